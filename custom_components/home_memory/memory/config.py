@@ -1,0 +1,47 @@
+"""Tunable parameters of the engine, with the seeds' defaults."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScoringWeights:
+    """Composite score weights (enhancements doc §Hybrid retrieval)."""
+
+    relevance: float = 0.40
+    importance: float = 0.25
+    recency: float = 0.20
+    access: float = 0.15
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EngineConfig:
+    """Everything the engine can be told; the defaults give a working memory."""
+
+    weights: ScoringWeights = ScoringWeights()
+    # Decay: half-life in days before the class retention multiplier.
+    base_half_life_days: float = 30.0
+    decay_floor: float = 0.05
+    archive_threshold: float = 0.10
+    purge_archived_after_days: float = 90.0
+    log_retention_days: float = 90.0
+    # Create: a new memory this close (cosine) to an active one of the same
+    # owner folds into it. MiniLM paraphrases sit around 0.85-0.95.
+    dedup_threshold: float = 0.92
+    # Above this the new text adds nothing: the old memory is only reinforced.
+    reinforce_threshold: float = 0.97
+    # Hybrid fusion of vector and keyword relevance (see retrieval.py).
+    vector_weight: float = 0.6
+    keyword_weight: float = 0.4
+    candidate_pool: int = 50
+    # Context injection for a prompt.
+    context_max_memories: int = 5
+    context_token_budget: int = 300
+    # Minimum relevance (hybrid, 0-1) for a memory to reach a prompt. MiniLM
+    # cosines are low: a clearly related pair measured 0.53, unrelated < 0.2.
+    context_min_relevance: float = 0.35
+    # Explicit searches show weaker matches too, but not unrelated ones.
+    search_min_relevance: float = 0.2
+    page_size: int = 3
+    version_history_limit: int = 20

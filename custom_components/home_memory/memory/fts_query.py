@@ -1,0 +1,52 @@
+"""Turn any user text into a safe FTS5 MATCH expression.
+
+User text never reaches FTS5 syntax: it is split into word tokens, each token
+is quoted as a string literal (so AND, OR, NOT, NEAR, *, :, ^ and parentheses
+are just words or dropped), common English function words are removed (they
+match most rows and only add noise to BM25), and the rest are OR-ed.
+"""
+
+from __future__ import annotations
+
+import re
+
+MAX_TERMS = 32
+
+_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
+
+STOPWORDS = frozenset(
+    """
+    a about above after again against all am an and any are aren't as at be
+    because been before being below between both but by can could did didn't
+    do does doing don't down during each few for from further had has have
+    having he her here hers herself him himself his how i if in into is it its
+    itself just let me more most my myself no nor not now of off on once only
+    or other our ours ourselves out over own same she should so some such than
+    that the their theirs them themselves then there these they this those
+    through to too under until up very was we were what when where which while
+    who whom why will with would you your yours yourself yourselves s t ll re
+    ve d m o y don doesn didn isn wasn weren aren won couldn shouldn wouldn
+    hasn haven hadn tell know remember say said anything something thing things
+    """.split()
+)
+
+
+def search_terms(text: str) -> list[str]:
+    """The distinct content words of `text`, lower-cased, in order."""
+    seen: dict[str, None] = {}
+    for token in _TOKEN.findall(text.casefold()):
+        if token in STOPWORDS or token in seen:
+            continue
+        seen[token] = None
+        if len(seen) == MAX_TERMS:
+            break
+    return list(seen)
+
+
+def match_expression(text: str) -> str | None:
+    """An FTS5 MATCH expression for `text`, or None when it has no content word."""
+    terms = search_terms(text)
+    if not terms:
+        return None
+    # Tokens hold only letters and digits, so quoting cannot be broken out of.
+    return " OR ".join(f'"{term}"' for term in terms)

@@ -1,0 +1,290 @@
+"""Value types of the memory engine: memories, their classes, filters, results."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+
+class MemoryKind(StrEnum):
+    """What a memory is about (Area 05 types plus the observer's)."""
+
+    FACT = "fact"
+    PREFERENCE = "preference"
+    DECISION = "decision"
+    EVENT = "event"
+    PERSON = "person"
+    PROJECT = "project"
+    MEETING = "meeting"
+    JOURNAL = "journal"
+    ROUTINE = "routine"
+    OBSERVATION = "observation"
+
+
+class WeightClass(StrEnum):
+    """How much a memory counts and how long it lasts (enhancements doc)."""
+
+    SIGNIFICANT = "significant"
+    PREFERENCE = "preference"
+    ROUTINE = "routine"
+    OBSERVATION = "observation"
+    TRANSIENT = "transient"
+
+    @property
+    def retrieval_weight(self) -> float:
+        """Multiplier of importance in the composite score."""
+        return _CLASS_WEIGHTS[self][0]
+
+    @property
+    def retention_multiplier(self) -> float:
+        """Multiplier of the decay half-life."""
+        return _CLASS_WEIGHTS[self][1]
+
+
+_CLASS_WEIGHTS: dict[WeightClass, tuple[float, float]] = {
+    WeightClass.SIGNIFICANT: (1.0, 3.0),
+    WeightClass.PREFERENCE: (0.8, 2.0),
+    WeightClass.ROUTINE: (0.6, 1.5),
+    WeightClass.OBSERVATION: (0.5, 1.0),
+    WeightClass.TRANSIENT: (0.3, 0.5),
+}
+
+
+class Source(StrEnum):
+    """Where a memory came from."""
+
+    EXPLICIT = "explicit"
+    EXTRACTED = "extracted"
+    OBSERVED = "observed"
+    CONVERSATION = "conversation"
+    MEETING = "meeting"
+    JOURNAL = "journal"
+    MIGRATION = "migration"
+
+
+class Visibility(StrEnum):
+    """Who may see a memory: its owner only, or everyone in the home."""
+
+    PRIVATE = "private"
+    HOUSEHOLD = "household"
+
+
+class Tier(StrEnum):
+    """Lifecycle tier (Area 05 §2.1)."""
+
+    ACTIVE = "active"
+    DELETED = "deleted"
+    ARCHIVED = "archived"
+
+
+def default_weight_class(kind: MemoryKind, source: Source) -> WeightClass:
+    """Pick a class when the caller gave none.
+
+    What a person asked to be remembered is significant unless it is a
+    preference or a routine; what the house noticed by itself is an observation.
+    """
+    if kind is MemoryKind.PREFERENCE:
+        return WeightClass.PREFERENCE
+    if kind is MemoryKind.ROUTINE:
+        return WeightClass.ROUTINE
+    if source is Source.OBSERVED or kind is MemoryKind.OBSERVATION:
+        return WeightClass.OBSERVATION
+    return WeightClass.SIGNIFICANT
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """Who is asking: an HA user (or None for automations and satellites)."""
+
+    user_id: str | None = None
+    is_admin: bool = False
+
+    @property
+    def actor(self) -> str:
+        """The name written to the log and to deleted_by."""
+        return self.user_id or "system"
+
+
+SYSTEM = Caller(user_id=None, is_admin=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Memory:
+    """One stored memory."""
+
+    id: str
+    content: str
+    summary: str
+    kind: MemoryKind
+    weight_class: WeightClass
+    importance: float
+    effective_importance: float
+    emotion: str | None
+    people: tuple[str, ...]
+    location: str | None
+    time_of_day: str | None
+    day_type: str | None
+    tags: tuple[str, ...]
+    source: Source
+    source_ids: tuple[str, ...]
+    speaker: str | None
+    owner: str | None
+    visibility: Visibility
+    segment_start: datetime | None
+    segment_end: datetime | None
+    created_at: datetime
+    updated_at: datetime
+    last_accessed_at: datetime | None
+    access_count: int
+    expires_at: datetime | None
+    tier: Tier
+    deleted_at: datetime | None
+    deleted_by: str | None
+    archived_at: datetime | None
+    embedding_model: str | None
+    version: int
+
+    def visible_to(self, caller: Caller) -> bool:
+        """Household memories are everyone's; private ones only their owner's."""
+        return self.visibility is Visibility.HOUSEHOLD or (
+            caller.user_id is not None and self.owner == caller.user_id
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NewMemory:
+    """What a caller provides to create a memory; the rest is derived."""
+
+    content: str
+    summary: str | None = None
+    kind: MemoryKind = MemoryKind.FACT
+    weight_class: WeightClass | None = None
+    importance: float = 0.5
+    emotion: str | None = None
+    people: tuple[str, ...] = ()
+    location: str | None = None
+    time_of_day: str | None = None
+    day_type: str | None = None
+    tags: tuple[str, ...] = ()
+    source: Source = Source.EXPLICIT
+    source_ids: tuple[str, ...] = ()
+    speaker: str | None = None
+    owner: str | None = None
+    visibility: Visibility = Visibility.HOUSEHOLD
+    segment_start: datetime | None = None
+    segment_end: datetime | None = None
+    expires_at: datetime | None = None
+    id: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MemoryPatch:
+    """A partial update: None leaves a field as it is."""
+
+    content: str | None = None
+    summary: str | None = None
+    kind: MemoryKind | None = None
+    weight_class: WeightClass | None = None
+    importance: float | None = None
+    emotion: str | None = None
+    people: tuple[str, ...] | None = None
+    location: str | None = None
+    tags: tuple[str, ...] | None = None
+    visibility: Visibility | None = None
+    expires_at: datetime | None = None
+    clear_expiry: bool = False
+
+    def is_empty(self) -> bool:
+        """True when the patch changes nothing."""
+        return not self.clear_expiry and all(
+            getattr(self, name) is None
+            for name in self.__dataclass_fields__
+            if name != "clear_expiry"
+        )
+
+
+class CreateAction(StrEnum):
+    """What create() did with the new memory."""
+
+    CREATED = "created"
+    MERGED = "merged"
+    REINFORCED = "reinforced"
+
+
+@dataclass(frozen=True, slots=True)
+class CreateResult:
+    """The stored memory and whether it was new or folded into an existing one."""
+
+    memory: Memory
+    action: CreateAction
+    similarity: float | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MemoryFilter:
+    """Restrictions on list and search. Empty tuples mean "any"."""
+
+    kinds: tuple[MemoryKind, ...] = ()
+    classes: tuple[WeightClass, ...] = ()
+    tags: tuple[str, ...] = ()
+    people: tuple[str, ...] = ()
+    owner: str | None = None
+    visibility: Visibility | None = None
+    min_importance: float | None = None
+    created_after: datetime | None = None
+    created_before: datetime | None = None
+    tiers: tuple[Tier, ...] = (Tier.ACTIVE,)
+    include_expired: bool = False
+
+    def needs_sql(self) -> bool:
+        """True when the filter narrows beyond visibility, tier and expiry."""
+        return bool(
+            self.kinds
+            or self.classes
+            or self.tags
+            or self.people
+            or self.owner is not None
+            or self.visibility is not None
+            or self.min_importance is not None
+            or self.created_after is not None
+            or self.created_before is not None
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredMemory:
+    """A memory with the parts of its retrieval score."""
+
+    memory: Memory
+    score: float
+    relevance: float
+    similarity: float | None
+    keyword_score: float | None
+    decay: float
+    recency: float
+    access_bonus: float
+
+
+@dataclass(frozen=True, slots=True)
+class Page[T]:
+    """One page of a longer result."""
+
+    items: list[T]
+    total: int
+    offset: int
+    next_offset: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class MaintenanceStats:
+    """What one maintenance run did."""
+
+    processed: int = 0
+    archived_decayed: int = 0
+    archived_expired: int = 0
+    purged_archived: int = 0
+    purged_log_entries: int = 0
+    completed: bool = True
+    details: dict[str, Any] = field(default_factory=dict)

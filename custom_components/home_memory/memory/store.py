@@ -1,0 +1,1699 @@
+"""The memory store: one SQLite file (WAL) with FTS5, vectors and an audit log.
+
+Threading model: every method is blocking and thread-safe. Writes go through
+one writer connection under a lock, each in one BEGIN IMMEDIATE transaction;
+reads use a second connection (WAL lets them run beside a write). Embedding
+happens before the write lock is taken. The in-memory vector index follows the
+file: it is loaded at open and changed only after a write has committed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from enum import StrEnum
+import hashlib
+import json
+import logging
+import math
+from pathlib import Path
+import re
+import secrets
+import sqlite3
+import threading
+import time
+from typing import IO, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from . import decay
+from .config import EngineConfig
+from .embedder import Embedder
+from .fts_query import match_expression
+from .models import (
+    Caller,
+    CreateAction,
+    CreateResult,
+    MaintenanceStats,
+    Memory,
+    MemoryFilter,
+    MemoryKind,
+    MemoryPatch,
+    NewMemory,
+    Page,
+    Source,
+    Tier,
+    Visibility,
+    WeightClass,
+    default_weight_class,
+)
+from .schema import SCHEMA_VERSION, migrate, schema_version
+from .vector_index import VectorIndex
+
+_LOGGER = logging.getLogger(__name__)
+
+MAX_CONTENT_CHARS = 8_000
+MAX_SUMMARY_CHARS = 500
+MAX_LABELS = 50
+MAX_LABEL_CHARS = 100
+SUMMARY_SOFT_LIMIT = 120
+EXPORT_FORMAT = "home_memory.export.v1"
+REEMBED_BATCH = 64
+
+_COLUMNS = (
+    "rowid, id, content, summary, kind, weight_class, importance, "
+    "effective_importance, emotion, people, location, time_of_day, day_type, tags, "
+    "source, source_ids, speaker, owner, visibility, segment_start, segment_end, "
+    "created_at, updated_at, last_accessed_at, access_count, expires_at, tier, "
+    "deleted_at, deleted_by, archived_at, embedding_model, version"
+)
+# Fields a snapshot (version history) restores.
+_SNAPSHOT_FIELDS = (
+    "content", "summary", "kind", "weight_class", "importance", "emotion", "people",
+    "location", "tags", "visibility", "expires_at",
+)  # fmt: skip
+
+
+class MemoryError_(Exception):  # noqa: N801 - avoid shadowing builtins.MemoryError
+    """Base class of the engine's errors."""
+
+
+class InvalidMemoryError(MemoryError_):
+    """Input that cannot be stored; `field` names what is wrong."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+
+
+class MemoryNotFoundError(MemoryError_):
+    """No memory with that id is visible to the caller."""
+
+    def __init__(self, memory_id: str) -> None:
+        super().__init__(f"no memory {memory_id!r}")
+        self.memory_id = memory_id
+
+
+class NothingToUndoError(MemoryError_):
+    """The memory has no earlier version."""
+
+
+class DatabaseCorruptError(MemoryError_):
+    """The file is not a readable SQLite database of this engine."""
+
+
+class ImportFileError(MemoryError_):
+    """An import file has bad lines; nothing was imported."""
+
+    def __init__(self, errors: list[str]) -> None:
+        super().__init__("; ".join(errors[:5]))
+        self.errors = errors
+
+
+@dataclass(frozen=True, slots=True)
+class ImportStats:
+    """What an import did."""
+
+    imported: int
+    skipped: int
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One row of the operational log."""
+
+    at: datetime
+    operation: str
+    memory_id: str | None
+    actor: str
+    content_hash: str | None
+    details: dict[str, Any]
+
+
+def _ts(value: datetime | None) -> float | None:
+    if value is None:
+        return None
+    if value.tzinfo is None:
+        raise InvalidMemoryError("datetime", "must be timezone-aware")
+    return value.timestamp()
+
+
+def _dt(value: float | None) -> datetime | None:
+    return None if value is None else datetime.fromtimestamp(value, UTC)
+
+
+def content_hash(text: str) -> str:
+    """Short hash that lets the log identify a text without holding it."""
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _clean_text(field: str, value: str, limit: int, *, allow_empty: bool = False) -> str:
+    if not isinstance(value, str):
+        raise InvalidMemoryError(field, "must be text")
+    if "\x00" in value:
+        raise InvalidMemoryError(field, "must not contain NUL characters")
+    value = value.strip()
+    if not value and not allow_empty:
+        raise InvalidMemoryError(field, "must not be empty")
+    if len(value) > limit:
+        raise InvalidMemoryError(field, f"is longer than {limit} characters")
+    return value
+
+
+def _clean_labels(field: str, values: Iterable[str]) -> tuple[str, ...]:
+    cleaned: dict[str, None] = {}
+    for value in values:
+        label = _clean_text(field, value, MAX_LABEL_CHARS)
+        cleaned[label.casefold() if field == "tags" else label] = None
+    if len(cleaned) > MAX_LABELS:
+        raise InvalidMemoryError(field, f"has more than {MAX_LABELS} entries")
+    return tuple(cleaned)
+
+
+def _enum[E: StrEnum](field: str, cls: type[E], value: object) -> E:
+    try:
+        return cls(value)
+    except ValueError:
+        choices = ", ".join(member.value for member in cls)
+        raise InvalidMemoryError(field, f"must be one of {choices}") from None
+
+
+_SPECIFIC = re.compile(r"\w*\d\w*")
+
+
+def same_specifics(first: str, second: str) -> bool:
+    """True when both texts carry the same numbers and codes.
+
+    "The door code is 1234" and "... is 5678" embed almost alike, but they
+    are different facts; only texts that agree on these may be folded.
+    """
+    return set(_SPECIFIC.findall(first.casefold())) == set(
+        _SPECIFIC.findall(second.casefold())
+    )
+
+
+def _clean_optional(field: str, value: str | None) -> str | None:
+    if value is None:
+        return None
+    return _clean_text(field, value, MAX_LABEL_CHARS, allow_empty=True) or None
+
+
+def _clean_importance(value: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise InvalidMemoryError("importance", "must be a number")
+    if not 0.0 <= float(value) <= 1.0 or math.isnan(value):
+        raise InvalidMemoryError("importance", "must be between 0 and 1")
+    return float(value)
+
+
+def summarize(content: str) -> str:
+    """A short summary: the text itself, or its first sentence cut at a word."""
+    if len(content) <= SUMMARY_SOFT_LIMIT:
+        return content
+    for stop in (". ", "! ", "? ", "; "):
+        cut = content.find(stop)
+        if 20 <= cut < SUMMARY_SOFT_LIMIT:
+            return content[: cut + 1]
+    cut = content.rfind(" ", 0, SUMMARY_SOFT_LIMIT - 1)
+    return content[: cut if cut > 40 else SUMMARY_SOFT_LIMIT - 1].rstrip(",;: ") + "…"
+
+
+def embedding_text(summary: str, content: str) -> str:
+    """The text embedded for a memory: summary and content when they differ."""
+    return content if summary == content or summary in content else f"{summary}. {content}"
+
+
+class MemoryStore:
+    """Blocking, thread-safe access to one memory database."""
+
+    def __init__(
+        self,
+        path: Path | str,
+        *,
+        config: EngineConfig | None = None,
+        embedder: Embedder | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        """Open (creating or migrating) the database at `path`."""
+        self.path = Path(path)
+        self.config = config or EngineConfig()
+        self._clock = clock
+        self._embedder = embedder
+        self._write_lock = threading.RLock()
+        self._read_lock = threading.Lock()
+        self._index_lock = threading.Lock()
+        self._closed = threading.Event()
+        self._reembed_thread: threading.Thread | None = None
+        self._groups: dict[str, int] = {}
+        self.index_dimensions = embedder.dimensions if embedder else 384
+        self.index = VectorIndex(self.index_dimensions)
+        try:
+            self._writer = self._connect(read_only=False)
+            self.migrated_from = migrate(self._writer)
+            self._reader = self._connect(read_only=True)
+            self._load_index()
+        except sqlite3.DatabaseError as err:
+            self._close_connections()
+            raise DatabaseCorruptError(f"{self.path}: {err}") from err
+        except BaseException:
+            self._close_connections()
+            raise
+
+    # -- connections ---------------------------------------------------------
+
+    def _connect(self, *, read_only: bool) -> sqlite3.Connection:
+        conn = sqlite3.connect(
+            self.path, isolation_level=None, check_same_thread=False, timeout=30
+        )
+        try:
+            if not read_only:
+                conn.execute("PRAGMA journal_mode=WAL")
+                # FULL: a commit is on disk before the call returns, so an
+                # acknowledged write survives a crash or a power cut.
+                conn.execute("PRAGMA synchronous=FULL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            conn.execute("PRAGMA busy_timeout=30000")
+            conn.execute("PRAGMA temp_store=MEMORY")
+            if read_only:
+                conn.execute("PRAGMA query_only=1")
+            # Touch the schema: a file that is not a database fails here.
+            conn.execute("SELECT count(*) FROM sqlite_schema").fetchone()
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _close_connections(self) -> None:
+        for name in ("_reader", "_writer"):
+            conn: sqlite3.Connection | None = getattr(self, name, None)
+            if conn is not None:
+                conn.close()
+
+    def close(self) -> None:
+        """Stop background work and close the database. Idempotent."""
+        if self._closed.is_set():
+            return
+        self._closed.set()
+        if self._reembed_thread is not None:
+            self._reembed_thread.join()
+        with self._write_lock, self._read_lock:
+            try:
+                self._writer.execute("PRAGMA optimize")
+                self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            except sqlite3.Error:  # pragma: no cover - best effort on the way out
+                _LOGGER.debug("checkpoint on close failed", exc_info=True)
+            self._close_connections()
+
+    @property
+    def closed(self) -> bool:
+        """True after close()."""
+        return self._closed.is_set()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        with self._write_lock:
+            if self._closed.is_set():
+                raise MemoryError_("the store is closed")
+            conn = self._writer
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        with self._read_lock:
+            if self._closed.is_set():
+                raise MemoryError_("the store is closed")
+            self._reader.execute("BEGIN")
+            try:
+                yield self._reader
+            finally:
+                self._reader.execute("COMMIT")
+
+    def now(self) -> float:
+        """The engine's clock (unix seconds)."""
+        return self._clock()
+
+    @property
+    def _dimensions(self) -> int:
+        return self._embedder.dimensions if self._embedder else self.index_dimensions
+
+    # -- status ---------------------------------------------------------------
+
+    @property
+    def embedder(self) -> Embedder | None:
+        """The embedder in use, or None (keyword-only search)."""
+        return self._embedder
+
+    def backends(self) -> dict[str, str]:
+        """Which implementation runs each part; reported, never silent."""
+        return {
+            "embedder": self._embedder.backend if self._embedder else "none",
+            "vector_search": "numpy-index" if self._embedder else "none",
+            "keyword_search": "sqlite-fts5",
+            "retrieval_mode": "hybrid" if self._embedder else "keyword-only",
+        }
+
+    def schema_version(self) -> int:
+        """The file's schema version."""
+        with self._read() as conn:
+            return schema_version(conn)
+
+    def counts(self) -> dict[str, dict[str, int]]:
+        """Memories by tier, kind and class (no text)."""
+        result: dict[str, dict[str, int]] = {}
+        with self._read() as conn:
+            for column in ("tier", "kind", "weight_class"):
+                result[column] = {
+                    str(value): int(count)
+                    for value, count in conn.execute(
+                        f"SELECT {column}, count(*) FROM memories GROUP BY {column}"
+                    )
+                }
+        return result
+
+    def database_size(self) -> int:
+        """Bytes on disk, WAL included."""
+        return sum(
+            p.stat().st_size
+            for p in (self.path, Path(f"{self.path}-wal"))
+            if p.exists()
+        )
+
+    # -- visibility groups ----------------------------------------------------
+
+    def _group(self, owner: str | None, visibility: str) -> int:
+        if visibility == Visibility.HOUSEHOLD or owner is None:
+            return 0
+        if owner not in self._groups:
+            self._groups[owner] = len(self._groups) + 1
+        return self._groups[owner]
+
+    def caller_groups(self, caller: Caller) -> set[int]:
+        """The visibility groups a caller may see."""
+        groups = {0}
+        if caller.user_id is not None and caller.user_id in self._groups:
+            groups.add(self._groups[caller.user_id])
+        return groups
+
+    # -- vector index ---------------------------------------------------------
+
+    def _load_index(self) -> None:
+        self.index.clear()
+        if self._embedder is None:
+            return
+        model = self._embedder.model_id
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT m.rowid, m.owner, m.visibility, m.expires_at, v.vector "
+                "FROM memories m JOIN memory_vectors v ON v.memory_rowid = m.rowid "
+                "WHERE m.tier = 'active' AND v.model = ?",
+                (model,),
+            )
+            while batch := rows.fetchmany(4096):
+                self._index_rows(batch)
+
+    def _index_rows(self, rows: Sequence[Sequence[Any]]) -> None:
+        if not rows:
+            return
+        dims = self._dimensions
+        vectors = np.frombuffer(b"".join(r[4] for r in rows), dtype="<f4").reshape(
+            len(rows), dims
+        )
+        with self._index_lock:
+            groups = [self._group(r[1], r[2]) for r in rows]
+        self.index.upsert(
+            [int(r[0]) for r in rows],
+            vectors.astype(np.float32, copy=False),
+            groups,
+            [math.inf if r[3] is None else float(r[3]) for r in rows],
+        )
+
+    def _reindex(self, rowids: Sequence[int]) -> None:
+        """Bring the index in line with the file for these rows (after commit)."""
+        if self._embedder is None or not rowids:
+            return
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT m.rowid, m.owner, m.visibility, m.expires_at, v.vector, m.tier "
+                "FROM memories m JOIN memory_vectors v ON v.memory_rowid = m.rowid "
+                f"WHERE v.model = ? AND m.rowid IN ({','.join('?' * len(rowids))})",
+                (self._embedder.model_id, *rowids),
+            ).fetchall()
+        keep = [r for r in rows if r[5] == Tier.ACTIVE]
+        present = {int(r[0]) for r in keep}
+        self.index.remove([r for r in rowids if r not in present])
+        self._index_rows(keep)
+
+    # -- embedding ------------------------------------------------------------
+
+    def _embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32] | None:
+        if self._embedder is None or not texts:
+            return None
+        return self._embedder.embed(list(texts))
+
+    def embed_query(self, text: str) -> npt.NDArray[np.float32] | None:
+        """The query vector, or None in keyword-only mode."""
+        if self._embedder is None:
+            return None
+        return self._embedder.embed_query(text)
+
+    # -- validation -----------------------------------------------------------
+
+    def _validate_new(self, new: NewMemory) -> NewMemory:
+        content = _clean_text("content", new.content, MAX_CONTENT_CHARS)
+        summary = (
+            _clean_text("summary", new.summary, MAX_SUMMARY_CHARS)
+            if new.summary is not None
+            else summarize(content)
+        )
+        kind = _enum("kind", MemoryKind, new.kind)
+        source = _enum("source", Source, new.source)
+        weight_class = (
+            _enum("weight_class", WeightClass, new.weight_class)
+            if new.weight_class is not None
+            else default_weight_class(kind, source)
+        )
+        visibility = _enum("visibility", Visibility, new.visibility)
+        if visibility is Visibility.PRIVATE and not new.owner:
+            raise InvalidMemoryError("visibility", "a private memory needs an owner")
+        if new.id is not None:
+            _clean_text("id", new.id, MAX_LABEL_CHARS)
+        for name in ("segment_start", "segment_end", "expires_at"):
+            _ts(getattr(new, name))
+        return replace(
+            new,
+            content=content,
+            summary=summary,
+            kind=kind,
+            source=source,
+            weight_class=weight_class,
+            visibility=visibility,
+            importance=_clean_importance(new.importance),
+            tags=_clean_labels("tags", new.tags),
+            people=_clean_labels("people", new.people),
+            source_ids=_clean_labels("source_ids", new.source_ids),
+            emotion=_clean_optional("emotion", new.emotion),
+            location=_clean_optional("location", new.location),
+            time_of_day=_clean_optional("time_of_day", new.time_of_day),
+            day_type=_clean_optional("day_type", new.day_type),
+            speaker=_clean_optional("speaker", new.speaker),
+            owner=_clean_optional("owner", new.owner),
+        )
+
+    # -- create ---------------------------------------------------------------
+
+    def create(self, new: NewMemory, caller: Caller) -> CreateResult:
+        """Store a memory, or fold it into a near-duplicate of the same owner."""
+        return self.create_many([new], caller)[0]
+
+    def create_many(
+        self,
+        items: Sequence[NewMemory],
+        caller: Caller,
+        *,
+        vectors: npt.NDArray[np.float32] | None = None,
+        dedup: bool = True,
+    ) -> list[CreateResult]:
+        """Store several memories in one transaction (bulk import, benchmarks).
+
+        `vectors` may carry precomputed embeddings (one row per item, for the
+        current model); otherwise the texts are embedded here.
+        """
+        cleaned = [self._validate_new(item) for item in items]
+        if vectors is None:
+            vectors = self._embed(
+                [embedding_text(str(c.summary), c.content) for c in cleaned]
+            )
+        elif self._embedder is None or vectors.shape != (
+            len(cleaned),
+            self._dimensions,
+        ):
+            raise InvalidMemoryError("vectors", "do not match the items or the model")
+        now = self.now()
+        results: list[CreateResult] = []
+        touched: list[int] = []
+        with self._transaction() as conn:
+            for position, item in enumerate(cleaned):
+                vector = None if vectors is None else vectors[position]
+                duplicate = (
+                    self._find_duplicate(conn, item, vector) if dedup else None
+                )
+                if duplicate is not None:
+                    rowid, similarity = duplicate
+                    results.append(
+                        self._fold_into(conn, rowid, item, similarity, caller, now)
+                    )
+                else:
+                    rowid = self._insert(conn, item, vector, caller, now)
+                    results.append(
+                        CreateResult(self._fetch_one(conn, rowid), CreateAction.CREATED)
+                    )
+                touched.append(rowid)
+        self._reindex(touched)
+        return results
+
+    def _find_duplicate(
+        self,
+        conn: sqlite3.Connection,
+        item: NewMemory,
+        vector: npt.NDArray[np.float32] | None,
+    ) -> tuple[int, float | None] | None:
+        if vector is not None:
+            group = self._group(item.owner, item.visibility)
+            for rowid, similarity in self.index.search(
+                vector, 3, groups=[group], now=self.now()
+            ):
+                if similarity < self.config.dedup_threshold:
+                    break
+                row = conn.execute(
+                    "SELECT owner, visibility, tier, content FROM memories "
+                    "WHERE rowid = ?",
+                    (rowid,),
+                ).fetchone()
+                if row[:3] == (
+                    item.owner,
+                    str(item.visibility),
+                    "active",
+                ) and same_specifics(row[3], item.content):
+                    return rowid, similarity
+            # Rows written earlier in this same transaction are not indexed yet.
+        row = conn.execute(
+            "SELECT rowid FROM memories WHERE tier = 'active' AND content = ? "
+            "AND owner IS ? AND visibility = ? LIMIT 1",
+            (item.content, item.owner, str(item.visibility)),
+        ).fetchone()
+        return (int(row[0]), 1.0) if row else None
+
+    def _insert(
+        self,
+        conn: sqlite3.Connection,
+        item: NewMemory,
+        vector: npt.NDArray[np.float32] | None,
+        caller: Caller,
+        now: float,
+        *,
+        times: dict[str, Any] | None = None,
+    ) -> int:
+        memory_id = item.id or secrets.token_hex(6)
+        if conn.execute("SELECT 1 FROM memories WHERE id = ?", (memory_id,)).fetchone():
+            raise InvalidMemoryError("id", f"{memory_id!r} already exists")
+        weight_class = WeightClass(str(item.weight_class))
+        values: dict[str, Any] = {
+            "id": memory_id,
+            "content": item.content,
+            "summary": item.summary,
+            "kind": str(item.kind),
+            "weight_class": str(weight_class),
+            "importance": item.importance,
+            "effective_importance": decay.effective_importance(
+                item.importance,
+                weight_class,
+                0.0,
+                0,
+                base_half_life_days=self.config.base_half_life_days,
+                floor=self.config.decay_floor,
+            ),
+            "emotion": item.emotion,
+            "people": json.dumps(list(item.people)),
+            "location": item.location,
+            "time_of_day": item.time_of_day,
+            "day_type": item.day_type,
+            "tags": json.dumps(list(item.tags)),
+            "source": str(item.source),
+            "source_ids": json.dumps(list(item.source_ids)),
+            "speaker": item.speaker,
+            "owner": item.owner,
+            "visibility": str(item.visibility),
+            "segment_start": _ts(item.segment_start),
+            "segment_end": _ts(item.segment_end),
+            "created_at": now,
+            "updated_at": now,
+            "last_accessed_at": None,
+            "access_count": 0,
+            "expires_at": _ts(item.expires_at),
+            "tier": "active",
+            "deleted_at": None,
+            "deleted_by": None,
+            "archived_at": None,
+            "embedding_model": None,
+            "version": 1,
+        }
+        if times:
+            values.update(times)
+        if vector is not None and self._embedder is not None:
+            values["embedding_model"] = self._embedder.model_id
+        names = ", ".join(values)
+        marks = ", ".join(f":{name}" for name in values)
+        rowid = int(
+            conn.execute(f"INSERT INTO memories ({names}) VALUES ({marks})", values)
+            .lastrowid  # type: ignore[arg-type]
+        )
+        self._write_labels(conn, rowid, item.tags, item.people)
+        self._write_fts(conn, rowid, item.content, str(item.summary), item.tags, item.people)
+        if vector is not None and self._embedder is not None:
+            self._write_vector(conn, rowid, vector)
+        self._log(
+            conn,
+            "create",
+            memory_id,
+            caller,
+            item.content,
+            {"kind": str(item.kind), "source": str(item.source)},
+        )
+        return rowid
+
+    def _fold_into(
+        self,
+        conn: sqlite3.Connection,
+        rowid: int,
+        item: NewMemory,
+        similarity: float | None,
+        caller: Caller,
+        now: float,
+    ) -> CreateResult:
+        existing = self._fetch_one(conn, rowid)
+        tags = tuple(dict.fromkeys((*existing.tags, *item.tags)))
+        people = tuple(dict.fromkeys((*existing.people, *item.people)))
+        importance = max(existing.importance, item.importance)
+        reinforce_only = similarity is None or similarity >= self.config.reinforce_threshold
+        action = CreateAction.REINFORCED if reinforce_only else CreateAction.MERGED
+        patch = MemoryPatch(
+            tags=tags if tags != existing.tags else None,
+            people=people if people != existing.people else None,
+            importance=importance if importance != existing.importance else None,
+            # A merge keeps the richer wording of the two.
+            content=(
+                item.content
+                if not reinforce_only and len(item.content) > len(existing.content)
+                else None
+            ),
+        )
+        if not patch.is_empty():
+            self._apply_patch(conn, existing, patch, caller, now, log_operation=None)
+        conn.execute(
+            "UPDATE memories SET access_count = access_count + 1, "
+            "last_accessed_at = ? WHERE rowid = ?",
+            (now, rowid),
+        )
+        self._log(
+            conn,
+            str(action),
+            existing.id,
+            caller,
+            item.content,
+            {"similarity": None if similarity is None else round(similarity, 4)},
+        )
+        return CreateResult(self._fetch_one(conn, rowid), action, similarity)
+
+    # -- writes shared by create and update -----------------------------------
+
+    def _write_labels(
+        self,
+        conn: sqlite3.Connection,
+        rowid: int,
+        tags: Sequence[str],
+        people: Sequence[str],
+    ) -> None:
+        conn.execute("DELETE FROM memory_tags WHERE memory_rowid = ?", (rowid,))
+        conn.execute("DELETE FROM memory_people WHERE memory_rowid = ?", (rowid,))
+        conn.executemany(
+            "INSERT INTO memory_tags (memory_rowid, tag) VALUES (?, ?)",
+            [(rowid, tag) for tag in tags],
+        )
+        conn.executemany(
+            "INSERT INTO memory_people (memory_rowid, person) VALUES (?, ?)",
+            [(rowid, person.casefold()) for person in people],
+        )
+
+    def _write_fts(
+        self,
+        conn: sqlite3.Connection,
+        rowid: int,
+        content: str,
+        summary: str,
+        tags: Sequence[str],
+        people: Sequence[str],
+    ) -> None:
+        conn.execute("DELETE FROM memories_fts WHERE rowid = ?", (rowid,))
+        conn.execute(
+            "INSERT INTO memories_fts (rowid, content, summary, tags, people) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (
+                rowid,
+                content,
+                "" if summary in content else summary,
+                " ".join(tags),
+                " ".join(people),
+            ),
+        )
+
+    def _write_vector(
+        self, conn: sqlite3.Connection, rowid: int, vector: npt.NDArray[np.float32]
+    ) -> None:
+        assert self._embedder is not None
+        conn.execute(
+            "INSERT OR REPLACE INTO memory_vectors (memory_rowid, model, vector) "
+            "VALUES (?, ?, ?)",
+            (rowid, self._embedder.model_id, np.asarray(vector, dtype="<f4").tobytes()),
+        )
+        conn.execute(
+            "UPDATE memories SET embedding_model = ? WHERE rowid = ?",
+            (self._embedder.model_id, rowid),
+        )
+
+    def _log(
+        self,
+        conn: sqlite3.Connection,
+        operation: str,
+        memory_id: str | None,
+        caller: Caller,
+        text: str | None,
+        details: dict[str, Any] | None = None,
+    ) -> None:
+        conn.execute(
+            "INSERT INTO operation_log (at, operation, memory_id, actor, content_hash, "
+            "details) VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                self.now(),
+                operation,
+                memory_id,
+                caller.actor,
+                None if text is None else content_hash(text),
+                json.dumps(details or {}, sort_keys=True),
+            ),
+        )
+
+    def log_event(
+        self, operation: str, caller: Caller, details: dict[str, Any] | None = None
+    ) -> None:
+        """Record a non-memory event (a tool call, a service call) in the log."""
+        with self._transaction() as conn:
+            self._log(conn, operation, None, caller, None, details)
+
+    # -- read -----------------------------------------------------------------
+
+    def _row_to_memory(self, row: Sequence[Any]) -> Memory:
+        return Memory(
+            id=row[1],
+            content=row[2],
+            summary=row[3],
+            kind=MemoryKind(row[4]),
+            weight_class=WeightClass(row[5]),
+            importance=row[6],
+            effective_importance=row[7],
+            emotion=row[8],
+            people=tuple(json.loads(row[9])),
+            location=row[10],
+            time_of_day=row[11],
+            day_type=row[12],
+            tags=tuple(json.loads(row[13])),
+            source=Source(row[14]),
+            source_ids=tuple(json.loads(row[15])),
+            speaker=row[16],
+            owner=row[17],
+            visibility=Visibility(row[18]),
+            segment_start=_dt(row[19]),
+            segment_end=_dt(row[20]),
+            created_at=_dt(row[21]),  # type: ignore[arg-type]
+            updated_at=_dt(row[22]),  # type: ignore[arg-type]
+            last_accessed_at=_dt(row[23]),
+            access_count=row[24],
+            expires_at=_dt(row[25]),
+            tier=Tier(row[26]),
+            deleted_at=_dt(row[27]),
+            deleted_by=row[28],
+            archived_at=_dt(row[29]),
+            embedding_model=row[30],
+            version=row[31],
+        )
+
+    def _fetch_one(self, conn: sqlite3.Connection, rowid: int) -> Memory:
+        row = conn.execute(
+            f"SELECT {_COLUMNS} FROM memories WHERE rowid = ?", (rowid,)
+        ).fetchone()
+        return self._row_to_memory(row)
+
+    def fetch(self, rowids: Sequence[int]) -> dict[int, Memory]:
+        """Memories by rowid (no visibility check: callers filter first)."""
+        if not rowids:
+            return {}
+        with self._read() as conn:
+            rows = conn.execute(
+                f"SELECT {_COLUMNS} FROM memories WHERE rowid IN "
+                f"({','.join('?' * len(rowids))})",
+                list(rowids),
+            ).fetchall()
+        return {int(row[0]): self._row_to_memory(row) for row in rows}
+
+    def rowids_of(self, memory_ids: Sequence[str]) -> list[int]:
+        """Rowids of these memory ids (unknown ids are left out)."""
+        if not memory_ids:
+            return []
+        with self._read() as conn:
+            return [
+                int(row[0])
+                for row in conn.execute(
+                    f"SELECT rowid FROM memories WHERE id IN "
+                    f"({','.join('?' * len(memory_ids))})",
+                    list(memory_ids),
+                )
+            ]
+
+    def _rowid_for(
+        self, conn: sqlite3.Connection, memory_id: str, caller: Caller
+    ) -> tuple[int, Memory]:
+        if not isinstance(memory_id, str):
+            raise MemoryNotFoundError(str(memory_id))
+        row = conn.execute(
+            f"SELECT {_COLUMNS} FROM memories WHERE id = ?", (memory_id,)
+        ).fetchone()
+        if row is None:
+            raise MemoryNotFoundError(memory_id)
+        memory = self._row_to_memory(row)
+        if not memory.visible_to(caller):
+            # Someone else's private memory does not exist for this caller.
+            raise MemoryNotFoundError(memory_id)
+        return int(row[0]), memory
+
+    def get(self, memory_id: str, caller: Caller) -> Memory:
+        """One memory by id, if the caller may see it (any tier)."""
+        with self._read() as conn:
+            return self._rowid_for(conn, memory_id, caller)[1]
+
+    # -- update and history ---------------------------------------------------
+
+    def update(self, memory_id: str, patch: MemoryPatch, caller: Caller) -> Memory:
+        """Change some fields; keeps the previous version for undo."""
+        if patch.is_empty():
+            raise InvalidMemoryError("patch", "nothing to change")
+        patch = self._validate_patch(patch)
+        with self._read() as conn:
+            _, current = self._rowid_for(conn, memory_id, caller)
+        vector = self._vector_for_patch(current, patch)
+        with self._transaction() as conn:
+            rowid, current = self._rowid_for(conn, memory_id, caller)
+            if current.tier is not Tier.ACTIVE:
+                raise MemoryNotFoundError(memory_id)
+            self._apply_patch(conn, current, patch, caller, self.now(), vector=vector)
+            updated = self._fetch_one(conn, rowid)
+        self._reindex([rowid])
+        return updated
+
+    def _validate_patch(self, patch: MemoryPatch) -> MemoryPatch:
+        if patch.visibility is Visibility.PRIVATE:
+            pass  # the owner check happens against the stored memory
+        _ts(patch.expires_at)
+        return replace(
+            patch,
+            content=None
+            if patch.content is None
+            else _clean_text("content", patch.content, MAX_CONTENT_CHARS),
+            summary=None
+            if patch.summary is None
+            else _clean_text("summary", patch.summary, MAX_SUMMARY_CHARS),
+            kind=None if patch.kind is None else _enum("kind", MemoryKind, patch.kind),
+            weight_class=None
+            if patch.weight_class is None
+            else _enum("weight_class", WeightClass, patch.weight_class),
+            importance=None
+            if patch.importance is None
+            else _clean_importance(patch.importance),
+            tags=None if patch.tags is None else _clean_labels("tags", patch.tags),
+            people=None
+            if patch.people is None
+            else _clean_labels("people", patch.people),
+            emotion=_clean_optional("emotion", patch.emotion),
+            location=_clean_optional("location", patch.location),
+            visibility=None
+            if patch.visibility is None
+            else _enum("visibility", Visibility, patch.visibility),
+        )
+
+    def _vector_for_patch(
+        self, current: Memory, patch: MemoryPatch
+    ) -> npt.NDArray[np.float32] | None:
+        if patch.content is None and patch.summary is None:
+            return None
+        content = patch.content or current.content
+        summary = patch.summary or (
+            summarize(content) if patch.content is not None else current.summary
+        )
+        embedded = self._embed([embedding_text(summary, content)])
+        return None if embedded is None else embedded[0]
+
+    def _apply_patch(
+        self,
+        conn: sqlite3.Connection,
+        current: Memory,
+        patch: MemoryPatch,
+        caller: Caller,
+        now: float,
+        *,
+        vector: npt.NDArray[np.float32] | None = None,
+        log_operation: str | None = "update",
+    ) -> None:
+        if patch.visibility is Visibility.PRIVATE and current.owner is None:
+            raise InvalidMemoryError("visibility", "a private memory needs an owner")
+        rowid = int(
+            conn.execute("SELECT rowid FROM memories WHERE id = ?", (current.id,))
+            .fetchone()[0]
+        )
+        self._save_version(conn, rowid, current, caller, now)
+        content = patch.content if patch.content is not None else current.content
+        if patch.summary is not None:
+            summary = patch.summary
+        elif patch.content is not None:
+            summary = summarize(content)
+        else:
+            summary = current.summary
+        tags = patch.tags if patch.tags is not None else current.tags
+        people = patch.people if patch.people is not None else current.people
+        expires = (
+            None
+            if patch.clear_expiry
+            else _ts(patch.expires_at)
+            if patch.expires_at is not None
+            else _ts(current.expires_at)
+        )
+        values = {
+            "content": content,
+            "summary": summary,
+            "kind": str(patch.kind or current.kind),
+            "weight_class": str(patch.weight_class or current.weight_class),
+            "importance": current.importance
+            if patch.importance is None
+            else patch.importance,
+            "emotion": patch.emotion if patch.emotion is not None else current.emotion,
+            "people": json.dumps(list(people)),
+            "location": patch.location
+            if patch.location is not None
+            else current.location,
+            "tags": json.dumps(list(tags)),
+            "visibility": str(patch.visibility or current.visibility),
+            "expires_at": expires,
+            "updated_at": now,
+            "version": current.version + 1,
+            "rowid": rowid,
+        }
+        assignments = ", ".join(f"{k} = :{k}" for k in values if k != "rowid")
+        conn.execute(f"UPDATE memories SET {assignments} WHERE rowid = :rowid", values)
+        self._write_labels(conn, rowid, tags, people)
+        self._write_fts(conn, rowid, content, summary, tags, people)
+        if vector is not None:
+            self._write_vector(conn, rowid, vector)
+        elif content != current.content or summary != current.summary:
+            # Text changed without a new vector (keyword-only mode): the old
+            # vector no longer describes it.
+            conn.execute("DELETE FROM memory_vectors WHERE memory_rowid = ?", (rowid,))
+            conn.execute(
+                "UPDATE memories SET embedding_model = NULL WHERE rowid = ?", (rowid,)
+            )
+        if log_operation:
+            changed = sorted(
+                name
+                for name in _SNAPSHOT_FIELDS
+                if getattr(patch, name) is not None
+            )
+            self._log(conn, log_operation, current.id, caller, content, {"fields": changed})
+
+    def _save_version(
+        self,
+        conn: sqlite3.Connection,
+        rowid: int,
+        current: Memory,
+        caller: Caller,
+        now: float,
+    ) -> None:
+        snapshot = {name: _jsonable(getattr(current, name)) for name in _SNAPSHOT_FIELDS}
+        conn.execute(
+            "INSERT OR REPLACE INTO memory_versions "
+            "(memory_rowid, version, snapshot, replaced_at, replaced_by) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (rowid, current.version, json.dumps(snapshot), now, caller.actor),
+        )
+        conn.execute(
+            "DELETE FROM memory_versions WHERE memory_rowid = ? AND version <= ?",
+            (rowid, current.version - self.config.version_history_limit),
+        )
+
+    def history(self, memory_id: str, caller: Caller) -> list[dict[str, Any]]:
+        """Earlier versions of a memory, newest first."""
+        with self._read() as conn:
+            rowid, _ = self._rowid_for(conn, memory_id, caller)
+            rows = conn.execute(
+                "SELECT version, snapshot, replaced_at, replaced_by FROM memory_versions "
+                "WHERE memory_rowid = ? ORDER BY version DESC",
+                (rowid,),
+            ).fetchall()
+        return [
+            {
+                "version": version,
+                "replaced_at": _dt(replaced_at),
+                "replaced_by": replaced_by,
+                **json.loads(snapshot),
+            }
+            for version, snapshot, replaced_at, replaced_by in rows
+        ]
+
+    def undo(self, memory_id: str, caller: Caller) -> Memory:
+        """Return a memory to the version before its last update."""
+        with self._read() as conn:
+            rowid, current = self._rowid_for(conn, memory_id, caller)
+            row = conn.execute(
+                "SELECT version, snapshot FROM memory_versions WHERE memory_rowid = ? "
+                "ORDER BY version DESC LIMIT 1",
+                (rowid,),
+            ).fetchone()
+        if row is None:
+            raise NothingToUndoError(memory_id)
+        version, snapshot = int(row[0]), json.loads(row[1])
+        text_changed = (
+            snapshot["content"] != current.content
+            or snapshot["summary"] != current.summary
+        )
+        vector = (
+            self._embed([embedding_text(snapshot["summary"], snapshot["content"])])
+            if text_changed
+            else None
+        )
+        with self._transaction() as conn:
+            values = {name: snapshot[name] for name in _SNAPSHOT_FIELDS}
+            values["people"] = json.dumps(values["people"])
+            values["tags"] = json.dumps(values["tags"])
+            values["expires_at"] = _ts(
+                None if values["expires_at"] is None
+                else datetime.fromisoformat(values["expires_at"])
+            )
+            values.update(version=version, updated_at=self.now(), rowid=rowid)
+            assignments = ", ".join(f"{k} = :{k}" for k in values if k != "rowid")
+            conn.execute(f"UPDATE memories SET {assignments} WHERE rowid = :rowid", values)
+            conn.execute(
+                "DELETE FROM memory_versions WHERE memory_rowid = ? AND version >= ?",
+                (rowid, version),
+            )
+            self._write_labels(conn, rowid, snapshot["tags"], snapshot["people"])
+            self._write_fts(
+                conn, rowid, snapshot["content"], snapshot["summary"],
+                snapshot["tags"], snapshot["people"],
+            )  # fmt: skip
+            if vector is not None:
+                self._write_vector(conn, rowid, vector[0])
+            elif text_changed:
+                conn.execute("DELETE FROM memory_vectors WHERE memory_rowid = ?", (rowid,))
+                conn.execute(
+                    "UPDATE memories SET embedding_model = NULL WHERE rowid = ?", (rowid,)
+                )
+            self._log(conn, "undo", memory_id, caller, snapshot["content"], {"to_version": version})
+            restored = self._fetch_one(conn, rowid)
+        self._reindex([rowid])
+        return restored
+
+    # -- delete, restore, purge -----------------------------------------------
+
+    def _select_targets(
+        self,
+        conn: sqlite3.Connection,
+        caller: Caller,
+        ids: Sequence[str],
+        tags: Sequence[str],
+        tier: Tier | None,
+    ) -> list[tuple[int, Memory]]:
+        targets: dict[int, Memory] = {}
+        for memory_id in ids:
+            rowid, memory = self._rowid_for(conn, memory_id, caller)
+            targets[rowid] = memory
+        if tags:
+            rows = conn.execute(
+                f"SELECT {_COLUMNS} FROM memories WHERE rowid IN (SELECT memory_rowid "
+                f"FROM memory_tags WHERE tag IN ({','.join('?' * len(tags))}))",
+                [t.casefold() for t in tags],
+            ).fetchall()
+            for row in rows:
+                memory = self._row_to_memory(row)
+                if memory.visible_to(caller):
+                    targets[int(row[0])] = memory
+        return [
+            (rowid, memory)
+            for rowid, memory in targets.items()
+            if tier is None or memory.tier is tier
+        ]
+
+    def soft_delete(
+        self,
+        caller: Caller,
+        *,
+        ids: Sequence[str] = (),
+        tags: Sequence[str] = (),
+    ) -> list[str]:
+        """Move active memories to the deleted tier; returns the ids moved."""
+        if not ids and not tags:
+            raise InvalidMemoryError("ids", "name memories by id or by tag")
+        now = self.now()
+        with self._transaction() as conn:
+            targets = self._select_targets(conn, caller, ids, tags, Tier.ACTIVE)
+            for rowid, memory in targets:
+                conn.execute(
+                    "UPDATE memories SET tier = 'deleted', deleted_at = ?, "
+                    "deleted_by = ? WHERE rowid = ?",
+                    (now, caller.actor, rowid),
+                )
+                self._log(conn, "delete", memory.id, caller, memory.content)
+        self.index.remove([rowid for rowid, _ in targets])
+        return [memory.id for _, memory in targets]
+
+    def restore(self, caller: Caller, *, ids: Sequence[str]) -> list[str]:
+        """Bring deleted or archived memories back to the active tier."""
+        with self._transaction() as conn:
+            targets = [
+                (rowid, memory)
+                for rowid, memory in self._select_targets(conn, caller, ids, (), None)
+                if memory.tier is not Tier.ACTIVE
+            ]
+            for rowid, memory in targets:
+                conn.execute(
+                    "UPDATE memories SET tier = 'active', deleted_at = NULL, "
+                    "deleted_by = NULL, archived_at = NULL, last_accessed_at = ? "
+                    "WHERE rowid = ?",
+                    (self.now(), rowid),
+                )
+                self._log(conn, "restore", memory.id, caller, memory.content)
+        self._reindex([rowid for rowid, _ in targets])
+        return [memory.id for _, memory in targets]
+
+    def hard_delete(
+        self,
+        caller: Caller,
+        *,
+        ids: Sequence[str] = (),
+        tags: Sequence[str] = (),
+    ) -> list[str]:
+        """Remove memories for good: row, vector, FTS entry and history."""
+        if not ids and not tags:
+            raise InvalidMemoryError("ids", "name memories by id or by tag")
+        with self._transaction() as conn:
+            targets = self._select_targets(conn, caller, ids, tags, None)
+            self._purge_rows(conn, [rowid for rowid, _ in targets])
+            for _, memory in targets:
+                self._log(conn, "purge", memory.id, caller, memory.content)
+        self.index.remove([rowid for rowid, _ in targets])
+        return [memory.id for _, memory in targets]
+
+    @staticmethod
+    def _purge_rows(conn: sqlite3.Connection, rowids: Sequence[int]) -> None:
+        for rowid in rowids:
+            conn.execute("DELETE FROM memories_fts WHERE rowid = ?", (rowid,))
+            # Vectors, labels and versions go by ON DELETE CASCADE.
+            conn.execute("DELETE FROM memories WHERE rowid = ?", (rowid,))
+
+    # -- access ---------------------------------------------------------------
+
+    def record_access(self, rowids: Sequence[int], caller: Caller, operation: str) -> None:
+        """Reinforce memories that a retrieval returned, and log it."""
+        if not rowids:
+            return
+        now = self.now()
+        with self._transaction() as conn:
+            conn.executemany(
+                "UPDATE memories SET access_count = access_count + 1, "
+                "last_accessed_at = ? WHERE rowid = ?",
+                [(now, rowid) for rowid in rowids],
+            )
+            ids = [
+                row[0]
+                for row in conn.execute(
+                    f"SELECT id FROM memories WHERE rowid IN "
+                    f"({','.join('?' * len(rowids))})",
+                    list(rowids),
+                )
+            ]
+            self._log(conn, "access", None, caller, None, {"ids": ids, "via": operation})
+
+    # -- candidate queries for retrieval --------------------------------------
+
+    def _filter_sql(
+        self, flt: MemoryFilter, caller: Caller, now: float
+    ) -> tuple[str, list[Any]]:
+        clauses = [f"m.tier IN ({','.join('?' * len(flt.tiers))})"]
+        params: list[Any] = [str(t) for t in flt.tiers]
+        clauses.append("(m.visibility = 'household' OR m.owner = ?)")
+        params.append(caller.user_id)
+        if not flt.include_expired:
+            clauses.append("(m.expires_at IS NULL OR m.expires_at > ?)")
+            params.append(now)
+        if flt.kinds:
+            clauses.append(f"m.kind IN ({','.join('?' * len(flt.kinds))})")
+            params.extend(str(k) for k in flt.kinds)
+        if flt.classes:
+            clauses.append(f"m.weight_class IN ({','.join('?' * len(flt.classes))})")
+            params.extend(str(c) for c in flt.classes)
+        for tag in flt.tags:
+            clauses.append(
+                "m.rowid IN (SELECT memory_rowid FROM memory_tags WHERE tag = ?)"
+            )
+            params.append(tag.casefold())
+        for person in flt.people:
+            clauses.append(
+                "m.rowid IN (SELECT memory_rowid FROM memory_people WHERE person = ?)"
+            )
+            params.append(person.casefold())
+        if flt.owner is not None:
+            clauses.append("m.owner = ?")
+            params.append(flt.owner)
+        if flt.visibility is not None:
+            clauses.append("m.visibility = ?")
+            params.append(str(flt.visibility))
+        if flt.min_importance is not None:
+            clauses.append("m.importance >= ?")
+            params.append(flt.min_importance)
+        if flt.created_after is not None:
+            clauses.append("m.created_at >= ?")
+            params.append(_ts(flt.created_after))
+        if flt.created_before is not None:
+            clauses.append("m.created_at < ?")
+            params.append(_ts(flt.created_before))
+        return " AND ".join(clauses), params
+
+    def keyword_candidates(
+        self, text: str, caller: Caller, flt: MemoryFilter, limit: int
+    ) -> list[tuple[int, float]]:
+        """(rowid, BM25 score, higher is better) for the text's content words."""
+        expression = match_expression(text)
+        if expression is None:
+            return []
+        where, params = self._filter_sql(flt, caller, self.now())
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT f.rowid, -bm25(memories_fts, 1.0, 0.5, 0.8, 0.8) AS score "
+                "FROM memories_fts f JOIN memories m ON m.rowid = f.rowid "
+                f"WHERE memories_fts MATCH ? AND {where} ORDER BY score DESC LIMIT ?",
+                [expression, *params, limit],
+            ).fetchall()
+        return [(int(rowid), float(score)) for rowid, score in rows]
+
+    def vector_candidates(
+        self,
+        query: npt.NDArray[np.float32],
+        caller: Caller,
+        flt: MemoryFilter,
+        limit: int,
+    ) -> list[tuple[int, float]]:
+        """(rowid, cosine) of the nearest memories the caller may see."""
+        if self._embedder is None:
+            return []
+        now = self.now()
+        if flt.tiers == (Tier.ACTIVE,) and not flt.needs_sql():
+            return self.index.search(
+                query,
+                limit,
+                groups=self.caller_groups(caller),
+                now=None if flt.include_expired else now,
+            )
+        where, params = self._filter_sql(flt, caller, now)
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT m.rowid, v.vector FROM memories m JOIN memory_vectors v "
+                f"ON v.memory_rowid = m.rowid WHERE v.model = ? AND {where}",
+                [self._embedder.model_id, *params],
+            ).fetchall()
+        if not rows:
+            return []
+        matrix = np.frombuffer(b"".join(r[1] for r in rows), dtype="<f4").reshape(
+            len(rows), self._dimensions
+        )
+        scores = matrix @ query.astype(np.float32)
+        order = np.argsort(-scores, kind="stable")[:limit]
+        return [(int(rows[i][0]), float(scores[i])) for i in order]
+
+    def similarities(
+        self, query: npt.NDArray[np.float32], rowids: Sequence[int]
+    ) -> dict[int, float]:
+        """Exact cosine for these memories (indexed or not)."""
+        if self._embedder is None or not rowids:
+            return {}
+        found = self.index.similarities(query, rowids)
+        missing = [rowid for rowid in rowids if rowid not in found]
+        if missing:
+            with self._read() as conn:
+                rows = conn.execute(
+                    "SELECT memory_rowid, vector FROM memory_vectors WHERE model = ? "
+                    f"AND memory_rowid IN ({','.join('?' * len(missing))})",
+                    [self._embedder.model_id, *missing],
+                ).fetchall()
+            for rowid, blob in rows:
+                found[int(rowid)] = float(np.frombuffer(blob, dtype="<f4") @ query)
+        return found
+
+    # -- list -----------------------------------------------------------------
+
+    def list(
+        self,
+        caller: Caller,
+        flt: MemoryFilter | None = None,
+        *,
+        offset: int = 0,
+        limit: int = 20,
+    ) -> Page[Memory]:
+        """Memories matching a filter, newest first, one page at a time."""
+        flt = flt or MemoryFilter()
+        if offset < 0 or not 1 <= limit <= 500:
+            raise InvalidMemoryError("limit", "offset >= 0 and limit 1-500")
+        where, params = self._filter_sql(flt, caller, self.now())
+        with self._read() as conn:
+            total = int(
+                conn.execute(f"SELECT count(*) FROM memories m WHERE {where}", params)
+                .fetchone()[0]
+            )
+            rows = conn.execute(
+                f"SELECT {_COLUMNS} FROM memories m WHERE {where} "
+                "ORDER BY m.created_at DESC, m.rowid DESC LIMIT ? OFFSET ?",
+                [*params, limit, offset],
+            ).fetchall()
+        items = [self._row_to_memory(row) for row in rows]
+        next_offset = offset + len(items)
+        return Page(items, total, offset, next_offset if next_offset < total else None)
+
+    def log_entries(
+        self,
+        *,
+        memory_id: str | None = None,
+        content_hash_of: str | None = None,
+        limit: int = 100,
+    ) -> list[LogEntry]:
+        """Newest operational log rows, optionally for one memory or text."""
+        clauses, params = [], []
+        if memory_id is not None:
+            clauses.append("memory_id = ?")
+            params.append(memory_id)
+        if content_hash_of is not None:
+            clauses.append("content_hash = ?")
+            params.append(content_hash(content_hash_of))
+        where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT at, operation, memory_id, actor, content_hash, details "
+                f"FROM operation_log {where} ORDER BY seq DESC LIMIT ?",
+                [*params, limit],
+            ).fetchall()
+        return [
+            LogEntry(_dt(at), op, mid, actor, chash, json.loads(details))  # type: ignore[arg-type]
+            for at, op, mid, actor, chash, details in rows
+        ]
+
+    # -- maintenance ------------------------------------------------------------
+
+    def run_maintenance(self, *, batch_size: int = 2000) -> MaintenanceStats:
+        """Decay, archive, purge. Idempotent; every batch commits on its own."""
+        cfg = self.config
+        now = self.now()
+        processed = archived_decayed = 0
+        system = Caller(user_id=None, is_admin=True)
+        last_rowid = 0
+        unindex: list[int] = []
+        while not self._closed.is_set():
+            with self._read() as conn:
+                rows = conn.execute(
+                    "SELECT rowid, id, importance, weight_class, created_at, "
+                    "last_accessed_at, access_count FROM memories "
+                    "WHERE tier = 'active' AND rowid > ? ORDER BY rowid LIMIT ?",
+                    (last_rowid, batch_size),
+                ).fetchall()
+            if not rows:
+                break
+            last_rowid = int(rows[-1][0])
+            updates: list[tuple[float, int]] = []
+            to_archive: list[tuple[int, str]] = []
+            for rowid, memory_id, importance, weight_class, created, accessed, count in rows:
+                days = (now - (accessed or created)) / decay.SECONDS_PER_DAY
+                value = decay.effective_importance(
+                    importance,
+                    WeightClass(weight_class),
+                    days,
+                    count,
+                    base_half_life_days=cfg.base_half_life_days,
+                    floor=cfg.decay_floor,
+                )
+                updates.append((value, rowid))
+                if value < cfg.archive_threshold:
+                    to_archive.append((rowid, memory_id))
+            with self._transaction() as conn:
+                conn.executemany(
+                    "UPDATE memories SET effective_importance = ? WHERE rowid = ?",
+                    updates,
+                )
+                for rowid, memory_id in to_archive:
+                    conn.execute(
+                        "UPDATE memories SET tier = 'archived', archived_at = ? "
+                        "WHERE rowid = ? AND tier = 'active'",
+                        (now, rowid),
+                    )
+                    self._log(conn, "archive", memory_id, system, None, {"reason": "decay"})
+            processed += len(rows)
+            archived_decayed += len(to_archive)
+            unindex.extend(rowid for rowid, _ in to_archive)
+        completed = not self._closed.is_set()
+        archived_expired = purged = purged_log = 0
+        if completed:
+            with self._transaction() as conn:
+                expired = conn.execute(
+                    "SELECT rowid, id FROM memories WHERE tier = 'active' "
+                    "AND expires_at IS NOT NULL AND expires_at <= ?",
+                    (now,),
+                ).fetchall()
+                for rowid, memory_id in expired:
+                    conn.execute(
+                        "UPDATE memories SET tier = 'archived', archived_at = ? "
+                        "WHERE rowid = ?",
+                        (now, rowid),
+                    )
+                    self._log(conn, "archive", memory_id, system, None, {"reason": "expired"})
+                archived_expired = len(expired)
+                unindex.extend(int(rowid) for rowid, _ in expired)
+                cutoff = now - cfg.purge_archived_after_days * decay.SECONDS_PER_DAY
+                old = conn.execute(
+                    "SELECT rowid, id FROM memories WHERE tier = 'archived' "
+                    "AND archived_at <= ?",
+                    (cutoff,),
+                ).fetchall()
+                self._purge_rows(conn, [int(rowid) for rowid, _ in old])
+                for _, memory_id in old:
+                    self._log(conn, "purge", memory_id, system, None, {"reason": "archived"})
+                purged = len(old)
+                log_cutoff = now - cfg.log_retention_days * decay.SECONDS_PER_DAY
+                purged_log = conn.execute(
+                    "DELETE FROM operation_log WHERE at < ?", (log_cutoff,)
+                ).rowcount
+                self._log(
+                    conn,
+                    "maintenance",
+                    None,
+                    system,
+                    None,
+                    {
+                        "processed": processed,
+                        "archived": archived_decayed + archived_expired,
+                        "purged": purged,
+                    },
+                )
+        self.index.remove(unindex)
+        return MaintenanceStats(
+            processed=processed,
+            archived_decayed=archived_decayed,
+            archived_expired=archived_expired,
+            purged_archived=purged,
+            purged_log_entries=purged_log,
+            completed=completed,
+        )
+
+    # -- embeddings for a (new) model -----------------------------------------
+
+    def set_embedder(self, embedder: Embedder | None) -> None:
+        """Switch models; memories are re-embedded by reembed_batch()."""
+        with self._write_lock:
+            self._embedder = embedder
+            self._load_index()
+
+    def pending_embeddings(self) -> int:
+        """Memories whose vector is missing or from another model."""
+        if self._embedder is None:
+            return 0
+        with self._read() as conn:
+            return int(
+                conn.execute(
+                    "SELECT count(*) FROM memories WHERE embedding_model IS NOT ?",
+                    (self._embedder.model_id,),
+                ).fetchone()[0]
+            )
+
+    def reembed_batch(self, limit: int = REEMBED_BATCH) -> int:
+        """Embed up to `limit` memories with the current model; returns how many."""
+        embedder = self._embedder
+        if embedder is None:
+            return 0
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT rowid, summary, content FROM memories "
+                "WHERE embedding_model IS NOT ? LIMIT ?",
+                (embedder.model_id, limit),
+            ).fetchall()
+        if not rows:
+            return 0
+        vectors = embedder.embed([embedding_text(s, c) for _, s, c in rows])
+        with self._transaction() as conn:
+            if self._embedder is not embedder:
+                return 0  # the model changed meanwhile; the next batch redoes it
+            for (rowid, _, _), vector in zip(rows, vectors, strict=True):
+                self._write_vector(conn, int(rowid), vector)
+        self._reindex([int(r[0]) for r in rows])
+        return len(rows)
+
+    def start_background_reembed(self) -> None:
+        """Re-embed in a daemon thread until done or closed; search keeps working."""
+        if self._reembed_thread is not None and self._reembed_thread.is_alive():
+            return
+
+        def run() -> None:
+            while not self._closed.is_set():
+                try:
+                    if self.reembed_batch() == 0:
+                        return
+                except Exception:
+                    _LOGGER.exception("re-embedding stopped")
+                    return
+
+        self._reembed_thread = threading.Thread(
+            target=run, name="home_memory_reembed", daemon=True
+        )
+        self._reembed_thread.start()
+
+    # -- export and import ------------------------------------------------------
+
+    def export_jsonl(self, out: IO[str], caller: Caller, *, all_tiers: bool = True) -> int:
+        """Write every memory the caller may see as one JSON object a line."""
+        count = 0
+        where = "" if all_tiers else "WHERE tier = 'active'"
+        with self._read() as conn:
+            rows = conn.execute(
+                f"SELECT {_COLUMNS} FROM memories {where} ORDER BY rowid"
+            )
+            while batch := rows.fetchmany(1000):
+                for row in batch:
+                    memory = self._row_to_memory(row)
+                    if memory.visible_to(caller):
+                        out.write(json.dumps(memory_to_dict(memory), ensure_ascii=False))
+                        out.write("\n")
+                        count += 1
+        return count
+
+    def import_jsonl(self, lines: Iterable[str], caller: Caller) -> ImportStats:
+        """Import an export; all lines are checked first, then one transaction.
+
+        Memories whose id already exists are skipped, so importing twice is the
+        same as importing once.
+        """
+        records: list[tuple[NewMemory, dict[str, Any]]] = []
+        errors: list[str] = []
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                records.append(memory_from_dict(json.loads(line)))
+            except (ValueError, TypeError, KeyError, InvalidMemoryError) as err:
+                errors.append(f"line {number}: {err}")
+        if errors:
+            raise ImportFileError(errors)
+        validated = [(self._validate_new(new), extra) for new, extra in records]
+        with self._read() as conn:
+            existing = {
+                row[0]
+                for row in conn.execute("SELECT id FROM memories")
+            }
+        fresh = [(new, extra) for new, extra in validated if new.id not in existing]
+        fresh = list({str(new.id): (new, extra) for new, extra in fresh}.values())
+        vectors = self._embed([embedding_text(str(n.summary), n.content) for n, _ in fresh])
+        touched: list[int] = []
+        with self._transaction() as conn:
+            for position, (new, extra) in enumerate(fresh):
+                vector = None if vectors is None else vectors[position]
+                touched.append(
+                    self._insert(conn, new, vector, caller, self.now(), times=extra)
+                )
+        self._reindex(touched)
+        return ImportStats(imported=len(fresh), skipped=len(validated) - len(fresh))
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+_TIME_FIELDS = (
+    "created_at", "updated_at", "last_accessed_at", "deleted_at", "archived_at",
+)  # fmt: skip
+
+
+def memory_to_dict(memory: Memory) -> dict[str, Any]:
+    """A memory as JSON-ready data (export format, service responses)."""
+    return {name: _jsonable(getattr(memory, name)) for name in memory.__dataclass_fields__}
+
+
+def _parse_time(value: Any) -> datetime | None:
+    if value is None:
+        return None
+    parsed = datetime.fromisoformat(value)
+    if parsed.tzinfo is None:
+        raise ValueError(f"{value!r} has no time zone")
+    return parsed
+
+
+def memory_from_dict(data: dict[str, Any]) -> tuple[NewMemory, dict[str, Any]]:
+    """Read an exported memory: the creatable part and the stored-only fields."""
+    if not isinstance(data, dict):
+        raise TypeError("each line must be a JSON object")
+    new = NewMemory(
+        id=data["id"],
+        content=data["content"],
+        summary=data.get("summary"),
+        kind=MemoryKind(data.get("kind", "fact")),
+        weight_class=WeightClass(data["weight_class"]) if data.get("weight_class") else None,
+        importance=data.get("importance", 0.5),
+        emotion=data.get("emotion"),
+        people=tuple(data.get("people", ())),
+        location=data.get("location"),
+        time_of_day=data.get("time_of_day"),
+        day_type=data.get("day_type"),
+        tags=tuple(data.get("tags", ())),
+        source=Source(data.get("source", "migration")),
+        source_ids=tuple(data.get("source_ids", ())),
+        speaker=data.get("speaker"),
+        owner=data.get("owner"),
+        visibility=Visibility(data.get("visibility", "household")),
+        segment_start=_parse_time(data.get("segment_start")),
+        segment_end=_parse_time(data.get("segment_end")),
+        expires_at=_parse_time(data.get("expires_at")),
+    )
+    extra: dict[str, Any] = {}
+    for name in _TIME_FIELDS:
+        if data.get(name) is not None:
+            extra[name] = _ts(_parse_time(data[name]))
+    if "access_count" in data:
+        count = data["access_count"]
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise ValueError("access_count must be a non-negative integer")
+        extra["access_count"] = count
+    for name in ("tier", "deleted_by", "effective_importance", "version"):
+        if data.get(name) is not None:
+            extra[name] = data[name]
+    if "tier" in extra:
+        extra["tier"] = str(Tier(extra["tier"]))
+    return new, extra

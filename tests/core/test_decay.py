@@ -1,0 +1,66 @@
+"""Decay, recency, access bonus and effective importance formulas."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from custom_components.home_memory.memory import decay
+from custom_components.home_memory.memory.models import WeightClass
+
+HALF = 30.0
+FLOOR = 0.05
+
+
+@pytest.mark.parametrize(
+    ("weight_class", "half_life_days"),
+    [
+        (WeightClass.SIGNIFICANT, 90),
+        (WeightClass.PREFERENCE, 60),
+        (WeightClass.ROUTINE, 45),
+        (WeightClass.OBSERVATION, 30),
+        (WeightClass.TRANSIENT, 15),
+    ],
+)
+def test_half_life_follows_the_retention_multiplier(
+    weight_class: WeightClass, half_life_days: float
+) -> None:
+    value = decay.decay_factor(
+        half_life_days, weight_class, base_half_life_days=HALF, floor=FLOOR
+    )
+    assert value == pytest.approx(0.5)
+    assert decay.decay_factor(0, weight_class, base_half_life_days=HALF, floor=FLOOR) == 1
+
+
+def test_decay_never_drops_below_the_floor() -> None:
+    assert (
+        decay.decay_factor(10_000, WeightClass.TRANSIENT, base_half_life_days=HALF, floor=FLOOR)
+        == FLOOR
+    )
+
+
+def test_access_bonus_is_log_scaled_and_capped() -> None:
+    assert decay.access_bonus(0) == 0.5
+    assert decay.access_bonus(1) == pytest.approx(0.5 + 0.1 * math.log(2))
+    assert decay.access_bonus(10**6) == 1.0
+    assert decay.access_bonus(3) < decay.access_bonus(4)
+
+
+def test_effective_importance_formula() -> None:
+    value = decay.effective_importance(
+        0.8, WeightClass.PREFERENCE, 60, 3, base_half_life_days=HALF, floor=FLOOR
+    )
+    expected = 0.8 * 0.8 * 0.5 * (0.5 + 0.1 * math.log(4))
+    assert value == pytest.approx(expected)
+    assert (
+        decay.effective_importance(
+            0.1, WeightClass.TRANSIENT, 365, 0, base_half_life_days=HALF, floor=FLOOR
+        )
+        == FLOOR
+    )
+
+
+def test_recency_is_one_when_new() -> None:
+    assert decay.recency(0, base_half_life_days=HALF, floor=FLOOR) == 1
+    assert decay.recency(30, base_half_life_days=HALF, floor=FLOOR) == pytest.approx(0.5)

@@ -1,0 +1,70 @@
+"""Any user text is a safe FTS5 query."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from hypothesis import given, settings, strategies as st
+import pytest
+
+from custom_components.home_memory.memory.fts_query import match_expression, search_terms
+from custom_components.home_memory.memory.schema import FTS_TOKENIZER
+
+HOSTILE = [
+    'say "hello',
+    "cats AND dogs OR NOT birds",
+    "NEAR(a b, 3)",
+    "prefix*",
+    "column:value",
+    "^start",
+    "(unbalanced",
+    "emoji 🐔🐔 chickens",
+    "שלום עולם",
+    "مرحبا بالعالم",
+    "price € 50 $ 20 £ 3 ¥",
+    "a'b\"c\\d",
+    "-minus +plus",
+    "{braces} [brackets]",
+]
+
+
+@pytest.fixture(scope="module")
+def fts() -> sqlite3.Connection:
+    conn = sqlite3.connect(":memory:")
+    conn.execute(f"CREATE VIRTUAL TABLE t USING fts5(body, tokenize = '{FTS_TOKENIZER}')")
+    conn.executemany(
+        "INSERT INTO t (body) VALUES (?)",
+        [(text,) for text in [*HOSTILE, "cats and dogs", "the chickens are out"]],
+    )
+    return conn
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_hostile_text_is_a_valid_query(fts: sqlite3.Connection, text: str) -> None:
+    expression = match_expression(text)
+    assert expression is not None
+    fts.execute("SELECT rowid FROM t WHERE t MATCH ?", (expression,)).fetchall()
+
+
+def test_operators_become_plain_words(fts: sqlite3.Connection) -> None:
+    assert search_terms("cats AND dogs OR NOT birds") == ["cats", "dogs", "birds"]
+    expression = match_expression("chickens")
+    rows = fts.execute("SELECT body FROM t WHERE t MATCH ?", (expression,)).fetchall()
+    assert ("the chickens are out",) in rows
+
+
+def test_only_stopwords_or_symbols_give_no_query() -> None:
+    assert match_expression("what is the") is None
+    assert match_expression("🐔 € $ !!") is None
+    assert match_expression("") is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text())
+def test_any_text_is_safe(text: str) -> None:
+    conn = sqlite3.connect(":memory:")
+    conn.execute(f"CREATE VIRTUAL TABLE t USING fts5(body, tokenize = '{FTS_TOKENIZER}')")
+    conn.execute("INSERT INTO t (body) VALUES ('some body text')")
+    expression = match_expression(text)
+    if expression is not None:
+        conn.execute("SELECT rowid FROM t WHERE t MATCH ?", (expression,)).fetchall()

@@ -1,0 +1,261 @@
+"""Hybrid retrieval, composite scoring, context and progressive narrowing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from custom_components.home_memory.memory.config import EngineConfig
+from custom_components.home_memory.memory.embedder import Embedder
+from custom_components.home_memory.memory.models import (
+    Caller,
+    MemoryFilter,
+    MemoryKind,
+    NewMemory,
+    Tier,
+    Visibility,
+)
+from custom_components.home_memory.memory.retrieval import (
+    Retriever,
+    estimate_tokens,
+    fuse,
+    never_needs_memory,
+)
+from custom_components.home_memory.memory.store import MemoryStore
+
+from .conftest import ManualClock
+
+HOUSE = Caller()
+ALICE = Caller(user_id="alice")
+BOB = Caller(user_id="bob")
+ADMIN = Caller(user_id="admin", is_admin=True)
+
+COMPANIES = {
+    "TestCorp": [
+        "TestCorp owes me 5000 from invoice INV-001",
+        "Meeting with TestCorp's CFO about the overdue payment is on Friday",
+        "TestCorp wants the project delivered by the end of the quarter",
+    ],
+    "Contoso": ["Contoso signed the support contract for two years"],
+    "Fabrikam": ["Fabrikam's warehouse moved to Rotterdam"],
+    "Northwind": ["Northwind Traders ordered 300 units of tea"],
+    "Globex": ["Globex is hiring three new engineers"],
+    "Initech": ["Initech's printer keeps jamming on Mondays"],
+    "Umbrella": ["Umbrella Corp postponed the audit to June"],
+    "Hooli": ["Hooli launched a new phone and the demo crashed"],
+    "Stark": ["Stark Industries asked for a quote on solar panels"],
+    "Wayne": ["Wayne Enterprises renewed their cleaning contract"],
+}
+
+
+@pytest.fixture
+def minilm_store(
+    tmp_path: Path, clock: ManualClock, minilm: Embedder
+) -> Iterator[MemoryStore]:
+    store = MemoryStore(tmp_path / "memory.db", embedder=minilm, clock=clock)
+    yield store
+    store.close()
+
+
+@pytest.fixture
+def companies(minilm_store: MemoryStore) -> Retriever:
+    for texts in COMPANIES.values():
+        for text in texts:
+            minilm_store.create(NewMemory(content=text, kind=MemoryKind.PROJECT), HOUSE)
+    return Retriever(minilm_store)
+
+
+def test_empty_store_returns_empty_results(retriever: Retriever) -> None:
+    page = retriever.search("anything at all", HOUSE)
+    assert page.items == []
+    assert page.total == 0
+    assert retriever.context("What about the garden?", HOUSE).memories == []
+    assert retriever.start_progressive("garden", HOUSE).items == []
+
+
+def test_tell_me_about_testcorp_ranks_testcorp_first(companies: Retriever) -> None:
+    page = companies.search("Tell me about TestCorp", HOUSE, limit=3)
+    assert [("TestCorp" in s.memory.content) for s in page.items] == [True, True, True]
+
+
+def test_status_question_finds_the_invoice(companies: Retriever) -> None:
+    page = companies.search("What's the status with TestCorp?", HOUSE, limit=5)
+    assert "INV-001" in " ".join(s.memory.content for s in page.items[:3])
+    assert all(a.score >= b.score for a, b in zip(page.items, page.items[1:], strict=False))
+
+
+def test_what_did_i_say_about_returns_ranked_memories(companies: Retriever) -> None:
+    page = companies.search("what did I say about the tea order", HOUSE)
+    assert page.items[0].memory.content.startswith("Northwind")
+    assert page.items[0].similarity is not None
+    assert page.items[0].keyword_score is not None
+
+
+def test_forgotten_memory_is_not_returned_and_can_be_restored(
+    companies: Retriever,
+) -> None:
+    store = companies.store
+    [hit] = companies.search("printer jamming", HOUSE, limit=1).items
+    store.soft_delete(HOUSE, ids=[hit.memory.id])
+    after = companies.search("printer jamming", HOUSE, limit=5)
+    assert hit.memory.id not in [s.memory.id for s in after.items]
+    deleted = companies.search(
+        "printer jamming", ADMIN, MemoryFilter(tiers=(Tier.DELETED,)), limit=5
+    )
+    assert [s.memory.id for s in deleted.items] == [hit.memory.id]
+    store.restore(ADMIN, ids=[hit.memory.id])
+    restored = companies.search("printer jamming", HOUSE, limit=1)
+    assert restored.items[0].memory.id == hit.memory.id
+
+
+def test_context_injects_relevant_and_nothing_for_unrelated(companies: Retriever) -> None:
+    relevant = companies.context("Has TestCorp paid the invoice yet?", HOUSE)
+    assert relevant.text.startswith("Relevant background:")
+    assert "INV-001" in relevant.text
+    assert "According to my memory" not in relevant.text
+    assert 1 <= len(relevant.memories) <= 5
+    unrelated = companies.context("How do I boil an egg?", HOUSE)
+    assert unrelated.memories == []
+    assert unrelated.text == ""
+
+
+@pytest.mark.parametrize(
+    ("utterance", "intent"),
+    [
+        ("Set a timer for 10 minutes", None),
+        ("what time is it", None),
+        ("cancel", None),
+        ("Never mind", None),
+        ("Tell me about TestCorp", "HassStartTimer"),
+    ],
+)
+def test_context_skips_requests_that_never_need_memory(
+    companies: Retriever, utterance: str, intent: str | None
+) -> None:
+    assert never_needs_memory(utterance, intent)
+    result = companies.context(utterance, HOUSE, intent=intent)
+    assert result.memories == []
+    assert result.skipped_reason == "intent"
+
+
+def test_context_respects_count_and_token_budget(companies: Retriever) -> None:
+    wide = companies.context("TestCorp", HOUSE, max_memories=2, min_relevance=0.0)
+    assert len(wide.memories) == 2
+    tight = companies.context("TestCorp", HOUSE, token_budget=25, min_relevance=0.0)
+    assert estimate_tokens(tight.text) <= 25 + len(tight.memories)
+    assert len(tight.memories) == 1
+
+
+def test_retrieval_records_access(companies: Retriever) -> None:
+    page = companies.search("Globex engineers", HOUSE, limit=1)
+    memory = companies.store.get(page.items[0].memory.id, HOUSE)
+    assert memory.access_count == 1
+    assert memory.last_accessed_at is not None
+    companies.search("Globex engineers", HOUSE, limit=1, record_access=False)
+    assert companies.store.get(memory.id, HOUSE).access_count == 1
+
+
+def test_progressive_search_pages_three_at_a_time(companies: Retriever) -> None:
+    first = companies.start_progressive("contract payment invoice project", HOUSE)
+    assert len(first.items) == 3
+    assert first.total > 3
+    assert first.has_more
+    assert first.cursor is not None
+    second = companies.more(first.cursor, HOUSE)
+    assert second.position == 3
+    seen = {s.memory.id for s in first.items}
+    assert not seen & {s.memory.id for s in second.items}
+    picked = companies.pick(first.cursor, 4, HOUSE)
+    assert picked is not None
+    assert picked.memory.id == second.items[0].memory.id
+    # Another user cannot continue someone's search.
+    assert companies.more(first.cursor, BOB).items == []
+    assert companies.pick(first.cursor, 1, BOB) is None
+    assert companies.pick("unknown", 1, HOUSE) is None
+
+
+def test_privacy_in_search_and_context(minilm_store: MemoryStore) -> None:
+    minilm_store.create(
+        NewMemory(
+            content="Alice is planning a surprise trip to Lisbon for Bob",
+            owner="alice",
+            visibility=Visibility.PRIVATE,
+        ),
+        ALICE,
+    )
+    retriever = Retriever(minilm_store)
+    assert retriever.search("Lisbon trip", ALICE).items
+    for caller in (BOB, HOUSE, ADMIN):
+        assert retriever.search("Lisbon trip", caller).items == []
+        assert retriever.context("Any plans for Lisbon?", caller).memories == []
+        everything = MemoryFilter(tiers=(Tier.ACTIVE, Tier.DELETED, Tier.ARCHIVED))
+        assert retriever.search("Lisbon trip", caller, everything).items == []
+
+
+def test_filters_narrow_search(companies: Retriever) -> None:
+    store = companies.store
+    store.create(
+        NewMemory(content="TestCorp sent a fruit basket", kind=MemoryKind.EVENT), HOUSE
+    )
+    page = companies.search(
+        "TestCorp", HOUSE, MemoryFilter(kinds=(MemoryKind.EVENT,)), min_relevance=0
+    )
+    assert [s.memory.content for s in page.items] == ["TestCorp sent a fruit basket"]
+
+
+def test_importance_breaks_ties_between_equally_relevant(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    low = store.create(NewMemory(content="garage door code", importance=0.1), HOUSE)
+    high = store.create(
+        NewMemory(content="garage door code", importance=0.9, owner="x"), HOUSE
+    )
+    ranked = Retriever(store).rank("garage door code", HOUSE)
+    assert [s.memory.id for s in ranked] == [high.memory.id, low.memory.id]
+
+
+def test_decay_lowers_old_unused_memories(store: MemoryStore, clock: ManualClock) -> None:
+    old = store.create(NewMemory(content="pool filter cleaning"), HOUSE)
+    clock.advance(days=120)
+    new = store.create(NewMemory(content="pool filter cleaning", owner="x"), HOUSE)
+    ranked = Retriever(store).rank("pool filter cleaning", HOUSE)
+    assert ranked[0].memory.id == new.memory.id
+    assert ranked[1].decay < ranked[0].decay
+    assert ranked[1].recency < ranked[0].recency
+    assert old.memory.id == ranked[1].memory.id
+
+
+def test_keyword_only_mode_still_searches(tmp_path: Path, clock: ManualClock) -> None:
+    store = MemoryStore(tmp_path / "kw.db", clock=clock)
+    try:
+        store.create(NewMemory(content="The spare key is under the blue pot"), HOUSE)
+        store.create(NewMemory(content="Recycling goes out on Thursday"), HOUSE)
+        page = Retriever(store).search("where is the spare key?", HOUSE)
+        assert [s.memory.content for s in page.items] == [
+            "The spare key is under the blue pot"
+        ]
+        assert page.items[0].similarity is None
+    finally:
+        store.close()
+
+
+def test_fuse_weights_cosine_and_normalised_bm25() -> None:
+    fused = fuse({1: 0.5, 2: 0.2}, {2: 8.0, 3: 4.0}, vector_weight=0.6, keyword_weight=0.4)
+    assert fused[1].relevance == pytest.approx(0.3)
+    assert fused[2].relevance == pytest.approx(0.6 * 0.2 + 0.4)
+    assert fused[3].relevance == pytest.approx(0.2)
+    keyword_only = fuse({}, {3: 4.0}, vector_weight=0.6, keyword_weight=0.4)
+    assert keyword_only[3].relevance == 1.0
+
+
+def test_weights_are_configurable(store: MemoryStore) -> None:
+    from custom_components.home_memory.memory.config import ScoringWeights
+
+    store.create(NewMemory(content="tea kettle descaling", importance=1.0), HOUSE)
+    only_relevance = Retriever(
+        store, EngineConfig(weights=ScoringWeights(relevance=1, importance=0, recency=0, access=0))
+    )
+    [item] = only_relevance.rank("tea kettle descaling", HOUSE)
+    assert item.score == pytest.approx(item.relevance)

@@ -1,0 +1,72 @@
+"""Schema versions and forward migrations."""
+
+from __future__ import annotations
+
+from pathlib import Path
+import sqlite3
+
+import pytest
+
+from custom_components.home_memory.memory import schema
+from custom_components.home_memory.memory.models import Caller, NewMemory
+from custom_components.home_memory.memory.store import MemoryStore
+
+
+def _tables(conn: sqlite3.Connection) -> set[str]:
+    return {row[0] for row in conn.execute("SELECT name FROM sqlite_schema")}
+
+
+@pytest.mark.parametrize("target", range(1, schema.SCHEMA_VERSION + 1))
+def test_each_migration_runs_from_the_version_before(tmp_path: Path, target: int) -> None:
+    conn = sqlite3.connect(tmp_path / "m.db", isolation_level=None)
+    schema.migrate(conn, target=target - 1)
+    assert schema.schema_version(conn) == target - 1
+    before = _tables(conn)
+    assert schema.migrate(conn, target=target) == target - 1
+    assert schema.schema_version(conn) == target
+    assert _tables(conn) > before
+    assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+def test_migrating_twice_is_a_no_op(tmp_path: Path) -> None:
+    conn = sqlite3.connect(tmp_path / "m.db", isolation_level=None)
+    schema.migrate(conn)
+    assert schema.migrate(conn) == schema.SCHEMA_VERSION
+
+
+def test_a_failing_migration_leaves_the_previous_version(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    conn = sqlite3.connect(tmp_path / "m.db", isolation_level=None)
+
+    def broken(c: sqlite3.Connection) -> None:
+        c.execute("CREATE TABLE half_done (x)")
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(schema, "MIGRATIONS", (broken,))
+    with pytest.raises(RuntimeError):
+        schema.migrate(conn, target=1)
+    assert schema.schema_version(conn) == 0
+    assert "half_done" not in _tables(conn)
+
+
+def test_a_newer_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "m.db"
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION + 1}")
+    conn.close()
+    with pytest.raises(schema.SchemaTooNewError):
+        MemoryStore(path)
+
+
+def test_store_data_survives_reopen(tmp_path: Path) -> None:
+    path = tmp_path / "m.db"
+    store = MemoryStore(path)
+    store.create(NewMemory(content="kept across restarts"), Caller())
+    store.close()
+    again = MemoryStore(path)
+    try:
+        assert again.migrated_from == schema.SCHEMA_VERSION
+        assert again.list(Caller()).items[0].content == "kept across restarts"
+    finally:
+        again.close()

@@ -1,0 +1,445 @@
+"""The store: create, read, update, history, delete tiers, export/import."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+import io
+import json
+from pathlib import Path
+import sqlite3
+
+import pytest
+
+from custom_components.home_memory.memory.models import (
+    Caller,
+    CreateAction,
+    MemoryFilter,
+    MemoryKind,
+    MemoryPatch,
+    NewMemory,
+    Source,
+    Tier,
+    Visibility,
+    WeightClass,
+)
+from custom_components.home_memory.memory.store import (
+    DatabaseCorruptError,
+    ImportFileError,
+    InvalidMemoryError,
+    MemoryNotFoundError,
+    MemoryStore,
+    NothingToUndoError,
+    content_hash,
+    summarize,
+)
+
+from .conftest import HashingEmbedder, ManualClock
+
+ALICE = Caller(user_id="alice")
+BOB = Caller(user_id="bob")
+ADMIN = Caller(user_id="admin", is_admin=True)
+HOUSE = Caller()
+
+
+def _new(content: str, **kwargs: object) -> NewMemory:
+    return NewMemory(content=content, **kwargs)  # type: ignore[arg-type]
+
+
+def test_create_and_get_round_trip(store: MemoryStore, clock: ManualClock) -> None:
+    result = store.create(
+        _new(
+            "Anna's birthday is on March 3rd",
+            kind=MemoryKind.PERSON,
+            importance=0.8,
+            people=("Anna",),
+            tags=("Birthday", "family"),
+            owner="alice",
+        ),
+        ALICE,
+    )
+    assert result.action is CreateAction.CREATED
+    memory = store.get(result.memory.id, ALICE)
+    assert memory.content == "Anna's birthday is on March 3rd"
+    assert memory.summary == memory.content
+    assert memory.kind is MemoryKind.PERSON
+    assert memory.weight_class is WeightClass.SIGNIFICANT
+    assert memory.tags == ("birthday", "family")
+    assert memory.people == ("Anna",)
+    assert memory.tier is Tier.ACTIVE
+    assert memory.created_at == datetime.fromtimestamp(clock.value, UTC)
+    assert memory.embedding_model == HashingEmbedder.model_id
+    assert memory.version == 1
+    assert len(store.index) == 1
+
+
+def test_default_classes_follow_kind_and_source(store: MemoryStore) -> None:
+    pref = store.create(_new("I like jazz", kind=MemoryKind.PREFERENCE), HOUSE).memory
+    seen = store.create(
+        _new("The hallway light went on", source=Source.OBSERVED), HOUSE
+    ).memory
+    assert pref.weight_class is WeightClass.PREFERENCE
+    assert seen.weight_class is WeightClass.OBSERVATION
+
+
+@pytest.mark.parametrize(
+    ("content", "field"),
+    [
+        ("", "content"),
+        ("   ", "content"),
+        ("a" * 100_000, "content"),
+        ("nul \x00 byte", "content"),
+    ],
+)
+def test_bad_content_is_rejected_and_writes_nothing(
+    store: MemoryStore, content: str, field: str
+) -> None:
+    with pytest.raises(InvalidMemoryError) as err:
+        store.create(_new(content), HOUSE)
+    assert err.value.field == field
+    assert store.list(HOUSE).total == 0
+    assert store.log_entries() == []
+
+
+def test_bad_fields_are_rejected(store: MemoryStore) -> None:
+    with pytest.raises(InvalidMemoryError, match="importance"):
+        store.create(_new("x y", importance=1.5), HOUSE)
+    with pytest.raises(InvalidMemoryError, match="importance"):
+        store.create(_new("x y", importance="high"), HOUSE)
+    with pytest.raises(InvalidMemoryError, match="owner"):
+        store.create(_new("x y", visibility=Visibility.PRIVATE), HOUSE)
+    with pytest.raises(InvalidMemoryError, match="kind"):
+        store.create(_new("x y", kind="recipe"), HOUSE)
+    with pytest.raises(InvalidMemoryError, match="tags"):
+        store.create(_new("x y", tags=tuple(str(i) for i in range(60))), HOUSE)
+    with pytest.raises(InvalidMemoryError, match="timezone"):
+        store.create(_new("x y", expires_at=datetime(2030, 1, 1)), HOUSE)  # noqa: DTZ001
+
+
+def test_create_many_is_all_or_nothing(store: MemoryStore) -> None:
+    with pytest.raises(InvalidMemoryError):
+        store.create_many([_new("first fine memory"), _new("")], HOUSE)
+    assert store.list(HOUSE).total == 0
+
+
+def test_duplicate_is_reinforced_not_stored_twice(store: MemoryStore) -> None:
+    first = store.create(_new("The wifi password is hunter2"), ALICE)
+    second = store.create(_new("The wifi password is hunter2", tags=("wifi",)), ALICE)
+    assert second.action is CreateAction.REINFORCED
+    assert second.memory.id == first.memory.id
+    assert second.memory.tags == ("wifi",)
+    assert second.memory.access_count == 1
+    assert store.list(HOUSE).total == 1
+
+
+def test_near_duplicate_merges_keeping_richer_text(store: MemoryStore) -> None:
+    first = store.create(
+        _new("alpha beta gamma delta epsilon zeta eta theta iota kappa"), ALICE
+    )
+    merged = store.create(
+        _new("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda"), ALICE
+    )
+    assert merged.action is CreateAction.MERGED
+    assert merged.similarity is not None
+    assert 0.92 <= merged.similarity < 0.97
+    assert merged.memory.id == first.memory.id
+    assert merged.memory.content.endswith("lambda")
+    assert merged.memory.version == 2
+
+
+def test_texts_with_other_numbers_are_not_folded(store: MemoryStore) -> None:
+    first = store.create(_new("The door code is 1234 for the shed"), HOUSE)
+    second = store.create(_new("The door code is 5678 for the shed"), HOUSE)
+    assert second.action is CreateAction.CREATED
+    assert second.memory.id != first.memory.id
+
+
+def test_duplicates_of_other_owners_are_kept_apart(store: MemoryStore) -> None:
+    store.create(_new("I take the bus to work", owner="alice"), ALICE)
+    other = store.create(_new("I take the bus to work", owner="bob"), BOB)
+    private = store.create(
+        _new("I take the bus to work", owner="alice", visibility=Visibility.PRIVATE),
+        ALICE,
+    )
+    assert other.action is CreateAction.CREATED
+    assert private.action is CreateAction.CREATED
+    assert store.list(ADMIN, MemoryFilter()).total == 2  # admin cannot see alice's private
+
+
+def test_private_memories_are_invisible_to_others(store: MemoryStore) -> None:
+    secret = store.create(
+        _new("My surprise party plan", owner="alice", visibility=Visibility.PRIVATE),
+        ALICE,
+    ).memory
+    assert store.get(secret.id, ALICE).id == secret.id
+    for caller in (BOB, HOUSE, ADMIN):
+        with pytest.raises(MemoryNotFoundError):
+            store.get(secret.id, caller)
+        assert store.list(caller).total == 0
+        with pytest.raises(MemoryNotFoundError):
+            store.soft_delete(caller, ids=[secret.id])
+        with pytest.raises(MemoryNotFoundError):
+            store.update(secret.id, MemoryPatch(content="changed"), caller)
+
+
+def test_update_is_partial_reembeds_and_keeps_history(
+    store: MemoryStore, hashing_embedder: HashingEmbedder, clock: ManualClock
+) -> None:
+    memory = store.create(_new("The car is a blue Volvo", tags=("car",)), HOUSE).memory
+    calls = hashing_embedder.calls
+    clock.advance(seconds=60)
+    updated = store.update(memory.id, MemoryPatch(importance=0.9), HOUSE)
+    assert updated.importance == 0.9
+    assert updated.content == memory.content
+    assert hashing_embedder.calls == calls  # no text change, no embedding
+    updated = store.update(memory.id, MemoryPatch(content="The car is a red Tesla"), HOUSE)
+    assert hashing_embedder.calls == calls + 1
+    assert updated.content == "The car is a red Tesla"
+    assert updated.tags == ("car",)
+    assert updated.version == 3
+    assert updated.updated_at > memory.updated_at
+    history = store.history(memory.id, HOUSE)
+    assert [h["version"] for h in history] == [2, 1]
+    assert history[1]["content"] == "The car is a blue Volvo"
+    # The new text is found, the old one is not.
+    assert store.keyword_candidates("Tesla", HOUSE, MemoryFilter(), 5)
+    assert not store.keyword_candidates("Volvo", HOUSE, MemoryFilter(), 5)
+
+
+def test_undo_walks_back_through_versions(store: MemoryStore) -> None:
+    memory = store.create(_new("Dinner is at six"), HOUSE).memory
+    store.update(memory.id, MemoryPatch(content="Dinner is at seven"), HOUSE)
+    store.update(memory.id, MemoryPatch(content="Dinner is at eight", tags=("food",)), HOUSE)
+    once = store.undo(memory.id, HOUSE)
+    assert once.content == "Dinner is at seven"
+    assert once.tags == ()
+    twice = store.undo(memory.id, HOUSE)
+    assert twice.content == "Dinner is at six"
+    assert store.keyword_candidates("six", HOUSE, MemoryFilter(), 5)
+    assert not store.keyword_candidates("eight", HOUSE, MemoryFilter(), 5)
+    with pytest.raises(NothingToUndoError):
+        store.undo(memory.id, HOUSE)
+
+
+def test_update_rejects_empty_and_bad_patches(store: MemoryStore) -> None:
+    memory = store.create(_new("Milk is in the fridge"), HOUSE).memory
+    with pytest.raises(InvalidMemoryError):
+        store.update(memory.id, MemoryPatch(), HOUSE)
+    with pytest.raises(InvalidMemoryError):
+        store.update(memory.id, MemoryPatch(content=""), HOUSE)
+    with pytest.raises(InvalidMemoryError):
+        store.update(memory.id, MemoryPatch(visibility=Visibility.PRIVATE), HOUSE)
+    with pytest.raises(MemoryNotFoundError):
+        store.update("nope", MemoryPatch(content="x"), HOUSE)
+    assert store.get(memory.id, HOUSE).version == 1
+
+
+def test_soft_delete_restore_and_purge(store: MemoryStore) -> None:
+    keep = store.create(_new("Keys are in the bowl"), HOUSE).memory
+    gone = store.create(_new("Parcel arrives Tuesday", tags=("parcel",)), HOUSE).memory
+    assert store.soft_delete(ALICE, ids=[gone.id]) == [gone.id]
+    deleted = store.get(gone.id, ADMIN)
+    assert deleted.tier is Tier.DELETED
+    assert deleted.deleted_by == "alice"
+    assert [m.id for m in store.list(HOUSE).items] == [keep.id]
+    assert store.list(ADMIN, MemoryFilter(tiers=(Tier.DELETED,))).total == 1
+    assert len(store.index) == 1
+    assert not store.keyword_candidates("parcel", HOUSE, MemoryFilter(), 5)
+    # Deleting again is a no-op, restoring brings it back everywhere.
+    assert store.soft_delete(ALICE, ids=[gone.id]) == []
+    assert store.restore(ADMIN, ids=[gone.id]) == [gone.id]
+    assert store.get(gone.id, HOUSE).tier is Tier.ACTIVE
+    assert len(store.index) == 2
+    assert store.keyword_candidates("parcel", HOUSE, MemoryFilter(), 5)
+    # Hard delete removes row, vector, FTS and history; the log keeps a hash.
+    store.update(gone.id, MemoryPatch(importance=0.9), HOUSE)
+    assert store.hard_delete(ADMIN, ids=[gone.id]) == [gone.id]
+    with pytest.raises(MemoryNotFoundError):
+        store.get(gone.id, ADMIN)
+    conn = sqlite3.connect(store.path)
+    for table in ("memory_vectors", "memory_versions", "memory_tags", "memories_fts"):
+        assert conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0] <= 1, table
+    assert conn.execute("SELECT count(*) FROM memory_versions").fetchone()[0] == 0
+    conn.close()
+    purge = store.log_entries(memory_id=gone.id)[0]
+    assert purge.operation == "purge"
+    assert purge.content_hash == content_hash("Parcel arrives Tuesday")
+
+
+def test_soft_delete_by_tags(store: MemoryStore) -> None:
+    for text in ("Buy eggs", "Buy flour", "Call the plumber"):
+        store.create(_new(text, tags=("todo",) if text.startswith("Buy") else ()), HOUSE)
+    assert len(store.soft_delete(HOUSE, tags=["TODO"])) == 2
+    assert store.list(HOUSE).total == 1
+    with pytest.raises(InvalidMemoryError):
+        store.soft_delete(HOUSE)
+
+
+def test_list_filters_and_paging(store: MemoryStore, clock: ManualClock) -> None:
+    words = ["apple", "bread", "cheese", "dates", "eggs", "flour", "grapes"]
+    for i, word in enumerate(words):
+        store.create(
+            _new(
+                f"buy {word}",
+                kind=MemoryKind.EVENT if i % 2 else MemoryKind.FACT,
+                importance=i / 10,
+                people=("Anna",) if i < 3 else (),
+                tags=("even",) if i % 2 == 0 else (),
+            ),
+            HOUSE,
+        )
+        clock.advance(days=1)
+    page = store.list(HOUSE, offset=0, limit=3)
+    assert page.total == 7
+    assert [m.content for m in page.items] == ["buy grapes", "buy flour", "buy eggs"]
+    assert page.next_offset == 3
+    last = store.list(HOUSE, offset=6, limit=3)
+    assert len(last.items) == 1
+    assert last.next_offset is None
+    assert store.list(HOUSE, MemoryFilter(kinds=(MemoryKind.EVENT,))).total == 3
+    assert store.list(HOUSE, MemoryFilter(people=("anna",))).total == 3
+    assert store.list(HOUSE, MemoryFilter(tags=("even",))).total == 4
+    assert store.list(HOUSE, MemoryFilter(min_importance=0.5)).total == 2
+    since = datetime.fromtimestamp(clock.value, UTC) - timedelta(days=3)
+    assert store.list(HOUSE, MemoryFilter(created_after=since)).total == 3
+    with pytest.raises(InvalidMemoryError):
+        store.list(HOUSE, limit=0)
+
+
+def test_expired_memories_stop_being_returned_at_once(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    soon = datetime.fromtimestamp(clock.value, UTC) + timedelta(hours=1)
+    memory = store.create(_new("The guest wifi code is 4411", expires_at=soon), HOUSE).memory
+    query = store.embed_query("guest wifi code")
+    assert query is not None
+    assert store.vector_candidates(query, HOUSE, MemoryFilter(), 5)
+    assert store.keyword_candidates("wifi", HOUSE, MemoryFilter(), 5)
+    clock.advance(seconds=3601)
+    assert store.vector_candidates(query, HOUSE, MemoryFilter(), 5) == []
+    assert store.keyword_candidates("wifi", HOUSE, MemoryFilter(), 5) == []
+    assert store.list(HOUSE).total == 0
+    assert store.list(HOUSE, MemoryFilter(include_expired=True)).items[0].id == memory.id
+
+
+def test_operation_log_holds_hashes_not_text(store: MemoryStore) -> None:
+    memory = store.create(_new("My bank PIN is 9999"), ALICE).memory
+    store.update(memory.id, MemoryPatch(tags=("bank",)), ALICE)
+    store.soft_delete(ALICE, ids=[memory.id])
+    operations = [e.operation for e in store.log_entries(memory_id=memory.id)]
+    assert operations == ["delete", "update", "create"]
+    raw = sqlite3.connect(store.path).execute("SELECT * FROM operation_log").fetchall()
+    assert "9999" not in repr(raw)
+    assert store.log_entries(content_hash_of="My bank PIN is 9999")
+
+
+def test_export_import_round_trip_is_exact_and_idempotent(
+    store: MemoryStore, tmp_path: Path, clock: ManualClock
+) -> None:
+    store.create(
+        _new(
+            "Grandma visits at Easter 🐣",
+            kind=MemoryKind.EVENT,
+            people=("Grandma",),
+            tags=("family",),
+            expires_at=datetime(2031, 4, 1, tzinfo=UTC),
+            segment_start=datetime(2025, 1, 1, 8, tzinfo=UTC),
+        ),
+        HOUSE,
+    )
+    gone = store.create(_new("שלום — RTL text stays intact"), HOUSE).memory
+    store.soft_delete(HOUSE, ids=[gone.id])
+    store.create(_new("Alice's private note", owner="alice", visibility=Visibility.PRIVATE), ALICE)
+    first = io.StringIO()
+    assert store.export_jsonl(first, ALICE) == 3
+
+    copy = MemoryStore(tmp_path / "copy.db", embedder=HashingEmbedder(), clock=clock)
+    try:
+        stats = copy.import_jsonl(first.getvalue().splitlines(), ALICE)
+        assert (stats.imported, stats.skipped) == (3, 0)
+        again = copy.import_jsonl(first.getvalue().splitlines(), ALICE)
+        assert (again.imported, again.skipped) == (0, 3)
+        second = io.StringIO()
+        copy.export_jsonl(second, ALICE)
+        assert second.getvalue() == first.getvalue()
+        assert copy.get(gone.id, ADMIN).tier is Tier.DELETED
+        assert len(copy.index) == 2
+    finally:
+        copy.close()
+
+
+def test_import_rejects_bad_files_whole(store: MemoryStore) -> None:
+    good = json.dumps({"id": "abc", "content": "fine"})
+    with pytest.raises(ImportFileError) as err:
+        store.import_jsonl(
+            [good, "not json", json.dumps({"id": "x", "content": ""}), "[1]"], HOUSE
+        )
+    assert [e.split(":")[0] for e in err.value.errors] == ["line 2", "line 4"] or len(
+        err.value.errors
+    ) >= 2
+    assert store.list(HOUSE).total == 0
+
+
+def test_corrupt_file_raises_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "memory.db"
+    path.write_bytes(b"this is not a database" * 100)
+    with pytest.raises(DatabaseCorruptError):
+        MemoryStore(path)
+
+
+def test_reopen_rebuilds_the_index_from_the_file(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    path = tmp_path / "memory.db"
+    first = MemoryStore(path, embedder=HashingEmbedder(), clock=clock)
+    kept = first.create(_new("The boiler was serviced in May"), HOUSE).memory
+    gone = first.create(_new("Old note about nothing"), HOUSE).memory
+    first.soft_delete(HOUSE, ids=[gone.id])
+    first.close()
+    first.close()  # idempotent
+    second = MemoryStore(path, embedder=HashingEmbedder(), clock=clock)
+    try:
+        assert len(second.index) == 1
+        query = second.embed_query("boiler serviced")
+        assert query is not None
+        [(rowid, _)] = second.vector_candidates(query, HOUSE, MemoryFilter(), 1)
+        assert second.fetch([rowid])[rowid].id == kept.id
+    finally:
+        second.close()
+
+
+def test_keyword_only_mode_and_backfill(tmp_path: Path, clock: ManualClock) -> None:
+    path = tmp_path / "memory.db"
+    plain = MemoryStore(path, clock=clock)
+    memory = plain.create(_new("The spare key is under the blue pot"), HOUSE).memory
+    assert plain.backends()["retrieval_mode"] == "keyword-only"
+    assert memory.embedding_model is None
+    assert plain.keyword_candidates("spare key", HOUSE, MemoryFilter(), 5)
+    embedder = HashingEmbedder()
+    plain.set_embedder(embedder)
+    assert plain.pending_embeddings() == 1
+    assert plain.reembed_batch() == 1
+    assert plain.pending_embeddings() == 0
+    assert plain.get(memory.id, HOUSE).embedding_model == embedder.model_id
+    assert len(plain.index) == 1
+    plain.close()
+
+
+def test_summarize_cuts_long_text_at_a_sentence_or_word() -> None:
+    assert summarize("short") == "short"
+    long_text = "The first sentence is here. " + "word " * 60
+    assert summarize(long_text) == "The first sentence is here."
+    no_stop = "word " * 60
+    cut = summarize(no_stop)
+    assert cut.endswith("…")
+    assert len(cut) <= 120
+
+
+def test_counts_and_status(store: MemoryStore) -> None:
+    store.create(_new("one fact"), HOUSE)
+    store.create(_new("a preference", kind=MemoryKind.PREFERENCE), HOUSE)
+    counts = store.counts()
+    assert counts["tier"] == {"active": 2}
+    assert counts["kind"] == {"fact": 1, "preference": 1}
+    assert store.schema_version() == 1
+    assert store.database_size() > 0
+    assert store.backends()["retrieval_mode"] == "hybrid"
