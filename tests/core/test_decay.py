@@ -30,12 +30,16 @@ def test_half_life_follows_the_retention_multiplier(
         half_life_days, weight_class, base_half_life_days=HALF, floor=FLOOR
     )
     assert value == pytest.approx(0.5)
-    assert decay.decay_factor(0, weight_class, base_half_life_days=HALF, floor=FLOOR) == 1
+    assert (
+        decay.decay_factor(0, weight_class, base_half_life_days=HALF, floor=FLOOR) == 1
+    )
 
 
 def test_decay_never_drops_below_the_floor() -> None:
     assert (
-        decay.decay_factor(10_000, WeightClass.TRANSIENT, base_half_life_days=HALF, floor=FLOOR)
+        decay.decay_factor(
+            10_000, WeightClass.TRANSIENT, base_half_life_days=HALF, floor=FLOOR
+        )
         == FLOOR
     )
 
@@ -63,4 +67,6 @@ def test_effective_importance_formula() -> None:
 
 def test_recency_is_one_when_new() -> None:
     assert decay.recency(0, base_half_life_days=HALF, floor=FLOOR) == 1
-    assert decay.recency(30, base_half_life_days=HALF, floor=FLOOR) == pytest.approx(0.5)
+    assert decay.recency(30, base_half_life_days=HALF, floor=FLOOR) == pytest.approx(
+        0.5
+    )

@@ -7,7 +7,10 @@ import sqlite3
 from hypothesis import given, settings, strategies as st
 import pytest
 
-from custom_components.home_memory.memory.fts_query import match_expression, search_terms
+from custom_components.home_memory.memory.fts_query import (
+    match_expression,
+    search_terms,
+)
 from custom_components.home_memory.memory.schema import FTS_TOKENIZER
 
 HOSTILE = [
@@ -31,7 +34,9 @@ HOSTILE = [
 @pytest.fixture(scope="module")
 def fts() -> sqlite3.Connection:
     conn = sqlite3.connect(":memory:")
-    conn.execute(f"CREATE VIRTUAL TABLE t USING fts5(body, tokenize = '{FTS_TOKENIZER}')")
+    conn.execute(
+        f"CREATE VIRTUAL TABLE t USING fts5(body, tokenize = '{FTS_TOKENIZER}')"
+    )
     conn.executemany(
         "INSERT INTO t (body) VALUES (?)",
         [(text,) for text in [*HOSTILE, "cats and dogs", "the chickens are out"]],
@@ -63,7 +68,9 @@ def test_only_stopwords_or_symbols_give_no_query() -> None:
 @given(st.text())
 def test_any_text_is_safe(text: str) -> None:
     conn = sqlite3.connect(":memory:")
-    conn.execute(f"CREATE VIRTUAL TABLE t USING fts5(body, tokenize = '{FTS_TOKENIZER}')")
+    conn.execute(
+        f"CREATE VIRTUAL TABLE t USING fts5(body, tokenize = '{FTS_TOKENIZER}')"
+    )
     conn.execute("INSERT INTO t (body) VALUES ('some body text')")
     expression = match_expression(text)
     if expression is not None:

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from custom_components.home_memory.memory.config import EngineConfig
-from custom_components.home_memory.memory.embedder import Embedder
 from custom_components.home_memory.memory.models import (
     Caller,
     MemoryFilter,
@@ -25,7 +23,13 @@ from custom_components.home_memory.memory.retrieval import (
 )
 from custom_components.home_memory.memory.store import MemoryStore
 
-from .conftest import ManualClock
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from pathlib import Path
+
+    from custom_components.home_memory.memory.embedder import Embedder
+
+    from .conftest import ManualClock
 
 HOUSE = Caller()
 ALICE = Caller(user_id="alice")
@@ -83,7 +87,9 @@ def test_tell_me_about_testcorp_ranks_testcorp_first(companies: Retriever) -> No
 def test_status_question_finds_the_invoice(companies: Retriever) -> None:
     page = companies.search("What's the status with TestCorp?", HOUSE, limit=5)
     assert "INV-001" in " ".join(s.memory.content for s in page.items[:3])
-    assert all(a.score >= b.score for a, b in zip(page.items, page.items[1:], strict=False))
+    assert all(
+        a.score >= b.score for a, b in zip(page.items, page.items[1:], strict=False)
+    )
 
 
 def test_what_did_i_say_about_returns_ranked_memories(companies: Retriever) -> None:
@@ -110,7 +116,9 @@ def test_forgotten_memory_is_not_returned_and_can_be_restored(
     assert restored.items[0].memory.id == hit.memory.id
 
 
-def test_context_injects_relevant_and_nothing_for_unrelated(companies: Retriever) -> None:
+def test_context_injects_relevant_and_nothing_for_unrelated(
+    companies: Retriever,
+) -> None:
     relevant = companies.context("Has TestCorp paid the invoice yet?", HOUSE)
     assert relevant.text.startswith("Relevant background:")
     assert "INV-001" in relevant.text
@@ -216,7 +224,9 @@ def test_importance_breaks_ties_between_equally_relevant(
     assert [s.memory.id for s in ranked] == [high.memory.id, low.memory.id]
 
 
-def test_decay_lowers_old_unused_memories(store: MemoryStore, clock: ManualClock) -> None:
+def test_decay_lowers_old_unused_memories(
+    store: MemoryStore, clock: ManualClock
+) -> None:
     old = store.create(NewMemory(content="pool filter cleaning"), HOUSE)
     clock.advance(days=120)
     new = store.create(NewMemory(content="pool filter cleaning", owner="x"), HOUSE)
@@ -242,7 +252,9 @@ def test_keyword_only_mode_still_searches(tmp_path: Path, clock: ManualClock) ->
 
 
 def test_fuse_weights_cosine_and_normalised_bm25() -> None:
-    fused = fuse({1: 0.5, 2: 0.2}, {2: 8.0, 3: 4.0}, vector_weight=0.6, keyword_weight=0.4)
+    fused = fuse(
+        {1: 0.5, 2: 0.2}, {2: 8.0, 3: 4.0}, vector_weight=0.6, keyword_weight=0.4
+    )
     assert fused[1].relevance == pytest.approx(0.3)
     assert fused[2].relevance == pytest.approx(0.6 * 0.2 + 0.4)
     assert fused[3].relevance == pytest.approx(0.2)
@@ -255,7 +267,10 @@ def test_weights_are_configurable(store: MemoryStore) -> None:
 
     store.create(NewMemory(content="tea kettle descaling", importance=1.0), HOUSE)
     only_relevance = Retriever(
-        store, EngineConfig(weights=ScoringWeights(relevance=1, importance=0, recency=0, access=0))
+        store,
+        EngineConfig(
+            weights=ScoringWeights(relevance=1, importance=0, recency=0, access=0)
+        ),
     )
     [item] = only_relevance.rank("tea kettle descaling", HOUSE)
     assert item.score == pytest.approx(item.relevance)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 import sqlite3
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -11,13 +11,18 @@ from custom_components.home_memory.memory import schema
 from custom_components.home_memory.memory.models import Caller, NewMemory
 from custom_components.home_memory.memory.store import MemoryStore
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
 
 def _tables(conn: sqlite3.Connection) -> set[str]:
     return {row[0] for row in conn.execute("SELECT name FROM sqlite_schema")}
 
 
 @pytest.mark.parametrize("target", range(1, schema.SCHEMA_VERSION + 1))
-def test_each_migration_runs_from_the_version_before(tmp_path: Path, target: int) -> None:
+def test_each_migration_runs_from_the_version_before(
+    tmp_path: Path, target: int
+) -> None:
     conn = sqlite3.connect(tmp_path / "m.db", isolation_level=None)
     schema.migrate(conn, target=target - 1)
     assert schema.schema_version(conn) == target - 1
@@ -67,6 +72,6 @@ def test_store_data_survives_reopen(tmp_path: Path) -> None:
     again = MemoryStore(path)
     try:
         assert again.migrated_from == schema.SCHEMA_VERSION
-        assert again.list(Caller()).items[0].content == "kept across restarts"
+        assert again.list_memories(Caller()).items[0].content == "kept across restarts"
     finally:
         again.close()

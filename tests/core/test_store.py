@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 import io
 import json
-from pathlib import Path
 import sqlite3
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -34,6 +34,9 @@ from custom_components.home_memory.memory.store import (
 )
 
 from .conftest import HashingEmbedder, ManualClock
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 ALICE = Caller(user_id="alice")
 BOB = Caller(user_id="bob")
@@ -96,7 +99,7 @@ def test_bad_content_is_rejected_and_writes_nothing(
     with pytest.raises(InvalidMemoryError) as err:
         store.create(_new(content), HOUSE)
     assert err.value.field == field
-    assert store.list(HOUSE).total == 0
+    assert store.list_memories(HOUSE).total == 0
     assert store.log_entries() == []
 
 
@@ -112,13 +115,13 @@ def test_bad_fields_are_rejected(store: MemoryStore) -> None:
     with pytest.raises(InvalidMemoryError, match="tags"):
         store.create(_new("x y", tags=tuple(str(i) for i in range(60))), HOUSE)
     with pytest.raises(InvalidMemoryError, match="timezone"):
-        store.create(_new("x y", expires_at=datetime(2030, 1, 1)), HOUSE)  # noqa: DTZ001
+        store.create(_new("x y", expires_at=datetime(2030, 1, 1)), HOUSE)
 
 
 def test_create_many_is_all_or_nothing(store: MemoryStore) -> None:
     with pytest.raises(InvalidMemoryError):
         store.create_many([_new("first fine memory"), _new("")], HOUSE)
-    assert store.list(HOUSE).total == 0
+    assert store.list_memories(HOUSE).total == 0
 
 
 def test_duplicate_is_reinforced_not_stored_twice(store: MemoryStore) -> None:
@@ -128,7 +131,7 @@ def test_duplicate_is_reinforced_not_stored_twice(store: MemoryStore) -> None:
     assert second.memory.id == first.memory.id
     assert second.memory.tags == ("wifi",)
     assert second.memory.access_count == 1
-    assert store.list(HOUSE).total == 1
+    assert store.list_memories(HOUSE).total == 1
 
 
 def test_near_duplicate_merges_keeping_richer_text(store: MemoryStore) -> None:
@@ -162,7 +165,9 @@ def test_duplicates_of_other_owners_are_kept_apart(store: MemoryStore) -> None:
     )
     assert other.action is CreateAction.CREATED
     assert private.action is CreateAction.CREATED
-    assert store.list(ADMIN, MemoryFilter()).total == 2  # admin cannot see alice's private
+    assert (
+        store.list_memories(ADMIN, MemoryFilter()).total == 2
+    )  # admin cannot see alice's private
 
 
 def test_private_memories_are_invisible_to_others(store: MemoryStore) -> None:
@@ -174,7 +179,7 @@ def test_private_memories_are_invisible_to_others(store: MemoryStore) -> None:
     for caller in (BOB, HOUSE, ADMIN):
         with pytest.raises(MemoryNotFoundError):
             store.get(secret.id, caller)
-        assert store.list(caller).total == 0
+        assert store.list_memories(caller).total == 0
         with pytest.raises(MemoryNotFoundError):
             store.soft_delete(caller, ids=[secret.id])
         with pytest.raises(MemoryNotFoundError):
@@ -191,7 +196,9 @@ def test_update_is_partial_reembeds_and_keeps_history(
     assert updated.importance == 0.9
     assert updated.content == memory.content
     assert hashing_embedder.calls == calls  # no text change, no embedding
-    updated = store.update(memory.id, MemoryPatch(content="The car is a red Tesla"), HOUSE)
+    updated = store.update(
+        memory.id, MemoryPatch(content="The car is a red Tesla"), HOUSE
+    )
     assert hashing_embedder.calls == calls + 1
     assert updated.content == "The car is a red Tesla"
     assert updated.tags == ("car",)
@@ -208,7 +215,9 @@ def test_update_is_partial_reembeds_and_keeps_history(
 def test_undo_walks_back_through_versions(store: MemoryStore) -> None:
     memory = store.create(_new("Dinner is at six"), HOUSE).memory
     store.update(memory.id, MemoryPatch(content="Dinner is at seven"), HOUSE)
-    store.update(memory.id, MemoryPatch(content="Dinner is at eight", tags=("food",)), HOUSE)
+    store.update(
+        memory.id, MemoryPatch(content="Dinner is at eight", tags=("food",)), HOUSE
+    )
     once = store.undo(memory.id, HOUSE)
     assert once.content == "Dinner is at seven"
     assert once.tags == ()
@@ -240,8 +249,8 @@ def test_soft_delete_restore_and_purge(store: MemoryStore) -> None:
     deleted = store.get(gone.id, ADMIN)
     assert deleted.tier is Tier.DELETED
     assert deleted.deleted_by == "alice"
-    assert [m.id for m in store.list(HOUSE).items] == [keep.id]
-    assert store.list(ADMIN, MemoryFilter(tiers=(Tier.DELETED,))).total == 1
+    assert [m.id for m in store.list_memories(HOUSE).items] == [keep.id]
+    assert store.list_memories(ADMIN, MemoryFilter(tiers=(Tier.DELETED,))).total == 1
     assert len(store.index) == 1
     assert not store.keyword_candidates("parcel", HOUSE, MemoryFilter(), 5)
     # Deleting again is a no-op, restoring brings it back everywhere.
@@ -267,9 +276,11 @@ def test_soft_delete_restore_and_purge(store: MemoryStore) -> None:
 
 def test_soft_delete_by_tags(store: MemoryStore) -> None:
     for text in ("Buy eggs", "Buy flour", "Call the plumber"):
-        store.create(_new(text, tags=("todo",) if text.startswith("Buy") else ()), HOUSE)
+        store.create(
+            _new(text, tags=("todo",) if text.startswith("Buy") else ()), HOUSE
+        )
     assert len(store.soft_delete(HOUSE, tags=["TODO"])) == 2
-    assert store.list(HOUSE).total == 1
+    assert store.list_memories(HOUSE).total == 1
     with pytest.raises(InvalidMemoryError):
         store.soft_delete(HOUSE)
 
@@ -288,28 +299,32 @@ def test_list_filters_and_paging(store: MemoryStore, clock: ManualClock) -> None
             HOUSE,
         )
         clock.advance(days=1)
-    page = store.list(HOUSE, offset=0, limit=3)
+    page = store.list_memories(HOUSE, offset=0, limit=3)
     assert page.total == 7
     assert [m.content for m in page.items] == ["buy grapes", "buy flour", "buy eggs"]
     assert page.next_offset == 3
-    last = store.list(HOUSE, offset=6, limit=3)
+    last = store.list_memories(HOUSE, offset=6, limit=3)
     assert len(last.items) == 1
     assert last.next_offset is None
-    assert store.list(HOUSE, MemoryFilter(kinds=(MemoryKind.EVENT,))).total == 3
-    assert store.list(HOUSE, MemoryFilter(people=("anna",))).total == 3
-    assert store.list(HOUSE, MemoryFilter(tags=("even",))).total == 4
-    assert store.list(HOUSE, MemoryFilter(min_importance=0.5)).total == 2
+    assert (
+        store.list_memories(HOUSE, MemoryFilter(kinds=(MemoryKind.EVENT,))).total == 3
+    )
+    assert store.list_memories(HOUSE, MemoryFilter(people=("anna",))).total == 3
+    assert store.list_memories(HOUSE, MemoryFilter(tags=("even",))).total == 4
+    assert store.list_memories(HOUSE, MemoryFilter(min_importance=0.5)).total == 2
     since = datetime.fromtimestamp(clock.value, UTC) - timedelta(days=3)
-    assert store.list(HOUSE, MemoryFilter(created_after=since)).total == 3
+    assert store.list_memories(HOUSE, MemoryFilter(created_after=since)).total == 3
     with pytest.raises(InvalidMemoryError):
-        store.list(HOUSE, limit=0)
+        store.list_memories(HOUSE, limit=0)
 
 
 def test_expired_memories_stop_being_returned_at_once(
     store: MemoryStore, clock: ManualClock
 ) -> None:
     soon = datetime.fromtimestamp(clock.value, UTC) + timedelta(hours=1)
-    memory = store.create(_new("The guest wifi code is 4411", expires_at=soon), HOUSE).memory
+    memory = store.create(
+        _new("The guest wifi code is 4411", expires_at=soon), HOUSE
+    ).memory
     query = store.embed_query("guest wifi code")
     assert query is not None
     assert store.vector_candidates(query, HOUSE, MemoryFilter(), 5)
@@ -317,8 +332,11 @@ def test_expired_memories_stop_being_returned_at_once(
     clock.advance(seconds=3601)
     assert store.vector_candidates(query, HOUSE, MemoryFilter(), 5) == []
     assert store.keyword_candidates("wifi", HOUSE, MemoryFilter(), 5) == []
-    assert store.list(HOUSE).total == 0
-    assert store.list(HOUSE, MemoryFilter(include_expired=True)).items[0].id == memory.id
+    assert store.list_memories(HOUSE).total == 0
+    assert (
+        store.list_memories(HOUSE, MemoryFilter(include_expired=True)).items[0].id
+        == memory.id
+    )
 
 
 def test_operation_log_holds_hashes_not_text(store: MemoryStore) -> None:
@@ -348,7 +366,10 @@ def test_export_import_round_trip_is_exact_and_idempotent(
     )
     gone = store.create(_new("שלום — RTL text stays intact"), HOUSE).memory
     store.soft_delete(HOUSE, ids=[gone.id])
-    store.create(_new("Alice's private note", owner="alice", visibility=Visibility.PRIVATE), ALICE)
+    store.create(
+        _new("Alice's private note", owner="alice", visibility=Visibility.PRIVATE),
+        ALICE,
+    )
     first = io.StringIO()
     assert store.export_jsonl(first, ALICE) == 3
 
@@ -376,7 +397,7 @@ def test_import_rejects_bad_files_whole(store: MemoryStore) -> None:
     assert [e.split(":")[0] for e in err.value.errors] == ["line 2", "line 4"] or len(
         err.value.errors
     ) >= 2
-    assert store.list(HOUSE).total == 0
+    assert store.list_memories(HOUSE).total == 0
 
 
 def test_corrupt_file_raises_a_clear_error(tmp_path: Path) -> None:

@@ -13,8 +13,10 @@ a new memory is recent even before anyone used it.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
-from .models import WeightClass
+if TYPE_CHECKING:
+    from .models import WeightClass
 
 SECONDS_PER_DAY = 86_400.0
 
@@ -28,12 +30,14 @@ def decay_factor(
 ) -> float:
     """Exponential decay of a memory since it was last used."""
     half_life = base_half_life_days * weight_class.retention_multiplier
-    return max(floor, 0.5 ** (max(0.0, days_since_access) / half_life))
+    return max(floor, math.pow(0.5, max(0.0, days_since_access) / half_life))
 
 
-def recency(days_since_created: float, *, base_half_life_days: float, floor: float) -> float:
+def recency(
+    days_since_created: float, *, base_half_life_days: float, floor: float
+) -> float:
     """How new a memory is, 1 when just created."""
-    return max(floor, 0.5 ** (max(0.0, days_since_created) / base_half_life_days))
+    return max(floor, math.pow(0.5, max(0.0, days_since_created) / base_half_life_days))
 
 
 def access_bonus(access_count: int) -> float:

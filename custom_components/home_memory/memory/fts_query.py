@@ -14,21 +14,20 @@ MAX_TERMS = 32
 
 _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 
-STOPWORDS = frozenset(
-    """
-    a about above after again against all am an and any are aren't as at be
-    because been before being below between both but by can could did didn't
-    do does doing don't down during each few for from further had has have
-    having he her here hers herself him himself his how i if in into is it its
-    itself just let me more most my myself no nor not now of off on once only
-    or other our ours ourselves out over own same she should so some such than
-    that the their theirs them themselves then there these they this those
-    through to too under until up very was we were what when where which while
-    who whom why will with would you your yours yourself yourselves s t ll re
-    ve d m o y don doesn didn isn wasn weren aren won couldn shouldn wouldn
-    hasn haven hadn tell know remember say said anything something thing things
-    """.split()
-)
+_STOPWORD_TEXT = """
+a about above after again against all am an and any are as at be because
+been before being below between both but by can could did do does doing down
+during each few for from further had has have having he her here hers
+herself him himself his how i if in into is it its itself just let me more
+most my myself no nor not now of off on once only or other our ours
+ourselves out over own same she should so some such than that the their
+theirs them themselves then there these they this those through to too under
+until up very was we were what when where which while who whom why will with
+would you your yours yourself yourselves s t ll re ve d m o y don doesn didn
+isn wasn weren aren won couldn shouldn wouldn hasn haven hadn tell know
+remember say said anything something thing things
+"""
+STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 
 
 def search_terms(text: str) -> list[str]:

@@ -6,9 +6,12 @@ pooling over the attention mask, then L2 normalisation.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
-from pathlib import Path
+import hashlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 MODEL_ID = "all-MiniLM-L6-v2"
 MODEL_DIMENSIONS = 384

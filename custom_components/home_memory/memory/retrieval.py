@@ -10,18 +10,22 @@ at all for requests that never need memory.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 import math
 import re
 import secrets
 import threading
 import time
+from typing import TYPE_CHECKING
 
 from . import decay
-from .config import EngineConfig
 from .models import Caller, Memory, MemoryFilter, Page, ScoredMemory
-from .store import MemoryStore
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from .config import EngineConfig
+    from .store import MemoryStore
 
 # Intents and requests for which memory never helps (Area 05 §4.1).
 SKIP_INTENTS = frozenset(
@@ -87,10 +91,15 @@ def fuse(
         raw = keyword.get(rowid)
         normalised = raw / best_keyword if raw is not None and best_keyword > 0 else 0.0
         if vector:
-            value = vector_weight * max(0.0, similarity or 0.0) + keyword_weight * normalised
+            value = (
+                vector_weight * max(0.0, similarity or 0.0)
+                + keyword_weight * normalised
+            )
         else:
             value = normalised
-        result[rowid] = Relevance(value, similarity, normalised if raw is not None else None)
+        result[rowid] = Relevance(
+            value, similarity, normalised if raw is not None else None
+        )
     return result
 
 
@@ -164,7 +173,9 @@ class Retriever:
             vector_weight=self.config.vector_weight,
             keyword_weight=self.config.keyword_weight,
         )
-        kept = {rowid: rel for rowid, rel in fused.items() if rel.relevance >= min_relevance}
+        kept = {
+            rowid: rel for rowid, rel in fused.items() if rel.relevance >= min_relevance
+        }
         memories = store.fetch(list(kept))
         now = store.now()
         scored = [
@@ -242,7 +253,12 @@ class Retriever:
         if record_access:
             self._touch(items, caller, "search")
         next_offset = offset + len(items)
-        return Page(items, len(ranked), offset, next_offset if next_offset < len(ranked) else None)
+        return Page(
+            items,
+            len(ranked),
+            offset,
+            next_offset if next_offset < len(ranked) else None,
+        )
 
     # -- context for a prompt -------------------------------------------------------
 
@@ -261,7 +277,9 @@ class Retriever:
         if never_needs_memory(utterance, intent):
             return ContextResult([], "", skipped_reason="intent")
         cfg = self.config
-        max_memories = cfg.context_max_memories if max_memories is None else max_memories
+        max_memories = (
+            cfg.context_max_memories if max_memories is None else max_memories
+        )
         budget = cfg.context_token_budget if token_budget is None else token_budget
         floor = cfg.context_min_relevance if min_relevance is None else min_relevance
         chosen: list[ScoredMemory] = []
@@ -321,7 +339,9 @@ class Retriever:
             return None
         return cursor
 
-    def _next_page(self, token: str, cursor: _Cursor, caller: Caller) -> ProgressivePage:
+    def _next_page(
+        self, token: str, cursor: _Cursor, caller: Caller
+    ) -> ProgressivePage:
         size = self.config.page_size
         start = cursor.position
         items = cursor.ranked[start : start + size]
@@ -340,7 +360,10 @@ class Retriever:
         now = time.monotonic()
         while self._cursors:
             token, oldest = next(iter(self._cursors.items()))
-            if now - oldest.created < CURSOR_TTL_SECONDS and len(self._cursors) < MAX_CURSORS:
+            if (
+                now - oldest.created < CURSOR_TTL_SECONDS
+                and len(self._cursors) < MAX_CURSORS
+            ):
                 break
             del self._cursors[token]
 

@@ -11,8 +11,11 @@ sqlite-vec extension.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 import sqlite3
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 # Porter stemming over unicode61: measured +2 points R@5 on LoCoMo (bench-data
 # README); remove_diacritics lets "cafe" find "café".

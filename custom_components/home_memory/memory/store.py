@@ -9,7 +9,6 @@ file: it is loaded at open and changed only after a write has committed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -24,14 +23,13 @@ import secrets
 import sqlite3
 import threading
 import time
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
 from . import decay
 from .config import EngineConfig
-from .embedder import Embedder
 from .fts_query import match_expression
 from .models import (
     Caller,
@@ -50,8 +48,13 @@ from .models import (
     WeightClass,
     default_weight_class,
 )
-from .schema import SCHEMA_VERSION, migrate, schema_version
+from .schema import migrate, schema_version
 from .vector_index import VectorIndex
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Iterator, Sequence
+
+    from .embedder import Embedder
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -77,11 +80,11 @@ _SNAPSHOT_FIELDS = (
 )  # fmt: skip
 
 
-class MemoryError_(Exception):  # noqa: N801 - avoid shadowing builtins.MemoryError
+class MemoryEngineError(Exception):
     """Base class of the engine's errors."""
 
 
-class InvalidMemoryError(MemoryError_):
+class InvalidMemoryError(MemoryEngineError):
     """Input that cannot be stored; `field` names what is wrong."""
 
     def __init__(self, field: str, message: str) -> None:
@@ -89,7 +92,7 @@ class InvalidMemoryError(MemoryError_):
         self.field = field
 
 
-class MemoryNotFoundError(MemoryError_):
+class MemoryNotFoundError(MemoryEngineError):
     """No memory with that id is visible to the caller."""
 
     def __init__(self, memory_id: str) -> None:
@@ -97,15 +100,15 @@ class MemoryNotFoundError(MemoryError_):
         self.memory_id = memory_id
 
 
-class NothingToUndoError(MemoryError_):
+class NothingToUndoError(MemoryEngineError):
     """The memory has no earlier version."""
 
 
-class DatabaseCorruptError(MemoryError_):
+class DatabaseCorruptError(MemoryEngineError):
     """The file is not a readable SQLite database of this engine."""
 
 
-class ImportFileError(MemoryError_):
+class ImportFileError(MemoryEngineError):
     """An import file has bad lines; nothing was imported."""
 
     def __init__(self, errors: list[str]) -> None:
@@ -150,7 +153,9 @@ def content_hash(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def _clean_text(field: str, value: str, limit: int, *, allow_empty: bool = False) -> str:
+def _clean_text(
+    field: str, value: str, limit: int, *, allow_empty: bool = False
+) -> str:
     if not isinstance(value, str):
         raise InvalidMemoryError(field, "must be text")
     if "\x00" in value:
@@ -175,7 +180,7 @@ def _clean_labels(field: str, values: Iterable[str]) -> tuple[str, ...]:
 
 def _enum[E: StrEnum](field: str, cls: type[E], value: object) -> E:
     try:
-        return cls(value)
+        return cls(str(value))
     except ValueError:
         choices = ", ".join(member.value for member in cls)
         raise InvalidMemoryError(field, f"must be one of {choices}") from None
@@ -223,7 +228,9 @@ def summarize(content: str) -> str:
 
 def embedding_text(summary: str, content: str) -> str:
     """The text embedded for a memory: summary and content when they differ."""
-    return content if summary == content or summary in content else f"{summary}. {content}"
+    return (
+        content if summary == content or summary in content else f"{summary}. {content}"
+    )
 
 
 class MemoryStore:
@@ -316,7 +323,7 @@ class MemoryStore:
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         with self._write_lock:
             if self._closed.is_set():
-                raise MemoryError_("the store is closed")
+                raise MemoryEngineError("the store is closed")
             conn = self._writer
             conn.execute("BEGIN IMMEDIATE")
             try:
@@ -330,7 +337,7 @@ class MemoryStore:
     def _read(self) -> Iterator[sqlite3.Connection]:
         with self._read_lock:
             if self._closed.is_set():
-                raise MemoryError_("the store is closed")
+                raise MemoryEngineError("the store is closed")
             self._reader.execute("BEGIN")
             try:
                 yield self._reader
@@ -543,9 +550,7 @@ class MemoryStore:
         with self._transaction() as conn:
             for position, item in enumerate(cleaned):
                 vector = None if vectors is None else vectors[position]
-                duplicate = (
-                    self._find_duplicate(conn, item, vector) if dedup else None
-                )
+                duplicate = self._find_duplicate(conn, item, vector) if dedup else None
                 if duplicate is not None:
                     rowid, similarity = duplicate
                     results.append(
@@ -653,11 +658,14 @@ class MemoryStore:
         names = ", ".join(values)
         marks = ", ".join(f":{name}" for name in values)
         rowid = int(
-            conn.execute(f"INSERT INTO memories ({names}) VALUES ({marks})", values)
-            .lastrowid  # type: ignore[arg-type]
+            conn.execute(
+                f"INSERT INTO memories ({names}) VALUES ({marks})", values
+            ).lastrowid  # type: ignore[arg-type]
         )
         self._write_labels(conn, rowid, item.tags, item.people)
-        self._write_fts(conn, rowid, item.content, str(item.summary), item.tags, item.people)
+        self._write_fts(
+            conn, rowid, item.content, str(item.summary), item.tags, item.people
+        )
         if vector is not None and self._embedder is not None:
             self._write_vector(conn, rowid, vector)
         self._log(
@@ -683,7 +691,9 @@ class MemoryStore:
         tags = tuple(dict.fromkeys((*existing.tags, *item.tags)))
         people = tuple(dict.fromkeys((*existing.people, *item.people)))
         importance = max(existing.importance, item.importance)
-        reinforce_only = similarity is None or similarity >= self.config.reinforce_threshold
+        reinforce_only = (
+            similarity is None or similarity >= self.config.reinforce_threshold
+        )
         action = CreateAction.REINFORCED if reinforce_only else CreateAction.MERGED
         patch = MemoryPatch(
             tags=tags if tags != existing.tags else None,
@@ -963,8 +973,9 @@ class MemoryStore:
         if patch.visibility is Visibility.PRIVATE and current.owner is None:
             raise InvalidMemoryError("visibility", "a private memory needs an owner")
         rowid = int(
-            conn.execute("SELECT rowid FROM memories WHERE id = ?", (current.id,))
-            .fetchone()[0]
+            conn.execute(
+                "SELECT rowid FROM memories WHERE id = ?", (current.id,)
+            ).fetchone()[0]
         )
         self._save_version(conn, rowid, current, caller, now)
         content = patch.content if patch.content is not None else current.content
@@ -1018,11 +1029,11 @@ class MemoryStore:
             )
         if log_operation:
             changed = sorted(
-                name
-                for name in _SNAPSHOT_FIELDS
-                if getattr(patch, name) is not None
+                name for name in _SNAPSHOT_FIELDS if getattr(patch, name) is not None
             )
-            self._log(conn, log_operation, current.id, caller, content, {"fields": changed})
+            self._log(
+                conn, log_operation, current.id, caller, content, {"fields": changed}
+            )
 
     def _save_version(
         self,
@@ -1032,7 +1043,9 @@ class MemoryStore:
         caller: Caller,
         now: float,
     ) -> None:
-        snapshot = {name: _jsonable(getattr(current, name)) for name in _SNAPSHOT_FIELDS}
+        snapshot = {
+            name: _jsonable(getattr(current, name)) for name in _SNAPSHOT_FIELDS
+        }
         conn.execute(
             "INSERT OR REPLACE INTO memory_versions "
             "(memory_rowid, version, snapshot, replaced_at, replaced_by) "
@@ -1049,8 +1062,8 @@ class MemoryStore:
         with self._read() as conn:
             rowid, _ = self._rowid_for(conn, memory_id, caller)
             rows = conn.execute(
-                "SELECT version, snapshot, replaced_at, replaced_by FROM memory_versions "
-                "WHERE memory_rowid = ? ORDER BY version DESC",
+                "SELECT version, snapshot, replaced_at, replaced_by "
+                "FROM memory_versions WHERE memory_rowid = ? ORDER BY version DESC",
                 (rowid,),
             ).fetchall()
         return [
@@ -1089,12 +1102,15 @@ class MemoryStore:
             values["people"] = json.dumps(values["people"])
             values["tags"] = json.dumps(values["tags"])
             values["expires_at"] = _ts(
-                None if values["expires_at"] is None
+                None
+                if values["expires_at"] is None
                 else datetime.fromisoformat(values["expires_at"])
             )
             values.update(version=version, updated_at=self.now(), rowid=rowid)
             assignments = ", ".join(f"{k} = :{k}" for k in values if k != "rowid")
-            conn.execute(f"UPDATE memories SET {assignments} WHERE rowid = :rowid", values)
+            conn.execute(
+                f"UPDATE memories SET {assignments} WHERE rowid = :rowid", values
+            )
             conn.execute(
                 "DELETE FROM memory_versions WHERE memory_rowid = ? AND version >= ?",
                 (rowid, version),
@@ -1107,11 +1123,21 @@ class MemoryStore:
             if vector is not None:
                 self._write_vector(conn, rowid, vector[0])
             elif text_changed:
-                conn.execute("DELETE FROM memory_vectors WHERE memory_rowid = ?", (rowid,))
                 conn.execute(
-                    "UPDATE memories SET embedding_model = NULL WHERE rowid = ?", (rowid,)
+                    "DELETE FROM memory_vectors WHERE memory_rowid = ?", (rowid,)
                 )
-            self._log(conn, "undo", memory_id, caller, snapshot["content"], {"to_version": version})
+                conn.execute(
+                    "UPDATE memories SET embedding_model = NULL WHERE rowid = ?",
+                    (rowid,),
+                )
+            self._log(
+                conn,
+                "undo",
+                memory_id,
+                caller,
+                snapshot["content"],
+                {"to_version": version},
+            )
             restored = self._fetch_one(conn, rowid)
         self._reindex([rowid])
         return restored
@@ -1215,7 +1241,9 @@ class MemoryStore:
 
     # -- access ---------------------------------------------------------------
 
-    def record_access(self, rowids: Sequence[int], caller: Caller, operation: str) -> None:
+    def record_access(
+        self, rowids: Sequence[int], caller: Caller, operation: str
+    ) -> None:
         """Reinforce memories that a retrieval returned, and log it."""
         if not rowids:
             return
@@ -1234,7 +1262,9 @@ class MemoryStore:
                     list(rowids),
                 )
             ]
-            self._log(conn, "access", None, caller, None, {"ids": ids, "via": operation})
+            self._log(
+                conn, "access", None, caller, None, {"ids": ids, "via": operation}
+            )
 
     # -- candidate queries for retrieval --------------------------------------
 
@@ -1353,7 +1383,7 @@ class MemoryStore:
 
     # -- list -----------------------------------------------------------------
 
-    def list(
+    def list_memories(
         self,
         caller: Caller,
         flt: MemoryFilter | None = None,
@@ -1368,8 +1398,9 @@ class MemoryStore:
         where, params = self._filter_sql(flt, caller, self.now())
         with self._read() as conn:
             total = int(
-                conn.execute(f"SELECT count(*) FROM memories m WHERE {where}", params)
-                .fetchone()[0]
+                conn.execute(
+                    f"SELECT count(*) FROM memories m WHERE {where}", params
+                ).fetchone()[0]
             )
             rows = conn.execute(
                 f"SELECT {_COLUMNS} FROM memories m WHERE {where} "
@@ -1430,7 +1461,15 @@ class MemoryStore:
             last_rowid = int(rows[-1][0])
             updates: list[tuple[float, int]] = []
             to_archive: list[tuple[int, str]] = []
-            for rowid, memory_id, importance, weight_class, created, accessed, count in rows:
+            for (
+                rowid,
+                memory_id,
+                importance,
+                weight_class,
+                created,
+                accessed,
+                count,
+            ) in rows:
                 days = (now - (accessed or created)) / decay.SECONDS_PER_DAY
                 value = decay.effective_importance(
                     importance,
@@ -1454,7 +1493,9 @@ class MemoryStore:
                         "WHERE rowid = ? AND tier = 'active'",
                         (now, rowid),
                     )
-                    self._log(conn, "archive", memory_id, system, None, {"reason": "decay"})
+                    self._log(
+                        conn, "archive", memory_id, system, None, {"reason": "decay"}
+                    )
             processed += len(rows)
             archived_decayed += len(to_archive)
             unindex.extend(rowid for rowid, _ in to_archive)
@@ -1473,7 +1514,9 @@ class MemoryStore:
                         "WHERE rowid = ?",
                         (now, rowid),
                     )
-                    self._log(conn, "archive", memory_id, system, None, {"reason": "expired"})
+                    self._log(
+                        conn, "archive", memory_id, system, None, {"reason": "expired"}
+                    )
                 archived_expired = len(expired)
                 unindex.extend(int(rowid) for rowid, _ in expired)
                 cutoff = now - cfg.purge_archived_after_days * decay.SECONDS_PER_DAY
@@ -1484,7 +1527,9 @@ class MemoryStore:
                 ).fetchall()
                 self._purge_rows(conn, [int(rowid) for rowid, _ in old])
                 for _, memory_id in old:
-                    self._log(conn, "purge", memory_id, system, None, {"reason": "archived"})
+                    self._log(
+                        conn, "purge", memory_id, system, None, {"reason": "archived"}
+                    )
                 purged = len(old)
                 log_cutoff = now - cfg.log_retention_days * decay.SECONDS_PER_DAY
                 purged_log = conn.execute(
@@ -1575,7 +1620,9 @@ class MemoryStore:
 
     # -- export and import ------------------------------------------------------
 
-    def export_jsonl(self, out: IO[str], caller: Caller, *, all_tiers: bool = True) -> int:
+    def export_jsonl(
+        self, out: IO[str], caller: Caller, *, all_tiers: bool = True
+    ) -> int:
         """Write every memory the caller may see as one JSON object a line."""
         count = 0
         where = "" if all_tiers else "WHERE tier = 'active'"
@@ -1587,7 +1634,9 @@ class MemoryStore:
                 for row in batch:
                     memory = self._row_to_memory(row)
                     if memory.visible_to(caller):
-                        out.write(json.dumps(memory_to_dict(memory), ensure_ascii=False))
+                        out.write(
+                            json.dumps(memory_to_dict(memory), ensure_ascii=False)
+                        )
                         out.write("\n")
                         count += 1
         return count
@@ -1611,13 +1660,12 @@ class MemoryStore:
             raise ImportFileError(errors)
         validated = [(self._validate_new(new), extra) for new, extra in records]
         with self._read() as conn:
-            existing = {
-                row[0]
-                for row in conn.execute("SELECT id FROM memories")
-            }
+            existing = {row[0] for row in conn.execute("SELECT id FROM memories")}
         fresh = [(new, extra) for new, extra in validated if new.id not in existing]
         fresh = list({str(new.id): (new, extra) for new, extra in fresh}.values())
-        vectors = self._embed([embedding_text(str(n.summary), n.content) for n, _ in fresh])
+        vectors = self._embed(
+            [embedding_text(str(n.summary), n.content) for n, _ in fresh]
+        )
         touched: list[int] = []
         with self._transaction() as conn:
             for position, (new, extra) in enumerate(fresh):
@@ -1644,7 +1692,9 @@ _TIME_FIELDS = (
 
 def memory_to_dict(memory: Memory) -> dict[str, Any]:
     """A memory as JSON-ready data (export format, service responses)."""
-    return {name: _jsonable(getattr(memory, name)) for name in memory.__dataclass_fields__}
+    return {
+        name: _jsonable(getattr(memory, name)) for name in memory.__dataclass_fields__
+    }
 
 
 def _parse_time(value: Any) -> datetime | None:
@@ -1665,7 +1715,9 @@ def memory_from_dict(data: dict[str, Any]) -> tuple[NewMemory, dict[str, Any]]:
         content=data["content"],
         summary=data.get("summary"),
         kind=MemoryKind(data.get("kind", "fact")),
-        weight_class=WeightClass(data["weight_class"]) if data.get("weight_class") else None,
+        weight_class=WeightClass(data["weight_class"])
+        if data.get("weight_class")
+        else None,
         importance=data.get("importance", 0.5),
         emotion=data.get("emotion"),
         people=tuple(data.get("people", ())),
