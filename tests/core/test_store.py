@@ -22,6 +22,7 @@ from custom_components.home_memory.memory.models import (
     Visibility,
     WeightClass,
 )
+from custom_components.home_memory.memory.retrieval import Retriever
 from custom_components.home_memory.memory.store import (
     DatabaseCorruptError,
     ImportFileError,
@@ -445,6 +446,41 @@ def test_keyword_only_mode_and_backfill(tmp_path: Path, clock: ManualClock) -> N
     plain.close()
 
 
+def test_model_change_reembeds_in_background_while_search_works(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    class NewModel(HashingEmbedder):
+        model_id = "test-hashing-v2"
+
+    store = MemoryStore(tmp_path / "m.db", embedder=HashingEmbedder(), clock=clock)
+    try:
+        store.create_many(
+            [_new(f"memory about topic{i} and the garden") for i in range(40)], HOUSE
+        )
+        store.set_embedder(NewModel())
+        assert store.pending_embeddings() == 40
+        assert len(store.index) == 0
+        # Meanwhile search still answers (keyword candidates, partial vectors).
+        retriever = Retriever(store)
+        assert (
+            retriever.search("topic7", HOUSE)
+            .items[0]
+            .memory.content.startswith("memory about topic7 ")
+        )
+        assert store.reembed_batch(10) == 10
+        assert store.pending_embeddings() == 30
+        assert len(store.index) == 10
+        store.start_background_reembed()
+        assert store.wait_for_reembed(timeout=60)
+        assert store.pending_embeddings() == 0
+        assert len(store.index) == 40
+        assert {
+            m.embedding_model for m in store.list_memories(HOUSE, limit=100).items
+        } == {"test-hashing-v2"}
+    finally:
+        store.close()
+
+
 def test_summarize_cuts_long_text_at_a_sentence_or_word() -> None:
     assert summarize("short") == "short"
     long_text = "The first sentence is here. " + "word " * 60
@@ -464,3 +500,53 @@ def test_counts_and_status(store: MemoryStore) -> None:
     assert store.schema_version() == 1
     assert store.database_size() > 0
     assert store.backends()["retrieval_mode"] == "hybrid"
+
+
+def test_filtered_vector_scan_is_the_same_with_and_without_sqlite_vec(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    texts = [
+        f"note {i} about the {w} in the {r}"
+        for i, (w, r) in enumerate(
+            (w, r)
+            for w in ("kettle", "heater", "window", "plant", "lamp")
+            for r in ("kitchen", "hall", "attic", "garage")
+        )
+    ]
+    results = {}
+    for use in (True, False):
+        store = MemoryStore(
+            tmp_path / f"{use}.db",
+            embedder=HashingEmbedder(),
+            clock=clock,
+            use_sqlite_vec=use,
+        )
+        try:
+            store.create_many(
+                [
+                    _new(t, tags=("even",) if i % 2 == 0 else ())
+                    for i, t in enumerate(texts)
+                ],
+                HOUSE,
+            )
+            gone = store.list_memories(HOUSE, MemoryFilter(tags=("even",)), limit=3)
+            store.soft_delete(HOUSE, ids=[m.id for m in gone.items])
+            query = store.embed_query("lamp in the attic")
+            assert query is not None
+            active = store.vector_candidates(
+                query, HOUSE, MemoryFilter(tags=("even",)), 5
+            )
+            deleted = store.vector_candidates(
+                query, ADMIN, MemoryFilter(tiers=(Tier.DELETED,)), 5
+            )
+            expected = "sqlite-vec" if use else "numpy"
+            assert store.backends()["filtered_vector_scan"] == expected
+            results[use] = (
+                [(store.fetch([r])[r].content, round(s, 5)) for r, s in active],
+                [(store.fetch([r])[r].content, round(s, 5)) for r, s in deleted],
+            )
+        finally:
+            store.close()
+    assert results[True] == results[False]
+    assert len(results[True][0]) == 5
+    assert len(results[True][1]) == 3

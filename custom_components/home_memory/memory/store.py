@@ -136,6 +136,22 @@ class LogEntry:
     details: dict[str, Any]
 
 
+def _load_sqlite_vec(conn: sqlite3.Connection) -> str | None:
+    """Load the sqlite-vec extension if it is installed; its version or None."""
+    try:
+        import sqlite_vec
+
+        conn.enable_load_extension(True)
+        try:
+            sqlite_vec.load(conn)
+        finally:
+            conn.enable_load_extension(False)
+        return str(conn.execute("SELECT vec_version()").fetchone()[0])
+    except (ImportError, AttributeError, sqlite3.Error) as err:
+        _LOGGER.debug("sqlite-vec is not available: %s", err)
+        return None
+
+
 def _ts(value: datetime | None) -> float | None:
     if value is None:
         return None
@@ -243,8 +259,15 @@ class MemoryStore:
         config: EngineConfig | None = None,
         embedder: Embedder | None = None,
         clock: Callable[[], float] = time.time,
+        use_sqlite_vec: bool = True,
     ) -> None:
-        """Open (creating or migrating) the database at `path`."""
+        """Open (creating or migrating) the database at `path`.
+
+        sqlite-vec, when it loads, runs exact vector scans inside SQLite for
+        filtered searches; without it numpy does the same on the BLOBs.
+        """
+        self._use_sqlite_vec = use_sqlite_vec
+        self.sqlite_vec_version: str | None = None
         self.path = Path(path)
         self.config = config or EngineConfig()
         self._clock = clock
@@ -276,6 +299,8 @@ class MemoryStore:
             self.path, isolation_level=None, check_same_thread=False, timeout=30
         )
         try:
+            if read_only and self._use_sqlite_vec:
+                self.sqlite_vec_version = _load_sqlite_vec(conn)
             if not read_only:
                 conn.execute("PRAGMA journal_mode=WAL")
                 # FULL: a commit is on disk before the call returns, so an
@@ -364,6 +389,11 @@ class MemoryStore:
         return {
             "embedder": self._embedder.backend if self._embedder else "none",
             "vector_search": "numpy-index" if self._embedder else "none",
+            "filtered_vector_scan": "none"
+            if self._embedder is None
+            else "sqlite-vec"
+            if self.sqlite_vec_version
+            else "numpy",
             "keyword_search": "sqlite-fts5",
             "retrieval_mode": "hybrid" if self._embedder else "keyword-only",
         }
@@ -1347,20 +1377,37 @@ class MemoryStore:
                 now=None if flt.include_expired else now,
             )
         where, params = self._filter_sql(flt, caller, now)
+        if self.sqlite_vec_version is not None:
+            # Exact scan inside SQLite: the vectors never leave the database.
+            with self._read() as conn:
+                rows = conn.execute(
+                    "SELECT m.rowid, 1.0 - vec_distance_cosine(v.vector, ?) AS cosine "
+                    "FROM memories m JOIN memory_vectors v ON v.memory_rowid = m.rowid "
+                    f"WHERE v.model = ? AND {where} "
+                    "ORDER BY cosine DESC, m.rowid LIMIT ?",
+                    [
+                        np.asarray(query, dtype="<f4").tobytes(),
+                        self._embedder.model_id,
+                        *params,
+                        limit,
+                    ],
+                ).fetchall()
+            return [(int(rowid), float(cosine)) for rowid, cosine in rows]
         with self._read() as conn:
-            rows = conn.execute(
+            blobs = conn.execute(
                 "SELECT m.rowid, v.vector FROM memories m JOIN memory_vectors v "
-                f"ON v.memory_rowid = m.rowid WHERE v.model = ? AND {where}",
+                f"ON v.memory_rowid = m.rowid WHERE v.model = ? AND {where} "
+                "ORDER BY m.rowid",
                 [self._embedder.model_id, *params],
             ).fetchall()
-        if not rows:
+        if not blobs:
             return []
-        matrix = np.frombuffer(b"".join(r[1] for r in rows), dtype="<f4").reshape(
-            len(rows), self._dimensions
+        matrix = np.frombuffer(b"".join(r[1] for r in blobs), dtype="<f4").reshape(
+            len(blobs), self._dimensions
         )
-        scores = matrix @ query.astype(np.float32)
+        scores = matrix @ np.asarray(query, dtype=np.float32)
         order = np.argsort(-scores, kind="stable")[:limit]
-        return [(int(rows[i][0]), float(scores[i])) for i in order]
+        return [(int(blobs[i][0]), float(scores[i])) for i in order]
 
     def similarities(
         self, query: npt.NDArray[np.float32], rowids: Sequence[int]
@@ -1617,6 +1664,14 @@ class MemoryStore:
             target=run, name="home_memory_reembed", daemon=True
         )
         self._reembed_thread.start()
+
+    def wait_for_reembed(self, timeout: float | None = None) -> bool:
+        """Block until background re-embedding has finished; False on timeout."""
+        thread = self._reembed_thread
+        if thread is not None:
+            thread.join(timeout)
+            return not thread.is_alive()
+        return True
 
     # -- export and import ------------------------------------------------------
 
