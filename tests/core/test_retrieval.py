@@ -274,3 +274,36 @@ def test_weights_are_configurable(store: MemoryStore) -> None:
     )
     [item] = only_relevance.rank("tea kettle descaling", HOUSE)
     assert item.score == pytest.approx(item.relevance)
+
+
+def test_an_answer_borrows_relevance_from_its_question(
+    minilm_store: MemoryStore,
+) -> None:
+    turns = [
+        "Anna: Did you go anywhere nice for the holidays?",
+        "Ben: We finally went hiking in the Dolomites with the kids.",
+        "Anna: What was the best part of the trip?",
+        "Ben: Honestly? Sleeping in that little hut, no question.",
+        "Anna: I need to fix the leaking tap in the bathroom.",
+        "Ben: The plumber is coming on Thursday morning.",
+    ]
+    minilm_store.create_many(
+        [NewMemory(content=t, thread="chat-1") for t in turns], HOUSE, dedup=False
+    )
+    for distractor in (
+        "Ben's best friend went on a business trip to Oslo",
+        "The best part of the cake is the icing, says Ben",
+        "Ben planned a school trip for the kids",
+    ):
+        minilm_store.create(NewMemory(content=distractor), HOUSE)
+    with_threads = Retriever(minilm_store)
+    without = Retriever(minilm_store, EngineConfig(thread_neighbour_weight=0))
+    question = "What was the best part of Ben's trip?"
+    answer = turns[3]
+    rank_with = [s.memory.content for s in with_threads.rank(question, HOUSE)]
+    rank_without = [s.memory.content for s in without.rank(question, HOUSE)]
+    assert rank_with.index(answer) < rank_without.index(answer), rank_without
+    assert rank_with.index(answer) <= 2, rank_with
+    # A neighbour's relevance never lifts a memory over the context threshold.
+    context = with_threads.context("Is the plumber booked?", HOUSE, min_relevance=0.3)
+    assert "Dolomites" not in context.text

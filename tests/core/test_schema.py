@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from custom_components.home_memory.memory import schema
-from custom_components.home_memory.memory.models import Caller, NewMemory
+from custom_components.home_memory.memory.models import Caller, MemoryFilter, NewMemory
 from custom_components.home_memory.memory.store import MemoryStore
 
 if TYPE_CHECKING:
@@ -75,3 +75,29 @@ def test_store_data_survives_reopen(tmp_path: Path) -> None:
         assert again.list_memories(Caller()).items[0].content == "kept across restarts"
     finally:
         again.close()
+
+
+def test_version_1_data_reads_after_migration_to_2(tmp_path: Path) -> None:
+    path = tmp_path / "m.db"
+    conn = sqlite3.connect(path, isolation_level=None)
+    schema.migrate(conn, target=1)
+    conn.execute(
+        "INSERT INTO memories (id, content, summary, kind, weight_class, importance, "
+        "effective_importance, source, visibility, created_at, updated_at) VALUES "
+        "('old1', 'written by v1', 'written by v1', 'fact', 'significant', 0.5, 0.5, "
+        "'explicit', 'household', 1.0, 1.0)"
+    )
+    conn.execute(
+        "INSERT INTO memories_fts (rowid, content, summary, tags, people) "
+        "VALUES (1, 'written by v1', '', '', '')"
+    )
+    conn.close()
+    store = MemoryStore(path)
+    try:
+        assert store.migrated_from == 1
+        memory = store.get("old1", Caller())
+        assert memory.content == "written by v1"
+        assert memory.thread is None
+        assert store.keyword_candidates("written", Caller(), MemoryFilter(), 5)
+    finally:
+        store.close()

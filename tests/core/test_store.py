@@ -23,6 +23,7 @@ from custom_components.home_memory.memory.models import (
     WeightClass,
 )
 from custom_components.home_memory.memory.retrieval import Retriever
+from custom_components.home_memory.memory.schema import SCHEMA_VERSION
 from custom_components.home_memory.memory.store import (
     DatabaseCorruptError,
     ImportFileError,
@@ -497,7 +498,7 @@ def test_counts_and_status(store: MemoryStore) -> None:
     counts = store.counts()
     assert counts["tier"] == {"active": 2}
     assert counts["kind"] == {"fact": 1, "preference": 1}
-    assert store.schema_version() == 1
+    assert store.schema_version() == SCHEMA_VERSION
     assert store.database_size() > 0
     assert store.backends()["retrieval_mode"] == "hybrid"
 

@@ -35,6 +35,12 @@ class EngineConfig:
     vector_weight: float = 0.6
     keyword_weight: float = 0.4
     candidate_pool: int = 50
+    # A memory's relevance gains this share of its best thread neighbour's
+    # (the turn before or after it in the same conversation): measured on the
+    # LoCoMo dev split, R@5 0.596 -> 0.66, flat between 0.3 and 0.5.
+    thread_neighbour_weight: float = 0.4
+    # Neighbours are looked up for this many of the best candidates.
+    thread_neighbour_seeds: int = 20
     # Context injection for a prompt.
     context_max_memories: int = 5
     context_token_budget: int = 300

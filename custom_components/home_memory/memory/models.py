@@ -147,6 +147,7 @@ class Memory:
     archived_at: datetime | None
     embedding_model: str | None
     version: int
+    thread: str | None = None
 
     def visible_to(self, caller: Caller) -> bool:
         """Household memories are everyone's; private ones only their owner's."""
@@ -179,6 +180,7 @@ class NewMemory:
     segment_end: datetime | None = None
     expires_at: datetime | None = None
     id: str | None = None
+    thread: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -24,6 +24,9 @@ from .models import Caller, Memory, MemoryFilter, Page, ScoredMemory
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    import numpy as np
+    import numpy.typing as npt
+
     from .config import EngineConfig
     from .store import MemoryStore
 
@@ -68,6 +71,9 @@ class Relevance:
     relevance: float
     similarity: float | None
     keyword: float | None
+    # The memory's own relevance before its thread neighbours lent it any:
+    # thresholds apply to this, so a neighbour alone never gets a memory in.
+    own: float = 0.0
 
 
 def fuse(
@@ -98,7 +104,7 @@ def fuse(
         else:
             value = normalised
         result[rowid] = Relevance(
-            value, similarity, normalised if raw is not None else None
+            value, similarity, normalised if raw is not None else None, own=value
         )
     return result
 
@@ -167,15 +173,12 @@ class Retriever:
             # Keyword hits the vector pass missed still get their true cosine.
             missing = [rowid for rowid in keyword if rowid not in vector]
             vector.update(store.similarities(query_vector, missing))
-        fused = fuse(
-            vector,
-            keyword,
-            vector_weight=self.config.vector_weight,
-            keyword_weight=self.config.keyword_weight,
-        )
-        kept = {
-            rowid: rel for rowid, rel in fused.items() if rel.relevance >= min_relevance
-        }
+        fused = self._fuse(vector, keyword)
+        if self.config.thread_neighbour_weight > 0 and fused:
+            fused = self._with_thread_neighbours(
+                query, query_vector, caller, flt, vector, keyword, fused
+            )
+        kept = {rowid: rel for rowid, rel in fused.items() if rel.own >= min_relevance}
         memories = store.fetch(list(kept))
         now = store.now()
         scored = [
@@ -185,6 +188,60 @@ class Retriever:
         ]
         scored.sort(key=lambda s: (-s.score, -s.relevance, s.memory.id))
         return scored
+
+    def _fuse(
+        self, vector: dict[int, float], keyword: dict[int, float]
+    ) -> dict[int, Relevance]:
+        return fuse(
+            vector,
+            keyword,
+            vector_weight=self.config.vector_weight,
+            keyword_weight=self.config.keyword_weight,
+        )
+
+    def _with_thread_neighbours(
+        self,
+        query: str,
+        query_vector: npt.NDArray[np.float32] | None,
+        caller: Caller,
+        flt: MemoryFilter,
+        vector: dict[int, float],
+        keyword: dict[int, float],
+        fused: dict[int, Relevance],
+    ) -> dict[int, Relevance]:
+        """Let memories borrow relevance from their neighbours in a thread.
+
+        In a conversation the answer often shares no words with the question
+        asked just before it: the question matches, the answer is what the
+        user needs. Neighbours of the best candidates join the pool with their
+        own true scores, then each memory gains `thread_neighbour_weight` x
+        its best neighbour's relevance.
+        """
+        store = self.store
+        seeds = sorted(fused, key=lambda r: -fused[r].relevance)[
+            : self.config.thread_neighbour_seeds
+        ]
+        links = store.thread_neighbours(seeds, caller, flt)
+        extra = sorted(
+            {n for pair in links.values() for n in pair if n is not None} - fused.keys()
+        )
+        if extra:
+            if query_vector is not None:
+                vector.update(store.similarities(query_vector, extra))
+            keyword.update(store.keyword_scores(query, extra))
+            fused = self._fuse(vector, keyword)
+            links.update(store.thread_neighbours(extra, caller, flt))
+        weight = self.config.thread_neighbour_weight
+        smoothed = dict(fused)
+        for rowid, (before, after) in links.items():
+            if (own := fused.get(rowid)) is None:
+                continue
+            borrowed = max(
+                (fused[n].relevance for n in (before, after) if n in fused),
+                default=0.0,
+            )
+            smoothed[rowid] = replace(own, relevance=own.relevance + weight * borrowed)
+        return smoothed
 
     def _score(self, memory: Memory, rel: Relevance, now: float) -> ScoredMemory:
         cfg = self.config

@@ -125,8 +125,24 @@ def _migrate_to_1(conn: sqlite3.Connection) -> None:
     _run_script(conn, _V1)
 
 
+_V2 = """
+-- The conversation (or segment) a memory belongs to. Neighbours in a thread
+-- lend each other relevance: an answer is relevant when its question is.
+ALTER TABLE memories ADD COLUMN thread TEXT;
+CREATE INDEX memories_thread ON memories(thread, created_at, rowid)
+    WHERE thread IS NOT NULL;
+"""
+
+
+def _migrate_to_2(conn: sqlite3.Connection) -> None:
+    _run_script(conn, _V2)
+
+
 # MIGRATIONS[n] takes the database from version n to n + 1.
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_migrate_to_1,)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
+    _migrate_to_1,
+    _migrate_to_2,
+)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

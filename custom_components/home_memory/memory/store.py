@@ -64,6 +64,8 @@ MAX_LABELS = 50
 MAX_LABEL_CHARS = 100
 SUMMARY_SOFT_LIMIT = 120
 EXPORT_FORMAT = "home_memory.export.v1"
+# BM25 column weights: content, summary, tags, people.
+_BM25_WEIGHTS = "1.0, 0.5, 0.8, 0.8"
 REEMBED_BATCH = 64
 
 _COLUMNS = (
@@ -71,7 +73,7 @@ _COLUMNS = (
     "effective_importance, emotion, people, location, time_of_day, day_type, tags, "
     "source, source_ids, speaker, owner, visibility, segment_start, segment_end, "
     "created_at, updated_at, last_accessed_at, access_count, expires_at, tier, "
-    "deleted_at, deleted_by, archived_at, embedding_model, version"
+    "deleted_at, deleted_by, archived_at, embedding_model, version, thread"
 )
 # Fields a snapshot (version history) restores.
 _SNAPSHOT_FIELDS = (
@@ -543,6 +545,7 @@ class MemoryStore:
             day_type=_clean_optional("day_type", new.day_type),
             speaker=_clean_optional("speaker", new.speaker),
             owner=_clean_optional("owner", new.owner),
+            thread=_clean_optional("thread", new.thread),
         )
 
     # -- create ---------------------------------------------------------------
@@ -620,10 +623,13 @@ class MemoryStore:
                 ) and same_specifics(row[3], item.content):
                     return rowid, similarity
             # Rows written earlier in this same transaction are not indexed yet.
+        # Like the index search above, never fold into an expired memory: it
+        # is invisible and maintenance archives it, taking the new text along.
         row = conn.execute(
             "SELECT rowid FROM memories WHERE tier = 'active' AND content = ? "
-            "AND owner IS ? AND visibility = ? LIMIT 1",
-            (item.content, item.owner, str(item.visibility)),
+            "AND owner IS ? AND visibility = ? "
+            "AND (expires_at IS NULL OR expires_at > ?) LIMIT 1",
+            (item.content, item.owner, str(item.visibility), self.now()),
         ).fetchone()
         return (int(row[0]), 1.0) if row else None
 
@@ -680,6 +686,7 @@ class MemoryStore:
             "archived_at": None,
             "embedding_model": None,
             "version": 1,
+            "thread": item.thread,
         }
         if times:
             values.update(times)
@@ -873,6 +880,7 @@ class MemoryStore:
             archived_at=_dt(row[29]),
             embedding_model=row[30],
             version=row[31],
+            thread=row[32],
         )
 
     def _fetch_one(self, conn: sqlite3.Connection, rowid: int) -> Memory:
@@ -1351,12 +1359,49 @@ class MemoryStore:
         where, params = self._filter_sql(flt, caller, self.now())
         with self._read() as conn:
             rows = conn.execute(
-                "SELECT f.rowid, -bm25(memories_fts, 1.0, 0.5, 0.8, 0.8) AS score "
+                f"SELECT f.rowid, -bm25(memories_fts, {_BM25_WEIGHTS}) AS score "
                 "FROM memories_fts f JOIN memories m ON m.rowid = f.rowid "
                 f"WHERE memories_fts MATCH ? AND {where} ORDER BY score DESC LIMIT ?",
                 [expression, *params, limit],
             ).fetchall()
         return [(int(rowid), float(score)) for rowid, score in rows]
+
+    def keyword_scores(self, text: str, rowids: Sequence[int]) -> dict[int, float]:
+        """BM25 scores (higher is better) of these memories for the text."""
+        expression = match_expression(text)
+        if expression is None or not rowids:
+            return {}
+        with self._read() as conn:
+            rows = conn.execute(
+                f"SELECT rowid, -bm25(memories_fts, {_BM25_WEIGHTS}) "
+                "FROM memories_fts WHERE memories_fts MATCH ? "
+                f"AND rowid IN ({','.join('?' * len(rowids))})",
+                [expression, *rowids],
+            ).fetchall()
+        return {int(rowid): float(score) for rowid, score in rows}
+
+    def thread_neighbours(
+        self, rowids: Sequence[int], caller: Caller, flt: MemoryFilter
+    ) -> dict[int, tuple[int | None, int | None]]:
+        """The memory before and after each one in its thread (same filter)."""
+        if not rowids:
+            return {}
+        where, params = self._filter_sql(flt, caller, self.now())
+        order = "(m.created_at, m.rowid) {} (t.created_at, t.rowid)"
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT t.rowid, "
+                f"(SELECT m.rowid FROM memories m WHERE m.thread = t.thread "
+                f"AND {order.format('<')} AND {where} "
+                "ORDER BY m.created_at DESC, m.rowid DESC LIMIT 1), "
+                f"(SELECT m.rowid FROM memories m WHERE m.thread = t.thread "
+                f"AND {order.format('>')} AND {where} "
+                "ORDER BY m.created_at, m.rowid LIMIT 1) "
+                "FROM memories t WHERE t.thread IS NOT NULL "
+                f"AND t.rowid IN ({','.join('?' * len(rowids))})",
+                [*params, *params, *rowids],
+            ).fetchall()
+        return {int(row[0]): (row[1], row[2]) for row in rows}
 
     def vector_candidates(
         self,
@@ -1788,6 +1833,7 @@ def memory_from_dict(data: dict[str, Any]) -> tuple[NewMemory, dict[str, Any]]:
         segment_start=_parse_time(data.get("segment_start")),
         segment_end=_parse_time(data.get("segment_end")),
         expires_at=_parse_time(data.get("expires_at")),
+        thread=data.get("thread"),
     )
     extra: dict[str, Any] = {}
     for name in _TIME_FIELDS:
