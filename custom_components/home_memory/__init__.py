@@ -1,0 +1,213 @@
+"""Home Memory: a long-term memory for Home Assistant's Assist.
+
+The memory engine (`memory/`) is blocking; everything here hands it to the
+executor so that the event loop never waits on SQLite or the model.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from homeassistant.const import EVENT_HOMEASSISTANT_STOP
+from homeassistant.exceptions import ConfigEntryError, ConfigEntryNotReady
+from homeassistant.helpers import config_validation as cv
+from homeassistant.util import dt as dt_util
+
+from .const import (
+    CONF_MODEL_DIR,
+    DB_FILE,
+    DB_FOLDER,
+    DOMAIN,
+    LOGGER,
+)
+from .database import DatabaseUnavailableError, open_store, remove_database
+from .issues import (
+    async_clear_model_unavailable,
+    async_report_corrupt_database,
+    async_report_model_unavailable,
+)
+from .memory.embedder import ModelError
+from .memory.retrieval import Retriever
+from .memory.schema import SchemaTooNewError
+from .memory.store import MemoryEngineError
+from .model import load_model, resolve_model_dir
+from .options import HomeMemoryOptions
+from .runtime import HomeMemoryData, ModelStatus
+from .services import async_setup_services
+
+if TYPE_CHECKING:
+    from homeassistant.core import Event, HomeAssistant
+    from homeassistant.helpers.typing import ConfigType
+
+    from .memory.embedder import Embedder
+    from .memory.store import MemoryStore
+    from .runtime import HomeMemoryConfigEntry
+
+CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
+
+
+async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
+    """Register the actions once, whether or not an entry is loaded."""
+    async_setup_services(hass)
+    return True
+
+
+def database_path(hass: HomeAssistant) -> Path:
+    """Where the memory database lives (inside the config folder, so backed up)."""
+    return Path(hass.config.path(DB_FOLDER, DB_FILE))
+
+
+async def async_setup_entry(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -> bool:
+    """Open the database; the model follows in the background."""
+    options = HomeMemoryOptions.from_entry_options(entry.options)
+    db_path = database_path(hass)
+    try:
+        opened = await hass.async_add_executor_job(
+            partial(open_store, db_path, options.engine_config(), now=dt_util.now())
+        )
+    except DatabaseUnavailableError as err:
+        raise ConfigEntryNotReady(
+            translation_domain=DOMAIN,
+            translation_key="database_unavailable",
+            translation_placeholders={"path": str(db_path), "error": str(err)},
+        ) from err
+    except SchemaTooNewError as err:
+        # A newer version wrote this file: keep it untouched for that version.
+        raise ConfigEntryError(
+            translation_domain=DOMAIN,
+            translation_key="database_too_new",
+            translation_placeholders={"path": str(db_path)},
+        ) from err
+
+    store = opened.store
+    data = HomeMemoryData(
+        store=store,
+        retriever=Retriever(store),
+        options=options,
+        db_path=db_path,
+        corrupt_db_moved_to=opened.corrupt_moved_to,
+    )
+    entry.runtime_data = data
+    if opened.corrupt_moved_to is not None:
+        LOGGER.error(
+            "The memory database %s could not be read; it was moved to %s and an "
+            "empty one was started",
+            db_path,
+            opened.corrupt_moved_to,
+        )
+        async_report_corrupt_database(hass, entry, opened.corrupt_moved_to)
+
+    async def _async_close_on_stop(_: Event) -> None:
+        # Entries are not unloaded on shutdown: checkpoint the WAL and stop the
+        # re-embedding thread here.
+        await _async_close(hass, data)
+
+    entry.async_on_unload(
+        hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, _async_close_on_stop)
+    )
+    # Not eager: setup returns first, the model (about a second) loads after.
+    data.model_task = entry.async_create_background_task(
+        hass,
+        _async_load_model(hass, entry, data),
+        f"{DOMAIN} load embedding model",
+        eager_start=False,
+    )
+    return True
+
+
+async def _async_load_model(
+    hass: HomeAssistant, entry: HomeMemoryConfigEntry, data: HomeMemoryData
+) -> None:
+    """Load the model; until it is ready, search runs keyword-only."""
+    model_dir = await hass.async_add_executor_job(
+        resolve_model_dir, entry.data.get(CONF_MODEL_DIR), hass.config.config_dir
+    )
+    data.model_dir = model_dir
+    if model_dir is None:
+        LOGGER.warning(
+            "No embedding model folder was found; memories are searched by "
+            "keyword only. Set the folder with Reconfigure"
+        )
+        _model_unavailable(hass, entry, data, "no model folder")
+        return
+    try:
+        embedder = await hass.async_add_executor_job(load_model, model_dir)
+    except ModelError as err:
+        LOGGER.warning(
+            "The embedding model in %s cannot be used (%s); memories are searched "
+            "by keyword only",
+            model_dir,
+            err,
+        )
+        _model_unavailable(hass, entry, data, err.file or str(err))
+        return
+    except Exception as err:  # noqa: BLE001 - logged with its traceback
+        # An unexpected loader failure must not take the memory down with it.
+        LOGGER.exception("Loading the embedding model from %s failed", model_dir)
+        _model_unavailable(hass, entry, data, str(err))
+        return
+    try:
+        await hass.async_add_executor_job(_activate_embedder, data.store, embedder)
+    except MemoryEngineError:
+        # The entry was unloaded while the model loaded: nothing to switch.
+        LOGGER.debug("Store closed before the embedding model was ready")
+        return
+    data.model_status = ModelStatus.READY
+    data.model_error = None
+    async_clear_model_unavailable(hass, entry)
+    LOGGER.debug("Embedding model %s ready (%s)", embedder.model_id, embedder.backend)
+
+
+def _model_unavailable(
+    hass: HomeAssistant,
+    entry: HomeMemoryConfigEntry,
+    data: HomeMemoryData,
+    reason: str,
+) -> None:
+    data.model_status = ModelStatus.UNAVAILABLE
+    data.model_error = reason
+    async_report_model_unavailable(hass, entry, data.model_dir, reason)
+
+
+def _activate_embedder(store: MemoryStore, embedder: Embedder) -> None:
+    """Switch to hybrid search and embed what was stored without vectors."""
+    store.set_embedder(embedder)
+    store.start_background_reembed()
+
+
+async def _async_close(hass: HomeAssistant, data: HomeMemoryData) -> None:
+    """Stop the model task and close the store (idempotent)."""
+    if (task := data.model_task) is not None and not task.done():
+        task.cancel()
+        await asyncio.wait([task])
+    await hass.async_add_executor_job(data.store.close)
+
+
+async def async_unload_entry(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -> bool:
+    """Close the database; listeners go with entry.async_on_unload."""
+    await _async_close(hass, entry.runtime_data)
+    return True
+
+
+async def async_remove_entry(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -> None:
+    """Delete the database with the entry (exports and set-aside copies stay)."""
+    await hass.async_add_executor_job(remove_database, database_path(hass))
+
+
+async def async_migrate_entry(
+    hass: HomeAssistant, entry: HomeMemoryConfigEntry
+) -> bool:
+    """Bring an entry written by an older version up to the current one.
+
+    Home Assistant itself refuses entries of a newer major version. Each later
+    version adds one step here, oldest first, for example:
+
+        if entry.version == 1 and entry.minor_version < 2:
+            hass.config_entries.async_update_entry(
+                entry, options=..., minor_version=2
+            )
+    """
+    return True

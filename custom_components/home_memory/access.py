@@ -1,0 +1,79 @@
+"""Who is calling an action, and what they may do.
+
+- A call with a user acts as that user: what they write is theirs, and they
+  see household memories plus their own private ones (the engine enforces it).
+- A call without a user (automation, script) acts for the household:
+  Caller(None) sees and writes household memories only.
+- Writing needs a user who may control the home; read-only users may only
+  search, get and list.
+- Admin actions need an admin user. Calls without a user are accepted, as
+  Home Assistant's own admin actions accept them: only admins can write
+  automations and scripts, and Caller(None) still sees no private memory.
+"""
+
+from __future__ import annotations
+
+from enum import Enum, auto
+from typing import TYPE_CHECKING
+
+from homeassistant.auth.permissions.const import POLICY_CONTROL
+from homeassistant.exceptions import Unauthorized, UnknownUser
+
+from .const import DOMAIN
+from .memory.models import Caller
+
+if TYPE_CHECKING:
+    from homeassistant.core import Context, HomeAssistant, ServiceCall
+
+
+class Access(Enum):
+    """What an action needs."""
+
+    READ = auto()
+    WRITE = auto()
+    ADMIN = auto()
+
+
+class _TranslatedUnauthorized(Unauthorized):
+    """Unauthorized with a translated message (Unauthorized takes no key)."""
+
+    translation_key_name: str
+
+    def __init__(self, context: Context) -> None:
+        super().__init__(context=context, permission=POLICY_CONTROL)
+        self.translation_domain = DOMAIN
+        self.translation_key = self.translation_key_name
+        self.generate_message = True
+
+
+class ReadOnlyUserError(_TranslatedUnauthorized):
+    """A read-only user tried to change memories."""
+
+    translation_key_name = "read_only_user"
+
+
+class AdminRequiredError(_TranslatedUnauthorized):
+    """A non-admin user called an admin action."""
+
+    translation_key_name = "admin_required"
+
+
+async def async_get_caller(
+    hass: HomeAssistant, call: ServiceCall, access: Access
+) -> Caller:
+    """The engine's Caller for this call, after checking `access`."""
+    context = call.context
+    if context.user_id is None:
+        return Caller(user_id=None, is_admin=access is Access.ADMIN)
+    user = await hass.auth.async_get_user(context.user_id)
+    if user is None:
+        raise UnknownUser(context=context)
+    if access is Access.ADMIN and not user.is_admin:
+        raise AdminRequiredError(context)
+    if (
+        access is Access.WRITE
+        and not user.is_admin
+        and not user.permissions.access_all_entities(POLICY_CONTROL)
+    ):
+        raise ReadOnlyUserError(context)
+    return Caller(user_id=user.id, is_admin=user.is_admin)

@@ -1,0 +1,155 @@
+"""Reading the database of the `ai_memory` integration (Riscue/ha-ai-memory).
+
+Its table `memories` has, since its schema v1: id, content, embedding (JSON
+text), scope ("common" or "private"), agent_id (the conversation integration
+for private rows), created_at, summary, wing, room, layer, updated_at,
+accessed_at and access_count; times are naive local ISO strings. Schema v0 had
+only the first six columns, so only id and content are required here.
+
+Each row becomes an export-format record, so the store's own import checks
+and stores them in one transaction and skips ids it already has: the ids are
+derived from the ai_memory ids, which makes a second import a no-op.
+
+Scope mapping: "common" is household. "private" in ai_memory belongs to a
+conversation integration, not to a person; it becomes private to the user
+who imports, or is skipped when the import runs without a user (it must not
+become household).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, tzinfo
+import hashlib
+import sqlite3
+from typing import TYPE_CHECKING, Any
+
+from .memory.models import MemoryKind, Source, Visibility
+from .memory.store import MAX_CONTENT_CHARS, MAX_LABEL_CHARS, MAX_SUMMARY_CHARS
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+ID_PREFIX = "ai_memory-"
+TAG = "ai_memory"
+_REQUIRED_COLUMNS = frozenset({"id", "content"})
+_READ_COLUMNS = _REQUIRED_COLUMNS | {
+    "scope", "summary", "wing", "room", "created_at", "updated_at", "accessed_at",
+    "access_count",
+}  # fmt: skip
+# ai_memory's default wing and room carry no information.
+_UNINFORMATIVE = frozenset({"", "general"})
+
+
+class NotAiMemoryDatabaseError(Exception):
+    """The file is not an ai_memory database."""
+
+
+@dataclass(slots=True)
+class AiMemoryRecords:
+    """Rows read from ai_memory, as export-format records, and what was left out."""
+
+    records: list[dict[str, Any]] = field(default_factory=list)
+    skipped_private: int = 0
+    skipped_invalid: int = 0
+
+
+def memory_id_for(ai_memory_id: object) -> str:
+    """A stable id for an ai_memory row (its ids may be any text)."""
+    digest = hashlib.sha256(str(ai_memory_id).encode()).hexdigest()[:20]
+    return f"{ID_PREFIX}{digest}"
+
+
+def read_ai_memory(path: Path, owner: str | None, local_tz: tzinfo) -> AiMemoryRecords:
+    """Read every row of `path` (opened read-only) for import by `owner`."""
+    try:
+        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error as err:
+        raise NotAiMemoryDatabaseError(str(err)) from err
+    result = AiMemoryRecords()
+    try:
+        conn.row_factory = sqlite3.Row
+        columns = {row["name"] for row in conn.execute("PRAGMA table_info(memories)")}
+        if not columns >= _REQUIRED_COLUMNS:
+            raise NotAiMemoryDatabaseError(f"{path} has no ai_memory table")
+        # Not the embedding column: ai_memory's vectors are of no use here.
+        wanted = sorted(columns & _READ_COLUMNS)
+        for row in conn.execute(f"SELECT {', '.join(wanted)} FROM memories"):
+            _add_row(result, dict(row), owner, local_tz)
+    except sqlite3.DatabaseError as err:
+        raise NotAiMemoryDatabaseError(str(err)) from err
+    finally:
+        conn.close()
+    return result
+
+
+def _add_row(
+    result: AiMemoryRecords,
+    row: dict[str, Any],
+    owner: str | None,
+    local_tz: tzinfo,
+) -> None:
+    content = row.get("content")
+    if not isinstance(content, str) or not _valid_text(content, MAX_CONTENT_CHARS):
+        result.skipped_invalid += 1
+        return
+    private = row.get("scope") == "private"
+    if private and owner is None:
+        result.skipped_private += 1
+        return
+    record: dict[str, Any] = {
+        "id": memory_id_for(row["id"]),
+        "content": content.strip(),
+        "kind": MemoryKind.FACT.value,
+        "source": Source.MIGRATION.value,
+        "owner": owner,
+        "visibility": (Visibility.PRIVATE if private else Visibility.HOUSEHOLD).value,
+        "tags": [TAG, *_labels(row.get("wing"), row.get("room"))],
+    }
+    if _valid_text(summary := row.get("summary"), MAX_SUMMARY_CHARS):
+        record["summary"] = str(summary).strip()
+    source_id = f"{TAG}:{row['id']}"
+    if len(source_id) <= MAX_LABEL_CHARS and "\x00" not in source_id:
+        record["source_ids"] = [source_id]
+    for ours, theirs in (
+        ("created_at", "created_at"),
+        ("updated_at", "updated_at"),
+        ("last_accessed_at", "accessed_at"),
+    ):
+        if (moment := _time(row.get(theirs), local_tz)) is not None:
+            record[ours] = moment
+    count = row.get("access_count")
+    if isinstance(count, int) and count >= 0:
+        record["access_count"] = count
+    result.records.append(record)
+
+
+def _valid_text(value: object, limit: int) -> bool:
+    return (
+        isinstance(value, str)
+        and "\x00" not in value
+        and 0 < len(value.strip()) <= limit
+    )
+
+
+def _labels(*values: object) -> list[str]:
+    return [
+        value.strip()
+        for value in values
+        if _valid_text(value, MAX_LABEL_CHARS)
+        and isinstance(value, str)
+        and value.strip().casefold() not in _UNINFORMATIVE
+    ]
+
+
+def _time(value: object, local_tz: tzinfo) -> str | None:
+    """ai_memory writes datetime.now().isoformat(): local time, no zone."""
+    if not isinstance(value, str):
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=local_tz)
+    return moment.isoformat()

@@ -1,0 +1,408 @@
+"""Config flow: one entry, options in sections, and the model folder."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, Final
+
+from homeassistant.config_entries import (
+    ConfigFlow,
+    ConfigFlowResult,
+    OptionsFlow,
+    OptionsFlowWithReload,
+)
+from homeassistant.core import callback, valid_entity_id
+from homeassistant.data_entry_flow import section
+from homeassistant.helpers.selector import (
+    AreaSelector,
+    AreaSelectorConfig,
+    BooleanSelector,
+    DeviceSelector,
+    DeviceSelectorConfig,
+    EntityFilterSelectorConfig,
+    EntitySelector,
+    EntitySelectorConfig,
+    EntityWithDeviceFilterSelectorConfig,
+    NumberSelector,
+    NumberSelectorConfig,
+    NumberSelectorMode,
+    ObjectSelector,
+    ObjectSelectorConfig,
+    SelectSelector,
+    SelectSelectorConfig,
+    SelectSelectorMode,
+    TextSelector,
+)
+import probatio
+
+from .const import (
+    CONF_AI_TASK_ENTITY,
+    CONF_ARCHIVE_THRESHOLD,
+    CONF_CONTEXT_ENABLED,
+    CONF_CONTEXT_MAX_MEMORIES,
+    CONF_CONTEXT_MIN_RELEVANCE,
+    CONF_CONTEXT_TOKEN_BUDGET,
+    CONF_CONVERSATION_CAPTURE,
+    CONF_DEDUP_THRESHOLD,
+    CONF_EXTRACTION_MODE,
+    CONF_HALF_LIFE_DAYS,
+    CONF_LOG_RETENTION_DAYS,
+    CONF_MODEL_DIR,
+    CONF_OBSERVE_NUMERIC_SENSORS,
+    CONF_OBSERVED_AREAS,
+    CONF_OBSERVED_DOMAINS,
+    CONF_OBSERVED_ENTITIES,
+    CONF_PERSONA_NAME,
+    CONF_PURGE_ARCHIVED_DAYS,
+    CONF_SATELLITE_PEOPLE,
+    CONF_WEIGHT_ACCESS,
+    CONF_WEIGHT_IMPORTANCE,
+    CONF_WEIGHT_RECENCY,
+    CONF_WEIGHT_RELEVANCE,
+    CONFIG_MINOR_VERSION,
+    CONFIG_VERSION,
+    DEFAULT_PERSONA_NAME,
+    DEFAULT_TITLE,
+    DOMAIN,
+    SATELLITE_DEVICE,
+    SATELLITE_PERSON,
+    SECTION_CAPTURE,
+    SECTION_CONTEXT,
+    SECTION_DECAY,
+    SECTION_OBSERVATION,
+    SECTION_PERSONA,
+    SECTION_RETENTION,
+    SECTION_SCORING,
+    SECTION_SPEAKERS,
+    SUGGESTED_OBSERVED_DOMAINS,
+    ExtractionMode,
+)
+from .model import ModelDirError, check_model_dir, resolve_model_dir
+from .options import HomeMemoryOptions
+
+if TYPE_CHECKING:
+    from .runtime import HomeMemoryConfigEntry
+
+MAX_PERSONA_NAME: Final = 50
+_DOMAIN_NAME = re.compile(r"^[a-z0-9_]+$")
+_DEFAULTS = HomeMemoryOptions().as_sections()
+
+
+def _number(
+    minimum: float,
+    maximum: float,
+    step: float,
+    unit: str | None = None,
+    *,
+    slider: bool = False,
+) -> NumberSelector:
+    config = NumberSelectorConfig(
+        min=minimum,
+        max=maximum,
+        step=step,
+        mode=NumberSelectorMode.SLIDER if slider else NumberSelectorMode.BOX,
+    )
+    if unit is not None:
+        config["unit_of_measurement"] = unit
+    return NumberSelector(config)
+
+
+def _field(section_name: str, key: str, *, required: bool = True) -> probatio.Marker:
+    """A field of a section with the section's default."""
+    marker = probatio.Required if required else probatio.Optional
+    return marker(key, default=_DEFAULTS[section_name][key])
+
+
+_PERSONA_NAME_FIELD = {
+    probatio.Required(CONF_PERSONA_NAME, default=DEFAULT_PERSONA_NAME): TextSelector()
+}
+USER_SCHEMA = probatio.Schema(_PERSONA_NAME_FIELD)
+
+_WEIGHT = _number(0, 1, 0.01, slider=True)
+_DAYS = _number(1, 3650, 1, "d")
+
+OPTIONS_SCHEMA = probatio.Schema(
+    {
+        probatio.Required(SECTION_PERSONA): section(
+            probatio.Schema(_PERSONA_NAME_FIELD)
+        ),
+        probatio.Required(SECTION_CAPTURE): section(
+            probatio.Schema(
+                {
+                    _field(SECTION_CAPTURE, CONF_CONVERSATION_CAPTURE): (
+                        BooleanSelector()
+                    ),
+                    _field(SECTION_CAPTURE, CONF_EXTRACTION_MODE): SelectSelector(
+                        SelectSelectorConfig(
+                            options=[mode.value for mode in ExtractionMode],
+                            mode=SelectSelectorMode.LIST,
+                            translation_key=CONF_EXTRACTION_MODE,
+                        )
+                    ),
+                    # No default: empty means the AI Task entity preferred in
+                    # the AI Task settings.
+                    probatio.Optional(CONF_AI_TASK_ENTITY): EntitySelector(
+                        EntitySelectorConfig(
+                            filter=EntityWithDeviceFilterSelectorConfig(
+                                domain="ai_task",
+                                supported_features=[
+                                    "ai_task.AITaskEntityFeature.GENERATE_DATA"
+                                ],
+                            )
+                        )
+                    ),
+                    _field(SECTION_CAPTURE, CONF_DEDUP_THRESHOLD): _number(
+                        0.5, 1, 0.01, slider=True
+                    ),
+                }
+            ),
+            {"collapsed": True},
+        ),
+        probatio.Required(SECTION_OBSERVATION): section(
+            probatio.Schema(
+                {
+                    _field(SECTION_OBSERVATION, CONF_OBSERVED_ENTITIES): (
+                        EntitySelector(EntitySelectorConfig(multiple=True))
+                    ),
+                    _field(SECTION_OBSERVATION, CONF_OBSERVED_DOMAINS): SelectSelector(
+                        SelectSelectorConfig(
+                            options=list(SUGGESTED_OBSERVED_DOMAINS),
+                            multiple=True,
+                            custom_value=True,
+                            sort=True,
+                            translation_key=CONF_OBSERVED_DOMAINS,
+                        )
+                    ),
+                    _field(SECTION_OBSERVATION, CONF_OBSERVED_AREAS): AreaSelector(
+                        AreaSelectorConfig(multiple=True)
+                    ),
+                    _field(SECTION_OBSERVATION, CONF_OBSERVE_NUMERIC_SENSORS): (
+                        BooleanSelector()
+                    ),
+                }
+            ),
+            {"collapsed": True},
+        ),
+        probatio.Required(SECTION_SPEAKERS): section(
+            probatio.Schema(
+                {
+                    # A list of {"device": <satellite device id>,
+                    # "person": "person.x"}: who usually speaks at a satellite.
+                    _field(SECTION_SPEAKERS, CONF_SATELLITE_PEOPLE): ObjectSelector(
+                        ObjectSelectorConfig(
+                            fields={
+                                SATELLITE_DEVICE: {
+                                    "selector": DeviceSelector(
+                                        DeviceSelectorConfig(
+                                            entity=EntityFilterSelectorConfig(
+                                                domain="assist_satellite"
+                                            )
+                                        )
+                                    ),
+                                    "required": True,
+                                },
+                                SATELLITE_PERSON: {
+                                    "selector": EntitySelector(
+                                        EntitySelectorConfig(domain="person")
+                                    ),
+                                    "required": True,
+                                },
+                            },
+                            multiple=True,
+                            label_field=SATELLITE_PERSON,
+                            translation_key=CONF_SATELLITE_PEOPLE,
+                        )
+                    ),
+                }
+            ),
+            {"collapsed": True},
+        ),
+        probatio.Required(SECTION_CONTEXT): section(
+            probatio.Schema(
+                {
+                    _field(SECTION_CONTEXT, CONF_CONTEXT_ENABLED): BooleanSelector(),
+                    _field(SECTION_CONTEXT, CONF_CONTEXT_MAX_MEMORIES): _number(
+                        1, 10, 1, slider=True
+                    ),
+                    _field(SECTION_CONTEXT, CONF_CONTEXT_TOKEN_BUDGET): _number(
+                        50, 2000, 10
+                    ),
+                    _field(SECTION_CONTEXT, CONF_CONTEXT_MIN_RELEVANCE): _number(
+                        0, 1, 0.01, slider=True
+                    ),
+                }
+            ),
+            {"collapsed": True},
+        ),
+        probatio.Required(SECTION_SCORING): section(
+            probatio.Schema(
+                {
+                    _field(SECTION_SCORING, CONF_WEIGHT_RELEVANCE): _WEIGHT,
+                    _field(SECTION_SCORING, CONF_WEIGHT_IMPORTANCE): _WEIGHT,
+                    _field(SECTION_SCORING, CONF_WEIGHT_RECENCY): _WEIGHT,
+                    _field(SECTION_SCORING, CONF_WEIGHT_ACCESS): _WEIGHT,
+                }
+            ),
+            {"collapsed": True},
+        ),
+        probatio.Required(SECTION_DECAY): section(
+            probatio.Schema(
+                {
+                    _field(SECTION_DECAY, CONF_HALF_LIFE_DAYS): _DAYS,
+                    _field(SECTION_DECAY, CONF_ARCHIVE_THRESHOLD): _number(
+                        0, 1, 0.01, slider=True
+                    ),
+                }
+            ),
+            {"collapsed": True},
+        ),
+        probatio.Required(SECTION_RETENTION): section(
+            probatio.Schema(
+                {
+                    _field(SECTION_RETENTION, CONF_LOG_RETENTION_DAYS): _DAYS,
+                    _field(SECTION_RETENTION, CONF_PURGE_ARCHIVED_DAYS): _DAYS,
+                }
+            ),
+            {"collapsed": True},
+        ),
+    }
+)
+
+RECONFIGURE_SCHEMA = probatio.Schema(
+    {probatio.Optional(CONF_MODEL_DIR, default=""): TextSelector()}
+)
+
+
+def _persona_name_error(name: str) -> str | None:
+    if not name or len(name) > MAX_PERSONA_NAME or "\x00" in name:
+        return "invalid_persona_name"
+    return None
+
+
+def _options_errors(options: dict[str, Any]) -> dict[str, str]:
+    """Checks across fields that the selectors cannot make."""
+    errors: dict[str, str] = {}
+    if error := _persona_name_error(options[SECTION_PERSONA][CONF_PERSONA_NAME]):
+        errors[SECTION_PERSONA] = error
+    domains = options[SECTION_OBSERVATION][CONF_OBSERVED_DOMAINS]
+    if not all(_DOMAIN_NAME.match(domain) for domain in domains):
+        errors[SECTION_OBSERVATION] = "invalid_domain"
+    pairs = options[SECTION_SPEAKERS][CONF_SATELLITE_PEOPLE]
+    devices = [pair[SATELLITE_DEVICE] for pair in pairs]
+    if not all(
+        valid_entity_id(pair[SATELLITE_PERSON])
+        and pair[SATELLITE_PERSON].startswith("person.")
+        for pair in pairs
+    ):
+        errors[SECTION_SPEAKERS] = "invalid_person"
+    elif len(set(devices)) != len(devices):
+        errors[SECTION_SPEAKERS] = "duplicate_satellite"
+    # Selectors keep each weight within 0-1; all of them zero ranks nothing.
+    if sum(options[SECTION_SCORING].values()) <= 0:
+        errors[SECTION_SCORING] = "weights_all_zero"
+    return errors
+
+
+def _clean_options(options: dict[str, Any]) -> dict[str, Any]:
+    """Trim text and normalise lists so the stored options are canonical."""
+    cleaned = {name: dict(values) for name, values in options.items()}
+    cleaned[SECTION_PERSONA][CONF_PERSONA_NAME] = options[SECTION_PERSONA][
+        CONF_PERSONA_NAME
+    ].strip()
+    observation = cleaned[SECTION_OBSERVATION]
+    observation[CONF_OBSERVED_DOMAINS] = sorted(
+        {domain.strip().lower() for domain in observation[CONF_OBSERVED_DOMAINS]}
+    )
+    return cleaned
+
+
+class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
+    """Create the single Home Memory entry."""
+
+    VERSION = CONFIG_VERSION
+    MINOR_VERSION = CONFIG_MINOR_VERSION
+
+    async def async_step_user(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Ask only for a persona name; every other option starts at its default."""
+        errors: dict[str, str] = {}
+        if user_input is not None:
+            name = user_input[CONF_PERSONA_NAME].strip()
+            if error := _persona_name_error(name):
+                errors[CONF_PERSONA_NAME] = error
+            else:
+                return self.async_create_entry(
+                    title=DEFAULT_TITLE,
+                    data={},
+                    options={SECTION_PERSONA: {CONF_PERSONA_NAME: name}},
+                )
+        return self.async_show_form(
+            step_id="user",
+            data_schema=self.add_suggested_values_to_schema(USER_SCHEMA, user_input),
+            errors=errors,
+        )
+
+    async def async_step_reconfigure(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Point the entry at a model folder (empty: the default folder)."""
+        entry = self._get_reconfigure_entry()
+        errors: dict[str, str] = {}
+        placeholders = {"file": "", "default_dir": await self._default_model_dir()}
+        if user_input is not None:
+            raw = user_input.get(CONF_MODEL_DIR, "").strip()
+            if raw:
+                model_dir = resolve_model_dir(raw, self.hass.config.config_dir)
+                assert model_dir is not None  # a configured folder always resolves
+                try:
+                    await self.hass.async_add_executor_job(check_model_dir, model_dir)
+                except ModelDirError as err:
+                    errors[CONF_MODEL_DIR] = err.reason
+                    placeholders["file"] = err.file
+            if not errors:
+                return self.async_update_reload_and_abort(
+                    entry, data_updates={CONF_MODEL_DIR: raw}
+                )
+        return self.async_show_form(
+            step_id="reconfigure",
+            data_schema=self.add_suggested_values_to_schema(
+                RECONFIGURE_SCHEMA, user_input or entry.data
+            ),
+            errors=errors,
+            description_placeholders=placeholders,
+        )
+
+    async def _default_model_dir(self) -> str:
+        folder = await self.hass.async_add_executor_job(
+            resolve_model_dir, None, self.hass.config.config_dir
+        )
+        return str(folder) if folder is not None else "-"
+
+    @staticmethod
+    @callback
+    def async_get_options_flow(config_entry: HomeMemoryConfigEntry) -> OptionsFlow:
+        """Options live in their own flow; saving them reloads the entry."""
+        return HomeMemoryOptionsFlow()
+
+
+class HomeMemoryOptionsFlow(OptionsFlowWithReload):
+    """All options on one form, grouped in sections."""
+
+    async def async_step_init(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Show the options; save them when they are consistent."""
+        errors: dict[str, str] = {}
+        if user_input is not None:
+            cleaned = _clean_options(user_input)
+            if not (errors := _options_errors(cleaned)):
+                return self.async_create_entry(data=cleaned)
+        return self.async_show_form(
+            step_id="init",
+            data_schema=self.add_suggested_values_to_schema(
+                OPTIONS_SCHEMA,
+                user_input if user_input is not None else self.config_entry.options,
+            ),
+            errors=errors,
+        )

@@ -1,0 +1,102 @@
+"""Constants of the Home Memory integration."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+import logging
+from typing import Final
+
+DOMAIN: Final = "home_memory"
+LOGGER = logging.getLogger(__package__)
+
+DEFAULT_TITLE: Final = "Home Memory"
+# Config entry version; async_migrate_entry brings older entries up to it.
+CONFIG_VERSION: Final = 1
+CONFIG_MINOR_VERSION: Final = 1
+
+# Files live under <config>/home_memory/: included in backups, unlike .cache.
+DB_FOLDER: Final = DOMAIN
+DB_FILE: Final = "memory.db"
+# SQLite keeps these next to the database in WAL mode.
+DB_SIDE_SUFFIXES: Final = ("-wal", "-shm")
+CORRUPT_SUFFIX_FORMAT: Final = ".corrupt-%Y%m%d%H%M%S"
+EXPORT_FOLDER: Final = "exports"
+# Where ai_memory keeps its database by default (a path relative to the
+# working directory of Home Assistant, which is the config folder).
+AI_MEMORY_DEFAULT_FILE: Final = "ai_memory.db"
+
+# Entry data (set by the user step and the reconfigure step).
+CONF_MODEL_DIR: Final = "model_dir"
+
+# Options: one section each, and the fields inside.
+SECTION_PERSONA: Final = "persona"
+CONF_PERSONA_NAME: Final = "persona_name"
+
+SECTION_CAPTURE: Final = "capture"
+CONF_CONVERSATION_CAPTURE: Final = "conversation_capture"
+CONF_EXTRACTION_MODE: Final = "extraction_mode"
+CONF_AI_TASK_ENTITY: Final = "ai_task_entity"
+CONF_DEDUP_THRESHOLD: Final = "dedup_threshold"
+
+SECTION_OBSERVATION: Final = "observation"
+CONF_OBSERVED_ENTITIES: Final = "observed_entities"
+CONF_OBSERVED_DOMAINS: Final = "observed_domains"
+CONF_OBSERVED_AREAS: Final = "observed_areas"
+CONF_OBSERVE_NUMERIC_SENSORS: Final = "observe_numeric_sensors"
+
+SECTION_SPEAKERS: Final = "speakers"
+CONF_SATELLITE_PEOPLE: Final = "satellite_people"
+# Keys of one satellite_people item: {"device": <device id>, "person": "person.x"}.
+SATELLITE_DEVICE: Final = "device"
+SATELLITE_PERSON: Final = "person"
+
+SECTION_CONTEXT: Final = "context"
+CONF_CONTEXT_ENABLED: Final = "context_enabled"
+CONF_CONTEXT_MAX_MEMORIES: Final = "context_max_memories"
+CONF_CONTEXT_TOKEN_BUDGET: Final = "context_token_budget"  # noqa: S105 - a key
+CONF_CONTEXT_MIN_RELEVANCE: Final = "context_min_relevance"
+
+SECTION_SCORING: Final = "scoring"
+CONF_WEIGHT_RELEVANCE: Final = "weight_relevance"
+CONF_WEIGHT_IMPORTANCE: Final = "weight_importance"
+CONF_WEIGHT_RECENCY: Final = "weight_recency"
+CONF_WEIGHT_ACCESS: Final = "weight_access"
+
+SECTION_DECAY: Final = "decay"
+CONF_HALF_LIFE_DAYS: Final = "half_life_days"
+CONF_ARCHIVE_THRESHOLD: Final = "archive_threshold"
+
+SECTION_RETENTION: Final = "retention"
+CONF_LOG_RETENTION_DAYS: Final = "log_retention_days"
+CONF_PURGE_ARCHIVED_DAYS: Final = "purge_archived_after_days"
+
+
+class ExtractionMode(StrEnum):
+    """What happens to facts the assistant picked up from a conversation."""
+
+    # The assistant asks "shall I remember that?" before storing.
+    ASK_FIRST = "ask_first"
+    # Stored right away; the user can still review, undo or forget them.
+    STORE_AUTOMATICALLY = "store_automatically"
+
+
+DEFAULT_PERSONA_NAME: Final = "Assistant"
+DEFAULT_OBSERVED_DOMAINS: Final = (
+    "person",
+    "lock",
+    "binary_sensor",
+    "light",
+    "climate",
+    "media_player",
+)
+# Offered in the domain picker; any other domain can be typed in.
+SUGGESTED_OBSERVED_DOMAINS: Final = (
+    *DEFAULT_OBSERVED_DOMAINS,
+    "alarm_control_panel",
+    "cover",
+    "device_tracker",
+    "fan",
+    "input_boolean",
+    "switch",
+    "vacuum",
+)

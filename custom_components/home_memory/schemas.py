@@ -1,0 +1,245 @@
+"""Validation of every action's data.
+
+Each schema checks types, lengths and ranges before the engine is called, and
+reports a failure as a translated ServiceValidationError that names the field,
+so nothing is written on bad input and the user learns which field to fix.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time
+from typing import Any, Final, override
+
+from homeassistant.exceptions import ServiceValidationError
+from homeassistant.helpers import config_validation as cv
+from homeassistant.util import dt as dt_util
+import probatio
+
+from .const import DOMAIN
+from .memory.models import MemoryKind, Visibility, WeightClass
+from .memory.store import (
+    MAX_CONTENT_CHARS,
+    MAX_LABEL_CHARS,
+    MAX_LABELS,
+    MAX_SUMMARY_CHARS,
+)
+
+# Field names shared by services.py, services.yaml and the translations.
+ATTR_ACCESS_LOG: Final = "include_log"
+ATTR_ALL_TIERS: Final = "all_tiers"
+ATTR_CLASSES: Final = "classes"
+ATTR_CLEAR_EXPIRY: Final = "clear_expiry"
+ATTR_CONTENT: Final = "content"
+ATTR_CREATED_AFTER: Final = "created_after"
+ATTR_CREATED_BEFORE: Final = "created_before"
+ATTR_EMOTION: Final = "emotion"
+ATTR_EXPIRES_AT: Final = "expires_at"
+ATTR_FORMAT: Final = "format"
+ATTR_HISTORY: Final = "include_history"
+ATTR_ID: Final = "id"
+ATTR_IDS: Final = "ids"
+ATTR_IMPORTANCE: Final = "importance"
+ATTR_KIND: Final = "kind"
+ATTR_KINDS: Final = "kinds"
+ATTR_LIMIT: Final = "limit"
+ATTR_LOCATION: Final = "location"
+ATTR_MIN_IMPORTANCE: Final = "min_importance"
+ATTR_MIN_RELEVANCE: Final = "min_relevance"
+ATTR_OFFSET: Final = "offset"
+ATTR_PATH: Final = "path"
+ATTR_PEOPLE: Final = "people"
+ATTR_QUERY: Final = "query"
+ATTR_SUMMARY: Final = "summary"
+ATTR_TAGS: Final = "tags"
+ATTR_VISIBILITY: Final = "visibility"
+ATTR_WEIGHT_CLASS: Final = "weight_class"
+
+FORMAT_JSONL: Final = "jsonl"
+FORMAT_AI_MEMORY: Final = "ai_memory"
+
+MAX_QUERY_CHARS: Final = 1_000
+MAX_PATH_CHARS: Final = 4_096
+MAX_IDS: Final = 500
+MAX_SEARCH_RESULTS: Final = 50
+MAX_LIST_PAGE: Final = 500
+
+
+class ServiceSchema(probatio.Schema):
+    """A schema whose failures are translated ServiceValidationErrors."""
+
+    @override
+    def __call__(self, data: Any, **kwargs: Any) -> Any:
+        try:
+            return super().__call__(data, **kwargs)
+        except probatio.Invalid as err:
+            field = ".".join(str(part) for part in err.path) or "data"
+            raise ServiceValidationError(
+                translation_domain=DOMAIN,
+                translation_key="invalid_field",
+                translation_placeholders={"field": field, "error": err.error_message},
+            ) from err
+
+
+def _no_nul(value: str) -> str:
+    # SQLite and most consumers treat NUL as a terminator: refuse it outright.
+    if "\x00" in value:
+        raise probatio.Invalid("must not contain NUL characters")
+    return value
+
+
+def _text(max_chars: int, *, min_chars: int = 1) -> probatio.All[str]:
+    """A string (numbers from templates are accepted), trimmed, within limits."""
+    return probatio.All(
+        cv.string,
+        _no_nul,
+        str.strip,
+        probatio.Length(min=min_chars, max=max_chars),
+    )
+
+
+LABEL = _text(MAX_LABEL_CHARS)
+LABELS = probatio.All(cv.ensure_list, [LABEL], probatio.Length(max=MAX_LABELS))
+MEMORY_ID = LABEL
+MEMORY_IDS = probatio.All(
+    cv.ensure_list, [MEMORY_ID], probatio.Length(min=1, max=MAX_IDS)
+)
+IMPORTANCE = probatio.All(probatio.Coerce(float), probatio.Range(min=0.0, max=1.0))
+KIND = probatio.In([kind.value for kind in MemoryKind])
+KINDS = probatio.All(cv.ensure_list, [KIND])
+WEIGHT_CLASS = probatio.In([cls.value for cls in WeightClass])
+WEIGHT_CLASSES = probatio.All(cv.ensure_list, [WEIGHT_CLASS])
+VISIBILITY = probatio.In([visibility.value for visibility in Visibility])
+# Optional free-text labels on a memory: empty means "not set".
+OPTIONAL_LABEL = _text(MAX_LABEL_CHARS, min_chars=0)
+
+
+def _moment(value: Any) -> datetime:
+    """A date or date-time; without a time zone it is Home Assistant's zone."""
+    try:
+        moment = cv.datetime(value)
+    except probatio.Invalid:
+        moment = datetime.combine(cv.date(value), time.min)
+    return dt_util.as_utc(moment)
+
+
+def _future(value: datetime) -> datetime:
+    if value <= dt_util.utcnow():
+        raise probatio.Invalid("must be in the future")
+    return value
+
+
+MOMENT = probatio.All(probatio.Any(datetime, date, str), _moment)
+
+
+def _count(maximum: int, minimum: int = 0) -> probatio.All[int]:
+    return probatio.All(probatio.Coerce(int), probatio.Range(min=minimum, max=maximum))
+
+
+REMEMBER_SCHEMA = ServiceSchema(
+    {
+        probatio.Required(ATTR_CONTENT): _text(MAX_CONTENT_CHARS),
+        probatio.Optional(ATTR_SUMMARY): _text(MAX_SUMMARY_CHARS),
+        probatio.Optional(ATTR_KIND, default=MemoryKind.FACT.value): KIND,
+        probatio.Optional(ATTR_WEIGHT_CLASS): WEIGHT_CLASS,
+        probatio.Optional(ATTR_IMPORTANCE, default=0.5): IMPORTANCE,
+        probatio.Optional(ATTR_PEOPLE, default=list): LABELS,
+        probatio.Optional(ATTR_TAGS, default=list): LABELS,
+        probatio.Optional(ATTR_LOCATION): OPTIONAL_LABEL,
+        probatio.Optional(ATTR_EMOTION): OPTIONAL_LABEL,
+        probatio.Optional(
+            ATTR_VISIBILITY, default=Visibility.HOUSEHOLD.value
+        ): VISIBILITY,
+        probatio.Optional(ATTR_EXPIRES_AT): probatio.All(MOMENT, _future),
+    }
+)
+
+_FILTER_FIELDS: dict[probatio.Marker, Any] = {
+    probatio.Optional(ATTR_KINDS, default=list): KINDS,
+    probatio.Optional(ATTR_CLASSES, default=list): WEIGHT_CLASSES,
+    probatio.Optional(ATTR_TAGS, default=list): LABELS,
+    probatio.Optional(ATTR_PEOPLE, default=list): LABELS,
+}
+
+SEARCH_SCHEMA = ServiceSchema(
+    {
+        probatio.Required(ATTR_QUERY): _text(MAX_QUERY_CHARS),
+        probatio.Optional(ATTR_LIMIT, default=10): _count(MAX_SEARCH_RESULTS, 1),
+        probatio.Optional(ATTR_OFFSET, default=0): _count(10_000),
+        probatio.Optional(ATTR_MIN_RELEVANCE): probatio.All(
+            probatio.Coerce(float), probatio.Range(min=0.0, max=1.0)
+        ),
+        **_FILTER_FIELDS,
+    }
+)
+
+GET_SCHEMA = ServiceSchema(
+    {
+        probatio.Required(ATTR_ID): MEMORY_ID,
+        probatio.Optional(ATTR_HISTORY, default=False): cv.boolean,
+    }
+)
+
+UPDATE_SCHEMA = ServiceSchema(
+    {
+        probatio.Required(ATTR_ID): MEMORY_ID,
+        probatio.Optional(ATTR_CONTENT): _text(MAX_CONTENT_CHARS),
+        probatio.Optional(ATTR_SUMMARY): _text(MAX_SUMMARY_CHARS),
+        probatio.Optional(ATTR_KIND): KIND,
+        probatio.Optional(ATTR_WEIGHT_CLASS): WEIGHT_CLASS,
+        probatio.Optional(ATTR_IMPORTANCE): IMPORTANCE,
+        probatio.Optional(ATTR_PEOPLE): LABELS,
+        probatio.Optional(ATTR_TAGS): LABELS,
+        probatio.Optional(ATTR_LOCATION): LABEL,
+        probatio.Optional(ATTR_EMOTION): LABEL,
+        probatio.Optional(ATTR_VISIBILITY): VISIBILITY,
+        probatio.Exclusive(ATTR_EXPIRES_AT, "expiry"): probatio.All(MOMENT, _future),
+        probatio.Exclusive(ATTR_CLEAR_EXPIRY, "expiry"): cv.boolean,
+    }
+)
+
+# By id, by tag, or both; at least one of them.
+SELECT_SCHEMA = ServiceSchema(
+    probatio.All(
+        {
+            probatio.Optional(ATTR_IDS): MEMORY_IDS,
+            probatio.Optional(ATTR_TAGS): probatio.All(LABELS, probatio.Length(min=1)),
+        },
+        cv.has_at_least_one_key(ATTR_IDS, ATTR_TAGS),
+    )
+)
+
+RESTORE_SCHEMA = ServiceSchema({probatio.Required(ATTR_IDS): MEMORY_IDS})
+
+LIST_SCHEMA = ServiceSchema(
+    {
+        **_FILTER_FIELDS,
+        probatio.Optional(ATTR_MIN_IMPORTANCE): IMPORTANCE,
+        probatio.Optional(ATTR_CREATED_AFTER): MOMENT,
+        probatio.Optional(ATTR_CREATED_BEFORE): MOMENT,
+        probatio.Optional(ATTR_OFFSET, default=0): _count(1_000_000),
+        probatio.Optional(ATTR_LIMIT, default=20): _count(MAX_LIST_PAGE, 1),
+    }
+)
+
+SEARCH_ALL_TIERS_SCHEMA = ServiceSchema(
+    {
+        probatio.Required(ATTR_QUERY): _text(MAX_QUERY_CHARS),
+        probatio.Optional(ATTR_LIMIT, default=20): _count(MAX_SEARCH_RESULTS, 1),
+        probatio.Optional(ATTR_ACCESS_LOG, default=True): cv.boolean,
+    }
+)
+
+MAINTENANCE_SCHEMA = ServiceSchema({})
+
+EXPORT_SCHEMA = ServiceSchema(
+    {probatio.Optional(ATTR_ALL_TIERS, default=True): cv.boolean}
+)
+
+IMPORT_SCHEMA = ServiceSchema(
+    {
+        probatio.Optional(ATTR_FORMAT, default=FORMAT_JSONL): probatio.In(
+            [FORMAT_JSONL, FORMAT_AI_MEMORY]
+        ),
+        probatio.Optional(ATTR_PATH): _text(MAX_PATH_CHARS),
+    }
+)

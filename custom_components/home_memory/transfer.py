@@ -1,0 +1,92 @@
+"""Moving memories in and out through files (blocking; run in the executor).
+
+Exports are JSON lines under <config>/home_memory/exports, readable by the
+owner only since they hold personal data. Imports read only files inside the
+config folder, so an action cannot be used to read arbitrary files.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .const import EXPORT_FOLDER
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from .memory.models import Caller
+    from .memory.store import MemoryStore
+
+
+class PathOutsideConfigError(Exception):
+    """The path points outside the config folder."""
+
+
+class ImportFileMissingError(Exception):
+    """There is no file at the path."""
+
+
+class ImportFileUnreadableError(Exception):
+    """The file exists but cannot be read as UTF-8 text."""
+
+
+def export_folder(data_folder: Path) -> Path:
+    """Where exports are written."""
+    return data_folder / EXPORT_FOLDER
+
+
+def write_export(
+    store: MemoryStore,
+    caller: Caller,
+    folder: Path,
+    now: datetime,
+    *,
+    all_tiers: bool,
+) -> tuple[Path, int]:
+    """Write what the caller may see to a new file; return its path and count.
+
+    The file appears only when complete (written under a temporary name and
+    renamed), so a failed export leaves no half file behind.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = f"home_memory-{now.strftime('%Y%m%d-%H%M%S')}"
+    target = folder / f"{stem}.jsonl"
+    counter = 1
+    while target.exists():
+        target = folder / f"{stem}-{counter}.jsonl"
+        counter += 1
+    partial = target.with_name(f".{target.name}.partial")
+    partial.touch(mode=0o600)
+    try:
+        with partial.open("w", encoding="utf-8") as out:
+            count = store.export_jsonl(out, caller, all_tiers=all_tiers)
+        partial.replace(target)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+    return target, count
+
+
+def resolve_import_path(config_dir: Path, raw: str) -> Path:
+    """The real path of `raw` (relative to the config folder), checked.
+
+    Symbolic links are followed before the check, so a link inside the config
+    folder cannot lead outside it.
+    """
+    root = config_dir.resolve()
+    candidate = Path(raw).expanduser()
+    resolved = (candidate if candidate.is_absolute() else root / candidate).resolve()
+    if not resolved.is_relative_to(root):
+        raise PathOutsideConfigError(raw)
+    if not resolved.is_file():
+        raise ImportFileMissingError(raw)
+    return resolved
+
+
+def read_lines(path: Path) -> list[str]:
+    """The file's lines, decoded as UTF-8."""
+    try:
+        return path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as err:
+        raise ImportFileUnreadableError(str(err)) from err

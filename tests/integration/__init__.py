@@ -1,0 +1,1 @@
+"""Tests of the Home Assistant side of Home Memory."""

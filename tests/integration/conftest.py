@@ -1,0 +1,165 @@
+"""Fixtures for the Home Assistant side of Home Memory."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from typing import TYPE_CHECKING, Any
+from unittest.mock import patch
+
+from homeassistant.auth.const import GROUP_ID_USER
+from homeassistant.core import Context, HomeAssistant
+import numpy as np
+import numpy.typing as npt
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
+
+# Imported at collection time so that this repository's custom_components
+# package wins over the test plugin's own testing_config (API notes §0.8).
+from custom_components.home_memory.const import (
+    CONF_PERSONA_NAME,
+    DOMAIN,
+    SECTION_PERSONA,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
+    from pathlib import Path
+    from unittest.mock import MagicMock
+
+    from custom_components.home_memory.runtime import HomeMemoryConfigEntry
+
+
+class FakeEmbedder:
+    """Bag-of-words vectors: texts that share words are close. Instant to load."""
+
+    model_id = "integration-test-hashing"
+    dimensions = 384
+    backend = "test"
+
+    def _vector(self, text: str) -> npt.NDArray[np.float32]:
+        vector = np.zeros(self.dimensions, dtype=np.float32)
+        for word in re.findall(r"\w+", text.casefold()):
+            digest = hashlib.sha256(word.encode()).digest()
+            slot = int.from_bytes(digest[:4], "little") % self.dimensions
+            vector[slot] += 1.0 if digest[4] & 1 else -1.0
+        norm = float(np.linalg.norm(vector))
+        if norm == 0:
+            vector[0], norm = 1.0, 1.0
+        return vector / norm
+
+    def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        if not texts:
+            return np.zeros((0, self.dimensions), dtype=np.float32)
+        return np.stack([self._vector(text) for text in texts])
+
+    def embed_query(self, text: str) -> npt.NDArray[np.float32]:
+        return self._vector(text)
+
+
+@pytest.fixture(autouse=True)
+def auto_enable_custom_integrations(enable_custom_integrations: None) -> None:
+    """Let Home Assistant load this repository's integration."""
+
+
+@pytest.fixture
+def hass_config_dir(hass_tmp_config_dir: str) -> str:
+    """A fresh config folder per test, so the database lands in tmp."""
+    return hass_tmp_config_dir
+
+
+@pytest.fixture
+def config_dir(hass: HomeAssistant) -> Path:
+    """The config folder of the running test instance."""
+    from pathlib import Path
+
+    return Path(hass.config.config_dir)
+
+
+@pytest.fixture
+def fake_embedder() -> FakeEmbedder:
+    """The fast stand-in for all-MiniLM-L6-v2."""
+    return FakeEmbedder()
+
+
+@pytest.fixture
+def mock_load_model(fake_embedder: FakeEmbedder) -> Iterator[MagicMock]:
+    """Loading the model returns the fake embedder (the real one is slow)."""
+    with patch(
+        "custom_components.home_memory.load_model", return_value=fake_embedder
+    ) as mock:
+        yield mock
+
+
+@pytest.fixture
+def mock_config_entry() -> MockConfigEntry:
+    """The entry the user step creates."""
+    return MockConfigEntry(
+        domain=DOMAIN,
+        title="Home Memory",
+        data={},
+        options={SECTION_PERSONA: {CONF_PERSONA_NAME: "Assistant"}},
+        version=1,
+        minor_version=1,
+    )
+
+
+async def setup_entry(hass: HomeAssistant, entry: MockConfigEntry) -> None:
+    """Set the entry up and wait until the model task has finished."""
+    entry.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    await wait_for_model(entry)
+
+
+async def wait_for_model(entry: HomeMemoryConfigEntry) -> None:
+    """Background tasks are not awaited by async_block_till_done."""
+    task = entry.runtime_data.model_task
+    assert task is not None
+    await task
+
+
+@pytest.fixture
+async def init_integration(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    mock_load_model: MagicMock,
+) -> MockConfigEntry:
+    """A loaded entry with the fake embedder in place."""
+    await setup_entry(hass, mock_config_entry)
+    return mock_config_entry
+
+
+@pytest.fixture
+async def user_anna(hass: HomeAssistant) -> MockUser:
+    """An ordinary (non-admin) user."""
+    group = await hass.auth.async_get_group(GROUP_ID_USER)
+    assert group is not None
+    return MockUser(name="Anna", groups=[group]).add_to_hass(hass)
+
+
+@pytest.fixture
+async def user_ben(hass: HomeAssistant) -> MockUser:
+    """A second ordinary user."""
+    group = await hass.auth.async_get_group(GROUP_ID_USER)
+    assert group is not None
+    return MockUser(name="Ben", groups=[group]).add_to_hass(hass)
+
+
+async def call(
+    hass: HomeAssistant,
+    service: str,
+    data: dict[str, Any] | None = None,
+    *,
+    user: MockUser | None = None,
+    response: bool = True,
+) -> Any:
+    """Call one of our actions as `user` (None: as an automation)."""
+    return await hass.services.async_call(
+        DOMAIN,
+        service,
+        data or {},
+        blocking=True,
+        return_response=response,
+        context=Context(user_id=user.id if user else None),
+    )

@@ -1,0 +1,389 @@
+"""Entry lifecycle: setup, the model in the background, unload, removal, damage."""
+
+from __future__ import annotations
+
+from datetime import datetime
+import logging
+from pathlib import Path
+import sqlite3
+import threading
+from typing import TYPE_CHECKING
+from unittest.mock import patch
+
+from homeassistant.config_entries import ConfigEntryState
+from homeassistant.const import EVENT_HOMEASSISTANT_STOP
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
+
+from custom_components.home_memory.const import DOMAIN
+from custom_components.home_memory.database import (
+    DatabaseUnavailableError,
+    is_corruption,
+    move_aside,
+    open_store,
+)
+from custom_components.home_memory.memory.config import EngineConfig
+from custom_components.home_memory.memory.embedder import ModelError
+from custom_components.home_memory.memory.store import (
+    DatabaseCorruptError,
+    MemoryEngineError,
+)
+from custom_components.home_memory.runtime import ModelStatus
+
+from .conftest import FakeEmbedder, call, setup_entry, wait_for_model
+
+if TYPE_CHECKING:
+    from unittest.mock import MagicMock
+
+    from homeassistant.core import HomeAssistant
+
+
+def db_file(config_dir: Path) -> Path:
+    return config_dir / DOMAIN / "memory.db"
+
+
+async def test_setup_and_unload_leak_nothing(
+    hass: HomeAssistant, init_integration: MockConfigEntry, config_dir: Path
+) -> None:
+    data = init_integration.runtime_data
+    assert init_integration.state is ConfigEntryState.LOADED
+    assert data.model_status is ModelStatus.READY
+    assert data.db_path == db_file(config_dir)
+    assert data.db_path.is_file()
+    assert data.store.backends()["retrieval_mode"] == "hybrid"
+
+    assert await hass.config_entries.async_unload(init_integration.entry_id)
+    await hass.async_block_till_done()
+    assert init_integration.state is ConfigEntryState.NOT_LOADED
+    assert data.store.closed
+    assert not [t for t in threading.enumerate() if t.name == "home_memory_reembed"]
+    # The actions stay registered but tell that nothing is loaded.
+    assert hass.services.has_service(DOMAIN, "search")
+
+
+async def test_reload_opens_a_new_store(
+    hass: HomeAssistant, init_integration: MockConfigEntry, hass_admin_user: MockUser
+) -> None:
+    await call(hass, "remember", {"content": "The spare key is under the mat"})
+    first = init_integration.runtime_data
+    assert await hass.config_entries.async_reload(init_integration.entry_id)
+    await hass.async_block_till_done()
+    await wait_for_model(init_integration)
+    second = init_integration.runtime_data
+    assert second is not first
+    assert first.store.closed
+    found = await call(hass, "search", {"query": "spare key"}, user=hass_admin_user)
+    assert [m["content"] for m in found["memories"]] == [
+        "The spare key is under the mat"
+    ]
+
+
+async def test_stop_closes_the_store(
+    hass: HomeAssistant, init_integration: MockConfigEntry
+) -> None:
+    store = init_integration.runtime_data.store
+    hass.bus.async_fire(EVENT_HOMEASSISTANT_STOP)
+    await hass.async_block_till_done()
+    assert store.closed
+
+
+async def test_keyword_only_until_the_model_is_ready(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    fake_embedder: FakeEmbedder,
+    hass_admin_user: MockUser,
+) -> None:
+    release = threading.Event()
+
+    def slow_load(model_dir: Path) -> FakeEmbedder:
+        release.wait(10)
+        return fake_embedder
+
+    # A plain function, not a Mock: the test harness runs Mock executor jobs
+    # inline on the event loop.
+    with patch("custom_components.home_memory.load_model", new=slow_load):
+        mock_config_entry.add_to_hass(hass)
+        assert await hass.config_entries.async_setup(mock_config_entry.entry_id)
+        await hass.async_block_till_done()
+        data = mock_config_entry.runtime_data
+        # Setup returned while the model is still loading.
+        assert mock_config_entry.state is ConfigEntryState.LOADED
+        assert data.model_status is ModelStatus.LOADING
+        assert data.store.backends()["retrieval_mode"] == "keyword-only"
+
+        await call(hass, "remember", {"content": "The bins go out on Tuesday"})
+        found = await call(hass, "search", {"query": "bins"}, user=hass_admin_user)
+        assert found["retrieval_mode"] == "keyword-only"
+        assert found["memories"][0]["embedding_model"] is None
+
+        release.set()
+        await wait_for_model(mock_config_entry)
+
+    assert data.model_status is ModelStatus.READY
+    assert data.store.backends()["retrieval_mode"] == "hybrid"
+    # What was stored keyword-only gets its vector in the background.
+    assert await hass.async_add_executor_job(data.store.wait_for_reembed, 10)
+    assert await hass.async_add_executor_job(data.store.pending_embeddings) == 0
+
+
+async def test_unload_while_the_model_loads(
+    hass: HomeAssistant, mock_config_entry: MockConfigEntry, fake_embedder: FakeEmbedder
+) -> None:
+    release = threading.Event()
+    started = threading.Event()
+
+    def slow_load(model_dir: Path) -> FakeEmbedder:
+        started.set()
+        release.wait(10)
+        return fake_embedder
+
+    # A plain function, not a Mock: the test harness runs Mock executor jobs
+    # inline on the event loop.
+    with patch("custom_components.home_memory.load_model", new=slow_load):
+        mock_config_entry.add_to_hass(hass)
+        assert await hass.config_entries.async_setup(mock_config_entry.entry_id)
+        await hass.async_block_till_done()
+        data = mock_config_entry.runtime_data
+        assert await hass.async_add_executor_job(started.wait, 10)
+        assert await hass.config_entries.async_unload(mock_config_entry.entry_id)
+        task = data.model_task
+        assert task is not None
+        assert task.cancelled()
+        assert data.store.closed
+        release.set()
+    assert data.model_status is ModelStatus.LOADING
+
+
+async def test_store_closed_before_the_model_is_switched_on(
+    hass: HomeAssistant, mock_config_entry: MockConfigEntry, mock_load_model: MagicMock
+) -> None:
+    with patch(
+        "custom_components.home_memory._activate_embedder",
+        side_effect=MemoryEngineError("the store is closed"),
+    ):
+        await setup_entry(hass, mock_config_entry)
+    assert mock_config_entry.runtime_data.model_status is ModelStatus.LOADING
+
+
+async def test_no_model_folder_stays_keyword_only(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    mock_load_model: MagicMock,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    with (
+        patch(
+            "custom_components.home_memory.model.default_model_dir", return_value=None
+        ),
+        patch("custom_components.home_memory.async_report_model_unavailable") as report,
+    ):
+        await setup_entry(hass, mock_config_entry)
+    data = mock_config_entry.runtime_data
+    assert data.model_status is ModelStatus.UNAVAILABLE
+    assert data.model_dir is None
+    assert data.store.backends()["retrieval_mode"] == "keyword-only"
+    mock_load_model.assert_not_called()
+    report.assert_called_once_with(hass, mock_config_entry, None, "no model folder")
+    assert "keyword only" in caplog.text
+
+
+async def test_default_folder_inside_the_config_folder(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    mock_load_model: MagicMock,
+    config_dir: Path,
+) -> None:
+    folder = config_dir / DOMAIN / "models" / "all-MiniLM-L6-v2"
+    folder.mkdir(parents=True)
+    with patch(
+        "custom_components.home_memory.model.default_model_dir", return_value=None
+    ):
+        await setup_entry(hass, mock_config_entry)
+    mock_load_model.assert_called_once_with(folder)
+
+
+async def test_bad_model_stays_keyword_only(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    with (
+        patch(
+            "custom_components.home_memory.load_model",
+            side_effect=ModelError("model file mismatch", file="model.onnx"),
+        ),
+        patch("custom_components.home_memory.async_report_model_unavailable") as report,
+    ):
+        await setup_entry(hass, mock_config_entry)
+    data = mock_config_entry.runtime_data
+    assert data.model_status is ModelStatus.UNAVAILABLE
+    assert data.model_error == "model.onnx"
+    report.assert_called_once_with(
+        hass, mock_config_entry, data.model_dir, "model.onnx"
+    )
+    assert "cannot be used" in caplog.text
+
+
+async def test_unexpected_loader_failure_is_contained(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    with patch(
+        "custom_components.home_memory.load_model", side_effect=RuntimeError("boom")
+    ):
+        await setup_entry(hass, mock_config_entry)
+    data = mock_config_entry.runtime_data
+    assert data.model_status is ModelStatus.UNAVAILABLE
+    assert data.model_error == "boom"
+    assert mock_config_entry.state is ConfigEntryState.LOADED
+    assert "Loading the embedding model" in caplog.text
+
+
+async def test_remove_deletes_the_database(
+    hass: HomeAssistant, init_integration: MockConfigEntry, config_dir: Path
+) -> None:
+    await call(hass, "remember", {"content": "Something to delete"}, response=False)
+    path = db_file(config_dir)
+    assert path.exists()
+    assert await hass.config_entries.async_remove(init_integration.entry_id)
+    await hass.async_block_till_done()
+    for name in ("memory.db", "memory.db-wal", "memory.db-shm"):
+        assert not (path.parent / name).exists()
+    # Nothing else was in the folder, so it went too.
+    assert not path.parent.exists()
+
+
+async def test_remove_keeps_exports(
+    hass: HomeAssistant,
+    init_integration: MockConfigEntry,
+    config_dir: Path,
+    hass_admin_user: MockUser,
+) -> None:
+    exported = await call(hass, "export", user=hass_admin_user)
+    assert await hass.config_entries.async_remove(init_integration.entry_id)
+    await hass.async_block_till_done()
+    assert not db_file(config_dir).exists()
+    assert await hass.async_add_executor_job(Path(exported["path"]).is_file)
+
+
+async def test_corrupt_database_is_moved_aside(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    mock_load_model: MagicMock,
+    config_dir: Path,
+    hass_admin_user: MockUser,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    path = db_file(config_dir)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"this is not a database " * 100)
+
+    with patch("custom_components.home_memory.async_report_corrupt_database") as report:
+        await setup_entry(hass, mock_config_entry)
+
+    assert mock_config_entry.state is ConfigEntryState.LOADED
+    moved = mock_config_entry.runtime_data.corrupt_db_moved_to
+    assert moved is not None
+    assert moved.parent == path.parent
+    assert moved.name.startswith("memory.db.corrupt-")
+    assert len(moved.name) == len("memory.db.corrupt-YYYYmmddHHMMSS")
+    assert moved.read_bytes().startswith(b"this is not a database")
+    report.assert_called_once_with(hass, mock_config_entry, moved)
+    assert "could not be read" in caplog.text
+    assert any(r.levelno == logging.ERROR for r in caplog.records)
+
+    # The fresh database works.
+    await call(hass, "remember", {"content": "A fresh start"}, response=False)
+    listed = await call(hass, "list", user=hass_admin_user)
+    assert listed["total"] == 1
+
+
+async def test_unopenable_database_retries_later(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    mock_load_model: MagicMock,
+    config_dir: Path,
+) -> None:
+    # A folder where the file should be: SQLite cannot open it, but it is not
+    # a damaged database, so nothing may be moved aside.
+    db_file(config_dir).mkdir(parents=True)
+    mock_config_entry.add_to_hass(hass)
+    assert not await hass.config_entries.async_setup(mock_config_entry.entry_id)
+    assert mock_config_entry.state is ConfigEntryState.SETUP_RETRY
+    assert db_file(config_dir).is_dir()
+    assert not list(db_file(config_dir).parent.glob("*.corrupt-*"))
+
+
+async def test_database_from_a_newer_version_is_kept(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    mock_load_model: MagicMock,
+    config_dir: Path,
+) -> None:
+    path = db_file(config_dir)
+    path.parent.mkdir(parents=True)
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA user_version = 999")
+    conn.close()
+    mock_config_entry.add_to_hass(hass)
+    assert not await hass.config_entries.async_setup(mock_config_entry.entry_id)
+    assert mock_config_entry.state is ConfigEntryState.SETUP_ERROR
+    assert not list(path.parent.glob("*.corrupt-*"))
+
+
+async def test_migrate_refuses_an_entry_from_a_newer_version(
+    hass: HomeAssistant, mock_load_model: MagicMock
+) -> None:
+    entry = MockConfigEntry(domain=DOMAIN, version=2, minor_version=1)
+    entry.add_to_hass(hass)
+    assert not await hass.config_entries.async_setup(entry.entry_id)
+    assert entry.state is ConfigEntryState.MIGRATION_ERROR
+
+
+async def test_migrate_accepts_an_older_minor_version(
+    hass: HomeAssistant, mock_load_model: MagicMock
+) -> None:
+    entry = MockConfigEntry(domain=DOMAIN, version=1, minor_version=0)
+    await setup_entry(hass, entry)
+    assert entry.state is ConfigEntryState.LOADED
+
+
+# -- database helpers (blocking; no Home Assistant needed) --------------------------
+
+
+def test_move_aside_never_overwrites(tmp_path: Path) -> None:
+    now = datetime(2026, 1, 2, 3, 4, 5)
+    path = tmp_path / "memory.db"
+    path.write_text("first")
+    first = move_aside(path, now)
+    path.write_text("second")
+    (tmp_path / "memory.db-shm").write_text("shm")
+    (tmp_path / "memory.db-wal").write_text("wal")
+    second = move_aside(path, now)
+    assert first.name == "memory.db.corrupt-20260102030405"
+    assert second.name == "memory.db.corrupt-20260102030405-1"
+    assert second.read_text() == "second"
+    side = tmp_path / "memory.db.corrupt-20260102030405-1"
+    assert side.with_name(f"{side.name}-shm").read_text() == "shm"
+    # SQLite finds the WAL of the set-aside copy under its new name.
+    assert side.with_name(f"{side.name}-wal").read_text() == "wal"
+
+
+def test_is_corruption_without_an_sqlite_cause() -> None:
+    assert is_corruption(DatabaseCorruptError("unknown"))
+
+
+def test_open_store_gives_up_when_the_fresh_file_fails(tmp_path: Path) -> None:
+    path = tmp_path / "memory.db"
+    path.write_bytes(b"junk" * 100)
+    damaged = DatabaseCorruptError("damaged")
+    damaged.__cause__ = sqlite3.DatabaseError("file is not a database")
+    with (
+        patch(
+            "custom_components.home_memory.database.MemoryStore",
+            side_effect=[damaged, DatabaseCorruptError("still broken")],
+        ),
+        pytest.raises(DatabaseUnavailableError),
+    ):
+        open_store(path, EngineConfig(), now=datetime(2026, 1, 1))
