@@ -1115,9 +1115,12 @@ class MemoryStore:
         ]
 
     def undo(self, memory_id: str, caller: Caller) -> Memory:
-        """Return a memory to the version before its last update."""
+        """Return an active memory to the version before its last update."""
         with self._read() as conn:
             rowid, current = self._rowid_for(conn, memory_id, caller)
+            if current.tier is not Tier.ACTIVE:
+                # Like update: a forgotten memory is restored first, not edited.
+                raise MemoryNotFoundError(memory_id)
             row = conn.execute(
                 "SELECT version, snapshot FROM memory_versions WHERE memory_rowid = ? "
                 "ORDER BY version DESC LIMIT 1",
@@ -1414,14 +1417,31 @@ class MemoryStore:
         if self._embedder is None:
             return []
         now = self.now()
-        if flt.tiers == (Tier.ACTIVE,) and not flt.needs_sql():
+        where, params = self._filter_sql(flt, caller, now)
+        if flt.tiers == (Tier.ACTIVE,):
+            # Active memories are all in the index; SQL only narrows the rows.
+            allowed = None
+            if flt.needs_sql():
+                with self._read() as conn:
+                    allowed = np.fromiter(
+                        (
+                            row[0]
+                            for row in conn.execute(
+                                f"SELECT m.rowid FROM memories m WHERE {where}", params
+                            )
+                        ),
+                        dtype=np.int64,
+                    )
+                if allowed.size == 0:
+                    return []
             return self.index.search(
                 query,
                 limit,
                 groups=self.caller_groups(caller),
                 now=None if flt.include_expired else now,
+                allowed_rowids=allowed,
             )
-        where, params = self._filter_sql(flt, caller, now)
+        # Deleted and archived memories are not indexed: scan their vectors.
         if self.sqlite_vec_version is not None:
             # Exact scan inside SQLite: the vectors never leave the database.
             with self._read() as conn:
