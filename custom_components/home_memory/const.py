@@ -25,6 +25,14 @@ EXPORT_FOLDER: Final = "exports"
 # working directory of Home Assistant, which is the config folder).
 AI_MEMORY_DEFAULT_FILE: Final = "ai_memory.db"
 
+# Bus events for automations: ids and kinds only, never memory text (the
+# recorder stores every event).
+EVENT_MEMORY_CREATED: Final = f"{DOMAIN}_memory_created"
+EVENT_MEMORY_UPDATED: Final = f"{DOMAIN}_memory_updated"
+EVENT_MEMORY_FORGOTTEN: Final = f"{DOMAIN}_memory_forgotten"
+# Dispatcher signal (in-process, not recorded): memories changed, entities refresh.
+SIGNAL_MEMORIES_CHANGED: Final = f"{DOMAIN}_memories_changed"
+
 # Entry data (set by the user step and the reconfigure step).
 CONF_MODEL_DIR: Final = "model_dir"
 
