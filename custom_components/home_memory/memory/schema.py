@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+from .errors import SchemaTooNewError
+
 # Porter stemming over unicode61: measured +2 points R@5 on LoCoMo (bench-data
 # README); remove_diacritics lets "cafe" find "café".
 FTS_TOKENIZER = "porter unicode61 remove_diacritics 2"
@@ -144,10 +146,6 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _migrate_to_2,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
-
-
-class SchemaTooNewError(RuntimeError):
-    """The file was written by a newer version of the engine."""
 
 
 def schema_version(conn: sqlite3.Connection) -> int:

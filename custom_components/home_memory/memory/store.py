@@ -11,14 +11,11 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
-from enum import StrEnum
-import hashlib
+from datetime import datetime
 import json
 import logging
 import math
 from pathlib import Path
-import re
 import secrets
 import sqlite3
 import threading
@@ -30,6 +27,15 @@ import numpy.typing as npt
 
 from . import decay
 from .config import EngineConfig
+from .errors import (
+    DatabaseCorruptError,
+    ImportFileError,
+    InvalidMemoryError,
+    MemoryEngineError,
+    MemoryNotFoundError,
+    NothingToUndoError,
+    SchemaTooNewError,
+)
 from .fts_query import match_expression
 from .models import (
     Caller,
@@ -49,6 +55,24 @@ from .models import (
     default_weight_class,
 )
 from .schema import migrate, schema_version
+from .serialization import jsonable, memory_from_dict, memory_to_dict
+from .validation import (
+    MAX_CONTENT_CHARS,
+    MAX_LABEL_CHARS,
+    MAX_LABELS,
+    MAX_SUMMARY_CHARS,
+    clean_enum,
+    clean_importance,
+    clean_labels,
+    clean_optional,
+    clean_text,
+    content_hash,
+    embedding_text,
+    from_timestamp,
+    same_specifics,
+    summarize,
+    to_timestamp,
+)
 from .vector_index import VectorIndex
 
 if TYPE_CHECKING:
@@ -56,13 +80,33 @@ if TYPE_CHECKING:
 
     from .embedder import Embedder
 
+# Errors, limits and helpers live in their own modules; they are re-exported
+# here because callers think of them as the store's.
+__all__ = [
+    "MAX_CONTENT_CHARS",
+    "MAX_LABELS",
+    "MAX_LABEL_CHARS",
+    "MAX_SUMMARY_CHARS",
+    "DatabaseCorruptError",
+    "ImportFileError",
+    "ImportStats",
+    "InvalidMemoryError",
+    "LogEntry",
+    "MemoryEngineError",
+    "MemoryNotFoundError",
+    "MemoryStore",
+    "NothingToUndoError",
+    "SchemaTooNewError",
+    "content_hash",
+    "embedding_text",
+    "memory_from_dict",
+    "memory_to_dict",
+    "same_specifics",
+    "summarize",
+]
+
 _LOGGER = logging.getLogger(__name__)
 
-MAX_CONTENT_CHARS = 8_000
-MAX_SUMMARY_CHARS = 500
-MAX_LABELS = 50
-MAX_LABEL_CHARS = 100
-SUMMARY_SOFT_LIMIT = 120
 EXPORT_FORMAT = "home_memory.export.v1"
 # BM25 column weights: content, summary, tags, people.
 _BM25_WEIGHTS = "1.0, 0.5, 0.8, 0.8"
@@ -80,42 +124,6 @@ _SNAPSHOT_FIELDS = (
     "content", "summary", "kind", "weight_class", "importance", "emotion", "people",
     "location", "tags", "visibility", "expires_at",
 )  # fmt: skip
-
-
-class MemoryEngineError(Exception):
-    """Base class of the engine's errors."""
-
-
-class InvalidMemoryError(MemoryEngineError):
-    """Input that cannot be stored; `field` names what is wrong."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
-        self.field = field
-
-
-class MemoryNotFoundError(MemoryEngineError):
-    """No memory with that id is visible to the caller."""
-
-    def __init__(self, memory_id: str) -> None:
-        super().__init__(f"no memory {memory_id!r}")
-        self.memory_id = memory_id
-
-
-class NothingToUndoError(MemoryEngineError):
-    """The memory has no earlier version."""
-
-
-class DatabaseCorruptError(MemoryEngineError):
-    """The file is not a readable SQLite database of this engine."""
-
-
-class ImportFileError(MemoryEngineError):
-    """An import file has bad lines; nothing was imported."""
-
-    def __init__(self, errors: list[str]) -> None:
-        super().__init__("; ".join(errors[:5]))
-        self.errors = errors
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,103 +160,6 @@ def _load_sqlite_vec(conn: sqlite3.Connection) -> str | None:
     except (ImportError, AttributeError, sqlite3.Error) as err:
         _LOGGER.debug("sqlite-vec is not available: %s", err)
         return None
-
-
-def _ts(value: datetime | None) -> float | None:
-    if value is None:
-        return None
-    if value.tzinfo is None:
-        raise InvalidMemoryError("datetime", "must be timezone-aware")
-    return value.timestamp()
-
-
-def _dt(value: float | None) -> datetime | None:
-    return None if value is None else datetime.fromtimestamp(value, UTC)
-
-
-def content_hash(text: str) -> str:
-    """Short hash that lets the log identify a text without holding it."""
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def _clean_text(
-    field: str, value: str, limit: int, *, allow_empty: bool = False
-) -> str:
-    if not isinstance(value, str):
-        raise InvalidMemoryError(field, "must be text")
-    if "\x00" in value:
-        raise InvalidMemoryError(field, "must not contain NUL characters")
-    value = value.strip()
-    if not value and not allow_empty:
-        raise InvalidMemoryError(field, "must not be empty")
-    if len(value) > limit:
-        raise InvalidMemoryError(field, f"is longer than {limit} characters")
-    return value
-
-
-def _clean_labels(field: str, values: Iterable[str]) -> tuple[str, ...]:
-    cleaned: dict[str, None] = {}
-    for value in values:
-        label = _clean_text(field, value, MAX_LABEL_CHARS)
-        cleaned[label.casefold() if field == "tags" else label] = None
-    if len(cleaned) > MAX_LABELS:
-        raise InvalidMemoryError(field, f"has more than {MAX_LABELS} entries")
-    return tuple(cleaned)
-
-
-def _enum[E: StrEnum](field: str, cls: type[E], value: object) -> E:
-    try:
-        return cls(str(value))
-    except ValueError:
-        choices = ", ".join(member.value for member in cls)
-        raise InvalidMemoryError(field, f"must be one of {choices}") from None
-
-
-_SPECIFIC = re.compile(r"\w*\d\w*")
-
-
-def same_specifics(first: str, second: str) -> bool:
-    """True when both texts carry the same numbers and codes.
-
-    "The door code is 1234" and "... is 5678" embed almost alike, but they
-    are different facts; only texts that agree on these may be folded.
-    """
-    return set(_SPECIFIC.findall(first.casefold())) == set(
-        _SPECIFIC.findall(second.casefold())
-    )
-
-
-def _clean_optional(field: str, value: str | None) -> str | None:
-    if value is None:
-        return None
-    return _clean_text(field, value, MAX_LABEL_CHARS, allow_empty=True) or None
-
-
-def _clean_importance(value: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise InvalidMemoryError("importance", "must be a number")
-    if not 0.0 <= float(value) <= 1.0 or math.isnan(value):
-        raise InvalidMemoryError("importance", "must be between 0 and 1")
-    return float(value)
-
-
-def summarize(content: str) -> str:
-    """A short summary: the text itself, or its first sentence cut at a word."""
-    if len(content) <= SUMMARY_SOFT_LIMIT:
-        return content
-    for stop in (". ", "! ", "? ", "; "):
-        cut = content.find(stop)
-        if 20 <= cut < SUMMARY_SOFT_LIMIT:
-            return content[: cut + 1]
-    cut = content.rfind(" ", 0, SUMMARY_SOFT_LIMIT - 1)
-    return content[: cut if cut > 40 else SUMMARY_SOFT_LIMIT - 1].rstrip(",;: ") + "…"
-
-
-def embedding_text(summary: str, content: str) -> str:
-    """The text embedded for a memory: summary and content when they differ."""
-    return (
-        content if summary == content or summary in content else f"{summary}. {content}"
-    )
 
 
 class MemoryStore:
@@ -507,26 +418,26 @@ class MemoryStore:
     # -- validation -----------------------------------------------------------
 
     def _validate_new(self, new: NewMemory) -> NewMemory:
-        content = _clean_text("content", new.content, MAX_CONTENT_CHARS)
+        content = clean_text("content", new.content, MAX_CONTENT_CHARS)
         summary = (
-            _clean_text("summary", new.summary, MAX_SUMMARY_CHARS)
+            clean_text("summary", new.summary, MAX_SUMMARY_CHARS)
             if new.summary is not None
             else summarize(content)
         )
-        kind = _enum("kind", MemoryKind, new.kind)
-        source = _enum("source", Source, new.source)
+        kind = clean_enum("kind", MemoryKind, new.kind)
+        source = clean_enum("source", Source, new.source)
         weight_class = (
-            _enum("weight_class", WeightClass, new.weight_class)
+            clean_enum("weight_class", WeightClass, new.weight_class)
             if new.weight_class is not None
             else default_weight_class(kind, source)
         )
-        visibility = _enum("visibility", Visibility, new.visibility)
+        visibility = clean_enum("visibility", Visibility, new.visibility)
         if visibility is Visibility.PRIVATE and not new.owner:
             raise InvalidMemoryError("visibility", "a private memory needs an owner")
         if new.id is not None:
-            _clean_text("id", new.id, MAX_LABEL_CHARS)
+            clean_text("id", new.id, MAX_LABEL_CHARS)
         for name in ("segment_start", "segment_end", "expires_at"):
-            _ts(getattr(new, name))
+            to_timestamp(getattr(new, name))
         return replace(
             new,
             content=content,
@@ -535,17 +446,17 @@ class MemoryStore:
             source=source,
             weight_class=weight_class,
             visibility=visibility,
-            importance=_clean_importance(new.importance),
-            tags=_clean_labels("tags", new.tags),
-            people=_clean_labels("people", new.people),
-            source_ids=_clean_labels("source_ids", new.source_ids),
-            emotion=_clean_optional("emotion", new.emotion),
-            location=_clean_optional("location", new.location),
-            time_of_day=_clean_optional("time_of_day", new.time_of_day),
-            day_type=_clean_optional("day_type", new.day_type),
-            speaker=_clean_optional("speaker", new.speaker),
-            owner=_clean_optional("owner", new.owner),
-            thread=_clean_optional("thread", new.thread),
+            importance=clean_importance(new.importance),
+            tags=clean_labels("tags", new.tags),
+            people=clean_labels("people", new.people),
+            source_ids=clean_labels("source_ids", new.source_ids),
+            emotion=clean_optional("emotion", new.emotion),
+            location=clean_optional("location", new.location),
+            time_of_day=clean_optional("time_of_day", new.time_of_day),
+            day_type=clean_optional("day_type", new.day_type),
+            speaker=clean_optional("speaker", new.speaker),
+            owner=clean_optional("owner", new.owner),
+            thread=clean_optional("thread", new.thread),
         )
 
     # -- create ---------------------------------------------------------------
@@ -673,13 +584,13 @@ class MemoryStore:
             "speaker": item.speaker,
             "owner": item.owner,
             "visibility": str(item.visibility),
-            "segment_start": _ts(item.segment_start),
-            "segment_end": _ts(item.segment_end),
+            "segment_start": to_timestamp(item.segment_start),
+            "segment_end": to_timestamp(item.segment_end),
             "created_at": now,
             "updated_at": now,
             "last_accessed_at": None,
             "access_count": 0,
-            "expires_at": _ts(item.expires_at),
+            "expires_at": to_timestamp(item.expires_at),
             "tier": "active",
             "deleted_at": None,
             "deleted_by": None,
@@ -867,17 +778,17 @@ class MemoryStore:
             speaker=row[16],
             owner=row[17],
             visibility=Visibility(row[18]),
-            segment_start=_dt(row[19]),
-            segment_end=_dt(row[20]),
-            created_at=_dt(row[21]),  # type: ignore[arg-type]
-            updated_at=_dt(row[22]),  # type: ignore[arg-type]
-            last_accessed_at=_dt(row[23]),
+            segment_start=from_timestamp(row[19]),
+            segment_end=from_timestamp(row[20]),
+            created_at=from_timestamp(row[21]),  # type: ignore[arg-type]
+            updated_at=from_timestamp(row[22]),  # type: ignore[arg-type]
+            last_accessed_at=from_timestamp(row[23]),
             access_count=row[24],
-            expires_at=_dt(row[25]),
+            expires_at=from_timestamp(row[25]),
             tier=Tier(row[26]),
-            deleted_at=_dt(row[27]),
+            deleted_at=from_timestamp(row[27]),
             deleted_by=row[28],
-            archived_at=_dt(row[29]),
+            archived_at=from_timestamp(row[29]),
             embedding_model=row[30],
             version=row[31],
             thread=row[32],
@@ -958,31 +869,33 @@ class MemoryStore:
     def _validate_patch(self, patch: MemoryPatch) -> MemoryPatch:
         if patch.visibility is Visibility.PRIVATE:
             pass  # the owner check happens against the stored memory
-        _ts(patch.expires_at)
+        to_timestamp(patch.expires_at)
         return replace(
             patch,
             content=None
             if patch.content is None
-            else _clean_text("content", patch.content, MAX_CONTENT_CHARS),
+            else clean_text("content", patch.content, MAX_CONTENT_CHARS),
             summary=None
             if patch.summary is None
-            else _clean_text("summary", patch.summary, MAX_SUMMARY_CHARS),
-            kind=None if patch.kind is None else _enum("kind", MemoryKind, patch.kind),
+            else clean_text("summary", patch.summary, MAX_SUMMARY_CHARS),
+            kind=None
+            if patch.kind is None
+            else clean_enum("kind", MemoryKind, patch.kind),
             weight_class=None
             if patch.weight_class is None
-            else _enum("weight_class", WeightClass, patch.weight_class),
+            else clean_enum("weight_class", WeightClass, patch.weight_class),
             importance=None
             if patch.importance is None
-            else _clean_importance(patch.importance),
-            tags=None if patch.tags is None else _clean_labels("tags", patch.tags),
+            else clean_importance(patch.importance),
+            tags=None if patch.tags is None else clean_labels("tags", patch.tags),
             people=None
             if patch.people is None
-            else _clean_labels("people", patch.people),
-            emotion=_clean_optional("emotion", patch.emotion),
-            location=_clean_optional("location", patch.location),
+            else clean_labels("people", patch.people),
+            emotion=clean_optional("emotion", patch.emotion),
+            location=clean_optional("location", patch.location),
             visibility=None
             if patch.visibility is None
-            else _enum("visibility", Visibility, patch.visibility),
+            else clean_enum("visibility", Visibility, patch.visibility),
         )
 
     def _vector_for_patch(
@@ -1028,9 +941,9 @@ class MemoryStore:
         expires = (
             None
             if patch.clear_expiry
-            else _ts(patch.expires_at)
+            else to_timestamp(patch.expires_at)
             if patch.expires_at is not None
-            else _ts(current.expires_at)
+            else to_timestamp(current.expires_at)
         )
         values = {
             "content": content,
@@ -1081,9 +994,7 @@ class MemoryStore:
         caller: Caller,
         now: float,
     ) -> None:
-        snapshot = {
-            name: _jsonable(getattr(current, name)) for name in _SNAPSHOT_FIELDS
-        }
+        snapshot = {name: jsonable(getattr(current, name)) for name in _SNAPSHOT_FIELDS}
         conn.execute(
             "INSERT OR REPLACE INTO memory_versions "
             "(memory_rowid, version, snapshot, replaced_at, replaced_by) "
@@ -1107,7 +1018,7 @@ class MemoryStore:
         return [
             {
                 "version": version,
-                "replaced_at": _dt(replaced_at),
+                "replaced_at": from_timestamp(replaced_at),
                 "replaced_by": replaced_by,
                 **json.loads(snapshot),
             }
@@ -1142,7 +1053,7 @@ class MemoryStore:
             values = {name: snapshot[name] for name in _SNAPSHOT_FIELDS}
             values["people"] = json.dumps(values["people"])
             values["tags"] = json.dumps(values["tags"])
-            values["expires_at"] = _ts(
+            values["expires_at"] = to_timestamp(
                 None
                 if values["expires_at"] is None
                 else datetime.fromisoformat(values["expires_at"])
@@ -1346,10 +1257,10 @@ class MemoryStore:
             params.append(flt.min_importance)
         if flt.created_after is not None:
             clauses.append("m.created_at >= ?")
-            params.append(_ts(flt.created_after))
+            params.append(to_timestamp(flt.created_after))
         if flt.created_before is not None:
             clauses.append("m.created_at < ?")
-            params.append(_ts(flt.created_before))
+            params.append(to_timestamp(flt.created_before))
         return " AND ".join(clauses), params
 
     def keyword_candidates(
@@ -1546,7 +1457,7 @@ class MemoryStore:
                 [*params, limit],
             ).fetchall()
         return [
-            LogEntry(_dt(at), op, mid, actor, chash, json.loads(details))  # type: ignore[arg-type]
+            LogEntry(from_timestamp(at), op, mid, actor, chash, json.loads(details))  # type: ignore[arg-type]
             for at, op, mid, actor, chash, details in rows
         ]
 
@@ -1795,78 +1706,3 @@ class MemoryStore:
                 )
         self._reindex(touched)
         return ImportStats(imported=len(fresh), skipped=len(validated) - len(fresh))
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, datetime):
-        return value.isoformat()
-    if isinstance(value, tuple):
-        return list(value)
-    return value
-
-
-_TIME_FIELDS = (
-    "created_at", "updated_at", "last_accessed_at", "deleted_at", "archived_at",
-)  # fmt: skip
-
-
-def memory_to_dict(memory: Memory) -> dict[str, Any]:
-    """A memory as JSON-ready data (export format, service responses)."""
-    return {
-        name: _jsonable(getattr(memory, name)) for name in memory.__dataclass_fields__
-    }
-
-
-def _parse_time(value: Any) -> datetime | None:
-    if value is None:
-        return None
-    parsed = datetime.fromisoformat(value)
-    if parsed.tzinfo is None:
-        raise ValueError(f"{value!r} has no time zone")
-    return parsed
-
-
-def memory_from_dict(data: dict[str, Any]) -> tuple[NewMemory, dict[str, Any]]:
-    """Read an exported memory: the creatable part and the stored-only fields."""
-    if not isinstance(data, dict):
-        raise TypeError("each line must be a JSON object")
-    new = NewMemory(
-        id=data["id"],
-        content=data["content"],
-        summary=data.get("summary"),
-        kind=MemoryKind(data.get("kind", "fact")),
-        weight_class=WeightClass(data["weight_class"])
-        if data.get("weight_class")
-        else None,
-        importance=data.get("importance", 0.5),
-        emotion=data.get("emotion"),
-        people=tuple(data.get("people", ())),
-        location=data.get("location"),
-        time_of_day=data.get("time_of_day"),
-        day_type=data.get("day_type"),
-        tags=tuple(data.get("tags", ())),
-        source=Source(data.get("source", "migration")),
-        source_ids=tuple(data.get("source_ids", ())),
-        speaker=data.get("speaker"),
-        owner=data.get("owner"),
-        visibility=Visibility(data.get("visibility", "household")),
-        segment_start=_parse_time(data.get("segment_start")),
-        segment_end=_parse_time(data.get("segment_end")),
-        expires_at=_parse_time(data.get("expires_at")),
-        thread=data.get("thread"),
-    )
-    extra: dict[str, Any] = {}
-    for name in _TIME_FIELDS:
-        if data.get(name) is not None:
-            extra[name] = _ts(_parse_time(data[name]))
-    if "access_count" in data:
-        count = data["access_count"]
-        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-            raise ValueError("access_count must be a non-negative integer")
-        extra["access_count"] = count
-    for name in ("tier", "deleted_by", "effective_importance", "version"):
-        if data.get(name) is not None:
-            extra[name] = data[name]
-    if "tier" in extra:
-        extra["tier"] = str(Tier(extra["tier"]))
-    return new, extra

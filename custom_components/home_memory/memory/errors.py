@@ -1,0 +1,43 @@
+"""Errors the engine raises; callers translate them for people."""
+
+from __future__ import annotations
+
+
+class MemoryEngineError(Exception):
+    """Base class of the engine's errors."""
+
+
+class InvalidMemoryError(MemoryEngineError):
+    """Input that cannot be stored; `field` names what is wrong."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+
+
+class MemoryNotFoundError(MemoryEngineError):
+    """No memory with that id is visible to the caller."""
+
+    def __init__(self, memory_id: str) -> None:
+        super().__init__(f"no memory {memory_id!r}")
+        self.memory_id = memory_id
+
+
+class NothingToUndoError(MemoryEngineError):
+    """The memory has no earlier version."""
+
+
+class DatabaseCorruptError(MemoryEngineError):
+    """The file is not a readable SQLite database of this engine."""
+
+
+class ImportFileError(MemoryEngineError):
+    """An import file has bad lines; nothing was imported."""
+
+    def __init__(self, errors: list[str]) -> None:
+        super().__init__("; ".join(errors[:5]))
+        self.errors = errors
+
+
+class SchemaTooNewError(MemoryEngineError):
+    """The file was written by a newer version of the engine."""
