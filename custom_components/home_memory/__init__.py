@@ -11,11 +11,12 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from homeassistant.const import EVENT_HOMEASSISTANT_STOP
+from homeassistant.const import EVENT_HOMEASSISTANT_STOP, Platform
 from homeassistant.exceptions import ConfigEntryError, ConfigEntryNotReady
 from homeassistant.helpers import config_validation as cv
 from homeassistant.util import dt as dt_util
 
+from .backends import async_ensure_backends
 from .const import (
     CONF_MODEL_DIR,
     DB_FILE,
@@ -23,16 +24,23 @@ from .const import (
     DOMAIN,
     LOGGER,
 )
+from .coordinator import HomeMemoryCoordinator
 from .database import DatabaseUnavailableError, open_store, remove_database
+from .download import async_install_onnx_file, managed_model_dir
+from .events import async_memories_changed
+from .intents import async_setup_intents
 from .issues import (
+    async_clear_corrupt_database,
     async_clear_model_unavailable,
+    async_report_backends,
     async_report_corrupt_database,
     async_report_model_unavailable,
+    corrupt_copy_of_issue,
 )
+from .llm_api import async_setup_llm_api
 from .memory.embedder import ModelError
+from .memory.errors import MemoryEngineError, SchemaTooNewError
 from .memory.retrieval import Retriever
-from .memory.schema import SchemaTooNewError
-from .memory.store import MemoryEngineError
 from .model import load_model, resolve_model_dir
 from .options import HomeMemoryOptions
 from .runtime import HomeMemoryData, ModelStatus
@@ -47,11 +55,13 @@ if TYPE_CHECKING:
     from .runtime import HomeMemoryConfigEntry
 
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
+PLATFORMS: list[Platform] = [Platform.SENSOR]
 
 
 async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
-    """Register the actions once, whether or not an entry is loaded."""
+    """Register the actions and the LLM API once, whether or not an entry is loaded."""
     async_setup_services(hass)
+    async_setup_llm_api(hass)
     return True
 
 
@@ -89,6 +99,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -
         options=options,
         db_path=db_path,
         corrupt_db_moved_to=opened.corrupt_moved_to,
+        coordinator=HomeMemoryCoordinator(hass, entry),
     )
     entry.runtime_data = data
     if opened.corrupt_moved_to is not None:
@@ -108,6 +119,14 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -
     entry.async_on_unload(
         hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, _async_close_on_stop)
     )
+    try:
+        await data.coordinator.async_config_entry_first_refresh()
+        await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
+    except BaseException:
+        await _async_close(hass, data)
+        raise
+    async_setup_intents(hass, entry)
+    entry.async_on_unload(data.conversations.clear)
     # Not eager: setup returns first, the model (about a second) loads after.
     data.model_task = entry.async_create_background_task(
         hass,
@@ -121,11 +140,40 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -
 async def _async_load_model(
     hass: HomeAssistant, entry: HomeMemoryConfigEntry, data: HomeMemoryData
 ) -> None:
-    """Load the model; until it is ready, search runs keyword-only."""
+    """Check the backends, then load the model; until then search is keyword-only."""
+    data.backends = await async_ensure_backends(hass)
+    await _async_clear_resolved_issues(hass)
+    await _async_load_model_files(hass, entry, data)
+    async_report_backends(hass, data.backends)
+    # The retrieval mode may have changed: the entities refresh.
+    async_memories_changed(hass)
+
+
+async def _async_clear_resolved_issues(hass: HomeAssistant) -> None:
+    """Close the corrupt-database notice once its set-aside file is gone."""
+    moved_to = corrupt_copy_of_issue(hass)
+    if moved_to is not None and not await hass.async_add_executor_job(
+        Path(moved_to).exists
+    ):
+        async_clear_corrupt_database(hass)
+
+
+async def _async_load_model_files(
+    hass: HomeAssistant, entry: HomeMemoryConfigEntry, data: HomeMemoryData
+) -> None:
     model_dir = await hass.async_add_executor_job(
         resolve_model_dir, entry.data.get(CONF_MODEL_DIR), hass.config.config_dir
     )
     data.model_dir = model_dir
+    if (
+        model_dir is not None
+        and data.backends is not None
+        and data.backends.onnxruntime
+        and model_dir == managed_model_dir(hass.config.config_dir)
+    ):
+        # onnxruntime imports here: add the int8 model.onnx to the folder
+        # Home Memory manages (never to a folder the user chose).
+        await async_install_onnx_file(hass, model_dir)
     if model_dir is None:
         LOGGER.warning(
             "No embedding model folder was found; memories are searched by "
@@ -142,7 +190,11 @@ async def _async_load_model(
             model_dir,
             err,
         )
-        _model_unavailable(hass, entry, data, err.file or str(err))
+        # With verification on, a named file that exists failed its sha256.
+        mismatch = err.file is not None and await hass.async_add_executor_job(
+            (model_dir / err.file).is_file
+        )
+        _model_unavailable(hass, entry, data, err.file or str(err), mismatch=mismatch)
         return
     except Exception as err:  # noqa: BLE001 - logged with its traceback
         # An unexpected loader failure must not take the memory down with it.
@@ -166,10 +218,14 @@ def _model_unavailable(
     entry: HomeMemoryConfigEntry,
     data: HomeMemoryData,
     reason: str,
+    *,
+    mismatch: bool = False,
 ) -> None:
     data.model_status = ModelStatus.UNAVAILABLE
     data.model_error = reason
-    async_report_model_unavailable(hass, entry, data.model_dir, reason)
+    async_report_model_unavailable(
+        hass, entry, data.model_dir, reason, mismatch=mismatch
+    )
 
 
 def _activate_embedder(store: MemoryStore, embedder: Embedder) -> None:
@@ -188,6 +244,8 @@ async def _async_close(hass: HomeAssistant, data: HomeMemoryData) -> None:
 
 async def async_unload_entry(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -> bool:
     """Close the database; listeners go with entry.async_on_unload."""
+    if not await hass.config_entries.async_unload_platforms(entry, PLATFORMS):
+        return False
     await _async_close(hass, entry.runtime_data)
     return True
 

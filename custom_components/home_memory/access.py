@@ -23,6 +23,7 @@ from .const import DOMAIN
 from .memory.models import Caller
 
 if TYPE_CHECKING:
+    from homeassistant.auth.models import User
     from homeassistant.core import Context, HomeAssistant, ServiceCall
 
 
@@ -58,11 +59,22 @@ class AdminRequiredError(_TranslatedUnauthorized):
     translation_key_name = "admin_required"
 
 
+def may_write(user: User) -> bool:
+    """True when the user may change memories (not a read-only user)."""
+    return user.is_admin or user.permissions.access_all_entities(POLICY_CONTROL)
+
+
 async def async_get_caller(
     hass: HomeAssistant, call: ServiceCall, access: Access
 ) -> Caller:
     """The engine's Caller for this call, after checking `access`."""
-    context = call.context
+    return await async_get_caller_for_context(hass, call.context, access)
+
+
+async def async_get_caller_for_context(
+    hass: HomeAssistant, context: Context, access: Access
+) -> Caller:
+    """The engine's Caller for a request made in `context`."""
     if context.user_id is None:
         return Caller(user_id=None, is_admin=access is Access.ADMIN)
     user = await hass.auth.async_get_user(context.user_id)
@@ -70,10 +82,6 @@ async def async_get_caller(
         raise UnknownUser(context=context)
     if access is Access.ADMIN and not user.is_admin:
         raise AdminRequiredError(context)
-    if (
-        access is Access.WRITE
-        and not user.is_admin
-        and not user.permissions.access_all_entities(POLICY_CONTROL)
-    ):
+    if access is Access.WRITE and not may_write(user):
         raise ReadOnlyUserError(context)
     return Caller(user_id=user.id, is_admin=user.is_admin)

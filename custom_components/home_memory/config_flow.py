@@ -77,10 +77,13 @@ from .const import (
     SUGGESTED_OBSERVED_DOMAINS,
     ExtractionMode,
 )
+from .download import DownloadError, async_download_model, managed_model_dir
 from .model import ModelDirError, check_model_dir, resolve_model_dir
 from .options import HomeMemoryOptions
 
 if TYPE_CHECKING:
+    import asyncio
+
     from .runtime import HomeMemoryConfigEntry
 
 MAX_PERSONA_NAME: Final = 50
@@ -322,25 +325,130 @@ class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
     VERSION = CONFIG_VERSION
     MINOR_VERSION = CONFIG_MINOR_VERSION
 
+    def __init__(self) -> None:
+        """Nothing chosen yet."""
+        self._persona_name = DEFAULT_PERSONA_NAME
+        self._model_dir = ""
+        self._download_task: asyncio.Task[None] | None = None
+        self._download_error: DownloadError | None = None
+
     async def async_step_user(
         self, user_input: dict[str, Any] | None = None
     ) -> ConfigFlowResult:
-        """Ask only for a persona name; every other option starts at its default."""
+        """Ask only for a persona name; every other option starts at its default.
+
+        Without a model folder the model is downloaded first (with progress).
+        """
         errors: dict[str, str] = {}
         if user_input is not None:
             name = user_input[CONF_PERSONA_NAME].strip()
             if error := _persona_name_error(name):
                 errors[CONF_PERSONA_NAME] = error
             else:
-                return self.async_create_entry(
-                    title=DEFAULT_TITLE,
-                    data={},
-                    options={SECTION_PERSONA: {CONF_PERSONA_NAME: name}},
-                )
+                self._persona_name = name
+                if not await self._model_dir_usable():
+                    return await self.async_step_download()
+                return await self.async_step_finish()
         return self.async_show_form(
             step_id="user",
             data_schema=self.add_suggested_values_to_schema(USER_SCHEMA, user_input),
             errors=errors,
+        )
+
+    async def _model_dir_usable(self) -> bool:
+        """Whether the default folder holds a complete, verified model."""
+        model_dir = await self.hass.async_add_executor_job(
+            resolve_model_dir, None, self.hass.config.config_dir
+        )
+        if model_dir is None:
+            return False
+        try:
+            await self.hass.async_add_executor_job(check_model_dir, model_dir)
+        except ModelDirError:
+            return False
+        return True
+
+    async def async_step_download(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Download all-MiniLM-L6-v2 into the folder Home Memory manages."""
+        if self._download_task is None:
+            self._download_task = self.hass.async_create_task(
+                async_download_model(
+                    self.hass,
+                    managed_model_dir(self.hass.config.config_dir),
+                    progress=self.async_update_progress,
+                ),
+                f"{DOMAIN} download model",
+                eager_start=False,
+            )
+        if not self._download_task.done():
+            return self.async_show_progress(
+                step_id="download",
+                progress_action="download_model",
+                progress_task=self._download_task,
+            )
+        task, self._download_task = self._download_task, None
+        try:
+            task.result()
+        except DownloadError as err:
+            self._download_error = err
+            return self.async_show_progress_done(next_step_id="download_failed")
+        return self.async_show_progress_done(next_step_id="finish")
+
+    async def async_step_download_failed(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Offer to try again, to name a folder, or to go on keyword-only."""
+        err = self._download_error
+        assert err is not None
+        return self.async_show_menu(
+            step_id="download_failed",
+            menu_options=["download", "model_folder", "finish"],
+            description_placeholders={
+                "file": err.file,
+                "error": err.detail or err.reason,
+                "folder": str(managed_model_dir(self.hass.config.config_dir)),
+            },
+        )
+
+    async def async_step_model_folder(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """An offline installation: the model files are in a folder already."""
+        errors: dict[str, str] = {}
+        placeholders = {"file": ""}
+        if user_input is not None:
+            raw = user_input.get(CONF_MODEL_DIR, "").strip()
+            model_dir = resolve_model_dir(raw, self.hass.config.config_dir)
+            if not raw or model_dir is None:
+                errors[CONF_MODEL_DIR] = "model_dir_not_found"
+            else:
+                try:
+                    await self.hass.async_add_executor_job(check_model_dir, model_dir)
+                except ModelDirError as err:
+                    errors[CONF_MODEL_DIR] = err.reason
+                    placeholders["file"] = err.file
+                else:
+                    self._model_dir = raw
+                    return await self.async_step_finish()
+        return self.async_show_form(
+            step_id="model_folder",
+            data_schema=self.add_suggested_values_to_schema(
+                RECONFIGURE_SCHEMA, user_input
+            ),
+            errors=errors,
+            description_placeholders=placeholders,
+        )
+
+    async def async_step_finish(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Create the entry (without a model, search is keyword-only until one)."""
+        return self.async_create_entry(
+            title=DEFAULT_TITLE,
+            data={CONF_MODEL_DIR: self._model_dir} if self._model_dir else {},
+            options={SECTION_PERSONA: {CONF_PERSONA_NAME: self._persona_name}},
         )
 
     async def async_step_reconfigure(

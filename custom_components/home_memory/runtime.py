@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from homeassistant.config_entries import ConfigEntry
 
+from .conversation_state import ConversationStates
+from .latency import LatencyRecorder
+
 if TYPE_CHECKING:
     import asyncio
+    from datetime import datetime
     from pathlib import Path
 
+    from .backends import BackendStatus
+    from .coordinator import HomeMemoryCoordinator
+    from .memory.models import MaintenanceStats
     from .memory.retrieval import Retriever
     from .memory.store import MemoryStore
     from .options import HomeMemoryOptions
@@ -46,6 +53,21 @@ class HomeMemoryData:
     # The corrupt database moved aside during this setup, if any.
     corrupt_db_moved_to: Path | None = None
     model_task: asyncio.Task[None] | None = None
+    # Per-conversation state of the LLM tools and voice sentences.
+    conversations: ConversationStates = field(default_factory=ConversationStates)
+    # Counts and times for the entities, diagnostics and system health.
+    coordinator: HomeMemoryCoordinator
+    # Durations of search and context calls ("search", "context"), for
+    # diagnostics: wrap a call in `with data.latency.measure("search"):`.
+    latency: LatencyRecorder = field(default_factory=LatencyRecorder)
+    # The last maintenance run during this session, and when it finished.
+    last_maintenance: MaintenanceStats | None = None
+    last_maintenance_at: datetime | None = None
+    # Which optional fast backends import (None until checked after setup).
+    backends: BackendStatus | None = None
+    # Facts waiting for the user's "yes, remember that". The extraction feature
+    # owns this figure: it sets it, then calls events.async_memories_changed().
+    pending_proposals: int = 0
 
 
 type HomeMemoryConfigEntry = ConfigEntry[HomeMemoryData]

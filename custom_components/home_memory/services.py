@@ -24,8 +24,10 @@ from homeassistant.util import dt as dt_util
 from .access import Access, async_get_caller
 from .ai_memory_import import NotAiMemoryDatabaseError, read_ai_memory
 from .const import AI_MEMORY_DEFAULT_FILE, DB_FOLDER, DOMAIN
+from .events import async_memories_changed
 from .memory.models import (
     Caller,
+    CreateAction,
     MemoryFilter,
     MemoryKind,
     MemoryPatch,
@@ -102,6 +104,7 @@ if TYPE_CHECKING:
 
     from homeassistant.core import ServiceResponse
 
+    from .memory.models import Memory
     from .memory.store import MemoryStore
     from .runtime import HomeMemoryConfigEntry, HomeMemoryData
 
@@ -218,6 +221,13 @@ def _jsonable_history(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
+def _memories(store: MemoryStore, memory_ids: list[str]) -> list[Memory]:
+    """The memories with these ids, in that order, for their events."""
+    by_rowid = store.fetch(store.rowids_of(memory_ids))
+    by_id = {memory.id: memory for memory in by_rowid.values()}
+    return [by_id[memory_id] for memory_id in memory_ids if memory_id in by_id]
+
+
 def _filter(data: dict[str, Any]) -> MemoryFilter:
     return MemoryFilter(
         kinds=tuple(MemoryKind(kind) for kind in data[ATTR_KINDS]),
@@ -237,18 +247,19 @@ async def _async_search(call: ServiceCall) -> ServiceResponse:
     caller = await async_get_caller(call.hass, call, Access.READ)
     runtime = _runtime(call.hass)
     data = call.data
-    page = await _run(
-        call.hass,
-        partial(
-            runtime.retriever.search,
-            data[ATTR_QUERY],
-            caller,
-            _filter(data),
-            limit=data[ATTR_LIMIT],
-            offset=data[ATTR_OFFSET],
-            min_relevance=data.get(ATTR_MIN_RELEVANCE),
-        ),
-    )
+    with runtime.latency.measure("search"):
+        page = await _run(
+            call.hass,
+            partial(
+                runtime.retriever.search,
+                data[ATTR_QUERY],
+                caller,
+                _filter(data),
+                limit=data[ATTR_LIMIT],
+                offset=data[ATTR_OFFSET],
+                min_relevance=data.get(ATTR_MIN_RELEVANCE),
+            ),
+        )
     return {
         "memories": [_scored(item) for item in page.items],
         "total": page.total,
@@ -331,6 +342,10 @@ async def _async_remember(call: ServiceCall) -> ServiceResponse:
         expires_at=data.get(ATTR_EXPIRES_AT),
     )
     result = await _run(call.hass, partial(runtime.store.create, new, caller))
+    if result.action is CreateAction.CREATED:
+        async_memories_changed(call.hass, created=[result.memory], context=call.context)
+    else:  # folded into an existing memory
+        async_memories_changed(call.hass, updated=[result.memory], context=call.context)
     return {"action": str(result.action), "memory": memory_to_dict(result.memory)}
 
 
@@ -363,6 +378,7 @@ async def _async_update(call: ServiceCall) -> ServiceResponse:
     memory = await _run(
         call.hass, partial(runtime.store.update, data[ATTR_ID], patch, caller)
     )
+    async_memories_changed(call.hass, updated=[memory], context=call.context)
     return {"memory": memory_to_dict(memory)}
 
 
@@ -378,6 +394,8 @@ async def _async_forget(call: ServiceCall) -> ServiceResponse:
             tags=call.data.get(ATTR_TAGS, []),
         ),
     )
+    memories = await _run(call.hass, partial(_memories, runtime.store, forgotten))
+    async_memories_changed(call.hass, forgotten=memories, context=call.context)
     return {"forgotten": list(forgotten)}
 
 
@@ -390,6 +408,8 @@ async def _async_restore(call: ServiceCall) -> ServiceResponse:
     restored = await _run(
         call.hass, partial(runtime.store.restore, caller, ids=call.data[ATTR_IDS])
     )
+    memories = await _run(call.hass, partial(_memories, runtime.store, restored))
+    async_memories_changed(call.hass, updated=memories, context=call.context)
     return {"restored": list(restored)}
 
 
@@ -405,6 +425,8 @@ async def _async_purge(call: ServiceCall) -> ServiceResponse:
             tags=call.data.get(ATTR_TAGS, []),
         ),
     )
+    # Purging clears out what was forgotten (or archived): no event of its own.
+    async_memories_changed(call.hass, context=call.context)
     return {"purged": list(purged)}
 
 
@@ -479,6 +501,9 @@ async def _async_run_maintenance(call: ServiceCall) -> ServiceResponse:
     await async_get_caller(call.hass, call, Access.ADMIN)
     runtime = _runtime(call.hass)
     stats = await _run(call.hass, runtime.store.run_maintenance)
+    runtime.last_maintenance = stats
+    runtime.last_maintenance_at = dt_util.utcnow()
+    async_memories_changed(call.hass, context=call.context)
     return asdict(stats)
 
 
@@ -534,7 +559,7 @@ async def _async_import(call: ServiceCall) -> ServiceResponse:
         raise ServiceValidationError(
             translation_domain=DOMAIN, translation_key="path_required"
         )
-    return await _run(
+    result = await _run(
         call.hass,
         partial(
             _import,
@@ -546,6 +571,9 @@ async def _async_import(call: ServiceCall) -> ServiceResponse:
             dt_util.get_default_time_zone(),
         ),
     )
+    # A bulk import refreshes the entities but fires no event per memory.
+    async_memories_changed(call.hass, context=call.context)
+    return result
 
 
 _SERVICES: Final[tuple[tuple[str, _Handler, ServiceSchema, SupportsResponse], ...]] = (

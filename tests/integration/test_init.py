@@ -183,7 +183,9 @@ async def test_no_model_folder_stays_keyword_only(
     assert data.model_dir is None
     assert data.store.backends()["retrieval_mode"] == "keyword-only"
     mock_load_model.assert_not_called()
-    report.assert_called_once_with(hass, mock_config_entry, None, "no model folder")
+    report.assert_called_once_with(
+        hass, mock_config_entry, None, "no model folder", mismatch=False
+    )
     assert "keyword only" in caplog.text
 
 
@@ -218,8 +220,9 @@ async def test_bad_model_stays_keyword_only(
     data = mock_config_entry.runtime_data
     assert data.model_status is ModelStatus.UNAVAILABLE
     assert data.model_error == "model.onnx"
+    # model.onnx is in the folder: the file is there but wrong.
     report.assert_called_once_with(
-        hass, mock_config_entry, data.model_dir, "model.onnx"
+        hass, mock_config_entry, data.model_dir, "model.onnx", mismatch=True
     )
     assert "cannot be used" in caplog.text
 

@@ -1,0 +1,132 @@
+"""What Home Memory keeps about each live conversation, in memory only.
+
+Per conversation (the chat log's conversation id): the memory last created or
+mentioned ("forget that"), the cursor of the last recall ("more", "the second
+one"), pending forget confirmations (token -> memories) and the context
+retrieved for the latest utterance (served to Assist on the next turn).
+
+Everything is bounded and expires: a conversation is dropped after
+`CONVERSATION_TTL` seconds without use or when more than `MAX_CONVERSATIONS`
+are kept; a confirmation lapses after `CONFIRMATION_TTL` seconds. A state is
+bound to the speaker who created it: another speaker on the same conversation
+id starts from a clean state, so nothing of one person leaks to another.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+import secrets
+import time
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+CONVERSATION_TTL: Final = 30 * 60
+MAX_CONVERSATIONS: Final = 256
+CONFIRMATION_TTL: Final = 5 * 60
+MAX_PENDING_PER_CONVERSATION: Final = 4
+
+
+@dataclass(frozen=True, slots=True)
+class PendingForget:
+    """Memories the speaker was asked to confirm forgetting."""
+
+    ids: tuple[str, ...]
+    summaries: tuple[str, ...]
+    expires: float
+
+
+@dataclass(frozen=True, slots=True)
+class CachedContext:
+    """Background retrieved for one utterance of the conversation."""
+
+    utterance: str
+    text: str
+    memory_ids: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class ConversationState:
+    """Home Memory's view of one conversation."""
+
+    speaker: str
+    touched: float
+    last_memory_id: str | None = None
+    recall_cursor: str | None = None
+    pending: dict[str, PendingForget] = field(default_factory=dict)
+    # The token the voice flow ("forget ..." then "yes") waits on.
+    voice_token: str | None = None
+    cached_context: CachedContext | None = None
+    # (created, text) of the user turn whose tools a surface already gave:
+    # an agent with both Assist and the Home Memory API gets the tools once.
+    tools_turn: tuple[str, str] | None = None
+
+
+class ConversationStates:
+    """A bounded, expiring map of conversation id -> ConversationState."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        """Start empty; `clock` is monotonic seconds (replaceable in tests)."""
+        self._clock = clock
+        self._states: OrderedDict[str, ConversationState] = OrderedDict()
+
+    def __len__(self) -> int:
+        """Number of conversations kept."""
+        return len(self._states)
+
+    def get(self, key: str, speaker: str) -> ConversationState:
+        """The state of `key` for `speaker`, fresh if none or someone else's."""
+        now = self._clock()
+        self._expire(now)
+        state = self._states.get(key)
+        if state is None or state.speaker != speaker:
+            state = ConversationState(speaker=speaker, touched=now)
+            self._states[key] = state
+        state.touched = now
+        self._states.move_to_end(key)
+        while len(self._states) > MAX_CONVERSATIONS:
+            self._states.popitem(last=False)
+        return state
+
+    def peek(self, key: str, speaker: str) -> ConversationState | None:
+        """The live state of `key` if it belongs to `speaker` (no update)."""
+        self._expire(self._clock())
+        state = self._states.get(key)
+        return state if state is not None and state.speaker == speaker else None
+
+    def add_pending(
+        self, state: ConversationState, ids: tuple[str, ...], summaries: tuple[str, ...]
+    ) -> str:
+        """Remember what awaits confirmation; returns the confirmation token."""
+        now = self._clock()
+        self._drop_lapsed(state, now)
+        while len(state.pending) >= MAX_PENDING_PER_CONVERSATION:
+            del state.pending[next(iter(state.pending))]
+        token = secrets.token_urlsafe(9)
+        state.pending[token] = PendingForget(ids, summaries, now + CONFIRMATION_TTL)
+        return token
+
+    def take_pending(
+        self, state: ConversationState, token: str
+    ) -> PendingForget | None:
+        """The confirmation for `token` (used up), or None if unknown or lapsed."""
+        self._drop_lapsed(state, self._clock())
+        return state.pending.pop(token, None)
+
+    def clear(self) -> None:
+        """Forget every conversation (on unload)."""
+        self._states.clear()
+
+    @staticmethod
+    def _drop_lapsed(state: ConversationState, now: float) -> None:
+        for token in [t for t, p in state.pending.items() if p.expires <= now]:
+            del state.pending[token]
+
+    def _expire(self, now: float) -> None:
+        while self._states:
+            key, oldest = next(iter(self._states.items()))
+            if now - oldest.touched < CONVERSATION_TTL:
+                break
+            del self._states[key]

@@ -1,0 +1,87 @@
+"""Diagnostics: figures about the memory, never its text or who is in it."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any
+
+from homeassistant.components.diagnostics import async_redact_data
+
+from .const import (
+    CONF_MODEL_DIR,
+    CONF_OBSERVED_ENTITIES,
+    CONF_PERSONA_NAME,
+    CONF_SATELLITE_PEOPLE,
+)
+from .memory.model_files import MODEL_ID
+
+if TYPE_CHECKING:
+    from homeassistant.core import HomeAssistant
+
+    from .memory.store import MemoryStore
+    from .runtime import HomeMemoryConfigEntry
+
+# The persona's name, entity ids naming people, and who speaks where.
+TO_REDACT = {CONF_PERSONA_NAME, CONF_OBSERVED_ENTITIES, CONF_SATELLITE_PEOPLE}
+
+
+def _database(store: MemoryStore) -> dict[str, Any]:
+    return {
+        "schema_version": store.schema_version(),
+        "size_bytes": store.database_size(),
+        "counts": store.counts(),
+        "pending_embeddings": store.pending_embeddings(),
+    }
+
+
+async def async_get_config_entry_diagnostics(
+    hass: HomeAssistant, entry: HomeMemoryConfigEntry
+) -> dict[str, Any]:
+    """Counts, backends, model, database and latency of a loaded entry."""
+    data = entry.runtime_data
+    store = data.store
+    database = await hass.async_add_executor_job(_database, store)
+    counts: dict[str, dict[str, int]] = database.pop("counts")
+    embedder = store.embedder
+    maintenance = (
+        None
+        if data.last_maintenance is None
+        else {
+            **asdict(data.last_maintenance),
+            "finished_at": data.last_maintenance_at,
+        }
+    )
+    return {
+        "entry": {
+            "version": f"{entry.version}.{entry.minor_version}",
+            "state": entry.state.value,
+            "data": async_redact_data(entry.data, TO_REDACT),
+            "options": async_redact_data(entry.options, TO_REDACT),
+        },
+        "memories": {
+            "by_tier": counts.get("tier", {}),
+            "by_kind": counts.get("kind", {}),
+            "by_class": counts.get("weight_class", {}),
+            "pending_embeddings": database.pop("pending_embeddings"),
+            "pending_proposals": data.pending_proposals,
+        },
+        "backends": {
+            **store.backends(),
+            "sqlite_vec_version": store.sqlite_vec_version,
+            # What imported when checked after setup (None: not checked yet).
+            "optional": None if data.backends is None else asdict(data.backends),
+        },
+        "model": {
+            "id": MODEL_ID,
+            "status": str(data.model_status),
+            "embedder": None if embedder is None else embedder.model_id,
+            "dir_configured": bool(entry.data.get(CONF_MODEL_DIR)),
+            "error": data.model_error,
+        },
+        "database": {
+            **database,
+            "corrupt_copy_this_start": data.corrupt_db_moved_to is not None,
+        },
+        "maintenance": maintenance,
+        "latency": data.latency.summary(),
+    }

@@ -1,0 +1,74 @@
+"""Telling the rest of Home Assistant that memories changed.
+
+Every write path (actions, LLM tools, extraction, the observer) calls
+`async_memories_changed` after the engine committed. It fires one bus event per
+memory for automations and sends a dispatcher signal that refreshes the
+entities. Bus events carry ids and kinds, never text: the recorder stores every
+event, and memories can be private.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from homeassistant.core import Context, HomeAssistant, callback
+from homeassistant.helpers.dispatcher import async_dispatcher_send
+
+from .const import (
+    EVENT_MEMORY_CREATED,
+    EVENT_MEMORY_FORGOTTEN,
+    EVENT_MEMORY_UPDATED,
+    SIGNAL_MEMORIES_CHANGED,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from .memory.models import Memory
+
+# What an event may say about a memory. Nothing here is free text.
+ATTR_MEMORY_ID = "memory_id"
+ATTR_KIND = "kind"
+ATTR_WEIGHT_CLASS = "weight_class"
+ATTR_SOURCE = "source"
+ATTR_VISIBILITY = "visibility"
+ATTR_TIER = "tier"
+
+
+def event_data(memory: Memory) -> dict[str, Any]:
+    """The payload of a memory event: identifiers and categories only."""
+    return {
+        ATTR_MEMORY_ID: memory.id,
+        ATTR_KIND: str(memory.kind),
+        ATTR_WEIGHT_CLASS: str(memory.weight_class),
+        ATTR_SOURCE: str(memory.source),
+        ATTR_VISIBILITY: str(memory.visibility),
+        ATTR_TIER: str(memory.tier),
+    }
+
+
+@callback
+def async_memories_changed(
+    hass: HomeAssistant,
+    *,
+    created: Iterable[Memory] = (),
+    updated: Iterable[Memory] = (),
+    forgotten: Iterable[Memory] = (),
+    context: Context | None = None,
+) -> None:
+    """Fire the memory events and refresh the entities.
+
+    `created`: new memories; `updated`: changed, merged into, or restored;
+    `forgotten`: moved to the deleted tier or purged. Call it with no memory at
+    all when something changed that has no event of its own (maintenance,
+    pending proposals): the entities still refresh. `context` is the caller's,
+    so automations can tell who made the change.
+    """
+    for event_type, memories in (
+        (EVENT_MEMORY_CREATED, created),
+        (EVENT_MEMORY_UPDATED, updated),
+        (EVENT_MEMORY_FORGOTTEN, forgotten),
+    ):
+        for memory in memories:
+            hass.bus.async_fire(event_type, event_data(memory), context=context)
+    async_dispatcher_send(hass, SIGNAL_MEMORIES_CHANGED)

@@ -1,0 +1,317 @@
+"""Remember, recall and forget by voice, without any LLM.
+
+Intent handlers (`HomeMemoryRemember`, `HomeMemoryRecall`, `HomeMemoryForget`,
+`HomeMemoryConfirm`, `HomeMemoryDeny`) do the work; users can target them from
+their own custom sentences in any language. English sentences ship with the
+integration as conversation sentence triggers of the built-in agent (the
+mechanism behind "conversation" automation triggers): each match calls its
+intent with the matched slots and speaks the intent's answer.
+
+Forgetting is two-step, as with the LLM tools: "forget the door code" answers
+"Do you want me to forget: '...'?" (the question keeps a voice satellite
+listening), and only "yes" in the same conversation forgets.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, Any, Final, override
+
+from homeassistant.core import HomeAssistant, callback
+from homeassistant.helpers import entity_registry as er, intent
+import probatio as vol
+
+from .const import DOMAIN, LOGGER
+from .memory.models import CreateAction
+from .tools import (
+    CONTENT,
+    QUERY,
+    CallScope,
+    ToolError,
+    async_confirm_forget,
+    async_remember,
+    async_request_forget,
+    async_resolve,
+    async_scope,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from hassil.recognize import RecognizeResult
+    from homeassistant.components.conversation import ConversationInput
+
+    from .conversation_state import ConversationState
+    from .memory.retrieval import ProgressivePage
+    from .runtime import HomeMemoryConfigEntry
+
+INTENT_REMEMBER: Final = "HomeMemoryRemember"
+INTENT_RECALL: Final = "HomeMemoryRecall"
+INTENT_FORGET: Final = "HomeMemoryForget"
+INTENT_CONFIRM: Final = "HomeMemoryConfirm"
+INTENT_DENY: Final = "HomeMemoryDeny"
+
+# Words that mean "the memory we just talked about".
+THAT_WORDS: Final = frozenset(
+    {"that", "it", "this", "what i just said", "what i just told you", "the last one"}
+)
+
+# English sentences (hassil templates) per intent.
+SENTENCES: Final[dict[str, list[str]]] = {
+    INTENT_REMEMBER: [
+        "remember [that] {content}",
+        "(please|can you|could you) remember [that] {content}",
+        "don't forget [that] {content}",
+        "(make a note|note) that {content}",
+        "keep in mind [that] {content}",
+    ],
+    INTENT_RECALL: [
+        "what do you (remember|know) about {query}",
+        "what did I (say|tell you) about {query}",
+        "do you remember {query}",
+        "what have I told you about {query}",
+    ],
+    INTENT_FORGET: [
+        "forget [about] {query}",
+        "(delete|remove) the memory [about] {query}",
+        "don't remember {query}",
+    ],
+    INTENT_CONFIRM: ["yes", "yes please", "yes forget it", "yes do it", "confirm"],
+    INTENT_DENY: ["no", "no thanks", "no keep it", "keep it"],
+}
+
+NOTHING_PENDING: Final = "There is nothing waiting for a yes."
+
+
+def _spoken(text: str) -> str:
+    return text.rstrip(" .!?")
+
+
+class _MemoryIntentHandler(intent.IntentHandler):
+    """Resolves the speaker and conversation, turns ToolError into speech."""
+
+    platforms = None
+
+    @override
+    async def async_handle(self, intent_obj: intent.Intent) -> intent.IntentResponse:
+        """Answer by voice; memory errors are spoken, not raised."""
+        response = intent_obj.create_response()
+        device_id = intent_obj.device_id
+        if device_id is None and intent_obj.satellite_id is not None:
+            entity = er.async_get(intent_obj.hass).async_get(intent_obj.satellite_id)
+            device_id = entity.device_id if entity is not None else None
+        slots = self.async_validate_slots(intent_obj.slots)
+        try:
+            scope = await async_scope(intent_obj.hass, intent_obj.context, device_id)
+            speech = await self._async_speech(scope, slots)
+        except ToolError as err:
+            speech = _error_speech(err)
+        response.async_set_speech(speech)
+        return response
+
+    async def _async_speech(self, scope: CallScope, slots: dict[str, Any]) -> str:
+        raise NotImplementedError
+
+
+def _voice_state(scope: CallScope) -> ConversationState:
+    """Where a spoken forget waits for its "yes".
+
+    The built-in agent does not keep a satellite listening after its question,
+    so the "yes" may come in a new conversation: the confirmation is held for
+    the speaker at this device (not per conversation) until it lapses.
+    """
+    key = scope.speaker.key
+    return scope.data.conversations.get(f"voice:{key}:{scope.device_id or ''}", key)
+
+
+def _error_speech(err: ToolError) -> str:
+    return {
+        "memory_unavailable": "Sorry, my memory is not available right now.",
+        "read_only_user": "Sorry, you can ask what I remember but not change it.",
+        "not_found": "I don't remember anything like that.",
+        "nothing_recent": "I'm not sure which memory you mean.",
+        "invalid_token": "That has expired; nothing was forgotten.",
+    }.get(err.code, f"Sorry, that did not work: {err.message}")
+
+
+class RememberIntentHandler(_MemoryIntentHandler):
+    """ "Remember that ..." """
+
+    intent_type = INTENT_REMEMBER
+    description = "Remembers what the user says"
+
+    @property
+    @override
+    def slot_schema(self) -> dict[Any, Any]:
+        """The wildcard slot, validated like the tools' arguments."""
+        return {vol.Required("content"): CONTENT}
+
+    @override
+    async def _async_speech(self, scope: CallScope, slots: dict[str, Any]) -> str:
+        result = await async_remember(scope, slots["content"]["value"])
+        if result.action is CreateAction.REINFORCED:
+            return "I already knew that."
+        return "Okay, I'll remember that."
+
+
+class RecallIntentHandler(_MemoryIntentHandler):
+    """ "What do you remember about ..." """
+
+    intent_type = INTENT_RECALL
+    description = "Says what the memory holds about a topic"
+
+    @property
+    @override
+    def slot_schema(self) -> dict[Any, Any]:
+        """The wildcard slot, validated like the tools' arguments."""
+        return {vol.Required("query"): QUERY}
+
+    @override
+    async def _async_speech(self, scope: CallScope, slots: dict[str, Any]) -> str:
+        query = slots["query"]["value"]
+        page: ProgressivePage = await scope.run(
+            lambda: scope.data.retriever.start_progressive(query, scope.speaker.caller)
+        )
+        scope.state.recall_cursor = page.cursor
+        if not page.items:
+            return f"I don't remember anything about {_spoken(query)}."
+        if len(page.items) == 1:
+            scope.state.last_memory_id = page.items[0].memory.id
+            return f"{_spoken(page.items[0].memory.summary)}."
+        listed = " ".join(
+            f"{number}: {_spoken(item.memory.summary)}."
+            for number, item in enumerate(page.items, 1)
+        )
+        speech = f"I remember {page.total} things about that. {listed}"
+        if (rest := page.total - len(page.items)) > 0:
+            speech += f" And {rest} more."
+        return speech
+
+
+class ForgetIntentHandler(_MemoryIntentHandler):
+    """ "Forget ..." (asks before it forgets)."""
+
+    intent_type = INTENT_FORGET
+    description = "Asks to confirm, then forgets a memory"
+
+    @property
+    @override
+    def slot_schema(self) -> dict[Any, Any]:
+        """The wildcard slot, validated like the tools' arguments."""
+        return {vol.Required("query"): QUERY}
+
+    @override
+    async def _async_speech(self, scope: CallScope, slots: dict[str, Any]) -> str:
+        scope.require_write()
+        query = slots["query"]["value"]
+        if _spoken(query).casefold() in THAT_WORDS:
+            resolved = await async_resolve(scope, that=True)
+        else:
+            resolved = await async_resolve(scope, query=query)
+        if resolved.memory is None:
+            listed = " ".join(
+                f"{number}: {_spoken(memory.summary)}."
+                for number, memory in enumerate(resolved.candidates, 1)
+            )
+            return f"A few memories match. {listed} Please say more precisely which."
+        voice = _voice_state(scope)
+        voice.voice_token = async_request_forget(scope, resolved.memory, voice)
+        return f"Do you want me to forget: '{_spoken(resolved.memory.summary)}'?"
+
+
+class ConfirmIntentHandler(_MemoryIntentHandler):
+    """ "Yes" after "Do you want me to forget ...?"."""
+
+    intent_type = INTENT_CONFIRM
+    description = "Confirms forgetting a memory"
+
+    @override
+    async def _async_speech(self, scope: CallScope, slots: dict[str, Any]) -> str:
+        voice = _voice_state(scope)
+        token, voice.voice_token = voice.voice_token, None
+        if token is None:
+            return NOTHING_PENDING
+        scope.require_write()
+        await async_confirm_forget(scope, token, voice)
+        return "Okay, I've forgotten that."
+
+
+class DenyIntentHandler(_MemoryIntentHandler):
+    """ "No" after "Do you want me to forget ...?"."""
+
+    intent_type = INTENT_DENY
+    description = "Keeps a memory the user was asked to forget"
+
+    @override
+    async def _async_speech(self, scope: CallScope, slots: dict[str, Any]) -> str:
+        voice = _voice_state(scope)
+        token, voice.voice_token = voice.voice_token, None
+        if token is None:
+            return "Okay."
+        scope.data.conversations.take_pending(voice, token)
+        return "Okay, I'll keep it."
+
+
+HANDLERS: Final = (
+    RememberIntentHandler,
+    RecallIntentHandler,
+    ForgetIntentHandler,
+    ConfirmIntentHandler,
+    DenyIntentHandler,
+)
+
+
+def _trigger_callback(
+    hass: HomeAssistant, intent_type: str
+) -> Callable[[ConversationInput, RecognizeResult], Any]:
+    async def _on_sentence(
+        user_input: ConversationInput, result: RecognizeResult
+    ) -> str | None:
+        slots = {
+            name: {"value": entity.value, "text": entity.text}
+            for name, entity in result.entities.items()
+        }
+        try:
+            response = await intent.async_handle(
+                hass,
+                DOMAIN,
+                intent_type,
+                slots,
+                user_input.text,
+                user_input.context,
+                user_input.language,
+                assistant="conversation",
+                device_id=user_input.device_id,
+                satellite_id=user_input.satellite_id,
+                conversation_agent_id=user_input.agent_id,
+            )
+        except intent.IntentError as err:
+            LOGGER.debug("Memory sentence %r not handled: %s", user_input.text, err)
+            return "Sorry, I could not do that."
+        speech: str = response.speech["plain"]["speech"]
+        return speech
+
+    return _on_sentence
+
+
+@callback
+def async_setup_intents(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -> None:
+    """Register the intents and the English sentences while the entry is loaded."""
+    for handler in HANDLERS:
+        intent.async_register(hass, handler())
+        entry.async_on_unload(partial(intent.async_remove, hass, handler.intent_type))
+    if "conversation" not in hass.config.components:
+        LOGGER.debug("Conversation is not loaded: no memory sentences")
+        return
+    from homeassistant.components.conversation.agent_manager import (
+        get_agent_manager,
+    )
+
+    manager = get_agent_manager(hass)
+    for intent_type, sentences in SENTENCES.items():
+        entry.async_on_unload(
+            manager.register_trigger(
+                sentences=sentences,
+                trigger_callback=_trigger_callback(hass, intent_type),
+            )
+        )

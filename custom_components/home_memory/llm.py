@@ -1,0 +1,72 @@
+"""Home Memory's tools and prompt for every agent with Assist enabled.
+
+Home Assistant calls `async_get_tools` synchronously while it builds the
+Assist API for a turn: it may do no I/O, and no executor result can arrive
+before it runs in the same turn. So the prompt carries the background that an
+earlier utterance of the same conversation found (from the second turn on),
+and this call starts the retrieval for the current utterance in the
+background. The first turn relies on the instructions: the model calls
+home_memory__recall when the user refers to the past. Agents that select the
+Home Memory API get background on the first turn as well (llm_api.py).
+"""
+
+from __future__ import annotations
+
+from homeassistant.components.llm import LLMTools
+from homeassistant.core import HomeAssistant, callback
+from homeassistant.helpers.llm import LLM_API_ASSIST, LLMContext
+
+from .chat import async_current_turn
+from .const import DOMAIN
+from .context import async_refresh_cache, wants_context
+from .prompts import ASSIST_PROMPT
+from .speaker import (
+    async_effective_user_id,
+    async_get_speaker,
+    async_loaded_entry,
+    speaker_key,
+)
+from .tools import memory_tools
+
+TOOL_PREFIX = f"{DOMAIN}__"
+
+
+@callback
+def async_get_tools(
+    hass: HomeAssistant, llm_context: LLMContext, api_id: str
+) -> LLMTools | None:
+    """The memory tools, the instructions and any background already found."""
+    if api_id != LLM_API_ASSIST or (entry := async_loaded_entry(hass)) is None:
+        return None
+    data = entry.runtime_data
+    prompt = [ASSIST_PROMPT]
+    turn = async_current_turn()
+    if turn is not None and turn.marker is not None:
+        key = speaker_key(
+            async_effective_user_id(
+                hass, data, llm_context.context, llm_context.device_id
+            )
+        )
+        state = data.conversations.get(turn.conversation_id, key)
+        if state.tools_turn == turn.marker:
+            # The Home Memory API of the same agent gave tools and background.
+            return None
+        state.tools_turn = turn.marker
+        if wants_context(data, turn.utterance):
+            if (cached := state.cached_context) is not None:
+                prompt.append(cached.text)
+            utterance = turn.utterance or ""
+            conversation_id = turn.conversation_id
+
+            async def _refresh() -> None:
+                speaker = await async_get_speaker(
+                    hass, data, llm_context.context, llm_context.device_id
+                )
+                await async_refresh_cache(
+                    hass, data, conversation_id, key, utterance, speaker.caller
+                )
+
+            entry.async_create_background_task(
+                hass, _refresh(), f"{DOMAIN} context for the next turn"
+            )
+    return LLMTools(tools=memory_tools(TOOL_PREFIX), prompt="\n".join(prompt))

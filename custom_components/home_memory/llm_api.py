@@ -1,0 +1,72 @@
+"""The "Home Memory" LLM API that an agent can select.
+
+Registered once in async_setup, so agents that selected it keep working when
+the entry is not loaded: the prompt then says the memory is unavailable and
+the tools answer with a clear error. Its prompt is built asynchronously once
+per turn, so the relevant background for the current utterance is there from
+the first turn (retrieved in the executor, within CONTEXT_TIMEOUT).
+"""
+
+from __future__ import annotations
+
+from typing import override
+
+from homeassistant.core import HomeAssistant, callback
+from homeassistant.helpers import llm as ha_llm
+
+from .chat import async_current_turn
+from .const import DOMAIN
+from .context import async_turn_context
+from .prompts import API_PROMPT, UNAVAILABLE_PROMPT
+from .speaker import async_get_speaker, async_loaded_entry
+from .tools import memory_tools
+
+API_NAME = "Home Memory"
+
+
+class HomeMemoryAPI(ha_llm.API):
+    """Memory tools plus the background of each user turn."""
+
+    def __init__(self, hass: HomeAssistant) -> None:
+        """Identify the API as `home_memory` ("Home Memory" in agent options)."""
+        super().__init__(hass=hass, id=DOMAIN, name=API_NAME)
+
+    @override
+    async def async_get_api_instance(
+        self, llm_context: ha_llm.LLMContext
+    ) -> ha_llm.APIInstance:
+        """Tools and prompt for one turn; never fails because of the memory."""
+        tools = memory_tools()
+        prompt = [API_PROMPT]
+        if (entry := async_loaded_entry(self.hass)) is None:
+            prompt = [UNAVAILABLE_PROMPT]
+        else:
+            data = entry.runtime_data
+            speaker = await async_get_speaker(
+                self.hass, data, llm_context.context, llm_context.device_id
+            )
+            turn = async_current_turn()
+            if turn is not None and turn.marker is not None:
+                state = data.conversations.get(turn.conversation_id, speaker.key)
+                if state.tools_turn == turn.marker:
+                    # Assist already gave the memory tools to this agent.
+                    tools = []
+                state.tools_turn = turn.marker
+            context = await async_turn_context(
+                self.hass, data, turn.utterance if turn else None, speaker.caller
+            )
+            if context is not None:
+                prompt.append(context.text)
+        return ha_llm.APIInstance(
+            api=self,
+            api_prompt="\n".join(prompt),
+            llm_context=llm_context,
+            tools=tools,
+            custom_serializer=ha_llm.selector_serializer,
+        )
+
+
+@callback
+def async_setup_llm_api(hass: HomeAssistant) -> None:
+    """Register the API for the lifetime of Home Assistant."""
+    ha_llm.async_register_api(hass, HomeMemoryAPI(hass))

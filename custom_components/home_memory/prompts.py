@@ -1,0 +1,36 @@
+"""What the memory tells an LLM agent in its system prompt."""
+
+from __future__ import annotations
+
+from typing import Final
+
+_USE_BACKGROUND: Final = (
+    "Lines under 'Relevant background' are things you already know about this "
+    "household: use them naturally and only when they help, and never say "
+    "'according to my memory'."
+)
+
+# For agents with the Assist API (tools from the llm.py platform).
+ASSIST_PROMPT: Final = (
+    "You have a long-term memory of this household. When the user asks you to "
+    "remember something, call home_memory__remember. When they ask what you "
+    "remember or what they told you, or refer to something from the past that "
+    "is not in the background below, call home_memory__recall before answering. "
+    "To forget, call home_memory__forget and always ask the user to confirm "
+    "before the second call. " + _USE_BACKGROUND
+)
+
+# For agents with the Home Memory API selected.
+API_PROMPT: Final = (
+    "You have a long-term memory of this household. When the user asks you to "
+    "remember something, call the remember tool. When they ask what you remember "
+    "or what they told you, or refer to something from the past that is not in "
+    "the background below, call the recall tool before answering. To forget, "
+    "call the forget tool and always ask the user to confirm before the second "
+    "call. " + _USE_BACKGROUND
+)
+
+UNAVAILABLE_PROMPT: Final = (
+    "The household's long-term memory is not available right now: if the user "
+    "asks about it, say so briefly."
+)

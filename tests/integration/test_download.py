@@ -1,0 +1,347 @@
+"""Downloading the model in the config flow, against a local HTTP server."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+import hashlib
+from typing import TYPE_CHECKING, Any
+from unittest.mock import AsyncMock, patch
+
+from aiohttp import web
+from homeassistant import config_entries
+from homeassistant.data_entry_flow import FlowResultType
+import pytest
+
+from custom_components.home_memory.const import (
+    CONF_MODEL_DIR,
+    CONF_PERSONA_NAME,
+    DOMAIN,
+    SECTION_PERSONA,
+)
+from custom_components.home_memory.download import (
+    DownloadError,
+    async_download_model,
+    managed_model_dir,
+)
+from custom_components.home_memory.memory.embedder import default_model_dir
+from custom_components.home_memory.memory.model_files import (
+    MODEL_FILES_BY_NAME,
+    ModelFile,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import AsyncIterator
+    from pathlib import Path
+
+    from homeassistant.core import HomeAssistant
+
+FILES = {
+    "tokenizer.json": b'{"fake": "tokenizer"}' * 50,
+    "config.json": b'{"hidden_size": 384}',
+    "model.safetensors": bytes(range(256)) * 4096,  # 1 MiB: several chunks
+}
+
+
+@dataclass
+class FakeHub:
+    """Serves FILES with Range support; can cut a response short or lie."""
+
+    url: str = ""
+    requests: list[tuple[str, str | None]] = field(default_factory=list)
+    truncate: dict[str, int] = field(default_factory=dict)
+    corrupt: set[str] = field(default_factory=set)
+    missing: set[str] = field(default_factory=set)
+    ignore_range: bool = False
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        self.requests.append((name, request.headers.get("Range")))
+        if name in self.missing or name not in FILES:
+            return web.Response(status=404)
+        body = FILES[name]
+        if name in self.corrupt:
+            body = b"X" + body[1:]
+        start = 0
+        if (header := request.headers.get("Range")) and not self.ignore_range:
+            start = int(header.removeprefix("bytes=").rstrip("-"))
+            if start >= len(body):
+                return web.Response(status=416)
+        status = 206 if start else 200
+        if (cut := self.truncate.pop(name, None)) is not None:
+            # Announce the whole file, send part of it, then drop the line.
+            response = web.StreamResponse(status=status)
+            response.content_length = len(body) - start
+            await response.prepare(request)
+            await response.write(body[start:cut])
+            assert request.transport is not None
+            request.transport.close()
+            return response
+        return web.Response(status=status, body=body[start:])
+
+
+@pytest.fixture
+async def hub(socket_enabled: None) -> AsyncIterator[FakeHub]:
+    fake = FakeHub()
+    app = web.Application()
+    app.router.add_get("/{name}", fake.handle)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = runner.addresses[0][1]
+    fake.url = f"http://127.0.0.1:{port}"
+    with (
+        patch("custom_components.home_memory.download.MODEL_BASE_URL", fake.url),
+        patch.dict(
+            MODEL_FILES_BY_NAME,
+            {
+                name: ModelFile(
+                    name, hashlib.sha256(body).hexdigest(), len(body), required=True
+                )
+                for name, body in FILES.items()
+            },
+        ),
+    ):
+        yield fake
+    await runner.cleanup()
+
+
+@pytest.fixture
+def no_default_model() -> AsyncIterator[None]:
+    """A fresh installation: no model folder anywhere."""
+    with patch(
+        "custom_components.home_memory.model.default_model_dir", return_value=None
+    ):
+        yield
+
+
+@pytest.fixture(autouse=True)
+def no_onnx_install() -> AsyncIterator[None]:
+    with patch(
+        "custom_components.home_memory.async_install_onnx_file",
+        AsyncMock(return_value=False),
+    ):
+        yield
+
+
+async def start(hass: HomeAssistant) -> dict[str, Any]:
+    result = await hass.config_entries.flow.async_init(
+        DOMAIN, context={"source": config_entries.SOURCE_USER}
+    )
+    return await hass.config_entries.flow.async_configure(
+        result["flow_id"], {CONF_PERSONA_NAME: "Jarvis"}
+    )
+
+
+async def after_progress(hass: HomeAssistant, result: dict[str, Any]) -> dict[str, Any]:
+    assert result["type"] is FlowResultType.SHOW_PROGRESS
+    assert result["progress_action"] == "download_model"
+    await hass.async_block_till_done()
+    return await hass.config_entries.flow.async_configure(result["flow_id"])
+
+
+@pytest.mark.usefixtures("no_default_model", "mock_load_model")
+async def test_fresh_install_downloads_the_model(
+    hass: HomeAssistant, hub: FakeHub, config_dir: Path
+) -> None:
+    progress: list[float] = []
+    hass.bus.async_listen(
+        "data_entry_flow_progress_update",
+        lambda event: progress.append(event.data["progress"]),
+    )
+    result = await after_progress(hass, await start(hass))
+
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert result["data"] == {}
+    assert result["options"] == {SECTION_PERSONA: {CONF_PERSONA_NAME: "Jarvis"}}
+    folder = managed_model_dir(str(config_dir))
+    for name, body in FILES.items():
+        assert (folder / name).read_bytes() == body
+    assert not list(folder.glob("*.partial"))
+    assert progress == sorted(progress)
+    assert progress[-1] == 1.0
+    assert [name for name, _ in hub.requests] == list(FILES)
+    await hass.async_block_till_done()
+    entry = result["result"]
+    await entry.runtime_data.model_task
+    assert entry.runtime_data.model_dir == folder
+
+
+async def test_an_interrupted_download_resumes(
+    hass: HomeAssistant, hub: FakeHub, config_dir: Path
+) -> None:
+    dest = managed_model_dir(str(config_dir))
+    hub.truncate["model.safetensors"] = 300_000
+    with pytest.raises(DownloadError) as err:
+        await async_download_model(hass, dest)
+    assert err.value.file == "model.safetensors"
+    assert err.value.reason == "download_failed"
+    partial = dest / "model.safetensors.partial"
+    kept = partial.stat().st_size
+    assert 0 < kept <= 300_000
+    # tokenizer.json and config.json are done and stay done.
+    assert (dest / "config.json").is_file()
+
+    hub.requests.clear()
+    await async_download_model(hass, dest)
+    assert hub.requests == [("model.safetensors", f"bytes={kept}-")]
+    assert (dest / "model.safetensors").read_bytes() == FILES["model.safetensors"]
+    assert not partial.exists()
+
+
+async def test_a_server_that_ignores_the_range_starts_over(
+    hass: HomeAssistant, hub: FakeHub, config_dir: Path
+) -> None:
+    dest = managed_model_dir(str(config_dir))
+    dest.mkdir(parents=True)
+    (dest / "config.json.partial").write_bytes(b"garbage")
+    hub.ignore_range = True
+    await async_download_model(hass, dest)
+    assert (dest / "config.json").read_bytes() == FILES["config.json"]
+
+
+async def test_a_partial_longer_than_the_file_is_dropped(
+    hass: HomeAssistant, hub: FakeHub, config_dir: Path
+) -> None:
+    dest = managed_model_dir(str(config_dir))
+    dest.mkdir(parents=True)
+    (dest / "config.json.partial").write_bytes(b"x" * 10_000)
+    await async_download_model(hass, dest)
+    assert (dest / "config.json").read_bytes() == FILES["config.json"]
+
+
+async def test_a_range_past_the_end_starts_over_next_time(
+    hass: HomeAssistant, hub: FakeHub, config_dir: Path
+) -> None:
+    dest = managed_model_dir(str(config_dir))
+    dest.mkdir(parents=True)
+    size = len(FILES["tokenizer.json"])
+    # As long as the manifest says, so the server's 416 is the only way to learn.
+    with patch.dict(FILES, {"tokenizer.json": FILES["tokenizer.json"][:10]}):
+        (dest / "tokenizer.json.partial").write_bytes(b"y" * (size - 1))
+        with pytest.raises(DownloadError, match="HTTP 416"):
+            await async_download_model(hass, dest)
+    assert not (dest / "tokenizer.json.partial").exists()
+    await async_download_model(hass, dest)
+    assert (dest / "tokenizer.json").read_bytes() == FILES["tokenizer.json"]
+
+
+async def test_a_file_that_does_not_arrive_fails(
+    hass: HomeAssistant, hub: FakeHub, config_dir: Path
+) -> None:
+    hub.missing.add("config.json")
+    with pytest.raises(DownloadError, match="HTTP 404") as err:
+        await async_download_model(hass, managed_model_dir(str(config_dir)))
+    assert err.value.file == "config.json"
+
+
+async def test_an_oversized_response_fails_its_hash(
+    hass: HomeAssistant, hub: FakeHub, config_dir: Path
+) -> None:
+    dest = managed_model_dir(str(config_dir))
+    with (
+        patch.dict(FILES, {"config.json": FILES["config.json"] + b" " * 5000}),
+        pytest.raises(DownloadError) as err,
+    ):
+        await async_download_model(hass, dest)
+    assert err.value.reason == "download_mismatch"
+    assert not (dest / "config.json").exists()
+
+
+@pytest.mark.usefixtures("no_default_model", "mock_load_model")
+async def test_hash_mismatch_names_the_file_then_keyword_only(
+    hass: HomeAssistant, hub: FakeHub, config_dir: Path
+) -> None:
+    hub.corrupt.add("model.safetensors")
+    result = await after_progress(hass, await start(hass))
+    assert result["type"] is FlowResultType.MENU
+    assert result["step_id"] == "download_failed"
+    assert result["menu_options"] == ["download", "model_folder", "finish"]
+    assert result["description_placeholders"]["file"] == "model.safetensors"
+    assert "expected" in result["description_placeholders"]["error"]
+    folder = managed_model_dir(str(config_dir))
+    assert not (folder / "model.safetensors").exists()
+    assert not (folder / "model.safetensors.partial").exists()
+
+    # Going on without the model: keyword search until one is added.
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {"next_step_id": "finish"}
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert result["data"] == {}
+
+
+@pytest.mark.usefixtures("no_default_model", "mock_load_model")
+async def test_retry_after_a_failure(hass: HomeAssistant, hub: FakeHub) -> None:
+    hub.missing.add("tokenizer.json")
+    result = await after_progress(hass, await start(hass))
+    assert result["step_id"] == "download_failed"
+    hub.missing.clear()
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {"next_step_id": "download"}
+    )
+    result = await after_progress(hass, result)
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+
+
+@pytest.mark.skipif(default_model_dir() is None, reason="needs the real model")
+@pytest.mark.usefixtures("mock_load_model")
+async def test_offline_install_points_at_a_folder(
+    hass: HomeAssistant, hub: FakeHub, config_dir: Path
+) -> None:
+    real = default_model_dir()
+    assert real is not None
+    hub.missing.update(FILES)
+    with patch(
+        "custom_components.home_memory.model.default_model_dir", return_value=None
+    ):
+        result = await after_progress(hass, await start(hass))
+        result = await hass.config_entries.flow.async_configure(
+            result["flow_id"], {"next_step_id": "model_folder"}
+        )
+        assert result["step_id"] == "model_folder"
+        result = await hass.config_entries.flow.async_configure(
+            result["flow_id"], {CONF_MODEL_DIR: ""}
+        )
+        assert result["errors"] == {CONF_MODEL_DIR: "model_dir_not_found"}
+        empty = config_dir / "empty"
+        empty.mkdir()
+        result = await hass.config_entries.flow.async_configure(
+            result["flow_id"], {CONF_MODEL_DIR: str(empty)}
+        )
+        assert result["errors"] == {CONF_MODEL_DIR: "model_file_missing"}
+        assert result["description_placeholders"] == {"file": "tokenizer.json"}
+        # The real manifest again for the real folder.
+        with patch.dict(MODEL_FILES_BY_NAME, clear=False):
+            MODEL_FILES_BY_NAME.update(_REAL)
+            result = await hass.config_entries.flow.async_configure(
+                result["flow_id"], {CONF_MODEL_DIR: str(real)}
+            )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert result["data"] == {CONF_MODEL_DIR: str(real)}
+
+
+_REAL = dict(MODEL_FILES_BY_NAME)
+
+
+async def test_an_existing_model_skips_the_download(
+    hass: HomeAssistant, mock_load_model: AsyncMock
+) -> None:
+    """The development checkout's model folder is complete: no download."""
+    if default_model_dir() is None:
+        pytest.skip("needs the real model")
+    result = await start(hass)
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+
+
+@pytest.mark.usefixtures("no_default_model", "mock_load_model")
+async def test_an_incomplete_model_folder_is_completed(
+    hass: HomeAssistant, hub: FakeHub, config_dir: Path
+) -> None:
+    folder = managed_model_dir(str(config_dir))
+    folder.mkdir(parents=True)
+    (folder / "config.json").write_bytes(FILES["config.json"])
+    result = await after_progress(hass, await start(hass))
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    # The verified file was kept; only the others were fetched.
+    assert [name for name, _ in hub.requests] == ["tokenizer.json", "model.safetensors"]

@@ -1,0 +1,223 @@
+"""The service device, its sensors, and the bus events of the write paths."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import TYPE_CHECKING
+from unittest.mock import patch
+
+from homeassistant.const import STATE_UNAVAILABLE, EntityCategory
+from homeassistant.helpers import device_registry as dr, entity_registry as er
+from homeassistant.helpers.device_registry import DeviceEntryType
+from homeassistant.util import dt as dt_util
+import pytest
+from pytest_homeassistant_custom_component.common import (
+    MockConfigEntry,
+    MockUser,
+    async_capture_events,
+    async_fire_time_changed,
+)
+
+from custom_components.home_memory.const import (
+    DOMAIN,
+    EVENT_MEMORY_CREATED,
+    EVENT_MEMORY_FORGOTTEN,
+    EVENT_MEMORY_UPDATED,
+)
+from custom_components.home_memory.events import async_memories_changed
+from custom_components.home_memory.memory.store import MemoryEngineError
+
+from .conftest import call
+
+if TYPE_CHECKING:
+    from homeassistant.core import HomeAssistant
+
+ACTIVE = "sensor.home_memory_active_memories"
+PENDING = "sensor.home_memory_pending_proposals"
+LAST = "sensor.home_memory_last_memory"
+MODE = "sensor.home_memory_retrieval_mode"
+SIZE = "sensor.home_memory_database_size"
+
+
+async def settle(hass: HomeAssistant) -> None:
+    """Let the refresh debouncer's cooldown pass."""
+    async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=2))
+    await hass.async_block_till_done()
+
+
+def state(hass: HomeAssistant, entity_id: str) -> str:
+    current = hass.states.get(entity_id)
+    assert current is not None, entity_id
+    return current.state
+
+
+async def test_device_and_entities(
+    hass: HomeAssistant,
+    init_integration: MockConfigEntry,
+    device_registry: dr.DeviceRegistry,
+    entity_registry: er.EntityRegistry,
+) -> None:
+    device = device_registry.async_get_device_by_identifier(
+        (DOMAIN, init_integration.entry_id), init_integration.entry_id
+    )
+    assert device is not None
+    assert device.entry_type is DeviceEntryType.SERVICE
+    assert device.name == "Home Memory"
+    entries = er.async_entries_for_config_entry(
+        entity_registry, init_integration.entry_id
+    )
+    by_id = {entry.entity_id: entry for entry in entries}
+    assert set(by_id) == {ACTIVE, PENDING, LAST, MODE, SIZE}
+    for entry in entries:
+        assert entry.device_id == device.id
+        assert entry.unique_id == f"{init_integration.entry_id}_{entry.translation_key}"
+        assert entry.has_entity_name
+    assert by_id[ACTIVE].entity_category is None
+    assert by_id[PENDING].entity_category is None
+    assert by_id[LAST].entity_category is None
+    assert by_id[MODE].entity_category is EntityCategory.DIAGNOSTIC
+    assert by_id[SIZE].entity_category is EntityCategory.DIAGNOSTIC
+    # Rarely interesting: off until the user turns it on.
+    assert by_id[SIZE].disabled_by is er.RegistryEntryDisabler.INTEGRATION
+    assert hass.states.get(SIZE) is None
+
+
+async def test_values_follow_remember_and_forget(
+    hass: HomeAssistant, init_integration: MockConfigEntry
+) -> None:
+    await settle(hass)
+    assert state(hass, ACTIVE) == "0"
+    assert state(hass, PENDING) == "0"
+    assert state(hass, LAST) == "unknown"
+    assert state(hass, MODE) == "hybrid"
+
+    first = await call(hass, "remember", {"content": "The spare key is under the mat"})
+    await settle(hass)
+    assert state(hass, ACTIVE) == "1"
+    created = dt_util.parse_datetime(first["memory"]["created_at"])
+    assert created is not None
+    assert dt_util.parse_datetime(state(hass, LAST)) == created.replace(microsecond=0)
+
+    await call(hass, "remember", {"content": "The bins go out on Tuesday"})
+    await call(hass, "forget", {"ids": [first["memory"]["id"]]})
+    await settle(hass)
+    assert state(hass, ACTIVE) == "1"
+
+    # Pending proposals come from the extraction feature through runtime data.
+    init_integration.runtime_data.pending_proposals = 2
+    async_memories_changed(hass)
+    await settle(hass)
+    assert state(hass, PENDING) == "2"
+
+
+async def test_private_memories_do_not_move_the_last_memory_time(
+    hass: HomeAssistant, init_integration: MockConfigEntry, user_anna: MockUser
+) -> None:
+    await call(
+        hass,
+        "remember",
+        {"content": "Anna's diary", "visibility": "private"},
+        user=user_anna,
+    )
+    await settle(hass)
+    assert state(hass, ACTIVE) == "1"
+    assert state(hass, LAST) == "unknown"
+
+
+async def test_unavailable_when_the_figures_cannot_be_read(
+    hass: HomeAssistant, init_integration: MockConfigEntry
+) -> None:
+    await settle(hass)
+    with patch(
+        "custom_components.home_memory.coordinator.read_stats",
+        side_effect=MemoryEngineError("the store is closed"),
+    ):
+        async_memories_changed(hass)
+        await settle(hass)
+    assert state(hass, ACTIVE) == STATE_UNAVAILABLE
+    async_memories_changed(hass)
+    await settle(hass)
+    assert state(hass, ACTIVE) == "0"
+
+
+async def test_events_carry_ids_and_kinds_never_text(
+    hass: HomeAssistant, init_integration: MockConfigEntry, hass_admin_user: MockUser
+) -> None:
+    created = async_capture_events(hass, EVENT_MEMORY_CREATED)
+    updated = async_capture_events(hass, EVENT_MEMORY_UPDATED)
+    forgotten = async_capture_events(hass, EVENT_MEMORY_FORGOTTEN)
+    secret = "The alarm code is 4711"
+
+    result = await call(
+        hass, "remember", {"content": secret, "kind": "fact"}, user=hass_admin_user
+    )
+    memory_id = result["memory"]["id"]
+    await call(hass, "remember", {"content": secret}, user=hass_admin_user)  # merged
+    await call(
+        hass,
+        "update",
+        {"id": memory_id, "content": "The alarm code is 0815"},
+        user=hass_admin_user,
+    )
+    await call(hass, "forget", {"ids": [memory_id]}, user=hass_admin_user)
+    await call(hass, "restore", {"ids": [memory_id]}, user=hass_admin_user)
+    await hass.async_block_till_done()
+
+    assert [event.data for event in created] == [
+        {
+            "memory_id": memory_id,
+            "kind": "fact",
+            "weight_class": result["memory"]["weight_class"],
+            "source": "explicit",
+            "visibility": "household",
+            "tier": "active",
+        }
+    ]
+    assert [event.data["memory_id"] for event in updated] == [memory_id] * 3
+    assert [event.data["tier"] for event in updated] == ["active"] * 3
+    assert [(e.data["memory_id"], e.data["tier"]) for e in forgotten] == [
+        (memory_id, "deleted")
+    ]
+    assert created[0].context.user_id == hass_admin_user.id
+    for event in (*created, *updated, *forgotten):
+        text = repr(event.data)
+        assert "alarm" not in text
+        assert "4711" not in text
+        assert "0815" not in text
+
+
+@pytest.mark.parametrize(
+    ("service", "data"),
+    [("run_maintenance", {}), ("purge", {"tags": ["x"]})],
+)
+async def test_admin_writes_refresh_without_events(
+    hass: HomeAssistant,
+    init_integration: MockConfigEntry,
+    hass_admin_user: MockUser,
+    service: str,
+    data: dict[str, object],
+) -> None:
+    events = async_capture_events(hass, EVENT_MEMORY_FORGOTTEN)
+    await call(hass, "remember", {"content": "Old note", "tags": ["x"]})
+    await settle(hass)
+    await call(hass, service, data, user=hass_admin_user)
+    await settle(hass)
+    assert events == []
+    expected = "0" if service == "purge" else "1"
+    assert state(hass, ACTIVE) == expected
+
+
+async def test_setup_retries_when_the_figures_cannot_be_read(
+    hass: HomeAssistant, mock_config_entry: MockConfigEntry
+) -> None:
+    from homeassistant.config_entries import ConfigEntryState
+
+    mock_config_entry.add_to_hass(hass)
+    with patch(
+        "custom_components.home_memory.coordinator.read_stats",
+        side_effect=OSError("disk gone"),
+    ):
+        await hass.config_entries.async_setup(mock_config_entry.entry_id)
+        await hass.async_block_till_done()
+    assert mock_config_entry.state is ConfigEntryState.SETUP_RETRY
+    assert mock_config_entry.runtime_data.store.closed
