@@ -9,7 +9,6 @@ from pathlib import Path
 import shutil
 import struct
 import sys
-from typing import TYPE_CHECKING
 
 import numpy as np
 import pytest
@@ -33,9 +32,6 @@ from custom_components.home_memory.memory.model_files import (
     MODEL_FILES_BY_NAME,
     MODEL_ID,
 )
-
-if TYPE_CHECKING:
-    from collections.abc import Iterator
 
 QUERY = "What's the status with TestCorp?"
 INVOICE = "TestCorp owes me 5000 from invoice INV-001"
@@ -108,12 +104,9 @@ def any_embedder(
 
 
 @pytest.fixture
-def no_onnxruntime(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def no_onnxruntime(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make `import onnxruntime` fail, as on a machine without it."""
     monkeypatch.setitem(sys.modules, "onnxruntime", None)
-    onnxruntime_available.cache_clear()
-    yield
-    onnxruntime_available.cache_clear()
 
 
 def _copy_model(src: Path, dst: Path, names: tuple[str, ...]) -> Path:
@@ -403,9 +396,12 @@ def test_explicit_onnxruntime_without_it_is_an_error(model_dir: Path) -> None:
     assert excinfo.value.file is None
 
 
-def test_onnxruntime_available() -> None:
-    onnxruntime_available.cache_clear()
+def test_onnxruntime_available_follows_the_import(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     assert onnxruntime_available() is True
+    monkeypatch.setitem(sys.modules, "onnxruntime", None)
+    assert onnxruntime_available() is False
 
 
 # --- default folder ----------------------------------------------------------

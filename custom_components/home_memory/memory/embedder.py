@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections import OrderedDict
-import functools
 import json
 import math
 import os
@@ -92,9 +91,12 @@ class Embedder(Protocol):
         ...
 
 
-@functools.cache
 def onnxruntime_available() -> bool:
-    """Return whether onnxruntime imports (checked once per process)."""
+    """Return whether onnxruntime imports.
+
+    Not cached: Home Assistant may install it while running, and a failed
+    import is not remembered by Python, so asking again is cheap and current.
+    """
     return _import_ok()
 
 
@@ -161,8 +163,8 @@ def load_embedder(
 
 
 def _import_ok() -> bool:
-    # Not the cached onnxruntime_available(): the import is cheap once done,
-    # and the answer here must reflect this moment.
+    # Cheap once onnxruntime has been imported (sys.modules); a failure is
+    # not remembered, so a package installed at run time is seen.
     try:
         import onnxruntime  # noqa: F401
     except ImportError, OSError:
