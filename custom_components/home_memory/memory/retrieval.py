@@ -19,7 +19,7 @@ import time
 from typing import TYPE_CHECKING
 
 from . import decay
-from .models import Caller, Memory, MemoryFilter, Page, ScoredMemory
+from .models import Caller, MemoryFilter, Page, ScoredMemory
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from .config import EngineConfig
-    from .store import MemoryStore
+    from .store import MemoryStore, ScoreFields
 
 # Intents and requests for which memory never helps (Area 05 §4.1).
 SKIP_INTENTS = frozenset(
@@ -110,6 +110,18 @@ def fuse(
 
 
 @dataclass(frozen=True, slots=True)
+class _Ranked:
+    """A scored candidate before its full memory is fetched."""
+
+    fields: ScoreFields
+    relevance: Relevance
+    score: float
+    decay: float
+    recency: float
+    access_bonus: float
+
+
+@dataclass(frozen=True, slots=True)
 class ContextResult:
     """Memories chosen for a prompt, and the text to put in front of the LLM."""
 
@@ -159,6 +171,21 @@ class Retriever:
         min_relevance: float = 0.0,
     ) -> list[ScoredMemory]:
         """Every candidate for `query`, best composite score first."""
+        ranked = self._ranked(
+            query, caller, flt, pool=pool, min_relevance=min_relevance
+        )
+        return self._materialize(ranked)
+
+    def _ranked(
+        self,
+        query: str,
+        caller: Caller,
+        flt: MemoryFilter | None,
+        *,
+        pool: int | None,
+        min_relevance: float,
+    ) -> list[_Ranked]:
+        """Candidates scored from a few columns, best first, not yet fetched."""
         flt = flt or MemoryFilter()
         pool = pool or self.config.candidate_pool
         store = self.store
@@ -179,15 +206,31 @@ class Retriever:
                 query, query_vector, caller, flt, vector, keyword, fused
             )
         kept = {rowid: rel for rowid, rel in fused.items() if rel.own >= min_relevance}
-        memories = store.fetch(list(kept))
         now = store.now()
-        scored = [
-            self._score(memories[rowid], kept[rowid], now)
-            for rowid in kept
-            if rowid in memories
+        ranked = [
+            self._score(fields, kept[fields.rowid], now)
+            for fields in store.score_fields(list(kept))
         ]
-        scored.sort(key=lambda s: (-s.score, -s.relevance, s.memory.id))
-        return scored
+        ranked.sort(key=lambda r: (-r.score, -r.relevance.relevance, r.fields.id))
+        return ranked
+
+    def _materialize(self, ranked: Sequence[_Ranked]) -> list[ScoredMemory]:
+        """Fetch the full memories of these ranked candidates, in order."""
+        memories = self.store.fetch([r.fields.rowid for r in ranked])
+        return [
+            ScoredMemory(
+                memory=memories[r.fields.rowid],
+                score=r.score,
+                relevance=r.relevance.relevance,
+                similarity=r.relevance.similarity,
+                keyword_score=r.relevance.keyword,
+                decay=r.decay,
+                recency=r.recency,
+                access_bonus=r.access_bonus,
+            )
+            for r in ranked
+            if r.fields.rowid in memories
+        ]
 
     def _fuse(
         self, vector: dict[int, float], keyword: dict[int, float]
@@ -243,12 +286,12 @@ class Retriever:
             smoothed[rowid] = replace(own, relevance=own.relevance + weight * borrowed)
         return smoothed
 
-    def _score(self, memory: Memory, rel: Relevance, now: float) -> ScoredMemory:
+    def _score(self, memory: ScoreFields, rel: Relevance, now: float) -> _Ranked:
         cfg = self.config
         weights = cfg.weights
         accessed = memory.last_accessed_at or memory.created_at
-        days_idle = (now - accessed.timestamp()) / decay.SECONDS_PER_DAY
-        days_old = (now - memory.created_at.timestamp()) / decay.SECONDS_PER_DAY
+        days_idle = (now - accessed) / decay.SECONDS_PER_DAY
+        days_old = (now - memory.created_at) / decay.SECONDS_PER_DAY
         decay_value = decay.decay_factor(
             days_idle,
             memory.weight_class,
@@ -268,16 +311,7 @@ class Retriever:
             + weights.recency * recency_value
             + weights.access * bonus
         )
-        return ScoredMemory(
-            memory=memory,
-            score=score,
-            relevance=rel.relevance,
-            similarity=rel.similarity,
-            keyword_score=rel.keyword,
-            decay=decay_value,
-            recency=recency_value,
-            access_bonus=bonus,
-        )
+        return _Ranked(memory, rel, score, decay_value, recency_value, bonus)
 
     def _touch(self, items: Sequence[ScoredMemory], caller: Caller, via: str) -> None:
         if items:
@@ -298,15 +332,17 @@ class Retriever:
         record_access: bool = True,
     ) -> Page[ScoredMemory]:
         """Ranked memories for an explicit search ("what did I say about X")."""
-        ranked = self.rank(
+        ranked = self._ranked(
             query,
             caller,
             flt,
+            pool=None,
             min_relevance=self.config.search_min_relevance
             if min_relevance is None
             else min_relevance,
         )
-        items = ranked[offset : offset + limit]
+        # Only the page asked for is fetched in full.
+        items = self._materialize(ranked[offset : offset + limit])
         if record_access:
             self._touch(items, caller, "search")
         next_offset = offset + len(items)

@@ -36,7 +36,7 @@ from .errors import (
     NothingToUndoError,
     SchemaTooNewError,
 )
-from .fts_query import match_expression
+from .fts_query import match_expression, search_terms
 from .models import (
     Caller,
     CreateAction,
@@ -97,6 +97,7 @@ __all__ = [
     "MemoryStore",
     "NothingToUndoError",
     "SchemaTooNewError",
+    "ScoreFields",
     "content_hash",
     "embedding_text",
     "memory_from_dict",
@@ -110,6 +111,16 @@ _LOGGER = logging.getLogger(__name__)
 EXPORT_FORMAT = "home_memory.export.v1"
 # BM25 column weights: content, summary, tags, people.
 _BM25_WEIGHTS = "1.0, 0.5, 0.8, 0.8"
+# Keyword search fetches this many times the rows it needs before filtering.
+_KEYWORD_OVERFETCH = 4
+# Common-word pruning: only in stores this large, for words in more than this
+# share of memories, always keeping the rarest few. Document frequencies are
+# cached until the store has grown by a step.
+_PRUNE_FROM_ROWS = 20_000
+_COMMON_TERM_SHARE = 0.05
+_KEEP_RAREST = 2
+_DF_CACHE_STEP = 1_000
+_DF_CACHE_SIZE = 4_096
 REEMBED_BATCH = 64
 
 _COLUMNS = (
@@ -135,6 +146,19 @@ class ImportStats:
 
 
 @dataclass(frozen=True, slots=True)
+class ScoreFields:
+    """What the composite score reads of a memory (times in unix seconds)."""
+
+    rowid: int
+    id: str
+    importance: float
+    weight_class: WeightClass
+    created_at: float
+    last_accessed_at: float | None
+    access_count: int
+
+
+@dataclass(frozen=True, slots=True)
 class LogEntry:
     """One row of the operational log."""
 
@@ -144,6 +168,11 @@ class LogEntry:
     actor: str
     content_hash: str | None
     details: dict[str, Any]
+
+
+def _or_terms(terms: Sequence[str]) -> str:
+    # search_terms() yields letters and digits only: quoting cannot break out.
+    return " OR ".join(f'"{term}"' for term in terms)
 
 
 def _load_sqlite_vec(conn: sqlite3.Connection) -> str | None:
@@ -191,6 +220,7 @@ class MemoryStore:
         self._closed = threading.Event()
         self._reembed_thread: threading.Thread | None = None
         self._groups: dict[str, int] = {}
+        self._df_cache: dict[str, tuple[int, int]] = {}
         self.index_dimensions = embedder.dimensions if embedder else 384
         self.index = VectorIndex(self.index_dimensions)
         try:
@@ -812,6 +842,22 @@ class MemoryStore:
             ).fetchall()
         return {int(row[0]): self._row_to_memory(row) for row in rows}
 
+    def score_fields(self, rowids: Sequence[int]) -> list[ScoreFields]:
+        """The few columns ranking needs, without building whole memories."""
+        if not rowids:
+            return []
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT rowid, id, importance, weight_class, created_at, "
+                "last_accessed_at, access_count FROM memories WHERE rowid IN "
+                f"({','.join('?' * len(rowids))})",
+                list(rowids),
+            ).fetchall()
+        return [
+            ScoreFields(int(row[0]), row[1], row[2], WeightClass(row[3]), *row[4:])
+            for row in rows
+        ]
+
     def rowids_of(self, memory_ids: Sequence[str]) -> list[int]:
         """Rowids of these memory ids (unknown ids are left out)."""
         if not memory_ids:
@@ -1266,19 +1312,81 @@ class MemoryStore:
     def keyword_candidates(
         self, text: str, caller: Caller, flt: MemoryFilter, limit: int
     ) -> list[tuple[int, float]]:
-        """(rowid, BM25 score, higher is better) for the text's content words."""
-        expression = match_expression(text)
-        if expression is None:
+        """(rowid, BM25 score, higher is better) for the text's content words.
+
+        FTS5 ranks on its own first (its ORDER BY rank LIMIT path, no join),
+        over-fetching; the filter then runs on those few rows only. When the
+        filter leaves too few, the ranking is redone inside the filter.
+        """
+        terms = search_terms(text)
+        if not terms:
             return []
         where, params = self._filter_sql(flt, caller, self.now())
+        ranking = f"bm25({_BM25_WEIGHTS})"
+        fetch = limit * _KEYWORD_OVERFETCH
         with self._read() as conn:
+            expression = _or_terms(self._selective_terms(conn, terms))
             rows = conn.execute(
-                f"SELECT f.rowid, -bm25(memories_fts, {_BM25_WEIGHTS}) AS score "
-                "FROM memories_fts f JOIN memories m ON m.rowid = f.rowid "
-                f"WHERE memories_fts MATCH ? AND {where} ORDER BY score DESC LIMIT ?",
-                [expression, *params, limit],
+                "SELECT rowid, -rank FROM memories_fts WHERE memories_fts MATCH ? "
+                "AND rank MATCH ? ORDER BY rank LIMIT ?",
+                (expression, ranking, fetch),
+            ).fetchall()
+            if not rows:
+                return []
+            allowed = {
+                row[0]
+                for row in conn.execute(
+                    f"SELECT m.rowid FROM memories m WHERE m.rowid IN "
+                    f"({','.join('?' * len(rows))}) AND {where}",
+                    [*(row[0] for row in rows), *params],
+                )
+            }
+            kept = [(int(r), float(score)) for r, score in rows if r in allowed]
+            if len(kept) >= limit or len(rows) < fetch:
+                return kept[:limit]
+            rows = conn.execute(
+                "SELECT f.rowid, -f.rank FROM memories_fts f "
+                "JOIN memories m ON m.rowid = f.rowid "
+                f"WHERE memories_fts MATCH ? AND f.rank MATCH ? AND {where} "
+                "ORDER BY f.rank LIMIT ?",
+                [expression, ranking, *params, limit],
             ).fetchall()
         return [(int(rowid), float(score)) for rowid, score in rows]
+
+    def _selective_terms(self, conn: sqlite3.Connection, terms: list[str]) -> list[str]:
+        """Leave out words most memories contain, in large stores only.
+
+        Such words barely move BM25 (low IDF) but make FTS5 score tens of
+        thousands of rows: at 100,000 memories that is most of a search's time.
+        The rarest words are always kept.
+        """
+        total = self._approximate_count(conn)
+        if total < _PRUNE_FROM_ROWS or len(terms) <= _KEEP_RAREST:
+            return terms
+        generation = total // _DF_CACHE_STEP
+        frequencies: dict[str, int] = {}
+        for term in terms:
+            cached = self._df_cache.get(term)
+            if cached is None or cached[1] != generation:
+                count = conn.execute(
+                    "SELECT count(*) FROM memories_fts WHERE memories_fts MATCH ?",
+                    (_or_terms([term]),),
+                ).fetchone()[0]
+                cached = (int(count), generation)
+                if len(self._df_cache) >= _DF_CACHE_SIZE:
+                    self._df_cache.clear()
+                self._df_cache[term] = cached
+            frequencies[term] = cached[0]
+        limit = total * _COMMON_TERM_SHARE
+        rarest = set(sorted(terms, key=lambda t: frequencies[t])[:_KEEP_RAREST])
+        return [t for t in terms if t in rarest or frequencies[t] <= limit]
+
+    @staticmethod
+    def _approximate_count(conn: sqlite3.Connection) -> int:
+        # max(rowid) is a b-tree lookup; count(*) would scan the table.
+        return int(
+            conn.execute("SELECT coalesce(max(rowid), 0) FROM memories").fetchone()[0]
+        )
 
     def keyword_scores(self, text: str, rowids: Sequence[int]) -> dict[int, float]:
         """BM25 scores (higher is better) of these memories for the text."""
