@@ -551,3 +551,23 @@ def test_filtered_vector_scan_is_the_same_with_and_without_sqlite_vec(
     assert results[True] == results[False]
     assert len(results[True][0]) == 5
     assert len(results[True][1]) == 3
+
+
+def test_large_stores_leave_common_words_to_the_vectors(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from custom_components.home_memory.memory import store as store_module
+
+    monkeypatch.setattr(store_module, "_PRUNE_FROM_ROWS", 10)
+    store.create_many(
+        [_new(f"the house note number{i}") for i in range(60)]
+        + [_new("the house smells of lavender")],
+        HOUSE,
+    )
+    everything = MemoryFilter()
+    # "house" is in every memory: pruned; "lavender" in one: kept.
+    assert store.keyword_candidates("house", HOUSE, everything, 5) == []
+    [(rowid, _)] = store.keyword_candidates("house lavender", HOUSE, everything, 5)
+    assert store.fetch([rowid])[rowid].content == "the house smells of lavender"
+    assert store.keyword_scores("house lavender", [rowid]).keys() == {rowid}
+    assert store.keyword_scores("house", [rowid]) == {}

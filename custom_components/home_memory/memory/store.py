@@ -36,7 +36,7 @@ from .errors import (
     NothingToUndoError,
     SchemaTooNewError,
 )
-from .fts_query import match_expression, search_terms
+from .fts_query import search_terms
 from .models import (
     Caller,
     CreateAction,
@@ -114,11 +114,10 @@ _BM25_WEIGHTS = "1.0, 0.5, 0.8, 0.8"
 # Keyword search fetches this many times the rows it needs before filtering.
 _KEYWORD_OVERFETCH = 4
 # Common-word pruning: only in stores this large, for words in more than this
-# share of memories, always keeping the rarest few. Document frequencies are
-# cached until the store has grown by a step.
+# share of memories. Document frequencies are cached until the store has grown
+# by a step.
 _PRUNE_FROM_ROWS = 20_000
-_COMMON_TERM_SHARE = 0.05
-_KEEP_RAREST = 2
+_COMMON_TERM_SHARE = 0.01
 _DF_CACHE_STEP = 1_000
 _DF_CACHE_SIZE = 4_096
 REEMBED_BATCH = 64
@@ -1325,7 +1324,10 @@ class MemoryStore:
         ranking = f"bm25({_BM25_WEIGHTS})"
         fetch = limit * _KEYWORD_OVERFETCH
         with self._read() as conn:
-            expression = _or_terms(self._selective_terms(conn, terms))
+            selective = self._selective_terms(conn, terms)
+            if not selective:
+                return []
+            expression = _or_terms(selective)
             rows = conn.execute(
                 "SELECT rowid, -rank FROM memories_fts WHERE memories_fts MATCH ? "
                 "AND rank MATCH ? ORDER BY rank LIMIT ?",
@@ -1354,32 +1356,34 @@ class MemoryStore:
         return [(int(rowid), float(score)) for rowid, score in rows]
 
     def _selective_terms(self, conn: sqlite3.Connection, terms: list[str]) -> list[str]:
-        """Leave out words most memories contain, in large stores only.
+        """Leave out words many memories contain, in large stores only.
 
-        Such words barely move BM25 (low IDF) but make FTS5 score tens of
-        thousands of rows: at 100,000 memories that is most of a search's time.
-        The rarest words are always kept.
+        Such words barely move BM25 (low IDF) but make FTS5 score thousands of
+        rows (about 2 µs each): at 100,000 memories they were most of a
+        search's time. A query made only of them is left to the vectors.
         """
         total = self._approximate_count(conn)
-        if total < _PRUNE_FROM_ROWS or len(terms) <= _KEEP_RAREST:
+        if total < _PRUNE_FROM_ROWS:
             return terms
         generation = total // _DF_CACHE_STEP
+        limit = int(total * _COMMON_TERM_SHARE)
         frequencies: dict[str, int] = {}
         for term in terms:
             cached = self._df_cache.get(term)
             if cached is None or cached[1] != generation:
+                # Counting stops just past the limit: a common word costs no
+                # more to check than a rare one.
                 count = conn.execute(
-                    "SELECT count(*) FROM memories_fts WHERE memories_fts MATCH ?",
-                    (_or_terms([term]),),
+                    "SELECT count(*) FROM (SELECT rowid FROM memories_fts "
+                    "WHERE memories_fts MATCH ? LIMIT ?)",
+                    (_or_terms([term]), limit + 1),
                 ).fetchone()[0]
                 cached = (int(count), generation)
                 if len(self._df_cache) >= _DF_CACHE_SIZE:
                     self._df_cache.clear()
                 self._df_cache[term] = cached
             frequencies[term] = cached[0]
-        limit = total * _COMMON_TERM_SHARE
-        rarest = set(sorted(terms, key=lambda t: frequencies[t])[:_KEEP_RAREST])
-        return [t for t in terms if t in rarest or frequencies[t] <= limit]
+        return [t for t in terms if frequencies[t] <= limit]
 
     @staticmethod
     def _approximate_count(conn: sqlite3.Connection) -> int:
@@ -1390,10 +1394,15 @@ class MemoryStore:
 
     def keyword_scores(self, text: str, rowids: Sequence[int]) -> dict[int, float]:
         """BM25 scores (higher is better) of these memories for the text."""
-        expression = match_expression(text)
-        if expression is None or not rowids:
+        terms = search_terms(text)
+        if not terms or not rowids:
             return {}
         with self._read() as conn:
+            # The same words as keyword_candidates, so the scores compare.
+            selective = self._selective_terms(conn, terms)
+            if not selective:
+                return {}
+            expression = _or_terms(selective)
             rows = conn.execute(
                 f"SELECT rowid, -bm25(memories_fts, {_BM25_WEIGHTS}) "
                 "FROM memories_fts WHERE memories_fts MATCH ? "
