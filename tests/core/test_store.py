@@ -559,6 +559,7 @@ def test_large_stores_leave_common_words_to_the_vectors(
     from custom_components.home_memory.memory import store as store_module
 
     monkeypatch.setattr(store_module, "_PRUNE_FROM_ROWS", 10)
+    monkeypatch.setattr(store_module, "_COMMON_TERM_SHARE", 0.05)
     store.create_many(
         [_new(f"the house note number{i}") for i in range(60)]
         + [_new("the house smells of lavender")],
