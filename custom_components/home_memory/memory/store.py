@@ -116,7 +116,7 @@ _KEYWORD_OVERFETCH = 4
 # Common-word pruning: only in stores this large, for words in more than this
 # share of memories. Document frequencies are cached until the store has grown
 # by a step.
-_PRUNE_FROM_ROWS = 20_000
+_PRUNE_FROM_ROWS = 5_000
 _COMMON_TERM_SHARE = 0.01
 _DF_CACHE_STEP = 1_000
 _DF_CACHE_SIZE = 4_096
