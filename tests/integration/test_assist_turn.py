@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import time
+import threading
 from typing import TYPE_CHECKING, Any, Literal
 from unittest.mock import patch
 
@@ -275,8 +275,11 @@ async def test_context_failure_never_breaks_the_turn(
     assert speech(result) == "Done."
     assert "Relevant background:" not in agent.prompts[-1]
 
+    # The retrieval is held until the turn has given up on it: no sleeping.
+    released = threading.Event()
+
     def slow(*args: Any, **kwargs: Any) -> Any:
-        time.sleep(0.3)
+        released.wait(10)
         raise AssertionError("too late to matter")
 
     data = init_integration.runtime_data
@@ -287,6 +290,7 @@ async def test_context_failure_never_breaks_the_turn(
             )
             is None
         )
+        released.set()
     await hass.async_block_till_done()
 
 

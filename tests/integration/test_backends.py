@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 from unittest.mock import AsyncMock, patch
 
 from homeassistant.requirements import RequirementsNotFound
-import pytest
 
 from custom_components.home_memory.backends import (
     BackendStatus,
@@ -18,7 +17,6 @@ from custom_components.home_memory.download import (
     async_install_onnx_file,
     managed_model_dir,
 )
-from custom_components.home_memory.memory.embedder import default_model_dir
 from custom_components.home_memory.memory.model_files import (
     MODEL_FILES_BY_NAME,
     ModelFile,
@@ -78,7 +76,6 @@ def test_missing_names_the_requirements() -> None:
     assert BackendStatus(onnxruntime=True, sqlite_vec=True).missing == ()
 
 
-@pytest.mark.skipif(default_model_dir() is None, reason="needs the real model")
 async def test_without_onnxruntime_the_real_model_runs_on_numpy(
     hass: HomeAssistant, mock_config_entry: MockConfigEntry
 ) -> None:
@@ -96,7 +93,6 @@ async def test_without_onnxruntime_the_real_model_runs_on_numpy(
     )
 
 
-@pytest.mark.skipif(default_model_dir() is None, reason="needs the real model")
 async def test_onnx_file_comes_from_its_wheel(
     hass: HomeAssistant, config_dir: Path
 ) -> None:
