@@ -177,16 +177,31 @@ async def test_an_interrupted_download_resumes(
     assert err.value.file == "model.safetensors"
     assert err.value.reason == "download_failed"
     partial = dest / "model.safetensors.partial"
-    kept = partial.stat().st_size
-    assert 0 < kept <= 300_000
+    # What arrived before the cut is kept; how much depends on whether the
+    # client read before it saw the connection drop (aiohttp then discards
+    # its buffer), so only the bound is certain.
+    kept = partial.stat().st_size if partial.exists() else 0
+    assert kept <= 300_000
     # tokenizer.json and config.json are done and stay done.
     assert (dest / "config.json").is_file()
 
     hub.requests.clear()
     await async_download_model(hass, dest)
-    assert hub.requests == [("model.safetensors", f"bytes={kept}-")]
+    assert hub.requests == [("model.safetensors", f"bytes={kept}-" if kept else None)]
     assert (dest / "model.safetensors").read_bytes() == FILES["model.safetensors"]
     assert not partial.exists()
+
+
+async def test_a_partial_file_is_resumed_with_a_range_request(
+    hass: HomeAssistant, hub: FakeHub, config_dir: Path
+) -> None:
+    dest = managed_model_dir(str(config_dir))
+    dest.mkdir(parents=True)
+    body = FILES["model.safetensors"]
+    (dest / "model.safetensors.partial").write_bytes(body[:300_000])
+    await async_download_model(hass, dest)
+    assert ("model.safetensors", "bytes=300000-") in hub.requests
+    assert (dest / "model.safetensors").read_bytes() == body
 
 
 async def test_a_server_that_ignores_the_range_starts_over(
