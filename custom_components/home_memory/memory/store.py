@@ -1338,7 +1338,9 @@ class MemoryStore:
             allowed = {
                 row[0]
                 for row in conn.execute(
-                    f"SELECT m.rowid FROM memories m WHERE m.rowid IN "
+                    # NOT INDEXED: without statistics the planner may scan the
+                    # tier index (all rows) instead of looking up these few.
+                    f"SELECT m.rowid FROM memories m NOT INDEXED WHERE m.rowid IN "
                     f"({','.join('?' * len(rows))}) AND {where}",
                     [*(row[0] for row in rows), *params],
                 )
