@@ -9,6 +9,7 @@ import pytest
 
 from custom_components.home_memory.memory.fts_query import (
     match_expression,
+    or_expression,
     search_terms,
 )
 from custom_components.home_memory.memory.schema import FTS_TOKENIZER
@@ -75,3 +76,16 @@ def test_any_text_is_safe(text: str) -> None:
     expression = match_expression(text)
     if expression is not None:
         conn.execute("SELECT rowid FROM t WHERE t MATCH ?", (expression,)).fetchall()
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_the_stores_pruned_terms_are_a_valid_query(
+    fts: sqlite3.Connection, text: str
+) -> None:
+    """The store ORs a subset of search_terms(); any subset must stay safe."""
+    terms = search_terms(text)
+    for subset in (terms, terms[:1], terms[1:]):
+        if subset:
+            fts.execute(
+                "SELECT rowid FROM t WHERE t MATCH ?", (or_expression(subset),)
+            ).fetchall()

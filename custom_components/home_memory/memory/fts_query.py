@@ -42,10 +42,13 @@ def search_terms(text: str) -> list[str]:
     return list(seen)
 
 
+def or_expression(terms: list[str]) -> str:
+    """OR the given search terms (from search_terms) into a MATCH expression."""
+    # Terms hold only letters and digits, so quoting cannot be broken out of.
+    return " OR ".join(f'"{term}"' for term in terms)
+
+
 def match_expression(text: str) -> str | None:
     """An FTS5 MATCH expression for `text`, or None when it has no content word."""
     terms = search_terms(text)
-    if not terms:
-        return None
-    # Tokens hold only letters and digits, so quoting cannot be broken out of.
-    return " OR ".join(f'"{term}"' for term in terms)
+    return or_expression(terms) if terms else None

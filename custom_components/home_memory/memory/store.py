@@ -36,7 +36,7 @@ from .errors import (
     NothingToUndoError,
     SchemaTooNewError,
 )
-from .fts_query import search_terms
+from .fts_query import or_expression, search_terms
 from .models import (
     Caller,
     CreateAction,
@@ -167,11 +167,6 @@ class LogEntry:
     actor: str
     content_hash: str | None
     details: dict[str, Any]
-
-
-def _or_terms(terms: Sequence[str]) -> str:
-    # search_terms() yields letters and digits only: quoting cannot break out.
-    return " OR ".join(f'"{term}"' for term in terms)
 
 
 def _load_sqlite_vec(conn: sqlite3.Connection) -> str | None:
@@ -1327,7 +1322,7 @@ class MemoryStore:
             selective = self._selective_terms(conn, terms)
             if not selective:
                 return []
-            expression = _or_terms(selective)
+            expression = or_expression(selective)
             rows = conn.execute(
                 "SELECT rowid, -rank FROM memories_fts WHERE memories_fts MATCH ? "
                 "AND rank MATCH ? ORDER BY rank LIMIT ?",
@@ -1378,7 +1373,7 @@ class MemoryStore:
                 count = conn.execute(
                     "SELECT count(*) FROM (SELECT rowid FROM memories_fts "
                     "WHERE memories_fts MATCH ? LIMIT ?)",
-                    (_or_terms([term]), limit + 1),
+                    (or_expression([term]), limit + 1),
                 ).fetchone()[0]
                 cached = (int(count), generation)
                 if len(self._df_cache) >= _DF_CACHE_SIZE:
@@ -1404,7 +1399,7 @@ class MemoryStore:
             selective = self._selective_terms(conn, terms)
             if not selective:
                 return {}
-            expression = _or_terms(selective)
+            expression = or_expression(selective)
             rows = conn.execute(
                 f"SELECT rowid, -bm25(memories_fts, {_BM25_WEIGHTS}) "
                 "FROM memories_fts WHERE memories_fts MATCH ? "
