@@ -13,6 +13,7 @@ from .latency import LatencyRecorder
 
 if TYPE_CHECKING:
     import asyncio
+    from collections.abc import Awaitable, Callable
     from datetime import datetime
     from pathlib import Path
 
@@ -68,6 +69,9 @@ class HomeMemoryData:
     # Facts waiting for the user's "yes, remember that". The extraction feature
     # owns this figure: it sets it, then calls events.async_memories_changed().
     pending_proposals: int = 0
+    # Work for the nightly maintenance run besides the engine's own (session
+    # expiry, consolidation): each feature appends its coroutine function.
+    nightly_jobs: list[Callable[[], Awaitable[object]]] = field(default_factory=list)
 
 
 type HomeMemoryConfigEntry = ConfigEntry[HomeMemoryData]

@@ -13,6 +13,7 @@ import pytest
 from custom_components.home_memory.memory.models import (
     Caller,
     CreateAction,
+    CreateResult,
     MemoryFilter,
     MemoryKind,
     MemoryPatch,
@@ -124,6 +125,33 @@ def test_create_many_is_all_or_nothing(store: MemoryStore) -> None:
     with pytest.raises(InvalidMemoryError):
         store.create_many([_new("first fine memory"), _new("")], HOUSE)
     assert store.list_memories(HOUSE).total == 0
+
+
+def test_caller_bookkeeping_commits_with_the_memories(store: MemoryStore) -> None:
+    with store.transaction() as conn:
+        conn.execute(
+            "INSERT INTO observed_events (at, entity_id, domain, name, new_state)"
+            " VALUES (1, 'light.hall', 'light', 'Hall', 'on')"
+        )
+
+    def consume(conn: sqlite3.Connection, results: list[CreateResult]) -> None:
+        assert [r.action for r in results] == [CreateAction.CREATED]
+        conn.execute("DELETE FROM observed_events")
+
+    store.create_many([_new("The hall light came on")], HOUSE, in_transaction=consume)
+    with store.read() as conn:
+        assert conn.execute("SELECT count(*) FROM observed_events").fetchone()[0] == 0
+
+
+def test_failing_bookkeeping_rolls_the_memories_back(store: MemoryStore) -> None:
+    def fail(conn: sqlite3.Connection, results: list[CreateResult]) -> None:
+        conn.execute("DELETE FROM observed_events")
+        raise RuntimeError("bookkeeping failed")
+
+    with pytest.raises(RuntimeError):
+        store.create_many([_new("The hall light came on")], HOUSE, in_transaction=fail)
+    assert store.list_memories(HOUSE).total == 0
+    assert len(store.index) == 0
 
 
 def test_duplicate_is_reinforced_not_stored_twice(store: MemoryStore) -> None:

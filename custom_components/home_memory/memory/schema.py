@@ -140,10 +140,80 @@ def _migrate_to_2(conn: sqlite3.Connection) -> None:
     _run_script(conn, _V2)
 
 
+_V3 = """
+-- Observation: state changes wait here, durably, until their segment has
+-- become a memory; the memory and the deletion of its events commit together.
+CREATE TABLE observed_events (
+    seq INTEGER PRIMARY KEY,
+    at REAL NOT NULL,
+    entity_id TEXT NOT NULL,
+    domain TEXT NOT NULL,
+    name TEXT NOT NULL,
+    area TEXT,
+    old_state TEXT,
+    new_state TEXT NOT NULL,
+    person TEXT,
+    user_id TEXT,
+    importance REAL NOT NULL DEFAULT 0
+);
+CREATE INDEX observed_events_at ON observed_events(at);
+
+-- Short-term memory: one session per conversation.
+CREATE TABLE sessions (
+    id TEXT PRIMARY KEY,
+    owner TEXT,
+    device_id TEXT,
+    agent_id TEXT,
+    role TEXT NOT NULL,
+    started_at REAL NOT NULL,
+    last_active_at REAL NOT NULL,
+    state TEXT NOT NULL DEFAULT 'active',
+    turns INTEGER NOT NULL DEFAULT 0,
+    extracted_at REAL
+);
+CREATE INDEX sessions_state_active ON sessions(state, last_active_at);
+
+CREATE TABLE session_messages (
+    rowid INTEGER PRIMARY KEY,
+    session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    at REAL NOT NULL,
+    role TEXT NOT NULL,
+    content TEXT NOT NULL,
+    tokens INTEGER NOT NULL,
+    in_window INTEGER NOT NULL DEFAULT 1,
+    vector BLOB
+);
+CREATE INDEX session_messages_session ON session_messages(session_id, at);
+
+-- Facts extracted from a conversation, waiting for a person's yes or no.
+CREATE TABLE proposals (
+    id TEXT PRIMARY KEY,
+    session_id TEXT,
+    owner TEXT,
+    visibility TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    status TEXT NOT NULL DEFAULT 'pending',
+    summary TEXT NOT NULL,
+    content TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    keywords TEXT NOT NULL DEFAULT '[]',
+    decided_at REAL,
+    decided_by TEXT,
+    memory_id TEXT
+);
+CREATE INDEX proposals_status ON proposals(status, created_at);
+"""
+
+
+def _migrate_to_3(conn: sqlite3.Connection) -> None:
+    _run_script(conn, _V3)
+
+
 # MIGRATIONS[n] takes the database from version n to n + 1.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _migrate_to_1,
     _migrate_to_2,
+    _migrate_to_3,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

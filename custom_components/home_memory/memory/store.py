@@ -77,6 +77,7 @@ from .vector_index import VectorIndex
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Sequence
+    from contextlib import AbstractContextManager
 
     from .embedder import Embedder
 
@@ -280,6 +281,18 @@ class MemoryStore:
     def closed(self) -> bool:
         """True after close()."""
         return self._closed.is_set()
+
+    def transaction(self) -> AbstractContextManager[sqlite3.Connection]:
+        """The single writer, inside BEGIN IMMEDIATE ... COMMIT.
+
+        For the engine's companion modules (event buffer, sessions,
+        proposals), which keep their tables in this file. Blocking.
+        """
+        return self._transaction()
+
+    def read(self) -> AbstractContextManager[sqlite3.Connection]:
+        """The reader connection, inside one read transaction. Blocking."""
+        return self._read()
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -496,11 +509,16 @@ class MemoryStore:
         *,
         vectors: npt.NDArray[np.float32] | None = None,
         dedup: bool = True,
+        in_transaction: Callable[[sqlite3.Connection, list[CreateResult]], None]
+        | None = None,
     ) -> list[CreateResult]:
         """Store several memories in one transaction (bulk import, benchmarks).
 
         `vectors` may carry precomputed embeddings (one row per item, for the
         current model); otherwise the texts are embedded here.
+        `in_transaction` runs inside the same transaction after the inserts,
+        so a caller's own bookkeeping (consumed events, a confirmed proposal)
+        commits or rolls back with the memories.
         """
         cleaned = [self._validate_new(item) for item in items]
         if vectors is None:
@@ -530,6 +548,8 @@ class MemoryStore:
                         CreateResult(self._fetch_one(conn, rowid), CreateAction.CREATED)
                     )
                 touched.append(rowid)
+            if in_transaction is not None:
+                in_transaction(conn, results)
         self._reindex(touched)
         return results
 
