@@ -1,0 +1,91 @@
+"""Structured generation through an AI Task entity, validated here.
+
+Home Assistant does not check AI Task output against the requested structure
+(API notes §3.1), so every caller passes a validator; an invalid answer is
+asked for once more, then given up with a log line. Home Memory's own AI Task
+runs create chat logs like any conversation: `generating_own_task()` tells the
+conversation capture to leave them alone (the subscriber runs in the same
+task, so it sees the ContextVar).
+"""
+
+from __future__ import annotations
+
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, Final
+
+from homeassistant.exceptions import HomeAssistantError
+
+from .const import LOGGER
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from homeassistant.core import HomeAssistant
+    import probatio
+
+# Set while Home Memory runs an AI Task of its own.
+_OWN_TASK: ContextVar[bool] = ContextVar("home_memory_own_ai_task", default=False)
+
+ATTEMPTS: Final = 2
+
+
+class InvalidGenerationError(ValueError):
+    """The generated data does not have the requested shape (raised by validators)."""
+
+
+def generating_own_task() -> bool:
+    """True inside Home Memory's own AI Task calls (for the chat-log subscriber)."""
+    return _OWN_TASK.get()
+
+
+def ai_task_available(hass: HomeAssistant) -> bool:
+    """True when the ai_task integration is loaded (it is not in default_config)."""
+    return "ai_task" in hass.config.components
+
+
+async def async_generate_structured[T](
+    hass: HomeAssistant,
+    *,
+    task_name: str,
+    entity_id: str | None,
+    instructions: str,
+    structure: probatio.Schema,
+    validate: Callable[[object], T],
+) -> T | None:
+    """Ask the AI Task entity for `structure`; the validated result or None.
+
+    `entity_id` None uses the user's preferred AI Task entity. `validate`
+    raises `InvalidGenerationError` (or ValueError/TypeError/KeyError) on a bad
+    shape; that answer is retried once. A failing entity is not retried.
+    """
+    if not ai_task_available(hass):
+        return None
+    from homeassistant.components import ai_task
+
+    token = _OWN_TASK.set(True)
+    try:
+        for attempt in range(1, ATTEMPTS + 1):
+            try:
+                result = await ai_task.async_generate_data(
+                    hass,
+                    task_name=task_name,
+                    entity_id=entity_id,
+                    instructions=instructions,
+                    structure=structure,
+                )
+            except HomeAssistantError as err:
+                LOGGER.warning("AI Task %s failed: %s", task_name, err)
+                return None
+            try:
+                return validate(result.data)
+            except (ValueError, TypeError, KeyError) as err:
+                LOGGER.warning(
+                    "AI Task %s returned invalid data (attempt %s of %s): %s",
+                    task_name,
+                    attempt,
+                    ATTEMPTS,
+                    err,
+                )
+        return None
+    finally:
+        _OWN_TASK.reset(token)
