@@ -587,15 +587,19 @@ def test_large_stores_leave_common_words_to_the_vectors(
     from custom_components.home_memory.memory import store as store_module
 
     monkeypatch.setattr(store_module, "_PRUNE_FROM_ROWS", 10)
-    monkeypatch.setattr(store_module, "_COMMON_TERM_SHARE", 0.05)
+    monkeypatch.setattr(store_module, "_KEYWORD_ROW_BUDGET", 5)
     store.create_many(
         [_new(f"the house note number{i}") for i in range(60)]
+        + [_new(f"a garden note about roses{i}") for i in range(3)]
         + [_new("the house smells of lavender")],
         HOUSE,
     )
     everything = MemoryFilter()
-    # "house" is in every memory: pruned; "lavender" in one: kept.
+    # "house" is in 61 memories: over the budget alone, pruned; "lavender" in
+    # one: kept; "garden" (3) still fits beside "lavender", "note" (63) not.
     assert store.keyword_candidates("house", HOUSE, everything, 5) == []
+    garden = store.keyword_candidates("garden lavender note", HOUSE, everything, 9)
+    assert len(garden) == 4
     [(rowid, _)] = store.keyword_candidates("house lavender", HOUSE, everything, 5)
     assert store.fetch([rowid])[rowid].content == "the house smells of lavender"
     assert store.keyword_scores("house lavender", [rowid]).keys() == {rowid}

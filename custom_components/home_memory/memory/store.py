@@ -10,7 +10,7 @@ file: it is loaded at open and changed only after a write has committed.
 from __future__ import annotations
 
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 import json
 import logging
@@ -94,6 +94,7 @@ __all__ = [
     "InvalidMemoryError",
     "LogEntry",
     "MemoryEngineError",
+    "MemoryMerge",
     "MemoryNotFoundError",
     "MemoryStore",
     "NothingToUndoError",
@@ -114,14 +115,20 @@ EXPORT_FORMAT = "home_memory.export.v1"
 _BM25_WEIGHTS = "1.0, 0.5, 0.8, 0.8"
 # Keyword search fetches this many times the rows it needs before filtering.
 _KEYWORD_OVERFETCH = 4
-# Common-word pruning: only in stores this large, for words in more than this
-# share of memories. Document frequencies are cached until the store has grown
-# by a step.
+# Common-word pruning, only in stores this large: FTS5 scores every row that
+# holds a query word (about 2 µs a row), so the words are taken rarest first
+# while their memories add up to at most this many rows; the rest are left to
+# the vectors. Document frequencies are cached until the store has grown by a
+# step.
 _PRUNE_FROM_ROWS = 5_000
-_COMMON_TERM_SHARE = 0.01
+_KEYWORD_ROW_BUDGET = 600
 _DF_CACHE_STEP = 1_000
 _DF_CACHE_SIZE = 4_096
 REEMBED_BATCH = 64
+# While a backup holds writes, a writer waits at most this long, then goes on:
+# automatic checkpoints are off meanwhile, so the file being copied does not
+# change and the WAL only grows, which keeps the copy consistent either way.
+WRITE_HOLD_LIMIT_S = 60.0
 
 _COLUMNS = (
     "rowid, id, content, summary, kind, weight_class, importance, "
@@ -170,6 +177,28 @@ class LogEntry:
     details: dict[str, Any]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MemoryMerge:
+    """One consolidation step: a surviving memory takes over others.
+
+    `expected_versions` holds the version of every memory involved as the
+    caller saw it; the step is skipped when any of them has changed since or
+    is no longer active, so a plan made outside the write lock stays safe.
+    The absorbed memories move to the deleted tier (recoverable).
+    """
+
+    survivor_id: str
+    absorbed_ids: tuple[str, ...]
+    expected_versions: dict[str, int]
+    patch: MemoryPatch
+    source_ids: tuple[str, ...] | None = None
+    # Sum the access counts, keep the earliest creation and the latest access.
+    combine_usage: bool = False
+    vector: npt.NDArray[np.float32] | None = None
+    operation: str = "consolidate"
+    details: dict[str, Any] = field(default_factory=dict)
+
+
 def _load_sqlite_vec(conn: sqlite3.Connection) -> str | None:
     """Load the sqlite-vec extension if it is installed; its version or None."""
     try:
@@ -213,6 +242,10 @@ class MemoryStore:
         self._read_lock = threading.Lock()
         self._index_lock = threading.Lock()
         self._closed = threading.Event()
+        # Cleared while a backup holds writes (pause_writes / resume_writes).
+        self._writes_open = threading.Event()
+        self._writes_open.set()
+        self._autocheckpoint_pages: int | None = None
         self._reembed_thread: threading.Thread | None = None
         self._groups: dict[str, int] = {}
         self._df_cache: dict[str, tuple[int, int]] = {}
@@ -267,6 +300,7 @@ class MemoryStore:
         if self._closed.is_set():
             return
         self._closed.set()
+        self._writes_open.set()  # waiting writers wake up and see the store closed
         if self._reembed_thread is not None:
             self._reembed_thread.join()
         with self._write_lock, self._read_lock:
@@ -282,6 +316,49 @@ class MemoryStore:
         """True after close()."""
         return self._closed.is_set()
 
+    # -- backups --------------------------------------------------------------
+
+    def checkpoint(self) -> bool:
+        """Copy the WAL into the main file and truncate it; True when complete."""
+        with self._write_lock, self._read_lock:
+            if self._closed.is_set():
+                raise MemoryEngineError("the store is closed")
+            busy = self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        return not busy[0]
+
+    def pause_writes(self) -> bool:
+        """Hold writes for a file copy (a backup): checkpoint, then close the gate.
+
+        Until resume_writes(), writers wait (at most WRITE_HOLD_LIMIT_S) and
+        automatic checkpoints are off, so the main file does not change.
+        Reads go on. Returns whether the checkpoint completed. May be called
+        from any thread; so may resume_writes().
+        """
+        complete = self.checkpoint()
+        with self._write_lock:
+            if self._autocheckpoint_pages is None:
+                self._autocheckpoint_pages = int(
+                    self._writer.execute("PRAGMA wal_autocheckpoint").fetchone()[0]
+                )
+            self._writer.execute("PRAGMA wal_autocheckpoint=0")
+            self._writes_open.clear()
+        return complete
+
+    def resume_writes(self) -> None:
+        """Let writers in again after pause_writes(). Idempotent."""
+        with self._write_lock:
+            if self._autocheckpoint_pages is not None and not self._closed.is_set():
+                self._writer.execute(
+                    f"PRAGMA wal_autocheckpoint={self._autocheckpoint_pages:d}"
+                )
+            self._autocheckpoint_pages = None
+            self._writes_open.set()
+
+    @property
+    def writes_paused(self) -> bool:
+        """True between pause_writes() and resume_writes()."""
+        return not self._writes_open.is_set()
+
     def transaction(self) -> AbstractContextManager[sqlite3.Connection]:
         """The single writer, inside BEGIN IMMEDIATE ... COMMIT.
 
@@ -296,6 +373,8 @@ class MemoryStore:
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
+        # Outside the lock: resume_writes() needs it to open the gate again.
+        self._writes_open.wait(WRITE_HOLD_LIMIT_S)
         with self._write_lock:
             if self._closed.is_set():
                 raise MemoryEngineError("the store is closed")
@@ -1328,79 +1407,79 @@ class MemoryStore:
     ) -> list[tuple[int, float]]:
         """(rowid, BM25 score, higher is better) for the text's content words.
 
-        FTS5 ranks on its own first (its ORDER BY rank LIMIT path, no join),
-        over-fetching; the filter then runs on those few rows only. When the
-        filter leaves too few, the ranking is redone inside the filter.
+        FTS5 scores every matching row as a plain column (its ORDER BY rank
+        path measured twice as slow for the same rows), Python orders them,
+        and the filter runs on the best rows a chunk at a time until `limit`
+        pass it. Ties go to the older memory.
         """
         terms = search_terms(text)
         if not terms:
             return []
         where, params = self._filter_sql(flt, caller, self.now())
-        ranking = f"bm25({_BM25_WEIGHTS})"
-        fetch = limit * _KEYWORD_OVERFETCH
+        chunk = limit * _KEYWORD_OVERFETCH
         with self._read() as conn:
             selective = self._selective_terms(conn, terms)
             if not selective:
                 return []
-            expression = or_expression(selective)
             rows = conn.execute(
-                "SELECT rowid, -rank FROM memories_fts WHERE memories_fts MATCH ? "
-                "AND rank MATCH ? ORDER BY rank LIMIT ?",
-                (expression, ranking, fetch),
+                f"SELECT rowid, -bm25(memories_fts, {_BM25_WEIGHTS}) "
+                "FROM memories_fts WHERE memories_fts MATCH ?",
+                (or_expression(selective),),
             ).fetchall()
-            if not rows:
-                return []
-            allowed = {
-                row[0]
-                for row in conn.execute(
-                    # NOT INDEXED: without statistics the planner may scan the
-                    # tier index (all rows) instead of looking up these few.
-                    f"SELECT m.rowid FROM memories m NOT INDEXED WHERE m.rowid IN "
-                    f"({','.join('?' * len(rows))}) AND {where}",
-                    [*(row[0] for row in rows), *params],
-                )
-            }
-            kept = [(int(r), float(score)) for r, score in rows if r in allowed]
-            if len(kept) >= limit or len(rows) < fetch:
-                return kept[:limit]
-            rows = conn.execute(
-                "SELECT f.rowid, -f.rank FROM memories_fts f "
-                "JOIN memories m ON m.rowid = f.rowid "
-                f"WHERE memories_fts MATCH ? AND f.rank MATCH ? AND {where} "
-                "ORDER BY f.rank LIMIT ?",
-                [expression, ranking, *params, limit],
-            ).fetchall()
-        return [(int(rowid), float(score)) for rowid, score in rows]
+            rows.sort(key=lambda row: (-row[1], row[0]))
+            kept: list[tuple[int, float]] = []
+            for start in range(0, len(rows), chunk):
+                part = rows[start : start + chunk]
+                allowed = {
+                    row[0]
+                    for row in conn.execute(
+                        # NOT INDEXED: without statistics the planner may scan
+                        # the tier index (all rows) instead of these few.
+                        f"SELECT m.rowid FROM memories m NOT INDEXED WHERE m.rowid "
+                        f"IN ({','.join('?' * len(part))}) AND {where}",
+                        [*(row[0] for row in part), *params],
+                    )
+                }
+                kept.extend((int(r), float(score)) for r, score in part if r in allowed)
+                if len(kept) >= limit:
+                    break
+        return kept[:limit]
 
     def _selective_terms(self, conn: sqlite3.Connection, terms: list[str]) -> list[str]:
-        """Leave out words many memories contain, in large stores only.
+        """The rarest words whose memories fit the row budget, in large stores.
 
-        Such words barely move BM25 (low IDF) but make FTS5 score thousands of
-        rows (about 2 µs each): at 100,000 memories they were most of a
-        search's time. A query made only of them is left to the vectors.
+        Common words barely move BM25 (low IDF) but make FTS5 score thousands
+        of rows: at 100,000 memories they were most of a search's time, and
+        its slowest tail. A query made only of them is left to the vectors.
         """
         total = self._approximate_count(conn)
         if total < _PRUNE_FROM_ROWS:
             return terms
         generation = total // _DF_CACHE_STEP
-        limit = int(total * _COMMON_TERM_SHARE)
         frequencies: dict[str, int] = {}
-        for term in terms:
+        for term in dict.fromkeys(terms):
             cached = self._df_cache.get(term)
             if cached is None or cached[1] != generation:
-                # Counting stops just past the limit: a common word costs no
+                # Counting stops just past the budget: a common word costs no
                 # more to check than a rare one.
                 count = conn.execute(
                     "SELECT count(*) FROM (SELECT rowid FROM memories_fts "
                     "WHERE memories_fts MATCH ? LIMIT ?)",
-                    (or_expression([term]), limit + 1),
+                    (or_expression([term]), _KEYWORD_ROW_BUDGET + 1),
                 ).fetchone()[0]
                 cached = (int(count), generation)
                 if len(self._df_cache) >= _DF_CACHE_SIZE:
                     self._df_cache.clear()
                 self._df_cache[term] = cached
             frequencies[term] = cached[0]
-        return [t for t in terms if frequencies[t] <= limit]
+        kept: set[str] = set()
+        rows = 0
+        for term in sorted(frequencies, key=lambda t: (frequencies[t], t)):
+            rows += frequencies[term]
+            if rows > _KEYWORD_ROW_BUDGET:
+                break
+            kept.add(term)
+        return [t for t in terms if t in kept]
 
     @staticmethod
     def _approximate_count(conn: sqlite3.Connection) -> int:
@@ -1713,6 +1792,108 @@ class MemoryStore:
             purged_log_entries=purged_log,
             completed=completed,
         )
+
+    def merge_memories(
+        self, merges: Sequence[MemoryMerge], caller: Caller, *, deleted_by: str
+    ) -> list[MemoryMerge]:
+        """Apply consolidation steps in one transaction; returns those applied.
+
+        Each step is all or nothing: the survivor is patched (its previous
+        version kept for undo), the absorbed memories move to the deleted tier
+        with `deleted_by`, and the log records the step with the absorbed ids.
+        Steps whose memories changed since they were planned are skipped.
+        """
+        now = self.now()
+        applied: list[MemoryMerge] = []
+        survivors: list[int] = []
+        absorbed_rowids: list[int] = []
+        with self._transaction() as conn:
+            for merge in merges:
+                ids = (merge.survivor_id, *merge.absorbed_ids)
+                rows = {
+                    row[1]: row
+                    for row in conn.execute(
+                        f"SELECT {_COLUMNS} FROM memories WHERE id IN "
+                        f"({','.join('?' * len(ids))})",
+                        ids,
+                    )
+                }
+                memories = {
+                    memory_id: self._row_to_memory(row)
+                    for memory_id, row in rows.items()
+                }
+                if len(memories) != len(ids) or any(
+                    memory.tier is not Tier.ACTIVE
+                    or memory.version != merge.expected_versions.get(memory_id)
+                    for memory_id, memory in memories.items()
+                ):
+                    continue
+                survivor = memories[merge.survivor_id]
+                survivor_rowid = int(rows[merge.survivor_id][0])
+                if not merge.patch.is_empty():
+                    self._apply_patch(
+                        conn,
+                        survivor,
+                        self._validate_patch(merge.patch),
+                        caller,
+                        now,
+                        vector=merge.vector,
+                        log_operation=None,
+                    )
+                if merge.source_ids is not None:
+                    conn.execute(
+                        "UPDATE memories SET source_ids = ? WHERE rowid = ?",
+                        (
+                            json.dumps(
+                                list(clean_labels("source_ids", merge.source_ids))
+                            ),
+                            survivor_rowid,
+                        ),
+                    )
+                if merge.combine_usage:
+                    everyone = list(memories.values())
+                    accessed = [
+                        m.last_accessed_at for m in everyone if m.last_accessed_at
+                    ]
+                    conn.execute(
+                        "UPDATE memories SET access_count = ?, created_at = ?, "
+                        "last_accessed_at = ? WHERE rowid = ?",
+                        (
+                            sum(m.access_count for m in everyone),
+                            min(to_timestamp(m.created_at) or now for m in everyone),
+                            to_timestamp(max(accessed)) if accessed else None,
+                            survivor_rowid,
+                        ),
+                    )
+                for memory_id in merge.absorbed_ids:
+                    rowid = int(rows[memory_id][0])
+                    conn.execute(
+                        "UPDATE memories SET tier = 'deleted', deleted_at = ?, "
+                        "deleted_by = ? WHERE rowid = ?",
+                        (now, deleted_by, rowid),
+                    )
+                    self._log(
+                        conn,
+                        "delete",
+                        memory_id,
+                        caller,
+                        memories[memory_id].content,
+                        {"reason": merge.operation, "into": merge.survivor_id},
+                    )
+                    absorbed_rowids.append(rowid)
+                self._log(
+                    conn,
+                    merge.operation,
+                    merge.survivor_id,
+                    caller,
+                    merge.patch.content or survivor.content,
+                    {**merge.details, "absorbed": list(merge.absorbed_ids)},
+                )
+                survivors.append(survivor_rowid)
+                applied.append(merge)
+        self.index.remove(absorbed_rowids)
+        self._reindex(survivors)
+        return applied
 
     # -- embeddings for a (new) model -----------------------------------------
 
