@@ -51,6 +51,11 @@ TARGETS: tuple[Target, ...] = (
         ">= 2000",
         _at_least("insert_per_s_with_vectors", 2000.0),
     ),
+    Target("ha_setup_s_100000", "< 2", _at_most("ha_setup_s_100000", 2.0)),
+    Target("listener_us_per_event", "< 50", _at_most("listener_us_per_event", 50.0)),
+    Target(
+        "events_per_s_sustained", ">= 5000", _at_least("events_per_s_sustained", 5000.0)
+    ),
 )
 
 
@@ -59,6 +64,8 @@ def _format(name: str, value: float | None) -> str:
         return "null"
     if not math.isfinite(value):
         return str(value)
+    if name.startswith(("ha_setup_", "ha_hybrid_ready_")):
+        return f"{value:.2f}"
     if "_per_s" in name or name.endswith("_s"):
         return f"{value:,.0f}" if value >= 100 else f"{value:.1f}"
     if "locomo" in name or "recall" in name:

@@ -21,6 +21,7 @@ from custom_components.home_memory.memory.retrieval import Retriever
 
 from . import CACHE_DIR, DEFAULT_BENCH_DATA, locomo, peers, speed
 from .data import CORPUS_SEED, CORPUS_VERSION, CorpusItem, corpus, questions
+from .ha_setup import run_ha_setup
 from .rss import run_rss
 from .timing import Latency, rate
 from .vectors import (
@@ -37,7 +38,9 @@ if TYPE_CHECKING:
 
 SIZES = (1000, 10_000, 100_000)
 QUICK_SIZES = (1000, 10_000)
-SELECTABLE = ("embed", "search", "insert", "peers", "rss", "locomo")
+SELECTABLE = (
+    "embed", "search", "insert", "peers", "rss", "setup", "observation", "locomo",
+)  # fmt: skip
 LOCOMO_FILES = (
     "locomo_dev_turns.jsonl",
     "locomo_dev_questions.jsonl",
@@ -54,6 +57,8 @@ _LOCOMO_FIGURES = (
 _ORDER = (
     "embed_query_", "search_", "e2e_", "chroma_search_", "sqlitevec_bruteforce_",
     "insert_per_s_with_vectors", "insert_per_s_with_embedding", "rss_", "vector_index_",
+    "ha_setup_", "ha_hybrid_ready_", "listener_", "events_per_s_", "narration_",
+    "consolidation_",
     "recall_", "chroma_recall_", "chroma_insert_", "sqlitevec_insert_", "locomo_dev_",
 )  # fmt: skip
 
@@ -150,9 +155,9 @@ def run(options: Options) -> Results:
     only = options.only
     if "embed" in only:
         bench.embedding()
-    if only & {"search", "insert", "rss", "peers"}:
+    if only & {"search", "insert", "rss", "setup", "peers"}:
         bench.prepare_corpus()
-        if only & {"search", "insert", "rss"}:
+        if only & {"search", "insert", "rss", "setup"}:
             # Without search timings only the largest store is needed.
             for n in options.sizes if "search" in only else (max(options.sizes),):
                 bench.engine_at(n)
@@ -160,6 +165,8 @@ def run(options: Options) -> Results:
             bench.insert_with_embedding()
         if "peers" in only:
             bench.peers()
+    if "observation" in only:
+        bench.observation()
     if "locomo" in only:
         bench.locomo()
     results.put("bench_runtime_s", time.perf_counter() - started)
@@ -250,6 +257,13 @@ class _Run:
                     results.null(f"rss_mb_{n}", error)
                 for name, value in figures.items():
                     results.put(name, value)
+            if largest and "setup" in options.only:
+                log(f"N={n:,}: Home Assistant sets the entry up over the store")
+                figures, error = run_ha_setup(store.path, n)
+                if error is not None:
+                    results.null(f"ha_setup_s_{n}", error)
+                for name, value in figures.items():
+                    results.put(name, value)
 
     def _search_at(self, n: int, retriever: Retriever, largest: bool) -> None:
         options, results = self.options, self.results
@@ -317,6 +331,17 @@ class _Run:
                 for n in options.sizes:
                     for stat in ("p50", "p95"):
                         results.null(f"{prefix}_{stat}_ms_{n}", error)
+
+    def observation(self) -> None:
+        """The home's events becoming memories, and the nightly consolidation."""
+        from . import consolidation, observation
+
+        log("observation: listener cost, sustained events, template narration")
+        for name, value in observation.measure().items():
+            self.results.put(name, value)
+        log("consolidation of 10,000 memories")
+        for name, value in consolidation.measure().items():
+            self.results.put(name, value)
 
     def locomo(self) -> None:
         """R@5 / R@10 on the LoCoMo dev split, per retrieval mode."""

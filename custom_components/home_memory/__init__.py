@@ -24,6 +24,7 @@ from .const import (
     DOMAIN,
     LOGGER,
 )
+from .conversation_capture import async_setup_conversation_capture
 from .coordinator import HomeMemoryCoordinator
 from .database import DatabaseUnavailableError, open_store, remove_database
 from .download import async_install_onnx_file, managed_model_dir
@@ -38,10 +39,12 @@ from .issues import (
     corrupt_copy_of_issue,
 )
 from .llm_api import async_setup_llm_api
+from .maintenance import async_setup_maintenance
 from .memory.embedder import ModelError
 from .memory.errors import MemoryEngineError, SchemaTooNewError
 from .memory.retrieval import Retriever
 from .model import load_model, resolve_model_dir
+from .observer import async_setup_observer
 from .options import HomeMemoryOptions
 from .runtime import HomeMemoryData, ModelStatus
 from .services import async_setup_services
@@ -126,6 +129,9 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -
         await _async_close(hass, data)
         raise
     async_setup_intents(hass, entry)
+    async_setup_maintenance(hass, entry)
+    await async_setup_observer(hass, entry)
+    async_setup_conversation_capture(hass, entry)
     entry.async_on_unload(data.conversations.clear)
     # Not eager: setup returns first, the model (about a second) loads after.
     data.model_task = entry.async_create_background_task(
@@ -236,6 +242,8 @@ def _activate_embedder(store: MemoryStore, embedder: Embedder) -> None:
 
 async def _async_close(hass: HomeAssistant, data: HomeMemoryData) -> None:
     """Stop the model task and close the store (idempotent)."""
+    for job in data.before_close:
+        await job()
     if (task := data.model_task) is not None and not task.done():
         task.cancel()
         await asyncio.wait([task])

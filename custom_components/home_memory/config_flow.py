@@ -32,12 +32,14 @@ from homeassistant.helpers.selector import (
     SelectSelectorConfig,
     SelectSelectorMode,
     TextSelector,
+    TimeSelector,
 )
 import probatio
 
 from .const import (
     CONF_AI_TASK_ENTITY,
     CONF_ARCHIVE_THRESHOLD,
+    CONF_CONSOLIDATION_THRESHOLD,
     CONF_CONTEXT_ENABLED,
     CONF_CONTEXT_MAX_MEMORIES,
     CONF_CONTEXT_MIN_RELEVANCE,
@@ -47,6 +49,7 @@ from .const import (
     CONF_EXTRACTION_MODE,
     CONF_HALF_LIFE_DAYS,
     CONF_LOG_RETENTION_DAYS,
+    CONF_MAINTENANCE_TIME,
     CONF_MODEL_DIR,
     CONF_OBSERVE_NUMERIC_SENSORS,
     CONF_OBSERVED_AREAS,
@@ -264,6 +267,10 @@ OPTIONS_SCHEMA = probatio.Schema(
                 {
                     _field(SECTION_RETENTION, CONF_LOG_RETENTION_DAYS): _DAYS,
                     _field(SECTION_RETENTION, CONF_PURGE_ARCHIVED_DAYS): _DAYS,
+                    _field(SECTION_RETENTION, CONF_MAINTENANCE_TIME): TimeSelector(),
+                    _field(SECTION_RETENTION, CONF_CONSOLIDATION_THRESHOLD): _number(
+                        0.7, 1, 0.01, slider=True
+                    ),
                 }
             ),
             {"collapsed": True},

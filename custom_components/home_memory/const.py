@@ -77,6 +77,12 @@ CONF_ARCHIVE_THRESHOLD: Final = "archive_threshold"
 SECTION_RETENTION: Final = "retention"
 CONF_LOG_RETENTION_DAYS: Final = "log_retention_days"
 CONF_PURGE_ARCHIVED_DAYS: Final = "purge_archived_after_days"
+# Local time of the nightly run (maintenance, jobs, consolidation), "HH:MM:SS".
+CONF_MAINTENANCE_TIME: Final = "maintenance_time"
+CONF_CONSOLIDATION_THRESHOLD: Final = "consolidation_threshold"
+# memory.consolidation.DEFAULT_MERGE_THRESHOLD (measured for MiniLM there);
+# repeated here so that the options do not import the engine.
+DEFAULT_CONSOLIDATION_THRESHOLD: Final = 0.88
 
 
 class ExtractionMode(StrEnum):

@@ -12,29 +12,51 @@ Two ways in, because Home Assistant offers two (API notes §2.4):
   earlier utterance of the same conversation found, labelled as such, on the
   next turns.
 
+Besides memories, a turn gets the few messages of the same speaker's earlier
+conversations that are close to the utterance (Ash: cosine above 0.3, at most
+5; never another person's, never the current conversation's), and, while the
+speaker has fresh proposals pending, the question whether to remember them.
+
 Whatever fails (timeout, engine error), the turn goes on without memories.
 """
 
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Final
 
+from homeassistant.util import dt as dt_util
+
+from .chat import async_current_turn
 from .const import LOGGER
 from .conversation_state import CachedContext
-from .memory.retrieval import never_needs_memory
+from .memory.retrieval import ContextResult, estimate_tokens, never_needs_memory
+from .memory.sessions import MessageRole
+from .proposals import offers_for, session_store
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
 
     from .memory.models import Caller
-    from .memory.retrieval import ContextResult
+    from .memory.sessions import PastMessage
     from .runtime import HomeMemoryData
 
 # A voice turn must not wait longer than this for its background.
 CONTEXT_TIMEOUT: Final = 1.5
 CACHED_HEADER: Final = "Relevant background (from earlier in this conversation):"
+PAST_MESSAGES_HEADER: Final = "Said in earlier conversations with this speaker:"
+# Past messages are quoted up to this many tokens in all, each shortened.
+PAST_MESSAGES_TOKEN_BUDGET: Final = 300
+PAST_MESSAGE_MAX_CHARS: Final = 300
+
+
+@dataclass(frozen=True, slots=True)
+class TurnContext(ContextResult):
+    """Memories plus relevant messages of the speaker's earlier conversations."""
+
+    past_messages: tuple[PastMessage, ...] = ()
 
 
 def wants_context(data: HomeMemoryData, utterance: str | None) -> bool:
@@ -46,16 +68,72 @@ def wants_context(data: HomeMemoryData, utterance: str | None) -> bool:
     )
 
 
-def _retrieve(data: HomeMemoryData, utterance: str, caller: Caller) -> ContextResult:
+def _retrieve(
+    data: HomeMemoryData,
+    utterance: str,
+    caller: Caller,
+    conversation_id: str | None,
+) -> TurnContext:
     options = data.options
     with data.latency.measure("context"):
-        return data.retriever.context(
+        result = data.retriever.context(
             utterance,
             caller,
             max_memories=options.context_max_memories,
             token_budget=options.context_token_budget,
             min_relevance=options.context_min_relevance,
         )
+        # The speaker's own earlier messages: a user's, or the household's.
+        past = session_store(data).relevant_messages(
+            utterance, caller.user_id, exclude_conversation=conversation_id
+        )
+    lines = _past_lines(past)
+    text = "\n".join(part for part in (result.text, *lines) if part)
+    return TurnContext(
+        result.memories,
+        text,
+        result.skipped_reason,
+        past_messages=tuple(past[: max(0, len(lines) - 1)]),
+    )
+
+
+def _past_lines(past: list[PastMessage]) -> list[str]:
+    """The header and one quoted line per message, within the token budget."""
+    lines = [PAST_MESSAGES_HEADER]
+    used = estimate_tokens(PAST_MESSAGES_HEADER)
+    for message in past:
+        who = "User" if message.role is MessageRole.USER else "You"
+        day = dt_util.as_local(dt_util.utc_from_timestamp(message.at)).date()
+        text = " ".join(message.content.split())
+        if len(text) > PAST_MESSAGE_MAX_CHARS:
+            text = text[: PAST_MESSAGE_MAX_CHARS - 1] + "…"
+        line = f"- ({day.isoformat()}) {who}: {text}"
+        if used + estimate_tokens(line) > PAST_MESSAGES_TOKEN_BUDGET:
+            break
+        lines.append(line)
+        used += estimate_tokens(line)
+    return lines if len(lines) > 1 else []
+
+
+def proposal_question(
+    data: HomeMemoryData, user_id: str | None, tool: str = "confirm_proposals"
+) -> str | None:
+    """The instruction to ask the speaker about their pending proposals, if any."""
+    offers = offers_for(data, user_id)
+    if not offers:
+        return None
+    listed = " ".join(
+        f"{number}. {offer.summary.rstrip(' .')}."
+        for number, offer in enumerate(offers, 1)
+    )
+    return (
+        "From an earlier conversation you noted things that may be worth "
+        "remembering; nothing is stored until the user agrees. Unless you already "
+        "asked in this conversation, first answer the user, then ask: 'Should I "
+        f"remember anything from our conversation? {listed} Say yes, no, or the "
+        f"numbers.' Pass their answer to the {tool} tool (answer yes or no, or "
+        "the numbers)."
+    )
 
 
 async def async_turn_context(
@@ -65,29 +143,47 @@ async def async_turn_context(
     caller: Caller,
     *,
     wait: float = CONTEXT_TIMEOUT,
-) -> ContextResult | None:
-    """The background for `utterance`, or None (off, skipped, slow or failed)."""
+    conversation_id: str | None = None,
+) -> TurnContext | None:
+    """The background for `utterance`, or None (off, skipped, slow or failed).
+
+    `conversation_id` (default: the running turn's) is the conversation whose
+    own messages are left out of the past messages.
+    """
     if not wants_context(data, utterance):
         return None
     assert utterance is not None
+    if conversation_id is None and (turn := async_current_turn()) is not None:
+        conversation_id = turn.conversation_id
+    question = proposal_question(data, caller.user_id)
     try:
         async with asyncio.timeout(wait):
             result = await hass.async_add_executor_job(
-                partial(_retrieve, data, utterance, caller)
+                partial(_retrieve, data, utterance, caller, conversation_id)
             )
     except TimeoutError:
         LOGGER.debug("Memory context took longer than %ss; turn goes on", wait)
-        return None
+        result = TurnContext([], "")
     except Exception:  # noqa: BLE001 - a turn never breaks because of memory
         LOGGER.warning("Memory context failed; turn goes on without it", exc_info=True)
-        return None
-    return result if result.memories else None
+        result = TurnContext([], "")
+    if question is not None:
+        result = replace(
+            result, text="\n".join(part for part in (result.text, question) if part)
+        )
+    if result.memories or result.past_messages or question is not None:
+        return result
+    return None
 
 
-def cached_text(result: ContextResult) -> str:
+def cached_text(result: TurnContext) -> str:
     """The background of an earlier utterance, labelled as such."""
     return "\n".join(
-        [CACHED_HEADER, *(f"- {item.memory.summary}" for item in result.memories)]
+        [
+            CACHED_HEADER,
+            *(f"- {item.memory.summary}" for item in result.memories),
+            *_past_lines(list(result.past_messages)),
+        ]
     )
 
 
@@ -100,13 +196,15 @@ async def async_refresh_cache(
     caller: Caller,
 ) -> None:
     """Retrieve for `utterance` and keep the result for the next turn."""
-    result = await async_turn_context(hass, data, utterance, caller)
+    result = await async_turn_context(
+        hass, data, utterance, caller, conversation_id=conversation_id
+    )
     state = data.conversations.peek(conversation_id, speaker)
     if state is None:
         return
     state.cached_context = (
         None
-        if result is None
+        if result is None or not (result.memories or result.past_messages)
         else CachedContext(
             utterance,
             cached_text(result),

@@ -8,7 +8,7 @@ and times only, read in the executor.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Final
 
 from homeassistant.helpers.debounce import Debouncer
@@ -16,7 +16,7 @@ from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.helpers.update_coordinator import DataUpdateCoordinator, UpdateFailed
 
 from .const import DOMAIN, LOGGER, SIGNAL_MEMORIES_CHANGED
-from .memory.models import SYSTEM, MemoryFilter, Tier
+from .memory.models import Tier, Visibility
 from .memory.store import MemoryEngineError
 
 if TYPE_CHECKING:
@@ -52,12 +52,14 @@ class MemoryStats:
 def read_stats(store: MemoryStore, pending_proposals: int) -> MemoryStats:
     """Gather the figures (blocking)."""
     counts = store.counts()
-    newest = store.list_memories(SYSTEM, MemoryFilter(), limit=1).items
+    newest = store.newest_created_at(Visibility.HOUSEHOLD)
     return MemoryStats(
         by_tier=counts.get("tier", {}),
         by_kind=counts.get("kind", {}),
         by_class=counts.get("weight_class", {}),
-        last_memory_at=newest[0].created_at if newest else None,
+        last_memory_at=None
+        if newest is None
+        else datetime.fromtimestamp(newest, tz=UTC),
         pending_proposals=pending_proposals,
         pending_embeddings=store.pending_embeddings(),
         database_size=store.database_size(),

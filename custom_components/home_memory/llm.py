@@ -18,7 +18,7 @@ from homeassistant.helpers.llm import LLM_API_ASSIST, LLMContext
 
 from .chat import async_current_turn
 from .const import DOMAIN
-from .context import async_refresh_cache, wants_context
+from .context import async_refresh_cache, proposal_question, wants_context
 from .prompts import ASSIST_PROMPT
 from .speaker import (
     async_effective_user_id,
@@ -40,13 +40,12 @@ def async_get_tools(
         return None
     data = entry.runtime_data
     prompt = [ASSIST_PROMPT]
+    user_id = async_effective_user_id(
+        hass, data, llm_context.context, llm_context.device_id
+    )
     turn = async_current_turn()
     if turn is not None and turn.marker is not None:
-        key = speaker_key(
-            async_effective_user_id(
-                hass, data, llm_context.context, llm_context.device_id
-            )
-        )
+        key = speaker_key(user_id)
         state = data.conversations.get(turn.conversation_id, key)
         if state.tools_turn == turn.marker:
             # The Home Memory API of the same agent gave tools and background.
@@ -69,4 +68,13 @@ def async_get_tools(
             entry.async_create_background_task(
                 hass, _refresh(), f"{DOMAIN} context for the next turn"
             )
-    return LLMTools(tools=memory_tools(TOOL_PREFIX), prompt="\n".join(prompt))
+    # Fresh proposals of this speaker: the question, and the tool for the answer.
+    tool = f"{TOOL_PREFIX}confirm_proposals"
+    if (question := proposal_question(data, user_id, tool)) is not None:
+        prompt.append(question)
+    return LLMTools(
+        tools=memory_tools(
+            TOOL_PREFIX, confirm_proposals=bool(data.proposal_offers.get(user_id))
+        ),
+        prompt="\n".join(prompt),
+    )

@@ -52,6 +52,9 @@ class HomeMemoryAPI(ha_llm.API):
                     # Assist already gave the memory tools to this agent.
                     tools = []
                 state.tools_turn = turn.marker
+            if tools and data.proposal_offers.get(speaker.caller.user_id):
+                # The speaker has proposals pending: the tool for the answer.
+                tools = memory_tools(confirm_proposals=True)
             context = await async_turn_context(
                 self.hass, data, turn.utterance if turn else None, speaker.caller
             )

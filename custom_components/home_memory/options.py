@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import time
 from types import MappingProxyType
 from typing import Any
 
 from .const import (
     CONF_AI_TASK_ENTITY,
     CONF_ARCHIVE_THRESHOLD,
+    CONF_CONSOLIDATION_THRESHOLD,
     CONF_CONTEXT_ENABLED,
     CONF_CONTEXT_MAX_MEMORIES,
     CONF_CONTEXT_MIN_RELEVANCE,
@@ -24,6 +26,7 @@ from .const import (
     CONF_EXTRACTION_MODE,
     CONF_HALF_LIFE_DAYS,
     CONF_LOG_RETENTION_DAYS,
+    CONF_MAINTENANCE_TIME,
     CONF_OBSERVE_NUMERIC_SENSORS,
     CONF_OBSERVED_AREAS,
     CONF_OBSERVED_DOMAINS,
@@ -35,6 +38,7 @@ from .const import (
     CONF_WEIGHT_IMPORTANCE,
     CONF_WEIGHT_RECENCY,
     CONF_WEIGHT_RELEVANCE,
+    DEFAULT_CONSOLIDATION_THRESHOLD,
     DEFAULT_OBSERVED_DOMAINS,
     DEFAULT_PERSONA_NAME,
     SATELLITE_DEVICE,
@@ -52,6 +56,17 @@ from .const import (
 from .memory.config import EngineConfig, ScoringWeights
 
 _ENGINE = EngineConfig()
+DEFAULT_MAINTENANCE_TIME = time(3, 0)
+
+
+def _time_option(value: object, default: time) -> time:
+    """A stored "HH:MM[:SS]" (the time selector's value) as a time."""
+    if isinstance(value, str):
+        try:
+            return time.fromisoformat(value)
+        except ValueError:
+            pass
+    return default
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -81,6 +96,8 @@ class HomeMemoryOptions:
     archive_threshold: float = _ENGINE.archive_threshold
     log_retention_days: float = _ENGINE.log_retention_days
     purge_archived_after_days: float = _ENGINE.purge_archived_after_days
+    maintenance_time: time = DEFAULT_MAINTENANCE_TIME
+    consolidation_threshold: float = DEFAULT_CONSOLIDATION_THRESHOLD
 
     @classmethod
     def from_entry_options(cls, options: Mapping[str, Any]) -> HomeMemoryOptions:
@@ -160,6 +177,14 @@ class HomeMemoryOptions:
                     CONF_PURGE_ARCHIVED_DAYS, default.purge_archived_after_days
                 )
             ),
+            maintenance_time=_time_option(
+                retention.get(CONF_MAINTENANCE_TIME), default.maintenance_time
+            ),
+            consolidation_threshold=float(
+                retention.get(
+                    CONF_CONSOLIDATION_THRESHOLD, default.consolidation_threshold
+                )
+            ),
         )
 
     def engine_config(self) -> EngineConfig:
@@ -219,5 +244,7 @@ class HomeMemoryOptions:
             SECTION_RETENTION: {
                 CONF_LOG_RETENTION_DAYS: self.log_retention_days,
                 CONF_PURGE_ARCHIVED_DAYS: self.purge_archived_after_days,
+                CONF_MAINTENANCE_TIME: self.maintenance_time.isoformat(),
+                CONF_CONSOLIDATION_THRESHOLD: self.consolidation_threshold,
             },
         }

@@ -18,11 +18,14 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from .backends import BackendStatus
+    from .conversation_capture import ConversationCapture
     from .coordinator import HomeMemoryCoordinator
     from .memory.models import MaintenanceStats
     from .memory.retrieval import Retriever
     from .memory.store import MemoryStore
+    from .observer import HomeObserver
     from .options import HomeMemoryOptions
+    from .proposals import Offer
 
 
 class ModelStatus(StrEnum):
@@ -72,6 +75,16 @@ class HomeMemoryData:
     # Work for the nightly maintenance run besides the engine's own (session
     # expiry, consolidation): each feature appends its coroutine function.
     nightly_jobs: list[Callable[[], Awaitable[object]]] = field(default_factory=list)
+    # Work that must reach the database before it closes (the observer's
+    # pending changes): awaited on unload and on shutdown, before the close.
+    before_close: list[Callable[[], Awaitable[object]]] = field(default_factory=list)
+    # The home observer (state changes -> memories), once started.
+    observer: HomeObserver | None = None
+    # Pending proposals per speaker (user id, None: the household), for the
+    # synchronous Assist prompt; proposals.async_refresh keeps it current.
+    proposal_offers: dict[str | None, tuple[Offer, ...]] = field(default_factory=dict)
+    # Assist turns -> short-term sessions (conversation_capture.py), if on.
+    conversation_capture: ConversationCapture | None = None
 
 
 type HomeMemoryConfigEntry = ConfigEntry[HomeMemoryData]

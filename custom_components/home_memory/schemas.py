@@ -210,6 +210,10 @@ SELECT_SCHEMA = ServiceSchema(
 
 RESTORE_SCHEMA = ServiceSchema({probatio.Required(ATTR_IDS): MEMORY_IDS})
 
+# Proposal ids have the same shape as memory ids.
+PROPOSAL_IDS_SCHEMA = ServiceSchema({probatio.Required(ATTR_IDS): MEMORY_IDS})
+LIST_PROPOSALS_SCHEMA = ServiceSchema({})
+
 LIST_SCHEMA = ServiceSchema(
     {
         **_FILTER_FIELDS,

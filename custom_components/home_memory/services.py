@@ -25,6 +25,7 @@ from .access import Access, async_get_caller
 from .ai_memory_import import NotAiMemoryDatabaseError, read_ai_memory
 from .const import AI_MEMORY_DEFAULT_FILE, DB_FOLDER, DOMAIN
 from .events import async_memories_changed
+from .maintenance import async_run_maintenance
 from .memory.models import (
     Caller,
     CreateAction,
@@ -45,6 +46,11 @@ from .memory.store import (
     MemoryEngineError,
     MemoryNotFoundError,
     memory_to_dict,
+)
+from .proposals import (
+    async_confirm_proposals_service,
+    async_list_proposals_service,
+    async_reject_proposals_service,
 )
 from .schemas import (
     ATTR_ACCESS_LOG,
@@ -79,8 +85,10 @@ from .schemas import (
     FORMAT_AI_MEMORY,
     GET_SCHEMA,
     IMPORT_SCHEMA,
+    LIST_PROPOSALS_SCHEMA,
     LIST_SCHEMA,
     MAINTENANCE_SCHEMA,
+    PROPOSAL_IDS_SCHEMA,
     REMEMBER_SCHEMA,
     RESTORE_SCHEMA,
     SEARCH_ALL_TIERS_SCHEMA,
@@ -120,6 +128,9 @@ SERVICE_SEARCH_ALL_TIERS: Final = "search_all_tiers"
 SERVICE_RUN_MAINTENANCE: Final = "run_maintenance"
 SERVICE_EXPORT: Final = "export"
 SERVICE_IMPORT: Final = "import"
+SERVICE_LIST_PROPOSALS: Final = "list_proposals"
+SERVICE_CONFIRM_PROPOSALS: Final = "confirm_proposals"
+SERVICE_REJECT_PROPOSALS: Final = "reject_proposals"
 
 # Log rows returned per memory (and for the query text) by search_all_tiers.
 LOG_ENTRIES_PER_MEMORY: Final = 50
@@ -500,10 +511,15 @@ async def _async_search_all_tiers(call: ServiceCall) -> ServiceResponse:
 async def _async_run_maintenance(call: ServiceCall) -> ServiceResponse:
     await async_get_caller(call.hass, call, Access.ADMIN)
     runtime = _runtime(call.hass)
-    stats = await _run(call.hass, runtime.store.run_maintenance)
-    runtime.last_maintenance = stats
-    runtime.last_maintenance_at = dt_util.utcnow()
-    async_memories_changed(call.hass, context=call.context)
+    # The nightly run's own path and lock: never two runs at once.
+    try:
+        stats = await async_run_maintenance(call.hass, runtime, call.context)
+    except (MemoryEngineError, sqlite3.Error, OSError) as err:
+        raise HomeAssistantError(
+            translation_domain=DOMAIN,
+            translation_key="engine_error",
+            translation_placeholders={"error": str(err)},
+        ) from err
     return asdict(stats)
 
 
@@ -599,6 +615,24 @@ _SERVICES: Final[tuple[tuple[str, _Handler, ServiceSchema, SupportsResponse], ..
     ),
     (SERVICE_EXPORT, _async_export, EXPORT_SCHEMA, SupportsResponse.OPTIONAL),
     (SERVICE_IMPORT, _async_import, IMPORT_SCHEMA, SupportsResponse.OPTIONAL),
+    (
+        SERVICE_LIST_PROPOSALS,
+        async_list_proposals_service,
+        LIST_PROPOSALS_SCHEMA,
+        SupportsResponse.ONLY,
+    ),
+    (
+        SERVICE_CONFIRM_PROPOSALS,
+        async_confirm_proposals_service,
+        PROPOSAL_IDS_SCHEMA,
+        SupportsResponse.OPTIONAL,
+    ),
+    (
+        SERVICE_REJECT_PROPOSALS,
+        async_reject_proposals_service,
+        PROPOSAL_IDS_SCHEMA,
+        SupportsResponse.OPTIONAL,
+    ),
 )
 
 

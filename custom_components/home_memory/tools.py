@@ -1,5 +1,8 @@
 """The memory tools for LLM agents: remember, recall, update_memory, forget.
 
+While the speaker has proposals pending (facts from an earlier conversation,
+proposals.py), a fifth tool takes their answer: confirm_proposals.
+
 One set of classes serves both surfaces: the Assist API's `llm.py` platform
 (names `home_memory__...`) and the Home Memory LLM API (`llm_api.py`, plain
 names; merged with Assist they become `home_memory__...` too). Home Assistant
@@ -26,6 +29,7 @@ import probatio as vol
 from .chat import async_current_turn
 from .const import DOMAIN, LOGGER
 from .events import async_memories_changed
+from .memory.extraction import ProposalNotFoundError
 from .memory.models import (
     CreateAction,
     Memory,
@@ -97,6 +101,15 @@ def _text(max_chars: int) -> vol.All[str]:
 
 def _int(minimum: int, maximum: int) -> vol.All[int]:
     return vol.All(_no_bool, int, vol.Range(min=minimum, max=maximum))
+
+
+def _exactly_one(*keys: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    def check(value: dict[str, Any]) -> dict[str, Any]:
+        if sum(key in value for key in keys) != 1:
+            raise vol.Invalid(f"give exactly one of {', '.join(keys)}")
+        return value
+
+    return check
 
 
 QUERY = _text(MAX_QUERY_CHARS)
@@ -711,11 +724,83 @@ async def async_confirm_forget(
     return forgotten
 
 
-def memory_tools(prefix: str = "") -> list[ha_llm.Tool]:
-    """The four tools, named for their surface."""
-    return [
+class ConfirmProposalsTool(MemoryTool):
+    """The answer to "Should I remember anything from our conversation?"."""
+
+    base_name = "confirm_proposals"
+    title = "Confirm proposals"
+    description = (
+        "Pass the user's answer to 'Should I remember anything from our "
+        "conversation?': answer='yes' stores all the listed things, answer='no' "
+        "none, numbers=[...] only those numbers (the rest are dropped)."
+    )
+    annotations = ha_llm.ToolAnnotations(
+        read_only=False, destructive=False, idempotent=False, open_world=False
+    )
+    parameters = vol.Schema(
+        vol.All(
+            {
+                vol.Optional("answer", description="yes or no"): vol.In(["yes", "no"]),
+                vol.Optional(
+                    "numbers", description="The numbers the user chose"
+                ): vol.All([_int(1, 100)], vol.Length(min=1, max=20)),
+            },
+            _exactly_one("answer", "numbers"),
+        )
+    )
+
+    @override
+    async def _async_run(
+        self, scope: CallScope, args: dict[str, Any]
+    ) -> ha_llm.ToolResult:
+        # Imported here: proposals.py imports the engine and events, not tools.
+        from .proposals import async_answer
+
+        scope.require_write()
+        try:
+            decision = await async_answer(
+                scope.hass,
+                scope.data,
+                scope.speaker.caller,
+                answer=args.get("answer"),
+                numbers=args.get("numbers", ()),
+                conversation_id=scope.conversation_id,
+                context=scope.context,
+            )
+        except ValueError as err:
+            raise ToolError("no_such_number", str(err)) from err
+        except ProposalNotFoundError as err:
+            raise ToolError(
+                "already_decided", "Those were decided meanwhile; nothing changed."
+            ) from err
+        except (MemoryEngineError, sqlite3.Error, OSError) as err:
+            LOGGER.warning("Confirming proposals failed: %s", err)
+            raise ToolError(
+                "memory_error", "Memory could not be reached; try again later."
+            ) from err
+        if decision.memories:
+            scope.state.last_memory_id = decision.memories[-1].id
+        return ha_llm.ToolResult(
+            data={
+                "remembered": [memory.summary for memory in decision.memories],
+                "declined": len(decision.rejected),
+                "message": "Tell the user briefly what you will remember."
+                if decision.memories
+                else "Tell the user you will not keep any of it.",
+            }
+        )
+
+
+def memory_tools(
+    prefix: str = "", *, confirm_proposals: bool = False
+) -> list[ha_llm.Tool]:
+    """The tools, named for their surface; the fifth only while asked for."""
+    tools: list[ha_llm.Tool] = [
         RememberTool(prefix),
         RecallTool(prefix),
         UpdateMemoryTool(prefix),
         ForgetTool(prefix),
     ]
+    if confirm_proposals:
+        tools.append(ConfirmProposalsTool(prefix))
+    return tools

@@ -36,7 +36,7 @@ from custom_components.home_memory.memory.store import (
     summarize,
 )
 
-from .conftest import HashingEmbedder, ManualClock
+from .conftest import START, HashingEmbedder, ManualClock
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -529,6 +529,22 @@ def test_counts_and_status(store: MemoryStore) -> None:
     assert store.schema_version() == SCHEMA_VERSION
     assert store.database_size() > 0
     assert store.backends()["retrieval_mode"] == "hybrid"
+
+
+def test_newest_created_at_keeps_to_active_memories_of_the_visibility(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    assert store.newest_created_at(Visibility.HOUSEHOLD) is None
+    first = store.create(_new("the boiler was serviced"), HOUSE).memory
+    clock.advance(seconds=60)
+    store.create(
+        _new("my diary entry", owner="alice", visibility=Visibility.PRIVATE), ALICE
+    )
+    clock.advance(seconds=60)
+    later = store.create(_new("the gutters were cleaned"), HOUSE).memory
+    store.soft_delete(ADMIN, ids=[later.id])
+    assert store.newest_created_at(Visibility.HOUSEHOLD) == first.created_at.timestamp()
+    assert store.newest_created_at(Visibility.PRIVATE) == START + 60
 
 
 def test_filtered_vector_scan_is_the_same_with_and_without_sqlite_vec(

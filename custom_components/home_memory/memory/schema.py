@@ -141,15 +141,21 @@ def _migrate_to_2(conn: sqlite3.Connection) -> None:
 
 
 _V3 = """
+-- Counts by tier, kind and class (entities, diagnostics) from the index alone.
+CREATE INDEX memories_counts ON memories(tier, kind, weight_class);
+
 -- Observation: state changes wait here, durably, until their segment has
 -- become a memory; the memory and the deletion of its events commit together.
+-- AUTOINCREMENT: seq never comes back after its row is consumed, so the
+-- event ids a memory keeps as its sources stay unique.
 CREATE TABLE observed_events (
-    seq INTEGER PRIMARY KEY,
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
     at REAL NOT NULL,
     entity_id TEXT NOT NULL,
     domain TEXT NOT NULL,
     name TEXT NOT NULL,
     area TEXT,
+    device_class TEXT,
     old_state TEXT,
     new_state TEXT NOT NULL,
     person TEXT,
@@ -158,9 +164,13 @@ CREATE TABLE observed_events (
 );
 CREATE INDEX observed_events_at ON observed_events(at);
 
--- Short-term memory: one session per conversation.
+-- Short-term memory: one session per conversation and speaker (owner NULL:
+-- the household). A session ends (ended_at) when its conversation does; it is
+-- archived after a day without activity. Its messages stay stored when they
+-- leave the token window (in_window = 0).
 CREATE TABLE sessions (
     id TEXT PRIMARY KEY,
+    conversation_id TEXT NOT NULL,
     owner TEXT,
     device_id TEXT,
     agent_id TEXT,
@@ -169,9 +179,11 @@ CREATE TABLE sessions (
     last_active_at REAL NOT NULL,
     state TEXT NOT NULL DEFAULT 'active',
     turns INTEGER NOT NULL DEFAULT 0,
-    extracted_at REAL
+    ended_at REAL
 );
 CREATE INDEX sessions_state_active ON sessions(state, last_active_at);
+CREATE INDEX sessions_conversation ON sessions(conversation_id, state);
+CREATE INDEX sessions_owner ON sessions(owner);
 
 CREATE TABLE session_messages (
     rowid INTEGER PRIMARY KEY,
@@ -181,14 +193,18 @@ CREATE TABLE session_messages (
     content TEXT NOT NULL,
     tokens INTEGER NOT NULL,
     in_window INTEGER NOT NULL DEFAULT 1,
-    vector BLOB
+    vector BLOB,
+    vector_model TEXT
 );
 CREATE INDEX session_messages_session ON session_messages(session_id, at);
+CREATE INDEX session_messages_unembedded ON session_messages(rowid)
+    WHERE vector IS NULL;
 
 -- Facts extracted from a conversation, waiting for a person's yes or no.
 CREATE TABLE proposals (
     id TEXT PRIMARY KEY,
     session_id TEXT,
+    conversation_id TEXT,
     owner TEXT,
     visibility TEXT NOT NULL,
     created_at REAL NOT NULL,

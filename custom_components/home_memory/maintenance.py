@@ -1,0 +1,304 @@
+"""The nightly maintenance run: decay and purge, the features' jobs, consolidation.
+
+One `Maintenance` per loaded entry runs at the configured local time
+(`async_track_time_change`, 03:00 by default) and for the `run_maintenance`
+action. Both go through `async_run` under one lock, so runs never overlap: the
+action waits for a run in progress, a scheduled run that finds one skips.
+
+A run, in order:
+1. the engine's maintenance (decay, archive, purge) in the executor;
+2. every coroutine function in `HomeMemoryData.nightly_jobs` (session expiry
+   and the like), each isolated: a failing job is logged and the rest go on;
+3. consolidation (`memory/consolidation.py`): candidates in the executor;
+   with an AI Task available, the best few groups are put to it for a merged
+   wording or a verdict on which fact is current; everything else follows the
+   rules; the decisions are written in the executor.
+The stats land in `last_maintenance` (jobs and consolidation under details)
+and the entities refresh.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from functools import partial
+import threading
+from typing import TYPE_CHECKING, Any, Final
+
+from homeassistant.core import Context, HomeAssistant, callback
+from homeassistant.helpers.event import async_track_time_change
+from homeassistant.helpers.selector import (
+    NumberSelector,
+    NumberSelectorConfig,
+    SelectSelector,
+    SelectSelectorConfig,
+    TextSelector,
+    TextSelectorConfig,
+)
+from homeassistant.util import dt as dt_util
+from homeassistant.util.hass_dict import HassKey
+import probatio
+
+from .ai_generation import (
+    InvalidGenerationError,
+    ai_task_available,
+    async_generate_structured,
+)
+from .const import DOMAIN, LOGGER
+from .events import async_memories_changed
+from .memory.consolidation import (
+    Action,
+    Candidate,
+    ConsolidationSettings,
+    ConsolidationStats,
+    Consolidator,
+    Decision,
+)
+from .memory.validation import MAX_CONTENT_CHARS
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from datetime import datetime, time
+
+    from .memory.models import MaintenanceStats, Memory
+    from .runtime import HomeMemoryConfigEntry, HomeMemoryData
+
+DATA_MAINTENANCE: HassKey[dict[str, Maintenance]] = HassKey(f"{DOMAIN}_maintenance")
+# Groups put to the AI Task per run, best similarity first: bounds the cost of
+# a night; the rest follow the rules and the next night sees what is left.
+AI_GROUPS_PER_RUN: Final = 20
+AI_TASK_NAME: Final = "Home Memory consolidation"
+
+
+class Maintenance:
+    """Schedules and runs maintenance for one entry; one run at a time."""
+
+    def __init__(self, hass: HomeAssistant, entry: HomeMemoryConfigEntry) -> None:
+        """Bind to the entry; nothing is scheduled until async_start."""
+        self.hass = hass
+        self.entry = entry
+        self.data: HomeMemoryData = entry.runtime_data
+        self._lock = asyncio.Lock()
+        # Set on unload: the executor parts stop between batches.
+        self._stopping = threading.Event()
+
+    @property
+    def running(self) -> bool:
+        """True while a run is in progress."""
+        return self._lock.locked()
+
+    @callback
+    def async_start(self) -> None:
+        """Schedule the nightly run at the configured local time."""
+        at: time = self.data.options.maintenance_time
+        self.entry.async_on_unload(
+            async_track_time_change(
+                self.hass,
+                self._async_scheduled,
+                hour=at.hour,
+                minute=at.minute,
+                second=at.second,
+            )
+        )
+        self.entry.async_on_unload(self._stopping.set)
+
+    async def _async_scheduled(self, now: datetime) -> None:
+        if self.running:
+            LOGGER.debug("Maintenance is already running; the %s run is skipped", now)
+            return
+        try:
+            await self.async_run()
+        except Exception:  # noqa: BLE001 - logged; the next night tries again
+            LOGGER.exception("Nightly maintenance failed")
+
+    async def async_run(self, context: Context | None = None) -> MaintenanceStats:
+        """Run everything once; engine errors propagate, the rest is reported."""
+        async with self._lock:
+            store = self.data.store
+            stats = await self.hass.async_add_executor_job(store.run_maintenance)
+            jobs = await self._async_run_jobs()
+            consolidation = await self._async_consolidate()
+            changed = await self.hass.async_add_executor_job(
+                _memories, self.data, consolidation.survivor_ids
+            )
+            removed = await self.hass.async_add_executor_job(
+                _memories, self.data, consolidation.removed_ids
+            )
+            stats = replace(
+                stats,
+                details={
+                    **stats.details,
+                    "jobs": jobs,
+                    "consolidation": consolidation.summary(),
+                },
+            )
+            self.data.last_maintenance = stats
+            self.data.last_maintenance_at = dt_util.utcnow()
+        async_memories_changed(
+            self.hass,
+            updated=changed,
+            forgotten=removed,
+            context=context,
+        )
+        return stats
+
+    async def _async_run_jobs(self) -> dict[str, Any]:
+        """Each job on its own: one failing must not keep the others from running."""
+        failed: list[str] = []
+        for job in list(self.data.nightly_jobs):
+            try:
+                await job()
+            except Exception:  # noqa: BLE001 - isolated: the other jobs still run
+                name = getattr(job, "__qualname__", repr(job))
+                LOGGER.exception("Nightly job %s failed", name)
+                failed.append(name)
+        return {"run": len(self.data.nightly_jobs), "failed": failed}
+
+    async def _async_consolidate(self) -> ConsolidationStats:
+        """Rules everywhere, the AI Task for the best few groups when there is one."""
+        options = self.data.options
+        consolidator = Consolidator(
+            self.data.store,
+            ConsolidationSettings(merge_threshold=options.consolidation_threshold),
+        )
+        use_ai = ai_task_available(self.hass)
+        try:
+            candidates = await self.hass.async_add_executor_job(
+                partial(
+                    consolidator.find_candidates,
+                    should_stop=self._stopping.is_set,
+                    include_undecided=use_ai,
+                )
+            )
+            decided: list[tuple[Candidate, Decision]] = []
+            for position, candidate in enumerate(candidates):
+                decision: Decision | None = None
+                if use_ai and position < AI_GROUPS_PER_RUN:
+                    decision = await self._async_ask_ai(candidate)
+                    # A failing entity (none configured, an error) fails for
+                    # every group: the rules take the rest of this run.
+                    use_ai = decision is not None
+                decided.append((candidate, decision or candidate.suggestion))
+            return await self.hass.async_add_executor_job(
+                partial(consolidator.apply, decided, should_stop=self._stopping.is_set)
+            )
+        except Exception:  # noqa: BLE001 - the rest of the run is already done
+            LOGGER.exception("Consolidation failed")
+            return ConsolidationStats(completed=False)
+
+    async def _async_ask_ai(self, candidate: Candidate) -> Decision | None:
+        memories = candidate.memories
+        return await async_generate_structured(
+            self.hass,
+            task_name=AI_TASK_NAME,
+            entity_id=self.data.options.ai_task_entity,
+            instructions=consolidation_instructions(memories),
+            structure=CONSOLIDATION_STRUCTURE,
+            validate=partial(decision_from_ai, memories),
+        )
+
+
+CONSOLIDATION_STRUCTURE: Final = probatio.Schema(
+    {
+        probatio.Required(
+            "action",
+            description=(
+                "merge: they say the same thing; supersede: a newer one changes "
+                "an older fact; keep: they are different facts"
+            ),
+        ): SelectSelector(SelectSelectorConfig(options=[str(a) for a in Action])),
+        probatio.Optional(
+            "content",
+            description="For merge: one first-person memory saying all they say",
+        ): TextSelector(TextSelectorConfig(multiline=True)),
+        probatio.Optional(
+            "current",
+            description="For supersede: the number of the memory that is true now",
+        ): NumberSelector(NumberSelectorConfig(min=1, max=99, step=1)),
+    }
+)
+
+
+def consolidation_instructions(memories: Sequence[Memory]) -> str:
+    """The AI Task's prompt: the memories numbered, oldest first, with dates."""
+    listed = "\n".join(
+        f"{number}. ({memory.created_at:%Y-%m-%d}, {memory.kind}) {memory.content}"
+        for number, memory in enumerate(memories, 1)
+    )
+    return (
+        "These memories of a household assistant look alike. Decide whether "
+        "they say the same thing (merge, and write one memory that keeps every "
+        "detail, in the same first-person voice), whether a newer one replaces "
+        "an older fact that changed (supersede, and give the number of the one "
+        "that is true now), or whether they are different facts (keep). Do not "
+        "invent anything.\n\n" + listed
+    )
+
+
+def decision_from_ai(memories: Sequence[Memory], data: object) -> Decision:
+    """Check the AI Task's answer; raises InvalidGenerationError when unusable."""
+    if not isinstance(data, dict):
+        raise InvalidGenerationError("not an object")
+    try:
+        action = Action(str(data.get("action")))
+    except ValueError as err:
+        raise InvalidGenerationError(f"unknown action {data.get('action')!r}") from err
+    ids = [memory.id for memory in memories]
+    if action is Action.KEEP:
+        return Decision(Action.KEEP, decided_by="ai")
+    if action is Action.MERGE:
+        content = data.get("content")
+        if not isinstance(content, str) or not content.strip():
+            raise InvalidGenerationError("a merge needs the merged content")
+        if len(content) > MAX_CONTENT_CHARS:
+            raise InvalidGenerationError("the merged content is too long")
+        # The newest member carries the merged text (its id is the freshest).
+        return Decision(
+            Action.MERGE, ids[-1], tuple(ids[:-1]), content.strip(), decided_by="ai"
+        )
+    current = data.get("current")
+    if isinstance(current, bool) or not isinstance(current, (int, float)):
+        raise InvalidGenerationError("a supersede needs the current memory's number")
+    if not float(current).is_integer() or not 1 <= int(current) <= len(ids):
+        raise InvalidGenerationError(f"no memory number {current}")
+    survivor = ids[int(current) - 1]
+    return Decision(
+        Action.SUPERSEDE,
+        survivor,
+        tuple(i for i in ids if i != survivor),
+        decided_by="ai",
+    )
+
+
+def _memories(data: HomeMemoryData, memory_ids: Sequence[str]) -> list[Memory]:
+    """The memories with these ids (any tier), for the change events."""
+    if not memory_ids:
+        return []
+    store = data.store
+    return list(store.fetch(store.rowids_of(list(memory_ids))).values())
+
+
+@callback
+def async_setup_maintenance(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -> None:
+    """Create the entry's maintenance and schedule it; undone on unload."""
+    maintenance = Maintenance(hass, entry)
+    runners = hass.data.setdefault(DATA_MAINTENANCE, {})
+    runners[entry.entry_id] = maintenance
+    maintenance.async_start()
+
+    @callback
+    def _forget() -> None:
+        if runners.get(entry.entry_id) is maintenance:
+            del runners[entry.entry_id]
+
+    entry.async_on_unload(_forget)
+
+
+async def async_run_maintenance(
+    hass: HomeAssistant, data: HomeMemoryData, context: Context | None = None
+) -> MaintenanceStats:
+    """Run maintenance now for the entry holding `data` (the action's path)."""
+    for maintenance in hass.data.get(DATA_MAINTENANCE, {}).values():
+        if maintenance.data is data:
+            return await maintenance.async_run(context)
+    raise RuntimeError("maintenance is not set up for this entry")

@@ -1,0 +1,808 @@
+"""A segment of observed events told as a first-person memory.
+
+Two narrators produce the same `Narration`: the template narrator here
+(rules and phrase templates, no model) and an AI Task, whose structured
+answer `parse_generated` checks and `from_generated` completes with the
+fields the rules always decide (time of day, day type, segment times,
+location, source events). The template narrator varies its wording with a
+random generator seeded from the segment itself, so the same segment always
+reads the same way and different segments read differently.
+
+Memories are the persona's own experience (enhancements doc, "First-person
+memory perspective"): no clock times to the minute, no entity ids, no raw
+states; "around six", "the kitchen light came on".
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from datetime import UTC, datetime, tzinfo
+import hashlib
+import random
+import re
+from typing import TYPE_CHECKING, Final
+
+from .models import MemoryKind, NewMemory, Source, Visibility, WeightClass
+from .segmentation import (
+    DEFAULT_RULES,
+    Activity,
+    DayType,
+    Presence,
+    Segment,
+    SegmentationRules,
+    TimeOfDay,
+    compress,
+    local_time,
+    period_bounds,
+)
+from .validation import summarize
+
+if TYPE_CHECKING:
+    from collections.abc import Collection, Sequence
+
+# The seed's emotions; the AI Task must pick one of these.
+EMOTIONS: Final = ("neutral", "positive", "negative", "concerned", "curious")
+MAX_NARRATED: Final = 5
+MAX_TAGS: Final = 12
+MAX_GENERATED_CHARS: Final = 1200
+MIN_GENERATED_CHARS: Final = 12
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Narration:
+    """A memory of one segment, with every field the store needs."""
+
+    content: str
+    summary: str
+    kind: MemoryKind
+    weight_class: WeightClass
+    importance: float
+    emotion: str
+    people: tuple[str, ...]
+    tags: tuple[str, ...]
+    location: str | None
+    time_of_day: TimeOfDay
+    day_type: DayType
+    segment_start: datetime
+    segment_end: datetime
+    source_ids: tuple[str, ...]
+    # Memories of one day's observations form a thread (they lend each
+    # other relevance in search).
+    thread: str
+
+    def new_memory(self) -> NewMemory:
+        """The observed memory to store: the household's, never private."""
+        return NewMemory(
+            content=self.content,
+            summary=self.summary,
+            kind=self.kind,
+            weight_class=self.weight_class,
+            importance=self.importance,
+            emotion=self.emotion,
+            people=self.people,
+            location=self.location,
+            time_of_day=str(self.time_of_day),
+            day_type=str(self.day_type),
+            tags=self.tags,
+            source=Source.OBSERVED,
+            source_ids=self.source_ids,
+            visibility=Visibility.HOUSEHOLD,
+            segment_start=self.segment_start,
+            segment_end=self.segment_end,
+            thread=self.thread,
+        )
+
+
+# -- what the rules decide -----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Facts:
+    """Fields of a segment's memory that come from the rules alone."""
+
+    activities: list[Activity]
+    people: tuple[str, ...]
+    location: str | None
+    tags: tuple[str, ...]
+    time_of_day: TimeOfDay
+    day_type: DayType
+    weekday: str
+    start: datetime
+    end: datetime
+    source_ids: tuple[str, ...]
+    thread: str
+    significant: bool
+    arrivals: int
+    departures: int
+    churn: bool
+
+
+_DOMAIN_TAGS: Final = {
+    "light": "lights",
+    "switch": "switches",
+    "media_player": "media",
+    "climate": "climate",
+    "lock": "security",
+    "alarm_control_panel": "security",
+    "siren": "security",
+    "cover": "doors",
+    "binary_sensor": "doors",
+    "person": "presence",
+    "vacuum": "cleaning",
+    "sensor": "sensors",
+}
+
+
+def _facts(segment: Segment, tz: tzinfo, rules: SegmentationRules) -> _Facts:
+    activities = compress(segment.events, rules)
+    people: dict[str, None] = {}
+    for activity in activities:
+        if activity.domain == "person":
+            people[activity.name] = None
+        people.update(dict.fromkeys(activity.people))
+    areas = Counter(activity.area for activity in activities if activity.area)
+    # The room with the most going on (a flickering light counts once); a tie
+    # goes to the room that came first.
+    location = (
+        max(areas, key=lambda area: (areas[area], -list(areas).index(area)))
+        if areas
+        else None
+    )
+    arrivals = sum(a.presence is Presence.ARRIVED for a in activities)
+    departures = sum(a.presence is Presence.LEFT for a in activities)
+    significant = any(
+        event.importance > rules.significant_importance for event in segment.events
+    )
+    churn = any(a.is_churn(rules) and a.presence is None for a in activities)
+    tags: dict[str, None] = {str(segment.time_of_day): None}
+    if arrivals:
+        tags["arrival"] = None
+    if departures:
+        tags["departure"] = None
+    if significant:
+        tags["significant"] = None
+    for activity in activities:
+        if tag := _DOMAIN_TAGS.get(activity.domain):
+            tags[tag] = None
+    for area in areas:
+        tags[area.casefold()] = None
+    start = local_time(segment.start, tz)
+    period_start = period_bounds(start)[0]
+    return _Facts(
+        activities=activities,
+        people=tuple(people),
+        location=location,
+        tags=tuple(tags)[:MAX_TAGS],
+        time_of_day=segment.time_of_day,
+        day_type=segment.day_type,
+        weekday=period_start.strftime("%A"),
+        start=datetime.fromtimestamp(segment.start, UTC),
+        end=datetime.fromtimestamp(segment.end, UTC),
+        source_ids=tuple(event.source_id for event in segment.events),
+        thread=f"observed:{period_start.date().isoformat()}",
+        significant=significant,
+        arrivals=arrivals,
+        departures=departures,
+        churn=churn,
+    )
+
+
+def _rule_importance(segment: Segment, facts: _Facts) -> float:
+    top = max(event.importance for event in segment.events)
+    if facts.significant:
+        return round(top, 2)
+    importance = 0.3
+    if facts.arrivals or facts.departures:
+        importance = 0.5 + 0.05 * min(3, len(facts.people))
+    if len(facts.activities) >= MAX_NARRATED:
+        importance += 0.05
+    return round(min(0.75, max(importance, top * 0.8)), 2)
+
+
+def _rule_class(facts: _Facts) -> tuple[MemoryKind, WeightClass]:
+    if facts.significant:
+        return MemoryKind.EVENT, WeightClass.SIGNIFICANT
+    trivial_domains = {"light", "switch", "fan", "input_boolean", "sensor"}
+    if not facts.people and all(a.domain in trivial_domains for a in facts.activities):
+        return MemoryKind.OBSERVATION, WeightClass.TRANSIENT
+    return MemoryKind.OBSERVATION, WeightClass.OBSERVATION
+
+
+def _rule_emotion(facts: _Facts) -> str:
+    if facts.significant:
+        return "concerned"
+    if facts.churn or (facts.time_of_day is TimeOfDay.NIGHT and not facts.arrivals):
+        return "curious"
+    if facts.arrivals:
+        return "positive"
+    return "neutral"
+
+
+# -- words -------------------------------------------------------------------
+
+_SMALL: Final = (
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+)
+_TENS: Final = (
+    "_",
+    "_",
+    "twenty",
+    "thirty",
+    "forty",
+    "fifty",
+    "sixty",
+    "seventy",
+    "eighty",
+    "ninety",
+)
+
+
+def number_words(value: int) -> str:
+    """0-99 in words ("twenty-three"); larger numbers as digits."""
+    if value < 20:
+        return _SMALL[value]
+    if value < 100:
+        tens, ones = divmod(value, 10)
+        return _TENS[tens] + (f"-{_SMALL[ones]}" if ones else "")
+    return str(value)
+
+
+def _hour_words(hour: int) -> str:
+    if hour % 24 == 0:
+        return "midnight"
+    if hour % 24 == 12:
+        return "noon"
+    return _SMALL[(hour % 12) or 12]
+
+
+def spoken_time(local: datetime, rng: random.Random) -> str:
+    """A time as a person says it: "around six", "a little after half past seven"."""
+    hour, minute = local.hour, local.minute
+    if minute < 8:
+        return rng.choice(("around", "at about")) + f" {_hour_words(hour)}"
+    if minute < 23:
+        return f"a little after {_hour_words(hour)}"
+    if minute < 38:
+        return f"around half past {_hour_words(hour)}"
+    if minute < 53:
+        return f"around a quarter to {_hour_words(hour + 1)}"
+    return f"just before {_hour_words(hour + 1)}"
+
+
+def join_names(names: Sequence[str]) -> str:
+    """ "Anna", "Anna and Ben", "Anna, Ben and Cara"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _noun(name: str, people: Collection[str]) -> str:
+    """A friendly name as part of a sentence: "Kitchen Light" -> "kitchen light".
+
+    Acronyms ("TV") and people's names keep their capitals.
+    """
+    words = []
+    for word in name.split():
+        keep = word.isupper() or any(word.startswith(person) for person in people)
+        words.append(word if keep or not word[:1].isupper() else word.lower())
+    return " ".join(words)
+
+
+def _times(count: int) -> str:
+    return "twice" if count == 2 else f"{number_words(count)} times"
+
+
+def _state_words(state: str) -> str:
+    return state.replace("_", " ")
+
+
+# -- phrases -----------------------------------------------------------------
+
+
+def _presence_predicate(activity: Activity, rng: random.Random) -> str:
+    if activity.presence is Presence.ARRIVED:
+        return rng.choice(("came home", "got home", "was back home"))
+    return rng.choice(("left", "headed out", "went out"))
+
+
+_ALARM: Final = {
+    "armed_away": "set for an empty house",
+    "armed_home": "set while people were home",
+    "armed_night": "set for the night",
+    "armed_vacation": "set for a long absence",
+}
+_HVAC: Final = {
+    "heat": "heating",
+    "cool": "cooling",
+    "heat_cool": "heating and cooling",
+    "auto": "automatic",
+    "dry": "drying",
+    "fan_only": "just the fan",
+}
+
+
+def _passive(  # noqa: PLR0911, PLR0912 - one case per kind of device
+    activity: Activity, thing: str, rng: random.Random
+) -> str:
+    """What happened to an entity, without saying who did it."""
+    new, domain, cls = activity.last_to, activity.domain, activity.device_class
+    count = activity.changes
+    if activity.is_churn():
+        verb = {
+            "light": "flicked on and off",
+            "switch": "was switched on and off",
+            "media_player": "started and stopped",
+            "binary_sensor": "opened and closed",
+            "cover": "opened and closed",
+            "lock": "was locked and unlocked",
+        }.get(domain, "changed")
+        if domain == "sensor" and activity.first_from is not None:
+            return f"the {thing} drifted from {activity.first_from} to {new}"
+        return f"the {thing} {verb} {_times(count)}"
+    back_again = count == 2 and activity.first_from == new
+    match domain:
+        case "light" | "switch" | "fan" | "input_boolean":
+            if back_again:
+                return f"the {thing} was {'off' if new == 'on' else 'on'} for a while"
+            return f"the {thing} " + (
+                rng.choice(("came on", "was switched on"))
+                if new == "on"
+                else rng.choice(("went off", "was switched off"))
+            )
+        case "media_player":
+            if new == "playing":
+                return rng.choice(
+                    (f"the {thing} started playing", f"something played on the {thing}")
+                )
+            if new == "paused":
+                return f"the {thing} was paused"
+            return f"the {thing} went quiet"
+        case "climate":
+            if new == "off":
+                return f"the {thing} was turned off"
+            return f"the {thing} switched to {_HVAC.get(new, _state_words(new))}"
+        case "lock":
+            return f"the {thing} was {_state_words(new)}"
+        case "binary_sensor":
+            if cls in {"smoke", "gas", "carbon_monoxide", "heat"}:
+                return (
+                    f"the {thing} went off" if new == "on" else f"the {thing} cleared"
+                )
+            if cls == "moisture":
+                return (
+                    f"the {thing} found water" if new == "on" else f"the {thing} dried"
+                )
+            if cls in {"motion", "occupancy", "presence"}:
+                return (
+                    f"the {thing} noticed someone"
+                    if new == "on"
+                    else f"the {thing} settled"
+                )
+            if back_again:
+                return f"the {thing} opened and closed again"
+            return f"the {thing} " + ("opened" if new == "on" else "closed")
+        case "cover":
+            return f"the {thing} " + (
+                "opened" if new in {"open", "opening"} else "closed"
+            )
+        case "alarm_control_panel":
+            if new == "triggered":
+                return "the alarm went off"
+            return "the alarm was " + _ALARM.get(new, _state_words(new))
+        case "siren":
+            return f"the {thing} sounded" if new == "on" else f"the {thing} fell silent"
+        case "vacuum":
+            if new == "cleaning":
+                return f"the {thing} set off cleaning"
+            return (
+                f"the {thing} went back to its dock"
+                if new == "docked"
+                else (f"the {thing} was {_state_words(new)}")
+            )
+        case "person":
+            if new == "not_home":
+                return f"{activity.name} was away"
+            return f"{activity.name} was at {new}"
+        case "sensor" if activity.first_from is not None:
+            return f"the {thing} went from {activity.first_from} to {new}"
+    return f"the {thing} changed to {_state_words(new)}"
+
+
+def _active(  # noqa: PLR0911 - one case per kind of device
+    activity: Activity, thing: str
+) -> str | None:
+    """The same change told as what a person did, where that reads naturally."""
+    if activity.is_churn() or activity.changes != 1:
+        return None
+    new = activity.last_to
+    match activity.domain:
+        case "light" | "switch" | "fan":
+            return f"switched {'on' if new == 'on' else 'off'} the {thing}"
+        case "lock" if new in {"locked", "unlocked"}:
+            return f"{new} the {thing}"
+        case "climate" if new != "off":
+            return f"set the {thing} to {_HVAC.get(new, _state_words(new))}"
+        case "media_player" if new == "playing":
+            return f"put something on the {thing}"
+        case "alarm_control_panel" if new == "disarmed":
+            return "disarmed the alarm"
+    return None
+
+
+@dataclass(slots=True)
+class _Clause:
+    """Part of a sentence: who did it (None: it happened) and what."""
+
+    subject: str | None
+    predicate: str
+
+    def text(self) -> str:
+        return f"{self.subject} {self.predicate}" if self.subject else self.predicate
+
+
+def _clause(activity: Activity, people: Collection[str], rng: random.Random) -> _Clause:
+    if activity.presence is not None:
+        return _Clause(activity.name, _presence_predicate(activity, rng))
+    thing = _noun(activity.name, people)
+    if activity.people:
+        who = join_names(activity.people)
+        if (active := _active(activity, thing)) is not None:
+            return _Clause(who, active)
+        return _Clause(None, f"{_passive(activity, thing, rng)} at {who}'s request")
+    return _Clause(None, _passive(activity, thing, rng))
+
+
+def _merged(clauses: list[_Clause]) -> list[_Clause]:
+    """Clauses of the same person in a row become one: "got home and ..."."""
+    merged: list[_Clause] = []
+    for clause in clauses:
+        if merged and clause.subject and merged[-1].subject == clause.subject:
+            merged[-1].predicate += f" and {clause.predicate}"
+        else:
+            merged.append(_Clause(clause.subject, clause.predicate))
+    return merged
+
+
+def _listed(texts: list[str]) -> str:
+    return (
+        join_names(texts)
+        if len(texts) < 3
+        else ", ".join(texts[:-1]) + (f", and {texts[-1]}")
+    )
+
+
+def _chosen(activities: list[Activity]) -> list[Activity]:
+    """At most MAX_NARRATED activities: the most important, told in time order."""
+    if len(activities) <= MAX_NARRATED:
+        return activities
+    ranked = sorted(
+        activities,
+        key=lambda a: (a.presence is None, -a.importance, -a.changes, a.first_at),
+    )
+    keep = set(map(id, ranked[:MAX_NARRATED]))
+    return [activity for activity in activities if id(activity) in keep]
+
+
+_CONNECTORS: Final = (", and ", ", then ", "; soon after, ", ", and a bit later ")
+_LATER: Final = ("Later, ", "After that, ", "Then ", "Over the next while, ")
+
+
+def _closing(facts: _Facts, emotion: str, persona: str, rng: random.Random) -> str:
+    part = str(facts.time_of_day)
+    options: tuple[str, ...]
+    if emotion == "concerned":
+        options = (
+            "That worried me; I hope everything is all right.",
+            "I'll keep a closer eye on that.",
+            "It unsettled me a little, and I'd like to know it was nothing.",
+        )
+    elif emotion == "curious":
+        options = (
+            "I wonder what that was about.",
+            "Something to keep an eye on, I think.",
+            f"A little unusual for the {part}, it seems to me.",
+        )
+    elif facts.arrivals:
+        options = (
+            f"I liked having people home again this {part}.",
+            "It's nice when the house fills up again; I enjoy that.",
+            "The house felt livelier after that, and so did I.",
+        )
+    elif facts.departures:
+        options = (
+            "The house grew quiet after that, and I kept it company.",
+            "It felt a little empty to me afterwards.",
+            f"I kept the house company for the rest of the {part}.",
+        )
+    else:
+        options = (
+            f"The {part} felt calm to me.",
+            "Otherwise the house stayed quiet, and I let it rest.",
+            f"An ordinary {part}, the kind I, {persona}, have come to enjoy.",
+        )
+    return rng.choice(options)
+
+
+def _seed(segment: Segment) -> int:
+    key = f"{segment.start!r}:{','.join(map(str, segment.seqs))}"
+    return int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big")
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def narrate(
+    segment: Segment,
+    *,
+    persona: str,
+    tz: tzinfo,
+    rules: SegmentationRules = DEFAULT_RULES,
+) -> Narration:
+    """The template narrator: a first-person memory of the segment."""
+    facts = _facts(segment, tz, rules)
+    rng = random.Random(_seed(segment))  # noqa: S311 - wording, not secrets
+    emotion = _rule_emotion(facts)
+    chosen = _chosen(facts.activities)
+    clauses: list[_Clause] = []
+    for position, activity in enumerate(chosen):
+        clause = _clause(activity, facts.people, rng)
+        # Times where they matter: the opening, arrivals, departures and
+        # anything significant.
+        if (
+            position == 0
+            or activity.presence is not None
+            or activity.importance > rules.significant_importance
+        ):
+            clause.predicate += " " + spoken_time(
+                local_time(activity.first_at, tz), rng
+            )
+        clauses.append(clause)
+    merged = _merged(clauses)
+    day = f"{facts.weekday} {facts.time_of_day}"
+    lead = rng.choice(("", "I noticed that ", "I saw that "))
+    if rng.random() < 0.5:
+        opening = f"On {day}, {lead}{merged[0].text()}"
+    else:
+        opening = f"It was {day} when {merged[0].text()}"
+    if len(merged) > 1:
+        opening += rng.choice(_CONNECTORS) + merged[1].text()
+    sentences = [_sentence(opening)]
+    rest = [clause.text() for clause in merged[2:]]
+    left_out = len(facts.activities) - len(chosen)
+    if left_out:
+        rest.append(
+            rng.choice(
+                (
+                    f"{number_words(left_out)} smaller things changed around the house",
+                    "a few other things changed around the house",
+                )
+            )
+        )
+    if rest:
+        sentences.append(rng.choice(_LATER) + _listed(rest))
+    sentences.append(_closing(facts, emotion, persona, rng))
+    content = ". ".join(sentence.rstrip(".") for sentence in sentences) + "."
+    kind, weight_class = _rule_class(facts)
+    return Narration(
+        content=content,
+        summary=summarize(sentences[0] + "."),
+        kind=kind,
+        weight_class=weight_class,
+        importance=_rule_importance(segment, facts),
+        emotion=emotion,
+        people=facts.people,
+        tags=facts.tags,
+        location=facts.location,
+        time_of_day=facts.time_of_day,
+        day_type=facts.day_type,
+        segment_start=facts.start,
+        segment_end=facts.end,
+        source_ids=facts.source_ids,
+        thread=facts.thread,
+    )
+
+
+# -- the AI Task path --------------------------------------------------------
+
+
+def describe_events(
+    segment: Segment, tz: tzinfo, rules: SegmentationRules = DEFAULT_RULES
+) -> list[str]:
+    """One line per activity, churn counted, for the AI Task's instructions."""
+    lines = []
+    for activity in compress(segment.events, rules):
+        start = local_time(activity.first_at, tz).strftime("%H:%M")
+        where = f" ({activity.area})" if activity.area else ""
+        who = f", by {join_names(activity.people)}" if activity.people else ""
+        if activity.presence is not None:
+            lines.append(f"{start} {activity.name} {activity.presence}")
+            continue
+        if activity.changes == 1:
+            change = f"{activity.first_from or 'unknown'} -> {activity.last_to}"
+        else:
+            end = local_time(activity.last_at, tz).strftime("%H:%M")
+            start = f"{start}-{end}"
+            change = (
+                f"changed {activity.changes} times "
+                f"({' / '.join(activity.states)}), ending {activity.last_to}"
+            )
+        lines.append(f"{start} {activity.name}{where}: {change}{who}")
+    return lines
+
+
+def generation_instructions(
+    segment: Segment,
+    *,
+    persona: str,
+    tz: tzinfo,
+    rules: SegmentationRules = DEFAULT_RULES,
+) -> str:
+    """What the AI Task is asked for one segment."""
+    facts = _facts(segment, tz, rules)
+    events = "\n".join(f"- {line}" for line in describe_events(segment, tz, rules))
+    people = join_names(facts.people) or "nobody in particular"
+    return (
+        f"You are {persona}, the assistant who lives in this home and looks after "
+        "the people in it. Write one memory of what you noticed, in your own "
+        "voice (first person), as you would recall it later.\n\n"
+        f"When: {facts.weekday} {facts.time_of_day} ({facts.day_type}), "
+        f"{local_time(segment.start, tz):%H:%M} to "
+        f"{local_time(segment.end, tz):%H:%M}.\n"
+        f"People involved: {people}.\n"
+        f"What happened (local times):\n{events}\n\n"
+        "How to write it:\n"
+        '- Speak as yourself ("I noticed...", "it seems..."): warm and observant; '
+        "mention a mood or a pattern when one shows, and say when you are unsure.\n"
+        "- One to three natural sentences. No minute-exact times, no device ids, "
+        "no technical states, no lists.\n"
+        "- memory_type: significant for safety or unusual events, routine for "
+        "the everyday rhythm, preference only when a clear liking shows, "
+        "transient for trivial moments, observation otherwise.\n"
+        "- importance: 0 (trivial) to 1 (must never be forgotten).\n"
+        f"- emotion: one of {', '.join(EMOTIONS)}.\n"
+        "- family_members: only people named above. tags: a few lowercase keywords."
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class GeneratedMemory:
+    """An AI Task's answer, checked."""
+
+    content: str
+    weight_class: WeightClass
+    importance: float
+    emotion: str
+    people: tuple[str, ...]
+    tags: tuple[str, ...]
+
+
+_FIRST_PERSON: Final = re.compile(r"\b(I|I'm|I've|I'd|I'll|me|my|myself)\b")
+
+
+def _string_list(data: dict[str, object], key: str, limit: int) -> list[str]:
+    value = data[key]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise TypeError(f"{key} must be a list of strings")
+    items = [str(v).strip() for v in value if str(v).strip()]
+    if len(items) > limit or any(len(item) > 60 or "\x00" in item for item in items):
+        raise ValueError(f"{key} has too many or too long entries")
+    return items
+
+
+def parse_generated(data: object, *, known_people: Collection[str]) -> GeneratedMemory:
+    """Check an AI Task answer strictly; raise ValueError/TypeError/KeyError.
+
+    Home Assistant does not validate structured output. The content must be
+    a first-person text of sensible length; the class, importance and
+    emotion must be among the allowed values. Names the segment does not
+    know are dropped rather than stored.
+    """
+    if not isinstance(data, dict):
+        raise TypeError("the answer is not an object")
+    content = data["content"]
+    if not isinstance(content, str):
+        raise TypeError("content must be text")
+    content = " ".join(content.split())
+    if (
+        not MIN_GENERATED_CHARS <= len(content) <= MAX_GENERATED_CHARS
+        or "\x00" in content
+    ):
+        raise ValueError("content is empty or too long")
+    if not _FIRST_PERSON.search(content):
+        raise ValueError("content is not written in the first person")
+    memory_type = data["memory_type"]
+    if not isinstance(memory_type, str):
+        raise TypeError("memory_type must be text")
+    weight_class = WeightClass(memory_type.strip().lower())
+    importance = data["importance"]
+    if isinstance(importance, bool) or not isinstance(importance, (int, float)):
+        raise TypeError("importance must be a number")
+    if not 0.0 <= float(importance) <= 1.0:
+        raise ValueError("importance must be between 0 and 1")
+    emotion = data["emotion"]
+    if not isinstance(emotion, str) or emotion.strip().lower() not in EMOTIONS:
+        raise ValueError(f"emotion must be one of {', '.join(EMOTIONS)}")
+    known = {name.casefold(): name for name in known_people}
+    people = tuple(
+        dict.fromkeys(
+            known[name.casefold()]
+            for name in _string_list(data, "family_members", 20)
+            if name.casefold() in known
+        )
+    )
+    tags = tuple(dict.fromkeys(t.casefold() for t in _string_list(data, "tags", 10)))
+    return GeneratedMemory(
+        content=content,
+        weight_class=weight_class,
+        importance=round(float(importance), 3),
+        emotion=emotion.strip().lower(),
+        people=people,
+        tags=tags,
+    )
+
+
+_KIND_OF_CLASS: Final = {
+    WeightClass.SIGNIFICANT: MemoryKind.EVENT,
+    WeightClass.PREFERENCE: MemoryKind.PREFERENCE,
+    WeightClass.ROUTINE: MemoryKind.ROUTINE,
+    WeightClass.OBSERVATION: MemoryKind.OBSERVATION,
+    WeightClass.TRANSIENT: MemoryKind.OBSERVATION,
+}
+
+
+def segment_people(
+    segment: Segment, tz: tzinfo, rules: SegmentationRules = DEFAULT_RULES
+) -> tuple[str, ...]:
+    """The people a segment involves (who an AI answer may name)."""
+    return _facts(segment, tz, rules).people
+
+
+def from_generated(
+    segment: Segment,
+    generated: GeneratedMemory,
+    *,
+    tz: tzinfo,
+    rules: SegmentationRules = DEFAULT_RULES,
+) -> Narration:
+    """The AI Task's memory, completed with what the rules decide."""
+    facts = _facts(segment, tz, rules)
+    people = tuple(dict.fromkeys((*generated.people, *facts.people)))
+    tags = tuple(dict.fromkeys((*generated.tags, *facts.tags)))[:MAX_TAGS]
+    return Narration(
+        content=generated.content,
+        summary=summarize(generated.content),
+        kind=_KIND_OF_CLASS[generated.weight_class],
+        weight_class=generated.weight_class,
+        importance=generated.importance,
+        emotion=generated.emotion,
+        people=people,
+        tags=tags,
+        location=facts.location,
+        time_of_day=facts.time_of_day,
+        day_type=facts.day_type,
+        segment_start=facts.start,
+        segment_end=facts.end,
+        source_ids=facts.source_ids,
+        thread=facts.thread,
+    )

@@ -1,0 +1,610 @@
+"""The home observer: state changes become first-person memories.
+
+Three stages, each where it is cheapest:
+
+1. `StateChangeRecorder.async_on_state_changed` runs on the event loop for
+   every state change in Home Assistant. It does a dict lookup (is this entity
+   observed?), a few comparisons, and appends to a deque: nothing else.
+2. Every few seconds, and before the database closes, the deque is written to
+   the durable buffer (`observed_events`) in the executor, each change rated
+   by the segmentation rules.
+3. Every minute the segmenter is asked for closed segments; the oldest
+   becomes a memory, narrated by the AI Task when one is configured or
+   preferred, else by the template narrator. The memory and the deletion of its
+   events commit in one transaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from dataclasses import dataclass
+from datetime import timedelta
+from functools import partial
+from typing import TYPE_CHECKING, Any, Final
+
+from homeassistant.const import (
+    ATTR_DEVICE_CLASS,
+    ATTR_UNIT_OF_MEASUREMENT,
+    EVENT_STATE_CHANGED,
+    STATE_UNAVAILABLE,
+    STATE_UNKNOWN,
+)
+from homeassistant.core import callback, split_entity_id
+from homeassistant.helpers import (
+    area_registry as ar,
+    device_registry as dr,
+    entity_registry as er,
+    selector,
+)
+from homeassistant.helpers.event import async_track_time_interval
+from homeassistant.util import dt as dt_util
+import probatio
+
+from .ai_generation import ai_task_available, async_generate_structured
+from .const import DOMAIN, LOGGER
+from .events import async_memories_changed
+from .memory.errors import MemoryEngineError
+from .memory.event_buffer import EventBuffer, ObservedEvent, StaleEventsError
+from .memory.models import Caller, WeightClass
+from .memory.narration import (
+    EMOTIONS,
+    from_generated,
+    generation_instructions,
+    narrate,
+    parse_generated,
+    segment_people,
+)
+from .memory.segmentation import (
+    DEFAULT_RULES,
+    generation_allowed,
+    rated,
+    ready_segments,
+    worth_remembering,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+    from datetime import datetime, tzinfo
+
+    from homeassistant.core import Event, EventStateChangedData, HomeAssistant, State
+
+    from .memory.models import Memory
+    from .memory.narration import GeneratedMemory, Narration
+    from .memory.segmentation import Segment, SegmentationRules
+    from .memory.store import MemoryStore
+    from .options import HomeMemoryOptions
+    from .runtime import HomeMemoryConfigEntry
+
+FLUSH_INTERVAL: Final = timedelta(seconds=5)
+TICK_INTERVAL: Final = timedelta(minutes=1)
+# Events read per segmentation pass: a segment holds at most 50, so this
+# covers many segments while keeping one pass cheap.
+SEGMENT_WINDOW: Final = 1000
+# Changes held in memory while the database cannot take them (it is closing
+# or failing); beyond this the oldest are dropped rather than exhausting RAM.
+MAX_PENDING: Final = 100_000
+# Observed memories belong to the household, written by no one in particular.
+HOUSEHOLD: Final = Caller()
+TASK_NAME: Final = f"{DOMAIN} observed memory"
+
+_IGNORED_STATES: Final = frozenset({STATE_UNKNOWN, STATE_UNAVAILABLE})
+# Binary sensors observed through the domain: openings, and alarms about
+# safety. Motion and occupancy change constantly; add one by entity if wanted.
+BINARY_SENSOR_CLASSES: Final = frozenset(
+    {
+        "door",
+        "garage_door",
+        "window",
+        "opening",
+        "smoke",
+        "gas",
+        "carbon_monoxide",
+        "moisture",
+        "heat",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class EntityInfo:
+    """What the observer keeps about an observed entity."""
+
+    domain: str
+    area: str | None
+    device_class: str | None
+
+
+# (fired at, entity id, info, old state, new state, new State, user id)
+type PendingChange = tuple[float, str, EntityInfo, str, str, State, str | None]
+type EntityDecider = Callable[[str, State], EntityInfo | None]
+
+# Cache marker for an entity not decided yet.
+_UNDECIDED: Final = EntityInfo("", None, None)
+
+
+class StateChangeRecorder:
+    """The loop-side hot path: observed changes into a deque, nothing more.
+
+    `decide` says whether an entity is observed; its answer is cached until
+    `forget_entities()` (registries or options changed).
+    """
+
+    def __init__(self, decide: EntityDecider) -> None:
+        """Start with an empty cache and nothing pending."""
+        self._decide = decide
+        self._entities: dict[str, EntityInfo | None] = {}
+        self.pending: deque[PendingChange] = deque(maxlen=MAX_PENDING)
+
+    @callback
+    def forget_entities(self) -> None:
+        """Decide every entity afresh (an entity, device or area changed)."""
+        self._entities.clear()
+
+    @callback
+    def async_on_state_changed(self, event: Event[EventStateChangedData]) -> None:
+        """Record one state change if it is observed and a real change."""
+        data = event.data
+        entity_id = data["entity_id"]
+        info = self._entities.get(entity_id, _UNDECIDED)
+        new = data["new_state"]
+        if info is None or new is None:
+            return
+        if info is _UNDECIDED:
+            # An unavailable state lacks the attributes the decision reads.
+            if new.state in _IGNORED_STATES:
+                return
+            info = self._entities[entity_id] = self._decide(entity_id, new)
+            if info is None:
+                return
+        old = data["old_state"]
+        # A new entity, a restored state after a restart, a device coming
+        # back, or only attributes changing: nothing happened in the home.
+        if old is None:
+            return
+        new_value = new.state
+        old_value = old.state
+        if (
+            new_value == old_value
+            or new_value in _IGNORED_STATES
+            or old_value in _IGNORED_STATES
+        ):
+            return
+        self.pending.append(
+            (
+                event.time_fired_timestamp,
+                entity_id,
+                info,
+                old_value,
+                new_value,
+                new,
+                event.context.user_id,
+            )
+        )
+
+    @callback
+    def take(self) -> list[PendingChange]:
+        """Everything pending, oldest first; the queue is left empty."""
+        taken = list(self.pending)
+        self.pending.clear()
+        return taken
+
+    @callback
+    def put_back(self, taken: list[PendingChange]) -> None:
+        """Return changes that could not be stored to the front of the queue."""
+        self.pending.extendleft(reversed(taken))
+
+
+def to_events(
+    taken: list[PendingChange], people_by_user: Mapping[str, str]
+) -> list[ObservedEvent]:
+    """Recorded changes as buffer events (not yet rated)."""
+    events: list[ObservedEvent] = []
+    for at, entity_id, info, old, new, state, user_id in taken:
+        name = state.name
+        if info.domain == "person":
+            # A person's own change is about them.
+            person: str | None = name
+        else:
+            # Any other was caused by the person whose user the context names.
+            person = people_by_user.get(user_id) if user_id else None
+        events.append(
+            ObservedEvent(
+                at=at,
+                entity_id=entity_id,
+                domain=info.domain,
+                name=name,
+                area=info.area,
+                device_class=info.device_class,
+                old_state=old,
+                new_state=new,
+                person=person,
+                user_id=user_id,
+            )
+        )
+    return events
+
+
+def is_numeric_state(state: State) -> bool:
+    """A sensor measuring something (temperatures, power...)."""
+    if (
+        ATTR_UNIT_OF_MEASUREMENT in state.attributes
+        or "state_class" in state.attributes
+    ):
+        return True
+    try:
+        float(state.state)
+    except ValueError:
+        return False
+    return True
+
+
+def entity_decider(hass: HomeAssistant, options: HomeMemoryOptions) -> EntityDecider:
+    """Which entities the options select, with their area, from the registries.
+
+    Explicitly listed entities are always observed. Otherwise an entity must
+    be of an observed domain (binary sensors only for openings and safety
+    alarms; numeric sensors only with that option) and, when areas are chosen,
+    in one of them; people belong to no room and are always observed with
+    their domain. Home Memory's own entities, configuration and diagnostic
+    entities, and disabled or hidden ones are never observed.
+    """
+    entities = er.async_get(hass)
+    devices = dr.async_get(hass)
+    areas = ar.async_get(hass)
+    explicit = frozenset(options.observed_entities)
+    domains = frozenset(options.observed_domains)
+    chosen_areas = frozenset(options.observed_areas)
+
+    def decide(  # noqa: PLR0911 - one return per rule
+        entity_id: str, state: State
+    ) -> EntityInfo | None:
+        domain = split_entity_id(entity_id)[0]
+        device_class = state.attributes.get(ATTR_DEVICE_CLASS)
+        entry = entities.async_get(entity_id)
+        area_id: str | None = None
+        if entry is not None:
+            if entry.platform == DOMAIN or entry.entity_category is not None:
+                return None
+            if entry.disabled or (entry.hidden and entity_id not in explicit):
+                return None
+            area_id = entry.area_id
+            if area_id is None and entry.device_id is not None:
+                device = devices.async_get(entry.device_id)
+                area_id = device.area_id if device is not None else None
+        if entity_id not in explicit:
+            if domain == "sensor" and is_numeric_state(state):
+                if not options.observe_numeric_sensors:
+                    return None
+            elif domain not in domains:
+                return None
+            if domain == "binary_sensor" and device_class not in BINARY_SENSOR_CLASSES:
+                return None
+            if chosen_areas and domain != "person" and area_id not in chosen_areas:
+                return None
+        area = areas.async_get_area(area_id) if area_id is not None else None
+        return EntityInfo(
+            domain,
+            area.name if area is not None else None,
+            device_class if isinstance(device_class, str) else None,
+        )
+
+    return decide
+
+
+# -- AI Task structure ----------------------------------------------------------
+
+GENERATION_STRUCTURE: Final = probatio.Schema(
+    {
+        probatio.Required(
+            "content", description="The memory in your own words, first person."
+        ): selector.TextSelector(selector.TextSelectorConfig(multiline=True)),
+        probatio.Required(
+            "memory_type", description="How much the memory matters in the long run."
+        ): selector.SelectSelector(
+            selector.SelectSelectorConfig(options=[str(c) for c in WeightClass])
+        ),
+        probatio.Required(
+            "importance", description="0 trivial to 1 must never be forgotten."
+        ): selector.NumberSelector(
+            selector.NumberSelectorConfig(min=0, max=1, step=0.01)
+        ),
+        probatio.Required(
+            "emotion", description="The feeling the memory carries."
+        ): selector.SelectSelector(
+            selector.SelectSelectorConfig(options=list(EMOTIONS))
+        ),
+        probatio.Required(
+            "family_members", description="The people involved, by name."
+        ): selector.TextSelector(selector.TextSelectorConfig(multiple=True)),
+        probatio.Required(
+            "tags", description="A few lowercase keywords."
+        ): selector.TextSelector(selector.TextSelectorConfig(multiple=True)),
+    }
+)
+
+
+def ai_task_entity(hass: HomeAssistant, options: HomeMemoryOptions) -> str | None:
+    """The AI Task entity to narrate with, or None for the template narrator.
+
+    The configured entity, else the user's preferred one; only while ai_task
+    is loaded and the entity is there and available.
+    """
+    if not ai_task_available(hass):
+        return None
+    entity_id = options.ai_task_entity
+    if entity_id is None:
+        from homeassistant.components.ai_task.const import DATA_PREFERENCES
+
+        if (preferences := hass.data.get(DATA_PREFERENCES)) is not None:
+            entity_id = preferences.gen_data_entity_id
+    if entity_id is None:
+        return None
+    state = hass.states.get(entity_id)
+    if state is None or state.state == STATE_UNAVAILABLE:
+        return None
+    return entity_id
+
+
+# -- blocking work (executor) -----------------------------------------------------
+
+
+def store_events(
+    buffer: EventBuffer, events: list[ObservedEvent], tz: tzinfo
+) -> list[int]:
+    """Rate the changes and write them to the durable buffer."""
+    return buffer.append([rated(event, tz) for event in events])
+
+
+def closed_segments(
+    buffer: EventBuffer, now: float, tz: tzinfo, rules: SegmentationRules
+) -> list[Segment]:
+    """The closed segments at the head of the buffer."""
+    events, more_after = buffer.oldest(SEGMENT_WINDOW)
+    return ready_segments(events, now=now, tz=tz, rules=rules, more_after=more_after)
+
+
+def write_memory(
+    store: MemoryStore, segment: Segment, narration: Narration
+) -> Memory | None:
+    """Store the memory and consume its events in one transaction.
+
+    None when the events were already consumed (nothing is written twice).
+    """
+    try:
+        results = store.create_many(
+            [narration.new_memory()],
+            HOUSEHOLD,
+            dedup=False,
+            in_transaction=lambda conn, _: EventBuffer.consume(conn, segment.seqs),
+        )
+    except StaleEventsError:
+        LOGGER.debug("Segment %s was already remembered", segment.seqs[:1])
+        return None
+    return results[0].memory
+
+
+def narrate_and_write(
+    store: MemoryStore,
+    segment: Segment,
+    persona: str,
+    tz: tzinfo,
+    rules: SegmentationRules,
+) -> Memory | None:
+    """The template narrator's memory of the segment, stored."""
+    return write_memory(
+        store, segment, narrate(segment, persona=persona, tz=tz, rules=rules)
+    )
+
+
+# -- the observer ------------------------------------------------------------
+
+
+class HomeObserver:
+    """Wires the recorder, the buffer, the segmenter and the narrators to HA."""
+
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        store: MemoryStore,
+        options: HomeMemoryOptions,
+        *,
+        rules: SegmentationRules = DEFAULT_RULES,
+    ) -> None:
+        """Prepare; nothing listens before `async_start`."""
+        self.hass = hass
+        self.store = store
+        self.options = options
+        self.rules = rules
+        self.buffer = EventBuffer(store)
+        self.tz: tzinfo = dt_util.get_default_time_zone()
+        self.recorder = StateChangeRecorder(entity_decider(hass, options))
+        self.last_generated_at: float | None = None
+        self._unsubscribe: list[Callable[[], None]] = []
+        self._tick_task: asyncio.Task[None] | None = None
+        self._flush_lock = asyncio.Lock()
+        self._tick_lock = asyncio.Lock()
+        self._stopped = False
+
+    @callback
+    def async_start(self) -> None:
+        """Listen to state changes and start the flush and tick timers."""
+        hass = self.hass
+        self._unsubscribe = [
+            hass.bus.async_listen(
+                EVENT_STATE_CHANGED, self.recorder.async_on_state_changed
+            ),
+            hass.bus.async_listen(
+                er.EVENT_ENTITY_REGISTRY_UPDATED, self._async_registry_changed
+            ),
+            hass.bus.async_listen(
+                dr.EVENT_DEVICE_REGISTRY_UPDATED, self._async_registry_changed
+            ),
+            hass.bus.async_listen(
+                ar.EVENT_AREA_REGISTRY_UPDATED, self._async_registry_changed
+            ),
+            async_track_time_interval(
+                hass,
+                self._async_flush_timer,
+                FLUSH_INTERVAL,
+                name=f"{DOMAIN} observer flush",
+                cancel_on_shutdown=True,
+            ),
+            async_track_time_interval(
+                hass,
+                self._async_tick_timer,
+                TICK_INTERVAL,
+                name=f"{DOMAIN} observer tick",
+                cancel_on_shutdown=True,
+            ),
+        ]
+
+    @callback
+    def _async_registry_changed(self, _: Event[Any]) -> None:
+        self.recorder.forget_entities()
+
+    async def async_stop(self) -> None:
+        """Stop listening, give up a narration in flight, write what is pending.
+
+        Runs before the store closes (on unload and on shutdown). Events of
+        an abandoned narration are still in the buffer: nothing is lost.
+        """
+        if self._stopped:
+            return
+        self._stopped = True
+        for unsubscribe in self._unsubscribe:
+            unsubscribe()
+        self._unsubscribe.clear()
+        if (task := self._tick_task) is not None and not task.done():
+            task.cancel()
+            await asyncio.wait([task])
+        await self.async_flush()
+
+    async def _async_flush_timer(self, _: datetime) -> None:
+        await self.async_flush()
+
+    async def async_flush(self) -> int:
+        """Write pending changes to the durable buffer; how many were written."""
+        async with self._flush_lock:
+            if not self.recorder.pending:
+                return 0
+            taken = self.recorder.take()
+            events = to_events(taken, self._people_by_user())
+            try:
+                await self.hass.async_add_executor_job(
+                    store_events, self.buffer, events, self.tz
+                )
+            except MemoryEngineError as err:
+                # The store is closing or failing: keep the changes for the
+                # next attempt instead of dropping them.
+                LOGGER.warning("Observed changes could not be stored yet: %s", err)
+                self.recorder.put_back(taken)
+                return 0
+            return len(events)
+
+    @callback
+    def _people_by_user(self) -> dict[str, str]:
+        """User id -> person name, from the person entities' user_id attribute."""
+        return {
+            user_id: state.name
+            for state in self.hass.states.async_all("person")
+            if isinstance(user_id := state.attributes.get("user_id"), str)
+        }
+
+    @callback
+    def _async_tick_timer(self, _: datetime) -> None:
+        # One tick at a time: an AI Task narration may outlast the interval.
+        if self._stopped or self._tick_lock.locked():
+            return
+        self._tick_task = self.hass.async_create_task(
+            self._async_tick_quietly(), f"{DOMAIN} observer tick"
+        )
+
+    async def _async_tick_quietly(self) -> None:
+        try:
+            await self.async_tick()
+        except Exception:  # noqa: BLE001 - logged with its traceback
+            # The segment stays buffered and is tried again next tick.
+            LOGGER.exception("Forming a memory from observed changes failed")
+
+    async def async_tick(self) -> Memory | None:
+        """Turn the oldest closed segment into a memory (one per cooldown)."""
+        async with self._tick_lock:
+            return await self._async_tick_locked()
+
+    async def _async_tick_locked(self) -> Memory | None:
+        await self.async_flush()
+        now = dt_util.utcnow().timestamp()
+        if not generation_allowed(self.last_generated_at, now, self.rules):
+            return None
+        try:
+            segments = await self.hass.async_add_executor_job(
+                closed_segments, self.buffer, now, self.tz, self.rules
+            )
+        except MemoryEngineError as err:
+            LOGGER.debug("Observation skipped: %s", err)
+            return None
+        for segment in segments:
+            if not worth_remembering(segment, self.rules):
+                # A lone trivial change is no memory (Area 05 §2.1).
+                await self.hass.async_add_executor_job(
+                    self.buffer.discard, segment.seqs
+                )
+                continue
+            self.last_generated_at = now
+            return await self._async_remember(segment)
+        return None
+
+    async def _async_remember(self, segment: Segment) -> Memory | None:
+        hass = self.hass
+        persona = self.options.persona_name
+        entity_id = ai_task_entity(hass, self.options)
+        if entity_id is None:
+            memory = await hass.async_add_executor_job(
+                narrate_and_write, self.store, segment, persona, self.tz, self.rules
+            )
+        else:
+            generated = await self._async_generate(segment, entity_id, persona)
+            if generated is None:
+                LOGGER.warning(
+                    "The AI Task gave no valid memory for %s observed changes "
+                    "(%s to %s); they are dropped",
+                    len(segment.events),
+                    dt_util.utc_from_timestamp(segment.start).isoformat(),
+                    dt_util.utc_from_timestamp(segment.end).isoformat(),
+                )
+                await hass.async_add_executor_job(self.buffer.discard, segment.seqs)
+                return None
+            narration = from_generated(segment, generated, tz=self.tz, rules=self.rules)
+            memory = await hass.async_add_executor_job(
+                write_memory, self.store, segment, narration
+            )
+        if memory is not None:
+            async_memories_changed(hass, created=[memory])
+        return memory
+
+    async def _async_generate(
+        self, segment: Segment, entity_id: str, persona: str
+    ) -> GeneratedMemory | None:
+        people = segment_people(segment, self.tz, self.rules)
+        return await async_generate_structured(
+            self.hass,
+            task_name=TASK_NAME,
+            entity_id=entity_id,
+            instructions=generation_instructions(
+                segment, persona=persona, tz=self.tz, rules=self.rules
+            ),
+            structure=GENERATION_STRUCTURE,
+            validate=partial(parse_generated, known_people=people),
+        )
+
+
+async def async_setup_observer(
+    hass: HomeAssistant, entry: HomeMemoryConfigEntry
+) -> None:
+    """Start observing the home for this entry; stopped before the store closes."""
+    data = entry.runtime_data
+    observer = HomeObserver(hass, data.store, data.options)
+    observer.async_start()
+    data.observer = observer
+    data.before_close.append(observer.async_stop)

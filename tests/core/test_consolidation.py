@@ -1,0 +1,511 @@
+"""Consolidation: near-duplicates merge, changed facts supersede, the rest stays."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pytest
+
+from custom_components.home_memory.const import DEFAULT_CONSOLIDATION_THRESHOLD
+from custom_components.home_memory.memory.consolidation import (
+    DEFAULT_MERGE_THRESHOLD,
+    DELETED_BY,
+    Action,
+    ConsolidationSettings,
+    Consolidator,
+    Decision,
+    TextRelation,
+    compare_texts,
+    words,
+)
+from custom_components.home_memory.memory.models import (
+    SYSTEM,
+    Caller,
+    MemoryKind,
+    MemoryPatch,
+    NewMemory,
+    Source,
+    Tier,
+    Visibility,
+    WeightClass,
+)
+from custom_components.home_memory.memory.validation import from_timestamp
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from custom_components.home_memory.memory.models import Memory
+    from custom_components.home_memory.memory.store import MemoryStore
+
+    from .conftest import ManualClock
+
+# The hashing embedder's cosines are word overlaps: looser thresholds than
+# MiniLM's keep the same pairs in play.
+SETTINGS = ConsolidationSettings(merge_threshold=0.75, supersede_threshold=0.6)
+
+
+def add(
+    store: MemoryStore,
+    clock: ManualClock,
+    content: str,
+    *,
+    days_later: float = 1,
+    **fields: object,
+) -> Memory:
+    """Create without create-time dedup (as a bulk import would), a day apart."""
+    clock.advance(days=days_later)
+    new = NewMemory(content=content, **fields)  # type: ignore[arg-type]
+    return store.create_many([new], SYSTEM, dedup=False)[0].memory
+
+
+def current(store: MemoryStore, memory: Memory) -> Memory:
+    """The stored memory now, whoever owns it."""
+    [rowid] = store.rowids_of([memory.id])
+    return store.fetch([rowid])[rowid]
+
+
+@pytest.mark.parametrize(
+    ("older", "newer", "relation"),
+    [
+        (
+            "My favourite colour is blue.",
+            "My favourite colour is green.",
+            "changed_value",
+        ),
+        (
+            "I prefer tea in the morning.",
+            "I prefer coffee in the morning.",
+            "changed_value",
+        ),
+        (
+            "The door code is 1234.",
+            "The door code is 5678. Worth remembering.",
+            "changed_value",
+        ),
+        ("I like jazz.", "I don't like jazz anymore.", "negated"),
+        (
+            "I like my coffee black.",
+            "I like my coffee black with no sugar.",
+            "restates",
+        ),
+        ("Anna is allergic to peanuts.", "Anna has a peanut allergy.", "reworded"),
+        (
+            "The bins go out on Tuesday evening.",
+            "We put the bins out every Tuesday evening.",
+            "reworded",
+        ),
+        (
+            "We keep the spare house keys in the hallway cabinet.",
+            "We keep the spare car keys in the hallway cabinet.",
+            "other_slot",
+        ),
+        (
+            "Last Monday Leo fed the dog and forgot the water bowl. Worth remembering.",
+            "Last Thursday Leo fed the dog and forgot the water bowl. Not sure why.",
+            "other_slot",
+        ),
+    ],
+)
+def test_texts_are_classified_by_their_word_diff(
+    older: str, newer: str, relation: str
+) -> None:
+    assert compare_texts(words(older), words(newer)) is TextRelation(relation)
+
+
+def test_near_duplicates_merge_into_the_richer_text_with_all_metadata(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    first = add(
+        store,
+        clock,
+        "The spare key is under the blue flower pot",
+        tags=("keys",),
+        people=("Anna",),
+        importance=0.4,
+        source_ids=("event:1",),
+    )
+    store.record_access(store.rowids_of([first.id]), SYSTEM, "search")
+    store.record_access(store.rowids_of([first.id]), SYSTEM, "search")
+    richer = add(
+        store,
+        clock,
+        "The spare key is under the blue flower pot by the back door",
+        tags=("house",),
+        importance=0.7,
+        weight_class=WeightClass.ROUTINE,
+        location="garden",
+    )
+    store.record_access(store.rowids_of([richer.id]), SYSTEM, "search")
+    unrelated = add(store, clock, "Leo's swimming lesson is on Wednesday")
+
+    stats = Consolidator(store, SETTINGS).run()
+
+    assert (stats.merged, stats.absorbed, stats.superseded) == (1, 1, 0)
+    merged = current(store, richer)
+    assert merged.content == richer.content
+    assert merged.tags == ("house", "keys")
+    assert merged.people == ("Anna",)
+    assert merged.importance == 0.7
+    # The most durable class of the two (a fact defaults to significant).
+    assert merged.weight_class is WeightClass.SIGNIFICANT
+    assert merged.location == "garden"
+    assert merged.access_count == 3
+    assert merged.created_at == first.created_at
+    assert merged.source_ids == (f"memory:{first.id}", "event:1")
+    absorbed = current(store, first)
+    assert absorbed.tier is Tier.DELETED
+    assert absorbed.deleted_by == DELETED_BY
+    assert current(store, unrelated).tier is Tier.ACTIVE
+    log = store.log_entries(memory_id=richer.id, limit=1)[0]
+    assert log.operation == "consolidate"
+    assert log.details["absorbed"] == [first.id]
+    assert log.details["decided_by"] == "rules"
+    assert store.log_entries(memory_id=first.id, limit=1)[0].details == {
+        "reason": "consolidate",
+        "into": richer.id,
+    }
+    # Only the survivor is searchable now.
+    assert first.id not in {m.id for m in store.list_memories(SYSTEM).items}
+
+
+def test_a_newer_fact_supersedes_the_older_one(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    blue = add(store, clock, "My favourite colour is blue", kind=MemoryKind.PREFERENCE)
+    green = add(
+        store,
+        clock,
+        "My favourite colour is green",
+        kind=MemoryKind.PREFERENCE,
+        importance=0.3,
+    )
+
+    stats = Consolidator(store, SETTINGS).run()
+
+    assert (stats.superseded, stats.merged) == (1, 0)
+    kept = current(store, green)
+    assert kept.tier is Tier.ACTIVE
+    assert kept.content == "My favourite colour is green"
+    assert kept.source_ids == (f"memory:{blue.id}",)
+    assert kept.importance == blue.importance
+    old = current(store, blue)
+    assert (old.tier, old.deleted_by) == (Tier.DELETED, DELETED_BY)
+    assert store.log_entries(memory_id=green.id, limit=1)[0].operation == "supersede"
+
+
+def test_the_newest_of_a_chain_of_changes_wins(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    kind = MemoryKind.FACT
+    codes = [
+        add(store, clock, f"The code for the garden shed is {code}", kind=kind)
+        for code in ("1111", "2222", "3333")
+    ]
+
+    stats = Consolidator(store, SETTINGS).run()
+
+    assert stats.superseded == 2
+    assert [current(store, m).tier for m in codes] == [
+        Tier.DELETED,
+        Tier.DELETED,
+        Tier.ACTIVE,
+    ]
+    assert set(current(store, codes[2]).source_ids) == {
+        f"memory:{codes[0].id}",
+        f"memory:{codes[1].id}",
+    }
+
+
+def test_different_facts_stay_apart(store: MemoryStore, clock: ManualClock) -> None:
+    kept = [
+        # Another slot than a value: different things.
+        add(store, clock, "We keep the spare house keys in the hallway cabinet"),
+        add(store, clock, "We keep the spare car keys in the hallway cabinet"),
+        # Different people.
+        add(store, clock, "Likes jazz on Sunday mornings", people=("Anna",)),
+        add(store, clock, "Likes jazz on Sunday mornings", people=("Ben",)),
+        # Changed numbers of an event are not a changed preference or fact.
+        add(store, clock, "The plumber comes at 10 on Friday", kind=MemoryKind.EVENT),
+        add(store, clock, "The plumber comes at 11 on Friday", kind=MemoryKind.EVENT),
+        # Private memories of two people never merge with each other.
+        add(
+            store,
+            clock,
+            "My dentist is Dr Weber in town",
+            owner="anna",
+            visibility=Visibility.PRIVATE,
+        ),
+        add(
+            store,
+            clock,
+            "My dentist is Dr Weber in town",
+            owner="ben",
+            visibility=Visibility.PRIVATE,
+        ),
+    ]
+    # Memories with an expiry are left to expire.
+    expiring = [
+        add(
+            store,
+            clock,
+            "The window cleaner comes today",
+            expires_at=clock_in(clock, 5),
+        ),
+        add(
+            store,
+            clock,
+            "The window cleaner comes today",
+            expires_at=clock_in(clock, 5),
+        ),
+    ]
+
+    stats = Consolidator(store, SETTINGS).run()
+
+    assert (stats.merged, stats.superseded) == (0, 0)
+    for memory in (*kept, *expiring):
+        assert current(store, memory).tier is Tier.ACTIVE
+
+
+def clock_in(clock: ManualClock, days: float) -> datetime | None:
+    return from_timestamp(clock() + days * 86_400)
+
+
+def test_private_duplicates_of_one_owner_merge(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    private = {"owner": "anna", "visibility": Visibility.PRIVATE}
+    first = add(store, clock, "My dentist is Dr Weber in town", **private)
+    second = add(store, clock, "My dentist is Dr Weber in the town centre", **private)
+
+    assert Consolidator(store, SETTINGS).run().merged == 1
+
+    assert current(store, first).tier is Tier.DELETED
+    merged = current(store, second)
+    assert (merged.owner, merged.visibility) == ("anna", Visibility.PRIVATE)
+
+
+def test_a_second_run_has_nothing_left_to_do(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    for day in range(3):
+        add(store, clock, "The recycling goes out on Thursday evening")
+        add(store, clock, f"The recycling goes out on Thursday evening {'!' * day}")
+    add(store, clock, "My favourite tea is mint", kind=MemoryKind.PREFERENCE)
+    add(store, clock, "My favourite tea is rooibos", kind=MemoryKind.PREFERENCE)
+    consolidator = Consolidator(store, SETTINGS)
+
+    first = consolidator.run()
+    assert first.merged == 1
+    assert first.absorbed == 5
+    assert first.superseded == 1
+    counts = store.counts()["tier"]
+
+    again = consolidator.run()
+    assert (again.candidates, again.merged, again.superseded) == (0, 0, 0)
+    assert store.counts()["tier"] == counts
+
+
+def test_observed_episodes_are_never_merged(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    for _ in range(3):
+        add(
+            store,
+            clock,
+            "Anna came home around six and the kitchen lights went on",
+            source=Source.OBSERVED,
+        )
+    stats = Consolidator(store, SETTINGS).run()
+    assert (stats.candidates, stats.merged, stats.superseded) == (0, 0, 0)
+    assert store.counts()["tier"] == {"active": 3}
+
+
+def test_a_restored_memory_is_not_absorbed_again(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    first = add(store, clock, "The wifi password is on the fridge")
+    second = add(store, clock, "The wifi password is on the fridge door")
+    consolidator = Consolidator(store, SETTINGS)
+    assert consolidator.run().merged == 1
+    absorbed = next(
+        m for m in (first, second) if current(store, m).tier is Tier.DELETED
+    )
+
+    assert store.restore(SYSTEM, ids=[absorbed.id]) == [absorbed.id]
+
+    assert consolidator.run().candidates == 0
+    assert current(store, absorbed).tier is Tier.ACTIVE
+
+
+def test_memories_changed_after_planning_are_left_alone(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    first = add(store, clock, "Grandma visits every Sunday afternoon")
+    second = add(store, clock, "Grandma visits every Sunday afternoon for tea")
+    consolidator = Consolidator(store, SETTINGS)
+    candidates = consolidator.find_candidates()
+    assert len(candidates) == 1
+
+    store.update(first.id, MemoryPatch(importance=0.9), Caller("anna", is_admin=True))
+    stats = consolidator.apply([(c, c.suggestion) for c in candidates])
+
+    assert (stats.skipped_changed, stats.merged) == (1, 0)
+    assert current(store, first).tier is current(store, second).tier is Tier.ACTIVE
+    # The next run plans again from what is there now.
+    assert consolidator.run().merged == 1
+
+
+def test_a_run_stops_between_batches_and_the_next_one_finishes(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    for topic in ("bins", "plants", "fish", "bikes"):
+        add(store, clock, f"On Mondays we take care of the {topic} in the morning")
+        add(
+            store, clock, f"On Mondays we take care of the {topic} in the morning early"
+        )
+    settings = ConsolidationSettings(
+        merge_threshold=SETTINGS.merge_threshold,
+        supersede_threshold=SETTINGS.supersede_threshold,
+        batch_size=1,
+    )
+    batches = 0
+
+    def stop_after_two() -> bool:
+        nonlocal batches
+        batches += 1
+        return batches > 3  # planning asks twice, then once per batch
+
+    consolidator = Consolidator(store, settings)
+    interrupted = consolidator.run(should_stop=stop_after_two)
+    assert not interrupted.completed
+    assert 0 < interrupted.merged < 4
+
+    rest = consolidator.run()
+    assert rest.completed
+    assert interrupted.merged + rest.merged == 4
+    assert store.counts()["tier"] == {"active": 4, "deleted": 4}
+
+
+def test_an_ai_decision_rewrites_the_merged_memory(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    first = add(store, clock, "Anna is allergic to peanuts")
+    second = add(store, clock, "Anna is allergic to peanuts and cashews")
+    consolidator = Consolidator(store, SETTINGS)
+    [candidate] = consolidator.find_candidates()
+    merged_text = "Anna is allergic to peanuts and cashews, so we keep both out"
+    decision = Decision(
+        Action.MERGE, second.id, (first.id,), merged_text, decided_by="ai"
+    )
+
+    stats = consolidator.apply([(candidate, decision)])
+
+    assert (stats.merged, stats.decided_by_ai) == (1, 1)
+    merged = current(store, second)
+    assert merged.content == merged_text
+    # Re-embedded: the new wording is what the vector index holds.
+    vector = store.index.vector(store.rowids_of([second.id])[0])
+    assert vector is not None
+    expected = store.embed_query(merged_text)
+    assert expected is not None
+    assert float(vector @ expected) == pytest.approx(1.0, abs=1e-5)
+    # The survivor's previous wording is kept for undo.
+    assert store.undo(second.id, SYSTEM).content == second.content
+
+
+def test_a_keep_decision_changes_nothing(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    first = add(store, clock, "I prefer the window open at night")
+    second = add(store, clock, "I prefer the window open at night in summer")
+    consolidator = Consolidator(store, SETTINGS)
+    [candidate] = consolidator.find_candidates()
+
+    stats = consolidator.apply([(candidate, Decision(Action.KEEP, decided_by="ai"))])
+
+    assert (stats.kept, stats.merged) == (1, 0)
+    assert current(store, first).version == first.version
+    assert current(store, second).version == second.version
+
+
+def test_undecided_pairs_are_offered_only_when_asked(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    kind = MemoryKind.PREFERENCE
+    add(store, clock, "Mia wants the kitchen quiet during her homework", kind=kind)
+    add(store, clock, "Mia wants the kitchen tidy during her homework", kind=kind)
+    consolidator = Consolidator(store, SETTINGS)
+
+    assert consolidator.find_candidates() == []
+    [undecided] = consolidator.find_candidates(include_undecided=True)
+    assert undecided.relation is TextRelation.OTHER_SLOT
+    assert undecided.suggestion.action is Action.KEEP
+
+
+def test_blocked_similarity_finds_the_same_pairs_as_one_block(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    things = (
+        "radiator", "boiler", "kettle", "freezer", "printer", "router",
+        "doorbell", "sprinkler", "dryer", "oven", "blender", "toaster",
+    )  # fmt: skip
+    for thing in things:
+        add(store, clock, f"The {thing} makes a clicking noise when it starts")
+        add(store, clock, f"The {thing} makes a clicking noise when it starts again")
+        add(
+            store,
+            clock,
+            f"Private note about the {thing} warranty",
+            owner="anna",
+            visibility=Visibility.PRIVATE,
+        )
+
+    def plan(block_rows: int) -> list[tuple[str, ...]]:
+        settings = ConsolidationSettings(
+            merge_threshold=SETTINGS.merge_threshold,
+            supersede_threshold=SETTINGS.supersede_threshold,
+            block_rows=block_rows,
+        )
+        # Sorted: BLAS sums blocks of other shapes in another order, so equal
+        # similarities may differ in the last bit and swap places.
+        return sorted(
+            tuple(m.id for m in c.memories)
+            for c in Consolidator(store, settings).find_candidates()
+        )
+
+    single = plan(1024)
+    assert len(single) == 12
+    assert plan(5) == plan(1) == single
+
+
+def test_without_an_embedder_there_is_nothing_to_compare(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    add(store, clock, "Same text")
+    add(store, clock, "Same text again")
+    store.set_embedder(None)
+    assert Consolidator(store, SETTINGS).run().candidates == 0
+
+
+def test_the_default_threshold_sits_between_paraphrases_and_create_time_dedup(
+    store: MemoryStore,
+) -> None:
+    assert store.config.dedup_threshold > DEFAULT_MERGE_THRESHOLD
+    assert ConsolidationSettings().supersede_threshold < DEFAULT_MERGE_THRESHOLD
+    # The options repeat the default so that they need not import the engine.
+    assert DEFAULT_CONSOLIDATION_THRESHOLD == DEFAULT_MERGE_THRESHOLD
+
+
+def test_the_absorbed_memory_leaves_the_vector_index(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    absorbed = add(store, clock, "Dinner is at seven on weekdays")
+    survivor = add(store, clock, "Dinner is at seven on weekdays usually")
+
+    Consolidator(store, SETTINGS).run()
+
+    assert store.rowids_of([absorbed.id])[0] not in store.index
+    vector = store.index.vector(store.rowids_of([survivor.id])[0])
+    assert vector is not None
+    assert np.linalg.norm(vector) == pytest.approx(1.0, abs=1e-5)

@@ -1,0 +1,255 @@
+"""The template narrator and the checks on AI Task answers."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+import random
+import re
+
+import pytest
+
+from custom_components.home_memory.memory.models import (
+    MemoryKind,
+    Source,
+    Visibility,
+    WeightClass,
+)
+from custom_components.home_memory.memory.narration import (
+    from_generated,
+    generation_instructions,
+    narrate,
+    parse_generated,
+    spoken_time,
+)
+from custom_components.home_memory.memory.segmentation import (
+    DayType,
+    Segment,
+    TimeOfDay,
+    ready_segments,
+)
+
+from .observation_factory import TZ, Events, local
+
+PERSONA = "Barnabee"
+FIRST_PERSON = re.compile(r"\b(I|I'm|I've|I'd|I'll|me|my)\b")
+# What a log line would carry: clock times, entity ids, raw transitions.
+LOG_LIKE = re.compile(r"\d{1,2}:\d{2}|\b[a-z_]+\.[a-z0-9_]+\b|->|\bnot_home\b")
+
+
+def one_segment(events: Events, now: float) -> Segment:
+    (segment,) = ready_segments(events.made, now=now, tz=TZ)
+    return segment
+
+
+def evening_arrival(events: Events | None = None) -> Segment:
+    events = events or Events()
+    events.arrive(local(24, 18, 2), "Anna")
+    events.light(local(24, 18, 3), "on", person="Anna")
+    events.add(
+        local(24, 18, 10),
+        "media_player.living_room_tv",
+        "playing",
+        "off",
+        name="Living Room TV",
+        area="Living Room",
+    )
+    events.add(
+        local(24, 18, 25),
+        "climate.thermostat",
+        "heat",
+        "off",
+        name="Thermostat",
+        area="Living Room",
+    )
+    return one_segment(events, local(24, 19, 0))
+
+
+def test_an_arrival_becomes_a_first_person_memory_with_the_rules_fields() -> None:
+    segment = evening_arrival()
+    narration = narrate(segment, persona=PERSONA, tz=TZ)
+    assert FIRST_PERSON.search(narration.content)
+    assert not LOG_LIKE.search(narration.content), narration.content
+    assert "Anna" in narration.content
+    assert "Tuesday evening" in narration.content
+    assert re.search(r"\bsix\b", narration.content)
+    assert narration.people == ("Anna",)
+    assert narration.location == "Living Room"
+    assert narration.time_of_day is TimeOfDay.EVENING
+    assert narration.day_type is DayType.WEEKDAY
+    assert narration.kind is MemoryKind.OBSERVATION
+    assert narration.weight_class is WeightClass.OBSERVATION
+    assert narration.emotion == "positive"
+    assert 0.5 <= narration.importance <= 0.75
+    assert {"arrival", "evening", "lights", "media", "climate"} <= set(narration.tags)
+    assert narration.segment_start == datetime.fromtimestamp(local(24, 18, 2), UTC)
+    assert narration.segment_end == datetime.fromtimestamp(local(24, 18, 25), UTC)
+    assert narration.source_ids == ("event:1", "event:2", "event:3", "event:4")
+    assert narration.summary
+    assert len(narration.summary) <= 121
+    memory = narration.new_memory()
+    assert memory.source is Source.OBSERVED
+    assert memory.visibility is Visibility.HOUSEHOLD
+    assert memory.owner is None
+    assert memory.thread == "observed:2026-11-24"
+
+
+def test_narration_is_deterministic_per_segment_and_varies_between_segments() -> None:
+    segment = evening_arrival()
+    first = narrate(segment, persona=PERSONA, tz=TZ)
+    assert narrate(segment, persona=PERSONA, tz=TZ) == first
+    texts = set()
+    for offset in range(12):
+        events = Events()
+        events.seq = offset * 10
+        texts.add(narrate(evening_arrival(events), persona=PERSONA, tz=TZ).content)
+    assert len(texts) >= 6
+
+
+def test_churn_is_told_as_a_count_and_makes_the_narrator_curious() -> None:
+    events = Events()
+    for i in range(20):
+        events.light(
+            local(24, 14, 0) + i * 15,
+            "on" if i % 2 == 0 else "off",
+            "light.hallway",
+            area="Hallway",
+            name="Hallway Light",
+        )
+    events.light(local(24, 14, 20), "on", "light.desk", area="Office", name="Desk Lamp")
+    narration = narrate(one_segment(events, local(24, 15, 0)), persona=PERSONA, tz=TZ)
+    assert "twenty times" in narration.content
+    assert narration.content.count("hallway light") == 1
+    assert narration.emotion == "curious"
+    assert narration.weight_class is WeightClass.TRANSIENT
+    assert not LOG_LIKE.search(narration.content)
+
+
+def test_a_significant_event_is_a_significant_concerned_memory() -> None:
+    events = Events()
+    events.add(
+        local(24, 23, 40),
+        "binary_sensor.kitchen_smoke",
+        "on",
+        "off",
+        name="Kitchen Smoke Detector",
+        area="Kitchen",
+        device_class="smoke",
+    )
+    events.add(
+        local(24, 23, 52),
+        "binary_sensor.kitchen_smoke",
+        "off",
+        "on",
+        name="Kitchen Smoke Detector",
+        area="Kitchen",
+        device_class="smoke",
+    )
+    narration = narrate(one_segment(events, local(25, 5, 30)), persona=PERSONA, tz=TZ)
+    assert narration.kind is MemoryKind.EVENT
+    assert narration.weight_class is WeightClass.SIGNIFICANT
+    assert narration.importance > 0.8
+    assert narration.emotion == "concerned"
+    assert "smoke detector" in narration.content
+    assert narration.time_of_day is TimeOfDay.NIGHT
+    assert "significant" in narration.tags
+
+
+def test_the_persona_name_appears_in_some_quiet_memories() -> None:
+    contents = []
+    for start in range(30):
+        events = Events()
+        events.light(local(24, 9, 0) + start, "on")
+        events.light(local(24, 9, 20) + start, "off", "light.hall", area="Hall")
+        segment = one_segment(events, local(24, 10, 0))
+        contents.append(narrate(segment, persona=PERSONA, tz=TZ).content)
+    assert any(f"I, {PERSONA}," in content for content in contents)
+    assert all(FIRST_PERSON.search(content) for content in contents)
+
+
+@pytest.mark.parametrize(
+    ("hour", "minute", "expected"),
+    [
+        (19, 30, "around half past seven"),
+        (19, 15, "a little after seven"),
+        (8, 45, "around a quarter to nine"),
+        (23, 55, "just before midnight"),
+        (11, 58, "just before noon"),
+    ],
+)
+def test_spoken_time(hour: int, minute: int, expected: str) -> None:
+    moment = datetime(2026, 11, 24, hour, minute, tzinfo=TZ)
+    assert spoken_time(moment, random.Random(1)) == expected
+
+
+def test_spoken_time_on_the_hour() -> None:
+    moment = datetime(2026, 11, 24, 18, 2, tzinfo=TZ)
+    assert spoken_time(moment, random.Random(1)) in {"around six", "at about six"}
+
+
+VALID = {
+    "content": "Anna came home around six and I noticed she headed for the kitchen.",
+    "memory_type": "routine",
+    "importance": 0.6,
+    "emotion": "positive",
+    "family_members": ["Anna", "Zed"],
+    "tags": ["Arrival", "kitchen"],
+}
+
+
+def test_a_valid_ai_answer_is_checked_and_completed_by_the_rules() -> None:
+    segment = evening_arrival()
+    generated = parse_generated(VALID, known_people=("Anna",))
+    assert generated.people == ("Anna",)  # an unknown name is dropped
+    assert generated.tags == ("arrival", "kitchen")
+    narration = from_generated(segment, generated, tz=TZ)
+    assert narration.content == VALID["content"]
+    assert narration.kind is MemoryKind.ROUTINE
+    assert narration.weight_class is WeightClass.ROUTINE
+    assert narration.importance == 0.6
+    assert narration.location == "Living Room"
+    assert narration.time_of_day is TimeOfDay.EVENING
+    assert narration.source_ids == ("event:1", "event:2", "event:3", "event:4")
+
+
+@pytest.mark.parametrize(
+    ("change", "error"),
+    [
+        ({"content": "Light on."}, ValueError),
+        ({"content": "The kitchen light was turned on at 18:03."}, ValueError),
+        ({"content": 42}, TypeError),
+        ({"memory_type": "memorable"}, ValueError),
+        ({"importance": "high"}, TypeError),
+        ({"importance": True}, TypeError),
+        ({"importance": 1.5}, ValueError),
+        ({"emotion": "ecstatic"}, ValueError),
+        ({"family_members": "Anna"}, TypeError),
+        ({"tags": [1, 2]}, TypeError),
+    ],
+)
+def test_invalid_ai_answers_are_rejected(
+    change: dict[str, object], error: type[Exception]
+) -> None:
+    with pytest.raises(error):
+        parse_generated({**VALID, **change}, known_people=("Anna",))
+
+
+def test_missing_fields_and_non_objects_are_rejected() -> None:
+    with pytest.raises(KeyError):
+        parse_generated({"content": VALID["content"]}, known_people=())
+    with pytest.raises(TypeError):
+        parse_generated(["not", "an", "object"], known_people=())
+
+
+def test_instructions_describe_the_segment_without_entity_ids() -> None:
+    events = Events()
+    events.arrive(local(24, 18, 2), "Anna")
+    for i in range(6):
+        events.light(local(24, 18, 5) + i * 30, "on" if i % 2 == 0 else "off")
+    events.light(local(24, 18, 30), "on", "light.hall", area="Hall")
+    segment = one_segment(events, local(24, 19, 0))
+    text = generation_instructions(segment, persona=PERSONA, tz=TZ)
+    assert text.startswith(f"You are {PERSONA}")
+    assert "18:02 Anna arrived" in text
+    assert "changed 6 times" in text
+    assert "light.kitchen" not in text
+    assert "first person" in text

@@ -1,0 +1,297 @@
+"""Short-term sessions: token windows per role, expiry, past messages."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from custom_components.home_memory.memory.sessions import (
+    ADMIN_TOKEN_BUDGET,
+    SESSION_IDLE_EXPIRY_SECONDS,
+    USER_TOKEN_BUDGET,
+    ChatMessage,
+    MessageRole,
+    SessionRole,
+    SessionState,
+    SessionStore,
+)
+from custom_components.home_memory.memory.store import MemoryStore
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from .conftest import HashingEmbedder, ManualClock
+
+USER = MessageRole.USER
+ASSISTANT = MessageRole.ASSISTANT
+
+
+def turn(clock: ManualClock, user: str, reply: str) -> list[ChatMessage]:
+    return [ChatMessage(USER, user, clock()), ChatMessage(ASSISTANT, reply, clock())]
+
+
+def words(count: int) -> str:
+    """A text of about `count` x 1.25 tokens (four characters a token)."""
+    return " ".join(["word"] * count)
+
+
+def test_messages_are_stored_per_conversation_and_speaker(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    sessions = SessionStore(store)
+    anna = sessions.record(
+        conversation_id="c1",
+        owner="anna",
+        role=SessionRole.USER,
+        messages=turn(clock, "The boiler is serviced in May", "Noted."),
+        device_id="kitchen",
+        agent_id="conversation.llm",
+    )
+    again = sessions.record(
+        conversation_id="c1",
+        owner="anna",
+        role=SessionRole.USER,
+        messages=turn(clock, "And the plumber is Jo", "Okay."),
+    )
+    # Someone else on the same conversation id gets a session of their own.
+    household = sessions.record(
+        conversation_id="c1",
+        owner=None,
+        role=SessionRole.USER,
+        messages=turn(clock, "hello", "Hi."),
+    )
+    assert again.id == anna.id
+    assert again.turns == 2
+    assert again.device_id == "kitchen"
+    assert again.agent_id == "conversation.llm"
+    assert household.id != anna.id
+    assert household.owner is None
+    assert [m.content for m in sessions.messages(anna.id)] == [
+        "The boiler is serviced in May",
+        "Noted.",
+        "And the plumber is Jo",
+        "Okay.",
+    ]
+    assert [m.role for m in sessions.messages(anna.id)] == [USER, ASSISTANT] * 2
+    # Blank messages are not stored and do not count as turns.
+    blank = sessions.record(
+        conversation_id="c1",
+        owner="anna",
+        role=SessionRole.USER,
+        messages=[ChatMessage(USER, "   ", clock())],
+    )
+    assert blank.turns == 2
+
+
+def test_user_window_keeps_4000_tokens_and_the_last_two(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    sessions = SessionStore(store)
+    # Each message: 1,000 words of "word " = 4,999 chars ≈ 1,250 tokens.
+    for _ in range(3):
+        session = sessions.record(
+            conversation_id="c",
+            owner="ben",
+            role=SessionRole.USER,
+            messages=turn(clock, words(1000), words(1000)),
+        )
+    window = sessions.messages(session.id, window_only=True)
+    everything = sessions.messages(session.id)
+    assert len(everything) == 6
+    assert sum(m.tokens for m in window) <= USER_TOKEN_BUDGET
+    assert len(window) == 3
+    assert [m.rowid for m in window] == [m.rowid for m in everything[-3:]]
+    assert not any(m.in_window for m in everything[:3])
+
+    # The last two messages stay in the window even beyond the budget.
+    with store.transaction() as conn:
+        SessionStore._trim_window(conn, session.id, budget=10)
+    window = sessions.messages(session.id, window_only=True)
+    assert [m.rowid for m in window] == [m.rowid for m in everything[-2:]]
+
+
+def test_admin_window_holds_100000_tokens(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    sessions = SessionStore(store)
+    for _ in range(20):
+        session = sessions.record(
+            conversation_id="c",
+            owner="admin",
+            role=SessionRole.ADMIN,
+            messages=turn(clock, words(1000), words(1000)),
+        )
+    # 40 messages x 1,250 tokens = 50,000: all in an admin's window.
+    assert len(sessions.messages(session.id, window_only=True)) == 40
+    for _ in range(25):
+        session = sessions.record(
+            conversation_id="c",
+            owner="admin",
+            role=SessionRole.ADMIN,
+            messages=turn(clock, words(1000), words(1000)),
+        )
+    window = sessions.messages(session.id, window_only=True)
+    assert sum(m.tokens for m in window) <= ADMIN_TOKEN_BUDGET
+    assert len(window) == ADMIN_TOKEN_BUDGET // 1250
+    assert len(sessions.messages(session.id)) == 90
+
+
+def test_sessions_idle_24_hours_are_archived(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    sessions = SessionStore(store)
+    old = sessions.record(
+        conversation_id="old",
+        owner=None,
+        role=SessionRole.USER,
+        messages=turn(clock, "hi", "hello"),
+    )
+    clock.advance(seconds=SESSION_IDLE_EXPIRY_SECONDS - 60)
+    recent = sessions.record(
+        conversation_id="recent",
+        owner=None,
+        role=SessionRole.USER,
+        messages=turn(clock, "hi", "hello"),
+    )
+    assert sessions.expire_idle() == 0
+    clock.advance(seconds=60)
+    assert sessions.expire_idle() == 1
+    archived = sessions.get(old.id)
+    assert archived is not None
+    assert archived.state is SessionState.ARCHIVED
+    assert archived.ended_at == old.last_active_at
+    # Archived messages stay stored.
+    assert len(sessions.messages(old.id)) == 2
+    still = sessions.get(recent.id)
+    assert still is not None
+    assert still.state is SessionState.ACTIVE
+    # A new turn on an archived conversation opens a new session.
+    reopened = sessions.record(
+        conversation_id="old",
+        owner=None,
+        role=SessionRole.USER,
+        messages=turn(clock, "back again", "welcome"),
+    )
+    assert reopened.id != old.id
+
+
+def test_ending_a_session_starts_a_new_one_for_later_turns(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    sessions = SessionStore(store)
+    first = sessions.record(
+        conversation_id="c",
+        owner=None,
+        role=SessionRole.USER,
+        messages=turn(clock, "a", "b"),
+    )
+    assert sessions.open_sessions("c") == [first]
+    ended = sessions.end(first.id)
+    assert ended is not None
+    assert ended.ended_at == clock()
+    assert sessions.end("missing") is None
+    assert sessions.open_sessions("c") == []
+    later = sessions.record(
+        conversation_id="c",
+        owner=None,
+        role=SessionRole.USER,
+        messages=turn(clock, "c", "d"),
+    )
+    assert later.id != first.id
+
+
+def test_idle_open_sessions(store: MemoryStore, clock: ManualClock) -> None:
+    sessions = SessionStore(store)
+    session = sessions.record(
+        conversation_id="c",
+        owner=None,
+        role=SessionRole.USER,
+        messages=turn(clock, "a", "b"),
+    )
+    assert sessions.idle_open_sessions(600) == []
+    clock.advance(seconds=600)
+    assert [s.id for s in sessions.idle_open_sessions(600)] == [session.id]
+
+
+def test_relevant_past_messages_stay_with_their_speaker(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    sessions = SessionStore(store)
+    sessions.record(
+        conversation_id="anna-1",
+        owner="anna",
+        role=SessionRole.USER,
+        messages=turn(
+            clock, "My sister Lena visits in June", "Lovely, June with Lena."
+        ),
+    )
+    sessions.record(
+        conversation_id="ben-1",
+        owner="ben",
+        role=SessionRole.USER,
+        messages=turn(clock, "Lena visits in June is a secret", "Okay."),
+    )
+    sessions.record(
+        conversation_id="house-1",
+        owner=None,
+        role=SessionRole.USER,
+        messages=turn(clock, "turn on the porch light", "Done."),
+    )
+    found = sessions.relevant_messages("when does Lena visit in June", "anna")
+    assert found
+    assert {m.conversation_id for m in found} == {"anna-1"}
+    assert found[0].content == "My sister Lena visits in June"
+    assert all(m.similarity >= 0.3 for m in found)
+    # Ben's and the household's scope never see Anna's messages.
+    assert {
+        m.conversation_id
+        for m in sessions.relevant_messages("when does Lena visit in June", "ben")
+    } == {"ben-1"}
+    assert sessions.relevant_messages("when does Lena visit in June", None) == []
+    # The current conversation is left out; unrelated text finds nothing.
+    assert (
+        sessions.relevant_messages(
+            "when does Lena visit in June", "anna", exclude_conversation="anna-1"
+        )
+        == []
+    )
+    assert sessions.relevant_messages("xylophone quartz", "anna") == []
+
+
+def test_at_most_five_past_messages_newest_first_on_ties(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    sessions = SessionStore(store)
+    for number in range(8):
+        clock.advance(seconds=10)
+        sessions.record(
+            conversation_id=f"c{number}",
+            owner="anna",
+            role=SessionRole.USER,
+            messages=[ChatMessage(USER, "the garden gate code", clock())],
+        )
+    found = sessions.relevant_messages("garden gate code", "anna")
+    assert len(found) == 5
+    assert [m.conversation_id for m in found] == ["c7", "c6", "c5", "c4", "c3"]
+
+
+def test_messages_stored_before_the_model_are_embedded_later(
+    tmp_path: Path, clock: ManualClock, hashing_embedder: HashingEmbedder
+) -> None:
+    store = MemoryStore(tmp_path / "m.db", clock=clock)
+    try:
+        sessions = SessionStore(store)
+        sessions.record(
+            conversation_id="c",
+            owner="anna",
+            role=SessionRole.USER,
+            messages=turn(clock, "The bike lock code is 4411", "Noted."),
+        )
+        assert sessions.relevant_messages("bike lock code", "anna") == []
+        assert sessions.embed_missing() == 0
+        store.set_embedder(hashing_embedder)
+        assert sessions.embed_missing() == 2
+        assert sessions.embed_missing() == 0
+        found = sessions.relevant_messages("bike lock code", "anna")
+        assert found[0].content == "The bike lock code is 4411"
+    finally:
+        store.close()

@@ -1,0 +1,107 @@
+"""Structured AI Task calls: validated, retried once, given up with a log line."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+from unittest.mock import AsyncMock, patch
+
+from homeassistant.exceptions import HomeAssistantError
+from homeassistant.helpers import selector
+import probatio
+
+from custom_components.home_memory.ai_generation import (
+    InvalidGenerationError,
+    async_generate_structured,
+    generating_own_task,
+)
+
+from .fake_ai_task import FAKE_ENTITY_ID, async_setup_fake_ai_task
+
+if TYPE_CHECKING:
+    from homeassistant.components.ai_task import GenDataTask
+    from homeassistant.core import HomeAssistant
+    import pytest
+
+STRUCTURE = probatio.Schema(
+    {probatio.Required("answer", description="A number."): selector.NumberSelector()}
+)
+
+
+def validate(data: object) -> int:
+    if not isinstance(data, dict) or not isinstance(data.get("answer"), int):
+        raise InvalidGenerationError("answer must be an integer")
+    return int(data["answer"])
+
+
+async def generate(
+    hass: HomeAssistant, entity_id: str | None = FAKE_ENTITY_ID
+) -> int | None:
+    return await async_generate_structured(
+        hass,
+        task_name="home_memory test",
+        entity_id=entity_id,
+        instructions="Answer 42.",
+        structure=STRUCTURE,
+        validate=validate,
+    )
+
+
+async def test_a_valid_answer_is_returned(hass: HomeAssistant) -> None:
+    entity = await async_setup_fake_ai_task(hass)
+    seen_own: list[bool] = []
+
+    def answer(task: GenDataTask) -> object:
+        seen_own.append(generating_own_task())
+        return {"answer": 42}
+
+    entity.answers = [answer]
+    assert await generate(hass) == 42
+    (task,) = entity.tasks
+    assert task.instructions == "Answer 42."
+    assert task.structure is STRUCTURE
+    # The capture of conversations can tell Home Memory's own task apart.
+    assert seen_own == [True]
+    assert not generating_own_task()
+
+
+async def test_an_invalid_answer_is_asked_for_once_more(
+    hass: HomeAssistant, caplog: pytest.LogCaptureFixture
+) -> None:
+    entity = await async_setup_fake_ai_task(hass)
+    entity.answers = [{"answer": "forty-two"}, {"answer": 42}]
+    assert await generate(hass) == 42
+    assert len(entity.tasks) == 2
+    assert "invalid data (attempt 1 of 2)" in caplog.text
+
+
+async def test_two_invalid_answers_give_none_with_a_log_line(
+    hass: HomeAssistant, caplog: pytest.LogCaptureFixture
+) -> None:
+    entity = await async_setup_fake_ai_task(hass)
+    entity.answers = [["not", "an", "object"], {"answer": None}]
+    assert await generate(hass) is None
+    assert len(entity.tasks) == 2
+    assert "invalid data (attempt 2 of 2)" in caplog.text
+
+
+async def test_an_entity_error_is_not_retried(
+    hass: HomeAssistant, caplog: pytest.LogCaptureFixture
+) -> None:
+    entity = await async_setup_fake_ai_task(hass)
+    entity.answers = [HomeAssistantError("the model is down"), {"answer": 1}]
+    assert await generate(hass) is None
+    assert len(entity.tasks) == 1
+    assert "the model is down" in caplog.text
+    # An entity that does not exist fails the same way.
+    assert await generate(hass, "ai_task.missing") is None
+    assert "ai_task.missing not found" in caplog.text
+
+
+async def test_nothing_is_asked_while_ai_task_is_not_loaded(
+    hass: HomeAssistant,
+) -> None:
+    with patch(
+        "homeassistant.components.ai_task.async_generate_data", new=AsyncMock()
+    ) as generate_data:
+        assert await generate(hass) is None
+    generate_data.assert_not_called()

@@ -1,0 +1,380 @@
+"""The nightly maintenance: schedule, jobs, consolidation, one run at a time."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime, timedelta
+from functools import partial
+from typing import TYPE_CHECKING, Any
+from unittest.mock import patch
+
+from homeassistant.config_entries import ConfigEntryState
+from homeassistant.util import dt as dt_util
+import pytest
+from pytest_homeassistant_custom_component.common import (
+    MockConfigEntry,
+    async_fire_time_changed,
+)
+
+from custom_components.home_memory.const import (
+    CONF_MAINTENANCE_TIME,
+    CONF_PERSONA_NAME,
+    DOMAIN,
+    SECTION_PERSONA,
+    SECTION_RETENTION,
+)
+from custom_components.home_memory.maintenance import (
+    DATA_MAINTENANCE,
+    decision_from_ai,
+)
+from custom_components.home_memory.memory.consolidation import Action
+from custom_components.home_memory.memory.models import SYSTEM, NewMemory, Tier
+from custom_components.home_memory.options import HomeMemoryOptions
+
+from .conftest import call, setup_entry, wait_for_model
+
+if TYPE_CHECKING:
+    from unittest.mock import MagicMock
+
+    from freezegun.api import FrozenDateTimeFactory
+    from homeassistant.core import HomeAssistant
+    from pytest_homeassistant_custom_component.common import MockUser
+
+    from custom_components.home_memory.memory.models import Memory
+    from custom_components.home_memory.runtime import HomeMemoryConfigEntry
+
+DUPLICATE = "The spare key is under the blue flower pot near the garden gate"
+RICHER = "The spare key is under the blue flower pot near the garden gate, on the left"
+
+
+# Local midnight of a fixed day in the test time zone (not "today": the
+# frozen clock moves during a test).
+MIDNIGHT = datetime(2026, 3, 10, tzinfo=dt_util.get_default_time_zone())
+
+
+def local(day_offset: int, hour: int, minute: int, second: int = 0) -> datetime:
+    """A local wall-clock time `day_offset` days after MIDNIGHT."""
+    return MIDNIGHT.replace(tzinfo=dt_util.get_default_time_zone()) + timedelta(
+        days=day_offset, hours=hour, minutes=minute, seconds=second
+    )
+
+
+@pytest.fixture
+def entry_at_0430() -> MockConfigEntry:
+    return MockConfigEntry(
+        domain=DOMAIN,
+        title="Home Memory",
+        data={},
+        options={
+            SECTION_PERSONA: {CONF_PERSONA_NAME: "Assistant"},
+            SECTION_RETENTION: {CONF_MAINTENANCE_TIME: "04:30:00"},
+        },
+    )
+
+
+class Jobs:
+    """Nightly jobs that record their calls; one can be made to fail or wait."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+        self.active = 0
+        self.most_active = 0
+        self.started = asyncio.Event()
+        self.release = asyncio.Event()
+        self.release.set()
+
+    async def expire_sessions(self) -> None:
+        self.active += 1
+        self.most_active = max(self.most_active, self.active)
+        self.calls.append("expire_sessions")
+        self.started.set()
+        try:
+            await self.release.wait()
+        finally:
+            self.active -= 1
+
+    async def broken(self) -> None:
+        self.calls.append("broken")
+        raise RuntimeError("this job always fails")
+
+
+async def create(
+    hass: HomeAssistant, entry: HomeMemoryConfigEntry, *texts: str
+) -> list[Memory]:
+    """Stored without create-time dedup, as an import would store them."""
+    store = entry.runtime_data.store
+    results = await hass.async_add_executor_job(
+        partial(
+            store.create_many,
+            [NewMemory(content=text) for text in texts],
+            SYSTEM,
+            dedup=False,
+        )
+    )
+    return [result.memory for result in results]
+
+
+async def tier(
+    hass: HomeAssistant, entry: HomeMemoryConfigEntry, memory: Memory
+) -> Tier:
+    store = entry.runtime_data.store
+    found = await hass.async_add_executor_job(store.rowids_of, [memory.id])
+    memories = await hass.async_add_executor_job(store.fetch, found)
+    return memories[found[0]].tier
+
+
+async def fire_at(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, when: datetime
+) -> None:
+    freezer.move_to(when)
+    async_fire_time_changed(hass, when)
+    # Time-change listeners run as background tasks.
+    await hass.async_block_till_done(wait_background_tasks=True)
+
+
+async def test_the_nightly_run_starts_at_the_configured_time(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    entry_at_0430: MockConfigEntry,
+    mock_load_model: MagicMock,
+) -> None:
+    freezer.move_to(local(1, 4, 0))
+    await setup_entry(hass, entry_at_0430)
+    data = entry_at_0430.runtime_data
+    jobs = Jobs()
+    data.nightly_jobs.append(jobs.expire_sessions)
+    duplicate, richer = await create(hass, entry_at_0430, DUPLICATE, RICHER)
+    updated: list[Any] = []
+    forgotten: list[Any] = []
+    hass.bus.async_listen(f"{DOMAIN}_memory_updated", updated.append)
+    hass.bus.async_listen(f"{DOMAIN}_memory_forgotten", forgotten.append)
+
+    await fire_at(hass, freezer, local(1, 4, 29, 59))
+    assert jobs.calls == []
+    assert data.last_maintenance is None
+
+    await fire_at(hass, freezer, local(1, 4, 30))
+    assert jobs.calls == ["expire_sessions"]
+    stats = data.last_maintenance
+    assert stats is not None
+    assert stats.processed == 2
+    # Other features add their own jobs (session expiry); none failed.
+    assert stats.details["jobs"]["failed"] == []
+    assert stats.details["jobs"]["run"] == len(data.nightly_jobs)
+    assert stats.details["consolidation"]["merged"] == 1
+    assert stats.details["consolidation"]["absorbed"] == 1
+    assert data.last_maintenance_at == dt_util.utcnow()
+    assert await tier(hass, entry_at_0430, duplicate) is Tier.DELETED
+    assert await tier(hass, entry_at_0430, richer) is Tier.ACTIVE
+    assert [e.data["memory_id"] for e in updated] == [richer.id]
+    assert [e.data["memory_id"] for e in forgotten] == [duplicate.id]
+
+    # Every night again, not only once.
+    await fire_at(hass, freezer, local(2, 4, 30))
+    assert jobs.calls == ["expire_sessions", "expire_sessions"]
+
+
+async def test_a_failing_job_does_not_stop_the_others(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    entry_at_0430: MockConfigEntry,
+    mock_load_model: MagicMock,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    freezer.move_to(local(1, 4, 0))
+    await setup_entry(hass, entry_at_0430)
+    data = entry_at_0430.runtime_data
+    jobs = Jobs()
+    data.nightly_jobs.extend([jobs.broken, jobs.expire_sessions])
+    duplicate, _ = await create(hass, entry_at_0430, DUPLICATE, RICHER)
+
+    await fire_at(hass, freezer, local(1, 4, 30))
+
+    assert jobs.calls == ["broken", "expire_sessions"]
+    assert data.last_maintenance is not None
+    assert data.last_maintenance.details["jobs"]["failed"] == ["Jobs.broken"]
+    # Consolidation after the jobs still ran.
+    assert await tier(hass, entry_at_0430, duplicate) is Tier.DELETED
+    assert "Nightly job Jobs.broken failed" in caplog.text
+
+
+async def test_the_action_and_the_schedule_never_overlap(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    init_integration: MockConfigEntry,
+    hass_admin_user: MockUser,
+) -> None:
+    data = init_integration.runtime_data
+    jobs = Jobs()
+    jobs.release.clear()
+    data.nightly_jobs.append(jobs.expire_sessions)
+    maintenance = hass.data[DATA_MAINTENANCE][init_integration.entry_id]
+
+    first = hass.async_create_task(call(hass, "run_maintenance", user=hass_admin_user))
+    await jobs.started.wait()
+    assert maintenance.running
+    # The schedule finds a run in progress and skips its turn.
+    await maintenance._async_scheduled(dt_util.now())
+    second = hass.async_create_task(call(hass, "run_maintenance", user=hass_admin_user))
+    assert jobs.calls == ["expire_sessions"]
+
+    jobs.release.set()
+    first_stats, second_stats = await asyncio.gather(first, second)
+
+    assert jobs.calls == ["expire_sessions", "expire_sessions"]
+    assert jobs.most_active == 1
+    assert first_stats["completed"] is second_stats["completed"] is True
+    assert second_stats["details"]["consolidation"]["completed"] is True
+    assert not maintenance.running
+
+
+async def test_changed_options_move_the_schedule(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    entry_at_0430: MockConfigEntry,
+    mock_load_model: MagicMock,
+) -> None:
+    freezer.move_to(local(1, 4, 0))
+    await setup_entry(hass, entry_at_0430)
+    sections = HomeMemoryOptions.from_entry_options(entry_at_0430.options).as_sections()
+    sections[SECTION_RETENTION][CONF_MAINTENANCE_TIME] = "05:15:00"
+
+    flow = await hass.config_entries.options.async_init(entry_at_0430.entry_id)
+    result = await hass.config_entries.options.async_configure(
+        flow["flow_id"], sections
+    )
+    assert result["type"] == "create_entry"
+    await hass.async_block_till_done()
+    await wait_for_model(entry_at_0430)
+    data = entry_at_0430.runtime_data
+    assert data.options.maintenance_time.isoformat() == "05:15:00"
+    jobs = Jobs()
+    data.nightly_jobs.append(jobs.expire_sessions)
+
+    await fire_at(hass, freezer, local(1, 4, 30))
+    assert jobs.calls == []
+    await fire_at(hass, freezer, local(1, 5, 15))
+    assert jobs.calls == ["expire_sessions"]
+
+
+async def test_unloading_stops_the_schedule(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    entry_at_0430: MockConfigEntry,
+    mock_load_model: MagicMock,
+) -> None:
+    freezer.move_to(local(1, 4, 0))
+    await setup_entry(hass, entry_at_0430)
+    jobs = Jobs()
+    entry_at_0430.runtime_data.nightly_jobs.append(jobs.expire_sessions)
+
+    assert await hass.config_entries.async_unload(entry_at_0430.entry_id)
+    assert entry_at_0430.state is ConfigEntryState.NOT_LOADED
+    assert entry_at_0430.entry_id not in hass.data[DATA_MAINTENANCE]
+
+    await fire_at(hass, freezer, local(1, 4, 30))
+    assert jobs.calls == []
+
+
+async def test_the_ai_task_writes_the_merged_memory(
+    hass: HomeAssistant, init_integration: MockConfigEntry, hass_admin_user: MockUser
+) -> None:
+    duplicate, richer = await create(hass, init_integration, DUPLICATE, RICHER)
+    merged_text = "The spare key is under the blue flower pot, left of the garden gate"
+    asked: list[str] = []
+
+    async def generate(hass: HomeAssistant, **kwargs: Any) -> Any:
+        asked.append(kwargs["instructions"])
+        return kwargs["validate"]({"action": "merge", "content": merged_text})
+
+    with (
+        patch(
+            "custom_components.home_memory.maintenance.ai_task_available",
+            return_value=True,
+        ),
+        patch(
+            "custom_components.home_memory.maintenance.async_generate_structured",
+            side_effect=generate,
+        ),
+    ):
+        stats = await call(hass, "run_maintenance", user=hass_admin_user)
+
+    assert stats["details"]["consolidation"]["decided_by_ai"] == 1
+    assert len(asked) == 1
+    assert DUPLICATE in asked[0]
+    assert RICHER in asked[0]
+    memory = await call(hass, "get", {"id": richer.id}, user=hass_admin_user)
+    assert memory["memory"]["content"] == merged_text
+    assert await tier(hass, init_integration, duplicate) is Tier.DELETED
+
+
+async def test_a_failing_ai_task_leaves_the_rest_to_the_rules(
+    hass: HomeAssistant, init_integration: MockConfigEntry, hass_admin_user: MockUser
+) -> None:
+    await create(hass, init_integration, DUPLICATE, RICHER)
+    await create(
+        hass,
+        init_integration,
+        "We water the tomatoes on the balcony every evening in summer",
+        "We water the tomatoes on the balcony every evening in summer too",
+    )
+    with (
+        patch(
+            "custom_components.home_memory.maintenance.ai_task_available",
+            return_value=True,
+        ),
+        patch(
+            "custom_components.home_memory.maintenance.async_generate_structured",
+            return_value=None,
+        ) as generate,
+    ):
+        stats = await call(hass, "run_maintenance", user=hass_admin_user)
+
+    assert generate.call_count == 1
+    consolidation = stats["details"]["consolidation"]
+    assert (consolidation["merged"], consolidation["decided_by_ai"]) == (2, 0)
+
+
+@pytest.mark.parametrize(
+    ("answer", "action", "survivor"),
+    [
+        ({"action": "keep"}, Action.KEEP, None),
+        ({"action": "merge", "content": " Both in one "}, Action.MERGE, "b"),
+        ({"action": "supersede", "current": 1}, Action.SUPERSEDE, "a"),
+        ({"action": "supersede", "current": 2.0}, Action.SUPERSEDE, "b"),
+    ],
+)
+def test_ai_answers_become_decisions(
+    answer: dict[str, Any], action: Action, survivor: str | None
+) -> None:
+    memories = [_StubMemory("a"), _StubMemory("b")]
+    decision = decision_from_ai(memories, answer)  # type: ignore[arg-type]
+    assert (decision.action, decision.survivor_id) == (action, survivor)
+    assert decision.decided_by == "ai"
+    if action is Action.MERGE:
+        assert decision.content == "Both in one"
+        assert decision.absorbed_ids == ("a",)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "merge",
+        {"action": "join"},
+        {"action": "merge"},
+        {"action": "merge", "content": "  "},
+        {"action": "supersede"},
+        {"action": "supersede", "current": 3},
+        {"action": "supersede", "current": True},
+        {"action": "supersede", "current": 1.5},
+    ],
+)
+def test_invalid_ai_answers_are_rejected(answer: object) -> None:
+    memories = [_StubMemory("a"), _StubMemory("b")]
+    with pytest.raises(ValueError):  # noqa: PT011 - InvalidGenerationError is one
+        decision_from_ai(memories, answer)  # type: ignore[arg-type]
+
+
+class _StubMemory:
+    def __init__(self, memory_id: str) -> None:
+        self.id = memory_id

@@ -1,0 +1,698 @@
+"""The home observer in Home Assistant: a simulated week, restarts, AI Task."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+import re
+from typing import TYPE_CHECKING, Any
+from unittest.mock import patch
+
+from homeassistant.const import EntityCategory
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.helpers import (
+    area_registry as ar,
+    device_registry as dr,
+    entity_registry as er,
+)
+from homeassistant.util import dt as dt_util
+import pytest
+from pytest_homeassistant_custom_component.common import (
+    MockConfigEntry,
+    MockUser,
+    async_capture_events,
+    async_fire_time_changed,
+)
+
+from custom_components.home_memory.const import (
+    CONF_AI_TASK_ENTITY,
+    CONF_OBSERVE_NUMERIC_SENSORS,
+    CONF_OBSERVED_AREAS,
+    CONF_OBSERVED_DOMAINS,
+    CONF_OBSERVED_ENTITIES,
+    CONF_PERSONA_NAME,
+    DEFAULT_OBSERVED_DOMAINS,
+    DOMAIN,
+    EVENT_MEMORY_CREATED,
+    SECTION_CAPTURE,
+    SECTION_OBSERVATION,
+    SECTION_PERSONA,
+)
+from custom_components.home_memory.memory.models import (
+    SYSTEM,
+    MemoryKind,
+    Source,
+    Visibility,
+    WeightClass,
+)
+
+from .conftest import setup_entry
+from .fake_ai_task import FAKE_ENTITY_ID, async_setup_fake_ai_task
+
+if TYPE_CHECKING:
+    from freezegun.api import FrozenDateTimeFactory
+
+    from custom_components.home_memory.memory.models import Memory
+    from custom_components.home_memory.runtime import HomeMemoryConfigEntry
+
+PERSONA = "Barnabee"
+STEP = timedelta(minutes=5)
+LOG_LIKE = re.compile(r"\d{1,2}:\d{2}|\b[a-z_]+\.[a-z0-9_]+\b|->|\bnot_home\b")
+
+
+def make_entry(**observation: Any) -> MockConfigEntry:
+    capture = observation.pop("capture", {})
+    return MockConfigEntry(
+        domain=DOMAIN,
+        title="Home Memory",
+        data={},
+        options={
+            SECTION_PERSONA: {CONF_PERSONA_NAME: PERSONA},
+            SECTION_CAPTURE: capture,
+            SECTION_OBSERVATION: {
+                CONF_OBSERVED_DOMAINS: list(DEFAULT_OBSERVED_DOMAINS),
+                **observation,
+            },
+        },
+    )
+
+
+def local(day: date, hour: int, minute: int = 0, second: int = 0) -> datetime:
+    return datetime.combine(
+        day, time(hour, minute, second), dt_util.get_default_time_zone()
+    )
+
+
+async def advance(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, until: datetime
+) -> None:
+    """Move the clock to `until` in steps, letting every timer run on the way."""
+    while (now := dt_util.now()) < until:
+        freezer.tick(min(STEP, until - now))
+        async_fire_time_changed(hass)
+        await hass.async_block_till_done()
+
+
+async def stored_memories(entry: HomeMemoryConfigEntry) -> list[Memory]:
+    store = entry.runtime_data.store
+    page = await entry.runtime_data.observer.hass.async_add_executor_job(  # type: ignore[union-attr]
+        lambda: store.list_memories(SYSTEM, limit=500)
+    )
+    return sorted(page.items, key=lambda m: m.segment_start or m.created_at)
+
+
+async def buffered(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -> int:
+    observer = entry.runtime_data.observer
+    assert observer is not None
+    await observer.async_flush()
+    return await hass.async_add_executor_job(observer.buffer.count)
+
+
+@dataclass
+class House:
+    """States of the simulated home, with who changes them."""
+
+    hass: HomeAssistant
+    users: dict[str, MockUser]
+    attributes: dict[str, dict[str, Any]]
+    observed_changes: int = 0
+
+    def set(
+        self,
+        entity_id: str,
+        state: str,
+        by: str | None = None,
+        *,
+        observed: bool = True,
+        **extra: Any,
+    ) -> None:
+        context = Context(user_id=self.users[by].id if by else None)
+        attributes = {**self.attributes[entity_id], **extra}
+        self.hass.states.async_set(entity_id, state, attributes, context=context)
+        if observed:
+            self.observed_changes += 1
+
+
+async def build_house(
+    hass: HomeAssistant,
+    entity_registry: er.EntityRegistry,
+    area_registry: ar.AreaRegistry,
+) -> House:
+    users = {
+        name: MockUser(name=name).add_to_hass(hass) for name in ("Anna", "Ben", "Cara")
+    }
+    attributes: dict[str, dict[str, Any]] = {}
+    for name, user in users.items():
+        attributes[f"person.{name.lower()}"] = {
+            "friendly_name": name,
+            "user_id": user.id,
+        }
+    registered = {
+        "light.bedroom": ("Bedroom Light", "Bedroom", {}),
+        "light.kitchen": ("Kitchen Light", "Kitchen", {}),
+        "light.living_room": ("Living Room Light", "Living Room", {}),
+        "light.hallway": ("Hallway Light", "Hallway", {}),
+        "media_player.kitchen_radio": ("Kitchen Radio", "Kitchen", {}),
+        "media_player.living_room_tv": ("Living Room TV", "Living Room", {}),
+        "climate.living_room": ("Living Room Thermostat", "Living Room", {}),
+        "lock.front_door": ("Front Door Lock", "Hallway", {}),
+        "binary_sensor.front_door": (
+            "Front Door",
+            "Hallway",
+            {"device_class": "door"},
+        ),
+        # Never observed: a domain not chosen, a motion sensor, a numeric
+        # sensor (the option is off), a diagnostic entity.
+        "switch.coffee_maker": ("Coffee Maker", "Kitchen", {}),
+        "binary_sensor.hall_motion": (
+            "Hall Motion",
+            "Hallway",
+            {"device_class": "motion"},
+        ),
+        "sensor.outdoor_temperature": (
+            "Outdoor Temperature",
+            None,
+            {"unit_of_measurement": "°C"},
+        ),
+        "light.router_led": ("Router LED", "Hallway", {}),
+    }
+    for entity_id, (name, area_name, extra) in registered.items():
+        domain, object_id = entity_id.split(".")
+        entry = entity_registry.async_get_or_create(
+            domain, "test", object_id, suggested_object_id=object_id
+        )
+        assert entry.entity_id == entity_id
+        area_id = (
+            (
+                area_registry.async_get_area_by_name(area_name)
+                or area_registry.async_create(area_name)
+            ).id
+            if area_name
+            else None
+        )
+        entity_registry.async_update_entity(
+            entity_id,
+            area_id=area_id,
+            entity_category=EntityCategory.DIAGNOSTIC
+            if entity_id == "light.router_led"
+            else None,
+        )
+        attributes[entity_id] = {"friendly_name": name, **extra}
+    house = House(hass, users, attributes)
+    initial = {
+        "person.anna": "home",
+        "person.ben": "home",
+        "person.cara": "home",
+        "light.bedroom": "off",
+        "light.kitchen": "off",
+        "light.living_room": "off",
+        "light.hallway": "off",
+        "media_player.kitchen_radio": "off",
+        "media_player.living_room_tv": "off",
+        "climate.living_room": "off",
+        "lock.front_door": "locked",
+        "binary_sensor.front_door": "off",
+        "switch.coffee_maker": "off",
+        "binary_sensor.hall_motion": "off",
+        "sensor.outdoor_temperature": "4.0",
+        "light.router_led": "off",
+    }
+    for entity_id, state in initial.items():
+        # A first state is no change: nothing is recorded.
+        house.set(entity_id, state, observed=False)
+    await hass.async_block_till_done()
+    return house
+
+
+type Step = tuple[datetime, str, str, str | None, bool, dict[str, Any]]
+
+
+def day_script(day: date, *, break_in: bool) -> list[Step]:
+    """One day of the household; `break_in`: the front door is unlocked at night."""
+
+    def at(hour: int, minute: int, second: int = 0) -> datetime:
+        return local(day, hour, minute, second)
+
+    steps: list[Step] = []
+
+    def change(
+        when: datetime,
+        entity_id: str,
+        state: str,
+        by: str | None = None,
+        *,
+        observed: bool = True,
+        **extra: Any,
+    ) -> None:
+        steps.append((when, entity_id, state, by, observed, extra))
+
+    # Morning: breakfast, then Anna and Ben leave.
+    change(at(6, 30), "light.bedroom", "on")
+    change(at(6, 35), "light.kitchen", "on")
+    change(at(6, 40), "media_player.kitchen_radio", "playing")
+    change(at(6, 48), "climate.living_room", "heat")
+    change(at(6, 50), "light.kitchen", "on", observed=False, brightness=120)
+    change(at(6, 55), "light.bedroom", "off")
+    change(at(7, 3), "media_player.kitchen_radio", "off")
+    change(at(7, 10), "light.kitchen", "off")
+    change(at(7, 15), "lock.front_door", "unlocked", "Anna")
+    change(at(7, 16), "binary_sensor.front_door", "on")
+    change(at(7, 16, 30), "binary_sensor.front_door", "off")
+    change(at(7, 17), "person.anna", "not_home")
+    change(at(7, 18), "lock.front_door", "locked", "Anna")
+    change(at(7, 20), "person.ben", "not_home")
+    # A device drops out and comes back: not a change anyone made.
+    change(at(10, 0), "light.hallway", "unavailable", observed=False)
+    change(at(10, 5), "light.hallway", "off", observed=False)
+    # Afternoon: Cara's break, then a flickering hallway light.
+    change(at(13, 0), "light.living_room", "on", "Cara")
+    change(at(13, 5), "media_player.living_room_tv", "playing", "Cara")
+    change(at(13, 12), "climate.living_room", "off", "Cara")
+    change(at(13, 20), "media_player.living_room_tv", "off")
+    change(at(13, 25), "light.living_room", "off")
+    for flick in range(20):
+        change(
+            at(15, 0) + timedelta(seconds=15 * flick),
+            "light.hallway",
+            "on" if flick % 2 == 0 else "off",
+        )
+    # Evening: Anna, then Ben, come home.
+    change(at(17, 45), "person.anna", "home")
+    change(at(17, 46), "lock.front_door", "unlocked", "Anna")
+    change(at(17, 47), "light.kitchen", "on", "Anna")
+    change(at(18, 0), "person.ben", "home")
+    change(at(18, 5), "media_player.living_room_tv", "playing", "Ben")
+    change(at(18, 12), "climate.living_room", "heat", "Ben")
+    change(at(18, 20), "media_player.living_room_tv", "off")
+    change(at(18, 25), "light.kitchen", "off")
+    # A lone light at nine: no memory on its own.
+    change(at(21, 0), "light.bedroom", "on")
+    # Night.
+    change(at(22, 30), "light.bedroom", "off")
+    change(at(22, 34), "climate.living_room", "off")
+    change(at(22, 38), "lock.front_door", "locked")
+    if break_in:
+        night = day + timedelta(days=1)
+        change(local(night, 2, 30), "lock.front_door", "unlocked")
+        change(local(night, 2, 31), "binary_sensor.front_door", "on")
+        change(local(night, 2, 33), "binary_sensor.front_door", "off")
+        change(local(night, 2, 35), "lock.front_door", "locked")
+    # What is never observed, all day long.
+    for hour in range(6, 22):
+        change(at(hour, 10), "binary_sensor.hall_motion", "on", observed=False)
+        change(at(hour, 11), "binary_sensor.hall_motion", "off", observed=False)
+        change(
+            at(hour, 20),
+            "sensor.outdoor_temperature",
+            f"{hour / 2:.1f}",
+            observed=False,
+        )
+    change(at(6, 45), "switch.coffee_maker", "on", observed=False)
+    change(at(7, 5), "switch.coffee_maker", "off", observed=False)
+    change(at(9, 0), "light.router_led", "on", observed=False)
+    change(at(9, 1), "light.router_led", "off", observed=False)
+    return steps
+
+
+@dataclass(frozen=True)
+class Expected:
+    start: tuple[int, int, int]
+    end: tuple[int, int, int]
+    time_of_day: str
+    people: set[str]
+    events: int
+
+
+# What the rules say one ordinary day becomes (see day_script).
+DAY: tuple[Expected, ...] = (
+    # Breakfast until the departure breaks the segment.
+    Expected((6, 30, 0), (7, 16, 30), "morning", {"Anna"}, 10),
+    # Two departures together; closed when the morning ends.
+    Expected((7, 17, 0), (7, 20, 0), "morning", {"Anna", "Ben"}, 3),
+    # 25 minutes, then quiet.
+    Expected((13, 0, 0), (13, 25, 0), "afternoon", {"Cara"}, 5),
+    # Churn, too short alone; closed when the afternoon ends.
+    Expected((15, 0, 0), (15, 4, 45), "afternoon", set(), 20),
+    # Anna's arrival, broken by Ben's a quarter of an hour later.
+    Expected((17, 45, 0), (17, 47, 0), "evening", {"Anna"}, 3),
+    Expected((18, 0, 0), (18, 25, 0), "evening", {"Ben"}, 5),
+    # (The lone light at nine is dropped.) The night, closed at five.
+    Expected((22, 30, 0), (22, 38, 0), "night", set(), 3),
+)
+BREAK_IN = Expected((2, 30, 0), (2, 35, 0), "night", set(), 4)
+
+
+async def test_a_simulated_week(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    mock_load_model: Any,
+    entity_registry: er.EntityRegistry,
+    area_registry: ar.AreaRegistry,
+) -> None:
+    monday = date(2026, 11, 23)
+    freezer.move_to(local(monday, 0, 0))
+    house = await build_house(hass, entity_registry, area_registry)
+    entry = make_entry()
+    # Without the nightly maintenance: decay archives the least important
+    # episodes within days (tests/core/test_decay_simulation.py); this test
+    # checks what observation itself forms.
+    with patch("custom_components.home_memory.async_setup_maintenance"):
+        await setup_entry(hass, entry)
+    created = async_capture_events(hass, EVENT_MEMORY_CREATED)
+    days = [monday + timedelta(days=n) for n in range(7)]
+    wednesday = days[2]
+    script = sorted(
+        (step for day in days for step in day_script(day, break_in=day == wednesday)),
+        key=lambda step: step[0],
+    )
+    for when, entity_id, state, by, observed, extra in script:
+        await advance(hass, freezer, when)
+        house.set(entity_id, state, by, observed=observed, **extra)
+    await advance(hass, freezer, local(monday + timedelta(days=7), 5, 30))
+
+    memories = await stored_memories(entry)
+    expected: list[tuple[date, Expected]] = []
+    for day in days:
+        expected.extend((day, item) for item in DAY[:-1])
+        expected.append((day, DAY[-1]))
+        if day == wednesday:
+            expected.append((day + timedelta(days=1), BREAK_IN))
+    assert len(memories) == len(expected) == 50
+    tz = dt_util.get_default_time_zone()
+    for memory, (day, item) in zip(memories, expected, strict=True):
+        assert memory.segment_start is not None
+        assert memory.segment_end is not None
+        assert memory.segment_start.astimezone(tz) == local(day, *item.start)
+        assert memory.segment_end.astimezone(tz) == local(day, *item.end)
+        assert memory.time_of_day == item.time_of_day
+        period_day = day - timedelta(days=1) if item is BREAK_IN else day
+        weekend = period_day.weekday() >= 5
+        assert memory.day_type == ("weekend" if weekend else "weekday")
+        assert set(memory.people) == item.people
+        assert len(memory.source_ids) == item.events
+        assert memory.source is Source.OBSERVED
+        assert memory.visibility is Visibility.HOUSEHOLD
+        assert memory.owner is None
+        assert re.search(r"\b(I|me|my)\b", memory.content)
+        assert not LOG_LIKE.search(memory.content), memory.content
+        for never in ("coffee", "motion", "temperature", "router"):
+            assert never not in memory.content.casefold()
+        if item is BREAK_IN:
+            assert memory.kind is MemoryKind.EVENT
+            assert memory.weight_class is WeightClass.SIGNIFICANT
+            assert memory.importance > 0.8
+        else:
+            assert memory.weight_class is not WeightClass.SIGNIFICANT
+    # Every observed change is in exactly one memory, except the seven lone
+    # lights at nine; nothing else reached a memory, nothing is left behind.
+    sources = [source for memory in memories for source in memory.source_ids]
+    assert len(sources) == len(set(sources))
+    assert len(sources) == house.observed_changes - 7
+    assert await buffered(hass, entry) == 0
+    # At least 3:1 compression, and no arrival or departure lost.
+    assert house.observed_changes / len(memories) >= 3
+    arrivals = [m for m in memories if "arrival" in m.tags]
+    departures = [m for m in memories if "departure" in m.tags]
+    assert len(arrivals) == 14
+    assert len(departures) == 7
+    assert len(created) == 50
+    assert {event.data["source"] for event in created} == {"observed"}
+
+
+async def setup_house_entry(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, **observation: Any
+) -> MockConfigEntry:
+    freezer.move_to(local(date(2026, 11, 24), 17, 0))
+    hass.states.async_set("person.anna", "not_home", {"friendly_name": "Anna"})
+    hass.states.async_set("light.kitchen", "off", {"friendly_name": "Kitchen Light"})
+    entry = make_entry(**observation)
+    await setup_entry(hass, entry)
+    return entry
+
+
+async def test_a_restart_in_the_middle_of_a_segment_loses_nothing(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
+) -> None:
+    entry = await setup_house_entry(hass, freezer)
+    hass.states.async_set("person.anna", "home", {"friendly_name": "Anna"})
+    await advance(hass, freezer, local(date(2026, 11, 24), 17, 5))
+    # Written to the buffer by the flush timer.
+    assert await buffered(hass, entry) == 1
+    hass.states.async_set("light.kitchen", "on", {"friendly_name": "Kitchen Light"})
+    # Still in memory only: the unload must write it before the store closes.
+    assert await hass.config_entries.async_unload(entry.entry_id)
+    await hass.async_block_till_done()
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    assert await buffered(hass, entry) == 2
+    await advance(hass, freezer, local(date(2026, 11, 24), 17, 20))
+    hass.states.async_set("light.kitchen", "off", {"friendly_name": "Kitchen Light"})
+    await advance(hass, freezer, local(date(2026, 11, 24), 18, 0))
+    (memory,) = await stored_memories(entry)
+    assert len(memory.source_ids) == 3
+    assert memory.people == ("Anna",)
+    assert "Anna" in memory.content
+    assert await buffered(hass, entry) == 0
+
+
+async def test_a_fresh_store_on_the_same_file_sees_the_buffer(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
+) -> None:
+    entry = await setup_house_entry(hass, freezer)
+    hass.states.async_set("person.anna", "home", {"friendly_name": "Anna"})
+    # Home Assistant stops: the stop event flushes before the store closes.
+    hass.bus.async_fire("homeassistant_stop")
+    await hass.async_block_till_done()
+    assert entry.runtime_data.store.closed
+    from custom_components.home_memory.memory.event_buffer import EventBuffer
+    from custom_components.home_memory.memory.store import MemoryStore
+
+    def read_back() -> list[str]:
+        store = MemoryStore(entry.runtime_data.db_path)
+        try:
+            return [e.entity_id for e in EventBuffer(store).oldest(10)[0]]
+        finally:
+            store.close()
+
+    assert await hass.async_add_executor_job(read_back) == ["person.anna"]
+
+
+async def test_what_is_never_observed(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    mock_load_model: Any,
+    entity_registry: er.EntityRegistry,
+    area_registry: ar.AreaRegistry,
+    device_registry: dr.DeviceRegistry,
+) -> None:
+    kitchen = area_registry.async_create("Kitchen")
+    garage = area_registry.async_create("Garage")
+    config_entry = MockConfigEntry(domain="test")
+    config_entry.add_to_hass(hass)
+    device = device_registry.async_get_or_create(
+        config_entry_id=config_entry.entry_id, identifiers={("test", "lamp")}
+    )
+    device_registry.async_update_device(device.id, area_id=kitchen.id)
+    for object_id, area_id, device_id in (
+        ("kitchen", kitchen.id, None),
+        ("garage", garage.id, None),
+        ("lamp", None, device.id),
+    ):
+        entity_registry.async_get_or_create(
+            "light",
+            "test",
+            object_id,
+            suggested_object_id=object_id,
+            device_id=device_id,
+        )
+        if area_id:
+            entity_registry.async_update_entity(f"light.{object_id}", area_id=area_id)
+    entity_ids = (
+        "light.kitchen",
+        "light.garage",
+        "light.lamp",
+        "person.anna",
+        "switch.kettle",
+        "binary_sensor.window",
+        "binary_sensor.motion",
+        "sensor.power",
+        "sensor.power_listed",
+    )
+    attributes = {
+        "binary_sensor.window": {"device_class": "window"},
+        "binary_sensor.motion": {"device_class": "motion"},
+        "sensor.power": {"unit_of_measurement": "W"},
+        "sensor.power_listed": {"unit_of_measurement": "W"},
+    }
+    for entity_id in entity_ids:
+        hass.states.async_set(entity_id, "off", attributes.get(entity_id))
+    entry = make_entry(
+        **{
+            CONF_OBSERVED_AREAS: [kitchen.id],
+            CONF_OBSERVED_ENTITIES: ["sensor.power_listed"],
+            CONF_OBSERVE_NUMERIC_SENSORS: False,
+        }
+    )
+    await setup_entry(hass, entry)
+    observer = entry.runtime_data.observer
+    assert observer is not None
+    own = [
+        e.entity_id
+        for e in er.async_entries_for_config_entry(entity_registry, entry.entry_id)
+    ]
+    assert own
+    for entity_id in entity_ids:
+        hass.states.async_set(entity_id, "on", attributes.get(entity_id))
+    # Attributes only, unknown/unavailable, and Home Memory's own entities.
+    hass.states.async_set("light.kitchen", "on", {"brightness": 10})
+    hass.states.async_set("light.lamp", "unavailable")
+    hass.states.async_set("light.lamp", "on")
+    for entity_id in own:
+        hass.states.async_set(entity_id, "12345")
+    recorded = [item[1] for item in observer.recorder.pending]
+    assert recorded == [
+        "light.kitchen",  # in the chosen area
+        "light.lamp",  # in it through its device
+        "person.anna",  # people belong to no room
+        "sensor.power_listed",  # listed by name
+    ]
+    # Moving an entity into the chosen area is seen at once.
+    entity_registry.async_update_entity("light.garage", area_id=kitchen.id)
+    await hass.async_block_till_done()
+    hass.states.async_set("light.garage", "off")
+    assert observer.recorder.pending[-1][1] == "light.garage"
+
+
+async def test_the_person_behind_a_change_comes_from_the_user(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
+) -> None:
+    user = MockUser(name="Anna").add_to_hass(hass)
+    entry = await setup_house_entry(hass, freezer)
+    hass.states.async_set(
+        "person.anna", "home", {"friendly_name": "Anna", "user_id": user.id}
+    )
+    hass.states.async_set(
+        "light.kitchen",
+        "on",
+        {"friendly_name": "Kitchen Light"},
+        context=Context(user_id=user.id),
+    )
+    observer = entry.runtime_data.observer
+    assert observer is not None
+    await observer.async_flush()
+    events, _ = await hass.async_add_executor_job(observer.buffer.oldest, 10)
+    assert [(e.entity_id, e.person, e.user_id) for e in events] == [
+        ("person.anna", "Anna", None),
+        ("light.kitchen", "Anna", user.id),
+    ]
+    assert events[0].importance == 0.7
+
+
+async def test_a_backlog_drains_one_memory_per_cooldown(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
+) -> None:
+    entry = await setup_house_entry(hass, freezer)
+    day = date(2026, 11, 24)
+    # Two segments: Anna's arrival breaks the first.
+    for minute, entity_id, state in (
+        (1, "light.kitchen", "on"),
+        (2, "light.kitchen", "off"),
+        (3, "light.kitchen", "on"),
+        (5, "person.anna", "home"),
+        (6, "light.kitchen", "off"),
+        (30, "light.kitchen", "on"),
+    ):
+        freezer.move_to(local(day, 17, minute))
+        name = "Anna" if entity_id.startswith("person") else "Kitchen Light"
+        hass.states.async_set(entity_id, state, {"friendly_name": name})
+
+    async def memories_at(hour: int, minute: int) -> int:
+        freezer.move_to(local(day, hour, minute))
+        async_fire_time_changed(hass)
+        await hass.async_block_till_done()
+        return len(await stored_memories(entry))
+
+    # Both closed by now (as after a long restart): one now, one per 300 s.
+    assert await memories_at(18, 30) == 1
+    assert await memories_at(18, 31) == 1
+    assert await memories_at(18, 34) == 1
+    assert await memories_at(18, 35) == 2
+    assert await buffered(hass, entry) == 0
+
+
+def generated(
+    content: str = "I noticed Anna came home and went to the kitchen.",
+) -> dict[str, Any]:
+    return {
+        "content": content,
+        "memory_type": "routine",
+        "importance": 0.55,
+        "emotion": "positive",
+        "family_members": ["Anna"],
+        "tags": ["homecoming"],
+    }
+
+
+@pytest.mark.parametrize(
+    ("answers", "remembered"),
+    [
+        ([generated()], True),
+        ([{"content": "Kitchen light on."}, generated()], True),
+        ([generated("light.kitchen -> on"), {"memory_type": "routine"}], False),
+    ],
+    ids=["valid", "invalid-then-valid", "invalid-twice"],
+)
+async def test_ai_task_narration(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    mock_load_model: Any,
+    caplog: pytest.LogCaptureFixture,
+    answers: list[Any],
+    remembered: bool,
+) -> None:
+    ai_task = await async_setup_fake_ai_task(hass)
+    ai_task.answers = list(answers)
+    entry = await setup_house_entry(
+        hass, freezer, capture={CONF_AI_TASK_ENTITY: FAKE_ENTITY_ID}
+    )
+    hass.states.async_set("person.anna", "home", {"friendly_name": "Anna"})
+    freezer.tick(timedelta(minutes=2))
+    hass.states.async_set("light.kitchen", "on", {"friendly_name": "Kitchen Light"})
+    freezer.tick(timedelta(minutes=16))
+    hass.states.async_set("light.kitchen", "off", {"friendly_name": "Kitchen Light"})
+    await advance(hass, freezer, local(date(2026, 11, 24), 17, 50))
+    memories = await stored_memories(entry)
+    assert len(ai_task.tasks) == len(answers)
+    instructions = ai_task.tasks[0].instructions
+    assert instructions.startswith(f"You are {PERSONA}")
+    assert "Anna arrived" in instructions
+    if remembered:
+        (memory,) = memories
+        assert memory.content == generated()["content"]
+        assert memory.kind is MemoryKind.ROUTINE
+        assert memory.weight_class is WeightClass.ROUTINE
+        assert memory.importance == 0.55
+        assert memory.people == ("Anna",)
+        assert memory.time_of_day == "evening"
+        assert len(memory.source_ids) == 3
+        assert "homecoming" in memory.tags
+    else:
+        assert memories == []
+        assert "gave no valid memory for 3 observed changes" in caplog.text
+    # Either way the segment is done with.
+    assert await buffered(hass, entry) == 0
+
+
+async def test_template_narration_when_the_ai_task_entity_is_missing(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
+) -> None:
+    entry = await setup_house_entry(
+        hass, freezer, capture={CONF_AI_TASK_ENTITY: FAKE_ENTITY_ID}
+    )
+    hass.states.async_set("person.anna", "home", {"friendly_name": "Anna"})
+    freezer.tick(timedelta(minutes=20))
+    hass.states.async_set("light.kitchen", "on", {"friendly_name": "Kitchen Light"})
+    await advance(hass, freezer, local(date(2026, 11, 24), 17, 50))
+    (memory,) = await stored_memories(entry)
+    assert "Anna" in memory.content
+    assert memory.source is Source.OBSERVED

@@ -1,0 +1,405 @@
+"""End-of-conversation proposals and their confirmation, by voice and by action."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from homeassistant.components import persistent_notification
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.exceptions import (
+    HomeAssistantError,
+    ServiceValidationError,
+    Unauthorized,
+)
+from homeassistant.helpers import llm
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
+
+from custom_components.home_memory.const import DOMAIN
+from custom_components.home_memory.memory.extraction import ProposalStatus
+from custom_components.home_memory.memory.models import (
+    Caller,
+    MemoryFilter,
+    Source,
+    Tier,
+    Visibility,
+)
+from custom_components.home_memory.proposals import NOTIFICATION_ID, proposal_store
+
+from .conftest import call, setup_entry
+from .test_conversation_capture import (
+    FakeAITask,
+    add_agent_entry,
+    add_fake_ai_task,
+    capture_options,
+    end_conversations,
+    say,
+    sessions_of,
+    settle,
+    use_agent,
+)
+
+if TYPE_CHECKING:
+    from freezegun.api import FrozenDateTimeFactory
+
+    from custom_components.home_memory.runtime import HomeMemoryConfigEntry
+
+    from .test_conversation_capture import StreamingAgent
+
+pytestmark = pytest.mark.usefixtures("mock_load_model")
+
+
+@pytest.fixture
+async def agent_entry(hass: HomeAssistant) -> MockConfigEntry:
+    """The config entry of the fake agent."""
+    return await add_agent_entry(hass)
+
+
+@pytest.fixture
+async def fake_ai_task(hass: HomeAssistant) -> FakeAITask:
+    """The fake AI Task entity."""
+    return await add_fake_ai_task(hass)
+
+
+@pytest.fixture
+def mock_config_entry() -> MockConfigEntry:
+    """Capture on, ask first, the fake AI Task entity."""
+    return MockConfigEntry(
+        domain=DOMAIN, title="Home Memory", data={}, options=capture_options()
+    )
+
+
+PENDING_SENSOR = "sensor.home_memory_pending_proposals"
+QUESTION = "Should I remember anything from our conversation?"
+
+TWO_FACTS = {
+    "memories": [
+        {
+            "summary": "Lena visits in June",
+            "content": "Anna's sister Lena visits every June.",
+            "type": "event",
+            "keywords": ["Lena", "June"],
+        },
+        {
+            "summary": "Jo is the plumber",
+            "content": "The household's plumber is Jo.",
+            "type": "person",
+            "keywords": ["plumber", "Jo"],
+        },
+    ]
+}
+
+
+async def talk(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    turns: int,
+    **speaker: Any,
+) -> str:
+    """A conversation of `turns` turns; returns its id."""
+    conversation_id: str | None = None
+    for number in range(turns):
+        result = await say(
+            hass,
+            f"fact number {number}: my sister Lena visits in June",
+            agent_id=agent_entry.entry_id,
+            conversation_id=conversation_id,
+            **speaker,
+        )
+        conversation_id = result.conversation_id
+        await settle(hass, freezer)
+    assert conversation_id is not None
+    return conversation_id
+
+
+async def api_for(hass: HomeAssistant, user: MockUser | None) -> llm.APIInstance:
+    return await llm.async_get_api(
+        hass,
+        DOMAIN,
+        llm.LLMContext(
+            "test",
+            Context(user_id=user.id if user else None),
+            "en",
+            "conversation",
+            None,
+        ),
+    )
+
+
+async def test_four_turns_end_in_pending_proposals_asked_by_voice(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    agent_entry: MockConfigEntry,
+    fake_ai_task: FakeAITask,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+    user_ben: MockUser,
+) -> None:
+    """Ask first: pending, asked in Anna's next turn, answered with numbers."""
+    agent = use_agent(hass, agent_entry)
+    fake_ai_task.answers = [TWO_FACTS]
+    conversation_id = await talk(hass, agent_entry, freezer, 4, user=user_anna)
+    assert fake_ai_task.instructions == []
+    await end_conversations(hass, freezer)
+
+    # The AI Task read the conversation; nothing is stored yet.
+    [instructions] = fake_ai_task.instructions
+    assert "User: fact number 3: my sister Lena visits in June" in instructions
+    assert "Assistant: Reply to: fact number 0" in instructions
+    data = init_integration.runtime_data
+    anna = Caller(user_id=user_anna.id)
+    assert data.store.list_memories(anna, MemoryFilter()).items == []
+    assert data.pending_proposals == 2
+    await settle(hass, freezer)
+    state = hass.states.get(PENDING_SENSOR)
+    assert state is not None
+    assert state.state == "2"
+    notifications = persistent_notification._async_get_or_create_notifications(hass)
+    notice = notifications[NOTIFICATION_ID]["message"]
+    # A private proposal is counted, never quoted, in a notice everyone sees.
+    assert "Lena" not in notice
+    assert "2 more for the person who said them" in notice
+    [session] = sessions_of(init_integration)
+    assert session.ended_at is not None
+
+    # Ben's next turn: no question, no tool. Anna's: both.
+    await say(hass, "hello", agent_id=agent_entry.entry_id, user=user_ben)
+    assert QUESTION not in agent.prompts[-1]
+    assert "confirm_proposals" not in agent.tool_names[-1]
+    await say(hass, "good morning", agent_id=agent_entry.entry_id, user=user_anna)
+    assert (
+        f"{QUESTION} 1. Lena visits in June. 2. Jo is the plumber." in agent.prompts[-1]
+    )
+    assert agent.tool_names[-1][-1] == "confirm_proposals"
+
+    # Ben is not offered the tool: he cannot answer Anna's question.
+    ben_api = await api_for(hass, user_ben)
+    with pytest.raises(HomeAssistantError, match="not found"):
+        await ben_api.async_call_tool(
+            llm.ToolInput(tool_name="confirm_proposals", tool_args={"answer": "yes"})
+        )
+    assert data.pending_proposals == 2
+
+    anna_api = await api_for(hass, user_anna)
+    bad = await anna_api.async_call_tool(
+        llm.ToolInput(tool_name="confirm_proposals", tool_args={"numbers": [3]})
+    )
+    assert bad.error
+    assert bad.data["error"] == "no_such_number"
+    invalid = await anna_api.async_call_tool(
+        llm.ToolInput(
+            tool_name="confirm_proposals", tool_args={"answer": "yes", "numbers": [1]}
+        )
+    )
+    assert invalid.data["error"] == "invalid_arguments"
+    result = await anna_api.async_call_tool(
+        llm.ToolInput(tool_name="confirm_proposals", tool_args={"numbers": [2]})
+    )
+    assert result.data["remembered"] == ["Jo is the plumber"]
+    assert result.data["declined"] == 1
+    [memory] = data.store.list_memories(anna, MemoryFilter()).items
+    assert memory.source is Source.EXTRACTED
+    assert memory.content == "The household's plumber is Jo."
+    assert memory.owner == user_anna.id
+    assert memory.visibility is Visibility.PRIVATE
+    assert memory.source_ids == (conversation_id,)
+    assert (
+        data.store.list_memories(Caller(user_id=user_ben.id), MemoryFilter()).items
+        == []
+    )
+    assert data.pending_proposals == 0
+    assert NOTIFICATION_ID not in (
+        persistent_notification._async_get_or_create_notifications(hass)
+    )
+
+    # "Forget that" works on the memory just confirmed.
+    asked = await anna_api.async_call_tool(
+        llm.ToolInput(tool_name="forget", tool_args={"that": True})
+    )
+    assert asked.data["memory"]["id"] == memory.id
+    await anna_api.async_call_tool(
+        llm.ToolInput(
+            tool_name="forget",
+            tool_args={"confirmation_token": asked.data["confirmation_token"]},
+        )
+    )
+    assert data.store.get(memory.id, anna).tier is Tier.DELETED
+    # The question is not asked any more, nor the tool offered.
+    await say(hass, "good evening", agent_id=agent_entry.entry_id, user=user_anna)
+    assert QUESTION not in agent.prompts[-1]
+    assert "confirm_proposals" not in agent.tool_names[-1]
+
+
+async def test_yes_and_no_by_voice_with_the_assist_api(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    agent_entry: MockConfigEntry,
+    fake_ai_task: FakeAITask,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """A household satellite, an Assist-only agent: asked, then yes; later no."""
+    agent = use_agent(hass, agent_entry, [llm.LLM_API_ASSIST])
+    fake_ai_task.answers = [
+        TWO_FACTS,
+        TWO_FACTS | {"memories": TWO_FACTS["memories"][:1]},
+    ]
+    await talk(hass, agent_entry, freezer, 4, device_id="hall")
+    await end_conversations(hass, freezer)
+    data = init_integration.runtime_data
+    assert data.pending_proposals == 2
+    # Household proposals are named in the notice.
+    notice = persistent_notification._async_get_or_create_notifications(hass)[
+        NOTIFICATION_ID
+    ]["message"]
+    assert "- Lena visits in June (id: `" in notice
+
+    await say(hass, "hi", agent_id=agent_entry.entry_id, device_id="hall")
+    assert QUESTION in agent.prompts[-1]
+    assert "home_memory__confirm_proposals" in agent.prompts[-1]
+    assert "home_memory__confirm_proposals" in agent.tool_names[-1]
+    agent.tool_calls = [
+        [
+            llm.ToolInput(
+                tool_name="home_memory__confirm_proposals", tool_args={"answer": "yes"}
+            )
+        ]
+    ]
+    await say(hass, "yes", agent_id=agent_entry.entry_id, device_id="hall")
+    [[tool_result]] = agent_tool_results(agent)
+    assert tool_result["remembered"] == ["Lena visits in June", "Jo is the plumber"]
+    household = data.store.list_memories(Caller(None), MemoryFilter()).items
+    assert {m.summary for m in household} == {
+        "Lena visits in June",
+        "Jo is the plumber",
+    }
+    assert all(m.visibility is Visibility.HOUSEHOLD for m in household)
+    assert all(m.source is Source.EXTRACTED for m in household)
+    await settle(hass, freezer)
+
+    # A second conversation, and "no": nothing more is stored.
+    await talk(hass, agent_entry, freezer, 4, device_id="hall")
+    await end_conversations(hass, freezer)
+    assert data.pending_proposals == 1
+    api = await api_for(hass, None)
+    declined = await api.async_call_tool(
+        llm.ToolInput(tool_name="confirm_proposals", tool_args={"answer": "no"})
+    )
+    assert declined.data["declined"] == 1
+    assert len(data.store.list_memories(Caller(None), MemoryFilter()).items) == 2
+
+
+def agent_tool_results(agent: StreamingAgent) -> list[list[Any]]:
+    return [[r.data for r in results] for results in agent.tool_results if results]
+
+
+async def test_short_conversations_and_failed_extraction_propose_nothing(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    agent_entry: MockConfigEntry,
+    fake_ai_task: FakeAITask,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+) -> None:
+    use_agent(hass, agent_entry)
+    await talk(hass, agent_entry, freezer, 3, user=user_anna)
+    await end_conversations(hass, freezer)
+    assert fake_ai_task.instructions == []
+    # Invalid twice (asked once more, then given up).
+    fake_ai_task.answers = [{"memories": "nope"}, {"memories": [{"type": "fact"}]}]
+    await talk(hass, agent_entry, freezer, 4, user=user_anna)
+    await end_conversations(hass, freezer)
+    assert len(fake_ai_task.instructions) == 2
+    assert init_integration.runtime_data.pending_proposals == 0
+    assert all(
+        session.ended_at is not None for session in sessions_of(init_integration)
+    )
+
+
+async def test_store_automatically(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    agent_entry: MockConfigEntry,
+    fake_ai_task: FakeAITask,
+    user_anna: MockUser,
+    mock_load_model: Any,
+) -> None:
+    """Stored right away, with source extracted; nothing pending."""
+    entry = MockConfigEntry(
+        domain=DOMAIN,
+        data={},
+        options=capture_options(extraction_mode="store_automatically"),
+    )
+    await setup_entry(hass, entry)
+    use_agent(hass, agent_entry)
+    fake_ai_task.answers = [TWO_FACTS]
+    await talk(hass, agent_entry, freezer, 4, user=user_anna)
+    await end_conversations(hass, freezer)
+    memories = entry.runtime_data.store.list_memories(
+        Caller(user_id=user_anna.id), MemoryFilter()
+    ).items
+    assert {m.summary for m in memories} == {"Lena visits in June", "Jo is the plumber"}
+    assert all(m.source is Source.EXTRACTED for m in memories)
+    assert entry.runtime_data.pending_proposals == 0
+    proposals = await hass.async_add_executor_job(
+        proposal_store(entry.runtime_data).pending
+    )
+    assert proposals == []
+
+
+async def test_confirm_and_reject_by_action(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    agent_entry: MockConfigEntry,
+    fake_ai_task: FakeAITask,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+    user_ben: MockUser,
+    hass_read_only_user: MockUser,
+) -> None:
+    """list/confirm/reject: only the owner decides; others get 'not found'."""
+    use_agent(hass, agent_entry)
+    fake_ai_task.answers = [TWO_FACTS]
+    await talk(hass, agent_entry, freezer, 4, user=user_anna)
+    await end_conversations(hass, freezer)
+
+    assert await call(hass, "list_proposals", user=user_ben) == {"proposals": []}
+    listed = (await call(hass, "list_proposals", user=user_anna))["proposals"]
+    assert [p["summary"] for p in listed] == [
+        "Lena visits in June",
+        "Jo is the plumber",
+    ]
+    assert listed[0]["visibility"] == "private"
+    first, second = (p["id"] for p in listed)
+
+    for service in ("confirm_proposals", "reject_proposals"):
+        with pytest.raises(ServiceValidationError) as err:
+            await call(hass, service, {"ids": [first]}, user=user_ben)
+        assert err.value.translation_key == "proposal_not_found"
+        # An automation acts for the household: not Anna's either.
+        with pytest.raises(ServiceValidationError):
+            await call(hass, service, {"ids": [first]})
+        with pytest.raises(Unauthorized):
+            await call(hass, service, {"ids": [first]}, user=hass_read_only_user)
+    with pytest.raises(ServiceValidationError):
+        await call(hass, "confirm_proposals", {"ids": []}, user=user_anna)
+
+    confirmed = await call(hass, "confirm_proposals", {"ids": [first]}, user=user_anna)
+    [memory_id] = confirmed["memories"]
+    anna = Caller(user_id=user_anna.id)
+    memory = init_integration.runtime_data.store.get(memory_id, anna)
+    assert memory.source is Source.EXTRACTED
+    assert memory.summary == "Lena visits in June"
+    with pytest.raises(ServiceValidationError):
+        await call(hass, "confirm_proposals", {"ids": [first]}, user=user_anna)
+
+    rejected = await call(hass, "reject_proposals", {"ids": [second]}, user=user_anna)
+    assert rejected == {"rejected": [second]}
+    assert await call(hass, "list_proposals", user=user_anna) == {"proposals": []}
+    assert init_integration.runtime_data.pending_proposals == 0
+    with init_integration.runtime_data.store.read() as conn:
+        statuses = dict(conn.execute("SELECT id, status FROM proposals").fetchall())
+    assert statuses == {
+        first: ProposalStatus.CONFIRMED.value,
+        second: ProposalStatus.REJECTED.value,
+    }
