@@ -53,9 +53,6 @@ TARGETS: tuple[Target, ...] = (
     ),
     Target("ha_setup_s_100000", "< 2", _at_most("ha_setup_s_100000", 2.0)),
     Target("listener_us_per_event", "< 50", _at_most("listener_us_per_event", 50.0)),
-    Target(
-        "events_per_s_sustained", ">= 5000", _at_least("events_per_s_sustained", 5000.0)
-    ),
 )
 
 
