@@ -35,8 +35,7 @@ from custom_components.home_memory.memory.store import MemoryStore
 from custom_components.home_memory.observer import (
     EntityInfo,
     StateChangeRecorder,
-    closed_segments,
-    narrate_and_write,
+    drain,
     store_events,
     to_events,
 )
@@ -141,8 +140,10 @@ def _embedder() -> Embedder | None:
 def events_per_s_sustained(embedder: Embedder | None) -> float:
     """Changes per second through buffer, segmentation, narration and store.
 
-    Every closed segment is narrated at once (no cooldown): this is how fast
-    the engine keeps up, not how often the observer chooses to write.
+    The observer's own drain (`observer.drain`, one call per tick, as many
+    ticks as it takes): without an AI Task the template narrator tells every
+    closed segment, discarding the trivial ones, with no cooldown. Each
+    memory is embedded with the real model when one is installed.
     """
     events = synthetic_events(PIPELINE_EVENTS, spacing_s=30.0, ignored_share=0.0)
     end = events[-1].time_fired_timestamp + 2 * 86_400
@@ -156,9 +157,12 @@ def events_per_s_sustained(embedder: Embedder | None) -> float:
                 for event in events[start : start + FLUSH_BATCH]:
                     recorder.async_on_state_changed(event)
                 store_events(buffer, to_events(recorder.take(), {}), TZ)
-            while segments := closed_segments(buffer, end, TZ, _RULES):
-                for segment in segments:
-                    narrate_and_write(store, segment, PERSONA, TZ, _RULES)
+            while True:
+                drained = drain(store, buffer, end, TZ, _RULES, PERSONA)
+                if drained.error is not None:
+                    raise drained.error
+                if not drained.memories and not drained.discarded:
+                    break
             elapsed = time.perf_counter() - started
             assert buffer.count() == 0
         finally:

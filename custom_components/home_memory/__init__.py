@@ -241,9 +241,16 @@ def _activate_embedder(store: MemoryStore, embedder: Embedder) -> None:
 
 
 async def _async_close(hass: HomeAssistant, data: HomeMemoryData) -> None:
-    """Stop the model task and close the store (idempotent)."""
+    """Stop the model task and close the store (idempotent).
+
+    A failing `before_close` job is logged; the others still run and the
+    store always closes.
+    """
     for job in data.before_close:
-        await job()
+        try:
+            await job()
+        except Exception:  # noqa: BLE001 - logged with its traceback
+            LOGGER.exception("Preparing Home Memory's database to close failed")
     if (task := data.model_task) is not None and not task.done():
         task.cancel()
         await asyncio.wait([task])

@@ -11,6 +11,8 @@ task, so it sees the ContextVar).
 from __future__ import annotations
 
 from contextvars import ContextVar
+from dataclasses import dataclass
+from enum import StrEnum
 from typing import TYPE_CHECKING, Final
 
 from homeassistant.exceptions import HomeAssistantError
@@ -31,6 +33,26 @@ ATTEMPTS: Final = 2
 
 class InvalidGenerationError(ValueError):
     """The generated data does not have the requested shape (raised by validators)."""
+
+
+class GenerationFailure(StrEnum):
+    """Why structured generation gave nothing."""
+
+    # ai_task is not loaded: nothing was asked.
+    UNAVAILABLE = "unavailable"
+    # The entity failed (missing, network, rate limit...): a transient
+    # failure that says nothing about the request itself.
+    ENTITY_ERROR = "entity_error"
+    # The entity answered, but twice not in the requested shape.
+    INVALID = "invalid"
+
+
+@dataclass(frozen=True, slots=True)
+class Generation[T]:
+    """The outcome of one structured generation: a value or why there is none."""
+
+    value: T | None = None
+    failure: GenerationFailure | None = None
 
 
 def generating_own_task() -> bool:
@@ -54,12 +76,37 @@ async def async_generate_structured[T](
 ) -> T | None:
     """Ask the AI Task entity for `structure`; the validated result or None.
 
+    None on any failure; `async_generate_outcome` tells them apart.
+    """
+    outcome = await async_generate_outcome(
+        hass,
+        task_name=task_name,
+        entity_id=entity_id,
+        instructions=instructions,
+        structure=structure,
+        validate=validate,
+    )
+    return outcome.value
+
+
+async def async_generate_outcome[T](
+    hass: HomeAssistant,
+    *,
+    task_name: str,
+    entity_id: str | None,
+    instructions: str,
+    structure: probatio.Schema,
+    validate: Callable[[object], T],
+) -> Generation[T]:
+    """Ask the AI Task entity for `structure`: the validated value, or the failure.
+
     `entity_id` None uses the user's preferred AI Task entity. `validate`
     raises `InvalidGenerationError` (or ValueError/TypeError/KeyError) on a bad
-    shape; that answer is retried once. A failing entity is not retried.
+    shape; that answer is retried once (then INVALID). A failing entity is not
+    retried (ENTITY_ERROR); without ai_task nothing is asked (UNAVAILABLE).
     """
     if not ai_task_available(hass):
-        return None
+        return Generation(failure=GenerationFailure.UNAVAILABLE)
     from homeassistant.components import ai_task
 
     token = _OWN_TASK.set(True)
@@ -75,9 +122,9 @@ async def async_generate_structured[T](
                 )
             except HomeAssistantError as err:
                 LOGGER.warning("AI Task %s failed: %s", task_name, err)
-                return None
+                return Generation(failure=GenerationFailure.ENTITY_ERROR)
             try:
-                return validate(result.data)
+                return Generation(validate(result.data))
             except (ValueError, TypeError, KeyError) as err:
                 LOGGER.warning(
                     "AI Task %s returned invalid data (attempt %s of %s): %s",
@@ -86,6 +133,6 @@ async def async_generate_structured[T](
                     ATTEMPTS,
                     err,
                 )
-        return None
+        return Generation(failure=GenerationFailure.INVALID)
     finally:
         _OWN_TASK.reset(token)

@@ -5,7 +5,10 @@ file and truncated, automatic checkpoints stop, and writes are held (a writer
 waits up to a minute, then goes on into the WAL only, which leaves the copied
 main file untouched). Reads go on throughout. After the backup, or when it
 failed, writes and checkpoints resume. Home Assistant calls the post hook in a
-`finally`, so writes are never held past a backup.
+`finally`; should it never come, the store resumes by itself (with a warning)
+once writes have been held for `WRITE_PAUSE_LIMIT_S` (30 minutes). Closing the
+store during a backup (a reload, a shutdown) leaves the main file as it is:
+what was written meanwhile stays in the WAL and the next open recovers it.
 """
 
 from __future__ import annotations

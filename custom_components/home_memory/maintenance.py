@@ -15,6 +15,11 @@ A run, in order:
    rules; the decisions are written in the executor.
 The stats land in `last_maintenance` (jobs and consolidation under details)
 and the entities refresh.
+
+Each run is a task of its own: on unload and on Home Assistant stop, a job in
+`HomeMemoryData.before_close` sets the stopping flag (the executor parts stop
+between batches), cancels the run and waits for it, including an executor
+step still finishing, so nothing touches the store once it is closed.
 """
 
 from __future__ import annotations
@@ -54,10 +59,11 @@ from .memory.consolidation import (
     Consolidator,
     Decision,
 )
+from .memory.errors import MemoryEngineError
 from .memory.validation import MAX_CONTENT_CHARS
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
     from datetime import datetime, time
 
     from .memory.models import MaintenanceStats, Memory
@@ -68,6 +74,10 @@ DATA_MAINTENANCE: HassKey[dict[str, Maintenance]] = HassKey(f"{DOMAIN}_maintenan
 # a night; the rest follow the rules and the next night sees what is left.
 AI_GROUPS_PER_RUN: Final = 20
 AI_TASK_NAME: Final = "Home Memory consolidation"
+
+
+class MaintenanceStoppedError(MemoryEngineError):
+    """The entry unloaded (or Home Assistant stopped) before the run finished."""
 
 
 class Maintenance:
@@ -81,6 +91,8 @@ class Maintenance:
         self._lock = asyncio.Lock()
         # Set on unload: the executor parts stop between batches.
         self._stopping = threading.Event()
+        # Runs in progress or waiting for the lock (each its own task).
+        self._runs: set[asyncio.Task[MaintenanceStats]] = set()
 
     @property
     def running(self) -> bool:
@@ -101,27 +113,82 @@ class Maintenance:
             )
         )
         self.entry.async_on_unload(self._stopping.set)
+        # Before the store closes (unload, reload, Home Assistant stop).
+        self.data.before_close.append(self.async_stop)
+
+    async def async_stop(self) -> None:
+        """Stop for good: cancel the runs and wait until they are over."""
+        self._stopping.set()
+        runs = list(self._runs)
+        for run in runs:
+            run.cancel()
+        if runs:
+            await asyncio.wait(runs)
 
     async def _async_scheduled(self, now: datetime) -> None:
-        if self.running:
-            LOGGER.debug("Maintenance is already running; the %s run is skipped", now)
+        if self.running or self._stopping.is_set():
+            LOGGER.debug(
+                "Maintenance is running or stopping; the %s run is skipped", now
+            )
             return
         try:
             await self.async_run()
+        except MaintenanceStoppedError:
+            LOGGER.debug("Nightly maintenance stopped: the entry is unloading")
         except Exception:  # noqa: BLE001 - logged; the next night tries again
             LOGGER.exception("Nightly maintenance failed")
 
     async def async_run(self, context: Context | None = None) -> MaintenanceStats:
-        """Run everything once; engine errors propagate, the rest is reported."""
+        """Run everything once; engine errors propagate, the rest is reported.
+
+        Raises MaintenanceStoppedError when the entry unloads first. The run
+        is its own task: a caller that goes away leaves it to finish.
+        """
+        if self._stopping.is_set():
+            raise MaintenanceStoppedError("Home Memory is unloading")
+        run = self.hass.async_create_task(
+            self._async_run_locked(context),
+            f"{DOMAIN} maintenance {self.entry.entry_id}",
+            eager_start=False,
+        )
+        self._runs.add(run)
+        run.add_done_callback(self._runs.discard)
+        try:
+            return await asyncio.shield(run)
+        except asyncio.CancelledError:
+            caller = asyncio.current_task()
+            if run.cancelled() and not (caller and caller.cancelling()):
+                raise MaintenanceStoppedError("Home Memory is unloading") from None
+            raise
+
+    async def _async_executor[T](self, target: Callable[..., T], *args: Any) -> T:
+        """An executor job that, when cancelled, still ends before we go on.
+
+        Cancelling the await does not stop the thread: the store must not close
+        under it. The stopping flag makes the long steps return soon.
+        """
+        job = self.hass.async_add_executor_job(target, *args)
+        try:
+            return await asyncio.shield(job)
+        except asyncio.CancelledError:
+            try:
+                await job
+            except Exception:  # noqa: BLE001 - the run is cancelled anyway
+                LOGGER.debug("A cancelled maintenance step failed", exc_info=True)
+            raise
+
+    async def _async_run_locked(self, context: Context | None) -> MaintenanceStats:
         async with self._lock:
+            if self._stopping.is_set():
+                raise asyncio.CancelledError
             store = self.data.store
-            stats = await self.hass.async_add_executor_job(store.run_maintenance)
+            stats = await self._async_executor(store.run_maintenance)
             jobs = await self._async_run_jobs()
             consolidation = await self._async_consolidate()
-            changed = await self.hass.async_add_executor_job(
+            changed = await self._async_executor(
                 _memories, self.data, consolidation.survivor_ids
             )
-            removed = await self.hass.async_add_executor_job(
+            removed = await self._async_executor(
                 _memories, self.data, consolidation.removed_ids
             )
             stats = replace(
@@ -163,7 +230,7 @@ class Maintenance:
         )
         use_ai = ai_task_available(self.hass)
         try:
-            candidates = await self.hass.async_add_executor_job(
+            candidates = await self._async_executor(
                 partial(
                     consolidator.find_candidates,
                     should_stop=self._stopping.is_set,
@@ -179,7 +246,7 @@ class Maintenance:
                     # every group: the rules take the rest of this run.
                     use_ai = decision is not None
                 decided.append((candidate, decision or candidate.suggestion))
-            return await self.hass.async_add_executor_job(
+            return await self._async_executor(
                 partial(consolidator.apply, decided, should_stop=self._stopping.is_set)
             )
         except Exception:  # noqa: BLE001 - the rest of the run is already done

@@ -8,19 +8,26 @@ Three stages, each where it is cheapest:
 2. Every few seconds, and before the database closes, the deque is written to
    the durable buffer (`observed_events`) in the executor, each change rated
    by the segmentation rules.
-3. Every minute the segmenter is asked for closed segments; the oldest
-   becomes a memory, narrated by the AI Task when one is configured or
-   preferred, else by the template narrator. The memory and the deletion of its
-   events commit in one transaction.
+3. Every minute the segmenter is asked for closed segments. Without an AI
+   Task entity the template narrator tells all of them (oldest first, up to
+   `DRAIN_PER_TICK`). With one, the oldest closed segment is narrated by the
+   AI Task, at most one generation per cooldown; while more than
+   `AI_BACKLOG` closed segments wait, the oldest are told by the template
+   narrator, so a backlog always drains. A failing AI Task entity (network,
+   rate limit) falls back to the template narrator; only an answer that is
+   still invalid after one retry drops the segment. Each memory and the
+   deletion of its events commit in one transaction.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from functools import partial
+import sqlite3
+import threading
 from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.const import (
@@ -41,7 +48,12 @@ from homeassistant.helpers.event import async_track_time_interval
 from homeassistant.util import dt as dt_util
 import probatio
 
-from .ai_generation import ai_task_available, async_generate_structured
+from .ai_generation import (
+    Generation,
+    GenerationFailure,
+    ai_task_available,
+    async_generate_outcome,
+)
 from .const import DOMAIN, LOGGER
 from .events import async_memories_changed
 from .memory.errors import MemoryEngineError
@@ -81,6 +93,14 @@ TICK_INTERVAL: Final = timedelta(minutes=1)
 # Events read per segmentation pass: a segment holds at most 50, so this
 # covers many segments while keeping one pass cheap.
 SEGMENT_WINDOW: Final = 1000
+# Closed segments left waiting for the AI Task during its cooldown; beyond
+# this many, the oldest are told by the template narrator instead.
+AI_BACKLOG: Final = 3
+# Segments the template narrator handles per tick at most (one executor job):
+# with a tick a minute, up to 50 x 200 changes a minute drain.
+DRAIN_PER_TICK: Final = 200
+# Buffered changes above which a warning says observation is falling behind.
+BUFFER_WARN_AT: Final = 20_000
 # Changes held in memory while the database cannot take them (it is closing
 # or failing); beyond this the oldest are dropped rather than exhausting RAM.
 MAX_PENDING: Final = 100_000
@@ -364,6 +384,70 @@ def closed_segments(
     return ready_segments(events, now=now, tz=tz, rules=rules, more_after=more_after)
 
 
+@dataclass(slots=True)
+class Drained:
+    """What one template drain did."""
+
+    memories: list[Memory] = field(default_factory=list)
+    # Segments dropped as not worth a memory.
+    discarded: int = 0
+    # The oldest closed segment left for the AI Task, if any.
+    next_segment: Segment | None = None
+    # Changes still buffered afterwards (None when unknown after an error).
+    waiting: int | None = None
+    # Why the drain stopped early (the store closing or failing).
+    error: Exception | None = None
+
+
+def drain(
+    store: MemoryStore,
+    buffer: EventBuffer,
+    now: float,
+    tz: tzinfo,
+    rules: SegmentationRules,
+    persona: str,
+    *,
+    keep: int = 0,
+    limit: int = DRAIN_PER_TICK,
+    should_stop: Callable[[], bool] = lambda: False,
+) -> Drained:
+    """Tell closed segments with the template narrator, oldest first.
+
+    Segments not worth a memory are discarded. The newest `keep` closed
+    segments worth a memory are left for the AI Task; the oldest of those is
+    returned as `next_segment`. At most `limit` segments are narrated; the
+    drain stops early when `should_stop()` (the observer is stopping) or the
+    store fails (`error`).
+    """
+    drained = Drained()
+    told = 0
+    try:
+        while told < limit and not should_stop():
+            worthy: list[Segment] = []
+            for segment in closed_segments(buffer, now, tz, rules):
+                if worth_remembering(segment, rules):
+                    worthy.append(segment)
+                else:
+                    # A lone trivial change is no memory (Area 05 §2.1).
+                    buffer.discard(segment.seqs)
+                    drained.discarded += 1
+            batch = worthy[: max(0, len(worthy) - keep)][: limit - told]
+            if not batch:
+                drained.next_segment = worthy[0] if worthy else None
+                break
+            for segment in batch:
+                if should_stop():
+                    break
+                told += 1
+                memory = narrate_and_write(store, segment, persona, tz, rules)
+                if memory is not None:
+                    drained.memories.append(memory)
+        drained.waiting = buffer.count()
+    except (MemoryEngineError, sqlite3.Error, OSError) as err:
+        drained.error = err
+    return drained
+
+
 def write_memory(
     store: MemoryStore, segment: Segment, narration: Narration
 ) -> Memory | None:
@@ -425,6 +509,9 @@ class HomeObserver:
         self._flush_lock = asyncio.Lock()
         self._tick_lock = asyncio.Lock()
         self._stopped = False
+        # Read by the drain in the executor between segments.
+        self._stopping = threading.Event()
+        self._falling_behind = False
 
     @callback
     def async_start(self) -> None:
@@ -472,6 +559,7 @@ class HomeObserver:
         if self._stopped:
             return
         self._stopped = True
+        self._stopping.set()
         for unsubscribe in self._unsubscribe:
             unsubscribe()
         self._unsubscribe.clear()
@@ -494,9 +582,10 @@ class HomeObserver:
                 await self.hass.async_add_executor_job(
                     store_events, self.buffer, events, self.tz
                 )
-            except MemoryEngineError as err:
-                # The store is closing or failing: keep the changes for the
-                # next attempt instead of dropping them.
+            except (MemoryEngineError, sqlite3.Error, OSError) as err:
+                # The store is closing or failing (closed, locked, disk full,
+                # I/O): keep the changes for the next attempt instead of
+                # dropping them.
                 LOGGER.warning("Observed changes could not be stored yet: %s", err)
                 self.recorder.put_back(taken)
                 return 0
@@ -527,57 +616,108 @@ class HomeObserver:
             # The segment stays buffered and is tried again next tick.
             LOGGER.exception("Forming a memory from observed changes failed")
 
-    async def async_tick(self) -> Memory | None:
-        """Turn the oldest closed segment into a memory (one per cooldown)."""
+    async def async_tick(self) -> list[Memory]:
+        """Turn closed segments into memories; the memories formed."""
         async with self._tick_lock:
             return await self._async_tick_locked()
 
-    async def _async_tick_locked(self) -> Memory | None:
+    async def _async_tick_locked(self) -> list[Memory]:
         await self.async_flush()
+        hass = self.hass
         now = dt_util.utcnow().timestamp()
-        if not generation_allowed(self.last_generated_at, now, self.rules):
-            return None
-        try:
-            segments = await self.hass.async_add_executor_job(
-                closed_segments, self.buffer, now, self.tz, self.rules
+        entity_id = ai_task_entity(hass, self.options)
+        drained = await hass.async_add_executor_job(
+            partial(
+                drain,
+                self.store,
+                self.buffer,
+                now,
+                self.tz,
+                self.rules,
+                self.options.persona_name,
+                keep=0 if entity_id is None else AI_BACKLOG,
+                should_stop=self._stopping.is_set,
             )
-        except MemoryEngineError as err:
-            LOGGER.debug("Observation skipped: %s", err)
-            return None
-        for segment in segments:
-            if not worth_remembering(segment, self.rules):
-                # A lone trivial change is no memory (Area 05 §2.1).
-                await self.hass.async_add_executor_job(
-                    self.buffer.discard, segment.seqs
-                )
-                continue
-            self.last_generated_at = now
-            return await self._async_remember(segment)
-        return None
+        )
+        created = drained.memories
+        if created:
+            async_memories_changed(hass, created=created)
+        if (err := drained.error) is not None:
+            if isinstance(err, MemoryEngineError):
+                LOGGER.debug("Observation skipped: %s", err)
+            else:
+                # The segments stay buffered and are tried again next tick.
+                LOGGER.warning("Forming memories from observed changes failed: %s", err)
+            return created
+        if drained.waiting is not None:
+            self._report_backlog(drained.waiting)
+        segment = drained.next_segment
+        if (
+            entity_id is None
+            or segment is None
+            or self._stopped
+            or not generation_allowed(self.last_generated_at, now, self.rules)
+        ):
+            return created
+        # The cooldown is between generations: it counts from this call,
+        # whatever its outcome, so a failing entity is not asked every tick.
+        self.last_generated_at = now
+        if (
+            memory := await self._async_remember_with_ai(segment, entity_id)
+        ) is not None:
+            created.append(memory)
+        return created
 
-    async def _async_remember(self, segment: Segment) -> Memory | None:
+    @callback
+    def _report_backlog(self, waiting: int) -> None:
+        """Say once when the buffer grows past its cap, and when it is back."""
+        if waiting > BUFFER_WARN_AT and not self._falling_behind:
+            self._falling_behind = True
+            LOGGER.warning(
+                "%s observed changes are waiting to become memories (more than "
+                "%s); observation is falling behind",
+                waiting,
+                BUFFER_WARN_AT,
+            )
+        elif waiting <= BUFFER_WARN_AT // 2 and self._falling_behind:
+            self._falling_behind = False
+            LOGGER.info(
+                "Observation caught up: %s observed changes are waiting", waiting
+            )
+
+    async def _async_remember_with_ai(
+        self, segment: Segment, entity_id: str
+    ) -> Memory | None:
         hass = self.hass
         persona = self.options.persona_name
-        entity_id = ai_task_entity(hass, self.options)
-        if entity_id is None:
-            memory = await hass.async_add_executor_job(
-                narrate_and_write, self.store, segment, persona, self.tz, self.rules
-            )
-        else:
-            generated = await self._async_generate(segment, entity_id, persona)
-            if generated is None:
-                LOGGER.warning(
-                    "The AI Task gave no valid memory for %s observed changes "
-                    "(%s to %s); they are dropped",
-                    len(segment.events),
-                    dt_util.utc_from_timestamp(segment.start).isoformat(),
-                    dt_util.utc_from_timestamp(segment.end).isoformat(),
-                )
-                await hass.async_add_executor_job(self.buffer.discard, segment.seqs)
-                return None
+        outcome = await self._async_generate(segment, entity_id, persona)
+        generated = outcome.value
+        if generated is not None:
             narration = from_generated(segment, generated, tz=self.tz, rules=self.rules)
             memory = await hass.async_add_executor_job(
                 write_memory, self.store, segment, narration
+            )
+        elif outcome.failure is GenerationFailure.INVALID:
+            LOGGER.warning(
+                "The AI Task gave no valid memory for %s observed changes "
+                "(%s to %s); they are dropped",
+                len(segment.events),
+                dt_util.utc_from_timestamp(segment.start).isoformat(),
+                dt_util.utc_from_timestamp(segment.end).isoformat(),
+            )
+            await hass.async_add_executor_job(self.buffer.discard, segment.seqs)
+            return None
+        else:
+            # The entity failed (network, rate limit, gone): nothing is wrong
+            # with the segment, so the template narrator tells it.
+            LOGGER.info(
+                "The AI Task could not narrate %s observed changes (%s); the "
+                "template narrator tells them instead",
+                len(segment.events),
+                outcome.failure,
+            )
+            memory = await hass.async_add_executor_job(
+                narrate_and_write, self.store, segment, persona, self.tz, self.rules
             )
         if memory is not None:
             async_memories_changed(hass, created=[memory])
@@ -585,9 +725,9 @@ class HomeObserver:
 
     async def _async_generate(
         self, segment: Segment, entity_id: str, persona: str
-    ) -> GeneratedMemory | None:
+    ) -> Generation[GeneratedMemory]:
         people = segment_people(segment, self.tz, self.rules)
-        return await async_generate_structured(
+        return await async_generate_outcome(
             self.hass,
             task_name=TASK_NAME,
             entity_id=entity_id,

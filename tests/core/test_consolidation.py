@@ -285,6 +285,40 @@ def test_private_duplicates_of_one_owner_merge(
     assert (merged.owner, merged.visibility) == ("anna", Visibility.PRIVATE)
 
 
+def test_household_memories_of_different_owners_stay_apart(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """Per owner, as create-time dedup: shared with the household or not."""
+    household = {"visibility": Visibility.HOUSEHOLD}
+    alices = add(
+        store, clock, "The bins go out on Tuesday evening", owner="alice", **household
+    )
+    bobs = add(
+        store, clock, "The bins go out on Tuesday evening", owner="bob", **household
+    )
+
+    assert Consolidator(store, SETTINGS).run().merged == 0
+    assert current(store, alices).tier is current(store, bobs).tier is Tier.ACTIVE
+
+    # The same owner's household duplicates still merge.
+    again = add(
+        store,
+        clock,
+        "The bins go out on Tuesday evening, by the gate",
+        owner="alice",
+        **household,
+    )
+
+    stats = Consolidator(store, SETTINGS).run()
+
+    assert stats.merged == 1
+    assert current(store, alices).tier is Tier.DELETED
+    assert current(store, bobs).tier is Tier.ACTIVE
+    merged = current(store, again)
+    assert merged.tier is Tier.ACTIVE
+    assert (merged.owner, merged.visibility) == ("alice", Visibility.HOUSEHOLD)
+
+
 def test_a_second_run_has_nothing_left_to_do(
     store: MemoryStore, clock: ManualClock
 ) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -23,6 +24,9 @@ from custom_components.home_memory.memory.segmentation import (
 )
 
 from .observation_factory import TZ, Events, local
+
+if TYPE_CHECKING:
+    from custom_components.home_memory.memory.event_buffer import ObservedEvent
 
 MINUTE = 60.0
 
@@ -89,6 +93,52 @@ def test_quiet_needs_a_gap_longer_than_the_buffer_time() -> None:
     assert ready_segments(events.made, now=local(24, 9, 31), tz=TZ) == []
     (segment,) = ready_segments(events.made, now=local(24, 9, 40), tz=TZ)
     assert segment.seqs == (1, 2, 3)
+
+
+def segmented_live(
+    events: list[ObservedEvent], start: float, end: float
+) -> list[tuple[tuple[int, ...], BreakReason]]:
+    """Segments as the observer forms them, asking every minute and consuming."""
+    consumed: set[int] = set()
+    formed: list[tuple[tuple[int, ...], BreakReason]] = []
+    now = start
+    while now <= end:
+        buffered = [e for e in events if e.at <= now and e.seq not in consumed]
+        for segment in ready_segments(buffered, now=now, tz=TZ):
+            formed.append((segment.seqs, segment.closed_by))
+            consumed.update(segment.seqs)
+        now += MINUTE
+    return formed
+
+
+def test_a_backlog_segments_as_it_would_have_live() -> None:
+    events = Events()
+    # An episode of 20 minutes, then 40 quiet minutes.
+    events.light(local(24, 13, 0), "on")
+    events.light(local(24, 13, 10), "off")
+    events.light(local(24, 13, 20), "on")
+    # Another of 24 minutes, then an hour of quiet.
+    for minute in (0, 8, 16, 24):
+        on = "on" if minute % 16 == 0 else "off"
+        events.light(local(24, 14, minute), on, "light.hall", area="Hall")
+    # A short one (5 minutes): the next change of the afternoon joins it,
+    # however long the gap.
+    events.light(local(24, 15, 30), "off")
+    events.light(local(24, 15, 35), "on")
+    events.light(local(24, 16, 5), "off", "light.hall", area="Hall")
+    live = segmented_live(events.made, local(24, 12, 0), local(24, 18, 0))
+    assert live == [
+        ((1, 2, 3), BreakReason.QUIET),
+        ((4, 5, 6, 7), BreakReason.QUIET),
+        ((8, 9, 10), BreakReason.QUIET),
+    ]
+    # The observer was down all afternoon (a restart, a slow AI Task, a
+    # backlog): the same buffer read at once gives the same memories.
+    at_once = ready_segments(events.made, now=local(24, 18, 0), tz=TZ)
+    assert [(s.seqs, s.closed_by) for s in at_once] == live
+    # Read while the later events still wait in the buffer, too.
+    early = ready_segments(events.made, now=local(24, 14, 20), tz=TZ)
+    assert [(s.seqs, s.closed_by) for s in early] == live[:1]
 
 
 def test_arrival_and_departure_break_the_segment() -> None:

@@ -10,7 +10,10 @@ from homeassistant.helpers import selector
 import probatio
 
 from custom_components.home_memory.ai_generation import (
+    Generation,
+    GenerationFailure,
     InvalidGenerationError,
+    async_generate_outcome,
     async_generate_structured,
     generating_own_task,
 )
@@ -44,6 +47,42 @@ async def generate(
         structure=STRUCTURE,
         validate=validate,
     )
+
+
+async def outcome(
+    hass: HomeAssistant, entity_id: str | None = FAKE_ENTITY_ID
+) -> Generation[int]:
+    return await async_generate_outcome(
+        hass,
+        task_name="home_memory test",
+        entity_id=entity_id,
+        instructions="Answer 42.",
+        structure=STRUCTURE,
+        validate=validate,
+    )
+
+
+async def test_the_outcome_tells_a_failing_entity_from_invalid_answers(
+    hass: HomeAssistant,
+) -> None:
+    assert await outcome(hass) == Generation(failure=GenerationFailure.UNAVAILABLE)
+    entity = await async_setup_fake_ai_task(hass)
+    entity.answers = [
+        {"answer": 42},
+        HomeAssistantError("rate limited"),
+        {"answer": "x"},
+        {"answer": None},
+    ]
+    assert await outcome(hass) == Generation(42)
+    # A transient entity failure: the caller may fall back, nothing is wrong
+    # with the request.
+    assert await outcome(hass) == Generation(failure=GenerationFailure.ENTITY_ERROR)
+    assert await outcome(hass, "ai_task.missing") == Generation(
+        failure=GenerationFailure.ENTITY_ERROR
+    )
+    # Invalid after the one retry: the request itself gives nothing usable.
+    assert await outcome(hass) == Generation(failure=GenerationFailure.INVALID)
+    assert len(entity.tasks) == 4
 
 
 async def test_a_valid_answer_is_returned(hass: HomeAssistant) -> None:

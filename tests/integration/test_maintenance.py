@@ -5,10 +5,14 @@ from __future__ import annotations
 import asyncio
 from datetime import datetime, timedelta
 from functools import partial
+import logging
+import threading
 from typing import TYPE_CHECKING, Any
 from unittest.mock import patch
 
 from homeassistant.config_entries import ConfigEntryState
+from homeassistant.const import EVENT_HOMEASSISTANT_STOP
+from homeassistant.exceptions import HomeAssistantError
 from homeassistant.util import dt as dt_util
 import pytest
 from pytest_homeassistant_custom_component.common import (
@@ -25,15 +29,23 @@ from custom_components.home_memory.const import (
 )
 from custom_components.home_memory.maintenance import (
     DATA_MAINTENANCE,
+    Maintenance,
+    MaintenanceStoppedError,
     decision_from_ai,
 )
-from custom_components.home_memory.memory.consolidation import Action
+from custom_components.home_memory.memory.consolidation import (
+    Action,
+    Candidate,
+    ConsolidationStats,
+    Consolidator,
+)
 from custom_components.home_memory.memory.models import SYSTEM, NewMemory, Tier
 from custom_components.home_memory.options import HomeMemoryOptions
 
 from .conftest import call, setup_entry, wait_for_model
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from unittest.mock import MagicMock
 
     from freezegun.api import FrozenDateTimeFactory
@@ -274,6 +286,134 @@ async def test_unloading_stops_the_schedule(
 
     await fire_at(hass, freezer, local(1, 4, 30))
     assert jobs.calls == []
+
+
+async def test_unloading_cancels_a_run_in_progress_before_the_store_closes(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    entry_at_0430: MockConfigEntry,
+    mock_load_model: MagicMock,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    freezer.move_to(local(1, 4, 0))
+    await setup_entry(hass, entry_at_0430)
+    data = entry_at_0430.runtime_data
+    store = data.store
+    maintenance = hass.data[DATA_MAINTENANCE][entry_at_0430.entry_id]
+    jobs = Jobs()
+    jobs.release.clear()
+    # Whether the store was closed when the held step ended.
+    ended: list[bool] = []
+
+    async def held_job() -> None:
+        try:
+            await jobs.expire_sessions()
+        finally:
+            ended.append(store.closed)
+
+    data.nightly_jobs.append(held_job)
+    consolidations: list[None] = []
+
+    async def consolidate(self: Maintenance) -> ConsolidationStats:
+        consolidations.append(None)
+        return ConsolidationStats()
+
+    with patch.object(Maintenance, "_async_consolidate", consolidate):
+        freezer.move_to(local(1, 4, 30))
+        async_fire_time_changed(hass, local(1, 4, 30))
+        await jobs.started.wait()
+        assert maintenance.running
+
+        assert await hass.config_entries.async_unload(entry_at_0430.entry_id)
+
+        # Cancelled and over while the store was still open; nothing after it ran.
+        assert ended == [False]
+        assert store.closed
+        assert not maintenance.running
+        assert consolidations == []
+        assert data.last_maintenance is None
+        await hass.async_block_till_done(wait_background_tasks=True)
+    assert [r.message for r in caplog.records if r.levelno >= logging.ERROR] == []
+    # A run asked for after the unload does not start.
+    with pytest.raises(MaintenanceStoppedError):
+        await maintenance.async_run()
+    assert jobs.calls == ["expire_sessions"]
+
+
+async def test_home_assistant_stopping_cancels_a_run_in_progress(
+    hass: HomeAssistant,
+    init_integration: MockConfigEntry,
+    hass_admin_user: MockUser,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    data = init_integration.runtime_data
+    store = data.store
+    jobs = Jobs()
+    jobs.release.clear()
+    ended: list[bool] = []
+
+    async def held_job() -> None:
+        try:
+            await jobs.expire_sessions()
+        finally:
+            ended.append(store.closed)
+
+    data.nightly_jobs.append(held_job)
+    run = hass.async_create_task(call(hass, "run_maintenance", user=hass_admin_user))
+    await jobs.started.wait()
+
+    hass.bus.async_fire(EVENT_HOMEASSISTANT_STOP)
+    await hass.async_block_till_done()
+
+    assert ended == [False]
+    assert store.closed
+    with pytest.raises(HomeAssistantError):
+        await run
+    assert [r.message for r in caplog.records if r.levelno >= logging.ERROR] == []
+
+
+async def test_an_executor_step_ends_before_the_store_closes(
+    hass: HomeAssistant,
+    init_integration: MockConfigEntry,
+    hass_admin_user: MockUser,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Cancelling does not stop a thread: the close waits for the step."""
+    store = init_integration.runtime_data.store
+    maintenance = hass.data[DATA_MAINTENANCE][init_integration.entry_id]
+    started = threading.Event()
+    # (stop asked, store closed) when the step went on.
+    seen: list[tuple[bool, bool]] = []
+
+    def find_candidates(
+        self: Consolidator,
+        *,
+        should_stop: Callable[[], bool] | None = None,
+        include_undecided: bool = False,
+    ) -> list[Candidate]:
+        started.set()
+        # Busy until the integration says stop (a long candidate search).
+        maintenance._stopping.wait(10)
+        assert should_stop is not None
+        seen.append((should_stop(), store.closed))
+        store.counts()  # the store is still there to read
+        return []
+
+    with patch.object(Consolidator, "find_candidates", find_candidates):
+        run = hass.async_create_task(
+            call(hass, "run_maintenance", user=hass_admin_user)
+        )
+        assert await hass.async_add_executor_job(started.wait, 10)
+
+        assert await hass.config_entries.async_unload(init_integration.entry_id)
+
+        assert seen == [(True, False)]
+        assert store.closed
+        # The action that asked for the run learns it was stopped.
+        with pytest.raises(HomeAssistantError):
+            await run
+    assert not maintenance.running
+    assert [r.message for r in caplog.records if r.levelno >= logging.ERROR] == []
 
 
 async def test_the_ai_task_writes_the_merged_memory(

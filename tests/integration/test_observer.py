@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
+import logging
 import re
+import sqlite3
 from typing import TYPE_CHECKING, Any
 from unittest.mock import patch
 
 from homeassistant.const import EntityCategory
 from homeassistant.core import Context, HomeAssistant
+from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import (
     area_registry as ar,
     device_registry as dr,
@@ -38,6 +41,8 @@ from custom_components.home_memory.const import (
     SECTION_OBSERVATION,
     SECTION_PERSONA,
 )
+from custom_components.home_memory.memory.errors import MemoryEngineError
+from custom_components.home_memory.memory.event_buffer import EventBuffer
 from custom_components.home_memory.memory.models import (
     SYSTEM,
     MemoryKind,
@@ -588,12 +593,10 @@ async def test_the_person_behind_a_change_comes_from_the_user(
     assert events[0].importance == 0.7
 
 
-async def test_a_backlog_drains_one_memory_per_cooldown(
-    hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
+async def add_backlog(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, day: date
 ) -> None:
-    entry = await setup_house_entry(hass, freezer)
-    day = date(2026, 11, 24)
-    # Two segments: Anna's arrival breaks the first.
+    """Two segments (Anna's arrival breaks the first), not yet buffered."""
     for minute, entity_id, state in (
         (1, "light.kitchen", "on"),
         (2, "light.kitchen", "off"),
@@ -606,18 +609,103 @@ async def test_a_backlog_drains_one_memory_per_cooldown(
         name = "Anna" if entity_id.startswith("person") else "Kitchen Light"
         hass.states.async_set(entity_id, state, {"friendly_name": name})
 
-    async def memories_at(hour: int, minute: int) -> int:
-        freezer.move_to(local(day, hour, minute))
-        async_fire_time_changed(hass)
-        await hass.async_block_till_done()
-        return len(await stored_memories(entry))
 
-    # Both closed by now (as after a long restart): one now, one per 300 s.
-    assert await memories_at(18, 30) == 1
-    assert await memories_at(18, 31) == 1
-    assert await memories_at(18, 34) == 1
-    assert await memories_at(18, 35) == 2
+async def memories_at(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    entry: HomeMemoryConfigEntry,
+    when: datetime,
+) -> int:
+    freezer.move_to(when)
+    async_fire_time_changed(hass)
+    await hass.async_block_till_done()
+    return len(await stored_memories(entry))
+
+
+async def test_the_template_narrator_drains_a_backlog_at_once(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
+) -> None:
+    entry = await setup_house_entry(hass, freezer)
+    day = date(2026, 11, 24)
+    await add_backlog(hass, freezer, day)
+    # Both closed by now (as after a long restart). The 300 s cooldown is
+    # between AI Task generations; the template narrator does not wait.
+    assert await memories_at(hass, freezer, entry, local(day, 18, 30)) == 2
     assert await buffered(hass, entry) == 0
+
+
+async def test_the_ai_task_narrates_one_segment_per_cooldown(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
+) -> None:
+    ai_task = await async_setup_fake_ai_task(hass)
+    ai_task.answers = [generated("I noticed the kitchen light."), generated()]
+    entry = await setup_house_entry(
+        hass, freezer, capture={CONF_AI_TASK_ENTITY: FAKE_ENTITY_ID}
+    )
+    day = date(2026, 11, 24)
+    await add_backlog(hass, freezer, day)
+    # A small backlog waits for the AI Task: one generation per 300 s.
+    assert await memories_at(hass, freezer, entry, local(day, 18, 30)) == 1
+    assert await memories_at(hass, freezer, entry, local(day, 18, 31)) == 1
+    assert await memories_at(hass, freezer, entry, local(day, 18, 34)) == 1
+    assert await memories_at(hass, freezer, entry, local(day, 18, 35)) == 2
+    assert len(ai_task.tasks) == 2
+    assert await buffered(hass, entry) == 0
+
+
+async def test_a_long_backlog_drains_past_the_ai_task_cooldown(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
+) -> None:
+    ai_task = await async_setup_fake_ai_task(hass)
+    ai_task.answers = [generated() for _ in range(5)]
+    entry = await setup_house_entry(
+        hass, freezer, capture={CONF_AI_TASK_ENTITY: FAKE_ENTITY_ID}
+    )
+    day = date(2026, 11, 24)
+    # Anna comes and goes every twenty minutes: seven closed segments, each
+    # broken by the next arrival or departure, and an eighth still open.
+    for step in range(8):
+        freezer.move_to(local(day, 17, 1) + step * timedelta(minutes=20))
+        state = "home" if step % 2 == 0 else "not_home"
+        hass.states.async_set("person.anna", state, {"friendly_name": "Anna"})
+    last = local(day, 17, 1) + 7 * timedelta(minutes=20)
+    first_tick = last + timedelta(minutes=11)
+    # The oldest four beyond the three left for the AI Task are told by
+    # the template narrator at once; the AI Task takes the next one.
+    assert await memories_at(hass, freezer, entry, first_tick) == 5
+    assert len(ai_task.tasks) == 1
+    # Then one AI Task memory per cooldown for what remains.
+    tick = first_tick + timedelta(minutes=4)
+    assert await memories_at(hass, freezer, entry, tick) == 5
+    assert await memories_at(hass, freezer, entry, tick + timedelta(minutes=1)) == 6
+    later = tick + timedelta(minutes=6)
+    assert await memories_at(hass, freezer, entry, later) == 7
+    assert len(ai_task.tasks) == 3
+    # Only the open segment (Anna's last arrival) is still buffered.
+    assert await buffered(hass, entry) == 1
+
+
+async def test_falling_behind_is_logged_once_without_text(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    mock_load_model: Any,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    entry = await setup_house_entry(hass, freezer)
+    day = date(2026, 11, 24)
+    with patch("custom_components.home_memory.observer.BUFFER_WARN_AT", 4):
+        for minute in range(1, 7):
+            freezer.move_to(local(day, 17, minute))
+            state = "on" if minute % 2 else "off"
+            hass.states.async_set(
+                "light.kitchen", state, {"friendly_name": "Kitchen Light"}
+            )
+        await memories_at(hass, freezer, entry, local(day, 17, 8))
+        await memories_at(hass, freezer, entry, local(day, 17, 9))
+    warnings = [r for r in caplog.records if "falling behind" in r.getMessage()]
+    assert len(warnings) == 1
+    assert warnings[0].getMessage().startswith("6 observed changes are waiting")
+    assert "Kitchen" not in warnings[0].getMessage()
 
 
 def generated(
@@ -679,6 +767,12 @@ async def test_ai_task_narration(
     else:
         assert memories == []
         assert "gave no valid memory for 3 observed changes" in caplog.text
+        # Nothing of the memory's text reaches the log at info or above.
+        assert not any(
+            "light.kitchen -> on" in record.getMessage()
+            for record in caplog.records
+            if record.levelno >= logging.INFO
+        )
     # Either way the segment is done with.
     assert await buffered(hass, entry) == 0
 
@@ -696,3 +790,90 @@ async def test_template_narration_when_the_ai_task_entity_is_missing(
     (memory,) = await stored_memories(entry)
     assert "Anna" in memory.content
     assert memory.source is Source.OBSERVED
+
+
+async def test_a_failing_ai_task_entity_falls_back_to_the_template_narrator(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    mock_load_model: Any,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    ai_task = await async_setup_fake_ai_task(hass)
+    ai_task.answers = [HomeAssistantError("rate limited")]
+    entry = await setup_house_entry(
+        hass, freezer, capture={CONF_AI_TASK_ENTITY: FAKE_ENTITY_ID}
+    )
+    hass.states.async_set("person.anna", "home", {"friendly_name": "Anna"})
+    freezer.tick(timedelta(minutes=2))
+    hass.states.async_set("light.kitchen", "on", {"friendly_name": "Kitchen Light"})
+    freezer.tick(timedelta(minutes=16))
+    hass.states.async_set("light.kitchen", "off", {"friendly_name": "Kitchen Light"})
+    await advance(hass, freezer, local(date(2026, 11, 24), 17, 50))
+    # A transient failure says nothing about the segment: the memory forms.
+    (memory,) = await stored_memories(entry)
+    assert len(ai_task.tasks) == 1
+    assert len(memory.source_ids) == 3
+    assert memory.people == ("Anna",)
+    assert "Anna" in memory.content
+    assert memory.source is Source.OBSERVED
+    assert "template narrator tells them instead" in caplog.text
+    assert "dropped" not in caplog.text
+    assert await buffered(hass, entry) == 0
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        sqlite3.OperationalError("database is locked"),
+        sqlite3.OperationalError("database or disk is full"),
+        OSError(5, "Input/output error"),
+        MemoryEngineError("the store is closed"),
+    ],
+    ids=["locked", "disk-full", "io", "engine"],
+)
+async def test_a_failing_flush_keeps_its_changes(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    mock_load_model: Any,
+    error: Exception,
+) -> None:
+    entry = await setup_house_entry(hass, freezer)
+    observer = entry.runtime_data.observer
+    assert observer is not None
+    hass.states.async_set("person.anna", "home", {"friendly_name": "Anna"})
+    hass.states.async_set("light.kitchen", "on", {"friendly_name": "Kitchen Light"})
+    with patch.object(EventBuffer, "append", side_effect=error):
+        assert await observer.async_flush() == 0
+    # The batch is back in the queue, in order, and stored by the next flush.
+    assert [item[1] for item in observer.recorder.pending] == [
+        "person.anna",
+        "light.kitchen",
+    ]
+    assert await observer.async_flush() == 2
+    events, _ = await hass.async_add_executor_job(observer.buffer.oldest, 10)
+    assert [e.entity_id for e in events] == ["person.anna", "light.kitchen"]
+
+
+async def test_a_failing_close_job_does_not_keep_the_store_open(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    mock_load_model: Any,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    entry = await setup_house_entry(hass, freezer)
+    data = entry.runtime_data
+
+    async def failing() -> None:
+        raise RuntimeError("boom")
+
+    data.before_close.insert(0, failing)
+    hass.states.async_set("person.anna", "home", {"friendly_name": "Anna"})
+    assert await hass.config_entries.async_unload(entry.entry_id)
+    await hass.async_block_till_done()
+    assert "Preparing Home Memory's database to close failed" in caplog.text
+    # The observer's own job still ran (its change was written) and the
+    # store closed.
+    assert data.store.closed
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    assert await buffered(hass, entry) == 1

@@ -438,7 +438,9 @@ class Consolidator:
                     *rest,
                 ) in batch:
                     owner, visibility, blob = rest
-                    key = (None if visibility == "household" else owner, visibility)
+                    # Per owner, as create-time dedup: two people's household
+                    # memories that read alike are still two people's.
+                    key = (owner, visibility)
                     groups.append(group_of.setdefault(key, len(group_of)))
                     rows.append(
                         _Row(

@@ -2,7 +2,8 @@
 
 Pure rules over `ObservedEvent`s (enhancements doc, "Memory segmentation"):
 events wait `buffer_s` in the buffer; a segment closes once it spans at least
-`min_span_s` and has been quiet for the buffer time, is forced at
+`min_span_s` and has been quiet for longer than the buffer time (whether that
+quiet is judged live or later, in a backlog), is forced at
 `max_span_s`, and breaks when a person arrives or leaves, when the time of day
 changes and on a significant event; it holds at most `max_events` events.
 Generations are at least `cooldown_s` apart. Before narration, the changes of
@@ -267,7 +268,12 @@ def _break_reason(  # noqa: PLR0911 - one return per rule
     rules: SegmentationRules,
 ) -> BreakReason | None:
     """Why `event` cannot join the segment `current`, or None if it can."""
-    first = current[0]
+    first, last = current[0], current[-1]
+    # The same rule, checked first, that closes the open segment once it has
+    # been quiet (`_open_segment_closes`): a backlog read at once segments as
+    # the observer would have live, with the same reasons.
+    if _quiet_closes(first, last, event.at - last.at, rules):
+        return BreakReason.QUIET
     if len(current) >= rules.max_events:
         return BreakReason.MAX_EVENTS
     if event.at - first.at >= rules.max_span_s:
@@ -337,16 +343,27 @@ def _open_segment_closes(
 ) -> BreakReason | None:
     """Whether the last segment can grow no more, and why."""
     first, last = current[0], current[-1]
+    # Unread events may follow closely: the quiet cannot be judged.
+    if following is not None or not more_after:
+        gap = float("inf") if following is None else following.at - last.at
+        if _quiet_closes(first, last, gap, rules):
+            return BreakReason.QUIET
     if horizon >= period_bounds(local_time(first.at, tz))[1].timestamp():
         return BreakReason.TIME_OF_DAY
     if horizon - first.at >= rules.max_span_s:
         return BreakReason.MAX_SPAN
-    if following is None and more_after:
-        return None
-    quiet = following is None or following.at - last.at > rules.buffer_s
-    if quiet and last.at - first.at >= rules.min_span_s:
-        return BreakReason.QUIET
     return None
+
+
+def _quiet_closes(
+    first: ObservedEvent, last: ObservedEvent, gap: float, rules: SegmentationRules
+) -> bool:
+    """A segment spanning the minimum closes after a gap longer than the buffer.
+
+    A shorter one waits for more (the next change of its part of the day
+    joins it, however long the gap).
+    """
+    return gap > rules.buffer_s and last.at - first.at >= rules.min_span_s
 
 
 def generation_allowed(

@@ -129,6 +129,11 @@ REEMBED_BATCH = 64
 # automatic checkpoints are off meanwhile, so the file being copied does not
 # change and the WAL only grows, which keeps the copy consistent either way.
 WRITE_HOLD_LIMIT_S = 60.0
+# Home Assistant calls the post-backup hook in a `finally`, but a crash of the
+# backup task (or a hook that never runs) would leave writes held and
+# automatic checkpoints off for good: a pause older than this ends by itself
+# (with a warning) when the next writer arrives.
+WRITE_PAUSE_LIMIT_S = 30 * 60.0
 
 _COLUMNS = (
     "rowid, id, content, summary, kind, weight_class, importance, "
@@ -225,18 +230,21 @@ class MemoryStore:
         config: EngineConfig | None = None,
         embedder: Embedder | None = None,
         clock: Callable[[], float] = time.time,
+        monotonic: Callable[[], float] = time.monotonic,
         use_sqlite_vec: bool = True,
     ) -> None:
         """Open (creating or migrating) the database at `path`.
 
         sqlite-vec, when it loads, runs exact vector scans inside SQLite for
         filtered searches; without it numpy does the same on the BLOBs.
+        `monotonic` times how long a backup has held writes.
         """
         self._use_sqlite_vec = use_sqlite_vec
         self.sqlite_vec_version: str | None = None
         self.path = Path(path)
         self.config = config or EngineConfig()
         self._clock = clock
+        self._monotonic = monotonic
         self._embedder = embedder
         self._write_lock = threading.RLock()
         self._read_lock = threading.Lock()
@@ -246,6 +254,8 @@ class MemoryStore:
         self._writes_open = threading.Event()
         self._writes_open.set()
         self._autocheckpoint_pages: int | None = None
+        # When pause_writes() closed the gate (self._monotonic), None if open.
+        self._paused_at: float | None = None
         self._reembed_thread: threading.Thread | None = None
         self._groups: dict[str, int] = {}
         self._df_cache: dict[str, tuple[int, int]] = {}
@@ -300,13 +310,24 @@ class MemoryStore:
         if self._closed.is_set():
             return
         self._closed.set()
+        with self._write_lock:
+            # A backup may be copying the main file right now (a reload or a
+            # shutdown during a backup): then it must not change. What was
+            # written meanwhile stays in the WAL; the next open recovers it.
+            paused = self.writes_paused
+            self._paused_at = None
         self._writes_open.set()  # waiting writers wake up and see the store closed
         if self._reembed_thread is not None:
             self._reembed_thread.join()
         with self._write_lock, self._read_lock:
             try:
-                self._writer.execute("PRAGMA optimize")
-                self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                if paused:
+                    # SQLite checkpoints on the last close unless told not to.
+                    for conn in (self._writer, self._reader):
+                        conn.setconfig(sqlite3.SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, True)
+                else:
+                    self._writer.execute("PRAGMA optimize")
+                    self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             except sqlite3.Error:  # pragma: no cover - best effort on the way out
                 _LOGGER.debug("checkpoint on close failed", exc_info=True)
             self._close_connections()
@@ -332,7 +353,8 @@ class MemoryStore:
         Until resume_writes(), writers wait (at most WRITE_HOLD_LIMIT_S) and
         automatic checkpoints are off, so the main file does not change.
         Reads go on. Returns whether the checkpoint completed. May be called
-        from any thread; so may resume_writes().
+        from any thread; so may resume_writes(). Without a resume_writes(),
+        the first writer after WRITE_PAUSE_LIMIT_S resumes writes itself.
         """
         complete = self.checkpoint()
         with self._write_lock:
@@ -341,6 +363,7 @@ class MemoryStore:
                     self._writer.execute("PRAGMA wal_autocheckpoint").fetchone()[0]
                 )
             self._writer.execute("PRAGMA wal_autocheckpoint=0")
+            self._paused_at = self._monotonic()
             self._writes_open.clear()
         return complete
 
@@ -352,6 +375,7 @@ class MemoryStore:
                     f"PRAGMA wal_autocheckpoint={self._autocheckpoint_pages:d}"
                 )
             self._autocheckpoint_pages = None
+            self._paused_at = None
             self._writes_open.set()
 
     @property
@@ -371,10 +395,40 @@ class MemoryStore:
         """The reader connection, inside one read transaction. Blocking."""
         return self._read()
 
+    def _pause_remaining(self) -> float | None:
+        """Seconds until a pause expires (resuming it once it has), None if open."""
+        paused_at = self._paused_at
+        if paused_at is None:
+            return None
+        remaining = WRITE_PAUSE_LIMIT_S - (self._monotonic() - paused_at)
+        if remaining > 0:
+            return remaining
+        with self._write_lock:
+            if self._paused_at != paused_at or self._closed.is_set():
+                return None  # resumed, paused again, or closed meanwhile
+            _LOGGER.warning(
+                "Writes to %s were held for a backup for more than %d minutes "
+                "without the backup finishing; resuming them",
+                self.path,
+                WRITE_PAUSE_LIMIT_S // 60,
+            )
+            self.resume_writes()
+        return None
+
+    def _await_write_gate(self) -> None:
+        """Wait while a backup holds writes: at most WRITE_HOLD_LIMIT_S."""
+        if self._writes_open.is_set():
+            return
+        remaining = self._pause_remaining()
+        if remaining is None:
+            return
+        # Outside the lock: resume_writes() needs it to open the gate again.
+        if not self._writes_open.wait(min(WRITE_HOLD_LIMIT_S, remaining)):
+            self._pause_remaining()
+
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        # Outside the lock: resume_writes() needs it to open the gate again.
-        self._writes_open.wait(WRITE_HOLD_LIMIT_S)
+        self._await_write_gate()
         with self._write_lock:
             if self._closed.is_set():
                 raise MemoryEngineError("the store is closed")
