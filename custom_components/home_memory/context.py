@@ -144,18 +144,21 @@ async def async_turn_context(
     *,
     wait: float = CONTEXT_TIMEOUT,
     conversation_id: str | None = None,
+    ask_proposals: bool = True,
 ) -> TurnContext | None:
     """The background for `utterance`, or None (off, skipped, slow or failed).
 
     `conversation_id` (default: the running turn's) is the conversation whose
-    own messages are left out of the past messages.
+    own messages are left out of the past messages. With `ask_proposals` (a
+    speaker who may answer), the question about their offered proposals is
+    added.
     """
     if not wants_context(data, utterance):
         return None
     assert utterance is not None
     if conversation_id is None and (turn := async_current_turn()) is not None:
         conversation_id = turn.conversation_id
-    question = proposal_question(data, caller.user_id)
+    question = proposal_question(data, caller.user_id) if ask_proposals else None
     try:
         async with asyncio.timeout(wait):
             result = await hass.async_add_executor_job(

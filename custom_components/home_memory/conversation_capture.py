@@ -9,11 +9,18 @@ How a turn is captured (API notes §0.5, §2.2):
   conversation; when it fires, everything the stored log holds beyond what was
   already read is captured. A turn whose user message is not in the stored log
   yet is still running: the timer is armed again.
-- Who speaks comes from the turn's own input: `async_converse` keeps it in its
-  conversation trace, and the subscriber runs in the turn's task. Every Assist
-  entry point (voice pipelines, the frontend, `conversation.process`) goes
-  through `async_converse`; chat logs without it (AI Task runs, Home Memory's
-  own included, which are also flagged by `generating_own_task`) are ignored.
+- Who speaks: from the conversation trace of the running `async_converse`
+  (the subscriber runs in the turn's task) when there is one; else, on the
+  turn's later events, from the chat log's LLM context (user and device);
+  else from the Assist pipeline run that opened the log (its device, and its
+  caller). The pipeline opens the chat log with the user's text before it
+  calls `async_converse`, and answers local intents and sentence triggers
+  without it, so the first event of a voice turn often has no trace. A turn
+  whose speaker is still unknown when it is stored is the household's (no
+  user), never a guessed user's.
+- Chat logs that are not Assist turns are ignored: Home Memory's own AI Task
+  runs (`generating_own_task`) and anyone's AI Task runs (their system prompt
+  starts with AI Task's default one).
 - Only user and assistant text is kept; system prompts, tool calls and tool
   results are not.
 
@@ -21,11 +28,17 @@ When a conversation is over: Home Assistant drops a chat session five minutes
 after its last turn, and reports the log as DELETED. That is the end of the
 conversation for Home Memory: its sessions end, and those of at least four
 turns go to extraction (proposals.py). Sessions left open by a restart are
-ended once Home Assistant has started again (idle for `END_IDLE`).
+ended once Home Assistant has started, and again `END_IDLE` later (for those
+active just before the restart); the nightly run catches any left and retries
+extraction that failed.
+
+Nothing here may break an Assist turn: the subscriber runs inside the agent's
+task, so any unexpected error there is logged and that conversation skipped.
 """
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from datetime import timedelta
 from functools import partial
@@ -33,13 +46,15 @@ import sqlite3
 import time
 from typing import TYPE_CHECKING, Any, Final
 
-from homeassistant.core import Context, HassJob, HomeAssistant, callback
+from homeassistant.const import EVENT_HOMEASSISTANT_STOP
+from homeassistant.core import Context, Event, HassJob, HomeAssistant, callback
 from homeassistant.helpers.event import async_call_later
 from homeassistant.helpers.start import async_at_started
 
 from .ai_generation import generating_own_task
 from .const import DOMAIN, LOGGER
 from .memory.errors import MemoryEngineError
+from .memory.extraction import MAX_EXTRACTION_ATTEMPTS, MIN_TURNS
 from .memory.sessions import ChatMessage, MessageRole, SessionRole
 from .proposals import (
     async_extract,
@@ -50,12 +65,13 @@ from .proposals import (
 from .speaker import async_effective_user_id
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Coroutine, Sequence
     from datetime import datetime
 
     from homeassistant.components.conversation.chat_log import ChatLog
     from homeassistant.components.conversation.const import ChatLogEventType
 
+    from .memory.sessions import Session
     from .runtime import HomeMemoryConfigEntry, HomeMemoryData
 
 # Quiet time after a chat-log event before the stored log is read.
@@ -72,13 +88,21 @@ MAX_IGNORED: Final = 1024
 type Marker = tuple[datetime, str]
 
 
-@dataclass(frozen=True, slots=True)
-class _Turn:
-    """Who spoke in one user turn (resolved when the turn started)."""
+# Where a turn's speaker came from, weakest first.
+SPEAKER_UNKNOWN: Final = 0
+SPEAKER_PIPELINE: Final = 1
+SPEAKER_LLM_CONTEXT: Final = 2
+SPEAKER_TRACE: Final = 3
 
-    user_id: str | None
-    device_id: str | None
-    agent_id: str | None
+
+@dataclass(slots=True)
+class _Turn:
+    """Who spoke in one user turn, as far as is known yet."""
+
+    user_id: str | None = None
+    device_id: str | None = None
+    agent_id: str | None = None
+    source: int = SPEAKER_UNKNOWN
 
 
 @dataclass(slots=True)
@@ -100,9 +124,9 @@ def _running_turn_input(text: str) -> dict[str, Any] | None:
     """The input of the `async_converse` call running in this task, if any.
 
     Read from the conversation trace that `async_converse` opens around the
-    agent (an internal of the conversation integration; without it nothing is
-    captured, which is the safe side). Matched on the text, so a chat log that
-    a tool opens inside someone's turn is not taken for that turn.
+    agent (an internal of the conversation integration). Matched on the text,
+    so a chat log that a tool opens inside someone's turn is not taken for
+    that turn.
     """
     from homeassistant.components.conversation import trace
 
@@ -119,13 +143,107 @@ def _running_turn_input(text: str) -> dict[str, Any] | None:
     return None
 
 
+def _pipeline_turn_input(
+    hass: HomeAssistant, conversation_id: str, text: str
+) -> dict[str, Any] | None:
+    """What the Assist pipeline run that is handling this utterance gives.
+
+    The run's "intent-start" event (kept in the pipeline's debug record before
+    the chat log is opened) names the conversation, the text, the device and
+    the agent; the run itself holds the caller's context. Internals of
+    assist_pipeline, read without importing it and defensively: without them
+    the speaker is simply not known from here.
+    """
+    pipeline_data = hass.data.get("assist_pipeline")
+    debug = getattr(pipeline_data, "pipeline_debug", None)
+    if not isinstance(debug, dict):
+        return None
+    runs = getattr(
+        getattr(pipeline_data, "pipeline_runs", None), "_pipeline_runs", None
+    )
+    for pipeline_id, by_run in debug.items():
+        for run_id, run_debug in reversed(list(by_run.items())):
+            for event in reversed(getattr(run_debug, "events", None) or []):
+                data = getattr(event, "data", None)
+                if (
+                    str(getattr(event, "type", "")) != "intent-start"
+                    or not isinstance(data, dict)
+                    or data.get("conversation_id") != conversation_id
+                    or data.get("intent_input") != text
+                ):
+                    continue
+                run = (
+                    runs.get(pipeline_id, {}).get(run_id)
+                    if isinstance(runs, dict)
+                    else None
+                )
+                return {
+                    "context": getattr(run, "context", None),
+                    "device_id": data.get("device_id"),
+                    "agent_id": data.get("engine"),
+                }
+    return None
+
+
+def _is_ai_task_log(log: ChatLog | None) -> bool:
+    """An AI Task run (anyone's): its system prompt is AI Task's default one."""
+    if log is None or not log.content:
+        return False
+    from homeassistant.components.ai_task.const import DEFAULT_SYSTEM_PROMPT
+    from homeassistant.components.conversation.chat_log import SystemContent
+
+    first = log.content[0]
+    return isinstance(first, SystemContent) and first.content.startswith(
+        DEFAULT_SYSTEM_PROMPT
+    )
+
+
+class _EntryTasks:
+    """Tasks started for the entry, cancelled before its store closes."""
+
+    def __init__(self, hass: HomeAssistant, entry: HomeMemoryConfigEntry) -> None:
+        self._hass = hass
+        self._entry = entry
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.stopping = False
+
+    @callback
+    def start(self, work: Coroutine[Any, Any, None], name: str) -> None:
+        """Run `work` in the background unless the entry is stopping."""
+        if self.stopping:
+            work.close()
+            return
+        # Tracked by the entry (awaited on unload) and here: cancelled by
+        # `async_stop` before the store closes, on unload and on shutdown.
+        task = self._entry.async_create_task(self._hass, work, name)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    @callback
+    def async_set_stopping(self, _event: Event | None = None) -> None:
+        """No new work from now on (unload, or Home Assistant stopping)."""
+        self.stopping = True
+
+    async def async_stop(self) -> None:
+        """Stop: cancel what is running and wait until it has ended."""
+        self.stopping = True
+        tasks = [task for task in self._tasks if not task.done()]
+        for task in tasks:
+            task.cancel()
+        if tasks:
+            await asyncio.wait(tasks)
+
+
 class ConversationCapture:
     """Subscribes to chat logs and stores their turns while the entry is loaded."""
 
-    def __init__(self, hass: HomeAssistant, data: HomeMemoryData) -> None:
+    def __init__(
+        self, hass: HomeAssistant, data: HomeMemoryData, tasks: _EntryTasks
+    ) -> None:
         """Nothing is watched until `async_start`."""
         self._hass = hass
         self._data = data
+        self._tasks = tasks
         self._sessions = session_store(data)
         self._watched: dict[str, _Watched] = {}
         self._ignored: dict[str, None] = {}
@@ -141,9 +259,6 @@ class ConversationCapture:
 
         entry.async_on_unload(async_subscribe_chat_logs(self._hass, self._on_event))
         entry.async_on_unload(self._async_cancel_timers)
-        entry.async_on_unload(
-            async_at_started(self._hass, self._async_end_orphaned_sessions)
-        )
 
     @callback
     def _on_event(
@@ -152,7 +267,28 @@ class ConversationCapture:
         event_type: ChatLogEventType,
         payload: dict[str, Any],
     ) -> None:
-        """Chat-log events (run synchronously inside the agent's task)."""
+        """Chat-log events (run synchronously inside the agent's task).
+
+        Home Assistant calls subscribers without a guard: an error here would
+        break the user's turn. So none leaves; the conversation is skipped.
+        """
+        try:
+            self._handle_event(conversation_id, event_type, payload)
+        except Exception:  # noqa: BLE001 - never into the user's turn
+            LOGGER.exception(
+                "Capturing a conversation turn failed; the conversation is skipped"
+            )
+            if (watched := self._watched.pop(conversation_id, None)) is not None:
+                self._cancel(watched)
+            self._ignore(conversation_id)
+
+    @callback
+    def _handle_event(
+        self,
+        conversation_id: str,
+        event_type: ChatLogEventType,
+        payload: dict[str, Any],
+    ) -> None:
         from homeassistant.components.conversation.chat_log import current_chat_log
         from homeassistant.components.conversation.const import ChatLogEventType
 
@@ -160,18 +296,27 @@ class ConversationCapture:
             if event_type is ChatLogEventType.DELETED:
                 del self._ignored[conversation_id]
             return
-        if generating_own_task():
-            self._ignore(conversation_id)
+        if self._tasks.stopping:
             return
         watched = self._watched.get(conversation_id)
         if event_type is ChatLogEventType.DELETED:
             if watched is not None:
                 del self._watched[conversation_id]
                 self._cancel(watched)
-                self._hass.async_create_task(
+                self._tasks.start(
                     self._async_end(conversation_id, watched),
                     f"{DOMAIN} end of conversation",
                 )
+            return
+        live = current_chat_log.get()
+        if live is not None and live.conversation_id != conversation_id:
+            live = None
+        if generating_own_task() or _is_ai_task_log(live):
+            # Not an Assist turn: an AI Task run (Home Memory's own or not).
+            if watched is not None:
+                del self._watched[conversation_id]
+                self._cancel(watched)
+            self._ignore(conversation_id)
             return
         content = payload.get("content")
         if (
@@ -182,42 +327,84 @@ class ConversationCapture:
             watched = self._announce_turn(conversation_id, watched, content)
         if watched is None:
             return
-        live = current_chat_log.get()
-        if live is not None and live.conversation_id == conversation_id:
+        if live is not None:
             watched.log = live
+        self._resolve_speaker(watched, live)
         self._arm(conversation_id, watched)
 
     def _announce_turn(
         self, conversation_id: str, watched: _Watched | None, content: dict[str, Any]
-    ) -> _Watched | None:
+    ) -> _Watched:
         text = str(content.get("content") or "")
-        turn_input = _running_turn_input(text)
-        if turn_input is None:
-            if watched is None:
-                # Not an Assist conversation (an AI Task run, an internal log).
-                self._ignore(conversation_id)
-            return watched
         if watched is None:
             watched = self._watched[conversation_id] = _Watched()
             while len(self._watched) > MAX_WATCHED:
                 oldest = next(iter(self._watched))
                 self._cancel(self._watched.pop(oldest))
-        context = turn_input.get("context")
-        device_id = turn_input.get("device_id")
-        user_id = async_effective_user_id(
+        marker: Marker = (content["created"], text)
+        turn = watched.turns[marker] = _Turn()
+        watched.waiting[marker] = time.monotonic()
+        if (
+            given := _pipeline_turn_input(self._hass, conversation_id, text)
+        ) is not None:
+            self._set_speaker(turn, SPEAKER_PIPELINE, given)
+        return watched
+
+    def _resolve_speaker(self, watched: _Watched, live: ChatLog | None) -> None:
+        """Learn more about the newest turn's speaker from this event, if it can.
+
+        Only the newest turn still waiting: an event belongs to the turn that
+        is running.
+        """
+        marker = next(reversed(watched.waiting), None)
+        if marker is None or (turn := watched.turns.get(marker)) is None:
+            return
+        if turn.source >= SPEAKER_TRACE:
+            return
+        if (given := _running_turn_input(marker[1])) is not None:
+            self._set_speaker(turn, SPEAKER_TRACE, given)
+            return
+        if (
+            turn.source < SPEAKER_LLM_CONTEXT
+            and live is not None
+            and live.llm_api is not None
+            and self._is_newest_user_content(live, marker)
+        ):
+            llm_context = live.llm_api.llm_context
+            self._set_speaker(
+                turn,
+                SPEAKER_LLM_CONTEXT,
+                {
+                    "context": llm_context.context,
+                    "device_id": llm_context.device_id,
+                    "agent_id": None,
+                },
+            )
+
+    @staticmethod
+    def _is_newest_user_content(log: ChatLog, marker: Marker) -> bool:
+        from homeassistant.components.conversation.chat_log import UserContent
+
+        for item in reversed(log.content):
+            if isinstance(item, UserContent):
+                return (item.created, item.content) == marker
+        return False
+
+    def _set_speaker(self, turn: _Turn, source: int, given: dict[str, Any]) -> None:
+        context = given.get("context")
+        device_id = given.get("device_id")
+        if not isinstance(device_id, str):
+            device_id = None
+        agent_id = given.get("agent_id")
+        turn.user_id = async_effective_user_id(
             self._hass,
             self._data,
             context if isinstance(context, Context) else None,
-            device_id if isinstance(device_id, str) else None,
+            device_id,
         )
-        marker: Marker = (content["created"], text)
-        watched.turns[marker] = _Turn(
-            user_id=user_id,
-            device_id=device_id if isinstance(device_id, str) else None,
-            agent_id=str(turn_input.get("agent_id") or "") or None,
-        )
-        watched.waiting[marker] = time.monotonic()
-        return watched
+        turn.device_id = device_id or turn.device_id
+        turn.agent_id = (str(agent_id) if agent_id else None) or turn.agent_id
+        turn.source = source
 
     @callback
     def _ignore(self, conversation_id: str) -> None:
@@ -254,7 +441,7 @@ class ConversationCapture:
 
     async def _async_timer_fired(self, conversation_id: str, _now: datetime) -> None:
         watched = self._watched.get(conversation_id)
-        if watched is None:
+        if watched is None or self._tasks.stopping:
             return
         watched.cancel_timer = None
         from homeassistant.components.conversation.chat_log import DATA_CHAT_LOGS
@@ -275,7 +462,10 @@ class ConversationCapture:
     async def _async_read(
         self, conversation_id: str, watched: _Watched, content: Sequence[Any]
     ) -> None:
-        """Store the user and assistant text of what was not read yet."""
+        """Store the user and assistant text of what was not read yet.
+
+        A turn whose speaker is still unknown now is the household's.
+        """
         from homeassistant.components.conversation.chat_log import (
             AssistantContent,
             UserContent,
@@ -284,6 +474,7 @@ class ConversationCapture:
         start, watched.read = watched.read, max(watched.read, len(content))
         by_turn: list[tuple[_Turn, list[ChatMessage]]] = []
         current: list[ChatMessage] | None = None
+        turn: _Turn | None = None
         for item in content[start:]:
             if isinstance(item, UserContent):
                 marker: Marker = (item.created, item.content)
@@ -303,19 +494,24 @@ class ConversationCapture:
                 isinstance(item, AssistantContent)
                 and item.content
                 and current is not None
+                and turn is not None
             ):
+                if turn.source < SPEAKER_TRACE and item.agent_id:
+                    # Not through async_converse: whoever answered (the
+                    # built-in agent for local intents) is the agent.
+                    turn.agent_id = item.agent_id
                 current.append(
                     ChatMessage(
                         MessageRole.ASSISTANT, item.content, item.created.timestamp()
                     )
                 )
-        for turn, messages in by_turn:
-            await self._async_store(conversation_id, turn, messages)
+        for turn_read, messages in by_turn:
+            await self._async_store(conversation_id, turn_read, messages)
 
     async def _async_store(
         self, conversation_id: str, turn: _Turn, messages: list[ChatMessage]
     ) -> None:
-        if not self._data.options.conversation_capture:
+        if not self._data.options.conversation_capture or self._tasks.stopping:
             return
         role = SessionRole.USER
         if turn.user_id is not None:
@@ -356,35 +552,12 @@ class ConversationCapture:
             LOGGER.debug("Sessions of %s not readable", conversation_id, exc_info=True)
             return
         for session in open_sessions:
-            await self._async_end_session(session.id)
+            await async_end_session(self._hass, self._data, session.id)
 
-    async def _async_end_session(self, session_id: str) -> None:
-        try:
-            ended = await self._hass.async_add_executor_job(
-                self._sessions.end, session_id
-            )
-        except MemoryEngineError, sqlite3.Error:
-            LOGGER.debug("Session %s could not be ended", session_id, exc_info=True)
-            return
-        if ended is not None:
-            await async_extract(self._hass, self._data, ended)
-
-    async def async_end_idle_sessions(self) -> None:
-        """End sessions whose conversation ended unseen (a restart, say)."""
-        try:
-            idle = await self._hass.async_add_executor_job(
-                self._sessions.idle_open_sessions, END_IDLE.total_seconds()
-            )
-        except MemoryEngineError, sqlite3.Error:
-            LOGGER.debug("Idle sessions not readable", exc_info=True)
-            return
-        for session in idle:
-            if session.conversation_id not in self._watched:
-                await self._async_end_session(session.id)
-
-    async def _async_end_orphaned_sessions(self, _hass: HomeAssistant) -> None:
-        await self.async_end_idle_sessions()
-        await async_refresh(self._hass, self._data)
+    @property
+    def watched_conversations(self) -> set[str]:
+        """The conversations being captured now (their sessions are not idle)."""
+        return set(self._watched)
 
     async def async_flush(self) -> None:
         """Store what the stored logs hold before the database closes."""
@@ -397,8 +570,57 @@ class ConversationCapture:
                 await self._async_read(conversation_id, watched, list(stored.content))
 
 
+async def async_end_session(
+    hass: HomeAssistant, data: HomeMemoryData, session_id: str
+) -> None:
+    """End a session and extract it; only the caller that ended it extracts."""
+    try:
+        ended = await hass.async_add_executor_job(session_store(data).end, session_id)
+    except MemoryEngineError, sqlite3.Error:
+        LOGGER.debug("Session %s could not be ended", session_id, exc_info=True)
+        return
+    if ended is not None:
+        await async_extract(hass, data, ended)
+
+
+async def async_end_idle_sessions(hass: HomeAssistant, data: HomeMemoryData) -> None:
+    """End sessions whose conversation ended unseen (a restart, say)."""
+    try:
+        idle = await hass.async_add_executor_job(
+            session_store(data).idle_open_sessions, END_IDLE.total_seconds()
+        )
+    except MemoryEngineError, sqlite3.Error:
+        LOGGER.debug("Idle sessions not readable", exc_info=True)
+        return
+    capture = data.conversation_capture
+    watched = capture.watched_conversations if capture is not None else set()
+    for session in idle:
+        if session.conversation_id not in watched:
+            await async_end_session(hass, data, session.id)
+
+
+async def async_retry_extraction(hass: HomeAssistant, data: HomeMemoryData) -> None:
+    """Extract ended sessions whose extraction failed or was cut short."""
+    try:
+        missed: list[Session] = await hass.async_add_executor_job(
+            session_store(data).unextracted, MIN_TURNS, MAX_EXTRACTION_ATTEMPTS
+        )
+    except MemoryEngineError, sqlite3.Error:
+        LOGGER.debug("Unextracted sessions not readable", exc_info=True)
+        return
+    for session in missed:
+        await async_extract(hass, data, session)
+
+
 async def async_nightly_sessions(hass: HomeAssistant, data: HomeMemoryData) -> None:
-    """Nightly: archive sessions idle for 24 h, lapse old proposals, catch up."""
+    """Nightly: retry extraction, end idle sessions, archive, lapse, catch up.
+
+    Sessions whose extraction failed before get another try; then idle
+    sessions are ended (and extracted) before sessions idle for 24 h are
+    archived, so none is archived without its extraction.
+    """
+    await async_retry_extraction(hass, data)
+    await async_end_idle_sessions(hass, data)
     sessions = session_store(data)
     proposals = proposal_store(data)
 
@@ -413,8 +635,6 @@ async def async_nightly_sessions(hass: HomeAssistant, data: HomeMemoryData) -> N
     LOGGER.debug(
         "Nightly: %s sessions archived, %s proposals lapsed", archived, expired
     )
-    if data.conversation_capture is not None:
-        await data.conversation_capture.async_end_idle_sessions()
     await async_refresh(hass, data)
 
 
@@ -422,12 +642,43 @@ async def async_nightly_sessions(hass: HomeAssistant, data: HomeMemoryData) -> N
 def async_setup_conversation_capture(
     hass: HomeAssistant, entry: HomeMemoryConfigEntry
 ) -> None:
-    """Capture Assist turns (if the options say so) and register nightly work."""
+    """Capture Assist turns (if the options say so) and register the session work.
+
+    Whatever the options: the nightly job, the pending proposals counted (the
+    sensor, the offers) and idle sessions ended once Home Assistant has
+    started and again `END_IDLE` later.
+    """
     data = entry.runtime_data
+    tasks = _EntryTasks(hass, entry)
+    entry.async_on_unload(tasks.async_set_stopping)
+    entry.async_on_unload(
+        hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, tasks.async_set_stopping)
+    )
     data.nightly_jobs.append(partial(async_nightly_sessions, hass, data))
-    if not data.options.conversation_capture:
-        return
-    capture = ConversationCapture(hass, data)
-    data.conversation_capture = capture
-    data.before_close.append(capture.async_flush)
-    capture.async_start(entry)
+    if data.options.conversation_capture:
+        capture = ConversationCapture(hass, data, tasks)
+        data.conversation_capture = capture
+        data.before_close.append(capture.async_flush)
+        capture.async_start(entry)
+    # After the flush: what is still running is cancelled before the close.
+    data.before_close.append(tasks.async_stop)
+    tasks.start(async_refresh(hass, data), f"{DOMAIN} count proposals")
+
+    @callback
+    def _second_pass(_now: datetime) -> None:
+        tasks.start(async_end_idle_sessions(hass, data), f"{DOMAIN} end idle sessions")
+
+    async def _at_started(_hass: HomeAssistant) -> None:
+        tasks.start(async_end_idle_sessions(hass, data), f"{DOMAIN} end idle sessions")
+        # Sessions active in the END_IDLE before a restart are idle only later.
+        entry.async_on_unload(
+            async_call_later(
+                hass,
+                END_IDLE,
+                HassJob(
+                    _second_pass, f"{DOMAIN} end idle sessions", cancel_on_shutdown=True
+                ),
+            )
+        )
+
+    entry.async_on_unload(async_at_started(hass, _at_started))

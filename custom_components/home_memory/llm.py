@@ -23,6 +23,7 @@ from .prompts import ASSIST_PROMPT
 from .speaker import (
     async_effective_user_id,
     async_get_speaker,
+    async_get_speaker_now,
     async_loaded_entry,
     speaker_key,
 )
@@ -68,13 +69,22 @@ def async_get_tools(
             entry.async_create_background_task(
                 hass, _refresh(), f"{DOMAIN} context for the next turn"
             )
-    # Fresh proposals of this speaker: the question, and the tool for the answer.
-    tool = f"{TOOL_PREFIX}confirm_proposals"
-    if (question := proposal_question(data, user_id, tool)) is not None:
+    # Fresh proposals of this speaker: the question, and the tool for the
+    # answer, both for the caller the tool will act as (a disabled user is the
+    # household, and may not answer) and for the same list (offers_for).
+    speaker = async_get_speaker_now(
+        hass, data, llm_context.context, llm_context.device_id
+    )
+    question = (
+        proposal_question(
+            data, speaker.caller.user_id, f"{TOOL_PREFIX}confirm_proposals"
+        )
+        if speaker.can_write
+        else None
+    )
+    if question is not None:
         prompt.append(question)
     return LLMTools(
-        tools=memory_tools(
-            TOOL_PREFIX, confirm_proposals=bool(data.proposal_offers.get(user_id))
-        ),
+        tools=memory_tools(TOOL_PREFIX, confirm_proposals=question is not None),
         prompt="\n".join(prompt),
     )

@@ -18,6 +18,7 @@ from .chat import async_current_turn
 from .const import DOMAIN
 from .context import async_turn_context
 from .prompts import API_PROMPT, UNAVAILABLE_PROMPT
+from .proposals import offers_for
 from .speaker import async_get_speaker, async_loaded_entry
 from .tools import memory_tools
 
@@ -52,11 +53,15 @@ class HomeMemoryAPI(ha_llm.API):
                     # Assist already gave the memory tools to this agent.
                     tools = []
                 state.tools_turn = turn.marker
-            if tools and data.proposal_offers.get(speaker.caller.user_id):
+            if tools and speaker.can_write and offers_for(data, speaker.caller.user_id):
                 # The speaker has proposals pending: the tool for the answer.
                 tools = memory_tools(confirm_proposals=True)
             context = await async_turn_context(
-                self.hass, data, turn.utterance if turn else None, speaker.caller
+                self.hass,
+                data,
+                turn.utterance if turn else None,
+                speaker.caller,
+                ask_proposals=speaker.can_write,
             )
             if context is not None:
                 prompt.append(context.text)

@@ -7,20 +7,22 @@ extraction mode "ask first" nothing is stored yet: the proposals wait
 - in the speaker's next Assist turn: the prompt asks the model to ask "Should
   I remember anything from our conversation? 1. ... 2. ..." and the answer
   (yes, no, or numbers) comes back through the `confirm_proposals` tool;
-- in the UI: the pending-proposals sensor, a persistent notification and the
-  `list_proposals` / `confirm_proposals` / `reject_proposals` actions.
+- in the UI: the pending-proposals sensor, a persistent notification (a count
+  only) and the `list_proposals` / `confirm_proposals` / `reject_proposals`
+  actions.
 
 With "store automatically" they become memories right away. Either way a
 confirmed proposal becomes a memory with source `extracted`, in the same
 transaction that marks it confirmed.
 
 Privacy: a user's proposals are private to that user; only the household's
-(satellites nobody is mapped to) are everyone's. The notification names the
-household's only and merely counts the others.
+(satellites nobody is mapped to) are everyone's. The notification, which every
+user sees, only counts them.
 """
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
@@ -121,11 +123,21 @@ class Offer:
 async def async_extract(
     hass: HomeAssistant, data: HomeMemoryData, session: Session
 ) -> None:
-    """Ask the AI Task what to remember from an ended session; never raises."""
-    if session.turns < MIN_TURNS:
+    """Ask the AI Task what to remember from an ended session; never raises.
+
+    The session is marked extracted in the transaction that stores its
+    proposals. Until then (the AI Task failed, Home Assistant stopped) it
+    stays unextracted, and the nightly run tries it again (a bounded number
+    of times). A session already being extracted in this run is skipped.
+    """
+    if session.turns < MIN_TURNS or session.id in data.extracting:
         return
+    data.extracting.add(session.id)
     sessions = session_store(data)
+    refresh = True
     try:
+        if not await hass.async_add_executor_job(sessions.start_extraction, session.id):
+            return
         messages = await hass.async_add_executor_job(
             partial(sessions.messages, session.id, window_only=True)
         )
@@ -137,9 +149,11 @@ async def async_extract(
             structure=EXTRACTION_STRUCTURE,
             validate=parse_proposals,
         )
-        if not drafts:
+        if drafts is None:
+            # No answer (or none that made sense): tried again at night.
             return
         proposals = proposal_store(data)
+        # Also with no drafts: the session is marked as extracted.
         added = await hass.async_add_executor_job(
             partial(
                 proposals.add,
@@ -152,7 +166,7 @@ async def async_extract(
         LOGGER.debug(
             "%s proposals from conversation %s", len(added), session.conversation_id
         )
-        if data.options.extraction_mode is ExtractionMode.STORE_AUTOMATICALLY:
+        if added and data.options.extraction_mode is ExtractionMode.STORE_AUTOMATICALLY:
             results = await hass.async_add_executor_job(
                 proposals.confirm,
                 [p.id for p in added],
@@ -162,8 +176,14 @@ async def async_extract(
     except MemoryEngineError, sqlite3.Error, OSError:
         LOGGER.warning("Extracting memories from a conversation failed", exc_info=True)
         return
+    except asyncio.CancelledError:
+        # The entry is closing: nothing more against its store.
+        refresh = False
+        raise
     finally:
-        await async_refresh(hass, data)
+        data.extracting.discard(session.id)
+        if refresh:
+            await async_refresh(hass, data)
 
 
 def _announce(
@@ -204,32 +224,34 @@ async def async_refresh(hass: HomeAssistant, data: HomeMemoryData) -> None:
             Offer(proposal.id, proposal.summary, proposal.created_at),
         )
     data.proposal_offers = offers
-    data.pending_proposals = len(pending)
-    _notify(hass, pending)
+    previous, data.pending_proposals = data.pending_proposals, len(pending)
+    _notify(hass, previous, len(pending))
     async_memories_changed(hass)
 
 
-def _notify(hass: HomeAssistant, pending: Sequence[Proposal]) -> None:
-    if not pending:
+def _notify(hass: HomeAssistant, previous: int, count: int) -> None:
+    """A notice of how many proposals wait: never what they say.
+
+    Persistent notifications are shown to every user, so the notice carries
+    a count and where to decide, no memory text. It is (re)created only when
+    the count rises, so a dismissed notice does not return for the same
+    proposals, and it goes away when none are left.
+    """
+    if count == 0:
         persistent_notification.async_dismiss(hass, NOTIFICATION_ID)
         return
-    household = [p for p in pending if p.owner is None]
-    private = len(pending) - len(household)
-    intro = (
-        "Home Memory noticed things from a conversation that may be worth "
-        "remembering. Nothing is stored until someone agrees: answer the "
-        "question in Assist, or use the confirm_proposals / reject_proposals "
-        "actions (list_proposals shows yours)."
-    )
-    lines = [intro]
-    lines += [f"- {p.summary} (id: `{p.id}`)" for p in household]
-    if private:
-        lines.append(
-            f"- and {private} more for the person who said them, visible only to them."
-        )
+    if count <= previous:
+        return
     persistent_notification.async_create(
         hass,
-        "\n".join(lines),
+        (
+            f"Home Memory noticed {count} thing{'s' if count != 1 else ''} in "
+            "conversations that may be worth remembering. Nothing is stored "
+            "until the person who said them agrees: they are asked in their "
+            "next Assist conversation, or can review theirs with the "
+            "list_proposals action and decide with confirm_proposals or "
+            "reject_proposals. The pending proposals sensor shows how many wait."
+        ),
         title="Home Memory: anything to remember?",
         notification_id=NOTIFICATION_ID,
     )
@@ -299,27 +321,33 @@ async def async_answer(
 ) -> Decision:
     """The spoken answer to "Should I remember ...?": yes, no or numbers.
 
-    Numbers count the speaker's own pending proposals in the order they were
-    asked about; the ones not named are declined (the question is not asked
-    again). Raises ValueError for a number that is not on the list.
+    It is about exactly the list the speaker was asked about: their offers
+    (`offers_for`, as the prompt numbers them) that are still pending. Numbers
+    count that list; the ones not named are declined (the question is not
+    asked again). Older proposals that were not offered are left alone.
+    Raises ValueError for a number that is not on the list.
     """
-    pending = await hass.async_add_executor_job(
-        proposal_store(data).pending_of, caller.user_id
-    )
+    pending = {
+        p.id
+        for p in await hass.async_add_executor_job(
+            proposal_store(data).pending_of, caller.user_id
+        )
+    }
+    offered = [o.id for o in offers_for(data, caller.user_id) if o.id in pending]
     if numbers:
-        if bad := [n for n in numbers if not 1 <= n <= len(pending)]:
+        if bad := [n for n in numbers if not 1 <= n <= len(offered)]:
             raise ValueError(
-                f"There is no suggestion number {bad[0]}; there are {len(pending)}."
+                f"There is no suggestion number {bad[0]}; there are {len(offered)}."
             )
-        chosen = {pending[n - 1].id for n in numbers}
+        chosen = {offered[n - 1] for n in numbers}
     else:
-        chosen = {p.id for p in pending} if answer == "yes" else set()
+        chosen = set(offered) if answer == "yes" else set()
     return await async_decide(
         hass,
         data,
         caller,
-        confirm=[p.id for p in pending if p.id in chosen],
-        reject=[p.id for p in pending if p.id not in chosen],
+        confirm=[i for i in offered if i in chosen],
+        reject=[i for i in offered if i not in chosen],
         conversation_id=conversation_id,
         context=context,
     )

@@ -83,6 +83,8 @@ class HomeMemoryData:
     # Pending proposals per speaker (user id, None: the household), for the
     # synchronous Assist prompt; proposals.async_refresh keeps it current.
     proposal_offers: dict[str | None, tuple[Offer, ...]] = field(default_factory=dict)
+    # Sessions whose extraction runs now (proposals.async_extract).
+    extracting: set[str] = field(default_factory=set)
     # Assist turns -> short-term sessions (conversation_capture.py), if on.
     conversation_capture: ConversationCapture | None = None
 

@@ -90,3 +90,27 @@ async def async_get_speaker(
         # A removed or disabled user sees nothing private and changes nothing.
         return Speaker(Caller(user_id=None), can_write=False, key=key)
     return Speaker(Caller(user_id=user.id), can_write=may_write(user), key=key)
+
+
+@callback
+def async_get_speaker_now(
+    hass: HomeAssistant,
+    data: HomeMemoryData,
+    context: Context | None,
+    device_id: str | None,
+) -> Speaker:
+    """`async_get_speaker` for synchronous callers (the Assist `llm.py` prompt).
+
+    Home Assistant has no synchronous user lookup; the auth store's user map
+    is read directly (an internal, like the chat-log key elsewhere). If it
+    cannot be read, a user is treated as unknown: the household's, read-only.
+    """
+    user_id = async_effective_user_id(hass, data, context, device_id)
+    key = speaker_key(user_id)
+    if user_id is None:
+        return Speaker(Caller(user_id=None), can_write=True, key=key)
+    users = getattr(getattr(hass.auth, "_store", None), "_users", None)
+    user = users.get(user_id) if isinstance(users, dict) else None
+    if user is None or not user.is_active:
+        return Speaker(Caller(user_id=None), can_write=False, key=key)
+    return Speaker(Caller(user_id=user.id), can_write=may_write(user), key=key)

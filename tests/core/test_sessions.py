@@ -295,3 +295,58 @@ def test_messages_stored_before_the_model_are_embedded_later(
         assert found[0].content == "The bike lock code is 4411"
     finally:
         store.close()
+
+
+def test_ending_and_extraction_are_once_only(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """Of two enders only one gets the session; extracted_at commits with proposals."""
+    from custom_components.home_memory.memory.extraction import (
+        ProposalDraft,
+        ProposalStore,
+    )
+    from custom_components.home_memory.memory.models import MemoryKind
+
+    sessions = SessionStore(store)
+    proposals = ProposalStore(store)
+    session = sessions.record(
+        conversation_id="c1",
+        owner="anna",
+        role=SessionRole.USER,
+        messages=[m for n in range(4) for m in turn(clock, f"fact {n}", "Okay.")],
+    )
+    ended = sessions.end(session.id)
+    assert ended is not None
+    assert ended.extracted_at is None
+    # Already ended (or unknown): nothing to extract for this caller.
+    assert sessions.end(session.id) is None
+    assert sessions.end("unknown") is None
+
+    # Ended, not extracted: retried, a bounded number of times.
+    assert [s.id for s in sessions.unextracted(4, 2)] == [session.id]
+    assert sessions.start_extraction(session.id)
+    assert sessions.start_extraction(session.id)
+    assert sessions.unextracted(4, 2) == []
+    assert [s.id for s in sessions.unextracted(4, 3)] == [session.id]
+    assert sessions.unextracted(5, 3) == []
+
+    draft = ProposalDraft(
+        "Jo is the plumber", "Jo is the plumber.", MemoryKind.FACT, ()
+    )
+    added = proposals.add(
+        [draft], owner="anna", session_id=session.id, conversation_id="c1"
+    )
+    assert len(added) == 1
+    extracted = sessions.get(session.id)
+    assert extracted is not None
+    assert extracted.extracted_at == clock()
+    assert sessions.unextracted(4, 3) == []
+    assert not sessions.start_extraction(session.id)
+    # A second extraction of the same session stores nothing.
+    assert (
+        proposals.add(
+            [draft], owner="anna", session_id=session.id, conversation_id="c1"
+        )
+        == []
+    )
+    assert len(proposals.pending()) == 1

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
+from functools import partial
 import json
 from typing import TYPE_CHECKING, Any, Literal
+from unittest.mock import patch
 
 from homeassistant.components import conversation
 from homeassistant.components.ai_task import (
@@ -22,7 +25,7 @@ from homeassistant.components.conversation import (
 )
 from homeassistant.config_entries import ConfigFlow
 from homeassistant.core import Context, HomeAssistant
-from homeassistant.helpers import chat_session, llm
+from homeassistant.helpers import chat_session, intent, llm
 from homeassistant.setup import async_setup_component
 import probatio
 import pytest
@@ -58,6 +61,7 @@ from custom_components.home_memory.memory.sessions import (
 
 if TYPE_CHECKING:
     from collections.abc import AsyncIterator
+    from pathlib import Path
 
     from freezegun.api import FrozenDateTimeFactory
     from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
@@ -67,6 +71,7 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.usefixtures("mock_load_model")
 
 AI_TASK_ENTITY = "ai_task.fake_ai"
+DOMAIN_LOGGER = "custom_components.home_memory"
 
 
 class StreamingAgent(conversation.AbstractConversationAgent):
@@ -539,3 +544,393 @@ async def test_messages_are_embedded(
     assert models == {"integration-test-hashing"}
     found = SessionStore(store).relevant_messages("spare key blue pot", None)
     assert found[0].role is MessageRole.USER
+
+
+async def pipeline_turn(
+    hass: HomeAssistant,
+    text: str,
+    *,
+    agent_id: str,
+    prefer_local_intents: bool = False,
+    conversation_id: str | None = None,
+    user: MockUser | None = None,
+    device_id: str | None = None,
+) -> ConversationResult:
+    """One turn in the order of the Assist pipeline (assist_pipeline's
+    `recognize_intent`, which needs audio libraries these tests do without).
+
+    The pipeline opens the chat log with the user's text before it calls
+    `async_converse`; with "prefer local intents" a matched sentence is
+    answered without `async_converse` at all.
+    """
+    user_input = ConversationInput(
+        text=text,
+        context=Context(user_id=user.id if user else None),
+        conversation_id=conversation_id,
+        device_id=device_id,
+        satellite_id=None,
+        language="en",
+        agent_id=agent_id,
+    )
+    with (
+        chat_session.async_get_chat_session(hass, conversation_id) as session,
+        conversation.async_get_chat_log(hass, session, user_input) as chat_log,
+    ):
+        # Sentence triggers (Home Memory's own sentences among them), then
+        # local intents when preferred: answered without async_converse.
+        speech = await conversation.async_handle_sentence_triggers(
+            hass, user_input, chat_log
+        )
+        response: intent.IntentResponse | None = None
+        if speech is not None:
+            response = intent.IntentResponse(language="en")
+            response.async_set_speech(speech)
+        elif prefer_local_intents:
+            response = await conversation.async_handle_intents(
+                hass, user_input, chat_log
+            )
+        if response is not None:
+            chat_log.async_add_assistant_content_without_tools(
+                AssistantContent(
+                    agent_id=conversation.HOME_ASSISTANT_AGENT,
+                    content=response.speech["plain"]["speech"],
+                )
+            )
+            return ConversationResult(
+                response=response, conversation_id=session.conversation_id
+            )
+        return await conversation.async_converse(
+            hass,
+            text,
+            session.conversation_id,
+            user_input.context,
+            language="en",
+            agent_id=agent_id,
+            device_id=device_id,
+        )
+
+
+async def test_pipeline_turns_are_captured(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+) -> None:
+    """Voice satellites and the Assist dialog: the pipeline opens the log first."""
+    use_agent(hass, agent_entry)
+    first = await pipeline_turn(
+        hass,
+        "the boiler is serviced in May",
+        agent_id=agent_entry.entry_id,
+        user=user_anna,
+    )
+    conversation_id = first.conversation_id
+    await settle(hass, freezer)
+    await pipeline_turn(
+        hass,
+        "and the plumber is Jo",
+        agent_id=agent_entry.entry_id,
+        conversation_id=conversation_id,
+        user=user_anna,
+    )
+    await settle(hass, freezer)
+    [session] = sessions_of(init_integration)
+    assert session.conversation_id == conversation_id
+    assert session.owner == user_anna.id
+    assert session.agent_id == agent_entry.entry_id
+    assert session.turns == 2
+    assert texts(init_integration, session) == [
+        ("user", "the boiler is serviced in May"),
+        ("assistant", "Reply to: the boiler is serviced in May"),
+        ("user", "and the plumber is Jo"),
+        ("assistant", "Reply to: and the plumber is Jo"),
+    ]
+
+
+async def test_pipeline_local_intent_turns_are_captured(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+) -> None:
+    """Sentences handled locally (no async_converse) are captured all the same.
+
+    An unmapped satellite is the household's; a local turn and an LLM turn of
+    the same conversation land in the same session.
+    """
+    agent = use_agent(hass, agent_entry)
+    first = await pipeline_turn(
+        hass,
+        "remember that the bins go out on Tuesday",
+        agent_id=agent_entry.entry_id,
+        device_id="hall-satellite",
+    )
+    # Handled locally: the LLM agent never saw it.
+    assert agent.prompts == []
+    conversation_id = first.conversation_id
+    await settle(hass, freezer)
+    await pipeline_turn(
+        hass,
+        "tell me a story about the bins",
+        agent_id=agent_entry.entry_id,
+        conversation_id=conversation_id,
+        device_id="hall-satellite",
+    )
+    await settle(hass, freezer)
+    [session] = sessions_of(init_integration)
+    assert session.owner is None
+    assert session.device_id == "hall-satellite"
+    assert texts(init_integration, session) == [
+        ("user", "remember that the bins go out on Tuesday"),
+        ("assistant", "Okay, I'll remember that."),
+        ("user", "tell me a story about the bins"),
+        ("assistant", "Reply to: tell me a story about the bins"),
+    ]
+
+
+async def test_a_capture_error_never_breaks_the_turn(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The subscriber runs in the agent's task: its errors are logged, not raised."""
+    use_agent(hass, agent_entry)
+    with patch(
+        "custom_components.home_memory.conversation_capture._pipeline_turn_input",
+        side_effect=RuntimeError("boom"),
+    ):
+        result = await say(hass, "the secret is 1234", agent_id=agent_entry.entry_id)
+    assert result.response.speech["plain"]["speech"] == "Reply to: the secret is 1234"
+    ours = [r for r in caplog.records if r.name.startswith(DOMAIN_LOGGER)]
+    assert [r.getMessage() for r in ours] == [
+        "Capturing a conversation turn failed; the conversation is skipped"
+    ]
+    # That conversation is skipped; the next one is captured again.
+    await say(
+        hass,
+        "more of it",
+        agent_id=agent_entry.entry_id,
+        conversation_id=result.conversation_id,
+    )
+    other = await say(hass, "hello again", agent_id=agent_entry.entry_id)
+    await settle(hass, freezer)
+    [session] = sessions_of(init_integration)
+    assert session.conversation_id == other.conversation_id
+
+
+async def four_turn_session(
+    hass: HomeAssistant, entry: HomeMemoryConfigEntry, conversation_id: str
+) -> Session:
+    """A household session of four turns, recorded now (Home Assistant's clock)."""
+    from custom_components.home_memory.memory.sessions import ChatMessage
+    from custom_components.home_memory.proposals import ha_now, session_store
+
+    at = ha_now()
+    return await hass.async_add_executor_job(
+        partial(
+            session_store(entry.runtime_data).record,
+            conversation_id=conversation_id,
+            owner=None,
+            role=SessionRole.USER,
+            messages=[
+                ChatMessage(role, f"{role} says fact {n}", at)
+                for n in range(4)
+                for role in (MessageRole.USER, MessageRole.ASSISTANT)
+            ],
+        )
+    )
+
+
+ONE_FACT = {
+    "memories": [
+        {
+            "summary": "Jo is the plumber",
+            "content": "The household's plumber is Jo.",
+            "type": "person",
+            "keywords": ["plumber"],
+        }
+    ]
+}
+
+
+async def test_sessions_are_extracted_before_they_are_archived_and_retried(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    fake_ai_task: FakeAITask,
+) -> None:
+    """Nightly: idle sessions end (and are extracted) before archiving; a failed
+    extraction is tried again on later nights, a bounded number of times."""
+    data = init_integration.runtime_data
+    idle = await four_turn_session(hass, init_integration, "restarted-away")
+    failing = await four_turn_session(hass, init_integration, "ai-failed")
+    # The AI Task fails for the second one when its conversation ends.
+    fake_ai_task.answers = [{"memories": "nope"}, {"memories": "nope"}]
+    capture = data.conversation_capture
+    assert capture is not None
+    from custom_components.home_memory.conversation_capture import async_end_session
+
+    await async_end_session(hass, data, failing.id)
+    assert data.pending_proposals == 0
+    # A second ender gets nothing to extract.
+    await async_end_session(hass, data, failing.id)
+    assert len(fake_ai_task.instructions) == 2
+
+    freezer.tick(timedelta(hours=25))
+    fake_ai_task.answers = [ONE_FACT, ONE_FACT]
+    for job in data.nightly_jobs:
+        await job()
+    await hass.async_block_till_done()
+    by_id = {s.id: s for s in sessions_of(init_integration)}
+    # Idle for more than a day: ended, extracted, then archived.
+    assert by_id[idle.id].extracted_at is not None
+    assert by_id[idle.id].state is SessionState.ARCHIVED
+    # Retried and extracted at last.
+    assert by_id[failing.id].extracted_at is not None
+    assert data.pending_proposals == 2
+
+    # Extraction that never succeeds is given up on.
+    hopeless = await four_turn_session(hass, init_integration, "hopeless")
+    fake_ai_task.answers = []
+    asked = len(fake_ai_task.instructions)
+    for _ in range(5):
+        freezer.tick(timedelta(days=1))
+        fake_ai_task.answers = [{"memories": "nope"}] * 2
+        for job in data.nightly_jobs:
+            await job()
+    by_id = {s.id: s for s in sessions_of(init_integration)}
+    assert by_id[hopeless.id].extracted_at is None
+    assert by_id[hopeless.id].extraction_attempts == 3
+    assert len(fake_ai_task.instructions) == asked + 3 * 2
+
+
+async def test_unload_cancels_extraction_in_flight(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    fake_ai_task: FakeAITask,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """No task runs against the closed store; the session stays to be retried."""
+    started = asyncio.Event()
+    running: list[asyncio.Task[Any]] = []
+
+    async def never_answers(task: GenDataTask, chat_log: ChatLog) -> GenDataTaskResult:
+        running.append(asyncio.current_task())  # type: ignore[arg-type]
+        started.set()
+        await asyncio.Event().wait()
+        raise AssertionError
+
+    use_agent(hass, agent_entry)
+    conversation_id = None
+    for number in range(4):
+        result = await say(
+            hass,
+            f"fact {number}",
+            agent_id=agent_entry.entry_id,
+            conversation_id=conversation_id,
+        )
+        conversation_id = result.conversation_id
+        await settle(hass, freezer)
+    db_path = init_integration.runtime_data.db_path
+    with patch.object(fake_ai_task, "_async_generate_data", never_answers):
+        freezer.tick(timedelta(seconds=301))
+        async_fire_time_changed(hass)
+        await started.wait()
+        await hass.config_entries.async_unload(init_integration.entry_id)
+    [extraction] = running
+    try:
+        # Cancelled and finished before the store closed.
+        assert extraction.cancelled()
+    finally:
+        extraction.cancel()
+    await hass.async_block_till_done()
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+    [session] = sessions_of_closed(db_path)
+    assert session.ended_at is not None
+    assert session.extracted_at is None
+    assert session.extraction_attempts == 1
+
+
+def sessions_of_closed(db_path: Path) -> list[Session]:
+    """The sessions of an unloaded entry's database, read from the file."""
+    from custom_components.home_memory.memory.store import MemoryStore
+
+    store = MemoryStore(db_path)
+    try:
+        with store.read() as conn:
+            ids = [row[0] for row in conn.execute("SELECT id FROM sessions")]
+        found = [SessionStore(store).get(session_id) for session_id in ids]
+    finally:
+        store.close()
+    return [session for session in found if session is not None]
+
+
+async def test_sessions_active_before_a_restart_end_after_end_idle(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    fake_ai_task: FakeAITask,
+) -> None:
+    """A second idle pass END_IDLE after the start, not at 03:00."""
+    session = await four_turn_session(hass, init_integration, "before-restart")
+    freezer.tick(timedelta(minutes=1))
+    await hass.config_entries.async_reload(init_integration.entry_id)
+    await hass.async_block_till_done()
+    [still_open] = sessions_of(init_integration)
+    assert still_open.ended_at is None
+    fake_ai_task.answers = [ONE_FACT]
+    freezer.tick(timedelta(minutes=10))
+    async_fire_time_changed(hass)
+    await hass.async_block_till_done()
+    [ended] = sessions_of(init_integration)
+    assert ended.id == session.id
+    assert ended.ended_at is not None
+    assert ended.extracted_at is not None
+    assert init_integration.runtime_data.pending_proposals == 1
+
+
+async def test_pending_proposals_are_counted_at_setup_with_capture_off(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    from custom_components.home_memory.memory.extraction import ProposalDraft
+    from custom_components.home_memory.memory.models import MemoryKind
+    from custom_components.home_memory.proposals import offers_for, proposal_store
+
+    data = init_integration.runtime_data
+    await hass.async_add_executor_job(
+        partial(
+            proposal_store(data).add,
+            [
+                ProposalDraft(
+                    "Jo is the plumber", "Jo is the plumber.", MemoryKind.FACT, ()
+                )
+            ],
+            owner=None,
+            session_id=None,
+            conversation_id=None,
+        )
+    )
+    hass.config_entries.async_update_entry(
+        init_integration,
+        options=capture_options(**{CONF_CONVERSATION_CAPTURE: False}),
+    )
+    await hass.config_entries.async_reload(init_integration.entry_id)
+    await hass.async_block_till_done()
+    data = init_integration.runtime_data
+    assert data.conversation_capture is None
+    assert data.pending_proposals == 1
+    assert [o.summary for o in offers_for(data, None)] == ["Jo is the plumber"]
+    await settle(hass, freezer, 60)
+    state = hass.states.get("sensor.home_memory_pending_proposals")
+    assert state is not None
+    assert state.state == "1"

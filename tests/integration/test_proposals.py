@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from homeassistant.components import persistent_notification
@@ -24,7 +26,12 @@ from custom_components.home_memory.memory.models import (
     Tier,
     Visibility,
 )
-from custom_components.home_memory.proposals import NOTIFICATION_ID, proposal_store
+from custom_components.home_memory.proposals import (
+    NOTIFICATION_ID,
+    async_decide,
+    async_refresh,
+    proposal_store,
+)
 
 from .conftest import call, setup_entry
 from .test_conversation_capture import (
@@ -157,9 +164,11 @@ async def test_four_turns_end_in_pending_proposals_asked_by_voice(
     assert state.state == "2"
     notifications = persistent_notification._async_get_or_create_notifications(hass)
     notice = notifications[NOTIFICATION_ID]["message"]
-    # A private proposal is counted, never quoted, in a notice everyone sees.
+    # A proposal is counted, never quoted, in a notice everyone sees.
     assert "Lena" not in notice
-    assert "2 more for the person who said them" in notice
+    assert "plumber" not in notice
+    assert "noticed 2 things" in notice
+    assert "list_proposals" in notice
     [session] = sessions_of(init_integration)
     assert session.ended_at is not None
 
@@ -248,11 +257,12 @@ async def test_yes_and_no_by_voice_with_the_assist_api(
     await end_conversations(hass, freezer)
     data = init_integration.runtime_data
     assert data.pending_proposals == 2
-    # Household proposals are named in the notice.
+    # Household proposals are not named in the notice either: a count only.
     notice = persistent_notification._async_get_or_create_notifications(hass)[
         NOTIFICATION_ID
     ]["message"]
-    assert "- Lena visits in June (id: `" in notice
+    assert "Lena" not in notice
+    assert "noticed 2 things" in notice
 
     await say(hass, "hi", agent_id=agent_entry.entry_id, device_id="hall")
     assert QUESTION in agent.prompts[-1]
@@ -403,3 +413,124 @@ async def test_confirm_and_reject_by_action(
         first: ProposalStatus.CONFIRMED.value,
         second: ProposalStatus.REJECTED.value,
     }
+
+
+async def add_proposals(
+    hass: HomeAssistant, data: Any, owner: str | None, *summaries: str
+) -> list[str]:
+    from custom_components.home_memory.memory.extraction import ProposalDraft
+    from custom_components.home_memory.memory.models import MemoryKind
+
+    added = await hass.async_add_executor_job(
+        partial(
+            proposal_store(data).add,
+            [ProposalDraft(s, f"{s}.", MemoryKind.FACT, ()) for s in summaries],
+            owner=owner,
+            session_id=None,
+            conversation_id=None,
+        )
+    )
+    await async_refresh(hass, data)
+    return [p.id for p in added]
+
+
+async def test_the_answer_is_about_the_offered_list_only(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+) -> None:
+    """A proposal too old to be asked about is neither numbered nor confirmed."""
+    agent = use_agent(hass, agent_entry, [llm.LLM_API_ASSIST])
+    data = init_integration.runtime_data
+    [stale] = await add_proposals(hass, data, user_anna.id, "The car is blue")
+    freezer.tick(timedelta(hours=25))
+    # Only a stale proposal: no question, and no tool either.
+    await say(hass, "hi", agent_id=agent_entry.entry_id, user=user_anna)
+    assert QUESTION not in agent.prompts[-1]
+    assert "home_memory__confirm_proposals" not in agent.tool_names[-1]
+    anna_api = await api_for(hass, user_anna)
+    assert "confirm_proposals" not in [t.name for t in anna_api.tools]
+
+    [fresh] = await add_proposals(hass, data, user_anna.id, "Jo is the plumber")
+    await say(hass, "hi", agent_id=agent_entry.entry_id, user=user_anna)
+    assert f"{QUESTION} 1. Jo is the plumber. Say yes" in agent.prompts[-1]
+    assert "The car is blue" not in agent.prompts[-1]
+    anna_api = await api_for(hass, user_anna)
+    result = await anna_api.async_call_tool(
+        llm.ToolInput(tool_name="confirm_proposals", tool_args={"numbers": [1]})
+    )
+    assert result.data["remembered"] == ["Jo is the plumber"]
+    assert result.data["declined"] == 0
+    bad = await anna_api.async_call_tool(
+        llm.ToolInput(tool_name="confirm_proposals", tool_args={"numbers": [2]})
+    )
+    assert bad.data["error"] == "no_such_number"
+
+    await add_proposals(hass, data, user_anna.id, "Lena visits in June")
+    anna_api = await api_for(hass, user_anna)
+    result = await anna_api.async_call_tool(
+        llm.ToolInput(tool_name="confirm_proposals", tool_args={"answer": "yes"})
+    )
+    assert result.data["remembered"] == ["Lena visits in June"]
+    summaries = {
+        m.summary
+        for m in data.store.list_memories(
+            Caller(user_id=user_anna.id), MemoryFilter()
+        ).items
+    }
+    assert summaries == {"Jo is the plumber", "Lena visits in June"}
+    # The unoffered one is still pending, undecided.
+    pending = await hass.async_add_executor_job(proposal_store(data).pending)
+    assert [p.id for p in pending] == [stale]
+    assert fresh not in [p.id for p in pending]
+
+
+async def test_disabled_users_are_not_asked(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+) -> None:
+    """Question and tool are for the caller the tool acts as: a disabled user
+    is the household, and may not answer."""
+    agent = use_agent(hass, agent_entry, [llm.LLM_API_ASSIST])
+    data = init_integration.runtime_data
+    await add_proposals(hass, data, user_anna.id, "Jo is the plumber")
+    await add_proposals(hass, data, None, "The bins go out on Tuesday")
+    await hass.auth.async_deactivate_user(user_anna)
+    await say(hass, "hi", agent_id=agent_entry.entry_id, user=user_anna)
+    assert QUESTION not in agent.prompts[-1]
+    assert "home_memory__confirm_proposals" not in agent.tool_names[-1]
+
+
+async def test_the_notice_counts_and_returns_only_when_the_count_rises(
+    hass: HomeAssistant, init_integration: HomeMemoryConfigEntry
+) -> None:
+    data = init_integration.runtime_data
+
+    def notice() -> str | None:
+        found = persistent_notification._async_get_or_create_notifications(hass)
+        return found[NOTIFICATION_ID]["message"] if NOTIFICATION_ID in found else None
+
+    [first] = await add_proposals(hass, data, None, "The bins go out on Tuesday")
+    message = notice()
+    assert message is not None
+    assert "noticed 1 thing " in message
+    assert "bins" not in message
+    assert "list_proposals" in message
+    persistent_notification.async_dismiss(hass, NOTIFICATION_ID)
+    # Same count: not shown again.
+    await async_refresh(hass, data)
+    assert notice() is None
+    await add_proposals(hass, data, "someone", "A private thing")
+    message = notice()
+    assert message is not None
+    assert "noticed 2 things" in message
+    assert "A private thing" not in message
+    await async_decide(hass, data, Caller(None), reject=[first])
+    assert notice() is not None
+    await hass.async_add_executor_job(proposal_store(data).expire, 0)
+    await async_refresh(hass, data)
+    assert notice() is None

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Final
 
 from .errors import MemoryEngineError
 from .models import Caller, MemoryKind, NewMemory, Source, Visibility
-from .sessions import MessageRole, StoredMessage
+from .sessions import MessageRole, SessionStore, StoredMessage
 from .validation import MAX_CONTENT_CHARS, MAX_LABEL_CHARS, MAX_SUMMARY_CHARS
 
 if TYPE_CHECKING:
@@ -50,6 +50,8 @@ PROPOSAL_KINDS: Final = (
     MemoryKind.PERSON,
     MemoryKind.PROJECT,
 )
+# An ended session whose extraction failed is tried this often in all.
+MAX_EXTRACTION_ATTEMPTS: Final = 3
 # Pending proposals nobody decided on lapse after this many days.
 PROPOSAL_TTL_SECONDS: Final = 30 * 86400
 
@@ -252,11 +254,21 @@ class ProposalStore:
         session_id: str | None,
         conversation_id: str | None,
     ) -> list[Proposal]:
-        """Store the drafts as pending proposals of `owner` (None: household)."""
+        """Store the drafts as pending proposals of `owner` (None: household).
+
+        With a session, the session is marked extracted in the same
+        transaction (also when there are no drafts). If it was extracted
+        already (another run got there first), nothing is stored and the
+        result is empty.
+        """
         visibility = Visibility.HOUSEHOLD if owner is None else Visibility.PRIVATE
         now = self._now()
         ids = [secrets.token_hex(8) for _ in drafts]
         with self._store.transaction() as conn:
+            if session_id is not None and not SessionStore.mark_extracted(
+                conn, session_id, now
+            ):
+                return []
             conn.executemany(
                 "INSERT INTO proposals (id, session_id, conversation_id, owner, "
                 "visibility, created_at, summary, content, kind, keywords) "

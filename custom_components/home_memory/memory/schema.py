@@ -167,7 +167,8 @@ CREATE INDEX observed_events_at ON observed_events(at);
 -- Short-term memory: one session per conversation and speaker (owner NULL:
 -- the household). A session ends (ended_at) when its conversation does; it is
 -- archived after a day without activity. Its messages stay stored when they
--- leave the token window (in_window = 0).
+-- leave the token window (in_window = 0). extracted_at is set in the
+-- transaction that stores its proposals; extraction_attempts bounds retries.
 CREATE TABLE sessions (
     id TEXT PRIMARY KEY,
     conversation_id TEXT NOT NULL,
@@ -179,7 +180,9 @@ CREATE TABLE sessions (
     last_active_at REAL NOT NULL,
     state TEXT NOT NULL DEFAULT 'active',
     turns INTEGER NOT NULL DEFAULT 0,
-    ended_at REAL
+    ended_at REAL,
+    extracted_at REAL,
+    extraction_attempts INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX sessions_state_active ON sessions(state, last_active_at);
 CREATE INDEX sessions_conversation ON sessions(conversation_id, state);

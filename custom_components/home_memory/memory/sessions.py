@@ -106,6 +106,10 @@ class Session:
     state: SessionState
     turns: int
     ended_at: float | None
+    # When its proposals were stored (None: not extracted yet), and how often
+    # extraction was started.
+    extracted_at: float | None = None
+    extraction_attempts: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +138,7 @@ class PastMessage:
 
 _SESSION_COLUMNS: Final = (
     "id, conversation_id, owner, device_id, agent_id, role, started_at, "
-    "last_active_at, state, turns, ended_at"
+    "last_active_at, state, turns, ended_at, extracted_at, extraction_attempts"
 )
 
 
@@ -151,6 +155,8 @@ def _session(row: Sequence[object]) -> Session:
         state=SessionState(str(row[8])),
         turns=int(row[9]),  # type: ignore[call-overload]
         ended_at=None if row[10] is None else float(row[10]),  # type: ignore[arg-type]
+        extracted_at=None if row[11] is None else float(row[11]),  # type: ignore[arg-type]
+        extraction_attempts=int(row[12]),  # type: ignore[call-overload]
     )
 
 
@@ -266,17 +272,66 @@ class SessionStore:
             )
 
     def end(self, session_id: str) -> Session | None:
-        """Mark the session's conversation as over (idempotent); None if unknown."""
+        """Mark the session's conversation as over; the ended session.
+
+        None when the session is unknown or had ended already: of two callers
+        ending the same session, only one gets it (and extracts it).
+        """
         with self._store.transaction() as conn:
-            conn.execute(
+            changed = conn.execute(
                 "UPDATE sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL",
                 (self._now(), session_id),
-            )
+            ).rowcount
+            if changed != 1:
+                return None
             row = conn.execute(
                 f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE id = ?",
                 (session_id,),
             ).fetchone()
         return None if row is None else _session(row)
+
+    def start_extraction(self, session_id: str) -> bool:
+        """Count an extraction attempt; False if the session is extracted already."""
+        with self._store.transaction() as conn:
+            return (
+                conn.execute(
+                    "UPDATE sessions SET extraction_attempts = extraction_attempts + 1 "
+                    "WHERE id = ? AND extracted_at IS NULL",
+                    (session_id,),
+                ).rowcount
+                == 1
+            )
+
+    @staticmethod
+    def mark_extracted(conn: sqlite3.Connection, session_id: str, at: float) -> bool:
+        """In the caller's transaction: the session is extracted now.
+
+        False if it had been extracted already (an unknown session id is no
+        obstacle: there is nothing to mark).
+        """
+        row = conn.execute(
+            "SELECT extracted_at FROM sessions WHERE id = ?", (session_id,)
+        ).fetchone()
+        if row is not None and row[0] is not None:
+            return False
+        conn.execute(
+            "UPDATE sessions SET extracted_at = ? WHERE id = ?", (at, session_id)
+        )
+        return True
+
+    def unextracted(self, min_turns: int, max_attempts: int) -> list[Session]:
+        """Ended sessions of `min_turns` or more never extracted, oldest first.
+
+        Those tried `max_attempts` times already are left alone.
+        """
+        with self._store.read() as conn:
+            rows = conn.execute(
+                f"SELECT {_SESSION_COLUMNS} FROM sessions "
+                "WHERE ended_at IS NOT NULL AND extracted_at IS NULL "
+                "AND turns >= ? AND extraction_attempts < ? ORDER BY ended_at",
+                (min_turns, max_attempts),
+            ).fetchall()
+        return [_session(row) for row in rows]
 
     def expire_idle(self, idle_seconds: float = SESSION_IDLE_EXPIRY_SECONDS) -> int:
         """Archive sessions without activity for `idle_seconds`; how many."""
