@@ -41,6 +41,7 @@ from .const import DOMAIN, LOGGER, ExtractionMode
 from .events import async_memories_changed
 from .memory.errors import MemoryEngineError
 from .memory.extraction import (
+    MAX_EXTRACTION_ATTEMPTS,
     MIN_TURNS,
     Proposal,
     ProposalNotFoundError,
@@ -136,7 +137,9 @@ async def async_extract(
     sessions = session_store(data)
     refresh = True
     try:
-        if not await hass.async_add_executor_job(sessions.start_extraction, session.id):
+        if not await hass.async_add_executor_job(
+            sessions.start_extraction, session.id, MAX_EXTRACTION_ATTEMPTS
+        ):
             return
         messages = await hass.async_add_executor_job(
             partial(sessions.messages, session.id, window_only=True)

@@ -324,8 +324,10 @@ def test_ending_and_extraction_are_once_only(
 
     # Ended, not extracted: retried, a bounded number of times.
     assert [s.id for s in sessions.unextracted(4, 2)] == [session.id]
-    assert sessions.start_extraction(session.id)
-    assert sessions.start_extraction(session.id)
+    assert sessions.start_extraction(session.id, 2)
+    assert sessions.start_extraction(session.id, 2)
+    # A caller that read the count before these attempts cannot add a third.
+    assert not sessions.start_extraction(session.id, 2)
     assert sessions.unextracted(4, 2) == []
     assert [s.id for s in sessions.unextracted(4, 3)] == [session.id]
     assert sessions.unextracted(5, 3) == []
@@ -341,7 +343,7 @@ def test_ending_and_extraction_are_once_only(
     assert extracted is not None
     assert extracted.extracted_at == clock()
     assert sessions.unextracted(4, 3) == []
-    assert not sessions.start_extraction(session.id)
+    assert not sessions.start_extraction(session.id, 3)
     # A second extraction of the same session stores nothing.
     assert (
         proposals.add(

@@ -22,6 +22,9 @@ from custom_components.home_memory.const import (
     SECTION_PERSONA,
 )
 
+from .fake_agents import async_add_agent_entry
+from .fake_ai_task import FakeAITaskEntity, async_setup_fake_ai_task
+
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
     from pathlib import Path
@@ -163,3 +166,15 @@ async def call(
         return_response=response,
         context=Context(user_id=user.id if user else None),
     )
+
+
+@pytest.fixture
+async def agent_entry(hass: HomeAssistant) -> MockConfigEntry:
+    """The config entry of a fake agent (see fake_agents)."""
+    return await async_add_agent_entry(hass)
+
+
+@pytest.fixture
+async def fake_ai_task(hass: HomeAssistant) -> FakeAITaskEntity:
+    """The scripted AI Task entity, `ai_task.fake_llm_task`."""
+    return await async_setup_fake_ai_task(hass)

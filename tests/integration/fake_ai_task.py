@@ -1,8 +1,12 @@
-"""A scripted AI Task entity: answers come from a list, requests are kept."""
+"""A scripted AI Task entity: answers come from a list, requests are kept.
+
+Like real ones, its answers land in the task's chat log as assistant content.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+import json
 from typing import TYPE_CHECKING
 from unittest.mock import Mock
 
@@ -12,6 +16,7 @@ from homeassistant.components.ai_task import (
     GenDataTask,
     GenDataTaskResult,
 )
+from homeassistant.components.conversation import AssistantContent
 from homeassistant.config_entries import ConfigEntry, ConfigFlow
 from homeassistant.const import Platform
 from homeassistant.exceptions import HomeAssistantError
@@ -41,23 +46,29 @@ class _FakeFlow(ConfigFlow):
 
 
 class FakeAITaskEntity(AITaskEntity):
-    """Returns the next scripted answer; a HomeAssistantError answer is raised."""
+    """Returns the next scripted answer; a HomeAssistantError answer is raised,
+    a callable one is called with the task. No answer left: `default`."""
 
     _attr_name = "Fake LLM task"
     _attr_supported_features = AITaskEntityFeature.GENERATE_DATA
 
     def __init__(self) -> None:
         self.answers: list[Answer] = []
+        # What every call gets once the script is used up (order-free tests).
+        self.default: Answer = {"memories": []}
         self.tasks: list[GenDataTask] = []
 
     async def _async_generate_data(
         self, task: GenDataTask, chat_log: ChatLog
     ) -> GenDataTaskResult:
         self.tasks.append(task)
-        answer = self.answers.pop(0)
+        answer = self.answers.pop(0) if self.answers else self.default
         if isinstance(answer, HomeAssistantError):
             raise answer
         data = answer(task) if callable(answer) else answer
+        chat_log.async_add_assistant_content_without_tools(
+            AssistantContent(agent_id=self.entity_id or "", content=json.dumps(data))
+        )
         return GenDataTaskResult(conversation_id=chat_log.conversation_id, data=data)
 
 

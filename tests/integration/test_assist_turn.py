@@ -3,20 +3,13 @@
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 from unittest.mock import patch
 
 from homeassistant.components import conversation
-from homeassistant.components.conversation import (
-    AssistantContent,
-    ConversationInput,
-    ConversationResult,
-)
 from homeassistant.core import Context, HomeAssistant
-from homeassistant.helpers import chat_session, intent, llm
-from homeassistant.setup import async_setup_component
+from homeassistant.helpers import intent, llm
 import pytest
-from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
 from custom_components.home_memory.const import DOMAIN
 from custom_components.home_memory.context import CACHED_HEADER, async_turn_context
@@ -29,67 +22,15 @@ from custom_components.home_memory.memory.models import (
     Tier,
 )
 
+from .fake_agents import ScriptedAgent
+
 if TYPE_CHECKING:
+    from homeassistant.components.conversation import ConversationResult
+    from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
+
     from custom_components.home_memory.runtime import HomeMemoryConfigEntry
 
 pytestmark = pytest.mark.usefixtures("mock_load_model")
-
-
-class ScriptedAgent(conversation.AbstractConversationAgent):
-    """A fake LLM agent: records its prompt, runs scripted tool calls."""
-
-    def __init__(self, hass: HomeAssistant, apis: list[str]) -> None:
-        self.hass = hass
-        self.apis = apis
-        self.prompts: list[str] = []
-        self.tool_names: list[list[str]] = []
-        self.script: list[list[llm.ToolInput]] = []
-        self.results: list[list[Any]] = []
-
-    @property
-    def supported_languages(self) -> Literal["*"]:
-        return "*"
-
-    async def async_process(self, user_input: ConversationInput) -> ConversationResult:
-        with (
-            chat_session.async_get_chat_session(
-                self.hass, user_input.conversation_id
-            ) as session,
-            conversation.async_get_chat_log(self.hass, session, user_input) as log,
-        ):
-            await log.async_provide_llm_data(
-                user_input.as_llm_context("test"), self.apis, None, None
-            )
-            self.prompts.append(log.content[0].content)
-            assert log.llm_api is not None
-            self.tool_names.append([tool.name for tool in log.llm_api.tools])
-            calls = self.script.pop(0) if self.script else []
-            results = (
-                [
-                    content.result
-                    async for content in log.async_add_assistant_content(
-                        AssistantContent(agent_id=user_input.agent_id, tool_calls=calls)
-                    )
-                ]
-                if calls
-                else []
-            )
-            self.results.append(results)
-            log.async_add_assistant_content_without_tools(
-                AssistantContent(agent_id=user_input.agent_id, content="Done.")
-            )
-            return conversation.async_get_result_from_chat_log(user_input, log)
-
-
-@pytest.fixture
-async def agent_entry(hass: HomeAssistant) -> MockConfigEntry:
-    """Conversation, llm and a config entry to hang the fake agent on."""
-    assert await async_setup_component(hass, "homeassistant", {})
-    assert await async_setup_component(hass, "conversation", {})
-    assert await async_setup_component(hass, "llm", {})
-    entry = MockConfigEntry(domain="test")
-    entry.add_to_hass(hass)
-    return entry
 
 
 def use_agent(
@@ -149,7 +90,7 @@ async def test_home_memory_api_first_turn_context(
     await remember(hass, "The cat is called Miso and loves tuna")
     await remember(hass, "Anna's cat vet is Dr Berg", user_id=user_anna.id)
 
-    agent.script = [
+    agent.tool_calls = [
         [llm.ToolInput(tool_name="recall", tool_args={"query": "cat"})],
     ]
     await say(
@@ -160,7 +101,7 @@ async def test_home_memory_api_first_turn_context(
     assert "- The cat is called Miso and loves tuna" in prompt
     assert "According to my memory" not in prompt
     # Ben never sees Anna's private memory; Anna's own memory is household here.
-    assert agent.results[-1][0].data["total_found"] >= 1
+    assert agent.tool_results[-1][0].data["total_found"] >= 1
     assert agent.tool_names[-1] == ["remember", "recall", "update_memory", "forget"]
 
     await say(hass, "turn on the kitchen lights", agent_id=agent_entry.entry_id)
@@ -211,7 +152,7 @@ async def test_assist_only_agent_gets_cached_context_next_turn(
     """Assist: instructions on the first turn, background from the second."""
     agent = use_agent(hass, agent_entry, [llm.LLM_API_ASSIST])
     await remember(hass, "The cat is called Miso and loves tuna")
-    agent.script = [
+    agent.tool_calls = [
         [
             llm.ToolInput(
                 tool_name="home_memory__recall", tool_args={"query": "cat name"}
@@ -222,9 +163,10 @@ async def test_assist_only_agent_gets_cached_context_next_turn(
     assert "home_memory__recall" in agent.prompts[-1]
     assert CACHED_HEADER not in agent.prompts[-1]
     assert "Relevant background:" not in agent.prompts[-1]
-    assert agent.results[-1][0].data["memories"][0]["text"].startswith("The cat")
+    assert agent.tool_results[-1][0].data["memories"][0]["text"].startswith("The cat")
     assert "home_memory__remember" in agent.tool_names[-1]
-    await hass.async_block_till_done()
+    # The retrieval for the first turn runs as a background task.
+    await hass.async_block_till_done(wait_background_tasks=True)
     await say(
         hass,
         "and what does the cat like",

@@ -5,14 +5,11 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 from functools import partial
-import json
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 from unittest.mock import patch
 
 from homeassistant.components import conversation
 from homeassistant.components.ai_task import (
-    AITaskEntity,
-    AITaskEntityFeature,
     GenDataTask,
     GenDataTaskResult,
     async_generate_data,
@@ -23,21 +20,14 @@ from homeassistant.components.conversation import (
     ConversationInput,
     ConversationResult,
 )
-from homeassistant.config_entries import ConfigFlow
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import chat_session, intent, llm
-from homeassistant.setup import async_setup_component
 import probatio
 import pytest
 from pytest_homeassistant_custom_component.common import (
     MockConfigEntry,
-    MockModule,
-    MockPlatform,
     MockUser,
     async_fire_time_changed,
-    mock_config_flow,
-    mock_integration,
-    mock_platform,
 )
 
 from custom_components.home_memory.ai_generation import async_generate_structured
@@ -59,149 +49,22 @@ from custom_components.home_memory.memory.sessions import (
     SessionStore,
 )
 
+from .fake_agents import StreamingAgent
+from .fake_ai_task import FAKE_ENTITY_ID
+
 if TYPE_CHECKING:
-    from collections.abc import AsyncIterator
     from pathlib import Path
 
     from freezegun.api import FrozenDateTimeFactory
-    from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
     from custom_components.home_memory.runtime import HomeMemoryConfigEntry
 
+    from .fake_ai_task import FakeAITaskEntity
+
 pytestmark = pytest.mark.usefixtures("mock_load_model")
 
-AI_TASK_ENTITY = "ai_task.fake_ai"
+AI_TASK_ENTITY = FAKE_ENTITY_ID
 DOMAIN_LOGGER = "custom_components.home_memory"
-
-
-class StreamingAgent(conversation.AbstractConversationAgent):
-    """A fake LLM agent whose replies are streamed (never announced by HA)."""
-
-    def __init__(self, hass: HomeAssistant, apis: list[str]) -> None:
-        self.hass = hass
-        self.apis = apis
-        self.prompts: list[str] = []
-        self.tool_names: list[list[str]] = []
-        self.tool_calls: list[list[llm.ToolInput]] = []
-        self.tool_results: list[list[Any]] = []
-
-    @property
-    def supported_languages(self) -> Literal["*"]:
-        return "*"
-
-    async def async_process(self, user_input: ConversationInput) -> ConversationResult:
-        with (
-            chat_session.async_get_chat_session(
-                self.hass, user_input.conversation_id
-            ) as session,
-            conversation.async_get_chat_log(self.hass, session, user_input) as log,
-        ):
-            await log.async_provide_llm_data(
-                user_input.as_llm_context("test"), self.apis, None, None
-            )
-            self.prompts.append(log.content[0].content)
-            assert log.llm_api is not None
-            self.tool_names.append([tool.name for tool in log.llm_api.tools])
-            calls = self.tool_calls.pop(0) if self.tool_calls else []
-
-            async def stream() -> AsyncIterator[dict[str, Any]]:
-                if calls:
-                    yield {"role": "assistant"}
-                    yield {"tool_calls": calls}
-                yield {"role": "assistant"}
-                yield {"content": f"Reply to: {user_input.text}"}
-
-            results = [
-                content.result
-                async for content in log.async_add_delta_content_stream(
-                    user_input.agent_id,
-                    stream(),  # type: ignore[arg-type]
-                )
-                if hasattr(content, "result")
-            ]
-            self.tool_results.append(results)
-            return conversation.async_get_result_from_chat_log(user_input, log)
-
-
-class FakeAITask(AITaskEntity):
-    """An AI Task entity answering from a script (in a chat log, like real ones)."""
-
-    _attr_name = "Fake AI"
-    _attr_unique_id = "fake_ai"
-    _attr_supported_features = AITaskEntityFeature.GENERATE_DATA
-
-    def __init__(self) -> None:
-        self.answers: list[Any] = []
-        self.instructions: list[str] = []
-
-    async def _async_generate_data(
-        self, task: GenDataTask, chat_log: ChatLog
-    ) -> GenDataTaskResult:
-        self.instructions.append(task.instructions)
-        data = self.answers.pop(0) if self.answers else {"memories": []}
-        chat_log.async_add_assistant_content_without_tools(
-            AssistantContent(agent_id=self.entity_id or "", content=json.dumps(data))
-        )
-        return GenDataTaskResult(conversation_id=chat_log.conversation_id, data=data)
-
-
-class FakeAIFlow(ConfigFlow):
-    """The mocked integration's (unused) config flow."""
-
-    VERSION = 1
-
-
-async def add_agent_entry(hass: HomeAssistant) -> MockConfigEntry:
-    """Conversation, llm and a config entry to hang the fake agent on."""
-    assert await async_setup_component(hass, "homeassistant", {})
-    assert await async_setup_component(hass, "conversation", {})
-    assert await async_setup_component(hass, "llm", {})
-    entry = MockConfigEntry(domain="test")
-    entry.add_to_hass(hass)
-    return entry
-
-
-async def add_fake_ai_task(hass: HomeAssistant) -> FakeAITask:
-    """An AI Task entity (ai_task.fake_ai) of a mocked integration."""
-    assert await async_setup_component(hass, "ai_task", {})
-    entity = FakeAITask()
-
-    async def setup_platform(
-        hass: HomeAssistant,
-        entry: MockConfigEntry,
-        async_add_entities: AddConfigEntryEntitiesCallback,
-    ) -> None:
-        async_add_entities([entity])
-
-    async def setup_entry(hass: HomeAssistant, entry: MockConfigEntry) -> bool:
-        await hass.config_entries.async_forward_entry_setups(entry, ["ai_task"])
-        return True
-
-    mock_integration(hass, MockModule("fake_ai", async_setup_entry=setup_entry))
-    mock_platform(
-        hass, "fake_ai.ai_task", MockPlatform(async_setup_entry=setup_platform)
-    )
-    mock_platform(hass, "fake_ai.config_flow")
-    entry = MockConfigEntry(domain="fake_ai")
-    entry.add_to_hass(hass)
-    # Setting an entry up needs a flow handler, even one that is never shown.
-    with mock_config_flow("fake_ai", FakeAIFlow):
-        assert await hass.config_entries.async_setup(entry.entry_id)
-        await hass.async_block_till_done()
-    assert hass.states.get(AI_TASK_ENTITY) is not None
-    return entity
-
-
-@pytest.fixture
-async def agent_entry(hass: HomeAssistant) -> MockConfigEntry:
-    """The config entry of the fake agent."""
-    return await add_agent_entry(hass)
-
-
-@pytest.fixture
-async def fake_ai_task(hass: HomeAssistant) -> FakeAITask:
-    """The fake AI Task entity."""
-    return await add_fake_ai_task(hass)
 
 
 def capture_options(**capture: Any) -> dict[str, Any]:
@@ -429,7 +292,7 @@ async def test_ai_task_chat_logs_are_never_captured(
     freezer: FrozenDateTimeFactory,
     agent_entry: MockConfigEntry,
     init_integration: HomeMemoryConfigEntry,
-    fake_ai_task: FakeAITask,
+    fake_ai_task: FakeAITaskEntity,
 ) -> None:
     """Home Memory's own AI Task runs, and anyone else's, are not Assist turns."""
     fake_ai_task.answers = [{"memories": []}, {"text": "x"}]
@@ -448,7 +311,7 @@ async def test_ai_task_chat_logs_are_never_captured(
         entity_id=AI_TASK_ENTITY,
         instructions="Describe the garden",
     )
-    assert len(fake_ai_task.instructions) == 2
+    assert len(fake_ai_task.tasks) == 2
     await end_conversations(hass, freezer)
     assert sessions_of(init_integration) == []
 
@@ -762,7 +625,7 @@ async def test_sessions_are_extracted_before_they_are_archived_and_retried(
     freezer: FrozenDateTimeFactory,
     agent_entry: MockConfigEntry,
     init_integration: HomeMemoryConfigEntry,
-    fake_ai_task: FakeAITask,
+    fake_ai_task: FakeAITaskEntity,
 ) -> None:
     """Nightly: idle sessions end (and are extracted) before archiving; a failed
     extraction is tried again on later nights, a bounded number of times."""
@@ -779,7 +642,7 @@ async def test_sessions_are_extracted_before_they_are_archived_and_retried(
     assert data.pending_proposals == 0
     # A second ender gets nothing to extract.
     await async_end_session(hass, data, failing.id)
-    assert len(fake_ai_task.instructions) == 2
+    assert len(fake_ai_task.tasks) == 2
 
     freezer.tick(timedelta(hours=25))
     fake_ai_task.answers = [ONE_FACT, ONE_FACT]
@@ -794,19 +657,21 @@ async def test_sessions_are_extracted_before_they_are_archived_and_retried(
     assert by_id[failing.id].extracted_at is not None
     assert data.pending_proposals == 2
 
-    # Extraction that never succeeds is given up on.
-    hopeless = await four_turn_session(hass, init_integration, "hopeless")
+    # Extraction that never succeeds is given up on. Every answer is invalid,
+    # whichever path asks first (the chat session's end or the nightly job).
     fake_ai_task.answers = []
-    asked = len(fake_ai_task.instructions)
+    fake_ai_task.default = {"memories": "nope"}
+    hopeless = await four_turn_session(hass, init_integration, "hopeless")
+    asked = len(fake_ai_task.tasks)
     for _ in range(5):
         freezer.tick(timedelta(days=1))
-        fake_ai_task.answers = [{"memories": "nope"}] * 2
         for job in data.nightly_jobs:
             await job()
+        await hass.async_block_till_done()
     by_id = {s.id: s for s in sessions_of(init_integration)}
     assert by_id[hopeless.id].extracted_at is None
     assert by_id[hopeless.id].extraction_attempts == 3
-    assert len(fake_ai_task.instructions) == asked + 3 * 2
+    assert len(fake_ai_task.tasks) == asked + 3 * 2
 
 
 async def test_unload_cancels_extraction_in_flight(
@@ -814,7 +679,7 @@ async def test_unload_cancels_extraction_in_flight(
     freezer: FrozenDateTimeFactory,
     agent_entry: MockConfigEntry,
     init_integration: HomeMemoryConfigEntry,
-    fake_ai_task: FakeAITask,
+    fake_ai_task: FakeAITaskEntity,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     """No task runs against the closed store; the session stays to be retried."""
@@ -877,7 +742,7 @@ async def test_sessions_active_before_a_restart_end_after_end_idle(
     freezer: FrozenDateTimeFactory,
     agent_entry: MockConfigEntry,
     init_integration: HomeMemoryConfigEntry,
-    fake_ai_task: FakeAITask,
+    fake_ai_task: FakeAITaskEntity,
 ) -> None:
     """A second idle pass END_IDLE after the start, not at 03:00."""
     session = await four_turn_session(hass, init_integration, "before-restart")

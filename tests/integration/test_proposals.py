@@ -35,9 +35,6 @@ from custom_components.home_memory.proposals import (
 
 from .conftest import call, setup_entry
 from .test_conversation_capture import (
-    FakeAITask,
-    add_agent_entry,
-    add_fake_ai_task,
     capture_options,
     end_conversations,
     say,
@@ -51,21 +48,10 @@ if TYPE_CHECKING:
 
     from custom_components.home_memory.runtime import HomeMemoryConfigEntry
 
-    from .test_conversation_capture import StreamingAgent
+    from .fake_agents import StreamingAgent
+    from .fake_ai_task import FakeAITaskEntity
 
 pytestmark = pytest.mark.usefixtures("mock_load_model")
-
-
-@pytest.fixture
-async def agent_entry(hass: HomeAssistant) -> MockConfigEntry:
-    """The config entry of the fake agent."""
-    return await add_agent_entry(hass)
-
-
-@pytest.fixture
-async def fake_ai_task(hass: HomeAssistant) -> FakeAITask:
-    """The fake AI Task entity."""
-    return await add_fake_ai_task(hass)
 
 
 @pytest.fixture
@@ -138,7 +124,7 @@ async def test_four_turns_end_in_pending_proposals_asked_by_voice(
     hass: HomeAssistant,
     freezer: FrozenDateTimeFactory,
     agent_entry: MockConfigEntry,
-    fake_ai_task: FakeAITask,
+    fake_ai_task: FakeAITaskEntity,
     init_integration: HomeMemoryConfigEntry,
     user_anna: MockUser,
     user_ben: MockUser,
@@ -147,11 +133,12 @@ async def test_four_turns_end_in_pending_proposals_asked_by_voice(
     agent = use_agent(hass, agent_entry)
     fake_ai_task.answers = [TWO_FACTS]
     conversation_id = await talk(hass, agent_entry, freezer, 4, user=user_anna)
-    assert fake_ai_task.instructions == []
+    assert fake_ai_task.tasks == []
     await end_conversations(hass, freezer)
 
     # The AI Task read the conversation; nothing is stored yet.
-    [instructions] = fake_ai_task.instructions
+    [task] = fake_ai_task.tasks
+    instructions = task.instructions
     assert "User: fact number 3: my sister Lena visits in June" in instructions
     assert "Assistant: Reply to: fact number 0" in instructions
     data = init_integration.runtime_data
@@ -244,7 +231,7 @@ async def test_yes_and_no_by_voice_with_the_assist_api(
     hass: HomeAssistant,
     freezer: FrozenDateTimeFactory,
     agent_entry: MockConfigEntry,
-    fake_ai_task: FakeAITask,
+    fake_ai_task: FakeAITaskEntity,
     init_integration: HomeMemoryConfigEntry,
 ) -> None:
     """A household satellite, an Assist-only agent: asked, then yes; later no."""
@@ -307,19 +294,19 @@ async def test_short_conversations_and_failed_extraction_propose_nothing(
     hass: HomeAssistant,
     freezer: FrozenDateTimeFactory,
     agent_entry: MockConfigEntry,
-    fake_ai_task: FakeAITask,
+    fake_ai_task: FakeAITaskEntity,
     init_integration: HomeMemoryConfigEntry,
     user_anna: MockUser,
 ) -> None:
     use_agent(hass, agent_entry)
     await talk(hass, agent_entry, freezer, 3, user=user_anna)
     await end_conversations(hass, freezer)
-    assert fake_ai_task.instructions == []
+    assert fake_ai_task.tasks == []
     # Invalid twice (asked once more, then given up).
     fake_ai_task.answers = [{"memories": "nope"}, {"memories": [{"type": "fact"}]}]
     await talk(hass, agent_entry, freezer, 4, user=user_anna)
     await end_conversations(hass, freezer)
-    assert len(fake_ai_task.instructions) == 2
+    assert len(fake_ai_task.tasks) == 2
     assert init_integration.runtime_data.pending_proposals == 0
     assert all(
         session.ended_at is not None for session in sessions_of(init_integration)
@@ -330,7 +317,7 @@ async def test_store_automatically(
     hass: HomeAssistant,
     freezer: FrozenDateTimeFactory,
     agent_entry: MockConfigEntry,
-    fake_ai_task: FakeAITask,
+    fake_ai_task: FakeAITaskEntity,
     user_anna: MockUser,
     mock_load_model: Any,
 ) -> None:
@@ -361,7 +348,7 @@ async def test_confirm_and_reject_by_action(
     hass: HomeAssistant,
     freezer: FrozenDateTimeFactory,
     agent_entry: MockConfigEntry,
-    fake_ai_task: FakeAITask,
+    fake_ai_task: FakeAITaskEntity,
     init_integration: HomeMemoryConfigEntry,
     user_anna: MockUser,
     user_ben: MockUser,

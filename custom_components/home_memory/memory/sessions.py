@@ -290,14 +290,19 @@ class SessionStore:
             ).fetchone()
         return None if row is None else _session(row)
 
-    def start_extraction(self, session_id: str) -> bool:
-        """Count an extraction attempt; False if the session is extracted already."""
+    def start_extraction(self, session_id: str, max_attempts: int) -> bool:
+        """Count an extraction attempt.
+
+        False if the session is extracted already or has had `max_attempts`:
+        checked in the same UPDATE, so two callers that both read an older
+        count never go past the limit.
+        """
         with self._store.transaction() as conn:
             return (
                 conn.execute(
                     "UPDATE sessions SET extraction_attempts = extraction_attempts + 1 "
-                    "WHERE id = ? AND extracted_at IS NULL",
-                    (session_id,),
+                    "WHERE id = ? AND extracted_at IS NULL AND extraction_attempts < ?",
+                    (session_id, max_attempts),
                 ).rowcount
                 == 1
             )

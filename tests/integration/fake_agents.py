@@ -1,0 +1,120 @@
+"""Fake LLM conversation agents: they record their prompt and run scripted tools."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+from homeassistant.components import conversation
+from homeassistant.components.conversation import (
+    AssistantContent,
+    ChatLog,
+    ConversationInput,
+    ConversationResult,
+)
+from homeassistant.helpers import chat_session
+from homeassistant.setup import async_setup_component
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+if TYPE_CHECKING:
+    from collections.abc import AsyncIterator
+
+    from homeassistant.core import HomeAssistant
+    from homeassistant.helpers import llm
+
+
+class FakeAgent(conversation.AbstractConversationAgent):
+    """A fake LLM agent: records its prompt and tools, runs scripted tool calls.
+
+    Each turn pops the next list of `tool_calls` (none when the script is
+    empty) and appends that turn's results to `tool_results`.
+    """
+
+    def __init__(self, hass: HomeAssistant, apis: list[str]) -> None:
+        self.hass = hass
+        self.apis = apis
+        self.prompts: list[str] = []
+        self.tool_names: list[list[str]] = []
+        self.tool_calls: list[list[llm.ToolInput]] = []
+        self.tool_results: list[list[Any]] = []
+
+    @property
+    def supported_languages(self) -> Literal["*"]:
+        return "*"
+
+    async def async_process(self, user_input: ConversationInput) -> ConversationResult:
+        with (
+            chat_session.async_get_chat_session(
+                self.hass, user_input.conversation_id
+            ) as session,
+            conversation.async_get_chat_log(self.hass, session, user_input) as log,
+        ):
+            await log.async_provide_llm_data(
+                user_input.as_llm_context("test"), self.apis, None, None
+            )
+            self.prompts.append(log.content[0].content)
+            assert log.llm_api is not None
+            self.tool_names.append([tool.name for tool in log.llm_api.tools])
+            calls = self.tool_calls.pop(0) if self.tool_calls else []
+            self.tool_results.append(await self._reply(user_input, log, calls))
+            return conversation.async_get_result_from_chat_log(user_input, log)
+
+    async def _reply(
+        self, user_input: ConversationInput, log: ChatLog, calls: list[llm.ToolInput]
+    ) -> list[Any]:
+        """Run `calls`, add the final reply to `log`; return the tool results."""
+        raise NotImplementedError
+
+
+class ScriptedAgent(FakeAgent):
+    """Adds its tool calls, then "Done.", as whole (non-streamed) content."""
+
+    async def _reply(
+        self, user_input: ConversationInput, log: ChatLog, calls: list[llm.ToolInput]
+    ) -> list[Any]:
+        results = (
+            [
+                content.result
+                async for content in log.async_add_assistant_content(
+                    AssistantContent(agent_id=user_input.agent_id, tool_calls=calls)
+                )
+            ]
+            if calls
+            else []
+        )
+        log.async_add_assistant_content_without_tools(
+            AssistantContent(agent_id=user_input.agent_id, content="Done.")
+        )
+        return results
+
+
+class StreamingAgent(FakeAgent):
+    """Streams its tool calls and reply (streamed replies are never announced)."""
+
+    async def _reply(
+        self, user_input: ConversationInput, log: ChatLog, calls: list[llm.ToolInput]
+    ) -> list[Any]:
+        async def stream() -> AsyncIterator[dict[str, Any]]:
+            if calls:
+                yield {"role": "assistant"}
+                yield {"tool_calls": calls}
+            yield {"role": "assistant"}
+            yield {"content": f"Reply to: {user_input.text}"}
+
+        return [
+            content.result
+            async for content in log.async_add_delta_content_stream(
+                user_input.agent_id,
+                stream(),  # type: ignore[arg-type]
+            )
+            if hasattr(content, "result")
+        ]
+
+
+async def async_add_agent_entry(hass: HomeAssistant) -> MockConfigEntry:
+    """Conversation, llm and a config entry to hang a fake agent on."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    assert await async_setup_component(hass, "conversation", {})
+    assert await async_setup_component(hass, "llm", {})
+    entry = MockConfigEntry(domain="test")
+    entry.add_to_hass(hass)
+    return entry
