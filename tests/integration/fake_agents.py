@@ -11,9 +11,10 @@ from homeassistant.components.conversation import (
     ConversationInput,
     ConversationResult,
 )
+from homeassistant.core import Context
 from homeassistant.helpers import chat_session
 from homeassistant.setup import async_setup_component
-from pytest_homeassistant_custom_component.common import MockConfigEntry
+from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
 if TYPE_CHECKING:
     from collections.abc import AsyncIterator
@@ -118,3 +119,24 @@ async def async_add_agent_entry(hass: HomeAssistant) -> MockConfigEntry:
     entry = MockConfigEntry(domain="test")
     entry.add_to_hass(hass)
     return entry
+
+
+async def say(
+    hass: HomeAssistant,
+    text: str,
+    *,
+    agent_id: str | None = None,
+    conversation_id: str | None = None,
+    user: MockUser | None = None,
+    device_id: str | None = None,
+) -> ConversationResult:
+    """One Assist turn, as `user` (none: no user) from `device_id`."""
+    return await conversation.async_converse(
+        hass,
+        text,
+        conversation_id,
+        Context(user_id=user.id if user else None),
+        language="en",
+        agent_id=agent_id,
+        device_id=device_id,
+    )

@@ -22,7 +22,7 @@ from custom_components.home_memory.memory.models import (
     Tier,
 )
 
-from .fake_agents import ScriptedAgent
+from .fake_agents import ScriptedAgent, say
 
 if TYPE_CHECKING:
     from homeassistant.components.conversation import ConversationResult
@@ -39,26 +39,6 @@ def use_agent(
     agent = ScriptedAgent(hass, apis)
     conversation.async_set_agent(hass, entry, agent)
     return agent
-
-
-async def say(
-    hass: HomeAssistant,
-    text: str,
-    *,
-    agent_id: str | None = None,
-    conversation_id: str | None = None,
-    user: MockUser | None = None,
-    device_id: str | None = None,
-) -> ConversationResult:
-    return await conversation.async_converse(
-        hass,
-        text,
-        conversation_id,
-        Context(user_id=user.id if user else None),
-        language="en",
-        agent_id=agent_id,
-        device_id=device_id,
-    )
 
 
 def speech(result: ConversationResult) -> str:

@@ -49,7 +49,7 @@ from custom_components.home_memory.memory.sessions import (
     SessionStore,
 )
 
-from .fake_agents import StreamingAgent
+from .fake_agents import StreamingAgent, say
 from .fake_ai_task import FAKE_ENTITY_ID
 
 if TYPE_CHECKING:
@@ -93,26 +93,6 @@ def use_agent(
     agent = StreamingAgent(hass, apis if apis is not None else [DOMAIN])
     conversation.async_set_agent(hass, entry, agent)
     return agent
-
-
-async def say(
-    hass: HomeAssistant,
-    text: str,
-    *,
-    agent_id: str | None = None,
-    conversation_id: str | None = None,
-    user: MockUser | None = None,
-    device_id: str | None = None,
-) -> ConversationResult:
-    return await conversation.async_converse(
-        hass,
-        text,
-        conversation_id,
-        Context(user_id=user.id if user else None),
-        language="en",
-        agent_id=agent_id,
-        device_id=device_id,
-    )
 
 
 async def settle(
