@@ -27,11 +27,11 @@ from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
 import sqlite3
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.components import persistent_notification
-from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
-from homeassistant.helpers import selector, service
+from homeassistant.exceptions import ServiceValidationError
+from homeassistant.helpers import selector
 from homeassistant.util import dt as dt_util
 import probatio
 
@@ -53,6 +53,7 @@ from .memory.extraction import (
 from .memory.models import Caller, CreateAction
 from .memory.sessions import SessionStore
 from .schemas import ATTR_IDS
+from .service_support import ENGINE_FAILURES, engine_error, loaded_runtime
 from .speaker import speaker_key
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ if TYPE_CHECKING:
 
     from .memory.models import CreateResult, Memory
     from .memory.sessions import Session
-    from .runtime import HomeMemoryConfigEntry, HomeMemoryData
+    from .runtime import HomeMemoryData
 
 NOTIFICATION_ID: Final = f"{DOMAIN}_proposals"
 TASK_NAME: Final = "Home Memory: what to remember from a conversation"
@@ -371,14 +372,6 @@ def _proposal_dict(proposal: Proposal) -> dict[str, Any]:
     }
 
 
-def _data(hass: HomeAssistant) -> HomeMemoryData:
-    # Raises Home Assistant's own translated error when the entry is not loaded.
-    entry = cast(
-        "HomeMemoryConfigEntry", service.async_get_config_entry(hass, DOMAIN, None)
-    )
-    return entry.runtime_data
-
-
 async def _guarded[T](work: Awaitable[T]) -> T:
     """Await an engine call; its errors become translated ones."""
     try:
@@ -389,18 +382,14 @@ async def _guarded[T](work: Awaitable[T]) -> T:
             translation_key="proposal_not_found",
             translation_placeholders={"id": err.proposal_id},
         ) from err
-    except (MemoryEngineError, sqlite3.Error, OSError) as err:
-        raise HomeAssistantError(
-            translation_domain=DOMAIN,
-            translation_key="engine_error",
-            translation_placeholders={"error": str(err)},
-        ) from err
+    except ENGINE_FAILURES as err:
+        raise engine_error(err) from err
 
 
 async def async_list_proposals_service(call: ServiceCall) -> ServiceResponse:
     """The pending proposals the caller may decide on (their own, the household's)."""
     caller = await async_get_caller(call.hass, call, Access.READ)
-    data = _data(call.hass)
+    data = loaded_runtime(call.hass)
     store = proposal_store(data)
     pending = await _guarded(call.hass.async_add_executor_job(store.pending, caller))
     return {"proposals": [_proposal_dict(p) for p in pending]}
@@ -409,7 +398,7 @@ async def async_list_proposals_service(call: ServiceCall) -> ServiceResponse:
 async def async_confirm_proposals_service(call: ServiceCall) -> ServiceResponse:
     """Store the named proposals as memories."""
     caller = await async_get_caller(call.hass, call, Access.WRITE)
-    data = _data(call.hass)
+    data = loaded_runtime(call.hass)
     decision = await _guarded(
         async_decide(
             call.hass, data, caller, confirm=call.data[ATTR_IDS], context=call.context
@@ -421,7 +410,7 @@ async def async_confirm_proposals_service(call: ServiceCall) -> ServiceResponse:
 async def async_reject_proposals_service(call: ServiceCall) -> ServiceResponse:
     """Decline the named proposals; nothing is stored."""
     caller = await async_get_caller(call.hass, call, Access.WRITE)
-    data = _data(call.hass)
+    data = loaded_runtime(call.hass)
     decision = await _guarded(
         async_decide(
             call.hass, data, caller, reject=call.data[ATTR_IDS], context=call.context

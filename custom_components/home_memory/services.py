@@ -13,12 +13,10 @@ from dataclasses import asdict
 from functools import partial
 import json
 from pathlib import Path
-import sqlite3
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.core import HomeAssistant, ServiceCall, SupportsResponse, callback
-from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
-from homeassistant.helpers import service
+from homeassistant.exceptions import ServiceValidationError
 from homeassistant.util import dt as dt_util
 
 from .access import Access, async_get_caller
@@ -43,7 +41,6 @@ from .memory.store import (
     ImportFileError,
     InvalidMemoryError,
     LogEntry,
-    MemoryEngineError,
     MemoryNotFoundError,
     memory_to_dict,
 )
@@ -97,6 +94,7 @@ from .schemas import (
     UPDATE_SCHEMA,
     ServiceSchema,
 )
+from .service_support import ENGINE_FAILURES, engine_error, loaded_runtime
 from .transfer import (
     ImportFileMissingError,
     ImportFileUnreadableError,
@@ -114,7 +112,7 @@ if TYPE_CHECKING:
 
     from .memory.models import Memory
     from .memory.store import MemoryStore
-    from .runtime import HomeMemoryConfigEntry, HomeMemoryData
+    from .runtime import HomeMemoryData
 
 SERVICE_REMEMBER: Final = "remember"
 SERVICE_SEARCH: Final = "search"
@@ -136,13 +134,6 @@ SERVICE_REJECT_PROPOSALS: Final = "reject_proposals"
 LOG_ENTRIES_PER_MEMORY: Final = 50
 
 type _Handler = Callable[[ServiceCall], Coroutine[Any, Any, ServiceResponse]]
-
-
-def _runtime(hass: HomeAssistant) -> HomeMemoryData:
-    entry = cast(
-        "HomeMemoryConfigEntry", service.async_get_config_entry(hass, DOMAIN, None)
-    )
-    return entry.runtime_data
 
 
 async def _run[T](hass: HomeAssistant, job: Callable[[], T]) -> T:
@@ -195,12 +186,8 @@ async def _run[T](hass: HomeAssistant, job: Callable[[], T]) -> T:
             translation_key="not_ai_memory_database",
             translation_placeholders={"error": str(err)},
         ) from err
-    except (MemoryEngineError, sqlite3.Error, OSError) as err:
-        raise HomeAssistantError(
-            translation_domain=DOMAIN,
-            translation_key="engine_error",
-            translation_placeholders={"error": str(err)},
-        ) from err
+    except ENGINE_FAILURES as err:
+        raise engine_error(err) from err
 
 
 def _scored(item: ScoredMemory) -> dict[str, Any]:
@@ -256,7 +243,7 @@ def _filter(data: dict[str, Any]) -> MemoryFilter:
 
 async def _async_search(call: ServiceCall) -> ServiceResponse:
     caller = await async_get_caller(call.hass, call, Access.READ)
-    runtime = _runtime(call.hass)
+    runtime = loaded_runtime(call.hass)
     data = call.data
     with runtime.latency.measure("search"):
         page = await _run(
@@ -291,7 +278,7 @@ def _get(
 
 async def _async_get(call: ServiceCall) -> ServiceResponse:
     caller = await async_get_caller(call.hass, call, Access.READ)
-    runtime = _runtime(call.hass)
+    runtime = loaded_runtime(call.hass)
     return await _run(
         call.hass,
         partial(
@@ -302,7 +289,7 @@ async def _async_get(call: ServiceCall) -> ServiceResponse:
 
 async def _async_list(call: ServiceCall) -> ServiceResponse:
     caller = await async_get_caller(call.hass, call, Access.READ)
-    runtime = _runtime(call.hass)
+    runtime = loaded_runtime(call.hass)
     data = call.data
     page = await _run(
         call.hass,
@@ -327,7 +314,7 @@ async def _async_list(call: ServiceCall) -> ServiceResponse:
 
 async def _async_remember(call: ServiceCall) -> ServiceResponse:
     caller = await async_get_caller(call.hass, call, Access.WRITE)
-    runtime = _runtime(call.hass)
+    runtime = loaded_runtime(call.hass)
     data = call.data
     visibility = Visibility(data[ATTR_VISIBILITY])
     if visibility is Visibility.PRIVATE and caller.user_id is None:
@@ -362,7 +349,7 @@ async def _async_remember(call: ServiceCall) -> ServiceResponse:
 
 async def _async_update(call: ServiceCall) -> ServiceResponse:
     caller = await async_get_caller(call.hass, call, Access.WRITE)
-    runtime = _runtime(call.hass)
+    runtime = loaded_runtime(call.hass)
     data = call.data
     patch = MemoryPatch(
         content=data.get(ATTR_CONTENT),
@@ -395,7 +382,7 @@ async def _async_update(call: ServiceCall) -> ServiceResponse:
 
 async def _async_forget(call: ServiceCall) -> ServiceResponse:
     caller = await async_get_caller(call.hass, call, Access.WRITE)
-    runtime = _runtime(call.hass)
+    runtime = loaded_runtime(call.hass)
     forgotten = await _run(
         call.hass,
         partial(
@@ -415,7 +402,7 @@ async def _async_forget(call: ServiceCall) -> ServiceResponse:
 
 async def _async_restore(call: ServiceCall) -> ServiceResponse:
     caller = await async_get_caller(call.hass, call, Access.ADMIN)
-    runtime = _runtime(call.hass)
+    runtime = loaded_runtime(call.hass)
     restored = await _run(
         call.hass, partial(runtime.store.restore, caller, ids=call.data[ATTR_IDS])
     )
@@ -426,7 +413,7 @@ async def _async_restore(call: ServiceCall) -> ServiceResponse:
 
 async def _async_purge(call: ServiceCall) -> ServiceResponse:
     caller = await async_get_caller(call.hass, call, Access.ADMIN)
-    runtime = _runtime(call.hass)
+    runtime = loaded_runtime(call.hass)
     purged = await _run(
         call.hass,
         partial(
@@ -493,7 +480,7 @@ def _search_all_tiers(
 
 async def _async_search_all_tiers(call: ServiceCall) -> ServiceResponse:
     caller = await async_get_caller(call.hass, call, Access.ADMIN)
-    runtime = _runtime(call.hass)
+    runtime = loaded_runtime(call.hass)
     data = call.data
     return await _run(
         call.hass,
@@ -510,22 +497,18 @@ async def _async_search_all_tiers(call: ServiceCall) -> ServiceResponse:
 
 async def _async_run_maintenance(call: ServiceCall) -> ServiceResponse:
     await async_get_caller(call.hass, call, Access.ADMIN)
-    runtime = _runtime(call.hass)
+    runtime = loaded_runtime(call.hass)
     # The nightly run's own path and lock: never two runs at once.
     try:
         stats = await async_run_maintenance(call.hass, runtime, call.context)
-    except (MemoryEngineError, sqlite3.Error, OSError) as err:
-        raise HomeAssistantError(
-            translation_domain=DOMAIN,
-            translation_key="engine_error",
-            translation_placeholders={"error": str(err)},
-        ) from err
+    except ENGINE_FAILURES as err:
+        raise engine_error(err) from err
     return asdict(stats)
 
 
 async def _async_export(call: ServiceCall) -> ServiceResponse:
     caller = await async_get_caller(call.hass, call, Access.ADMIN)
-    runtime = _runtime(call.hass)
+    runtime = loaded_runtime(call.hass)
     path, count = await _run(
         call.hass,
         partial(
@@ -569,7 +552,7 @@ def _import(
 
 async def _async_import(call: ServiceCall) -> ServiceResponse:
     caller = await async_get_caller(call.hass, call, Access.ADMIN)
-    runtime = _runtime(call.hass)
+    runtime = loaded_runtime(call.hass)
     if call.data[ATTR_FORMAT] != FORMAT_AI_MEMORY and ATTR_PATH not in call.data:
         # Only ai_memory has a conventional place to look for its file.
         raise ServiceValidationError(
