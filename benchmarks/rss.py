@@ -64,6 +64,8 @@ def measure(db: Path, queries: Sequence[str]) -> dict[str, float]:
     before = rss_mb()
     store = MemoryStore(db, embedder=embedder)
     try:
+        # The HNSW graph (when usearch imports) is part of the steady state.
+        store.index.wait_for_graph()
         retriever = Retriever(store)
         for text in queries:
             retriever.search(text, CALLER, limit=SEARCH_LIMIT, record_access=False)

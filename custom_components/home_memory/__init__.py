@@ -148,6 +148,9 @@ async def _async_load_model(
 ) -> None:
     """Check the backends, then load the model; until then search is keyword-only."""
     data.backends = await async_ensure_backends(hass)
+    if data.backends.usearch:
+        # Installed just now, usearch was not there when the store opened.
+        await hass.async_add_import_executor_job(data.store.enable_graph)
     await _async_clear_resolved_issues(hass)
     await _async_load_model_files(hass, entry, data)
     async_report_backends(hass, data.backends)

@@ -31,6 +31,8 @@ def _database(store: MemoryStore) -> dict[str, Any]:
         "size_bytes": store.database_size(),
         "counts": store.counts(),
         "pending_embeddings": store.pending_embeddings(),
+        # Takes the index lock, which a search may hold: not on the loop.
+        "vector_graph": store.index.graph_status(),
     }
 
 
@@ -68,6 +70,8 @@ async def async_get_config_entry_diagnostics(
         "backends": {
             **store.backends(),
             "sqlite_vec_version": store.sqlite_vec_version,
+            "usearch_version": store.usearch_version,
+            "vector_graph": database.pop("vector_graph"),
             # What imported when checked after setup (None: not checked yet).
             "optional": None if data.backends is None else asdict(data.backends),
         },

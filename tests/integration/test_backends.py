@@ -6,6 +6,7 @@ import sys
 from typing import TYPE_CHECKING
 from unittest.mock import AsyncMock, patch
 
+from homeassistant.helpers import issue_registry as ir
 from homeassistant.requirements import RequirementsNotFound
 
 from custom_components.home_memory.backends import (
@@ -17,6 +18,7 @@ from custom_components.home_memory.download import (
     async_install_onnx_file,
     managed_model_dir,
 )
+from custom_components.home_memory.memory.hnsw_graph import HnswGraph
 from custom_components.home_memory.memory.model_files import (
     MODEL_FILES_BY_NAME,
     ModelFile,
@@ -69,9 +71,12 @@ async def test_already_importable_needs_no_install(hass: HomeAssistant) -> None:
 
 
 def test_missing_names_the_requirements() -> None:
-    assert BackendStatus(onnxruntime=False, sqlite_vec=False).missing == (
+    assert BackendStatus(
+        onnxruntime=False, sqlite_vec=False, usearch=False
+    ).missing == (
         "onnxruntime==1.31.1",
         "sqlite-vec==0.1.9",
+        "usearch==2.26.6",
     )
     assert BackendStatus(onnxruntime=True, sqlite_vec=True).missing == ()
 
@@ -91,6 +96,45 @@ async def test_without_onnxruntime_the_real_model_runs_on_numpy(
     assert mock_config_entry.runtime_data.backends == BackendStatus(
         onnxruntime=False, sqlite_vec=True
     )
+
+
+async def test_without_usearch_the_scan_answers_and_no_issue_is_raised(
+    hass: HomeAssistant, mock_config_entry: MockConfigEntry
+) -> None:
+    with (
+        patch.dict(sys.modules, {"usearch.index": None}),
+        patch(REQUIREMENTS, AsyncMock(side_effect=RequirementsNotFound(DOMAIN, []))),
+    ):
+        await setup_entry(hass, mock_config_entry)
+    data = mock_config_entry.runtime_data
+    assert data.backends is not None
+    assert data.backends.usearch is False
+    assert data.store.backends()["vector_search"] == "numpy-index"
+    assert data.store.backends()["retrieval_mode"] == "hybrid"
+    assert not ir.async_get(hass).issues
+
+
+async def test_usearch_installed_after_the_store_opened_is_used_at_once(
+    hass: HomeAssistant, mock_config_entry: MockConfigEntry
+) -> None:
+    real_init = HnswGraph.__init__
+    calls = 0
+
+    def first_import_fails(graph: HnswGraph, dimensions: int) -> None:
+        nonlocal calls
+        calls += 1
+        if calls == 1:  # the store opening, before the backends were checked
+            raise ImportError("usearch")
+        real_init(graph, dimensions)
+
+    with patch.object(HnswGraph, "__init__", first_import_fails):
+        await setup_entry(hass, mock_config_entry)
+    data = mock_config_entry.runtime_data
+    assert calls >= 2
+    assert data.backends is not None
+    assert data.backends.usearch is True
+    assert data.store.backends()["vector_search"] == "hnsw-graph+numpy-index"
+    assert data.store.index.graph_status()["enabled"] is True
 
 
 async def test_onnx_file_comes_from_its_wheel(

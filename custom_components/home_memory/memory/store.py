@@ -37,6 +37,7 @@ from .errors import (
     SchemaTooNewError,
 )
 from .fts_query import or_expression, search_terms
+from .hnsw_graph import usearch_version
 from .models import (
     Caller,
     CreateAction,
@@ -109,19 +110,22 @@ __all__ = [
 ]
 
 _LOGGER = logging.getLogger(__name__)
+# Column value -> class: a dict lookup is ten times cheaper than WeightClass().
+_WEIGHT_CLASSES = {str(c): c for c in WeightClass}
 
 EXPORT_FORMAT = "home_memory.export.v1"
 # BM25 column weights: content, summary, tags, people.
 _BM25_WEIGHTS = "1.0, 0.5, 0.8, 0.8"
-# Keyword search fetches this many times the rows it needs before filtering.
-_KEYWORD_OVERFETCH = 4
+# Keyword search filters its best rows in chunks of this many times the rows
+# it needs (most rows pass: household memories are the bulk of a store).
+_KEYWORD_OVERFETCH = 2
 # Common-word pruning, only in stores this large: FTS5 scores every row that
 # holds a query word (about 2 µs a row), so the words are taken rarest first
 # while their memories add up to at most this many rows; the rest are left to
 # the vectors. Document frequencies are cached until the store has grown by a
 # step.
 _PRUNE_FROM_ROWS = 5_000
-_KEYWORD_ROW_BUDGET = 600
+_KEYWORD_ROW_BUDGET = 300
 _DF_CACHE_STEP = 1_000
 _DF_CACHE_SIZE = 4_096
 REEMBED_BATCH = 64
@@ -232,15 +236,19 @@ class MemoryStore:
         clock: Callable[[], float] = time.time,
         monotonic: Callable[[], float] = time.monotonic,
         use_sqlite_vec: bool = True,
+        use_graph: bool = True,
     ) -> None:
         """Open (creating or migrating) the database at `path`.
 
         sqlite-vec, when it loads, runs exact vector scans inside SQLite for
         filtered searches; without it numpy does the same on the BLOBs.
+        usearch, when it imports (and `use_graph`), keeps an HNSW graph that
+        answers searches over large stores (see vector_index.py).
         `monotonic` times how long a backup has held writes.
         """
         self._use_sqlite_vec = use_sqlite_vec
         self.sqlite_vec_version: str | None = None
+        self.usearch_version: str | None = None
         self.path = Path(path)
         self.config = config or EngineConfig()
         self._clock = clock
@@ -261,6 +269,8 @@ class MemoryStore:
         self._df_cache: dict[str, tuple[int, int]] = {}
         self.index_dimensions = embedder.dimensions if embedder else 384
         self.index = VectorIndex(self.index_dimensions)
+        if use_graph:
+            self.enable_graph()
         try:
             self._writer = self._connect(read_only=False)
             self.migrated_from = migrate(self._writer)
@@ -319,6 +329,7 @@ class MemoryStore:
         self._writes_open.set()  # waiting writers wake up and see the store closed
         if self._reembed_thread is not None:
             self._reembed_thread.join()
+        self.index.close()
         with self._write_lock, self._read_lock:
             try:
                 if paused:
@@ -467,11 +478,25 @@ class MemoryStore:
         """The embedder in use, or None (keyword-only search)."""
         return self._embedder
 
+    def enable_graph(self) -> bool:
+        """Use an HNSW graph for large searches when usearch imports.
+
+        Idempotent; also called after usearch was installed at run time.
+        """
+        enabled = self.index.enable_graph()
+        self.usearch_version = usearch_version() if enabled else None
+        return enabled
+
     def backends(self) -> dict[str, str]:
         """Which implementation runs each part; reported, never silent."""
+        vector_search = "none"
+        if self._embedder is not None:
+            vector_search = (
+                "hnsw-graph+numpy-index" if self.usearch_version else "numpy-index"
+            )
         return {
             "embedder": self._embedder.backend if self._embedder else "none",
-            "vector_search": "numpy-index" if self._embedder else "none",
+            "vector_search": vector_search,
             "filtered_vector_scan": "none"
             if self._embedder is None
             else "sqlite-vec"
@@ -1021,8 +1046,9 @@ class MemoryStore:
                 f"({','.join('?' * len(rowids))})",
                 list(rowids),
             ).fetchall()
+        classes = _WEIGHT_CLASSES
         return [
-            ScoreFields(int(row[0]), row[1], row[2], WeightClass(row[3]), *row[4:])
+            ScoreFields(row[0], row[1], row[2], classes[row[3]], *row[4:])
             for row in rows
         ]
 

@@ -27,18 +27,33 @@ calling thread, and small batches are rotated row by row: on a busy two-core
 machine a threaded BLAS call waited up to 8-24 ms for its worker threads,
 longer than the whole search.
 
+With usearch installed, `enable_graph` adds a third way in front of the
+Hamming pass: an HNSW graph (see hnsw_graph.py) proposes a few dozen
+candidates, which are rescored exactly like the others. A background thread
+keeps the graph in step with every upsert and removal; rows it has not reached
+yet ("stale" rows) are scored exactly on every search, so a new memory is found
+at once. While more than `graph_stale_max` rows are stale (right after loading
+a store, until the first build is done) searches use the Hamming pass. At
+100,000 rows the graph answers in about 0.8 ms against 2.5-3 ms for the
+Hamming pass plus rescoring, at recall@20 0.99 (1.000 for the scan).
+
 Plain Python + numpy, no Home Assistant imports. All methods are thread-safe.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
+import logging
+import math
 import sys
 import threading
 from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
+
+from .hnsw_graph import HnswGraph
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Iterable, Sequence
@@ -59,6 +74,12 @@ _SLOT_LOOKUP_MAX = 1024
 # Group sets up to this size are matched with == comparisons; more use np.isin.
 _GROUP_EQ_MAX = 4
 _MIN_CAPACITY = 64
+# Rows the graph builder adds per step: large while the graph is out of
+# service, small once searches use it (a search waits for the step to end).
+_BUILD_STEP_ROWS = 512
+_SERVICE_STEP_ROWS = 16
+
+_LOGGER = logging.getLogger(__name__)
 
 
 @functools.cache
@@ -93,6 +114,15 @@ class VectorIndex:
     #: Up to this many allowed rows are all scored exactly, without the
     #: Hamming pass.
     exact_max: int = 4096
+    #: The graph (when enabled) is built from this many rows on and answers
+    #: searches over at least this many allowed rows; below, the scan is fast.
+    graph_min_rows: int = 32_768
+    #: Graph searches score up to this many stale rows exactly; with more
+    #: stale rows the Hamming pass runs instead.
+    graph_stale_max: int = 2048
+    #: Candidates asked of the graph: max(graph_candidates, k), scaled up by
+    #: the share of rows the filters drop.
+    graph_candidates: int = 64
 
     def __init__(self, dimensions: int = 384) -> None:
         """Create an empty index for vectors of ``dimensions`` floats."""
@@ -107,6 +137,16 @@ class VectorIndex:
         self._slot: dict[int, int] = {}
         self._size = 0
         self._allocate(0)
+        # The optional HNSW graph and its builder (see enable_graph).
+        self._graph: HnswGraph | None = None
+        self._stale: dict[int, int] = {}  # rowid -> version not yet in the graph
+        self._dropped: set[int] = set()  # removed rowids the graph may still hold
+        self._version = 0
+        self._epoch = 0  # bumped when clear() replaces the graph
+        self._graph_work = threading.Condition(self._lock)
+        self._group_counts: list[int] | None = None  # rows per group, cached
+        self._builder: threading.Thread | None = None
+        self._closing = False
 
     # -- storage ---------------------------------------------------------------
 
@@ -245,6 +285,13 @@ class VectorIndex:
             self._rowids[slots] = ids
             self._groups[slots] = grp
             self._expires[slots] = exp
+            self._group_counts = None
+            if self._graph is not None:
+                self._version += 1
+                for rowid in id_list:
+                    self._stale[rowid] = self._version
+                self._graph_work.notify_all()
+                self._start_builder()
 
     def remove(self, rowids: Iterable[int]) -> None:
         """Remove rows; rowids not in the index are ignored.
@@ -252,13 +299,17 @@ class VectorIndex:
         The last rows move into the freed slots (swap-with-last), O(batch).
         """
         with self._lock:
-            holes = [
-                s
-                for s in (self._slot.pop(int(r), None) for r in rowids)
-                if s is not None
-            ]
+            unique = dict.fromkeys(map(int, rowids))
+            rowids_removed = [r for r in unique if r in self._slot]
+            holes = [self._slot.pop(r) for r in rowids_removed]
             if not holes:
                 return
+            if self._graph is not None:
+                for rowid in rowids_removed:
+                    self._stale.pop(rowid, None)
+                    if self._builder is not None:  # else the graph is empty
+                        self._dropped.add(rowid)
+                self._graph_work.notify_all()
             old_size = self._size
             new_size = old_size - len(holes)
             removed = np.zeros(old_size - new_size, bool)
@@ -282,6 +333,7 @@ class VectorIndex:
                 ):
                     self._slot[rowid] = slot
             self._size = new_size
+            self._group_counts = None
 
     def clear(self) -> None:
         """Remove every row and release the storage."""
@@ -289,6 +341,142 @@ class VectorIndex:
             self._slot = {}
             self._size = 0
             self._allocate(0)
+            self._group_counts = None
+            if self._graph is not None:
+                self._graph = HnswGraph(self._dim)
+                self._stale = {}
+                self._dropped = set()
+                self._epoch += 1
+
+    # -- the optional graph ---------------------------------------------------------
+
+    def enable_graph(self) -> bool:
+        """Keep an HNSW graph of the rows, built in a background thread.
+
+        False (and nothing changes) when usearch does not import. Idempotent.
+        """
+        with self._lock:
+            if self._graph is None and not self._closing:
+                try:
+                    self._graph = HnswGraph(self._dim)
+                except (ImportError, OSError) as err:
+                    _LOGGER.debug("No HNSW graph: %s", err)
+                    return False
+                self._stale = dict.fromkeys(self._slot, 0)
+                self._start_builder()
+            return self._graph is not None
+
+    def close(self) -> None:
+        """Stop the graph builder (if any). Searches keep working without it."""
+        with self._lock:
+            self._closing = True
+            builder, self._builder = self._builder, None
+            self._graph_work.notify_all()
+        if builder is not None:
+            builder.join()
+
+    def graph_status(self) -> dict[str, int | bool]:
+        """Whether the graph answers searches, and how far behind it is."""
+        with self._lock:
+            graph = self._graph
+            return {
+                "enabled": graph is not None,
+                "in_service": self._graph_in_service(self._size),
+                "stale_rows": len(self._stale),
+                "rows": 0 if graph is None else len(graph),
+            }
+
+    def wait_for_graph(self, timeout: float | None = None) -> bool:
+        """Block until the graph holds every row, or is not coming.
+
+        True when the graph is in service.
+        """
+        with self._lock:
+            self._graph_work.wait_for(
+                lambda: (
+                    self._graph is None
+                    or self._closing
+                    or self._size < self.graph_min_rows
+                    or not self._graph_has_work()
+                ),
+                timeout,
+            )
+            return self._graph_in_service(self._size)
+
+    def _start_builder(self) -> None:
+        """Start the builder thread once there is work for it (under the lock).
+
+        Lazily: small indexes never get a graph, nor a thread.
+        """
+        if self._builder is None and not self._closing and self._graph_has_work():
+            self._builder = threading.Thread(
+                target=self._build_graph, name="home_memory_graph", daemon=True
+            )
+            self._builder.start()
+
+    def _graph_in_service(self, allowed_count: int) -> bool:
+        return (
+            self._graph is not None
+            and allowed_count >= self.graph_min_rows
+            and len(self._stale) <= self.graph_stale_max
+        )
+
+    def _graph_has_work(self) -> bool:
+        if self._graph is None:
+            return False
+        if self._builder is None and self._size < self.graph_min_rows:
+            return False
+        return bool(self._stale or self._dropped)
+
+    def _build_graph(self) -> None:
+        """Builder thread: bring the graph in step, one step at a time."""
+        while True:
+            with self._lock:
+                self._graph_work.wait_for(
+                    lambda: self._closing or self._graph_has_work()
+                )
+                if self._closing or self._graph is None:
+                    return
+                graph, epoch = self._graph, self._epoch
+                dropped = np.fromiter(self._dropped, np.int64, len(self._dropped))
+                self._dropped.clear()
+                step = (
+                    _SERVICE_STEP_ROWS
+                    if len(self._stale) <= 2 * self.graph_stale_max
+                    else _BUILD_STEP_ROWS
+                )
+                batch = list(itertools.islice(self._stale.items(), step))
+                ids = np.fromiter((r for r, _ in batch), np.int64, len(batch))
+                slots = np.fromiter(
+                    (self._slot[r] for r, _ in batch), np.intp, len(batch)
+                )
+                unit = self._vectors[slots] * self._inv_norms[slots, None]
+            try:
+                graph.remove(dropped)
+                graph.add(ids, unit)
+            except Exception:
+                # The scan answers every search without the graph.
+                _LOGGER.exception("The HNSW graph failed; searches scan instead")
+                with self._lock:
+                    if self._epoch == epoch:
+                        self._graph = None
+                        self._stale = {}
+                        self._dropped = set()
+                    self._graph_work.notify_all()
+                return
+            with self._lock:
+                if self._epoch != epoch:
+                    continue
+                for rowid, version in batch:
+                    if self._stale.get(rowid) == version:
+                        del self._stale[rowid]
+                if graph.removed > max(self.graph_stale_max, self._size // 4):
+                    # Removals leave tombstones that slow the graph: start over.
+                    self._graph = HnswGraph(self._dim)
+                    self._stale = dict.fromkeys(self._slot, 0)
+                    self._dropped = set()
+                    self._epoch += 1
+                self._graph_work.notify_all()
 
     # -- queries -----------------------------------------------------------------
 
@@ -339,6 +527,11 @@ class VectorIndex:
                 # Few allowed rowids: filter their slots, score them all.
                 slots = self._lookup(allowed)
                 slots = slots[self._keep(slots, groups, now)]
+            elif (
+                allowed is None
+                and (slots := self._graph_candidates(q, k, groups, now)) is not None
+            ):
+                pass
             else:
                 mask = self._filter_mask(n, groups, now, allowed)
                 allowed_count = n if mask is None else int(np.count_nonzero(mask))
@@ -369,7 +562,8 @@ class VectorIndex:
                 self._hamming,
                 self._rotation,
             )
-            return sum(a.nbytes for a in arrays) + sys.getsizeof(self._slot)
+            graph = 0 if self._graph is None else self._graph.nbytes
+            return sum(a.nbytes for a in arrays) + sys.getsizeof(self._slot) + graph
 
     # -- search internals (called under the lock) ----------------------------------
 
@@ -386,10 +580,21 @@ class VectorIndex:
     ) -> npt.NDArray[np.bool_]:
         keep = np.ones(slots.shape[0], bool)
         if groups is not None:
-            keep &= np.isin(self._groups[slots], np.fromiter(groups, np.int64))
+            keep &= self._in_groups(self._groups[slots], groups)
         if now is not None:
             keep &= self._expires[slots] > now
         return keep
+
+    @staticmethod
+    def _in_groups(column: _I64, groups: Collection[int]) -> npt.NDArray[np.bool_]:
+        """column in groups: a few == comparisons beat np.isin's sort."""
+        wanted = np.fromiter(groups, np.int64)
+        if wanted.shape[0] > _GROUP_EQ_MAX:
+            return np.isin(column, wanted)
+        mask: npt.NDArray[np.bool_] = column == wanted[0]
+        for g in wanted[1:]:
+            mask |= column == g
+        return mask
 
     def _filter_mask(
         self,
@@ -400,14 +605,7 @@ class VectorIndex:
     ) -> npt.NDArray[np.bool_] | None:
         mask: npt.NDArray[np.bool_] | None = None
         if groups is not None:
-            column = self._groups[:n]
-            wanted = np.fromiter(groups, np.int64)
-            if wanted.shape[0] <= _GROUP_EQ_MAX:
-                mask = column == wanted[0]
-                for g in wanted[1:]:
-                    mask |= column == g
-            else:
-                mask = np.isin(column, wanted)
+            mask = self._in_groups(self._groups[:n], groups)
         if now is not None:
             fresh = self._expires[:n] > now
             mask = fresh if mask is None else mask & fresh
@@ -415,6 +613,47 @@ class VectorIndex:
             listed = np.isin(self._rowids[:n], allowed.reshape(-1))
             mask = listed if mask is None else mask & listed
         return mask
+
+    def _group_rows(self, groups: Collection[int] | None) -> int:
+        """Rows in these visibility groups (None: all), from a cached count."""
+        n = self._size
+        if groups is None:
+            return n
+        if self._group_counts is None:
+            self._group_counts = np.bincount(self._groups[:n]).tolist()
+        counts = self._group_counts
+        return sum(counts[g] for g in groups if 0 <= g < len(counts))
+
+    def _graph_candidates(
+        self, q: _F32, k: int, groups: Collection[int] | None, now: float | None
+    ) -> _Slots | None:
+        """Allowed slots the graph proposes plus every stale one; None: scan.
+
+        Only the candidates are filtered, never a mask over every row: at
+        100,000 rows the mask alone costs a third of a graph search.
+        """
+        graph = self._graph
+        n = self._size
+        visible = self._group_rows(groups)
+        if graph is None or not self._graph_in_service(visible):
+            return None
+        wanted = max(self.graph_candidates, k)
+        # Ask for more when the filters hide part of the rows.
+        count = min(n, math.ceil(wanted * n / visible))
+        found = graph.search(q, count)
+        slot_of = self._slot
+        slots = np.fromiter(
+            itertools.chain(
+                (s for r in found.tolist() if (s := slot_of.get(r)) is not None),
+                (slot_of[r] for r in self._stale),
+            ),
+            np.intp,
+        )
+        slots = np.unique(slots)
+        slots = slots[self._keep(slots, groups, now)]
+        if slots.shape[0] < k:
+            return None  # the filters dropped too many proposals
+        return slots
 
     def _candidates(
         self,

@@ -1,0 +1,316 @@
+"""The optional HNSW graph behind VectorIndex: in step with writes, exact scores.
+
+The thresholds are lowered so that a few thousand rows take the graph path;
+every test closes its index, which stops the builder thread.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import threading
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from custom_components.home_memory.memory import hnsw_graph
+from custom_components.home_memory.memory.hnsw_graph import HnswGraph
+from custom_components.home_memory.memory.store import MemoryStore
+from custom_components.home_memory.memory.vector_index import VectorIndex
+
+from .test_vector_index import Reference, clustered, unit
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from pathlib import Path
+
+    from .conftest import HashingEmbedder
+
+INF = math.inf
+DIMS = 32
+GRAPH_THREAD = "home_memory_graph"
+
+
+def graph_index(*, min_rows: int = 500) -> VectorIndex:
+    """An index whose graph serves searches over `min_rows` rows or more."""
+    index = VectorIndex(DIMS)
+    index.exact_max = 100
+    index.graph_min_rows = min_rows
+    index.graph_stale_max = 64
+    index.graph_candidates = 32
+    return index
+
+
+@pytest.fixture
+def data() -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """2,000 clustered unit vectors and their cluster centres."""
+    return clustered(np.random.default_rng(5), clusters=40, per=50, d=DIMS, noise=0.3)
+
+
+@pytest.fixture
+def index() -> Iterator[VectorIndex]:
+    """A graph-enabled index, closed after the test."""
+    index = graph_index()
+    assert index.enable_graph()
+    yield index
+    index.close()
+
+
+def load(
+    index: VectorIndex,
+    ref: Reference,
+    x: npt.NDArray[np.float32],
+    *,
+    groups: list[int] | None = None,
+) -> list[int]:
+    rowids = list(range(10, 10 + len(x)))
+    grp = groups if groups is not None else [0] * len(x)
+    index.upsert(rowids, x, grp, [INF] * len(x))
+    ref.upsert(rowids, x, grp, [INF] * len(x))
+    return rowids
+
+
+def top(ref: Reference, q: npt.NDArray[np.float32], k: int, **flt: object) -> set[int]:
+    scores = ref.scores(q, **flt)  # type: ignore[arg-type]
+    return set(sorted(scores, key=lambda r: -scores[r])[:k])
+
+
+def assert_exact_scores(
+    got: list[tuple[int, float]], ref: Reference, q: npt.NDArray[np.float32]
+) -> None:
+    expected = ref.scores(q)
+    scores = [s for _, s in got]
+    assert scores == sorted(scores, reverse=True)
+    for rowid, score in got:
+        assert score == pytest.approx(expected[rowid], abs=1e-5)
+
+
+def test_the_graph_answers_with_exact_scores_and_high_recall(
+    index: VectorIndex, data: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]
+) -> None:
+    x, centres = data
+    ref = Reference()
+    load(index, ref, x)
+    assert index.wait_for_graph(timeout=60)
+    status = index.graph_status()
+    assert status == {
+        "enabled": True,
+        "in_service": True,
+        "stale_rows": 0,
+        "rows": len(x),
+    }
+    rng = np.random.default_rng(6)
+    queries = centres[:20] + 0.3 * unit(rng, 20, DIMS)
+    found = 0
+    for q in queries:
+        got = index.search(q, 10)
+        assert len(got) == 10
+        assert_exact_scores(got, ref, q)
+        found += len({r for r, _ in got} & top(ref, q, 10))
+    assert found / 200 >= 0.95
+
+
+def test_a_new_row_is_found_before_the_graph_holds_it(
+    index: VectorIndex, data: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]
+) -> None:
+    x, _ = data
+    ref = Reference()
+    load(index, ref, x)
+    assert index.wait_for_graph(timeout=60)
+    graph = index._graph
+    assert graph is not None
+    # Hold the builder inside its next step, so the new row stays stale.
+    gate = threading.Event()
+    add = graph.add
+
+    def held_add(
+        rowids: npt.NDArray[np.int64], vectors: npt.NDArray[np.float32]
+    ) -> None:
+        gate.wait(timeout=60)
+        add(rowids, vectors)
+
+    graph.add = held_add  # type: ignore[method-assign,assignment]
+    new = unit(np.random.default_rng(7), 1, DIMS)
+    index.upsert([99_999], new, [0], [INF])
+    assert index.graph_status()["stale_rows"] == 1
+    assert index.search(new[0], 3)[0][0] == 99_999
+    gate.set()
+    assert index.wait_for_graph(timeout=60)
+    assert index.graph_status()["stale_rows"] == 0
+    assert index.search(new[0], 3)[0][0] == 99_999
+
+
+def test_removed_and_replaced_rows_never_come_back(
+    index: VectorIndex, data: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]
+) -> None:
+    x, _ = data
+    ref = Reference()
+    rowids = load(index, ref, x)
+    assert index.wait_for_graph(timeout=60)
+    q = x[0]
+    first = index.search(q, 1)[0][0]
+    assert first == rowids[0]
+    # Removed: gone at once, and still gone once the graph has dropped it.
+    index.remove([first])
+    assert first not in {r for r, _ in index.search(q, 10)}
+    assert index.wait_for_graph(timeout=60)
+    assert first not in {r for r, _ in index.search(q, 10)}
+    # Replaced: scored with its new vector only.
+    moved = rowids[1]
+    away = -x[1:2]
+    index.upsert([moved], away, [0], [INF])
+    ref.upsert([moved], away, [0], [INF])
+    del ref.rows[first]
+    for _ in range(2):
+        got = index.search(q, 20)
+        assert moved not in {r for r, _ in got}
+        assert_exact_scores(got, ref, q)
+        assert index.search(away[0], 1)[0][0] == moved
+        assert index.wait_for_graph(timeout=60)
+
+
+def test_filters_apply_to_the_proposals_and_a_narrow_one_scans(
+    index: VectorIndex, data: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]
+) -> None:
+    x, centres = data
+    ref = Reference()
+    # Group 1 is every 20th row (5 %): too few rows for the graph.
+    groups = [1 if i % 20 == 0 else 0 for i in range(len(x))]
+    rowids = load(index, ref, x, groups=groups)
+    assert index.wait_for_graph(timeout=60)
+    for q in centres[:5]:
+        household = index.search(q, 10, groups={0})
+        assert len(household) == 10
+        assert {r for r, _ in household} <= set(ref.scores(q, groups={0}))
+        narrow = index.search(q, 10, groups={1})
+        assert {r for r, _ in narrow} == top(ref, q, 10, groups={1})
+    # Nine rows in ten expire: the graph's proposals mostly fail the filter,
+    # so the scan answers with the exact top 10 of the rest.
+    expires = [100.0 if i % 10 else INF for i in range(len(x))]
+    index.upsert(rowids, x, groups, expires)
+    ref.upsert(rowids, x, groups, expires)
+    assert index.wait_for_graph(timeout=60)
+    for q in centres[:5]:
+        fresh = index.search(q, 10, now=200.0)
+        assert {r for r, _ in fresh} == top(ref, q, 10, now=200.0)
+
+
+def test_small_indexes_get_no_graph_thread(
+    data: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]],
+) -> None:
+    x, _ = data
+    index = graph_index(min_rows=len(x) + 1)
+    try:
+        assert index.enable_graph()
+        load(index, Reference(), x)
+        index.remove([10, 11])
+        assert GRAPH_THREAD not in {t.name for t in threading.enumerate()}
+        assert index.graph_status()["in_service"] is False
+        assert index.wait_for_graph(timeout=1) is False
+    finally:
+        index.close()
+
+
+def test_close_stops_the_builder_and_searches_go_on(
+    data: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]],
+) -> None:
+    x, _ = data
+    index = graph_index()
+    index.enable_graph()
+    ref = Reference()
+    load(index, ref, x)
+    assert GRAPH_THREAD in {t.name for t in threading.enumerate()}
+    index.close()
+    assert GRAPH_THREAD not in {t.name for t in threading.enumerate()}
+    assert index.search(x[3], 1)[0][0] == 13
+
+
+def test_clear_starts_a_new_graph(
+    index: VectorIndex, data: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]
+) -> None:
+    x, _ = data
+    ref = Reference()
+    load(index, ref, x)
+    assert index.wait_for_graph(timeout=60)
+    index.clear()
+    assert index.graph_status()["rows"] == 0
+    assert index.search(x[0], 5) == []
+    load(index, Reference(), x[:600])
+    assert index.wait_for_graph(timeout=60)
+    assert index.graph_status()["rows"] == 600
+
+
+def test_many_removals_rebuild_the_graph(
+    index: VectorIndex, data: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]
+) -> None:
+    x, _ = data
+    ref = Reference()
+    rowids = load(index, ref, x)
+    assert index.wait_for_graph(timeout=60)
+    index.remove(rowids[:700])  # over a quarter of the rows: tombstones
+    assert index.wait_for_graph(timeout=60)
+    # The rebuilt graph holds exactly the rows left, without tombstones.
+    assert index.graph_status()["rows"] == len(x) - 700
+    assert index._graph is not None
+    assert index._graph.removed == 0
+
+
+def test_a_failing_graph_leaves_the_scan_in_charge(
+    monkeypatch: pytest.MonkeyPatch,
+    data: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    def broken(*_: object) -> None:
+        raise RuntimeError("out of memory")
+
+    monkeypatch.setattr(HnswGraph, "add", broken)
+    x, _ = data
+    index = graph_index()
+    try:
+        index.enable_graph()
+        ref = Reference()
+        load(index, ref, x)
+        assert index.wait_for_graph(timeout=60) is False
+        assert index.graph_status()["enabled"] is False
+        assert "searches scan instead" in caplog.text
+        q = x[7]
+        assert index.search(q, 5)[0][0] == 17
+        assert_exact_scores(index.search(q, 5), ref, q)
+    finally:
+        index.close()
+
+
+def test_without_usearch_there_is_no_graph(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_import = importlib.import_module
+
+    def no_usearch(name: str, package: str | None = None) -> object:
+        if name.startswith(hnsw_graph.MODULE):
+            raise ImportError(name)
+        return real_import(name, package)
+
+    monkeypatch.setattr(importlib, "import_module", no_usearch)
+    assert hnsw_graph.usearch_version() is None
+    index = VectorIndex(DIMS)
+    assert index.enable_graph() is False
+    assert index.graph_status()["enabled"] is False
+    index.close()
+
+
+def test_the_store_reports_which_vector_search_runs(
+    tmp_path: Path, hashing_embedder: HashingEmbedder
+) -> None:
+    path = tmp_path / "memory.db"
+    with_graph = MemoryStore(path, embedder=hashing_embedder)
+    try:
+        assert with_graph.backends()["vector_search"] == "hnsw-graph+numpy-index"
+        assert with_graph.usearch_version == hnsw_graph.usearch_version()
+    finally:
+        with_graph.close()
+    without = MemoryStore(path, embedder=hashing_embedder, use_graph=False)
+    try:
+        assert without.backends()["vector_search"] == "numpy-index"
+        assert without.index.graph_status()["enabled"] is False
+    finally:
+        without.close()
