@@ -16,7 +16,7 @@ from homeassistant.exceptions import ConfigEntryError, ConfigEntryNotReady
 from homeassistant.helpers import config_validation as cv
 from homeassistant.util import dt as dt_util
 
-from .backends import async_ensure_backends
+from .backends import async_ensure_backends, async_ensure_graph_backend
 from .const import (
     CONF_MODEL_DIR,
     DB_FILE,
@@ -148,12 +148,13 @@ async def _async_load_model(
 ) -> None:
     """Check the backends, then load the model; until then search is keyword-only."""
     data.backends = await async_ensure_backends(hass)
-    if data.backends.usearch:
-        # Installed just now, usearch was not there when the store opened.
-        await hass.async_add_import_executor_job(data.store.enable_graph)
     await _async_clear_resolved_issues(hass)
     await _async_load_model_files(hass, entry, data)
     async_report_backends(hass, data.backends)
+    data.backends = await async_ensure_graph_backend(hass, data.backends)
+    if data.backends.usearch:
+        # Installed just now, usearch was not there when the store opened.
+        await hass.async_add_import_executor_job(data.store.enable_graph)
     # The retrieval mode may have changed: the entities refresh.
     async_memories_changed(hass)
 

@@ -22,7 +22,7 @@ costs; setup itself never waits for, nor fails on, a backend.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 import importlib
 from typing import TYPE_CHECKING, Final
 
@@ -101,7 +101,11 @@ async def async_ensure_backend(
 
 
 async def async_ensure_backends(hass: HomeAssistant) -> BackendStatus:
-    """Check (and where possible install) the backends, one after the other."""
+    """Check (and where possible install) onnxruntime and sqlite-vec.
+
+    usearch is checked later (async_ensure_graph_backend), once the model has
+    loaded: it only matters in very large stores and must not delay search.
+    """
     # One after the other: pip installs are serialised by Home Assistant anyway.
     onnxruntime = await async_ensure_backend(
         hass, ONNXRUNTIME_MODULE, ONNXRUNTIME_REQUIREMENT
@@ -109,9 +113,14 @@ async def async_ensure_backends(hass: HomeAssistant) -> BackendStatus:
     sqlite_vec = await async_ensure_backend(
         hass, SQLITE_VEC_MODULE, SQLITE_VEC_REQUIREMENT
     )
-    usearch = await async_ensure_backend(hass, USEARCH_MODULE, USEARCH_REQUIREMENT)
-    status = BackendStatus(
-        onnxruntime=onnxruntime, sqlite_vec=sqlite_vec, usearch=usearch
-    )
+    status = BackendStatus(onnxruntime=onnxruntime, sqlite_vec=sqlite_vec)
     LOGGER.debug("Optional backends: %s", status)
     return status
+
+
+async def async_ensure_graph_backend(
+    hass: HomeAssistant, status: BackendStatus
+) -> BackendStatus:
+    """Check (and where possible install) usearch; `status` with the answer."""
+    usearch = await async_ensure_backend(hass, USEARCH_MODULE, USEARCH_REQUIREMENT)
+    return replace(status, usearch=usearch)

@@ -17,6 +17,7 @@ import pytest
 
 from custom_components.home_memory.memory import hnsw_graph
 from custom_components.home_memory.memory.hnsw_graph import HnswGraph
+from custom_components.home_memory.memory.models import Caller, NewMemory
 from custom_components.home_memory.memory.store import MemoryStore
 from custom_components.home_memory.memory.vector_index import VectorIndex
 
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
 INF = math.inf
 DIMS = 32
 GRAPH_THREAD = "home_memory_graph"
+# Clustered unit vectors and their cluster centres.
+type Data = tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]
 
 
 def graph_index(*, min_rows: int = 500) -> VectorIndex:
@@ -44,7 +47,7 @@ def graph_index(*, min_rows: int = 500) -> VectorIndex:
 
 
 @pytest.fixture
-def data() -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+def data() -> Data:
     """2,000 clustered unit vectors and their cluster centres."""
     return clustered(np.random.default_rng(5), clusters=40, per=50, d=DIMS, noise=0.3)
 
@@ -88,7 +91,7 @@ def assert_exact_scores(
 
 
 def test_the_graph_answers_with_exact_scores_and_high_recall(
-    index: VectorIndex, data: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]
+    index: VectorIndex, data: Data
 ) -> None:
     x, centres = data
     ref = Reference()
@@ -113,7 +116,7 @@ def test_the_graph_answers_with_exact_scores_and_high_recall(
 
 
 def test_a_new_row_is_found_before_the_graph_holds_it(
-    index: VectorIndex, data: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]
+    index: VectorIndex, data: Data
 ) -> None:
     x, _ = data
     ref = Reference()
@@ -143,7 +146,7 @@ def test_a_new_row_is_found_before_the_graph_holds_it(
 
 
 def test_removed_and_replaced_rows_never_come_back(
-    index: VectorIndex, data: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]
+    index: VectorIndex, data: Data
 ) -> None:
     x, _ = data
     ref = Reference()
@@ -172,7 +175,7 @@ def test_removed_and_replaced_rows_never_come_back(
 
 
 def test_filters_apply_to_the_proposals_and_a_narrow_one_scans(
-    index: VectorIndex, data: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]
+    index: VectorIndex, data: Data
 ) -> None:
     x, centres = data
     ref = Reference()
@@ -198,7 +201,7 @@ def test_filters_apply_to_the_proposals_and_a_narrow_one_scans(
 
 
 def test_small_indexes_get_no_graph_thread(
-    data: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]],
+    data: Data,
 ) -> None:
     x, _ = data
     index = graph_index(min_rows=len(x) + 1)
@@ -214,7 +217,7 @@ def test_small_indexes_get_no_graph_thread(
 
 
 def test_close_stops_the_builder_and_searches_go_on(
-    data: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]],
+    data: Data,
 ) -> None:
     x, _ = data
     index = graph_index()
@@ -227,9 +230,7 @@ def test_close_stops_the_builder_and_searches_go_on(
     assert index.search(x[3], 1)[0][0] == 13
 
 
-def test_clear_starts_a_new_graph(
-    index: VectorIndex, data: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]
-) -> None:
+def test_clear_starts_a_new_graph(index: VectorIndex, data: Data) -> None:
     x, _ = data
     ref = Reference()
     load(index, ref, x)
@@ -242,9 +243,7 @@ def test_clear_starts_a_new_graph(
     assert index.graph_status()["rows"] == 600
 
 
-def test_many_removals_rebuild_the_graph(
-    index: VectorIndex, data: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]
-) -> None:
+def test_many_removals_rebuild_the_graph(index: VectorIndex, data: Data) -> None:
     x, _ = data
     ref = Reference()
     rowids = load(index, ref, x)
@@ -259,7 +258,7 @@ def test_many_removals_rebuild_the_graph(
 
 def test_a_failing_graph_leaves_the_scan_in_charge(
     monkeypatch: pytest.MonkeyPatch,
-    data: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]],
+    data: Data,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     def broken(*_: object) -> None:
@@ -278,8 +277,68 @@ def test_a_failing_graph_leaves_the_scan_in_charge(
         q = x[7]
         assert index.search(q, 5)[0][0] == 17
         assert_exact_scores(index.search(q, 5), ref, q)
+        assert GRAPH_THREAD not in {t.name for t in threading.enumerate()}
+        # Enabled again (usearch healthy), a new builder fills a new graph.
+        monkeypatch.undo()
+        assert index.enable_graph()
+        assert index.wait_for_graph(timeout=60)
+        assert index.graph_status()["rows"] == len(x)
     finally:
         index.close()
+
+
+def test_a_failing_graph_search_falls_back_to_the_scan(
+    index: VectorIndex,
+    data: Data,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    x, _ = data
+    ref = Reference()
+    load(index, ref, x)
+    assert index.wait_for_graph(timeout=60)
+
+    def broken(*_: object) -> None:
+        raise RuntimeError("corrupt graph")
+
+    monkeypatch.setattr(HnswGraph, "search", broken)
+    got = index.search(x[4], 5)
+    assert got[0][0] == 14
+    assert_exact_scores(got, ref, x[4])
+    assert "searches scan instead" in caplog.text
+    assert index.graph_status()["enabled"] is False
+    assert index.search(x[5], 1)[0][0] == 15
+
+
+def test_a_store_that_fails_to_open_leaves_no_builder(
+    tmp_path: Path,
+    hashing_embedder: HashingEmbedder,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    path = tmp_path / "memory.db"
+    monkeypatch.setattr(VectorIndex, "graph_min_rows", 5)
+    store = MemoryStore(path, embedder=hashing_embedder)
+    try:
+        store.create_many(
+            [
+                NewMemory(content=f"Memory number {i} about the garden")
+                for i in range(8)
+            ],
+            Caller(user_id="anna"),
+            dedup=False,
+        )
+    finally:
+        store.close()
+    real_load = MemoryStore._load_index
+
+    def load_then_fail(self: MemoryStore) -> None:
+        real_load(self)
+        raise RuntimeError("disk went away")
+
+    monkeypatch.setattr(MemoryStore, "_load_index", load_then_fail)
+    with pytest.raises(RuntimeError, match="disk went away"):
+        MemoryStore(path, embedder=hashing_embedder)
+    assert GRAPH_THREAD not in {t.name for t in threading.enumerate()}
 
 
 def test_without_usearch_there_is_no_graph(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -62,17 +62,18 @@ class HnswGraph:
         self._lock = threading.Lock()
         #: Rows removed since the graph was built (removal leaves tombstones).
         self.removed = 0
+        # Read without the lock (a step may hold it for a while): plain
+        # attributes, refreshed after every change.
+        self.rows = 0
+        self.nbytes = 0
 
     def __len__(self) -> int:
         """Rows in the graph."""
-        with self._lock:
-            return len(self._graph)
+        return self.rows
 
-    @property
-    def nbytes(self) -> int:
-        """Bytes the graph holds (vectors and links)."""
-        with self._lock:
-            return int(self._graph.memory_usage)
+    def _refresh_sizes(self) -> None:
+        self.rows = len(self._graph)
+        self.nbytes = int(self._graph.memory_usage)
 
     def add(
         self, rowids: npt.NDArray[np.int64], unit_vectors: npt.NDArray[np.float32]
@@ -82,30 +83,32 @@ class HnswGraph:
             return
         keys = rowids.astype(np.uint64)
         with self._lock:
-            present = np.asarray(self._graph.contains(keys), dtype=bool).reshape(-1)
-            if present.any():
-                self._graph.remove(keys[present])
-                self.removed += int(np.count_nonzero(present))
+            self._remove_present(keys)
             # One worker: the caller is a background thread already.
             self._graph.add(keys, unit_vectors, threads=1)
+            self._refresh_sizes()
 
     def remove(self, rowids: npt.NDArray[np.int64]) -> None:
         """Remove rows; rowids not in the graph are ignored."""
         if rowids.shape[0] == 0:
             return
-        keys = rowids.astype(np.uint64)
         with self._lock:
-            present = np.asarray(self._graph.contains(keys), dtype=bool).reshape(-1)
-            if present.any():
-                self._graph.remove(keys[present])
-                self.removed += int(np.count_nonzero(present))
+            self._remove_present(rowids.astype(np.uint64))
+            self._refresh_sizes()
+
+    def _remove_present(self, keys: npt.NDArray[np.uint64]) -> None:
+        """Remove those of `keys` the graph holds (under the lock)."""
+        present = np.asarray(self._graph.contains(keys), dtype=bool).reshape(-1)
+        if present.any():
+            self._graph.remove(keys[present])
+            self.removed += int(np.count_nonzero(present))
 
     def search(
         self, query: npt.NDArray[np.float32], count: int
     ) -> npt.NDArray[np.int64]:
         """Rowids of about the `count` nearest rows (approximate)."""
         with self._lock:
-            if len(self._graph) == 0 or count <= 0:
+            if self.rows == 0 or count <= 0:
                 return np.zeros(0, np.int64)
             expansion = max(EXPANSION_SEARCH, count)
             if self._graph.expansion_search != expansion:

@@ -277,9 +277,11 @@ class MemoryStore:
             self._reader = self._connect(read_only=True)
             self._load_index()
         except sqlite3.DatabaseError as err:
+            self.index.close()
             self._close_connections()
             raise DatabaseCorruptError(f"{self.path}: {err}") from err
         except BaseException:
+            self.index.close()
             self._close_connections()
             raise
 
@@ -492,7 +494,7 @@ class MemoryStore:
         vector_search = "none"
         if self._embedder is not None:
             vector_search = (
-                "hnsw-graph+numpy-index" if self.usearch_version else "numpy-index"
+                "hnsw-graph+numpy-index" if self.index.graph_enabled else "numpy-index"
             )
         return {
             "embedder": self._embedder.backend if self._embedder else "none",
