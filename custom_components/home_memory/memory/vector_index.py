@@ -147,6 +147,7 @@ class VectorIndex:
         self._group_counts: list[int] | None = None  # rows per group, cached
         self._builder: threading.Thread | None = None
         self._big_step = False  # the builder is in a catch-up step
+        self._stepping = False  # the builder is in any step
         self._closing = False
 
     # -- storage ---------------------------------------------------------------
@@ -404,7 +405,7 @@ class VectorIndex:
                     self._graph is None
                     or self._closing
                     or self._size < self.graph_min_rows
-                    or not self._graph_has_work()
+                    or not (self._graph_has_work() or self._stepping)
                 ),
                 timeout,
             )
@@ -453,7 +454,7 @@ class VectorIndex:
             with self._lock:
                 if self._builder is threading.current_thread():
                     self._builder = None
-                self._big_step = False
+                self._big_step = self._stepping = False
                 self._graph_work.notify_all()
 
     def _build_step(self) -> bool:
@@ -463,6 +464,8 @@ class VectorIndex:
             if self._closing or self._graph is None:
                 return False
             graph, epoch = self._graph, self._epoch
+            # Until the step ends, waiters must not take the graph as done.
+            self._stepping = True
             dropped = np.fromiter(self._dropped, np.int64, len(self._dropped))
             self._dropped.clear()
             # Searches leave the graph alone during a big step (see
@@ -476,7 +479,7 @@ class VectorIndex:
         graph.remove(dropped)
         graph.add(ids, unit)
         with self._lock:
-            self._big_step = False
+            self._big_step = self._stepping = False
             if self._epoch == epoch:
                 for rowid, version in batch:
                     if self._stale.get(rowid) == version:
