@@ -117,6 +117,37 @@ class _Facts:
     departures: int
     churn: bool
 
+    def narration(
+        self,
+        *,
+        content: str,
+        summary: str,
+        kind: MemoryKind,
+        weight_class: WeightClass,
+        importance: float,
+        emotion: str,
+        people: tuple[str, ...],
+        tags: tuple[str, ...],
+    ) -> Narration:
+        """A memory of this segment: the given words, the segment's place and time."""
+        return Narration(
+            content=content,
+            summary=summary,
+            kind=kind,
+            weight_class=weight_class,
+            importance=importance,
+            emotion=emotion,
+            people=people,
+            tags=tags,
+            location=self.location,
+            time_of_day=self.time_of_day,
+            day_type=self.day_type,
+            segment_start=self.start,
+            segment_end=self.end,
+            source_ids=self.source_ids,
+            thread=self.thread,
+        )
+
 
 _DOMAIN_TAGS: Final = {
     "light": "lights",
@@ -604,7 +635,7 @@ def narrate(
     sentences.append(_closing(facts, emotion, persona, rng))
     content = ". ".join(sentence.rstrip(".") for sentence in sentences) + "."
     kind, weight_class = _rule_class(facts)
-    return Narration(
+    return facts.narration(
         content=content,
         summary=summarize(sentences[0] + "."),
         kind=kind,
@@ -613,13 +644,6 @@ def narrate(
         emotion=emotion,
         people=facts.people,
         tags=facts.tags,
-        location=facts.location,
-        time_of_day=facts.time_of_day,
-        day_type=facts.day_type,
-        segment_start=facts.start,
-        segment_end=facts.end,
-        source_ids=facts.source_ids,
-        thread=facts.thread,
     )
 
 
@@ -789,7 +813,7 @@ def from_generated(
     facts = _facts(segment, tz, rules)
     people = tuple(dict.fromkeys((*generated.people, *facts.people)))
     tags = tuple(dict.fromkeys((*generated.tags, *facts.tags)))[:MAX_TAGS]
-    return Narration(
+    return facts.narration(
         content=generated.content,
         summary=summarize(generated.content),
         kind=_KIND_OF_CLASS[generated.weight_class],
@@ -798,11 +822,4 @@ def from_generated(
         emotion=generated.emotion,
         people=people,
         tags=tags,
-        location=facts.location,
-        time_of_day=facts.time_of_day,
-        day_type=facts.day_type,
-        segment_start=facts.start,
-        segment_end=facts.end,
-        source_ids=facts.source_ids,
-        thread=facts.thread,
     )
