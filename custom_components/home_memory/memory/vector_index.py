@@ -556,9 +556,9 @@ class VectorIndex:
                 slots = slots[self._keep(slots, groups, now)]
             elif (
                 allowed is None
-                and (slots := self._graph_candidates(q, k, groups, now)) is not None
+                and (proposed := self._graph_candidates(q, k, groups, now)) is not None
             ):
-                pass
+                slots = proposed
             else:
                 mask = self._filter_mask(n, groups, now, allowed)
                 allowed_count = n if mask is None else int(np.count_nonzero(mask))
