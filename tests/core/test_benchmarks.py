@@ -118,7 +118,9 @@ def test_locomo_cli_writes_scorable_rankings(
     assert [line["qid"] for line in lines] == ["c1:q0", "c1:q1", "c3:q0"]
     # The shared bench data sits beside the repository (as in CI).
     scorer = DEFAULT_BENCH_DATA / "eval_retrieval.py"
-    assert scorer.is_file(), f"{scorer} is missing: clone next to ../shared"
+    assert scorer.is_file(), (
+        f"{scorer} is missing: clone next to ../shared (or set HOME_MEMORY_BENCH_DATA)"
+    )
     scores = locomo.score(scorer, questions, out)
     assert scores["all/n"] == 3
     assert 0.0 < scores["all/R@5"] <= 1.0
