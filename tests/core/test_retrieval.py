@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from custom_components.home_memory.memory import decay
 from custom_components.home_memory.memory.config import EngineConfig
 from custom_components.home_memory.memory.models import (
     Caller,
@@ -14,6 +15,7 @@ from custom_components.home_memory.memory.models import (
     NewMemory,
     Tier,
     Visibility,
+    WeightClass,
 )
 from custom_components.home_memory.memory.retrieval import (
     Retriever,
@@ -24,10 +26,11 @@ from custom_components.home_memory.memory.retrieval import (
 from custom_components.home_memory.memory.store import MemoryStore
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Iterator, Sequence
     from pathlib import Path
 
     from custom_components.home_memory.memory.embedder import Embedder
+    from custom_components.home_memory.memory.models import Memory, ScoredMemory
 
     from .conftest import ManualClock
 
@@ -163,6 +166,101 @@ def test_retrieval_records_access(companies: Retriever) -> None:
     assert memory.last_accessed_at is not None
     companies.search("Globex engineers", HOUSE, limit=1, record_access=False)
     assert companies.store.get(memory.id, HOUSE).access_count == 1
+
+
+def _composite(item: ScoredMemory, config: EngineConfig, now: float) -> float:
+    """The enhancements doc's score, from the memory's own fields."""
+    memory = item.memory
+    accessed = memory.last_accessed_at or memory.created_at
+    days_idle = (now - accessed.timestamp()) / decay.SECONDS_PER_DAY
+    days_old = (now - memory.created_at.timestamp()) / decay.SECONDS_PER_DAY
+    w = config.weights
+    half_life, floor = config.base_half_life_days, config.decay_floor
+    return (
+        w.relevance * item.relevance
+        + w.importance
+        * memory.importance
+        * memory.weight_class.retrieval_weight
+        * decay.decay_factor(
+            days_idle,
+            memory.weight_class,
+            base_half_life_days=half_life,
+            floor=floor,
+        )
+        + w.recency
+        * decay.recency(days_old, base_half_life_days=half_life, floor=floor)
+        + w.access * decay.access_bonus(memory.access_count)
+    )
+
+
+def test_scores_are_the_composite_of_each_memorys_fields(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """Active memories are scored from memory, other tiers from the file: alike."""
+    classes = list(WeightClass)
+    for i in range(10):
+        store.create(
+            NewMemory(
+                content=f"boiler service visit number {i} with notes {i * 7}",
+                importance=0.1 * (i + 1) - 0.05,
+                weight_class=classes[i % len(classes)],
+            ),
+            HOUSE,
+        )
+        clock.advance(days=3)
+    retriever = Retriever(store)
+    retriever.search("boiler service", HOUSE, limit=4)  # some are accessed once
+    clock.advance(days=10)
+    active = retriever.rank("boiler service visit", HOUSE)
+    assert len(active) == 10
+    assert {s.memory.access_count for s in active} == {0, 1}
+    for item in active:
+        assert item.score == pytest.approx(_composite(item, store.config, clock()))
+    store.soft_delete(HOUSE, ids=[s.memory.id for s in active[:5]])
+    everything = retriever.rank(
+        "boiler service visit", ADMIN, MemoryFilter(tiers=tuple(Tier))
+    )
+    assert {s.memory.tier for s in everything} == {Tier.ACTIVE, Tier.DELETED}
+    for item in everything:
+        assert item.score == pytest.approx(_composite(item, store.config, clock()))
+    assert [s.score for s in everything] == sorted(
+        (s.score for s in everything), reverse=True
+    )
+
+
+def test_an_access_counts_in_the_very_next_ranking(store: MemoryStore) -> None:
+    store.create(NewMemory(content="the spare key is under the blue pot"), HOUSE)
+    retriever = Retriever(store)
+    [before] = retriever.rank("spare key", HOUSE)
+    assert before.access_bonus == decay.access_bonus(0)
+    retriever.search("spare key", HOUSE, limit=1)
+    [after] = retriever.rank("spare key", HOUSE)
+    assert after.access_bonus == decay.access_bonus(1)
+    assert after.score > before.score
+
+
+def test_context_fetches_only_the_memories_it_reads(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for i in range(40):
+        store.create(
+            NewMemory(content=f"the garden hose reel {i} is in shed {i % 5}"), HOUSE
+        )
+    fetched: list[int] = []
+    fetch = store.fetch
+
+    def counting_fetch(rowids: Sequence[int]) -> dict[int, Memory]:
+        fetched.extend(rowids)
+        return fetch(rowids)
+
+    monkeypatch.setattr(store, "fetch", counting_fetch)
+    result = Retriever(store).context(
+        "garden hose reel", HOUSE, max_memories=3, min_relevance=0.0
+    )
+    assert len(result.memories) == 3
+    assert len(Retriever(store).rank("garden hose reel", HOUSE)) == 40
+    # The context read the best few; rank() above fetched all 40.
+    assert len(fetched) - 40 <= 2 * store.config.context_max_memories
 
 
 def test_progressive_search_pages_three_at_a_time(companies: Retriever) -> None:

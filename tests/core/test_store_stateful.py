@@ -949,6 +949,40 @@ class StoreMachine(RuleBasedStateMachine):
                 f"{m.id} (rowid {m.rowid}, tier {m.tier}) in index: {m.rowid in index}"
             )
 
+    @invariant()
+    def score_table_holds_the_active_memories_scoring_columns(self) -> None:
+        """Ranking's in-memory columns are the model's, for active memories only."""
+        rowids = [m.rowid for m in self.model.values()]
+        columns, missing = self.store.scores.lookup(rowids)
+        active = {m.rowid: m for m in self.model.values() if m.tier is Tier.ACTIVE}
+        assert len(self.store.scores) == len(active)
+        assert set(columns.rowids.tolist()) == active.keys(), (
+            f"score table holds {sorted(columns.rowids.tolist())}, "
+            f"active are {sorted(active)}"
+        )
+        assert set(missing) == set(rowids) - active.keys()
+        for i, rowid in enumerate(columns.rowids.tolist()):
+            m = active[rowid]
+            got = (
+                columns.ids[i],
+                columns.importance[i],
+                columns.retrieval_weight[i],
+                columns.retention_multiplier[i],
+                columns.created_at[i],
+                columns.idle_since[i],
+                columns.access_count[i],
+            )
+            want = (
+                m.id,
+                m.importance,
+                m.weight_class.retrieval_weight,
+                m.weight_class.retention_multiplier,
+                m.created_at,
+                m.last_accessed_at or m.created_at,
+                m.access_count,
+            )
+            assert got == pytest.approx(want), f"{m.id}: {got} != {want}"
+
 
 @pytest.mark.slow
 def test_store_matches_model() -> None:

@@ -18,17 +18,19 @@ import threading
 import time
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from . import decay
 from .models import Caller, MemoryFilter, Page, ScoredMemory
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterator, Sequence
 
-    import numpy as np
     import numpy.typing as npt
 
     from .config import EngineConfig
-    from .store import MemoryStore, ScoreFields
+    from .score_table import ScoreColumns
+    from .store import MemoryStore
 
 # Intents and requests for which memory never helps (Area 05 §4.1).
 SKIP_INTENTS = frozenset(
@@ -110,15 +112,22 @@ def fuse(
 
 
 @dataclass(frozen=True, slots=True)
-class _Ranked:
-    """A scored candidate before its full memory is fetched."""
+class _Ranking:
+    """Scored candidates, best first, before their memories are fetched.
 
-    fields: ScoreFields
-    relevance: Relevance
-    score: float
-    decay: float
-    recency: float
-    access_bonus: float
+    One list per part of the score, all in rank order.
+    """
+
+    rowids: list[int]
+    relevance: list[Relevance]
+    score: list[float]
+    decay: list[float]
+    recency: list[float]
+    access_bonus: list[float]
+
+    def __len__(self) -> int:
+        """Candidates ranked."""
+        return len(self.rowids)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +183,7 @@ class Retriever:
         ranked = self._ranked(
             query, caller, flt, pool=pool, min_relevance=min_relevance
         )
-        return self._materialize(ranked)
+        return self._materialize(ranked, 0, len(ranked))
 
     def _ranked(
         self,
@@ -184,7 +193,7 @@ class Retriever:
         *,
         pool: int | None,
         min_relevance: float,
-    ) -> list[_Ranked]:
+    ) -> _Ranking:
         """Candidates scored from a few columns, best first, not yet fetched."""
         flt = flt or MemoryFilter()
         pool = pool or self.config.candidate_pool
@@ -206,31 +215,37 @@ class Retriever:
                 query, query_vector, caller, flt, vector, keyword, fused
             )
         kept = {rowid: rel for rowid, rel in fused.items() if rel.own >= min_relevance}
-        now = store.now()
-        ranked = [
-            self._score(fields, kept[fields.rowid], now)
-            for fields in store.score_fields(list(kept))
-        ]
-        ranked.sort(key=lambda r: (-r.score, -r.relevance.relevance, r.fields.id))
-        return ranked
+        return self._score(store.score_fields(list(kept)), kept, store.now())
 
-    def _materialize(self, ranked: Sequence[_Ranked]) -> list[ScoredMemory]:
-        """Fetch the full memories of these ranked candidates, in order."""
-        memories = self.store.fetch([r.fields.rowid for r in ranked])
+    def _materialize(
+        self, ranking: _Ranking, start: int, stop: int
+    ) -> list[ScoredMemory]:
+        """Fetch the full memories of ranked candidates start..stop, in order."""
+        memories = self.store.fetch(ranking.rowids[start:stop])
         return [
             ScoredMemory(
-                memory=memories[r.fields.rowid],
-                score=r.score,
-                relevance=r.relevance.relevance,
-                similarity=r.relevance.similarity,
-                keyword_score=r.relevance.keyword,
-                decay=r.decay,
-                recency=r.recency,
-                access_bonus=r.access_bonus,
+                memory=memories[rowid],
+                score=ranking.score[i],
+                relevance=ranking.relevance[i].relevance,
+                similarity=ranking.relevance[i].similarity,
+                keyword_score=ranking.relevance[i].keyword,
+                decay=ranking.decay[i],
+                recency=ranking.recency[i],
+                access_bonus=ranking.access_bonus[i],
             )
-            for r in ranked
-            if r.fields.rowid in memories
+            for i, rowid in enumerate(ranking.rowids[start:stop], start)
+            if rowid in memories
         ]
+
+    def _in_order(self, ranking: _Ranking) -> Iterator[ScoredMemory]:
+        """The ranked memories best first, fetched a few at a time.
+
+        Context retrieval usually stops after a handful of the ~80
+        candidates: fetching all of them would cost more than the search.
+        """
+        step = max(1, self.config.context_max_memories * 2)
+        for start in range(0, len(ranking), step):
+            yield from self._materialize(ranking, start, start + step)
 
     def _fuse(
         self, vector: dict[int, float], keyword: dict[int, float]
@@ -286,32 +301,54 @@ class Retriever:
             smoothed[rowid] = replace(own, relevance=own.relevance + weight * borrowed)
         return smoothed
 
-    def _score(self, memory: ScoreFields, rel: Relevance, now: float) -> _Ranked:
+    def _score(
+        self, columns: ScoreColumns, relevance: dict[int, Relevance], now: float
+    ) -> _Ranking:
+        """The composite score of every candidate at once, best first."""
         cfg = self.config
         weights = cfg.weights
-        accessed = memory.last_accessed_at or memory.created_at
-        days_idle = (now - accessed) / decay.SECONDS_PER_DAY
-        days_old = (now - memory.created_at) / decay.SECONDS_PER_DAY
-        decay_value = decay.decay_factor(
-            days_idle,
-            memory.weight_class,
+        rowids = columns.rowids.tolist()
+        relevances = [relevance[rowid] for rowid in rowids]
+        own = np.fromiter((r.relevance for r in relevances), np.float64, len(rowids))
+        decay_values = decay.decay_factors(
+            (now - columns.idle_since) / decay.SECONDS_PER_DAY,
+            columns.retention_multiplier,
             base_half_life_days=cfg.base_half_life_days,
             floor=cfg.decay_floor,
         )
-        recency_value = decay.recency(
-            days_old, base_half_life_days=cfg.base_half_life_days, floor=cfg.decay_floor
+        recency_values = decay.recencies(
+            (now - columns.created_at) / decay.SECONDS_PER_DAY,
+            base_half_life_days=cfg.base_half_life_days,
+            floor=cfg.decay_floor,
         )
-        bonus = decay.access_bonus(memory.access_count)
-        score = (
-            weights.relevance * rel.relevance
+        bonuses = decay.access_bonuses(columns.access_count)
+        scores = (
+            weights.relevance * own
             + weights.importance
-            * memory.importance
-            * memory.weight_class.retrieval_weight
-            * decay_value
-            + weights.recency * recency_value
-            + weights.access * bonus
+            * columns.importance
+            * columns.retrieval_weight
+            * decay_values
+            + weights.recency * recency_values
+            + weights.access * bonuses
+        ).tolist()
+        ids = columns.ids
+        order = sorted(
+            range(len(rowids)),
+            key=lambda i: (-scores[i], -relevances[i].relevance, ids[i]),
         )
-        return _Ranked(memory, rel, score, decay_value, recency_value, bonus)
+        decays, recent, bonus = (
+            decay_values.tolist(),
+            recency_values.tolist(),
+            bonuses.tolist(),
+        )
+        return _Ranking(
+            rowids=[rowids[i] for i in order],
+            relevance=[relevances[i] for i in order],
+            score=[scores[i] for i in order],
+            decay=[decays[i] for i in order],
+            recency=[recent[i] for i in order],
+            access_bonus=[bonus[i] for i in order],
+        )
 
     def _touch(self, items: Sequence[ScoredMemory], caller: Caller, via: str) -> None:
         if items:
@@ -342,7 +379,7 @@ class Retriever:
             else min_relevance,
         )
         # Only the page asked for is fetched in full.
-        items = self._materialize(ranked[offset : offset + limit])
+        items = self._materialize(ranked, offset, offset + limit)
         if record_access:
             self._touch(items, caller, "search")
         next_offset = offset + len(items)
@@ -378,7 +415,9 @@ class Retriever:
         chosen: list[ScoredMemory] = []
         lines = ["Relevant background:"]
         used = estimate_tokens(lines[0])
-        for item in self.rank(utterance, caller, min_relevance=floor):
+        for item in self._in_order(
+            self._ranked(utterance, caller, None, pool=None, min_relevance=floor)
+        ):
             if len(chosen) >= max_memories:
                 break
             line = f"- {item.memory.summary}"

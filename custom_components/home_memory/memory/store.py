@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+import functools
 from datetime import datetime
 import json
 import logging
@@ -56,6 +57,7 @@ from .models import (
     default_weight_class,
 )
 from .schema import migrate, schema_version
+from .score_table import SCORE_COLUMNS, ScoreColumns, ScoreTable
 from .serialization import jsonable, memory_from_dict, memory_to_dict
 from .validation import (
     MAX_CONTENT_CHARS,
@@ -100,7 +102,7 @@ __all__ = [
     "MemoryStore",
     "NothingToUndoError",
     "SchemaTooNewError",
-    "ScoreFields",
+    "ScoreColumns",
     "content_hash",
     "embedding_text",
     "memory_from_dict",
@@ -110,8 +112,20 @@ __all__ = [
 ]
 
 _LOGGER = logging.getLogger(__name__)
-# Column value -> class: a dict lookup is ten times cheaper than WeightClass().
+# Column value -> member: a dict lookup is ten times cheaper than calling the
+# enum, and a search builds a dozen memories.
+_KINDS = {str(k): k for k in MemoryKind}
 _WEIGHT_CLASSES = {str(c): c for c in WeightClass}
+_SOURCES = {str(s): s for s in Source}
+_VISIBILITIES = {str(v): v for v in Visibility}
+_TIERS = {str(t): t for t in Tier}
+
+
+@functools.lru_cache(maxsize=4096)
+def _labels(column: str) -> tuple[str, ...]:
+    """A JSON list column as a tuple (the same few label lists recur)."""
+    return tuple(json.loads(column))
+
 
 EXPORT_FORMAT = "home_memory.export.v1"
 # BM25 column weights: content, summary, tags, people.
@@ -128,6 +142,8 @@ _PRUNE_FROM_ROWS = 5_000
 _KEYWORD_ROW_BUDGET = 300
 _DF_CACHE_STEP = 1_000
 _DF_CACHE_SIZE = 4_096
+# Rows re-read per statement when refreshing the in-memory copies.
+_REFRESH_CHUNK = 4_096
 REEMBED_BATCH = 64
 # While a backup holds writes, a writer waits at most this long, then goes on:
 # automatic checkpoints are off meanwhile, so the file being copied does not
@@ -159,19 +175,6 @@ class ImportStats:
 
     imported: int
     skipped: int
-
-
-@dataclass(frozen=True, slots=True)
-class ScoreFields:
-    """What the composite score reads of a memory (times in unix seconds)."""
-
-    rowid: int
-    id: str
-    importance: float
-    weight_class: WeightClass
-    created_at: float
-    last_accessed_at: float | None
-    access_count: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,6 +260,9 @@ class MemoryStore:
         self._write_lock = threading.RLock()
         self._read_lock = threading.Lock()
         self._index_lock = threading.Lock()
+        # Held from reading rows to applying them to the in-memory copies, so
+        # that two refreshes of one row cannot apply out of order.
+        self._refresh_lock = threading.Lock()
         self._closed = threading.Event()
         # Cleared while a backup holds writes (pause_writes / resume_writes).
         self._writes_open = threading.Event()
@@ -269,12 +275,14 @@ class MemoryStore:
         self._df_cache: dict[str, tuple[int, int]] = {}
         self.index_dimensions = embedder.dimensions if embedder else 384
         self.index = VectorIndex(self.index_dimensions)
+        self.scores = ScoreTable()
         if use_graph:
             self.enable_graph()
         try:
             self._writer = self._connect(read_only=False)
             self.migrated_from = migrate(self._writer)
             self._reader = self._connect(read_only=True)
+            self._load_scores()
             self._load_index()
         except sqlite3.DatabaseError as err:
             self.index.close()
@@ -604,21 +612,57 @@ class MemoryStore:
             [math.inf if r[3] is None else float(r[3]) for r in rows],
         )
 
-    def _reindex(self, rowids: Sequence[int]) -> None:
-        """Bring the index in line with the file for these rows (after commit)."""
-        if self._embedder is None or not rowids:
-            return
+    def _load_scores(self) -> None:
+        self.scores.clear()
         with self._read() as conn:
             rows = conn.execute(
-                "SELECT m.rowid, m.owner, m.visibility, m.expires_at, v.vector, m.tier "
-                "FROM memories m JOIN memory_vectors v ON v.memory_rowid = m.rowid "
-                f"WHERE v.model = ? AND m.rowid IN ({','.join('?' * len(rowids))})",
-                (self._embedder.model_id, *rowids),
-            ).fetchall()
-        keep = [r for r in rows if r[5] == Tier.ACTIVE]
-        present = {int(r[0]) for r in keep}
-        self.index.remove([r for r in rowids if r not in present])
-        self._index_rows(keep)
+                f"SELECT {SCORE_COLUMNS} FROM memories WHERE tier = 'active'"
+            )
+            while batch := rows.fetchmany(8192):
+                self.scores.upsert(batch)
+
+    def _refresh(self, rowids: Sequence[int], *, vectors: bool = True) -> None:
+        """Bring the in-memory copies in line with the file for these rows.
+
+        Called after the commit of every write: the scoring columns of active
+        memories, and (unless only those changed) their vectors in the index.
+        """
+        for start in range(0, len(rowids), _REFRESH_CHUNK):
+            self._refresh_chunk(rowids[start : start + _REFRESH_CHUNK], vectors)
+
+    def _refresh_chunk(self, rowids: Sequence[int], vectors: bool) -> None:
+        marks = ",".join("?" * len(rowids))
+        with self._refresh_lock:
+            with self._read() as conn:
+                scored = conn.execute(
+                    f"SELECT {SCORE_COLUMNS} FROM memories "
+                    f"WHERE tier = 'active' AND rowid IN ({marks})",
+                    rowids,
+                ).fetchall()
+                indexed = (
+                    conn.execute(
+                        "SELECT m.rowid, m.owner, m.visibility, m.expires_at, "
+                        "v.vector FROM memories m JOIN memory_vectors v "
+                        "ON v.memory_rowid = m.rowid WHERE m.tier = 'active' "
+                        f"AND v.model = ? AND m.rowid IN ({marks})",
+                        (self._embedder.model_id, *rowids),
+                    ).fetchall()
+                    if vectors and self._embedder is not None
+                    else None
+                )
+            active = {int(r[0]) for r in scored}
+            self.scores.remove([r for r in rowids if r not in active])
+            self.scores.upsert(scored)
+            if indexed is not None:
+                present = {int(r[0]) for r in indexed}
+                self.index.remove([r for r in rowids if r not in present])
+                self._index_rows(indexed)
+
+    def _unindex(self, rowids: Sequence[int]) -> None:
+        """Drop rows that left the active tier from the in-memory copies."""
+        with self._refresh_lock:
+            self.scores.remove(rowids)
+            self.index.remove(rowids)
 
     # -- embedding ------------------------------------------------------------
 
@@ -731,7 +775,7 @@ class MemoryStore:
                 touched.append(rowid)
             if in_transaction is not None:
                 in_transaction(conn, results)
-        self._reindex(touched)
+        self._refresh(touched)
         return results
 
     def _find_duplicate(
@@ -988,21 +1032,21 @@ class MemoryStore:
             id=row[1],
             content=row[2],
             summary=row[3],
-            kind=MemoryKind(row[4]),
-            weight_class=WeightClass(row[5]),
+            kind=_KINDS[row[4]],
+            weight_class=_WEIGHT_CLASSES[row[5]],
             importance=row[6],
             effective_importance=row[7],
             emotion=row[8],
-            people=tuple(json.loads(row[9])),
+            people=_labels(row[9]),
             location=row[10],
             time_of_day=row[11],
             day_type=row[12],
-            tags=tuple(json.loads(row[13])),
-            source=Source(row[14]),
-            source_ids=tuple(json.loads(row[15])),
+            tags=_labels(row[13]),
+            source=_SOURCES[row[14]],
+            source_ids=_labels(row[15]),
             speaker=row[16],
             owner=row[17],
-            visibility=Visibility(row[18]),
+            visibility=_VISIBILITIES[row[18]],
             segment_start=from_timestamp(row[19]),
             segment_end=from_timestamp(row[20]),
             created_at=from_timestamp(row[21]),  # type: ignore[arg-type]
@@ -1010,7 +1054,7 @@ class MemoryStore:
             last_accessed_at=from_timestamp(row[23]),
             access_count=row[24],
             expires_at=from_timestamp(row[25]),
-            tier=Tier(row[26]),
+            tier=_TIERS[row[26]],
             deleted_at=from_timestamp(row[27]),
             deleted_by=row[28],
             archived_at=from_timestamp(row[29]),
@@ -1037,22 +1081,22 @@ class MemoryStore:
             ).fetchall()
         return {int(row[0]): self._row_to_memory(row) for row in rows}
 
-    def score_fields(self, rowids: Sequence[int]) -> list[ScoreFields]:
-        """The few columns ranking needs, without building whole memories."""
-        if not rowids:
-            return []
+    def score_fields(self, rowids: Sequence[int]) -> ScoreColumns:
+        """The columns ranking needs, in memory for active memories.
+
+        Rows of other tiers (an admin's search of deleted or archived
+        memories) are read from the file. Unknown rowids are left out.
+        """
+        held, missing = self.scores.lookup(rowids)
+        if not missing:
+            return held
         with self._read() as conn:
             rows = conn.execute(
-                "SELECT rowid, id, importance, weight_class, created_at, "
-                "last_accessed_at, access_count FROM memories WHERE rowid IN "
-                f"({','.join('?' * len(rowids))})",
-                list(rowids),
+                f"SELECT {SCORE_COLUMNS} FROM memories WHERE rowid IN "
+                f"({','.join('?' * len(missing))})",
+                missing,
             ).fetchall()
-        classes = _WEIGHT_CLASSES
-        return [
-            ScoreFields(row[0], row[1], row[2], classes[row[3]], *row[4:])
-            for row in rows
-        ]
+        return ScoreColumns.concatenate([held, ScoreColumns.from_rows(rows)])
 
     def rowids_of(self, memory_ids: Sequence[str]) -> list[int]:
         """Rowids of these memory ids (unknown ids are left out)."""
@@ -1105,7 +1149,7 @@ class MemoryStore:
                 raise MemoryNotFoundError(memory_id)
             self._apply_patch(conn, current, patch, caller, self.now(), vector=vector)
             updated = self._fetch_one(conn, rowid)
-        self._reindex([rowid])
+        self._refresh([rowid])
         return updated
 
     def _validate_patch(self, patch: MemoryPatch) -> MemoryPatch:
@@ -1333,7 +1377,7 @@ class MemoryStore:
                 {"to_version": version},
             )
             restored = self._fetch_one(conn, rowid)
-        self._reindex([rowid])
+        self._refresh([rowid])
         return restored
 
     # -- delete, restore, purge -----------------------------------------------
@@ -1386,7 +1430,7 @@ class MemoryStore:
                     (now, caller.actor, rowid),
                 )
                 self._log(conn, "delete", memory.id, caller, memory.content)
-        self.index.remove([rowid for rowid, _ in targets])
+        self._unindex([rowid for rowid, _ in targets])
         return [memory.id for _, memory in targets]
 
     def restore(self, caller: Caller, *, ids: Sequence[str]) -> list[str]:
@@ -1405,7 +1449,7 @@ class MemoryStore:
                     (self.now(), rowid),
                 )
                 self._log(conn, "restore", memory.id, caller, memory.content)
-        self._reindex([rowid for rowid, _ in targets])
+        self._refresh([rowid for rowid, _ in targets])
         return [memory.id for _, memory in targets]
 
     def hard_delete(
@@ -1423,7 +1467,7 @@ class MemoryStore:
             self._purge_rows(conn, [rowid for rowid, _ in targets])
             for _, memory in targets:
                 self._log(conn, "purge", memory.id, caller, memory.content)
-        self.index.remove([rowid for rowid, _ in targets])
+        self._unindex([rowid for rowid, _ in targets])
         return [memory.id for _, memory in targets]
 
     @staticmethod
@@ -1459,6 +1503,7 @@ class MemoryStore:
             self._log(
                 conn, "access", None, caller, None, {"ids": ids, "via": operation}
             )
+        self._refresh(rowids, vectors=False)
 
     # -- candidate queries for retrieval --------------------------------------
 
@@ -1790,37 +1835,29 @@ class MemoryStore:
         while not self._closed.is_set():
             with self._read() as conn:
                 rows = conn.execute(
-                    "SELECT rowid, id, importance, weight_class, created_at, "
-                    "last_accessed_at, access_count FROM memories "
+                    f"SELECT {SCORE_COLUMNS} FROM memories "
                     "WHERE tier = 'active' AND rowid > ? ORDER BY rowid LIMIT ?",
                     (last_rowid, batch_size),
                 ).fetchall()
             if not rows:
                 break
             last_rowid = int(rows[-1][0])
-            updates: list[tuple[float, int]] = []
-            to_archive: list[tuple[int, str]] = []
-            for (
-                rowid,
-                memory_id,
-                importance,
-                weight_class,
-                created,
-                accessed,
-                count,
-            ) in rows:
-                days = (now - (accessed or created)) / decay.SECONDS_PER_DAY
-                value = decay.effective_importance(
-                    importance,
-                    WeightClass(weight_class),
-                    days,
-                    count,
-                    base_half_life_days=cfg.base_half_life_days,
-                    floor=cfg.decay_floor,
-                )
-                updates.append((value, rowid))
-                if value < cfg.archive_threshold:
-                    to_archive.append((rowid, memory_id))
+            batch = ScoreColumns.from_rows(rows)
+            values = decay.effective_importances(
+                batch.importance,
+                batch.retrieval_weight,
+                batch.retention_multiplier,
+                (now - batch.idle_since) / decay.SECONDS_PER_DAY,
+                batch.access_count,
+                base_half_life_days=cfg.base_half_life_days,
+                floor=cfg.decay_floor,
+            )
+            updates = list(zip(values.tolist(), batch.rowids.tolist(), strict=True))
+            to_archive = [
+                (rowid, memory_id)
+                for (value, rowid), memory_id in zip(updates, batch.ids, strict=True)
+                if value < cfg.archive_threshold
+            ]
             with self._transaction() as conn:
                 conn.executemany(
                     "UPDATE memories SET effective_importance = ? WHERE rowid = ?",
@@ -1886,7 +1923,7 @@ class MemoryStore:
                         "purged": purged,
                     },
                 )
-        self.index.remove(unindex)
+        self._unindex(unindex)
         return MaintenanceStats(
             processed=processed,
             archived_decayed=archived_decayed,
@@ -1994,8 +2031,8 @@ class MemoryStore:
                 )
                 survivors.append(survivor_rowid)
                 applied.append(merge)
-        self.index.remove(absorbed_rowids)
-        self._reindex(survivors)
+        self._unindex(absorbed_rowids)
+        self._refresh(survivors)
         return applied
 
     # -- embeddings for a (new) model -----------------------------------------
@@ -2037,7 +2074,7 @@ class MemoryStore:
                 return 0  # the model changed meanwhile; the next batch redoes it
             for (rowid, _, _), vector in zip(rows, vectors, strict=True):
                 self._write_vector(conn, int(rowid), vector)
-        self._reindex([int(r[0]) for r in rows])
+        self._refresh([int(r[0]) for r in rows])
         return len(rows)
 
     def start_background_reembed(self) -> None:
@@ -2122,5 +2159,5 @@ class MemoryStore:
                 touched.append(
                     self._insert(conn, new, vector, caller, self.now(), times=extra)
                 )
-        self._reindex(touched)
+        self._refresh(touched)
         return ImportStats(imported=len(fresh), skipped=len(validated) - len(fresh))
