@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-import functools
 from datetime import datetime
+import functools
 import json
 import logging
 import math
