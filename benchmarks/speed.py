@@ -39,10 +39,19 @@ SEARCH_LIMIT = 10
 RECALL_K = 20
 
 
+GRAPH_FILE = "graph.usearch"
+
+
 def open_store(directory: Path, embedder: Embedder) -> MemoryStore:
-    """A new, empty store with the real embedder."""
+    """The store in `directory` (new and empty at first) with the real embedder.
+
+    Its vector graph is saved beside it on close and adopted when it reopens,
+    as Home Assistant does with its cache folder.
+    """
     directory.mkdir(parents=True, exist_ok=True)
-    return MemoryStore(directory / "memory.db", embedder=embedder)
+    return MemoryStore(
+        directory / "memory.db", embedder=embedder, graph_path=directory / GRAPH_FILE
+    )
 
 
 def bulk_load(

@@ -22,6 +22,7 @@ from .const import (
     DB_FILE,
     DB_FOLDER,
     DOMAIN,
+    GRAPH_FILE,
     LOGGER,
 )
 from .conversation_capture import async_setup_conversation_capture
@@ -73,13 +74,24 @@ def database_path(hass: HomeAssistant) -> Path:
     return Path(hass.config.path(DB_FOLDER, DB_FILE))
 
 
+def graph_path(hass: HomeAssistant) -> Path:
+    """Where the vector graph is kept between runs (regenerable: not backed up)."""
+    return Path(hass.config.cache_path(DOMAIN, GRAPH_FILE))
+
+
 async def async_setup_entry(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -> bool:
     """Open the database; the model follows in the background."""
     options = HomeMemoryOptions.from_entry_options(entry.options)
     db_path = database_path(hass)
     try:
         opened = await hass.async_add_executor_job(
-            partial(open_store, db_path, options.engine_config(), now=dt_util.now())
+            partial(
+                open_store,
+                db_path,
+                options.engine_config(),
+                now=dt_util.now(),
+                graph_path=graph_path(hass),
+            )
         )
     except DatabaseUnavailableError as err:
         raise ConfigEntryNotReady(
@@ -271,7 +283,9 @@ async def async_unload_entry(hass: HomeAssistant, entry: HomeMemoryConfigEntry) 
 
 async def async_remove_entry(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -> None:
     """Delete the database with the entry (exports and set-aside copies stay)."""
-    await hass.async_add_executor_job(remove_database, database_path(hass))
+    await hass.async_add_executor_job(
+        remove_database, database_path(hass), graph_path(hass)
+    )
 
 
 async def async_migrate_entry(

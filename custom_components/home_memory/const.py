@@ -17,6 +17,9 @@ CONFIG_MINOR_VERSION: Final = 1
 # Files live under <config>/home_memory/: included in backups, unlike .cache.
 DB_FOLDER: Final = DOMAIN
 DB_FILE: Final = "memory.db"
+# The vector graph saved between runs: regenerable, so under <config>/.cache
+# (not backed up).
+GRAPH_FILE: Final = "vector_graph.usearch"
 # SQLite keeps these next to the database in WAL mode.
 DB_SIDE_SUFFIXES: Final = ("-wal", "-shm")
 CORRUPT_SUFFIX_FORMAT: Final = ".corrupt-%Y%m%d%H%M%S"

@@ -61,8 +61,16 @@ def is_corruption(err: DatabaseCorruptError) -> bool:
     return True
 
 
-def open_store(path: Path, config: EngineConfig, *, now: datetime) -> OpenedStore:
+def open_store(
+    path: Path,
+    config: EngineConfig,
+    *,
+    now: datetime,
+    graph_path: Path | None = None,
+) -> OpenedStore:
     """Open the store at `path`; a corrupt file is set aside and a fresh one made.
+
+    `graph_path` is where the vector graph is kept between runs.
 
     Raises DatabaseUnavailableError when the file cannot be opened for a reason
     that is not corruption, and SchemaTooNewError (from the engine) for a file
@@ -70,13 +78,15 @@ def open_store(path: Path, config: EngineConfig, *, now: datetime) -> OpenedStor
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        return OpenedStore(MemoryStore(path, config=config))
+        return OpenedStore(MemoryStore(path, config=config, graph_path=graph_path))
     except DatabaseCorruptError as err:
         if not path.exists() or not is_corruption(err):
             raise DatabaseUnavailableError(str(err)) from err
     moved_to = move_aside(path, now)
     try:
-        return OpenedStore(MemoryStore(path, config=config), moved_to)
+        return OpenedStore(
+            MemoryStore(path, config=config, graph_path=graph_path), moved_to
+        )
     except DatabaseCorruptError as err:
         raise DatabaseUnavailableError(str(err)) from err
 
@@ -101,10 +111,12 @@ def move_aside(path: Path, now: datetime) -> Path:
     return target
 
 
-def remove_database(path: Path) -> None:
-    """Delete the database and its WAL and shared-memory files."""
+def remove_database(path: Path, graph_path: Path | None = None) -> None:
+    """Delete the database, its WAL and shared-memory files, and its graph."""
     for file in (path, *(path.with_name(path.name + s) for s in DB_SIDE_SUFFIXES)):
         file.unlink(missing_ok=True)
+    if graph_path is not None:
+        graph_path.unlink(missing_ok=True)
     # Leave the folder if exports or set-aside copies are still in it.
     if path.parent.is_dir() and not any(path.parent.iterdir()):
         path.parent.rmdir()

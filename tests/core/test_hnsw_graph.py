@@ -373,3 +373,151 @@ def test_the_store_reports_which_vector_search_runs(
         assert without.index.graph_status()["enabled"] is False
     finally:
         without.close()
+
+
+def test_a_saved_graph_is_adopted_and_checked_row_by_row(
+    tmp_path: Path, data: Data
+) -> None:
+    x, centres = data
+    path = tmp_path / "cache" / "graph.usearch"
+    first = graph_index()
+    assert first.enable_graph()
+    ref = Reference()
+    rowids = load(first, ref, x)
+    assert first.wait_for_graph(timeout=60)
+    first.close()
+    assert first.save_graph(path)
+    assert not path.with_name(f"{path.name}.partial").exists()
+
+    # Meanwhile one row went, one changed and one arrived (a crash after the
+    # save, or writes by another version): the saved graph is outdated there.
+    gone, changed = rowids[0], rowids[1]
+    moved = -x[1:2]
+    new = unit(np.random.default_rng(8), 1, DIMS)
+    second = graph_index()
+    second.upsert(rowids, x, [0] * len(x), [INF] * len(x))
+    second.remove([gone])
+    second.upsert([changed], moved, [0], [INF])
+    second.upsert([77_777], new, [0], [INF])
+    ref.upsert([changed], moved, [0], [INF])
+    ref.upsert([77_777], new, [0], [INF])
+    del ref.rows[gone]
+    try:
+        assert second.enable_graph()
+        adopted = second.load_graph(path)
+        assert adopted == len(x) - 2
+        status = second.graph_status()
+        # Only the changed and the new row are left to build.
+        assert status["stale_rows"] <= 2
+        assert second.wait_for_graph(timeout=60)
+        assert second.graph_status()["rows"] == len(x)
+        assert gone not in {r for r, _ in second.search(x[0], 20)}
+        assert second.search(moved[0], 1)[0][0] == changed
+        assert second.search(new[0], 1)[0][0] == 77_777
+        rng = np.random.default_rng(9)
+        found = 0
+        for q in centres[:20] + 0.3 * unit(rng, 20, DIMS):
+            got = second.search(q, 10)
+            assert_exact_scores(got, ref, q)
+            found += len({r for r, _ in got} & top(ref, q, 10))
+        assert found / 200 >= 0.95
+    finally:
+        second.close()
+
+
+@pytest.mark.parametrize("content", [b"", b"not a graph at all" * 100])
+def test_an_unusable_graph_file_is_ignored(
+    tmp_path: Path, data: Data, content: bytes, caplog: pytest.LogCaptureFixture
+) -> None:
+    x, _ = data
+    path = tmp_path / "graph.usearch"
+    path.write_bytes(content)
+    index = graph_index()
+    index.upsert(list(range(len(x))), x, [0] * len(x), [INF] * len(x))
+    try:
+        assert index.enable_graph()
+        assert index.load_graph(path) == 0
+        assert "Not using the saved vector graph" in caplog.text
+        assert index.wait_for_graph(timeout=60)
+        assert index.graph_status()["rows"] == len(x)
+    finally:
+        index.close()
+
+
+def test_a_graph_of_other_vectors_is_not_adopted(tmp_path: Path, data: Data) -> None:
+    x, _ = data
+    path = tmp_path / "graph.usearch"
+    old = graph_index()
+    assert old.enable_graph()
+    old.upsert(list(range(len(x))), x, [0] * len(x), [INF] * len(x))
+    assert old.wait_for_graph(timeout=60)
+    old.close()
+    assert old.save_graph(path)
+    # Another model: the same rowids, unrelated vectors.
+    other = unit(np.random.default_rng(10), len(x), DIMS)
+    index = graph_index()
+    index.upsert(list(range(len(x))), other, [0] * len(x), [INF] * len(x))
+    try:
+        assert index.enable_graph()
+        assert index.load_graph(path) == 0
+        assert index.wait_for_graph(timeout=60)
+        ref = Reference()
+        ref.upsert(list(range(len(x))), other, [0] * len(x), [INF] * len(x))
+        assert_exact_scores(index.search(other[3], 10), ref, other[3])
+        assert index.search(other[3], 1)[0][0] == 3
+    finally:
+        index.close()
+
+
+def test_a_graph_of_another_shape_is_refused(tmp_path: Path, data: Data) -> None:
+    x, _ = data
+    path = tmp_path / "graph.usearch"
+    index = graph_index()
+    assert index.enable_graph()
+    index.upsert(list(range(len(x))), x, [0] * len(x), [INF] * len(x))
+    assert index.wait_for_graph(timeout=60)
+    index.close()
+    assert index.save_graph(path)
+    with pytest.raises(ValueError, match="another shape"):
+        HnswGraph(DIMS * 2, saved=path)
+    assert len(HnswGraph(DIMS, saved=path)) == len(x)
+    assert not graph_index().save_graph(path)  # no graph: nothing written
+
+
+def test_the_store_saves_its_graph_on_close_and_adopts_it_on_open(
+    tmp_path: Path,
+    hashing_embedder: HashingEmbedder,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(VectorIndex, "graph_min_rows", 5)
+    path = tmp_path / "memory.db"
+    graph_path = tmp_path / "cache" / "graph.usearch"
+    store = MemoryStore(path, embedder=hashing_embedder, graph_path=graph_path)
+    try:
+        store.create_many(
+            [NewMemory(content=f"Memory {i} about the shed") for i in range(12)],
+            Caller(user_id="anna"),
+            dedup=False,
+        )
+        assert store.index.wait_for_graph(timeout=60)
+    finally:
+        store.close()
+    assert graph_path.exists()
+    adopted: list[int] = []
+    real_load = VectorIndex.load_graph
+
+    def counting_load(self: VectorIndex, saved: Path) -> int:
+        adopted.append(real_load(self, saved))
+        return adopted[-1]
+
+    monkeypatch.setattr(VectorIndex, "load_graph", counting_load)
+    again = MemoryStore(path, embedder=hashing_embedder, graph_path=graph_path)
+    try:
+        assert adopted == [12]
+        assert again.index.graph_status()["stale_rows"] == 0
+        # Without a model at open, the graph is adopted when one is set.
+        again.set_embedder(None)
+        again.set_embedder(hashing_embedder)  # type: ignore[arg-type]
+        assert adopted == [12, 12]
+    finally:
+        again.close()

@@ -28,6 +28,7 @@ from custom_components.home_memory.memory.store import (
     DatabaseCorruptError,
     MemoryEngineError,
 )
+from custom_components.home_memory.memory.vector_index import VectorIndex
 from custom_components.home_memory.runtime import ModelStatus
 
 from .conftest import FakeEmbedder, call, setup_entry, wait_for_model
@@ -255,6 +256,42 @@ async def test_remove_deletes_the_database(
         assert not (path.parent / name).exists()
     # Nothing else was in the folder, so it went too.
     assert not path.parent.exists()
+
+
+async def test_the_vector_graph_is_kept_in_the_cache_between_runs(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    mock_load_model: MagicMock,
+    config_dir: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Saved on unload outside the backed-up folder, adopted on setup, removed."""
+    monkeypatch.setattr(VectorIndex, "graph_min_rows", 3)
+    adopted: list[int] = []
+    real_load = VectorIndex.load_graph
+
+    def recording_load(self: VectorIndex, path: Path) -> int:
+        adopted.append(real_load(self, path))
+        return adopted[-1]
+
+    monkeypatch.setattr(VectorIndex, "load_graph", recording_load)
+    await setup_entry(hass, mock_config_entry)
+    for i in range(5):
+        await call(
+            hass, "remember", {"content": f"Fact {i} about the boiler"}, response=False
+        )
+    store = mock_config_entry.runtime_data.store
+    assert await hass.async_add_executor_job(store.index.wait_for_graph, 60)
+    graph = config_dir / ".cache" / DOMAIN / "vector_graph.usearch"
+    assert await hass.config_entries.async_unload(mock_config_entry.entry_id)
+    assert await hass.async_add_executor_job(graph.is_file)
+    assert adopted == []
+
+    await setup_entry(hass, mock_config_entry)
+    assert adopted == [5]
+    assert await hass.config_entries.async_remove(mock_config_entry.entry_id)
+    await hass.async_block_till_done()
+    assert not await hass.async_add_executor_job(graph.exists)
 
 
 async def test_remove_keeps_exports(

@@ -57,6 +57,7 @@ from .hnsw_graph import HnswGraph
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Iterable, Sequence
+    from pathlib import Path
 
 type _F32 = npt.NDArray[np.float32]
 type _I64 = npt.NDArray[np.int64]
@@ -77,7 +78,10 @@ _MIN_CAPACITY = 64
 # Rows the graph builder adds per step: large while the graph is out of
 # service, small once searches use it (a search waits for the step to end).
 _BUILD_STEP_ROWS = 128
-_SERVICE_STEP_ROWS = 16
+_SERVICE_STEP_ROWS = 8
+# A saved graph's row counts as current when its vector is this close to the
+# index's (a changed memory text moves the vector much further).
+_SAVED_VECTOR_COSINE = 0.99
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -373,6 +377,62 @@ class VectorIndex:
     def graph_enabled(self) -> bool:
         """Whether a graph is kept (lock-free: safe on an event loop)."""
         return self._graph is not None
+
+    def save_graph(self, path: Path) -> bool:
+        """Write the graph to `path` for the next start; False when there is none.
+
+        What the file holds need not be up to date: `load_graph` checks it.
+        """
+        with self._lock:
+            graph = self._graph
+        if graph is None or graph.rows == 0:
+            return False
+        graph.save(path)
+        return True
+
+    def load_graph(self, path: Path) -> int:
+        """Adopt the graph `save_graph` wrote, instead of building one.
+
+        Every saved row is checked against the index: rows that are gone are
+        removed from it, rows whose vector changed (or that are new) are
+        added by the builder as usual. Returns the rows adopted; 0 when the
+        file is missing or unusable, or when less than half of the index is
+        in it (another model's vectors), and then the graph is built afresh.
+        """
+        with self._lock:
+            current_graph = self._graph
+            if current_graph is None or self._closing or not path.exists():
+                return 0
+        try:
+            loaded = HnswGraph(self._dim, saved=path)
+        except (ValueError, OSError) as err:
+            _LOGGER.warning("Not using the saved vector graph: %s", err)
+            return 0
+        keys = loaded.keys()
+        stored = loaded.vectors(keys)
+        with self._lock:
+            if self._graph is not current_graph or self._closing:
+                return 0  # cleared, dropped or closed meanwhile
+            slots = np.fromiter(
+                (self._slot.get(r, -1) for r in keys.tolist()), np.intp, len(keys)
+            )
+            held = slots >= 0
+            unit = self._vectors[slots[held]] * self._inv_norms[slots[held], None]
+            saved = stored[held]
+            # 8-bit vectors keep a cosine above 0.999 with the originals.
+            agree = np.einsum("ij,ij->i", unit, saved) >= _SAVED_VECTOR_COSINE * (
+                np.linalg.norm(saved, axis=1)
+            )
+            current = set(keys[held][agree].tolist())
+            if not current or len(current) < self._size // 2:
+                return 0
+            self._graph = loaded
+            self._stale = {r: 0 for r in self._slot if r not in current}
+            self._dropped = set(keys[~held].tolist())
+            self._epoch += 1
+            self._start_builder()
+            self._graph_work.notify_all()
+            return len(current)
 
     def close(self) -> None:
         """Stop the graph builder (if any). Searches keep working without it."""
