@@ -1709,11 +1709,11 @@ class MemoryStore:
         if self._embedder is None:
             return []
         now = self.now()
-        where, params = self._filter_sql(flt, caller, now)
         if flt.tiers == (Tier.ACTIVE,):
             # Active memories are all in the index; SQL only narrows the rows.
             allowed = None
             if flt.needs_sql():
+                where, params = self._filter_sql(flt, caller, now)
                 with self._read() as conn:
                     allowed = np.fromiter(
                         (
@@ -1734,6 +1734,7 @@ class MemoryStore:
                 allowed_rowids=allowed,
             )
         # Deleted and archived memories are not indexed: scan their vectors.
+        where, params = self._filter_sql(flt, caller, now)
         if self.sqlite_vec_version is not None:
             # Exact scan inside SQLite: the vectors never leave the database.
             with self._read() as conn:

@@ -736,14 +736,13 @@ class VectorIndex:
             self._disable_graph()
             return None
         slot_of = self._slot
-        slots = np.fromiter(
-            itertools.chain(
-                (s for r in found.tolist() if (s := slot_of.get(r)) is not None),
-                (slot_of[r] for r in self._stale),
-            ),
-            np.intp,
-        )
-        slots = np.unique(slots)
+        proposed = [s for r in found.tolist() if (s := slot_of.get(r)) is not None]
+        if self._stale:
+            # A stale row may be in the graph too (with its old vector).
+            proposed.extend(slot_of[r] for r in self._stale)
+            slots = np.unique(np.array(proposed, np.intp))
+        else:
+            slots = np.array(proposed, np.intp)
         slots = slots[self._keep(slots, groups, now)]
         if slots.shape[0] < k:
             return None  # the filters dropped too many proposals
