@@ -120,7 +120,7 @@ class VectorIndex:
     exact_max: int = 4096
     #: The graph (when enabled) is built from this many rows on and answers
     #: searches over at least this many allowed rows; below, the scan is fast.
-    graph_min_rows: int = 32_768
+    graph_min_rows: int = 8_192
     #: Graph searches score up to this many stale rows exactly; with more
     #: stale rows the Hamming pass runs instead.
     graph_stale_max: int = 2048
