@@ -444,15 +444,20 @@ def test_an_unusable_graph_file_is_ignored(
         index.close()
 
 
+def save_graph_of(x: npt.NDArray[np.float32], path: Path) -> None:
+    """Build a graph of `x` (rowids 0..n-1) and save it to `path`."""
+    index = graph_index()
+    assert index.enable_graph()
+    index.upsert(list(range(len(x))), x, [0] * len(x), [INF] * len(x))
+    assert index.wait_for_graph(timeout=60)
+    index.close()
+    assert index.save_graph(path)
+
+
 def test_a_graph_of_other_vectors_is_not_adopted(tmp_path: Path, data: Data) -> None:
     x, _ = data
     path = tmp_path / "graph.usearch"
-    old = graph_index()
-    assert old.enable_graph()
-    old.upsert(list(range(len(x))), x, [0] * len(x), [INF] * len(x))
-    assert old.wait_for_graph(timeout=60)
-    old.close()
-    assert old.save_graph(path)
+    save_graph_of(x, path)
     # Another model: the same rowids, unrelated vectors.
     other = unit(np.random.default_rng(10), len(x), DIMS)
     index = graph_index()
@@ -472,12 +477,7 @@ def test_a_graph_of_other_vectors_is_not_adopted(tmp_path: Path, data: Data) -> 
 def test_a_graph_of_another_shape_is_refused(tmp_path: Path, data: Data) -> None:
     x, _ = data
     path = tmp_path / "graph.usearch"
-    index = graph_index()
-    assert index.enable_graph()
-    index.upsert(list(range(len(x))), x, [0] * len(x), [INF] * len(x))
-    assert index.wait_for_graph(timeout=60)
-    index.close()
-    assert index.save_graph(path)
+    save_graph_of(x, path)
     with pytest.raises(ValueError, match="another shape"):
         HnswGraph(DIMS * 2, saved=path)
     assert len(HnswGraph(DIMS, saved=path)) == len(x)
