@@ -10,6 +10,7 @@ import sqlite3
 from typing import TYPE_CHECKING
 
 from .const import CORRUPT_SUFFIX_FORMAT, DB_SIDE_SUFFIXES
+from .memory.hnsw_graph import remove_graph_files
 from .memory.store import DatabaseCorruptError, MemoryStore
 
 if TYPE_CHECKING:
@@ -116,7 +117,7 @@ def remove_database(path: Path, graph_path: Path | None = None) -> None:
     for file in (path, *(path.with_name(path.name + s) for s in DB_SIDE_SUFFIXES)):
         file.unlink(missing_ok=True)
     if graph_path is not None:
-        graph_path.unlink(missing_ok=True)
+        remove_graph_files(graph_path)
     # Leave the folder if exports or set-aside copies are still in it.
     if path.parent.is_dir() and not any(path.parent.iterdir()):
         path.parent.rmdir()

@@ -521,3 +521,48 @@ def test_the_store_saves_its_graph_on_close_and_adopts_it_on_open(
         assert adopted == [12, 12]
     finally:
         again.close()
+
+
+def test_a_damaged_graph_file_is_never_loaded(tmp_path: Path, data: Data) -> None:
+    """usearch trusts its file (a damaged one crashed the process in a trial)."""
+    x, _ = data
+    path = tmp_path / "graph.usearch"
+    save_graph_of(x, path)
+    body = bytearray(path.read_bytes())
+    body[len(body) // 2] ^= 0xFF
+    path.write_bytes(bytes(body))
+    with pytest.raises(ValueError, match="checksum"):
+        HnswGraph(DIMS, saved=path)
+    path.with_name(path.name + hnsw_graph.DIGEST_SUFFIX).unlink()
+    with pytest.raises(ValueError, match="No such file"):
+        HnswGraph(DIMS, saved=path)
+
+
+def test_a_load_that_never_finished_gives_the_file_up(
+    tmp_path: Path, data: Data
+) -> None:
+    x, _ = data
+    path = tmp_path / "graph.usearch"
+    save_graph_of(x, path)
+    assert len(HnswGraph(DIMS, saved=path)) == len(x)
+    # As if the process died inside the last load.
+    path.with_name(path.name + hnsw_graph.LOADING_SUFFIX).touch()
+    with pytest.raises(ValueError, match="did not finish"):
+        HnswGraph(DIMS, saved=path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_a_saved_graph_keeps_count_of_its_tombstones(
+    tmp_path: Path, data: Data
+) -> None:
+    x, _ = data
+    path = tmp_path / "graph.usearch"
+    graph = HnswGraph(DIMS)
+    graph.add(np.arange(len(x), dtype=np.int64), x)
+    graph.remove(np.arange(300, dtype=np.int64))
+    assert graph.removed == 300
+    graph.save(path)
+    loaded = HnswGraph(DIMS, saved=path)
+    assert len(loaded) == len(x) - 300
+    # Removals before the save still count towards the rebuild.
+    assert loaded.removed == 300

@@ -41,6 +41,7 @@ from custom_components.home_memory.memory.store import (
 from .conftest import START, HashingEmbedder, ManualClock
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from pathlib import Path
 
 ALICE = Caller(user_id="alice")
@@ -701,3 +702,71 @@ def test_a_pause_the_backup_never_ends_resumes_by_itself(
         assert memory_store.counts()["tier"] == {"active": 4}
     finally:
         memory_store.close()
+
+
+@pytest.mark.parametrize("removal", ["hard_delete", "soft_delete"])
+def test_a_write_between_a_removal_and_its_refresh_is_kept(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch, removal: str
+) -> None:
+    """The in-memory copies follow the file, not the removal's own list.
+
+    SQLite hands a purged last rowid to the next insert, and a restore can
+    bring a row back, both before the removal refreshes its rows.
+    """
+    keep = store.create(NewMemory(content="the fuse box is in the cellar"), HOUSE)
+    gone = store.create(NewMemory(content="the bike pump is on the hook"), HOUSE)
+    gone_rowid = store.rowids_of([gone.memory.id])[0]
+    real_refresh = store._refresh
+    late: list[str] = []
+    armed = [True]
+
+    def refresh_after_another_write(rowids: Sequence[int], **kwargs: bool) -> None:
+        if armed:
+            armed.clear()
+            if removal == "hard_delete":
+                created = store.create(
+                    NewMemory(content="the ladder hangs in the garage"), HOUSE
+                )
+                late.append(created.memory.id)
+            else:
+                late.extend(store.restore(ADMIN, ids=[gone.memory.id]))
+        real_refresh(rowids, **kwargs)
+
+    monkeypatch.setattr(store, "_refresh", refresh_after_another_write)
+    getattr(store, removal)(HOUSE, ids=[gone.memory.id])
+    [late_id] = late
+    late_rowid = store.rowids_of([late_id])[0]
+    if removal == "hard_delete":
+        assert late_rowid == gone_rowid  # the rowid was handed out again
+    assert late_rowid in store.index
+    assert len(store.index) == len(store.scores) == 2
+    found = Retriever(store).rank(store.get(late_id, HOUSE).content, HOUSE)
+    assert found[0].memory.id == late_id
+    assert keep.memory.id in {s.memory.id for s in found}
+
+
+def test_maintenance_takes_archived_memories_out_of_search_batch_by_batch(
+    store: MemoryStore, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for i in range(6):
+        store.create(
+            NewMemory(
+                content=f"passing note {i} about the weather",
+                weight_class=WeightClass.TRANSIENT,
+                importance=0.1,
+            ),
+            HOUSE,
+        )
+    clock.advance(days=400)
+    refreshed: list[list[int]] = []
+    real_refresh = store._refresh
+
+    def recording_refresh(rowids: Sequence[int], **kwargs: bool) -> None:
+        refreshed.append(list(rowids))
+        real_refresh(rowids, **kwargs)
+
+    monkeypatch.setattr(store, "_refresh", recording_refresh)
+    stats = store.run_maintenance(batch_size=2)
+    assert stats.archived_decayed == 6
+    assert [len(r) for r in refreshed if r] == [2, 2, 2]
+    assert len(store.index) == len(store.scores) == 0

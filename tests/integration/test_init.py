@@ -285,13 +285,16 @@ async def test_the_vector_graph_is_kept_in_the_cache_between_runs(
     graph = config_dir / ".cache" / DOMAIN / "vector_graph.usearch"
     assert await hass.config_entries.async_unload(mock_config_entry.entry_id)
     assert await hass.async_add_executor_job(graph.is_file)
+    digest = graph.with_name(graph.name + ".blake2b")
+    assert await hass.async_add_executor_job(digest.is_file)
     assert adopted == []
 
     await setup_entry(hass, mock_config_entry)
     assert adopted == [5]
     assert await hass.config_entries.async_remove(mock_config_entry.entry_id)
     await hass.async_block_till_done()
-    assert not await hass.async_add_executor_job(graph.exists)
+    leftovers = await hass.async_add_executor_job(lambda: list(graph.parent.iterdir()))
+    assert leftovers == []  # the graph and its checksum
 
 
 async def test_remove_keeps_exports(

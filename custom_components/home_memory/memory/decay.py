@@ -10,7 +10,8 @@ Recency is the same curve on the age since creation at the base half-life, so
 a new memory is recent even before anyone used it.
 
 Each formula is written once, over numpy arrays (ranking and maintenance score
-many memories at a time); the scalar functions apply it to one memory.
+many memories at a time); the scalar functions apply it to one memory. fmax /
+fmin, like Python's max / min here, let the floor win over a NaN.
 """
 
 from __future__ import annotations
@@ -37,8 +38,8 @@ def decay_factors(
 ) -> Values:
     """Exponential decay of memories since they were last used."""
     half_life = base_half_life_days * retention_multiplier
-    values: Values = np.maximum(
-        floor, np.power(0.5, np.maximum(0.0, days_since_access) / half_life)
+    values: Values = np.fmax(
+        floor, np.power(0.5, np.fmax(0.0, days_since_access) / half_life)
     )
     return values
 
@@ -47,8 +48,8 @@ def recencies(
     days_since_created: Values, *, base_half_life_days: float, floor: float
 ) -> Values:
     """How new memories are, 1 when just created."""
-    values: Values = np.maximum(
-        floor, np.power(0.5, np.maximum(0.0, days_since_created) / base_half_life_days)
+    values: Values = np.fmax(
+        floor, np.power(0.5, np.fmax(0.0, days_since_created) / base_half_life_days)
     )
     return values
 
@@ -81,7 +82,8 @@ def effective_importances(
         )
         * access_bonuses(access_counts)
     )
-    return np.clip(value, floor, 1.0)
+    clamped: Values = np.fmin(1.0, np.fmax(floor, value))
+    return clamped
 
 
 def _one(value: float) -> Values:

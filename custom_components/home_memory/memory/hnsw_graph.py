@@ -19,6 +19,7 @@ call goes through one lock. Plain Python, no Home Assistant imports.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.metadata
 import threading
@@ -35,6 +36,11 @@ MODULE = "usearch"
 CONNECTIVITY = 16
 EXPANSION_ADD = 256
 EXPANSION_SEARCH = 64
+# Files beside a saved graph: its checksum, a write in progress, a load in
+# progress.
+DIGEST_SUFFIX = ".blake2b"
+PARTIAL_SUFFIX = ".partial"
+LOADING_SUFFIX = ".loading"
 
 
 def usearch_version() -> str | None:
@@ -48,6 +54,22 @@ def usearch_version() -> str | None:
         return importlib.metadata.version(MODULE)
     except importlib.metadata.PackageNotFoundError:  # pragma: no cover - vendored
         return "unknown"
+
+
+def _sibling(path: Path, suffix: str) -> Path:
+    return path.with_name(path.name + suffix)
+
+
+def _digest(path: Path) -> str:
+    with path.open("rb") as file:
+        return hashlib.file_digest(file, "blake2b").hexdigest()
+
+
+def remove_graph_files(path: Path) -> None:
+    """Delete a saved graph with its checksum and any leftovers."""
+    for suffix in ("", DIGEST_SUFFIX, PARTIAL_SUFFIX, LOADING_SUFFIX):
+        _sibling(path, suffix).unlink(missing_ok=True)
+    _sibling(path, DIGEST_SUFFIX + PARTIAL_SUFFIX).unlink(missing_ok=True)
 
 
 class HnswGraph:
@@ -69,11 +91,13 @@ class HnswGraph:
             expansion_add=EXPANSION_ADD,
             expansion_search=EXPANSION_SEARCH,
         )
-        if saved is not None:
-            self._load(index_module, saved, dimensions)
         self._lock = threading.Lock()
         #: Rows removed since the graph was built (removal leaves tombstones).
         self.removed = 0
+        if saved is not None:
+            self._load(index_module, saved, dimensions)
+            # The file keeps the tombstones of rows removed before the save.
+            self.removed = max(0, int(self._graph.stats.nodes) - len(self._graph))
         # Read without the lock (a step may hold it for a while): plain
         # attributes, refreshed after every change.
         self.rows = 0
@@ -81,16 +105,34 @@ class HnswGraph:
         self._refresh_sizes()
 
     def _load(self, index_module: Any, path: Path, dimensions: int) -> None:
+        """Load a file `save` wrote, after checking it is whole and unchanged.
+
+        usearch trusts the file: a damaged one can crash the process while
+        loading. So the checksum written beside it must match, and a marker
+        kept during the load makes the next start give a file up that a load
+        never finished with.
+        """
+        marker = _sibling(path, LOADING_SUFFIX)
+        if marker.exists():
+            remove_graph_files(path)
+            raise ValueError(f"{path}: its last load did not finish; removed")
+        try:
+            expected = _sibling(path, DIGEST_SUFFIX).read_text().strip()
+            actual = _digest(path)
+        except (OSError, UnicodeDecodeError) as err:
+            raise ValueError(f"{path}: {err}") from err
+        if expected != actual:
+            raise ValueError(f"{path}: the checksum does not match")
+        marker.touch()
         try:
             meta = index_module.Index.metadata(str(path))
-        except (RuntimeError, ValueError) as err:
-            raise ValueError(f"{path}: {err}") from err
-        if not meta:
-            raise ValueError(f"{path}: not a usearch graph")
-        try:
+            if not meta:
+                raise ValueError(f"{path}: not a usearch graph")
             self._graph.load(str(path))
         except RuntimeError as err:
             raise ValueError(f"{path}: {err}") from err
+        finally:
+            marker.unlink(missing_ok=True)
         graph = self._graph
         if (
             graph.ndim != dimensions
@@ -104,11 +146,18 @@ class HnswGraph:
         graph.expansion_search = EXPANSION_SEARCH
 
     def save(self, path: Path) -> None:
-        """Write the graph to `path`, replacing the file whole or not at all."""
+        """Write the graph to `path` and its checksum beside it.
+
+        A crash at any point leaves either the previous pair or a file whose
+        checksum does not match (and is then not loaded).
+        """
         path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_name(f"{path.name}.partial")
+        partial = _sibling(path, PARTIAL_SUFFIX)
         with self._lock:
             self._graph.save(str(partial))
+        digest = _sibling(path, DIGEST_SUFFIX + PARTIAL_SUFFIX)
+        digest.write_text(_digest(partial))
+        digest.replace(_sibling(path, DIGEST_SUFFIX))
         partial.replace(path)
 
     def keys(self) -> npt.NDArray[np.int64]:

@@ -678,12 +678,6 @@ class MemoryStore:
                 self.index.remove([r for r in rowids if r not in present])
                 self._index_rows(indexed)
 
-    def _unindex(self, rowids: Sequence[int]) -> None:
-        """Drop rows that left the active tier from the in-memory copies."""
-        with self._refresh_lock:
-            self.scores.remove(rowids)
-            self.index.remove(rowids)
-
     # -- embedding ------------------------------------------------------------
 
     def _embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32] | None:
@@ -1450,7 +1444,7 @@ class MemoryStore:
                     (now, caller.actor, rowid),
                 )
                 self._log(conn, "delete", memory.id, caller, memory.content)
-        self._unindex([rowid for rowid, _ in targets])
+        self._refresh([rowid for rowid, _ in targets])
         return [memory.id for _, memory in targets]
 
     def restore(self, caller: Caller, *, ids: Sequence[str]) -> list[str]:
@@ -1487,7 +1481,7 @@ class MemoryStore:
             self._purge_rows(conn, [rowid for rowid, _ in targets])
             for _, memory in targets:
                 self._log(conn, "purge", memory.id, caller, memory.content)
-        self._unindex([rowid for rowid, _ in targets])
+        self._refresh([rowid for rowid, _ in targets])
         return [memory.id for _, memory in targets]
 
     @staticmethod
@@ -1852,7 +1846,7 @@ class MemoryStore:
         processed = archived_decayed = 0
         system = Caller(user_id=None, is_admin=True)
         last_rowid = 0
-        unindex: list[int] = []
+        expired_rowids: list[int] = []
         while not self._closed.is_set():
             with self._read() as conn:
                 rows = conn.execute(
@@ -1895,7 +1889,8 @@ class MemoryStore:
                     )
             processed += len(rows)
             archived_decayed += len(to_archive)
-            unindex.extend(rowid for rowid, _ in to_archive)
+            # Each batch leaves the in-memory copies at once, not at the end.
+            self._refresh([rowid for rowid, _ in to_archive])
         completed = not self._closed.is_set()
         archived_expired = purged = purged_log = 0
         if completed:
@@ -1915,7 +1910,7 @@ class MemoryStore:
                         conn, "archive", memory_id, system, None, {"reason": "expired"}
                     )
                 archived_expired = len(expired)
-                unindex.extend(int(rowid) for rowid, _ in expired)
+                expired_rowids = [int(rowid) for rowid, _ in expired]
                 cutoff = now - cfg.purge_archived_after_days * decay.SECONDS_PER_DAY
                 old = conn.execute(
                     "SELECT rowid, id FROM memories WHERE tier = 'archived' "
@@ -1944,7 +1939,7 @@ class MemoryStore:
                         "purged": purged,
                     },
                 )
-        self._unindex(unindex)
+        self._refresh(expired_rowids)
         return MaintenanceStats(
             processed=processed,
             archived_decayed=archived_decayed,
@@ -2052,15 +2047,16 @@ class MemoryStore:
                 )
                 survivors.append(survivor_rowid)
                 applied.append(merge)
-        self._unindex(absorbed_rowids)
-        self._refresh(survivors)
+        self._refresh([*absorbed_rowids, *survivors])
         return applied
 
     # -- embeddings for a (new) model -----------------------------------------
 
     def set_embedder(self, embedder: Embedder | None) -> None:
         """Switch models; memories are re-embedded by reembed_batch()."""
-        with self._write_lock:
+        # The refresh lock: a refresh that read the old model's vectors must
+        # not apply them after the reload.
+        with self._write_lock, self._refresh_lock:
             self._embedder = embedder
             self._load_index()
         self._adopt_saved_graph()

@@ -82,6 +82,7 @@ _SERVICE_STEP_ROWS = 8
 # A saved graph's row counts as current when its vector is this close to the
 # index's (a changed memory text moves the vector much further).
 _SAVED_VECTOR_COSINE = 0.99
+_ADOPT_CHUNK = 4096
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -409,7 +410,6 @@ class VectorIndex:
             _LOGGER.warning("Not using the saved vector graph: %s", err)
             return 0
         keys = loaded.keys()
-        stored = loaded.vectors(keys)
         with self._lock:
             if self._graph is not current_graph or self._closing:
                 return 0  # cleared, dropped or closed meanwhile
@@ -417,13 +417,20 @@ class VectorIndex:
                 (self._slot.get(r, -1) for r in keys.tolist()), np.intp, len(keys)
             )
             held = slots >= 0
-            unit = self._vectors[slots[held]] * self._inv_norms[slots[held], None]
-            saved = stored[held]
-            # 8-bit vectors keep a cosine above 0.999 with the originals.
-            agree = np.einsum("ij,ij->i", unit, saved) >= _SAVED_VECTOR_COSINE * (
-                np.linalg.norm(saved, axis=1)
-            )
-            current = set(keys[held][agree].tolist())
+            current: set[int] = set()
+            # In chunks: at 100,000 rows whole copies would take 300 MB.
+            for start in range(0, len(keys), _ADOPT_CHUNK):
+                part = slice(start, start + _ADOPT_CHUNK)
+                chunk_keys = keys[part][held[part]]
+                chunk_slots = slots[part][held[part]]
+                saved = loaded.vectors(chunk_keys)
+                unit = self._vectors[chunk_slots] * self._inv_norms[chunk_slots, None]
+                norms = np.linalg.norm(saved, axis=1)
+                # 8-bit vectors keep a cosine above 0.999 with the originals.
+                agree = (norms > 0) & (
+                    np.einsum("ij,ij->i", unit, saved) >= _SAVED_VECTOR_COSINE * norms
+                )
+                current.update(chunk_keys[agree].tolist())
             if not current or len(current) < self._size // 2:
                 return 0
             self._graph = loaded
