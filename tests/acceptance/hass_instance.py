@@ -21,6 +21,7 @@ that Home Assistant reverts (and restarts for) after five minutes.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 from dataclasses import dataclass, field
 import json
@@ -372,7 +373,10 @@ class HassInstance:
             return Response(status, text)
 
     def _token_for_code(self, code: str) -> str:
-        body = self.request(
+        return str(self._tokens_for_code(code)["access_token"])
+
+    def _tokens_for_code(self, code: str) -> dict[str, Any]:
+        body: dict[str, Any] = self.request(
             "POST",
             "/auth/token",
             form={
@@ -381,7 +385,7 @@ class HassInstance:
                 "client_id": CLIENT_ID,
             },
         ).ok()
-        return str(body["access_token"])
+        return body
 
     def onboard(
         self, name: str = "Anna", username: str = "anna", password: str = "anna-pass"
@@ -414,6 +418,10 @@ class HassInstance:
 
     def login(self, username: str, password: str) -> str:
         """The login flow a browser goes through; returns an access token."""
+        return str(self.login_tokens(username, password)["access_token"])
+
+    def login_tokens(self, username: str, password: str) -> dict[str, Any]:
+        """The login flow; returns the token response (access and refresh)."""
         flow = self.request(
             "POST",
             "/auth/login_flow",
@@ -434,7 +442,7 @@ class HassInstance:
         ).ok()
         if result.get("type") != "create_entry":
             raise HassError(f"login failed: {result!r}")
-        return self._token_for_code(result["result"])
+        return self._tokens_for_code(result["result"])
 
     def create_user(
         self,
@@ -613,7 +621,7 @@ class HassInstance:
             async with self.websocket(token) as client:
                 return await client.command(command, **payload)
 
-        return _run(run())
+        return run_sync(run())
 
     def system_health(self, token: str, timeout: float = 30.0) -> dict[str, Any]:
         """`system_health/info` as the System information dialog reads it.
@@ -643,7 +651,7 @@ class HassInstance:
             return info
 
         try:
-            return _run(run())
+            return run_sync(run())
         except TimeoutError as err:
             raise HassError(
                 f"system_health/info did not finish within {timeout} s"
@@ -665,11 +673,22 @@ class HassInstance:
                     text, conversation_id=conversation_id, pipeline=pipeline
                 )
 
-        return _run(run())
+        return run_sync(run())
 
 
-def _run[T](coro: Coroutine[Any, Any, T]) -> T:
-    """Run a coroutine to completion from synchronous code."""
+def run_sync[T](coro: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine to completion from synchronous code.
+
+    Under a running loop (Playwright's sync API keeps one) it runs in a
+    short-lived thread of its own.
+    """
+    if asyncio._get_running_loop() is not None:
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            return pool.submit(_run_here, coro).result()
+    return _run_here(coro)
+
+
+def _run_here[T](coro: Coroutine[Any, Any, T]) -> T:
     loop = asyncio.new_event_loop()
     try:
         result: T = loop.run_until_complete(coro)
