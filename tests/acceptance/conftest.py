@@ -44,6 +44,8 @@ class Household:
 
 def start_household() -> Household:
     """Start hass, onboard Anna, add Ben and a guest, add Home Memory."""
+    # The test plugin blocks sockets before each test; ours talk to 127.0.0.1.
+    pytest_socket.enable_socket()
     hass = HassInstance(extra_configuration=EXTRA_CONFIGURATION)
     try:
         hass.start()

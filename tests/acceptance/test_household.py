@@ -313,3 +313,33 @@ def test_observed_changes_become_a_first_person_memory(household: Household) -> 
     assert re.search(r"\bI\b", text), text
     assert "quiet" not in text.casefold(), text
     assert "front door" in text.casefold() or "kitchen light" in text.casefold(), text
+
+
+def test_optional_option_selectors_are_not_required(household: Household) -> None:
+    """10.2.6: entity, area and satellite selectors are optional in the options form."""
+    hass, anna = household.hass, household.anna
+    flow = hass.request(
+        "POST",
+        "/api/config/config_entries/options/flow",
+        token=anna.token,
+        json_body={"handler": household.entry_id},
+    ).ok()
+    try:
+        fields = {
+            field["name"]: field
+            for section in flow["data_schema"]
+            for field in section.get("schema", [section])
+        }
+    finally:
+        hass.request(
+            "DELETE",
+            f"/api/config/config_entries/options/flow/{flow['flow_id']}",
+            token=anna.token,
+        )
+    for name in (
+        "observed_entities",
+        "observed_areas",
+        "satellite_people",
+        "ai_task_entity",
+    ):
+        assert fields[name].get("required") is not True, fields[name]
