@@ -98,6 +98,13 @@ def test_integration_page(household: Household, screenshots: Path) -> None:
         await page.get_by_text("Long-term memory for Assist").first.wait_for()
         assert await page.get_by_text("Failed to set up").count() == 0
         assert await page.get_by_text("Not loaded").count() == 0
+        # The logo comes from custom_components/home_memory/brand (10.2.9).
+        logo = page.locator("img[src*='brands/integration/home_memory']").first
+        await logo.wait_for()
+        width = await logo.evaluate(
+            "img => img.decode().then(() => img.naturalWidth, () => 0)"
+        )
+        assert width > 0
 
     browse(household, "/config/integrations/integration/home_memory", scenario)
 

@@ -343,3 +343,14 @@ def test_optional_option_selectors_are_not_required(household: Household) -> Non
         "ai_task_entity",
     ):
         assert fields[name].get("required") is not True, fields[name]
+
+
+def test_the_logo_is_served(household: Household) -> None:
+    """10.2.9: the brand images come from the integration folder, not a 404."""
+    hass, anna = household.hass, household.anna
+    for image in ("icon.png", "logo.png", "icon@2x.png", "dark_logo.png"):
+        response = hass.request(
+            "GET", f"/api/brands/integration/home_memory/{image}", token=anna.token
+        )
+        assert response.status == 200, image
+        assert str(response.body).startswith("\ufffdPNG"), image
