@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 import pytest_socket
@@ -42,11 +42,14 @@ class Household:
     entry_id: str
 
 
-def start_household() -> Household:
-    """Start hass, onboard Anna, add Ben and a guest, add Home Memory."""
+def start_household(**kwargs: Any) -> Household:
+    """Start hass, onboard Anna, add Ben and a guest, add Home Memory.
+
+    `kwargs` go to HassInstance (e.g. more custom_components).
+    """
     # The test plugin blocks sockets before each test; ours talk to 127.0.0.1.
     pytest_socket.enable_socket()
-    hass = HassInstance(extra_configuration=EXTRA_CONFIGURATION)
+    hass = HassInstance(extra_configuration=EXTRA_CONFIGURATION, **kwargs)
     try:
         hass.start()
         anna = hass.onboard("Anna", "anna", "anna-pass")
