@@ -113,10 +113,20 @@ def _number(
     return NumberSelector(config)
 
 
-def _field(section_name: str, key: str, *, required: bool = True) -> probatio.Marker:
+def _field(section_name: str, key: str) -> probatio.Marker:
     """A field of a section with the section's default."""
-    marker = probatio.Required if required else probatio.Optional
-    return marker(key, default=_DEFAULTS[section_name][key])
+    return probatio.Required(key, default=_DEFAULTS[section_name][key])
+
+
+def _optional(key: str) -> probatio.Marker:
+    """A field that may stay empty: no default, so the form marks it optional.
+
+    A `Required` marker, even with a default, makes the frontend show a *;
+    the stored value comes back as a suggested value (as in Home Assistant's
+    own options flows), and `_clean_options` stores an empty list when the
+    field was left empty.
+    """
+    return probatio.Optional(key)
 
 
 _PERSONA_NAME_FIELD = {
@@ -167,7 +177,7 @@ OPTIONS_SCHEMA = probatio.Schema(
         probatio.Required(SECTION_OBSERVATION): section(
             probatio.Schema(
                 {
-                    _field(SECTION_OBSERVATION, CONF_OBSERVED_ENTITIES): (
+                    _optional(CONF_OBSERVED_ENTITIES): (
                         EntitySelector(EntitySelectorConfig(multiple=True))
                     ),
                     _field(SECTION_OBSERVATION, CONF_OBSERVED_DOMAINS): SelectSelector(
@@ -179,7 +189,7 @@ OPTIONS_SCHEMA = probatio.Schema(
                             translation_key=CONF_OBSERVED_DOMAINS,
                         )
                     ),
-                    _field(SECTION_OBSERVATION, CONF_OBSERVED_AREAS): AreaSelector(
+                    _optional(CONF_OBSERVED_AREAS): AreaSelector(
                         AreaSelectorConfig(multiple=True)
                     ),
                     _field(SECTION_OBSERVATION, CONF_OBSERVE_NUMERIC_SENSORS): (
@@ -194,7 +204,7 @@ OPTIONS_SCHEMA = probatio.Schema(
                 {
                     # A list of {"device": <satellite device id>,
                     # "person": "person.x"}: who usually speaks at a satellite.
-                    _field(SECTION_SPEAKERS, CONF_SATELLITE_PEOPLE): ObjectSelector(
+                    _optional(CONF_SATELLITE_PEOPLE): ObjectSelector(
                         ObjectSelectorConfig(
                             fields={
                                 SATELLITE_DEVICE: {
@@ -323,6 +333,10 @@ def _clean_options(options: dict[str, Any]) -> dict[str, Any]:
     observation[CONF_OBSERVED_DOMAINS] = sorted(
         {domain.strip().lower() for domain in observation[CONF_OBSERVED_DOMAINS]}
     )
+    # Optional fields left empty are absent from the submission.
+    observation.setdefault(CONF_OBSERVED_ENTITIES, [])
+    observation.setdefault(CONF_OBSERVED_AREAS, [])
+    cleaned[SECTION_SPEAKERS].setdefault(CONF_SATELLITE_PEOPLE, [])
     return cleaned
 
 
