@@ -235,6 +235,8 @@ SEARCH_ALL_TIERS_SCHEMA = ServiceSchema(
 
 MAINTENANCE_SCHEMA = ServiceSchema({})
 
+CLOSE_SEGMENT_SCHEMA = ServiceSchema({})
+
 EXPORT_SCHEMA = ServiceSchema(
     {probatio.Optional(ATTR_ALL_TIERS, default=True): cv.boolean}
 )

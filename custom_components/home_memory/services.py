@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.core import HomeAssistant, ServiceCall, SupportsResponse, callback
-from homeassistant.exceptions import ServiceValidationError
+from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
 from homeassistant.util import dt as dt_util
 
 from .access import Access, async_get_caller
@@ -78,6 +78,7 @@ from .schemas import (
     ATTR_TAGS,
     ATTR_VISIBILITY,
     ATTR_WEIGHT_CLASS,
+    CLOSE_SEGMENT_SCHEMA,
     EXPORT_SCHEMA,
     FORMAT_AI_MEMORY,
     GET_SCHEMA,
@@ -124,6 +125,7 @@ SERVICE_PURGE: Final = "purge"
 SERVICE_LIST: Final = "list"
 SERVICE_SEARCH_ALL_TIERS: Final = "search_all_tiers"
 SERVICE_RUN_MAINTENANCE: Final = "run_maintenance"
+SERVICE_CLOSE_SEGMENT: Final = "close_segment"
 SERVICE_EXPORT: Final = "export"
 SERVICE_IMPORT: Final = "import"
 SERVICE_LIST_PROPOSALS: Final = "list_proposals"
@@ -506,6 +508,37 @@ async def _async_run_maintenance(call: ServiceCall) -> ServiceResponse:
     return asdict(stats)
 
 
+async def _async_close_segment(call: ServiceCall) -> ServiceResponse:
+    """Turn what the observer has buffered into memories now.
+
+    `result`: "remembered" (memory_ids lists them), "not_worth_remembering"
+    (only a lone trivial change was waiting: discarded, as it would have been
+    after the quiet period) or "nothing_pending".
+    """
+    await async_get_caller(call.hass, call, Access.ADMIN)
+    runtime = loaded_runtime(call.hass)
+    if (observer := runtime.observer) is None:
+        raise HomeAssistantError(
+            translation_domain=DOMAIN, translation_key="observer_not_running"
+        )
+    try:
+        memories, drained = await observer.async_close_segment(call.context)
+    except ENGINE_FAILURES as err:
+        raise engine_error(err) from err
+    if memories:
+        result = "remembered"
+    elif drained.discarded:
+        result = "not_worth_remembering"
+    else:
+        result = "nothing_pending"
+    return {
+        "result": result,
+        "memory_ids": [memory.id for memory in memories],
+        "discarded_segments": drained.discarded,
+        "pending": observer.pending.as_dict(),
+    }
+
+
 async def _async_export(call: ServiceCall) -> ServiceResponse:
     caller = await async_get_caller(call.hass, call, Access.ADMIN)
     runtime = loaded_runtime(call.hass)
@@ -594,6 +627,12 @@ _SERVICES: Final[tuple[tuple[str, _Handler, ServiceSchema, SupportsResponse], ..
         SERVICE_RUN_MAINTENANCE,
         _async_run_maintenance,
         MAINTENANCE_SCHEMA,
+        SupportsResponse.OPTIONAL,
+    ),
+    (
+        SERVICE_CLOSE_SEGMENT,
+        _async_close_segment,
+        CLOSE_SEGMENT_SCHEMA,
         SupportsResponse.OPTIONAL,
     ),
     (SERVICE_EXPORT, _async_export, EXPORT_SCHEMA, SupportsResponse.OPTIONAL),
