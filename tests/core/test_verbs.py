@@ -369,3 +369,26 @@ def test_churn_of_a_motion_sensor_is_not_told_as_a_door() -> None:
     content = narrate(segment, persona="Barnabee", tz=TZ).content
     assert "opened" not in content
     assert "the hall motion changed six times and ended up clear" in content
+
+
+@pytest.mark.parametrize(
+    ("device_class", "tag", "not_tag"),
+    [
+        ("door", "doors", "safety"),
+        ("smoke", "safety", "doors"),
+        ("motion", "presence", "doors"),
+    ],
+)
+def test_binary_sensors_are_tagged_by_what_they_sense(
+    device_class: str, tag: str, not_tag: str
+) -> None:
+    """A smoke detector's memory is tagged safety, not doors."""
+    events = Events()
+    events.add(
+        local(24, 9, 0), "binary_sensor.x", "on", "off", device_class=device_class
+    )
+    events.add(local(24, 9, 20), "light.kitchen", "on", "off", name="Kitchen Light")
+    (segment,) = ready_segments(events.made, now=local(24, 9, 40), tz=TZ, force=True)
+    tags = narrate(segment, persona="Barnabee", tz=TZ).tags
+    assert tag in tags
+    assert not_tag not in tags

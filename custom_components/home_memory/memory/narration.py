@@ -166,11 +166,28 @@ _DOMAIN_TAGS: Final = {
     "alarm_control_panel": "security",
     "siren": "security",
     "cover": "doors",
-    "binary_sensor": "doors",
     "person": "presence",
     "vacuum": "cleaning",
     "sensor": "sensors",
 }
+
+
+# Binary sensors are tagged by what they sense, not all as doors.
+_BINARY_SENSOR_TAGS: Final = {
+    **dict.fromkeys(("door", "garage_door", "window", "opening"), "doors"),
+    **dict.fromkeys(
+        ("smoke", "gas", "carbon_monoxide", "moisture", "heat", "safety"), "safety"
+    ),
+    **dict.fromkeys(("motion", "occupancy", "presence"), "presence"),
+    "lock": "security",
+    "tamper": "security",
+}
+
+
+def _tag(activity: Activity) -> str | None:
+    if activity.domain == "binary_sensor":
+        return _BINARY_SENSOR_TAGS.get(activity.device_class or "")
+    return _DOMAIN_TAGS.get(activity.domain)
 
 
 def _facts(segment: Segment, tz: tzinfo, rules: SegmentationRules) -> _Facts:
@@ -202,7 +219,7 @@ def _facts(segment: Segment, tz: tzinfo, rules: SegmentationRules) -> _Facts:
     if significant:
         tags["significant"] = None
     for activity in activities:
-        if tag := _DOMAIN_TAGS.get(activity.domain):
+        if tag := _tag(activity):
             tags[tag] = None
     for area in areas:
         tags[area.casefold()] = None
