@@ -205,7 +205,7 @@ def _analyse(text: str) -> _Words:
     )
 
 
-def relate(
+def relate(  # noqa: PLR0911 - one return per rule
     old: str,
     new: str,
     similarity: float,
@@ -238,8 +238,31 @@ def relate(
     if not added:
         return Relation.REPEAT
     changed = added | (before.content - after.content)
-    if similarity >= paraphrase and not changed & (
-        before.details | after.details
-    ):
+    if similarity >= paraphrase and not changed & (before.details | after.details):
         return Relation.REPEAT
     return Relation.CORRECTION
+
+
+# Words a "was: ..." part may start with, kept before the changed word.
+_LEAD_WORDS: Final = frozenset({"a", "an", "the", "our", "my", "at", "on", "in"})
+_MIN_SHARED_WORDS: Final = 2
+
+
+def changed_part(old: str, new: str) -> str:
+    """What `old` said where `new` differs: "the blue flower pot" for "...
+    is under the blue flower pot" -> "... is under the red flower pot".
+
+    The whole old text when the two share fewer than two leading words.
+    """
+    old_words, new_words = old.split(), new.split()
+    shared = 0
+    while (
+        shared < min(len(old_words), len(new_words))
+        and old_words[shared].casefold() == new_words[shared].casefold()
+    ):
+        shared += 1
+    if shared < _MIN_SHARED_WORDS or shared == len(old_words):
+        return old.rstrip(" .!?\u2026")
+    if old_words[shared - 1].casefold() in _LEAD_WORDS:
+        shared -= 1
+    return " ".join(old_words[shared:]).rstrip(" .!?\u2026")

@@ -125,6 +125,7 @@ def _as_told(item: NewMemory) -> NewMemory:
         return item
     return replace(item, content=as_statement(item.content))
 
+
 # Nearest memories of the same owner a new statement is compared with.
 _MATCH_CANDIDATES = 8
 # Column value -> member: a dict lookup is ten times cheaper than calling the
