@@ -243,6 +243,17 @@ def relate(  # noqa: PLR0911 - one return per rule
     return Relation.CORRECTION
 
 
+def contradicts(old: str, new: str) -> bool:
+    """True when `new` negates `old` or swaps a detail of it for another
+    (blue -> red, Tuesday -> Thursday, Mike -> Steve), whatever the wording
+    around. Consolidation uses it to let the newest of a merge survive.
+    """
+    before, after = _analyse(old), _analyse(new)
+    return before.negated != after.negated or bool(
+        before.details - after.details and after.details - before.details
+    )
+
+
 # Words a "was: ..." part may start with, kept before the changed word.
 _LEAD_WORDS: Final = frozenset({"a", "an", "the", "our", "my", "at", "on", "in"})
 _MIN_SHARED_WORDS: Final = 2
