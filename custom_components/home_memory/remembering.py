@@ -7,7 +7,7 @@ tools and sentences only translate that outcome, here, once.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from homeassistant.core import HomeAssistant, callback
 
@@ -17,6 +17,7 @@ from .memory.statements import changed_part
 
 if TYPE_CHECKING:
     from homeassistant.core import Context
+    from homeassistant.util.json import JsonValueType
 
     from .memory.models import CreateResult
 
@@ -36,9 +37,9 @@ def async_announce(
         async_memories_changed(hass, updated=[result.memory], context=context)
 
 
-def outcome_data(result: CreateResult) -> dict[str, Any]:
+def outcome_data(result: CreateResult) -> dict[str, JsonValueType]:
     """created / updated (with the previous text) / reinforced, as data."""
-    data: dict[str, Any] = {"action": str(result.action)}
+    data: dict[str, JsonValueType] = {"action": str(result.action)}
     if result.action is CreateAction.UPDATED and result.previous is not None:
         data["previous"] = result.previous
     return data

@@ -773,6 +773,7 @@ class ConfirmProposalsTool(MemoryTool):
         return ha_llm.ToolResult(
             data={
                 "remembered": [memory.summary for memory in decision.memories],
+                "outcomes": decision.outcomes,
                 "declined": len(decision.rejected),
                 "message": "Tell the user briefly what you will remember."
                 if decision.memories

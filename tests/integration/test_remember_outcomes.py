@@ -128,3 +128,26 @@ async def test_forty_concurrent_near_duplicates_make_one_memory(
     assert [r["action"] for r in results].count("created") == 1
     listed = await call(hass, "list", {"limit": 100})
     assert listed["total"] == 1
+
+
+async def test_a_confirmed_proposal_corrects_like_any_statement(
+    hass: HomeAssistant, init_integration: HomeMemoryConfigEntry, user_anna: MockUser
+) -> None:
+    """A confirmed suggestion that changes a detail updates the memory."""
+    from .test_proposals import add_proposals
+
+    first = await call(hass, "remember", {"content": "The plumber is Jo"})
+    [proposal] = await add_proposals(
+        hass, init_integration.runtime_data, None, "The plumber is Mike"
+    )
+    confirmed = await call(
+        hass, "confirm_proposals", {"ids": [proposal]}, user=user_anna
+    )
+    assert confirmed["memories"] == [first["memory"]["id"]]
+    assert confirmed["outcomes"] == [
+        {
+            "id": first["memory"]["id"],
+            "action": "updated",
+            "previous": "The plumber is Jo",
+        }
+    ]
