@@ -22,7 +22,7 @@ from homeassistant.helpers import entity_registry as er, intent
 import probatio as vol
 
 from .const import DOMAIN, LOGGER
-from .memory.models import CreateAction
+from .remembering import outcome_speech
 from .tools import (
     CONTENT,
     QUERY,
@@ -149,9 +149,7 @@ class RememberIntentHandler(_MemoryIntentHandler):
     @override
     async def _async_speech(self, scope: CallScope, slots: dict[str, Any]) -> str:
         result = await async_remember(scope, slots["content"]["value"])
-        if result.action is CreateAction.REINFORCED:
-            return "I already knew that."
-        return "Okay, I'll remember that."
+        return outcome_speech(result)
 
 
 class RecallIntentHandler(_MemoryIntentHandler):

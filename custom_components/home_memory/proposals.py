@@ -23,7 +23,7 @@ user sees, only counts them.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from functools import partial
 import sqlite3
@@ -52,6 +52,7 @@ from .memory.extraction import (
 )
 from .memory.models import Caller, CreateAction
 from .memory.sessions import SessionStore
+from .remembering import outcome_data
 from .schemas import ATTR_IDS
 from .service_support import ENGINE_FAILURES, engine_error, loaded_runtime
 from .speaker import speaker_key
@@ -60,6 +61,7 @@ if TYPE_CHECKING:
     from collections.abc import Awaitable, Sequence
 
     from homeassistant.core import Context, HomeAssistant, ServiceCall, ServiceResponse
+    from homeassistant.util.json import JsonValueType
 
     from .memory.models import CreateResult, Memory
     from .memory.sessions import Session
@@ -280,6 +282,8 @@ class Decision:
 
     memories: list[Memory]
     rejected: list[Proposal]
+    # One per memory: created / updated (with previous) / reinforced.
+    outcomes: list[JsonValueType] = field(default_factory=list)
 
 
 async def async_decide(
@@ -310,7 +314,10 @@ async def async_decide(
     memories = _announce(
         hass, data, results, conversation_id, caller.user_id, context=context
     )
-    return Decision(memories, rejected)
+    outcomes: list[JsonValueType] = [
+        {"id": result.memory.id, **outcome_data(result)} for _, result in results
+    ]
+    return Decision(memories, rejected, outcomes)
 
 
 async def async_answer(
@@ -404,7 +411,10 @@ async def async_confirm_proposals_service(call: ServiceCall) -> ServiceResponse:
             call.hass, data, caller, confirm=call.data[ATTR_IDS], context=call.context
         )
     )
-    return {"memories": [memory.id for memory in decision.memories]}
+    return {
+        "memories": [memory.id for memory in decision.memories],
+        "outcomes": decision.outcomes,
+    }
 
 
 async def async_reject_proposals_service(call: ServiceCall) -> ServiceResponse:

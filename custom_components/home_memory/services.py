@@ -26,7 +26,6 @@ from .events import async_memories_changed
 from .maintenance import async_run_maintenance
 from .memory.models import (
     Caller,
-    CreateAction,
     MemoryFilter,
     MemoryKind,
     MemoryPatch,
@@ -49,6 +48,7 @@ from .proposals import (
     async_list_proposals_service,
     async_reject_proposals_service,
 )
+from .remembering import async_announce, outcome_data
 from .schemas import (
     ATTR_ACCESS_LOG,
     ATTR_ALL_TIERS,
@@ -342,11 +342,8 @@ async def _async_remember(call: ServiceCall) -> ServiceResponse:
         expires_at=data.get(ATTR_EXPIRES_AT),
     )
     result = await _run(call.hass, partial(runtime.store.create, new, caller))
-    if result.action is CreateAction.CREATED:
-        async_memories_changed(call.hass, created=[result.memory], context=call.context)
-    else:  # folded into an existing memory
-        async_memories_changed(call.hass, updated=[result.memory], context=call.context)
-    return {"action": str(result.action), "memory": memory_to_dict(result.memory)}
+    async_announce(call.hass, result, call.context)
+    return {**outcome_data(result), "memory": memory_to_dict(result.memory)}
 
 
 async def _async_update(call: ServiceCall) -> ServiceResponse:

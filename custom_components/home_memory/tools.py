@@ -31,7 +31,6 @@ from .const import DOMAIN, LOGGER
 from .events import async_memories_changed
 from .memory.extraction import ProposalNotFoundError
 from .memory.models import (
-    CreateAction,
     Memory,
     MemoryFilter,
     MemoryKind,
@@ -48,6 +47,7 @@ from .memory.store import (
     MemoryEngineError,
     MemoryNotFoundError,
 )
+from .remembering import async_announce, outcome_data, outcome_speech
 from .speaker import Speaker, async_get_speaker, async_loaded_entry
 
 if TYPE_CHECKING:
@@ -251,14 +251,7 @@ async def async_remember(
     )
     result = await scope.run(partial(scope.data.store.create, new, caller))
     scope.state.last_memory_id = result.memory.id
-    if result.action is CreateAction.CREATED:
-        async_memories_changed(
-            scope.hass, created=[result.memory], context=scope.context
-        )
-    else:
-        async_memories_changed(
-            scope.hass, updated=[result.memory], context=scope.context
-        )
+    async_announce(scope.hass, result, scope.context)
     return result
 
 
@@ -421,18 +414,15 @@ class RememberTool(MemoryTool):
             expires_in_days=args.get("expires_in_days"),
             visibility=Visibility(args.get("visibility", Visibility.HOUSEHOLD)),
         )
-        messages = {
-            "created": "Remembered.",
-            "merged": "Added to a memory I already had.",
-            "reinforced": "I already knew that.",
-        }
+        outcome = outcome_data(result)
         return ha_llm.ToolResult(
             data={
-                "result": str(result.action),
+                "result": outcome.pop("action"),
+                **outcome,
                 "id": result.memory.id,
                 "memory": result.memory.summary,
                 "visibility": str(result.memory.visibility),
-                "message": messages[str(result.action)],
+                "message": outcome_speech(result, created="Remembered."),
             }
         )
 
@@ -783,6 +773,7 @@ class ConfirmProposalsTool(MemoryTool):
         return ha_llm.ToolResult(
             data={
                 "remembered": [memory.summary for memory in decision.memories],
+                "outcomes": decision.outcomes,
                 "declined": len(decision.rejected),
                 "message": "Tell the user briefly what you will remember."
                 if decision.memories

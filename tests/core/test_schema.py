@@ -67,12 +67,12 @@ def test_a_newer_file_is_refused(tmp_path: Path) -> None:
 def test_store_data_survives_reopen(tmp_path: Path) -> None:
     path = tmp_path / "m.db"
     store = MemoryStore(path)
-    store.create(NewMemory(content="kept across restarts"), Caller())
+    store.create(NewMemory(content="Kept across restarts"), Caller())
     store.close()
     again = MemoryStore(path)
     try:
         assert again.migrated_from == schema.SCHEMA_VERSION
-        assert again.list_memories(Caller()).items[0].content == "kept across restarts"
+        assert again.list_memories(Caller()).items[0].content == "Kept across restarts"
     finally:
         again.close()
 

@@ -26,11 +26,16 @@ class EngineConfig:
     archive_threshold: float = 0.10
     purge_archived_after_days: float = 90.0
     log_retention_days: float = 90.0
-    # Create: a new memory this close (cosine) to an active one of the same
-    # owner folds into it. MiniLM paraphrases sit around 0.85-0.95.
-    dedup_threshold: float = 0.92
-    # Above this the new text adds nothing: the old memory is only reinforced.
-    reinforce_threshold: float = 0.97
+    # Create: a new statement is compared with the active memories of the
+    # same owner at least this close (cosine) and, from its words, repeats,
+    # corrects or is separate from them (rules and measurements:
+    # statements.py).
+    correction_min_similarity: float = 0.65
+    # A rewording at least this close that changes no detail word (number,
+    # name, day, colour...) is a repeat, not a correction (the "Duplicate
+    # threshold" option). "Anna loves/likes coffee" measured 0.970,
+    # "... at 3 pm/4 pm" 0.971 (a detail: a correction all the same).
+    dedup_threshold: float = 0.97
     # Hybrid fusion of vector and keyword relevance (see retrieval.py).
     vector_weight: float = 0.6
     keyword_weight: float = 0.4
