@@ -199,11 +199,16 @@ async def async_refresh_cache(
     caller: Caller,
 ) -> None:
     """Retrieve for `utterance` and keep the result for the next turn."""
+    generation = data.conversations.generation
     result = await async_turn_context(
         hass, data, utterance, caller, conversation_id=conversation_id
     )
     state = data.conversations.peek(conversation_id, speaker)
     if state is None:
+        return
+    if data.conversations.generation != generation:
+        # Memories changed while this ran: what it found may be stale.
+        state.cached_context = None
         return
     state.cached_context = (
         None

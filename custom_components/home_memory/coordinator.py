@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Final
 
+from homeassistant.core import callback
 from homeassistant.helpers.debounce import Debouncer
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.helpers.update_coordinator import DataUpdateCoordinator, UpdateFailed
@@ -91,9 +92,21 @@ class HomeMemoryCoordinator(DataUpdateCoordinator[MemoryStats]):
         """Refresh whenever memories change, for as long as the entry is loaded."""
         self.config_entry.async_on_unload(
             async_dispatcher_connect(
+                self.hass, SIGNAL_MEMORIES_CHANGED, self._drop_cached_contexts
+            )
+        )
+        self.config_entry.async_on_unload(
+            async_dispatcher_connect(
                 self.hass, SIGNAL_MEMORIES_CHANGED, self._async_memories_changed
             )
         )
+
+    @callback
+    def _drop_cached_contexts(self) -> None:
+        # A background cached for a later turn may hold a memory that was
+        # just made private or forgotten: it goes with every change, at once
+        # (a callback, not a task, so no turn can read it in between).
+        self.config_entry.runtime_data.conversations.drop_cached_contexts()
 
     async def _async_memories_changed(self) -> None:
         await self.async_request_refresh()

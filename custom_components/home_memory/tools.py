@@ -531,13 +531,12 @@ class RecallTool(MemoryTool):
             )
         if len(page.items) == 1:
             scope.state.last_memory_id = page.items[0].memory.id
-        first = page.position + 1
         data: JsonObjectType = {
             "total_found": page.total,
-            "showing": f"{first}-{page.position + len(page.items)}",
+            "showing": f"{page.numbers[0]}-{page.numbers[-1]}",
             "memories": [
                 _brief(item.memory, number)
-                for number, item in enumerate(page.items, first)
+                for number, item in zip(page.numbers, page.items, strict=True)
             ],
             "has_more": page.has_more,
             "cursor": page.cursor,
@@ -694,9 +693,7 @@ def async_request_forget(
 ) -> str:
     """Step one: hold the memory for confirmation; returns the token."""
     scope.state.last_memory_id = memory.id
-    return scope.data.conversations.add_pending(
-        state or scope.state, (memory.id,), (memory.summary,)
-    )
+    return scope.data.conversations.add_pending(state or scope.state, (memory.id,))
 
 
 async def async_confirm_forget(

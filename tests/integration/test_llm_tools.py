@@ -564,7 +564,7 @@ async def test_conversation_states_are_bounded() -> None:
     assert len(states) == MAX_CONVERSATIONS
     state = states.get("c-new", "anna")
     tokens = [
-        states.add_pending(state, (f"m{i}",), (f"s{i}",))
+        states.add_pending(state, (f"m{i}",))
         for i in range(MAX_PENDING_PER_CONVERSATION + 1)
     ]
     assert states.take_pending(state, tokens[0]) is None

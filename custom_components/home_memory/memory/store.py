@@ -1095,6 +1095,32 @@ class MemoryStore:
             ).fetchall()
         return {int(row[0]): self._row_to_memory(row) for row in rows}
 
+    def fetch_ids(self, memory_ids: Sequence[str]) -> dict[str, Memory]:
+        """Memories by id, as they are now (no visibility check: callers check)."""
+        if not memory_ids:
+            return {}
+        with self._read() as conn:
+            rows = conn.execute(
+                f"SELECT {_COLUMNS} FROM memories WHERE id IN "
+                f"({','.join('?' * len(memory_ids))})",
+                list(memory_ids),
+            ).fetchall()
+        return {str(row[1]): self._row_to_memory(row) for row in rows}
+
+    def ids_of(self, rowids: Sequence[int]) -> dict[int, str]:
+        """Memory ids of these rowids (unknown rowids are left out)."""
+        if not rowids:
+            return {}
+        with self._read() as conn:
+            return {
+                int(rowid): str(memory_id)
+                for rowid, memory_id in conn.execute(
+                    f"SELECT rowid, id FROM memories WHERE rowid IN "
+                    f"({','.join('?' * len(rowids))})",
+                    list(rowids),
+                )
+            }
+
     def score_fields(self, rowids: Sequence[int]) -> ScoreColumns:
         """The columns ranking needs, in memory for active memories.
 

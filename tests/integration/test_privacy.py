@@ -1,0 +1,124 @@
+"""Privacy of every read path: what one person's private memory never reaches.
+
+Issue 11: stale recall cursors, the all-tier search's log, sensors and
+events, prompt forging, and the search floor.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.helpers import llm
+from homeassistant.setup import async_setup_component
+import pytest
+
+from custom_components.home_memory.const import DOMAIN
+from custom_components.home_memory.memory.models import SYSTEM
+
+from .conftest import call
+
+if TYPE_CHECKING:
+    from pytest_homeassistant_custom_component.common import MockUser
+
+    from custom_components.home_memory.runtime import HomeMemoryConfigEntry
+
+pytestmark = pytest.mark.usefixtures("mock_load_model")
+
+SECRET = "Anna's diary code is 7741"
+
+
+@pytest.fixture(autouse=True)
+async def setup_llm(hass: HomeAssistant) -> None:
+    """The llm integration provides the Assist API and loads llm.py platforms."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    assert await async_setup_component(hass, "llm", {})
+
+
+async def tool(
+    hass: HomeAssistant, name: str, args: Any, user: MockUser | None
+) -> llm.ToolResult:
+    """Call a tool of the Home Memory API as `user`."""
+    llm_context = llm.LLMContext(
+        platform="test",
+        context=Context(user_id=user.id if user else None),
+        language="en",
+        assistant="conversation",
+        device_id=None,
+    )
+    instance = await llm.async_get_api(hass, DOMAIN, llm_context)
+    return await instance.async_call_tool(llm.ToolInput(tool_name=name, tool_args=args))
+
+
+async def test_recall_follow_ups_re_check_visibility(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+    user_ben: MockUser,
+) -> None:
+    """Pick and more after a memory was made private or forgotten never show it."""
+    ids = []
+    for number in range(1, 8):
+        result = await tool(
+            hass,
+            "remember",
+            {"content": f"Garden note {number}: water tomato bed {number}"},
+            user_anna,
+        )
+        ids.append(result.data["id"])
+    first = await tool(hass, "recall", {"query": "garden tomato"}, user_ben)
+    assert first.data["total_found"] == 7
+    shown = {m["id"]: m["number"] for m in first.data["memories"]}
+    private_id = first.data["memories"][1]["id"]
+    # Anna makes the second result private and forgets one that was not shown.
+    await tool(
+        hass,
+        "update_memory",
+        {"id": private_id, "visibility": "private", "content": SECRET},
+        user_anna,
+    )
+    hidden_later = next(memory_id for memory_id in ids if memory_id not in shown)
+    await call(hass, "forget", {"ids": [hidden_later]}, user=user_anna)
+
+    picked = await tool(hass, "recall", {"pick": shown[private_id]}, user_ben)
+    assert picked.error
+    assert picked.data["error"] == "no_such_result"
+    pages = [
+        await tool(hass, "recall", {"more": True}, user_ben),
+        await tool(hass, "recall", {"more": True}, user_ben),
+    ]
+    seen = [m["id"] for page in pages for m in page.data["memories"]]
+    assert private_id not in seen
+    assert hidden_later not in seen
+    assert len(seen) == 7 - 3 - 1
+    for page in pages:
+        numbers = [m["number"] for m in page.data["memories"]]
+        assert numbers == sorted(numbers)
+    # Every number shown still picks the memory shown under it.
+    for page in pages:
+        for shown_memory in page.data["memories"]:
+            again = await tool(
+                hass, "recall", {"pick": shown_memory["number"]}, user_ben
+            )
+            assert again.data["id"] == shown_memory["id"]
+    for number in range(1, 8):
+        result = await tool(hass, "recall", {"pick": number}, user_ben)
+        assert SECRET not in str(result.data)
+        assert result.error or result.data["id"] not in (private_id, hidden_later)
+    # Anna, the owner, still picks her own memory.
+    mine = await tool(hass, "recall", {"query": "diary code"}, user_anna)
+    assert mine.data["memories"][0]["id"] == private_id
+
+
+async def test_cached_background_goes_when_memories_change(
+    hass: HomeAssistant, init_integration: HomeMemoryConfigEntry
+) -> None:
+    """A background cached for the next turn is dropped by any memory change."""
+    from custom_components.home_memory.conversation_state import CachedContext
+
+    data = init_integration.runtime_data
+    state = data.conversations.get("conv", "household")
+    state.cached_context = CachedContext("the key", "- a stale memory", ("x",))
+    await call(hass, "remember", {"content": "The shed is painted green"})
+    assert state.cached_context is None
+    assert data.store.list_memories(SYSTEM).total == 1
