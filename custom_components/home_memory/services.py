@@ -458,16 +458,23 @@ def _search_all_tiers(
         return result
     found = {item.memory.id for item in page.items}
     entries: list[LogEntry] = []
+    # The log read leaves out rows of other people's private memories, purged
+    # or not: an admin must not confirm that someone stored a private text.
     for memory_id in found:
         entries.extend(
-            store.log_entries(memory_id=memory_id, limit=LOG_ENTRIES_PER_MEMORY)
+            store.log_entries(
+                memory_id=memory_id, limit=LOG_ENTRIES_PER_MEMORY, caller=caller
+            )
         )
-    for entry in store.log_entries(content_hash_of=query, limit=LOG_ENTRIES_PER_MEMORY):
+    for entry in store.log_entries(
+        content_hash_of=query, limit=LOG_ENTRIES_PER_MEMORY, caller=caller
+    ):
         if entry.memory_id is None or entry.memory_id in found:
             entries.append(entry)
         elif not store.rowids_of([entry.memory_id]):
             entries.append(entry)  # purged: the log is all that is left
-        # else: a memory that exists but is hidden from this caller.
+        # else: a memory that exists but is not in the results (another tier
+        # past the limit, or hidden from this caller).
     unique = {
         (e.at, e.operation, e.memory_id, e.actor, e.content_hash): e for e in entries
     }

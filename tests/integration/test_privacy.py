@@ -122,3 +122,44 @@ async def test_cached_background_goes_when_memories_change(
     await call(hass, "remember", {"content": "The shed is painted green"})
     assert state.cached_context is None
     assert data.store.list_memories(SYSTEM).total == 1
+
+
+async def test_all_tier_search_log_of_private_memories_is_the_owners(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    hass_admin_user: MockUser,
+    hass_owner_user: MockUser,
+) -> None:
+    """Another admin never gets log rows of a private memory, purged or not."""
+    owner_text = "The owner's safe combination is 31-4-15"
+    private = await call(
+        hass,
+        "remember",
+        {"content": owner_text, "visibility": "private"},
+        user=hass_owner_user,
+    )
+    was_household = await call(
+        hass, "remember", {"content": SECRET}, user=hass_owner_user
+    )
+    await call(
+        hass,
+        "update",
+        {"id": was_household["memory"]["id"], "visibility": "private"},
+        user=hass_owner_user,
+    )
+    for memory in (private, was_household):
+        await call(
+            hass, "purge", {"ids": [memory["memory"]["id"]]}, user=hass_owner_user
+        )
+    ids = {private["memory"]["id"], was_household["memory"]["id"]}
+    for text in (owner_text, SECRET):
+        other = await call(
+            hass, "search_all_tiers", {"query": text}, user=hass_admin_user
+        )
+        assert other["log_entries"] == []
+        assert other["memories"] == []
+        mine = await call(
+            hass, "search_all_tiers", {"query": text}, user=hass_owner_user
+        )
+        assert {e["memory_id"] for e in mine["log_entries"]} & ids
+        assert {e["operation"] for e in mine["log_entries"]} >= {"create", "purge"}
