@@ -163,3 +163,47 @@ async def test_all_tier_search_log_of_private_memories_is_the_owners(
         )
         assert {e["memory_id"] for e in mine["log_entries"]} & ids
         assert {e["operation"] for e in mine["log_entries"]} >= {"create", "purge"}
+
+
+async def test_private_memories_fire_no_events(
+    hass: HomeAssistant, init_integration: HomeMemoryConfigEntry, user_anna: MockUser
+) -> None:
+    """Memory events reach every subscriber: none fires for a private memory."""
+    from pytest_homeassistant_custom_component.common import async_capture_events
+
+    from custom_components.home_memory.const import (
+        EVENT_MEMORY_CREATED,
+        EVENT_MEMORY_FORGOTTEN,
+        EVENT_MEMORY_UPDATED,
+    )
+
+    events = [
+        async_capture_events(hass, event_type)
+        for event_type in (
+            EVENT_MEMORY_CREATED,
+            EVENT_MEMORY_UPDATED,
+            EVENT_MEMORY_FORGOTTEN,
+        )
+    ]
+    private = await tool(
+        hass, "remember", {"content": SECRET, "visibility": "private"}, user_anna
+    )
+    await tool(
+        hass,
+        "update_memory",
+        {"id": private.data["id"], "content": SECRET + "!"},
+        user_anna,
+    )
+    await call(hass, "forget", {"ids": [private.data["id"]]}, user=user_anna)
+    await hass.async_block_till_done()
+    assert [len(captured) for captured in events] == [0, 0, 0]
+    household = await tool(hass, "remember", {"content": "Bins on Tuesday"}, user_anna)
+    # Made private: for everyone else it is simply gone, silently.
+    await tool(
+        hass,
+        "update_memory",
+        {"id": household.data["id"], "visibility": "private"},
+        user_anna,
+    )
+    await hass.async_block_till_done()
+    assert [len(captured) for captured in events] == [1, 0, 0]

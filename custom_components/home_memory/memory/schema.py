@@ -235,6 +235,8 @@ _V4 = """
 -- visibility on every logged operation.
 ALTER TABLE operation_log ADD COLUMN owner TEXT;
 ALTER TABLE operation_log ADD COLUMN visibility TEXT;
+-- The sensors count active household memories from the index alone.
+CREATE INDEX memories_tier_visibility ON memories(tier, visibility);
 -- The all-tier search looks rows up by the hash of its query.
 CREATE INDEX operation_log_content_hash ON operation_log(content_hash)
     WHERE content_hash IS NOT NULL;

@@ -565,6 +565,17 @@ class MemoryStore:
                 group[str(value)] = group.get(str(value), 0) + int(count)
         return {column: group for column, group in result.items() if group}
 
+    def count_active(self, visibility: Visibility) -> int:
+        """Active memories of this visibility (expired ones included)."""
+        with self._read() as conn:
+            return int(
+                conn.execute(
+                    "SELECT count(*) FROM memories INDEXED BY memories_tier_visibility "
+                    "WHERE tier = ? AND visibility = ?",
+                    (str(Tier.ACTIVE), str(visibility)),
+                ).fetchone()[0]
+            )
+
     def newest_created_at(self, visibility: Visibility) -> float | None:
         """When the newest active memory of this visibility was created."""
         with self._read() as conn:
