@@ -140,8 +140,8 @@ async def test_four_turns_end_in_pending_proposals_asked_by_voice(
     # The AI Task read the conversation; nothing is stored yet.
     [task] = fake_ai_task.tasks
     instructions = task.instructions
-    assert "User: fact number 3: my sister Lena visits in June" in instructions
-    assert "Assistant: Reply to: fact number 0" in instructions
+    assert 'User: "fact number 3: my sister Lena visits in June"' in instructions
+    assert 'Assistant: "Reply to: fact number 0' in instructions
     data = init_integration.runtime_data
     anna = Caller(user_id=user_anna.id)
     assert data.store.list_memories(anna, MemoryFilter()).items == []
@@ -164,7 +164,8 @@ async def test_four_turns_end_in_pending_proposals_asked_by_voice(
     assert "confirm_proposals" not in agent.tool_names[-1]
     await say(hass, "good morning", agent_id=agent_entry.entry_id, user=user_anna)
     assert (
-        f"{QUESTION} 1. Lena visits in June. 2. Jo is the plumber." in agent.prompts[-1]
+        f'{QUESTION} 1. "Lena visits in June". 2. "Jo is the plumber".'
+        in agent.prompts[-1]
     )
     assert agent.tool_names[-1][-1] == "confirm_proposals"
 
@@ -441,7 +442,7 @@ async def test_the_answer_is_about_the_offered_list_only(
 
     [fresh] = await add_proposals(hass, data, user_anna.id, "Jo is the plumber")
     await say(hass, "hi", agent_id=agent_entry.entry_id, user=user_anna)
-    assert f"{QUESTION} 1. Jo is the plumber. Say yes" in agent.prompts[-1]
+    assert f'{QUESTION} 1. "Jo is the plumber". Say yes' in agent.prompts[-1]
     assert "The car is blue" not in agent.prompts[-1]
     anna_api = await api_for(hass, user_anna)
     result = await anna_api.async_call_tool(

@@ -22,6 +22,7 @@ import numpy as np
 
 from . import decay
 from .models import Caller, Memory, MemoryFilter, Page, ScoredMemory, Tier
+from .quoting import data_block, quote
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
@@ -51,6 +52,7 @@ _SKIP_UTTERANCE = re.compile(
 )
 
 CURSOR_TTL_SECONDS = 15 * 60
+CONTEXT_HEADER = "Relevant background:"
 MAX_CURSORS = 256
 
 
@@ -439,14 +441,15 @@ class Retriever:
         budget = cfg.context_token_budget if token_budget is None else token_budget
         floor = cfg.context_min_relevance if min_relevance is None else min_relevance
         chosen: list[ScoredMemory] = []
-        lines = ["Relevant background:"]
-        used = estimate_tokens(lines[0])
+        lines: list[str] = []
+        used = estimate_tokens("\n".join(data_block(CONTEXT_HEADER, ["x"])))
         for item in self._in_order(
             self._ranked(utterance, caller, None, pool=None, min_relevance=floor)
         ):
             if len(chosen) >= max_memories:
                 break
-            line = f"- {item.memory.summary}"
+            # Quoted: a memory's text can never start a line of its own.
+            line = f"- {quote(item.memory.summary)}"
             cost = estimate_tokens(line)
             if used + cost > budget:
                 continue
@@ -457,7 +460,7 @@ class Retriever:
             return ContextResult([], "", skipped_reason="nothing relevant")
         if record_access:
             self._touch(chosen, caller, "context")
-        return ContextResult(chosen, "\n".join(lines))
+        return ContextResult(chosen, "\n".join(data_block(CONTEXT_HEADER, lines)))
 
     # -- progressive narrowing ------------------------------------------------------
 
