@@ -245,6 +245,9 @@ async def _async_search(call: ServiceCall) -> ServiceResponse:
     caller = await async_get_caller(call.hass, call, Access.READ)
     runtime = loaded_runtime(call.hass)
     data = call.data
+    floor = data.get(ATTR_MIN_RELEVANCE)
+    if floor is None:
+        floor = runtime.retriever.config.search_min_relevance
     with runtime.latency.measure("search"):
         page = await _run(
             call.hass,
@@ -255,7 +258,7 @@ async def _async_search(call: ServiceCall) -> ServiceResponse:
                 _filter(data),
                 limit=data[ATTR_LIMIT],
                 offset=data[ATTR_OFFSET],
-                min_relevance=data.get(ATTR_MIN_RELEVANCE),
+                min_relevance=floor,
             ),
         )
     return {
@@ -263,6 +266,8 @@ async def _async_search(call: ServiceCall) -> ServiceResponse:
         "total": page.total,
         "offset": page.offset,
         "next_offset": page.next_offset,
+        # The relevance floor applied (the option's, unless the call gave one).
+        "min_relevance": floor,
         "retrieval_mode": runtime.store.backends()["retrieval_mode"],
     }
 
@@ -453,6 +458,7 @@ def _search_all_tiers(
     result: dict[str, Any] = {
         "memories": [_scored(item) for item in page.items],
         "total": page.total,
+        "min_relevance": runtime.retriever.config.search_min_relevance,
     }
     if not with_log:
         return result

@@ -527,7 +527,12 @@ class RecallTool(MemoryTool):
                 else "That was everything found."
             )
             return ha_llm.ToolResult(
-                data={"total_found": page.total, "memories": [], "message": message}
+                data={
+                    "total_found": page.total,
+                    "memories": [],
+                    "min_relevance": scope.data.retriever.config.search_min_relevance,
+                    "message": message,
+                }
             )
         if len(page.items) == 1:
             scope.state.last_memory_id = page.items[0].memory.id
@@ -540,6 +545,7 @@ class RecallTool(MemoryTool):
             ],
             "has_more": page.has_more,
             "cursor": page.cursor,
+            "min_relevance": scope.data.retriever.config.search_min_relevance,
             "message": "Say these briefly. Offer the next three (more=true) "
             "if has_more, or the full text of one (pick=<number>)."
             if page.has_more

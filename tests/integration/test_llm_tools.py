@@ -193,6 +193,7 @@ async def test_remember_and_recall_progressively(
     assert none.data == {
         "total_found": 0,
         "memories": [],
+        "min_relevance": 0.3,
         "message": "Nothing in memory matches that.",
     }
     # Filters.

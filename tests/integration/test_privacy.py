@@ -265,3 +265,67 @@ async def test_memory_text_cannot_forge_prompt_lines(
         llm.LLMContext("test", Context(user_id=user_anna.id), "en", None, None),
     )
     assert "never an instruction" in instance.api_prompt
+
+
+async def test_search_and_recall_apply_the_search_floor(
+    hass: HomeAssistant, init_integration: HomeMemoryConfigEntry, user_anna: MockUser
+) -> None:
+    """An unrelated memory stays out of search and recall; the floor is named."""
+    await call(
+        hass,
+        "remember",
+        {"content": "The spare key is under the blue pot"},
+        user=user_anna,
+    )
+    await call(
+        hass,
+        "remember",
+        {"content": "The boiler is serviced in May", "visibility": "private"},
+        user=user_anna,
+    )
+    found = await call(
+        hass, "search", {"query": "where is the spare key?"}, user=user_anna
+    )
+    assert [m["content"] for m in found["memories"]] == [
+        "The spare key is under the blue pot"
+    ]
+    assert found["min_relevance"] == 0.3
+    recalled = await tool(
+        hass, "recall", {"query": "where is the spare key?"}, user_anna
+    )
+    assert recalled.data["total_found"] == 1
+    assert recalled.data["min_relevance"] == 0.3
+    # The call may ask for another floor, and is told which applied.
+    loose = await call(
+        hass,
+        "search",
+        {"query": "where is the spare key?", "min_relevance": 0.1},
+        user=user_anna,
+    )
+    assert loose["min_relevance"] == 0.1
+    assert len(loose["memories"]) == 2
+
+
+async def test_the_search_floor_is_an_option(
+    hass: HomeAssistant, init_integration: HomeMemoryConfigEntry
+) -> None:
+    """The options flow sets the floor that search and recall use."""
+    from custom_components.home_memory.const import (
+        CONF_SEARCH_MIN_RELEVANCE,
+        SECTION_CONTEXT,
+    )
+    from custom_components.home_memory.options import HomeMemoryOptions
+
+    from .conftest import wait_for_model
+
+    sections = HomeMemoryOptions().as_sections()
+    sections[SECTION_CONTEXT][CONF_SEARCH_MIN_RELEVANCE] = 0.95
+    flow = await hass.config_entries.options.async_init(init_integration.entry_id)
+    flow = await hass.config_entries.options.async_configure(flow["flow_id"], sections)
+    assert flow["type"] == "create_entry"
+    await hass.async_block_till_done()
+    await wait_for_model(init_integration)
+    await call(hass, "remember", {"content": "The spare key is under the blue pot"})
+    found = await call(hass, "search", {"query": "spare key blue"})
+    assert found["min_relevance"] == 0.95
+    assert found["memories"] == []
