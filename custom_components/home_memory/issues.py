@@ -8,7 +8,7 @@ is deleted as soon as the problem is over.
 from __future__ import annotations
 
 import sqlite3
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.const import EVENT_CALL_SERVICE
 from homeassistant.core import Event, HomeAssistant, callback
@@ -204,13 +204,13 @@ def async_watch_private_actions(
     """
 
     @callback
-    def _ours(event_data: dict[str, object]) -> bool:
+    def _ours(event_data: dict[str, Any]) -> bool:
         return (
             event_data.get("domain") == DOMAIN
             and event_data.get("service") in _TEXT_ACTIONS
         )
 
-    async def _on_call(event: Event) -> None:
+    async def _on_call(event: Event[dict[str, Any]]) -> None:
         data = event.data.get("service_data") or {}
         if not isinstance(data, dict) or "content" not in data:
             return
