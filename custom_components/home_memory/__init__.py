@@ -37,6 +37,7 @@ from .issues import (
     async_report_backends,
     async_report_corrupt_database,
     async_report_model_unavailable,
+    async_watch_private_actions,
     corrupt_copy_of_issue,
 )
 from .llm_api import async_setup_llm_api
@@ -144,6 +145,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -
     async_setup_maintenance(hass, entry)
     await async_setup_observer(hass, entry)
     async_setup_conversation_capture(hass, entry)
+    async_watch_private_actions(hass, entry)
     entry.async_on_unload(data.conversations.clear)
     # Not eager: setup returns first, the model (about a second) loads after.
     data.model_task = entry.async_create_background_task(

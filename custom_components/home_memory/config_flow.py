@@ -58,6 +58,7 @@ from .const import (
     CONF_PERSONA_NAME,
     CONF_PURGE_ARCHIVED_DAYS,
     CONF_SATELLITE_PEOPLE,
+    CONF_SEARCH_MIN_RELEVANCE,
     CONF_WEIGHT_ACCESS,
     CONF_WEIGHT_IMPORTANCE,
     CONF_WEIGHT_RECENCY,
@@ -244,6 +245,9 @@ OPTIONS_SCHEMA = probatio.Schema(
                         50, 2000, 10
                     ),
                     _field(SECTION_CONTEXT, CONF_CONTEXT_MIN_RELEVANCE): _number(
+                        0, 1, 0.01, slider=True
+                    ),
+                    _field(SECTION_CONTEXT, CONF_SEARCH_MIN_RELEVANCE): _number(
                         0, 1, 0.01, slider=True
                     ),
                 }

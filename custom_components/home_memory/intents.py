@@ -178,7 +178,7 @@ class RecallIntentHandler(_MemoryIntentHandler):
             return f"{_spoken(page.items[0].memory.summary)}."
         listed = " ".join(
             f"{number}: {_spoken(item.memory.summary)}."
-            for number, item in enumerate(page.items, 1)
+            for number, item in zip(page.numbers, page.items, strict=True)
         )
         speech = f"I remember {page.total} things about that. {listed}"
         if (rest := page.total - len(page.items)) > 0:

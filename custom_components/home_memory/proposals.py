@@ -50,7 +50,7 @@ from .memory.extraction import (
     extraction_instructions,
     parse_proposals,
 )
-from .memory.models import Caller, CreateAction
+from .memory.models import Caller, CreateAction, Visibility
 from .memory.sessions import SessionStore
 from .remembering import outcome_data
 from .schemas import ATTR_IDS
@@ -230,8 +230,12 @@ async def async_refresh(hass: HomeAssistant, data: HomeMemoryData) -> None:
             Offer(proposal.id, proposal.summary, proposal.created_at),
         )
     data.proposal_offers = offers
-    previous, data.pending_proposals = data.pending_proposals, len(pending)
-    _notify(hass, previous, len(pending))
+    # The sensor and the notice are everyone's: they count the household's
+    # proposals only. A person's own (from their conversations) are private
+    # until decided; they are offered to that person alone.
+    household = sum(p.visibility is Visibility.HOUSEHOLD for p in pending)
+    previous, data.pending_proposals = data.pending_proposals, household
+    _notify(hass, previous, household)
     async_memories_changed(hass)
 
 

@@ -64,7 +64,7 @@ SENSORS: tuple[HomeMemorySensorDescription, ...] = (
         key="active_memories",
         translation_key="active_memories",
         state_class=SensorStateClass.MEASUREMENT,
-        value_fn=lambda stats, _: stats.active,
+        value_fn=lambda stats, _: stats.active_household,
     ),
     HomeMemorySensorDescription(
         key="pending_proposals",

@@ -247,6 +247,9 @@ async def _async_search(call: ServiceCall) -> ServiceResponse:
     caller = await async_get_caller(call.hass, call, Access.READ)
     runtime = loaded_runtime(call.hass)
     data = call.data
+    floor = data.get(ATTR_MIN_RELEVANCE)
+    if floor is None:
+        floor = runtime.retriever.config.search_min_relevance
     with runtime.latency.measure("search"):
         page = await _run(
             call.hass,
@@ -257,7 +260,7 @@ async def _async_search(call: ServiceCall) -> ServiceResponse:
                 _filter(data),
                 limit=data[ATTR_LIMIT],
                 offset=data[ATTR_OFFSET],
-                min_relevance=data.get(ATTR_MIN_RELEVANCE),
+                min_relevance=floor,
             ),
         )
     return {
@@ -265,6 +268,8 @@ async def _async_search(call: ServiceCall) -> ServiceResponse:
         "total": page.total,
         "offset": page.offset,
         "next_offset": page.next_offset,
+        # The relevance floor applied (the option's, unless the call gave one).
+        "min_relevance": floor,
         "retrieval_mode": runtime.store.backends()["retrieval_mode"],
     }
 
@@ -452,21 +457,29 @@ def _search_all_tiers(
     result: dict[str, Any] = {
         "memories": [_scored(item) for item in page.items],
         "total": page.total,
+        "min_relevance": runtime.retriever.config.search_min_relevance,
     }
     if not with_log:
         return result
     found = {item.memory.id for item in page.items}
     entries: list[LogEntry] = []
+    # The log read leaves out rows of other people's private memories, purged
+    # or not: an admin must not confirm that someone stored a private text.
     for memory_id in found:
         entries.extend(
-            store.log_entries(memory_id=memory_id, limit=LOG_ENTRIES_PER_MEMORY)
+            store.log_entries(
+                memory_id=memory_id, limit=LOG_ENTRIES_PER_MEMORY, caller=caller
+            )
         )
-    for entry in store.log_entries(content_hash_of=query, limit=LOG_ENTRIES_PER_MEMORY):
+    for entry in store.log_entries(
+        content_hash_of=query, limit=LOG_ENTRIES_PER_MEMORY, caller=caller
+    ):
         if entry.memory_id is None or entry.memory_id in found:
             entries.append(entry)
         elif not store.rowids_of([entry.memory_id]):
             entries.append(entry)  # purged: the log is all that is left
-        # else: a memory that exists but is hidden from this caller.
+        # else: a memory that exists but is not in the results (another tier
+        # past the limit, or hidden from this caller).
     unique = {
         (e.at, e.operation, e.memory_id, e.actor, e.content_hash): e for e in entries
     }

@@ -517,20 +517,25 @@ class RecallTool(MemoryTool):
                 else "That was everything found."
             )
             return ha_llm.ToolResult(
-                data={"total_found": page.total, "memories": [], "message": message}
+                data={
+                    "total_found": page.total,
+                    "memories": [],
+                    "min_relevance": scope.data.retriever.config.search_min_relevance,
+                    "message": message,
+                }
             )
         if len(page.items) == 1:
             scope.state.last_memory_id = page.items[0].memory.id
-        first = page.position + 1
         data: JsonObjectType = {
             "total_found": page.total,
-            "showing": f"{first}-{page.position + len(page.items)}",
+            "showing": f"{page.numbers[0]}-{page.numbers[-1]}",
             "memories": [
                 _brief(item.memory, number)
-                for number, item in enumerate(page.items, first)
+                for number, item in zip(page.numbers, page.items, strict=True)
             ],
             "has_more": page.has_more,
             "cursor": page.cursor,
+            "min_relevance": scope.data.retriever.config.search_min_relevance,
             "message": "Say these briefly. Offer the next three (more=true) "
             "if has_more, or the full text of one (pick=<number>)."
             if page.has_more
@@ -684,9 +689,7 @@ def async_request_forget(
 ) -> str:
     """Step one: hold the memory for confirmation; returns the token."""
     scope.state.last_memory_id = memory.id
-    return scope.data.conversations.add_pending(
-        state or scope.state, (memory.id,), (memory.summary,)
-    )
+    return scope.data.conversations.add_pending(state or scope.state, (memory.id,))
 
 
 async def async_confirm_forget(

@@ -78,7 +78,7 @@ async def test_home_memory_api_first_turn_context(
     )
     prompt = agent.prompts[-1]
     assert "Relevant background:" in prompt
-    assert "- The cat is called Miso and loves tuna" in prompt
+    assert '- "The cat is called Miso and loves tuna"' in prompt
     assert "According to my memory" not in prompt
     # Ben never sees Anna's private memory; Anna's own memory is household here.
     assert agent.tool_results[-1][0].data["total_found"] >= 1
@@ -154,7 +154,7 @@ async def test_assist_only_agent_gets_cached_context_next_turn(
         conversation_id=first.conversation_id,
     )
     assert CACHED_HEADER in agent.prompts[-1]
-    assert "- The cat is called Miso and loves tuna" in agent.prompts[-1]
+    assert '- "The cat is called Miso and loves tuna"' in agent.prompts[-1]
     await hass.async_block_till_done()
     # A timer request gets no background, even cached.
     await say(

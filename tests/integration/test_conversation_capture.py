@@ -357,7 +357,7 @@ async def test_relevant_past_messages_reach_only_their_speaker(
     )
     prompt = agent.prompts[-1]
     assert PAST_MESSAGES_HEADER in prompt
-    assert "User: my sister Lena visits us in June" in prompt
+    assert 'User: "my sister Lena visits us in June"' in prompt
     assert "Relevant background:" not in prompt
     for other in ({"user": user_ben}, {"device_id": "hall-satellite"}):
         await say(

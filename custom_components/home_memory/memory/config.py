@@ -52,7 +52,9 @@ class EngineConfig:
     # Minimum relevance (hybrid, 0-1) for a memory to reach a prompt. MiniLM
     # cosines are low: a clearly related pair measured 0.53, unrelated < 0.2.
     context_min_relevance: float = 0.35
-    # Explicit searches show weaker matches too, but not unrelated ones.
-    search_min_relevance: float = 0.2
+    # Explicit searches and recall show weaker matches too, but not unrelated
+    # ones: at 0.2 "where is the spare key?" also found "The boiler is
+    # serviced in May" (0.22, a shared "is"); related pairs measure >= 0.5.
+    search_min_relevance: float = 0.3
     page_size: int = 3
     version_history_limit: int = 20

@@ -585,6 +585,17 @@ class MemoryStore:
                 group[str(value)] = group.get(str(value), 0) + int(count)
         return {column: group for column, group in result.items() if group}
 
+    def count_active(self, visibility: Visibility) -> int:
+        """Active memories of this visibility (expired ones included)."""
+        with self._read() as conn:
+            return int(
+                conn.execute(
+                    "SELECT count(*) FROM memories INDEXED BY memories_tier_visibility "
+                    "WHERE tier = ? AND visibility = ?",
+                    (str(Tier.ACTIVE), str(visibility)),
+                ).fetchone()[0]
+            )
+
     def newest_created_at(self, visibility: Visibility) -> float | None:
         """When the newest active memory of this visibility was created."""
         with self._read() as conn:
@@ -1111,9 +1122,12 @@ class MemoryStore:
         text: str | None,
         details: dict[str, Any] | None = None,
     ) -> None:
+        owner, visibility = (
+            (None, None) if memory_id is None else self._log_visibility(conn, memory_id)
+        )
         conn.execute(
             "INSERT INTO operation_log (at, operation, memory_id, actor, content_hash, "
-            "details) VALUES (?, ?, ?, ?, ?, ?)",
+            "details, owner, visibility) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 self.now(),
                 operation,
@@ -1121,8 +1135,43 @@ class MemoryStore:
                 caller.actor,
                 None if text is None else content_hash(text),
                 json.dumps(details or {}, sort_keys=True),
+                owner,
+                visibility,
             ),
         )
+        if memory_id is not None:
+            # Every row of a memory follows its latest visibility: rows
+            # written while it was household become private with it.
+            conn.execute(
+                "UPDATE operation_log SET owner = ?, visibility = ? "
+                "WHERE memory_id = ? AND (owner IS NOT ? OR visibility IS NOT ?)",
+                (owner, visibility, memory_id, owner, visibility),
+            )
+
+    @staticmethod
+    def _log_visibility(
+        conn: sqlite3.Connection, memory_id: str
+    ) -> tuple[str | None, str]:
+        """Owner and visibility a log row about `memory_id` gets.
+
+        The memory's own while it exists; once purged, what its earlier log
+        rows said; with neither, private to nobody (never shown).
+        """
+        row = conn.execute(
+            "SELECT owner, visibility FROM memories WHERE id = ?", (memory_id,)
+        ).fetchone()
+        if row is None:
+            row = conn.execute(
+                "SELECT owner, visibility FROM operation_log WHERE memory_id = ? "
+                "AND visibility IS NOT NULL ORDER BY seq DESC LIMIT 1",
+                (memory_id,),
+            ).fetchone()
+        if row is None:
+            return None, str(Visibility.PRIVATE)
+        owner, visibility = row
+        if visibility != Visibility.HOUSEHOLD:
+            return owner, str(Visibility.PRIVATE)
+        return owner, str(Visibility.HOUSEHOLD)
 
     def log_event(
         self, operation: str, caller: Caller, details: dict[str, Any] | None = None
@@ -1186,6 +1235,32 @@ class MemoryStore:
                 list(rowids),
             ).fetchall()
         return {int(row[0]): self._row_to_memory(row) for row in rows}
+
+    def fetch_ids(self, memory_ids: Sequence[str]) -> dict[str, Memory]:
+        """Memories by id, as they are now (no visibility check: callers check)."""
+        if not memory_ids:
+            return {}
+        with self._read() as conn:
+            rows = conn.execute(
+                f"SELECT {_COLUMNS} FROM memories WHERE id IN "
+                f"({','.join('?' * len(memory_ids))})",
+                list(memory_ids),
+            ).fetchall()
+        return {str(row[1]): self._row_to_memory(row) for row in rows}
+
+    def ids_of(self, rowids: Sequence[int]) -> dict[int, str]:
+        """Memory ids of these rowids (unknown rowids are left out)."""
+        if not rowids:
+            return {}
+        with self._read() as conn:
+            return {
+                int(rowid): str(memory_id)
+                for rowid, memory_id in conn.execute(
+                    f"SELECT rowid, id FROM memories WHERE rowid IN "
+                    f"({','.join('?' * len(rowids))})",
+                    list(rowids),
+                )
+            }
 
     def score_fields(self, rowids: Sequence[int]) -> ScoreColumns:
         """The columns ranking needs, in memory for active memories.
@@ -1908,9 +1983,23 @@ class MemoryStore:
         memory_id: str | None = None,
         content_hash_of: str | None = None,
         limit: int = 100,
+        caller: Caller | None = None,
     ) -> list[LogEntry]:
-        """Newest operational log rows, optionally for one memory or text."""
-        clauses, params = [], []
+        """Newest operational log rows, optionally for one memory or text.
+
+        With `caller`, rows about a private memory are left out unless the
+        caller owns it, whether the memory still exists or was purged (a row
+        names who did what to it, and when: that is the memory's existence).
+        Without, every row (the engine's own use and tests).
+        """
+        clauses: list[str] = []
+        params: list[Any] = []
+        if caller is not None:
+            clauses.append(
+                "(memory_id IS NULL OR visibility = 'household' "
+                "OR (owner IS NOT NULL AND owner = ?))"
+            )
+            params.append(caller.user_id)
         if memory_id is not None:
             clauses.append("memory_id = ?")
             params.append(memory_id)
