@@ -39,6 +39,7 @@ ATTR_HISTORY: Final = "include_history"
 ATTR_ID: Final = "id"
 ATTR_IDS: Final = "ids"
 ATTR_IMPORTANCE: Final = "importance"
+ATTR_KEEP_OWNERS: Final = "keep_owners"
 ATTR_KIND: Final = "kind"
 ATTR_KINDS: Final = "kinds"
 ATTR_LIMIT: Final = "limit"
@@ -245,5 +246,6 @@ IMPORT_SCHEMA = ServiceSchema(
             [FORMAT_JSONL, FORMAT_AI_MEMORY]
         ),
         probatio.Optional(ATTR_PATH): _text(MAX_PATH_CHARS),
+        probatio.Optional(ATTR_KEEP_OWNERS, default=False): cv.boolean,
     }
 )
