@@ -569,7 +569,9 @@ async def _async_import(call: ServiceCall) -> ServiceResponse:
             translation_domain=DOMAIN, translation_key="path_required"
         )
     keep_owners = call.data[ATTR_KEEP_OWNERS]
-    if keep_owners and (call.data[ATTR_FORMAT] != FORMAT_JSONL or caller.user_id is None):
+    if keep_owners and (
+        call.data[ATTR_FORMAT] != FORMAT_JSONL or caller.user_id is None
+    ):
         # Restoring owners writes into other people's private spaces: an
         # administrator's own decision, named in the log, for an export file.
         raise ServiceValidationError(

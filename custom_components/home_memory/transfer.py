@@ -94,9 +94,7 @@ def read_lines(path: Path) -> list[str]:
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as err:
-        raise ImportFileUnreadableError(
-            f"byte {err.start} is not valid UTF-8"
-        ) from err
+        raise ImportFileUnreadableError(f"byte {err.start} is not valid UTF-8") from err
     except OSError as err:
         raise ImportFileUnreadableError(err.strerror or type(err).__name__) from err
     return [line.removesuffix("\r") for line in text.split("\n")]

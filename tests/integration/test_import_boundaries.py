@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 import sqlite3
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +13,8 @@ from .conftest import call
 from .test_transfer import build_ai_memory
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from homeassistant.core import HomeAssistant
     from pytest_homeassistant_custom_component.common import MockUser
 
@@ -96,8 +97,8 @@ async def test_ai_memory_errors_never_quote_the_file(
     build_ai_memory(path, [])
     conn = sqlite3.connect(path)
     conn.execute(
-        "INSERT INTO memories (id, content, scope) VALUES "
-        "('1', CAST(? AS TEXT), 'common'), ('2', 'The bins go out on Monday', 'common')",
+        "INSERT INTO memories (id, content, scope) VALUES ('1', CAST(? AS TEXT), "
+        "'common'), ('2', 'The bins go out on Monday', 'common')",
         (SECRET.encode() + b"\xff\xfe",),
     )
     conn.commit()

@@ -123,7 +123,7 @@ def _time(data: dict[str, Any], name: str) -> datetime | None:
         raise InvalidMemoryError(name, "has no time zone")
     try:
         parsed.timestamp()
-    except (OverflowError, ValueError, OSError):
+    except OverflowError, ValueError, OSError:
         raise InvalidMemoryError(name, "is out of range") from None
     return parsed
 
@@ -178,7 +178,9 @@ def memory_from_dict(data: dict[str, Any]) -> tuple[NewMemory, dict[str, Any]]:
             extra[name] = to_timestamp(moment)
     if data.get("access_count") is not None:
         extra["access_count"] = int(
-            check_number("access_count", data["access_count"], 0, MAX_COUNT, integer=True)
+            check_number(
+                "access_count", data["access_count"], 0, MAX_COUNT, integer=True
+            )
         )
     if data.get("version") is not None:
         extra["version"] = int(

@@ -47,7 +47,9 @@ _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _CONTROL_ONE_LINE = re.compile("[\x00-\x1f\x7f]")
 
 
-def text_problem(value: object, max_chars: int, *, multiline: bool = False) -> str | None:
+def text_problem(
+    value: object, max_chars: int, *, multiline: bool = False
+) -> str | None:
     """What makes `value` unacceptable as text, or None when it is fine.
 
     The one check every surface applies to text from outside (actions, LLM
