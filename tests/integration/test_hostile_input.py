@@ -319,10 +319,7 @@ def _fields(schema: Any) -> list[str]:
     return sorted(str(key) for key in inner)
 
 
-_SERVICE_FIELDS = {
-    name: _fields(schema)
-    for name, _, schema, _ in services._SERVICES
-}
+_SERVICE_FIELDS = {name: _fields(schema) for name, _, schema, _ in services._SERVICES}
 # confirm_proposals is offered only while proposals wait: not callable here.
 _TOOLS = {tool.name: _fields(tool.parameters) for tool in memory_tools()}
 
