@@ -69,6 +69,15 @@ def text_problem(
     return None
 
 
+def readable(text: str) -> str:
+    """`text` with any lone surrogate replaced by U+FFFD.
+
+    For text that is read, not stored (a search query from a conversation):
+    the tokenizer and SQLite refuse lone surrogates, a search need not.
+    """
+    return _LONE_SURROGATE.sub("\ufffd", text)
+
+
 def number_problem(
     value: object, minimum: float, maximum: float, *, integer: bool = False
 ) -> str | None:
