@@ -106,6 +106,10 @@ class _MemoryIntentHandler(intent.IntentHandler):
             speech = await self._async_speech(scope, slots)
         except ToolError as err:
             speech = _error_speech(err)
+        except Exception:  # noqa: BLE001 - logged with its traceback
+            # As with the LLM tools: a failure is spoken, never raised.
+            LOGGER.exception("Memory sentence %s failed", self.intent_type)
+            speech = "Sorry, that did not work."
         response.async_set_speech(speech)
         return response
 

@@ -24,12 +24,14 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from .backends import BackendStatus
+    from .database import DatabasePathError
     from .runtime import HomeMemoryConfigEntry
 
 ISSUE_CORRUPT_DATABASE: Final = "corrupt_database"
 ISSUE_MODEL_UNAVAILABLE: Final = "model_unavailable"
 ISSUE_DEGRADED_BACKEND: Final = "degraded_backend"
 ISSUE_PRIVATE_TEXT_RECORDED: Final = "private_text_recorded"
+ISSUE_DATABASE_PATH: Final = "database_path"
 
 # Actions whose data can carry a private memory's text.
 _TEXT_ACTIONS: Final = frozenset({"remember", "update"})
@@ -77,6 +79,30 @@ def corrupt_copy_of_issue(hass: HomeAssistant) -> str | None:
 def async_clear_corrupt_database(hass: HomeAssistant) -> None:
     """The set-aside file is gone: nothing is left to tell about it."""
     ir.async_delete_issue(hass, DOMAIN, ISSUE_CORRUPT_DATABASE)
+
+
+@callback
+def async_report_database_path(hass: HomeAssistant, err: DatabasePathError) -> None:
+    """The database path cannot be used until the user changes it.
+
+    Setup fails (no endless retry) and this issue says what to change; its
+    translation key is the reason. It goes when a later setup opens the file.
+    """
+    ir.async_create_issue(
+        hass,
+        DOMAIN,
+        ISSUE_DATABASE_PATH,
+        is_fixable=False,
+        severity=ir.IssueSeverity.ERROR,
+        translation_key=err.reason,
+        translation_placeholders={"path": str(err.path), "folder": str(err.folder)},
+    )
+
+
+@callback
+def async_clear_database_path(hass: HomeAssistant) -> None:
+    """The database opened: any earlier path problem is over."""
+    ir.async_delete_issue(hass, DOMAIN, ISSUE_DATABASE_PATH)
 
 
 @callback

@@ -64,6 +64,7 @@ from .schemas import (
     ATTR_ID,
     ATTR_IDS,
     ATTR_IMPORTANCE,
+    ATTR_KEEP_OWNERS,
     ATTR_KIND,
     ATTR_KINDS,
     ATTR_LIMIT,
@@ -81,6 +82,7 @@ from .schemas import (
     CLOSE_SEGMENT_SCHEMA,
     EXPORT_SCHEMA,
     FORMAT_AI_MEMORY,
+    FORMAT_JSONL,
     GET_SCHEMA,
     IMPORT_SCHEMA,
     LIST_PROPOSALS_SCHEMA,
@@ -573,6 +575,8 @@ def _import(
     raw_path: str | None,
     source_format: str,
     local_tz: tzinfo,
+    *,
+    keep_owners: bool,
 ) -> dict[str, Any]:
     if source_format == FORMAT_AI_MEMORY:
         path = resolve_import_path(config_dir, raw_path or AI_MEMORY_DEFAULT_FILE)
@@ -588,9 +592,15 @@ def _import(
         }
     assert raw_path is not None  # checked before the executor job
     stats = store.import_jsonl(
-        read_lines(resolve_import_path(config_dir, raw_path)), caller
+        read_lines(resolve_import_path(config_dir, raw_path)),
+        caller,
+        keep_owners=keep_owners,
     )
-    return {"imported": stats.imported, "skipped": stats.skipped}
+    return {
+        "imported": stats.imported,
+        "skipped": stats.skipped,
+        "skipped_private": stats.skipped_private,
+    }
 
 
 async def _async_import(call: ServiceCall) -> ServiceResponse:
@@ -600,6 +610,15 @@ async def _async_import(call: ServiceCall) -> ServiceResponse:
         # Only ai_memory has a conventional place to look for its file.
         raise ServiceValidationError(
             translation_domain=DOMAIN, translation_key="path_required"
+        )
+    keep_owners = call.data[ATTR_KEEP_OWNERS]
+    if keep_owners and (
+        call.data[ATTR_FORMAT] != FORMAT_JSONL or caller.user_id is None
+    ):
+        # Restoring owners writes into other people's private spaces: an
+        # administrator's own decision, named in the log, for an export file.
+        raise ServiceValidationError(
+            translation_domain=DOMAIN, translation_key="keep_owners_not_allowed"
         )
     result = await _run(
         call.hass,
@@ -611,6 +630,7 @@ async def _async_import(call: ServiceCall) -> ServiceResponse:
             call.data.get(ATTR_PATH),
             call.data[ATTR_FORMAT],
             dt_util.get_default_time_zone(),
+            keep_owners=keep_owners,
         ),
     )
     # A bulk import refreshes the entities but fires no event per memory.

@@ -421,9 +421,12 @@ def test_export_import_round_trip_is_exact_and_idempotent(
 
     copy = MemoryStore(tmp_path / "copy.db", embedder=HashingEmbedder(), clock=clock)
     try:
-        stats = copy.import_jsonl(first.getvalue().splitlines(), ALICE)
+        # A restore: an admin keeps the owners the file names.
+        restorer = Caller(user_id="alice", is_admin=True)
+        lines = first.getvalue().splitlines()
+        stats = copy.import_jsonl(lines, restorer, keep_owners=True)
         assert (stats.imported, stats.skipped) == (3, 0)
-        again = copy.import_jsonl(first.getvalue().splitlines(), ALICE)
+        again = copy.import_jsonl(lines, restorer, keep_owners=True)
         assert (again.imported, again.skipped) == (0, 3)
         second = io.StringIO()
         copy.export_jsonl(second, ALICE)

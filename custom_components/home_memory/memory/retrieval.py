@@ -23,6 +23,7 @@ import numpy as np
 from . import decay
 from .models import Caller, Memory, MemoryFilter, Page, ScoredMemory, Tier
 from .quoting import data_block, quote
+from .validation import readable
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
@@ -223,6 +224,7 @@ class Retriever:
         min_relevance: float,
     ) -> _Ranking:
         """Candidates scored from a few columns, best first, not yet fetched."""
+        query = readable(query)  # text from anywhere; the model cannot take all
         flt = flt or MemoryFilter()
         pool = pool or self.config.candidate_pool
         store = self.store

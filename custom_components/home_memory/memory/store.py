@@ -58,7 +58,7 @@ from .models import (
 )
 from .schema import migrate, schema_version
 from .score_table import SCORE_COLUMNS, ScoreColumns, ScoreTable
-from .serialization import jsonable, memory_from_dict, memory_to_dict
+from .serialization import jsonable, memory_from_dict, memory_to_dict, parse_line
 from .statements import Relation, as_statement, relate
 from .validation import (
     MAX_CONTENT_CHARS,
@@ -144,6 +144,8 @@ def _labels(column: str) -> tuple[str, ...]:
 
 
 EXPORT_FORMAT = "home_memory.export.v1"
+# An import stops collecting errors after this many bad lines.
+MAX_IMPORT_ERRORS = 100
 # BM25 column weights: content, summary, tags, people.
 _BM25_WEIGHTS = "1.0, 0.5, 0.8, 0.8"
 # Keyword search filters its best rows in chunks of this many times the rows
@@ -191,6 +193,7 @@ class ImportStats:
 
     imported: int
     skipped: int
+    skipped_private: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -2326,24 +2329,44 @@ class MemoryStore:
                         count += 1
         return count
 
-    def import_jsonl(self, lines: Iterable[str], caller: Caller) -> ImportStats:
+    def import_jsonl(
+        self, lines: Iterable[str], caller: Caller, *, keep_owners: bool = False
+    ) -> ImportStats:
         """Import an export; all lines are checked first, then one transaction.
 
         Memories whose id already exists are skipped, so importing twice is the
-        same as importing once.
+        same as importing once. What is imported belongs to the caller: a file
+        cannot place memories in someone else's private space. Private lines
+        of a file imported without a user are skipped (counted), since making
+        them household would show them to everyone. Only an admin restoring a
+        full export keeps the owners the file names (`keep_owners`).
         """
+        if keep_owners and not caller.is_admin:
+            raise InvalidMemoryError("keep_owners", "is for admins only")
         records: list[tuple[NewMemory, dict[str, Any]]] = []
         errors: list[str] = []
+        skipped_private = 0
         for number, line in enumerate(lines, 1):
             if not line.strip():
                 continue
             try:
-                records.append(memory_from_dict(json.loads(line)))
-            except (ValueError, TypeError, KeyError, InvalidMemoryError) as err:
+                new, extra = memory_from_dict(parse_line(line))
+                if not keep_owners:
+                    if new.visibility is Visibility.PRIVATE and caller.user_id is None:
+                        skipped_private += 1
+                        continue
+                    # Nor may a file attribute words to someone else.
+                    new = replace(new, owner=caller.user_id, speaker=caller.user_id)
+                records.append((self._validate_new(new), extra))
+            except InvalidMemoryError as err:
+                # The messages name the field, never the value (see
+                # serialization.py): a file's contents must not be echoed.
                 errors.append(f"line {number}: {err}")
+                if len(errors) >= MAX_IMPORT_ERRORS:
+                    break
         if errors:
             raise ImportFileError(errors)
-        validated = [(self._validate_new(new), extra) for new, extra in records]
+        validated = records
         with self._read() as conn:
             existing = {row[0] for row in conn.execute("SELECT id FROM memories")}
         fresh = [(new, extra) for new, extra in validated if new.id not in existing]
@@ -2359,4 +2382,8 @@ class MemoryStore:
                     self._insert(conn, new, vector, caller, self.now(), times=extra)
                 )
         self._refresh(touched)
-        return ImportStats(imported=len(fresh), skipped=len(validated) - len(fresh))
+        return ImportStats(
+            imported=len(fresh),
+            skipped=len(validated) - len(fresh),
+            skipped_private=skipped_private,
+        )
