@@ -33,6 +33,10 @@ async def system_health_info(hass: HomeAssistant) -> dict[str, Any]:
     store = data.store
     stats = data.coordinator.data
     backends = store.backends()
+    # Awaited here: Home Assistant serialises the values as they are (it only
+    # awaits coroutines), and a Future left the System information dialog
+    # spinning forever.
+    schema_version = await hass.async_add_executor_job(store.schema_version)
     return {
         "loaded": True,
         "active_memories": stats.active,
@@ -41,5 +45,5 @@ async def system_health_info(hass: HomeAssistant) -> dict[str, Any]:
         "embedder": backends["embedder"],
         "filtered_vector_scan": backends["filtered_vector_scan"],
         "database_size": f"{stats.database_size / 1_000_000:.1f} MB",
-        "schema_version": hass.async_add_executor_job(store.schema_version),
+        "schema_version": schema_version,
     }

@@ -1,0 +1,96 @@
+"""One real Home Assistant for the acceptance tests: a household of three."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+import os
+from typing import TYPE_CHECKING
+
+import pytest
+import pytest_socket
+
+from .hass_instance import REPO, HassInstance, User
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from pathlib import Path
+
+SCREENSHOTS = REPO / ".cache" / "acceptance"
+
+# A TV that reports on/off, so narration of a media player can be checked.
+EXTRA_CONFIGURATION = """
+media_player:
+  - platform: universal
+    name: Living room TV
+    unique_id: acceptance_living_room_tv
+    children: []
+    state_template: "{{ 'on' if is_state('switch.tv', 'on') else 'off' }}"
+    commands:
+      turn_on: {action: switch.turn_on, target: {entity_id: switch.tv}}
+      turn_off: {action: switch.turn_off, target: {entity_id: switch.tv}}
+"""
+
+
+@dataclass
+class Household:
+    """A running Home Assistant with Anna (owner), Ben and a read-only guest."""
+
+    hass: HassInstance
+    anna: User
+    ben: User
+    guest: User
+    entry_id: str
+
+
+def start_household() -> Household:
+    """Start hass, onboard Anna, add Ben and a guest, add Home Memory."""
+    # The test plugin blocks sockets before each test; ours talk to 127.0.0.1.
+    pytest_socket.enable_socket()
+    hass = HassInstance(extra_configuration=EXTRA_CONFIGURATION)
+    try:
+        hass.start()
+        anna = hass.onboard("Anna", "anna", "anna-pass")
+        ben = hass.create_user(anna.token, "Ben", "ben", "ben-pass", "system-users")
+        guest = hass.create_user(
+            anna.token, "Guest", "guest", "guest-pass", "system-read-only"
+        )
+        entry_id = hass.add_home_memory(anna.token)
+    except BaseException:
+        print(hass.log_tail())
+        hass.cleanup()
+        raise
+    return Household(hass, anna, ben, guest, entry_id)
+
+
+@pytest.fixture(scope="session")
+def _sockets() -> None:
+    """Let the session fixtures talk to 127.0.0.1 (the test plugin blocks sockets)."""
+    pytest_socket.enable_socket()
+
+
+@pytest.fixture(autouse=True)
+def _sockets_each_test(_sockets: None) -> None:
+    """Each test again: the plugin blocks sockets before every test."""
+    pytest_socket.enable_socket()
+
+
+@pytest.fixture(scope="session")
+def household(_sockets: None) -> Iterator[Household]:
+    """One Home Assistant shared by the tests that do not restart it."""
+    home = start_household()
+    try:
+        yield home
+    finally:
+        home.hass.cleanup()
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    """Where the browser tests write what they saw (looked at by people)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
+
+
+def browser_optional() -> bool:
+    """HOME_MEMORY_SKIP_BROWSER=1 lets a machine without Chromium skip the UI."""
+    return os.environ.get("HOME_MEMORY_SKIP_BROWSER", "") not in ("", "0")

@@ -1,0 +1,146 @@
+"""The UI in headless Chromium: what a person clicking through Settings sees.
+
+Screenshots go to .cache/acceptance/. Chromium comes from Debian (scripts/setup
+installs it); without it these tests fail unless HOME_MEMORY_SKIP_BROWSER=1.
+Playwright's async API runs in a loop of our own: its sync API keeps a loop
+running between calls, which the test plugin's async fixtures cannot share.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+import shutil
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from .conftest import browser_optional
+from .hass_instance import run_sync
+
+if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+
+    from playwright.async_api import Page
+
+    from .conftest import Household
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+# The frontend is slow to render on two shared cores: generous, not sleepy.
+TIMEOUT_MS = 30_000
+
+
+def browse(
+    household: Household, path: str, scenario: Callable[[Page], Awaitable[None]]
+) -> None:
+    """Open `path` logged in as Anna in Debian's Chromium and run `scenario`."""
+    if not Path(CHROMIUM).exists():
+        if browser_optional():
+            pytest.skip("no Chromium and HOME_MEMORY_SKIP_BROWSER is set")
+        pytest.fail(
+            f"Chromium not found at {CHROMIUM}: run scripts/setup (as root it "
+            "installs Debian's chromium) or set HOME_MEMORY_SKIP_BROWSER=1"
+        )
+    from playwright.async_api import async_playwright
+
+    hass = household.hass
+    tokens = hass.login_tokens("anna", "anna-pass")
+    # Where the frontend keeps its tokens: the page starts logged in.
+    stored: dict[str, Any] = {
+        "access_token": tokens["access_token"],
+        "refresh_token": tokens["refresh_token"],
+        "expires_in": tokens["expires_in"],
+        "token_type": "Bearer",
+        "hassUrl": hass.url,
+        "clientId": "http://127.0.0.1/",
+        "expires": 4_102_444_800_000,
+    }
+    init = f"localStorage.setItem('hassTokens', {json.dumps(json.dumps(stored))});"
+
+    async def run() -> None:
+        async with async_playwright() as playwright:
+            browser = await playwright.chromium.launch(
+                executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True
+            )
+            try:
+                context = await browser.new_context(
+                    viewport={"width": 1280, "height": 900}
+                )
+                await context.add_init_script(init)
+                page = await context.new_page()
+                page.set_default_timeout(TIMEOUT_MS)
+                await page.goto(hass.url + path)
+                await page.wait_for_load_state("networkidle")
+                await scenario(page)
+            finally:
+                await browser.close()
+
+    run_sync(run())
+
+
+def test_integration_page(household: Household, screenshots: Path) -> None:
+    """Settings → Devices & services → Home Memory shows the loaded entry."""
+
+    async def scenario(page: Page) -> None:
+        await page.get_by_role("button", name="Configure", exact=True).wait_for()
+        await page.screenshot(path=screenshots / "integration_page.png")
+        # Playwright's text locators pierce the frontend's shadow roots.
+        await page.get_by_text("Long-term memory for Assist").first.wait_for()
+        assert await page.get_by_text("Failed to set up").count() == 0
+        assert await page.get_by_text("Not loaded").count() == 0
+        # The logo comes from custom_components/home_memory/brand (10.2.9).
+        logo = page.locator("img[src*='brands/integration/home_memory']").first
+        await logo.wait_for()
+        width = await logo.evaluate(
+            "img => img.decode().then(() => img.naturalWidth, () => 0)"
+        )
+        assert width > 0
+
+    browse(household, "/config/integrations/integration/home_memory", scenario)
+
+
+def test_options_dialog(household: Household, screenshots: Path) -> None:
+    """The options dialog opens with its sections."""
+
+    async def scenario(page: Page) -> None:
+        await page.get_by_role("button", name="Configure", exact=True).click()
+        await page.get_by_text("Home Memory options").wait_for()
+        await page.get_by_text("Observing the home").wait_for()
+        await page.screenshot(path=screenshots / "options_dialog.png")
+
+    browse(household, "/config/integrations/integration/home_memory", scenario)
+
+
+def test_device_page(household: Household, screenshots: Path) -> None:
+    """The service device lists Home Memory's sensors."""
+    hass, anna = household.hass, household.anna
+    devices = hass.ws_command(anna.token, "config/device_registry/list")
+    device = next(d for d in devices if household.entry_id in d["config_entries"])
+
+    async def scenario(page: Page) -> None:
+        await page.get_by_text("Active memories").first.wait_for()
+        await page.screenshot(path=screenshots / "device_page.png")
+
+    browse(household, f"/config/devices/device/{device['id']}", scenario)
+
+
+def test_system_information_dialog(household: Household, screenshots: Path) -> None:
+    """Settings → Repairs → System information loads Home Memory (bug 10.2.1)."""
+
+    async def scenario(page: Page) -> None:
+        await page.get_by_role("button", name="Menu").last.click()
+        await page.get_by_text("System information").first.click()
+        await page.get_by_text("Database schema version").wait_for()
+        await page.screenshot(path=screenshots / "system_information.png")
+
+    browse(household, "/config/repairs", scenario)
