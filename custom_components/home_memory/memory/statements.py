@@ -137,9 +137,10 @@ _SPACES = re.compile(r"\s+")
 
 def as_statement(text: str) -> str:
     """The sentence to store for what a person said (see the module text)."""
-    tidy = _SPACES.sub(" ", text).strip()
-    if not tidy or not tidy[0].isalpha() or not tidy[0].islower():
-        return tidy  # written as a sentence already (or nothing to shape)
+    stripped = text.strip()
+    if not stripped or not stripped[0].isalpha() or not stripped[0].islower():
+        return stripped  # written as a sentence already (or nothing to shape)
+    tidy = _SPACES.sub(" ", stripped)
     tidy = _LEADING_THAT.sub("", tidy) or tidy
     for pattern, replacement in _PERSPECTIVE:
         tidy = pattern.sub(replacement, tidy)
