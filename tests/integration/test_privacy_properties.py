@@ -4,7 +4,8 @@ Hypothesis generates programs of people writing memories (household or
 private), changing their visibility, forgetting, restoring and purging them,
 interleaved with reads by every person through every read surface: the
 search, list and get actions, the recall tool with its pick and more
-follow-ups (cursors kept across the program), the all-tier search with its
+follow-ups (cursors kept across the program), the built-in agent's recall
+sentence, the all-tier search with its
 log, the sensors, the memory events, the prompt background, the diagnostics
 and the export. A plain model keeps who owns each memory and whether it is
 private; after every read, nothing the reader got may contain the text or the
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
-from homeassistant.helpers import llm
+from homeassistant.helpers import intent, llm
 from homeassistant.setup import async_setup_component
 from hypothesis import HealthCheck, given, settings, strategies as st
 import pytest
@@ -41,6 +42,7 @@ from custom_components.home_memory.context import async_turn_context
 from custom_components.home_memory.diagnostics import (
     async_get_config_entry_diagnostics,
 )
+from custom_components.home_memory.intents import INTENT_RECALL
 from custom_components.home_memory.memory.models import Caller
 
 if TYPE_CHECKING:
@@ -61,6 +63,7 @@ SURFACES = (
     "list",
     "get",
     "recall",
+    "sentence",
     "pick",
     "more",
     "all_tiers",
@@ -289,6 +292,21 @@ class Household:
                 else {"more": True}
             )
             got = await self.tool(person, "recall", args)
+        elif surface == "sentence":
+            # "I don't remember anything about <query>" echoes the question;
+            # a memory's text never reads "<token> about" (see remember).
+            asked = query
+            response = await intent.async_handle(
+                self.hass,
+                DOMAIN,
+                INTENT_RECALL,
+                {"query": {"value": query, "text": query}},
+                f"what do you remember about {query}",
+                Context(user_id=self.user_id(person)),
+                "en",
+                assistant="conversation",
+            )
+            got = response.speech
         elif surface == "all_tiers":
             person = person if person in ADMINS else "admin"
             got = await self.action(
