@@ -201,7 +201,7 @@ async def test_builtin_agent_turns_are_captured(
         ("user", "remember that the bins go out on Tuesday"),
         ("assistant", "Okay, I'll remember that."),
         ("user", "what do you remember about the bins"),
-        ("assistant", "the bins go out on Tuesday."),
+        ("assistant", "The bins go out on Tuesday."),
     ]
 
 
