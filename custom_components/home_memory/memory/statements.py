@@ -137,9 +137,10 @@ _SPACES = re.compile(r"\s+")
 
 def as_statement(text: str) -> str:
     """The sentence to store for what a person said (see the module text)."""
-    tidy = _SPACES.sub(" ", text).strip()
+    tidy = text.strip()
     if not tidy or not tidy[0].isalpha() or not tidy[0].islower():
-        return tidy  # written as a sentence already (or nothing to shape)
+        return text  # written as a sentence already (or nothing to shape)
+    tidy = _SPACES.sub(" ", tidy)
     tidy = _LEADING_THAT.sub("", tidy) or tidy
     for pattern, replacement in _PERSPECTIVE:
         tidy = pattern.sub(replacement, tidy)
