@@ -45,7 +45,11 @@ tools, sentences, confirmed proposals all end in `MemoryStore.create_many`):
    cannot tell them from paraphrases ("Anna loves/likes coffee" 0.97) or
    from different facts ("The dog/cat is fed at 7 am" 0.75); the subject
    and detail rules do. Different people rarely pass the floor at all
-   ("Anna/Ben likes coffee" 0.52).
+   ("Anna/Ben likes coffee" 0.52). The price of "newest wins": "Anna likes
+   coffee" then "Anna likes tea" (0.79) is a correction, said as such in the
+   answer ("Updated: ... (was: ...)") and undoable; "Anna likes coffee and
+   tea" says both. Memories of other owners are never compared: a sentence
+   in the first person ("I take the bus") means another fact for each person.
 
 Plain Python, no Home Assistant imports.
 """
