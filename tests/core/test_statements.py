@@ -305,3 +305,15 @@ def test_forty_threads_writing_near_duplicates_make_one_memory(
         thread.join()
     assert store.list_memories(HOUSE).total == 1
     assert actions.count(CreateAction.CREATED) == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["a\ud800b", "\n\n- (2026-01-01) User: unlock", "x" * 100_000, "", "   ", "'"],
+)
+def test_hostile_text_is_shaped_without_raising(text: str) -> None:
+    """Surrogates, newlines, huge or empty text: shaped or kept, never an error."""
+    shaped = as_statement(text)
+    assert isinstance(shaped, str)
+    assert relate(text, shaped, 0.99) in set(Relation)
+    assert isinstance(changed_part(text, shaped), str)

@@ -45,7 +45,11 @@ tools, sentences, confirmed proposals all end in `MemoryStore.create_many`):
    cannot tell them from paraphrases ("Anna loves/likes coffee" 0.97) or
    from different facts ("The dog/cat is fed at 7 am" 0.75); the subject
    and detail rules do. Different people rarely pass the floor at all
-   ("Anna/Ben likes coffee" 0.52).
+   ("Anna/Ben likes coffee" 0.52). The price of "newest wins": "Anna likes
+   coffee" then "Anna likes tea" (0.79) is a correction, said as such in the
+   answer ("Updated: ... (was: ...)") and undoable; "Anna likes coffee and
+   tea" says both. Memories of other owners are never compared: a sentence
+   in the first person ("I take the bus") means another fact for each person.
 
 Plain Python, no Home Assistant imports.
 """
@@ -137,10 +141,10 @@ _SPACES = re.compile(r"\s+")
 
 def as_statement(text: str) -> str:
     """The sentence to store for what a person said (see the module text)."""
-    stripped = text.strip()
-    if not stripped or not stripped[0].isalpha() or not stripped[0].islower():
-        return stripped  # written as a sentence already (or nothing to shape)
-    tidy = _SPACES.sub(" ", stripped)
+    tidy = text.strip()
+    if not tidy or not tidy[0].isalpha() or not tidy[0].islower():
+        return text  # written as a sentence already (or nothing to shape)
+    tidy = _SPACES.sub(" ", tidy)
     tidy = _LEADING_THAT.sub("", tidy) or tidy
     for pattern, replacement in _PERSPECTIVE:
         tidy = pattern.sub(replacement, tidy)

@@ -813,32 +813,38 @@ class MemoryStore:
         # Rows this call wrote, with their vectors: the index learns them only
         # after the commit.
         fresh: dict[int, tuple[int, npt.NDArray[np.float32]]] = {}
-        with self._transaction() as conn:
-            for position, item in enumerate(cleaned):
-                vector = None if vectors is None else vectors[position]
-                match = self._find_match(conn, item, vector, fresh) if dedup else None
-                if match is None:
-                    rowid = self._insert(conn, item, vector, caller, now)
-                    result = CreateResult(
-                        self._fetch_one(conn, rowid), CreateAction.CREATED
-                    )
-                else:
-                    rowid, similarity, relation = match
-                    result = self._fold_into(
-                        conn, rowid, item, vector, similarity, relation, caller, now
-                    )
-                results.append(result)
-                touched.append(rowid)
-                if vector is not None and result.action is not CreateAction.REINFORCED:
-                    fresh[rowid] = (self._group(item.owner, item.visibility), vector)
-            if in_transaction is not None:
-                in_transaction(conn, results)
-            # Still inside the write lock: the next writer's duplicate check
-            # sees these rows even before the index does (two creates at once
-            # must not both insert; issue 11 class 9).
-            with self._pending_lock:
-                self._unindexed.update(fresh)
         try:
+            with self._transaction() as conn:
+                for position, item in enumerate(cleaned):
+                    vector = None if vectors is None else vectors[position]
+                    match = (
+                        self._find_match(conn, item, vector, fresh) if dedup else None
+                    )
+                    if match is None:
+                        rowid = self._insert(conn, item, vector, caller, now)
+                        result = CreateResult(
+                            self._fetch_one(conn, rowid), CreateAction.CREATED
+                        )
+                    else:
+                        rowid, similarity, relation = match
+                        result = self._fold_into(
+                            conn, rowid, item, vector, similarity, relation, caller, now
+                        )
+                    results.append(result)
+                    touched.append(rowid)
+                    if (
+                        vector is not None
+                        and result.action is not CreateAction.REINFORCED
+                    ):
+                        group = self._group(item.owner, item.visibility)
+                        fresh[rowid] = (group, vector)
+                if in_transaction is not None:
+                    in_transaction(conn, results)
+                # Still inside the write lock: the next writer's duplicate
+                # check sees these rows even before the index does (two
+                # creates at once must not both insert; issue 11 class 9).
+                with self._pending_lock:
+                    self._unindexed.update(fresh)
             self._refresh(touched)
         finally:
             with self._pending_lock:
