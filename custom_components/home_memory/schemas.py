@@ -140,11 +140,11 @@ def checked_number(
             value = _parse_number(value, integer=integer)
         if integer and isinstance(value, float) and value.is_integer() and coerce:
             value = int(value)
-        if (
-            problem := number_problem(value, minimum, maximum, integer=integer)
-        ) is not None:
+        problem = number_problem(value, minimum, maximum, integer=integer)
+        if problem is not None:
             raise probatio.Invalid(problem)
-        return value
+        # Checked before the conversion: float() of a huge int would overflow.
+        return value if integer else float(value)
 
     return check
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 from typing import TYPE_CHECKING, Any
 
 from homeassistant.exceptions import ServiceValidationError
+from hypothesis import given, settings, strategies as st
 import pytest
 
 from .conftest import call
@@ -261,3 +263,66 @@ async def test_import_keeps_line_separators_inside_text(
     assert result["imported"] == 1
     got = await call(hass, "get", {"id": made["memory"]["id"]}, user=hass_admin_user)
     assert got["memory"]["content"] == content
+
+
+_EXPORT_FIELDS = [
+    "id", "content", "summary", "kind", "weight_class", "importance",
+    "effective_importance", "emotion", "people", "location", "time_of_day",
+    "day_type", "tags", "source", "source_ids", "speaker", "owner", "visibility",
+    "segment_start", "segment_end", "created_at", "updated_at",
+    "last_accessed_at", "access_count", "expires_at", "tier", "deleted_at",
+    "deleted_by", "archived_at", "embedding_model", "version", "thread",
+]  # fmt: skip
+# Every text a generated file holds carries this mark: no error may show it.
+_MARK = "TOKEN-"
+_MARKED = st.text(max_size=8).map(lambda text: f"{_MARK}{text}")
+_FIELD_VALUE = st.recursive(
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(min_value=-(2**70), max_value=2**70),
+        st.floats(),
+        _MARKED,
+        st.sampled_from(["fact", "private", "household", "deleted", "2026-01-01"]),
+    ),
+    lambda inner: st.lists(inner, max_size=3),
+    max_leaves=4,
+)
+_RECORD = st.fixed_dictionaries(
+    {"id": _MARKED, "content": _MARKED},
+    optional={
+        name: _FIELD_VALUE for name in _EXPORT_FIELDS if name not in {"id", "content"}
+    },
+)
+
+
+async def test_fuzz_import_files(
+    hass: HomeAssistant, hass_admin_user: MockUser, config_dir: Path
+) -> None:
+    """Any export-shaped file imports or fails whole, and errors never quote it."""
+
+    @settings(max_examples=150, deadline=None, database=None, derandomize=True)
+    @given(st.lists(_RECORD, min_size=1, max_size=3), st.booleans())
+    def run(records: list[dict[str, Any]], as_admin: bool) -> None:
+        text = "\n".join(json.dumps(record) for record in records)
+        future = asyncio.run_coroutine_threadsafe(
+            _attempt(text, hass_admin_user if as_admin else None), hass.loop
+        )
+        outcome = future.result(timeout=60)
+        assert _MARK not in outcome, outcome
+
+    async def _attempt(text: str, user: MockUser | None) -> str:
+        before = len(await _everything(hass, hass_admin_user))
+        error: ServiceValidationError | None = None
+        try:
+            result = await _import_text(hass, config_dir, text, user)
+        except ServiceValidationError as err:
+            error = err
+        if error is None:
+            assert set(result) == {"imported", "skipped", "skipped_private"}
+            return ""
+        assert error.translation_key == "import_file_invalid"
+        assert len(await _everything(hass, hass_admin_user)) == before
+        return json.dumps(error.translation_placeholders) + str(error)
+
+    await hass.async_add_executor_job(run)
