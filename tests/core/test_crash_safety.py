@@ -131,6 +131,8 @@ class WriterServer:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()
+        if self.proc.stdout is not None:
+            self.proc.stdout.close()
 
 
 def _check_file(path: Path) -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from contextlib import closing
 import sqlite3
+from typing import TYPE_CHECKING
 
 from hypothesis import given, settings, strategies as st
 import pytest
@@ -13,6 +15,9 @@ from custom_components.home_memory.memory.fts_query import (
     search_terms,
 )
 from custom_components.home_memory.memory.schema import FTS_TOKENIZER
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 HOSTILE = [
     'say "hello',
@@ -33,7 +38,7 @@ HOSTILE = [
 
 
 @pytest.fixture(scope="module")
-def fts() -> sqlite3.Connection:
+def fts() -> Iterator[sqlite3.Connection]:
     conn = sqlite3.connect(":memory:")
     conn.execute(
         f"CREATE VIRTUAL TABLE t USING fts5(body, tokenize = '{FTS_TOKENIZER}')"
@@ -42,7 +47,8 @@ def fts() -> sqlite3.Connection:
         "INSERT INTO t (body) VALUES (?)",
         [(text,) for text in [*HOSTILE, "cats and dogs", "the chickens are out"]],
     )
-    return conn
+    yield conn
+    conn.close()
 
 
 @pytest.mark.parametrize("text", HOSTILE)
@@ -68,14 +74,16 @@ def test_only_stopwords_or_symbols_give_no_query() -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.text())
 def test_any_text_is_safe(text: str) -> None:
-    conn = sqlite3.connect(":memory:")
-    conn.execute(
-        f"CREATE VIRTUAL TABLE t USING fts5(body, tokenize = '{FTS_TOKENIZER}')"
-    )
-    conn.execute("INSERT INTO t (body) VALUES ('some body text')")
-    expression = match_expression(text)
-    if expression is not None:
-        conn.execute("SELECT rowid FROM t WHERE t MATCH ?", (expression,)).fetchall()
+    with closing(sqlite3.connect(":memory:")) as conn:
+        conn.execute(
+            f"CREATE VIRTUAL TABLE t USING fts5(body, tokenize = '{FTS_TOKENIZER}')"
+        )
+        conn.execute("INSERT INTO t (body) VALUES ('some body text')")
+        expression = match_expression(text)
+        if expression is not None:
+            conn.execute(
+                "SELECT rowid FROM t WHERE t MATCH ?", (expression,)
+            ).fetchall()
 
 
 @pytest.mark.parametrize("text", HOSTILE)

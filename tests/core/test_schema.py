@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import closing
 import sqlite3
 from typing import TYPE_CHECKING
 
@@ -23,20 +24,20 @@ def _tables(conn: sqlite3.Connection) -> set[str]:
 def test_each_migration_runs_from_the_version_before(
     tmp_path: Path, target: int
 ) -> None:
-    conn = sqlite3.connect(tmp_path / "m.db", isolation_level=None)
-    schema.migrate(conn, target=target - 1)
-    assert schema.schema_version(conn) == target - 1
-    before = _tables(conn)
-    assert schema.migrate(conn, target=target) == target - 1
-    assert schema.schema_version(conn) == target
-    assert _tables(conn) > before
-    assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    with closing(sqlite3.connect(tmp_path / "m.db", isolation_level=None)) as conn:
+        schema.migrate(conn, target=target - 1)
+        assert schema.schema_version(conn) == target - 1
+        before = _tables(conn)
+        assert schema.migrate(conn, target=target) == target - 1
+        assert schema.schema_version(conn) == target
+        assert _tables(conn) > before
+        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
 
 
 def test_migrating_twice_is_a_no_op(tmp_path: Path) -> None:
-    conn = sqlite3.connect(tmp_path / "m.db", isolation_level=None)
-    schema.migrate(conn)
-    assert schema.migrate(conn) == schema.SCHEMA_VERSION
+    with closing(sqlite3.connect(tmp_path / "m.db", isolation_level=None)) as conn:
+        schema.migrate(conn)
+        assert schema.migrate(conn) == schema.SCHEMA_VERSION
 
 
 def test_a_failing_migration_leaves_the_previous_version(
@@ -53,6 +54,7 @@ def test_a_failing_migration_leaves_the_previous_version(
         schema.migrate(conn, target=1)
     assert schema.schema_version(conn) == 0
     assert "half_done" not in _tables(conn)
+    conn.close()
 
 
 def test_a_newer_file_is_refused(tmp_path: Path) -> None:

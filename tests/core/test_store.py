@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import closing
 from datetime import UTC, datetime, timedelta
 import io
 import json
@@ -378,7 +379,8 @@ def test_operation_log_holds_hashes_not_text(store: MemoryStore) -> None:
     store.soft_delete(ALICE, ids=[memory.id])
     operations = [e.operation for e in store.log_entries(memory_id=memory.id)]
     assert operations == ["delete", "update", "create"]
-    raw = sqlite3.connect(store.path).execute("SELECT * FROM operation_log").fetchall()
+    with closing(sqlite3.connect(store.path)) as conn:
+        raw = conn.execute("SELECT * FROM operation_log").fetchall()
     assert "9999" not in repr(raw)
     assert store.log_entries(content_hash_of="My bank PIN is 9999")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import closing
 from functools import partial
 from pathlib import Path
 import shutil
@@ -34,7 +35,7 @@ def _copy_and_count(db_path: Path, target: Path) -> tuple[str, int]:
         source = Path(f"{db_path}{suffix}")
         if source.exists():
             shutil.copyfile(source, Path(f"{target}{suffix}"))
-    with sqlite3.connect(target) as conn:
+    with closing(sqlite3.connect(target)) as conn:
         integrity = conn.execute("PRAGMA integrity_check").fetchone()[0]
         count = conn.execute("SELECT count(*) FROM memories").fetchone()[0]
     return integrity, count
