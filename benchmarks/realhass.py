@@ -126,12 +126,19 @@ def build_store(config_dir: Path, count: int) -> None:
 class _Instance:
     """One onboarded `hass`, with or without Home Memory."""
 
-    def __init__(self, name: str, *, home_memory: bool, memories: int) -> None:
+    def __init__(
+        self,
+        name: str,
+        *,
+        home_memory: bool,
+        memories: int,
+        env: dict[str, str] | None = None,
+    ) -> None:
         from tests.acceptance.hass_instance import HassInstance
 
         self.name = name
         self.home_memory = home_memory
-        self.hass: HassInstance = HassInstance(with_home_memory=home_memory)
+        self.hass: HassInstance = HassInstance(with_home_memory=home_memory, env=env)
         if memories:
             build_store(self.hass.config_dir, memories)
         self.token = ""
@@ -175,13 +182,15 @@ class _Instance:
 
 
 @contextlib.contextmanager
-def _instances(log: Callable[[str], None]) -> Iterator[dict[str, _Instance]]:
+def _instances(
+    log: Callable[[str], None], env: dict[str, str] | None
+) -> Iterator[dict[str, _Instance]]:
     made: dict[str, _Instance] = {}
     try:
         log(f"realhass: writing {MEMORIES:,} memories into a config folder")
-        made["full"] = _Instance("full", home_memory=True, memories=MEMORIES)
-        made["empty"] = _Instance("empty", home_memory=True, memories=0)
-        made["base"] = _Instance("base", home_memory=False, memories=0)
+        made["full"] = _Instance("full", home_memory=True, memories=MEMORIES, env=env)
+        made["empty"] = _Instance("empty", home_memory=True, memories=0, env=env)
+        made["base"] = _Instance("base", home_memory=False, memories=0, env=env)
         for instance in made.values():
             log(f"realhass: starting hass ({instance.name})")
             instance.start()
@@ -192,12 +201,14 @@ def _instances(log: Callable[[str], None]) -> Iterator[dict[str, _Instance]]:
 
 
 def measure(
-    log: Callable[[str], None], rounds: int = ROUNDS
+    log: Callable[[str], None],
+    rounds: int = ROUNDS,
+    env: dict[str, str] | None = None,
 ) -> tuple[dict[str, float], list[str]]:
-    """All figures, and notes on what dominates."""
+    """All figures, and notes on what dominates; `env` for every hass."""
     figures: dict[str, float] = {}
     notes: list[str] = []
-    with _instances(log) as made:
+    with _instances(log, env) as made:
         for name in ("full", "empty"):
             diag = made[name].wait_ready()
             log(f"realhass: {name} ready, graph {diag['backends']['vector_graph']}")
@@ -272,12 +283,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     """Child-process entry: print figures and notes as one JSON line."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.realhass")
     parser.add_argument("--rounds", type=int, default=ROUNDS)
+    parser.add_argument(
+        "--env",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="environment for every hass, e.g. MALLOC_ARENA_MAX=2 (repeatable)",
+    )
     args = parser.parse_args(argv)
+    env = dict(item.split("=", 1) for item in args.env)
     figures, notes = measure(
         lambda message: print(
             f"[{time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True
         ),
         args.rounds,
+        env or None,
     )
     print(json.dumps({"figures": figures, "notes": notes}))
 
