@@ -53,6 +53,16 @@ TARGETS: tuple[Target, ...] = (
     ),
     Target("ha_setup_s_100000", "< 2", _at_most("ha_setup_s_100000", 2.0)),
     Target("listener_us_per_event", "< 50", _at_most("listener_us_per_event", 50.0)),
+    Target(
+        "assist_turn_added_ms_p95",
+        "<= 20",
+        _at_most("assist_turn_added_ms_p95", 20.0),
+    ),
+    Target(
+        "hass_rss_added_mb_10000",
+        "<= 200",
+        _at_most("hass_rss_added_mb_10000", 200.0),
+    ),
 )
 
 
@@ -63,7 +73,7 @@ def _format(name: str, value: float | None) -> str:
         return str(value)
     if name.startswith(("ha_setup_", "ha_hybrid_ready_")):
         return f"{value:.2f}"
-    if "_per_s" in name or name.endswith("_s"):
+    if "_per_s" in name or name.endswith(("_s", "_timed")):
         return f"{value:,.0f}" if value >= 100 else f"{value:.1f}"
     if "locomo" in name or "recall" in name:
         return f"{value:.3f}"

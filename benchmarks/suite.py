@@ -23,6 +23,7 @@ from custom_components.home_memory.memory.vector_index import VectorIndex
 from . import CACHE_DIR, DEFAULT_BENCH_DATA, locomo, peers, speed
 from .data import CORPUS_SEED, CORPUS_VERSION, CorpusItem, corpus, questions
 from .ha_setup import run_ha_setup
+from .realhass import run_realhass
 from .rss import run_rss
 from .timing import Latency, rate
 from .vectors import (
@@ -42,6 +43,7 @@ SIZES = (1000, 10_000, 100_000)
 QUICK_SIZES = (1000, 10_000)
 SELECTABLE = (
     "embed", "search", "insert", "peers", "rss", "setup", "observation", "locomo",
+    "realhass",
 )  # fmt: skip
 LOCOMO_FILES = (
     "locomo_dev_turns.jsonl",
@@ -60,7 +62,7 @@ _ORDER = (
     "embed_query_", "search_", "e2e_", "chroma_search_", "sqlitevec_bruteforce_",
     "insert_per_s_with_vectors", "insert_per_s_with_embedding", "rss_", "vector_index_",
     "ha_setup_", "ha_hybrid_ready_", "listener_", "events_per_s_", "narration_",
-    "consolidation_",
+    "consolidation_", "assist_turn", "hass_rss_",
     "recall_", "chroma_recall_", "chroma_insert_", "sqlitevec_insert_", "locomo_dev_",
 )  # fmt: skip
 
@@ -171,6 +173,8 @@ def run(options: Options) -> Results:
         bench.observation()
     if "locomo" in only:
         bench.locomo()
+    if "realhass" in only:
+        bench.realhass()
     results.put("bench_runtime_s", time.perf_counter() - started)
     results.notes.append(
         "load average at end " + ", ".join(f"{x:.1f}" for x in os.getloadavg())
@@ -377,6 +381,16 @@ class _Run:
         log("consolidation of 10,000 memories")
         for name, value in consolidation.measure().items():
             self.results.put(name, value)
+
+    def realhass(self) -> None:
+        """Turn latency and memory that Home Memory adds to a real `hass`."""
+        figures, notes, error = run_realhass(log)
+        if error is not None:
+            for name in ("assist_turn_added_ms_p95", "hass_rss_added_mb_10000"):
+                self.results.null(name, error)
+        for name, value in figures.items():
+            self.results.put(name, value)
+        self.results.notes.extend(notes)
 
     def locomo(self) -> None:
         """R@5 / R@10 on the LoCoMo dev split, per retrieval mode."""

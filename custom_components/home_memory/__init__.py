@@ -27,16 +27,24 @@ from .const import (
 )
 from .conversation_capture import async_setup_conversation_capture
 from .coordinator import HomeMemoryCoordinator
-from .database import DatabaseUnavailableError, open_store, remove_database
+from .database import (
+    DatabasePathError,
+    DatabaseUnavailableError,
+    open_store,
+    remove_database,
+)
 from .download import async_install_onnx_file, managed_model_dir
 from .events import async_memories_changed
 from .intents import async_setup_intents
 from .issues import (
     async_clear_corrupt_database,
+    async_clear_database_path,
     async_clear_model_unavailable,
     async_report_backends,
     async_report_corrupt_database,
+    async_report_database_path,
     async_report_model_unavailable,
+    async_watch_private_actions,
     corrupt_copy_of_issue,
 )
 from .llm_api import async_setup_llm_api
@@ -93,6 +101,14 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -
                 graph_path=graph_path(hass),
             )
         )
+    except DatabasePathError as err:
+        # Retrying cannot help: fail setup and tell the user what to change.
+        async_report_database_path(hass, err)
+        raise ConfigEntryError(
+            translation_domain=DOMAIN,
+            translation_key=err.reason,
+            translation_placeholders={"path": str(err.path), "folder": str(err.folder)},
+        ) from err
     except DatabaseUnavailableError as err:
         raise ConfigEntryNotReady(
             translation_domain=DOMAIN,
@@ -107,6 +123,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -
             translation_placeholders={"path": str(db_path)},
         ) from err
 
+    async_clear_database_path(hass)
     store = opened.store
     data = HomeMemoryData(
         store=store,
@@ -144,6 +161,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -
     async_setup_maintenance(hass, entry)
     await async_setup_observer(hass, entry)
     async_setup_conversation_capture(hass, entry)
+    async_watch_private_actions(hass, entry)
     entry.async_on_unload(data.conversations.clear)
     # Not eager: setup returns first, the model (about a second) loads after.
     data.model_task = entry.async_create_background_task(

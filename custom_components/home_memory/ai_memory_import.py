@@ -25,7 +25,9 @@ import sqlite3
 from typing import TYPE_CHECKING, Any
 
 from .memory.models import MemoryKind, Source, Visibility
+from .memory.serialization import MAX_COUNT
 from .memory.store import MAX_CONTENT_CHARS, MAX_LABEL_CHARS, MAX_SUMMARY_CHARS
+from .memory.validation import text_problem
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -56,7 +58,9 @@ class AiMemoryRecords:
 
 def memory_id_for(ai_memory_id: object) -> str:
     """A stable id for an ai_memory row (its ids may be any text)."""
-    digest = hashlib.sha256(str(ai_memory_id).encode()).hexdigest()[:20]
+    # surrogatepass: text read with surrogateescape (see read_ai_memory).
+    raw = str(ai_memory_id).encode("utf-8", "surrogatepass")
+    digest = hashlib.sha256(raw).hexdigest()[:20]
     return f"{ID_PREFIX}{digest}"
 
 
@@ -65,22 +69,30 @@ def read_ai_memory(path: Path, owner: str | None, local_tz: tzinfo) -> AiMemoryR
     try:
         conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
     except sqlite3.Error as err:
-        raise NotAiMemoryDatabaseError(str(err)) from err
+        raise NotAiMemoryDatabaseError(_reason(err)) from err
     result = AiMemoryRecords()
     try:
         conn.row_factory = sqlite3.Row
+        # Text that is not UTF-8 is read anyway (as lone surrogates) and then
+        # refused row by row; the driver's own error would quote the text.
+        conn.text_factory = lambda raw: raw.decode("utf-8", "surrogateescape")
         columns = {row["name"] for row in conn.execute("PRAGMA table_info(memories)")}
         if not columns >= _REQUIRED_COLUMNS:
-            raise NotAiMemoryDatabaseError(f"{path} has no ai_memory table")
+            raise NotAiMemoryDatabaseError("it has no ai_memory table")
         # Not the embedding column: ai_memory's vectors are of no use here.
         wanted = sorted(columns & _READ_COLUMNS)
         for row in conn.execute(f"SELECT {', '.join(wanted)} FROM memories"):
             _add_row(result, dict(row), owner, local_tz)
     except sqlite3.DatabaseError as err:
-        raise NotAiMemoryDatabaseError(str(err)) from err
+        raise NotAiMemoryDatabaseError(_reason(err)) from err
     finally:
         conn.close()
     return result
+
+
+def _reason(err: sqlite3.Error) -> str:
+    """SQLite's error name: its messages may quote what the file holds."""
+    return getattr(err, "sqlite_errorname", None) or type(err).__name__
 
 
 def _add_row(
@@ -109,7 +121,7 @@ def _add_row(
     if _valid_text(summary := row.get("summary"), MAX_SUMMARY_CHARS):
         record["summary"] = str(summary).strip()
     source_id = f"{TAG}:{row['id']}"
-    if len(source_id) <= MAX_LABEL_CHARS and "\x00" not in source_id:
+    if text_problem(source_id, MAX_LABEL_CHARS) is None:
         record["source_ids"] = [source_id]
     for ours, theirs in (
         ("created_at", "created_at"),
@@ -119,16 +131,17 @@ def _add_row(
         if (moment := _time(row.get(theirs), local_tz)) is not None:
             record[ours] = moment
     count = row.get("access_count")
-    if isinstance(count, int) and count >= 0:
+    if isinstance(count, int) and 0 <= count <= MAX_COUNT:
         record["access_count"] = count
     result.records.append(record)
 
 
-def _valid_text(value: object, limit: int) -> bool:
+def _valid_text(value: object, limit: int, *, multiline: bool = True) -> bool:
+    # The check every surface applies; the store would refuse the rest.
     return (
         isinstance(value, str)
-        and "\x00" not in value
-        and 0 < len(value.strip()) <= limit
+        and text_problem(value, limit, multiline=multiline) is None
+        and bool(value.strip())
     )
 
 
@@ -136,7 +149,7 @@ def _labels(*values: object) -> list[str]:
     return [
         value.strip()
         for value in values
-        if _valid_text(value, MAX_LABEL_CHARS)
+        if _valid_text(value, MAX_LABEL_CHARS, multiline=False)
         and isinstance(value, str)
         and value.strip().casefold() not in _UNINFORMATIVE
     ]
@@ -144,12 +157,13 @@ def _labels(*values: object) -> list[str]:
 
 def _time(value: object, local_tz: tzinfo) -> str | None:
     """ai_memory writes datetime.now().isoformat(): local time, no zone."""
-    if not isinstance(value, str):
+    if not isinstance(value, str) or len(value) > 64:
         return None
     try:
         moment = datetime.fromisoformat(value)
-    except ValueError:
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=local_tz)
+        moment.timestamp()
+    except ValueError, OverflowError, OSError:
         return None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=local_tz)
     return moment.isoformat()

@@ -58,6 +58,7 @@ from .const import (
     CONF_PERSONA_NAME,
     CONF_PURGE_ARCHIVED_DAYS,
     CONF_SATELLITE_PEOPLE,
+    CONF_SEARCH_MIN_RELEVANCE,
     CONF_WEIGHT_ACCESS,
     CONF_WEIGHT_IMPORTANCE,
     CONF_WEIGHT_RECENCY,
@@ -113,10 +114,20 @@ def _number(
     return NumberSelector(config)
 
 
-def _field(section_name: str, key: str, *, required: bool = True) -> probatio.Marker:
+def _field(section_name: str, key: str) -> probatio.Marker:
     """A field of a section with the section's default."""
-    marker = probatio.Required if required else probatio.Optional
-    return marker(key, default=_DEFAULTS[section_name][key])
+    return probatio.Required(key, default=_DEFAULTS[section_name][key])
+
+
+def _optional(key: str) -> probatio.Marker:
+    """A field that may stay empty: no default, so the form marks it optional.
+
+    A `Required` marker, even with a default, makes the frontend show a *;
+    the stored value comes back as a suggested value (as in Home Assistant's
+    own options flows), and `_clean_options` stores an empty list when the
+    field was left empty.
+    """
+    return probatio.Optional(key)
 
 
 _PERSONA_NAME_FIELD = {
@@ -167,7 +178,7 @@ OPTIONS_SCHEMA = probatio.Schema(
         probatio.Required(SECTION_OBSERVATION): section(
             probatio.Schema(
                 {
-                    _field(SECTION_OBSERVATION, CONF_OBSERVED_ENTITIES): (
+                    _optional(CONF_OBSERVED_ENTITIES): (
                         EntitySelector(EntitySelectorConfig(multiple=True))
                     ),
                     _field(SECTION_OBSERVATION, CONF_OBSERVED_DOMAINS): SelectSelector(
@@ -179,7 +190,7 @@ OPTIONS_SCHEMA = probatio.Schema(
                             translation_key=CONF_OBSERVED_DOMAINS,
                         )
                     ),
-                    _field(SECTION_OBSERVATION, CONF_OBSERVED_AREAS): AreaSelector(
+                    _optional(CONF_OBSERVED_AREAS): AreaSelector(
                         AreaSelectorConfig(multiple=True)
                     ),
                     _field(SECTION_OBSERVATION, CONF_OBSERVE_NUMERIC_SENSORS): (
@@ -194,7 +205,7 @@ OPTIONS_SCHEMA = probatio.Schema(
                 {
                     # A list of {"device": <satellite device id>,
                     # "person": "person.x"}: who usually speaks at a satellite.
-                    _field(SECTION_SPEAKERS, CONF_SATELLITE_PEOPLE): ObjectSelector(
+                    _optional(CONF_SATELLITE_PEOPLE): ObjectSelector(
                         ObjectSelectorConfig(
                             fields={
                                 SATELLITE_DEVICE: {
@@ -234,6 +245,9 @@ OPTIONS_SCHEMA = probatio.Schema(
                         50, 2000, 10
                     ),
                     _field(SECTION_CONTEXT, CONF_CONTEXT_MIN_RELEVANCE): _number(
+                        0, 1, 0.01, slider=True
+                    ),
+                    _field(SECTION_CONTEXT, CONF_SEARCH_MIN_RELEVANCE): _number(
                         0, 1, 0.01, slider=True
                     ),
                 }
@@ -323,6 +337,10 @@ def _clean_options(options: dict[str, Any]) -> dict[str, Any]:
     observation[CONF_OBSERVED_DOMAINS] = sorted(
         {domain.strip().lower() for domain in observation[CONF_OBSERVED_DOMAINS]}
     )
+    # Optional fields left empty are absent from the submission.
+    observation.setdefault(CONF_OBSERVED_ENTITIES, [])
+    observation.setdefault(CONF_OBSERVED_AREAS, [])
+    cleaned[SECTION_SPEAKERS].setdefault(CONF_SATELLITE_PEOPLE, [])
     return cleaned
 
 

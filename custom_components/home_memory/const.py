@@ -66,6 +66,7 @@ CONF_CONTEXT_ENABLED: Final = "context_enabled"
 CONF_CONTEXT_MAX_MEMORIES: Final = "context_max_memories"
 CONF_CONTEXT_TOKEN_BUDGET: Final = "context_token_budget"  # noqa: S105 - a key
 CONF_CONTEXT_MIN_RELEVANCE: Final = "context_min_relevance"
+CONF_SEARCH_MIN_RELEVANCE: Final = "search_min_relevance"
 
 SECTION_SCORING: Final = "scoring"
 CONF_WEIGHT_RELEVANCE: Final = "weight_relevance"

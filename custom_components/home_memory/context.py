@@ -32,6 +32,7 @@ from homeassistant.util import dt as dt_util
 from .chat import async_current_turn
 from .const import LOGGER
 from .conversation_state import CachedContext
+from .memory.quoting import data_block, quote
 from .memory.retrieval import ContextResult, estimate_tokens, never_needs_memory
 from .memory.sessions import MessageRole
 from .proposals import offers_for, session_store
@@ -93,26 +94,28 @@ def _retrieve(
         result.memories,
         text,
         result.skipped_reason,
-        past_messages=tuple(past[: max(0, len(lines) - 1)]),
+        past_messages=tuple(past[: max(0, len(lines) - 3)]),
     )
 
 
 def _past_lines(past: list[PastMessage]) -> list[str]:
-    """The header and one quoted line per message, within the token budget."""
-    lines = [PAST_MESSAGES_HEADER]
-    used = estimate_tokens(PAST_MESSAGES_HEADER)
+    """The header and one quoted line per message, within the token budget.
+
+    Each message is quoted (memory/quoting.py) inside the data delimiters:
+    what someone once said can never start a line or imitate a header.
+    """
+    lines: list[str] = []
+    used = estimate_tokens("\n".join(data_block(PAST_MESSAGES_HEADER, ["x"])))
     for message in past:
         who = "User" if message.role is MessageRole.USER else "You"
         day = dt_util.as_local(dt_util.utc_from_timestamp(message.at)).date()
-        text = " ".join(message.content.split())
-        if len(text) > PAST_MESSAGE_MAX_CHARS:
-            text = text[: PAST_MESSAGE_MAX_CHARS - 1] + "…"
+        text = quote(message.content, PAST_MESSAGE_MAX_CHARS)
         line = f"- ({day.isoformat()}) {who}: {text}"
         if used + estimate_tokens(line) > PAST_MESSAGES_TOKEN_BUDGET:
             break
         lines.append(line)
         used += estimate_tokens(line)
-    return lines if len(lines) > 1 else []
+    return data_block(PAST_MESSAGES_HEADER, lines)
 
 
 def proposal_question(
@@ -122,8 +125,9 @@ def proposal_question(
     offers = offers_for(data, user_id)
     if not offers:
         return None
+    # Quoted: a proposal's text was written by a model from what was said.
     listed = " ".join(
-        f"{number}. {offer.summary.rstrip(' .')}."
+        f"{number}. {quote(offer.summary.rstrip(' .'))}."
         for number, offer in enumerate(offers, 1)
     )
     return (
@@ -183,8 +187,10 @@ def cached_text(result: TurnContext) -> str:
     """The background of an earlier utterance, labelled as such."""
     return "\n".join(
         [
-            CACHED_HEADER,
-            *(f"- {item.memory.summary}" for item in result.memories),
+            *data_block(
+                CACHED_HEADER,
+                [f"- {quote(item.memory.summary)}" for item in result.memories],
+            ),
             *_past_lines(list(result.past_messages)),
         ]
     )
@@ -199,11 +205,16 @@ async def async_refresh_cache(
     caller: Caller,
 ) -> None:
     """Retrieve for `utterance` and keep the result for the next turn."""
+    generation = data.conversations.generation
     result = await async_turn_context(
         hass, data, utterance, caller, conversation_id=conversation_id
     )
     state = data.conversations.peek(conversation_id, speaker)
     if state is None:
+        return
+    if data.conversations.generation != generation:
+        # Memories changed while this ran: what it found may be stale.
+        state.cached_context = None
         return
     state.cached_context = (
         None

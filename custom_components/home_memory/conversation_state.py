@@ -31,10 +31,13 @@ MAX_PENDING_PER_CONVERSATION: Final = 4
 
 @dataclass(frozen=True, slots=True)
 class PendingForget:
-    """Memories the speaker was asked to confirm forgetting."""
+    """Memories the speaker was asked to confirm forgetting.
+
+    Ids only, never text: the confirmation re-reads them and re-checks that
+    the speaker may still see them (store.soft_delete).
+    """
 
     ids: tuple[str, ...]
-    summaries: tuple[str, ...]
     expires: float
 
 
@@ -71,6 +74,9 @@ class ConversationStates:
         """Start empty; `clock` is monotonic seconds (replaceable in tests)."""
         self._clock = clock
         self._states: OrderedDict[str, ConversationState] = OrderedDict()
+        # Bumped whenever memories change: a retrieval started before a change
+        # must not cache what it found (context.async_refresh_cache).
+        self.generation = 0
 
     def __len__(self) -> int:
         """Number of conversations kept."""
@@ -96,16 +102,14 @@ class ConversationStates:
         state = self._states.get(key)
         return state if state is not None and state.speaker == speaker else None
 
-    def add_pending(
-        self, state: ConversationState, ids: tuple[str, ...], summaries: tuple[str, ...]
-    ) -> str:
+    def add_pending(self, state: ConversationState, ids: tuple[str, ...]) -> str:
         """Remember what awaits confirmation; returns the confirmation token."""
         now = self._clock()
         self._drop_lapsed(state, now)
         while len(state.pending) >= MAX_PENDING_PER_CONVERSATION:
             del state.pending[next(iter(state.pending))]
         token = secrets.token_urlsafe(9)
-        state.pending[token] = PendingForget(ids, summaries, now + CONFIRMATION_TTL)
+        state.pending[token] = PendingForget(ids, now + CONFIRMATION_TTL)
         return token
 
     def take_pending(
@@ -114,6 +118,18 @@ class ConversationStates:
         """The confirmation for `token` (used up), or None if unknown or lapsed."""
         self._drop_lapsed(state, self._clock())
         return state.pending.pop(token, None)
+
+    def drop_cached_contexts(self) -> None:
+        """Forget every cached background: memories changed since it was found.
+
+        A cached background is quoted into a later turn without reading the
+        store again (the Assist API's prompt may do no I/O), so it must not
+        outlive a change: a memory made private or forgotten since would
+        otherwise reach that turn.
+        """
+        self.generation += 1
+        for state in self._states.values():
+            state.cached_context = None
 
     def clear(self) -> None:
         """Forget every conversation (on unload)."""

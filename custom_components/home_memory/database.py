@@ -6,8 +6,9 @@ Everything here blocks; the integration runs it in the executor.
 from __future__ import annotations
 
 from dataclasses import dataclass
+import os
 import sqlite3
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .const import CORRUPT_SUFFIX_FORMAT, DB_SIDE_SUFFIXES
 from .memory.hnsw_graph import remove_graph_files
@@ -42,6 +43,55 @@ class DatabaseUnavailableError(Exception):
     """The database cannot be opened right now; trying again later may work."""
 
 
+# Why a database path cannot be used until someone changes the file system
+# (also the translation keys of the setup error and the repair issue).
+REASON_IS_FOLDER: Final = "database_is_folder"
+REASON_FOLDER_IS_FILE: Final = "database_folder_is_file"
+REASON_PERMISSION_DENIED: Final = "database_permission_denied"
+
+
+class DatabasePathError(Exception):
+    """The path cannot hold the database; retrying will not help.
+
+    `reason` is one of the REASON_ constants; `folder` is the folder the
+    reason is about (the database's own folder, or an ancestor that is a file).
+    """
+
+    def __init__(self, reason: str, path: Path, folder: Path) -> None:
+        """Carry what is wrong and where."""
+        super().__init__(f"{reason}: {path}")
+        self.reason = reason
+        self.path = path
+        self.folder = folder
+
+
+def check_database_path(path: Path) -> None:
+    """Raise DatabasePathError when `path` cannot be used as it is now.
+
+    Temporary conditions (a lock, a full disk, an I/O error) pass: setup
+    retries those. What stays wrong until a person acts is reported instead:
+    the database is a folder, its folder is a file, or Home Assistant may not
+    read and write the file or its folder (SQLite also creates the -wal and
+    -shm files beside it).
+    """
+    folder = path.parent
+    for ancestor in (folder, *folder.parents):
+        if ancestor.exists():
+            if not ancestor.is_dir():
+                raise DatabasePathError(REASON_FOLDER_IS_FILE, path, ancestor)
+            if ancestor != folder and not os.access(ancestor, os.W_OK | os.X_OK):
+                # The missing folders below it cannot be made.
+                raise DatabasePathError(REASON_PERMISSION_DENIED, path, ancestor)
+            break
+    if path.is_dir():
+        raise DatabasePathError(REASON_IS_FOLDER, path, folder)
+    if folder.is_dir() and not os.access(folder, os.R_OK | os.W_OK | os.X_OK):
+        raise DatabasePathError(REASON_PERMISSION_DENIED, path, folder)
+    for file in (path, *(path.with_name(path.name + s) for s in DB_SIDE_SUFFIXES)):
+        if file.exists() and not os.access(file, os.R_OK | os.W_OK):
+            raise DatabasePathError(REASON_PERMISSION_DENIED, path, folder)
+
+
 @dataclass(frozen=True, slots=True)
 class OpenedStore:
     """An open store, and where a corrupt predecessor was moved to (if any)."""
@@ -73,15 +123,25 @@ def open_store(
 
     `graph_path` is where the vector graph is kept between runs.
 
-    Raises DatabaseUnavailableError when the file cannot be opened for a reason
-    that is not corruption, and SchemaTooNewError (from the engine) for a file
-    written by a newer version, which must be kept as it is.
+    Raises DatabasePathError when the path cannot be used until a person
+    changes it, DatabaseUnavailableError when the file cannot be opened now
+    for another reason that is not corruption, and SchemaTooNewError (from
+    the engine) for a file written by a newer version, which must be kept as
+    it is.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
+    check_database_path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError) as err:
+        raise DatabasePathError(REASON_FOLDER_IS_FILE, path, path.parent) from err
+    except PermissionError as err:
+        raise DatabasePathError(REASON_PERMISSION_DENIED, path, path.parent) from err
     try:
         return OpenedStore(MemoryStore(path, config=config, graph_path=graph_path))
     except DatabaseCorruptError as err:
         if not path.exists() or not is_corruption(err):
+            # Changed since the check above, or a cause it does not cover.
+            check_database_path(path)
             raise DatabaseUnavailableError(str(err)) from err
     moved_to = move_aside(path, now)
     try:

@@ -6,6 +6,7 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from homeassistant.components.diagnostics import async_redact_data
+from homeassistant.util import dt as dt_util
 
 from .const import (
     CONF_MODEL_DIR,
@@ -44,6 +45,17 @@ async def async_get_config_entry_diagnostics(
     store = data.store
     database = await hass.async_add_executor_job(_database, store)
     counts: dict[str, dict[str, int]] = database.pop("counts")
+    observation: dict[str, Any] | None = None
+    if (observer := data.observer) is not None:
+        # Counts and times only: the buffer's events name entities and people.
+        pending = await observer.async_refresh_pending()
+        observation = {
+            "pending": pending.as_dict(),
+            "not_yet_written": len(observer.recorder.pending),
+            "last_ai_generation_at": None
+            if observer.last_generated_at is None
+            else dt_util.utc_from_timestamp(observer.last_generated_at).isoformat(),
+        }
     embedder = store.embedder
     maintenance = (
         None
@@ -87,5 +99,6 @@ async def async_get_config_entry_diagnostics(
             "corrupt_copy_this_start": data.corrupt_db_moved_to is not None,
         },
         "maintenance": maintenance,
+        "observation": observation,
         "latency": data.latency.summary(),
     }

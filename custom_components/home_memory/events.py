@@ -5,6 +5,14 @@ Every write path (actions, LLM tools, extraction, the observer) calls
 memory for automations and sends a dispatcher signal that refreshes the
 entities. Bus events carry ids and kinds, never text: the recorder stores every
 event, and memories can be private.
+
+Events fire for household memories only (their state after the change). The
+bus has no per-user delivery: any admin's websocket subscription, any
+automation and the recorder's history see every event, and the event's
+context names the user. An event about a private memory would tell them that
+this person stored, changed or forgot something private, and when; so a
+private memory changes silently (README, Privacy). A household memory made
+private fires nothing either: for everyone else it is simply gone.
 """
 
 from __future__ import annotations
@@ -20,6 +28,7 @@ from .const import (
     EVENT_MEMORY_UPDATED,
     SIGNAL_MEMORIES_CHANGED,
 )
+from .memory.models import Visibility
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -70,5 +79,7 @@ def async_memories_changed(
         (EVENT_MEMORY_FORGOTTEN, forgotten),
     ):
         for memory in memories:
+            if memory.visibility is not Visibility.HOUSEHOLD:
+                continue
             hass.bus.async_fire(event_type, event_data(memory), context=context)
     async_dispatcher_send(hass, SIGNAL_MEMORIES_CHANGED)

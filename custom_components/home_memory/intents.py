@@ -22,7 +22,7 @@ from homeassistant.helpers import entity_registry as er, intent
 import probatio as vol
 
 from .const import DOMAIN, LOGGER
-from .memory.models import CreateAction
+from .remembering import outcome_speech
 from .tools import (
     CONTENT,
     QUERY,
@@ -106,6 +106,10 @@ class _MemoryIntentHandler(intent.IntentHandler):
             speech = await self._async_speech(scope, slots)
         except ToolError as err:
             speech = _error_speech(err)
+        except Exception:  # noqa: BLE001 - logged with its traceback
+            # As with the LLM tools: a failure is spoken, never raised.
+            LOGGER.exception("Memory sentence %s failed", self.intent_type)
+            speech = "Sorry, that did not work."
         response.async_set_speech(speech)
         return response
 
@@ -149,9 +153,7 @@ class RememberIntentHandler(_MemoryIntentHandler):
     @override
     async def _async_speech(self, scope: CallScope, slots: dict[str, Any]) -> str:
         result = await async_remember(scope, slots["content"]["value"])
-        if result.action is CreateAction.REINFORCED:
-            return "I already knew that."
-        return "Okay, I'll remember that."
+        return outcome_speech(result)
 
 
 class RecallIntentHandler(_MemoryIntentHandler):
@@ -180,7 +182,7 @@ class RecallIntentHandler(_MemoryIntentHandler):
             return f"{_spoken(page.items[0].memory.summary)}."
         listed = " ".join(
             f"{number}: {_spoken(item.memory.summary)}."
-            for number, item in enumerate(page.items, 1)
+            for number, item in zip(page.numbers, page.items, strict=True)
         )
         speech = f"I remember {page.total} things about that. {listed}"
         if (rest := page.total - len(page.items)) > 0:

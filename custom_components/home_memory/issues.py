@@ -7,23 +7,34 @@ is deleted as soon as the problem is over.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+import sqlite3
+from typing import TYPE_CHECKING, Any, Final
 
-from homeassistant.core import HomeAssistant, callback
+from homeassistant.const import EVENT_CALL_SERVICE
+from homeassistant.core import Event, HomeAssistant, callback
 from homeassistant.helpers import issue_registry as ir
+from homeassistant.helpers.recorder import DATA_INSTANCE
 
 from .backends import ONNXRUNTIME_REQUIREMENT, SQLITE_VEC_REQUIREMENT
 from .const import DOMAIN
+from .memory.errors import MemoryEngineError
+from .memory.models import SYSTEM, Visibility
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from .backends import BackendStatus
+    from .database import DatabasePathError
     from .runtime import HomeMemoryConfigEntry
 
 ISSUE_CORRUPT_DATABASE: Final = "corrupt_database"
 ISSUE_MODEL_UNAVAILABLE: Final = "model_unavailable"
 ISSUE_DEGRADED_BACKEND: Final = "degraded_backend"
+ISSUE_PRIVATE_TEXT_RECORDED: Final = "private_text_recorded"
+ISSUE_DATABASE_PATH: Final = "database_path"
+
+# Actions whose data can carry a private memory's text.
+_TEXT_ACTIONS: Final = frozenset({"remember", "update"})
 
 # Issue data key: where the unreadable database was moved to.
 DATA_MOVED_TO: Final = "moved_to"
@@ -68,6 +79,30 @@ def corrupt_copy_of_issue(hass: HomeAssistant) -> str | None:
 def async_clear_corrupt_database(hass: HomeAssistant) -> None:
     """The set-aside file is gone: nothing is left to tell about it."""
     ir.async_delete_issue(hass, DOMAIN, ISSUE_CORRUPT_DATABASE)
+
+
+@callback
+def async_report_database_path(hass: HomeAssistant, err: DatabasePathError) -> None:
+    """The database path cannot be used until the user changes it.
+
+    Setup fails (no endless retry) and this issue says what to change; its
+    translation key is the reason. It goes when a later setup opens the file.
+    """
+    ir.async_create_issue(
+        hass,
+        DOMAIN,
+        ISSUE_DATABASE_PATH,
+        is_fixable=False,
+        severity=ir.IssueSeverity.ERROR,
+        translation_key=err.reason,
+        translation_placeholders={"path": str(err.path), "folder": str(err.folder)},
+    )
+
+
+@callback
+def async_clear_database_path(hass: HomeAssistant) -> None:
+    """The database opened: any earlier path problem is over."""
+    ir.async_delete_issue(hass, DOMAIN, ISSUE_DATABASE_PATH)
 
 
 @callback
@@ -140,3 +175,88 @@ def async_report_backends(hass: HomeAssistant, status: BackendStatus) -> None:
             "sqlite_vec": SQLITE_VEC_REQUIREMENT,
         },
     )
+
+
+def recorder_keeps_call_service(hass: HomeAssistant) -> bool:
+    """True when the recorder runs and stores `call_service` events.
+
+    Its `exclude: event_types:` setting is the recorder instance's
+    `exclude_event_types` (recorder/__init__.py and core.py in Home Assistant
+    2026.10): an excluded type never reaches its queue.
+    """
+    if "recorder" not in hass.config.components:
+        return False
+    instance = hass.data.get(DATA_INSTANCE)
+    if instance is None:
+        return False
+    return EVENT_CALL_SERVICE not in instance.exclude_event_types
+
+
+@callback
+def async_check_private_text_recorded(hass: HomeAssistant, *, private: bool) -> None:
+    """Raise (or clear) the suggestion to keep actions' data out of the recorder.
+
+    Called when one of our actions wrote memory text: Home Assistant's own
+    `call_service` event carries the action's data, text included, to the
+    recorder and to every admin's event subscription, and the integration
+    cannot suppress it. `private`: the text written was a private memory's.
+    """
+    if not recorder_keeps_call_service(hass):
+        ir.async_delete_issue(hass, DOMAIN, ISSUE_PRIVATE_TEXT_RECORDED)
+        return
+    if not private:
+        return
+    ir.async_create_issue(
+        hass,
+        DOMAIN,
+        ISSUE_PRIVATE_TEXT_RECORDED,
+        is_fixable=False,
+        severity=ir.IssueSeverity.WARNING,
+        translation_key=ISSUE_PRIVATE_TEXT_RECORDED,
+        learn_more_url="https://www.home-assistant.io/integrations/recorder/",
+    )
+
+
+@callback
+def async_watch_private_actions(
+    hass: HomeAssistant, entry: HomeMemoryConfigEntry
+) -> None:
+    """Watch our own actions' `call_service` events for private memory text.
+
+    The event is there whatever we do; watching it (not the action handlers)
+    sees exactly what Home Assistant recorded. An update that sets content but
+    no visibility writes private text when the memory is private: that is
+    read from the store in the executor.
+    """
+
+    @callback
+    def _ours(event_data: dict[str, Any]) -> bool:
+        return (
+            event_data.get("domain") == DOMAIN
+            and event_data.get("service") in _TEXT_ACTIONS
+        )
+
+    async def _on_call(event: Event[dict[str, Any]]) -> None:
+        data = event.data.get("service_data") or {}
+        if not isinstance(data, dict) or "content" not in data:
+            return
+        private = data.get("visibility") == Visibility.PRIVATE
+        memory_id = data.get("id")
+        if (
+            not private
+            and event.data["service"] == "update"
+            and isinstance(memory_id, str)
+        ):
+            store = entry.runtime_data.store
+            try:
+                memory = await hass.async_add_executor_job(store.get, memory_id, SYSTEM)
+            except MemoryEngineError, sqlite3.Error:
+                memory = None  # unknown id: the action fails and writes nothing
+            private = memory is not None and memory.visibility is Visibility.PRIVATE
+        async_check_private_text_recorded(hass, private=private)
+
+    entry.async_on_unload(
+        hass.bus.async_listen(EVENT_CALL_SERVICE, _on_call, event_filter=_ours)
+    )
+    # A recorder set up since to exclude call_service: the suggestion is over.
+    async_check_private_text_recorded(hass, private=False)

@@ -60,6 +60,7 @@ from .memory.consolidation import (
     Decision,
 )
 from .memory.errors import MemoryEngineError
+from .memory.quoting import quote
 from .memory.validation import MAX_CONTENT_CHARS
 
 if TYPE_CHECKING:
@@ -289,7 +290,8 @@ CONSOLIDATION_STRUCTURE: Final = probatio.Schema(
 def consolidation_instructions(memories: Sequence[Memory]) -> str:
     """The AI Task's prompt: the memories numbered, oldest first, with dates."""
     listed = "\n".join(
-        f"{number}. ({memory.created_at:%Y-%m-%d}, {memory.kind}) {memory.content}"
+        f"{number}. ({memory.created_at:%Y-%m-%d}, {memory.kind}) "
+        f"{quote(memory.content)}"
         for number, memory in enumerate(memories, 1)
     )
     return (

@@ -17,6 +17,11 @@ Three stages, each where it is cheapest:
    rate limit) falls back to the template narrator; only an answer that is
    still invalid after one retry drops the segment. Each memory and the
    deletion of its events commit in one transaction.
+
+The `close_segment` action (`HomeObserver.async_close_segment`) runs stage 3
+at once for everything buffered: no quiet period, no cooldown. What is
+waiting (a count and the oldest change's time, nothing else) is kept in
+`HomeObserver.pending` for the sensors and diagnostics.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from functools import partial
 import sqlite3
 import threading
@@ -44,6 +49,7 @@ from homeassistant.helpers import (
     entity_registry as er,
     selector,
 )
+from homeassistant.helpers.dispatcher import async_dispatcher_send
 from homeassistant.helpers.event import async_track_time_interval
 from homeassistant.util import dt as dt_util
 import probatio
@@ -77,9 +83,15 @@ from .memory.segmentation import (
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
-    from datetime import datetime, tzinfo
+    from datetime import tzinfo
 
-    from homeassistant.core import Event, EventStateChangedData, HomeAssistant, State
+    from homeassistant.core import (
+        Context,
+        Event,
+        EventStateChangedData,
+        HomeAssistant,
+        State,
+    )
 
     from .memory.models import Memory
     from .memory.narration import GeneratedMemory, Narration
@@ -107,6 +119,11 @@ MAX_PENDING: Final = 100_000
 # Observed memories belong to the household, written by no one in particular.
 HOUSEHOLD: Final = Caller()
 TASK_NAME: Final = f"{DOMAIN} observed memory"
+# Segments the close_segment action tells at most in one call; a larger
+# backlog is left to the ticks (and reported as still waiting).
+CLOSE_LIMIT: Final = 1000
+# Dispatcher signal: `HomeObserver.pending` changed.
+SIGNAL_PENDING_OBSERVATIONS: Final = f"{DOMAIN}_pending_observations"
 
 _IGNORED_STATES: Final = frozenset({STATE_UNKNOWN, STATE_UNAVAILABLE})
 # Binary sensors observed through the domain: openings, and alarms about
@@ -369,19 +386,62 @@ def ai_task_entity(hass: HomeAssistant, options: HomeMemoryOptions) -> str | Non
 # -- blocking work (executor) -----------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class PendingObservations:
+    """Observed changes waiting to become a memory: a count and a time only.
+
+    Every user can read the sensor that shows this, so it never names an
+    entity, a person or a state.
+    """
+
+    events: int = 0
+    # When the oldest waiting change happened (unix seconds).
+    oldest_at: float | None = None
+
+    @property
+    def oldest(self) -> datetime | None:
+        """The oldest waiting change's time, or None when nothing waits."""
+        return (
+            None
+            if self.oldest_at is None
+            else datetime.fromtimestamp(self.oldest_at, UTC)
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        """For diagnostics and action responses."""
+        oldest = self.oldest
+        return {
+            "events": self.events,
+            "oldest_event_at": None if oldest is None else oldest.isoformat(),
+        }
+
+
+def pending_observations(buffer: EventBuffer) -> PendingObservations:
+    """What the durable buffer holds (blocking)."""
+    return PendingObservations(*buffer.summary())
+
+
 def store_events(
     buffer: EventBuffer, events: list[ObservedEvent], tz: tzinfo
-) -> list[int]:
-    """Rate the changes and write them to the durable buffer."""
-    return buffer.append([rated(event, tz) for event in events])
+) -> PendingObservations:
+    """Rate the changes and write them to the durable buffer; what now waits."""
+    buffer.append([rated(event, tz) for event in events])
+    return pending_observations(buffer)
 
 
 def closed_segments(
-    buffer: EventBuffer, now: float, tz: tzinfo, rules: SegmentationRules
+    buffer: EventBuffer,
+    now: float,
+    tz: tzinfo,
+    rules: SegmentationRules,
+    *,
+    force: bool = False,
 ) -> list[Segment]:
-    """The closed segments at the head of the buffer."""
+    """The closed segments at the head of the buffer (`force`: all of them)."""
     events, more_after = buffer.oldest(SEGMENT_WINDOW)
-    return ready_segments(events, now=now, tz=tz, rules=rules, more_after=more_after)
+    return ready_segments(
+        events, now=now, tz=tz, rules=rules, more_after=more_after, force=force
+    )
 
 
 @dataclass(slots=True)
@@ -394,7 +454,7 @@ class Drained:
     # The oldest closed segment left for the AI Task, if any.
     next_segment: Segment | None = None
     # Changes still buffered afterwards (None when unknown after an error).
-    waiting: int | None = None
+    pending: PendingObservations | None = None
     # Why the drain stopped early (the store closing or failing).
     error: Exception | None = None
 
@@ -410,6 +470,7 @@ def drain(
     keep: int = 0,
     limit: int = DRAIN_PER_TICK,
     should_stop: Callable[[], bool] = lambda: False,
+    force: bool = False,
 ) -> Drained:
     """Tell closed segments with the template narrator, oldest first.
 
@@ -417,14 +478,14 @@ def drain(
     segments worth a memory are left for the AI Task; the oldest of those is
     returned as `next_segment`. At most `limit` segments are narrated; the
     drain stops early when `should_stop()` (the observer is stopping) or the
-    store fails (`error`).
+    store fails (`error`). `force` closes every buffered segment now.
     """
     drained = Drained()
     told = 0
     try:
         while told < limit and not should_stop():
             worthy: list[Segment] = []
-            for segment in closed_segments(buffer, now, tz, rules):
+            for segment in closed_segments(buffer, now, tz, rules, force=force):
                 if worth_remembering(segment, rules):
                     worthy.append(segment)
                 else:
@@ -442,7 +503,7 @@ def drain(
                 memory = narrate_and_write(store, segment, persona, tz, rules)
                 if memory is not None:
                     drained.memories.append(memory)
-        drained.waiting = buffer.count()
+        drained.pending = pending_observations(buffer)
     except (MemoryEngineError, sqlite3.Error, OSError) as err:
         drained.error = err
     return drained
@@ -512,6 +573,8 @@ class HomeObserver:
         # Read by the drain in the executor between segments.
         self._stopping = threading.Event()
         self._falling_behind = False
+        # What waits in the durable buffer, as of the last flush or tick.
+        self.pending = PendingObservations()
 
     @callback
     def async_start(self) -> None:
@@ -550,6 +613,21 @@ class HomeObserver:
     def _async_registry_changed(self, _: Event[Any]) -> None:
         self.recorder.forget_entities()
 
+    @callback
+    def _set_pending(self, pending: PendingObservations) -> None:
+        """Keep what waits; tell the sensors when it changed."""
+        if pending != self.pending:
+            self.pending = pending
+            async_dispatcher_send(self.hass, SIGNAL_PENDING_OBSERVATIONS)
+
+    async def async_refresh_pending(self) -> PendingObservations:
+        """Read what waits in the buffer now (changes not flushed yet excluded)."""
+        pending = await self.hass.async_add_executor_job(
+            pending_observations, self.buffer
+        )
+        self._set_pending(pending)
+        return pending
+
     async def async_stop(self) -> None:
         """Stop listening, give up a narration in flight, write what is pending.
 
@@ -579,7 +657,7 @@ class HomeObserver:
             taken = self.recorder.take()
             events = to_events(taken, self._people_by_user())
             try:
-                await self.hass.async_add_executor_job(
+                pending = await self.hass.async_add_executor_job(
                     store_events, self.buffer, events, self.tz
                 )
             except (MemoryEngineError, sqlite3.Error, OSError) as err:
@@ -589,6 +667,7 @@ class HomeObserver:
                 LOGGER.warning("Observed changes could not be stored yet: %s", err)
                 self.recorder.put_back(taken)
                 return 0
+            self._set_pending(pending)
             return len(events)
 
     @callback
@@ -649,8 +728,9 @@ class HomeObserver:
                 # The segments stay buffered and are tried again next tick.
                 LOGGER.warning("Forming memories from observed changes failed: %s", err)
             return created
-        if drained.waiting is not None:
-            self._report_backlog(drained.waiting)
+        if drained.pending is not None:
+            self._report_backlog(drained.pending.events)
+            self._set_pending(drained.pending)
         segment = drained.next_segment
         if (
             entity_id is None
@@ -666,7 +746,57 @@ class HomeObserver:
             memory := await self._async_remember_with_ai(segment, entity_id)
         ) is not None:
             created.append(memory)
+        await self.async_refresh_pending()
         return created
+
+    async def async_close_segment(
+        self, context: Context | None = None
+    ) -> tuple[list[Memory], Drained]:
+        """Close every buffered segment now and write its memory.
+
+        The `close_segment` action: no quiet period, no cooldown. Closed
+        segments are told as a tick would tell them (the newest by the AI
+        Task when there is one, the rest by the template narrator), and the
+        rule that a lone trivial change is no memory still applies: such a
+        segment is discarded and counted. An invalid AI answer falls back to
+        the template narrator here rather than dropping the changes, since
+        someone asked for this memory. Raises the store's error.
+        """
+        async with self._tick_lock:
+            await self.async_flush()
+            hass = self.hass
+            now = dt_util.utcnow().timestamp()
+            entity_id = ai_task_entity(hass, self.options)
+            drained = await hass.async_add_executor_job(
+                partial(
+                    drain,
+                    self.store,
+                    self.buffer,
+                    now,
+                    self.tz,
+                    self.rules,
+                    self.options.persona_name,
+                    keep=0 if entity_id is None else 1,
+                    limit=CLOSE_LIMIT,
+                    should_stop=self._stopping.is_set,
+                    force=True,
+                )
+            )
+            created = list(drained.memories)
+            if created:
+                async_memories_changed(hass, created=created, context=context)
+            if drained.error is not None:
+                raise drained.error
+            segment = drained.next_segment
+            if entity_id is not None and segment is not None and not self._stopped:
+                self.last_generated_at = now
+                memory = await self._async_remember_with_ai(
+                    segment, entity_id, drop_invalid=False
+                )
+                if memory is not None:
+                    created.append(memory)
+            await self.async_refresh_pending()
+            return created, drained
 
     @callback
     def _report_backlog(self, waiting: int) -> None:
@@ -686,7 +816,7 @@ class HomeObserver:
             )
 
     async def _async_remember_with_ai(
-        self, segment: Segment, entity_id: str
+        self, segment: Segment, entity_id: str, *, drop_invalid: bool = True
     ) -> Memory | None:
         hass = self.hass
         persona = self.options.persona_name
@@ -697,7 +827,7 @@ class HomeObserver:
             memory = await hass.async_add_executor_job(
                 write_memory, self.store, segment, narration
             )
-        elif outcome.failure is GenerationFailure.INVALID:
+        elif outcome.failure is GenerationFailure.INVALID and drop_invalid:
             LOGGER.warning(
                 "The AI Task gave no valid memory for %s observed changes "
                 "(%s to %s); they are dropped",
@@ -708,8 +838,9 @@ class HomeObserver:
             await hass.async_add_executor_job(self.buffer.discard, segment.seqs)
             return None
         else:
-            # The entity failed (network, rate limit, gone): nothing is wrong
-            # with the segment, so the template narrator tells it.
+            # The entity failed (network, rate limit, gone), or its answer was
+            # invalid where someone asked for this memory (close_segment):
+            # the template narrator tells the segment.
             LOGGER.info(
                 "The AI Task could not narrate %s observed changes (%s); the "
                 "template narrator tells them instead",

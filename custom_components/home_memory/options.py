@@ -34,6 +34,7 @@ from .const import (
     CONF_PERSONA_NAME,
     CONF_PURGE_ARCHIVED_DAYS,
     CONF_SATELLITE_PEOPLE,
+    CONF_SEARCH_MIN_RELEVANCE,
     CONF_WEIGHT_ACCESS,
     CONF_WEIGHT_IMPORTANCE,
     CONF_WEIGHT_RECENCY,
@@ -91,6 +92,7 @@ class HomeMemoryOptions:
     context_max_memories: int = _ENGINE.context_max_memories
     context_token_budget: int = _ENGINE.context_token_budget
     context_min_relevance: float = _ENGINE.context_min_relevance
+    search_min_relevance: float = _ENGINE.search_min_relevance
     weights: ScoringWeights = _ENGINE.weights
     half_life_days: float = _ENGINE.base_half_life_days
     archive_threshold: float = _ENGINE.archive_threshold
@@ -155,6 +157,9 @@ class HomeMemoryOptions:
             context_min_relevance=float(
                 context.get(CONF_CONTEXT_MIN_RELEVANCE, default.context_min_relevance)
             ),
+            search_min_relevance=float(
+                context.get(CONF_SEARCH_MIN_RELEVANCE, default.search_min_relevance)
+            ),
             weights=ScoringWeights(
                 relevance=float(scoring.get(CONF_WEIGHT_RELEVANCE, weights.relevance)),
                 importance=float(
@@ -199,6 +204,7 @@ class HomeMemoryOptions:
             context_max_memories=self.context_max_memories,
             context_token_budget=self.context_token_budget,
             context_min_relevance=self.context_min_relevance,
+            search_min_relevance=self.search_min_relevance,
         )
 
     def as_sections(self) -> dict[str, dict[str, Any]]:
@@ -230,6 +236,7 @@ class HomeMemoryOptions:
                 CONF_CONTEXT_MAX_MEMORIES: self.context_max_memories,
                 CONF_CONTEXT_TOKEN_BUDGET: self.context_token_budget,
                 CONF_CONTEXT_MIN_RELEVANCE: self.context_min_relevance,
+                CONF_SEARCH_MIN_RELEVANCE: self.search_min_relevance,
             },
             SECTION_SCORING: {
                 CONF_WEIGHT_RELEVANCE: self.weights.relevance,

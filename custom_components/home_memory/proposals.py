@@ -23,7 +23,7 @@ user sees, only counts them.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from functools import partial
 import sqlite3
@@ -50,8 +50,9 @@ from .memory.extraction import (
     extraction_instructions,
     parse_proposals,
 )
-from .memory.models import Caller, CreateAction
+from .memory.models import Caller, CreateAction, Visibility
 from .memory.sessions import SessionStore
+from .remembering import outcome_data
 from .schemas import ATTR_IDS
 from .service_support import ENGINE_FAILURES, engine_error, loaded_runtime
 from .speaker import speaker_key
@@ -60,6 +61,7 @@ if TYPE_CHECKING:
     from collections.abc import Awaitable, Sequence
 
     from homeassistant.core import Context, HomeAssistant, ServiceCall, ServiceResponse
+    from homeassistant.util.json import JsonValueType
 
     from .memory.models import CreateResult, Memory
     from .memory.sessions import Session
@@ -228,8 +230,12 @@ async def async_refresh(hass: HomeAssistant, data: HomeMemoryData) -> None:
             Offer(proposal.id, proposal.summary, proposal.created_at),
         )
     data.proposal_offers = offers
-    previous, data.pending_proposals = data.pending_proposals, len(pending)
-    _notify(hass, previous, len(pending))
+    # The sensor and the notice are everyone's: they count the household's
+    # proposals only. A person's own (from their conversations) are private
+    # until decided; they are offered to that person alone.
+    household = sum(p.visibility is Visibility.HOUSEHOLD for p in pending)
+    previous, data.pending_proposals = data.pending_proposals, household
+    _notify(hass, previous, household)
     async_memories_changed(hass)
 
 
@@ -280,6 +286,8 @@ class Decision:
 
     memories: list[Memory]
     rejected: list[Proposal]
+    # One per memory: created / updated (with previous) / reinforced.
+    outcomes: list[JsonValueType] = field(default_factory=list)
 
 
 async def async_decide(
@@ -310,7 +318,10 @@ async def async_decide(
     memories = _announce(
         hass, data, results, conversation_id, caller.user_id, context=context
     )
-    return Decision(memories, rejected)
+    outcomes: list[JsonValueType] = [
+        {"id": result.memory.id, **outcome_data(result)} for _, result in results
+    ]
+    return Decision(memories, rejected, outcomes)
 
 
 async def async_answer(
@@ -404,7 +415,10 @@ async def async_confirm_proposals_service(call: ServiceCall) -> ServiceResponse:
             call.hass, data, caller, confirm=call.data[ATTR_IDS], context=call.context
         )
     )
-    return {"memories": [memory.id for memory in decision.memories]}
+    return {
+        "memories": [memory.id for memory in decision.memories],
+        "outcomes": decision.outcomes,
+    }
 
 
 async def async_reject_proposals_service(call: ServiceCall) -> ServiceResponse:

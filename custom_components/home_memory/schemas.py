@@ -8,7 +8,7 @@ so nothing is written on bad input and the user learns which field to fix.
 from __future__ import annotations
 
 from datetime import date, datetime, time
-from typing import Any, Final, override
+from typing import TYPE_CHECKING, Any, Final, override
 
 from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import config_validation as cv
@@ -23,6 +23,10 @@ from .memory.store import (
     MAX_LABELS,
     MAX_SUMMARY_CHARS,
 )
+from .memory.validation import number_problem, text_problem
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 # Field names shared by services.py, services.yaml and the translations.
 ATTR_ACCESS_LOG: Final = "include_log"
@@ -39,6 +43,7 @@ ATTR_HISTORY: Final = "include_history"
 ATTR_ID: Final = "id"
 ATTR_IDS: Final = "ids"
 ATTR_IMPORTANCE: Final = "importance"
+ATTR_KEEP_OWNERS: Final = "keep_owners"
 ATTR_KIND: Final = "kind"
 ATTR_KINDS: Final = "kinds"
 ATTR_LIMIT: Final = "limit"
@@ -64,6 +69,22 @@ MAX_SEARCH_RESULTS: Final = 50
 MAX_LIST_PAGE: Final = 500
 
 
+# Longest field name or error text a translated error repeats.
+_MAX_SHOWN_CHARS = 200
+
+
+def shown(text: object) -> str:
+    """Text from a caller made safe to repeat in an error: short, encodable.
+
+    Lone surrogates would make the error itself fail to serialize (to the
+    frontend, the log, an LLM), so they are written as escapes.
+    """
+    value = str(text)
+    if len(value) > _MAX_SHOWN_CHARS:
+        value = value[: _MAX_SHOWN_CHARS - 1] + "…"
+    return value.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 class ServiceSchema(probatio.Schema):
     """A schema whose failures are translated ServiceValidationErrors."""
 
@@ -76,24 +97,78 @@ class ServiceSchema(probatio.Schema):
             raise ServiceValidationError(
                 translation_domain=DOMAIN,
                 translation_key="invalid_field",
-                translation_placeholders={"field": field, "error": err.error_message},
+                translation_placeholders={
+                    "field": shown(field),
+                    "error": shown(err.error_message),
+                },
             ) from err
 
 
-def _no_nul(value: str) -> str:
-    # SQLite and most consumers treat NUL as a terminator: refuse it outright.
-    if "\x00" in value:
-        raise probatio.Invalid("must not contain NUL characters")
-    return value
+# -- the shared checks of text and numbers ---------------------------------------
+# Every surface (actions here, the LLM tools, sentences, and the coming
+# websocket commands) validates with these, so hostile text (lone surrogates,
+# NUL and control characters, megabytes) and numbers (huge, NaN, infinite,
+# booleans) are refused the same way everywhere, before the engine runs.
 
 
-def _text(max_chars: int, *, min_chars: int = 1) -> probatio.All[str]:
-    """A string (numbers from templates are accepted), trimmed, within limits."""
+def checked_text(
+    max_chars: int, *, min_chars: int = 1, multiline: bool = False
+) -> Callable[[Any], str]:
+    """A validator: a str (no coercion) passing text_problem, trimmed, not empty."""
+
+    def check(value: Any) -> str:
+        if (problem := text_problem(value, max_chars, multiline=multiline)) is not None:
+            raise probatio.Invalid(problem)
+        value = value.strip()
+        if len(value) < min_chars:
+            raise probatio.Invalid("must not be empty")
+        return str(value)
+
+    return check
+
+
+def checked_number(
+    minimum: float, maximum: float, *, integer: bool = False, coerce: bool = False
+) -> Callable[[Any], Any]:
+    """A validator: a number within the bounds (never bool, NaN or infinite).
+
+    `coerce` accepts numbers written as text (templates render to text).
+    """
+
+    def check(value: Any) -> Any:
+        if coerce and isinstance(value, str):
+            value = _parse_number(value, integer=integer)
+        if integer and isinstance(value, float) and value.is_integer() and coerce:
+            value = int(value)
+        problem = number_problem(value, minimum, maximum, integer=integer)
+        if problem is not None:
+            raise probatio.Invalid(problem)
+        # Checked before the conversion: float() of a huge int would overflow.
+        return value if integer else float(value)
+
+    return check
+
+
+def _parse_number(value: str, *, integer: bool) -> int | float | str:
+    text = value.strip()
+    if len(text) > _MAX_NUMBER_CHARS:
+        return value  # refused by number_problem as "not a number"
+    try:
+        return int(text) if integer else float(text)
+    except ValueError:
+        return value
+
+
+_MAX_NUMBER_CHARS = 32
+
+
+def _text(
+    max_chars: int, *, min_chars: int = 1, multiline: bool = False
+) -> probatio.All[str]:
+    """A string (numbers from templates are accepted), checked and trimmed."""
     return probatio.All(
         cv.string,
-        _no_nul,
-        str.strip,
-        probatio.Length(min=min_chars, max=max_chars),
+        checked_text(max_chars, min_chars=min_chars, multiline=multiline),
     )
 
 
@@ -103,7 +178,7 @@ MEMORY_ID = LABEL
 MEMORY_IDS = probatio.All(
     cv.ensure_list, [MEMORY_ID], probatio.Length(min=1, max=MAX_IDS)
 )
-IMPORTANCE = probatio.All(probatio.Coerce(float), probatio.Range(min=0.0, max=1.0))
+IMPORTANCE = checked_number(0.0, 1.0, coerce=True)
 KIND = probatio.In([kind.value for kind in MemoryKind])
 KINDS = probatio.All(cv.ensure_list, [KIND])
 WEIGHT_CLASS = probatio.In([cls.value for cls in WeightClass])
@@ -115,11 +190,22 @@ OPTIONAL_LABEL = _text(MAX_LABEL_CHARS, min_chars=0)
 
 def _moment(value: Any) -> datetime:
     """A date or date-time; without a time zone it is Home Assistant's zone."""
+    # Checked before Home Assistant's parser sees it: its C parser (ciso8601)
+    # crashes the whole process on a lone surrogate.
+    if isinstance(value, str) and text_problem(value, _MAX_MOMENT_CHARS) is not None:
+        raise probatio.Invalid("must be a date or a date and time")
     try:
         moment = cv.datetime(value)
     except probatio.Invalid:
         moment = datetime.combine(cv.date(value), time.min)
-    return dt_util.as_utc(moment)
+    try:
+        return dt_util.as_utc(moment)
+    except OverflowError:
+        # Year 1 or 9999 moved across the time zone leaves the calendar.
+        raise probatio.Invalid("is out of range") from None
+
+
+_MAX_MOMENT_CHARS = 64
 
 
 def _future(value: datetime) -> datetime:
@@ -131,14 +217,14 @@ def _future(value: datetime) -> datetime:
 MOMENT = probatio.All(probatio.Any(datetime, date, str), _moment)
 
 
-def _count(maximum: int, minimum: int = 0) -> probatio.All[int]:
-    return probatio.All(probatio.Coerce(int), probatio.Range(min=minimum, max=maximum))
+def _count(maximum: int, minimum: int = 0) -> Callable[[Any], Any]:
+    return checked_number(minimum, maximum, integer=True, coerce=True)
 
 
 REMEMBER_SCHEMA = ServiceSchema(
     {
-        probatio.Required(ATTR_CONTENT): _text(MAX_CONTENT_CHARS),
-        probatio.Optional(ATTR_SUMMARY): _text(MAX_SUMMARY_CHARS),
+        probatio.Required(ATTR_CONTENT): _text(MAX_CONTENT_CHARS, multiline=True),
+        probatio.Optional(ATTR_SUMMARY): _text(MAX_SUMMARY_CHARS, multiline=True),
         probatio.Optional(ATTR_KIND, default=MemoryKind.FACT.value): KIND,
         probatio.Optional(ATTR_WEIGHT_CLASS): WEIGHT_CLASS,
         probatio.Optional(ATTR_IMPORTANCE, default=0.5): IMPORTANCE,
@@ -162,12 +248,10 @@ _FILTER_FIELDS: dict[probatio.Marker, Any] = {
 
 SEARCH_SCHEMA = ServiceSchema(
     {
-        probatio.Required(ATTR_QUERY): _text(MAX_QUERY_CHARS),
+        probatio.Required(ATTR_QUERY): _text(MAX_QUERY_CHARS, multiline=True),
         probatio.Optional(ATTR_LIMIT, default=10): _count(MAX_SEARCH_RESULTS, 1),
         probatio.Optional(ATTR_OFFSET, default=0): _count(10_000),
-        probatio.Optional(ATTR_MIN_RELEVANCE): probatio.All(
-            probatio.Coerce(float), probatio.Range(min=0.0, max=1.0)
-        ),
+        probatio.Optional(ATTR_MIN_RELEVANCE): checked_number(0.0, 1.0, coerce=True),
         **_FILTER_FIELDS,
     }
 )
@@ -182,8 +266,8 @@ GET_SCHEMA = ServiceSchema(
 UPDATE_SCHEMA = ServiceSchema(
     {
         probatio.Required(ATTR_ID): MEMORY_ID,
-        probatio.Optional(ATTR_CONTENT): _text(MAX_CONTENT_CHARS),
-        probatio.Optional(ATTR_SUMMARY): _text(MAX_SUMMARY_CHARS),
+        probatio.Optional(ATTR_CONTENT): _text(MAX_CONTENT_CHARS, multiline=True),
+        probatio.Optional(ATTR_SUMMARY): _text(MAX_SUMMARY_CHARS, multiline=True),
         probatio.Optional(ATTR_KIND): KIND,
         probatio.Optional(ATTR_WEIGHT_CLASS): WEIGHT_CLASS,
         probatio.Optional(ATTR_IMPORTANCE): IMPORTANCE,
@@ -227,13 +311,15 @@ LIST_SCHEMA = ServiceSchema(
 
 SEARCH_ALL_TIERS_SCHEMA = ServiceSchema(
     {
-        probatio.Required(ATTR_QUERY): _text(MAX_QUERY_CHARS),
+        probatio.Required(ATTR_QUERY): _text(MAX_QUERY_CHARS, multiline=True),
         probatio.Optional(ATTR_LIMIT, default=20): _count(MAX_SEARCH_RESULTS, 1),
         probatio.Optional(ATTR_ACCESS_LOG, default=True): cv.boolean,
     }
 )
 
 MAINTENANCE_SCHEMA = ServiceSchema({})
+
+CLOSE_SEGMENT_SCHEMA = ServiceSchema({})
 
 EXPORT_SCHEMA = ServiceSchema(
     {probatio.Optional(ATTR_ALL_TIERS, default=True): cv.boolean}
@@ -245,5 +331,6 @@ IMPORT_SCHEMA = ServiceSchema(
             [FORMAT_JSONL, FORMAT_AI_MEMORY]
         ),
         probatio.Optional(ATTR_PATH): _text(MAX_PATH_CHARS),
+        probatio.Optional(ATTR_KEEP_OWNERS, default=False): cv.boolean,
     }
 )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from homeassistant.components.sensor import (
     SensorDeviceClass,
@@ -12,8 +12,10 @@ from homeassistant.components.sensor import (
     SensorStateClass,
 )
 from homeassistant.const import EntityCategory, UnitOfInformation
+from homeassistant.helpers.dispatcher import async_dispatcher_connect
 
 from .entity import HomeMemoryEntity
+from .observer import SIGNAL_PENDING_OBSERVATIONS, PendingObservations
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -29,6 +31,8 @@ if TYPE_CHECKING:
 PARALLEL_UPDATES = 0
 
 RETRIEVAL_MODES = ["hybrid", "keyword_only"]
+ATTR_PENDING_OBSERVATIONS = "pending_observations"
+ATTR_OLDEST_PENDING_OBSERVATION = "oldest_pending_observation"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -36,6 +40,23 @@ class HomeMemorySensorDescription(SensorEntityDescription):
     """A sensor and how its value is read."""
 
     value_fn: Callable[[MemoryStats, HomeMemoryData], int | str | datetime | None]
+    # Attributes that change without a memory changing (the observer's
+    # buffer): read from the runtime, written on their own signal.
+    attr_fn: Callable[[HomeMemoryData], dict[str, Any]] | None = None
+
+
+def _pending_attributes(data: HomeMemoryData) -> dict[str, Any]:
+    """What waits to become the next observed memory: a count and a time only.
+
+    Every user can read this sensor; the buffer's events are the household's
+    observations, so only how many there are and when the oldest happened.
+    """
+    observer = data.observer
+    pending = observer.pending if observer is not None else PendingObservations()
+    return {
+        ATTR_PENDING_OBSERVATIONS: pending.events,
+        ATTR_OLDEST_PENDING_OBSERVATION: pending.oldest,
+    }
 
 
 SENSORS: tuple[HomeMemorySensorDescription, ...] = (
@@ -43,7 +64,7 @@ SENSORS: tuple[HomeMemorySensorDescription, ...] = (
         key="active_memories",
         translation_key="active_memories",
         state_class=SensorStateClass.MEASUREMENT,
-        value_fn=lambda stats, _: stats.active,
+        value_fn=lambda stats, _: stats.active_household,
     ),
     HomeMemorySensorDescription(
         key="pending_proposals",
@@ -56,6 +77,7 @@ SENSORS: tuple[HomeMemorySensorDescription, ...] = (
         translation_key="last_memory",
         device_class=SensorDeviceClass.TIMESTAMP,
         value_fn=lambda stats, _: stats.last_memory_at,
+        attr_fn=_pending_attributes,
     ),
     HomeMemorySensorDescription(
         key="retrieval_mode",
@@ -98,6 +120,10 @@ class HomeMemorySensor(HomeMemoryEntity, SensorEntity):
     """A figure about the memory."""
 
     entity_description: HomeMemorySensorDescription
+    # They change every few seconds while the home is busy: not worth history.
+    _unrecorded_attributes = frozenset(
+        {ATTR_PENDING_OBSERVATIONS, ATTR_OLDEST_PENDING_OBSERVATION}
+    )
 
     def __init__(
         self,
@@ -113,3 +139,20 @@ class HomeMemorySensor(HomeMemoryEntity, SensorEntity):
         return self.entity_description.value_fn(
             self.coordinator.data, self.coordinator.config_entry.runtime_data
         )
+
+    @property
+    def extra_state_attributes(self) -> dict[str, Any] | None:
+        """The description's attributes, if it has any."""
+        if (attr_fn := self.entity_description.attr_fn) is None:
+            return None
+        return attr_fn(self.coordinator.config_entry.runtime_data)
+
+    async def async_added_to_hass(self) -> None:
+        """Also follow the observer's buffer when the attributes show it."""
+        await super().async_added_to_hass()
+        if self.entity_description.attr_fn is not None:
+            self.async_on_remove(
+                async_dispatcher_connect(
+                    self.hass, SIGNAL_PENDING_OBSERVATIONS, self.async_write_ha_state
+                )
+            )

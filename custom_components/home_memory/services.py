@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.core import HomeAssistant, ServiceCall, SupportsResponse, callback
-from homeassistant.exceptions import ServiceValidationError
+from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
 from homeassistant.util import dt as dt_util
 
 from .access import Access, async_get_caller
@@ -26,7 +26,6 @@ from .events import async_memories_changed
 from .maintenance import async_run_maintenance
 from .memory.models import (
     Caller,
-    CreateAction,
     MemoryFilter,
     MemoryKind,
     MemoryPatch,
@@ -49,6 +48,7 @@ from .proposals import (
     async_list_proposals_service,
     async_reject_proposals_service,
 )
+from .remembering import async_announce, outcome_data
 from .schemas import (
     ATTR_ACCESS_LOG,
     ATTR_ALL_TIERS,
@@ -64,6 +64,7 @@ from .schemas import (
     ATTR_ID,
     ATTR_IDS,
     ATTR_IMPORTANCE,
+    ATTR_KEEP_OWNERS,
     ATTR_KIND,
     ATTR_KINDS,
     ATTR_LIMIT,
@@ -78,8 +79,10 @@ from .schemas import (
     ATTR_TAGS,
     ATTR_VISIBILITY,
     ATTR_WEIGHT_CLASS,
+    CLOSE_SEGMENT_SCHEMA,
     EXPORT_SCHEMA,
     FORMAT_AI_MEMORY,
+    FORMAT_JSONL,
     GET_SCHEMA,
     IMPORT_SCHEMA,
     LIST_PROPOSALS_SCHEMA,
@@ -124,6 +127,7 @@ SERVICE_PURGE: Final = "purge"
 SERVICE_LIST: Final = "list"
 SERVICE_SEARCH_ALL_TIERS: Final = "search_all_tiers"
 SERVICE_RUN_MAINTENANCE: Final = "run_maintenance"
+SERVICE_CLOSE_SEGMENT: Final = "close_segment"
 SERVICE_EXPORT: Final = "export"
 SERVICE_IMPORT: Final = "import"
 SERVICE_LIST_PROPOSALS: Final = "list_proposals"
@@ -245,6 +249,9 @@ async def _async_search(call: ServiceCall) -> ServiceResponse:
     caller = await async_get_caller(call.hass, call, Access.READ)
     runtime = loaded_runtime(call.hass)
     data = call.data
+    floor = data.get(ATTR_MIN_RELEVANCE)
+    if floor is None:
+        floor = runtime.retriever.config.search_min_relevance
     with runtime.latency.measure("search"):
         page = await _run(
             call.hass,
@@ -255,7 +262,7 @@ async def _async_search(call: ServiceCall) -> ServiceResponse:
                 _filter(data),
                 limit=data[ATTR_LIMIT],
                 offset=data[ATTR_OFFSET],
-                min_relevance=data.get(ATTR_MIN_RELEVANCE),
+                min_relevance=floor,
             ),
         )
     return {
@@ -263,6 +270,8 @@ async def _async_search(call: ServiceCall) -> ServiceResponse:
         "total": page.total,
         "offset": page.offset,
         "next_offset": page.next_offset,
+        # The relevance floor applied (the option's, unless the call gave one).
+        "min_relevance": floor,
         "retrieval_mode": runtime.store.backends()["retrieval_mode"],
     }
 
@@ -340,11 +349,8 @@ async def _async_remember(call: ServiceCall) -> ServiceResponse:
         expires_at=data.get(ATTR_EXPIRES_AT),
     )
     result = await _run(call.hass, partial(runtime.store.create, new, caller))
-    if result.action is CreateAction.CREATED:
-        async_memories_changed(call.hass, created=[result.memory], context=call.context)
-    else:  # folded into an existing memory
-        async_memories_changed(call.hass, updated=[result.memory], context=call.context)
-    return {"action": str(result.action), "memory": memory_to_dict(result.memory)}
+    async_announce(call.hass, result, call.context)
+    return {**outcome_data(result), "memory": memory_to_dict(result.memory)}
 
 
 async def _async_update(call: ServiceCall) -> ServiceResponse:
@@ -453,21 +459,29 @@ def _search_all_tiers(
     result: dict[str, Any] = {
         "memories": [_scored(item) for item in page.items],
         "total": page.total,
+        "min_relevance": runtime.retriever.config.search_min_relevance,
     }
     if not with_log:
         return result
     found = {item.memory.id for item in page.items}
     entries: list[LogEntry] = []
+    # The log read leaves out rows of other people's private memories, purged
+    # or not: an admin must not confirm that someone stored a private text.
     for memory_id in found:
         entries.extend(
-            store.log_entries(memory_id=memory_id, limit=LOG_ENTRIES_PER_MEMORY)
+            store.log_entries(
+                memory_id=memory_id, limit=LOG_ENTRIES_PER_MEMORY, caller=caller
+            )
         )
-    for entry in store.log_entries(content_hash_of=query, limit=LOG_ENTRIES_PER_MEMORY):
+    for entry in store.log_entries(
+        content_hash_of=query, limit=LOG_ENTRIES_PER_MEMORY, caller=caller
+    ):
         if entry.memory_id is None or entry.memory_id in found:
             entries.append(entry)
         elif not store.rowids_of([entry.memory_id]):
             entries.append(entry)  # purged: the log is all that is left
-        # else: a memory that exists but is hidden from this caller.
+        # else: a memory that exists but is not in the results (another tier
+        # past the limit, or hidden from this caller).
     unique = {
         (e.at, e.operation, e.memory_id, e.actor, e.content_hash): e for e in entries
     }
@@ -506,6 +520,37 @@ async def _async_run_maintenance(call: ServiceCall) -> ServiceResponse:
     return asdict(stats)
 
 
+async def _async_close_segment(call: ServiceCall) -> ServiceResponse:
+    """Turn what the observer has buffered into memories now.
+
+    `result`: "remembered" (memory_ids lists them), "not_worth_remembering"
+    (only a lone trivial change was waiting: discarded, as it would have been
+    after the quiet period) or "nothing_pending".
+    """
+    await async_get_caller(call.hass, call, Access.ADMIN)
+    runtime = loaded_runtime(call.hass)
+    if (observer := runtime.observer) is None:
+        raise HomeAssistantError(
+            translation_domain=DOMAIN, translation_key="observer_not_running"
+        )
+    try:
+        memories, drained = await observer.async_close_segment(call.context)
+    except ENGINE_FAILURES as err:
+        raise engine_error(err) from err
+    if memories:
+        result = "remembered"
+    elif drained.discarded:
+        result = "not_worth_remembering"
+    else:
+        result = "nothing_pending"
+    return {
+        "result": result,
+        "memory_ids": [memory.id for memory in memories],
+        "discarded_segments": drained.discarded,
+        "pending": observer.pending.as_dict(),
+    }
+
+
 async def _async_export(call: ServiceCall) -> ServiceResponse:
     caller = await async_get_caller(call.hass, call, Access.ADMIN)
     runtime = loaded_runtime(call.hass)
@@ -530,6 +575,8 @@ def _import(
     raw_path: str | None,
     source_format: str,
     local_tz: tzinfo,
+    *,
+    keep_owners: bool,
 ) -> dict[str, Any]:
     if source_format == FORMAT_AI_MEMORY:
         path = resolve_import_path(config_dir, raw_path or AI_MEMORY_DEFAULT_FILE)
@@ -545,9 +592,15 @@ def _import(
         }
     assert raw_path is not None  # checked before the executor job
     stats = store.import_jsonl(
-        read_lines(resolve_import_path(config_dir, raw_path)), caller
+        read_lines(resolve_import_path(config_dir, raw_path)),
+        caller,
+        keep_owners=keep_owners,
     )
-    return {"imported": stats.imported, "skipped": stats.skipped}
+    return {
+        "imported": stats.imported,
+        "skipped": stats.skipped,
+        "skipped_private": stats.skipped_private,
+    }
 
 
 async def _async_import(call: ServiceCall) -> ServiceResponse:
@@ -557,6 +610,15 @@ async def _async_import(call: ServiceCall) -> ServiceResponse:
         # Only ai_memory has a conventional place to look for its file.
         raise ServiceValidationError(
             translation_domain=DOMAIN, translation_key="path_required"
+        )
+    keep_owners = call.data[ATTR_KEEP_OWNERS]
+    if keep_owners and (
+        call.data[ATTR_FORMAT] != FORMAT_JSONL or caller.user_id is None
+    ):
+        # Restoring owners writes into other people's private spaces: an
+        # administrator's own decision, named in the log, for an export file.
+        raise ServiceValidationError(
+            translation_domain=DOMAIN, translation_key="keep_owners_not_allowed"
         )
     result = await _run(
         call.hass,
@@ -568,6 +630,7 @@ async def _async_import(call: ServiceCall) -> ServiceResponse:
             call.data.get(ATTR_PATH),
             call.data[ATTR_FORMAT],
             dt_util.get_default_time_zone(),
+            keep_owners=keep_owners,
         ),
     )
     # A bulk import refreshes the entities but fires no event per memory.
@@ -594,6 +657,12 @@ _SERVICES: Final[tuple[tuple[str, _Handler, ServiceSchema, SupportsResponse], ..
         SERVICE_RUN_MAINTENANCE,
         _async_run_maintenance,
         MAINTENANCE_SCHEMA,
+        SupportsResponse.OPTIONAL,
+    ),
+    (
+        SERVICE_CLOSE_SEGMENT,
+        _async_close_segment,
+        CLOSE_SEGMENT_SCHEMA,
         SupportsResponse.OPTIONAL,
     ),
     (SERVICE_EXPORT, _async_export, EXPORT_SCHEMA, SupportsResponse.OPTIONAL),

@@ -31,7 +31,6 @@ from .const import DOMAIN, LOGGER
 from .events import async_memories_changed
 from .memory.extraction import ProposalNotFoundError
 from .memory.models import (
-    CreateAction,
     Memory,
     MemoryFilter,
     MemoryKind,
@@ -48,6 +47,8 @@ from .memory.store import (
     MemoryEngineError,
     MemoryNotFoundError,
 )
+from .remembering import async_announce, outcome_data, outcome_speech
+from .schemas import checked_number, checked_text, shown
 from .speaker import Speaker, async_get_speaker, async_loaded_entry
 
 if TYPE_CHECKING:
@@ -79,28 +80,24 @@ SPOKEN_KINDS: Final = tuple(
 # -- argument validation ---------------------------------------------------------
 
 
-def _no_bool(value: Any) -> Any:
-    # JSON true is an int to Python; a number argument must not accept it.
-    if isinstance(value, bool):
-        raise vol.Invalid("expected a number")
-    return value
-
-
-def _clean(value: str) -> str:
-    if "\x00" in value:
-        raise vol.Invalid("must not contain NUL characters")
-    value = value.strip()
-    if not value:
-        raise vol.Invalid("must not be empty")
-    return value
-
-
-def _text(max_chars: int) -> vol.All[str]:
-    return vol.All(str, _clean, vol.Length(min=1, max=max_chars))
+def _text(max_chars: int, *, multiline: bool = False) -> vol.All[str]:
+    # The check every surface shares (schemas.py): no NUL, control characters
+    # or lone surrogates, bounded length, not empty after trimming. `str` and
+    # Length stay for the JSON schema that LLM providers are given.
+    return vol.All(
+        str,
+        checked_text(max_chars, multiline=multiline),
+        vol.Length(min=1, max=max_chars),
+    )
 
 
 def _int(minimum: int, maximum: int) -> vol.All[int]:
-    return vol.All(_no_bool, int, vol.Range(min=minimum, max=maximum))
+    # Refuses JSON true (an int to Python) and out-of-range numbers first.
+    return vol.All(
+        checked_number(minimum, maximum, integer=True),
+        int,
+        vol.Range(min=minimum, max=maximum),
+    )
 
 
 def _exactly_one(*keys: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
@@ -112,10 +109,10 @@ def _exactly_one(*keys: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
     return check
 
 
-QUERY = _text(MAX_QUERY_CHARS)
-CONTENT = _text(MAX_CONTENT_CHARS)
+QUERY = _text(MAX_QUERY_CHARS, multiline=True)
+CONTENT = _text(MAX_CONTENT_CHARS, multiline=True)
 TAGS = vol.All([_text(MAX_LABEL_CHARS)], vol.Length(max=MAX_TAGS))
-IMPORTANCE = vol.All(_no_bool, vol.Any(int, float), vol.Range(min=0, max=1))
+IMPORTANCE = vol.All(checked_number(0, 1), vol.Any(int, float), vol.Range(min=0, max=1))
 KIND = vol.In(list(SPOKEN_KINDS))
 VISIBILITY = vol.In([visibility.value for visibility in Visibility])
 EXPIRES_IN_DAYS = _int(1, MAX_EXPIRY_DAYS)
@@ -251,14 +248,7 @@ async def async_remember(
     )
     result = await scope.run(partial(scope.data.store.create, new, caller))
     scope.state.last_memory_id = result.memory.id
-    if result.action is CreateAction.CREATED:
-        async_memories_changed(
-            scope.hass, created=[result.memory], context=scope.context
-        )
-    else:
-        async_memories_changed(
-            scope.hass, updated=[result.memory], context=scope.context
-        )
+    async_announce(scope.hass, result, scope.context)
     return result
 
 
@@ -348,11 +338,31 @@ class MemoryTool(ha_llm.Tool):
         tool_input: ha_llm.ToolInput,
         llm_context: ha_llm.LLMContext,
     ) -> ha_llm.ToolResult:
-        """Validate, then run; every failure is an error result."""
+        """Validate, then run; every failure is an error result, never an exception.
+
+        An exception escaping here would end the whole Assist turn, so anything
+        unexpected is logged and answered like any other error.
+        """
+        try:
+            return await self._async_call_checked(hass, tool_input, llm_context)
+        except Exception:  # noqa: BLE001 - logged with its traceback
+            LOGGER.exception("Memory tool %s failed", self.name)
+            return error_result(
+                "internal_error",
+                "Memory could not do that because of an internal error; "
+                "tell the user it did not work.",
+            )
+
+    async def _async_call_checked(
+        self,
+        hass: HomeAssistant,
+        tool_input: ha_llm.ToolInput,
+        llm_context: ha_llm.LLMContext,
+    ) -> ha_llm.ToolResult:
         try:
             args = self.parameters(tool_input.tool_args)
         except vol.Invalid as err:
-            return error_result("invalid_arguments", str(err))
+            return error_result("invalid_arguments", shown(err))
         try:
             scope = await async_scope(hass, llm_context.context, llm_context.device_id)
         except ToolError as err:
@@ -421,18 +431,15 @@ class RememberTool(MemoryTool):
             expires_in_days=args.get("expires_in_days"),
             visibility=Visibility(args.get("visibility", Visibility.HOUSEHOLD)),
         )
-        messages = {
-            "created": "Remembered.",
-            "merged": "Added to a memory I already had.",
-            "reinforced": "I already knew that.",
-        }
+        outcome = outcome_data(result)
         return ha_llm.ToolResult(
             data={
-                "result": str(result.action),
+                "result": outcome.pop("action"),
+                **outcome,
                 "id": result.memory.id,
                 "memory": result.memory.summary,
                 "visibility": str(result.memory.visibility),
-                "message": messages[str(result.action)],
+                "message": outcome_speech(result, created="Remembered."),
             }
         )
 
@@ -527,20 +534,25 @@ class RecallTool(MemoryTool):
                 else "That was everything found."
             )
             return ha_llm.ToolResult(
-                data={"total_found": page.total, "memories": [], "message": message}
+                data={
+                    "total_found": page.total,
+                    "memories": [],
+                    "min_relevance": scope.data.retriever.config.search_min_relevance,
+                    "message": message,
+                }
             )
         if len(page.items) == 1:
             scope.state.last_memory_id = page.items[0].memory.id
-        first = page.position + 1
         data: JsonObjectType = {
             "total_found": page.total,
-            "showing": f"{first}-{page.position + len(page.items)}",
+            "showing": f"{page.numbers[0]}-{page.numbers[-1]}",
             "memories": [
                 _brief(item.memory, number)
-                for number, item in enumerate(page.items, first)
+                for number, item in zip(page.numbers, page.items, strict=True)
             ],
             "has_more": page.has_more,
             "cursor": page.cursor,
+            "min_relevance": scope.data.retriever.config.search_min_relevance,
             "message": "Say these briefly. Offer the next three (more=true) "
             "if has_more, or the full text of one (pick=<number>)."
             if page.has_more
@@ -694,9 +706,7 @@ def async_request_forget(
 ) -> str:
     """Step one: hold the memory for confirmation; returns the token."""
     scope.state.last_memory_id = memory.id
-    return scope.data.conversations.add_pending(
-        state or scope.state, (memory.id,), (memory.summary,)
-    )
+    return scope.data.conversations.add_pending(state or scope.state, (memory.id,))
 
 
 async def async_confirm_forget(
@@ -783,6 +793,7 @@ class ConfirmProposalsTool(MemoryTool):
         return ha_llm.ToolResult(
             data={
                 "remembered": [memory.summary for memory in decision.memories],
+                "outcomes": decision.outcomes,
                 "declined": len(decision.rejected),
                 "message": "Tell the user briefly what you will remember."
                 if decision.memories

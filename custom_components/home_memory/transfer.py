@@ -85,8 +85,16 @@ def resolve_import_path(config_dir: Path, raw: str) -> Path:
 
 
 def read_lines(path: Path) -> list[str]:
-    """The file's lines, decoded as UTF-8."""
+    """The file's lines, decoded as UTF-8.
+
+    Split at newlines only: str.splitlines() would also cut at U+2028 and
+    other separators that JSON strings may hold unescaped. The error names
+    where the file is not UTF-8, never the bytes there.
+    """
     try:
-        return path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as err:
-        raise ImportFileUnreadableError(str(err)) from err
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise ImportFileUnreadableError(f"byte {err.start} is not valid UTF-8") from err
+    except OSError as err:
+        raise ImportFileUnreadableError(err.strerror or type(err).__name__) from err
+    return [line.removesuffix("\r") for line in text.split("\n")]

@@ -81,11 +81,12 @@ def load_state(store: MemoryStore) -> dict[str, State]:
 def text(rng: random.Random, memory_id: str, revision: int) -> str:
     """A unique text (its id and revision are in it) of varying length.
 
-    Only the id and revision tell two texts apart, so the ids' digits keep
-    dedup from folding them (texts with other numbers never fold).
+    Only the id and revision tell two texts apart; the id is the sentence's
+    subject, so create never takes one note for a correction of another
+    (statements.relate: another subject is a separate memory).
     """
     words = rng.choices(FILLER, k=rng.choice([3, 10, 60, 300]))
-    return f"note {memory_id} revision {revision} " + " ".join(words)
+    return f"Note {memory_id} is at revision {revision}: " + " ".join(words)
 
 
 def writer(path: str, seed: int, generation: int) -> None:

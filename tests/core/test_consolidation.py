@@ -271,6 +271,29 @@ def clock_in(clock: ManualClock, days: float) -> datetime | None:
     return from_timestamp(clock() + days * 86_400)
 
 
+def test_a_newer_correction_survives_an_older_longer_text(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """A merge keeps the newest text when it changes a detail of an older one."""
+    older = add(
+        store,
+        clock,
+        "The spare key is under the blue flower pot by the old wooden back door",
+    )
+    newer = add(
+        store,
+        clock,
+        "Under the red flower pot by the back door is where the spare key is",
+    )
+
+    stats = Consolidator(store, SETTINGS).run()
+
+    assert stats.merged == 1
+    assert current(store, newer).tier is Tier.ACTIVE
+    assert current(store, newer).content == newer.content
+    assert current(store, older).tier is Tier.DELETED
+
+
 def test_private_duplicates_of_one_owner_merge(
     store: MemoryStore, clock: ManualClock
 ) -> None:

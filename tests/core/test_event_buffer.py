@@ -135,3 +135,15 @@ def test_consuming_many_events_in_chunks(store: MemoryStore) -> None:
     seqs = buffer.append([event(float(i)) for i in range(1200)])
     buffer.discard(seqs)
     assert buffer.count() == 0
+
+
+def test_summary_counts_the_waiting_events_and_the_oldest_time(
+    store: MemoryStore,
+) -> None:
+    """The buffer's summary: how many events wait and when the oldest happened."""
+    buffer = EventBuffer(store)
+    assert buffer.summary() == (0, None)
+    seqs = buffer.append([event(200.0), event(100.5), event(300.0)])
+    assert buffer.summary() == (3, 100.5)
+    buffer.discard(seqs[1:2])
+    assert buffer.summary() == (2, 200.0)

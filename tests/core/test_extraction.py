@@ -101,7 +101,7 @@ def test_conversation_text_and_instructions() -> None:
         StoredMessage(2, "s", 2.0, MessageRole.ASSISTANT, "Nice.", 2, True),
     ]
     text = conversation_text(messages)
-    assert text == "User: My sister is Lena\nAssistant: Nice."
+    assert text == 'User: "My sister is Lena"\nAssistant: "Nice."'
     instructions = extraction_instructions(text)
     assert instructions.endswith("Conversation:\n" + text)
     assert "preference" in instructions
@@ -114,7 +114,7 @@ def test_conversation_text_and_instructions() -> None:
     clipped = conversation_text(long)
     assert len(clipped) <= MAX_CONVERSATION_CHARS + 100
     # The newest lines are the ones kept.
-    assert clipped.endswith("User: 99 " + "x" * 999)
+    assert clipped.endswith('User: "99 ' + "x" * 999 + '"')
 
 
 def test_confirmed_proposals_become_extracted_memories_atomically(

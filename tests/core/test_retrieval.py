@@ -201,7 +201,7 @@ def test_scores_are_the_composite_of_each_memorys_fields(
     for i in range(10):
         store.create(
             NewMemory(
-                content=f"boiler service visit number {i} with notes {i * 7}",
+                content=f"Boiler {i} had its service visit with notes {i * 7}",
                 importance=0.1 * (i + 1) - 0.05,
                 weight_class=classes[i % len(classes)],
             ),

@@ -263,3 +263,22 @@ def test_a_lone_trivial_change_is_not_worth_a_memory() -> None:
     events.arrive(local(24, 16, 55))
     segments = ready_segments(events.made, now=local(24, 17, 20), tz=TZ)
     assert worth_remembering(segments[-1])
+
+
+def test_force_closes_the_open_segment_at_once_and_keeps_the_other_breaks() -> None:
+    """Forcing closes fresh events now; arrivals still split; unread ones wait."""
+    events = Events()
+    events.light(local(24, 18, 0), "on")
+    events.arrive(local(24, 18, 1), "Anna")
+    events.light(local(24, 18, 2), "off", "light.hall", area="Hall")
+    now = local(24, 18, 3)
+    # Seconds old: nothing closes by the rules.
+    assert ready_segments(events.made, now=now, tz=TZ) == []
+    segments = ready_segments(events.made, now=now, tz=TZ, force=True)
+    assert [(s.seqs, s.closed_by) for s in segments] == [
+        ((1,), BreakReason.ARRIVAL),
+        ((2, 3), BreakReason.FORCED),
+    ]
+    # Later events not read yet may belong to the last segment: it stays open.
+    segments = ready_segments(events.made, now=now, tz=TZ, force=True, more_after=True)
+    assert [s.seqs for s in segments] == [(1,)]

@@ -168,26 +168,39 @@ def test_duplicate_is_reinforced_not_stored_twice(store: MemoryStore) -> None:
     assert store.list_memories(HOUSE).total == 1
 
 
-def test_near_duplicate_merges_keeping_richer_text(store: MemoryStore) -> None:
-    first = store.create(
-        _new("alpha beta gamma delta epsilon zeta eta theta iota kappa"), ALICE
+def test_a_longer_restatement_updates_the_memory_to_the_newest_text(
+    store: MemoryStore,
+) -> None:
+    """A statement that adds to a memory replaces its text; the old is version 1."""
+    first = store.create(_new("The spare key is under the big flower pot"), ALICE)
+    updated = store.create(
+        _new("The spare key is under the big flower pot by the gate"), ALICE
     )
-    merged = store.create(
-        _new("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda"), ALICE
-    )
-    assert merged.action is CreateAction.MERGED
-    assert merged.similarity is not None
-    assert 0.92 <= merged.similarity < 0.97
-    assert merged.memory.id == first.memory.id
-    assert merged.memory.content.endswith("lambda")
-    assert merged.memory.version == 2
+    assert updated.action is CreateAction.UPDATED
+    assert updated.similarity is not None
+    assert updated.memory.id == first.memory.id
+    assert updated.memory.content.endswith("by the gate")
+    assert updated.previous == first.memory.content
+    assert updated.memory.version == 2
 
 
-def test_texts_with_other_numbers_are_not_folded(store: MemoryStore) -> None:
+def test_a_changed_number_corrects_the_memory_and_keeps_the_old_in_history(
+    store: MemoryStore,
+) -> None:
+    """The door code 1234 -> 5678 is one memory saying 5678, with 1234 undoable."""
     first = store.create(_new("The door code is 1234 for the shed"), HOUSE)
     second = store.create(_new("The door code is 5678 for the shed"), HOUSE)
-    assert second.action is CreateAction.CREATED
-    assert second.memory.id != first.memory.id
+    assert second.action is CreateAction.UPDATED
+    assert second.memory.id == first.memory.id
+    assert second.memory.content == "The door code is 5678 for the shed"
+    assert second.previous == "The door code is 1234 for the shed"
+    assert store.list_memories(HOUSE).total == 1
+    assert store.history(first.memory.id, HOUSE)[0]["content"] == (
+        "The door code is 1234 for the shed"
+    )
+    assert store.undo(first.memory.id, HOUSE).content == (
+        "The door code is 1234 for the shed"
+    )
 
 
 def test_duplicates_of_other_owners_are_kept_apart(store: MemoryStore) -> None:
@@ -324,7 +337,7 @@ def test_list_filters_and_paging(store: MemoryStore, clock: ManualClock) -> None
     for i, word in enumerate(words):
         store.create(
             _new(
-                f"buy {word}",
+                f"Buy {word}",
                 kind=MemoryKind.EVENT if i % 2 else MemoryKind.FACT,
                 importance=i / 10,
                 people=("Anna",) if i < 3 else (),
@@ -335,7 +348,7 @@ def test_list_filters_and_paging(store: MemoryStore, clock: ManualClock) -> None
         clock.advance(days=1)
     page = store.list_memories(HOUSE, offset=0, limit=3)
     assert page.total == 7
-    assert [m.content for m in page.items] == ["buy grapes", "buy flour", "buy eggs"]
+    assert [m.content for m in page.items] == ["Buy grapes", "Buy flour", "Buy eggs"]
     assert page.next_offset == 3
     last = store.list_memories(HOUSE, offset=6, limit=3)
     assert len(last.items) == 1
@@ -410,9 +423,12 @@ def test_export_import_round_trip_is_exact_and_idempotent(
 
     copy = MemoryStore(tmp_path / "copy.db", embedder=HashingEmbedder(), clock=clock)
     try:
-        stats = copy.import_jsonl(first.getvalue().splitlines(), ALICE)
+        # A restore: an admin keeps the owners the file names.
+        restorer = Caller(user_id="alice", is_admin=True)
+        lines = first.getvalue().splitlines()
+        stats = copy.import_jsonl(lines, restorer, keep_owners=True)
         assert (stats.imported, stats.skipped) == (3, 0)
-        again = copy.import_jsonl(first.getvalue().splitlines(), ALICE)
+        again = copy.import_jsonl(lines, restorer, keep_owners=True)
         assert (again.imported, again.skipped) == (0, 3)
         second = io.StringIO()
         copy.export_jsonl(second, ALICE)
@@ -489,7 +505,7 @@ def test_model_change_reembeds_in_background_while_search_works(
     store = MemoryStore(tmp_path / "m.db", embedder=HashingEmbedder(), clock=clock)
     try:
         store.create_many(
-            [_new(f"memory about topic{i} and the garden") for i in range(40)], HOUSE
+            [_new(f"Memory about topic{i} and the garden") for i in range(40)], HOUSE
         )
         store.set_embedder(NewModel())
         assert store.pending_embeddings() == 40
@@ -499,7 +515,7 @@ def test_model_change_reembeds_in_background_while_search_works(
         assert (
             retriever.search("topic7", HOUSE)
             .items[0]
-            .memory.content.startswith("memory about topic7 ")
+            .memory.content.startswith("Memory about topic7 ")
         )
         assert store.reembed_batch(10) == 10
         assert store.pending_embeddings() == 30
@@ -612,7 +628,7 @@ def test_large_stores_leave_common_words_to_the_vectors(
     store.create_many(
         [_new(f"the house note number{i}") for i in range(60)]
         + [_new(f"a garden note about roses{i}") for i in range(3)]
-        + [_new("the house smells of lavender")],
+        + [_new("The house smells of lavender")],
         HOUSE,
     )
     everything = MemoryFilter()
@@ -622,7 +638,7 @@ def test_large_stores_leave_common_words_to_the_vectors(
     garden = store.keyword_candidates("garden lavender note", HOUSE, everything, 9)
     assert len(garden) == 4
     [(rowid, _)] = store.keyword_candidates("house lavender", HOUSE, everything, 5)
-    assert store.fetch([rowid])[rowid].content == "the house smells of lavender"
+    assert store.fetch([rowid])[rowid].content == "The house smells of lavender"
     assert store.keyword_scores("house lavender", [rowid]).keys() == {rowid}
     assert store.keyword_scores("house", [rowid]) == {}
 

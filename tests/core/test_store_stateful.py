@@ -229,7 +229,9 @@ class StoreMachine(RuleBasedStateMachine):
                 n, digit = divmod(n, len(_LETTERS))
                 word += _LETTERS[digit]
             out.append("v" + word)
-        return " ".join([shared, *out]).strip()
+        text = " ".join([shared, *out]).strip()
+        # Written as a sentence (a capital first): stored exactly as given.
+        return text[0].upper() + text[1:]
 
     def _new_id(self) -> str:
         # Explicit, ordered ids: random ones would make the draws below (which

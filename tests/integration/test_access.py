@@ -23,6 +23,7 @@ ADMIN_ACTIONS: list[tuple[str, dict[str, Any]]] = [
     ("purge", {"ids": ["x"]}),
     ("search_all_tiers", {"query": "x"}),
     ("run_maintenance", {}),
+    ("close_segment", {}),
     ("export", {}),
     ("import", {"path": "x.jsonl"}),
 ]

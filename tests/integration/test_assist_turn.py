@@ -78,7 +78,7 @@ async def test_home_memory_api_first_turn_context(
     )
     prompt = agent.prompts[-1]
     assert "Relevant background:" in prompt
-    assert "- The cat is called Miso and loves tuna" in prompt
+    assert '- "The cat is called Miso and loves tuna"' in prompt
     assert "According to my memory" not in prompt
     # Ben never sees Anna's private memory; Anna's own memory is household here.
     assert agent.tool_results[-1][0].data["total_found"] >= 1
@@ -154,7 +154,7 @@ async def test_assist_only_agent_gets_cached_context_next_turn(
         conversation_id=first.conversation_id,
     )
     assert CACHED_HEADER in agent.prompts[-1]
-    assert "- The cat is called Miso and loves tuna" in agent.prompts[-1]
+    assert '- "The cat is called Miso and loves tuna"' in agent.prompts[-1]
     await hass.async_block_till_done()
     # A timer request gets no background, even cached.
     await say(
@@ -228,13 +228,13 @@ async def test_builtin_agent_remember_recall_forget(
     result = await say(hass, "remember that the bins go out on Tuesday", user=user_anna)
     assert speech(result) == "Okay, I'll remember that."
     [memory] = store.list_memories(anna, MemoryFilter()).items
-    assert memory.content == "the bins go out on Tuesday"
+    assert memory.content == "The bins go out on Tuesday."
     assert memory.embedding_model == "integration-test-hashing"
     again = await say(hass, "remember that the bins go out on Tuesday", user=user_anna)
     assert speech(again) == "I already knew that."
 
     result = await say(hass, "what do you remember about the bins", user=user_anna)
-    assert speech(result) == "the bins go out on Tuesday."
+    assert speech(result) == "The bins go out on Tuesday."
     await say(hass, "remember that the recycling bins are blue", user=user_anna)
     result = await say(hass, "what did I say about the bins", user=user_anna)
     assert speech(result).startswith("I remember 2 things about that. 1: ")
@@ -243,11 +243,11 @@ async def test_builtin_agent_remember_recall_forget(
 
     # Forget: ask, then yes in the same conversation.
     asked = await say(hass, "forget the recycling bins are blue", user=user_anna)
-    assert speech(asked) == "Do you want me to forget: 'the recycling bins are blue'?"
+    assert speech(asked) == "Do you want me to forget: 'The recycling bins are blue'?"
     done = await say(hass, "yes", conversation_id=asked.conversation_id, user=user_anna)
     assert speech(done) == "Okay, I've forgotten that."
     assert [m.content for m in store.list_memories(anna, MemoryFilter()).items] == [
-        "the bins go out on Tuesday"
+        "The bins go out on Tuesday."
     ]
     # "yes" with nothing pending, "no" after a question.
     result = await say(
@@ -261,7 +261,7 @@ async def test_builtin_agent_remember_recall_forget(
         conversation_id=remembered.conversation_id,
         user=user_anna,
     )
-    assert speech(asked) == "Do you want me to forget: 'the gate code is 77'?"
+    assert speech(asked) == "Do you want me to forget: 'The gate code is 77'?"
     kept = await say(hass, "no", conversation_id=asked.conversation_id, user=user_anna)
     assert speech(kept) == "Okay, I'll keep it."
     result = await say(
@@ -272,7 +272,7 @@ async def test_builtin_agent_remember_recall_forget(
 
     # Forgotten memories are soft-deleted: an admin restores them.
     deleted = store.list_memories(SYSTEM, MemoryFilter(tiers=(Tier.DELETED,))).items
-    assert [m.content for m in deleted] == ["the recycling bins are blue"]
+    assert [m.content for m in deleted] == ["The recycling bins are blue."]
     await hass.services.async_call(
         DOMAIN,
         "restore",
@@ -297,7 +297,7 @@ async def test_builtin_agent_errors_are_spoken(
     result = await say(hass, "forget the xylophone")
     assert speech(result) == "I don't remember anything like that."
     await say(hass, "remember that red paint is for the shed")
-    await say(hass, "remember that red paint is for the gate")
+    await say(hass, "remember that the gate needs red paint")
     result = await say(hass, "forget red paint")
     assert speech(result).startswith("A few memories match. 1: ")
     for number in range(5):

@@ -7,6 +7,8 @@ from unittest.mock import patch
 
 from homeassistant.config_entries import SOURCE_USER, ConfigEntryState
 from homeassistant.data_entry_flow import FlowResultType
+from homeassistant.helpers import config_validation as cv
+import probatio
 import pytest
 
 from custom_components.home_memory.const import (
@@ -158,6 +160,73 @@ async def test_options_form_shows_the_defaults(
     # Submitting the untouched form keeps every default.
     defaults = schema({name: {} for name in full_options()})
     assert HomeMemoryOptions.from_entry_options(defaults) == HomeMemoryOptions()
+
+
+def _form_fields(schema: Any) -> dict[str, dict[str, Any]]:
+    """The options form as the frontend receives it: section -> field -> field."""
+    fields: dict[str, dict[str, Any]] = {}
+    for item in probatio.to_field_list(schema, custom_serializer=cv.custom_serializer):
+        fields[item["name"]] = {field["name"]: field for field in item["schema"]}
+    return fields
+
+
+async def test_options_optional_selectors_are_not_marked_required(
+    hass: HomeAssistant, init_integration: MockConfigEntry
+) -> None:
+    """Observed entities, areas and satellite speakers may stay empty: no *."""
+    result = await hass.config_entries.options.async_init(init_integration.entry_id)
+    fields = _form_fields(result["data_schema"])
+    for section, name in (
+        ("observation", "observed_entities"),
+        ("observation", "observed_areas"),
+        ("speakers", "satellite_people"),
+    ):
+        assert not fields[section][name].get("required"), (section, name)
+        assert "default" not in fields[section][name], (section, name)
+    # Fields with a real default stay required (the form fills them in).
+    assert fields["observation"]["observed_domains"]["required"]
+
+    # Left empty, they are absent from the submission and stored as empty.
+    submission = full_options()
+    del submission["observation"]["observed_entities"]
+    del submission["observation"]["observed_areas"]
+    del submission["speakers"]["satellite_people"]
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], submission
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY, result.get("errors")
+    await hass.async_block_till_done()
+    await wait_for_model(init_integration)
+    stored = init_integration.options
+    assert stored["observation"]["observed_entities"] == []
+    assert stored["observation"]["observed_areas"] == []
+    assert stored["speakers"]["satellite_people"] == []
+
+
+async def test_options_optional_selectors_suggest_the_stored_values(
+    hass: HomeAssistant, init_integration: MockConfigEntry
+) -> None:
+    """Stored entities, areas and speakers come back as the fields' suggestions."""
+    result = await hass.config_entries.options.async_init(init_integration.entry_id)
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], full_options()
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    await hass.async_block_till_done()
+    await wait_for_model(init_integration)
+    result = await hass.config_entries.options.async_init(init_integration.entry_id)
+    fields = _form_fields(result["data_schema"])
+    observation, speakers = fields["observation"], fields["speakers"]
+    assert observation["observed_entities"]["description"] == {
+        "suggested_value": ["sensor.front_door"]
+    }
+    assert observation["observed_areas"]["description"] == {
+        "suggested_value": ["kitchen"]
+    }
+    assert speakers["satellite_people"]["description"]["suggested_value"][0] == {
+        "device": "device_kitchen",
+        "person": "person.anna",
+    }
 
 
 async def test_options_saves_every_section_and_reloads(

@@ -201,7 +201,7 @@ async def test_builtin_agent_turns_are_captured(
         ("user", "remember that the bins go out on Tuesday"),
         ("assistant", "Okay, I'll remember that."),
         ("user", "what do you remember about the bins"),
-        ("assistant", "the bins go out on Tuesday."),
+        ("assistant", "The bins go out on Tuesday."),
     ]
 
 
@@ -357,7 +357,7 @@ async def test_relevant_past_messages_reach_only_their_speaker(
     )
     prompt = agent.prompts[-1]
     assert PAST_MESSAGES_HEADER in prompt
-    assert "User: my sister Lena visits us in June" in prompt
+    assert 'User: "my sister Lena visits us in June"' in prompt
     assert "Relevant background:" not in prompt
     for other in ({"user": user_ben}, {"device_id": "hall-satellite"}):
         await say(

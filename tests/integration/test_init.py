@@ -348,13 +348,15 @@ async def test_unopenable_database_retries_later(
     mock_load_model: MagicMock,
     config_dir: Path,
 ) -> None:
-    # A folder where the file should be: SQLite cannot open it, but it is not
-    # a damaged database, so nothing may be moved aside.
-    db_file(config_dir).mkdir(parents=True)
+    """A database that is busy (locked by another process) is retried later."""
+    locked = sqlite3.OperationalError("database is locked")
+    locked.sqlite_errorcode = sqlite3.SQLITE_BUSY
+    busy = DatabaseCorruptError("locked")
+    busy.__cause__ = locked
     mock_config_entry.add_to_hass(hass)
-    assert not await hass.config_entries.async_setup(mock_config_entry.entry_id)
+    with patch("custom_components.home_memory.database.MemoryStore", side_effect=busy):
+        assert not await hass.config_entries.async_setup(mock_config_entry.entry_id)
     assert mock_config_entry.state is ConfigEntryState.SETUP_RETRY
-    assert db_file(config_dir).is_dir()
     assert not list(db_file(config_dir).parent.glob("*.corrupt-*"))
 
 

@@ -193,6 +193,7 @@ async def test_remember_and_recall_progressively(
     assert none.data == {
         "total_found": 0,
         "memories": [],
+        "min_relevance": 0.3,
         "message": "Nothing in memory matches that.",
     }
     # Filters.
@@ -564,7 +565,7 @@ async def test_conversation_states_are_bounded() -> None:
     assert len(states) == MAX_CONVERSATIONS
     state = states.get("c-new", "anna")
     tokens = [
-        states.add_pending(state, (f"m{i}",), (f"s{i}",))
+        states.add_pending(state, (f"m{i}",))
         for i in range(MAX_PENDING_PER_CONVERSATION + 1)
     ]
     assert states.take_pending(state, tokens[0]) is None

@@ -41,6 +41,9 @@ from custom_components.home_memory.const import (
     SECTION_OBSERVATION,
     SECTION_PERSONA,
 )
+from custom_components.home_memory.diagnostics import (
+    async_get_config_entry_diagnostics,
+)
 from custom_components.home_memory.memory.errors import MemoryEngineError
 from custom_components.home_memory.memory.event_buffer import EventBuffer
 from custom_components.home_memory.memory.models import (
@@ -51,7 +54,7 @@ from custom_components.home_memory.memory.models import (
     WeightClass,
 )
 
-from .conftest import setup_entry
+from .conftest import call, setup_entry
 from .fake_ai_task import FAKE_ENTITY_ID, async_setup_fake_ai_task
 
 if TYPE_CHECKING:
@@ -877,3 +880,132 @@ async def test_a_failing_close_job_does_not_keep_the_store_open(
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()
     assert await buffered(hass, entry) == 1
+
+
+# -- close_segment: what waits becomes a memory now ------------------------------
+
+LAST_MEMORY = "sensor.home_memory_last_memory"
+
+
+def pending_attributes(hass: HomeAssistant) -> tuple[Any, Any]:
+    state = hass.states.get(LAST_MEMORY)
+    assert state is not None
+    return (
+        state.attributes["pending_observations"],
+        state.attributes["oldest_pending_observation"],
+    )
+
+
+async def test_close_segment_turns_fresh_changes_into_a_memory_now(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    mock_load_model: Any,
+    hass_admin_user: MockUser,
+) -> None:
+    """A light and a door seconds ago become one first-person memory at once."""
+    entry = await setup_house_entry(hass, freezer)
+    door = {"friendly_name": "Front Door", "device_class": "door"}
+    hass.states.async_set("binary_sensor.front_door", "off", door)
+    assert pending_attributes(hass) == (0, None)
+    started = dt_util.utcnow()
+    hass.states.async_set("light.kitchen", "on", {"friendly_name": "Kitchen Light"})
+    freezer.tick(timedelta(seconds=2))
+    hass.states.async_set("binary_sensor.front_door", "on", door)
+    freezer.tick(timedelta(seconds=2))
+    hass.states.async_set("binary_sensor.front_door", "off", door)
+    # Written to the buffer (by the flush timer, or here); the sensor shows
+    # what waits: a count and a time, no names.
+    assert await buffered(hass, entry) == 3
+    await hass.async_block_till_done()
+    count, oldest = pending_attributes(hass)
+    assert count == 3
+    assert oldest.timestamp() == started.timestamp()
+    # Diagnostics show the same, and nothing of what changed.
+    # (Called directly: the frozen clock would expire a test client's token.)
+    diagnostics = await async_get_config_entry_diagnostics(hass, entry)
+    assert diagnostics["observation"]["pending"] == {
+        "events": 3,
+        "oldest_event_at": started.isoformat(),
+    }
+    assert "Kitchen" not in repr(diagnostics)
+    assert "door" not in repr(diagnostics["observation"])
+
+    response = await call(hass, "close_segment", user=hass_admin_user)
+
+    assert response["result"] == "remembered"
+    (memory_id,) = response["memory_ids"]
+    assert response["discarded_segments"] == 0
+    assert response["pending"] == {"events": 0, "oldest_event_at": None}
+    (memory,) = await stored_memories(entry)
+    assert memory.id == memory_id
+    assert memory.source is Source.OBSERVED
+    assert re.search(r"\b(I|me|my)\b", memory.content)
+    assert "kitchen light" in memory.content
+    assert "front door" in memory.content
+    assert not LOG_LIKE.search(memory.content), memory.content
+    assert await buffered(hass, entry) == 0
+    await hass.async_block_till_done()
+    assert pending_attributes(hass) == (0, None)
+    # Nothing is left for the ticks to tell twice.
+    await advance(hass, freezer, dt_util.now() + timedelta(minutes=30))
+    assert len(await stored_memories(entry)) == 1
+
+
+async def test_close_segment_with_nothing_or_only_a_lone_trivial_change(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
+) -> None:
+    """Nothing pending says so; a lone light switch is discarded as after the wait."""
+    entry = await setup_house_entry(hass, freezer)
+    assert await call(hass, "close_segment") == {
+        "result": "nothing_pending",
+        "memory_ids": [],
+        "discarded_segments": 0,
+        "pending": {"events": 0, "oldest_event_at": None},
+    }
+    hass.states.async_set("light.kitchen", "on", {"friendly_name": "Kitchen Light"})
+    response = await call(hass, "close_segment")
+    assert response["result"] == "not_worth_remembering"
+    assert response["memory_ids"] == []
+    assert response["discarded_segments"] == 1
+    assert await stored_memories(entry) == []
+    assert await buffered(hass, entry) == 0
+
+
+async def test_close_segment_asks_the_ai_task_without_waiting_for_the_cooldown(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
+) -> None:
+    """The AI Task tells the closed segment even within the cooldown."""
+    ai_task = await async_setup_fake_ai_task(hass)
+    ai_task.answers = [generated()]
+    entry = await setup_house_entry(
+        hass, freezer, capture={CONF_AI_TASK_ENTITY: FAKE_ENTITY_ID}
+    )
+    observer = entry.runtime_data.observer
+    assert observer is not None
+    observer.last_generated_at = dt_util.utcnow().timestamp()
+    hass.states.async_set("person.anna", "home", {"friendly_name": "Anna"})
+    hass.states.async_set("light.kitchen", "on", {"friendly_name": "Kitchen Light"})
+    response = await call(hass, "close_segment")
+    assert response["result"] == "remembered"
+    assert len(ai_task.tasks) == 1
+    (memory,) = await stored_memories(entry)
+    assert memory.content == generated()["content"]
+    assert memory.id == response["memory_ids"][0]
+
+
+async def test_close_segment_tells_an_invalid_ai_answer_with_the_template(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
+) -> None:
+    """Asked for a memory, an invalid AI answer does not drop the changes."""
+    ai_task = await async_setup_fake_ai_task(hass)
+    ai_task.answers = [{"content": "Light on."}, {"memory_type": "routine"}]
+    entry = await setup_house_entry(
+        hass, freezer, capture={CONF_AI_TASK_ENTITY: FAKE_ENTITY_ID}
+    )
+    hass.states.async_set("person.anna", "home", {"friendly_name": "Anna"})
+    hass.states.async_set("light.kitchen", "on", {"friendly_name": "Kitchen Light"})
+    response = await call(hass, "close_segment")
+    assert response["result"] == "remembered"
+    (memory,) = await stored_memories(entry)
+    assert "Anna" in memory.content
+    assert await buffered(hass, entry) == 0

@@ -30,6 +30,7 @@ from custom_components.home_memory.proposals import (
     NOTIFICATION_ID,
     async_decide,
     async_refresh,
+    offers_for,
     proposal_store,
 )
 
@@ -139,23 +140,21 @@ async def test_four_turns_end_in_pending_proposals_asked_by_voice(
     # The AI Task read the conversation; nothing is stored yet.
     [task] = fake_ai_task.tasks
     instructions = task.instructions
-    assert "User: fact number 3: my sister Lena visits in June" in instructions
-    assert "Assistant: Reply to: fact number 0" in instructions
+    assert 'User: "fact number 3: my sister Lena visits in June"' in instructions
+    assert 'Assistant: "Reply to: fact number 0' in instructions
     data = init_integration.runtime_data
     anna = Caller(user_id=user_anna.id)
     assert data.store.list_memories(anna, MemoryFilter()).items == []
-    assert data.pending_proposals == 2
+    # Anna's proposals are hers until decided: the sensor and the notice,
+    # which every user sees, count the household's only (issue 11 class 3).
+    assert data.pending_proposals == 0
+    assert len(offers_for(data, user_anna.id)) == 2
     await settle(hass, freezer)
     state = hass.states.get(PENDING_SENSOR)
     assert state is not None
-    assert state.state == "2"
+    assert state.state == "0"
     notifications = persistent_notification._async_get_or_create_notifications(hass)
-    notice = notifications[NOTIFICATION_ID]["message"]
-    # A proposal is counted, never quoted, in a notice everyone sees.
-    assert "Lena" not in notice
-    assert "plumber" not in notice
-    assert "noticed 2 things" in notice
-    assert "list_proposals" in notice
+    assert NOTIFICATION_ID not in notifications
     [session] = sessions_of(init_integration)
     assert session.ended_at is not None
 
@@ -165,7 +164,8 @@ async def test_four_turns_end_in_pending_proposals_asked_by_voice(
     assert "confirm_proposals" not in agent.tool_names[-1]
     await say(hass, "good morning", agent_id=agent_entry.entry_id, user=user_anna)
     assert (
-        f"{QUESTION} 1. Lena visits in June. 2. Jo is the plumber." in agent.prompts[-1]
+        f'{QUESTION} 1. "Lena visits in June". 2. "Jo is the plumber".'
+        in agent.prompts[-1]
     )
     assert agent.tool_names[-1][-1] == "confirm_proposals"
 
@@ -175,7 +175,7 @@ async def test_four_turns_end_in_pending_proposals_asked_by_voice(
         await ben_api.async_call_tool(
             llm.ToolInput(tool_name="confirm_proposals", tool_args={"answer": "yes"})
         )
-    assert data.pending_proposals == 2
+    assert data.pending_proposals == 0
 
     anna_api = await api_for(hass, user_anna)
     bad = await anna_api.async_call_tool(
@@ -442,7 +442,7 @@ async def test_the_answer_is_about_the_offered_list_only(
 
     [fresh] = await add_proposals(hass, data, user_anna.id, "Jo is the plumber")
     await say(hass, "hi", agent_id=agent_entry.entry_id, user=user_anna)
-    assert f"{QUESTION} 1. Jo is the plumber. Say yes" in agent.prompts[-1]
+    assert f'{QUESTION} 1. "Jo is the plumber". Say yes' in agent.prompts[-1]
     assert "The car is blue" not in agent.prompts[-1]
     anna_api = await api_for(hass, user_anna)
     result = await anna_api.async_call_tool(
@@ -511,11 +511,15 @@ async def test_the_notice_counts_and_returns_only_when_the_count_rises(
     # Same count: not shown again.
     await async_refresh(hass, data)
     assert notice() is None
+    # A person's own proposal moves nothing everyone sees.
     await add_proposals(hass, data, "someone", "A private thing")
+    assert notice() is None
+    assert data.pending_proposals == 1
+    await add_proposals(hass, data, None, "The post comes at ten")
     message = notice()
     assert message is not None
     assert "noticed 2 things" in message
-    assert "A private thing" not in message
+    assert "post" not in message
     await async_decide(hass, data, Caller(None), reject=[first])
     assert notice() is not None
     await hass.async_add_executor_job(proposal_store(data).expire, 0)

@@ -110,18 +110,36 @@ async def test_values_follow_remember_and_forget(
     assert state(hass, PENDING) == "2"
 
 
-async def test_private_memories_do_not_move_the_last_memory_time(
+async def test_private_memories_move_no_sensor(
     hass: HomeAssistant, init_integration: MockConfigEntry, user_anna: MockUser
 ) -> None:
+    """Sensors are everyone's: a private write moves none of them."""
+    await settle(hass)
+    before = {
+        entity.entity_id: entity.state
+        for entity in hass.states.async_all("sensor")
+        if entity.entity_id.startswith("sensor.home_memory")
+    }
+    assert before
+    coordinator = init_integration.runtime_data.coordinator
+    size = coordinator.data.database_size
     await call(
         hass,
         "remember",
-        {"content": "Anna's diary", "visibility": "private"},
+        {"content": "Anna's diary " * 500, "visibility": "private"},
         user=user_anna,
     )
     await settle(hass)
-    assert state(hass, ACTIVE) == "1"
+    # The (disabled by default) size sensor is read at most hourly.
+    assert coordinator.data.database_size == size
+    assert state(hass, ACTIVE) == "0"
     assert state(hass, LAST) == "unknown"
+    after = {entity_id: state(hass, entity_id) for entity_id in before}
+    assert after == before
+    # A household memory counts.
+    await call(hass, "remember", {"content": "The bins go out on Tuesday"})
+    await settle(hass)
+    assert state(hass, ACTIVE) == "1"
 
 
 async def test_unavailable_when_the_figures_cannot_be_read(

@@ -652,13 +652,13 @@ async def test_search_all_tiers(
         hass, hass_admin_user, content="The old spare key was in the shed"
     )
     await call(hass, "forget", {"ids": [deleted["memory"]["id"]]}, user=hass_admin_user)
-    purged = await remember(hass, hass_admin_user, content="spare key")
+    purged = await remember(hass, hass_admin_user, content="Spare key")
     await call(hass, "purge", {"ids": [purged["memory"]["id"]]}, user=hass_admin_user)
     # Anna's private memory with the same text must stay out of the admin's audit.
-    hidden = await remember(hass, user_anna, content="spare key", visibility="private")
+    hidden = await remember(hass, user_anna, content="Spare key", visibility="private")
 
     result = await call(
-        hass, "search_all_tiers", {"query": "spare key"}, user=hass_admin_user
+        hass, "search_all_tiers", {"query": "Spare key"}, user=hass_admin_user
     )
     tiers = {m["id"]: m["tier"] for m in result["memories"]}
     assert tiers == {

@@ -145,7 +145,7 @@ async def test_export_import_round_trip(
     )
     relative = path.relative_to(config_dir).as_posix()
     result = await call(hass, "import", {"path": relative}, user=hass_admin_user)
-    assert result == {"imported": 2, "skipped": 0}
+    assert result == {"imported": 2, "skipped": 0, "skipped_private": 0}
     got = await call(hass, "get", {"id": kept["memory"]["id"]}, user=hass_admin_user)
     assert got["memory"]["content"] == "The boiler was serviced in March"
     assert got["memory"]["tags"] == ["home"]
@@ -157,7 +157,7 @@ async def test_export_import_round_trip(
 
     # Importing the same file again adds nothing.
     result = await call(hass, "import", {"path": str(path)}, user=hass_admin_user)
-    assert result == {"imported": 0, "skipped": 2}
+    assert result == {"imported": 0, "skipped": 2, "skipped_private": 0}
     assert (
         await call(
             hass, "import", {"path": relative}, user=hass_admin_user, response=False

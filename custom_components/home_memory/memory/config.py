@@ -26,11 +26,16 @@ class EngineConfig:
     archive_threshold: float = 0.10
     purge_archived_after_days: float = 90.0
     log_retention_days: float = 90.0
-    # Create: a new memory this close (cosine) to an active one of the same
-    # owner folds into it. MiniLM paraphrases sit around 0.85-0.95.
-    dedup_threshold: float = 0.92
-    # Above this the new text adds nothing: the old memory is only reinforced.
-    reinforce_threshold: float = 0.97
+    # Create: a new statement is compared with the active memories of the
+    # same owner at least this close (cosine) and, from its words, repeats,
+    # corrects or is separate from them (rules and measurements:
+    # statements.py).
+    correction_min_similarity: float = 0.65
+    # A rewording at least this close that changes no detail word (number,
+    # name, day, colour...) is a repeat, not a correction (the "Duplicate
+    # threshold" option). "Anna loves/likes coffee" measured 0.970,
+    # "... at 3 pm/4 pm" 0.971 (a detail: a correction all the same).
+    dedup_threshold: float = 0.97
     # Hybrid fusion of vector and keyword relevance (see retrieval.py).
     vector_weight: float = 0.6
     keyword_weight: float = 0.4
@@ -47,7 +52,9 @@ class EngineConfig:
     # Minimum relevance (hybrid, 0-1) for a memory to reach a prompt. MiniLM
     # cosines are low: a clearly related pair measured 0.53, unrelated < 0.2.
     context_min_relevance: float = 0.35
-    # Explicit searches show weaker matches too, but not unrelated ones.
-    search_min_relevance: float = 0.2
+    # Explicit searches and recall show weaker matches too, but not unrelated
+    # ones: at 0.2 "where is the spare key?" also found "The boiler is
+    # serviced in May" (0.22, a shared "is"); related pairs measure >= 0.5.
+    search_min_relevance: float = 0.3
     page_size: int = 3
     version_history_limit: int = 20

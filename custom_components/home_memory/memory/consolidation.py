@@ -22,7 +22,9 @@ Rules (every pair is of the same owner and visibility):
 
 - merge: cosine >= `merge_threshold`, the same numbers and codes, people not
   contradicting (equal, or one side unlabelled), and not a swapped value. The
-  member with the richest text survives; it takes the union of tags, people
+  member with the richest text survives, unless the newest contradicts an
+  older one (statements.contradicts: a detail swapped or a negation) and so
+  survives itself; the survivor takes the union of tags, people
   and source ids, the highest importance, the most durable class, the summed
   access counts, the earliest creation and the latest access.
 - supersede: cosine >= `supersede_threshold`, the same kind (preference or
@@ -55,6 +57,7 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 
 from .models import SYSTEM, Memory, MemoryKind, MemoryPatch, Source, WeightClass
+from .statements import contradicts
 from .store import MemoryMerge
 from .validation import MAX_LABELS, embedding_text, same_specifics, summarize
 
@@ -655,7 +658,19 @@ class Consolidator:
         groups: list[_Group] = []
         for group in anchors.values():
             group.members.sort(key=lambda i: self._age_key(rows[i]))
-            group.survivor = max(group.members, key=lambda i: self._richness(rows[i]))
+            newest = group.members[-1]
+            if any(
+                contradicts(rows[older].content, rows[newest].content)
+                for older in group.members[:-1]
+            ):
+                # The newest statement changes a detail (a colour, a day, a
+                # name) or a negation of an older one: it wins, however much
+                # longer the older text is (the rule create applies).
+                group.survivor = newest
+            else:
+                group.survivor = max(
+                    group.members, key=lambda i: self._richness(rows[i])
+                )
             groups.append(group)
         return groups
 

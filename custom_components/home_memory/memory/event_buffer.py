@@ -143,6 +143,14 @@ class EventBuffer:
                 conn.execute("SELECT count(*) FROM observed_events").fetchone()[0]
             )
 
+    def summary(self) -> tuple[int, float | None]:
+        """How many events are waiting, and when the oldest happened (unix s)."""
+        with self._store.read() as conn:
+            count, oldest = conn.execute(
+                "SELECT count(*), min(at) FROM observed_events"
+            ).fetchone()
+        return int(count), None if oldest is None else float(oldest)
+
     @staticmethod
     def _delete(conn: sqlite3.Connection, seqs: Sequence[int]) -> tuple[int, int]:
         """Delete events by id; (how many were asked for, how many were there)."""

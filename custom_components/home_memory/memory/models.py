@@ -210,20 +210,26 @@ class MemoryPatch:
 
 
 class CreateAction(StrEnum):
-    """What create() did with the new memory."""
+    """What create() did with the new statement (rules: statements.py)."""
 
+    # A new memory.
     CREATED = "created"
-    MERGED = "merged"
+    # A correction: an existing memory now says the new text; the text it
+    # replaced is its previous version (history, undo).
+    UPDATED = "updated"
+    # A repeat: the existing memory was only reinforced (access, importance).
     REINFORCED = "reinforced"
 
 
 @dataclass(frozen=True, slots=True)
 class CreateResult:
-    """The stored memory and whether it was new or folded into an existing one."""
+    """The stored memory and whether it was new, a correction or a repeat."""
 
     memory: Memory
     action: CreateAction
     similarity: float | None = None
+    # UPDATED: the memory's text before this statement corrected it.
+    previous: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

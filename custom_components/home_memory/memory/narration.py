@@ -37,6 +37,14 @@ from .segmentation import (
     period_bounds,
 )
 from .validation import summarize
+from .verbs import (
+    NUMERIC_DOMAINS,
+    state_words,
+    told_being,
+    told_by_person,
+    told_change,
+    told_churn,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Sequence
@@ -158,11 +166,28 @@ _DOMAIN_TAGS: Final = {
     "alarm_control_panel": "security",
     "siren": "security",
     "cover": "doors",
-    "binary_sensor": "doors",
     "person": "presence",
     "vacuum": "cleaning",
     "sensor": "sensors",
 }
+
+
+# Binary sensors are tagged by what they sense, not all as doors.
+_BINARY_SENSOR_TAGS: Final = {
+    **dict.fromkeys(("door", "garage_door", "window", "opening"), "doors"),
+    **dict.fromkeys(
+        ("smoke", "gas", "carbon_monoxide", "moisture", "heat", "safety"), "safety"
+    ),
+    **dict.fromkeys(("motion", "occupancy", "presence"), "presence"),
+    "lock": "security",
+    "tamper": "security",
+}
+
+
+def _tag(activity: Activity) -> str | None:
+    if activity.domain == "binary_sensor":
+        return _BINARY_SENSOR_TAGS.get(activity.device_class or "")
+    return _DOMAIN_TAGS.get(activity.domain)
 
 
 def _facts(segment: Segment, tz: tzinfo, rules: SegmentationRules) -> _Facts:
@@ -194,7 +219,7 @@ def _facts(segment: Segment, tz: tzinfo, rules: SegmentationRules) -> _Facts:
     if significant:
         tags["significant"] = None
     for activity in activities:
-        if tag := _DOMAIN_TAGS.get(activity.domain):
+        if tag := _tag(activity):
             tags[tag] = None
     for area in areas:
         tags[area.casefold()] = None
@@ -343,141 +368,10 @@ def _times(count: int) -> str:
     return "twice" if count == 2 else f"{number_words(count)} times"
 
 
-def _state_words(state: str) -> str:
-    return state.replace("_", " ")
-
-
-# -- phrases -----------------------------------------------------------------
-
-
 def _presence_predicate(activity: Activity, rng: random.Random) -> str:
     if activity.presence is Presence.ARRIVED:
         return rng.choice(("came home", "got home", "was back home"))
     return rng.choice(("left", "headed out", "went out"))
-
-
-_ALARM: Final = {
-    "armed_away": "set for an empty house",
-    "armed_home": "set while people were home",
-    "armed_night": "set for the night",
-    "armed_vacation": "set for a long absence",
-}
-_HVAC: Final = {
-    "heat": "heating",
-    "cool": "cooling",
-    "heat_cool": "heating and cooling",
-    "auto": "automatic",
-    "dry": "drying",
-    "fan_only": "just the fan",
-}
-
-
-def _passive(  # noqa: PLR0911, PLR0912 - one case per kind of device
-    activity: Activity, thing: str, rng: random.Random
-) -> str:
-    """What happened to an entity, without saying who did it."""
-    new, domain, cls = activity.last_to, activity.domain, activity.device_class
-    count = activity.changes
-    if activity.is_churn():
-        verb = {
-            "light": "flicked on and off",
-            "switch": "was switched on and off",
-            "media_player": "started and stopped",
-            "binary_sensor": "opened and closed",
-            "cover": "opened and closed",
-            "lock": "was locked and unlocked",
-        }.get(domain, "changed")
-        if domain == "sensor" and activity.first_from is not None:
-            return f"the {thing} drifted from {activity.first_from} to {new}"
-        return f"the {thing} {verb} {_times(count)}"
-    back_again = count == 2 and activity.first_from == new
-    match domain:
-        case "light" | "switch" | "fan" | "input_boolean":
-            if back_again:
-                return f"the {thing} was {'off' if new == 'on' else 'on'} for a while"
-            return f"the {thing} " + (
-                rng.choice(("came on", "was switched on"))
-                if new == "on"
-                else rng.choice(("went off", "was switched off"))
-            )
-        case "media_player":
-            if new == "playing":
-                return rng.choice(
-                    (f"the {thing} started playing", f"something played on the {thing}")
-                )
-            if new == "paused":
-                return f"the {thing} was paused"
-            return f"the {thing} went quiet"
-        case "climate":
-            if new == "off":
-                return f"the {thing} was turned off"
-            return f"the {thing} switched to {_HVAC.get(new, _state_words(new))}"
-        case "lock":
-            return f"the {thing} was {_state_words(new)}"
-        case "binary_sensor":
-            if cls in {"smoke", "gas", "carbon_monoxide", "heat"}:
-                return (
-                    f"the {thing} went off" if new == "on" else f"the {thing} cleared"
-                )
-            if cls == "moisture":
-                return (
-                    f"the {thing} found water" if new == "on" else f"the {thing} dried"
-                )
-            if cls in {"motion", "occupancy", "presence"}:
-                return (
-                    f"the {thing} noticed someone"
-                    if new == "on"
-                    else f"the {thing} settled"
-                )
-            if back_again:
-                return f"the {thing} opened and closed again"
-            return f"the {thing} " + ("opened" if new == "on" else "closed")
-        case "cover":
-            return f"the {thing} " + (
-                "opened" if new in {"open", "opening"} else "closed"
-            )
-        case "alarm_control_panel":
-            if new == "triggered":
-                return "the alarm went off"
-            return "the alarm was " + _ALARM.get(new, _state_words(new))
-        case "siren":
-            return f"the {thing} sounded" if new == "on" else f"the {thing} fell silent"
-        case "vacuum":
-            if new == "cleaning":
-                return f"the {thing} set off cleaning"
-            return (
-                f"the {thing} went back to its dock"
-                if new == "docked"
-                else (f"the {thing} was {_state_words(new)}")
-            )
-        case "person":
-            if new == "not_home":
-                return f"{activity.name} was away"
-            return f"{activity.name} was at {new}"
-        case "sensor" if activity.first_from is not None:
-            return f"the {thing} went from {activity.first_from} to {new}"
-    return f"the {thing} changed to {_state_words(new)}"
-
-
-def _active(  # noqa: PLR0911 - one case per kind of device
-    activity: Activity, thing: str
-) -> str | None:
-    """The same change told as what a person did, where that reads naturally."""
-    if activity.is_churn() or activity.changes != 1:
-        return None
-    new = activity.last_to
-    match activity.domain:
-        case "light" | "switch" | "fan":
-            return f"switched {'on' if new == 'on' else 'off'} the {thing}"
-        case "lock" if new in {"locked", "unlocked"}:
-            return f"{new} the {thing}"
-        case "climate" if new != "off":
-            return f"set the {thing} to {_HVAC.get(new, _state_words(new))}"
-        case "media_player" if new == "playing":
-            return f"put something on the {thing}"
-        case "alarm_control_panel" if new == "disarmed":
-            return "disarmed the alarm"
-    return None
 
 
 @dataclass(slots=True)
@@ -491,16 +385,84 @@ class _Clause:
         return f"{self.subject} {self.predicate}" if self.subject else self.predicate
 
 
+# Who tells what no verb table knows: the narrator, plainly.
+_I: Final = "I"
+
+
+def _saw(subject: str, old: str | None, new: str) -> _Clause:
+    """A change no table knows, told as what I saw, in neutral words."""
+    if old is None:
+        return _Clause(_I, f"saw {subject} change to {state_words(new)}")
+    return _Clause(
+        _I, f"saw {subject} change from {state_words(old)} to {state_words(new)}"
+    )
+
+
+def _change(
+    activity: Activity, old: str | None, subject: str, rng: random.Random
+) -> _Clause:
+    """One change, to the activity's last state, from `old`."""
+    new = activity.last_to
+    words = told_change(activity.domain, activity.device_class, old, new, subject, rng)
+    return _Clause(None, words) if words is not None else _saw(subject, old, new)
+
+
+def _told(  # noqa: PLR0911 - one return per way of telling it
+    activity: Activity, subject: str, rng: random.Random
+) -> _Clause:
+    """What happened to an entity, true to its states (verbs.py)."""
+    domain, cls, new = activity.domain, activity.device_class, activity.last_to
+    count = activity.changes
+    if count == 1:
+        return _change(activity, activity.first_from, subject, rng)
+    if not activity.is_churn():
+        if (
+            activity.first_from == new
+            and len(activity.states) == 2  # there and back
+            and (being := told_being(domain, cls, activity.states[0], subject))
+        ):
+            return _Clause(None, f"{subject} was {being} for a while")
+        # A few changes: the last one tells where it ended.
+        return _change(activity, activity.states[-2], subject, rng)
+    visited = {*activity.states}
+    if activity.first_from is not None:
+        visited.add(activity.first_from)
+    if (words := told_churn(domain, cls, visited, subject)) is not None:
+        return _Clause(None, f"{words} {_times(count)}")
+    if domain in NUMERIC_DOMAINS and (
+        words := told_change(domain, cls, activity.first_from, new, subject, rng)
+    ):
+        return _Clause(None, words)
+    if (being := told_being(domain, cls, new, subject)) is not None:
+        return _Clause(None, f"{subject} changed {_times(count)} and ended up {being}")
+    return _Clause(
+        _I, f"saw {subject} change {_times(count)} and end up {state_words(new)}"
+    )
+
+
+def _subject(activity: Activity, people: Collection[str]) -> str:
+    """How a sentence names the entity: a person by name, a thing with "the"."""
+    if activity.domain == "person":
+        return activity.name
+    return f"the {_noun(activity.name, people)}"
+
+
 def _clause(activity: Activity, people: Collection[str], rng: random.Random) -> _Clause:
     if activity.presence is not None:
         return _Clause(activity.name, _presence_predicate(activity, rng))
-    thing = _noun(activity.name, people)
-    if activity.people:
-        who = join_names(activity.people)
-        if (active := _active(activity, thing)) is not None:
-            return _Clause(who, active)
-        return _Clause(None, f"{_passive(activity, thing, rng)} at {who}'s request")
-    return _Clause(None, _passive(activity, thing, rng))
+    subject = _subject(activity, people)
+    told = _told(activity, subject, rng)
+    if not activity.people:
+        return told
+    who = join_names(activity.people)
+    if activity.changes == 1 and (
+        active := told_by_person(
+            activity.domain, activity.device_class, activity.last_to, subject
+        )
+    ):
+        return _Clause(who, active)
+    separator = ", " if told.subject == _I else " "
+    return _Clause(told.subject, f"{told.predicate}{separator}at {who}'s request")
 
 
 def _merged(clauses: list[_Clause]) -> list[_Clause]:
@@ -612,6 +574,8 @@ def narrate(
     merged = _merged(clauses)
     day = f"{facts.weekday} {facts.time_of_day}"
     lead = rng.choice(("", "I noticed that ", "I saw that "))
+    if merged[0].subject == _I:
+        lead = ""  # not "I noticed that I saw..."
     if rng.random() < 0.5:
         opening = f"On {day}, {lead}{merged[0].text()}"
     else:
@@ -664,6 +628,16 @@ def describe_events(
             continue
         if activity.changes == 1:
             change = f"{activity.first_from or 'unknown'} -> {activity.last_to}"
+            # What the change means, so the AI need not guess ("on" for a
+            # TV is not "went quiet"); the rng only picks among synonyms.
+            meaning = _change(
+                activity,
+                activity.first_from,
+                activity.name,
+                random.Random(0),  # noqa: S311
+            )
+            if meaning.subject is None:
+                change += f" (meaning: {meaning.predicate})"
         else:
             end = local_time(activity.last_at, tz).strftime("%H:%M")
             start = f"{start}-{end}"

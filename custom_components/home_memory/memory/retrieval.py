@@ -10,7 +10,7 @@ at all for requests that never need memory.
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 import math
 import re
 import secrets
@@ -21,7 +21,9 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from . import decay
-from .models import Caller, MemoryFilter, Page, ScoredMemory
+from .models import Caller, Memory, MemoryFilter, Page, ScoredMemory, Tier
+from .quoting import data_block, quote
+from .validation import readable
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
@@ -51,6 +53,7 @@ _SKIP_UTTERANCE = re.compile(
 )
 
 CURSOR_TTL_SECONDS = 15 * 60
+CONTEXT_HEADER = "Relevant background:"
 MAX_CURSORS = 256
 
 
@@ -144,19 +147,42 @@ class ContextResult:
 
 @dataclass(frozen=True, slots=True)
 class ProgressivePage:
-    """One batch of a progressive search (three at a time)."""
+    """One batch of a progressive search (three at a time).
+
+    `numbers[i]` is the 1-based place of `items[i]` in the whole search, the
+    number `pick` takes: a result that vanished since the search (forgotten,
+    made private) leaves a gap rather than shifting the others.
+    """
 
     items: list[ScoredMemory]
     total: int
     position: int
     cursor: str | None
     has_more: bool
+    numbers: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    """One result of a search as a cursor keeps it: an id and scores, no text."""
+
+    memory_id: str
+    score: float
+    relevance: float
+    similarity: float | None
+    keyword_score: float | None
+    decay: float
+    recency: float
+    access_bonus: float
 
 
 @dataclass(slots=True)
 class _Cursor:
+    # Ids only: every follow-up re-reads the rows and re-checks visibility,
+    # tier and expiry for the asking person at the moment it answers, so a
+    # memory made private or forgotten after the search never comes back.
     owner: str | None
-    ranked: list[ScoredMemory]
+    entries: list[_Entry]
     position: int
     created: float
 
@@ -198,6 +224,7 @@ class Retriever:
         min_relevance: float,
     ) -> _Ranking:
         """Candidates scored from a few columns, best first, not yet fetched."""
+        query = readable(query)  # text from anywhere; the model cannot take all
         flt = flt or MemoryFilter()
         pool = pool or self.config.candidate_pool
         store = self.store
@@ -416,14 +443,15 @@ class Retriever:
         budget = cfg.context_token_budget if token_budget is None else token_budget
         floor = cfg.context_min_relevance if min_relevance is None else min_relevance
         chosen: list[ScoredMemory] = []
-        lines = ["Relevant background:"]
-        used = estimate_tokens(lines[0])
+        lines: list[str] = []
+        used = estimate_tokens("\n".join(data_block(CONTEXT_HEADER, ["x"])))
         for item in self._in_order(
             self._ranked(utterance, caller, None, pool=None, min_relevance=floor)
         ):
             if len(chosen) >= max_memories:
                 break
-            line = f"- {item.memory.summary}"
+            # Quoted: a memory's text can never start a line of its own.
+            line = f"- {quote(item.memory.summary)}"
             cost = estimate_tokens(line)
             if used + cost > budget:
                 continue
@@ -434,7 +462,7 @@ class Retriever:
             return ContextResult([], "", skipped_reason="nothing relevant")
         if record_access:
             self._touch(chosen, caller, "context")
-        return ContextResult(chosen, "\n".join(lines))
+        return ContextResult(chosen, "\n".join(data_block(CONTEXT_HEADER, lines)))
 
     # -- progressive narrowing ------------------------------------------------------
 
@@ -442,10 +470,29 @@ class Retriever:
         self, query: str, caller: Caller, flt: MemoryFilter | None = None
     ) -> ProgressivePage:
         """First batch of a search the user narrows conversationally."""
-        ranked = self.rank(
-            query, caller, flt, min_relevance=self.config.search_min_relevance
+        ranking = self._ranked(
+            query,
+            caller,
+            flt,
+            pool=None,
+            min_relevance=self.config.search_min_relevance,
         )
-        cursor = _Cursor(caller.user_id, ranked, 0, time.monotonic())
+        ids = self.store.ids_of(ranking.rowids)
+        entries = [
+            _Entry(
+                memory_id=ids[rowid],
+                score=ranking.score[i],
+                relevance=ranking.relevance[i].relevance,
+                similarity=ranking.relevance[i].similarity,
+                keyword_score=ranking.relevance[i].keyword,
+                decay=ranking.decay[i],
+                recency=ranking.recency[i],
+                access_bonus=ranking.access_bonus[i],
+            )
+            for i, rowid in enumerate(ranking.rowids)
+            if rowid in ids
+        ]
+        cursor = _Cursor(caller.user_id, entries, 0, time.monotonic())
         token = secrets.token_urlsafe(9)
         with self._cursor_lock:
             self._expire_cursors()
@@ -460,11 +507,39 @@ class Retriever:
         return self._next_page(token, cursor, caller)
 
     def pick(self, token: str, number: int, caller: Caller) -> ScoredMemory | None:
-        """Item `number` (1-based, counted over the whole list) of a search."""
+        """Item `number` (1-based, counted over the whole list) of a search.
+
+        None when there is no such number, or when that memory is no longer
+        active and visible to `caller` (re-read now, never from the search).
+        """
         cursor = self._cursor(token, caller)
-        if cursor is None or not 1 <= number <= len(cursor.ranked):
+        if cursor is None or not 1 <= number <= len(cursor.entries):
             return None
-        return cursor.ranked[number - 1]
+        entry = cursor.entries[number - 1]
+        return self._live([entry], caller).get(entry.memory_id)
+
+    def _live(
+        self, entries: Sequence[_Entry], caller: Caller
+    ) -> dict[str, ScoredMemory]:
+        """The entries whose memories `caller` may see right now, re-read."""
+        memories = self.store.fetch_ids([entry.memory_id for entry in entries])
+        now = self.store.now()
+        live: dict[str, ScoredMemory] = {}
+        for entry in entries:
+            memory = memories.get(entry.memory_id)
+            if memory is None or not _still_visible(memory, caller, now):
+                continue
+            live[entry.memory_id] = ScoredMemory(
+                memory=memory,
+                score=entry.score,
+                relevance=entry.relevance,
+                similarity=entry.similarity,
+                keyword_score=entry.keyword_score,
+                decay=entry.decay,
+                recency=entry.recency,
+                access_bonus=entry.access_bonus,
+            )
+        return live
 
     def _cursor(self, token: str, caller: Caller) -> _Cursor | None:
         with self._cursor_lock:
@@ -479,16 +554,28 @@ class Retriever:
     ) -> ProgressivePage:
         size = self.config.page_size
         start = cursor.position
-        items = cursor.ranked[start : start + size]
-        cursor.position = start + len(items)
+        items: list[ScoredMemory] = []
+        numbers: list[int] = []
+        position = start
+        # Skip what vanished since the search, a page's worth at a time.
+        while len(items) < size and position < len(cursor.entries):
+            batch = cursor.entries[position : position + size - len(items)]
+            live = self._live(batch, caller)
+            for offset, entry in enumerate(batch):
+                if (item := live.get(entry.memory_id)) is not None:
+                    items.append(item)
+                    numbers.append(position + offset + 1)
+            position += len(batch)
+        cursor.position = position
         self._touch(items, caller, "recall")
         # The cursor outlives the last page so that "the second one" still works.
         return ProgressivePage(
             items,
-            len(cursor.ranked),
+            len(cursor.entries),
             start,
             token,
-            has_more=cursor.position < len(cursor.ranked),
+            has_more=cursor.position < len(cursor.entries),
+            numbers=numbers,
         )
 
     def _expire_cursors(self) -> None:
@@ -505,3 +592,12 @@ class Retriever:
     def with_config(self, config: EngineConfig) -> Retriever:
         """A retriever over the same store with other parameters."""
         return Retriever(self.store, replace(config))
+
+
+def _still_visible(memory: Memory, caller: Caller, now: float) -> bool:
+    """Active, unexpired and visible to `caller` at this moment."""
+    return (
+        memory.tier is Tier.ACTIVE
+        and memory.visible_to(caller)
+        and (memory.expires_at is None or memory.expires_at.timestamp() > now)
+    )

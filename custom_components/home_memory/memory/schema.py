@@ -228,11 +228,48 @@ def _migrate_to_3(conn: sqlite3.Connection) -> None:
     _run_script(conn, _V3)
 
 
+_V4 = """
+-- Whose memory each log row is about, and whether it is private: log rows
+-- of a private memory are shown to its owner only, purged or not (the log
+-- outlives the memory). Kept equal to the memory's latest owner and
+-- visibility on every logged operation.
+ALTER TABLE operation_log ADD COLUMN owner TEXT;
+ALTER TABLE operation_log ADD COLUMN visibility TEXT;
+-- The sensors count active household memories from the index alone.
+CREATE INDEX memories_tier_visibility ON memories(tier, visibility);
+-- The all-tier search looks rows up by the hash of its query.
+CREATE INDEX operation_log_content_hash ON operation_log(content_hash)
+    WHERE content_hash IS NOT NULL;
+UPDATE operation_log
+SET owner = (SELECT m.owner FROM memories m WHERE m.id = operation_log.memory_id),
+    visibility = (
+        SELECT m.visibility FROM memories m WHERE m.id = operation_log.memory_id
+    )
+WHERE memory_id IS NOT NULL;
+-- Memories purged before this version: how visible they were is unknown, so
+-- their rows count as private to whoever first wrote about them (a private
+-- memory's creator is its owner); nobody else sees them.
+UPDATE operation_log
+SET visibility = 'private',
+    owner = (
+        SELECT o.actor FROM operation_log o
+        WHERE o.memory_id = operation_log.memory_id AND o.actor != 'system'
+        ORDER BY o.seq LIMIT 1
+    )
+WHERE memory_id IS NOT NULL AND visibility IS NULL;
+"""
+
+
+def _migrate_to_4(conn: sqlite3.Connection) -> None:
+    _run_script(conn, _V4)
+
+
 # MIGRATIONS[n] takes the database from version n to n + 1.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _migrate_to_1,
     _migrate_to_2,
     _migrate_to_3,
+    _migrate_to_4,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -64,6 +64,8 @@ class BreakReason(StrEnum):
     SIGNIFICANT = "significant"
     MAX_EVENTS = "max_events"
     MAX_SPAN = "max_span"
+    # Closed on request (the close_segment action), without waiting.
+    FORCED = "forced"
 
 
 # Local hour at which each part of the day begins; night runs past midnight.
@@ -305,14 +307,19 @@ def ready_segments(
     tz: tzinfo,
     rules: SegmentationRules = DEFAULT_RULES,
     more_after: bool = False,
+    force: bool = False,
 ) -> list[Segment]:
     """The closed segments among buffered `events`, oldest first.
 
     `events` are the oldest in the buffer, by time; `more_after` says the
     buffer holds later ones that were not read, so the last segment's quiet
     spell cannot be judged. Events younger than the buffer time wait.
+
+    `force` closes everything now: no event waits, and the last segment
+    closes without its quiet spell (unless unread events may still belong
+    to it). The other breaks (arrivals, time of day...) apply as always.
     """
-    horizon = now - rules.buffer_s
+    horizon = now if force else now - rules.buffer_s
     ordered = sorted(events, key=lambda event: (event.at, event.seq))
     settled = [event for event in ordered if event.at <= horizon]
     following = ordered[len(settled)] if len(settled) < len(ordered) else None
@@ -329,6 +336,8 @@ def ready_segments(
         )
     ):
         closed.append(_segment(current, reason, tz))
+    elif current and force and following is None and not more_after:
+        closed.append(_segment(current, BreakReason.FORCED, tz))
     return closed
 
 

@@ -58,7 +58,8 @@ from .models import (
 )
 from .schema import migrate, schema_version
 from .score_table import SCORE_COLUMNS, ScoreColumns, ScoreTable
-from .serialization import jsonable, memory_from_dict, memory_to_dict
+from .serialization import jsonable, memory_from_dict, memory_to_dict, parse_line
+from .statements import Relation, as_statement, relate
 from .validation import (
     MAX_CONTENT_CHARS,
     MAX_LABEL_CHARS,
@@ -112,6 +113,21 @@ __all__ = [
 ]
 
 _LOGGER = logging.getLogger(__name__)
+# Sources whose text a person told (not observed, not imported).
+_TOLD = frozenset({str(Source.EXPLICIT), str(Source.EXTRACTED)})
+
+
+def _as_told(item: NewMemory) -> NewMemory:
+    """What a person told, as the sentence to store: one rule for every
+    surface that remembers (statements.as_statement). Imports keep their text.
+    """
+    if str(item.source) not in _TOLD or not isinstance(item.content, str):
+        return item
+    return replace(item, content=as_statement(item.content))
+
+
+# Nearest memories of the same owner a new statement is compared with.
+_MATCH_CANDIDATES = 8
 # Column value -> member: a dict lookup is ten times cheaper than calling the
 # enum, and a search builds a dozen memories.
 _KINDS = {str(k): k for k in MemoryKind}
@@ -128,6 +144,8 @@ def _labels(column: str) -> tuple[str, ...]:
 
 
 EXPORT_FORMAT = "home_memory.export.v1"
+# An import stops collecting errors after this many bad lines.
+MAX_IMPORT_ERRORS = 100
 # BM25 column weights: content, summary, tags, people.
 _BM25_WEIGHTS = "1.0, 0.5, 0.8, 0.8"
 # Keyword search filters its best rows in chunks of this many times the rows
@@ -175,6 +193,7 @@ class ImportStats:
 
     imported: int
     skipped: int
+    skipped_private: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,6 +287,10 @@ class MemoryStore:
         # Held from reading rows to applying them to the in-memory copies, so
         # that two refreshes of one row cannot apply out of order.
         self._refresh_lock = threading.Lock()
+        # Rows committed by create but not yet in the index (see create_many):
+        # rowid -> (visibility group, vector).
+        self._unindexed: dict[int, tuple[int, npt.NDArray[np.float32]]] = {}
+        self._pending_lock = threading.Lock()
         self._closed = threading.Event()
         # Cleared while a backup holds writes (pause_writes / resume_writes).
         self._writes_open = threading.Event()
@@ -565,6 +588,17 @@ class MemoryStore:
                 group[str(value)] = group.get(str(value), 0) + int(count)
         return {column: group for column, group in result.items() if group}
 
+    def count_active(self, visibility: Visibility) -> int:
+        """Active memories of this visibility (expired ones included)."""
+        with self._read() as conn:
+            return int(
+                conn.execute(
+                    "SELECT count(*) FROM memories INDEXED BY memories_tier_visibility "
+                    "WHERE tier = ? AND visibility = ?",
+                    (str(Tier.ACTIVE), str(visibility)),
+                ).fetchone()[0]
+            )
+
     def newest_created_at(self, visibility: Visibility) -> float | None:
         """When the newest active memory of this visibility was created."""
         with self._read() as conn:
@@ -695,13 +729,13 @@ class MemoryStore:
 
     def _validate_new(self, new: NewMemory) -> NewMemory:
         content = clean_text("content", new.content, MAX_CONTENT_CHARS)
+        kind = clean_enum("kind", MemoryKind, new.kind)
+        source = clean_enum("source", Source, new.source)
         summary = (
             clean_text("summary", new.summary, MAX_SUMMARY_CHARS)
             if new.summary is not None
             else summarize(content)
         )
-        kind = clean_enum("kind", MemoryKind, new.kind)
-        source = clean_enum("source", Source, new.source)
         weight_class = (
             clean_enum("weight_class", WeightClass, new.weight_class)
             if new.weight_class is not None
@@ -738,7 +772,11 @@ class MemoryStore:
     # -- create ---------------------------------------------------------------
 
     def create(self, new: NewMemory, caller: Caller) -> CreateResult:
-        """Store a memory, or fold it into a near-duplicate of the same owner."""
+        """Store a statement: a new memory, a correction, or a repeat.
+
+        Which one is decided against the active memories of the same owner
+        and visibility by `statements.relate` (its module text has the rule).
+        """
         return self.create_many([new], caller)[0]
 
     def create_many(
@@ -759,7 +797,7 @@ class MemoryStore:
         so a caller's own bookkeeping (consumed events, a confirmed proposal)
         commits or rolls back with the memories.
         """
-        cleaned = [self._validate_new(item) for item in items]
+        cleaned = [self._validate_new(_as_told(item)) for item in items]
         if vectors is None:
             vectors = self._embed(
                 [embedding_text(str(c.summary), c.content) for c in cleaned]
@@ -772,60 +810,119 @@ class MemoryStore:
         now = self.now()
         results: list[CreateResult] = []
         touched: list[int] = []
-        with self._transaction() as conn:
-            for position, item in enumerate(cleaned):
-                vector = None if vectors is None else vectors[position]
-                duplicate = self._find_duplicate(conn, item, vector) if dedup else None
-                if duplicate is not None:
-                    rowid, similarity = duplicate
-                    results.append(
-                        self._fold_into(conn, rowid, item, similarity, caller, now)
+        # Rows this call wrote, with their vectors: the index learns them only
+        # after the commit.
+        fresh: dict[int, tuple[int, npt.NDArray[np.float32]]] = {}
+        try:
+            with self._transaction() as conn:
+                for position, item in enumerate(cleaned):
+                    vector = None if vectors is None else vectors[position]
+                    match = (
+                        self._find_match(conn, item, vector, fresh) if dedup else None
                     )
-                else:
-                    rowid = self._insert(conn, item, vector, caller, now)
-                    results.append(
-                        CreateResult(self._fetch_one(conn, rowid), CreateAction.CREATED)
-                    )
-                touched.append(rowid)
-            if in_transaction is not None:
-                in_transaction(conn, results)
-        self._refresh(touched)
+                    if match is None:
+                        rowid = self._insert(conn, item, vector, caller, now)
+                        result = CreateResult(
+                            self._fetch_one(conn, rowid), CreateAction.CREATED
+                        )
+                    else:
+                        rowid, similarity, relation = match
+                        result = self._fold_into(
+                            conn, rowid, item, vector, similarity, relation, caller, now
+                        )
+                    results.append(result)
+                    touched.append(rowid)
+                    if (
+                        vector is not None
+                        and result.action is not CreateAction.REINFORCED
+                    ):
+                        group = self._group(item.owner, item.visibility)
+                        fresh[rowid] = (group, vector)
+                if in_transaction is not None:
+                    in_transaction(conn, results)
+                # Still inside the write lock: the next writer's duplicate
+                # check sees these rows even before the index does (two
+                # creates at once must not both insert; issue 11 class 9).
+                with self._pending_lock:
+                    self._unindexed.update(fresh)
+            self._refresh(touched)
+        finally:
+            with self._pending_lock:
+                for rowid, entry in fresh.items():
+                    if self._unindexed.get(rowid) is entry:
+                        del self._unindexed[rowid]
         return results
 
-    def _find_duplicate(
+    def _find_match(
         self,
         conn: sqlite3.Connection,
         item: NewMemory,
         vector: npt.NDArray[np.float32] | None,
-    ) -> tuple[int, float | None] | None:
+        fresh: dict[int, tuple[int, npt.NDArray[np.float32]]],
+    ) -> tuple[int, float, Relation] | None:
+        """The memory the new statement repeats (first) or corrects, if any.
+
+        Runs in the writer's transaction, so the check and the write that
+        follows are one step.
+        """
+        now = self.now()
+        candidates: dict[int, float] = {}
         if vector is not None:
             group = self._group(item.owner, item.visibility)
             for rowid, similarity in self.index.search(
-                vector, 3, groups=[group], now=self.now()
+                vector, _MATCH_CANDIDATES, groups=[group], now=now
             ):
-                if similarity < self.config.dedup_threshold:
+                if similarity < self.config.correction_min_similarity:
                     break
-                row = conn.execute(
-                    "SELECT owner, visibility, tier, content FROM memories "
-                    "WHERE rowid = ?",
-                    (rowid,),
-                ).fetchone()
-                if row[:3] == (
-                    item.owner,
-                    str(item.visibility),
-                    "active",
-                ) and same_specifics(row[3], item.content):
-                    return rowid, similarity
-            # Rows written earlier in this same transaction are not indexed yet.
-        # Like the index search above, never fold into an expired memory: it
-        # is invisible and maintenance archives it, taking the new text along.
+                candidates[rowid] = similarity
+            with self._pending_lock:
+                unindexed = list(self._unindexed.items())
+            # Rows not in the index yet: committed by a writer that has not
+            # refreshed it, or written earlier in this transaction. Their
+            # vector here is newer than the index's.
+            for rowid, (row_group, row_vector) in [*unindexed, *fresh.items()]:
+                if row_group == group:
+                    similarity = float(np.dot(row_vector, vector))
+                    candidates.pop(rowid, None)
+                    if similarity >= self.config.correction_min_similarity:
+                        candidates[rowid] = similarity
+        # The same text is a repeat with or without vectors (keyword-only mode).
         row = conn.execute(
             "SELECT rowid FROM memories WHERE tier = 'active' AND content = ? "
-            "AND owner IS ? AND visibility = ? "
-            "AND (expires_at IS NULL OR expires_at > ?) LIMIT 1",
-            (item.content, item.owner, str(item.visibility), self.now()),
+            "AND owner IS ? AND visibility = ? LIMIT 1",
+            (item.content, item.owner, str(item.visibility)),
         ).fetchone()
-        return (int(row[0]), 1.0) if row else None
+        if row is not None:
+            candidates[int(row[0])] = 1.0
+        correction: tuple[int, float, Relation] | None = None
+        for rowid, similarity in sorted(
+            candidates.items(), key=lambda pair: (-pair[1], pair[0])
+        ):
+            row = conn.execute(
+                "SELECT owner, visibility, tier, content, expires_at FROM memories "
+                "WHERE rowid = ?",
+                (rowid,),
+            ).fetchone()
+            # Never fold into an expired memory: it is invisible and
+            # maintenance archives it, taking the new text along.
+            if (
+                row is None
+                or tuple(row[:3]) != (item.owner, str(item.visibility), "active")
+                or (row[4] is not None and row[4] <= now)
+            ):
+                continue
+            relation = relate(
+                row[3],
+                item.content,
+                similarity,
+                floor=self.config.correction_min_similarity,
+                paraphrase=self.config.dedup_threshold,
+            )
+            if relation is Relation.REPEAT:
+                return rowid, similarity, relation
+            if relation is Relation.CORRECTION and correction is None:
+                correction = (rowid, similarity, relation)
+        return correction
 
     def _insert(
         self,
@@ -914,31 +1011,41 @@ class MemoryStore:
         conn: sqlite3.Connection,
         rowid: int,
         item: NewMemory,
-        similarity: float | None,
+        vector: npt.NDArray[np.float32] | None,
+        similarity: float,
+        relation: Relation,
         caller: Caller,
         now: float,
     ) -> CreateResult:
+        """A repeat reinforces the memory; a correction replaces its text.
+
+        The newest statement wins: a correction's text replaces the old one,
+        which stays as the previous version (history, undo). A repeat keeps
+        the text and gains only access, importance and labels.
+        """
         existing = self._fetch_one(conn, rowid)
+        correction = relation is Relation.CORRECTION
         tags = tuple(dict.fromkeys((*existing.tags, *item.tags)))
         people = tuple(dict.fromkeys((*existing.people, *item.people)))
         importance = max(existing.importance, item.importance)
-        reinforce_only = (
-            similarity is None or similarity >= self.config.reinforce_threshold
-        )
-        action = CreateAction.REINFORCED if reinforce_only else CreateAction.MERGED
+        action = CreateAction.UPDATED if correction else CreateAction.REINFORCED
         patch = MemoryPatch(
             tags=tags if tags != existing.tags else None,
             people=people if people != existing.people else None,
             importance=importance if importance != existing.importance else None,
-            # A merge keeps the richer wording of the two.
-            content=(
-                item.content
-                if not reinforce_only and len(item.content) > len(existing.content)
-                else None
-            ),
+            content=item.content if correction else None,
+            summary=item.summary if correction else None,
         )
         if not patch.is_empty():
-            self._apply_patch(conn, existing, patch, caller, now, log_operation=None)
+            self._apply_patch(
+                conn,
+                existing,
+                patch,
+                caller,
+                now,
+                vector=vector if correction else None,
+                log_operation=None,
+            )
         conn.execute(
             "UPDATE memories SET access_count = access_count + 1, "
             "last_accessed_at = ? WHERE rowid = ?",
@@ -950,9 +1057,14 @@ class MemoryStore:
             existing.id,
             caller,
             item.content,
-            {"similarity": None if similarity is None else round(similarity, 4)},
+            {"similarity": round(similarity, 4)},
         )
-        return CreateResult(self._fetch_one(conn, rowid), action, similarity)
+        return CreateResult(
+            self._fetch_one(conn, rowid),
+            action,
+            similarity,
+            existing.content if correction else None,
+        )
 
     # -- writes shared by create and update -----------------------------------
 
@@ -1019,9 +1131,12 @@ class MemoryStore:
         text: str | None,
         details: dict[str, Any] | None = None,
     ) -> None:
+        owner, visibility = (
+            (None, None) if memory_id is None else self._log_visibility(conn, memory_id)
+        )
         conn.execute(
             "INSERT INTO operation_log (at, operation, memory_id, actor, content_hash, "
-            "details) VALUES (?, ?, ?, ?, ?, ?)",
+            "details, owner, visibility) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 self.now(),
                 operation,
@@ -1029,8 +1144,43 @@ class MemoryStore:
                 caller.actor,
                 None if text is None else content_hash(text),
                 json.dumps(details or {}, sort_keys=True),
+                owner,
+                visibility,
             ),
         )
+        if memory_id is not None:
+            # Every row of a memory follows its latest visibility: rows
+            # written while it was household become private with it.
+            conn.execute(
+                "UPDATE operation_log SET owner = ?, visibility = ? "
+                "WHERE memory_id = ? AND (owner IS NOT ? OR visibility IS NOT ?)",
+                (owner, visibility, memory_id, owner, visibility),
+            )
+
+    @staticmethod
+    def _log_visibility(
+        conn: sqlite3.Connection, memory_id: str
+    ) -> tuple[str | None, str]:
+        """Owner and visibility a log row about `memory_id` gets.
+
+        The memory's own while it exists; once purged, what its earlier log
+        rows said; with neither, private to nobody (never shown).
+        """
+        row = conn.execute(
+            "SELECT owner, visibility FROM memories WHERE id = ?", (memory_id,)
+        ).fetchone()
+        if row is None:
+            row = conn.execute(
+                "SELECT owner, visibility FROM operation_log WHERE memory_id = ? "
+                "AND visibility IS NOT NULL ORDER BY seq DESC LIMIT 1",
+                (memory_id,),
+            ).fetchone()
+        if row is None:
+            return None, str(Visibility.PRIVATE)
+        owner, visibility = row
+        if visibility != Visibility.HOUSEHOLD:
+            return owner, str(Visibility.PRIVATE)
+        return owner, str(Visibility.HOUSEHOLD)
 
     def log_event(
         self, operation: str, caller: Caller, details: dict[str, Any] | None = None
@@ -1094,6 +1244,32 @@ class MemoryStore:
                 list(rowids),
             ).fetchall()
         return {int(row[0]): self._row_to_memory(row) for row in rows}
+
+    def fetch_ids(self, memory_ids: Sequence[str]) -> dict[str, Memory]:
+        """Memories by id, as they are now (no visibility check: callers check)."""
+        if not memory_ids:
+            return {}
+        with self._read() as conn:
+            rows = conn.execute(
+                f"SELECT {_COLUMNS} FROM memories WHERE id IN "
+                f"({','.join('?' * len(memory_ids))})",
+                list(memory_ids),
+            ).fetchall()
+        return {str(row[1]): self._row_to_memory(row) for row in rows}
+
+    def ids_of(self, rowids: Sequence[int]) -> dict[int, str]:
+        """Memory ids of these rowids (unknown rowids are left out)."""
+        if not rowids:
+            return {}
+        with self._read() as conn:
+            return {
+                int(rowid): str(memory_id)
+                for rowid, memory_id in conn.execute(
+                    f"SELECT rowid, id FROM memories WHERE rowid IN "
+                    f"({','.join('?' * len(rowids))})",
+                    list(rowids),
+                )
+            }
 
     def score_fields(self, rowids: Sequence[int]) -> ScoreColumns:
         """The columns ranking needs, in memory for active memories.
@@ -1816,9 +1992,23 @@ class MemoryStore:
         memory_id: str | None = None,
         content_hash_of: str | None = None,
         limit: int = 100,
+        caller: Caller | None = None,
     ) -> list[LogEntry]:
-        """Newest operational log rows, optionally for one memory or text."""
-        clauses, params = [], []
+        """Newest operational log rows, optionally for one memory or text.
+
+        With `caller`, rows about a private memory are left out unless the
+        caller owns it, whether the memory still exists or was purged (a row
+        names who did what to it, and when: that is the memory's existence).
+        Without, every row (the engine's own use and tests).
+        """
+        clauses: list[str] = []
+        params: list[Any] = []
+        if caller is not None:
+            clauses.append(
+                "(memory_id IS NULL OR visibility = 'household' "
+                "OR (owner IS NOT NULL AND owner = ?))"
+            )
+            params.append(caller.user_id)
         if memory_id is not None:
             clauses.append("memory_id = ?")
             params.append(memory_id)
@@ -2145,24 +2335,44 @@ class MemoryStore:
                         count += 1
         return count
 
-    def import_jsonl(self, lines: Iterable[str], caller: Caller) -> ImportStats:
+    def import_jsonl(
+        self, lines: Iterable[str], caller: Caller, *, keep_owners: bool = False
+    ) -> ImportStats:
         """Import an export; all lines are checked first, then one transaction.
 
         Memories whose id already exists are skipped, so importing twice is the
-        same as importing once.
+        same as importing once. What is imported belongs to the caller: a file
+        cannot place memories in someone else's private space. Private lines
+        of a file imported without a user are skipped (counted), since making
+        them household would show them to everyone. Only an admin restoring a
+        full export keeps the owners the file names (`keep_owners`).
         """
+        if keep_owners and not caller.is_admin:
+            raise InvalidMemoryError("keep_owners", "is for admins only")
         records: list[tuple[NewMemory, dict[str, Any]]] = []
         errors: list[str] = []
+        skipped_private = 0
         for number, line in enumerate(lines, 1):
             if not line.strip():
                 continue
             try:
-                records.append(memory_from_dict(json.loads(line)))
-            except (ValueError, TypeError, KeyError, InvalidMemoryError) as err:
+                new, extra = memory_from_dict(parse_line(line))
+                if not keep_owners:
+                    if new.visibility is Visibility.PRIVATE and caller.user_id is None:
+                        skipped_private += 1
+                        continue
+                    # Nor may a file attribute words to someone else.
+                    new = replace(new, owner=caller.user_id, speaker=caller.user_id)
+                records.append((self._validate_new(new), extra))
+            except InvalidMemoryError as err:
+                # The messages name the field, never the value (see
+                # serialization.py): a file's contents must not be echoed.
                 errors.append(f"line {number}: {err}")
+                if len(errors) >= MAX_IMPORT_ERRORS:
+                    break
         if errors:
             raise ImportFileError(errors)
-        validated = [(self._validate_new(new), extra) for new, extra in records]
+        validated = records
         with self._read() as conn:
             existing = {row[0] for row in conn.execute("SELECT id FROM memories")}
         fresh = [(new, extra) for new, extra in validated if new.id not in existing]
@@ -2178,4 +2388,8 @@ class MemoryStore:
                     self._insert(conn, new, vector, caller, self.now(), times=extra)
                 )
         self._refresh(touched)
-        return ImportStats(imported=len(fresh), skipped=len(validated) - len(fresh))
+        return ImportStats(
+            imported=len(fresh),
+            skipped=len(validated) - len(fresh),
+            skipped_private=skipped_private,
+        )

@@ -38,11 +38,102 @@ def content_hash(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+# Half of a UTF-16 pair on its own: Python strings may hold one (JSON "\\ud800"
+# does), but it cannot be encoded as UTF-8, so SQLite's binding would fail.
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+# Control characters other than tab, newline and carriage return; in one-line
+# text (labels, ids, queries) those three are refused as well.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_CONTROL_ONE_LINE = re.compile("[\x00-\x1f\x7f]")
+
+
+def text_problem(
+    value: object, max_chars: int, *, multiline: bool = False
+) -> str | None:
+    """What makes `value` unacceptable as text, or None when it is fine.
+
+    The one check every surface applies to text from outside (actions, LLM
+    tools, sentences, imports); the message never quotes the value, so an
+    error cannot echo what a file or a caller held.
+    """
+    if not isinstance(value, str):
+        return "must be text"
+    if len(value) > max_chars:
+        return f"is longer than {max_chars} characters"
+    if "\x00" in value:
+        return "must not contain NUL characters"
+    if _LONE_SURROGATE.search(value):
+        return "must be valid Unicode text"
+    if (_CONTROL if multiline else _CONTROL_ONE_LINE).search(value):
+        return "must not contain control characters"
+    return None
+
+
+def readable(text: str) -> str:
+    """`text` with any lone surrogate replaced by U+FFFD.
+
+    For text that is read, not stored (a search query from a conversation):
+    the tokenizer and SQLite refuse lone surrogates, a search need not.
+    """
+    return _LONE_SURROGATE.sub("\ufffd", text)
+
+
+def number_problem(
+    value: object, minimum: float, maximum: float, *, integer: bool = False
+) -> str | None:
+    """What makes `value` unacceptable as a bounded number, or None.
+
+    True and False are not numbers here, nor NaN or infinity; integers are
+    compared exactly, so a huge one is refused rather than overflowing.
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return "must be a whole number" if integer else "must be a number"
+    if integer and not isinstance(value, int):
+        return "must be a whole number"
+    if isinstance(value, float) and not math.isfinite(value):
+        return "must be a finite number"
+    if not minimum <= value <= maximum:
+        return f"must be between {minimum:g} and {maximum:g}"
+    return None
+
+
+def check_text(
+    field: str,
+    value: object,
+    limit: int,
+    *,
+    multiline: bool = False,
+    allow_empty: bool = False,
+) -> str:
+    """`value` trimmed, or InvalidMemoryError naming `field` (not the value)."""
+    if (problem := text_problem(value, limit, multiline=multiline)) is not None:
+        raise InvalidMemoryError(field, problem)
+    assert isinstance(value, str)
+    value = value.strip()
+    if not value and not allow_empty:
+        raise InvalidMemoryError(field, "must not be empty")
+    return value
+
+
+def check_number(
+    field: str, value: object, minimum: float, maximum: float, *, integer: bool = False
+) -> float:
+    """`value` when it is a number within the bounds; else InvalidMemoryError."""
+    problem = number_problem(value, minimum, maximum, integer=integer)
+    if problem is not None:
+        raise InvalidMemoryError(field, problem)
+    assert isinstance(value, (int, float))
+    return value
+
+
 def clean_text(field: str, value: str, limit: int, *, allow_empty: bool = False) -> str:
     if not isinstance(value, str):
         raise InvalidMemoryError(field, "must be text")
     if "\x00" in value:
         raise InvalidMemoryError(field, "must not contain NUL characters")
+    if _LONE_SURROGATE.search(value):
+        # Every write passes here: SQLite could not encode it.
+        raise InvalidMemoryError(field, "must be valid Unicode text")
     value = value.strip()
     if not value and not allow_empty:
         raise InvalidMemoryError(field, "must not be empty")
@@ -90,11 +181,8 @@ def clean_optional(field: str, value: str | None) -> str | None:
 
 
 def clean_importance(value: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise InvalidMemoryError("importance", "must be a number")
-    if not 0.0 <= float(value) <= 1.0 or math.isnan(value):
-        raise InvalidMemoryError("importance", "must be between 0 and 1")
-    return float(value)
+    # Compared before float(): a huge integer would overflow it.
+    return float(check_number("importance", value, 0.0, 1.0))
 
 
 def summarize(content: str) -> str:

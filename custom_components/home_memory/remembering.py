@@ -1,0 +1,57 @@
+"""The outcome of remembering, as each surface tells it.
+
+The engine decides (`MemoryStore.create`, rules in memory/statements.py)
+whether a statement was new, corrected a memory or repeated one; actions, LLM
+tools and sentences only translate that outcome, here, once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from homeassistant.core import HomeAssistant, callback
+
+from .events import async_memories_changed
+from .memory.models import CreateAction
+from .memory.statements import changed_part
+
+if TYPE_CHECKING:
+    from homeassistant.core import Context
+    from homeassistant.util.json import JsonValueType
+
+    from .memory.models import CreateResult
+
+
+def _bare(text: str) -> str:
+    return text.rstrip(" .!?\u2026")
+
+
+@callback
+def async_announce(
+    hass: HomeAssistant, result: CreateResult, context: Context | None
+) -> None:
+    """Fire the memory event for what create did."""
+    if result.action is CreateAction.CREATED:
+        async_memories_changed(hass, created=[result.memory], context=context)
+    else:  # a correction or a repeat of an existing memory
+        async_memories_changed(hass, updated=[result.memory], context=context)
+
+
+def outcome_data(result: CreateResult) -> dict[str, JsonValueType]:
+    """created / updated (with the previous text) / reinforced, as data."""
+    data: dict[str, JsonValueType] = {"action": str(result.action)}
+    if result.action is CreateAction.UPDATED and result.previous is not None:
+        data["previous"] = result.previous
+    return data
+
+
+def outcome_speech(
+    result: CreateResult, *, created: str = "Okay, I'll remember that."
+) -> str:
+    """One sentence saying what happened (the voice answer, the tool message)."""
+    if result.action is CreateAction.REINFORCED:
+        return "I already knew that."
+    if result.action is CreateAction.UPDATED and result.previous is not None:
+        was = changed_part(result.previous, result.memory.content)
+        return f"Updated: {_bare(result.memory.content)} (was: {was})."
+    return created

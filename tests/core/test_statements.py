@@ -1,0 +1,319 @@
+"""What people tell: stored sentences, and corrections versus repeats.
+
+The decision is checked with the real all-MiniLM-L6-v2 (the hashing embedder
+of the other tests is bag-of-words: it would put "blue" and "red" as far
+apart as any two words), through MemoryStore.create as every surface uses it.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING
+
+import pytest
+
+from custom_components.home_memory.memory.embedder import (
+    default_model_dir,
+    load_embedder,
+)
+from custom_components.home_memory.memory.models import (
+    Caller,
+    CreateAction,
+    NewMemory,
+    Source,
+    Visibility,
+)
+from custom_components.home_memory.memory.statements import (
+    Relation,
+    as_statement,
+    changed_part,
+    relate,
+)
+from custom_components.home_memory.memory.store import MemoryStore
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
+    from pathlib import Path
+
+    from custom_components.home_memory.memory.embedder import Embedder
+
+    from .conftest import ManualClock
+
+HOUSE = Caller()
+ANNA = Caller(user_id="anna")
+
+
+@pytest.fixture(scope="module")
+def minilm() -> Embedder:
+    model_dir = default_model_dir()
+    assert model_dir is not None, "run scripts/setup to assemble the model folder"
+    return load_embedder(model_dir, verify=False)
+
+
+@pytest.fixture
+def real_store(
+    tmp_path: Path, clock: ManualClock, minilm: Embedder
+) -> Iterator[MemoryStore]:
+    store = MemoryStore(tmp_path / "memory.db", embedder=minilm, clock=clock)
+    yield store
+    store.close()
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        ("the spare key is under the doormat", "The spare key is under the doormat."),
+        ("that the bins go out on Tuesday", "The bins go out on Tuesday."),
+        ("my car is in the garage", "Our car is in the garage."),
+        ("i'm allergic to cats", "We are allergic to cats."),
+        ("anna gave me her number?", "Anna gave us her number?"),
+        ("  the  code is 1234.  ", "The code is 1234."),
+        # Written sentences are kept as written.
+        ("The spare key is under the doormat", "The spare key is under the doormat"),
+        ("I noticed the door was open.", "I noticed the door was open."),
+        ("42 is the answer", "42 is the answer"),
+    ],
+)
+def test_spoken_fragments_become_sentences(said: str, stored: str) -> None:
+    """A fragment gets a capital, a full stop and the household's person."""
+    assert as_statement(said) == stored
+
+
+def test_every_told_source_is_stored_as_a_sentence_but_not_others(
+    store: MemoryStore,
+) -> None:
+    """Explicit and extracted text is shaped once, in create; observed is not."""
+    told = store.create(NewMemory(content="the gate code is 4321"), HOUSE).memory
+    extracted = store.create(
+        NewMemory(content="anna likes jazz", source=Source.EXTRACTED), HOUSE
+    ).memory
+    observed = store.create(
+        NewMemory(content="i saw the hall light on", source=Source.OBSERVED), HOUSE
+    ).memory
+    assert told.content == told.summary == "The gate code is 4321."
+    assert extracted.content == "Anna likes jazz."
+    assert observed.content == "i saw the hall light on"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "was"),
+    [
+        (
+            "The spare key is under the blue flower pot.",
+            "The spare key is under the red flower pot.",
+            "the blue flower pot",
+        ),
+        ("Bin day is Tuesday.", "Bin day is Thursday.", "Tuesday"),
+        ("Anna likes coffee.", "Anna doesn't like coffee.", "Anna likes coffee"),
+        ("The code is 1.", "The code is 1. It opens the gate.", "The code is 1"),
+    ],
+)
+def test_the_answer_names_what_changed(old: str, new: str, was: str) -> None:
+    """ "(was: ...)" says the old text from where the new one differs."""
+    assert changed_part(old, new) == was
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # numbers
+        ("The wifi password is 1234", "The wifi password is 5678"),
+        # names
+        ("The plumber is called Mike", "The plumber is called Steve"),
+        ("Anna's dentist is Dr Smith", "Anna's dentist is Dr Jones"),
+        ("The babysitter is Maria", "The babysitter is Sofia"),
+        # places
+        (
+            "The spare key is under the blue flower pot",
+            "The spare key is under the red flower pot",
+        ),
+        ("The spare key is under the doormat", "The spare key is in the garage"),
+        # times
+        ("Bin day is Tuesday", "Bin day is Thursday"),
+        ("The dentist appointment is at 3 pm", "The dentist appointment is at 4 pm"),
+        # negations, both ways
+        ("Anna likes coffee", "Anna doesn't like coffee"),
+        ("Anna doesn't like coffee", "Anna likes coffee"),
+    ],
+)
+def test_a_correction_updates_the_memory_and_undo_restores_it(
+    real_store: MemoryStore, old: str, new: str
+) -> None:
+    """The newest statement wins; the old text is the previous version."""
+    first = real_store.create(NewMemory(content=old), HOUSE)
+    second = real_store.create(NewMemory(content=new), HOUSE)
+    assert second.action is CreateAction.UPDATED, second.similarity
+    assert second.memory.id == first.memory.id
+    assert (second.memory.content, second.previous) == (new, old)
+    assert second.memory.version == 2
+    assert [m.content for m in real_store.list_memories(HOUSE).items] == [new]
+    assert real_store.undo(first.memory.id, HOUSE).content == old
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The spare key is under the doormat", "the spare key is under the doormat"),
+        ("The spare key is under the doormat", "The spare key's under the doormat!"),
+        (
+            "The spare key is under the doormat",
+            "The spare key is kept under the doormat",
+        ),
+        (
+            "The spare key is under the doormat",
+            "We keep the spare key under the doormat",
+        ),
+        ("Anna loves coffee", "Anna likes coffee"),
+    ],
+)
+def test_a_paraphrase_reinforces_without_a_new_version(
+    real_store: MemoryStore, old: str, new: str
+) -> None:
+    """Saying the same again keeps the text, bumps access, adds no version."""
+    first = real_store.create(NewMemory(content=old), HOUSE)
+    again = real_store.create(NewMemory(content=new, importance=0.9), HOUSE)
+    assert again.action is CreateAction.REINFORCED, again.similarity
+    assert again.memory.id == first.memory.id
+    assert again.memory.content == old
+    assert again.memory.access_count == 1
+    assert again.memory.importance == 0.9
+    assert real_store.list_memories(HOUSE).total == 1
+
+
+def test_an_exact_repeat_adds_no_version(real_store: MemoryStore) -> None:
+    """An exact repeat reinforces and leaves the history empty."""
+    first = real_store.create(NewMemory(content="The gate code is 4321"), HOUSE)
+    again = real_store.create(NewMemory(content="The gate code is 4321"), HOUSE)
+    assert again.action is CreateAction.REINFORCED
+    assert again.memory.version == first.memory.version == 1
+    assert real_store.history(first.memory.id, HOUSE) == []
+
+
+UNRELATED: Sequence[tuple[str, str]] = [
+    ("Anna likes coffee", "Ben likes coffee"),
+    ("Anna is vegetarian", "Ben is vegetarian"),
+    ("The kitchen light is broken", "The hallway light is broken"),
+    ("The dog is fed at 7 am", "The cat is fed at 7 am"),
+    ("The door code is 1234", "The garage code is 5678"),
+    (
+        "The spare key is under the doormat",
+        "The spare key for the shed is in the drawer",
+    ),
+    ("The spare house keys are in the drawer", "The spare car keys are in the drawer"),
+    ("The recycling goes out on Monday", "The garden waste goes out on Friday"),
+    ("Boiler service number 9 with notes 63", "Boiler service number 10 with notes 70"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), UNRELATED)
+def test_unrelated_statements_stay_separate(
+    real_store: MemoryStore, old: str, new: str
+) -> None:
+    """Another subject is another memory, however alike the sentences."""
+    first = real_store.create(NewMemory(content=old), HOUSE)
+    second = real_store.create(NewMemory(content=new), HOUSE)
+    assert second.action is CreateAction.CREATED, second.similarity
+    assert second.memory.id != first.memory.id
+
+
+def test_other_owners_are_never_corrected(real_store: MemoryStore) -> None:
+    """A private statement does not correct the household's memory."""
+    household = real_store.create(NewMemory(content="Bin day is Tuesday"), HOUSE)
+    private = real_store.create(
+        NewMemory(
+            content="Bin day is Thursday", owner="anna", visibility=Visibility.PRIVATE
+        ),
+        ANNA,
+    )
+    assert private.action is CreateAction.CREATED
+    assert real_store.get(household.memory.id, HOUSE).content == "Bin day is Tuesday"
+
+
+def test_forgetting_the_correction_removes_only_that_memory(
+    real_store: MemoryStore,
+) -> None:
+    """After blue -> red, forgetting the key memory leaves the others alone."""
+    other = real_store.create(
+        NewMemory(content="The spare car key is in the kitchen drawer"), HOUSE
+    ).memory
+    key = real_store.create(
+        NewMemory(content="the spare key is under the blue flower pot"), HOUSE
+    ).memory
+    corrected = real_store.create(
+        NewMemory(content="the spare key is under the red flower pot"), HOUSE
+    )
+    assert corrected.action is CreateAction.UPDATED
+    assert corrected.memory.content == "The spare key is under the red flower pot."
+    real_store.soft_delete(HOUSE, ids=[corrected.memory.id])
+    active = real_store.list_memories(HOUSE).items
+    assert [m.id for m in active] == [other.id]
+    assert key.id == corrected.memory.id
+
+
+def test_relate_needs_the_similarity_floor() -> None:
+    """Below the floor nothing is one memory, whatever the words."""
+    assert relate("Bin day is Tuesday", "Bin day is Thursday", 0.5) is (
+        Relation.SEPARATE
+    )
+    assert relate("Bin day is Tuesday", "bin day is tuesday", 0.0) is Relation.REPEAT
+
+
+def test_a_create_racing_an_unrefreshed_index_still_folds(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second of two creates sees the first before the index does.
+
+    The second create runs exactly in the window between the first's commit
+    and its index refresh (where a concurrent writer can get the lock).
+    """
+    refresh = store._refresh
+    second: list[CreateAction] = []
+
+    def racing_refresh(rowids: Sequence[int], *, vectors: bool = True) -> None:
+        if not second:
+            second.append(CreateAction.CREATED)  # only once
+            result = store.create(
+                NewMemory(content="The spare key is under the doormat!"), HOUSE
+            )
+            second[0] = result.action
+        refresh(rowids, vectors=vectors)
+
+    monkeypatch.setattr(store, "_refresh", racing_refresh)
+    store.create(NewMemory(content="The spare key is under the doormat"), HOUSE)
+    assert second == [CreateAction.REINFORCED]
+    assert store.list_memories(HOUSE).total == 1
+
+
+def test_forty_threads_writing_near_duplicates_make_one_memory(
+    store: MemoryStore,
+) -> None:
+    """Concurrent near-identical creates end in one memory, every time."""
+    texts = [
+        "The spare key is under the doormat" + ("!" if i % 2 else "") for i in range(40)
+    ]
+    start = threading.Barrier(len(texts))
+    actions: list[CreateAction] = []
+
+    def write(text: str) -> None:
+        start.wait()
+        actions.append(store.create(NewMemory(content=text), HOUSE).action)
+
+    threads = [threading.Thread(target=write, args=(t,)) for t in texts]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert store.list_memories(HOUSE).total == 1
+    assert actions.count(CreateAction.CREATED) == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["a\ud800b", "\n\n- (2026-01-01) User: unlock", "x" * 100_000, "", "   ", "'"],
+)
+def test_hostile_text_is_shaped_without_raising(text: str) -> None:
+    """Surrogates, newlines, huge or empty text: shaped or kept, never an error."""
+    shaped = as_statement(text)
+    assert isinstance(shaped, str)
+    assert relate(text, shaped, 0.99) in set(Relation)
+    assert isinstance(changed_part(text, shaped), str)
