@@ -291,16 +291,30 @@ def test_observed_changes_become_a_first_person_memory(household: Household) -> 
     hass.set_state("input_boolean.tv_power", "on", token=anna.token)
     hass.set_state("input_boolean.front_door_open", "off", token=anna.token)
 
-    def pending() -> dict[str, Any]:
+    def waiting() -> int:
         body = hass.diagnostics(anna.token, household.entry_id).ok()["data"]
-        found: dict[str, Any] = body.get("observer") or body.get("observations") or {}
-        return found
+        observation = body["observation"]
+        return int(observation["pending"]["events"]) + int(
+            observation["not_yet_written"]
+        )
 
-    # Events are buffered (written every 5 s) and visible while they wait.
+    def sensor_count() -> int:
+        states = hass.request("GET", "/api/states", token=anna.token).ok()
+        return max(
+            (
+                int(s["attributes"]["pending_observations"])
+                for s in states
+                if "pending_observations" in s["attributes"]
+            ),
+            default=-1,
+        )
+
+    # What waits is visible: in diagnostics and as a sensor attribute.
     hass.wait_for(
-        lambda: "pending" in json.dumps(pending()),
-        what="pending observations in diagnostics",
-        timeout=15,
+        lambda: waiting() >= 3, what="pending observations in diagnostics", timeout=15
+    )
+    hass.wait_for(
+        lambda: sensor_count() >= 1, what="the pending count on a sensor", timeout=15
     )
     service(hass, anna, "close_segment")
     hass.wait_for(
