@@ -171,11 +171,12 @@ class HassInstance:
         Task) into the config's custom_components; `with_home_memory` False
         leaves Home Memory out (for "without" baselines in benchmarks).
         """
+        # The port first: if it fails, no temporary folder is left behind.
+        self.port = port or free_port()
         self._owns_dir = config_dir is None
         self.config_dir = Path(
             config_dir or tempfile.mkdtemp(prefix="hass-acceptance-")
         )
-        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}/api/websocket"
         self.log_path = self.config_dir / "hass.out.log"
