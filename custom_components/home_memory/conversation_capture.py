@@ -545,19 +545,30 @@ class ConversationCapture:
         if watched.log is not None:
             await self._async_read(conversation_id, watched, list(watched.log.content))
         try:
-            open_sessions = await self._hass.async_add_executor_job(
-                self._sessions.open_sessions, conversation_id
-            )
+            await async_end_conversations(self._hass, self._data, conversation_id)
         except MemoryEngineError, sqlite3.Error:
             LOGGER.debug("Sessions of %s not readable", conversation_id, exc_info=True)
-            return
-        for session in open_sessions:
-            await async_end_session(self._hass, self._data, session.id)
 
     @property
     def watched_conversations(self) -> set[str]:
         """The conversations being captured now (their sessions are not idle)."""
         return set(self._watched)
+
+    async def async_read_stored(self, conversation_id: str | None = None) -> None:
+        """Store the turns the stored logs hold now (of one conversation, or all).
+
+        The conversations stay watched: a turn still running is captured when
+        it is over (into a new session if this one has ended by then).
+        """
+        from homeassistant.components.conversation.chat_log import DATA_CHAT_LOGS
+
+        logs = self._hass.data.get(DATA_CHAT_LOGS, {})
+        for watched_id, watched in list(self._watched.items()):
+            if conversation_id not in (None, watched_id):
+                continue
+            if (stored := logs.get(watched_id)) is not None:
+                watched.log = stored
+                await self._async_read(watched_id, watched, list(stored.content))
 
     async def async_flush(self) -> None:
         """Store what the stored logs hold before the database closes."""
@@ -570,17 +581,53 @@ class ConversationCapture:
                 await self._async_read(conversation_id, watched, list(stored.content))
 
 
+@dataclass(frozen=True, slots=True)
+class EndedSession:
+    """A session ended by this call, and whether its extraction was started."""
+
+    session: Session
+    extraction_started: bool
+
+
 async def async_end_session(
     hass: HomeAssistant, data: HomeMemoryData, session_id: str
-) -> None:
-    """End a session and extract it; only the caller that ended it extracts."""
+) -> EndedSession | None:
+    """End a session and extract it; only the caller that ended it extracts.
+
+    None when it could not be ended or another caller ended it first.
+    """
     try:
         ended = await hass.async_add_executor_job(session_store(data).end, session_id)
     except MemoryEngineError, sqlite3.Error:
         LOGGER.debug("Session %s could not be ended", session_id, exc_info=True)
-        return
-    if ended is not None:
-        await async_extract(hass, data, ended)
+        return None
+    if ended is None:
+        return None
+    return EndedSession(ended, await async_extract(hass, data, ended))
+
+
+async def async_end_conversations(
+    hass: HomeAssistant, data: HomeMemoryData, conversation_id: str | None = None
+) -> list[EndedSession]:
+    """End the open sessions of a conversation (or all) and extract them.
+
+    The end of a conversation (its chat session deleted) and the
+    `end_conversations` action both come here. Raises the engine's errors
+    when the open sessions cannot be read.
+    """
+    sessions = session_store(data)
+    if conversation_id is None:
+        # Every open session, as if each had been idle past its timeout.
+        open_sessions = await hass.async_add_executor_job(
+            sessions.idle_open_sessions, 0.0
+        )
+    else:
+        open_sessions = await hass.async_add_executor_job(
+            sessions.open_sessions, conversation_id
+        )
+    # One at a time, in order: extraction asks the AI Task for each.
+    results = [await async_end_session(hass, data, s.id) for s in open_sessions]
+    return [result for result in results if result is not None]
 
 
 async def async_end_idle_sessions(hass: HomeAssistant, data: HomeMemoryData) -> None:

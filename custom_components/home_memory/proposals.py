@@ -126,8 +126,12 @@ class Offer:
 
 async def async_extract(
     hass: HomeAssistant, data: HomeMemoryData, session: Session
-) -> None:
+) -> bool:
     """Ask the AI Task what to remember from an ended session; never raises.
+
+    True when the extraction was started here (even if the AI Task then
+    failed); False when the session is too short, is being extracted
+    already, or has used up its attempts.
 
     The session is marked extracted in the transaction that stores its
     proposals. Until then (the AI Task failed, Home Assistant stopped) it
@@ -135,7 +139,7 @@ async def async_extract(
     of times). A session already being extracted in this run is skipped.
     """
     if session.turns < MIN_TURNS or session.id in data.extracting:
-        return
+        return False
     data.extracting.add(session.id)
     sessions = session_store(data)
     refresh = True
@@ -143,7 +147,7 @@ async def async_extract(
         if not await hass.async_add_executor_job(
             sessions.start_extraction, session.id, MAX_EXTRACTION_ATTEMPTS
         ):
-            return
+            return False
         messages = await hass.async_add_executor_job(
             partial(sessions.messages, session.id, window_only=True)
         )
@@ -157,7 +161,7 @@ async def async_extract(
         )
         if drafts is None:
             # No answer (or none that made sense): tried again at night.
-            return
+            return True
         proposals = proposal_store(data)
         # Also with no drafts: the session is marked as extracted.
         added = await hass.async_add_executor_job(
@@ -181,7 +185,7 @@ async def async_extract(
             _announce(hass, data, results, session.conversation_id, session.owner)
     except MemoryEngineError, sqlite3.Error, OSError:
         LOGGER.warning("Extracting memories from a conversation failed", exc_info=True)
-        return
+        return True
     except asyncio.CancelledError:
         # The entry is closing: nothing more against its store.
         refresh = False
@@ -190,6 +194,7 @@ async def async_extract(
         data.extracting.discard(session.id)
         if refresh:
             await async_refresh(hass, data)
+    return True
 
 
 def _announce(

@@ -34,6 +34,7 @@ ATTR_ALL_TIERS: Final = "all_tiers"
 ATTR_CLASSES: Final = "classes"
 ATTR_CLEAR_EXPIRY: Final = "clear_expiry"
 ATTR_CONTENT: Final = "content"
+ATTR_CONVERSATION_ID: Final = "conversation_id"
 ATTR_CREATED_AFTER: Final = "created_after"
 ATTR_CREATED_BEFORE: Final = "created_before"
 ATTR_EMOTION: Final = "emotion"
@@ -65,6 +66,8 @@ FORMAT_AI_MEMORY: Final = "ai_memory"
 MAX_QUERY_CHARS: Final = 1_000
 MAX_PATH_CHARS: Final = 4_096
 MAX_IDS: Final = 500
+# Home Assistant's conversation ids are ULIDs; a caller's own are usually short.
+MAX_CONVERSATION_ID_CHARS: Final = 256
 MAX_SEARCH_RESULTS: Final = 50
 MAX_LIST_PAGE: Final = 500
 
@@ -320,6 +323,10 @@ SEARCH_ALL_TIERS_SCHEMA = ServiceSchema(
 MAINTENANCE_SCHEMA = ServiceSchema({})
 
 CLOSE_SEGMENT_SCHEMA = ServiceSchema({})
+
+END_CONVERSATIONS_SCHEMA = ServiceSchema(
+    {probatio.Optional(ATTR_CONVERSATION_ID): _text(MAX_CONVERSATION_ID_CHARS)}
+)
 
 EXPORT_SCHEMA = ServiceSchema(
     {probatio.Optional(ATTR_ALL_TIERS, default=True): cv.boolean}

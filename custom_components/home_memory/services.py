@@ -22,6 +22,7 @@ from homeassistant.util import dt as dt_util
 from .access import Access, async_get_caller
 from .ai_memory_import import NotAiMemoryDatabaseError, read_ai_memory
 from .const import AI_MEMORY_DEFAULT_FILE, DB_FOLDER, DOMAIN
+from .conversation_capture import async_end_conversations
 from .events import async_memories_changed
 from .maintenance import async_run_maintenance
 from .memory.models import (
@@ -55,6 +56,7 @@ from .schemas import (
     ATTR_CLASSES,
     ATTR_CLEAR_EXPIRY,
     ATTR_CONTENT,
+    ATTR_CONVERSATION_ID,
     ATTR_CREATED_AFTER,
     ATTR_CREATED_BEFORE,
     ATTR_EMOTION,
@@ -80,6 +82,7 @@ from .schemas import (
     ATTR_VISIBILITY,
     ATTR_WEIGHT_CLASS,
     CLOSE_SEGMENT_SCHEMA,
+    END_CONVERSATIONS_SCHEMA,
     EXPORT_SCHEMA,
     FORMAT_AI_MEMORY,
     FORMAT_JSONL,
@@ -128,6 +131,7 @@ SERVICE_LIST: Final = "list"
 SERVICE_SEARCH_ALL_TIERS: Final = "search_all_tiers"
 SERVICE_RUN_MAINTENANCE: Final = "run_maintenance"
 SERVICE_CLOSE_SEGMENT: Final = "close_segment"
+SERVICE_END_CONVERSATIONS: Final = "end_conversations"
 SERVICE_EXPORT: Final = "export"
 SERVICE_IMPORT: Final = "import"
 SERVICE_LIST_PROPOSALS: Final = "list_proposals"
@@ -551,6 +555,37 @@ async def _async_close_segment(call: ServiceCall) -> ServiceResponse:
     }
 
 
+async def _async_end_conversations(call: ServiceCall) -> ServiceResponse:
+    """End the open conversations now, as if their idle timeout had passed.
+
+    What the chat logs hold is stored first; then each open session ends and
+    goes to extraction (awaited: its proposals are pending when this
+    returns). `result`: "ended" (`sessions` says, per session, whether
+    extraction was started: it needs four turns) or "nothing_open".
+    """
+    await async_get_caller(call.hass, call, Access.ADMIN)
+    runtime = loaded_runtime(call.hass)
+    conversation_id = call.data.get(ATTR_CONVERSATION_ID)
+    try:
+        if (capture := runtime.conversation_capture) is not None:
+            await capture.async_read_stored(conversation_id)
+        ended = await async_end_conversations(call.hass, runtime, conversation_id)
+    except ENGINE_FAILURES as err:
+        raise engine_error(err) from err
+    return {
+        "result": "ended" if ended else "nothing_open",
+        "ended": len(ended),
+        "sessions": [
+            {
+                "conversation_id": item.session.conversation_id,
+                "turns": item.session.turns,
+                "extraction_started": item.extraction_started,
+            }
+            for item in ended
+        ],
+    }
+
+
 async def _async_export(call: ServiceCall) -> ServiceResponse:
     caller = await async_get_caller(call.hass, call, Access.ADMIN)
     runtime = loaded_runtime(call.hass)
@@ -663,6 +698,12 @@ _SERVICES: Final[tuple[tuple[str, _Handler, ServiceSchema, SupportsResponse], ..
         SERVICE_CLOSE_SEGMENT,
         _async_close_segment,
         CLOSE_SEGMENT_SCHEMA,
+        SupportsResponse.OPTIONAL,
+    ),
+    (
+        SERVICE_END_CONVERSATIONS,
+        _async_end_conversations,
+        END_CONVERSATIONS_SCHEMA,
         SupportsResponse.OPTIONAL,
     ),
     (SERVICE_EXPORT, _async_export, EXPORT_SCHEMA, SupportsResponse.OPTIONAL),

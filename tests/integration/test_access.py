@@ -24,6 +24,7 @@ ADMIN_ACTIONS: list[tuple[str, dict[str, Any]]] = [
     ("search_all_tiers", {"query": "x"}),
     ("run_maintenance", {}),
     ("close_segment", {}),
+    ("end_conversations", {}),
     ("export", {}),
     ("import", {"path": "x.jsonl"}),
 ]

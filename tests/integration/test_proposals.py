@@ -525,3 +525,107 @@ async def test_the_notice_counts_and_returns_only_when_the_count_rises(
     await hass.async_add_executor_job(proposal_store(data).expire, 0)
     await async_refresh(hass, data)
     assert notice() is None
+
+
+# -- end_conversations: proposals now, without the idle wait ---------------------
+
+
+async def test_end_conversations_proposes_at_once(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    agent_entry: MockConfigEntry,
+    fake_ai_task: FakeAITaskEntity,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+    user_ben: MockUser,
+    hass_admin_user: MockUser,
+) -> None:
+    """Ended now, as by the timeout: a 4-turn one is extracted, a short one not."""
+    use_agent(hass, agent_entry)
+    fake_ai_task.answers = [TWO_FACTS]
+    conversation_id = await talk(hass, agent_entry, freezer, 3, user=user_anna)
+    # The fourth turn is not read yet (no quiet time): the action reads it.
+    await say(
+        hass,
+        "fact number 3: the plumber is Jo",
+        agent_id=agent_entry.entry_id,
+        conversation_id=conversation_id,
+        user=user_anna,
+    )
+    await say(hass, "hello", agent_id=agent_entry.entry_id, user=user_ben)
+    await hass.async_block_till_done()
+    assert fake_ai_task.tasks == []
+
+    response = await call(hass, "end_conversations", user=hass_admin_user)
+
+    assert response["result"] == "ended"
+    assert response["ended"] == 2
+    by_conversation = {s["conversation_id"]: s for s in response["sessions"]}
+    assert by_conversation[conversation_id] == {
+        "conversation_id": conversation_id,
+        "turns": 4,
+        "extraction_started": True,
+    }
+    [ben] = [s for s in response["sessions"] if s["conversation_id"] != conversation_id]
+    assert ben["turns"] == 1
+    assert ben["extraction_started"] is False
+    [task] = fake_ai_task.tasks
+    assert 'User: "fact number 3: the plumber is Jo"' in task.instructions
+    data = init_integration.runtime_data
+    assert len(offers_for(data, user_anna.id)) == 2
+    assert all(s.ended_at is not None for s in sessions_of(init_integration))
+
+    # Talking on in the same conversation opens a new session with the new
+    # turn only.
+    await say(
+        hass,
+        "one more thing",
+        agent_id=agent_entry.entry_id,
+        conversation_id=conversation_id,
+        user=user_anna,
+    )
+    await settle(hass, freezer)
+    newest = sessions_of(init_integration)[-1]
+    assert newest.conversation_id == conversation_id
+    assert newest.ended_at is None
+    assert newest.turns == 1
+    # The timeout later extracts nothing twice, and nothing is left to end.
+    await end_conversations(hass, freezer)
+    assert len(fake_ai_task.tasks) == 1
+    assert await call(hass, "end_conversations") == {
+        "result": "nothing_open",
+        "ended": 0,
+        "sessions": [],
+    }
+
+
+async def test_end_conversations_of_one_conversation(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    agent_entry: MockConfigEntry,
+    fake_ai_task: FakeAITaskEntity,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+) -> None:
+    """`conversation_id` ends that conversation only; bad ids are refused."""
+    use_agent(hass, agent_entry)
+    fake_ai_task.answers = [TWO_FACTS]
+    first = await talk(hass, agent_entry, freezer, 4, user=user_anna)
+    second = await talk(hass, agent_entry, freezer, 1, user=user_anna)
+
+    response = await call(hass, "end_conversations", {"conversation_id": first})
+
+    assert [s["conversation_id"] for s in response["sessions"]] == [first]
+    assert response["sessions"][0]["extraction_started"] is True
+    still_open = [s for s in sessions_of(init_integration) if s.ended_at is None]
+    assert [s.conversation_id for s in still_open] == [second]
+    assert (await call(hass, "end_conversations", {"conversation_id": "unknown"}))[
+        "result"
+    ] == "nothing_open"
+    for bad in ("a\ud800b", "x" * 300, ""):
+        with pytest.raises(ServiceValidationError) as err:
+            await call(hass, "end_conversations", {"conversation_id": bad})
+        assert err.value.translation_key == "invalid_field"
+    assert [s.conversation_id for s in still_open] == [
+        s.conversation_id for s in sessions_of(init_integration) if s.ended_at is None
+    ]
