@@ -30,7 +30,8 @@ conversation for Home Memory: its sessions end, and those of at least four
 turns go to extraction (proposals.py). Sessions left open by a restart are
 ended once Home Assistant has started, and again `END_IDLE` later (for those
 active just before the restart); the nightly run catches any left and retries
-extraction that failed.
+extraction that failed. An administrator can end them at once (the
+`end_conversations` action): the same `async_end_conversations`.
 
 Nothing here may break an Assist turn: the subscriber runs inside the agent's
 task, so any unexpected error there is logged and that conversation skipped.
