@@ -76,6 +76,13 @@ def real_store(
         ("my code word is 'me first'", "Our code word is 'me first'."),
         ('i call it "my little pony"', 'We call it "my little pony".'),
         ("i_me and my_code stay", "I_me and my_code stay."),
+        (
+            "my code word is \u2018me first\u2019",
+            "Our code word is \u2018me first\u2019.",
+        ),
+        # A code at the start keeps its case.
+        ("abc123 opens the gate", "abc123 opens the gate."),
+        ("iPhone chargers are in my drawer", "iPhone chargers are in our drawer."),
         ("  the  code is 1234.  ", "The code is 1234."),
         # Written sentences are kept as written.
         ("The spare key is under the doormat", "The spare key is under the doormat"),
@@ -339,6 +346,9 @@ def test_relate_needs_the_similarity_floor() -> None:
             Relation.SEPARATE,
         ),
         ("The kitchen light is on", "The kitchen light is off", Relation.CORRECTION),
+        ("The plumber is called Mike", "The plumber is Steve", Relation.CORRECTION),
+        ("The front door is locked", "The front door is unlocked", Relation.CORRECTION),
+        ("Anna loves coffee", "Anna hates coffee", Relation.CORRECTION),
         ("The dog is fed at 7 am", "The dog is fed at 8 am", Relation.CORRECTION),
     ],
 )

@@ -13,7 +13,8 @@ tools, sentences, confirmed proposals all end in `MemoryStore.create_many`):
    first person becomes the household's ("my car is in the garage" ->
    "Our car is in the garage."); the memory's speaker and owner still say
    who told it. Only standalone words change: "i-love-my-cats", an
-   address's "/me" and quoted text are kept as said (a password, a code).
+   address's "/me" and quoted text are kept as said (a password, a code),
+   and a code that starts the fragment is not capitalised ("iPhone ...").
    The assistant's own first person is kept for what it noticed
    (observations are not user statements and never come here).
 
@@ -39,8 +40,8 @@ tools, sentences, confirmed proposals all end in `MemoryStore.create_many`):
      word shared: separate memories;
    - negation added or removed: a correction;
    - another predicate (the first content word after the subject; places,
-     numbers, names and other detail words are one predicate with another
-     value, and like/love/hate/prefer are one, "unlocked" is "locked"):
+     numbers, names, "called" and other detail words are one predicate with
+     another value, like/love/hate/prefer are one, "unlocked" is "locked"):
      "The dog is fed at 7 am" / "The dog is walked at 8 pm", "The kitchen
      light is on a timer" / "... is broken": separate memories;
    - a pure rewording (similarity >= `PARAPHRASE_MIN_SIMILARITY`, the
@@ -140,7 +141,7 @@ _DETAILS: Final = frozenset(
         "one", "two", "three", "four", "five", "six", "seven", "eight",
         "nine", "ten", "eleven", "twelve", "left", "right", "first", "last",
         "upstairs", "downstairs", "off", "open", "closed", "locked",
-        "unlocked", "empty", "full",
+        "unlocked", "empty", "full", "hate", "dislike",
     }
 )  # fmt: skip
 # Words that put the subject somewhere (or switch it): "is under the doormat"
@@ -154,10 +155,13 @@ _PLACES: Final = frozenset(
     }
 )  # fmt: skip
 # Predicates that say the same thing with another value: "Anna loves coffee"
-# then "Anna hates coffee" corrects it.
+# then "Anna hates coffee" corrects it ("hate" is a detail word, so never a
+# mere rewording of "love").
 _PREDICATE_CLASSES: Final = dict.fromkeys(
     ("like", "love", "hate", "prefer", "enjoy", "dislike", "adore"), "like"
 )
+# "The plumber is called Mike" / "The plumber is Steve": a name either way.
+_NAMING: Final = frozenset({"called", "named", "call", "name"})
 _MIN_PREFIXED: Final = 4
 # After a leading "No": punctuation (or nothing) makes it an answer.
 _ANSWER = re.compile(r"\s*(?:[,.;:!?\u2013\u2014-]|$)")
@@ -185,7 +189,9 @@ _PERSPECTIVE: Final = (
     (_alone("me"), "us"),
 )
 # Quoted text is the person's exact words (a password, a name): kept as said.
-_QUOTED = re.compile(r"\"[^\"]*\"|\u201c[^\u201d]*\u201d|(?<!\w)'[^']*'(?!\w)")
+_QUOTED = re.compile(
+    r"\"[^\"]*\"|\u201c[^\u201d]*\u201d|\u2018[^\u2019]*\u2019|(?<!\w)'[^']*'(?!\w)"
+)
 _LEADING_THAT = re.compile(r"^(?:that|to remember that)\s+", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
 
@@ -209,7 +215,9 @@ def as_statement(text: str) -> str:
             parts.append(quoted.group())
             start = quoted.end()
     tidy = "".join(parts)
-    tidy = tidy[0].upper() + tidy[1:]
+    first = _TOKEN.match(tidy)
+    if first is None or not _code_like(first.group(), shouted=False):
+        tidy = tidy[0].upper() + tidy[1:]  # but "iPhone", "abc123" stay as said
     if tidy[-1] not in ".!?\u2026":
         tidy += "."
     return tidy
@@ -257,7 +265,9 @@ def _codes(text: str) -> list[str]:
 
 
 def _predicate(head: str, details: set[str]) -> str:
-    if head in _PLACES or head in details:
+    if head in _PREDICATE_CLASSES:
+        return _PREDICATE_CLASSES[head]
+    if head in _PLACES or head in details or head in _NAMING:
         # "under the doormat" / "in the garage", "is Maria" / "is Sofia",
         # "is on" / "is off": one thing said of the subject, its value differs.
         return "<value>"
@@ -301,6 +311,7 @@ def _analyse(text: str) -> _Words:
         # A capitalised word inside a sentence is a name.
         if (
             word in _DETAILS
+            or stem in _DETAILS
             or any(ch.isdigit() for ch in word)
             or (position > 0 and raw[0].isupper())
         ):
