@@ -272,7 +272,7 @@ def _predicate(head: str, details: set[str]) -> str:
         # "is on" / "is off": one thing said of the subject, its value differs.
         return "<value>"
     if head.startswith("un") and len(head) > _MIN_PREFIXED:
-        head = head[2:]  # "locked" / "unlocked"
+        head = head[2:]  # "plugged in" / "unplugged": one predicate
     return _PREDICATE_CLASSES.get(head, head)
 
 
