@@ -67,6 +67,22 @@ def real_store(
         ("my car is in the garage", "Our car is in the garage."),
         ("i'm allergic to cats", "We are allergic to cats."),
         ("anna gave me her number?", "Anna gave us her number?"),
+        # Codes, addresses and quotes keep their words: only standalone ones move.
+        (
+            "the guest wifi password is i-love-my-cats",
+            "The guest wifi password is i-love-my-cats.",
+        ),
+        ("my blog is at example.com/me", "Our blog is at example.com/me."),
+        ("my code word is 'me first'", "Our code word is 'me first'."),
+        ('i call it "my little pony"', 'We call it "my little pony".'),
+        ("i_me and my_code stay", "I_me and my_code stay."),
+        (
+            "my code word is \u2018me first\u2019",
+            "Our code word is \u2018me first\u2019.",
+        ),
+        # A code at the start keeps its case.
+        ("abc123 opens the gate", "abc123 opens the gate."),
+        ("iPhone chargers are in my drawer", "iPhone chargers are in our drawer."),
         ("  the  code is 1234.  ", "The code is 1234."),
         # Written sentences are kept as written.
         ("The spare key is under the doormat", "The spare key is under the doormat"),
@@ -134,6 +150,25 @@ def test_the_answer_names_what_changed(old: str, new: str, was: str) -> None:
         # negations, both ways
         ("Anna likes coffee", "Anna doesn't like coffee"),
         ("Anna doesn't like coffee", "Anna likes coffee"),
+        # A leading "No" negates ("No, ..." is an answer, see below).
+        ("Pets are allowed in the bedroom", "No pets are allowed in the bedroom"),
+        # The same words in another order say another thing.
+        (
+            "The blue bin is for paper and the green bin is for glass",
+            "The green bin is for paper and the blue bin is for glass",
+        ),
+        ("Anna is older than Ben", "Ben is older than Anna"),
+        # A code's letter case is part of it.
+        ("The guest wifi password is AbC123", "The guest wifi password is abc123"),
+        ("The alarm code is XyZ", "The alarm code is xyz"),
+        # A detail dropped is news too: the newest statement wins.
+        (
+            "The bins go out on Monday and Thursday",
+            "The bins go out on Thursday",
+        ),
+        # Another value of the same predicate.
+        ("Anna loves coffee", "Anna hates coffee"),
+        ("The front door is locked", "The front door is unlocked"),
     ],
 )
 def test_a_correction_updates_the_memory_and_undo_restores_it(
@@ -202,6 +237,9 @@ UNRELATED: Sequence[tuple[str, str]] = [
     ("The spare house keys are in the drawer", "The spare car keys are in the drawer"),
     ("The recycling goes out on Monday", "The garden waste goes out on Friday"),
     ("Boiler service number 9 with notes 63", "Boiler service number 10 with notes 70"),
+    # The same subject, another predicate: another fact about it.
+    ("The dog is fed at 7 am", "The dog is walked at 7 am"),
+    ("The kitchen light is on a timer", "The kitchen light is broken"),
 ]
 
 
@@ -256,6 +294,70 @@ def test_relate_needs_the_similarity_floor() -> None:
         Relation.SEPARATE
     )
     assert relate("Bin day is Tuesday", "bin day is tuesday", 0.0) is Relation.REPEAT
+
+
+@pytest.mark.parametrize("similarity", [0.7, 0.9, 0.99, 1.0])
+@pytest.mark.parametrize(
+    ("old", "new", "relation"),
+    [
+        (
+            "Pets are allowed in the bedroom",
+            "No pets are allowed in the bedroom",
+            Relation.CORRECTION,
+        ),
+        (
+            "Pets are allowed in the bedroom",
+            "No, pets are allowed in the bedroom",
+            Relation.REPEAT,
+        ),
+        ("Anna is older than Ben", "Ben is older than Anna", Relation.CORRECTION),
+        (
+            "The cat is afraid of the dog",
+            "The dog is afraid of the cat",
+            Relation.CORRECTION,
+        ),
+        ("The gate code is AbC123", "The gate code is abc123", Relation.CORRECTION),
+        ("The gate code is AbC123", "The gate code is AbC123!", Relation.REPEAT),
+        ("The gate code is AbC123", "the gate code is AbC123", Relation.REPEAT),
+        (
+            "The spare key is under the mat",
+            "THE SPARE KEY IS UNDER THE MAT",
+            Relation.REPEAT,
+        ),
+        (
+            "The bins go out on Monday and Thursday",
+            "The bins go out on Thursday",
+            Relation.CORRECTION,
+        ),
+        (
+            "The spare key is under the mat by the shed",
+            "The spare key is under the mat",
+            Relation.CORRECTION,
+        ),
+        (
+            "The spare key is under the mat",
+            "The spare key is under the old mat",
+            Relation.CORRECTION,
+        ),
+        ("The dog is fed at 7 am", "The dog is walked at 8 pm", Relation.SEPARATE),
+        (
+            "The kitchen light is on a timer",
+            "The kitchen light is broken",
+            Relation.SEPARATE,
+        ),
+        ("The kitchen light is on", "The kitchen light is off", Relation.CORRECTION),
+        ("The plumber is called Mike", "The plumber is Steve", Relation.CORRECTION),
+        ("The front door is locked", "The front door is unlocked", Relation.CORRECTION),
+        ("Anna loves coffee", "Anna hates coffee", Relation.CORRECTION),
+        ("The dog is fed at 7 am", "The dog is fed at 8 am", Relation.CORRECTION),
+    ],
+)
+def test_relate_decides_by_the_words_above_the_floor(
+    old: str, new: str, relation: Relation, similarity: float
+) -> None:
+    """Order, negation, a code's case, a dropped word, a predicate: any cosine."""
+    assert relate(old, new, similarity) is relation
+    assert relate(as_statement(old), as_statement(new), similarity) is relation
 
 
 def test_a_create_racing_an_unrefreshed_index_still_folds(

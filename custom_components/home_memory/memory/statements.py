@@ -12,31 +12,47 @@ tools, sentences, confirmed proposals all end in `MemoryStore.create_many`):
    What a person tells is a fact about the household, so a fragment's
    first person becomes the household's ("my car is in the garage" ->
    "Our car is in the garage."); the memory's speaker and owner still say
-   who told it. The assistant's own first person is kept for what it
-   noticed (observations are not user statements and never come here).
+   who told it. Only standalone words change: "i-love-my-cats", an
+   address's "/me" and quoted text are kept as said (a password, a code),
+   and a code that starts the fragment is not capitalised ("iPhone ...").
+   The assistant's own first person is kept for what it noticed
+   (observations are not user statements and never come here).
 
 2. `relate` decides whether a new statement repeats, corrects or is separate
    from an existing one of the same owner. Similarity (cosine of the two
    embeddings) only brings candidates (>= `CORRECTION_MIN_SIMILARITY`, the
-   engine's `correction_min_similarity`); the
-   words decide, from content words (articles, pronouns, auxiliaries and
-   fillers dropped, plural "s" cut) and negation:
+   engine's `correction_min_similarity`); the words decide, from content
+   words in the order said (articles, pronouns, auxiliaries and fillers
+   dropped, plural "s" cut; a code-like token, letters with digits or a
+   capital inside it, keeps its case) and negation (a leading "No" too,
+   unless punctuation makes it an answer: "No, it is ..."). A repeat only
+   reinforces (the new text is not kept), a correction is announced
+   ("Updated: ... (was: ...)") and undoable, so when in doubt the rules
+   choose the correction:
 
-   - the same content words and negation: a repeat (reinforced);
+   - the same text (letter case aside, except in codes: "AbC123" /
+     "abc123" differ), or the same content words in the same order with
+     the same negation: a repeat (reinforced);
    - a different subject (the content words before the first verb of either
      text missing from the other: "the kitchen light" / "the hallway light",
      "Anna likes coffee" / "Ben likes coffee"), a text without a verb (its
      subject is unknown: "Visit 9 notes" / "Visit 10 notes"), or no content
      word shared: separate memories;
    - negation added or removed: a correction;
-   - nothing new (the new text's content words are all in the old one): a
-     repeat; the fuller old text is kept;
+   - another predicate (the first content word after the subject; places,
+     numbers, names, "called" and other detail words are one predicate with
+     another value, like/love/hate/prefer are one, "unlocked" is "locked"):
+     "The dog is fed at 7 am" / "The dog is walked at 8 pm", "The kitchen
+     light is on a timer" / "... is broken": separate memories;
    - a pure rewording (similarity >= `PARAPHRASE_MIN_SIMILARITY`, the
-     engine's `dedup_threshold` and the "Duplicate threshold" option, and no
-     detail word changed: numbers, names, days, months, colours, times): a
-     repeat;
-   - otherwise the same subject with a differing detail (number, name,
-     place, time): a correction, and the newest statement wins.
+     engine's `dedup_threshold` and the "Duplicate threshold" option, a
+     word swapped for another, no detail word changed: numbers, names,
+     days, months, colours, times, on/off, and the shared words in the same
+     order): a repeat;
+   - otherwise a correction, and the newest statement wins: a differing
+     detail (number, name, place, time), the same words in another order
+     ("Anna is older than Ben" / "Ben is older than Anna"), or a word only
+     added or only dropped ("on Monday and Thursday" / "on Thursday").
 
    Measured with all-MiniLM-L6-v2: corrections sit at 0.70-0.97 ("The
    babysitter is Maria/Sofia" 0.70, "The plumber is called Mike/Steve"
@@ -45,11 +61,17 @@ tools, sentences, confirmed proposals all end in `MemoryStore.create_many`):
    cannot tell them from paraphrases ("Anna loves/likes coffee" 0.97) or
    from different facts ("The dog/cat is fed at 7 am" 0.75); the subject
    and detail rules do. Different people rarely pass the floor at all
-   ("Anna/Ben likes coffee" 0.52). The price of "newest wins": "Anna likes
-   coffee" then "Anna likes tea" (0.79) is a correction, said as such in the
-   answer ("Updated: ... (was: ...)") and undoable; "Anna likes coffee and
-   tea" says both. Memories of other owners are never compared: a sentence
-   in the first person ("I take the bus") means another fact for each person.
+   ("Anna/Ben likes coffee" 0.52). Word order hardly moves the cosine
+   ("Anna is older than Ben/Ben is older than Anna" 0.99), nor does a
+   code's case (MiniLM lowercases: 1.0), so neither can be left to it.
+   The price of "newest wins": "Anna likes coffee" then "Anna likes tea"
+   (0.79) is a correction, said as such in the answer ("Updated: ... (was:
+   ...)") and undoable; "Anna likes coffee and tea" says both; "On Tuesday
+   the bins go out" after "The bins go out on Tuesday" is announced as a
+   correction too. The price of the predicate rule: "The milk is fresh"
+   then "The milk is sour" are two memories (both kept, nothing dropped).
+   Memories of other owners are never compared: a sentence in the first
+   person ("I take the bus") means another fact for each person.
 
 Plain Python, no Home Assistant imports.
 """
@@ -118,22 +140,57 @@ _DETAILS: Final = frozenset(
         "black", "white", "grey", "gray", "brown", "orange", "pink", "purple",
         "one", "two", "three", "four", "five", "six", "seven", "eight",
         "nine", "ten", "eleven", "twelve", "left", "right", "first", "last",
-        "upstairs", "downstairs",
+        "upstairs", "downstairs", "off", "open", "closed", "locked",
+        "unlocked", "empty", "full", "hate", "dislike",
     }
 )  # fmt: skip
+# Words that put the subject somewhere (or switch it): "is under the doormat"
+# and "is in the garage" say the same thing of the key with another value.
+_PLACES: Final = frozenset(
+    {
+        "in", "on", "at", "under", "over", "above", "below", "behind",
+        "beside", "next", "near", "inside", "outside", "by", "with", "without",
+        "from", "into", "onto", "between", "around", "off", "out", "up",
+        "down", "upstairs", "downstairs", "away", "home",
+    }
+)  # fmt: skip
+# Predicates that say the same thing with another value: "Anna loves coffee"
+# then "Anna hates coffee" corrects it ("hate" is a detail word, so never a
+# mere rewording of "love").
+_PREDICATE_CLASSES: Final = dict.fromkeys(
+    ("like", "love", "hate", "prefer", "enjoy", "dislike", "adore"), "like"
+)
+# "The plumber is called Mike" / "The plumber is Steve": a name either way.
+_NAMING: Final = frozenset({"called", "named", "call", "name"})
+_MIN_PREFIXED: Final = 4
+# After a leading "No": punctuation (or nothing) makes it an answer.
+_ANSWER = re.compile(r"\s*(?:[,.;:!?\u2013\u2014-]|$)")
 # First person of a spoken fragment -> the household's (see `as_statement`).
+# Only standalone words: a word joined to others ("i-love-my-cats", a URL's
+# "/me", "my.site") belongs to a code or an address and is kept as said.
+_ALONE_BEFORE: Final = r"(?<![^\s(\[])"
+_ALONE_AFTER: Final = r"(?=[.,!?;:)\]]*(?:\s|$))"
+
+
+def _alone(words: str, flags: re.RegexFlag = re.IGNORECASE) -> re.Pattern[str]:
+    return re.compile(_ALONE_BEFORE + f"(?:{words})" + _ALONE_AFTER, flags)
+
+
 _PERSPECTIVE: Final = (
-    (re.compile(r"\bI am\b|\bI'm\b|\bI\u2019m\b", re.IGNORECASE), "we are"),
-    (re.compile(r"\bI was\b", re.IGNORECASE), "we were"),
-    (re.compile(r"\bI've\b|\bI\u2019ve\b", re.IGNORECASE), "we have"),
-    (re.compile(r"\bI'll\b|\bI\u2019ll\b", re.IGNORECASE), "we will"),
-    (re.compile(r"\bI'd\b|\bI\u2019d\b", re.IGNORECASE), "we would"),
-    (re.compile(r"\bI\b"), "we"),
-    (re.compile(r"\bi\b"), "we"),
-    (re.compile(r"\bmy\b", re.IGNORECASE), "our"),
-    (re.compile(r"\bmine\b", re.IGNORECASE), "ours"),
-    (re.compile(r"\bmyself\b", re.IGNORECASE), "ourselves"),
-    (re.compile(r"\bme\b", re.IGNORECASE), "us"),
+    (_alone("I am|I'm|I\u2019m"), "we are"),
+    (_alone("I was"), "we were"),
+    (_alone("I've|I\u2019ve"), "we have"),
+    (_alone("I'll|I\u2019ll"), "we will"),
+    (_alone("I'd|I\u2019d"), "we would"),
+    (_alone("I|i", re.NOFLAG), "we"),
+    (_alone("my"), "our"),
+    (_alone("mine"), "ours"),
+    (_alone("myself"), "ourselves"),
+    (_alone("me"), "us"),
+)
+# Quoted text is the person's exact words (a password, a name): kept as said.
+_QUOTED = re.compile(
+    r"\"[^\"]*\"|\u201c[^\u201d]*\u201d|\u2018[^\u2019]*\u2019|(?<!\w)'[^']*'(?!\w)"
 )
 _LEADING_THAT = re.compile(r"^(?:that|to remember that)\s+", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
@@ -146,9 +203,21 @@ def as_statement(text: str) -> str:
         return text  # written as a sentence already (or nothing to shape)
     tidy = _SPACES.sub(" ", tidy)
     tidy = _LEADING_THAT.sub("", tidy) or tidy
-    for pattern, replacement in _PERSPECTIVE:
-        tidy = pattern.sub(replacement, tidy)
-    tidy = tidy[0].upper() + tidy[1:]
+    parts: list[str] = []
+    start = 0
+    for quoted in [*_QUOTED.finditer(tidy), None]:
+        end = len(tidy) if quoted is None else quoted.start()
+        plain = tidy[start:end]
+        for pattern, replacement in _PERSPECTIVE:
+            plain = pattern.sub(replacement, plain)
+        parts.append(plain)
+        if quoted is not None:
+            parts.append(quoted.group())
+            start = quoted.end()
+    tidy = "".join(parts)
+    first = _TOKEN.match(tidy)
+    if first is None or not _code_like(first.group(), shouted=False):
+        tidy = tidy[0].upper() + tidy[1:]  # but "iPhone", "abc123" stay as said
     if tidy[-1] not in ".!?\u2026":
         tidy += "."
     return tidy
@@ -156,17 +225,55 @@ def as_statement(text: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class _Words:
-    content: frozenset[str]
+    # Content words in the order said ("Anna is older than Ben").
+    sequence: tuple[str, ...]
     # Content words before the first verb; None when there is no verb.
     subject: frozenset[str] | None
+    # What is said of the subject: the first content word after it (head),
+    # as a class for places and details (see `_predicate`); None if unknown.
+    head: str | None
+    predicate: str | None
     details: frozenset[str]
     negated: bool
+
+    @property
+    def content(self) -> frozenset[str]:
+        return frozenset(self.sequence)
 
 
 def _stem(word: str) -> str:
     if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
         return word[:-1]
     return word
+
+
+def _code_like(raw: str, shouted: bool) -> bool:
+    """True for a token whose letter case is part of it: "AbC123", "wLAN7".
+
+    Letters with digits, or a capital after the first letter (unless the
+    whole text is in capitals: "THE CODE IS ..." is shouting, not a code).
+    """
+    has_digit = any(ch.isdigit() for ch in raw)
+    if has_digit and any(ch.isalpha() for ch in raw):
+        return True
+    return not shouted and any(ch.isupper() for ch in raw[1:])
+
+
+def _codes(text: str) -> list[str]:
+    shouted = not any(ch.islower() for ch in text)
+    return [m.group() for m in _TOKEN.finditer(text) if _code_like(m.group(), shouted)]
+
+
+def _predicate(head: str, details: set[str]) -> str:
+    if head in _PREDICATE_CLASSES:
+        return _PREDICATE_CLASSES[head]
+    if head in _PLACES or head in details or head in _NAMING:
+        # "under the doormat" / "in the garage", "is Maria" / "is Sofia",
+        # "is on" / "is off": one thing said of the subject, its value differs.
+        return "<value>"
+    if head.startswith("un") and len(head) > _MIN_PREFIXED:
+        head = head[2:]  # "plugged in" / "unplugged": one predicate
+    return _PREDICATE_CLASSES.get(head, head)
 
 
 def _analyse(text: str) -> _Words:
@@ -177,6 +284,7 @@ def _analyse(text: str) -> _Words:
         .replace("won't", "will not")
         .replace("n't", " not")
     )
+    shouted = not any(ch.islower() for ch in spelled)
     content: list[str] = []
     subject: list[str] | None = None
     details: set[str] = set()
@@ -184,30 +292,51 @@ def _analyse(text: str) -> _Words:
     for position, match in enumerate(_TOKEN.finditer(spelled)):
         raw = match.group()
         word = raw.casefold()
+        if position == 0 and word == "no":
+            if _ANSWER.match(spelled, match.end()):
+                continue  # "No, it is under the red pot": an answer
+            negated = True  # "No pets are allowed": a negation of the subject
+            continue
         stem = _stem(word)
         if subject is None and (word in _PIVOTS or stem in _PIVOTS):
             subject = list(content)
-        if position == 0 and word == "no":
-            continue  # "No, it is under the red pot": an answer, not a negation
         if word in _NEGATIONS:
             negated = True
             continue
         if word in _STOP:
             continue
-        content.append(stem)
+        # A code keeps its letter case: "AbC123" and "abc123" differ.
+        key = raw if _code_like(raw, shouted) else stem
+        content.append(key)
         # A capitalised word inside a sentence is a name.
         if (
             word in _DETAILS
+            or stem in _DETAILS
             or any(ch.isdigit() for ch in word)
             or (position > 0 and raw[0].isupper())
         ):
-            details.add(stem)
+            details.add(key)
+    head = predicate = None
+    if subject and len(content) > len(subject):
+        # With no subject word ("We keep the key ...") the head is unknown.
+        head = content[len(subject)]
+        predicate = _predicate(head, details)
     return _Words(
-        frozenset(content),
+        tuple(content),
         None if subject is None else frozenset(subject),
+        head,
+        predicate,
         frozenset(details),
         negated,
     )
+
+
+def _order_changed(before: _Words, after: _Words) -> bool:
+    """True when the words both texts share come in another order."""
+    shared = before.content & after.content
+    return [w for w in before.sequence if w in shared] != [
+        w for w in after.sequence if w in shared
+    ]
 
 
 def relate(  # noqa: PLR0911 - one return per rule
@@ -219,12 +348,12 @@ def relate(  # noqa: PLR0911 - one return per rule
     paraphrase: float = PARAPHRASE_MIN_SIMILARITY,
 ) -> Relation:
     """Whether `new` repeats, corrects or is separate from `old`."""
-    if old.casefold() == new.casefold():
+    if old.casefold() == new.casefold() and _codes(old) == _codes(new):
         return Relation.REPEAT
     if similarity < floor:
         return Relation.SEPARATE
     before, after = _analyse(old), _analyse(new)
-    if before.content == after.content and before.negated == after.negated:
+    if before.sequence == after.sequence and before.negated == after.negated:
         return Relation.REPEAT
     if (
         before.subject is None
@@ -239,11 +368,27 @@ def relate(  # noqa: PLR0911 - one return per rule
         return Relation.SEPARATE
     if before.negated != after.negated:
         return Relation.CORRECTION
+    if (
+        before.predicate is not None
+        and after.predicate is not None
+        and before.predicate != after.predicate
+        and before.head is not None
+        and after.head is not None
+        and before.head.casefold() != after.head.casefold()  # "XyZ" / "xyz"
+    ):
+        # "The dog is fed at 7 am" / "The dog is walked at 8 pm": two facts.
+        return Relation.SEPARATE
     added = after.content - before.content
-    if not added:
-        return Relation.REPEAT
-    changed = added | (before.content - after.content)
-    if similarity >= paraphrase and not changed & (before.details | after.details):
+    removed = before.content - after.content
+    if (
+        similarity >= paraphrase
+        # A word swapped for another: a word only added or only dropped is
+        # news ("... and Thursday" dropped), and the newest text wins.
+        and added
+        and removed
+        and not (added | removed) & (before.details | after.details)
+        and not _order_changed(before, after)
+    ):
         return Relation.REPEAT
     return Relation.CORRECTION
 
