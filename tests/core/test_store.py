@@ -203,6 +203,54 @@ def test_a_changed_number_corrects_the_memory_and_keeps_the_old_in_history(
     )
 
 
+def test_a_correction_takes_the_new_statements_expiry_and_fields(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """A correction's own expiry, kind, class, location, emotion replace the old."""
+    soon = datetime.fromtimestamp(clock.value, UTC) + timedelta(hours=1)
+    first = store.create(
+        _new(
+            "The parking spot is level 3",
+            expires_at=soon,
+            kind=MemoryKind.EVENT,
+            weight_class=WeightClass.TRANSIENT,
+            location="garage",
+            emotion="annoyed",
+            tags=("parking",),
+            importance=0.9,
+        ),
+        HOUSE,
+    )
+    second = store.create(_new("The parking spot is level 5"), HOUSE)
+    assert second.action is CreateAction.UPDATED
+    assert second.memory.id == first.memory.id
+    corrected = second.memory
+    assert corrected.expires_at is None  # the newest statement never expires
+    assert corrected.kind is MemoryKind.FACT
+    assert corrected.weight_class is WeightClass.SIGNIFICANT
+    assert corrected.location is None
+    assert corrected.emotion is None
+    # Labels and importance describe the subject: they accumulate.
+    assert corrected.tags == ("parking",)
+    assert corrected.importance == 0.9
+    clock.advance(seconds=2 * 3600)
+    assert [m.content for m in store.list_memories(HOUSE).items] == [
+        "The parking spot is level 5"
+    ]
+    later = datetime.fromtimestamp(clock.value, UTC) + timedelta(minutes=30)
+    third = store.create(
+        _new("The parking spot is level 7", expires_at=later, location="mall"), HOUSE
+    )
+    assert third.action is CreateAction.UPDATED
+    assert third.memory.expires_at == later
+    assert third.memory.location == "mall"
+    # Undo brings back the previous statement with its own fields.
+    undone = store.undo(first.memory.id, HOUSE)
+    assert undone.content == "The parking spot is level 5"
+    assert undone.expires_at is None
+    assert undone.location is None
+
+
 def test_duplicates_of_other_owners_are_kept_apart(store: MemoryStore) -> None:
     store.create(_new("I take the bus to work", owner="alice"), ALICE)
     other = store.create(_new("I take the bus to work", owner="bob"), BOB)

@@ -1017,11 +1017,17 @@ class MemoryStore:
         caller: Caller,
         now: float,
     ) -> CreateResult:
-        """A repeat reinforces the memory; a correction replaces its text.
+        """A repeat reinforces the memory; a correction replaces its statement.
 
-        The newest statement wins: a correction's text replaces the old one,
-        which stays as the previous version (history, undo). A repeat keeps
-        the text and gains only access, importance and labels.
+        The newest statement wins: a correction is a new statement about the
+        same subject, so what it says and how long it holds replace the old
+        one's: text, summary, kind, class, emotion, location and expiry
+        (a correction told without an expiry no longer expires, one told
+        with an expiry expires then). The old statement stays as the previous
+        version (history, undo restores all of these). Labels (tags,
+        people) and importance describe the subject and accumulate, as for a
+        repeat. A repeat keeps the statement and gains only access,
+        importance and labels.
         """
         existing = self._fetch_one(conn, rowid)
         correction = relation is Relation.CORRECTION
@@ -1033,9 +1039,26 @@ class MemoryStore:
             tags=tags if tags != existing.tags else None,
             people=people if people != existing.people else None,
             importance=importance if importance != existing.importance else None,
-            content=item.content if correction else None,
-            summary=item.summary if correction else None,
         )
+        cleared: frozenset[str] = frozenset()
+        if correction:
+            # _validate_new filled kind, class and summary.
+            patch = replace(
+                patch,
+                content=item.content,
+                summary=item.summary,
+                kind=MemoryKind(str(item.kind)),
+                weight_class=WeightClass(str(item.weight_class)),
+                emotion=item.emotion,
+                location=item.location,
+                expires_at=item.expires_at,
+                clear_expiry=item.expires_at is None,
+            )
+            cleared = frozenset(
+                name
+                for name in ("emotion", "location")
+                if getattr(item, name) is None
+            )
         if not patch.is_empty():
             self._apply_patch(
                 conn,
@@ -1045,6 +1068,7 @@ class MemoryStore:
                 now,
                 vector=vector if correction else None,
                 log_operation=None,
+                cleared=cleared,
             )
         conn.execute(
             "UPDATE memories SET access_count = access_count + 1, "
@@ -1396,7 +1420,13 @@ class MemoryStore:
         *,
         vector: npt.NDArray[np.float32] | None = None,
         log_operation: str | None = "update",
+        cleared: frozenset[str] = frozenset(),
     ) -> None:
+        """Write `patch` over `current`, keeping `current` as a version.
+
+        None in the patch keeps a field, except the optional fields named in
+        `cleared` (emotion, location), which become None.
+        """
         if patch.visibility is Visibility.PRIVATE and current.owner is None:
             raise InvalidMemoryError("visibility", "a private memory needs an owner")
         rowid = int(
@@ -1429,10 +1459,12 @@ class MemoryStore:
             "importance": current.importance
             if patch.importance is None
             else patch.importance,
-            "emotion": patch.emotion if patch.emotion is not None else current.emotion,
+            "emotion": patch.emotion
+            if patch.emotion is not None or "emotion" in cleared
+            else current.emotion,
             "people": json.dumps(list(people)),
             "location": patch.location
-            if patch.location is not None
+            if patch.location is not None or "location" in cleared
             else current.location,
             "tags": json.dumps(list(tags)),
             "visibility": str(patch.visibility or current.visibility),
