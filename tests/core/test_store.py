@@ -251,6 +251,30 @@ def test_a_correction_takes_the_new_statements_expiry_and_fields(
     assert undone.location is None
 
 
+def test_other_owners_memories_never_crowd_out_the_one_a_statement_corrects(
+    store: MemoryStore,
+) -> None:
+    """Many owners' nearer household memories do not hide Anna's own to correct."""
+    for number in range(10):
+        user = f"user{number}"
+        store.create(
+            _new("The spare key is under the red flower pot", owner=user),
+            Caller(user_id=user),
+        )
+    store.create(_new("The spare key is under the red flower pot"), HOUSE)
+    blue = store.create(
+        _new("The spare key is under the blue flower pot", owner="anna"),
+        Caller(user_id="anna"),
+    )
+    red = store.create(
+        _new("The spare key is under the red flower pot", owner="anna"),
+        Caller(user_id="anna"),
+    )
+    assert red.action is CreateAction.UPDATED
+    assert red.memory.id == blue.memory.id
+    assert red.previous == "The spare key is under the blue flower pot"
+
+
 def test_duplicates_of_other_owners_are_kept_apart(store: MemoryStore) -> None:
     store.create(_new("I take the bus to work", owner="alice"), ALICE)
     other = store.create(_new("I take the bus to work", owner="bob"), BOB)

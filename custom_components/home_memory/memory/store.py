@@ -128,6 +128,8 @@ def _as_told(item: NewMemory) -> NewMemory:
 
 # Nearest memories of the same owner a new statement is compared with.
 _MATCH_CANDIDATES = 8
+# Whose statements a memory holds: (owner, visibility).
+type _Holder = tuple[str | None, str]
 # Column value -> member: a dict lookup is ten times cheaper than calling the
 # enum, and a search builds a dozen memories.
 _KINDS = {str(k): k for k in MemoryKind}
@@ -289,7 +291,7 @@ class MemoryStore:
         self._refresh_lock = threading.Lock()
         # Rows committed by create but not yet in the index (see create_many):
         # rowid -> (visibility group, vector).
-        self._unindexed: dict[int, tuple[int, npt.NDArray[np.float32]]] = {}
+        self._unindexed: dict[int, tuple[_Holder, npt.NDArray[np.float32]]] = {}
         self._pending_lock = threading.Lock()
         self._closed = threading.Event()
         # Cleared while a backup holds writes (pause_writes / resume_writes).
@@ -812,13 +814,17 @@ class MemoryStore:
         touched: list[int] = []
         # Rows this call wrote, with their vectors: the index learns them only
         # after the commit.
-        fresh: dict[int, tuple[int, npt.NDArray[np.float32]]] = {}
+        fresh: dict[int, tuple[_Holder, npt.NDArray[np.float32]]] = {}
+        # Per owner and visibility, the rowids a new statement may match.
+        holders: dict[_Holder, npt.NDArray[np.int64]] = {}
         try:
             with self._transaction() as conn:
                 for position, item in enumerate(cleaned):
                     vector = None if vectors is None else vectors[position]
                     match = (
-                        self._find_match(conn, item, vector, fresh) if dedup else None
+                        self._find_match(conn, item, vector, fresh, holders)
+                        if dedup
+                        else None
                     )
                     if match is None:
                         rowid = self._insert(conn, item, vector, caller, now)
@@ -836,8 +842,7 @@ class MemoryStore:
                         vector is not None
                         and result.action is not CreateAction.REINFORCED
                     ):
-                        group = self._group(item.owner, item.visibility)
-                        fresh[rowid] = (group, vector)
+                        fresh[rowid] = ((item.owner, str(item.visibility)), vector)
                 if in_transaction is not None:
                     in_transaction(conn, results)
                 # Still inside the write lock: the next writer's duplicate
@@ -858,7 +863,8 @@ class MemoryStore:
         conn: sqlite3.Connection,
         item: NewMemory,
         vector: npt.NDArray[np.float32] | None,
-        fresh: dict[int, tuple[int, npt.NDArray[np.float32]]],
+        fresh: dict[int, tuple[_Holder, npt.NDArray[np.float32]]],
+        holders: dict[_Holder, npt.NDArray[np.int64]],
     ) -> tuple[int, float, Relation] | None:
         """The memory the new statement repeats (first) or corrects, if any.
 
@@ -867,10 +873,35 @@ class MemoryStore:
         """
         now = self.now()
         candidates: dict[int, float] = {}
+        holder: _Holder = (item.owner, str(item.visibility))
         if vector is not None:
+            # Only the same owner's memories are compared, so they are chosen
+            # before the top k: the household group holds every owner's (and
+            # the automations'), which would otherwise crowd them out.
+            if holder not in holders:
+                holders[holder] = np.fromiter(
+                    (
+                        int(r[0])
+                        for r in conn.execute(
+                            "SELECT rowid FROM memories WHERE tier = 'active' "
+                            "AND owner IS ? AND visibility = ?",
+                            holder,
+                        )
+                    ),
+                    np.int64,
+                )
+            allowed = holders[holder]
             group = self._group(item.owner, item.visibility)
-            for rowid, similarity in self.index.search(
-                vector, _MATCH_CANDIDATES, groups=[group], now=now
+            for rowid, similarity in (
+                self.index.search(
+                    vector,
+                    _MATCH_CANDIDATES,
+                    groups=[group],
+                    now=now,
+                    allowed_rowids=allowed,
+                )
+                if allowed.size
+                else []
             ):
                 if similarity < self.config.correction_min_similarity:
                     break
@@ -880,8 +911,8 @@ class MemoryStore:
             # Rows not in the index yet: committed by a writer that has not
             # refreshed it, or written earlier in this transaction. Their
             # vector here is newer than the index's.
-            for rowid, (row_group, row_vector) in [*unindexed, *fresh.items()]:
-                if row_group == group:
+            for rowid, (row_holder, row_vector) in [*unindexed, *fresh.items()]:
+                if row_holder == holder:
                     similarity = float(np.dot(row_vector, vector))
                     candidates.pop(rowid, None)
                     if similarity >= self.config.correction_min_similarity:
