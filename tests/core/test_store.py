@@ -393,6 +393,28 @@ def test_soft_delete_restore_and_purge(store: MemoryStore) -> None:
     assert purge.content_hash == content_hash("Parcel arrives Tuesday")
 
 
+def test_soft_delete_with_versions_forgets_only_what_was_shown(
+    store: MemoryStore,
+) -> None:
+    """A memory changed since its version was read is not deleted, nor the rest."""
+    shown = store.create(_new("The spare key is under the blue pot"), HOUSE).memory
+    other = store.create(_new("Milk is in the fridge"), HOUSE).memory
+    store.update(
+        shown.id, MemoryPatch(content="The spare key is under the red pot"), HOUSE
+    )
+    with pytest.raises(store_module.MemoryChangedError) as err:
+        store.soft_delete(
+            HOUSE,
+            ids=[other.id, shown.id],
+            versions={other.id: other.version, shown.id: shown.version},
+        )
+    assert err.value.memory_id == shown.id
+    assert store.list_memories(HOUSE).total == 2
+    assert store.soft_delete(HOUSE, ids=[shown.id], versions={shown.id: 2}) == [
+        shown.id
+    ]
+
+
 def test_soft_delete_by_tags(store: MemoryStore) -> None:
     for text in ("Buy eggs", "Buy flour", "Call the plumber"):
         store.create(

@@ -32,6 +32,7 @@ from .errors import (
     DatabaseCorruptError,
     ImportFileError,
     InvalidMemoryError,
+    MemoryChangedError,
     MemoryEngineError,
     MemoryNotFoundError,
     NothingToUndoError,
@@ -80,7 +81,7 @@ from .validation import (
 from .vector_index import VectorIndex
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Iterator, Sequence
+    from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
     from contextlib import AbstractContextManager
 
     from .embedder import Embedder
@@ -97,6 +98,7 @@ __all__ = [
     "ImportStats",
     "InvalidMemoryError",
     "LogEntry",
+    "MemoryChangedError",
     "MemoryEngineError",
     "MemoryMerge",
     "MemoryNotFoundError",
@@ -1086,9 +1088,7 @@ class MemoryStore:
                 clear_expiry=item.expires_at is None,
             )
             cleared = frozenset(
-                name
-                for name in ("emotion", "location")
-                if getattr(item, name) is None
+                name for name in ("emotion", "location") if getattr(item, name) is None
             )
         if not patch.is_empty():
             self._apply_patch(
@@ -1669,13 +1669,22 @@ class MemoryStore:
         *,
         ids: Sequence[str] = (),
         tags: Sequence[str] = (),
+        versions: Mapping[str, int] | None = None,
     ) -> list[str]:
-        """Move active memories to the deleted tier; returns the ids moved."""
+        """Move active memories to the deleted tier; returns the ids moved.
+
+        `versions` (id -> version) forgets only what a person was shown: if
+        one of those memories has been changed since (a correction keeps its
+        id), MemoryChangedError names it and nothing is deleted.
+        """
         if not ids and not tags:
             raise InvalidMemoryError("ids", "name memories by id or by tag")
         now = self.now()
         with self._transaction() as conn:
             targets = self._select_targets(conn, caller, ids, tags, Tier.ACTIVE)
+            for _, memory in targets:
+                if versions is not None and versions.get(memory.id) != memory.version:
+                    raise MemoryChangedError(memory.id)
             for rowid, memory in targets:
                 conn.execute(
                     "UPDATE memories SET tier = 'deleted', deleted_at = ?, "
