@@ -275,6 +275,23 @@ def test_other_owners_memories_never_crowd_out_the_one_a_statement_corrects(
     assert red.previous == "The spare key is under the blue flower pot"
 
 
+def test_keyword_only_mode_folds_exact_repeats_and_keeps_corrections_apart(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    """Without a model only the same text is a repeat (as the README says)."""
+    plain = MemoryStore(tmp_path / "plain.db", clock=clock)
+    try:
+        blue = plain.create(_new("The spare key is under the blue flower pot"), HOUSE)
+        again = plain.create(_new("The spare key is under the blue flower pot"), HOUSE)
+        red = plain.create(_new("The spare key is under the red flower pot"), HOUSE)
+        assert again.action is CreateAction.REINFORCED
+        assert again.memory.id == blue.memory.id
+        assert red.action is CreateAction.CREATED
+        assert plain.list_memories(HOUSE).total == 2
+    finally:
+        plain.close()
+
+
 def test_duplicates_of_other_owners_are_kept_apart(store: MemoryStore) -> None:
     store.create(_new("I take the bus to work", owner="alice"), ALICE)
     other = store.create(_new("I take the bus to work", owner="bob"), BOB)
