@@ -251,6 +251,37 @@ def test_a_correction_takes_the_new_statements_expiry_and_fields(
     assert undone.location is None
 
 
+def test_a_repeat_never_lets_a_memory_lapse_before_its_newest_telling(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """A repeat keeps the later expiry; told again without one, it never lapses."""
+    now = datetime.fromtimestamp(clock.value, UTC)
+    first = store.create(
+        _new("The parking spot is level 3", expires_at=now + timedelta(hours=1)),
+        HOUSE,
+    )
+    sooner = store.create(
+        _new("The parking spot is level 3", expires_at=now + timedelta(minutes=5)),
+        HOUSE,
+    )
+    assert sooner.action is CreateAction.REINFORCED
+    assert sooner.memory.expires_at == now + timedelta(hours=1)
+    later = store.create(
+        _new("The parking spot is level 3", expires_at=now + timedelta(hours=3)),
+        HOUSE,
+    )
+    assert later.memory.expires_at == now + timedelta(hours=3)
+    forever = store.create(_new("The parking spot is level 3"), HOUSE)
+    assert forever.action is CreateAction.REINFORCED
+    assert forever.memory.id == first.memory.id
+    assert forever.memory.expires_at is None
+    again = store.create(
+        _new("The parking spot is level 3", expires_at=now + timedelta(hours=1)),
+        HOUSE,
+    )
+    assert again.memory.expires_at is None
+
+
 def test_other_owners_memories_never_crowd_out_the_one_a_statement_corrects(
     store: MemoryStore,
 ) -> None:

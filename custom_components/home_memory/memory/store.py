@@ -1060,7 +1060,9 @@ class MemoryStore:
         version (history, undo restores all of these). Labels (tags,
         people) and importance describe the subject and accumulate, as for a
         repeat. A repeat keeps the statement and gains only access,
-        importance and labels.
+        importance, labels and the later of the two expiries (told again
+        without one, it no longer expires): a repeat never shortens a
+        memory's life, nor lets it lapse before the newest telling says.
         """
         existing = self._fetch_one(conn, rowid)
         correction = relation is Relation.CORRECTION
@@ -1074,6 +1076,11 @@ class MemoryStore:
             importance=importance if importance != existing.importance else None,
         )
         cleared: frozenset[str] = frozenset()
+        if not correction and existing.expires_at is not None:
+            if item.expires_at is None:
+                patch = replace(patch, clear_expiry=True)
+            elif item.expires_at > existing.expires_at:
+                patch = replace(patch, expires_at=item.expires_at)
         if correction:
             # _validate_new filled kind, class and summary.
             patch = replace(
