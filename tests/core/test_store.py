@@ -323,6 +323,25 @@ def test_keyword_only_mode_folds_exact_repeats_and_keeps_corrections_apart(
         plain.close()
 
 
+def test_rows_not_yet_indexed_are_matched_by_owner_too(store: MemoryStore) -> None:
+    """In one batch (rows the index has not learnt), only the same owner folds."""
+    results = store.create_many(
+        [
+            _new("The spare key is under the blue flower pot", owner="anna"),
+            _new("The spare key is under the red flower pot", owner="ben"),
+            _new("The spare key is under the red flower pot", owner="anna"),
+        ],
+        HOUSE,
+    )
+    assert [r.action for r in results] == [
+        CreateAction.CREATED,
+        CreateAction.CREATED,
+        CreateAction.UPDATED,
+    ]
+    assert results[2].memory.id == results[0].memory.id
+    assert results[2].memory.owner == "anna"
+
+
 def test_duplicates_of_other_owners_are_kept_apart(store: MemoryStore) -> None:
     store.create(_new("I take the bus to work", owner="alice"), ALICE)
     other = store.create(_new("I take the bus to work", owner="bob"), BOB)
