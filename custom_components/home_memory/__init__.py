@@ -7,6 +7,7 @@ executor so that the event loop never waits on SQLite or the model.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -18,12 +19,14 @@ from homeassistant.util import dt as dt_util
 
 from .backends import async_ensure_backends, async_ensure_graph_backend
 from .const import (
+    CONF_DEDUP_THRESHOLD,
     CONF_MODEL_DIR,
     DB_FILE,
     DB_FOLDER,
     DOMAIN,
     GRAPH_FILE,
     LOGGER,
+    SECTION_CAPTURE,
 )
 from .conversation_capture import async_setup_conversation_capture
 from .coordinator import HomeMemoryCoordinator
@@ -312,11 +315,27 @@ async def async_migrate_entry(
     """Bring an entry written by an older version up to the current one.
 
     Home Assistant itself refuses entries of a newer major version. Each later
-    version adds one step here, oldest first, for example:
-
-        if entry.version == 1 and entry.minor_version < 2:
-            hass.config_entries.async_update_entry(
-                entry, options=..., minor_version=2
-            )
+    version adds one step here, oldest first.
     """
+    if entry.version == 1 and entry.minor_version < 2:
+        # 1.2: "Duplicate threshold" no longer merges similar memories (old
+        # default 0.92); it is the similarity from which a rewording is a
+        # repeat (memory/statements.py, default 0.97). A value saved for the
+        # old meaning would fold corrections as repeats: it becomes the new
+        # default. Stricter values mean the same in both and stay.
+        options = dict(entry.options)
+        capture = options.get(SECTION_CAPTURE)
+        if isinstance(capture, Mapping) and CONF_DEDUP_THRESHOLD in capture:
+            default = HomeMemoryOptions().dedup_threshold
+            try:
+                saved = float(capture[CONF_DEDUP_THRESHOLD])
+            except TypeError, ValueError:
+                saved = default
+            if not saved >= default:  # also NaN
+                options[SECTION_CAPTURE] = {
+                    **capture,
+                    CONF_DEDUP_THRESHOLD: default,
+                }
+        hass.config_entries.async_update_entry(entry, options=options, minor_version=2)
+        LOGGER.debug("Migrated the entry to version 1.2")
     return True

@@ -68,6 +68,7 @@ from .const import (
     DEFAULT_PERSONA_NAME,
     DEFAULT_TITLE,
     DOMAIN,
+    MIN_DEDUP_THRESHOLD,
     SATELLITE_DEVICE,
     SATELLITE_PERSON,
     SECTION_CAPTURE,
@@ -169,7 +170,7 @@ OPTIONS_SCHEMA = probatio.Schema(
                         )
                     ),
                     _field(SECTION_CAPTURE, CONF_DEDUP_THRESHOLD): _number(
-                        0.5, 1, 0.01, slider=True
+                        MIN_DEDUP_THRESHOLD, 1, 0.01, slider=True
                     ),
                 }
             ),

@@ -11,8 +11,13 @@ LOGGER = logging.getLogger(__package__)
 
 DEFAULT_TITLE: Final = "Home Memory"
 # Config entry version; async_migrate_entry brings older entries up to it.
+# 1.2: "Duplicate threshold" became the paraphrase-repeat threshold.
 CONFIG_VERSION: Final = 1
-CONFIG_MINOR_VERSION: Final = 1
+CONFIG_MINOR_VERSION: Final = 2
+# Lowest "Duplicate threshold" the options offer: below it a reworded
+# correction ("... at 3 pm/4 pm" 0.971, memory/statements.py) with no detail
+# word would pass for a repeat and the newest statement be dropped.
+MIN_DEDUP_THRESHOLD: Final = 0.9
 
 # Files live under <config>/home_memory/: included in backups, unlike .cache.
 DB_FOLDER: Final = DOMAIN

@@ -33,11 +33,14 @@ MAX_PENDING_PER_CONVERSATION: Final = 4
 class PendingForget:
     """Memories the speaker was asked to confirm forgetting.
 
-    Ids only, never text: the confirmation re-reads them and re-checks that
-    the speaker may still see them (store.soft_delete).
+    Ids and versions only, never text: the confirmation re-reads them,
+    re-checks that the speaker may still see them and forgets only if each
+    is still at the version shown (a correction keeps the id but changes
+    what it says; store.soft_delete).
     """
 
     ids: tuple[str, ...]
+    versions: tuple[int, ...]
     expires: float
 
 
@@ -102,14 +105,20 @@ class ConversationStates:
         state = self._states.get(key)
         return state if state is not None and state.speaker == speaker else None
 
-    def add_pending(self, state: ConversationState, ids: tuple[str, ...]) -> str:
-        """Remember what awaits confirmation; returns the confirmation token."""
+    def add_pending(
+        self,
+        state: ConversationState,
+        ids: tuple[str, ...],
+        versions: tuple[int, ...],
+    ) -> str:
+        """Remember what awaits confirmation (the versions shown, one per id);
+        returns the confirmation token."""
         now = self._clock()
         self._drop_lapsed(state, now)
         while len(state.pending) >= MAX_PENDING_PER_CONVERSATION:
             del state.pending[next(iter(state.pending))]
         token = secrets.token_urlsafe(9)
-        state.pending[token] = PendingForget(ids, now + CONFIRMATION_TTL)
+        state.pending[token] = PendingForget(ids, versions, now + CONFIRMATION_TTL)
         return token
 
     def take_pending(

@@ -27,6 +27,7 @@ from .tools import (
     CONTENT,
     QUERY,
     CallScope,
+    ForgetChangedError,
     ToolError,
     async_confirm_forget,
     async_remember,
@@ -234,7 +235,15 @@ class ConfirmIntentHandler(_MemoryIntentHandler):
         if token is None:
             return NOTHING_PENDING
         scope.require_write()
-        await async_confirm_forget(scope, token, voice)
+        try:
+            await async_confirm_forget(scope, token, voice)
+        except ForgetChangedError as err:
+            # Corrected since the question: ask again about what it says now.
+            voice.voice_token = err.token
+            return (
+                "That memory has changed since I asked, so I kept it. "
+                f"Do you want me to forget: '{_spoken(err.memory.summary)}'?"
+            )
         return "Okay, I've forgotten that."
 
 

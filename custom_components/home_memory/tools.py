@@ -44,6 +44,7 @@ from .memory.store import (
     MAX_CONTENT_CHARS,
     MAX_LABEL_CHARS,
     InvalidMemoryError,
+    MemoryChangedError,
     MemoryEngineError,
     MemoryNotFoundError,
 )
@@ -136,6 +137,26 @@ class ToolError(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
+
+
+class ForgetChangedError(ToolError):
+    """A confirmed forget found the memory changed since it was shown.
+
+    Nothing was forgotten; `memory` is what it says now and `token` a new
+    confirmation for exactly that version.
+    """
+
+    def __init__(self, memory: Memory, token: str) -> None:
+        """Carry the memory as it is now and the token that may forget it."""
+        super().__init__(
+            "memory_changed",
+            "That memory changed after the user was asked; nothing was "
+            f"forgotten. It now says: '{memory.summary}'. Ask the user again: "
+            f"Do you want me to forget: '{memory.summary}'? Only if they say "
+            "yes, call forget again with this confirmation_token.",
+        )
+        self.memory = memory
+        self.token = token
 
 
 def spoken_date(memory: Memory) -> str:
@@ -672,7 +693,18 @@ class ForgetTool(MemoryTool):
     ) -> ha_llm.ToolResult:
         scope.require_write()
         if (token := args.get("confirmation_token")) is not None:
-            forgotten = await async_confirm_forget(scope, token)
+            try:
+                forgotten = await async_confirm_forget(scope, token)
+            except ForgetChangedError as err:
+                return ha_llm.ToolResult(
+                    data={
+                        "error": err.code,
+                        "confirmation_needed": True,
+                        "confirmation_token": err.token,
+                        "memory": _brief(err.memory),
+                        "message": err.message,
+                    }
+                )
             return ha_llm.ToolResult(
                 data={
                     "result": "forgotten",
@@ -704,16 +736,26 @@ class ForgetTool(MemoryTool):
 def async_request_forget(
     scope: CallScope, memory: Memory, state: ConversationState | None = None
 ) -> str:
-    """Step one: hold the memory for confirmation; returns the token."""
+    """Step one: hold the memory (as shown: its version) for confirmation;
+    returns the token."""
     scope.state.last_memory_id = memory.id
-    return scope.data.conversations.add_pending(state or scope.state, (memory.id,))
+    return scope.data.conversations.add_pending(
+        state or scope.state, (memory.id,), (memory.version,)
+    )
 
 
 async def async_confirm_forget(
     scope: CallScope, token: str, state: ConversationState | None = None
 ) -> list[Memory]:
-    """Step two: soft-delete what `token` holds (once, before it lapses)."""
-    pending = scope.data.conversations.take_pending(state or scope.state, token)
+    """Step two: soft-delete what `token` holds (once, before it lapses).
+
+    Only the version the user was shown is forgotten: if the memory was
+    corrected since (same id, new text), ForgetChangedError carries what it
+    says now and a new token, and nothing is forgotten. Every surface
+    (LLM tool, spoken "yes") confirms through here.
+    """
+    state = state or scope.state
+    pending = scope.data.conversations.take_pending(state, token)
     if pending is None:
         raise ToolError(
             "invalid_token",
@@ -722,12 +764,20 @@ async def async_confirm_forget(
         )
     store = scope.data.store
     caller = scope.speaker.caller
+    shown = dict(zip(pending.ids, pending.versions, strict=True))
 
-    def _forget() -> list[Memory]:
-        ids = store.soft_delete(caller, ids=pending.ids)
+    def _forget() -> list[Memory] | Memory:
+        try:
+            ids = store.soft_delete(caller, ids=pending.ids, versions=shown)
+        except MemoryChangedError as err:
+            return store.get(err.memory_id, caller)
         return [store.get(memory_id, caller) for memory_id in ids]
 
     forgotten = await scope.run(_forget)
+    if not isinstance(forgotten, list):
+        raise ForgetChangedError(
+            forgotten, async_request_forget(scope, forgotten, state)
+        )
     if scope.state.last_memory_id in pending.ids:
         scope.state.last_memory_id = None
     async_memories_changed(scope.hass, forgotten=forgotten, context=scope.context)

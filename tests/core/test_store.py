@@ -203,6 +203,145 @@ def test_a_changed_number_corrects_the_memory_and_keeps_the_old_in_history(
     )
 
 
+def test_a_correction_takes_the_new_statements_expiry_and_fields(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """A correction's own expiry, kind, class, location, emotion replace the old."""
+    soon = datetime.fromtimestamp(clock.value, UTC) + timedelta(hours=1)
+    first = store.create(
+        _new(
+            "The parking spot is level 3",
+            expires_at=soon,
+            kind=MemoryKind.EVENT,
+            weight_class=WeightClass.TRANSIENT,
+            location="garage",
+            emotion="annoyed",
+            tags=("parking",),
+            importance=0.9,
+        ),
+        HOUSE,
+    )
+    second = store.create(_new("The parking spot is level 5"), HOUSE)
+    assert second.action is CreateAction.UPDATED
+    assert second.memory.id == first.memory.id
+    corrected = second.memory
+    assert corrected.expires_at is None  # the newest statement never expires
+    assert corrected.kind is MemoryKind.FACT
+    assert corrected.weight_class is WeightClass.SIGNIFICANT
+    assert corrected.location is None
+    assert corrected.emotion is None
+    # Labels and importance describe the subject: they accumulate.
+    assert corrected.tags == ("parking",)
+    assert corrected.importance == 0.9
+    clock.advance(seconds=2 * 3600)
+    assert [m.content for m in store.list_memories(HOUSE).items] == [
+        "The parking spot is level 5"
+    ]
+    later = datetime.fromtimestamp(clock.value, UTC) + timedelta(minutes=30)
+    third = store.create(
+        _new("The parking spot is level 7", expires_at=later, location="mall"), HOUSE
+    )
+    assert third.action is CreateAction.UPDATED
+    assert third.memory.expires_at == later
+    assert third.memory.location == "mall"
+    # Undo brings back the previous statement with its own fields.
+    undone = store.undo(first.memory.id, HOUSE)
+    assert undone.content == "The parking spot is level 5"
+    assert undone.expires_at is None
+    assert undone.location is None
+
+
+def test_a_repeat_never_lets_a_memory_lapse_before_its_newest_telling(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """A repeat keeps the later expiry; told again without one, it never lapses."""
+    now = datetime.fromtimestamp(clock.value, UTC)
+    first = store.create(
+        _new("The parking spot is level 3", expires_at=now + timedelta(hours=1)),
+        HOUSE,
+    )
+    sooner = store.create(
+        _new("The parking spot is level 3", expires_at=now + timedelta(minutes=5)),
+        HOUSE,
+    )
+    assert sooner.action is CreateAction.REINFORCED
+    assert sooner.memory.expires_at == now + timedelta(hours=1)
+    later = store.create(
+        _new("The parking spot is level 3", expires_at=now + timedelta(hours=3)),
+        HOUSE,
+    )
+    assert later.memory.expires_at == now + timedelta(hours=3)
+    forever = store.create(_new("The parking spot is level 3"), HOUSE)
+    assert forever.action is CreateAction.REINFORCED
+    assert forever.memory.id == first.memory.id
+    assert forever.memory.expires_at is None
+    again = store.create(
+        _new("The parking spot is level 3", expires_at=now + timedelta(hours=1)),
+        HOUSE,
+    )
+    assert again.memory.expires_at is None
+
+
+def test_other_owners_memories_never_crowd_out_the_one_a_statement_corrects(
+    store: MemoryStore,
+) -> None:
+    """Many owners' nearer household memories do not hide Anna's own to correct."""
+    for number in range(10):
+        user = f"user{number}"
+        store.create(
+            _new("The spare key is under the red flower pot", owner=user),
+            Caller(user_id=user),
+        )
+    store.create(_new("The spare key is under the red flower pot"), HOUSE)
+    blue = store.create(
+        _new("The spare key is under the blue flower pot", owner="anna"),
+        Caller(user_id="anna"),
+    )
+    red = store.create(
+        _new("The spare key is under the red flower pot", owner="anna"),
+        Caller(user_id="anna"),
+    )
+    assert red.action is CreateAction.UPDATED
+    assert red.memory.id == blue.memory.id
+    assert red.previous == "The spare key is under the blue flower pot"
+
+
+def test_keyword_only_mode_folds_exact_repeats_and_keeps_corrections_apart(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    """Without a model only the same text is a repeat (as the README says)."""
+    plain = MemoryStore(tmp_path / "plain.db", clock=clock)
+    try:
+        blue = plain.create(_new("The spare key is under the blue flower pot"), HOUSE)
+        again = plain.create(_new("The spare key is under the blue flower pot"), HOUSE)
+        red = plain.create(_new("The spare key is under the red flower pot"), HOUSE)
+        assert again.action is CreateAction.REINFORCED
+        assert again.memory.id == blue.memory.id
+        assert red.action is CreateAction.CREATED
+        assert plain.list_memories(HOUSE).total == 2
+    finally:
+        plain.close()
+
+
+def test_rows_not_yet_indexed_are_matched_by_owner_too(store: MemoryStore) -> None:
+    """In one batch (rows the index has not learnt), only the same owner folds."""
+    results = store.create_many(
+        [
+            _new("The spare key is under the blue flower pot", owner="anna"),
+            _new("The spare key is under the red flower pot", owner="ben"),
+            _new("The spare key is under the red flower pot", owner="anna"),
+        ],
+        HOUSE,
+    )
+    assert [r.action for r in results] == [
+        CreateAction.CREATED,
+        CreateAction.CREATED,
+        CreateAction.UPDATED,
+    ]
+    assert results[2].memory.id == results[0].memory.id
+    assert results[2].memory.owner == "anna"
+
+
 def test_duplicates_of_other_owners_are_kept_apart(store: MemoryStore) -> None:
     store.create(_new("I take the bus to work", owner="alice"), ALICE)
     other = store.create(_new("I take the bus to work", owner="bob"), BOB)
@@ -319,6 +458,28 @@ def test_soft_delete_restore_and_purge(store: MemoryStore) -> None:
     purge = store.log_entries(memory_id=gone.id)[0]
     assert purge.operation == "purge"
     assert purge.content_hash == content_hash("Parcel arrives Tuesday")
+
+
+def test_soft_delete_with_versions_forgets_only_what_was_shown(
+    store: MemoryStore,
+) -> None:
+    """A memory changed since its version was read is not deleted, nor the rest."""
+    shown = store.create(_new("The spare key is under the blue pot"), HOUSE).memory
+    other = store.create(_new("Milk is in the fridge"), HOUSE).memory
+    store.update(
+        shown.id, MemoryPatch(content="The spare key is under the red pot"), HOUSE
+    )
+    with pytest.raises(store_module.MemoryChangedError) as err:
+        store.soft_delete(
+            HOUSE,
+            ids=[other.id, shown.id],
+            versions={other.id: other.version, shown.id: shown.version},
+        )
+    assert err.value.memory_id == shown.id
+    assert store.list_memories(HOUSE).total == 2
+    assert store.soft_delete(HOUSE, ids=[shown.id], versions={shown.id: 2}) == [
+        shown.id
+    ]
 
 
 def test_soft_delete_by_tags(store: MemoryStore) -> None:

@@ -283,6 +283,39 @@ async def test_builtin_agent_remember_recall_forget(
     assert store.get(deleted[0].id, SYSTEM).tier is Tier.ACTIVE
 
 
+async def test_a_spoken_yes_never_forgets_a_memory_corrected_since_the_question(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+) -> None:
+    """ "Yes" after a correction keeps the memory and asks about its new text."""
+    store = init_integration.runtime_data.store
+    anna = Caller(user_id=user_anna.id)
+    await say(
+        hass, "remember that the spare key is under the blue flower pot", user=user_anna
+    )
+    asked = await say(hass, "forget the spare key", user=user_anna)
+    assert speech(asked) == (
+        "Do you want me to forget: 'The spare key is under the blue flower pot'?"
+    )
+    corrected = await say(
+        hass, "remember that the spare key is under the red flower pot", user=user_anna
+    )
+    assert speech(corrected).startswith("Updated: ")
+    done = await say(hass, "yes", conversation_id=asked.conversation_id, user=user_anna)
+    assert speech(done) == (
+        "That memory has changed since I asked, so I kept it. "
+        "Do you want me to forget: 'The spare key is under the red flower pot'?"
+    )
+    [memory] = store.list_memories(anna, MemoryFilter()).items
+    assert memory.content == "The spare key is under the red flower pot."
+    # The new question holds the version now shown: "yes" forgets it.
+    done = await say(hass, "yes", conversation_id=asked.conversation_id, user=user_anna)
+    assert speech(done) == "Okay, I've forgotten that."
+    assert store.list_memories(anna, MemoryFilter()).items == []
+
+
 async def test_builtin_agent_errors_are_spoken(
     hass: HomeAssistant,
     agent_entry: MockConfigEntry,

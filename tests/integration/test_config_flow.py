@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 from unittest.mock import patch
 
 from homeassistant.config_entries import SOURCE_USER, ConfigEntryState
-from homeassistant.data_entry_flow import FlowResultType
+from homeassistant.data_entry_flow import FlowResultType, InvalidData
 from homeassistant.helpers import config_validation as cv
 import probatio
 import pytest
@@ -168,6 +168,20 @@ def _form_fields(schema: Any) -> dict[str, dict[str, Any]]:
     for item in probatio.to_field_list(schema, custom_serializer=cv.custom_serializer):
         fields[item["name"]] = {field["name"]: field for field in item["schema"]}
     return fields
+
+
+async def test_options_duplicate_threshold_stays_above_the_correction_floor(
+    hass: HomeAssistant, init_integration: MockConfigEntry
+) -> None:
+    """The slider offers 0.9 to 1: lower would fold corrections as repeats."""
+    result = await hass.config_entries.options.async_init(init_integration.entry_id)
+    field = _form_fields(result["data_schema"])["capture"]["dedup_threshold"]
+    assert field["selector"]["number"]["min"] == 0.9
+    assert field["selector"]["number"]["max"] == 1
+    with pytest.raises(InvalidData):
+        await hass.config_entries.options.async_configure(
+            result["flow_id"], full_options(capture={"dedup_threshold": 0.5})
+        )
 
 
 async def test_options_optional_selectors_are_not_marked_required(

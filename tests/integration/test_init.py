@@ -7,7 +7,7 @@ import logging
 from pathlib import Path
 import sqlite3
 import threading
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from unittest.mock import patch
 
 from homeassistant.config_entries import ConfigEntryState
@@ -392,6 +392,48 @@ async def test_migrate_accepts_an_older_minor_version(
     entry = MockConfigEntry(domain=DOMAIN, version=1, minor_version=0)
     await setup_entry(hass, entry)
     assert entry.state is ConfigEntryState.LOADED
+
+
+async def test_migrate_1_1_gives_the_old_merge_threshold_the_new_default(
+    hass: HomeAssistant, mock_load_model: MagicMock
+) -> None:
+    """A 1.1 entry's "Duplicate threshold" of the old meaning becomes 0.97."""
+    old = MockConfigEntry(
+        domain=DOMAIN,
+        version=1,
+        minor_version=1,
+        options={
+            "persona": {"persona_name": "Jarvis"},
+            "capture": {"conversation_capture": False, "dedup_threshold": 0.92},
+        },
+    )
+    await setup_entry(hass, old)
+    assert old.state is ConfigEntryState.LOADED
+    assert (old.version, old.minor_version) == (1, 2)
+    assert old.options == {
+        "persona": {"persona_name": "Jarvis"},
+        "capture": {"conversation_capture": False, "dedup_threshold": 0.97},
+    }
+    assert old.runtime_data.store.config.dedup_threshold == 0.97
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"capture": {"dedup_threshold": 0.99}},
+        {"capture": {"conversation_capture": True}},
+        {"persona": {"persona_name": "Jarvis"}},
+        {},
+    ],
+)
+async def test_migrate_1_1_keeps_stricter_and_missing_thresholds(
+    hass: HomeAssistant, mock_load_model: MagicMock, options: dict[str, Any]
+) -> None:
+    """A stricter threshold means the same in both versions; none stays none."""
+    old = MockConfigEntry(domain=DOMAIN, version=1, minor_version=1, options=options)
+    await setup_entry(hass, old)
+    assert (old.version, old.minor_version) == (1, 2)
+    assert old.options == options
 
 
 # -- database helpers (blocking; no Home Assistant needed) --------------------------

@@ -337,6 +337,55 @@ async def test_update_by_id_and_by_query(
     assert result.data["error"] == "private_needs_user"
 
 
+async def test_a_forget_token_never_forgets_a_memory_corrected_since(
+    hass: HomeAssistant, init_integration: HomeMemoryConfigEntry, user_anna: MockUser
+) -> None:
+    """A token forgets only the text shown; after a correction it asks again."""
+    store = init_integration.runtime_data.store
+    blue = await tool(
+        hass,
+        "remember",
+        {"content": "The spare key is under the blue flower pot"},
+        user=user_anna,
+    )
+    first = await tool(hass, "forget", {"that": True}, user=user_anna)
+    red = await tool(
+        hass,
+        "remember",
+        {"content": "The spare key is under the red flower pot"},
+        user=user_anna,
+    )
+    assert red.data["id"] == blue.data["id"]
+    assert red.data["result"] == "updated"
+    changed = await tool(
+        hass,
+        "forget",
+        {"confirmation_token": first.data["confirmation_token"]},
+        user=user_anna,
+    )
+    assert changed.data["error"] == "memory_changed"
+    assert changed.data["confirmation_needed"] is True
+    assert changed.data["memory"]["text"] == "The spare key is under the red flower pot"
+    assert "red flower pot" in changed.data["message"]
+    assert store.get(blue.data["id"], SYSTEM).tier is Tier.ACTIVE
+    # The old token is used up; the new one forgets the text now shown.
+    reuse = await tool(
+        hass,
+        "forget",
+        {"confirmation_token": first.data["confirmation_token"]},
+        user=user_anna,
+    )
+    assert reuse.data["error"] == "invalid_token"
+    done = await tool(
+        hass,
+        "forget",
+        {"confirmation_token": changed.data["confirmation_token"]},
+        user=user_anna,
+    )
+    assert done.data["result"] == "forgotten"
+    assert store.get(blue.data["id"], SYSTEM).tier is Tier.DELETED
+
+
 async def test_forget_two_steps(
     hass: HomeAssistant, init_integration: HomeMemoryConfigEntry, user_anna: MockUser
 ) -> None:
@@ -565,7 +614,7 @@ async def test_conversation_states_are_bounded() -> None:
     assert len(states) == MAX_CONVERSATIONS
     state = states.get("c-new", "anna")
     tokens = [
-        states.add_pending(state, (f"m{i}",))
+        states.add_pending(state, (f"m{i}",), (1,))
         for i in range(MAX_PENDING_PER_CONVERSATION + 1)
     ]
     assert states.take_pending(state, tokens[0]) is None

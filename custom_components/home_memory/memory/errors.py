@@ -23,6 +23,14 @@ class MemoryNotFoundError(MemoryEngineError):
         self.memory_id = memory_id
 
 
+class MemoryChangedError(MemoryEngineError):
+    """The memory no longer says what the caller saw (its version moved on)."""
+
+    def __init__(self, memory_id: str) -> None:
+        super().__init__(f"memory {memory_id!r} changed")
+        self.memory_id = memory_id
+
+
 class NothingToUndoError(MemoryEngineError):
     """The memory has no earlier version."""
 

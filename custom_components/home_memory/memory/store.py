@@ -32,6 +32,7 @@ from .errors import (
     DatabaseCorruptError,
     ImportFileError,
     InvalidMemoryError,
+    MemoryChangedError,
     MemoryEngineError,
     MemoryNotFoundError,
     NothingToUndoError,
@@ -80,7 +81,7 @@ from .validation import (
 from .vector_index import VectorIndex
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Iterator, Sequence
+    from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
     from contextlib import AbstractContextManager
 
     from .embedder import Embedder
@@ -97,6 +98,7 @@ __all__ = [
     "ImportStats",
     "InvalidMemoryError",
     "LogEntry",
+    "MemoryChangedError",
     "MemoryEngineError",
     "MemoryMerge",
     "MemoryNotFoundError",
@@ -128,6 +130,8 @@ def _as_told(item: NewMemory) -> NewMemory:
 
 # Nearest memories of the same owner a new statement is compared with.
 _MATCH_CANDIDATES = 8
+# Whose statements a memory holds: (owner, visibility).
+type _Holder = tuple[str | None, str]
 # Column value -> member: a dict lookup is ten times cheaper than calling the
 # enum, and a search builds a dozen memories.
 _KINDS = {str(k): k for k in MemoryKind}
@@ -289,7 +293,7 @@ class MemoryStore:
         self._refresh_lock = threading.Lock()
         # Rows committed by create but not yet in the index (see create_many):
         # rowid -> (visibility group, vector).
-        self._unindexed: dict[int, tuple[int, npt.NDArray[np.float32]]] = {}
+        self._unindexed: dict[int, tuple[_Holder, npt.NDArray[np.float32]]] = {}
         self._pending_lock = threading.Lock()
         self._closed = threading.Event()
         # Cleared while a backup holds writes (pause_writes / resume_writes).
@@ -812,13 +816,17 @@ class MemoryStore:
         touched: list[int] = []
         # Rows this call wrote, with their vectors: the index learns them only
         # after the commit.
-        fresh: dict[int, tuple[int, npt.NDArray[np.float32]]] = {}
+        fresh: dict[int, tuple[_Holder, npt.NDArray[np.float32]]] = {}
+        # Per owner and visibility, the rowids a new statement may match.
+        holders: dict[_Holder, npt.NDArray[np.int64]] = {}
         try:
             with self._transaction() as conn:
                 for position, item in enumerate(cleaned):
                     vector = None if vectors is None else vectors[position]
                     match = (
-                        self._find_match(conn, item, vector, fresh) if dedup else None
+                        self._find_match(conn, item, vector, fresh, holders)
+                        if dedup
+                        else None
                     )
                     if match is None:
                         rowid = self._insert(conn, item, vector, caller, now)
@@ -836,8 +844,7 @@ class MemoryStore:
                         vector is not None
                         and result.action is not CreateAction.REINFORCED
                     ):
-                        group = self._group(item.owner, item.visibility)
-                        fresh[rowid] = (group, vector)
+                        fresh[rowid] = ((item.owner, str(item.visibility)), vector)
                 if in_transaction is not None:
                     in_transaction(conn, results)
                 # Still inside the write lock: the next writer's duplicate
@@ -858,7 +865,8 @@ class MemoryStore:
         conn: sqlite3.Connection,
         item: NewMemory,
         vector: npt.NDArray[np.float32] | None,
-        fresh: dict[int, tuple[int, npt.NDArray[np.float32]]],
+        fresh: dict[int, tuple[_Holder, npt.NDArray[np.float32]]],
+        holders: dict[_Holder, npt.NDArray[np.int64]],
     ) -> tuple[int, float, Relation] | None:
         """The memory the new statement repeats (first) or corrects, if any.
 
@@ -867,10 +875,35 @@ class MemoryStore:
         """
         now = self.now()
         candidates: dict[int, float] = {}
+        holder: _Holder = (item.owner, str(item.visibility))
         if vector is not None:
+            # Only the same owner's memories are compared, so they are chosen
+            # before the top k: the household group holds every owner's (and
+            # the automations'), which would otherwise crowd them out.
+            if holder not in holders:
+                holders[holder] = np.fromiter(
+                    (
+                        int(r[0])
+                        for r in conn.execute(
+                            "SELECT rowid FROM memories WHERE tier = 'active' "
+                            "AND owner IS ? AND visibility = ?",
+                            holder,
+                        )
+                    ),
+                    np.int64,
+                )
+            allowed = holders[holder]
             group = self._group(item.owner, item.visibility)
-            for rowid, similarity in self.index.search(
-                vector, _MATCH_CANDIDATES, groups=[group], now=now
+            for rowid, similarity in (
+                self.index.search(
+                    vector,
+                    _MATCH_CANDIDATES,
+                    groups=[group],
+                    now=now,
+                    allowed_rowids=allowed,
+                )
+                if allowed.size
+                else []
             ):
                 if similarity < self.config.correction_min_similarity:
                     break
@@ -880,8 +913,8 @@ class MemoryStore:
             # Rows not in the index yet: committed by a writer that has not
             # refreshed it, or written earlier in this transaction. Their
             # vector here is newer than the index's.
-            for rowid, (row_group, row_vector) in [*unindexed, *fresh.items()]:
-                if row_group == group:
+            for rowid, (row_holder, row_vector) in [*unindexed, *fresh.items()]:
+                if row_holder == holder:
                     similarity = float(np.dot(row_vector, vector))
                     candidates.pop(rowid, None)
                     if similarity >= self.config.correction_min_similarity:
@@ -1017,11 +1050,19 @@ class MemoryStore:
         caller: Caller,
         now: float,
     ) -> CreateResult:
-        """A repeat reinforces the memory; a correction replaces its text.
+        """A repeat reinforces the memory; a correction replaces its statement.
 
-        The newest statement wins: a correction's text replaces the old one,
-        which stays as the previous version (history, undo). A repeat keeps
-        the text and gains only access, importance and labels.
+        The newest statement wins: a correction is a new statement about the
+        same subject, so what it says and how long it holds replace the old
+        one's: text, summary, kind, class, emotion, location and expiry
+        (a correction told without an expiry no longer expires, one told
+        with an expiry expires then). The old statement stays as the previous
+        version (history, undo restores all of these). Labels (tags,
+        people) and importance describe the subject and accumulate, as for a
+        repeat. A repeat keeps the statement and gains only access,
+        importance, labels and the later of the two expiries (told again
+        without one, it no longer expires): a repeat never shortens a
+        memory's life, nor lets it lapse before the newest telling says.
         """
         existing = self._fetch_one(conn, rowid)
         correction = relation is Relation.CORRECTION
@@ -1033,9 +1074,29 @@ class MemoryStore:
             tags=tags if tags != existing.tags else None,
             people=people if people != existing.people else None,
             importance=importance if importance != existing.importance else None,
-            content=item.content if correction else None,
-            summary=item.summary if correction else None,
         )
+        cleared: frozenset[str] = frozenset()
+        if not correction and existing.expires_at is not None:
+            if item.expires_at is None:
+                patch = replace(patch, clear_expiry=True)
+            elif item.expires_at > existing.expires_at:
+                patch = replace(patch, expires_at=item.expires_at)
+        if correction:
+            # _validate_new filled kind, class and summary.
+            patch = replace(
+                patch,
+                content=item.content,
+                summary=item.summary,
+                kind=MemoryKind(str(item.kind)),
+                weight_class=WeightClass(str(item.weight_class)),
+                emotion=item.emotion,
+                location=item.location,
+                expires_at=item.expires_at,
+                clear_expiry=item.expires_at is None,
+            )
+            cleared = frozenset(
+                name for name in ("emotion", "location") if getattr(item, name) is None
+            )
         if not patch.is_empty():
             self._apply_patch(
                 conn,
@@ -1045,6 +1106,7 @@ class MemoryStore:
                 now,
                 vector=vector if correction else None,
                 log_operation=None,
+                cleared=cleared,
             )
         conn.execute(
             "UPDATE memories SET access_count = access_count + 1, "
@@ -1396,7 +1458,13 @@ class MemoryStore:
         *,
         vector: npt.NDArray[np.float32] | None = None,
         log_operation: str | None = "update",
+        cleared: frozenset[str] = frozenset(),
     ) -> None:
+        """Write `patch` over `current`, keeping `current` as a version.
+
+        None in the patch keeps a field, except the optional fields named in
+        `cleared` (emotion, location), which become None.
+        """
         if patch.visibility is Visibility.PRIVATE and current.owner is None:
             raise InvalidMemoryError("visibility", "a private memory needs an owner")
         rowid = int(
@@ -1429,10 +1497,12 @@ class MemoryStore:
             "importance": current.importance
             if patch.importance is None
             else patch.importance,
-            "emotion": patch.emotion if patch.emotion is not None else current.emotion,
+            "emotion": patch.emotion
+            if patch.emotion is not None or "emotion" in cleared
+            else current.emotion,
             "people": json.dumps(list(people)),
             "location": patch.location
-            if patch.location is not None
+            if patch.location is not None or "location" in cleared
             else current.location,
             "tags": json.dumps(list(tags)),
             "visibility": str(patch.visibility or current.visibility),
@@ -1606,13 +1676,22 @@ class MemoryStore:
         *,
         ids: Sequence[str] = (),
         tags: Sequence[str] = (),
+        versions: Mapping[str, int] | None = None,
     ) -> list[str]:
-        """Move active memories to the deleted tier; returns the ids moved."""
+        """Move active memories to the deleted tier; returns the ids moved.
+
+        `versions` (id -> version) forgets only what a person was shown: if
+        one of those memories has been changed since (a correction keeps its
+        id), MemoryChangedError names it and nothing is deleted.
+        """
         if not ids and not tags:
             raise InvalidMemoryError("ids", "name memories by id or by tag")
         now = self.now()
         with self._transaction() as conn:
             targets = self._select_targets(conn, caller, ids, tags, Tier.ACTIVE)
+            for _, memory in targets:
+                if versions is not None and versions.get(memory.id) != memory.version:
+                    raise MemoryChangedError(memory.id)
             for rowid, memory in targets:
                 conn.execute(
                     "UPDATE memories SET tier = 'deleted', deleted_at = ?, "
