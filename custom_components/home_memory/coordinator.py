@@ -141,7 +141,7 @@ class HomeMemoryCoordinator(DataUpdateCoordinator[MemoryStats]):
         store = self.config_entry.runtime_data.store
         try:
             size = await self.hass.async_add_executor_job(store.database_size)
-        except (MemoryEngineError, OSError):
+        except MemoryEngineError, OSError:
             LOGGER.debug("Database size not readable", exc_info=True)
             return
         self._size = size

@@ -104,6 +104,16 @@ def async_report_database_path(hass: HomeAssistant, err: DatabasePathError) -> N
 
 
 @callback
+def async_delete_entry_issues(hass: HomeAssistant) -> None:
+    """The entry was removed: issues about its database and actions are moot.
+
+    (The corrupt-copy issue stays: the set-aside file stays with it.)
+    """
+    for issue_id in (ISSUE_DATABASE_PATH, ISSUE_PRIVATE_TEXT_RECORDED):
+        ir.async_delete_issue(hass, DOMAIN, issue_id)
+
+
+@callback
 def async_clear_database_path(hass: HomeAssistant) -> None:
     """The database opened: any earlier path problem is over."""
     ir.async_delete_issue(hass, DOMAIN, ISSUE_DATABASE_PATH)

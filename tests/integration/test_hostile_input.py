@@ -283,6 +283,8 @@ _NUMBER = st.one_of(
     # Built, not sampled: hypothesis could not even repr a 5,000-digit number.
     st.builds(pow, st.just(10), st.just(5000)),
 )
+
+
 def _long_text() -> str:
     return "x" * 100_000
 

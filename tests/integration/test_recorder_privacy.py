@@ -109,7 +109,9 @@ async def test_update_of_a_private_memory_without_visibility_raises_it(
     )
     await hass.async_block_till_done()
     ir.async_delete_issue(hass, DOMAIN, ISSUE_PRIVATE_TEXT_RECORDED)
-    await call(hass, "update", {"id": created["memory"]["id"], **change}, user=user_anna)
+    await call(
+        hass, "update", {"id": created["memory"]["id"], **change}, user=user_anna
+    )
     await hass.async_block_till_done()
     registry = ir.async_get(hass)
     assert registry.async_get_issue(DOMAIN, ISSUE_PRIVATE_TEXT_RECORDED) is not None
