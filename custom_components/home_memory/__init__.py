@@ -43,6 +43,7 @@ from .issues import (
     async_clear_corrupt_database,
     async_clear_database_path,
     async_clear_model_unavailable,
+    async_delete_entry_issues,
     async_report_backends,
     async_report_corrupt_database,
     async_report_database_path,
@@ -304,6 +305,7 @@ async def async_unload_entry(hass: HomeAssistant, entry: HomeMemoryConfigEntry) 
 
 async def async_remove_entry(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -> None:
     """Delete the database with the entry (exports and set-aside copies stay)."""
+    async_delete_entry_issues(hass)
     await hass.async_add_executor_job(
         remove_database, database_path(hass), graph_path(hass)
     )

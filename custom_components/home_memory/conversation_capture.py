@@ -536,7 +536,9 @@ class ConversationCapture:
                 )
             )
             await self._hass.async_add_executor_job(self._sessions.embed_missing)
-        except MemoryEngineError, sqlite3.Error, OSError:
+        except MemoryEngineError, sqlite3.Error, OSError, ValueError:
+            # ValueError covers text the binding refuses (UnicodeEncodeError):
+            # this turn is lost, the other turns of the same read are not.
             LOGGER.warning("A conversation turn could not be stored", exc_info=True)
 
     # -- the end of a conversation ----------------------------------------------

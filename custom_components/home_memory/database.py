@@ -48,6 +48,12 @@ class DatabaseUnavailableError(Exception):
 REASON_IS_FOLDER: Final = "database_is_folder"
 REASON_FOLDER_IS_FILE: Final = "database_folder_is_file"
 REASON_PERMISSION_DENIED: Final = "database_permission_denied"
+REASON_READ_ONLY: Final = "database_read_only"
+
+# SQLite's "readonly" results that pass by themselves (another process is
+# recovering the WAL, or holds the shared-memory lock); any other readonly
+# result (a read-only file system, an immutable file) stays until someone acts.
+_TRANSIENT_READONLY: Final = frozenset({264, 520})  # READONLY_RECOVERY, _CANTLOCK
 
 
 class DatabasePathError(Exception):
@@ -82,6 +88,9 @@ def check_database_path(path: Path) -> None:
             if ancestor != folder and not os.access(ancestor, os.W_OK | os.X_OK):
                 # The missing folders below it cannot be made.
                 raise DatabasePathError(REASON_PERMISSION_DENIED, path, ancestor)
+            # os.access says yes to root even there: ask the file system.
+            if os.statvfs(ancestor).f_flag & os.ST_RDONLY:
+                raise DatabasePathError(REASON_READ_ONLY, path, ancestor)
             break
     if path.is_dir():
         raise DatabasePathError(REASON_IS_FOLDER, path, folder)
@@ -110,6 +119,16 @@ def is_corruption(err: DatabaseCorruptError) -> bool:
     if isinstance(code, int):
         return (code & 0xFF) not in _TRANSIENT_CODES
     return True
+
+
+def is_read_only(err: DatabaseCorruptError) -> bool:
+    """True when SQLite refused to write for a reason that stays (see above)."""
+    code = getattr(err.__cause__, "sqlite_errorcode", None)
+    return (
+        isinstance(code, int)
+        and (code & 0xFF) == sqlite3.SQLITE_READONLY
+        and code not in _TRANSIENT_READONLY
+    )
 
 
 def open_store(
@@ -142,6 +161,8 @@ def open_store(
         if not path.exists() or not is_corruption(err):
             # Changed since the check above, or a cause it does not cover.
             check_database_path(path)
+            if is_read_only(err):
+                raise DatabasePathError(REASON_READ_ONLY, path, path.parent) from err
             raise DatabaseUnavailableError(str(err)) from err
     moved_to = move_aside(path, now)
     try:

@@ -18,7 +18,7 @@ from homeassistant.helpers.recorder import DATA_INSTANCE
 from .backends import ONNXRUNTIME_REQUIREMENT, SQLITE_VEC_REQUIREMENT
 from .const import DOMAIN
 from .memory.errors import MemoryEngineError
-from .memory.models import SYSTEM, Visibility
+from .memory.models import Caller, Visibility
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -35,6 +35,10 @@ ISSUE_DATABASE_PATH: Final = "database_path"
 
 # Actions whose data can carry a private memory's text.
 _TEXT_ACTIONS: Final = frozenset({"remember", "update"})
+# Every field of those actions whose value is a memory's text.
+_TEXT_FIELDS: Final = frozenset(
+    {"content", "summary", "people", "tags", "location", "emotion"}
+)
 
 # Issue data key: where the unreadable database was moved to.
 DATA_MOVED_TO: Final = "moved_to"
@@ -97,6 +101,16 @@ def async_report_database_path(hass: HomeAssistant, err: DatabasePathError) -> N
         translation_key=err.reason,
         translation_placeholders={"path": str(err.path), "folder": str(err.folder)},
     )
+
+
+@callback
+def async_delete_entry_issues(hass: HomeAssistant) -> None:
+    """The entry was removed: issues about its database and actions are moot.
+
+    (The corrupt-copy issue stays: the set-aside file stays with it.)
+    """
+    for issue_id in (ISSUE_DATABASE_PATH, ISSUE_PRIVATE_TEXT_RECORDED):
+        ir.async_delete_issue(hass, DOMAIN, issue_id)
 
 
 @callback
@@ -238,7 +252,7 @@ def async_watch_private_actions(
 
     async def _on_call(event: Event[dict[str, Any]]) -> None:
         data = event.data.get("service_data") or {}
-        if not isinstance(data, dict) or "content" not in data:
+        if not isinstance(data, dict) or _TEXT_FIELDS.isdisjoint(data):
             return
         private = data.get("visibility") == Visibility.PRIVATE
         memory_id = data.get("id")
@@ -247,9 +261,13 @@ def async_watch_private_actions(
             and event.data["service"] == "update"
             and isinstance(memory_id, str)
         ):
+            # Looked up as the person who called: only they (its owner) see
+            # their private memory, and an update by anyone else fails and
+            # writes nothing.
+            caller = Caller(user_id=event.context.user_id)
             store = entry.runtime_data.store
             try:
-                memory = await hass.async_add_executor_job(store.get, memory_id, SYSTEM)
+                memory = await hass.async_add_executor_job(store.get, memory_id, caller)
             except MemoryEngineError, sqlite3.Error:
                 memory = None  # unknown id: the action fails and writes nothing
             private = memory is not None and memory.visibility is Visibility.PRIVATE

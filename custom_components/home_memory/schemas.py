@@ -176,16 +176,20 @@ def _text(
 
 
 LABEL = _text(MAX_LABEL_CHARS)
-LABELS = probatio.All(cv.ensure_list, [LABEL], probatio.Length(max=MAX_LABELS))
+# Every list's length is checked before its elements: a list of millions of
+# items is refused at once instead of validated one by one on the event loop.
+LABELS = probatio.All(cv.ensure_list, probatio.Length(max=MAX_LABELS), [LABEL])
 MEMORY_ID = LABEL
 MEMORY_IDS = probatio.All(
-    cv.ensure_list, [MEMORY_ID], probatio.Length(min=1, max=MAX_IDS)
+    cv.ensure_list, probatio.Length(min=1, max=MAX_IDS), [MEMORY_ID]
 )
 IMPORTANCE = checked_number(0.0, 1.0, coerce=True)
 KIND = probatio.In([kind.value for kind in MemoryKind])
-KINDS = probatio.All(cv.ensure_list, [KIND])
+KINDS = probatio.All(cv.ensure_list, probatio.Length(max=MAX_LABELS), [KIND])
 WEIGHT_CLASS = probatio.In([cls.value for cls in WeightClass])
-WEIGHT_CLASSES = probatio.All(cv.ensure_list, [WEIGHT_CLASS])
+WEIGHT_CLASSES = probatio.All(
+    cv.ensure_list, probatio.Length(max=MAX_LABELS), [WEIGHT_CLASS]
+)
 VISIBILITY = probatio.In([visibility.value for visibility in Visibility])
 # Optional free-text labels on a memory: empty means "not set".
 OPTIONAL_LABEL = _text(MAX_LABEL_CHARS, min_chars=0)

@@ -39,7 +39,8 @@ async def system_health_info(hass: HomeAssistant) -> dict[str, Any]:
     schema_version = await hass.async_add_executor_job(store.schema_version)
     return {
         "loaded": True,
-        "active_memories": stats.active,
+        # Household only, like the sensor: the same figure everywhere.
+        "active_memories": stats.active_household,
         "retrieval_mode": backends["retrieval_mode"],
         "model": str(data.model_status),
         "embedder": backends["embedder"],

@@ -112,7 +112,8 @@ def _exactly_one(*keys: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
 
 QUERY = _text(MAX_QUERY_CHARS, multiline=True)
 CONTENT = _text(MAX_CONTENT_CHARS, multiline=True)
-TAGS = vol.All([_text(MAX_LABEL_CHARS)], vol.Length(max=MAX_TAGS))
+# Length first: a list of millions of tags is refused without checking each.
+TAGS = vol.All(vol.Length(max=MAX_TAGS), [_text(MAX_LABEL_CHARS)])
 IMPORTANCE = vol.All(checked_number(0, 1), vol.Any(int, float), vol.Range(min=0, max=1))
 KIND = vol.In(list(SPOKEN_KINDS))
 VISIBILITY = vol.In([visibility.value for visibility in Visibility])
@@ -803,7 +804,7 @@ class ConfirmProposalsTool(MemoryTool):
                 vol.Optional("answer", description="yes or no"): vol.In(["yes", "no"]),
                 vol.Optional(
                     "numbers", description="The numbers the user chose"
-                ): vol.All([_int(1, 100)], vol.Length(min=1, max=20)),
+                ): vol.All(vol.Length(min=1, max=20), [_int(1, 100)]),
             },
             _exactly_one("answer", "numbers"),
         )

@@ -352,3 +352,20 @@ def test_ending_and_extraction_are_once_only(
         == []
     )
     assert len(proposals.pending()) == 1
+
+
+def test_a_lone_surrogate_is_stored_as_a_replacement_character(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """Text SQLite would refuse (a lone surrogate) is kept, readable, not raised."""
+    sessions = SessionStore(store)
+    session = sessions.record(
+        conversation_id="c1",
+        owner=None,
+        role=SessionRole.USER,
+        messages=turn(clock, "the code is a\ud800b", "Noted \udfff."),
+    )
+    assert [m.content for m in sessions.messages(session.id)] == [
+        "the code is a\ufffdb",
+        "Noted \ufffd.",
+    ]

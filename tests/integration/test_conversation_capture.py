@@ -779,3 +779,62 @@ async def test_pending_proposals_are_counted_at_setup_with_capture_off(
     state = hass.states.get("sensor.home_memory_pending_proposals")
     assert state is not None
     assert state.state == "1"
+
+
+async def test_a_lone_surrogate_in_a_turn_is_stored_readable_with_the_rest(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """A lone surrogate becomes U+FFFD; the other turns of that read are kept."""
+    use_agent(hass, agent_entry)
+    first = await say(hass, "the code is a\ud800b", agent_id=agent_entry.entry_id)
+    await say(
+        hass,
+        "and the bins go out on Tuesday",
+        agent_id=agent_entry.entry_id,
+        conversation_id=first.conversation_id,
+    )
+    await settle(hass, freezer)
+    [session] = sessions_of(init_integration)
+    assert texts(init_integration, session) == [
+        ("user", "the code is a\ufffdb"),
+        ("assistant", "Reply to: the code is a\ufffdb"),
+        ("user", "and the bins go out on Tuesday"),
+        ("assistant", "Reply to: and the bins go out on Tuesday"),
+    ]
+
+
+async def test_one_turn_that_cannot_be_stored_does_not_lose_the_others(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """A turn the engine refuses is skipped; the later turns of that read are kept."""
+    use_agent(hass, agent_entry)
+    record = SessionStore.record
+    calls = 0
+
+    def refuse_the_first(self: SessionStore, **kwargs: Any) -> Session:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            raise UnicodeEncodeError("utf-8", "\ud800", 0, 1, "surrogates not allowed")
+        return record(self, **kwargs)
+
+    first = await say(hass, "first turn", agent_id=agent_entry.entry_id)
+    await say(
+        hass,
+        "second turn",
+        agent_id=agent_entry.entry_id,
+        conversation_id=first.conversation_id,
+    )
+    with patch.object(SessionStore, "record", refuse_the_first):
+        await settle(hass, freezer)
+    [session] = sessions_of(init_integration)
+    assert texts(init_integration, session) == [
+        ("user", "second turn"),
+        ("assistant", "Reply to: second turn"),
+    ]

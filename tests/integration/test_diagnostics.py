@@ -117,6 +117,24 @@ async def test_system_health(
     json.dumps(info)
 
 
+async def test_system_health_counts_household_memories_only(
+    hass: HomeAssistant, init_integration: MockConfigEntry, user_anna: MockUser
+) -> None:
+    """active_memories is the sensor's figure: a private memory is not counted."""
+    assert await async_setup_component(hass, "system_health", {})
+    await hass.async_block_till_done()
+    await call(hass, "remember", {"content": "The boiler was serviced in May"})
+    await call(
+        hass,
+        "remember",
+        {"content": "Anna's diary code", "visibility": "private"},
+        user=user_anna,
+    )
+    await init_integration.runtime_data.coordinator.async_refresh()
+    info = await get_system_health_info(hass, DOMAIN)
+    assert info["active_memories"] == 1
+
+
 async def test_system_health_without_an_entry(hass: HomeAssistant) -> None:
     assert await async_setup_component(hass, "system_health", {})
     assert await async_setup_component(hass, DOMAIN, {})

@@ -84,3 +84,34 @@ async def test_no_suggestion_when_the_recorder_excludes_actions(
     await _private_write_through_actions(hass, user_anna)
     registry = ir.async_get(hass)
     assert registry.async_get_issue(DOMAIN, ISSUE_PRIVATE_TEXT_RECORDED) is None
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"content": SECRET + "!"},
+        {"summary": "Anna's code"},
+        {"tags": ["diary"]},
+        {"people": ["Anna"]},
+        {"location": "study"},
+    ],
+)
+async def test_update_of_a_private_memory_without_visibility_raises_it(
+    recorder_mock: Any,
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+    change: dict[str, Any],
+) -> None:
+    """Any text field updated on an owner's private memory raises the repair."""
+    created = await call(
+        hass, "remember", {"content": SECRET, "visibility": "private"}, user=user_anna
+    )
+    await hass.async_block_till_done()
+    ir.async_delete_issue(hass, DOMAIN, ISSUE_PRIVATE_TEXT_RECORDED)
+    await call(
+        hass, "update", {"id": created["memory"]["id"], **change}, user=user_anna
+    )
+    await hass.async_block_till_done()
+    registry = ir.async_get(hass)
+    assert registry.async_get_issue(DOMAIN, ISSUE_PRIVATE_TEXT_RECORDED) is not None

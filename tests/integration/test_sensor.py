@@ -27,7 +27,7 @@ from custom_components.home_memory.const import (
 from custom_components.home_memory.events import async_memories_changed
 from custom_components.home_memory.memory.store import MemoryEngineError
 
-from .conftest import call
+from .conftest import call, wait_for_model
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
@@ -140,6 +140,62 @@ async def test_private_memories_move_no_sensor(
     await call(hass, "remember", {"content": "The bins go out on Tuesday"})
     await settle(hass)
     assert state(hass, ACTIVE) == "1"
+
+
+async def test_a_private_write_writes_no_entity_state(
+    hass: HomeAssistant,
+    init_integration: MockConfigEntry,
+    user_anna: MockUser,
+    entity_registry: er.EntityRegistry,
+) -> None:
+    """A private write leaves every sensor unwritten (no last_reported), size too."""
+    entity_registry.async_update_entity(SIZE, disabled_by=None)
+    # The registry reloads the entry 30 seconds after the change.
+    async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=31))
+    await hass.async_block_till_done()
+    await wait_for_model(init_integration)
+    await settle(hass)
+    # Long after the last size reading: a write must still not re-read it.
+    async_fire_time_changed(hass, dt_util.utcnow() + timedelta(hours=3))
+    await hass.async_block_till_done()
+    # (state, last_reported): State objects are updated in place.
+    before = {
+        entity.entity_id: (entity.state, entity.last_reported)
+        for entity in hass.states.async_all("sensor")
+        if entity.entity_id.startswith("sensor.home_memory")
+    }
+    assert SIZE in before
+    await call(
+        hass,
+        "remember",
+        {"content": "Anna's diary " * 600, "visibility": "private"},
+        user=user_anna,
+    )
+    await settle(hass)
+    for entity_id, old in before.items():
+        new = hass.states.get(entity_id)
+        assert new is not None
+        assert (new.state, new.last_reported) == old, entity_id
+    # Household writes still move the sensors.
+    await call(hass, "remember", {"content": "The bins go out on Tuesday"})
+    await settle(hass)
+    assert state(hass, ACTIVE) == "1"
+
+
+async def test_the_database_size_is_read_hourly(
+    hass: HomeAssistant,
+    init_integration: MockConfigEntry,
+) -> None:
+    """The size figure follows the file on the hourly timer, not on writes."""
+    coordinator = init_integration.runtime_data.coordinator
+    store = init_integration.runtime_data.store
+    with patch.object(type(store), "database_size", return_value=123_456_789):
+        await call(hass, "remember", {"content": "The bins go out on Tuesday"})
+        await settle(hass)
+        assert coordinator.data.database_size != 123_456_789
+        async_fire_time_changed(hass, dt_util.utcnow() + timedelta(hours=1, seconds=5))
+        await hass.async_block_till_done()
+    assert coordinator.data.database_size == 123_456_789
 
 
 async def test_unavailable_when_the_figures_cannot_be_read(

@@ -124,3 +124,74 @@ async def test_a_database_that_may_not_be_read_raises_a_repair(
     assert issue is not None
     assert issue.translation_key == "database_permission_denied"
     assert db.is_file()
+
+
+async def test_a_read_only_file_system_raises_a_repair(
+    hass: HomeAssistant, mock_config_entry: MockConfigEntry, config_dir: Path
+) -> None:
+    """A read-only mount (os.access says yes to root) is a repair, not a retry."""
+    real_statvfs = os.statvfs
+
+    def statvfs(path: Any) -> Any:
+        result = real_statvfs(path)
+        if Path(path) == config_dir:
+            return os.statvfs_result(
+                (*result[:8], result.f_flag | os.ST_RDONLY, result.f_namemax)
+            )
+        return result
+
+    mock_config_entry.add_to_hass(hass)
+    with patch("custom_components.home_memory.database.os.statvfs", statvfs):
+        assert not await hass.config_entries.async_setup(mock_config_entry.entry_id)
+    assert mock_config_entry.state is ConfigEntryState.SETUP_ERROR
+    issue = ir.async_get(hass).async_get_issue(DOMAIN, ISSUE_DATABASE_PATH)
+    assert issue is not None
+    assert issue.translation_key == "database_read_only"
+
+
+async def test_sqlite_readonly_at_open_raises_a_repair(
+    hass: HomeAssistant, mock_config_entry: MockConfigEntry, config_dir: Path
+) -> None:
+    """SQLite's "readonly database" (an immutable file) fails setup with the repair."""
+    import sqlite3
+
+    from custom_components.home_memory.memory.store import DatabaseCorruptError
+
+    cause = sqlite3.OperationalError("attempt to write a readonly database")
+    cause.sqlite_errorcode = sqlite3.SQLITE_READONLY  # type: ignore[attr-defined]
+
+    def refuse(*_args: Any, **_kwargs: Any) -> Any:
+        _db(config_dir).touch()
+        raise DatabaseCorruptError("readonly database") from cause
+
+    mock_config_entry.add_to_hass(hass)
+    with patch("custom_components.home_memory.database.MemoryStore", refuse):
+        assert not await hass.config_entries.async_setup(mock_config_entry.entry_id)
+    assert mock_config_entry.state is ConfigEntryState.SETUP_ERROR
+    issue = ir.async_get(hass).async_get_issue(DOMAIN, ISSUE_DATABASE_PATH)
+    assert issue is not None
+    assert issue.translation_key == "database_read_only"
+
+
+async def test_removing_the_entry_deletes_its_issues(
+    hass: HomeAssistant, mock_config_entry: MockConfigEntry, config_dir: Path
+) -> None:
+    """The database-path and recorder issues go with the entry."""
+    _make_folder(config_dir)
+    mock_config_entry.add_to_hass(hass)
+    assert not await hass.config_entries.async_setup(mock_config_entry.entry_id)
+    ir.async_create_issue(
+        hass,
+        DOMAIN,
+        "private_text_recorded",
+        is_fixable=False,
+        severity=ir.IssueSeverity.WARNING,
+        translation_key="private_text_recorded",
+    )
+    registry = ir.async_get(hass)
+    assert registry.async_get_issue(DOMAIN, ISSUE_DATABASE_PATH) is not None
+    _undo(config_dir)
+    await hass.config_entries.async_remove(mock_config_entry.entry_id)
+    await hass.async_block_till_done()
+    assert registry.async_get_issue(DOMAIN, ISSUE_DATABASE_PATH) is None
+    assert registry.async_get_issue(DOMAIN, "private_text_recorded") is None

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Final
 import numpy as np
 
 from .retrieval import estimate_tokens
-from .validation import MAX_CONTENT_CHARS
+from .validation import MAX_CONTENT_CHARS, readable
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -188,8 +188,10 @@ class SessionStore:
         user message counts as one turn. The window is trimmed to the role's
         budget in the same transaction.
         """
+        # What people and models said is kept even when it holds a lone
+        # surrogate (SQLite and the tokenizer refuse those): it becomes U+FFFD.
         cleaned = [
-            ChatMessage(m.role, m.content.strip()[:MAX_CONTENT_CHARS], m.at)
+            ChatMessage(m.role, readable(m.content.strip()[:MAX_CONTENT_CHARS]), m.at)
             for m in messages
             if m.content.strip()
         ]
