@@ -41,6 +41,7 @@ from .memory.store import (
     InvalidMemoryError,
     LogEntry,
     MemoryNotFoundError,
+    VisibilityChangeForbiddenError,
     memory_to_dict,
 )
 from .proposals import (
@@ -148,6 +149,12 @@ async def _run[T](hass: HomeAssistant, job: Callable[[], T]) -> T:
         raise ServiceValidationError(
             translation_domain=DOMAIN,
             translation_key="memory_not_found",
+            translation_placeholders={"id": err.memory_id},
+        ) from err
+    except VisibilityChangeForbiddenError as err:
+        raise ServiceValidationError(
+            translation_domain=DOMAIN,
+            translation_key="visibility_owner_only",
             translation_placeholders={"id": err.memory_id},
         ) from err
     except InvalidMemoryError as err:
