@@ -627,6 +627,17 @@ def test_counts_and_status(store: MemoryStore) -> None:
     assert store.backends()["retrieval_mode"] == "hybrid"
 
 
+def test_database_size_counts_the_write_ahead_log_and_shared_memory(
+    store: MemoryStore,
+) -> None:
+    """The size is the file plus its -wal and -shm, as they lie on disk."""
+    for number in range(20):
+        store.create(_new(f"Note {number} " + "about the garden " * 50), HOUSE)
+    files = [store.path.with_name(store.path.name + s) for s in ("", "-wal", "-shm")]
+    assert all(path.exists() for path in files)
+    assert store.database_size() == sum(path.stat().st_size for path in files)
+
+
 def test_newest_created_at_keeps_to_active_memories_of_the_visibility(
     store: MemoryStore, clock: ManualClock
 ) -> None:

@@ -639,12 +639,18 @@ class MemoryStore:
         return None if row is None else float(row[0])
 
     def database_size(self) -> int:
-        """Bytes on disk, WAL included."""
-        return sum(
-            p.stat().st_size
-            for p in (self.path, Path(f"{self.path}-wal"))
-            if p.exists()
-        )
+        """Bytes on disk: the file, its write-ahead log and shared memory.
+
+        The one figure every surface reports (sensor, system information,
+        diagnostics): between checkpoints the WAL can outgrow the file.
+        """
+        size = 0
+        for path in (self.path, Path(f"{self.path}-wal"), Path(f"{self.path}-shm")):
+            try:
+                size += path.stat().st_size
+            except FileNotFoundError:
+                continue  # no WAL yet, or checkpointed and removed meanwhile
+        return size
 
     # -- visibility groups ----------------------------------------------------
 
