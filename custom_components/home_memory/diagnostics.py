@@ -26,10 +26,10 @@ if TYPE_CHECKING:
 TO_REDACT = {CONF_PERSONA_NAME, CONF_OBSERVED_ENTITIES, CONF_SATELLITE_PEOPLE}
 
 
-def _database(store: MemoryStore) -> dict[str, Any]:
+def _database(store: MemoryStore, size: int | None) -> dict[str, Any]:
     return {
         "schema_version": store.schema_version(),
-        "size_bytes": store.database_size(),
+        "size_bytes": store.database_size() if size is None else size,
         "counts": store.counts(),
         "pending_embeddings": store.pending_embeddings(),
         # Takes the index lock, which a search may hold: not on the loop.
@@ -43,7 +43,12 @@ async def async_get_config_entry_diagnostics(
     """Counts, backends, model, database and latency of a loaded entry."""
     data = entry.runtime_data
     store = data.store
-    database = await hass.async_add_executor_job(_database, store)
+    # The sensor's (hourly) figure, as system information shows it: one
+    # number everywhere; read now only if the coordinator has none yet.
+    stats = data.coordinator.data
+    database = await hass.async_add_executor_job(
+        _database, store, None if stats is None else stats.database_size
+    )
     counts: dict[str, dict[str, int]] = database.pop("counts")
     observation: dict[str, Any] | None = None
     if (observer := data.observer) is not None:

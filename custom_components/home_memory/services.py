@@ -42,6 +42,7 @@ from .memory.store import (
     InvalidMemoryError,
     LogEntry,
     MemoryNotFoundError,
+    VisibilityChangeForbiddenError,
     memory_to_dict,
 )
 from .proposals import (
@@ -152,6 +153,12 @@ async def _run[T](hass: HomeAssistant, job: Callable[[], T]) -> T:
         raise ServiceValidationError(
             translation_domain=DOMAIN,
             translation_key="memory_not_found",
+            translation_placeholders={"id": err.memory_id},
+        ) from err
+    except VisibilityChangeForbiddenError as err:
+        raise ServiceValidationError(
+            translation_domain=DOMAIN,
+            translation_key="visibility_owner_only",
             translation_placeholders={"id": err.memory_id},
         ) from err
     except InvalidMemoryError as err:
@@ -626,8 +633,18 @@ def _import(
             "skipped_invalid": read.skipped_invalid,
         }
     assert raw_path is not None  # checked before the executor job
+    path = resolve_import_path(config_dir, raw_path)
+    if keep_owners and not path.is_relative_to(
+        export_folder(config_dir / DB_FOLDER).resolve()
+    ):
+        # Owners are restored only from where exports are written: a file
+        # dropped anywhere else in the configuration folder keeps to the
+        # importing person, as every other import does.
+        raise ServiceValidationError(
+            translation_domain=DOMAIN, translation_key="keep_owners_not_allowed"
+        )
     stats = store.import_jsonl(
-        read_lines(resolve_import_path(config_dir, raw_path)),
+        read_lines(path),
         caller,
         keep_owners=keep_owners,
     )

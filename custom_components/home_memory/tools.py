@@ -47,6 +47,7 @@ from .memory.store import (
     MemoryChangedError,
     MemoryEngineError,
     MemoryNotFoundError,
+    VisibilityChangeForbiddenError,
 )
 from .remembering import async_announce, outcome_data, outcome_speech
 from .schemas import checked_number, checked_text, shown
@@ -195,6 +196,11 @@ class CallScope:
             return await self.hass.async_add_executor_job(job)
         except MemoryNotFoundError as err:
             raise ToolError("not_found", "There is no such memory.") from err
+        except VisibilityChangeForbiddenError as err:
+            raise ToolError(
+                "not_owner",
+                "Only the person this memory belongs to can change who sees it.",
+            ) from err
         except InvalidMemoryError as err:
             raise ToolError("invalid_arguments", str(err)) from err
         except (MemoryEngineError, sqlite3.Error, OSError) as err:

@@ -103,3 +103,20 @@ def test_text_problem(value: object, multiline: bool, fine: bool) -> None:
 def test_number_problem(value: object, integer: bool, fine: bool) -> None:
     """The shared number check: bounded, finite, never bool, no overflow."""
     assert (number_problem(value, 0, 1, integer=integer) is None) is fine
+
+
+@pytest.mark.parametrize(
+    ("minimum", "maximum", "shown"),
+    [
+        (0, 1_000_000, "between 0 and 1,000,000"),
+        (1, 2_147_483_647, "between 1 and 2,147,483,647"),
+        (0.0, 1.0, "between 0 and 1"),
+        (0.05, 0.95, "between 0.05 and 0.95"),
+    ],
+)
+def test_number_bounds_read_as_plain_numbers(
+    minimum: float, maximum: float, shown: str
+) -> None:
+    """Out-of-range errors name their bounds in full, never as 1e+06."""
+    problem = number_problem(10**12, minimum, maximum, integer=True)
+    assert problem == f"must be {shown}"

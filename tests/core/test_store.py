@@ -35,6 +35,7 @@ from custom_components.home_memory.memory.store import (
     MemoryNotFoundError,
     MemoryStore,
     NothingToUndoError,
+    VisibilityChangeForbiddenError,
     content_hash,
     summarize,
 )
@@ -415,6 +416,80 @@ def test_undo_walks_back_through_versions(store: MemoryStore) -> None:
         store.undo(memory.id, HOUSE)
 
 
+def test_a_private_earlier_version_shows_only_to_its_owner(
+    store: MemoryStore,
+) -> None:
+    """History rows that were private reach the owner alone, never another."""
+    memory = store.create(
+        _new(
+            "The router admin password is hunter2",
+            owner="alice",
+            visibility=Visibility.PRIVATE,
+        ),
+        ALICE,
+    ).memory
+    store.update(
+        memory.id,
+        MemoryPatch(
+            content="The router admin password is on the sticker",
+            visibility=Visibility.HOUSEHOLD,
+        ),
+        ALICE,
+    )
+    store.update(memory.id, MemoryPatch(tags=("router",)), ALICE)
+    own = store.history(memory.id, ALICE)
+    assert [h["version"] for h in own] == [2, 1]
+    assert own[1]["content"] == "The router admin password is hunter2"
+    for other in (BOB, ADMIN, HOUSE):
+        rows = store.history(memory.id, other)
+        assert [h["version"] for h in rows] == [2], other
+        assert "hunter2" not in json.dumps(rows, default=str)
+
+
+def test_only_the_owner_changes_who_sees_a_memory(store: MemoryStore) -> None:
+    """Another person, even an admin, cannot make someone's memory private."""
+    memory = store.create(
+        _new("The spare key is under the mat", owner="alice"), ALICE
+    ).memory
+    for other in (BOB, ADMIN, HOUSE):
+        with pytest.raises(VisibilityChangeForbiddenError):
+            store.update(memory.id, MemoryPatch(visibility=Visibility.PRIVATE), other)
+    assert store.get(memory.id, BOB).visibility is Visibility.HOUSEHOLD
+    # Other fields (and naming the current visibility) stay open to everyone.
+    store.update(
+        memory.id,
+        MemoryPatch(importance=0.9, visibility=Visibility.HOUSEHOLD),
+        BOB,
+    )
+    made = store.update(memory.id, MemoryPatch(visibility=Visibility.PRIVATE), ALICE)
+    assert made.visibility is Visibility.PRIVATE
+    # Nobody's memory stays household: private needs an owner.
+    nobody = store.create(_new("The bins go out on Monday"), HOUSE).memory
+    with pytest.raises(InvalidMemoryError):
+        store.update(nobody.id, MemoryPatch(visibility=Visibility.PRIVATE), ADMIN)
+
+
+def test_undo_does_not_bring_a_private_version_back_for_another(
+    store: MemoryStore,
+) -> None:
+    """Undo restores visibility too, so only the owner may undo across it."""
+    memory = store.create(
+        _new("The safe code is 4711", owner="alice", visibility=Visibility.PRIVATE),
+        ALICE,
+    ).memory
+    store.update(
+        memory.id,
+        MemoryPatch(
+            content="The safe code is in the folder", visibility=Visibility.HOUSEHOLD
+        ),
+        ALICE,
+    )
+    with pytest.raises(VisibilityChangeForbiddenError):
+        store.undo(memory.id, BOB)
+    assert store.get(memory.id, BOB).content == "The safe code is in the folder"
+    assert store.undo(memory.id, ALICE).content == "The safe code is 4711"
+
+
 def test_update_rejects_empty_and_bad_patches(store: MemoryStore) -> None:
     memory = store.create(_new("Milk is in the fridge"), HOUSE).memory
     with pytest.raises(InvalidMemoryError):
@@ -711,6 +786,17 @@ def test_counts_and_status(store: MemoryStore) -> None:
     assert store.schema_version() == SCHEMA_VERSION
     assert store.database_size() > 0
     assert store.backends()["retrieval_mode"] == "hybrid"
+
+
+def test_database_size_counts_the_write_ahead_log_and_shared_memory(
+    store: MemoryStore,
+) -> None:
+    """The size is the file plus its -wal and -shm, as they lie on disk."""
+    for number in range(20):
+        store.create(_new(f"Note {number} " + "about the garden " * 50), HOUSE)
+    files = [store.path.with_name(store.path.name + s) for s in ("", "-wal", "-shm")]
+    assert all(path.exists() for path in files)
+    assert store.database_size() == sum(path.stat().st_size for path in files)
 
 
 def test_newest_created_at_keeps_to_active_memories_of_the_visibility(

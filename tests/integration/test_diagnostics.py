@@ -135,6 +135,28 @@ async def test_system_health_counts_household_memories_only(
     assert info["active_memories"] == 1
 
 
+async def test_size_is_one_figure_everywhere(
+    hass: HomeAssistant,
+    init_integration: MockConfigEntry,
+    hass_client: ClientSessionGenerator,
+) -> None:
+    """Sensor, system information and diagnostics report the same size."""
+    assert await async_setup_component(hass, "system_health", {})
+    await hass.async_block_till_done()
+    # Grows the files after the coordinator read its (hourly) size.
+    for number in range(20):
+        await call(
+            hass, "remember", {"content": f"Note {number} " + "on the garden " * 80}
+        )
+    size = init_integration.runtime_data.coordinator.data.database_size
+    diagnostics = await get_diagnostics_for_config_entry(
+        hass, hass_client, init_integration
+    )
+    info = await get_system_health_info(hass, DOMAIN)
+    assert diagnostics["database"]["size_bytes"] == size
+    assert info["database_size"] == f"{size / 1_000_000:.1f} MB"
+
+
 async def test_system_health_without_an_entry(hass: HomeAssistant) -> None:
     assert await async_setup_component(hass, "system_health", {})
     assert await async_setup_component(hass, DOMAIN, {})

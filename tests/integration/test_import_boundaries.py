@@ -36,12 +36,15 @@ async def _import_text(
     config_dir: Path,
     text: str,
     user: MockUser | None,
+    path: str = "in.jsonl",
     **options: Any,
 ) -> Any:
+    target = config_dir / path
     await hass.async_add_executor_job(
-        (config_dir / "in.jsonl").write_text, text, "utf-8", "surrogatepass"
+        lambda: target.parent.mkdir(parents=True, exist_ok=True)
     )
-    return await call(hass, "import", {"path": "in.jsonl", **options}, user=user)
+    await hass.async_add_executor_job(target.write_text, text, "utf-8", "surrogatepass")
+    return await call(hass, "import", {"path": path, **options}, user=user)
 
 
 async def _everything(hass: HomeAssistant, user: MockUser) -> list[dict[str, Any]]:
@@ -230,19 +233,24 @@ async def test_keep_owners_restores_an_export_for_an_admin_user_only(
     user_anna: MockUser,
     config_dir: Path,
 ) -> None:
-    """keep_owners restores owners, but only for an admin's own user and jsonl."""
+    """keep_owners restores owners: an admin's own user, jsonl, the exports folder."""
     text = _line(
         id="p", content="Anna's diary", owner=user_anna.id, visibility="private"
     )
-    for user, options in (
-        (None, {"keep_owners": True}),
-        (hass_admin_user, {"keep_owners": True, "format": "ai_memory"}),
+    exports = "home_memory/exports/restore.jsonl"
+    for user, path, options in (
+        (None, exports, {"keep_owners": True}),
+        (hass_admin_user, exports, {"keep_owners": True, "format": "ai_memory"}),
+        # Any other .jsonl under the configuration folder is not an export.
+        (hass_admin_user, "in.jsonl", {"keep_owners": True}),
+        (hass_admin_user, "home_memory/in.jsonl", {"keep_owners": True}),
     ):
         with pytest.raises(ServiceValidationError) as err:
-            await _import_text(hass, config_dir, text, user, **options)
+            await _import_text(hass, config_dir, text, user, path, **options)
         assert err.value.translation_key == "keep_owners_not_allowed"
+    assert await _everything(hass, hass_admin_user) == []
     result = await _import_text(
-        hass, config_dir, text, hass_admin_user, keep_owners=True
+        hass, config_dir, text, hass_admin_user, exports, keep_owners=True
     )
     assert result["imported"] == 1
     assert [m["id"] for m in await _everything(hass, user_anna)] == ["p"]

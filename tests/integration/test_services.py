@@ -335,6 +335,62 @@ async def test_get_with_history(hass: HomeAssistant, hass_admin_user: MockUser) 
     assert "history" not in plain
 
 
+async def test_get_history_hides_a_private_version_from_others(
+    hass: HomeAssistant, user_anna: MockUser, user_ben: MockUser
+) -> None:
+    """A version that was private stays Anna's after she shares the memory."""
+    stored = await remember(
+        hass,
+        user_anna,
+        content="The router admin password is hunter2",
+        visibility="private",
+    )
+    memory_id = stored["memory"]["id"]
+    await call(
+        hass,
+        "update",
+        {
+            "id": memory_id,
+            "content": "The router admin password is on the sticker",
+            "visibility": "household",
+        },
+        user=user_anna,
+    )
+    bens = await call(
+        hass, "get", {"id": memory_id, "include_history": True}, user=user_ben
+    )
+    assert bens["memory"]["content"] == "The router admin password is on the sticker"
+    assert bens["history"] == []
+    assert "hunter2" not in str(bens)
+    annas = await call(
+        hass, "get", {"id": memory_id, "include_history": True}, user=user_anna
+    )
+    assert [h["content"] for h in annas["history"]] == [
+        "The router admin password is hunter2"
+    ]
+
+
+async def test_only_the_owner_changes_visibility(
+    hass: HomeAssistant,
+    user_anna: MockUser,
+    user_ben: MockUser,
+    hass_admin_user: MockUser,
+) -> None:
+    """Ben (or an admin) cannot make Anna's household memory private."""
+    stored = await remember(hass, user_anna, content="The spare key is in the shed")
+    memory_id = stored["memory"]["id"]
+    for other in (user_ben, hass_admin_user):
+        with pytest.raises(ServiceValidationError) as err:
+            await call(
+                hass, "update", {"id": memory_id, "visibility": "private"}, user=other
+            )
+        assert err.value.translation_key == "visibility_owner_only"
+        assert err.value.translation_placeholders == {"id": memory_id}
+    got = await call(hass, "get", {"id": memory_id}, user=user_ben)
+    assert got["memory"]["visibility"] == "household"
+    assert got["memory"]["version"] == 1
+
+
 @pytest.mark.parametrize("memory_id", ["nope", "x' OR '1'='1", "🦄"])
 async def test_get_unknown_id(
     hass: HomeAssistant, hass_admin_user: MockUser, memory_id: str

@@ -31,6 +31,14 @@ class MemoryChangedError(MemoryEngineError):
         self.memory_id = memory_id
 
 
+class VisibilityChangeForbiddenError(MemoryEngineError):
+    """Only a memory's owner may change who sees it."""
+
+    def __init__(self, memory_id: str) -> None:
+        super().__init__(f"only the owner may change who sees {memory_id!r}")
+        self.memory_id = memory_id
+
+
 class NothingToUndoError(MemoryEngineError):
     """The memory has no earlier version."""
 

@@ -37,6 +37,7 @@ from .errors import (
     MemoryNotFoundError,
     NothingToUndoError,
     SchemaTooNewError,
+    VisibilityChangeForbiddenError,
 )
 from .fts_query import or_expression, search_terms
 from .hnsw_graph import usearch_version
@@ -106,6 +107,7 @@ __all__ = [
     "NothingToUndoError",
     "SchemaTooNewError",
     "ScoreColumns",
+    "VisibilityChangeForbiddenError",
     "content_hash",
     "embedding_text",
     "memory_from_dict",
@@ -126,6 +128,33 @@ def _as_told(item: NewMemory) -> NewMemory:
     if str(item.source) not in _TOLD or not isinstance(item.content, str):
         return item
     return replace(item, content=as_statement(item.content))
+
+
+def _check_visibility_change(
+    memory: Memory, visibility: Visibility | None, caller: Caller
+) -> None:
+    """Only a memory's owner changes who sees it (an admin too, for their own).
+
+    A memory nobody owns (satellite, automation, observer) is household and
+    stays so: a private memory needs an owner (refused when it is written,
+    with its own message), and making one household is an admin's call.
+    """
+    if visibility is None or visibility is memory.visibility:
+        return
+    if memory.owner is None:
+        if visibility is Visibility.PRIVATE or caller.is_admin:
+            return
+    elif caller.user_id == memory.owner:
+        return
+    raise VisibilityChangeForbiddenError(memory.id)
+
+
+def _version_visible(memory: Memory, snapshot: dict[str, Any], caller: Caller) -> bool:
+    """An earlier version that was private shows only to the memory's owner."""
+    # A snapshot without a visibility (none is written so) counts as private.
+    if snapshot.get("visibility", str(Visibility.PRIVATE)) == str(Visibility.HOUSEHOLD):
+        return True
+    return caller.user_id is not None and caller.user_id == memory.owner
 
 
 # Nearest memories of the same owner a new statement is compared with.
@@ -614,12 +643,18 @@ class MemoryStore:
         return None if row is None else float(row[0])
 
     def database_size(self) -> int:
-        """Bytes on disk, WAL included."""
-        return sum(
-            p.stat().st_size
-            for p in (self.path, Path(f"{self.path}-wal"))
-            if p.exists()
-        )
+        """Bytes on disk: the file, its write-ahead log and shared memory.
+
+        The one figure every surface reports (sensor, system information,
+        diagnostics): between checkpoints the WAL can outgrow the file.
+        """
+        size = 0
+        for path in (self.path, Path(f"{self.path}-wal"), Path(f"{self.path}-shm")):
+            try:
+                size += path.stat().st_size
+            except FileNotFoundError:
+                continue  # no WAL yet, or checkpointed and removed meanwhile
+        return size
 
     # -- visibility groups ----------------------------------------------------
 
@@ -1399,6 +1434,7 @@ class MemoryStore:
             rowid, current = self._rowid_for(conn, memory_id, caller)
             if current.tier is not Tier.ACTIVE:
                 raise MemoryNotFoundError(memory_id)
+            _check_visibility_change(current, patch.visibility, caller)
             self._apply_patch(conn, current, patch, caller, self.now(), vector=vector)
             updated = self._fetch_one(conn, rowid)
         self._refresh([rowid])
@@ -1553,23 +1589,32 @@ class MemoryStore:
         )
 
     def history(self, memory_id: str, caller: Caller) -> list[dict[str, Any]]:
-        """Earlier versions of a memory, newest first."""
+        """Earlier versions of a memory the caller may see, newest first.
+
+        Every reader of history goes through here: a version that was private
+        is its owner's alone, even after the memory became household.
+        """
         with self._read() as conn:
-            rowid, _ = self._rowid_for(conn, memory_id, caller)
+            rowid, current = self._rowid_for(conn, memory_id, caller)
             rows = conn.execute(
                 "SELECT version, snapshot, replaced_at, replaced_by "
                 "FROM memory_versions WHERE memory_rowid = ? ORDER BY version DESC",
                 (rowid,),
             ).fetchall()
-        return [
-            {
-                "version": version,
-                "replaced_at": from_timestamp(replaced_at),
-                "replaced_by": replaced_by,
-                **json.loads(snapshot),
-            }
-            for version, snapshot, replaced_at, replaced_by in rows
-        ]
+        history = []
+        for version, snapshot, replaced_at, replaced_by in rows:
+            fields = json.loads(snapshot)
+            if not _version_visible(current, fields, caller):
+                continue
+            history.append(
+                {
+                    "version": version,
+                    "replaced_at": from_timestamp(replaced_at),
+                    "replaced_by": replaced_by,
+                    **fields,
+                }
+            )
+        return history
 
     def undo(self, memory_id: str, caller: Caller) -> Memory:
         """Return an active memory to the version before its last update."""
@@ -1586,6 +1631,9 @@ class MemoryStore:
         if row is None:
             raise NothingToUndoError(memory_id)
         version, snapshot = int(row[0]), json.loads(row[1])
+        # Undo changes visibility back too: the owner's call alone (a private
+        # version would otherwise come back to, and be returned to, another).
+        _check_visibility_change(current, Visibility(snapshot["visibility"]), caller)
         text_changed = (
             snapshot["content"] != current.content
             or snapshot["summary"] != current.summary

@@ -93,8 +93,15 @@ def number_problem(
     if isinstance(value, float) and not math.isfinite(value):
         return "must be a finite number"
     if not minimum <= value <= maximum:
-        return f"must be between {minimum:g} and {maximum:g}"
+        return f"must be between {_bound(minimum)} and {_bound(maximum)}"
     return None
+
+
+def _bound(value: float) -> str:
+    """A bound as people read it: 1,000,000 and 2,147,483,647, not 1e+06."""
+    if float(value).is_integer():
+        return f"{int(value):,}"
+    return f"{value:,}"
 
 
 def check_text(
