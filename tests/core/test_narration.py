@@ -157,7 +157,7 @@ def gapped_segment(offset: int, gap: float, count: int = 4) -> Segment:
 
 def test_connectives_follow_the_real_gaps_between_changes() -> None:
     """Changes half a second apart are never "over the next while" or "later"."""
-    at_once = re.compile(r"right then|same time|Around then")
+    at_once = re.compile(r"right then|moment later|same time|Around then")
     for offset in range(20):
         content = narrate(gapped_segment(offset, 0.5), persona=PERSONA, tz=TZ).content
         assert at_once.search(content) or ", and the" in content, content
@@ -168,6 +168,21 @@ def test_connectives_follow_the_real_gaps_between_changes() -> None:
         assert "next while" not in minutes, minutes
         hour = narrate(gapped_segment(offset, 3600, 2), persona=PERSONA, tz=TZ)
         assert "; about an hour later, the hall light" in hour.content, hour.content
+
+
+def test_a_spread_out_rest_is_not_told_as_one_moment() -> None:
+    """Things forty minutes apart are never "at about the same time"."""
+    for offset in range(20):
+        events = Events()
+        events.seq = offset * 10
+        start = local(24, 12, 0)
+        for at, name in ((0, "Desk Lamp"), (1, "Hall Light"), (2, "Porch Light")):
+            entity = "light." + name.lower().replace(" ", "_")
+            events.light(start + at, "on", entity, name=name, area=name)
+        events.light(start + 40 * 60, "on", "light.fan", name="Fan Light", area="Fan")
+        (segment,) = ready_segments(events.made, now=start + 7200, tz=TZ, force=True)
+        content = narrate(segment, persona=PERSONA, tz=TZ).content
+        assert "Over the next while, the porch light" in content, content
 
 
 def test_a_significant_event_is_a_significant_concerned_memory() -> None:

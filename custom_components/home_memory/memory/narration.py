@@ -566,8 +566,10 @@ def _connector(gap: float, rng: random.Random) -> str:
     """
     if gap < 0:
         return ", and meanwhile "
-    if gap < 60:
+    if gap < 10:
         return rng.choice((", and ", ", and right then "))
+    if gap < 60:
+        return rng.choice((", and ", ", and a moment later "))
     if gap < 10 * 60:
         return rng.choice((", then ", "; soon after, "))
     return f"; {span_words(gap).removeprefix('for ')} later, "
@@ -576,8 +578,13 @@ def _connector(gap: float, rng: random.Random) -> str:
 def _later(gap: float, span: float, rng: random.Random) -> str:
     """What opens the sentence of the rest, `gap` after the last clause told.
 
-    The rest itself lasted `span` seconds.
+    The rest itself lasted `span` seconds: spread out, it is told as a
+    stretch of time rather than as one moment.
     """
+    if gap + span >= 30 * 60 and span >= 10 * 60:
+        return "Over the next while, "
+    if span >= 10 * 60:
+        return f"Over the following {number_words(_minutes(gap + span))} minutes, "
     if gap < 0:
         options: tuple[str, ...] = ("Meanwhile, ", "At about the same time, ")
     elif gap < 60:
@@ -585,10 +592,7 @@ def _later(gap: float, span: float, rng: random.Random) -> str:
     elif gap < 10 * 60:
         options = ("Then ", "Soon after, ", "After that, ")
     else:
-        options = ("Later, ", "A while later, ")
-    # "Over the next while" only when the rest really took a while.
-    if gap + span >= 30 * 60:
-        options += ("Over the next while, ",)
+        options = (f"{_sentence(span_words(gap).removeprefix('for '))} later, ",)
     return rng.choice(options)
 
 
