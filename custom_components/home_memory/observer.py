@@ -50,7 +50,7 @@ from homeassistant.helpers import (
     selector,
 )
 from homeassistant.helpers.dispatcher import async_dispatcher_send
-from homeassistant.helpers.event import async_track_time_interval
+from homeassistant.helpers.event import async_call_later, async_track_time_interval
 from homeassistant.util import dt as dt_util
 import probatio
 
@@ -122,6 +122,9 @@ TASK_NAME: Final = f"{DOMAIN} observed memory"
 # Segments the close_segment action tells at most in one call; a larger
 # backlog is left to the ticks (and reported as still waiting).
 CLOSE_LIMIT: Final = 1000
+# The sensor shows a change not written yet at most this long after it: a
+# busy home (many changes a second) rewrites it once per this period.
+PENDING_DEBOUNCE_S: Final = 1.0
 # Dispatcher signal: `HomeObserver.pending` changed.
 SIGNAL_PENDING_OBSERVATIONS: Final = f"{DOMAIN}_pending_observations"
 
@@ -167,9 +170,13 @@ class StateChangeRecorder:
     `forget_entities()` (registries or options changed).
     """
 
-    def __init__(self, decide: EntityDecider) -> None:
+    def __init__(
+        self, decide: EntityDecider, on_append: Callable[[], None] | None = None
+    ) -> None:
         """Start with an empty cache and nothing pending."""
         self._decide = decide
+        # Told of every recorded change (the observer debounces the sensor).
+        self._on_append = on_append
         self._entities: dict[str, EntityInfo | None] = {}
         self.pending: deque[PendingChange] = deque(maxlen=MAX_PENDING)
 
@@ -218,6 +225,8 @@ class StateChangeRecorder:
                 event.context.user_id,
             )
         )
+        if self._on_append is not None:
+            self._on_append()
 
     @callback
     def take(self) -> list[PendingChange]:
@@ -563,7 +572,9 @@ class HomeObserver:
         self.rules = rules
         self.buffer = EventBuffer(store)
         self.tz: tzinfo = dt_util.get_default_time_zone()
-        self.recorder = StateChangeRecorder(entity_decider(hass, options))
+        self.recorder = StateChangeRecorder(
+            entity_decider(hass, options), self._async_unwritten_changed
+        )
         self.last_generated_at: float | None = None
         self._unsubscribe: list[Callable[[], None]] = []
         self._tick_task: asyncio.Task[None] | None = None
@@ -574,7 +585,10 @@ class HomeObserver:
         self._stopping = threading.Event()
         self._falling_behind = False
         # What waits in the durable buffer, as of the last flush or tick.
-        self.pending = PendingObservations()
+        self._stored = PendingObservations()
+        # Changes a flush has taken from the recorder and is writing.
+        self._in_flight: list[PendingChange] = []
+        self._notify: Callable[[], None] | None = None
 
     @callback
     def async_start(self) -> None:
@@ -613,20 +627,55 @@ class HomeObserver:
     def _async_registry_changed(self, _: Event[Any]) -> None:
         self.recorder.forget_entities()
 
+    @property
+    def pending(self) -> PendingObservations:
+        """What waits: the durable buffer as last read, plus changes not written yet.
+
+        The one source of the sensor, the diagnostics and the close_segment
+        response, so they always agree.
+        """
+        stored = self._stored
+        unwritten = len(self._in_flight) + len(self.recorder.pending)
+        if not unwritten:
+            return stored
+        # A flush takes the oldest changes; a failed one puts them back first.
+        first = self._in_flight[0] if self._in_flight else self.recorder.pending[0]
+        oldest = first[0]
+        if stored.oldest_at is not None:
+            oldest = min(oldest, stored.oldest_at)
+        return PendingObservations(stored.events + unwritten, oldest)
+
     @callback
-    def _set_pending(self, pending: PendingObservations) -> None:
-        """Keep what waits; tell the sensors when it changed."""
-        if pending != self.pending:
-            self.pending = pending
-            async_dispatcher_send(self.hass, SIGNAL_PENDING_OBSERVATIONS)
+    def _async_unwritten_changed(self) -> None:
+        """A change was recorded: update the sensor soon, once per burst."""
+        if self._notify is None and not self._stopped:
+            self._notify = async_call_later(
+                self.hass, PENDING_DEBOUNCE_S, self._async_notify
+            )
+
+    @callback
+    def _async_notify(self, _: datetime | None = None) -> None:
+        if (cancel := self._notify) is not None:
+            self._notify = None
+            cancel()
+        async_dispatcher_send(self.hass, SIGNAL_PENDING_OBSERVATIONS)
+
+    @callback
+    def _set_pending(self, stored: PendingObservations) -> None:
+        """Keep what the buffer holds; tell the sensors now."""
+        self._stored = stored
+        self._async_notify()
 
     async def async_refresh_pending(self) -> PendingObservations:
-        """Read what waits in the buffer now (changes not flushed yet excluded)."""
-        pending = await self.hass.async_add_executor_job(
-            pending_observations, self.buffer
-        )
-        self._set_pending(pending)
-        return pending
+        """Read the buffer now; what waits, changes not written yet included."""
+        # Not while a flush or drain writes: a read taken before their write
+        # would overwrite their newer count.
+        async with self._flush_lock:
+            stored = await self.hass.async_add_executor_job(
+                pending_observations, self.buffer
+            )
+            self._set_pending(stored)
+        return self.pending
 
     async def async_stop(self) -> None:
         """Stop listening, give up a narration in flight, write what is pending.
@@ -641,6 +690,9 @@ class HomeObserver:
         for unsubscribe in self._unsubscribe:
             unsubscribe()
         self._unsubscribe.clear()
+        if (cancel := self._notify) is not None:
+            self._notify = None
+            cancel()
         if (task := self._tick_task) is not None and not task.done():
             task.cancel()
             await asyncio.wait([task])
@@ -652,23 +704,28 @@ class HomeObserver:
     async def async_flush(self) -> int:
         """Write pending changes to the durable buffer; how many were written."""
         async with self._flush_lock:
-            if not self.recorder.pending:
-                return 0
-            taken = self.recorder.take()
-            events = to_events(taken, self._people_by_user())
-            try:
-                pending = await self.hass.async_add_executor_job(
-                    store_events, self.buffer, events, self.tz
-                )
-            except (MemoryEngineError, sqlite3.Error, OSError) as err:
-                # The store is closing or failing (closed, locked, disk full,
-                # I/O): keep the changes for the next attempt instead of
-                # dropping them.
-                LOGGER.warning("Observed changes could not be stored yet: %s", err)
-                self.recorder.put_back(taken)
-                return 0
-            self._set_pending(pending)
-            return len(events)
+            return await self._async_flush_locked()
+
+    async def _async_flush_locked(self) -> int:
+        if not self.recorder.pending:
+            return 0
+        taken = self._in_flight = self.recorder.take()
+        events = to_events(taken, self._people_by_user())
+        try:
+            pending = await self.hass.async_add_executor_job(
+                store_events, self.buffer, events, self.tz
+            )
+        except (MemoryEngineError, sqlite3.Error, OSError) as err:
+            # The store is closing or failing (closed, locked, disk full,
+            # I/O): keep the changes for the next attempt instead of
+            # dropping them.
+            LOGGER.warning("Observed changes could not be stored yet: %s", err)
+            self.recorder.put_back(taken)
+            return 0
+        finally:
+            self._in_flight = []
+        self._set_pending(pending)
+        return len(events)
 
     @callback
     def _people_by_user(self) -> dict[str, str]:
@@ -701,23 +758,28 @@ class HomeObserver:
             return await self._async_tick_locked()
 
     async def _async_tick_locked(self) -> list[Memory]:
-        await self.async_flush()
         hass = self.hass
-        now = dt_util.utcnow().timestamp()
         entity_id = ai_task_entity(hass, self.options)
-        drained = await hass.async_add_executor_job(
-            partial(
-                drain,
-                self.store,
-                self.buffer,
-                now,
-                self.tz,
-                self.rules,
-                self.options.persona_name,
-                keep=0 if entity_id is None else AI_BACKLOG,
-                should_stop=self._stopping.is_set,
+        # No flush between the drain's write and its count of what is left:
+        # the older count would win.
+        async with self._flush_lock:
+            await self._async_flush_locked()
+            now = dt_util.utcnow().timestamp()
+            drained = await hass.async_add_executor_job(
+                partial(
+                    drain,
+                    self.store,
+                    self.buffer,
+                    now,
+                    self.tz,
+                    self.rules,
+                    self.options.persona_name,
+                    keep=0 if entity_id is None else AI_BACKLOG,
+                    should_stop=self._stopping.is_set,
+                )
             )
-        )
+            if drained.error is None and drained.pending is not None:
+                self._set_pending(drained.pending)
         created = drained.memories
         if created:
             async_memories_changed(hass, created=created)
@@ -730,7 +792,6 @@ class HomeObserver:
             return created
         if drained.pending is not None:
             self._report_backlog(drained.pending.events)
-            self._set_pending(drained.pending)
         segment = drained.next_segment
         if (
             entity_id is None
@@ -763,25 +824,26 @@ class HomeObserver:
         someone asked for this memory. Raises the store's error.
         """
         async with self._tick_lock:
-            await self.async_flush()
             hass = self.hass
-            now = dt_util.utcnow().timestamp()
             entity_id = ai_task_entity(hass, self.options)
-            drained = await hass.async_add_executor_job(
-                partial(
-                    drain,
-                    self.store,
-                    self.buffer,
-                    now,
-                    self.tz,
-                    self.rules,
-                    self.options.persona_name,
-                    keep=0 if entity_id is None else 1,
-                    limit=CLOSE_LIMIT,
-                    should_stop=self._stopping.is_set,
-                    force=True,
+            async with self._flush_lock:  # as in a tick
+                await self._async_flush_locked()
+                now = dt_util.utcnow().timestamp()
+                drained = await hass.async_add_executor_job(
+                    partial(
+                        drain,
+                        self.store,
+                        self.buffer,
+                        now,
+                        self.tz,
+                        self.rules,
+                        self.options.persona_name,
+                        keep=0 if entity_id is None else 1,
+                        limit=CLOSE_LIMIT,
+                        should_stop=self._stopping.is_set,
+                        force=True,
+                    )
                 )
-            )
             created = list(drained.memories)
             if created:
                 async_memories_changed(hass, created=created, context=context)
@@ -876,6 +938,12 @@ async def async_setup_observer(
     """Start observing the home for this entry; stopped before the store closes."""
     data = entry.runtime_data
     observer = HomeObserver(hass, data.store, data.options)
-    observer.async_start()
     data.observer = observer
     data.before_close.append(observer.async_stop)
+    # The sensors were added before the observer: show what waited across the
+    # restart at once, not after the first change or tick.
+    try:
+        await observer.async_refresh_pending()
+    except (MemoryEngineError, sqlite3.Error) as err:
+        LOGGER.debug("The observation buffer could not be read yet: %s", err)
+    observer.async_start()

@@ -106,6 +106,7 @@ def test_narration_is_deterministic_per_segment_and_varies_between_segments() ->
 
 
 def test_churn_is_told_as_a_count_and_makes_the_narrator_curious() -> None:
+    """Twenty toggles are told as ten rounds, where it ended, and with curiosity."""
     events = Events()
     for i in range(20):
         events.light(
@@ -117,11 +118,71 @@ def test_churn_is_told_as_a_count_and_makes_the_narrator_curious() -> None:
         )
     events.light(local(24, 14, 20), "on", "light.desk", area="Office", name="Desk Lamp")
     narration = narrate(one_segment(events, local(24, 15, 0)), persona=PERSONA, tz=TZ)
-    assert "twenty times" in narration.content
+    # Twenty changes are ten rounds of on and off, and it ended off.
+    assert "switched on and off ten times" in narration.content
+    assert "was left off" in narration.content
     assert narration.content.count("hallway light") == 1
     assert narration.emotion == "curious"
     assert narration.weight_class is WeightClass.TRANSIENT
     assert not LOG_LIKE.search(narration.content)
+
+
+def test_three_changes_of_a_light_are_not_three_rounds_and_it_ends_on() -> None:
+    """On, off, on is not "on and off three times": a few changes, left on."""
+    events = Events()
+    start = local(24, 14, 0)
+    events.light(start, "on", name="Kitchen Light")
+    events.light(start + 20, "off", name="Kitchen Light")
+    events.light(start + 40, "on", name="Kitchen Light")
+    (segment,) = ready_segments(events.made, now=start + 3600, tz=TZ, force=True)
+    content = narrate(segment, persona=PERSONA, tz=TZ).content
+    assert "the kitchen light was switched on and off a few times" in content
+    assert "three times" not in content
+    assert "flicked" not in content
+    assert "was left on" in content
+
+
+def gapped_segment(offset: int, gap: float, count: int = 4) -> Segment:
+    """`count` lights switched on `gap` seconds apart, the seed varied by `offset`."""
+    events = Events()
+    events.seq = offset * 10
+    start = local(24, 12, 0)
+    names = ("Desk Lamp", "Hall Light", "Porch Light", "Fan Light")[:count]
+    for i, name in enumerate(names):
+        entity = "light." + name.lower().replace(" ", "_")
+        events.light(start + i * gap, "on", entity, name=name, area=name)
+    (segment,) = ready_segments(events.made, now=start + 4 * 3600, tz=TZ, force=True)
+    return segment
+
+
+def test_connectives_follow_the_real_gaps_between_changes() -> None:
+    """Changes half a second apart are never "over the next while" or "later"."""
+    at_once = re.compile(r"right then|moment later|same time|Around then")
+    for offset in range(20):
+        content = narrate(gapped_segment(offset, 0.5), persona=PERSONA, tz=TZ).content
+        assert at_once.search(content) or ", and the" in content, content
+        assert not re.search(r"while|later|soon after|Then\b|, then", content), content
+        minutes = narrate(gapped_segment(offset, 480), persona=PERSONA, tz=TZ).content
+        assert re.search(r", then|soon after", minutes), minutes
+        assert not at_once.search(minutes), minutes
+        assert "next while" not in minutes, minutes
+        hour = narrate(gapped_segment(offset, 3600, 2), persona=PERSONA, tz=TZ)
+        assert "; about an hour later, the hall light" in hour.content, hour.content
+
+
+def test_a_spread_out_rest_is_not_told_as_one_moment() -> None:
+    """Things forty minutes apart are never "at about the same time"."""
+    for offset in range(20):
+        events = Events()
+        events.seq = offset * 10
+        start = local(24, 12, 0)
+        for at, name in ((0, "Desk Lamp"), (1, "Hall Light"), (2, "Porch Light")):
+            entity = "light." + name.lower().replace(" ", "_")
+            events.light(start + at, "on", entity, name=name, area=name)
+        events.light(start + 40 * 60, "on", "light.fan", name="Fan Light", area="Fan")
+        (segment,) = ready_segments(events.made, now=start + 7200, tz=TZ, force=True)
+        content = narrate(segment, persona=PERSONA, tz=TZ).content
+        assert "Over the next while, the porch light" in content, content
 
 
 def test_a_significant_event_is_a_significant_concerned_memory() -> None:

@@ -339,7 +339,7 @@ def test_unknown_changes_are_told_neutrally_in_first_person(
 
 
 def test_there_and_back_tells_how_it_was_in_between() -> None:
-    """A door opened and closed again "was open for a while"; so is a TV's play."""
+    """A door opened and closed again was open for the real time; so is a TV's play."""
     events = Events()
     door = {"name": "Front Door", "device_class": "door"}
     events.add(local(24, 9, 0), "binary_sensor.front_door", "on", "off", **door)
@@ -348,8 +348,36 @@ def test_there_and_back_tells_how_it_was_in_between() -> None:
     events.add(local(24, 9, 20), "media_player.tv", "off", "playing", name="TV")
     (segment,) = ready_segments(events.made, now=local(24, 9, 40), tz=TZ)
     content = narrate(segment, persona="Barnabee", tz=TZ).content
-    assert "the front door was open for a while" in content
-    assert "the TV was playing for a while" in content
+    assert "the front door was open for about five minutes" in content
+    assert "the TV was playing for about ten minutes" in content
+
+
+@pytest.mark.parametrize(
+    ("seconds", "told"),
+    [
+        (1, "for a moment"),
+        (30, "briefly"),
+        (70, "for about a minute"),
+        (7 * 60, "for about seven minutes"),
+        (23 * 60, "for about twenty-five minutes"),
+        (70 * 60, "for about an hour"),
+        (3 * 3600 + 600, "for about three hours"),
+    ],
+)
+def test_a_door_open_is_told_for_the_time_it_really_was(
+    seconds: int, told: str
+) -> None:
+    """A door open for a second is not "open for a while": the real time is told."""
+    events = Events()
+    door = {"name": "Front Door", "device_class": "door"}
+    start = local(24, 6, 0)
+    events.add(start, "binary_sensor.front_door", "on", "off", **door)
+    events.add(start + seconds, "binary_sensor.front_door", "off", "on", **door)
+    events.add(start + seconds + 1, "light.hall", "on", "off", name="Hall Light")
+    (segment,) = ready_segments(events.made, now=start + 5 * 3600, tz=TZ, force=True)
+    content = narrate(segment, persona="Barnabee", tz=TZ).content
+    assert f"the front door was open {told}" in content
+    assert "a while" not in content
 
 
 def test_churn_of_a_motion_sensor_is_not_told_as_a_door() -> None:

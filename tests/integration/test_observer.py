@@ -951,6 +951,56 @@ async def test_close_segment_turns_fresh_changes_into_a_memory_now(
     assert len(await stored_memories(entry)) == 1
 
 
+async def test_the_sensor_counts_changes_not_written_yet_like_diagnostics(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
+) -> None:
+    """A change shows on the sensor within a second, before the buffer is written."""
+    entry = await setup_house_entry(hass, freezer)
+    observer = entry.runtime_data.observer
+    assert observer is not None
+    started = dt_util.utcnow()
+    hass.states.async_set("light.kitchen", "on", {"friendly_name": "Kitchen Light"})
+    hass.states.async_set("light.kitchen", "off", {"friendly_name": "Kitchen Light"})
+    await hass.async_block_till_done()
+    # Debounced: not rewritten for every change.
+    assert pending_attributes(hass) == (0, None)
+    freezer.tick(timedelta(seconds=1))
+    async_fire_time_changed(hass)
+    await hass.async_block_till_done()
+    # Not flushed yet (the flush timer runs every five seconds)...
+    assert len(observer.recorder.pending) == 2
+    # ...and yet counted, the same as diagnostics count it.
+    count, oldest = pending_attributes(hass)
+    assert count == 2
+    assert oldest.timestamp() == started.timestamp()
+    diagnostics = await async_get_config_entry_diagnostics(hass, entry)
+    assert diagnostics["observation"]["pending"] == {
+        "events": 2,
+        "oldest_event_at": started.isoformat(),
+    }
+    await hass.async_block_till_done()
+    assert pending_attributes(hass) == (2, oldest)
+
+
+async def test_the_sensor_shows_what_waited_across_a_restart(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
+) -> None:
+    """Right after a restart the sensor shows the buffered changes, as diagnostics."""
+    entry = await setup_house_entry(hass, freezer)
+    started = dt_util.utcnow()
+    hass.states.async_set("light.kitchen", "on", {"friendly_name": "Kitchen Light"})
+    hass.states.async_set("light.kitchen", "off", {"friendly_name": "Kitchen Light"})
+    assert await hass.config_entries.async_unload(entry.entry_id)
+    await hass.async_block_till_done()
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    count, oldest = pending_attributes(hass)
+    assert count == 2
+    assert oldest.timestamp() == started.timestamp()
+    diagnostics = await async_get_config_entry_diagnostics(hass, entry)
+    assert diagnostics["observation"]["pending"]["events"] == 2
+
+
 async def test_close_segment_with_nothing_or_only_a_lone_trivial_change(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
 ) -> None:

@@ -366,7 +366,41 @@ def _noun(name: str, people: Collection[str]) -> str:
 
 
 def _times(count: int) -> str:
+    if count == 1:
+        return "once"
     return "twice" if count == 2 else f"{number_words(count)} times"
+
+
+def _cycles(changes: int, visited: int) -> str:
+    """How often something went back and forth, true to its changes.
+
+    Twenty changes between two states are ten rounds of "on and off", not
+    twenty; an odd count or more states than two is only told roughly.
+    """
+    if visited == 2 and changes % 2 == 0:
+        return _times(changes // 2)
+    return "a few times" if changes < 8 else "many times"
+
+
+def _minutes(seconds: float) -> int:
+    minutes = round(seconds / 60)
+    # Past ten minutes nobody counts single minutes.
+    return minutes if minutes <= 10 else 5 * round(minutes / 5)
+
+
+def span_words(seconds: float) -> str:
+    """A real length of time as told: "for a moment", "for about ten minutes"."""
+    if seconds < 10:
+        return "for a moment"
+    if seconds < 60:
+        return "briefly"
+    if seconds < 90:
+        return "for about a minute"
+    if seconds < 55 * 60:
+        return f"for about {number_words(_minutes(seconds))} minutes"
+    if seconds < 90 * 60:
+        return "for about an hour"
+    return f"for about {number_words(round(seconds / 3600))} hours"
 
 
 def _presence_predicate(activity: Activity, rng: random.Random) -> str:
@@ -381,9 +415,16 @@ class _Clause:
 
     subject: str | None
     predicate: str
+    # When the first and the last change it tells happened (unix s): the
+    # connectives between clauses are chosen from these real gaps.
+    at: float = 0.0
+    until: float = 0.0
+    # Told after the time of day: "... at about two, and was left on".
+    tail: str = ""
 
     def text(self) -> str:
-        return f"{self.subject} {self.predicate}" if self.subject else self.predicate
+        predicate = self.predicate + self.tail
+        return f"{self.subject} {predicate}" if self.subject else predicate
 
 
 # Who tells what no verb table knows: the narrator, plainly.
@@ -422,14 +463,21 @@ def _told(  # noqa: PLR0911 - one return per way of telling it
             and len(activity.states) == 2  # there and back
             and (being := told_being(domain, cls, activity.states[0], subject))
         ):
-            return _Clause(None, f"{subject} was {being} for a while")
+            lasted = span_words(activity.last_at - activity.first_at)
+            return _Clause(None, f"{subject} was {being} {lasted}")
         # A few changes: the last one tells where it ended.
         return _change(activity, activity.states[-2], subject, rng)
     visited = {*activity.states}
     if activity.first_from is not None:
         visited.add(activity.first_from)
     if (words := told_churn(domain, cls, visited, subject)) is not None:
-        return _Clause(None, f"{words} {_times(count)}")
+        # Where it ended is what a listener wants to know next.
+        left = told_being(domain, cls, new, subject)
+        return _Clause(
+            None,
+            f"{words} {_cycles(count, len(visited))}",
+            tail="" if left is None else f", and was left {left}",
+        )
     if domain in NUMERIC_DOMAINS and (
         words := told_change(domain, cls, activity.first_from, new, subject, rng)
     ):
@@ -463,7 +511,11 @@ def _clause(activity: Activity, people: Collection[str], rng: random.Random) -> 
     ):
         return _Clause(who, active)
     separator = ", " if told.subject == _I else " "
-    return _Clause(told.subject, f"{told.predicate}{separator}at {who}'s request")
+    return _Clause(
+        told.subject,
+        f"{told.predicate}{separator}at {who}'s request",
+        tail=told.tail,
+    )
 
 
 def _merged(clauses: list[_Clause]) -> list[_Clause]:
@@ -471,9 +523,20 @@ def _merged(clauses: list[_Clause]) -> list[_Clause]:
     merged: list[_Clause] = []
     for clause in clauses:
         if merged and clause.subject and merged[-1].subject == clause.subject:
-            merged[-1].predicate += f" and {clause.predicate}"
+            last = merged[-1]
+            last.predicate += f"{last.tail} and {clause.predicate}"
+            last.tail = clause.tail
+            last.until = max(last.until, clause.until)
         else:
-            merged.append(_Clause(clause.subject, clause.predicate))
+            merged.append(
+                _Clause(
+                    clause.subject,
+                    clause.predicate,
+                    clause.at,
+                    clause.until,
+                    clause.tail,
+                )
+            )
     return merged
 
 
@@ -497,8 +560,41 @@ def _chosen(activities: list[Activity]) -> list[Activity]:
     return [activity for activity in activities if id(activity) in keep]
 
 
-_CONNECTORS: Final = (", and ", ", then ", "; soon after, ", ", and a bit later ")
-_LATER: Final = ("Later, ", "After that, ", "Then ", "Over the next while, ")
+def _connector(gap: float, rng: random.Random) -> str:
+    """What joins two clauses, the second `gap` seconds after the first ended.
+
+    A negative gap: the second began while the first was still going on.
+    """
+    if gap < 0:
+        return ", and meanwhile "
+    if gap < 10:
+        return rng.choice((", and ", ", and right then "))
+    if gap < 60:
+        return rng.choice((", and ", ", and a moment later "))
+    if gap < 10 * 60:
+        return rng.choice((", then ", "; soon after, "))
+    return f"; {span_words(gap).removeprefix('for ')} later, "
+
+
+def _later(gap: float, span: float, rng: random.Random) -> str:
+    """What opens the sentence of the rest, `gap` after the last clause told.
+
+    The rest itself lasted `span` seconds: spread out, it is told as a
+    stretch of time rather than as one moment.
+    """
+    if gap + span >= 30 * 60 and span >= 10 * 60:
+        return "Over the next while, "
+    if span >= 10 * 60:
+        return f"Over the following {number_words(_minutes(gap + span))} minutes, "
+    if gap < 0:
+        options: tuple[str, ...] = ("Meanwhile, ", "At about the same time, ")
+    elif gap < 60:
+        options = ("Around then, ", "At about the same time, ")
+    elif gap < 10 * 60:
+        options = ("Then ", "Soon after, ", "After that, ")
+    else:
+        options = (f"{_sentence(span_words(gap).removeprefix('for '))} later, ",)
+    return rng.choice(options)
 
 
 def _closing(facts: _Facts, emotion: str, persona: str, rng: random.Random) -> str:
@@ -571,6 +667,7 @@ def narrate(
             clause.predicate += " " + spoken_time(
                 local_time(activity.first_at, tz), rng
             )
+        clause.at, clause.until = activity.first_at, activity.last_at
         clauses.append(clause)
     merged = _merged(clauses)
     day = f"{facts.weekday} {facts.time_of_day}"
@@ -582,9 +679,11 @@ def narrate(
     else:
         opening = f"It was {day} when {merged[0].text()}"
     if len(merged) > 1:
-        opening += rng.choice(_CONNECTORS) + merged[1].text()
+        gap = merged[1].at - merged[0].until
+        opening += _connector(gap, rng) + merged[1].text()
     sentences = [_sentence(opening)]
     rest = [clause.text() for clause in merged[2:]]
+    told = merged[:2]
     left_out = len(facts.activities) - len(chosen)
     if left_out:
         rest.append(
@@ -595,8 +694,14 @@ def narrate(
                 )
             )
         )
-    if rest:
-        sentences.append(rng.choice(_LATER) + _listed(rest))
+    if len(merged) > 2:  # more than the opening's two clauses
+        later = merged[2:]
+        gap = later[0].at - max(clause.until for clause in told)
+        span = max(clause.until for clause in later) - later[0].at
+        sentences.append(_later(gap, span, rng) + _listed(rest))
+    elif rest:
+        # Only the smaller things: no time is told for them.
+        sentences.append(rng.choice(("Besides that, ", "Also, ")) + _listed(rest))
     sentences.append(_closing(facts, emotion, persona, rng))
     content = ". ".join(sentence.rstrip(".") for sentence in sentences) + "."
     kind, weight_class = _rule_class(facts)

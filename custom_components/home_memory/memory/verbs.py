@@ -43,7 +43,7 @@ class VerbTable:
     to: Mapping[str, tuple[str, ...]]
     # (old, new) -> what happened, where the state before tells more.
     between: Mapping[tuple[str, str], str] = field(default_factory=_frozen)
-    # State -> how the thing was ("was {being} for a while").
+    # State -> how the thing was ("was {being} for about ten minutes").
     being: Mapping[str, str] = field(default_factory=_frozen)
     # New state -> what a person did to it, said after their name.
     by_person: Mapping[str, str] = field(default_factory=_frozen)
@@ -419,7 +419,7 @@ DOMAIN_TABLES: Final[Mapping[str, VerbTable]] = MappingProxyType(
             ("{subject} came on", "{subject} was switched on"),
             ("{subject} went off", "{subject} was switched off"),
             by_person=("switched on {subject}", "switched off {subject}"),
-            churn="{subject} flicked on and off",
+            churn="{subject} was switched on and off",
         ),
         "switch": _SWITCHED,
         "input_boolean": _SWITCHED,
