@@ -29,11 +29,10 @@ import probatio as vol
 from .const import DOMAIN, LOGGER
 from .memory.models import Visibility
 from .memory.quoting import flatten
-from .memory.validation import has_words
+from .memory.validation import MAX_CONTENT_CHARS, has_words
 from .remembering import outcome_speech
 from .tools import (
     CONTENT,
-    MAX_CONTENT_CHARS,
     MAX_QUERY_CHARS,
     QUERY,
     CallScope,
