@@ -58,6 +58,7 @@ INTENT_REMEMBER: Final = "HomeMemoryRemember"
 INTENT_REMEMBER_PRIVATE: Final = "HomeMemoryRememberPrivate"
 INTENT_RECALL: Final = "HomeMemoryRecall"
 INTENT_FORGET: Final = "HomeMemoryForget"
+INTENT_MORE: Final = "HomeMemoryMore"
 INTENT_CONFIRM: Final = "HomeMemoryConfirm"
 INTENT_DENY: Final = "HomeMemoryDeny"
 
@@ -93,11 +94,13 @@ SENTENCES: Final[dict[str, list[str]]] = {
         "(delete|remove) the memory [about] {query}",
         "don't remember {query}",
     ],
+    INTENT_MORE: ["more", "tell me more", "what else [do you remember]"],
     INTENT_CONFIRM: ["yes", "yes please", "yes forget it", "yes do it", "confirm"],
     INTENT_DENY: ["no", "no thanks", "no keep it", "keep it"],
 }
 
 NOTHING_PENDING: Final = "There is nothing waiting for a yes."
+NOTHING_MORE: Final = "There is nothing more to tell."
 WHAT_TO_REMEMBER: Final = "What should I remember?"
 NOTHING_TO_LOOK_UP: Final = "There is nothing to look up in that."
 PRIVATE_NEEDS_USER: Final = (
@@ -292,19 +295,46 @@ class RecallIntentHandler(_MemoryIntentHandler):
             lambda: scope.data.retriever.start_progressive(query, scope.speaker.caller)
         )
         scope.state.recall_cursor = page.cursor
+        # "More" may come in a new conversation, as "yes" does.
+        _voice_state(scope).recall_cursor = page.cursor
         if not page.items:
             return f"I don't remember anything about {_spoken(query)}."
         if len(page.items) == 1:
             scope.state.last_memory_id = page.items[0].memory.id
             return _sentence(page.items[0].memory.summary)
-        listed = " ".join(
-            f"{number}: {_sentence(item.memory.summary)}"
-            for number, item in zip(page.numbers, page.items, strict=True)
-        )
-        speech = f"I remember {page.total} things about that. {listed}"
-        if (rest := page.total - len(page.items)) > 0:
-            speech += f" And {rest} more."
-        return speech
+        return f"I remember {page.total} things about that. {_listing(page)}"
+
+
+def _listing(page: ProgressivePage) -> str:
+    """The page's memories by number, and how many are left for "more"."""
+    speech = " ".join(
+        f"{number}: {_sentence(item.memory.summary)}"
+        for number, item in zip(page.numbers, page.items, strict=True)
+    )
+    if page.has_more and (rest := page.total - page.numbers[-1]) > 0:
+        speech += f" And {rest} more."
+    return speech
+
+
+class MoreIntentHandler(_MemoryIntentHandler):
+    """ "More" after "...And 6 more."."""
+
+    intent_type = INTENT_MORE
+    description = "Says the next memories of the last recall"
+
+    @override
+    async def _async_speech(self, scope: CallScope, slots: dict[str, Any]) -> str:
+        voice = _voice_state(scope)
+        if (cursor := voice.recall_cursor) is None:
+            return NOTHING_MORE
+        caller = scope.speaker.caller
+        page = await scope.run(partial(scope.data.retriever.more, cursor, caller))
+        if page.cursor is None:
+            voice.recall_cursor = None
+            return "That has expired; please ask me again."
+        if not page.items:
+            return "That is all I remember about that."
+        return _listing(page)
 
 
 class ForgetIntentHandler(_MemoryIntentHandler):
@@ -379,6 +409,7 @@ HANDLERS: Final = (
     RememberIntentHandler,
     RememberPrivateIntentHandler,
     RecallIntentHandler,
+    MoreIntentHandler,
     ForgetIntentHandler,
     ConfirmIntentHandler,
     DenyIntentHandler,

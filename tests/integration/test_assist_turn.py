@@ -15,6 +15,7 @@ from custom_components.home_memory.const import DOMAIN
 from custom_components.home_memory.context import CACHED_HEADER, async_turn_context
 from custom_components.home_memory.conversation_state import CONFIRMATION_TTL
 from custom_components.home_memory.intents import (
+    NOTHING_MORE,
     NOTHING_PENDING,
     NOTHING_TO_LOOK_UP,
     PRIVATE_NEEDS_USER,
@@ -498,3 +499,26 @@ async def test_builtin_agent_says_what_is_too_long(
     assert not init_integration.runtime_data.store.list_memories(
         SYSTEM, MemoryFilter()
     ).items
+
+
+async def test_builtin_agent_tells_more(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+) -> None:
+    """ "More" after "...And 2 more." says the rest, numbered on from the first."""
+    result = await say(hass, "more", user=user_anna)
+    assert speech(result) == NOTHING_MORE
+    for number in range(5):
+        await say(hass, f"remember that garden bed {number} needs water")
+    result = await say(
+        hass, "what do you remember about garden bed water", user=user_anna
+    )
+    assert speech(result).endswith("And 2 more.")
+    result = await say(hass, "tell me more", user=user_anna)
+    assert speech(result).startswith("4: Garden bed ")
+    assert " 5: Garden bed " in speech(result)
+    assert "more" not in speech(result)
+    result = await say(hass, "more", user=user_anna)
+    assert speech(result) == "That is all I remember about that."
