@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from homeassistant.components.conversation import ConversationInput
 
     from .conversation_state import ConversationState
+    from .memory.models import Memory
     from .memory.retrieval import ProgressivePage
     from .runtime import HomeMemoryConfigEntry
 
@@ -59,6 +60,7 @@ INTENT_REMEMBER_PRIVATE: Final = "HomeMemoryRememberPrivate"
 INTENT_RECALL: Final = "HomeMemoryRecall"
 INTENT_FORGET: Final = "HomeMemoryForget"
 INTENT_MORE: Final = "HomeMemoryMore"
+INTENT_PICK: Final = "HomeMemoryPick"
 INTENT_CONFIRM: Final = "HomeMemoryConfirm"
 INTENT_DENY: Final = "HomeMemoryDeny"
 
@@ -100,6 +102,7 @@ SENTENCES: Final[dict[str, list[str]]] = {
 }
 
 NOTHING_PENDING: Final = "There is nothing waiting for a yes."
+NOTHING_TO_PICK: Final = "There is nothing to choose from."
 NOTHING_MORE: Final = "There is nothing more to tell."
 WHAT_TO_REMEMBER: Final = "What should I remember?"
 NOTHING_TO_LOOK_UP: Final = "There is nothing to look up in that."
@@ -217,6 +220,7 @@ def _cancel_waiting_forget(scope: CallScope) -> None:
     """
     voice = _voice_state(scope)
     token, voice.voice_token = voice.voice_token, None
+    voice.voice_choices = ()
     if token is not None:
         scope.data.conversations.take_pending(voice, token)
 
@@ -366,10 +370,60 @@ class ForgetIntentHandler(_MemoryIntentHandler):
                 f"{number}: {_sentence(memory.summary)}"
                 for number, memory in enumerate(resolved.candidates, 1)
             )
-            return f"A few memories match. {listed} Please say more precisely which."
+            _voice_state(scope).voice_choices = tuple(
+                memory.id for memory in resolved.candidates
+            )
+            return (
+                f"A few memories match. {listed} Please say more precisely which, "
+                "or its number."
+            )
+        return _ask_to_forget(scope, resolved.memory)
+
+
+def _ask_to_forget(scope: CallScope, memory: Memory) -> str:
+    voice = _voice_state(scope)
+    voice.voice_token = async_request_forget(scope, memory, voice)
+    return f"Do you want me to forget: '{_spoken(memory.summary)}'?"
+
+
+# Ways to say which of the listed memories is meant (as many as are listed).
+_PICK_SENTENCES: Final = tuple(
+    (number, [f"[the] {ordinal} [one]", f"number ({number}|{word})", str(number)])
+    for number, ordinal, word in (
+        (1, "first", "one"),
+        (2, "second", "two"),
+        (3, "third", "three"),
+    )
+)
+
+
+class PickIntentHandler(_MemoryIntentHandler):
+    """ "The second one" after "A few memories match. 1: ... 2: ..."."""
+
+    intent_type = INTENT_PICK
+    description = "Chooses one of the memories a forget listed"
+
+    @property
+    @override
+    def slot_schema(self) -> dict[Any, Any]:
+        """The number said, 1-based."""
+        return {vol.Required("number"): vol.All(int, vol.Range(min=1, max=9))}
+
+    @override
+    async def _async_speech(self, scope: CallScope, slots: dict[str, Any]) -> str:
         voice = _voice_state(scope)
-        voice.voice_token = async_request_forget(scope, resolved.memory, voice)
-        return f"Do you want me to forget: '{_spoken(resolved.memory.summary)}'?"
+        choices = voice.voice_choices
+        if not choices:
+            return NOTHING_TO_PICK
+        number: int = slots["number"]["value"]
+        if number > len(choices):
+            return f"There is no number {number}; I listed {len(choices)}."
+        scope.require_write()
+        _cancel_waiting_forget(scope)
+        # Re-read: a memory forgotten or made private since is not offered.
+        resolved = await async_resolve(scope, memory_id=choices[number - 1])
+        assert resolved.memory is not None
+        return _ask_to_forget(scope, resolved.memory)
 
 
 class ConfirmIntentHandler(_MemoryIntentHandler):
@@ -411,13 +465,14 @@ HANDLERS: Final = (
     RecallIntentHandler,
     MoreIntentHandler,
     ForgetIntentHandler,
+    PickIntentHandler,
     ConfirmIntentHandler,
     DenyIntentHandler,
 )
 
 
 def _trigger_callback(
-    hass: HomeAssistant, intent_type: str
+    hass: HomeAssistant, intent_type: str, fixed: dict[str, Any] | None = None
 ) -> Callable[[ConversationInput, RecognizeResult], Any]:
     async def _on_sentence(
         user_input: ConversationInput, result: RecognizeResult
@@ -426,6 +481,7 @@ def _trigger_callback(
             name: {"value": entity.value, "text": entity.text}
             for name, entity in result.entities.items()
         }
+        slots.update({name: {"value": value} for name, value in (fixed or {}).items()})
         try:
             response = await intent.async_handle(
                 hass,
@@ -468,5 +524,14 @@ def async_setup_intents(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -> No
             manager.register_trigger(
                 sentences=sentences,
                 trigger_callback=_trigger_callback(hass, intent_type),
+            )
+        )
+    for number, sentences in _PICK_SENTENCES:
+        entry.async_on_unload(
+            manager.register_trigger(
+                sentences=sentences,
+                trigger_callback=_trigger_callback(
+                    hass, INTENT_PICK, {"number": number}
+                ),
             )
         )

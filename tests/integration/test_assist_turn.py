@@ -18,6 +18,7 @@ from custom_components.home_memory.intents import (
     NOTHING_MORE,
     NOTHING_PENDING,
     NOTHING_TO_LOOK_UP,
+    NOTHING_TO_PICK,
     PRIVATE_NEEDS_USER,
     WHAT_TO_REMEMBER,
 )
@@ -522,3 +523,39 @@ async def test_builtin_agent_tells_more(
     assert "more" not in speech(result)
     result = await say(hass, "more", user=user_anna)
     assert speech(result) == "That is all I remember about that."
+
+
+async def test_builtin_agent_forget_by_number(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+) -> None:
+    """After "A few memories match", "the second one" asks about that memory."""
+    store = init_integration.runtime_data.store
+    anna = Caller(user_id=user_anna.id)
+    result = await say(hass, "the second one", user=user_anna)
+    assert speech(result) == NOTHING_TO_PICK
+    await say(hass, "remember that red paint is for the shed", user=user_anna)
+    await say(hass, "remember that the gate needs red paint", user=user_anna)
+    listed = await say(hass, "forget red paint", user=user_anna)
+    said = speech(listed)
+    assert said.startswith("A few memories match. 1: ")
+    second = said.split(" 2: ")[1].split(".")[0]
+    result = await say(hass, "number 5", user=user_anna)
+    assert speech(result) == "Sorry, I couldn't understand that"
+    result = await say(hass, "the second one", user=user_anna)
+    assert speech(result) == f"Do you want me to forget: '{second}'?"
+    done = await say(hass, "yes", user=user_anna)
+    assert speech(done) == "Okay, I've forgotten that."
+    assert [m.content for m in store.list_memories(anna, MemoryFilter()).items] == [
+        content
+        for content in (
+            "Red paint is for the shed.",
+            "The gate needs red paint.",
+        )
+        if content.rstrip(".") != second
+    ]
+    # The choice was used up: "2" now has nothing to choose from.
+    result = await say(hass, "2", user=user_anna)
+    assert speech(result) == NOTHING_TO_PICK
