@@ -181,7 +181,8 @@ class _MemoryIntentHandler(intent.IntentHandler):
 
     def _too_long(self, slots: dict[str, Any]) -> str | None:
         for name, (limit, speech) in self._limits.items():
-            value = slots.get(name, {}).get("value")
+            slot = slots.get(name)
+            value = slot.get("value") if isinstance(slot, dict) else None
             if isinstance(value, str) and len(value) > limit:
                 return speech.format(limit=limit)
         return None
