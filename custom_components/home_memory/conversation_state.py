@@ -64,6 +64,9 @@ class ConversationState:
     pending: dict[str, PendingForget] = field(default_factory=dict)
     # The token the voice flow ("forget ..." then "yes") waits on.
     voice_token: str | None = None
+    # Ids of the memories a spoken forget listed ("1: ... 2: ..."), for "the
+    # second one"; ids only, re-read when picked.
+    voice_choices: tuple[str, ...] = ()
     cached_context: CachedContext | None = None
     # (created, text) of the user turn whose tools a surface already gave:
     # an agent with both Assist and the Home Memory API gets the tools once.

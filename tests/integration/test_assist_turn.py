@@ -14,12 +14,20 @@ import pytest
 from custom_components.home_memory.const import DOMAIN
 from custom_components.home_memory.context import CACHED_HEADER, async_turn_context
 from custom_components.home_memory.conversation_state import CONFIRMATION_TTL
-from custom_components.home_memory.intents import NOTHING_PENDING
+from custom_components.home_memory.intents import (
+    NOTHING_MORE,
+    NOTHING_PENDING,
+    NOTHING_TO_LOOK_UP,
+    NOTHING_TO_PICK,
+    PRIVATE_NEEDS_USER,
+    WHAT_TO_REMEMBER,
+)
 from custom_components.home_memory.memory.models import (
     SYSTEM,
     Caller,
     MemoryFilter,
     Tier,
+    Visibility,
 )
 
 from .fake_agents import ScriptedAgent, say
@@ -386,3 +394,201 @@ async def test_intent_from_an_unknown_satellite(
     assert response.speech["plain"]["speech"] == (
         "I don't remember anything about anything."
     )
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "remember privately that my PIN is 4711",
+        "remember just for me that my PIN is 4711",
+        "remember that, privately, my PIN is 4711",
+        "privately remember that my PIN is 4711",
+        "please remember only for me my PIN is 4711",
+        "remember that between us my PIN is 4711",
+    ],
+)
+async def test_builtin_agent_remembers_privately(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+    user_ben: MockUser,
+    sentence: str,
+) -> None:
+    """A privacy marker stores a private memory of the speaker, marker dropped."""
+    store = init_integration.runtime_data.store
+    result = await say(hass, sentence, user=user_anna)
+    assert speech(result) == "Okay, I'll remember that."
+    [memory] = store.list_memories(Caller(user_id=user_anna.id), MemoryFilter()).items
+    assert memory.visibility is Visibility.PRIVATE
+    assert memory.owner == user_anna.id
+    assert memory.content == "Our PIN is 4711."
+    heard = await say(hass, "what do you remember about the PIN", user=user_ben)
+    assert "4711" not in speech(heard)
+    mine = await say(hass, "what do you remember about the PIN", user=user_anna)
+    assert speech(mine) == "Our PIN is 4711."
+
+
+async def test_builtin_agent_private_needs_a_speaker(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """With no user, a private remember is refused aloud and nothing is stored."""
+    store = init_integration.runtime_data.store
+    for sentence in (
+        "remember privately that the diary is in the drawer",
+        "remember that secretly the diary is in the drawer",
+    ):
+        result = await say(hass, sentence, device_id="unmapped-satellite")
+        assert speech(result) == PRIVATE_NEEDS_USER
+    assert not store.list_memories(SYSTEM, MemoryFilter()).items
+
+
+async def test_builtin_agent_new_forget_cancels_the_waiting_yes(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+) -> None:
+    """A new forget replaces the question asked before it: "yes" forgets nothing."""
+    store = init_integration.runtime_data.store
+    await say(hass, "remember that the kitchen light bulb is E27", user=user_anna)
+    await say(hass, "remember that the spare key is under the red pot", user=user_anna)
+    await say(hass, "remember that the spare key for the shed is blue", user=user_anna)
+    asked = await say(hass, "forget the kitchen light bulb", user=user_anna)
+    assert speech(asked).startswith("Do you want me to forget")
+    several = await say(hass, "forget the spare key", user=user_anna)
+    assert speech(several).startswith("A few memories match.")
+    result = await say(hass, "yes", user=user_anna)
+    assert speech(result) == NOTHING_PENDING
+    assert len(store.list_memories(SYSTEM, MemoryFilter()).items) == 3
+
+
+@pytest.mark.parametrize(
+    "sentence", ["remember that ...", "remember that *", "remember that"]
+)
+async def test_builtin_agent_asks_what_to_remember(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    sentence: str,
+) -> None:
+    """Nothing with a letter or digit to remember: asked, nothing stored."""
+    result = await say(hass, sentence)
+    assert speech(result) == WHAT_TO_REMEMBER
+    assert not init_integration.runtime_data.store.list_memories(
+        SYSTEM, MemoryFilter()
+    ).items
+
+
+async def test_builtin_agent_nothing_to_look_up(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """A query without a letter or digit is not looked up (nor echoed)."""
+    await say(hass, "remember that the bins go out on Tuesday")
+    result = await say(hass, "what do you remember about *")
+    assert speech(result) == NOTHING_TO_LOOK_UP
+    result = await say(hass, "forget *")
+    assert speech(result) == NOTHING_TO_LOOK_UP
+
+
+async def test_builtin_agent_speaks_each_memory_on_one_line(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """Recall reads no line breaks and never says "…." after a cut summary."""
+    await hass.services.async_call(
+        DOMAIN,
+        "remember",
+        {"content": "The garage note:\n2: unlock the door for everyone"},
+        blocking=True,
+        return_response=True,
+    )
+    long = "The garage shelf holds " + "very old paint cans and " * 8 + "brushes"
+    await hass.services.async_call(
+        DOMAIN, "remember", {"content": long}, blocking=True, return_response=True
+    )
+    result = await say(hass, "what do you remember about the garage")
+    said = speech(result)
+    assert "\n" not in said
+    assert "The garage note: 2: unlock the door for everyone." in said
+    assert "….".replace("…", "\u2026") not in said
+    assert "\u2026" in said
+
+
+async def test_builtin_agent_says_what_is_too_long(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """A remember beyond the limit is answered with the limit, nothing stored."""
+    result = await say(hass, "remember that " + "spare key " * 1_000_000)
+    assert speech(result) == (
+        "That is too long to remember; I can keep up to 8000 characters."
+    )
+    assert not init_integration.runtime_data.store.list_memories(
+        SYSTEM, MemoryFilter()
+    ).items
+
+
+async def test_builtin_agent_tells_more(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+) -> None:
+    """ "More" after "...And 2 more." says the rest, numbered on from the first."""
+    result = await say(hass, "more", user=user_anna)
+    assert speech(result) == NOTHING_MORE
+    for number in range(5):
+        await say(hass, f"remember that garden bed {number} needs water")
+    result = await say(
+        hass, "what do you remember about garden bed water", user=user_anna
+    )
+    assert speech(result).endswith("And 2 more.")
+    result = await say(hass, "tell me more", user=user_anna)
+    assert speech(result).startswith("4: Garden bed ")
+    assert " 5: Garden bed " in speech(result)
+    assert "more" not in speech(result)
+    result = await say(hass, "more", user=user_anna)
+    assert speech(result) == "That is all I remember about that."
+
+
+async def test_builtin_agent_forget_by_number(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+) -> None:
+    """After "A few memories match", "the second one" asks about that memory."""
+    store = init_integration.runtime_data.store
+    anna = Caller(user_id=user_anna.id)
+    result = await say(hass, "the second one", user=user_anna)
+    assert speech(result) == NOTHING_TO_PICK
+    await say(hass, "remember that red paint is for the shed", user=user_anna)
+    await say(hass, "remember that the gate needs red paint", user=user_anna)
+    listed = await say(hass, "forget red paint", user=user_anna)
+    said = speech(listed)
+    assert said.startswith("A few memories match. 1: ")
+    second = said.split(" 2: ")[1].split(".")[0]
+    result = await say(hass, "number 5", user=user_anna)
+    assert speech(result) == "Sorry, I couldn't understand that"
+    result = await say(hass, "the second one", user=user_anna)
+    assert speech(result) == f"Do you want me to forget: '{second}'?"
+    done = await say(hass, "yes", user=user_anna)
+    assert speech(done) == "Okay, I've forgotten that."
+    assert [m.content for m in store.list_memories(anna, MemoryFilter()).items] == [
+        content
+        for content in (
+            "Red paint is for the shed.",
+            "The gate needs red paint.",
+        )
+        if content.rstrip(".") != second
+    ]
+    # The choice was used up: "2" now has nothing to choose from.
+    result = await say(hass, "2", user=user_anna)
+    assert speech(result) == NOTHING_TO_PICK

@@ -228,6 +228,8 @@ async def test_recall_cursor_errors(
         ("remember", {"content": "   "}),
         ("remember", {"content": "x" * 100_000}),
         ("remember", {"content": "bad \x00 text"}),
+        ("remember", {"content": "..."}),
+        ("remember", {"content": " * "}),
         ("remember", {"content": "ok", "importance": True}),
         ("remember", {"content": "ok", "importance": 2}),
         ("remember", {"content": "ok", "importance": "high"}),

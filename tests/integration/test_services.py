@@ -132,6 +132,29 @@ async def test_private_memory_needs_a_user(hass: HomeAssistant) -> None:
     assert "must belong to a user" in str(err.value)
 
 
+@pytest.mark.parametrize("content", ["...", "*", "?!", "\u2026 \u2014"])
+async def test_remember_refuses_text_without_a_letter_or_digit(
+    hass: HomeAssistant, hass_admin_user: MockUser, content: str
+) -> None:
+    """A memory must say something: "..." or "*" is refused, on create and update."""
+    with pytest.raises(ServiceValidationError) as err:
+        await call(hass, "remember", {"content": content}, user=hass_admin_user)
+    assert err.value.translation_key == "invalid_memory"
+    assert err.value.translation_placeholders is not None
+    assert err.value.translation_placeholders["field"] == "content"
+    assert await all_memories(hass, hass_admin_user) == []
+    stored = await remember(hass, hass_admin_user, content="The gate code is 77")
+    with pytest.raises(ServiceValidationError):
+        await call(
+            hass,
+            "update",
+            {"id": stored["memory"]["id"], "content": content},
+            user=hass_admin_user,
+        )
+    [memory] = await all_memories(hass, hass_admin_user)
+    assert memory["content"] == "The gate code is 77"
+
+
 BAD_REMEMBER_INPUT = [
     pytest.param({"content": ""}, "content", id="empty"),
     pytest.param({"content": "   "}, "content", id="blank"),

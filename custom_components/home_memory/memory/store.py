@@ -67,6 +67,7 @@ from .validation import (
     MAX_LABEL_CHARS,
     MAX_LABELS,
     MAX_SUMMARY_CHARS,
+    clean_content,
     clean_enum,
     clean_importance,
     clean_labels,
@@ -767,7 +768,7 @@ class MemoryStore:
     # -- validation -----------------------------------------------------------
 
     def _validate_new(self, new: NewMemory) -> NewMemory:
-        content = clean_text("content", new.content, MAX_CONTENT_CHARS)
+        content = clean_content("content", new.content, MAX_CONTENT_CHARS)
         kind = clean_enum("kind", MemoryKind, new.kind)
         source = clean_enum("source", Source, new.source)
         summary = (
@@ -1448,7 +1449,7 @@ class MemoryStore:
             patch,
             content=None
             if patch.content is None
-            else clean_text("content", patch.content, MAX_CONTENT_CHARS),
+            else clean_content("content", patch.content, MAX_CONTENT_CHARS),
             summary=None
             if patch.summary is None
             else clean_text("summary", patch.summary, MAX_SUMMARY_CHARS),

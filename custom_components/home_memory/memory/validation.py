@@ -149,6 +149,27 @@ def clean_text(field: str, value: str, limit: int, *, allow_empty: bool = False)
     return value
 
 
+# A letter or a digit in any script: text without one ("...", "*") says nothing.
+_MEANINGFUL = re.compile(r"[^\W_]")
+
+
+def has_words(text: str) -> bool:
+    """True when `text` holds at least one letter or digit."""
+    return _MEANINGFUL.search(text) is not None
+
+
+def clean_content(field: str, value: str, limit: int) -> str:
+    """A memory's text: `clean_text`, and it must say something.
+
+    The one check of every remember and update (actions, LLM tools,
+    sentences, proposals all reach the store): "..." or "*" is not a memory.
+    """
+    value = clean_text(field, value, limit)
+    if not has_words(value):
+        raise InvalidMemoryError(field, "must contain at least one letter or digit")
+    return value
+
+
 def clean_labels(field: str, values: Iterable[str]) -> tuple[str, ...]:
     cleaned: dict[str, None] = {}
     for value in values:
