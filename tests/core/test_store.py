@@ -8,6 +8,7 @@ import io
 import json
 import logging
 import sqlite3
+import threading
 from typing import TYPE_CHECKING
 
 import pytest
@@ -1035,3 +1036,13 @@ def test_maintenance_takes_archived_memories_out_of_search_batch_by_batch(
     assert stats.archived_decayed == 6
     assert [len(r) for r in refreshed if r] == [2, 2, 2]
     assert len(store.index) == len(store.scores) == 0
+
+
+def test_close_while_the_reembed_thread_is_not_yet_started(
+    store: MemoryStore,
+) -> None:
+    """A close racing the start of re-embedding neither raises nor waits."""
+    # The moment between making the thread and starting it (another thread).
+    store._reembed_thread = threading.Thread(target=lambda: None)
+    store.close()
+    assert store.closed

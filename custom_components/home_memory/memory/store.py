@@ -400,8 +400,11 @@ class MemoryStore:
             paused = self.writes_paused
             self._paused_at = None
         self._writes_open.set()  # waiting writers wake up and see the store closed
-        if self._reembed_thread is not None:
-            self._reembed_thread.join()
+        thread = self._reembed_thread
+        # Another thread may have made it and not started it yet (a reload
+        # while the model loads): it sees the store closed and does nothing.
+        if thread is not None and thread.ident is not None:
+            thread.join()
         self.index.close()
         if self._graph_path is not None:
             try:
