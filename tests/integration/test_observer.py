@@ -756,7 +756,7 @@ async def test_ai_task_narration(
     assert len(ai_task.tasks) == len(answers)
     instructions = ai_task.tasks[0].instructions
     assert instructions.startswith(f"You are {PERSONA}")
-    assert "\"Anna\" arrived" in instructions
+    assert '"Anna" arrived' in instructions
     if remembered:
         (memory,) = memories
         assert memory.content == generated()["content"]
