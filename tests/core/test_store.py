@@ -374,6 +374,29 @@ def test_private_memories_are_invisible_to_others(store: MemoryStore) -> None:
             store.update(secret.id, MemoryPatch(content="changed"), caller)
 
 
+def test_log_rows_of_a_private_period_stay_private_after_it_turns_household(
+    store: MemoryStore,
+) -> None:
+    """Made household later, a memory's private-period log rows stay its owner's."""
+    secret = store.create(
+        _new("My surprise party plan", owner="alice", visibility=Visibility.PRIVATE),
+        ALICE,
+    ).memory
+    store.update(secret.id, MemoryPatch(content="The party is on Friday"), ALICE)
+    private_period = store.log_entries(memory_id=secret.id, caller=ALICE)
+    assert len(private_period) >= 2
+    store.update(secret.id, MemoryPatch(visibility=Visibility.HOUSEHOLD), ALICE)
+    store.update(secret.id, MemoryPatch(importance=0.9), BOB)
+    seen_by_bob = store.log_entries(memory_id=secret.id, caller=BOB)
+    seen_by_alice = store.log_entries(memory_id=secret.id, caller=ALICE)
+    # Bob sees what happened since it became the household's, nothing before.
+    assert len(seen_by_alice) == len(private_period) + 2
+    assert len(seen_by_bob) == 2
+    # Private again: everything is Alice's alone.
+    store.update(secret.id, MemoryPatch(visibility=Visibility.PRIVATE), ALICE)
+    assert store.log_entries(memory_id=secret.id, caller=BOB) == []
+
+
 def test_update_is_partial_reembeds_and_keeps_history(
     store: MemoryStore, hashing_embedder: HashingEmbedder, clock: ManualClock
 ) -> None:

@@ -1249,9 +1249,11 @@ class MemoryStore:
                 visibility,
             ),
         )
-        if memory_id is not None:
-            # Every row of a memory follows its latest visibility: rows
-            # written while it was household become private with it.
+        if memory_id is not None and visibility != Visibility.HOUSEHOLD:
+            # Made private, all of a memory's rows become its owner's. Made
+            # household, earlier rows keep what they had: rows of a private
+            # period stay private, so a row is shown to others only when it
+            # was written while household and the memory is not private now.
             conn.execute(
                 "UPDATE operation_log SET owner = ?, visibility = ? "
                 "WHERE memory_id = ? AND (owner IS NOT ? OR visibility IS NOT ?)",
