@@ -48,6 +48,7 @@ from custom_components.home_memory.memory.store import (
     MemoryNotFoundError,
     MemoryStore,
     NothingToUndoError,
+    VisibilityChangeForbiddenError,
     summarize,
 )
 
@@ -182,6 +183,17 @@ def _matches(memory: Model, flt: MemoryFilter, now: float) -> bool:
         and (flt.visibility is None or memory.visibility is flt.visibility)
         and (flt.min_importance is None or memory.importance >= flt.min_importance)
     )
+
+
+def _may_change_visibility(
+    memory: Model, visibility: Visibility | None, caller: Caller
+) -> bool:
+    """Only the owner changes who sees a memory; nobody's memory, an admin."""
+    if visibility is None or visibility is memory.visibility:
+        return True
+    if memory.owner is None:
+        return visibility is Visibility.PRIVATE or caller.is_admin
+    return caller.user_id == memory.owner
 
 
 def _clean_tags(tags: tuple[str, ...]) -> tuple[str, ...]:
@@ -570,6 +582,10 @@ class StoreMachine(RuleBasedStateMachine):
             with pytest.raises(MemoryNotFoundError):
                 self.store.update(memory_id, patch, caller)
             return
+        if not _may_change_visibility(want, visibility, caller):
+            with pytest.raises(VisibilityChangeForbiddenError):
+                self.store.update(memory_id, patch, caller)
+            return
         if visibility is Visibility.PRIVATE and want.owner is None:
             with pytest.raises(InvalidMemoryError):
                 self.store.update(memory_id, patch, caller)
@@ -604,6 +620,10 @@ class StoreMachine(RuleBasedStateMachine):
             return
         if not want.history:
             with pytest.raises(NothingToUndoError):
+                self.store.undo(memory_id, caller)
+            return
+        if not _may_change_visibility(want, want.history[-1][1]["visibility"], caller):
+            with pytest.raises(VisibilityChangeForbiddenError):
                 self.store.undo(memory_id, caller)
             return
         got = self.store.undo(memory_id, caller)
