@@ -233,6 +233,13 @@ async def test_sentences_refuse_hostile_text_and_never_raise(
     """A hostile slot is refused; an unexpected failure is spoken, not raised."""
     before = _snapshot(init_integration)
     for text in HOSTILE_TEXTS:
+        if len(text) > 8_000:
+            # Too long is answered with the limit (the speaker can shorten it).
+            response = await intent.async_handle(
+                hass, "test", "HomeMemoryRemember", {"content": {"value": text}}
+            )
+            assert "too long" in response.speech["plain"]["speech"]
+            continue
         with pytest.raises(intent.InvalidSlotInfo):
             await intent.async_handle(
                 hass, "test", "HomeMemoryRemember", {"content": {"value": text}}
