@@ -13,7 +13,7 @@ import sys
 import numpy as np
 import pytest
 
-from custom_components.home_memory.memory import embedder as embedder_module
+from custom_components.home_memory.memory import embedder as embedder_module, heap
 from custom_components.home_memory.memory.embedder import (
     Embedder,
     ModelError,
@@ -500,7 +500,7 @@ def test_embed_gives_freed_memory_back(
 ) -> None:
     """Each embed call ends by asking the C library to return freed heap pages."""
     calls: list[int] = []
-    monkeypatch.setattr(embedder_module, "_MALLOC_TRIM", calls.append)
+    monkeypatch.setattr(heap, "_MALLOC_TRIM", calls.append)
     any_embedder.embed(["one", "two"])
     assert calls == [0]
 
@@ -510,6 +510,6 @@ def test_embed_without_malloc_trim(
 ) -> None:
     """Where the C library has no malloc_trim, embedding works the same."""
     before = any_embedder.embed(["the spare key is under the mat"])
-    monkeypatch.setattr(embedder_module, "_MALLOC_TRIM", None)
+    monkeypatch.setattr(heap, "_MALLOC_TRIM", None)
     after = any_embedder.embed(["the spare key is under the mat"])
     np.testing.assert_array_equal(before, after)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections import OrderedDict
-import ctypes
 import json
 import math
 import os
@@ -24,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, runtime_checkab
 import numpy as np
 import numpy.typing as npt
 
+from . import heap
 from .model_files import (
     MAX_TOKENS,
     MODEL_DIMENSIONS,
@@ -61,28 +61,6 @@ _BACKEND_FILES: Final[dict[Backend, tuple[str, ...]]] = {
     "numpy": (_TOKENIZER_FILE, _CONFIG_FILE, _SAFETENSORS_FILE),
 }
 _WARMUP_TEXT: Final = "warm up"
-
-
-def _find_malloc_trim() -> Any:
-    """Return glibc's malloc_trim, or None where the C library has none."""
-    try:
-        return ctypes.CDLL(None).malloc_trim
-    except AttributeError, OSError:  # musl, macOS, Windows
-        return None
-
-
-_MALLOC_TRIM: Final = _find_malloc_trim()
-
-
-def release_freed_memory() -> None:
-    """Give memory freed by a model load or a batch back to the system.
-
-    glibc keeps freed heap pages (the weights onnxruntime folds at load, a
-    batch's activations) in the process: ~80 MB of resident memory nothing
-    uses. malloc_trim returns them; it costs well under a millisecond.
-    """
-    if _MALLOC_TRIM is not None:
-        _MALLOC_TRIM(0)
 
 
 class ModelError(Exception):
@@ -310,7 +288,7 @@ class TransformerEmbedder(ABC):
                 hidden = self._forward(input_ids, mask, type_ids)
             out[batch] = _mean_pool_normalise(hidden, mask)
         del hidden
-        release_freed_memory()
+        heap.release_freed_memory()
         return out
 
     def embed_query(self, text: str) -> FloatArray:
