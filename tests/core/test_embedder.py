@@ -13,7 +13,7 @@ import sys
 import numpy as np
 import pytest
 
-from custom_components.home_memory.memory import embedder as embedder_module
+from custom_components.home_memory.memory import embedder as embedder_module, heap
 from custom_components.home_memory.memory.embedder import (
     Embedder,
     ModelError,
@@ -483,3 +483,33 @@ def test_read_safetensors_rejects_bad_header_length(tmp_path: Path) -> None:
     path.write_bytes(struct.pack("<Q", 1 << 40) + b"{}")
     with pytest.raises(ModelError, match="header length"):
         read_safetensors(path)
+
+
+# --- memory ------------------------------------------------------------------
+
+
+def test_onnx_session_runs_without_arena(onnx_embedder: TransformerEmbedder) -> None:
+    """The onnxruntime session does not keep its largest batch's buffers in an arena."""
+    assert isinstance(onnx_embedder, OnnxEmbedder)
+    options = onnx_embedder._session.get_session_options()
+    assert options.enable_cpu_mem_arena is False
+
+
+def test_embed_gives_freed_memory_back(
+    any_embedder: TransformerEmbedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each embed call ends by asking the C library to return freed heap pages."""
+    calls: list[int] = []
+    monkeypatch.setattr(heap, "_MALLOC_TRIM", calls.append)
+    any_embedder.embed(["one", "two"])
+    assert calls == [0]
+
+
+def test_embed_without_malloc_trim(
+    any_embedder: TransformerEmbedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the C library has no malloc_trim, embedding works the same."""
+    before = any_embedder.embed(["the spare key is under the mat"])
+    monkeypatch.setattr(heap, "_MALLOC_TRIM", None)
+    after = any_embedder.embed(["the spare key is under the mat"])
+    np.testing.assert_array_equal(before, after)

@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from custom_components.home_memory.memory import hnsw_graph
+from custom_components.home_memory.memory import heap, hnsw_graph
 from custom_components.home_memory.memory.hnsw_graph import HnswGraph
 from custom_components.home_memory.memory.models import Caller, NewMemory
 from custom_components.home_memory.memory.store import MemoryStore
@@ -566,3 +566,15 @@ def test_a_saved_graph_keeps_count_of_its_tombstones(
     assert len(loaded) == len(x) - 300
     # Removals before the save still count towards the rebuild.
     assert loaded.removed == 300
+
+
+def test_catching_up_gives_freed_memory_back(
+    index: VectorIndex, data: Data, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the builder has caught up with a bulk load, freed heap goes back."""
+    calls: list[int] = []
+    monkeypatch.setattr(heap, "_MALLOC_TRIM", calls.append)
+    x, _ = data
+    load(index, Reference(), x)
+    assert index.wait_for_graph(timeout=60)
+    assert calls == [0]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from custom_components.home_memory.memory import store as store_module
+from custom_components.home_memory.memory import heap, store as store_module
 from custom_components.home_memory.memory.models import (
     Caller,
     CreateAction,
@@ -716,6 +716,19 @@ def test_corrupt_file_raises_a_clear_error(tmp_path: Path) -> None:
     path.write_bytes(b"this is not a database" * 100)
     with pytest.raises(DatabaseCorruptError):
         MemoryStore(path)
+
+
+def test_opening_gives_freed_memory_back(
+    tmp_path: Path, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once the rows are loaded, the store returns freed heap pages to the system."""
+    calls: list[int] = []
+    monkeypatch.setattr(heap, "_MALLOC_TRIM", calls.append)
+    store = MemoryStore(tmp_path / "memory.db", embedder=HashingEmbedder(), clock=clock)
+    try:
+        assert calls == [0]
+    finally:
+        store.close()
 
 
 def test_reopen_rebuilds_the_index_from_the_file(

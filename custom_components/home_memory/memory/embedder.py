@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, runtime_checkab
 import numpy as np
 import numpy.typing as npt
 
+from . import heap
 from .model_files import (
     MAX_TOKENS,
     MODEL_DIMENSIONS,
@@ -44,8 +45,8 @@ MODEL_DIR_ENV: Final = "HOME_MEMORY_MODEL_DIR"
 BATCH_SIZE: Final = 32
 # Padded tokens per forward pass. Attention scores grow with length squared, so
 # long texts go through in smaller batches (4 x 256 tokens). This bounds peak
-# activation memory, which matters most for onnxruntime: its arena keeps the
-# largest size it ever reached (~+65 MB at this budget, ~+130 MB at twice it).
+# activation memory (the onnxruntime session runs without its arena, which
+# would keep the largest size it ever reached: ~+65 MB at this budget).
 MAX_BATCH_TOKENS: Final = 1024
 QUERY_CACHE_SIZE: Final = 1024
 # These run on 2-core machines next to Home Assistant itself.
@@ -286,6 +287,8 @@ class TransformerEmbedder(ABC):
             with self._run_lock:
                 hidden = self._forward(input_ids, mask, type_ids)
             out[batch] = _mean_pool_normalise(hidden, mask)
+        del hidden
+        heap.release_freed_memory()
         return out
 
     def embed_query(self, text: str) -> FloatArray:
@@ -363,6 +366,9 @@ class OnnxEmbedder(TransformerEmbedder):
         # Idle worker threads would otherwise spin on the cores Home Assistant
         # needs; an embedding is rare enough that wake-up latency is cheap.
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        # The arena would keep the buffers of the largest batch ever run (tens
+        # of MB) for good; plain malloc/free costs no measurable time here.
+        options.enable_cpu_mem_arena = False
         try:
             self._session = ort.InferenceSession(
                 str(model_path), options, providers=["CPUExecutionProvider"]

@@ -26,7 +26,7 @@ from typing import IO, TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from . import decay
+from . import decay, heap
 from .config import EngineConfig
 from .errors import (
     DatabaseCorruptError,
@@ -347,6 +347,8 @@ class MemoryStore:
             self._load_scores()
             self._load_index()
             self._adopt_saved_graph()
+            # The rows' bytes and the arrays' growth left freed pages behind.
+            heap.release_freed_memory()
         except sqlite3.DatabaseError as err:
             self.index.close()
             self._close_connections()

@@ -53,6 +53,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from . import heap
 from .hnsw_graph import HnswGraph
 
 if TYPE_CHECKING:
@@ -152,6 +153,7 @@ class VectorIndex:
         self._group_counts: list[int] | None = None  # rows per group, cached
         self._builder: threading.Thread | None = None
         self._big_step = False  # the builder is in a catch-up step
+        self._bulk_built = False  # a catch-up step ran since the graph was in step
         self._stepping = False  # the builder is in any step
         self._closing = False
 
@@ -546,6 +548,7 @@ class VectorIndex:
         graph.remove(dropped)
         graph.add(ids, unit)
         with self._lock:
+            self._bulk_built |= self._big_step
             self._big_step = self._stepping = False
             if self._epoch == epoch:
                 for rowid, version in batch:
@@ -561,6 +564,10 @@ class VectorIndex:
                     self._stale = dict.fromkeys(self._slot, 0)
                     self._dropped = set()
                     self._epoch += 1
+            if self._bulk_built and not self._stale:
+                # Catching up with a bulk load freed much of what it allocated.
+                self._bulk_built = False
+                heap.release_freed_memory()
             self._graph_work.notify_all()
         return True
 
