@@ -480,10 +480,21 @@ class StoreMachine(RuleBasedStateMachine):
             target = self.model[result.memory.id]
             new_tags = tuple(dict.fromkeys((*target.tags, *_clean_tags(tuple(tags)))))
             new_importance = max(target.importance, importance)
-            if new_tags != target.tags or new_importance != target.importance:
+            # A repeat keeps the later expiry, none when told without one.
+            new_expiry = (
+                None
+                if target.expires_at is None or expires is None
+                else max(target.expires_at, expires)
+            )
+            if (
+                new_tags != target.tags
+                or new_importance != target.importance
+                or new_expiry != target.expires_at
+            ):
                 target.push_version(now, self.cfg.version_history_limit)
                 target.tags = new_tags
                 target.importance = new_importance
+                target.expires_at = new_expiry
             target.touch(now)
         self._assert_same(result.memory, self.model[result.memory.id], "create result")
 

@@ -30,6 +30,7 @@ from custom_components.home_memory.memory.models import (
     Visibility,
 )
 
+from .conftest import call
 from .fake_agents import ScriptedAgent, say
 
 if TYPE_CHECKING:
@@ -307,10 +308,15 @@ async def test_a_spoken_yes_never_forgets_a_memory_corrected_since_the_question(
     assert speech(asked) == (
         "Do you want me to forget: 'The spare key is under the blue flower pot'?"
     )
-    corrected = await say(
-        hass, "remember that the spare key is under the red flower pot", user=user_anna
+    # Corrected elsewhere (an action; a new request by voice would cancel the
+    # question instead): the waiting "yes" still must not forget the new text.
+    corrected = await call(
+        hass,
+        "remember",
+        {"content": "The spare key is under the red flower pot."},
+        user=user_anna,
     )
-    assert speech(corrected).startswith("Updated: ")
+    assert corrected["action"] == "updated"
     done = await say(hass, "yes", conversation_id=asked.conversation_id, user=user_anna)
     assert speech(done) == (
         "That memory has changed since I asked, so I kept it. "
