@@ -322,7 +322,8 @@ def test_observed_changes_become_a_first_person_memory(household: Household) -> 
     )
     new = [text for text in _observed(household) if text not in before]
     text = " ".join(new)
-    assert re.search(r"\bI\b", text), text
+    # First person: the assistant tells what it noticed ("I", "me", "my").
+    assert re.search(r"\b(?:I|me|my)\b", text), text
     assert "quiet" not in text.casefold(), text
     assert "front door" in text.casefold() or "kitchen light" in text.casefold(), text
 
