@@ -760,26 +760,9 @@ class HomeObserver:
     async def _async_tick_locked(self) -> list[Memory]:
         hass = self.hass
         entity_id = ai_task_entity(hass, self.options)
-        # No flush between the drain's write and its count of what is left:
-        # the older count would win.
-        async with self._flush_lock:
-            await self._async_flush_locked()
-            now = dt_util.utcnow().timestamp()
-            drained = await hass.async_add_executor_job(
-                partial(
-                    drain,
-                    self.store,
-                    self.buffer,
-                    now,
-                    self.tz,
-                    self.rules,
-                    self.options.persona_name,
-                    keep=0 if entity_id is None else AI_BACKLOG,
-                    should_stop=self._stopping.is_set,
-                )
-            )
-            if drained.error is None and drained.pending is not None:
-                self._set_pending(drained.pending)
+        now, drained = await self._async_flush_and_drain(
+            keep=0 if entity_id is None else AI_BACKLOG
+        )
         created = drained.memories
         if created:
             async_memories_changed(hass, created=created)
@@ -826,24 +809,9 @@ class HomeObserver:
         async with self._tick_lock:
             hass = self.hass
             entity_id = ai_task_entity(hass, self.options)
-            async with self._flush_lock:  # as in a tick
-                await self._async_flush_locked()
-                now = dt_util.utcnow().timestamp()
-                drained = await hass.async_add_executor_job(
-                    partial(
-                        drain,
-                        self.store,
-                        self.buffer,
-                        now,
-                        self.tz,
-                        self.rules,
-                        self.options.persona_name,
-                        keep=0 if entity_id is None else 1,
-                        limit=CLOSE_LIMIT,
-                        should_stop=self._stopping.is_set,
-                        force=True,
-                    )
-                )
+            now, drained = await self._async_flush_and_drain(
+                keep=0 if entity_id is None else 1, limit=CLOSE_LIMIT, force=True
+            )
             created = list(drained.memories)
             if created:
                 async_memories_changed(hass, created=created, context=context)
@@ -859,6 +827,36 @@ class HomeObserver:
                     created.append(memory)
             await self.async_refresh_pending()
             return created, drained
+
+    async def _async_flush_and_drain(
+        self, *, keep: int, limit: int = DRAIN_PER_TICK, force: bool = False
+    ) -> tuple[float, Drained]:
+        """Write what is buffered, then drain closed segments; (now, result).
+
+        One flush lock over both: a flush between the drain's write and its
+        count of what is left would let the older count win.
+        """
+        async with self._flush_lock:
+            await self._async_flush_locked()
+            now = dt_util.utcnow().timestamp()
+            drained = await self.hass.async_add_executor_job(
+                partial(
+                    drain,
+                    self.store,
+                    self.buffer,
+                    now,
+                    self.tz,
+                    self.rules,
+                    self.options.persona_name,
+                    keep=keep,
+                    limit=limit,
+                    should_stop=self._stopping.is_set,
+                    force=force,
+                )
+            )
+            if drained.error is None and drained.pending is not None:
+                self._set_pending(drained.pending)
+        return now, drained
 
     @callback
     def _report_backlog(self, waiting: int) -> None:
