@@ -60,6 +60,7 @@ from .runtime.issues import (
 )
 from .runtime.model import load_model, resolve_model_dir
 from .runtime.options import HomeMemoryOptions
+from .runtime.panel import async_register_panel
 from .services import async_setup_services
 
 if TYPE_CHECKING:
@@ -167,6 +168,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -
     async_setup_conversation_capture(hass, entry)
     async_watch_private_actions(hass, entry)
     entry.async_on_unload(data.conversations.clear)
+    await async_register_panel(hass, entry)
     # Not eager: setup returns first, the model (about a second) loads after.
     data.model_task = entry.async_create_background_task(
         hass,

@@ -55,6 +55,7 @@ from .const import (
     CONF_OBSERVED_AREAS,
     CONF_OBSERVED_DOMAINS,
     CONF_OBSERVED_ENTITIES,
+    CONF_PANEL_ADMIN_ONLY,
     CONF_PERSONA_NAME,
     CONF_PURGE_ARCHIVED_DAYS,
     CONF_SATELLITE_PEOPLE,
@@ -75,6 +76,7 @@ from .const import (
     SECTION_CONTEXT,
     SECTION_DECAY,
     SECTION_OBSERVATION,
+    SECTION_PANEL,
     SECTION_PERSONA,
     SECTION_RETENTION,
     SECTION_SCORING,
@@ -287,6 +289,12 @@ OPTIONS_SCHEMA = probatio.Schema(
                         0.7, 1, 0.01, slider=True
                     ),
                 }
+            ),
+            {"collapsed": True},
+        ),
+        probatio.Required(SECTION_PANEL): section(
+            probatio.Schema(
+                {_field(SECTION_PANEL, CONF_PANEL_ADMIN_ONLY): BooleanSelector()}
             ),
             {"collapsed": True},
         ),

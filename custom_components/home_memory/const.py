@@ -93,6 +93,10 @@ CONF_CONSOLIDATION_THRESHOLD: Final = "consolidation_threshold"
 # repeated here so that the options do not import the engine.
 DEFAULT_CONSOLIDATION_THRESHOLD: Final = 0.88
 
+SECTION_PANEL: Final = "panel"
+# Whether only administrators see the Memory sidebar panel.
+CONF_PANEL_ADMIN_ONLY: Final = "panel_admin_only"
+
 
 class ExtractionMode(StrEnum):
     """What happens to facts the assistant picked up from a conversation."""
@@ -123,3 +127,10 @@ SUGGESTED_OBSERVED_DOMAINS: Final = (
     "switch",
     "vacuum",
 )
+
+# The Memory sidebar panel (frontend/): its address, custom element and bundle.
+PANEL_URL_PATH: Final = "memory"
+PANEL_ELEMENT: Final = "home-memory-panel"
+PANEL_ICON: Final = "mdi:brain"
+PANEL_BUNDLE: Final = "home-memory-panel.js"
+PANEL_STATIC_URL: Final = f"/{DOMAIN}_static/{PANEL_BUNDLE}"

@@ -72,6 +72,7 @@ def full_options(**changes: dict[str, Any]) -> dict[str, Any]:
         },
         "decay": {"half_life_days": 60, "archive_threshold": 0.2},
         "retention": {"log_retention_days": 30, "purge_archived_after_days": 180},
+        "panel": {"panel_admin_only": True},
     }
     for name, values in changes.items():
         options[name] = {**options[name], **values}

@@ -31,6 +31,7 @@ from ..const import (
     CONF_OBSERVED_AREAS,
     CONF_OBSERVED_DOMAINS,
     CONF_OBSERVED_ENTITIES,
+    CONF_PANEL_ADMIN_ONLY,
     CONF_PERSONA_NAME,
     CONF_PURGE_ARCHIVED_DAYS,
     CONF_SATELLITE_PEOPLE,
@@ -48,6 +49,7 @@ from ..const import (
     SECTION_CONTEXT,
     SECTION_DECAY,
     SECTION_OBSERVATION,
+    SECTION_PANEL,
     SECTION_PERSONA,
     SECTION_RETENTION,
     SECTION_SCORING,
@@ -100,6 +102,7 @@ class HomeMemoryOptions:
     purge_archived_after_days: float = _ENGINE.purge_archived_after_days
     maintenance_time: time = DEFAULT_MAINTENANCE_TIME
     consolidation_threshold: float = DEFAULT_CONSOLIDATION_THRESHOLD
+    panel_admin_only: bool = False
 
     @classmethod
     def from_entry_options(cls, options: Mapping[str, Any]) -> HomeMemoryOptions:
@@ -190,6 +193,9 @@ class HomeMemoryOptions:
                     CONF_CONSOLIDATION_THRESHOLD, default.consolidation_threshold
                 )
             ),
+            panel_admin_only=bool(
+                section(SECTION_PANEL).get(CONF_PANEL_ADMIN_ONLY, False)
+            ),
         )
 
     def engine_config(self) -> EngineConfig:
@@ -254,4 +260,5 @@ class HomeMemoryOptions:
                 CONF_MAINTENANCE_TIME: self.maintenance_time.isoformat(),
                 CONF_CONSOLIDATION_THRESHOLD: self.consolidation_threshold,
             },
+            SECTION_PANEL: {CONF_PANEL_ADMIN_ONLY: self.panel_admin_only},
         }

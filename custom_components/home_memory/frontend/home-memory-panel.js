@@ -1,0 +1,1064 @@
+var q=globalThis,F=q.ShadowRoot&&(q.ShadyCSS===void 0||q.ShadyCSS.nativeShadow)&&"adoptedStyleSheets"in Document.prototype&&"replace"in CSSStyleSheet.prototype,G=Symbol(),gt=new WeakMap,U=class{constructor(t,e,i){if(this._$cssResult$=!0,i!==G)throw Error("CSSResult is not constructable. Use `unsafeCSS` or `css` instead.");this.cssText=t,this.t=e}get styleSheet(){let t=this.o,e=this.t;if(F&&t===void 0){let i=e!==void 0&&e.length===1;i&&(t=gt.get(e)),t===void 0&&((this.o=t=new CSSStyleSheet).replaceSync(this.cssText),i&&gt.set(e,t))}return t}toString(){return this.cssText}},yt=s=>new U(typeof s=="string"?s:s+"",void 0,G),_=(s,...t)=>{let e=s.length===1?s[0]:t.reduce((i,r,o)=>i+(n=>{if(n._$cssResult$===!0)return n.cssText;if(typeof n=="number")return n;throw Error("Value passed to 'css' function must be a 'css' function result: "+n+". Use 'unsafeCSS' to pass non-literal values, but take care to ensure page security.")})(r)+s[o+1],s[0]);return new U(e,s,G)},$t=(s,t)=>{if(F)s.adoptedStyleSheets=t.map(e=>e instanceof CSSStyleSheet?e:e.styleSheet);else for(let e of t){let i=document.createElement("style"),r=q.litNonce;r!==void 0&&i.setAttribute("nonce",r),i.textContent=e.cssText,s.appendChild(i)}},Y=F?s=>s:s=>s instanceof CSSStyleSheet?(t=>{let e="";for(let i of t.cssRules)e+=i.cssText;return yt(e)})(s):s;var{is:ie,defineProperty:se,getOwnPropertyDescriptor:re,getOwnPropertyNames:oe,getOwnPropertySymbols:ne,getPrototypeOf:ae}=Object,B=globalThis,bt=B.trustedTypes,le=bt?bt.emptyScript:"",ce=B.reactiveElementPolyfillSupport,H=(s,t)=>s,J={toAttribute(s,t){switch(t){case Boolean:s=s?le:null;break;case Object:case Array:s=s==null?s:JSON.stringify(s)}return s},fromAttribute(s,t){let e=s;switch(t){case Boolean:e=s!==null;break;case Number:e=s===null?null:Number(s);break;case Object:case Array:try{e=JSON.parse(s)}catch{e=null}}return e}},xt=(s,t)=>!ie(s,t),vt={attribute:!0,type:String,converter:J,reflect:!1,useDefault:!1,hasChanged:xt};Symbol.metadata??=Symbol("metadata"),B.litPropertyMetadata??=new WeakMap;var v=class extends HTMLElement{static addInitializer(t){this._$Ei(),(this.l??=[]).push(t)}static get observedAttributes(){return this.finalize(),this._$Eh&&[...this._$Eh.keys()]}static createProperty(t,e=vt){if(e.state&&(e.attribute=!1),this._$Ei(),this.prototype.hasOwnProperty(t)&&((e=Object.create(e)).wrapped=!0),this.elementProperties.set(t,e),!e.noAccessor){let i=Symbol(),r=this.getPropertyDescriptor(t,i,e);r!==void 0&&se(this.prototype,t,r)}}static getPropertyDescriptor(t,e,i){let{get:r,set:o}=re(this.prototype,t)??{get(){return this[e]},set(n){this[e]=n}};return{get:r,set(n){let h=r?.call(this);o?.call(this,n),this.requestUpdate(t,h,i)},configurable:!0,enumerable:!0}}static getPropertyOptions(t){return this.elementProperties.get(t)??vt}static _$Ei(){if(this.hasOwnProperty(H("elementProperties")))return;let t=ae(this);t.finalize(),t.l!==void 0&&(this.l=[...t.l]),this.elementProperties=new Map(t.elementProperties)}static finalize(){if(this.hasOwnProperty(H("finalized")))return;if(this.finalized=!0,this._$Ei(),this.hasOwnProperty(H("properties"))){let e=this.properties,i=[...oe(e),...ne(e)];for(let r of i)this.createProperty(r,e[r])}let t=this[Symbol.metadata];if(t!==null){let e=litPropertyMetadata.get(t);if(e!==void 0)for(let[i,r]of e)this.elementProperties.set(i,r)}this._$Eh=new Map;for(let[e,i]of this.elementProperties){let r=this._$Eu(e,i);r!==void 0&&this._$Eh.set(r,e)}this.elementStyles=this.finalizeStyles(this.styles)}static finalizeStyles(t){let e=[];if(Array.isArray(t)){let i=new Set(t.flat(1/0).reverse());for(let r of i)e.unshift(Y(r))}else t!==void 0&&e.push(Y(t));return e}static _$Eu(t,e){let i=e.attribute;return i===!1?void 0:typeof i=="string"?i:typeof t=="string"?t.toLowerCase():void 0}constructor(){super(),this._$Ep=void 0,this.isUpdatePending=!1,this.hasUpdated=!1,this._$Em=null,this._$Ev()}_$Ev(){this._$ES=new Promise(t=>this.enableUpdating=t),this._$AL=new Map,this._$E_(),this.requestUpdate(),this.constructor.l?.forEach(t=>t(this))}addController(t){(this._$EO??=new Set).add(t),this.renderRoot!==void 0&&this.isConnected&&t.hostConnected?.()}removeController(t){this._$EO?.delete(t)}_$E_(){let t=new Map,e=this.constructor.elementProperties;for(let i of e.keys())this.hasOwnProperty(i)&&(t.set(i,this[i]),delete this[i]);t.size>0&&(this._$Ep=t)}createRenderRoot(){let t=this.shadowRoot??this.attachShadow(this.constructor.shadowRootOptions);return $t(t,this.constructor.elementStyles),t}connectedCallback(){this.renderRoot??=this.createRenderRoot(),this.enableUpdating(!0),this._$EO?.forEach(t=>t.hostConnected?.())}enableUpdating(t){}disconnectedCallback(){this._$EO?.forEach(t=>t.hostDisconnected?.())}attributeChangedCallback(t,e,i){this._$AK(t,i)}_$ET(t,e){let i=this.constructor.elementProperties.get(t),r=this.constructor._$Eu(t,i);if(r!==void 0&&i.reflect===!0){let o=(i.converter?.toAttribute!==void 0?i.converter:J).toAttribute(e,i.type);this._$Em=t,o==null?this.removeAttribute(r):this.setAttribute(r,o),this._$Em=null}}_$AK(t,e){let i=this.constructor,r=i._$Eh.get(t);if(r!==void 0&&this._$Em!==r){let o=i.getPropertyOptions(r),n=typeof o.converter=="function"?{fromAttribute:o.converter}:o.converter?.fromAttribute!==void 0?o.converter:J;this._$Em=r;let h=n.fromAttribute(e,o.type);this[r]=h??this._$Ej?.get(r)??h,this._$Em=null}}requestUpdate(t,e,i,r=!1,o){if(t!==void 0){let n=this.constructor;if(r===!1&&(o=this[t]),i??=n.getPropertyOptions(t),!((i.hasChanged??xt)(o,e)||i.useDefault&&i.reflect&&o===this._$Ej?.get(t)&&!this.hasAttribute(n._$Eu(t,i))))return;this.C(t,e,i)}this.isUpdatePending===!1&&(this._$ES=this._$EP())}C(t,e,{useDefault:i,reflect:r,wrapped:o},n){i&&!(this._$Ej??=new Map).has(t)&&(this._$Ej.set(t,n??e??this[t]),o!==!0||n!==void 0)||(this._$AL.has(t)||(this.hasUpdated||i||(e=void 0),this._$AL.set(t,e)),r===!0&&this._$Em!==t&&(this._$Eq??=new Set).add(t))}async _$EP(){this.isUpdatePending=!0;try{await this._$ES}catch(e){Promise.reject(e)}let t=this.scheduleUpdate();return t!=null&&await t,!this.isUpdatePending}scheduleUpdate(){return this.performUpdate()}performUpdate(){if(!this.isUpdatePending)return;if(!this.hasUpdated){if(this.renderRoot??=this.createRenderRoot(),this._$Ep){for(let[r,o]of this._$Ep)this[r]=o;this._$Ep=void 0}let i=this.constructor.elementProperties;if(i.size>0)for(let[r,o]of i){let{wrapped:n}=o,h=this[r];n!==!0||this._$AL.has(r)||h===void 0||this.C(r,void 0,o,h)}}let t=!1,e=this._$AL;try{t=this.shouldUpdate(e),t?(this.willUpdate(e),this._$EO?.forEach(i=>i.hostUpdate?.()),this.update(e)):this._$EM()}catch(i){throw t=!1,this._$EM(),i}t&&this._$AE(e)}willUpdate(t){}_$AE(t){this._$EO?.forEach(e=>e.hostUpdated?.()),this.hasUpdated||(this.hasUpdated=!0,this.firstUpdated(t)),this.updated(t)}_$EM(){this._$AL=new Map,this.isUpdatePending=!1}get updateComplete(){return this.getUpdateComplete()}getUpdateComplete(){return this._$ES}shouldUpdate(t){return!0}update(t){this._$Eq&&=this._$Eq.forEach(e=>this._$ET(e,this[e])),this._$EM()}updated(t){}firstUpdated(t){}};v.elementStyles=[],v.shadowRootOptions={mode:"open"},v[H("elementProperties")]=new Map,v[H("finalized")]=new Map,ce?.({ReactiveElement:v}),(B.reactiveElementVersions??=[]).push("2.1.2");var rt=globalThis,wt=s=>s,W=rt.trustedTypes,At=W?W.createPolicy("lit-html",{createHTML:s=>s}):void 0,Nt="$lit$",A=`lit$${Math.random().toFixed(9).slice(2)}$`,Tt="?"+A,de=`<${Tt}>`,k=document,R=()=>k.createComment(""),D=s=>s===null||typeof s!="object"&&typeof s!="function",ot=Array.isArray,he=s=>ot(s)||typeof s?.[Symbol.iterator]=="function",X=`[ 	
+\f\r]`,M=/<(?:(!--|\/[^a-zA-Z])|(\/?[a-zA-Z][^>\s]*)|(\/?$))/g,Et=/-->/g,St=/>/g,E=RegExp(`>|${X}(?:([^\\s"'>=/]+)(${X}*=${X}*(?:[^ 	
+\f\r"'\`<>=]|("|')|))|$)`,"g"),kt=/'/g,Ct=/"/g,Ut=/^(?:script|style|textarea|title)$/i,nt=s=>(t,...e)=>({_$litType$:s,strings:t,values:e}),a=nt(1),Pe=nt(2),Ne=nt(3),C=Symbol.for("lit-noChange"),l=Symbol.for("lit-nothing"),Pt=new WeakMap,S=k.createTreeWalker(k,129);function Ht(s,t){if(!ot(s)||!s.hasOwnProperty("raw"))throw Error("invalid template strings array");return At!==void 0?At.createHTML(t):t}var pe=(s,t)=>{let e=s.length-1,i=[],r,o=t===2?"<svg>":t===3?"<math>":"",n=M;for(let h=0;h<e;h++){let c=s[h],d,u,p=-1,m=0;for(;m<c.length&&(n.lastIndex=m,u=n.exec(c),u!==null);)m=n.lastIndex,n===M?u[1]==="!--"?n=Et:u[1]!==void 0?n=St:u[2]!==void 0?(Ut.test(u[2])&&(r=RegExp("</"+u[2],"g")),n=E):u[3]!==void 0&&(n=E):n===E?u[0]===">"?(n=r??M,p=-1):u[1]===void 0?p=-2:(p=n.lastIndex-u[2].length,d=u[1],n=u[3]===void 0?E:u[3]==='"'?Ct:kt):n===Ct||n===kt?n=E:n===Et||n===St?n=M:(n=E,r=void 0);let w=n===E&&s[h+1].startsWith("/>")?" ":"";o+=n===M?c+de:p>=0?(i.push(d),c.slice(0,p)+Nt+c.slice(p)+A+w):c+A+(p===-2?h:w)}return[Ht(s,o+(s[e]||"<?>")+(t===2?"</svg>":t===3?"</math>":"")),i]},j=class s{constructor({strings:t,_$litType$:e},i){let r;this.parts=[];let o=0,n=0,h=t.length-1,c=this.parts,[d,u]=pe(t,e);if(this.el=s.createElement(d,i),S.currentNode=this.el.content,e===2||e===3){let p=this.el.content.firstChild;p.replaceWith(...p.childNodes)}for(;(r=S.nextNode())!==null&&c.length<h;){if(r.nodeType===1){if(r.hasAttributes())for(let p of r.getAttributeNames())if(p.endsWith(Nt)){let m=u[n++],w=r.getAttribute(p).split(A),L=/([.?@])?(.*)/.exec(m);c.push({type:1,index:o,name:L[2],strings:w,ctor:L[1]==="."?tt:L[1]==="?"?et:L[1]==="@"?it:T}),r.removeAttribute(p)}else p.startsWith(A)&&(c.push({type:6,index:o}),r.removeAttribute(p));if(Ut.test(r.tagName)){let p=r.textContent.split(A),m=p.length-1;if(m>0){r.textContent=W?W.emptyScript:"";for(let w=0;w<m;w++)r.append(p[w],R()),S.nextNode(),c.push({type:2,index:++o});r.append(p[m],R())}}}else if(r.nodeType===8)if(r.data===Tt)c.push({type:2,index:o});else{let p=-1;for(;(p=r.data.indexOf(A,p+1))!==-1;)c.push({type:7,index:o}),p+=A.length-1}o++}}static createElement(t,e){let i=k.createElement("template");return i.innerHTML=t,i}};function N(s,t,e=s,i){if(t===C)return t;let r=i!==void 0?e._$Co?.[i]:e._$Cl,o=D(t)?void 0:t._$litDirective$;return r?.constructor!==o&&(r?._$AO?.(!1),o===void 0?r=void 0:(r=new o(s),r._$AT(s,e,i)),i!==void 0?(e._$Co??=[])[i]=r:e._$Cl=r),r!==void 0&&(t=N(s,r._$AS(s,t.values),r,i)),t}var Q=class{constructor(t,e){this._$AV=[],this._$AN=void 0,this._$AD=t,this._$AM=e}get parentNode(){return this._$AM.parentNode}get _$AU(){return this._$AM._$AU}u(t){let{el:{content:e},parts:i}=this._$AD,r=(t?.creationScope??k).importNode(e,!0);S.currentNode=r;let o=S.nextNode(),n=0,h=0,c=i[0];for(;c!==void 0;){if(n===c.index){let d;c.type===2?d=new I(o,o.nextSibling,this,t):c.type===1?d=new c.ctor(o,c.name,c.strings,this,t):c.type===6&&(d=new st(o,this,t)),this._$AV.push(d),c=i[++h]}n!==c?.index&&(o=S.nextNode(),n++)}return S.currentNode=k,r}p(t){let e=0;for(let i of this._$AV)i!==void 0&&(i.strings!==void 0?(i._$AI(t,i,e),e+=i.strings.length-2):i._$AI(t[e])),e++}},I=class s{get _$AU(){return this._$AM?._$AU??this._$Cv}constructor(t,e,i,r){this.type=2,this._$AH=l,this._$AN=void 0,this._$AA=t,this._$AB=e,this._$AM=i,this.options=r,this._$Cv=r?.isConnected??!0}get parentNode(){let t=this._$AA.parentNode,e=this._$AM;return e!==void 0&&t?.nodeType===11&&(t=e.parentNode),t}get startNode(){return this._$AA}get endNode(){return this._$AB}_$AI(t,e=this){t=N(this,t,e),D(t)?t===l||t==null||t===""?(this._$AH!==l&&this._$AR(),this._$AH=l):t!==this._$AH&&t!==C&&this._(t):t._$litType$!==void 0?this.$(t):t.nodeType!==void 0?this.T(t):he(t)?this.k(t):this._(t)}O(t){return this._$AA.parentNode.insertBefore(t,this._$AB)}T(t){this._$AH!==t&&(this._$AR(),this._$AH=this.O(t))}_(t){this._$AH!==l&&D(this._$AH)?this._$AA.nextSibling.data=t:this.T(k.createTextNode(t)),this._$AH=t}$(t){let{values:e,_$litType$:i}=t,r=typeof i=="number"?this._$AC(t):(i.el===void 0&&(i.el=j.createElement(Ht(i.h,i.h[0]),this.options)),i);if(this._$AH?._$AD===r)this._$AH.p(e);else{let o=new Q(r,this),n=o.u(this.options);o.p(e),this.T(n),this._$AH=o}}_$AC(t){let e=Pt.get(t.strings);return e===void 0&&Pt.set(t.strings,e=new j(t)),e}k(t){ot(this._$AH)||(this._$AH=[],this._$AR());let e=this._$AH,i,r=0;for(let o of t)r===e.length?e.push(i=new s(this.O(R()),this.O(R()),this,this.options)):i=e[r],i._$AI(o),r++;r<e.length&&(this._$AR(i&&i._$AB.nextSibling,r),e.length=r)}_$AR(t=this._$AA.nextSibling,e){for(this._$AP?.(!1,!0,e);t!==this._$AB;){let i=wt(t).nextSibling;wt(t).remove(),t=i}}setConnected(t){this._$AM===void 0&&(this._$Cv=t,this._$AP?.(t))}},T=class{get tagName(){return this.element.tagName}get _$AU(){return this._$AM._$AU}constructor(t,e,i,r,o){this.type=1,this._$AH=l,this._$AN=void 0,this.element=t,this.name=e,this._$AM=r,this.options=o,i.length>2||i[0]!==""||i[1]!==""?(this._$AH=Array(i.length-1).fill(new String),this.strings=i):this._$AH=l}_$AI(t,e=this,i,r){let o=this.strings,n=!1;if(o===void 0)t=N(this,t,e,0),n=!D(t)||t!==this._$AH&&t!==C,n&&(this._$AH=t);else{let h=t,c,d;for(t=o[0],c=0;c<o.length-1;c++)d=N(this,h[i+c],e,c),d===C&&(d=this._$AH[c]),n||=!D(d)||d!==this._$AH[c],d===l?t=l:t!==l&&(t+=(d??"")+o[c+1]),this._$AH[c]=d}n&&!r&&this.j(t)}j(t){t===l?this.element.removeAttribute(this.name):this.element.setAttribute(this.name,t??"")}},tt=class extends T{constructor(){super(...arguments),this.type=3}j(t){this.element[this.name]=t===l?void 0:t}},et=class extends T{constructor(){super(...arguments),this.type=4}j(t){this.element.toggleAttribute(this.name,!!t&&t!==l)}},it=class extends T{constructor(t,e,i,r,o){super(t,e,i,r,o),this.type=5}_$AI(t,e=this){if((t=N(this,t,e,0)??l)===C)return;let i=this._$AH,r=t===l&&i!==l||t.capture!==i.capture||t.once!==i.once||t.passive!==i.passive,o=t!==l&&(i===l||r);r&&this.element.removeEventListener(this.name,this,i),o&&this.element.addEventListener(this.name,this,t),this._$AH=t}handleEvent(t){typeof this._$AH=="function"?this._$AH.call(this.options?.host??this.element,t):this._$AH.handleEvent(t)}},st=class{constructor(t,e,i){this.element=t,this.type=6,this._$AN=void 0,this._$AM=e,this.options=i}get _$AU(){return this._$AM._$AU}_$AI(t){N(this,t)}};var ue=rt.litHtmlPolyfillSupport;ue?.(j,I),(rt.litHtmlVersions??=[]).push("3.3.3");var Mt=(s,t,e)=>{let i=e?.renderBefore??t,r=i._$litPart$;if(r===void 0){let o=e?.renderBefore??null;i._$litPart$=r=new I(t.insertBefore(R(),o),o,void 0,e??{})}return r._$AI(s),r};var at=globalThis,f=class extends v{constructor(){super(...arguments),this.renderOptions={host:this},this._$Do=void 0}createRenderRoot(){let t=super.createRenderRoot();return this.renderOptions.renderBefore??=t.firstChild,t}update(t){let e=this.render();this.hasUpdated||(this.renderOptions.isConnected=this.isConnected),super.update(t),this._$Do=Mt(e,this.renderRoot,this.renderOptions)}connectedCallback(){super.connectedCallback(),this._$Do?.setConnected(!0)}disconnectedCallback(){super.disconnectedCallback(),this._$Do?.setConnected(!1)}render(){return C}};f._$litElement$=!0,f.finalized=!0,at.litElementHydrateSupport?.({LitElement:f});var me=at.litElementPolyfillSupport;me?.({LitElement:f});(at.litElementVersions??=[]).push("4.2.2");var g=(s,t,e={})=>s.connection.sendMessagePromise({type:`home_memory/${t}`,...e}),lt=s=>g(s,"info");function Rt(s){let t={};for(let e of["kinds","weight_classes","people","tags","origins"])s[e]&&s[e].length&&(t[e]=s[e]);return s.visibility&&(t.visibility=s.visibility),s.tier&&s.tier!=="active"&&(t.tier=s.tier),s.created_after&&(t.created_after=s.created_after),s.created_before&&(t.created_before=s.created_before),t}var V=(s,t,e,i=50)=>g(s,"list",{limit:i,...Rt(t),...e?{cursor:e}:{}}),Dt=(s,t,e,i=0,r=20)=>g(s,"search",{query:t,limit:r,...Rt(e),...i?{offset:i}:{}}),jt=(s,t)=>g(s,"get",{memory_id:t}),It=(s,t,e,i)=>g(s,"update",{memory_id:t,expected_version:e,...i}),Ot=(s,t,e,i)=>g(s,"revert",{memory_id:t,version:e,expected_version:i}),zt=(s,t,e)=>g(s,"forget",{memory_ids:[t],...e?{expected_versions:{[t]:e}}:{}}),Lt=(s,t)=>g(s,"restore",{memory_ids:[t]}),qt=(s,t)=>g(s,"purge",{memory_ids:[t]}),Ft=s=>g(s,"proposals"),ct=(s,t,e)=>g(s,"proposals/answer",{confirm:t,reject:e}),Bt=(s,t,e)=>g(s,"proposals/edit",{proposal_id:t,...e}),Wt=(s,t=50)=>g(s,"pending",{limit:t}),Vt=(s,t)=>s.connection.subscribeMessage(t,{type:"home_memory/subscribe"});function y(s,t){if(!s)return"";if(s.translation_key){let e=`component.home_memory.exceptions.${s.translation_key}.message`,i=t(e,s.translation_placeholders||{});if(i!==e)return i}return s.message?s.message:s.code===3||s.code==="connection_lost"?t("error.connection"):t("error.unknown")}var fe="component.home_memory.panel.";async function Kt(s){let t=r=>s.connection.sendMessagePromise({type:"frontend/get_translations",language:s.language||"en",category:r,integration:["home_memory"]}),[e,i]=await Promise.all([t("panel"),t("exceptions").catch(()=>({resources:{}}))]);return{...i.resources,...e.resources}}function dt(s){let t=(e,i)=>{let r=s[e.startsWith("component.")?e:fe+e];return r===void 0?e:(i&&(r=r.replace(/\{(\w+)\}/g,(o,n)=>n in i?String(i[n]):o)),r)};return t.label=(e,i)=>{let r=`${e}.${i}`,o=t(r);return o===r?String(i):o},t}var b=_`
+  :host {
+    color: var(--primary-text-color, #212121);
+    font-family: var(--ha-font-family-body, Roboto, Noto, sans-serif);
+    font-size: var(--ha-font-size-m, 14px);
+  }
+  * {
+    box-sizing: border-box;
+  }
+  a {
+    color: var(--primary-color, #03a9f4);
+  }
+  button,
+  .button {
+    font: inherit;
+    min-height: 40px;
+    padding: 0 16px;
+    border-radius: 20px;
+    border: 1px solid var(--divider-color, #e0e0e0);
+    background: var(--card-background-color, #fff);
+    color: var(--primary-color, #03a9f4);
+    cursor: pointer;
+    font-weight: 500;
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    gap: 6px;
+    text-decoration: none;
+  }
+  button.primary {
+    background: var(--primary-color, #03a9f4);
+    border-color: var(--primary-color, #03a9f4);
+    color: var(--text-primary-color, #fff);
+  }
+  button.danger {
+    color: var(--error-color, #db4437);
+    border-color: var(--error-color, #db4437);
+  }
+  button.danger.primary {
+    background: var(--error-color, #db4437);
+    color: var(--text-primary-color, #fff);
+  }
+  button:disabled {
+    opacity: 0.5;
+    cursor: default;
+  }
+  button:focus-visible,
+  a:focus-visible,
+  input:focus-visible,
+  select:focus-visible,
+  textarea:focus-visible,
+  summary:focus-visible,
+  [tabindex]:focus-visible {
+    outline: 2px solid var(--primary-color, #03a9f4);
+    outline-offset: 2px;
+  }
+  input,
+  select,
+  textarea {
+    font: inherit;
+    color: var(--primary-text-color, #212121);
+    background: var(--input-fill-color, var(--secondary-background-color, #f5f5f5));
+    border: 1px solid var(--input-idle-line-color, var(--divider-color, #ccc));
+    border-radius: 8px;
+    padding: 8px 10px;
+    min-height: 40px;
+    max-width: 100%;
+  }
+  textarea {
+    width: 100%;
+    resize: vertical;
+  }
+  label {
+    display: flex;
+    flex-direction: column;
+    gap: 4px;
+    color: var(--secondary-text-color, #727272);
+    font-size: 0.9em;
+  }
+  .card {
+    background: var(--card-background-color, #fff);
+    border-radius: var(--ha-card-border-radius, 12px);
+    border: var(--ha-card-border-width, 1px) solid
+      var(--ha-card-border-color, var(--divider-color, #e0e0e0));
+    box-shadow: var(--ha-card-box-shadow, none);
+    padding: 16px;
+  }
+  .chip {
+    display: inline-block;
+    padding: 2px 10px;
+    border-radius: 12px;
+    font-size: 0.85em;
+    background: var(--secondary-background-color, #eee);
+    color: var(--primary-text-color, #212121);
+    border: 1px solid var(--divider-color, #e0e0e0);
+    white-space: nowrap;
+  }
+  .secondary {
+    color: var(--secondary-text-color, #727272);
+  }
+  .notice {
+    padding: 12px 16px;
+    border-radius: 8px;
+    border-left: 4px solid var(--info-color, #039be5);
+    background: var(--secondary-background-color, #f5f5f5);
+  }
+  .notice.error {
+    border-left-color: var(--error-color, #db4437);
+  }
+  .empty {
+    text-align: center;
+    padding: 32px 16px;
+    color: var(--secondary-text-color, #727272);
+  }
+  .empty strong {
+    display: block;
+    color: var(--primary-text-color, #212121);
+    font-size: 1.1em;
+    margin-bottom: 8px;
+  }
+  .row {
+    display: flex;
+    gap: 8px;
+    flex-wrap: wrap;
+    align-items: center;
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+`;function Zt(s,t=!1){t?history.replaceState(null,"",s):history.pushState(null,"",s),window.dispatchEvent(new CustomEvent("location-changed",{detail:{replace:t}}))}var Gt=_`
+  ul.memories {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: flex;
+    flex-direction: column;
+    gap: 8px;
+  }
+  li.memory {
+    display: flex;
+    gap: 12px;
+    align-items: flex-start;
+    background: var(--card-background-color, #fff);
+    border: 1px solid var(--divider-color, #e0e0e0);
+    border-radius: var(--ha-card-border-radius, 12px);
+    padding: 12px 16px;
+  }
+  .memory-main {
+    flex: 1;
+    min-width: 0;
+    display: flex;
+    flex-direction: column;
+    gap: 6px;
+  }
+  a.memory-link {
+    color: var(--primary-text-color, #212121);
+    text-decoration: none;
+    font-size: 1.05em;
+    overflow-wrap: anywhere;
+    white-space: pre-line;
+  }
+  a.memory-link:hover {
+    text-decoration: underline;
+  }
+  .summary {
+    overflow-wrap: anywhere;
+  }
+  .meta {
+    font-size: 0.9em;
+    gap: 6px;
+  }
+  .chip.private {
+    border-color: var(--warning-color, #ffa600);
+  }
+  .chip.tier {
+    border-color: var(--error-color, #db4437);
+  }
+  .relevance {
+    display: flex;
+    flex-direction: column;
+    align-items: flex-end;
+    gap: 2px;
+    min-width: 72px;
+    font-size: 0.85em;
+  }
+  .relevance meter {
+    width: 72px;
+  }
+  @media (max-width: 600px) {
+    li.memory {
+      flex-direction: column;
+      padding: 12px;
+    }
+    .relevance {
+      flex-direction: row;
+      align-items: center;
+      gap: 6px;
+    }
+  }
+`;function K(s){return s&&(s.locale?.language||s.language)||"en"}function ht(s){return s?.locale?.time_zone==="local"?void 0:s?.config?.time_zone}function $(s,t){if(!t)return"";let e=new Date(t);return Number.isNaN(e.getTime())?String(t):new Intl.DateTimeFormat(K(s),{dateStyle:"medium",timeStyle:"short",timeZone:ht(s)}).format(e)}function x(s,t){if(!t)return"";let e=new Date(t);return Number.isNaN(e.getTime())?String(t):new Intl.DateTimeFormat(K(s),{timeStyle:"short",timeZone:ht(s)}).format(e)}function P(s,t){return t==null||Number.isNaN(Number(t))?"":new Intl.NumberFormat(K(s),{style:"percent",maximumFractionDigits:0}).format(Number(t))}function Z(s,t,e=2){return t==null?"":new Intl.NumberFormat(K(s),{maximumFractionDigits:e}).format(Number(t))}function Yt(s){return new Intl.DateTimeFormat("en-CA",{year:"numeric",month:"2-digit",day:"2-digit",timeZone:ht(s)}).format(new Date)}var z=(s,t)=>`${s}/m/${encodeURIComponent(t)}`;function Jt(s,{t,hass:e,prefix:i,scored:r=!1}){let o=r&&typeof s.relevance=="number"?s.relevance:null;return a`<li class="memory">
+    <div class="memory-main">
+      <a class="memory-link" href=${z(i,s.id)}>${s.content}</a>
+      ${s.summary&&s.summary!==s.content?a`<div class="secondary summary">${s.summary}</div>`:l}
+      <div class="meta row">
+        <span class="chip">${t.label("kind",s.kind)}</span>
+        ${s.origin?a`<span class="chip">${t.label("origin",s.origin)}</span>`:l}
+        ${s.visibility==="private"?a`<span class="chip private">${t("visibility.private")}</span>`:l}
+        ${s.tier&&s.tier!=="active"?a`<span class="chip tier">${t.label("tier",s.tier)}</span>`:l}
+        ${(s.people||[]).length?a`<span class="secondary">${s.people.join(", ")}</span>`:l}
+        <span class="secondary">${$(e,s.created_at)}</span>
+      </div>
+    </div>
+    ${o!==null?a`<div class="relevance" title=${t("list.relevance_hint")}>
+          <span class="secondary">${t("list.relevance")}</span>
+          <strong>${P(e,o)}</strong>
+          <meter min="0" max="1" .value=${o} aria-label=${t("list.relevance")}></meter>
+        </div>`:l}
+  </li>`}var _e=["fact","preference","decision","event","person","project","meeting","journal","routine","observation"],ge=["significant","preference","routine","observation","transient"],ye=["voice","action","observed","extracted","imported"],$e=300,Xt=()=>({kinds:[],weight_classes:[],people:[],tags:[],origins:[],visibility:"",tier:"active",created_after:"",created_before:""});function Qt(s,t){let e=(o,n)=>!o.length||o.includes(n);if(!e(t.kinds,s.kind)||!e(t.weight_classes,s.weight_class)||!e(t.origins,s.origin)||t.visibility&&s.visibility!==t.visibility||(s.tier||"active")!==(t.tier||"active"))return!1;let i=o=>(o||[]).map(n=>String(n).toLowerCase());if(t.people.length&&!i(t.people).some(o=>i(s.people).includes(o))||t.tags.length&&!i(t.tags).some(o=>i(s.tags).includes(o)))return!1;let r=s.created_at?s.created_at.slice(0,10):"";return!(t.created_after&&r<t.created_after||t.created_before&&r>t.created_before)}var pt=class extends f{static properties={t:{attribute:!1},info:{attribute:!1},live:{attribute:!1},prefix:{},active:{type:Boolean},_query:{state:!0},_filters:{state:!0},_items:{state:!0},_total:{state:!0},_next:{state:!0},_loading:{state:!0},_error:{state:!0},_searched:{state:!0},_retrieval:{state:!0}};constructor(){super(),this._query="",this._filters=Xt(),this._items=[],this._total=0,this._next=null,this._loading=!1,this._searched="",this._request=0,this._painted=!1}firstUpdated(){this._load()}updated(t){t.has("live")&&this.live&&this._onLive(this.live),t.has("active")&&this.active&&t.get("active")}get _filterCount(){let t=this._filters;return t.kinds.length+t.weight_classes.length+t.people.length+t.tags.length+t.origins.length+(t.visibility?1:0)+(t.tier!=="active"?1:0)+(t.created_after?1:0)+(t.created_before?1:0)}async _load(t=!1){let e=++this._request,i=this._query.trim();this._loading=!0,t||(this._error=void 0);try{let r;if(i?r=await Dt(this.hass,i,this._filters,t?this._next:0):r=await V(this.hass,this._filters,t?this._next:null),e!==this._request)return;this._items=t?[...this._items,...r.memories]:r.memories,this._total=r.total??this._items.length,this._next=i?r.next_offset??null:r.next_cursor??null,this._searched=i,this._retrieval=r.retrieval_mode}catch(r){if(e!==this._request)return;this._error=r,t||(this._items=[])}finally{e===this._request&&(this._loading=!1)}await this.updateComplete,!this._painted&&!this._error&&(this._painted=!0,performance.mark("home-memory-first-results"))}_onInput(t){this._query=t.target.value,clearTimeout(this._timer),this._timer=setTimeout(()=>this._load(),$e)}_onSearchKey(t){t.key==="Enter"&&(clearTimeout(this._timer),this._load())}_setFilter(t,e){this._filters={...this._filters,[t]:e},this._load()}_clearFilters(){this._filters=Xt(),this._load()}_onLive(t){let e=t.memory?.id||t.memory_id;if(!e)return;let i=this._items.findIndex(n=>n.id===e),r=!!this._searched;if(t.type==="purged"||t.type==="hidden"){i>=0&&this._remove(i);return}let o=t.memory;if(i>=0){if(o&&Qt(o,this._filters)){let n=[...this._items];n[i]={...n[i],...o},this._items=n}else this._remove(i);return}!r&&o&&["created","restored","forgotten"].includes(t.type)&&Qt(o,this._filters)&&(this._items=[o,...this._items],this._total+=1)}_remove(t){this._items=this._items.filter((e,i)=>i!==t),this._total=Math.max(0,this._total-1)}_select(t,e,i,r,o){return a`<label>
+      ${e}
+      <select
+        name=${t}
+        @change=${n=>this._setFilter(t,n.target.value?[n.target.value]:[])}
+      >
+        <option value="" ?selected=${!r.length}>${this.t("filter.any")}</option>
+        ${i.map(n=>a`<option value=${n} ?selected=${r[0]===n}>${o(n)}</option>`)}
+      </select>
+    </label>`}_renderFilters(){let t=this.t,e=this._filters,i=this.info||{},r=i.user?.is_admin,o=i.tiers||["active"];return a`<details class="filters" ?open=${this._filterCount>0}>
+      <summary>
+        ${this._filterCount?t("filter.title_count",{count:this._filterCount}):t("filter.title")}
+      </summary>
+      <div class="filter-grid">
+        ${this._select("kinds",t("filter.kind"),i.kinds||_e,e.kinds,n=>t.label("kind",n))}
+        ${this._select("weight_classes",t("filter.weight_class"),i.weight_classes||ge,e.weight_classes,n=>t.label("weight_class",n))}
+        ${this._select("people",t("filter.person"),i.people||[],e.people,n=>n)}
+        ${this._select("origins",t("filter.source"),i.origins||ye,e.origins,n=>t.label("origin",n))}
+        <label>
+          ${t("filter.visibility")}
+          <select name="visibility" @change=${n=>this._setFilter("visibility",n.target.value)}>
+            <option value="" ?selected=${!e.visibility}>${t("filter.any")}</option>
+            <option value="household" ?selected=${e.visibility==="household"}>${t("visibility.household")}</option>
+            <option value="private" ?selected=${e.visibility==="private"}>${t("visibility.private_mine")}</option>
+          </select>
+        </label>
+        ${r?a`<label>
+              ${t("filter.tier")}
+              <select name="tier" @change=${n=>this._setFilter("tier",n.target.value)}>
+                ${o.map(n=>a`<option value=${n} ?selected=${e.tier===n}>${t.label("tier",n)}</option>`)}
+              </select>
+            </label>`:l}
+        <label>
+          ${t("filter.tags")}
+          <input
+            name="tags"
+            type="text"
+            .value=${e.tags.join(", ")}
+            placeholder=${t("filter.tags_placeholder")}
+            @change=${n=>this._setFilter("tags",n.target.value.split(",").map(h=>h.trim()).filter(Boolean))}
+          />
+        </label>
+        <label>
+          ${t("filter.from")}
+          <input name="created_after" type="date" .value=${e.created_after}
+            @change=${n=>this._setFilter("created_after",n.target.value)} />
+        </label>
+        <label>
+          ${t("filter.until")}
+          <input name="created_before" type="date" .value=${e.created_before}
+            @change=${n=>this._setFilter("created_before",n.target.value)} />
+        </label>
+      </div>
+      ${this._filterCount?a`<button class="clear" @click=${this._clearFilters}>${t("filter.clear")}</button>`:l}
+    </details>`}_renderEmpty(){let t=this.t;return this._searched?a`<div class="empty" role="status">
+        <strong>${t("list.no_results_title",{query:this._searched})}</strong>
+        ${t("list.no_results_body")}
+      </div>`:this._filterCount?a`<div class="empty" role="status">
+        <strong>${t("list.no_match_title")}</strong>
+        ${t("list.no_match_body")}
+        <div><button @click=${this._clearFilters}>${t("filter.clear")}</button></div>
+      </div>`:a`<div class="empty" role="status">
+      <strong>${t("list.empty_title")}</strong>
+      ${t("list.empty_body")}
+    </div>`}render(){let t=this.t;if(!t)return l;let e=this._items;return a`
+      <h2 class="visually-hidden">${t("nav.memories")}</h2>
+      <div class="search">
+        <label class="search-label">
+          <span class="visually-hidden">${t("list.search_label")}</span>
+          <input
+            type="search"
+            name="query"
+            autocomplete="off"
+            placeholder=${t("list.search_placeholder")}
+            .value=${this._query}
+            @input=${this._onInput}
+            @keydown=${this._onSearchKey}
+          />
+        </label>
+      </div>
+      ${this._renderFilters()}
+      <div class="status row" role="status" aria-live="polite">
+        ${this._loading&&!e.length?a`<span class="secondary">${t("list.loading")}</span>`:this._error?l:a`<span class="secondary count">
+                ${this._searched?t("list.results_count",{count:this._total,query:this._searched}):t("list.count",{count:this._total})}
+              </span>`}
+      </div>
+      ${this._error?a`<div class="notice error" role="alert">
+            ${y(this._error,t)}
+            <div><button @click=${()=>this._load()}>${t("action.retry")}</button></div>
+          </div>`:l}
+      ${!this._loading&&!this._error&&!e.length?this._renderEmpty():l}
+      ${e.length?a`<ul class="memories" aria-label=${t("nav.memories")}>
+            ${e.map(i=>Jt(i,{t,hass:this.hass,prefix:this.prefix,scored:!!this._searched}))}
+          </ul>`:l}
+      ${this._next!==null&&this._next!==void 0&&e.length?a`<div class="more">
+            <button @click=${()=>this._load(!0)} ?disabled=${this._loading}>
+              ${t("list.more")}
+            </button>
+          </div>`:l}
+    `}static styles=[b,Gt,_`
+      :host {
+        display: flex;
+        flex-direction: column;
+        gap: 12px;
+      }
+      .search input {
+        width: 100%;
+        min-height: 48px;
+        font-size: 1.05em;
+        border-radius: 24px;
+        padding: 0 20px;
+      }
+      details.filters {
+        background: var(--card-background-color, #fff);
+        border: 1px solid var(--divider-color, #e0e0e0);
+        border-radius: var(--ha-card-border-radius, 12px);
+        padding: 8px 16px;
+      }
+      details.filters summary {
+        cursor: pointer;
+        min-height: 32px;
+        display: flex;
+        align-items: center;
+        font-weight: 500;
+      }
+      .filter-grid {
+        display: grid;
+        grid-template-columns: repeat(auto-fill, minmax(180px, 1fr));
+        gap: 12px;
+        padding: 12px 0;
+      }
+      .filter-grid select,
+      .filter-grid input {
+        width: 100%;
+      }
+      button.clear {
+        margin-bottom: 8px;
+      }
+      .more {
+        display: flex;
+        justify-content: center;
+        padding: 8px;
+      }
+      @media (max-width: 600px) {
+        .filter-grid {
+          grid-template-columns: 1fr 1fr;
+        }
+      }
+    `]};customElements.get("hm-memory-list")||customElements.define("hm-memory-list",pt);var be=["fact","preference","decision","event","person","project","meeting","journal","routine","observation"],ve=["significant","preference","routine","observation","transient"],te=s=>s.split(",").map(t=>t.trim()).filter(Boolean);function ee(s){if(!s)return"";let t=new Date(s);if(Number.isNaN(t.getTime()))return"";let e=i=>String(i).padStart(2,"0");return`${t.getFullYear()}-${e(t.getMonth()+1)}-${e(t.getDate())}T${e(t.getHours())}:${e(t.getMinutes())}`}var ut=class extends f{static properties={t:{attribute:!1},info:{attribute:!1},live:{attribute:!1},prefix:{},memoryId:{},_data:{state:!0},_loading:{state:!0},_error:{state:!0},_editing:{state:!0},_busy:{state:!0},_notice:{state:!0},_actionError:{state:!0},_confirm:{state:!0},_gone:{state:!0}};constructor(){super(),this._loading=!0}updated(t){t.has("memoryId")&&this.memoryId&&(this._editing=!1,this._notice=void 0,this._actionError=void 0,this._gone=void 0,this._load()),t.has("live")&&this.live&&this._onLive(this.live),t.has("_confirm")&&this._confirm&&this.renderRoot.querySelector("dialog")?.showModal(),t.has("_editing")&&this._editing&&this.renderRoot.querySelector("#edit-content")?.focus()}async _load(){let t=this.memoryId;this._loading=!0,this._error=void 0;try{let e=await jt(this.hass,t);if(t!==this.memoryId)return;this._data=e}catch(e){if(t!==this.memoryId)return;this._error=e,this._data=void 0}finally{t===this.memoryId&&(this._loading=!1)}}_onLive(t){if((t.memory?.id||t.memory_id)===this.memoryId){if(t.type==="purged"||t.type==="hidden"){this._gone=t.type;return}if(!this._busy){if(this._editing){this._notice=this.t("memory.changed_elsewhere");return}this._load()}}}get _canWrite(){return!!(this.info?.user?.can_write??!this.hass?.user?.is_read_only)}get _isAdmin(){return!!(this.info?.user?.is_admin??this.hass?.user?.is_admin)}async _run(t,e){this._busy=!0,this._actionError=void 0,this._notice=void 0;try{let i=await t();return e&&(this._notice=e),i}catch(i){this._actionError=i,i?.translation_key==="memory_changed"&&this._load();return}finally{this._busy=!1}}async _save(t){t.preventDefault();let e=this._data.memory,i=new FormData(t.target),r={},o=u=>String(i.get(u)??"").trim();o("content")!==e.content&&(r.content=o("content")),o("summary")!==(e.summary||"")&&(r.summary=o("summary")),o("kind")!==e.kind&&(r.kind=o("kind")),o("weight_class")!==e.weight_class&&(r.weight_class=o("weight_class"));let n=Number(o("importance"));!Number.isNaN(n)&&Math.abs(n-e.importance)>1e-9&&(r.importance=n);let h=te(o("people"));h.join(`
+`)!==(e.people||[]).join(`
+`)&&(r.people=h);let c=te(o("tags"));if(c.join(`
+`)!==(e.tags||[]).join(`
+`)&&(r.tags=c),o("location")!==(e.location||"")&&(r.location=o("location")),i.has("visibility")&&o("visibility")!==e.visibility&&(r.visibility=o("visibility")),i.get("clear_expiry")?e.expires_at&&(r.clear_expiry=!0):o("expires_at")&&o("expires_at")!==ee(e.expires_at)&&(r.expires_at=new Date(o("expires_at")).toISOString()),!Object.keys(r).length){this._editing=!1;return}await this._run(()=>It(this.hass,e.id,e.version,r),this.t("memory.saved"))&&(this._editing=!1,await this._load(),this.renderRoot.querySelector("#edit-button")?.focus())}async _revert(t){let e=this._data.memory;await this._run(()=>Ot(this.hass,e.id,t,e.version),this.t("memory.reverted",{version:t}))&&await this._load()}async _confirmed(){let t=this._confirm;this._confirm=void 0;let e=this._data.memory;t==="forget"?await this._run(()=>zt(this.hass,e.id,e.version),this.t("memory.forgotten_notice"))&&(this._isAdmin?await this._load():this._gone="forgotten"):t==="purge"&&await this._run(()=>qt(this.hass,e.id))&&(this._gone="purged")}async _restore(){let t=this._data.memory;await this._run(()=>Lt(this.hass,t.id),this.t("memory.restored_notice"))&&await this._load()}_closeDialog(){this.renderRoot.querySelector("dialog")?.close(),this._confirm=void 0}_renderDialog(){let t=this.t,e=this._confirm;return e?a`<dialog
+      aria-labelledby="confirm-title"
+      @close=${()=>this._confirm=void 0}
+      @cancel=${()=>this._confirm=void 0}
+    >
+      <h3 id="confirm-title">${t(`memory.confirm_${e}_title`)}</h3>
+      <p>${t(`memory.confirm_${e}_body`)}</p>
+      <div class="row end">
+        <button @click=${this._closeDialog} autofocus>${t("action.cancel")}</button>
+        <button class="danger primary" @click=${this._confirmed}>
+          ${t(`action.${e}`)}
+        </button>
+      </div>
+    </dialog>`:l}_renderEdit(t){let e=this.t,i=t.owner&&t.owner===this.info?.user?.id;return a`<form class="card edit" @submit=${this._save}>
+      <label>
+        ${e("field.content")}
+        <textarea id="edit-content" name="content" rows="4" maxlength="8000" required .value=${t.content}></textarea>
+      </label>
+      <label>
+        ${e("field.summary")}
+        <input name="summary" maxlength="500" .value=${t.summary||""} />
+      </label>
+      <div class="grid">
+        <label>
+          ${e("field.kind")}
+          <select name="kind">
+            ${(this.info?.kinds||be).map(r=>a`<option value=${r} ?selected=${r===t.kind}>${e.label("kind",r)}</option>`)}
+          </select>
+        </label>
+        <label>
+          ${e("field.weight_class")}
+          <select name="weight_class">
+            ${(this.info?.weight_classes||ve).map(r=>a`<option value=${r} ?selected=${r===t.weight_class}>${e.label("weight_class",r)}</option>`)}
+          </select>
+        </label>
+        <label>
+          ${e("field.importance")}
+          <input name="importance" type="number" min="0" max="1" step="0.05" .value=${String(t.importance)} />
+        </label>
+        <label>
+          ${e("field.place")}
+          <input name="location" maxlength="100" .value=${t.location||""} />
+        </label>
+        <label>
+          ${e("field.people")}
+          <input name="people" .value=${(t.people||[]).join(", ")} placeholder=${e("field.comma_separated")} />
+        </label>
+        <label>
+          ${e("field.tags")}
+          <input name="tags" .value=${(t.tags||[]).join(", ")} placeholder=${e("field.comma_separated")} />
+        </label>
+        <label>
+          ${e("field.expires")}
+          <input name="expires_at" type="datetime-local" .value=${ee(t.expires_at)} />
+        </label>
+        ${i?a`<label>
+              ${e("field.visibility")}
+              <select name="visibility">
+                <option value="household" ?selected=${t.visibility==="household"}>${e("visibility.household")}</option>
+                <option value="private" ?selected=${t.visibility==="private"}>${e("visibility.private_mine")}</option>
+              </select>
+            </label>`:l}
+      </div>
+      ${t.expires_at?a`<label class="check"><input type="checkbox" name="clear_expiry" /> ${e("field.clear_expiry")}</label>`:l}
+      <div class="row end">
+        <button type="button" @click=${()=>this._editing=!1}>${e("action.cancel")}</button>
+        <button type="submit" class="primary" ?disabled=${this._busy}>${e("action.save")}</button>
+      </div>
+    </form>`}_renderProvenance(t){let e=this.t;if(!t)return l;let i=t.conversation,r=t.events||[];return a`
+      ${i?a`<div class="provenance">
+            <h4>${e("memory.from_conversation")}</h4>
+            ${i.turns?.length?a`<ol class="turns">
+                  ${i.turns.map(o=>a`<li class=${o.role}>
+                      <span class="secondary">${e(`memory.role_${o.role}`)} · ${x(this.hass,o.at)}</span>
+                      <div>${o.text}</div>
+                    </li>`)}
+                </ol>`:a`<p class="secondary">${e("memory.conversation_trimmed")}</p>`}
+          </div>`:l}
+      ${r.length?a`<div class="provenance">
+            <h4>${e("memory.from_events")}</h4>
+            <ol class="events">
+              ${r.map(o=>a`<li>
+                  <span class="secondary">${x(this.hass,o.at)}</span>
+                  ${e("today.event",{name:o.name||o.entity_id,old:o.old_state??"—",new:o.new_state??"—"})}
+                  ${o.area?a`<span class="secondary">· ${o.area}</span>`:l}
+                </li>`)}
+            </ol>
+          </div>`:l}
+    `}_renderHistory(t,e){let i=this.t;if(!t?.length)return a`<p class="secondary">${i("memory.no_history")}</p>`;let r=this._canWrite&&e.tier==="active";return a`<ol class="history">
+      ${t.map(o=>a`<li class="card">
+          <div class="row spread">
+            <strong>${i("memory.version",{version:o.version})}</strong>
+            <span class="secondary">${i("memory.replaced_at",{when:$(this.hass,o.replaced_at)})}</span>
+          </div>
+          <p class="text">${o.content}</p>
+          ${o.importance!==e.importance||o.kind!==e.kind?a`<p class="secondary">${i.label("kind",o.kind)} · ${i("field.importance")} ${Z(this.hass,o.importance)}</p>`:l}
+          ${r?a`<button @click=${()=>this._revert(o.version)} ?disabled=${this._busy}
+                aria-label=${i("memory.undo_to_label",{version:o.version})}>
+                ${i("memory.undo_to",{version:o.version})}
+              </button>`:l}
+        </li>`)}
+    </ol>`}render(){let t=this.t;if(!t)return l;let e=a`<a class="back" href=${this.prefix}>← ${t("memory.back")}</a>`;if(this._gone)return a`${e}
+        <div class="empty" role="status">
+          <strong>${t(`memory.gone_${this._gone}`)}</strong>
+          <a href=${this.prefix}>${t("memory.back")}</a>
+        </div>`;if(this._loading&&!this._data)return a`${e}<p class="secondary" role="status">${t("list.loading")}</p>`;if(this._error){let p=this._error.code==="not_found";return a`${e}
+        <div class="notice error" role="alert">
+          <strong>${t(p?"memory.not_found_title":"error.load")}</strong>
+          <p>${p?t("memory.not_found_body"):y(this._error,t)}</p>
+          ${p?l:a`<button @click=${this._load}>${t("action.retry")}</button>`}
+        </div>`}let{memory:i,decay:r,provenance:o,history:n}=this._data,h=i.tier==="active",c=this._canWrite,d=(p,m)=>m==null||m===""||Array.isArray(m)&&!m.length?l:a`<div class="field"><dt>${p}</dt><dd>${Array.isArray(m)?m.join(", "):m}</dd></div>`,u=[i.segment_start?`${$(this.hass,i.segment_start)}${i.segment_end?` – ${x(this.hass,i.segment_end)}`:""}`:"",i.time_of_day?t.label("time_of_day",i.time_of_day):"",i.day_type?t.label("day_type",i.day_type):""].filter(Boolean).join(" · ");return a`
+      ${e}
+      ${h?l:a`<div class="notice error tier-banner" role="status">
+            ${i.tier==="deleted"?t("memory.deleted_banner",{when:$(this.hass,i.deleted_at)}):t("memory.archived_banner",{when:$(this.hass,i.archived_at)})}
+          </div>`}
+      ${this._notice?a`<div class="notice" role="status">${this._notice}</div>`:l}
+      ${this._actionError?a`<div class="notice error" role="alert">${y(this._actionError,t)}</div>`:l}
+      <section class="card main" aria-labelledby="memory-text">
+        <h2 id="memory-text" class="text">${i.content}</h2>
+        ${i.summary&&i.summary!==i.content?a`<p class="secondary">${i.summary}</p>`:l}
+        <div class="row chips">
+          <span class="chip">${t.label("kind",i.kind)}</span>
+          <span class="chip">${t.label("weight_class",i.weight_class)}</span>
+          <span class="chip">${i.visibility==="private"?t("visibility.private"):t("visibility.household")}</span>
+          ${h?l:a`<span class="chip">${t.label("tier",i.tier)}</span>`}
+        </div>
+        <div class="row actions">
+          ${c&&h&&!this._editing?a`<button id="edit-button" @click=${()=>this._editing=!0}>${t("action.edit")}</button>
+                <button class="danger" @click=${()=>this._confirm="forget"} ?disabled=${this._busy}>${t("action.forget")}</button>`:l}
+          ${this._isAdmin&&!h?a`<button class="primary" @click=${this._restore} ?disabled=${this._busy}>${t("action.restore")}</button>`:l}
+          ${this._isAdmin?a`<button class="danger" @click=${()=>this._confirm="purge"} ?disabled=${this._busy}>${t("action.purge")}</button>`:l}
+        </div>
+      </section>
+      ${this._editing?this._renderEdit(i):l}
+      <section class="card" aria-labelledby="details-title">
+        <h3 id="details-title">${t("memory.details")}</h3>
+        <dl>
+          ${d(t("field.importance"),P(this.hass,i.importance))}
+          ${r?a`<div class="field">
+                <dt>${t("field.effective_importance")}</dt>
+                <dd>
+                  <strong>${P(this.hass,r.effective_importance_now??i.effective_importance)}</strong>
+                  <meter min="0" max="1" .value=${r.effective_importance_now??i.effective_importance}
+                    aria-label=${t("field.effective_importance")}></meter>
+                  <div class="secondary">
+                    ${t("memory.decay_explained",{factor:P(this.hass,r.factor),half_life:Z(this.hass,r.half_life_days,0),days:Z(this.hass,r.days_since_access,0)})}
+                  </div>
+                </dd>
+              </div>`:d(t("field.effective_importance"),P(this.hass,i.effective_importance))}
+          ${d(t("field.people"),i.people)}
+          ${d(t("field.place"),i.location)}
+          ${d(t("field.time"),u)}
+          ${d(t("field.created"),$(this.hass,i.created_at))}
+          ${i.updated_at!==i.created_at?d(t("field.updated"),$(this.hass,i.updated_at)):l}
+          ${d(t("field.expires"),i.expires_at?$(this.hass,i.expires_at):t("memory.never"))}
+          ${d(t("field.owner"),i.visibility==="private"?i.owner_name||t("visibility.private_mine"):t("visibility.household"))}
+          ${d(t("field.tags"),i.tags)}
+          ${d(t("field.emotion"),i.emotion)}
+          ${d(t("field.source"),i.origin?t.label("origin",i.origin):i.source)}
+          ${d(t("field.used"),t("memory.used",{count:i.access_count??0}))}
+          ${d(t("field.version"),String(i.version))}
+        </dl>
+        ${this._renderProvenance(o)}
+      </section>
+      <section class="card" aria-labelledby="history-title">
+        <h3 id="history-title">${t("memory.history")}</h3>
+        ${this._renderHistory(n,i)}
+      </section>
+      ${this._renderDialog()}
+    `}static styles=[b,_`
+      :host {
+        display: flex;
+        flex-direction: column;
+        gap: 12px;
+      }
+      a.back {
+        align-self: flex-start;
+        padding: 8px 0;
+        text-decoration: none;
+      }
+      h2.text {
+        margin: 0 0 8px;
+        font-size: 1.3em;
+        font-weight: 400;
+        white-space: pre-line;
+        overflow-wrap: anywhere;
+      }
+      h3 {
+        margin: 0 0 12px;
+        font-size: 1.1em;
+        font-weight: 500;
+      }
+      h4 {
+        margin: 16px 0 8px;
+        font-weight: 500;
+      }
+      .chips {
+        margin-bottom: 12px;
+      }
+      .actions {
+        margin-top: 8px;
+      }
+      dl {
+        margin: 0;
+        display: grid;
+        grid-template-columns: minmax(120px, max-content) 1fr;
+        gap: 8px 16px;
+      }
+      .field {
+        display: contents;
+      }
+      dt {
+        color: var(--secondary-text-color, #727272);
+      }
+      dd {
+        margin: 0;
+        overflow-wrap: anywhere;
+      }
+      dd meter {
+        width: 120px;
+        vertical-align: middle;
+        margin-left: 8px;
+      }
+      .edit {
+        display: flex;
+        flex-direction: column;
+        gap: 12px;
+      }
+      .grid {
+        display: grid;
+        grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+        gap: 12px;
+      }
+      .grid input,
+      .grid select {
+        width: 100%;
+      }
+      label.check {
+        flex-direction: row;
+        align-items: center;
+        gap: 8px;
+      }
+      label.check input {
+        min-height: auto;
+      }
+      .end {
+        justify-content: flex-end;
+      }
+      .spread {
+        justify-content: space-between;
+      }
+      ol.history,
+      ol.turns,
+      ol.events {
+        list-style: none;
+        padding: 0;
+        margin: 0;
+        display: flex;
+        flex-direction: column;
+        gap: 8px;
+      }
+      ol.turns li {
+        padding: 8px 12px;
+        border-radius: 8px;
+        background: var(--secondary-background-color, #f5f5f5);
+      }
+      ol.turns li.user {
+        border-left: 3px solid var(--primary-color, #03a9f4);
+      }
+      p.text {
+        white-space: pre-line;
+        overflow-wrap: anywhere;
+      }
+      dialog {
+        border: none;
+        border-radius: var(--ha-dialog-border-radius, 24px);
+        background: var(--card-background-color, #fff);
+        color: var(--primary-text-color, #212121);
+        padding: 24px;
+        max-width: min(90vw, 440px);
+      }
+      dialog::backdrop {
+        background: rgba(0, 0, 0, 0.4);
+      }
+      dialog h3 {
+        font-size: 1.3em;
+        font-weight: 400;
+      }
+      @media (max-width: 600px) {
+        dl {
+          grid-template-columns: 1fr;
+          gap: 2px;
+        }
+        dd {
+          margin-bottom: 8px;
+        }
+      }
+    `]};customElements.get("hm-memory-page")||customElements.define("hm-memory-page",ut);var xe=["fact","preference","decision","event","person","project","meeting","journal","routine","observation"],mt=class extends f{static properties={t:{attribute:!1},info:{attribute:!1},live:{attribute:!1},prefix:{},_proposals:{state:!0},_loading:{state:!0},_error:{state:!0},_editing:{state:!0},_busy:{state:!0},_done:{state:!0},_actionError:{state:!0}};constructor(){super(),this._proposals=[],this._loading=!0,this._done=[]}firstUpdated(){this._load()}updated(t){t.has("live")&&this.live?.type==="proposals"&&!this._busy&&this._load()}async _load(){this._error=void 0;try{let t=await Ft(this.hass);this._proposals=t.proposals||[]}catch(t){this._error=t}finally{this._loading=!1}}get _canWrite(){return!!(this.info?.user?.can_write??!this.hass?.user?.is_read_only)}async _act(t,e){this._busy=t.id,this._actionError=void 0;try{if(e==="confirm"){let r=((await ct(this.hass,[t.id],[])).memories||[])[0];this._done=[{summary:t.summary,memory:r,action:"confirmed"},...this._done]}else await ct(this.hass,[],[t.id]),this._done=[{summary:t.summary,action:"rejected"},...this._done];this._proposals=this._proposals.filter(i=>i.id!==t.id)}catch(i){this._actionError=i,i?.code==="not_found"&&this._load()}finally{this._busy=void 0}}async _saveEdit(t,e){t.preventDefault();let i=new FormData(t.target),r=n=>String(i.get(n)??"").trim(),o={};r("content")!==e.content&&(o.content=r("content")),r("summary")!==e.summary&&(o.summary=r("summary")),r("kind")!==e.kind&&(o.kind=r("kind")),r("visibility")!==e.visibility&&(o.visibility=r("visibility")),this._busy=e.id,this._actionError=void 0;try{let n=await Bt(this.hass,e.id,o);this._done=[{summary:n.memory?.content||e.summary,memory:n.memory,action:"confirmed"},...this._done],this._proposals=this._proposals.filter(h=>h.id!==e.id),this._editing=void 0}catch(n){this._actionError=n}finally{this._busy=void 0}}_renderEdit(t){let e=this.t;return a`<form class="edit" @submit=${i=>this._saveEdit(i,t)}>
+      <label>
+        ${e("field.content")}
+        <textarea name="content" rows="3" maxlength="8000" required .value=${t.content||t.summary}></textarea>
+      </label>
+      <label>
+        ${e("field.summary")}
+        <input name="summary" maxlength="500" .value=${t.summary||""} />
+      </label>
+      <div class="row">
+        <label>
+          ${e("field.kind")}
+          <select name="kind">
+            ${(this.info?.kinds||xe).map(i=>a`<option value=${i} ?selected=${i===t.kind}>${e.label("kind",i)}</option>`)}
+          </select>
+        </label>
+        <label>
+          ${e("field.visibility")}
+          <select name="visibility">
+            <option value="household" ?selected=${t.visibility==="household"}>${e("visibility.household")}</option>
+            <option value="private" ?selected=${t.visibility==="private"}>${e("visibility.private_mine")}</option>
+          </select>
+        </label>
+      </div>
+      <div class="row end">
+        <button type="button" @click=${()=>this._editing=void 0}>${e("action.cancel")}</button>
+        <button type="submit" class="primary" ?disabled=${!!this._busy}>${e("inbox.save_and_confirm")}</button>
+      </div>
+    </form>`}_renderProposal(t){let e=this.t,i=this._busy===t.id,r=this._editing===t.id;return a`<li class="card proposal">
+      <h3 class="summary">${t.summary}</h3>
+      ${t.content&&t.content!==t.summary?a`<p class="content">${t.content}</p>`:l}
+      <div class="row meta">
+        <span class="chip">${e.label("kind",t.kind)}</span>
+        <span class="chip">${t.visibility==="private"?e("visibility.private"):e("visibility.household")}</span>
+        <span class="secondary">${$(this.hass,t.created_at)}</span>
+      </div>
+      ${r?this._renderEdit(t):this._canWrite?a`<div class="row actions">
+              <button class="primary" ?disabled=${i} @click=${()=>this._act(t,"confirm")}
+                aria-label=${e("inbox.confirm_label",{summary:t.summary})}>${e("inbox.confirm")}</button>
+              <button ?disabled=${i} @click=${()=>this._editing=t.id}
+                aria-label=${e("inbox.edit_label",{summary:t.summary})}>${e("action.edit")}</button>
+              <button class="danger" ?disabled=${i} @click=${()=>this._act(t,"reject")}
+                aria-label=${e("inbox.reject_label",{summary:t.summary})}>${e("inbox.reject")}</button>
+            </div>`:l}
+    </li>`}render(){let t=this.t;return t?a`
+      <h2>${t("inbox.title")}</h2>
+      <p class="secondary intro">${t("inbox.intro")}</p>
+      ${this._actionError?a`<div class="notice error" role="alert">${y(this._actionError,t)}</div>`:l}
+      <div role="status" aria-live="polite" class="done">
+        ${this._done.slice(0,3).map(e=>a`<div class="notice">
+            ${e.action==="confirmed"?a`${t("inbox.confirmed",{summary:e.summary})}
+                  ${e.memory?a`<a href=${z(this.prefix,e.memory.id)}>${t("inbox.open_memory")}</a>`:l}`:t("inbox.rejected",{summary:e.summary})}
+          </div>`)}
+      </div>
+      ${this._loading?a`<p class="secondary" role="status">${t("list.loading")}</p>`:l}
+      ${this._error?a`<div class="notice error" role="alert">
+            ${y(this._error,t)}
+            <div><button @click=${this._load}>${t("action.retry")}</button></div>
+          </div>`:l}
+      ${!this._loading&&!this._error&&!this._proposals.length?a`<div class="empty" role="status">
+            <strong>${t("inbox.empty_title")}</strong>
+            ${t("inbox.empty_body")}
+          </div>`:l}
+      ${this._proposals.length?a`<ul class="proposals">${this._proposals.map(e=>this._renderProposal(e))}</ul>`:l}
+    `:l}static styles=[b,_`
+      :host {
+        display: flex;
+        flex-direction: column;
+        gap: 12px;
+      }
+      h2 {
+        margin: 8px 0 0;
+        font-size: 1.3em;
+        font-weight: 400;
+      }
+      .intro {
+        margin: 0;
+      }
+      ul.proposals {
+        list-style: none;
+        padding: 0;
+        margin: 0;
+        display: flex;
+        flex-direction: column;
+        gap: 8px;
+      }
+      h3.summary {
+        margin: 0 0 6px;
+        font-size: 1.1em;
+        font-weight: 500;
+        overflow-wrap: anywhere;
+      }
+      .content {
+        margin: 0 0 8px;
+        white-space: pre-line;
+        overflow-wrap: anywhere;
+      }
+      .meta {
+        font-size: 0.9em;
+        margin-bottom: 12px;
+      }
+      .done {
+        display: flex;
+        flex-direction: column;
+        gap: 8px;
+      }
+      .done a {
+        margin-left: 8px;
+      }
+      .edit {
+        display: flex;
+        flex-direction: column;
+        gap: 12px;
+      }
+      .end {
+        justify-content: flex-end;
+      }
+    `]};customElements.get("hm-inbox")||customElements.define("hm-inbox",mt);var we=500,ft=class extends f{static properties={t:{attribute:!1},info:{attribute:!1},live:{attribute:!1},prefix:{},_memories:{state:!0},_next:{state:!0},_pending:{state:!0},_loading:{state:!0},_error:{state:!0},_pendingError:{state:!0}};constructor(){super(),this._memories=[],this._loading=!0}firstUpdated(){this._load(),this._loadPending()}updated(t){if(!t.has("live")||!this.live)return;let e=this.live;e.type==="pending"?this._soon("_loadPending"):(e.memory?.origin==="observed"||e.memory_id)&&this._soon("_load")}_soon(t){clearTimeout(this[`${t}Timer`]),this[`${t}Timer`]=setTimeout(()=>this[t](),we)}async _load(t=!1){this._error=void 0;try{let e=await V(this.hass,{origins:["observed"],created_after:Yt(this.hass)},t?this._next:null,200),i=t?[...this._memories,...e.memories]:e.memories;this._memories=i,this._next=e.next_cursor??null}catch(e){this._error=e}finally{this._loading=!1}}async _loadPending(){this._pendingError=void 0;try{this._pending=await Wt(this.hass,50)}catch(t){this._pending=void 0,this._pendingError=t}}_renderPending(){let t=this.t;if(this._pendingError)return this._pendingError.translation_key==="observer_not_running"?a`<div class="notice">${t("today.observer_off")}</div>`:a`<div class="notice error" role="alert">
+        ${y(this._pendingError,t)}
+        <div><button @click=${this._loadPending}>${t("action.retry")}</button></div>
+      </div>`;let e=this._pending;return e?e.events?a`
+      <p class="secondary">
+        ${t("today.pending_count",{count:e.events,since:x(this.hass,e.oldest_event_at)})}
+      </p>
+      <ol class="timeline pending">
+        ${(e.items||[]).map(i=>a`<li>
+            <time class="when">${x(this.hass,i.at)}</time>
+            <div class="what">
+              ${t("today.event",{name:i.name||i.entity_id,old:i.old_state??"—",new:i.new_state??"—"})}
+              ${i.area?a`<span class="secondary">· ${i.area}</span>`:l}
+            </div>
+          </li>`)}
+      </ol>
+      ${e.more?a`<p class="secondary">${t("today.pending_more")}</p>`:l}
+    `:a`<p class="secondary empty-line">${t("today.pending_none")}</p>`:a`<p class="secondary">${t("list.loading")}</p>`}render(){let t=this.t;if(!t)return l;let e=[...this._memories].sort((i,r)=>(i.segment_start||i.created_at).localeCompare(r.segment_start||r.created_at));return a`
+      <section aria-labelledby="today-title">
+        <h2 id="today-title">${t("today.title")}</h2>
+        ${this._loading?a`<p class="secondary" role="status">${t("list.loading")}</p>`:l}
+        ${this._error?a`<div class="notice error" role="alert">
+              ${y(this._error,t)}
+              <div><button @click=${()=>this._load()}>${t("action.retry")}</button></div>
+            </div>`:l}
+        ${!this._loading&&!this._error&&!e.length?a`<div class="empty" role="status">
+              <strong>${t("today.empty_title")}</strong>
+              ${t("today.empty_body")}
+            </div>`:l}
+        ${e.length?a`<ol class="timeline">
+              ${e.map(i=>a`<li>
+                  <time class="when">
+                    ${x(this.hass,i.segment_start||i.created_at)}${i.segment_end?a`<span class="secondary">–${x(this.hass,i.segment_end)}</span>`:l}
+                  </time>
+                  <div class="what">
+                    <a href=${z(this.prefix,i.id)}>${i.content}</a>
+                  </div>
+                </li>`)}
+            </ol>`:l}
+        ${this._next?a`<button @click=${()=>this._load(!0)}>${t("list.more")}</button>`:l}
+      </section>
+      <section aria-labelledby="pending-title" class="card">
+        <h2 id="pending-title">${t("today.pending_title")}</h2>
+        ${this._renderPending()}
+      </section>
+    `}static styles=[b,_`
+      :host {
+        display: flex;
+        flex-direction: column;
+        gap: 16px;
+      }
+      h2 {
+        margin: 8px 0 12px;
+        font-size: 1.3em;
+        font-weight: 400;
+      }
+      ol.timeline {
+        list-style: none;
+        margin: 0;
+        padding: 0 0 0 8px;
+        border-left: 2px solid var(--primary-color, #03a9f4);
+      }
+      ol.timeline li {
+        position: relative;
+        display: flex;
+        gap: 12px;
+        padding: 8px 0 8px 16px;
+      }
+      ol.timeline li::before {
+        content: "";
+        position: absolute;
+        left: -15px;
+        top: 14px;
+        width: 10px;
+        height: 10px;
+        border-radius: 50%;
+        background: var(--primary-color, #03a9f4);
+        border: 2px solid var(--primary-background-color, #fafafa);
+      }
+      ol.pending {
+        border-left-style: dashed;
+        border-left-color: var(--secondary-text-color, #727272);
+      }
+      ol.pending li::before {
+        background: var(--secondary-text-color, #727272);
+      }
+      .when {
+        min-width: 64px;
+        font-variant-numeric: tabular-nums;
+        color: var(--secondary-text-color, #727272);
+        display: flex;
+        flex-direction: column;
+      }
+      .what {
+        flex: 1;
+        min-width: 0;
+        overflow-wrap: anywhere;
+      }
+      .what a {
+        color: var(--primary-text-color, #212121);
+      }
+    `]};customElements.get("hm-today")||customElements.define("hm-today",ft);var Ae="M3,6H21V8H3V6M3,11H21V13H3V11M3,16H21V18H3V16Z",_t=class extends f{static properties={narrow:{type:Boolean},route:{attribute:!1},panel:{attribute:!1},_t:{state:!0},_info:{state:!0},_error:{state:!0},_live:{state:!0},_proposalCount:{state:!0}};constructor(){super(),this._hass=void 0,this._t=void 0,this._live=void 0,this._language=void 0}get hass(){return this._hass}set hass(t){let e=!this._hass;this._hass=t,(e||t.language!==this._language)&&(this._language=t.language,this._start());for(let i of this.renderRoot?.querySelectorAll?.("[data-view]")||[])i.hass=t}async _start(){let t=this._hass;try{let[e,i]=await Promise.all([Kt(t),lt(t)]);this._t=dt(e),this._info=i,this._proposalCount=i.counts?.proposals??0,this._error=void 0}catch(e){this._t=this._t||dt({}),this._error=e}this.requestUpdate(),this._unsubscribe||this._subscribe()}async _subscribe(){try{this._unsubscribe=await Vt(this._hass,t=>this._onLive(t))}catch(t){console.warn("Home Memory: live updates unavailable",t)}}_onLive(t){this._live={...t,at:performance.now()},t.type==="proposals"&&this._refreshInfo()}async _refreshInfo(){try{this._info=await lt(this._hass),this._proposalCount=this._info.counts?.proposals??0}catch{}}connectedCallback(){super.connectedCallback(),this._hass&&!this._unsubscribe&&this._t&&this._subscribe()}disconnectedCallback(){super.disconnectedCallback();let t=this._unsubscribe;this._unsubscribe=void 0,t&&t().catch?.(()=>{})}get _prefix(){return this.route?.prefix||"/memory"}_view(){let e=(this.route?.path||"").split("/").filter(Boolean);return e[0]==="m"&&e[1]?{name:"memory",id:decodeURIComponent(e[1])}:e[0]==="inbox"?{name:"inbox"}:e[0]==="today"?{name:"today"}:{name:"list"}}_onClick(t){if(t.defaultPrevented||t.button!==0||t.metaKey||t.ctrlKey||t.shiftKey||t.altKey)return;let e=t.composedPath().find(r=>r.tagName==="A");if(!e||e.target||!e.href)return;let i=new URL(e.href);i.origin!==location.origin||!i.pathname.startsWith(this._prefix)||(t.preventDefault(),Zt(i.pathname+i.search))}_toggleMenu(){this.dispatchEvent(new Event("hass-toggle-menu",{bubbles:!0,composed:!0}))}render(){let t=this._t;if(!t)return a`<div class="loading" role="status">…</div>`;let e=this._view(),i=this._prefix,r=(n,h,c)=>a`<a
+      href=${h}
+      class="tab"
+      aria-current=${e.name===n||n==="list"&&e.name==="memory"?"page":"false"}
+      >${c}</a
+    >`,o=this._proposalCount;return a`
+      <div class="page" @click=${this._onClick}>
+        <header>
+          <div class="toolbar">
+            ${this.narrow?a`<button class="menu" @click=${this._toggleMenu}
+                  aria-label=${this._hass.localize?.("ui.sidebar.sidebar_toggle")||t("sidebar")}>
+                  <svg viewBox="0 0 24 24" aria-hidden="true"><path d=${Ae}></path></svg>
+                </button>`:l}
+            <h1>${t("title")}</h1>
+          </div>
+          <nav aria-label=${t("nav.label")}>
+            ${r("list",i,t("nav.memories"))}
+            ${r("inbox",`${i}/inbox`,o?t("nav.inbox_count",{count:o}):t("nav.inbox"))}
+            ${r("today",`${i}/today`,t("nav.today"))}
+          </nav>
+        </header>
+        <main>
+          ${this._error?a`<div class="notice error" role="alert">
+                <strong>${t("error.start")}</strong>
+                <p>${y(this._error,t)}</p>
+                <button @click=${()=>this._start()}>${t("action.retry")}</button>
+              </div>`:l}
+          <hm-memory-list
+            data-view
+            .hass=${this._hass}
+            .t=${t}
+            .info=${this._info}
+            .live=${this._live}
+            .prefix=${i}
+            ?hidden=${e.name!=="list"}
+            .active=${e.name==="list"}
+          ></hm-memory-list>
+          ${e.name==="memory"?a`<hm-memory-page
+                data-view
+                .hass=${this._hass}
+                .t=${t}
+                .info=${this._info}
+                .live=${this._live}
+                .prefix=${i}
+                .memoryId=${e.id}
+              ></hm-memory-page>`:l}
+          ${e.name==="inbox"?a`<hm-inbox
+                data-view
+                .hass=${this._hass}
+                .t=${t}
+                .info=${this._info}
+                .live=${this._live}
+                .prefix=${i}
+              ></hm-inbox>`:l}
+          ${e.name==="today"?a`<hm-today
+                data-view
+                .hass=${this._hass}
+                .t=${t}
+                .info=${this._info}
+                .live=${this._live}
+                .prefix=${i}
+              ></hm-today>`:l}
+        </main>
+      </div>
+    `}static styles=[b,_`
+      :host {
+        display: block;
+        min-height: 100vh;
+        background: var(--primary-background-color, #fafafa);
+      }
+      header {
+        position: sticky;
+        top: 0;
+        z-index: 2;
+        background: var(--app-header-background-color, var(--primary-color, #03a9f4));
+        color: var(--app-header-text-color, var(--text-primary-color, #fff));
+        border-bottom: var(--app-header-border-bottom, none);
+        padding-top: var(--safe-area-inset-top, 0);
+      }
+      .toolbar {
+        display: flex;
+        align-items: center;
+        gap: 8px;
+        min-height: 56px;
+        padding: 0 16px;
+      }
+      h1 {
+        margin: 0;
+        font-size: var(--ha-font-size-xl, 20px);
+        font-weight: 400;
+      }
+      button.menu {
+        border: none;
+        background: transparent;
+        color: inherit;
+        padding: 8px;
+        min-height: 40px;
+        border-radius: 50%;
+      }
+      button.menu svg {
+        width: 24px;
+        height: 24px;
+        fill: currentColor;
+      }
+      button.menu:focus-visible {
+        outline-color: currentColor;
+      }
+      nav {
+        display: flex;
+        gap: 4px;
+        padding: 0 8px;
+        overflow-x: auto;
+      }
+      .tab {
+        color: inherit;
+        text-decoration: none;
+        padding: 12px 12px 10px;
+        border-bottom: 3px solid transparent;
+        white-space: nowrap;
+        opacity: 0.85;
+      }
+      .tab[aria-current="page"] {
+        border-bottom-color: currentColor;
+        opacity: 1;
+        font-weight: 500;
+      }
+      .tab:focus-visible {
+        outline-color: currentColor;
+        outline-offset: -4px;
+      }
+      main {
+        max-width: 960px;
+        margin: 0 auto;
+        padding: 16px;
+      }
+      [hidden] {
+        display: none !important;
+      }
+      .loading {
+        padding: 32px;
+        text-align: center;
+      }
+      @media (max-width: 600px) {
+        main {
+          padding: 8px;
+        }
+      }
+    `]};customElements.get("home-memory-panel")||customElements.define("home-memory-panel",_t);
+/*! Bundled license information:
+
+@lit/reactive-element/css-tag.js:
+  (**
+   * @license
+   * Copyright 2019 Google LLC
+   * SPDX-License-Identifier: BSD-3-Clause
+   *)
+
+@lit/reactive-element/reactive-element.js:
+lit-html/lit-html.js:
+lit-element/lit-element.js:
+  (**
+   * @license
+   * Copyright 2017 Google LLC
+   * SPDX-License-Identifier: BSD-3-Clause
+   *)
+
+lit-html/is-server.js:
+  (**
+   * @license
+   * Copyright 2022 Google LLC
+   * SPDX-License-Identifier: BSD-3-Clause
+   *)
+*/

@@ -1,0 +1,57 @@
+// Dates and numbers in the user's language and time zone settings.
+
+export function locale(hass) {
+  return (hass && (hass.locale?.language || hass.language)) || "en";
+}
+
+function timeZone(hass) {
+  // "server" (the default) shows the home's time; "local" the browser's.
+  return hass?.locale?.time_zone === "local" ? undefined : hass?.config?.time_zone;
+}
+
+export function formatDateTime(hass, iso) {
+  if (!iso) return "";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return String(iso);
+  return new Intl.DateTimeFormat(locale(hass), {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: timeZone(hass),
+  }).format(date);
+}
+
+export function formatTime(hass, iso) {
+  if (!iso) return "";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return String(iso);
+  return new Intl.DateTimeFormat(locale(hass), {
+    timeStyle: "short",
+    timeZone: timeZone(hass),
+  }).format(date);
+}
+
+export function formatPercent(hass, value) {
+  if (value === null || value === undefined || Number.isNaN(Number(value))) return "";
+  return new Intl.NumberFormat(locale(hass), {
+    style: "percent",
+    maximumFractionDigits: 0,
+  }).format(Number(value));
+}
+
+export function formatNumber(hass, value, digits = 2) {
+  if (value === null || value === undefined) return "";
+  return new Intl.NumberFormat(locale(hass), {
+    maximumFractionDigits: digits,
+  }).format(Number(value));
+}
+
+/** Today's date (YYYY-MM-DD) in the home's time zone. */
+export function today(hass) {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    timeZone: timeZone(hass),
+  }).format(new Date());
+  return parts;
+}

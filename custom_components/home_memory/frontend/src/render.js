@@ -1,0 +1,39 @@
+// Pieces of markup the views share.
+import { html, nothing } from "lit";
+import { formatDateTime, formatPercent } from "./format.js";
+
+export const memoryHref = (prefix, id) => `${prefix}/m/${encodeURIComponent(id)}`;
+
+/** One memory in a list: its text links to its page; what it is, beneath. */
+export function memoryRow(memory, { t, hass, prefix, scored = false }) {
+  const relevance = scored && typeof memory.relevance === "number" ? memory.relevance : null;
+  return html`<li class="memory">
+    <div class="memory-main">
+      <a class="memory-link" href=${memoryHref(prefix, memory.id)}>${memory.content}</a>
+      ${memory.summary && memory.summary !== memory.content
+        ? html`<div class="secondary summary">${memory.summary}</div>`
+        : nothing}
+      <div class="meta row">
+        <span class="chip">${t.label("kind", memory.kind)}</span>
+        ${memory.origin ? html`<span class="chip">${t.label("origin", memory.origin)}</span>` : nothing}
+        ${memory.visibility === "private"
+          ? html`<span class="chip private">${t("visibility.private")}</span>`
+          : nothing}
+        ${memory.tier && memory.tier !== "active"
+          ? html`<span class="chip tier">${t.label("tier", memory.tier)}</span>`
+          : nothing}
+        ${(memory.people || []).length
+          ? html`<span class="secondary">${memory.people.join(", ")}</span>`
+          : nothing}
+        <span class="secondary">${formatDateTime(hass, memory.created_at)}</span>
+      </div>
+    </div>
+    ${relevance !== null
+      ? html`<div class="relevance" title=${t("list.relevance_hint")}>
+          <span class="secondary">${t("list.relevance")}</span>
+          <strong>${formatPercent(hass, relevance)}</strong>
+          <meter min="0" max="1" .value=${relevance} aria-label=${t("list.relevance")}></meter>
+        </div>`
+      : nothing}
+  </li>`;
+}
