@@ -56,7 +56,7 @@ export const listStyles = css`
     min-width: 72px;
     font-size: 0.85em;
   }
-  .relevance meter {
+  .relevance .bar {
     width: 72px;
   }
   @media (max-width: 600px) {

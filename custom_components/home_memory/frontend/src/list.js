@@ -341,6 +341,7 @@ class MemoryList extends LitElement {
         gap: 12px;
       }
       .search input {
+        outline-offset: 0;
         width: 100%;
         min-height: 48px;
         font-size: 1.05em;
@@ -358,7 +359,24 @@ class MemoryList extends LitElement {
         min-height: 32px;
         display: flex;
         align-items: center;
+        gap: 8px;
         font-weight: 500;
+        list-style: none;
+      }
+      details.filters summary::-webkit-details-marker {
+        display: none;
+      }
+      details.filters summary::before {
+        content: "";
+        width: 6px;
+        height: 6px;
+        border-right: 2px solid currentColor;
+        border-bottom: 2px solid currentColor;
+        transform: rotate(-45deg);
+        transition: transform 0.15s;
+      }
+      details.filters[open] summary::before {
+        transform: rotate(45deg);
       }
       .filter-grid {
         display: grid;

@@ -4,6 +4,7 @@
 import { LitElement, html, css, nothing } from "lit";
 import * as api from "./api.js";
 import { shared } from "./styles.js";
+import { bar } from "./render.js";
 import { formatDateTime, formatNumber, formatPercent, formatTime } from "./format.js";
 
 const KINDS = ["fact", "preference", "decision", "event", "person", "project", "meeting", "journal", "routine", "observation"];
@@ -437,8 +438,7 @@ class MemoryPage extends LitElement {
                 <dt>${t("field.effective_importance")}</dt>
                 <dd>
                   <strong>${formatPercent(this.hass, decay.effective_importance_now ?? memory.effective_importance)}</strong>
-                  <meter min="0" max="1" .value=${decay.effective_importance_now ?? memory.effective_importance}
-                    aria-label=${t("field.effective_importance")}></meter>
+                  ${bar(decay.effective_importance_now ?? memory.effective_importance)}
                   <div class="secondary">
                     ${t("memory.decay_explained", {
                       factor: formatPercent(this.hass, decay.factor),
@@ -523,9 +523,8 @@ class MemoryPage extends LitElement {
         margin: 0;
         overflow-wrap: anywhere;
       }
-      dd meter {
+      dd .bar {
         width: 120px;
-        vertical-align: middle;
         margin-left: 8px;
       }
       .edit {

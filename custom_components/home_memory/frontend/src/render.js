@@ -2,6 +2,12 @@
 import { html, nothing } from "lit";
 import { formatDateTime, formatPercent } from "./format.js";
 
+/** A small bar for a 0..1 value shown beside its number (so hidden from readers). */
+export const bar = (value) =>
+  html`<span class="bar" aria-hidden="true"
+    ><span style=${`width:${Math.round(Math.max(0, Math.min(1, value)) * 100)}%`}></span
+  ></span>`;
+
 export const memoryHref = (prefix, id) => `${prefix}/m/${encodeURIComponent(id)}`;
 
 /** One memory in a list: its text links to its page; what it is, beneath. */
@@ -32,7 +38,7 @@ export function memoryRow(memory, { t, hass, prefix, scored = false }) {
       ? html`<div class="relevance" title=${t("list.relevance_hint")}>
           <span class="secondary">${t("list.relevance")}</span>
           <strong>${formatPercent(hass, relevance)}</strong>
-          <meter min="0" max="1" .value=${relevance} aria-label=${t("list.relevance")}></meter>
+          ${bar(relevance)}
         </div>`
       : nothing}
   </li>`;

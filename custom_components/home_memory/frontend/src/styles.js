@@ -128,6 +128,19 @@ export const shared = css`
     flex-wrap: wrap;
     align-items: center;
   }
+  .bar {
+    display: inline-block;
+    height: 6px;
+    border-radius: 3px;
+    background: var(--divider-color, #e0e0e0);
+    overflow: hidden;
+    vertical-align: middle;
+  }
+  .bar > span {
+    display: block;
+    height: 100%;
+    background: var(--primary-color, #03a9f4);
+  }
   .visually-hidden {
     position: absolute;
     width: 1px;
