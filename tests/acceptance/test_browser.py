@@ -41,9 +41,20 @@ TIMEOUT_MS = 30_000
 
 
 def browse(
-    household: Household, path: str, scenario: Callable[[Page], Awaitable[None]]
+    household: Household,
+    path: str,
+    scenario: Callable[[Page], Awaitable[None]],
+    *,
+    width: int = 1280,
+    dark: bool = False,
+    username: str = "anna",
+    password: str = "anna-pass",
 ) -> None:
-    """Open `path` logged in as Anna in Debian's Chromium and run `scenario`."""
+    """Open `path` logged in (as Anna) in Debian's Chromium and run `scenario`.
+
+    `dark` asks for the dark colour scheme, which Home Assistant's default
+    theme follows; `width` narrower than 870 px is the frontend's narrow layout.
+    """
     if not Path(CHROMIUM).exists():
         if browser_optional():
             pytest.skip("no Chromium and HOME_MEMORY_SKIP_BROWSER is set")
@@ -54,7 +65,7 @@ def browse(
     from playwright.async_api import async_playwright
 
     hass = household.hass
-    tokens = hass.login_tokens("anna", "anna-pass")
+    tokens = hass.login_tokens(username, password)
     # Where the frontend keeps its tokens: the page starts logged in.
     stored: dict[str, Any] = {
         "access_token": tokens["access_token"],
@@ -74,7 +85,8 @@ def browse(
             )
             try:
                 context = await browser.new_context(
-                    viewport={"width": 1280, "height": 900}
+                    viewport={"width": width, "height": 900},
+                    color_scheme="dark" if dark else "light",
                 )
                 await context.add_init_script(init)
                 page = await context.new_page()

@@ -9,14 +9,18 @@ and deterministic.
 from __future__ import annotations
 
 from pathlib import Path
+import re
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from .conftest import start_household
+from .test_browser import browse
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
+
+    from playwright.async_api import Page
 
     from .conftest import Household
     from .hass_instance import User
@@ -41,16 +45,17 @@ def _proposals(home: Household, user: User) -> list[dict[str, Any]]:
     return result
 
 
-def test_proposals_from_a_conversation_are_confirmed_by_voice(home: Household) -> None:
-    """Four turns, ended now by an admin, Anna says "yes": the facts are memories."""
-    hass, anna, ben = home.hass, home.anna, home.ben
-    flow = hass.request(
-        "POST",
-        "/api/config/config_entries/flow",
-        token=anna.token,
-        json_body={"handler": "acceptance_llm"},
-    ).ok()
-    assert flow["type"] == "create_entry"
+def _llm_agent(home: Household) -> str:
+    """Add the rule-based LLM (once) and make it the AI Task; its agent's entity id."""
+    hass, anna = home.hass, home.anna
+    if not hass.entries(anna.token, "acceptance_llm"):
+        flow = hass.request(
+            "POST",
+            "/api/config/config_entries/flow",
+            token=anna.token,
+            json_body={"handler": "acceptance_llm"},
+        ).ok()
+        assert flow["type"] == "create_entry"
     states = hass.request("GET", "/api/states", token=anna.token).ok()
     ids = [s["entity_id"] for s in states]
     task = next((i for i in ids if i.startswith("ai_task.")), None)
@@ -65,7 +70,26 @@ def test_proposals_from_a_conversation_are_confirmed_by_voice(home: Household) -
     )
     assert agent, (ids, hass.log_text()[-4000:])
     hass.ws_command(anna.token, "ai_task/preferences/set", gen_data_entity_id=task)
+    return agent
 
+
+def _converse(home: Household, agent: str, texts: tuple[str, ...]) -> str:
+    """Turns with the agent as Anna; the conversation's id."""
+    hass, anna = home.hass, home.anna
+    conversation_id = None
+    for text in texts:
+        result = hass.conversation_process(
+            text, token=anna.token, agent_id=agent, conversation_id=conversation_id
+        )
+        conversation_id = result["conversation_id"]
+    assert conversation_id
+    return conversation_id
+
+
+def test_proposals_from_a_conversation_are_confirmed_by_voice(home: Household) -> None:
+    """Four turns, ended now by an admin, Anna says "yes": the facts are memories."""
+    hass, anna, ben = home.hass, home.anna, home.ben
+    agent = _llm_agent(home)
     conversation_id = None
     for text in (
         "My favourite tea is Earl Grey.",
@@ -105,3 +129,44 @@ def test_proposals_from_a_conversation_are_confirmed_by_voice(home: Household) -
     tea = [m for m in found if "Earl Grey" in m["content"]]
     assert tea, found
     assert tea[0]["source"] == "extracted"
+
+
+def test_a_proposal_confirmed_in_the_inbox_becomes_a_memory(
+    home: Household, screenshots: Path
+) -> None:
+    """The panel's inbox lists a conversation's proposal; "Remember" stores it."""
+    hass, anna = home.hass, home.anna
+    agent = _llm_agent(home)
+    _converse(
+        home,
+        agent,
+        (
+            "My favourite fruit is mango.",
+            "The weather is nice today.",
+            "We could go for a walk later.",
+            "Thanks, that is all.",
+        ),
+    )
+    hass.call_service(DOMAIN, "end_conversations", {}, token=anna.token).ok()
+    hass.wait_for(
+        lambda: any("mango" in p["summary"] for p in _proposals(home, anna)),
+        what="the mango proposal",
+    )
+
+    async def scenario(page: Page) -> None:
+        view = page.locator("home-memory-panel")
+        card = view.locator("li.proposal").filter(has_text="mango")
+        await card.wait_for()
+        await page.screenshot(path=screenshots / "panel_inbox_proposal_light.png")
+        await card.get_by_role("button", name=re.compile("^Remember")).click()
+        await view.get_by_text(re.compile(r"Remembered: .*mango")).wait_for()
+        assert await view.locator("li.proposal").filter(has_text="mango").count() == 0
+
+    browse(home, "/memory/inbox", scenario)
+    assert not any("mango" in p["summary"] for p in _proposals(home, anna))
+    found = hass.call_service(
+        DOMAIN, "search", {"query": "favourite fruit"}, token=anna.token
+    ).ok()["service_response"]["memories"]
+    mango = [m for m in found if "mango" in m["content"]]
+    assert mango, found
+    assert mango[0]["source"] == "extracted"

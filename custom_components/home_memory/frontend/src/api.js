@@ -79,6 +79,9 @@ export function errorText(err, t) {
     const text = t(key, err.translation_placeholders || {});
     if (text !== key) return text;
   }
+  if (err.code === "unknown_command" || err.translation_key === "not_loaded") {
+    return t("error.not_loaded");
+  }
   if (err.message) return err.message;
   if (err.code === 3 || err.code === "connection_lost") return t("error.connection");
   return t("error.unknown");

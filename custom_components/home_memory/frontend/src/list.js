@@ -48,6 +48,7 @@ class MemoryList extends LitElement {
     live: { attribute: false },
     prefix: {},
     active: { type: Boolean },
+    firstPage: { attribute: false },
     _query: { state: true },
     _filters: { state: true },
     _items: { state: true },
@@ -99,7 +100,11 @@ class MemoryList extends LitElement {
     if (!more) this._error = undefined;
     try {
       let answer;
-      if (query) {
+      const prefetched = this.firstPage;
+      this.firstPage = undefined;
+      if (prefetched && !more && !query && !this._filterCount) {
+        answer = await prefetched;
+      } else if (query) {
         answer = await api.search(this.hass, query, this._filters, more ? this._next : 0);
       } else {
         answer = await api.list(this.hass, this._filters, more ? this._next : null);

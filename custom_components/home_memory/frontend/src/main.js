@@ -54,17 +54,29 @@ class HomeMemoryPanel extends LitElement {
 
   async _start() {
     const hass = this._hass;
+    // The first page of memories is asked for at once, beside the words and
+    // the user's rights: no round trip waits for another.
+    if (!this._firstPage && this._view().name === "list") {
+      this._firstPage = api.list(hass, {}, null);
+      this._firstPage.catch(() => {});
+    }
+    const info = api.info(hass).then(
+      (answer) => {
+        this._info = answer;
+        this._proposalCount = answer.counts?.proposals ?? 0;
+      },
+      // Without it the views fall back to hass.user; their own requests say
+      // what is wrong (Home Memory not set up, no connection).
+      (err) => console.warn("Home Memory: info unavailable", err)
+    );
     try {
-      const [resources, info] = await Promise.all([loadStrings(hass), api.info(hass)]);
-      this._t = translator(resources);
-      this._info = info;
-      this._proposalCount = info.counts?.proposals ?? 0;
+      this._t = translator(await loadStrings(hass));
       this._error = undefined;
     } catch (err) {
       this._t = this._t || translator({});
       this._error = err;
     }
-    this.requestUpdate();
+    await info;
     if (!this._unsubscribe) this._subscribe();
   }
 
@@ -177,6 +189,7 @@ class HomeMemoryPanel extends LitElement {
             .info=${this._info}
             .live=${this._live}
             .prefix=${prefix}
+            .firstPage=${this._firstPage}
             ?hidden=${view.name !== "list"}
             .active=${view.name === "list"}
           ></hm-memory-list>

@@ -1,0 +1,227 @@
+"""The Memory sidebar panel in headless Chromium against a real Home Assistant.
+
+Memories are made the way a household makes them (the remember action, a
+voice turn); everything else is clicked in the panel, and what it changed is
+checked over the websocket API. Screenshots go to .cache/acceptance/panel_*.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import TYPE_CHECKING, Any
+
+from .test_browser import browse
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from playwright.async_api import Locator, Page
+
+    from .conftest import Household
+    from .hass_instance import User
+
+DOMAIN = "home_memory"
+
+
+def remember(household: Household, user: User, content: str, **fields: Any) -> str:
+    """Remember through the action (as an automation would); the new memory's id."""
+    body = household.hass.call_service(
+        DOMAIN, "remember", {"content": content, **fields}, token=user.token
+    ).ok()
+    return str(body["service_response"]["memory"]["id"])
+
+
+def get(household: Household, user: User, memory_id: str) -> dict[str, Any]:
+    """The memory as the websocket API gives it to `user`."""
+    result: dict[str, Any] = household.hass.ws_command(
+        user.token, f"{DOMAIN}/get", memory_id=memory_id
+    )
+    return result
+
+
+def panel(page: Page) -> Locator:
+    """The panel's element (Playwright's locators pierce the shadow roots)."""
+    return page.locator("home-memory-panel")
+
+
+def rows(page: Page, text: str | None = None) -> Locator:
+    """The memories listed, optionally those containing `text`."""
+    found = panel(page).locator("hm-memory-list li.memory")
+    return found.filter(has_text=text) if text else found
+
+
+async def open_memory(page: Page, text: str) -> None:
+    """Click a memory in the list and wait for its page."""
+    await rows(page, text).get_by_role("link").first.click()
+    await panel(page).locator("hm-memory-page h2#memory-text").wait_for()
+
+
+def test_panel_lists_memories_and_search_narrows(
+    household: Household, screenshots: Path
+) -> None:
+    """The sidebar has "Memory"; it lists memories; a search narrows to the match."""
+    anna = household.anna
+    for content in (
+        "The spare key for the garden shed hangs behind the fuse box.",
+        "Anna takes her coffee with oat milk and no sugar.",
+        "The recycling bins go out on Tuesday evening.",
+    ):
+        remember(household, anna, content)
+
+    async def scenario(page: Page) -> None:
+        await rows(page, "garden shed").wait_for()
+        await rows(page, "oat milk").wait_for()
+        sidebar = page.locator("ha-sidebar")
+        await sidebar.get_by_text("Memory", exact=True).first.wait_for()
+        listed = await rows(page).count()
+        assert listed >= 3
+        await page.screenshot(path=screenshots / "panel_list_light.png")
+
+        await (
+            panel(page)
+            .get_by_role("searchbox", name="Search memories")
+            .fill("where is the key of the shed")
+        )
+        await panel(page).get_by_text(re.compile(r"found for")).wait_for()
+        first = rows(page).first
+        await first.get_by_text("garden shed").wait_for()
+        # The relevance is shown as a percentage beside each result.
+        await first.get_by_text(re.compile(r"^\d+\s?%$")).wait_for()
+        assert await rows(page).count() < listed
+        assert await rows(page, "recycling bins").count() == 0
+        await page.screenshot(path=screenshots / "panel_search_light.png")
+
+    browse(household, "/memory", scenario)
+
+
+def test_an_edit_persists_across_a_reload(household: Household) -> None:
+    """Edit in place, save, reload: the new text is there, the old one in history."""
+    anna = household.anna
+    memory_id = remember(household, anna, "The plumber's number is 030 1234 5678.")
+
+    async def scenario(page: Page) -> None:
+        await open_memory(page, "plumber's number")
+        view = panel(page)
+        await view.get_by_role("button", name="Edit", exact=True).click()
+        text = view.get_by_label("Text", exact=True)
+        await text.fill("The plumber's number is 030 8765 4321.")
+        await view.get_by_role("button", name="Save", exact=True).click()
+        await view.get_by_text("Saved.").wait_for()
+        await page.reload()
+        heading = panel(page).locator("hm-memory-page h2#memory-text")
+        await heading.get_by_text("030 8765 4321").wait_for()
+        history = panel(page).locator("ol.history")
+        await history.get_by_text("030 1234 5678").wait_for()
+
+    browse(household, f"/memory/m/{memory_id}", scenario)
+    got = get(household, anna, memory_id)
+    assert got["memory"]["content"] == "The plumber's number is 030 8765 4321."
+    assert [old["content"] for old in got["history"]] == [
+        "The plumber's number is 030 1234 5678."
+    ]
+
+
+def test_forget_then_restore_as_admin(household: Household, screenshots: Path) -> None:
+    """Anna (admin) forgets a memory, sees it as forgotten, and restores it."""
+    anna = household.anna
+    memory_id = remember(household, anna, "The old router's password was swordfish.")
+
+    async def scenario(page: Page) -> None:
+        view = panel(page)
+        await view.locator("hm-memory-page h2#memory-text").wait_for()
+        await view.get_by_role("button", name="Forget", exact=True).click()
+        dialog = view.locator("dialog")
+        await dialog.get_by_text("Forget this memory?").wait_for()
+        await dialog.get_by_role("button", name="Forget", exact=True).click()
+        await view.get_by_text(re.compile(r"^\s*Forgotten .*Restore it")).wait_for()
+        await page.screenshot(path=screenshots / "panel_forgotten_light.png")
+        assert get(household, anna, memory_id)["memory"]["tier"] == "deleted"
+        await view.get_by_role("button", name="Restore", exact=True).click()
+        await view.get_by_text("Restored.").wait_for()
+        await view.get_by_role("button", name="Edit", exact=True).wait_for()
+
+    browse(household, f"/memory/m/{memory_id}", scenario)
+    assert get(household, anna, memory_id)["memory"]["tier"] == "active"
+
+
+def test_a_memory_said_by_voice_appears_live(household: Household) -> None:
+    """With the panel open, "remember that …" said to Assist shows up unreloaded."""
+    hass, ben = household.hass, household.ben
+
+    async def scenario(page: Page) -> None:
+        await panel(page).locator("hm-memory-list .count").wait_for()
+        reply = await asyncio.to_thread(
+            hass.conversation_process,
+            "remember that the garden gate code is 2580",
+            token=ben.token,
+        )
+        assert hass.speech(reply) == "Okay, I'll remember that."
+        await rows(page, "garden gate code").wait_for()
+
+    browse(household, "/memory", scenario)
+
+
+def test_screenshots_light_dark_and_narrow(
+    household: Household, screenshots: Path
+) -> None:
+    """Each view in light, dark and at 360 px renders (screenshots are looked at)."""
+    anna = household.anna
+    memory_id = remember(
+        household,
+        anna,
+        "The car's winter tyres are stored at the garage on Elm Street.",
+        tags=["car"],
+    )
+    shots = (("light", 1280, False), ("dark", 1280, True), ("360", 360, False))
+    for name, width, dark in shots:
+
+        async def scenario(page: Page, name: str = name, width: int = width) -> None:
+            view = panel(page)
+            await rows(page, "winter tyres").wait_for()
+            await page.screenshot(path=screenshots / f"panel_list_{name}.png")
+            if width < 600:
+                # The sidebar is hidden on a phone: the menu button opens it.
+                await view.locator("button.menu").wait_for()
+            await open_memory(page, "winter tyres")
+            await page.screenshot(
+                path=screenshots / f"panel_memory_{name}.png", full_page=True
+            )
+            await view.get_by_role("link", name=re.compile("^Inbox")).click()
+            await view.get_by_text("Suggested by conversations").wait_for()
+            await page.screenshot(path=screenshots / f"panel_inbox_{name}.png")
+            await view.get_by_role("link", name="Today", exact=True).click()
+            await view.get_by_text("Noticed, not told yet").wait_for()
+            await page.screenshot(path=screenshots / f"panel_today_{name}.png")
+            # Nothing of the panel is wider than the window (no sideways scroll).
+            overflow = await view.evaluate(
+                "el => el.shadowRoot.querySelector('.page').scrollWidth"
+            )
+            assert overflow <= width
+
+        browse(household, "/memory", scenario, width=width, dark=dark)
+    assert get(household, anna, memory_id)["memory"]["tags"] == ["car"]
+
+
+def test_non_admin_sees_no_admin_tier(household: Household) -> None:
+    """Ben (not an admin) gets no tier filter and no "Delete for good"."""
+    anna = household.anna
+    memory_id = remember(household, anna, "The chimney sweep comes every October.")
+
+    async def scenario(page: Page) -> None:
+        view = panel(page)
+        await view.locator("hm-memory-page h2#memory-text").wait_for()
+        await view.get_by_role("button", name="Edit", exact=True).wait_for()
+        assert await view.get_by_role("button", name="Delete for good").count() == 0
+        await view.get_by_role("link", name="All memories").first.click()
+        await view.locator("details.filters summary").click()
+        await view.get_by_label("Kind").wait_for()
+        assert await view.get_by_label("Tier").count() == 0
+
+    browse(
+        household,
+        f"/memory/m/{memory_id}",
+        scenario,
+        username="ben",
+        password="ben-pass",
+    )
