@@ -63,6 +63,11 @@ TARGETS: tuple[Target, ...] = (
         "<= 200",
         _at_most("hass_rss_added_mb_10000", 200.0),
     ),
+    Target(
+        "panel_first_paint_ms_10000",
+        "<= 1000",
+        _at_most("panel_first_paint_ms_10000", 1000.0),
+    ),
 )
 
 

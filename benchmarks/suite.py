@@ -23,6 +23,7 @@ from custom_components.home_memory.memory.vector_index import VectorIndex
 from . import CACHE_DIR, DEFAULT_BENCH_DATA, locomo, peers, speed
 from .data import CORPUS_SEED, CORPUS_VERSION, CorpusItem, corpus, questions
 from .ha_setup import run_ha_setup
+from .panel import run_panel
 from .realhass import run_realhass
 from .rss import run_rss
 from .timing import Latency, rate
@@ -43,7 +44,7 @@ SIZES = (1000, 10_000, 100_000)
 QUICK_SIZES = (1000, 10_000)
 SELECTABLE = (
     "embed", "search", "insert", "peers", "rss", "setup", "observation", "locomo",
-    "realhass",
+    "realhass", "panel",
 )  # fmt: skip
 LOCOMO_FILES = (
     "locomo_dev_turns.jsonl",
@@ -62,7 +63,7 @@ _ORDER = (
     "embed_query_", "search_", "e2e_", "chroma_search_", "sqlitevec_bruteforce_",
     "insert_per_s_with_vectors", "insert_per_s_with_embedding", "rss_", "vector_index_",
     "ha_setup_", "ha_hybrid_ready_", "listener_", "events_per_s_", "narration_",
-    "consolidation_", "assist_turn", "hass_rss_",
+    "consolidation_", "assist_turn", "hass_rss_", "panel_",
     "recall_", "chroma_recall_", "chroma_insert_", "sqlitevec_insert_", "locomo_dev_",
 )  # fmt: skip
 
@@ -175,6 +176,8 @@ def run(options: Options) -> Results:
         bench.locomo()
     if "realhass" in only:
         bench.realhass()
+    if "panel" in only:
+        bench.panel()
     results.put("bench_runtime_s", time.perf_counter() - started)
     results.notes.append(
         "load average at end " + ", ".join(f"{x:.1f}" for x in os.getloadavg())
@@ -388,6 +391,15 @@ class _Run:
         if error is not None:
             for name in ("assist_turn_added_ms_p95", "hass_rss_added_mb_10000"):
                 self.results.null(name, error)
+        for name, value in figures.items():
+            self.results.put(name, value)
+        self.results.notes.extend(notes)
+
+    def panel(self) -> None:
+        """How fast the Memory panel shows its first page with 10,000 memories."""
+        figures, notes, error = run_panel(log)
+        if error is not None:
+            self.results.null("panel_first_paint_ms_10000", error)
         for name, value in figures.items():
             self.results.put(name, value)
         self.results.notes.extend(notes)
