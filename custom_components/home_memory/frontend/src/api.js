@@ -86,3 +86,18 @@ export function errorText(err, t) {
   if (err.code === 3 || err.code === "connection_lost") return t("error.connection");
   return t("error.unknown");
 }
+
+export const auditLog = (hass, memoryId, limit = 50) =>
+  call(hass, "audit_log", { memory_id: memoryId, limit });
+
+/** Everything the user may see, as the export action's JSON lines. */
+export async function exportLines(hass) {
+  const lines = [];
+  let cursor;
+  do {
+    const page = await call(hass, "export", { limit: 2000, ...(cursor ? { cursor } : {}) });
+    lines.push(...page.lines);
+    cursor = page.next_cursor;
+  } while (cursor);
+  return lines;
+}

@@ -180,6 +180,27 @@ class MemoryList extends LitElement {
     }
   }
 
+  async _export() {
+    this._exporting = true;
+    this.requestUpdate();
+    try {
+      const lines = await api.exportLines(this.hass);
+      const blob = new Blob([lines.join("\n") + (lines.length ? "\n" : "")], {
+        type: "application/x-ndjson",
+      });
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(blob);
+      link.download = `home-memory-${new Date().toISOString().slice(0, 10)}.jsonl`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    } catch (err) {
+      this._error = err;
+    } finally {
+      this._exporting = false;
+      this.requestUpdate();
+    }
+  }
+
   _remove(index) {
     this._items = this._items.filter((_, i) => i !== index);
     this._total = Math.max(0, this._total - 1);
@@ -301,7 +322,8 @@ class MemoryList extends LitElement {
         </label>
       </div>
       ${this._renderFilters()}
-      <div class="status row" role="status" aria-live="polite">
+      <div class="status row spread">
+        <span role="status" aria-live="polite">
         ${this._loading && !items.length
           ? html`<span class="secondary">${t("list.loading")}</span>`
           : this._error
@@ -311,6 +333,9 @@ class MemoryList extends LitElement {
                   ? t("list.results_count", { count: this._total, query: this._searched })
                   : t("list.count", { count: this._total })}
               </span>`}
+        </span>
+        <button class="export" @click=${this._export} ?disabled=${this._exporting}
+          title=${t("list.export_hint")}>${t("list.export")}</button>
       </div>
       ${this._error
         ? html`<div class="notice error" role="alert">
@@ -395,6 +420,13 @@ class MemoryList extends LitElement {
       }
       button.clear {
         margin-bottom: 8px;
+      }
+      .spread {
+        justify-content: space-between;
+      }
+      button.export {
+        min-height: 32px;
+        font-size: 0.9em;
       }
       .more {
         display: flex;

@@ -81,16 +81,21 @@ class HomeMemoryPanel extends LitElement {
       this._error = err;
     }
     await info;
-    if (!this._unsubscribe) this._subscribe();
+    this._subscribe();
   }
 
   async _subscribe() {
+    if (this._subscribing || this._unsubscribe || !this.isConnected) return;
+    this._subscribing = true;
     try {
       this._unsubscribe = await api.subscribe(this._hass, (event) => this._onLive(event));
     } catch (err) {
       // Live updates are a convenience: the views still load on their own.
       console.warn("Home Memory: live updates unavailable", err);
+    } finally {
+      this._subscribing = false;
     }
+    if (!this.isConnected) this._stopLive();
   }
 
   _onLive(event) {
@@ -109,14 +114,18 @@ class HomeMemoryPanel extends LitElement {
 
   connectedCallback() {
     super.connectedCallback();
-    if (this._hass && !this._unsubscribe && this._t) this._subscribe();
+    if (this._hass && this._t) this._subscribe();
   }
 
   disconnectedCallback() {
     super.disconnectedCallback();
+    this._stopLive();
+  }
+
+  _stopLive() {
     const unsubscribe = this._unsubscribe;
     this._unsubscribe = undefined;
-    if (unsubscribe) unsubscribe().catch?.(() => {});
+    if (unsubscribe) Promise.resolve(unsubscribe()).catch(() => {});
   }
 
   get _prefix() {

@@ -38,6 +38,7 @@ class MemoryPage extends LitElement {
     _actionError: { state: true },
     _confirm: { state: true },
     _gone: { state: true },
+    _audit: { state: true },
   };
 
   constructor() {
@@ -70,6 +71,7 @@ class MemoryPage extends LitElement {
       const data = await api.get(this.hass, id);
       if (id !== this.memoryId) return;
       this._data = data;
+      if (this._isAdmin) this._loadAudit(id);
     } catch (err) {
       if (id !== this.memoryId) return;
       this._error = err;
@@ -77,6 +79,35 @@ class MemoryPage extends LitElement {
     } finally {
       if (id === this.memoryId) this._loading = false;
     }
+  }
+
+  async _loadAudit(id) {
+    try {
+      const answer = await api.auditLog(this.hass, id);
+      if (id === this.memoryId) this._audit = answer.entries || [];
+    } catch {
+      // The audit log is extra for administrators: the page stands without it.
+      this._audit = undefined;
+    }
+  }
+
+  _renderAudit() {
+    const t = this.t;
+    if (!this._isAdmin || !this._audit) return nothing;
+    return html`<section class="card" aria-labelledby="audit-title">
+      <h3 id="audit-title">${t("memory.audit")}</h3>
+      ${this._audit.length
+        ? html`<ol class="audit">
+            ${this._audit.map(
+              (entry) => html`<li>
+                <span class="secondary">${formatDateTime(this.hass, entry.at)}</span>
+                ${t.label("operation", entry.operation)}
+                ${entry.actor_name ? html`<span class="secondary">· ${entry.actor_name}</span>` : nothing}
+              </li>`
+            )}
+          </ol>`
+        : html`<p class="secondary">${t("memory.audit_empty")}</p>`}
+    </section>`;
   }
 
   _onLive(event) {
@@ -468,6 +499,7 @@ class MemoryPage extends LitElement {
         <h3 id="history-title">${t("memory.history")}</h3>
         ${this._renderHistory(history, memory)}
       </section>
+      ${this._renderAudit()}
       ${this._renderDialog()}
     `;
   }
@@ -556,6 +588,7 @@ class MemoryPage extends LitElement {
         justify-content: space-between;
       }
       ol.history,
+      ol.audit,
       ol.turns,
       ol.events {
         list-style: none;
