@@ -111,7 +111,9 @@ class MemoryList extends LitElement {
       }
       if (request !== this._request) return;
       this._items = more ? [...this._items, ...answer.memories] : answer.memories;
-      this._total = answer.total ?? this._items.length;
+      // Later pages of a list carry no total (counting is the first page's).
+      if (typeof answer.total === "number") this._total = answer.total;
+      else if (!more) this._total = this._items.length;
       this._next = query ? answer.next_offset ?? null : answer.next_cursor ?? null;
       this._searched = query;
       this._retrieval = answer.retrieval_mode;
