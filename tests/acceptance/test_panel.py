@@ -225,3 +225,36 @@ def test_non_admin_sees_no_admin_tier(household: Household) -> None:
         username="ben",
         password="ben-pass",
     )
+
+
+def test_keyboard_alone_finds_and_opens_a_memory(household: Household) -> None:
+    """Search, reach a result with Tab, open it with Enter: no mouse needed."""
+    remember(household, household.anna, "The water meter is read in January.")
+
+    async def scenario(page: Page) -> None:
+        view = panel(page)
+        search = view.get_by_role("searchbox", name="Search memories")
+        await search.focus()
+        await page.keyboard.type("when is the water meter read")
+        await page.keyboard.press("Enter")
+        await rows(page).first.get_by_text("water meter").wait_for()
+        for _ in range(30):
+            await page.keyboard.press("Tab")
+            focused = await page.evaluate(
+                """() => {
+                  let el = document.activeElement;
+                  while (el && el.shadowRoot && el.shadowRoot.activeElement) {
+                    el = el.shadowRoot.activeElement;
+                  }
+                  return el ? el.className + '|' + el.textContent : '';
+                }"""
+            )
+            if focused.startswith("memory-link|") and "water meter" in focused:
+                break
+        else:
+            raise AssertionError("Tab never reached the water meter memory")
+        await page.keyboard.press("Enter")
+        heading = view.locator("hm-memory-page h2#memory-text")
+        await heading.get_by_text("water meter").wait_for()
+
+    browse(household, "/memory", scenario)
