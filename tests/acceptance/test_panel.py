@@ -147,14 +147,14 @@ def test_forget_then_restore_as_admin(household: Household, screenshots: Path) -
 
 def test_a_memory_said_by_voice_appears_live(household: Household) -> None:
     """With the panel open, "remember that …" said to Assist shows up unreloaded."""
-    hass, ben = household.hass, household.ben
+    hass, anna = household.hass, household.anna
 
     async def scenario(page: Page) -> None:
         await panel(page).locator("hm-memory-list .count").wait_for()
         reply = await asyncio.to_thread(
             hass.conversation_process,
             "remember that the garden gate code is 2580",
-            token=ben.token,
+            token=anna.token,
         )
         assert hass.speech(reply) == "Okay, I'll remember that."
         await rows(page, "garden gate code").wait_for()
