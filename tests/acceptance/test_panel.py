@@ -89,7 +89,7 @@ def test_panel_lists_memories_and_search_narrows(
         # The relevance is shown as a percentage beside each result.
         await first.get_by_text(re.compile(r"^\d+\s?%$")).wait_for()
         assert await rows(page).count() < listed
-        assert await rows(page, "recycling bins").count() == 0
+        assert await rows(page, "oat milk").count() == 0
         await page.screenshot(path=screenshots / "panel_search_light.png")
 
     browse(household, "/memory", scenario)
