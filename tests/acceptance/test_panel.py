@@ -57,6 +57,32 @@ async def open_memory(page: Page, text: str) -> None:
     await panel(page).locator("hm-memory-page h2#memory-text").wait_for()
 
 
+# Every text node under the panel, through its shadow roots.
+_PANEL_TEXT = """el => {
+  const parts = [];
+  const walk = (node) => {
+    for (const child of node.childNodes) {
+      if (child.nodeType === Node.TEXT_NODE) parts.push(child.textContent);
+      else if (child.nodeType === Node.ELEMENT_NODE) {
+        if (child.shadowRoot) walk(child.shadowRoot);
+        if (child.placeholder) parts.push(child.placeholder);
+        walk(child);
+      }
+    }
+  };
+  walk(el.shadowRoot);
+  return parts.join(" ");
+}"""
+# A translation key shown instead of its text ("list.empty_title").
+_RAW_KEY = re.compile(r"\b[a-z]+(?:_[a-z]+)*\.[a-z]+(?:_[a-z]+)*\b")
+
+
+async def assert_all_words_translated(page: Page) -> None:
+    """No translation key shows where its text should be."""
+    text = await panel(page).evaluate(_PANEL_TEXT)
+    assert not _RAW_KEY.findall(text), _RAW_KEY.findall(text)
+
+
 def test_panel_lists_memories_and_search_narrows(
     household: Household, screenshots: Path
 ) -> None:
@@ -180,6 +206,7 @@ def test_screenshots_light_dark_and_narrow(
             view = panel(page)
             await rows(page, "winter tyres").wait_for()
             await page.screenshot(path=screenshots / f"panel_list_{name}.png")
+            await assert_all_words_translated(page)
             if width < 600:
                 # The sidebar is hidden on a phone: the menu button opens it.
                 await view.locator("button.menu").wait_for()
@@ -187,12 +214,15 @@ def test_screenshots_light_dark_and_narrow(
             await page.screenshot(
                 path=screenshots / f"panel_memory_{name}.png", full_page=True
             )
+            await assert_all_words_translated(page)
             await view.get_by_role("link", name=re.compile("^Inbox")).click()
             await view.get_by_text("Suggested by conversations").wait_for()
             await page.screenshot(path=screenshots / f"panel_inbox_{name}.png")
+            await assert_all_words_translated(page)
             await view.get_by_role("link", name="Today", exact=True).click()
             await view.get_by_text("Noticed, not told yet").wait_for()
             await page.screenshot(path=screenshots / f"panel_today_{name}.png")
+            await assert_all_words_translated(page)
             # Nothing of the panel is wider than the window (no sideways scroll).
             overflow = await view.evaluate(
                 "el => el.shadowRoot.querySelector('.page').scrollWidth"

@@ -953,7 +953,7 @@ var F=globalThis,B=F.ShadowRoot&&(F.ShadyCSS===void 0||F.ShadyCSS.nativeShadow)&
       <div class="page" @click=${this._onClick}>
         <header>
           <div class="toolbar">
-            ${this.narrow?a`<button class="menu" @click=${this._toggleMenu}
+            ${this.narrow||this._hass.dockedSidebar==="always_hidden"?a`<button class="menu" @click=${this._toggleMenu}
                   aria-label=${this._hass.localize?.("ui.sidebar.sidebar_toggle")||t("sidebar")}>
                   <svg viewBox="0 0 24 24" aria-hidden="true"><path d=${Se}></path></svg>
                 </button>`:l}

@@ -173,7 +173,7 @@ class HomeMemoryPanel extends LitElement {
       <div class="page" @click=${this._onClick}>
         <header>
           <div class="toolbar">
-            ${this.narrow
+            ${this.narrow || this._hass.dockedSidebar === "always_hidden"
               ? html`<button class="menu" @click=${this._toggleMenu}
                   aria-label=${this._hass.localize?.("ui.sidebar.sidebar_toggle") || t("sidebar")}>
                   <svg viewBox="0 0 24 24" aria-hidden="true"><path d=${MENU_ICON}></path></svg>
