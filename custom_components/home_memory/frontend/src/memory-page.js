@@ -324,6 +324,7 @@ class MemoryPage extends LitElement {
     if (!provenance) return nothing;
     const conversation = provenance.conversation;
     const events = provenance.events || [];
+    const eventIds = provenance.event_ids || [];
     return html`
       ${conversation
         ? html`<div class="provenance">
@@ -353,7 +354,12 @@ class MemoryPage extends LitElement {
               )}
             </ol>
           </div>`
-        : nothing}
+        : eventIds.length
+          ? html`<div class="provenance">
+              <h4>${t("memory.from_events")}</h4>
+              <p class="secondary">${t("memory.from_event_ids", { count: eventIds.length })}</p>
+            </div>`
+          : nothing}
     `;
   }
 
