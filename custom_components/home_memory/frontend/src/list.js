@@ -79,9 +79,6 @@ class MemoryList extends LitElement {
 
   updated(changed) {
     if (changed.has("live") && this.live) this._onLive(this.live);
-    if (changed.has("active") && this.active && changed.get("active") === false) {
-      // Back from a memory's page: what changed meanwhile came live.
-    }
   }
 
   get _filterCount() {
