@@ -97,7 +97,9 @@ async def _navigate(
                 # In-app: Home Assistant is up in the tab; the sidebar link is clicked.
                 page = await context.new_page()
                 await page.goto(instance.hass.url + "/profile")
-                link = page.locator("ha-sidebar").get_by_text("Memory", exact=True)
+                link = (
+                    page.locator("ha-sidebar").get_by_text("Memory", exact=True).first
+                )
                 await link.wait_for(timeout=60_000)
                 started = await page.evaluate("performance.now()")
                 await link.click()
