@@ -48,7 +48,7 @@ import time
 from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.const import EVENT_HOMEASSISTANT_STOP
-from homeassistant.core import Context, Event, HassJob, HomeAssistant, callback
+from homeassistant.core import Event, HassJob, HomeAssistant, callback
 from homeassistant.helpers.event import async_call_later
 from homeassistant.helpers.start import async_at_started
 
@@ -56,24 +56,28 @@ from ..assist.speaker import async_effective_user_id
 from ..const import DOMAIN, LOGGER
 from ..memory.errors import MemoryEngineError
 from ..memory.extraction import MAX_EXTRACTION_ATTEMPTS, MIN_TURNS
-from ..memory.sessions import ChatMessage, MessageRole, SessionRole
+from ..memory.sessions import ChatMessage, MessageRole, SessionRole, SessionStore
+from ..runtime.ha_internals import TurnInput, pipeline_turn_input, running_turn_input
 from .ai_generation import generating_own_task
 from .proposals import (
     async_extract,
     async_refresh,
+    ha_now,
     proposal_store,
     session_store,
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Coroutine, Sequence
+    from collections.abc import Awaitable, Callable, Coroutine, Sequence
     from datetime import datetime
 
     from homeassistant.components.conversation.chat_log import ChatLog
     from homeassistant.components.conversation.const import ChatLogEventType
 
     from ..memory.sessions import Session
+    from ..memory.store import MemoryStore
     from ..runtime.data import HomeMemoryConfigEntry, HomeMemoryData
+    from ..runtime.options import HomeMemoryOptions
 
 # Quiet time after a chat-log event before the stored log is read.
 CAPTURE_DELAY: Final = timedelta(seconds=2)
@@ -121,71 +125,6 @@ class _Watched:
     cancel_timer: Callable[[], None] | None = None
 
 
-def _running_turn_input(text: str) -> dict[str, Any] | None:
-    """The input of the `async_converse` call running in this task, if any.
-
-    Read from the conversation trace that `async_converse` opens around the
-    agent (an internal of the conversation integration). Matched on the text,
-    so a chat log that a tool opens inside someone's turn is not taken for
-    that turn.
-    """
-    from homeassistant.components.conversation import trace
-
-    current = getattr(trace, "_current_trace", None)
-    running = current.get() if current is not None else None
-    if running is None:
-        return None
-    for event in running.as_dict().get("events", []):
-        if event.get("event_type") == trace.ConversationTraceEventType.ASYNC_PROCESS:
-            data = event.get("data")
-            if isinstance(data, dict) and data.get("text") == text:
-                return data
-            return None
-    return None
-
-
-def _pipeline_turn_input(
-    hass: HomeAssistant, conversation_id: str, text: str
-) -> dict[str, Any] | None:
-    """What the Assist pipeline run that is handling this utterance gives.
-
-    The run's "intent-start" event (kept in the pipeline's debug record before
-    the chat log is opened) names the conversation, the text, the device and
-    the agent; the run itself holds the caller's context. Internals of
-    assist_pipeline, read without importing it and defensively: without them
-    the speaker is simply not known from here.
-    """
-    pipeline_data = hass.data.get("assist_pipeline")
-    debug = getattr(pipeline_data, "pipeline_debug", None)
-    if not isinstance(debug, dict):
-        return None
-    runs = getattr(
-        getattr(pipeline_data, "pipeline_runs", None), "_pipeline_runs", None
-    )
-    for pipeline_id, by_run in debug.items():
-        for run_id, run_debug in reversed(list(by_run.items())):
-            for event in reversed(getattr(run_debug, "events", None) or []):
-                data = getattr(event, "data", None)
-                if (
-                    str(getattr(event, "type", "")) != "intent-start"
-                    or not isinstance(data, dict)
-                    or data.get("conversation_id") != conversation_id
-                    or data.get("intent_input") != text
-                ):
-                    continue
-                run = (
-                    runs.get(pipeline_id, {}).get(run_id)
-                    if isinstance(runs, dict)
-                    else None
-                )
-                return {
-                    "context": getattr(run, "context", None),
-                    "device_id": data.get("device_id"),
-                    "agent_id": data.get("engine"),
-                }
-    return None
-
-
 def _is_ai_task_log(log: ChatLog | None) -> bool:
     """An AI Task run (anyone's): its system prompt is AI Task's default one."""
     if log is None or not log.content:
@@ -199,7 +138,7 @@ def _is_ai_task_log(log: ChatLog | None) -> bool:
     )
 
 
-class _EntryTasks:
+class EntryTasks:
     """Tasks started for the entry, cancelled before its store closes."""
 
     def __init__(self, hass: HomeAssistant, entry: HomeMemoryConfigEntry) -> None:
@@ -239,25 +178,38 @@ class ConversationCapture:
     """Subscribes to chat logs and stores their turns while the entry is loaded."""
 
     def __init__(
-        self, hass: HomeAssistant, data: HomeMemoryData, tasks: _EntryTasks
+        self,
+        hass: HomeAssistant,
+        entry: HomeMemoryConfigEntry,
+        store: MemoryStore,
+        tasks: EntryTasks,
     ) -> None:
-        """Nothing is watched until `async_start`."""
+        """Nothing is watched until `async_start`.
+
+        Built in setup before the entry's runtime data, which it reads (the
+        options, the proposals) when a turn is stored or a conversation ends.
+        """
         self._hass = hass
-        self._data = data
+        self._entry = entry
         self._tasks = tasks
-        self._sessions = session_store(data)
+        self._sessions = SessionStore(store, clock=ha_now)
         self._watched: dict[str, _Watched] = {}
         self._ignored: dict[str, None] = {}
 
     # -- subscription ---------------------------------------------------------
 
+    @property
+    def _data(self) -> HomeMemoryData:
+        return self._entry.runtime_data
+
     @callback
-    def async_start(self, entry: HomeMemoryConfigEntry) -> None:
+    def async_start(self) -> None:
         """Subscribe to every chat log; stop with the entry."""
         from homeassistant.components.conversation.chat_log import (
             async_subscribe_chat_logs,
         )
 
+        entry = self._entry
         entry.async_on_unload(async_subscribe_chat_logs(self._hass, self._on_event))
         entry.async_on_unload(self._async_cancel_timers)
 
@@ -346,7 +298,7 @@ class ConversationCapture:
         turn = watched.turns[marker] = _Turn()
         watched.waiting[marker] = time.monotonic()
         if (
-            given := _pipeline_turn_input(self._hass, conversation_id, text)
+            given := pipeline_turn_input(self._hass, conversation_id, text)
         ) is not None:
             self._set_speaker(turn, SPEAKER_PIPELINE, given)
         return watched
@@ -362,7 +314,7 @@ class ConversationCapture:
             return
         if turn.source >= SPEAKER_TRACE:
             return
-        if (given := _running_turn_input(marker[1])) is not None:
+        if (given := running_turn_input(marker[1])) is not None:
             self._set_speaker(turn, SPEAKER_TRACE, given)
             return
         if (
@@ -375,11 +327,7 @@ class ConversationCapture:
             self._set_speaker(
                 turn,
                 SPEAKER_LLM_CONTEXT,
-                {
-                    "context": llm_context.context,
-                    "device_id": llm_context.device_id,
-                    "agent_id": None,
-                },
+                TurnInput(llm_context.context, llm_context.device_id, None),
             )
 
     @staticmethod
@@ -391,20 +339,12 @@ class ConversationCapture:
                 return (item.created, item.content) == marker
         return False
 
-    def _set_speaker(self, turn: _Turn, source: int, given: dict[str, Any]) -> None:
-        context = given.get("context")
-        device_id = given.get("device_id")
-        if not isinstance(device_id, str):
-            device_id = None
-        agent_id = given.get("agent_id")
+    def _set_speaker(self, turn: _Turn, source: int, given: TurnInput) -> None:
         turn.user_id = async_effective_user_id(
-            self._hass,
-            self._data,
-            context if isinstance(context, Context) else None,
-            device_id,
+            self._hass, self._data, given.context, given.device_id
         )
-        turn.device_id = device_id or turn.device_id
-        turn.agent_id = (str(agent_id) if agent_id else None) or turn.agent_id
+        turn.device_id = given.device_id or turn.device_id
+        turn.agent_id = given.agent_id or turn.agent_id
         turn.source = source
 
     @callback
@@ -642,7 +582,7 @@ async def async_end_idle_sessions(hass: HomeAssistant, data: HomeMemoryData) -> 
     except MemoryEngineError, sqlite3.Error:
         LOGGER.debug("Idle sessions not readable", exc_info=True)
         return
-    capture = data.conversation_capture
+    capture = data.capture
     watched = capture.watched_conversations if capture is not None else set()
     for session in idle:
         if session.conversation_id not in watched:
@@ -688,30 +628,64 @@ async def async_nightly_sessions(hass: HomeAssistant, data: HomeMemoryData) -> N
     await async_refresh(hass, data)
 
 
-@callback
-def async_setup_conversation_capture(
-    hass: HomeAssistant, entry: HomeMemoryConfigEntry
-) -> None:
-    """Capture Assist turns (if the options say so) and register the session work.
+@dataclass(frozen=True, slots=True)
+class SessionWork:
+    """Conversation capture (if the options turn it on) and the tasks it starts."""
 
-    Whatever the options: the nightly job, the pending proposals counted (the
-    sensor, the offers) and idle sessions ended once Home Assistant has
-    started and again `END_IDLE` later.
+    tasks: EntryTasks
+    capture: ConversationCapture | None
+
+    @property
+    def before_close(self) -> tuple[Callable[[], Awaitable[object]], ...]:
+        """What must run before the store closes, in order.
+
+        The captured turns are stored first; what is still running is
+        cancelled after that flush.
+        """
+        flush = () if self.capture is None else (self.capture.async_flush,)
+        return (*flush, self.tasks.async_stop)
+
+
+@callback
+def create_session_work(
+    hass: HomeAssistant,
+    entry: HomeMemoryConfigEntry,
+    store: MemoryStore,
+    options: HomeMemoryOptions,
+) -> SessionWork:
+    """Build capture for the entry; `async_start_session_work` starts it."""
+    tasks = EntryTasks(hass, entry)
+    capture = (
+        ConversationCapture(hass, entry, store, tasks)
+        if options.conversation_capture
+        else None
+    )
+    return SessionWork(tasks, capture)
+
+
+async def async_nightly_job(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -> None:
+    """The sessions' part of the nightly maintenance run, for the loaded entry."""
+    await async_nightly_sessions(hass, entry.runtime_data)
+
+
+@callback
+def async_start_session_work(
+    hass: HomeAssistant, entry: HomeMemoryConfigEntry, work: SessionWork
+) -> None:
+    """Capture Assist turns (if on), count proposals, end idle sessions.
+
+    Whatever the options: the pending proposals counted (the sensor, the
+    offers) and idle sessions ended once Home Assistant has started and again
+    `END_IDLE` later.
     """
     data = entry.runtime_data
-    tasks = _EntryTasks(hass, entry)
+    tasks = work.tasks
     entry.async_on_unload(tasks.async_set_stopping)
     entry.async_on_unload(
         hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, tasks.async_set_stopping)
     )
-    data.nightly_jobs.append(partial(async_nightly_sessions, hass, data))
-    if data.options.conversation_capture:
-        capture = ConversationCapture(hass, data, tasks)
-        data.conversation_capture = capture
-        data.before_close.append(capture.async_flush)
-        capture.async_start(entry)
-    # After the flush: what is still running is cancelled before the close.
-    data.before_close.append(tasks.async_stop)
+    if work.capture is not None:
+        work.capture.async_start()
     tasks.start(async_refresh(hass, data), f"{DOMAIN} count proposals")
 
     @callback
