@@ -26,6 +26,7 @@ from custom_components.home_memory.runtime.ha_internals import (
     TurnInput,
     pipeline_turn_input,
     running_turn_input,
+    stored_chat_logs,
     user_now,
 )
 
@@ -236,3 +237,26 @@ async def test_the_pipeline_key_is_assist_pipelines_own() -> None:
 
     assert str(KEY_ASSIST_PIPELINE) == ha_internals.PIPELINE_DATA_KEY
     assert str(PipelineEventType.INTENT_START) == ha_internals.INTENT_START
+
+
+# -- the stored chat logs ------------------------------------------------------------
+
+
+async def test_a_real_chat_log_is_found_among_the_stored_ones(
+    hass: HomeAssistant,
+) -> None:
+    """A chat log opened through HA's helpers is in stored_chat_logs by its id."""
+    from homeassistant.components.conversation.chat_log import ChatLog
+    from homeassistant.helpers import chat_session
+
+    assert await async_setup_component(hass, "homeassistant", {})
+    assert await async_setup_component(hass, "conversation", {})
+    assert stored_chat_logs(hass) == {}
+    with (
+        chat_session.async_get_chat_session(hass, None) as session,
+        conversation.async_get_chat_log(hass, session) as log,
+    ):
+        log.async_add_user_content(conversation.UserContent("hello"))
+    stored = stored_chat_logs(hass)
+    assert isinstance(stored[session.conversation_id], ChatLog)
+    assert stored[session.conversation_id].content[-1].content == "hello"

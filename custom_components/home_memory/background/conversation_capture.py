@@ -4,7 +4,7 @@ How a turn is captured (API notes §0.5, §2.2):
 
 - The chat-log subscription says which conversations are active, but an LLM
   agent's final reply is never announced. It is in the stored log
-  (`hass.data[DATA_CHAT_LOGS]`, an internal key), which Home Assistant writes
+  (`runtime/ha_internals.stored_chat_logs`), which Home Assistant writes
   when the turn is over. So each event only (re)arms a short timer per
   conversation; when it fires, everything the stored log holds beyond what was
   already read is captured. A turn whose user message is not in the stored log
@@ -40,7 +40,7 @@ task, so any unexpected error there is logged and that conversation skipped.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
 import sqlite3
@@ -52,13 +52,22 @@ from homeassistant.core import Event, HassJob, HomeAssistant, callback
 from homeassistant.helpers.event import async_call_later
 from homeassistant.helpers.start import async_at_started
 
-from ..assist.speaker import async_effective_user_id
 from ..const import DOMAIN, LOGGER
 from ..memory.errors import MemoryEngineError
 from ..memory.extraction import MAX_EXTRACTION_ATTEMPTS, MIN_TURNS
-from ..memory.sessions import ChatMessage, MessageRole, SessionRole, SessionStore
-from ..runtime.ha_internals import TurnInput, pipeline_turn_input, running_turn_input
+from ..memory.sessions import ChatMessage, SessionRole, SessionStore
+from ..runtime.ha_internals import pipeline_turn_input, stored_chat_logs
 from .ai_generation import generating_own_task
+from .chat_turns import (
+    SPEAKER_PIPELINE,
+    Marker,
+    Turn,
+    Watched,
+    is_ai_task_log,
+    learn_speaker,
+    set_speaker,
+    take_new_turns,
+)
 from .proposals import (
     async_extract,
     async_refresh,
@@ -71,7 +80,6 @@ if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Coroutine, Sequence
     from datetime import datetime
 
-    from homeassistant.components.conversation.chat_log import ChatLog
     from homeassistant.components.conversation.const import ChatLogEventType
 
     from ..memory.sessions import Session
@@ -89,53 +97,6 @@ END_IDLE: Final = timedelta(minutes=10)
 # Conversations watched at once, and ignored ids remembered.
 MAX_WATCHED: Final = 256
 MAX_IGNORED: Final = 1024
-
-type Marker = tuple[datetime, str]
-
-
-# Where a turn's speaker came from, weakest first.
-SPEAKER_UNKNOWN: Final = 0
-SPEAKER_PIPELINE: Final = 1
-SPEAKER_LLM_CONTEXT: Final = 2
-SPEAKER_TRACE: Final = 3
-
-
-@dataclass(slots=True)
-class _Turn:
-    """Who spoke in one user turn, as far as is known yet."""
-
-    user_id: str | None = None
-    device_id: str | None = None
-    agent_id: str | None = None
-    source: int = SPEAKER_UNKNOWN
-
-
-@dataclass(slots=True)
-class _Watched:
-    """What is known about one conversation being captured."""
-
-    # Items of the chat log already read.
-    read: int = 0
-    # User turns announced (by their message) -> who spoke.
-    turns: dict[Marker, _Turn] = field(default_factory=dict)
-    # Turns announced but not in the stored log yet, and since when.
-    waiting: dict[Marker, float] = field(default_factory=dict)
-    # The latest log object seen: after DELETED it is the only copy left.
-    log: ChatLog | None = None
-    cancel_timer: Callable[[], None] | None = None
-
-
-def _is_ai_task_log(log: ChatLog | None) -> bool:
-    """An AI Task run (anyone's): its system prompt is AI Task's default one."""
-    if log is None or not log.content:
-        return False
-    from homeassistant.components.ai_task.const import DEFAULT_SYSTEM_PROMPT
-    from homeassistant.components.conversation.chat_log import SystemContent
-
-    first = log.content[0]
-    return isinstance(first, SystemContent) and first.content.startswith(
-        DEFAULT_SYSTEM_PROMPT
-    )
 
 
 class EntryTasks:
@@ -193,7 +154,7 @@ class ConversationCapture:
         self._entry = entry
         self._tasks = tasks
         self._sessions = SessionStore(store, clock=ha_now)
-        self._watched: dict[str, _Watched] = {}
+        self._watched: dict[str, Watched] = {}
         self._ignored: dict[str, None] = {}
 
     # -- subscription ---------------------------------------------------------
@@ -264,7 +225,7 @@ class ConversationCapture:
         live = current_chat_log.get()
         if live is not None and live.conversation_id != conversation_id:
             live = None
-        if generating_own_task() or _is_ai_task_log(live):
+        if generating_own_task() or is_ai_task_log(live):
             # Not an Assist turn: an AI Task run (Home Memory's own or not).
             if watched is not None:
                 del self._watched[conversation_id]
@@ -282,70 +243,26 @@ class ConversationCapture:
             return
         if live is not None:
             watched.log = live
-        self._resolve_speaker(watched, live)
+        learn_speaker(self._hass, self._data, watched, live)
         self._arm(conversation_id, watched)
 
     def _announce_turn(
-        self, conversation_id: str, watched: _Watched | None, content: dict[str, Any]
-    ) -> _Watched:
+        self, conversation_id: str, watched: Watched | None, content: dict[str, Any]
+    ) -> Watched:
         text = str(content.get("content") or "")
         if watched is None:
-            watched = self._watched[conversation_id] = _Watched()
+            watched = self._watched[conversation_id] = Watched()
             while len(self._watched) > MAX_WATCHED:
                 oldest = next(iter(self._watched))
                 self._cancel(self._watched.pop(oldest))
         marker: Marker = (content["created"], text)
-        turn = watched.turns[marker] = _Turn()
+        turn = watched.turns[marker] = Turn()
         watched.waiting[marker] = time.monotonic()
         if (
             given := pipeline_turn_input(self._hass, conversation_id, text)
         ) is not None:
-            self._set_speaker(turn, SPEAKER_PIPELINE, given)
+            set_speaker(self._hass, self._data, turn, SPEAKER_PIPELINE, given)
         return watched
-
-    def _resolve_speaker(self, watched: _Watched, live: ChatLog | None) -> None:
-        """Learn more about the newest turn's speaker from this event, if it can.
-
-        Only the newest turn still waiting: an event belongs to the turn that
-        is running.
-        """
-        marker = next(reversed(watched.waiting), None)
-        if marker is None or (turn := watched.turns.get(marker)) is None:
-            return
-        if turn.source >= SPEAKER_TRACE:
-            return
-        if (given := running_turn_input(marker[1])) is not None:
-            self._set_speaker(turn, SPEAKER_TRACE, given)
-            return
-        if (
-            turn.source < SPEAKER_LLM_CONTEXT
-            and live is not None
-            and live.llm_api is not None
-            and self._is_newest_user_content(live, marker)
-        ):
-            llm_context = live.llm_api.llm_context
-            self._set_speaker(
-                turn,
-                SPEAKER_LLM_CONTEXT,
-                TurnInput(llm_context.context, llm_context.device_id, None),
-            )
-
-    @staticmethod
-    def _is_newest_user_content(log: ChatLog, marker: Marker) -> bool:
-        from homeassistant.components.conversation.chat_log import UserContent
-
-        for item in reversed(log.content):
-            if isinstance(item, UserContent):
-                return (item.created, item.content) == marker
-        return False
-
-    def _set_speaker(self, turn: _Turn, source: int, given: TurnInput) -> None:
-        turn.user_id = async_effective_user_id(
-            self._hass, self._data, given.context, given.device_id
-        )
-        turn.device_id = given.device_id or turn.device_id
-        turn.agent_id = given.agent_id or turn.agent_id
-        turn.source = source
 
     @callback
     def _ignore(self, conversation_id: str) -> None:
@@ -354,7 +271,7 @@ class ConversationCapture:
             del self._ignored[next(iter(self._ignored))]
 
     @callback
-    def _arm(self, conversation_id: str, watched: _Watched) -> None:
+    def _arm(self, conversation_id: str, watched: Watched) -> None:
         self._cancel(watched)
         watched.cancel_timer = async_call_later(
             self._hass,
@@ -367,7 +284,7 @@ class ConversationCapture:
         )
 
     @staticmethod
-    def _cancel(watched: _Watched) -> None:
+    def _cancel(watched: Watched) -> None:
         if watched.cancel_timer is not None:
             watched.cancel_timer()
             watched.cancel_timer = None
@@ -385,9 +302,7 @@ class ConversationCapture:
         if watched is None or self._tasks.stopping:
             return
         watched.cancel_timer = None
-        from homeassistant.components.conversation.chat_log import DATA_CHAT_LOGS
-
-        stored = self._hass.data.get(DATA_CHAT_LOGS, {}).get(conversation_id)
+        stored = stored_chat_logs(self._hass).get(conversation_id)
         if stored is not None:
             watched.log = stored
             await self._async_read(conversation_id, watched, list(stored.content))
@@ -401,56 +316,17 @@ class ConversationCapture:
             self._arm(conversation_id, watched)
 
     async def _async_read(
-        self, conversation_id: str, watched: _Watched, content: Sequence[Any]
+        self, conversation_id: str, watched: Watched, content: Sequence[Any]
     ) -> None:
         """Store the user and assistant text of what was not read yet.
 
         A turn whose speaker is still unknown now is the household's.
         """
-        from homeassistant.components.conversation.chat_log import (
-            AssistantContent,
-            UserContent,
-        )
-
-        start, watched.read = watched.read, max(watched.read, len(content))
-        by_turn: list[tuple[_Turn, list[ChatMessage]]] = []
-        current: list[ChatMessage] | None = None
-        turn: _Turn | None = None
-        for item in content[start:]:
-            if isinstance(item, UserContent):
-                marker: Marker = (item.created, item.content)
-                watched.waiting.pop(marker, None)
-                turn = watched.turns.pop(marker, None)
-                if turn is None:
-                    # A turn from before this capture started, or not Assist's.
-                    current = None
-                    continue
-                current = [
-                    ChatMessage(
-                        MessageRole.USER, item.content, item.created.timestamp()
-                    )
-                ]
-                by_turn.append((turn, current))
-            elif (
-                isinstance(item, AssistantContent)
-                and item.content
-                and current is not None
-                and turn is not None
-            ):
-                if turn.source < SPEAKER_TRACE and item.agent_id:
-                    # Not through async_converse: whoever answered (the
-                    # built-in agent for local intents) is the agent.
-                    turn.agent_id = item.agent_id
-                current.append(
-                    ChatMessage(
-                        MessageRole.ASSISTANT, item.content, item.created.timestamp()
-                    )
-                )
-        for turn_read, messages in by_turn:
+        for turn_read, messages in take_new_turns(watched, content):
             await self._async_store(conversation_id, turn_read, messages)
 
     async def _async_store(
-        self, conversation_id: str, turn: _Turn, messages: list[ChatMessage]
+        self, conversation_id: str, turn: Turn, messages: list[ChatMessage]
     ) -> None:
         if not self._data.options.conversation_capture or self._tasks.stopping:
             return
@@ -483,7 +359,7 @@ class ConversationCapture:
 
     # -- the end of a conversation ----------------------------------------------
 
-    async def _async_end(self, conversation_id: str, watched: _Watched) -> None:
+    async def _async_end(self, conversation_id: str, watched: Watched) -> None:
         """The chat session is gone: read what is left, then end its sessions."""
         if watched.log is not None:
             await self._async_read(conversation_id, watched, list(watched.log.content))
@@ -503,9 +379,7 @@ class ConversationCapture:
         The conversations stay watched: a turn still running is captured when
         it is over (into a new session if this one has ended by then).
         """
-        from homeassistant.components.conversation.chat_log import DATA_CHAT_LOGS
-
-        logs = self._hass.data.get(DATA_CHAT_LOGS, {})
+        logs = stored_chat_logs(self._hass)
         for watched_id, watched in list(self._watched.items()):
             if conversation_id not in (None, watched_id):
                 continue
@@ -515,9 +389,7 @@ class ConversationCapture:
 
     async def async_flush(self) -> None:
         """Store what the stored logs hold before the database closes."""
-        from homeassistant.components.conversation.chat_log import DATA_CHAT_LOGS
-
-        logs = self._hass.data.get(DATA_CHAT_LOGS, {})
+        logs = stored_chat_logs(self._hass)
         for conversation_id, watched in list(self._watched.items()):
             self._cancel(watched)
             if (stored := logs.get(conversation_id)) is not None:

@@ -1,6 +1,6 @@
 """Every Home Assistant internal Home Memory reads, and only here.
 
-Home Assistant offers no public way to learn three things Home Memory needs:
+Home Assistant offers no public way to learn four things Home Memory needs:
 
 - a user by id without awaiting (the Assist prompt is built synchronously):
   the auth store's user map, `hass.auth._store._users`;
@@ -8,7 +8,9 @@ Home Assistant offers no public way to learn three things Home Memory needs:
   trace it opens around the agent (`conversation.trace._current_trace`);
 - who started a voice turn that has not reached `async_converse` yet: the
   Assist pipeline's debug record of the run and the run itself
-  (`hass.data["assist_pipeline"]`: `pipeline_debug`, `pipeline_runs`).
+  (`hass.data["assist_pipeline"]`: `pipeline_debug`, `pipeline_runs`);
+- an LLM agent's final reply, which no chat-log event announces: the chat
+  logs the conversation integration keeps (`chat_log.DATA_CHAT_LOGS`).
 
 Each reader checks the shape it finds. When Home Assistant changes one of
 them, the reader gives None (each caller has a fallback: the household, or a
@@ -20,7 +22,7 @@ Assistant that is installed and fails when a name or a type changes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from homeassistant.auth.models import User
 from homeassistant.core import Context
@@ -28,6 +30,9 @@ from homeassistant.core import Context
 from ..const import LOGGER
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from homeassistant.components.conversation.chat_log import ChatLog
     from homeassistant.core import HomeAssistant
 
 # The Assist pipeline's hass.data key (its HassKey's value).
@@ -153,3 +158,22 @@ def _turn_input(context: object, data: dict[str, Any]) -> TurnInput:
         device_id=device_id if isinstance(device_id, str) and device_id else None,
         agent_id=str(agent_id) if agent_id else None,
     )
+
+
+def stored_chat_logs(hass: HomeAssistant) -> Mapping[str, ChatLog]:
+    """The chat logs Home Assistant keeps, by conversation id (empty if none)."""
+    try:
+        from homeassistant.components.conversation.chat_log import (
+            DATA_CHAT_LOGS,
+        )
+    except ImportError as err:
+        _changed("stored chat logs (chat_log.DATA_CHAT_LOGS)", err)
+        return {}
+    # Typed by HA; checked all the same: a changed shape must not break a turn.
+    logs = cast("object", hass.data.get(DATA_CHAT_LOGS))
+    if logs is None:
+        return {}
+    if not isinstance(logs, dict):
+        _changed("stored chat logs (chat_log.DATA_CHAT_LOGS)", logs)
+        return {}
+    return logs
