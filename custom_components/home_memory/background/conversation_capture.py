@@ -330,32 +330,9 @@ class ConversationCapture:
     ) -> None:
         if not self._data.options.conversation_capture or self._tasks.stopping:
             return
-        role = SessionRole.USER
-        if turn.user_id is not None:
-            user = await self._hass.auth.async_get_user(turn.user_id)
-            if user is None or not user.is_active:
-                # A removed or disabled user's words go nowhere (certainly
-                # not to the household).
-                return
-            if user.is_admin:
-                role = SessionRole.ADMIN
-        try:
-            await self._hass.async_add_executor_job(
-                partial(
-                    self._sessions.record,
-                    conversation_id=conversation_id,
-                    owner=turn.user_id,
-                    role=role,
-                    messages=messages,
-                    device_id=turn.device_id,
-                    agent_id=turn.agent_id,
-                )
-            )
-            await self._hass.async_add_executor_job(self._sessions.embed_missing)
-        except MemoryEngineError, sqlite3.Error, OSError, ValueError:
-            # ValueError covers text the binding refuses (UnicodeEncodeError):
-            # this turn is lost, the other turns of the same read are not.
-            LOGGER.warning("A conversation turn could not be stored", exc_info=True)
+        await async_store_turn(
+            self._hass, self._sessions, conversation_id, turn, messages
+        )
 
     # -- the end of a conversation ----------------------------------------------
 
@@ -394,6 +371,42 @@ class ConversationCapture:
             self._cancel(watched)
             if (stored := logs.get(conversation_id)) is not None:
                 await self._async_read(conversation_id, watched, list(stored.content))
+
+
+async def async_store_turn(
+    hass: HomeAssistant,
+    sessions: SessionStore,
+    conversation_id: str,
+    turn: Turn,
+    messages: list[ChatMessage],
+) -> None:
+    """Record one turn in its speaker's session; a failure loses this turn only."""
+    role = SessionRole.USER
+    if turn.user_id is not None:
+        user = await hass.auth.async_get_user(turn.user_id)
+        if user is None or not user.is_active:
+            # A removed or disabled user's words go nowhere (certainly not
+            # to the household).
+            return
+        if user.is_admin:
+            role = SessionRole.ADMIN
+    try:
+        await hass.async_add_executor_job(
+            partial(
+                sessions.record,
+                conversation_id=conversation_id,
+                owner=turn.user_id,
+                role=role,
+                messages=messages,
+                device_id=turn.device_id,
+                agent_id=turn.agent_id,
+            )
+        )
+        await hass.async_add_executor_job(sessions.embed_missing)
+    except MemoryEngineError, sqlite3.Error, OSError, ValueError:
+        # ValueError covers text the binding refuses (UnicodeEncodeError):
+        # this turn is lost, the other turns of the same read are not.
+        LOGGER.warning("A conversation turn could not be stored", exc_info=True)
 
 
 @dataclass(frozen=True, slots=True)
