@@ -7,6 +7,9 @@ import { shared } from "./styles.js";
 import { formatDateTime } from "./format.js";
 import { memoryHref } from "./render.js";
 
+// "Remembered: {summary}." — without the summary's own full stop.
+const bare = (text) => String(text || "").replace(/[.!?]+\s*$/, "");
+
 const KINDS = ["fact", "preference", "decision", "event", "person", "project", "meeting", "journal", "routine", "observation"];
 
 class Inbox extends LitElement {
@@ -174,9 +177,9 @@ class Inbox extends LitElement {
         ${this._done.slice(0, 3).map(
           (item) => html`<div class="notice">
             ${item.action === "confirmed"
-              ? html`${t("inbox.confirmed", { summary: item.summary })}
+              ? html`${t("inbox.confirmed", { summary: bare(item.summary) })}
                   ${item.memory ? html`<a href=${memoryHref(this.prefix, item.memory.id)}>${t("inbox.open_memory")}</a>` : nothing}`
-              : t("inbox.rejected", { summary: item.summary })}
+              : t("inbox.rejected", { summary: bare(item.summary) })}
           </div>`
         )}
       </div>
