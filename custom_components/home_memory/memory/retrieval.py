@@ -193,6 +193,9 @@ class Retriever:
     def __init__(self, store: MemoryStore, config: EngineConfig | None = None) -> None:
         """Retrieve from `store` with the store's config unless told otherwise."""
         self.store = store
+        # The candidate reads; the store is left for embedding the query,
+        # fetching the results and recording access.
+        self._candidates = store.candidates
         self.config = config or store.config
         self._cursors: OrderedDict[str, _Cursor] = OrderedDict()
         self._cursor_lock = threading.Lock()
@@ -227,25 +230,25 @@ class Retriever:
         query = readable(query)  # text from anywhere; the model cannot take all
         flt = flt or MemoryFilter()
         pool = pool or self.config.candidate_pool
-        store = self.store
-        query_vector = store.embed_query(query) if query.strip() else None
+        candidates = self._candidates
+        query_vector = self.store.embed_query(query) if query.strip() else None
         vector = (
-            dict(store.vector_candidates(query_vector, caller, flt, pool))
+            dict(candidates.vector_candidates(query_vector, caller, flt, pool))
             if query_vector is not None
             else {}
         )
-        keyword = dict(store.keyword_candidates(query, caller, flt, pool))
+        keyword = dict(candidates.keyword_candidates(query, caller, flt, pool))
         if query_vector is not None:
             # Keyword hits the vector pass missed still get their true cosine.
             missing = [rowid for rowid in keyword if rowid not in vector]
-            vector.update(store.similarities(query_vector, missing))
+            vector.update(candidates.similarities(query_vector, missing))
         fused = self._fuse(vector, keyword)
         if self.config.thread_neighbour_weight > 0 and fused:
             fused = self._with_thread_neighbours(
                 query, query_vector, caller, flt, vector, keyword, fused
             )
         kept = {rowid: rel for rowid, rel in fused.items() if rel.own >= min_relevance}
-        return self._score(store.score_fields(list(kept)), kept, store.now())
+        return self._score(candidates.score_fields(list(kept)), kept, self.store.now())
 
     def _materialize(
         self, ranking: _Ranking, start: int, stop: int
@@ -305,20 +308,20 @@ class Retriever:
         own true scores, then each memory gains `thread_neighbour_weight` x
         its best neighbour's relevance.
         """
-        store = self.store
+        candidates = self._candidates
         seeds = sorted(fused, key=lambda r: -fused[r].relevance)[
             : self.config.thread_neighbour_seeds
         ]
-        links = store.thread_neighbours(seeds, caller, flt)
+        links = candidates.thread_neighbours(seeds, caller, flt)
         extra = sorted(
             {n for pair in links.values() for n in pair if n is not None} - fused.keys()
         )
         if extra:
             if query_vector is not None:
-                vector.update(store.similarities(query_vector, extra))
-            keyword.update(store.keyword_scores(query, extra))
+                vector.update(candidates.similarities(query_vector, extra))
+            keyword.update(candidates.keyword_scores(query, extra))
             fused = self._fuse(vector, keyword)
-            links.update(store.thread_neighbours(extra, caller, flt))
+            links.update(candidates.thread_neighbours(extra, caller, flt))
         weight = self.config.thread_neighbour_weight
         smoothed = dict(fused)
         for rowid, (before, after) in links.items():
