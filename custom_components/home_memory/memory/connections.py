@@ -3,6 +3,11 @@
 Threading model: every method is blocking and thread-safe. Writes go through
 one writer connection under a lock, each in one BEGIN IMMEDIATE transaction;
 reads use a second connection (WAL lets them run beside a write).
+
+Every failure of the file underneath (SQLite's errors, the operating
+system's) leaves the engine as StorageError, raised from the original: callers
+catch the engine's one error family, and one that must tell a read-only file
+from a locked one still reads `__cause__.sqlite_errorcode`.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ import sqlite3
 import threading
 from typing import TYPE_CHECKING
 
-from .errors import MemoryEngineError
+from .errors import MemoryEngineError, StorageError
 from .schema import migrate
 
 if TYPE_CHECKING:
@@ -51,6 +56,19 @@ def _load_sqlite_vec(conn: sqlite3.Connection) -> str | None:
     except (ImportError, AttributeError, sqlite3.Error) as err:
         _LOGGER.debug("sqlite-vec is not available: %s", err)
         return None
+
+
+# What the file underneath raises; the store turns it into StorageError.
+STORAGE_FAILURES = (sqlite3.Error, OSError)
+
+
+@contextmanager
+def storage_errors() -> Iterator[None]:
+    """Re-raise a failure of the file underneath as StorageError, from it."""
+    try:
+        yield
+    except STORAGE_FAILURES as err:
+        raise StorageError(str(err)) from err
 
 
 class StoreConnections:
@@ -135,7 +153,10 @@ class StoreConnections:
         with self._write_lock, self._read_lock:
             if self._closed.is_set():
                 raise MemoryEngineError("the store is closed")
-            busy = self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            with storage_errors():
+                busy = self._writer.execute(
+                    "PRAGMA wal_checkpoint(TRUNCATE)"
+                ).fetchone()
         return not busy[0]
 
     def pause_writes(self) -> bool:
@@ -148,7 +169,7 @@ class StoreConnections:
         the first writer after WRITE_PAUSE_LIMIT_S resumes writes itself.
         """
         complete = self.checkpoint()
-        with self._write_lock:
+        with self._write_lock, storage_errors():
             if self._autocheckpoint_pages is None:
                 self._autocheckpoint_pages = int(
                     self._writer.execute("PRAGMA wal_autocheckpoint").fetchone()[0]
@@ -162,9 +183,10 @@ class StoreConnections:
         """Let writers in again after pause_writes(). Idempotent."""
         with self._write_lock:
             if self._autocheckpoint_pages is not None and not self._closed.is_set():
-                self._writer.execute(
-                    f"PRAGMA wal_autocheckpoint={self._autocheckpoint_pages:d}"
-                )
+                with storage_errors():
+                    self._writer.execute(
+                        f"PRAGMA wal_autocheckpoint={self._autocheckpoint_pages:d}"
+                    )
             self._autocheckpoint_pages = None
             self._paused_at = None
             self._writes_open.set()
@@ -224,24 +246,32 @@ class StoreConnections:
             if self._closed.is_set():
                 raise MemoryEngineError("the store is closed")
             conn = self._writer
-            conn.execute("BEGIN IMMEDIATE")
+            # Inline rather than storage_errors(): every read and write passes
+            # here, and a try costs nothing until something fails.
             try:
-                yield conn
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield conn
+                except BaseException:
+                    conn.execute("ROLLBACK")
+                    raise
+                conn.execute("COMMIT")
+            except STORAGE_FAILURES as err:
+                raise StorageError(str(err)) from err
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
         with self._read_lock:
             if self._closed.is_set():
                 raise MemoryEngineError("the store is closed")
-            self._reader.execute("BEGIN")
             try:
-                yield self._reader
-            finally:
-                self._reader.execute("COMMIT")
+                self._reader.execute("BEGIN")
+                try:
+                    yield self._reader
+                finally:
+                    self._reader.execute("COMMIT")
+            except STORAGE_FAILURES as err:
+                raise StorageError(str(err)) from err
 
     def now(self) -> float:
         """The engine's clock (unix seconds)."""

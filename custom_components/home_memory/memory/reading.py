@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .errors import InvalidMemoryError
+from .errors import InvalidMemoryError, StorageError
 from .filters import filter_sql
 from .models import Caller, Memory, MemoryFilter, Page, Tier, Visibility
 from .rows import COLUMNS, MemoryRows
@@ -104,6 +104,8 @@ class Reading(MemoryRows):
                 size += path.stat().st_size
             except FileNotFoundError:
                 continue  # no WAL yet, or checkpointed and removed meanwhile
+            except OSError as err:
+                raise StorageError(str(err)) from err
         return size
 
     def fetch(self, rowids: Sequence[int]) -> dict[int, Memory]:

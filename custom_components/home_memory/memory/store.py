@@ -3,7 +3,8 @@
 `MemoryStore` is the engine's one way into the file. It is put together from
 layers, one module each, so that each concern reads on its own:
 
-- connections.py: the file, the writer and the reader, the backup gate;
+- connections.py: the file, the writer and the reader, the backup gate, and
+  StorageError for anything the file underneath raises;
 - in_memory.py: the vector index and score table that follow the file;
 - rows.py: a memory's row, labels, FTS entry and vector;
 - operation_log.py: who did what, and when;
@@ -36,6 +37,7 @@ from typing import TYPE_CHECKING
 from . import heap
 from .candidates import CandidateQueries
 from .config import EngineConfig
+from .connections import STORAGE_FAILURES, storage_errors
 from .errors import (
     DatabaseCorruptError,
     ImportFileError,
@@ -45,6 +47,7 @@ from .errors import (
     MemoryNotFoundError,
     NothingToUndoError,
     SchemaTooNewError,
+    StorageError,
     VisibilityChangeForbiddenError,
 )
 from .export_import import ExportImport, ImportStats
@@ -90,6 +93,7 @@ __all__ = [
     "NothingToUndoError",
     "SchemaTooNewError",
     "ScoreColumns",
+    "StorageError",
     "VisibilityChangeForbiddenError",
     "content_hash",
     "embedding_text",
@@ -129,6 +133,10 @@ class MemoryStore(ExportImport, Upkeep, Reading, Reembedding):
         open, instead of being rebuilt (about a minute of one core at 100,000
         memories).
         `monotonic` times how long a backup has held writes.
+
+        A file SQLite cannot read as a database raises DatabaseCorruptError,
+        any other failure of the file StorageError; both from SQLite's own
+        error, whose code tells a damaged file from a busy or read-only one.
         """
         self._init_connections(
             Path(path),
@@ -147,10 +155,14 @@ class MemoryStore(ExportImport, Upkeep, Reading, Reembedding):
             self._adopt_saved_graph()
             # The rows' bytes and the arrays' growth left freed pages behind.
             heap.release_freed_memory()
-        except sqlite3.DatabaseError as err:
+        except (*STORAGE_FAILURES, StorageError) as err:
             self.index.close()
             self._close_connections()
-            raise DatabaseCorruptError(f"{self.path}: {err}") from err
+            # The reads above report through StorageError; the cause decides.
+            cause = err.__cause__ if isinstance(err, StorageError) else err
+            if isinstance(cause, sqlite3.DatabaseError):
+                raise DatabaseCorruptError(f"{self.path}: {cause}") from cause
+            raise StorageError(f"{self.path}: {cause}") from cause
         except BaseException:
             self.index.close()
             self._close_connections()
@@ -199,7 +211,8 @@ class MemoryStore(ExportImport, Upkeep, Reading, Reembedding):
                     self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             except sqlite3.Error:  # pragma: no cover - best effort on the way out
                 _LOGGER.debug("checkpoint on close failed", exc_info=True)
-            self._close_connections()
+            with storage_errors():
+                self._close_connections()
 
     def set_embedder(self, embedder: Embedder | None) -> None:
         """Switch models; memories are re-embedded by reembed_batch()."""
