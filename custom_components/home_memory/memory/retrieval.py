@@ -117,6 +117,35 @@ def fuse(
     return result
 
 
+class _Scores(NamedTuple):
+    """The parts of one result's score, as a ScoredMemory carries them.
+
+    The one way a ranked candidate becomes a result: a page of a search
+    straight away, a progressive search's cursor later, from its id.
+    """
+
+    score: float
+    relevance: float
+    similarity: float | None
+    keyword_score: float | None
+    decay: float
+    recency: float
+    access_bonus: float
+
+    def of(self, memory: Memory) -> ScoredMemory:
+        """`memory` with these scores."""
+        return ScoredMemory(
+            memory=memory,
+            score=self.score,
+            relevance=self.relevance,
+            similarity=self.similarity,
+            keyword_score=self.keyword_score,
+            decay=self.decay,
+            recency=self.recency,
+            access_bonus=self.access_bonus,
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class _Ranking:
     """Scored candidates, best first, before their memories are fetched.
@@ -134,6 +163,19 @@ class _Ranking:
     def __len__(self) -> int:
         """Candidates ranked."""
         return len(self.rowids)
+
+    def scores(self, i: int) -> _Scores:
+        """The score parts of the candidate in place `i`."""
+        relevance = self.relevance[i]
+        return _Scores(
+            score=self.score[i],
+            relevance=relevance.relevance,
+            similarity=relevance.similarity,
+            keyword_score=relevance.keyword,
+            decay=self.decay[i],
+            recency=self.recency[i],
+            access_bonus=self.access_bonus[i],
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,13 +209,7 @@ class _Entry:
     """One result of a search as a cursor keeps it: an id and scores, no text."""
 
     memory_id: str
-    score: float
-    relevance: float
-    similarity: float | None
-    keyword_score: float | None
-    decay: float
-    recency: float
-    access_bonus: float
+    scores: _Scores
 
 
 @dataclass(slots=True)
@@ -256,16 +292,7 @@ class Retriever:
         """Fetch the full memories of ranked candidates start..stop, in order."""
         memories = self.store.fetch(ranking.rowids[start:stop])
         return [
-            ScoredMemory(
-                memory=memories[rowid],
-                score=ranking.score[i],
-                relevance=ranking.relevance[i].relevance,
-                similarity=ranking.relevance[i].similarity,
-                keyword_score=ranking.relevance[i].keyword,
-                decay=ranking.decay[i],
-                recency=ranking.recency[i],
-                access_bonus=ranking.access_bonus[i],
-            )
+            ranking.scores(i).of(memories[rowid])
             for i, rowid in enumerate(ranking.rowids[start:stop], start)
             if rowid in memories
         ]
@@ -482,16 +509,7 @@ class Retriever:
         )
         ids = self.store.ids_of(ranking.rowids)
         entries = [
-            _Entry(
-                memory_id=ids[rowid],
-                score=ranking.score[i],
-                relevance=ranking.relevance[i].relevance,
-                similarity=ranking.relevance[i].similarity,
-                keyword_score=ranking.relevance[i].keyword,
-                decay=ranking.decay[i],
-                recency=ranking.recency[i],
-                access_bonus=ranking.access_bonus[i],
-            )
+            _Entry(ids[rowid], ranking.scores(i))
             for i, rowid in enumerate(ranking.rowids)
             if rowid in ids
         ]
@@ -532,16 +550,7 @@ class Retriever:
             memory = memories.get(entry.memory_id)
             if memory is None or not _still_visible(memory, caller, now):
                 continue
-            live[entry.memory_id] = ScoredMemory(
-                memory=memory,
-                score=entry.score,
-                relevance=entry.relevance,
-                similarity=entry.similarity,
-                keyword_score=entry.keyword_score,
-                decay=entry.decay,
-                recency=entry.recency,
-                access_bonus=entry.access_bonus,
-            )
+            live[entry.memory_id] = entry.scores.of(memory)
         return live
 
     def _cursor(self, token: str, caller: Caller) -> _Cursor | None:
