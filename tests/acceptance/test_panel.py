@@ -139,6 +139,9 @@ def test_an_edit_persists_across_a_reload(household: Household) -> None:
         await heading.get_by_text("030 8765 4321").wait_for()
         history = panel(page).locator("ol.history")
         await history.get_by_text("030 1234 5678").wait_for()
+        # Anna is an administrator: the audit log names the edit.
+        audit = panel(page).locator("ol.audit")
+        await audit.get_by_text("Changed", exact=True).wait_for()
 
     browse(household, f"/memory/m/{memory_id}", scenario)
     got = get(household, anna, memory_id)
