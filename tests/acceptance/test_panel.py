@@ -141,7 +141,7 @@ def test_an_edit_persists_across_a_reload(household: Household) -> None:
         await history.get_by_text("030 1234 5678").wait_for()
         # Anna is an administrator: the audit log names the edit.
         audit = panel(page).locator("ol.audit")
-        await audit.get_by_text("Changed", exact=True).wait_for()
+        await audit.get_by_text("Changed").first.wait_for()
 
     browse(household, f"/memory/m/{memory_id}", scenario)
     got = get(household, anna, memory_id)
