@@ -207,7 +207,7 @@ def _encode_node(
     parts.append(_encode_len(_NODE_NAME, name.encode()))
     parts.append(_encode_len(_NODE_OP_TYPE, op_type.encode()))
     parts += [_encode_len(_NODE_ATTRIBUTE, payload) for payload in attributes]
-    return _encode_len(_GRAPH_NODE, b"".join(parts))
+    return b"".join(parts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,38 +286,37 @@ def _replacement(rewrite: _Rewrite, taken: set[str]) -> bytes:
     ids = rewrite.gather.inputs[1]
     gather_attributes = [payload for _, payload in rewrite.gather.attributes.values()]
     cast_attributes = [payload for _, payload in rewrite.cast.attributes.values()]
-    return b"".join(
-        (
-            _encode_node(
-                "Gather",
-                [rewrite.table, ids],
-                [names["int8_rows"]],
-                names["gather_int8"],
-                gather_attributes,
-            ),
-            _encode_node(
-                "Gather",
-                [rewrite.scales, ids],
-                [names["row_scales"]],
-                names["gather_scales"],
-                gather_attributes,
-            ),
-            _encode_node(
-                "Cast",
-                [names["int8_rows"]],
-                [names["float_rows"]],
-                names["cast"],
-                cast_attributes,
-            ),
-            _encode_node(
-                "Mul",
-                [names["float_rows"], names["row_scales"]],
-                [out],
-                names["mul"],
-                [],
-            ),
-        )
+    nodes = (
+        _encode_node(
+            "Gather",
+            [rewrite.table, ids],
+            [names["int8_rows"]],
+            names["gather_int8"],
+            gather_attributes,
+        ),
+        _encode_node(
+            "Gather",
+            [rewrite.scales, ids],
+            [names["row_scales"]],
+            names["gather_scales"],
+            gather_attributes,
+        ),
+        _encode_node(
+            "Cast",
+            [names["int8_rows"]],
+            [names["float_rows"]],
+            names["cast"],
+            cast_attributes,
+        ),
+        _encode_node(
+            "Mul",
+            [names["float_rows"], names["row_scales"]],
+            [out],
+            names["mul"],
+            [],
+        ),
     )
+    return b"".join(_encode_len(_GRAPH_NODE, node) for node in nodes)
 
 
 def gather_before_dequantize(model: bytes) -> tuple[bytes, int]:

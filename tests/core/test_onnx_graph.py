@@ -1,0 +1,185 @@
+"""Tests for the load-time graph edit that keeps int8 embedding tables int8."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import TYPE_CHECKING
+
+import numpy as np
+import onnxruntime as ort
+import pytest
+
+from benchmarks.data import corpus, questions
+from custom_components.home_memory.memory import onnx_graph
+from custom_components.home_memory.memory.embedder import (
+    OnnxEmbedder,
+    default_model_dir,
+    load_embedder,
+)
+from custom_components.home_memory.memory.onnx_graph import (
+    GraphFormatError,
+    gather_before_dequantize,
+)
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+# sha256 of the pinned model.onnx after the edit: the edit is a pure function
+# of the file's bytes, the same on every machine and every load.
+EDITED_SHA256 = "233b7a7ac069c2849d0623d62e947b7daa6b89ff02a7055cd9223fdc471be5a7"
+
+
+@pytest.fixture(scope="module")
+def model_bytes() -> bytes:
+    """The pinned int8 model.onnx, as read from the model folder."""
+    folder = default_model_dir()
+    if folder is None:
+        pytest.fail("no model folder: run scripts/setup (or set HOME_MEMORY_MODEL_DIR)")
+    return (folder / "model.onnx").read_bytes()
+
+
+# --- a tiny model built by hand -----------------------------------------------
+
+
+def _len(number: int, payload: bytes) -> bytes:
+    return onnx_graph._encode_len(number, payload)
+
+
+def _int(number: int, value: int) -> bytes:
+    return onnx_graph._encode_varint(number << 3) + onnx_graph._encode_varint(value)
+
+
+def _value_info(name: str, elem_type: int, rank: int) -> bytes:
+    dims = b"".join(_len(1, _len(2, f"d{i}".encode())) for i in range(rank))
+    tensor = _int(1, elem_type) + _len(2, dims)
+    return _len(1, name.encode()) + _len(2, _len(1, tensor))
+
+
+def _initializer(name: str, array: np.ndarray, data_type: int) -> bytes:
+    dims = b"".join(_int(1, dim) for dim in array.shape)
+    return dims + _int(2, data_type) + _len(8, name.encode()) + _len(9, array.tobytes())
+
+
+def _node(op: str, inputs: list[str], outputs: list[str], *attrs: bytes) -> bytes:
+    return onnx_graph._encode_node(op, inputs, outputs, f"{op}_{outputs[0]}", [*attrs])
+
+
+def _tiny_model(*, second_reader: bool = False) -> bytes:
+    """ids -> Gather(Cast(table) * scales): a 5 x 3 int8 table, per-row scales."""
+    table = np.arange(-7, 8, dtype=np.int8).reshape(5, 3)
+    scales = np.array([[0.5], [0.25], [2.0], [1.5], [0.1]], dtype=np.float32)
+    to_float = _len(1, b"to") + _int(3, 1) + _int(20, 2)
+    nodes = [
+        _node("Cast", ["table_q"], ["table_f"], to_float),
+        _node("Mul", ["table_f", "table_scale"], ["table"]),
+        _node("Gather", ["table", "ids"], ["rows"]),
+    ]
+    outputs = [_value_info("rows", 1, 2)]
+    if second_reader:
+        nodes.append(_node("Identity", ["table"], ["whole"]))
+        outputs.append(_value_info("whole", 1, 2))
+    graph = b"".join(
+        (
+            *(_len(1, node) for node in nodes),
+            _len(2, b"tiny"),
+            _len(5, _initializer("table_q", table, 3)),
+            _len(5, _initializer("table_scale", scales, 1)),
+            _len(11, _value_info("ids", 7, 1)),
+            *(_len(12, output) for output in outputs),
+            _len(13, _value_info("table", 1, 2)),
+        )
+    )
+    opset = _len(1, b"") + _int(2, 17)
+    return _int(1, 8) + _len(7, graph) + _len(8, opset)
+
+
+def _run(model: bytes, ids: list[int]) -> np.ndarray:
+    session = ort.InferenceSession(model, providers=["CPUExecutionProvider"])
+    (rows,) = session.run(["rows"], {"ids": np.array(ids, dtype=np.int64)})
+    return np.asarray(rows)
+
+
+def test_tiny_table_lookup_is_rewritten_with_the_same_values() -> None:
+    """The rewritten lookup returns exactly the rows the folded table held."""
+    model = _tiny_model()
+    edited, count = gather_before_dequantize(model)
+    assert count == 1
+    assert edited != model
+    ids = [4, 0, 2, 2, 1]
+    expected = np.arange(-7, 8, dtype=np.float32).reshape(5, 3)[ids]
+    expected *= np.array([0.1, 0.5, 2.0, 2.0, 0.25], dtype=np.float32)[:, None]
+    np.testing.assert_array_equal(_run(edited, ids), expected)
+    np.testing.assert_array_equal(_run(edited, ids), _run(model, ids))
+
+
+def test_table_with_another_reader_is_left_alone() -> None:
+    """A dequantised table that something else reads whole is not rewritten."""
+    model = _tiny_model(second_reader=True)
+    assert gather_before_dequantize(model) == (model, 0)
+
+
+def test_bytes_that_are_not_protobuf_are_a_format_error() -> None:
+    """Garbage raises GraphFormatError (the embedder then hands it to onnxruntime)."""
+    with pytest.raises(GraphFormatError):
+        gather_before_dequantize(b"\x3a\xff\xff\xff\xff\x0f")
+    with pytest.raises(GraphFormatError):
+        gather_before_dequantize(b"\xff" * 12)
+
+
+def test_a_message_without_a_graph_is_unchanged() -> None:
+    """Bytes with no graph field come back as they were, nothing rewritten."""
+    model = _int(1, 8) + _len(2, b"producer")
+    assert gather_before_dequantize(model) == (model, 0)
+
+
+# --- the real model --------------------------------------------------------------
+
+
+def test_real_model_rewrites_word_and_position_tables(model_bytes: bytes) -> None:
+    """Both int8 embedding tables are rewritten, reproducibly, and only once."""
+    edited, count = gather_before_dequantize(model_bytes)
+    assert count == 2
+    assert hashlib.sha256(edited).hexdigest() == EDITED_SHA256
+    again, count_again = gather_before_dequantize(edited)
+    assert (again, count_again) == (edited, 0)
+
+
+def _reference_embedder(loaded: OnnxEmbedder, model_path: Path) -> OnnxEmbedder:
+    """The same embedder on the unedited graph, as loaded before the edit."""
+    reference = object.__new__(OnnxEmbedder)
+    reference.__dict__.update(loaded.__dict__)
+    options = loaded._session.get_session_options()
+    reference._session = ort.InferenceSession(
+        str(model_path), options, providers=["CPUExecutionProvider"]
+    )
+    reference._cache = type(loaded._cache)(16)
+    return reference
+
+
+def test_vectors_equal_those_of_the_unedited_model() -> None:
+    """On 500 household sentences and questions the vectors do not change."""
+    folder = default_model_dir()
+    assert folder is not None
+    loaded = load_embedder(folder, backend="onnxruntime")
+    assert isinstance(loaded, OnnxEmbedder)
+    reference = _reference_embedder(loaded, folder / "model.onnx")
+    texts = [item.content for item in corpus(400)] + questions(100)
+    new, old = loaded.embed(texts), reference.embed(texts)
+    cosines = np.sum(new * old, axis=1)
+    assert cosines.min() >= 0.99
+    # Stronger than the contract: the same float32 products, so the same bits.
+    np.testing.assert_array_equal(new, old)
+
+
+def test_session_keeps_no_copy_of_the_model_bytes() -> None:
+    """After loading, nothing in the session object holds the 23 MB model bytes."""
+    folder = default_model_dir()
+    assert folder is not None
+    loaded = load_embedder(folder, backend="onnxruntime", verify=False)
+    assert isinstance(loaded, OnnxEmbedder)
+    held = [
+        name
+        for name, value in vars(loaded._session).items()
+        if isinstance(value, bytes | bytearray | memoryview) and len(value) > 1 << 20
+    ]
+    assert held == []
