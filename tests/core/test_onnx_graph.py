@@ -18,7 +18,8 @@ from custom_components.home_memory.memory.embedder import (
 )
 from custom_components.home_memory.memory.onnx_graph import (
     GraphFormatError,
-    gather_before_dequantize,
+    model_to_load,
+    rewrite_file,
 )
 
 if TYPE_CHECKING:
@@ -30,12 +31,21 @@ EDITED_SHA256 = "233b7a7ac069c2849d0623d62e947b7daa6b89ff02a7055cd9223fdc471be5a
 
 
 @pytest.fixture(scope="module")
-def model_bytes() -> bytes:
-    """The pinned int8 model.onnx, as read from the model folder."""
+def model_path() -> Path:
+    """The pinned int8 model.onnx in the model folder."""
     folder = default_model_dir()
     if folder is None:
         pytest.fail("no model folder: run scripts/setup (or set HOME_MEMORY_MODEL_DIR)")
-    return (folder / "model.onnx").read_bytes()
+    return folder / "model.onnx"
+
+
+def _rewrite(model: bytes, folder: Path) -> tuple[bytes, int]:
+    """rewrite_file on bytes: (the rewritten bytes, or the input when none, count)."""
+    source, dest = folder / "in.onnx", folder / "out.onnx"
+    source.write_bytes(model)
+    count = rewrite_file(source, dest)
+    assert dest.exists() == bool(count)
+    return (dest.read_bytes() if count else model), count
 
 
 # --- a tiny model built by hand -----------------------------------------------
@@ -99,10 +109,10 @@ def _run(model: bytes, ids: list[int]) -> np.ndarray:
     return np.asarray(rows)
 
 
-def test_tiny_table_lookup_is_rewritten_with_the_same_values() -> None:
+def test_tiny_table_lookup_is_rewritten_with_the_same_values(tmp_path: Path) -> None:
     """The rewritten lookup returns exactly the rows the folded table held."""
     model = _tiny_model()
-    edited, count = gather_before_dequantize(model)
+    edited, count = _rewrite(model, tmp_path)
     assert count == 1
     assert edited != model
     ids = [4, 0, 2, 2, 1]
@@ -112,35 +122,59 @@ def test_tiny_table_lookup_is_rewritten_with_the_same_values() -> None:
     np.testing.assert_array_equal(_run(edited, ids), _run(model, ids))
 
 
-def test_table_with_another_reader_is_left_alone() -> None:
+def test_table_with_another_reader_is_left_alone(tmp_path: Path) -> None:
     """A dequantised table that something else reads whole is not rewritten."""
     model = _tiny_model(second_reader=True)
-    assert gather_before_dequantize(model) == (model, 0)
+    assert _rewrite(model, tmp_path) == (model, 0)
 
 
-def test_bytes_that_are_not_protobuf_are_a_format_error() -> None:
-    """Garbage raises GraphFormatError (the embedder then hands it to onnxruntime)."""
+@pytest.mark.parametrize("garbage", [b"\x3a\xff\xff\xff\xff\x0f", b"\xff" * 12, b""])
+def test_bytes_that_are_not_protobuf_are_a_format_error(
+    garbage: bytes, tmp_path: Path
+) -> None:
+    """Garbage (or an empty file) raises GraphFormatError and writes nothing."""
     with pytest.raises(GraphFormatError):
-        gather_before_dequantize(b"\x3a\xff\xff\xff\xff\x0f")
-    with pytest.raises(GraphFormatError):
-        gather_before_dequantize(b"\xff" * 12)
+        _rewrite(garbage, tmp_path)
+    assert not (tmp_path / "out.onnx").exists()
 
 
-def test_a_message_without_a_graph_is_unchanged() -> None:
-    """Bytes with no graph field come back as they were, nothing rewritten."""
+def test_a_message_without_a_graph_is_unchanged(tmp_path: Path) -> None:
+    """Bytes with no graph field are not rewritten."""
     model = _int(1, 8) + _len(2, b"producer")
-    assert gather_before_dequantize(model) == (model, 0)
+    assert _rewrite(model, tmp_path) == (model, 0)
+
+
+def test_model_to_load_falls_back_to_the_original(tmp_path: Path) -> None:
+    """Unreadable or pattern-free files are loaded as they are; the copy is removed."""
+    garbage = tmp_path / "garbage.onnx"
+    garbage.write_bytes(b"\xff" * 12)
+    with model_to_load(garbage) as path:
+        assert path == garbage
+    missing = tmp_path / "missing.onnx"
+    with model_to_load(missing) as path:
+        assert path == missing
+    tiny = tmp_path / "tiny.onnx"
+    tiny.write_bytes(_tiny_model())
+    with model_to_load(tiny) as path:
+        assert path != tiny
+        assert path.name == "tiny.onnx"
+        copy = path
+        _run(path.read_bytes(), [1])
+    assert not copy.exists()
 
 
 # --- the real model --------------------------------------------------------------
 
 
-def test_real_model_rewrites_word_and_position_tables(model_bytes: bytes) -> None:
+def test_real_model_rewrites_word_and_position_tables(
+    model_path: Path, tmp_path: Path
+) -> None:
     """Both int8 embedding tables are rewritten, reproducibly, and only once."""
-    edited, count = gather_before_dequantize(model_bytes)
+    edited, count = _rewrite(model_path.read_bytes(), tmp_path)
     assert count == 2
     assert hashlib.sha256(edited).hexdigest() == EDITED_SHA256
-    again, count_again = gather_before_dequantize(edited)
+    (tmp_path / "again").mkdir()
+    again, count_again = _rewrite(edited, tmp_path / "again")
     assert (again, count_again) == (edited, 0)
 
 

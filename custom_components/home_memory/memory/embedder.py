@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections import OrderedDict
-import contextlib
 import json
 import math
 import os
@@ -32,7 +31,7 @@ from .model_files import (
     MODEL_ID,
     sha256_of,
 )
-from .onnx_graph import GraphFormatError, gather_before_dequantize
+from .onnx_graph import model_to_load
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
@@ -371,26 +370,16 @@ class OnnxEmbedder(TransformerEmbedder):
         # The arena would keep the buffers of the largest batch ever run (tens
         # of MB) for good; plain malloc/free costs no measurable time here.
         options.enable_cpu_mem_arena = False
+        # The word-embedding table stays int8 (-34 MB resident): see onnx_graph.
         try:
-            model = model_path.read_bytes()
-        except OSError as err:
-            raise ModelError(
-                f"cannot read {model_path}: {err}", file=model_path.name
-            ) from err
-        # The word-embedding table stays int8 (-35 MB resident): see onnx_graph.
-        # Bytes it cannot read go to onnxruntime as they are, for its own error.
-        with contextlib.suppress(GraphFormatError):
-            model, _ = gather_before_dequantize(model)
-        try:
-            self._session = ort.InferenceSession(
-                model, options, providers=["CPUExecutionProvider"]
-            )
+            with model_to_load(model_path) as path:
+                self._session = ort.InferenceSession(
+                    str(path), options, providers=["CPUExecutionProvider"]
+                )
         except Exception as err:  # onnxruntime raises its own Fail types
             raise ModelError(
                 f"onnxruntime cannot load {model_path}: {err}", file=model_path.name
             ) from err
-        del model
-        _release_model_bytes(self._session)
         self._inputs = {node.name for node in self._session.get_inputs()}
         outputs = [node.name for node in self._session.get_outputs()]
         self._output = "last_hidden_state" if "last_hidden_state" in outputs else None
@@ -413,17 +402,6 @@ class OnnxEmbedder(TransformerEmbedder):
         (hidden,) = self._session.run([self._output], feed)
         result: FloatArray = np.asarray(hidden, dtype=np.float32)
         return result
-
-
-def _release_model_bytes(session: Any) -> None:
-    """Let go of the model bytes the session was created from (23 MB).
-
-    onnxruntime's Python InferenceSession keeps the bytes it was given, only
-    to rebuild itself in set_providers(), which is never called here; the
-    session itself has parsed them and does not read them again.
-    """
-    if isinstance(getattr(session, "_model_bytes", None), bytes):
-        session._model_bytes = None  # noqa: SLF001
 
 
 # --- numpy backend -----------------------------------------------------------

@@ -21,11 +21,17 @@ for byte. A graph without the pattern is returned unchanged.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
+import mmap
+from pathlib import Path
+import tempfile
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
+
+type _Data = bytes | mmap.mmap
 
 # Protobuf wire types and the field numbers of onnx.proto used here.
 _VARINT: Final = 0
@@ -68,7 +74,7 @@ class _Record:
     value: int  # a varint's value, or where a length-delimited payload starts
 
 
-def _varint(data: bytes, pos: int, end: int) -> tuple[int, int]:
+def _varint(data: _Data, pos: int, end: int) -> tuple[int, int]:
     result = shift = 0
     while True:
         if pos >= end or shift > 63:
@@ -81,7 +87,7 @@ def _varint(data: bytes, pos: int, end: int) -> tuple[int, int]:
         shift += 7
 
 
-def _records(data: bytes, start: int, end: int) -> Iterator[_Record]:
+def _records(data: _Data, start: int, end: int) -> Iterator[_Record]:
     """The fields of the message stored in data[start:end], in order."""
     pos = start
     while pos < end:
@@ -104,13 +110,13 @@ def _records(data: bytes, start: int, end: int) -> Iterator[_Record]:
         pos = next_pos
 
 
-def _payload(data: bytes, record: _Record) -> tuple[int, int]:
+def _payload(data: _Data, record: _Record) -> tuple[int, int]:
     if record.wire_type != _LEN:
         raise GraphFormatError(f"field {record.number} is not length-delimited")
     return record.value, record.end
 
 
-def _text(data: bytes, record: _Record) -> str:
+def _text(data: _Data, record: _Record) -> str:
     start, end = _payload(data, record)
     try:
         return data[start:end].decode()
@@ -146,7 +152,7 @@ class _Node:
         return self.op_type == op_type and self.domain in ("", "ai.onnx")
 
 
-def _parse_node(data: bytes, record: _Record) -> _Node:
+def _parse_node(data: _Data, record: _Record) -> _Node:
     node = _Node(record)
     for item in _records(data, *_payload(data, record)):
         if item.number == _NODE_INPUT:
@@ -177,7 +183,7 @@ class _Tensor:
     dims: tuple[int, ...]
 
 
-def _parse_initializer(data: bytes, record: _Record) -> tuple[str, _Tensor]:
+def _parse_initializer(data: _Data, record: _Record) -> tuple[str, _Tensor]:
     name, data_type, dims = "", 0, []
     for item in _records(data, *_payload(data, record)):
         if item.number == _TENSOR_NAME:
@@ -319,18 +325,17 @@ def _replacement(rewrite: _Rewrite, taken: set[str]) -> bytes:
     return b"".join(_encode_len(_GRAPH_NODE, node) for node in nodes)
 
 
-def gather_before_dequantize(model: bytes) -> tuple[bytes, int]:
-    """Return the model with int8 table lookups rewritten, and how many were.
+def _rewritten(model: _Data) -> tuple[list[bytes | memoryview], int]:
+    """The model's bytes in pieces, with its int8 table lookups rewritten.
 
-    `(model, 0)` when the graph has no `Gather(Mul(Cast(int8), scales))` with
-    per-row scales. Raises GraphFormatError on bytes that are not a protobuf
-    message.
+    Returns ([], 0) when the graph has no `Gather(Mul(Cast(int8), scales))`
+    with per-row scales. The untouched stretches are views of `model`.
     """
     graph = next(
         (r for r in _records(model, 0, len(model)) if r.number == _MODEL_GRAPH), None
     )
     if graph is None:
-        return model, 0
+        return [], 0
     records = list(_records(model, *_payload(model, graph)))
     nodes = [_parse_node(model, r) for r in records if r.number == _GRAPH_NODE]
     initializers = dict(
@@ -344,7 +349,7 @@ def gather_before_dequantize(model: bytes) -> tuple[bytes, int]:
     }
     rewrites = _find_rewrites(nodes, initializers, graph_outputs)
     if not rewrites:
-        return model, 0
+        return [], 0
 
     taken = {name for node in nodes for name in (node.name, *node.outputs)}
     taken |= set(initializers)
@@ -360,28 +365,75 @@ def gather_before_dequantize(model: bytes) -> tuple[bytes, int]:
         for rewrite in rewrites
         for name in (rewrite.cast.outputs[0], rewrite.mul.outputs[0])
     }
-    parts: list[bytes | memoryview] = []
     view = memoryview(model)
+    graph_parts: list[bytes | memoryview] = []
     for record in records:
         if record.start in dropped:
             continue
         if record.start in replaced:
-            parts.append(_replacement(replaced[record.start], taken))
+            graph_parts.append(_replacement(replaced[record.start], taken))
             continue
         if record.number == _GRAPH_VALUE_INFO and gone & set(
             _value_info_names(model, record)
         ):
             continue
-        parts.append(view[record.start : record.end])
-    # One copy of the 23 MB: the graph's new key and length go in front of
-    # its parts, between the model's untouched bytes.
-    length = sum(len(part) for part in parts)
+        graph_parts.append(view[record.start : record.end])
+    length = sum(len(part) for part in graph_parts)
     key = _encode_varint(_MODEL_GRAPH << 3 | _LEN) + _encode_varint(length)
-    edited = b"".join((view[: graph.start], key, *parts, view[graph.end :]))
-    return edited, len(rewrites)
+    parts = [view[: graph.start], key, *graph_parts, view[graph.end :]]
+    return parts, len(rewrites)
 
 
-def _value_info_names(data: bytes, record: _Record) -> list[str]:
+def rewrite_file(source: Path, dest: Path) -> int:
+    """Write `source` with its int8 table lookups rewritten to `dest`.
+
+    Returns how many were rewritten; with 0 nothing is written. The source is
+    mapped and the result written piece by piece: no 23 MB buffer passes
+    through the heap (freeing one would raise glibc's mmap threshold, and
+    later large arrays would stay on the heap). Raises GraphFormatError for a
+    file that is not a protobuf message, OSError when it cannot be read.
+    """
+    parts: list[bytes | memoryview] = []
+    with source.open("rb") as handle:
+        try:
+            data = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+        except ValueError as err:  # an empty file cannot be mapped
+            raise GraphFormatError(f"{source} is empty") from err
+    with data:
+        try:
+            parts, count = _rewritten(data)
+            if count:
+                with dest.open("wb") as out:
+                    out.writelines(parts)
+        finally:
+            # The map cannot close while views of it exist.
+            parts.clear()
+    return count
+
+
+@contextlib.contextmanager
+def model_to_load(model_path: Path) -> Iterator[Path]:
+    """The file onnxruntime should load: a rewritten temporary copy, or the model.
+
+    `model_path` itself when nothing is rewritten or it cannot be (unreadable,
+    not a protobuf message, no writable temporary folder): onnxruntime then
+    loads, or names the problem with, the original. The copy is deleted on exit.
+    """
+    try:
+        scratch = tempfile.TemporaryDirectory(prefix="home-memory-model-")
+    except OSError:
+        yield model_path
+        return
+    with scratch as folder:
+        edited = Path(folder) / model_path.name
+        try:
+            count = rewrite_file(model_path, edited)
+        except GraphFormatError, OSError:
+            count = 0
+        yield edited if count else model_path
+
+
+def _value_info_names(data: _Data, record: _Record) -> list[str]:
     return [
         _text(data, item)
         for item in _records(data, *_payload(data, record))
