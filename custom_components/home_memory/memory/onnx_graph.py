@@ -388,10 +388,9 @@ def rewrite_file(source: Path, dest: Path) -> int:
     """Write `source` with its int8 table lookups rewritten to `dest`.
 
     Returns how many were rewritten; with 0 nothing is written. The source is
-    mapped and the result written piece by piece: no 23 MB buffer passes
-    through the heap (freeing one would raise glibc's mmap threshold, and
-    later large arrays would stay on the heap). Raises GraphFormatError for a
-    file that is not a protobuf message, OSError when it cannot be read.
+    mapped and the result written piece by piece, so no model-sized buffer
+    is allocated. Raises GraphFormatError for a file that is not a protobuf
+    message, OSError when it cannot be read.
     """
     parts: list[bytes | memoryview] = []
     with source.open("rb") as handle:
