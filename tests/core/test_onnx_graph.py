@@ -74,7 +74,7 @@ def _node(op: str, inputs: list[str], outputs: list[str], *attrs: bytes) -> byte
     return onnx_graph._encode_node(op, inputs, outputs, f"{op}_{outputs[0]}", [*attrs])
 
 
-def _tiny_model(*, second_reader: bool = False) -> bytes:
+def _tiny_model(*, second_reader: bool = False, taken: str = "") -> bytes:
     """ids -> Gather(Cast(table) * scales): a 5 x 3 int8 table, per-row scales."""
     table = np.arange(-7, 8, dtype=np.int8).reshape(5, 3)
     scales = np.array([[0.5], [0.25], [2.0], [1.5], [0.1]], dtype=np.float32)
@@ -94,6 +94,7 @@ def _tiny_model(*, second_reader: bool = False) -> bytes:
             _len(2, b"tiny"),
             _len(5, _initializer("table_q", table, 3)),
             _len(5, _initializer("table_scale", scales, 1)),
+            *([_len(5, _initializer(taken, scales, 1))] if taken else []),
             _len(11, _value_info("ids", 7, 1)),
             *(_len(12, output) for output in outputs),
             _len(13, _value_info("table", 1, 2)),
@@ -136,6 +137,18 @@ def test_bytes_that_are_not_protobuf_are_a_format_error(
     with pytest.raises(GraphFormatError):
         _rewrite(garbage, tmp_path)
     assert not (tmp_path / "out.onnx").exists()
+
+
+def test_a_taken_name_is_a_format_error_and_the_original_loads(
+    tmp_path: Path,
+) -> None:
+    """A graph already using a name the rewrite needs is loaded unedited."""
+    model = tmp_path / "taken.onnx"
+    model.write_bytes(_tiny_model(taken="rows/int8_rows"))
+    with pytest.raises(GraphFormatError, match="taken"):
+        rewrite_file(model, tmp_path / "out.onnx")
+    with model_to_load(model) as path:
+        assert path == model
 
 
 def test_a_message_without_a_graph_is_unchanged(tmp_path: Path) -> None:

@@ -365,19 +365,23 @@ def _rewritten(model: _Data) -> tuple[list[bytes | memoryview], int]:
         for rewrite in rewrites
         for name in (rewrite.cast.outputs[0], rewrite.mul.outputs[0])
     }
+    dropped |= {
+        record.start
+        for record in records
+        if record.number == _GRAPH_VALUE_INFO
+        and gone & set(_value_info_names(model, record))
+    }
+    new_nodes = {
+        start: _replacement(rewrite, taken) for start, rewrite in replaced.items()
+    }
+    # Nothing below raises: views of a memory map must not outlive this call
+    # in a traceback, or the map cannot close.
     view = memoryview(model)
-    graph_parts: list[bytes | memoryview] = []
-    for record in records:
-        if record.start in dropped:
-            continue
-        if record.start in replaced:
-            graph_parts.append(_replacement(replaced[record.start], taken))
-            continue
-        if record.number == _GRAPH_VALUE_INFO and gone & set(
-            _value_info_names(model, record)
-        ):
-            continue
-        graph_parts.append(view[record.start : record.end])
+    graph_parts: list[bytes | memoryview] = [
+        new_nodes.get(record.start) or view[record.start : record.end]
+        for record in records
+        if record.start not in dropped
+    ]
     length = sum(len(part) for part in graph_parts)
     key = _encode_varint(_MODEL_GRAPH << 3 | _LEN) + _encode_varint(length)
     parts = [view[: graph.start], key, *graph_parts, view[graph.end :]]
