@@ -84,6 +84,7 @@ from .operations.schemas import (
 
 if TYPE_CHECKING:
     from homeassistant.core import ServiceResponse
+    from homeassistant.util.json import JsonValueType
 
     from .memory.extraction import Proposal
     from .memory.models import ScoredMemory
@@ -237,7 +238,7 @@ def proposal_dict(proposal: Proposal) -> dict[str, Any]:
     }
 
 
-# -- the actions ------------------------------------------------------------------------
+# -- the actions ---------------------------------------------------------------------
 
 
 async def _search(scope: OperationScope, data: _Data) -> ServiceResponse:
@@ -327,7 +328,8 @@ async def _restore(scope: OperationScope, data: _Data) -> ServiceResponse:
 
 
 async def _purge(scope: OperationScope, data: _Data) -> ServiceResponse:
-    return {"purged": await memories.async_purge(scope, _select(data))}
+    purged: list[JsonValueType] = list(await memories.async_purge(scope, _select(data)))
+    return {"purged": purged}
 
 
 async def _search_all_tiers(scope: OperationScope, data: _Data) -> ServiceResponse:
@@ -381,9 +383,7 @@ async def _end_conversations(scope: OperationScope, data: _Data) -> ServiceRespo
     returns). `result`: "ended" (`sessions` says, per session, whether
     extraction was started: it needs four turns) or "nothing_open".
     """
-    ended = await admin.async_end_conversations(
-        scope, data.get(ATTR_CONVERSATION_ID)
-    )
+    ended = await admin.async_end_conversations(scope, data.get(ATTR_CONVERSATION_ID))
     return {
         "result": "ended" if ended else "nothing_open",
         "ended": len(ended),

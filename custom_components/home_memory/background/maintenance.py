@@ -57,6 +57,7 @@ from ..memory.errors import MemoryEngineError
 from ..memory.quoting import quote
 from ..memory.validation import MAX_CONTENT_CHARS
 from ..operations.events import async_memories_changed
+from ..operations.memories import memories_by_id
 from .ai_generation import (
     InvalidGenerationError,
     ai_task_available,
@@ -187,10 +188,10 @@ class Maintenance:
             jobs = await self._async_run_jobs()
             consolidation = await self._async_consolidate()
             changed = await self._async_executor(
-                _memories, self.data, consolidation.survivor_ids
+                memories_by_id, self.data.store, consolidation.survivor_ids
             )
             removed = await self._async_executor(
-                _memories, self.data, consolidation.removed_ids
+                memories_by_id, self.data.store, consolidation.removed_ids
             )
             stats = replace(
                 stats,
@@ -337,14 +338,6 @@ def decision_from_ai(memories: Sequence[Memory], data: object) -> Decision:
         tuple(i for i in ids if i != survivor),
         decided_by="ai",
     )
-
-
-def _memories(data: HomeMemoryData, memory_ids: Sequence[str]) -> list[Memory]:
-    """The memories with these ids (any tier), for the change events."""
-    if not memory_ids:
-        return []
-    store = data.store
-    return list(store.fetch(store.rowids_of(list(memory_ids))).values())
 
 
 @callback

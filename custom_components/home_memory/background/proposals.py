@@ -180,5 +180,3 @@ async def async_extract(
         if refresh:
             await async_refresh(hass, data)
     return True
-
-

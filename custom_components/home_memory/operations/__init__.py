@@ -62,7 +62,7 @@ choosing.py (conversations: which memory is meant; forget in two steps)
 - async_request_forget(scope, state, memory, pending_in=None) -> token; write.
 - async_confirm_forget(scope, state, token, pending_in=None) -> list[Memory];
   write. InvalidRequestError invalid_token, ConflictError
-  MemoryChangedConflict(memory, token) "memory_changed".
+  ForgetChangedError(memory, token) "memory_changed".
 
 proposals.py (what conversations suggested)
 - async_list_proposals(scope) -> list[Proposal]; read.

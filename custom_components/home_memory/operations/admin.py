@@ -8,7 +8,7 @@ as expected until the runtime data hands the features over without one).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..background import conversation_capture, maintenance
 from .access import Access, require
@@ -27,7 +27,7 @@ class CloseSegmentResult:
 
     memories: list[Memory]
     drained: Drained
-    pending: dict[str, object]
+    pending: dict[str, Any]
 
 
 async def async_close_segment(scope: OperationScope) -> CloseSegmentResult:
@@ -53,7 +53,8 @@ async def async_end_conversations(
         if (capture := data.conversation_capture) is not None:
             await capture.async_read_stored(conversation_id)
         return await conversation_capture.async_end_conversations(
-            scope.hass, data, conversation_id)
+            scope.hass, data, conversation_id
+        )
 
     return await async_guard(_end())
 

@@ -43,7 +43,7 @@ class Resolved:
     candidates: list[Memory]
 
 
-class MemoryChangedConflict(ConflictError):
+class ForgetChangedError(ConflictError):
     """A confirmed forget found the memory changed since it was shown.
 
     Nothing was forgotten; `memory` is what it says now and `token` a new
@@ -138,7 +138,7 @@ async def async_confirm_forget(
     """Step two: soft-delete what `token` holds (once, before it lapses).
 
     Only the version the person was shown is forgotten: if the memory was
-    corrected since (same id, new text), MemoryChangedConflict carries what
+    corrected since (same id, new text), ForgetChangedError carries what
     it says now and a new token, and nothing is forgotten. InvalidRequestError
     `invalid_token` when the token is unknown or lapsed.
     """
@@ -160,7 +160,7 @@ async def async_confirm_forget(
 
     forgotten = await async_engine(scope.hass, _forget)
     if not isinstance(forgotten, list):
-        raise MemoryChangedConflict(
+        raise ForgetChangedError(
             forgotten, async_request_forget(scope, state, forgotten, holder)
         )
     if state.last_memory_id in pending.ids:

@@ -14,7 +14,6 @@ engine wraps its storage errors.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 import sqlite3
 from typing import TYPE_CHECKING, Final
 
@@ -35,6 +34,8 @@ from .transfer import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+
     from homeassistant.core import HomeAssistant
 
 # Failures of the engine or its file that an operation reports as they are.
@@ -85,7 +86,9 @@ def engine_failure(err: BaseException) -> EngineFailureError:
     return EngineFailureError("engine_error", error=str(err))
 
 
-def from_engine(err: BaseException) -> OperationError:
+def from_engine(  # noqa: PLR0911, PLR0912 - one case per error named
+    err: BaseException,
+) -> OperationError:
     """The operation error for an exception the engine or a file reader raised.
 
     Anything else (a programming error) is not ours to translate: the caller
@@ -101,7 +104,8 @@ def from_engine(err: BaseException) -> OperationError:
         case VisibilityChangeForbiddenError():
             return ForbiddenError("visibility_owner_only", id=err.memory_id)
         case InvalidMemoryError() if err.field == "visibility":
-            return InvalidRequestError("private_needs_owner")
+            # The engine's reason (e.g. the memory has no owner) rides along.
+            return InvalidRequestError("private_needs_owner", error=str(err))
         case InvalidMemoryError():
             return InvalidRequestError(
                 "invalid_memory", field=err.field, error=str(err)

@@ -59,7 +59,9 @@ class ImportResult:
     skipped_invalid: int | None = None
 
 
-async def async_export(scope: OperationScope, *, all_tiers: bool = False) -> ExportResult:
+async def async_export(
+    scope: OperationScope, *, all_tiers: bool = False
+) -> ExportResult:
     """Write the caller's visible memories to a JSON lines file (admin)."""
     require(scope.actor, Access.ADMIN)
     hass = scope.hass
@@ -135,5 +137,7 @@ def _import(
         # dropped anywhere else in the configuration folder keeps to the
         # importing person, as every other import does.
         raise InvalidRequestError("keep_owners_not_allowed")
-    stats = store.import_jsonl(read_lines(path), caller, keep_owners=request.keep_owners)
+    stats = store.import_jsonl(
+        read_lines(path), caller, keep_owners=request.keep_owners
+    )
     return ImportResult(stats.imported, stats.skipped, stats.skipped_private)

@@ -203,7 +203,9 @@ def check_update(actor: Actor, patch: MemoryPatch) -> None:
 # -- writing (users who may control the home) ------------------------------------------
 
 
-async def async_remember(scope: OperationScope, request: RememberRequest) -> CreateResult:
+async def async_remember(
+    scope: OperationScope, request: RememberRequest
+) -> CreateResult:
     """Store a statement; the engine says whether it was created, updated
     (a correction) or reinforced (a repeat)."""
     require(scope.actor, Access.WRITE)
@@ -284,9 +286,7 @@ async def async_restore(scope: OperationScope, ids: Sequence[str]) -> list[Memor
     store = scope.data.store
 
     def _restore() -> list[Memory]:
-        return memories_by_id(
-            store, store.restore(scope.actor.caller, ids=list(ids))
-        )
+        return memories_by_id(store, store.restore(scope.actor.caller, ids=list(ids)))
 
     restored = await async_engine(scope.hass, _restore)
     async_memories_changed(scope.hass, updated=restored, context=scope.context)

@@ -282,9 +282,7 @@ async def async_list_proposals(scope: OperationScope) -> list[Proposal]:
     """The pending proposals the caller may decide on (their own, the household's)."""
     require(scope.actor, Access.READ)
     store = proposal_store(scope.data)
-    return await async_engine(
-        scope.hass, lambda: store.pending(scope.actor.caller)
-    )
+    return await async_engine(scope.hass, lambda: store.pending(scope.actor.caller))
 
 
 async def async_decide_proposals(
