@@ -10,7 +10,15 @@ from __future__ import annotations
 from typing import Final
 
 from ..const import LOGGER
-from ..operations.errors import EngineFailureError, OperationError
+from ..operations.errors import (
+    ConflictError,
+    EngineFailureError,
+    ForbiddenError,
+    InvalidRequestError,
+    NotFoundError,
+    OperationError,
+    UnavailableError,
+)
 
 
 class ToolError(Exception):
@@ -74,6 +82,17 @@ _EXPLAINED: Final[dict[str, tuple[str, str]]] = {
 }
 
 
+# What is said for a key not listed above, by the kind of error.
+_BY_KIND: Final[tuple[tuple[type[OperationError], str], ...]] = (
+    (NotFoundError, "There is no such memory."),
+    (InvalidRequestError, "That cannot be done as asked; nothing was changed."),
+    (ForbiddenError, "This user may not do that."),
+    (ConflictError, "That changed meanwhile; nothing was done. Ask the user again."),
+    (UnavailableError, "Memory is not available right now."),
+    (EngineFailureError, "Memory could not be reached; try again later."),
+)
+
+
 def explain(err: OperationError) -> ToolError:
     """The code and sentence Assist gives for an operation error."""
     if isinstance(err, EngineFailureError):
@@ -81,7 +100,8 @@ def explain(err: OperationError) -> ToolError:
     if err.translation_key in _ENGINE_REFUSED and "error" in err.placeholders:
         # The engine refused the memory: its reason is the message.
         return ToolError("invalid_arguments", err.placeholders["error"])
-    code, message = _EXPLAINED.get(err.translation_key, (err.translation_key, ""))
-    if not message:
-        message = f"That did not work ({err})."
-    return ToolError(code, message.format(**err.placeholders))
+    if (explained := _EXPLAINED.get(err.translation_key)) is not None:
+        code, message = explained
+        return ToolError(code, message.format(**err.placeholders))
+    message = next(text for kind, text in _BY_KIND if isinstance(err, kind))
+    return ToolError(err.translation_key, message)

@@ -62,7 +62,8 @@ choosing.py (conversations: which memory is meant; forget in two steps)
 - async_request_forget(scope, state, memory, pending_in=None) -> token; write.
 - async_confirm_forget(scope, state, token, pending_in=None) -> list[Memory];
   write. InvalidRequestError invalid_token, ConflictError
-  ForgetChangedError(memory, token) "memory_changed".
+  ForgetChangedError(memory, token) "memory_changed" (nothing forgotten; the
+  new token asks about what the memory says now).
 
 proposals.py (what conversations suggested)
 - async_list_proposals(scope) -> list[Proposal]; read.
@@ -70,12 +71,20 @@ proposals.py (what conversations suggested)
   conversation_id)) -> Decision(memories, rejected, outcomes); write.
   NotFoundError proposal_not_found.
 - async_answer_proposals(scope, AnswerRequest(answer yes|no, numbers,
-  conversation_id)) -> Decision; write. InvalidRequestError no_such_number.
+  conversation_id)) -> Decision (about the offers the speaker was asked);
+  write. InvalidRequestError no_such_number.
 - async_edit_proposal(scope, EditProposalRequest(proposal_id, MemoryPatch,
   conversation_id)) -> Decision (confirm, then update: two transactions until
   the engine can edit a proposal); write.
 - offers_for(data, owner), async_refresh(hass, data), proposal_store(data),
-  session_store(data): the pending figure and the Assist offers.
+  session_store(data): the pending figure and the Assist offers;
+  async_decide(hass, data, caller, confirm=, reject=) for code holding a
+  Caller only.
+
+recall.py (conversational paging of a search; read, writes nothing)
+- async_recall(scope, query, MemoryFilter | None) -> ProgressivePage (cursor).
+- async_recall_more(scope, cursor) -> ProgressivePage.
+- async_recall_pick(scope, cursor, number) -> ScoredMemory | None.
 
 exchange.py
 - async_export(scope, all_tiers=False) -> ExportResult(path, count); admin.

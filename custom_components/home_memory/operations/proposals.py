@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import timedelta
+from functools import partial
 from typing import TYPE_CHECKING, Final
 
 from homeassistant.components import persistent_notification
@@ -25,10 +26,10 @@ from ..const import DOMAIN, LOGGER
 from ..memory.extraction import ProposalStore
 from ..memory.models import CreateAction, Visibility
 from ..memory.sessions import SessionStore
-from .access import Access, require, speaker_key
-from .errors import ENGINE_FAILURES, InvalidRequestError, async_engine, async_guard
+from .access import Access, Actor, require, speaker_key
+from .errors import ENGINE_FAILURES, InvalidRequestError, async_engine
 from .events import async_memories_changed
-from .memories import UpdateRequest, async_update, check_update
+from .memories import OperationScope, UpdateRequest, async_update, check_update
 from .remembering import outcome_data
 
 if TYPE_CHECKING:
@@ -40,7 +41,6 @@ if TYPE_CHECKING:
     from ..memory.extraction import Proposal
     from ..memory.models import Caller, CreateResult, Memory, MemoryPatch
     from ..runtime.data import HomeMemoryData
-    from .memories import OperationScope
 
 NOTIFICATION_ID: Final = f"{DOMAIN}_proposals"
 # The question is put to the speaker while the proposals are this fresh;
@@ -170,84 +170,6 @@ class Decision:
     outcomes: list[JsonValueType] = field(default_factory=list)
 
 
-async def async_decide(
-    hass: HomeAssistant,
-    data: HomeMemoryData,
-    caller: Caller,
-    *,
-    confirm: Sequence[str] = (),
-    reject: Sequence[str] = (),
-    conversation_id: str | None = None,
-    context: Context | None = None,
-) -> Decision:
-    """Confirm and reject proposals for `caller` (engine errors propagate)."""
-    proposals = proposal_store(data)
-    try:
-        results = (
-            await hass.async_add_executor_job(proposals.confirm, list(confirm), caller)
-            if confirm
-            else []
-        )
-        rejected = (
-            await hass.async_add_executor_job(proposals.reject, list(reject), caller)
-            if reject
-            else []
-        )
-    finally:
-        await async_refresh(hass, data)
-    memories = announce_results(
-        hass, data, results, conversation_id, caller.user_id, context=context
-    )
-    outcomes: list[JsonValueType] = [
-        {"id": result.memory.id, **outcome_data(result)} for _, result in results
-    ]
-    return Decision(memories, rejected, outcomes)
-
-
-async def async_answer(
-    hass: HomeAssistant,
-    data: HomeMemoryData,
-    caller: Caller,
-    *,
-    answer: str | None,
-    numbers: Sequence[int] = (),
-    conversation_id: str | None = None,
-    context: Context | None = None,
-) -> Decision:
-    """The spoken answer to "Should I remember ...?": yes, no or numbers.
-
-    It is about exactly the list the speaker was asked about: their offers
-    (`offers_for`, as the prompt numbers them) that are still pending. Numbers
-    count that list; the ones not named are declined (the question is not
-    asked again). Older proposals that were not offered are left alone.
-    InvalidRequestError `no_such_number` for a number that is not on the list.
-    """
-    pending = {
-        p.id
-        for p in await hass.async_add_executor_job(
-            proposal_store(data).pending_of, caller.user_id
-        )
-    }
-    offered = [o.id for o in offers_for(data, caller.user_id) if o.id in pending]
-    if numbers:
-        if bad := [n for n in numbers if not 1 <= n <= len(offered)]:
-            raise InvalidRequestError(
-                "no_such_number", number=str(bad[0]), count=str(len(offered))
-            )
-        chosen = {offered[n - 1] for n in numbers}
-    else:
-        chosen = set(offered) if answer == "yes" else set()
-    return await async_decide(
-        hass,
-        data,
-        caller,
-        confirm=[i for i in offered if i in chosen],
-        reject=[i for i in offered if i not in chosen],
-        conversation_id=conversation_id,
-        context=context,
-    )
-
-
 # -- the operations every surface calls ------------------------------------------------
 
 
@@ -288,36 +210,86 @@ async def async_list_proposals(scope: OperationScope) -> list[Proposal]:
 async def async_decide_proposals(
     scope: OperationScope, request: DecideRequest
 ) -> Decision:
-    """Confirm (into memories) and reject the named proposals."""
+    """Confirm (into memories, in one transaction) and reject the named proposals.
+
+    NotFoundError `proposal_not_found` when one was decided meanwhile or is
+    not the caller's to decide; then nothing of the confirmation is stored.
+    """
     require(scope.actor, Access.WRITE)
-    return await async_guard(
-        async_decide(
-            scope.hass,
-            scope.data,
-            scope.actor.caller,
-            confirm=request.confirm,
-            reject=request.reject,
-            conversation_id=request.conversation_id,
-            context=scope.context,
+    hass, data, caller = scope.hass, scope.data, scope.actor.caller
+    store = proposal_store(data)
+    try:
+        results = (
+            await async_engine(hass, partial(store.confirm, request.confirm, caller))
+            if request.confirm
+            else []
         )
+        rejected = (
+            await async_engine(hass, partial(store.reject, request.reject, caller))
+            if request.reject
+            else []
+        )
+    finally:
+        await async_refresh(hass, data)
+    memories = announce_results(
+        hass, data, results, request.conversation_id, caller.user_id, scope.context
+    )
+    outcomes: list[JsonValueType] = [
+        {"id": result.memory.id, **outcome_data(result)} for _, result in results
+    ]
+    return Decision(memories, rejected, outcomes)
+
+
+async def async_decide(
+    hass: HomeAssistant,
+    data: HomeMemoryData,
+    caller: Caller,
+    *,
+    confirm: Sequence[str] = (),
+    reject: Sequence[str] = (),
+) -> Decision:
+    """`async_decide_proposals` for code that holds a Caller, not a scope."""
+    return await async_decide_proposals(
+        OperationScope(hass, data, Actor(caller)),
+        DecideRequest(confirm=tuple(confirm), reject=tuple(reject)),
     )
 
 
 async def async_answer_proposals(
     scope: OperationScope, request: AnswerRequest
 ) -> Decision:
-    """Decide the proposals the speaker was offered, by their spoken answer."""
+    """The spoken answer to "Should I remember ...?": yes, no or numbers.
+
+    It is about exactly the list the speaker was asked about: their offers
+    (`offers_for`, as the prompt numbers them) that are still pending. Numbers
+    count that list; the ones not named are declined (the question is not
+    asked again). Older proposals that were not offered are left alone.
+    InvalidRequestError `no_such_number` for a number that is not on the list.
+    """
     require(scope.actor, Access.WRITE)
-    return await async_guard(
-        async_answer(
-            scope.hass,
-            scope.data,
-            scope.actor.caller,
-            answer=request.answer,
-            numbers=request.numbers,
-            conversation_id=request.conversation_id,
-            context=scope.context,
+    owner = scope.actor.caller.user_id
+    pending = {
+        p.id
+        for p in await async_engine(
+            scope.hass, partial(proposal_store(scope.data).pending_of, owner)
         )
+    }
+    offered = [o.id for o in offers_for(scope.data, owner) if o.id in pending]
+    if request.numbers:
+        if bad := [n for n in request.numbers if not 1 <= n <= len(offered)]:
+            raise InvalidRequestError(
+                "no_such_number", number=str(bad[0]), count=str(len(offered))
+            )
+        chosen = {offered[n - 1] for n in request.numbers}
+    else:
+        chosen = set(offered) if request.answer == "yes" else set()
+    return await async_decide_proposals(
+        scope,
+        DecideRequest(
+            confirm=tuple(i for i in offered if i in chosen),
+            reject=tuple(i for i in offered if i not in chosen),
+            conversation_id=request.conversation_id,
+        ),
     )
 
 
