@@ -231,3 +231,46 @@ async def test_an_unloaded_entry_is_unavailable(
         loaded_data(hass)
     assert err.value.translation_key == "not_loaded"
     assert isinstance(err.value.__cause__, HomeAssistantError)
+
+
+async def test_an_edited_proposal_is_stored_with_the_changes(
+    hass: HomeAssistant, init_integration: HomeMemoryConfigEntry
+) -> None:
+    """Edit-then-confirm stores the proposal as a memory that says the edit."""
+    from .test_proposals import add_proposals
+
+    [proposal_id] = await add_proposals(
+        hass, init_integration.runtime_data, None, "The bins go out on Monday"
+    )
+    scope = _scope(hass, init_integration, Actor(Caller()))
+    decision = await proposals.async_edit_proposal(
+        scope,
+        proposals.EditProposalRequest(
+            proposal_id, MemoryPatch(content="The bins go out on Tuesday.")
+        ),
+    )
+    [memory] = decision.memories
+    assert memory.content == "The bins go out on Tuesday."
+    assert await proposals.async_list_proposals(scope) == []
+
+
+async def test_undo_returns_a_memory_to_its_previous_version(
+    hass: HomeAssistant, init_integration: HomeMemoryConfigEntry
+) -> None:
+    """Undo brings back the text before the last update; a second undo has none."""
+    scope = _scope(hass, init_integration, Actor(Caller(user_id="u1")))
+    created = await memories.async_remember(
+        scope, memories.RememberRequest("The spare key is under the blue pot")
+    )
+    memory_id = created.memory.id
+    await memories.async_update(
+        scope,
+        memories.UpdateRequest(
+            memory_id, MemoryPatch(content="The spare key is in the shed")
+        ),
+    )
+    undone = await memories.async_undo(scope, memory_id)
+    assert undone.content == created.memory.content
+    with pytest.raises(InvalidRequestError) as err:
+        await memories.async_undo(scope, memory_id)
+    assert err.value.translation_key == "nothing_to_undo"

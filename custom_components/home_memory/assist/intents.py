@@ -210,14 +210,20 @@ def error_speech(err: OperationError | ToolError) -> str:
     }.get(err.code, f"Sorry, that did not work: {err.message}")
 
 
+def _take_voice_token(scope: CallScope) -> tuple[ConversationState, str | None]:
+    """The voice state and the forget token it waited with (now taken from it)."""
+    voice = _voice_state(scope)
+    token, voice.voice_token = voice.voice_token, None
+    return voice, token
+
+
 def _cancel_waiting_forget(scope: CallScope) -> None:
     """Drop the confirmation a forget is waiting on: a new request replaces it.
 
     Otherwise "forget A" (asked), "forget B" (several match), "yes" would
     forget A, which the speaker has moved on from.
     """
-    voice = _voice_state(scope)
-    token, voice.voice_token = voice.voice_token, None
+    voice, token = _take_voice_token(scope)
     voice.voice_choices = ()
     if token is not None:
         scope.data.conversations.take_pending(voice, token)
@@ -429,8 +435,7 @@ class ConfirmIntentHandler(_MemoryIntentHandler):
 
     @override
     async def _async_speech(self, scope: CallScope, slots: dict[str, Any]) -> str:
-        voice = _voice_state(scope)
-        token, voice.voice_token = voice.voice_token, None
+        voice, token = _take_voice_token(scope)
         if token is None:
             return NOTHING_PENDING
         scope.require_write()
@@ -454,8 +459,7 @@ class DenyIntentHandler(_MemoryIntentHandler):
 
     @override
     async def _async_speech(self, scope: CallScope, slots: dict[str, Any]) -> str:
-        voice = _voice_state(scope)
-        token, voice.voice_token = voice.voice_token, None
+        voice, token = _take_voice_token(scope)
         if token is None:
             return "Okay."
         scope.data.conversations.take_pending(voice, token)
