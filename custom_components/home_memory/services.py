@@ -18,6 +18,8 @@ from homeassistant.core import HomeAssistant, ServiceCall, SupportsResponse, cal
 from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
 from homeassistant.util import dt as dt_util
 
+from .background.conversation_capture import async_end_conversations
+from .background.maintenance import async_run_maintenance
 from .const import DOMAIN
 from .memory.models import (
     MemoryFilter,
@@ -28,8 +30,13 @@ from .memory.models import (
 )
 from .memory.store import memory_to_dict
 from .operations import admin, exchange, memories, proposals
-from .operations.access import Access, async_get_actor
-from .operations.errors import EngineFailureError, OperationError, UnavailableError
+from .operations.access import Access, async_get_actor, require
+from .operations.errors import (
+    EngineFailureError,
+    OperationError,
+    UnavailableError,
+    async_guard,
+)
 from .operations.loaded import loaded_data
 from .operations.memories import OperationScope
 from .operations.remembering import outcome_data
@@ -350,7 +357,11 @@ async def _search_all_tiers(scope: OperationScope, data: _Data) -> ServiceRespon
 
 
 async def _run_maintenance(scope: OperationScope, data: _Data) -> ServiceResponse:
-    return asdict(await admin.async_run_maintenance(scope))
+    """Run the nightly maintenance now, on its own path and lock."""
+    require(scope.actor, Access.ADMIN)
+    return asdict(
+        await async_guard(async_run_maintenance(scope.hass, scope.data, scope.context))
+    )
 
 
 async def _close_segment(scope: OperationScope, data: _Data) -> ServiceResponse:
@@ -363,14 +374,14 @@ async def _close_segment(scope: OperationScope, data: _Data) -> ServiceResponse:
     closed = await admin.async_close_segment(scope)
     if closed.memories:
         result = "remembered"
-    elif closed.drained.discarded:
+    elif closed.discarded:
         result = "not_worth_remembering"
     else:
         result = "nothing_pending"
     return {
         "result": result,
         "memory_ids": [memory.id for memory in closed.memories],
-        "discarded_segments": closed.drained.discarded,
+        "discarded_segments": closed.discarded,
         "pending": closed.pending,
     }
 
@@ -383,7 +394,13 @@ async def _end_conversations(scope: OperationScope, data: _Data) -> ServiceRespo
     returns). `result`: "ended" (`sessions` says, per session, whether
     extraction was started: it needs four turns) or "nothing_open".
     """
-    ended = await admin.async_end_conversations(scope, data.get(ATTR_CONVERSATION_ID))
+    require(scope.actor, Access.ADMIN)
+    conversation_id = data.get(ATTR_CONVERSATION_ID)
+    if (capture := scope.data.conversation_capture) is not None:
+        await async_guard(capture.async_read_stored(conversation_id))
+    ended = await async_guard(
+        async_end_conversations(scope.hass, scope.data, conversation_id)
+    )
     return {
         "result": "ended" if ended else "nothing_open",
         "ended": len(ended),

@@ -87,8 +87,6 @@ ADMIN: dict[str, Operation] = {
     "export": exchange.async_export,
     "import": lambda s: exchange.async_import(s, exchange.ImportRequest("x.jsonl")),
     "close_segment": admin.async_close_segment,
-    "end_conversations": admin.async_end_conversations,
-    "run_maintenance": admin.async_run_maintenance,
 }
 
 

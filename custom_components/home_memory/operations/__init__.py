@@ -94,12 +94,12 @@ exchange.py
   path_outside_config / import_file_not_found / import_file_unreadable /
   import_file_invalid / not_ai_memory_database.
 
-admin.py (thin calls into background features)
-- async_close_segment(scope) -> CloseSegmentResult(memories, drained,
+admin.py (a thin call into the observer)
+- async_close_segment(scope) -> CloseSegmentResult(memories, discarded,
   pending); admin. UnavailableError observer_not_running.
-- async_end_conversations(scope, conversation_id=None) -> list[EndedSession];
-  admin.
-- async_run_maintenance(scope) -> MaintenanceStats; admin.
+- run_maintenance and end_conversations reach background features this layer
+  may not import: services.py calls them with access.require and
+  errors.async_guard (to move here once runtime data hands them over).
 
 Also here: access.py (who may do what), events.py (the change event),
 remembering.py (the create outcome as data and speech), schemas.py (the

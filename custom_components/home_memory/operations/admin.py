@@ -1,8 +1,10 @@
-"""Admin actions that reach the background features: thin calls with the
-layer's access check and error family.
+"""Closing the observer's segment now: the admin action that reaches the
+home observer, as a thin call with the layer's access check and errors.
 
-These three import from background/ (an upward import the layout test marks
-as expected until the runtime data hands the features over without one).
+The other two admin actions that reach background features (run_maintenance,
+end_conversations) are called by `services.py` itself, with `access.require`
+and `errors.async_guard`: this layer may not import `background/`, and the
+runtime data does not yet hand those features over.
 """
 
 from __future__ import annotations
@@ -10,14 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..background import conversation_capture, maintenance
 from .access import Access, require
 from .errors import UnavailableError, async_guard
 
 if TYPE_CHECKING:
-    from ..background.conversation_capture import EndedSession
-    from ..background.observer import Drained
-    from ..memory.models import MaintenanceStats, Memory
+    from ..memory.models import Memory
     from .memories import OperationScope
 
 
@@ -26,7 +25,9 @@ class CloseSegmentResult:
     """What the observer had buffered, now written (or discarded)."""
 
     memories: list[Memory]
-    drained: Drained
+    # Segments dropped as not worth remembering (a lone trivial change).
+    discarded: int
+    # What is still waiting (as the observer reports it).
     pending: dict[str, Any]
 
 
@@ -39,29 +40,4 @@ async def async_close_segment(scope: OperationScope) -> CloseSegmentResult:
     if (observer := scope.data.observer) is None:
         raise UnavailableError("observer_not_running")
     memories, drained = await async_guard(observer.async_close_segment(scope.context))
-    return CloseSegmentResult(memories, drained, observer.pending.as_dict())
-
-
-async def async_end_conversations(
-    scope: OperationScope, conversation_id: str | None = None
-) -> list[EndedSession]:
-    """End open conversations now (stored first), awaiting their extraction."""
-    require(scope.actor, Access.ADMIN)
-    data = scope.data
-
-    async def _end() -> list[EndedSession]:
-        if (capture := data.conversation_capture) is not None:
-            await capture.async_read_stored(conversation_id)
-        return await conversation_capture.async_end_conversations(
-            scope.hass, data, conversation_id
-        )
-
-    return await async_guard(_end())
-
-
-async def async_run_maintenance(scope: OperationScope) -> MaintenanceStats:
-    """Run the nightly maintenance now, on its own path and lock (admin)."""
-    require(scope.actor, Access.ADMIN)
-    return await async_guard(
-        maintenance.async_run_maintenance(scope.hass, scope.data, scope.context)
-    )
+    return CloseSegmentResult(memories, drained.discarded, observer.pending.as_dict())
