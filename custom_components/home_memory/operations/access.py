@@ -26,7 +26,7 @@ from .errors import ForbiddenError
 
 if TYPE_CHECKING:
     from homeassistant.auth.models import User
-    from homeassistant.core import Context, HomeAssistant, ServiceCall
+    from homeassistant.core import Context, HomeAssistant
 
 
 # The key of per-conversation state when nobody known speaks.
@@ -89,20 +89,6 @@ def speaker_key(user_id: str | None) -> str:
 def may_write(user: User) -> bool:
     """True when the user may change memories (not a read-only user)."""
     return user.is_admin or user.permissions.access_all_entities(POLICY_CONTROL)
-
-
-async def async_get_caller(
-    hass: HomeAssistant, call: ServiceCall, access: Access
-) -> Caller:
-    """The engine's Caller for this call, after checking `access`."""
-    return await async_get_caller_for_context(hass, call.context, access)
-
-
-async def async_get_caller_for_context(
-    hass: HomeAssistant, context: Context, access: Access
-) -> Caller:
-    """The engine's Caller for a request made in `context`."""
-    return (await async_get_actor(hass, context, access)).caller
 
 
 async def async_get_actor(
