@@ -143,7 +143,7 @@ def test_an_edit_persists_across_a_reload(household: Household) -> None:
         audit = panel(page).locator("ol.audit")
         await audit.get_by_text("Changed").first.wait_for()
 
-    browse(household, f"/memory/m/{memory_id}", scenario)
+    browse(household, "/memory", scenario)
     got = get(household, anna, memory_id)
     assert got["memory"]["content"] == "The plumber's number is 030 8765 4321."
     assert [old["content"] for old in got["history"]] == [
