@@ -118,6 +118,10 @@ class MemoryPage extends LitElement {
       return;
     }
     if (this._busy) return; // Our own change: its answer updates the page.
+    const known = this._data?.memory;
+    if (event.type === "updated" && known && event.memory?.version <= known.version) {
+      return; // Already shown (our own edit, told back to us).
+    }
     if (this._editing) {
       this._notice = this.t("memory.changed_elsewhere");
       return;
@@ -181,12 +185,14 @@ class MemoryPage extends LitElement {
       this._editing = false;
       return;
     }
-    const answer = await this._run(
-      () => api.update(this.hass, memory.id, memory.version, changes),
-      this.t("memory.saved")
-    );
-    if (answer) {
+    const answer = await this._run(async () => {
+      const saved = await api.update(this.hass, memory.id, memory.version, changes);
+      // Known before the live event of this very edit is looked at.
+      this._data = { ...this._data, memory: saved.memory };
       this._editing = false;
+      return saved;
+    }, this.t("memory.saved"));
+    if (answer) {
       await this._load();
       this.renderRoot.querySelector("#edit-button")?.focus();
     }
@@ -194,10 +200,11 @@ class MemoryPage extends LitElement {
 
   async _revert(version) {
     const memory = this._data.memory;
-    const answer = await this._run(
-      () => api.revert(this.hass, memory.id, version, memory.version),
-      this.t("memory.reverted", { version })
-    );
+    const answer = await this._run(async () => {
+      const reverted = await api.revert(this.hass, memory.id, version, memory.version);
+      this._data = { ...this._data, memory: reverted.memory };
+      return reverted;
+    }, this.t("memory.reverted", { version }));
     if (answer) await this._load();
   }
 
