@@ -213,10 +213,8 @@ class MemoryPage extends LitElement {
     this._confirm = undefined;
     const memory = this._data.memory;
     if (kind === "forget") {
-      const answer = await this._run(
-        () => api.forget(this.hass, memory.id, memory.version),
-        this.t("memory.forgotten_notice")
-      );
+      // An administrator stays on the page: its banner says it was forgotten.
+      const answer = await this._run(() => api.forget(this.hass, memory.id, memory.version));
       if (answer) {
         if (this._isAdmin) await this._load();
         else this._gone = "forgotten";
@@ -485,7 +483,10 @@ class MemoryPage extends LitElement {
                   ${bar(decay.effective_importance_now ?? memory.effective_importance)}
                   <div class="secondary">
                     ${t("memory.decay_explained", {
-                      factor: formatPercent(this.hass, decay.factor),
+                      importance: formatPercent(this.hass, memory.importance),
+                      class_weight: formatNumber(this.hass, decay.class_weight),
+                      bonus: formatNumber(this.hass, decay.access_bonus),
+                      factor: formatNumber(this.hass, decay.factor),
                       half_life: formatNumber(this.hass, decay.half_life_days, 0),
                       days: formatNumber(this.hass, decay.days_since_access, 0),
                     })}
