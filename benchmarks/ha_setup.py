@@ -43,7 +43,7 @@ async def _measure(db: Path) -> dict[str, float]:
     )
 
     from custom_components.home_memory.const import DB_FILE, DB_FOLDER, DOMAIN
-    from custom_components.home_memory.runtime import ModelStatus
+    from custom_components.home_memory.runtime.data import ModelStatus
 
     with tempfile.TemporaryDirectory(prefix="bench-ha-setup-") as scratch:
         config = Path(scratch)

@@ -21,6 +21,13 @@ from zoneinfo import ZoneInfo
 from homeassistant.const import EVENT_STATE_CHANGED
 from homeassistant.core import Context, Event, State
 
+from custom_components.home_memory.background.observer import (
+    EntityInfo,
+    StateChangeRecorder,
+    drain,
+    store_events,
+    to_events,
+)
 from custom_components.home_memory.memory.embedder import (
     default_model_dir,
     load_embedder,
@@ -32,13 +39,6 @@ from custom_components.home_memory.memory.segmentation import (
     ready_segments,
 )
 from custom_components.home_memory.memory.store import MemoryStore
-from custom_components.home_memory.observer import (
-    EntityInfo,
-    StateChangeRecorder,
-    drain,
-    store_events,
-    to_events,
-)
 
 if TYPE_CHECKING:
     from homeassistant.core import EventStateChangedData

@@ -17,7 +17,11 @@ from homeassistant.exceptions import ConfigEntryError, ConfigEntryNotReady
 from homeassistant.helpers import config_validation as cv
 from homeassistant.util import dt as dt_util
 
-from .backends import async_ensure_backends, async_ensure_graph_backend
+from .assist.intents import async_setup_intents
+from .assist.llm_api import async_setup_llm_api
+from .background.conversation_capture import async_setup_conversation_capture
+from .background.maintenance import async_setup_maintenance
+from .background.observer import async_setup_observer
 from .const import (
     CONF_DEDUP_THRESHOLD,
     CONF_MODEL_DIR,
@@ -28,18 +32,21 @@ from .const import (
     LOGGER,
     SECTION_CAPTURE,
 )
-from .conversation_capture import async_setup_conversation_capture
 from .coordinator import HomeMemoryCoordinator
-from .database import (
+from .memory.embedder import ModelError
+from .memory.errors import MemoryEngineError, SchemaTooNewError
+from .memory.retrieval import Retriever
+from .operations.events import async_memories_changed
+from .runtime.backends import async_ensure_backends, async_ensure_graph_backend
+from .runtime.data import HomeMemoryData, ModelStatus
+from .runtime.database import (
     DatabasePathError,
     DatabaseUnavailableError,
     open_store,
     remove_database,
 )
-from .download import async_install_onnx_file, managed_model_dir
-from .events import async_memories_changed
-from .intents import async_setup_intents
-from .issues import (
+from .runtime.download import async_install_onnx_file, managed_model_dir
+from .runtime.issues import (
     async_clear_corrupt_database,
     async_clear_database_path,
     async_clear_model_unavailable,
@@ -51,15 +58,8 @@ from .issues import (
     async_watch_private_actions,
     corrupt_copy_of_issue,
 )
-from .llm_api import async_setup_llm_api
-from .maintenance import async_setup_maintenance
-from .memory.embedder import ModelError
-from .memory.errors import MemoryEngineError, SchemaTooNewError
-from .memory.retrieval import Retriever
-from .model import load_model, resolve_model_dir
-from .observer import async_setup_observer
-from .options import HomeMemoryOptions
-from .runtime import HomeMemoryData, ModelStatus
+from .runtime.model import load_model, resolve_model_dir
+from .runtime.options import HomeMemoryOptions
 from .services import async_setup_services
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ if TYPE_CHECKING:
 
     from .memory.embedder import Embedder
     from .memory.store import MemoryStore
-    from .runtime import HomeMemoryConfigEntry
+    from .runtime.data import HomeMemoryConfigEntry
 
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
 PLATFORMS: list[Platform] = [Platform.SENSOR]

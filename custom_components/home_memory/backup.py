@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
 
     from .memory.store import MemoryStore
-    from .runtime import HomeMemoryConfigEntry
+    from .runtime.data import HomeMemoryConfigEntry
 
 
 def _stores(hass: HomeAssistant) -> list[MemoryStore]:

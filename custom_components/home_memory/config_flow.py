@@ -82,14 +82,14 @@ from .const import (
     SUGGESTED_OBSERVED_DOMAINS,
     ExtractionMode,
 )
-from .download import DownloadError, async_download_model, managed_model_dir
-from .model import ModelDirError, check_model_dir, resolve_model_dir
-from .options import HomeMemoryOptions
+from .runtime.download import DownloadError, async_download_model, managed_model_dir
+from .runtime.model import ModelDirError, check_model_dir, resolve_model_dir
+from .runtime.options import HomeMemoryOptions
 
 if TYPE_CHECKING:
     import asyncio
 
-    from .runtime import HomeMemoryConfigEntry
+    from .runtime.data import HomeMemoryConfigEntry
 
 MAX_PERSONA_NAME: Final = 50
 _DOMAIN_NAME = re.compile(r"^[a-z0-9_]+$")

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
 
     from .memory.store import MemoryStore
-    from .runtime import HomeMemoryConfigEntry
+    from .runtime.data import HomeMemoryConfigEntry
 
 # Bursts of writes (an import, a conversation's facts) refresh once.
 REFRESH_COOLDOWN: Final = timedelta(seconds=1)

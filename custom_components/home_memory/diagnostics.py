@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
 
     from .memory.store import MemoryStore
-    from .runtime import HomeMemoryConfigEntry
+    from .runtime.data import HomeMemoryConfigEntry
 
 # The persona's name, entity ids naming people, and who speaks where.
 TO_REDACT = {CONF_PERSONA_NAME, CONF_OBSERVED_ENTITIES, CONF_SATELLITE_PEOPLE}

@@ -7,7 +7,7 @@ earlier utterance of the same conversation found (from the second turn on),
 and this call starts the retrieval for the current utterance in the
 background. The first turn relies on the instructions: the model calls
 home_memory__recall when the user refers to the past. Agents that select the
-Home Memory API get background on the first turn as well (llm_api.py).
+Home Memory API get background on the first turn as well (assist/llm_api.py).
 """
 
 from __future__ import annotations
@@ -16,18 +16,18 @@ from homeassistant.components.llm import LLMTools
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers.llm import LLM_API_ASSIST, LLMContext
 
-from .chat import async_current_turn
-from .const import DOMAIN
-from .context import async_refresh_cache, proposal_question, wants_context
-from .prompts import ASSIST_PROMPT
-from .speaker import (
+from .assist.chat import async_current_turn
+from .assist.context import async_refresh_cache, proposal_question, wants_context
+from .assist.prompts import ASSIST_PROMPT
+from .assist.speaker import (
     async_effective_user_id,
     async_get_speaker,
     async_get_speaker_now,
     async_loaded_entry,
     speaker_key,
 )
-from .tools import memory_tools
+from .assist.tools import memory_tools
+from .const import DOMAIN
 
 TOOL_PREFIX = f"{DOMAIN}__"
 

@@ -14,8 +14,8 @@ from homeassistant.components.sensor import (
 from homeassistant.const import EntityCategory, UnitOfInformation
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
 
+from .background.observer import SIGNAL_PENDING_OBSERVATIONS, PendingObservations
 from .entity import HomeMemoryEntity
-from .observer import SIGNAL_PENDING_OBSERVATIONS, PendingObservations
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
     from .coordinator import HomeMemoryCoordinator, MemoryStats
-    from .runtime import HomeMemoryConfigEntry, HomeMemoryData
+    from .runtime.data import HomeMemoryConfigEntry, HomeMemoryData
 
 # Values come from the coordinator; entities never query on their own.
 PARALLEL_UPDATES = 0

@@ -1,9 +1,9 @@
 """The Home Memory actions (services).
 
 Registered once in async_setup; each call finds the loaded entry, checks who
-is calling (access.py), validates its data (schemas.py) and runs the engine in
-the executor. Every engine call is one transaction, so a rejected call
-writes nothing.
+is calling (operations/access.py), validates its data (operations/schemas.py)
+and runs the engine in the executor. Every engine call is one transaction, so
+a rejected call writes nothing.
 """
 
 from __future__ import annotations
@@ -19,12 +19,14 @@ from homeassistant.core import HomeAssistant, ServiceCall, SupportsResponse, cal
 from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
 from homeassistant.util import dt as dt_util
 
-from .access import Access, async_get_caller
-from .ai_memory_import import NotAiMemoryDatabaseError, read_ai_memory
+from .background.conversation_capture import async_end_conversations
+from .background.maintenance import async_run_maintenance
+from .background.proposals import (
+    async_confirm_proposals_service,
+    async_list_proposals_service,
+    async_reject_proposals_service,
+)
 from .const import AI_MEMORY_DEFAULT_FILE, DB_FOLDER, DOMAIN
-from .conversation_capture import async_end_conversations
-from .events import async_memories_changed
-from .maintenance import async_run_maintenance
 from .memory.models import (
     Caller,
     MemoryFilter,
@@ -45,13 +47,11 @@ from .memory.store import (
     VisibilityChangeForbiddenError,
     memory_to_dict,
 )
-from .proposals import (
-    async_confirm_proposals_service,
-    async_list_proposals_service,
-    async_reject_proposals_service,
-)
-from .remembering import async_announce, outcome_data
-from .schemas import (
+from .operations.access import Access, async_get_caller
+from .operations.ai_memory_import import NotAiMemoryDatabaseError, read_ai_memory
+from .operations.events import async_memories_changed
+from .operations.remembering import async_announce, outcome_data
+from .operations.schemas import (
     ATTR_ACCESS_LOG,
     ATTR_ALL_TIERS,
     ATTR_CLASSES,
@@ -101,8 +101,8 @@ from .schemas import (
     UPDATE_SCHEMA,
     ServiceSchema,
 )
-from .service_support import ENGINE_FAILURES, engine_error, loaded_runtime
-from .transfer import (
+from .operations.service_support import ENGINE_FAILURES, engine_error, loaded_runtime
+from .operations.transfer import (
     ImportFileMissingError,
     ImportFileUnreadableError,
     PathOutsideConfigError,
@@ -119,7 +119,7 @@ if TYPE_CHECKING:
 
     from .memory.models import Memory
     from .memory.store import MemoryStore
-    from .runtime import HomeMemoryData
+    from .runtime.data import HomeMemoryData
 
 SERVICE_REMEMBER: Final = "remember"
 SERVICE_SEARCH: Final = "search"

@@ -11,7 +11,7 @@ from .const import DOMAIN
 if TYPE_CHECKING:
     from homeassistant.components import system_health
 
-    from .runtime import HomeMemoryConfigEntry
+    from .runtime.data import HomeMemoryConfigEntry
 
 
 @callback

@@ -696,6 +696,9 @@ def _run_here[T](coro: Coroutine[Any, Any, T]) -> T:
         return result
     finally:
         loop.run_until_complete(loop.shutdown_asyncgens())
+        # close() alone leaves the executor's thread (e.g. a getaddrinfo
+        # worker) running; the test plugin fails a test whose thread outlives it.
+        loop.run_until_complete(loop.shutdown_default_executor())
         loop.close()
 
 

@@ -8,8 +8,11 @@ from homeassistant.core import Context, HomeAssistant
 from homeassistant.exceptions import ServiceValidationError, Unauthorized, UnknownUser
 import pytest
 
-from custom_components.home_memory.access import AdminRequiredError, ReadOnlyUserError
 from custom_components.home_memory.const import DOMAIN
+from custom_components.home_memory.operations.access import (
+    AdminRequiredError,
+    ReadOnlyUserError,
+)
 
 from .conftest import call
 

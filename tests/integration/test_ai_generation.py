@@ -9,7 +9,7 @@ from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import selector
 import probatio
 
-from custom_components.home_memory.ai_generation import (
+from custom_components.home_memory.background.ai_generation import (
     Generation,
     GenerationFailure,
     InvalidGenerationError,

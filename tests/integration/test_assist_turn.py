@@ -11,10 +11,12 @@ from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import intent, llm
 import pytest
 
-from custom_components.home_memory.const import DOMAIN
-from custom_components.home_memory.context import CACHED_HEADER, async_turn_context
-from custom_components.home_memory.conversation_state import CONFIRMATION_TTL
-from custom_components.home_memory.intents import (
+from custom_components.home_memory.assist.context import (
+    CACHED_HEADER,
+    async_turn_context,
+)
+from custom_components.home_memory.assist.conversation_state import CONFIRMATION_TTL
+from custom_components.home_memory.assist.intents import (
     NOTHING_MORE,
     NOTHING_PENDING,
     NOTHING_TO_LOOK_UP,
@@ -22,6 +24,7 @@ from custom_components.home_memory.intents import (
     PRIVATE_NEEDS_USER,
     WHAT_TO_REMEMBER,
 )
+from custom_components.home_memory.const import DOMAIN
 from custom_components.home_memory.memory.models import (
     SYSTEM,
     Caller,
@@ -37,7 +40,7 @@ if TYPE_CHECKING:
     from homeassistant.components.conversation import ConversationResult
     from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
-    from custom_components.home_memory.runtime import HomeMemoryConfigEntry
+    from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
 
 pytestmark = pytest.mark.usefixtures("mock_load_model")
 

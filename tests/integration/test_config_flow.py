@@ -20,7 +20,7 @@ from custom_components.home_memory.const import (
 )
 from custom_components.home_memory.memory.config import ScoringWeights
 from custom_components.home_memory.memory.embedder import default_model_dir
-from custom_components.home_memory.options import HomeMemoryOptions
+from custom_components.home_memory.runtime.options import HomeMemoryOptions
 
 from .conftest import wait_for_model
 
@@ -448,7 +448,8 @@ async def test_reconfigure_without_any_default_folder(
 ) -> None:
     """Without a default folder the form shows "-"."""
     with patch(
-        "custom_components.home_memory.model.default_model_dir", return_value=None
+        "custom_components.home_memory.runtime.model.default_model_dir",
+        return_value=None,
     ):
         result = await init_integration.start_reconfigure_flow(hass)
     assert result["description_placeholders"]["default_dir"] == "-"

@@ -30,7 +30,10 @@ from pytest_homeassistant_custom_component.common import (
     async_fire_time_changed,
 )
 
-from custom_components.home_memory.ai_generation import async_generate_structured
+from custom_components.home_memory.assist.context import PAST_MESSAGES_HEADER
+from custom_components.home_memory.background.ai_generation import (
+    async_generate_structured,
+)
 from custom_components.home_memory.const import (
     CONF_AI_TASK_ENTITY,
     CONF_CONVERSATION_CAPTURE,
@@ -40,7 +43,6 @@ from custom_components.home_memory.const import (
     SECTION_CAPTURE,
     SECTION_PERSONA,
 )
-from custom_components.home_memory.context import PAST_MESSAGES_HEADER
 from custom_components.home_memory.memory.sessions import (
     MessageRole,
     Session,
@@ -57,7 +59,7 @@ if TYPE_CHECKING:
 
     from freezegun.api import FrozenDateTimeFactory
 
-    from custom_components.home_memory.runtime import HomeMemoryConfigEntry
+    from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
 
     from .fake_ai_task import FakeAITaskEntity
 
@@ -550,7 +552,7 @@ async def test_a_capture_error_never_breaks_the_turn(
     """The subscriber runs in the agent's task: its errors are logged, not raised."""
     use_agent(hass, agent_entry)
     with patch(
-        "custom_components.home_memory.conversation_capture._pipeline_turn_input",
+        "custom_components.home_memory.background.conversation_capture._pipeline_turn_input",
         side_effect=RuntimeError("boom"),
     ):
         result = await say(hass, "the secret is 1234", agent_id=agent_entry.entry_id)
@@ -576,8 +578,8 @@ async def four_turn_session(
     hass: HomeAssistant, entry: HomeMemoryConfigEntry, conversation_id: str
 ) -> Session:
     """A household session of four turns, recorded now (Home Assistant's clock)."""
+    from custom_components.home_memory.background.proposals import ha_now, session_store
     from custom_components.home_memory.memory.sessions import ChatMessage
-    from custom_components.home_memory.proposals import ha_now, session_store
 
     at = ha_now()
     return await hass.async_add_executor_job(
@@ -623,7 +625,9 @@ async def test_sessions_are_extracted_before_they_are_archived_and_retried(
     fake_ai_task.answers = [{"memories": "nope"}, {"memories": "nope"}]
     capture = data.conversation_capture
     assert capture is not None
-    from custom_components.home_memory.conversation_capture import async_end_session
+    from custom_components.home_memory.background.conversation_capture import (
+        async_end_session,
+    )
 
     await async_end_session(hass, data, failing.id)
     assert data.pending_proposals == 0
@@ -755,9 +759,12 @@ async def test_pending_proposals_are_counted_at_setup_with_capture_off(
     init_integration: HomeMemoryConfigEntry,
 ) -> None:
     """Pending proposals are counted at setup even with capture off."""
+    from custom_components.home_memory.background.proposals import (
+        offers_for,
+        proposal_store,
+    )
     from custom_components.home_memory.memory.extraction import ProposalDraft
     from custom_components.home_memory.memory.models import MemoryKind
-    from custom_components.home_memory.proposals import offers_for, proposal_store
 
     data = init_integration.runtime_data
     await hass.async_add_executor_job(

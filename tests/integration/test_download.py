@@ -18,15 +18,15 @@ from custom_components.home_memory.const import (
     DOMAIN,
     SECTION_PERSONA,
 )
-from custom_components.home_memory.download import (
-    DownloadError,
-    async_download_model,
-    managed_model_dir,
-)
 from custom_components.home_memory.memory.embedder import default_model_dir
 from custom_components.home_memory.memory.model_files import (
     MODEL_FILES_BY_NAME,
     ModelFile,
+)
+from custom_components.home_memory.runtime.download import (
+    DownloadError,
+    async_download_model,
+    managed_model_dir,
 )
 
 if TYPE_CHECKING:
@@ -92,7 +92,9 @@ async def hub(socket_enabled: None) -> AsyncIterator[FakeHub]:
     port = runner.addresses[0][1]
     fake.url = f"http://127.0.0.1:{port}"
     with (
-        patch("custom_components.home_memory.download.MODEL_BASE_URL", fake.url),
+        patch(
+            "custom_components.home_memory.runtime.download.MODEL_BASE_URL", fake.url
+        ),
         patch.dict(
             MODEL_FILES_BY_NAME,
             {
@@ -111,7 +113,8 @@ async def hub(socket_enabled: None) -> AsyncIterator[FakeHub]:
 def no_default_model() -> AsyncIterator[None]:
     """A fresh installation: no model folder anywhere."""
     with patch(
-        "custom_components.home_memory.model.default_model_dir", return_value=None
+        "custom_components.home_memory.runtime.model.default_model_dir",
+        return_value=None,
     ):
         yield
 
@@ -322,7 +325,8 @@ async def test_offline_install_points_at_a_folder(
     assert real is not None
     hub.missing.update(FILES)
     with patch(
-        "custom_components.home_memory.model.default_model_dir", return_value=None
+        "custom_components.home_memory.runtime.model.default_model_dir",
+        return_value=None,
     ):
         result = await after_progress(hass, await start(hass))
         result = await hass.config_entries.flow.async_configure(

@@ -20,9 +20,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import pytest
 
 from custom_components.home_memory import services
+from custom_components.home_memory.assist.tools import memory_tools
 from custom_components.home_memory.const import DOMAIN
 from custom_components.home_memory.memory.models import MemoryKind, Visibility
-from custom_components.home_memory.tools import memory_tools
 
 from .conftest import call
 
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
     from pytest_homeassistant_custom_component.common import MockUser
 
-    from custom_components.home_memory.runtime import HomeMemoryConfigEntry
+    from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
 
 pytestmark = pytest.mark.usefixtures("init_integration")
 
@@ -246,7 +246,7 @@ async def test_sentences_refuse_hostile_text_and_never_raise(
             )
     assert _snapshot(init_integration) == before
     with patch(
-        "custom_components.home_memory.intents.async_remember",
+        "custom_components.home_memory.assist.intents.async_remember",
         side_effect=RuntimeError("boom"),
     ):
         response = await intent.async_handle(

@@ -16,12 +16,6 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
 from custom_components.home_memory.const import DOMAIN
-from custom_components.home_memory.database import (
-    DatabaseUnavailableError,
-    is_corruption,
-    move_aside,
-    open_store,
-)
 from custom_components.home_memory.memory.config import EngineConfig
 from custom_components.home_memory.memory.embedder import ModelError
 from custom_components.home_memory.memory.store import (
@@ -29,7 +23,13 @@ from custom_components.home_memory.memory.store import (
     MemoryEngineError,
 )
 from custom_components.home_memory.memory.vector_index import VectorIndex
-from custom_components.home_memory.runtime import ModelStatus
+from custom_components.home_memory.runtime.data import ModelStatus
+from custom_components.home_memory.runtime.database import (
+    DatabaseUnavailableError,
+    is_corruption,
+    move_aside,
+    open_store,
+)
 
 from .conftest import FakeEmbedder, call, setup_entry, wait_for_model
 
@@ -182,7 +182,8 @@ async def test_no_model_folder_stays_keyword_only(
     """Without a model folder the entry loads keyword-only and reports it."""
     with (
         patch(
-            "custom_components.home_memory.model.default_model_dir", return_value=None
+            "custom_components.home_memory.runtime.model.default_model_dir",
+            return_value=None,
         ),
         patch("custom_components.home_memory.async_report_model_unavailable") as report,
     ):
@@ -208,7 +209,8 @@ async def test_default_folder_inside_the_config_folder(
     folder = config_dir / DOMAIN / "models" / "all-MiniLM-L6-v2"
     folder.mkdir(parents=True)
     with patch(
-        "custom_components.home_memory.model.default_model_dir", return_value=None
+        "custom_components.home_memory.runtime.model.default_model_dir",
+        return_value=None,
     ):
         await setup_entry(hass, mock_config_entry)
     mock_load_model.assert_called_once_with(folder)
@@ -368,7 +370,9 @@ async def test_unopenable_database_retries_later(
     busy = DatabaseCorruptError("locked")
     busy.__cause__ = locked
     mock_config_entry.add_to_hass(hass)
-    with patch("custom_components.home_memory.database.MemoryStore", side_effect=busy):
+    with patch(
+        "custom_components.home_memory.runtime.database.MemoryStore", side_effect=busy
+    ):
         assert not await hass.config_entries.async_setup(mock_config_entry.entry_id)
     assert mock_config_entry.state is ConfigEntryState.SETUP_RETRY
     assert not list(db_file(config_dir).parent.glob("*.corrupt-*"))
@@ -488,7 +492,7 @@ def test_open_store_gives_up_when_the_fresh_file_fails(tmp_path: Path) -> None:
     damaged.__cause__ = sqlite3.DatabaseError("file is not a database")
     with (
         patch(
-            "custom_components.home_memory.database.MemoryStore",
+            "custom_components.home_memory.runtime.database.MemoryStore",
             side_effect=[damaged, DatabaseCorruptError("still broken")],
         ),
         pytest.raises(DatabaseUnavailableError),

@@ -12,10 +12,10 @@ from homeassistant.requirements import RequirementsNotFound
 from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
-from custom_components.home_memory.backends import BackendStatus
 from custom_components.home_memory.const import CONF_MODEL_DIR, DOMAIN
-from custom_components.home_memory.issues import async_report_backends
-from custom_components.home_memory.runtime import ModelStatus
+from custom_components.home_memory.runtime.backends import BackendStatus
+from custom_components.home_memory.runtime.data import ModelStatus
+from custom_components.home_memory.runtime.issues import async_report_backends
 
 from .conftest import call, setup_entry
 
@@ -107,7 +107,8 @@ async def test_model_missing_issue(
 ) -> None:
     """A missing model raises a warning issue."""
     with patch(
-        "custom_components.home_memory.model.default_model_dir", return_value=None
+        "custom_components.home_memory.runtime.model.default_model_dir",
+        return_value=None,
     ):
         await setup_entry(hass, mock_config_entry)
     found = issue(hass, "model_unavailable")
@@ -210,7 +211,8 @@ async def test_musl_fallbacks(
     with (
         patch.dict(sys.modules, {"onnxruntime": None, "sqlite_vec": None}),
         patch(
-            "custom_components.home_memory.backends.async_process_requirements", install
+            "custom_components.home_memory.runtime.backends.async_process_requirements",
+            install,
         ),
     ):
         await setup_entry(hass, mock_config_entry)

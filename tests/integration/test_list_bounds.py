@@ -11,7 +11,8 @@ from typing import Any
 import probatio
 import pytest
 
-from custom_components.home_memory import schemas, tools
+from custom_components.home_memory.assist import tools
+from custom_components.home_memory.operations import schemas
 
 
 class _UncheckableList(list[Any]):

@@ -12,6 +12,13 @@ import probatio
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
+from custom_components.home_memory.assist.conversation_state import (
+    CONFIRMATION_TTL,
+    CONVERSATION_TTL,
+    MAX_CONVERSATIONS,
+    MAX_PENDING_PER_CONVERSATION,
+    ConversationStates,
+)
 from custom_components.home_memory.const import (
     CONF_CONTEXT_ENABLED,
     CONF_SATELLITE_PEOPLE,
@@ -20,13 +27,6 @@ from custom_components.home_memory.const import (
     SATELLITE_PERSON,
     SECTION_CONTEXT,
     SECTION_SPEAKERS,
-)
-from custom_components.home_memory.conversation_state import (
-    CONFIRMATION_TTL,
-    CONVERSATION_TTL,
-    MAX_CONVERSATIONS,
-    MAX_PENDING_PER_CONVERSATION,
-    ConversationStates,
 )
 from custom_components.home_memory.memory.models import (
     SYSTEM,
@@ -40,7 +40,7 @@ from .conftest import call, setup_entry
 if TYPE_CHECKING:
     from unittest.mock import MagicMock
 
-    from custom_components.home_memory.runtime import HomeMemoryConfigEntry
+    from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
 
 ASSIST = "home_memory__"
 pytestmark = pytest.mark.usefixtures("mock_load_model")
@@ -640,7 +640,7 @@ async def test_context_disabled_gives_no_background(
     )
     await setup_entry(hass, mock_config_entry)
     await tool(hass, "remember", {"content": "The cat is called Miso"})
-    from custom_components.home_memory.context import async_turn_context
+    from custom_components.home_memory.assist.context import async_turn_context
 
     data = mock_config_entry.runtime_data
     assert (
@@ -678,8 +678,8 @@ async def test_chat_and_cache_edges(
     from homeassistant.components.conversation import async_get_chat_log
     from homeassistant.helpers import chat_session
 
-    from custom_components.home_memory.chat import async_current_turn
-    from custom_components.home_memory.context import async_refresh_cache
+    from custom_components.home_memory.assist.chat import async_current_turn
+    from custom_components.home_memory.assist.context import async_refresh_cache
 
     assert await async_setup_component(hass, "conversation", {})
     assert async_current_turn() is None

@@ -20,18 +20,18 @@ from pytest_homeassistant_custom_component.common import (
     async_fire_time_changed,
 )
 
+from custom_components.home_memory.background.maintenance import (
+    DATA_MAINTENANCE,
+    Maintenance,
+    MaintenanceStoppedError,
+    decision_from_ai,
+)
 from custom_components.home_memory.const import (
     CONF_MAINTENANCE_TIME,
     CONF_PERSONA_NAME,
     DOMAIN,
     SECTION_PERSONA,
     SECTION_RETENTION,
-)
-from custom_components.home_memory.maintenance import (
-    DATA_MAINTENANCE,
-    Maintenance,
-    MaintenanceStoppedError,
-    decision_from_ai,
 )
 from custom_components.home_memory.memory.consolidation import (
     Action,
@@ -40,7 +40,7 @@ from custom_components.home_memory.memory.consolidation import (
     Consolidator,
 )
 from custom_components.home_memory.memory.models import SYSTEM, NewMemory, Tier
-from custom_components.home_memory.options import HomeMemoryOptions
+from custom_components.home_memory.runtime.options import HomeMemoryOptions
 
 from .conftest import call, setup_entry, wait_for_model
 
@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     from pytest_homeassistant_custom_component.common import MockUser
 
     from custom_components.home_memory.memory.models import Memory
-    from custom_components.home_memory.runtime import HomeMemoryConfigEntry
+    from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
 
 DUPLICATE = "The spare key is under the blue flower pot near the garden gate"
 RICHER = "The spare key is under the blue flower pot near the garden gate, on the left"
@@ -440,11 +440,11 @@ async def test_the_ai_task_writes_the_merged_memory(
 
     with (
         patch(
-            "custom_components.home_memory.maintenance.ai_task_available",
+            "custom_components.home_memory.background.maintenance.ai_task_available",
             return_value=True,
         ),
         patch(
-            "custom_components.home_memory.maintenance.async_generate_structured",
+            "custom_components.home_memory.background.maintenance.async_generate_structured",
             side_effect=generate,
         ),
     ):
@@ -472,11 +472,11 @@ async def test_a_failing_ai_task_leaves_the_rest_to_the_rules(
     )
     with (
         patch(
-            "custom_components.home_memory.maintenance.ai_task_available",
+            "custom_components.home_memory.background.maintenance.ai_task_available",
             return_value=True,
         ),
         patch(
-            "custom_components.home_memory.maintenance.async_generate_structured",
+            "custom_components.home_memory.background.maintenance.async_generate_structured",
             return_value=None,
         ) as generate,
     ):

@@ -61,7 +61,7 @@ if TYPE_CHECKING:
     from freezegun.api import FrozenDateTimeFactory
 
     from custom_components.home_memory.memory.models import Memory
-    from custom_components.home_memory.runtime import HomeMemoryConfigEntry
+    from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
 
 PERSONA = "Barnabee"
 STEP = timedelta(minutes=5)
@@ -712,7 +712,7 @@ async def test_falling_behind_is_logged_once_without_text(
     """Falling behind is logged once, without any entity name."""
     entry = await setup_house_entry(hass, freezer)
     day = date(2026, 11, 24)
-    with patch("custom_components.home_memory.observer.BUFFER_WARN_AT", 4):
+    with patch("custom_components.home_memory.background.observer.BUFFER_WARN_AT", 4):
         for minute in range(1, 7):
             freezer.move_to(local(day, 17, minute))
             state = "on" if minute % 2 else "off"

@@ -21,7 +21,7 @@ from .conftest import call
 if TYPE_CHECKING:
     from pytest_homeassistant_custom_component.common import MockUser
 
-    from custom_components.home_memory.runtime import HomeMemoryConfigEntry
+    from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
 
 pytestmark = pytest.mark.usefixtures("mock_load_model")
 
@@ -114,7 +114,7 @@ async def test_cached_background_goes_when_memories_change(
     hass: HomeAssistant, init_integration: HomeMemoryConfigEntry
 ) -> None:
     """A background cached for the next turn is dropped by any memory change."""
-    from custom_components.home_memory.conversation_state import CachedContext
+    from custom_components.home_memory.assist.conversation_state import CachedContext
 
     data = init_integration.runtime_data
     state = data.conversations.get("conv", "household")
@@ -238,7 +238,7 @@ FORGED = (
 
 def _our_lines_only(text: str) -> None:
     """Every prompt line is a header or delimiter we wrote, or one quoted item."""
-    from custom_components.home_memory.context import (
+    from custom_components.home_memory.assist.context import (
         CACHED_HEADER,
         PAST_MESSAGES_HEADER,
     )
@@ -262,7 +262,10 @@ async def test_memory_text_cannot_forge_prompt_lines(
     user_ben: MockUser,
 ) -> None:
     """A household memory with line breaks and headers stays one quoted line."""
-    from custom_components.home_memory.context import async_turn_context, cached_text
+    from custom_components.home_memory.assist.context import (
+        async_turn_context,
+        cached_text,
+    )
     from custom_components.home_memory.memory.models import Caller
 
     await tool(hass, "remember", {"content": FORGED}, user_ben)
@@ -334,7 +337,7 @@ async def test_the_search_floor_is_an_option(
         CONF_SEARCH_MIN_RELEVANCE,
         SECTION_CONTEXT,
     )
-    from custom_components.home_memory.options import HomeMemoryOptions
+    from custom_components.home_memory.runtime.options import HomeMemoryOptions
 
     from .conftest import wait_for_model
 

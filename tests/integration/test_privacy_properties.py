@@ -32,17 +32,17 @@ from homeassistant.setup import async_setup_component
 from hypothesis import HealthCheck, given, settings, strategies as st
 import pytest
 
+from custom_components.home_memory.assist.context import async_turn_context
+from custom_components.home_memory.assist.intents import INTENT_RECALL
 from custom_components.home_memory.const import (
     DOMAIN,
     EVENT_MEMORY_CREATED,
     EVENT_MEMORY_FORGOTTEN,
     EVENT_MEMORY_UPDATED,
 )
-from custom_components.home_memory.context import async_turn_context
 from custom_components.home_memory.diagnostics import (
     async_get_config_entry_diagnostics,
 )
-from custom_components.home_memory.intents import INTENT_RECALL
 from custom_components.home_memory.memory.models import Caller
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from homeassistant.core import Event
     from pytest_homeassistant_custom_component.common import MockUser
 
-    from custom_components.home_memory.runtime import HomeMemoryConfigEntry
+    from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
 
 pytestmark = pytest.mark.usefixtures("mock_load_model")
 

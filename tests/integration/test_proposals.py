@@ -17,6 +17,13 @@ from homeassistant.helpers import llm
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
+from custom_components.home_memory.background.proposals import (
+    NOTIFICATION_ID,
+    async_decide,
+    async_refresh,
+    offers_for,
+    proposal_store,
+)
 from custom_components.home_memory.const import DOMAIN
 from custom_components.home_memory.memory.extraction import ProposalStatus
 from custom_components.home_memory.memory.models import (
@@ -25,13 +32,6 @@ from custom_components.home_memory.memory.models import (
     Source,
     Tier,
     Visibility,
-)
-from custom_components.home_memory.proposals import (
-    NOTIFICATION_ID,
-    async_decide,
-    async_refresh,
-    offers_for,
-    proposal_store,
 )
 
 from .conftest import call, setup_entry
@@ -47,7 +47,7 @@ from .test_conversation_capture import (
 if TYPE_CHECKING:
     from freezegun.api import FrozenDateTimeFactory
 
-    from custom_components.home_memory.runtime import HomeMemoryConfigEntry
+    from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
 
     from .fake_agents import StreamingAgent
     from .fake_ai_task import FakeAITaskEntity

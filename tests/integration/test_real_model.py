@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from custom_components.home_memory.memory.embedder import default_model_dir
-from custom_components.home_memory.runtime import ModelStatus
+from custom_components.home_memory.runtime.data import ModelStatus
 
 from .conftest import call, setup_entry
 

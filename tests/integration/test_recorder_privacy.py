@@ -12,7 +12,7 @@ from homeassistant.helpers import issue_registry as ir
 import pytest
 
 from custom_components.home_memory.const import DOMAIN
-from custom_components.home_memory.issues import ISSUE_PRIVATE_TEXT_RECORDED
+from custom_components.home_memory.runtime.issues import ISSUE_PRIVATE_TEXT_RECORDED
 
 from .conftest import call
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
     from pytest_homeassistant_custom_component.common import MockUser
 
-    from custom_components.home_memory.runtime import HomeMemoryConfigEntry
+    from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
 
 pytestmark = pytest.mark.usefixtures("mock_load_model")
 

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from homeassistant.components.conversation import ConversationResult
     from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
-    from custom_components.home_memory.runtime import HomeMemoryConfigEntry
+    from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
 
 pytestmark = pytest.mark.usefixtures("mock_load_model")
 

@@ -24,8 +24,8 @@ from custom_components.home_memory.const import (
     EVENT_MEMORY_FORGOTTEN,
     EVENT_MEMORY_UPDATED,
 )
-from custom_components.home_memory.events import async_memories_changed
 from custom_components.home_memory.memory.store import MemoryEngineError
+from custom_components.home_memory.operations.events import async_memories_changed
 
 from .conftest import call, wait_for_model
 

@@ -15,7 +15,7 @@ from custom_components.home_memory.memory.store import (
     InvalidMemoryError,
     MemoryEngineError,
 )
-from custom_components.home_memory.schemas import ServiceSchema
+from custom_components.home_memory.operations.schemas import ServiceSchema
 
 from .conftest import call
 

@@ -117,7 +117,7 @@ async def test_a_database_that_may_not_be_read_raises_a_repair(
         return real_access(path, mode, **kwargs)
 
     mock_config_entry.add_to_hass(hass)
-    with patch("custom_components.home_memory.database.os.access", access):
+    with patch("custom_components.home_memory.runtime.database.os.access", access):
         assert not await hass.config_entries.async_setup(mock_config_entry.entry_id)
     assert mock_config_entry.state is ConfigEntryState.SETUP_ERROR
     issue = ir.async_get(hass).async_get_issue(DOMAIN, ISSUE_DATABASE_PATH)
@@ -141,7 +141,7 @@ async def test_a_read_only_file_system_raises_a_repair(
         return result
 
     mock_config_entry.add_to_hass(hass)
-    with patch("custom_components.home_memory.database.os.statvfs", statvfs):
+    with patch("custom_components.home_memory.runtime.database.os.statvfs", statvfs):
         assert not await hass.config_entries.async_setup(mock_config_entry.entry_id)
     assert mock_config_entry.state is ConfigEntryState.SETUP_ERROR
     issue = ir.async_get(hass).async_get_issue(DOMAIN, ISSUE_DATABASE_PATH)
@@ -165,7 +165,7 @@ async def test_sqlite_readonly_at_open_raises_a_repair(
         raise DatabaseCorruptError("readonly database") from cause
 
     mock_config_entry.add_to_hass(hass)
-    with patch("custom_components.home_memory.database.MemoryStore", refuse):
+    with patch("custom_components.home_memory.runtime.database.MemoryStore", refuse):
         assert not await hass.config_entries.async_setup(mock_config_entry.entry_id)
     assert mock_config_entry.state is ConfigEntryState.SETUP_ERROR
     issue = ir.async_get(hass).async_get_issue(DOMAIN, ISSUE_DATABASE_PATH)

@@ -13,12 +13,12 @@ from zoneinfo import ZoneInfo
 from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
 import pytest
 
-from custom_components.home_memory.ai_memory_import import (
+from custom_components.home_memory.memory.store import MemoryEngineError
+from custom_components.home_memory.operations.ai_memory_import import (
     NotAiMemoryDatabaseError,
     memory_id_for,
     read_ai_memory,
 )
-from custom_components.home_memory.memory.store import MemoryEngineError
 
 from .conftest import call
 

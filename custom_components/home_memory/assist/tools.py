@@ -1,10 +1,10 @@
 """The memory tools for LLM agents: remember, recall, update_memory, forget.
 
 While the speaker has proposals pending (facts from an earlier conversation,
-proposals.py), a fifth tool takes their answer: confirm_proposals.
+background/proposals.py), a fifth tool takes their answer: confirm_proposals.
 
 One set of classes serves both surfaces: the Assist API's `llm.py` platform
-(names `home_memory__...`) and the Home Memory LLM API (`llm_api.py`, plain
+(names `home_memory__...`) and the Home Memory LLM API (`assist/llm_api.py`, plain
 names; merged with Assist they become `home_memory__...` too). Home Assistant
 neither validates tool arguments nor applies defaults (API notes §0.6), so each
 tool validates its own, strictly: wrong types, empty or oversized text and NUL
@@ -26,11 +26,9 @@ from homeassistant.helpers import llm as ha_llm
 from homeassistant.util import dt as dt_util
 import probatio as vol
 
-from .chat import async_current_turn
-from .const import DOMAIN, LOGGER
-from .events import async_memories_changed
-from .memory.extraction import ProposalNotFoundError
-from .memory.models import (
+from ..const import DOMAIN, LOGGER
+from ..memory.extraction import ProposalNotFoundError
+from ..memory.models import (
     Memory,
     MemoryFilter,
     MemoryKind,
@@ -40,7 +38,7 @@ from .memory.models import (
     Tier,
     Visibility,
 )
-from .memory.store import (
+from ..memory.store import (
     MAX_CONTENT_CHARS,
     MAX_LABEL_CHARS,
     InvalidMemoryError,
@@ -49,8 +47,10 @@ from .memory.store import (
     MemoryNotFoundError,
     VisibilityChangeForbiddenError,
 )
-from .remembering import async_announce, outcome_data, outcome_speech
-from .schemas import checked_number, checked_text, shown
+from ..operations.events import async_memories_changed
+from ..operations.remembering import async_announce, outcome_data, outcome_speech
+from ..operations.schemas import checked_number, checked_text, shown
+from .chat import async_current_turn
 from .speaker import Speaker, async_get_speaker, async_loaded_entry
 
 if TYPE_CHECKING:
@@ -59,10 +59,10 @@ if TYPE_CHECKING:
     from homeassistant.core import Context, HomeAssistant
     from homeassistant.util.json import JsonObjectType
 
+    from ..memory.models import CreateResult, ScoredMemory
+    from ..memory.retrieval import ProgressivePage
+    from ..runtime.data import HomeMemoryData
     from .conversation_state import ConversationState
-    from .memory.models import CreateResult, ScoredMemory
-    from .memory.retrieval import ProgressivePage
-    from .runtime import HomeMemoryData
 
 MAX_QUERY_CHARS: Final = 1_000
 MAX_TAGS: Final = 10
@@ -83,7 +83,7 @@ SPOKEN_KINDS: Final = tuple(
 
 
 def _text(max_chars: int, *, multiline: bool = False) -> vol.All[str]:
-    # The check every surface shares (schemas.py): no NUL, control characters
+    # The check every surface shares (operations/schemas.py): no NUL, control characters
     # or lone surrogates, bounded length, not empty after trimming. `str` and
     # Length stay for the JSON schema that LLM providers are given.
     return vol.All(
@@ -820,8 +820,9 @@ class ConfirmProposalsTool(MemoryTool):
     async def _async_run(
         self, scope: CallScope, args: dict[str, Any]
     ) -> ha_llm.ToolResult:
-        # Imported here: proposals.py imports the engine and events, not tools.
-        from .proposals import async_answer
+        # Imported here: background/proposals.py imports the engine and events,
+        # not tools.
+        from ..background.proposals import async_answer
 
         scope.require_write()
         try:

@@ -2,7 +2,7 @@
 
 Two ways in, because Home Assistant offers two (API notes §2.4):
 
-- The Home Memory LLM API (`llm_api.py`) builds its prompt asynchronously once
+- The Home Memory LLM API (`assist/llm_api.py`) builds its prompt asynchronously once
   per turn: it reads the utterance from the chat log and retrieves in the
   executor, with a timeout. Agents that selected it get context on every turn,
   the first one included.
@@ -29,20 +29,20 @@ from typing import TYPE_CHECKING, Final
 
 from homeassistant.util import dt as dt_util
 
+from ..background.proposals import offers_for, session_store
+from ..const import LOGGER
+from ..memory.quoting import data_block, quote
+from ..memory.retrieval import ContextResult, estimate_tokens, never_needs_memory
+from ..memory.sessions import MessageRole
 from .chat import async_current_turn
-from .const import LOGGER
 from .conversation_state import CachedContext
-from .memory.quoting import data_block, quote
-from .memory.retrieval import ContextResult, estimate_tokens, never_needs_memory
-from .memory.sessions import MessageRole
-from .proposals import offers_for, session_store
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
 
-    from .memory.models import Caller
-    from .memory.sessions import PastMessage
-    from .runtime import HomeMemoryData
+    from ..memory.models import Caller
+    from ..memory.sessions import PastMessage
+    from ..runtime.data import HomeMemoryData
 
 # A voice turn must not wait longer than this for its background.
 CONTEXT_TIMEOUT: Final = 1.5

@@ -26,11 +26,11 @@ from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import entity_registry as er, intent
 import probatio as vol
 
-from .const import DOMAIN, LOGGER
-from .memory.models import Visibility
-from .memory.quoting import flatten
-from .memory.validation import MAX_CONTENT_CHARS, has_words
-from .remembering import outcome_speech
+from ..const import DOMAIN, LOGGER
+from ..memory.models import Visibility
+from ..memory.quoting import flatten
+from ..memory.validation import MAX_CONTENT_CHARS, has_words
+from ..operations.remembering import outcome_speech
 from .tools import (
     CONTENT,
     MAX_QUERY_CHARS,
@@ -51,10 +51,10 @@ if TYPE_CHECKING:
     from hassil.recognize import RecognizeResult
     from homeassistant.components.conversation import ConversationInput
 
+    from ..memory.models import Memory
+    from ..memory.retrieval import ProgressivePage
+    from ..runtime.data import HomeMemoryConfigEntry
     from .conversation_state import ConversationState
-    from .memory.models import Memory
-    from .memory.retrieval import ProgressivePage
-    from .runtime import HomeMemoryConfigEntry
 
 INTENT_REMEMBER: Final = "HomeMemoryRemember"
 INTENT_REMEMBER_PRIVATE: Final = "HomeMemoryRememberPrivate"

@@ -11,15 +11,15 @@ from typing import TYPE_CHECKING
 
 from homeassistant.core import HomeAssistant, callback
 
+from ..memory.models import CreateAction
+from ..memory.statements import changed_part
 from .events import async_memories_changed
-from .memory.models import CreateAction
-from .memory.statements import changed_part
 
 if TYPE_CHECKING:
     from homeassistant.core import Context
     from homeassistant.util.json import JsonValueType
 
-    from .memory.models import CreateResult
+    from ..memory.models import CreateResult
 
 
 def _bare(text: str) -> str:

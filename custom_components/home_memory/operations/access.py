@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 from homeassistant.auth.permissions.const import POLICY_CONTROL
 from homeassistant.exceptions import Unauthorized, UnknownUser
 
-from .const import DOMAIN
-from .memory.models import Caller
+from ..const import DOMAIN
+from ..memory.models import Caller
 
 if TYPE_CHECKING:
     from homeassistant.auth.models import User

@@ -15,17 +15,17 @@ from homeassistant.core import Event, HomeAssistant, callback
 from homeassistant.helpers import issue_registry as ir
 from homeassistant.helpers.recorder import DATA_INSTANCE
 
+from ..const import DOMAIN
+from ..memory.errors import MemoryEngineError
+from ..memory.models import Caller, Visibility
 from .backends import ONNXRUNTIME_REQUIREMENT, SQLITE_VEC_REQUIREMENT
-from .const import DOMAIN
-from .memory.errors import MemoryEngineError
-from .memory.models import Caller, Visibility
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from .backends import BackendStatus
+    from .data import HomeMemoryConfigEntry
     from .database import DatabasePathError
-    from .runtime import HomeMemoryConfigEntry
 
 ISSUE_CORRUPT_DATABASE: Final = "corrupt_database"
 ISSUE_MODEL_UNAVAILABLE: Final = "model_unavailable"

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Final
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.requirements import async_process_requirements
 
-from .const import DOMAIN, LOGGER
+from ..const import DOMAIN, LOGGER
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant

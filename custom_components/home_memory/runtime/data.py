@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from homeassistant.config_entries import ConfigEntry
 
-from .conversation_state import ConversationStates
+from ..assist.conversation_state import ConversationStates
 from .latency import LatencyRecorder
 
 if TYPE_CHECKING:
@@ -17,15 +17,15 @@ if TYPE_CHECKING:
     from datetime import datetime
     from pathlib import Path
 
+    from ..background.conversation_capture import ConversationCapture
+    from ..background.observer import HomeObserver
+    from ..background.proposals import Offer
+    from ..coordinator import HomeMemoryCoordinator
+    from ..memory.models import MaintenanceStats
+    from ..memory.retrieval import Retriever
+    from ..memory.store import MemoryStore
     from .backends import BackendStatus
-    from .conversation_capture import ConversationCapture
-    from .coordinator import HomeMemoryCoordinator
-    from .memory.models import MaintenanceStats
-    from .memory.retrieval import Retriever
-    from .memory.store import MemoryStore
-    from .observer import HomeObserver
     from .options import HomeMemoryOptions
-    from .proposals import Offer
 
 
 class ModelStatus(StrEnum):
@@ -85,7 +85,7 @@ class HomeMemoryData:
     proposal_offers: dict[str | None, tuple[Offer, ...]] = field(default_factory=dict)
     # Sessions whose extraction runs now (proposals.async_extract).
     extracting: set[str] = field(default_factory=set)
-    # Assist turns -> short-term sessions (conversation_capture.py), if on.
+    # Assist turns -> short-term sessions (background/conversation_capture.py), if on.
     conversation_capture: ConversationCapture | None = None
 
 

@@ -13,7 +13,7 @@ from datetime import time
 from types import MappingProxyType
 from typing import Any
 
-from .const import (
+from ..const import (
     CONF_AI_TASK_ENTITY,
     CONF_ARCHIVE_THRESHOLD,
     CONF_CONSOLIDATION_THRESHOLD,
@@ -54,7 +54,7 @@ from .const import (
     SECTION_SPEAKERS,
     ExtractionMode,
 )
-from .memory.config import EngineConfig, ScoringWeights
+from ..memory.config import EngineConfig, ScoringWeights
 
 _ENGINE = EngineConfig()
 DEFAULT_MAINTENANCE_TIME = time(3, 0)

@@ -29,8 +29,8 @@ from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers.aiohttp_client import async_get_clientsession
 from homeassistant.requirements import async_process_requirements
 
-from .const import DB_FOLDER, DOMAIN, LOGGER
-from .memory.model_files import MODEL_FILES_BY_NAME, sha256_of
+from ..const import DB_FOLDER, DOMAIN, LOGGER
+from ..memory.model_files import MODEL_FILES_BY_NAME, sha256_of
 from .model import MODEL_SUBFOLDER
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
     from homeassistant.core import HomeAssistant
 
-    from .memory.model_files import ModelFile
+    from ..memory.model_files import ModelFile
 
 # A pinned revision, so that the files cannot change under the hashes; only
 # in code, never a user setting.

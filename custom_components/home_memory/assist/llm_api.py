@@ -14,11 +14,11 @@ from typing import override
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import llm as ha_llm
 
+from ..background.proposals import offers_for
+from ..const import DOMAIN
 from .chat import async_current_turn
-from .const import DOMAIN
 from .context import async_turn_context
 from .prompts import API_PROMPT, UNAVAILABLE_PROMPT
-from .proposals import offers_for
 from .speaker import async_get_speaker, async_loaded_entry
 from .tools import memory_tools
 

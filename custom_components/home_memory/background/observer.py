@@ -54,18 +54,11 @@ from homeassistant.helpers.event import async_call_later, async_track_time_inter
 from homeassistant.util import dt as dt_util
 import probatio
 
-from .ai_generation import (
-    Generation,
-    GenerationFailure,
-    ai_task_available,
-    async_generate_outcome,
-)
-from .const import DOMAIN, LOGGER
-from .events import async_memories_changed
-from .memory.errors import MemoryEngineError
-from .memory.event_buffer import EventBuffer, ObservedEvent, StaleEventsError
-from .memory.models import Caller, WeightClass
-from .memory.narration import (
+from ..const import DOMAIN, LOGGER
+from ..memory.errors import MemoryEngineError
+from ..memory.event_buffer import EventBuffer, ObservedEvent, StaleEventsError
+from ..memory.models import Caller, WeightClass
+from ..memory.narration import (
     EMOTIONS,
     from_generated,
     generation_instructions,
@@ -73,12 +66,19 @@ from .memory.narration import (
     parse_generated,
     segment_people,
 )
-from .memory.segmentation import (
+from ..memory.segmentation import (
     DEFAULT_RULES,
     generation_allowed,
     rated,
     ready_segments,
     worth_remembering,
+)
+from ..operations.events import async_memories_changed
+from .ai_generation import (
+    Generation,
+    GenerationFailure,
+    ai_task_available,
+    async_generate_outcome,
 )
 
 if TYPE_CHECKING:
@@ -93,12 +93,12 @@ if TYPE_CHECKING:
         State,
     )
 
-    from .memory.models import Memory
-    from .memory.narration import GeneratedMemory, Narration
-    from .memory.segmentation import Segment, SegmentationRules
-    from .memory.store import MemoryStore
-    from .options import HomeMemoryOptions
-    from .runtime import HomeMemoryConfigEntry
+    from ..memory.models import Memory
+    from ..memory.narration import GeneratedMemory, Narration
+    from ..memory.segmentation import Segment, SegmentationRules
+    from ..memory.store import MemoryStore
+    from ..runtime.data import HomeMemoryConfigEntry
+    from ..runtime.options import HomeMemoryOptions
 
 FLUSH_INTERVAL: Final = timedelta(seconds=5)
 TICK_INTERVAL: Final = timedelta(minutes=1)

@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING, Final
 
 from homeassistant.core import HomeAssistant, callback
 
-from .access import may_write
-from .const import DOMAIN
-from .memory.models import Caller
+from ..const import DOMAIN
+from ..memory.models import Caller
+from ..operations.access import may_write
 
 if TYPE_CHECKING:
     from homeassistant.core import Context
 
-    from .runtime import HomeMemoryConfigEntry, HomeMemoryData
+    from ..runtime.data import HomeMemoryConfigEntry, HomeMemoryData
 
 HOUSEHOLD: Final = "household"
 # person.* state attribute that links the person to a Home Assistant user.

@@ -1,6 +1,6 @@
 """Facts picked up from conversations, and the person's yes or no.
 
-When a conversation of at least four turns ends (conversation_capture.py),
+When a conversation of at least four turns ends (background/conversation_capture.py),
 the AI Task reads it and proposes memories (`memory/extraction.py`). With
 extraction mode "ask first" nothing is stored yet: the proposals wait
 
@@ -35,12 +35,10 @@ from homeassistant.helpers import selector
 from homeassistant.util import dt as dt_util
 import probatio
 
-from .access import Access, async_get_caller
-from .ai_generation import async_generate_structured
-from .const import DOMAIN, LOGGER, ExtractionMode
-from .events import async_memories_changed
-from .memory.errors import MemoryEngineError
-from .memory.extraction import (
+from ..assist.speaker import speaker_key
+from ..const import DOMAIN, LOGGER, ExtractionMode
+from ..memory.errors import MemoryEngineError
+from ..memory.extraction import (
     MAX_EXTRACTION_ATTEMPTS,
     MIN_TURNS,
     Proposal,
@@ -50,12 +48,14 @@ from .memory.extraction import (
     extraction_instructions,
     parse_proposals,
 )
-from .memory.models import Caller, CreateAction, Visibility
-from .memory.sessions import SessionStore
-from .remembering import outcome_data
-from .schemas import ATTR_IDS
-from .service_support import ENGINE_FAILURES, engine_error, loaded_runtime
-from .speaker import speaker_key
+from ..memory.models import Caller, CreateAction, Visibility
+from ..memory.sessions import SessionStore
+from ..operations.access import Access, async_get_caller
+from ..operations.events import async_memories_changed
+from ..operations.remembering import outcome_data
+from ..operations.schemas import ATTR_IDS
+from ..operations.service_support import ENGINE_FAILURES, engine_error, loaded_runtime
+from .ai_generation import async_generate_structured
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Sequence
@@ -63,9 +63,9 @@ if TYPE_CHECKING:
     from homeassistant.core import Context, HomeAssistant, ServiceCall, ServiceResponse
     from homeassistant.util.json import JsonValueType
 
-    from .memory.models import CreateResult, Memory
-    from .memory.sessions import Session
-    from .runtime import HomeMemoryData
+    from ..memory.models import CreateResult, Memory
+    from ..memory.sessions import Session
+    from ..runtime.data import HomeMemoryData
 
 NOTIFICATION_ID: Final = f"{DOMAIN}_proposals"
 TASK_NAME: Final = "Home Memory: what to remember from a conversation"

@@ -15,15 +15,15 @@ from homeassistant.helpers import config_validation as cv
 from homeassistant.util import dt as dt_util
 import probatio
 
-from .const import DOMAIN
-from .memory.models import MemoryKind, Visibility, WeightClass
-from .memory.store import (
+from ..const import DOMAIN
+from ..memory.models import MemoryKind, Visibility, WeightClass
+from ..memory.store import (
     MAX_CONTENT_CHARS,
     MAX_LABEL_CHARS,
     MAX_LABELS,
     MAX_SUMMARY_CHARS,
 )
-from .memory.validation import number_problem, text_problem
+from ..memory.validation import number_problem, text_problem
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Final, cast
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import service
 
-from .const import DOMAIN
-from .memory.errors import MemoryEngineError
+from ..const import DOMAIN
+from ..memory.errors import MemoryEngineError
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
 
-    from .runtime import HomeMemoryConfigEntry, HomeMemoryData
+    from ..runtime.data import HomeMemoryConfigEntry, HomeMemoryData
 
 # Failures of the engine or its file that an action reports as they are.
 ENGINE_FAILURES: Final = (MemoryEngineError, sqlite3.Error, OSError)

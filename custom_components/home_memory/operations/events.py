@@ -22,18 +22,18 @@ from typing import TYPE_CHECKING, Any
 from homeassistant.core import Context, HomeAssistant, callback
 from homeassistant.helpers.dispatcher import async_dispatcher_send
 
-from .const import (
+from ..const import (
     EVENT_MEMORY_CREATED,
     EVENT_MEMORY_FORGOTTEN,
     EVENT_MEMORY_UPDATED,
     SIGNAL_MEMORIES_CHANGED,
 )
-from .memory.models import Visibility
+from ..memory.models import Visibility
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from .memory.models import Memory
+    from ..memory.models import Memory
 
 # What an event may say about a memory. Nothing here is free text.
 ATTR_MEMORY_ID = "memory_id"

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Final
 
 from homeassistant.exceptions import HomeAssistantError
 
-from .const import LOGGER
+from ..const import LOGGER
 
 if TYPE_CHECKING:
     from collections.abc import Callable

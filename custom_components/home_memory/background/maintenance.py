@@ -44,14 +44,8 @@ from homeassistant.util import dt as dt_util
 from homeassistant.util.hass_dict import HassKey
 import probatio
 
-from .ai_generation import (
-    InvalidGenerationError,
-    ai_task_available,
-    async_generate_structured,
-)
-from .const import DOMAIN, LOGGER
-from .events import async_memories_changed
-from .memory.consolidation import (
+from ..const import DOMAIN, LOGGER
+from ..memory.consolidation import (
     Action,
     Candidate,
     ConsolidationSettings,
@@ -59,16 +53,22 @@ from .memory.consolidation import (
     Consolidator,
     Decision,
 )
-from .memory.errors import MemoryEngineError
-from .memory.quoting import quote
-from .memory.validation import MAX_CONTENT_CHARS
+from ..memory.errors import MemoryEngineError
+from ..memory.quoting import quote
+from ..memory.validation import MAX_CONTENT_CHARS
+from ..operations.events import async_memories_changed
+from .ai_generation import (
+    InvalidGenerationError,
+    ai_task_available,
+    async_generate_structured,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from datetime import datetime, time
 
-    from .memory.models import MaintenanceStats, Memory
-    from .runtime import HomeMemoryConfigEntry, HomeMemoryData
+    from ..memory.models import MaintenanceStats, Memory
+    from ..runtime.data import HomeMemoryConfigEntry, HomeMemoryData
 
 DATA_MAINTENANCE: HassKey[dict[str, Maintenance]] = HassKey(f"{DOMAIN}_maintenance")
 # Groups put to the AI Task per run, best similarity first: bounds the cost of

@@ -27,7 +27,7 @@ How a turn is captured (API notes §0.5, §2.2):
 When a conversation is over: Home Assistant drops a chat session five minutes
 after its last turn, and reports the log as DELETED. That is the end of the
 conversation for Home Memory: its sessions end, and those of at least four
-turns go to extraction (proposals.py). Sessions left open by a restart are
+turns go to extraction (background/proposals.py). Sessions left open by a restart are
 ended once Home Assistant has started, and again `END_IDLE` later (for those
 active just before the restart); the nightly run catches any left and retries
 extraction that failed. An administrator can end them at once (the
@@ -52,18 +52,18 @@ from homeassistant.core import Context, Event, HassJob, HomeAssistant, callback
 from homeassistant.helpers.event import async_call_later
 from homeassistant.helpers.start import async_at_started
 
+from ..assist.speaker import async_effective_user_id
+from ..const import DOMAIN, LOGGER
+from ..memory.errors import MemoryEngineError
+from ..memory.extraction import MAX_EXTRACTION_ATTEMPTS, MIN_TURNS
+from ..memory.sessions import ChatMessage, MessageRole, SessionRole
 from .ai_generation import generating_own_task
-from .const import DOMAIN, LOGGER
-from .memory.errors import MemoryEngineError
-from .memory.extraction import MAX_EXTRACTION_ATTEMPTS, MIN_TURNS
-from .memory.sessions import ChatMessage, MessageRole, SessionRole
 from .proposals import (
     async_extract,
     async_refresh,
     proposal_store,
     session_store,
 )
-from .speaker import async_effective_user_id
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Coroutine, Sequence
@@ -72,8 +72,8 @@ if TYPE_CHECKING:
     from homeassistant.components.conversation.chat_log import ChatLog
     from homeassistant.components.conversation.const import ChatLogEventType
 
-    from .memory.sessions import Session
-    from .runtime import HomeMemoryConfigEntry, HomeMemoryData
+    from ..memory.sessions import Session
+    from ..runtime.data import HomeMemoryConfigEntry, HomeMemoryData
 
 # Quiet time after a chat-log event before the stored log is read.
 CAPTURE_DELAY: Final = timedelta(seconds=2)

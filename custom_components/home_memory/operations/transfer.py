@@ -10,13 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .const import EXPORT_FOLDER
+from ..const import EXPORT_FOLDER
 
 if TYPE_CHECKING:
     from datetime import datetime
 
-    from .memory.models import Caller
-    from .memory.store import MemoryStore
+    from ..memory.models import Caller
+    from ..memory.store import MemoryStore
 
 
 class PathOutsideConfigError(Exception):

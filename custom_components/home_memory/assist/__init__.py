@@ -1,0 +1,1 @@
+"""What Assist agents and the built-in conversation agent see."""

@@ -1,0 +1,1 @@
+"""What runs by itself: observing the home, capturing conversations, maintenance."""

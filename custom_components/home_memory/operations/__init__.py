@@ -1,0 +1,1 @@
+"""The operations every surface calls (actions, LLM tools, sentences, websocket)."""

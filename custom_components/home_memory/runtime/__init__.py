@@ -1,0 +1,1 @@
+"""Bringing the entry up, and what it holds while it runs."""
