@@ -180,7 +180,7 @@ def test_retrieval_records_access(companies: Retriever) -> None:
 
 
 def _composite(item: ScoredMemory, config: EngineConfig, now: float) -> float:
-    """The enhancements doc's score, from the memory's own fields."""
+    """The composite score, recomputed from the memory's own fields."""
     memory = item.memory
     accessed = memory.last_accessed_at or memory.created_at
     days_idle = (now - accessed.timestamp()) / decay.SECONDS_PER_DAY

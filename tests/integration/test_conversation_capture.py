@@ -337,7 +337,7 @@ async def test_relevant_past_messages_reach_only_their_speaker(
     user_anna: MockUser,
     user_ben: MockUser,
 ) -> None:
-    """Ash: past messages of the same speaker in the next conversation's prompt."""
+    """Past messages of the same speaker reach the next conversation's prompt."""
     agent = use_agent(hass, agent_entry)
     first = await say(
         hass,

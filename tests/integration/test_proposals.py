@@ -147,7 +147,7 @@ async def test_four_turns_end_in_pending_proposals_asked_by_voice(
     anna = Caller(user_id=user_anna.id)
     assert data.store.list_memories(anna, MemoryFilter()).items == []
     # Anna's proposals are hers until decided: the sensor and the notice,
-    # which every user sees, count the household's only (issue 11 class 3).
+    # which every user sees, count the household's only.
     assert data.pending_proposals == 0
     assert len(offers_for(data, user_anna.id)) == 2
     await settle(hass, freezer)

@@ -4,10 +4,11 @@ While the speaker has proposals pending (facts from an earlier conversation,
 background/proposals.py), a fifth tool takes their answer: confirm_proposals.
 
 One set of classes serves both surfaces: the Assist API's `llm.py` platform
-(names `home_memory__...`) and the Home Memory LLM API (`assist/llm_api.py`, plain
-names; merged with Assist they become `home_memory__...` too). Home Assistant
-neither validates tool arguments nor applies defaults (API notes §0.6), so each
-tool validates its own, strictly: wrong types, empty or oversized text and NUL
+(names `home_memory__...`) and the Home Memory LLM API (`assist/llm_api.py`,
+plain names; merged with Assist they become `home_memory__...` too). Home
+Assistant neither validates tool arguments nor applies defaults
+(docs/home-assistant.md, "Tool arguments are not validated"), so each tool
+validates its own, strictly: wrong types, empty or oversized text and NUL
 characters give an error result and write nothing.
 
 Results are small and speakable: summaries, numbers, dates, and a short hint

@@ -1,6 +1,7 @@
 """Every Assist turn, with any agent, into short-term sessions.
 
-How a turn is captured (API notes §0.5, §2.2):
+How a turn is captured (docs/home-assistant.md, "Chat-log events and the final
+reply"):
 
 - The chat-log subscription says which conversations are active, but an LLM
   agent's final reply is never announced. It is in the stored log

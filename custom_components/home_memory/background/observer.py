@@ -498,7 +498,7 @@ def drain(
                 if worth_remembering(segment, rules):
                     worthy.append(segment)
                 else:
-                    # A lone trivial change is no memory (Area 05 §2.1).
+                    # A lone trivial change (a light switched once) is no memory.
                     buffer.discard(segment.seqs)
                     drained.discarded += 1
             batch = worthy[: max(0, len(worthy) - keep)][: limit - told]

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
 
 
 class MemoryKind(StrEnum):
-    """What a memory is about (Area 05 types plus the observer's)."""
+    """What a memory is about (what people tell, and what the observer saw)."""
 
     FACT = "fact"
     PREFERENCE = "preference"
@@ -26,7 +26,7 @@ class MemoryKind(StrEnum):
 
 
 class WeightClass(StrEnum):
-    """How much a memory counts and how long it lasts (enhancements doc)."""
+    """How much a memory counts and how long it lasts (see `decay`)."""
 
     SIGNIFICANT = "significant"
     PREFERENCE = "preference"
@@ -74,7 +74,7 @@ class Visibility(StrEnum):
 
 
 class Tier(StrEnum):
-    """Lifecycle tier (Area 05 §2.1)."""
+    """Lifecycle tier: active, deleted (restorable) or archived (decayed)."""
 
     ACTIVE = "active"
     DELETED = "deleted"

@@ -8,9 +8,9 @@ location, source events). The template narrator varies its wording with a
 random generator seeded from the segment itself, so the same segment always
 reads the same way and different segments read differently.
 
-Memories are the persona's own experience (enhancements doc, "First-person
-memory perspective"): no clock times to the minute, no entity ids, no raw
-states; "around six", "the kitchen light came on".
+Memories are the persona's own experience, told in the first person: no clock
+times to the minute, no entity ids, no raw states; "around six", "the kitchen
+light came on".
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ from .verbs import (
 if TYPE_CHECKING:
     from collections.abc import Collection, Sequence
 
-# The seed's emotions; the AI Task must pick one of these.
+# The emotions a memory may carry; the AI Task must pick one of these.
 EMOTIONS: Final = ("neutral", "positive", "negative", "concerned", "curious")
 MAX_NARRATED: Final = 5
 MAX_TAGS: Final = 12

@@ -1,10 +1,10 @@
 """Hybrid retrieval: vector and keyword candidates, fused, then scored.
 
-Relevance fuses the two signals (see `fuse`); the composite score of the
-enhancements doc then weighs relevance against importance x class weight x
-decay, recency and access frequency. Context retrieval for a prompt is the
-strict variant: few memories, a token budget, a relevance floor, and nothing
-at all for requests that never need memory.
+Relevance fuses the two signals (see `fuse`); the composite score then weighs
+relevance against importance x class weight x decay, recency and access
+frequency. Context retrieval for a prompt is the strict variant: few memories,
+a token budget, a relevance floor, and nothing at all for requests that never
+need memory.
 """
 
 from __future__ import annotations
@@ -34,7 +34,8 @@ if TYPE_CHECKING:
     from .score_table import ScoreColumns
     from .store import MemoryStore
 
-# Intents and requests for which memory never helps (Area 05 §4.1).
+# Intents and requests for which memory never helps: timers, the time or date,
+# "never mind".
 SKIP_INTENTS = frozenset(
     {
         "timer_set", "timer_query", "time_query", "cancel",

@@ -890,7 +890,7 @@ class MemoryStore:
                     in_transaction(conn, results)
                 # Still inside the write lock: the next writer's duplicate
                 # check sees these rows even before the index does (two
-                # creates at once must not both insert; issue 11 class 9).
+                # creates at once must not both insert).
                 with self._pending_lock:
                     self._unindexed.update(fresh)
             self._refresh(touched)
