@@ -98,7 +98,7 @@ async def test_keyword_only_until_the_model_is_ready(
     fake_embedder: FakeEmbedder,
     hass_admin_user: MockUser,
 ) -> None:
-    """Search works by keyword while the model loads, and hybrid once it is ready."""
+    """Search is keyword-only while the model loads, hybrid once it is ready."""
     release = threading.Event()
 
     def slow_load(model_dir: Path) -> FakeEmbedder:
@@ -135,7 +135,7 @@ async def test_keyword_only_until_the_model_is_ready(
 async def test_unload_while_the_model_loads(
     hass: HomeAssistant, mock_config_entry: MockConfigEntry, fake_embedder: FakeEmbedder
 ) -> None:
-    """Unloading while the model loads ends cleanly and never uses the model."""
+    """Unloading while the model loads cancels the load and closes the store."""
     release = threading.Event()
     started = threading.Event()
 

@@ -153,7 +153,7 @@ async def test_the_nightly_run_starts_at_the_configured_time(
     entry_at_0430: MockConfigEntry,
     mock_load_model: MagicMock,
 ) -> None:
-    """The nightly run starts at the configured time and runs every job."""
+    """The nightly run starts at the configured time, runs every job, consolidates."""
     freezer.move_to(local(1, 4, 0))
     await setup_entry(hass, entry_at_0430)
     data = entry_at_0430.runtime_data

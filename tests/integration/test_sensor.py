@@ -58,7 +58,7 @@ async def test_device_and_entities(
     device_registry: dr.DeviceRegistry,
     entity_registry: er.EntityRegistry,
 ) -> None:
-    """One service device holds the integration's sensors."""
+    """One service device holds the sensors; diagnostic ones are marked, size off."""
     device = device_registry.async_get_device_by_identifier(
         (DOMAIN, init_integration.entry_id), init_integration.entry_id
     )

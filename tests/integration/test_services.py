@@ -551,7 +551,7 @@ async def test_list_rejects_bad_input(
 
 
 async def test_update_fields(hass: HomeAssistant, hass_admin_user: MockUser) -> None:
-    """update changes every given field, and can clear the expiry."""
+    """update changes every given field; the expiry can be cleared and set again."""
     stored = await remember(
         hass,
         hass_admin_user,
