@@ -11,8 +11,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 PACKAGE = Path(__file__).parents[2] / "custom_components" / "home_memory"
 ROOT_NAME = "custom_components.home_memory"
 
@@ -121,7 +119,6 @@ def test_top_holds_only_platform_files_and_role_folders() -> None:
     assert unexpected == []
 
 
-@pytest.mark.xfail(strict=True, reason="issue 12: being untangled")
 def test_imports_never_run_up_a_layer() -> None:
     """No module imports from a layer above its own."""
     upward = [
@@ -153,7 +150,6 @@ def test_the_engine_imports_nothing_of_home_assistant_or_the_integration() -> No
     assert offenders == []
 
 
-@pytest.mark.xfail(strict=True, reason="issue 12: being untangled")
 def test_no_import_circles() -> None:
     """The import graph (TYPE_CHECKING imports included) has no cycle."""
     graph = _graph()
@@ -178,7 +174,6 @@ def test_no_import_circles() -> None:
     assert cycles == []
 
 
-@pytest.mark.xfail(strict=True, reason="issue 12: memory/store.py is being split")
 def test_no_module_exceeds_1000_lines() -> None:
     """Every module stays readable: at most 1,000 lines."""
     long = {

@@ -1,11 +1,11 @@
 """Facts worth remembering from a finished conversation, and their confirmation.
 
-When a conversation of at least four turns ends, a language model reads it and
-proposes memories (summary, content, type, keywords). Nothing becomes a memory
-before a person agrees, unless the household chose to store extracted facts
-automatically. A proposal is pending until it is confirmed (it becomes a memory
-with source `extracted`, in the same transaction that marks it confirmed),
-rejected, or expired.
+When a conversation of at least four turns ends, a language model reads it
+and proposes memories (summary, content, type, keywords). Nothing becomes a
+memory before a person agrees, unless the household chose to store extracted
+facts automatically. A proposal is pending until it is
+confirmed (it becomes a memory with source `extracted`, in the same
+transaction that marks it confirmed), rejected, or expired.
 
 Proposals belong to whoever spoke: a user's are private to them, the
 household's (a satellite nobody is mapped to) are everyone's. Only those who

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
 
 
 class MemoryKind(StrEnum):
-    """What a memory is about (what people tell, and what the observer saw)."""
+    """What a memory is about (what people tell, plus the observer's)."""
 
     FACT = "fact"
     PREFERENCE = "preference"
@@ -26,7 +26,7 @@ class MemoryKind(StrEnum):
 
 
 class WeightClass(StrEnum):
-    """How much a memory counts and how long it lasts (see `decay`)."""
+    """How much a memory counts and how long it lasts (decay.py has the curves)."""
 
     SIGNIFICANT = "significant"
     PREFERENCE = "preference"
@@ -74,7 +74,7 @@ class Visibility(StrEnum):
 
 
 class Tier(StrEnum):
-    """Lifecycle tier: active, deleted (restorable) or archived (decayed)."""
+    """Lifecycle tier: active, deleted (recoverable) or archived (decayed)."""
 
     ACTIVE = "active"
     DELETED = "deleted"

@@ -1,13 +1,13 @@
 """Segmentation: which buffered state changes belong to one memory, and when.
 
-Pure rules over `ObservedEvent`s: events wait `buffer_s` in the buffer; a
-segment closes once it spans at least `min_span_s` and has been quiet for
-longer than the buffer time (whether that quiet is judged live or later, in a
-backlog), is forced at `max_span_s`, and breaks when a person arrives or
-leaves, when the time of day changes and on a significant event; it holds at
-most `max_events` events. Generations are at least `cooldown_s` apart. Before
-narration, the changes of one entity are compressed into one `Activity`
-("toggled twenty times").
+Pure rules over `ObservedEvent`s (docs/architecture.md, "Observation"):
+events wait `buffer_s` in the buffer; a segment closes once it spans at least
+`min_span_s` and has been quiet for longer than the buffer time (whether that
+quiet is judged live or later, in a backlog), is forced at
+`max_span_s`, and breaks when a person arrives or leaves, when the time of day
+changes and on a significant event; it holds at most `max_events` events.
+Generations are at least `cooldown_s` apart. Before narration, the changes of
+one entity are compressed into one `Activity` ("toggled twenty times").
 
 Nothing here reads a clock or a file: the caller passes `now` and the local
 time zone, so the same buffer always gives the same segments.
@@ -467,7 +467,7 @@ def worth_remembering(
 ) -> bool:
     """False for a lone trivial change (a light switched once, and nothing else).
 
-    Bare transient commands never become memories.
+    A bare transient command is nothing a person would remember.
     """
     if any(_is_trigger(event, rules) for event in segment.events):
         return True
