@@ -43,7 +43,6 @@ import asyncio
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
-import sqlite3
 import time
 from typing import TYPE_CHECKING, Any, Final
 
@@ -56,6 +55,7 @@ from ..const import DOMAIN, LOGGER
 from ..memory.errors import MemoryEngineError
 from ..memory.extraction import MAX_EXTRACTION_ATTEMPTS, MIN_TURNS
 from ..memory.sessions import ChatMessage, SessionRole, SessionStore
+from ..operations.proposals import async_refresh, ha_now, proposal_store, session_store
 from ..runtime.ha_internals import pipeline_turn_input, stored_chat_logs
 from .ai_generation import generating_own_task
 from .chat_turns import (
@@ -68,13 +68,7 @@ from .chat_turns import (
     set_speaker,
     take_new_turns,
 )
-from .proposals import (
-    async_extract,
-    async_refresh,
-    ha_now,
-    proposal_store,
-    session_store,
-)
+from .proposals import async_extract
 from .watched_conversations import WatchedConversations
 
 if TYPE_CHECKING:
@@ -285,7 +279,7 @@ class ConversationCapture:
             )
         try:
             await async_end_conversations(self._hass, self._data, conversation_id)
-        except MemoryEngineError, sqlite3.Error:
+        except MemoryEngineError:
             LOGGER.debug("Sessions of %s not readable", conversation_id, exc_info=True)
 
     # -- what others ask ------------------------------------------------------
@@ -427,7 +421,7 @@ async def async_store_turn(
             )
         )
         await hass.async_add_executor_job(sessions.embed_missing)
-    except MemoryEngineError, sqlite3.Error, OSError, ValueError:
+    except MemoryEngineError, ValueError:
         # ValueError covers text the binding refuses (UnicodeEncodeError):
         # this turn is lost, the other turns of the same read are not.
         LOGGER.warning("A conversation turn could not be stored", exc_info=True)
@@ -450,7 +444,7 @@ async def async_end_session(
     """
     try:
         ended = await hass.async_add_executor_job(session_store(data).end, session_id)
-    except MemoryEngineError, sqlite3.Error:
+    except MemoryEngineError:
         LOGGER.debug("Session %s could not be ended", session_id, exc_info=True)
         return None
     if ended is None:
@@ -488,7 +482,7 @@ async def async_end_idle_sessions(hass: HomeAssistant, data: HomeMemoryData) -> 
         idle = await hass.async_add_executor_job(
             session_store(data).idle_open_sessions, END_IDLE.total_seconds()
         )
-    except MemoryEngineError, sqlite3.Error:
+    except MemoryEngineError:
         LOGGER.debug("Idle sessions not readable", exc_info=True)
         return
     capture = data.capture
@@ -504,7 +498,7 @@ async def async_retry_extraction(hass: HomeAssistant, data: HomeMemoryData) -> N
         missed: list[Session] = await hass.async_add_executor_job(
             session_store(data).unextracted, MIN_TURNS, MAX_EXTRACTION_ATTEMPTS
         )
-    except MemoryEngineError, sqlite3.Error:
+    except MemoryEngineError:
         LOGGER.debug("Unextracted sessions not readable", exc_info=True)
         return
     for session in missed:
