@@ -72,11 +72,13 @@ class HashingEmbedder:
 
 @pytest.fixture
 def clock() -> ManualClock:
+    """A manual clock the test moves forward by hand."""
     return ManualClock()
 
 
 @pytest.fixture
 def hashing_embedder() -> HashingEmbedder:
+    """The fast deterministic test embedder."""
     return HashingEmbedder()
 
 
@@ -84,6 +86,7 @@ def hashing_embedder() -> HashingEmbedder:
 def store(
     tmp_path: Path, clock: ManualClock, hashing_embedder: HashingEmbedder
 ) -> Iterator[MemoryStore]:
+    """A fresh store on a temporary file with the test clock and embedder."""
     memory_store = MemoryStore(
         tmp_path / "memory.db", embedder=hashing_embedder, clock=clock
     )
@@ -93,6 +96,7 @@ def store(
 
 @pytest.fixture
 def retriever(store: MemoryStore) -> Retriever:
+    """A retriever over the test store."""
     return Retriever(store)
 
 

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 
 def test_corpus_is_deterministic_and_grows_by_appending() -> None:
+    """A larger benchmark corpus starts with the smaller one; its items are distinct."""
     small, large = data.corpus(300), data.corpus(1000)
     assert small == large[:300]
     assert len({item.content for item in large}) > 900
@@ -28,6 +29,7 @@ def test_corpus_is_deterministic_and_grows_by_appending() -> None:
 
 
 def test_corpus_items_are_valid_memories(tmp_path: Path) -> None:
+    """Every benchmark corpus item is accepted by the store as a memory."""
     store = MemoryStore(tmp_path / "memory.db")
     try:
         created = store.create_many(
@@ -39,6 +41,7 @@ def test_corpus_items_are_valid_memories(tmp_path: Path) -> None:
 
 
 def test_questions_are_distinct() -> None:
+    """The benchmark questions are all distinct and end like a question or sentence."""
     asked = data.questions(800)
     assert len(asked) == len(set(asked)) == 800
     assert all(text.endswith(("?", ".")) for text in asked)
@@ -51,6 +54,7 @@ def _write_jsonl(path: Path, rows: list[dict[str, object]]) -> Path:
 
 @pytest.fixture
 def locomo_files(tmp_path: Path) -> tuple[Path, Path]:
+    """A tiny LoCoMo-style turns file and questions file over two conversations."""
     turns = [
         ("c1", "D1:1", "Ann", "I adopted a grey cat called Pixel."),
         ("c1", "D1:2", "Bob", "Lovely! What does it eat?"),
@@ -83,6 +87,7 @@ def locomo_files(tmp_path: Path) -> tuple[Path, Path]:
 def test_locomo_rankings_stay_in_their_conversation(
     locomo_files: tuple[Path, Path], hashing_embedder: HashingEmbedder
 ) -> None:
+    """LoCoMo rankings hold only turns of the question's own conversation."""
     turns, questions = locomo_files
     rankings = locomo.rank(turns, questions, hashing_embedder, modes=locomo.MODES)
     for mode in locomo.MODES:
@@ -109,6 +114,7 @@ def test_locomo_cli_writes_scorable_rankings(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """The locomo command writes rankings that the shared scorer can score."""
     turns, questions = locomo_files
     out = tmp_path / "out" / "hybrid.jsonl"
     monkeypatch.setattr(cli, "engine_embedder", lambda: hashing_embedder)
@@ -127,12 +133,14 @@ def test_locomo_cli_writes_scorable_rankings(
 
 
 def test_locomo_cli_reports_missing_files(tmp_path: Path) -> None:
+    """The locomo command exits with 2 when its input files are missing."""
     missing = str(tmp_path / "nope.jsonl")
     assert cli.main(["locomo", "--turns", missing, "--questions", missing,
                      "--rankings", str(tmp_path / "r.jsonl")]) == 2  # fmt: skip
 
 
 def test_report_marks_targets_and_nulls(tmp_path: Path) -> None:
+    """The report marks each figure pass, FAIL or n/a and writes unknowns as null."""
     figures: report.Figures = {
         "e2e_p95_ms_100000": 12.0,
         "search_p95_ms_100000": 3.0,
@@ -154,5 +162,6 @@ def test_report_marks_targets_and_nulls(tmp_path: Path) -> None:
 
 
 def test_latency_percentiles_are_nearest_rank() -> None:
+    """Latency percentiles use the nearest-rank method."""
     latency = Latency(tuple(float(v) for v in range(100, 0, -1)))
     assert (latency.p50, latency.p95, latency.percentile(100)) == (50.0, 95.0, 100.0)

@@ -110,12 +110,14 @@ def current(store: MemoryStore, memory: Memory) -> Memory:
 def test_texts_are_classified_by_their_word_diff(
     older: str, newer: str, relation: str
 ) -> None:
+    """Two texts are related by the words that differ between them."""
     assert compare_texts(words(older), words(newer)) is TextRelation(relation)
 
 
 def test_near_duplicates_merge_into_the_richer_text_with_all_metadata(
     store: MemoryStore, clock: ManualClock
 ) -> None:
+    """Near-duplicates merge into the richer text, keeping both memories' metadata."""
     first = add(
         store,
         clock,
@@ -172,6 +174,7 @@ def test_near_duplicates_merge_into_the_richer_text_with_all_metadata(
 def test_a_newer_fact_supersedes_the_older_one(
     store: MemoryStore, clock: ManualClock
 ) -> None:
+    """A newer value of the same preference supersedes the older memory."""
     blue = add(store, clock, "My favourite colour is blue", kind=MemoryKind.PREFERENCE)
     green = add(
         store,
@@ -197,6 +200,7 @@ def test_a_newer_fact_supersedes_the_older_one(
 def test_the_newest_of_a_chain_of_changes_wins(
     store: MemoryStore, clock: ManualClock
 ) -> None:
+    """Of several changes to one fact, only the newest stays active."""
     kind = MemoryKind.FACT
     codes = [
         add(store, clock, f"The code for the garden shed is {code}", kind=kind)
@@ -218,6 +222,7 @@ def test_the_newest_of_a_chain_of_changes_wins(
 
 
 def test_different_facts_stay_apart(store: MemoryStore, clock: ManualClock) -> None:
+    """Other slots, people, owners, events and expiring memories never merge."""
     kept = [
         # Another slot than a value: different things.
         add(store, clock, "We keep the spare house keys in the hallway cabinet"),
@@ -268,6 +273,7 @@ def test_different_facts_stay_apart(store: MemoryStore, clock: ManualClock) -> N
 
 
 def clock_in(clock: ManualClock, days: float) -> datetime | None:
+    """The datetime `days` after the clock's now."""
     return from_timestamp(clock() + days * 86_400)
 
 
@@ -297,6 +303,7 @@ def test_a_newer_correction_survives_an_older_longer_text(
 def test_private_duplicates_of_one_owner_merge(
     store: MemoryStore, clock: ManualClock
 ) -> None:
+    """Private duplicates of the same owner merge and stay private to that owner."""
     private = {"owner": "anna", "visibility": Visibility.PRIVATE}
     first = add(store, clock, "My dentist is Dr Weber in town", **private)
     second = add(store, clock, "My dentist is Dr Weber in the town centre", **private)
@@ -345,6 +352,7 @@ def test_household_memories_of_different_owners_stay_apart(
 def test_a_second_run_has_nothing_left_to_do(
     store: MemoryStore, clock: ManualClock
 ) -> None:
+    """Consolidation is idempotent: a second run finds no candidates."""
     for day in range(3):
         add(store, clock, "The recycling goes out on Thursday evening")
         add(store, clock, f"The recycling goes out on Thursday evening {'!' * day}")
@@ -366,6 +374,7 @@ def test_a_second_run_has_nothing_left_to_do(
 def test_observed_episodes_are_never_merged(
     store: MemoryStore, clock: ManualClock
 ) -> None:
+    """Observed episodes are never consolidation candidates."""
     for _ in range(3):
         add(
             store,
@@ -381,6 +390,7 @@ def test_observed_episodes_are_never_merged(
 def test_a_restored_memory_is_not_absorbed_again(
     store: MemoryStore, clock: ManualClock
 ) -> None:
+    """A memory restored after a merge is not absorbed again by the next run."""
     first = add(store, clock, "The wifi password is on the fridge")
     second = add(store, clock, "The wifi password is on the fridge door")
     consolidator = Consolidator(store, SETTINGS)
@@ -398,6 +408,7 @@ def test_a_restored_memory_is_not_absorbed_again(
 def test_memories_changed_after_planning_are_left_alone(
     store: MemoryStore, clock: ManualClock
 ) -> None:
+    """A pair changed between planning and applying is skipped, not merged."""
     first = add(store, clock, "Grandma visits every Sunday afternoon")
     second = add(store, clock, "Grandma visits every Sunday afternoon for tea")
     consolidator = Consolidator(store, SETTINGS)
@@ -416,6 +427,7 @@ def test_memories_changed_after_planning_are_left_alone(
 def test_a_run_stops_between_batches_and_the_next_one_finishes(
     store: MemoryStore, clock: ManualClock
 ) -> None:
+    """A stopped run keeps its finished batches and the next run does the rest."""
     for topic in ("bins", "plants", "fish", "bikes"):
         add(store, clock, f"On Mondays we take care of the {topic} in the morning")
         add(
@@ -447,6 +459,7 @@ def test_a_run_stops_between_batches_and_the_next_one_finishes(
 def test_an_ai_decision_rewrites_the_merged_memory(
     store: MemoryStore, clock: ManualClock
 ) -> None:
+    """An AI merge stores the new wording, re-embeds it and keeps the old for undo."""
     first = add(store, clock, "Anna is allergic to peanuts")
     second = add(store, clock, "Anna is allergic to peanuts and cashews")
     consolidator = Consolidator(store, SETTINGS)
@@ -474,6 +487,7 @@ def test_an_ai_decision_rewrites_the_merged_memory(
 def test_a_keep_decision_changes_nothing(
     store: MemoryStore, clock: ManualClock
 ) -> None:
+    """A keep decision leaves both memories at their version."""
     first = add(store, clock, "I prefer the window open at night")
     second = add(store, clock, "I prefer the window open at night in summer")
     consolidator = Consolidator(store, SETTINGS)
@@ -489,6 +503,7 @@ def test_a_keep_decision_changes_nothing(
 def test_undecided_pairs_are_offered_only_when_asked(
     store: MemoryStore, clock: ManualClock
 ) -> None:
+    """Pairs the rules cannot decide are offered only with include_undecided."""
     kind = MemoryKind.PREFERENCE
     add(store, clock, "Mia wants the kitchen quiet during her homework", kind=kind)
     add(store, clock, "Mia wants the kitchen tidy during her homework", kind=kind)
@@ -503,6 +518,7 @@ def test_undecided_pairs_are_offered_only_when_asked(
 def test_blocked_similarity_finds_the_same_pairs_as_one_block(
     store: MemoryStore, clock: ManualClock
 ) -> None:
+    """Computing similarity in blocks finds the same pairs as one big block."""
     things = (
         "radiator", "boiler", "kettle", "freezer", "printer", "router",
         "doorbell", "sprinkler", "dryer", "oven", "blender", "toaster",
@@ -539,6 +555,7 @@ def test_blocked_similarity_finds_the_same_pairs_as_one_block(
 def test_without_an_embedder_there_is_nothing_to_compare(
     store: MemoryStore, clock: ManualClock
 ) -> None:
+    """Without an embedder consolidation finds no candidates."""
     add(store, clock, "Same text")
     add(store, clock, "Same text again")
     store.set_embedder(None)
@@ -548,6 +565,7 @@ def test_without_an_embedder_there_is_nothing_to_compare(
 def test_the_default_threshold_sits_between_paraphrases_and_create_time_dedup(
     store: MemoryStore,
 ) -> None:
+    """The merge threshold lies between supersede and dedup; options repeat it."""
     assert store.config.dedup_threshold > DEFAULT_MERGE_THRESHOLD
     assert ConsolidationSettings().supersede_threshold < DEFAULT_MERGE_THRESHOLD
     # The options repeat the default so that they need not import the engine.
@@ -557,6 +575,7 @@ def test_the_default_threshold_sits_between_paraphrases_and_create_time_dedup(
 def test_the_absorbed_memory_leaves_the_vector_index(
     store: MemoryStore, clock: ManualClock
 ) -> None:
+    """The absorbed memory leaves the vector index; the survivor's vector is unit."""
     absorbed = add(store, clock, "Dinner is at seven on weekdays")
     survivor = add(store, clock, "Dinner is at seven on weekdays usually")
 

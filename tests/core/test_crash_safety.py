@@ -169,6 +169,7 @@ def _stored_state(store: MemoryStore) -> dict[str, State]:
 
 @pytest.mark.slow
 def test_sigkilled_writer_loses_no_acknowledged_write(tmp_path: Path) -> None:
+    """A writer killed with SIGKILL loses no write it had acknowledged."""
     path = tmp_path / "memory.db"
     rng = random.Random(SEED)
     acked: dict[str, State] = {}

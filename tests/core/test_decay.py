@@ -26,6 +26,7 @@ FLOOR = 0.05
 def test_half_life_follows_the_retention_multiplier(
     weight_class: WeightClass, half_life_days: float
 ) -> None:
+    """Each weight class decays to half at its own half-life and starts at 1."""
     value = decay.decay_factor(
         half_life_days, weight_class, base_half_life_days=HALF, floor=FLOOR
     )
@@ -36,6 +37,7 @@ def test_half_life_follows_the_retention_multiplier(
 
 
 def test_decay_never_drops_below_the_floor() -> None:
+    """Decay never falls below the configured floor."""
     assert (
         decay.decay_factor(
             10_000, WeightClass.TRANSIENT, base_half_life_days=HALF, floor=FLOOR
@@ -45,6 +47,7 @@ def test_decay_never_drops_below_the_floor() -> None:
 
 
 def test_access_bonus_is_log_scaled_and_capped() -> None:
+    """The access bonus grows with the log of accesses and is capped at 1."""
     assert decay.access_bonus(0) == 0.5
     assert decay.access_bonus(1) == pytest.approx(0.5 + 0.1 * math.log(2))
     assert decay.access_bonus(10**6) == 1.0
@@ -52,6 +55,7 @@ def test_access_bonus_is_log_scaled_and_capped() -> None:
 
 
 def test_effective_importance_formula() -> None:
+    """Effective importance is importance x weight x decay x bonus, floored."""
     value = decay.effective_importance(
         0.8, WeightClass.PREFERENCE, 60, 3, base_half_life_days=HALF, floor=FLOOR
     )
@@ -66,6 +70,7 @@ def test_effective_importance_formula() -> None:
 
 
 def test_recency_is_one_when_new() -> None:
+    """Recency is 1 for a new memory and halves after the base half-life."""
     assert decay.recency(0, base_half_life_days=HALF, floor=FLOOR) == 1
     assert decay.recency(30, base_half_life_days=HALF, floor=FLOOR) == pytest.approx(
         0.5

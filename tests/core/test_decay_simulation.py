@@ -53,6 +53,7 @@ SIMULATED_DAYS = 420
 def effective(
     importance: float, weight_class: WeightClass, days: float, accesses: int = 0
 ) -> float:
+    """The documented effective-importance formula, written out independently."""
     weight, retention = CLASSES[weight_class]
     decay = max(FLOOR, 0.5 ** (days / (BASE_HALF_LIFE * retention)))
     bonus = min(1.0, 0.5 + 0.1 * math.log(1 + accesses))
@@ -88,6 +89,7 @@ def crossing_day(importance: float, weight_class: WeightClass) -> float:
 def create(
     store: MemoryStore, content: str, weight_class: WeightClass, importance: float
 ) -> str:
+    """Store one memory with the given class and importance; return its id."""
     result = store.create_many(
         [NewMemory(content=content, weight_class=weight_class, importance=importance)],
         SYSTEM,
@@ -107,6 +109,7 @@ def tier_of(store: MemoryStore, memory_id: str) -> Tier | None:
 def test_significant_memories_outlive_transient_ones_by_the_formula(
     store: MemoryStore, clock: ManualClock
 ) -> None:
+    """Daily maintenance archives each memory on the day the formula predicts."""
     ids: dict[tuple[WeightClass, float], str] = {}
     for weight_class in (WeightClass.SIGNIFICANT, WeightClass.TRANSIENT):
         for importance in IMPORTANCES:
@@ -145,6 +148,7 @@ def test_significant_memories_outlive_transient_ones_by_the_formula(
 def test_access_reinforcement_keeps_a_memory_longer(
     store: MemoryStore, clock: ManualClock
 ) -> None:
+    """An access postpones archiving by the amount the formula predicts."""
     untouched = create(store, "The pizza place closes early", WeightClass.ROUTINE, 0.9)
     reinforced = create(store, "The bakery closes early", WeightClass.ROUTINE, 0.9)
     untouched_day = archive_day(0.9, WeightClass.ROUTINE)
@@ -167,6 +171,7 @@ def test_access_reinforcement_keeps_a_memory_longer(
 def test_archive_and_purge_counts_follow_the_formula(
     store: MemoryStore, clock: ManualClock
 ) -> None:
+    """Daily archive and purge counts match the formula, until nothing is left."""
     archive_on: dict[str, int] = {}
     for weight_class in CLASSES:
         for importance in ALL_IMPORTANCES:
@@ -197,6 +202,7 @@ def test_archive_and_purge_counts_follow_the_formula(
 def test_the_store_uses_the_documented_constants(
     store: MemoryStore, weight_class: WeightClass
 ) -> None:
+    """The store's weights, half-life, floor and thresholds are the documented ones."""
     assert (weight_class.retrieval_weight, weight_class.retention_multiplier) == (
         CLASSES[weight_class]
     )

@@ -125,6 +125,7 @@ NUMPY_FILES = ("tokenizer.json", "config.json", "model.safetensors")
 
 
 def test_attributes(any_embedder: TransformerEmbedder) -> None:
+    """The embedder reports the pinned model id and 384 dimensions."""
     assert isinstance(any_embedder, Embedder)
     assert any_embedder.model_id == MODEL_ID
     assert any_embedder.dimensions == MODEL_DIMENSIONS == 384
@@ -133,11 +134,13 @@ def test_attributes(any_embedder: TransformerEmbedder) -> None:
 def test_backend_names(
     onnx_embedder: TransformerEmbedder, numpy_embedder: TransformerEmbedder
 ) -> None:
+    """Each embedder names its backend: onnxruntime or numpy."""
     assert onnx_embedder.backend == "onnxruntime"
     assert numpy_embedder.backend == "numpy"
 
 
 def test_shapes_and_normalisation(any_embedder: TransformerEmbedder) -> None:
+    """Embeddings are finite float32 unit vectors, one distinct row per text."""
     vectors = any_embedder.embed(VARIED)
     assert vectors.shape == (len(VARIED), 384)
     assert vectors.dtype == np.float32
@@ -148,17 +151,20 @@ def test_shapes_and_normalisation(any_embedder: TransformerEmbedder) -> None:
 
 
 def test_empty_input(any_embedder: TransformerEmbedder) -> None:
+    """No texts give an empty float32 array of the right width."""
     vectors = any_embedder.embed([])
     assert vectors.shape == (0, 384)
     assert vectors.dtype == np.float32
 
 
 def test_single_str_is_rejected(any_embedder: TransformerEmbedder) -> None:
+    """A bare string is refused (it would be embedded letter by letter)."""
     with pytest.raises(TypeError):
         any_embedder.embed("hello")
 
 
 def test_batched_equals_one_by_one(any_embedder: TransformerEmbedder) -> None:
+    """Embedding in batches gives the same vectors as one text at a time."""
     # More than one batch of 32, with lengths mixed so sorting reorders them.
     texts = [f"{text} (note {i})" for i, text in enumerate(VARIED * 2)]
     batched = any_embedder.embed(texts)
@@ -178,6 +184,7 @@ def test_batched_equals_one_by_one(any_embedder: TransformerEmbedder) -> None:
     ],
 )
 def test_batches(lengths: list[int], expected: list[int]) -> None:
+    """Batches keep the sorted order and stay under the token budget."""
     order = sorted(range(len(lengths)), key=lambda i: lengths[i], reverse=True)
     batches = list(embedder_module._batches(order, lengths))
     assert [len(batch) for batch in batches] == expected
@@ -187,12 +194,14 @@ def test_batches(lengths: list[int], expected: list[int]) -> None:
 
 
 def test_order_is_preserved(any_embedder: TransformerEmbedder) -> None:
+    """Vectors come back in the order of the input texts."""
     forward = any_embedder.embed(VARIED)
     backward = any_embedder.embed(VARIED[::-1])
     np.testing.assert_allclose(forward, backward[::-1], atol=1e-4)
 
 
 def test_long_text_is_truncated(any_embedder: TransformerEmbedder) -> None:
+    """Text past the token limit is cut and changes nothing."""
     words = [f"word{i % 50}" for i in range(2000)]
     long_text = " ".join(words)
     assert len(any_embedder._tokenizer.encode(long_text).ids) == MAX_TOKENS
@@ -207,6 +216,7 @@ def test_long_text_is_truncated(any_embedder: TransformerEmbedder) -> None:
 def test_backends_agree(
     onnx_embedder: TransformerEmbedder, numpy_embedder: TransformerEmbedder
 ) -> None:
+    """The onnxruntime and numpy backends give nearly the same vectors."""
     texts = [*VARIED, LONG]
     onnx_vectors = onnx_embedder.embed(texts)
     numpy_vectors = numpy_embedder.embed(texts)
@@ -216,6 +226,7 @@ def test_backends_agree(
 
 
 def test_semantic_sanity(any_embedder: TransformerEmbedder) -> None:
+    """A related text is clearly closer to the query than an unrelated one."""
     query, invoice, unrelated = any_embedder.embed([QUERY, INVOICE, UNRELATED])
     related = _cosine(query, invoice)
     assert 0.35 < related < 0.75
@@ -223,6 +234,7 @@ def test_semantic_sanity(any_embedder: TransformerEmbedder) -> None:
 
 
 def test_concurrent_calls_match_sequential(any_embedder: TransformerEmbedder) -> None:
+    """Concurrent embedding calls give the same vectors as sequential ones."""
     groups = [VARIED[i::4] for i in range(4)]
     expected = [any_embedder.embed(group) for group in groups]
     with ThreadPoolExecutor(max_workers=4) as pool:
@@ -235,6 +247,7 @@ def test_concurrent_calls_match_sequential(any_embedder: TransformerEmbedder) ->
 
 
 def test_query_cache(any_embedder: TransformerEmbedder) -> None:
+    """A repeated query is served from the cache with the same vector."""
     any_embedder.clear_cache()
     first = any_embedder.embed_query(QUERY)
     assert first.shape == (384,)
@@ -246,6 +259,7 @@ def test_query_cache(any_embedder: TransformerEmbedder) -> None:
 
 
 def test_query_vector_cannot_be_mutated(any_embedder: TransformerEmbedder) -> None:
+    """A cached query vector is read-only, so no caller can spoil the cache."""
     vector = any_embedder.embed_query(INVOICE)
     before = vector.copy()
     with pytest.raises(ValueError, match="read-only"):
@@ -256,6 +270,7 @@ def test_query_vector_cannot_be_mutated(any_embedder: TransformerEmbedder) -> No
 
 
 def test_query_cache_evicts_least_recent() -> None:
+    """The query cache evicts the least recently used entry."""
     cache = embedder_module._QueryCache(2)
     one, two, three = (np.full(3, v, dtype=np.float32) for v in (1, 2, 3))
     cache.put("one", one)
@@ -282,6 +297,7 @@ def test_query_cache_evicts_least_recent() -> None:
     ],
 )
 def test_missing_file(model_dir: Path, tmp_path: Path, need: str, name: str) -> None:
+    """A missing model file is a ModelError that names the file."""
     files = ONNX_FILES if need == "onnxruntime" else NUMPY_FILES
     copy = _copy_model(model_dir, tmp_path / "model", files)
     (copy / name).unlink()
@@ -306,6 +322,7 @@ def test_missing_file(model_dir: Path, tmp_path: Path, need: str, name: str) -> 
 def test_corrupted_file(
     model_dir: Path, tmp_path: Path, need: str, name: str, how: str
 ) -> None:
+    """A changed model file fails its checksum and the error names both hashes."""
     files = ONNX_FILES if need == "onnxruntime" else NUMPY_FILES
     copy = _copy_model(model_dir, tmp_path / "model", files)
     target = copy / name
@@ -325,6 +342,7 @@ def test_corrupted_file(
 
 
 def test_verify_passes_on_the_real_folder(model_dir: Path) -> None:
+    """The pinned model folder passes verification for both backends."""
     verify_model_dir(model_dir, need="onnxruntime")
     verify_model_dir(model_dir, need="numpy")
 
@@ -332,6 +350,7 @@ def test_verify_passes_on_the_real_folder(model_dir: Path) -> None:
 def test_auto_does_not_fall_back_from_a_bad_onnx_file(
     model_dir: Path, tmp_path: Path
 ) -> None:
+    """A corrupt model.onnx is an error, not a silent fall back to numpy."""
     copy = _copy_model(model_dir, tmp_path / "model", ONNX_FILES + NUMPY_FILES[2:])
     (copy / "model.onnx").write_bytes(b"not a model")
     with pytest.raises(ModelError, match="mismatch") as excinfo:
@@ -342,6 +361,7 @@ def test_auto_does_not_fall_back_from_a_bad_onnx_file(
 def test_unverified_garbage_onnx_is_a_model_error(
     model_dir: Path, tmp_path: Path
 ) -> None:
+    """An unverified garbage model.onnx is a ModelError naming it."""
     copy = _copy_model(model_dir, tmp_path / "model", ONNX_FILES)
     (copy / "model.onnx").write_bytes(b"not a model")
     with pytest.raises(ModelError) as excinfo:
@@ -352,6 +372,7 @@ def test_unverified_garbage_onnx_is_a_model_error(
 def test_unverified_garbage_tokenizer_is_a_model_error(
     model_dir: Path, tmp_path: Path
 ) -> None:
+    """An unverified garbage tokenizer.json is a ModelError naming it."""
     copy = _copy_model(model_dir, tmp_path / "model", ONNX_FILES)
     (copy / "tokenizer.json").write_text("{", encoding="utf-8")
     with pytest.raises(ModelError) as excinfo:
@@ -360,10 +381,12 @@ def test_unverified_garbage_tokenizer_is_a_model_error(
 
 
 def test_auto_prefers_onnxruntime(model_dir: Path) -> None:
+    """The automatic backend is onnxruntime when it is available."""
     assert load_embedder(model_dir, verify=False).backend == "onnxruntime"
 
 
 def test_auto_uses_numpy_without_model_onnx(model_dir: Path, tmp_path: Path) -> None:
+    """The automatic backend is numpy when model.onnx is absent."""
     copy = _copy_model(model_dir, tmp_path / "model", NUMPY_FILES)
     assert load_embedder(copy).backend == "numpy"
 
@@ -371,6 +394,7 @@ def test_auto_uses_numpy_without_model_onnx(model_dir: Path, tmp_path: Path) -> 
 def test_auto_without_any_weights_names_the_numpy_file(
     model_dir: Path, tmp_path: Path
 ) -> None:
+    """With no weights at all the error names model.safetensors."""
     copy = _copy_model(model_dir, tmp_path / "model", ONNX_FILES[:2])
     with pytest.raises(ModelError) as excinfo:
         load_embedder(copy)
@@ -381,6 +405,7 @@ def test_auto_without_any_weights_names_the_numpy_file(
 def test_auto_uses_numpy_when_onnxruntime_does_not_import(
     model_dir: Path, numpy_embedder: TransformerEmbedder
 ) -> None:
+    """Without onnxruntime the automatic backend is numpy, with equal vectors."""
     assert not onnxruntime_available()
     loaded = load_embedder(model_dir, verify=False)
     assert loaded.backend == "numpy"
@@ -391,6 +416,7 @@ def test_auto_uses_numpy_when_onnxruntime_does_not_import(
 
 @pytest.mark.usefixtures("no_onnxruntime")
 def test_explicit_onnxruntime_without_it_is_an_error(model_dir: Path) -> None:
+    """Asking for onnxruntime when it is missing is a ModelError."""
     with pytest.raises(ModelError, match="onnxruntime") as excinfo:
         load_embedder(model_dir, backend="onnxruntime")
     assert excinfo.value.file is None
@@ -399,6 +425,7 @@ def test_explicit_onnxruntime_without_it_is_an_error(model_dir: Path) -> None:
 def test_onnxruntime_available_follows_the_import(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """onnxruntime_available is false when the module cannot be imported."""
     assert onnxruntime_available() is True
     monkeypatch.setitem(sys.modules, "onnxruntime", None)
     assert onnxruntime_available() is False
@@ -410,11 +437,13 @@ def test_onnxruntime_available_follows_the_import(
 def test_default_model_dir_from_environment(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
+    """HOME_MEMORY_MODEL_DIR sets the default model folder."""
     monkeypatch.setenv("HOME_MEMORY_MODEL_DIR", str(tmp_path / "elsewhere"))
     assert default_model_dir() == tmp_path / "elsewhere"
 
 
 def test_default_model_dir_in_repository(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the variable the default is the repository's .models folder."""
     monkeypatch.delenv("HOME_MEMORY_MODEL_DIR", raising=False)
     repo = Path(embedder_module.__file__).resolve().parents[3]
     expected = repo / ".models" / MODEL_ID
@@ -425,6 +454,7 @@ def test_default_model_dir_in_repository(monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 def test_gelu_matches_exact_erf_form() -> None:
+    """The numpy GELU and erf match the exact erf form closely."""
     x = np.linspace(-8, 8, 4001, dtype=np.float32)
     exact = np.array(
         [0.5 * v * (1 + math.erf(v / math.sqrt(2))) for v in x.astype(float)]
@@ -442,6 +472,7 @@ def _write_safetensors(path: Path, header: dict[str, object], body: bytes) -> No
 
 
 def test_read_safetensors_round_trip(tmp_path: Path) -> None:
+    """The safetensors reader returns the tensors written, read-only."""
     a = np.arange(6, dtype="<f4").reshape(2, 3)
     b = np.array([7, -8], dtype="<i8")
     header = {
@@ -471,6 +502,7 @@ def test_read_safetensors_round_trip(tmp_path: Path) -> None:
 def test_read_safetensors_rejects_bad_files(
     tmp_path: Path, header: dict[str, object], body: bytes
 ) -> None:
+    """A malformed safetensors file is a ModelError naming the file."""
     path = tmp_path / "model.safetensors"
     _write_safetensors(path, header, body)
     with pytest.raises(ModelError) as excinfo:
@@ -479,6 +511,7 @@ def test_read_safetensors_rejects_bad_files(
 
 
 def test_read_safetensors_rejects_bad_header_length(tmp_path: Path) -> None:
+    """An impossible safetensors header length is refused."""
     path = tmp_path / "model.safetensors"
     path.write_bytes(struct.pack("<Q", 1 << 40) + b"{}")
     with pytest.raises(ModelError, match="header length"):

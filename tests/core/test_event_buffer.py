@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 
 def event(at: float, entity_id: str = "light.kitchen", **kw: object) -> ObservedEvent:
+    """One observed state change of the kitchen light (or the given entity)."""
     return ObservedEvent(
         at=at,
         entity_id=entity_id,
@@ -41,10 +42,12 @@ def event(at: float, entity_id: str = "light.kitchen", **kw: object) -> Observed
 
 
 def memory(text: str = "I noticed the kitchen light came on.") -> NewMemory:
+    """An observed memory to write with buffered events."""
     return NewMemory(content=text, source=Source.OBSERVED)
 
 
 def test_events_round_trip_in_time_order(store: MemoryStore) -> None:
+    """Buffered events keep every field and come back oldest first."""
     buffer = EventBuffer(store)
     full = event(
         200.0,
@@ -79,6 +82,7 @@ def test_events_round_trip_in_time_order(store: MemoryStore) -> None:
 
 
 def test_memory_and_consumed_events_commit_together(store: MemoryStore) -> None:
+    """A memory and the events it consumes commit in one transaction."""
     buffer = EventBuffer(store)
     seqs = buffer.append([event(1.0), event(2.0), event(3.0)])
 
@@ -92,6 +96,7 @@ def test_memory_and_consumed_events_commit_together(store: MemoryStore) -> None:
 
 
 def test_a_segment_already_consumed_rolls_the_memory_back(store: MemoryStore) -> None:
+    """Consuming events already gone rolls the memory back and keeps the rest."""
     buffer = EventBuffer(store)
     seqs = buffer.append([event(1.0), event(2.0)])
     buffer.discard(seqs[:1])
@@ -107,6 +112,7 @@ def test_a_segment_already_consumed_rolls_the_memory_back(store: MemoryStore) ->
 
 
 def test_ids_are_never_reused_after_consumption(store: MemoryStore) -> None:
+    """Event ids are never reused after events are consumed."""
     buffer = EventBuffer(store)
     first = buffer.append([event(1.0), event(2.0)])
     buffer.discard(first)
@@ -118,6 +124,7 @@ def test_ids_are_never_reused_after_consumption(store: MemoryStore) -> None:
 def test_buffered_events_survive_closing_and_reopening(
     tmp_path: Path, clock: ManualClock, hashing_embedder: HashingEmbedder
 ) -> None:
+    """Buffered events survive closing and reopening the store."""
     path = tmp_path / "memory.db"
     store = MemoryStore(path, embedder=hashing_embedder, clock=clock)
     EventBuffer(store).append([event(float(i)) for i in range(120)])
@@ -131,6 +138,7 @@ def test_buffered_events_survive_closing_and_reopening(
 
 
 def test_consuming_many_events_in_chunks(store: MemoryStore) -> None:
+    """Discarding more events than one SQL statement may bind still works."""
     buffer = EventBuffer(store)
     seqs = buffer.append([event(float(i)) for i in range(1200)])
     buffer.discard(seqs)

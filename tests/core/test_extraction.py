@@ -42,6 +42,7 @@ BEN = Caller(user_id="ben")
 
 
 def item(**overrides: Any) -> dict[str, Any]:
+    """One valid extracted memory as the AI answers it, with overrides."""
     return {
         "summary": "Lena visits in June",
         "content": "Anna's sister Lena visits every June.",
@@ -51,12 +52,14 @@ def item(**overrides: Any) -> dict[str, Any]:
 
 
 def drafts(*summaries: str) -> list[ProposalDraft]:
+    """One fact draft per summary."""
     return [
         ProposalDraft(s, f"{s} (in full).", MemoryKind.FACT, ("k",)) for s in summaries
     ]
 
 
 def test_valid_answers_become_drafts() -> None:
+    """A valid AI answer becomes drafts with a normalised kind and keywords."""
     parsed = parse_proposals(
         {"memories": [item(), item(type=" Preference ", keywords=[" a ", "a", ""])]}
     )
@@ -91,11 +94,13 @@ def test_valid_answers_become_drafts() -> None:
     ],
 )
 def test_invalid_answers_are_refused(answer: object) -> None:
+    """A malformed AI answer is refused as InvalidProposalsError."""
     with pytest.raises(InvalidProposalsError):
         parse_proposals(answer)
 
 
 def test_conversation_text_and_instructions() -> None:
+    """The conversation is quoted by role and clipped to its newest lines."""
     messages = [
         StoredMessage(1, "s", 1.0, MessageRole.USER, "My sister is Lena", 5, True),
         StoredMessage(2, "s", 2.0, MessageRole.ASSISTANT, "Nice.", 2, True),
@@ -120,6 +125,7 @@ def test_conversation_text_and_instructions() -> None:
 def test_confirmed_proposals_become_extracted_memories_atomically(
     store: MemoryStore,
 ) -> None:
+    """A confirmed proposal becomes an extracted memory linked to it."""
     proposals = ProposalStore(store)
     added = proposals.add(
         drafts("The bins go out on Tuesday", "Jo is the plumber"),
@@ -150,6 +156,7 @@ def test_confirmed_proposals_become_extracted_memories_atomically(
 
 
 def test_a_failing_confirmation_stores_nothing(store: MemoryStore) -> None:
+    """A proposal decided by another writer mid-confirm stores no memory."""
     proposals = ProposalStore(store)
     [proposal] = proposals.add(
         drafts("Keys are in the drawer"),
@@ -173,6 +180,7 @@ def test_a_failing_confirmation_stores_nothing(store: MemoryStore) -> None:
 
 
 def test_rejecting_and_privacy(store: MemoryStore) -> None:
+    """Only the owner (or the household) sees and decides a proposal."""
     proposals = ProposalStore(store)
     [anna_proposal] = proposals.add(
         drafts("Anna's secret"), owner="anna", session_id=None, conversation_id=None
@@ -202,6 +210,7 @@ def test_rejecting_and_privacy(store: MemoryStore) -> None:
 
 
 def test_pending_proposals_expire(store: MemoryStore, clock: ManualClock) -> None:
+    """Pending proposals expire after their time to live, not before."""
     proposals = ProposalStore(store)
     proposals.add(drafts("a"), owner=None, session_id=None, conversation_id=None)
     clock.advance(seconds=PROPOSAL_TTL_SECONDS - 1)

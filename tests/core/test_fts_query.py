@@ -39,6 +39,7 @@ HOSTILE = [
 
 @pytest.fixture(scope="module")
 def fts() -> Iterator[sqlite3.Connection]:
+    """An in-memory FTS5 table with the engine's tokenizer and hostile rows."""
     conn = sqlite3.connect(":memory:")
     conn.execute(
         f"CREATE VIRTUAL TABLE t USING fts5(body, tokenize = '{FTS_TOKENIZER}')"
@@ -53,12 +54,14 @@ def fts() -> Iterator[sqlite3.Connection]:
 
 @pytest.mark.parametrize("text", HOSTILE)
 def test_hostile_text_is_a_valid_query(fts: sqlite3.Connection, text: str) -> None:
+    """Hostile text becomes a MATCH expression that FTS5 accepts."""
     expression = match_expression(text)
     assert expression is not None
     fts.execute("SELECT rowid FROM t WHERE t MATCH ?", (expression,)).fetchall()
 
 
 def test_operators_become_plain_words(fts: sqlite3.Connection) -> None:
+    """FTS operators in the text are searched as plain words."""
     assert search_terms("cats AND dogs OR NOT birds") == ["cats", "dogs", "birds"]
     expression = match_expression("chickens")
     rows = fts.execute("SELECT body FROM t WHERE t MATCH ?", (expression,)).fetchall()
@@ -66,6 +69,7 @@ def test_operators_become_plain_words(fts: sqlite3.Connection) -> None:
 
 
 def test_only_stopwords_or_symbols_give_no_query() -> None:
+    """Text of only stopwords or symbols gives no query."""
     assert match_expression("what is the") is None
     assert match_expression("🐔 € $ !!") is None
     assert match_expression("") is None
@@ -74,6 +78,7 @@ def test_only_stopwords_or_symbols_give_no_query() -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.text())
 def test_any_text_is_safe(text: str) -> None:
+    """Any text gives no query or one that FTS5 runs without error."""
     with closing(sqlite3.connect(":memory:")) as conn:
         conn.execute(
             f"CREATE VIRTUAL TABLE t USING fts5(body, tokenize = '{FTS_TOKENIZER}')"

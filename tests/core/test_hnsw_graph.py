@@ -68,6 +68,7 @@ def load(
     *,
     groups: list[int] | None = None,
 ) -> list[int]:
+    """Upsert `x` into both the index and the reference; return the rowids."""
     rowids = list(range(10, 10 + len(x)))
     grp = groups if groups is not None else [0] * len(x)
     index.upsert(rowids, x, grp, [INF] * len(x))
@@ -76,6 +77,7 @@ def load(
 
 
 def top(ref: Reference, q: npt.NDArray[np.float32], k: int, **flt: object) -> set[int]:
+    """The reference's exact top-k rowids for a query."""
     scores = ref.scores(q, **flt)  # type: ignore[arg-type]
     return set(sorted(scores, key=lambda r: -scores[r])[:k])
 
@@ -83,6 +85,7 @@ def top(ref: Reference, q: npt.NDArray[np.float32], k: int, **flt: object) -> se
 def assert_exact_scores(
     got: list[tuple[int, float]], ref: Reference, q: npt.NDArray[np.float32]
 ) -> None:
+    """Results are sorted and each score equals the exact cosine."""
     expected = ref.scores(q)
     scores = [s for _, s in got]
     assert scores == sorted(scores, reverse=True)
@@ -93,6 +96,7 @@ def assert_exact_scores(
 def test_the_graph_answers_with_exact_scores_and_high_recall(
     index: VectorIndex, data: Data
 ) -> None:
+    """Graph search gives exact scores and high recall against an exact scan."""
     x, centres = data
     ref = Reference()
     load(index, ref, x)
@@ -118,6 +122,7 @@ def test_the_graph_answers_with_exact_scores_and_high_recall(
 def test_a_new_row_is_found_before_the_graph_holds_it(
     index: VectorIndex, data: Data
 ) -> None:
+    """A row the graph does not hold yet is still found by search."""
     x, _ = data
     ref = Reference()
     load(index, ref, x)
@@ -148,6 +153,7 @@ def test_a_new_row_is_found_before_the_graph_holds_it(
 def test_removed_and_replaced_rows_never_come_back(
     index: VectorIndex, data: Data
 ) -> None:
+    """Removed rows never return and replaced rows score with their new vector."""
     x, _ = data
     ref = Reference()
     rowids = load(index, ref, x)
@@ -177,6 +183,7 @@ def test_removed_and_replaced_rows_never_come_back(
 def test_filters_apply_to_the_proposals_and_a_narrow_one_scans(
     index: VectorIndex, data: Data
 ) -> None:
+    """Filters apply to graph results; a narrow filter falls back to an exact scan."""
     x, centres = data
     ref = Reference()
     # Group 1 is every 20th row (5 %): too few rows for the graph.
@@ -203,6 +210,7 @@ def test_filters_apply_to_the_proposals_and_a_narrow_one_scans(
 def test_small_indexes_get_no_graph_thread(
     data: Data,
 ) -> None:
+    """An index below the minimum size starts no graph builder thread."""
     x, _ = data
     index = graph_index(min_rows=len(x) + 1)
     try:
@@ -219,6 +227,7 @@ def test_small_indexes_get_no_graph_thread(
 def test_close_stops_the_builder_and_searches_go_on(
     data: Data,
 ) -> None:
+    """Closing stops the builder thread; searches still work by scan."""
     x, _ = data
     index = graph_index()
     index.enable_graph()
@@ -231,6 +240,7 @@ def test_close_stops_the_builder_and_searches_go_on(
 
 
 def test_clear_starts_a_new_graph(index: VectorIndex, data: Data) -> None:
+    """Clearing the index empties the graph and a new one is built."""
     x, _ = data
     ref = Reference()
     load(index, ref, x)
@@ -244,6 +254,7 @@ def test_clear_starts_a_new_graph(index: VectorIndex, data: Data) -> None:
 
 
 def test_many_removals_rebuild_the_graph(index: VectorIndex, data: Data) -> None:
+    """Removing over a quarter of the rows rebuilds the graph without tombstones."""
     x, _ = data
     ref = Reference()
     rowids = load(index, ref, x)
@@ -261,6 +272,8 @@ def test_a_failing_graph_leaves_the_scan_in_charge(
     data: Data,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
+    """A graph that fails to build is logged and the exact scan answers."""
+
     def broken(*_: object) -> None:
         raise RuntimeError("out of memory")
 
@@ -293,6 +306,7 @@ def test_a_failing_graph_search_falls_back_to_the_scan(
     monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
+    """A failing graph search falls back to the exact scan."""
     x, _ = data
     ref = Reference()
     load(index, ref, x)
@@ -315,6 +329,7 @@ def test_a_store_that_fails_to_open_leaves_no_builder(
     hashing_embedder: HashingEmbedder,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """A store that fails to open leaves no graph builder thread behind."""
     path = tmp_path / "memory.db"
     monkeypatch.setattr(VectorIndex, "graph_min_rows", 5)
     store = MemoryStore(path, embedder=hashing_embedder)
@@ -342,6 +357,7 @@ def test_a_store_that_fails_to_open_leaves_no_builder(
 
 
 def test_without_usearch_there_is_no_graph(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without usearch the index has no graph and still searches."""
     real_import = importlib.import_module
 
     def no_usearch(name: str, package: str | None = None) -> object:
@@ -360,6 +376,7 @@ def test_without_usearch_there_is_no_graph(monkeypatch: pytest.MonkeyPatch) -> N
 def test_the_store_reports_which_vector_search_runs(
     tmp_path: Path, hashing_embedder: HashingEmbedder
 ) -> None:
+    """The store reports whether the graph or only the numpy index runs."""
     path = tmp_path / "memory.db"
     with_graph = MemoryStore(path, embedder=hashing_embedder)
     try:
@@ -378,6 +395,7 @@ def test_the_store_reports_which_vector_search_runs(
 def test_a_saved_graph_is_adopted_and_checked_row_by_row(
     tmp_path: Path, data: Data
 ) -> None:
+    """A saved graph is reused, with rows changed since the save corrected."""
     x, centres = data
     path = tmp_path / "cache" / "graph.usearch"
     first = graph_index()
@@ -429,6 +447,7 @@ def test_a_saved_graph_is_adopted_and_checked_row_by_row(
 def test_an_unusable_graph_file_is_ignored(
     tmp_path: Path, data: Data, content: bytes, caplog: pytest.LogCaptureFixture
 ) -> None:
+    """An unreadable graph file is logged and ignored; the graph is rebuilt."""
     x, _ = data
     path = tmp_path / "graph.usearch"
     path.write_bytes(content)
@@ -455,6 +474,7 @@ def save_graph_of(x: npt.NDArray[np.float32], path: Path) -> None:
 
 
 def test_a_graph_of_other_vectors_is_not_adopted(tmp_path: Path, data: Data) -> None:
+    """A saved graph of other vectors is not adopted."""
     x, _ = data
     path = tmp_path / "graph.usearch"
     save_graph_of(x, path)
@@ -475,6 +495,7 @@ def test_a_graph_of_other_vectors_is_not_adopted(tmp_path: Path, data: Data) -> 
 
 
 def test_a_graph_of_another_shape_is_refused(tmp_path: Path, data: Data) -> None:
+    """A saved graph of another dimension is refused."""
     x, _ = data
     path = tmp_path / "graph.usearch"
     save_graph_of(x, path)
@@ -489,6 +510,7 @@ def test_the_store_saves_its_graph_on_close_and_adopts_it_on_open(
     hashing_embedder: HashingEmbedder,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """The store saves its graph on close and adopts it on the next open."""
     monkeypatch.setattr(VectorIndex, "graph_min_rows", 5)
     path = tmp_path / "memory.db"
     graph_path = tmp_path / "cache" / "graph.usearch"
@@ -541,6 +563,7 @@ def test_a_damaged_graph_file_is_never_loaded(tmp_path: Path, data: Data) -> Non
 def test_a_load_that_never_finished_gives_the_file_up(
     tmp_path: Path, data: Data
 ) -> None:
+    """A graph file whose last load never finished is deleted, not loaded."""
     x, _ = data
     path = tmp_path / "graph.usearch"
     save_graph_of(x, path)
@@ -555,6 +578,7 @@ def test_a_load_that_never_finished_gives_the_file_up(
 def test_a_saved_graph_keeps_count_of_its_tombstones(
     tmp_path: Path, data: Data
 ) -> None:
+    """A saved graph keeps its count of removed rows across save and load."""
     x, _ = data
     path = tmp_path / "graph.usearch"
     graph = HnswGraph(DIMS)

@@ -503,6 +503,7 @@ class GraphIndexMachine(RuleBasedStateMachine):
 
 
 def test_graph_index_matches_model() -> None:
+    """Random operations on the graph index always match an exact model."""
     STATS.clear()
     assert not _graph_threads(), "a builder thread was left by an earlier test"
     run_state_machine_as_test(GraphIndexMachine, settings=SETTINGS)

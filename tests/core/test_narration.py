@@ -37,11 +37,13 @@ LOG_LIKE = re.compile(r"\d{1,2}:\d{2}|\b[a-z_]+\.[a-z0-9_]+\b|->|\bnot_home\b")
 
 
 def one_segment(events: Events, now: float) -> Segment:
+    """The one ready segment made of the events."""
     (segment,) = ready_segments(events.made, now=now, tz=TZ)
     return segment
 
 
 def evening_arrival(events: Events | None = None) -> Segment:
+    """A Tuesday-evening segment: Anna arrives, lights, TV and heating."""
     events = events or Events()
     events.arrive(local(24, 18, 2), "Anna")
     events.light(local(24, 18, 3), "on", person="Anna")
@@ -65,6 +67,7 @@ def evening_arrival(events: Events | None = None) -> Segment:
 
 
 def test_an_arrival_becomes_a_first_person_memory_with_the_rules_fields() -> None:
+    """An arrival is narrated in first person, with people, place, time and weight."""
     segment = evening_arrival()
     narration = narrate(segment, persona=PERSONA, tz=TZ)
     assert FIRST_PERSON.search(narration.content)
@@ -94,6 +97,7 @@ def test_an_arrival_becomes_a_first_person_memory_with_the_rules_fields() -> Non
 
 
 def test_narration_is_deterministic_per_segment_and_varies_between_segments() -> None:
+    """A segment always gets the same text; different segments get varied texts."""
     segment = evening_arrival()
     first = narrate(segment, persona=PERSONA, tz=TZ)
     assert narrate(segment, persona=PERSONA, tz=TZ) == first
@@ -186,6 +190,7 @@ def test_a_spread_out_rest_is_not_told_as_one_moment() -> None:
 
 
 def test_a_significant_event_is_a_significant_concerned_memory() -> None:
+    """A smoke alarm becomes a significant memory with a concerned tone."""
     events = Events()
     events.add(
         local(24, 23, 40),
@@ -216,6 +221,7 @@ def test_a_significant_event_is_a_significant_concerned_memory() -> None:
 
 
 def test_the_persona_name_appears_in_some_quiet_memories() -> None:
+    """Some quiet memories name the persona; all are in the first person."""
     contents = []
     for start in range(30):
         events = Events()
@@ -238,11 +244,13 @@ def test_the_persona_name_appears_in_some_quiet_memories() -> None:
     ],
 )
 def test_spoken_time(hour: int, minute: int, expected: str) -> None:
+    """Clock times are spoken as people say them."""
     moment = datetime(2026, 11, 24, hour, minute, tzinfo=TZ)
     assert spoken_time(moment, random.Random(1)) == expected
 
 
 def test_spoken_time_on_the_hour() -> None:
+    """A time just past the hour is spoken as about that hour."""
     moment = datetime(2026, 11, 24, 18, 2, tzinfo=TZ)
     assert spoken_time(moment, random.Random(1)) in {"around six", "at about six"}
 
@@ -258,6 +266,7 @@ VALID = {
 
 
 def test_a_valid_ai_answer_is_checked_and_completed_by_the_rules() -> None:
+    """A valid AI narration is kept; the rules fill place, time and sources."""
     segment = evening_arrival()
     generated = parse_generated(VALID, known_people=("Anna",))
     assert generated.people == ("Anna",)  # an unknown name is dropped
@@ -290,11 +299,13 @@ def test_a_valid_ai_answer_is_checked_and_completed_by_the_rules() -> None:
 def test_invalid_ai_answers_are_rejected(
     change: dict[str, object], error: type[Exception]
 ) -> None:
+    """An AI narration with a bad field is rejected."""
     with pytest.raises(error):
         parse_generated({**VALID, **change}, known_people=("Anna",))
 
 
 def test_missing_fields_and_non_objects_are_rejected() -> None:
+    """An AI narration missing fields or not an object is rejected."""
     with pytest.raises(KeyError):
         parse_generated({"content": VALID["content"]}, known_people=())
     with pytest.raises(TypeError):
@@ -302,6 +313,7 @@ def test_missing_fields_and_non_objects_are_rejected() -> None:
 
 
 def test_instructions_describe_the_segment_without_entity_ids() -> None:
+    """AI instructions describe the segment by names and times, not entity ids."""
     events = Events()
     events.arrive(local(24, 18, 2), "Anna")
     for i in range(6):

@@ -61,6 +61,7 @@ COMPANIES = {
 def minilm_store(
     tmp_path: Path, clock: ManualClock, minilm: Embedder
 ) -> Iterator[MemoryStore]:
+    """A store using the real MiniLM embedder."""
     store = MemoryStore(tmp_path / "memory.db", embedder=minilm, clock=clock)
     yield store
     store.close()
@@ -68,6 +69,7 @@ def minilm_store(
 
 @pytest.fixture
 def companies(minilm_store: MemoryStore) -> Retriever:
+    """A retriever over memories about several companies."""
     for texts in COMPANIES.values():
         for text in texts:
             minilm_store.create(NewMemory(content=text, kind=MemoryKind.PROJECT), HOUSE)
@@ -75,6 +77,7 @@ def companies(minilm_store: MemoryStore) -> Retriever:
 
 
 def test_empty_store_returns_empty_results(retriever: Retriever) -> None:
+    """An empty store gives empty search, context and progressive results."""
     page = retriever.search("anything at all", HOUSE)
     assert page.items == []
     assert page.total == 0
@@ -83,11 +86,13 @@ def test_empty_store_returns_empty_results(retriever: Retriever) -> None:
 
 
 def test_tell_me_about_testcorp_ranks_testcorp_first(companies: Retriever) -> None:
+    """Asking about a company ranks that company's memories first."""
     page = companies.search("Tell me about TestCorp", HOUSE, limit=3)
     assert [("TestCorp" in s.memory.content) for s in page.items] == [True, True, True]
 
 
 def test_status_question_finds_the_invoice(companies: Retriever) -> None:
+    """A status question finds the invoice; results are sorted by score."""
     page = companies.search("What's the status with TestCorp?", HOUSE, limit=5)
     assert "INV-001" in " ".join(s.memory.content for s in page.items[:3])
     assert all(
@@ -96,6 +101,7 @@ def test_status_question_finds_the_invoice(companies: Retriever) -> None:
 
 
 def test_what_did_i_say_about_returns_ranked_memories(companies: Retriever) -> None:
+    """A "what did I say" query ranks the memory by vector and keyword."""
     page = companies.search("what did I say about the tea order", HOUSE)
     assert page.items[0].memory.content.startswith("Northwind")
     assert page.items[0].similarity is not None
@@ -105,6 +111,7 @@ def test_what_did_i_say_about_returns_ranked_memories(companies: Retriever) -> N
 def test_forgotten_memory_is_not_returned_and_can_be_restored(
     companies: Retriever,
 ) -> None:
+    """A forgotten memory is not found, except among deleted, until restored."""
     store = companies.store
     [hit] = companies.search("printer jamming", HOUSE, limit=1).items
     store.soft_delete(HOUSE, ids=[hit.memory.id])
@@ -122,6 +129,7 @@ def test_forgotten_memory_is_not_returned_and_can_be_restored(
 def test_context_injects_relevant_and_nothing_for_unrelated(
     companies: Retriever,
 ) -> None:
+    """Context holds relevant memories, and nothing for an unrelated question."""
     relevant = companies.context("Has TestCorp paid the invoice yet?", HOUSE)
     assert relevant.text.startswith("Relevant background:")
     assert "INV-001" in relevant.text
@@ -145,6 +153,7 @@ def test_context_injects_relevant_and_nothing_for_unrelated(
 def test_context_skips_requests_that_never_need_memory(
     companies: Retriever, utterance: str, intent: str | None
 ) -> None:
+    """Requests that never need memory (device commands) get no context."""
     assert never_needs_memory(utterance, intent)
     result = companies.context(utterance, HOUSE, intent=intent)
     assert result.memories == []
@@ -152,6 +161,7 @@ def test_context_skips_requests_that_never_need_memory(
 
 
 def test_context_respects_count_and_token_budget(companies: Retriever) -> None:
+    """Context keeps to its memory count and token budget."""
     wide = companies.context("TestCorp", HOUSE, max_memories=2, min_relevance=0.0)
     assert len(wide.memories) == 2
     tight = companies.context("TestCorp", HOUSE, token_budget=25, min_relevance=0.0)
@@ -160,6 +170,7 @@ def test_context_respects_count_and_token_budget(companies: Retriever) -> None:
 
 
 def test_retrieval_records_access(companies: Retriever) -> None:
+    """A search records an access unless told not to."""
     page = companies.search("Globex engineers", HOUSE, limit=1)
     memory = companies.store.get(page.items[0].memory.id, HOUSE)
     assert memory.access_count == 1
@@ -169,7 +180,7 @@ def test_retrieval_records_access(companies: Retriever) -> None:
 
 
 def _composite(item: ScoredMemory, config: EngineConfig, now: float) -> float:
-    """The enhancements doc's score, from the memory's own fields."""
+    """The composite score, recomputed from the memory's own fields."""
     memory = item.memory
     accessed = memory.last_accessed_at or memory.created_at
     days_idle = (now - accessed.timestamp()) / decay.SECONDS_PER_DAY
@@ -229,6 +240,7 @@ def test_scores_are_the_composite_of_each_memorys_fields(
 
 
 def test_an_access_counts_in_the_very_next_ranking(store: MemoryStore) -> None:
+    """An access raises the memory's score in the very next ranking."""
     store.create(NewMemory(content="the spare key is under the blue pot"), HOUSE)
     retriever = Retriever(store)
     [before] = retriever.rank("spare key", HOUSE)
@@ -242,6 +254,7 @@ def test_an_access_counts_in_the_very_next_ranking(store: MemoryStore) -> None:
 def test_context_fetches_only_the_memories_it_reads(
     store: MemoryStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Context fetches only the rows it puts in the prompt."""
     for i in range(40):
         store.create(
             NewMemory(content=f"the garden hose reel {i} is in shed {i % 5}"), HOUSE
@@ -264,6 +277,7 @@ def test_context_fetches_only_the_memories_it_reads(
 
 
 def test_progressive_search_pages_three_at_a_time(companies: Retriever) -> None:
+    """Progressive search pages three at a time, for its own caller only."""
     first = companies.start_progressive("contract payment invoice project", HOUSE)
     assert len(first.items) == 3
     assert first.total > 3
@@ -283,6 +297,7 @@ def test_progressive_search_pages_three_at_a_time(companies: Retriever) -> None:
 
 
 def test_privacy_in_search_and_context(minilm_store: MemoryStore) -> None:
+    """A private memory is found by its owner only, never by others or admins."""
     minilm_store.create(
         NewMemory(
             content="Alice is planning a surprise trip to Lisbon for Bob",
@@ -301,6 +316,7 @@ def test_privacy_in_search_and_context(minilm_store: MemoryStore) -> None:
 
 
 def test_filters_narrow_search(companies: Retriever) -> None:
+    """A kind filter narrows search results to that kind."""
     store = companies.store
     store.create(
         NewMemory(content="TestCorp sent a fruit basket", kind=MemoryKind.EVENT), HOUSE
@@ -314,6 +330,7 @@ def test_filters_narrow_search(companies: Retriever) -> None:
 def test_importance_breaks_ties_between_equally_relevant(
     store: MemoryStore, clock: ManualClock
 ) -> None:
+    """Between equally relevant memories the more important ranks first."""
     low = store.create(NewMemory(content="garage door code", importance=0.1), HOUSE)
     high = store.create(
         NewMemory(content="garage door code", importance=0.9, owner="x"), HOUSE
@@ -325,6 +342,7 @@ def test_importance_breaks_ties_between_equally_relevant(
 def test_decay_lowers_old_unused_memories(
     store: MemoryStore, clock: ManualClock
 ) -> None:
+    """An old unused memory ranks below a new one of the same text."""
     old = store.create(NewMemory(content="pool filter cleaning"), HOUSE)
     clock.advance(days=120)
     new = store.create(NewMemory(content="pool filter cleaning", owner="x"), HOUSE)
@@ -336,6 +354,7 @@ def test_decay_lowers_old_unused_memories(
 
 
 def test_keyword_only_mode_still_searches(tmp_path: Path, clock: ManualClock) -> None:
+    """Without an embedder search still finds memories by keyword."""
     store = MemoryStore(tmp_path / "kw.db", clock=clock)
     try:
         store.create(NewMemory(content="The spare key is under the blue pot"), HOUSE)
@@ -350,6 +369,7 @@ def test_keyword_only_mode_still_searches(tmp_path: Path, clock: ManualClock) ->
 
 
 def test_fuse_weights_cosine_and_normalised_bm25() -> None:
+    """Fusion weights cosine and normalised BM25 as configured."""
     fused = fuse(
         {1: 0.5, 2: 0.2}, {2: 8.0, 3: 4.0}, vector_weight=0.6, keyword_weight=0.4
     )
@@ -361,6 +381,7 @@ def test_fuse_weights_cosine_and_normalised_bm25() -> None:
 
 
 def test_weights_are_configurable(store: MemoryStore) -> None:
+    """With only relevance weighted, the score equals the relevance."""
     from custom_components.home_memory.memory.config import ScoringWeights
 
     store.create(NewMemory(content="tea kettle descaling", importance=1.0), HOUSE)
@@ -377,6 +398,7 @@ def test_weights_are_configurable(store: MemoryStore) -> None:
 def test_an_answer_borrows_relevance_from_its_question(
     minilm_store: MemoryStore,
 ) -> None:
+    """An answer in a thread is found through the question before it."""
     turns = [
         "Anna: Did you go anywhere nice for the holidays?",
         "Ben: We finally went hiking in the Dolomites with the kids.",

@@ -24,6 +24,7 @@ def _tables(conn: sqlite3.Connection) -> set[str]:
 def test_each_migration_runs_from_the_version_before(
     tmp_path: Path, target: int
 ) -> None:
+    """Each migration upgrades the version before it and leaves a sound file."""
     with closing(sqlite3.connect(tmp_path / "m.db", isolation_level=None)) as conn:
         schema.migrate(conn, target=target - 1)
         assert schema.schema_version(conn) == target - 1
@@ -35,6 +36,7 @@ def test_each_migration_runs_from_the_version_before(
 
 
 def test_migrating_twice_is_a_no_op(tmp_path: Path) -> None:
+    """Migrating an up-to-date file changes nothing."""
     with closing(sqlite3.connect(tmp_path / "m.db", isolation_level=None)) as conn:
         schema.migrate(conn)
         assert schema.migrate(conn) == schema.SCHEMA_VERSION
@@ -43,6 +45,7 @@ def test_migrating_twice_is_a_no_op(tmp_path: Path) -> None:
 def test_a_failing_migration_leaves_the_previous_version(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """A failing migration rolls back to the previous version, leaving nothing."""
     conn = sqlite3.connect(tmp_path / "m.db", isolation_level=None)
 
     def broken(c: sqlite3.Connection) -> None:
@@ -58,6 +61,7 @@ def test_a_failing_migration_leaves_the_previous_version(
 
 
 def test_a_newer_file_is_refused(tmp_path: Path) -> None:
+    """A file of a newer schema version is refused."""
     path = tmp_path / "m.db"
     conn = sqlite3.connect(path, isolation_level=None)
     conn.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION + 1}")
@@ -67,6 +71,7 @@ def test_a_newer_file_is_refused(tmp_path: Path) -> None:
 
 
 def test_store_data_survives_reopen(tmp_path: Path) -> None:
+    """Memories survive closing and reopening the store."""
     path = tmp_path / "m.db"
     store = MemoryStore(path)
     store.create(NewMemory(content="Kept across restarts"), Caller())
@@ -80,6 +85,7 @@ def test_store_data_survives_reopen(tmp_path: Path) -> None:
 
 
 def test_version_1_data_reads_after_migration_to_2(tmp_path: Path) -> None:
+    """Rows written by schema version 1 read correctly after migration."""
     path = tmp_path / "m.db"
     conn = sqlite3.connect(path, isolation_level=None)
     schema.migrate(conn, target=1)

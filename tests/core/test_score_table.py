@@ -26,6 +26,7 @@ def _row(
 
 
 def test_lookup_returns_held_rows_in_the_order_asked_and_lists_the_rest() -> None:
+    """A lookup returns held rows in the order asked and lists the missing ones."""
     table = ScoreTable()
     table.upsert([_row(3, importance=0.3), _row(7, importance=0.7), _row(1)])
     columns, missing = table.lookup([7, 2, 3, 10_000, -1])
@@ -37,6 +38,7 @@ def test_lookup_returns_held_rows_in_the_order_asked_and_lists_the_rest() -> Non
 
 
 def test_columns_carry_class_weights_and_idle_since() -> None:
+    """Columns carry each class's weights; idle time counts from the last access."""
     table = ScoreTable()
     table.upsert(
         [
@@ -53,6 +55,7 @@ def test_columns_carry_class_weights_and_idle_since() -> None:
 
 
 def test_upsert_replaces_and_remove_forgets() -> None:
+    """An upsert replaces a row; a remove forgets it, ignoring unknown rowids."""
     table = ScoreTable()
     table.upsert([_row(5, count=1)])
     table.upsert([_row(5, count=4, accessed=99.0)])
@@ -68,6 +71,7 @@ def test_upsert_replaces_and_remove_forgets() -> None:
 
 
 def test_growth_keeps_earlier_rows() -> None:
+    """Growing the table for a large rowid keeps the earlier rows."""
     table = ScoreTable()
     table.upsert([_row(1, importance=0.1)])
     small = table.nbytes
@@ -79,6 +83,7 @@ def test_growth_keeps_earlier_rows() -> None:
 
 
 def test_clear_empties_the_table() -> None:
+    """Clearing empties the table."""
     table = ScoreTable()
     table.upsert([_row(1), _row(2)])
     table.clear()
@@ -87,6 +92,7 @@ def test_clear_empties_the_table() -> None:
 
 
 def test_negative_rowids_are_refused() -> None:
+    """A negative rowid is refused and nothing is stored."""
     table = ScoreTable()
     with pytest.raises(ValueError, match="negative"):
         table.upsert([_row(-1)])
@@ -94,6 +100,7 @@ def test_negative_rowids_are_refused() -> None:
 
 
 def test_columns_from_rows_match_the_table_and_concatenate_in_order() -> None:
+    """Columns read from rows equal the table's and concatenate in order."""
     rows = [_row(4, importance=0.4, accessed=7.0, count=2), _row(9, importance=0.9)]
     table = ScoreTable()
     table.upsert(rows)

@@ -46,10 +46,12 @@ MINUTE = 60.0
     ],
 )
 def test_time_of_day_boundaries(hour: int, minute: int, expected: TimeOfDay) -> None:
+    """Each clock time falls into the right part of the day."""
     assert time_of_day(datetime(2026, 11, 24, hour, minute, tzinfo=TZ)) is expected
 
 
 def test_day_type_and_night_belongs_to_its_evening() -> None:
+    """Weekends are told from weekdays; the night after midnight is one period."""
     assert day_type(datetime(2026, 11, 28, 10, tzinfo=TZ)) is DayType.WEEKEND
     assert day_type(datetime(2026, 11, 30, 10, tzinfo=TZ)) is DayType.WEEKDAY
     start, end = period_bounds(datetime(2026, 11, 25, 2, tzinfo=TZ))
@@ -58,6 +60,7 @@ def test_day_type_and_night_belongs_to_its_evening() -> None:
 
 
 def test_events_wait_in_the_buffer_and_close_after_fifteen_minutes_and_quiet() -> None:
+    """A segment closes only once it spans 15 minutes and its last event is settled."""
     events = Events()
     events.light(local(24, 9, 0), "on")
     events.light(local(24, 9, 16), "off")
@@ -71,6 +74,7 @@ def test_events_wait_in_the_buffer_and_close_after_fifteen_minutes_and_quiet() -
 
 
 def test_a_short_quiet_segment_waits_for_more_until_its_part_of_day_ends() -> None:
+    """A short segment waits for more events until its part of the day ends."""
     events = Events()
     events.light(local(24, 9, 0), "on")
     events.light(local(24, 9, 5), "off")
@@ -86,6 +90,7 @@ def test_a_short_quiet_segment_waits_for_more_until_its_part_of_day_ends() -> No
 
 
 def test_quiet_needs_a_gap_longer_than_the_buffer_time() -> None:
+    """A gap shorter than the settle time does not close a segment."""
     events = Events()
     events.light(local(24, 9, 0), "on")
     events.light(local(24, 9, 20), "off")
@@ -112,6 +117,7 @@ def segmented_live(
 
 
 def test_a_backlog_segments_as_it_would_have_live() -> None:
+    """A backlog read at once is cut into the segments a live run would make."""
     events = Events()
     # An episode of 20 minutes, then 40 quiet minutes.
     events.light(local(24, 13, 0), "on")
@@ -142,6 +148,7 @@ def test_a_backlog_segments_as_it_would_have_live() -> None:
 
 
 def test_arrival_and_departure_break_the_segment() -> None:
+    """Arrivals and departures start a new segment."""
     events = Events()
     events.light(local(24, 18, 0), "on")
     events.light(local(24, 18, 5), "off")
@@ -160,6 +167,7 @@ def test_arrival_and_departure_break_the_segment() -> None:
 
 
 def test_time_of_day_change_breaks_and_a_lone_event_closes_when_its_part_ends() -> None:
+    """A change of the part of day breaks a segment, closing a lone event."""
     events = Events()
     events.light(local(24, 16, 50), "on")
     events.light(local(24, 17, 5), "off")
@@ -171,6 +179,7 @@ def test_time_of_day_change_breaks_and_a_lone_event_closes_when_its_part_ends() 
 
 
 def test_significant_events_break_and_are_rated_above_the_threshold() -> None:
+    """Night unlocks and smoke are rated significant and break the segment."""
     events = Events()
     events.light(local(24, 23, 0), "on")
     unlocked = events.add(
@@ -192,6 +201,7 @@ def test_significant_events_break_and_are_rated_above_the_threshold() -> None:
 
 
 def test_at_most_fifty_events_per_segment() -> None:
+    """A segment holds at most fifty events."""
     events = Events()
     for i in range(120):
         events.light(local(24, 9, 0) + i * 5, "on" if i % 2 == 0 else "off")
@@ -205,6 +215,7 @@ def test_at_most_fifty_events_per_segment() -> None:
 
 
 def test_forced_close_at_the_maximum_span() -> None:
+    """A segment is closed when it reaches the maximum span."""
     rules = SegmentationRules(max_span_s=60 * MINUTE)
     events = Events()
     for minute in range(0, 80, 8):
@@ -220,6 +231,7 @@ def test_forced_close_at_the_maximum_span() -> None:
 
 
 def test_unread_events_keep_the_last_segment_open() -> None:
+    """While more events wait unread, the last segment stays open."""
     events = Events()
     events.light(local(24, 9, 0), "on")
     events.light(local(24, 9, 20), "off")
@@ -229,12 +241,14 @@ def test_unread_events_keep_the_last_segment_open() -> None:
 
 
 def test_cooldown_between_generations() -> None:
+    """AI generation waits five minutes after the previous one."""
     assert generation_allowed(None, 1000.0)
     assert not generation_allowed(1000.0, 1299.0)
     assert generation_allowed(1000.0, 1300.0)
 
 
 def test_churn_is_compressed_into_one_activity_and_presence_never_is() -> None:
+    """Repeated toggling becomes one activity; presence changes never do."""
     events = Events()
     for i in range(20):
         events.light(
@@ -256,6 +270,7 @@ def test_churn_is_compressed_into_one_activity_and_presence_never_is() -> None:
 
 
 def test_a_lone_trivial_change_is_not_worth_a_memory() -> None:
+    """A lone trivial change is not worth a memory; an arrival is."""
     events = Events()
     events.light(local(24, 16, 50), "on")
     (lone,) = ready_segments(events.made, now=local(24, 17, 20), tz=TZ)

@@ -26,6 +26,7 @@ ASSISTANT = MessageRole.ASSISTANT
 
 
 def turn(clock: ManualClock, user: str, reply: str) -> list[ChatMessage]:
+    """One user message and the assistant's reply, at the clock's now."""
     return [ChatMessage(USER, user, clock()), ChatMessage(ASSISTANT, reply, clock())]
 
 
@@ -37,6 +38,7 @@ def words(count: int) -> str:
 def test_messages_are_stored_per_conversation_and_speaker(
     store: MemoryStore, clock: ManualClock
 ) -> None:
+    """Messages are kept in one session per conversation and speaker."""
     sessions = SessionStore(store)
     anna = sessions.record(
         conversation_id="c1",
@@ -85,6 +87,7 @@ def test_messages_are_stored_per_conversation_and_speaker(
 def test_user_window_keeps_4000_tokens_and_the_last_two(
     store: MemoryStore, clock: ManualClock
 ) -> None:
+    """A user's window keeps 4,000 tokens of messages, and always the last two."""
     sessions = SessionStore(store)
     # Each message: 1,000 words of "word " = 4,999 chars ≈ 1,250 tokens.
     for _ in range(3):
@@ -112,6 +115,7 @@ def test_user_window_keeps_4000_tokens_and_the_last_two(
 def test_admin_window_holds_100000_tokens(
     store: MemoryStore, clock: ManualClock
 ) -> None:
+    """An admin's window keeps up to 100,000 tokens of messages."""
     sessions = SessionStore(store)
     for _ in range(20):
         session = sessions.record(
@@ -138,6 +142,7 @@ def test_admin_window_holds_100000_tokens(
 def test_sessions_idle_24_hours_are_archived(
     store: MemoryStore, clock: ManualClock
 ) -> None:
+    """Sessions idle for 24 hours are archived; recent ones stay open."""
     sessions = SessionStore(store)
     old = sessions.record(
         conversation_id="old",
@@ -177,6 +182,7 @@ def test_sessions_idle_24_hours_are_archived(
 def test_ending_a_session_starts_a_new_one_for_later_turns(
     store: MemoryStore, clock: ManualClock
 ) -> None:
+    """After a session is ended, later turns start a new session."""
     sessions = SessionStore(store)
     first = sessions.record(
         conversation_id="c",
@@ -200,6 +206,7 @@ def test_ending_a_session_starts_a_new_one_for_later_turns(
 
 
 def test_idle_open_sessions(store: MemoryStore, clock: ManualClock) -> None:
+    """Open sessions idle for the given time are listed as idle."""
     sessions = SessionStore(store)
     session = sessions.record(
         conversation_id="c",
@@ -215,6 +222,7 @@ def test_idle_open_sessions(store: MemoryStore, clock: ManualClock) -> None:
 def test_relevant_past_messages_stay_with_their_speaker(
     store: MemoryStore, clock: ManualClock
 ) -> None:
+    """Past messages are found for their own speaker only."""
     sessions = SessionStore(store)
     sessions.record(
         conversation_id="anna-1",
@@ -260,6 +268,7 @@ def test_relevant_past_messages_stay_with_their_speaker(
 def test_at_most_five_past_messages_newest_first_on_ties(
     store: MemoryStore, clock: ManualClock
 ) -> None:
+    """At most five past messages are returned, newest first on equal scores."""
     sessions = SessionStore(store)
     for number in range(8):
         clock.advance(seconds=10)
@@ -277,6 +286,7 @@ def test_at_most_five_past_messages_newest_first_on_ties(
 def test_messages_stored_before_the_model_are_embedded_later(
     tmp_path: Path, clock: ManualClock, hashing_embedder: HashingEmbedder
 ) -> None:
+    """Messages stored without a model are embedded once it is there."""
     store = MemoryStore(tmp_path / "m.db", clock=clock)
     try:
         sessions = SessionStore(store)

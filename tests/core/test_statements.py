@@ -45,6 +45,7 @@ ANNA = Caller(user_id="anna")
 
 @pytest.fixture(scope="module")
 def minilm() -> Embedder:
+    """The real MiniLM embedder from the model folder."""
     model_dir = default_model_dir()
     assert model_dir is not None, "run scripts/setup to assemble the model folder"
     return load_embedder(model_dir, verify=False)
@@ -54,6 +55,7 @@ def minilm() -> Embedder:
 def real_store(
     tmp_path: Path, clock: ManualClock, minilm: Embedder
 ) -> Iterator[MemoryStore]:
+    """A store using the real MiniLM embedder."""
     store = MemoryStore(tmp_path / "memory.db", embedder=minilm, clock=clock)
     yield store
     store.close()

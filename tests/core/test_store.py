@@ -63,6 +63,7 @@ def _new(content: str, **kwargs: object) -> NewMemory:
 
 
 def test_create_and_get_round_trip(store: MemoryStore, clock: ManualClock) -> None:
+    """A created memory reads back with every field and a version of 1."""
     result = store.create(
         _new(
             "Anna's birthday is on March 3rd",
@@ -90,6 +91,7 @@ def test_create_and_get_round_trip(store: MemoryStore, clock: ManualClock) -> No
 
 
 def test_default_classes_follow_kind_and_source(store: MemoryStore) -> None:
+    """The default weight class follows the memory's kind and source."""
     pref = store.create(_new("I like jazz", kind=MemoryKind.PREFERENCE), HOUSE).memory
     seen = store.create(
         _new("The hallway light went on", source=Source.OBSERVED), HOUSE
@@ -110,6 +112,7 @@ def test_default_classes_follow_kind_and_source(store: MemoryStore) -> None:
 def test_bad_content_is_rejected_and_writes_nothing(
     store: MemoryStore, content: str, field: str
 ) -> None:
+    """Bad content is refused, naming the field, and writes nothing."""
     with pytest.raises(InvalidMemoryError) as err:
         store.create(_new(content), HOUSE)
     assert err.value.field == field
@@ -118,6 +121,7 @@ def test_bad_content_is_rejected_and_writes_nothing(
 
 
 def test_bad_fields_are_rejected(store: MemoryStore) -> None:
+    """Bad importance, owner, kind, tags or expiry are refused by name."""
     with pytest.raises(InvalidMemoryError, match="importance"):
         store.create(_new("x y", importance=1.5), HOUSE)
     with pytest.raises(InvalidMemoryError, match="importance"):
@@ -133,12 +137,14 @@ def test_bad_fields_are_rejected(store: MemoryStore) -> None:
 
 
 def test_create_many_is_all_or_nothing(store: MemoryStore) -> None:
+    """One bad memory in a batch stores none of the batch."""
     with pytest.raises(InvalidMemoryError):
         store.create_many([_new("first fine memory"), _new("")], HOUSE)
     assert store.list_memories(HOUSE).total == 0
 
 
 def test_caller_bookkeeping_commits_with_the_memories(store: MemoryStore) -> None:
+    """The caller's bookkeeping commits in the same transaction as the memories."""
     with store.transaction() as conn:
         conn.execute(
             "INSERT INTO observed_events (at, entity_id, domain, name, new_state)"
@@ -155,6 +161,8 @@ def test_caller_bookkeeping_commits_with_the_memories(store: MemoryStore) -> Non
 
 
 def test_failing_bookkeeping_rolls_the_memories_back(store: MemoryStore) -> None:
+    """Failing bookkeeping rolls back the memories and their vectors."""
+
     def fail(conn: sqlite3.Connection, results: list[CreateResult]) -> None:
         conn.execute("DELETE FROM observed_events")
         raise RuntimeError("bookkeeping failed")
@@ -166,6 +174,7 @@ def test_failing_bookkeeping_rolls_the_memories_back(store: MemoryStore) -> None
 
 
 def test_duplicate_is_reinforced_not_stored_twice(store: MemoryStore) -> None:
+    """A duplicate reinforces the existing memory instead of storing a second."""
     first = store.create(_new("The wifi password is hunter2"), ALICE)
     second = store.create(_new("The wifi password is hunter2", tags=("wifi",)), ALICE)
     assert second.action is CreateAction.REINFORCED
@@ -350,6 +359,7 @@ def test_rows_not_yet_indexed_are_matched_by_owner_too(store: MemoryStore) -> No
 
 
 def test_duplicates_of_other_owners_are_kept_apart(store: MemoryStore) -> None:
+    """Duplicates of other owners or visibility are stored separately."""
     store.create(_new("I take the bus to work", owner="alice"), ALICE)
     other = store.create(_new("I take the bus to work", owner="bob"), BOB)
     private = store.create(
@@ -364,6 +374,7 @@ def test_duplicates_of_other_owners_are_kept_apart(store: MemoryStore) -> None:
 
 
 def test_private_memories_are_invisible_to_others(store: MemoryStore) -> None:
+    """A private memory cannot be read, listed, changed or deleted by others."""
     secret = store.create(
         _new("My surprise party plan", owner="alice", visibility=Visibility.PRIVATE),
         ALICE,
@@ -405,6 +416,7 @@ def test_log_rows_of_a_private_period_stay_private_after_it_turns_household(
 def test_update_is_partial_reembeds_and_keeps_history(
     store: MemoryStore, hashing_embedder: HashingEmbedder, clock: ManualClock
 ) -> None:
+    """An update changes only the given fields, re-embeds new text, keeps history."""
     memory = store.create(_new("The car is a blue Volvo", tags=("car",)), HOUSE).memory
     calls = hashing_embedder.calls
     clock.advance(seconds=60)
@@ -429,6 +441,7 @@ def test_update_is_partial_reembeds_and_keeps_history(
 
 
 def test_undo_walks_back_through_versions(store: MemoryStore) -> None:
+    """Undo walks back through earlier versions, and the search index follows."""
     memory = store.create(_new("Dinner is at six"), HOUSE).memory
     store.update(memory.id, MemoryPatch(content="Dinner is at seven"), HOUSE)
     store.update(
@@ -520,6 +533,7 @@ def test_undo_does_not_bring_a_private_version_back_for_another(
 
 
 def test_update_rejects_empty_and_bad_patches(store: MemoryStore) -> None:
+    """Empty or bad patches and unknown ids are refused without a new version."""
     memory = store.create(_new("Milk is in the fridge"), HOUSE).memory
     with pytest.raises(InvalidMemoryError):
         store.update(memory.id, MemoryPatch(), HOUSE)
@@ -533,6 +547,7 @@ def test_update_rejects_empty_and_bad_patches(store: MemoryStore) -> None:
 
 
 def test_soft_delete_restore_and_purge(store: MemoryStore) -> None:
+    """Forget hides a memory, restore brings it back, purge removes it for good."""
     keep = store.create(_new("Keys are in the bowl"), HOUSE).memory
     gone = store.create(_new("Parcel arrives Tuesday", tags=("parcel",)), HOUSE).memory
     assert store.soft_delete(ALICE, ids=[gone.id]) == [gone.id]
@@ -587,6 +602,7 @@ def test_soft_delete_with_versions_forgets_only_what_was_shown(
 
 
 def test_soft_delete_by_tags(store: MemoryStore) -> None:
+    """Forgetting by tag matches case-insensitively; no selector is refused."""
     for text in ("Buy eggs", "Buy flour", "Call the plumber"):
         store.create(
             _new(text, tags=("todo",) if text.startswith("Buy") else ()), HOUSE
@@ -598,6 +614,7 @@ def test_soft_delete_by_tags(store: MemoryStore) -> None:
 
 
 def test_list_filters_and_paging(store: MemoryStore, clock: ManualClock) -> None:
+    """Listing filters by kind, people, tags, dates and importance, and pages."""
     words = ["apple", "bread", "cheese", "dates", "eggs", "flour", "grapes"]
     for i, word in enumerate(words):
         store.create(
@@ -633,6 +650,7 @@ def test_list_filters_and_paging(store: MemoryStore, clock: ManualClock) -> None
 def test_expired_memories_stop_being_returned_at_once(
     store: MemoryStore, clock: ManualClock
 ) -> None:
+    """An expired memory leaves search at once, before any maintenance runs."""
     soon = datetime.fromtimestamp(clock.value, UTC) + timedelta(hours=1)
     memory = store.create(
         _new("The guest wifi code is 4411", expires_at=soon), HOUSE
@@ -652,6 +670,7 @@ def test_expired_memories_stop_being_returned_at_once(
 
 
 def test_operation_log_holds_hashes_not_text(store: MemoryStore) -> None:
+    """The operation log holds content hashes, never the memory text."""
     memory = store.create(_new("My bank PIN is 9999"), ALICE).memory
     store.update(memory.id, MemoryPatch(tags=("bank",)), ALICE)
     store.soft_delete(ALICE, ids=[memory.id])
@@ -666,6 +685,7 @@ def test_operation_log_holds_hashes_not_text(store: MemoryStore) -> None:
 def test_export_import_round_trip_is_exact_and_idempotent(
     store: MemoryStore, tmp_path: Path, clock: ManualClock
 ) -> None:
+    """Export then import restores every field, and importing twice adds nothing."""
     store.create(
         _new(
             "Grandma visits at Easter 🐣",
@@ -705,6 +725,7 @@ def test_export_import_round_trip_is_exact_and_idempotent(
 
 
 def test_import_rejects_bad_files_whole(store: MemoryStore) -> None:
+    """A file with bad lines is refused whole, naming them, and imports nothing."""
     good = json.dumps({"id": "abc", "content": "fine"})
     with pytest.raises(ImportFileError) as err:
         store.import_jsonl(
@@ -717,6 +738,7 @@ def test_import_rejects_bad_files_whole(store: MemoryStore) -> None:
 
 
 def test_corrupt_file_raises_a_clear_error(tmp_path: Path) -> None:
+    """A file that is not a database raises DatabaseCorruptError."""
     path = tmp_path / "memory.db"
     path.write_bytes(b"this is not a database" * 100)
     with pytest.raises(DatabaseCorruptError):
@@ -739,6 +761,7 @@ def test_opening_gives_freed_memory_back(
 def test_reopen_rebuilds_the_index_from_the_file(
     tmp_path: Path, clock: ManualClock
 ) -> None:
+    """Reopening rebuilds the vector index from the file, without deleted rows."""
     path = tmp_path / "memory.db"
     first = MemoryStore(path, embedder=HashingEmbedder(), clock=clock)
     kept = first.create(_new("The boiler was serviced in May"), HOUSE).memory
@@ -760,6 +783,7 @@ def test_reopen_rebuilds_the_index_from_the_file(
 
 
 def test_keyword_only_mode_and_backfill(tmp_path: Path, clock: ManualClock) -> None:
+    """Without a model the store searches by keyword and embeds later."""
     path = tmp_path / "memory.db"
     plain = MemoryStore(path, clock=clock)
     memory = plain.create(_new("The spare key is under the blue pot"), HOUSE).memory
@@ -779,6 +803,8 @@ def test_keyword_only_mode_and_backfill(tmp_path: Path, clock: ManualClock) -> N
 def test_model_change_reembeds_in_background_while_search_works(
     tmp_path: Path, clock: ManualClock
 ) -> None:
+    """A model change re-embeds in batches while keyword search keeps working."""
+
     class NewModel(HashingEmbedder):
         model_id = "test-hashing-v2"
 
@@ -812,6 +838,7 @@ def test_model_change_reembeds_in_background_while_search_works(
 
 
 def test_summarize_cuts_long_text_at_a_sentence_or_word() -> None:
+    """A summary ends at the first sentence, or at a word with an ellipsis."""
     assert summarize("short") == "short"
     long_text = "The first sentence is here. " + "word " * 60
     assert summarize(long_text) == "The first sentence is here."
@@ -822,6 +849,7 @@ def test_summarize_cuts_long_text_at_a_sentence_or_word() -> None:
 
 
 def test_counts_and_status(store: MemoryStore) -> None:
+    """The store reports counts by tier and kind, schema version, size and mode."""
     store.create(_new("one fact"), HOUSE)
     store.create(_new("a preference", kind=MemoryKind.PREFERENCE), HOUSE)
     counts = store.counts()
@@ -846,6 +874,7 @@ def test_database_size_counts_the_write_ahead_log_and_shared_memory(
 def test_newest_created_at_keeps_to_active_memories_of_the_visibility(
     store: MemoryStore, clock: ManualClock
 ) -> None:
+    """The newest creation time counts only active memories of that visibility."""
     assert store.newest_created_at(Visibility.HOUSEHOLD) is None
     first = store.create(_new("the boiler was serviced"), HOUSE).memory
     clock.advance(seconds=60)
@@ -862,6 +891,7 @@ def test_newest_created_at_keeps_to_active_memories_of_the_visibility(
 def test_filtered_vector_scan_is_the_same_with_and_without_sqlite_vec(
     tmp_path: Path, clock: ManualClock
 ) -> None:
+    """A filtered vector scan gives the same results with or without sqlite-vec."""
     texts = [
         f"note {i} about the {w} in the {r}"
         for i, (w, r) in enumerate(
@@ -912,6 +942,7 @@ def test_filtered_vector_scan_is_the_same_with_and_without_sqlite_vec(
 def test_large_stores_leave_common_words_to_the_vectors(
     store: MemoryStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """In large stores, words in too many rows are left to vector search."""
     monkeypatch.setattr(candidates_module, "_PRUNE_FROM_ROWS", 10)
     monkeypatch.setattr(candidates_module, "_KEYWORD_ROW_BUDGET", 5)
     store.create_many(
@@ -1059,6 +1090,7 @@ def test_a_write_between_a_removal_and_its_refresh_is_kept(
 def test_maintenance_takes_archived_memories_out_of_search_batch_by_batch(
     store: MemoryStore, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Maintenance takes archived memories out of search one batch at a time."""
     for i in range(6):
         store.create(
             NewMemory(

@@ -1019,6 +1019,7 @@ class StoreMachine(RuleBasedStateMachine):
 
 @pytest.mark.slow
 def test_store_matches_model() -> None:
+    """Random sequences of store operations always match a simple model."""
     STEP_COUNTS.clear()
     run_state_machine_as_test(StoreMachine, settings=SETTINGS)
     print(f"stateful store test: {STEP_COUNTS}")

@@ -74,6 +74,7 @@ def assert_exact_top_k(
 
 
 def unit(rng: np.random.Generator, n: int, d: int) -> npt.NDArray[np.float32]:
+    """`n` random unit vectors of `d` dimensions."""
     x = rng.standard_normal((n, d)).astype(np.float32)
     return x / np.linalg.norm(x, axis=1, keepdims=True)
 
@@ -81,6 +82,7 @@ def unit(rng: np.random.Generator, n: int, d: int) -> npt.NDArray[np.float32]:
 def clustered(
     rng: np.random.Generator, clusters: int, per: int, d: int, noise: float
 ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """Unit vectors in tight clusters around shared centres, and the centres."""
     # A shared offset, like the mean direction of real sentence embeddings.
     centres = unit(rng, clusters, d) + 0.5 * unit(rng, 1, d)
     x = np.repeat(centres, per, axis=0) + noise * rng.standard_normal(
@@ -93,6 +95,7 @@ def clustered(
 def filled(
     n: int, d: int, seed: int = 0, *, groups: int = 1
 ) -> tuple[VectorIndex, Reference, npt.NDArray[np.float32]]:
+    """An index and its exact reference holding the same random rows."""
     rng = np.random.default_rng(seed)
     x = unit(rng, n, d)
     rowids = (np.arange(n) * 3 + 7).tolist()  # sparse, not slot-aligned
@@ -109,6 +112,7 @@ def filled(
 
 @pytest.mark.parametrize(("n", "k"), [(1, 1), (50, 5), (1000, 20), (3000, 10)])
 def test_random_data_exact_top_k(n: int, k: int) -> None:
+    """On random data the index returns the exact top k."""
     index, ref, _ = filled(n, 48, seed=n)
     rng = np.random.default_rng(99)
     for q in unit(rng, 5, 48):
@@ -116,6 +120,7 @@ def test_random_data_exact_top_k(n: int, k: int) -> None:
 
 
 def test_clustered_data_exact_top_k_through_hamming_pass() -> None:
+    """On a large clustered index the binary first pass still finds the exact top k."""
     # 20,000 rows: above exact_max, so the binary first pass chooses candidates.
     rng = np.random.default_rng(1)
     x, centres = clustered(rng, clusters=100, per=60, d=384, noise=0.04)
@@ -132,6 +137,7 @@ def test_clustered_data_exact_top_k_through_hamming_pass() -> None:
 
 
 def test_hamming_pass_is_exact_when_it_rescores_every_allowed_row() -> None:
+    """The binary pass is exact when it rescores every allowed row."""
     index, ref, _ = filled(600, 32, seed=3, groups=3)
     index.exact_max = 0  # always take the binary first pass
     index.rescore_min = 10_000
@@ -144,6 +150,7 @@ def test_hamming_pass_is_exact_when_it_rescores_every_allowed_row() -> None:
 
 
 def test_small_rescore_still_returns_exact_scores_of_allowed_rows() -> None:
+    """A small rescore still returns exact, sorted scores of allowed rows only."""
     index, ref, _ = filled(2000, 32, seed=5, groups=2)
     index.exact_max = 0
     index.rescore_min = 16
@@ -182,6 +189,7 @@ def test_property_matches_brute_force(
     use_now: bool,
     use_allowed: str,
 ) -> None:
+    """For any data and filters the index matches a brute-force search."""
     rng = np.random.default_rng(seed)
     index, ref = VectorIndex(d), Reference()
     if hamming:
@@ -220,6 +228,7 @@ def test_property_matches_brute_force(
 
 
 def test_empty_index() -> None:
+    """An empty index returns nothing and accepts empty changes."""
     index = VectorIndex(8)
     q = np.ones(8, np.float32)
     assert len(index) == 0
@@ -232,6 +241,7 @@ def test_empty_index() -> None:
 
 
 def test_k_larger_than_n_returns_everything_sorted() -> None:
+    """Asking for more rows than held returns all of them, sorted."""
     index, ref, _ = filled(7, 16)
     q = np.ones(16, np.float32)
     got = index.search(q, 50)
@@ -241,6 +251,7 @@ def test_k_larger_than_n_returns_everything_sorted() -> None:
 
 
 def test_upsert_replaces_in_place() -> None:
+    """An upsert replaces a row in place; ties are broken by rowid."""
     index = VectorIndex(4)
     index.upsert([5, 6], np.eye(4, dtype=np.float32)[:2], [0, 0], [INF, INF])
     index.upsert([5], np.array([[0, 0, 1, 0]], np.float32), [2], [INF])
@@ -265,6 +276,7 @@ def test_upsert_replaces_in_place() -> None:
 
 
 def test_vector_returns_a_copy_of_the_stored_vector() -> None:
+    """vector() returns a copy; cosine ignores the stored norm."""
     index = VectorIndex(3)
     v = np.array([[3.0, 4.0, 0.0]], np.float32)
     index.upsert([1], v, [0], [INF])
@@ -280,6 +292,7 @@ def test_vector_returns_a_copy_of_the_stored_vector() -> None:
 
 
 def test_remove_swaps_last_row_in_and_ignores_unknown() -> None:
+    """Removing rows keeps all others intact and ignores unknown rowids."""
     index, ref, x = filled(100, 16)
     rowids = sorted(ref.rows)
     doomed = [rowids[0], rowids[50], rowids[-1], rowids[-2], 123_456, -1]
@@ -303,6 +316,7 @@ def test_remove_swaps_last_row_in_and_ignores_unknown() -> None:
 
 
 def test_clear_then_reuse() -> None:
+    """A cleared index is empty and can be filled again."""
     index, _, x = filled(300, 16)
     index.clear()
     assert len(index) == 0
@@ -312,6 +326,7 @@ def test_clear_then_reuse() -> None:
 
 
 def test_growth_past_capacity_keeps_every_row() -> None:
+    """Growing past capacity keeps every row searchable."""
     index = VectorIndex(8)
     ref = Reference()
     rng = np.random.default_rng(8)
@@ -333,6 +348,7 @@ def test_growth_past_capacity_keeps_every_row() -> None:
 
 
 def test_reserve_makes_room_without_changing_contents() -> None:
+    """reserve() makes room without changing rows and never shrinks."""
     index, ref, x = filled(10, 8)
     index.reserve(5000)
     assert index._capacity >= 5000
@@ -349,6 +365,7 @@ def test_reserve_makes_room_without_changing_contents() -> None:
 
 
 def test_nbytes_counts_the_vectors() -> None:
+    """nbytes counts at least the vectors and their bookkeeping."""
     index, _, _ = filled(1000, 384)
     assert index.nbytes >= 1000 * 384 * 4 + 1000 * 96
 
@@ -357,6 +374,7 @@ def test_nbytes_counts_the_vectors() -> None:
 
 
 def test_groups_filter() -> None:
+    """A groups filter returns the exact top k within those groups."""
     index, ref, x = filled(500, 16, seed=2, groups=6)
     q = x[0]
     for groups in ({0}, {1, 3}, {0, 1, 2, 3, 4}, {5, 99}, {99}):
@@ -367,6 +385,7 @@ def test_groups_filter() -> None:
 
 
 def test_expiry_filter_skips_rows_at_or_before_now() -> None:
+    """Rows expiring at or before now are skipped."""
     index = VectorIndex(2)
     v = np.array([[1, 0], [1, 0.1], [1, 0.2], [1, 0.3]], np.float32)
     index.upsert([1, 2, 3, 4], v, [0] * 4, [10.0, 20.0, INF, 20.0])
@@ -379,6 +398,7 @@ def test_expiry_filter_skips_rows_at_or_before_now() -> None:
 
 @pytest.mark.parametrize("size", [0, 5, 900, 5000])
 def test_allowed_rowids_filter(size: int) -> None:
+    """An allowed-rowids filter returns the exact top k among them."""
     index, ref, x = filled(2000, 16, seed=4, groups=2)
     rng = np.random.default_rng(size)
     allowed = rng.choice(7000, size, replace=False).astype(np.int64)
@@ -392,6 +412,7 @@ def test_allowed_rowids_filter(size: int) -> None:
 
 
 def test_similarities_are_exact_cosines_of_present_rowids() -> None:
+    """similarities() gives exact cosines for present rowids only."""
     index, ref, x = filled(50, 16)
     rowids = sorted(ref.rows)
     q = x[1] * 3.0
@@ -404,6 +425,7 @@ def test_similarities_are_exact_cosines_of_present_rowids() -> None:
 
 
 def test_invalid_input_is_rejected() -> None:
+    """Wrong shapes, lengths, non-finite values and dimensions are refused."""
     index = VectorIndex(4)
     with pytest.raises(ValueError, match="shape"):
         index.upsert([1], np.zeros((1, 3), np.float32), [0], [INF])
@@ -419,6 +441,7 @@ def test_invalid_input_is_rejected() -> None:
 
 
 def test_zero_vectors_have_zero_similarity() -> None:
+    """A zero vector has zero similarity to everything."""
     index = VectorIndex(3)
     index.upsert(
         [1, 2], np.array([[0, 0, 0], [1, 0, 0]], np.float32), [0, 0], [INF] * 2
@@ -431,6 +454,7 @@ def test_zero_vectors_have_zero_similarity() -> None:
 
 
 def test_concurrent_upsert_remove_and_search() -> None:
+    """Concurrent upserts, removals and searches never corrupt results."""
     d, per_thread, writers = 32, 400, 3
     rng = np.random.default_rng(11)
     data = {w: unit(rng, per_thread, d) for w in range(writers)}

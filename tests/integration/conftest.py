@@ -15,7 +15,8 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
 # Imported at collection time so that this repository's custom_components
-# package wins over the test plugin's own testing_config (API notes §0.8).
+# package wins over the test plugin's own testing_config (docs/home-assistant.md,
+# "Which custom_components package a test loads").
 from custom_components.home_memory.const import (
     CONF_PERSONA_NAME,
     DOMAIN,

@@ -44,6 +44,7 @@ async def test_private_memories_stay_with_their_owner(
     user_ben: MockUser,
     hass_admin_user: MockUser,
 ) -> None:
+    """A private memory is seen and changed by its owner only, never by admins."""
     private = await call(
         hass,
         "remember",
@@ -91,6 +92,7 @@ async def test_private_memories_stay_with_their_owner(
 async def test_automation_memories_belong_to_the_household(
     hass: HomeAssistant, user_anna: MockUser, user_ben: MockUser
 ) -> None:
+    """A memory stored without a user belongs to the household."""
     stored = await call(hass, "remember", {"content": "The alarm was set at 22:00"})
     assert stored["memory"]["owner"] is None
     for user in (user_anna, user_ben):
@@ -106,6 +108,7 @@ async def test_admin_actions_refuse_other_users(
     service: str,
     data: dict[str, Any],
 ) -> None:
+    """Admin-only actions refuse other users with a translated error."""
     for user in (user_anna, hass_read_only_user):
         with pytest.raises(Unauthorized) as err:
             await call(hass, service, data, user=user)
@@ -132,6 +135,7 @@ async def test_read_only_users_cannot_write(
     service: str,
     data: dict[str, Any],
 ) -> None:
+    """A read-only user cannot write; the refusal is translated and writes nothing."""
     with pytest.raises(Unauthorized) as err:
         await call(hass, service, data, user=hass_read_only_user)
     assert isinstance(err.value, ReadOnlyUserError)
@@ -144,6 +148,7 @@ async def test_read_only_users_cannot_write(
 async def test_read_only_users_can_read(
     hass: HomeAssistant, hass_read_only_user: MockUser
 ) -> None:
+    """A read-only user can search, get and list memories."""
     stored = await call(
         hass, "remember", {"content": "Recycling is collected on Monday"}
     )
@@ -159,6 +164,7 @@ async def test_read_only_users_can_read(
 async def test_owner_and_admin_users_may_write(
     hass: HomeAssistant, hass_owner_user: MockUser, hass_admin_user: MockUser
 ) -> None:
+    """Owner and admin users may store memories, owned by them."""
     for user in (hass_owner_user, hass_admin_user):
         stored = await call(
             hass, "remember", {"content": f"Written by {user.id}"}, user=user
@@ -167,6 +173,7 @@ async def test_owner_and_admin_users_may_write(
 
 
 async def test_unknown_user_is_refused(hass: HomeAssistant) -> None:
+    """A call from an unknown user id is refused."""
     with pytest.raises(UnknownUser):
         await hass.services.async_call(
             DOMAIN,

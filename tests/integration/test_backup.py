@@ -44,6 +44,7 @@ def _copy_and_count(db_path: Path, target: Path) -> tuple[str, int]:
 async def test_writes_wait_for_the_backup_and_the_copy_is_complete(
     hass: HomeAssistant, init_integration: MockConfigEntry, tmp_path: Path
 ) -> None:
+    """During a backup writes wait at a gate and the file holds every write."""
     data = init_integration.runtime_data
     store = data.store
     await hass.async_add_executor_job(_remember, store, "The fuse box is in the cellar")
@@ -89,6 +90,7 @@ async def test_writes_wait_for_the_backup_and_the_copy_is_complete(
 async def test_checkpoints_resume_after_the_backup(
     hass: HomeAssistant, init_integration: MockConfigEntry
 ) -> None:
+    """Automatic checkpoints resume after a backup, even if resumed twice."""
     store = init_integration.runtime_data.store
 
     def autocheckpoint() -> int:
@@ -107,6 +109,7 @@ async def test_checkpoints_resume_after_the_backup(
 async def test_the_hooks_without_a_loaded_entry_do_nothing(
     hass: HomeAssistant,
 ) -> None:
+    """The backup hooks do nothing when no entry is loaded."""
     await backup.async_pre_backup(hass)
     await backup.async_post_backup(hass)
 

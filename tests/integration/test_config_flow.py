@@ -81,12 +81,14 @@ def full_options(**changes: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.fixture
 def model_dir() -> Path:
+    """The assembled model folder of this checkout."""
     folder = default_model_dir()
     assert folder is not None, "run scripts/setup to assemble the model folder"
     return folder
 
 
 def link_model_files(target: Path, source: Path, names: tuple[str, ...]) -> None:
+    """Symlink the named model files from `source` into `target`."""
     target.mkdir(parents=True, exist_ok=True)
     for name in names:
         (target / name).symlink_to(source / name)
@@ -118,6 +120,7 @@ async def test_user_step_creates_entry_with_defaults(hass: HomeAssistant) -> Non
 
 
 async def test_user_step_rejects_a_blank_name(hass: HomeAssistant) -> None:
+    """A blank persona name is refused; a padded one is stored trimmed."""
     result = await hass.config_entries.flow.async_init(
         DOMAIN, context={"source": SOURCE_USER}
     )
@@ -139,6 +142,7 @@ async def test_user_step_rejects_a_blank_name(hass: HomeAssistant) -> None:
 async def test_second_entry_is_refused(
     hass: HomeAssistant, mock_config_entry: MockConfigEntry
 ) -> None:
+    """A second entry is refused: only one Home Memory per instance."""
     mock_config_entry.add_to_hass(hass)
     result = await hass.config_entries.flow.async_init(
         DOMAIN, context={"source": SOURCE_USER}
@@ -153,6 +157,7 @@ async def test_second_entry_is_refused(
 async def test_options_form_shows_the_defaults(
     hass: HomeAssistant, init_integration: MockConfigEntry
 ) -> None:
+    """The untouched options form gives the default options."""
     result = await hass.config_entries.options.async_init(init_integration.entry_id)
     assert result["type"] is FlowResultType.FORM
     assert result["step_id"] == "init"
@@ -249,6 +254,7 @@ async def test_options_saves_every_section_and_reloads(
     init_integration: MockConfigEntry,
     mock_load_model: MagicMock,
 ) -> None:
+    """Saving options stores every section and reloads the entry with them."""
     before = init_integration.runtime_data
     result = await hass.config_entries.options.async_init(init_integration.entry_id)
     result = await hass.config_entries.options.async_configure(
@@ -350,6 +356,7 @@ async def test_options_errors_keep_the_form(
     changes: dict[str, dict[str, Any]],
     errors: dict[str, str],
 ) -> None:
+    """Bad options keep the form with the error and change nothing."""
     before = dict(init_integration.options)
     result = await hass.config_entries.options.async_init(init_integration.entry_id)
     result = await hass.config_entries.options.async_configure(
@@ -377,6 +384,7 @@ async def test_reconfigure_valid_folder(
     mock_load_model: MagicMock,
     model_dir: Path,
 ) -> None:
+    """Reconfiguring with a valid model folder stores it trimmed and reloads."""
     result = await init_integration.start_reconfigure_flow(hass)
     assert result["type"] is FlowResultType.FORM
     assert result["step_id"] == "reconfigure"
@@ -400,6 +408,7 @@ async def test_reconfigure_relative_folder(
     model_dir: Path,
     config_dir: Path,
 ) -> None:
+    """A relative model folder is resolved against the config folder."""
     link_model_files(config_dir / "models" / "minilm", model_dir, ONNX_FILES)
     result = await init_integration.start_reconfigure_flow(hass)
     result = await hass.config_entries.flow.async_configure(
@@ -414,6 +423,7 @@ async def test_reconfigure_relative_folder(
 async def test_reconfigure_empty_means_default(
     hass: HomeAssistant, init_integration: MockConfigEntry
 ) -> None:
+    """An empty model folder means the default folder."""
     hass.config_entries.async_update_entry(
         init_integration, data={CONF_MODEL_DIR: "/somewhere"}
     )
@@ -437,6 +447,7 @@ async def test_reconfigure_empty_means_default(
 async def test_reconfigure_without_any_default_folder(
     hass: HomeAssistant, init_integration: MockConfigEntry
 ) -> None:
+    """Without a default folder the form shows "-"."""
     with patch(
         "custom_components.home_memory.runtime.model.default_model_dir",
         return_value=None,
@@ -470,6 +481,7 @@ async def test_reconfigure_rejects_a_bad_folder(
     error: str,
     named: str,
 ) -> None:
+    """A folder with missing or changed model files is refused, naming the file."""
     folder = tmp_path / "model"
     if files is not None:
         link_model_files(folder, model_dir, files)

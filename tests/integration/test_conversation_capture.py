@@ -70,6 +70,7 @@ DOMAIN_LOGGER = "custom_components.home_memory"
 
 
 def capture_options(**capture: Any) -> dict[str, Any]:
+    """Entry options with conversation capture on, overridden by `capture`."""
     return {
         SECTION_PERSONA: {CONF_PERSONA_NAME: "Assistant"},
         SECTION_CAPTURE: {
@@ -92,6 +93,7 @@ def mock_config_entry() -> MockConfigEntry:
 def use_agent(
     hass: HomeAssistant, entry: MockConfigEntry, apis: list[str] | None = None
 ) -> StreamingAgent:
+    """Make a streaming fake agent the conversation agent of `entry`."""
     agent = StreamingAgent(hass, apis if apis is not None else [DOMAIN])
     conversation.async_set_agent(hass, entry, agent)
     return agent
@@ -115,6 +117,7 @@ async def end_conversations(
 
 
 def sessions_of(entry: HomeMemoryConfigEntry) -> list[Session]:
+    """Every stored session of the entry, oldest first."""
     store = entry.runtime_data.store
     with store.read() as conn:
         ids = [row[0] for row in conn.execute("SELECT id FROM sessions ORDER BY rowid")]
@@ -124,6 +127,7 @@ def sessions_of(entry: HomeMemoryConfigEntry) -> list[Session]:
 
 
 def texts(entry: HomeMemoryConfigEntry, session: Session) -> list[tuple[str, str]]:
+    """The (role, text) of each message of a session."""
     return [
         (str(m.role), m.content)
         for m in SessionStore(entry.runtime_data.store).messages(session.id)
@@ -251,6 +255,7 @@ async def test_capture_off_stores_nothing(
     agent_entry: MockConfigEntry,
     mock_load_model: Any,
 ) -> None:
+    """With capture off, conversations store no session."""
     from .conftest import setup_entry
 
     entry = MockConfigEntry(
@@ -304,6 +309,7 @@ async def test_sessions_idle_24_hours_are_archived_by_the_nightly_job(
     agent_entry: MockConfigEntry,
     init_integration: HomeMemoryConfigEntry,
 ) -> None:
+    """The nightly job archives sessions idle for 24 hours, not sooner."""
     use_agent(hass, agent_entry)
     await say(hass, "hello", agent_id=agent_entry.entry_id)
     await settle(hass, freezer)
@@ -331,7 +337,7 @@ async def test_relevant_past_messages_reach_only_their_speaker(
     user_anna: MockUser,
     user_ben: MockUser,
 ) -> None:
-    """Ash: past messages of the same speaker in the next conversation's prompt."""
+    """Past messages of the same speaker reach the next conversation's prompt."""
     agent = use_agent(hass, agent_entry)
     first = await say(
         hass,
@@ -376,6 +382,7 @@ async def test_messages_are_embedded(
     agent_entry: MockConfigEntry,
     init_integration: HomeMemoryConfigEntry,
 ) -> None:
+    """Captured messages are embedded with the loaded model."""
     use_agent(hass, agent_entry)
     await say(
         hass, "the spare key is under the blue pot", agent_id=agent_entry.entry_id
@@ -751,6 +758,7 @@ async def test_pending_proposals_are_counted_at_setup_with_capture_off(
     freezer: FrozenDateTimeFactory,
     init_integration: HomeMemoryConfigEntry,
 ) -> None:
+    """Pending proposals are counted at setup even with capture off."""
     from custom_components.home_memory.memory.extraction import ProposalDraft
     from custom_components.home_memory.memory.models import MemoryKind
     from custom_components.home_memory.operations.proposals import (

@@ -47,6 +47,7 @@ async def test_diagnostics(
     mock_load_model: MagicMock,
     snapshot: SnapshotAssertion,
 ) -> None:
+    """Diagnostics show settings and counts, with names and texts redacted."""
     entry = MockConfigEntry(
         domain=DOMAIN,
         title="Home Memory",
@@ -95,6 +96,7 @@ async def test_diagnostics(
 async def test_system_health(
     hass: HomeAssistant, init_integration: MockConfigEntry
 ) -> None:
+    """System health reports memory count, mode, model and backends."""
     assert await async_setup_component(hass, "system_health", {})
     await hass.async_block_till_done()
     await call(hass, "remember", {"content": "The boiler was serviced in May"})
@@ -158,6 +160,7 @@ async def test_size_is_one_figure_everywhere(
 
 
 async def test_system_health_without_an_entry(hass: HomeAssistant) -> None:
+    """Without an entry system health says only that nothing is loaded."""
     assert await async_setup_component(hass, "system_health", {})
     assert await async_setup_component(hass, DOMAIN, {})
     await hass.async_block_till_done()

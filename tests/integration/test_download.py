@@ -81,6 +81,7 @@ class FakeHub:
 
 @pytest.fixture
 async def hub(socket_enabled: None) -> AsyncIterator[FakeHub]:
+    """A local fake model hub serving the test model files."""
     fake = FakeHub()
     app = web.Application()
     app.router.add_get("/{name}", fake.handle)
@@ -120,6 +121,7 @@ def no_default_model() -> AsyncIterator[None]:
 
 @pytest.fixture(autouse=True)
 def no_onnx_install() -> AsyncIterator[None]:
+    """Pretend the model.onnx wheel cannot be installed."""
     with patch(
         "custom_components.home_memory.async_install_onnx_file",
         AsyncMock(return_value=False),
@@ -128,6 +130,7 @@ def no_onnx_install() -> AsyncIterator[None]:
 
 
 async def start(hass: HomeAssistant) -> dict[str, Any]:
+    """Start the config flow and submit a persona name."""
     result = await hass.config_entries.flow.async_init(
         DOMAIN, context={"source": config_entries.SOURCE_USER}
     )
@@ -137,6 +140,7 @@ async def start(hass: HomeAssistant) -> dict[str, Any]:
 
 
 async def after_progress(hass: HomeAssistant, result: dict[str, Any]) -> dict[str, Any]:
+    """Wait out the download progress step and continue the flow."""
     assert result["type"] is FlowResultType.SHOW_PROGRESS
     assert result["progress_action"] == "download_model"
     await hass.async_block_till_done()
@@ -147,6 +151,7 @@ async def after_progress(hass: HomeAssistant, result: dict[str, Any]) -> dict[st
 async def test_fresh_install_downloads_the_model(
     hass: HomeAssistant, hub: FakeHub, config_dir: Path
 ) -> None:
+    """A fresh install downloads and verifies every model file, with progress."""
     progress: list[float] = []
     hass.bus.async_listen(
         "data_entry_flow_progress_update",
@@ -173,6 +178,7 @@ async def test_fresh_install_downloads_the_model(
 async def test_an_interrupted_download_resumes(
     hass: HomeAssistant, hub: FakeHub, config_dir: Path
 ) -> None:
+    """An interrupted download keeps finished files and resumes the rest."""
     dest = managed_model_dir(str(config_dir))
     hub.truncate["model.safetensors"] = 300_000
     with pytest.raises(DownloadError) as err:
@@ -198,6 +204,7 @@ async def test_an_interrupted_download_resumes(
 async def test_a_partial_file_is_resumed_with_a_range_request(
     hass: HomeAssistant, hub: FakeHub, config_dir: Path
 ) -> None:
+    """A partial file is resumed with an HTTP range request."""
     dest = managed_model_dir(str(config_dir))
     dest.mkdir(parents=True)
     body = FILES["model.safetensors"]
@@ -210,6 +217,7 @@ async def test_a_partial_file_is_resumed_with_a_range_request(
 async def test_a_server_that_ignores_the_range_starts_over(
     hass: HomeAssistant, hub: FakeHub, config_dir: Path
 ) -> None:
+    """When the server ignores the range the file is fetched from the start."""
     dest = managed_model_dir(str(config_dir))
     dest.mkdir(parents=True)
     (dest / "config.json.partial").write_bytes(b"garbage")
@@ -221,6 +229,7 @@ async def test_a_server_that_ignores_the_range_starts_over(
 async def test_a_partial_longer_than_the_file_is_dropped(
     hass: HomeAssistant, hub: FakeHub, config_dir: Path
 ) -> None:
+    """A partial file longer than the real file is dropped and fetched anew."""
     dest = managed_model_dir(str(config_dir))
     dest.mkdir(parents=True)
     (dest / "config.json.partial").write_bytes(b"x" * 10_000)
@@ -231,6 +240,7 @@ async def test_a_partial_longer_than_the_file_is_dropped(
 async def test_a_range_past_the_end_starts_over_next_time(
     hass: HomeAssistant, hub: FakeHub, config_dir: Path
 ) -> None:
+    """A range the server refuses (416) drops the partial for the next try."""
     dest = managed_model_dir(str(config_dir))
     dest.mkdir(parents=True)
     size = len(FILES["tokenizer.json"])
@@ -247,6 +257,7 @@ async def test_a_range_past_the_end_starts_over_next_time(
 async def test_a_file_that_does_not_arrive_fails(
     hass: HomeAssistant, hub: FakeHub, config_dir: Path
 ) -> None:
+    """A file the server does not have fails the download, naming it."""
     hub.missing.add("config.json")
     with pytest.raises(DownloadError, match="HTTP 404") as err:
         await async_download_model(hass, managed_model_dir(str(config_dir)))
@@ -256,6 +267,7 @@ async def test_a_file_that_does_not_arrive_fails(
 async def test_an_oversized_response_fails_its_hash(
     hass: HomeAssistant, hub: FakeHub, config_dir: Path
 ) -> None:
+    """An oversized response fails its checksum and is not kept."""
     dest = managed_model_dir(str(config_dir))
     with (
         patch.dict(FILES, {"config.json": FILES["config.json"] + b" " * 5000}),
@@ -270,6 +282,7 @@ async def test_an_oversized_response_fails_its_hash(
 async def test_hash_mismatch_names_the_file_then_keyword_only(
     hass: HomeAssistant, hub: FakeHub, config_dir: Path
 ) -> None:
+    """A checksum failure names the file and offers keyword-only search."""
     hub.corrupt.add("model.safetensors")
     result = await after_progress(hass, await start(hass))
     assert result["type"] is FlowResultType.MENU
@@ -291,6 +304,7 @@ async def test_hash_mismatch_names_the_file_then_keyword_only(
 
 @pytest.mark.usefixtures("no_default_model", "mock_load_model")
 async def test_retry_after_a_failure(hass: HomeAssistant, hub: FakeHub) -> None:
+    """After a failed download, retrying can succeed."""
     hub.missing.add("tokenizer.json")
     result = await after_progress(hass, await start(hass))
     assert result["step_id"] == "download_failed"
@@ -306,6 +320,7 @@ async def test_retry_after_a_failure(hass: HomeAssistant, hub: FakeHub) -> None:
 async def test_offline_install_points_at_a_folder(
     hass: HomeAssistant, hub: FakeHub, config_dir: Path
 ) -> None:
+    """Offline, the flow accepts a folder of model files instead."""
     real = default_model_dir()
     assert real is not None
     hub.missing.update(FILES)
@@ -355,6 +370,7 @@ async def test_an_existing_model_skips_the_download(
 async def test_an_incomplete_model_folder_is_completed(
     hass: HomeAssistant, hub: FakeHub, config_dir: Path
 ) -> None:
+    """A partly filled model folder is completed; verified files are kept."""
     folder = managed_model_dir(str(config_dir))
     folder.mkdir(parents=True)
     (folder / "config.json").write_bytes(FILES["config.json"])

@@ -49,6 +49,7 @@ def fresh_reports() -> Iterator[None]:
 
 
 def warnings_of(caplog: pytest.LogCaptureFixture) -> list[str]:
+    """The warnings our modules logged."""
     return [
         r.getMessage()
         for r in caplog.records

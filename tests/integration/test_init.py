@@ -40,12 +40,14 @@ if TYPE_CHECKING:
 
 
 def db_file(config_dir: Path) -> Path:
+    """Where the entry keeps its database."""
     return config_dir / DOMAIN / "memory.db"
 
 
 async def test_setup_and_unload_leak_nothing(
     hass: HomeAssistant, init_integration: MockConfigEntry, config_dir: Path
 ) -> None:
+    """Setup opens the store with the model; unload closes it and leaks nothing."""
     data = init_integration.runtime_data
     assert init_integration.state is ConfigEntryState.LOADED
     assert data.model.status is ModelStatus.READY
@@ -65,6 +67,7 @@ async def test_setup_and_unload_leak_nothing(
 async def test_reload_opens_a_new_store(
     hass: HomeAssistant, init_integration: MockConfigEntry, hass_admin_user: MockUser
 ) -> None:
+    """A reload closes the old store and the new one holds the same memories."""
     await call(hass, "remember", {"content": "The spare key is under the mat"})
     first = init_integration.runtime_data
     assert await hass.config_entries.async_reload(init_integration.entry_id)
@@ -82,6 +85,7 @@ async def test_reload_opens_a_new_store(
 async def test_stop_closes_the_store(
     hass: HomeAssistant, init_integration: MockConfigEntry
 ) -> None:
+    """Home Assistant stopping closes the store."""
     store = init_integration.runtime_data.store
     hass.bus.async_fire(EVENT_HOMEASSISTANT_STOP)
     await hass.async_block_till_done()
@@ -94,6 +98,7 @@ async def test_keyword_only_until_the_model_is_ready(
     fake_embedder: FakeEmbedder,
     hass_admin_user: MockUser,
 ) -> None:
+    """Search is keyword-only while the model loads, hybrid once it is ready."""
     release = threading.Event()
 
     def slow_load(model_dir: Path) -> FakeEmbedder:
@@ -130,6 +135,7 @@ async def test_keyword_only_until_the_model_is_ready(
 async def test_unload_while_the_model_loads(
     hass: HomeAssistant, mock_config_entry: MockConfigEntry, fake_embedder: FakeEmbedder
 ) -> None:
+    """Unloading while the model loads cancels the load and closes the store."""
     release = threading.Event()
     started = threading.Event()
 
@@ -158,6 +164,7 @@ async def test_unload_while_the_model_loads(
 async def test_store_closed_before_the_model_is_switched_on(
     hass: HomeAssistant, mock_config_entry: MockConfigEntry, mock_load_model: MagicMock
 ) -> None:
+    """A store closed before the model is switched on leaves the status loading."""
     with patch(
         "custom_components.home_memory._activate_embedder",
         side_effect=MemoryEngineError("the store is closed"),
@@ -172,6 +179,7 @@ async def test_no_model_folder_stays_keyword_only(
     mock_load_model: MagicMock,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
+    """Without a model folder the entry loads keyword-only and reports it."""
     with (
         patch(
             "custom_components.home_memory.runtime.model.default_model_dir",
@@ -195,6 +203,7 @@ async def test_default_folder_inside_the_config_folder(
     mock_load_model: MagicMock,
     config_dir: Path,
 ) -> None:
+    """The default model folder inside the config folder is used when present."""
     folder = config_dir / DOMAIN / "models" / "all-MiniLM-L6-v2"
     folder.mkdir(parents=True)
     with patch(
@@ -210,6 +219,7 @@ async def test_bad_model_stays_keyword_only(
     mock_config_entry: MockConfigEntry,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
+    """A bad model file leaves the entry keyword-only and is reported."""
     with (
         patch(
             "custom_components.home_memory.load_model",
@@ -231,6 +241,7 @@ async def test_unexpected_loader_failure_is_contained(
     mock_config_entry: MockConfigEntry,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
+    """An unexpected model loading error is logged; the entry still loads."""
     with patch(
         "custom_components.home_memory.load_model", side_effect=RuntimeError("boom")
     ):
@@ -245,6 +256,7 @@ async def test_unexpected_loader_failure_is_contained(
 async def test_remove_deletes_the_database(
     hass: HomeAssistant, init_integration: MockConfigEntry, config_dir: Path
 ) -> None:
+    """Removing the entry deletes the database files and their empty folder."""
     await call(hass, "remember", {"content": "Something to delete"}, response=False)
     path = db_file(config_dir)
     assert path.exists()
@@ -301,6 +313,7 @@ async def test_remove_keeps_exports(
     config_dir: Path,
     hass_admin_user: MockUser,
 ) -> None:
+    """Removing the entry keeps exported files."""
     exported = await call(hass, "export", user=hass_admin_user)
     assert await hass.config_entries.async_remove(init_integration.entry_id)
     await hass.async_block_till_done()
@@ -316,6 +329,7 @@ async def test_corrupt_database_is_moved_aside(
     hass_admin_user: MockUser,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
+    """A corrupt database is moved aside, reported, and a fresh one is started."""
     path = db_file(config_dir)
     path.parent.mkdir(parents=True)
     path.write_bytes(b"this is not a database " * 100)
@@ -366,6 +380,7 @@ async def test_database_from_a_newer_version_is_kept(
     mock_load_model: MagicMock,
     config_dir: Path,
 ) -> None:
+    """A database from a newer version fails setup and is left untouched."""
     path = db_file(config_dir)
     path.parent.mkdir(parents=True)
     conn = sqlite3.connect(path)
@@ -380,6 +395,7 @@ async def test_database_from_a_newer_version_is_kept(
 async def test_migrate_refuses_an_entry_from_a_newer_version(
     hass: HomeAssistant, mock_load_model: MagicMock
 ) -> None:
+    """An entry of a newer major version is refused by migration."""
     entry = MockConfigEntry(domain=DOMAIN, version=2, minor_version=1)
     entry.add_to_hass(hass)
     assert not await hass.config_entries.async_setup(entry.entry_id)
@@ -389,6 +405,7 @@ async def test_migrate_refuses_an_entry_from_a_newer_version(
 async def test_migrate_accepts_an_older_minor_version(
     hass: HomeAssistant, mock_load_model: MagicMock
 ) -> None:
+    """An entry of an older minor version loads."""
     entry = MockConfigEntry(domain=DOMAIN, version=1, minor_version=0)
     await setup_entry(hass, entry)
     assert entry.state is ConfigEntryState.LOADED
@@ -440,6 +457,7 @@ async def test_migrate_1_1_keeps_stricter_and_missing_thresholds(
 
 
 def test_move_aside_never_overwrites(tmp_path: Path) -> None:
+    """Moving a file aside never overwrites an earlier one; -wal and -shm go along."""
     now = datetime(2026, 1, 2, 3, 4, 5)
     path = tmp_path / "memory.db"
     path.write_text("first")
@@ -458,10 +476,12 @@ def test_move_aside_never_overwrites(tmp_path: Path) -> None:
 
 
 def test_is_corruption_without_an_sqlite_cause() -> None:
+    """A DatabaseCorruptError counts as corruption even without an SQLite cause."""
     assert is_corruption(DatabaseCorruptError("unknown"))
 
 
 def test_open_store_gives_up_when_the_fresh_file_fails(tmp_path: Path) -> None:
+    """When the fresh file fails too, opening gives up as unavailable."""
     path = tmp_path / "memory.db"
     path.write_bytes(b"junk" * 100)
     damaged = DatabaseCorruptError("damaged")

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 
 def issue(hass: HomeAssistant, issue_id: str) -> ir.IssueEntry | None:
+    """The repair issue of this integration with the given id, if any."""
     return ir.async_get(hass).async_get_issue(DOMAIN, issue_id)
 
 
@@ -38,6 +39,7 @@ async def test_corrupt_database_issue_names_the_moved_file(
     config_dir: Path,
     hass_client: ClientSessionGenerator,
 ) -> None:
+    """The corrupt-database issue names where the damaged file was moved."""
     db = config_dir / DOMAIN / "memory.db"
     db.parent.mkdir(parents=True)
     db.write_bytes(b"this is not a database " * 100)
@@ -79,6 +81,7 @@ async def test_corrupt_database_issue_goes_when_the_file_is_removed(
     mock_load_model: MagicMock,
     config_dir: Path,
 ) -> None:
+    """The corrupt-database issue stays until the moved file is removed."""
     db = config_dir / DOMAIN / "memory.db"
     db.parent.mkdir(parents=True)
     db.write_bytes(b"this is not a database " * 100)
@@ -102,6 +105,7 @@ async def test_corrupt_database_issue_goes_when_the_file_is_removed(
 async def test_model_missing_issue(
     hass: HomeAssistant, mock_config_entry: MockConfigEntry, mock_load_model: MagicMock
 ) -> None:
+    """A missing model raises a warning issue."""
     with patch(
         "custom_components.home_memory.runtime.model.default_model_dir",
         return_value=None,
@@ -119,6 +123,7 @@ async def test_model_hash_mismatch_issue_and_its_clearing(
     fake_embedder: object,
     hass_admin_user: MockUser,
 ) -> None:
+    """A model checksum failure raises an issue that goes once the model loads."""
     folder = config_dir / "my-model"
     folder.mkdir()
     for name in ("tokenizer.json", "config.json", "model.safetensors"):
@@ -154,6 +159,7 @@ async def test_model_hash_mismatch_issue_and_its_clearing(
 async def test_model_unusable_issue(
     hass: HomeAssistant, mock_config_entry: MockConfigEntry, config_dir: Path
 ) -> None:
+    """A model that cannot be used raises an issue giving the reason."""
     from custom_components.home_memory.memory.embedder import ModelError
 
     with patch(
@@ -168,6 +174,7 @@ async def test_model_unusable_issue(
 
 
 async def test_degraded_backend_issue_per_missing_backend(hass: HomeAssistant) -> None:
+    """Each missing backend combination raises its own degraded-backend issue."""
     for status, key in (
         (
             BackendStatus(onnxruntime=False, sqlite_vec=True),

@@ -72,6 +72,7 @@ def local(day_offset: int, hour: int, minute: int, second: int = 0) -> datetime:
 
 @pytest.fixture
 def entry_at_0430() -> MockConfigEntry:
+    """An entry whose nightly maintenance runs at 04:30."""
     return MockConfigEntry(
         domain=DOMAIN,
         title="Home Memory",
@@ -128,6 +129,7 @@ async def create(
 async def tier(
     hass: HomeAssistant, entry: HomeMemoryConfigEntry, memory: Memory
 ) -> Tier:
+    """The memory's current tier, read from the store."""
     store = entry.runtime_data.store
     found = await hass.async_add_executor_job(store.rowids_of, [memory.id])
     memories = await hass.async_add_executor_job(store.fetch, found)
@@ -137,6 +139,7 @@ async def tier(
 async def fire_at(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, when: datetime
 ) -> None:
+    """Move time to `when` and let the time listeners run."""
     freezer.move_to(when)
     async_fire_time_changed(hass, when)
     # Time-change listeners run as background tasks.
@@ -149,6 +152,7 @@ async def test_the_nightly_run_starts_at_the_configured_time(
     entry_at_0430: MockConfigEntry,
     mock_load_model: MagicMock,
 ) -> None:
+    """The nightly run starts at the configured time, runs every job, consolidates."""
     freezer.move_to(local(1, 4, 0))
     await setup_entry(hass, entry_at_0430)
     data = entry_at_0430.runtime_data
@@ -192,6 +196,7 @@ async def test_a_failing_job_does_not_stop_the_others(
     mock_load_model: MagicMock,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
+    """A failing nightly job is logged and the other jobs still run."""
     freezer.move_to(local(1, 4, 0))
     await setup_entry(hass, entry_at_0430)
     data = entry_at_0430.runtime_data
@@ -215,6 +220,7 @@ async def test_the_action_and_the_schedule_never_overlap(
     init_integration: MockConfigEntry,
     hass_admin_user: MockUser,
 ) -> None:
+    """The maintenance action and the schedule never run at the same time."""
     data = init_integration.runtime_data
     jobs = Jobs()
     jobs.release.clear()
@@ -245,6 +251,7 @@ async def test_changed_options_move_the_schedule(
     entry_at_0430: MockConfigEntry,
     mock_load_model: MagicMock,
 ) -> None:
+    """Changing the maintenance time moves the schedule."""
     freezer.move_to(local(1, 4, 0))
     await setup_entry(hass, entry_at_0430)
     sections = HomeMemoryOptions.from_entry_options(entry_at_0430.options).as_sections()
@@ -274,6 +281,7 @@ async def test_unloading_stops_the_schedule(
     entry_at_0430: MockConfigEntry,
     mock_load_model: MagicMock,
 ) -> None:
+    """Unloading stops the nightly schedule."""
     freezer.move_to(local(1, 4, 0))
     await setup_entry(hass, entry_at_0430)
     jobs = Jobs()
@@ -293,6 +301,7 @@ async def test_unloading_cancels_a_run_in_progress_before_the_store_closes(
     mock_load_model: MagicMock,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
+    """Unloading cancels a run in progress before the store closes."""
     freezer.move_to(local(1, 4, 0))
     await setup_entry(hass, entry_at_0430)
     data = entry_at_0430.runtime_data
@@ -344,6 +353,7 @@ async def test_home_assistant_stopping_cancels_a_run_in_progress(
     hass_admin_user: MockUser,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
+    """Home Assistant stopping cancels a maintenance run in progress."""
     data = init_integration.runtime_data
     store = data.store
     jobs = Jobs()
@@ -417,6 +427,7 @@ async def test_an_executor_step_ends_before_the_store_closes(
 async def test_the_ai_task_writes_the_merged_memory(
     hass: HomeAssistant, init_integration: MockConfigEntry, hass_admin_user: MockUser
 ) -> None:
+    """With an AI task, consolidation stores the AI's merged wording."""
     duplicate, richer = await create(hass, init_integration, DUPLICATE, RICHER)
     merged_text = "The spare key is under the blue flower pot, left of the garden gate"
     asked: list[str] = []
@@ -449,6 +460,7 @@ async def test_the_ai_task_writes_the_merged_memory(
 async def test_a_failing_ai_task_leaves_the_rest_to_the_rules(
     hass: HomeAssistant, init_integration: MockConfigEntry, hass_admin_user: MockUser
 ) -> None:
+    """When the AI task fails, the rules decide the remaining pairs."""
     await create(hass, init_integration, DUPLICATE, RICHER)
     await create(
         hass,
@@ -485,6 +497,7 @@ async def test_a_failing_ai_task_leaves_the_rest_to_the_rules(
 def test_ai_answers_become_decisions(
     answer: dict[str, Any], action: Action, survivor: str | None
 ) -> None:
+    """Each valid AI answer becomes the matching consolidation decision."""
     memories = [_StubMemory("a"), _StubMemory("b")]
     decision = decision_from_ai(memories, answer)  # type: ignore[arg-type]
     assert (decision.action, decision.survivor_id) == (action, survivor)
@@ -508,6 +521,7 @@ def test_ai_answers_become_decisions(
     ],
 )
 def test_invalid_ai_answers_are_rejected(answer: object) -> None:
+    """An invalid AI consolidation answer is rejected."""
     memories = [_StubMemory("a"), _StubMemory("b")]
     with pytest.raises(ValueError):  # noqa: PT011 - InvalidGenerationError is one
         decision_from_ai(memories, answer)  # type: ignore[arg-type]

@@ -21,10 +21,12 @@ PACKAGE = Path(__file__).parents[2] / "custom_components" / DOMAIN
 
 
 def read_json(name: str) -> Any:
+    """One of the integration's JSON files, parsed."""
     return json.loads((PACKAGE / name).read_text(encoding="utf-8"))
 
 
 def test_manifest() -> None:
+    """The manifest pins the domain, version and only musl-ready requirements."""
     manifest = read_json("manifest.json")
     assert manifest["domain"] == DOMAIN
     assert manifest["version"] == "0.1.0"
@@ -37,6 +39,7 @@ def test_manifest() -> None:
 
 
 def test_translations_are_shipped_and_self_contained() -> None:
+    """translations/en.json equals strings.json and uses no key references."""
     strings = (PACKAGE / "strings.json").read_text(encoding="utf-8")
     assert (PACKAGE / "translations" / "en.json").read_text(encoding="utf-8") == strings
     # Custom integrations get no [%key:...%] resolution.
@@ -44,6 +47,7 @@ def test_translations_are_shipped_and_self_contained() -> None:
 
 
 def test_every_message_key_in_the_code_is_translated() -> None:
+    """Every translation key used in the code has a string."""
     strings = read_json("strings.json")
     code = "\n".join(path.read_text() for path in PACKAGE.glob("*.py"))
     exception_keys = set(
@@ -64,6 +68,7 @@ def test_every_message_key_in_the_code_is_translated() -> None:
 
 
 def test_services_yaml_strings_and_icons_match() -> None:
+    """Every action has its services.yaml entry, strings and icon, field by field."""
     services = load_yaml(str(PACKAGE / "services.yaml"))
     assert isinstance(services, dict)
     strings = read_json("strings.json")["services"]
@@ -79,6 +84,7 @@ def test_services_yaml_strings_and_icons_match() -> None:
 
 
 async def test_descriptions_load(hass: HomeAssistant) -> None:
+    """Home Assistant loads the action descriptions of every registered action."""
     assert await async_setup_component(hass, DOMAIN, {})
     descriptions = await async_get_all_descriptions(hass)
     assert set(descriptions[DOMAIN]) == {name for name, *_ in _SERVICES}

@@ -45,7 +45,7 @@ from custom_components.home_memory.const import (
 from custom_components.home_memory.diagnostics import (
     async_get_config_entry_diagnostics,
 )
-from custom_components.home_memory.memory.errors import MemoryEngineError
+from custom_components.home_memory.memory.errors import MemoryEngineError, StorageError
 from custom_components.home_memory.memory.event_buffer import EventBuffer
 from custom_components.home_memory.memory.models import (
     SYSTEM,
@@ -70,6 +70,7 @@ LOG_LIKE = re.compile(r"\d{1,2}:\d{2}|\b[a-z_]+\.[a-z0-9_]+\b|->|\bnot_home\b")
 
 
 def make_entry(**observation: Any) -> MockConfigEntry:
+    """An entry observing the default domains, with observation options given."""
     capture = observation.pop("capture", {})
     return MockConfigEntry(
         domain=DOMAIN,
@@ -87,6 +88,7 @@ def make_entry(**observation: Any) -> MockConfigEntry:
 
 
 def local(day: date, hour: int, minute: int = 0, second: int = 0) -> datetime:
+    """The local datetime of `day` at the given time."""
     return datetime.combine(
         day, time(hour, minute, second), dt_util.get_default_time_zone()
     )
@@ -103,6 +105,7 @@ async def advance(
 
 
 async def stored_memories(entry: HomeMemoryConfigEntry) -> list[Memory]:
+    """Every memory of the entry, in the order of the time it is about."""
     store = entry.runtime_data.store
     page = await entry.runtime_data.observer.hass.async_add_executor_job(  # type: ignore[union-attr]
         lambda: store.list_memories(SYSTEM, limit=500)
@@ -111,6 +114,7 @@ async def stored_memories(entry: HomeMemoryConfigEntry) -> list[Memory]:
 
 
 async def buffered(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -> int:
+    """Flush the observer and count the events waiting in the buffer."""
     observer = entry.runtime_data.observer
     assert observer is not None
     await observer.async_flush()
@@ -147,6 +151,7 @@ async def build_house(
     entity_registry: er.EntityRegistry,
     area_registry: ar.AreaRegistry,
 ) -> House:
+    """A household of three people, areas, lights, locks and sensors."""
     users = {
         name: MockUser(name=name).add_to_hass(hass) for name in ("Anna", "Ben", "Cara")
     }
@@ -358,6 +363,7 @@ async def test_a_simulated_week(
     entity_registry: er.EntityRegistry,
     area_registry: ar.AreaRegistry,
 ) -> None:
+    """A simulated week forms the expected first-person memories, none lost."""
     monday = date(2026, 11, 23)
     freezer.move_to(local(monday, 0, 0))
     house = await build_house(hass, entity_registry, area_registry)
@@ -431,6 +437,7 @@ async def test_a_simulated_week(
 async def setup_house_entry(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, **observation: Any
 ) -> MockConfigEntry:
+    """Set up an observing entry with Anna away and the kitchen light off."""
     freezer.move_to(local(date(2026, 11, 24), 17, 0))
     hass.states.async_set("person.anna", "not_home", {"friendly_name": "Anna"})
     hass.states.async_set("light.kitchen", "off", {"friendly_name": "Kitchen Light"})
@@ -442,6 +449,7 @@ async def setup_house_entry(
 async def test_a_restart_in_the_middle_of_a_segment_loses_nothing(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
 ) -> None:
+    """A restart in the middle of a segment loses no observed change."""
     entry = await setup_house_entry(hass, freezer)
     hass.states.async_set("person.anna", "home", {"friendly_name": "Anna"})
     await advance(hass, freezer, local(date(2026, 11, 24), 17, 5))
@@ -467,6 +475,7 @@ async def test_a_restart_in_the_middle_of_a_segment_loses_nothing(
 async def test_a_fresh_store_on_the_same_file_sees_the_buffer(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
 ) -> None:
+    """Changes flushed at stop are in the file for the next store to read."""
     entry = await setup_house_entry(hass, freezer)
     hass.states.async_set("person.anna", "home", {"friendly_name": "Anna"})
     # Home Assistant stops: the stop event flushes before the store closes.
@@ -494,6 +503,7 @@ async def test_what_is_never_observed(
     area_registry: ar.AreaRegistry,
     device_registry: dr.DeviceRegistry,
 ) -> None:
+    """Only chosen entities are observed: no attributes-only or own changes."""
     kitchen = area_registry.async_create("Kitchen")
     garage = area_registry.async_create("Garage")
     config_entry = MockConfigEntry(domain="test")
@@ -575,6 +585,7 @@ async def test_what_is_never_observed(
 async def test_the_person_behind_a_change_comes_from_the_user(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
 ) -> None:
+    """The person behind a change is the user who made it."""
     user = MockUser(name="Anna").add_to_hass(hass)
     entry = await setup_house_entry(hass, freezer)
     hass.states.async_set(
@@ -620,6 +631,7 @@ async def memories_at(
     entry: HomeMemoryConfigEntry,
     when: datetime,
 ) -> int:
+    """Move time to `when`, let the observer run, and count the memories."""
     freezer.move_to(when)
     async_fire_time_changed(hass)
     await hass.async_block_till_done()
@@ -629,6 +641,7 @@ async def memories_at(
 async def test_the_template_narrator_drains_a_backlog_at_once(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
 ) -> None:
+    """The template narrator turns a whole backlog into memories at once."""
     entry = await setup_house_entry(hass, freezer)
     day = date(2026, 11, 24)
     await add_backlog(hass, freezer, day)
@@ -641,6 +654,7 @@ async def test_the_template_narrator_drains_a_backlog_at_once(
 async def test_the_ai_task_narrates_one_segment_per_cooldown(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
 ) -> None:
+    """The AI task narrates at most one segment per five-minute cooldown."""
     ai_task = await async_setup_fake_ai_task(hass)
     ai_task.answers = [generated("I noticed the kitchen light."), generated()]
     entry = await setup_house_entry(
@@ -660,6 +674,7 @@ async def test_the_ai_task_narrates_one_segment_per_cooldown(
 async def test_a_long_backlog_drains_past_the_ai_task_cooldown(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
 ) -> None:
+    """A long backlog is narrated without waiting for the AI task's cooldown."""
     ai_task = await async_setup_fake_ai_task(hass)
     ai_task.answers = [generated() for _ in range(5)]
     entry = await setup_house_entry(
@@ -695,6 +710,7 @@ async def test_falling_behind_is_logged_once_without_text(
     mock_load_model: Any,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
+    """Falling behind is logged once, without any entity name."""
     entry = await setup_house_entry(hass, freezer)
     day = date(2026, 11, 24)
     with patch("custom_components.home_memory.background.observer.BUFFER_WARN_AT", 4):
@@ -715,6 +731,7 @@ async def test_falling_behind_is_logged_once_without_text(
 def generated(
     content: str = "I noticed Anna came home and went to the kitchen.",
 ) -> dict[str, Any]:
+    """A valid AI narration answer."""
     return {
         "content": content,
         "memory_type": "routine",
@@ -742,6 +759,7 @@ async def test_ai_task_narration(
     answers: list[Any],
     remembered: bool,
 ) -> None:
+    """A valid AI narration is stored; two invalid ones store nothing, log no text."""
     ai_task = await async_setup_fake_ai_task(hass)
     ai_task.answers = list(answers)
     entry = await setup_house_entry(
@@ -784,6 +802,7 @@ async def test_ai_task_narration(
 async def test_template_narration_when_the_ai_task_entity_is_missing(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
 ) -> None:
+    """A missing AI task entity falls back to the template narrator."""
     entry = await setup_house_entry(
         hass, freezer, capture={CONF_AI_TASK_ENTITY: FAKE_ENTITY_ID}
     )
@@ -802,6 +821,7 @@ async def test_a_failing_ai_task_entity_falls_back_to_the_template_narrator(
     mock_load_model: Any,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
+    """A failing AI task entity falls back to the template narrator."""
     ai_task = await async_setup_fake_ai_task(hass)
     ai_task.answers = [HomeAssistantError("rate limited")]
     entry = await setup_house_entry(
@@ -825,12 +845,19 @@ async def test_a_failing_ai_task_entity_falls_back_to_the_template_narrator(
     assert await buffered(hass, entry) == 0
 
 
+def _storage_error(cause: Exception) -> StorageError:
+    """What the engine raises when its file fails underneath (memory/errors.py)."""
+    error = StorageError(str(cause))
+    error.__cause__ = cause
+    return error
+
+
 @pytest.mark.parametrize(
     "error",
     [
-        sqlite3.OperationalError("database is locked"),
-        sqlite3.OperationalError("database or disk is full"),
-        OSError(5, "Input/output error"),
+        _storage_error(sqlite3.OperationalError("database is locked")),
+        _storage_error(sqlite3.OperationalError("database or disk is full")),
+        _storage_error(OSError(5, "Input/output error")),
         MemoryEngineError("the store is closed"),
     ],
     ids=["locked", "disk-full", "io", "engine"],
@@ -841,6 +868,7 @@ async def test_a_failing_flush_keeps_its_changes(
     mock_load_model: Any,
     error: Exception,
 ) -> None:
+    """A failing flush keeps its changes, in order, for the next flush."""
     entry = await setup_house_entry(hass, freezer)
     observer = entry.runtime_data.observer
     assert observer is not None
@@ -864,6 +892,8 @@ async def test_a_failing_close_job_does_not_keep_the_store_open(
     mock_load_model: Any,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
+    """A failing close job is logged and the store still closes."""
+
     async def failing(_self: Maintenance) -> None:
         raise RuntimeError("boom")
 
@@ -889,6 +919,7 @@ LAST_MEMORY = "sensor.home_memory_last_memory"
 
 
 def pending_attributes(hass: HomeAssistant) -> tuple[Any, Any]:
+    """The sensor's pending-observation count and oldest time."""
     state = hass.states.get(LAST_MEMORY)
     assert state is not None
     return (

@@ -108,6 +108,7 @@ async def talk(
 
 
 async def api_for(hass: HomeAssistant, user: MockUser | None) -> llm.APIInstance:
+    """The Home Memory LLM API as seen by `user`."""
     return await llm.async_get_api(
         hass,
         DOMAIN,
@@ -146,7 +147,7 @@ async def test_four_turns_end_in_pending_proposals_asked_by_voice(
     anna = Caller(user_id=user_anna.id)
     assert data.store.list_memories(anna, MemoryFilter()).items == []
     # Anna's proposals are hers until decided: the sensor and the notice,
-    # which every user sees, count the household's only (issue 11 class 3).
+    # which every user sees, count the household's only.
     assert data.proposals.household_pending == 0
     assert len(offers_for(data, user_anna.id)) == 2
     await settle(hass, freezer)
@@ -287,6 +288,7 @@ async def test_yes_and_no_by_voice_with_the_assist_api(
 
 
 def agent_tool_results(agent: StreamingAgent) -> list[list[Any]]:
+    """The data of each round of tool results the agent saw."""
     return [[r.data for r in results] for results in agent.tool_results if results]
 
 
@@ -298,6 +300,7 @@ async def test_short_conversations_and_failed_extraction_propose_nothing(
     init_integration: HomeMemoryConfigEntry,
     user_anna: MockUser,
 ) -> None:
+    """Short conversations and failed extraction propose nothing."""
     use_agent(hass, agent_entry)
     await talk(hass, agent_entry, freezer, 3, user=user_anna)
     await end_conversations(hass, freezer)
@@ -405,6 +408,7 @@ async def test_confirm_and_reject_by_action(
 async def add_proposals(
     hass: HomeAssistant, data: Any, owner: str | None, *summaries: str
 ) -> list[str]:
+    """Add pending fact proposals for `owner`; return their ids."""
     from custom_components.home_memory.memory.extraction import ProposalDraft
     from custom_components.home_memory.memory.models import MemoryKind
 
@@ -495,6 +499,7 @@ async def test_disabled_users_are_not_asked(
 async def test_the_notice_counts_and_returns_only_when_the_count_rises(
     hass: HomeAssistant, init_integration: HomeMemoryConfigEntry
 ) -> None:
+    """The notice counts proposals without text and returns only on a rise."""
     data = init_integration.runtime_data
 
     def notice() -> str | None:

@@ -11,6 +11,7 @@ PACKAGE = Path(__file__).parents[2] / "custom_components" / "home_memory"
 
 
 def test_every_rule_is_done_or_exempt_with_a_reason() -> None:
+    """Every quality-scale rule is done or exempt with a reason."""
     rules = load_yaml(str(PACKAGE / "quality_scale.yaml"))["rules"]  # type: ignore[index]
     assert len(rules) >= 50
     for name, rule in rules.items():
@@ -23,6 +24,7 @@ def test_every_rule_is_done_or_exempt_with_a_reason() -> None:
 
 
 def test_system_health_labels_are_translated() -> None:
+    """Every system health label in strings.json is used by the code."""
     strings = json.loads((PACKAGE / "strings.json").read_text())
     code = (PACKAGE / "system_health.py").read_text()
     labels = set(strings["system_health"]["info"])

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 async def test_real_model_loads_in_the_background(
     hass: HomeAssistant, mock_config_entry: MockConfigEntry, hass_admin_user: MockUser
 ) -> None:
+    """The real model loads in the background and gives hybrid search."""
     model_dir = default_model_dir()
     assert model_dir is not None, "run scripts/setup to assemble the model folder"
     await setup_entry(hass, mock_config_entry)

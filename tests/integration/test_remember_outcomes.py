@@ -33,6 +33,7 @@ RED = "The spare key is under the red flower pot"
 
 
 def speech(result: ConversationResult) -> str:
+    """The plain speech of a conversation result."""
     text: str = result.response.speech["plain"]["speech"]
     return text
 

@@ -46,6 +46,7 @@ async def settle(hass: HomeAssistant) -> None:
 
 
 def state(hass: HomeAssistant, entity_id: str) -> str:
+    """The state of an entity that must exist."""
     current = hass.states.get(entity_id)
     assert current is not None, entity_id
     return current.state
@@ -57,6 +58,7 @@ async def test_device_and_entities(
     device_registry: dr.DeviceRegistry,
     entity_registry: er.EntityRegistry,
 ) -> None:
+    """One service device holds the sensors; diagnostic ones are marked, size off."""
     device = device_registry.async_get_device_by_identifier(
         (DOMAIN, init_integration.entry_id), init_integration.entry_id
     )
@@ -85,6 +87,7 @@ async def test_device_and_entities(
 async def test_values_follow_remember_and_forget(
     hass: HomeAssistant, init_integration: MockConfigEntry
 ) -> None:
+    """Sensor values follow remembering and forgetting."""
     await settle(hass)
     assert state(hass, ACTIVE) == "0"
     assert state(hass, PENDING) == "0"
@@ -201,6 +204,7 @@ async def test_the_database_size_is_read_hourly(
 async def test_unavailable_when_the_figures_cannot_be_read(
     hass: HomeAssistant, init_integration: MockConfigEntry
 ) -> None:
+    """Sensors are unavailable while the figures cannot be read, then recover."""
     await settle(hass)
     with patch(
         "custom_components.home_memory.coordinator.read_stats",
@@ -217,6 +221,7 @@ async def test_unavailable_when_the_figures_cannot_be_read(
 async def test_events_carry_ids_and_kinds_never_text(
     hass: HomeAssistant, init_integration: MockConfigEntry, hass_admin_user: MockUser
 ) -> None:
+    """Memory events carry ids and kinds, never the memory's text."""
     created = async_capture_events(hass, EVENT_MEMORY_CREATED)
     updated = async_capture_events(hass, EVENT_MEMORY_UPDATED)
     forgotten = async_capture_events(hass, EVENT_MEMORY_FORGOTTEN)
@@ -271,6 +276,7 @@ async def test_admin_writes_refresh_without_events(
     service: str,
     data: dict[str, object],
 ) -> None:
+    """Admin bulk writes refresh the sensors without firing events."""
     events = async_capture_events(hass, EVENT_MEMORY_FORGOTTEN)
     await call(hass, "remember", {"content": "Old note", "tags": ["x"]})
     await settle(hass)
@@ -284,6 +290,7 @@ async def test_admin_writes_refresh_without_events(
 async def test_setup_retries_when_the_figures_cannot_be_read(
     hass: HomeAssistant, mock_config_entry: MockConfigEntry
 ) -> None:
+    """Setup retries, closing the store, when the first figures cannot be read."""
     from homeassistant.config_entries import ConfigEntryState
 
     mock_config_entry.add_to_hass(hass)

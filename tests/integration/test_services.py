@@ -29,11 +29,13 @@ pytestmark = pytest.mark.usefixtures("init_integration")
 async def remember(
     hass: HomeAssistant, user: MockUser | None = None, **data: Any
 ) -> dict[str, Any]:
+    """Call the remember action and return its response."""
     result: dict[str, Any] = await call(hass, "remember", data, user=user)
     return result
 
 
 async def all_memories(hass: HomeAssistant, user: MockUser) -> list[dict[str, Any]]:
+    """Every memory the user may list."""
     listed = await call(hass, "list", {"limit": 500}, user=user)
     return listed["memories"]
 
@@ -44,6 +46,7 @@ async def all_memories(hass: HomeAssistant, user: MockUser) -> list[dict[str, An
 async def test_remember_with_every_field(
     hass: HomeAssistant, hass_admin_user: MockUser
 ) -> None:
+    """remember stores every field given, with the text trimmed."""
     expires = dt_util.now() + timedelta(days=30)
     result = await remember(
         hass,
@@ -80,12 +83,14 @@ async def test_remember_with_every_field(
 
 
 def memory_micro(value: str) -> int:
+    """The microseconds of an ISO time in a response."""
     parsed = dt_util.parse_datetime(value)
     assert parsed is not None
     return parsed.microsecond
 
 
 async def test_remember_defaults_and_automation_owner(hass: HomeAssistant) -> None:
+    """Without a user and fields, a memory is a household fact of importance 0.5."""
     result = await remember(hass, content="The bins go out on Tuesday", emotion="")
     memory = result["memory"]
     assert memory["kind"] == "fact"
@@ -96,12 +101,14 @@ async def test_remember_defaults_and_automation_owner(hass: HomeAssistant) -> No
 
 
 async def test_remember_without_response(hass: HomeAssistant) -> None:
+    """remember called without a response request returns nothing."""
     assert await call(hass, "remember", {"content": "x marks"}, response=False) is None
 
 
 async def test_remember_twice_folds_the_duplicate(
     hass: HomeAssistant, hass_admin_user: MockUser
 ) -> None:
+    """Remembering the same text twice reinforces the one memory."""
     first = await remember(
         hass, hass_admin_user, content="The wifi password is swordfish"
     )
@@ -116,6 +123,7 @@ async def test_remember_twice_folds_the_duplicate(
 async def test_remember_emoji_and_rtl_text(
     hass: HomeAssistant, hass_admin_user: MockUser
 ) -> None:
+    """Emoji and right-to-left text are stored, found and returned unchanged."""
     text = "סבתא אוהבת תה נענע 🍵 and مرحبا بالعالم"
     stored = await remember(hass, hass_admin_user, content=text, tags=["🍵"])
     assert stored["memory"]["content"] == text
@@ -126,6 +134,7 @@ async def test_remember_emoji_and_rtl_text(
 
 
 async def test_private_memory_needs_a_user(hass: HomeAssistant) -> None:
+    """A private memory without a user is refused with a translated error."""
     with pytest.raises(ServiceValidationError) as err:
         await remember(hass, content="A secret", visibility="private")
     assert err.value.translation_key == "private_needs_owner"
@@ -203,6 +212,7 @@ BAD_REMEMBER_INPUT = [
 async def test_remember_rejects_bad_input(
     hass: HomeAssistant, hass_admin_user: MockUser, data: dict[str, Any], field: str
 ) -> None:
+    """Bad remember input is refused by field name and writes nothing."""
     with pytest.raises(ServiceValidationError) as err:
         await call(hass, "remember", data, user=hass_admin_user)
     assert err.value.translation_domain == DOMAIN
@@ -216,6 +226,7 @@ async def test_remember_rejects_bad_input(
 async def test_numbers_from_templates_are_text(
     hass: HomeAssistant, hass_admin_user: MockUser
 ) -> None:
+    """A number or single string from a template is taken as text."""
     result = await remember(hass, hass_admin_user, content=1234, tags="single")
     assert result["memory"]["content"] == "1234"
     assert result["memory"]["tags"] == ["single"]
@@ -227,6 +238,7 @@ async def test_numbers_from_templates_are_text(
 async def test_search_ranks_and_filters(
     hass: HomeAssistant, hass_admin_user: MockUser
 ) -> None:
+    """search ranks by relevance and applies its filters."""
     peanut = await remember(
         hass,
         hass_admin_user,
@@ -300,6 +312,7 @@ async def test_search_ranks_and_filters(
 async def test_search_survives_fts_syntax(
     hass: HomeAssistant, hass_admin_user: MockUser, query: str
 ) -> None:
+    """Full-text search syntax in a query never breaks search."""
     await remember(hass, hass_admin_user, content="Anna is allergic to peanuts")
     found = await call(hass, "search", {"query": query}, user=hass_admin_user)
     assert found["total"] >= 0
@@ -323,6 +336,7 @@ async def test_search_survives_fts_syntax(
 async def test_search_rejects_bad_input(
     hass: HomeAssistant, hass_admin_user: MockUser, data: dict[str, Any], field: str
 ) -> None:
+    """Bad search input is refused by field name."""
     with pytest.raises(ServiceValidationError) as err:
         await call(hass, "search", data, user=hass_admin_user)
     assert err.value.translation_placeholders == {
@@ -332,12 +346,14 @@ async def test_search_rejects_bad_input(
 
 
 async def test_search_needs_a_response_request(hass: HomeAssistant) -> None:
+    """search without a response request is refused."""
     with pytest.raises(ServiceValidationError) as err:
         await call(hass, "search", {"query": "x"}, response=False)
     assert err.value.translation_key == "service_lacks_response_request"
 
 
 async def test_get_with_history(hass: HomeAssistant, hass_admin_user: MockUser) -> None:
+    """get with history returns the current version and the earlier ones."""
     stored = await remember(hass, hass_admin_user, content="The gate code is 1234")
     memory_id = stored["memory"]["id"]
     await call(
@@ -418,6 +434,7 @@ async def test_only_the_owner_changes_visibility(
 async def test_get_unknown_id(
     hass: HomeAssistant, hass_admin_user: MockUser, memory_id: str
 ) -> None:
+    """get of an unknown id is refused, naming the id."""
     with pytest.raises(ServiceValidationError) as err:
         await call(hass, "get", {"id": memory_id}, user=hass_admin_user)
     assert err.value.translation_key == "memory_not_found"
@@ -427,6 +444,7 @@ async def test_get_unknown_id(
 async def test_list_filters_and_pages(
     hass: HomeAssistant, hass_admin_user: MockUser
 ) -> None:
+    """list applies every filter, dates in local time, and pages."""
     await remember(
         hass, hass_admin_user, content="Old note about the boiler", importance=0.2
     )
@@ -522,6 +540,7 @@ async def test_list_filters_and_pages(
 async def test_list_rejects_bad_input(
     hass: HomeAssistant, hass_admin_user: MockUser, data: dict[str, Any], field: str
 ) -> None:
+    """Bad list input is refused by field name."""
     with pytest.raises(ServiceValidationError) as err:
         await call(hass, "list", data, user=hass_admin_user)
     assert err.value.translation_placeholders is not None
@@ -532,6 +551,7 @@ async def test_list_rejects_bad_input(
 
 
 async def test_update_fields(hass: HomeAssistant, hass_admin_user: MockUser) -> None:
+    """update changes every given field; the expiry can be cleared and set again."""
     stored = await remember(
         hass,
         hass_admin_user,
@@ -581,6 +601,7 @@ async def test_update_fields(hass: HomeAssistant, hass_admin_user: MockUser) -> 
 async def test_update_rejections_change_nothing(
     hass: HomeAssistant, hass_admin_user: MockUser
 ) -> None:
+    """A refused update names the reason and changes nothing."""
     stored = await remember(hass, hass_admin_user, content="The boiler is in the attic")
     memory_id = stored["memory"]["id"]
 
@@ -620,6 +641,7 @@ async def test_update_rejections_change_nothing(
 async def test_household_memory_without_owner_cannot_become_private(
     hass: HomeAssistant, hass_admin_user: MockUser
 ) -> None:
+    """A household memory without an owner cannot be made private."""
     stored = await remember(hass, content="Written by an automation")
     with pytest.raises(ServiceValidationError) as err:
         await call(
@@ -634,6 +656,7 @@ async def test_household_memory_without_owner_cannot_become_private(
 async def test_forget_by_id_and_tag(
     hass: HomeAssistant, hass_admin_user: MockUser
 ) -> None:
+    """forget hides memories by id or by tag."""
     one = await remember(
         hass, hass_admin_user, content="Milk is in the fridge", tags=["shopping"]
     )
@@ -660,6 +683,7 @@ async def test_forget_by_id_and_tag(
 async def test_forget_with_an_unknown_id_forgets_nothing(
     hass: HomeAssistant, hass_admin_user: MockUser
 ) -> None:
+    """forget with one unknown id is refused and forgets none of the others."""
     kept = await remember(hass, hass_admin_user, content="Keep me")
     with pytest.raises(ServiceValidationError) as err:
         await call(
@@ -678,6 +702,7 @@ async def test_forget_with_an_unknown_id_forgets_nothing(
 async def test_forget_needs_something_to_forget(
     hass: HomeAssistant, hass_admin_user: MockUser, data: dict[str, Any]
 ) -> None:
+    """forget with no ids and no tags is refused."""
     with pytest.raises(ServiceValidationError) as err:
         await call(hass, "forget", data, user=hass_admin_user)
     assert err.value.translation_key == "invalid_field"
@@ -689,6 +714,7 @@ async def test_forget_needs_something_to_forget(
 async def test_restore_and_purge(
     hass: HomeAssistant, hass_admin_user: MockUser
 ) -> None:
+    """restore brings a forgotten memory back; purge removes it for good."""
     stored = await remember(
         hass, hass_admin_user, content="Grandma's birthday is in May", tags=["family"]
     )
@@ -711,6 +737,7 @@ async def test_restore_and_purge(
 async def test_run_maintenance_reports(
     hass: HomeAssistant, hass_admin_user: MockUser
 ) -> None:
+    """run_maintenance reports its figures when asked for a response."""
     await remember(hass, hass_admin_user, content="Something to maintain")
     stats = await call(hass, "run_maintenance", user=hass_admin_user)
     assert stats["processed"] == 1
@@ -724,6 +751,7 @@ async def test_run_maintenance_reports(
 async def test_search_all_tiers(
     hass: HomeAssistant, hass_admin_user: MockUser, user_anna: MockUser
 ) -> None:
+    """The admin audit finds all tiers and the log, but no one's private memory."""
     active = await remember(
         hass, hass_admin_user, content="The spare key is under the mat"
     )
@@ -790,6 +818,7 @@ async def test_search_all_tiers(
 async def test_engine_failure_is_reported(
     hass: HomeAssistant, init_integration: MockConfigEntry, hass_admin_user: MockUser
 ) -> None:
+    """An engine failure is a translated HomeAssistantError naming it."""
     store = init_integration.runtime_data.store
     with (
         patch.object(store, "create", side_effect=MemoryEngineError("disk on fire")),
@@ -803,6 +832,7 @@ async def test_engine_failure_is_reported(
 async def test_engine_validation_is_reported(
     hass: HomeAssistant, init_integration: MockConfigEntry, hass_admin_user: MockUser
 ) -> None:
+    """An engine validation error is a translated ServiceValidationError."""
     store = init_integration.runtime_data.store
     with (
         patch.object(
@@ -821,6 +851,7 @@ async def test_engine_validation_is_reported(
 async def test_actions_need_a_loaded_entry(
     hass: HomeAssistant, init_integration: MockConfigEntry, hass_admin_user: MockUser
 ) -> None:
+    """Actions are refused while no entry is loaded."""
     assert await hass.config_entries.async_unload(init_integration.entry_id)
     with pytest.raises(ServiceValidationError) as err:
         await call(hass, "search", {"query": "x"}, user=hass_admin_user)
@@ -828,6 +859,7 @@ async def test_actions_need_a_loaded_entry(
 
 
 def test_schema_error_without_a_path() -> None:
+    """A schema error without a field path names the data as a whole."""
     schema = ServiceSchema(int)
     with pytest.raises(ServiceValidationError) as err:
         schema("not a number")

@@ -62,6 +62,7 @@ def build_ai_memory(
 
 
 def build_other_database(path: Path) -> None:
+    """A SQLite file that is not an AI Memory database."""
     conn = sqlite3.connect(path)
     conn.execute("CREATE TABLE other (x)")
     conn.close()
@@ -96,6 +97,7 @@ async def test_export_import_round_trip(
     config_dir: Path,
     user_anna: MockUser,
 ) -> None:
+    """Export then import brings every visible memory back, once."""
     kept = await call(
         hass,
         "remember",
@@ -172,6 +174,7 @@ async def test_export_failure_leaves_no_file(
     hass_admin_user: MockUser,
     config_dir: Path,
 ) -> None:
+    """A failed export leaves no file behind."""
     store = init_integration.runtime_data.store
     with (
         patch.object(store, "export_jsonl", side_effect=MemoryEngineError("closed")),
@@ -187,6 +190,7 @@ async def test_import_refuses_paths_outside_the_config_folder(
     config_dir: Path,
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
+    """Import refuses paths outside the config folder, links included."""
     outside = tmp_path_factory.mktemp("outside") / "secrets.jsonl"
     outside.write_text("{}\n")
     (config_dir / "link.jsonl").symlink_to(outside)
@@ -215,6 +219,7 @@ async def test_import_bad_files_import_nothing(
     content: bytes | None,
     key: str,
 ) -> None:
+    """A missing or bad import file is refused and imports nothing."""
     if content is not None:
         (config_dir / "in.jsonl").write_bytes(content)
     with pytest.raises(ServiceValidationError) as err:
@@ -227,6 +232,7 @@ async def test_import_bad_files_import_nothing(
 async def test_jsonl_import_needs_a_path(
     hass: HomeAssistant, hass_admin_user: MockUser
 ) -> None:
+    """A JSONL import without a path is refused."""
     with pytest.raises(ServiceValidationError) as err:
         await call(hass, "import", {}, user=hass_admin_user)
     assert err.value.translation_key == "path_required"
@@ -235,6 +241,7 @@ async def test_jsonl_import_needs_a_path(
 async def test_import_ai_memory(
     hass: HomeAssistant, hass_admin_user: MockUser, config_dir: Path
 ) -> None:
+    """An AI Memory database imports its valid rows once, searchable."""
     build_ai_memory(config_dir / "ai_memory.db", AI_MEMORY_ROWS)
 
     # The default path is ai_memory.db in the config folder.
@@ -294,6 +301,7 @@ async def test_import_ai_memory(
 async def test_import_ai_memory_from_an_automation_skips_private_rows(
     hass: HomeAssistant, hass_admin_user: MockUser, config_dir: Path
 ) -> None:
+    """An import without a user skips private rows."""
     build_ai_memory(config_dir / "old.db", AI_MEMORY_ROWS[:2])
     result = await call(hass, "import", {"format": "ai_memory", "path": "old.db"})
     assert result["imported"] == 1
@@ -305,6 +313,7 @@ async def test_import_ai_memory_from_an_automation_skips_private_rows(
 async def test_import_ai_memory_schema_v0(
     hass: HomeAssistant, hass_admin_user: MockUser, config_dir: Path
 ) -> None:
+    """An AI Memory database of the first schema imports too."""
     build_ai_memory(
         config_dir / "v0.db",
         [
@@ -335,6 +344,7 @@ async def test_import_ai_memory_schema_v0(
 async def test_import_refuses_other_databases(
     hass: HomeAssistant, hass_admin_user: MockUser, config_dir: Path, make: Any
 ) -> None:
+    """A SQLite file that is not an AI Memory database is refused."""
     make(config_dir / "other.db")
     with pytest.raises(ServiceValidationError) as err:
         await call(
@@ -347,11 +357,13 @@ async def test_import_refuses_other_databases(
 
 
 def test_read_ai_memory_on_a_missing_file(tmp_path: Path) -> None:
+    """Reading a missing AI Memory file is refused as not such a database."""
     with pytest.raises(NotAiMemoryDatabaseError):
         read_ai_memory(tmp_path / "none.db", None, ZoneInfo("UTC"))
 
 
 def test_read_ai_memory_keeps_zoned_times(tmp_path: Path) -> None:
+    """Zoned times are kept; naive ones get the home's time zone."""
     rows = [(
         "z", "Zoned", None, "common", None, "2026-01-01T10:00:00+02:00", None, None,
         None, 2, None, None, 0,

@@ -1,9 +1,10 @@
 """The argument rules of the LLM tools and the sentences' slots.
 
-Home Assistant neither validates tool arguments nor applies defaults, so
-each tool validates its own, strictly: wrong types, empty or oversized text
-and NUL characters are refused before anything runs. Sentences validate
-their wildcard slots with the same rules.
+Home Assistant neither validates tool arguments nor applies defaults
+(docs/home-assistant.md, "Tool arguments are not validated"), so each tool
+validates its own, strictly: wrong types, empty or oversized text and NUL
+characters are refused before anything runs. Sentences validate their
+wildcard slots with the same rules.
 """
 
 from __future__ import annotations

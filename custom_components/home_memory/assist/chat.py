@@ -2,9 +2,10 @@
 
 `LLMContext` carries neither the conversation id nor the utterance. Both are
 reachable through the `current_chat_log` ContextVar that the conversation
-integration sets for the whole turn (API notes §2.3): API instances and tool
-calls run inside it. Outside a conversation (a direct API call, MCP) there is
-none, and callers key their state by speaker instead.
+integration sets for the whole turn (docs/home-assistant.md, "Which
+conversation a call belongs to"): API instances and tool calls run inside it.
+Outside a conversation (a direct API call, MCP) there is none, and callers key
+their state by speaker instead.
 """
 
 from __future__ import annotations

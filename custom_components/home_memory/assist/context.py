@@ -1,6 +1,7 @@
 """Relevant memories for the prompt of an LLM turn ("Relevant background: ...").
 
-Two ways in, because Home Assistant offers two (API notes §2.4):
+Two ways in, because Home Assistant offers two (docs/home-assistant.md, "Two
+ways into another agent's prompt"):
 
 - The Home Memory LLM API (`assist/llm_api.py`) builds its prompt asynchronously once
   per turn: it reads the utterance from the chat log and retrieves in the
@@ -13,8 +14,8 @@ Two ways in, because Home Assistant offers two (API notes §2.4):
   next turns.
 
 Besides memories, a turn gets the few messages of the same speaker's earlier
-conversations that are close to the utterance (Ash: cosine above 0.3, at most
-5; never another person's, never the current conversation's), and, while the
+conversations that are close to the utterance (cosine above 0.3, at most 5;
+never another person's, never the current conversation's), and, while the
 speaker has fresh proposals pending, the question whether to remember them.
 
 Whatever fails (timeout, engine error), the turn goes on without memories.

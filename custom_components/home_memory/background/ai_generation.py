@@ -1,11 +1,11 @@
 """Structured generation through an AI Task entity, validated here.
 
 Home Assistant does not check AI Task output against the requested structure
-(API notes §3.1), so every caller passes a validator; an invalid answer is
-asked for once more, then given up with a log line. Home Memory's own AI Task
-runs create chat logs like any conversation: `generating_own_task()` tells the
-conversation capture to leave them alone (the subscriber runs in the same
-task, so it sees the ContextVar).
+(docs/home-assistant.md, "AI Task output is not checked"), so every caller
+passes a validator; an invalid answer is asked for once more, then given up
+with a log line. Home Memory's own AI Task runs create chat logs like any
+conversation: `generating_own_task()` tells the conversation capture to leave
+them alone (the subscriber runs in the same task, so it sees the ContextVar).
 """
 
 from __future__ import annotations

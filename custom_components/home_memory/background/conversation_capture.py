@@ -1,6 +1,7 @@
 """Every Assist turn, with any agent, into short-term sessions.
 
-How a turn is captured (API notes §0.5, §2.2):
+How a turn is captured (docs/home-assistant.md, "Chat-log events and the final
+reply"):
 
 - The chat-log subscription says which conversations are active, but an LLM
   agent's final reply is never announced. It is in the stored log
@@ -43,7 +44,6 @@ import asyncio
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
-import sqlite3
 import time
 from typing import TYPE_CHECKING, Any, Final
 
@@ -70,11 +70,13 @@ from .chat_turns import (
     take_new_turns,
 )
 from .proposals import async_extract
+from .watched_conversations import WatchedConversations
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Coroutine, Sequence
     from datetime import datetime
 
+    from homeassistant.components.conversation.chat_log import ChatLog
     from homeassistant.components.conversation.const import ChatLogEventType
 
     from ..memory.sessions import Session
@@ -82,16 +84,11 @@ if TYPE_CHECKING:
     from ..runtime.data import HomeMemoryConfigEntry, HomeMemoryData
     from ..runtime.options import HomeMemoryOptions
 
-# Quiet time after a chat-log event before the stored log is read.
-CAPTURE_DELAY: Final = timedelta(seconds=2)
 # How long a running turn is waited for (the chat session's own lifetime).
 TURN_PATIENCE: Final = timedelta(minutes=6)
 # Sessions still open after this long without a turn have lost their DELETED
 # event (a restart): they end when Home Assistant has started.
 END_IDLE: Final = timedelta(minutes=10)
-# Conversations watched at once, and ignored ids remembered.
-MAX_WATCHED: Final = 256
-MAX_IGNORED: Final = 1024
 
 
 class EntryTasks:
@@ -131,7 +128,12 @@ class EntryTasks:
 
 
 class ConversationCapture:
-    """Subscribes to chat logs and stores their turns while the entry is loaded."""
+    """Subscribes to chat logs and stores their turns while the entry is loaded.
+
+    Watching (which conversations, their timers) is `WatchedConversations`;
+    storing what a log holds is `TurnStorage`; this class routes the chat-log
+    events between them and ends a conversation's sessions when it is over.
+    """
 
     def __init__(
         self,
@@ -148,9 +150,8 @@ class ConversationCapture:
         self._hass = hass
         self._entry = entry
         self._tasks = tasks
-        self._sessions = SessionStore(store, clock=ha_now)
-        self._watched: dict[str, Watched] = {}
-        self._ignored: dict[str, None] = {}
+        self._watching = WatchedConversations(hass, self._async_timer_fired)
+        self._storage = TurnStorage(hass, entry, store, tasks)
 
     # -- subscription ---------------------------------------------------------
 
@@ -167,7 +168,7 @@ class ConversationCapture:
 
         entry = self._entry
         entry.async_on_unload(async_subscribe_chat_logs(self._hass, self._on_event))
-        entry.async_on_unload(self._async_cancel_timers)
+        entry.async_on_unload(self._watching.async_clear)
 
     @callback
     def _on_event(
@@ -187,9 +188,7 @@ class ConversationCapture:
             LOGGER.exception(
                 "Capturing a conversation turn failed; the conversation is skipped"
             )
-            if (watched := self._watched.pop(conversation_id, None)) is not None:
-                self._cancel(watched)
-            self._ignore(conversation_id)
+            self._watching.ignore(conversation_id)
 
     @callback
     def _handle_event(
@@ -198,58 +197,50 @@ class ConversationCapture:
         event_type: ChatLogEventType,
         payload: dict[str, Any],
     ) -> None:
-        from homeassistant.components.conversation.chat_log import current_chat_log
+        """Watch a conversation from its first user message; (re)arm its timer
+        on each event; end it when its log is deleted; ignore AI Task runs.
+        """
         from homeassistant.components.conversation.const import ChatLogEventType
 
-        if conversation_id in self._ignored:
-            if event_type is ChatLogEventType.DELETED:
-                del self._ignored[conversation_id]
+        ended = event_type is ChatLogEventType.DELETED
+        if self._watching.is_ignored(conversation_id, ended=ended):
             return
         if self._tasks.stopping:
             return
-        watched = self._watched.get(conversation_id)
-        if event_type is ChatLogEventType.DELETED:
-            if watched is not None:
-                del self._watched[conversation_id]
-                self._cancel(watched)
-                self._tasks.start(
-                    self._async_end(conversation_id, watched),
-                    f"{DOMAIN} end of conversation",
-                )
+        if ended:
+            self._on_deleted(conversation_id)
             return
-        live = current_chat_log.get()
-        if live is not None and live.conversation_id != conversation_id:
-            live = None
+        live = _live_chat_log(conversation_id)
         if generating_own_task() or is_ai_task_log(live):
             # Not an Assist turn: an AI Task run (Home Memory's own or not).
-            if watched is not None:
-                del self._watched[conversation_id]
-                self._cancel(watched)
-            self._ignore(conversation_id)
+            self._watching.ignore(conversation_id)
             return
-        content = payload.get("content")
-        if (
-            event_type is ChatLogEventType.CONTENT_ADDED
-            and isinstance(content, dict)
-            and content.get("role") == "user"
-        ):
-            watched = self._announce_turn(conversation_id, watched, content)
+        watched = self._watching.get(conversation_id)
+        if (message := _user_message(event_type, payload)) is not None:
+            watched = self._announce_turn(conversation_id, watched, message)
         if watched is None:
             return
         if live is not None:
             watched.log = live
         learn_speaker(self._hass, self._data, watched, live)
-        self._arm(conversation_id, watched)
+        self._watching.arm(conversation_id, watched)
+
+    @callback
+    def _on_deleted(self, conversation_id: str) -> None:
+        """The chat session is gone: end the conversation if it was watched."""
+        if (watched := self._watching.stop(conversation_id)) is not None:
+            self._tasks.start(
+                self._async_end(conversation_id, watched),
+                f"{DOMAIN} end of conversation",
+            )
 
     def _announce_turn(
         self, conversation_id: str, watched: Watched | None, content: dict[str, Any]
     ) -> Watched:
+        """A user message starts a turn (and the watch, on the first one)."""
         text = str(content.get("content") or "")
         if watched is None:
-            watched = self._watched[conversation_id] = Watched()
-            while len(self._watched) > MAX_WATCHED:
-                oldest = next(iter(self._watched))
-                self._cancel(self._watched.pop(oldest))
+            watched = self._watching.start(conversation_id)
         marker: Marker = (content["created"], text)
         turn = watched.turns[marker] = Turn()
         watched.waiting[marker] = time.monotonic()
@@ -259,58 +250,126 @@ class ConversationCapture:
             set_speaker(self._hass, self._data, turn, SPEAKER_PIPELINE, given)
         return watched
 
-    @callback
-    def _ignore(self, conversation_id: str) -> None:
-        self._ignored[conversation_id] = None
-        while len(self._ignored) > MAX_IGNORED:
-            del self._ignored[next(iter(self._ignored))]
-
-    @callback
-    def _arm(self, conversation_id: str, watched: Watched) -> None:
-        self._cancel(watched)
-        watched.cancel_timer = async_call_later(
-            self._hass,
-            CAPTURE_DELAY,
-            HassJob(
-                partial(self._async_timer_fired, conversation_id),
-                f"{DOMAIN} capture",
-                cancel_on_shutdown=True,
-            ),
-        )
-
-    @staticmethod
-    def _cancel(watched: Watched) -> None:
-        if watched.cancel_timer is not None:
-            watched.cancel_timer()
-            watched.cancel_timer = None
-
-    @callback
-    def _async_cancel_timers(self) -> None:
-        for watched in self._watched.values():
-            self._cancel(watched)
-        self._watched.clear()
-
     # -- capturing ------------------------------------------------------------
 
     async def _async_timer_fired(self, conversation_id: str, _now: datetime) -> None:
-        watched = self._watched.get(conversation_id)
+        """Quiet for a while: store what the stored log holds; wait on for
+        turns still running, giving up on those older than `TURN_PATIENCE`.
+        """
+        watched = self._watching.get(conversation_id)
         if watched is None or self._tasks.stopping:
             return
         watched.cancel_timer = None
         stored = stored_chat_logs(self._hass).get(conversation_id)
         if stored is not None:
             watched.log = stored
-            await self._async_read(conversation_id, watched, list(stored.content))
-        now = time.monotonic()
-        for marker, since in list(watched.waiting.items()):
-            if now - since >= TURN_PATIENCE.total_seconds():
-                # The turn failed or never finished: nothing of it is kept.
-                del watched.waiting[marker]
-                watched.turns.pop(marker, None)
-        if watched.waiting and self._watched.get(conversation_id) is watched:
-            self._arm(conversation_id, watched)
+            await self._storage.async_read(
+                conversation_id, watched, list(stored.content)
+            )
+        _give_up_stale_turns(watched)
+        if watched.waiting and self._watching.is_current(conversation_id, watched):
+            self._watching.arm(conversation_id, watched)
 
-    async def _async_read(
+    # -- the end of a conversation ----------------------------------------------
+
+    async def _async_end(self, conversation_id: str, watched: Watched) -> None:
+        """The chat session is gone: read what is left, then end its sessions."""
+        if watched.log is not None:
+            await self._storage.async_read(
+                conversation_id, watched, list(watched.log.content)
+            )
+        try:
+            await async_end_conversations(self._hass, self._data, conversation_id)
+        except MemoryEngineError:
+            LOGGER.debug("Sessions of %s not readable", conversation_id, exc_info=True)
+
+    # -- what others ask ------------------------------------------------------
+
+    @property
+    def watched_conversations(self) -> set[str]:
+        """The conversations being captured now (their sessions are not idle)."""
+        return set(self._watching)
+
+    async def async_read_stored(self, conversation_id: str | None = None) -> None:
+        """Store the turns the stored logs hold now (of one conversation, or all).
+
+        The conversations stay watched: a turn still running is captured when
+        it is over (into a new session if this one has ended by then).
+        """
+        logs = stored_chat_logs(self._hass)
+        for watched_id, watched in self._watching.items():
+            if conversation_id not in (None, watched_id):
+                continue
+            if (stored := logs.get(watched_id)) is not None:
+                watched.log = stored
+                await self._storage.async_read(
+                    watched_id, watched, list(stored.content)
+                )
+
+    async def async_flush(self) -> None:
+        """Store what the stored logs hold before the database closes."""
+        logs = stored_chat_logs(self._hass)
+        for conversation_id, watched in self._watching.items():
+            self._watching.cancel_timer(watched)
+            if (stored := logs.get(conversation_id)) is not None:
+                await self._storage.async_read(
+                    conversation_id, watched, list(stored.content)
+                )
+
+
+def _live_chat_log(conversation_id: str) -> ChatLog | None:
+    """The chat log of the running turn, if it is this conversation's."""
+    from homeassistant.components.conversation.chat_log import current_chat_log
+
+    live = current_chat_log.get()
+    if live is not None and live.conversation_id != conversation_id:
+        return None
+    return live
+
+
+def _user_message(
+    event_type: ChatLogEventType, payload: dict[str, Any]
+) -> dict[str, Any] | None:
+    """The user message an event adds, if it adds one."""
+    from homeassistant.components.conversation.const import ChatLogEventType
+
+    content = payload.get("content")
+    if (
+        event_type is ChatLogEventType.CONTENT_ADDED
+        and isinstance(content, dict)
+        and content.get("role") == "user"
+    ):
+        return content
+    return None
+
+
+def _give_up_stale_turns(watched: Watched) -> None:
+    """Forget turns waited for longer than `TURN_PATIENCE`."""
+    now = time.monotonic()
+    for marker, since in list(watched.waiting.items()):
+        if now - since >= TURN_PATIENCE.total_seconds():
+            # The turn failed or never finished: nothing of it is kept.
+            del watched.waiting[marker]
+            watched.turns.pop(marker, None)
+
+
+class TurnStorage:
+    """Stores the user and assistant text a chat log holds beyond what was read."""
+
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        entry: HomeMemoryConfigEntry,
+        store: MemoryStore,
+        tasks: EntryTasks,
+    ) -> None:
+        """Reads the options from the entry's runtime data when storing."""
+        self._hass = hass
+        self._entry = entry
+        self._tasks = tasks
+        self._sessions = SessionStore(store, clock=ha_now)
+
+    async def async_read(
         self, conversation_id: str, watched: Watched, content: Sequence[Any]
     ) -> None:
         """Store the user and assistant text of what was not read yet.
@@ -323,49 +382,14 @@ class ConversationCapture:
     async def _async_store(
         self, conversation_id: str, turn: Turn, messages: list[ChatMessage]
     ) -> None:
-        if not self._data.options.conversation_capture or self._tasks.stopping:
+        if (
+            not self._entry.runtime_data.options.conversation_capture
+            or self._tasks.stopping
+        ):
             return
         await async_store_turn(
             self._hass, self._sessions, conversation_id, turn, messages
         )
-
-    # -- the end of a conversation ----------------------------------------------
-
-    async def _async_end(self, conversation_id: str, watched: Watched) -> None:
-        """The chat session is gone: read what is left, then end its sessions."""
-        if watched.log is not None:
-            await self._async_read(conversation_id, watched, list(watched.log.content))
-        try:
-            await async_end_conversations(self._hass, self._data, conversation_id)
-        except MemoryEngineError, sqlite3.Error:
-            LOGGER.debug("Sessions of %s not readable", conversation_id, exc_info=True)
-
-    @property
-    def watched_conversations(self) -> set[str]:
-        """The conversations being captured now (their sessions are not idle)."""
-        return set(self._watched)
-
-    async def async_read_stored(self, conversation_id: str | None = None) -> None:
-        """Store the turns the stored logs hold now (of one conversation, or all).
-
-        The conversations stay watched: a turn still running is captured when
-        it is over (into a new session if this one has ended by then).
-        """
-        logs = stored_chat_logs(self._hass)
-        for watched_id, watched in list(self._watched.items()):
-            if conversation_id not in (None, watched_id):
-                continue
-            if (stored := logs.get(watched_id)) is not None:
-                watched.log = stored
-                await self._async_read(watched_id, watched, list(stored.content))
-
-    async def async_flush(self) -> None:
-        """Store what the stored logs hold before the database closes."""
-        logs = stored_chat_logs(self._hass)
-        for conversation_id, watched in list(self._watched.items()):
-            self._cancel(watched)
-            if (stored := logs.get(conversation_id)) is not None:
-                await self._async_read(conversation_id, watched, list(stored.content))
 
 
 async def async_store_turn(
@@ -398,7 +422,7 @@ async def async_store_turn(
             )
         )
         await hass.async_add_executor_job(sessions.embed_missing)
-    except MemoryEngineError, sqlite3.Error, OSError, ValueError:
+    except MemoryEngineError, ValueError:
         # ValueError covers text the binding refuses (UnicodeEncodeError):
         # this turn is lost, the other turns of the same read are not.
         LOGGER.warning("A conversation turn could not be stored", exc_info=True)
@@ -421,7 +445,7 @@ async def async_end_session(
     """
     try:
         ended = await hass.async_add_executor_job(session_store(data).end, session_id)
-    except MemoryEngineError, sqlite3.Error:
+    except MemoryEngineError:
         LOGGER.debug("Session %s could not be ended", session_id, exc_info=True)
         return None
     if ended is None:
@@ -459,7 +483,7 @@ async def async_end_idle_sessions(hass: HomeAssistant, data: HomeMemoryData) -> 
         idle = await hass.async_add_executor_job(
             session_store(data).idle_open_sessions, END_IDLE.total_seconds()
         )
-    except MemoryEngineError, sqlite3.Error:
+    except MemoryEngineError:
         LOGGER.debug("Idle sessions not readable", exc_info=True)
         return
     capture = data.capture
@@ -475,7 +499,7 @@ async def async_retry_extraction(hass: HomeAssistant, data: HomeMemoryData) -> N
         missed: list[Session] = await hass.async_add_executor_job(
             session_store(data).unextracted, MIN_TURNS, MAX_EXTRACTION_ATTEMPTS
         )
-    except MemoryEngineError, sqlite3.Error:
+    except MemoryEngineError:
         LOGGER.debug("Unextracted sessions not readable", exc_info=True)
         return
     for session in missed:

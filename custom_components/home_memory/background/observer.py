@@ -31,7 +31,6 @@ from collections import deque
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
-import sqlite3
 import threading
 from typing import TYPE_CHECKING, Any, Final
 
@@ -47,42 +46,25 @@ from homeassistant.helpers import (
     area_registry as ar,
     device_registry as dr,
     entity_registry as er,
-    selector,
 )
 from homeassistant.helpers.dispatcher import async_dispatcher_send
 from homeassistant.helpers.event import async_call_later, async_track_time_interval
 from homeassistant.util import dt as dt_util
-import probatio
 
 from ..const import DOMAIN, LOGGER
 from ..memory.errors import MemoryEngineError
 from ..memory.event_buffer import EventBuffer, ObservedEvent
-from ..memory.models import WeightClass
-from ..memory.narration import (
-    EMOTIONS,
-    from_generated,
-    generation_instructions,
-    parse_generated,
-    segment_people,
-)
 from ..memory.observation import (
     DRAIN_PER_TICK,
     Drained,
     PendingObservations,
     drain,
-    narrate_and_write,
     pending_observations,
     store_events,
-    write_memory,
 )
 from ..memory.segmentation import DEFAULT_RULES, generation_allowed
 from ..operations.events import async_memories_changed
-from .ai_generation import (
-    Generation,
-    GenerationFailure,
-    ai_task_available,
-    async_generate_outcome,
-)
+from .observed_ai import AiNarrator, ai_task_entity
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
@@ -97,8 +79,7 @@ if TYPE_CHECKING:
     )
 
     from ..memory.models import Memory
-    from ..memory.narration import GeneratedMemory
-    from ..memory.segmentation import Segment, SegmentationRules
+    from ..memory.segmentation import SegmentationRules
     from ..memory.store import MemoryStore
     from ..runtime.options import HomeMemoryOptions
 
@@ -112,7 +93,6 @@ BUFFER_WARN_AT: Final = 20_000
 # Changes held in memory while the database cannot take them (it is closing
 # or failing); beyond this the oldest are dropped rather than exhausting RAM.
 MAX_PENDING: Final = 100_000
-TASK_NAME: Final = f"{DOMAIN} observed memory"
 # Segments the close_segment action tells at most in one call; a larger
 # backlog is left to the ticks (and reported as still waiting).
 CLOSE_LIMIT: Final = 1000
@@ -332,61 +312,66 @@ def entity_decider(hass: HomeAssistant, options: HomeMemoryOptions) -> EntityDec
     return decide
 
 
-# -- AI Task structure ----------------------------------------------------------
-
-GENERATION_STRUCTURE: Final = probatio.Schema(
-    {
-        probatio.Required(
-            "content", description="The memory in your own words, first person."
-        ): selector.TextSelector(selector.TextSelectorConfig(multiline=True)),
-        probatio.Required(
-            "memory_type", description="How much the memory matters in the long run."
-        ): selector.SelectSelector(
-            selector.SelectSelectorConfig(options=[str(c) for c in WeightClass])
-        ),
-        probatio.Required(
-            "importance", description="0 trivial to 1 must never be forgotten."
-        ): selector.NumberSelector(
-            selector.NumberSelectorConfig(min=0, max=1, step=0.01)
-        ),
-        probatio.Required(
-            "emotion", description="The feeling the memory carries."
-        ): selector.SelectSelector(
-            selector.SelectSelectorConfig(options=list(EMOTIONS))
-        ),
-        probatio.Required(
-            "family_members", description="The people involved, by name."
-        ): selector.TextSelector(selector.TextSelectorConfig(multiple=True)),
-        probatio.Required(
-            "tags", description="A few lowercase keywords."
-        ): selector.TextSelector(selector.TextSelectorConfig(multiple=True)),
-    }
-)
-
-
-def ai_task_entity(hass: HomeAssistant, options: HomeMemoryOptions) -> str | None:
-    """The AI Task entity to narrate with, or None for the template narrator.
-
-    The configured entity, else the user's preferred one; only while ai_task
-    is loaded and the entity is there and available.
-    """
-    if not ai_task_available(hass):
-        return None
-    entity_id = options.ai_task_entity
-    if entity_id is None:
-        from homeassistant.components.ai_task.const import DATA_PREFERENCES
-
-        if (preferences := hass.data.get(DATA_PREFERENCES)) is not None:
-            entity_id = preferences.gen_data_entity_id
-    if entity_id is None:
-        return None
-    state = hass.states.get(entity_id)
-    if state is None or state.state == STATE_UNAVAILABLE:
-        return None
-    return entity_id
-
-
 # -- the observer ------------------------------------------------------------
+
+
+class PendingSignal:
+    """Tells the sensors that what waits changed: now, or once per burst."""
+
+    def __init__(self, hass: HomeAssistant) -> None:
+        """Nothing is scheduled yet."""
+        self._hass = hass
+        self._cancel: Callable[[], None] | None = None
+        self._stopped = False
+
+    @callback
+    def soon(self) -> None:
+        """A change was recorded: tell within `PENDING_DEBOUNCE_S`, once per burst."""
+        if self._cancel is None and not self._stopped:
+            self._cancel = async_call_later(self._hass, PENDING_DEBOUNCE_S, self.now)
+
+    @callback
+    def now(self, _: datetime | None = None) -> None:
+        """Tell now; a call scheduled by `soon` is dropped."""
+        self._drop_scheduled()
+        async_dispatcher_send(self._hass, SIGNAL_PENDING_OBSERVATIONS)
+
+    @callback
+    def stop(self) -> None:
+        """Schedule nothing more (the observer stops); `now` still tells."""
+        self._stopped = True
+        self._drop_scheduled()
+
+    @callback
+    def _drop_scheduled(self) -> None:
+        if (cancel := self._cancel) is not None:
+            self._cancel = None
+            cancel()
+
+
+class BacklogWarning:
+    """Says once when the buffer grows past `BUFFER_WARN_AT`, and when it is back."""
+
+    def __init__(self) -> None:
+        """Not falling behind yet."""
+        self._falling_behind = False
+
+    @callback
+    def report(self, waiting: int) -> None:
+        """Log a change of state only: behind, or caught up (at half the cap)."""
+        if waiting > BUFFER_WARN_AT and not self._falling_behind:
+            self._falling_behind = True
+            LOGGER.warning(
+                "%s observed changes are waiting to become memories (more than "
+                "%s); observation is falling behind",
+                waiting,
+                BUFFER_WARN_AT,
+            )
+        elif waiting <= BUFFER_WARN_AT // 2 and self._falling_behind:
+            self._falling_behind = False
+            LOGGER.info(
+                "Observation caught up: %s observed changes are waiting", waiting
+            )
 
 
 class HomeObserver:
@@ -410,9 +395,11 @@ class HomeObserver:
         self.rules = rules
         self.buffer = EventBuffer(store)
         self.tz: tzinfo = dt_util.get_default_time_zone()
+        self._signal = PendingSignal(hass)
         self.recorder = StateChangeRecorder(
-            entity_decider(hass, options), self._async_unwritten_changed
+            entity_decider(hass, options), self._signal.soon
         )
+        self._narrator = AiNarrator(hass, store, self.buffer, options, self.tz, rules)
         self.last_generated_at: float | None = None
         self._unsubscribe: list[Callable[[], None]] = []
         self._tick_task: asyncio.Task[None] | None = None
@@ -421,12 +408,11 @@ class HomeObserver:
         self._stopped = False
         # Read by the drain in the executor between segments.
         self._stopping = threading.Event()
-        self._falling_behind = False
+        self._backlog = BacklogWarning()
         # What waits in the durable buffer, as of the last flush or tick.
         self._stored = PendingObservations()
         # Changes a flush has taken from the recorder and is writing.
         self._in_flight: list[PendingChange] = []
-        self._notify: Callable[[], None] | None = None
 
     @callback
     def async_start(self) -> None:
@@ -489,25 +475,10 @@ class HomeObserver:
         return len(self.recorder.pending)
 
     @callback
-    def _async_unwritten_changed(self) -> None:
-        """A change was recorded: update the sensor soon, once per burst."""
-        if self._notify is None and not self._stopped:
-            self._notify = async_call_later(
-                self.hass, PENDING_DEBOUNCE_S, self._async_notify
-            )
-
-    @callback
-    def _async_notify(self, _: datetime | None = None) -> None:
-        if (cancel := self._notify) is not None:
-            self._notify = None
-            cancel()
-        async_dispatcher_send(self.hass, SIGNAL_PENDING_OBSERVATIONS)
-
-    @callback
     def _set_pending(self, stored: PendingObservations) -> None:
         """Keep what the buffer holds; tell the sensors now."""
         self._stored = stored
-        self._async_notify()
+        self._signal.now()
 
     async def async_refresh_pending(self) -> PendingObservations:
         """Read the buffer now; what waits, changes not written yet included."""
@@ -529,13 +500,11 @@ class HomeObserver:
         if self._stopped:
             return
         self._stopped = True
+        self._signal.stop()
         self._stopping.set()
         for unsubscribe in self._unsubscribe:
             unsubscribe()
         self._unsubscribe.clear()
-        if (cancel := self._notify) is not None:
-            self._notify = None
-            cancel()
         if (task := self._tick_task) is not None and not task.done():
             task.cancel()
             await asyncio.wait([task])
@@ -558,7 +527,7 @@ class HomeObserver:
             pending = await self.hass.async_add_executor_job(
                 store_events, self.buffer, events, self.tz
             )
-        except (MemoryEngineError, sqlite3.Error, OSError) as err:
+        except MemoryEngineError as err:
             # The store is closing or failing (closed, locked, disk full,
             # I/O): keep the changes for the next attempt instead of
             # dropping them.
@@ -617,7 +586,7 @@ class HomeObserver:
                 LOGGER.warning("Forming memories from observed changes failed: %s", err)
             return created
         if drained.pending is not None:
-            self._report_backlog(drained.pending.events)
+            self._backlog.report(drained.pending.events)
         segment = drained.next_segment
         if (
             entity_id is None
@@ -630,7 +599,7 @@ class HomeObserver:
         # whatever its outcome, so a failing entity is not asked every tick.
         self.last_generated_at = now
         if (
-            memory := await self._async_remember_with_ai(segment, entity_id)
+            memory := await self._narrator.async_remember(segment, entity_id)
         ) is not None:
             created.append(memory)
         await self.async_refresh_pending()
@@ -663,7 +632,7 @@ class HomeObserver:
             segment = drained.next_segment
             if entity_id is not None and segment is not None and not self._stopped:
                 self.last_generated_at = now
-                memory = await self._async_remember_with_ai(
+                memory = await self._narrator.async_remember(
                     segment, entity_id, drop_invalid=False
                 )
                 if memory is not None:
@@ -701,77 +670,6 @@ class HomeObserver:
                 self._set_pending(drained.pending)
         return now, drained
 
-    @callback
-    def _report_backlog(self, waiting: int) -> None:
-        """Say once when the buffer grows past its cap, and when it is back."""
-        if waiting > BUFFER_WARN_AT and not self._falling_behind:
-            self._falling_behind = True
-            LOGGER.warning(
-                "%s observed changes are waiting to become memories (more than "
-                "%s); observation is falling behind",
-                waiting,
-                BUFFER_WARN_AT,
-            )
-        elif waiting <= BUFFER_WARN_AT // 2 and self._falling_behind:
-            self._falling_behind = False
-            LOGGER.info(
-                "Observation caught up: %s observed changes are waiting", waiting
-            )
-
-    async def _async_remember_with_ai(
-        self, segment: Segment, entity_id: str, *, drop_invalid: bool = True
-    ) -> Memory | None:
-        hass = self.hass
-        persona = self.options.persona_name
-        outcome = await self._async_generate(segment, entity_id, persona)
-        generated = outcome.value
-        if generated is not None:
-            narration = from_generated(segment, generated, tz=self.tz, rules=self.rules)
-            memory = await hass.async_add_executor_job(
-                write_memory, self.store, segment, narration
-            )
-        elif outcome.failure is GenerationFailure.INVALID and drop_invalid:
-            LOGGER.warning(
-                "The AI Task gave no valid memory for %s observed changes "
-                "(%s to %s); they are dropped",
-                len(segment.events),
-                dt_util.utc_from_timestamp(segment.start).isoformat(),
-                dt_util.utc_from_timestamp(segment.end).isoformat(),
-            )
-            await hass.async_add_executor_job(self.buffer.discard, segment.seqs)
-            return None
-        else:
-            # The entity failed (network, rate limit, gone), or its answer was
-            # invalid where someone asked for this memory (close_segment):
-            # the template narrator tells the segment.
-            LOGGER.info(
-                "The AI Task could not narrate %s observed changes (%s); the "
-                "template narrator tells them instead",
-                len(segment.events),
-                outcome.failure,
-            )
-            memory = await hass.async_add_executor_job(
-                narrate_and_write, self.store, segment, persona, self.tz, self.rules
-            )
-        if memory is not None:
-            async_memories_changed(hass, created=[memory])
-        return memory
-
-    async def _async_generate(
-        self, segment: Segment, entity_id: str, persona: str
-    ) -> Generation[GeneratedMemory]:
-        people = segment_people(segment, self.tz, self.rules)
-        return await async_generate_outcome(
-            self.hass,
-            task_name=TASK_NAME,
-            entity_id=entity_id,
-            instructions=generation_instructions(
-                segment, persona=persona, tz=self.tz, rules=self.rules
-            ),
-            structure=GENERATION_STRUCTURE,
-            validate=partial(parse_generated, known_people=people),
-        )
-
 
 async def async_start_observer(observer: HomeObserver) -> None:
     """Start observing the home; `async_stop` runs before the store closes."""
@@ -779,6 +677,6 @@ async def async_start_observer(observer: HomeObserver) -> None:
     # restart at once, not after the first change or tick.
     try:
         await observer.async_refresh_pending()
-    except (MemoryEngineError, sqlite3.Error) as err:
+    except MemoryEngineError as err:
         LOGGER.debug("The observation buffer could not be read yet: %s", err)
     observer.async_start()

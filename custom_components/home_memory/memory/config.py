@@ -1,4 +1,4 @@
-"""Tunable parameters of the engine, with the seeds' defaults."""
+"""Tunable parameters of the engine, with their defaults."""
 
 from __future__ import annotations
 

@@ -50,7 +50,7 @@ from .verbs import (
 if TYPE_CHECKING:
     from collections.abc import Collection, Sequence
 
-# The seed's emotions; the AI Task must pick one of these.
+# The emotions a memory may carry; the AI Task must pick one of these.
 EMOTIONS: Final = ("neutral", "positive", "negative", "concerned", "curious")
 MAX_NARRATED: Final = 5
 MAX_TAGS: Final = 12

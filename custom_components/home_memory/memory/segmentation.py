@@ -79,7 +79,7 @@ _PERIOD_STARTS: Final = (
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SegmentationRules:
-    """The seed's segmentation parameters, in seconds."""
+    """The segmentation parameters, in seconds."""
 
     buffer_s: float = 10 * 60
     min_span_s: float = 15 * 60

@@ -15,7 +15,7 @@ is all a budget needs.
 
 Messages are embedded with the store's embedder (when one is loaded), so a
 later turn can be given the few past messages of the same speaker that are
-close to what is being said now (Ash: cosine above 0.3, at most 5).
+close to what is being said now (cosine above 0.3, at most 5).
 
 Blocking and thread-safe (through the store's one writer); call from the
 executor.
@@ -46,7 +46,7 @@ USER_TOKEN_BUDGET: Final = 4_000
 # The newest messages never leave the window, however long they are.
 ALWAYS_IN_WINDOW: Final = 2
 SESSION_IDLE_EXPIRY_SECONDS: Final = 24 * 3600
-# Ash: past messages above this cosine similarity, at most this many.
+# Past messages above this cosine similarity, at most this many.
 PAST_MESSAGE_MIN_SIMILARITY: Final = 0.3
 PAST_MESSAGES_MAX: Final = 5
 # How many of a speaker's newest messages are compared with the utterance:

@@ -10,9 +10,11 @@ layers, one module each, so that each concern reads on its own:
 - operation_log.py: who did what, and when;
 - reading.py: memories by id, pages, figures;
 - versions.py: update, history, undo;
+- repeats.py: the memory a statement repeats or corrects, and folding it in;
 - writing.py: create (new, correction or repeat);
 - tiers.py: forget, restore, purge, access;
-- upkeep.py: maintenance and consolidation's merges;
+- merging.py: consolidation's merges;
+- upkeep.py: maintenance (decay, archive, purge);
 - reembedding.py: switching embedding models;
 - export_import.py: JSON lines out and in.
 
@@ -51,12 +53,13 @@ from .errors import (
     VisibilityChangeForbiddenError,
 )
 from .export_import import ExportImport, ImportStats
+from .merging import MemoryMerge
 from .operation_log import LogEntry
 from .reading import Reading
 from .reembedding import Reembedding
 from .score_table import ScoreColumns
 from .serialization import memory_from_dict, memory_to_dict
-from .upkeep import MemoryMerge, Upkeep
+from .upkeep import Upkeep
 from .validation import (
     MAX_CONTENT_CHARS,
     MAX_LABEL_CHARS,

@@ -46,6 +46,7 @@ from .validation import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     import sqlite3
 
     import numpy as np
@@ -176,63 +177,67 @@ class Versions(MemoryRows, OperationLog):
             ).fetchone()[0]
         )
         self._save_version(conn, rowid, current, caller, now)
-        content = patch.content if patch.content is not None else current.content
-        if patch.summary is not None:
-            summary = patch.summary
-        elif patch.content is not None:
-            summary = summarize(content)
-        else:
-            summary = current.summary
-        tags = patch.tags if patch.tags is not None else current.tags
-        people = patch.people if patch.people is not None else current.people
-        expires = (
-            None
-            if patch.clear_expiry
-            else to_timestamp(patch.expires_at)
-            if patch.expires_at is not None
-            else to_timestamp(current.expires_at)
+        values = _patched_values(current, patch, cleared)
+        values.update(updated_at=now, version=current.version + 1)
+        self._write_statement(conn, rowid, values)
+        self._write_text_data(
+            conn,
+            rowid,
+            current,
+            values["content"],
+            values["summary"],
+            patch.tags if patch.tags is not None else current.tags,
+            patch.people if patch.people is not None else current.people,
+            vector,
         )
-        values = {
-            "content": content,
-            "summary": summary,
-            "kind": str(patch.kind or current.kind),
-            "weight_class": str(patch.weight_class or current.weight_class),
-            "importance": current.importance
-            if patch.importance is None
-            else patch.importance,
-            "emotion": patch.emotion
-            if patch.emotion is not None or "emotion" in cleared
-            else current.emotion,
-            "people": json.dumps(list(people)),
-            "location": patch.location
-            if patch.location is not None or "location" in cleared
-            else current.location,
-            "tags": json.dumps(list(tags)),
-            "visibility": str(patch.visibility or current.visibility),
-            "expires_at": expires,
-            "updated_at": now,
-            "version": current.version + 1,
-            "rowid": rowid,
-        }
-        assignments = ", ".join(f"{k} = :{k}" for k in values if k != "rowid")
-        conn.execute(f"UPDATE memories SET {assignments} WHERE rowid = :rowid", values)
-        self._write_labels(conn, rowid, tags, people)
-        self._write_fts(conn, rowid, content, summary, tags, people)
-        if vector is not None:
-            self._write_vector(conn, rowid, vector)
-        elif content != current.content or summary != current.summary:
-            # Text changed without a new vector (keyword-only mode): the old
-            # vector no longer describes it.
-            conn.execute("DELETE FROM memory_vectors WHERE memory_rowid = ?", (rowid,))
-            conn.execute(
-                "UPDATE memories SET embedding_model = NULL WHERE rowid = ?", (rowid,)
-            )
         if log_operation:
             changed = sorted(
                 name for name in _SNAPSHOT_FIELDS if getattr(patch, name) is not None
             )
             self._log(
-                conn, log_operation, current.id, caller, content, {"fields": changed}
+                conn,
+                log_operation,
+                current.id,
+                caller,
+                values["content"],
+                {"fields": changed},
+            )
+
+    @staticmethod
+    def _write_statement(
+        conn: sqlite3.Connection, rowid: int, values: dict[str, Any]
+    ) -> None:
+        """Set the named columns of one memory."""
+        assignments = ", ".join(f"{k} = :{k}" for k in values)
+        conn.execute(
+            f"UPDATE memories SET {assignments} WHERE rowid = :rowid",
+            {**values, "rowid": rowid},
+        )
+
+    def _write_text_data(
+        self,
+        conn: sqlite3.Connection,
+        rowid: int,
+        previous: Memory,
+        content: str,
+        summary: str,
+        tags: Sequence[str],
+        people: Sequence[str],
+        vector: npt.NDArray[np.float32] | None,
+    ) -> None:
+        """Labels, text index and vector of a memory whose statement changed.
+
+        Text changed without a new vector (keyword-only mode): the old vector
+        no longer describes it, so it goes.
+        """
+        self._write_labels(conn, rowid, tags, people)
+        self._write_fts(conn, rowid, content, summary, tags, people)
+        if vector is not None:
+            self._write_vector(conn, rowid, vector)
+        elif content != previous.content or summary != previous.summary:
+            conn.execute("DELETE FROM memory_vectors WHERE memory_rowid = ?", (rowid,))
+            conn.execute(
+                "UPDATE memories SET embedding_model = NULL WHERE rowid = ?", (rowid,)
             )
 
     def _save_version(
@@ -285,19 +290,7 @@ class Versions(MemoryRows, OperationLog):
 
     def undo(self, memory_id: str, caller: Caller) -> Memory:
         """Return an active memory to the version before its last update."""
-        with self._read() as conn:
-            rowid, current = self._rowid_for(conn, memory_id, caller)
-            if current.tier is not Tier.ACTIVE:
-                # Like update: a forgotten memory is restored first, not edited.
-                raise MemoryNotFoundError(memory_id)
-            row = conn.execute(
-                "SELECT version, snapshot FROM memory_versions WHERE memory_rowid = ? "
-                "ORDER BY version DESC LIMIT 1",
-                (rowid,),
-            ).fetchone()
-        if row is None:
-            raise NothingToUndoError(memory_id)
-        version, snapshot = int(row[0]), json.loads(row[1])
+        rowid, current, version, snapshot = self._last_version(memory_id, caller)
         # Undo changes visibility back too: the owner's call alone (a private
         # version would otherwise come back to, and be returned to, another).
         _check_visibility_change(current, Visibility(snapshot["visibility"]), caller)
@@ -311,38 +304,18 @@ class Versions(MemoryRows, OperationLog):
             else None
         )
         with self._transaction() as conn:
-            values = {name: snapshot[name] for name in _SNAPSHOT_FIELDS}
-            values["people"] = json.dumps(values["people"])
-            values["tags"] = json.dumps(values["tags"])
-            values["expires_at"] = to_timestamp(
-                None
-                if values["expires_at"] is None
-                else datetime.fromisoformat(values["expires_at"])
-            )
-            values.update(version=version, updated_at=self.now(), rowid=rowid)
-            assignments = ", ".join(f"{k} = :{k}" for k in values if k != "rowid")
-            conn.execute(
-                f"UPDATE memories SET {assignments} WHERE rowid = :rowid", values
-            )
+            values = _snapshot_values(snapshot)
+            values.update(version=version, updated_at=self.now())
+            self._write_statement(conn, rowid, values)
             conn.execute(
                 "DELETE FROM memory_versions WHERE memory_rowid = ? AND version >= ?",
                 (rowid, version),
             )
-            self._write_labels(conn, rowid, snapshot["tags"], snapshot["people"])
-            self._write_fts(
-                conn, rowid, snapshot["content"], snapshot["summary"],
+            self._write_text_data(
+                conn, rowid, current, snapshot["content"], snapshot["summary"],
                 snapshot["tags"], snapshot["people"],
+                None if vector is None else vector[0],
             )  # fmt: skip
-            if vector is not None:
-                self._write_vector(conn, rowid, vector[0])
-            elif text_changed:
-                conn.execute(
-                    "DELETE FROM memory_vectors WHERE memory_rowid = ?", (rowid,)
-                )
-                conn.execute(
-                    "UPDATE memories SET embedding_model = NULL WHERE rowid = ?",
-                    (rowid,),
-                )
             self._log(
                 conn,
                 "undo",
@@ -354,3 +327,77 @@ class Versions(MemoryRows, OperationLog):
             restored = self._fetch_one(conn, rowid)
         self._refresh([rowid])
         return restored
+
+    def _last_version(
+        self, memory_id: str, caller: Caller
+    ) -> tuple[int, Memory, int, dict[str, Any]]:
+        """An active memory's rowid, current state, last saved version and its
+        snapshot; raises when there is none to return to.
+        """
+        with self._read() as conn:
+            rowid, current = self._rowid_for(conn, memory_id, caller)
+            if current.tier is not Tier.ACTIVE:
+                # Like update: a forgotten memory is restored first, not edited.
+                raise MemoryNotFoundError(memory_id)
+            row = conn.execute(
+                "SELECT version, snapshot FROM memory_versions WHERE memory_rowid = ? "
+                "ORDER BY version DESC LIMIT 1",
+                (rowid,),
+            ).fetchone()
+        if row is None:
+            raise NothingToUndoError(memory_id)
+        return rowid, current, int(row[0]), json.loads(row[1])
+
+
+def _patched_values(
+    current: Memory, patch: MemoryPatch, cleared: frozenset[str]
+) -> dict[str, Any]:
+    """The statement's columns after `patch` (see `Versions._apply_patch`)."""
+    content = patch.content if patch.content is not None else current.content
+    if patch.summary is not None:
+        summary = patch.summary
+    elif patch.content is not None:
+        summary = summarize(content)
+    else:
+        summary = current.summary
+    tags = patch.tags if patch.tags is not None else current.tags
+    people = patch.people if patch.people is not None else current.people
+    expires = (
+        None
+        if patch.clear_expiry
+        else to_timestamp(patch.expires_at)
+        if patch.expires_at is not None
+        else to_timestamp(current.expires_at)
+    )
+    return {
+        "content": content,
+        "summary": summary,
+        "kind": str(patch.kind or current.kind),
+        "weight_class": str(patch.weight_class or current.weight_class),
+        "importance": current.importance
+        if patch.importance is None
+        else patch.importance,
+        "emotion": patch.emotion
+        if patch.emotion is not None or "emotion" in cleared
+        else current.emotion,
+        "people": json.dumps(list(people)),
+        "location": patch.location
+        if patch.location is not None or "location" in cleared
+        else current.location,
+        "tags": json.dumps(list(tags)),
+        "visibility": str(patch.visibility or current.visibility),
+        "expires_at": expires,
+    }
+
+
+def _snapshot_values(snapshot: dict[str, Any]) -> dict[str, Any]:
+    """The statement's columns as a saved version holds them."""
+    values = {name: snapshot[name] for name in _SNAPSHOT_FIELDS}
+    values["people"] = json.dumps(values["people"])
+    values["tags"] = json.dumps(values["tags"])
+    values["expires_at"] = to_timestamp(
+        None
+        if values["expires_at"] is None
+        else datetime.fromisoformat(values["expires_at"])
+    )
+    return values

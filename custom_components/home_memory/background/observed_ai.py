@@ -1,0 +1,186 @@
+"""The AI Task tells an observed segment: which entity, what is asked, the fallbacks.
+
+The observer (background/observer.py) hands a closed segment here when an AI
+Task entity is there. A failing entity (network, rate limit, gone) falls back
+to the template narrator; an answer still invalid after one retry drops the
+segment, unless someone asked for this memory (close_segment), when the
+template narrator tells it instead.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, Final
+
+from homeassistant.const import STATE_UNAVAILABLE
+from homeassistant.helpers import selector
+from homeassistant.util import dt as dt_util
+import probatio
+
+from ..const import DOMAIN, LOGGER
+from ..memory.models import WeightClass
+from ..memory.narration import (
+    EMOTIONS,
+    from_generated,
+    generation_instructions,
+    parse_generated,
+    segment_people,
+)
+from ..memory.observation import narrate_and_write, write_memory
+from ..operations.events import async_memories_changed
+from .ai_generation import (
+    Generation,
+    GenerationFailure,
+    ai_task_available,
+    async_generate_outcome,
+)
+
+if TYPE_CHECKING:
+    from datetime import tzinfo
+
+    from homeassistant.core import HomeAssistant
+
+    from ..memory.event_buffer import EventBuffer
+    from ..memory.models import Memory
+    from ..memory.narration import GeneratedMemory
+    from ..memory.segmentation import Segment, SegmentationRules
+    from ..memory.store import MemoryStore
+    from ..runtime.options import HomeMemoryOptions
+
+TASK_NAME: Final = f"{DOMAIN} observed memory"
+
+GENERATION_STRUCTURE: Final = probatio.Schema(
+    {
+        probatio.Required(
+            "content", description="The memory in your own words, first person."
+        ): selector.TextSelector(selector.TextSelectorConfig(multiline=True)),
+        probatio.Required(
+            "memory_type", description="How much the memory matters in the long run."
+        ): selector.SelectSelector(
+            selector.SelectSelectorConfig(options=[str(c) for c in WeightClass])
+        ),
+        probatio.Required(
+            "importance", description="0 trivial to 1 must never be forgotten."
+        ): selector.NumberSelector(
+            selector.NumberSelectorConfig(min=0, max=1, step=0.01)
+        ),
+        probatio.Required(
+            "emotion", description="The feeling the memory carries."
+        ): selector.SelectSelector(
+            selector.SelectSelectorConfig(options=list(EMOTIONS))
+        ),
+        probatio.Required(
+            "family_members", description="The people involved, by name."
+        ): selector.TextSelector(selector.TextSelectorConfig(multiple=True)),
+        probatio.Required(
+            "tags", description="A few lowercase keywords."
+        ): selector.TextSelector(selector.TextSelectorConfig(multiple=True)),
+    }
+)
+
+
+def ai_task_entity(hass: HomeAssistant, options: HomeMemoryOptions) -> str | None:
+    """The AI Task entity to narrate with, or None for the template narrator.
+
+    The configured entity, else the user's preferred one; only while ai_task
+    is loaded and the entity is there and available.
+    """
+    if not ai_task_available(hass):
+        return None
+    entity_id = options.ai_task_entity
+    if entity_id is None:
+        from homeassistant.components.ai_task.const import DATA_PREFERENCES
+
+        if (preferences := hass.data.get(DATA_PREFERENCES)) is not None:
+            entity_id = preferences.gen_data_entity_id
+    if entity_id is None:
+        return None
+    state = hass.states.get(entity_id)
+    if state is None or state.state == STATE_UNAVAILABLE:
+        return None
+    return entity_id
+
+
+class AiNarrator:
+    """Turns one closed segment into a memory with the AI Task, or falls back."""
+
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        store: MemoryStore,
+        buffer: EventBuffer,
+        options: HomeMemoryOptions,
+        tz: tzinfo,
+        rules: SegmentationRules,
+    ) -> None:
+        """Narrate into `store`; dropped segments leave `buffer`."""
+        self._hass = hass
+        self._store = store
+        self._buffer = buffer
+        self._options = options
+        self._tz = tz
+        self._rules = rules
+
+    async def async_remember(
+        self, segment: Segment, entity_id: str, *, drop_invalid: bool = True
+    ) -> Memory | None:
+        """The segment's memory, told by `entity_id` or else by the template
+        narrator; None when it was dropped (or told nothing).
+        """
+        hass = self._hass
+        persona = self._options.persona_name
+        outcome = await self._async_generate(segment, entity_id, persona)
+        generated = outcome.value
+        if generated is not None:
+            narration = from_generated(
+                segment, generated, tz=self._tz, rules=self._rules
+            )
+            memory = await hass.async_add_executor_job(
+                write_memory, self._store, segment, narration
+            )
+        elif outcome.failure is GenerationFailure.INVALID and drop_invalid:
+            LOGGER.warning(
+                "The AI Task gave no valid memory for %s observed changes "
+                "(%s to %s); they are dropped",
+                len(segment.events),
+                dt_util.utc_from_timestamp(segment.start).isoformat(),
+                dt_util.utc_from_timestamp(segment.end).isoformat(),
+            )
+            await hass.async_add_executor_job(self._buffer.discard, segment.seqs)
+            return None
+        else:
+            # The entity failed (network, rate limit, gone), or its answer was
+            # invalid where someone asked for this memory (close_segment):
+            # the template narrator tells the segment.
+            LOGGER.info(
+                "The AI Task could not narrate %s observed changes (%s); the "
+                "template narrator tells them instead",
+                len(segment.events),
+                outcome.failure,
+            )
+            memory = await hass.async_add_executor_job(
+                narrate_and_write,
+                self._store,
+                segment,
+                persona,
+                self._tz,
+                self._rules,
+            )
+        if memory is not None:
+            async_memories_changed(hass, created=[memory])
+        return memory
+
+    async def _async_generate(
+        self, segment: Segment, entity_id: str, persona: str
+    ) -> Generation[GeneratedMemory]:
+        people = segment_people(segment, self._tz, self._rules)
+        return await async_generate_outcome(
+            self._hass,
+            task_name=TASK_NAME,
+            entity_id=entity_id,
+            instructions=generation_instructions(
+                segment, persona=persona, tz=self._tz, rules=self._rules
+            ),
+            structure=GENERATION_STRUCTURE,
+            validate=partial(parse_generated, known_people=people),
+        )
