@@ -42,15 +42,18 @@ from .errors import (
 from .fts_query import or_expression, search_terms
 from .hnsw_graph import usearch_version
 from .models import (
+    IMPORTED_SOURCES,
     Caller,
     CreateAction,
     CreateResult,
+    ListPosition,
     MaintenanceStats,
     Memory,
     MemoryFilter,
     MemoryKind,
     MemoryPatch,
     NewMemory,
+    Origin,
     Page,
     Source,
     Tier,
@@ -119,6 +122,18 @@ __all__ = [
 
 _LOGGER = logging.getLogger(__name__)
 # Sources whose text a person told (not observed, not imported).
+# Each origin (models.Origin) as a condition on a memory row `m`; source_ids
+# is a JSON list, '[]' when empty (origin_of is the same rule in Python).
+_ORIGIN_SQL: dict[Origin, str] = {
+    Origin.VOICE: "(m.source = 'explicit' AND m.source_ids != '[]')",
+    Origin.ACTION: "(m.source = 'explicit' AND m.source_ids = '[]')",
+    Origin.OBSERVED: "m.source = 'observed'",
+    Origin.EXTRACTED: "m.source = 'extracted'",
+    Origin.IMPORTED: "m.source IN ("
+    + ", ".join(f"'{source}'" for source in IMPORTED_SOURCES)
+    + ")",
+}
+
 _TOLD = frozenset({str(Source.EXPLICIT), str(Source.EXTRACTED)})
 
 
@@ -240,6 +255,8 @@ class LogEntry:
     actor: str
     content_hash: str | None
     details: dict[str, Any]
+    # The row's place in the log (newest is highest): where a next page starts.
+    seq: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1442,6 +1459,11 @@ class MemoryStore:
             rowid, current = self._rowid_for(conn, memory_id, caller)
             if current.tier is not Tier.ACTIVE:
                 raise MemoryNotFoundError(memory_id)
+            if (
+                patch.expected_version is not None
+                and patch.expected_version != current.version
+            ):
+                raise MemoryChangedError(memory_id)
             _check_visibility_change(current, patch.visibility, caller)
             self._apply_patch(conn, current, patch, caller, self.now(), vector=vector)
             updated = self._fetch_one(conn, rowid)
@@ -1873,6 +1895,10 @@ class MemoryStore:
         if flt.created_before is not None:
             clauses.append("m.created_at < ?")
             params.append(to_timestamp(flt.created_before))
+        if flt.origins:
+            clauses.append(
+                "(" + " OR ".join(_ORIGIN_SQL[origin] for origin in flt.origins) + ")"
+            )
         return " AND ".join(clauses), params
 
     def keyword_candidates(
@@ -2100,26 +2126,55 @@ class MemoryStore:
         *,
         offset: int = 0,
         limit: int = 20,
+        after: ListPosition | None = None,
     ) -> Page[Memory]:
-        """Memories matching a filter, newest first, one page at a time."""
+        """Memories matching a filter, newest first, one page at a time.
+
+        `after` (the previous page's `next_position`) pages by key instead of
+        by offset: the page starts after that row, so the millionth row costs
+        what the first does. The filter and the caller apply to every page.
+        """
         flt = flt or MemoryFilter()
         if offset < 0 or not 1 <= limit <= 500:
             raise InvalidMemoryError("limit", "offset >= 0 and limit 1-500")
+        if after is not None and offset:
+            raise InvalidMemoryError("after", "pages by position or by offset")
         where, params = self._filter_sql(flt, caller, self.now())
+        page_where, page_params = where, params
+        if after is not None:
+            page_where = f"{where} AND (m.created_at, m.rowid) < (?, ?)"
+            page_params = [*params, after.created_at, after.rowid]
         with self._read() as conn:
-            total = int(
-                conn.execute(
-                    f"SELECT count(*) FROM memories m WHERE {where}", params
-                ).fetchone()[0]
+            # Counting every visible row costs more than a page (70 ms at
+            # 100,000 memories): the first page counts, later pages by key
+            # report -1 (the caller has the count from the first).
+            total = (
+                -1
+                if after is not None
+                else int(
+                    conn.execute(
+                        f"SELECT count(*) FROM memories m WHERE {where}", params
+                    ).fetchone()[0]
+                )
             )
             rows = conn.execute(
-                f"SELECT {_COLUMNS} FROM memories m WHERE {where} "
+                f"SELECT {_COLUMNS}, m.created_at FROM memories m "
+                f"WHERE {page_where} "
                 "ORDER BY m.created_at DESC, m.rowid DESC LIMIT ? OFFSET ?",
-                [*params, limit, offset],
+                [*page_params, limit + 1, offset],
             ).fetchall()
-        items = [self._row_to_memory(row) for row in rows]
+        more = len(rows) > limit
+        rows = rows[:limit]
+        items = [self._row_to_memory(row[:-1]) for row in rows]
+        position = ListPosition(float(rows[-1][-1]), int(rows[-1][0])) if more else None
         next_offset = offset + len(items)
-        return Page(items, total, offset, next_offset if next_offset < total else None)
+        return Page(
+            items,
+            total,
+            offset,
+            next_offset if more and after is None else None,
+            position,
+        )
 
     def log_entries(
         self,
@@ -2128,6 +2183,7 @@ class MemoryStore:
         content_hash_of: str | None = None,
         limit: int = 100,
         caller: Caller | None = None,
+        before: int | None = None,
     ) -> list[LogEntry]:
         """Newest operational log rows, optionally for one memory or text.
 
@@ -2150,16 +2206,28 @@ class MemoryStore:
         if content_hash_of is not None:
             clauses.append("content_hash = ?")
             params.append(content_hash(content_hash_of))
+        if before is not None:
+            # Paging: rows older than the last one shown (its `seq`).
+            clauses.append("seq < ?")
+            params.append(before)
         where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
         with self._read() as conn:
             rows = conn.execute(
-                "SELECT at, operation, memory_id, actor, content_hash, details "
+                "SELECT at, operation, memory_id, actor, content_hash, details, seq "
                 f"FROM operation_log {where} ORDER BY seq DESC LIMIT ?",
                 [*params, limit],
             ).fetchall()
         return [
-            LogEntry(from_timestamp(at), op, mid, actor, chash, json.loads(details))  # type: ignore[arg-type]
-            for at, op, mid, actor, chash, details in rows
+            LogEntry(
+                from_timestamp(at),  # type: ignore[arg-type]
+                op,
+                mid,
+                actor,
+                chash,
+                json.loads(details),
+                int(seq),
+            )
+            for at, op, mid, actor, chash, details, seq in rows
         ]
 
     # -- maintenance ------------------------------------------------------------
@@ -2454,21 +2522,46 @@ class MemoryStore:
     ) -> int:
         """Write every memory the caller may see as one JSON object a line."""
         count = 0
-        where = "" if all_tiers else "WHERE tier = 'active'"
+        after: int | None = 0
+        while after is not None:
+            lines, after = self.export_page(caller, after=after, all_tiers=all_tiers)
+            for line in lines:
+                out.write(line)
+                out.write("\n")
+            count += len(lines)
+        return count
+
+    def export_page(
+        self,
+        caller: Caller,
+        *,
+        after: int = 0,
+        limit: int = 1000,
+        all_tiers: bool = True,
+    ) -> tuple[list[str], int | None]:
+        """Export lines of the memories the caller may see, by rowid after `after`.
+
+        Returns the lines and where the next page starts (None: the last page).
+        Each page is one read; a memory added meanwhile is in a later page.
+        """
+        if not 1 <= limit <= 10_000 or after < 0:
+            raise InvalidMemoryError("limit", "after >= 0 and limit 1-10000")
+        tier = "" if all_tiers else "AND tier = 'active' "
         with self._read() as conn:
             rows = conn.execute(
-                f"SELECT {_COLUMNS} FROM memories {where} ORDER BY rowid"
-            )
-            while batch := rows.fetchmany(1000):
-                for row in batch:
-                    memory = self._row_to_memory(row)
-                    if memory.visible_to(caller):
-                        out.write(
-                            json.dumps(memory_to_dict(memory), ensure_ascii=False)
-                        )
-                        out.write("\n")
-                        count += 1
-        return count
+                f"SELECT {_COLUMNS} FROM memories WHERE rowid > ? {tier}"
+                "AND (visibility = 'household' OR owner = ?) "
+                "ORDER BY rowid LIMIT ?",
+                (after, caller.user_id, limit + 1),
+            ).fetchall()
+        more = len(rows) > limit
+        rows = rows[:limit]
+        lines = []
+        for row in rows:
+            memory = self._row_to_memory(row)
+            if memory.visible_to(caller):  # the same rule, checked once more
+                lines.append(json.dumps(memory_to_dict(memory), ensure_ascii=False))
+        return lines, int(rows[-1][0]) if more else None
 
     def import_jsonl(
         self, lines: Iterable[str], caller: Caller, *, keep_owners: bool = False
