@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING, Any, Final
 from homeassistant.components import persistent_notification
 from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import selector
-from homeassistant.helpers.dispatcher import async_dispatcher_send
 from homeassistant.util import dt as dt_util
 import probatio
 
@@ -69,9 +68,6 @@ if TYPE_CHECKING:
     from ..runtime.data import HomeMemoryData
 
 NOTIFICATION_ID: Final = f"{DOMAIN}_proposals"
-# Dispatcher signal: `frozenset[str | None]`, the owners (None: the
-# household) whose pending proposals changed, for the memory browser.
-SIGNAL_PROPOSALS_CHANGED: Final = f"{DOMAIN}_proposals_changed"
 TASK_NAME: Final = "Home Memory: what to remember from a conversation"
 # The question is put to the speaker while the proposals are this fresh;
 # older ones wait in the UI (and lapse after 30 days).
@@ -238,13 +234,7 @@ async def async_refresh(hass: HomeAssistant, data: HomeMemoryData) -> None:
             *offers.get(proposal.owner, ()),
             Offer(proposal.id, proposal.summary, proposal.created_at),
         )
-    before, data.proposal_offers = data.proposal_offers, offers
-    if changed := frozenset(
-        owner
-        for owner in before.keys() | offers.keys()
-        if before.get(owner) != offers.get(owner)
-    ):
-        async_dispatcher_send(hass, SIGNAL_PROPOSALS_CHANGED, changed)
+    data.proposal_offers = offers
     # The sensor and the notice are everyone's: they count the household's
     # proposals only. A person's own (from their conversations) are private
     # until decided; they are offered to that person alone.
