@@ -253,3 +253,15 @@ def test_the_tier_index_serves_list_pages(store: MemoryStore) -> None:
         )
     assert "memories_tier_created" in plan
     assert "TEMP B-TREE" not in plan
+
+
+def test_an_update_can_empty_location_and_emotion(store: MemoryStore) -> None:
+    """Fields named in `cleared` become empty; a patch clearing only them is not empty."""
+    memory = store.create(
+        NewMemory(content="the cat sleeps upstairs", location="bedroom"), ANNA
+    ).memory
+    patch = MemoryPatch(cleared=frozenset({"location"}))
+    assert not patch.is_empty()
+    cleared = store.update(memory.id, patch, ANNA)
+    assert cleared.location is None
+    assert store.history(memory.id, ANNA)[0]["location"] == "bedroom"

@@ -243,13 +243,19 @@ class MemoryPatch:
     # The version the person edited: if the memory has changed since, the
     # update is refused (MemoryChangedError) instead of overwriting it.
     expected_version: int | None = None
+    # Optional fields to empty ("emotion", "location"): None keeps a field.
+    cleared: frozenset[str] = frozenset()
 
     def is_empty(self) -> bool:
         """True when the patch changes nothing."""
-        return not self.clear_expiry and all(
-            getattr(self, name) is None
-            for name in self.__dataclass_fields__
-            if name not in {"clear_expiry", "expected_version"}
+        return (
+            not self.clear_expiry
+            and not self.cleared
+            and all(
+                getattr(self, name) is None
+                for name in self.__dataclass_fields__
+                if name not in {"clear_expiry", "expected_version", "cleared"}
+            )
         )
 
 

@@ -134,6 +134,9 @@ _ORIGIN_SQL: dict[Origin, str] = {
     + ")",
 }
 
+# The optional fields an update may empty (MemoryPatch.cleared).
+_CLEARABLE = frozenset({"emotion", "location"})
+
 _TOLD = frozenset({str(Source.EXPLICIT), str(Source.EXTRACTED)})
 
 
@@ -1465,7 +1468,15 @@ class MemoryStore:
             ):
                 raise MemoryChangedError(memory_id)
             _check_visibility_change(current, patch.visibility, caller)
-            self._apply_patch(conn, current, patch, caller, self.now(), vector=vector)
+            self._apply_patch(
+                conn,
+                current,
+                patch,
+                caller,
+                self.now(),
+                vector=vector,
+                cleared=patch.cleared & _CLEARABLE,
+            )
             updated = self._fetch_one(conn, rowid)
         self._refresh([rowid])
         return updated
@@ -2175,6 +2186,21 @@ class MemoryStore:
             next_offset if more and after is None else None,
             position,
         )
+
+    def people_labels(self, caller: Caller, limit: int = 200) -> list[str]:
+        """The people named by active memories the caller may see, most named first.
+
+        Labels are kept casefolded (the people filter compares them so).
+        """
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT p.person FROM memory_people p JOIN memories m "
+                "ON m.rowid = p.memory_rowid WHERE m.tier = 'active' "
+                "AND (m.visibility = 'household' OR m.owner = ?) "
+                "GROUP BY p.person ORDER BY count(*) DESC, p.person LIMIT ?",
+                (caller.user_id, limit),
+            ).fetchall()
+        return [str(row[0]) for row in rows]
 
     def log_entries(
         self,
