@@ -256,7 +256,7 @@ def test_the_tier_index_serves_list_pages(store: MemoryStore) -> None:
 
 
 def test_an_update_can_empty_location_and_emotion(store: MemoryStore) -> None:
-    """Fields named in `cleared` become empty; a patch clearing only them is not empty."""
+    """Fields named in `cleared` become empty; such a patch is not empty."""
     memory = store.create(
         NewMemory(content="the cat sleeps upstairs", location="bedroom"), ANNA
     ).memory
@@ -265,3 +265,38 @@ def test_an_update_can_empty_location_and_emotion(store: MemoryStore) -> None:
     cleared = store.update(memory.id, patch, ANNA)
     assert cleared.location is None
     assert store.history(memory.id, ANNA)[0]["location"] == "bedroom"
+
+
+def test_a_proposal_confirmed_with_edits_is_one_transaction(store: MemoryStore) -> None:
+    """An edited proposal is stored as edited; a refused edit confirms nothing."""
+    from custom_components.home_memory.memory.errors import InvalidMemoryError
+    from custom_components.home_memory.memory.extraction import (
+        ProposalDraft,
+        ProposalStore,
+    )
+    from custom_components.home_memory.memory.models import MemoryKind
+
+    proposals = ProposalStore(store)
+    mine, theirs = (
+        proposals.add(
+            [ProposalDraft(text, f"{text}.", MemoryKind.FACT, ())],
+            owner=owner,
+            session_id=None,
+            conversation_id=None,
+        )[0]
+        for text, owner in (("Anna likes tea", "anna"), ("The house likes jazz", None))
+    )
+    edited = proposals.confirm(
+        [mine.id], ANNA, edits={mine.id: MemoryPatch(content="Anna likes green tea")}
+    )
+    memory = edited[0][1].memory
+    assert memory.content == "Anna likes green tea"
+    assert memory.summary != "Anna likes tea"
+    with pytest.raises(InvalidMemoryError):
+        # A household proposal has no owner it could be private to.
+        proposals.confirm(
+            [theirs.id],
+            ANNA,
+            edits={theirs.id: MemoryPatch(visibility=Visibility.PRIVATE)},
+        )
+    assert [p.id for p in proposals.pending(ANNA)] == [theirs.id]
