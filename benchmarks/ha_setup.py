@@ -70,8 +70,8 @@ async def _measure(db: Path) -> dict[str, float]:
             if data.model_task is not None:
                 await data.model_task
             ready_s = time.perf_counter() - started
-            if data.model_status is not ModelStatus.READY:
-                raise RuntimeError(f"model {data.model_status}: {data.model_error}")
+            if data.model.status is not ModelStatus.READY:
+                raise RuntimeError(f"model {data.model.status}: {data.model.error}")
             await hass.config_entries.async_unload(entry.entry_id)
             await hass.async_stop(force=True)
     return {"setup_s": setup_s, "hybrid_ready_s": ready_s}

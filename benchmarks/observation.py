@@ -24,8 +24,6 @@ from homeassistant.core import Context, Event, State
 from custom_components.home_memory.background.observer import (
     EntityInfo,
     StateChangeRecorder,
-    drain,
-    store_events,
     to_events,
 )
 from custom_components.home_memory.memory.embedder import (
@@ -34,6 +32,7 @@ from custom_components.home_memory.memory.embedder import (
 )
 from custom_components.home_memory.memory.event_buffer import EventBuffer
 from custom_components.home_memory.memory.narration import narrate
+from custom_components.home_memory.memory.observation import drain, store_events
 from custom_components.home_memory.memory.segmentation import (
     DEFAULT_RULES as _RULES,
     ready_segments,

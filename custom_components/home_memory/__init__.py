@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,9 +20,14 @@ from homeassistant.util import dt as dt_util
 
 from .assist.intents import async_setup_intents
 from .assist.llm_api import async_setup_llm_api
-from .background.conversation_capture import async_setup_conversation_capture
-from .background.maintenance import async_setup_maintenance
-from .background.observer import async_setup_observer
+from .background.conversation_capture import (
+    SessionWork,
+    async_nightly_job,
+    async_start_session_work,
+    create_session_work,
+)
+from .background.maintenance import Maintenance
+from .background.observer import HomeObserver, async_start_observer
 from .const import (
     CONF_DEDUP_THRESHOLD,
     CONF_MODEL_DIR,
@@ -38,10 +44,12 @@ from .memory.errors import MemoryEngineError, SchemaTooNewError
 from .memory.retrieval import Retriever
 from .operations.events import async_memories_changed
 from .runtime.backends import async_ensure_backends, async_ensure_graph_backend
-from .runtime.data import HomeMemoryData, ModelStatus
+from .runtime.conversation_state import ConversationStates
+from .runtime.data import HomeMemoryData, ModelState, ModelStatus, ProposalState
 from .runtime.database import (
     DatabasePathError,
     DatabaseUnavailableError,
+    OpenedStore,
     open_store,
     remove_database,
 )
@@ -58,6 +66,7 @@ from .runtime.issues import (
     async_watch_private_actions,
     corrupt_copy_of_issue,
 )
+from .runtime.latency import LatencyRecorder
 from .runtime.model import load_model, resolve_model_dir
 from .runtime.options import HomeMemoryOptions
 from .services import async_setup_services
@@ -95,8 +104,52 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -
     """Open the database; the model follows in the background."""
     options = HomeMemoryOptions.from_entry_options(entry.options)
     db_path = database_path(hass)
+    opened = await _async_open_database(hass, db_path, options)
+    async_clear_database_path(hass)
+    background = _build_background(hass, entry, opened.store, options)
+    data = entry.runtime_data = _build_runtime(
+        hass, entry, options, db_path, opened, background
+    )
+    if opened.corrupt_moved_to is not None:
+        LOGGER.error(
+            "The memory database %s could not be read; it was moved to %s and an "
+            "empty one was started",
+            db_path,
+            opened.corrupt_moved_to,
+        )
+        async_report_corrupt_database(hass, entry, opened.corrupt_moved_to)
+
+    async def _async_close_on_stop(_: Event) -> None:
+        # Entries are not unloaded on shutdown: checkpoint the WAL and stop the
+        # re-embedding thread here.
+        await _async_close(hass, data)
+
+    entry.async_on_unload(
+        hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, _async_close_on_stop)
+    )
     try:
-        opened = await hass.async_add_executor_job(
+        await data.coordinator.async_config_entry_first_refresh()
+        await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
+    except BaseException:
+        await _async_close(hass, data)
+        raise
+    await _async_start_features(hass, entry, background)
+    # Not eager: setup returns first, the model (about a second) loads after.
+    data.model.task = entry.async_create_background_task(
+        hass,
+        _async_load_model(hass, entry, data),
+        f"{DOMAIN} load embedding model",
+        eager_start=False,
+    )
+    return True
+
+
+async def _async_open_database(
+    hass: HomeAssistant, db_path: Path, options: HomeMemoryOptions
+) -> OpenedStore:
+    """Open the store in the executor; a failure becomes the right setup error."""
+    try:
+        return await hass.async_add_executor_job(
             partial(
                 open_store,
                 db_path,
@@ -127,66 +180,103 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -
             translation_placeholders={"path": str(db_path)},
         ) from err
 
-    async_clear_database_path(hass)
+
+@dataclass(frozen=True, slots=True)
+class _Background:
+    """What runs by itself, built before the runtime data and started after it."""
+
+    observer: HomeObserver
+    maintenance: Maintenance
+    sessions: SessionWork
+
+
+def _build_background(
+    hass: HomeAssistant,
+    entry: HomeMemoryConfigEntry,
+    store: MemoryStore,
+    options: HomeMemoryOptions,
+) -> _Background:
+    return _Background(
+        observer=HomeObserver(hass, store, options),
+        maintenance=Maintenance(
+            hass, entry, store, options, jobs=[partial(async_nightly_job, hass, entry)]
+        ),
+        sessions=create_session_work(hass, entry, store, options),
+    )
+
+
+def _build_runtime(
+    hass: HomeAssistant,
+    entry: HomeMemoryConfigEntry,
+    options: HomeMemoryOptions,
+    db_path: Path,
+    opened: OpenedStore,
+    background: _Background,
+) -> HomeMemoryData:
+    """The entry's runtime data, every part built here and nowhere later.
+
+    Nothing listens or runs yet: `_async_start_features` starts the parts.
+    """
     store = opened.store
-    data = HomeMemoryData(
+    conversations = ConversationStates()
+    proposals = ProposalState()
+    observer, maintenance, sessions = (
+        background.observer,
+        background.maintenance,
+        background.sessions,
+    )
+    return HomeMemoryData(
         store=store,
         retriever=Retriever(store),
         options=options,
         db_path=db_path,
         corrupt_db_moved_to=opened.corrupt_moved_to,
-        coordinator=HomeMemoryCoordinator(hass, entry),
+        coordinator=HomeMemoryCoordinator(
+            hass,
+            entry,
+            store=store,
+            proposals=proposals,
+            conversations=conversations,
+        ),
+        model=ModelState(),
+        conversations=conversations,
+        latency=LatencyRecorder(),
+        proposals=proposals,
+        observer=observer,
+        capture=sessions.capture,
+        maintenance=maintenance,
+        # A run in progress stops first; the observer writes what it holds;
+        # then the captured turns are stored and their tasks cancelled.
+        before_close=(
+            maintenance.async_stop,
+            observer.async_stop,
+            *sessions.before_close,
+        ),
     )
-    entry.runtime_data = data
-    if opened.corrupt_moved_to is not None:
-        LOGGER.error(
-            "The memory database %s could not be read; it was moved to %s and an "
-            "empty one was started",
-            db_path,
-            opened.corrupt_moved_to,
-        )
-        async_report_corrupt_database(hass, entry, opened.corrupt_moved_to)
 
-    async def _async_close_on_stop(_: Event) -> None:
-        # Entries are not unloaded on shutdown: checkpoint the WAL and stop the
-        # re-embedding thread here.
-        await _async_close(hass, data)
 
-    entry.async_on_unload(
-        hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, _async_close_on_stop)
-    )
-    try:
-        await data.coordinator.async_config_entry_first_refresh()
-        await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
-    except BaseException:
-        await _async_close(hass, data)
-        raise
+async def _async_start_features(
+    hass: HomeAssistant, entry: HomeMemoryConfigEntry, background: _Background
+) -> None:
+    """Start what runs by itself and what Assist hears, once the entry is up."""
     async_setup_intents(hass, entry)
-    async_setup_maintenance(hass, entry)
-    await async_setup_observer(hass, entry)
-    async_setup_conversation_capture(hass, entry)
+    background.maintenance.async_start()
+    await async_start_observer(background.observer)
+    async_start_session_work(hass, entry, background.sessions)
     async_watch_private_actions(hass, entry)
-    entry.async_on_unload(data.conversations.clear)
-    # Not eager: setup returns first, the model (about a second) loads after.
-    data.model_task = entry.async_create_background_task(
-        hass,
-        _async_load_model(hass, entry, data),
-        f"{DOMAIN} load embedding model",
-        eager_start=False,
-    )
-    return True
+    entry.async_on_unload(entry.runtime_data.conversations.clear)
 
 
 async def _async_load_model(
     hass: HomeAssistant, entry: HomeMemoryConfigEntry, data: HomeMemoryData
 ) -> None:
     """Check the backends, then load the model; until then search is keyword-only."""
-    data.backends = await async_ensure_backends(hass)
+    data.model.backends = await async_ensure_backends(hass)
     await _async_clear_resolved_issues(hass)
     await _async_load_model_files(hass, entry, data)
-    async_report_backends(hass, data.backends)
-    data.backends = await async_ensure_graph_backend(hass, data.backends)
-    if data.backends.usearch:
+    async_report_backends(hass, data.model.backends)
+    data.model.backends = await async_ensure_graph_backend(hass, data.model.backends)
+    if data.model.backends.usearch:
         # Installed just now, usearch was not there when the store opened.
         await hass.async_add_import_executor_job(data.store.enable_graph)
     # The retrieval mode may have changed: the entities refresh.
@@ -208,11 +298,11 @@ async def _async_load_model_files(
     model_dir = await hass.async_add_executor_job(
         resolve_model_dir, entry.data.get(CONF_MODEL_DIR), hass.config.config_dir
     )
-    data.model_dir = model_dir
+    data.model.dir = model_dir
     if (
         model_dir is not None
-        and data.backends is not None
-        and data.backends.onnxruntime
+        and data.model.backends is not None
+        and data.model.backends.onnxruntime
         and model_dir == managed_model_dir(hass.config.config_dir)
     ):
         # onnxruntime imports here: add the int8 model.onnx to the folder
@@ -223,7 +313,7 @@ async def _async_load_model_files(
             "No embedding model folder was found; memories are searched by "
             "keyword only. Set the folder with Reconfigure"
         )
-        _model_unavailable(hass, entry, data, "no model folder")
+        _model_unavailable(hass, data, "no model folder")
         return
     try:
         embedder = await hass.async_add_executor_job(load_model, model_dir)
@@ -238,12 +328,12 @@ async def _async_load_model_files(
         mismatch = err.file is not None and await hass.async_add_executor_job(
             (model_dir / err.file).is_file
         )
-        _model_unavailable(hass, entry, data, err.file or str(err), mismatch=mismatch)
+        _model_unavailable(hass, data, err.file or str(err), mismatch=mismatch)
         return
     except Exception as err:  # noqa: BLE001 - logged with its traceback
         # An unexpected loader failure must not take the memory down with it.
         LOGGER.exception("Loading the embedding model from %s failed", model_dir)
-        _model_unavailable(hass, entry, data, str(err))
+        _model_unavailable(hass, data, str(err))
         return
     try:
         await hass.async_add_executor_job(_activate_embedder, data.store, embedder)
@@ -251,25 +341,22 @@ async def _async_load_model_files(
         # The entry was unloaded while the model loaded: nothing to switch.
         LOGGER.debug("Store closed before the embedding model was ready")
         return
-    data.model_status = ModelStatus.READY
-    data.model_error = None
-    async_clear_model_unavailable(hass, entry)
+    data.model.status = ModelStatus.READY
+    data.model.error = None
+    async_clear_model_unavailable(hass)
     LOGGER.debug("Embedding model %s ready (%s)", embedder.model_id, embedder.backend)
 
 
 def _model_unavailable(
     hass: HomeAssistant,
-    entry: HomeMemoryConfigEntry,
     data: HomeMemoryData,
     reason: str,
     *,
     mismatch: bool = False,
 ) -> None:
-    data.model_status = ModelStatus.UNAVAILABLE
-    data.model_error = reason
-    async_report_model_unavailable(
-        hass, entry, data.model_dir, reason, mismatch=mismatch
-    )
+    data.model.status = ModelStatus.UNAVAILABLE
+    data.model.error = reason
+    async_report_model_unavailable(hass, data.model.dir, reason, mismatch=mismatch)
 
 
 def _activate_embedder(store: MemoryStore, embedder: Embedder) -> None:
@@ -289,7 +376,7 @@ async def _async_close(hass: HomeAssistant, data: HomeMemoryData) -> None:
             await job()
         except Exception:  # noqa: BLE001 - logged with its traceback
             LOGGER.exception("Preparing Home Memory's database to close failed")
-    if (task := data.model_task) is not None and not task.done():
+    if (task := data.model.task) is not None and not task.done():
         task.cancel()
         await asyncio.wait([task])
     await hass.async_add_executor_job(data.store.close)

@@ -50,25 +50,23 @@ async def async_get_config_entry_diagnostics(
         _database, store, None if stats is None else stats.database_size
     )
     counts: dict[str, dict[str, int]] = database.pop("counts")
-    observation: dict[str, Any] | None = None
-    if (observer := data.observer) is not None:
-        # Counts and times only: the buffer's events name entities and people.
-        pending = await observer.async_refresh_pending()
-        observation = {
-            "pending": pending.as_dict(),
-            "not_yet_written": len(observer.recorder.pending),
-            "last_ai_generation_at": None
-            if observer.last_generated_at is None
-            else dt_util.utc_from_timestamp(observer.last_generated_at).isoformat(),
-        }
+    observer = data.observer
+    # Counts and times only: the buffer's events name entities and people.
+    pending = await observer.async_refresh_pending()
+    observation = {
+        "pending": pending.as_dict(),
+        "not_yet_written": observer.unwritten,
+        "last_ai_generation_at": None
+        if observer.last_generated_at is None
+        else dt_util.utc_from_timestamp(observer.last_generated_at).isoformat(),
+    }
     embedder = store.embedder
+    backends = data.model.backends
+    last_run = data.maintenance.last_run
     maintenance = (
         None
-        if data.last_maintenance is None
-        else {
-            **asdict(data.last_maintenance),
-            "finished_at": data.last_maintenance_at,
-        }
+        if last_run is None
+        else {**asdict(last_run), "finished_at": data.maintenance.last_run_at}
     )
     return {
         "entry": {
@@ -82,7 +80,7 @@ async def async_get_config_entry_diagnostics(
             "by_kind": counts.get("kind", {}),
             "by_class": counts.get("weight_class", {}),
             "pending_embeddings": database.pop("pending_embeddings"),
-            "pending_proposals": data.pending_proposals,
+            "pending_proposals": data.proposals.household_pending,
         },
         "backends": {
             **store.backends(),
@@ -90,14 +88,14 @@ async def async_get_config_entry_diagnostics(
             "usearch_version": store.usearch_version,
             "vector_graph": database.pop("vector_graph"),
             # What imported when checked after setup (None: not checked yet).
-            "optional": None if data.backends is None else asdict(data.backends),
+            "optional": None if backends is None else asdict(backends),
         },
         "model": {
             "id": MODEL_ID,
-            "status": str(data.model_status),
+            "status": str(data.model.status),
             "embedder": None if embedder is None else embedder.model_id,
             "dir_configured": bool(entry.data.get(CONF_MODEL_DIR)),
-            "error": data.model_error,
+            "error": data.model.error,
         },
         "database": {
             **database,

@@ -14,7 +14,7 @@ from homeassistant.components.sensor import (
 from homeassistant.const import EntityCategory, UnitOfInformation
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
 
-from .background.observer import SIGNAL_PENDING_OBSERVATIONS, PendingObservations
+from .background.observer import SIGNAL_PENDING_OBSERVATIONS
 from .entity import HomeMemoryEntity
 
 if TYPE_CHECKING:
@@ -24,8 +24,8 @@ if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
     from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
-    from .coordinator import HomeMemoryCoordinator, MemoryStats
     from .runtime.data import HomeMemoryConfigEntry, HomeMemoryData
+    from .runtime.stats import MemoryStats
 
 # Values come from the coordinator; entities never query on their own.
 PARALLEL_UPDATES = 0
@@ -51,8 +51,7 @@ def _pending_attributes(data: HomeMemoryData) -> dict[str, Any]:
     Every user can read this sensor; the buffer's events are the household's
     observations, so only how many there are and when the oldest happened.
     """
-    observer = data.observer
-    pending = observer.pending if observer is not None else PendingObservations()
+    pending = data.observer.pending
     return {
         ATTR_PENDING_OBSERVATIONS: pending.events,
         ATTR_OLDEST_PENDING_OBSERVATION: pending.oldest,
@@ -110,9 +109,9 @@ async def async_setup_entry(
     async_add_entities: AddConfigEntryEntitiesCallback,
 ) -> None:
     """Add the sensors of the entry's service device."""
-    coordinator = entry.runtime_data.coordinator
+    data = entry.runtime_data
     async_add_entities(
-        HomeMemorySensor(coordinator, description) for description in SENSORS
+        HomeMemorySensor(entry, data, description) for description in SENSORS
     )
 
 
@@ -127,25 +126,25 @@ class HomeMemorySensor(HomeMemoryEntity, SensorEntity):
 
     def __init__(
         self,
-        coordinator: HomeMemoryCoordinator,
+        entry: HomeMemoryConfigEntry,
+        data: HomeMemoryData,
         description: HomeMemorySensorDescription,
     ) -> None:
         """Keep the description with its value function."""
-        super().__init__(coordinator, description)
+        super().__init__(entry, data.coordinator, description)
+        self._data = data
 
     @property
     def native_value(self) -> int | str | datetime | None:
         """The value from the latest refresh."""
-        return self.entity_description.value_fn(
-            self.coordinator.data, self.coordinator.config_entry.runtime_data
-        )
+        return self.entity_description.value_fn(self.coordinator.data, self._data)
 
     @property
     def extra_state_attributes(self) -> dict[str, Any] | None:
         """The description's attributes, if it has any."""
         if (attr_fn := self.entity_description.attr_fn) is None:
             return None
-        return attr_fn(self.coordinator.config_entry.runtime_data)
+        return attr_fn(self._data)
 
     async def async_added_to_hass(self) -> None:
         """Also follow the observer's buffer when the attributes show it."""

@@ -16,11 +16,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.core import HomeAssistant, ServiceCall, SupportsResponse, callback
-from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
+from homeassistant.exceptions import ServiceValidationError
 from homeassistant.util import dt as dt_util
 
 from .background.conversation_capture import async_end_conversations
-from .background.maintenance import async_run_maintenance
 from .background.proposals import (
     async_confirm_proposals_service,
     async_list_proposals_service,
@@ -525,7 +524,7 @@ async def _async_run_maintenance(call: ServiceCall) -> ServiceResponse:
     runtime = loaded_runtime(call.hass)
     # The nightly run's own path and lock: never two runs at once.
     try:
-        stats = await async_run_maintenance(call.hass, runtime, call.context)
+        stats = await runtime.maintenance.async_run(call.context)
     except ENGINE_FAILURES as err:
         raise engine_error(err) from err
     return asdict(stats)
@@ -539,11 +538,7 @@ async def _async_close_segment(call: ServiceCall) -> ServiceResponse:
     after the quiet period) or "nothing_pending".
     """
     await async_get_caller(call.hass, call, Access.ADMIN)
-    runtime = loaded_runtime(call.hass)
-    if (observer := runtime.observer) is None:
-        raise HomeAssistantError(
-            translation_domain=DOMAIN, translation_key="observer_not_running"
-        )
+    observer = loaded_runtime(call.hass).observer
     try:
         memories, drained = await observer.async_close_segment(call.context)
     except ENGINE_FAILURES as err:
@@ -574,7 +569,7 @@ async def _async_end_conversations(call: ServiceCall) -> ServiceResponse:
     runtime = loaded_runtime(call.hass)
     conversation_id = call.data.get(ATTR_CONVERSATION_ID)
     try:
-        if (capture := runtime.conversation_capture) is not None:
+        if (capture := runtime.capture) is not None:
             await capture.async_read_stored(conversation_id)
         ended = await async_end_conversations(call.hass, runtime, conversation_id)
     except ENGINE_FAILURES as err:

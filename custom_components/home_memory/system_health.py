@@ -42,7 +42,7 @@ async def system_health_info(hass: HomeAssistant) -> dict[str, Any]:
         # Household only, like the sensor: the same figure everywhere.
         "active_memories": stats.active_household,
         "retrieval_mode": backends["retrieval_mode"],
-        "model": str(data.model_status),
+        "model": str(data.model.status),
         "embedder": backends["embedder"],
         "filtered_vector_scan": backends["filtered_vector_scan"],
         "database_size": f"{stats.database_size / 1_000_000:.1f} MB",

@@ -117,7 +117,7 @@ async def setup_entry(hass: HomeAssistant, entry: MockConfigEntry) -> None:
 
 async def wait_for_model(entry: HomeMemoryConfigEntry) -> None:
     """Background tasks are not awaited by async_block_till_done."""
-    task = entry.runtime_data.model_task
+    task = entry.runtime_data.model.task
     assert task is not None
     await task
 

@@ -15,7 +15,6 @@ from custom_components.home_memory.assist.context import (
     CACHED_HEADER,
     async_turn_context,
 )
-from custom_components.home_memory.assist.conversation_state import CONFIRMATION_TTL
 from custom_components.home_memory.assist.intents import (
     NOTHING_MORE,
     NOTHING_PENDING,
@@ -32,6 +31,7 @@ from custom_components.home_memory.memory.models import (
     Tier,
     Visibility,
 )
+from custom_components.home_memory.runtime.conversation_state import CONFIRMATION_TTL
 
 from .conftest import call
 from .fake_agents import ScriptedAgent, say

@@ -95,7 +95,7 @@ async def test_without_onnxruntime_the_real_model_runs_on_numpy(
     store = mock_config_entry.runtime_data.store
     assert store.backends()["embedder"] == "numpy"
     assert store.backends()["retrieval_mode"] == "hybrid"
-    assert mock_config_entry.runtime_data.backends == BackendStatus(
+    assert mock_config_entry.runtime_data.model.backends == BackendStatus(
         onnxruntime=False, sqlite_vec=True
     )
 
@@ -109,8 +109,8 @@ async def test_without_usearch_the_scan_answers_and_no_issue_is_raised(
     ):
         await setup_entry(hass, mock_config_entry)
     data = mock_config_entry.runtime_data
-    assert data.backends is not None
-    assert data.backends.usearch is False
+    assert data.model.backends is not None
+    assert data.model.backends.usearch is False
     assert data.store.backends()["vector_search"] == "numpy-index"
     assert data.store.backends()["retrieval_mode"] == "hybrid"
     assert not ir.async_get(hass).issues
@@ -133,8 +133,8 @@ async def test_usearch_installed_after_the_store_opened_is_used_at_once(
         await setup_entry(hass, mock_config_entry)
     data = mock_config_entry.runtime_data
     assert calls >= 2
-    assert data.backends is not None
-    assert data.backends.usearch is True
+    assert data.model.backends is not None
+    assert data.model.backends.usearch is True
     assert data.store.backends()["vector_search"] == "hnsw-graph+numpy-index"
     assert data.store.index.graph_status()["enabled"] is True
 

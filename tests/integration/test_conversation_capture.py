@@ -264,9 +264,9 @@ async def test_capture_off_stores_nothing(
     await say(hass, "remember that the sky is blue")
     await settle(hass, freezer)
     assert sessions_of(entry) == []
-    assert entry.runtime_data.conversation_capture is None
+    assert entry.runtime_data.capture is None
     # The nightly session expiry is registered all the same.
-    assert entry.runtime_data.nightly_jobs
+    assert entry.runtime_data.maintenance.jobs
 
 
 async def test_ai_task_chat_logs_are_never_captured(
@@ -307,7 +307,7 @@ async def test_sessions_idle_24_hours_are_archived_by_the_nightly_job(
     use_agent(hass, agent_entry)
     await say(hass, "hello", agent_id=agent_entry.entry_id)
     await settle(hass, freezer)
-    jobs = init_integration.runtime_data.nightly_jobs
+    jobs = init_integration.runtime_data.maintenance.jobs
     assert jobs
     freezer.tick(timedelta(hours=23))
     for job in jobs:
@@ -545,7 +545,7 @@ async def test_a_capture_error_never_breaks_the_turn(
     """The subscriber runs in the agent's task: its errors are logged, not raised."""
     use_agent(hass, agent_entry)
     with patch(
-        "custom_components.home_memory.background.conversation_capture._pipeline_turn_input",
+        "custom_components.home_memory.background.conversation_capture.pipeline_turn_input",
         side_effect=RuntimeError("boom"),
     ):
         result = await say(hass, "the secret is 1234", agent_id=agent_entry.entry_id)
@@ -616,21 +616,21 @@ async def test_sessions_are_extracted_before_they_are_archived_and_retried(
     failing = await four_turn_session(hass, init_integration, "ai-failed")
     # The AI Task fails for the second one when its conversation ends.
     fake_ai_task.answers = [{"memories": "nope"}, {"memories": "nope"}]
-    capture = data.conversation_capture
+    capture = data.capture
     assert capture is not None
     from custom_components.home_memory.background.conversation_capture import (
         async_end_session,
     )
 
     await async_end_session(hass, data, failing.id)
-    assert data.pending_proposals == 0
+    assert data.proposals.household_pending == 0
     # A second ender gets nothing to extract.
     await async_end_session(hass, data, failing.id)
     assert len(fake_ai_task.tasks) == 2
 
     freezer.tick(timedelta(hours=25))
     fake_ai_task.answers = [ONE_FACT, ONE_FACT]
-    for job in data.nightly_jobs:
+    for job in data.maintenance.jobs:
         await job()
     await hass.async_block_till_done()
     by_id = {s.id: s for s in sessions_of(init_integration)}
@@ -639,7 +639,7 @@ async def test_sessions_are_extracted_before_they_are_archived_and_retried(
     assert by_id[idle.id].state is SessionState.ARCHIVED
     # Retried and extracted at last.
     assert by_id[failing.id].extracted_at is not None
-    assert data.pending_proposals == 2
+    assert data.proposals.household_pending == 2
 
     # Extraction that never succeeds is given up on. Every answer is invalid,
     # whichever path asks first (the chat session's end or the nightly job).
@@ -649,7 +649,7 @@ async def test_sessions_are_extracted_before_they_are_archived_and_retried(
     asked = len(fake_ai_task.tasks)
     for _ in range(5):
         freezer.tick(timedelta(days=1))
-        for job in data.nightly_jobs:
+        for job in data.maintenance.jobs:
             await job()
         await hass.async_block_till_done()
     by_id = {s.id: s for s in sessions_of(init_integration)}
@@ -743,7 +743,7 @@ async def test_sessions_active_before_a_restart_end_after_end_idle(
     assert ended.id == session.id
     assert ended.ended_at is not None
     assert ended.extracted_at is not None
-    assert init_integration.runtime_data.pending_proposals == 1
+    assert init_integration.runtime_data.proposals.household_pending == 1
 
 
 async def test_pending_proposals_are_counted_at_setup_with_capture_off(
@@ -779,8 +779,8 @@ async def test_pending_proposals_are_counted_at_setup_with_capture_off(
     await hass.config_entries.async_reload(init_integration.entry_id)
     await hass.async_block_till_done()
     data = init_integration.runtime_data
-    assert data.conversation_capture is None
-    assert data.pending_proposals == 1
+    assert data.capture is None
+    assert data.proposals.household_pending == 1
     assert [o.summary for o in offers_for(data, None)] == ["Jo is the plumber"]
     await settle(hass, freezer, 60)
     state = hass.states.get("sensor.home_memory_pending_proposals")

@@ -166,8 +166,8 @@ async def test_fresh_install_downloads_the_model(
     assert [name for name, _ in hub.requests] == list(FILES)
     await hass.async_block_till_done()
     entry = result["result"]
-    await entry.runtime_data.model_task
-    assert entry.runtime_data.model_dir == folder
+    await entry.runtime_data.model.task
+    assert entry.runtime_data.model.dir == folder
 
 
 async def test_an_interrupted_download_resumes(

@@ -48,7 +48,7 @@ async def test_setup_and_unload_leak_nothing(
 ) -> None:
     data = init_integration.runtime_data
     assert init_integration.state is ConfigEntryState.LOADED
-    assert data.model_status is ModelStatus.READY
+    assert data.model.status is ModelStatus.READY
     assert data.db_path == db_file(config_dir)
     assert data.db_path.is_file()
     assert data.store.backends()["retrieval_mode"] == "hybrid"
@@ -109,7 +109,7 @@ async def test_keyword_only_until_the_model_is_ready(
         data = mock_config_entry.runtime_data
         # Setup returned while the model is still loading.
         assert mock_config_entry.state is ConfigEntryState.LOADED
-        assert data.model_status is ModelStatus.LOADING
+        assert data.model.status is ModelStatus.LOADING
         assert data.store.backends()["retrieval_mode"] == "keyword-only"
 
         await call(hass, "remember", {"content": "The bins go out on Tuesday"})
@@ -120,7 +120,7 @@ async def test_keyword_only_until_the_model_is_ready(
         release.set()
         await wait_for_model(mock_config_entry)
 
-    assert data.model_status is ModelStatus.READY
+    assert data.model.status is ModelStatus.READY
     assert data.store.backends()["retrieval_mode"] == "hybrid"
     # What was stored keyword-only gets its vector in the background.
     assert await hass.async_add_executor_job(data.store.wait_for_reembed, 10)
@@ -147,12 +147,12 @@ async def test_unload_while_the_model_loads(
         data = mock_config_entry.runtime_data
         assert await hass.async_add_executor_job(started.wait, 10)
         assert await hass.config_entries.async_unload(mock_config_entry.entry_id)
-        task = data.model_task
+        task = data.model.task
         assert task is not None
         assert task.cancelled()
         assert data.store.closed
         release.set()
-    assert data.model_status is ModelStatus.LOADING
+    assert data.model.status is ModelStatus.LOADING
 
 
 async def test_store_closed_before_the_model_is_switched_on(
@@ -163,7 +163,7 @@ async def test_store_closed_before_the_model_is_switched_on(
         side_effect=MemoryEngineError("the store is closed"),
     ):
         await setup_entry(hass, mock_config_entry)
-    assert mock_config_entry.runtime_data.model_status is ModelStatus.LOADING
+    assert mock_config_entry.runtime_data.model.status is ModelStatus.LOADING
 
 
 async def test_no_model_folder_stays_keyword_only(
@@ -181,13 +181,11 @@ async def test_no_model_folder_stays_keyword_only(
     ):
         await setup_entry(hass, mock_config_entry)
     data = mock_config_entry.runtime_data
-    assert data.model_status is ModelStatus.UNAVAILABLE
-    assert data.model_dir is None
+    assert data.model.status is ModelStatus.UNAVAILABLE
+    assert data.model.dir is None
     assert data.store.backends()["retrieval_mode"] == "keyword-only"
     mock_load_model.assert_not_called()
-    report.assert_called_once_with(
-        hass, mock_config_entry, None, "no model folder", mismatch=False
-    )
+    report.assert_called_once_with(hass, None, "no model folder", mismatch=False)
     assert "keyword only" in caplog.text
 
 
@@ -221,12 +219,10 @@ async def test_bad_model_stays_keyword_only(
     ):
         await setup_entry(hass, mock_config_entry)
     data = mock_config_entry.runtime_data
-    assert data.model_status is ModelStatus.UNAVAILABLE
-    assert data.model_error == "model.onnx"
+    assert data.model.status is ModelStatus.UNAVAILABLE
+    assert data.model.error == "model.onnx"
     # model.onnx is in the folder: the file is there but wrong.
-    report.assert_called_once_with(
-        hass, mock_config_entry, data.model_dir, "model.onnx", mismatch=True
-    )
+    report.assert_called_once_with(hass, data.model.dir, "model.onnx", mismatch=True)
     assert "cannot be used" in caplog.text
 
 
@@ -240,8 +236,8 @@ async def test_unexpected_loader_failure_is_contained(
     ):
         await setup_entry(hass, mock_config_entry)
     data = mock_config_entry.runtime_data
-    assert data.model_status is ModelStatus.UNAVAILABLE
-    assert data.model_error == "boom"
+    assert data.model.status is ModelStatus.UNAVAILABLE
+    assert data.model.error == "boom"
     assert mock_config_entry.state is ConfigEntryState.LOADED
     assert "Loading the embedding model" in caplog.text
 

@@ -89,13 +89,13 @@ async def test_corrupt_database_issue_goes_when_the_file_is_removed(
     # Still there: a reload keeps the notice.
     assert await hass.config_entries.async_reload(mock_config_entry.entry_id)
     await hass.async_block_till_done()
-    await mock_config_entry.runtime_data.model_task  # type: ignore[misc]
+    await mock_config_entry.runtime_data.model.task  # type: ignore[misc]
     assert issue(hass, "corrupt_database") is not None
 
     moved.unlink()
     assert await hass.config_entries.async_reload(mock_config_entry.entry_id)
     await hass.async_block_till_done()
-    await mock_config_entry.runtime_data.model_task  # type: ignore[misc]
+    await mock_config_entry.runtime_data.model.task  # type: ignore[misc]
     assert issue(hass, "corrupt_database") is None
 
 
@@ -126,7 +126,7 @@ async def test_model_hash_mismatch_issue_and_its_clearing(
     entry = MockConfigEntry(domain=DOMAIN, data={CONF_MODEL_DIR: "my-model"})
     await setup_entry(hass, entry)
 
-    assert entry.runtime_data.model_status is ModelStatus.UNAVAILABLE
+    assert entry.runtime_data.model.status is ModelStatus.UNAVAILABLE
     found = issue(hass, "model_unavailable")
     assert found is not None
     assert found.translation_key == "model_mismatch"
@@ -146,8 +146,8 @@ async def test_model_hash_mismatch_issue_and_its_clearing(
     with patch("custom_components.home_memory.load_model", return_value=fake_embedder):
         assert await hass.config_entries.async_reload(entry.entry_id)
         await hass.async_block_till_done()
-        await entry.runtime_data.model_task  # type: ignore[misc]
-    assert entry.runtime_data.model_status is ModelStatus.READY
+        await entry.runtime_data.model.task  # type: ignore[misc]
+    assert entry.runtime_data.model.status is ModelStatus.READY
     assert issue(hass, "model_unavailable") is None
 
 
@@ -211,7 +211,7 @@ async def test_musl_fallbacks(
         await setup_entry(hass, mock_config_entry)
         data = mock_config_entry.runtime_data
         assert mock_config_entry.state is ConfigEntryState.LOADED
-        assert data.backends == BackendStatus(onnxruntime=False, sqlite_vec=False)
+        assert data.model.backends == BackendStatus(onnxruntime=False, sqlite_vec=False)
         assert data.store.sqlite_vec_version is None
         assert data.store.backends()["filtered_vector_scan"] == "numpy"
         assert [c.args[2] for c in install.await_args_list] == [

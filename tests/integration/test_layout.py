@@ -121,7 +121,6 @@ def test_top_holds_only_platform_files_and_role_folders() -> None:
     assert unexpected == []
 
 
-@pytest.mark.xfail(strict=True, reason="issue 12: being untangled")
 def test_imports_never_run_up_a_layer() -> None:
     """No module imports from a layer above its own."""
     upward = [
@@ -153,7 +152,6 @@ def test_the_engine_imports_nothing_of_home_assistant_or_the_integration() -> No
     assert offenders == []
 
 
-@pytest.mark.xfail(strict=True, reason="issue 12: being untangled")
 def test_no_import_circles() -> None:
     """The import graph (TYPE_CHECKING imports included) has no cycle."""
     graph = _graph()

@@ -12,13 +12,6 @@ import probatio
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
-from custom_components.home_memory.assist.conversation_state import (
-    CONFIRMATION_TTL,
-    CONVERSATION_TTL,
-    MAX_CONVERSATIONS,
-    MAX_PENDING_PER_CONVERSATION,
-    ConversationStates,
-)
 from custom_components.home_memory.const import (
     CONF_CONTEXT_ENABLED,
     CONF_SATELLITE_PEOPLE,
@@ -33,6 +26,13 @@ from custom_components.home_memory.memory.models import (
     Caller,
     MemoryFilter,
     Tier,
+)
+from custom_components.home_memory.runtime.conversation_state import (
+    CONFIRMATION_TTL,
+    CONVERSATION_TTL,
+    MAX_CONVERSATIONS,
+    MAX_PENDING_PER_CONVERSATION,
+    ConversationStates,
 )
 
 from .conftest import call, setup_entry

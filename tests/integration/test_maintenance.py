@@ -21,7 +21,6 @@ from pytest_homeassistant_custom_component.common import (
 )
 
 from custom_components.home_memory.background.maintenance import (
-    DATA_MAINTENANCE,
     Maintenance,
     MaintenanceStoppedError,
     decision_from_ai,
@@ -154,7 +153,7 @@ async def test_the_nightly_run_starts_at_the_configured_time(
     await setup_entry(hass, entry_at_0430)
     data = entry_at_0430.runtime_data
     jobs = Jobs()
-    data.nightly_jobs.append(jobs.expire_sessions)
+    data.maintenance.jobs.append(jobs.expire_sessions)
     duplicate, richer = await create(hass, entry_at_0430, DUPLICATE, RICHER)
     updated: list[Any] = []
     forgotten: list[Any] = []
@@ -163,19 +162,19 @@ async def test_the_nightly_run_starts_at_the_configured_time(
 
     await fire_at(hass, freezer, local(1, 4, 29, 59))
     assert jobs.calls == []
-    assert data.last_maintenance is None
+    assert data.maintenance.last_run is None
 
     await fire_at(hass, freezer, local(1, 4, 30))
     assert jobs.calls == ["expire_sessions"]
-    stats = data.last_maintenance
+    stats = data.maintenance.last_run
     assert stats is not None
     assert stats.processed == 2
     # Other features add their own jobs (session expiry); none failed.
     assert stats.details["jobs"]["failed"] == []
-    assert stats.details["jobs"]["run"] == len(data.nightly_jobs)
+    assert stats.details["jobs"]["run"] == len(data.maintenance.jobs)
     assert stats.details["consolidation"]["merged"] == 1
     assert stats.details["consolidation"]["absorbed"] == 1
-    assert data.last_maintenance_at == dt_util.utcnow()
+    assert data.maintenance.last_run_at == dt_util.utcnow()
     assert await tier(hass, entry_at_0430, duplicate) is Tier.DELETED
     assert await tier(hass, entry_at_0430, richer) is Tier.ACTIVE
     assert [e.data["memory_id"] for e in updated] == [richer.id]
@@ -197,14 +196,14 @@ async def test_a_failing_job_does_not_stop_the_others(
     await setup_entry(hass, entry_at_0430)
     data = entry_at_0430.runtime_data
     jobs = Jobs()
-    data.nightly_jobs.extend([jobs.broken, jobs.expire_sessions])
+    data.maintenance.jobs.extend([jobs.broken, jobs.expire_sessions])
     duplicate, _ = await create(hass, entry_at_0430, DUPLICATE, RICHER)
 
     await fire_at(hass, freezer, local(1, 4, 30))
 
     assert jobs.calls == ["broken", "expire_sessions"]
-    assert data.last_maintenance is not None
-    assert data.last_maintenance.details["jobs"]["failed"] == ["Jobs.broken"]
+    assert data.maintenance.last_run is not None
+    assert data.maintenance.last_run.details["jobs"]["failed"] == ["Jobs.broken"]
     # Consolidation after the jobs still ran.
     assert await tier(hass, entry_at_0430, duplicate) is Tier.DELETED
     assert "Nightly job Jobs.broken failed" in caplog.text
@@ -219,8 +218,8 @@ async def test_the_action_and_the_schedule_never_overlap(
     data = init_integration.runtime_data
     jobs = Jobs()
     jobs.release.clear()
-    data.nightly_jobs.append(jobs.expire_sessions)
-    maintenance = hass.data[DATA_MAINTENANCE][init_integration.entry_id]
+    data.maintenance.jobs.append(jobs.expire_sessions)
+    maintenance = init_integration.runtime_data.maintenance
 
     first = hass.async_create_task(call(hass, "run_maintenance", user=hass_admin_user))
     await jobs.started.wait()
@@ -261,7 +260,7 @@ async def test_changed_options_move_the_schedule(
     data = entry_at_0430.runtime_data
     assert data.options.maintenance_time.isoformat() == "05:15:00"
     jobs = Jobs()
-    data.nightly_jobs.append(jobs.expire_sessions)
+    data.maintenance.jobs.append(jobs.expire_sessions)
 
     await fire_at(hass, freezer, local(1, 4, 30))
     assert jobs.calls == []
@@ -278,11 +277,10 @@ async def test_unloading_stops_the_schedule(
     freezer.move_to(local(1, 4, 0))
     await setup_entry(hass, entry_at_0430)
     jobs = Jobs()
-    entry_at_0430.runtime_data.nightly_jobs.append(jobs.expire_sessions)
+    entry_at_0430.runtime_data.maintenance.jobs.append(jobs.expire_sessions)
 
     assert await hass.config_entries.async_unload(entry_at_0430.entry_id)
     assert entry_at_0430.state is ConfigEntryState.NOT_LOADED
-    assert entry_at_0430.entry_id not in hass.data[DATA_MAINTENANCE]
 
     await fire_at(hass, freezer, local(1, 4, 30))
     assert jobs.calls == []
@@ -299,7 +297,7 @@ async def test_unloading_cancels_a_run_in_progress_before_the_store_closes(
     await setup_entry(hass, entry_at_0430)
     data = entry_at_0430.runtime_data
     store = data.store
-    maintenance = hass.data[DATA_MAINTENANCE][entry_at_0430.entry_id]
+    maintenance = entry_at_0430.runtime_data.maintenance
     jobs = Jobs()
     jobs.release.clear()
     # Whether the store was closed when the held step ended.
@@ -311,7 +309,7 @@ async def test_unloading_cancels_a_run_in_progress_before_the_store_closes(
         finally:
             ended.append(store.closed)
 
-    data.nightly_jobs.append(held_job)
+    data.maintenance.jobs.append(held_job)
     consolidations: list[None] = []
 
     async def consolidate(self: Maintenance) -> ConsolidationStats:
@@ -331,7 +329,7 @@ async def test_unloading_cancels_a_run_in_progress_before_the_store_closes(
         assert store.closed
         assert not maintenance.running
         assert consolidations == []
-        assert data.last_maintenance is None
+        assert data.maintenance.last_run is None
         await hass.async_block_till_done(wait_background_tasks=True)
     assert [r.message for r in caplog.records if r.levelno >= logging.ERROR] == []
     # A run asked for after the unload does not start.
@@ -358,7 +356,7 @@ async def test_home_assistant_stopping_cancels_a_run_in_progress(
         finally:
             ended.append(store.closed)
 
-    data.nightly_jobs.append(held_job)
+    data.maintenance.jobs.append(held_job)
     run = hass.async_create_task(call(hass, "run_maintenance", user=hass_admin_user))
     await jobs.started.wait()
 
@@ -380,7 +378,7 @@ async def test_an_executor_step_ends_before_the_store_closes(
 ) -> None:
     """Cancelling does not stop a thread: the close waits for the step."""
     store = init_integration.runtime_data.store
-    maintenance = hass.data[DATA_MAINTENANCE][init_integration.entry_id]
+    maintenance = init_integration.runtime_data.maintenance
     started = threading.Event()
     # (stop asked, store closed) when the step went on.
     seen: list[tuple[bool, bool]] = []

@@ -27,6 +27,7 @@ from pytest_homeassistant_custom_component.common import (
     async_fire_time_changed,
 )
 
+from custom_components.home_memory.background.maintenance import Maintenance
 from custom_components.home_memory.const import (
     CONF_AI_TASK_ENTITY,
     CONF_OBSERVE_NUMERIC_SENSORS,
@@ -364,7 +365,7 @@ async def test_a_simulated_week(
     # Without the nightly maintenance: decay archives the least important
     # episodes within days (tests/core/test_decay_simulation.py); this test
     # checks what observation itself forms.
-    with patch("custom_components.home_memory.async_setup_maintenance"):
+    with patch.object(Maintenance, "async_start"):
         await setup_entry(hass, entry)
     created = async_capture_events(hass, EVENT_MEMORY_CREATED)
     days = [monday + timedelta(days=n) for n in range(7)]
@@ -863,16 +864,16 @@ async def test_a_failing_close_job_does_not_keep_the_store_open(
     mock_load_model: Any,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    entry = await setup_house_entry(hass, freezer)
-    data = entry.runtime_data
-
-    async def failing() -> None:
+    async def failing(_self: Maintenance) -> None:
         raise RuntimeError("boom")
 
-    data.before_close.insert(0, failing)
-    hass.states.async_set("person.anna", "home", {"friendly_name": "Anna"})
-    assert await hass.config_entries.async_unload(entry.entry_id)
-    await hass.async_block_till_done()
+    # Maintenance's stop is the first job before the close.
+    with patch.object(Maintenance, "async_stop", failing):
+        entry = await setup_house_entry(hass, freezer)
+        data = entry.runtime_data
+        hass.states.async_set("person.anna", "home", {"friendly_name": "Anna"})
+        assert await hass.config_entries.async_unload(entry.entry_id)
+        await hass.async_block_till_done()
     assert "Preparing Home Memory's database to close failed" in caplog.text
     # The observer's own job still ran (its change was written) and the
     # store closed.

@@ -114,7 +114,7 @@ async def test_cached_background_goes_when_memories_change(
     hass: HomeAssistant, init_integration: HomeMemoryConfigEntry
 ) -> None:
     """A background cached for the next turn is dropped by any memory change."""
-    from custom_components.home_memory.assist.conversation_state import CachedContext
+    from custom_components.home_memory.runtime.conversation_state import CachedContext
 
     data = init_integration.runtime_data
     state = data.conversations.get("conv", "household")

@@ -147,7 +147,7 @@ async def test_four_turns_end_in_pending_proposals_asked_by_voice(
     assert data.store.list_memories(anna, MemoryFilter()).items == []
     # Anna's proposals are hers until decided: the sensor and the notice,
     # which every user sees, count the household's only (issue 11 class 3).
-    assert data.pending_proposals == 0
+    assert data.proposals.household_pending == 0
     assert len(offers_for(data, user_anna.id)) == 2
     await settle(hass, freezer)
     state = hass.states.get(PENDING_SENSOR)
@@ -175,7 +175,7 @@ async def test_four_turns_end_in_pending_proposals_asked_by_voice(
         await ben_api.async_call_tool(
             llm.ToolInput(tool_name="confirm_proposals", tool_args={"answer": "yes"})
         )
-    assert data.pending_proposals == 0
+    assert data.proposals.household_pending == 0
 
     anna_api = await api_for(hass, user_anna)
     bad = await anna_api.async_call_tool(
@@ -204,7 +204,7 @@ async def test_four_turns_end_in_pending_proposals_asked_by_voice(
         data.store.list_memories(Caller(user_id=user_ben.id), MemoryFilter()).items
         == []
     )
-    assert data.pending_proposals == 0
+    assert data.proposals.household_pending == 0
     assert NOTIFICATION_ID not in (
         persistent_notification._async_get_or_create_notifications(hass)
     )
@@ -243,7 +243,7 @@ async def test_yes_and_no_by_voice_with_the_assist_api(
     await talk(hass, agent_entry, freezer, 4, device_id="hall")
     await end_conversations(hass, freezer)
     data = init_integration.runtime_data
-    assert data.pending_proposals == 2
+    assert data.proposals.household_pending == 2
     # Household proposals are not named in the notice either: a count only.
     notice = persistent_notification._async_get_or_create_notifications(hass)[
         NOTIFICATION_ID
@@ -277,7 +277,7 @@ async def test_yes_and_no_by_voice_with_the_assist_api(
     # A second conversation, and "no": nothing more is stored.
     await talk(hass, agent_entry, freezer, 4, device_id="hall")
     await end_conversations(hass, freezer)
-    assert data.pending_proposals == 1
+    assert data.proposals.household_pending == 1
     api = await api_for(hass, None)
     declined = await api.async_call_tool(
         llm.ToolInput(tool_name="confirm_proposals", tool_args={"answer": "no"})
@@ -307,7 +307,7 @@ async def test_short_conversations_and_failed_extraction_propose_nothing(
     await talk(hass, agent_entry, freezer, 4, user=user_anna)
     await end_conversations(hass, freezer)
     assert len(fake_ai_task.tasks) == 2
-    assert init_integration.runtime_data.pending_proposals == 0
+    assert init_integration.runtime_data.proposals.household_pending == 0
     assert all(
         session.ended_at is not None for session in sessions_of(init_integration)
     )
@@ -337,7 +337,7 @@ async def test_store_automatically(
     ).items
     assert {m.summary for m in memories} == {"Lena visits in June", "Jo is the plumber"}
     assert all(m.source is Source.EXTRACTED for m in memories)
-    assert entry.runtime_data.pending_proposals == 0
+    assert entry.runtime_data.proposals.household_pending == 0
     proposals = await hass.async_add_executor_job(
         proposal_store(entry.runtime_data).pending
     )
@@ -393,7 +393,7 @@ async def test_confirm_and_reject_by_action(
     rejected = await call(hass, "reject_proposals", {"ids": [second]}, user=user_anna)
     assert rejected == {"rejected": [second]}
     assert await call(hass, "list_proposals", user=user_anna) == {"proposals": []}
-    assert init_integration.runtime_data.pending_proposals == 0
+    assert init_integration.runtime_data.proposals.household_pending == 0
     with init_integration.runtime_data.store.read() as conn:
         statuses = dict(conn.execute("SELECT id, status FROM proposals").fetchall())
     assert statuses == {
@@ -514,7 +514,7 @@ async def test_the_notice_counts_and_returns_only_when_the_count_rises(
     # A person's own proposal moves nothing everyone sees.
     await add_proposals(hass, data, "someone", "A private thing")
     assert notice() is None
-    assert data.pending_proposals == 1
+    assert data.proposals.household_pending == 1
     await add_proposals(hass, data, None, "The post comes at ten")
     message = notice()
     assert message is not None

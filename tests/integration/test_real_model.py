@@ -22,8 +22,8 @@ async def test_real_model_loads_in_the_background(
     await setup_entry(hass, mock_config_entry)
 
     data = mock_config_entry.runtime_data
-    assert data.model_status is ModelStatus.READY
-    assert data.model_dir == model_dir
+    assert data.model.status is ModelStatus.READY
+    assert data.model.dir == model_dir
     backends = data.store.backends()
     assert backends["retrieval_mode"] == "hybrid"
     assert backends["embedder"] in {"onnxruntime", "numpy"}

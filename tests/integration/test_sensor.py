@@ -104,7 +104,7 @@ async def test_values_follow_remember_and_forget(
     assert state(hass, ACTIVE) == "1"
 
     # Pending proposals come from the extraction feature through runtime data.
-    init_integration.runtime_data.pending_proposals = 2
+    init_integration.runtime_data.proposals.household_pending = 2
     async_memories_changed(hass)
     await settle(hass)
     assert state(hass, PENDING) == "2"

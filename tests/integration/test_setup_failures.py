@@ -87,7 +87,7 @@ async def test_a_broken_path_raises_a_repair_and_clears_once_fixed(
     await hass.async_block_till_done()
     assert mock_config_entry.state is ConfigEntryState.LOADED
     assert ir.async_get(hass).async_get_issue(DOMAIN, ISSUE_DATABASE_PATH) is None
-    await mock_config_entry.runtime_data.model_task
+    await mock_config_entry.runtime_data.model.task
 
 
 @pytest.mark.parametrize("denied", ["file", "folder", "wal"])

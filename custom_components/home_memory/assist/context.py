@@ -34,8 +34,8 @@ from ..const import LOGGER
 from ..memory.quoting import data_block, quote
 from ..memory.retrieval import ContextResult, estimate_tokens, never_needs_memory
 from ..memory.sessions import MessageRole
+from ..runtime.conversation_state import CachedContext
 from .chat import async_current_turn
-from .conversation_state import CachedContext
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant

@@ -53,8 +53,8 @@ if TYPE_CHECKING:
 
     from ..memory.models import Memory
     from ..memory.retrieval import ProgressivePage
+    from ..runtime.conversation_state import ConversationState
     from ..runtime.data import HomeMemoryConfigEntry
-    from .conversation_state import ConversationState
 
 INTENT_REMEMBER: Final = "HomeMemoryRemember"
 INTENT_REMEMBER_PRIVATE: Final = "HomeMemoryRememberPrivate"

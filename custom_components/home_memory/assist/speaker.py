@@ -19,6 +19,7 @@ from homeassistant.core import HomeAssistant, callback
 from ..const import DOMAIN
 from ..memory.models import Caller
 from ..operations.access import may_write
+from ..runtime.ha_internals import user_now
 
 if TYPE_CHECKING:
     from homeassistant.core import Context
@@ -102,15 +103,14 @@ def async_get_speaker_now(
     """`async_get_speaker` for synchronous callers (the Assist `llm.py` prompt).
 
     Home Assistant has no synchronous user lookup; the auth store's user map
-    is read directly (an internal, like the chat-log key elsewhere). If it
-    cannot be read, a user is treated as unknown: the household's, read-only.
+    is read through runtime/ha_internals.py. If it cannot be read, a user is
+    treated as unknown: the household's, read-only.
     """
     user_id = async_effective_user_id(hass, data, context, device_id)
     key = speaker_key(user_id)
     if user_id is None:
         return Speaker(Caller(user_id=None), can_write=True, key=key)
-    users = getattr(getattr(hass.auth, "_store", None), "_users", None)
-    user = users.get(user_id) if isinstance(users, dict) else None
+    user = user_now(hass, user_id)
     if user is None or not user.is_active:
         return Speaker(Caller(user_id=None), can_write=False, key=key)
     return Speaker(Caller(user_id=user.id), can_write=may_write(user), key=key)

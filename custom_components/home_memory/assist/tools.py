@@ -61,8 +61,8 @@ if TYPE_CHECKING:
 
     from ..memory.models import CreateResult, ScoredMemory
     from ..memory.retrieval import ProgressivePage
+    from ..runtime.conversation_state import ConversationState
     from ..runtime.data import HomeMemoryData
-    from .conversation_state import ConversationState
 
 MAX_QUERY_CHARS: Final = 1_000
 MAX_TAGS: Final = 10

@@ -4,7 +4,7 @@ How a turn is captured (API notes §0.5, §2.2):
 
 - The chat-log subscription says which conversations are active, but an LLM
   agent's final reply is never announced. It is in the stored log
-  (`hass.data[DATA_CHAT_LOGS]`, an internal key), which Home Assistant writes
+  (`runtime/ha_internals.stored_chat_logs`), which Home Assistant writes
   when the turn is over. So each event only (re)arms a short timer per
   conversation; when it fires, everything the stored log holds beyond what was
   already read is captured. A turn whose user message is not in the stored log
@@ -40,7 +40,7 @@ task, so any unexpected error there is logged and that conversation skipped.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
 import sqlite3
@@ -48,32 +48,44 @@ import time
 from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.const import EVENT_HOMEASSISTANT_STOP
-from homeassistant.core import Context, Event, HassJob, HomeAssistant, callback
+from homeassistant.core import Event, HassJob, HomeAssistant, callback
 from homeassistant.helpers.event import async_call_later
 from homeassistant.helpers.start import async_at_started
 
-from ..assist.speaker import async_effective_user_id
 from ..const import DOMAIN, LOGGER
 from ..memory.errors import MemoryEngineError
 from ..memory.extraction import MAX_EXTRACTION_ATTEMPTS, MIN_TURNS
-from ..memory.sessions import ChatMessage, MessageRole, SessionRole
+from ..memory.sessions import ChatMessage, SessionRole, SessionStore
+from ..runtime.ha_internals import pipeline_turn_input, stored_chat_logs
 from .ai_generation import generating_own_task
+from .chat_turns import (
+    SPEAKER_PIPELINE,
+    Marker,
+    Turn,
+    Watched,
+    is_ai_task_log,
+    learn_speaker,
+    set_speaker,
+    take_new_turns,
+)
 from .proposals import (
     async_extract,
     async_refresh,
+    ha_now,
     proposal_store,
     session_store,
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Coroutine, Sequence
+    from collections.abc import Awaitable, Callable, Coroutine, Sequence
     from datetime import datetime
 
-    from homeassistant.components.conversation.chat_log import ChatLog
     from homeassistant.components.conversation.const import ChatLogEventType
 
     from ..memory.sessions import Session
+    from ..memory.store import MemoryStore
     from ..runtime.data import HomeMemoryConfigEntry, HomeMemoryData
+    from ..runtime.options import HomeMemoryOptions
 
 # Quiet time after a chat-log event before the stored log is read.
 CAPTURE_DELAY: Final = timedelta(seconds=2)
@@ -86,120 +98,8 @@ END_IDLE: Final = timedelta(minutes=10)
 MAX_WATCHED: Final = 256
 MAX_IGNORED: Final = 1024
 
-type Marker = tuple[datetime, str]
 
-
-# Where a turn's speaker came from, weakest first.
-SPEAKER_UNKNOWN: Final = 0
-SPEAKER_PIPELINE: Final = 1
-SPEAKER_LLM_CONTEXT: Final = 2
-SPEAKER_TRACE: Final = 3
-
-
-@dataclass(slots=True)
-class _Turn:
-    """Who spoke in one user turn, as far as is known yet."""
-
-    user_id: str | None = None
-    device_id: str | None = None
-    agent_id: str | None = None
-    source: int = SPEAKER_UNKNOWN
-
-
-@dataclass(slots=True)
-class _Watched:
-    """What is known about one conversation being captured."""
-
-    # Items of the chat log already read.
-    read: int = 0
-    # User turns announced (by their message) -> who spoke.
-    turns: dict[Marker, _Turn] = field(default_factory=dict)
-    # Turns announced but not in the stored log yet, and since when.
-    waiting: dict[Marker, float] = field(default_factory=dict)
-    # The latest log object seen: after DELETED it is the only copy left.
-    log: ChatLog | None = None
-    cancel_timer: Callable[[], None] | None = None
-
-
-def _running_turn_input(text: str) -> dict[str, Any] | None:
-    """The input of the `async_converse` call running in this task, if any.
-
-    Read from the conversation trace that `async_converse` opens around the
-    agent (an internal of the conversation integration). Matched on the text,
-    so a chat log that a tool opens inside someone's turn is not taken for
-    that turn.
-    """
-    from homeassistant.components.conversation import trace
-
-    current = getattr(trace, "_current_trace", None)
-    running = current.get() if current is not None else None
-    if running is None:
-        return None
-    for event in running.as_dict().get("events", []):
-        if event.get("event_type") == trace.ConversationTraceEventType.ASYNC_PROCESS:
-            data = event.get("data")
-            if isinstance(data, dict) and data.get("text") == text:
-                return data
-            return None
-    return None
-
-
-def _pipeline_turn_input(
-    hass: HomeAssistant, conversation_id: str, text: str
-) -> dict[str, Any] | None:
-    """What the Assist pipeline run that is handling this utterance gives.
-
-    The run's "intent-start" event (kept in the pipeline's debug record before
-    the chat log is opened) names the conversation, the text, the device and
-    the agent; the run itself holds the caller's context. Internals of
-    assist_pipeline, read without importing it and defensively: without them
-    the speaker is simply not known from here.
-    """
-    pipeline_data = hass.data.get("assist_pipeline")
-    debug = getattr(pipeline_data, "pipeline_debug", None)
-    if not isinstance(debug, dict):
-        return None
-    runs = getattr(
-        getattr(pipeline_data, "pipeline_runs", None), "_pipeline_runs", None
-    )
-    for pipeline_id, by_run in debug.items():
-        for run_id, run_debug in reversed(list(by_run.items())):
-            for event in reversed(getattr(run_debug, "events", None) or []):
-                data = getattr(event, "data", None)
-                if (
-                    str(getattr(event, "type", "")) != "intent-start"
-                    or not isinstance(data, dict)
-                    or data.get("conversation_id") != conversation_id
-                    or data.get("intent_input") != text
-                ):
-                    continue
-                run = (
-                    runs.get(pipeline_id, {}).get(run_id)
-                    if isinstance(runs, dict)
-                    else None
-                )
-                return {
-                    "context": getattr(run, "context", None),
-                    "device_id": data.get("device_id"),
-                    "agent_id": data.get("engine"),
-                }
-    return None
-
-
-def _is_ai_task_log(log: ChatLog | None) -> bool:
-    """An AI Task run (anyone's): its system prompt is AI Task's default one."""
-    if log is None or not log.content:
-        return False
-    from homeassistant.components.ai_task.const import DEFAULT_SYSTEM_PROMPT
-    from homeassistant.components.conversation.chat_log import SystemContent
-
-    first = log.content[0]
-    return isinstance(first, SystemContent) and first.content.startswith(
-        DEFAULT_SYSTEM_PROMPT
-    )
-
-
-class _EntryTasks:
+class EntryTasks:
     """Tasks started for the entry, cancelled before its store closes."""
 
     def __init__(self, hass: HomeAssistant, entry: HomeMemoryConfigEntry) -> None:
@@ -239,25 +139,38 @@ class ConversationCapture:
     """Subscribes to chat logs and stores their turns while the entry is loaded."""
 
     def __init__(
-        self, hass: HomeAssistant, data: HomeMemoryData, tasks: _EntryTasks
+        self,
+        hass: HomeAssistant,
+        entry: HomeMemoryConfigEntry,
+        store: MemoryStore,
+        tasks: EntryTasks,
     ) -> None:
-        """Nothing is watched until `async_start`."""
+        """Nothing is watched until `async_start`.
+
+        Built in setup before the entry's runtime data, which it reads (the
+        options, the proposals) when a turn is stored or a conversation ends.
+        """
         self._hass = hass
-        self._data = data
+        self._entry = entry
         self._tasks = tasks
-        self._sessions = session_store(data)
-        self._watched: dict[str, _Watched] = {}
+        self._sessions = SessionStore(store, clock=ha_now)
+        self._watched: dict[str, Watched] = {}
         self._ignored: dict[str, None] = {}
 
     # -- subscription ---------------------------------------------------------
 
+    @property
+    def _data(self) -> HomeMemoryData:
+        return self._entry.runtime_data
+
     @callback
-    def async_start(self, entry: HomeMemoryConfigEntry) -> None:
+    def async_start(self) -> None:
         """Subscribe to every chat log; stop with the entry."""
         from homeassistant.components.conversation.chat_log import (
             async_subscribe_chat_logs,
         )
 
+        entry = self._entry
         entry.async_on_unload(async_subscribe_chat_logs(self._hass, self._on_event))
         entry.async_on_unload(self._async_cancel_timers)
 
@@ -312,7 +225,7 @@ class ConversationCapture:
         live = current_chat_log.get()
         if live is not None and live.conversation_id != conversation_id:
             live = None
-        if generating_own_task() or _is_ai_task_log(live):
+        if generating_own_task() or is_ai_task_log(live):
             # Not an Assist turn: an AI Task run (Home Memory's own or not).
             if watched is not None:
                 del self._watched[conversation_id]
@@ -330,82 +243,26 @@ class ConversationCapture:
             return
         if live is not None:
             watched.log = live
-        self._resolve_speaker(watched, live)
+        learn_speaker(self._hass, self._data, watched, live)
         self._arm(conversation_id, watched)
 
     def _announce_turn(
-        self, conversation_id: str, watched: _Watched | None, content: dict[str, Any]
-    ) -> _Watched:
+        self, conversation_id: str, watched: Watched | None, content: dict[str, Any]
+    ) -> Watched:
         text = str(content.get("content") or "")
         if watched is None:
-            watched = self._watched[conversation_id] = _Watched()
+            watched = self._watched[conversation_id] = Watched()
             while len(self._watched) > MAX_WATCHED:
                 oldest = next(iter(self._watched))
                 self._cancel(self._watched.pop(oldest))
         marker: Marker = (content["created"], text)
-        turn = watched.turns[marker] = _Turn()
+        turn = watched.turns[marker] = Turn()
         watched.waiting[marker] = time.monotonic()
         if (
-            given := _pipeline_turn_input(self._hass, conversation_id, text)
+            given := pipeline_turn_input(self._hass, conversation_id, text)
         ) is not None:
-            self._set_speaker(turn, SPEAKER_PIPELINE, given)
+            set_speaker(self._hass, self._data, turn, SPEAKER_PIPELINE, given)
         return watched
-
-    def _resolve_speaker(self, watched: _Watched, live: ChatLog | None) -> None:
-        """Learn more about the newest turn's speaker from this event, if it can.
-
-        Only the newest turn still waiting: an event belongs to the turn that
-        is running.
-        """
-        marker = next(reversed(watched.waiting), None)
-        if marker is None or (turn := watched.turns.get(marker)) is None:
-            return
-        if turn.source >= SPEAKER_TRACE:
-            return
-        if (given := _running_turn_input(marker[1])) is not None:
-            self._set_speaker(turn, SPEAKER_TRACE, given)
-            return
-        if (
-            turn.source < SPEAKER_LLM_CONTEXT
-            and live is not None
-            and live.llm_api is not None
-            and self._is_newest_user_content(live, marker)
-        ):
-            llm_context = live.llm_api.llm_context
-            self._set_speaker(
-                turn,
-                SPEAKER_LLM_CONTEXT,
-                {
-                    "context": llm_context.context,
-                    "device_id": llm_context.device_id,
-                    "agent_id": None,
-                },
-            )
-
-    @staticmethod
-    def _is_newest_user_content(log: ChatLog, marker: Marker) -> bool:
-        from homeassistant.components.conversation.chat_log import UserContent
-
-        for item in reversed(log.content):
-            if isinstance(item, UserContent):
-                return (item.created, item.content) == marker
-        return False
-
-    def _set_speaker(self, turn: _Turn, source: int, given: dict[str, Any]) -> None:
-        context = given.get("context")
-        device_id = given.get("device_id")
-        if not isinstance(device_id, str):
-            device_id = None
-        agent_id = given.get("agent_id")
-        turn.user_id = async_effective_user_id(
-            self._hass,
-            self._data,
-            context if isinstance(context, Context) else None,
-            device_id,
-        )
-        turn.device_id = device_id or turn.device_id
-        turn.agent_id = (str(agent_id) if agent_id else None) or turn.agent_id
-        turn.source = source
 
     @callback
     def _ignore(self, conversation_id: str) -> None:
@@ -414,7 +271,7 @@ class ConversationCapture:
             del self._ignored[next(iter(self._ignored))]
 
     @callback
-    def _arm(self, conversation_id: str, watched: _Watched) -> None:
+    def _arm(self, conversation_id: str, watched: Watched) -> None:
         self._cancel(watched)
         watched.cancel_timer = async_call_later(
             self._hass,
@@ -427,7 +284,7 @@ class ConversationCapture:
         )
 
     @staticmethod
-    def _cancel(watched: _Watched) -> None:
+    def _cancel(watched: Watched) -> None:
         if watched.cancel_timer is not None:
             watched.cancel_timer()
             watched.cancel_timer = None
@@ -445,9 +302,7 @@ class ConversationCapture:
         if watched is None or self._tasks.stopping:
             return
         watched.cancel_timer = None
-        from homeassistant.components.conversation.chat_log import DATA_CHAT_LOGS
-
-        stored = self._hass.data.get(DATA_CHAT_LOGS, {}).get(conversation_id)
+        stored = stored_chat_logs(self._hass).get(conversation_id)
         if stored is not None:
             watched.log = stored
             await self._async_read(conversation_id, watched, list(stored.content))
@@ -461,89 +316,27 @@ class ConversationCapture:
             self._arm(conversation_id, watched)
 
     async def _async_read(
-        self, conversation_id: str, watched: _Watched, content: Sequence[Any]
+        self, conversation_id: str, watched: Watched, content: Sequence[Any]
     ) -> None:
         """Store the user and assistant text of what was not read yet.
 
         A turn whose speaker is still unknown now is the household's.
         """
-        from homeassistant.components.conversation.chat_log import (
-            AssistantContent,
-            UserContent,
-        )
-
-        start, watched.read = watched.read, max(watched.read, len(content))
-        by_turn: list[tuple[_Turn, list[ChatMessage]]] = []
-        current: list[ChatMessage] | None = None
-        turn: _Turn | None = None
-        for item in content[start:]:
-            if isinstance(item, UserContent):
-                marker: Marker = (item.created, item.content)
-                watched.waiting.pop(marker, None)
-                turn = watched.turns.pop(marker, None)
-                if turn is None:
-                    # A turn from before this capture started, or not Assist's.
-                    current = None
-                    continue
-                current = [
-                    ChatMessage(
-                        MessageRole.USER, item.content, item.created.timestamp()
-                    )
-                ]
-                by_turn.append((turn, current))
-            elif (
-                isinstance(item, AssistantContent)
-                and item.content
-                and current is not None
-                and turn is not None
-            ):
-                if turn.source < SPEAKER_TRACE and item.agent_id:
-                    # Not through async_converse: whoever answered (the
-                    # built-in agent for local intents) is the agent.
-                    turn.agent_id = item.agent_id
-                current.append(
-                    ChatMessage(
-                        MessageRole.ASSISTANT, item.content, item.created.timestamp()
-                    )
-                )
-        for turn_read, messages in by_turn:
+        for turn_read, messages in take_new_turns(watched, content):
             await self._async_store(conversation_id, turn_read, messages)
 
     async def _async_store(
-        self, conversation_id: str, turn: _Turn, messages: list[ChatMessage]
+        self, conversation_id: str, turn: Turn, messages: list[ChatMessage]
     ) -> None:
         if not self._data.options.conversation_capture or self._tasks.stopping:
             return
-        role = SessionRole.USER
-        if turn.user_id is not None:
-            user = await self._hass.auth.async_get_user(turn.user_id)
-            if user is None or not user.is_active:
-                # A removed or disabled user's words go nowhere (certainly
-                # not to the household).
-                return
-            if user.is_admin:
-                role = SessionRole.ADMIN
-        try:
-            await self._hass.async_add_executor_job(
-                partial(
-                    self._sessions.record,
-                    conversation_id=conversation_id,
-                    owner=turn.user_id,
-                    role=role,
-                    messages=messages,
-                    device_id=turn.device_id,
-                    agent_id=turn.agent_id,
-                )
-            )
-            await self._hass.async_add_executor_job(self._sessions.embed_missing)
-        except MemoryEngineError, sqlite3.Error, OSError, ValueError:
-            # ValueError covers text the binding refuses (UnicodeEncodeError):
-            # this turn is lost, the other turns of the same read are not.
-            LOGGER.warning("A conversation turn could not be stored", exc_info=True)
+        await async_store_turn(
+            self._hass, self._sessions, conversation_id, turn, messages
+        )
 
     # -- the end of a conversation ----------------------------------------------
 
-    async def _async_end(self, conversation_id: str, watched: _Watched) -> None:
+    async def _async_end(self, conversation_id: str, watched: Watched) -> None:
         """The chat session is gone: read what is left, then end its sessions."""
         if watched.log is not None:
             await self._async_read(conversation_id, watched, list(watched.log.content))
@@ -563,9 +356,7 @@ class ConversationCapture:
         The conversations stay watched: a turn still running is captured when
         it is over (into a new session if this one has ended by then).
         """
-        from homeassistant.components.conversation.chat_log import DATA_CHAT_LOGS
-
-        logs = self._hass.data.get(DATA_CHAT_LOGS, {})
+        logs = stored_chat_logs(self._hass)
         for watched_id, watched in list(self._watched.items()):
             if conversation_id not in (None, watched_id):
                 continue
@@ -575,13 +366,47 @@ class ConversationCapture:
 
     async def async_flush(self) -> None:
         """Store what the stored logs hold before the database closes."""
-        from homeassistant.components.conversation.chat_log import DATA_CHAT_LOGS
-
-        logs = self._hass.data.get(DATA_CHAT_LOGS, {})
+        logs = stored_chat_logs(self._hass)
         for conversation_id, watched in list(self._watched.items()):
             self._cancel(watched)
             if (stored := logs.get(conversation_id)) is not None:
                 await self._async_read(conversation_id, watched, list(stored.content))
+
+
+async def async_store_turn(
+    hass: HomeAssistant,
+    sessions: SessionStore,
+    conversation_id: str,
+    turn: Turn,
+    messages: list[ChatMessage],
+) -> None:
+    """Record one turn in its speaker's session; a failure loses this turn only."""
+    role = SessionRole.USER
+    if turn.user_id is not None:
+        user = await hass.auth.async_get_user(turn.user_id)
+        if user is None or not user.is_active:
+            # A removed or disabled user's words go nowhere (certainly not
+            # to the household).
+            return
+        if user.is_admin:
+            role = SessionRole.ADMIN
+    try:
+        await hass.async_add_executor_job(
+            partial(
+                sessions.record,
+                conversation_id=conversation_id,
+                owner=turn.user_id,
+                role=role,
+                messages=messages,
+                device_id=turn.device_id,
+                agent_id=turn.agent_id,
+            )
+        )
+        await hass.async_add_executor_job(sessions.embed_missing)
+    except MemoryEngineError, sqlite3.Error, OSError, ValueError:
+        # ValueError covers text the binding refuses (UnicodeEncodeError):
+        # this turn is lost, the other turns of the same read are not.
+        LOGGER.warning("A conversation turn could not be stored", exc_info=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -642,7 +467,7 @@ async def async_end_idle_sessions(hass: HomeAssistant, data: HomeMemoryData) -> 
     except MemoryEngineError, sqlite3.Error:
         LOGGER.debug("Idle sessions not readable", exc_info=True)
         return
-    capture = data.conversation_capture
+    capture = data.capture
     watched = capture.watched_conversations if capture is not None else set()
     for session in idle:
         if session.conversation_id not in watched:
@@ -688,30 +513,64 @@ async def async_nightly_sessions(hass: HomeAssistant, data: HomeMemoryData) -> N
     await async_refresh(hass, data)
 
 
-@callback
-def async_setup_conversation_capture(
-    hass: HomeAssistant, entry: HomeMemoryConfigEntry
-) -> None:
-    """Capture Assist turns (if the options say so) and register the session work.
+@dataclass(frozen=True, slots=True)
+class SessionWork:
+    """Conversation capture (if the options turn it on) and the tasks it starts."""
 
-    Whatever the options: the nightly job, the pending proposals counted (the
-    sensor, the offers) and idle sessions ended once Home Assistant has
-    started and again `END_IDLE` later.
+    tasks: EntryTasks
+    capture: ConversationCapture | None
+
+    @property
+    def before_close(self) -> tuple[Callable[[], Awaitable[object]], ...]:
+        """What must run before the store closes, in order.
+
+        The captured turns are stored first; what is still running is
+        cancelled after that flush.
+        """
+        flush = () if self.capture is None else (self.capture.async_flush,)
+        return (*flush, self.tasks.async_stop)
+
+
+@callback
+def create_session_work(
+    hass: HomeAssistant,
+    entry: HomeMemoryConfigEntry,
+    store: MemoryStore,
+    options: HomeMemoryOptions,
+) -> SessionWork:
+    """Build capture for the entry; `async_start_session_work` starts it."""
+    tasks = EntryTasks(hass, entry)
+    capture = (
+        ConversationCapture(hass, entry, store, tasks)
+        if options.conversation_capture
+        else None
+    )
+    return SessionWork(tasks, capture)
+
+
+async def async_nightly_job(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -> None:
+    """The sessions' part of the nightly maintenance run, for the loaded entry."""
+    await async_nightly_sessions(hass, entry.runtime_data)
+
+
+@callback
+def async_start_session_work(
+    hass: HomeAssistant, entry: HomeMemoryConfigEntry, work: SessionWork
+) -> None:
+    """Capture Assist turns (if on), count proposals, end idle sessions.
+
+    Whatever the options: the pending proposals counted (the sensor, the
+    offers) and idle sessions ended once Home Assistant has started and again
+    `END_IDLE` later.
     """
     data = entry.runtime_data
-    tasks = _EntryTasks(hass, entry)
+    tasks = work.tasks
     entry.async_on_unload(tasks.async_set_stopping)
     entry.async_on_unload(
         hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, tasks.async_set_stopping)
     )
-    data.nightly_jobs.append(partial(async_nightly_sessions, hass, data))
-    if data.options.conversation_capture:
-        capture = ConversationCapture(hass, data, tasks)
-        data.conversation_capture = capture
-        data.before_close.append(capture.async_flush)
-        capture.async_start(entry)
-    # After the flush: what is still running is cancelled before the close.
-    data.before_close.append(tasks.async_stop)
+    if work.capture is not None:
+        work.capture.async_start()
     tasks.start(async_refresh(hass, data), f"{DOMAIN} count proposals")
 
     @callback

@@ -7,19 +7,20 @@ action waits for a run in progress, a scheduled run that finds one skips.
 
 A run, in order:
 1. the engine's maintenance (decay, archive, purge) in the executor;
-2. every coroutine function in `HomeMemoryData.nightly_jobs` (session expiry
-   and the like), each isolated: a failing job is logged and the rest go on;
+2. every nightly job it was built with (the conversation sessions' nightly
+   work), each isolated: a failing job is logged and the rest go on;
 3. consolidation (`memory/consolidation.py`): candidates in the executor;
    with an AI Task available, the best few groups are put to it for a merged
    wording or a verdict on which fact is current; everything else follows the
    rules; the decisions are written in the executor.
-The stats land in `last_maintenance` (jobs and consolidation under details)
-and the entities refresh.
+The stats land in `last_run` (jobs and consolidation under details) and the
+entities refresh.
 
-Each run is a task of its own: on unload and on Home Assistant stop, a job in
-`HomeMemoryData.before_close` sets the stopping flag (the executor parts stop
-between batches), cancels the run and waits for it, including an executor
-step still finishing, so nothing touches the store once it is closed.
+Each run is a task of its own: on unload and on Home Assistant stop,
+`async_stop` (first of `HomeMemoryData.before_close`) sets the stopping flag
+(the executor parts stop between batches), cancels the run and waits for it,
+including an executor step still finishing, so nothing touches the store once
+it is closed.
 """
 
 from __future__ import annotations
@@ -41,7 +42,6 @@ from homeassistant.helpers.selector import (
     TextSelectorConfig,
 )
 from homeassistant.util import dt as dt_util
-from homeassistant.util.hass_dict import HassKey
 import probatio
 
 from ..const import DOMAIN, LOGGER
@@ -53,24 +53,20 @@ from ..memory.consolidation import (
     Consolidator,
     Decision,
 )
+from ..memory.consolidation_prompt import consolidation_instructions, decision_from_ai
 from ..memory.errors import MemoryEngineError
-from ..memory.quoting import quote
-from ..memory.validation import MAX_CONTENT_CHARS
 from ..operations.events import async_memories_changed
-from .ai_generation import (
-    InvalidGenerationError,
-    ai_task_available,
-    async_generate_structured,
-)
+from .ai_generation import ai_task_available, async_generate_structured
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Awaitable, Callable, Sequence
     from datetime import datetime, time
 
     from ..memory.models import MaintenanceStats, Memory
-    from ..runtime.data import HomeMemoryConfigEntry, HomeMemoryData
+    from ..memory.store import MemoryStore
+    from ..runtime.data import HomeMemoryConfigEntry
+    from ..runtime.options import HomeMemoryOptions
 
-DATA_MAINTENANCE: HassKey[dict[str, Maintenance]] = HassKey(f"{DOMAIN}_maintenance")
 # Groups put to the AI Task per run, best similarity first: bounds the cost of
 # a night; the rest follow the rules and the next night sees what is left.
 AI_GROUPS_PER_RUN: Final = 20
@@ -82,18 +78,43 @@ class MaintenanceStoppedError(MemoryEngineError):
 
 
 class Maintenance:
-    """Schedules and runs maintenance for one entry; one run at a time."""
+    """Schedules and runs maintenance for one entry; one run at a time.
 
-    def __init__(self, hass: HomeAssistant, entry: HomeMemoryConfigEntry) -> None:
-        """Bind to the entry; nothing is scheduled until async_start."""
+    The entry's `HomeMemoryData.maintenance` (a `MaintenanceHandle`).
+    """
+
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        entry: HomeMemoryConfigEntry,
+        store: MemoryStore,
+        options: HomeMemoryOptions,
+        jobs: Sequence[Callable[[], Awaitable[object]]] = (),
+    ) -> None:
+        """Built in setup with what a run needs; scheduled by async_start."""
         self.hass = hass
         self.entry = entry
-        self.data: HomeMemoryData = entry.runtime_data
+        self.store = store
+        self.options = options
+        # The features' nightly work, run after the engine's own.
+        self.jobs = list(jobs)
+        self._last_run: MaintenanceStats | None = None
+        self._last_run_at: datetime | None = None
         self._lock = asyncio.Lock()
         # Set on unload: the executor parts stop between batches.
         self._stopping = threading.Event()
         # Runs in progress or waiting for the lock (each its own task).
         self._runs: set[asyncio.Task[MaintenanceStats]] = set()
+
+    @property
+    def last_run(self) -> MaintenanceStats | None:
+        """The last run during this session (None before the first)."""
+        return self._last_run
+
+    @property
+    def last_run_at(self) -> datetime | None:
+        """When the last run finished."""
+        return self._last_run_at
 
     @property
     def running(self) -> bool:
@@ -103,7 +124,7 @@ class Maintenance:
     @callback
     def async_start(self) -> None:
         """Schedule the nightly run at the configured local time."""
-        at: time = self.data.options.maintenance_time
+        at: time = self.options.maintenance_time
         self.entry.async_on_unload(
             async_track_time_change(
                 self.hass,
@@ -114,8 +135,6 @@ class Maintenance:
             )
         )
         self.entry.async_on_unload(self._stopping.set)
-        # Before the store closes (unload, reload, Home Assistant stop).
-        self.data.before_close.append(self.async_stop)
 
     async def async_stop(self) -> None:
         """Stop for good: cancel the runs and wait until they are over."""
@@ -182,15 +201,15 @@ class Maintenance:
         async with self._lock:
             if self._stopping.is_set():
                 raise asyncio.CancelledError
-            store = self.data.store
+            store = self.store
             stats = await self._async_executor(store.run_maintenance)
             jobs = await self._async_run_jobs()
             consolidation = await self._async_consolidate()
             changed = await self._async_executor(
-                _memories, self.data, consolidation.survivor_ids
+                _memories, store, consolidation.survivor_ids
             )
             removed = await self._async_executor(
-                _memories, self.data, consolidation.removed_ids
+                _memories, store, consolidation.removed_ids
             )
             stats = replace(
                 stats,
@@ -200,8 +219,8 @@ class Maintenance:
                     "consolidation": consolidation.summary(),
                 },
             )
-            self.data.last_maintenance = stats
-            self.data.last_maintenance_at = dt_util.utcnow()
+            self._last_run = stats
+            self._last_run_at = dt_util.utcnow()
         async_memories_changed(
             self.hass,
             updated=changed,
@@ -213,20 +232,21 @@ class Maintenance:
     async def _async_run_jobs(self) -> dict[str, Any]:
         """Each job on its own: one failing must not keep the others from running."""
         failed: list[str] = []
-        for job in list(self.data.nightly_jobs):
+        jobs = list(self.jobs)
+        for job in jobs:
             try:
                 await job()
             except Exception:  # noqa: BLE001 - isolated: the other jobs still run
                 name = getattr(job, "__qualname__", repr(job))
                 LOGGER.exception("Nightly job %s failed", name)
                 failed.append(name)
-        return {"run": len(self.data.nightly_jobs), "failed": failed}
+        return {"run": len(jobs), "failed": failed}
 
     async def _async_consolidate(self) -> ConsolidationStats:
         """Rules everywhere, the AI Task for the best few groups when there is one."""
-        options = self.data.options
+        options = self.options
         consolidator = Consolidator(
-            self.data.store,
+            self.store,
             ConsolidationSettings(merge_threshold=options.consolidation_threshold),
         )
         use_ai = ai_task_available(self.hass)
@@ -259,7 +279,7 @@ class Maintenance:
         return await async_generate_structured(
             self.hass,
             task_name=AI_TASK_NAME,
-            entity_id=self.data.options.ai_task_entity,
+            entity_id=self.options.ai_task_entity,
             instructions=consolidation_instructions(memories),
             structure=CONSOLIDATION_STRUCTURE,
             validate=partial(decision_from_ai, memories),
@@ -287,87 +307,8 @@ CONSOLIDATION_STRUCTURE: Final = probatio.Schema(
 )
 
 
-def consolidation_instructions(memories: Sequence[Memory]) -> str:
-    """The AI Task's prompt: the memories numbered, oldest first, with dates."""
-    listed = "\n".join(
-        f"{number}. ({memory.created_at:%Y-%m-%d}, {memory.kind}) "
-        f"{quote(memory.content)}"
-        for number, memory in enumerate(memories, 1)
-    )
-    return (
-        "These memories of a household assistant look alike. Decide whether "
-        "they say the same thing (merge, and write one memory that keeps every "
-        "detail, in the same first-person voice), whether a newer one replaces "
-        "an older fact that changed (supersede, and give the number of the one "
-        "that is true now), or whether they are different facts (keep). Do not "
-        "invent anything.\n\n" + listed
-    )
-
-
-def decision_from_ai(memories: Sequence[Memory], data: object) -> Decision:
-    """Check the AI Task's answer; raises InvalidGenerationError when unusable."""
-    if not isinstance(data, dict):
-        raise InvalidGenerationError("not an object")
-    try:
-        action = Action(str(data.get("action")))
-    except ValueError as err:
-        raise InvalidGenerationError(f"unknown action {data.get('action')!r}") from err
-    ids = [memory.id for memory in memories]
-    if action is Action.KEEP:
-        return Decision(Action.KEEP, decided_by="ai")
-    if action is Action.MERGE:
-        content = data.get("content")
-        if not isinstance(content, str) or not content.strip():
-            raise InvalidGenerationError("a merge needs the merged content")
-        if len(content) > MAX_CONTENT_CHARS:
-            raise InvalidGenerationError("the merged content is too long")
-        # The newest member carries the merged text (its id is the freshest).
-        return Decision(
-            Action.MERGE, ids[-1], tuple(ids[:-1]), content.strip(), decided_by="ai"
-        )
-    current = data.get("current")
-    if isinstance(current, bool) or not isinstance(current, (int, float)):
-        raise InvalidGenerationError("a supersede needs the current memory's number")
-    if not float(current).is_integer() or not 1 <= int(current) <= len(ids):
-        raise InvalidGenerationError(f"no memory number {current}")
-    survivor = ids[int(current) - 1]
-    return Decision(
-        Action.SUPERSEDE,
-        survivor,
-        tuple(i for i in ids if i != survivor),
-        decided_by="ai",
-    )
-
-
-def _memories(data: HomeMemoryData, memory_ids: Sequence[str]) -> list[Memory]:
+def _memories(store: MemoryStore, memory_ids: Sequence[str]) -> list[Memory]:
     """The memories with these ids (any tier), for the change events."""
     if not memory_ids:
         return []
-    store = data.store
     return list(store.fetch(store.rowids_of(list(memory_ids))).values())
-
-
-@callback
-def async_setup_maintenance(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -> None:
-    """Create the entry's maintenance and schedule it; undone on unload."""
-    maintenance = Maintenance(hass, entry)
-    runners = hass.data.setdefault(DATA_MAINTENANCE, {})
-    runners[entry.entry_id] = maintenance
-    maintenance.async_start()
-
-    @callback
-    def _forget() -> None:
-        if runners.get(entry.entry_id) is maintenance:
-            del runners[entry.entry_id]
-
-    entry.async_on_unload(_forget)
-
-
-async def async_run_maintenance(
-    hass: HomeAssistant, data: HomeMemoryData, context: Context | None = None
-) -> MaintenanceStats:
-    """Run maintenance now for the entry holding `data` (the action's path)."""
-    for maintenance in hass.data.get(DATA_MAINTENANCE, {}).values():
-        if maintenance.data is data:
-            return await maintenance.async_run(context)
-    raise RuntimeError("maintenance is not set up for this entry")

@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from functools import partial
 import sqlite3
 import threading
@@ -56,23 +56,26 @@ import probatio
 
 from ..const import DOMAIN, LOGGER
 from ..memory.errors import MemoryEngineError
-from ..memory.event_buffer import EventBuffer, ObservedEvent, StaleEventsError
-from ..memory.models import Caller, WeightClass
+from ..memory.event_buffer import EventBuffer, ObservedEvent
+from ..memory.models import WeightClass
 from ..memory.narration import (
     EMOTIONS,
     from_generated,
     generation_instructions,
-    narrate,
     parse_generated,
     segment_people,
 )
-from ..memory.segmentation import (
-    DEFAULT_RULES,
-    generation_allowed,
-    rated,
-    ready_segments,
-    worth_remembering,
+from ..memory.observation import (
+    DRAIN_PER_TICK,
+    Drained,
+    PendingObservations,
+    drain,
+    narrate_and_write,
+    pending_observations,
+    store_events,
+    write_memory,
 )
+from ..memory.segmentation import DEFAULT_RULES, generation_allowed
 from ..operations.events import async_memories_changed
 from .ai_generation import (
     Generation,
@@ -94,30 +97,21 @@ if TYPE_CHECKING:
     )
 
     from ..memory.models import Memory
-    from ..memory.narration import GeneratedMemory, Narration
+    from ..memory.narration import GeneratedMemory
     from ..memory.segmentation import Segment, SegmentationRules
     from ..memory.store import MemoryStore
-    from ..runtime.data import HomeMemoryConfigEntry
     from ..runtime.options import HomeMemoryOptions
 
 FLUSH_INTERVAL: Final = timedelta(seconds=5)
 TICK_INTERVAL: Final = timedelta(minutes=1)
-# Events read per segmentation pass: a segment holds at most 50, so this
-# covers many segments while keeping one pass cheap.
-SEGMENT_WINDOW: Final = 1000
 # Closed segments left waiting for the AI Task during its cooldown; beyond
 # this many, the oldest are told by the template narrator instead.
 AI_BACKLOG: Final = 3
-# Segments the template narrator handles per tick at most (one executor job):
-# with a tick a minute, up to 50 x 200 changes a minute drain.
-DRAIN_PER_TICK: Final = 200
 # Buffered changes above which a warning says observation is falling behind.
 BUFFER_WARN_AT: Final = 20_000
 # Changes held in memory while the database cannot take them (it is closing
 # or failing); beyond this the oldest are dropped rather than exhausting RAM.
 MAX_PENDING: Final = 100_000
-# Observed memories belong to the household, written by no one in particular.
-HOUSEHOLD: Final = Caller()
 TASK_NAME: Final = f"{DOMAIN} observed memory"
 # Segments the close_segment action tells at most in one call; a larger
 # backlog is left to the ticks (and reported as still waiting).
@@ -392,170 +386,14 @@ def ai_task_entity(hass: HomeAssistant, options: HomeMemoryOptions) -> str | Non
     return entity_id
 
 
-# -- blocking work (executor) -----------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PendingObservations:
-    """Observed changes waiting to become a memory: a count and a time only.
-
-    Every user can read the sensor that shows this, so it never names an
-    entity, a person or a state.
-    """
-
-    events: int = 0
-    # When the oldest waiting change happened (unix seconds).
-    oldest_at: float | None = None
-
-    @property
-    def oldest(self) -> datetime | None:
-        """The oldest waiting change's time, or None when nothing waits."""
-        return (
-            None
-            if self.oldest_at is None
-            else datetime.fromtimestamp(self.oldest_at, UTC)
-        )
-
-    def as_dict(self) -> dict[str, Any]:
-        """For diagnostics and action responses."""
-        oldest = self.oldest
-        return {
-            "events": self.events,
-            "oldest_event_at": None if oldest is None else oldest.isoformat(),
-        }
-
-
-def pending_observations(buffer: EventBuffer) -> PendingObservations:
-    """What the durable buffer holds (blocking)."""
-    return PendingObservations(*buffer.summary())
-
-
-def store_events(
-    buffer: EventBuffer, events: list[ObservedEvent], tz: tzinfo
-) -> PendingObservations:
-    """Rate the changes and write them to the durable buffer; what now waits."""
-    buffer.append([rated(event, tz) for event in events])
-    return pending_observations(buffer)
-
-
-def closed_segments(
-    buffer: EventBuffer,
-    now: float,
-    tz: tzinfo,
-    rules: SegmentationRules,
-    *,
-    force: bool = False,
-) -> list[Segment]:
-    """The closed segments at the head of the buffer (`force`: all of them)."""
-    events, more_after = buffer.oldest(SEGMENT_WINDOW)
-    return ready_segments(
-        events, now=now, tz=tz, rules=rules, more_after=more_after, force=force
-    )
-
-
-@dataclass(slots=True)
-class Drained:
-    """What one template drain did."""
-
-    memories: list[Memory] = field(default_factory=list)
-    # Segments dropped as not worth a memory.
-    discarded: int = 0
-    # The oldest closed segment left for the AI Task, if any.
-    next_segment: Segment | None = None
-    # Changes still buffered afterwards (None when unknown after an error).
-    pending: PendingObservations | None = None
-    # Why the drain stopped early (the store closing or failing).
-    error: Exception | None = None
-
-
-def drain(
-    store: MemoryStore,
-    buffer: EventBuffer,
-    now: float,
-    tz: tzinfo,
-    rules: SegmentationRules,
-    persona: str,
-    *,
-    keep: int = 0,
-    limit: int = DRAIN_PER_TICK,
-    should_stop: Callable[[], bool] = lambda: False,
-    force: bool = False,
-) -> Drained:
-    """Tell closed segments with the template narrator, oldest first.
-
-    Segments not worth a memory are discarded. The newest `keep` closed
-    segments worth a memory are left for the AI Task; the oldest of those is
-    returned as `next_segment`. At most `limit` segments are narrated; the
-    drain stops early when `should_stop()` (the observer is stopping) or the
-    store fails (`error`). `force` closes every buffered segment now.
-    """
-    drained = Drained()
-    told = 0
-    try:
-        while told < limit and not should_stop():
-            worthy: list[Segment] = []
-            for segment in closed_segments(buffer, now, tz, rules, force=force):
-                if worth_remembering(segment, rules):
-                    worthy.append(segment)
-                else:
-                    # A lone trivial change is no memory (Area 05 §2.1).
-                    buffer.discard(segment.seqs)
-                    drained.discarded += 1
-            batch = worthy[: max(0, len(worthy) - keep)][: limit - told]
-            if not batch:
-                drained.next_segment = worthy[0] if worthy else None
-                break
-            for segment in batch:
-                if should_stop():
-                    break
-                told += 1
-                memory = narrate_and_write(store, segment, persona, tz, rules)
-                if memory is not None:
-                    drained.memories.append(memory)
-        drained.pending = pending_observations(buffer)
-    except (MemoryEngineError, sqlite3.Error, OSError) as err:
-        drained.error = err
-    return drained
-
-
-def write_memory(
-    store: MemoryStore, segment: Segment, narration: Narration
-) -> Memory | None:
-    """Store the memory and consume its events in one transaction.
-
-    None when the events were already consumed (nothing is written twice).
-    """
-    try:
-        results = store.create_many(
-            [narration.new_memory()],
-            HOUSEHOLD,
-            dedup=False,
-            in_transaction=lambda conn, _: EventBuffer.consume(conn, segment.seqs),
-        )
-    except StaleEventsError:
-        LOGGER.debug("Segment %s was already remembered", segment.seqs[:1])
-        return None
-    return results[0].memory
-
-
-def narrate_and_write(
-    store: MemoryStore,
-    segment: Segment,
-    persona: str,
-    tz: tzinfo,
-    rules: SegmentationRules,
-) -> Memory | None:
-    """The template narrator's memory of the segment, stored."""
-    return write_memory(
-        store, segment, narrate(segment, persona=persona, tz=tz, rules=rules)
-    )
-
-
 # -- the observer ------------------------------------------------------------
 
 
 class HomeObserver:
-    """Wires the recorder, the buffer, the segmenter and the narrators to HA."""
+    """Wires the recorder, the buffer, the segmenter and the narrators to HA.
+
+    The entry's `HomeMemoryData.observer` (an `ObserverHandle`).
+    """
 
     def __init__(
         self,
@@ -644,6 +482,11 @@ class HomeObserver:
         if stored.oldest_at is not None:
             oldest = min(oldest, stored.oldest_at)
         return PendingObservations(stored.events + unwritten, oldest)
+
+    @property
+    def unwritten(self) -> int:
+        """Changes recorded but not written to the durable buffer yet."""
+        return len(self.recorder.pending)
 
     @callback
     def _async_unwritten_changed(self) -> None:
@@ -930,14 +773,8 @@ class HomeObserver:
         )
 
 
-async def async_setup_observer(
-    hass: HomeAssistant, entry: HomeMemoryConfigEntry
-) -> None:
-    """Start observing the home for this entry; stopped before the store closes."""
-    data = entry.runtime_data
-    observer = HomeObserver(hass, data.store, data.options)
-    data.observer = observer
-    data.before_close.append(observer.async_stop)
+async def async_start_observer(observer: HomeObserver) -> None:
+    """Start observing the home; `async_stop` runs before the store closes."""
     # The sensors were added before the observer: show what waited across the
     # restart at once, not after the first change or tick.
     try:

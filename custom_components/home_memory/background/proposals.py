@@ -55,6 +55,7 @@ from ..operations.events import async_memories_changed
 from ..operations.remembering import outcome_data
 from ..operations.schemas import ATTR_IDS
 from ..operations.service_support import ENGINE_FAILURES, engine_error, loaded_runtime
+from ..runtime.data import Offer
 from .ai_generation import async_generate_structured
 
 if TYPE_CHECKING:
@@ -112,15 +113,6 @@ def proposal_store(data: HomeMemoryData) -> ProposalStore:
     return ProposalStore(data.store, clock=ha_now)
 
 
-@dataclass(frozen=True, slots=True)
-class Offer:
-    """A pending proposal as the speaker is asked about it (no other fields)."""
-
-    id: str
-    summary: str
-    created_at: float
-
-
 # -- extraction --------------------------------------------------------------------
 
 
@@ -138,9 +130,9 @@ async def async_extract(
     stays unextracted, and the nightly run tries it again (a bounded number
     of times). A session already being extracted in this run is skipped.
     """
-    if session.turns < MIN_TURNS or session.id in data.extracting:
+    if session.turns < MIN_TURNS or session.id in data.proposals.extracting:
         return False
-    data.extracting.add(session.id)
+    data.proposals.extracting.add(session.id)
     sessions = session_store(data)
     refresh = True
     try:
@@ -191,7 +183,7 @@ async def async_extract(
         refresh = False
         raise
     finally:
-        data.extracting.discard(session.id)
+        data.proposals.extracting.discard(session.id)
         if refresh:
             await async_refresh(hass, data)
     return True
@@ -234,12 +226,13 @@ async def async_refresh(hass: HomeAssistant, data: HomeMemoryData) -> None:
             *offers.get(proposal.owner, ()),
             Offer(proposal.id, proposal.summary, proposal.created_at),
         )
-    data.proposal_offers = offers
+    data.proposals.offers = offers
     # The sensor and the notice are everyone's: they count the household's
     # proposals only. A person's own (from their conversations) are private
     # until decided; they are offered to that person alone.
     household = sum(p.visibility is Visibility.HOUSEHOLD for p in pending)
-    previous, data.pending_proposals = data.pending_proposals, household
+    previous = data.proposals.household_pending
+    data.proposals.household_pending = household
     _notify(hass, previous, household)
     async_memories_changed(hass)
 
@@ -277,7 +270,7 @@ def offers_for(data: HomeMemoryData, owner: str | None) -> tuple[Offer, ...]:
     cutoff = ha_now() - OFFER_WINDOW.total_seconds()
     return tuple(
         offer
-        for offer in data.proposal_offers.get(owner, ())
+        for offer in data.proposals.offers.get(owner, ())
         if offer.created_at >= cutoff
     )
 

@@ -1,15 +1,19 @@
-"""What a loaded entry holds at run time (`entry.runtime_data`)."""
+"""What a loaded entry holds at run time (`entry.runtime_data`).
+
+Built once, in `async_setup_entry` (`__init__.py`): no feature adds a field
+later. Runtime sits below the operations, Assist and background layers, so it
+imports nothing of theirs. The features other parts must reach (the observer,
+conversation capture, maintenance) are held through the narrow interfaces
+below, which they implement; what a caller may ask of them is all there is.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from homeassistant.config_entries import ConfigEntry
-
-from ..assist.conversation_state import ConversationStates
-from .latency import LatencyRecorder
 
 if TYPE_CHECKING:
     import asyncio
@@ -17,15 +21,18 @@ if TYPE_CHECKING:
     from datetime import datetime
     from pathlib import Path
 
-    from ..background.conversation_capture import ConversationCapture
-    from ..background.observer import HomeObserver
-    from ..background.proposals import Offer
-    from ..coordinator import HomeMemoryCoordinator
-    from ..memory.models import MaintenanceStats
+    from homeassistant.core import Context
+    from homeassistant.helpers.update_coordinator import DataUpdateCoordinator
+
+    from ..memory.models import MaintenanceStats, Memory
+    from ..memory.observation import Drained, PendingObservations
     from ..memory.retrieval import Retriever
     from ..memory.store import MemoryStore
     from .backends import BackendStatus
+    from .conversation_state import ConversationStates
+    from .latency import LatencyRecorder
     from .options import HomeMemoryOptions
+    from .stats import MemoryStats
 
 
 class ModelStatus(StrEnum):
@@ -37,56 +44,120 @@ class ModelStatus(StrEnum):
     UNAVAILABLE = "unavailable"
 
 
-@dataclass(kw_only=True)
-class HomeMemoryData:
-    """Runtime state of the entry.
+@dataclass(slots=True)
+class ModelState:
+    """The embedding model while it loads in the background (`__init__.py`)."""
 
-    Other parts of the integration (LLM tools, entities, observers) add their
-    own fields here, each with a default, so that setup stays readable.
+    status: ModelStatus = ModelStatus.LOADING
+    # The folder the model was (or would have been) loaded from.
+    dir: Path | None = None
+    # Why the model is unavailable (a file name or a message), for diagnostics.
+    error: str | None = None
+    task: asyncio.Task[None] | None = None
+    # Which optional fast backends import (None until checked after setup).
+    backends: BackendStatus | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """A pending proposal as the speaker is asked about it (no other fields)."""
+
+    id: str
+    summary: str
+    created_at: float
+
+
+@dataclass(slots=True)
+class ProposalState:
+    """Pending proposals as the prompt and the sensor need them, read in sync.
+
+    background/proposals.py keeps it current (`async_refresh`).
     """
+
+    # Pending proposals per speaker (user id, None: the household).
+    offers: dict[str | None, tuple[Offer, ...]] = field(default_factory=dict)
+    # The household's pending proposals: the figure every user may see.
+    household_pending: int = 0
+    # Sessions whose extraction runs now.
+    extracting: set[str] = field(default_factory=set)
+
+
+class ObserverHandle(Protocol):
+    """The home observer (background/observer.py), as actions and sensors ask it."""
+
+    @property
+    def pending(self) -> PendingObservations:
+        """What waits to become a memory (a count and a time only)."""
+
+    @property
+    def unwritten(self) -> int:
+        """Changes recorded but not written to the durable buffer yet."""
+
+    @property
+    def last_generated_at(self) -> float | None:
+        """When the AI Task last narrated a segment (unix seconds)."""
+
+    async def async_refresh_pending(self) -> PendingObservations:
+        """Read the durable buffer now; what waits."""
+
+    async def async_close_segment(
+        self, context: Context | None = None
+    ) -> tuple[list[Memory], Drained]:
+        """Turn everything buffered into memories now (the close_segment action)."""
+
+
+class CaptureHandle(Protocol):
+    """Conversation capture (background/conversation_capture.py), if it is on."""
+
+    @property
+    def watched_conversations(self) -> set[str]:
+        """The conversations being captured now (their sessions are not idle)."""
+
+    async def async_read_stored(self, conversation_id: str | None = None) -> None:
+        """Store the turns the chat logs hold now (one conversation, or all)."""
+
+
+class MaintenanceHandle(Protocol):
+    """The nightly maintenance (background/maintenance.py)."""
+
+    @property
+    def last_run(self) -> MaintenanceStats | None:
+        """The last run during this session (None before the first)."""
+
+    @property
+    def last_run_at(self) -> datetime | None:
+        """When the last run finished."""
+
+    async def async_run(self, context: Context | None = None) -> MaintenanceStats:
+        """Run now, or wait for the run in progress and run after it."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HomeMemoryData:
+    """Runtime state of the entry: set once, in setup."""
 
     store: MemoryStore
     retriever: Retriever
     options: HomeMemoryOptions
     db_path: Path
-    model_status: ModelStatus = ModelStatus.LOADING
-    # The folder the model was (or would have been) loaded from.
-    model_dir: Path | None = None
-    # Why the model is unavailable (a file name or a message), for diagnostics.
-    model_error: str | None = None
     # The corrupt database moved aside during this setup, if any.
     corrupt_db_moved_to: Path | None = None
-    model_task: asyncio.Task[None] | None = None
+    # Counts and times for the entities (the HomeMemoryCoordinator).
+    coordinator: DataUpdateCoordinator[MemoryStats]
+    model: ModelState
     # Per-conversation state of the LLM tools and voice sentences.
-    conversations: ConversationStates = field(default_factory=ConversationStates)
-    # Counts and times for the entities, diagnostics and system health.
-    coordinator: HomeMemoryCoordinator
+    conversations: ConversationStates
     # Durations of search and context calls ("search", "context"), for
     # diagnostics: wrap a call in `with data.latency.measure("search"):`.
-    latency: LatencyRecorder = field(default_factory=LatencyRecorder)
-    # The last maintenance run during this session, and when it finished.
-    last_maintenance: MaintenanceStats | None = None
-    last_maintenance_at: datetime | None = None
-    # Which optional fast backends import (None until checked after setup).
-    backends: BackendStatus | None = None
-    # Facts waiting for the user's "yes, remember that". The extraction feature
-    # owns this figure: it sets it, then calls events.async_memories_changed().
-    pending_proposals: int = 0
-    # Work for the nightly maintenance run besides the engine's own (session
-    # expiry, consolidation): each feature appends its coroutine function.
-    nightly_jobs: list[Callable[[], Awaitable[object]]] = field(default_factory=list)
-    # Work that must reach the database before it closes (the observer's
-    # pending changes): awaited on unload and on shutdown, before the close.
-    before_close: list[Callable[[], Awaitable[object]]] = field(default_factory=list)
-    # The home observer (state changes -> memories), once started.
-    observer: HomeObserver | None = None
-    # Pending proposals per speaker (user id, None: the household), for the
-    # synchronous Assist prompt; proposals.async_refresh keeps it current.
-    proposal_offers: dict[str | None, tuple[Offer, ...]] = field(default_factory=dict)
-    # Sessions whose extraction runs now (proposals.async_extract).
-    extracting: set[str] = field(default_factory=set)
-    # Assist turns -> short-term sessions (background/conversation_capture.py), if on.
-    conversation_capture: ConversationCapture | None = None
+    latency: LatencyRecorder
+    proposals: ProposalState
+    observer: ObserverHandle
+    capture: CaptureHandle | None
+    maintenance: MaintenanceHandle
+    # Work that must reach the database before it closes, in order (the
+    # observer's pending changes, the captured turns): awaited on unload and
+    # on shutdown, before the close.
+    before_close: tuple[Callable[[], Awaitable[object]], ...] = ()
 
 
 type HomeMemoryConfigEntry = ConfigEntry[HomeMemoryData]

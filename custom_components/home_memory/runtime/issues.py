@@ -122,7 +122,6 @@ def async_clear_database_path(hass: HomeAssistant) -> None:
 @callback
 def async_report_model_unavailable(
     hass: HomeAssistant,
-    entry: HomeMemoryConfigEntry,
     model_dir: Path | None,
     reason: str,
     *,
@@ -155,9 +154,7 @@ def async_report_model_unavailable(
 
 
 @callback
-def async_clear_model_unavailable(
-    hass: HomeAssistant, entry: HomeMemoryConfigEntry
-) -> None:
+def async_clear_model_unavailable(hass: HomeAssistant) -> None:
     """The model loaded: any earlier "model unavailable" problem is over."""
     ir.async_delete_issue(hass, DOMAIN, ISSUE_MODEL_UNAVAILABLE)
 

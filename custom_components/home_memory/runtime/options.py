@@ -110,86 +110,18 @@ class HomeMemoryOptions:
             value = options.get(name)
             return value if isinstance(value, Mapping) else {}
 
-        persona = section(SECTION_PERSONA)
-        capture = section(SECTION_CAPTURE)
-        observation = section(SECTION_OBSERVATION)
-        speakers = section(SECTION_SPEAKERS)
-        context = section(SECTION_CONTEXT)
-        scoring = section(SECTION_SCORING)
-        decay = section(SECTION_DECAY)
-        retention = section(SECTION_RETENTION)
-        weights = default.weights
         return cls(
-            persona_name=persona.get(CONF_PERSONA_NAME) or default.persona_name,
-            conversation_capture=bool(
-                capture.get(CONF_CONVERSATION_CAPTURE, default.conversation_capture)
+            **_capture_options(
+                section(SECTION_PERSONA), section(SECTION_CAPTURE), default
             ),
-            extraction_mode=ExtractionMode(
-                capture.get(CONF_EXTRACTION_MODE, default.extraction_mode)
+            **_observation_options(
+                section(SECTION_OBSERVATION), section(SECTION_SPEAKERS), default
             ),
-            ai_task_entity=capture.get(CONF_AI_TASK_ENTITY) or None,
-            dedup_threshold=float(
-                capture.get(CONF_DEDUP_THRESHOLD, default.dedup_threshold)
+            **_context_options(section(SECTION_CONTEXT), default),
+            **_scoring_options(
+                section(SECTION_SCORING), section(SECTION_DECAY), default
             ),
-            observed_entities=tuple(observation.get(CONF_OBSERVED_ENTITIES, ())),
-            observed_domains=tuple(
-                observation.get(CONF_OBSERVED_DOMAINS, default.observed_domains)
-            ),
-            observed_areas=tuple(observation.get(CONF_OBSERVED_AREAS, ())),
-            observe_numeric_sensors=bool(
-                observation.get(CONF_OBSERVE_NUMERIC_SENSORS, False)
-            ),
-            satellite_people=MappingProxyType(
-                {
-                    item[SATELLITE_DEVICE]: item[SATELLITE_PERSON]
-                    for item in speakers.get(CONF_SATELLITE_PEOPLE, ())
-                }
-            ),
-            context_enabled=bool(
-                context.get(CONF_CONTEXT_ENABLED, default.context_enabled)
-            ),
-            context_max_memories=int(
-                context.get(CONF_CONTEXT_MAX_MEMORIES, default.context_max_memories)
-            ),
-            context_token_budget=int(
-                context.get(CONF_CONTEXT_TOKEN_BUDGET, default.context_token_budget)
-            ),
-            context_min_relevance=float(
-                context.get(CONF_CONTEXT_MIN_RELEVANCE, default.context_min_relevance)
-            ),
-            search_min_relevance=float(
-                context.get(CONF_SEARCH_MIN_RELEVANCE, default.search_min_relevance)
-            ),
-            weights=ScoringWeights(
-                relevance=float(scoring.get(CONF_WEIGHT_RELEVANCE, weights.relevance)),
-                importance=float(
-                    scoring.get(CONF_WEIGHT_IMPORTANCE, weights.importance)
-                ),
-                recency=float(scoring.get(CONF_WEIGHT_RECENCY, weights.recency)),
-                access=float(scoring.get(CONF_WEIGHT_ACCESS, weights.access)),
-            ),
-            half_life_days=float(
-                decay.get(CONF_HALF_LIFE_DAYS, default.half_life_days)
-            ),
-            archive_threshold=float(
-                decay.get(CONF_ARCHIVE_THRESHOLD, default.archive_threshold)
-            ),
-            log_retention_days=float(
-                retention.get(CONF_LOG_RETENTION_DAYS, default.log_retention_days)
-            ),
-            purge_archived_after_days=float(
-                retention.get(
-                    CONF_PURGE_ARCHIVED_DAYS, default.purge_archived_after_days
-                )
-            ),
-            maintenance_time=_time_option(
-                retention.get(CONF_MAINTENANCE_TIME), default.maintenance_time
-            ),
-            consolidation_threshold=float(
-                retention.get(
-                    CONF_CONSOLIDATION_THRESHOLD, default.consolidation_threshold
-                )
-            ),
+            **_retention_options(section(SECTION_RETENTION), default),
         )
 
     def engine_config(self) -> EngineConfig:
@@ -255,3 +187,106 @@ class HomeMemoryOptions:
                 CONF_CONSOLIDATION_THRESHOLD: self.consolidation_threshold,
             },
         }
+
+
+# -- one reader per group of sections (keyword arguments of HomeMemoryOptions) --
+
+
+def _capture_options(
+    persona: Mapping[str, Any], capture: Mapping[str, Any], default: HomeMemoryOptions
+) -> dict[str, Any]:
+    return {
+        "persona_name": persona.get(CONF_PERSONA_NAME) or default.persona_name,
+        "conversation_capture": bool(
+            capture.get(CONF_CONVERSATION_CAPTURE, default.conversation_capture)
+        ),
+        "extraction_mode": ExtractionMode(
+            capture.get(CONF_EXTRACTION_MODE, default.extraction_mode)
+        ),
+        "ai_task_entity": capture.get(CONF_AI_TASK_ENTITY) or None,
+        "dedup_threshold": float(
+            capture.get(CONF_DEDUP_THRESHOLD, default.dedup_threshold)
+        ),
+    }
+
+
+def _observation_options(
+    observation: Mapping[str, Any],
+    speakers: Mapping[str, Any],
+    default: HomeMemoryOptions,
+) -> dict[str, Any]:
+    return {
+        "observed_entities": tuple(observation.get(CONF_OBSERVED_ENTITIES, ())),
+        "observed_domains": tuple(
+            observation.get(CONF_OBSERVED_DOMAINS, default.observed_domains)
+        ),
+        "observed_areas": tuple(observation.get(CONF_OBSERVED_AREAS, ())),
+        "observe_numeric_sensors": bool(
+            observation.get(CONF_OBSERVE_NUMERIC_SENSORS, False)
+        ),
+        "satellite_people": MappingProxyType(
+            {
+                item[SATELLITE_DEVICE]: item[SATELLITE_PERSON]
+                for item in speakers.get(CONF_SATELLITE_PEOPLE, ())
+            }
+        ),
+    }
+
+
+def _context_options(
+    context: Mapping[str, Any], default: HomeMemoryOptions
+) -> dict[str, Any]:
+    return {
+        "context_enabled": bool(
+            context.get(CONF_CONTEXT_ENABLED, default.context_enabled)
+        ),
+        "context_max_memories": int(
+            context.get(CONF_CONTEXT_MAX_MEMORIES, default.context_max_memories)
+        ),
+        "context_token_budget": int(
+            context.get(CONF_CONTEXT_TOKEN_BUDGET, default.context_token_budget)
+        ),
+        "context_min_relevance": float(
+            context.get(CONF_CONTEXT_MIN_RELEVANCE, default.context_min_relevance)
+        ),
+        "search_min_relevance": float(
+            context.get(CONF_SEARCH_MIN_RELEVANCE, default.search_min_relevance)
+        ),
+    }
+
+
+def _scoring_options(
+    scoring: Mapping[str, Any], decay: Mapping[str, Any], default: HomeMemoryOptions
+) -> dict[str, Any]:
+    weights = default.weights
+    return {
+        "weights": ScoringWeights(
+            relevance=float(scoring.get(CONF_WEIGHT_RELEVANCE, weights.relevance)),
+            importance=float(scoring.get(CONF_WEIGHT_IMPORTANCE, weights.importance)),
+            recency=float(scoring.get(CONF_WEIGHT_RECENCY, weights.recency)),
+            access=float(scoring.get(CONF_WEIGHT_ACCESS, weights.access)),
+        ),
+        "half_life_days": float(decay.get(CONF_HALF_LIFE_DAYS, default.half_life_days)),
+        "archive_threshold": float(
+            decay.get(CONF_ARCHIVE_THRESHOLD, default.archive_threshold)
+        ),
+    }
+
+
+def _retention_options(
+    retention: Mapping[str, Any], default: HomeMemoryOptions
+) -> dict[str, Any]:
+    return {
+        "log_retention_days": float(
+            retention.get(CONF_LOG_RETENTION_DAYS, default.log_retention_days)
+        ),
+        "purge_archived_after_days": float(
+            retention.get(CONF_PURGE_ARCHIVED_DAYS, default.purge_archived_after_days)
+        ),
+        "maintenance_time": _time_option(
+            retention.get(CONF_MAINTENANCE_TIME), default.maintenance_time
+        ),
+        "consolidation_threshold": float(
+            retention.get(CONF_CONSOLIDATION_THRESHOLD, default.consolidation_threshold)
+        ),
+    }

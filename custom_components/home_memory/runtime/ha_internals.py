@@ -1,0 +1,179 @@
+"""Every Home Assistant internal Home Memory reads, and only here.
+
+Home Assistant offers no public way to learn four things Home Memory needs:
+
+- a user by id without awaiting (the Assist prompt is built synchronously):
+  the auth store's user map, `hass.auth._store._users`;
+- who is speaking in the running `async_converse` call: the conversation
+  trace it opens around the agent (`conversation.trace._current_trace`);
+- who started a voice turn that has not reached `async_converse` yet: the
+  Assist pipeline's debug record of the run and the run itself
+  (`hass.data["assist_pipeline"]`: `pipeline_debug`, `pipeline_runs`);
+- an LLM agent's final reply, which no chat-log event announces: the chat
+  logs the conversation integration keeps (`chat_log.DATA_CHAT_LOGS`).
+
+Each reader checks the shape it finds. When Home Assistant changes one of
+them, the reader gives None (each caller has a fallback: the household, or a
+weaker source of the speaker) and logs a warning once per internal.
+tests/integration/test_ha_internals.py reads every one of them on the Home
+Assistant that is installed and fails when a name or a type changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final, cast
+
+from homeassistant.auth.models import User
+from homeassistant.core import Context
+
+from ..const import LOGGER
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from homeassistant.components.conversation.chat_log import ChatLog
+    from homeassistant.core import HomeAssistant
+
+# The Assist pipeline's hass.data key (its HassKey's value).
+PIPELINE_DATA_KEY: Final = "assist_pipeline"
+# The pipeline event that names the conversation, the text and the device.
+INTENT_START: Final = "intent-start"
+
+# Internals already reported as changed (each is reported once).
+_reported: set[str] = set()
+
+
+def _changed(internal: str, found: object) -> None:
+    """Say once that an internal no longer has the shape read here."""
+    if internal in _reported:
+        return
+    _reported.add(internal)
+    LOGGER.warning(
+        "Home Assistant's %s is not what Home Memory expects (found %s); "
+        "Home Memory goes on without it",
+        internal,
+        type(found).__name__,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class TurnInput:
+    """Who started a turn, as far as an internal record tells."""
+
+    context: Context | None
+    device_id: str | None
+    agent_id: str | None
+
+
+def user_now(hass: HomeAssistant, user_id: str) -> User | None:
+    """The user with this id, read without awaiting; None if unknown or unreadable."""
+    store = getattr(hass.auth, "_store", None)
+    users = getattr(store, "_users", None)
+    if not isinstance(users, dict):
+        _changed("auth store user map (hass.auth._store._users)", users)
+        return None
+    user = users.get(user_id)
+    return user if isinstance(user, User) else None
+
+
+def running_turn_input(text: str) -> TurnInput | None:
+    """The input of the `async_converse` call running in this task, if any.
+
+    Matched on the text, so a chat log that a tool opens inside someone's turn
+    is not taken for that turn.
+    """
+    from homeassistant.components.conversation import trace
+
+    current = getattr(trace, "_current_trace", None)
+    if current is None or not hasattr(current, "get"):
+        _changed("conversation trace (conversation.trace._current_trace)", current)
+        return None
+    running = current.get()
+    if running is None:
+        return None
+    for event in running.as_dict().get("events", []):
+        if event.get("event_type") != trace.ConversationTraceEventType.ASYNC_PROCESS:
+            continue
+        data = event.get("data")
+        if isinstance(data, dict) and data.get("text") == text:
+            return _turn_input(data.get("context"), data)
+        return None
+    return None
+
+
+def pipeline_turn_input(
+    hass: HomeAssistant, conversation_id: str, text: str
+) -> TurnInput | None:
+    """What the Assist pipeline run that is handling this utterance tells.
+
+    The run's "intent-start" event (kept in the pipeline's debug record before
+    the chat log is opened) names the conversation, the text, the device and
+    the agent; the run itself holds the caller's context.
+    """
+    pipeline_data = hass.data.get(PIPELINE_DATA_KEY)
+    if pipeline_data is None:
+        return None  # assist_pipeline is not loaded
+    debug = getattr(pipeline_data, "pipeline_debug", None)
+    runs = getattr(
+        getattr(pipeline_data, "pipeline_runs", None), "_pipeline_runs", None
+    )
+    if not isinstance(debug, dict) or not isinstance(runs, dict):
+        _changed("Assist pipeline records (pipeline_debug, pipeline_runs)", debug)
+        return None
+    for pipeline_id, by_run in debug.items():
+        for run_id, run_debug in reversed(list(by_run.items())):
+            data = _intent_start(run_debug, conversation_id, text)
+            if data is None:
+                continue
+            run = runs.get(pipeline_id, {}).get(run_id)
+            return _turn_input(
+                getattr(run, "context", None),
+                {"device_id": data.get("device_id"), "agent_id": data.get("engine")},
+            )
+    return None
+
+
+def _intent_start(
+    run_debug: object, conversation_id: str, text: str
+) -> dict[str, Any] | None:
+    """The run's intent-start event data for this utterance, if it has one."""
+    for event in reversed(getattr(run_debug, "events", None) or []):
+        data = getattr(event, "data", None)
+        if (
+            str(getattr(event, "type", "")) == INTENT_START
+            and isinstance(data, dict)
+            and data.get("conversation_id") == conversation_id
+            and data.get("intent_input") == text
+        ):
+            return data
+    return None
+
+
+def _turn_input(context: object, data: dict[str, Any]) -> TurnInput:
+    device_id = data.get("device_id")
+    agent_id = data.get("agent_id")
+    return TurnInput(
+        context=context if isinstance(context, Context) else None,
+        device_id=device_id if isinstance(device_id, str) and device_id else None,
+        agent_id=str(agent_id) if agent_id else None,
+    )
+
+
+def stored_chat_logs(hass: HomeAssistant) -> Mapping[str, ChatLog]:
+    """The chat logs Home Assistant keeps, by conversation id (empty if none)."""
+    try:
+        from homeassistant.components.conversation.chat_log import (
+            DATA_CHAT_LOGS,
+        )
+    except ImportError as err:
+        _changed("stored chat logs (chat_log.DATA_CHAT_LOGS)", err)
+        return {}
+    # Typed by HA; checked all the same: a changed shape must not break a turn.
+    logs = cast("object", hass.data.get(DATA_CHAT_LOGS))
+    if logs is None:
+        return {}
+    if not isinstance(logs, dict):
+        _changed("stored chat logs (chat_log.DATA_CHAT_LOGS)", logs)
+        return {}
+    return logs

@@ -1,0 +1,262 @@
+"""Home Assistant's internals that runtime/ha_internals.py reads, on the real HA.
+
+These run against the Home Assistant that is installed: if it renames or
+retypes one of the internals, a test here fails (the integration itself would
+only fall back quietly, with one warning).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any, Literal
+
+from homeassistant.components import conversation
+from homeassistant.components.conversation import (
+    ConversationInput,
+    ConversationResult,
+    trace as conversation_trace,
+)
+from homeassistant.core import Context
+from homeassistant.helpers import intent
+from homeassistant.setup import async_setup_component
+import pytest
+
+from custom_components.home_memory.runtime import ha_internals
+from custom_components.home_memory.runtime.ha_internals import (
+    TurnInput,
+    pipeline_turn_input,
+    running_turn_input,
+    stored_chat_logs,
+    user_now,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from homeassistant.core import HomeAssistant
+    from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
+    from pytest_homeassistant_custom_component.typing import WebSocketGenerator
+
+OURS = "custom_components.home_memory"
+
+
+@pytest.fixture(autouse=True)
+def fresh_reports() -> Iterator[None]:
+    """Each test sees the once-only warnings afresh."""
+    ha_internals._reported.clear()
+    yield
+    ha_internals._reported.clear()
+
+
+def warnings_of(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [
+        r.getMessage()
+        for r in caplog.records
+        if r.name.startswith(OURS) and r.levelno == logging.WARNING
+    ]
+
+
+class ProbingAgent(conversation.AbstractConversationAgent):
+    """Reads the internals while its turn runs, as conversation capture does."""
+
+    def __init__(self, hass: HomeAssistant) -> None:
+        self.hass = hass
+        self.seen: list[tuple[TurnInput | None, TurnInput | None]] = []
+
+    @property
+    def supported_languages(self) -> Literal["*"]:
+        return "*"
+
+    async def async_process(self, user_input: ConversationInput) -> ConversationResult:
+        self.seen.append(
+            (
+                running_turn_input(user_input.text),
+                pipeline_turn_input(
+                    self.hass, user_input.conversation_id or "", user_input.text
+                ),
+            )
+        )
+        response = intent.IntentResponse(language=user_input.language)
+        response.async_set_speech("Noted.")
+        return ConversationResult(
+            response=response, conversation_id=user_input.conversation_id
+        )
+
+
+# -- the auth store's user map ------------------------------------------------------
+
+
+async def test_the_auth_store_keeps_users_in_a_dict_by_id(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """hass.auth._store._users is a dict of User by id (what user_now reads)."""
+    from homeassistant.auth.models import User
+
+    users = hass.auth._store._users
+    assert isinstance(users, dict)
+    assert isinstance(users[hass_admin_user.id], User)
+
+
+async def test_user_now_finds_a_real_user_without_awaiting(
+    hass: HomeAssistant, hass_admin_user: MockUser, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The user a real auth store holds comes back; an unknown id gives None."""
+    assert (
+        user_now(hass, hass_admin_user.id)
+        is hass.auth._store._users[hass_admin_user.id]
+    )
+    assert user_now(hass, "no-such-user") is None
+    assert warnings_of(caplog) == []
+
+
+async def test_a_changed_auth_store_gives_no_user_and_one_warning(
+    hass: HomeAssistant,
+    hass_admin_user: MockUser,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without the user map, nobody is found and it is said once."""
+    monkeypatch.setattr(hass.auth._store, "_users", None)
+    assert user_now(hass, hass_admin_user.id) is None
+    assert user_now(hass, hass_admin_user.id) is None
+    assert len(warnings_of(caplog)) == 1
+
+
+# -- the conversation trace ---------------------------------------------------------
+
+
+async def test_the_running_turn_is_read_from_a_real_conversation_trace(
+    hass: HomeAssistant, agent_entry: MockConfigEntry, hass_admin_user: MockUser
+) -> None:
+    """Inside async_converse the trace gives the caller's context and device."""
+    assert await async_setup_component(hass, "conversation", {})
+    agent = ProbingAgent(hass)
+    conversation.async_set_agent(hass, agent_entry, agent)
+    await conversation.async_converse(
+        hass,
+        "remember the keys",
+        None,
+        Context(user_id=hass_admin_user.id),
+        language="en",
+        agent_id=agent_entry.entry_id,
+        device_id="satellite-1",
+    )
+    (running, _), *_ = agent.seen
+    assert running is not None
+    assert running.context is not None
+    assert running.context.user_id == hass_admin_user.id
+    assert running.device_id == "satellite-1"
+    assert running.agent_id == agent_entry.entry_id
+    # Outside a turn there is none; another text is not this turn.
+    assert running_turn_input("remember the keys") is None
+
+
+async def test_the_trace_internal_is_a_context_variable() -> None:
+    """conversation.trace._current_trace exists and has `get` (what is read)."""
+    current = conversation_trace._current_trace
+    assert current.get() is None
+
+
+async def test_a_changed_trace_gives_nothing_and_one_warning(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without the trace variable the speaker is not known from it; said once."""
+    monkeypatch.delattr(conversation_trace, "_current_trace")
+    assert running_turn_input("hello") is None
+    assert running_turn_input("hello") is None
+    assert len(warnings_of(caplog)) == 1
+
+
+# -- the Assist pipeline's records --------------------------------------------------
+
+
+async def test_a_real_pipeline_run_tells_who_started_the_turn(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    hass_admin_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    """While a text run of assist_pipeline is in its agent, its records name it."""
+    assert await async_setup_component(hass, "assist_pipeline", {})
+    agent = ProbingAgent(hass)
+    conversation.async_set_agent(hass, agent_entry, agent)
+    client = await hass_ws_client(hass)
+    await client.send_json_auto_id(
+        {
+            "type": "assist_pipeline/pipeline/create",
+            "conversation_engine": agent_entry.entry_id,
+            "conversation_language": "en",
+            "language": "en",
+            "name": "Probe",
+            "stt_engine": None,
+            "stt_language": None,
+            "tts_engine": None,
+            "tts_language": None,
+            "tts_voice": None,
+            "wake_word_entity": None,
+            "wake_word_id": None,
+        }
+    )
+    created: dict[str, Any] = (await client.receive_json())["result"]
+    await client.send_json_auto_id(
+        {
+            "type": "assist_pipeline/run",
+            "start_stage": "intent",
+            "end_stage": "intent",
+            "input": {"text": "remember the keys"},
+            "pipeline": created["id"],
+            "conversation_id": "probe-conversation",
+            "device_id": "satellite-1",
+        }
+    )
+    assert (await client.receive_json())["success"]
+    while (await client.receive_json())["event"]["type"] != "run-end":
+        pass
+    (_, from_pipeline), *_ = agent.seen
+    assert from_pipeline is not None
+    assert from_pipeline.device_id == "satellite-1"
+    assert from_pipeline.agent_id == agent_entry.entry_id
+    assert from_pipeline.context is not None
+    assert from_pipeline.context.user_id == hass_admin_user.id
+
+
+async def test_a_changed_pipeline_record_gives_nothing_and_one_warning(
+    hass: HomeAssistant, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Records of another shape are not read; it is said once."""
+    hass.data[ha_internals.PIPELINE_DATA_KEY] = object()
+    assert pipeline_turn_input(hass, "c", "hello") is None
+    assert pipeline_turn_input(hass, "c", "hello") is None
+    assert len(warnings_of(caplog)) == 1
+
+
+async def test_the_pipeline_key_is_assist_pipelines_own() -> None:
+    """The hass.data key read is assist_pipeline's KEY_ASSIST_PIPELINE."""
+    from homeassistant.components.assist_pipeline.models import PipelineEventType
+    from homeassistant.components.assist_pipeline.runtime import KEY_ASSIST_PIPELINE
+
+    assert str(KEY_ASSIST_PIPELINE) == ha_internals.PIPELINE_DATA_KEY
+    assert str(PipelineEventType.INTENT_START) == ha_internals.INTENT_START
+
+
+# -- the stored chat logs ------------------------------------------------------------
+
+
+async def test_a_real_chat_log_is_found_among_the_stored_ones(
+    hass: HomeAssistant,
+) -> None:
+    """A chat log opened through HA's helpers is in stored_chat_logs by its id."""
+    from homeassistant.components.conversation.chat_log import ChatLog
+    from homeassistant.helpers import chat_session
+
+    assert await async_setup_component(hass, "homeassistant", {})
+    assert await async_setup_component(hass, "conversation", {})
+    assert stored_chat_logs(hass) == {}
+    with (
+        chat_session.async_get_chat_session(hass, None) as session,
+        conversation.async_get_chat_log(hass, session) as log,
+    ):
+        log.async_add_user_content(conversation.UserContent("hello"))
+    stored = stored_chat_logs(hass)
+    assert isinstance(stored[session.conversation_id], ChatLog)
+    assert stored[session.conversation_id].content[-1].content == "hello"
