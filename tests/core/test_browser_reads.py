@@ -14,6 +14,7 @@ from custom_components.home_memory.memory.errors import (
     InvalidMemoryError,
     MemoryChangedError,
 )
+from custom_components.home_memory.memory.filters import filter_sql
 from custom_components.home_memory.memory.models import (
     Caller,
     ListPosition,
@@ -240,7 +241,7 @@ def test_conversation_turns_are_the_readers_own_or_nobodys(
 
 def test_the_tier_index_serves_list_pages(store: MemoryStore) -> None:
     """A page of one tier reads the (tier, created_at) index, without a sort."""
-    where, params = store._filter_sql(MemoryFilter(tiers=(Tier.ACTIVE,)), ANNA, 0.0)
+    where, params = filter_sql(MemoryFilter(tiers=(Tier.ACTIVE,)), ANNA, 0.0)
     with store.read() as conn:
         plan = " ".join(
             str(row[3])

@@ -100,7 +100,9 @@ def test_version_1_data_reads_after_migration_to_2(tmp_path: Path) -> None:
         memory = store.get("old1", Caller())
         assert memory.content == "written by v1"
         assert memory.thread is None
-        assert store.keyword_candidates("written", Caller(), MemoryFilter(), 5)
+        assert store.candidates.keyword_candidates(
+            "written", Caller(), MemoryFilter(), 5
+        )
     finally:
         store.close()
 

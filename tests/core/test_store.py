@@ -13,7 +13,12 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from custom_components.home_memory.memory import heap, store as store_module
+from custom_components.home_memory.memory import (
+    candidates as candidates_module,
+    connections as connections_module,
+    heap,
+    store as store_module,
+)
 from custom_components.home_memory.memory.models import (
     Caller,
     CreateAction,
@@ -419,8 +424,8 @@ def test_update_is_partial_reembeds_and_keeps_history(
     assert [h["version"] for h in history] == [2, 1]
     assert history[1]["content"] == "The car is a blue Volvo"
     # The new text is found, the old one is not.
-    assert store.keyword_candidates("Tesla", HOUSE, MemoryFilter(), 5)
-    assert not store.keyword_candidates("Volvo", HOUSE, MemoryFilter(), 5)
+    assert store.candidates.keyword_candidates("Tesla", HOUSE, MemoryFilter(), 5)
+    assert not store.candidates.keyword_candidates("Volvo", HOUSE, MemoryFilter(), 5)
 
 
 def test_undo_walks_back_through_versions(store: MemoryStore) -> None:
@@ -434,8 +439,8 @@ def test_undo_walks_back_through_versions(store: MemoryStore) -> None:
     assert once.tags == ()
     twice = store.undo(memory.id, HOUSE)
     assert twice.content == "Dinner is at six"
-    assert store.keyword_candidates("six", HOUSE, MemoryFilter(), 5)
-    assert not store.keyword_candidates("eight", HOUSE, MemoryFilter(), 5)
+    assert store.candidates.keyword_candidates("six", HOUSE, MemoryFilter(), 5)
+    assert not store.candidates.keyword_candidates("eight", HOUSE, MemoryFilter(), 5)
     with pytest.raises(NothingToUndoError):
         store.undo(memory.id, HOUSE)
 
@@ -537,13 +542,13 @@ def test_soft_delete_restore_and_purge(store: MemoryStore) -> None:
     assert [m.id for m in store.list_memories(HOUSE).items] == [keep.id]
     assert store.list_memories(ADMIN, MemoryFilter(tiers=(Tier.DELETED,))).total == 1
     assert len(store.index) == 1
-    assert not store.keyword_candidates("parcel", HOUSE, MemoryFilter(), 5)
+    assert not store.candidates.keyword_candidates("parcel", HOUSE, MemoryFilter(), 5)
     # Deleting again is a no-op, restoring brings it back everywhere.
     assert store.soft_delete(ALICE, ids=[gone.id]) == []
     assert store.restore(ADMIN, ids=[gone.id]) == [gone.id]
     assert store.get(gone.id, HOUSE).tier is Tier.ACTIVE
     assert len(store.index) == 2
-    assert store.keyword_candidates("parcel", HOUSE, MemoryFilter(), 5)
+    assert store.candidates.keyword_candidates("parcel", HOUSE, MemoryFilter(), 5)
     # Hard delete removes row, vector, FTS and history; the log keeps a hash.
     store.update(gone.id, MemoryPatch(importance=0.9), HOUSE)
     assert store.hard_delete(ADMIN, ids=[gone.id]) == [gone.id]
@@ -634,11 +639,11 @@ def test_expired_memories_stop_being_returned_at_once(
     ).memory
     query = store.embed_query("guest wifi code")
     assert query is not None
-    assert store.vector_candidates(query, HOUSE, MemoryFilter(), 5)
-    assert store.keyword_candidates("wifi", HOUSE, MemoryFilter(), 5)
+    assert store.candidates.vector_candidates(query, HOUSE, MemoryFilter(), 5)
+    assert store.candidates.keyword_candidates("wifi", HOUSE, MemoryFilter(), 5)
     clock.advance(seconds=3601)
-    assert store.vector_candidates(query, HOUSE, MemoryFilter(), 5) == []
-    assert store.keyword_candidates("wifi", HOUSE, MemoryFilter(), 5) == []
+    assert store.candidates.vector_candidates(query, HOUSE, MemoryFilter(), 5) == []
+    assert store.candidates.keyword_candidates("wifi", HOUSE, MemoryFilter(), 5) == []
     assert store.list_memories(HOUSE).total == 0
     assert (
         store.list_memories(HOUSE, MemoryFilter(include_expired=True)).items[0].id
@@ -746,7 +751,9 @@ def test_reopen_rebuilds_the_index_from_the_file(
         assert len(second.index) == 1
         query = second.embed_query("boiler serviced")
         assert query is not None
-        [(rowid, _)] = second.vector_candidates(query, HOUSE, MemoryFilter(), 1)
+        [(rowid, _)] = second.candidates.vector_candidates(
+            query, HOUSE, MemoryFilter(), 1
+        )
         assert second.fetch([rowid])[rowid].id == kept.id
     finally:
         second.close()
@@ -758,7 +765,7 @@ def test_keyword_only_mode_and_backfill(tmp_path: Path, clock: ManualClock) -> N
     memory = plain.create(_new("The spare key is under the blue pot"), HOUSE).memory
     assert plain.backends()["retrieval_mode"] == "keyword-only"
     assert memory.embedding_model is None
-    assert plain.keyword_candidates("spare key", HOUSE, MemoryFilter(), 5)
+    assert plain.candidates.keyword_candidates("spare key", HOUSE, MemoryFilter(), 5)
     embedder = HashingEmbedder()
     plain.set_embedder(embedder)
     assert plain.pending_embeddings() == 1
@@ -883,10 +890,10 @@ def test_filtered_vector_scan_is_the_same_with_and_without_sqlite_vec(
             store.soft_delete(HOUSE, ids=[m.id for m in gone.items])
             query = store.embed_query("lamp in the attic")
             assert query is not None
-            active = store.vector_candidates(
+            active = store.candidates.vector_candidates(
                 query, HOUSE, MemoryFilter(tags=("even",)), 5
             )
-            deleted = store.vector_candidates(
+            deleted = store.candidates.vector_candidates(
                 query, ADMIN, MemoryFilter(tiers=(Tier.DELETED,)), 5
             )
             expected = "sqlite-vec" if use else "numpy"
@@ -905,10 +912,8 @@ def test_filtered_vector_scan_is_the_same_with_and_without_sqlite_vec(
 def test_large_stores_leave_common_words_to_the_vectors(
     store: MemoryStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from custom_components.home_memory.memory import store as store_module
-
-    monkeypatch.setattr(store_module, "_PRUNE_FROM_ROWS", 10)
-    monkeypatch.setattr(store_module, "_KEYWORD_ROW_BUDGET", 5)
+    monkeypatch.setattr(candidates_module, "_PRUNE_FROM_ROWS", 10)
+    monkeypatch.setattr(candidates_module, "_KEYWORD_ROW_BUDGET", 5)
     store.create_many(
         [_new(f"the house note number{i}") for i in range(60)]
         + [_new(f"a garden note about roses{i}") for i in range(3)]
@@ -918,13 +923,17 @@ def test_large_stores_leave_common_words_to_the_vectors(
     everything = MemoryFilter()
     # "house" is in 61 memories: over the budget alone, pruned; "lavender" in
     # one: kept; "garden" (3) still fits beside "lavender", "note" (63) not.
-    assert store.keyword_candidates("house", HOUSE, everything, 5) == []
-    garden = store.keyword_candidates("garden lavender note", HOUSE, everything, 9)
+    assert store.candidates.keyword_candidates("house", HOUSE, everything, 5) == []
+    garden = store.candidates.keyword_candidates(
+        "garden lavender note", HOUSE, everything, 9
+    )
     assert len(garden) == 4
-    [(rowid, _)] = store.keyword_candidates("house lavender", HOUSE, everything, 5)
+    [(rowid, _)] = store.candidates.keyword_candidates(
+        "house lavender", HOUSE, everything, 5
+    )
     assert store.fetch([rowid])[rowid].content == "The house smells of lavender"
-    assert store.keyword_scores("house lavender", [rowid]).keys() == {rowid}
-    assert store.keyword_scores("house", [rowid]) == {}
+    assert store.candidates.keyword_scores("house lavender", [rowid]).keys() == {rowid}
+    assert store.candidates.keyword_scores("house", [rowid]) == {}
 
 
 def test_closing_during_a_backup_leaves_the_main_file_alone(
@@ -937,7 +946,7 @@ def test_closing_during_a_backup_leaves_the_main_file_alone(
     memory_store.pause_writes()
     main_file = path.read_bytes()
     # A writer held past the limit goes on into the WAL only.
-    monkeypatch.setattr(store_module, "WRITE_HOLD_LIMIT_S", 0.0)
+    monkeypatch.setattr(connections_module, "WRITE_HOLD_LIMIT_S", 0.0)
     memory_store.create(_new("The spare fuses are in the kitchen drawer"), HOUSE)
 
     memory_store.close()
@@ -957,7 +966,7 @@ def test_a_pause_the_backup_never_ends_resumes_by_itself(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Without the post-backup hook, the first writer past the limit resumes."""
-    monkeypatch.setattr(store_module, "WRITE_PAUSE_LIMIT_S", 600.0)
+    monkeypatch.setattr(connections_module, "WRITE_PAUSE_LIMIT_S", 600.0)
     monotonic = ManualClock(0.0)
     memory_store = MemoryStore(
         tmp_path / "memory.db",
@@ -979,7 +988,7 @@ def test_a_pause_the_backup_never_ends_resumes_by_itself(
 
         # Within the limit: a writer waits the hold, then goes on; still paused.
         memory_store.create(_new("The fuse box is in the cellar"), HOUSE)
-        assert waits == [store_module.WRITE_HOLD_LIMIT_S]
+        assert waits == [connections_module.WRITE_HOLD_LIMIT_S]
         assert memory_store.writes_paused
 
         # Near the limit a writer waits only until it, then resumes writes.

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ScoringWeights:
-    """Composite score weights (enhancements doc §Hybrid retrieval)."""
+    """Composite score weights (docs/architecture.md, "Hybrid relevance")."""
 
     relevance: float = 0.40
     importance: float = 0.25

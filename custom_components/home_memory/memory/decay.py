@@ -1,6 +1,6 @@
 """Decay, recency, access reinforcement and effective importance.
 
-The formulas of the enhancements doc (§Memory decay formula):
+The formulas (each memory's weight class sets `retention` and its weight):
 
     decay        = max(floor, 0.5 ** (days since last access / (half_life * retention)))
     access_bonus = min(1, 0.5 + 0.1 * ln(1 + access_count))

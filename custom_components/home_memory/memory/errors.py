@@ -57,3 +57,13 @@ class ImportFileError(MemoryEngineError):
 
 class SchemaTooNewError(MemoryEngineError):
     """The file was written by a newer version of the engine."""
+
+
+class StorageError(MemoryEngineError):
+    """The database file failed underneath: locked, full, read-only, gone, closed.
+
+    Raised from the sqlite3.Error or OSError that said so (`__cause__`), with
+    its message: the engine's callers catch one error family, and one that
+    must tell a read-only file from a busy one reads the SQLite error code
+    there.
+    """

@@ -1,9 +1,9 @@
 """Facts worth remembering from a finished conversation, and their confirmation.
 
-Area 05 §3.2-3.3: when a conversation of at least four turns ends, a language
-model reads it and proposes memories (summary, content, type, keywords).
-Nothing becomes a memory before a person agrees, unless the household chose
-to store extracted facts automatically. A proposal is pending until it is
+When a conversation of at least four turns ends, a language model reads it
+and proposes memories (summary, content, type, keywords). Nothing becomes a
+memory before a person agrees, unless the household chose to store extracted
+facts automatically. A proposal is pending until it is
 confirmed (it becomes a memory with source `extracted`, in the same
 transaction that marks it confirmed), rejected, or expired.
 
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from .models import CreateResult
     from .store import MemoryStore
 
-# Area 05 §3.2: shorter conversations hold nothing worth asking about.
+# Shorter conversations hold nothing worth asking about.
 MIN_TURNS: Final = 4
 MAX_PROPOSALS: Final = 5
 MAX_KEYWORDS: Final = 8

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
 
 
 class MemoryKind(StrEnum):
-    """What a memory is about (Area 05 types plus the observer's)."""
+    """What a memory is about (what people tell, plus the observer's)."""
 
     FACT = "fact"
     PREFERENCE = "preference"
@@ -26,7 +26,7 @@ class MemoryKind(StrEnum):
 
 
 class WeightClass(StrEnum):
-    """How much a memory counts and how long it lasts (enhancements doc)."""
+    """How much a memory counts and how long it lasts (decay.py has the curves)."""
 
     SIGNIFICANT = "significant"
     PREFERENCE = "preference"
@@ -110,7 +110,7 @@ class Visibility(StrEnum):
 
 
 class Tier(StrEnum):
-    """Lifecycle tier (Area 05 §2.1)."""
+    """Lifecycle tier: active, deleted (recoverable) or archived (decayed)."""
 
     ACTIVE = "active"
     DELETED = "deleted"

@@ -8,8 +8,8 @@ location, source events). The template narrator varies its wording with a
 random generator seeded from the segment itself, so the same segment always
 reads the same way and different segments read differently.
 
-Memories are the persona's own experience (enhancements doc, "First-person
-memory perspective"): no clock times to the minute, no entity ids, no raw
+Memories are the persona's own experience, told in the first person the way
+a person remembers: no clock times to the minute, no entity ids, no raw
 states; "around six", "the kitchen light came on".
 """
 

@@ -1,10 +1,10 @@
 """Hybrid retrieval: vector and keyword candidates, fused, then scored.
 
-Relevance fuses the two signals (see `fuse`); the composite score of the
-enhancements doc then weighs relevance against importance x class weight x
-decay, recency and access frequency. Context retrieval for a prompt is the
-strict variant: few memories, a token budget, a relevance floor, and nothing
-at all for requests that never need memory.
+Relevance fuses the two signals (see `fuse`); the composite score then weighs
+relevance against importance x class weight x decay, recency and access
+frequency (docs/architecture.md, "Hybrid relevance"). Context retrieval for a
+prompt is the strict variant: few memories, a token budget, a relevance floor,
+and nothing at all for requests that never need memory.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from .score_table import ScoreColumns
     from .store import MemoryStore
 
-# Intents and requests for which memory never helps (Area 05 §4.1).
+# Intents and requests for which memory never helps: timers, the time, "cancel".
 SKIP_INTENTS = frozenset(
     {
         "timer_set", "timer_query", "time_query", "cancel",
@@ -117,6 +117,35 @@ def fuse(
     return result
 
 
+class _Scores(NamedTuple):
+    """The parts of one result's score, as a ScoredMemory carries them.
+
+    The one way a ranked candidate becomes a result: a page of a search
+    straight away, a progressive search's cursor later, from its id.
+    """
+
+    score: float
+    relevance: float
+    similarity: float | None
+    keyword_score: float | None
+    decay: float
+    recency: float
+    access_bonus: float
+
+    def of(self, memory: Memory) -> ScoredMemory:
+        """`memory` with these scores."""
+        return ScoredMemory(
+            memory=memory,
+            score=self.score,
+            relevance=self.relevance,
+            similarity=self.similarity,
+            keyword_score=self.keyword_score,
+            decay=self.decay,
+            recency=self.recency,
+            access_bonus=self.access_bonus,
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class _Ranking:
     """Scored candidates, best first, before their memories are fetched.
@@ -134,6 +163,19 @@ class _Ranking:
     def __len__(self) -> int:
         """Candidates ranked."""
         return len(self.rowids)
+
+    def scores(self, i: int) -> _Scores:
+        """The score parts of the candidate in place `i`."""
+        relevance = self.relevance[i]
+        return _Scores(
+            score=self.score[i],
+            relevance=relevance.relevance,
+            similarity=relevance.similarity,
+            keyword_score=relevance.keyword,
+            decay=self.decay[i],
+            recency=self.recency[i],
+            access_bonus=self.access_bonus[i],
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,13 +209,7 @@ class _Entry:
     """One result of a search as a cursor keeps it: an id and scores, no text."""
 
     memory_id: str
-    score: float
-    relevance: float
-    similarity: float | None
-    keyword_score: float | None
-    decay: float
-    recency: float
-    access_bonus: float
+    scores: _Scores
 
 
 @dataclass(slots=True)
@@ -193,6 +229,9 @@ class Retriever:
     def __init__(self, store: MemoryStore, config: EngineConfig | None = None) -> None:
         """Retrieve from `store` with the store's config unless told otherwise."""
         self.store = store
+        # The candidate reads; the store is left for embedding the query,
+        # fetching the results and recording access.
+        self._candidates = store.candidates
         self.config = config or store.config
         self._cursors: OrderedDict[str, _Cursor] = OrderedDict()
         self._cursor_lock = threading.Lock()
@@ -227,25 +266,25 @@ class Retriever:
         query = readable(query)  # text from anywhere; the model cannot take all
         flt = flt or MemoryFilter()
         pool = pool or self.config.candidate_pool
-        store = self.store
-        query_vector = store.embed_query(query) if query.strip() else None
+        candidates = self._candidates
+        query_vector = self.store.embed_query(query) if query.strip() else None
         vector = (
-            dict(store.vector_candidates(query_vector, caller, flt, pool))
+            dict(candidates.vector_candidates(query_vector, caller, flt, pool))
             if query_vector is not None
             else {}
         )
-        keyword = dict(store.keyword_candidates(query, caller, flt, pool))
+        keyword = dict(candidates.keyword_candidates(query, caller, flt, pool))
         if query_vector is not None:
             # Keyword hits the vector pass missed still get their true cosine.
             missing = [rowid for rowid in keyword if rowid not in vector]
-            vector.update(store.similarities(query_vector, missing))
+            vector.update(candidates.similarities(query_vector, missing))
         fused = self._fuse(vector, keyword)
         if self.config.thread_neighbour_weight > 0 and fused:
             fused = self._with_thread_neighbours(
                 query, query_vector, caller, flt, vector, keyword, fused
             )
         kept = {rowid: rel for rowid, rel in fused.items() if rel.own >= min_relevance}
-        return self._score(store.score_fields(list(kept)), kept, store.now())
+        return self._score(candidates.score_fields(list(kept)), kept, self.store.now())
 
     def _materialize(
         self, ranking: _Ranking, start: int, stop: int
@@ -253,16 +292,7 @@ class Retriever:
         """Fetch the full memories of ranked candidates start..stop, in order."""
         memories = self.store.fetch(ranking.rowids[start:stop])
         return [
-            ScoredMemory(
-                memory=memories[rowid],
-                score=ranking.score[i],
-                relevance=ranking.relevance[i].relevance,
-                similarity=ranking.relevance[i].similarity,
-                keyword_score=ranking.relevance[i].keyword,
-                decay=ranking.decay[i],
-                recency=ranking.recency[i],
-                access_bonus=ranking.access_bonus[i],
-            )
+            ranking.scores(i).of(memories[rowid])
             for i, rowid in enumerate(ranking.rowids[start:stop], start)
             if rowid in memories
         ]
@@ -305,20 +335,20 @@ class Retriever:
         own true scores, then each memory gains `thread_neighbour_weight` x
         its best neighbour's relevance.
         """
-        store = self.store
+        candidates = self._candidates
         seeds = sorted(fused, key=lambda r: -fused[r].relevance)[
             : self.config.thread_neighbour_seeds
         ]
-        links = store.thread_neighbours(seeds, caller, flt)
+        links = candidates.thread_neighbours(seeds, caller, flt)
         extra = sorted(
             {n for pair in links.values() for n in pair if n is not None} - fused.keys()
         )
         if extra:
             if query_vector is not None:
-                vector.update(store.similarities(query_vector, extra))
-            keyword.update(store.keyword_scores(query, extra))
+                vector.update(candidates.similarities(query_vector, extra))
+            keyword.update(candidates.keyword_scores(query, extra))
             fused = self._fuse(vector, keyword)
-            links.update(store.thread_neighbours(extra, caller, flt))
+            links.update(candidates.thread_neighbours(extra, caller, flt))
         weight = self.config.thread_neighbour_weight
         smoothed = dict(fused)
         for rowid, (before, after) in links.items():
@@ -479,16 +509,7 @@ class Retriever:
         )
         ids = self.store.ids_of(ranking.rowids)
         entries = [
-            _Entry(
-                memory_id=ids[rowid],
-                score=ranking.score[i],
-                relevance=ranking.relevance[i].relevance,
-                similarity=ranking.relevance[i].similarity,
-                keyword_score=ranking.relevance[i].keyword,
-                decay=ranking.decay[i],
-                recency=ranking.recency[i],
-                access_bonus=ranking.access_bonus[i],
-            )
+            _Entry(ids[rowid], ranking.scores(i))
             for i, rowid in enumerate(ranking.rowids)
             if rowid in ids
         ]
@@ -529,16 +550,7 @@ class Retriever:
             memory = memories.get(entry.memory_id)
             if memory is None or not _still_visible(memory, caller, now):
                 continue
-            live[entry.memory_id] = ScoredMemory(
-                memory=memory,
-                score=entry.score,
-                relevance=entry.relevance,
-                similarity=entry.similarity,
-                keyword_score=entry.keyword_score,
-                decay=entry.decay,
-                recency=entry.recency,
-                access_bonus=entry.access_bonus,
-            )
+            live[entry.memory_id] = entry.scores.of(memory)
         return live
 
     def _cursor(self, token: str, caller: Caller) -> _Cursor | None:

@@ -1,6 +1,6 @@
 """Segmentation: which buffered state changes belong to one memory, and when.
 
-Pure rules over `ObservedEvent`s (enhancements doc, "Memory segmentation"):
+Pure rules over `ObservedEvent`s (docs/architecture.md, "Observation"):
 events wait `buffer_s` in the buffer; a segment closes once it spans at least
 `min_span_s` and has been quiet for longer than the buffer time (whether that
 quiet is judged live or later, in a backlog), is forced at
@@ -467,7 +467,7 @@ def worth_remembering(
 ) -> bool:
     """False for a lone trivial change (a light switched once, and nothing else).
 
-    Area 05 §2.1: bare transient commands never become memories.
+    A bare transient command is nothing a person would remember.
     """
     if any(_is_trigger(event, rules) for event in segment.events):
         return True
