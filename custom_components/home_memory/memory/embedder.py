@@ -31,6 +31,7 @@ from .model_files import (
     MODEL_ID,
     sha256_of,
 )
+from .onnx_graph import model_to_load
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
@@ -369,10 +370,12 @@ class OnnxEmbedder(TransformerEmbedder):
         # The arena would keep the buffers of the largest batch ever run (tens
         # of MB) for good; plain malloc/free costs no measurable time here.
         options.enable_cpu_mem_arena = False
+        # The word-embedding table stays int8 (-34 MB resident): see onnx_graph.
         try:
-            self._session = ort.InferenceSession(
-                str(model_path), options, providers=["CPUExecutionProvider"]
-            )
+            with model_to_load(model_path) as path:
+                self._session = ort.InferenceSession(
+                    str(path), options, providers=["CPUExecutionProvider"]
+                )
         except Exception as err:  # onnxruntime raises its own Fail types
             raise ModelError(
                 f"onnxruntime cannot load {model_path}: {err}", file=model_path.name

