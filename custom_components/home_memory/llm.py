@@ -23,11 +23,11 @@ from .assist.speaker import (
     async_effective_user_id,
     async_get_speaker,
     async_get_speaker_now,
-    async_loaded_entry,
     speaker_key,
 )
 from .assist.tools import memory_tools
 from .const import DOMAIN
+from .operations.loaded import async_loaded_entry
 
 TOOL_PREFIX = f"{DOMAIN}__"
 

@@ -1,55 +1,44 @@
 """The Home Memory actions (services).
 
-Registered once in async_setup; each call finds the loaded entry, checks who
-is calling (operations/access.py), validates its data (operations/schemas.py)
-and runs the engine in the executor. Every engine call is one transaction, so
-a rejected call writes nothing.
+Registered once in async_setup. Each action is a thin adapter over the
+operations layer (operations/__init__.py): it checks who calls
+(operations/access.py; refusals are Home Assistant's `Unauthorized`), parses
+its validated data (operations/schemas.py) into a request, calls the
+operation and returns its result as a response. `service_error` is the one
+mapping of the layer's errors to translated action errors.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import asdict
-from functools import partial
-import json
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.core import HomeAssistant, ServiceCall, SupportsResponse, callback
-from homeassistant.exceptions import ServiceValidationError
+from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
 from homeassistant.util import dt as dt_util
 
 from .background.conversation_capture import async_end_conversations
-from .background.proposals import (
-    async_confirm_proposals_service,
-    async_list_proposals_service,
-    async_reject_proposals_service,
-)
-from .const import AI_MEMORY_DEFAULT_FILE, DB_FOLDER, DOMAIN
+from .const import DOMAIN
 from .memory.models import (
-    Caller,
     MemoryFilter,
     MemoryKind,
     MemoryPatch,
-    NewMemory,
-    ScoredMemory,
-    Source,
-    Tier,
     Visibility,
     WeightClass,
 )
-from .memory.store import (
-    ImportFileError,
-    InvalidMemoryError,
-    LogEntry,
-    MemoryNotFoundError,
-    VisibilityChangeForbiddenError,
-    memory_to_dict,
+from .memory.store import memory_to_dict
+from .operations import admin, exchange, memories, proposals
+from .operations.access import Access, async_get_actor, require
+from .operations.errors import (
+    EngineFailureError,
+    OperationError,
+    UnavailableError,
+    async_guard,
 )
-from .operations.access import Access, async_get_caller
-from .operations.ai_memory_import import NotAiMemoryDatabaseError, read_ai_memory
-from .operations.events import async_memories_changed
-from .operations.remembering import async_announce, outcome_data
+from .operations.loaded import loaded_data
+from .operations.memories import OperationScope
+from .operations.remembering import outcome_data
 from .operations.schemas import (
     ATTR_ACCESS_LOG,
     ATTR_ALL_TIERS,
@@ -84,8 +73,6 @@ from .operations.schemas import (
     CLOSE_SEGMENT_SCHEMA,
     END_CONVERSATIONS_SCHEMA,
     EXPORT_SCHEMA,
-    FORMAT_AI_MEMORY,
-    FORMAT_JSONL,
     GET_SCHEMA,
     IMPORT_SCHEMA,
     LIST_PROPOSALS_SCHEMA,
@@ -100,25 +87,14 @@ from .operations.schemas import (
     UPDATE_SCHEMA,
     ServiceSchema,
 )
-from .operations.service_support import ENGINE_FAILURES, engine_error, loaded_runtime
-from .operations.transfer import (
-    ImportFileMissingError,
-    ImportFileUnreadableError,
-    PathOutsideConfigError,
-    export_folder,
-    read_lines,
-    resolve_import_path,
-    write_export,
-)
 
 if TYPE_CHECKING:
-    from datetime import tzinfo
-
     from homeassistant.core import ServiceResponse
+    from homeassistant.util.json import JsonValueType
 
-    from .memory.models import Memory
-    from .memory.store import MemoryStore
-    from .runtime.data import HomeMemoryData
+    from .memory.extraction import Proposal
+    from .memory.models import ScoredMemory
+    from .memory.store import LogEntry
 
 SERVICE_REMEMBER: Final = "remember"
 SERVICE_SEARCH: Final = "search"
@@ -138,109 +114,53 @@ SERVICE_LIST_PROPOSALS: Final = "list_proposals"
 SERVICE_CONFIRM_PROPOSALS: Final = "confirm_proposals"
 SERVICE_REJECT_PROPOSALS: Final = "reject_proposals"
 
-# Log rows returned per memory (and for the query text) by search_all_tiers.
-LOG_ENTRIES_PER_MEMORY: Final = 50
-
+type _Data = Mapping[str, Any]
+type _Run = Callable[[OperationScope, _Data], Awaitable[ServiceResponse]]
 type _Handler = Callable[[ServiceCall], Coroutine[Any, Any, ServiceResponse]]
 
 
-async def _run[T](hass: HomeAssistant, job: Callable[[], T]) -> T:
-    """Run an engine call in the executor; its errors become translated ones."""
-    try:
-        return await hass.async_add_executor_job(job)
-    except MemoryNotFoundError as err:
-        raise ServiceValidationError(
-            translation_domain=DOMAIN,
-            translation_key="memory_not_found",
-            translation_placeholders={"id": err.memory_id},
-        ) from err
-    except VisibilityChangeForbiddenError as err:
-        raise ServiceValidationError(
-            translation_domain=DOMAIN,
-            translation_key="visibility_owner_only",
-            translation_placeholders={"id": err.memory_id},
-        ) from err
-    except InvalidMemoryError as err:
-        if err.field == "visibility":
-            raise ServiceValidationError(
-                translation_domain=DOMAIN, translation_key="private_needs_owner"
-            ) from err
-        raise ServiceValidationError(
-            translation_domain=DOMAIN,
-            translation_key="invalid_memory",
-            translation_placeholders={"field": err.field, "error": str(err)},
-        ) from err
-    except ImportFileError as err:
-        raise ServiceValidationError(
-            translation_domain=DOMAIN,
-            translation_key="import_file_invalid",
-            translation_placeholders={"errors": "; ".join(err.errors[:5])},
-        ) from err
-    except PathOutsideConfigError as err:
-        raise ServiceValidationError(
-            translation_domain=DOMAIN,
-            translation_key="path_outside_config",
-            translation_placeholders={"path": str(err)},
-        ) from err
-    except ImportFileMissingError as err:
-        raise ServiceValidationError(
-            translation_domain=DOMAIN,
-            translation_key="import_file_not_found",
-            translation_placeholders={"path": str(err)},
-        ) from err
-    except ImportFileUnreadableError as err:
-        raise ServiceValidationError(
-            translation_domain=DOMAIN,
-            translation_key="import_file_unreadable",
-            translation_placeholders={"error": str(err)},
-        ) from err
-    except NotAiMemoryDatabaseError as err:
-        raise ServiceValidationError(
-            translation_domain=DOMAIN,
-            translation_key="not_ai_memory_database",
-            translation_placeholders={"error": str(err)},
-        ) from err
-    except ENGINE_FAILURES as err:
-        raise engine_error(err) from err
+def service_error(err: OperationError) -> HomeAssistantError:
+    """The action error for an operation error (the one mapping of actions).
+
+    Engine failures and features that are not running are Home Assistant
+    errors; everything else is the caller's to fix (ServiceValidationError).
+    An entry that is not loaded is reported in Home Assistant's own words
+    (the cause `loaded_data` kept).
+    """
+    if isinstance(err.__cause__, HomeAssistantError):
+        return err.__cause__
+    kind = (
+        HomeAssistantError
+        if isinstance(err, EngineFailureError | UnavailableError)
+        else ServiceValidationError
+    )
+    return kind(
+        translation_domain=DOMAIN,
+        translation_key=err.translation_key,
+        translation_placeholders=dict(err.placeholders) or None,
+    )
 
 
-def _scored(item: ScoredMemory) -> dict[str, Any]:
-    return {
-        **memory_to_dict(item.memory),
-        "score": round(item.score, 4),
-        "relevance": round(item.relevance, 4),
-    }
+def _action(access: Access, run: _Run) -> _Handler:
+    """A handler: who calls (checked for `access`), the entry, the operation."""
+
+    async def handle(call: ServiceCall) -> ServiceResponse:
+        actor = await async_get_actor(call.hass, call.context, access)
+        try:
+            scope = OperationScope(
+                call.hass, loaded_data(call.hass), actor, call.context
+            )
+            return await run(scope, call.data)
+        except OperationError as err:
+            raise service_error(err) from err
+
+    return handle
 
 
-def _log_entry(entry: LogEntry) -> dict[str, Any]:
-    return {
-        "at": entry.at.isoformat(),
-        "operation": entry.operation,
-        "memory_id": entry.memory_id,
-        "actor": entry.actor,
-        "content_hash": entry.content_hash,
-        "details": entry.details,
-    }
+# -- arguments in, responses out ------------------------------------------------------
 
 
-def _jsonable_history(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [
-        {
-            key: value.isoformat() if hasattr(value, "isoformat") else value
-            for key, value in row.items()
-        }
-        for row in rows
-    ]
-
-
-def _memories(store: MemoryStore, memory_ids: list[str]) -> list[Memory]:
-    """The memories with these ids, in that order, for their events."""
-    by_rowid = store.fetch(store.rowids_of(memory_ids))
-    by_id = {memory.id: memory for memory in by_rowid.values()}
-    return [by_id[memory_id] for memory_id in memory_ids if memory_id in by_id]
-
-
-def _filter(data: dict[str, Any]) -> MemoryFilter:
+def _filter(data: _Data) -> MemoryFilter:
     return MemoryFilter(
         kinds=tuple(MemoryKind(kind) for kind in data[ATTR_KINDS]),
         classes=tuple(WeightClass(cls) for cls in data[ATTR_CLASSES]),
@@ -252,122 +172,8 @@ def _filter(data: dict[str, Any]) -> MemoryFilter:
     )
 
 
-# -- everyone (read) -----------------------------------------------------------
-
-
-async def _async_search(call: ServiceCall) -> ServiceResponse:
-    caller = await async_get_caller(call.hass, call, Access.READ)
-    runtime = loaded_runtime(call.hass)
-    data = call.data
-    floor = data.get(ATTR_MIN_RELEVANCE)
-    if floor is None:
-        floor = runtime.retriever.config.search_min_relevance
-    with runtime.latency.measure("search"):
-        page = await _run(
-            call.hass,
-            partial(
-                runtime.retriever.search,
-                data[ATTR_QUERY],
-                caller,
-                _filter(data),
-                limit=data[ATTR_LIMIT],
-                offset=data[ATTR_OFFSET],
-                min_relevance=floor,
-            ),
-        )
-    return {
-        "memories": [_scored(item) for item in page.items],
-        "total": page.total,
-        "offset": page.offset,
-        "next_offset": page.next_offset,
-        # The relevance floor applied (the option's, unless the call gave one).
-        "min_relevance": floor,
-        "retrieval_mode": runtime.store.backends()["retrieval_mode"],
-    }
-
-
-def _get(
-    store: MemoryStore, memory_id: str, caller: Caller, with_history: bool
-) -> dict[str, Any]:
-    result: dict[str, Any] = {"memory": memory_to_dict(store.get(memory_id, caller))}
-    if with_history:
-        result["history"] = _jsonable_history(store.history(memory_id, caller))
-    return result
-
-
-async def _async_get(call: ServiceCall) -> ServiceResponse:
-    caller = await async_get_caller(call.hass, call, Access.READ)
-    runtime = loaded_runtime(call.hass)
-    return await _run(
-        call.hass,
-        partial(
-            _get, runtime.store, call.data[ATTR_ID], caller, call.data[ATTR_HISTORY]
-        ),
-    )
-
-
-async def _async_list(call: ServiceCall) -> ServiceResponse:
-    caller = await async_get_caller(call.hass, call, Access.READ)
-    runtime = loaded_runtime(call.hass)
-    data = call.data
-    page = await _run(
-        call.hass,
-        partial(
-            runtime.store.list_memories,
-            caller,
-            _filter(data),
-            offset=data[ATTR_OFFSET],
-            limit=data[ATTR_LIMIT],
-        ),
-    )
-    return {
-        "memories": [memory_to_dict(memory) for memory in page.items],
-        "total": page.total,
-        "offset": page.offset,
-        "next_offset": page.next_offset,
-    }
-
-
-# -- users who may control the home (write) -------------------------------------
-
-
-async def _async_remember(call: ServiceCall) -> ServiceResponse:
-    caller = await async_get_caller(call.hass, call, Access.WRITE)
-    runtime = loaded_runtime(call.hass)
-    data = call.data
-    visibility = Visibility(data[ATTR_VISIBILITY])
-    if visibility is Visibility.PRIVATE and caller.user_id is None:
-        # Without a user there is nobody the memory could be private to.
-        raise ServiceValidationError(
-            translation_domain=DOMAIN, translation_key="private_needs_owner"
-        )
-    new = NewMemory(
-        content=data[ATTR_CONTENT],
-        summary=data.get(ATTR_SUMMARY),
-        kind=MemoryKind(data[ATTR_KIND]),
-        weight_class=WeightClass(data[ATTR_WEIGHT_CLASS])
-        if ATTR_WEIGHT_CLASS in data
-        else None,
-        importance=data[ATTR_IMPORTANCE],
-        people=tuple(data[ATTR_PEOPLE]),
-        tags=tuple(data[ATTR_TAGS]),
-        location=data.get(ATTR_LOCATION) or None,
-        emotion=data.get(ATTR_EMOTION) or None,
-        source=Source.EXPLICIT,
-        owner=caller.user_id,
-        visibility=visibility,
-        expires_at=data.get(ATTR_EXPIRES_AT),
-    )
-    result = await _run(call.hass, partial(runtime.store.create, new, caller))
-    async_announce(call.hass, result, call.context)
-    return {**outcome_data(result), "memory": memory_to_dict(result.memory)}
-
-
-async def _async_update(call: ServiceCall) -> ServiceResponse:
-    caller = await async_get_caller(call.hass, call, Access.WRITE)
-    runtime = loaded_runtime(call.hass)
-    data = call.data
-    patch = MemoryPatch(
+def _patch(data: _Data) -> MemoryPatch:
+    return MemoryPatch(
         content=data.get(ATTR_CONTENT),
         summary=data.get(ATTR_SUMMARY),
         kind=MemoryKind(data[ATTR_KIND]) if ATTR_KIND in data else None,
@@ -385,179 +191,199 @@ async def _async_update(call: ServiceCall) -> ServiceResponse:
         expires_at=data.get(ATTR_EXPIRES_AT),
         clear_expiry=data.get(ATTR_CLEAR_EXPIRY, False),
     )
-    if patch.is_empty():
-        raise ServiceValidationError(
-            translation_domain=DOMAIN, translation_key="nothing_to_change"
-        )
-    memory = await _run(
-        call.hass, partial(runtime.store.update, data[ATTR_ID], patch, caller)
+
+
+def _select(data: _Data) -> memories.SelectRequest:
+    return memories.SelectRequest(
+        ids=tuple(data.get(ATTR_IDS, ())), tags=tuple(data.get(ATTR_TAGS, ()))
     )
-    async_memories_changed(call.hass, updated=[memory], context=call.context)
+
+
+def scored_dict(item: ScoredMemory) -> dict[str, Any]:
+    """A search hit as a response: the memory, its score and relevance."""
+    return {
+        **memory_to_dict(item.memory),
+        "score": round(item.score, 4),
+        "relevance": round(item.relevance, 4),
+    }
+
+
+def log_entry_dict(entry: LogEntry) -> dict[str, Any]:
+    """An operation log row as a response (no memory text)."""
+    return {
+        "at": entry.at.isoformat(),
+        "operation": entry.operation,
+        "memory_id": entry.memory_id,
+        "actor": entry.actor,
+        "content_hash": entry.content_hash,
+        "details": entry.details,
+    }
+
+
+def history_dicts(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A memory's versions with their times as ISO text."""
+    return [
+        {
+            key: value.isoformat() if hasattr(value, "isoformat") else value
+            for key, value in row.items()
+        }
+        for row in rows
+    ]
+
+
+def proposal_dict(proposal: Proposal) -> dict[str, Any]:
+    """A pending proposal as a response."""
+    return {
+        "id": proposal.id,
+        "summary": proposal.summary,
+        "content": proposal.content,
+        "kind": str(proposal.kind),
+        "keywords": list(proposal.keywords),
+        "visibility": str(proposal.visibility),
+        "created_at": dt_util.utc_from_timestamp(proposal.created_at).isoformat(),
+    }
+
+
+# -- the actions ---------------------------------------------------------------------
+
+
+async def _search(scope: OperationScope, data: _Data) -> ServiceResponse:
+    found = await memories.async_search(
+        scope,
+        memories.SearchRequest(
+            data[ATTR_QUERY],
+            _filter(data),
+            offset=data[ATTR_OFFSET],
+            limit=data[ATTR_LIMIT],
+            min_relevance=data.get(ATTR_MIN_RELEVANCE),
+        ),
+    )
+    return {
+        "memories": [scored_dict(item) for item in found.items],
+        "total": found.total,
+        "offset": found.offset,
+        "next_offset": found.next_offset,
+        # The relevance floor applied (the option's, unless the call gave one).
+        "min_relevance": found.min_relevance,
+        "retrieval_mode": found.retrieval_mode,
+    }
+
+
+async def _get(scope: OperationScope, data: _Data) -> ServiceResponse:
+    got = await memories.async_get(
+        scope, memories.GetRequest(data[ATTR_ID], data[ATTR_HISTORY])
+    )
+    response: dict[str, Any] = {"memory": memory_to_dict(got.memory)}
+    if got.history is not None:
+        response["history"] = history_dicts(got.history)
+    return response
+
+
+async def _list(scope: OperationScope, data: _Data) -> ServiceResponse:
+    page = await memories.async_list(
+        scope,
+        memories.ListRequest(
+            _filter(data), offset=data[ATTR_OFFSET], limit=data[ATTR_LIMIT]
+        ),
+    )
+    return {
+        "memories": [memory_to_dict(memory) for memory in page.memories],
+        "total": page.total,
+        "offset": page.offset,
+        "next_offset": page.next_offset,
+    }
+
+
+async def _remember(scope: OperationScope, data: _Data) -> ServiceResponse:
+    result = await memories.async_remember(
+        scope,
+        memories.RememberRequest(
+            content=data[ATTR_CONTENT],
+            summary=data.get(ATTR_SUMMARY),
+            kind=MemoryKind(data[ATTR_KIND]),
+            weight_class=WeightClass(data[ATTR_WEIGHT_CLASS])
+            if ATTR_WEIGHT_CLASS in data
+            else None,
+            importance=data[ATTR_IMPORTANCE],
+            people=tuple(data[ATTR_PEOPLE]),
+            tags=tuple(data[ATTR_TAGS]),
+            location=data.get(ATTR_LOCATION),
+            emotion=data.get(ATTR_EMOTION),
+            visibility=Visibility(data[ATTR_VISIBILITY]),
+            expires_at=data.get(ATTR_EXPIRES_AT),
+        ),
+    )
+    return {**outcome_data(result), "memory": memory_to_dict(result.memory)}
+
+
+async def _update(scope: OperationScope, data: _Data) -> ServiceResponse:
+    memory = await memories.async_update(
+        scope, memories.UpdateRequest(data[ATTR_ID], _patch(data))
+    )
     return {"memory": memory_to_dict(memory)}
 
 
-async def _async_forget(call: ServiceCall) -> ServiceResponse:
-    caller = await async_get_caller(call.hass, call, Access.WRITE)
-    runtime = loaded_runtime(call.hass)
-    forgotten = await _run(
-        call.hass,
-        partial(
-            runtime.store.soft_delete,
-            caller,
-            ids=call.data.get(ATTR_IDS, []),
-            tags=call.data.get(ATTR_TAGS, []),
+async def _forget(scope: OperationScope, data: _Data) -> ServiceResponse:
+    forgotten = await memories.async_forget(scope, _select(data))
+    return {"forgotten": [memory.id for memory in forgotten]}
+
+
+async def _restore(scope: OperationScope, data: _Data) -> ServiceResponse:
+    restored = await memories.async_restore(scope, tuple(data[ATTR_IDS]))
+    return {"restored": [memory.id for memory in restored]}
+
+
+async def _purge(scope: OperationScope, data: _Data) -> ServiceResponse:
+    purged: list[JsonValueType] = list(await memories.async_purge(scope, _select(data)))
+    return {"purged": purged}
+
+
+async def _search_all_tiers(scope: OperationScope, data: _Data) -> ServiceResponse:
+    found = await memories.async_search_all_tiers(
+        scope,
+        memories.AllTiersRequest(
+            data[ATTR_QUERY], limit=data[ATTR_LIMIT], with_log=data[ATTR_ACCESS_LOG]
         ),
     )
-    memories = await _run(call.hass, partial(_memories, runtime.store, forgotten))
-    async_memories_changed(call.hass, forgotten=memories, context=call.context)
-    return {"forgotten": list(forgotten)}
-
-
-# -- admins ------------------------------------------------------------------------
-
-
-async def _async_restore(call: ServiceCall) -> ServiceResponse:
-    caller = await async_get_caller(call.hass, call, Access.ADMIN)
-    runtime = loaded_runtime(call.hass)
-    restored = await _run(
-        call.hass, partial(runtime.store.restore, caller, ids=call.data[ATTR_IDS])
-    )
-    memories = await _run(call.hass, partial(_memories, runtime.store, restored))
-    async_memories_changed(call.hass, updated=memories, context=call.context)
-    return {"restored": list(restored)}
-
-
-async def _async_purge(call: ServiceCall) -> ServiceResponse:
-    caller = await async_get_caller(call.hass, call, Access.ADMIN)
-    runtime = loaded_runtime(call.hass)
-    purged = await _run(
-        call.hass,
-        partial(
-            runtime.store.hard_delete,
-            caller,
-            ids=call.data.get(ATTR_IDS, []),
-            tags=call.data.get(ATTR_TAGS, []),
-        ),
-    )
-    # Purging clears out what was forgotten (or archived): no event of its own.
-    async_memories_changed(call.hass, context=call.context)
-    return {"purged": list(purged)}
-
-
-def _search_all_tiers(
-    runtime: HomeMemoryData,
-    query: str,
-    caller: Caller,
-    limit: int,
-    with_log: bool,
-) -> dict[str, Any]:
-    """Active, deleted and archived memories for `query`, and their log rows.
-
-    Log rows hold no text: they are found by the ids of the memories found and
-    by the hash of the query (a memory whose text is exactly the query, even if
-    it has been purged since).
-    """
-    store = runtime.store
-    page = runtime.retriever.search(
-        query,
-        caller,
-        MemoryFilter(tiers=tuple(Tier), include_expired=True),
-        limit=limit,
-        # An audit must not reinforce what it looks at.
-        record_access=False,
-    )
-    result: dict[str, Any] = {
-        "memories": [_scored(item) for item in page.items],
-        "total": page.total,
-        "min_relevance": runtime.retriever.config.search_min_relevance,
+    response: dict[str, Any] = {
+        "memories": [scored_dict(item) for item in found.items],
+        "total": found.total,
+        "min_relevance": found.min_relevance,
     }
-    if not with_log:
-        return result
-    found = {item.memory.id for item in page.items}
-    entries: list[LogEntry] = []
-    # The log read leaves out rows of other people's private memories, purged
-    # or not: an admin must not confirm that someone stored a private text.
-    for memory_id in found:
-        entries.extend(
-            store.log_entries(
-                memory_id=memory_id, limit=LOG_ENTRIES_PER_MEMORY, caller=caller
-            )
-        )
-    for entry in store.log_entries(
-        content_hash_of=query, limit=LOG_ENTRIES_PER_MEMORY, caller=caller
-    ):
-        if entry.memory_id is None or entry.memory_id in found:
-            entries.append(entry)
-        elif not store.rowids_of([entry.memory_id]):
-            entries.append(entry)  # purged: the log is all that is left
-        # else: a memory that exists but is not in the results (another tier
-        # past the limit, or hidden from this caller).
-    unique = {
-        (e.at, e.operation, e.memory_id, e.actor, e.content_hash): e for e in entries
-    }
-    result["log_entries"] = [
-        _log_entry(entry)
-        for entry in sorted(unique.values(), key=lambda e: e.at, reverse=True)
-    ]
-    return result
+    if found.log_entries is not None:
+        response["log_entries"] = [log_entry_dict(e) for e in found.log_entries]
+    return response
 
 
-async def _async_search_all_tiers(call: ServiceCall) -> ServiceResponse:
-    caller = await async_get_caller(call.hass, call, Access.ADMIN)
-    runtime = loaded_runtime(call.hass)
-    data = call.data
-    return await _run(
-        call.hass,
-        partial(
-            _search_all_tiers,
-            runtime,
-            data[ATTR_QUERY],
-            caller,
-            data[ATTR_LIMIT],
-            data[ATTR_ACCESS_LOG],
-        ),
-    )
+async def _run_maintenance(scope: OperationScope, data: _Data) -> ServiceResponse:
+    """Run the nightly maintenance now, on its own path and lock."""
+    require(scope.actor, Access.ADMIN)
+    return asdict(await async_guard(scope.data.maintenance.async_run(scope.context)))
 
 
-async def _async_run_maintenance(call: ServiceCall) -> ServiceResponse:
-    await async_get_caller(call.hass, call, Access.ADMIN)
-    runtime = loaded_runtime(call.hass)
-    # The nightly run's own path and lock: never two runs at once.
-    try:
-        stats = await runtime.maintenance.async_run(call.context)
-    except ENGINE_FAILURES as err:
-        raise engine_error(err) from err
-    return asdict(stats)
-
-
-async def _async_close_segment(call: ServiceCall) -> ServiceResponse:
+async def _close_segment(scope: OperationScope, data: _Data) -> ServiceResponse:
     """Turn what the observer has buffered into memories now.
 
     `result`: "remembered" (memory_ids lists them), "not_worth_remembering"
     (only a lone trivial change was waiting: discarded, as it would have been
     after the quiet period) or "nothing_pending".
     """
-    await async_get_caller(call.hass, call, Access.ADMIN)
-    observer = loaded_runtime(call.hass).observer
-    try:
-        memories, drained = await observer.async_close_segment(call.context)
-    except ENGINE_FAILURES as err:
-        raise engine_error(err) from err
-    if memories:
+    closed = await admin.async_close_segment(scope)
+    if closed.memories:
         result = "remembered"
-    elif drained.discarded:
+    elif closed.discarded:
         result = "not_worth_remembering"
     else:
         result = "nothing_pending"
     return {
         "result": result,
-        "memory_ids": [memory.id for memory in memories],
-        "discarded_segments": drained.discarded,
-        "pending": observer.pending.as_dict(),
+        "memory_ids": [memory.id for memory in closed.memories],
+        "discarded_segments": closed.discarded,
+        "pending": closed.pending,
     }
 
 
-async def _async_end_conversations(call: ServiceCall) -> ServiceResponse:
+async def _end_conversations(scope: OperationScope, data: _Data) -> ServiceResponse:
     """End the open conversations now, as if their idle timeout had passed.
 
     What the chat logs hold is stored first; then each open session ends and
@@ -565,15 +391,13 @@ async def _async_end_conversations(call: ServiceCall) -> ServiceResponse:
     returns). `result`: "ended" (`sessions` says, per session, whether
     extraction was started: it needs four turns) or "nothing_open".
     """
-    await async_get_caller(call.hass, call, Access.ADMIN)
-    runtime = loaded_runtime(call.hass)
-    conversation_id = call.data.get(ATTR_CONVERSATION_ID)
-    try:
-        if (capture := runtime.capture) is not None:
-            await capture.async_read_stored(conversation_id)
-        ended = await async_end_conversations(call.hass, runtime, conversation_id)
-    except ENGINE_FAILURES as err:
-        raise engine_error(err) from err
+    require(scope.actor, Access.ADMIN)
+    conversation_id = data.get(ATTR_CONVERSATION_ID)
+    if (capture := scope.data.capture) is not None:
+        await async_guard(capture.async_read_stored(conversation_id))
+    ended = await async_guard(
+        async_end_conversations(scope.hass, scope.data, conversation_id)
+    )
     return {
         "result": "ended" if ended else "nothing_open",
         "ended": len(ended),
@@ -588,153 +412,145 @@ async def _async_end_conversations(call: ServiceCall) -> ServiceResponse:
     }
 
 
-async def _async_export(call: ServiceCall) -> ServiceResponse:
-    caller = await async_get_caller(call.hass, call, Access.ADMIN)
-    runtime = loaded_runtime(call.hass)
-    path, count = await _run(
-        call.hass,
-        partial(
-            write_export,
-            runtime.store,
-            caller,
-            export_folder(Path(call.hass.config.path(DB_FOLDER))),
-            dt_util.now(),
-            all_tiers=call.data[ATTR_ALL_TIERS],
+async def _export(scope: OperationScope, data: _Data) -> ServiceResponse:
+    written = await exchange.async_export(scope, all_tiers=data[ATTR_ALL_TIERS])
+    return {"path": str(written.path), "count": written.count}
+
+
+async def _import(scope: OperationScope, data: _Data) -> ServiceResponse:
+    result = await exchange.async_import(
+        scope,
+        exchange.ImportRequest(
+            data.get(ATTR_PATH),
+            format=data[ATTR_FORMAT],
+            keep_owners=data[ATTR_KEEP_OWNERS],
         ),
     )
-    return {"path": str(path), "count": count}
+    response: dict[str, Any] = {
+        "imported": result.imported,
+        "skipped": result.skipped,
+        "skipped_private": result.skipped_private,
+    }
+    if result.skipped_invalid is not None:
+        response["skipped_invalid"] = result.skipped_invalid
+    return response
 
 
-def _import(
-    store: MemoryStore,
-    caller: Caller,
-    config_dir: Path,
-    raw_path: str | None,
-    source_format: str,
-    local_tz: tzinfo,
-    *,
-    keep_owners: bool,
-) -> dict[str, Any]:
-    if source_format == FORMAT_AI_MEMORY:
-        path = resolve_import_path(config_dir, raw_path or AI_MEMORY_DEFAULT_FILE)
-        read = read_ai_memory(path, caller.user_id, local_tz)
-        stats = store.import_jsonl(
-            [json.dumps(record) for record in read.records], caller
-        )
-        return {
-            "imported": stats.imported,
-            "skipped": stats.skipped,
-            "skipped_private": read.skipped_private,
-            "skipped_invalid": read.skipped_invalid,
-        }
-    assert raw_path is not None  # checked before the executor job
-    path = resolve_import_path(config_dir, raw_path)
-    if keep_owners and not path.is_relative_to(
-        export_folder(config_dir / DB_FOLDER).resolve()
-    ):
-        # Owners are restored only from where exports are written: a file
-        # dropped anywhere else in the configuration folder keeps to the
-        # importing person, as every other import does.
-        raise ServiceValidationError(
-            translation_domain=DOMAIN, translation_key="keep_owners_not_allowed"
-        )
-    stats = store.import_jsonl(
-        read_lines(path),
-        caller,
-        keep_owners=keep_owners,
+async def _list_proposals(scope: OperationScope, data: _Data) -> ServiceResponse:
+    """The pending proposals the caller may decide on (their own, the household's)."""
+    pending = await proposals.async_list_proposals(scope)
+    return {"proposals": [proposal_dict(p) for p in pending]}
+
+
+async def _confirm_proposals(scope: OperationScope, data: _Data) -> ServiceResponse:
+    """Store the named proposals as memories."""
+    decision = await proposals.async_decide_proposals(
+        scope, proposals.DecideRequest(confirm=tuple(data[ATTR_IDS]))
     )
     return {
-        "imported": stats.imported,
-        "skipped": stats.skipped,
-        "skipped_private": stats.skipped_private,
+        "memories": [memory.id for memory in decision.memories],
+        "outcomes": decision.outcomes,
     }
 
 
-async def _async_import(call: ServiceCall) -> ServiceResponse:
-    caller = await async_get_caller(call.hass, call, Access.ADMIN)
-    runtime = loaded_runtime(call.hass)
-    if call.data[ATTR_FORMAT] != FORMAT_AI_MEMORY and ATTR_PATH not in call.data:
-        # Only ai_memory has a conventional place to look for its file.
-        raise ServiceValidationError(
-            translation_domain=DOMAIN, translation_key="path_required"
-        )
-    keep_owners = call.data[ATTR_KEEP_OWNERS]
-    if keep_owners and (
-        call.data[ATTR_FORMAT] != FORMAT_JSONL or caller.user_id is None
-    ):
-        # Restoring owners writes into other people's private spaces: an
-        # administrator's own decision, named in the log, for an export file.
-        raise ServiceValidationError(
-            translation_domain=DOMAIN, translation_key="keep_owners_not_allowed"
-        )
-    result = await _run(
-        call.hass,
-        partial(
-            _import,
-            runtime.store,
-            caller,
-            Path(call.hass.config.config_dir),
-            call.data.get(ATTR_PATH),
-            call.data[ATTR_FORMAT],
-            dt_util.get_default_time_zone(),
-            keep_owners=keep_owners,
-        ),
+async def _reject_proposals(scope: OperationScope, data: _Data) -> ServiceResponse:
+    """Decline the named proposals; nothing is stored."""
+    decision = await proposals.async_decide_proposals(
+        scope, proposals.DecideRequest(reject=tuple(data[ATTR_IDS]))
     )
-    # A bulk import refreshes the entities but fires no event per memory.
-    async_memories_changed(call.hass, context=call.context)
-    return result
+    return {"rejected": [proposal.id for proposal in decision.rejected]}
 
 
 _SERVICES: Final[tuple[tuple[str, _Handler, ServiceSchema, SupportsResponse], ...]] = (
-    (SERVICE_REMEMBER, _async_remember, REMEMBER_SCHEMA, SupportsResponse.OPTIONAL),
-    (SERVICE_SEARCH, _async_search, SEARCH_SCHEMA, SupportsResponse.ONLY),
-    (SERVICE_GET, _async_get, GET_SCHEMA, SupportsResponse.ONLY),
-    (SERVICE_UPDATE, _async_update, UPDATE_SCHEMA, SupportsResponse.OPTIONAL),
-    (SERVICE_FORGET, _async_forget, SELECT_SCHEMA, SupportsResponse.OPTIONAL),
-    (SERVICE_RESTORE, _async_restore, RESTORE_SCHEMA, SupportsResponse.OPTIONAL),
-    (SERVICE_PURGE, _async_purge, SELECT_SCHEMA, SupportsResponse.OPTIONAL),
-    (SERVICE_LIST, _async_list, LIST_SCHEMA, SupportsResponse.ONLY),
+    (
+        SERVICE_REMEMBER,
+        _action(Access.WRITE, _remember),
+        REMEMBER_SCHEMA,
+        SupportsResponse.OPTIONAL,
+    ),
+    (
+        SERVICE_SEARCH,
+        _action(Access.READ, _search),
+        SEARCH_SCHEMA,
+        SupportsResponse.ONLY,
+    ),
+    (SERVICE_GET, _action(Access.READ, _get), GET_SCHEMA, SupportsResponse.ONLY),
+    (
+        SERVICE_UPDATE,
+        _action(Access.WRITE, _update),
+        UPDATE_SCHEMA,
+        SupportsResponse.OPTIONAL,
+    ),
+    (
+        SERVICE_FORGET,
+        _action(Access.WRITE, _forget),
+        SELECT_SCHEMA,
+        SupportsResponse.OPTIONAL,
+    ),
+    (
+        SERVICE_RESTORE,
+        _action(Access.ADMIN, _restore),
+        RESTORE_SCHEMA,
+        SupportsResponse.OPTIONAL,
+    ),
+    (
+        SERVICE_PURGE,
+        _action(Access.ADMIN, _purge),
+        SELECT_SCHEMA,
+        SupportsResponse.OPTIONAL,
+    ),
+    (SERVICE_LIST, _action(Access.READ, _list), LIST_SCHEMA, SupportsResponse.ONLY),
     (
         SERVICE_SEARCH_ALL_TIERS,
-        _async_search_all_tiers,
+        _action(Access.ADMIN, _search_all_tiers),
         SEARCH_ALL_TIERS_SCHEMA,
         SupportsResponse.ONLY,
     ),
     (
         SERVICE_RUN_MAINTENANCE,
-        _async_run_maintenance,
+        _action(Access.ADMIN, _run_maintenance),
         MAINTENANCE_SCHEMA,
         SupportsResponse.OPTIONAL,
     ),
     (
         SERVICE_CLOSE_SEGMENT,
-        _async_close_segment,
+        _action(Access.ADMIN, _close_segment),
         CLOSE_SEGMENT_SCHEMA,
         SupportsResponse.OPTIONAL,
     ),
     (
         SERVICE_END_CONVERSATIONS,
-        _async_end_conversations,
+        _action(Access.ADMIN, _end_conversations),
         END_CONVERSATIONS_SCHEMA,
         SupportsResponse.OPTIONAL,
     ),
-    (SERVICE_EXPORT, _async_export, EXPORT_SCHEMA, SupportsResponse.OPTIONAL),
-    (SERVICE_IMPORT, _async_import, IMPORT_SCHEMA, SupportsResponse.OPTIONAL),
+    (
+        SERVICE_EXPORT,
+        _action(Access.ADMIN, _export),
+        EXPORT_SCHEMA,
+        SupportsResponse.OPTIONAL,
+    ),
+    (
+        SERVICE_IMPORT,
+        _action(Access.ADMIN, _import),
+        IMPORT_SCHEMA,
+        SupportsResponse.OPTIONAL,
+    ),
     (
         SERVICE_LIST_PROPOSALS,
-        async_list_proposals_service,
+        _action(Access.READ, _list_proposals),
         LIST_PROPOSALS_SCHEMA,
         SupportsResponse.ONLY,
     ),
     (
         SERVICE_CONFIRM_PROPOSALS,
-        async_confirm_proposals_service,
+        _action(Access.WRITE, _confirm_proposals),
         PROPOSAL_IDS_SCHEMA,
         SupportsResponse.OPTIONAL,
     ),
     (
         SERVICE_REJECT_PROPOSALS,
-        async_reject_proposals_service,
+        _action(Access.WRITE, _reject_proposals),
         PROPOSAL_IDS_SCHEMA,
         SupportsResponse.OPTIONAL,
     ),

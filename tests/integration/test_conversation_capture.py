@@ -571,8 +571,8 @@ async def four_turn_session(
     hass: HomeAssistant, entry: HomeMemoryConfigEntry, conversation_id: str
 ) -> Session:
     """A household session of four turns, recorded now (Home Assistant's clock)."""
-    from custom_components.home_memory.background.proposals import ha_now, session_store
     from custom_components.home_memory.memory.sessions import ChatMessage
+    from custom_components.home_memory.operations.proposals import ha_now, session_store
 
     at = ha_now()
     return await hass.async_add_executor_job(
@@ -751,12 +751,12 @@ async def test_pending_proposals_are_counted_at_setup_with_capture_off(
     freezer: FrozenDateTimeFactory,
     init_integration: HomeMemoryConfigEntry,
 ) -> None:
-    from custom_components.home_memory.background.proposals import (
+    from custom_components.home_memory.memory.extraction import ProposalDraft
+    from custom_components.home_memory.memory.models import MemoryKind
+    from custom_components.home_memory.operations.proposals import (
         offers_for,
         proposal_store,
     )
-    from custom_components.home_memory.memory.extraction import ProposalDraft
-    from custom_components.home_memory.memory.models import MemoryKind
 
     data = init_integration.runtime_data
     await hass.async_add_executor_job(

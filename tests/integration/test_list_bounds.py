@@ -11,7 +11,7 @@ from typing import Any
 import probatio
 import pytest
 
-from custom_components.home_memory.assist import tools
+from custom_components.home_memory.assist import arguments
 from custom_components.home_memory.operations import schemas
 
 
@@ -32,7 +32,7 @@ class _UncheckableList(list[Any]):
         schemas.MEMORY_IDS,
         schemas.KINDS,
         schemas.WEIGHT_CLASSES,
-        tools.TAGS,
+        arguments.TAGS,
     ],
     ids=["labels", "memory_ids", "kinds", "weight_classes", "tool_tags"],
 )
@@ -49,4 +49,4 @@ def test_a_normal_list_still_validates_its_items() -> None:
     with pytest.raises(probatio.Invalid):
         schemas.LABELS(["ok", "a\ud800b"])
     with pytest.raises(probatio.Invalid):
-        tools.TAGS(["ok", "a\ud800b"])
+        arguments.TAGS(["ok", "a\ud800b"])

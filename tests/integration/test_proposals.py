@@ -17,13 +17,6 @@ from homeassistant.helpers import llm
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
-from custom_components.home_memory.background.proposals import (
-    NOTIFICATION_ID,
-    async_decide,
-    async_refresh,
-    offers_for,
-    proposal_store,
-)
 from custom_components.home_memory.const import DOMAIN
 from custom_components.home_memory.memory.extraction import ProposalStatus
 from custom_components.home_memory.memory.models import (
@@ -32,6 +25,13 @@ from custom_components.home_memory.memory.models import (
     Source,
     Tier,
     Visibility,
+)
+from custom_components.home_memory.operations.proposals import (
+    NOTIFICATION_ID,
+    async_decide,
+    async_refresh,
+    offers_for,
+    proposal_store,
 )
 
 from .conftest import call, setup_entry

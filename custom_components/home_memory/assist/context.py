@@ -29,11 +29,11 @@ from typing import TYPE_CHECKING, Final
 
 from homeassistant.util import dt as dt_util
 
-from ..background.proposals import offers_for, session_store
 from ..const import LOGGER
 from ..memory.quoting import data_block, quote
 from ..memory.retrieval import ContextResult, estimate_tokens, never_needs_memory
 from ..memory.sessions import MessageRole
+from ..operations.proposals import offers_for, session_store
 from ..runtime.conversation_state import CachedContext
 from .chat import async_current_turn
 

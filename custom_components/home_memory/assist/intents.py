@@ -30,20 +30,13 @@ from ..const import DOMAIN, LOGGER
 from ..memory.models import Visibility
 from ..memory.quoting import flatten
 from ..memory.validation import MAX_CONTENT_CHARS, has_words
+from ..operations import choosing, recall
+from ..operations.errors import OperationError
 from ..operations.remembering import outcome_speech
-from .tools import (
-    CONTENT,
-    MAX_QUERY_CHARS,
-    QUERY,
-    CallScope,
-    ForgetChangedError,
-    ToolError,
-    async_confirm_forget,
-    async_remember,
-    async_request_forget,
-    async_resolve,
-    async_scope,
-)
+from .arguments import CONTENT, MAX_QUERY_CHARS, QUERY
+from .call import CallScope, async_scope
+from .errors import ToolError, explain
+from .tools import async_remember, async_resolve
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -148,7 +141,7 @@ def _sentence(text: str) -> str:
 
 
 class _MemoryIntentHandler(intent.IntentHandler):
-    """Resolves the speaker and conversation, turns ToolError into speech."""
+    """Resolves the speaker and conversation, turns errors into speech."""
 
     platforms = None
 
@@ -167,8 +160,8 @@ class _MemoryIntentHandler(intent.IntentHandler):
         try:
             scope = await async_scope(intent_obj.hass, intent_obj.context, device_id)
             speech = await self._async_speech(scope, slots)
-        except ToolError as err:
-            speech = _error_speech(err)
+        except (OperationError, ToolError) as err:
+            speech = error_speech(err)
         except Exception:  # noqa: BLE001 - logged with its traceback
             # As with the LLM tools: a failure is spoken, never raised.
             LOGGER.exception("Memory sentence %s failed", self.intent_type)
@@ -203,7 +196,10 @@ def _voice_state(scope: CallScope) -> ConversationState:
     return scope.data.conversations.get(f"voice:{key}:{scope.device_id or ''}", key)
 
 
-def _error_speech(err: ToolError) -> str:
+def error_speech(err: OperationError | ToolError) -> str:
+    """What is said when a sentence fails (the one mapping of the sentences)."""
+    if isinstance(err, OperationError):
+        err = explain(err)
     return {
         "memory_unavailable": "Sorry, my memory is not available right now.",
         "read_only_user": "Sorry, you can ask what I remember but not change it.",
@@ -214,14 +210,20 @@ def _error_speech(err: ToolError) -> str:
     }.get(err.code, f"Sorry, that did not work: {err.message}")
 
 
+def _take_voice_token(scope: CallScope) -> tuple[ConversationState, str | None]:
+    """The voice state and the forget token it waited with (now taken from it)."""
+    voice = _voice_state(scope)
+    token, voice.voice_token = voice.voice_token, None
+    return voice, token
+
+
 def _cancel_waiting_forget(scope: CallScope) -> None:
     """Drop the confirmation a forget is waiting on: a new request replaces it.
 
     Otherwise "forget A" (asked), "forget B" (several match), "yes" would
     forget A, which the speaker has moved on from.
     """
-    voice = _voice_state(scope)
-    token, voice.voice_token = voice.voice_token, None
+    voice, token = _take_voice_token(scope)
     voice.voice_choices = ()
     if token is not None:
         scope.data.conversations.take_pending(voice, token)
@@ -278,11 +280,9 @@ class RememberPrivateIntentHandler(RememberIntentHandler):
     private: ClassVar[bool] = True
 
 
-class RecallIntentHandler(_MemoryIntentHandler):
-    """ "What do you remember about ..." """
+class _QueryIntentHandler(_MemoryIntentHandler):
+    """A sentence with a wildcard {query} (recall, forget)."""
 
-    intent_type = INTENT_RECALL
-    description = "Says what the memory holds about a topic"
     _limits: ClassVar[dict[str, tuple[int, str]]] = {"query": _QUERY_LIMIT}
 
     @property
@@ -291,15 +291,20 @@ class RecallIntentHandler(_MemoryIntentHandler):
         """The wildcard slot, validated like the tools' arguments."""
         return {vol.Required("query"): QUERY}
 
+
+class RecallIntentHandler(_QueryIntentHandler):
+    """ "What do you remember about ..." """
+
+    intent_type = INTENT_RECALL
+    description = "Says what the memory holds about a topic"
+
     @override
     async def _async_speech(self, scope: CallScope, slots: dict[str, Any]) -> str:
         _cancel_waiting_forget(scope)
         query = slots["query"]["value"]
         if not has_words(query):
             return NOTHING_TO_LOOK_UP
-        page: ProgressivePage = await scope.run(
-            lambda: scope.data.retriever.start_progressive(query, scope.speaker.caller)
-        )
+        page = await recall.async_recall(scope.ops, query)
         scope.state.recall_cursor = page.cursor
         # "More" may come in a new conversation, as "yes" does.
         _voice_state(scope).recall_cursor = page.cursor
@@ -333,8 +338,7 @@ class MoreIntentHandler(_MemoryIntentHandler):
         voice = _voice_state(scope)
         if (cursor := voice.recall_cursor) is None:
             return NOTHING_MORE
-        caller = scope.speaker.caller
-        page = await scope.run(partial(scope.data.retriever.more, cursor, caller))
+        page = await recall.async_recall_more(scope.ops, cursor)
         if page.cursor is None:
             voice.recall_cursor = None
             return "That has expired; please ask me again."
@@ -343,18 +347,11 @@ class MoreIntentHandler(_MemoryIntentHandler):
         return _listing(page)
 
 
-class ForgetIntentHandler(_MemoryIntentHandler):
+class ForgetIntentHandler(_QueryIntentHandler):
     """ "Forget ..." (asks before it forgets)."""
 
     intent_type = INTENT_FORGET
     description = "Asks to confirm, then forgets a memory"
-    _limits: ClassVar[dict[str, tuple[int, str]]] = {"query": _QUERY_LIMIT}
-
-    @property
-    @override
-    def slot_schema(self) -> dict[Any, Any]:
-        """The wildcard slot, validated like the tools' arguments."""
-        return {vol.Required("query"): QUERY}
 
     @override
     async def _async_speech(self, scope: CallScope, slots: dict[str, Any]) -> str:
@@ -384,7 +381,9 @@ class ForgetIntentHandler(_MemoryIntentHandler):
 
 def _ask_to_forget(scope: CallScope, memory: Memory) -> str:
     voice = _voice_state(scope)
-    voice.voice_token = async_request_forget(scope, memory, voice)
+    voice.voice_token = choosing.async_request_forget(
+        scope.ops, scope.state, memory, voice
+    )
     return f"Do you want me to forget: '{_spoken(memory.summary)}'?"
 
 
@@ -436,14 +435,13 @@ class ConfirmIntentHandler(_MemoryIntentHandler):
 
     @override
     async def _async_speech(self, scope: CallScope, slots: dict[str, Any]) -> str:
-        voice = _voice_state(scope)
-        token, voice.voice_token = voice.voice_token, None
+        voice, token = _take_voice_token(scope)
         if token is None:
             return NOTHING_PENDING
         scope.require_write()
         try:
-            await async_confirm_forget(scope, token, voice)
-        except ForgetChangedError as err:
+            await choosing.async_confirm_forget(scope.ops, scope.state, token, voice)
+        except choosing.ForgetChangedError as err:
             # Corrected since the question: ask again about what it says now.
             voice.voice_token = err.token
             return (
@@ -461,8 +459,7 @@ class DenyIntentHandler(_MemoryIntentHandler):
 
     @override
     async def _async_speech(self, scope: CallScope, slots: dict[str, Any]) -> str:
-        voice = _voice_state(scope)
-        token, voice.voice_token = voice.voice_token, None
+        voice, token = _take_voice_token(scope)
         if token is None:
             return "Okay."
         scope.data.conversations.take_pending(voice, token)

@@ -14,12 +14,13 @@ from typing import override
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import llm as ha_llm
 
-from ..background.proposals import offers_for
 from ..const import DOMAIN
+from ..operations.loaded import async_loaded_entry
+from ..operations.proposals import offers_for
 from .chat import async_current_turn
 from .context import async_turn_context
 from .prompts import API_PROMPT, UNAVAILABLE_PROMPT
-from .speaker import async_get_speaker, async_loaded_entry
+from .speaker import async_get_speaker
 from .tools import memory_tools
 
 API_NAME = "Home Memory"

@@ -16,17 +16,17 @@ from typing import TYPE_CHECKING, Final
 
 from homeassistant.core import HomeAssistant, callback
 
-from ..const import DOMAIN
 from ..memory.models import Caller
-from ..operations.access import may_write
+from ..operations.access import HOUSEHOLD, may_write, speaker_key
 from ..runtime.ha_internals import user_now
 
 if TYPE_CHECKING:
     from homeassistant.core import Context
 
-    from ..runtime.data import HomeMemoryConfigEntry, HomeMemoryData
+    from ..runtime.data import HomeMemoryData
 
-HOUSEHOLD: Final = "household"
+__all__ = ["HOUSEHOLD", "Speaker", "async_get_speaker", "speaker_key"]
+
 # person.* state attribute that links the person to a Home Assistant user.
 ATTR_USER_ID: Final = "user_id"
 
@@ -39,21 +39,6 @@ class Speaker:
     can_write: bool
     # Binds per-conversation state to who speaks (see speaker_key).
     key: str
-
-
-@callback
-def speaker_key(user_id: str | None) -> str:
-    """The key of per-conversation state for an effective user id."""
-    return user_id or HOUSEHOLD
-
-
-@callback
-def async_loaded_entry(hass: HomeAssistant) -> HomeMemoryConfigEntry | None:
-    """The loaded Home Memory entry, if any (single config entry)."""
-    entries: list[HomeMemoryConfigEntry] = hass.config_entries.async_loaded_entries(
-        DOMAIN
-    )
-    return entries[0] if entries else None
 
 
 @callback

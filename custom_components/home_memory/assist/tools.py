@@ -1,126 +1,54 @@
 """The memory tools for LLM agents: remember, recall, update_memory, forget.
 
 While the speaker has proposals pending (facts from an earlier conversation,
-background/proposals.py), a fifth tool takes their answer: confirm_proposals.
+operations/proposals.py), a fifth tool takes their answer: confirm_proposals.
 
 One set of classes serves both surfaces: the Assist API's `llm.py` platform
-(names `home_memory__...`) and the Home Memory LLM API (`assist/llm_api.py`, plain
-names; merged with Assist they become `home_memory__...` too). Home Assistant
-neither validates tool arguments nor applies defaults (API notes §0.6), so each
-tool validates its own, strictly: wrong types, empty or oversized text and NUL
-characters give an error result and write nothing.
-
-Results are small and speakable: summaries, numbers, dates, and a short hint
-of what to say or do next. All engine work runs in the executor.
+(names `home_memory__...`) and the Home Memory LLM API (`assist/llm_api.py`,
+plain names; merged with Assist they become `home_memory__...` too). Each
+tool validates its arguments (assist/arguments.py), calls the operations
+layer and answers in a small, speakable result: summaries, numbers, dates,
+and a short hint of what to say or do next. Every failure is an error result
+(`error_result`), never an exception.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import timedelta
-from functools import partial
-import sqlite3
-from typing import TYPE_CHECKING, Any, ClassVar, Final, override
+from typing import TYPE_CHECKING, Any, ClassVar, override
 
 from homeassistant.helpers import llm as ha_llm
 from homeassistant.util import dt as dt_util
 import probatio as vol
 
 from ..const import DOMAIN, LOGGER
-from ..memory.extraction import ProposalNotFoundError
-from ..memory.models import (
-    Memory,
-    MemoryFilter,
-    MemoryKind,
-    MemoryPatch,
-    NewMemory,
-    Source,
-    Tier,
-    Visibility,
+from ..memory.models import Memory, MemoryFilter, MemoryKind, MemoryPatch, Visibility
+from ..operations import choosing, memories, proposals, recall
+from ..operations.errors import OperationError
+from ..operations.remembering import outcome_data, outcome_speech
+from ..operations.schemas import shown
+from .arguments import (
+    CONTENT,
+    EXPIRES_IN_DAYS,
+    IMPORTANCE,
+    KIND,
+    MEMORY_ID,
+    QUERY,
+    TAGS,
+    TOKEN,
+    VISIBILITY,
+    exactly_one,
+    integer,
 )
-from ..memory.store import (
-    MAX_CONTENT_CHARS,
-    MAX_LABEL_CHARS,
-    InvalidMemoryError,
-    MemoryChangedError,
-    MemoryEngineError,
-    MemoryNotFoundError,
-    VisibilityChangeForbiddenError,
-)
-from ..operations.events import async_memories_changed
-from ..operations.remembering import async_announce, outcome_data, outcome_speech
-from ..operations.schemas import checked_number, checked_text, shown
-from .chat import async_current_turn
-from .speaker import Speaker, async_get_speaker, async_loaded_entry
+from .call import CallScope, async_scope
+from .errors import ToolError, explain
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
-
-    from homeassistant.core import Context, HomeAssistant
+    from homeassistant.core import HomeAssistant
     from homeassistant.util.json import JsonObjectType
 
-    from ..memory.models import CreateResult, ScoredMemory
+    from ..memory.models import CreateResult
     from ..memory.retrieval import ProgressivePage
-    from ..runtime.conversation_state import ConversationState
-    from ..runtime.data import HomeMemoryData
-
-MAX_QUERY_CHARS: Final = 1_000
-MAX_TAGS: Final = 10
-MAX_TOKEN_CHARS: Final = 64
-MAX_EXPIRY_DAYS: Final = 3650
-# Candidates shown when a query matches several memories.
-MAX_CANDIDATES: Final = 3
-# A candidate this close to the best one (relative relevance) makes the
-# choice ambiguous: the user is asked which one.
-AMBIGUITY_RATIO: Final = 0.8
-# Kinds a person can ask to remember (observations come from the house).
-SPOKEN_KINDS: Final = tuple(
-    kind.value for kind in MemoryKind if kind is not MemoryKind.OBSERVATION
-)
-
-
-# -- argument validation ---------------------------------------------------------
-
-
-def _text(max_chars: int, *, multiline: bool = False) -> vol.All[str]:
-    # The check every surface shares (operations/schemas.py): no NUL, control characters
-    # or lone surrogates, bounded length, not empty after trimming. `str` and
-    # Length stay for the JSON schema that LLM providers are given.
-    return vol.All(
-        str,
-        checked_text(max_chars, multiline=multiline),
-        vol.Length(min=1, max=max_chars),
-    )
-
-
-def _int(minimum: int, maximum: int) -> vol.All[int]:
-    # Refuses JSON true (an int to Python) and out-of-range numbers first.
-    return vol.All(
-        checked_number(minimum, maximum, integer=True),
-        int,
-        vol.Range(min=minimum, max=maximum),
-    )
-
-
-def _exactly_one(*keys: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
-    def check(value: dict[str, Any]) -> dict[str, Any]:
-        if sum(key in value for key in keys) != 1:
-            raise vol.Invalid(f"give exactly one of {', '.join(keys)}")
-        return value
-
-    return check
-
-
-QUERY = _text(MAX_QUERY_CHARS, multiline=True)
-CONTENT = _text(MAX_CONTENT_CHARS, multiline=True)
-# Length first: a list of millions of tags is refused without checking each.
-TAGS = vol.All(vol.Length(max=MAX_TAGS), [_text(MAX_LABEL_CHARS)])
-IMPORTANCE = vol.All(checked_number(0, 1), vol.Any(int, float), vol.Range(min=0, max=1))
-KIND = vol.In(list(SPOKEN_KINDS))
-VISIBILITY = vol.In([visibility.value for visibility in Visibility])
-EXPIRES_IN_DAYS = _int(1, MAX_EXPIRY_DAYS)
-MEMORY_ID = _text(MAX_LABEL_CHARS)
-TOKEN = _text(MAX_TOKEN_CHARS)
 
 
 # -- results ----------------------------------------------------------------------
@@ -131,34 +59,11 @@ def error_result(code: str, message: str) -> ha_llm.ToolResult:
     return ha_llm.ToolResult(data={"error": code, "message": message}, error=True)
 
 
-class ToolError(Exception):
-    """Ends a tool call with an error result."""
-
-    def __init__(self, code: str, message: str) -> None:
-        """Carry the result's code and message."""
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-class ForgetChangedError(ToolError):
-    """A confirmed forget found the memory changed since it was shown.
-
-    Nothing was forgotten; `memory` is what it says now and `token` a new
-    confirmation for exactly that version.
-    """
-
-    def __init__(self, memory: Memory, token: str) -> None:
-        """Carry the memory as it is now and the token that may forget it."""
-        super().__init__(
-            "memory_changed",
-            "That memory changed after the user was asked; nothing was "
-            f"forgotten. It now says: '{memory.summary}'. Ask the user again: "
-            f"Do you want me to forget: '{memory.summary}'? Only if they say "
-            "yes, call forget again with this confirmation_token.",
-        )
-        self.memory = memory
-        self.token = token
+def tool_error(err: OperationError | ToolError) -> ha_llm.ToolResult:
+    """The error result for a failed call (the one mapping of the tools)."""
+    if isinstance(err, OperationError):
+        err = explain(err)
+    return error_result(err.code, err.message)
 
 
 def spoken_date(memory: Memory) -> str:
@@ -175,164 +80,6 @@ def _brief(memory: Memory, number: int | None = None) -> dict[str, Any]:
     return item
 
 
-# -- shared engine work -------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class CallScope:
-    """Everything a call needs: runtime data, speaker and conversation state."""
-
-    hass: HomeAssistant
-    data: HomeMemoryData
-    speaker: Speaker
-    state: ConversationState
-    conversation_id: str | None
-    context: Context | None
-    device_id: str | None = None
-
-    async def run[T](self, job: Callable[[], T]) -> T:
-        """Run an engine call in the executor; engine failures become ToolError."""
-        try:
-            return await self.hass.async_add_executor_job(job)
-        except MemoryNotFoundError as err:
-            raise ToolError("not_found", "There is no such memory.") from err
-        except VisibilityChangeForbiddenError as err:
-            raise ToolError(
-                "not_owner",
-                "Only the person this memory belongs to can change who sees it.",
-            ) from err
-        except InvalidMemoryError as err:
-            raise ToolError("invalid_arguments", str(err)) from err
-        except (MemoryEngineError, sqlite3.Error, OSError) as err:
-            LOGGER.warning("Memory tool failed: %s", err)
-            raise ToolError(
-                "memory_error", "Memory could not be reached; try again later."
-            ) from err
-
-    async def log(self, operation: str, details: dict[str, Any]) -> None:
-        """Record the call in the engine's operation log (no memory text)."""
-        try:
-            await self.hass.async_add_executor_job(
-                self.data.store.log_event, operation, self.speaker.caller, details
-            )
-        except (MemoryEngineError, sqlite3.Error) as err:
-            LOGGER.debug("Could not log %s: %s", operation, err)
-
-    def require_write(self) -> None:
-        """Read-only users (and removed users) may not change memories."""
-        if not self.speaker.can_write:
-            raise ToolError(
-                "read_only_user", "This user may look up memories but not change them."
-            )
-
-
-async def async_scope(
-    hass: HomeAssistant, context: Context | None, device_id: str | None
-) -> CallScope:
-    """The scope of a call, or ToolError when the memory is not loaded."""
-    if (entry := async_loaded_entry(hass)) is None:
-        raise ToolError("memory_unavailable", "Memory is not available right now.")
-    data = entry.runtime_data
-    speaker = await async_get_speaker(hass, data, context, device_id)
-    turn = async_current_turn()
-    conversation_id = turn.conversation_id if turn else None
-    # Outside a conversation (direct API calls, MCP), state follows the speaker.
-    key = conversation_id or f"speaker:{speaker.key}:{device_id or ''}"
-    state = data.conversations.get(key, speaker.key)
-    return CallScope(hass, data, speaker, state, conversation_id, context, device_id)
-
-
-async def async_remember(
-    scope: CallScope,
-    content: str,
-    *,
-    kind: MemoryKind = MemoryKind.FACT,
-    importance: float = 0.5,
-    tags: Sequence[str] = (),
-    expires_in_days: int | None = None,
-    visibility: Visibility = Visibility.HOUSEHOLD,
-) -> CreateResult:
-    """Store what the speaker asked to remember."""
-    scope.require_write()
-    caller = scope.speaker.caller
-    if visibility is Visibility.PRIVATE and caller.user_id is None:
-        raise ToolError(
-            "private_needs_user",
-            "A private memory needs a known user; this request has none.",
-        )
-    new = NewMemory(
-        content=content,
-        kind=kind,
-        importance=float(importance),
-        tags=tuple(tags),
-        source=Source.EXPLICIT,
-        source_ids=(scope.conversation_id,) if scope.conversation_id else (),
-        speaker=caller.user_id,
-        owner=caller.user_id,
-        visibility=visibility,
-        expires_at=dt_util.utcnow() + timedelta(days=expires_in_days)
-        if expires_in_days
-        else None,
-    )
-    result = await scope.run(partial(scope.data.store.create, new, caller))
-    scope.state.last_memory_id = result.memory.id
-    async_announce(scope.hass, result, scope.context)
-    return result
-
-
-@dataclass(frozen=True, slots=True)
-class Resolved:
-    """Which memory a request means, or the candidates to choose from."""
-
-    memory: Memory | None
-    candidates: list[Memory]
-
-
-async def async_resolve(
-    scope: CallScope,
-    *,
-    memory_id: str | None = None,
-    that: bool = False,
-    query: str | None = None,
-) -> Resolved:
-    """Find the memory meant by id, by "that" or by a description."""
-    caller = scope.speaker.caller
-    if memory_id is None and that:
-        memory_id = scope.state.last_memory_id
-        if memory_id is None:
-            raise ToolError(
-                "nothing_recent",
-                "No memory was created or mentioned in this conversation yet; "
-                "ask the user which memory they mean.",
-            )
-    if memory_id is not None:
-        memory = await scope.run(partial(scope.data.store.get, memory_id, caller))
-        if memory.tier is not Tier.ACTIVE:
-            raise ToolError("not_found", "There is no such memory.")
-        return Resolved(memory, [memory])
-    if query is None:
-        raise ToolError("invalid_arguments", "Give an id, a query, or that=true.")
-    page = await scope.run(
-        partial(
-            scope.data.retriever.search,
-            query,
-            caller,
-            limit=MAX_CANDIDATES + 1,
-            record_access=False,
-        )
-    )
-    if not page.items:
-        raise ToolError("not_found", "No memory matches that description.")
-    return _pick_clear_winner(page.items)
-
-
-def _pick_clear_winner(items: list[ScoredMemory]) -> Resolved:
-    best = items[0].relevance
-    close = [item for item in items if item.relevance >= AMBIGUITY_RATIO * best]
-    memories = [item.memory for item in items[:MAX_CANDIDATES]]
-    return Resolved(close[0].memory if len(close) == 1 else None, memories)
-
-
 def _choice(candidates: list[Memory]) -> ha_llm.ToolResult:
     return ha_llm.ToolResult(
         data={
@@ -343,6 +90,68 @@ def _choice(candidates: list[Memory]) -> ha_llm.ToolResult:
             "message": "Several memories match. Ask the user which one they mean, "
             "then call again with its id.",
         }
+    )
+
+
+def _expires_in(days: int | None) -> Any:
+    return dt_util.utcnow() + timedelta(days=days) if days else None
+
+
+async def async_remember(
+    scope: CallScope,
+    content: str,
+    *,
+    kind: MemoryKind = MemoryKind.FACT,
+    importance: float = 0.5,
+    tags: tuple[str, ...] = (),
+    expires_in_days: int | None = None,
+    visibility: Visibility = Visibility.HOUSEHOLD,
+) -> CreateResult:
+    """Remember what the speaker said; it becomes the conversation's "that"."""
+    result = await memories.async_remember(
+        scope.ops,
+        memories.RememberRequest(
+            content=content,
+            kind=kind,
+            importance=importance,
+            tags=tags,
+            visibility=visibility,
+            expires_at=_expires_in(expires_in_days),
+            spoken=True,
+            conversation_id=scope.conversation_id,
+        ),
+    )
+    scope.state.last_memory_id = result.memory.id
+    return result
+
+
+async def async_resolve(
+    scope: CallScope,
+    *,
+    memory_id: str | None = None,
+    that: bool = False,
+    query: str | None = None,
+) -> choosing.Resolved:
+    """The memory the speaker means (choosing.async_resolve in this conversation)."""
+    return await choosing.async_resolve(
+        scope.ops, scope.state, memory_id=memory_id, that=that, query=query
+    )
+
+
+# Arguments that name a memory (update_memory, forget).
+_NAMING = {
+    vol.Optional("id", description="Id of the memory"): MEMORY_ID,
+    vol.Optional("that", description="The memory just created or mentioned"): bool,
+    vol.Optional("query", description="Describes the memory"): QUERY,
+}
+
+
+async def _async_named(scope: CallScope, args: dict[str, Any]) -> choosing.Resolved:
+    return await async_resolve(
+        scope,
+        memory_id=args.get("id"),
+        that=args.get("that", False),
+        query=args.get("query"),
     )
 
 
@@ -393,16 +202,17 @@ class MemoryTool(ha_llm.Tool):
             return error_result("invalid_arguments", shown(err))
         try:
             scope = await async_scope(hass, llm_context.context, llm_context.device_id)
-        except ToolError as err:
-            return error_result(err.code, err.message)
+        except OperationError as err:
+            return tool_error(err)
         try:
             result = await self._async_run(scope, args)
-        except ToolError as err:
+        except (OperationError, ToolError) as err:
+            failed = tool_error(err)
             await scope.log(
                 f"tool_{self.base_name}",
-                {"platform": llm_context.platform, "outcome": err.code},
+                {"platform": llm_context.platform, "outcome": failed.data["error"]},
             )
-            return error_result(err.code, err.message)
+            return failed
         await scope.log(
             f"tool_{self.base_name}",
             {"platform": llm_context.platform, "outcome": "ok"},
@@ -455,7 +265,7 @@ class RememberTool(MemoryTool):
             args["content"],
             kind=MemoryKind(args.get("kind", MemoryKind.FACT)),
             importance=args.get("importance", 0.5),
-            tags=args.get("tags", ()),
+            tags=tuple(args.get("tags", ())),
             expires_in_days=args.get("expires_in_days"),
             visibility=Visibility(args.get("visibility", Visibility.HOUSEHOLD)),
         )
@@ -492,12 +302,12 @@ class RecallTool(MemoryTool):
             vol.Optional("more", description="Next three of the last search"): bool,
             vol.Optional(
                 "pick", description="Number of a result of the last search"
-            ): _int(1, 1000),
+            ): integer(1, 1000),
             vol.Optional("kind", description="Only memories of this kind"): KIND,
             vol.Optional("tags", description="Only memories with these tags"): TAGS,
             vol.Optional(
                 "since_days", description="Only memories of the last N days"
-            ): _int(1, 36500),
+            ): integer(1, 36500),
             vol.Optional(
                 "cursor", description="Cursor of an earlier search (optional)"
             ): TOKEN,
@@ -508,15 +318,13 @@ class RecallTool(MemoryTool):
     async def _async_run(
         self, scope: CallScope, args: dict[str, Any]
     ) -> ha_llm.ToolResult:
-        retriever = scope.data.retriever
-        caller = scope.speaker.caller
         if "pick" in args or args.get("more"):
             cursor = args.get("cursor") or scope.state.recall_cursor
             if cursor is None:
                 raise ToolError("no_search", "Search first, with a query.")
             if "pick" in args:
                 number = args["pick"]
-                item = await scope.run(partial(retriever.pick, cursor, number, caller))
+                item = await recall.async_recall_pick(scope.ops, cursor, number)
                 if item is None:
                     raise ToolError(
                         "no_such_result",
@@ -532,7 +340,7 @@ class RecallTool(MemoryTool):
                         "kind": str(item.memory.kind),
                     }
                 )
-            page = await scope.run(partial(retriever.more, cursor, caller))
+            page = await recall.async_recall_more(scope.ops, cursor)
             if page.cursor is None:
                 raise ToolError(
                     "search_expired", "That search has expired; search again."
@@ -547,9 +355,7 @@ class RecallTool(MemoryTool):
             if "since_days" in args
             else None,
         )
-        page = await scope.run(
-            partial(retriever.start_progressive, args["query"], caller, flt)
-        )
+        page = await recall.async_recall(scope.ops, args["query"], flt)
         scope.state.recall_cursor = page.cursor
         return self._page(scope, page)
 
@@ -604,11 +410,7 @@ class UpdateMemoryTool(MemoryTool):
     )
     parameters = vol.Schema(
         {
-            vol.Optional("id", description="Id of the memory"): MEMORY_ID,
-            vol.Optional(
-                "that", description="The memory just created or mentioned"
-            ): bool,
-            vol.Optional("query", description="Describes the memory"): QUERY,
+            **_NAMING,
             vol.Optional("content", description="The new text"): CONTENT,
             vol.Optional("kind"): KIND,
             vol.Optional("importance"): IMPORTANCE,
@@ -622,45 +424,23 @@ class UpdateMemoryTool(MemoryTool):
     async def _async_run(
         self, scope: CallScope, args: dict[str, Any]
     ) -> ha_llm.ToolResult:
-        scope.require_write()
         patch = MemoryPatch(
             content=args.get("content"),
             kind=MemoryKind(args["kind"]) if "kind" in args else None,
             importance=float(args["importance"]) if "importance" in args else None,
             tags=tuple(args["tags"]) if "tags" in args else None,
             visibility=Visibility(args["visibility"]) if "visibility" in args else None,
-            expires_at=dt_util.utcnow() + timedelta(days=args["expires_in_days"])
-            if "expires_in_days" in args
-            else None,
+            expires_at=_expires_in(args.get("expires_in_days")),
         )
-        if patch.is_empty():
-            raise ToolError("invalid_arguments", "Nothing to change was given.")
-        if (
-            patch.visibility is Visibility.PRIVATE
-            and scope.speaker.caller.user_id is None
-        ):
-            raise ToolError(
-                "private_needs_user",
-                "A private memory needs a known user; this request has none.",
-            )
-        resolved = await async_resolve(
-            scope,
-            memory_id=args.get("id"),
-            that=args.get("that", False),
-            query=args.get("query"),
-        )
+        # Refused before the memory is looked up (read-only, nothing to change).
+        memories.check_update(scope.ops.actor, patch)
+        resolved = await _async_named(scope, args)
         if resolved.memory is None:
             return _choice(resolved.candidates)
-        memory = await scope.run(
-            partial(
-                scope.data.store.update,
-                resolved.memory.id,
-                patch,
-                scope.speaker.caller,
-            )
+        memory = await memories.async_update(
+            scope.ops, memories.UpdateRequest(resolved.memory.id, patch)
         )
         scope.state.last_memory_id = memory.id
-        async_memories_changed(scope.hass, updated=[memory], context=scope.context)
         return ha_llm.ToolResult(
             data={"result": "updated", "id": memory.id, "memory": memory.summary}
         )
@@ -682,11 +462,7 @@ class ForgetTool(MemoryTool):
     )
     parameters = vol.Schema(
         {
-            vol.Optional("id", description="Id of the memory"): MEMORY_ID,
-            vol.Optional(
-                "that", description="The memory just created or mentioned"
-            ): bool,
-            vol.Optional("query", description="Describes the memory"): QUERY,
+            **_NAMING,
             vol.Optional(
                 "confirmation_token",
                 description="From the first call, once the user said yes",
@@ -701,15 +477,22 @@ class ForgetTool(MemoryTool):
         scope.require_write()
         if (token := args.get("confirmation_token")) is not None:
             try:
-                forgotten = await async_confirm_forget(scope, token)
-            except ForgetChangedError as err:
+                forgotten = await choosing.async_confirm_forget(
+                    scope.ops, scope.state, token
+                )
+            except choosing.ForgetChangedError as err:
+                summary = err.memory.summary
                 return ha_llm.ToolResult(
                     data={
-                        "error": err.code,
+                        "error": "memory_changed",
                         "confirmation_needed": True,
                         "confirmation_token": err.token,
                         "memory": _brief(err.memory),
-                        "message": err.message,
+                        "message": "That memory changed after the user was asked; "
+                        f"nothing was forgotten. It now says: '{summary}'. Ask the "
+                        f"user again: Do you want me to forget: '{summary}'? Only "
+                        "if they say yes, call forget again with this "
+                        "confirmation_token.",
                     }
                 )
             return ha_llm.ToolResult(
@@ -719,15 +502,10 @@ class ForgetTool(MemoryTool):
                     "message": "Forgotten. An admin can still restore it.",
                 }
             )
-        resolved = await async_resolve(
-            scope,
-            memory_id=args.get("id"),
-            that=args.get("that", False),
-            query=args.get("query"),
-        )
+        resolved = await _async_named(scope, args)
         if resolved.memory is None:
             return _choice(resolved.candidates)
-        token = async_request_forget(scope, resolved.memory)
+        token = choosing.async_request_forget(scope.ops, scope.state, resolved.memory)
         return ha_llm.ToolResult(
             data={
                 "confirmation_needed": True,
@@ -738,57 +516,6 @@ class ForgetTool(MemoryTool):
                 "again with this confirmation_token.",
             }
         )
-
-
-def async_request_forget(
-    scope: CallScope, memory: Memory, state: ConversationState | None = None
-) -> str:
-    """Step one: hold the memory (as shown: its version) for confirmation;
-    returns the token."""
-    scope.state.last_memory_id = memory.id
-    return scope.data.conversations.add_pending(
-        state or scope.state, (memory.id,), (memory.version,)
-    )
-
-
-async def async_confirm_forget(
-    scope: CallScope, token: str, state: ConversationState | None = None
-) -> list[Memory]:
-    """Step two: soft-delete what `token` holds (once, before it lapses).
-
-    Only the version the user was shown is forgotten: if the memory was
-    corrected since (same id, new text), ForgetChangedError carries what it
-    says now and a new token, and nothing is forgotten. Every surface
-    (LLM tool, spoken "yes") confirms through here.
-    """
-    state = state or scope.state
-    pending = scope.data.conversations.take_pending(state, token)
-    if pending is None:
-        raise ToolError(
-            "invalid_token",
-            "That confirmation is unknown or has expired; nothing was forgotten. "
-            "Ask the user again.",
-        )
-    store = scope.data.store
-    caller = scope.speaker.caller
-    shown = dict(zip(pending.ids, pending.versions, strict=True))
-
-    def _forget() -> list[Memory] | Memory:
-        try:
-            ids = store.soft_delete(caller, ids=pending.ids, versions=shown)
-        except MemoryChangedError as err:
-            return store.get(err.memory_id, caller)
-        return [store.get(memory_id, caller) for memory_id in ids]
-
-    forgotten = await scope.run(_forget)
-    if not isinstance(forgotten, list):
-        raise ForgetChangedError(
-            forgotten, async_request_forget(scope, forgotten, state)
-        )
-    if scope.state.last_memory_id in pending.ids:
-        scope.state.last_memory_id = None
-    async_memories_changed(scope.hass, forgotten=forgotten, context=scope.context)
-    return forgotten
 
 
 class ConfirmProposalsTool(MemoryTool):
@@ -810,9 +537,9 @@ class ConfirmProposalsTool(MemoryTool):
                 vol.Optional("answer", description="yes or no"): vol.In(["yes", "no"]),
                 vol.Optional(
                     "numbers", description="The numbers the user chose"
-                ): vol.All(vol.Length(min=1, max=20), [_int(1, 100)]),
+                ): vol.All(vol.Length(min=1, max=20), [integer(1, 100)]),
             },
-            _exactly_one("answer", "numbers"),
+            exactly_one("answer", "numbers"),
         )
     )
 
@@ -820,32 +547,15 @@ class ConfirmProposalsTool(MemoryTool):
     async def _async_run(
         self, scope: CallScope, args: dict[str, Any]
     ) -> ha_llm.ToolResult:
-        # Imported here: background/proposals.py imports the engine and events,
-        # not tools.
-        from ..background.proposals import async_answer
-
         scope.require_write()
-        try:
-            decision = await async_answer(
-                scope.hass,
-                scope.data,
-                scope.speaker.caller,
+        decision = await proposals.async_answer_proposals(
+            scope.ops,
+            proposals.AnswerRequest(
                 answer=args.get("answer"),
-                numbers=args.get("numbers", ()),
+                numbers=tuple(args.get("numbers", ())),
                 conversation_id=scope.conversation_id,
-                context=scope.context,
-            )
-        except ValueError as err:
-            raise ToolError("no_such_number", str(err)) from err
-        except ProposalNotFoundError as err:
-            raise ToolError(
-                "already_decided", "Those were decided meanwhile; nothing changed."
-            ) from err
-        except (MemoryEngineError, sqlite3.Error, OSError) as err:
-            LOGGER.warning("Confirming proposals failed: %s", err)
-            raise ToolError(
-                "memory_error", "Memory could not be reached; try again later."
-            ) from err
+            ),
+        )
         if decision.memories:
             scope.state.last_memory_id = decision.memories[-1].id
         return ha_llm.ToolResult(

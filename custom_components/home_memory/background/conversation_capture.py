@@ -56,6 +56,7 @@ from ..const import DOMAIN, LOGGER
 from ..memory.errors import MemoryEngineError
 from ..memory.extraction import MAX_EXTRACTION_ATTEMPTS, MIN_TURNS
 from ..memory.sessions import ChatMessage, SessionRole, SessionStore
+from ..operations.proposals import async_refresh, ha_now, proposal_store, session_store
 from ..runtime.ha_internals import pipeline_turn_input, stored_chat_logs
 from .ai_generation import generating_own_task
 from .chat_turns import (
@@ -68,13 +69,7 @@ from .chat_turns import (
     set_speaker,
     take_new_turns,
 )
-from .proposals import (
-    async_extract,
-    async_refresh,
-    ha_now,
-    proposal_store,
-    session_store,
-)
+from .proposals import async_extract
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Coroutine, Sequence

@@ -56,13 +56,14 @@ from ..memory.consolidation import (
 from ..memory.consolidation_prompt import consolidation_instructions, decision_from_ai
 from ..memory.errors import MemoryEngineError
 from ..operations.events import async_memories_changed
+from ..operations.memories import memories_by_id
 from .ai_generation import ai_task_available, async_generate_structured
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Sequence
     from datetime import datetime, time
 
-    from ..memory.models import MaintenanceStats, Memory
+    from ..memory.models import MaintenanceStats
     from ..memory.store import MemoryStore
     from ..runtime.data import HomeMemoryConfigEntry
     from ..runtime.options import HomeMemoryOptions
@@ -206,10 +207,10 @@ class Maintenance:
             jobs = await self._async_run_jobs()
             consolidation = await self._async_consolidate()
             changed = await self._async_executor(
-                _memories, store, consolidation.survivor_ids
+                memories_by_id, store, consolidation.survivor_ids
             )
             removed = await self._async_executor(
-                _memories, store, consolidation.removed_ids
+                memories_by_id, store, consolidation.removed_ids
             )
             stats = replace(
                 stats,
@@ -305,10 +306,3 @@ CONSOLIDATION_STRUCTURE: Final = probatio.Schema(
         ): NumberSelector(NumberSelectorConfig(min=1, max=99, step=1)),
     }
 )
-
-
-def _memories(store: MemoryStore, memory_ids: Sequence[str]) -> list[Memory]:
-    """The memories with these ids (any tier), for the change events."""
-    if not memory_ids:
-        return []
-    return list(store.fetch(store.rowids_of(list(memory_ids))).values())

@@ -13,18 +13,24 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum, auto
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from homeassistant.auth.permissions.const import POLICY_CONTROL
 from homeassistant.exceptions import Unauthorized, UnknownUser
 
 from ..const import DOMAIN
 from ..memory.models import Caller
+from .errors import ForbiddenError
 
 if TYPE_CHECKING:
     from homeassistant.auth.models import User
-    from homeassistant.core import Context, HomeAssistant, ServiceCall
+    from homeassistant.core import Context, HomeAssistant
+
+
+# The key of per-conversation state when nobody known speaks.
+HOUSEHOLD: Final = "household"
 
 
 class Access(Enum):
@@ -59,29 +65,48 @@ class AdminRequiredError(_TranslatedUnauthorized):
     translation_key_name = "admin_required"
 
 
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who asks an operation: the engine's Caller, and whether they may write."""
+
+    caller: Caller
+    may_write: bool = True
+
+
+def require(actor: Actor, access: Access) -> None:
+    """Refuse an operation the actor may not do (every operation calls this)."""
+    if access is Access.ADMIN and not actor.caller.is_admin:
+        raise ForbiddenError("admin_required")
+    if access is not Access.READ and not actor.may_write:
+        raise ForbiddenError("read_only_user")
+
+
+def speaker_key(user_id: str | None) -> str:
+    """The key of per-conversation state for an effective user id."""
+    return user_id or HOUSEHOLD
+
+
 def may_write(user: User) -> bool:
     """True when the user may change memories (not a read-only user)."""
     return user.is_admin or user.permissions.access_all_entities(POLICY_CONTROL)
 
 
-async def async_get_caller(
-    hass: HomeAssistant, call: ServiceCall, access: Access
-) -> Caller:
-    """The engine's Caller for this call, after checking `access`."""
-    return await async_get_caller_for_context(hass, call.context, access)
-
-
-async def async_get_caller_for_context(
+async def async_get_actor(
     hass: HomeAssistant, context: Context, access: Access
-) -> Caller:
-    """The engine's Caller for a request made in `context`."""
+) -> Actor:
+    """Who makes a request in `context` (actions, websocket), checked for `access`.
+
+    Refusals are Home Assistant's `Unauthorized` (translated), which actions
+    and websocket commands report as such.
+    """
     if context.user_id is None:
-        return Caller(user_id=None, is_admin=access is Access.ADMIN)
+        return Actor(Caller(user_id=None, is_admin=access is Access.ADMIN))
     user = await hass.auth.async_get_user(context.user_id)
     if user is None:
         raise UnknownUser(context=context)
     if access is Access.ADMIN and not user.is_admin:
         raise AdminRequiredError(context)
-    if access is Access.WRITE and not may_write(user):
+    writer = may_write(user)
+    if access is Access.WRITE and not writer:
         raise ReadOnlyUserError(context)
-    return Caller(user_id=user.id, is_admin=user.is_admin)
+    return Actor(Caller(user_id=user.id, is_admin=user.is_admin), may_write=writer)

@@ -1,0 +1,155 @@
+"""The one error family of the operations layer.
+
+Every operation raises an `OperationError` (or lets a programming error
+escape). Each surface maps it once to its own form: actions to a translated
+`ServiceValidationError` or `HomeAssistantError`, LLM tools to an error
+result, sentences to speech, the websocket API to an error message. The
+`translation_key` is a key of `exceptions` in strings.json; `placeholders`
+fill its message.
+
+The engine lets `sqlite3.Error` and `OSError` escape next to its own
+`MemoryEngineError`; `ENGINE_FAILURES` names the three once, here, until the
+engine wraps its storage errors.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import TYPE_CHECKING, Final
+
+from ..memory.errors import (
+    ImportFileError,
+    InvalidMemoryError,
+    MemoryEngineError,
+    MemoryNotFoundError,
+    NothingToUndoError,
+    VisibilityChangeForbiddenError,
+)
+from ..memory.extraction import ProposalNotFoundError
+from .ai_memory_import import NotAiMemoryDatabaseError
+from .transfer import (
+    ImportFileMissingError,
+    ImportFileUnreadableError,
+    PathOutsideConfigError,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+
+    from homeassistant.core import HomeAssistant
+
+# Failures of the engine or its file that an operation reports as they are.
+ENGINE_FAILURES: Final = (MemoryEngineError, sqlite3.Error, OSError)
+
+
+class OperationError(Exception):
+    """An operation could not be done; nothing was written."""
+
+    def __init__(self, translation_key: str, **placeholders: str) -> None:
+        """Carry the strings.json key and the values its message names."""
+        super().__init__(translation_key, placeholders)
+        self.translation_key = translation_key
+        self.placeholders = placeholders
+
+    def __str__(self) -> str:
+        """The key and its values, for logs."""
+        values = ", ".join(f"{k}={v}" for k, v in self.placeholders.items())
+        return f"{self.translation_key}({values})" if values else self.translation_key
+
+
+class NotFoundError(OperationError):
+    """What the request names does not exist for this caller."""
+
+
+class InvalidRequestError(OperationError):
+    """The request is malformed or not allowed as given (bad input)."""
+
+
+class ForbiddenError(OperationError):
+    """This caller may not do this."""
+
+
+class ConflictError(OperationError):
+    """What the request was about changed since it was shown."""
+
+
+class UnavailableError(OperationError):
+    """Home Memory (or the feature asked for) is not running now."""
+
+
+class EngineFailureError(OperationError):
+    """The engine or its database file failed; `error` says how."""
+
+
+def engine_failure(err: BaseException) -> EngineFailureError:
+    """The operation error for an engine or storage failure."""
+    return EngineFailureError("engine_error", error=str(err))
+
+
+def from_engine(  # noqa: PLR0911, PLR0912 - one case per error named
+    err: BaseException,
+) -> OperationError:
+    """The operation error for an exception the engine or a file reader raised.
+
+    Anything else (a programming error) is not ours to translate: the caller
+    re-raises it.
+    """
+    match err:
+        case OperationError():
+            return err
+        case MemoryNotFoundError():
+            return NotFoundError("memory_not_found", id=err.memory_id)
+        case ProposalNotFoundError():
+            return NotFoundError("proposal_not_found", id=err.proposal_id)
+        case VisibilityChangeForbiddenError():
+            return ForbiddenError("visibility_owner_only", id=err.memory_id)
+        case InvalidMemoryError() if err.field == "visibility":
+            # The engine's reason (e.g. the memory has no owner) rides along.
+            return InvalidRequestError("private_needs_owner", error=str(err))
+        case InvalidMemoryError():
+            return InvalidRequestError(
+                "invalid_memory", field=err.field, error=str(err)
+            )
+        case NothingToUndoError():
+            return InvalidRequestError("nothing_to_undo", id=str(err.args[0]))
+        case ImportFileError():
+            return InvalidRequestError(
+                "import_file_invalid", errors="; ".join(err.errors[:5])
+            )
+        case PathOutsideConfigError():
+            return InvalidRequestError("path_outside_config", path=str(err))
+        case ImportFileMissingError():
+            return InvalidRequestError("import_file_not_found", path=str(err))
+        case ImportFileUnreadableError():
+            return InvalidRequestError("import_file_unreadable", error=str(err))
+        case NotAiMemoryDatabaseError():
+            return InvalidRequestError("not_ai_memory_database", error=str(err))
+        case MemoryEngineError() | sqlite3.Error() | OSError():
+            return engine_failure(err)
+    raise err
+
+
+async def async_engine[T](hass: HomeAssistant, job: Callable[[], T]) -> T:
+    """Run engine work in the executor; its failures become OperationErrors."""
+    try:
+        return await hass.async_add_executor_job(job)
+    except OperationError:
+        raise
+    except (
+        *ENGINE_FAILURES,
+        PathOutsideConfigError,
+        ImportFileMissingError,
+        ImportFileUnreadableError,
+        NotAiMemoryDatabaseError,
+    ) as err:
+        raise from_engine(err) from err
+
+
+async def async_guard[T](work: Awaitable[T]) -> T:
+    """Await work that reaches the engine itself; failures become OperationErrors."""
+    try:
+        return await work
+    except OperationError:
+        raise
+    except ENGINE_FAILURES as err:
+        raise from_engine(err) from err

@@ -1,0 +1,429 @@
+"""The memory operations: remember, update, undo, forget, restore, purge, get,
+list, search and the admin's search over all tiers.
+
+Each takes the `OperationScope` (who asks, in which entry and context) and a
+typed request, checks access (`access.require`), runs the engine in the
+executor (one transaction per engine call, so a refused request writes
+nothing) and fires the memories-changed event once. Errors are the
+`OperationError` family only (operations/errors.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import partial
+from typing import TYPE_CHECKING, Any, Final
+
+from ..memory.models import (
+    MemoryFilter,
+    MemoryKind,
+    NewMemory,
+    Source,
+    Tier,
+    Visibility,
+)
+from .access import Access, Actor, require
+from .errors import InvalidRequestError, async_engine
+from .events import async_memories_changed
+from .remembering import async_announce
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from datetime import datetime
+
+    from homeassistant.core import Context, HomeAssistant
+
+    from ..memory.models import (
+        CreateResult,
+        Memory,
+        MemoryPatch,
+        ScoredMemory,
+        WeightClass,
+    )
+    from ..memory.store import LogEntry, MemoryStore
+    from ..runtime.data import HomeMemoryData
+
+# Log rows returned per memory (and for the query text) by search_all_tiers.
+LOG_ENTRIES_PER_MEMORY: Final = 50
+
+
+@dataclass(frozen=True, slots=True)
+class OperationScope:
+    """Who asks an operation, in which loaded entry, in which HA context."""
+
+    hass: HomeAssistant
+    data: HomeMemoryData
+    actor: Actor
+    context: Context | None = None
+
+
+# -- requests and results ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RememberRequest:
+    """What to remember (source `explicit`, owned by the caller)."""
+
+    content: str
+    summary: str | None = None
+    kind: MemoryKind = MemoryKind.FACT
+    weight_class: WeightClass | None = None
+    importance: float = 0.5
+    people: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    location: str | None = None
+    emotion: str | None = None
+    visibility: Visibility = Visibility.HOUSEHOLD
+    expires_at: datetime | None = None
+    # Said in a conversation (LLM tool, sentence): the caller is its speaker
+    # and the conversation its source.
+    spoken: bool = False
+    conversation_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class UpdateRequest:
+    """Change one memory; `patch` names the fields that change."""
+
+    memory_id: str
+    patch: MemoryPatch
+
+
+@dataclass(frozen=True, slots=True)
+class SelectRequest:
+    """Memories by id and/or by tag (forget, purge)."""
+
+    ids: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GetRequest:
+    """One memory, with its version history if asked."""
+
+    memory_id: str
+    with_history: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GetResult:
+    """The memory, and its earlier versions (newest first) when asked."""
+
+    memory: Memory
+    history: list[dict[str, Any]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ListRequest:
+    """A page of the caller's visible memories, newest first."""
+
+    filter: MemoryFilter = field(default_factory=MemoryFilter)
+    offset: int = 0
+    limit: int = 20
+
+
+@dataclass(frozen=True, slots=True)
+class ListResult:
+    """One page of memories."""
+
+    memories: list[Memory]
+    total: int
+    offset: int
+    next_offset: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SearchRequest:
+    """Hybrid search; `min_relevance` None applies the option's floor."""
+
+    query: str
+    filter: MemoryFilter = field(default_factory=MemoryFilter)
+    offset: int = 0
+    limit: int = 10
+    min_relevance: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """One page of scored memories and the relevance floor applied."""
+
+    items: list[ScoredMemory]
+    total: int
+    offset: int
+    next_offset: int | None
+    min_relevance: float
+    retrieval_mode: str
+
+
+@dataclass(frozen=True, slots=True)
+class AllTiersRequest:
+    """Admin search over active, deleted and archived memories."""
+
+    query: str
+    limit: int = 20
+    with_log: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AllTiersResult:
+    """Memories of every tier and, when asked, their log rows (newest first)."""
+
+    items: list[ScoredMemory]
+    total: int
+    min_relevance: float
+    log_entries: list[LogEntry] | None = None
+
+
+# -- helpers ------------------------------------------------------------------------
+
+
+def memories_by_id(store: MemoryStore, memory_ids: Sequence[str]) -> list[Memory]:
+    """The memories with these ids (any tier), in that order, for their events."""
+    if not memory_ids:
+        return []
+    by_rowid = store.fetch(store.rowids_of(list(memory_ids)))
+    by_id = {memory.id: memory for memory in by_rowid.values()}
+    return [by_id[memory_id] for memory_id in memory_ids if memory_id in by_id]
+
+
+def check_private(actor: Actor, visibility: Visibility | None) -> None:
+    """A private memory needs a user it belongs to."""
+    if visibility is Visibility.PRIVATE and actor.caller.user_id is None:
+        raise InvalidRequestError("private_needs_owner")
+
+
+def check_update(actor: Actor, patch: MemoryPatch) -> None:
+    """Refuse an update that cannot succeed, before anything is looked up."""
+    require(actor, Access.WRITE)
+    if patch.is_empty():
+        raise InvalidRequestError("nothing_to_change")
+    check_private(actor, patch.visibility)
+
+
+# -- writing (users who may control the home) ------------------------------------------
+
+
+async def async_remember(
+    scope: OperationScope, request: RememberRequest
+) -> CreateResult:
+    """Store a statement; the engine says whether it was created, updated
+    (a correction) or reinforced (a repeat)."""
+    require(scope.actor, Access.WRITE)
+    check_private(scope.actor, request.visibility)
+    caller = scope.actor.caller
+    new = NewMemory(
+        content=request.content,
+        summary=request.summary,
+        kind=request.kind,
+        weight_class=request.weight_class,
+        importance=float(request.importance),
+        people=request.people,
+        tags=request.tags,
+        location=request.location or None,
+        emotion=request.emotion or None,
+        source=Source.EXPLICIT,
+        source_ids=(request.conversation_id,) if request.conversation_id else (),
+        speaker=caller.user_id if request.spoken else None,
+        owner=caller.user_id,
+        visibility=request.visibility,
+        expires_at=request.expires_at,
+    )
+    result = await async_engine(
+        scope.hass, partial(scope.data.store.create, new, caller)
+    )
+    async_announce(scope.hass, result, scope.context)
+    return result
+
+
+async def async_update(scope: OperationScope, request: UpdateRequest) -> Memory:
+    """Change a memory (a new version; the old one stays in its history)."""
+    check_update(scope.actor, request.patch)
+    memory = await async_engine(
+        scope.hass,
+        partial(
+            scope.data.store.update,
+            request.memory_id,
+            request.patch,
+            scope.actor.caller,
+        ),
+    )
+    async_memories_changed(scope.hass, updated=[memory], context=scope.context)
+    return memory
+
+
+async def async_undo(scope: OperationScope, memory_id: str) -> Memory:
+    """Return a memory to the version before its last update."""
+    require(scope.actor, Access.WRITE)
+    memory = await async_engine(
+        scope.hass, partial(scope.data.store.undo, memory_id, scope.actor.caller)
+    )
+    async_memories_changed(scope.hass, updated=[memory], context=scope.context)
+    return memory
+
+
+async def async_forget(scope: OperationScope, request: SelectRequest) -> list[Memory]:
+    """Move memories to the deleted tier at once (an admin can restore them).
+
+    The two-step forget of conversations is operations/choosing.py.
+    """
+    require(scope.actor, Access.WRITE)
+    store = scope.data.store
+
+    def _forget() -> list[Memory]:
+        ids = store.soft_delete(
+            scope.actor.caller, ids=list(request.ids), tags=list(request.tags)
+        )
+        return memories_by_id(store, ids)
+
+    forgotten = await async_engine(scope.hass, _forget)
+    async_memories_changed(scope.hass, forgotten=forgotten, context=scope.context)
+    return forgotten
+
+
+async def async_restore(scope: OperationScope, ids: Sequence[str]) -> list[Memory]:
+    """Bring forgotten or archived memories back (admin)."""
+    require(scope.actor, Access.ADMIN)
+    store = scope.data.store
+
+    def _restore() -> list[Memory]:
+        return memories_by_id(store, store.restore(scope.actor.caller, ids=list(ids)))
+
+    restored = await async_engine(scope.hass, _restore)
+    async_memories_changed(scope.hass, updated=restored, context=scope.context)
+    return restored
+
+
+async def async_purge(scope: OperationScope, request: SelectRequest) -> list[str]:
+    """Delete memories for good (admin); returns the purged ids."""
+    require(scope.actor, Access.ADMIN)
+    purged = await async_engine(
+        scope.hass,
+        partial(
+            scope.data.store.hard_delete,
+            scope.actor.caller,
+            ids=list(request.ids),
+            tags=list(request.tags),
+        ),
+    )
+    # Purging clears out what was forgotten (or archived): no event of its own.
+    async_memories_changed(scope.hass, context=scope.context)
+    return list(purged)
+
+
+# -- reading (everyone) ---------------------------------------------------------------
+
+
+async def async_get(scope: OperationScope, request: GetRequest) -> GetResult:
+    """One memory the caller may see, with its history when asked."""
+    require(scope.actor, Access.READ)
+    store = scope.data.store
+    caller = scope.actor.caller
+
+    def _get() -> GetResult:
+        memory = store.get(request.memory_id, caller)
+        if not request.with_history:
+            return GetResult(memory)
+        return GetResult(memory, store.history(request.memory_id, caller))
+
+    return await async_engine(scope.hass, _get)
+
+
+async def async_list(scope: OperationScope, request: ListRequest) -> ListResult:
+    """A page of memories matching the filter, newest first."""
+    require(scope.actor, Access.READ)
+    page = await async_engine(
+        scope.hass,
+        partial(
+            scope.data.store.list_memories,
+            scope.actor.caller,
+            request.filter,
+            offset=request.offset,
+            limit=request.limit,
+        ),
+    )
+    return ListResult(list(page.items), page.total, page.offset, page.next_offset)
+
+
+async def async_search(scope: OperationScope, request: SearchRequest) -> SearchResult:
+    """Hybrid search as Assist uses it, above the relevance floor."""
+    require(scope.actor, Access.READ)
+    data = scope.data
+    floor = request.min_relevance
+    if floor is None:
+        floor = data.retriever.config.search_min_relevance
+    with data.latency.measure("search"):
+        page = await async_engine(
+            scope.hass,
+            partial(
+                data.retriever.search,
+                request.query,
+                scope.actor.caller,
+                request.filter,
+                limit=request.limit,
+                offset=request.offset,
+                min_relevance=floor,
+            ),
+        )
+    return SearchResult(
+        list(page.items),
+        page.total,
+        page.offset,
+        page.next_offset,
+        floor,
+        data.store.backends()["retrieval_mode"],
+    )
+
+
+async def async_search_all_tiers(
+    scope: OperationScope, request: AllTiersRequest
+) -> AllTiersResult:
+    """Active, deleted and archived memories for a query, and their log (admin)."""
+    require(scope.actor, Access.ADMIN)
+    return await async_engine(
+        scope.hass, partial(_search_all_tiers, scope.data, scope.actor, request)
+    )
+
+
+def _search_all_tiers(
+    data: HomeMemoryData, actor: Actor, request: AllTiersRequest
+) -> AllTiersResult:
+    """Log rows hold no text: they are found by the ids of the memories found
+    and by the hash of the query (a memory whose text is exactly the query,
+    even if it has been purged since)."""
+    store = data.store
+    caller = actor.caller
+    page = data.retriever.search(
+        request.query,
+        caller,
+        MemoryFilter(tiers=tuple(Tier), include_expired=True),
+        limit=request.limit,
+        # An audit must not reinforce what it looks at.
+        record_access=False,
+    )
+    floor = data.retriever.config.search_min_relevance
+    if not request.with_log:
+        return AllTiersResult(list(page.items), page.total, floor)
+    found = {item.memory.id for item in page.items}
+    entries: list[LogEntry] = []
+    # The log read leaves out rows of other people's private memories, purged
+    # or not: an admin must not confirm that someone stored a private text.
+    for memory_id in found:
+        entries.extend(
+            store.log_entries(
+                memory_id=memory_id, limit=LOG_ENTRIES_PER_MEMORY, caller=caller
+            )
+        )
+    for entry in store.log_entries(
+        content_hash_of=request.query, limit=LOG_ENTRIES_PER_MEMORY, caller=caller
+    ):
+        if entry.memory_id is None or entry.memory_id in found:
+            entries.append(entry)
+        elif not store.rowids_of([entry.memory_id]):
+            entries.append(entry)  # purged: the log is all that is left
+        # else: a memory that exists but is not in the results (another tier
+        # past the limit, or hidden from this caller).
+    unique = {
+        (e.at, e.operation, e.memory_id, e.actor, e.content_hash): e for e in entries
+    }
+    log = sorted(unique.values(), key=lambda e: e.at, reverse=True)
+    return AllTiersResult(list(page.items), page.total, floor, log)

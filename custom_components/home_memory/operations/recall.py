@@ -1,0 +1,49 @@
+"""Recall as a conversation does it: three at a time, "more", "number two".
+
+The retriever keeps the ranked list behind a cursor for the caller; LLM tools
+and sentences page through it here. Nothing is written, nothing is fired.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+from .access import Access, require
+from .errors import async_engine
+
+if TYPE_CHECKING:
+    from ..memory.models import MemoryFilter, ScoredMemory
+    from ..memory.retrieval import ProgressivePage
+    from .memories import OperationScope
+
+
+async def async_recall(
+    scope: OperationScope, query: str, flt: MemoryFilter | None = None
+) -> ProgressivePage:
+    """The first page of a search above the relevance floor, with its cursor."""
+    require(scope.actor, Access.READ)
+    return await async_engine(
+        scope.hass,
+        partial(scope.data.retriever.start_progressive, query, scope.actor.caller, flt),
+    )
+
+
+async def async_recall_more(scope: OperationScope, cursor: str) -> ProgressivePage:
+    """The next page of a recall; an unknown or lapsed cursor gives no cursor."""
+    require(scope.actor, Access.READ)
+    return await async_engine(
+        scope.hass,
+        partial(scope.data.retriever.more, cursor, scope.actor.caller),
+    )
+
+
+async def async_recall_pick(
+    scope: OperationScope, cursor: str, number: int
+) -> ScoredMemory | None:
+    """Result `number` (1-based) of a recall, re-read now; None if gone."""
+    require(scope.actor, Access.READ)
+    return await async_engine(
+        scope.hass,
+        partial(scope.data.retriever.pick, cursor, number, scope.actor.caller),
+    )
