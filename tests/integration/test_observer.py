@@ -45,7 +45,7 @@ from custom_components.home_memory.const import (
 from custom_components.home_memory.diagnostics import (
     async_get_config_entry_diagnostics,
 )
-from custom_components.home_memory.memory.errors import MemoryEngineError
+from custom_components.home_memory.memory.errors import MemoryEngineError, StorageError
 from custom_components.home_memory.memory.event_buffer import EventBuffer
 from custom_components.home_memory.memory.models import (
     SYSTEM,
@@ -825,12 +825,19 @@ async def test_a_failing_ai_task_entity_falls_back_to_the_template_narrator(
     assert await buffered(hass, entry) == 0
 
 
+def _storage_error(cause: Exception) -> StorageError:
+    """What the engine raises when its file fails underneath (memory/errors.py)."""
+    error = StorageError(str(cause))
+    error.__cause__ = cause
+    return error
+
+
 @pytest.mark.parametrize(
     "error",
     [
-        sqlite3.OperationalError("database is locked"),
-        sqlite3.OperationalError("database or disk is full"),
-        OSError(5, "Input/output error"),
+        _storage_error(sqlite3.OperationalError("database is locked")),
+        _storage_error(sqlite3.OperationalError("database or disk is full")),
+        _storage_error(OSError(5, "Input/output error")),
         MemoryEngineError("the store is closed"),
     ],
     ids=["locked", "disk-full", "io", "engine"],

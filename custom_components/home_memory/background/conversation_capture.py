@@ -43,7 +43,6 @@ import asyncio
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
-import sqlite3
 import time
 from typing import TYPE_CHECKING, Any, Final
 
@@ -337,7 +336,7 @@ class ConversationCapture:
             await self._async_read(conversation_id, watched, list(watched.log.content))
         try:
             await async_end_conversations(self._hass, self._data, conversation_id)
-        except MemoryEngineError, sqlite3.Error:
+        except MemoryEngineError:
             LOGGER.debug("Sessions of %s not readable", conversation_id, exc_info=True)
 
     @property
@@ -398,7 +397,7 @@ async def async_store_turn(
             )
         )
         await hass.async_add_executor_job(sessions.embed_missing)
-    except MemoryEngineError, sqlite3.Error, OSError, ValueError:
+    except MemoryEngineError, ValueError:
         # ValueError covers text the binding refuses (UnicodeEncodeError):
         # this turn is lost, the other turns of the same read are not.
         LOGGER.warning("A conversation turn could not be stored", exc_info=True)
@@ -421,7 +420,7 @@ async def async_end_session(
     """
     try:
         ended = await hass.async_add_executor_job(session_store(data).end, session_id)
-    except MemoryEngineError, sqlite3.Error:
+    except MemoryEngineError:
         LOGGER.debug("Session %s could not be ended", session_id, exc_info=True)
         return None
     if ended is None:
@@ -459,7 +458,7 @@ async def async_end_idle_sessions(hass: HomeAssistant, data: HomeMemoryData) -> 
         idle = await hass.async_add_executor_job(
             session_store(data).idle_open_sessions, END_IDLE.total_seconds()
         )
-    except MemoryEngineError, sqlite3.Error:
+    except MemoryEngineError:
         LOGGER.debug("Idle sessions not readable", exc_info=True)
         return
     capture = data.capture
@@ -475,7 +474,7 @@ async def async_retry_extraction(hass: HomeAssistant, data: HomeMemoryData) -> N
         missed: list[Session] = await hass.async_add_executor_job(
             session_store(data).unextracted, MIN_TURNS, MAX_EXTRACTION_ATTEMPTS
         )
-    except MemoryEngineError, sqlite3.Error:
+    except MemoryEngineError:
         LOGGER.debug("Unextracted sessions not readable", exc_info=True)
         return
     for session in missed:

@@ -31,7 +31,6 @@ from collections import deque
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
-import sqlite3
 import threading
 from typing import TYPE_CHECKING, Any, Final
 
@@ -558,7 +557,7 @@ class HomeObserver:
             pending = await self.hass.async_add_executor_job(
                 store_events, self.buffer, events, self.tz
             )
-        except (MemoryEngineError, sqlite3.Error, OSError) as err:
+        except MemoryEngineError as err:
             # The store is closing or failing (closed, locked, disk full,
             # I/O): keep the changes for the next attempt instead of
             # dropping them.
@@ -779,6 +778,6 @@ async def async_start_observer(observer: HomeObserver) -> None:
     # restart at once, not after the first change or tick.
     try:
         await observer.async_refresh_pending()
-    except (MemoryEngineError, sqlite3.Error) as err:
+    except MemoryEngineError as err:
         LOGGER.debug("The observation buffer could not be read yet: %s", err)
     observer.async_start()

@@ -7,9 +7,10 @@ result, sentences to speech, the websocket API to an error message. The
 `translation_key` is a key of `exceptions` in strings.json; `placeholders`
 fill its message.
 
-The engine lets `sqlite3.Error` and `OSError` escape next to its own
-`MemoryEngineError`; `ENGINE_FAILURES` names the three once, here, until the
-engine wraps its storage errors.
+The engine wraps its storage failures in `MemoryEngineError` (StorageError).
+The files this layer opens itself (an export, an import, another app's
+database) can also fail with `OSError` or `sqlite3.Error`: `ENGINE_FAILURES`
+names the three once, here.
 """
 
 from __future__ import annotations

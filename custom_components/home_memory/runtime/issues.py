@@ -7,7 +7,6 @@ is deleted as soon as the problem is over.
 
 from __future__ import annotations
 
-import sqlite3
 from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.const import EVENT_CALL_SERVICE
@@ -265,7 +264,7 @@ def async_watch_private_actions(
             store = entry.runtime_data.store
             try:
                 memory = await hass.async_add_executor_job(store.get, memory_id, caller)
-            except MemoryEngineError, sqlite3.Error:
+            except MemoryEngineError:
                 memory = None  # unknown id: the action fails and writes nothing
             private = memory is not None and memory.visibility is Visibility.PRIVATE
         async_check_private_text_recorded(hass, private=private)
