@@ -145,6 +145,7 @@ async def guest(
 
 
 def runtime(entry: MockConfigEntry) -> HomeMemoryData:
+    """The loaded entry's runtime data, typed."""
     data: HomeMemoryData = entry.runtime_data
     return data
 
