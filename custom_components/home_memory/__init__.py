@@ -71,6 +71,7 @@ from .runtime.model import load_model, resolve_model_dir
 from .runtime.options import HomeMemoryOptions
 from .runtime.panel import async_register_panel
 from .services import async_setup_services
+from .websocket_api import async_setup_websocket_api
 
 if TYPE_CHECKING:
     from homeassistant.core import Event, HomeAssistant
@@ -85,9 +86,10 @@ PLATFORMS: list[Platform] = [Platform.SENSOR]
 
 
 async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
-    """Register the actions and the LLM API once, whether or not an entry is loaded."""
+    """Register the actions, the LLM API and the websocket commands, once."""
     async_setup_services(hass)
     async_setup_llm_api(hass)
+    async_setup_websocket_api(hass)
     return True
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 import json
 from typing import IO, TYPE_CHECKING, Any
 
+from .connections import storage_errors
 from .errors import ImportFileError, InvalidMemoryError
 from .models import Caller, NewMemory, Visibility
 from .rows import COLUMNS
@@ -43,21 +44,47 @@ class ExportImport(Writing):
     ) -> int:
         """Write every memory the caller may see as one JSON object a line."""
         count = 0
-        where = "" if all_tiers else "WHERE tier = 'active'"
+        after: int | None = 0
+        while after is not None:
+            lines, after = self.export_page(caller, after=after, all_tiers=all_tiers)
+            with storage_errors():  # the file written to (a full disk)
+                for line in lines:
+                    out.write(line)
+                    out.write("\n")
+            count += len(lines)
+        return count
+
+    def export_page(
+        self,
+        caller: Caller,
+        *,
+        after: int = 0,
+        limit: int = 1000,
+        all_tiers: bool = True,
+    ) -> tuple[list[str], int | None]:
+        """Export lines of the memories the caller may see, by rowid after `after`.
+
+        Returns the lines and where the next page starts (None: the last page).
+        Each page is one read; a memory added meanwhile is in a later page.
+        """
+        if not 1 <= limit <= 10_000 or after < 0:
+            raise InvalidMemoryError("limit", "after >= 0 and limit 1-10000")
+        tier = "" if all_tiers else "AND tier = 'active' "
         with self._read() as conn:
             rows = conn.execute(
-                f"SELECT {COLUMNS} FROM memories {where} ORDER BY rowid"
-            )
-            while batch := rows.fetchmany(1000):
-                for row in batch:
-                    memory = self._row_to_memory(row)
-                    if memory.visible_to(caller):
-                        out.write(
-                            json.dumps(memory_to_dict(memory), ensure_ascii=False)
-                        )
-                        out.write("\n")
-                        count += 1
-        return count
+                f"SELECT {COLUMNS} FROM memories WHERE rowid > ? {tier}"
+                "AND (visibility = 'household' OR owner = ?) "
+                "ORDER BY rowid LIMIT ?",
+                (after, caller.user_id, limit + 1),
+            ).fetchall()
+        more = len(rows) > limit
+        rows = rows[:limit]
+        lines = []
+        for row in rows:
+            memory = self._row_to_memory(row)
+            if memory.visible_to(caller):  # the same rule, checked once more
+                lines.append(json.dumps(memory_to_dict(memory), ensure_ascii=False))
+        return lines, int(rows[-1][0]) if more else None
 
     def import_jsonl(
         self, lines: Iterable[str], caller: Caller, *, keep_owners: bool = False

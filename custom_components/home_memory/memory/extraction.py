@@ -17,14 +17,14 @@ Blocking; call from the executor. No Home Assistant imports.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 import json
 import secrets
 from typing import TYPE_CHECKING, Final
 
 from .errors import MemoryEngineError
-from .models import Caller, MemoryKind, NewMemory, Source, Visibility
+from .models import Caller, MemoryKind, MemoryPatch, NewMemory, Source, Visibility
 from .quoting import quote
 from .sessions import MessageRole, SessionStore, StoredMessage
 from .validation import MAX_CONTENT_CHARS, MAX_LABEL_CHARS, MAX_SUMMARY_CHARS
@@ -240,6 +240,34 @@ class ProposalNotFoundError(MemoryEngineError):
         self.proposal_id = proposal_id
 
 
+# The fields of a person's edit that a confirmed proposal takes.
+_EDITABLE: Final = (
+    "content",
+    "summary",
+    "kind",
+    "weight_class",
+    "importance",
+    "emotion",
+    "people",
+    "location",
+    "tags",
+    "visibility",
+    "expires_at",
+)
+
+
+def _edited(new: NewMemory, patch: MemoryPatch | None) -> NewMemory:
+    """A confirmed proposal with a person's changes (None in the patch keeps)."""
+    if patch is None:
+        return new
+    changes: dict[str, object] = {
+        name: value for name in _EDITABLE if (value := getattr(patch, name)) is not None
+    }
+    if patch.content is not None and patch.summary is None:
+        changes["summary"] = None  # derived from the new text, not the old one
+    return replace(new, **changes)  # type: ignore[arg-type]
+
+
 class ProposalStore:
     """Pending, confirmed and rejected proposals, in the memory store's file."""
 
@@ -357,28 +385,38 @@ class ProposalStore:
         return chosen
 
     def confirm(
-        self, ids: Sequence[str], caller: Caller
+        self,
+        ids: Sequence[str],
+        caller: Caller,
+        *,
+        edits: Mapping[str, MemoryPatch] | None = None,
     ) -> list[tuple[Proposal, CreateResult]]:
         """Turn the proposals into memories (source `extracted`), atomically.
 
         The memories and the proposals' confirmed status commit together; a
         proposal decided meanwhile rolls everything back (ProposalNotFoundError).
+        `edits` (proposal id -> patch): a person's changes, stored as the
+        memory's first version in the same transaction, so an edit that is
+        refused confirms nothing.
         """
         chosen = self._decidable(ids, caller)
         if not chosen:
             return []
         items = [
-            NewMemory(
-                content=p.content,
-                summary=p.summary,
-                kind=p.kind,
-                tags=p.keywords,
-                source=Source.EXTRACTED,
-                source_ids=(p.conversation_id,) if p.conversation_id else (),
-                speaker=p.owner,
-                owner=p.owner,
-                visibility=p.visibility,
-                thread=p.conversation_id,
+            _edited(
+                NewMemory(
+                    content=p.content,
+                    summary=p.summary,
+                    kind=p.kind,
+                    tags=p.keywords,
+                    source=Source.EXTRACTED,
+                    source_ids=(p.conversation_id,) if p.conversation_id else (),
+                    speaker=p.owner,
+                    owner=p.owner,
+                    visibility=p.visibility,
+                    thread=p.conversation_id,
+                ),
+                (edits or {}).get(p.id),
             )
             for p in chosen
         ]

@@ -9,10 +9,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .models import IMPORTED_SOURCES, Origin
 from .validation import to_timestamp
 
 if TYPE_CHECKING:
     from .models import Caller, MemoryFilter
+
+# Each origin (models.Origin) as a condition on a memory row `m`; source_ids
+# is a JSON list, '[]' when empty (models.origin_of is the same rule).
+ORIGIN_SQL: dict[Origin, str] = {
+    Origin.VOICE: "(m.source = 'explicit' AND m.source_ids != '[]')",
+    Origin.ACTION: "(m.source = 'explicit' AND m.source_ids = '[]')",
+    Origin.OBSERVED: "m.source = 'observed'",
+    Origin.EXTRACTED: "m.source = 'extracted'",
+    Origin.IMPORTED: "m.source IN ("
+    + ", ".join(f"'{source}'" for source in IMPORTED_SOURCES)
+    + ")",
+}
 
 
 def filter_sql(flt: MemoryFilter, caller: Caller, now: float) -> tuple[str, list[Any]]:
@@ -55,4 +68,8 @@ def filter_sql(flt: MemoryFilter, caller: Caller, now: float) -> tuple[str, list
     if flt.created_before is not None:
         clauses.append("m.created_at < ?")
         params.append(to_timestamp(flt.created_before))
+    if flt.origins:
+        clauses.append(
+            "(" + " OR ".join(ORIGIN_SQL[origin] for origin in flt.origins) + ")"
+        )
     return " AND ".join(clauses), params

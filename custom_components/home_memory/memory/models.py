@@ -66,6 +66,42 @@ class Source(StrEnum):
     MIGRATION = "migration"
 
 
+class Origin(StrEnum):
+    """How a memory came to be, as a person tells them apart (the browser's filter).
+
+    `source` says what the engine made it from; an explicit memory was either
+    said in a conversation (it names the conversation among its sources) or
+    given by an action or an automation (it names none).
+    """
+
+    VOICE = "voice"
+    ACTION = "action"
+    OBSERVED = "observed"
+    EXTRACTED = "extracted"
+    IMPORTED = "imported"
+
+
+# Sources that only imports write (ai_memory: migration; the rest are
+# reserved for other importers).
+IMPORTED_SOURCES: tuple[Source, ...] = (
+    Source.MIGRATION,
+    Source.CONVERSATION,
+    Source.MEETING,
+    Source.JOURNAL,
+)
+
+
+def origin_of(source: Source, source_ids: tuple[str, ...]) -> Origin:
+    """The origin of a memory with this source and these source ids."""
+    if source is Source.EXPLICIT:
+        return Origin.VOICE if source_ids else Origin.ACTION
+    if source is Source.OBSERVED:
+        return Origin.OBSERVED
+    if source is Source.EXTRACTED:
+        return Origin.EXTRACTED
+    return Origin.IMPORTED
+
+
 class Visibility(StrEnum):
     """Who may see a memory: its owner only, or everyone in the home."""
 
@@ -149,6 +185,11 @@ class Memory:
     version: int
     thread: str | None = None
 
+    @property
+    def origin(self) -> Origin:
+        """Voice, action, observed, extracted or imported (see Origin)."""
+        return origin_of(self.source, self.source_ids)
+
     def visible_to(self, caller: Caller) -> bool:
         """Household memories are everyone's; private ones only their owner's."""
         return self.visibility is Visibility.HOUSEHOLD or (
@@ -199,13 +240,22 @@ class MemoryPatch:
     visibility: Visibility | None = None
     expires_at: datetime | None = None
     clear_expiry: bool = False
+    # The version the person edited: if the memory has changed since, the
+    # update is refused (MemoryChangedError) instead of overwriting it.
+    expected_version: int | None = None
+    # Optional fields to empty ("emotion", "location"): None keeps a field.
+    cleared: frozenset[str] = frozenset()
 
     def is_empty(self) -> bool:
         """True when the patch changes nothing."""
-        return not self.clear_expiry and all(
-            getattr(self, name) is None
-            for name in self.__dataclass_fields__
-            if name != "clear_expiry"
+        return (
+            not self.clear_expiry
+            and not self.cleared
+            and all(
+                getattr(self, name) is None
+                for name in self.__dataclass_fields__
+                if name not in {"clear_expiry", "expected_version", "cleared"}
+            )
         )
 
 
@@ -247,6 +297,7 @@ class MemoryFilter:
     created_before: datetime | None = None
     tiers: tuple[Tier, ...] = (Tier.ACTIVE,)
     include_expired: bool = False
+    origins: tuple[Origin, ...] = ()
 
     def needs_sql(self) -> bool:
         """True when the filter narrows beyond visibility, tier and expiry."""
@@ -260,6 +311,7 @@ class MemoryFilter:
             or self.min_importance is not None
             or self.created_after is not None
             or self.created_before is not None
+            or bool(self.origins)
         )
 
 
@@ -277,6 +329,18 @@ class ScoredMemory:
     access_bonus: float
 
 
+@dataclass(frozen=True, slots=True, order=True)
+class ListPosition:
+    """Where a list page ended (newest first): the last row's time and rowid.
+
+    The next page starts after it (keyset paging), so deep pages cost what
+    the first does and rows added meanwhile shift nothing.
+    """
+
+    created_at: float
+    rowid: int
+
+
 @dataclass(frozen=True, slots=True)
 class Page[T]:
     """One page of a longer result."""
@@ -285,6 +349,8 @@ class Page[T]:
     total: int
     offset: int
     next_offset: int | None
+    # list_memories: where the next page starts, when there is one.
+    next_position: ListPosition | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,8 @@ class LogEntry:
     actor: str
     content_hash: str | None
     details: dict[str, Any]
+    # The row's place in the log (newest is highest): where a next page starts.
+    seq: int = 0
 
 
 class OperationLog(StoreConnections):
@@ -110,6 +112,7 @@ class OperationLog(StoreConnections):
         content_hash_of: str | None = None,
         limit: int = 100,
         caller: Caller | None = None,
+        before: int | None = None,
     ) -> list[LogEntry]:
         """Newest operational log rows, optionally for one memory or text.
 
@@ -132,14 +135,26 @@ class OperationLog(StoreConnections):
         if content_hash_of is not None:
             clauses.append("content_hash = ?")
             params.append(content_hash(content_hash_of))
+        if before is not None:
+            # Paging: rows older than the last one shown (its `seq`).
+            clauses.append("seq < ?")
+            params.append(before)
         where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
         with self._read() as conn:
             rows = conn.execute(
-                "SELECT at, operation, memory_id, actor, content_hash, details "
+                "SELECT at, operation, memory_id, actor, content_hash, details, seq "
                 f"FROM operation_log {where} ORDER BY seq DESC LIMIT ?",
                 [*params, limit],
             ).fetchall()
         return [
-            LogEntry(from_timestamp(at), op, mid, actor, chash, json.loads(details))  # type: ignore[arg-type]
-            for at, op, mid, actor, chash, details in rows
+            LogEntry(
+                from_timestamp(at),  # type: ignore[arg-type]
+                op,
+                mid,
+                actor,
+                chash,
+                json.loads(details),
+                int(seq),
+            )
+            for at, op, mid, actor, chash, details, seq in rows
         ]

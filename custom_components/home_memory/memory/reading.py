@@ -12,7 +12,15 @@ from typing import TYPE_CHECKING
 
 from .errors import InvalidMemoryError, StorageError
 from .filters import filter_sql
-from .models import Caller, Memory, MemoryFilter, Page, Tier, Visibility
+from .models import (
+    Caller,
+    ListPosition,
+    Memory,
+    MemoryFilter,
+    Page,
+    Tier,
+    Visibility,
+)
 from .rows import COLUMNS, MemoryRows
 from .schema import schema_version
 
@@ -172,23 +180,67 @@ class Reading(MemoryRows):
         *,
         offset: int = 0,
         limit: int = 20,
+        after: ListPosition | None = None,
     ) -> Page[Memory]:
-        """Memories matching a filter, newest first, one page at a time."""
+        """Memories matching a filter, newest first, one page at a time.
+
+        `after` (the previous page's `next_position`) pages by key instead of
+        by offset: the page starts after that row, so the millionth row costs
+        what the first does. The filter and the caller apply to every page.
+        """
         flt = flt or MemoryFilter()
         if offset < 0 or not 1 <= limit <= 500:
             raise InvalidMemoryError("limit", "offset >= 0 and limit 1-500")
+        if after is not None and offset:
+            raise InvalidMemoryError("after", "pages by position or by offset")
         where, params = filter_sql(flt, caller, self.now())
+        page_where, page_params = where, params
+        if after is not None:
+            page_where = f"{where} AND (m.created_at, m.rowid) < (?, ?)"
+            page_params = [*params, after.created_at, after.rowid]
         with self._read() as conn:
-            total = int(
-                conn.execute(
-                    f"SELECT count(*) FROM memories m WHERE {where}", params
-                ).fetchone()[0]
+            # Counting every visible row costs more than a page (70 ms at
+            # 100,000 memories): the first page counts, later pages by key
+            # report -1 (the caller has the count from the first).
+            total = (
+                -1
+                if after is not None
+                else int(
+                    conn.execute(
+                        f"SELECT count(*) FROM memories m WHERE {where}", params
+                    ).fetchone()[0]
+                )
             )
             rows = conn.execute(
-                f"SELECT {COLUMNS} FROM memories m WHERE {where} "
+                f"SELECT {COLUMNS}, m.created_at FROM memories m "
+                f"WHERE {page_where} "
                 "ORDER BY m.created_at DESC, m.rowid DESC LIMIT ? OFFSET ?",
-                [*params, limit, offset],
+                [*page_params, limit + 1, offset],
             ).fetchall()
-        items = [self._row_to_memory(row) for row in rows]
+        more = len(rows) > limit
+        rows = rows[:limit]
+        items = [self._row_to_memory(row[:-1]) for row in rows]
+        position = ListPosition(float(rows[-1][-1]), int(rows[-1][0])) if more else None
         next_offset = offset + len(items)
-        return Page(items, total, offset, next_offset if next_offset < total else None)
+        return Page(
+            items,
+            total,
+            offset,
+            next_offset if more and after is None else None,
+            position,
+        )
+
+    def people_labels(self, caller: Caller, limit: int = 200) -> list[str]:
+        """The people named by active memories the caller may see, most named first.
+
+        Labels are kept casefolded (the people filter compares them so).
+        """
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT p.person FROM memory_people p JOIN memories m "
+                "ON m.rowid = p.memory_rowid WHERE m.tier = 'active' "
+                "AND (m.visibility = 'household' OR m.owner = ?) "
+                "GROUP BY p.person ORDER BY count(*) DESC, p.person LIMIT ?",
+                (caller.user_id, limit),
+            ).fetchall()
+        return [str(row[0]) for row in rows]

@@ -264,12 +264,26 @@ def _migrate_to_4(conn: sqlite3.Connection) -> None:
     _run_script(conn, _V4)
 
 
+_V5 = """
+-- The memory browser lists memories newest first, page after page by key
+-- (store.list_memories `after`): one tier's rows in creation order (rowid
+-- breaks ties, implicitly last in the index), so a page reads its rows from
+-- here instead of sorting every visible row.
+CREATE INDEX memories_tier_created ON memories(tier, created_at);
+"""
+
+
+def _migrate_to_5(conn: sqlite3.Connection) -> None:
+    _run_script(conn, _V5)
+
+
 # MIGRATIONS[n] takes the database from version n to n + 1.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _migrate_to_1,
     _migrate_to_2,
     _migrate_to_3,
     _migrate_to_4,
+    _migrate_to_5,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

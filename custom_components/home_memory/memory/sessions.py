@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 import secrets
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
@@ -157,6 +157,19 @@ def _session(row: Sequence[object]) -> Session:
         ended_at=None if row[10] is None else float(row[10]),  # type: ignore[arg-type]
         extracted_at=None if row[11] is None else float(row[11]),  # type: ignore[arg-type]
         extraction_attempts=int(row[12]),  # type: ignore[call-overload]
+    )
+
+
+def _message(r: Sequence[Any]) -> StoredMessage:
+    """A message row: rowid, session_id, at, role, content, tokens, in_window."""
+    return StoredMessage(
+        rowid=int(r[0]),
+        session_id=str(r[1]),
+        at=float(r[2]),
+        role=MessageRole(str(r[3])),
+        content=str(r[4]),
+        tokens=int(r[5]),
+        in_window=bool(r[6]),
     )
 
 
@@ -442,18 +455,27 @@ class SessionStore:
                 + "ORDER BY at, rowid",
                 (session_id,),
             ).fetchall()
-        return [
-            StoredMessage(
-                rowid=int(r[0]),
-                session_id=str(r[1]),
-                at=float(r[2]),
-                role=MessageRole(str(r[3])),
-                content=str(r[4]),
-                tokens=int(r[5]),
-                in_window=bool(r[6]),
-            )
-            for r in rows
-        ]
+        return [_message(r) for r in rows]
+
+    def conversation_messages(
+        self, conversation_id: str, owner: str | None, *, limit: int = 200
+    ) -> list[StoredMessage]:
+        """A conversation's messages that `owner` may read, oldest first.
+
+        Those of `owner`'s own sessions and of sessions without a known
+        speaker; another person's turns stay theirs, even when what they said
+        became a household memory. At most the newest `limit`.
+        """
+        with self._store.read() as conn:
+            rows = conn.execute(
+                "SELECT m.rowid, m.session_id, m.at, m.role, m.content, m.tokens, "
+                "m.in_window FROM session_messages m JOIN sessions s "
+                "ON s.id = m.session_id WHERE s.conversation_id = ? "
+                "AND (s.owner IS NULL OR s.owner = ?) "
+                "ORDER BY m.at DESC, m.rowid DESC LIMIT ?",
+                (conversation_id, owner, limit),
+            ).fetchall()
+        return [_message(r) for r in reversed(rows)]
 
     def relevant_messages(
         self,

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import (
     InvalidMemoryError,
+    MemoryChangedError,
     MemoryNotFoundError,
     NothingToUndoError,
     VisibilityChangeForbiddenError,
@@ -87,6 +88,10 @@ _SNAPSHOT_FIELDS = (
 )  # fmt: skip
 
 
+# The optional fields an update may empty (MemoryPatch.cleared).
+_CLEARABLE = frozenset({"emotion", "location"})
+
+
 class Versions(MemoryRows, OperationLog):
     """Update, history and undo."""
 
@@ -102,8 +107,21 @@ class Versions(MemoryRows, OperationLog):
             rowid, current = self._rowid_for(conn, memory_id, caller)
             if current.tier is not Tier.ACTIVE:
                 raise MemoryNotFoundError(memory_id)
+            if (
+                patch.expected_version is not None
+                and patch.expected_version != current.version
+            ):
+                raise MemoryChangedError(memory_id)
             _check_visibility_change(current, patch.visibility, caller)
-            self._apply_patch(conn, current, patch, caller, self.now(), vector=vector)
+            self._apply_patch(
+                conn,
+                current,
+                patch,
+                caller,
+                self.now(),
+                vector=vector,
+                cleared=patch.cleared & _CLEARABLE,
+            )
             updated = self._fetch_one(conn, rowid)
         self._refresh([rowid])
         return updated

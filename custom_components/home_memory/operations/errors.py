@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Final
 from ..memory.errors import (
     ImportFileError,
     InvalidMemoryError,
+    MemoryChangedError,
     MemoryEngineError,
     MemoryNotFoundError,
     NothingToUndoError,
@@ -111,6 +112,8 @@ def from_engine(  # noqa: PLR0911, PLR0912 - one case per error named
             return InvalidRequestError(
                 "invalid_memory", field=err.field, error=str(err)
             )
+        case MemoryChangedError():
+            return ConflictError("memory_changed", id=err.memory_id)
         case NothingToUndoError():
             return InvalidRequestError("nothing_to_undo", id=str(err.args[0]))
         case ImportFileError():

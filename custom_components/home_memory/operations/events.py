@@ -13,16 +13,25 @@ context names the user. An event about a private memory would tell them that
 this person stored, changed or forgot something private, and when; so a
 private memory changes silently (README, Privacy). A household memory made
 private fires nothing either: for everyone else it is simply gone.
+
+The memory browser's subscription (websocket_api.py) needs more than the bus
+may carry: the memories themselves, private ones included, and which change
+made a household memory private. `SIGNAL_MEMORY_CHANGES` carries them inside
+Home Assistant only (a dispatcher signal, never recorded); the subscription
+filters every change for its connection's user before anything leaves.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.core import Context, HomeAssistant, callback
 from homeassistant.helpers.dispatcher import async_dispatcher_send
 
 from ..const import (
+    DOMAIN,
     EVENT_MEMORY_CREATED,
     EVENT_MEMORY_FORGOTTEN,
     EVENT_MEMORY_UPDATED,
@@ -34,6 +43,33 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from ..memory.models import Memory
+
+# Dispatcher signal: `tuple[MemoryChange, ...]`, every change of one write.
+SIGNAL_MEMORY_CHANGES: Final = f"{DOMAIN}_memory_changes"
+
+
+class ChangeKind(StrEnum):
+    """What happened to a memory."""
+
+    CREATED = "created"
+    UPDATED = "updated"
+    FORGOTTEN = "forgotten"
+    RESTORED = "restored"
+    PURGED = "purged"
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryChange:
+    """One memory after a change (PURGED: as it was before it went).
+
+    `was_household`: an update made this household memory private, so the
+    people who saw it until now must drop it.
+    """
+
+    kind: ChangeKind
+    memory: Memory
+    was_household: bool = False
+
 
 # What an event may say about a memory. Nothing here is free text.
 ATTR_MEMORY_ID = "memory_id"
@@ -63,23 +99,42 @@ def async_memories_changed(
     created: Iterable[Memory] = (),
     updated: Iterable[Memory] = (),
     forgotten: Iterable[Memory] = (),
+    restored: Iterable[Memory] = (),
+    purged: Iterable[Memory] = (),
+    made_private: Iterable[str] = (),
     context: Context | None = None,
 ) -> None:
     """Fire the memory events and refresh the entities.
 
-    `created`: new memories; `updated`: changed, merged into, or restored;
-    `forgotten`: moved to the deleted tier or purged. Call it with no memory at
-    all when something changed that has no event of its own (maintenance,
-    pending proposals): the entities still refresh. `context` is the caller's,
-    so automations can tell who made the change.
+    `created`: new memories; `updated`: changed or merged into; `restored`:
+    back from the deleted or archived tier (the bus calls it an update);
+    `forgotten`: moved to the deleted tier; `purged`: removed for good, as
+    they were (no bus event). `made_private`: ids among `updated` that were
+    household before this change. Call it with no memory at all when
+    something changed that has no event of its own (maintenance, pending
+    proposals): the entities still refresh. `context` is the caller's, so
+    automations can tell who made the change.
     """
+    created, updated, forgotten = list(created), list(updated), list(forgotten)
+    restored, purged = list(restored), list(purged)
     for event_type, memories in (
         (EVENT_MEMORY_CREATED, created),
         (EVENT_MEMORY_UPDATED, updated),
+        (EVENT_MEMORY_UPDATED, restored),
         (EVENT_MEMORY_FORGOTTEN, forgotten),
     ):
         for memory in memories:
             if memory.visibility is not Visibility.HOUSEHOLD:
                 continue
             hass.bus.async_fire(event_type, event_data(memory), context=context)
+    hidden = set(made_private)
+    changes = (
+        *(MemoryChange(ChangeKind.CREATED, m) for m in created),
+        *(MemoryChange(ChangeKind.UPDATED, m, m.id in hidden) for m in updated),
+        *(MemoryChange(ChangeKind.RESTORED, m) for m in restored),
+        *(MemoryChange(ChangeKind.FORGOTTEN, m) for m in forgotten),
+        *(MemoryChange(ChangeKind.PURGED, m) for m in purged),
+    )
+    if changes:
+        async_dispatcher_send(hass, SIGNAL_MEMORY_CHANGES, changes)
     async_dispatcher_send(hass, SIGNAL_MEMORIES_CHANGED)

@@ -79,6 +79,28 @@ async def async_export(
     return ExportResult(path, count)
 
 
+async def async_export_page(
+    scope: OperationScope, *, after: int, limit: int, all_tiers: bool = False
+) -> tuple[list[str], int | None]:
+    """Export lines of what the caller may see, a page at a time (the browser).
+
+    Everyone may export what they may see; the deleted and archived tiers
+    are an admin's. Returns the lines and where the next page starts.
+    """
+    require(scope.actor, Access.ADMIN if all_tiers else Access.READ)
+    store = scope.data.store
+    return await async_engine(
+        scope.hass,
+        partial(
+            store.export_page,
+            scope.actor.caller,
+            after=after,
+            limit=limit,
+            all_tiers=all_tiers,
+        ),
+    )
+
+
 async def async_import(scope: OperationScope, request: ImportRequest) -> ImportResult:
     """Import a JSON lines export or an ai_memory database (admin).
 

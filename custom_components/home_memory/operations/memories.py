@@ -11,34 +11,35 @@ nothing) and fires the memories-changed event once. Errors are the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from ..memory.models import (
     MemoryFilter,
     MemoryKind,
+    MemoryPatch,
     NewMemory,
     Source,
     Tier,
     Visibility,
+    WeightClass,
 )
 from .access import Access, Actor, require
-from .errors import InvalidRequestError, async_engine
+from .errors import InvalidRequestError, NotFoundError, async_engine
 from .events import async_memories_changed
 from .remembering import async_announce
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-    from datetime import datetime
+    from collections.abc import Mapping, Sequence
 
     from homeassistant.core import Context, HomeAssistant
 
     from ..memory.models import (
         CreateResult,
+        ListPosition,
         Memory,
-        MemoryPatch,
         ScoredMemory,
-        WeightClass,
     )
     from ..memory.store import LogEntry, MemoryStore
     from ..runtime.data import HomeMemoryData
@@ -91,10 +92,15 @@ class UpdateRequest:
 
 @dataclass(frozen=True, slots=True)
 class SelectRequest:
-    """Memories by id and/or by tag (forget, purge)."""
+    """Memories by id and/or by tag (forget, purge).
+
+    `versions` (forget): the version of each memory the person was shown; if
+    one changed since, ConflictError memory_changed and nothing is forgotten.
+    """
 
     ids: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
+    versions: Mapping[str, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,11 +121,16 @@ class GetResult:
 
 @dataclass(frozen=True, slots=True)
 class ListRequest:
-    """A page of the caller's visible memories, newest first."""
+    """A page of the caller's visible memories, newest first.
+
+    `after` (the previous result's `next_position`) pages by key: deep pages
+    cost what the first does. The total is then not counted again (-1).
+    """
 
     filter: MemoryFilter = field(default_factory=MemoryFilter)
     offset: int = 0
     limit: int = 20
+    after: ListPosition | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +141,7 @@ class ListResult:
     total: int
     offset: int
     next_offset: int | None
+    next_position: ListPosition | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +153,8 @@ class SearchRequest:
     offset: int = 0
     limit: int = 10
     min_relevance: float | None = None
+    # False: looking is not using (the browser); Assist's searches reinforce.
+    record_access: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +206,53 @@ def check_private(actor: Actor, visibility: Visibility | None) -> None:
         raise InvalidRequestError("private_needs_owner")
 
 
+def check_tiers(actor: Actor, flt: MemoryFilter) -> None:
+    """The deleted and archived tiers are for admins only."""
+    if any(tier is not Tier.ACTIVE for tier in flt.tiers):
+        require(actor, Access.ADMIN)
+
+
+@dataclass(frozen=True, slots=True)
+class RevertRequest:
+    """Bring a memory back to an earlier version (from its history)."""
+
+    memory_id: str
+    version: int
+    expected_version: int | None = None
+
+
+def _version_patch(row: Mapping[str, Any], expected: int | None) -> MemoryPatch:
+    """A patch that writes a history row's fields back (store.history)."""
+    expires = row["expires_at"]
+    return MemoryPatch(
+        content=str(row["content"]),
+        summary=str(row["summary"]),
+        kind=MemoryKind(row["kind"]),
+        weight_class=WeightClass(row["weight_class"]),
+        importance=float(row["importance"]),
+        emotion=row["emotion"],
+        people=tuple(row["people"]),
+        location=row["location"],
+        tags=tuple(row["tags"]),
+        visibility=Visibility(row["visibility"]),
+        expires_at=None if expires is None else datetime.fromisoformat(str(expires)),
+        clear_expiry=expires is None,
+        expected_version=expected,
+        cleared=frozenset(
+            name for name in ("emotion", "location") if row[name] is None
+        ),
+    )
+
+
+def _made_private(before: Memory, after: Memory) -> list[str]:
+    """The id, if this change made a household memory private."""
+    if before.visibility is Visibility.HOUSEHOLD and (
+        after.visibility is Visibility.PRIVATE
+    ):
+        return [after.id]
+    return []
+
+
 def check_update(actor: Actor, patch: MemoryPatch) -> None:
     """Refuse an update that cannot succeed, before anything is looked up."""
     require(actor, Access.WRITE)
@@ -238,27 +299,64 @@ async def async_remember(
 async def async_update(scope: OperationScope, request: UpdateRequest) -> Memory:
     """Change a memory (a new version; the old one stays in its history)."""
     check_update(scope.actor, request.patch)
-    memory = await async_engine(
+    store = scope.data.store
+    caller = scope.actor.caller
+
+    def _update() -> tuple[Memory, Memory]:
+        before = store.get(request.memory_id, caller)
+        return before, store.update(request.memory_id, request.patch, caller)
+
+    before, memory = await async_engine(scope.hass, _update)
+    async_memories_changed(
         scope.hass,
-        partial(
-            scope.data.store.update,
-            request.memory_id,
-            request.patch,
-            scope.actor.caller,
-        ),
+        updated=[memory],
+        made_private=_made_private(before, memory),
+        context=scope.context,
     )
-    async_memories_changed(scope.hass, updated=[memory], context=scope.context)
     return memory
 
 
 async def async_undo(scope: OperationScope, memory_id: str) -> Memory:
     """Return a memory to the version before its last update."""
     require(scope.actor, Access.WRITE)
-    memory = await async_engine(
-        scope.hass, partial(scope.data.store.undo, memory_id, scope.actor.caller)
+    store = scope.data.store
+    caller = scope.actor.caller
+
+    def _undo() -> tuple[Memory, Memory]:
+        before = store.get(memory_id, caller)
+        return before, store.undo(memory_id, caller)
+
+    before, memory = await async_engine(scope.hass, _undo)
+    async_memories_changed(
+        scope.hass,
+        updated=[memory],
+        made_private=_made_private(before, memory),
+        context=scope.context,
     )
-    async_memories_changed(scope.hass, updated=[memory], context=scope.context)
     return memory
+
+
+async def async_revert(scope: OperationScope, request: RevertRequest) -> Memory:
+    """Write an earlier version back as the newest one (so it can be undone).
+
+    The version comes from the history the caller may see; NotFoundError
+    version_not_found otherwise. `expected_version` guards against a change
+    made meanwhile (ConflictError memory_changed).
+    """
+    require(scope.actor, Access.WRITE)
+    store = scope.data.store
+    caller = scope.actor.caller
+
+    def _patch() -> MemoryPatch:
+        for row in store.history(request.memory_id, caller):
+            if row["version"] == request.version:
+                return _version_patch(row, request.expected_version)
+        raise NotFoundError(
+            "version_not_found", id=request.memory_id, version=str(request.version)
+        )
+
+    patch = await async_engine(scope.hass, _patch)
+    return await async_update(scope, UpdateRequest(request.memory_id, patch))
 
 
 async def async_forget(scope: OperationScope, request: SelectRequest) -> list[Memory]:
@@ -271,7 +369,10 @@ async def async_forget(scope: OperationScope, request: SelectRequest) -> list[Me
 
     def _forget() -> list[Memory]:
         ids = store.soft_delete(
-            scope.actor.caller, ids=list(request.ids), tags=list(request.tags)
+            scope.actor.caller,
+            ids=list(request.ids),
+            tags=list(request.tags),
+            versions=request.versions,
         )
         return memories_by_id(store, ids)
 
@@ -289,24 +390,27 @@ async def async_restore(scope: OperationScope, ids: Sequence[str]) -> list[Memor
         return memories_by_id(store, store.restore(scope.actor.caller, ids=list(ids)))
 
     restored = await async_engine(scope.hass, _restore)
-    async_memories_changed(scope.hass, updated=restored, context=scope.context)
+    async_memories_changed(scope.hass, restored=restored, context=scope.context)
     return restored
 
 
 async def async_purge(scope: OperationScope, request: SelectRequest) -> list[str]:
     """Delete memories for good (admin); returns the purged ids."""
     require(scope.actor, Access.ADMIN)
-    purged = await async_engine(
-        scope.hass,
-        partial(
-            scope.data.store.hard_delete,
-            scope.actor.caller,
-            ids=list(request.ids),
-            tags=list(request.tags),
-        ),
-    )
-    # Purging clears out what was forgotten (or archived): no event of its own.
-    async_memories_changed(scope.hass, context=scope.context)
+    store = scope.data.store
+
+    def _purge() -> tuple[list[str], list[Memory]]:
+        # As they were, so that each is announced to those who could see it.
+        before = {m.id: m for m in memories_by_id(store, list(request.ids))}
+        ids = store.hard_delete(
+            scope.actor.caller, ids=list(request.ids), tags=list(request.tags)
+        )
+        return ids, [before[i] for i in ids if i in before]
+
+    purged, memories = await async_engine(scope.hass, _purge)
+    # No bus event (they were forgotten or archived first, most of the time);
+    # the browser's subscription is told.
+    async_memories_changed(scope.hass, purged=memories, context=scope.context)
     return list(purged)
 
 
@@ -321,6 +425,9 @@ async def async_get(scope: OperationScope, request: GetRequest) -> GetResult:
 
     def _get() -> GetResult:
         memory = store.get(request.memory_id, caller)
+        if memory.tier is not Tier.ACTIVE and not caller.is_admin:
+            # The deleted and archived tiers are an admin's to see.
+            raise NotFoundError("memory_not_found", id=request.memory_id)
         if not request.with_history:
             return GetResult(memory)
         return GetResult(memory, store.history(request.memory_id, caller))
@@ -331,6 +438,7 @@ async def async_get(scope: OperationScope, request: GetRequest) -> GetResult:
 async def async_list(scope: OperationScope, request: ListRequest) -> ListResult:
     """A page of memories matching the filter, newest first."""
     require(scope.actor, Access.READ)
+    check_tiers(scope.actor, request.filter)
     page = await async_engine(
         scope.hass,
         partial(
@@ -339,14 +447,22 @@ async def async_list(scope: OperationScope, request: ListRequest) -> ListResult:
             request.filter,
             offset=request.offset,
             limit=request.limit,
+            after=request.after,
         ),
     )
-    return ListResult(list(page.items), page.total, page.offset, page.next_offset)
+    return ListResult(
+        list(page.items),
+        page.total,
+        page.offset,
+        page.next_offset,
+        page.next_position,
+    )
 
 
 async def async_search(scope: OperationScope, request: SearchRequest) -> SearchResult:
     """Hybrid search as Assist uses it, above the relevance floor."""
     require(scope.actor, Access.READ)
+    check_tiers(scope.actor, request.filter)
     data = scope.data
     floor = request.min_relevance
     if floor is None:
@@ -362,6 +478,7 @@ async def async_search(scope: OperationScope, request: SearchRequest) -> SearchR
                 limit=request.limit,
                 offset=request.offset,
                 min_relevance=floor,
+                record_access=request.record_access,
             ),
         )
     return SearchResult(

@@ -20,6 +20,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Final
 
 from homeassistant.components import persistent_notification
+from homeassistant.helpers.dispatcher import async_dispatcher_send
 from homeassistant.util import dt as dt_util
 
 from ..const import DOMAIN, LOGGER
@@ -30,11 +31,11 @@ from ..runtime.data import Offer
 from .access import Access, Actor, require, speaker_key
 from .errors import ENGINE_FAILURES, InvalidRequestError, async_engine
 from .events import async_memories_changed
-from .memories import OperationScope, UpdateRequest, async_update, check_update
+from .memories import OperationScope, check_update
 from .remembering import outcome_data
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
     from homeassistant.core import Context, HomeAssistant
     from homeassistant.util.json import JsonValueType
@@ -44,6 +45,9 @@ if TYPE_CHECKING:
     from ..runtime.data import HomeMemoryData
 
 NOTIFICATION_ID: Final = f"{DOMAIN}_proposals"
+# Dispatcher signal: `frozenset[str | None]`, the owners (None: the
+# household) whose pending proposals changed, for the memory browser.
+SIGNAL_PROPOSALS_CHANGED: Final = f"{DOMAIN}_proposals_changed"
 # The question is put to the speaker while the proposals are this fresh;
 # older ones wait in the UI (and lapse after 30 days).
 OFFER_WINDOW: Final = timedelta(hours=24)
@@ -81,7 +85,13 @@ async def async_refresh(hass: HomeAssistant, data: HomeMemoryData) -> None:
             *offers.get(proposal.owner, ()),
             Offer(proposal.id, proposal.summary, proposal.created_at),
         )
-    data.proposals.offers = offers
+    before, data.proposals.offers = data.proposals.offers, offers
+    if changed := frozenset(
+        owner
+        for owner in before.keys() | offers.keys()
+        if before.get(owner) != offers.get(owner)
+    ):
+        async_dispatcher_send(hass, SIGNAL_PROPOSALS_CHANGED, changed)
     # The sensor and the notice are everyone's: they count the household's
     # proposals only. A person's own (from their conversations) are private
     # until decided; they are offered to that person alone.
@@ -173,6 +183,9 @@ class DecideRequest:
     confirm: tuple[str, ...] = ()
     reject: tuple[str, ...] = ()
     conversation_id: str | None = None
+    # A person's changes to proposals they confirm (id -> patch), stored in
+    # the confirming transaction.
+    edits: Mapping[str, MemoryPatch] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,7 +226,10 @@ async def async_decide_proposals(
     store = proposal_store(data)
     try:
         results = (
-            await async_engine(hass, partial(store.confirm, request.confirm, caller))
+            await async_engine(
+                hass,
+                partial(store.confirm, request.confirm, caller, edits=request.edits),
+            )
             if request.confirm
             else []
         )
@@ -289,22 +305,16 @@ async def async_answer_proposals(
 async def async_edit_proposal(
     scope: OperationScope, request: EditProposalRequest
 ) -> Decision:
-    """Confirm a proposal, then apply the person's changes to its memory.
+    """Confirm a proposal with the person's changes, in one transaction.
 
-    The engine has no edit of a pending proposal, so these are two
-    transactions: the patch is checked first, and if the update then fails
-    the memory keeps the proposal's text (it was confirmed).
+    A change the engine refuses confirms nothing (the proposal stays pending).
     """
     check_update(scope.actor, request.patch)
-    decision = await async_decide_proposals(
+    return await async_decide_proposals(
         scope,
         DecideRequest(
-            confirm=(request.proposal_id,), conversation_id=request.conversation_id
+            confirm=(request.proposal_id,),
+            conversation_id=request.conversation_id,
+            edits={request.proposal_id: request.patch},
         ),
     )
-    if not decision.memories:
-        return decision
-    edited = await async_update(
-        scope, UpdateRequest(decision.memories[0].id, request.patch)
-    )
-    return Decision([edited], decision.rejected, decision.outcomes)

@@ -16,7 +16,7 @@ from homeassistant.util import dt as dt_util
 import probatio
 
 from ..const import DOMAIN
-from ..memory.models import MemoryKind, Visibility, WeightClass
+from ..memory.models import MemoryKind, Origin, Tier, Visibility, WeightClass
 from ..memory.store import (
     MAX_CONTENT_CHARS,
     MAX_LABEL_CHARS,
@@ -345,3 +345,156 @@ IMPORT_SCHEMA = ServiceSchema(
         probatio.Optional(ATTR_KEEP_OWNERS, default=False): cv.boolean,
     }
 )
+
+
+# -- the websocket API's requests (websocket_api.py, docs/websocket-api.md) ---------
+# Checked here, like the actions', so a bad field is the same translated
+# invalid_field on every surface; numbers are JSON numbers (no text).
+
+
+LIST_PAGE_MAX: Final = 200
+LIST_PAGE_DEFAULT: Final = 50
+SEARCH_MAX: Final = 50
+SEARCH_DEFAULT: Final = 20
+SEARCH_OFFSET_MAX: Final = 1_000
+EXPORT_PAGE_MAX: Final = 2_000
+EXPORT_PAGE_DEFAULT: Final = 1_000
+PENDING_MAX: Final = 200
+PENDING_DEFAULT: Final = 50
+AUDIT_MAX: Final = 200
+AUDIT_DEFAULT: Final = 50
+# Person filter choices offered by `info`.
+PEOPLE_MAX: Final = 200
+# A cursor is a few numbers and a digest; anything longer is not ours.
+CURSOR_MAX_CHARS: Final = 200
+# The version numbers an edit names (a memory changes far fewer times).
+VERSION_MAX: Final = 2**31 - 1
+
+ATTR_MEMORY_ID: Final = "memory_id"
+ATTR_MEMORY_IDS: Final = "memory_ids"
+ATTR_CURSOR: Final = "cursor"
+
+
+def _ws_count(maximum: int, minimum: int = 0) -> Callable[[Any], Any]:
+    """A whole number in range (JSON numbers only: no text, no booleans)."""
+    return checked_number(minimum, maximum, integer=True)
+
+
+def _one_of(values: list[str]) -> probatio.In:
+    return probatio.In(values)
+
+
+_VERSION = _ws_count(VERSION_MAX, 1)
+_CURSOR = probatio.All(str, checked_text(CURSOR_MAX_CHARS))
+_ORIGINS = probatio.All(
+    list, probatio.Length(max=len(Origin)), [_one_of([o.value for o in Origin])]
+)
+_TIER = _one_of([tier.value for tier in Tier])
+
+_FILTERS: dict[probatio.Marker, Any] = {
+    probatio.Optional("kinds", default=list): KINDS,
+    probatio.Optional("weight_classes", default=list): WEIGHT_CLASSES,
+    probatio.Optional("people", default=list): LABELS,
+    probatio.Optional("tags", default=list): LABELS,
+    probatio.Optional("visibility"): VISIBILITY,
+    probatio.Optional("tier", default=Tier.ACTIVE.value): _TIER,
+    probatio.Optional("origins", default=list): _ORIGINS,
+    probatio.Optional("created_after"): MOMENT,
+    probatio.Optional("created_before"): MOMENT,
+}
+
+# The fields an update may change, as the `update` action checks them; here
+# an empty location or emotion clears it (the browser's edit form).
+WS_CLEARABLE: Final = ("location", "emotion")
+_EDIT_FIELDS: dict[probatio.Marker, Any] = {
+    **{
+        key: value
+        for key, value in UPDATE_SCHEMA.schema.items()
+        if key != "id" and key not in WS_CLEARABLE
+    },
+    **{probatio.Optional(name): OPTIONAL_LABEL for name in WS_CLEARABLE},
+}
+
+WS_INFO_SCHEMA: Final = ServiceSchema({})
+WS_LIST_SCHEMA: Final = ServiceSchema(
+    {
+        probatio.Optional(ATTR_LIMIT, default=LIST_PAGE_DEFAULT): _ws_count(
+            LIST_PAGE_MAX, 1
+        ),
+        probatio.Optional(ATTR_CURSOR): _CURSOR,
+        **_FILTERS,
+    }
+)
+WS_SEARCH_SCHEMA: Final = ServiceSchema(
+    {
+        probatio.Required("query"): probatio.All(
+            str, checked_text(MAX_QUERY_CHARS, multiline=True)
+        ),
+        probatio.Optional(ATTR_LIMIT, default=SEARCH_DEFAULT): _ws_count(SEARCH_MAX, 1),
+        probatio.Optional("offset", default=0): _ws_count(SEARCH_OFFSET_MAX),
+        probatio.Optional("min_relevance"): checked_number(0.0, 1.0),
+        **_FILTERS,
+    }
+)
+WS_GET_SCHEMA: Final = ServiceSchema({probatio.Required(ATTR_MEMORY_ID): MEMORY_ID})
+WS_UPDATE_SCHEMA: Final = ServiceSchema(
+    {
+        probatio.Required(ATTR_MEMORY_ID): MEMORY_ID,
+        probatio.Optional("expected_version"): _VERSION,
+        **_EDIT_FIELDS,
+    }
+)
+WS_REVERT_SCHEMA: Final = ServiceSchema(
+    {
+        probatio.Required(ATTR_MEMORY_ID): MEMORY_ID,
+        probatio.Required("version"): _VERSION,
+        probatio.Optional("expected_version"): _VERSION,
+    }
+)
+WS_FORGET_SCHEMA: Final = ServiceSchema(
+    {
+        probatio.Required(ATTR_MEMORY_IDS): MEMORY_IDS,
+        probatio.Optional("expected_versions"): probatio.All(
+            dict, probatio.Length(max=MAX_IDS), {MEMORY_ID: _VERSION}
+        ),
+    }
+)
+WS_IDS_SCHEMA: Final = ServiceSchema({probatio.Required(ATTR_MEMORY_IDS): MEMORY_IDS})
+WS_EXPORT_SCHEMA: Final = ServiceSchema(
+    {
+        probatio.Optional(ATTR_CURSOR): _CURSOR,
+        probatio.Optional(ATTR_LIMIT, default=EXPORT_PAGE_DEFAULT): _ws_count(
+            EXPORT_PAGE_MAX, 1
+        ),
+        probatio.Optional("all_tiers", default=False): bool,
+    }
+)
+WS_PROPOSALS_SCHEMA: Final = ServiceSchema({})
+_PROPOSAL_IDS = probatio.All(list, probatio.Length(max=MAX_IDS), [MEMORY_ID])
+WS_ANSWER_SCHEMA: Final = ServiceSchema(
+    {
+        probatio.Optional("confirm", default=list): _PROPOSAL_IDS,
+        probatio.Optional("reject", default=list): _PROPOSAL_IDS,
+    }
+)
+WS_EDIT_PROPOSAL_SCHEMA: Final = ServiceSchema(
+    {
+        probatio.Required("proposal_id"): MEMORY_ID,
+        **{
+            key: value
+            for key, value in _EDIT_FIELDS.items()
+            if key in ("content", "summary", "kind", "visibility")
+        },
+    }
+)
+WS_PENDING_SCHEMA: Final = ServiceSchema(
+    {probatio.Optional(ATTR_LIMIT, default=PENDING_DEFAULT): _ws_count(PENDING_MAX)}
+)
+WS_AUDIT_SCHEMA: Final = ServiceSchema(
+    {
+        probatio.Optional(ATTR_MEMORY_ID): MEMORY_ID,
+        probatio.Optional(ATTR_CURSOR): _CURSOR,
+        probatio.Optional(ATTR_LIMIT, default=AUDIT_DEFAULT): _ws_count(AUDIT_MAX, 1),
+    }
+)
+WS_SUBSCRIBE_SCHEMA: Final = ServiceSchema({})

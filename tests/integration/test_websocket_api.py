@@ -1,0 +1,1058 @@
+"""The memory browser's websocket API (docs/websocket-api.md): every command,
+who may call it, what each user receives, bad input, paging, live changes."""
+
+from __future__ import annotations
+
+import asyncio
+from functools import partial
+import json
+from typing import TYPE_CHECKING, Any
+
+from homeassistant.auth.const import GROUP_ID_USER
+import numpy as np
+import pytest
+from pytest_homeassistant_custom_component.common import CLIENT_ID, MockUser
+
+from custom_components.home_memory.const import DOMAIN
+from custom_components.home_memory.memory.extraction import ProposalDraft
+from custom_components.home_memory.memory.models import (
+    Caller,
+    MemoryKind,
+    NewMemory,
+    Visibility,
+)
+from custom_components.home_memory.operations.proposals import (
+    async_refresh,
+    proposal_store,
+)
+from custom_components.home_memory.websocket_api import decode_cursor, encode_cursor
+
+from .conftest import call
+
+if TYPE_CHECKING:
+    from homeassistant.core import HomeAssistant
+    from pytest_homeassistant_custom_component.common import MockConfigEntry
+    from pytest_homeassistant_custom_component.typing import WebSocketGenerator
+
+    from custom_components.home_memory.runtime.data import HomeMemoryData
+
+pytestmark = pytest.mark.usefixtures("init_integration")
+
+
+class Client:
+    """One user's websocket connection, speaking `home_memory/...`.
+
+    Events of a subscription that arrive while a command waits for its
+    result are kept, in order, for `events`.
+    """
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.stashed: list[dict[str, Any]] = []
+
+    async def answer(self, name: str, **fields: Any) -> dict[str, Any]:
+        """The whole result message of one command."""
+        await self.ws.send_json_auto_id({"type": f"{DOMAIN}/{name}", **fields})
+        while True:
+            msg: dict[str, Any] = await self.ws.receive_json()
+            if msg["type"] == "event":
+                self.stashed.append(msg["event"])
+                continue
+            assert msg["type"] == "result", msg
+            return msg
+
+    async def ok(self, name: str, **fields: Any) -> Any:
+        """The result of a command that must succeed."""
+        msg = await self.answer(name, **fields)
+        assert msg["success"], msg
+        return msg["result"]
+
+    async def error(self, name: str, **fields: Any) -> dict[str, Any]:
+        """The error of a command that must fail."""
+        msg = await self.answer(name, **fields)
+        assert not msg["success"], msg
+        error: dict[str, Any] = msg["error"]
+        assert error["translation_domain"] == DOMAIN
+        # The message is the translation, not the bare key.
+        assert error["message"]
+        assert error["message"] != error["translation_key"]
+        return error
+
+    async def events(self, count: int) -> list[dict[str, Any]]:
+        """The next `count` events (stashed ones first)."""
+        while len(self.stashed) < count:
+            msg = await asyncio.wait_for(self.ws.receive_json(), 5)
+            assert msg["type"] == "event", msg
+            self.stashed.append(msg["event"])
+        taken, self.stashed = self.stashed[:count], self.stashed[count:]
+        return taken
+
+    async def quiet(self) -> None:
+        """No event is waiting: a round trip returns nothing but its result."""
+        await self.ok("info")
+        assert self.stashed == []
+
+
+async def _token(hass: HomeAssistant, user: MockUser) -> str:
+    refresh = await hass.auth.async_create_refresh_token(user, CLIENT_ID)
+    return hass.auth.async_create_access_token(refresh)
+
+
+@pytest.fixture
+async def admin(hass_ws_client: WebSocketGenerator) -> Client:
+    """An administrator's connection."""
+    return Client(await hass_ws_client())
+
+
+@pytest.fixture
+async def anna_user(hass: HomeAssistant) -> MockUser:
+    """Anna, an ordinary user."""
+    group = await hass.auth.async_get_group(GROUP_ID_USER)
+    return MockUser(name="Anna", groups=[group]).add_to_hass(hass)
+
+
+@pytest.fixture
+async def ben_user(hass: HomeAssistant) -> MockUser:
+    """Ben, another ordinary user."""
+    group = await hass.auth.async_get_group(GROUP_ID_USER)
+    return MockUser(name="Ben", groups=[group]).add_to_hass(hass)
+
+
+@pytest.fixture
+async def anna(
+    hass: HomeAssistant, hass_ws_client: WebSocketGenerator, anna_user: MockUser
+) -> Client:
+    """Anna's connection."""
+    return Client(await hass_ws_client(hass, await _token(hass, anna_user)))
+
+
+@pytest.fixture
+async def ben(
+    hass: HomeAssistant, hass_ws_client: WebSocketGenerator, ben_user: MockUser
+) -> Client:
+    """Ben's connection."""
+    return Client(await hass_ws_client(hass, await _token(hass, ben_user)))
+
+
+@pytest.fixture
+async def guest(
+    hass: HomeAssistant,
+    hass_ws_client: WebSocketGenerator,
+    hass_read_only_access_token: str,
+) -> Client:
+    """A read-only user's connection."""
+    return Client(await hass_ws_client(hass, hass_read_only_access_token))
+
+
+def runtime(entry: MockConfigEntry) -> HomeMemoryData:
+    """The loaded entry's runtime data, typed."""
+    data: HomeMemoryData = entry.runtime_data
+    return data
+
+
+async def remember(
+    hass: HomeAssistant, user: MockUser | None, content: str, **fields: Any
+) -> dict[str, Any]:
+    """Remember through the action, as `user`; the stored memory."""
+    result = await call(hass, "remember", {"content": content, **fields}, user=user)
+    memory: dict[str, Any] = result["memory"]
+    return memory
+
+
+@pytest.fixture
+def rows(hass: HomeAssistant, init_integration: MockConfigEntry) -> Any:
+    """How many memory rows the file holds (any tier, anyone's)."""
+    store = runtime(init_integration).store
+
+    async def count() -> int:
+        def read() -> int:
+            with store.read() as conn:
+                return int(conn.execute("SELECT count(*) FROM memories").fetchone()[0])
+
+        return await hass.async_add_executor_job(read)
+
+    return count
+
+
+# -- reading ---------------------------------------------------------------------------
+
+
+async def test_info_says_who_asks_and_what_they_may_do(
+    hass: HomeAssistant,
+    admin: Client,
+    anna: Client,
+    guest: Client,
+    anna_user: MockUser,
+) -> None:
+    """info names the user, their rights, the filter choices and their own counts."""
+    await remember(
+        hass, anna_user, "Anna's diary is in the drawer", visibility="private"
+    )
+    await remember(hass, anna_user, "The spare key is under the pot")
+    mine = await anna.ok("info")
+    assert mine["user"] == {
+        "id": anna_user.id,
+        "name": "Anna",
+        "is_admin": False,
+        "can_write": True,
+    }
+    assert mine["tiers"] == ["active"]
+    assert mine["counts"] == {"active": 2, "private": 1, "proposals": 0}
+    assert "deleted" not in mine["counts"]
+    assert mine["origins"] == ["voice", "action", "observed", "extracted", "imported"]
+    assert "fact" in mine["kinds"]
+    assert "significant" in mine["weight_classes"]
+    assert 0 < mine["search_min_relevance"] < 1
+    boss = await admin.ok("info")
+    assert boss["user"]["is_admin"]
+    assert boss["user"]["can_write"]
+    assert boss["tiers"] == ["active", "deleted", "archived"]
+    # The admin does not count Anna's private memory.
+    assert boss["counts"] == {
+        "active": 1,
+        "private": 0,
+        "deleted": 0,
+        "archived": 0,
+        "proposals": 0,
+    }
+    reader = await guest.ok("info")
+    assert reader["user"]["can_write"] is False
+
+
+async def test_list_pages_by_cursor_with_filters(
+    hass: HomeAssistant, anna: Client, anna_user: MockUser
+) -> None:
+    """list pages newest first by cursor; each filter narrows; total on page one."""
+    for number in range(7):
+        await remember(
+            hass,
+            anna_user,
+            f"Plant number {number} needs water on day {number}",
+            tags=["garden"] if number % 2 else [],
+            people=["Ben"] if number == 3 else [],
+            kind="routine" if number == 5 else "fact",
+        )
+    first = await anna.ok("list", limit=3)
+    assert first["total"] == 7
+    assert len(first["memories"]) == 3
+    second = await anna.ok("list", limit=3, cursor=first["next_cursor"])
+    third = await anna.ok("list", limit=3, cursor=second["next_cursor"])
+    assert second["total"] is None
+    assert third["next_cursor"] is None
+    texts = [m["content"] for page in (first, second, third) for m in page["memories"]]
+    assert texts == [
+        f"Plant number {n} needs water on day {n}" for n in range(6, -1, -1)
+    ]
+    assert first["memories"][0]["origin"] == "action"
+    assert first["memories"][0]["owner_name"] == "Anna"
+
+    tagged = await anna.ok("list", tags=["garden"])
+    assert tagged["total"] == 3
+    people = await anna.ok("list", people=["ben"])
+    assert [m["content"] for m in people["memories"]] == [texts[3]]
+    routines = await anna.ok("list", kinds=["routine"])
+    assert routines["total"] == 1
+    assert (await anna.ok("list", origins=["voice"]))["total"] == 0
+    assert (await anna.ok("list", visibility="private"))["total"] == 0
+    later = await anna.ok("list", created_after="2999-01-01")
+    assert later["total"] == 0
+    assert later["memories"] == []
+
+
+async def test_a_cursor_works_only_for_its_own_request(
+    hass: HomeAssistant, anna: Client, ben: Client, anna_user: MockUser
+) -> None:
+    """A cursor used with other filters, by another user or forged is invalid_cursor."""
+    for number in range(3):
+        await remember(hass, anna_user, f"Shared note {number} for the house")
+    first = await anna.ok("list", limit=1)
+    cursor = first["next_cursor"]
+    for client, fields in (
+        (anna, {"tags": ["other"]}),
+        (ben, {}),
+        (anna, {"cursor": "not-a-cursor"}),
+        (anna, {"cursor": encode_cursor([1.0, 2**70], "0" * 16)}),
+    ):
+        error = await client.error("list", limit=1, **({"cursor": cursor} | fields))
+        assert error["code"] == "invalid_format"
+        assert error["translation_key"] == "invalid_cursor"
+    digest = json.loads(
+        __import__("base64").urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
+    )[-1]
+    assert decode_cursor(cursor, digest, (float, int))
+
+
+async def test_non_admins_get_no_admin_tiers(
+    hass: HomeAssistant, anna: Client, guest: Client, anna_user: MockUser
+) -> None:
+    """Asking for the deleted or archived tier is refused to non-admins, everywhere."""
+    memory = await remember(hass, anna_user, "An old note to forget")
+    await anna.ok("forget", memory_ids=[memory["id"]])
+    for client in (anna, guest):
+        for command, fields in (
+            ("list", {"tier": "deleted"}),
+            ("list", {"tier": "archived"}),
+            ("search", {"query": "old note", "tier": "deleted"}),
+            ("export", {"all_tiers": True}),
+            ("audit_log", {}),
+            ("restore", {"memory_ids": [memory["id"]]}),
+            ("purge", {"memory_ids": [memory["id"]]}),
+        ):
+            error = await client.error(command, **fields)
+            assert error["code"] == "unauthorized", (command, error)
+            assert error["translation_key"] == "admin_required"
+        # Nor does the forgotten memory show anywhere else.
+        assert (await client.ok("list"))["total"] == 0
+        error = await client.error("get", memory_id=memory["id"])
+        assert error["translation_key"] == "memory_not_found"
+
+
+async def test_private_memories_never_reach_another_user(
+    hass: HomeAssistant,
+    admin: Client,
+    anna: Client,
+    ben: Client,
+    guest: Client,
+    anna_user: MockUser,
+) -> None:
+    """Anna's private memory is hers alone: list, search, get, export, history."""
+    private = await remember(
+        hass, anna_user, "Anna's surprise party plan is secret", visibility="private"
+    )
+    shared = await remember(hass, anna_user, "The party food is in the garage")
+    assert {m["id"] for m in (await anna.ok("list"))["memories"]} == {
+        private["id"],
+        shared["id"],
+    }
+    assert (await anna.ok("get", memory_id=private["id"]))["memory"]["id"] == private[
+        "id"
+    ]
+    for other in (admin, ben, guest):
+        listed = await other.ok("list")
+        assert [m["id"] for m in listed["memories"]] == [shared["id"]]
+        assert listed["total"] == 1
+        found = await other.ok("search", query="surprise party plan secret")
+        assert private["id"] not in {m["id"] for m in found["memories"]}
+        error = await other.error("get", memory_id=private["id"])
+        assert error["code"] == "not_found"
+        assert error["translation_key"] == "memory_not_found"
+        exported = await other.ok("export")
+        assert private["id"] not in {
+            json.loads(line)["id"] for line in exported["lines"]
+        }
+        assert "secret" not in json.dumps(exported)
+    # The admin's all-tier export leaves it out too.
+    every_tier = await admin.ok("export", all_tiers=True)
+    assert "secret" not in json.dumps(every_tier)
+    # Nor can anyone else change, forget or revert it.
+    for other in (admin, ben):
+        for command, fields in (
+            ("update", {"content": "cancelled"}),
+            ("revert", {"version": 1}),
+        ):
+            error = await other.error(command, memory_id=private["id"], **fields)
+            assert error["translation_key"] == "memory_not_found"
+        error = await other.error("forget", memory_ids=[private["id"]])
+        assert error["translation_key"] == "memory_not_found"
+    assert (await anna.ok("get", memory_id=private["id"]))["memory"]["tier"] == (
+        "active"
+    )
+
+
+async def test_search_shows_relevance_and_the_floor(
+    hass: HomeAssistant, anna: Client, anna_user: MockUser
+) -> None:
+    """search ranks as Assist does, with relevance, score and the floor applied."""
+    await remember(hass, anna_user, "The boiler is serviced every October")
+    await remember(hass, anna_user, "Ben's bike is in the shed")
+    result = await anna.ok("search", query="when is the boiler serviced")
+    assert result["memories"][0]["content"] == "The boiler is serviced every October"
+    top = result["memories"][0]
+    assert 0 < top["relevance"] <= 1
+    assert 0 < top["score"] <= 1
+    assert result["min_relevance"] == (await anna.ok("info"))["search_min_relevance"]
+    assert result["retrieval_mode"]
+    strict = await anna.ok("search", query="boiler serviced", min_relevance=1.0)
+    assert strict["memories"] == []
+    assert strict["min_relevance"] == 1.0
+    # FTS syntax is plain text, not a query language.
+    for hostile in ('NEAR("boiler" x) OR *', 'boiler" AND "', "^*:(", "-- ;"):
+        assert (await anna.ok("search", query=hostile))["memories"] is not None
+
+
+async def test_get_explains_decay_source_and_history(
+    hass: HomeAssistant, anna: Client, anna_user: MockUser
+) -> None:
+    """get returns the memory, the parts of its decay, its origin and its versions."""
+    memory = await remember(hass, anna_user, "The gate code is 1234")
+    await anna.ok(
+        "update",
+        memory_id=memory["id"],
+        content="The gate code is 4321",
+        expected_version=memory["version"],
+    )
+    got = await anna.ok("get", memory_id=memory["id"])
+    assert got["memory"]["content"] == "The gate code is 4321"
+    decay = got["decay"]
+    assert 0 < decay["factor"] <= 1
+    assert decay["half_life_days"] > 0
+    assert 0 <= decay["effective_importance_now"] <= 1
+    assert got["provenance"]["origin"] == "action"
+    assert got["provenance"]["conversation"] is None
+    assert [h["content"] for h in got["history"]] == ["The gate code is 1234"]
+    assert got["history"][0]["replaced_by"] == anna_user.id
+    assert got["history"][0]["replaced_by_name"] == "Anna"
+
+
+async def test_voice_memory_names_the_turn_it_came_from(
+    hass: HomeAssistant,
+    init_integration: MockConfigEntry,
+    anna: Client,
+    ben: Client,
+    anna_user: MockUser,
+) -> None:
+    """A memory said in a conversation shows that turn to its speaker only."""
+    from custom_components.home_memory.memory.sessions import (
+        ChatMessage,
+        MessageRole,
+        SessionRole,
+    )
+    from custom_components.home_memory.operations.proposals import session_store
+
+    data = runtime(init_integration)
+    sessions = session_store(data)
+    now = data.store.now()
+    await hass.async_add_executor_job(
+        partial(
+            sessions.record,
+            conversation_id="conv-1",
+            owner=anna_user.id,
+            role=SessionRole.USER,
+            messages=[
+                ChatMessage(
+                    MessageRole.USER, "remember the bins go out on monday", now - 2
+                ),
+                ChatMessage(MessageRole.ASSISTANT, "I'll remember that", now - 1),
+            ],
+        )
+    )
+    created = await hass.async_add_executor_job(
+        data.store.create,
+        NewMemory(
+            content="The bins go out on Monday",
+            source_ids=("conv-1",),
+            owner=anna_user.id,
+        ),
+        Caller(anna_user.id),
+    )
+    memory_id = created.memory.id
+    mine = await anna.ok("get", memory_id=memory_id)
+    assert mine["memory"]["origin"] == "voice"
+    conversation = mine["provenance"]["conversation"]
+    assert conversation["conversation_id"] == "conv-1"
+    assert [t["text"] for t in conversation["turns"]] == [
+        "remember the bins go out on monday",
+        "I'll remember that",
+    ]
+    theirs = await ben.ok("get", memory_id=memory_id)
+    assert theirs["provenance"]["conversation"]["turns"] == []
+
+
+async def test_export_pages_join_into_the_export_file(
+    hass: HomeAssistant, anna: Client, anna_user: MockUser
+) -> None:
+    """export hands out every visible memory once, a page at a time."""
+    for number in range(5):
+        await remember(hass, anna_user, f"Exported fact number {number}")
+    lines: list[str] = []
+    cursor = None
+    while True:
+        page = await anna.ok(
+            "export", limit=2, **({"cursor": cursor} if cursor else {})
+        )
+        assert page["count"] == len(page["lines"]) <= 2
+        lines.extend(page["lines"])
+        if (cursor := page["next_cursor"]) is None:
+            break
+    assert sorted(json.loads(line)["content"] for line in lines) == [
+        f"Exported fact number {n}" for n in range(5)
+    ]
+
+
+async def test_audit_log_is_for_admins_and_pages(
+    hass: HomeAssistant, admin: Client, anna_user: MockUser
+) -> None:
+    """audit_log lists log rows newest first by cursor, without others' private rows."""
+    for number in range(3):
+        await remember(hass, None, f"Logged fact number {number}")
+    await remember(hass, anna_user, "Anna's private log line", visibility="private")
+    first = await admin.ok("audit_log", limit=2)
+    assert len(first["entries"]) == 2
+    assert first["next_cursor"]
+    rest = await admin.ok("audit_log", limit=50, cursor=first["next_cursor"])
+    entries = first["entries"] + rest["entries"]
+    assert [e["operation"] for e in entries] == ["create"] * 3
+    assert rest["next_cursor"] is None
+
+
+# -- writing ---------------------------------------------------------------------------
+
+
+async def test_update_refuses_a_stale_version_and_revert_undoes(
+    hass: HomeAssistant, anna: Client, anna_user: MockUser, rows: Any
+) -> None:
+    """An edit of an outdated version is refused; revert brings a version back."""
+    memory = await remember(hass, anna_user, "The wifi password is on the fridge")
+    edited = await anna.ok(
+        "update",
+        memory_id=memory["id"],
+        content="The wifi password is in the drawer",
+        expected_version=memory["version"],
+    )
+    assert edited["memory"]["version"] == memory["version"] + 1
+    stale = await anna.error(
+        "update",
+        memory_id=memory["id"],
+        content="The wifi password is lost",
+        expected_version=memory["version"],
+    )
+    assert stale["code"] == "not_allowed"
+    assert stale["translation_key"] == "memory_changed"
+    reverted = await anna.ok(
+        "revert",
+        memory_id=memory["id"],
+        version=memory["version"],
+        expected_version=edited["memory"]["version"],
+    )
+    assert reverted["memory"]["content"] == "The wifi password is on the fridge"
+    history = (await anna.ok("get", memory_id=memory["id"]))["history"]
+    assert "The wifi password is in the drawer" in [h["content"] for h in history]
+    missing = await anna.error("revert", memory_id=memory["id"], version=99)
+    assert missing["code"] == "not_found"
+    assert missing["translation_key"] == "version_not_found"
+    nothing = await anna.error("update", memory_id=memory["id"])
+    assert nothing["translation_key"] == "nothing_to_change"
+    assert await rows() == 1
+
+
+async def test_an_empty_place_clears_it_and_revert_brings_it_back(
+    hass: HomeAssistant, anna: Client, anna_user: MockUser
+) -> None:
+    """update with location "" empties it; revert to the first version restores it."""
+    memory = await remember(hass, anna_user, "The ladder hangs here", location="garage")
+    cleared = await anna.ok("update", memory_id=memory["id"], location="")
+    assert cleared["memory"]["location"] is None
+    back = await anna.ok("revert", memory_id=memory["id"], version=memory["version"])
+    assert back["memory"]["location"] == "garage"
+    again = await anna.ok(
+        "revert", memory_id=memory["id"], version=cleared["memory"]["version"]
+    )
+    assert again["memory"]["location"] is None
+
+
+async def test_forget_restore_purge(
+    hass: HomeAssistant,
+    admin: Client,
+    anna: Client,
+    guest: Client,
+    anna_user: MockUser,
+    rows: Any,
+) -> None:
+    """A writer forgets; an admin sees the deleted tier, restores and purges."""
+    memory = await remember(hass, anna_user, "The old car was sold")
+    refused = await guest.error("forget", memory_ids=[memory["id"]])
+    assert refused["code"] == "unauthorized"
+    assert refused["translation_key"] == "read_only_user"
+    stale = await anna.error(
+        "forget",
+        memory_ids=[memory["id"]],
+        expected_versions={memory["id"]: memory["version"] + 1},
+    )
+    assert stale["translation_key"] == "memory_changed"
+    assert (await anna.ok("list"))["total"] == 1
+    assert (await anna.ok("forget", memory_ids=[memory["id"]]))["forgotten"] == [
+        memory["id"]
+    ]
+    deleted = await admin.ok("list", tier="deleted")
+    assert [m["id"] for m in deleted["memories"]] == [memory["id"]]
+    assert deleted["memories"][0]["tier"] == "deleted"
+    assert (await admin.ok("restore", memory_ids=[memory["id"]]))["restored"] == [
+        memory["id"]
+    ]
+    assert (await anna.ok("list"))["total"] == 1
+    assert (await admin.ok("purge", memory_ids=[memory["id"]]))["purged"] == [
+        memory["id"]
+    ]
+    assert await rows() == 0
+
+
+async def test_proposals_inbox_confirm_reject_edit(
+    hass: HomeAssistant,
+    init_integration: MockConfigEntry,
+    anna: Client,
+    ben: Client,
+    guest: Client,
+    anna_user: MockUser,
+) -> None:
+    """Proposals go to whom they belong; confirm, reject and edit decide them."""
+    data = runtime(init_integration)
+    added = await hass.async_add_executor_job(
+        partial(
+            proposal_store(data).add,
+            [
+                ProposalDraft(s, f"{s}.", MemoryKind.FACT, ())
+                for s in (
+                    "Anna likes green tea",
+                    "Anna runs on Sundays",
+                    "Anna's dentist is Dr Bell",
+                )
+            ],
+            owner=anna_user.id,
+            session_id=None,
+            conversation_id=None,
+        )
+    )
+    await async_refresh(hass, data)
+    ids = [p.id for p in added]
+    listed = await anna.ok("proposals")
+    assert [p["id"] for p in listed["proposals"]] == ids
+    assert (await ben.ok("proposals"))["proposals"] == []
+    refused = await guest.error("proposals/answer", confirm=[ids[0]])
+    assert refused["translation_key"] == "read_only_user"
+    none = await anna.error("proposals/answer")
+    assert none["code"] == "invalid_format"
+    answered = await anna.ok("proposals/answer", confirm=[ids[0]], reject=[ids[1]])
+    assert [m["content"] for m in answered["memories"]] == ["Anna likes green tea."]
+    assert answered["memories"][0]["origin"] == "extracted"
+    assert answered["rejected"] == [ids[1]]
+    edited = await anna.ok(
+        "proposals/edit",
+        proposal_id=ids[2],
+        content="Anna's dentist is Dr Bell in town",
+    )
+    assert edited["memory"]["content"] == "Anna's dentist is Dr Bell in town"
+    assert (await anna.ok("proposals"))["proposals"] == []
+    gone = await anna.error("proposals/answer", confirm=[ids[2]])
+    assert gone["code"] == "not_found"
+    assert gone["translation_key"] == "proposal_not_found"
+
+
+async def test_pending_lists_what_the_observer_has_not_told(
+    hass: HomeAssistant, init_integration: MockConfigEntry, anna: Client
+) -> None:
+    """pending counts the waiting changes and lists the oldest, readable ones."""
+    observer = runtime(init_integration).observer
+    assert observer is not None
+    assert (await anna.ok("pending"))["events"] == 0
+    hass.states.async_set("light.kitchen", "off", {"friendly_name": "Kitchen"})
+    await hass.async_block_till_done()
+    hass.states.async_set("light.kitchen", "on", {"friendly_name": "Kitchen"})
+    await hass.async_block_till_done()
+    await observer.async_flush()
+    pending = await anna.ok("pending", limit=10)
+    assert pending["events"] >= 1
+    assert pending["oldest_event_at"]
+    assert "light.kitchen" in [item["entity_id"] for item in pending["items"]]
+    assert (await anna.ok("pending", limit=0))["items"] == []
+
+
+async def test_pending_lists_only_entities_the_user_may_read(
+    hass: HomeAssistant,
+    init_integration: MockConfigEntry,
+    ben: Client,
+    ben_user: MockUser,
+) -> None:
+    """A user whose permissions hide an entity sees the count, not its changes."""
+    observer = runtime(init_integration).observer
+    assert observer is not None
+    hass.states.async_set("light.kitchen", "off")
+    await hass.async_block_till_done()
+    hass.states.async_set("light.kitchen", "on")
+    await hass.async_block_till_done()
+    await observer.async_flush()
+    ben_user.mock_policy({"entities": {"entity_ids": {"light.hall": True}}})
+    pending = await ben.ok("pending", limit=10)
+    assert pending["events"] >= 1
+    assert pending["items"] == []
+
+
+# -- bad input -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("command", "fields", "field"),
+    [
+        ("update", {"memory_id": "x", "content": "a\x00b"}, "content"),
+        ("update", {"memory_id": "x", "tags": ["a\nb"]}, "tags.0"),
+        ("update", {"memory_id": "x", "content": "x" * 9_000}, "content"),
+        ("update", {"memory_id": "x", "importance": 7}, "importance"),
+        ("update", {"memory_id": "x", "importance": True}, "importance"),
+        ("update", {"memory_id": "x", "expected_version": "1"}, "expected_version"),
+        ("list", {"limit": 0}, "limit"),
+        ("list", {"limit": 10_000}, "limit"),
+        ("list", {"kinds": ["nonsense"]}, "kinds.0"),
+        ("list", {"tags": ["t"] * 51}, "tags"),
+        ("list", {"created_after": "yesterday-ish"}, "created_after"),
+        ("list", {"surprise": 1}, "surprise"),
+        ("search", {"query": ""}, "query"),
+        ("search", {"query": "q" * 1_001}, "query"),
+        ("get", {"memory_id": ["x"]}, "memory_id"),
+        ("get", {}, "memory_id"),
+        ("forget", {"memory_ids": []}, "memory_ids"),
+        ("forget", {"memory_ids": ["a"] * 501}, "memory_ids"),
+    ],
+)
+async def test_bad_fields_are_translated_errors_and_write_nothing(
+    hass: HomeAssistant,
+    anna: Client,
+    anna_user: MockUser,
+    rows: Any,
+    command: str,
+    fields: dict[str, Any],
+    field: str,
+) -> None:
+    """A malformed field is invalid_format naming the field; nothing changes."""
+    memory = await remember(hass, anna_user, "A memory that must stay as it is")
+    error = await anna.error(command, **fields)
+    assert error["code"] == "invalid_format"
+    assert error["translation_key"] == "invalid_field"
+    assert error["translation_placeholders"]["field"].startswith(
+        field.split(".", maxsplit=1)[0]
+    )
+    assert len(error["message"]) < 600
+    got = await anna.ok("get", memory_id=memory["id"])
+    assert got["memory"]["content"] == "A memory that must stay as it is"
+    assert got["memory"]["version"] == memory["version"]
+    assert await rows() == 1
+
+
+async def test_megabytes_of_text_are_a_translated_error(
+    hass: HomeAssistant, anna: Client, anna_user: MockUser, rows: Any
+) -> None:
+    """3 MB of text is invalid_field naming, not echoing, it; nothing changes."""
+    memory = await remember(hass, anna_user, "Unchanged by hostile text")
+    big = await anna.error("update", memory_id=memory["id"], content="x" * 3_000_000)
+    assert big["translation_key"] == "invalid_field"
+    assert big["translation_placeholders"]["field"] == "content"
+    assert len(big["message"]) < 600
+    got = await anna.ok("get", memory_id=memory["id"])
+    assert got["memory"]["version"] == memory["version"]
+    assert await rows() == 1
+
+
+@pytest.mark.parametrize("expected_lingering_timers", [True])
+@pytest.mark.parametrize(
+    "content", ["broken \ud800 text", "y" * 10_000_000], ids=["surrogate", "10MB"]
+)
+async def test_a_lone_surrogate_or_10_mb_end_the_connection(
+    hass: HomeAssistant,
+    hass_ws_client: WebSocketGenerator,
+    anna_user: MockUser,
+    anna: Client,
+    rows: Any,
+    content: str,
+) -> None:
+    """Home Assistant's own reader ends the connection before any command runs."""
+    memory = await remember(hass, anna_user, "Unchanged by hostile text")
+    # json.dumps writes a lone surrogate as the escape \ud800, which Home
+    # Assistant's JSON reader refuses; its server refuses messages over 4 MiB.
+    raw = json.dumps(
+        {
+            "id": 1,
+            "type": f"{DOMAIN}/update",
+            "memory_id": memory["id"],
+            "content": content,
+        }
+    )
+    client = await hass_ws_client(hass, await _token(hass, anna_user))
+    try:
+        await client.send_str(raw)
+        closing = await client.receive()
+        assert closing.type.name in {"CLOSE", "CLOSED", "CLOSING", "ERROR"}
+    except ConnectionError:
+        pass  # the server reset the connection while the message was sent
+    await client.close()
+    got = await anna.ok("get", memory_id=memory["id"])
+    assert got["memory"]["content"] == "Unchanged by hostile text"
+    assert got["memory"]["version"] == memory["version"]
+    assert await rows() == 1
+
+
+async def test_not_loaded_is_said(
+    hass: HomeAssistant, init_integration: MockConfigEntry, anna: Client
+) -> None:
+    """With Home Memory unloaded, every command says it is not loaded."""
+    await hass.config_entries.async_unload(init_integration.entry_id)
+    error = await anna.error("list")
+    assert error["translation_key"] == "not_loaded"
+    assert error["code"] == "home_assistant_error"
+
+
+# -- at once ---------------------------------------------------------------------------
+
+
+async def test_two_edits_at_once_one_wins(
+    hass: HomeAssistant, anna: Client, ben: Client, anna_user: MockUser
+) -> None:
+    """Two edits of the same version sent together: one is stored, the other refused."""
+    memory = await remember(hass, anna_user, "The meeting is at noon")
+    for client, text in (
+        (anna, "The meeting is at one"),
+        (ben, "The meeting is at two"),
+    ):
+        await client.ws.send_json_auto_id(
+            {
+                "type": f"{DOMAIN}/update",
+                "memory_id": memory["id"],
+                "content": text,
+                "expected_version": memory["version"],
+            }
+        )
+    answers = [await anna.ws.receive_json(), await ben.ws.receive_json()]
+    assert sorted(a["success"] for a in answers) == [False, True]
+    loser = next(a for a in answers if not a["success"])
+    assert loser["error"]["translation_key"] == "memory_changed"
+    final = await anna.ok("get", memory_id=memory["id"])
+    assert final["memory"]["version"] == memory["version"] + 1
+
+
+async def test_two_calls_on_one_connection_both_answer(
+    hass: HomeAssistant, anna: Client, anna_user: MockUser
+) -> None:
+    """A list and a search sent back to back on one connection both get their answer."""
+    await remember(hass, anna_user, "The plumber comes on Friday")
+    await anna.ws.send_json_auto_id({"type": f"{DOMAIN}/list"})
+    await anna.ws.send_json_auto_id({"type": f"{DOMAIN}/search", "query": "plumber"})
+    answers = {}
+    for _ in range(2):
+        msg = await anna.ws.receive_json()
+        answers[msg["id"]] = msg
+    assert len(answers) == 2
+    assert all(a["success"] for a in answers.values())
+
+
+# -- live ------------------------------------------------------------------------------
+
+
+async def test_subscription_pushes_changes_each_user_may_see(
+    hass: HomeAssistant,
+    admin: Client,
+    anna: Client,
+    ben: Client,
+    anna_user: MockUser,
+) -> None:
+    """Each kind of change reaches exactly the users who may see the memory."""
+    for client in (admin, anna, ben):
+        assert (await client.answer("subscribe"))["success"]
+    private = await remember(
+        hass, anna_user, "Anna's secret plan", visibility="private"
+    )
+    shared = await remember(hass, anna_user, "Dinner is at seven")
+    # Anna hears both, the others only the household one.
+    anna_events = await anna.events(2)
+    assert [(e["type"], e["memory"]["id"]) for e in anna_events] == [
+        ("created", private["id"]),
+        ("created", shared["id"]),
+    ]
+    for other in (admin, ben):
+        (event,) = await other.events(1)
+        assert event["type"] == "created"
+        assert event["memory"]["id"] == shared["id"]
+    # Made private: Anna gets the update, everyone else is told to drop it.
+    await anna.ok("update", memory_id=shared["id"], visibility="private")
+    (event,) = await anna.events(1)
+    assert event["type"] == "updated"
+    assert event["memory"]["visibility"] == "private"
+    for other in (admin, ben):
+        assert await other.events(1) == [{"type": "hidden", "memory_id": shared["id"]}]
+    # Changes of a private memory from then on reach nobody else.
+    await anna.ok("update", memory_id=shared["id"], content="Dinner is at eight")
+    await anna.ok("update", memory_id=shared["id"], visibility="household")
+    assert [e["type"] for e in await anna.events(2)] == ["updated", "updated"]
+    for other in (admin, ben):
+        (event,) = await other.events(1)
+        assert event["type"] == "updated"
+        assert event["memory"]["content"] == "Dinner is at eight"
+    # Forgotten: admins get the deleted memory, others only the id.
+    await anna.ok("forget", memory_ids=[shared["id"]])
+    for client in (anna, ben):
+        assert await client.events(1) == [
+            {"type": "forgotten", "memory_id": shared["id"], "memory": None}
+        ]
+    (event,) = await admin.events(1)
+    assert event["memory"]["tier"] == "deleted"
+    await admin.ok("restore", memory_ids=[shared["id"]])
+    for client in (admin, anna, ben):
+        (event,) = await client.events(1)
+        assert event["type"] == "restored"
+        assert event["memory"]["tier"] == "active"
+    await admin.ok("purge", memory_ids=[shared["id"]])
+    for client in (admin, anna, ben):
+        assert await client.events(1) == [{"type": "purged", "memory_id": shared["id"]}]
+    # Nothing about Anna's private memory ever reached the others.
+    await anna.ok("forget", memory_ids=[private["id"]])
+    assert [e["type"] for e in await anna.events(1)] == ["forgotten"]
+    await admin.quiet()
+    await ben.quiet()
+
+
+async def test_subscription_tells_about_proposals_of_their_owner_only(
+    hass: HomeAssistant,
+    init_integration: MockConfigEntry,
+    anna: Client,
+    ben: Client,
+    anna_user: MockUser,
+) -> None:
+    """A change in Anna's proposals is announced to Anna, not to Ben."""
+    for client in (anna, ben):
+        assert (await client.answer("subscribe"))["success"]
+    data = runtime(init_integration)
+    await hass.async_add_executor_job(
+        partial(
+            proposal_store(data).add,
+            [ProposalDraft("Anna likes jazz", "Anna likes jazz.", MemoryKind.FACT, ())],
+            owner=anna_user.id,
+            session_id=None,
+            conversation_id=None,
+        )
+    )
+    await async_refresh(hass, data)
+    assert await anna.events(1) == [{"type": "proposals"}]
+    await ben.quiet()
+
+
+async def test_unsubscribing_stops_the_events(
+    hass: HomeAssistant, anna: Client, anna_user: MockUser
+) -> None:
+    """After unsubscribe_events no memory event arrives any more."""
+    subscribed = await anna.answer("subscribe")
+    await anna.ws.send_json_auto_id(
+        {"type": "unsubscribe_events", "subscription": subscribed["id"]}
+    )
+    assert (await anna.ws.receive_json())["success"]
+    await remember(hass, anna_user, "Nobody is told about this one")
+    await anna.quiet()
+
+
+async def test_a_demoted_admin_stops_getting_deleted_memories(
+    hass: HomeAssistant,
+    admin: Client,
+    hass_admin_user: MockUser,
+    anna_user: MockUser,
+) -> None:
+    """An old subscription follows the user's rights now, not when it began."""
+    assert (await admin.answer("subscribe"))["success"]
+    memory = await remember(hass, anna_user, "The shed roof leaks")
+    assert [e["type"] for e in await admin.events(1)] == ["created"]
+    await hass.auth.async_update_user(hass_admin_user, group_ids=[GROUP_ID_USER])
+    await call(hass, "forget", {"ids": [memory["id"]]}, user=anna_user)
+    assert await admin.events(1) == [
+        {"type": "forgotten", "memory_id": memory["id"], "memory": None}
+    ]
+    error = await admin.error("list", tier="deleted")
+    assert error["translation_key"] == "admin_required"
+
+
+async def test_a_cursor_does_not_show_what_became_private(
+    hass: HomeAssistant, anna: Client, ben: Client, ben_user: MockUser
+) -> None:
+    """A cursor taken before a memory turned private pages without it."""
+    made = [await remember(hass, ben_user, f"Ben's note number {n}") for n in range(4)]
+    first = await anna.ok("list", limit=1)
+    assert first["memories"][0]["id"] == made[-1]["id"]
+    await ben.ok("update", memory_id=made[1]["id"], visibility="private")
+    rest = await anna.ok("list", limit=10, cursor=first["next_cursor"])
+    assert [m["id"] for m in rest["memories"]] == [made[2]["id"], made[0]["id"]]
+
+
+# -- scale -----------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+async def test_paging_through_100000_memories(
+    hass: HomeAssistant,
+    init_integration: MockConfigEntry,
+    anna: Client,
+    anna_user: MockUser,
+    ben_user: MockUser,
+) -> None:
+    """Cursor pages walk 100,000 memories once each, Ben's private ones never."""
+    data = runtime(init_integration)
+    store = data.store
+    seeds, copies = 1_000, 100
+    tick = [store.now() - 10 * seeds * copies]
+    store._clock = lambda: tick[0]
+
+    def owner(n: int) -> tuple[str | None, Visibility]:
+        if n % 10 == 0:
+            return anna_user.id, Visibility.PRIVATE
+        if n % 20 == 1:
+            return ben_user.id, Visibility.PRIVATE
+        return None, Visibility.HOUSEHOLD
+
+    def build() -> None:
+        rng = np.random.default_rng(7)
+        for start in range(0, seeds, 100):
+            items = [
+                NewMemory(
+                    content=f"bulk memory {n}",
+                    owner=owner(n)[0],
+                    visibility=owner(n)[1],
+                )
+                for n in range(start, start + 100)
+            ]
+            vectors = rng.standard_normal((100, 384)).astype(np.float32)
+            vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+            store.create_many(items, Caller(anna_user.id), vectors=vectors, dedup=False)
+            tick[0] += 1
+        # create_many costs about a millisecond a memory here (100 s for
+        # 100,000): the seeds are copied in SQL with new ids and times. A list
+        # reads the memories table only, so the copies page like the seeds.
+        with store.transaction() as conn:
+            columns = [
+                row[1]
+                for row in conn.execute("PRAGMA table_info(memories)")
+                if not row[5]  # the rowid key: SQLite numbers the copies
+            ]
+            names = ", ".join(columns)
+            rows = conn.execute(f"SELECT {names} FROM memories").fetchall()
+            at_id, at_created = columns.index("id"), columns.index("created_at")
+            copied = []
+            for copy in range(1, copies):
+                for row in rows:
+                    values = list(row)
+                    values[at_id] = f"{row[at_id]}-{copy}"
+                    values[at_created] = row[at_created] + copy * 10 * seeds
+                    copied.append(values)
+            conn.executemany(
+                f"INSERT INTO memories ({names}) "
+                f"VALUES ({', '.join('?' * len(columns))})",
+                copied,
+            )
+
+    await hass.async_add_executor_job(build)
+    visible = seeds * copies - seeds * copies // 20
+    seen: set[str] = set()
+    last = None
+    cursor = None
+    pages = 0
+    while True:
+        page = await anna.ok(
+            "list", limit=200, **({"cursor": cursor} if cursor else {})
+        )
+        if pages == 0:
+            assert page["total"] == visible
+        else:
+            assert page["total"] is None
+        pages += 1
+        for memory in page["memories"]:
+            assert memory["id"] not in seen
+            assert memory["owner"] != ben_user.id
+            seen.add(memory["id"])
+            if last is not None:
+                assert memory["created_at"] <= last
+            last = memory["created_at"]
+        if (cursor := page["next_cursor"]) is None:
+            break
+    assert len(seen) == visible
+    assert pages == -(-visible // 200)
