@@ -4,7 +4,7 @@
 import { LitElement, html, css, nothing } from "lit";
 import * as api from "./api.js";
 import { shared } from "./styles.js";
-import { bar } from "./render.js";
+import { addsToText, bar } from "./render.js";
 import { formatDateTime, formatNumber, formatPercent, formatTime } from "./format.js";
 
 const KINDS = ["fact", "preference", "decision", "event", "person", "project", "meeting", "journal", "routine", "observation"];
@@ -448,7 +448,7 @@ class MemoryPage extends LitElement {
         : nothing}
       <section class="card main" aria-labelledby="memory-text">
         <h2 id="memory-text" class="text">${memory.content}</h2>
-        ${memory.summary && memory.summary !== memory.content
+        ${addsToText(memory.summary, memory.content)
           ? html`<p class="secondary">${memory.summary}</p>`
           : nothing}
         <div class="row chips">

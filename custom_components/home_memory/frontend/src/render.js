@@ -8,6 +8,13 @@ export const bar = (value) =>
     ><span style=${`width:${Math.round(Math.max(0, Math.min(1, value)) * 100)}%`}></span
   ></span>`;
 
+/** Whether a summary says more than the start of the text (else it is not shown). */
+export function addsToText(summary, content) {
+  if (!summary) return false;
+  const start = summary.replace(/(\.\.\.|…|\.)\s*$/, "").trim();
+  return !String(content || "").startsWith(start);
+}
+
 export const memoryHref = (prefix, id) => `${prefix}/m/${encodeURIComponent(id)}`;
 
 /** One memory in a list: its text links to its page; what it is, beneath. */
@@ -16,7 +23,7 @@ export function memoryRow(memory, { t, hass, prefix, scored = false }) {
   return html`<li class="memory">
     <div class="memory-main">
       <a class="memory-link" href=${memoryHref(prefix, memory.id)}>${memory.content}</a>
-      ${memory.summary && memory.summary !== memory.content
+      ${addsToText(memory.summary, memory.content)
         ? html`<div class="secondary summary">${memory.summary}</div>`
         : nothing}
       <div class="meta row">
