@@ -513,9 +513,9 @@ def test_graph_index_matches_model() -> None:
     # (Counts depend a little on the builder thread's timing: margins are wide.)
     assert STATS.get("graph", 0) >= 150, STATS
     assert STATS.get("graph_with_stale_rows", 0) >= 15, STATS
-    assert STATS.get("graph_too_few_proposals", 0) >= 50, STATS
+    assert STATS.get("graph_too_few_proposals", 0) >= 20, STATS
     assert STATS.get("graph_too_many_stale_rows", 0) >= 20, STATS
     assert STATS.get("scan_hamming", 0) >= 100, STATS
     assert STATS.get("scan_exhaustive", 0) >= 150, STATS
-    assert STATS.get("fresh_row_checked", 0) >= 50, STATS
+    assert STATS.get("fresh_row_checked", 0) >= 20, STATS
     assert STATS.get("fresh_row_checked_stale_in_graph_search", 0) >= 10, STATS
