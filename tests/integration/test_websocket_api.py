@@ -495,6 +495,39 @@ async def test_audit_log_is_for_admins_and_pages(
     assert rest["next_cursor"] is None
 
 
+async def test_audit_log_hides_recalls_of_someone_elses_private_memory(
+    hass: HomeAssistant,
+    admin: Client,
+    ben_user: MockUser,
+    init_integration: MockConfigEntry,
+) -> None:
+    """An access row lists only ids the reader may see; all hidden, no row."""
+    private = await remember(
+        hass, ben_user, "Ben's gym locker code is 4711", visibility="private"
+    )
+    shared = await remember(hass, ben_user, "The gym locker key hangs by the door")
+    found = await call(hass, "search", {"query": "gym locker"}, user=ben_user)
+    assert private["id"] in json.dumps(found)
+    entries = (await admin.ok("audit_log", limit=50))["entries"]
+    assert private["id"] not in json.dumps(entries)
+    assert shared["id"] in json.dumps(
+        [e for e in entries if e["operation"] == "access"]
+    )
+    # The owner still sees their own recalls.
+    own = await hass.async_add_executor_job(
+        partial(
+            runtime(init_integration).store.log_entries,
+            caller=Caller(user_id=ben_user.id),
+        )
+    )
+    assert private["id"] in json.dumps([e.details for e in own])
+    # The admin's all-tier audit reads the same filtered log.
+    audit = await call(
+        hass, "search_all_tiers", {"query": "gym locker", "include_log": True}
+    )
+    assert private["id"] not in json.dumps(audit)
+
+
 # -- writing ---------------------------------------------------------------------------
 
 
