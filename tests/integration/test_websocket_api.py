@@ -9,6 +9,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from homeassistant.auth.const import GROUP_ID_USER
+from homeassistant.exceptions import ServiceValidationError
 import numpy as np
 import pytest
 from pytest_homeassistant_custom_component.common import CLIENT_ID, MockUser
@@ -733,6 +734,15 @@ async def test_pending_lists_only_entities_the_user_may_read(
         ("get", {}, "memory_id"),
         ("forget", {"memory_ids": []}, "memory_ids"),
         ("forget", {"memory_ids": ["a"] * 501}, "memory_ids"),
+        # Strict JSON types: no coercion of a value into a list or a string.
+        ("list", {"kinds": "fact"}, "kinds"),
+        ("list", {"people": [1]}, "people.0"),
+        ("list", {"tags": "garage"}, "tags"),
+        ("get", {"memory_id": 123}, "memory_id"),
+        ("update", {"memory_id": "x", "people": "Anna"}, "people"),
+        ("update", {"memory_id": "x", "importance": "0.5"}, "importance"),
+        ("update", {"memory_id": "x", "clear_expiry": "yes"}, "clear_expiry"),
+        ("forget", {"memory_ids": "x"}, "memory_ids"),
     ],
 )
 async def test_bad_fields_are_translated_errors_and_write_nothing(
@@ -757,6 +767,40 @@ async def test_bad_fields_are_translated_errors_and_write_nothing(
     assert got["memory"]["content"] == "A memory that must stay as it is"
     assert got["memory"]["version"] == memory["version"]
     assert await rows() == 1
+
+
+async def test_forget_refuses_versions_of_memories_it_does_not_forget(
+    hass: HomeAssistant, anna: Client, anna_user: MockUser
+) -> None:
+    """expected_versions naming an id outside memory_ids is invalid; nothing goes."""
+    memory = await remember(hass, anna_user, "The spare key is under the mat")
+    for versions in ({"zzzz": 1}, {memory["id"]: memory["version"], "zzzz": 7}):
+        error = await anna.error(
+            "forget", memory_ids=[memory["id"]], expected_versions=versions
+        )
+        assert error["code"] == "invalid_format"
+        assert error["translation_key"] == "invalid_field"
+        assert error["translation_placeholders"]["field"] == "expected_versions"
+        assert "zzzz" in error["message"]
+    got = await anna.ok("get", memory_id=memory["id"])
+    assert got["memory"]["tier"] == "active"
+
+
+async def test_setting_and_clearing_expiry_at_once_is_said_plainly(
+    hass: HomeAssistant, anna: Client, anna_user: MockUser
+) -> None:
+    """expires_at with clear_expiry is one plain translated error, also in update."""
+    memory = await remember(hass, anna_user, "The parcel arrives this week")
+    fields = {"expires_at": "2099-01-01T00:00:00+00:00", "clear_expiry": True}
+    error = await anna.error("update", memory_id=memory["id"], **fields)
+    assert error["code"] == "invalid_format"
+    assert error["translation_key"] == "expiry_set_and_cleared"
+    assert error["message"].startswith("Set an expiry or clear it, not both")
+    with pytest.raises(ServiceValidationError) as caught:
+        await call(hass, "update", {"id": memory["id"], **fields}, user=anna_user)
+    assert caught.value.translation_key == "expiry_set_and_cleared"
+    got = await anna.ok("get", memory_id=memory["id"])
+    assert got["memory"]["version"] == memory["version"]
 
 
 async def test_megabytes_of_text_are_a_translated_error(
