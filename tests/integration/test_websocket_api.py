@@ -220,6 +220,20 @@ async def test_info_says_who_asks_and_what_they_may_do(
     assert reader["user"]["can_write"] is False
 
 
+async def test_info_names_each_person_once(
+    hass: HomeAssistant, anna: Client, anna_user: MockUser
+) -> None:
+    """info's people holds each name once, as the people filter compares them."""
+    hass.states.async_set("person.anna", "home", {"friendly_name": "Anna"})
+    hass.states.async_set("person.anna_2", "away", {"friendly_name": "Anna"})
+    hass.states.async_set("person.ben", "home", {"friendly_name": "Ben"})
+    await remember(hass, anna_user, "Anna and Ben share the car", people=["ANNA"])
+    await remember(hass, anna_user, "Carla waters the plants", people=["Carla"])
+    people = (await anna.ok("info"))["people"]
+    assert sorted(name.casefold() for name in people) == ["anna", "ben", "carla"]
+    assert people[:2] == ["Anna", "Ben"]
+
+
 async def test_list_pages_by_cursor_with_filters(
     hass: HomeAssistant, anna: Client, anna_user: MockUser
 ) -> None:
