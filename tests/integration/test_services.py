@@ -622,7 +622,7 @@ async def test_update_rejections_change_nothing(
             {"id": memory_id, "expires_at": "2099-01-01", "clear_expiry": True},
             user=hass_admin_user,
         )
-    assert err.value.translation_key == "invalid_field"
+    assert err.value.translation_key == "expiry_set_and_cleared"
 
     with pytest.raises(ServiceValidationError) as err:
         await call(

@@ -9,6 +9,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from homeassistant.auth.const import GROUP_ID_USER
+from homeassistant.exceptions import ServiceValidationError
 import numpy as np
 import pytest
 from pytest_homeassistant_custom_component.common import CLIENT_ID, MockUser
@@ -217,6 +218,20 @@ async def test_info_says_who_asks_and_what_they_may_do(
     }
     reader = await guest.ok("info")
     assert reader["user"]["can_write"] is False
+
+
+async def test_info_names_each_person_once(
+    hass: HomeAssistant, anna: Client, anna_user: MockUser
+) -> None:
+    """info's people holds each name once, as the people filter compares them."""
+    hass.states.async_set("person.anna", "home", {"friendly_name": "Anna"})
+    hass.states.async_set("person.anna_2", "away", {"friendly_name": "Anna"})
+    hass.states.async_set("person.ben", "home", {"friendly_name": "Ben"})
+    await remember(hass, anna_user, "Anna and Ben share the car", people=["ANNA"])
+    await remember(hass, anna_user, "Carla waters the plants", people=["Carla"])
+    people = (await anna.ok("info"))["people"]
+    assert sorted(name.casefold() for name in people) == ["anna", "ben", "carla"]
+    assert people[:2] == ["Anna", "Ben"]
 
 
 async def test_list_pages_by_cursor_with_filters(
@@ -495,6 +510,39 @@ async def test_audit_log_is_for_admins_and_pages(
     assert rest["next_cursor"] is None
 
 
+async def test_audit_log_hides_recalls_of_someone_elses_private_memory(
+    hass: HomeAssistant,
+    admin: Client,
+    ben_user: MockUser,
+    init_integration: MockConfigEntry,
+) -> None:
+    """An access row lists only ids the reader may see; all hidden, no row."""
+    private = await remember(
+        hass, ben_user, "Ben's gym locker code is 4711", visibility="private"
+    )
+    shared = await remember(hass, ben_user, "The gym locker key hangs by the door")
+    found = await call(hass, "search", {"query": "gym locker"}, user=ben_user)
+    assert private["id"] in json.dumps(found)
+    entries = (await admin.ok("audit_log", limit=50))["entries"]
+    assert private["id"] not in json.dumps(entries)
+    assert shared["id"] in json.dumps(
+        [e for e in entries if e["operation"] == "access"]
+    )
+    # The owner still sees their own recalls.
+    own = await hass.async_add_executor_job(
+        partial(
+            runtime(init_integration).store.log_entries,
+            caller=Caller(user_id=ben_user.id),
+        )
+    )
+    assert private["id"] in json.dumps([e.details for e in own])
+    # The admin's all-tier audit reads the same filtered log.
+    audit = await call(
+        hass, "search_all_tiers", {"query": "gym locker", "include_log": True}
+    )
+    assert private["id"] not in json.dumps(audit)
+
+
 # -- writing ---------------------------------------------------------------------------
 
 
@@ -700,6 +748,15 @@ async def test_pending_lists_only_entities_the_user_may_read(
         ("get", {}, "memory_id"),
         ("forget", {"memory_ids": []}, "memory_ids"),
         ("forget", {"memory_ids": ["a"] * 501}, "memory_ids"),
+        # Strict JSON types: no coercion of a value into a list or a string.
+        ("list", {"kinds": "fact"}, "kinds"),
+        ("list", {"people": [1]}, "people.0"),
+        ("list", {"tags": "garage"}, "tags"),
+        ("get", {"memory_id": 123}, "memory_id"),
+        ("update", {"memory_id": "x", "people": "Anna"}, "people"),
+        ("update", {"memory_id": "x", "importance": "0.5"}, "importance"),
+        ("update", {"memory_id": "x", "clear_expiry": "yes"}, "clear_expiry"),
+        ("forget", {"memory_ids": "x"}, "memory_ids"),
     ],
 )
 async def test_bad_fields_are_translated_errors_and_write_nothing(
@@ -724,6 +781,40 @@ async def test_bad_fields_are_translated_errors_and_write_nothing(
     assert got["memory"]["content"] == "A memory that must stay as it is"
     assert got["memory"]["version"] == memory["version"]
     assert await rows() == 1
+
+
+async def test_forget_refuses_versions_of_memories_it_does_not_forget(
+    hass: HomeAssistant, anna: Client, anna_user: MockUser
+) -> None:
+    """expected_versions naming an id outside memory_ids is invalid; nothing goes."""
+    memory = await remember(hass, anna_user, "The spare key is under the mat")
+    for versions in ({"zzzz": 1}, {memory["id"]: memory["version"], "zzzz": 7}):
+        error = await anna.error(
+            "forget", memory_ids=[memory["id"]], expected_versions=versions
+        )
+        assert error["code"] == "invalid_format"
+        assert error["translation_key"] == "invalid_field"
+        assert error["translation_placeholders"]["field"] == "expected_versions"
+        assert "zzzz" in error["message"]
+    got = await anna.ok("get", memory_id=memory["id"])
+    assert got["memory"]["tier"] == "active"
+
+
+async def test_setting_and_clearing_expiry_at_once_is_said_plainly(
+    hass: HomeAssistant, anna: Client, anna_user: MockUser
+) -> None:
+    """expires_at with clear_expiry is one plain translated error, also in update."""
+    memory = await remember(hass, anna_user, "The parcel arrives this week")
+    fields = {"expires_at": "2099-01-01T00:00:00+00:00", "clear_expiry": True}
+    error = await anna.error("update", memory_id=memory["id"], **fields)
+    assert error["code"] == "invalid_format"
+    assert error["translation_key"] == "expiry_set_and_cleared"
+    assert error["message"].startswith("Set an expiry or clear it, not both")
+    with pytest.raises(ServiceValidationError) as caught:
+        await call(hass, "update", {"id": memory["id"], **fields}, user=anna_user)
+    assert caught.value.translation_key == "expiry_set_and_cleared"
+    got = await anna.ok("get", memory_id=memory["id"])
+    assert got["memory"]["version"] == memory["version"]
 
 
 async def test_megabytes_of_text_are_a_translated_error(

@@ -135,26 +135,69 @@ class OperationLog(StoreConnections):
         if content_hash_of is not None:
             clauses.append("content_hash = ?")
             params.append(content_hash(content_hash_of))
-        if before is not None:
-            # Paging: rows older than the last one shown (its `seq`).
-            clauses.append("seq < ?")
-            params.append(before)
-        where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
+        # Paging: `before` is the `seq` of the last row shown; older rows follow.
+        entries: list[LogEntry] = []
         with self._read() as conn:
-            rows = conn.execute(
-                "SELECT at, operation, memory_id, actor, content_hash, details, seq "
-                f"FROM operation_log {where} ORDER BY seq DESC LIMIT ?",
-                [*params, limit],
-            ).fetchall()
-        return [
-            LogEntry(
-                from_timestamp(at),  # type: ignore[arg-type]
-                op,
-                mid,
-                actor,
-                chash,
-                json.loads(details),
-                int(seq),
-            )
-            for at, op, mid, actor, chash, details, seq in rows
+            # Rows whose listed ids are all hidden are dropped after the read,
+            # so read on until the page is full or the log is exhausted.
+            while len(entries) < limit:
+                paging = [] if before is None else ["seq < ?"]
+                where_parts = [*clauses, *paging]
+                where = f"WHERE {' AND '.join(where_parts)}" if where_parts else ""
+                rows = conn.execute(
+                    "SELECT at, operation, memory_id, actor, content_hash, details, "
+                    f"seq FROM operation_log {where} ORDER BY seq DESC LIMIT ?",
+                    [*params, *([] if before is None else [before]), limit],
+                ).fetchall()
+                for at, op, mid, actor, chash, details, seq in rows:
+                    before = int(seq)
+                    shown = json.loads(details)
+                    if caller is not None and mid is None:
+                        shown = self._visible_ids(conn, shown, caller)
+                        if shown is None:
+                            continue
+                    entries.append(
+                        LogEntry(
+                            from_timestamp(at),  # type: ignore[arg-type]
+                            op,
+                            mid,
+                            actor,
+                            chash,
+                            shown,
+                            before,
+                        )
+                    )
+                    if len(entries) == limit:
+                        break
+                if len(rows) < limit:
+                    break
+        return entries
+
+    def _visible_ids(
+        self, conn: sqlite3.Connection, details: dict[str, Any], caller: Caller
+    ) -> dict[str, Any] | None:
+        """`details` with only the listed memory ids the caller may see.
+
+        A row about no one memory (an access by recall) lists the ids it
+        touched; someone else's private memory must not show there either.
+        None when every listed id is hidden: the row itself would tell that
+        the actor recalled something private.
+        """
+        ids = details.get("ids")
+        if not isinstance(ids, list) or not ids:
+            return details
+        kept = [
+            memory_id
+            for memory_id in ids
+            if self._may_see(self._log_visibility(conn, str(memory_id)), caller)
         ]
+        if not kept:
+            return None
+        return {**details, "ids": kept}
+
+    @staticmethod
+    def _may_see(row: tuple[str | None, str], caller: Caller) -> bool:
+        owner, visibility = row
+        return visibility == Visibility.HOUSEHOLD or (
+            owner is not None and owner == caller.user_id
+        )

@@ -185,8 +185,12 @@ async def async_people(scope: OperationScope, limit: int) -> list[str]:
         scope.hass, lambda: store.people_labels(scope.actor.caller, limit)
     )
     persons = sorted(state.name for state in scope.hass.states.async_all(PERSON_DOMAIN))
-    known = {name.casefold() for name in persons}
-    return [*persons, *(label for label in labels if label not in known)][:limit]
+    # Once per name as the people filter compares them (casefolded): two
+    # persons both called Anna, or a memory naming "anna", are one choice.
+    names: dict[str, str] = {}
+    for name in [*persons, *labels]:
+        names.setdefault(name.casefold(), name)
+    return list(names.values())[:limit]
 
 
 @dataclass(frozen=True, slots=True)

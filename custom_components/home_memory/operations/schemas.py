@@ -96,6 +96,12 @@ class ServiceSchema(probatio.Schema):
         try:
             return super().__call__(data, **kwargs)
         except probatio.Invalid as err:
+            errors = err.errors if isinstance(err, probatio.MultipleInvalid) else [err]
+            if any(isinstance(one, probatio.ExclusiveInvalid) for one in errors):
+                # The only exclusive group: expires_at against clear_expiry.
+                raise ServiceValidationError(
+                    translation_domain=DOMAIN, translation_key="expiry_set_and_cleared"
+                ) from err
             field = ".".join(str(part) for part in err.path) or "data"
             raise ServiceValidationError(
                 translation_domain=DOMAIN,
@@ -391,29 +397,78 @@ _ORIGINS = probatio.All(
 )
 _TIER = _one_of([tier.value for tier in Tier])
 
+
+# Strict types: a JSON client sends strings where strings and lists where
+# lists; the actions' coercions (one value for a list, numbers as text) are
+# for YAML and templates, not for this API.
+def _ws_text(
+    max_chars: int, *, min_chars: int = 1, multiline: bool = False
+) -> probatio.All[str]:
+    return probatio.All(
+        str, checked_text(max_chars, min_chars=min_chars, multiline=multiline)
+    )
+
+
+def _ws_list(item: Any, *, minimum: int = 0, maximum: int = MAX_LABELS) -> Any:
+    return probatio.All(list, probatio.Length(min=minimum, max=maximum), [item])
+
+
+_WS_LABEL = _ws_text(MAX_LABEL_CHARS)
+_WS_LABELS = _ws_list(_WS_LABEL)
+WS_MEMORY_ID = _WS_LABEL
+_WS_MEMORY_IDS = _ws_list(WS_MEMORY_ID, minimum=1, maximum=MAX_IDS)
+_WS_KIND = probatio.All(str, KIND)
+
 _FILTERS: dict[probatio.Marker, Any] = {
-    probatio.Optional("kinds", default=list): KINDS,
-    probatio.Optional("weight_classes", default=list): WEIGHT_CLASSES,
-    probatio.Optional("people", default=list): LABELS,
-    probatio.Optional("tags", default=list): LABELS,
-    probatio.Optional("visibility"): VISIBILITY,
-    probatio.Optional("tier", default=Tier.ACTIVE.value): _TIER,
+    probatio.Optional("kinds", default=list): _ws_list(_WS_KIND),
+    probatio.Optional("weight_classes", default=list): _ws_list(
+        probatio.All(str, WEIGHT_CLASS)
+    ),
+    probatio.Optional("people", default=list): _WS_LABELS,
+    probatio.Optional("tags", default=list): _WS_LABELS,
+    probatio.Optional("visibility"): probatio.All(str, VISIBILITY),
+    probatio.Optional("tier", default=Tier.ACTIVE.value): probatio.All(str, _TIER),
     probatio.Optional("origins", default=list): _ORIGINS,
-    probatio.Optional("created_after"): MOMENT,
-    probatio.Optional("created_before"): MOMENT,
+    probatio.Optional("created_after"): probatio.All(str, MOMENT),
+    probatio.Optional("created_before"): probatio.All(str, MOMENT),
 }
 
-# The fields an update may change, as the `update` action checks them; here
-# an empty location or emotion clears it (the browser's edit form).
+# The fields an update may change, as the `update` action has them but
+# with strict types; here an empty location or emotion clears it (the
+# browser's edit form).
 WS_CLEARABLE: Final = ("location", "emotion")
 _EDIT_FIELDS: dict[probatio.Marker, Any] = {
+    probatio.Optional(ATTR_CONTENT): _ws_text(MAX_CONTENT_CHARS, multiline=True),
+    probatio.Optional(ATTR_SUMMARY): _ws_text(MAX_SUMMARY_CHARS, multiline=True),
+    probatio.Optional(ATTR_KIND): _WS_KIND,
+    probatio.Optional(ATTR_WEIGHT_CLASS): probatio.All(str, WEIGHT_CLASS),
+    probatio.Optional(ATTR_IMPORTANCE): checked_number(0.0, 1.0),
+    probatio.Optional(ATTR_PEOPLE): _WS_LABELS,
+    probatio.Optional(ATTR_TAGS): _WS_LABELS,
+    probatio.Optional(ATTR_VISIBILITY): probatio.All(str, VISIBILITY),
+    probatio.Exclusive(ATTR_EXPIRES_AT, "expiry"): probatio.All(str, MOMENT, _future),
+    probatio.Exclusive(ATTR_CLEAR_EXPIRY, "expiry"): bool,
     **{
-        key: value
-        for key, value in UPDATE_SCHEMA.schema.items()
-        if key != "id" and key not in WS_CLEARABLE
+        probatio.Optional(name): _ws_text(MAX_LABEL_CHARS, min_chars=0)
+        for name in WS_CLEARABLE
     },
-    **{probatio.Optional(name): OPTIONAL_LABEL for name in WS_CLEARABLE},
 }
+
+
+def _versions_of_forgotten(data: dict[str, Any]) -> dict[str, Any]:
+    """expected_versions names only memories being forgotten.
+
+    A stray id is a client's mistake (a stale selection); answering with
+    memory_changed or ignoring it would hide that.
+    """
+    stray = set(data.get("expected_versions", {})) - set(data[ATTR_MEMORY_IDS])
+    if stray:
+        raise probatio.Invalid(
+            f"names a memory not being forgotten: {sorted(stray)[0]}",
+            path=["expected_versions"],
+        )
+    return data
+
 
 WS_INFO_SCHEMA: Final = ServiceSchema({})
 WS_LIST_SCHEMA: Final = ServiceSchema(
@@ -436,30 +491,35 @@ WS_SEARCH_SCHEMA: Final = ServiceSchema(
         **_FILTERS,
     }
 )
-WS_GET_SCHEMA: Final = ServiceSchema({probatio.Required(ATTR_MEMORY_ID): MEMORY_ID})
+WS_GET_SCHEMA: Final = ServiceSchema({probatio.Required(ATTR_MEMORY_ID): WS_MEMORY_ID})
 WS_UPDATE_SCHEMA: Final = ServiceSchema(
     {
-        probatio.Required(ATTR_MEMORY_ID): MEMORY_ID,
+        probatio.Required(ATTR_MEMORY_ID): WS_MEMORY_ID,
         probatio.Optional("expected_version"): _VERSION,
         **_EDIT_FIELDS,
     }
 )
 WS_REVERT_SCHEMA: Final = ServiceSchema(
     {
-        probatio.Required(ATTR_MEMORY_ID): MEMORY_ID,
+        probatio.Required(ATTR_MEMORY_ID): WS_MEMORY_ID,
         probatio.Required("version"): _VERSION,
         probatio.Optional("expected_version"): _VERSION,
     }
 )
 WS_FORGET_SCHEMA: Final = ServiceSchema(
-    {
-        probatio.Required(ATTR_MEMORY_IDS): MEMORY_IDS,
-        probatio.Optional("expected_versions"): probatio.All(
-            dict, probatio.Length(max=MAX_IDS), {MEMORY_ID: _VERSION}
-        ),
-    }
+    probatio.All(
+        {
+            probatio.Required(ATTR_MEMORY_IDS): _WS_MEMORY_IDS,
+            probatio.Optional("expected_versions"): probatio.All(
+                dict, probatio.Length(max=MAX_IDS), {WS_MEMORY_ID: _VERSION}
+            ),
+        },
+        _versions_of_forgotten,
+    )
 )
-WS_IDS_SCHEMA: Final = ServiceSchema({probatio.Required(ATTR_MEMORY_IDS): MEMORY_IDS})
+WS_IDS_SCHEMA: Final = ServiceSchema(
+    {probatio.Required(ATTR_MEMORY_IDS): _WS_MEMORY_IDS}
+)
 WS_EXPORT_SCHEMA: Final = ServiceSchema(
     {
         probatio.Optional(ATTR_CURSOR): _CURSOR,
@@ -470,7 +530,7 @@ WS_EXPORT_SCHEMA: Final = ServiceSchema(
     }
 )
 WS_PROPOSALS_SCHEMA: Final = ServiceSchema({})
-_PROPOSAL_IDS = probatio.All(list, probatio.Length(max=MAX_IDS), [MEMORY_ID])
+_PROPOSAL_IDS = _ws_list(WS_MEMORY_ID, maximum=MAX_IDS)
 WS_ANSWER_SCHEMA: Final = ServiceSchema(
     {
         probatio.Optional("confirm", default=list): _PROPOSAL_IDS,
@@ -479,7 +539,7 @@ WS_ANSWER_SCHEMA: Final = ServiceSchema(
 )
 WS_EDIT_PROPOSAL_SCHEMA: Final = ServiceSchema(
     {
-        probatio.Required("proposal_id"): MEMORY_ID,
+        probatio.Required("proposal_id"): WS_MEMORY_ID,
         **{
             key: value
             for key, value in _EDIT_FIELDS.items()
@@ -492,7 +552,7 @@ WS_PENDING_SCHEMA: Final = ServiceSchema(
 )
 WS_AUDIT_SCHEMA: Final = ServiceSchema(
     {
-        probatio.Optional(ATTR_MEMORY_ID): MEMORY_ID,
+        probatio.Optional(ATTR_MEMORY_ID): WS_MEMORY_ID,
         probatio.Optional(ATTR_CURSOR): _CURSOR,
         probatio.Optional(ATTR_LIMIT, default=AUDIT_DEFAULT): _ws_count(AUDIT_MAX, 1),
     }
