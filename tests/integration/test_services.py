@@ -100,6 +100,18 @@ async def test_remember_defaults_and_automation_owner(hass: HomeAssistant) -> No
     assert memory["emotion"] is None
 
 
+async def test_remember_keeps_the_first_person_of_a_private_fragment(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """A private fragment keeps "my"; a household one speaks for the household."""
+    private = await remember(
+        hass, hass_admin_user, content="my bank PIN is 8642", visibility="private"
+    )
+    assert private["memory"]["content"] == "My bank PIN is 8642."
+    shared = await remember(hass, hass_admin_user, content="my car is in the garage")
+    assert shared["memory"]["content"] == "Our car is in the garage."
+
+
 async def test_remember_without_response(hass: HomeAssistant) -> None:
     """remember called without a response request returns nothing."""
     assert await call(hass, "remember", {"content": "x marks"}, response=False) is None
