@@ -246,6 +246,28 @@ class _Words:
         return frozenset(self.sequence)
 
 
+# A described word is said by a text word that starts with it or that it
+# starts with, both at least this long: "service" and "serviced".
+_MIN_SHARED_STEM: Final = 4
+
+
+def missing_words(description: str, text: str) -> frozenset[str]:
+    """Content words of `description` that `text` does not say (as `relate`
+    reads words: articles and fillers dropped, plural "s" cut; a word and
+    its inflection, "service"/"serviced", count as one)."""
+    said = _analyse(text).content
+    return frozenset(
+        word
+        for word in _analyse(description).content
+        if not any(_same_stem(word, other) for other in said)
+    )
+
+
+def _same_stem(first: str, second: str) -> bool:
+    short, long = sorted((first, second), key=len)
+    return short == long or (len(short) >= _MIN_SHARED_STEM and long.startswith(short))
+
+
 def _stem(word: str) -> str:
     if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
         return word[:-1]
