@@ -317,10 +317,10 @@ async def _remember(scope: OperationScope, data: _Data) -> ServiceResponse:
 
 
 async def _update(scope: OperationScope, data: _Data) -> ServiceResponse:
-    memory = await memories.async_update(
+    outcome = await memories.async_update_outcome(
         scope, memories.UpdateRequest(data[ATTR_ID], _patch(data))
     )
-    return {"memory": memory_to_dict(memory)}
+    return {"memory": memory_to_dict(outcome.memory), "changed": outcome.changed}
 
 
 async def _forget(scope: OperationScope, data: _Data) -> ServiceResponse:

@@ -27,6 +27,7 @@ from custom_components.home_memory.memory.statements import (
     Relation,
     as_statement,
     changed_part,
+    missing_words,
     relate,
 )
 from custom_components.home_memory.memory.store import MemoryStore
@@ -421,3 +422,17 @@ def test_hostile_text_is_shaped_without_raising(text: str) -> None:
     assert isinstance(shaped, str)
     assert relate(text, shaped, 0.99) in set(Relation)
     assert isinstance(changed_part(text, shaped), str)
+
+
+@pytest.mark.parametrize(
+    ("description", "text", "missing"),
+    [
+        ("the safe code", "Ben's private note: bike lock code 1234", {"safe"}),
+        ("the safe code", "The safe code is 4711", set()),
+        ("boiler service", "The boiler was serviced in May", set()),
+        ("the cars", "Our car is in the garage.", set()),
+    ],
+)
+def test_missing_words(description: str, text: str, missing: set[str]) -> None:
+    """The words of a description a memory does not say, inflections forgiven."""
+    assert missing_words(description, text) == missing

@@ -427,18 +427,18 @@ async def test_builtin_agent_remembers_privately(
     user_ben: MockUser,
     sentence: str,
 ) -> None:
-    """A privacy marker stores a private memory of the speaker, marker dropped."""
+    """A privacy marker stores a private memory in the speaker's own words."""
     store = init_integration.runtime_data.store
     result = await say(hass, sentence, user=user_anna)
     assert speech(result) == "Okay, I'll remember that."
     [memory] = store.list_memories(Caller(user_id=user_anna.id), MemoryFilter()).items
     assert memory.visibility is Visibility.PRIVATE
     assert memory.owner == user_anna.id
-    assert memory.content == "Our PIN is 4711."
+    assert memory.content == "My PIN is 4711."
     heard = await say(hass, "what do you remember about the PIN", user=user_ben)
     assert "4711" not in speech(heard)
     mine = await say(hass, "what do you remember about the PIN", user=user_anna)
-    assert speech(mine) == "Our PIN is 4711."
+    assert speech(mine) == "My PIN is 4711."
 
 
 async def test_builtin_agent_private_needs_a_speaker(

@@ -40,6 +40,10 @@ HOSTILE_TEXTS = [
     "\udfff",
     "nul\x00byte",
     "bell\x07",
+    "next\x85line",  # C1 control (NEL)
+    "abc\u202edcba",  # right-to-left override
+    "iso\u2066late",  # bidi isolate
+    "line\u2028sep",  # line separator
     "x" * 10_000_000,
 ]
 
@@ -277,6 +281,8 @@ _TEXT = st.lists(
         st.characters(),
         st.characters(categories=["Cs"]),  # lone surrogates
         st.characters(max_codepoint=0x1F),  # NUL and control characters
+        st.characters(min_codepoint=0x7F, max_codepoint=0x9F),  # DEL, C1
+        st.sampled_from(["\u2028", "\u2029", "\u202e", "\u2066"]),
         st.sampled_from(['"', "*", "^", ":", "(", ")", "-", "{", "}"]),
     ),
     max_size=20,

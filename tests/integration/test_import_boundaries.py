@@ -257,20 +257,15 @@ async def test_keep_owners_restores_an_export_for_an_admin_user_only(
     assert await _everything(hass, hass_admin_user) == []
 
 
-async def test_import_keeps_line_separators_inside_text(
-    hass: HomeAssistant, hass_admin_user: MockUser, config_dir: Path
+async def test_line_separators_are_refused_before_export(
+    hass: HomeAssistant, hass_admin_user: MockUser
 ) -> None:
-    """U+2028 and friends inside a memory survive export and import unsplit."""
+    """U+2028, NEL and U+2029 never reach a memory, so no export line splits."""
     content = "First part\u2028second part\x85third\u2029fourth"
-    made = await call(hass, "remember", {"content": content}, user=hass_admin_user)
-    exported = await call(hass, "export", user=hass_admin_user)
-    await call(hass, "purge", {"ids": [made["memory"]["id"]]}, user=hass_admin_user)
-    result = await call(
-        hass, "import", {"path": exported["path"]}, user=hass_admin_user
-    )
-    assert result["imported"] == 1
-    got = await call(hass, "get", {"id": made["memory"]["id"]}, user=hass_admin_user)
-    assert got["memory"]["content"] == content
+    with pytest.raises(ServiceValidationError) as err:
+        await call(hass, "remember", {"content": content}, user=hass_admin_user)
+    assert err.value.translation_key == "invalid_field"
+    assert await _everything(hass, hass_admin_user) == []
 
 
 _EXPORT_FIELDS = [

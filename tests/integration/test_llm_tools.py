@@ -265,6 +265,24 @@ async def test_bad_arguments_write_nothing(
     assert active(init_integration) == []
 
 
+async def test_update_that_changes_nothing_says_unchanged(
+    hass: HomeAssistant, init_integration: HomeMemoryConfigEntry, user_anna: MockUser
+) -> None:
+    """The tool answers "unchanged" for the same text and keeps the version."""
+    store = init_integration.runtime_data.store
+    door = await tool(
+        hass, "remember", {"content": "The door code is 1234"}, user=user_anna
+    )
+    same = await tool(
+        hass,
+        "update_memory",
+        {"id": door.data["id"], "content": "The door code is 1234"},
+        user=user_anna,
+    )
+    assert same.data["result"] == "unchanged"
+    assert store.get(door.data["id"], SYSTEM).version == 1
+
+
 async def test_update_by_id_and_by_query(
     hass: HomeAssistant, init_integration: HomeMemoryConfigEntry, user_anna: MockUser
 ) -> None:

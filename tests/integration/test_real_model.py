@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from custom_components.home_memory.memory.embedder import default_model_dir
+from custom_components.home_memory.memory.models import Caller
 from custom_components.home_memory.runtime.data import ModelStatus
 
 from .conftest import call, setup_entry
+from .fake_agents import say
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
@@ -39,3 +41,38 @@ async def test_real_model_loads_in_the_background(
         user=hass_admin_user,
     )
     assert found["memories"][0]["content"] == "Anna cannot eat peanuts or cashews"
+
+
+async def test_voice_forget_of_an_unseen_memory_matches_nothing(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    agent_entry: MockConfigEntry,
+    user_anna: MockUser,
+    user_ben: MockUser,
+) -> None:
+    """Forgetting by a description offers no memory below search's relevance floor."""
+    await setup_entry(hass, mock_config_entry)
+    store = mock_config_entry.runtime_data.store
+    await call(
+        hass,
+        "remember",
+        {"content": "The safe code is 4711", "visibility": "private"},
+        user=user_anna,
+    )
+    await call(
+        hass,
+        "remember",
+        {
+            "content": "Ben's private note: bike lock code 1234",
+            "visibility": "private",
+        },
+        user=user_ben,
+    )
+    result = await say(hass, "Forget the safe code", user=user_ben)
+    spoken = result.response.speech["plain"]["speech"]
+    assert "bike lock" not in spoken
+    assert spoken == "I don't remember anything like that."
+    for user in (user_anna, user_ben):
+        assert len(store.list_memories(Caller(user_id=user.id)).items) == 1
+    mine = await say(hass, "Forget the combination of the bike lock", user=user_ben)
+    assert "bike lock code 1234" in mine.response.speech["plain"]["speech"]

@@ -9,8 +9,9 @@ from unittest.mock import patch
 from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
 from homeassistant.util import dt as dt_util
 import pytest
+from pytest_homeassistant_custom_component.common import async_capture_events
 
-from custom_components.home_memory.const import DOMAIN
+from custom_components.home_memory.const import DOMAIN, EVENT_MEMORY_UPDATED
 from custom_components.home_memory.memory.store import (
     InvalidMemoryError,
     MemoryEngineError,
@@ -22,6 +23,8 @@ from .conftest import call
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
     from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
+
+    from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
 
 pytestmark = pytest.mark.usefixtures("init_integration")
 
@@ -98,6 +101,18 @@ async def test_remember_defaults_and_automation_owner(hass: HomeAssistant) -> No
     assert memory["visibility"] == "household"
     assert memory["owner"] is None
     assert memory["emotion"] is None
+
+
+async def test_remember_keeps_the_first_person_of_a_private_fragment(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """A private fragment keeps "my"; a household one speaks for the household."""
+    private = await remember(
+        hass, hass_admin_user, content="my bank PIN is 8642", visibility="private"
+    )
+    assert private["memory"]["content"] == "My bank PIN is 8642."
+    shared = await remember(hass, hass_admin_user, content="my car is in the garage")
+    assert shared["memory"]["content"] == "Our car is in the garage."
 
 
 async def test_remember_without_response(hass: HomeAssistant) -> None:
@@ -596,6 +611,52 @@ async def test_update_fields(hass: HomeAssistant, hass_admin_user: MockUser) -> 
         user=hass_admin_user,
     )
     assert updated["memory"]["expires_at"] is not None
+
+
+async def test_an_update_that_changes_nothing_writes_nothing(
+    hass: HomeAssistant,
+    hass_admin_user: MockUser,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """Saving the same text and fields adds no version, log row or event."""
+    store = init_integration.runtime_data.store
+    stored = await remember(
+        hass, hass_admin_user, content="The boiler is in the attic", tags=["house"]
+    )
+    memory_id = stored["memory"]["id"]
+    logged = len(store.log_entries(memory_id=memory_id))
+    updated = async_capture_events(hass, EVENT_MEMORY_UPDATED)
+    for _ in range(3):
+        same = await call(
+            hass,
+            "update",
+            {
+                "id": memory_id,
+                "content": "The boiler is in the attic",
+                "tags": ["house"],
+            },
+            user=hass_admin_user,
+        )
+        assert same["changed"] is False
+        assert same["memory"]["version"] == 1
+    await hass.async_block_till_done()
+    assert updated == []
+    assert len(store.log_entries(memory_id=memory_id)) == logged
+    got = await call(
+        hass, "get", {"id": memory_id, "include_history": True}, user=hass_admin_user
+    )
+    assert got["history"] == []
+
+    changed = await call(
+        hass,
+        "update",
+        {"id": memory_id, "content": "The boiler is in the cellar"},
+        user=hass_admin_user,
+    )
+    assert changed["changed"] is True
+    assert changed["memory"]["version"] == 2
+    await hass.async_block_till_done()
+    assert len(updated) == 1
 
 
 async def test_update_rejections_change_nothing(

@@ -437,12 +437,14 @@ class UpdateMemoryTool(MemoryTool):
         resolved = await _async_named(scope, args)
         if resolved.memory is None:
             return _choice(resolved.candidates)
-        memory = await memories.async_update(
+        outcome = await memories.async_update_outcome(
             scope.ops, memories.UpdateRequest(resolved.memory.id, patch)
         )
+        memory = outcome.memory
         scope.state.last_memory_id = memory.id
+        result = "updated" if outcome.changed else "unchanged"
         return ha_llm.ToolResult(
-            data={"result": "updated", "id": memory.id, "memory": memory.summary}
+            data={"result": result, "id": memory.id, "memory": memory.summary}
         )
 
 

@@ -12,7 +12,9 @@ tools, sentences, confirmed proposals all end in `MemoryStore.create_many`):
    What a person tells is a fact about the household, so a fragment's
    first person becomes the household's ("my car is in the garage" ->
    "Our car is in the garage."); the memory's speaker and owner still say
-   who told it. Only standalone words change: "i-love-my-cats", an
+   who told it. A private memory is the person's own, not the household's:
+   its "my"/"I" are kept ("my bank PIN is 8642" -> "My bank PIN is 8642.").
+   Only standalone words change: "i-love-my-cats", an
    address's "/me" and quoted text are kept as said (a password, a code),
    and a code that starts the fragment is not capitalised ("iPhone ...").
    The assistant's own first person is kept for what it noticed
@@ -196,8 +198,11 @@ _LEADING_THAT = re.compile(r"^(?:that|to remember that)\s+", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
 
 
-def as_statement(text: str) -> str:
-    """The sentence to store for what a person said (see the module text)."""
+def as_statement(text: str, *, private: bool = False) -> str:
+    """The sentence to store for what a person said (see the module text).
+
+    `private`: the memory is the speaker's own, so the first person is kept.
+    """
     tidy = text.strip()
     if not tidy or not tidy[0].isalpha() or not tidy[0].islower():
         return text  # written as a sentence already (or nothing to shape)
@@ -208,7 +213,7 @@ def as_statement(text: str) -> str:
     for quoted in [*_QUOTED.finditer(tidy), None]:
         end = len(tidy) if quoted is None else quoted.start()
         plain = tidy[start:end]
-        for pattern, replacement in _PERSPECTIVE:
+        for pattern, replacement in () if private else _PERSPECTIVE:
             plain = pattern.sub(replacement, plain)
         parts.append(plain)
         if quoted is not None:
@@ -239,6 +244,28 @@ class _Words:
     @property
     def content(self) -> frozenset[str]:
         return frozenset(self.sequence)
+
+
+# A described word is said by a text word that starts with it or that it
+# starts with, both at least this long: "service" and "serviced".
+_MIN_SHARED_STEM: Final = 4
+
+
+def missing_words(description: str, text: str) -> frozenset[str]:
+    """Content words of `description` that `text` does not say (as `relate`
+    reads words: articles and fillers dropped, plural "s" cut; a word and
+    its inflection, "service"/"serviced", count as one)."""
+    said = _analyse(text).content
+    return frozenset(
+        word
+        for word in _analyse(description).content
+        if not any(_same_stem(word, other) for other in said)
+    )
+
+
+def _same_stem(first: str, second: str) -> bool:
+    short, long = sorted((first, second), key=len)
+    return short == long or (len(short) >= _MIN_SHARED_STEM and long.startswith(short))
 
 
 def _stem(word: str) -> str:

@@ -41,10 +41,16 @@ def content_hash(text: str) -> str:
 # Half of a UTF-16 pair on its own: Python strings may hold one (JSON "\\ud800"
 # does), but it cannot be encoded as UTF-8, so SQLite's binding would fail.
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-# Control characters other than tab, newline and carriage return; in one-line
-# text (labels, ids, queries) those three are refused as well.
-_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-_CONTROL_ONE_LINE = re.compile("[\x00-\x1f\x7f]")
+# Characters that steer how text is shown rather than being text: C0 and C1
+# controls, DEL, the bidi embedding/override/isolate controls (U+202A-U+202E,
+# U+2066-U+2069: "abc\u202edcba" reads reversed) and the line/paragraph
+# separators U+2028/U+2029. Tab, newline and carriage return are allowed in
+# multiline text (a memory's content); in one-line text (labels, ids,
+# queries) they are refused as well. U+2028/U+2029 are refused everywhere,
+# not normalised: a line break in content is written as a newline.
+_NOT_TEXT = "\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+_CONTROL = re.compile(f"[\\x00-\\x08{_NOT_TEXT}]")
+_CONTROL_ONE_LINE = re.compile(f"[\\x00-\\x0a\\x0d{_NOT_TEXT}]")
 
 
 def text_problem(
@@ -54,7 +60,9 @@ def text_problem(
 
     The one check every surface applies to text from outside (actions, LLM
     tools, sentences, imports); the message never quotes the value, so an
-    error cannot echo what a file or a caller held.
+    error cannot echo what a file or a caller held. Control characters (C0,
+    DEL, C1), bidi embedding/override/isolate controls and U+2028/U+2029
+    are refused; `multiline` text may hold tab, newline and carriage return.
     """
     if not isinstance(value, str):
         return "must be text"

@@ -96,7 +96,13 @@ class Versions(MemoryRows, OperationLog):
     """Update, history and undo."""
 
     def update(self, memory_id: str, patch: MemoryPatch, caller: Caller) -> Memory:
-        """Change some fields; keeps the previous version for undo."""
+        """Change some fields; keeps the previous version for undo.
+
+        A patch that changes nothing (the same text and fields) writes nothing
+        and returns the memory as it is, same version: history keeps only
+        `version_history_limit` versions, and an unchanged save must not push
+        a real earlier one out.
+        """
         if patch.is_empty():
             raise InvalidMemoryError("patch", "nothing to change")
         patch = self._validate_patch(patch)
@@ -112,6 +118,11 @@ class Versions(MemoryRows, OperationLog):
                 and patch.expected_version != current.version
             ):
                 raise MemoryChangedError(memory_id)
+            cleared = patch.cleared & _CLEARABLE
+            if _patched_values(current, patch, cleared) == _patched_values(
+                current, MemoryPatch(), frozenset()
+            ):
+                return current
             _check_visibility_change(current, patch.visibility, caller)
             self._apply_patch(
                 conn,
@@ -120,7 +131,7 @@ class Versions(MemoryRows, OperationLog):
                 caller,
                 self.now(),
                 vector=vector,
-                cleared=patch.cleared & _CLEARABLE,
+                cleared=cleared,
             )
             updated = self._fetch_one(conn, rowid)
         self._refresh([rowid])
@@ -374,8 +385,8 @@ def _patched_values(
     content = patch.content if patch.content is not None else current.content
     if patch.summary is not None:
         summary = patch.summary
-    elif patch.content is not None:
-        summary = summarize(content)
+    elif patch.content is not None and patch.content != current.content:
+        summary = summarize(content)  # the same text keeps its summary
     else:
         summary = current.summary
     tags = patch.tags if patch.tags is not None else current.tags

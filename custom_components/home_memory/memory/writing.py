@@ -64,7 +64,8 @@ def _as_told(item: NewMemory) -> NewMemory:
     """
     if str(item.source) not in _TOLD or not isinstance(item.content, str):
         return item
-    return replace(item, content=as_statement(item.content))
+    private = str(item.visibility) == str(Visibility.PRIVATE)
+    return replace(item, content=as_statement(item.content, private=private))
 
 
 class Writing(Repeats):

@@ -34,6 +34,8 @@ memories.py (read: everyone; write: users who may control; admin: admins)
   (action created | updated (+previous) | reinforced); write.
   InvalidRequestError private_needs_owner / invalid_memory.
 - async_update(scope, UpdateRequest(memory_id, MemoryPatch)) -> Memory; write.
+  async_update_outcome(...) -> UpdateOutcome(memory, changed): changed False
+  when the patch changes nothing (nothing written: no version, log, event).
   InvalidRequestError nothing_to_change / private_needs_owner / invalid_memory,
   NotFoundError memory_not_found, ForbiddenError visibility_owner_only.
 - async_undo(scope, memory_id) -> Memory (the version before the last

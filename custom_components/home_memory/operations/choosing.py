@@ -19,6 +19,7 @@ from homeassistant.core import callback
 
 from ..memory.errors import MemoryChangedError
 from ..memory.models import Tier
+from ..memory.statements import missing_words
 from .access import Access, require
 from .errors import ConflictError, InvalidRequestError, NotFoundError, async_engine
 from .events import async_memories_changed
@@ -28,6 +29,12 @@ if TYPE_CHECKING:
     from ..runtime.conversation_state import ConversationState
     from .memories import OperationScope
 
+# A memory named by a description must say every content word of it, or
+# mean it (cosine similarity of the embeddings at least this). Search's
+# relevance is not enough to act on: one shared word ("code") gives a lone
+# hit the full keyword score, so "the safe code" ranked a bike lock code
+# at 0.65, well above the search floor.
+RESOLVE_MIN_SIMILARITY: Final = 0.5
 # Candidates shown when a query matches several memories.
 MAX_CANDIDATES: Final = 3
 # A candidate this close to the best one (relative relevance) makes the
@@ -97,9 +104,22 @@ async def async_resolve(
             record_access=False,
         ),
     )
-    if not page.items:
+    items = [item for item in page.items if _described(query, item)]
+    if not items:
         raise NotFoundError("no_match")
-    return pick_clear_winner(page.items)
+    return pick_clear_winner(items)
+
+
+def _described(query: str, item: ScoredMemory) -> bool:
+    """True when `item` is what `query` describes (see RESOLVE_MIN_SIMILARITY)."""
+    memory = item.memory
+    said = " ".join(
+        [memory.content, memory.summary, *memory.tags, *memory.people]
+        + ([memory.location] if memory.location else [])
+    )
+    if not missing_words(query, said):
+        return True
+    return item.similarity is not None and item.similarity >= RESOLVE_MIN_SIMILARITY
 
 
 def pick_clear_winner(items: list[ScoredMemory]) -> Resolved:

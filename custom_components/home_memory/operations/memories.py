@@ -91,6 +91,14 @@ class UpdateRequest:
 
 
 @dataclass(frozen=True, slots=True)
+class UpdateOutcome:
+    """An update's memory, and whether anything changed (False: nothing written)."""
+
+    memory: Memory
+    changed: bool
+
+
+@dataclass(frozen=True, slots=True)
 class SelectRequest:
     """Memories by id and/or by tag (forget, purge).
 
@@ -298,6 +306,17 @@ async def async_remember(
 
 async def async_update(scope: OperationScope, request: UpdateRequest) -> Memory:
     """Change a memory (a new version; the old one stays in its history)."""
+    return (await async_update_outcome(scope, request)).memory
+
+
+async def async_update_outcome(
+    scope: OperationScope, request: UpdateRequest
+) -> UpdateOutcome:
+    """`async_update`, saying whether it changed anything.
+
+    An update that changes nothing writes no version, no log row and fires
+    no event (the engine keeps the memory as it is).
+    """
     check_update(scope.actor, request.patch)
     store = scope.data.store
     caller = scope.actor.caller
@@ -307,13 +326,15 @@ async def async_update(scope: OperationScope, request: UpdateRequest) -> Memory:
         return before, store.update(request.memory_id, request.patch, caller)
 
     before, memory = await async_engine(scope.hass, _update)
+    if memory.version == before.version:
+        return UpdateOutcome(memory, changed=False)
     async_memories_changed(
         scope.hass,
         updated=[memory],
         made_private=_made_private(before, memory),
         context=scope.context,
     )
-    return memory
+    return UpdateOutcome(memory, changed=True)
 
 
 async def async_undo(scope: OperationScope, memory_id: str) -> Memory:
