@@ -21,6 +21,7 @@ from custom_components.home_memory.operations.schemas import ServiceSchema
 from .conftest import call
 
 if TYPE_CHECKING:
+    from freezegun.api import FrozenDateTimeFactory
     from homeassistant.core import HomeAssistant
     from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
@@ -541,6 +542,29 @@ async def test_list_filters_and_pages(
     last = await call(hass, "list", {"limit": 2, "offset": 2}, user=hass_admin_user)
     assert last["next_offset"] is None
     assert len(last["memories"]) == 1
+
+
+async def test_a_date_alone_is_the_homes_midnight_not_utcs(
+    hass: HomeAssistant, hass_admin_user: MockUser, freezer: FrozenDateTimeFactory
+) -> None:
+    """created_after / created_before as a date mean midnight where the home is."""
+    await hass.config.async_update(time_zone="America/Los_Angeles")
+    # 05:00 UTC on the 24th is still the evening of the 23rd in Los Angeles.
+    freezer.move_to("2026-11-24T05:00:00+00:00")
+    await call(
+        hass,
+        "remember",
+        {"content": "The porch light bulb was replaced"},
+        user=hass_admin_user,
+    )
+    after = await call(
+        hass, "list", {"created_after": "2026-11-24"}, user=hass_admin_user
+    )
+    before = await call(
+        hass, "list", {"created_before": "2026-11-24"}, user=hass_admin_user
+    )
+    assert after["total"] == 0
+    assert before["total"] == 1
 
 
 @pytest.mark.parametrize(
