@@ -87,7 +87,7 @@ from .operations.memories import (
     async_restore,
     async_revert,
     async_search,
-    async_update,
+    async_update_outcome,
 )
 from .operations.proposals import (
     SIGNAL_PROPOSALS_CHANGED,
@@ -638,11 +638,13 @@ async def ws_audit_log(request: Request) -> dict[str, Any]:
 @_command("update", WS_UPDATE_SCHEMA)
 async def ws_update(request: Request) -> dict[str, Any]:
     """Edit a memory in place (a new version; the old one goes to history)."""
-    memory = await async_update(
+    outcome = await async_update_outcome(
         request.scope,
         UpdateRequest(request.data[ATTR_MEMORY_ID], _patch(request.data)),
     )
-    return {"memory": memory_json(memory, await async_user_names(request.scope.hass))}
+    names = await async_user_names(request.scope.hass)
+    # changed False: the edit matched the memory, and nothing was written.
+    return {"memory": memory_json(outcome.memory, names), "changed": outcome.changed}
 
 
 @_command("revert", WS_REVERT_SCHEMA)

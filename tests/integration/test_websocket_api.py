@@ -583,6 +583,22 @@ async def test_update_refuses_a_stale_version_and_revert_undoes(
     assert await rows() == 1
 
 
+async def test_an_edit_that_changes_nothing_writes_no_version(
+    hass: HomeAssistant, anna: Client, anna_user: MockUser
+) -> None:
+    """update with the memory's own text answers changed false, same version."""
+    memory = await remember(hass, anna_user, "The hose is in the shed")
+    same = await anna.ok("update", memory_id=memory["id"], content=memory["content"])
+    assert same["changed"] is False
+    assert same["memory"]["version"] == memory["version"]
+    edited = await anna.ok(
+        "update", memory_id=memory["id"], content="The hose is in the garage"
+    )
+    assert edited["changed"] is True
+    history = (await anna.ok("get", memory_id=memory["id"]))["history"]
+    assert [h["version"] for h in history] == [memory["version"]]
+
+
 async def test_an_empty_place_clears_it_and_revert_brings_it_back(
     hass: HomeAssistant, anna: Client, anna_user: MockUser
 ) -> None:
