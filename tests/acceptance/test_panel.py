@@ -291,3 +291,40 @@ def test_keyboard_alone_finds_and_opens_a_memory(household: Household) -> None:
         await heading.get_by_text("water meter").wait_for()
 
     browse(household, "/memory", scenario)
+
+
+def test_today_shows_the_days_observed_memory(household: Household) -> None:
+    """An observed memory written today is on the Today timeline."""
+    hass, anna = household.hass, household.anna
+
+    def observed() -> list[str]:
+        body = hass.call_service(
+            DOMAIN, "list", {"kinds": ["observation"]}, token=anna.token
+        ).ok()
+        return [m["content"] for m in body["service_response"]["memories"]]
+
+    before = observed()
+    hass.set_state("input_boolean.front_door_open", "on", token=anna.token)
+    hass.set_state("input_boolean.front_door_open", "off", token=anna.token)
+    hass.set_state("input_boolean.kitchen_light_power", "on", token=anna.token)
+    hass.wait_for(
+        lambda: (
+            hass.diagnostics(anna.token, household.entry_id).ok()["data"][
+                "observation"
+            ]["pending"]["events"]
+            >= 3
+        ),
+        what="pending observations",
+        timeout=15,
+    )
+    hass.call_service(DOMAIN, "close_segment", {}, token=anna.token).ok()
+    hass.wait_for(
+        lambda: len(observed()) > len(before), what="an observed memory", timeout=30
+    )
+    new = next(text for text in observed() if text not in before)
+
+    async def scenario(page: Page) -> None:
+        today = panel(page).locator("hm-today")
+        await today.get_by_text(new[:40]).first.wait_for()
+
+    browse(household, "/memory/today", scenario)
