@@ -117,36 +117,38 @@ def test_version_4_gives_old_log_rows_their_memory_s_visibility(
     tmp_path: Path,
 ) -> None:
     """Log rows from before version 4: private and purged memories stay hidden."""
-    conn = sqlite3.connect(tmp_path / "m.db", isolation_level=None)
-    schema.migrate(conn, target=3)
-    for rowid, memory_id, owner, visibility in (
-        (1, "house", None, "household"),
-        (2, "mine", "anna", "private"),
-    ):
-        conn.execute(
-            "INSERT INTO memories (rowid, id, content, summary, kind, weight_class, "
-            "importance, effective_importance, source, owner, visibility, "
-            "created_at, updated_at) VALUES (?, ?, 'x', 'x', 'fact', 'significant', "
-            "0.5, 0.5, 'explicit', ?, ?, 0, 0)",
-            (rowid, memory_id, owner, visibility),
+    with closing(sqlite3.connect(tmp_path / "m.db", isolation_level=None)) as conn:
+        schema.migrate(conn, target=3)
+        for rowid, memory_id, owner, visibility in (
+            (1, "house", None, "household"),
+            (2, "mine", "anna", "private"),
+        ):
+            conn.execute(
+                "INSERT INTO memories (rowid, id, content, summary, kind, "
+                "weight_class, importance, effective_importance, source, owner, "
+                "visibility, created_at, updated_at) VALUES (?, ?, 'x', 'x', "
+                "'fact', 'significant', 0.5, 0.5, 'explicit', ?, ?, 0, 0)",
+                (rowid, memory_id, owner, visibility),
+            )
+        for memory_id, actor in (
+            ("house", "ben"),
+            ("mine", "anna"),
+            ("gone", "system"),
+            ("gone", "carl"),
+            (None, "system"),
+        ):
+            conn.execute(
+                "INSERT INTO operation_log (at, operation, memory_id, actor) "
+                "VALUES (0, 'create', ?, ?)",
+                (memory_id, actor),
+            )
+        schema.migrate(conn)
+        rows = set(
+            conn.execute("SELECT memory_id, owner, visibility FROM operation_log")
         )
-    for memory_id, actor in (
-        ("house", "ben"),
-        ("mine", "anna"),
-        ("gone", "system"),
-        ("gone", "carl"),
-        (None, "system"),
-    ):
-        conn.execute(
-            "INSERT INTO operation_log (at, operation, memory_id, actor) "
-            "VALUES (0, 'create', ?, ?)",
-            (memory_id, actor),
-        )
-    schema.migrate(conn)
-    rows = set(conn.execute("SELECT memory_id, owner, visibility FROM operation_log"))
-    assert rows == {
-        ("house", None, "household"),
-        ("mine", "anna", "private"),
-        ("gone", "carl", "private"),
-        (None, None, None),
-    }
+        assert rows == {
+            ("house", None, "household"),
+            ("mine", "anna", "private"),
+            ("gone", "carl", "private"),
+            (None, None, None),
+        }
