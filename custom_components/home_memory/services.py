@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.core import HomeAssistant, ServiceCall, SupportsResponse, callback
 from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
-from homeassistant.util import dt as dt_util
 
 from .background.conversation_capture import async_end_conversations
 from .const import DOMAIN
@@ -92,7 +91,6 @@ if TYPE_CHECKING:
     from homeassistant.core import ServiceResponse
     from homeassistant.util.json import JsonValueType
 
-    from .memory.extraction import Proposal
     from .memory.models import ScoredMemory
     from .memory.store import LogEntry
 
@@ -229,19 +227,6 @@ def history_dicts(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         }
         for row in rows
     ]
-
-
-def proposal_dict(proposal: Proposal) -> dict[str, Any]:
-    """A pending proposal as a response."""
-    return {
-        "id": proposal.id,
-        "summary": proposal.summary,
-        "content": proposal.content,
-        "kind": str(proposal.kind),
-        "keywords": list(proposal.keywords),
-        "visibility": str(proposal.visibility),
-        "created_at": dt_util.utc_from_timestamp(proposal.created_at).isoformat(),
-    }
 
 
 # -- the actions ---------------------------------------------------------------------
@@ -439,7 +424,7 @@ async def _import(scope: OperationScope, data: _Data) -> ServiceResponse:
 async def _list_proposals(scope: OperationScope, data: _Data) -> ServiceResponse:
     """The pending proposals the caller may decide on (their own, the household's)."""
     pending = await proposals.async_list_proposals(scope)
-    return {"proposals": [proposal_dict(p) for p in pending]}
+    return {"proposals": [proposals.proposal_data(p) for p in pending]}
 
 
 async def _confirm_proposals(scope: OperationScope, data: _Data) -> ServiceResponse:

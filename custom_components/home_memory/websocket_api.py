@@ -96,6 +96,7 @@ from .operations.proposals import (
     async_decide_proposals,
     async_edit_proposal,
     async_list_proposals,
+    proposal_data,
 )
 from .operations.schemas import (
     ATTR_CURSOR,
@@ -359,16 +360,8 @@ def _turn_json(turn: StoredMessage) -> dict[str, Any]:
 
 
 def _proposal_json(proposal: Proposal) -> dict[str, Any]:
-    return {
-        "id": proposal.id,
-        "summary": proposal.summary,
-        "content": proposal.content,
-        "kind": str(proposal.kind),
-        "keywords": list(proposal.keywords),
-        "visibility": str(proposal.visibility),
-        "created_at": _iso(proposal.created_at),
-        "conversation_id": proposal.conversation_id,
-    }
+    # The browser links a proposal to its conversation; actions do not.
+    return {**proposal_data(proposal), "conversation_id": proposal.conversation_id}
 
 
 def _log_json(entry: LogEntry, names: Mapping[str, str]) -> dict[str, Any]:

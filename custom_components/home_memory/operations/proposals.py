@@ -318,3 +318,16 @@ async def async_edit_proposal(
             edits={request.proposal_id: request.patch},
         ),
     )
+
+
+def proposal_data(proposal: Proposal) -> dict[str, JsonValueType]:
+    """A pending proposal as actions and the websocket API answer with it."""
+    return {
+        "id": proposal.id,
+        "summary": proposal.summary,
+        "content": proposal.content,
+        "kind": str(proposal.kind),
+        "keywords": list(proposal.keywords),
+        "visibility": str(proposal.visibility),
+        "created_at": dt_util.utc_from_timestamp(proposal.created_at).isoformat(),
+    }
