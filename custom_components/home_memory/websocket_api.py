@@ -123,6 +123,7 @@ from .operations.schemas import (
     ServiceSchema,
     shown,
 )
+from .services import history_dicts
 
 if TYPE_CHECKING:
     from homeassistant.auth.models import User
@@ -344,14 +345,8 @@ def _history_json(
     rows: list[dict[str, Any]], names: Mapping[str, str]
 ) -> list[dict[str, Any]]:
     return [
-        {
-            **{
-                key: value.isoformat() if isinstance(value, datetime) else value
-                for key, value in row.items()
-            },
-            "replaced_by_name": names.get(str(row.get("replaced_by"))),
-        }
-        for row in rows
+        {**row, "replaced_by_name": names.get(str(row.get("replaced_by")))}
+        for row in history_dicts(rows)
     ]
 
 
