@@ -302,7 +302,7 @@ async def _remember(scope: OperationScope, data: _Data) -> ServiceResponse:
 
 
 async def _update(scope: OperationScope, data: _Data) -> ServiceResponse:
-    outcome = await memories.async_update_outcome(
+    outcome = await memories.async_update(
         scope, memories.UpdateRequest(data[ATTR_ID], _patch(data))
     )
     return {"memory": memory_to_dict(outcome.memory), "changed": outcome.changed}

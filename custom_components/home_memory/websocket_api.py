@@ -87,7 +87,7 @@ from .operations.memories import (
     async_restore,
     async_revert,
     async_search,
-    async_update_outcome,
+    async_update,
 )
 from .operations.proposals import (
     SIGNAL_PROPOSALS_CHANGED,
@@ -626,7 +626,7 @@ async def ws_audit_log(request: Request) -> dict[str, Any]:
 @_command("update", WS_UPDATE_SCHEMA)
 async def ws_update(request: Request) -> dict[str, Any]:
     """Edit a memory in place (a new version; the old one goes to history)."""
-    outcome = await async_update_outcome(
+    outcome = await async_update(
         request.scope,
         UpdateRequest(request.data[ATTR_MEMORY_ID], _patch(request.data)),
     )
@@ -639,13 +639,15 @@ async def ws_update(request: Request) -> dict[str, Any]:
 async def ws_revert(request: Request) -> dict[str, Any]:
     """Back to an earlier version, written as a new one."""
     data = request.data
-    memory = await async_revert(
+    outcome = await async_revert(
         request.scope,
         RevertRequest(
             data[ATTR_MEMORY_ID], data["version"], data.get("expected_version")
         ),
     )
-    return {"memory": memory_json(memory, await async_user_names(request.scope.hass))}
+    names = await async_user_names(request.scope.hass)
+    # changed False: that version says what the memory says now; nothing written.
+    return {"memory": memory_json(outcome.memory, names), "changed": outcome.changed}
 
 
 @_command("forget", WS_FORGET_SCHEMA)
