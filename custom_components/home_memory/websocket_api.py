@@ -59,7 +59,7 @@ from .memory.models import (
     Visibility,
     WeightClass,
 )
-from .memory.serialization import memory_to_dict
+from .memory.serialization import history_dicts, log_entry_dict, memory_to_dict
 from .operations import browse
 from .operations.access import Access, async_get_actor, may_write
 from .operations.errors import (
@@ -123,7 +123,6 @@ from .operations.schemas import (
     ServiceSchema,
     shown,
 )
-from .services import history_dicts
 
 if TYPE_CHECKING:
     from homeassistant.auth.models import User
@@ -360,14 +359,7 @@ def _proposal_json(proposal: Proposal) -> dict[str, Any]:
 
 
 def _log_json(entry: LogEntry, names: Mapping[str, str]) -> dict[str, Any]:
-    return {
-        "at": entry.at.isoformat(),
-        "operation": entry.operation,
-        "memory_id": entry.memory_id,
-        "actor": entry.actor,
-        "actor_name": names.get(entry.actor),
-        "details": entry.details,
-    }
+    return {**log_entry_dict(entry), "actor_name": names.get(entry.actor)}
 
 
 def _filter(request: Request) -> MemoryFilter:
