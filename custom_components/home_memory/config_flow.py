@@ -84,6 +84,7 @@ from .const import (
     SUGGESTED_OBSERVED_DOMAINS,
     ExtractionMode,
 )
+from .memory.validation import text_problem
 from .runtime.download import DownloadError, async_download_model, managed_model_dir
 from .runtime.model import ModelDirError, check_model_dir, resolve_model_dir
 from .runtime.options import HomeMemoryOptions
@@ -307,7 +308,9 @@ RECONFIGURE_SCHEMA = probatio.Schema(
 
 
 def _persona_name_error(name: str) -> str | None:
-    if not name or len(name) > MAX_PERSONA_NAME or "\x00" in name:
+    # The name goes into every prompt: one line of plain text (the check all
+    # text from outside gets), so it cannot start a prompt line of its own.
+    if not name.strip() or text_problem(name, MAX_PERSONA_NAME) is not None:
         return "invalid_persona_name"
     return None
 
