@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from homeassistant.config_entries import (
     ConfigFlow,
@@ -69,6 +69,7 @@ from .const import (
     DEFAULT_PERSONA_NAME,
     DEFAULT_TITLE,
     DOMAIN,
+    MAX_PERSONA_NAME,
     MIN_DEDUP_THRESHOLD,
     SATELLITE_DEVICE,
     SATELLITE_PERSON,
@@ -94,7 +95,6 @@ if TYPE_CHECKING:
 
     from .runtime.data import HomeMemoryConfigEntry
 
-MAX_PERSONA_NAME: Final = 50
 _DOMAIN_NAME = re.compile(r"^[a-z0-9_]+$")
 _DEFAULTS = HomeMemoryOptions().as_sections()
 
