@@ -368,6 +368,10 @@ class TurnStorage:
         self._entry = entry
         self._tasks = tasks
         self._sessions = SessionStore(store, clock=ha_now)
+        # One read at a time: a read that returns has stored everything the
+        # log held, even what a read running alongside had taken (a memory's
+        # page reads its conversation while the timer may be storing it).
+        self._reading = asyncio.Lock()
 
     async def async_read(
         self, conversation_id: str, watched: Watched, content: Sequence[Any]
@@ -376,8 +380,9 @@ class TurnStorage:
 
         A turn whose speaker is still unknown now is the household's.
         """
-        for turn_read, messages in take_new_turns(watched, content):
-            await self._async_store(conversation_id, turn_read, messages)
+        async with self._reading:
+            for turn_read, messages in take_new_turns(watched, content):
+                await self._async_store(conversation_id, turn_read, messages)
 
     async def _async_store(
         self, conversation_id: str, turn: Turn, messages: list[ChatMessage]
