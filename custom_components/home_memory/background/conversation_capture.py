@@ -9,7 +9,8 @@ reply"):
   when the turn is over. So each event only (re)arms a short timer per
   conversation; when it fires, everything the stored log holds beyond what was
   already read is captured. A turn whose user message is not in the stored log
-  yet is still running: the timer is armed again.
+  yet is still running: the timer is armed again. A memory's page does not
+  wait for the timer: it has the stored log read at once (`async_read_stored`).
 - Who speaks: from the conversation trace of the running `async_converse`
   (the subscriber runs in the turn's task) when there is one; else, on the
   turn's later events, from the chat log's LLM context (user and device);
