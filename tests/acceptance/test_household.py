@@ -103,17 +103,17 @@ def test_a_pipeline_voice_memory_page_shows_the_turn_it_came_from(
 ) -> None:
     """The same through `assist_pipeline/run` (Ben); Anna gets none of it."""
     hass, anna, ben = household.hass, household.anna, household.ben
-    text = "remember that the ladder is in the garden shed"
+    text = "remember that the canoe paddles are behind the boathouse"
     run = hass.assist_text(text, token=ben.token)
     assert run.speech == "Okay, I'll remember that."
-    page = voice_memory_page(household, ben, "garden shed")
+    page = voice_memory_page(household, ben, "boathouse")
     conversation = page["provenance"]["conversation"]
     assert conversation["conversation_id"] == run.conversation_id
     assert turns_shown(page) == [
         ("user", text),
         ("assistant", "Okay, I'll remember that."),
     ]
-    assert turns_shown(voice_memory_page(household, anna, "garden shed")) == []
+    assert turns_shown(voice_memory_page(household, anna, "boathouse")) == []
 
 
 def test_forget_by_voice_asks_first_and_forgets_on_yes(household: Household) -> None:
