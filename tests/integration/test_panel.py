@@ -170,6 +170,91 @@ def test_committed_bundle_matches_a_fresh_build(tmp_path: Path) -> None:
     )
 
 
+def _node() -> str:
+    """Node (it comes with npm, which the panel's build needs), or fail loudly."""
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        if os.environ.get("HOME_MEMORY_SKIP_FRONTEND_BUILD", "") in ("", "0"):
+            pytest.fail(
+                "node is needed to test the panel's code (apt-get install npm), "
+                "or set HOME_MEMORY_SKIP_FRONTEND_BUILD=1"
+            )
+        pytest.skip("HOME_MEMORY_SKIP_FRONTEND_BUILD is set")
+    return node
+
+
+_TRANSLATE = """
+import { translator } from %s;
+const [resources, language, cases] = JSON.parse(process.argv[1]);
+const t = translator(resources, language);
+console.log(JSON.stringify(cases.map(([key, values]) => t(key, values))));
+"""
+
+
+def _translate(language: str, cases: list[tuple[str, dict[str, object]]]) -> list[str]:
+    """The panel's own translate function (src/i18n.js) over a shipped file."""
+    shipped = json.loads(
+        (BUNDLE_PATH.parents[1] / "translations" / f"{language}.json").read_text(
+            "utf-8"
+        )
+    )
+    resources = {
+        f"component.home_memory.panel.{key}": text
+        for key, text in _flat_texts(shipped["panel"]).items()
+    }
+    script = _TRANSLATE % json.dumps((SOURCES / "i18n.js").as_uri())
+    done = subprocess.run(
+        [
+            _node(),
+            "--input-type=module",
+            "-e",
+            script,
+            json.dumps([resources, language, cases]),
+        ],
+        capture_output=True,
+        check=True,
+        text=True,
+        timeout=60,
+    )
+    answer: list[str] = json.loads(done.stdout)
+    return answer
+
+
+def _flat_texts(tree: dict[str, object], prefix: str = "") -> dict[str, str]:
+    """Each string of a nested translation section by its dotted key."""
+    flat: dict[str, str] = {}
+    for name, value in tree.items():
+        if isinstance(value, dict):
+            flat |= _flat_texts(value, f"{prefix}{name}.")
+        else:
+            flat[f"{prefix}{name}"] = str(value)
+    return flat
+
+
+def test_counts_read_in_the_singular_and_plural_of_each_language() -> None:
+    """ "1 memory", "2 memories", "1 Erinnerung": the panel picks the plural form."""
+    cases: list[tuple[str, dict[str, object]]] = [
+        ("list.count", {"count": 1}),
+        ("list.count", {"count": 1234}),
+        ("memory.used", {"count": 1}),
+        ("memory.used", {"count": 3}),
+        ("list.results_count", {"count": 2, "query": "{count}"}),
+    ]
+    assert _translate("en", cases) == [
+        "1 memory",
+        "1,234 memories",
+        "once",
+        "3 times",
+        "2 found for “{count}”",
+    ]
+    assert _translate("de", cases[:4]) == [
+        "1 Erinnerung",
+        "1.234 Erinnerungen",
+        "einmal",
+        "3-mal",
+    ]
+
+
 def test_every_word_of_the_panel_is_translated() -> None:
     """Each t("...") key of the sources and each labelled value has English text."""
     keys = _flat(_panel_strings())

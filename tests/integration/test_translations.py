@@ -30,7 +30,18 @@ if TYPE_CHECKING:
 TRANSLATIONS = Path(__file__).parents[2] / "custom_components" / DOMAIN / "translations"
 ENGLISH = TRANSLATIONS / "en.json"
 OTHERS = sorted(path for path in TRANSLATIONS.glob("*.json") if path != ENGLISH)
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
+# `{name}`, and the argument of ICU's plural form `{count, plural, one {…} other {…}}`
+# (its branches differ between languages; the argument may not).
+PLACEHOLDER = re.compile(r"\{(\w+)(?:\}|\s*,\s*plural\s*,)")
+PLURAL = re.compile(r"\{\w+\s*,\s*plural\s*,")
+BRANCH = re.compile(r"(?:=\d+|zero|one|two|few|many|other)\s*\{")
+
+
+def placeholders(text: str) -> Counter[str]:
+    """The arguments a string needs (a plural's branch is text, not an argument)."""
+    if PLURAL.search(text):
+        text = BRANCH.sub("(", text)
+    return Counter(PLACEHOLDER.findall(text))
 
 
 def _load(path: Path) -> dict[str, Any]:
@@ -82,8 +93,8 @@ def placeholder_differences(
         f"{key}: {sorted(want.elements())} != {sorted(got.elements())}"
         for key, text in _leaves(reference).items()
         if key in other_leaves
-        and (want := Counter(PLACEHOLDER.findall(str(text))))
-        != (got := Counter(PLACEHOLDER.findall(str(other_leaves[key]))))
+        and (want := placeholders(str(text)))
+        != (got := placeholders(str(other_leaves[key])))
     ]
 
 
@@ -115,6 +126,17 @@ def test_every_string_is_non_empty_text(path: Path) -> None:
     assert bad == []
 
 
+@pytest.mark.parametrize("path", [ENGLISH, *OTHERS], ids=lambda path: path.stem)
+def test_every_plural_has_an_other_branch(path: Path) -> None:
+    """ICU's plural form needs `other`: the panel falls back to it for any number."""
+    bad = [
+        key
+        for key, text in _leaves(_load(path)).items()
+        if PLURAL.search(str(text)) and not re.search(r"\bother\s*\{", str(text))
+    ]
+    assert bad == []
+
+
 def test_the_checks_catch_a_broken_translation() -> None:
     """A dropped, stray or flattened key and a lost placeholder are all found."""
     english = _load(ENGLISH)
@@ -123,6 +145,7 @@ def test_the_checks_catch_a_broken_translation() -> None:
     broken["panel"]["list"]["extra"] = "Zusätzlich"
     broken["panel"]["day_type"] = "Werktag"
     broken["panel"]["memory"]["version"] = "Version"
+    broken["panel"]["memory"]["used"] = "{n, plural, one {einmal} other {#-mal}}"
     assert key_differences(english, broken) == [
         "extra panel.day_type",
         "extra panel.list.extra",
@@ -132,7 +155,8 @@ def test_the_checks_catch_a_broken_translation() -> None:
         "missing section panel.day_type",
     ]
     assert placeholder_differences(english, broken) == [
-        "panel.memory.version: ['version'] != []"
+        "panel.memory.version: ['version'] != []",
+        "panel.memory.used: ['count'] != ['n']",
     ]
 
 
@@ -160,7 +184,9 @@ async def test_home_assistant_serves_the_german_panel_strings(
     assert answers["panel"][f"{prefix}.panel.list.search_label"] == (
         "Erinnerungen durchsuchen"
     )
-    assert answers["panel"][f"{prefix}.panel.list.count"] == "{count} Erinnerungen"
+    assert answers["panel"][f"{prefix}.panel.list.count"] == (
+        "{count, plural, one {# Erinnerung} other {# Erinnerungen}}"
+    )
     assert answers["exceptions"][f"{prefix}.exceptions.admin_required.message"] == (
         "Nur ein Administrator kann diese Aktion verwenden."
     )

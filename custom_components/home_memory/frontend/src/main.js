@@ -74,7 +74,7 @@ class HomeMemoryPanel extends LitElement {
       (err) => console.warn("Home Memory: info unavailable", err)
     );
     try {
-      this._t = translator(await loadStrings(hass));
+      this._t = translator(await loadStrings(hass), hass.language || "en");
       this._error = undefined;
     } catch (err) {
       this._t = this._t || translator({});
