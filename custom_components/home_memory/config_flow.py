@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from homeassistant.config_entries import (
     ConfigFlow,
@@ -69,6 +69,7 @@ from .const import (
     DEFAULT_PERSONA_NAME,
     DEFAULT_TITLE,
     DOMAIN,
+    MAX_PERSONA_NAME,
     MIN_DEDUP_THRESHOLD,
     SATELLITE_DEVICE,
     SATELLITE_PERSON,
@@ -84,6 +85,7 @@ from .const import (
     SUGGESTED_OBSERVED_DOMAINS,
     ExtractionMode,
 )
+from .memory.validation import text_problem
 from .runtime.download import DownloadError, async_download_model, managed_model_dir
 from .runtime.model import ModelDirError, check_model_dir, resolve_model_dir
 from .runtime.options import HomeMemoryOptions
@@ -93,7 +95,6 @@ if TYPE_CHECKING:
 
     from .runtime.data import HomeMemoryConfigEntry
 
-MAX_PERSONA_NAME: Final = 50
 _DOMAIN_NAME = re.compile(r"^[a-z0-9_]+$")
 _DEFAULTS = HomeMemoryOptions().as_sections()
 
@@ -307,7 +308,9 @@ RECONFIGURE_SCHEMA = probatio.Schema(
 
 
 def _persona_name_error(name: str) -> str | None:
-    if not name or len(name) > MAX_PERSONA_NAME or "\x00" in name:
+    # The name goes into every prompt: one line of plain text (the check all
+    # text from outside gets), so it cannot start a prompt line of its own.
+    if not name.strip() or text_problem(name, MAX_PERSONA_NAME) is not None:
         return "invalid_persona_name"
     return None
 

@@ -108,6 +108,7 @@ class ExtractionMode(StrEnum):
 
 
 DEFAULT_PERSONA_NAME: Final = "Assistant"
+MAX_PERSONA_NAME: Final = 50
 DEFAULT_OBSERVED_DOMAINS: Final = (
     "person",
     "lock",

@@ -26,7 +26,7 @@ from .memory.models import (
     Visibility,
     WeightClass,
 )
-from .memory.store import memory_to_dict
+from .memory.serialization import history_dicts, log_entry_dict, memory_to_dict
 from .operations import admin, exchange, memories, proposals
 from .operations.access import Access, async_get_actor, require
 from .operations.errors import (
@@ -92,7 +92,6 @@ if TYPE_CHECKING:
     from homeassistant.util.json import JsonValueType
 
     from .memory.models import ScoredMemory
-    from .memory.store import LogEntry
 
 SERVICE_REMEMBER: Final = "remember"
 SERVICE_SEARCH: Final = "search"
@@ -206,29 +205,6 @@ def scored_dict(item: ScoredMemory) -> dict[str, Any]:
     }
 
 
-def log_entry_dict(entry: LogEntry) -> dict[str, Any]:
-    """An operation log row as a response (no memory text)."""
-    return {
-        "at": entry.at.isoformat(),
-        "operation": entry.operation,
-        "memory_id": entry.memory_id,
-        "actor": entry.actor,
-        "content_hash": entry.content_hash,
-        "details": entry.details,
-    }
-
-
-def history_dicts(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A memory's versions with their times as ISO text."""
-    return [
-        {
-            key: value.isoformat() if hasattr(value, "isoformat") else value
-            for key, value in row.items()
-        }
-        for row in rows
-    ]
-
-
 # -- the actions ---------------------------------------------------------------------
 
 
@@ -302,7 +278,7 @@ async def _remember(scope: OperationScope, data: _Data) -> ServiceResponse:
 
 
 async def _update(scope: OperationScope, data: _Data) -> ServiceResponse:
-    outcome = await memories.async_update_outcome(
+    outcome = await memories.async_update(
         scope, memories.UpdateRequest(data[ATTR_ID], _patch(data))
     )
     return {"memory": memory_to_dict(outcome.memory), "changed": outcome.changed}

@@ -59,7 +59,7 @@ from .memory.models import (
     Visibility,
     WeightClass,
 )
-from .memory.serialization import memory_to_dict
+from .memory.serialization import history_dicts, log_entry_dict, memory_to_dict
 from .operations import browse
 from .operations.access import Access, async_get_actor, may_write
 from .operations.errors import (
@@ -87,7 +87,7 @@ from .operations.memories import (
     async_restore,
     async_revert,
     async_search,
-    async_update_outcome,
+    async_update,
 )
 from .operations.proposals import (
     SIGNAL_PROPOSALS_CHANGED,
@@ -123,7 +123,6 @@ from .operations.schemas import (
     ServiceSchema,
     shown,
 )
-from .services import history_dicts
 
 if TYPE_CHECKING:
     from homeassistant.auth.models import User
@@ -374,14 +373,7 @@ def _proposal_json(proposal: Proposal) -> dict[str, Any]:
 
 
 def _log_json(entry: LogEntry, names: Mapping[str, str]) -> dict[str, Any]:
-    return {
-        "at": entry.at.isoformat(),
-        "operation": entry.operation,
-        "memory_id": entry.memory_id,
-        "actor": entry.actor,
-        "actor_name": names.get(entry.actor),
-        "details": entry.details,
-    }
+    return {**log_entry_dict(entry), "actor_name": names.get(entry.actor)}
 
 
 def _filter(request: Request) -> MemoryFilter:
@@ -630,7 +622,7 @@ async def ws_audit_log(request: Request) -> dict[str, Any]:
 @_command("update", WS_UPDATE_SCHEMA)
 async def ws_update(request: Request) -> dict[str, Any]:
     """Edit a memory in place (a new version; the old one goes to history)."""
-    outcome = await async_update_outcome(
+    outcome = await async_update(
         request.scope,
         UpdateRequest(request.data[ATTR_MEMORY_ID], _patch(request.data)),
     )
@@ -643,13 +635,15 @@ async def ws_update(request: Request) -> dict[str, Any]:
 async def ws_revert(request: Request) -> dict[str, Any]:
     """Back to an earlier version, written as a new one."""
     data = request.data
-    memory = await async_revert(
+    outcome = await async_revert(
         request.scope,
         RevertRequest(
             data[ATTR_MEMORY_ID], data["version"], data.get("expected_version")
         ),
     )
-    return {"memory": memory_json(memory, await async_user_names(request.scope.hass))}
+    names = await async_user_names(request.scope.hass)
+    # changed False: that version says what the memory says now; nothing written.
+    return {"memory": memory_json(outcome.memory, names), "changed": outcome.changed}
 
 
 @_command("forget", WS_FORGET_SCHEMA)

@@ -49,11 +49,15 @@ def browse(
     dark: bool = False,
     username: str = "anna",
     password: str = "anna-pass",
+    language: str | None = None,
 ) -> None:
     """Open `path` logged in (as Anna) in Debian's Chromium and run `scenario`.
 
     `dark` asks for the dark colour scheme, which Home Assistant's default
     theme follows; `width` narrower than 870 px is the frontend's narrow layout.
+    `language` is the frontend language this browser chose (as the profile's
+    language picker stores it), for this browser only: nothing on the server
+    changes, so the shared household stays English for the other tests.
     """
     if not Path(CHROMIUM).exists():
         if browser_optional():
@@ -77,6 +81,12 @@ def browse(
         "expires": 4_102_444_800_000,
     }
     init = f"localStorage.setItem('hassTokens', {json.dumps(json.dumps(stored))});"
+    if language is not None:
+        # The frontend keeps the chosen language as a JSON string.
+        init += (
+            f"localStorage.setItem('selectedLanguage', "
+            f"{json.dumps(json.dumps(language))});"
+        )
 
     async def run() -> None:
         async with async_playwright() as playwright:

@@ -57,6 +57,65 @@ def test_remember_and_recall_through_the_assist_pipeline(household: Household) -
     assert "Thursday" in run.speech
 
 
+def voice_memory_page(home: Household, user: User, words: str) -> dict[str, Any]:
+    """The websocket `get` answer (the memory's page) of the one memory whose
+    text holds `words`, as `user`."""
+    [memory_id] = [
+        item["id"]
+        for item in search(home, user, words)["memories"]
+        if words in item["content"]
+    ]
+    page: dict[str, Any] = home.hass.ws_command(
+        user.token, f"{DOMAIN}/get", memory_id=memory_id
+    )
+    return page
+
+
+def turns_shown(page: dict[str, Any]) -> list[tuple[str, str]]:
+    """(role, text) of the conversation turns a memory's page shows."""
+    conversation = page["provenance"]["conversation"]
+    return [(turn["role"], turn["text"]) for turn in conversation["turns"]]
+
+
+def test_a_voice_memory_page_shows_the_turn_it_came_from(
+    household: Household,
+) -> None:
+    """Said to the built-in agent over REST, the memory's page shows Anna's
+    words and the reply at once, and not to Ben."""
+    hass, anna, ben = household.hass, household.anna, household.ben
+    text = "remember that the greenhouse key hangs on the brass hook"
+    result = hass.conversation_process(text, token=anna.token)
+    assert hass.speech(result) == "Okay, I'll remember that."
+    page = voice_memory_page(household, anna, "greenhouse key")
+    assert page["memory"]["origin"] == "voice"
+    conversation = page["provenance"]["conversation"]
+    assert conversation["conversation_id"] == result["conversation_id"]
+    assert turns_shown(page) == [
+        ("user", text),
+        ("assistant", "Okay, I'll remember that."),
+    ]
+    theirs = voice_memory_page(household, ben, "greenhouse key")
+    assert turns_shown(theirs) == []
+
+
+def test_a_pipeline_voice_memory_page_shows_the_turn_it_came_from(
+    household: Household,
+) -> None:
+    """The same through `assist_pipeline/run` (Ben); Anna gets none of it."""
+    hass, anna, ben = household.hass, household.anna, household.ben
+    text = "remember that the canoe paddles are behind the boathouse"
+    run = hass.assist_text(text, token=ben.token)
+    assert run.speech == "Okay, I'll remember that."
+    page = voice_memory_page(household, ben, "boathouse")
+    conversation = page["provenance"]["conversation"]
+    assert conversation["conversation_id"] == run.conversation_id
+    assert turns_shown(page) == [
+        ("user", text),
+        ("assistant", "Okay, I'll remember that."),
+    ]
+    assert turns_shown(voice_memory_page(household, anna, "boathouse")) == []
+
+
 def test_forget_by_voice_asks_first_and_forgets_on_yes(household: Household) -> None:
     """ "Forget …" asks, "no" keeps, "yes" forgets: over the pipeline."""
     hass, anna = household.hass, household.anna

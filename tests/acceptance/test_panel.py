@@ -377,3 +377,103 @@ def test_today_shows_the_days_observed_memory(
             assert overflow <= width
 
         browse(household, f"/memory/m/{memory_id}", shot, width=width, dark=dark)
+
+
+def test_a_german_user_gets_the_panel_in_german(
+    household: Household, screenshots: Path
+) -> None:
+    """A browser set to German shows every view in German, also at 360 px.
+
+    The household's system language stays English: the panel's own words follow
+    the person's language (fetched with `frontend/get_translations`), but the
+    sidebar entry keeps the title the integration registered in the system
+    language ("Memory"), because Home Assistant shows a custom panel's sidebar
+    title as given.
+    """
+    anna = household.anna
+    memory_id = remember(
+        household,
+        anna,
+        "Die Winterreifen lagern in der Garage in der Ulmenstraße.",
+        tags=["auto"],
+    )
+    for name, width in (("de", 1280), ("de_360", 360)):
+
+        async def scenario(page: Page, name: str = name, width: int = width) -> None:
+            view = panel(page)
+
+            async def look(view_name: str, *, full_page: bool = False) -> None:
+                shot = screenshots / f"panel_{view_name}_{name}.png"
+                await page.screenshot(path=shot, full_page=full_page)
+                await assert_german(page)
+                # The longer German words still fit: no sideways scroll.
+                overflow = await view.evaluate(
+                    "el => el.shadowRoot.querySelector('.page').scrollWidth"
+                )
+                assert overflow <= width, view_name
+
+            search = view.get_by_role("searchbox", name="Erinnerungen durchsuchen")
+            await search.wait_for()
+            await rows(page, "Winterreifen").wait_for()
+            count = await view.locator("hm-memory-list .count").inner_text()
+            assert re.fullmatch(r"[\d.]+ Erinnerungen", count.strip()), count
+            await view.get_by_role("heading", name="Gedächtnis").wait_for()
+            if width >= 870:
+                sidebar = page.locator("ha-sidebar")
+                # HA's own entries follow the person's language; ours keeps
+                # the title registered in the system language.
+                await sidebar.get_by_text("Einstellungen", exact=True).wait_for()
+                await sidebar.get_by_text("Memory", exact=True).wait_for()
+            await look("list")
+            await view.locator("details.filters summary").click()
+            kind = view.get_by_role("combobox", name=re.compile(r"^Art\b"))
+            await kind.select_option(label="Fakt")
+            clear = view.get_by_role("button", name="Filter zurücksetzen")
+            await clear.wait_for()
+            await view.get_by_text("Filter (1)").wait_for()
+            await look("filters", full_page=True)
+            await clear.click()
+
+            await open_memory(page, "Winterreifen")
+            await view.get_by_text("Wichtigkeit jetzt").wait_for()
+            # Dates are formatted for German too (day.month.year).
+            details = view.locator("hm-memory-page dl")
+            await details.get_by_text(
+                re.compile(r"\d{1,2}\.\d{1,2}\.\d{4}")
+            ).first.wait_for()
+            await look("memory", full_page=True)
+            await view.get_by_role("button", name="Bearbeiten", exact=True).click()
+            await view.get_by_label("Zusammenfassung").wait_for()
+            await look("edit", full_page=True)
+            await view.get_by_role("button", name="Abbrechen", exact=True).click()
+            await view.get_by_role("button", name="Vergessen", exact=True).click()
+            dialog = view.locator("dialog")
+            await dialog.get_by_text("Diese Erinnerung vergessen?").wait_for()
+            await look("forget_dialog")
+            await dialog.get_by_role("button", name="Abbrechen", exact=True).click()
+
+            await view.get_by_role("link", name=re.compile("^Vorschläge")).click()
+            await view.get_by_text("Aus Gesprächen vorgeschlagen").wait_for()
+            await look("inbox")
+
+            await view.get_by_role("link", name="Heute", exact=True).click()
+            await view.get_by_text("Bemerkt, noch nicht erzählt").wait_for()
+            await look("today")
+
+        browse(household, "/memory", scenario, width=width, language="de")
+    # Looking (and cancelling) changed nothing.
+    memory = get(household, anna, memory_id)["memory"]
+    assert memory["tier"] == "active"
+    assert memory["version"] == 1
+
+
+# Words of the English panel that must not show in the German one.
+_ENGLISH = ("Search memories", "Memories", "Inbox", "Today", "Filters", "Importance")
+
+
+async def assert_german(page: Page) -> None:
+    """No translation key and none of the panel's English words is shown."""
+    await assert_all_words_translated(page)
+    text = await panel(page).evaluate(_PANEL_TEXT)
+    shown = [word for word in _ENGLISH if re.search(rf"\b{word}\b", text)]
+    assert shown == [], shown

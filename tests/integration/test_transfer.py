@@ -19,6 +19,7 @@ from custom_components.home_memory.operations.ai_memory_import import (
     memory_id_for,
     read_ai_memory,
 )
+from custom_components.home_memory.operations.transfer import MAX_IMPORT_BYTES
 
 from .conftest import call
 
@@ -227,6 +228,19 @@ async def test_import_bad_files_import_nothing(
     assert err.value.translation_key == key
     listed = await call(hass, "list", user=hass_admin_user)
     assert listed["total"] == 0
+
+
+async def test_an_import_file_over_the_size_limit_is_refused_unread(
+    hass: HomeAssistant, hass_admin_user: MockUser, config_dir: Path
+) -> None:
+    """A file larger than the import limit is refused by its size, not read."""
+    big = config_dir / "big.jsonl"
+    with big.open("wb") as out:  # sparse: no disk space is used
+        out.truncate(MAX_IMPORT_BYTES + 1)
+    with pytest.raises(ServiceValidationError) as err:
+        await call(hass, "import", {"path": "big.jsonl"}, user=hass_admin_user)
+    assert err.value.translation_key == "import_file_unreadable"
+    assert "more than 512 MiB" in err.value.translation_placeholders["error"]
 
 
 async def test_jsonl_import_needs_a_path(

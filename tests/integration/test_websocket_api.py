@@ -706,6 +706,27 @@ async def test_an_edit_that_changes_nothing_writes_no_version(
     assert [h["version"] for h in history] == [memory["version"]]
 
 
+async def test_a_revert_to_what_the_memory_says_now_writes_nothing(
+    hass: HomeAssistant, anna: Client, anna_user: MockUser
+) -> None:
+    """revert answers changed: false (same version, no history) when nothing differs."""
+    memory = await remember(hass, anna_user, "The bike pump is in the hall")
+    edited = await anna.ok(
+        "update", memory_id=memory["id"], content="The bike pump is in the shed"
+    )
+    back = await anna.ok("revert", memory_id=memory["id"], version=memory["version"])
+    assert back["changed"] is True
+    assert back["memory"]["version"] == edited["memory"]["version"] + 1
+    again = await anna.ok("revert", memory_id=memory["id"], version=memory["version"])
+    assert again["changed"] is False
+    assert again["memory"]["version"] == back["memory"]["version"]
+    history = (await anna.ok("get", memory_id=memory["id"]))["history"]
+    assert [h["version"] for h in history] == [
+        edited["memory"]["version"],
+        memory["version"],
+    ]
+
+
 async def test_an_empty_place_clears_it_and_revert_brings_it_back(
     hass: HomeAssistant, anna: Client, anna_user: MockUser
 ) -> None:

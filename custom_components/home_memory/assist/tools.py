@@ -437,7 +437,7 @@ class UpdateMemoryTool(MemoryTool):
         resolved = await _async_named(scope, args)
         if resolved.memory is None:
             return _choice(resolved.candidates)
-        outcome = await memories.async_update_outcome(
+        outcome = await memories.async_update(
             scope.ops, memories.UpdateRequest(resolved.memory.id, patch)
         )
         memory = outcome.memory

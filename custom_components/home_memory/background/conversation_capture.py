@@ -9,7 +9,8 @@ reply"):
   when the turn is over. So each event only (re)arms a short timer per
   conversation; when it fires, everything the stored log holds beyond what was
   already read is captured. A turn whose user message is not in the stored log
-  yet is still running: the timer is armed again.
+  yet is still running: the timer is armed again. A memory's page does not
+  wait for the timer: it has the stored log read at once (`async_read_stored`).
 - Who speaks: from the conversation trace of the running `async_converse`
   (the subscriber runs in the turn's task) when there is one; else, on the
   turn's later events, from the chat log's LLM context (user and device);
@@ -368,6 +369,10 @@ class TurnStorage:
         self._entry = entry
         self._tasks = tasks
         self._sessions = SessionStore(store, clock=ha_now)
+        # One read at a time: a read that returns has stored everything the
+        # log held, even what a read running alongside had taken (a memory's
+        # page reads its conversation while the timer may be storing it).
+        self._reading = asyncio.Lock()
 
     async def async_read(
         self, conversation_id: str, watched: Watched, content: Sequence[Any]
@@ -376,8 +381,9 @@ class TurnStorage:
 
         A turn whose speaker is still unknown now is the household's.
         """
-        for turn_read, messages in take_new_turns(watched, content):
-            await self._async_store(conversation_id, turn_read, messages)
+        async with self._reading:
+            for turn_read, messages in take_new_turns(watched, content):
+                await self._async_store(conversation_id, turn_read, messages)
 
     async def _async_store(
         self, conversation_id: str, turn: Turn, messages: list[ChatMessage]

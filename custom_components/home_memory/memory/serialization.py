@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidMemoryError
 from .models import Memory, MemoryKind, NewMemory, Source, Tier, Visibility, WeightClass
@@ -23,6 +23,9 @@ from .validation import (
     to_timestamp,
 )
 
+if TYPE_CHECKING:
+    from .operation_log import LogEntry
+
 
 def jsonable(value: Any) -> Any:
     """A value as JSON-ready data: datetimes as ISO text, tuples as lists."""
@@ -31,6 +34,23 @@ def jsonable(value: Any) -> Any:
     if isinstance(value, tuple):
         return list(value)
     return value
+
+
+def log_entry_dict(entry: LogEntry) -> dict[str, Any]:
+    """An operation log row as a response (no memory text, only its hash)."""
+    return {
+        "at": entry.at.isoformat(),
+        "operation": entry.operation,
+        "memory_id": entry.memory_id,
+        "actor": entry.actor,
+        "content_hash": entry.content_hash,
+        "details": entry.details,
+    }
+
+
+def history_dicts(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A memory's versions with their times as ISO text."""
+    return [{key: jsonable(value) for key, value in row.items()} for row in rows]
 
 
 _TIME_FIELDS = (

@@ -33,11 +33,14 @@ memories.py (read: everyone; write: users who may control; admin: admins)
 - async_remember(scope, RememberRequest) -> memory.models.CreateResult
   (action created | updated (+previous) | reinforced); write.
   InvalidRequestError private_needs_owner / invalid_memory.
-- async_update(scope, UpdateRequest(memory_id, MemoryPatch)) -> Memory; write.
-  async_update_outcome(...) -> UpdateOutcome(memory, changed): changed False
-  when the patch changes nothing (nothing written: no version, log, event).
+- async_update(scope, UpdateRequest(memory_id, MemoryPatch)) ->
+  UpdateOutcome(memory, changed); write. changed False when the patch
+  changes nothing (nothing written: no version, log, event).
   InvalidRequestError nothing_to_change / private_needs_owner / invalid_memory,
   NotFoundError memory_not_found, ForbiddenError visibility_owner_only.
+- async_revert(scope, RevertRequest(memory_id, version, expected_version)) ->
+  UpdateOutcome; write. An earlier version written back as the newest one.
+  NotFoundError version_not_found, ConflictError memory_changed.
 - async_undo(scope, memory_id) -> Memory (the version before the last
   update); write. NotFoundError memory_not_found, InvalidRequestError
   nothing_to_undo.

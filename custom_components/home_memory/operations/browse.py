@@ -115,6 +115,10 @@ async def async_provenance(scope: OperationScope, memory: Memory) -> Provenance:
         )
     if conversation_id is None:
         return Provenance(origin, None, [], event_ids, events)
+    if origin is Origin.VOICE and (capture := scope.data.capture) is not None:
+        # Capture stores a turn a moment after it ends; the page of a memory
+        # just said is opened sooner. What the chat log holds is stored now.
+        await capture.async_read_stored(conversation_id)
     sessions = session_store(scope.data)
     turns = await async_engine(
         scope.hass,

@@ -304,18 +304,11 @@ async def async_remember(
     return result
 
 
-async def async_update(scope: OperationScope, request: UpdateRequest) -> Memory:
-    """Change a memory (a new version; the old one stays in its history)."""
-    return (await async_update_outcome(scope, request)).memory
-
-
-async def async_update_outcome(
-    scope: OperationScope, request: UpdateRequest
-) -> UpdateOutcome:
-    """`async_update`, saying whether it changed anything.
+async def async_update(scope: OperationScope, request: UpdateRequest) -> UpdateOutcome:
+    """Change a memory (a new version; the old one stays in its history).
 
     An update that changes nothing writes no version, no log row and fires
-    no event (the engine keeps the memory as it is).
+    no event (the engine keeps the memory as it is): `changed` is False.
     """
     check_update(scope.actor, request.patch)
     store = scope.data.store
@@ -357,12 +350,13 @@ async def async_undo(scope: OperationScope, memory_id: str) -> Memory:
     return memory
 
 
-async def async_revert(scope: OperationScope, request: RevertRequest) -> Memory:
+async def async_revert(scope: OperationScope, request: RevertRequest) -> UpdateOutcome:
     """Write an earlier version back as the newest one (so it can be undone).
 
     The version comes from the history the caller may see; NotFoundError
     version_not_found otherwise. `expected_version` guards against a change
-    made meanwhile (ConflictError memory_changed).
+    made meanwhile (ConflictError memory_changed). Reverting to a version
+    equal to the memory as it is writes nothing (`changed` False).
     """
     require(scope.actor, Access.WRITE)
     store = scope.data.store

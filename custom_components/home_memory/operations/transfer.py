@@ -8,7 +8,7 @@ config folder, so an action cannot be used to read arbitrary files.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..const import EXPORT_FOLDER
 
@@ -68,6 +68,9 @@ def write_export(
     return target, count
 
 
+MAX_IMPORT_BYTES: Final = 512 * 2**20
+
+
 def resolve_import_path(config_dir: Path, raw: str) -> Path:
     """The real path of `raw` (relative to the config folder), checked.
 
@@ -92,6 +95,13 @@ def read_lines(path: Path) -> list[str]:
     where the file is not UTF-8, never the bytes there.
     """
     try:
+        size = path.stat().st_size
+        if size > MAX_IMPORT_BYTES:
+            # The whole file is checked before anything is written, so it is
+            # held in memory: an export of 100,000 memories is far below this.
+            raise ImportFileUnreadableError(
+                f"it is {size // 2**20} MiB, more than {MAX_IMPORT_BYTES // 2**20} MiB"
+            )
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as err:
         raise ImportFileUnreadableError(f"byte {err.start} is not valid UTF-8") from err

@@ -43,6 +43,7 @@ from ..const import (
     DEFAULT_CONSOLIDATION_THRESHOLD,
     DEFAULT_OBSERVED_DOMAINS,
     DEFAULT_PERSONA_NAME,
+    MAX_PERSONA_NAME,
     SATELLITE_DEVICE,
     SATELLITE_PERSON,
     SECTION_CAPTURE,
@@ -57,6 +58,7 @@ from ..const import (
     ExtractionMode,
 )
 from ..memory.config import EngineConfig, ScoringWeights
+from ..memory.validation import text_problem
 
 _ENGINE = EngineConfig()
 DEFAULT_MAINTENANCE_TIME = time(3, 0)
@@ -199,11 +201,24 @@ class HomeMemoryOptions:
 # -- one reader per group of sections (keyword arguments of HomeMemoryOptions) --
 
 
+def _persona_name(value: object, default: HomeMemoryOptions) -> str:
+    """The stored name, unless it is not one line of plain text.
+
+    Options saved before the config flow checked it may hold a newline or a
+    control character; the name goes into prompts, so those fall back.
+    """
+    if not isinstance(value, str) or not value.strip():
+        return default.persona_name
+    if text_problem(value, MAX_PERSONA_NAME) is not None:
+        return default.persona_name
+    return value
+
+
 def _capture_options(
     persona: Mapping[str, Any], capture: Mapping[str, Any], default: HomeMemoryOptions
 ) -> dict[str, Any]:
     return {
-        "persona_name": persona.get(CONF_PERSONA_NAME) or default.persona_name,
+        "persona_name": _persona_name(persona.get(CONF_PERSONA_NAME), default),
         "conversation_capture": bool(
             capture.get(CONF_CONVERSATION_CAPTURE, default.conversation_capture)
         ),

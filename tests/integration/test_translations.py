@@ -1,0 +1,184 @@
+"""Every language Home Memory ships says everything English says, and HA serves it.
+
+English (`translations/en.json`, a copy of `strings.json`) is the reference: each
+other `translations/xx.json` has exactly its keys, nested the same way, keeps each
+string's `{placeholders}`, and leaves nothing empty. Adding a language is adding a
+file; these tests then hold it to the same standard.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+import json
+from pathlib import Path
+import re
+from typing import TYPE_CHECKING, Any
+
+from homeassistant.components.frontend import DATA_PANELS
+from homeassistant.setup import async_setup_component
+import pytest
+
+from custom_components.home_memory.const import DOMAIN, PANEL_URL_PATH
+
+from .conftest import setup_entry
+
+if TYPE_CHECKING:
+    from homeassistant.core import HomeAssistant
+    from pytest_homeassistant_custom_component.common import MockConfigEntry
+    from pytest_homeassistant_custom_component.typing import WebSocketGenerator
+
+TRANSLATIONS = Path(__file__).parents[2] / "custom_components" / DOMAIN / "translations"
+ENGLISH = TRANSLATIONS / "en.json"
+OTHERS = sorted(path for path in TRANSLATIONS.glob("*.json") if path != ENGLISH)
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def _load(path: Path) -> dict[str, Any]:
+    """A translation file, parsed (a syntax error fails the test that loads it)."""
+    tree = json.loads(path.read_text(encoding="utf-8"))
+    assert isinstance(tree, dict), path.name
+    return tree
+
+
+def _leaves(tree: dict[str, Any], prefix: str = "") -> dict[str, object]:
+    """Each leaf by its dotted path; a dict is a branch, anything else a leaf."""
+    leaves: dict[str, object] = {}
+    for name, value in tree.items():
+        if isinstance(value, dict):
+            leaves |= _leaves(value, f"{prefix}{name}.")
+        else:
+            leaves[f"{prefix}{name}"] = value
+    return leaves
+
+
+def _branches(tree: dict[str, Any], prefix: str = "") -> set[str]:
+    """The dotted path of every branch, so nesting differences show up too."""
+    found: set[str] = set()
+    for name, value in tree.items():
+        if isinstance(value, dict):
+            found.add(f"{prefix}{name}")
+            found |= _branches(value, f"{prefix}{name}.")
+    return found
+
+
+def key_differences(reference: dict[str, Any], other: dict[str, Any]) -> list[str]:
+    """What `other` lacks, adds or nests differently compared with `reference`."""
+    ref_leaves, other_leaves = _leaves(reference), _leaves(other)
+    ref_branches, other_branches = _branches(reference), _branches(other)
+    return sorted(
+        [f"missing {key}" for key in ref_leaves.keys() - other_leaves.keys()]
+        + [f"extra {key}" for key in other_leaves.keys() - ref_leaves.keys()]
+        + [f"missing section {key}" for key in ref_branches - other_branches]
+        + [f"extra section {key}" for key in other_branches - ref_branches]
+    )
+
+
+def placeholder_differences(
+    reference: dict[str, Any], other: dict[str, Any]
+) -> list[str]:
+    """The strings of `other` whose {placeholders} differ from the reference's."""
+    other_leaves = _leaves(other)
+    return [
+        f"{key}: {sorted(want.elements())} != {sorted(got.elements())}"
+        for key, text in _leaves(reference).items()
+        if key in other_leaves
+        and (want := Counter(PLACEHOLDER.findall(str(text))))
+        != (got := Counter(PLACEHOLDER.findall(str(other_leaves[key]))))
+    ]
+
+
+def test_a_second_language_is_shipped() -> None:
+    """Besides English there is at least German, so the parity tests check something."""
+    assert TRANSLATIONS / "de.json" in OTHERS
+
+
+@pytest.mark.parametrize("path", OTHERS, ids=lambda path: path.stem)
+def test_translation_has_exactly_the_english_keys(path: Path) -> None:
+    """A translation has every key of en.json, nested the same, and no other."""
+    assert key_differences(_load(ENGLISH), _load(path)) == []
+
+
+@pytest.mark.parametrize("path", OTHERS, ids=lambda path: path.stem)
+def test_translation_keeps_every_placeholder(path: Path) -> None:
+    """Each string keeps exactly the {placeholders} of its English original."""
+    assert placeholder_differences(_load(ENGLISH), _load(path)) == []
+
+
+@pytest.mark.parametrize("path", [ENGLISH, *OTHERS], ids=lambda path: path.stem)
+def test_every_string_is_non_empty_text(path: Path) -> None:
+    """Every leaf is a string with visible text (HA would show a blank)."""
+    bad = [
+        key
+        for key, text in _leaves(_load(path)).items()
+        if not isinstance(text, str) or not text.strip()
+    ]
+    assert bad == []
+
+
+def test_the_checks_catch_a_broken_translation() -> None:
+    """A dropped, stray or flattened key and a lost placeholder are all found."""
+    english = _load(ENGLISH)
+    broken = _load(TRANSLATIONS / "de.json")
+    del broken["panel"]["list"]["count"]
+    broken["panel"]["list"]["extra"] = "Zusätzlich"
+    broken["panel"]["day_type"] = "Werktag"
+    broken["panel"]["memory"]["version"] = "Version"
+    assert key_differences(english, broken) == [
+        "extra panel.day_type",
+        "extra panel.list.extra",
+        "missing panel.day_type.weekday",
+        "missing panel.day_type.weekend",
+        "missing panel.list.count",
+        "missing section panel.day_type",
+    ]
+    assert placeholder_differences(english, broken) == [
+        "panel.memory.version: ['version'] != []"
+    ]
+
+
+async def test_home_assistant_serves_the_german_panel_strings(
+    hass: HomeAssistant, hass_ws_client: WebSocketGenerator
+) -> None:
+    """frontend/get_translations in German answers the panel's and errors' German."""
+    assert await async_setup_component(hass, "frontend", {})
+    client = await hass_ws_client(hass)
+    answers: dict[str, dict[str, str]] = {}
+    for category in ("panel", "exceptions", "services"):
+        await client.send_json_auto_id(
+            {
+                "type": "frontend/get_translations",
+                "language": "de",
+                "category": category,
+                "integration": [DOMAIN],
+            }
+        )
+        reply = await client.receive_json()
+        assert reply["success"], reply
+        answers[category] = reply["result"]["resources"]
+    prefix = f"component.{DOMAIN}"
+    assert answers["panel"][f"{prefix}.panel.title"] == "Gedächtnis"
+    assert answers["panel"][f"{prefix}.panel.list.search_label"] == (
+        "Erinnerungen durchsuchen"
+    )
+    assert answers["panel"][f"{prefix}.panel.list.count"] == "{count} Erinnerungen"
+    assert answers["exceptions"][f"{prefix}.exceptions.admin_required.message"] == (
+        "Nur ein Administrator kann diese Aktion verwenden."
+    )
+    assert answers["services"][f"{prefix}.services.remember.name"] == "Merken"
+    # Every panel string arrives, none falls back to English.
+    german = _leaves(_load(TRANSLATIONS / "de.json")["panel"], f"{prefix}.panel.")
+    assert answers["panel"] == german
+
+
+@pytest.mark.usefixtures("mock_load_model")
+@pytest.mark.parametrize(
+    ("language", "title"), [("en", "Memory"), ("de", "Gedächtnis")]
+)
+async def test_sidebar_title_follows_the_system_language(
+    hass: HomeAssistant, mock_config_entry: MockConfigEntry, language: str, title: str
+) -> None:
+    """The sidebar title is fixed at setup in the server's language (not per user)."""
+    hass.config.language = language
+    assert await async_setup_component(hass, "frontend", {})
+    await setup_entry(hass, mock_config_entry)
+    assert hass.data[DATA_PANELS][PANEL_URL_PATH].sidebar_title == title
