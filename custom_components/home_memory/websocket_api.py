@@ -128,6 +128,7 @@ if TYPE_CHECKING:
     from homeassistant.auth.models import User
     from homeassistant.components.websocket_api.connection import ActiveConnection
 
+    from .memory.event_buffer import ObservedEvent
     from .memory.extraction import Proposal
     from .memory.models import Memory, ScoredMemory
     from .memory.sessions import StoredMessage
@@ -353,6 +354,19 @@ def _turn_json(turn: StoredMessage) -> dict[str, Any]:
     return {"role": str(turn.role), "text": turn.content, "at": _iso(turn.at)}
 
 
+def _event_json(event: ObservedEvent) -> dict[str, Any]:
+    """An observed change as recorded: waiting (`pending`) or told (`get`)."""
+    return {
+        "at": _iso(event.at),
+        "entity_id": event.entity_id,
+        "name": event.name,
+        "area": event.area,
+        "device_class": event.device_class,
+        "old_state": event.old_state,
+        "new_state": event.new_state,
+    }
+
+
 def _proposal_json(proposal: Proposal) -> dict[str, Any]:
     # The browser links a proposal to its conversation; actions do not.
     return {**proposal_data(proposal), "conversation_id": proposal.conversation_id}
@@ -526,7 +540,7 @@ async def ws_get(request: Request) -> dict[str, Any]:
                 "conversation_id": provenance.conversation_id,
                 "turns": [_turn_json(turn) for turn in provenance.turns],
             },
-            "events": [],
+            "events": [_event_json(event) for event in provenance.events],
             "event_ids": provenance.event_ids,
         },
         "history": _history_json(got.history or [], names),
@@ -573,17 +587,7 @@ async def ws_pending(request: Request) -> dict[str, Any]:
     return {
         "events": pending.events,
         "oldest_event_at": _iso(pending.oldest_at),
-        "items": [
-            {
-                "at": _iso(event.at),
-                "entity_id": event.entity_id,
-                "name": event.name,
-                "area": event.area,
-                "old_state": event.old_state,
-                "new_state": event.new_state,
-            }
-            for event in readable
-        ],
+        "items": [_event_json(event) for event in readable],
         "more": pending.more,
     }
 

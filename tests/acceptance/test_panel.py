@@ -293,15 +293,18 @@ def test_keyboard_alone_finds_and_opens_a_memory(household: Household) -> None:
     browse(household, "/memory", scenario)
 
 
-def test_today_shows_the_days_observed_memory(household: Household) -> None:
-    """An observed memory written today is on the Today timeline."""
+def test_today_shows_the_days_observed_memory(
+    household: Household, screenshots: Path
+) -> None:
+    """An observed memory written today is on the Today timeline, and its page
+    lists the door's changes it was told from (light, dark, 360 px)."""
     hass, anna = household.hass, household.anna
 
-    def observed() -> list[str]:
+    def observed() -> dict[str, str]:
         body = hass.call_service(
             DOMAIN, "list", {"kinds": ["observation"]}, token=anna.token
         ).ok()
-        return [m["content"] for m in body["service_response"]["memories"]]
+        return {m["id"]: m["content"] for m in body["service_response"]["memories"]}
 
     before = observed()
     # Three real changes whatever earlier tests left the door at.
@@ -324,13 +327,57 @@ def test_today_shows_the_days_observed_memory(household: Household) -> None:
     hass.wait_for(
         lambda: len(observed()) > len(before), what="an observed memory", timeout=30
     )
-    new = next(text for text in observed() if text not in before)
+    new = {i: text for i, text in observed().items() if i not in before}
+    # The memory told from the door (earlier tests may have left other
+    # changes): the observer watches the door's template binary sensor.
+    told = {
+        memory_id: [
+            e
+            for e in get(household, anna, memory_id)["provenance"]["events"]
+            if e["entity_id"] == "binary_sensor.front_door"
+        ]
+        for memory_id in new
+    }
+    memory_id = next(i for i, events in told.items() if events)
+    assert len(told[memory_id]) == 3
+    text = new[memory_id]
 
     async def scenario(page: Page) -> None:
         today = panel(page).locator("hm-today")
-        await today.get_by_text(new[:40]).first.wait_for()
+        await today.get_by_text(text[:40]).first.wait_for()
+        # By its id: earlier tests' observed memories may begin alike.
+        await today.locator(f'a[href$="/m/{memory_id}"]').click()
+        memory_page = panel(page).locator("hm-memory-page")
+        await memory_page.locator("h2#memory-text").wait_for()
+        await memory_page.get_by_text("Made from these changes").wait_for()
+        listed = memory_page.locator("ol.events li").filter(has_text="Front door")
+        assert await listed.count() == 3
+        # The states as Home Assistant words them, not the raw "on"/"off".
+        assert re.search(
+            r"Front door: (Closed → Open|Open → Closed)",
+            await listed.first.inner_text(),
+        )
+        await assert_all_words_translated(page)
 
     browse(household, "/memory/today", scenario)
+    for name, width, dark in (
+        ("light", 1280, False),
+        ("dark", 1280, True),
+        ("360", 360, False),
+    ):
+
+        async def shot(page: Page, name: str = name, width: int = width) -> None:
+            view = panel(page)
+            await view.locator("hm-memory-page ol.events li").first.wait_for()
+            await page.screenshot(
+                path=screenshots / f"panel_memory_observed_{name}.png", full_page=True
+            )
+            overflow = await view.evaluate(
+                "el => el.shadowRoot.querySelector('.page').scrollWidth"
+            )
+            assert overflow <= width
+
+        browse(household, f"/memory/m/{memory_id}", shot, width=width, dark=dark)
 
 
 def test_a_german_user_gets_the_panel_in_german(

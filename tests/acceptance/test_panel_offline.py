@@ -329,3 +329,73 @@ def test_a_read_only_user_gets_no_buttons_that_write() -> None:
         user=GUEST,
         path="/m/m1",
     )
+
+
+def test_a_long_list_of_observed_changes_opens_on_request() -> None:
+    """Twelve kept changes show eight and a button for all (seconds when they
+    share a minute); a memory told before events were kept says so."""
+
+    async def scenario(page: Page) -> None:
+        panel = view(page)
+        await panel.get_by_text("Made from these changes").wait_for()
+        listed = panel.locator("ol.events li")
+        assert await listed.count() == 8
+        # Home Assistant's own wording is not there (no formatEntityState):
+        # the states show as recorded, the seconds tell the changes apart.
+        first = await listed.first.inner_text()
+        assert "Hall light: off → on" in first
+        assert re.search(r"\d:\d\d:\d\d", first), first
+        assert "· Hall" in first
+        more = panel.get_by_role("button", name="Show all 12 changes")
+        await more.click()
+        assert await listed.count() == 12
+        await panel.get_by_role("button", name="Show fewer").click()
+        assert await listed.count() == 8
+        await page.evaluate(
+            "answer => { window.fake.handlers['home_memory/get'] = () => answer; }",
+            got(memory(2, source="observed", origin="observed"), []),
+        )
+        await page.evaluate("window.history.pushState(null, '', '/memory/m/m2')")
+        await page.evaluate("window.dispatchEvent(new Event('location-changed'))")
+        await panel.get_by_text(
+            "Told from 2 changes the home noticed, before it kept their details."
+        ).wait_for()
+        assert await panel.locator("ol.events").count() == 0
+
+    events = [
+        {
+            "at": f"2026-11-23T17:02:{i:02d}+00:00",
+            "entity_id": "light.hall",
+            "name": "Hall light",
+            "area": "Hall",
+            "device_class": None,
+            "old_state": "off" if i % 2 == 0 else "on",
+            "new_state": "on" if i % 2 == 0 else "off",
+        }
+        for i in range(12)
+    ]
+    observed = memory(1, source="observed", origin="observed")
+
+    def got(item: dict[str, Any], kept: list[dict[str, Any]]) -> dict[str, Any]:
+        return {
+            "memory": item,
+            "decay": None,
+            "provenance": {
+                "origin": "observed",
+                "conversation": None,
+                "events": kept,
+                "event_ids": [f"event:{i}" for i in range(len(kept) or 2)],
+            },
+            "history": [],
+        }
+
+    run_panel(
+        scenario,
+        {
+            "home_memory/info": info(ANNA),
+            "home_memory/list": _list(observed),
+            "home_memory/get": got(observed, events),
+            "home_memory/audit_log": {"entries": [], "next_cursor": None},
+        },
+        path="/m/m1",
+    )

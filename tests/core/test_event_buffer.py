@@ -86,8 +86,8 @@ def test_memory_and_consumed_events_commit_together(store: MemoryStore) -> None:
     buffer = EventBuffer(store)
     seqs = buffer.append([event(1.0), event(2.0), event(3.0)])
 
-    def consume(conn: sqlite3.Connection, _: list[CreateResult]) -> None:
-        EventBuffer.consume(conn, seqs[:2])
+    def consume(conn: sqlite3.Connection, results: list[CreateResult]) -> None:
+        EventBuffer.consume(conn, seqs[:2], results[0].memory.id)
 
     (result,) = store.create_many([memory()], Caller(), in_transaction=consume)
     assert result.memory.source is Source.OBSERVED
@@ -101,8 +101,8 @@ def test_a_segment_already_consumed_rolls_the_memory_back(store: MemoryStore) ->
     seqs = buffer.append([event(1.0), event(2.0)])
     buffer.discard(seqs[:1])
 
-    def consume(conn: sqlite3.Connection, _: list[CreateResult]) -> None:
-        EventBuffer.consume(conn, seqs)
+    def consume(conn: sqlite3.Connection, results: list[CreateResult]) -> None:
+        EventBuffer.consume(conn, seqs, results[0].memory.id)
 
     with pytest.raises(StaleEventsError):
         store.create_many([memory()], Caller(), in_transaction=consume)

@@ -9,11 +9,20 @@ from typing import TYPE_CHECKING
 import pytest
 
 from custom_components.home_memory.memory import schema
-from custom_components.home_memory.memory.models import Caller, MemoryFilter, NewMemory
+from custom_components.home_memory.memory.event_buffer import EventBuffer
+from custom_components.home_memory.memory.models import (
+    SYSTEM,
+    Caller,
+    MemoryFilter,
+    NewMemory,
+    Source,
+)
 from custom_components.home_memory.memory.store import MemoryStore
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+    from custom_components.home_memory.memory.models import CreateResult
 
 
 def _tables(conn: sqlite3.Connection) -> set[str]:
@@ -152,3 +161,52 @@ def test_version_4_gives_old_log_rows_their_memory_s_visibility(
             ("gone", "carl", "private"),
             (None, None, None),
         }
+
+
+def test_version_5_data_stays_and_gains_told_events_at_6(tmp_path: Path) -> None:
+    """Version 6 keeps memories and waiting events, and the next told segment's
+    events stay with their memory (and go with it on a purge)."""
+    path = tmp_path / "m.db"
+    with closing(sqlite3.connect(path, isolation_level=None)) as conn:
+        schema.migrate(conn, target=5)
+        conn.execute(
+            "INSERT INTO memories (rowid, id, content, summary, kind, weight_class, "
+            "importance, effective_importance, source, source_ids, visibility, "
+            "created_at, updated_at) VALUES (1, 'seen', 'The hall light went on.', "
+            "'The hall light went on.', 'observation', 'observation', 0.3, 0.3, "
+            "'observed', '[\"event:7\"]', 'household', 1.0, 1.0)"
+        )
+        conn.execute(
+            "INSERT INTO memories_fts (rowid, content, summary, tags, people) "
+            "VALUES (1, 'The hall light went on.', '', '', '')"
+        )
+        conn.execute(
+            "INSERT INTO observed_events (seq, at, entity_id, domain, name, "
+            "old_state, new_state) VALUES (8, 5.0, 'lock.front', 'lock', "
+            "'Front door', 'locked', 'unlocked')"
+        )
+    store = MemoryStore(path)
+    try:
+        assert store.migrated_from == 5
+        old = store.get("seen", Caller())
+        assert old.source_ids == ("event:7",)
+        # Told before version 6: the events are named, not kept.
+        assert EventBuffer(store).told(old, Caller()) == []
+        buffer = EventBuffer(store)
+        assert [e.seq for e in buffer.oldest(10)[0]] == [8]
+
+        def consume(conn: sqlite3.Connection, results: list[CreateResult]) -> None:
+            EventBuffer.consume(conn, [8], results[0].memory.id)
+
+        (made,) = store.create_many(
+            [NewMemory(content="The front door was unlocked.", source=Source.OBSERVED)],
+            Caller(),
+            in_transaction=consume,
+        )
+        (kept,) = buffer.told(made.memory, Caller())
+        assert (kept.seq, kept.name, kept.new_state) == (8, "Front door", "unlocked")
+        store.hard_delete(SYSTEM, ids=[made.memory.id])
+        with store.read() as conn:
+            assert conn.execute("SELECT count(*) FROM memory_events").fetchone() == (0,)
+    finally:
+        store.close()

@@ -473,6 +473,113 @@ async def test_voice_memory_names_the_turn_it_came_from(
     assert theirs["provenance"]["conversation"]["turns"] == []
 
 
+async def test_get_lists_the_events_an_observed_memory_was_told_from(
+    hass: HomeAssistant,
+    init_integration: MockConfigEntry,
+    admin: Client,
+    anna: Client,
+    ben: Client,
+) -> None:
+    """An observed memory's get lists its changes as recorded, kept across a
+    forget for the admin; Ben, who may not read it forgotten, gets none."""
+    observer = runtime(init_integration).observer
+    assert observer is not None
+    door = {"friendly_name": "Front Door", "device_class": "door"}
+    hass.states.async_set("binary_sensor.front_door", "off", door)
+    hass.states.async_set("light.kitchen", "off", {"friendly_name": "Kitchen"})
+    await hass.async_block_till_done()
+    await observer.async_flush()
+    await call(hass, "close_segment")
+    hass.states.async_set("binary_sensor.front_door", "on", door)
+    hass.states.async_set("light.kitchen", "on", {"friendly_name": "Kitchen"})
+    await hass.async_block_till_done()
+    await observer.async_flush()
+    (memory_id,) = (await call(hass, "close_segment"))["memory_ids"]
+
+    got = await anna.ok("get", memory_id=memory_id)
+
+    provenance = got["provenance"]
+    assert provenance["origin"] == "observed"
+    events = provenance["events"]
+    assert [(e["entity_id"], e["old_state"], e["new_state"]) for e in events] == [
+        ("binary_sensor.front_door", "off", "on"),
+        ("light.kitchen", "off", "on"),
+    ]
+    assert events[0]["name"] == "Front Door"
+    assert events[0]["device_class"] == "door"
+    assert set(events[0]) == {
+        "at",
+        "entity_id",
+        "name",
+        "area",
+        "device_class",
+        "old_state",
+        "new_state",
+    }
+    assert all(e["at"].endswith("+00:00") for e in events)
+    assert len(provenance["event_ids"]) == 2
+    assert (await ben.ok("get", memory_id=memory_id))["provenance"] == provenance
+
+    await admin.ok("forget", memory_ids=[memory_id])
+    assert (await admin.ok("get", memory_id=memory_id))["provenance"] == provenance
+    refused = await ben.error("get", memory_id=memory_id)
+    assert refused["translation_key"] == "memory_not_found"
+
+
+async def test_events_of_a_private_memory_stay_its_owner_s(
+    hass: HomeAssistant,
+    init_integration: MockConfigEntry,
+    anna: Client,
+    ben: Client,
+    anna_user: MockUser,
+) -> None:
+    """Whoever may not read a memory gets nothing of its events; its owner gets them."""
+    from custom_components.home_memory.memory.event_buffer import (
+        EventBuffer,
+        ObservedEvent,
+    )
+
+    store = runtime(init_integration).store
+    buffer = EventBuffer(store)
+    seqs = await hass.async_add_executor_job(
+        buffer.append,
+        [
+            ObservedEvent(
+                at=store.now(),
+                entity_id="lock.diary_box",
+                domain="lock",
+                name="Diary box",
+                old_state="locked",
+                new_state="unlocked",
+            )
+        ],
+    )
+
+    def write() -> str:
+        (result,) = store.create_many(
+            [
+                NewMemory(
+                    content="Anna opened her diary box.",
+                    visibility=Visibility.PRIVATE,
+                    owner=anna_user.id,
+                    source_ids=tuple(f"event:{seq}" for seq in seqs),
+                )
+            ],
+            Caller(anna_user.id),
+            in_transaction=lambda conn, results: EventBuffer.consume(
+                conn, seqs, results[0].memory.id
+            ),
+        )
+        return result.memory.id
+
+    memory_id = await hass.async_add_executor_job(write)
+    mine = await anna.ok("get", memory_id=memory_id)
+    assert [e["name"] for e in mine["provenance"]["events"]] == ["Diary box"]
+    refused = await ben.error("get", memory_id=memory_id)
+    assert refused["code"] == "not_found"
+    assert "Diary" not in json.dumps(refused)
+
+
 async def test_export_pages_join_into_the_export_file(
     hass: HomeAssistant, anna: Client, anna_user: MockUser
 ) -> None:

@@ -56,7 +56,15 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
-from .models import SYSTEM, Memory, MemoryKind, MemoryPatch, Source, WeightClass
+from .models import (
+    PROVENANCE_PREFIX,
+    SYSTEM,
+    Memory,
+    MemoryKind,
+    MemoryPatch,
+    Source,
+    WeightClass,
+)
 from .statements import contradicts
 from .store import MemoryMerge
 from .validation import MAX_LABELS, embedding_text, same_specifics, summarize
@@ -85,7 +93,6 @@ DEFAULT_MERGE_THRESHOLD: Final = 0.88
 DEFAULT_SUPERSEDE_THRESHOLD: Final = 0.80
 
 DELETED_BY: Final = "consolidation"
-PROVENANCE_PREFIX: Final = "memory:"
 OPERATION_MERGE: Final = "consolidate"
 OPERATION_SUPERSEDE: Final = "supersede"
 

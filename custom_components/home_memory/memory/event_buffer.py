@@ -1,31 +1,46 @@
 """The durable buffer of observed state changes (`observed_events`).
 
 State changes wait here until their segment has become a memory. The memory
-and the deletion of its events commit in one transaction (`consume` runs
-inside `MemoryStore.create_many`), so a crash either keeps both the events and
-no memory, or the memory and no events: never a lost change, never a
-duplicate memory. Blocking; the integration calls it from the executor.
+and the move of its events out of the buffer commit in one transaction
+(`consume` runs inside `MemoryStore.create_many`), so a crash either keeps
+both the events and no memory, or the memory and no events: never a lost
+change, never a duplicate memory. A told segment's events stay with its
+memory (`memory_events`, schema version 6) as its provenance (`told`); a
+segment dropped without a memory (`discard`) is deleted. Blocking; the
+integration calls it from the executor.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final
 
-from .errors import MemoryEngineError
+from .errors import MemoryEngineError, MemoryNotFoundError
+from .models import PROVENANCE_PREFIX
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
     import sqlite3
 
+    from .models import Caller, Memory
     from .store import MemoryStore
 
-_COLUMNS: Final = (
-    "seq, at, entity_id, domain, name, area, device_class, old_state, new_state, "
-    "person, user_id, importance"
+# What a told event keeps (memory_events): what a person reads, not the
+# user id nor the rating.
+_KEPT_COLUMNS: Final = (
+    "seq, at, entity_id, domain, name, area, device_class, old_state, new_state, person"
 )
+_COLUMNS: Final = f"{_KEPT_COLUMNS}, user_id, importance"
 # SQLite's default limit on bound parameters is far above this.
 _CHUNK: Final = 500
+# Events kept with one memory at most: twice the most a segment holds
+# (SegmentationRules.max_events, 50, also the most source ids a memory names,
+# validation.MAX_LABELS), so a whole segment is always kept; the cap bounds a
+# caller that hands over more (the oldest are kept).
+KEPT_PER_MEMORY: Final = 100
+# Memories followed through `memory:` source ids when reading provenance: a
+# consolidation group and what its members had taken over before.
+FOLLOWED_MEMORIES: Final = 20
 
 
 class StaleEventsError(MemoryEngineError):
@@ -73,21 +88,9 @@ def _row(event: ObservedEvent) -> tuple[object, ...]:
     )
 
 
-def _event(row: Sequence[object]) -> ObservedEvent:
-    (
-        seq,
-        at,
-        entity_id,
-        domain,
-        name,
-        area,
-        device_class,
-        old,
-        new,
-        person,
-        user_id,
-        imp,
-    ) = row
+def _told_event(row: Sequence[object]) -> ObservedEvent:
+    """A kept event (_KEPT_COLUMNS) as the buffer's type, unrated."""
+    seq, at, entity_id, domain, name, area, device_class, old, new, person = row
     return ObservedEvent(
         seq=int(str(seq)),
         at=float(str(at)),
@@ -99,8 +102,16 @@ def _event(row: Sequence[object]) -> ObservedEvent:
         old_state=None if old is None else str(old),
         new_state=str(new),
         person=None if person is None else str(person),
+    )
+
+
+def _event(row: Sequence[object]) -> ObservedEvent:
+    """A buffered event (_COLUMNS: the kept columns, then the rest)."""
+    *kept, user_id, importance = row
+    return replace(
+        _told_event(kept),
         user_id=None if user_id is None else str(user_id),
-        importance=float(str(imp)),
+        importance=float(str(importance)),
     )
 
 
@@ -166,17 +177,43 @@ class EventBuffer:
         return len(unique), deleted
 
     @classmethod
-    def consume(cls, conn: sqlite3.Connection, seqs: Sequence[int]) -> None:
-        """Delete a segment's events inside the caller's transaction.
+    def consume(
+        cls, conn: sqlite3.Connection, seqs: Sequence[int], memory_id: str
+    ) -> None:
+        """Move a segment's events to the memory told from them, inside the
+        caller's transaction (the one that wrote the memory).
 
-        Raises StaleEventsError (rolling the caller's transaction back) when
-        any of them is already gone, so a segment never yields two memories.
+        The oldest KEPT_PER_MEMORY stay with the memory (`told`); every one
+        leaves the buffer. Raises StaleEventsError (rolling the caller's
+        transaction back) when any of them is already gone, so a segment never
+        yields two memories.
         """
-        asked, deleted = cls._delete(conn, seqs)
-        if deleted != asked:
+        unique = sorted(set(seqs))
+        rows: list[tuple[object, ...]] = []
+        for start in range(0, len(unique), _CHUNK):
+            chunk = unique[start : start + _CHUNK]
+            rows += conn.execute(
+                f"SELECT {_KEPT_COLUMNS} FROM observed_events "
+                f"WHERE seq IN ({','.join('?' * len(chunk))})",
+                chunk,
+            ).fetchall()
+        if len(rows) != len(unique):
             raise StaleEventsError(
-                f"{asked - deleted} of {asked} events were already consumed"
+                f"{len(unique) - len(rows)} of {len(unique)} events were already "
+                "consumed"
             )
+        found = conn.execute(
+            "SELECT rowid FROM memories WHERE id = ?", (memory_id,)
+        ).fetchone()
+        if found is None:
+            raise MemoryNotFoundError(memory_id)
+        rows.sort(key=lambda row: (float(str(row[1])), int(str(row[0]))))
+        conn.executemany(
+            f"INSERT INTO memory_events (memory_rowid, {_KEPT_COLUMNS}) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(found[0], *row) for row in rows[:KEPT_PER_MEMORY]],
+        )
+        cls._delete(conn, unique)
 
     def discard(self, seqs: Sequence[int]) -> int:
         """Drop events that will not become a memory; how many were there."""
@@ -184,3 +221,44 @@ class EventBuffer:
             return 0
         with self._store.transaction() as conn:
             return self._delete(conn, seqs)[1]
+
+    def told(
+        self, memory: Memory, caller: Caller, limit: int = KEPT_PER_MEMORY
+    ) -> list[ObservedEvent]:
+        """The events `memory` was told from, oldest first, at most `limit`.
+
+        With them, those of the memories it took over: consolidation names
+        each as `memory:<id>` among the survivor's sources and moves it to the
+        deleted tier, so its events are followed there rather than copied (a
+        purge of the absorbed memory then removes its events everywhere).
+        Only memories `caller` may see are followed; `memory` itself is one
+        the caller was allowed to read.
+        """
+        ids = self._followed(memory, caller)
+        with self._store.read() as conn:
+            rows = conn.execute(
+                f"SELECT {', '.join(f'e.{c}' for c in _KEPT_COLUMNS.split(', '))} "
+                "FROM memory_events e JOIN memories m ON m.rowid = e.memory_rowid "
+                f"WHERE m.id IN ({','.join('?' * len(ids))}) "
+                "ORDER BY e.at, e.seq LIMIT ?",
+                [*ids, limit],
+            ).fetchall()
+        return [_told_event(row) for row in rows]
+
+    def _followed(self, memory: Memory, caller: Caller) -> list[str]:
+        """`memory` and the memories it took over, transitively, that the
+        caller may see (at most FOLLOWED_MEMORIES)."""
+        ids = [memory.id]
+        frontier = [memory]
+        while frontier and len(ids) < FOLLOWED_MEMORIES:
+            named = [
+                source[len(PROVENANCE_PREFIX) :]
+                for member in frontier
+                for source in member.source_ids
+                if source.startswith(PROVENANCE_PREFIX)
+            ]
+            fresh = [i for i in dict.fromkeys(named) if i not in ids]
+            found = self._store.fetch_ids(fresh[: FOLLOWED_MEMORIES - len(ids)])
+            frontier = [m for m in found.values() if m.visible_to(caller)]
+            ids += [m.id for m in frontier]
+        return ids

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -64,6 +64,10 @@ class Source(StrEnum):
     MEETING = "meeting"
     JOURNAL = "journal"
     MIGRATION = "migration"
+
+
+# How a memory names another it took over (consolidation) among its sources.
+PROVENANCE_PREFIX: Final = "memory:"
 
 
 class Origin(StrEnum):

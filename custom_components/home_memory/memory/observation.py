@@ -4,9 +4,10 @@ What the home observer (background/observer.py) hands to the executor: the
 changes it recorded are rated and written to the buffer (`store_events`);
 closed segments are read from the head of the buffer, the ones not worth a
 memory discarded, and the rest told by the template narrator and written
-(`drain`), each memory and the deletion of its events in one transaction
-(`write_memory`). The AI Task's narration is the observer's (it needs Home
-Assistant); its memory is written here too.
+(`drain`), each memory and the move of its events from the buffer to the
+memory (its provenance) in one transaction (`write_memory`). The AI Task's
+narration is the observer's (it needs Home Assistant); its memory is written
+here too.
 """
 
 from __future__ import annotations
@@ -170,7 +171,7 @@ def drain(
 def write_memory(
     store: MemoryStore, segment: Segment, narration: Narration
 ) -> Memory | None:
-    """Store the memory and consume its events in one transaction.
+    """Store the memory and move its events to it in one transaction.
 
     None when the events were already consumed (nothing is written twice).
     """
@@ -179,7 +180,9 @@ def write_memory(
             [narration.new_memory()],
             HOUSEHOLD,
             dedup=False,
-            in_transaction=lambda conn, _: EventBuffer.consume(conn, segment.seqs),
+            in_transaction=lambda conn, results: EventBuffer.consume(
+                conn, segment.seqs, results[0].memory.id
+            ),
         )
     except StaleEventsError:
         _LOGGER.debug("Segment %s was already remembered", segment.seqs[:1])

@@ -277,6 +277,37 @@ def _migrate_to_5(conn: sqlite3.Connection) -> None:
     _run_script(conn, _V5)
 
 
+_V6 = """
+-- Provenance of observed memories: the state changes a memory was told from,
+-- moved here from observed_events in the transaction that writes the memory
+-- (EventBuffer.consume), at most KEPT_PER_MEMORY of them. A table of their
+-- own rather than buffer rows marked as told: the buffer stays a queue of
+-- what waits (its count, its head and the pending sensor read only those),
+-- and these live and die with their memory: a soft delete keeps them (a
+-- restore brings them back), a purge removes them by ON DELETE CASCADE. Only
+-- what a person reads is kept: not the user id nor the rating.
+-- seq is the buffer's id, the one the memory names as "event:<seq>".
+CREATE TABLE memory_events (
+    memory_rowid INTEGER NOT NULL REFERENCES memories(rowid) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    at REAL NOT NULL,
+    entity_id TEXT NOT NULL,
+    domain TEXT NOT NULL,
+    name TEXT NOT NULL,
+    area TEXT,
+    device_class TEXT,
+    old_state TEXT,
+    new_state TEXT NOT NULL,
+    person TEXT,
+    PRIMARY KEY (memory_rowid, seq)
+) WITHOUT ROWID;
+"""
+
+
+def _migrate_to_6(conn: sqlite3.Connection) -> None:
+    _run_script(conn, _V6)
+
+
 # MIGRATIONS[n] takes the database from version n to n + 1.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _migrate_to_1,
@@ -284,6 +315,7 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _migrate_to_3,
     _migrate_to_4,
     _migrate_to_5,
+    _migrate_to_6,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -8,19 +8,24 @@ operation; the websocket API (websocket_api.py) is its surface.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
 from ..memory import decay
-from ..memory.event_buffer import EventBuffer
-from ..memory.models import MemoryFilter, Origin, Tier, Visibility
+from ..memory.event_buffer import EventBuffer, ObservedEvent
+from ..memory.models import (
+    PROVENANCE_PREFIX,
+    MemoryFilter,
+    Origin,
+    Tier,
+    Visibility,
+)
 from .access import Access, require
 from .errors import async_engine
 from .proposals import proposal_store, session_store
 
 if TYPE_CHECKING:
     from ..memory.config import EngineConfig
-    from ..memory.event_buffer import ObservedEvent
     from ..memory.models import Memory
     from ..memory.sessions import StoredMessage
     from ..memory.store import LogEntry
@@ -80,35 +85,41 @@ class Provenance:
 
     `turns`: the conversation's messages the caller may read (their own and
     those of unknown speakers; another person's stay theirs). `event_ids`:
-    the observed changes it was told from. The buffer lets an event go once
-    it is told, so these are names only: the memory's text is what was
-    made of them.
+    the observed changes it was told from, by name; `events`: those the
+    engine kept with it (and with the memories it took over), oldest first.
+    Whoever may read the memory may read its events. Memories told before
+    the engine kept events (schema 6) name them only.
     """
 
     origin: Origin
     conversation_id: str | None
     turns: list[StoredMessage]
     event_ids: list[str]
+    events: list[ObservedEvent] = field(default_factory=list)
 
 
 async def async_provenance(scope: OperationScope, memory: Memory) -> Provenance:
     """Where `memory` (one the caller was allowed to get) came from."""
     require(scope.actor, Access.READ)
     origin = memory.origin
+    caller = scope.actor.caller
     event_ids = [s for s in memory.source_ids if s.startswith(EVENT_PREFIX)]
+    events: list[ObservedEvent] = []
+    if any(s.startswith((EVENT_PREFIX, PROVENANCE_PREFIX)) for s in memory.source_ids):
+        buffer = EventBuffer(scope.data.store)
+        events = await async_engine(scope.hass, lambda: buffer.told(memory, caller))
     conversation_id = None
     if origin in (Origin.VOICE, Origin.EXTRACTED):
         conversation_id = next(
             (s for s in memory.source_ids if not s.startswith(EVENT_PREFIX)), None
         )
     if conversation_id is None:
-        return Provenance(origin, None, [], event_ids)
+        return Provenance(origin, None, [], event_ids, events)
     if origin is Origin.VOICE and (capture := scope.data.capture) is not None:
         # Capture stores a turn a moment after it ends; the page of a memory
         # just said is opened sooner. What the chat log holds is stored now.
         await capture.async_read_stored(conversation_id)
     sessions = session_store(scope.data)
-    caller = scope.actor.caller
     turns = await async_engine(
         scope.hass,
         lambda: sessions.conversation_messages(conversation_id, caller.user_id),
@@ -117,7 +128,7 @@ async def async_provenance(scope: OperationScope, memory: Memory) -> Provenance:
         turns = _around(turns, memory.created_at.timestamp())
     else:
         turns = turns[-EXTRACTED_TURNS:]
-    return Provenance(origin, conversation_id, turns, event_ids)
+    return Provenance(origin, conversation_id, turns, event_ids, events)
 
 
 def _around(turns: list[StoredMessage], at: float) -> list[StoredMessage]:

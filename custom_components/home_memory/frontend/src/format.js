@@ -20,12 +20,13 @@ export function formatDateTime(hass, iso) {
   }).format(date);
 }
 
-export function formatTime(hass, iso) {
+/** A time of day; `seconds` for changes that happened within one minute. */
+export function formatTime(hass, iso, seconds = false) {
   if (!iso) return "";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return String(iso);
   return new Intl.DateTimeFormat(locale(hass), {
-    timeStyle: "short",
+    timeStyle: seconds ? "medium" : "short",
     timeZone: timeZone(hass),
   }).format(date);
 }
@@ -54,4 +55,26 @@ export function today(hass) {
     timeZone: timeZone(hass),
   }).format(new Date());
   return parts;
+}
+
+/**
+ * An observed state in the person's language, as Home Assistant shows it
+ * ("on" of a door: "Open"). The entity's current state object lends its
+ * attributes; one that is gone is shown from what was recorded (its device
+ * class), and a state Home Assistant cannot format is shown as it is.
+ */
+export function formatState(hass, event, state) {
+  if (state === null || state === undefined || state === "") return "—";
+  if (typeof hass?.formatEntityState !== "function") return String(state);
+  const current = hass.states?.[event.entity_id];
+  const stateObj = current || {
+    entity_id: event.entity_id,
+    state,
+    attributes: event.device_class ? { device_class: event.device_class } : {},
+  };
+  try {
+    return hass.formatEntityState(stateObj, state) || String(state);
+  } catch {
+    return String(state);
+  }
 }

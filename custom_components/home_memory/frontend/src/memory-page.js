@@ -5,10 +5,13 @@ import { LitElement, html, css, nothing } from "lit";
 import * as api from "./api.js";
 import { shared } from "./styles.js";
 import { addsToText, bar } from "./render.js";
-import { formatDateTime, formatNumber, formatPercent, formatTime } from "./format.js";
+import { formatDateTime, formatNumber, formatPercent, formatState, formatTime } from "./format.js";
 
 const KINDS = ["fact", "preference", "decision", "event", "person", "project", "meeting", "journal", "routine", "observation"];
 const WEIGHT_CLASSES = ["significant", "preference", "routine", "observation", "transient"];
+
+// Observed changes listed before "Show all": a segment holds up to 50.
+const EVENTS_SHOWN = 8;
 
 const splitList = (text) =>
   text.split(",").map((item) => item.trim()).filter(Boolean);
@@ -39,6 +42,7 @@ class MemoryPage extends LitElement {
     _confirm: { state: true },
     _gone: { state: true },
     _audit: { state: true },
+    _allEvents: { state: true },
   };
 
   constructor() {
@@ -52,6 +56,7 @@ class MemoryPage extends LitElement {
       this._notice = undefined;
       this._actionError = undefined;
       this._gone = undefined;
+      this._allEvents = false;
       this._load();
     }
     if (changed.has("live") && this.live) this._onLive(this.live);
@@ -347,18 +352,7 @@ class MemoryPage extends LitElement {
           </div>`
         : nothing}
       ${events.length
-        ? html`<div class="provenance">
-            <h4>${t("memory.from_events")}</h4>
-            <ol class="events">
-              ${events.map(
-                (e) => html`<li>
-                  <span class="secondary">${formatTime(this.hass, e.at)}</span>
-                  ${t("today.event", { name: e.name || e.entity_id, old: e.old_state ?? "—", new: e.new_state ?? "—" })}
-                  ${e.area ? html`<span class="secondary">· ${e.area}</span>` : nothing}
-                </li>`
-              )}
-            </ol>
-          </div>`
+        ? this._renderEvents(events)
         : eventIds.length
           ? html`<div class="provenance">
               <h4>${t("memory.from_events")}</h4>
@@ -366,6 +360,38 @@ class MemoryPage extends LitElement {
             </div>`
           : nothing}
     `;
+  }
+
+  _renderEvents(events) {
+    const t = this.t;
+    const shown = this._allEvents ? events : events.slice(0, EVENTS_SHOWN);
+    // Changes a moment apart read as one time unless the seconds are shown.
+    const minutes = shown.map((e) => Math.floor(Date.parse(e.at) / 60000));
+    const seconds = new Set(minutes).size < minutes.length;
+    return html`<div class="provenance">
+      <h4 id="events-title">${t("memory.from_events")}</h4>
+      <ol class="events" aria-labelledby="events-title">
+        ${shown.map(
+          (e) => html`<li>
+            <time class="secondary" datetime=${e.at}>${formatTime(this.hass, e.at, seconds)}</time>
+            <span>
+              ${t("today.event", {
+                name: e.name || e.entity_id,
+                old: formatState(this.hass, e, e.old_state),
+                new: formatState(this.hass, e, e.new_state),
+              })}
+              ${e.area ? html`<span class="secondary">· ${e.area}</span>` : nothing}
+            </span>
+          </li>`
+        )}
+      </ol>
+      ${events.length > EVENTS_SHOWN
+        ? html`<button class="more" @click=${() => (this._allEvents = !this._allEvents)}
+            aria-expanded=${this._allEvents ? "true" : "false"}>
+            ${this._allEvents ? t("memory.events_fewer") : t("memory.events_all", { count: events.length })}
+          </button>`
+        : nothing}
+    </div>`;
   }
 
   _renderHistory(history, memory) {
@@ -611,6 +637,18 @@ class MemoryPage extends LitElement {
         display: flex;
         flex-direction: column;
         gap: 8px;
+      }
+      ol.events li {
+        display: grid;
+        grid-template-columns: minmax(3.5em, max-content) 1fr;
+        gap: 8px;
+        overflow-wrap: anywhere;
+      }
+      ol.events time {
+        font-variant-numeric: tabular-nums;
+      }
+      button.more {
+        margin-top: 8px;
       }
       ol.turns li {
         padding: 8px 12px;

@@ -4,7 +4,7 @@
 import { LitElement, html, css, nothing } from "lit";
 import * as api from "./api.js";
 import { shared } from "./styles.js";
-import { formatTime, today } from "./format.js";
+import { formatState, formatTime, today } from "./format.js";
 import { memoryHref } from "./render.js";
 
 const REFRESH_DELAY_MS = 500;
@@ -100,7 +100,11 @@ class Today extends LitElement {
           (item) => html`<li>
             <time class="when">${formatTime(this.hass, item.at)}</time>
             <div class="what">
-              ${t("today.event", { name: item.name || item.entity_id, old: item.old_state ?? "—", new: item.new_state ?? "—" })}
+              ${t("today.event", {
+                name: item.name || item.entity_id,
+                old: formatState(this.hass, item, item.old_state),
+                new: formatState(this.hass, item, item.new_state),
+              })}
               ${item.area ? html`<span class="secondary">· ${item.area}</span>` : nothing}
             </div>
           </li>`
