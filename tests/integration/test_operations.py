@@ -77,10 +77,12 @@ WRITING: dict[str, Operation] = {
     "edit_proposal": lambda s: proposals.async_edit_proposal(
         s, proposals.EditProposalRequest("p1", MemoryPatch(content="y"))
     ),
-}
-ADMIN: dict[str, Operation] = {
+    # An admin's for the household's memories, anyone's for their own private
+    # ones (tests/integration/test_websocket_api.py).
     "restore": lambda s: memories.async_restore(s, ("m1",)),
     "purge": lambda s: memories.async_purge(s, memories.SelectRequest(ids=("m1",))),
+}
+ADMIN: dict[str, Operation] = {
     "search_all_tiers": lambda s: memories.async_search_all_tiers(
         s, memories.AllTiersRequest("x")
     ),
