@@ -953,7 +953,7 @@ async def test_a_purge_for_a_tier_spares_a_memory_that_left_it(
         assert error["translation_key"] == "memory_changed"
         got = await client.ok("get", memory_id=memory["id"])
         assert got["memory"]["tier"] == "active"
-    # One memory that moved keeps the others named with it too.
+    # Named for a tier it is not in (deleted, shown as archived): not purged.
     await admin.ok("forget", memory_ids=[shared["id"]])
     error = await admin.error("purge", memory_ids=[shared["id"]], tier="archived")
     assert error["translation_key"] == "memory_changed"
