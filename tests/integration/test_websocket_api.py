@@ -3,7 +3,6 @@ who may call it, what each user receives, bad input, paging, live changes."""
 
 from __future__ import annotations
 
-import asyncio
 from functools import partial
 import json
 from typing import TYPE_CHECKING, Any
@@ -12,7 +11,7 @@ from homeassistant.auth.const import GROUP_ID_USER
 from homeassistant.exceptions import ServiceValidationError, Unauthorized
 import numpy as np
 import pytest
-from pytest_homeassistant_custom_component.common import CLIENT_ID, MockUser
+from pytest_homeassistant_custom_component.common import MockUser
 
 from custom_components.home_memory.const import DOMAIN
 from custom_components.home_memory.memory.extraction import ProposalDraft
@@ -30,6 +29,7 @@ from custom_components.home_memory.operations.proposals import (
 from custom_components.home_memory.websocket_api import decode_cursor, encode_cursor
 
 from .conftest import call
+from .ws_client import Client, user_token
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
@@ -39,65 +39,6 @@ if TYPE_CHECKING:
     from custom_components.home_memory.runtime.data import HomeMemoryData
 
 pytestmark = pytest.mark.usefixtures("init_integration")
-
-
-class Client:
-    """One user's websocket connection, speaking `home_memory/...`.
-
-    Events of a subscription that arrive while a command waits for its
-    result are kept, in order, for `events`.
-    """
-
-    def __init__(self, ws: Any) -> None:
-        self.ws = ws
-        self.stashed: list[dict[str, Any]] = []
-
-    async def answer(self, name: str, **fields: Any) -> dict[str, Any]:
-        """The whole result message of one command."""
-        await self.ws.send_json_auto_id({"type": f"{DOMAIN}/{name}", **fields})
-        while True:
-            msg: dict[str, Any] = await self.ws.receive_json()
-            if msg["type"] == "event":
-                self.stashed.append(msg["event"])
-                continue
-            assert msg["type"] == "result", msg
-            return msg
-
-    async def ok(self, name: str, **fields: Any) -> Any:
-        """The result of a command that must succeed."""
-        msg = await self.answer(name, **fields)
-        assert msg["success"], msg
-        return msg["result"]
-
-    async def error(self, name: str, **fields: Any) -> dict[str, Any]:
-        """The error of a command that must fail."""
-        msg = await self.answer(name, **fields)
-        assert not msg["success"], msg
-        error: dict[str, Any] = msg["error"]
-        assert error["translation_domain"] == DOMAIN
-        # The message is the translation, not the bare key.
-        assert error["message"]
-        assert error["message"] != error["translation_key"]
-        return error
-
-    async def events(self, count: int) -> list[dict[str, Any]]:
-        """The next `count` events (stashed ones first)."""
-        while len(self.stashed) < count:
-            msg = await asyncio.wait_for(self.ws.receive_json(), 5)
-            assert msg["type"] == "event", msg
-            self.stashed.append(msg["event"])
-        taken, self.stashed = self.stashed[:count], self.stashed[count:]
-        return taken
-
-    async def quiet(self) -> None:
-        """No event is waiting: a round trip returns nothing but its result."""
-        await self.ok("info")
-        assert self.stashed == []
-
-
-async def _token(hass: HomeAssistant, user: MockUser) -> str:
-    refresh = await hass.auth.async_create_refresh_token(user, CLIENT_ID)
-    return hass.auth.async_create_access_token(refresh)
 
 
 @pytest.fixture
@@ -125,7 +66,7 @@ async def anna(
     hass: HomeAssistant, hass_ws_client: WebSocketGenerator, anna_user: MockUser
 ) -> Client:
     """Anna's connection."""
-    return Client(await hass_ws_client(hass, await _token(hass, anna_user)))
+    return Client(await hass_ws_client(hass, await user_token(hass, anna_user)))
 
 
 @pytest.fixture
@@ -133,7 +74,7 @@ async def ben(
     hass: HomeAssistant, hass_ws_client: WebSocketGenerator, ben_user: MockUser
 ) -> Client:
     """Ben's connection."""
-    return Client(await hass_ws_client(hass, await _token(hass, ben_user)))
+    return Client(await hass_ws_client(hass, await user_token(hass, ben_user)))
 
 
 @pytest.fixture
@@ -1236,7 +1177,7 @@ async def test_a_lone_surrogate_or_10_mb_end_the_connection(
             "content": content,
         }
     )
-    client = await hass_ws_client(hass, await _token(hass, anna_user))
+    client = await hass_ws_client(hass, await user_token(hass, anna_user))
     try:
         await client.send_str(raw)
         closing = await client.receive()
