@@ -1132,6 +1132,9 @@ var V=globalThis,K=V.ShadowRoot&&(V.ShadyCSS===void 0||V.ShadyCSS.nativeShadow)&
       [hidden] {
         display: none !important;
       }
+      .unknown div {
+        margin-top: 12px;
+      }
       .loading {
         padding: 32px;
         text-align: center;

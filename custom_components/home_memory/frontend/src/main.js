@@ -333,6 +333,9 @@ class HomeMemoryPanel extends LitElement {
       [hidden] {
         display: none !important;
       }
+      .unknown div {
+        margin-top: 12px;
+      }
       .loading {
         padding: 32px;
         text-align: center;
