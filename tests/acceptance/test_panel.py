@@ -492,9 +492,7 @@ def test_another_persons_voice_memory_and_an_unknown_path(
         "remember that the bike pump lives in the cellar", token=anna.token
     )
     assert hass.speech(reply) == "Okay, I'll remember that."
-    found = hass.ws_command(anna.token, f"{DOMAIN}/list", origins=["voice"])[
-        "memories"
-    ]
+    found = hass.ws_command(anna.token, f"{DOMAIN}/list", origins=["voice"])["memories"]
     memory_id = next(m["id"] for m in found if "bike pump" in m["content"])
     # Anna herself reads her own words.
     assert get(household, anna, memory_id)["provenance"]["conversation"]["turns"]

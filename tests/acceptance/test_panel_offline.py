@@ -401,6 +401,8 @@ def test_a_long_list_of_observed_changes_opens_on_request() -> None:
     )
 
 
+# Between the ends of a period, as Intl's formatRange writes it.
+DASH = "\N{EN DASH}"
 BEN = {"id": "ben", "name": "Ben", "is_admin": False, "can_write": True}
 # How Home Assistant hands over a translated error (websocket_api's error).
 MEMORY_NOT_FOUND = {
@@ -446,7 +448,7 @@ async def emit(page: Page, event: dict[str, Any]) -> None:
 
 
 def test_forgotten_elsewhere_while_editing_closes_the_form() -> None:
-    """A forget from another tab ends the edit: the forgotten state, no form, no undo."""
+    """A forget from another tab ends the edit: forgotten state, no form, no undo."""
 
     async def scenario(page: Page) -> None:
         panel = view(page)
@@ -458,7 +460,10 @@ def test_forgotten_elsewhere_while_editing_closes_the_form() -> None:
             " can restore it."
         ).wait_for()
         assert await panel.locator("form.edit").count() == 0
-        assert await panel.get_by_role("button", name="Go back to this version").count() == 0
+        assert (
+            await panel.get_by_role("button", name="Go back to this version").count()
+            == 0
+        )
         assert await panel.get_by_role("button", name="Save").count() == 0
 
     item = memory(1, version=2)
@@ -493,7 +498,8 @@ def test_saving_onto_a_memory_gone_meanwhile_says_so() -> None:
         await answer(page, "home_memory/get", f"() => {{ throw {error}; }}")
         await panel.get_by_role("button", name="Save", exact=True).click()
         await panel.get_by_text(
-            "This memory was forgotten or deleted meanwhile, so your change was not saved."
+            "This memory was forgotten or deleted meanwhile, so your change was"
+            " not saved."
         ).wait_for()
         text = await panel.inner_text()
         assert "There is no memory with ID" not in text
@@ -519,8 +525,10 @@ def test_an_edit_conflict_keeps_what_was_typed_beside_the_newer_version() -> Non
         await answer(
             page,
             "home_memory/update",
-            f"message => {{ if (message.expected_version === 1) throw {json.dumps(MEMORY_CHANGED)};"
-            f" return {{ memory: {{ ...{json.dumps(newer)}, content: message.content, version: 3 }},"
+            "message => { if (message.expected_version === 1)"
+            f" throw {json.dumps(MEMORY_CHANGED)};"
+            f" return {{ memory: {{ ...{json.dumps(newer)},"
+            " content: message.content, version: 3 },"
             " changed: true }; }",
         )
         await answer(page, "home_memory/get", f"() => ({json.dumps(got(newer))})")
@@ -531,7 +539,9 @@ def test_an_edit_conflict_keeps_what_was_typed_beside_the_newer_version() -> Non
         # Ben also changed the kind; the importance did not change.
         await conflict.get_by_text("Preference").wait_for()
         assert await conflict.get_by_text("Importance").count() == 0
-        await panel.get_by_text(re.compile("^Not saved yet: someone changed")).wait_for()
+        await panel.get_by_text(
+            re.compile("^Not saved yet: someone changed")
+        ).wait_for()
         assert await text.input_value() == "Anna's own words."
         notices = " ".join(await panel.locator(".notice").all_inner_texts())
         assert "m1" not in notices, notices
@@ -556,15 +566,19 @@ def test_an_edit_conflict_keeps_what_was_typed_beside_the_newer_version() -> Non
 
 
 def test_a_voice_memory_said_by_someone_else_does_not_claim_its_talk_is_gone() -> None:
-    """Another person's conversation is kept but not shown: the page says whose it is."""
+    """Another person's conversation is kept, not shown: the page says whose it is."""
 
     async def scenario(page: Page) -> None:
         panel = view(page)
         await panel.get_by_text("Said in this conversation").wait_for()
         await panel.get_by_text(re.compile("^Someone else said it")).wait_for()
-        assert await panel.get_by_text(re.compile("no longer kept|not kept")).count() == 0
+        assert (
+            await panel.get_by_text(re.compile("no longer kept|not kept")).count() == 0
+        )
 
-    said = memory(1, source="explicit", origin="voice", speaker="anna", source_ids=["c1"])
+    said = memory(
+        1, source="explicit", origin="voice", speaker="anna", source_ids=["c1"]
+    )
     conversation = {"conversation_id": "c1", "turns": []}
     provenance = {
         "origin": "voice",
@@ -574,7 +588,10 @@ def test_a_voice_memory_said_by_someone_else_does_not_claim_its_talk_is_gone() -
     }
     run_panel(
         scenario,
-        {"home_memory/info": info(BEN), "home_memory/get": got(said, provenance=provenance)},
+        {
+            "home_memory/info": info(BEN),
+            "home_memory/get": got(said, provenance=provenance),
+        },
         user=BEN,
         path="/m/m1",
     )
@@ -589,8 +606,13 @@ def test_never_used_one_time_and_one_chip_for_one_word() -> None:
         details = panel.locator("hm-memory-page dl")
         used = details.locator(".field").filter(has_text="Used")
         assert (await used.locator("dd").inner_text()).strip() == "never"
-        when = (await details.locator(".field").filter(has_text="Time").locator("dd").inner_text())
-        assert "–" not in when, when
+        when = (
+            await details.locator(".field")
+            .filter(has_text="Time")
+            .locator("dd")
+            .inner_text()
+        )
+        assert DASH not in when, when
         assert re.search(r"6:02\s?PM", when), when
         chips = await panel.locator("hm-memory-page .chips .chip").all_inner_texts()
         assert chips.count("Observation") == 1, chips
@@ -616,22 +638,23 @@ def test_never_used_one_time_and_one_chip_for_one_word() -> None:
 
 
 def test_today_shows_a_period_on_one_line() -> None:
-    """The timeline's time: one time for one minute, a range that does not wrap at 360 px."""
+    """The timeline's time: one time for one minute; a range not wrapped at 360 px."""
 
     async def scenario(page: Page) -> None:
         await page.set_viewport_size({"width": 360, "height": 800})
         times = view(page).locator("hm-today ol.timeline time.when")
         await times.first.wait_for()
         texts = await times.all_inner_texts()
-        assert "–" not in texts[0], texts
-        assert re.search(r"6:02\s?–\s?6:40\s?PM", texts[1]), texts
+        assert DASH not in texts[0], texts
+        assert re.search(rf"6:02\s?{DASH}\s?6:40\s?PM", texts[1]), texts
         for number in range(2):
             # The lines its text takes: the distinct tops of the text's boxes.
             lines = await times.nth(number).evaluate(
                 """el => {
                   const range = document.createRange();
                   range.selectNodeContents(el);
-                  const tops = [...range.getClientRects()].map((r) => Math.round(r.top));
+                  const rects = [...range.getClientRects()];
+                  const tops = rects.map((r) => Math.round(r.top));
                   return new Set(tops).size;
                 }"""
             )
@@ -661,7 +684,7 @@ def test_today_shows_a_period_on_one_line() -> None:
 
 
 def test_a_read_only_user_is_not_told_to_remember() -> None:
-    """The empty list of someone who may only read says what shows up, not what to say."""
+    """A read-only person's empty list says what shows up, not what to say."""
 
     async def scenario(page: Page) -> None:
         panel = view(page)
@@ -720,7 +743,10 @@ def test_an_owner_restores_and_purges_their_own_forgotten_private_memory() -> No
     run_panel(
         scenario,
         {
-            "home_memory/info": {**info(BEN), "tiers": ["active", "archived", "deleted"]},
+            "home_memory/info": {
+                **info(BEN),
+                "tiers": ["active", "archived", "deleted"],
+            },
             "home_memory/get": got(mine, may_manage=True),
             "home_memory/purge": {"purged": ["m1"]},
         },
@@ -770,7 +796,9 @@ def test_a_non_admin_filters_their_forgotten_private_memories() -> None:
         panel = view(page)
         await panel.locator("li.memory").first.wait_for()
         await panel.locator("details.filters summary").click()
-        hint = panel.get_by_text(re.compile("^Here you see only your own private memories"))
+        hint = panel.get_by_text(
+            re.compile("^Here you see only your own private memories")
+        )
         assert await hint.count() == 0
         await panel.get_by_label("Tier").select_option("deleted")
         await hint.wait_for()
@@ -780,7 +808,10 @@ def test_a_non_admin_filters_their_forgotten_private_memories() -> None:
     run_panel(
         scenario,
         {
-            "home_memory/info": {**info(BEN), "tiers": ["active", "archived", "deleted"]},
+            "home_memory/info": {
+                **info(BEN),
+                "tiers": ["active", "archived", "deleted"],
+            },
             "home_memory/list": _list(memory(1)),
         },
         user=BEN,

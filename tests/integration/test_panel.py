@@ -232,7 +232,7 @@ def _flat_texts(tree: dict[str, object], prefix: str = "") -> dict[str, str]:
 
 
 def test_counts_read_in_the_singular_and_plural_of_each_language() -> None:
-    """ "1 memory", "2 memories", "1 Erinnerung", "never": the panel picks the plural form."""
+    """ "1 memory", "1 Erinnerung", "never": the panel picks the plural form."""
     cases: list[tuple[str, dict[str, object]]] = [
         ("list.count", {"count": 1}),
         ("list.count", {"count": 1234}),
