@@ -255,7 +255,8 @@ def test_every_word_of_the_panel_is_translated() -> None:
     for source in SOURCES.glob("*.js"):
         used |= set(re.findall(r"\bt\(\"([a-z_]+(?:\.[a-z_]+)*)\"", source.read_text()))
     assert used, "no t() calls found: the pattern no longer matches the sources"
-    assert used - keys == set()
+    # A count's words are a group of plural forms: "list.count" -> "list.count.other".
+    assert {key for key in used - keys if f"{key}.other" not in keys} == set()
     labelled = {
         f"{group}.{value}" for group, values in LABELLED.items() for value in values
     }
