@@ -287,6 +287,27 @@ def test_filters_and_search_send_what_was_chosen() -> None:
     )
 
 
+def test_clearing_the_last_filter_leaves_the_filters_open() -> None:
+    """The filters box stays open when its last filter is cleared (it snapped shut)."""
+
+    async def scenario(page: Page) -> None:
+        panel = view(page)
+        await panel.locator("li.memory").first.wait_for()
+        await panel.locator("details.filters summary").click()
+        await panel.get_by_label("Kind").select_option("preference")
+        await panel.get_by_text("Filters (1)").wait_for()
+        await panel.get_by_label("Kind").select_option("")
+        await panel.get_by_text("Filters", exact=True).wait_for()
+        assert await panel.locator("details.filters").evaluate("d => d.open")
+        await panel.get_by_label("Kind").select_option("fact")
+        await panel.get_by_text("Filters (1)").wait_for()
+
+    run_panel(
+        scenario,
+        {"home_memory/info": info(ANNA), "home_memory/list": _list(memory(1))},
+    )
+
+
 def test_a_read_only_user_gets_no_buttons_that_write() -> None:
     """A read-only person sees a memory but no Edit, Forget, undo or purge."""
 

@@ -233,7 +233,13 @@ class MemoryList extends LitElement {
       for (const name of item.people || []) written.set(String(name).toLowerCase(), name);
     }
     const personName = (name) => written.get(String(name).toLowerCase()) ?? name;
-    return html`<details class="filters" ?open=${this._filterCount > 0}>
+    // Open while filters are set or since the person opened it: clearing the
+    // last filter must not shut the box they are working in.
+    return html`<details
+      class="filters"
+      ?open=${this._filtersOpen || this._filterCount > 0}
+      @toggle=${(e) => (this._filtersOpen = e.target.open)}
+    >
       <summary>
         ${this._filterCount ? t("filter.title_count", { count: this._filterCount }) : t("filter.title")}
       </summary>
