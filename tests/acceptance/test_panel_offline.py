@@ -308,6 +308,23 @@ def test_clearing_the_last_filter_leaves_the_filters_open() -> None:
     )
 
 
+def test_an_observed_row_says_observation_once() -> None:
+    """A list row of an observed memory has no "Observed" chip beside "Observation"."""
+
+    async def scenario(page: Page) -> None:
+        row = view(page).locator("li.memory").first
+        await row.wait_for()
+        chips = await row.locator(".chip").all_inner_texts()
+        assert "Observation" in chips, chips
+        assert "Observed" not in chips, chips
+
+    observed = memory(1, source="observed", origin="observed", kind="observation")
+    run_panel(
+        scenario,
+        {"home_memory/info": info(ANNA), "home_memory/list": _list(observed)},
+    )
+
+
 def test_a_read_only_user_gets_no_buttons_that_write() -> None:
     """A read-only person sees a memory but no Edit, Forget, undo or purge."""
 

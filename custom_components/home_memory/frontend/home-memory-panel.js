@@ -225,7 +225,7 @@ var V=globalThis,K=V.ShadowRoot&&(V.ShadyCSS===void 0||V.ShadyCSS.nativeShadow)&
       ${_t(s.summary,s.content)?a`<div class="secondary summary">${s.summary}</div>`:l}
       <div class="meta row">
         <span class="chip">${t.label("kind",s.kind)}</span>
-        ${s.origin?a`<span class="chip">${t.label("origin",s.origin)}</span>`:l}
+        ${s.origin&&!(s.origin==="observed"&&s.kind==="observation")?a`<span class="chip">${t.label("origin",s.origin)}</span>`:l}
         ${s.visibility==="private"?a`<span class="chip private">${t("visibility.private")}</span>`:l}
         ${s.tier&&s.tier!=="active"?a`<span class="chip tier">${t.label("tier",s.tier)}</span>`:l}
         ${(s.people||[]).length?a`<span class="secondary">${s.people.join(", ")}</span>`:l}

@@ -28,7 +28,9 @@ export function memoryRow(memory, { t, hass, prefix, scored = false }) {
         : nothing}
       <div class="meta row">
         <span class="chip">${t.label("kind", memory.kind)}</span>
-        ${memory.origin ? html`<span class="chip">${t.label("origin", memory.origin)}</span>` : nothing}
+        ${memory.origin && !(memory.origin === "observed" && memory.kind === "observation")
+          ? html`<span class="chip">${t.label("origin", memory.origin)}</span>`
+          : nothing /* "Observation" already says it was observed */}
         ${memory.visibility === "private"
           ? html`<span class="chip private">${t("visibility.private")}</span>`
           : nothing}
