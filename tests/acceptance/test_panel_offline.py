@@ -334,6 +334,8 @@ def test_a_read_only_user_gets_no_buttons_that_write() -> None:
         await panel.get_by_text("Version 1", exact=True).wait_for()
         for name in ("Edit", "Forget", "Delete for good", "Go back to this version"):
             assert await panel.get_by_role("button", name=name).count() == 0
+        # Never used: its fading counts from when it was made, in whole days.
+        await panel.get_by_text("Not used since it was made, 3 days ago.").wait_for()
 
     got = {
         "memory": memory(1, version=2),

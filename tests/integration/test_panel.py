@@ -229,6 +229,8 @@ def test_counts_read_in_the_singular_and_plural_of_each_language() -> None:
         ("memory.used", {"count": 1}),
         ("memory.used", {"count": 3}),
         ("memory.used", {"count": 0}),
+        ("memory.last_used", {"count": 1}),
+        ("memory.unused_since", {"count": 0}),
         ("list.results_count", {"count": 2, "query": "{count}"}),
     ]
     assert _translate("en", cases) == [
@@ -237,14 +239,18 @@ def test_counts_read_in_the_singular_and_plural_of_each_language() -> None:
         "once",
         "3 times",
         "never",
+        "Last used 1 day ago.",
+        "Not used yet; made today.",
         "2 found for “{count}”",
     ]
-    assert _translate("de", cases[:5]) == [
+    assert _translate("de", cases[:7]) == [
         "1 Erinnerung",
         "1.234 Erinnerungen",
         "einmal",
         "3-mal",
         "noch nie",
+        "Zuletzt vor 1 Tag genutzt.",
+        "Noch nicht genutzt; heute entstanden.",
     ]
 
 
@@ -263,6 +269,8 @@ def test_every_word_of_the_panel_is_translated() -> None:
     assert labelled - keys == set()
     # Dynamic keys built in the sources: confirm_<kind>, gone_<why>, role_<who>.
     for key in (
+        "memory.last_used.other",
+        "memory.unused_since.other",
         "memory.confirm_forget_title",
         "memory.confirm_purge_body",
         "memory.gone_purged",

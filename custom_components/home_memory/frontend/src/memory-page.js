@@ -637,7 +637,9 @@ class MemoryPage extends LitElement {
                       bonus: formatNumber(this.hass, decay.access_bonus),
                       factor: formatNumber(this.hass, decay.factor),
                       half_life: formatNumber(this.hass, decay.half_life_days, 0),
-                      days: formatNumber(this.hass, decay.days_since_access, 0),
+                    })}
+                    ${t(memory.access_count ? "memory.last_used" : "memory.unused_since", {
+                      count: Math.round(decay.days_since_access),
                     })}
                   </div>
                 </dd>
