@@ -16,6 +16,7 @@ from custom_components.home_memory.assist.context import (
     async_turn_context,
 )
 from custom_components.home_memory.assist.intents import (
+    INTENT_REMEMBER,
     NOTHING_MORE,
     NOTHING_PENDING,
     NOTHING_TO_LOOK_UP,
@@ -542,6 +543,19 @@ async def test_builtin_agent_says_what_is_too_long(
     assert speech(result) == (
         "That is too long to remember; I can keep up to 8000 characters."
     )
+    # The built-in agent's sentence triggers answer with text only (HA's
+    # trigger API), so its response stays action_done; the intent itself,
+    # as a custom sentence or a script calls it, is an error response.
+    handled = await intent.async_handle(
+        hass,
+        DOMAIN,
+        INTENT_REMEMBER,
+        {"content": {"value": "spare key " * 1_000}},
+        assistant="conversation",
+    )
+    assert handled.response_type is intent.IntentResponseType.ERROR
+    assert handled.error_code is intent.IntentResponseErrorCode.FAILED_TO_HANDLE
+    assert handled.speech["plain"]["speech"] == speech(result)
     assert not init_integration.runtime_data.store.list_memories(
         SYSTEM, MemoryFilter()
     ).items

@@ -65,14 +65,15 @@ def _panel_strings() -> dict[str, object]:
     return panel
 
 
-def _flat(tree: dict[str, object], prefix: str = "") -> set[str]:
-    keys: set[str] = set()
+def _flat(tree: dict[str, object], prefix: str = "") -> dict[str, str]:
+    """Each string of a nested translation section by its dotted key."""
+    flat: dict[str, str] = {}
     for name, value in tree.items():
         if isinstance(value, dict):
-            keys |= _flat(value, f"{prefix}{name}.")
+            flat |= _flat(value, f"{prefix}{name}.")
         else:
-            keys.add(f"{prefix}{name}")
-    return keys
+            flat[f"{prefix}{name}"] = str(value)
+    return flat
 
 
 @pytest.mark.usefixtures("with_frontend", "mock_load_model")
@@ -200,7 +201,7 @@ def _translate(language: str, cases: list[tuple[str, dict[str, object]]]) -> lis
     )
     resources = {
         f"component.home_memory.panel.{key}": text
-        for key, text in _flat_texts(shipped["panel"]).items()
+        for key, text in _flat(shipped["panel"]).items()
     }
     script = _TRANSLATE % json.dumps((SOURCES / "i18n.js").as_uri())
     done = subprocess.run(
@@ -218,17 +219,6 @@ def _translate(language: str, cases: list[tuple[str, dict[str, object]]]) -> lis
     )
     answer: list[str] = json.loads(done.stdout)
     return answer
-
-
-def _flat_texts(tree: dict[str, object], prefix: str = "") -> dict[str, str]:
-    """Each string of a nested translation section by its dotted key."""
-    flat: dict[str, str] = {}
-    for name, value in tree.items():
-        if isinstance(value, dict):
-            flat |= _flat_texts(value, f"{prefix}{name}.")
-        else:
-            flat[f"{prefix}{name}"] = str(value)
-    return flat
 
 
 def test_counts_read_in_the_singular_and_plural_of_each_language() -> None:
@@ -257,7 +247,7 @@ def test_counts_read_in_the_singular_and_plural_of_each_language() -> None:
 
 def test_every_word_of_the_panel_is_translated() -> None:
     """Each t("...") key of the sources and each labelled value has English text."""
-    keys = _flat(_panel_strings())
+    keys = set(_flat(_panel_strings()))
     used: set[str] = set()
     for source in SOURCES.glob("*.js"):
         used |= set(re.findall(r"\bt\(\"([a-z_]+(?:\.[a-z_]+)*)\"", source.read_text()))

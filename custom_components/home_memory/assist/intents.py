@@ -153,19 +153,24 @@ class _MemoryIntentHandler(intent.IntentHandler):
         if device_id is None and intent_obj.satellite_id is not None:
             entity = er.async_get(intent_obj.hass).async_get(intent_obj.satellite_id)
             device_id = entity.device_id if entity is not None else None
+        # Whatever was not done is an error response (a REST caller or an
+        # automation reads response_type), spoken all the same.
+        failed = intent.IntentResponseErrorCode.FAILED_TO_HANDLE
         if (too_long := self._too_long(intent_obj.slots)) is not None:
-            response.async_set_speech(too_long)
+            response.async_set_error(failed, too_long)
             return response
         slots = self.async_validate_slots(intent_obj.slots)
         try:
             scope = await async_scope(intent_obj.hass, intent_obj.context, device_id)
             speech = await self._async_speech(scope, slots)
         except (OperationError, ToolError) as err:
-            speech = error_speech(err)
+            response.async_set_error(failed, error_speech(err))
+            return response
         except Exception:  # noqa: BLE001 - logged with its traceback
             # As with the LLM tools: a failure is spoken, never raised.
             LOGGER.exception("Memory sentence %s failed", self.intent_type)
-            speech = "Sorry, that did not work."
+            response.async_set_error(failed, "Sorry, that did not work.")
+            return response
         response.async_set_speech(speech)
         return response
 
