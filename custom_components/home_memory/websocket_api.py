@@ -61,7 +61,7 @@ from .memory.models import (
 )
 from .memory.serialization import history_dicts, log_entry_dict, memory_to_dict
 from .operations import browse
-from .operations.access import Access, async_get_actor, may_write
+from .operations.access import Access, async_get_actor, may_write, shown_in_tier
 from .operations.errors import (
     ConflictError,
     ForbiddenError,
@@ -116,6 +116,7 @@ from .operations.schemas import (
     WS_LIST_SCHEMA,
     WS_PENDING_SCHEMA,
     WS_PROPOSALS_SCHEMA,
+    WS_PURGE_SCHEMA,
     WS_REVERT_SCHEMA,
     WS_SEARCH_SCHEMA,
     WS_SUBSCRIBE_SCHEMA,
@@ -444,15 +445,14 @@ async def ws_info(request: Request) -> dict[str, Any]:
         "kinds": [kind.value for kind in MemoryKind],
         "weight_classes": [cls.value for cls in WeightClass],
         "origins": [origin.value for origin in Origin],
-        "tiers": [tier.value for tier in Tier] if admin else [Tier.ACTIVE.value],
+        # Everyone has all three: a non-admin's deleted and archived tiers
+        # hold their own private memories.
+        "tiers": [tier.value for tier in Tier],
         "counts": {
             "active": counts.active,
             "private": counts.private,
-            **(
-                {"deleted": counts.deleted, "archived": counts.archived}
-                if admin
-                else {}
-            ),
+            "deleted": counts.deleted,
+            "archived": counts.archived,
             "proposals": counts.proposals,
         },
         "search_min_relevance": scope.data.retriever.config.search_min_relevance,
@@ -524,6 +524,7 @@ async def ws_get(request: Request) -> dict[str, Any]:
     names = await async_user_names(scope.hass)
     return {
         "memory": memory_json(memory, names),
+        "may_manage": got.may_manage,
         "decay": {
             "factor": round(parts.factor, 4),
             "half_life_days": parts.half_life_days,
@@ -659,18 +660,24 @@ async def ws_forget(request: Request) -> dict[str, Any]:
     return {"forgotten": [memory.id for memory in forgotten]}
 
 
-@_command("restore", WS_IDS_SCHEMA, admin=True)
+@_command("restore", WS_IDS_SCHEMA)
 async def ws_restore(request: Request) -> dict[str, Any]:
-    """Bring memories back from the deleted or archived tier (admin)."""
+    """Bring memories back from the deleted or archived tier (an admin, or
+    the owner of a private memory: the operation decides)."""
     restored = await async_restore(request.scope, request.data[ATTR_MEMORY_IDS])
     return {"restored": [memory.id for memory in restored]}
 
 
-@_command("purge", WS_IDS_SCHEMA, admin=True)
+@_command("purge", WS_PURGE_SCHEMA)
 async def ws_purge(request: Request) -> dict[str, Any]:
-    """Remove memories for good (admin)."""
+    """Remove memories for good (who may: as for restore), if still in `tier`."""
+    data = request.data
     purged = await async_purge(
-        request.scope, SelectRequest(ids=tuple(request.data[ATTR_MEMORY_IDS]))
+        request.scope,
+        SelectRequest(
+            ids=tuple(data[ATTR_MEMORY_IDS]),
+            tier=Tier(data["tier"]) if "tier" in data else None,
+        ),
     )
     return {"purged": purged}
 
@@ -717,14 +724,15 @@ async def ws_edit_proposal(request: Request) -> dict[str, Any]:
 def change_event(change: MemoryChange, caller: Caller) -> dict[str, Any] | None:
     """What `caller` is told of a change, or None: nothing they may see changed.
 
-    Only active memories go to everyone; deleted and archived ones to admins;
+    Active memories go to everyone who may see them; deleted and archived
+    ones to admins and to the owner of a private one (access.shown_in_tier);
     another person's private memory to nobody but its owner. A memory that
     was household until this update and is now someone else's private one
     is "hidden": the others saw it, and must drop it.
     """
     memory = change.memory
     visible = memory.visible_to(caller)
-    shown_tier = memory.tier is Tier.ACTIVE or caller.is_admin
+    shown_tier = shown_in_tier(caller, memory)
     match change.kind:
         case ChangeKind.CREATED | ChangeKind.RESTORED if visible:
             return {"type": str(change.kind), "memory": memory}
@@ -736,7 +744,7 @@ def change_event(change: MemoryChange, caller: Caller) -> dict[str, Any] | None:
             return {
                 "type": "forgotten",
                 "memory_id": memory.id,
-                "memory": memory if caller.is_admin else None,
+                "memory": memory if shown_tier else None,
             }
         case ChangeKind.PURGED if visible and shown_tier:
             return {"type": "purged", "memory_id": memory.id}

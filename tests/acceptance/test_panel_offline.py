@@ -475,3 +475,439 @@ def test_a_long_list_of_observed_changes_opens_on_request() -> None:
         },
         path="/m/m1",
     )
+
+
+# Between the ends of a period, as Intl's formatRange writes it.
+DASH = "\N{EN DASH}"
+BEN = {"id": "ben", "name": "Ben", "is_admin": False, "can_write": True}
+# How Home Assistant hands over a translated error (websocket_api's error).
+MEMORY_NOT_FOUND = {
+    "code": "not_found",
+    "message": "There is no memory with ID m1 that you can see.",
+    "translation_key": "memory_not_found",
+    "translation_placeholders": {"id": "m1"},
+}
+MEMORY_CHANGED = {
+    "code": "home_assistant_error",
+    "message": "Memory m1 changed after it was shown, so nothing was done.",
+    "translation_key": "memory_changed",
+    "translation_placeholders": {"id": "m1"},
+}
+
+
+def got(item: dict[str, Any], **fields: Any) -> dict[str, Any]:
+    """`home_memory/get` for `item`, with no history and no provenance."""
+    return {
+        "memory": item,
+        "decay": None,
+        "provenance": {
+            "origin": item["origin"],
+            "conversation": None,
+            "events": [],
+            "event_ids": [],
+        },
+        "history": [],
+        **fields,
+    }
+
+
+async def answer(page: Page, kind: str, body: str) -> None:
+    """Make command `kind` answer with the JavaScript function `body` (message => …)."""
+    await page.evaluate(
+        f"() => {{ window.fake.handlers[{json.dumps(kind)}] = {body}; }}"
+    )
+
+
+async def emit(page: Page, event: dict[str, Any]) -> None:
+    """Push one subscription event."""
+    await page.evaluate("event => window.fake.emit(event)", event)
+
+
+def test_forgotten_elsewhere_while_editing_closes_the_form() -> None:
+    """A forget from another tab ends the edit: forgotten state, no form, no undo."""
+
+    async def scenario(page: Page) -> None:
+        panel = view(page)
+        await panel.get_by_role("button", name="Edit", exact=True).click()
+        await panel.get_by_label("Text", exact=True).fill("Half typed")
+        await emit(page, {"type": "forgotten", "memory_id": "m1", "memory": None})
+        await panel.get_by_text(
+            "This memory was forgotten. Assist no longer uses it; an administrator"
+            " can restore it."
+        ).wait_for()
+        assert await panel.locator("form.edit").count() == 0
+        assert (
+            await panel.get_by_role("button", name="Go back to this version").count()
+            == 0
+        )
+        assert await panel.get_by_role("button", name="Save").count() == 0
+
+    item = memory(1, version=2)
+    history = [
+        {
+            "version": 1,
+            "replaced_at": "2026-11-23T11:00:00+00:00",
+            "replaced_by": "ben",
+            "content": "Memory number one.",
+            "kind": "fact",
+            "importance": 0.5,
+        }
+    ]
+    run_panel(
+        scenario,
+        {"home_memory/info": info(BEN), "home_memory/get": got(item, history=history)},
+        user=BEN,
+        path="/m/m1",
+    )
+
+
+def test_saving_onto_a_memory_gone_meanwhile_says_so() -> None:
+    """A save into a memory forgotten elsewhere shows the gone state, not the
+    server's "no memory with ID …"."""
+
+    async def scenario(page: Page) -> None:
+        panel = view(page)
+        await panel.get_by_role("button", name="Edit", exact=True).click()
+        await panel.get_by_label("Text", exact=True).fill("Saved into nothing")
+        error = json.dumps(MEMORY_NOT_FOUND)
+        await answer(page, "home_memory/update", f"() => {{ throw {error}; }}")
+        await answer(page, "home_memory/get", f"() => {{ throw {error}; }}")
+        await panel.get_by_role("button", name="Save", exact=True).click()
+        await panel.get_by_text(
+            "This memory was forgotten or deleted meanwhile, so your change was"
+            " not saved."
+        ).wait_for()
+        text = await panel.inner_text()
+        assert "There is no memory with ID" not in text
+        assert await panel.locator("form.edit").count() == 0
+
+    run_panel(
+        scenario,
+        {"home_memory/info": info(BEN), "home_memory/get": got(memory(1))},
+        user=BEN,
+        path="/m/m1",
+    )
+
+
+def test_an_edit_conflict_keeps_what_was_typed_beside_the_newer_version() -> None:
+    """A save that lost a race keeps the typed text, shows the newer version in
+    the panel's words (no memory id) and saves onto it when asked again."""
+
+    async def scenario(page: Page) -> None:
+        panel = view(page)
+        await panel.get_by_role("button", name="Edit", exact=True).click()
+        text = panel.get_by_label("Text", exact=True)
+        await text.fill("Anna's own words.")
+        await answer(
+            page,
+            "home_memory/update",
+            "message => { if (message.expected_version === 1)"
+            f" throw {json.dumps(MEMORY_CHANGED)};"
+            f" return {{ memory: {{ ...{json.dumps(newer)},"
+            " content: message.content, version: 3 },"
+            " changed: true }; }",
+        )
+        await answer(page, "home_memory/get", f"() => ({json.dumps(got(newer))})")
+        await panel.get_by_role("button", name="Save", exact=True).click()
+        conflict = panel.locator("section.conflict")
+        await conflict.get_by_text("Ben's newer words.").wait_for()
+        await conflict.get_by_text("Changed elsewhere meanwhile (version 2)").wait_for()
+        # Ben also changed the kind; the importance did not change.
+        await conflict.get_by_text("Preference").wait_for()
+        assert await conflict.get_by_text("Importance").count() == 0
+        await panel.get_by_text(
+            re.compile("^Not saved yet: someone changed")
+        ).wait_for()
+        assert await text.input_value() == "Anna's own words."
+        notices = " ".join(await panel.locator(".notice").all_inner_texts())
+        assert "m1" not in notices, notices
+        await panel.get_by_role("button", name="Save", exact=True).click()
+        await panel.get_by_text("Saved.").wait_for()
+        update = (await sent(page, "home_memory/update"))[-1]
+        assert update["expected_version"] == 2
+        assert update["content"] == "Anna's own words."
+        assert "kind" not in update
+        assert await panel.locator("section.conflict").count() == 0
+
+    newer = memory(1, content="Ben's newer words.", kind="preference", version=2)
+    run_panel(
+        scenario,
+        {
+            "home_memory/info": info(ANNA),
+            "home_memory/get": got(memory(1)),
+            "home_memory/audit_log": {"entries": [], "next_cursor": None},
+        },
+        path="/m/m1",
+    )
+
+
+def test_a_voice_memory_said_by_someone_else_does_not_claim_its_talk_is_gone() -> None:
+    """Another person's conversation is kept, not shown: the page says whose it is."""
+
+    async def scenario(page: Page) -> None:
+        panel = view(page)
+        await panel.get_by_text("Said in this conversation").wait_for()
+        await panel.get_by_text(re.compile("^Someone else said it")).wait_for()
+        assert (
+            await panel.get_by_text(re.compile("no longer kept|not kept")).count() == 0
+        )
+
+    said = memory(
+        1, source="explicit", origin="voice", speaker="anna", source_ids=["c1"]
+    )
+    conversation = {"conversation_id": "c1", "turns": []}
+    provenance = {
+        "origin": "voice",
+        "conversation": conversation,
+        "events": [],
+        "event_ids": [],
+    }
+    run_panel(
+        scenario,
+        {
+            "home_memory/info": info(BEN),
+            "home_memory/get": got(said, provenance=provenance),
+        },
+        user=BEN,
+        path="/m/m1",
+    )
+
+
+def test_never_used_one_time_and_one_chip_for_one_word() -> None:
+    """'Used: never'; a period within one minute shows one time; kind and weight
+    class with the same word show one chip."""
+
+    async def scenario(page: Page) -> None:
+        panel = view(page)
+        details = panel.locator("hm-memory-page dl")
+        used = details.locator(".field").filter(has_text="Used")
+        assert (await used.locator("dd").inner_text()).strip() == "never"
+        when = (
+            await details.locator(".field")
+            .filter(has_text="Time")
+            .locator("dd")
+            .inner_text()
+        )
+        assert DASH not in when, when
+        assert re.search(r"6:02\s?PM", when), when
+        chips = await panel.locator("hm-memory-page .chips .chip").all_inner_texts()
+        assert chips.count("Observation") == 1, chips
+
+    observed = memory(
+        1,
+        source="observed",
+        origin="observed",
+        kind="observation",
+        weight_class="observation",
+        segment_start="2026-11-23T17:02:05+00:00",
+        segment_end="2026-11-23T17:02:40+00:00",
+    )
+    run_panel(
+        scenario,
+        {
+            "home_memory/info": info(ANNA),
+            "home_memory/get": got(observed),
+            "home_memory/audit_log": {"entries": [], "next_cursor": None},
+        },
+        path="/m/m1",
+    )
+
+
+def test_today_shows_a_period_on_one_line() -> None:
+    """The timeline's time: one time for one minute; a range not wrapped at 360 px."""
+
+    async def scenario(page: Page) -> None:
+        await page.set_viewport_size({"width": 360, "height": 800})
+        times = view(page).locator("hm-today ol.timeline time.when")
+        await times.first.wait_for()
+        texts = await times.all_inner_texts()
+        assert DASH not in texts[0], texts
+        assert re.search(rf"6:02\s?{DASH}\s?6:40\s?PM", texts[1]), texts
+        for number in range(2):
+            # The lines its text takes: the distinct tops of the text's boxes.
+            lines = await times.nth(number).evaluate(
+                """el => {
+                  const range = document.createRange();
+                  range.selectNodeContents(el);
+                  const rects = [...range.getClientRects()];
+                  const tops = rects.map((r) => Math.round(r.top));
+                  return new Set(tops).size;
+                }"""
+            )
+            assert lines == 1, (texts[number], lines)
+
+    one = memory(
+        1,
+        origin="observed",
+        segment_start="2026-11-23T17:02:05+00:00",
+        segment_end="2026-11-23T17:02:40+00:00",
+    )
+    two = memory(
+        2,
+        origin="observed",
+        segment_start="2026-11-23T17:02:05+00:00",
+        segment_end="2026-11-23T17:40:00+00:00",
+    )
+    run_panel(
+        scenario,
+        {
+            "home_memory/info": info(ANNA),
+            "home_memory/list": _list(one, two),
+            "home_memory/pending": {"events": 0, "items": [], "more": False},
+        },
+        path="/today",
+    )
+
+
+def test_a_read_only_user_is_not_told_to_remember() -> None:
+    """A read-only person's empty list says what shows up, not what to say."""
+
+    async def scenario(page: Page) -> None:
+        panel = view(page)
+        await panel.get_by_text("Nothing remembered yet").wait_for()
+        await panel.get_by_text(re.compile("you can read it here")).wait_for()
+        assert await panel.get_by_text(re.compile("remember that")).count() == 0
+
+    run_panel(
+        scenario,
+        {"home_memory/info": info(GUEST), "home_memory/list": _list()},
+        user=GUEST,
+    )
+
+
+@pytest.mark.parametrize("path", ["/memory/m1", "/xyz", "/m/m1/extra"])
+def test_an_unknown_path_says_not_found(path: str) -> None:
+    """A path the panel has no view for says so, with a way back to the list."""
+
+    async def scenario(page: Page) -> None:
+        panel = view(page)
+        await panel.get_by_text("There is no such page in Memory").wait_for()
+        await panel.get_by_role("link", name="All memories").click()
+        await panel.locator("hm-memory-list li.memory").first.wait_for()
+        assert await panel.get_by_text("There is no such page in Memory").count() == 0
+
+    run_panel(
+        scenario,
+        {"home_memory/info": info(ANNA), "home_memory/list": _list(memory(1))},
+        path=path,
+    )
+
+
+def test_an_owner_restores_and_purges_their_own_forgotten_private_memory() -> None:
+    """With `may_manage` a non-admin gets Restore and Delete for good; the purge
+    names the tier shown."""
+
+    async def scenario(page: Page) -> None:
+        panel = view(page)
+        await panel.get_by_role("button", name="Restore", exact=True).wait_for()
+        await panel.get_by_role("button", name="Delete for good").click()
+        dialog = panel.locator("dialog")
+        await dialog.get_by_role("button", name="Delete for good").click()
+        await panel.get_by_text("This memory was deleted for good.").wait_for()
+        purge = (await sent(page, "home_memory/purge"))[-1]
+        assert purge["memory_ids"] == ["m1"]
+        assert purge["tier"] == "deleted"
+
+    mine = memory(
+        1,
+        visibility="private",
+        owner="ben",
+        owner_name="Ben",
+        tier="deleted",
+        deleted_at="2026-11-23T12:00:00+00:00",
+    )
+    run_panel(
+        scenario,
+        {
+            "home_memory/info": {
+                **info(BEN),
+                "tiers": ["active", "archived", "deleted"],
+            },
+            "home_memory/get": got(mine, may_manage=True),
+            "home_memory/purge": {"purged": ["m1"]},
+        },
+        user=BEN,
+        path="/m/m1",
+    )
+
+
+def test_forgetting_a_private_memory_says_only_its_owner_can_restore_it() -> None:
+    """The forget dialog of a private memory says its owner restores it from the
+    filters; without `may_manage` (an older server) a non-admin gets no purge."""
+
+    async def scenario(page: Page) -> None:
+        panel = view(page)
+        await panel.get_by_role("button", name="Edit", exact=True).wait_for()
+        assert await panel.get_by_role("button", name="Delete for good").count() == 0
+        await panel.get_by_role("button", name="Forget", exact=True).click()
+        dialog = panel.locator("dialog")
+        await dialog.get_by_text(
+            "It is private: only you can restore it, from Forgotten in the filters."
+        ).wait_for()
+        assert await dialog.get_by_text("An administrator").count() == 0
+        await dialog.get_by_role("button", name="Forget", exact=True).click()
+        await panel.get_by_text(
+            "This memory was forgotten. Assist no longer uses it. It is private:"
+            " only you can restore it, from Forgotten in the filters."
+        ).wait_for()
+
+    mine = memory(1, visibility="private", owner="ben", owner_name="Ben")
+    run_panel(
+        scenario,
+        {
+            "home_memory/info": info(BEN),
+            "home_memory/get": got(mine),
+            "home_memory/forget": {"forgotten": ["m1"]},
+        },
+        user=BEN,
+        path="/m/m1",
+    )
+
+
+def test_a_non_admin_filters_their_forgotten_private_memories() -> None:
+    """When `info.tiers` offers more than active, a non-admin gets the tier filter
+    and a hint that only their own private memories are there."""
+
+    async def scenario(page: Page) -> None:
+        panel = view(page)
+        await panel.locator("li.memory").first.wait_for()
+        await panel.locator("details.filters summary").click()
+        hint = panel.get_by_text(
+            re.compile("^Here you see only your own private memories")
+        )
+        assert await hint.count() == 0
+        await panel.get_by_label("Tier").select_option("deleted")
+        await hint.wait_for()
+        lists = await sent(page, "home_memory/list")
+        assert lists[-1]["tier"] == "deleted"
+
+    run_panel(
+        scenario,
+        {
+            "home_memory/info": {
+                **info(BEN),
+                "tiers": ["active", "archived", "deleted"],
+            },
+            "home_memory/list": _list(memory(1)),
+        },
+        user=BEN,
+    )
+
+
+def test_the_person_filter_shows_names_as_memories_write_them() -> None:
+    """A label the server lists casefolded shows as the memories write it."""
+
+    async def scenario(page: Page) -> None:
+        panel = view(page)
+        await panel.locator("li.memory").first.wait_for()
+        await panel.locator("details.filters summary").click()
+        options = await panel.locator('select[name="people"] option').all_inner_texts()
+        assert [o.strip() for o in options] == ["Any", "Anna", "Zedekiah"], options
+
+    run_panel(
+        scenario,
+        {
+            "home_memory/info": {**info(ANNA), "people": ["Anna", "zedekiah"]},
+            "home_memory/list": _list(memory(1, people=["Zedekiah"])),
+        },
+    )

@@ -301,3 +301,30 @@ def test_a_proposal_confirmed_with_edits_is_one_transaction(store: MemoryStore) 
             edits={theirs.id: MemoryPatch(visibility=Visibility.PRIVATE)},
         )
     assert [p.id for p in proposals.pending(ANNA)] == [theirs.id]
+
+
+def test_people_are_offered_as_the_memories_spell_them(store: MemoryStore) -> None:
+    """One choice per name, spelled as most memories the caller may see spell it."""
+    for people, owner, visibility in [
+        (("Zedekiah",), "anna", Visibility.HOUSEHOLD),
+        (("Zedekiah", "Ben"), "anna", Visibility.HOUSEHOLD),
+        (("zedekiah",), "anna", Visibility.HOUSEHOLD),
+        (("ZEDEKIAH",), "ben", Visibility.PRIVATE),
+        (("ZEDEKIAH",), "ben", Visibility.PRIVATE),
+        (("ZEDEKIAH",), "ben", Visibility.PRIVATE),
+    ]:
+        store.create_many(
+            [
+                NewMemory(
+                    content=f"{people[0]} note {len(people)}",
+                    people=people,
+                    owner=owner,
+                    visibility=visibility,
+                )
+            ],
+            Caller(owner),
+            dedup=False,
+        )
+    assert store.people_labels(ANNA) == ["Zedekiah", "Ben"]
+    # Ben's private spelling counts for Ben only.
+    assert store.people_labels(BEN) == ["ZEDEKIAH", "Ben"]

@@ -38,6 +38,7 @@ from custom_components.home_memory.memory.store import (
     DatabaseCorruptError,
     ImportFileError,
     InvalidMemoryError,
+    MemoryChangedError,
     MemoryNotFoundError,
     MemoryStore,
     NothingToUndoError,
@@ -51,6 +52,8 @@ from .conftest import START, HashingEmbedder, ManualClock
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from pathlib import Path
+
+    from custom_components.home_memory.memory.models import Memory
 
 ALICE = Caller(user_id="alice")
 BOB = Caller(user_id="bob")
@@ -1123,3 +1126,66 @@ def test_close_while_the_reembed_thread_is_not_yet_started(
     store._reembed_thread = threading.Thread(target=lambda: None)
     store.close()
     assert store.closed
+
+
+def test_a_purge_for_a_tier_refuses_a_memory_that_left_it(store: MemoryStore) -> None:
+    """hard_delete(tier=) names the first memory not in that tier and purges none."""
+    first = store.create(_new("The blue vase broke"), HOUSE).memory
+    second = store.create(_new("The red lamp flickers"), HOUSE).memory
+    store.soft_delete(ADMIN, ids=[first.id, second.id])
+    store.restore(ADMIN, ids=[second.id])
+    with pytest.raises(MemoryChangedError) as err:
+        store.hard_delete(ADMIN, ids=[first.id, second.id], tier=Tier.DELETED)
+    assert err.value.memory_id == second.id
+    assert store.get(first.id, ADMIN).tier is Tier.DELETED
+    assert store.get(second.id, ADMIN).tier is Tier.ACTIVE
+    assert store.hard_delete(ADMIN, ids=[first.id], tier=Tier.DELETED) == [first.id]
+
+
+def test_a_check_that_refuses_one_memory_moves_none(store: MemoryStore) -> None:
+    """restore and hard_delete show `check` every memory named before changing any."""
+    mine = store.create(
+        _new("Alice's spare PIN", owner="alice", visibility=Visibility.PRIVATE), ALICE
+    ).memory
+    shared = store.create(_new("The shed key is lost"), HOUSE).memory
+    store.soft_delete(ALICE, ids=[mine.id, shared.id])
+    seen: list[str] = []
+
+    class RefusedError(Exception):
+        """The check's own refusal (the engine lets it through unchanged)."""
+
+    def refuse_shared(memory: Memory) -> None:
+        seen.append(memory.id)
+        if memory.visibility is Visibility.HOUSEHOLD:
+            raise RefusedError(memory.id)
+
+    for move in (store.restore, store.hard_delete):
+        seen.clear()
+        with pytest.raises(RefusedError):
+            move(ALICE, ids=[mine.id, shared.id], check=refuse_shared)
+        assert seen == [mine.id, shared.id]
+        assert store.get(mine.id, ALICE).tier is Tier.DELETED
+    assert store.restore(ALICE, ids=[mine.id], check=refuse_shared) == [mine.id]
+
+
+def test_private_of_lists_only_that_person_s_private_memories(
+    store: MemoryStore,
+) -> None:
+    """MemoryFilter.private_of keeps one person's private memories, in any tier."""
+    mine = store.create(
+        _new("Alice's diary", owner="alice", visibility=Visibility.PRIVATE), ALICE
+    ).memory
+    bobs = store.create(
+        _new("Bob's diary", owner="bob", visibility=Visibility.PRIVATE), BOB
+    ).memory
+    shared = store.create(_new("The hall light is new"), HOUSE).memory
+    store.soft_delete(ALICE, ids=[mine.id, shared.id])
+    store.soft_delete(BOB, ids=[bobs.id])
+    deleted = MemoryFilter(tiers=(Tier.DELETED,), private_of="alice")
+    assert [m.id for m in store.list_memories(ALICE, deleted).items] == [mine.id]
+    household = MemoryFilter(
+        tiers=(Tier.DELETED,), private_of="alice", visibility=Visibility.HOUSEHOLD
+    )
+    assert store.list_memories(ALICE, household).total == 0
+    # Bob's own memories are Bob's: private_of never widens what a caller sees.
+    assert store.list_memories(BOB, deleted).total == 0

@@ -23,12 +23,13 @@ from custom_components.home_memory.memory.models import (
 )
 from custom_components.home_memory.operations import (
     admin,
+    browse,
     errors,
     exchange,
     memories,
     proposals,
 )
-from custom_components.home_memory.operations.access import Actor
+from custom_components.home_memory.operations.access import Actor, tier_filter
 from custom_components.home_memory.operations.errors import (
     ConflictError,
     EngineFailureError,
@@ -77,10 +78,12 @@ WRITING: dict[str, Operation] = {
     "edit_proposal": lambda s: proposals.async_edit_proposal(
         s, proposals.EditProposalRequest("p1", MemoryPatch(content="y"))
     ),
-}
-ADMIN: dict[str, Operation] = {
+    # An admin's for the household's memories, anyone's for their own private
+    # ones (tests/integration/test_websocket_api.py).
     "restore": lambda s: memories.async_restore(s, ("m1",)),
     "purge": lambda s: memories.async_purge(s, memories.SelectRequest(ids=("m1",))),
+}
+ADMIN: dict[str, Operation] = {
     "search_all_tiers": lambda s: memories.async_search_all_tiers(
         s, memories.AllTiersRequest("x")
     ),
@@ -184,6 +187,27 @@ async def test_a_non_admin_is_refused_by_every_admin_operation(
     with pytest.raises(ForbiddenError) as err:
         await ADMIN[name](_scope(hass, init_integration, writer))
     assert err.value.translation_key == "admin_required"
+
+
+async def test_the_admin_tiers_hold_a_non_admin_s_own_private_memories_only(
+    hass: HomeAssistant, init_integration: HomeMemoryConfigEntry
+) -> None:
+    """tier_filter narrows a user's deleted tier to their own; no user sees none."""
+    deleted = MemoryFilter(tiers=(Tier.DELETED,))
+    user = Actor(Caller(user_id="u1"))
+    assert tier_filter(user, deleted).private_of == "u1"
+    assert tier_filter(Actor(Caller(is_admin=True)), deleted) == deleted
+    assert tier_filter(user, MemoryFilter()) == MemoryFilter()
+    for actor, flt in (
+        (Actor(Caller()), deleted),
+        # Active and deleted at once would hide the household's active ones.
+        (user, MemoryFilter(tiers=(Tier.ACTIVE, Tier.DELETED))),
+    ):
+        with pytest.raises(ForbiddenError) as err:
+            tier_filter(actor, flt)
+        assert err.value.translation_key == "admin_required"
+    counts = await browse.async_counts(_scope(hass, init_integration, Actor(Caller())))
+    assert (counts.deleted, counts.archived) == (None, None)
 
 
 async def test_reading_needs_no_write_permission(

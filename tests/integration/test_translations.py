@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 import json
+import logging
 from pathlib import Path
 import re
 from typing import TYPE_CHECKING, Any
@@ -30,18 +31,28 @@ if TYPE_CHECKING:
 TRANSLATIONS = Path(__file__).parents[2] / "custom_components" / DOMAIN / "translations"
 ENGLISH = TRANSLATIONS / "en.json"
 OTHERS = sorted(path for path in TRANSLATIONS.glob("*.json") if path != ENGLISH)
-# `{name}`, and the argument of ICU's plural form `{count, plural, one {…} other {…}}`
-# (its branches differ between languages; the argument may not).
-PLACEHOLDER = re.compile(r"\{(\w+)(?:\}|\s*,\s*plural\s*,)")
-PLURAL = re.compile(r"\{\w+\s*,\s*plural\s*,")
-BRANCH = re.compile(r"(?:=\d+|zero|one|two|few|many|other)\s*\{")
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+# A count's words are a group of plural forms, one key each (src/i18n.js picks
+# one by the language's plural rules): a language may add the forms English
+# does not need (Polish "few", "many"), and a form may leave `{count}` out
+# ("once", "one change").
+PLURAL_FORMS = frozenset({"none", "zero", "one", "two", "few", "many", "other"})
 
 
 def placeholders(text: str) -> Counter[str]:
-    """The arguments a string needs (a plural's branch is text, not an argument)."""
-    if PLURAL.search(text):
-        text = BRANCH.sub("(", text)
+    """The `{placeholders}` a string needs, counted."""
     return Counter(PLACEHOLDER.findall(text))
+
+
+def _plural_groups(tree: dict[str, Any], prefix: str = "") -> set[str]:
+    """The dotted path of every group of plural forms (a branch of only forms)."""
+    found: set[str] = set()
+    for name, value in tree.items():
+        if isinstance(value, dict):
+            if value and value.keys() <= PLURAL_FORMS:
+                found.add(f"{prefix}{name}")
+            found |= _plural_groups(value, f"{prefix}{name}.")
+    return found
 
 
 def _load(path: Path) -> dict[str, Any]:
@@ -76,9 +87,16 @@ def key_differences(reference: dict[str, Any], other: dict[str, Any]) -> list[st
     """What `other` lacks, adds or nests differently compared with `reference`."""
     ref_leaves, other_leaves = _leaves(reference), _leaves(other)
     ref_branches, other_branches = _branches(reference), _branches(other)
+    groups = _plural_groups(reference)
+    extra = {
+        key
+        for key in other_leaves.keys() - ref_leaves.keys()
+        if key.rpartition(".")[0] not in groups
+        or key.rpartition(".")[2] not in PLURAL_FORMS
+    }
     return sorted(
         [f"missing {key}" for key in ref_leaves.keys() - other_leaves.keys()]
-        + [f"extra {key}" for key in other_leaves.keys() - ref_leaves.keys()]
+        + [f"extra {key}" for key in extra]
         + [f"missing section {key}" for key in ref_branches - other_branches]
         + [f"extra section {key}" for key in other_branches - ref_branches]
     )
@@ -89,13 +107,20 @@ def placeholder_differences(
 ) -> list[str]:
     """The strings of `other` whose {placeholders} differ from the reference's."""
     other_leaves = _leaves(other)
-    return [
-        f"{key}: {sorted(want.elements())} != {sorted(got.elements())}"
-        for key, text in _leaves(reference).items()
-        if key in other_leaves
-        and (want := placeholders(str(text)))
-        != (got := placeholders(str(other_leaves[key])))
-    ]
+    groups = _plural_groups(reference)
+    differences = []
+    for key, text in _leaves(reference).items():
+        if key not in other_leaves:
+            continue
+        want, got = placeholders(str(text)), placeholders(str(other_leaves[key]))
+        if key.rpartition(".")[0] in groups:
+            want.pop("count", None)
+            got.pop("count", None)
+        if want != got:
+            differences.append(
+                f"{key}: {sorted(want.elements())} != {sorted(got.elements())}"
+            )
+    return differences
 
 
 def test_a_second_language_is_shipped() -> None:
@@ -127,14 +152,12 @@ def test_every_string_is_non_empty_text(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", [ENGLISH, *OTHERS], ids=lambda path: path.stem)
-def test_every_plural_has_an_other_branch(path: Path) -> None:
-    """ICU's plural form needs `other`: the panel falls back to it for any number."""
-    bad = [
-        key
-        for key, text in _leaves(_load(path)).items()
-        if PLURAL.search(str(text)) and not re.search(r"\bother\s*\{", str(text))
-    ]
-    assert bad == []
+def test_every_group_of_plural_forms_has_other(path: Path) -> None:
+    """`other` is the form the panel falls back to for any number."""
+    tree = _load(path)
+    leaves = _leaves(tree)
+    assert _plural_groups(tree), "no plural group found: the check checks nothing"
+    assert [g for g in _plural_groups(tree) if f"{g}.other" not in leaves] == []
 
 
 def test_the_checks_catch_a_broken_translation() -> None:
@@ -145,33 +168,46 @@ def test_the_checks_catch_a_broken_translation() -> None:
     broken["panel"]["list"]["extra"] = "Zusätzlich"
     broken["panel"]["day_type"] = "Werktag"
     broken["panel"]["memory"]["version"] = "Version"
-    broken["panel"]["memory"]["used"] = "{n, plural, one {einmal} other {#-mal}}"
+    broken["panel"]["memory"]["used"]["other"] = "{n}-mal"
+    # A form English does not need is no difference; a stray one is.
+    broken["panel"]["memory"]["from_event_ids"]["few"] = "{count} Änderungen"
+    broken["panel"]["memory"]["from_event_ids"]["lots"] = "{count} Änderungen"
     assert key_differences(english, broken) == [
         "extra panel.day_type",
         "extra panel.list.extra",
+        "extra panel.memory.from_event_ids.lots",
         "missing panel.day_type.weekday",
         "missing panel.day_type.weekend",
-        "missing panel.list.count",
+        "missing panel.list.count.one",
+        "missing panel.list.count.other",
         "missing section panel.day_type",
+        "missing section panel.list.count",
     ]
     assert placeholder_differences(english, broken) == [
         "panel.memory.version: ['version'] != []",
-        "panel.memory.used: ['count'] != ['n']",
+        "panel.memory.used.other: [] != ['n']",
     ]
 
 
 async def test_home_assistant_serves_the_german_panel_strings(
-    hass: HomeAssistant, hass_ws_client: WebSocketGenerator
+    hass: HomeAssistant,
+    hass_ws_client: WebSocketGenerator,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
-    """frontend/get_translations in German answers the panel's and errors' German."""
+    """frontend/get_translations in German answers the panel's and errors' German,
+    and Home Assistant's placeholder check of each string logs no error."""
     assert await async_setup_component(hass, "frontend", {})
     client = await hass_ws_client(hass)
     answers: dict[str, dict[str, str]] = {}
-    for category in ("panel", "exceptions", "services"):
+    # English first: HA checks a language's placeholders against the English.
+    for language, category in [
+        *(("en", category) for category in ("panel", "exceptions", "services")),
+        *(("de", category) for category in ("panel", "exceptions", "services")),
+    ]:
         await client.send_json_auto_id(
             {
                 "type": "frontend/get_translations",
-                "language": "de",
+                "language": language,
                 "category": category,
                 "integration": [DOMAIN],
             }
@@ -179,14 +215,18 @@ async def test_home_assistant_serves_the_german_panel_strings(
         reply = await client.receive_json()
         assert reply["success"], reply
         answers[category] = reply["result"]["resources"]
+    assert [
+        record.getMessage()
+        for record in caplog.records
+        if record.name == "homeassistant.helpers.translation"
+        and record.levelno >= logging.WARNING
+    ] == []
     prefix = f"component.{DOMAIN}"
     assert answers["panel"][f"{prefix}.panel.title"] == "Gedächtnis"
     assert answers["panel"][f"{prefix}.panel.list.search_label"] == (
         "Erinnerungen durchsuchen"
     )
-    assert answers["panel"][f"{prefix}.panel.list.count"] == (
-        "{count, plural, one {# Erinnerung} other {# Erinnerungen}}"
-    )
+    assert answers["panel"][f"{prefix}.panel.list.count.one"] == "{count} Erinnerung"
     assert answers["exceptions"][f"{prefix}.exceptions.admin_required.message"] == (
         "Nur ein Administrator kann diese Aktion verwenden."
     )

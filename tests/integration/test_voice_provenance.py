@@ -25,7 +25,7 @@ from custom_components.home_memory.background import conversation_capture
 from custom_components.home_memory.operations.proposals import session_store
 
 from .fake_agents import say
-from .test_websocket_api import Client, _token
+from .ws_client import Client, user_token
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
@@ -51,7 +51,7 @@ async def anna(
     hass: HomeAssistant, hass_ws_client: WebSocketGenerator, user_anna: MockUser
 ) -> Client:
     """Anna's websocket connection."""
-    return Client(await hass_ws_client(hass, await _token(hass, user_anna)))
+    return Client(await hass_ws_client(hass, await user_token(hass, user_anna)))
 
 
 @pytest.fixture
@@ -59,7 +59,7 @@ async def ben(
     hass: HomeAssistant, hass_ws_client: WebSocketGenerator, ben_user: MockUser
 ) -> Client:
     """Ben's websocket connection."""
-    return Client(await hass_ws_client(hass, await _token(hass, ben_user)))
+    return Client(await hass_ws_client(hass, await user_token(hass, ben_user)))
 
 
 @pytest.fixture

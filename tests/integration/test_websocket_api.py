@@ -3,16 +3,15 @@ who may call it, what each user receives, bad input, paging, live changes."""
 
 from __future__ import annotations
 
-import asyncio
 from functools import partial
 import json
 from typing import TYPE_CHECKING, Any
 
 from homeassistant.auth.const import GROUP_ID_USER
-from homeassistant.exceptions import ServiceValidationError
+from homeassistant.exceptions import ServiceValidationError, Unauthorized
 import numpy as np
 import pytest
-from pytest_homeassistant_custom_component.common import CLIENT_ID, MockUser
+from pytest_homeassistant_custom_component.common import MockUser
 
 from custom_components.home_memory.const import DOMAIN
 from custom_components.home_memory.memory.extraction import ProposalDraft
@@ -22,6 +21,7 @@ from custom_components.home_memory.memory.models import (
     NewMemory,
     Visibility,
 )
+from custom_components.home_memory.operations.access import AdminRequiredError
 from custom_components.home_memory.operations.proposals import (
     async_refresh,
     proposal_store,
@@ -29,6 +29,7 @@ from custom_components.home_memory.operations.proposals import (
 from custom_components.home_memory.websocket_api import decode_cursor, encode_cursor
 
 from .conftest import call
+from .ws_client import Client, user_token
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
@@ -38,65 +39,6 @@ if TYPE_CHECKING:
     from custom_components.home_memory.runtime.data import HomeMemoryData
 
 pytestmark = pytest.mark.usefixtures("init_integration")
-
-
-class Client:
-    """One user's websocket connection, speaking `home_memory/...`.
-
-    Events of a subscription that arrive while a command waits for its
-    result are kept, in order, for `events`.
-    """
-
-    def __init__(self, ws: Any) -> None:
-        self.ws = ws
-        self.stashed: list[dict[str, Any]] = []
-
-    async def answer(self, name: str, **fields: Any) -> dict[str, Any]:
-        """The whole result message of one command."""
-        await self.ws.send_json_auto_id({"type": f"{DOMAIN}/{name}", **fields})
-        while True:
-            msg: dict[str, Any] = await self.ws.receive_json()
-            if msg["type"] == "event":
-                self.stashed.append(msg["event"])
-                continue
-            assert msg["type"] == "result", msg
-            return msg
-
-    async def ok(self, name: str, **fields: Any) -> Any:
-        """The result of a command that must succeed."""
-        msg = await self.answer(name, **fields)
-        assert msg["success"], msg
-        return msg["result"]
-
-    async def error(self, name: str, **fields: Any) -> dict[str, Any]:
-        """The error of a command that must fail."""
-        msg = await self.answer(name, **fields)
-        assert not msg["success"], msg
-        error: dict[str, Any] = msg["error"]
-        assert error["translation_domain"] == DOMAIN
-        # The message is the translation, not the bare key.
-        assert error["message"]
-        assert error["message"] != error["translation_key"]
-        return error
-
-    async def events(self, count: int) -> list[dict[str, Any]]:
-        """The next `count` events (stashed ones first)."""
-        while len(self.stashed) < count:
-            msg = await asyncio.wait_for(self.ws.receive_json(), 5)
-            assert msg["type"] == "event", msg
-            self.stashed.append(msg["event"])
-        taken, self.stashed = self.stashed[:count], self.stashed[count:]
-        return taken
-
-    async def quiet(self) -> None:
-        """No event is waiting: a round trip returns nothing but its result."""
-        await self.ok("info")
-        assert self.stashed == []
-
-
-async def _token(hass: HomeAssistant, user: MockUser) -> str:
-    refresh = await hass.auth.async_create_refresh_token(user, CLIENT_ID)
-    return hass.auth.async_create_access_token(refresh)
 
 
 @pytest.fixture
@@ -124,7 +66,7 @@ async def anna(
     hass: HomeAssistant, hass_ws_client: WebSocketGenerator, anna_user: MockUser
 ) -> Client:
     """Anna's connection."""
-    return Client(await hass_ws_client(hass, await _token(hass, anna_user)))
+    return Client(await hass_ws_client(hass, await user_token(hass, anna_user)))
 
 
 @pytest.fixture
@@ -132,7 +74,7 @@ async def ben(
     hass: HomeAssistant, hass_ws_client: WebSocketGenerator, ben_user: MockUser
 ) -> Client:
     """Ben's connection."""
-    return Client(await hass_ws_client(hass, await _token(hass, ben_user)))
+    return Client(await hass_ws_client(hass, await user_token(hass, ben_user)))
 
 
 @pytest.fixture
@@ -197,9 +139,15 @@ async def test_info_says_who_asks_and_what_they_may_do(
         "is_admin": False,
         "can_write": True,
     }
-    assert mine["tiers"] == ["active"]
-    assert mine["counts"] == {"active": 2, "private": 1, "proposals": 0}
-    assert "deleted" not in mine["counts"]
+    # Everyone has the three tiers: a non-admin's hold their own private ones.
+    assert mine["tiers"] == ["active", "deleted", "archived"]
+    assert mine["counts"] == {
+        "active": 2,
+        "private": 1,
+        "deleted": 0,
+        "archived": 0,
+        "proposals": 0,
+    }
     assert mine["origins"] == ["voice", "action", "observed", "extracted", "imported"]
     assert "fact" in mine["kinds"]
     assert "significant" in mine["weight_classes"]
@@ -297,10 +245,10 @@ async def test_a_cursor_works_only_for_its_own_request(
     assert decode_cursor(cursor, digest, (float, int))
 
 
-async def test_non_admins_get_no_admin_tiers(
+async def test_non_admins_see_no_household_memory_in_the_admin_tiers(
     hass: HomeAssistant, anna: Client, guest: Client, anna_user: MockUser
 ) -> None:
-    """Asking for the deleted or archived tier is refused to non-admins, everywhere."""
+    """A forgotten household memory is an admin's: others neither see nor move it."""
     memory = await remember(hass, anna_user, "An old note to forget")
     await anna.ok("forget", memory_ids=[memory["id"]])
     for client in (anna, guest):
@@ -308,10 +256,13 @@ async def test_non_admins_get_no_admin_tiers(
             ("list", {"tier": "deleted"}),
             ("list", {"tier": "archived"}),
             ("search", {"query": "old note", "tier": "deleted"}),
+        ):
+            found = await client.ok(command, **fields)
+            assert found["memories"] == [], (command, found)
+            assert found["total"] == 0
+        for command, fields in (
             ("export", {"all_tiers": True}),
             ("audit_log", {}),
-            ("restore", {"memory_ids": [memory["id"]]}),
-            ("purge", {"memory_ids": [memory["id"]]}),
         ):
             error = await client.error(command, **fields)
             assert error["code"] == "unauthorized", (command, error)
@@ -320,6 +271,12 @@ async def test_non_admins_get_no_admin_tiers(
         assert (await client.ok("list"))["total"] == 0
         error = await client.error("get", memory_id=memory["id"])
         assert error["translation_key"] == "memory_not_found"
+    # Restoring or purging it is an admin's (a read-only user changes nothing).
+    for client, key in ((anna, "admin_required"), (guest, "read_only_user")):
+        for command in ("restore", "purge"):
+            error = await client.error(command, memory_ids=[memory["id"]])
+            assert error["code"] == "unauthorized", (command, error)
+            assert error["translation_key"] == key
 
 
 async def test_private_memories_never_reach_another_user(
@@ -778,6 +735,227 @@ async def test_forget_restore_purge(
     assert await rows() == 0
 
 
+# -- the owner of a private memory manages it (docs/websocket-api.md) -------------
+
+
+async def _forgotten(
+    hass: HomeAssistant, user: MockUser, client: Client, content: str, **fields: Any
+) -> dict[str, Any]:
+    """A memory `user` remembered and `client` forgot at once."""
+    memory = await remember(hass, user, content, **fields)
+    assert (await client.ok("forget", memory_ids=[memory["id"]]))["forgotten"] == [
+        memory["id"]
+    ]
+    return memory
+
+
+async def test_an_owner_restores_and_purges_their_own_private_memory(
+    hass: HomeAssistant,
+    admin: Client,
+    anna: Client,
+    ben: Client,
+    anna_user: MockUser,
+    ben_user: MockUser,
+    rows: Any,
+) -> None:
+    """Ben finds, restores and purges his own forgotten memory; no one else sees it."""
+    household = await _forgotten(hass, anna_user, anna, "The old bike was given away")
+    annas = await _forgotten(
+        hass, anna_user, anna, "Anna's diary key is hidden", visibility="private"
+    )
+    bens = await _forgotten(
+        hass, ben_user, ben, "Ben's savings plan for a boat", visibility="private"
+    )
+    # Ben's deleted tier holds his private memory only.
+    listed = await ben.ok("list", tier="deleted")
+    assert [m["id"] for m in listed["memories"]] == [bens["id"]]
+    assert listed["total"] == 1
+    found = await ben.ok("search", query="savings plan boat diary bike", tier="deleted")
+    assert [m["id"] for m in found["memories"]] == [bens["id"]]
+    assert (await ben.ok("list", tier="deleted", visibility="household"))["total"] == 0
+    assert (await ben.ok("list", tier="archived"))["total"] == 0
+    got = await ben.ok("get", memory_id=bens["id"])
+    assert got["memory"]["tier"] == "deleted"
+    assert got["may_manage"] is True
+    # Anna's deleted tier holds hers; the admin's the household's, never theirs.
+    anna_listed = await anna.ok("list", tier="deleted")
+    assert [m["id"] for m in anna_listed["memories"]] == [annas["id"]]
+    admin_listed = await admin.ok("list", tier="deleted")
+    assert [m["id"] for m in admin_listed["memories"]] == [household["id"]]
+    admin_found = await admin.ok("search", query="savings plan boat", tier="deleted")
+    assert bens["id"] not in {m["id"] for m in admin_found["memories"]}
+    for command, fields in (
+        ("get", {"memory_id": bens["id"]}),
+        ("restore", {"memory_ids": [bens["id"]]}),
+        ("purge", {"memory_ids": [bens["id"]]}),
+        ("purge", {"memory_ids": [bens["id"]], "tier": "deleted"}),
+    ):
+        error = await admin.error(command, **fields)
+        assert error["code"] == "not_found", (command, error)
+        assert error["translation_key"] == "memory_not_found"
+    assert "boat" not in json.dumps(await admin.ok("export", all_tiers=True))
+    # Ben brings it back, forgets it again and purges it for good.
+    assert (await ben.ok("restore", memory_ids=[bens["id"]]))["restored"] == [
+        bens["id"]
+    ]
+    assert bens["id"] in {m["id"] for m in (await ben.ok("list"))["memories"]}
+    await ben.ok("forget", memory_ids=[bens["id"]])
+    assert (await ben.ok("purge", memory_ids=[bens["id"]], tier="deleted"))[
+        "purged"
+    ] == [bens["id"]]
+    error = await ben.error("get", memory_id=bens["id"])
+    assert error["translation_key"] == "memory_not_found"
+    assert await rows() == 2
+
+
+async def test_nobody_restores_or_purges_what_is_not_theirs(
+    hass: HomeAssistant,
+    admin: Client,
+    anna: Client,
+    ben: Client,
+    anna_user: MockUser,
+    ben_user: MockUser,
+) -> None:
+    """Ben moves neither a household memory nor Anna's; one refusal stops all."""
+    household = await _forgotten(hass, anna_user, anna, "The old sofa went to Carla")
+    annas = await _forgotten(
+        hass, anna_user, anna, "Anna's secret recipe", visibility="private"
+    )
+    bens = await _forgotten(
+        hass, ben_user, ben, "Ben's gift list", visibility="private"
+    )
+    for command in ("restore", "purge"):
+        error = await ben.error(command, memory_ids=[household["id"]])
+        assert error["code"] == "unauthorized", (command, error)
+        assert error["translation_key"] == "admin_required"
+        # His own memory named beside it is not moved either.
+        error = await ben.error(command, memory_ids=[bens["id"], household["id"]])
+        assert error["translation_key"] == "admin_required"
+        error = await ben.error(command, memory_ids=[annas["id"]])
+        assert error["code"] == "not_found", (command, error)
+        assert error["translation_key"] == "memory_not_found"
+    assert (await anna.ok("get", memory_id=annas["id"]))["memory"]["tier"] == (
+        "deleted"
+    )
+    assert (await ben.ok("get", memory_id=bens["id"]))["memory"]["tier"] == "deleted"
+    assert (await admin.ok("get", memory_id=household["id"]))["memory"]["tier"] == (
+        "deleted"
+    )
+    # The actions stay an admin's, even for Ben's own memory.
+    for action in ("restore", "purge"):
+        with pytest.raises(Unauthorized) as err:
+            await call(hass, action, {"ids": [bens["id"]]}, user=ben_user)
+        assert isinstance(err.value, AdminRequiredError)
+    assert (await ben.ok("get", memory_id=bens["id"]))["memory"]["tier"] == "deleted"
+
+
+async def test_get_says_who_may_restore_and_purge(
+    hass: HomeAssistant,
+    admin: Client,
+    anna: Client,
+    guest: Client,
+    anna_user: MockUser,
+    hass_admin_user: MockUser,
+) -> None:
+    """may_manage: an admin for the household's and their own, an owner for theirs."""
+    shared = await remember(hass, anna_user, "The boiler was serviced in May")
+    annas = await remember(hass, anna_user, "Anna's PIN hint", visibility="private")
+    admins = await remember(
+        hass, hass_admin_user, "The admin's own note", visibility="private"
+    )
+    for client, memory, expected in (
+        (admin, shared, True),
+        (admin, admins, True),
+        (anna, shared, False),
+        (anna, annas, True),
+        (guest, shared, False),
+    ):
+        got = await client.ok("get", memory_id=memory["id"])
+        assert got["may_manage"] is expected, (memory["content"], got)
+
+
+async def test_a_purge_for_a_tier_spares_a_memory_that_left_it(
+    hass: HomeAssistant,
+    admin: Client,
+    anna: Client,
+    ben: Client,
+    anna_user: MockUser,
+    ben_user: MockUser,
+    rows: Any,
+) -> None:
+    """A purge for tier deleted after a restore is memory_changed; nothing purged."""
+    shared = await _forgotten(hass, anna_user, anna, "The garage code was changed")
+    bens = await _forgotten(hass, ben_user, ben, "Ben's diary", visibility="private")
+    await admin.ok("restore", memory_ids=[shared["id"]])
+    await ben.ok("restore", memory_ids=[bens["id"]])
+    for client, memory in ((admin, shared), (ben, bens)):
+        error = await client.error("purge", memory_ids=[memory["id"]], tier="deleted")
+        assert error["code"] == "not_allowed", error
+        assert error["translation_key"] == "memory_changed"
+        got = await client.ok("get", memory_id=memory["id"])
+        assert got["memory"]["tier"] == "active"
+    # Named for a tier it is not in (deleted, shown as archived): not purged.
+    await admin.ok("forget", memory_ids=[shared["id"]])
+    error = await admin.error("purge", memory_ids=[shared["id"]], tier="archived")
+    assert error["translation_key"] == "memory_changed"
+    assert await rows() == 2
+    # Without a tier an admin purges as before, active memories included.
+    assert (await admin.ok("purge", memory_ids=[shared["id"]]))["purged"] == [
+        shared["id"]
+    ]
+    assert (await ben.ok("purge", memory_ids=[bens["id"]], tier="active"))[
+        "purged"
+    ] == [bens["id"]]
+    assert await rows() == 0
+    error = await admin.error("purge", memory_ids=["x"], tier="gone")
+    assert error["translation_key"] == "invalid_field"
+
+
+async def test_subscription_tells_the_owner_of_their_private_memory_moving(
+    hass: HomeAssistant,
+    admin: Client,
+    anna: Client,
+    ben: Client,
+    ben_user: MockUser,
+) -> None:
+    """Ben hears his private memory forgotten, restored and purged; nobody else does."""
+    for client in (admin, anna, ben):
+        assert (await client.answer("subscribe"))["success"]
+    bens = await remember(hass, ben_user, "Ben's boat fund", visibility="private")
+    assert [e["type"] for e in await ben.events(1)] == ["created"]
+    await ben.ok("forget", memory_ids=[bens["id"]])
+    (event,) = await ben.events(1)
+    assert (event["type"], event["memory_id"]) == ("forgotten", bens["id"])
+    # Ben is shown it in his deleted tier.
+    assert event["memory"]["tier"] == "deleted"
+    await ben.ok("restore", memory_ids=[bens["id"]])
+    (event,) = await ben.events(1)
+    assert (event["type"], event["memory"]["tier"]) == ("restored", "active")
+    await ben.ok("forget", memory_ids=[bens["id"]])
+    await ben.ok("purge", memory_ids=[bens["id"]])
+    assert [e["type"] for e in await ben.events(2)] == ["forgotten", "purged"]
+    await admin.quiet()
+    await anna.quiet()
+
+
+async def test_info_counts_a_non_admin_s_own_deleted_memories(
+    hass: HomeAssistant,
+    admin: Client,
+    anna: Client,
+    ben: Client,
+    anna_user: MockUser,
+    ben_user: MockUser,
+) -> None:
+    """counts.deleted: Ben's own private ones for Ben, the household's for the admin."""
+    await _forgotten(hass, anna_user, anna, "The shed lock is broken")
+    await _forgotten(hass, anna_user, anna, "Anna's old PIN", visibility="private")
+    await _forgotten(hass, ben_user, ben, "Ben's old PIN", visibility="private")
+    await _forgotten(hass, ben_user, ben, "Ben's other PIN", visibility="private")
+    for client, deleted in ((ben, 2), (anna, 1), (admin, 1)):
+        counts = (await client.ok("info"))["counts"]
+        assert (counts["deleted"], counts["archived"]) == (deleted, 0), counts
+
+
 async def test_proposals_inbox_confirm_reject_edit(
     hass: HomeAssistant,
     init_integration: MockConfigEntry,
@@ -999,7 +1177,7 @@ async def test_a_lone_surrogate_or_10_mb_end_the_connection(
             "content": content,
         }
     )
-    client = await hass_ws_client(hass, await _token(hass, anna_user))
+    client = await hass_ws_client(hass, await user_token(hass, anna_user))
     try:
         await client.send_str(raw)
         closing = await client.receive()
@@ -1184,8 +1362,8 @@ async def test_a_demoted_admin_stops_getting_deleted_memories(
     assert await admin.events(1) == [
         {"type": "forgotten", "memory_id": memory["id"], "memory": None}
     ]
-    error = await admin.error("list", tier="deleted")
-    assert error["translation_key"] == "admin_required"
+    # The household's deleted tier is no longer theirs to list.
+    assert (await admin.ok("list", tier="deleted"))["total"] == 0
 
 
 async def test_a_cursor_does_not_show_what_became_private(

@@ -1,6 +1,6 @@
-var V=globalThis,K=V.ShadowRoot&&(V.ShadyCSS===void 0||V.ShadyCSS.nativeShadow)&&"adoptedStyleSheets"in Document.prototype&&"replace"in CSSStyleSheet.prototype,J=Symbol(),vt=new WeakMap,H=class{constructor(t,e,i){if(this._$cssResult$=!0,i!==J)throw Error("CSSResult is not constructable. Use `unsafeCSS` or `css` instead.");this.cssText=t,this.t=e}get styleSheet(){let t=this.o,e=this.t;if(K&&t===void 0){let i=e!==void 0&&e.length===1;i&&(t=vt.get(e)),t===void 0&&((this.o=t=new CSSStyleSheet).replaceSync(this.cssText),i&&vt.set(e,t))}return t}toString(){return this.cssText}},xt=s=>new H(typeof s=="string"?s:s+"",void 0,J),_=(s,...t)=>{let e=s.length===1?s[0]:t.reduce((i,r,o)=>i+(n=>{if(n._$cssResult$===!0)return n.cssText;if(typeof n=="number")return n;throw Error("Value passed to 'css' function must be a 'css' function result: "+n+". Use 'unsafeCSS' to pass non-literal values, but take care to ensure page security.")})(r)+s[o+1],s[0]);return new H(e,s,J)},wt=(s,t)=>{if(K)s.adoptedStyleSheets=t.map(e=>e instanceof CSSStyleSheet?e:e.styleSheet);else for(let e of t){let i=document.createElement("style"),r=V.litNonce;r!==void 0&&i.setAttribute("nonce",r),i.textContent=e.cssText,s.appendChild(i)}},X=K?s=>s:s=>s instanceof CSSStyleSheet?(t=>{let e="";for(let i of t.cssRules)e+=i.cssText;return xt(e)})(s):s;var{is:ue,defineProperty:me,getOwnPropertyDescriptor:fe,getOwnPropertyNames:_e,getOwnPropertySymbols:ge,getPrototypeOf:ye}=Object,G=globalThis,At=G.trustedTypes,$e=At?At.emptyScript:"",be=G.reactiveElementPolyfillSupport,I=(s,t)=>s,Q={toAttribute(s,t){switch(t){case Boolean:s=s?$e:null;break;case Object:case Array:s=s==null?s:JSON.stringify(s)}return s},fromAttribute(s,t){let e=s;switch(t){case Boolean:e=s!==null;break;case Number:e=s===null?null:Number(s);break;case Object:case Array:try{e=JSON.parse(s)}catch{e=null}}return e}},St=(s,t)=>!ue(s,t),Et={attribute:!0,type:String,converter:Q,reflect:!1,useDefault:!1,hasChanged:St};Symbol.metadata??=Symbol("metadata"),G.litPropertyMetadata??=new WeakMap;var v=class extends HTMLElement{static addInitializer(t){this._$Ei(),(this.l??=[]).push(t)}static get observedAttributes(){return this.finalize(),this._$Eh&&[...this._$Eh.keys()]}static createProperty(t,e=Et){if(e.state&&(e.attribute=!1),this._$Ei(),this.prototype.hasOwnProperty(t)&&((e=Object.create(e)).wrapped=!0),this.elementProperties.set(t,e),!e.noAccessor){let i=Symbol(),r=this.getPropertyDescriptor(t,i,e);r!==void 0&&me(this.prototype,t,r)}}static getPropertyDescriptor(t,e,i){let{get:r,set:o}=fe(this.prototype,t)??{get(){return this[e]},set(n){this[e]=n}};return{get:r,set(n){let d=r?.call(this);o?.call(this,n),this.requestUpdate(t,d,i)},configurable:!0,enumerable:!0}}static getPropertyOptions(t){return this.elementProperties.get(t)??Et}static _$Ei(){if(this.hasOwnProperty(I("elementProperties")))return;let t=ye(this);t.finalize(),t.l!==void 0&&(this.l=[...t.l]),this.elementProperties=new Map(t.elementProperties)}static finalize(){if(this.hasOwnProperty(I("finalized")))return;if(this.finalized=!0,this._$Ei(),this.hasOwnProperty(I("properties"))){let e=this.properties,i=[..._e(e),...ge(e)];for(let r of i)this.createProperty(r,e[r])}let t=this[Symbol.metadata];if(t!==null){let e=litPropertyMetadata.get(t);if(e!==void 0)for(let[i,r]of e)this.elementProperties.set(i,r)}this._$Eh=new Map;for(let[e,i]of this.elementProperties){let r=this._$Eu(e,i);r!==void 0&&this._$Eh.set(r,e)}this.elementStyles=this.finalizeStyles(this.styles)}static finalizeStyles(t){let e=[];if(Array.isArray(t)){let i=new Set(t.flat(1/0).reverse());for(let r of i)e.unshift(X(r))}else t!==void 0&&e.push(X(t));return e}static _$Eu(t,e){let i=e.attribute;return i===!1?void 0:typeof i=="string"?i:typeof t=="string"?t.toLowerCase():void 0}constructor(){super(),this._$Ep=void 0,this.isUpdatePending=!1,this.hasUpdated=!1,this._$Em=null,this._$Ev()}_$Ev(){this._$ES=new Promise(t=>this.enableUpdating=t),this._$AL=new Map,this._$E_(),this.requestUpdate(),this.constructor.l?.forEach(t=>t(this))}addController(t){(this._$EO??=new Set).add(t),this.renderRoot!==void 0&&this.isConnected&&t.hostConnected?.()}removeController(t){this._$EO?.delete(t)}_$E_(){let t=new Map,e=this.constructor.elementProperties;for(let i of e.keys())this.hasOwnProperty(i)&&(t.set(i,this[i]),delete this[i]);t.size>0&&(this._$Ep=t)}createRenderRoot(){let t=this.shadowRoot??this.attachShadow(this.constructor.shadowRootOptions);return wt(t,this.constructor.elementStyles),t}connectedCallback(){this.renderRoot??=this.createRenderRoot(),this.enableUpdating(!0),this._$EO?.forEach(t=>t.hostConnected?.())}enableUpdating(t){}disconnectedCallback(){this._$EO?.forEach(t=>t.hostDisconnected?.())}attributeChangedCallback(t,e,i){this._$AK(t,i)}_$ET(t,e){let i=this.constructor.elementProperties.get(t),r=this.constructor._$Eu(t,i);if(r!==void 0&&i.reflect===!0){let o=(i.converter?.toAttribute!==void 0?i.converter:Q).toAttribute(e,i.type);this._$Em=t,o==null?this.removeAttribute(r):this.setAttribute(r,o),this._$Em=null}}_$AK(t,e){let i=this.constructor,r=i._$Eh.get(t);if(r!==void 0&&this._$Em!==r){let o=i.getPropertyOptions(r),n=typeof o.converter=="function"?{fromAttribute:o.converter}:o.converter?.fromAttribute!==void 0?o.converter:Q;this._$Em=r;let d=n.fromAttribute(e,o.type);this[r]=d??this._$Ej?.get(r)??d,this._$Em=null}}requestUpdate(t,e,i,r=!1,o){if(t!==void 0){let n=this.constructor;if(r===!1&&(o=this[t]),i??=n.getPropertyOptions(t),!((i.hasChanged??St)(o,e)||i.useDefault&&i.reflect&&o===this._$Ej?.get(t)&&!this.hasAttribute(n._$Eu(t,i))))return;this.C(t,e,i)}this.isUpdatePending===!1&&(this._$ES=this._$EP())}C(t,e,{useDefault:i,reflect:r,wrapped:o},n){i&&!(this._$Ej??=new Map).has(t)&&(this._$Ej.set(t,n??e??this[t]),o!==!0||n!==void 0)||(this._$AL.has(t)||(this.hasUpdated||i||(e=void 0),this._$AL.set(t,e)),r===!0&&this._$Em!==t&&(this._$Eq??=new Set).add(t))}async _$EP(){this.isUpdatePending=!0;try{await this._$ES}catch(e){Promise.reject(e)}let t=this.scheduleUpdate();return t!=null&&await t,!this.isUpdatePending}scheduleUpdate(){return this.performUpdate()}performUpdate(){if(!this.isUpdatePending)return;if(!this.hasUpdated){if(this.renderRoot??=this.createRenderRoot(),this._$Ep){for(let[r,o]of this._$Ep)this[r]=o;this._$Ep=void 0}let i=this.constructor.elementProperties;if(i.size>0)for(let[r,o]of i){let{wrapped:n}=o,d=this[r];n!==!0||this._$AL.has(r)||d===void 0||this.C(r,void 0,o,d)}}let t=!1,e=this._$AL;try{t=this.shouldUpdate(e),t?(this.willUpdate(e),this._$EO?.forEach(i=>i.hostUpdate?.()),this.update(e)):this._$EM()}catch(i){throw t=!1,this._$EM(),i}t&&this._$AE(e)}willUpdate(t){}_$AE(t){this._$EO?.forEach(e=>e.hostUpdated?.()),this.hasUpdated||(this.hasUpdated=!0,this.firstUpdated(t)),this.updated(t)}_$EM(){this._$AL=new Map,this.isUpdatePending=!1}get updateComplete(){return this.getUpdateComplete()}getUpdateComplete(){return this._$ES}shouldUpdate(t){return!0}update(t){this._$Eq&&=this._$Eq.forEach(e=>this._$ET(e,this[e])),this._$EM()}updated(t){}firstUpdated(t){}};v.elementStyles=[],v.shadowRootOptions={mode:"open"},v[I("elementProperties")]=new Map,v[I("finalized")]=new Map,be?.({ReactiveElement:v}),(G.reactiveElementVersions??=[]).push("2.1.2");var ot=globalThis,kt=s=>s,Z=ot.trustedTypes,Ct=Z?Z.createPolicy("lit-html",{createHTML:s=>s}):void 0,Mt="$lit$",A=`lit$${Math.random().toFixed(9).slice(2)}$`,Ht="?"+A,ve=`<${Ht}>`,k=document,j=()=>k.createComment(""),D=s=>s===null||typeof s!="object"&&typeof s!="function",at=Array.isArray,xe=s=>at(s)||typeof s?.[Symbol.iterator]=="function",tt=`[ 	
-\f\r]`,L=/<(?:(!--|\/[^a-zA-Z])|(\/?[a-zA-Z][^>\s]*)|(\/?$))/g,Pt=/-->/g,Tt=/>/g,E=RegExp(`>|${tt}(?:([^\\s"'>=/]+)(${tt}*=${tt}*(?:[^ 	
-\f\r"'\`<>=]|("|')|))|$)`,"g"),Nt=/'/g,Rt=/"/g,It=/^(?:script|style|textarea|title)$/i,lt=s=>(t,...e)=>({_$litType$:s,strings:t,values:e}),a=lt(1),qe=lt(2),Fe=lt(3),C=Symbol.for("lit-noChange"),l=Symbol.for("lit-nothing"),Ut=new WeakMap,S=k.createTreeWalker(k,129);function Lt(s,t){if(!at(s)||!s.hasOwnProperty("raw"))throw Error("invalid template strings array");return Ct!==void 0?Ct.createHTML(t):t}var we=(s,t)=>{let e=s.length-1,i=[],r,o=t===2?"<svg>":t===3?"<math>":"",n=L;for(let d=0;d<e;d++){let c=s[d],h,u,p=-1,m=0;for(;m<c.length&&(n.lastIndex=m,u=n.exec(c),u!==null);)m=n.lastIndex,n===L?u[1]==="!--"?n=Pt:u[1]!==void 0?n=Tt:u[2]!==void 0?(It.test(u[2])&&(r=RegExp("</"+u[2],"g")),n=E):u[3]!==void 0&&(n=E):n===E?u[0]===">"?(n=r??L,p=-1):u[1]===void 0?p=-2:(p=n.lastIndex-u[2].length,h=u[1],n=u[3]===void 0?E:u[3]==='"'?Rt:Nt):n===Rt||n===Nt?n=E:n===Pt||n===Tt?n=L:(n=E,r=void 0);let w=n===E&&s[d+1].startsWith("/>")?" ":"";o+=n===L?c+ve:p>=0?(i.push(h),c.slice(0,p)+Mt+c.slice(p)+A+w):c+A+(p===-2?d:w)}return[Lt(s,o+(s[e]||"<?>")+(t===2?"</svg>":t===3?"</math>":"")),i]},O=class s{constructor({strings:t,_$litType$:e},i){let r;this.parts=[];let o=0,n=0,d=t.length-1,c=this.parts,[h,u]=we(t,e);if(this.el=s.createElement(h,i),S.currentNode=this.el.content,e===2||e===3){let p=this.el.content.firstChild;p.replaceWith(...p.childNodes)}for(;(r=S.nextNode())!==null&&c.length<d;){if(r.nodeType===1){if(r.hasAttributes())for(let p of r.getAttributeNames())if(p.endsWith(Mt)){let m=u[n++],w=r.getAttribute(p).split(A),W=/([.?@])?(.*)/.exec(m);c.push({type:1,index:o,name:W[2],strings:w,ctor:W[1]==="."?it:W[1]==="?"?st:W[1]==="@"?rt:R}),r.removeAttribute(p)}else p.startsWith(A)&&(c.push({type:6,index:o}),r.removeAttribute(p));if(It.test(r.tagName)){let p=r.textContent.split(A),m=p.length-1;if(m>0){r.textContent=Z?Z.emptyScript:"";for(let w=0;w<m;w++)r.append(p[w],j()),S.nextNode(),c.push({type:2,index:++o});r.append(p[m],j())}}}else if(r.nodeType===8)if(r.data===Ht)c.push({type:2,index:o});else{let p=-1;for(;(p=r.data.indexOf(A,p+1))!==-1;)c.push({type:7,index:o}),p+=A.length-1}o++}}static createElement(t,e){let i=k.createElement("template");return i.innerHTML=t,i}};function N(s,t,e=s,i){if(t===C)return t;let r=i!==void 0?e._$Co?.[i]:e._$Cl,o=D(t)?void 0:t._$litDirective$;return r?.constructor!==o&&(r?._$AO?.(!1),o===void 0?r=void 0:(r=new o(s),r._$AT(s,e,i)),i!==void 0?(e._$Co??=[])[i]=r:e._$Cl=r),r!==void 0&&(t=N(s,r._$AS(s,t.values),r,i)),t}var et=class{constructor(t,e){this._$AV=[],this._$AN=void 0,this._$AD=t,this._$AM=e}get parentNode(){return this._$AM.parentNode}get _$AU(){return this._$AM._$AU}u(t){let{el:{content:e},parts:i}=this._$AD,r=(t?.creationScope??k).importNode(e,!0);S.currentNode=r;let o=S.nextNode(),n=0,d=0,c=i[0];for(;c!==void 0;){if(n===c.index){let h;c.type===2?h=new z(o,o.nextSibling,this,t):c.type===1?h=new c.ctor(o,c.name,c.strings,this,t):c.type===6&&(h=new nt(o,this,t)),this._$AV.push(h),c=i[++d]}n!==c?.index&&(o=S.nextNode(),n++)}return S.currentNode=k,r}p(t){let e=0;for(let i of this._$AV)i!==void 0&&(i.strings!==void 0?(i._$AI(t,i,e),e+=i.strings.length-2):i._$AI(t[e])),e++}},z=class s{get _$AU(){return this._$AM?._$AU??this._$Cv}constructor(t,e,i,r){this.type=2,this._$AH=l,this._$AN=void 0,this._$AA=t,this._$AB=e,this._$AM=i,this.options=r,this._$Cv=r?.isConnected??!0}get parentNode(){let t=this._$AA.parentNode,e=this._$AM;return e!==void 0&&t?.nodeType===11&&(t=e.parentNode),t}get startNode(){return this._$AA}get endNode(){return this._$AB}_$AI(t,e=this){t=N(this,t,e),D(t)?t===l||t==null||t===""?(this._$AH!==l&&this._$AR(),this._$AH=l):t!==this._$AH&&t!==C&&this._(t):t._$litType$!==void 0?this.$(t):t.nodeType!==void 0?this.T(t):xe(t)?this.k(t):this._(t)}O(t){return this._$AA.parentNode.insertBefore(t,this._$AB)}T(t){this._$AH!==t&&(this._$AR(),this._$AH=this.O(t))}_(t){this._$AH!==l&&D(this._$AH)?this._$AA.nextSibling.data=t:this.T(k.createTextNode(t)),this._$AH=t}$(t){let{values:e,_$litType$:i}=t,r=typeof i=="number"?this._$AC(t):(i.el===void 0&&(i.el=O.createElement(Lt(i.h,i.h[0]),this.options)),i);if(this._$AH?._$AD===r)this._$AH.p(e);else{let o=new et(r,this),n=o.u(this.options);o.p(e),this.T(n),this._$AH=o}}_$AC(t){let e=Ut.get(t.strings);return e===void 0&&Ut.set(t.strings,e=new O(t)),e}k(t){at(this._$AH)||(this._$AH=[],this._$AR());let e=this._$AH,i,r=0;for(let o of t)r===e.length?e.push(i=new s(this.O(j()),this.O(j()),this,this.options)):i=e[r],i._$AI(o),r++;r<e.length&&(this._$AR(i&&i._$AB.nextSibling,r),e.length=r)}_$AR(t=this._$AA.nextSibling,e){for(this._$AP?.(!1,!0,e);t!==this._$AB;){let i=kt(t).nextSibling;kt(t).remove(),t=i}}setConnected(t){this._$AM===void 0&&(this._$Cv=t,this._$AP?.(t))}},R=class{get tagName(){return this.element.tagName}get _$AU(){return this._$AM._$AU}constructor(t,e,i,r,o){this.type=1,this._$AH=l,this._$AN=void 0,this.element=t,this.name=e,this._$AM=r,this.options=o,i.length>2||i[0]!==""||i[1]!==""?(this._$AH=Array(i.length-1).fill(new String),this.strings=i):this._$AH=l}_$AI(t,e=this,i,r){let o=this.strings,n=!1;if(o===void 0)t=N(this,t,e,0),n=!D(t)||t!==this._$AH&&t!==C,n&&(this._$AH=t);else{let d=t,c,h;for(t=o[0],c=0;c<o.length-1;c++)h=N(this,d[i+c],e,c),h===C&&(h=this._$AH[c]),n||=!D(h)||h!==this._$AH[c],h===l?t=l:t!==l&&(t+=(h??"")+o[c+1]),this._$AH[c]=h}n&&!r&&this.j(t)}j(t){t===l?this.element.removeAttribute(this.name):this.element.setAttribute(this.name,t??"")}},it=class extends R{constructor(){super(...arguments),this.type=3}j(t){this.element[this.name]=t===l?void 0:t}},st=class extends R{constructor(){super(...arguments),this.type=4}j(t){this.element.toggleAttribute(this.name,!!t&&t!==l)}},rt=class extends R{constructor(t,e,i,r,o){super(t,e,i,r,o),this.type=5}_$AI(t,e=this){if((t=N(this,t,e,0)??l)===C)return;let i=this._$AH,r=t===l&&i!==l||t.capture!==i.capture||t.once!==i.once||t.passive!==i.passive,o=t!==l&&(i===l||r);r&&this.element.removeEventListener(this.name,this,i),o&&this.element.addEventListener(this.name,this,t),this._$AH=t}handleEvent(t){typeof this._$AH=="function"?this._$AH.call(this.options?.host??this.element,t):this._$AH.handleEvent(t)}},nt=class{constructor(t,e,i){this.element=t,this.type=6,this._$AN=void 0,this._$AM=e,this.options=i}get _$AU(){return this._$AM._$AU}_$AI(t){N(this,t)}};var Ae=ot.litHtmlPolyfillSupport;Ae?.(O,z),(ot.litHtmlVersions??=[]).push("3.3.3");var jt=(s,t,e)=>{let i=e?.renderBefore??t,r=i._$litPart$;if(r===void 0){let o=e?.renderBefore??null;i._$litPart$=r=new z(t.insertBefore(j(),o),o,void 0,e??{})}return r._$AI(s),r};var ct=globalThis,f=class extends v{constructor(){super(...arguments),this.renderOptions={host:this},this._$Do=void 0}createRenderRoot(){let t=super.createRenderRoot();return this.renderOptions.renderBefore??=t.firstChild,t}update(t){let e=this.render();this.hasUpdated||(this.renderOptions.isConnected=this.isConnected),super.update(t),this._$Do=jt(e,this.renderRoot,this.renderOptions)}connectedCallback(){super.connectedCallback(),this._$Do?.setConnected(!0)}disconnectedCallback(){super.disconnectedCallback(),this._$Do?.setConnected(!1)}render(){return C}};f._$litElement$=!0,f.finalized=!0,ct.litElementHydrateSupport?.({LitElement:f});var Ee=ct.litElementPolyfillSupport;Ee?.({LitElement:f});(ct.litElementVersions??=[]).push("4.2.2");var g=(s,t,e={})=>s.connection.sendMessagePromise({type:`home_memory/${t}`,...e}),dt=s=>g(s,"info");function Dt(s){let t={};for(let e of["kinds","weight_classes","people","tags","origins"])s[e]&&s[e].length&&(t[e]=s[e]);return s.visibility&&(t.visibility=s.visibility),s.tier&&s.tier!=="active"&&(t.tier=s.tier),s.created_after&&(t.created_after=s.created_after),s.created_before&&(t.created_before=s.created_before),t}var q=50,Ot=20,U=(s,t,e,i=q)=>g(s,"list",{limit:i,...Dt(t),...e?{cursor:e}:{}}),zt=(s,t,e,i=0,r=20)=>g(s,"search",{query:t,limit:r,...Dt(e),...i?{offset:i}:{}}),qt=(s,t)=>g(s,"get",{memory_id:t}),Ft=(s,t,e,i)=>g(s,"update",{memory_id:t,expected_version:e,...i}),Bt=(s,t,e,i)=>g(s,"revert",{memory_id:t,version:e,expected_version:i}),Wt=(s,t,e)=>g(s,"forget",{memory_ids:[t],...e?{expected_versions:{[t]:e}}:{}}),Vt=(s,t)=>g(s,"restore",{memory_ids:[t]}),Kt=(s,t)=>g(s,"purge",{memory_ids:[t]}),Gt=s=>g(s,"proposals"),ht=(s,t,e)=>g(s,"proposals/answer",{confirm:t,reject:e}),Zt=(s,t,e)=>g(s,"proposals/edit",{proposal_id:t,...e}),Yt=(s,t=50)=>g(s,"pending",{limit:t}),Jt=(s,t)=>s.connection.subscribeMessage(t,{type:"home_memory/subscribe"});function y(s,t){if(!s)return"";if(s.translation_key){let e=`component.home_memory.exceptions.${s.translation_key}.message`,i=t(e,s.translation_placeholders||{});if(i!==e)return i}return s.code==="unknown_command"||s.translation_key==="not_loaded"?t("error.not_loaded"):s.message?s.message:s.code===3||s.code==="connection_lost"?t("error.connection"):t("error.unknown")}var Xt=(s,t,e=50)=>g(s,"audit_log",{memory_id:t,limit:e});async function Qt(s){let t=[],e;do{let i=await g(s,"export",{limit:2e3,...e?{cursor:e}:{}});t.push(...i.lines),e=i.next_cursor}while(e);return t}var Se="component.home_memory.panel.";async function te(s){let t=r=>s.connection.sendMessagePromise({type:"frontend/get_translations",language:s.language||"en",category:r,integration:["home_memory"]}),[e,i]=await Promise.all([t("panel"),t("exceptions").catch(()=>({resources:{}}))]);return{...i.resources,...e.resources}}function pt(s,t="en"){let e;try{e=new Intl.PluralRules(t)}catch{e=new Intl.PluralRules("en")}let i=(r,o)=>{let n=s[r.startsWith("component.")?r:Se+r];return n===void 0?r:o?ie(n,o,e):n};return i.label=(r,o)=>{let n=`${r}.${o}`,d=i(n);return d===n?String(o):d},i}function ee(s,t){let e=0;for(let i=t;i<s.length;i++)if(s[i]==="{")e++;else if(s[i]==="}"&&--e===0)return[s.slice(t+1,i),i+1];return null}var ke=/^\s*(\w+)\s*,\s*plural\s*,/;function ie(s,t,e,i){let r="",o=0;for(;o<s.length;){let n=s[o];if(n==="#"&&i!==void 0){r+=i,o++;continue}let d=n==="{"?ee(s,o):null;if(!d){r+=n,o++;continue}let[c,h]=d,u=ke.exec(c);u&&u[1]in t?r+=Ce(c.slice(u[0].length),Number(t[u[1]]),t,e):/^\w+$/.test(c)&&c in t?r+=String(t[c]):r+=s.slice(o,h),o=h}return r}function Ce(s,t,e,i){let r={},o=/\s*(=\d+|\w+)\s*(?=\{)/y,n=0;for(;;){o.lastIndex=n;let c=o.exec(s);if(!c)break;let h=ee(s,o.lastIndex);if(!h)break;r[c[1]]=h[0],n=h[1]}let d=r[`=${t}`]??r[i.select(t)]??r.other??"";return ie(d,e,i,t.toLocaleString(i.resolvedOptions().locale))}var b=_`
+var K=globalThis,G=K.ShadowRoot&&(K.ShadyCSS===void 0||K.ShadyCSS.nativeShadow)&&"adoptedStyleSheets"in Document.prototype&&"replace"in CSSStyleSheet.prototype,Q=Symbol(),wt=new WeakMap,D=class{constructor(t,e,i){if(this._$cssResult$=!0,i!==Q)throw Error("CSSResult is not constructable. Use `unsafeCSS` or `css` instead.");this.cssText=t,this.t=e}get styleSheet(){let t=this.o,e=this.t;if(G&&t===void 0){let i=e!==void 0&&e.length===1;i&&(t=wt.get(e)),t===void 0&&((this.o=t=new CSSStyleSheet).replaceSync(this.cssText),i&&wt.set(e,t))}return t}toString(){return this.cssText}},Et=s=>new D(typeof s=="string"?s:s+"",void 0,Q),_=(s,...t)=>{let e=s.length===1?s[0]:t.reduce((i,r,n)=>i+(o=>{if(o._$cssResult$===!0)return o.cssText;if(typeof o=="number")return o;throw Error("Value passed to 'css' function must be a 'css' function result: "+o+". Use 'unsafeCSS' to pass non-literal values, but take care to ensure page security.")})(r)+s[n+1],s[0]);return new D(e,s,Q)},At=(s,t)=>{if(G)s.adoptedStyleSheets=t.map(e=>e instanceof CSSStyleSheet?e:e.styleSheet);else for(let e of t){let i=document.createElement("style"),r=K.litNonce;r!==void 0&&i.setAttribute("nonce",r),i.textContent=e.cssText,s.appendChild(i)}},tt=G?s=>s:s=>s instanceof CSSStyleSheet?(t=>{let e="";for(let i of t.cssRules)e+=i.cssText;return Et(e)})(s):s;var{is:ue,defineProperty:me,getOwnPropertyDescriptor:fe,getOwnPropertyNames:_e,getOwnPropertySymbols:ge,getPrototypeOf:ye}=Object,Z=globalThis,kt=Z.trustedTypes,$e=kt?kt.emptyScript:"",be=Z.reactiveElementPolyfillSupport,H=(s,t)=>s,et={toAttribute(s,t){switch(t){case Boolean:s=s?$e:null;break;case Object:case Array:s=s==null?s:JSON.stringify(s)}return s},fromAttribute(s,t){let e=s;switch(t){case Boolean:e=s!==null;break;case Number:e=s===null?null:Number(s);break;case Object:case Array:try{e=JSON.parse(s)}catch{e=null}}return e}},Ct=(s,t)=>!ue(s,t),St={attribute:!0,type:String,converter:et,reflect:!1,useDefault:!1,hasChanged:Ct};Symbol.metadata??=Symbol("metadata"),Z.litPropertyMetadata??=new WeakMap;var v=class extends HTMLElement{static addInitializer(t){this._$Ei(),(this.l??=[]).push(t)}static get observedAttributes(){return this.finalize(),this._$Eh&&[...this._$Eh.keys()]}static createProperty(t,e=St){if(e.state&&(e.attribute=!1),this._$Ei(),this.prototype.hasOwnProperty(t)&&((e=Object.create(e)).wrapped=!0),this.elementProperties.set(t,e),!e.noAccessor){let i=Symbol(),r=this.getPropertyDescriptor(t,i,e);r!==void 0&&me(this.prototype,t,r)}}static getPropertyDescriptor(t,e,i){let{get:r,set:n}=fe(this.prototype,t)??{get(){return this[e]},set(o){this[e]=o}};return{get:r,set(o){let d=r?.call(this);n?.call(this,o),this.requestUpdate(t,d,i)},configurable:!0,enumerable:!0}}static getPropertyOptions(t){return this.elementProperties.get(t)??St}static _$Ei(){if(this.hasOwnProperty(H("elementProperties")))return;let t=ye(this);t.finalize(),t.l!==void 0&&(this.l=[...t.l]),this.elementProperties=new Map(t.elementProperties)}static finalize(){if(this.hasOwnProperty(H("finalized")))return;if(this.finalized=!0,this._$Ei(),this.hasOwnProperty(H("properties"))){let e=this.properties,i=[..._e(e),...ge(e)];for(let r of i)this.createProperty(r,e[r])}let t=this[Symbol.metadata];if(t!==null){let e=litPropertyMetadata.get(t);if(e!==void 0)for(let[i,r]of e)this.elementProperties.set(i,r)}this._$Eh=new Map;for(let[e,i]of this.elementProperties){let r=this._$Eu(e,i);r!==void 0&&this._$Eh.set(r,e)}this.elementStyles=this.finalizeStyles(this.styles)}static finalizeStyles(t){let e=[];if(Array.isArray(t)){let i=new Set(t.flat(1/0).reverse());for(let r of i)e.unshift(tt(r))}else t!==void 0&&e.push(tt(t));return e}static _$Eu(t,e){let i=e.attribute;return i===!1?void 0:typeof i=="string"?i:typeof t=="string"?t.toLowerCase():void 0}constructor(){super(),this._$Ep=void 0,this.isUpdatePending=!1,this.hasUpdated=!1,this._$Em=null,this._$Ev()}_$Ev(){this._$ES=new Promise(t=>this.enableUpdating=t),this._$AL=new Map,this._$E_(),this.requestUpdate(),this.constructor.l?.forEach(t=>t(this))}addController(t){(this._$EO??=new Set).add(t),this.renderRoot!==void 0&&this.isConnected&&t.hostConnected?.()}removeController(t){this._$EO?.delete(t)}_$E_(){let t=new Map,e=this.constructor.elementProperties;for(let i of e.keys())this.hasOwnProperty(i)&&(t.set(i,this[i]),delete this[i]);t.size>0&&(this._$Ep=t)}createRenderRoot(){let t=this.shadowRoot??this.attachShadow(this.constructor.shadowRootOptions);return At(t,this.constructor.elementStyles),t}connectedCallback(){this.renderRoot??=this.createRenderRoot(),this.enableUpdating(!0),this._$EO?.forEach(t=>t.hostConnected?.())}enableUpdating(t){}disconnectedCallback(){this._$EO?.forEach(t=>t.hostDisconnected?.())}attributeChangedCallback(t,e,i){this._$AK(t,i)}_$ET(t,e){let i=this.constructor.elementProperties.get(t),r=this.constructor._$Eu(t,i);if(r!==void 0&&i.reflect===!0){let n=(i.converter?.toAttribute!==void 0?i.converter:et).toAttribute(e,i.type);this._$Em=t,n==null?this.removeAttribute(r):this.setAttribute(r,n),this._$Em=null}}_$AK(t,e){let i=this.constructor,r=i._$Eh.get(t);if(r!==void 0&&this._$Em!==r){let n=i.getPropertyOptions(r),o=typeof n.converter=="function"?{fromAttribute:n.converter}:n.converter?.fromAttribute!==void 0?n.converter:et;this._$Em=r;let d=o.fromAttribute(e,n.type);this[r]=d??this._$Ej?.get(r)??d,this._$Em=null}}requestUpdate(t,e,i,r=!1,n){if(t!==void 0){let o=this.constructor;if(r===!1&&(n=this[t]),i??=o.getPropertyOptions(t),!((i.hasChanged??Ct)(n,e)||i.useDefault&&i.reflect&&n===this._$Ej?.get(t)&&!this.hasAttribute(o._$Eu(t,i))))return;this.C(t,e,i)}this.isUpdatePending===!1&&(this._$ES=this._$EP())}C(t,e,{useDefault:i,reflect:r,wrapped:n},o){i&&!(this._$Ej??=new Map).has(t)&&(this._$Ej.set(t,o??e??this[t]),n!==!0||o!==void 0)||(this._$AL.has(t)||(this.hasUpdated||i||(e=void 0),this._$AL.set(t,e)),r===!0&&this._$Em!==t&&(this._$Eq??=new Set).add(t))}async _$EP(){this.isUpdatePending=!0;try{await this._$ES}catch(e){Promise.reject(e)}let t=this.scheduleUpdate();return t!=null&&await t,!this.isUpdatePending}scheduleUpdate(){return this.performUpdate()}performUpdate(){if(!this.isUpdatePending)return;if(!this.hasUpdated){if(this.renderRoot??=this.createRenderRoot(),this._$Ep){for(let[r,n]of this._$Ep)this[r]=n;this._$Ep=void 0}let i=this.constructor.elementProperties;if(i.size>0)for(let[r,n]of i){let{wrapped:o}=n,d=this[r];o!==!0||this._$AL.has(r)||d===void 0||this.C(r,void 0,n,d)}}let t=!1,e=this._$AL;try{t=this.shouldUpdate(e),t?(this.willUpdate(e),this._$EO?.forEach(i=>i.hostUpdate?.()),this.update(e)):this._$EM()}catch(i){throw t=!1,this._$EM(),i}t&&this._$AE(e)}willUpdate(t){}_$AE(t){this._$EO?.forEach(e=>e.hostUpdated?.()),this.hasUpdated||(this.hasUpdated=!0,this.firstUpdated(t)),this.updated(t)}_$EM(){this._$AL=new Map,this.isUpdatePending=!1}get updateComplete(){return this.getUpdateComplete()}getUpdateComplete(){return this._$ES}shouldUpdate(t){return!0}update(t){this._$Eq&&=this._$Eq.forEach(e=>this._$ET(e,this[e])),this._$EM()}updated(t){}firstUpdated(t){}};v.elementStyles=[],v.shadowRootOptions={mode:"open"},v[H("elementProperties")]=new Map,v[H("finalized")]=new Map,be?.({ReactiveElement:v}),(Z.reactiveElementVersions??=[]).push("2.1.2");var lt=globalThis,Pt=s=>s,J=lt.trustedTypes,Tt=J?J.createPolicy("lit-html",{createHTML:s=>s}):void 0,Ht="$lit$",w=`lit$${Math.random().toFixed(9).slice(2)}$`,It="?"+w,ve=`<${It}>`,S=document,L=()=>S.createComment(""),O=s=>s===null||typeof s!="object"&&typeof s!="function",ct=Array.isArray,xe=s=>ct(s)||typeof s?.[Symbol.iterator]=="function",it=`[ 	
+\f\r]`,I=/<(?:(!--|\/[^a-zA-Z])|(\/?[a-zA-Z][^>\s]*)|(\/?$))/g,Nt=/-->/g,Rt=/>/g,A=RegExp(`>|${it}(?:([^\\s"'>=/]+)(${it}*=${it}*(?:[^ 	
+\f\r"'\`<>=]|("|')|))|$)`,"g"),Mt=/'/g,Ut=/"/g,Lt=/^(?:script|style|textarea|title)$/i,dt=s=>(t,...e)=>({_$litType$:s,strings:t,values:e}),a=dt(1),Fe=dt(2),qe=dt(3),C=Symbol.for("lit-noChange"),l=Symbol.for("lit-nothing"),Dt=new WeakMap,k=S.createTreeWalker(S,129);function Ot(s,t){if(!ct(s)||!s.hasOwnProperty("raw"))throw Error("invalid template strings array");return Tt!==void 0?Tt.createHTML(t):t}var we=(s,t)=>{let e=s.length-1,i=[],r,n=t===2?"<svg>":t===3?"<math>":"",o=I;for(let d=0;d<e;d++){let c=s[d],h,u,p=-1,m=0;for(;m<c.length&&(o.lastIndex=m,u=o.exec(c),u!==null);)m=o.lastIndex,o===I?u[1]==="!--"?o=Nt:u[1]!==void 0?o=Rt:u[2]!==void 0?(Lt.test(u[2])&&(r=RegExp("</"+u[2],"g")),o=A):u[3]!==void 0&&(o=A):o===A?u[0]===">"?(o=r??I,p=-1):u[1]===void 0?p=-2:(p=o.lastIndex-u[2].length,h=u[1],o=u[3]===void 0?A:u[3]==='"'?Ut:Mt):o===Ut||o===Mt?o=A:o===Nt||o===Rt?o=I:(o=A,r=void 0);let x=o===A&&s[d+1].startsWith("/>")?" ":"";n+=o===I?c+ve:p>=0?(i.push(h),c.slice(0,p)+Ht+c.slice(p)+w+x):c+w+(p===-2?d:x)}return[Ot(s,n+(s[e]||"<?>")+(t===2?"</svg>":t===3?"</math>":"")),i]},j=class s{constructor({strings:t,_$litType$:e},i){let r;this.parts=[];let n=0,o=0,d=t.length-1,c=this.parts,[h,u]=we(t,e);if(this.el=s.createElement(h,i),k.currentNode=this.el.content,e===2||e===3){let p=this.el.content.firstChild;p.replaceWith(...p.childNodes)}for(;(r=k.nextNode())!==null&&c.length<d;){if(r.nodeType===1){if(r.hasAttributes())for(let p of r.getAttributeNames())if(p.endsWith(Ht)){let m=u[o++],x=r.getAttribute(p).split(w),V=/([.?@])?(.*)/.exec(m);c.push({type:1,index:n,name:V[2],strings:x,ctor:V[1]==="."?rt:V[1]==="?"?nt:V[1]==="@"?ot:N}),r.removeAttribute(p)}else p.startsWith(w)&&(c.push({type:6,index:n}),r.removeAttribute(p));if(Lt.test(r.tagName)){let p=r.textContent.split(w),m=p.length-1;if(m>0){r.textContent=J?J.emptyScript:"";for(let x=0;x<m;x++)r.append(p[x],L()),k.nextNode(),c.push({type:2,index:++n});r.append(p[m],L())}}}else if(r.nodeType===8)if(r.data===It)c.push({type:2,index:n});else{let p=-1;for(;(p=r.data.indexOf(w,p+1))!==-1;)c.push({type:7,index:n}),p+=w.length-1}n++}}static createElement(t,e){let i=S.createElement("template");return i.innerHTML=t,i}};function T(s,t,e=s,i){if(t===C)return t;let r=i!==void 0?e._$Co?.[i]:e._$Cl,n=O(t)?void 0:t._$litDirective$;return r?.constructor!==n&&(r?._$AO?.(!1),n===void 0?r=void 0:(r=new n(s),r._$AT(s,e,i)),i!==void 0?(e._$Co??=[])[i]=r:e._$Cl=r),r!==void 0&&(t=T(s,r._$AS(s,t.values),r,i)),t}var st=class{constructor(t,e){this._$AV=[],this._$AN=void 0,this._$AD=t,this._$AM=e}get parentNode(){return this._$AM.parentNode}get _$AU(){return this._$AM._$AU}u(t){let{el:{content:e},parts:i}=this._$AD,r=(t?.creationScope??S).importNode(e,!0);k.currentNode=r;let n=k.nextNode(),o=0,d=0,c=i[0];for(;c!==void 0;){if(o===c.index){let h;c.type===2?h=new z(n,n.nextSibling,this,t):c.type===1?h=new c.ctor(n,c.name,c.strings,this,t):c.type===6&&(h=new at(n,this,t)),this._$AV.push(h),c=i[++d]}o!==c?.index&&(n=k.nextNode(),o++)}return k.currentNode=S,r}p(t){let e=0;for(let i of this._$AV)i!==void 0&&(i.strings!==void 0?(i._$AI(t,i,e),e+=i.strings.length-2):i._$AI(t[e])),e++}},z=class s{get _$AU(){return this._$AM?._$AU??this._$Cv}constructor(t,e,i,r){this.type=2,this._$AH=l,this._$AN=void 0,this._$AA=t,this._$AB=e,this._$AM=i,this.options=r,this._$Cv=r?.isConnected??!0}get parentNode(){let t=this._$AA.parentNode,e=this._$AM;return e!==void 0&&t?.nodeType===11&&(t=e.parentNode),t}get startNode(){return this._$AA}get endNode(){return this._$AB}_$AI(t,e=this){t=T(this,t,e),O(t)?t===l||t==null||t===""?(this._$AH!==l&&this._$AR(),this._$AH=l):t!==this._$AH&&t!==C&&this._(t):t._$litType$!==void 0?this.$(t):t.nodeType!==void 0?this.T(t):xe(t)?this.k(t):this._(t)}O(t){return this._$AA.parentNode.insertBefore(t,this._$AB)}T(t){this._$AH!==t&&(this._$AR(),this._$AH=this.O(t))}_(t){this._$AH!==l&&O(this._$AH)?this._$AA.nextSibling.data=t:this.T(S.createTextNode(t)),this._$AH=t}$(t){let{values:e,_$litType$:i}=t,r=typeof i=="number"?this._$AC(t):(i.el===void 0&&(i.el=j.createElement(Ot(i.h,i.h[0]),this.options)),i);if(this._$AH?._$AD===r)this._$AH.p(e);else{let n=new st(r,this),o=n.u(this.options);n.p(e),this.T(o),this._$AH=n}}_$AC(t){let e=Dt.get(t.strings);return e===void 0&&Dt.set(t.strings,e=new j(t)),e}k(t){ct(this._$AH)||(this._$AH=[],this._$AR());let e=this._$AH,i,r=0;for(let n of t)r===e.length?e.push(i=new s(this.O(L()),this.O(L()),this,this.options)):i=e[r],i._$AI(n),r++;r<e.length&&(this._$AR(i&&i._$AB.nextSibling,r),e.length=r)}_$AR(t=this._$AA.nextSibling,e){for(this._$AP?.(!1,!0,e);t!==this._$AB;){let i=Pt(t).nextSibling;Pt(t).remove(),t=i}}setConnected(t){this._$AM===void 0&&(this._$Cv=t,this._$AP?.(t))}},N=class{get tagName(){return this.element.tagName}get _$AU(){return this._$AM._$AU}constructor(t,e,i,r,n){this.type=1,this._$AH=l,this._$AN=void 0,this.element=t,this.name=e,this._$AM=r,this.options=n,i.length>2||i[0]!==""||i[1]!==""?(this._$AH=Array(i.length-1).fill(new String),this.strings=i):this._$AH=l}_$AI(t,e=this,i,r){let n=this.strings,o=!1;if(n===void 0)t=T(this,t,e,0),o=!O(t)||t!==this._$AH&&t!==C,o&&(this._$AH=t);else{let d=t,c,h;for(t=n[0],c=0;c<n.length-1;c++)h=T(this,d[i+c],e,c),h===C&&(h=this._$AH[c]),o||=!O(h)||h!==this._$AH[c],h===l?t=l:t!==l&&(t+=(h??"")+n[c+1]),this._$AH[c]=h}o&&!r&&this.j(t)}j(t){t===l?this.element.removeAttribute(this.name):this.element.setAttribute(this.name,t??"")}},rt=class extends N{constructor(){super(...arguments),this.type=3}j(t){this.element[this.name]=t===l?void 0:t}},nt=class extends N{constructor(){super(...arguments),this.type=4}j(t){this.element.toggleAttribute(this.name,!!t&&t!==l)}},ot=class extends N{constructor(t,e,i,r,n){super(t,e,i,r,n),this.type=5}_$AI(t,e=this){if((t=T(this,t,e,0)??l)===C)return;let i=this._$AH,r=t===l&&i!==l||t.capture!==i.capture||t.once!==i.once||t.passive!==i.passive,n=t!==l&&(i===l||r);r&&this.element.removeEventListener(this.name,this,i),n&&this.element.addEventListener(this.name,this,t),this._$AH=t}handleEvent(t){typeof this._$AH=="function"?this._$AH.call(this.options?.host??this.element,t):this._$AH.handleEvent(t)}},at=class{constructor(t,e,i){this.element=t,this.type=6,this._$AN=void 0,this._$AM=e,this.options=i}get _$AU(){return this._$AM._$AU}_$AI(t){T(this,t)}};var Ee=lt.litHtmlPolyfillSupport;Ee?.(j,z),(lt.litHtmlVersions??=[]).push("3.3.3");var jt=(s,t,e)=>{let i=e?.renderBefore??t,r=i._$litPart$;if(r===void 0){let n=e?.renderBefore??null;i._$litPart$=r=new z(t.insertBefore(L(),n),n,void 0,e??{})}return r._$AI(s),r};var ht=globalThis,f=class extends v{constructor(){super(...arguments),this.renderOptions={host:this},this._$Do=void 0}createRenderRoot(){let t=super.createRenderRoot();return this.renderOptions.renderBefore??=t.firstChild,t}update(t){let e=this.render();this.hasUpdated||(this.renderOptions.isConnected=this.isConnected),super.update(t),this._$Do=jt(e,this.renderRoot,this.renderOptions)}connectedCallback(){super.connectedCallback(),this._$Do?.setConnected(!0)}disconnectedCallback(){super.disconnectedCallback(),this._$Do?.setConnected(!1)}render(){return C}};f._$litElement$=!0,f.finalized=!0,ht.litElementHydrateSupport?.({LitElement:f});var Ae=ht.litElementPolyfillSupport;Ae?.({LitElement:f});(ht.litElementVersions??=[]).push("4.2.2");var g=(s,t,e={})=>s.connection.sendMessagePromise({type:`home_memory/${t}`,...e}),pt=s=>g(s,"info");function zt(s){let t={};for(let e of["kinds","weight_classes","people","tags","origins"])s[e]&&s[e].length&&(t[e]=s[e]);return s.visibility&&(t.visibility=s.visibility),s.tier&&s.tier!=="active"&&(t.tier=s.tier),s.created_after&&(t.created_after=s.created_after),s.created_before&&(t.created_before=s.created_before),t}var F=50,Ft=20,R=(s,t,e,i=F)=>g(s,"list",{limit:i,...zt(t),...e?{cursor:e}:{}}),qt=(s,t,e,i=0,r=20)=>g(s,"search",{query:t,limit:r,...zt(e),...i?{offset:i}:{}}),ut=(s,t)=>g(s,"get",{memory_id:t}),Bt=(s,t,e,i)=>g(s,"update",{memory_id:t,expected_version:e,...i}),Wt=(s,t,e,i)=>g(s,"revert",{memory_id:t,version:e,expected_version:i}),Vt=(s,t,e)=>g(s,"forget",{memory_ids:[t],...e?{expected_versions:{[t]:e}}:{}}),Kt=(s,t)=>g(s,"restore",{memory_ids:[t]}),Gt=(s,t,e)=>g(s,"purge",{memory_ids:[t],...e?{tier:e}:{}}),Zt=s=>g(s,"proposals"),mt=(s,t,e)=>g(s,"proposals/answer",{confirm:t,reject:e}),Jt=(s,t,e)=>g(s,"proposals/edit",{proposal_id:t,...e}),Yt=(s,t=50)=>g(s,"pending",{limit:t}),Xt=(s,t)=>s.connection.subscribeMessage(t,{type:"home_memory/subscribe"});function y(s,t){if(!s)return"";if(s.translation_key==="memory_changed")return t("error.changed_meanwhile");if(s.translation_key){let e=`component.home_memory.exceptions.${s.translation_key}.message`,i=t(e,s.translation_placeholders||{});if(i!==e)return i}return s.code==="unknown_command"||s.translation_key==="not_loaded"?t("error.not_loaded"):s.message?s.message:s.code===3||s.code==="connection_lost"?t("error.connection"):t("error.unknown")}var Qt=(s,t,e=50)=>g(s,"audit_log",{memory_id:t,limit:e});async function te(s){let t=[],e;do{let i=await g(s,"export",{limit:2e3,...e?{cursor:e}:{}});t.push(...i.lines),e=i.next_cursor}while(e);return t}var ke="component.home_memory.panel.";async function ee(s){let t=r=>s.connection.sendMessagePromise({type:"frontend/get_translations",language:s.language||"en",category:r,integration:["home_memory"]}),[e,i]=await Promise.all([t("panel"),t("exceptions").catch(()=>({resources:{}}))]);return{...i.resources,...e.resources}}function ft(s,t="en"){let e;try{e=new Intl.PluralRules(t)}catch{e=new Intl.PluralRules("en")}let i=(r,n)=>{let o=r.startsWith("component.")?r:ke+r,d=s[o];if(d===void 0&&typeof n?.count=="number"){let c=n.count,h=c===0&&`${o}.none`in s?"none":e.select(c);d=s[`${o}.${h}`]??s[`${o}.other`],n={...n,count:c.toLocaleString(e.resolvedOptions().locale)}}return d===void 0?r:n?Se(d,n):d};return i.label=(r,n)=>{let o=`${r}.${n}`,d=i(o);return d===o?String(n):d},i}function Se(s,t){return s.replace(/\{(\w+)\}/g,(e,i)=>i in t?String(t[i]):e)}var b=_`
   :host {
     color: var(--primary-text-color, #212121);
     font-family: var(--ha-font-family-body, Roboto, Noto, sans-serif);
@@ -147,7 +147,7 @@ var V=globalThis,K=V.ShadowRoot&&(V.ShadyCSS===void 0||V.ShadyCSS.nativeShadow)&
     clip: rect(0 0 0 0);
     white-space: nowrap;
   }
-`;function se(s,t=!1){t?history.replaceState(null,"",s):history.pushState(null,"",s),window.dispatchEvent(new CustomEvent("location-changed",{detail:{replace:t}}))}var re=_`
+`;function ie(s,t=!1){t?history.replaceState(null,"",s):history.pushState(null,"",s),window.dispatchEvent(new CustomEvent("location-changed",{detail:{replace:t}}))}var se=_`
   ul.memories {
     list-style: none;
     margin: 0;
@@ -217,12 +217,12 @@ var V=globalThis,K=V.ShadowRoot&&(V.ShadyCSS===void 0||V.ShadyCSS.nativeShadow)&
       gap: 6px;
     }
   }
-`;function Y(s){return s&&(s.locale?.language||s.language)||"en"}function ut(s){return s?.locale?.time_zone==="local"?void 0:s?.config?.time_zone}function $(s,t){if(!t)return"";let e=new Date(t);return Number.isNaN(e.getTime())?String(t):new Intl.DateTimeFormat(Y(s),{dateStyle:"medium",timeStyle:"short",timeZone:ut(s)}).format(e)}function x(s,t,e=!1){if(!t)return"";let i=new Date(t);return Number.isNaN(i.getTime())?String(t):new Intl.DateTimeFormat(Y(s),{timeStyle:e?"medium":"short",timeZone:ut(s)}).format(i)}function P(s,t){return t==null||Number.isNaN(Number(t))?"":new Intl.NumberFormat(Y(s),{style:"percent",maximumFractionDigits:0}).format(Number(t))}function T(s,t,e=2){return t==null?"":new Intl.NumberFormat(Y(s),{maximumFractionDigits:e}).format(Number(t))}function ne(s){return new Intl.DateTimeFormat("en-CA",{year:"numeric",month:"2-digit",day:"2-digit",timeZone:ut(s)}).format(new Date)}function M(s,t,e){if(e==null||e==="")return"—";if(typeof s?.formatEntityState!="function")return String(e);let r=s.states?.[t.entity_id]||{entity_id:t.entity_id,state:e,attributes:t.device_class?{device_class:t.device_class}:{}};try{return s.formatEntityState(r,e)||String(e)}catch{return String(e)}}var mt=s=>a`<span class="bar" aria-hidden="true"
+`;function B(s){return s&&(s.locale?.language||s.language)||"en"}function Y(s){return s?.locale?.time_zone==="local"?void 0:s?.config?.time_zone}function $(s,t){if(!t)return"";let e=new Date(t);return Number.isNaN(e.getTime())?String(t):new Intl.DateTimeFormat(B(s),{dateStyle:"medium",timeStyle:"short",timeZone:Y(s)}).format(e)}function M(s,t,e=!1){if(!t)return"";let i=new Date(t);return Number.isNaN(i.getTime())?String(t):new Intl.DateTimeFormat(B(s),{timeStyle:e?"medium":"short",timeZone:Y(s)}).format(i)}function X(s,t,e,i=!1){let r=new Date(t),n=new Date(e||t);if(Number.isNaN(r.getTime()))return String(t??"");let o=new Intl.DateTimeFormat(B(s),{...i?{dateStyle:"medium"}:{},timeStyle:"short",timeZone:Y(s)});return Number.isNaN(n.getTime())||n<r?o.format(r):o.formatRange(r,n)}function E(s,t){return t==null||Number.isNaN(Number(t))?"":new Intl.NumberFormat(B(s),{style:"percent",maximumFractionDigits:0}).format(Number(t))}function P(s,t,e=2){return t==null?"":new Intl.NumberFormat(B(s),{maximumFractionDigits:e}).format(Number(t))}function re(s){return new Intl.DateTimeFormat("en-CA",{year:"numeric",month:"2-digit",day:"2-digit",timeZone:Y(s)}).format(new Date)}function U(s,t,e){if(e==null||e==="")return"—";if(typeof s?.formatEntityState!="function")return String(e);let r=s.states?.[t.entity_id]||{entity_id:t.entity_id,state:e,attributes:t.device_class?{device_class:t.device_class}:{}};try{return s.formatEntityState(r,e)||String(e)}catch{return String(e)}}var _t=s=>a`<span class="bar" aria-hidden="true"
     ><span style=${`width:${Math.round(Math.max(0,Math.min(1,s))*100)}%`}></span
-  ></span>`;function ft(s,t){if(!s)return!1;let e=s.replace(/(\.\.\.|…|\.)\s*$/,"").trim();return!String(t||"").startsWith(e)}var B=(s,t)=>`${s}/m/${encodeURIComponent(t)}`;function oe(s,{t,hass:e,prefix:i,scored:r=!1}){let o=r&&typeof s.relevance=="number"?s.relevance:null;return a`<li class="memory">
+  ></span>`;function gt(s,t){if(!s)return!1;let e=s.replace(/(\.\.\.|…|\.)\s*$/,"").trim();return!String(t||"").startsWith(e)}var W=(s,t)=>`${s}/m/${encodeURIComponent(t)}`;function ne(s,{t,hass:e,prefix:i,scored:r=!1}){let n=r&&typeof s.relevance=="number"?s.relevance:null;return a`<li class="memory">
     <div class="memory-main">
-      <a class="memory-link" href=${B(i,s.id)}>${s.content}</a>
-      ${ft(s.summary,s.content)?a`<div class="secondary summary">${s.summary}</div>`:l}
+      <a class="memory-link" href=${W(i,s.id)}>${s.content}</a>
+      ${gt(s.summary,s.content)?a`<div class="secondary summary">${s.summary}</div>`:l}
       <div class="meta row">
         <span class="chip">${t.label("kind",s.kind)}</span>
         ${s.origin?a`<span class="chip">${t.label("origin",s.origin)}</span>`:l}
@@ -232,43 +232,44 @@ var V=globalThis,K=V.ShadowRoot&&(V.ShadyCSS===void 0||V.ShadyCSS.nativeShadow)&
         <span class="secondary">${$(e,s.created_at)}</span>
       </div>
     </div>
-    ${o!==null?a`<div class="relevance" title=${t("list.relevance_hint")}>
+    ${n!==null?a`<div class="relevance" title=${t("list.relevance_hint")}>
           <span class="secondary">${t("list.relevance")}</span>
-          <strong>${P(e,o)}</strong>
-          ${mt(o)}
+          <strong>${E(e,n)}</strong>
+          ${_t(n)}
         </div>`:l}
-  </li>`}var Pe=["fact","preference","decision","event","person","project","meeting","journal","routine","observation"],Te=["significant","preference","routine","observation","transient"],Ne=["voice","action","observed","extracted","imported"],Re=300,ae=()=>({kinds:[],weight_classes:[],people:[],tags:[],origins:[],visibility:"",tier:"active",created_after:"",created_before:""});function le(s,t){let e=(o,n)=>!o.length||o.includes(n);if(!e(t.kinds,s.kind)||!e(t.weight_classes,s.weight_class)||!e(t.origins,s.origin)||t.visibility&&s.visibility!==t.visibility||(s.tier||"active")!==(t.tier||"active"))return!1;let i=o=>(o||[]).map(n=>String(n).toLowerCase());if(t.people.length&&!i(t.people).some(o=>i(s.people).includes(o))||t.tags.length&&!i(t.tags).some(o=>i(s.tags).includes(o)))return!1;let r=s.created_at?s.created_at.slice(0,10):"";return!(t.created_after&&r<t.created_after||t.created_before&&r>t.created_before)}var _t=class extends f{static properties={t:{attribute:!1},info:{attribute:!1},live:{attribute:!1},prefix:{},active:{type:Boolean},firstPage:{attribute:!1},_query:{state:!0},_filters:{state:!0},_items:{state:!0},_total:{state:!0},_next:{state:!0},_loading:{state:!0},_error:{state:!0},_searched:{state:!0},_retrieval:{state:!0}};constructor(){super(),this._query="",this._filters=ae(),this._items=[],this._total=0,this._next=null,this._loading=!1,this._searched="",this._request=0,this._painted=!1}firstUpdated(){this._load()}updated(t){t.has("live")&&this.live&&this._onLive(this.live)}get _filterCount(){let t=this._filters;return t.kinds.length+t.weight_classes.length+t.people.length+t.tags.length+t.origins.length+(t.visibility?1:0)+(t.tier!=="active"?1:0)+(t.created_after?1:0)+(t.created_before?1:0)}async _load(t=!1,e=q){let i=++this._request,r=this._query.trim();this._loading=!0,t||(this._error=void 0);try{let n,d=this.firstPage;if(this.firstPage=void 0,d&&!t&&!r&&!this._filterCount?n=await d:r?n=await zt(this.hass,r,this._filters,t?this._next:0):n=await U(this.hass,this._filters,t?this._next:null,e),i!==this._request)return;this._items=t?[...this._items,...n.memories]:n.memories,typeof n.total=="number"?this._total=n.total:t||(this._total=this._items.length),this._next=r?n.next_offset??null:n.next_cursor??null,this._searched=r,this._retrieval=n.retrieval_mode}catch(n){if(i!==this._request)return;this._error=n,t||(this._items=[])}finally{i===this._request&&(this._loading=!1)}await this.updateComplete,!this._painted&&!this._error&&(this._painted=!0,performance.mark("home-memory-first-results"));let o=this._items.length<q&&this._next!==null;!t&&!r&&o&&i===this._request&&!this._error&&this._load(!0,q-this._items.length)}_onInput(t){this._query=t.target.value,clearTimeout(this._timer),this._timer=setTimeout(()=>this._load(),Re)}_onSearchKey(t){t.key==="Enter"&&(clearTimeout(this._timer),this._load())}_setFilter(t,e){this._filters={...this._filters,[t]:e},this._load()}_clearFilters(){this._filters=ae(),this._load()}_onLive(t){let e=t.memory?.id||t.memory_id;if(!e)return;let i=this._items.findIndex(n=>n.id===e),r=!!this._searched;if(t.type==="purged"||t.type==="hidden"){i>=0&&this._remove(i);return}let o=t.memory;if(i>=0){if(o&&le(o,this._filters)){let n=[...this._items];n[i]={...n[i],...o},this._items=n}else this._remove(i);return}!r&&o&&["created","restored","forgotten"].includes(t.type)&&le(o,this._filters)&&(this._items=[o,...this._items],this._total+=1)}async _export(){this._exporting=!0,this.requestUpdate();try{let t=await Qt(this.hass),e=new Blob([t.join(`
+  </li>`}var Ce=["fact","preference","decision","event","person","project","meeting","journal","routine","observation"],Pe=["significant","preference","routine","observation","transient"],Te=["voice","action","observed","extracted","imported"],Ne=300,oe=()=>({kinds:[],weight_classes:[],people:[],tags:[],origins:[],visibility:"",tier:"active",created_after:"",created_before:""});function ae(s,t){let e=(n,o)=>!n.length||n.includes(o);if(!e(t.kinds,s.kind)||!e(t.weight_classes,s.weight_class)||!e(t.origins,s.origin)||t.visibility&&s.visibility!==t.visibility||(s.tier||"active")!==(t.tier||"active"))return!1;let i=n=>(n||[]).map(o=>String(o).toLowerCase());if(t.people.length&&!i(t.people).some(n=>i(s.people).includes(n))||t.tags.length&&!i(t.tags).some(n=>i(s.tags).includes(n)))return!1;let r=s.created_at?s.created_at.slice(0,10):"";return!(t.created_after&&r<t.created_after||t.created_before&&r>t.created_before)}var yt=class extends f{static properties={t:{attribute:!1},info:{attribute:!1},live:{attribute:!1},prefix:{},active:{type:Boolean},firstPage:{attribute:!1},_query:{state:!0},_filters:{state:!0},_items:{state:!0},_total:{state:!0},_next:{state:!0},_loading:{state:!0},_error:{state:!0},_searched:{state:!0},_retrieval:{state:!0}};constructor(){super(),this._query="",this._filters=oe(),this._items=[],this._total=0,this._next=null,this._loading=!1,this._searched="",this._request=0,this._painted=!1}firstUpdated(){this._load()}updated(t){t.has("live")&&this.live&&this._onLive(this.live)}get _filterCount(){let t=this._filters;return t.kinds.length+t.weight_classes.length+t.people.length+t.tags.length+t.origins.length+(t.visibility?1:0)+(t.tier!=="active"?1:0)+(t.created_after?1:0)+(t.created_before?1:0)}async _load(t=!1,e=F){let i=++this._request,r=this._query.trim();this._loading=!0,t||(this._error=void 0);try{let o,d=this.firstPage;if(this.firstPage=void 0,d&&!t&&!r&&!this._filterCount?o=await d:r?o=await qt(this.hass,r,this._filters,t?this._next:0):o=await R(this.hass,this._filters,t?this._next:null,e),i!==this._request)return;this._items=t?[...this._items,...o.memories]:o.memories,typeof o.total=="number"?this._total=o.total:t||(this._total=this._items.length),this._next=r?o.next_offset??null:o.next_cursor??null,this._searched=r,this._retrieval=o.retrieval_mode}catch(o){if(i!==this._request)return;this._error=o,t||(this._items=[])}finally{i===this._request&&(this._loading=!1)}await this.updateComplete,!this._painted&&!this._error&&(this._painted=!0,performance.mark("home-memory-first-results"));let n=this._items.length<F&&this._next!==null;!t&&!r&&n&&i===this._request&&!this._error&&this._load(!0,F-this._items.length)}_onInput(t){this._query=t.target.value,clearTimeout(this._timer),this._timer=setTimeout(()=>this._load(),Ne)}_onSearchKey(t){t.key==="Enter"&&(clearTimeout(this._timer),this._load())}_setFilter(t,e){this._filters={...this._filters,[t]:e},this._load()}_clearFilters(){this._filters=oe(),this._load()}_onLive(t){let e=t.memory?.id||t.memory_id;if(!e)return;let i=this._items.findIndex(o=>o.id===e),r=!!this._searched;if(t.type==="purged"||t.type==="hidden"){i>=0&&this._remove(i);return}let n=t.memory;if(i>=0){if(n&&ae(n,this._filters)){let o=[...this._items];o[i]={...o[i],...n},this._items=o}else this._remove(i);return}!r&&n&&["created","restored","forgotten"].includes(t.type)&&ae(n,this._filters)&&(this._items=[n,...this._items],this._total+=1)}async _export(){this._exporting=!0,this.requestUpdate();try{let t=await te(this.hass),e=new Blob([t.join(`
 `)+(t.length?`
-`:"")],{type:"application/x-ndjson"}),i=document.createElement("a");i.href=URL.createObjectURL(e),i.download=`home-memory-${new Date().toISOString().slice(0,10)}.jsonl`,i.click(),setTimeout(()=>URL.revokeObjectURL(i.href),1e4)}catch(t){this._error=t}finally{this._exporting=!1,this.requestUpdate()}}_remove(t){this._items=this._items.filter((e,i)=>i!==t),this._total=Math.max(0,this._total-1)}_select(t,e,i,r,o){return a`<label>
+`:"")],{type:"application/x-ndjson"}),i=document.createElement("a");i.href=URL.createObjectURL(e),i.download=`home-memory-${new Date().toISOString().slice(0,10)}.jsonl`,i.click(),setTimeout(()=>URL.revokeObjectURL(i.href),1e4)}catch(t){this._error=t}finally{this._exporting=!1,this.requestUpdate()}}_remove(t){this._items=this._items.filter((e,i)=>i!==t),this._total=Math.max(0,this._total-1)}_select(t,e,i,r,n){return a`<label>
       ${e}
       <select
         name=${t}
-        @change=${n=>this._setFilter(t,n.target.value?[n.target.value]:[])}
+        @change=${o=>this._setFilter(t,o.target.value?[o.target.value]:[])}
       >
         <option value="" ?selected=${!r.length}>${this.t("filter.any")}</option>
-        ${i.map(n=>a`<option value=${n} ?selected=${r[0]===n}>${o(n)}</option>`)}
+        ${i.map(o=>a`<option value=${o} ?selected=${r[0]===o}>${n(o)}</option>`)}
       </select>
-    </label>`}_renderFilters(){let t=this.t,e=this._filters,i=this.info||{},r=i.user?.is_admin,o=i.tiers||["active"];return a`<details class="filters" ?open=${this._filterCount>0}>
+    </label>`}_renderFilters(){let t=this.t,e=this._filters,i=this.info||{},r=i.user?.is_admin??this.hass?.user?.is_admin,n=i.tiers||["active"],o=new Map;for(let c of this._items)for(let h of c.people||[])o.set(String(h).toLowerCase(),h);let d=c=>o.get(String(c).toLowerCase())??c;return a`<details class="filters" ?open=${this._filterCount>0}>
       <summary>
         ${this._filterCount?t("filter.title_count",{count:this._filterCount}):t("filter.title")}
       </summary>
       <div class="filter-grid">
-        ${this._select("kinds",t("filter.kind"),i.kinds||Pe,e.kinds,n=>t.label("kind",n))}
-        ${this._select("weight_classes",t("filter.weight_class"),i.weight_classes||Te,e.weight_classes,n=>t.label("weight_class",n))}
-        ${this._select("people",t("filter.person"),i.people||[],e.people,n=>n)}
-        ${this._select("origins",t("filter.source"),i.origins||Ne,e.origins,n=>t.label("origin",n))}
+        ${this._select("kinds",t("filter.kind"),i.kinds||Ce,e.kinds,c=>t.label("kind",c))}
+        ${this._select("weight_classes",t("filter.weight_class"),i.weight_classes||Pe,e.weight_classes,c=>t.label("weight_class",c))}
+        ${this._select("people",t("filter.person"),i.people||[],e.people,d)}
+        ${this._select("origins",t("filter.source"),i.origins||Te,e.origins,c=>t.label("origin",c))}
         <label>
           ${t("filter.visibility")}
-          <select name="visibility" @change=${n=>this._setFilter("visibility",n.target.value)}>
+          <select name="visibility" @change=${c=>this._setFilter("visibility",c.target.value)}>
             <option value="" ?selected=${!e.visibility}>${t("filter.any")}</option>
             <option value="household" ?selected=${e.visibility==="household"}>${t("visibility.household")}</option>
             <option value="private" ?selected=${e.visibility==="private"}>${t("visibility.private_mine")}</option>
           </select>
         </label>
-        ${r?a`<label>
+        ${n.length>1?a`<label>
               ${t("filter.tier")}
-              <select name="tier" @change=${n=>this._setFilter("tier",n.target.value)}>
-                ${o.map(n=>a`<option value=${n} ?selected=${e.tier===n}>${t.label("tier",n)}</option>`)}
+              <select name="tier" @change=${c=>this._setFilter("tier",c.target.value)}
+                aria-describedby=${!r&&e.tier!=="active"?"tier-hint":l}>
+                ${n.map(c=>a`<option value=${c} ?selected=${e.tier===c}>${t.label("tier",c)}</option>`)}
               </select>
             </label>`:l}
         <label>
@@ -278,31 +279,32 @@ var V=globalThis,K=V.ShadowRoot&&(V.ShadyCSS===void 0||V.ShadyCSS.nativeShadow)&
             type="text"
             .value=${e.tags.join(", ")}
             placeholder=${t("filter.tags_placeholder")}
-            @change=${n=>this._setFilter("tags",n.target.value.split(",").map(d=>d.trim()).filter(Boolean))}
+            @change=${c=>this._setFilter("tags",c.target.value.split(",").map(h=>h.trim()).filter(Boolean))}
           />
         </label>
         <label>
           ${t("filter.from")}
           <input name="created_after" type="date" .value=${e.created_after}
-            @change=${n=>this._setFilter("created_after",n.target.value)} />
+            @change=${c=>this._setFilter("created_after",c.target.value)} />
         </label>
         <label>
           ${t("filter.until")}
           <input name="created_before" type="date" .value=${e.created_before}
-            @change=${n=>this._setFilter("created_before",n.target.value)} />
+            @change=${c=>this._setFilter("created_before",c.target.value)} />
         </label>
       </div>
+      ${!r&&e.tier!=="active"?a`<p id="tier-hint" class="secondary hint">${t("filter.tier_own_private")}</p>`:l}
       ${this._filterCount?a`<button class="clear" @click=${this._clearFilters}>${t("filter.clear")}</button>`:l}
-    </details>`}_renderEmpty(){let t=this.t;return this._searched?a`<div class="empty" role="status">
+    </details>`}_renderEmpty(){let t=this.t;if(this._searched)return a`<div class="empty" role="status">
         <strong>${t("list.no_results_title",{query:this._searched})}</strong>
         ${t("list.no_results_body")}
-      </div>`:this._filterCount?a`<div class="empty" role="status">
+      </div>`;if(this._filterCount)return a`<div class="empty" role="status">
         <strong>${t("list.no_match_title")}</strong>
         ${t("list.no_match_body")}
         <div><button @click=${this._clearFilters}>${t("filter.clear")}</button></div>
-      </div>`:a`<div class="empty" role="status">
+      </div>`;let e=this.info?.user?.can_write??!this.hass?.user?.is_read_only;return a`<div class="empty" role="status">
       <strong>${t("list.empty_title")}</strong>
-      ${t("list.empty_body")}
+      ${t(e?"list.empty_body":"list.empty_body_read_only")}
     </div>`}render(){let t=this.t;if(!t)return l;let e=this._items;return a`
       <h2 class="visually-hidden">${t("nav.memories")}</h2>
       <div class="search">
@@ -335,14 +337,14 @@ var V=globalThis,K=V.ShadowRoot&&(V.ShadyCSS===void 0||V.ShadyCSS.nativeShadow)&
           </div>`:l}
       ${!this._loading&&!this._error&&!e.length?this._renderEmpty():l}
       ${e.length?a`<ul class="memories" aria-label=${t("nav.memories")}>
-            ${e.map(i=>oe(i,{t,hass:this.hass,prefix:this.prefix,scored:!!this._searched}))}
+            ${e.map(i=>ne(i,{t,hass:this.hass,prefix:this.prefix,scored:!!this._searched}))}
           </ul>`:l}
       ${this._next!==null&&this._next!==void 0&&e.length?a`<div class="more">
             <button @click=${()=>this._load(!0)} ?disabled=${this._loading}>
               ${t("list.more")}
             </button>
           </div>`:l}
-    `}static styles=[b,re,_`
+    `}static styles=[b,se,_`
       :host {
         display: flex;
         flex-direction: column;
@@ -399,6 +401,9 @@ var V=globalThis,K=V.ShadowRoot&&(V.ShadyCSS===void 0||V.ShadyCSS.nativeShadow)&
       button.clear {
         margin-bottom: 8px;
       }
+      p.hint {
+        margin: 0 0 12px;
+      }
       .spread {
         justify-content: space-between;
       }
@@ -416,7 +421,7 @@ var V=globalThis,K=V.ShadowRoot&&(V.ShadyCSS===void 0||V.ShadyCSS.nativeShadow)&
           grid-template-columns: 1fr 1fr;
         }
       }
-    `]};customElements.get("hm-memory-list")||customElements.define("hm-memory-list",_t);var Ue=["fact","preference","decision","event","person","project","meeting","journal","routine","observation"],Me=["significant","preference","routine","observation","transient"],ce=8,de=s=>s.split(",").map(t=>t.trim()).filter(Boolean);function he(s){if(!s)return"";let t=new Date(s);if(Number.isNaN(t.getTime()))return"";let e=i=>String(i).padStart(2,"0");return`${t.getFullYear()}-${e(t.getMonth()+1)}-${e(t.getDate())}T${e(t.getHours())}:${e(t.getMinutes())}`}var gt=class extends f{static properties={t:{attribute:!1},info:{attribute:!1},live:{attribute:!1},prefix:{},memoryId:{},_data:{state:!0},_loading:{state:!0},_error:{state:!0},_editing:{state:!0},_busy:{state:!0},_notice:{state:!0},_actionError:{state:!0},_confirm:{state:!0},_gone:{state:!0},_audit:{state:!0},_allEvents:{state:!0}};constructor(){super(),this._loading=!0}updated(t){t.has("memoryId")&&this.memoryId&&(this._editing=!1,this._notice=void 0,this._actionError=void 0,this._gone=void 0,this._allEvents=!1,this._load()),t.has("live")&&this.live&&this._onLive(this.live),t.has("_confirm")&&this._confirm&&this.renderRoot.querySelector("dialog")?.showModal(),t.has("_editing")&&this._editing&&this.renderRoot.querySelector("#edit-content")?.focus()}async _load(){let t=this.memoryId;this._loading=!0,this._error=void 0;try{let e=await qt(this.hass,t);if(t!==this.memoryId)return;this._data=e,this._isAdmin&&this._loadAudit(t)}catch(e){if(t!==this.memoryId)return;this._error=e,this._data=void 0}finally{t===this.memoryId&&(this._loading=!1)}}async _loadAudit(t){try{let e=await Xt(this.hass,t);t===this.memoryId&&(this._audit=e.entries||[])}catch{this._audit=void 0}}_renderAudit(){let t=this.t;return!this._isAdmin||!this._audit?l:a`<section class="card" aria-labelledby="audit-title">
+    `]};customElements.get("hm-memory-list")||customElements.define("hm-memory-list",yt);var Re=["fact","preference","decision","event","person","project","meeting","journal","routine","observation"],Me=["significant","preference","routine","observation","transient"],le=8,Ue=["summary","kind","weight_class","importance","people","tags","location","visibility"],ce=s=>s?.code==="not_found"||s?.translation_key==="memory_not_found",de=s=>s.split(",").map(t=>t.trim()).filter(Boolean);function he(s){if(!s)return"";let t=new Date(s);if(Number.isNaN(t.getTime()))return"";let e=i=>String(i).padStart(2,"0");return`${t.getFullYear()}-${e(t.getMonth()+1)}-${e(t.getDate())}T${e(t.getHours())}:${e(t.getMinutes())}`}var $t=class extends f{static properties={t:{attribute:!1},info:{attribute:!1},live:{attribute:!1},prefix:{},memoryId:{},_data:{state:!0},_loading:{state:!0},_error:{state:!0},_editing:{state:!0},_busy:{state:!0},_notice:{state:!0},_actionError:{state:!0},_confirm:{state:!0},_gone:{state:!0},_conflict:{state:!0},_audit:{state:!0},_allEvents:{state:!0}};constructor(){super(),this._loading=!0}updated(t){t.has("memoryId")&&this.memoryId&&(this._editing=!1,this._notice=void 0,this._actionError=void 0,this._gone=void 0,this._conflict=void 0,this._allEvents=!1,this._load()),t.has("live")&&this.live&&this._onLive(this.live),t.has("_confirm")&&this._confirm&&this.renderRoot.querySelector("dialog")?.showModal(),t.has("_editing")&&this._editing&&this.renderRoot.querySelector("#edit-content")?.focus()}async _load(){let t=this.memoryId;this._loading=!0,this._error=void 0;try{let e=await ut(this.hass,t);if(t!==this.memoryId)return;this._data=e,this._isAdmin&&this._loadAudit(t)}catch(e){if(t!==this.memoryId)return;this._error=e,this._data=void 0}finally{t===this.memoryId&&(this._loading=!1)}}async _loadAudit(t){try{let e=await Qt(this.hass,t);t===this.memoryId&&(this._audit=e.entries||[])}catch{this._audit=void 0}}_renderAudit(){let t=this.t;return!this._isAdmin||!this._audit?l:a`<section class="card" aria-labelledby="audit-title">
       <h3 id="audit-title">${t("memory.audit")}</h3>
       ${this._audit.length?a`<ol class="audit">
             ${this._audit.map(e=>a`<li>
@@ -425,17 +430,17 @@ var V=globalThis,K=V.ShadowRoot&&(V.ShadyCSS===void 0||V.ShadyCSS.nativeShadow)&
                 ${e.actor_name?a`<span class="secondary">· ${e.actor_name}</span>`:l}
               </li>`)}
           </ol>`:a`<p class="secondary">${t("memory.audit_empty")}</p>`}
-    </section>`}_onLive(t){if((t.memory?.id||t.memory_id)!==this.memoryId)return;if(t.type==="purged"||t.type==="hidden"){this._gone=t.type;return}if(this._busy)return;let i=this._data?.memory;if(!(t.type==="updated"&&i&&t.memory?.version<=i.version)){if(this._editing){this._notice=this.t("memory.changed_elsewhere");return}this._load()}}get _canWrite(){return!!(this.info?.user?.can_write??!this.hass?.user?.is_read_only)}get _isAdmin(){return!!(this.info?.user?.is_admin??this.hass?.user?.is_admin)}async _run(t,e){this._busy=!0,this._actionError=void 0,this._notice=void 0;try{let i=await t();return e&&(this._notice=e),i}catch(i){this._actionError=i,i?.translation_key==="memory_changed"&&this._load();return}finally{this._busy=!1}}async _save(t){t.preventDefault();let e=this._data.memory,i=new FormData(t.target),r={},o=u=>String(i.get(u)??"").trim();o("content")!==e.content&&(r.content=o("content")),o("summary")!==(e.summary||"")&&(r.summary=o("summary")),o("kind")!==e.kind&&(r.kind=o("kind")),o("weight_class")!==e.weight_class&&(r.weight_class=o("weight_class"));let n=Number(o("importance"));!Number.isNaN(n)&&Math.abs(n-e.importance)>1e-9&&(r.importance=n);let d=de(o("people"));d.join(`
+    </section>`}_onLive(t){if((t.memory?.id||t.memory_id)!==this.memoryId)return;if(t.type==="purged"||t.type==="hidden"){this._gone=t.type;return}if(this._busy)return;if(t.type==="forgotten"){this._editing=!1,this._conflict=void 0,this._notice=void 0,this._mayManage?this._load():this._gone="forgotten";return}let i=this._data?.memory;if(!(t.type==="updated"&&i&&t.memory?.version<=i.version)){if(this._editing){t.memory&&t.memory.version>(this._conflict?.version??0)&&(this._conflict=t.memory);return}this._load()}}get _canWrite(){return!!(this.info?.user?.can_write??!this.hass?.user?.is_read_only)}get _isAdmin(){return!!(this.info?.user?.is_admin??this.hass?.user?.is_admin)}get _mayManage(){return!!(this._data?.may_manage??this._isAdmin)}get _isPrivate(){return this._data?.memory?.visibility==="private"}async _run(t,e,i){this._busy=!0,this._actionError=void 0,this._notice=void 0;try{let r=await t();return e&&(this._notice=e),r}catch(r){if(i&&await i(r))return;this._actionError=r,r?.translation_key==="memory_changed"&&this._load();return}finally{this._busy=!1}}async _saveFailed(t){if(!(t?.translation_key==="memory_changed")&&!ce(t))return!1;let i;try{i=await ut(this.hass,this.memoryId)}catch(r){if(!ce(r))return!1}return!i||i.memory.tier!=="active"?(this._editing=!1,this._conflict=void 0,i?(this._data=i,this._notice=this.t("memory.not_saved_forgotten")):this._gone="missing",!0):(this._conflict=i.memory,this._notice=this.t("memory.conflict_not_saved"),!0)}_cancelEdit(){this._editing=!1,this._conflict&&(this._conflict=void 0,this._notice=void 0,this._load())}async _save(t){t.preventDefault();let e=this._data.memory,i=new FormData(t.target),r={},n=p=>String(i.get(p)??"").trim();n("content")!==e.content&&(r.content=n("content")),n("summary")!==(e.summary||"")&&(r.summary=n("summary")),n("kind")!==e.kind&&(r.kind=n("kind")),n("weight_class")!==e.weight_class&&(r.weight_class=n("weight_class"));let o=Number(n("importance"));!Number.isNaN(o)&&Math.abs(o-e.importance)>1e-9&&(r.importance=o);let d=de(n("people"));d.join(`
 `)!==(e.people||[]).join(`
-`)&&(r.people=d);let c=de(o("tags"));if(c.join(`
+`)&&(r.people=d);let c=de(n("tags"));if(c.join(`
 `)!==(e.tags||[]).join(`
-`)&&(r.tags=c),o("location")!==(e.location||"")&&(r.location=o("location")),i.has("visibility")&&o("visibility")!==e.visibility&&(r.visibility=o("visibility")),i.get("clear_expiry")?e.expires_at&&(r.clear_expiry=!0):o("expires_at")&&o("expires_at")!==he(e.expires_at)&&(r.expires_at=new Date(o("expires_at")).toISOString()),!Object.keys(r).length){this._editing=!1;return}await this._run(async()=>{let u=await Ft(this.hass,e.id,e.version,r);return this._data={...this._data,memory:u.memory},this._editing=!1,u},this.t("memory.saved"))&&(await this._load(),this.renderRoot.querySelector("#edit-button")?.focus())}async _revert(t){let e=this._data.memory;await this._run(async()=>{let r=await Bt(this.hass,e.id,t,e.version);return this._data={...this._data,memory:r.memory},r},this.t("memory.reverted",{version:t}))&&await this._load()}async _confirmed(){let t=this._confirm;this._confirm=void 0;let e=this._data.memory;t==="forget"?await this._run(()=>Wt(this.hass,e.id,e.version))&&(this._isAdmin?await this._load():this._gone="forgotten"):t==="purge"&&await this._run(()=>Kt(this.hass,e.id))&&(this._gone="purged")}async _restore(){let t=this._data.memory;await this._run(()=>Vt(this.hass,t.id),this.t("memory.restored_notice"))&&await this._load()}_closeDialog(){this.renderRoot.querySelector("dialog")?.close(),this._confirm=void 0}_renderDialog(){let t=this.t,e=this._confirm;return e?a`<dialog
+`)&&(r.tags=c),n("location")!==(e.location||"")&&(r.location=n("location")),i.has("visibility")&&n("visibility")!==e.visibility&&(r.visibility=n("visibility")),i.get("clear_expiry")?e.expires_at&&(r.clear_expiry=!0):n("expires_at")&&n("expires_at")!==he(e.expires_at)&&(r.expires_at=new Date(n("expires_at")).toISOString()),!Object.keys(r).length){this._cancelEdit();return}let h=this._conflict?.version??e.version;await this._run(async()=>{let p=await Bt(this.hass,e.id,h,r);return this._data={...this._data,memory:p.memory},this._editing=!1,this._conflict=void 0,p},this.t("memory.saved"),p=>this._saveFailed(p))&&(await this._load(),this.renderRoot.querySelector("#edit-button")?.focus())}async _revert(t){let e=this._data.memory;await this._run(async()=>{let r=await Wt(this.hass,e.id,t,e.version);return this._data={...this._data,memory:r.memory},r},this.t("memory.reverted",{version:t}))&&await this._load()}async _confirmed(){let t=this._confirm;this._confirm=void 0;let e=this._data.memory;if(t==="forget")await this._run(()=>Vt(this.hass,e.id,e.version))&&(this._mayManage?await this._load():this._gone="forgotten");else if(t==="purge"){let i=this._data.may_manage===void 0?void 0:e.tier;await this._run(()=>Gt(this.hass,e.id,i))&&(this._gone="purged")}}async _restore(){let t=this._data.memory;await this._run(()=>Kt(this.hass,t.id),this.t("memory.restored_notice"))&&await this._load()}_closeDialog(){this.renderRoot.querySelector("dialog")?.close(),this._confirm=void 0}_renderDialog(){let t=this.t,e=this._confirm;return e?a`<dialog
       aria-labelledby="confirm-title"
       @close=${()=>this._confirm=void 0}
       @cancel=${()=>this._confirm=void 0}
     >
       <h3 id="confirm-title">${t(`memory.confirm_${e}_title`)}</h3>
-      <p>${t(`memory.confirm_${e}_body`)}</p>
+      <p>${t(e==="forget"&&this._isPrivate?"memory.confirm_forget_body_private":`memory.confirm_${e}_body`)}</p>
       <div class="row end">
         <button @click=${this._closeDialog} autofocus>${t("action.cancel")}</button>
         <button class="danger primary" @click=${this._confirmed}>
@@ -455,7 +460,7 @@ var V=globalThis,K=V.ShadowRoot&&(V.ShadyCSS===void 0||V.ShadyCSS.nativeShadow)&
         <label>
           ${e("field.kind")}
           <select name="kind">
-            ${(this.info?.kinds||Ue).map(r=>a`<option value=${r} ?selected=${r===t.kind}>${e.label("kind",r)}</option>`)}
+            ${(this.info?.kinds||Re).map(r=>a`<option value=${r} ?selected=${r===t.kind}>${e.label("kind",r)}</option>`)}
           </select>
         </label>
         <label>
@@ -494,61 +499,71 @@ var V=globalThis,K=V.ShadowRoot&&(V.ShadyCSS===void 0||V.ShadyCSS.nativeShadow)&
       </div>
       ${t.expires_at?a`<label class="check"><input type="checkbox" name="clear_expiry" /> ${e("field.clear_expiry")}</label>`:l}
       <div class="row end">
-        <button type="button" @click=${()=>this._editing=!1}>${e("action.cancel")}</button>
+        <button type="button" @click=${this._cancelEdit}>${e("action.cancel")}</button>
         <button type="submit" class="primary" ?disabled=${this._busy}>${e("action.save")}</button>
       </div>
-    </form>`}_renderProvenance(t){let e=this.t;if(!t)return l;let i=t.conversation,r=t.events||[],o=t.event_ids||[];return a`
+    </form>`}_renderProvenance(t){let e=this.t;if(!t)return l;let i=t.conversation,r=t.events||[],n=t.event_ids||[];return a`
       ${i?a`<div class="provenance">
             <h4>${e("memory.from_conversation")}</h4>
             ${i.turns?.length?a`<ol class="turns">
-                  ${i.turns.map(n=>a`<li class=${n.role}>
-                      <span class="secondary">${e(`memory.role_${n.role}`)} · ${x(this.hass,n.at)}</span>
-                      <div>${n.text}</div>
+                  ${i.turns.map(o=>a`<li class=${o.role}>
+                      <span class="secondary">${e(`memory.role_${o.role}`)} · ${M(this.hass,o.at)}</span>
+                      <div>${o.text}</div>
                     </li>`)}
-                </ol>`:a`<p class="secondary">${e("memory.conversation_trimmed")}</p>`}
+                </ol>`:a`<p class="secondary">${this._noTurnsText()}</p>`}
           </div>`:l}
-      ${r.length?this._renderEvents(r):o.length?a`<div class="provenance">
+      ${r.length?this._renderEvents(r):n.length?a`<div class="provenance">
               <h4>${e("memory.from_events")}</h4>
-              <p class="secondary">${e("memory.from_event_ids",{count:o.length})}</p>
+              <p class="secondary">${e("memory.from_event_ids",{count:n.length})}</p>
             </div>`:l}
-    `}_renderEvents(t){let e=this.t,i=this._allEvents?t:t.slice(0,ce),r=i.map(n=>Math.floor(Date.parse(n.at)/6e4)),o=new Set(r).size<r.length;return a`<div class="provenance">
+    `}_noTurnsText(){let t=this._data?.memory,e=this.info?.user?.id??this.hass?.user?.id;return t?.speaker&&e&&t.speaker!==e?this.t("memory.conversation_not_yours"):this.t("memory.conversation_trimmed")}_renderConflict(t){let e=this.t,i=this._conflict;if(!i)return l;let r=(d,c)=>c==null||c===""?"—":Array.isArray(c)?c.length?c.join(", "):"—":d==="kind"?e.label("kind",c):d==="weight_class"?e.label("weight_class",c):d==="importance"?E(this.hass,c):d==="visibility"?e(`visibility.${c}`):String(c),n=Ue.filter(d=>JSON.stringify(i[d]??null)!==JSON.stringify(t[d]??null)),o={weight_class:"field.weight_class",location:"field.place"};return a`<section class="card conflict" aria-labelledby="conflict-title">
+      <h3 id="conflict-title">${e("memory.conflict_title",{version:i.version})}</h3>
+      <p class="secondary">${e("memory.conflict_body")}</p>
+      <p class="text newer">${i.content}</p>
+      ${n.length?a`<dl>
+            ${n.map(d=>a`<div class="field">
+                <dt>${e(o[d]||`field.${d}`)}</dt>
+                <dd>${r(d,i[d])}</dd>
+              </div>`)}
+          </dl>`:l}
+    </section>`}_renderEvents(t){let e=this.t,i=this._allEvents?t:t.slice(0,le),r=i.map(o=>Math.floor(Date.parse(o.at)/6e4)),n=new Set(r).size<r.length;return a`<div class="provenance">
       <h4 id="events-title">${e("memory.from_events")}</h4>
       <ol class="events" aria-labelledby="events-title">
-        ${i.map(n=>a`<li>
-            <time class="secondary" datetime=${n.at}>${x(this.hass,n.at,o)}</time>
+        ${i.map(o=>a`<li>
+            <time class="secondary" datetime=${o.at}>${M(this.hass,o.at,n)}</time>
             <span>
-              ${e("today.event",{name:n.name||n.entity_id,old:M(this.hass,n,n.old_state),new:M(this.hass,n,n.new_state)})}
-              ${n.area?a`<span class="secondary">· ${n.area}</span>`:l}
+              ${e("today.event",{name:o.name||o.entity_id,old:U(this.hass,o,o.old_state),new:U(this.hass,o,o.new_state)})}
+              ${o.area?a`<span class="secondary">· ${o.area}</span>`:l}
             </span>
           </li>`)}
       </ol>
-      ${t.length>ce?a`<button class="more" @click=${()=>this._allEvents=!this._allEvents}
+      ${t.length>le?a`<button class="more" @click=${()=>this._allEvents=!this._allEvents}
             aria-expanded=${this._allEvents?"true":"false"}>
             ${this._allEvents?e("memory.events_fewer"):e("memory.events_all",{count:t.length})}
           </button>`:l}
     </div>`}_renderHistory(t,e){let i=this.t;if(!t?.length)return a`<p class="secondary">${i("memory.no_history")}</p>`;let r=this._canWrite&&e.tier==="active";return a`<ol class="history">
-      ${t.map(o=>a`<li class="card">
+      ${t.map(n=>a`<li class="card">
           <div class="row spread">
-            <strong>${i("memory.version",{version:o.version})}</strong>
-            <span class="secondary">${i("memory.replaced_at",{when:$(this.hass,o.replaced_at)})}</span>
+            <strong>${i("memory.version",{version:n.version})}</strong>
+            <span class="secondary">${i("memory.replaced_at",{when:$(this.hass,n.replaced_at)})}</span>
           </div>
-          <p class="text">${o.content}</p>
-          ${o.importance!==e.importance||o.kind!==e.kind?a`<p class="secondary">${i.label("kind",o.kind)} · ${i("field.importance")} ${T(this.hass,o.importance)}</p>`:l}
-          ${r?a`<button @click=${()=>this._revert(o.version)} ?disabled=${this._busy}
-                aria-label=${i("memory.undo_to_label",{version:o.version})}>
-                ${i("memory.undo_to",{version:o.version})}
+          <p class="text">${n.content}</p>
+          ${n.importance!==e.importance||n.kind!==e.kind?a`<p class="secondary">${i.label("kind",n.kind)} · ${i("field.importance")} ${P(this.hass,n.importance)}</p>`:l}
+          ${r?a`<button @click=${()=>this._revert(n.version)} ?disabled=${this._busy}
+                aria-label=${i("memory.undo_to_label",{version:n.version})}>
+                ${i("memory.undo_to",{version:n.version})}
               </button>`:l}
         </li>`)}
     </ol>`}render(){let t=this.t;if(!t)return l;let e=a`<a class="back" href=${this.prefix}>← ${t("memory.back")}</a>`;if(this._gone)return a`${e}
         <div class="empty" role="status">
-          <strong>${t(`memory.gone_${this._gone}`)}</strong>
+          <strong>${t(this._gone==="forgotten"&&this._isPrivate?"memory.gone_forgotten_private":`memory.gone_${this._gone}`)}</strong>
           <a href=${this.prefix}>${t("memory.back")}</a>
         </div>`;if(this._loading&&!this._data)return a`${e}<p class="secondary" role="status">${t("list.loading")}</p>`;if(this._error){let p=this._error.code==="not_found";return a`${e}
         <div class="notice error" role="alert">
           <strong>${t(p?"memory.not_found_title":"error.load")}</strong>
           <p>${p?t("memory.not_found_body"):y(this._error,t)}</p>
           ${p?l:a`<button @click=${this._load}>${t("action.retry")}</button>`}
-        </div>`}let{memory:i,decay:r,provenance:o,history:n}=this._data,d=i.tier==="active",c=this._canWrite,h=(p,m)=>m==null||m===""||Array.isArray(m)&&!m.length?l:a`<div class="field"><dt>${p}</dt><dd>${Array.isArray(m)?m.join(", "):m}</dd></div>`,u=[i.segment_start?`${$(this.hass,i.segment_start)}${i.segment_end?` – ${x(this.hass,i.segment_end)}`:""}`:"",i.time_of_day?t.label("time_of_day",i.time_of_day):"",i.day_type?t.label("day_type",i.day_type):""].filter(Boolean).join(" · ");return a`
+        </div>`}let{memory:i,decay:r,provenance:n,history:o}=this._data,d=i.tier==="active",c=this._canWrite,h=(p,m)=>m==null||m===""||Array.isArray(m)&&!m.length?l:a`<div class="field"><dt>${p}</dt><dd>${Array.isArray(m)?m.join(", "):m}</dd></div>`,u=[i.segment_start?X(this.hass,i.segment_start,i.segment_end,!0):"",i.time_of_day?t.label("time_of_day",i.time_of_day):"",i.day_type?t.label("day_type",i.day_type):""].filter(Boolean).join(" · ");return a`
       ${e}
       ${d?l:a`<div class="notice error tier-banner" role="status">
             ${i.tier==="deleted"?t("memory.deleted_banner",{when:$(this.hass,i.deleted_at)}):t("memory.archived_banner",{when:$(this.hass,i.archived_at)})}
@@ -557,35 +572,36 @@ var V=globalThis,K=V.ShadowRoot&&(V.ShadyCSS===void 0||V.ShadyCSS.nativeShadow)&
       ${this._actionError?a`<div class="notice error" role="alert">${y(this._actionError,t)}</div>`:l}
       <section class="card main" aria-labelledby="memory-text">
         <h2 id="memory-text" class="text">${i.content}</h2>
-        ${ft(i.summary,i.content)?a`<p class="secondary">${i.summary}</p>`:l}
+        ${gt(i.summary,i.content)?a`<p class="secondary">${i.summary}</p>`:l}
         <div class="row chips">
           <span class="chip">${t.label("kind",i.kind)}</span>
-          <span class="chip">${t.label("weight_class",i.weight_class)}</span>
+          ${t.label("weight_class",i.weight_class)!==t.label("kind",i.kind)?a`<span class="chip">${t.label("weight_class",i.weight_class)}</span>`:l}
           <span class="chip">${i.visibility==="private"?t("visibility.private"):t("visibility.household")}</span>
           ${d?l:a`<span class="chip">${t.label("tier",i.tier)}</span>`}
         </div>
         <div class="row actions">
           ${c&&d&&!this._editing?a`<button id="edit-button" @click=${()=>this._editing=!0}>${t("action.edit")}</button>
                 <button class="danger" @click=${()=>this._confirm="forget"} ?disabled=${this._busy}>${t("action.forget")}</button>`:l}
-          ${this._isAdmin&&!d?a`<button class="primary" @click=${this._restore} ?disabled=${this._busy}>${t("action.restore")}</button>`:l}
-          ${this._isAdmin?a`<button class="danger" @click=${()=>this._confirm="purge"} ?disabled=${this._busy}>${t("action.purge")}</button>`:l}
+          ${this._mayManage&&!d?a`<button class="primary" @click=${this._restore} ?disabled=${this._busy}>${t("action.restore")}</button>`:l}
+          ${this._mayManage?a`<button class="danger" @click=${()=>this._confirm="purge"} ?disabled=${this._busy}>${t("action.purge")}</button>`:l}
         </div>
       </section>
+      ${this._editing?this._renderConflict(i):l}
       ${this._editing?this._renderEdit(i):l}
       <section class="card" aria-labelledby="details-title">
         <h3 id="details-title">${t("memory.details")}</h3>
         <dl>
-          ${h(t("field.importance"),P(this.hass,i.importance))}
+          ${h(t("field.importance"),E(this.hass,i.importance))}
           ${r?a`<div class="field">
                 <dt>${t("field.effective_importance")}</dt>
                 <dd>
-                  <strong>${P(this.hass,r.effective_importance_now??i.effective_importance)}</strong>
-                  ${mt(r.effective_importance_now??i.effective_importance)}
+                  <strong>${E(this.hass,r.effective_importance_now??i.effective_importance)}</strong>
+                  ${_t(r.effective_importance_now??i.effective_importance)}
                   <div class="secondary">
-                    ${t("memory.decay_explained",{importance:P(this.hass,i.importance),class_weight:T(this.hass,r.class_weight),bonus:T(this.hass,r.access_bonus),factor:T(this.hass,r.factor),half_life:T(this.hass,r.half_life_days,0),days:T(this.hass,r.days_since_access,0)})}
+                    ${t("memory.decay_explained",{importance:E(this.hass,i.importance),class_weight:P(this.hass,r.class_weight),bonus:P(this.hass,r.access_bonus),factor:P(this.hass,r.factor),half_life:P(this.hass,r.half_life_days,0),days:P(this.hass,r.days_since_access,0)})}
                   </div>
                 </dd>
-              </div>`:h(t("field.effective_importance"),P(this.hass,i.effective_importance))}
+              </div>`:h(t("field.effective_importance"),E(this.hass,i.effective_importance))}
           ${h(t("field.people"),i.people)}
           ${h(t("field.place"),i.location)}
           ${h(t("field.time"),u)}
@@ -599,11 +615,11 @@ var V=globalThis,K=V.ShadowRoot&&(V.ShadyCSS===void 0||V.ShadyCSS.nativeShadow)&
           ${h(t("field.used"),t("memory.used",{count:i.access_count??0}))}
           ${h(t("field.version"),String(i.version))}
         </dl>
-        ${this._renderProvenance(o)}
+        ${this._renderProvenance(n)}
       </section>
       <section class="card" aria-labelledby="history-title">
         <h3 id="history-title">${t("memory.history")}</h3>
-        ${this._renderHistory(n,i)}
+        ${this._renderHistory(o,i)}
       </section>
       ${this._renderAudit()}
       ${this._renderDialog()}
@@ -711,6 +727,13 @@ var V=globalThis,K=V.ShadowRoot&&(V.ShadyCSS===void 0||V.ShadyCSS.nativeShadow)&
       button.more {
         margin-top: 8px;
       }
+      .conflict {
+        border-left: 4px solid var(--warning-color, #ffa600);
+      }
+      .conflict p.newer {
+        font-size: 1.1em;
+        margin: 8px 0;
+      }
       ol.turns li {
         padding: 8px 12px;
         border-radius: 8px;
@@ -747,7 +770,7 @@ var V=globalThis,K=V.ShadowRoot&&(V.ShadyCSS===void 0||V.ShadyCSS.nativeShadow)&
           margin-bottom: 8px;
         }
       }
-    `]};customElements.get("hm-memory-page")||customElements.define("hm-memory-page",gt);var pe=s=>String(s||"").replace(/[.!?]+\s*$/,""),He=["fact","preference","decision","event","person","project","meeting","journal","routine","observation"],yt=class extends f{static properties={t:{attribute:!1},info:{attribute:!1},live:{attribute:!1},prefix:{},_proposals:{state:!0},_loading:{state:!0},_error:{state:!0},_editing:{state:!0},_busy:{state:!0},_done:{state:!0},_actionError:{state:!0}};constructor(){super(),this._proposals=[],this._loading=!0,this._done=[]}firstUpdated(){this._load()}updated(t){t.has("live")&&this.live?.type==="proposals"&&!this._busy&&this._load()}async _load(){this._error=void 0;try{let t=await Gt(this.hass);this._proposals=t.proposals||[]}catch(t){this._error=t}finally{this._loading=!1}}get _canWrite(){return!!(this.info?.user?.can_write??!this.hass?.user?.is_read_only)}async _act(t,e){this._busy=t.id,this._actionError=void 0;try{if(e==="confirm"){let r=((await ht(this.hass,[t.id],[])).memories||[])[0];this._done=[{summary:t.summary,memory:r,action:"confirmed"},...this._done]}else await ht(this.hass,[],[t.id]),this._done=[{summary:t.summary,action:"rejected"},...this._done];this._proposals=this._proposals.filter(i=>i.id!==t.id)}catch(i){this._actionError=i,i?.code==="not_found"&&this._load()}finally{this._busy=void 0}}async _saveEdit(t,e){t.preventDefault();let i=new FormData(t.target),r=n=>String(i.get(n)??"").trim(),o={};r("content")!==e.content&&(o.content=r("content")),r("summary")!==e.summary&&(o.summary=r("summary")),r("kind")!==e.kind&&(o.kind=r("kind")),r("visibility")!==e.visibility&&(o.visibility=r("visibility")),this._busy=e.id,this._actionError=void 0;try{let n=await Zt(this.hass,e.id,o);this._done=[{summary:n.memory?.content||e.summary,memory:n.memory,action:"confirmed"},...this._done],this._proposals=this._proposals.filter(d=>d.id!==e.id),this._editing=void 0}catch(n){this._actionError=n}finally{this._busy=void 0}}_renderEdit(t){let e=this.t;return a`<form class="edit" @submit=${i=>this._saveEdit(i,t)}>
+    `]};customElements.get("hm-memory-page")||customElements.define("hm-memory-page",$t);var pe=s=>String(s||"").replace(/[.!?]+\s*$/,""),De=["fact","preference","decision","event","person","project","meeting","journal","routine","observation"],bt=class extends f{static properties={t:{attribute:!1},info:{attribute:!1},live:{attribute:!1},prefix:{},_proposals:{state:!0},_loading:{state:!0},_error:{state:!0},_editing:{state:!0},_busy:{state:!0},_done:{state:!0},_actionError:{state:!0}};constructor(){super(),this._proposals=[],this._loading=!0,this._done=[]}firstUpdated(){this._load()}updated(t){t.has("live")&&this.live?.type==="proposals"&&!this._busy&&this._load()}async _load(){this._error=void 0;try{let t=await Zt(this.hass);this._proposals=t.proposals||[]}catch(t){this._error=t}finally{this._loading=!1}}get _canWrite(){return!!(this.info?.user?.can_write??!this.hass?.user?.is_read_only)}async _act(t,e){this._busy=t.id,this._actionError=void 0;try{if(e==="confirm"){let r=((await mt(this.hass,[t.id],[])).memories||[])[0];this._done=[{summary:t.summary,memory:r,action:"confirmed"},...this._done]}else await mt(this.hass,[],[t.id]),this._done=[{summary:t.summary,action:"rejected"},...this._done];this._proposals=this._proposals.filter(i=>i.id!==t.id)}catch(i){this._actionError=i,i?.code==="not_found"&&this._load()}finally{this._busy=void 0}}async _saveEdit(t,e){t.preventDefault();let i=new FormData(t.target),r=o=>String(i.get(o)??"").trim(),n={};r("content")!==e.content&&(n.content=r("content")),r("summary")!==e.summary&&(n.summary=r("summary")),r("kind")!==e.kind&&(n.kind=r("kind")),r("visibility")!==e.visibility&&(n.visibility=r("visibility")),this._busy=e.id,this._actionError=void 0;try{let o=await Jt(this.hass,e.id,n);this._done=[{summary:o.memory?.content||e.summary,memory:o.memory,action:"confirmed"},...this._done],this._proposals=this._proposals.filter(d=>d.id!==e.id),this._editing=void 0}catch(o){this._actionError=o}finally{this._busy=void 0}}_renderEdit(t){let e=this.t;return a`<form class="edit" @submit=${i=>this._saveEdit(i,t)}>
       <label>
         ${e("field.content")}
         <textarea name="content" rows="3" maxlength="8000" required .value=${t.content||t.summary}></textarea>
@@ -760,7 +783,7 @@ var V=globalThis,K=V.ShadowRoot&&(V.ShadyCSS===void 0||V.ShadyCSS.nativeShadow)&
         <label>
           ${e("field.kind")}
           <select name="kind">
-            ${(this.info?.kinds||He).map(i=>a`<option value=${i} ?selected=${i===t.kind}>${e.label("kind",i)}</option>`)}
+            ${(this.info?.kinds||De).map(i=>a`<option value=${i} ?selected=${i===t.kind}>${e.label("kind",i)}</option>`)}
           </select>
         </label>
         <label>
@@ -798,7 +821,7 @@ var V=globalThis,K=V.ShadowRoot&&(V.ShadyCSS===void 0||V.ShadyCSS.nativeShadow)&
       <div role="status" aria-live="polite" class="done">
         ${this._done.slice(0,3).map(e=>a`<div class="notice">
             ${e.action==="confirmed"?a`${t("inbox.confirmed",{summary:pe(e.summary)})}
-                  ${e.memory?a`<a href=${B(this.prefix,e.memory.id)}>${t("inbox.open_memory")}</a>`:l}`:t("inbox.rejected",{summary:pe(e.summary)})}
+                  ${e.memory?a`<a href=${W(this.prefix,e.memory.id)}>${t("inbox.open_memory")}</a>`:l}`:t("inbox.rejected",{summary:pe(e.summary)})}
           </div>`)}
       </div>
       ${this._loading?a`<p class="secondary" role="status">${t("list.loading")}</p>`:l}
@@ -864,18 +887,18 @@ var V=globalThis,K=V.ShadowRoot&&(V.ShadyCSS===void 0||V.ShadyCSS.nativeShadow)&
       .end {
         justify-content: flex-end;
       }
-    `]};customElements.get("hm-inbox")||customElements.define("hm-inbox",yt);var Ie=500,$t=class extends f{static properties={t:{attribute:!1},info:{attribute:!1},live:{attribute:!1},prefix:{},_memories:{state:!0},_next:{state:!0},_pending:{state:!0},_loading:{state:!0},_error:{state:!0},_pendingError:{state:!0}};constructor(){super(),this._memories=[],this._loading=!0}firstUpdated(){this._load(),this._loadPending()}updated(t){if(!t.has("live")||!this.live)return;let e=this.live;e.type==="pending"?this._soon("_loadPending"):(e.memory?.origin==="observed"||e.memory_id)&&this._soon("_load")}_soon(t){clearTimeout(this[`${t}Timer`]),this[`${t}Timer`]=setTimeout(()=>this[t](),Ie)}async _load(t=!1){this._error=void 0;try{let e=await U(this.hass,{origins:["observed"],created_after:ne(this.hass)},t?this._next:null,200),i=t?[...this._memories,...e.memories]:e.memories;this._memories=i,this._next=e.next_cursor??null}catch(e){this._error=e}finally{this._loading=!1}}async _loadPending(){this._pendingError=void 0;try{this._pending=await Yt(this.hass,50)}catch(t){this._pending=void 0,this._pendingError=t}}_renderPending(){let t=this.t;if(this._pendingError)return this._pendingError.translation_key==="observer_not_running"?a`<div class="notice">${t("today.observer_off")}</div>`:a`<div class="notice error" role="alert">
+    `]};customElements.get("hm-inbox")||customElements.define("hm-inbox",bt);var He=500,vt=class extends f{static properties={t:{attribute:!1},info:{attribute:!1},live:{attribute:!1},prefix:{},_memories:{state:!0},_next:{state:!0},_pending:{state:!0},_loading:{state:!0},_error:{state:!0},_pendingError:{state:!0}};constructor(){super(),this._memories=[],this._loading=!0}firstUpdated(){this._load(),this._loadPending()}updated(t){if(!t.has("live")||!this.live)return;let e=this.live;e.type==="pending"?this._soon("_loadPending"):(e.memory?.origin==="observed"||e.memory_id)&&this._soon("_load")}_soon(t){clearTimeout(this[`${t}Timer`]),this[`${t}Timer`]=setTimeout(()=>this[t](),He)}async _load(t=!1){this._error=void 0;try{let e=await R(this.hass,{origins:["observed"],created_after:re(this.hass)},t?this._next:null,200),i=t?[...this._memories,...e.memories]:e.memories;this._memories=i,this._next=e.next_cursor??null}catch(e){this._error=e}finally{this._loading=!1}}async _loadPending(){this._pendingError=void 0;try{this._pending=await Yt(this.hass,50)}catch(t){this._pending=void 0,this._pendingError=t}}_renderPending(){let t=this.t;if(this._pendingError)return this._pendingError.translation_key==="observer_not_running"?a`<div class="notice">${t("today.observer_off")}</div>`:a`<div class="notice error" role="alert">
         ${y(this._pendingError,t)}
         <div><button @click=${this._loadPending}>${t("action.retry")}</button></div>
       </div>`;let e=this._pending;return e?e.events?a`
       <p class="secondary">
-        ${t("today.pending_count",{count:e.events,since:x(this.hass,e.oldest_event_at)})}
+        ${t("today.pending_count",{count:e.events,since:M(this.hass,e.oldest_event_at)})}
       </p>
       <ol class="timeline pending">
         ${(e.items||[]).map(i=>a`<li>
-            <time class="when">${x(this.hass,i.at)}</time>
+            <time class="when">${M(this.hass,i.at)}</time>
             <div class="what">
-              ${t("today.event",{name:i.name||i.entity_id,old:M(this.hass,i,i.old_state),new:M(this.hass,i,i.new_state)})}
+              ${t("today.event",{name:i.name||i.entity_id,old:U(this.hass,i,i.old_state),new:U(this.hass,i,i.new_state)})}
               ${i.area?a`<span class="secondary">· ${i.area}</span>`:l}
             </div>
           </li>`)}
@@ -895,11 +918,11 @@ var V=globalThis,K=V.ShadowRoot&&(V.ShadyCSS===void 0||V.ShadyCSS.nativeShadow)&
             </div>`:l}
         ${e.length?a`<ol class="timeline">
               ${e.map(i=>a`<li>
-                  <time class="when">
-                    ${x(this.hass,i.segment_start||i.created_at)}${i.segment_end?a`<span class="secondary">–${x(this.hass,i.segment_end)}</span>`:l}
+                  <time class="when" datetime=${i.segment_start||i.created_at}>
+                    ${X(this.hass,i.segment_start||i.created_at,i.segment_end)}
                   </time>
                   <div class="what">
-                    <a href=${B(this.prefix,i.id)}>${i.content}</a>
+                    <a href=${W(this.prefix,i.id)}>${i.content}</a>
                   </div>
                 </li>`)}
             </ol>`:l}
@@ -952,10 +975,10 @@ var V=globalThis,K=V.ShadowRoot&&(V.ShadyCSS===void 0||V.ShadyCSS.nativeShadow)&
       }
       .when {
         min-width: 64px;
+        flex: none;
+        white-space: nowrap;
         font-variant-numeric: tabular-nums;
         color: var(--secondary-text-color, #727272);
-        display: flex;
-        flex-direction: column;
       }
       .what {
         flex: 1;
@@ -965,24 +988,24 @@ var V=globalThis,K=V.ShadowRoot&&(V.ShadyCSS===void 0||V.ShadyCSS.nativeShadow)&
       .what a {
         color: var(--primary-text-color, #212121);
       }
-    `]};customElements.get("hm-today")||customElements.define("hm-today",$t);performance.mark("home-memory-module");var Le="M3,6H21V8H3V6M3,11H21V13H3V11M3,16H21V18H3V16Z",bt=class extends f{static properties={narrow:{type:Boolean},route:{attribute:!1},panel:{attribute:!1},_t:{state:!0},_info:{state:!0},_error:{state:!0},_live:{state:!0},_proposalCount:{state:!0}};constructor(){super(),this._hass=void 0,this._t=void 0,this._live=void 0,this._language=void 0}get hass(){return this._hass}set hass(t){let e=!this._hass;this._hass=t,(e||t.language!==this._language)&&(this._language=t.language,this._start());for(let i of this.renderRoot?.querySelectorAll?.("[data-view]")||[])i.hass=t}async _start(){let t=this._hass;!this._firstPage&&this._view().name==="list"&&(this._firstPage=U(t,{},null,Ot),this._firstPage.catch(()=>{}));let i=Promise.resolve(this._firstPage).catch(()=>{}).then(()=>dt(t)).then(r=>{this._info=r,this._proposalCount=r.counts?.proposals??0},r=>console.warn("Home Memory: info unavailable",r));try{this._t=pt(await te(t),t.language||"en"),this._error=void 0}catch(r){this._t=this._t||pt({}),this._error=r}await i,this._subscribe()}async _subscribe(){if(!(this._subscribing||this._unsubscribe||!this.isConnected)){this._subscribing=!0;try{this._unsubscribe=await Jt(this._hass,t=>this._onLive(t))}catch(t){console.warn("Home Memory: live updates unavailable",t)}finally{this._subscribing=!1}this.isConnected||this._stopLive()}}_onLive(t){this._live={...t,at:performance.now()},t.type==="proposals"&&this._refreshInfo()}async _refreshInfo(){try{this._info=await dt(this._hass),this._proposalCount=this._info.counts?.proposals??0}catch{}}connectedCallback(){super.connectedCallback(),this._hass&&this._t&&this._subscribe()}disconnectedCallback(){super.disconnectedCallback(),this._stopLive()}_stopLive(){let t=this._unsubscribe;this._unsubscribe=void 0,t&&Promise.resolve(t()).catch(()=>{})}get _prefix(){return this.route?.prefix||"/memory"}_view(){let e=(this.route?.path||"").split("/").filter(Boolean);return e[0]==="m"&&e[1]?{name:"memory",id:decodeURIComponent(e[1])}:e[0]==="inbox"?{name:"inbox"}:e[0]==="today"?{name:"today"}:{name:"list"}}_onClick(t){if(t.defaultPrevented||t.button!==0||t.metaKey||t.ctrlKey||t.shiftKey||t.altKey)return;let e=t.composedPath().find(r=>r.tagName==="A");if(!e||e.target||!e.href)return;let i=new URL(e.href);i.origin!==location.origin||!i.pathname.startsWith(this._prefix)||(t.preventDefault(),se(i.pathname+i.search))}_toggleMenu(){this.dispatchEvent(new Event("hass-toggle-menu",{bubbles:!0,composed:!0}))}render(){let t=this._t;if(!t)return a`<div class="loading" role="status">…</div>`;let e=this._view(),i=this._prefix,r=(n,d,c)=>a`<a
+    `]};customElements.get("hm-today")||customElements.define("hm-today",vt);performance.mark("home-memory-module");var Ie="M3,6H21V8H3V6M3,11H21V13H3V11M3,16H21V18H3V16Z",xt=class extends f{static properties={narrow:{type:Boolean},route:{attribute:!1},panel:{attribute:!1},_t:{state:!0},_info:{state:!0},_error:{state:!0},_live:{state:!0},_proposalCount:{state:!0}};constructor(){super(),this._hass=void 0,this._t=void 0,this._live=void 0,this._language=void 0}get hass(){return this._hass}set hass(t){let e=!this._hass;this._hass=t,(e||t.language!==this._language)&&(this._language=t.language,this._start());for(let i of this.renderRoot?.querySelectorAll?.("[data-view]")||[])i.hass=t}async _start(){let t=this._hass;!this._firstPage&&this._view().name==="list"&&(this._firstPage=R(t,{},null,Ft),this._firstPage.catch(()=>{}));let i=Promise.resolve(this._firstPage).catch(()=>{}).then(()=>pt(t)).then(r=>{this._info=r,this._proposalCount=r.counts?.proposals??0},r=>console.warn("Home Memory: info unavailable",r));try{this._t=ft(await ee(t),t.language||"en"),this._error=void 0}catch(r){this._t=this._t||ft({}),this._error=r}await i,this._subscribe()}async _subscribe(){if(!(this._subscribing||this._unsubscribe||!this.isConnected)){this._subscribing=!0;try{this._unsubscribe=await Xt(this._hass,t=>this._onLive(t))}catch(t){console.warn("Home Memory: live updates unavailable",t)}finally{this._subscribing=!1}this.isConnected||this._stopLive()}}_onLive(t){this._live={...t,at:performance.now()},t.type==="proposals"&&this._refreshInfo()}async _refreshInfo(){try{this._info=await pt(this._hass),this._proposalCount=this._info.counts?.proposals??0}catch{}}connectedCallback(){super.connectedCallback(),this._hass&&this._t&&this._subscribe()}disconnectedCallback(){super.disconnectedCallback(),this._stopLive()}_stopLive(){let t=this._unsubscribe;this._unsubscribe=void 0,t&&Promise.resolve(t()).catch(()=>{})}get _prefix(){return this.route?.prefix||"/memory"}_view(){let e=(this.route?.path||"").split("/").filter(Boolean);if(!e.length)return{name:"list"};if(e[0]==="m"&&e.length===2)try{return{name:"memory",id:decodeURIComponent(e[1])}}catch{return{name:"unknown"}}return e.length===1&&e[0]==="inbox"?{name:"inbox"}:e.length===1&&e[0]==="today"?{name:"today"}:{name:"unknown"}}_onClick(t){if(t.defaultPrevented||t.button!==0||t.metaKey||t.ctrlKey||t.shiftKey||t.altKey)return;let e=t.composedPath().find(r=>r.tagName==="A");if(!e||e.target||!e.href)return;let i=new URL(e.href);i.origin!==location.origin||!i.pathname.startsWith(this._prefix)||(t.preventDefault(),ie(i.pathname+i.search))}_toggleMenu(){this.dispatchEvent(new Event("hass-toggle-menu",{bubbles:!0,composed:!0}))}render(){let t=this._t;if(!t)return a`<div class="loading" role="status">…</div>`;let e=this._view(),i=this._prefix,r=(o,d,c)=>a`<a
       href=${d}
       class="tab"
-      aria-current=${e.name===n||n==="list"&&e.name==="memory"?"page":"false"}
+      aria-current=${e.name===o||o==="list"&&e.name==="memory"?"page":"false"}
       >${c}</a
-    >`,o=this._proposalCount;return a`
+    >`,n=this._proposalCount;return a`
       <div class="page" @click=${this._onClick}>
         <header>
           <div class="toolbar">
             ${this.narrow||this._hass.dockedSidebar==="always_hidden"?a`<button class="menu" @click=${this._toggleMenu}
                   aria-label=${this._hass.localize?.("ui.sidebar.sidebar_toggle")||t("sidebar")}>
-                  <svg viewBox="0 0 24 24" aria-hidden="true"><path d=${Le}></path></svg>
+                  <svg viewBox="0 0 24 24" aria-hidden="true"><path d=${Ie}></path></svg>
                 </button>`:l}
             <h1>${t("title")}</h1>
           </div>
           <nav aria-label=${t("nav.label")}>
             ${r("list",i,t("nav.memories"))}
-            ${r("inbox",`${i}/inbox`,o?t("nav.inbox_count",{count:o}):t("nav.inbox"))}
+            ${r("inbox",`${i}/inbox`,n?t("nav.inbox_count",{count:n}):t("nav.inbox"))}
             ${r("today",`${i}/today`,t("nav.today"))}
           </nav>
         </header>
@@ -1003,6 +1026,11 @@ var V=globalThis,K=V.ShadowRoot&&(V.ShadyCSS===void 0||V.ShadyCSS.nativeShadow)&
             ?hidden=${e.name!=="list"}
             .active=${e.name==="list"}
           ></hm-memory-list>
+          ${e.name==="unknown"?a`<div class="empty unknown" role="status">
+                <strong>${t("unknown.title")}</strong>
+                ${t("unknown.body")}
+                <div><a href=${i}>${t("memory.back")}</a></div>
+              </div>`:l}
           ${e.name==="memory"?a`<hm-memory-page
                 data-view
                 .hass=${this._hass}
@@ -1104,6 +1132,9 @@ var V=globalThis,K=V.ShadowRoot&&(V.ShadyCSS===void 0||V.ShadyCSS.nativeShadow)&
       [hidden] {
         display: none !important;
       }
+      .unknown div {
+        margin-top: 12px;
+      }
       .loading {
         padding: 32px;
         text-align: center;
@@ -1113,7 +1144,7 @@ var V=globalThis,K=V.ShadowRoot&&(V.ShadyCSS===void 0||V.ShadyCSS.nativeShadow)&
           padding: 8px;
         }
       }
-    `]};customElements.get("home-memory-panel")||customElements.define("home-memory-panel",bt);
+    `]};customElements.get("home-memory-panel")||customElements.define("home-memory-panel",xt);
 /*! Bundled license information:
 
 @lit/reactive-element/css-tag.js:

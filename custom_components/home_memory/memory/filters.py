@@ -59,6 +59,9 @@ def filter_sql(flt: MemoryFilter, caller: Caller, now: float) -> tuple[str, list
     if flt.visibility is not None:
         clauses.append("m.visibility = ?")
         params.append(str(flt.visibility))
+    if flt.private_of is not None:
+        clauses.append("(m.visibility = 'private' AND m.owner = ?)")
+        params.append(flt.private_of)
     if flt.min_importance is not None:
         clauses.append("m.importance >= ?")
         params.append(flt.min_importance)

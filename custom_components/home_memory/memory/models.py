@@ -302,6 +302,9 @@ class MemoryFilter:
     tiers: tuple[Tier, ...] = (Tier.ACTIVE,)
     include_expired: bool = False
     origins: tuple[Origin, ...] = ()
+    # Only this user's private memories (a non-admin's deleted and archived
+    # tiers); with `visibility` household it matches nothing.
+    private_of: str | None = None
 
     def needs_sql(self) -> bool:
         """True when the filter narrows beyond visibility, tier and expiry."""
@@ -316,6 +319,7 @@ class MemoryFilter:
             or self.created_after is not None
             or self.created_before is not None
             or bool(self.origins)
+            or self.private_of is not None
         )
 
 

@@ -7,6 +7,7 @@ some is `Tiers.record_access`.
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -233,14 +234,34 @@ class Reading(MemoryRows):
     def people_labels(self, caller: Caller, limit: int = 200) -> list[str]:
         """The people named by active memories the caller may see, most named first.
 
-        Labels are kept casefolded (the people filter compares them so).
+        The filter compares names casefolded (so they are indexed so); each is
+        given as the memories most often spell it ("Zedekiah", not "zedekiah").
         """
+        visible = "m.tier = 'active' AND (m.visibility = 'household' OR m.owner = ?)"
         with self._read() as conn:
-            rows = conn.execute(
-                "SELECT p.person FROM memory_people p JOIN memories m "
-                "ON m.rowid = p.memory_rowid WHERE m.tier = 'active' "
-                "AND (m.visibility = 'household' OR m.owner = ?) "
-                "GROUP BY p.person ORDER BY count(*) DESC, p.person LIMIT ?",
-                (caller.user_id, limit),
-            ).fetchall()
-        return [str(row[0]) for row in rows]
+            folded = [
+                str(row[0])
+                for row in conn.execute(
+                    "SELECT p.person FROM memory_people p JOIN memories m "
+                    f"ON m.rowid = p.memory_rowid WHERE {visible} "
+                    "GROUP BY p.person ORDER BY count(*) DESC, p.person LIMIT ?",
+                    (caller.user_id, limit),
+                )
+            ]
+            spellings: dict[str, Counter[str]] = {name: Counter() for name in folded}
+            if folded:
+                marks = ",".join("?" * len(folded))
+                rows = conn.execute(
+                    "SELECT j.value FROM memories m, json_each(m.people) j "
+                    f"WHERE {visible} AND m.rowid IN (SELECT memory_rowid "
+                    f"FROM memory_people WHERE person IN ({marks}))",
+                    (caller.user_id, *folded),
+                )
+                for (written,) in rows:
+                    counts = spellings.get(str(written).casefold())
+                    if counts is not None:
+                        counts[str(written)] += 1
+        return [
+            counts.most_common(1)[0][0] if counts else name
+            for name, counts in spellings.items()
+        ]

@@ -14,8 +14,13 @@ from .operation_log import OperationLog
 from .rows import COLUMNS, MemoryRows
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+    from collections.abc import Callable, Mapping, Sequence
     import sqlite3
+
+# Called with each memory a restore or purge names, inside its transaction,
+# before anything changes: it raises to refuse them all (who may manage
+# which memory is the caller's rule, not the engine's).
+type TargetCheck = Callable[[Memory], None]
 
 
 class Tiers(MemoryRows, OperationLog):
@@ -81,12 +86,26 @@ class Tiers(MemoryRows, OperationLog):
         self._refresh([rowid for rowid, _ in targets])
         return [memory.id for _, memory in targets]
 
-    def restore(self, caller: Caller, *, ids: Sequence[str]) -> list[str]:
-        """Bring deleted or archived memories back to the active tier."""
+    def restore(
+        self,
+        caller: Caller,
+        *,
+        ids: Sequence[str],
+        check: TargetCheck | None = None,
+    ) -> list[str]:
+        """Bring deleted or archived memories back to the active tier.
+
+        `check` sees every memory named (active ones too) before anything
+        changes; if it raises, nothing is restored.
+        """
         with self._transaction() as conn:
+            named = self._select_targets(conn, caller, ids, (), None)
+            if check is not None:
+                for _, memory in named:
+                    check(memory)
             targets = [
                 (rowid, memory)
-                for rowid, memory in self._select_targets(conn, caller, ids, (), None)
+                for rowid, memory in named
                 if memory.tier is not Tier.ACTIVE
             ]
             for rowid, memory in targets:
@@ -106,12 +125,26 @@ class Tiers(MemoryRows, OperationLog):
         *,
         ids: Sequence[str] = (),
         tags: Sequence[str] = (),
+        tier: Tier | None = None,
+        check: TargetCheck | None = None,
     ) -> list[str]:
-        """Remove memories for good: row, vector, FTS entry and history."""
+        """Remove memories for good: row, vector, FTS entry and history.
+
+        `tier`: every memory named must still be in it (the tier a person
+        was shown them in), else MemoryChangedError names the first that
+        left it and nothing is purged: a purge racing a restore must not
+        destroy the memory just brought back. `check` as for `restore`.
+        """
         if not ids and not tags:
             raise InvalidMemoryError("ids", "name memories by id or by tag")
         with self._transaction() as conn:
             targets = self._select_targets(conn, caller, ids, tags, None)
+            if check is not None:
+                for _, memory in targets:
+                    check(memory)
+            for _, memory in targets:
+                if tier is not None and memory.tier is not tier:
+                    raise MemoryChangedError(memory.id)
             self._purge_rows(conn, [rowid for rowid, _ in targets])
             for _, memory in targets:
                 self._log(conn, "purge", memory.id, caller, memory.content)

@@ -46,12 +46,20 @@ memories.py (read: everyone; write: users who may control; admin: admins)
   nothing_to_undo.
 - async_forget(scope, SelectRequest(ids, tags)) -> list[Memory] (now in the
   deleted tier); write.
-- async_restore(scope, ids) -> list[Memory]; admin.
-- async_purge(scope, SelectRequest(ids, tags)) -> list[str] (purged ids); admin.
+- async_restore(scope, ids) -> list[Memory]; write, and each memory named
+  must be one the caller manages (access.may_manage: an admin the
+  household's and their own private ones, anyone their own private ones),
+  else ForbiddenError admin_required and nothing is restored.
+- async_purge(scope, SelectRequest(ids, tags, tier=None)) -> list[str]
+  (purged ids); who may: as for restore. `tier`: each memory must still be
+  in it, else ConflictError memory_changed and nothing is purged.
 - async_get(scope, GetRequest(memory_id, with_history)) -> GetResult(memory,
-  history | None); read. NotFoundError memory_not_found.
+  history | None, may_manage); read. NotFoundError memory_not_found (also a
+  household memory in the deleted or archived tier for a non-admin).
 - async_list(scope, ListRequest(filter, offset, limit)) -> ListResult(memories,
-  total, offset, next_offset); read.
+  total, offset, next_offset); read. The deleted and archived tiers hold,
+  for a non-admin, only their own private memories (access.tier_filter; so
+  for async_search).
 - async_search(scope, SearchRequest(query, filter, offset, limit,
   min_relevance=None: the option's floor)) -> SearchResult(items:
   list[ScoredMemory], total, offset, next_offset, min_relevance,

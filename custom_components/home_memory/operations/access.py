@@ -9,11 +9,15 @@
 - Admin actions need an admin user. Calls without a user are accepted, as
   Home Assistant's own admin actions accept them: only admins can write
   automations and scripts, and Caller(None) still sees no private memory.
+- A person manages their own private memories as an admin manages the
+  household's: the owner sees them in the deleted and archived tiers,
+  restores and purges them (`may_manage`, `shown_in_tier`, `tier_filter`).
+  Nobody ever sees another person's private memory, in any tier.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum, auto
 from typing import TYPE_CHECKING, Final
 
@@ -21,7 +25,7 @@ from homeassistant.auth.permissions.const import POLICY_CONTROL
 from homeassistant.exceptions import Unauthorized, UnknownUser
 
 from ..const import DOMAIN
-from ..memory.models import Caller
+from ..memory.models import Caller, Memory, MemoryFilter, Tier, Visibility
 from .errors import ForbiddenError
 
 if TYPE_CHECKING:
@@ -79,6 +83,62 @@ def require(actor: Actor, access: Access) -> None:
         raise ForbiddenError("admin_required")
     if access is not Access.READ and not actor.may_write:
         raise ForbiddenError("read_only_user")
+
+
+def _owns_private(caller: Caller, memory: Memory) -> bool:
+    return (
+        memory.visibility is Visibility.PRIVATE
+        and caller.user_id is not None
+        and memory.owner == caller.user_id
+    )
+
+
+def shown_in_tier(caller: Caller, memory: Memory) -> bool:
+    """Whether `caller` may see `memory` where it is now.
+
+    Active memories: whoever may see them. Deleted and archived ones: admins
+    (household and their own private ones) and the owner of a private one.
+    """
+    return memory.visible_to(caller) and (
+        memory.tier is Tier.ACTIVE or caller.is_admin or _owns_private(caller, memory)
+    )
+
+
+def may_manage(actor: Actor, memory: Memory) -> bool:
+    """Whether the actor may restore and purge `memory`.
+
+    An admin manages the household's memories and their own private ones;
+    anyone who may write manages their own private ones.
+    """
+    caller = actor.caller
+    return (
+        actor.may_write
+        and memory.visible_to(caller)
+        and (caller.is_admin or _owns_private(caller, memory))
+    )
+
+
+def check_manage(actor: Actor, memory: Memory) -> None:
+    """Refuse restoring or purging a memory the actor may see but not manage."""
+    require(actor, Access.WRITE)
+    if not may_manage(actor, memory):
+        raise ForbiddenError("admin_required")
+
+
+def tier_filter(actor: Actor, flt: MemoryFilter) -> MemoryFilter:
+    """`flt` as the actor may read it.
+
+    The deleted and archived tiers hold, for a non-admin, only their own
+    private memories. A non-admin asking for the active tier together with
+    another (no surface does) or without a user (no private memory of
+    theirs exists) is refused as before.
+    """
+    caller = actor.caller
+    if caller.is_admin or all(tier is Tier.ACTIVE for tier in flt.tiers):
+        return flt
+    if caller.user_id is None or Tier.ACTIVE in flt.tiers:
+        raise ForbiddenError("admin_required")
+    return replace(flt, private_of=caller.user_id)
 
 
 def speaker_key(user_id: str | None) -> str:

@@ -20,8 +20,8 @@ from ..memory.models import (
     Tier,
     Visibility,
 )
-from .access import Access, require
-from .errors import async_engine
+from .access import Access, require, tier_filter
+from .errors import ForbiddenError, async_engine
 from .proposals import proposal_store, session_store
 
 if TYPE_CHECKING:
@@ -210,7 +210,12 @@ async def async_people(scope: OperationScope, limit: int) -> list[str]:
 
 @dataclass(frozen=True, slots=True)
 class Counts:
-    """What the caller may see, counted (admin tiers only for admins)."""
+    """What the caller may see, counted.
+
+    `deleted` and `archived`: for an admin the household's and their own
+    private memories there, for anyone else their own private ones (None
+    for a caller without a user who is not an admin: they see none).
+    """
 
     active: int
     private: int
@@ -229,19 +234,23 @@ async def async_counts(scope: OperationScope) -> Counts:
     def total(flt: MemoryFilter) -> int:
         return store.list_memories(caller, flt, limit=1).total
 
+    def in_tier(tier: Tier) -> int | None:
+        try:
+            flt = tier_filter(
+                scope.actor, MemoryFilter(tiers=(tier,), include_expired=True)
+            )
+        except ForbiddenError:
+            return None
+        return total(flt)
+
     def _count() -> Counts:
-        admin = caller.is_admin
         return Counts(
             active=total(MemoryFilter(include_expired=True)),
             private=total(
                 MemoryFilter(visibility=Visibility.PRIVATE, include_expired=True)
             ),
-            deleted=total(MemoryFilter(tiers=(Tier.DELETED,), include_expired=True))
-            if admin
-            else None,
-            archived=total(MemoryFilter(tiers=(Tier.ARCHIVED,), include_expired=True))
-            if admin
-            else None,
+            deleted=in_tier(Tier.DELETED),
+            archived=in_tier(Tier.ARCHIVED),
             proposals=len(proposals.pending(caller)),
         )
 

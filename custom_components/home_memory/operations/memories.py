@@ -25,7 +25,15 @@ from ..memory.models import (
     Visibility,
     WeightClass,
 )
-from .access import Access, Actor, require
+from .access import (
+    Access,
+    Actor,
+    check_manage,
+    may_manage,
+    require,
+    shown_in_tier,
+    tier_filter,
+)
 from .errors import InvalidRequestError, NotFoundError, async_engine
 from .events import async_memories_changed
 from .remembering import async_announce
@@ -104,11 +112,15 @@ class SelectRequest:
 
     `versions` (forget): the version of each memory the person was shown; if
     one changed since, ConflictError memory_changed and nothing is forgotten.
+    `tier` (purge): the tier the person was shown them in; if one left it
+    since (restored meanwhile), ConflictError memory_changed and nothing is
+    purged.
     """
 
     ids: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
     versions: Mapping[str, int] | None = None
+    tier: Tier | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,10 +133,14 @@ class GetRequest:
 
 @dataclass(frozen=True, slots=True)
 class GetResult:
-    """The memory, and its earlier versions (newest first) when asked."""
+    """The memory, and its earlier versions (newest first) when asked.
+
+    `may_manage`: the caller may restore and purge it (access.may_manage).
+    """
 
     memory: Memory
     history: list[dict[str, Any]] | None = None
+    may_manage: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,12 +228,6 @@ def check_private(actor: Actor, visibility: Visibility | None) -> None:
     """A private memory needs a user it belongs to."""
     if visibility is Visibility.PRIVATE and actor.caller.user_id is None:
         raise InvalidRequestError("private_needs_owner")
-
-
-def check_tiers(actor: Actor, flt: MemoryFilter) -> None:
-    """The deleted and archived tiers are for admins only."""
-    if any(tier is not Tier.ACTIVE for tier in flt.tiers):
-        require(actor, Access.ADMIN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,7 +385,8 @@ async def async_revert(scope: OperationScope, request: RevertRequest) -> UpdateO
 
 
 async def async_forget(scope: OperationScope, request: SelectRequest) -> list[Memory]:
-    """Move memories to the deleted tier at once (an admin can restore them).
+    """Move memories to the deleted tier at once (an admin can restore the
+    household's, the owner their private ones).
 
     The two-step forget of conversations is operations/choosing.py.
     """
@@ -397,12 +408,17 @@ async def async_forget(scope: OperationScope, request: SelectRequest) -> list[Me
 
 
 async def async_restore(scope: OperationScope, ids: Sequence[str]) -> list[Memory]:
-    """Bring forgotten or archived memories back (admin)."""
-    require(scope.actor, Access.ADMIN)
+    """Bring forgotten or archived memories back (access.may_manage: an admin,
+    or the owner of a private memory); one refused refuses all."""
+    actor = scope.actor
+    require(actor, Access.WRITE)
     store = scope.data.store
 
     def _restore() -> list[Memory]:
-        return memories_by_id(store, store.restore(scope.actor.caller, ids=list(ids)))
+        restored = store.restore(
+            actor.caller, ids=list(ids), check=partial(check_manage, actor)
+        )
+        return memories_by_id(store, restored)
 
     restored = await async_engine(scope.hass, _restore)
     async_memories_changed(scope.hass, restored=restored, context=scope.context)
@@ -410,15 +426,20 @@ async def async_restore(scope: OperationScope, ids: Sequence[str]) -> list[Memor
 
 
 async def async_purge(scope: OperationScope, request: SelectRequest) -> list[str]:
-    """Delete memories for good (admin); returns the purged ids."""
-    require(scope.actor, Access.ADMIN)
+    """Delete memories for good (who may: as for restore); returns the purged ids."""
+    actor = scope.actor
+    require(actor, Access.WRITE)
     store = scope.data.store
 
     def _purge() -> tuple[list[str], list[Memory]]:
         # As they were, so that each is announced to those who could see it.
         before = {m.id: m for m in memories_by_id(store, list(request.ids))}
         ids = store.hard_delete(
-            scope.actor.caller, ids=list(request.ids), tags=list(request.tags)
+            actor.caller,
+            ids=list(request.ids),
+            tags=list(request.tags),
+            tier=request.tier,
+            check=partial(check_manage, actor),
         )
         return ids, [before[i] for i in ids if i in before]
 
@@ -434,18 +455,21 @@ async def async_purge(scope: OperationScope, request: SelectRequest) -> list[str
 
 async def async_get(scope: OperationScope, request: GetRequest) -> GetResult:
     """One memory the caller may see, with its history when asked."""
-    require(scope.actor, Access.READ)
+    actor = scope.actor
+    require(actor, Access.READ)
     store = scope.data.store
-    caller = scope.actor.caller
+    caller = actor.caller
 
     def _get() -> GetResult:
         memory = store.get(request.memory_id, caller)
-        if memory.tier is not Tier.ACTIVE and not caller.is_admin:
-            # The deleted and archived tiers are an admin's to see.
+        if not shown_in_tier(caller, memory):
+            # A household memory's deleted and archived tiers are an admin's.
             raise NotFoundError("memory_not_found", id=request.memory_id)
+        manage = may_manage(actor, memory)
         if not request.with_history:
-            return GetResult(memory)
-        return GetResult(memory, store.history(request.memory_id, caller))
+            return GetResult(memory, may_manage=manage)
+        history = store.history(request.memory_id, caller)
+        return GetResult(memory, history, may_manage=manage)
 
     return await async_engine(scope.hass, _get)
 
@@ -453,13 +477,13 @@ async def async_get(scope: OperationScope, request: GetRequest) -> GetResult:
 async def async_list(scope: OperationScope, request: ListRequest) -> ListResult:
     """A page of memories matching the filter, newest first."""
     require(scope.actor, Access.READ)
-    check_tiers(scope.actor, request.filter)
+    flt = tier_filter(scope.actor, request.filter)
     page = await async_engine(
         scope.hass,
         partial(
             scope.data.store.list_memories,
             scope.actor.caller,
-            request.filter,
+            flt,
             offset=request.offset,
             limit=request.limit,
             after=request.after,
@@ -477,7 +501,7 @@ async def async_list(scope: OperationScope, request: ListRequest) -> ListResult:
 async def async_search(scope: OperationScope, request: SearchRequest) -> SearchResult:
     """Hybrid search as Assist uses it, above the relevance floor."""
     require(scope.actor, Access.READ)
-    check_tiers(scope.actor, request.filter)
+    flt = tier_filter(scope.actor, request.filter)
     data = scope.data
     floor = request.min_relevance
     if floor is None:
@@ -489,7 +513,7 @@ async def async_search(scope: OperationScope, request: SearchRequest) -> SearchR
                 data.retriever.search,
                 request.query,
                 scope.actor.caller,
-                request.filter,
+                flt,
                 limit=request.limit,
                 offset=request.offset,
                 min_relevance=floor,

@@ -520,6 +520,13 @@ WS_FORGET_SCHEMA: Final = ServiceSchema(
 WS_IDS_SCHEMA: Final = ServiceSchema(
     {probatio.Required(ATTR_MEMORY_IDS): _WS_MEMORY_IDS}
 )
+# `tier`: where the memories were shown; one that left it is not purged.
+WS_PURGE_SCHEMA: Final = ServiceSchema(
+    {
+        probatio.Required(ATTR_MEMORY_IDS): _WS_MEMORY_IDS,
+        probatio.Optional("tier"): probatio.All(str, _TIER),
+    }
+)
 WS_EXPORT_SCHEMA: Final = ServiceSchema(
     {
         probatio.Optional(ATTR_CURSOR): _CURSOR,

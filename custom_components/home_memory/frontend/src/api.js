@@ -61,7 +61,11 @@ export const forget = (hass, memoryId, version) =>
 export const restore = (hass, memoryId) =>
   call(hass, "restore", { memory_ids: [memoryId] });
 
-export const purge = (hass, memoryId) => call(hass, "purge", { memory_ids: [memoryId] });
+/** Purge; `tier` (the tier the page showed) makes the server refuse if it
+ * moved meanwhile, e.g. restored in another tab. Left out for a server that
+ * does not know it yet. */
+export const purge = (hass, memoryId, tier) =>
+  call(hass, "purge", { memory_ids: [memoryId], ...(tier ? { tier } : {}) });
 
 export const proposals = (hass) => call(hass, "proposals");
 
@@ -80,6 +84,8 @@ export const subscribe = (hass, onEvent) =>
 /** What to tell the person about a failed command (Home Assistant's words). */
 export function errorText(err, t) {
   if (!err) return "";
+  // The server's words name the memory by its id: the panel's say "this memory".
+  if (err.translation_key === "memory_changed") return t("error.changed_meanwhile");
   if (err.translation_key) {
     const key = `component.home_memory.exceptions.${err.translation_key}.message`;
     const text = t(key, err.translation_placeholders || {});

@@ -31,6 +31,23 @@ export function formatTime(hass, iso, seconds = false) {
   }).format(date);
 }
 
+/**
+ * A period from `start` to `end` as one range ("2:42 – 2:50 AM"); ends in the
+ * same minute read as one time ("2:42 AM"). `withDate` puts the day in front.
+ */
+export function formatRange(hass, start, end, withDate = false) {
+  const from = new Date(start);
+  const to = new Date(end || start);
+  if (Number.isNaN(from.getTime())) return String(start ?? "");
+  const format = new Intl.DateTimeFormat(locale(hass), {
+    ...(withDate ? { dateStyle: "medium" } : {}),
+    timeStyle: "short",
+    timeZone: timeZone(hass),
+  });
+  if (Number.isNaN(to.getTime()) || to < from) return format.format(from);
+  return format.formatRange(from, to);
+}
+
 export function formatPercent(hass, value) {
   if (value === null || value === undefined || Number.isNaN(Number(value))) return "";
   return new Intl.NumberFormat(locale(hass), {

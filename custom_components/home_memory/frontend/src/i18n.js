@@ -24,10 +24,12 @@ export async function loadStrings(hass) {
 
 /**
  * A translate function over the loaded resources: t("list.count", {count: 3}).
- * `{name}` is replaced by the value; `{count, plural, one {# memory} other {#
- * memories}}` (ICU's plural form, as Home Assistant's own strings write it)
- * picks the branch for the number in `language` (`=0` before the categories;
- * `#` is the number).
+ * `{name}` is replaced by the value. A count's words are a group of plural
+ * forms, one key each ("list.count.one", "list.count.other"; "none" for
+ * zero where a language words it apart): `values.count` picks the form by
+ * the language's plural rules, and is written as a number of that language.
+ * (Home Assistant checks each translated string's `{placeholders}` with
+ * Python's str.format parser, so ICU's nested plural syntax cannot be used.)
  */
 export function translator(resources, language = "en") {
   let rules;
@@ -37,9 +39,16 @@ export function translator(resources, language = "en") {
     rules = new Intl.PluralRules("en");
   }
   const t = (key, values) => {
-    const text = resources[key.startsWith("component.") ? key : PREFIX + key];
+    const full = key.startsWith("component.") ? key : PREFIX + key;
+    let text = resources[full];
+    if (text === undefined && typeof values?.count === "number") {
+      const count = values.count;
+      const form = count === 0 && `${full}.none` in resources ? "none" : rules.select(count);
+      text = resources[`${full}.${form}`] ?? resources[`${full}.other`];
+      values = { ...values, count: count.toLocaleString(rules.resolvedOptions().locale) };
+    }
     if (text === undefined) return key;
-    return values ? fill(text, values, rules) : text;
+    return values ? fill(text, values) : text;
   };
   // A value's label ("kind", "fact" -> "Fact"); a value the panel has no
   // word for (free text such as a time of day typed in an action) shows as is.
@@ -51,62 +60,8 @@ export function translator(resources, language = "en") {
   return t;
 }
 
-// The text between the `{` at `open` and its matching `}` (nested braces
-// included), and the index after that `}`; null when it is not closed.
-function braced(text, open) {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    if (text[i] === "{") depth++;
-    else if (text[i] === "}" && --depth === 0) return [text.slice(open + 1, i), i + 1];
-  }
-  return null;
-}
-
-const PLURAL = /^\s*(\w+)\s*,\s*plural\s*,/;
-
-function fill(text, values, rules, number) {
-  let out = "";
-  let i = 0;
-  while (i < text.length) {
-    const char = text[i];
-    if (char === "#" && number !== undefined) {
-      out += number;
-      i++;
-      continue;
-    }
-    const found = char === "{" ? braced(text, i) : null;
-    if (!found) {
-      out += char;
-      i++;
-      continue;
-    }
-    const [inside, next] = found;
-    const plural = PLURAL.exec(inside);
-    if (plural && plural[1] in values) {
-      out += pluralBranch(inside.slice(plural[0].length), Number(values[plural[1]]), values, rules);
-    } else if (/^\w+$/.test(inside) && inside in values) {
-      out += String(values[inside]);
-    } else {
-      out += text.slice(i, next);
-    }
-    i = next;
-  }
-  return out;
-}
-
-function pluralBranch(options, count, values, rules) {
-  const branches = {};
-  const pattern = /\s*(=\d+|\w+)\s*(?=\{)/y;
-  let at = 0;
-  for (;;) {
-    pattern.lastIndex = at;
-    const selector = pattern.exec(options);
-    if (!selector) break;
-    const found = braced(options, pattern.lastIndex);
-    if (!found) break;
-    branches[selector[1]] = found[0];
-    at = found[1];
-  }
-  const chosen = branches[`=${count}`] ?? branches[rules.select(count)] ?? branches.other ?? "";
-  return fill(chosen, values, rules, count.toLocaleString(rules.resolvedOptions().locale));
+function fill(text, values) {
+  return text.replace(/\{(\w+)\}/g, (whole, name) =>
+    name in values ? String(values[name]) : whole
+  );
 }

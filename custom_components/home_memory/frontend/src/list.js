@@ -230,8 +230,15 @@ class MemoryList extends LitElement {
     const t = this.t;
     const f = this._filters;
     const info = this.info || {};
-    const isAdmin = info.user?.is_admin;
+    const isAdmin = info.user?.is_admin ?? this.hass?.user?.is_admin;
     const tiers = info.tiers || ["active"];
+    // Names as memories write them: the server lists labels casefolded (its
+    // filter compares them so); a name seen in the list shows as written there.
+    const written = new Map();
+    for (const item of this._items) {
+      for (const name of item.people || []) written.set(String(name).toLowerCase(), name);
+    }
+    const personName = (name) => written.get(String(name).toLowerCase()) ?? name;
     return html`<details class="filters" ?open=${this._filterCount > 0}>
       <summary>
         ${this._filterCount ? t("filter.title_count", { count: this._filterCount }) : t("filter.title")}
@@ -239,7 +246,7 @@ class MemoryList extends LitElement {
       <div class="filter-grid">
         ${this._select("kinds", t("filter.kind"), info.kinds || KINDS, f.kinds, (v) => t.label("kind", v))}
         ${this._select("weight_classes", t("filter.weight_class"), info.weight_classes || WEIGHT_CLASSES, f.weight_classes, (v) => t.label("weight_class", v))}
-        ${this._select("people", t("filter.person"), info.people || [], f.people, (v) => v)}
+        ${this._select("people", t("filter.person"), info.people || [], f.people, personName)}
         ${this._select("origins", t("filter.source"), info.origins || ORIGINS, f.origins, (v) => t.label("origin", v))}
         <label>
           ${t("filter.visibility")}
@@ -249,10 +256,11 @@ class MemoryList extends LitElement {
             <option value="private" ?selected=${f.visibility === "private"}>${t("visibility.private_mine")}</option>
           </select>
         </label>
-        ${isAdmin
+        ${tiers.length > 1
           ? html`<label>
               ${t("filter.tier")}
-              <select name="tier" @change=${(ev) => this._setFilter("tier", ev.target.value)}>
+              <select name="tier" @change=${(ev) => this._setFilter("tier", ev.target.value)}
+                aria-describedby=${!isAdmin && f.tier !== "active" ? "tier-hint" : nothing}>
                 ${tiers.map((tier) => html`<option value=${tier} ?selected=${f.tier === tier}>${t.label("tier", tier)}</option>`)}
               </select>
             </label>`
@@ -279,6 +287,9 @@ class MemoryList extends LitElement {
             @change=${(ev) => this._setFilter("created_before", ev.target.value)} />
         </label>
       </div>
+      ${!isAdmin && f.tier !== "active"
+        ? html`<p id="tier-hint" class="secondary hint">${t("filter.tier_own_private")}</p>`
+        : nothing}
       ${this._filterCount
         ? html`<button class="clear" @click=${this._clearFilters}>${t("filter.clear")}</button>`
         : nothing}
@@ -300,9 +311,12 @@ class MemoryList extends LitElement {
         <div><button @click=${this._clearFilters}>${t("filter.clear")}</button></div>
       </div>`;
     }
+    // Someone who may only read cannot tell Assist to remember: their text
+    // says what will show here instead of what they cannot do.
+    const canWrite = this.info?.user?.can_write ?? !this.hass?.user?.is_read_only;
     return html`<div class="empty" role="status">
       <strong>${t("list.empty_title")}</strong>
-      ${t("list.empty_body")}
+      ${canWrite ? t("list.empty_body") : t("list.empty_body_read_only")}
     </div>`;
   }
 
@@ -425,6 +439,9 @@ class MemoryList extends LitElement {
       }
       button.clear {
         margin-bottom: 8px;
+      }
+      p.hint {
+        margin: 0 0 12px;
       }
       .spread {
         justify-content: space-between;

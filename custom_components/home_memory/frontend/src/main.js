@@ -140,10 +140,18 @@ class HomeMemoryPanel extends LitElement {
   _view() {
     const path = this.route?.path || "";
     const parts = path.split("/").filter(Boolean);
-    if (parts[0] === "m" && parts[1]) return { name: "memory", id: decodeURIComponent(parts[1]) };
-    if (parts[0] === "inbox") return { name: "inbox" };
-    if (parts[0] === "today") return { name: "today" };
-    return { name: "list" };
+    if (!parts.length) return { name: "list" };
+    if (parts[0] === "m" && parts.length === 2) {
+      try {
+        return { name: "memory", id: decodeURIComponent(parts[1]) };
+      } catch {
+        return { name: "unknown" }; // A broken %-escape names no memory.
+      }
+    }
+    if (parts.length === 1 && parts[0] === "inbox") return { name: "inbox" };
+    if (parts.length === 1 && parts[0] === "today") return { name: "today" };
+    // A mistyped or outdated link says so instead of quietly showing the list.
+    return { name: "unknown" };
   }
 
   _onClick(ev) {
@@ -211,6 +219,13 @@ class HomeMemoryPanel extends LitElement {
             ?hidden=${view.name !== "list"}
             .active=${view.name === "list"}
           ></hm-memory-list>
+          ${view.name === "unknown"
+            ? html`<div class="empty unknown" role="status">
+                <strong>${t("unknown.title")}</strong>
+                ${t("unknown.body")}
+                <div><a href=${prefix}>${t("memory.back")}</a></div>
+              </div>`
+            : nothing}
           ${view.name === "memory"
             ? html`<hm-memory-page
                 data-view
@@ -322,6 +337,9 @@ class HomeMemoryPanel extends LitElement {
       }
       [hidden] {
         display: none !important;
+      }
+      .unknown div {
+        margin-top: 12px;
       }
       .loading {
         padding: 32px;

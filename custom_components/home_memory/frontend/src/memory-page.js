@@ -5,13 +5,18 @@ import { LitElement, html, css, nothing } from "lit";
 import * as api from "./api.js";
 import { shared } from "./styles.js";
 import { addsToText, bar } from "./render.js";
-import { formatDateTime, formatNumber, formatPercent, formatState, formatTime } from "./format.js";
+import { formatDateTime, formatNumber, formatPercent, formatRange, formatState, formatTime } from "./format.js";
 
 const KINDS = ["fact", "preference", "decision", "event", "person", "project", "meeting", "journal", "routine", "observation"];
 const WEIGHT_CLASSES = ["significant", "preference", "routine", "observation", "transient"];
 
 // Observed changes listed before "Show all": a segment holds up to 50.
 const EVENTS_SHOWN = 8;
+
+// What an edit conflict shows of the newer version beside the text.
+const CONFLICT_FIELDS = ["summary", "kind", "weight_class", "importance", "people", "tags", "location", "visibility"];
+
+const isGone = (err) => err?.code === "not_found" || err?.translation_key === "memory_not_found";
 
 const splitList = (text) =>
   text.split(",").map((item) => item.trim()).filter(Boolean);
@@ -41,6 +46,7 @@ class MemoryPage extends LitElement {
     _actionError: { state: true },
     _confirm: { state: true },
     _gone: { state: true },
+    _conflict: { state: true },
     _audit: { state: true },
     _allEvents: { state: true },
   };
@@ -56,6 +62,7 @@ class MemoryPage extends LitElement {
       this._notice = undefined;
       this._actionError = undefined;
       this._gone = undefined;
+      this._conflict = undefined;
       this._allEvents = false;
       this._load();
     }
@@ -123,12 +130,24 @@ class MemoryPage extends LitElement {
       return;
     }
     if (this._busy) return; // Our own change: its answer updates the page.
+    if (event.type === "forgotten") {
+      // Forgotten elsewhere: an open form could only save into nothing.
+      this._editing = false;
+      this._conflict = undefined;
+      this._notice = undefined;
+      if (this._mayManage) this._load();
+      else this._gone = "forgotten";
+      return;
+    }
     const known = this._data?.memory;
     if (event.type === "updated" && known && event.memory?.version <= known.version) {
       return; // Already shown (our own edit, told back to us).
     }
     if (this._editing) {
-      this._notice = this.t("memory.changed_elsewhere");
+      // What the person typed stays; the newer version shows beside it.
+      if (event.memory && event.memory.version > (this._conflict?.version ?? 0)) {
+        this._conflict = event.memory;
+      }
       return;
     }
     this._load();
@@ -142,7 +161,18 @@ class MemoryPage extends LitElement {
     return Boolean(this.info?.user?.is_admin ?? this.hass?.user?.is_admin);
   }
 
-  async _run(action, notice) {
+  /** Whether this person may restore and purge the memory shown: the server
+   * says so (`may_manage`, also for an owner's private memory); a server that
+   * does not say it yet lets administrators only. */
+  get _mayManage() {
+    return Boolean(this._data?.may_manage ?? this._isAdmin);
+  }
+
+  get _isPrivate() {
+    return this._data?.memory?.visibility === "private";
+  }
+
+  async _run(action, notice, failed) {
     this._busy = true;
     this._actionError = undefined;
     this._notice = undefined;
@@ -151,11 +181,49 @@ class MemoryPage extends LitElement {
       if (notice) this._notice = notice;
       return answer;
     } catch (err) {
+      if (failed && (await failed(err))) return undefined;
       this._actionError = err;
       if (err?.translation_key === "memory_changed") this._load();
       return undefined;
     } finally {
       this._busy = false;
+    }
+  }
+
+  /** A save that failed because the memory moved on: handled here (true). */
+  async _saveFailed(err) {
+    const changed = err?.translation_key === "memory_changed";
+    if (!changed && !isGone(err)) return false;
+    let latest;
+    try {
+      latest = await api.get(this.hass, this.memoryId);
+    } catch (getErr) {
+      if (!isGone(getErr)) return false;
+    }
+    if (!latest || latest.memory.tier !== "active") {
+      // Forgotten (or deleted) meanwhile: nothing was saved, nothing to save into.
+      this._editing = false;
+      this._conflict = undefined;
+      if (latest) {
+        this._data = latest;
+        this._notice = this.t("memory.not_saved_forgotten");
+      } else {
+        this._gone = "missing";
+      }
+      return true;
+    }
+    // Changed meanwhile: the form keeps what was typed, the newer version shows above it.
+    this._conflict = latest.memory;
+    this._notice = this.t("memory.conflict_not_saved");
+    return true;
+  }
+
+  _cancelEdit() {
+    this._editing = false;
+    if (this._conflict) {
+      this._conflict = undefined;
+      this._notice = undefined;
+      this._load();
     }
   }
 
@@ -187,16 +255,24 @@ class MemoryPage extends LitElement {
       changes.expires_at = new Date(text("expires_at")).toISOString();
     }
     if (!Object.keys(changes).length) {
-      this._editing = false;
+      this._cancelEdit();
       return;
     }
-    const answer = await this._run(async () => {
-      const saved = await api.update(this.hass, memory.id, memory.version, changes);
-      // Known before the live event of this very edit is looked at.
-      this._data = { ...this._data, memory: saved.memory };
-      this._editing = false;
-      return saved;
-    }, this.t("memory.saved"));
+    // After a conflict the changes (against what the form was opened with)
+    // go onto the newer version: fields not touched keep the other edit.
+    const expected = this._conflict?.version ?? memory.version;
+    const answer = await this._run(
+      async () => {
+        const saved = await api.update(this.hass, memory.id, expected, changes);
+        // Known before the live event of this very edit is looked at.
+        this._data = { ...this._data, memory: saved.memory };
+        this._editing = false;
+        this._conflict = undefined;
+        return saved;
+      },
+      this.t("memory.saved"),
+      (err) => this._saveFailed(err)
+    );
     if (answer) {
       await this._load();
       this.renderRoot.querySelector("#edit-button")?.focus();
@@ -218,14 +294,17 @@ class MemoryPage extends LitElement {
     this._confirm = undefined;
     const memory = this._data.memory;
     if (kind === "forget") {
-      // An administrator stays on the page: its banner says it was forgotten.
+      // Whoever may restore it stays on the page: its banner says it was forgotten.
       const answer = await this._run(() => api.forget(this.hass, memory.id, memory.version));
       if (answer) {
-        if (this._isAdmin) await this._load();
+        if (this._mayManage) await this._load();
         else this._gone = "forgotten";
       }
     } else if (kind === "purge") {
-      const answer = await this._run(() => api.purge(this.hass, memory.id));
+      // The tier shown goes along (a server that knows `may_manage` takes it):
+      // a memory restored elsewhere meanwhile is not purged.
+      const tier = this._data.may_manage === undefined ? undefined : memory.tier;
+      const answer = await this._run(() => api.purge(this.hass, memory.id, tier));
       if (answer) this._gone = "purged";
     }
   }
@@ -254,7 +333,7 @@ class MemoryPage extends LitElement {
       @cancel=${() => (this._confirm = undefined)}
     >
       <h3 id="confirm-title">${t(`memory.confirm_${kind}_title`)}</h3>
-      <p>${t(`memory.confirm_${kind}_body`)}</p>
+      <p>${t(kind === "forget" && this._isPrivate ? "memory.confirm_forget_body_private" : `memory.confirm_${kind}_body`)}</p>
       <div class="row end">
         <button @click=${this._closeDialog} autofocus>${t("action.cancel")}</button>
         <button class="danger primary" @click=${this._confirmed}>
@@ -323,7 +402,7 @@ class MemoryPage extends LitElement {
         ? html`<label class="check"><input type="checkbox" name="clear_expiry" /> ${t("field.clear_expiry")}</label>`
         : nothing}
       <div class="row end">
-        <button type="button" @click=${() => (this._editing = false)}>${t("action.cancel")}</button>
+        <button type="button" @click=${this._cancelEdit}>${t("action.cancel")}</button>
         <button type="submit" class="primary" ?disabled=${this._busy}>${t("action.save")}</button>
       </div>
     </form>`;
@@ -348,7 +427,7 @@ class MemoryPage extends LitElement {
                     </li>`
                   )}
                 </ol>`
-              : html`<p class="secondary">${t("memory.conversation_trimmed")}</p>`}
+              : html`<p class="secondary">${this._noTurnsText()}</p>`}
           </div>`
         : nothing}
       ${events.length
@@ -360,6 +439,49 @@ class MemoryPage extends LitElement {
             </div>`
           : nothing}
     `;
+  }
+
+  // `get` sends no turns of another person's conversation, nor any once they
+  // are no longer kept (docs/websocket-api.md): the one who said it tells which.
+  _noTurnsText() {
+    const memory = this._data?.memory;
+    const me = this.info?.user?.id ?? this.hass?.user?.id;
+    if (memory?.speaker && me && memory.speaker !== me) return this.t("memory.conversation_not_yours");
+    return this.t("memory.conversation_trimmed");
+  }
+
+  _renderConflict(memory) {
+    const t = this.t;
+    const newer = this._conflict;
+    if (!newer) return nothing;
+    const shown = (name, value) => {
+      if (value === null || value === undefined || value === "") return "—";
+      if (Array.isArray(value)) return value.length ? value.join(", ") : "—";
+      if (name === "kind") return t.label("kind", value);
+      if (name === "weight_class") return t.label("weight_class", value);
+      if (name === "importance") return formatPercent(this.hass, value);
+      if (name === "visibility") return t(`visibility.${value}`);
+      return String(value);
+    };
+    const differs = CONFLICT_FIELDS.filter(
+      (name) => JSON.stringify(newer[name] ?? null) !== JSON.stringify(memory[name] ?? null)
+    );
+    const label = { weight_class: "field.weight_class", location: "field.place" };
+    return html`<section class="card conflict" aria-labelledby="conflict-title">
+      <h3 id="conflict-title">${t("memory.conflict_title", { version: newer.version })}</h3>
+      <p class="secondary">${t("memory.conflict_body")}</p>
+      <p class="text newer">${newer.content}</p>
+      ${differs.length
+        ? html`<dl>
+            ${differs.map(
+              (name) => html`<div class="field">
+                <dt>${t(label[name] || `field.${name}`)}</dt>
+                <dd>${shown(name, newer[name])}</dd>
+              </div>`
+            )}
+          </dl>`
+        : nothing}
+    </section>`;
   }
 
   _renderEvents(events) {
@@ -429,7 +551,7 @@ class MemoryPage extends LitElement {
     if (this._gone) {
       return html`${back}
         <div class="empty" role="status">
-          <strong>${t(`memory.gone_${this._gone}`)}</strong>
+          <strong>${t(this._gone === "forgotten" && this._isPrivate ? "memory.gone_forgotten_private" : `memory.gone_${this._gone}`)}</strong>
           <a href=${this.prefix}>${t("memory.back")}</a>
         </div>`;
     }
@@ -453,9 +575,7 @@ class MemoryPage extends LitElement {
         ? nothing
         : html`<div class="field"><dt>${label}</dt><dd>${Array.isArray(value) ? value.join(", ") : value}</dd></div>`;
     const when = [
-      memory.segment_start
-        ? `${formatDateTime(this.hass, memory.segment_start)}${memory.segment_end ? ` – ${formatTime(this.hass, memory.segment_end)}` : ""}`
-        : "",
+      memory.segment_start ? formatRange(this.hass, memory.segment_start, memory.segment_end, true) : "",
       memory.time_of_day ? t.label("time_of_day", memory.time_of_day) : "",
       memory.day_type ? t.label("day_type", memory.day_type) : "",
     ].filter(Boolean).join(" · ");
@@ -479,7 +599,9 @@ class MemoryPage extends LitElement {
           : nothing}
         <div class="row chips">
           <span class="chip">${t.label("kind", memory.kind)}</span>
-          <span class="chip">${t.label("weight_class", memory.weight_class)}</span>
+          ${t.label("weight_class", memory.weight_class) !== t.label("kind", memory.kind)
+            ? html`<span class="chip">${t.label("weight_class", memory.weight_class)}</span>`
+            : nothing}
           <span class="chip">${memory.visibility === "private" ? t("visibility.private") : t("visibility.household")}</span>
           ${!active ? html`<span class="chip">${t.label("tier", memory.tier)}</span>` : nothing}
         </div>
@@ -488,14 +610,15 @@ class MemoryPage extends LitElement {
             ? html`<button id="edit-button" @click=${() => (this._editing = true)}>${t("action.edit")}</button>
                 <button class="danger" @click=${() => (this._confirm = "forget")} ?disabled=${this._busy}>${t("action.forget")}</button>`
             : nothing}
-          ${this._isAdmin && !active
+          ${this._mayManage && !active
             ? html`<button class="primary" @click=${this._restore} ?disabled=${this._busy}>${t("action.restore")}</button>`
             : nothing}
-          ${this._isAdmin
+          ${this._mayManage
             ? html`<button class="danger" @click=${() => (this._confirm = "purge")} ?disabled=${this._busy}>${t("action.purge")}</button>`
             : nothing}
         </div>
       </section>
+      ${this._editing ? this._renderConflict(memory) : nothing}
       ${this._editing ? this._renderEdit(memory) : nothing}
       <section class="card" aria-labelledby="details-title">
         <h3 id="details-title">${t("memory.details")}</h3>
@@ -649,6 +772,13 @@ class MemoryPage extends LitElement {
       }
       button.more {
         margin-top: 8px;
+      }
+      .conflict {
+        border-left: 4px solid var(--warning-color, #ffa600);
+      }
+      .conflict p.newer {
+        font-size: 1.1em;
+        margin: 8px 0;
       }
       ol.turns li {
         padding: 8px 12px;

@@ -4,7 +4,7 @@
 import { LitElement, html, css, nothing } from "lit";
 import * as api from "./api.js";
 import { shared } from "./styles.js";
-import { formatState, formatTime, today } from "./format.js";
+import { formatRange, formatState, formatTime, today } from "./format.js";
 import { memoryHref } from "./render.js";
 
 const REFRESH_DELAY_MS = 500;
@@ -141,10 +141,8 @@ class Today extends LitElement {
           ? html`<ol class="timeline">
               ${ordered.map(
                 (memory) => html`<li>
-                  <time class="when">
-                    ${formatTime(this.hass, memory.segment_start || memory.created_at)}${memory.segment_end
-                      ? html`<span class="secondary">–${formatTime(this.hass, memory.segment_end)}</span>`
-                      : nothing}
+                  <time class="when" datetime=${memory.segment_start || memory.created_at}>
+                    ${formatRange(this.hass, memory.segment_start || memory.created_at, memory.segment_end)}
                   </time>
                   <div class="what">
                     <a href=${memoryHref(this.prefix, memory.id)}>${memory.content}</a>
@@ -207,10 +205,10 @@ class Today extends LitElement {
       }
       .when {
         min-width: 64px;
+        flex: none;
+        white-space: nowrap;
         font-variant-numeric: tabular-nums;
         color: var(--secondary-text-color, #727272);
-        display: flex;
-        flex-direction: column;
       }
       .what {
         flex: 1;
