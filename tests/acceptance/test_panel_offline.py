@@ -155,11 +155,37 @@ def run_panel(
                 await page.evaluate(
                     """([handlers]) => {
                       for (const [type, answer] of Object.entries(handlers)) {
-                        window.fake.handlers[type] = () => {
+                        window.fake.handlers[type] = (message) => {
                           if (answer && answer.error) throw answer.error;
+                          if (answer && answer.paged) {
+                            return window.page(answer, message);
+                          }
+                          if (answer && answer.held) {
+                            // Answered when the test calls window.release().
+                            const copy = structuredClone(answer.held);
+                            return new Promise((resolve) => {
+                              window.release = () => resolve(copy);
+                            });
+                          }
                           return structuredClone(answer);
                         };
                       }
+                      // {paged: N, memory}: N memories, `limit` at a time by
+                      // cursor, the count on the first page only (as the API).
+                      window.page = ({ paged, memory }, { limit, cursor }) => {
+                        const start = Number(cursor || 0);
+                        const end = Math.min(paged, start + limit);
+                        const memories = [];
+                        for (let n = start; n < end; n++) {
+                          const content = `Memory number ${n}.`;
+                          memories.push({ ...memory, id: `m${n}`, content });
+                        }
+                        return {
+                          memories,
+                          next_cursor: end < paged ? String(end) : null,
+                          total: cursor ? null : paged,
+                        };
+                      };
                     }""",
                     [handlers],
                 )
@@ -248,6 +274,56 @@ def test_live_events_add_change_and_drop_rows() -> None:
         {
             "home_memory/info": info(ANNA),
             "home_memory/list": _list(memory(2), memory(1)),
+        },
+    )
+
+
+def test_a_short_first_page_is_topped_up_before_show_more() -> None:
+    """The first screen asks for 20 memories, then 30 more: "Show more" after 50."""
+
+    async def scenario(page: Page) -> None:
+        rows = view(page).locator("li.memory")
+        await view(page).get_by_role("button", name="Show more").wait_for()
+        await page.wait_for_function(
+            "performance.getEntriesByName('home-memory-first-results').length > 0"
+        )
+        await view(page).locator("li.memory >> nth=49").wait_for()
+        assert await rows.count() == 50
+        await view(page).get_by_text("120 memories").wait_for()
+        await view(page).get_by_role("button", name="Show more").click()
+        await view(page).locator("li.memory >> nth=99").wait_for()
+        assert await rows.count() == 100
+        lists = await sent(page, "home_memory/list")
+        asked = [(message["limit"], message.get("cursor")) for message in lists]
+        assert asked == [(20, None), (30, "20"), (50, "50")]
+
+    run_panel(
+        scenario,
+        {
+            "home_memory/info": info(ANNA),
+            "home_memory/list": {"paged": 120, "memory": memory(0)},
+        },
+    )
+
+
+def test_info_is_asked_for_after_the_first_page() -> None:
+    """The rights and counts wait for the first page (they share its reader)."""
+
+    async def scenario(page: Page) -> None:
+        await page.wait_for_function("typeof window.release === 'function'")
+        await view(page).get_by_role("searchbox", name="Search memories").wait_for()
+        assert await sent(page, "home_memory/info") == []
+        await page.evaluate("window.release()")
+        await view(page).locator("li.memory").first.wait_for()
+        await page.wait_for_function(
+            "window.fake.sent.some(m => m.type === 'home_memory/info')"
+        )
+
+    run_panel(
+        scenario,
+        {
+            "home_memory/info": info(ANNA),
+            "home_memory/list": {"held": _list(memory(1))},
         },
     )
 

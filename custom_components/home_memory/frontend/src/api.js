@@ -19,7 +19,13 @@ export function filterFields(filters) {
   return fields;
 }
 
-export const list = (hass, filters, cursor, limit = 50) =>
+// A page of the list. The panel's first screen asks for FIRST_PAGE only (it
+// shows about ten rows): less to read, send and lay out before anything is
+// on screen; the list then tops it up to a full PAGE at once.
+export const PAGE = 50;
+export const FIRST_PAGE = 20;
+
+export const list = (hass, filters, cursor, limit = PAGE) =>
   call(hass, "list", {
     limit,
     ...filterFields(filters),
