@@ -5,12 +5,11 @@ import { LitElement, html, css, nothing } from "lit";
 import * as api from "./api.js";
 import { shared } from "./styles.js";
 import { formatDateTime } from "./format.js";
-import { memoryHref } from "./render.js";
+import { KINDS, kindSelect, memoryHref, textFields } from "./render.js";
 
 // "Remembered: {summary}." — without the summary's own full stop.
 const bare = (text) => String(text || "").replace(/[.!?]+\s*$/, "");
 
-const KINDS = ["fact", "preference", "decision", "event", "person", "project", "meeting", "journal", "routine", "observation"];
 
 class Inbox extends LitElement {
   static properties = {
@@ -105,21 +104,9 @@ class Inbox extends LitElement {
   _renderEdit(proposal) {
     const t = this.t;
     return html`<form class="edit" @submit=${(ev) => this._saveEdit(ev, proposal)}>
-      <label>
-        ${t("field.content")}
-        <textarea name="content" rows="3" maxlength="8000" required .value=${proposal.content || proposal.summary}></textarea>
-      </label>
-      <label>
-        ${t("field.summary")}
-        <input name="summary" maxlength="500" .value=${proposal.summary || ""} />
-      </label>
+      ${textFields(t, proposal)}
       <div class="row">
-        <label>
-          ${t("field.kind")}
-          <select name="kind">
-            ${(this.info?.kinds || KINDS).map((k) => html`<option value=${k} ?selected=${k === proposal.kind}>${t.label("kind", k)}</option>`)}
-          </select>
-        </label>
+        ${kindSelect(t, this.info?.kinds || KINDS, proposal.kind)}
         <label>
           ${t("field.visibility")}
           <select name="visibility">

@@ -5,11 +5,8 @@ import { LitElement, html, css, nothing } from "lit";
 import * as api from "./api.js";
 import { shared } from "./styles.js";
 import { listStyles } from "./list-styles.js";
-import { memoryRow } from "./render.js";
+import { KINDS, ORIGINS, WEIGHT_CLASSES, memoryRow } from "./render.js";
 
-const KINDS = ["fact", "preference", "decision", "event", "person", "project", "meeting", "journal", "routine", "observation"];
-const WEIGHT_CLASSES = ["significant", "preference", "routine", "observation", "transient"];
-const ORIGINS = ["voice", "action", "observed", "extracted", "imported"];
 const SEARCH_DELAY_MS = 300;
 
 const emptyFilters = () => ({

@@ -4,11 +4,9 @@
 import { LitElement, html, css, nothing } from "lit";
 import * as api from "./api.js";
 import { shared } from "./styles.js";
-import { addsToText, bar } from "./render.js";
+import { KINDS, WEIGHT_CLASSES, addsToText, bar, kindSelect, textFields } from "./render.js";
 import { formatDateTime, formatNumber, formatPercent, formatRange, formatState, formatTime } from "./format.js";
 
-const KINDS = ["fact", "preference", "decision", "event", "person", "project", "meeting", "journal", "routine", "observation"];
-const WEIGHT_CLASSES = ["significant", "preference", "routine", "observation", "transient"];
 
 // Observed changes listed before "Show all": a segment holds up to 50.
 const EVENTS_SHOWN = 8;
@@ -347,21 +345,9 @@ class MemoryPage extends LitElement {
     const t = this.t;
     const isOwner = memory.owner && memory.owner === this.info?.user?.id;
     return html`<form class="card edit" @submit=${this._save}>
-      <label>
-        ${t("field.content")}
-        <textarea id="edit-content" name="content" rows="4" maxlength="8000" required .value=${memory.content}></textarea>
-      </label>
-      <label>
-        ${t("field.summary")}
-        <input name="summary" maxlength="500" .value=${memory.summary || ""} />
-      </label>
+      ${textFields(t, memory, { rows: 4, contentId: "edit-content" })}
       <div class="grid">
-        <label>
-          ${t("field.kind")}
-          <select name="kind">
-            ${(this.info?.kinds || KINDS).map((k) => html`<option value=${k} ?selected=${k === memory.kind}>${t.label("kind", k)}</option>`)}
-          </select>
-        </label>
+        ${kindSelect(t, this.info?.kinds || KINDS, memory.kind)}
         <label>
           ${t("field.weight_class")}
           <select name="weight_class">

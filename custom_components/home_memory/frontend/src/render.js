@@ -2,6 +2,11 @@
 import { html, nothing } from "lit";
 import { formatDateTime, formatPercent } from "./format.js";
 
+// The values the server knows, for when `info` has not said them yet.
+export const KINDS = ["fact", "preference", "decision", "event", "person", "project", "meeting", "journal", "routine", "observation"];
+export const WEIGHT_CLASSES = ["significant", "preference", "routine", "observation", "transient"];
+export const ORIGINS = ["voice", "action", "observed", "extracted", "imported"];
+
 /** A small bar for a 0..1 value shown beside its number (so hidden from readers). */
 export const bar = (value) =>
   html`<span class="bar" aria-hidden="true"
@@ -13,6 +18,31 @@ export function addsToText(summary, content) {
   if (!summary) return false;
   const start = summary.replace(/(\.\.\.|…|\.)\s*$/, "").trim();
   return !String(content || "").startsWith(start);
+}
+
+/**
+ * The text and summary fields of an edit form (a memory's page and a
+ * proposal's edit share them).
+ */
+export function textFields(t, item, { rows = 3, contentId } = {}) {
+  return html`<label>
+      ${t("field.content")}
+      <textarea id=${contentId ?? nothing} name="content" rows=${rows} maxlength="8000" required .value=${item.content || item.summary || ""}></textarea>
+    </label>
+    <label>
+      ${t("field.summary")}
+      <input name="summary" maxlength="500" .value=${item.summary || ""} />
+    </label>`;
+}
+
+/** The kind select of an edit form, with `current` chosen. */
+export function kindSelect(t, kinds, current) {
+  return html`<label>
+    ${t("field.kind")}
+    <select name="kind">
+      ${kinds.map((k) => html`<option value=${k} ?selected=${k === current}>${t.label("kind", k)}</option>`)}
+    </select>
+  </label>`;
 }
 
 export const memoryHref = (prefix, id) => `${prefix}/m/${encodeURIComponent(id)}`;
