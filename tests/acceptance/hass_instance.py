@@ -275,7 +275,9 @@ class HassInstance:
                     if self.admin_token:
                         self.wait_running(self.admin_token, deadline - time.monotonic())
                     return self
-            time.sleep(0.25)
+            # Wait on the process itself: an early exit is seen at once.
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout=0.25)
         self.stop()
         raise HassError(f"hass did not answer in {timeout} s:\n{self.log_tail()}")
 
@@ -589,18 +591,34 @@ class HassInstance:
             "GET", f"/api/diagnostics/config_entry/{entry_id}", token=token
         )
 
-    @staticmethod
     def wait_for(
-        predicate: Any, *, what: str, timeout: float = 60.0, interval: float = 0.2
+        self,
+        predicate: Any,
+        *,
+        what: str,
+        timeout: float = 60.0,
+        interval: float = 0.2,
     ) -> None:
-        """Poll `predicate` until it is true (for things that happen in hass)."""
+        """Poll `predicate` until it is true (for things that happen in hass).
+
+        Between polls it waits on the hass process, so a crash ends the wait
+        at once with the log's tail instead of running into the timeout.
+        """
+        process = self.process
+        if process is None:
+            raise HassError(f"hass is not running (waiting for {what})")
         deadline = time.monotonic() + timeout
         while True:
             if predicate():
                 return
             if time.monotonic() > deadline:
                 raise HassError(f"timed out waiting for {what}")
-            time.sleep(interval)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=interval)
+                raise HassError(
+                    f"hass exited with {process.returncode} while waiting "
+                    f"for {what}:\n{self.log_tail()}"
+                )
 
     # --- websocket -----------------------------------------------------------------
 
