@@ -233,6 +233,25 @@ def test_the_persona_name_appears_in_some_quiet_memories() -> None:
     assert all(FIRST_PERSON.search(content) for content in contents)
 
 
+def test_a_segment_with_a_tv_turned_on_is_never_called_quiet() -> None:
+    """Whatever closing a segment draws, a TV that came on is not "quiet"."""
+    for start in range(40):
+        events = Events()
+        events.light(local(24, 9, 0) + start, "on")
+        events.add(
+            local(24, 9, 10) + start,
+            "media_player.living_room_tv",
+            "on",
+            "off",
+            name="Living Room TV",
+            area="Living Room",
+        )
+        events.light(local(24, 9, 20) + start, "off", "light.hall", area="Hall")
+        segment = one_segment(events, local(24, 10, 0))
+        content = narrate(segment, persona=PERSONA, tz=TZ).content
+        assert "quiet" not in content.casefold(), content
+
+
 @pytest.mark.parametrize(
     ("hour", "minute", "expected"),
     [

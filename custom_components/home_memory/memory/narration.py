@@ -627,7 +627,7 @@ def _closing(facts: _Facts, emotion: str, persona: str, rng: random.Random) -> s
     else:
         options = (
             f"The {part} felt calm to me.",
-            "Otherwise the house stayed quiet, and I let it rest.",
+            "Nothing else happened, and I let the house rest.",
             f"An ordinary {part}, the kind I, {persona}, have come to enjoy.",
         )
     return rng.choice(options)
