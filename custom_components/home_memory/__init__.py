@@ -20,6 +20,7 @@ from homeassistant.util import dt as dt_util
 
 from .assist.intents import async_setup_intents
 from .assist.llm_api import async_setup_llm_api
+from .assist.prompt_refresh import async_setup_prompt_refresh
 from .background.conversation_capture import (
     SessionWork,
     async_nightly_job,
@@ -86,9 +87,11 @@ PLATFORMS: list[Platform] = [Platform.SENSOR]
 
 
 async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
-    """Register the actions, the LLM API and the websocket commands, once."""
+    """Register the actions, the LLM API (and its per-turn prompt check) and the
+    websocket commands, once."""
     async_setup_services(hass)
     async_setup_llm_api(hass)
+    async_setup_prompt_refresh(hass)
     async_setup_websocket_api(hass)
     return True
 

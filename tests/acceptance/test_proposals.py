@@ -60,11 +60,15 @@ def _llm_agent(home: Household) -> str:
     ids = [s["entity_id"] for s in states]
     task = next((i for i in ids if i.startswith("ai_task.")), None)
     assert task, ids
+    # The rule agent; the recording agents (test_per_turn_memory) have names.
+    recording = {"Assist only", "Assist and memory", "Memory only"}
     agent = next(
         (
-            i
-            for i in ids
-            if i.startswith("conversation.") and i != "conversation.home_assistant"
+            s["entity_id"]
+            for s in states
+            if s["entity_id"].startswith("conversation.")
+            and s["entity_id"] != "conversation.home_assistant"
+            and s["attributes"].get("friendly_name") not in recording
         ),
         None,
     )

@@ -37,6 +37,7 @@ from ..memory.sessions import MessageRole
 from ..operations.proposals import offers_for, session_store
 from ..runtime.conversation_state import CachedContext
 from .chat import async_current_turn
+from .prompts import PROPOSAL_QUESTION_OPENING
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
@@ -132,8 +133,8 @@ def proposal_question(
         for number, offer in enumerate(offers, 1)
     )
     return (
-        "From an earlier conversation you noted things that may be worth "
-        "remembering; nothing is stored until the user agrees. Unless you already "
+        f"{PROPOSAL_QUESTION_OPENING}; nothing is stored until the user agrees. "
+        "Unless you already "
         "asked in this conversation, first answer the user, then ask: 'Should I "
         f"remember anything from our conversation? {listed} Say yes, no, or the "
         f"numbers.' Pass their answer to the {tool} tool (answer yes or no, or "

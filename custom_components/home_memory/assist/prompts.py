@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..memory.quoting import DATA_OPEN
+
 _USE_BACKGROUND: Final = (
     "Lines under 'Relevant background' are things you already know about this "
     "household: use them naturally and only when they help, and never say "
@@ -37,3 +39,19 @@ UNAVAILABLE_PROMPT: Final = (
     "The household's long-term memory is not available right now: if the user "
     "asks about it, say so briefly."
 )
+
+# How the question about pending proposals opens (assist/context.py).
+PROPOSAL_QUESTION_OPENING: Final = (
+    "From an earlier conversation you noted things that may be worth remembering"
+)
+
+
+def carries_memory(prompt: str) -> bool:
+    """True when `prompt` quotes memory: background, past messages or proposals.
+
+    Every memory and past message is quoted between the data delimiters, each
+    on a line of its own (memory/quoting.py `data_block`; the instructions
+    name them only within a sentence); a proposal question opens the same way
+    each time. Such a prompt is right only for the turn it was built for.
+    """
+    return f"\n{DATA_OPEN}\n" in prompt or PROPOSAL_QUESTION_OPENING in prompt

@@ -1,6 +1,6 @@
 """Every Home Assistant internal Home Memory reads, and only here.
 
-Home Assistant offers no public way to learn four things Home Memory needs:
+Home Assistant offers no public way to do five things Home Memory needs:
 
 - a user by id without awaiting (the Assist prompt is built synchronously):
   the auth store's user map, `hass.auth._store._users`;
@@ -10,7 +10,9 @@ Home Assistant offers no public way to learn four things Home Memory needs:
   Assist pipeline's debug record of the run and the run itself
   (`hass.data["assist_pipeline"]`: `pipeline_debug`, `pipeline_runs`);
 - an LLM agent's final reply, which no chat-log event announces: the chat
-  logs the conversation integration keeps (`chat_log.DATA_CHAT_LOGS`).
+  logs the conversation integration keeps (`chat_log.DATA_CHAT_LOGS`);
+- how to make an agent build its prompt anew on a turn (2026.11 keeps it
+  between turns): the chat log's kept API instance, `ChatLog.llm_api`.
 
 Each reader checks the shape it finds. When Home Assistant changes one of
 them, the reader gives None (each caller has a fallback: the household, or a
@@ -177,3 +179,17 @@ def stored_chat_logs(hass: HomeAssistant) -> Mapping[str, ChatLog]:
         _changed("stored chat logs (chat_log.DATA_CHAT_LOGS)", logs)
         return {}
     return logs
+
+
+def release_kept_prompt(chat_log: ChatLog) -> None:
+    """Make the agent build `chat_log`'s prompt and tools anew on this turn.
+
+    Since 2026.11 `ChatLog.async_provide_llm_data` reuses the API instance,
+    prompt and tools it keeps in `llm_api` while the agent, user, device and
+    APIs stay the same; without one it builds them as on a first turn. On
+    2026.10 it builds them on every turn, and this changes nothing.
+    """
+    if not hasattr(chat_log, "llm_api"):
+        _changed("the chat log's kept LLM API (ChatLog.llm_api)", chat_log)
+        return
+    chat_log.llm_api = None

@@ -1,0 +1,215 @@
+"""What an LLM agent's model receives on each turn of one conversation.
+
+Three stand-in agents (`custom_components/acceptance_llm`) select the Assist
+API, Assist and Home Memory, or Home Memory alone, call
+`chat_log.async_provide_llm_data(user_input.as_llm_context(...))` as the core
+agents do (on 2026.11 that keeps the prompt between turns) and record the
+system prompt and messages a model would get. Like many local models they
+never call a tool. The suite runs on 2026.10 (.venv) and on 2026.11
+(`scripts/acceptance --ha 2026.11.0`); the same expectations hold on both.
+
+Agents that select Home Memory get the memories for each turn's own words on
+that turn. An agent with Assist alone cannot: Home Assistant asks the Assist
+API's tool platforms synchronously, so no search can finish before the model
+is called (docs/home-assistant.md, "Two ways into another agent's prompt");
+it gets what the previous words found, and never anything forgotten.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from .conftest import start_household
+from .test_proposals import FAKE_LLM, _llm_agent
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from .conftest import Household
+    from .hass_instance import User
+
+DOMAIN = "home_memory"
+KEY = "The spare key is under the blue flower pot."
+PEANUTS = "Anna is allergic to peanuts."
+WIFI = "The wifi password is tulip-42."
+QUESTIONS = (
+    "Where is the spare key?",
+    "What is Anna allergic to?",
+    "What is the wifi password?",
+)
+# A word of each memory that no question contains.
+KEY_WORD, PEANUT_WORD, WIFI_WORD = "flower pot", "peanuts", "tulip-42"
+WITH_MEMORY_API = ("Assist and memory", "Memory only")
+
+
+@pytest.fixture(scope="module")
+def home(_sockets: None) -> Iterator[Household]:
+    """An instance of its own with the stand-in agents and three memories."""
+    household = start_household(custom_components={"acceptance_llm": FAKE_LLM})
+    try:
+        _llm_agent(household)
+        for content in (KEY, PEANUTS, WIFI):
+            household.hass.call_service(
+                DOMAIN, "remember", {"content": content}, token=household.anna.token
+            ).ok()
+        yield household
+    finally:
+        household.hass.cleanup()
+
+
+def _agents(home: Household) -> dict[str, str]:
+    """The recording agents' entity ids by their names."""
+    states = home.hass.request("GET", "/api/states", token=home.anna.token).ok()
+    return {
+        s["attributes"].get("friendly_name"): s["entity_id"]
+        for s in states
+        if s["entity_id"].startswith("conversation.")
+    }
+
+
+def _received(home: Household, agent: str, conversation_id: str) -> list[str]:
+    """Per turn of the conversation, everything the model received as text."""
+    body = home.hass.call_service(
+        "acceptance_llm", "requests", {}, token=home.anna.token
+    ).ok()["service_response"]["requests"]
+    return [
+        request["system"] + "\n" + "\n".join(request["messages"])
+        for request in body.get(agent, [])
+        if request["conversation_id"] == conversation_id
+    ]
+
+
+def _searches(home: Household) -> int:
+    """How many background searches Home Memory has run (its diagnostics)."""
+    body = home.hass.diagnostics(home.anna.token, home.entry_id).ok()
+    latency = body["data"]["latency"].get("context", {})
+    return int(latency.get("count", 0))
+
+
+def _converse(
+    home: Household, agent: str, texts: tuple[str, ...], user: User | None = None
+) -> str:
+    conversation_id = None
+    for text in texts:
+        conversation_id = _turn(home, agent, conversation_id, text, user)
+    assert conversation_id
+    return conversation_id
+
+
+def _turn(
+    home: Household,
+    agent: str,
+    conversation_id: str | None,
+    text: str,
+    user: User | None = None,
+    *,
+    wait: bool = True,
+) -> str:
+    """One turn. With Assist alone, the search for its words runs after the
+    turn (for the next one): wait for it, as a person's next words would."""
+    before = _searches(home)
+    result = home.hass.conversation_process(
+        text,
+        token=(user or home.anna).token,
+        agent_id=agent,
+        conversation_id=conversation_id,
+    )
+    if wait and agent.endswith("assist_only"):
+        home.hass.wait_for(
+            lambda: _searches(home) > before, what="the background search"
+        )
+    return str(result["conversation_id"])
+
+
+def _remember(home: Household, user: User, content: str, **data: Any) -> str:
+    body = home.hass.call_service(
+        DOMAIN, "remember", {"content": content, **data}, token=user.token
+    ).ok()
+    memory_id: str = body["service_response"]["memory"]["id"]
+    return memory_id
+
+
+@pytest.mark.parametrize("shape", WITH_MEMORY_API)
+def test_each_turn_gets_the_memories_for_its_own_words(
+    home: Household, shape: str
+) -> None:
+    """Turns 1, 2, 3: the key, then Anna, then the wifi, each on its own turn."""
+    agent = _agents(home)[shape]
+    conversation_id = _converse(home, agent, QUESTIONS)
+    turns = _received(home, agent, conversation_id)
+    assert len(turns) == 3
+    for turn, word in zip(turns, (KEY_WORD, PEANUT_WORD, WIFI_WORD), strict=True):
+        assert word in turn, (shape, word, turn)
+
+
+def test_an_assist_only_agent_gets_what_the_previous_words_found(
+    home: Household,
+) -> None:
+    """Assist alone: the instructions and tools first, then the last turn's finds."""
+    agent = _agents(home)["Assist only"]
+    conversation_id = _converse(home, agent, QUESTIONS)
+    turns = _received(home, agent, conversation_id)
+    assert len(turns) == 3
+    assert "home_memory__recall" in turns[0]
+    assert KEY_WORD not in turns[0]
+    assert KEY_WORD in turns[1], turns[1]
+    assert PEANUT_WORD in turns[2], turns[2]
+
+
+@pytest.mark.parametrize("shape", [*WITH_MEMORY_API, "Assist only"])
+def test_a_memory_forgotten_after_a_turn_is_gone_from_the_next(
+    home: Household, shape: str
+) -> None:
+    """Asked about, then forgotten: the next turn's prompt no longer holds it."""
+    hass, anna = home.hass, home.anna
+    memory_id = _remember(home, anna, f"The {shape} bike lock code is 4711.")
+    agent = _agents(home)[shape]
+    conversation_id = _converse(home, agent, ("What is the bike lock code?",))
+    if shape == "Assist only":
+        # Its first turn cannot hold it; the second one does (one turn late).
+        _converse_more(home, agent, conversation_id, "And the bike lock code?")
+    assert "4711" in _received(home, agent, conversation_id)[-1]
+    hass.call_service(DOMAIN, "forget", {"ids": [memory_id]}, token=anna.token).ok()
+    _converse_more(home, agent, conversation_id, "Tell me the bike lock code again.")
+    _converse_more(home, agent, conversation_id, "Thanks.", wait=False)
+    for turn in _received(home, agent, conversation_id)[-2:]:
+        assert "4711" not in turn, (shape, turn)
+
+
+@pytest.mark.parametrize("shape", [*WITH_MEMORY_API, "Assist only"])
+def test_a_memory_made_private_is_gone_from_another_persons_next_turn(
+    home: Household, shape: str
+) -> None:
+    """Ben heard Anna's household memory; she makes it private; his next turn."""
+    hass, anna, ben = home.hass, home.anna, home.ben
+    memory_id = _remember(home, anna, f"The {shape} surprise party is on Friday.")
+    agent = _agents(home)[shape]
+    conversation_id = _converse(home, agent, ("When is the surprise party?",), ben)
+    if shape == "Assist only":
+        _converse_more(home, agent, conversation_id, "The surprise party?", ben)
+    assert "Friday" in _received(home, agent, conversation_id)[-1]
+    hass.call_service(
+        DOMAIN, "update", {"id": memory_id, "visibility": "private"}, token=anna.token
+    ).ok()
+    _converse_more(home, agent, conversation_id, "When is the surprise party?", ben)
+    assert "Friday" not in _received(home, agent, conversation_id)[-1]
+    # Anna still finds it.
+    found = hass.call_service(
+        DOMAIN, "search", {"query": "surprise party"}, token=anna.token
+    ).ok()["service_response"]
+    assert "Friday" in json.dumps(found)
+
+
+def _converse_more(
+    home: Household,
+    agent: str,
+    conversation_id: str,
+    text: str,
+    user: User | None = None,
+    *,
+    wait: bool = True,
+) -> None:
+    _turn(home, agent, conversation_id, text, user, wait=wait)
