@@ -15,7 +15,9 @@ from pathlib import Path
 import tempfile
 import time
 
-from custom_components.home_memory.memory.consolidation import Consolidator
+from custom_components.home_memory.memory.consolidation.consolidation import (
+    Consolidator,
+)
 
 from .data import CORPUS_SEED, CORPUS_VERSION, corpus
 from .speed import bulk_load, open_store

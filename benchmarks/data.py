@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import random
 from typing import TYPE_CHECKING
 
-from custom_components.home_memory.memory.models import (
+from custom_components.home_memory.memory.common.values import (
     MemoryKind,
     NewMemory,
     Source,

@@ -30,16 +30,16 @@ from pathlib import Path
 import tempfile
 from typing import TYPE_CHECKING, Any, Literal
 
-from custom_components.home_memory.memory.models import (
+from custom_components.home_memory.memory.common.values import (
     SYSTEM,
     MemoryKind,
     NewMemory,
     ScoredMemory,
     Source,
 )
-from custom_components.home_memory.memory.retrieval import Retriever
+from custom_components.home_memory.memory.search.retrieval import Retriever
 from custom_components.home_memory.memory.store import MemoryStore
-from custom_components.home_memory.memory.validation import MAX_CONTENT_CHARS
+from custom_components.home_memory.memory.text.validation import MAX_CONTENT_CHARS
 
 from .vectors import BenchError
 
@@ -47,8 +47,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
     from types import ModuleType
 
-    from custom_components.home_memory.memory.config import EngineConfig
-    from custom_components.home_memory.memory.embedder import Embedder
+    from custom_components.home_memory.memory.common.config import EngineConfig
+    from custom_components.home_memory.memory.embedding.embedder import Embedder
 
 type Mode = Literal["hybrid", "vector", "bm25"]
 MODES: tuple[Mode, ...] = ("hybrid", "vector", "bm25")

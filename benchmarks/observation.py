@@ -26,14 +26,14 @@ from custom_components.home_memory.background.observer import (
     StateChangeRecorder,
     to_events,
 )
-from custom_components.home_memory.memory.embedder import (
+from custom_components.home_memory.memory.embedding.embedder import (
     default_model_dir,
     load_embedder,
 )
-from custom_components.home_memory.memory.event_buffer import EventBuffer
-from custom_components.home_memory.memory.narration import narrate
-from custom_components.home_memory.memory.observation import drain, store_events
-from custom_components.home_memory.memory.segmentation import (
+from custom_components.home_memory.memory.observation.drain import drain, store_events
+from custom_components.home_memory.memory.observation.event_buffer import EventBuffer
+from custom_components.home_memory.memory.observation.narration import narrate
+from custom_components.home_memory.memory.observation.segmentation import (
     DEFAULT_RULES as _RULES,
     ready_segments,
 )
@@ -42,7 +42,7 @@ from custom_components.home_memory.memory.store import MemoryStore
 if TYPE_CHECKING:
     from homeassistant.core import EventStateChangedData
 
-    from custom_components.home_memory.memory.embedder import Embedder
+    from custom_components.home_memory.memory.embedding.embedder import Embedder
 
 TZ: Final = ZoneInfo("Europe/Berlin")
 START: Final = datetime(2026, 11, 23, 6, 0, tzinfo=TZ).timestamp()

@@ -17,7 +17,7 @@ import subprocess
 import sys
 from typing import TYPE_CHECKING
 
-from custom_components.home_memory.memory.retrieval import Retriever
+from custom_components.home_memory.memory.search.retrieval import Retriever
 from custom_components.home_memory.memory.store import MemoryStore
 
 from . import REPO_ROOT

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from custom_components.home_memory.memory.models import Caller
+from custom_components.home_memory.memory.common.values import Caller
 from custom_components.home_memory.memory.store import MemoryStore
 
 from .data import USERS, CorpusItem
@@ -24,8 +24,8 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from pathlib import Path
 
-    from custom_components.home_memory.memory.embedder import Embedder
-    from custom_components.home_memory.memory.retrieval import Retriever
+    from custom_components.home_memory.memory.embedding.embedder import Embedder
+    from custom_components.home_memory.memory.search.retrieval import Retriever
 
     from .vectors import Vectors
 

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from custom_components.home_memory.memory.retrieval import Retriever
-from custom_components.home_memory.memory.vector_index import VectorIndex
+from custom_components.home_memory.memory.search.retrieval import Retriever
+from custom_components.home_memory.memory.vectors.vector_index import VectorIndex
 
 from . import CACHE_DIR, DEFAULT_BENCH_DATA, locomo, peers, speed
 from .data import CORPUS_SEED, CORPUS_VERSION, CorpusItem, corpus, questions
@@ -37,7 +37,7 @@ from .vectors import (
 )
 
 if TYPE_CHECKING:
-    from custom_components.home_memory.memory.embedder import Embedder
+    from custom_components.home_memory.memory.embedding.embedder import Embedder
     from custom_components.home_memory.memory.store import MemoryStore
 
 SIZES = (1000, 10_000, 100_000)

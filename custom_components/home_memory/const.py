@@ -15,7 +15,7 @@ DEFAULT_TITLE: Final = "Home Memory"
 CONFIG_VERSION: Final = 1
 CONFIG_MINOR_VERSION: Final = 2
 # Lowest "Duplicate threshold" the options offer: below it a reworded
-# correction ("... at 3 pm/4 pm" 0.971, memory/statements.py) with no detail
+# correction ("... at 3 pm/4 pm" 0.971, memory/text/statements.py) with no detail
 # word would pass for a repeat and the newest statement be dropped.
 MIN_DEDUP_THRESHOLD: Final = 0.9
 

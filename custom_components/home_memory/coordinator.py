@@ -25,7 +25,7 @@ from homeassistant.helpers.event import async_track_time_interval
 from homeassistant.helpers.update_coordinator import DataUpdateCoordinator, UpdateFailed
 
 from .const import DOMAIN, LOGGER, SIGNAL_MEMORIES_CHANGED
-from .memory.errors import MemoryEngineError
+from .memory.common.errors import MemoryEngineError
 from .runtime.stats import MemoryStats, read_stats
 
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ from .const import (
     CONF_PERSONA_NAME,
     CONF_SATELLITE_PEOPLE,
 )
-from .memory.model_files import MODEL_ID
+from .memory.embedding.model_files import MODEL_ID
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant

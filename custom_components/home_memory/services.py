@@ -19,14 +19,14 @@ from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
 
 from .background.conversation_capture import async_end_conversations
 from .const import DOMAIN
-from .memory.models import (
+from .memory.common.values import (
     MemoryFilter,
     MemoryKind,
     MemoryPatch,
     Visibility,
     WeightClass,
 )
-from .memory.serialization import history_dicts, log_entry_dict, memory_to_dict
+from .memory.transfer.serialization import history_dicts, log_entry_dict, memory_to_dict
 from .operations import admin, exchange, memories, proposals
 from .operations.access import Access, async_get_actor, require
 from .operations.errors import (
@@ -91,7 +91,7 @@ if TYPE_CHECKING:
     from homeassistant.core import ServiceResponse
     from homeassistant.util.json import JsonValueType
 
-    from .memory.models import ScoredMemory
+    from .memory.common.values import ScoredMemory
 
 SERVICE_REMEMBER: Final = "remember"
 SERVICE_SEARCH: Final = "search"

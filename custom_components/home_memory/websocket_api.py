@@ -48,7 +48,7 @@ import probatio
 
 from .background.observer import SIGNAL_PENDING_OBSERVATIONS
 from .const import DOMAIN
-from .memory.models import (
+from .memory.common.values import (
     Caller,
     ListPosition,
     MemoryFilter,
@@ -59,7 +59,7 @@ from .memory.models import (
     Visibility,
     WeightClass,
 )
-from .memory.serialization import history_dicts, log_entry_dict, memory_to_dict
+from .memory.transfer.serialization import history_dicts, log_entry_dict, memory_to_dict
 from .operations import browse
 from .operations.access import Access, async_get_actor, may_write, shown_in_tier
 from .operations.errors import (
@@ -129,10 +129,10 @@ if TYPE_CHECKING:
     from homeassistant.auth.models import User
     from homeassistant.components.websocket_api.connection import ActiveConnection
 
-    from .memory.event_buffer import ObservedEvent
-    from .memory.extraction import Proposal
-    from .memory.models import Memory, ScoredMemory
-    from .memory.sessions import StoredMessage
+    from .memory.common.values import Memory, ScoredMemory
+    from .memory.conversation.extraction import Proposal
+    from .memory.conversation.sessions import StoredMessage
+    from .memory.observation.event_buffer import ObservedEvent
     from .memory.store import LogEntry
 
 # Error codes by kind of operation error; a few keys have their own.

@@ -10,12 +10,12 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from custom_components.home_memory.memory.embedder import (
+from custom_components.home_memory.memory.embedding.embedder import (
     Embedder,
     default_model_dir,
     load_embedder,
 )
-from custom_components.home_memory.memory.retrieval import Retriever
+from custom_components.home_memory.memory.search.retrieval import Retriever
 from custom_components.home_memory.memory.store import MemoryStore
 
 if TYPE_CHECKING:

@@ -36,7 +36,7 @@ import tempfile
 import traceback
 from typing import Any
 
-from custom_components.home_memory.memory.models import (
+from custom_components.home_memory.memory.common.values import (
     SYSTEM,
     MemoryFilter,
     MemoryPatch,

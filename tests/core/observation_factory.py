@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from custom_components.home_memory.memory.event_buffer import ObservedEvent
-from custom_components.home_memory.memory.segmentation import rated
+from custom_components.home_memory.memory.observation.event_buffer import ObservedEvent
+from custom_components.home_memory.memory.observation.segmentation import rated
 
 TZ = ZoneInfo("Europe/Berlin")
 

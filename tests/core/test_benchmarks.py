@@ -10,7 +10,7 @@ import pytest
 
 from benchmarks import DEFAULT_BENCH_DATA, __main__ as cli, data, locomo, report
 from benchmarks.timing import Latency
-from custom_components.home_memory.memory.models import SYSTEM
+from custom_components.home_memory.memory.common.values import SYSTEM
 from custom_components.home_memory.memory.store import MemoryStore
 
 if TYPE_CHECKING:

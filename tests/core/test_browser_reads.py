@@ -10,12 +10,11 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from custom_components.home_memory.memory.errors import (
+from custom_components.home_memory.memory.common.errors import (
     InvalidMemoryError,
     MemoryChangedError,
 )
-from custom_components.home_memory.memory.filters import filter_sql
-from custom_components.home_memory.memory.models import (
+from custom_components.home_memory.memory.common.values import (
     Caller,
     ListPosition,
     MemoryFilter,
@@ -27,12 +26,13 @@ from custom_components.home_memory.memory.models import (
     Visibility,
     origin_of,
 )
-from custom_components.home_memory.memory.sessions import (
+from custom_components.home_memory.memory.conversation.sessions import (
     ChatMessage,
     MessageRole,
     SessionRole,
     SessionStore,
 )
+from custom_components.home_memory.memory.storage.filters import filter_sql
 
 if TYPE_CHECKING:
     from custom_components.home_memory.memory.store import MemoryStore
@@ -270,12 +270,12 @@ def test_an_update_can_empty_location_and_emotion(store: MemoryStore) -> None:
 
 def test_a_proposal_confirmed_with_edits_is_one_transaction(store: MemoryStore) -> None:
     """An edited proposal is stored as edited; a refused edit confirms nothing."""
-    from custom_components.home_memory.memory.errors import InvalidMemoryError
-    from custom_components.home_memory.memory.extraction import (
+    from custom_components.home_memory.memory.common.errors import InvalidMemoryError
+    from custom_components.home_memory.memory.common.values import MemoryKind
+    from custom_components.home_memory.memory.conversation.extraction import (
         ProposalDraft,
         ProposalStore,
     )
-    from custom_components.home_memory.memory.models import MemoryKind
 
     proposals = ProposalStore(store)
     mine, theirs = (

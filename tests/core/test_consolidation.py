@@ -8,18 +8,7 @@ import numpy as np
 import pytest
 
 from custom_components.home_memory.const import DEFAULT_CONSOLIDATION_THRESHOLD
-from custom_components.home_memory.memory.consolidation import (
-    DEFAULT_MERGE_THRESHOLD,
-    DELETED_BY,
-    Action,
-    ConsolidationSettings,
-    Consolidator,
-    Decision,
-    TextRelation,
-    compare_texts,
-    words,
-)
-from custom_components.home_memory.memory.models import (
+from custom_components.home_memory.memory.common.values import (
     SYSTEM,
     Caller,
     MemoryKind,
@@ -30,12 +19,23 @@ from custom_components.home_memory.memory.models import (
     Visibility,
     WeightClass,
 )
-from custom_components.home_memory.memory.validation import from_timestamp
+from custom_components.home_memory.memory.consolidation.consolidation import (
+    DEFAULT_MERGE_THRESHOLD,
+    DELETED_BY,
+    Action,
+    ConsolidationSettings,
+    Consolidator,
+    Decision,
+    TextRelation,
+    compare_texts,
+    words,
+)
+from custom_components.home_memory.memory.text.validation import from_timestamp
 
 if TYPE_CHECKING:
     from datetime import datetime
 
-    from custom_components.home_memory.memory.models import Memory
+    from custom_components.home_memory.memory.common.values import Memory
     from custom_components.home_memory.memory.store import MemoryStore
 
     from .conftest import ManualClock

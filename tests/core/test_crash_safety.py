@@ -34,8 +34,12 @@ from typing import IO, Any
 
 import pytest
 
-from custom_components.home_memory.memory.models import SYSTEM, MemoryFilter, Tier
-from custom_components.home_memory.memory.retrieval import Retriever
+from custom_components.home_memory.memory.common.values import (
+    SYSTEM,
+    MemoryFilter,
+    Tier,
+)
+from custom_components.home_memory.memory.search.retrieval import Retriever
 from custom_components.home_memory.memory.store import MemoryStore
 
 from .conftest import HashingEmbedder

@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from custom_components.home_memory.memory import decay
-from custom_components.home_memory.memory.models import WeightClass
+from custom_components.home_memory.memory.common.values import WeightClass
+from custom_components.home_memory.memory.scoring import decay
 
 HALF = 30.0
 FLOOR = 0.05

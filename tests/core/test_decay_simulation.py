@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from custom_components.home_memory.memory.models import (
+from custom_components.home_memory.memory.common.values import (
     SYSTEM,
     NewMemory,
     Tier,

@@ -13,8 +13,9 @@ import sys
 import numpy as np
 import pytest
 
-from custom_components.home_memory.memory import embedder as embedder_module, heap
-from custom_components.home_memory.memory.embedder import (
+from custom_components.home_memory.memory.common import malloc_trim
+from custom_components.home_memory.memory.embedding import embedder as embedder_module
+from custom_components.home_memory.memory.embedding.embedder import (
     Embedder,
     ModelError,
     NumpyEmbedder,
@@ -26,7 +27,7 @@ from custom_components.home_memory.memory.embedder import (
     read_safetensors,
     verify_model_dir,
 )
-from custom_components.home_memory.memory.model_files import (
+from custom_components.home_memory.memory.embedding.model_files import (
     MAX_TOKENS,
     MODEL_DIMENSIONS,
     MODEL_FILES_BY_NAME,
@@ -445,7 +446,7 @@ def test_default_model_dir_from_environment(
 def test_default_model_dir_in_repository(monkeypatch: pytest.MonkeyPatch) -> None:
     """Without the variable the default is the repository's .models folder."""
     monkeypatch.delenv("HOME_MEMORY_MODEL_DIR", raising=False)
-    repo = Path(embedder_module.__file__).resolve().parents[3]
+    repo = Path(embedder_module.__file__).resolve().parents[4]
     expected = repo / ".models" / MODEL_ID
     assert default_model_dir() == (expected if expected.is_dir() else None)
 
@@ -533,7 +534,7 @@ def test_embed_gives_freed_memory_back(
 ) -> None:
     """Each embed call ends by asking the C library to return freed heap pages."""
     calls: list[int] = []
-    monkeypatch.setattr(heap, "_MALLOC_TRIM", calls.append)
+    monkeypatch.setattr(malloc_trim, "_MALLOC_TRIM", calls.append)
     any_embedder.embed(["one", "two"])
     assert calls == [0]
 
@@ -543,6 +544,6 @@ def test_embed_without_malloc_trim(
 ) -> None:
     """Where the C library has no malloc_trim, embedding works the same."""
     before = any_embedder.embed(["the spare key is under the mat"])
-    monkeypatch.setattr(heap, "_MALLOC_TRIM", None)
+    monkeypatch.setattr(malloc_trim, "_MALLOC_TRIM", None)
     after = any_embedder.embed(["the spare key is under the mat"])
     np.testing.assert_array_equal(before, after)

@@ -6,16 +6,16 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from custom_components.home_memory.memory.event_buffer import (
-    EventBuffer,
-    ObservedEvent,
-    StaleEventsError,
-)
-from custom_components.home_memory.memory.models import (
+from custom_components.home_memory.memory.common.values import (
     SYSTEM,
     Caller,
     NewMemory,
     Source,
+)
+from custom_components.home_memory.memory.observation.event_buffer import (
+    EventBuffer,
+    ObservedEvent,
+    StaleEventsError,
 )
 from custom_components.home_memory.memory.store import MemoryStore
 
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     import sqlite3
 
-    from custom_components.home_memory.memory.models import CreateResult
+    from custom_components.home_memory.memory.common.values import CreateResult
 
     from .conftest import HashingEmbedder, ManualClock
 

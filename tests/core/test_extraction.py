@@ -6,7 +6,15 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from custom_components.home_memory.memory.extraction import (
+from custom_components.home_memory.memory.common.values import (
+    SYSTEM,
+    Caller,
+    MemoryFilter,
+    MemoryKind,
+    Source,
+    Visibility,
+)
+from custom_components.home_memory.memory.conversation.extraction import (
     MAX_CONVERSATION_CHARS,
     MAX_PROPOSALS,
     PROPOSAL_TTL_SECONDS,
@@ -19,15 +27,7 @@ from custom_components.home_memory.memory.extraction import (
     extraction_instructions,
     parse_proposals,
 )
-from custom_components.home_memory.memory.models import (
-    SYSTEM,
-    Caller,
-    MemoryFilter,
-    MemoryKind,
-    Source,
-    Visibility,
-)
-from custom_components.home_memory.memory.sessions import (
+from custom_components.home_memory.memory.conversation.sessions import (
     MessageRole,
     StoredMessage,
 )

@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 from hypothesis import given, settings, strategies as st
 import pytest
 
-from custom_components.home_memory.memory.fts_query import (
+from custom_components.home_memory.memory.storage.schema import FTS_TOKENIZER
+from custom_components.home_memory.memory.text.fts_query import (
     match_expression,
     or_expression,
     search_terms,
 )
-from custom_components.home_memory.memory.schema import FTS_TOKENIZER
 
 if TYPE_CHECKING:
     from collections.abc import Iterator

@@ -15,11 +15,12 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from custom_components.home_memory.memory import heap, hnsw_graph
-from custom_components.home_memory.memory.hnsw_graph import HnswGraph
-from custom_components.home_memory.memory.models import Caller, NewMemory
+from custom_components.home_memory.memory.common import malloc_trim
+from custom_components.home_memory.memory.common.values import Caller, NewMemory
 from custom_components.home_memory.memory.store import MemoryStore
-from custom_components.home_memory.memory.vector_index import VectorIndex
+from custom_components.home_memory.memory.vectors import hnsw_graph
+from custom_components.home_memory.memory.vectors.hnsw_graph import HnswGraph
+from custom_components.home_memory.memory.vectors.vector_index import VectorIndex
 
 from .test_vector_index import Reference, clustered, unit
 
@@ -597,7 +598,7 @@ def test_catching_up_gives_freed_memory_back(
 ) -> None:
     """When the builder has caught up with a bulk load, freed heap goes back."""
     calls: list[int] = []
-    monkeypatch.setattr(heap, "_MALLOC_TRIM", calls.append)
+    monkeypatch.setattr(malloc_trim, "_MALLOC_TRIM", calls.append)
     x, _ = data
     load(index, Reference(), x)
     assert index.wait_for_graph(timeout=60)

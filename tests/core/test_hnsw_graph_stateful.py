@@ -42,7 +42,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from custom_components.home_memory.memory.vector_index import VectorIndex
+from custom_components.home_memory.memory.vectors.vector_index import VectorIndex
 
 from .test_vector_index import assert_exact_top_k
 

@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from custom_components.home_memory.memory.errors import InvalidMemoryError
-from custom_components.home_memory.memory.models import Caller, NewMemory
-from custom_components.home_memory.memory.retrieval import Retriever
+from custom_components.home_memory.memory.common.errors import InvalidMemoryError
+from custom_components.home_memory.memory.common.values import Caller, NewMemory
+from custom_components.home_memory.memory.search.retrieval import Retriever
 from custom_components.home_memory.memory.store import MemoryStore
-from custom_components.home_memory.memory.validation import (
+from custom_components.home_memory.memory.text.validation import (
     number_problem,
     text_problem,
 )

@@ -8,20 +8,20 @@ import re
 
 import pytest
 
-from custom_components.home_memory.memory.models import (
+from custom_components.home_memory.memory.common.values import (
     MemoryKind,
     Source,
     Visibility,
     WeightClass,
 )
-from custom_components.home_memory.memory.narration import (
+from custom_components.home_memory.memory.observation.narration import (
     from_generated,
     generation_instructions,
     narrate,
     parse_generated,
     spoken_time,
 )
-from custom_components.home_memory.memory.segmentation import (
+from custom_components.home_memory.memory.observation.segmentation import (
     DayType,
     Segment,
     TimeOfDay,

@@ -10,13 +10,13 @@ import onnxruntime as ort
 import pytest
 
 from benchmarks.data import corpus, questions
-from custom_components.home_memory.memory import onnx_graph
-from custom_components.home_memory.memory.embedder import (
+from custom_components.home_memory.memory.embedding import onnx_graph
+from custom_components.home_memory.memory.embedding.embedder import (
     OnnxEmbedder,
     default_model_dir,
     load_embedder,
 )
-from custom_components.home_memory.memory.onnx_graph import (
+from custom_components.home_memory.memory.embedding.onnx_graph import (
     GraphFormatError,
     model_to_load,
     rewrite_file,

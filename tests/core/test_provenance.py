@@ -6,21 +6,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from custom_components.home_memory.memory.consolidation import (
-    Action,
-    Candidate,
-    Consolidator,
-    Decision,
-    TextRelation,
-)
-from custom_components.home_memory.memory.errors import MemoryNotFoundError
-from custom_components.home_memory.memory.event_buffer import (
-    KEPT_PER_MEMORY,
-    EventBuffer,
-    ObservedEvent,
-)
-from custom_components.home_memory.memory.merging import MemoryMerge
-from custom_components.home_memory.memory.models import (
+from custom_components.home_memory.memory.common.errors import MemoryNotFoundError
+from custom_components.home_memory.memory.common.values import (
     SYSTEM,
     Caller,
     MemoryPatch,
@@ -29,16 +16,29 @@ from custom_components.home_memory.memory.models import (
     Tier,
     Visibility,
 )
-from custom_components.home_memory.memory.observation import drain
-from custom_components.home_memory.memory.segmentation import DEFAULT_RULES
-from custom_components.home_memory.memory.validation import MAX_LABELS
+from custom_components.home_memory.memory.consolidation.consolidation import (
+    Action,
+    Candidate,
+    Consolidator,
+    Decision,
+    TextRelation,
+)
+from custom_components.home_memory.memory.observation.drain import drain
+from custom_components.home_memory.memory.observation.event_buffer import (
+    KEPT_PER_MEMORY,
+    EventBuffer,
+    ObservedEvent,
+)
+from custom_components.home_memory.memory.observation.segmentation import DEFAULT_RULES
+from custom_components.home_memory.memory.text.validation import MAX_LABELS
+from custom_components.home_memory.memory.upkeep.merging import MemoryMerge
 
 from .observation_factory import TZ, Events, local
 
 if TYPE_CHECKING:
     import sqlite3
 
-    from custom_components.home_memory.memory.models import CreateResult, Memory
+    from custom_components.home_memory.memory.common.values import CreateResult, Memory
     from custom_components.home_memory.memory.store import MemoryStore
 
 ANNA = Caller("anna")

@@ -6,7 +6,7 @@ import json
 
 from hypothesis import given, strategies as st
 
-from custom_components.home_memory.memory.quoting import flatten, quote
+from custom_components.home_memory.memory.text.quoting import flatten, quote
 
 
 @given(st.text())

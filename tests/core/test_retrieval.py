@@ -6,9 +6,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from custom_components.home_memory.memory import decay
-from custom_components.home_memory.memory.config import EngineConfig
-from custom_components.home_memory.memory.models import (
+from custom_components.home_memory.memory.common.config import EngineConfig
+from custom_components.home_memory.memory.common.values import (
     Caller,
     MemoryFilter,
     MemoryKind,
@@ -17,7 +16,8 @@ from custom_components.home_memory.memory.models import (
     Visibility,
     WeightClass,
 )
-from custom_components.home_memory.memory.retrieval import (
+from custom_components.home_memory.memory.scoring import decay
+from custom_components.home_memory.memory.search.retrieval import (
     Retriever,
     estimate_tokens,
     fuse,
@@ -29,8 +29,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
     from pathlib import Path
 
-    from custom_components.home_memory.memory.embedder import Embedder
-    from custom_components.home_memory.memory.models import Memory, ScoredMemory
+    from custom_components.home_memory.memory.common.values import Memory, ScoredMemory
+    from custom_components.home_memory.memory.embedding.embedder import Embedder
 
     from .conftest import ManualClock
 
@@ -382,7 +382,7 @@ def test_fuse_weights_cosine_and_normalised_bm25() -> None:
 
 def test_weights_are_configurable(store: MemoryStore) -> None:
     """With only relevance weighted, the score equals the relevance."""
-    from custom_components.home_memory.memory.config import ScoringWeights
+    from custom_components.home_memory.memory.common.config import ScoringWeights
 
     store.create(NewMemory(content="tea kettle descaling", importance=1.0), HOUSE)
     only_relevance = Retriever(

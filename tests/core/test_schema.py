@@ -8,21 +8,21 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from custom_components.home_memory.memory import schema
-from custom_components.home_memory.memory.event_buffer import EventBuffer
-from custom_components.home_memory.memory.models import (
+from custom_components.home_memory.memory.common.values import (
     SYSTEM,
     Caller,
     MemoryFilter,
     NewMemory,
     Source,
 )
+from custom_components.home_memory.memory.observation.event_buffer import EventBuffer
+from custom_components.home_memory.memory.storage import schema
 from custom_components.home_memory.memory.store import MemoryStore
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from custom_components.home_memory.memory.models import CreateResult
+    from custom_components.home_memory.memory.common.values import CreateResult
 
 
 def _tables(conn: sqlite3.Connection) -> set[str]:

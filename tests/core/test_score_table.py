@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from custom_components.home_memory.memory.models import WeightClass
-from custom_components.home_memory.memory.score_table import (
+from custom_components.home_memory.memory.common.values import WeightClass
+from custom_components.home_memory.memory.scoring.score_table import (
     ScoreColumns,
     ScoreRow,
     ScoreTable,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from custom_components.home_memory.memory.segmentation import (
+from custom_components.home_memory.memory.observation.segmentation import (
     BreakReason,
     DayType,
     Presence,
@@ -26,7 +26,9 @@ from custom_components.home_memory.memory.segmentation import (
 from .observation_factory import TZ, Events, local
 
 if TYPE_CHECKING:
-    from custom_components.home_memory.memory.event_buffer import ObservedEvent
+    from custom_components.home_memory.memory.observation.event_buffer import (
+        ObservedEvent,
+    )
 
 MINUTE = 60.0
 

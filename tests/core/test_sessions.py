@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from custom_components.home_memory.memory.sessions import (
+from custom_components.home_memory.memory.conversation.sessions import (
     ADMIN_TOKEN_BUDGET,
     SESSION_IDLE_EXPIRY_SECONDS,
     USER_TOKEN_BUDGET,
@@ -311,11 +311,11 @@ def test_ending_and_extraction_are_once_only(
     store: MemoryStore, clock: ManualClock
 ) -> None:
     """Of two enders only one gets the session; extracted_at commits with proposals."""
-    from custom_components.home_memory.memory.extraction import (
+    from custom_components.home_memory.memory.common.values import MemoryKind
+    from custom_components.home_memory.memory.conversation.extraction import (
         ProposalDraft,
         ProposalStore,
     )
-    from custom_components.home_memory.memory.models import MemoryKind
 
     sessions = SessionStore(store)
     proposals = ProposalStore(store)

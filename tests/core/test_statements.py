@@ -12,31 +12,31 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from custom_components.home_memory.memory.embedder import (
-    default_model_dir,
-    load_embedder,
-)
-from custom_components.home_memory.memory.models import (
+from custom_components.home_memory.memory.common.values import (
     Caller,
     CreateAction,
     NewMemory,
     Source,
     Visibility,
 )
-from custom_components.home_memory.memory.statements import (
+from custom_components.home_memory.memory.embedding.embedder import (
+    default_model_dir,
+    load_embedder,
+)
+from custom_components.home_memory.memory.store import MemoryStore
+from custom_components.home_memory.memory.text.statements import (
     Relation,
     as_statement,
     changed_part,
     missing_words,
     relate,
 )
-from custom_components.home_memory.memory.store import MemoryStore
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
     from pathlib import Path
 
-    from custom_components.home_memory.memory.embedder import Embedder
+    from custom_components.home_memory.memory.embedding.embedder import Embedder
 
     from .conftest import ManualClock
 

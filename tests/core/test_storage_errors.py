@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from custom_components.home_memory.memory.errors import (
+from custom_components.home_memory.memory.common.errors import (
     DatabaseCorruptError,
     MemoryEngineError,
     StorageError,
 )
-from custom_components.home_memory.memory.event_buffer import EventBuffer
-from custom_components.home_memory.memory.models import Caller, NewMemory
-from custom_components.home_memory.memory.retrieval import Retriever
+from custom_components.home_memory.memory.common.values import Caller, NewMemory
+from custom_components.home_memory.memory.observation.event_buffer import EventBuffer
+from custom_components.home_memory.memory.search.retrieval import Retriever
 from custom_components.home_memory.memory.store import MemoryStore
 
 from .conftest import HashingEmbedder, ManualClock

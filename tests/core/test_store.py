@@ -13,13 +13,9 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from custom_components.home_memory.memory import (
-    candidates as candidates_module,
-    connections as connections_module,
-    heap,
-    store as store_module,
-)
-from custom_components.home_memory.memory.models import (
+from custom_components.home_memory.memory import store as store_module
+from custom_components.home_memory.memory.common import malloc_trim
+from custom_components.home_memory.memory.common.values import (
     Caller,
     CreateAction,
     CreateResult,
@@ -32,8 +28,12 @@ from custom_components.home_memory.memory.models import (
     Visibility,
     WeightClass,
 )
-from custom_components.home_memory.memory.retrieval import Retriever
-from custom_components.home_memory.memory.schema import SCHEMA_VERSION
+from custom_components.home_memory.memory.search.retrieval import Retriever
+from custom_components.home_memory.memory.storage import (
+    candidates as candidates_module,
+    connections as connections_module,
+)
+from custom_components.home_memory.memory.storage.schema import SCHEMA_VERSION
 from custom_components.home_memory.memory.store import (
     DatabaseCorruptError,
     ImportFileError,
@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from pathlib import Path
 
-    from custom_components.home_memory.memory.models import Memory
+    from custom_components.home_memory.memory.common.values import Memory
 
 ALICE = Caller(user_id="alice")
 BOB = Caller(user_id="bob")
@@ -753,7 +753,7 @@ def test_opening_gives_freed_memory_back(
 ) -> None:
     """Once the rows are loaded, the store returns freed heap pages to the system."""
     calls: list[int] = []
-    monkeypatch.setattr(heap, "_MALLOC_TRIM", calls.append)
+    monkeypatch.setattr(malloc_trim, "_MALLOC_TRIM", calls.append)
     store = MemoryStore(tmp_path / "memory.db", embedder=HashingEmbedder(), clock=clock)
     try:
         assert calls == [0]

@@ -29,8 +29,7 @@ from hypothesis.stateful import (
 )
 import pytest
 
-from custom_components.home_memory.memory import decay
-from custom_components.home_memory.memory.models import (
+from custom_components.home_memory.memory.common.values import (
     Caller,
     CreateAction,
     Memory,
@@ -42,7 +41,8 @@ from custom_components.home_memory.memory.models import (
     Visibility,
     WeightClass,
 )
-from custom_components.home_memory.memory.retrieval import Retriever
+from custom_components.home_memory.memory.scoring import decay
+from custom_components.home_memory.memory.search.retrieval import Retriever
 from custom_components.home_memory.memory.store import (
     InvalidMemoryError,
     MemoryNotFoundError,

@@ -11,7 +11,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from custom_components.home_memory.memory.vector_index import VectorIndex
+from custom_components.home_memory.memory.vectors.vector_index import VectorIndex
 
 INF = math.inf
 TOL = 1e-5

@@ -14,9 +14,9 @@ import re
 
 import pytest
 
-from custom_components.home_memory.memory.narration import narrate
-from custom_components.home_memory.memory.segmentation import ready_segments
-from custom_components.home_memory.memory.verbs import (
+from custom_components.home_memory.memory.observation.narration import narrate
+from custom_components.home_memory.memory.observation.segmentation import ready_segments
+from custom_components.home_memory.memory.observation.verbs import (
     BINARY_SENSOR_TABLES,
     DOMAIN_TABLES,
     OTHER,

@@ -25,7 +25,7 @@ from custom_components.home_memory.assist.intents import (
     WHAT_TO_REMEMBER,
 )
 from custom_components.home_memory.const import DOMAIN
-from custom_components.home_memory.memory.models import (
+from custom_components.home_memory.memory.common.values import (
     SYSTEM,
     Caller,
     MemoryFilter,

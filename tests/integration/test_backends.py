@@ -10,11 +10,11 @@ from homeassistant.helpers import issue_registry as ir
 from homeassistant.requirements import RequirementsNotFound
 
 from custom_components.home_memory.const import DOMAIN
-from custom_components.home_memory.memory.hnsw_graph import HnswGraph
-from custom_components.home_memory.memory.model_files import (
+from custom_components.home_memory.memory.embedding.model_files import (
     MODEL_FILES_BY_NAME,
     ModelFile,
 )
+from custom_components.home_memory.memory.vectors.hnsw_graph import HnswGraph
 from custom_components.home_memory.runtime.backends import (
     BackendStatus,
     async_ensure_backend,

@@ -11,7 +11,7 @@ import threading
 from typing import TYPE_CHECKING
 
 from custom_components.home_memory import backup
-from custom_components.home_memory.memory.models import SYSTEM, NewMemory
+from custom_components.home_memory.memory.common.values import SYSTEM, NewMemory
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant

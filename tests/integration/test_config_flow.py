@@ -18,8 +18,8 @@ from custom_components.home_memory.const import (
     SECTION_PERSONA,
     ExtractionMode,
 )
-from custom_components.home_memory.memory.config import ScoringWeights
-from custom_components.home_memory.memory.embedder import default_model_dir
+from custom_components.home_memory.memory.common.config import ScoringWeights
+from custom_components.home_memory.memory.embedding.embedder import default_model_dir
 from custom_components.home_memory.runtime.options import HomeMemoryOptions
 
 from .conftest import wait_for_model

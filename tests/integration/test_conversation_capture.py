@@ -43,7 +43,7 @@ from custom_components.home_memory.const import (
     SECTION_CAPTURE,
     SECTION_PERSONA,
 )
-from custom_components.home_memory.memory.sessions import (
+from custom_components.home_memory.memory.conversation.sessions import (
     MessageRole,
     Session,
     SessionRole,
@@ -578,7 +578,7 @@ async def four_turn_session(
     hass: HomeAssistant, entry: HomeMemoryConfigEntry, conversation_id: str
 ) -> Session:
     """A household session of four turns, recorded now (Home Assistant's clock)."""
-    from custom_components.home_memory.memory.sessions import ChatMessage
+    from custom_components.home_memory.memory.conversation.sessions import ChatMessage
     from custom_components.home_memory.operations.proposals import ha_now, session_store
 
     at = ha_now()
@@ -759,8 +759,10 @@ async def test_pending_proposals_are_counted_at_setup_with_capture_off(
     init_integration: HomeMemoryConfigEntry,
 ) -> None:
     """Pending proposals are counted at setup even with capture off."""
-    from custom_components.home_memory.memory.extraction import ProposalDraft
-    from custom_components.home_memory.memory.models import MemoryKind
+    from custom_components.home_memory.memory.common.values import MemoryKind
+    from custom_components.home_memory.memory.conversation.extraction import (
+        ProposalDraft,
+    )
     from custom_components.home_memory.operations.proposals import (
         offers_for,
         proposal_store,

@@ -18,8 +18,8 @@ from custom_components.home_memory.const import (
     DOMAIN,
     SECTION_PERSONA,
 )
-from custom_components.home_memory.memory.embedder import default_model_dir
-from custom_components.home_memory.memory.model_files import (
+from custom_components.home_memory.memory.embedding.embedder import default_model_dir
+from custom_components.home_memory.memory.embedding.model_files import (
     MODEL_FILES_BY_NAME,
     ModelFile,
 )

@@ -22,7 +22,7 @@ import pytest
 from custom_components.home_memory import services
 from custom_components.home_memory.assist.tools import memory_tools
 from custom_components.home_memory.const import DOMAIN
-from custom_components.home_memory.memory.models import MemoryKind, Visibility
+from custom_components.home_memory.memory.common.values import MemoryKind, Visibility
 
 from .conftest import call
 

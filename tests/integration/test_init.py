@@ -16,13 +16,13 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
 from custom_components.home_memory.const import DOMAIN
-from custom_components.home_memory.memory.config import EngineConfig
-from custom_components.home_memory.memory.embedder import ModelError
+from custom_components.home_memory.memory.common.config import EngineConfig
+from custom_components.home_memory.memory.embedding.embedder import ModelError
 from custom_components.home_memory.memory.store import (
     DatabaseCorruptError,
     MemoryEngineError,
 )
-from custom_components.home_memory.memory.vector_index import VectorIndex
+from custom_components.home_memory.memory.vectors.vector_index import VectorIndex
 from custom_components.home_memory.runtime.data import ModelStatus
 from custom_components.home_memory.runtime.database import (
     DatabaseUnavailableError,

@@ -4,6 +4,12 @@ Layers, from the bottom: the engine (`memory/`), `runtime/` (bringing the
 entry up), `operations/` (what every surface calls), `assist/` and
 `background/`, and Home Assistant's platform files at the top. A module may
 import from its own layer or below, never above; `const` is shared by all.
+
+The engine has layers of its own: role folders from `common/` (value types,
+errors) and `text/` (text rules) up to `storage/` (the file's parts), the
+front `store.py` (MemoryStore, which composes them), and above it the folders
+that take a MemoryStore (`search/`, `observation/`, ...). An engine module may
+import its own folder or a lower one; folders sharing a layer are independent.
 """
 
 from __future__ import annotations
@@ -58,6 +64,28 @@ LAYER = {
 }
 TOP_LAYER = 4
 
+ENGINE = PACKAGE / "memory"
+ENGINE_NAME = f"{ROOT_NAME}.memory"
+# The engine's role folders and its front (`store`: memory/store.py), from the
+# bottom. Higher numbers may import lower ones; equal ones not each other.
+ENGINE_LAYER = {
+    "common": 0,  # value types, errors, tunables, malloc_trim
+    "text": 1,  # validation, quoting, FTS queries, statements
+    "embedding": 2,  # the model: text into vectors
+    "vectors": 2,  # the vector index and HNSW graph
+    "scoring": 2,  # decay formulas and the score table
+    "storage": 3,  # the SQLite file: rows, reads, writes, versions, tiers
+    "upkeep": 4,  # maintenance, merging, re-embedding
+    "transfer": 4,  # export, import, serialisation
+    "store": 5,  # the front: MemoryStore composes the parts below
+    "search": 6,  # retrieval over a MemoryStore
+    "observation": 6,  # event buffer, segmentation, narration
+    "consolidation": 6,  # nightly merging and superseding
+    "conversation": 7,  # sessions and proposals (sessions use search)
+}
+# The only modules at the engine's top: the package and the front.
+ENGINE_TOP_FILES = {"__init__.py", "store.py"}
+
 
 def _modules() -> dict[str, Path]:
     found = {}
@@ -69,8 +97,8 @@ def _modules() -> dict[str, Path]:
     return found
 
 
-def _imports(module: str, path: Path) -> set[str]:
-    """Every module of ours that `module` imports, TYPE_CHECKING ones too."""
+def _all_imports(module: str, path: Path) -> set[str]:
+    """Every module `module` imports, relative ones resolved, TYPE_CHECKING too."""
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     targets: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text("utf-8"))):
@@ -80,15 +108,16 @@ def _imports(module: str, path: Path) -> set[str]:
                 name = ".".join(base + ([node.module] if node.module else []))
             else:
                 name = node.module or ""
-            if not name.startswith(ROOT_NAME):
-                continue
             targets.add(name)
             targets.update(f"{name}.{alias.name}" for alias in node.names)
         elif isinstance(node, ast.Import):
-            targets.update(
-                alias.name for alias in node.names if alias.name.startswith(ROOT_NAME)
-            )
+            targets.update(alias.name for alias in node.names)
     return targets
+
+
+def _imports(module: str, path: Path) -> set[str]:
+    """Every module of ours that `module` imports, TYPE_CHECKING ones too."""
+    return {name for name in _all_imports(module, path) if name.startswith(ROOT_NAME)}
 
 
 def _graph() -> dict[str, set[str]]:
@@ -134,20 +163,70 @@ def test_imports_never_run_up_a_layer() -> None:
 
 def test_the_engine_imports_nothing_of_home_assistant_or_the_integration() -> None:
     """memory/ imports neither homeassistant nor anything outside memory/."""
-    offenders = []
-    for path in (PACKAGE / "memory").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-            names = []
-            if isinstance(node, ast.ImportFrom):
-                names = [("." * node.level) + (node.module or "")]
-            elif isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            offenders += [
-                f"{path.name}: {name}"
-                for name in names
-                if name.startswith(("homeassistant", "..", ROOT_NAME))
-            ]
+    offenders = [
+        f"{module}: {name}"
+        for module, path in _modules().items()
+        if module.startswith(ENGINE_NAME)
+        for name in _all_imports(module, path)
+        if name.startswith("homeassistant")
+        or (
+            name.startswith(ROOT_NAME)
+            and name != ENGINE_NAME
+            and not name.startswith(ENGINE_NAME + ".")
+        )
+    ]
     assert offenders == []
+
+
+def _engine_folder(module: str) -> str | None:
+    """The engine folder (or `store`, the front) a module belongs to."""
+    if not module.startswith(ENGINE_NAME + "."):
+        return None  # outside the engine, or the engine package itself
+    return module.removeprefix(ENGINE_NAME + ".").split(".")[0]
+
+
+def test_every_engine_module_lives_in_a_role_folder() -> None:
+    """memory/ holds the front and role folders only; each folder a package."""
+    unexpected = [
+        entry.name
+        for entry in ENGINE.iterdir()
+        if entry.name != "__pycache__"
+        and not (
+            entry.name in ENGINE_LAYER
+            if entry.is_dir()
+            else entry.name in ENGINE_TOP_FILES
+        )
+    ]
+    assert unexpected == []
+    assert [
+        folder
+        for folder in ENGINE_LAYER
+        if folder != "store"
+        if not (ENGINE / folder / "__init__.py").is_file()
+    ] == []
+    nested = [
+        str(entry.relative_to(ENGINE))
+        for folder in ENGINE_LAYER
+        if (ENGINE / folder).is_dir()
+        for entry in (ENGINE / folder).iterdir()
+        if entry.is_dir() and entry.name != "__pycache__"
+    ]
+    assert nested == []
+
+
+def test_engine_imports_point_down_between_folders() -> None:
+    """An engine module imports its own folder or a lower one, never a higher
+    one nor a folder sharing its layer: the folders have no circles."""
+    wrong = [
+        f"{source} -> {target}"
+        for source, targets in _graph().items()
+        for target in targets
+        if (low := _engine_folder(source)) is not None
+        and (high := _engine_folder(target)) is not None
+        and low != high
+        and ENGINE_LAYER[high] >= ENGINE_LAYER[low]
+    ]
+    assert wrong == []
 
 
 def test_no_import_circles() -> None:

@@ -21,7 +21,7 @@ from custom_components.home_memory.const import (
     SECTION_CONTEXT,
     SECTION_SPEAKERS,
 )
-from custom_components.home_memory.memory.models import (
+from custom_components.home_memory.memory.common.values import (
     SYSTEM,
     Caller,
     MemoryFilter,

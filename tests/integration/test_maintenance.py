@@ -32,13 +32,13 @@ from custom_components.home_memory.const import (
     SECTION_PERSONA,
     SECTION_RETENTION,
 )
-from custom_components.home_memory.memory.consolidation import (
+from custom_components.home_memory.memory.common.values import SYSTEM, NewMemory, Tier
+from custom_components.home_memory.memory.consolidation.consolidation import (
     Action,
     Candidate,
     ConsolidationStats,
     Consolidator,
 )
-from custom_components.home_memory.memory.models import SYSTEM, NewMemory, Tier
 from custom_components.home_memory.runtime.options import HomeMemoryOptions
 
 from .conftest import call, setup_entry, wait_for_model
@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
     from pytest_homeassistant_custom_component.common import MockUser
 
-    from custom_components.home_memory.memory.models import Memory
+    from custom_components.home_memory.memory.common.values import Memory
     from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
 
 DUPLICATE = "The spare key is under the blue flower pot near the garden gate"

@@ -45,15 +45,18 @@ from custom_components.home_memory.const import (
 from custom_components.home_memory.diagnostics import (
     async_get_config_entry_diagnostics,
 )
-from custom_components.home_memory.memory.errors import MemoryEngineError, StorageError
-from custom_components.home_memory.memory.event_buffer import EventBuffer
-from custom_components.home_memory.memory.models import (
+from custom_components.home_memory.memory.common.errors import (
+    MemoryEngineError,
+    StorageError,
+)
+from custom_components.home_memory.memory.common.values import (
     SYSTEM,
     MemoryKind,
     Source,
     Visibility,
     WeightClass,
 )
+from custom_components.home_memory.memory.observation.event_buffer import EventBuffer
 
 from .conftest import call, setup_entry
 from .fake_ai_task import FAKE_ENTITY_ID, async_setup_fake_ai_task
@@ -61,7 +64,7 @@ from .fake_ai_task import FAKE_ENTITY_ID, async_setup_fake_ai_task
 if TYPE_CHECKING:
     from freezegun.api import FrozenDateTimeFactory
 
-    from custom_components.home_memory.memory.models import Memory
+    from custom_components.home_memory.memory.common.values import Memory
     from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
 
 PERSONA = "Barnabee"
@@ -482,7 +485,9 @@ async def test_a_fresh_store_on_the_same_file_sees_the_buffer(
     hass.bus.async_fire("homeassistant_stop")
     await hass.async_block_till_done()
     assert entry.runtime_data.store.closed
-    from custom_components.home_memory.memory.event_buffer import EventBuffer
+    from custom_components.home_memory.memory.observation.event_buffer import (
+        EventBuffer,
+    )
     from custom_components.home_memory.memory.store import MemoryStore
 
     def read_back() -> list[str]:
@@ -846,7 +851,7 @@ async def test_a_failing_ai_task_entity_falls_back_to_the_template_narrator(
 
 
 def _storage_error(cause: Exception) -> StorageError:
-    """What the engine raises when its file fails underneath (memory/errors.py)."""
+    """What the engine raises when its file fails (memory/common/errors.py)."""
     error = StorageError(str(cause))
     error.__cause__ = cause
     return error

@@ -15,7 +15,7 @@ import pytest
 from custom_components.home_memory.assist.intents import error_speech
 from custom_components.home_memory.assist.tools import tool_error
 from custom_components.home_memory.const import DOMAIN
-from custom_components.home_memory.memory.models import (
+from custom_components.home_memory.memory.common.values import (
     Caller,
     MemoryFilter,
     MemoryPatch,

@@ -14,7 +14,7 @@ from homeassistant.setup import async_setup_component
 import pytest
 
 from custom_components.home_memory.const import DOMAIN
-from custom_components.home_memory.memory.models import SYSTEM
+from custom_components.home_memory.memory.common.values import SYSTEM
 
 from .conftest import call
 
@@ -267,7 +267,7 @@ async def test_memory_text_cannot_forge_prompt_lines(
         async_turn_context,
         cached_text,
     )
-    from custom_components.home_memory.memory.models import Caller
+    from custom_components.home_memory.memory.common.values import Caller
 
     await tool(hass, "remember", {"content": FORGED}, user_ben)
     data = init_integration.runtime_data

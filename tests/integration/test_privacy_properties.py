@@ -43,7 +43,7 @@ from custom_components.home_memory.const import (
 from custom_components.home_memory.diagnostics import (
     async_get_config_entry_diagnostics,
 )
-from custom_components.home_memory.memory.models import Caller
+from custom_components.home_memory.memory.common.values import Caller
 
 if TYPE_CHECKING:
     from collections.abc import Coroutine

@@ -18,14 +18,14 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
 from custom_components.home_memory.const import DOMAIN
-from custom_components.home_memory.memory.extraction import ProposalStatus
-from custom_components.home_memory.memory.models import (
+from custom_components.home_memory.memory.common.values import (
     Caller,
     MemoryFilter,
     Source,
     Tier,
     Visibility,
 )
+from custom_components.home_memory.memory.conversation.extraction import ProposalStatus
 from custom_components.home_memory.operations.proposals import (
     NOTIFICATION_ID,
     async_decide,
@@ -409,8 +409,10 @@ async def add_proposals(
     hass: HomeAssistant, data: Any, owner: str | None, *summaries: str
 ) -> list[str]:
     """Add pending fact proposals for `owner`; return their ids."""
-    from custom_components.home_memory.memory.extraction import ProposalDraft
-    from custom_components.home_memory.memory.models import MemoryKind
+    from custom_components.home_memory.memory.common.values import MemoryKind
+    from custom_components.home_memory.memory.conversation.extraction import (
+        ProposalDraft,
+    )
 
     added = await hass.async_add_executor_job(
         partial(

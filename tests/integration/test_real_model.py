@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from custom_components.home_memory.memory.embedder import default_model_dir
-from custom_components.home_memory.memory.models import Caller
+from custom_components.home_memory.memory.common.values import Caller
+from custom_components.home_memory.memory.embedding.embedder import default_model_dir
 from custom_components.home_memory.runtime.data import ModelStatus
 
 from .conftest import call, setup_entry

@@ -1,6 +1,6 @@
 """Remembering through every surface: corrections win, repeats reinforce.
 
-The decision is the engine's (memory/statements.py, tested with the real model
+The decision is the engine's (memory/text/statements.py, tested with the real model
 in tests/core/test_statements.py); these tests pin that actions, LLM tools and
 the built-in agent each report it, and that concurrent calls make one memory.
 """
@@ -15,7 +15,7 @@ from homeassistant.helpers import llm
 import pytest
 
 from custom_components.home_memory.const import DOMAIN
-from custom_components.home_memory.memory.models import Caller, MemoryFilter
+from custom_components.home_memory.memory.common.values import Caller, MemoryFilter
 
 from .conftest import call
 from .fake_agents import say

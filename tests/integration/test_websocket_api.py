@@ -14,13 +14,13 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockUser
 
 from custom_components.home_memory.const import DOMAIN
-from custom_components.home_memory.memory.extraction import ProposalDraft
-from custom_components.home_memory.memory.models import (
+from custom_components.home_memory.memory.common.values import (
     Caller,
     MemoryKind,
     NewMemory,
     Visibility,
 )
+from custom_components.home_memory.memory.conversation.extraction import ProposalDraft
 from custom_components.home_memory.operations.access import AdminRequiredError
 from custom_components.home_memory.operations.proposals import (
     async_refresh,
@@ -384,7 +384,7 @@ async def test_voice_memory_names_the_turn_it_came_from(
     anna_user: MockUser,
 ) -> None:
     """A memory said in a conversation shows that turn to its speaker only."""
-    from custom_components.home_memory.memory.sessions import (
+    from custom_components.home_memory.memory.conversation.sessions import (
         ChatMessage,
         MessageRole,
         SessionRole,
@@ -491,7 +491,7 @@ async def test_events_of_a_private_memory_stay_its_owner_s(
     anna_user: MockUser,
 ) -> None:
     """Whoever may not read a memory gets nothing of its events; its owner gets them."""
-    from custom_components.home_memory.memory.event_buffer import (
+    from custom_components.home_memory.memory.observation.event_buffer import (
         EventBuffer,
         ObservedEvent,
     )

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import probatio as vol
 
-from ..memory.models import MemoryKind, Visibility
+from ..memory.common.values import MemoryKind, Visibility
 from ..memory.store import MAX_CONTENT_CHARS, MAX_LABEL_CHARS
 from ..operations.schemas import checked_number, checked_text
 

@@ -31,9 +31,9 @@ from typing import TYPE_CHECKING, Final
 from homeassistant.util import dt as dt_util
 
 from ..const import LOGGER
-from ..memory.quoting import data_block, quote
-from ..memory.retrieval import ContextResult, estimate_tokens, never_needs_memory
-from ..memory.sessions import MessageRole
+from ..memory.conversation.sessions import MessageRole
+from ..memory.search.retrieval import ContextResult, estimate_tokens, never_needs_memory
+from ..memory.text.quoting import data_block, quote
 from ..operations.proposals import offers_for, session_store
 from ..runtime.conversation_state import CachedContext
 from .chat import async_current_turn
@@ -42,8 +42,8 @@ from .prompts import PROPOSAL_QUESTION_OPENING
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
 
-    from ..memory.models import Caller
-    from ..memory.sessions import PastMessage
+    from ..memory.common.values import Caller
+    from ..memory.conversation.sessions import PastMessage
     from ..runtime.data import HomeMemoryData
 
 # A voice turn must not wait longer than this for its background.
@@ -103,7 +103,7 @@ def _retrieve(
 def _past_lines(past: list[PastMessage]) -> list[str]:
     """The header and one quoted line per message, within the token budget.
 
-    Each message is quoted (memory/quoting.py) inside the data delimiters:
+    Each message is quoted (memory/text/quoting.py) inside the data delimiters:
     what someone once said can never start a line or imitate a header.
     """
     lines: list[str] = []

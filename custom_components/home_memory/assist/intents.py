@@ -27,9 +27,9 @@ from homeassistant.helpers import entity_registry as er, intent
 import probatio as vol
 
 from ..const import DOMAIN, LOGGER
-from ..memory.models import Visibility
-from ..memory.quoting import flatten
-from ..memory.validation import MAX_CONTENT_CHARS, has_words
+from ..memory.common.values import Visibility
+from ..memory.text.quoting import flatten
+from ..memory.text.validation import MAX_CONTENT_CHARS, has_words
 from ..operations import choosing, recall
 from ..operations.errors import OperationError
 from ..operations.remembering import outcome_speech
@@ -44,8 +44,8 @@ if TYPE_CHECKING:
     from hassil.recognize import RecognizeResult
     from homeassistant.components.conversation import ConversationInput
 
-    from ..memory.models import Memory
-    from ..memory.retrieval import ProgressivePage
+    from ..memory.common.values import Memory
+    from ..memory.search.retrieval import ProgressivePage
     from ..runtime.conversation_state import ConversationState
     from ..runtime.data import HomeMemoryConfigEntry
 

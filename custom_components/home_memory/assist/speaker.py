@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Final
 
 from homeassistant.core import HomeAssistant, callback
 
-from ..memory.models import Caller
+from ..memory.common.values import Caller
 from ..operations.access import HOUSEHOLD, may_write, speaker_key
 from ..runtime.ha_internals import user_now
 

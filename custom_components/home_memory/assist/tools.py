@@ -22,7 +22,13 @@ from homeassistant.util import dt as dt_util
 import probatio as vol
 
 from ..const import DOMAIN, LOGGER
-from ..memory.models import Memory, MemoryFilter, MemoryKind, MemoryPatch, Visibility
+from ..memory.common.values import (
+    Memory,
+    MemoryFilter,
+    MemoryKind,
+    MemoryPatch,
+    Visibility,
+)
 from ..operations import choosing, memories, proposals, recall
 from ..operations.errors import OperationError
 from ..operations.remembering import outcome_data, outcome_speech
@@ -47,8 +53,8 @@ if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
     from homeassistant.util.json import JsonObjectType
 
-    from ..memory.models import CreateResult
-    from ..memory.retrieval import ProgressivePage
+    from ..memory.common.values import CreateResult
+    from ..memory.search.retrieval import ProgressivePage
 
 
 # -- results ----------------------------------------------------------------------

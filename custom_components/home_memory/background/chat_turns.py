@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from ..assist.speaker import async_effective_user_id
-from ..memory.sessions import ChatMessage, MessageRole
+from ..memory.conversation.sessions import ChatMessage, MessageRole
 from ..runtime.ha_internals import TurnInput, running_turn_input
 
 if TYPE_CHECKING:

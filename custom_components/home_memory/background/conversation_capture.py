@@ -54,9 +54,9 @@ from homeassistant.helpers.event import async_call_later
 from homeassistant.helpers.start import async_at_started
 
 from ..const import DOMAIN, LOGGER
-from ..memory.errors import MemoryEngineError
-from ..memory.extraction import MAX_EXTRACTION_ATTEMPTS, MIN_TURNS
-from ..memory.sessions import ChatMessage, SessionRole, SessionStore
+from ..memory.common.errors import MemoryEngineError
+from ..memory.conversation.extraction import MAX_EXTRACTION_ATTEMPTS, MIN_TURNS
+from ..memory.conversation.sessions import ChatMessage, SessionRole, SessionStore
 from ..operations.proposals import async_refresh, ha_now, proposal_store, session_store
 from ..runtime.ha_internals import pipeline_turn_input, stored_chat_logs
 from .ai_generation import generating_own_task
@@ -80,7 +80,7 @@ if TYPE_CHECKING:
     from homeassistant.components.conversation.chat_log import ChatLog
     from homeassistant.components.conversation.const import ChatLogEventType
 
-    from ..memory.sessions import Session
+    from ..memory.conversation.sessions import Session
     from ..memory.store import MemoryStore
     from ..runtime.data import HomeMemoryConfigEntry, HomeMemoryData
     from ..runtime.options import HomeMemoryOptions

@@ -9,7 +9,7 @@ A run, in order:
 1. the engine's maintenance (decay, archive, purge) in the executor;
 2. every nightly job it was built with (the conversation sessions' nightly
    work), each isolated: a failing job is logged and the rest go on;
-3. consolidation (`memory/consolidation.py`): candidates in the executor;
+3. consolidation (`memory/consolidation/consolidation.py`): candidates in the executor;
    with an AI Task available, the best few groups are put to it for a merged
    wording or a verdict on which fact is current; everything else follows the
    rules; the decisions are written in the executor.
@@ -45,7 +45,8 @@ from homeassistant.util import dt as dt_util
 import probatio
 
 from ..const import DOMAIN, LOGGER
-from ..memory.consolidation import (
+from ..memory.common.errors import MemoryEngineError
+from ..memory.consolidation.consolidation import (
     Action,
     Candidate,
     ConsolidationSettings,
@@ -53,8 +54,7 @@ from ..memory.consolidation import (
     Consolidator,
     Decision,
 )
-from ..memory.consolidation_prompt import consolidation_instructions, decision_from_ai
-from ..memory.errors import MemoryEngineError
+from ..memory.consolidation.prompt import consolidation_instructions, decision_from_ai
 from ..operations.events import async_memories_changed
 from ..operations.memories import memories_by_id
 from .ai_generation import ai_task_available, async_generate_structured
@@ -63,7 +63,7 @@ if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Sequence
     from datetime import datetime, time
 
-    from ..memory.models import MaintenanceStats
+    from ..memory.common.values import MaintenanceStats
     from ..memory.store import MemoryStore
     from ..runtime.data import HomeMemoryConfigEntry
     from ..runtime.options import HomeMemoryOptions

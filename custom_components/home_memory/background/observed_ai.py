@@ -18,15 +18,15 @@ from homeassistant.util import dt as dt_util
 import probatio
 
 from ..const import DOMAIN, LOGGER
-from ..memory.models import WeightClass
-from ..memory.narration import (
+from ..memory.common.values import WeightClass
+from ..memory.observation.drain import narrate_and_write, write_memory
+from ..memory.observation.narration import (
     EMOTIONS,
     from_generated,
     generation_instructions,
     parse_generated,
     segment_people,
 )
-from ..memory.observation import narrate_and_write, write_memory
 from ..operations.events import async_memories_changed
 from .ai_generation import (
     Generation,
@@ -40,10 +40,10 @@ if TYPE_CHECKING:
 
     from homeassistant.core import HomeAssistant
 
-    from ..memory.event_buffer import EventBuffer
-    from ..memory.models import Memory
-    from ..memory.narration import GeneratedMemory
-    from ..memory.segmentation import Segment, SegmentationRules
+    from ..memory.common.values import Memory
+    from ..memory.observation.event_buffer import EventBuffer
+    from ..memory.observation.narration import GeneratedMemory
+    from ..memory.observation.segmentation import Segment, SegmentationRules
     from ..memory.store import MemoryStore
     from ..runtime.options import HomeMemoryOptions
 

@@ -52,9 +52,8 @@ from homeassistant.helpers.event import async_call_later, async_track_time_inter
 from homeassistant.util import dt as dt_util
 
 from ..const import DOMAIN, LOGGER
-from ..memory.errors import MemoryEngineError
-from ..memory.event_buffer import EventBuffer, ObservedEvent
-from ..memory.observation import (
+from ..memory.common.errors import MemoryEngineError
+from ..memory.observation.drain import (
     DRAIN_PER_TICK,
     Drained,
     PendingObservations,
@@ -62,7 +61,8 @@ from ..memory.observation import (
     pending_observations,
     store_events,
 )
-from ..memory.segmentation import DEFAULT_RULES, generation_allowed
+from ..memory.observation.event_buffer import EventBuffer, ObservedEvent
+from ..memory.observation.segmentation import DEFAULT_RULES, generation_allowed
 from ..operations.events import async_memories_changed
 from .observed_ai import AiNarrator, ai_task_entity
 
@@ -78,8 +78,8 @@ if TYPE_CHECKING:
         State,
     )
 
-    from ..memory.models import Memory
-    from ..memory.segmentation import SegmentationRules
+    from ..memory.common.values import Memory
+    from ..memory.observation.segmentation import SegmentationRules
     from ..memory.store import MemoryStore
     from ..runtime.options import HomeMemoryOptions
 

@@ -1,7 +1,7 @@
 """Facts picked up from conversations, and the person's yes or no.
 
 When a conversation of at least four turns ends (background/conversation_capture.py),
-the AI Task reads it and proposes memories (`memory/extraction.py`). With
+the AI Task reads it and proposes memories (`memory/conversation/extraction.py`). With
 extraction mode "ask first" nothing is stored yet: the proposals wait
 
 - in the speaker's next Assist turn: the prompt asks the model to ask "Should
@@ -30,14 +30,14 @@ from homeassistant.helpers import selector
 import probatio
 
 from ..const import LOGGER, ExtractionMode
-from ..memory.extraction import (
+from ..memory.common.values import Caller
+from ..memory.conversation.extraction import (
     MAX_EXTRACTION_ATTEMPTS,
     MIN_TURNS,
     conversation_text,
     extraction_instructions,
     parse_proposals,
 )
-from ..memory.models import Caller
 from ..operations.errors import ENGINE_FAILURES
 from ..operations.proposals import (
     announce_results,
@@ -50,7 +50,7 @@ from .ai_generation import async_generate_structured
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
 
-    from ..memory.sessions import Session
+    from ..memory.conversation.sessions import Session
     from ..runtime.data import HomeMemoryData
 
 TASK_NAME: Final = "Home Memory: what to remember from a conversation"

@@ -3,22 +3,22 @@
 `MemoryStore` is the engine's one way into the file. It is put together from
 layers, one module each, so that each concern reads on its own:
 
-- connections.py: the file, the writer and the reader, the backup gate, and
+- storage/connections.py: the file, the writer and the reader, the backup gate, and
   StorageError for anything the file underneath raises;
-- in_memory.py: the vector index and score table that follow the file;
-- rows.py: a memory's row, labels, FTS entry and vector;
-- operation_log.py: who did what, and when;
-- reading.py: memories by id, pages, figures;
-- versions.py: update, history, undo;
-- repeats.py: the memory a statement repeats or corrects, and folding it in;
-- writing.py: create (new, correction or repeat);
-- tiers.py: forget, restore, purge, access;
-- merging.py: consolidation's merges;
-- upkeep.py: maintenance (decay, archive, purge);
-- reembedding.py: switching embedding models;
-- export_import.py: JSON lines out and in.
+- storage/in_memory.py: the vector index and score table that follow the file;
+- storage/rows.py: a memory's row, labels, FTS entry and vector;
+- storage/operation_log.py: who did what, and when;
+- storage/reading.py: memories by id, pages, figures;
+- storage/versions.py: update, history, undo;
+- storage/repeats.py: the memory a statement repeats or corrects, and folding it in;
+- storage/writing.py: create (new, correction or repeat);
+- storage/tiers.py: forget, restore, purge, access;
+- upkeep/merging.py: consolidation's merges;
+- upkeep/maintenance.py: maintenance (decay, archive, purge);
+- upkeep/reembedding.py: switching embedding models;
+- transfer/export_import.py: JSON lines out and in.
 
-Retrieval's reads are not a layer: candidates.py (`MemoryStore.candidates`)
+Retrieval's reads are not a layer: storage/candidates.py (`MemoryStore.candidates`)
 takes the reader and the in-memory copies and holds no store.
 
 Threading model: every method is blocking and thread-safe. Writes go through
@@ -36,11 +36,9 @@ import sqlite3
 import time
 from typing import TYPE_CHECKING
 
-from . import heap
-from .candidates import CandidateQueries
-from .config import EngineConfig
-from .connections import STORAGE_FAILURES, storage_errors
-from .errors import (
+from .common import malloc_trim
+from .common.config import EngineConfig
+from .common.errors import (
     DatabaseCorruptError,
     ImportFileError,
     InvalidMemoryError,
@@ -52,15 +50,12 @@ from .errors import (
     StorageError,
     VisibilityChangeForbiddenError,
 )
-from .export_import import ExportImport, ImportStats
-from .merging import MemoryMerge
-from .operation_log import LogEntry
-from .reading import Reading
-from .reembedding import Reembedding
-from .score_table import ScoreColumns
-from .serialization import memory_from_dict, memory_to_dict
-from .upkeep import Upkeep
-from .validation import (
+from .scoring.score_table import ScoreColumns
+from .storage.candidates import CandidateQueries
+from .storage.connections import STORAGE_FAILURES, storage_errors
+from .storage.operation_log import LogEntry
+from .storage.reading import Reading
+from .text.validation import (
     MAX_CONTENT_CHARS,
     MAX_LABEL_CHARS,
     MAX_LABELS,
@@ -70,11 +65,16 @@ from .validation import (
     same_specifics,
     summarize,
 )
+from .transfer.export_import import ExportImport, ImportStats
+from .transfer.serialization import memory_from_dict, memory_to_dict
+from .upkeep.maintenance import Upkeep
+from .upkeep.merging import MemoryMerge
+from .upkeep.reembedding import Reembedding
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from .embedder import Embedder
+    from .embedding.embedder import Embedder
 
 # Errors, limits and helpers live in their own modules; they are re-exported
 # here because callers think of them as the store's.
@@ -131,7 +131,7 @@ class MemoryStore(ExportImport, Upkeep, Reading, Reembedding):
         sqlite-vec, when it loads, runs exact vector scans inside SQLite for
         filtered searches; without it numpy does the same on the BLOBs.
         usearch, when it imports (and `use_graph`), keeps an HNSW graph that
-        answers searches over large stores (see vector_index.py). With a
+        answers searches over large stores (see vectors/vector_index.py). With a
         `graph_path`, the graph is saved there on close and adopted at the next
         open, instead of being rebuilt (about a minute of one core at 100,000
         memories).
@@ -157,7 +157,7 @@ class MemoryStore(ExportImport, Upkeep, Reading, Reembedding):
             self._load_index()
             self._adopt_saved_graph()
             # The rows' bytes and the arrays' growth left freed pages behind.
-            heap.release_freed_memory()
+            malloc_trim.release_freed_memory()
         except (*STORAGE_FAILURES, StorageError) as err:
             self.index.close()
             self._close_connections()

@@ -25,7 +25,7 @@ from homeassistant.auth.permissions.const import POLICY_CONTROL
 from homeassistant.exceptions import Unauthorized, UnknownUser
 
 from ..const import DOMAIN
-from ..memory.models import Caller, Memory, MemoryFilter, Tier, Visibility
+from ..memory.common.values import Caller, Memory, MemoryFilter, Tier, Visibility
 from .errors import ForbiddenError
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ from .access import Access, require
 from .errors import async_guard
 
 if TYPE_CHECKING:
-    from ..memory.models import Memory
+    from ..memory.common.values import Memory
     from .memories import OperationScope
 
 

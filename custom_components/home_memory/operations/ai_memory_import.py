@@ -24,10 +24,10 @@ import hashlib
 import sqlite3
 from typing import TYPE_CHECKING, Any
 
-from ..memory.models import MemoryKind, Source, Visibility
-from ..memory.serialization import MAX_COUNT
+from ..memory.common.values import MemoryKind, Source, Visibility
 from ..memory.store import MAX_CONTENT_CHARS, MAX_LABEL_CHARS, MAX_SUMMARY_CHARS
-from ..memory.validation import text_problem
+from ..memory.text.validation import text_problem
+from ..memory.transfer.serialization import MAX_COUNT
 
 if TYPE_CHECKING:
     from pathlib import Path

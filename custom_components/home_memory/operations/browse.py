@@ -11,23 +11,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
-from ..memory import decay
-from ..memory.event_buffer import EventBuffer, ObservedEvent
-from ..memory.models import (
+from ..memory.common.values import (
     PROVENANCE_PREFIX,
     MemoryFilter,
     Origin,
     Tier,
     Visibility,
 )
+from ..memory.observation.event_buffer import EventBuffer, ObservedEvent
+from ..memory.scoring import decay
 from .access import Access, require, tier_filter
 from .errors import ForbiddenError, async_engine
 from .proposals import proposal_store, session_store
 
 if TYPE_CHECKING:
-    from ..memory.config import EngineConfig
-    from ..memory.models import Memory
-    from ..memory.sessions import StoredMessage
+    from ..memory.common.config import EngineConfig
+    from ..memory.common.values import Memory
+    from ..memory.conversation.sessions import StoredMessage
     from ..memory.store import LogEntry
     from .memories import OperationScope
 
@@ -53,7 +53,7 @@ class DecayParts:
 
 
 def decay_parts(memory: Memory, config: EngineConfig, now: float) -> DecayParts:
-    """The parts of the decay formula (memory/decay.py) for one memory."""
+    """The parts of the decay formula (memory/scoring/decay.py) for one memory."""
     idle_since = memory.last_accessed_at or memory.created_at
     days = max(0.0, (now - idle_since.timestamp()) / decay.SECONDS_PER_DAY)
     cls = memory.weight_class

@@ -17,15 +17,15 @@ from typing import TYPE_CHECKING, Final
 
 from homeassistant.core import callback
 
-from ..memory.errors import MemoryChangedError
-from ..memory.models import Tier
-from ..memory.statements import missing_words
+from ..memory.common.errors import MemoryChangedError
+from ..memory.common.values import Tier
+from ..memory.text.statements import missing_words
 from .access import Access, require
 from .errors import ConflictError, InvalidRequestError, NotFoundError, async_engine
 from .events import async_memories_changed
 
 if TYPE_CHECKING:
-    from ..memory.models import Memory, ScoredMemory
+    from ..memory.common.values import Memory, ScoredMemory
     from ..runtime.conversation_state import ConversationState
     from .memories import OperationScope
 

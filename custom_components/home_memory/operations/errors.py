@@ -18,7 +18,7 @@ from __future__ import annotations
 import sqlite3
 from typing import TYPE_CHECKING, Final
 
-from ..memory.errors import (
+from ..memory.common.errors import (
     ImportFileError,
     InvalidMemoryError,
     MemoryChangedError,
@@ -27,7 +27,7 @@ from ..memory.errors import (
     NothingToUndoError,
     VisibilityChangeForbiddenError,
 )
-from ..memory.extraction import ProposalNotFoundError
+from ..memory.conversation.extraction import ProposalNotFoundError
 from .ai_memory_import import NotAiMemoryDatabaseError
 from .transfer import (
     ImportFileMissingError,

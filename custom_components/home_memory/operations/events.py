@@ -37,12 +37,12 @@ from ..const import (
     EVENT_MEMORY_UPDATED,
     SIGNAL_MEMORIES_CHANGED,
 )
-from ..memory.models import Visibility
+from ..memory.common.values import Visibility
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from ..memory.models import Memory
+    from ..memory.common.values import Memory
 
 # Dispatcher signal: `tuple[MemoryChange, ...]`, every change of one write.
 SIGNAL_MEMORY_CHANGES: Final = f"{DOMAIN}_memory_changes"

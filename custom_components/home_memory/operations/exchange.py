@@ -22,7 +22,7 @@ from .transfer import export_folder, read_lines, resolve_import_path, write_expo
 if TYPE_CHECKING:
     from datetime import tzinfo
 
-    from ..memory.models import Caller
+    from ..memory.common.values import Caller
     from ..memory.store import MemoryStore
     from .memories import OperationScope
 

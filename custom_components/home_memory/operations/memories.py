@@ -15,7 +15,7 @@ from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
-from ..memory.models import (
+from ..memory.common.values import (
     MemoryFilter,
     MemoryKind,
     MemoryPatch,
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
     from homeassistant.core import Context, HomeAssistant
 
-    from ..memory.models import (
+    from ..memory.common.values import (
         CreateResult,
         ListPosition,
         Memory,

@@ -24,9 +24,9 @@ from homeassistant.helpers.dispatcher import async_dispatcher_send
 from homeassistant.util import dt as dt_util
 
 from ..const import DOMAIN, LOGGER
-from ..memory.extraction import ProposalStore
-from ..memory.models import CreateAction, Visibility
-from ..memory.sessions import SessionStore
+from ..memory.common.values import CreateAction, Visibility
+from ..memory.conversation.extraction import ProposalStore
+from ..memory.conversation.sessions import SessionStore
 from ..runtime.data import Offer
 from .access import Access, Actor, require, speaker_key
 from .errors import ENGINE_FAILURES, InvalidRequestError, async_engine
@@ -40,8 +40,8 @@ if TYPE_CHECKING:
     from homeassistant.core import Context, HomeAssistant
     from homeassistant.util.json import JsonValueType
 
-    from ..memory.extraction import Proposal
-    from ..memory.models import Caller, CreateResult, Memory, MemoryPatch
+    from ..memory.common.values import Caller, CreateResult, Memory, MemoryPatch
+    from ..memory.conversation.extraction import Proposal
     from ..runtime.data import HomeMemoryData
 
 NOTIFICATION_ID: Final = f"{DOMAIN}_proposals"

@@ -13,8 +13,8 @@ from .access import Access, require
 from .errors import async_engine
 
 if TYPE_CHECKING:
-    from ..memory.models import MemoryFilter, ScoredMemory
-    from ..memory.retrieval import ProgressivePage
+    from ..memory.common.values import MemoryFilter, ScoredMemory
+    from ..memory.search.retrieval import ProgressivePage
     from .memories import OperationScope
 
 

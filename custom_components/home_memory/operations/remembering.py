@@ -1,6 +1,6 @@
 """The outcome of remembering, as each surface tells it.
 
-The engine decides (`MemoryStore.create`, rules in memory/statements.py)
+The engine decides (`MemoryStore.create`, rules in memory/text/statements.py)
 whether a statement was new, corrected a memory or repeated one; actions, LLM
 tools and sentences only translate that outcome, here, once.
 """
@@ -11,15 +11,15 @@ from typing import TYPE_CHECKING
 
 from homeassistant.core import HomeAssistant, callback
 
-from ..memory.models import CreateAction
-from ..memory.statements import changed_part
+from ..memory.common.values import CreateAction
+from ..memory.text.statements import changed_part
 from .events import async_memories_changed
 
 if TYPE_CHECKING:
     from homeassistant.core import Context
     from homeassistant.util.json import JsonValueType
 
-    from ..memory.models import CreateResult
+    from ..memory.common.values import CreateResult
 
 
 def _bare(text: str) -> str:

@@ -16,14 +16,14 @@ from homeassistant.util import dt as dt_util
 import probatio
 
 from ..const import DOMAIN
-from ..memory.models import MemoryKind, Origin, Tier, Visibility, WeightClass
+from ..memory.common.values import MemoryKind, Origin, Tier, Visibility, WeightClass
 from ..memory.store import (
     MAX_CONTENT_CHARS,
     MAX_LABEL_CHARS,
     MAX_LABELS,
     MAX_SUMMARY_CHARS,
 )
-from ..memory.validation import number_problem, text_problem
+from ..memory.text.validation import number_problem, text_problem
 
 if TYPE_CHECKING:
     from collections.abc import Callable

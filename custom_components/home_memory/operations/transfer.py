@@ -15,7 +15,7 @@ from ..const import EXPORT_FOLDER
 if TYPE_CHECKING:
     from datetime import datetime
 
-    from ..memory.models import Caller
+    from ..memory.common.values import Caller
     from ..memory.store import MemoryStore
 
 

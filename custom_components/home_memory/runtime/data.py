@@ -24,9 +24,9 @@ if TYPE_CHECKING:
     from homeassistant.core import Context
     from homeassistant.helpers.update_coordinator import DataUpdateCoordinator
 
-    from ..memory.models import MaintenanceStats, Memory
-    from ..memory.observation import Drained, PendingObservations
-    from ..memory.retrieval import Retriever
+    from ..memory.common.values import MaintenanceStats, Memory
+    from ..memory.observation.drain import Drained, PendingObservations
+    from ..memory.search.retrieval import Retriever
     from ..memory.store import MemoryStore
     from .backends import BackendStatus
     from .conversation_state import ConversationStates

@@ -11,14 +11,14 @@ import sqlite3
 from typing import TYPE_CHECKING, Final
 
 from ..const import CORRUPT_SUFFIX_FORMAT, DB_SIDE_SUFFIXES
-from ..memory.hnsw_graph import remove_graph_files
 from ..memory.store import DatabaseCorruptError, MemoryStore
+from ..memory.vectors.hnsw_graph import remove_graph_files
 
 if TYPE_CHECKING:
     from datetime import datetime
     from pathlib import Path
 
-    from ..memory.config import EngineConfig
+    from ..memory.common.config import EngineConfig
 
 # SQLite primary result codes that say "not now", not "this file is broken":
 # the file must never be set aside for these (a second process holding a lock,

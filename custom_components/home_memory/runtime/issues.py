@@ -15,8 +15,8 @@ from homeassistant.helpers import issue_registry as ir
 from homeassistant.helpers.recorder import DATA_INSTANCE
 
 from ..const import DOMAIN
-from ..memory.errors import MemoryEngineError
-from ..memory.models import Caller, Visibility
+from ..memory.common.errors import MemoryEngineError
+from ..memory.common.values import Caller, Visibility
 from .backends import ONNXRUNTIME_REQUIREMENT, SQLITE_VEC_REQUIREMENT
 
 if TYPE_CHECKING:

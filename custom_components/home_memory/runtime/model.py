@@ -6,17 +6,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..const import DB_FOLDER
-from ..memory.embedder import (
+from ..memory.embedding.embedder import (
     ModelError,
     default_model_dir,
     load_embedder,
     onnxruntime_available,
     verify_model_dir,
 )
-from ..memory.model_files import MODEL_ID
+from ..memory.embedding.model_files import MODEL_ID
 
 if TYPE_CHECKING:
-    from ..memory.embedder import Backend, Embedder
+    from ..memory.embedding.embedder import Backend, Embedder
 
 # Where a user can drop the model files without configuring anything.
 MODEL_SUBFOLDER = ("models", MODEL_ID)

@@ -57,8 +57,8 @@ from ..const import (
     SECTION_SPEAKERS,
     ExtractionMode,
 )
-from ..memory.config import EngineConfig, ScoringWeights
-from ..memory.validation import text_problem
+from ..memory.common.config import EngineConfig, ScoringWeights
+from ..memory.text.validation import text_problem
 
 _ENGINE = EngineConfig()
 DEFAULT_MAINTENANCE_TIME = time(3, 0)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from ..memory.models import Tier, Visibility
+from ..memory.common.values import Tier, Visibility
 
 if TYPE_CHECKING:
     from ..memory.store import MemoryStore

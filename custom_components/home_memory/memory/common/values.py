@@ -1,0 +1,374 @@
+"""Value types of the memory engine: memories, their classes, filters, results."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+
+class MemoryKind(StrEnum):
+    """What a memory is about (what people tell, plus the observer's)."""
+
+    FACT = "fact"
+    PREFERENCE = "preference"
+    DECISION = "decision"
+    EVENT = "event"
+    PERSON = "person"
+    PROJECT = "project"
+    MEETING = "meeting"
+    JOURNAL = "journal"
+    ROUTINE = "routine"
+    OBSERVATION = "observation"
+
+
+class WeightClass(StrEnum):
+    """How much a memory counts and how long it lasts (curves: scoring/decay.py)."""
+
+    SIGNIFICANT = "significant"
+    PREFERENCE = "preference"
+    ROUTINE = "routine"
+    OBSERVATION = "observation"
+    TRANSIENT = "transient"
+
+    @property
+    def retrieval_weight(self) -> float:
+        """Multiplier of importance in the composite score."""
+        return _CLASS_WEIGHTS[self][0]
+
+    @property
+    def retention_multiplier(self) -> float:
+        """Multiplier of the decay half-life."""
+        return _CLASS_WEIGHTS[self][1]
+
+
+_CLASS_WEIGHTS: dict[WeightClass, tuple[float, float]] = {
+    WeightClass.SIGNIFICANT: (1.0, 3.0),
+    WeightClass.PREFERENCE: (0.8, 2.0),
+    WeightClass.ROUTINE: (0.6, 1.5),
+    WeightClass.OBSERVATION: (0.5, 1.0),
+    WeightClass.TRANSIENT: (0.3, 0.5),
+}
+
+
+class Source(StrEnum):
+    """Where a memory came from."""
+
+    EXPLICIT = "explicit"
+    EXTRACTED = "extracted"
+    OBSERVED = "observed"
+    CONVERSATION = "conversation"
+    MEETING = "meeting"
+    JOURNAL = "journal"
+    MIGRATION = "migration"
+
+
+# How a memory names another it took over (consolidation) among its sources.
+PROVENANCE_PREFIX: Final = "memory:"
+
+
+class Origin(StrEnum):
+    """How a memory came to be, as a person tells them apart (the browser's filter).
+
+    `source` says what the engine made it from; an explicit memory was either
+    said in a conversation (it names the conversation among its sources) or
+    given by an action or an automation (it names none).
+    """
+
+    VOICE = "voice"
+    ACTION = "action"
+    OBSERVED = "observed"
+    EXTRACTED = "extracted"
+    IMPORTED = "imported"
+
+
+# Sources that only imports write (ai_memory: migration; the rest are
+# reserved for other importers).
+IMPORTED_SOURCES: tuple[Source, ...] = (
+    Source.MIGRATION,
+    Source.CONVERSATION,
+    Source.MEETING,
+    Source.JOURNAL,
+)
+
+
+def origin_of(source: Source, source_ids: tuple[str, ...]) -> Origin:
+    """The origin of a memory with this source and these source ids."""
+    if source is Source.EXPLICIT:
+        return Origin.VOICE if source_ids else Origin.ACTION
+    if source is Source.OBSERVED:
+        return Origin.OBSERVED
+    if source is Source.EXTRACTED:
+        return Origin.EXTRACTED
+    return Origin.IMPORTED
+
+
+class Visibility(StrEnum):
+    """Who may see a memory: its owner only, or everyone in the home."""
+
+    PRIVATE = "private"
+    HOUSEHOLD = "household"
+
+
+class Tier(StrEnum):
+    """Lifecycle tier: active, deleted (recoverable) or archived (decayed)."""
+
+    ACTIVE = "active"
+    DELETED = "deleted"
+    ARCHIVED = "archived"
+
+
+def default_weight_class(kind: MemoryKind, source: Source) -> WeightClass:
+    """Pick a class when the caller gave none.
+
+    What a person asked to be remembered is significant unless it is a
+    preference or a routine; what the house noticed by itself is an observation.
+    """
+    if kind is MemoryKind.PREFERENCE:
+        return WeightClass.PREFERENCE
+    if kind is MemoryKind.ROUTINE:
+        return WeightClass.ROUTINE
+    if source is Source.OBSERVED or kind is MemoryKind.OBSERVATION:
+        return WeightClass.OBSERVATION
+    return WeightClass.SIGNIFICANT
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """Who is asking: an HA user (or None for automations and satellites)."""
+
+    user_id: str | None = None
+    is_admin: bool = False
+
+    @property
+    def actor(self) -> str:
+        """The name written to the log and to deleted_by."""
+        return self.user_id or "system"
+
+
+SYSTEM = Caller(user_id=None, is_admin=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Memory:
+    """One stored memory."""
+
+    id: str
+    content: str
+    summary: str
+    kind: MemoryKind
+    weight_class: WeightClass
+    importance: float
+    effective_importance: float
+    emotion: str | None
+    people: tuple[str, ...]
+    location: str | None
+    time_of_day: str | None
+    day_type: str | None
+    tags: tuple[str, ...]
+    source: Source
+    source_ids: tuple[str, ...]
+    speaker: str | None
+    owner: str | None
+    visibility: Visibility
+    segment_start: datetime | None
+    segment_end: datetime | None
+    created_at: datetime
+    updated_at: datetime
+    last_accessed_at: datetime | None
+    access_count: int
+    expires_at: datetime | None
+    tier: Tier
+    deleted_at: datetime | None
+    deleted_by: str | None
+    archived_at: datetime | None
+    embedding_model: str | None
+    version: int
+    thread: str | None = None
+
+    @property
+    def origin(self) -> Origin:
+        """Voice, action, observed, extracted or imported (see Origin)."""
+        return origin_of(self.source, self.source_ids)
+
+    def visible_to(self, caller: Caller) -> bool:
+        """Household memories are everyone's; private ones only their owner's."""
+        return self.visibility is Visibility.HOUSEHOLD or (
+            caller.user_id is not None and self.owner == caller.user_id
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NewMemory:
+    """What a caller provides to create a memory; the rest is derived."""
+
+    content: str
+    summary: str | None = None
+    kind: MemoryKind = MemoryKind.FACT
+    weight_class: WeightClass | None = None
+    importance: float = 0.5
+    emotion: str | None = None
+    people: tuple[str, ...] = ()
+    location: str | None = None
+    time_of_day: str | None = None
+    day_type: str | None = None
+    tags: tuple[str, ...] = ()
+    source: Source = Source.EXPLICIT
+    source_ids: tuple[str, ...] = ()
+    speaker: str | None = None
+    owner: str | None = None
+    visibility: Visibility = Visibility.HOUSEHOLD
+    segment_start: datetime | None = None
+    segment_end: datetime | None = None
+    expires_at: datetime | None = None
+    id: str | None = None
+    thread: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MemoryPatch:
+    """A partial update: None leaves a field as it is."""
+
+    content: str | None = None
+    summary: str | None = None
+    kind: MemoryKind | None = None
+    weight_class: WeightClass | None = None
+    importance: float | None = None
+    emotion: str | None = None
+    people: tuple[str, ...] | None = None
+    location: str | None = None
+    tags: tuple[str, ...] | None = None
+    visibility: Visibility | None = None
+    expires_at: datetime | None = None
+    clear_expiry: bool = False
+    # The version the person edited: if the memory has changed since, the
+    # update is refused (MemoryChangedError) instead of overwriting it.
+    expected_version: int | None = None
+    # Optional fields to empty ("emotion", "location"): None keeps a field.
+    cleared: frozenset[str] = frozenset()
+
+    def is_empty(self) -> bool:
+        """True when the patch changes nothing."""
+        return (
+            not self.clear_expiry
+            and not self.cleared
+            and all(
+                getattr(self, name) is None
+                for name in self.__dataclass_fields__
+                if name not in {"clear_expiry", "expected_version", "cleared"}
+            )
+        )
+
+
+class CreateAction(StrEnum):
+    """What create() did with the new statement (rules: text/statements.py)."""
+
+    # A new memory.
+    CREATED = "created"
+    # A correction: an existing memory now says the new text; the text it
+    # replaced is its previous version (history, undo).
+    UPDATED = "updated"
+    # A repeat: the existing memory was only reinforced (access, importance).
+    REINFORCED = "reinforced"
+
+
+@dataclass(frozen=True, slots=True)
+class CreateResult:
+    """The stored memory and whether it was new, a correction or a repeat."""
+
+    memory: Memory
+    action: CreateAction
+    similarity: float | None = None
+    # UPDATED: the memory's text before this statement corrected it.
+    previous: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MemoryFilter:
+    """Restrictions on list and search. Empty tuples mean "any"."""
+
+    kinds: tuple[MemoryKind, ...] = ()
+    classes: tuple[WeightClass, ...] = ()
+    tags: tuple[str, ...] = ()
+    people: tuple[str, ...] = ()
+    owner: str | None = None
+    visibility: Visibility | None = None
+    min_importance: float | None = None
+    created_after: datetime | None = None
+    created_before: datetime | None = None
+    tiers: tuple[Tier, ...] = (Tier.ACTIVE,)
+    include_expired: bool = False
+    origins: tuple[Origin, ...] = ()
+    # Only this user's private memories (a non-admin's deleted and archived
+    # tiers); with `visibility` household it matches nothing.
+    private_of: str | None = None
+
+    def needs_sql(self) -> bool:
+        """True when the filter narrows beyond visibility, tier and expiry."""
+        return bool(
+            self.kinds
+            or self.classes
+            or self.tags
+            or self.people
+            or self.owner is not None
+            or self.visibility is not None
+            or self.min_importance is not None
+            or self.created_after is not None
+            or self.created_before is not None
+            or bool(self.origins)
+            or self.private_of is not None
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredMemory:
+    """A memory with the parts of its retrieval score."""
+
+    memory: Memory
+    score: float
+    relevance: float
+    similarity: float | None
+    keyword_score: float | None
+    decay: float
+    recency: float
+    access_bonus: float
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class ListPosition:
+    """Where a list page ended (newest first): the last row's time and rowid.
+
+    The next page starts after it (keyset paging), so deep pages cost what
+    the first does and rows added meanwhile shift nothing.
+    """
+
+    created_at: float
+    rowid: int
+
+
+@dataclass(frozen=True, slots=True)
+class Page[T]:
+    """One page of a longer result."""
+
+    items: list[T]
+    total: int
+    offset: int
+    next_offset: int | None
+    # list_memories: where the next page starts, when there is one.
+    next_position: ListPosition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MaintenanceStats:
+    """What one maintenance run did."""
+
+    processed: int = 0
+    archived_decayed: int = 0
+    archived_expired: int = 0
+    purged_archived: int = 0
+    purged_log_entries: int = 0
+    completed: bool = True
+    details: dict[str, Any] = field(default_factory=dict)

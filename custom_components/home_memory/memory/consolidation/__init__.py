@@ -1,0 +1,34 @@
+"""Nightly consolidation: near-duplicates merge, changed facts supersede.
+
+`consolidation` finds look-alike memories and decides; `prompt` is what an AI
+Task is asked about them and how its answer is checked. The merges themselves
+are `upkeep/merging`.
+"""
+
+from .consolidation import (
+    Action,
+    Candidate,
+    ConsolidationSettings,
+    ConsolidationStats,
+    Consolidator,
+    Decision,
+    TextRelation,
+    compare_texts,
+    words,
+)
+from .prompt import InvalidDecisionError, consolidation_instructions, decision_from_ai
+
+__all__ = [
+    "Action",
+    "Candidate",
+    "ConsolidationSettings",
+    "ConsolidationStats",
+    "Consolidator",
+    "Decision",
+    "InvalidDecisionError",
+    "TextRelation",
+    "compare_texts",
+    "consolidation_instructions",
+    "decision_from_ai",
+    "words",
+]

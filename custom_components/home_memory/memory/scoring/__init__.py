@@ -1,0 +1,31 @@
+"""What a memory's score is made of, and the table that holds it.
+
+`decay` has the formulas (decay, recency, access bonus, effective importance);
+`score_table` keeps those columns for every active memory in memory. Fusing
+them with relevance is in `search/retrieval`.
+"""
+
+from .decay import (
+    access_bonus,
+    access_bonuses,
+    decay_factor,
+    decay_factors,
+    effective_importance,
+    effective_importances,
+    recencies,
+    recency,
+)
+from .score_table import ScoreColumns, ScoreTable
+
+__all__ = [
+    "ScoreColumns",
+    "ScoreTable",
+    "access_bonus",
+    "access_bonuses",
+    "decay_factor",
+    "decay_factors",
+    "effective_importance",
+    "effective_importances",
+    "recencies",
+    "recency",
+]

@@ -1,0 +1,311 @@
+"""Retrieval's candidate queries: FTS5 and vector candidates, allowed-row filters.
+
+A search asks for the best rows by keyword and by vector under the caller's
+filter, then the true scores of a few more (thread neighbours, keyword hits
+the vector pass missed), then the columns ranking needs. All of it lives here,
+beside retrieval, and reads through a callable the store hands over: the
+store owns the connections and the in-memory copies, this module only reads
+them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from ..common.values import Caller, MemoryFilter, Tier
+from ..scoring.score_table import SCORE_COLUMNS, ScoreColumns, ScoreTable
+from ..text.fts_query import or_expression, search_terms
+from .filters import filter_sql
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from contextlib import AbstractContextManager
+    import sqlite3
+
+    from ..embedding.embedder import Embedder
+    from ..vectors.vector_index import VectorIndex
+
+
+# BM25 column weights: content, summary, tags, people.
+_BM25_WEIGHTS = "1.0, 0.5, 0.8, 0.8"
+# Keyword search filters its best rows in chunks of this many times the rows
+# it needs (most rows pass: household memories are the bulk of a store).
+_KEYWORD_OVERFETCH = 2
+# Common-word pruning, only in stores this large: FTS5 scores every row that
+# holds a query word (about 2 µs a row), so the words are taken rarest first
+# while their memories add up to at most this many rows; the rest are left to
+# the vectors. Document frequencies are cached until the store has grown by a
+# step.
+_PRUNE_FROM_ROWS = 5_000
+_KEYWORD_ROW_BUDGET = 300
+_DF_CACHE_STEP = 1_000
+_DF_CACHE_SIZE = 4_096
+
+
+class CandidateQueries:
+    """The reads a search makes, over the store's reader and in-memory copies."""
+
+    def __init__(
+        self,
+        read: Callable[[], AbstractContextManager[sqlite3.Connection]],
+        *,
+        clock: Callable[[], float],
+        index: VectorIndex,
+        scores: ScoreTable,
+        groups_of: Callable[[Caller], set[int]],
+        embedder: Embedder | None,
+        sqlite_vec_version: str | None,
+    ) -> None:
+        """Read through `read` (one read transaction per call).
+
+        `index`, `scores` and `groups_of` are the store's in-memory copies,
+        read here and changed only by the store. `embedder` is the store's:
+        the store sets it again when it switches models (set_embedder).
+        """
+        self._read = read
+        self._clock = clock
+        self._index = index
+        self._scores = scores
+        self._groups_of = groups_of
+        self.embedder = embedder
+        self._sqlite_vec = sqlite_vec_version
+        # Document frequencies of query words (see _selective_terms).
+        self._df_cache: dict[str, tuple[int, int]] = {}
+
+    def keyword_candidates(
+        self, text: str, caller: Caller, flt: MemoryFilter, limit: int
+    ) -> list[tuple[int, float]]:
+        """(rowid, BM25 score, higher is better) for the text's content words.
+
+        FTS5 scores every matching row as a plain column (its ORDER BY rank
+        path measured twice as slow for the same rows), Python orders them,
+        and the filter runs on the best rows a chunk at a time until `limit`
+        pass it. Ties go to the older memory.
+        """
+        terms = search_terms(text)
+        if not terms:
+            return []
+        where, params = filter_sql(flt, caller, self._clock())
+        chunk = limit * _KEYWORD_OVERFETCH
+        with self._read() as conn:
+            selective = self._selective_terms(conn, terms)
+            if not selective:
+                return []
+            rows = conn.execute(
+                f"SELECT rowid, -bm25(memories_fts, {_BM25_WEIGHTS}) "
+                "FROM memories_fts WHERE memories_fts MATCH ?",
+                (or_expression(selective),),
+            ).fetchall()
+            rows.sort(key=lambda row: (-row[1], row[0]))
+            kept: list[tuple[int, float]] = []
+            for start in range(0, len(rows), chunk):
+                part = rows[start : start + chunk]
+                allowed = {
+                    row[0]
+                    for row in conn.execute(
+                        # NOT INDEXED: without statistics the planner may scan
+                        # the tier index (all rows) instead of these few.
+                        f"SELECT m.rowid FROM memories m NOT INDEXED WHERE m.rowid "
+                        f"IN ({','.join('?' * len(part))}) AND {where}",
+                        [*(row[0] for row in part), *params],
+                    )
+                }
+                kept.extend((int(r), float(score)) for r, score in part if r in allowed)
+                if len(kept) >= limit:
+                    break
+        return kept[:limit]
+
+    def _selective_terms(self, conn: sqlite3.Connection, terms: list[str]) -> list[str]:
+        """The rarest words whose memories fit the row budget, in large stores.
+
+        Common words barely move BM25 (low IDF) but make FTS5 score thousands
+        of rows: at 100,000 memories they were most of a search's time, and
+        its slowest tail. A query made only of them is left to the vectors.
+        """
+        total = self._approximate_count(conn)
+        if total < _PRUNE_FROM_ROWS:
+            return terms
+        generation = total // _DF_CACHE_STEP
+        frequencies: dict[str, int] = {}
+        for term in dict.fromkeys(terms):
+            cached = self._df_cache.get(term)
+            if cached is None or cached[1] != generation:
+                # Counting stops just past the budget: a common word costs no
+                # more to check than a rare one.
+                count = conn.execute(
+                    "SELECT count(*) FROM (SELECT rowid FROM memories_fts "
+                    "WHERE memories_fts MATCH ? LIMIT ?)",
+                    (or_expression([term]), _KEYWORD_ROW_BUDGET + 1),
+                ).fetchone()[0]
+                cached = (int(count), generation)
+                if len(self._df_cache) >= _DF_CACHE_SIZE:
+                    self._df_cache.clear()
+                self._df_cache[term] = cached
+            frequencies[term] = cached[0]
+        kept: set[str] = set()
+        rows = 0
+        for term in sorted(frequencies, key=lambda t: (frequencies[t], t)):
+            rows += frequencies[term]
+            if rows > _KEYWORD_ROW_BUDGET:
+                break
+            kept.add(term)
+        return [t for t in terms if t in kept]
+
+    @staticmethod
+    def _approximate_count(conn: sqlite3.Connection) -> int:
+        # max(rowid) is a b-tree lookup; count(*) would scan the table.
+        return int(
+            conn.execute("SELECT coalesce(max(rowid), 0) FROM memories").fetchone()[0]
+        )
+
+    def keyword_scores(self, text: str, rowids: Sequence[int]) -> dict[int, float]:
+        """BM25 scores (higher is better) of these memories for the text."""
+        terms = search_terms(text)
+        if not terms or not rowids:
+            return {}
+        with self._read() as conn:
+            # The same words as keyword_candidates, so the scores compare.
+            selective = self._selective_terms(conn, terms)
+            if not selective:
+                return {}
+            expression = or_expression(selective)
+            rows = conn.execute(
+                f"SELECT rowid, -bm25(memories_fts, {_BM25_WEIGHTS}) "
+                "FROM memories_fts WHERE memories_fts MATCH ? "
+                f"AND rowid IN ({','.join('?' * len(rowids))})",
+                [expression, *rowids],
+            ).fetchall()
+        return {int(rowid): float(score) for rowid, score in rows}
+
+    def thread_neighbours(
+        self, rowids: Sequence[int], caller: Caller, flt: MemoryFilter
+    ) -> dict[int, tuple[int | None, int | None]]:
+        """The memory before and after each one in its thread (same filter)."""
+        if not rowids:
+            return {}
+        where, params = filter_sql(flt, caller, self._clock())
+        order = "(m.created_at, m.rowid) {} (t.created_at, t.rowid)"
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT t.rowid, "
+                f"(SELECT m.rowid FROM memories m WHERE m.thread = t.thread "
+                f"AND {order.format('<')} AND {where} "
+                "ORDER BY m.created_at DESC, m.rowid DESC LIMIT 1), "
+                f"(SELECT m.rowid FROM memories m WHERE m.thread = t.thread "
+                f"AND {order.format('>')} AND {where} "
+                "ORDER BY m.created_at, m.rowid LIMIT 1) "
+                "FROM memories t WHERE t.thread IS NOT NULL "
+                f"AND t.rowid IN ({','.join('?' * len(rowids))})",
+                [*params, *params, *rowids],
+            ).fetchall()
+        return {int(row[0]): (row[1], row[2]) for row in rows}
+
+    def vector_candidates(
+        self,
+        query: npt.NDArray[np.float32],
+        caller: Caller,
+        flt: MemoryFilter,
+        limit: int,
+    ) -> list[tuple[int, float]]:
+        """(rowid, cosine) of the nearest memories the caller may see."""
+        embedder = self.embedder
+        if embedder is None:
+            return []
+        now = self._clock()
+        if flt.tiers == (Tier.ACTIVE,):
+            # Active memories are all in the index; SQL only narrows the rows.
+            allowed = None
+            if flt.needs_sql():
+                where, params = filter_sql(flt, caller, now)
+                with self._read() as conn:
+                    allowed = np.fromiter(
+                        (
+                            row[0]
+                            for row in conn.execute(
+                                f"SELECT m.rowid FROM memories m WHERE {where}", params
+                            )
+                        ),
+                        dtype=np.int64,
+                    )
+                if allowed.size == 0:
+                    return []
+            return self._index.search(
+                query,
+                limit,
+                groups=self._groups_of(caller),
+                now=None if flt.include_expired else now,
+                allowed_rowids=allowed,
+            )
+        # Deleted and archived memories are not indexed: scan their vectors.
+        where, params = filter_sql(flt, caller, now)
+        if self._sqlite_vec is not None:
+            # Exact scan inside SQLite: the vectors never leave the database.
+            with self._read() as conn:
+                rows = conn.execute(
+                    "SELECT m.rowid, 1.0 - vec_distance_cosine(v.vector, ?) AS cosine "
+                    "FROM memories m JOIN memory_vectors v ON v.memory_rowid = m.rowid "
+                    f"WHERE v.model = ? AND {where} "
+                    "ORDER BY cosine DESC, m.rowid LIMIT ?",
+                    [
+                        np.asarray(query, dtype="<f4").tobytes(),
+                        embedder.model_id,
+                        *params,
+                        limit,
+                    ],
+                ).fetchall()
+            return [(int(rowid), float(cosine)) for rowid, cosine in rows]
+        with self._read() as conn:
+            blobs = conn.execute(
+                "SELECT m.rowid, v.vector FROM memories m JOIN memory_vectors v "
+                f"ON v.memory_rowid = m.rowid WHERE v.model = ? AND {where} "
+                "ORDER BY m.rowid",
+                [embedder.model_id, *params],
+            ).fetchall()
+        if not blobs:
+            return []
+        matrix = np.frombuffer(b"".join(r[1] for r in blobs), dtype="<f4").reshape(
+            len(blobs), embedder.dimensions
+        )
+        scores = matrix @ np.asarray(query, dtype=np.float32)
+        order = np.argsort(-scores, kind="stable")[:limit]
+        return [(int(blobs[i][0]), float(scores[i])) for i in order]
+
+    def similarities(
+        self, query: npt.NDArray[np.float32], rowids: Sequence[int]
+    ) -> dict[int, float]:
+        """Exact cosine for these memories (indexed or not)."""
+        embedder = self.embedder
+        if embedder is None or not rowids:
+            return {}
+        found = self._index.similarities(query, rowids)
+        missing = [rowid for rowid in rowids if rowid not in found]
+        if missing:
+            with self._read() as conn:
+                rows = conn.execute(
+                    "SELECT memory_rowid, vector FROM memory_vectors WHERE model = ? "
+                    f"AND memory_rowid IN ({','.join('?' * len(missing))})",
+                    [embedder.model_id, *missing],
+                ).fetchall()
+            for rowid, blob in rows:
+                found[int(rowid)] = float(np.frombuffer(blob, dtype="<f4") @ query)
+        return found
+
+    def score_fields(self, rowids: Sequence[int]) -> ScoreColumns:
+        """The columns ranking needs, in memory for active memories.
+
+        Rows of other tiers (an admin's search of deleted or archived
+        memories) are read from the file. Unknown rowids are left out.
+        """
+        held, missing = self._scores.lookup(rowids)
+        if not missing:
+            return held
+        with self._read() as conn:
+            rows = conn.execute(
+                f"SELECT {SCORE_COLUMNS} FROM memories WHERE rowid IN "
+                f"({','.join('?' * len(missing))})",
+                missing,
+            ).fetchall()
+        return ScoreColumns.concatenate([held, ScoreColumns.from_rows(rows)])

@@ -1,0 +1,78 @@
+"""A MemoryFilter as SQL: the one WHERE clause listing and search both use.
+
+Listing (reading.py) and retrieval's candidates (candidates.py) must agree on
+what a caller may see and what a filter means; both call this. The clause
+reads the `memories` table under the alias `m`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..common.values import IMPORTED_SOURCES, Origin
+from ..text.validation import to_timestamp
+
+if TYPE_CHECKING:
+    from ..common.values import Caller, MemoryFilter
+
+# Each origin (models.Origin) as a condition on a memory row `m`; source_ids
+# is a JSON list, '[]' when empty (models.origin_of is the same rule).
+ORIGIN_SQL: dict[Origin, str] = {
+    Origin.VOICE: "(m.source = 'explicit' AND m.source_ids != '[]')",
+    Origin.ACTION: "(m.source = 'explicit' AND m.source_ids = '[]')",
+    Origin.OBSERVED: "m.source = 'observed'",
+    Origin.EXTRACTED: "m.source = 'extracted'",
+    Origin.IMPORTED: "m.source IN ("
+    + ", ".join(f"'{source}'" for source in IMPORTED_SOURCES)
+    + ")",
+}
+
+
+def filter_sql(flt: MemoryFilter, caller: Caller, now: float) -> tuple[str, list[Any]]:
+    """The WHERE clause and its parameters for `flt` as seen by `caller` at `now`."""
+    clauses = [f"m.tier IN ({','.join('?' * len(flt.tiers))})"]
+    params: list[Any] = [str(t) for t in flt.tiers]
+    clauses.append("(m.visibility = 'household' OR m.owner = ?)")
+    params.append(caller.user_id)
+    if not flt.include_expired:
+        clauses.append("(m.expires_at IS NULL OR m.expires_at > ?)")
+        params.append(now)
+    if flt.kinds:
+        clauses.append(f"m.kind IN ({','.join('?' * len(flt.kinds))})")
+        params.extend(str(k) for k in flt.kinds)
+    if flt.classes:
+        clauses.append(f"m.weight_class IN ({','.join('?' * len(flt.classes))})")
+        params.extend(str(c) for c in flt.classes)
+    for tag in flt.tags:
+        clauses.append(
+            "m.rowid IN (SELECT memory_rowid FROM memory_tags WHERE tag = ?)"
+        )
+        params.append(tag.casefold())
+    for person in flt.people:
+        clauses.append(
+            "m.rowid IN (SELECT memory_rowid FROM memory_people WHERE person = ?)"
+        )
+        params.append(person.casefold())
+    if flt.owner is not None:
+        clauses.append("m.owner = ?")
+        params.append(flt.owner)
+    if flt.visibility is not None:
+        clauses.append("m.visibility = ?")
+        params.append(str(flt.visibility))
+    if flt.private_of is not None:
+        clauses.append("(m.visibility = 'private' AND m.owner = ?)")
+        params.append(flt.private_of)
+    if flt.min_importance is not None:
+        clauses.append("m.importance >= ?")
+        params.append(flt.min_importance)
+    if flt.created_after is not None:
+        clauses.append("m.created_at >= ?")
+        params.append(to_timestamp(flt.created_after))
+    if flt.created_before is not None:
+        clauses.append("m.created_at < ?")
+        params.append(to_timestamp(flt.created_before))
+    if flt.origins:
+        clauses.append(
+            "(" + " OR ".join(ORIGIN_SQL[origin] for origin in flt.origins) + ")"
+        )
+    return " AND ".join(clauses), params

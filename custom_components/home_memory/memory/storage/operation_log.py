@@ -1,0 +1,203 @@
+"""The operational log: who did what to which memory, and when (no text).
+
+A row carries the memory's owner and visibility, so that a caller is shown
+only rows about memories they may see, even after a memory was purged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+import json
+from typing import TYPE_CHECKING, Any
+
+from ..common.values import Caller, Visibility
+from ..text.validation import content_hash, from_timestamp
+from .connections import StoreConnections
+
+if TYPE_CHECKING:
+    from datetime import datetime
+    import sqlite3
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One row of the operational log."""
+
+    at: datetime
+    operation: str
+    memory_id: str | None
+    actor: str
+    content_hash: str | None
+    details: dict[str, Any]
+    # The row's place in the log (newest is highest): where a next page starts.
+    seq: int = 0
+
+
+class OperationLog(StoreConnections):
+    """Writing and reading the operation_log table."""
+
+    def _log(
+        self,
+        conn: sqlite3.Connection,
+        operation: str,
+        memory_id: str | None,
+        caller: Caller,
+        text: str | None,
+        details: dict[str, Any] | None = None,
+    ) -> None:
+        owner, visibility = (
+            (None, None) if memory_id is None else self._log_visibility(conn, memory_id)
+        )
+        conn.execute(
+            "INSERT INTO operation_log (at, operation, memory_id, actor, content_hash, "
+            "details, owner, visibility) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                self.now(),
+                operation,
+                memory_id,
+                caller.actor,
+                None if text is None else content_hash(text),
+                json.dumps(details or {}, sort_keys=True),
+                owner,
+                visibility,
+            ),
+        )
+        if memory_id is not None and visibility != Visibility.HOUSEHOLD:
+            # Made private, all of a memory's rows become its owner's. Made
+            # household, earlier rows keep what they had: rows of a private
+            # period stay private, so a row is shown to others only when it
+            # was written while household and the memory is not private now.
+            conn.execute(
+                "UPDATE operation_log SET owner = ?, visibility = ? "
+                "WHERE memory_id = ? AND (owner IS NOT ? OR visibility IS NOT ?)",
+                (owner, visibility, memory_id, owner, visibility),
+            )
+
+    @staticmethod
+    def _log_visibility(
+        conn: sqlite3.Connection, memory_id: str
+    ) -> tuple[str | None, str]:
+        """Owner and visibility a log row about `memory_id` gets.
+
+        The memory's own while it exists; once purged, what its earlier log
+        rows said; with neither, private to nobody (never shown).
+        """
+        row = conn.execute(
+            "SELECT owner, visibility FROM memories WHERE id = ?", (memory_id,)
+        ).fetchone()
+        if row is None:
+            row = conn.execute(
+                "SELECT owner, visibility FROM operation_log WHERE memory_id = ? "
+                "AND visibility IS NOT NULL ORDER BY seq DESC LIMIT 1",
+                (memory_id,),
+            ).fetchone()
+        if row is None:
+            return None, str(Visibility.PRIVATE)
+        owner, visibility = row
+        if visibility != Visibility.HOUSEHOLD:
+            return owner, str(Visibility.PRIVATE)
+        return owner, str(Visibility.HOUSEHOLD)
+
+    def log_event(
+        self, operation: str, caller: Caller, details: dict[str, Any] | None = None
+    ) -> None:
+        """Record a non-memory event (a tool call, a service call) in the log."""
+        with self._transaction() as conn:
+            self._log(conn, operation, None, caller, None, details)
+
+    def log_entries(
+        self,
+        *,
+        memory_id: str | None = None,
+        content_hash_of: str | None = None,
+        limit: int = 100,
+        caller: Caller | None = None,
+        before: int | None = None,
+    ) -> list[LogEntry]:
+        """Newest operational log rows, optionally for one memory or text.
+
+        With `caller`, rows about a private memory are left out unless the
+        caller owns it, whether the memory still exists or was purged (a row
+        names who did what to it, and when: that is the memory's existence).
+        Without, every row (the engine's own use and tests).
+        """
+        clauses: list[str] = []
+        params: list[Any] = []
+        if caller is not None:
+            clauses.append(
+                "(memory_id IS NULL OR visibility = 'household' "
+                "OR (owner IS NOT NULL AND owner = ?))"
+            )
+            params.append(caller.user_id)
+        if memory_id is not None:
+            clauses.append("memory_id = ?")
+            params.append(memory_id)
+        if content_hash_of is not None:
+            clauses.append("content_hash = ?")
+            params.append(content_hash(content_hash_of))
+        # Paging: `before` is the `seq` of the last row shown; older rows follow.
+        entries: list[LogEntry] = []
+        with self._read() as conn:
+            # Rows whose listed ids are all hidden are dropped after the read,
+            # so read on until the page is full or the log is exhausted.
+            while len(entries) < limit:
+                paging = [] if before is None else ["seq < ?"]
+                where_parts = [*clauses, *paging]
+                where = f"WHERE {' AND '.join(where_parts)}" if where_parts else ""
+                rows = conn.execute(
+                    "SELECT at, operation, memory_id, actor, content_hash, details, "
+                    f"seq FROM operation_log {where} ORDER BY seq DESC LIMIT ?",
+                    [*params, *([] if before is None else [before]), limit],
+                ).fetchall()
+                for at, op, mid, actor, chash, details, seq in rows:
+                    before = int(seq)
+                    shown = json.loads(details)
+                    if caller is not None and mid is None:
+                        shown = self._visible_ids(conn, shown, caller)
+                        if shown is None:
+                            continue
+                    entries.append(
+                        LogEntry(
+                            from_timestamp(at),  # type: ignore[arg-type]
+                            op,
+                            mid,
+                            actor,
+                            chash,
+                            shown,
+                            before,
+                        )
+                    )
+                    if len(entries) == limit:
+                        break
+                if len(rows) < limit:
+                    break
+        return entries
+
+    def _visible_ids(
+        self, conn: sqlite3.Connection, details: dict[str, Any], caller: Caller
+    ) -> dict[str, Any] | None:
+        """`details` with only the listed memory ids the caller may see.
+
+        A row about no one memory (an access by recall) lists the ids it
+        touched; someone else's private memory must not show there either.
+        None when every listed id is hidden: the row itself would tell that
+        the actor recalled something private.
+        """
+        ids = details.get("ids")
+        if not isinstance(ids, list) or not ids:
+            return details
+        kept = [
+            memory_id
+            for memory_id in ids
+            if self._may_see(self._log_visibility(conn, str(memory_id)), caller)
+        ]
+        if not kept:
+            return None
+        return {**details, "ids": kept}
+
+    @staticmethod
+    def _may_see(row: tuple[str | None, str], caller: Caller) -> bool:
+        owner, visibility = row
+        return visibility == Visibility.HOUSEHOLD or (
+            owner is not None and owner == caller.user_id
+        )

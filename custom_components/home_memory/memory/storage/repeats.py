@@ -1,0 +1,306 @@
+"""A statement told again: the memory it repeats or corrects, and folding it in.
+
+Which one a statement is gets decided inside the writer's transaction,
+against the active memories of the same owner and visibility
+(`statements.relate` has the rule), so the check and the write are one step.
+A repeat reinforces the memory; a correction replaces its statement and keeps
+the old one as the previous version.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from ..common.values import (
+    Caller,
+    CreateAction,
+    CreateResult,
+    Memory,
+    MemoryKind,
+    MemoryPatch,
+    NewMemory,
+    WeightClass,
+)
+from ..text.statements import Relation, relate
+from .versions import Versions
+
+if TYPE_CHECKING:
+    import sqlite3
+
+    from .in_memory import Holder
+
+# Nearest memories of the same owner a new statement is compared with.
+_MATCH_CANDIDATES = 8
+
+# A rowid and its vector's similarity to the new statement.
+type Candidates = dict[int, float]
+# Rows written but not in the index yet, with their holder and vector.
+type Unindexed = dict[int, tuple[Holder, npt.NDArray[np.float32]]]
+
+
+class Repeats(Versions):
+    """Find the memory a statement repeats or corrects; fold the statement in."""
+
+    def _find_match(
+        self,
+        conn: sqlite3.Connection,
+        item: NewMemory,
+        vector: npt.NDArray[np.float32] | None,
+        fresh: Unindexed,
+        holders: dict[Holder, npt.NDArray[np.int64]],
+    ) -> tuple[int, float, Relation] | None:
+        """The memory the new statement repeats (first) or corrects, if any.
+
+        Runs in the writer's transaction, so the check and the write that
+        follows are one step.
+        """
+        now = self.now()
+        candidates: Candidates = {}
+        if vector is not None:
+            holder: Holder = (item.owner, str(item.visibility))
+            candidates = self._indexed_similar(
+                conn, item, vector, self._holder_rowids(conn, holder, holders), now
+            )
+            self._add_unindexed_similar(candidates, holder, vector, fresh)
+        self._add_same_text(conn, item, candidates)
+        return self._closest_relation(conn, item, candidates, now)
+
+    @staticmethod
+    def _holder_rowids(
+        conn: sqlite3.Connection,
+        holder: Holder,
+        holders: dict[Holder, npt.NDArray[np.int64]],
+    ) -> npt.NDArray[np.int64]:
+        """The active rowids of one owner and visibility, read once per call.
+
+        Only the same owner's memories are compared, so they are chosen
+        before the top k: the household group holds every owner's (and
+        the automations'), which would otherwise crowd them out.
+        """
+        if holder not in holders:
+            holders[holder] = np.fromiter(
+                (
+                    int(r[0])
+                    for r in conn.execute(
+                        "SELECT rowid FROM memories WHERE tier = 'active' "
+                        "AND owner IS ? AND visibility = ?",
+                        holder,
+                    )
+                ),
+                np.int64,
+            )
+        return holders[holder]
+
+    def _indexed_similar(
+        self,
+        conn: sqlite3.Connection,
+        item: NewMemory,
+        vector: npt.NDArray[np.float32],
+        allowed: npt.NDArray[np.int64],
+        now: float,
+    ) -> Candidates:
+        """The index's nearest memories among `allowed`, down to the floor."""
+        candidates: Candidates = {}
+        # Asked even when there is nothing to search: it registers the owner.
+        group = self._group(item.owner, item.visibility)
+        if not allowed.size:
+            return candidates
+        for rowid, similarity in self.index.search(
+            vector, _MATCH_CANDIDATES, groups=[group], now=now, allowed_rowids=allowed
+        ):
+            if similarity < self.config.correction_min_similarity:
+                break
+            candidates[rowid] = similarity
+        return candidates
+
+    def _add_unindexed_similar(
+        self,
+        candidates: Candidates,
+        holder: Holder,
+        vector: npt.NDArray[np.float32],
+        fresh: Unindexed,
+    ) -> None:
+        """Compare the rows not in the index yet, whose vector here is newer.
+
+        They were committed by a writer that has not refreshed the index, or
+        written earlier in this transaction.
+        """
+        with self._pending_lock:
+            unindexed = list(self._unindexed.items())
+        for rowid, (row_holder, row_vector) in [*unindexed, *fresh.items()]:
+            if row_holder == holder:
+                similarity = float(np.dot(row_vector, vector))
+                candidates.pop(rowid, None)
+                if similarity >= self.config.correction_min_similarity:
+                    candidates[rowid] = similarity
+
+    @staticmethod
+    def _add_same_text(
+        conn: sqlite3.Connection, item: NewMemory, candidates: Candidates
+    ) -> None:
+        """The same text is a repeat with or without vectors (keyword-only mode)."""
+        row = conn.execute(
+            "SELECT rowid FROM memories WHERE tier = 'active' AND content = ? "
+            "AND owner IS ? AND visibility = ? LIMIT 1",
+            (item.content, item.owner, str(item.visibility)),
+        ).fetchone()
+        if row is not None:
+            candidates[int(row[0])] = 1.0
+
+    def _closest_relation(
+        self,
+        conn: sqlite3.Connection,
+        item: NewMemory,
+        candidates: Candidates,
+        now: float,
+    ) -> tuple[int, float, Relation] | None:
+        """The most similar candidate the statement repeats, else the most
+        similar it corrects, else None.
+        """
+        correction: tuple[int, float, Relation] | None = None
+        for rowid, similarity in sorted(
+            candidates.items(), key=lambda pair: (-pair[1], pair[0])
+        ):
+            row = conn.execute(
+                "SELECT owner, visibility, tier, content, expires_at FROM memories "
+                "WHERE rowid = ?",
+                (rowid,),
+            ).fetchone()
+            # Never fold into an expired memory: it is invisible and
+            # maintenance archives it, taking the new text along.
+            if (
+                row is None
+                or tuple(row[:3]) != (item.owner, str(item.visibility), "active")
+                or (row[4] is not None and row[4] <= now)
+            ):
+                continue
+            relation = relate(
+                row[3],
+                item.content,
+                similarity,
+                floor=self.config.correction_min_similarity,
+                paraphrase=self.config.dedup_threshold,
+            )
+            if relation is Relation.REPEAT:
+                return rowid, similarity, relation
+            if relation is Relation.CORRECTION and correction is None:
+                correction = (rowid, similarity, relation)
+        return correction
+
+    def _fold_into(
+        self,
+        conn: sqlite3.Connection,
+        rowid: int,
+        item: NewMemory,
+        vector: npt.NDArray[np.float32] | None,
+        similarity: float,
+        relation: Relation,
+        caller: Caller,
+        now: float,
+    ) -> CreateResult:
+        """A repeat reinforces the memory; a correction replaces its statement.
+
+        The newest statement wins: a correction is a new statement about the
+        same subject, so what it says and how long it holds replace the old
+        one's: text, summary, kind, class, emotion, location and expiry
+        (a correction told without an expiry no longer expires, one told
+        with an expiry expires then). The old statement stays as the previous
+        version (history, undo restores all of these). Labels (tags,
+        people) and importance describe the subject and accumulate, as for a
+        repeat. A repeat keeps the statement and gains only access,
+        importance, labels and the later of the two expiries (told again
+        without one, it no longer expires): a repeat never shortens a
+        memory's life, nor lets it lapse before the newest telling says.
+        """
+        existing = self._fetch_one(conn, rowid)
+        correction = relation is Relation.CORRECTION
+        action = CreateAction.UPDATED if correction else CreateAction.REINFORCED
+        patch = _accumulated(existing, item)
+        cleared: frozenset[str] = frozenset()
+        if correction:
+            patch, cleared = _corrected(patch, item)
+        else:
+            patch = _repeat_expiry(patch, existing, item)
+        if not patch.is_empty():
+            self._apply_patch(
+                conn,
+                existing,
+                patch,
+                caller,
+                now,
+                vector=vector if correction else None,
+                log_operation=None,
+                cleared=cleared,
+            )
+        conn.execute(
+            "UPDATE memories SET access_count = access_count + 1, "
+            "last_accessed_at = ? WHERE rowid = ?",
+            (now, rowid),
+        )
+        self._log(
+            conn,
+            str(action),
+            existing.id,
+            caller,
+            item.content,
+            {"similarity": round(similarity, 4)},
+        )
+        return CreateResult(
+            self._fetch_one(conn, rowid),
+            action,
+            similarity,
+            existing.content if correction else None,
+        )
+
+
+def _accumulated(existing: Memory, item: NewMemory) -> MemoryPatch:
+    """What a repeat and a correction both add: labels and the higher importance."""
+    tags = tuple(dict.fromkeys((*existing.tags, *item.tags)))
+    people = tuple(dict.fromkeys((*existing.people, *item.people)))
+    importance = max(existing.importance, item.importance)
+    return MemoryPatch(
+        tags=tags if tags != existing.tags else None,
+        people=people if people != existing.people else None,
+        importance=importance if importance != existing.importance else None,
+    )
+
+
+def _repeat_expiry(
+    patch: MemoryPatch, existing: Memory, item: NewMemory
+) -> MemoryPatch:
+    """A repeat keeps the later expiry; told without one, it no longer expires."""
+    if existing.expires_at is None:
+        return patch
+    if item.expires_at is None:
+        return replace(patch, clear_expiry=True)
+    if item.expires_at > existing.expires_at:
+        return replace(patch, expires_at=item.expires_at)
+    return patch
+
+
+def _corrected(
+    patch: MemoryPatch, item: NewMemory
+) -> tuple[MemoryPatch, frozenset[str]]:
+    """A correction's statement replaces the old one's; the optional fields
+    it leaves out are cleared (their names are returned).
+    """
+    # Writing._validate_new filled kind, class and summary.
+    patch = replace(
+        patch,
+        content=item.content,
+        summary=item.summary,
+        kind=MemoryKind(str(item.kind)),
+        weight_class=WeightClass(str(item.weight_class)),
+        emotion=item.emotion,
+        location=item.location,
+        expires_at=item.expires_at,
+        clear_expiry=item.expires_at is None,
+    )
+    cleared = frozenset(
+        name for name in ("emotion", "location") if getattr(item, name) is None
+    )
+    return patch, cleared

@@ -1,0 +1,185 @@
+"""Moving memories between tiers: forget (deleted), restore, purge; and access.
+
+A forgotten memory stays recoverable in the deleted tier until it is purged;
+purging removes the row, its vector, FTS entry, labels and history.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..common.errors import InvalidMemoryError, MemoryChangedError
+from ..common.values import Caller, Memory, Tier
+from .operation_log import OperationLog
+from .rows import COLUMNS, MemoryRows
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping, Sequence
+    import sqlite3
+
+# Called with each memory a restore or purge names, inside its transaction,
+# before anything changes: it raises to refuse them all (who may manage
+# which memory is the caller's rule, not the engine's).
+type TargetCheck = Callable[[Memory], None]
+
+
+class Tiers(MemoryRows, OperationLog):
+    """Soft delete, restore, hard delete, and reinforcement by access."""
+
+    def _select_targets(
+        self,
+        conn: sqlite3.Connection,
+        caller: Caller,
+        ids: Sequence[str],
+        tags: Sequence[str],
+        tier: Tier | None,
+    ) -> list[tuple[int, Memory]]:
+        targets: dict[int, Memory] = {}
+        for memory_id in ids:
+            rowid, memory = self._rowid_for(conn, memory_id, caller)
+            targets[rowid] = memory
+        if tags:
+            rows = conn.execute(
+                f"SELECT {COLUMNS} FROM memories WHERE rowid IN (SELECT memory_rowid "
+                f"FROM memory_tags WHERE tag IN ({','.join('?' * len(tags))}))",
+                [t.casefold() for t in tags],
+            ).fetchall()
+            for row in rows:
+                memory = self._row_to_memory(row)
+                if memory.visible_to(caller):
+                    targets[int(row[0])] = memory
+        return [
+            (rowid, memory)
+            for rowid, memory in targets.items()
+            if tier is None or memory.tier is tier
+        ]
+
+    def soft_delete(
+        self,
+        caller: Caller,
+        *,
+        ids: Sequence[str] = (),
+        tags: Sequence[str] = (),
+        versions: Mapping[str, int] | None = None,
+    ) -> list[str]:
+        """Move active memories to the deleted tier; returns the ids moved.
+
+        `versions` (id -> version) forgets only what a person was shown: if
+        one of those memories has been changed since (a correction keeps its
+        id), MemoryChangedError names it and nothing is deleted.
+        """
+        if not ids and not tags:
+            raise InvalidMemoryError("ids", "name memories by id or by tag")
+        now = self.now()
+        with self._transaction() as conn:
+            targets = self._select_targets(conn, caller, ids, tags, Tier.ACTIVE)
+            for _, memory in targets:
+                if versions is not None and versions.get(memory.id) != memory.version:
+                    raise MemoryChangedError(memory.id)
+            for rowid, memory in targets:
+                conn.execute(
+                    "UPDATE memories SET tier = 'deleted', deleted_at = ?, "
+                    "deleted_by = ? WHERE rowid = ?",
+                    (now, caller.actor, rowid),
+                )
+                self._log(conn, "delete", memory.id, caller, memory.content)
+        self._refresh([rowid for rowid, _ in targets])
+        return [memory.id for _, memory in targets]
+
+    def restore(
+        self,
+        caller: Caller,
+        *,
+        ids: Sequence[str],
+        check: TargetCheck | None = None,
+    ) -> list[str]:
+        """Bring deleted or archived memories back to the active tier.
+
+        `check` sees every memory named (active ones too) before anything
+        changes; if it raises, nothing is restored.
+        """
+        with self._transaction() as conn:
+            named = self._select_targets(conn, caller, ids, (), None)
+            if check is not None:
+                for _, memory in named:
+                    check(memory)
+            targets = [
+                (rowid, memory)
+                for rowid, memory in named
+                if memory.tier is not Tier.ACTIVE
+            ]
+            for rowid, memory in targets:
+                conn.execute(
+                    "UPDATE memories SET tier = 'active', deleted_at = NULL, "
+                    "deleted_by = NULL, archived_at = NULL, last_accessed_at = ? "
+                    "WHERE rowid = ?",
+                    (self.now(), rowid),
+                )
+                self._log(conn, "restore", memory.id, caller, memory.content)
+        self._refresh([rowid for rowid, _ in targets])
+        return [memory.id for _, memory in targets]
+
+    def hard_delete(
+        self,
+        caller: Caller,
+        *,
+        ids: Sequence[str] = (),
+        tags: Sequence[str] = (),
+        tier: Tier | None = None,
+        check: TargetCheck | None = None,
+    ) -> list[str]:
+        """Remove memories for good: row, vector, FTS entry and history.
+
+        `tier`: every memory named must still be in it (the tier a person
+        was shown them in), else MemoryChangedError names the first that
+        left it and nothing is purged: a purge racing a restore must not
+        destroy the memory just brought back. `check` as for `restore`.
+        """
+        if not ids and not tags:
+            raise InvalidMemoryError("ids", "name memories by id or by tag")
+        with self._transaction() as conn:
+            targets = self._select_targets(conn, caller, ids, tags, None)
+            if check is not None:
+                for _, memory in targets:
+                    check(memory)
+            for _, memory in targets:
+                if tier is not None and memory.tier is not tier:
+                    raise MemoryChangedError(memory.id)
+            self._purge_rows(conn, [rowid for rowid, _ in targets])
+            for _, memory in targets:
+                self._log(conn, "purge", memory.id, caller, memory.content)
+        self._refresh([rowid for rowid, _ in targets])
+        return [memory.id for _, memory in targets]
+
+    @staticmethod
+    def _purge_rows(conn: sqlite3.Connection, rowids: Sequence[int]) -> None:
+        for rowid in rowids:
+            conn.execute("DELETE FROM memories_fts WHERE rowid = ?", (rowid,))
+            # Vectors, labels and versions go by ON DELETE CASCADE.
+            conn.execute("DELETE FROM memories WHERE rowid = ?", (rowid,))
+
+    def record_access(
+        self, rowids: Sequence[int], caller: Caller, operation: str
+    ) -> None:
+        """Reinforce memories that a retrieval returned, and log it."""
+        if not rowids:
+            return
+        now = self.now()
+        with self._transaction() as conn:
+            conn.executemany(
+                "UPDATE memories SET access_count = access_count + 1, "
+                "last_accessed_at = ? WHERE rowid = ?",
+                [(now, rowid) for rowid in rowids],
+            )
+            ids = [
+                row[0]
+                for row in conn.execute(
+                    f"SELECT id FROM memories WHERE rowid IN "
+                    f"({','.join('?' * len(rowids))})",
+                    list(rowids),
+                )
+            ]
+            self._log(
+                conn, "access", None, caller, None, {"ids": ids, "via": operation}
+            )
+        self._refresh(rowids, vectors=False)

@@ -1,0 +1,432 @@
+"""Changing a memory: update keeps the previous version, history lists them, undo.
+
+Every change of a memory's statement goes through `_apply_patch`, which saves
+the version it replaces first: a correction told by voice, an edit by action,
+a consolidation merge and undo itself all leave the same trail.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+import json
+from typing import TYPE_CHECKING, Any
+
+from ..common.errors import (
+    InvalidMemoryError,
+    MemoryChangedError,
+    MemoryNotFoundError,
+    NothingToUndoError,
+    VisibilityChangeForbiddenError,
+)
+from ..common.values import (
+    Caller,
+    Memory,
+    MemoryKind,
+    MemoryPatch,
+    Tier,
+    Visibility,
+    WeightClass,
+)
+from ..text.validation import (
+    MAX_CONTENT_CHARS,
+    MAX_SUMMARY_CHARS,
+    clean_content,
+    clean_enum,
+    clean_importance,
+    clean_labels,
+    clean_optional,
+    clean_text,
+    embedding_text,
+    from_timestamp,
+    jsonable,
+    summarize,
+    to_timestamp,
+)
+from .operation_log import OperationLog
+from .rows import MemoryRows
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    import sqlite3
+
+    import numpy as np
+    import numpy.typing as npt
+
+
+def _check_visibility_change(
+    memory: Memory, visibility: Visibility | None, caller: Caller
+) -> None:
+    """Only a memory's owner changes who sees it (an admin too, for their own).
+
+    A memory nobody owns (satellite, automation, observer) is household and
+    stays so: a private memory needs an owner (refused when it is written,
+    with its own message), and making one household is an admin's call.
+    """
+    if visibility is None or visibility is memory.visibility:
+        return
+    if memory.owner is None:
+        if visibility is Visibility.PRIVATE or caller.is_admin:
+            return
+    elif caller.user_id == memory.owner:
+        return
+    raise VisibilityChangeForbiddenError(memory.id)
+
+
+def _version_visible(memory: Memory, snapshot: dict[str, Any], caller: Caller) -> bool:
+    """An earlier version that was private shows only to the memory's owner."""
+    # A snapshot without a visibility (none is written so) counts as private.
+    if snapshot.get("visibility", str(Visibility.PRIVATE)) == str(Visibility.HOUSEHOLD):
+        return True
+    return caller.user_id is not None and caller.user_id == memory.owner
+
+
+# Fields a snapshot (version history) restores.
+_SNAPSHOT_FIELDS = (
+    "content", "summary", "kind", "weight_class", "importance", "emotion", "people",
+    "location", "tags", "visibility", "expires_at",
+)  # fmt: skip
+
+
+# The optional fields an update may empty (MemoryPatch.cleared).
+_CLEARABLE = frozenset({"emotion", "location"})
+
+
+class Versions(MemoryRows, OperationLog):
+    """Update, history and undo."""
+
+    def update(self, memory_id: str, patch: MemoryPatch, caller: Caller) -> Memory:
+        """Change some fields; keeps the previous version for undo.
+
+        A patch that changes nothing (the same text and fields) writes nothing
+        and returns the memory as it is, same version: history keeps only
+        `version_history_limit` versions, and an unchanged save must not push
+        a real earlier one out.
+        """
+        if patch.is_empty():
+            raise InvalidMemoryError("patch", "nothing to change")
+        patch = self._validate_patch(patch)
+        with self._read() as conn:
+            _, current = self._rowid_for(conn, memory_id, caller)
+        vector = self._vector_for_patch(current, patch)
+        with self._transaction() as conn:
+            rowid, current = self._rowid_for(conn, memory_id, caller)
+            if current.tier is not Tier.ACTIVE:
+                raise MemoryNotFoundError(memory_id)
+            if (
+                patch.expected_version is not None
+                and patch.expected_version != current.version
+            ):
+                raise MemoryChangedError(memory_id)
+            cleared = patch.cleared & _CLEARABLE
+            if _patched_values(current, patch, cleared) == _patched_values(
+                current, MemoryPatch(), frozenset()
+            ):
+                return current
+            _check_visibility_change(current, patch.visibility, caller)
+            self._apply_patch(
+                conn,
+                current,
+                patch,
+                caller,
+                self.now(),
+                vector=vector,
+                cleared=cleared,
+            )
+            updated = self._fetch_one(conn, rowid)
+        self._refresh([rowid])
+        return updated
+
+    def _validate_patch(self, patch: MemoryPatch) -> MemoryPatch:
+        if patch.visibility is Visibility.PRIVATE:
+            pass  # the owner check happens against the stored memory
+        to_timestamp(patch.expires_at)
+        return replace(
+            patch,
+            content=None
+            if patch.content is None
+            else clean_content("content", patch.content, MAX_CONTENT_CHARS),
+            summary=None
+            if patch.summary is None
+            else clean_text("summary", patch.summary, MAX_SUMMARY_CHARS),
+            kind=None
+            if patch.kind is None
+            else clean_enum("kind", MemoryKind, patch.kind),
+            weight_class=None
+            if patch.weight_class is None
+            else clean_enum("weight_class", WeightClass, patch.weight_class),
+            importance=None
+            if patch.importance is None
+            else clean_importance(patch.importance),
+            tags=None if patch.tags is None else clean_labels("tags", patch.tags),
+            people=None
+            if patch.people is None
+            else clean_labels("people", patch.people),
+            emotion=clean_optional("emotion", patch.emotion),
+            location=clean_optional("location", patch.location),
+            visibility=None
+            if patch.visibility is None
+            else clean_enum("visibility", Visibility, patch.visibility),
+        )
+
+    def _vector_for_patch(
+        self, current: Memory, patch: MemoryPatch
+    ) -> npt.NDArray[np.float32] | None:
+        if patch.content is None and patch.summary is None:
+            return None
+        content = patch.content or current.content
+        summary = patch.summary or (
+            summarize(content) if patch.content is not None else current.summary
+        )
+        embedded = self._embed([embedding_text(summary, content)])
+        return None if embedded is None else embedded[0]
+
+    def _apply_patch(
+        self,
+        conn: sqlite3.Connection,
+        current: Memory,
+        patch: MemoryPatch,
+        caller: Caller,
+        now: float,
+        *,
+        vector: npt.NDArray[np.float32] | None = None,
+        log_operation: str | None = "update",
+        cleared: frozenset[str] = frozenset(),
+    ) -> None:
+        """Write `patch` over `current`, keeping `current` as a version.
+
+        None in the patch keeps a field, except the optional fields named in
+        `cleared` (emotion, location), which become None.
+        """
+        if patch.visibility is Visibility.PRIVATE and current.owner is None:
+            raise InvalidMemoryError("visibility", "a private memory needs an owner")
+        rowid = int(
+            conn.execute(
+                "SELECT rowid FROM memories WHERE id = ?", (current.id,)
+            ).fetchone()[0]
+        )
+        self._save_version(conn, rowid, current, caller, now)
+        values = _patched_values(current, patch, cleared)
+        values.update(updated_at=now, version=current.version + 1)
+        self._write_statement(conn, rowid, values)
+        self._write_text_data(
+            conn,
+            rowid,
+            current,
+            values["content"],
+            values["summary"],
+            patch.tags if patch.tags is not None else current.tags,
+            patch.people if patch.people is not None else current.people,
+            vector,
+        )
+        if log_operation:
+            changed = sorted(
+                name for name in _SNAPSHOT_FIELDS if getattr(patch, name) is not None
+            )
+            self._log(
+                conn,
+                log_operation,
+                current.id,
+                caller,
+                values["content"],
+                {"fields": changed},
+            )
+
+    @staticmethod
+    def _write_statement(
+        conn: sqlite3.Connection, rowid: int, values: dict[str, Any]
+    ) -> None:
+        """Set the named columns of one memory."""
+        assignments = ", ".join(f"{k} = :{k}" for k in values)
+        conn.execute(
+            f"UPDATE memories SET {assignments} WHERE rowid = :rowid",
+            {**values, "rowid": rowid},
+        )
+
+    def _write_text_data(
+        self,
+        conn: sqlite3.Connection,
+        rowid: int,
+        previous: Memory,
+        content: str,
+        summary: str,
+        tags: Sequence[str],
+        people: Sequence[str],
+        vector: npt.NDArray[np.float32] | None,
+    ) -> None:
+        """Labels, text index and vector of a memory whose statement changed.
+
+        Text changed without a new vector (keyword-only mode): the old vector
+        no longer describes it, so it goes.
+        """
+        self._write_labels(conn, rowid, tags, people)
+        self._write_fts(conn, rowid, content, summary, tags, people)
+        if vector is not None:
+            self._write_vector(conn, rowid, vector)
+        elif content != previous.content or summary != previous.summary:
+            conn.execute("DELETE FROM memory_vectors WHERE memory_rowid = ?", (rowid,))
+            conn.execute(
+                "UPDATE memories SET embedding_model = NULL WHERE rowid = ?", (rowid,)
+            )
+
+    def _save_version(
+        self,
+        conn: sqlite3.Connection,
+        rowid: int,
+        current: Memory,
+        caller: Caller,
+        now: float,
+    ) -> None:
+        snapshot = {name: jsonable(getattr(current, name)) for name in _SNAPSHOT_FIELDS}
+        conn.execute(
+            "INSERT OR REPLACE INTO memory_versions "
+            "(memory_rowid, version, snapshot, replaced_at, replaced_by) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (rowid, current.version, json.dumps(snapshot), now, caller.actor),
+        )
+        conn.execute(
+            "DELETE FROM memory_versions WHERE memory_rowid = ? AND version <= ?",
+            (rowid, current.version - self.config.version_history_limit),
+        )
+
+    def history(self, memory_id: str, caller: Caller) -> list[dict[str, Any]]:
+        """Earlier versions of a memory the caller may see, newest first.
+
+        Every reader of history goes through here: a version that was private
+        is its owner's alone, even after the memory became household.
+        """
+        with self._read() as conn:
+            rowid, current = self._rowid_for(conn, memory_id, caller)
+            rows = conn.execute(
+                "SELECT version, snapshot, replaced_at, replaced_by "
+                "FROM memory_versions WHERE memory_rowid = ? ORDER BY version DESC",
+                (rowid,),
+            ).fetchall()
+        history = []
+        for version, snapshot, replaced_at, replaced_by in rows:
+            fields = json.loads(snapshot)
+            if not _version_visible(current, fields, caller):
+                continue
+            history.append(
+                {
+                    "version": version,
+                    "replaced_at": from_timestamp(replaced_at),
+                    "replaced_by": replaced_by,
+                    **fields,
+                }
+            )
+        return history
+
+    def undo(self, memory_id: str, caller: Caller) -> Memory:
+        """Return an active memory to the version before its last update."""
+        rowid, current, version, snapshot = self._last_version(memory_id, caller)
+        # Undo changes visibility back too: the owner's call alone (a private
+        # version would otherwise come back to, and be returned to, another).
+        _check_visibility_change(current, Visibility(snapshot["visibility"]), caller)
+        text_changed = (
+            snapshot["content"] != current.content
+            or snapshot["summary"] != current.summary
+        )
+        vector = (
+            self._embed([embedding_text(snapshot["summary"], snapshot["content"])])
+            if text_changed
+            else None
+        )
+        with self._transaction() as conn:
+            values = _snapshot_values(snapshot)
+            values.update(version=version, updated_at=self.now())
+            self._write_statement(conn, rowid, values)
+            conn.execute(
+                "DELETE FROM memory_versions WHERE memory_rowid = ? AND version >= ?",
+                (rowid, version),
+            )
+            self._write_text_data(
+                conn, rowid, current, snapshot["content"], snapshot["summary"],
+                snapshot["tags"], snapshot["people"],
+                None if vector is None else vector[0],
+            )  # fmt: skip
+            self._log(
+                conn,
+                "undo",
+                memory_id,
+                caller,
+                snapshot["content"],
+                {"to_version": version},
+            )
+            restored = self._fetch_one(conn, rowid)
+        self._refresh([rowid])
+        return restored
+
+    def _last_version(
+        self, memory_id: str, caller: Caller
+    ) -> tuple[int, Memory, int, dict[str, Any]]:
+        """An active memory's rowid, current state, last saved version and its
+        snapshot; raises when there is none to return to.
+        """
+        with self._read() as conn:
+            rowid, current = self._rowid_for(conn, memory_id, caller)
+            if current.tier is not Tier.ACTIVE:
+                # Like update: a forgotten memory is restored first, not edited.
+                raise MemoryNotFoundError(memory_id)
+            row = conn.execute(
+                "SELECT version, snapshot FROM memory_versions WHERE memory_rowid = ? "
+                "ORDER BY version DESC LIMIT 1",
+                (rowid,),
+            ).fetchone()
+        if row is None:
+            raise NothingToUndoError(memory_id)
+        return rowid, current, int(row[0]), json.loads(row[1])
+
+
+def _patched_values(
+    current: Memory, patch: MemoryPatch, cleared: frozenset[str]
+) -> dict[str, Any]:
+    """The statement's columns after `patch` (see `Versions._apply_patch`)."""
+    content = patch.content if patch.content is not None else current.content
+    if patch.summary is not None:
+        summary = patch.summary
+    elif patch.content is not None and patch.content != current.content:
+        summary = summarize(content)  # the same text keeps its summary
+    else:
+        summary = current.summary
+    tags = patch.tags if patch.tags is not None else current.tags
+    people = patch.people if patch.people is not None else current.people
+    expires = (
+        None
+        if patch.clear_expiry
+        else to_timestamp(patch.expires_at)
+        if patch.expires_at is not None
+        else to_timestamp(current.expires_at)
+    )
+    return {
+        "content": content,
+        "summary": summary,
+        "kind": str(patch.kind or current.kind),
+        "weight_class": str(patch.weight_class or current.weight_class),
+        "importance": current.importance
+        if patch.importance is None
+        else patch.importance,
+        "emotion": patch.emotion
+        if patch.emotion is not None or "emotion" in cleared
+        else current.emotion,
+        "people": json.dumps(list(people)),
+        "location": patch.location
+        if patch.location is not None or "location" in cleared
+        else current.location,
+        "tags": json.dumps(list(tags)),
+        "visibility": str(patch.visibility or current.visibility),
+        "expires_at": expires,
+    }
+
+
+def _snapshot_values(snapshot: dict[str, Any]) -> dict[str, Any]:
+    """The statement's columns as a saved version holds them."""
+    values = {name: snapshot[name] for name in _SNAPSHOT_FIELDS}
+    values["people"] = json.dumps(values["people"])
+    values["tags"] = json.dumps(values["tags"])
+    values["expires_at"] = to_timestamp(
+        None
+        if values["expires_at"] is None
+        else datetime.fromisoformat(values["expires_at"])
+    )
+    return values

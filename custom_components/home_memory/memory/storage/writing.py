@@ -1,0 +1,310 @@
+"""Writing what a person or the home says: a new memory, a correction, a repeat.
+
+Which one a statement is gets decided inside the writer's transaction,
+against the active memories of the same owner and visibility
+(`statements.relate` has the rule), so the check and the write are one step.
+This module cleans the statement and inserts a new memory; repeats.py finds
+the memory a statement repeats or corrects and folds it in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+import json
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from ..common.errors import InvalidMemoryError
+from ..common.values import (
+    Caller,
+    CreateAction,
+    CreateResult,
+    MemoryKind,
+    NewMemory,
+    Source,
+    Visibility,
+    WeightClass,
+    default_weight_class,
+)
+from ..scoring import decay
+from ..text.statements import as_statement
+from ..text.validation import (
+    MAX_CONTENT_CHARS,
+    MAX_LABEL_CHARS,
+    MAX_SUMMARY_CHARS,
+    clean_content,
+    clean_enum,
+    clean_importance,
+    clean_labels,
+    clean_optional,
+    clean_text,
+    embedding_text,
+    summarize,
+    to_timestamp,
+)
+from .repeats import Repeats, Unindexed
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    import sqlite3
+
+    import numpy as np
+    import numpy.typing as npt
+
+    from .in_memory import Holder
+
+
+# Sources whose text a person told (not observed, not imported).
+_TOLD = frozenset({str(Source.EXPLICIT), str(Source.EXTRACTED)})
+
+
+def _as_told(item: NewMemory) -> NewMemory:
+    """What a person told, as the sentence to store: one rule for every
+    surface that remembers (statements.as_statement). Imports keep their text.
+    """
+    if str(item.source) not in _TOLD or not isinstance(item.content, str):
+        return item
+    private = str(item.visibility) == str(Visibility.PRIVATE)
+    return replace(item, content=as_statement(item.content, private=private))
+
+
+class Writing(Repeats):
+    """Create: insert a memory, or fold a statement into the one it repeats."""
+
+    def _validate_new(self, new: NewMemory) -> NewMemory:
+        content = clean_content("content", new.content, MAX_CONTENT_CHARS)
+        kind = clean_enum("kind", MemoryKind, new.kind)
+        source = clean_enum("source", Source, new.source)
+        summary = (
+            clean_text("summary", new.summary, MAX_SUMMARY_CHARS)
+            if new.summary is not None
+            else summarize(content)
+        )
+        weight_class = (
+            clean_enum("weight_class", WeightClass, new.weight_class)
+            if new.weight_class is not None
+            else default_weight_class(kind, source)
+        )
+        visibility = clean_enum("visibility", Visibility, new.visibility)
+        if visibility is Visibility.PRIVATE and not new.owner:
+            raise InvalidMemoryError("visibility", "a private memory needs an owner")
+        if new.id is not None:
+            clean_text("id", new.id, MAX_LABEL_CHARS)
+        for name in ("segment_start", "segment_end", "expires_at"):
+            to_timestamp(getattr(new, name))
+        return replace(
+            new,
+            content=content,
+            summary=summary,
+            kind=kind,
+            source=source,
+            weight_class=weight_class,
+            visibility=visibility,
+            importance=clean_importance(new.importance),
+            tags=clean_labels("tags", new.tags),
+            people=clean_labels("people", new.people),
+            source_ids=clean_labels("source_ids", new.source_ids),
+            emotion=clean_optional("emotion", new.emotion),
+            location=clean_optional("location", new.location),
+            time_of_day=clean_optional("time_of_day", new.time_of_day),
+            day_type=clean_optional("day_type", new.day_type),
+            speaker=clean_optional("speaker", new.speaker),
+            owner=clean_optional("owner", new.owner),
+            thread=clean_optional("thread", new.thread),
+        )
+
+    def create(self, new: NewMemory, caller: Caller) -> CreateResult:
+        """Store a statement: a new memory, a correction, or a repeat.
+
+        Which one is decided against the active memories of the same owner
+        and visibility by `statements.relate` (its module text has the rule).
+        """
+        return self.create_many([new], caller)[0]
+
+    def create_many(
+        self,
+        items: Sequence[NewMemory],
+        caller: Caller,
+        *,
+        vectors: npt.NDArray[np.float32] | None = None,
+        dedup: bool = True,
+        in_transaction: Callable[[sqlite3.Connection, list[CreateResult]], None]
+        | None = None,
+    ) -> list[CreateResult]:
+        """Store several memories in one transaction (bulk import, benchmarks).
+
+        `vectors` may carry precomputed embeddings (one row per item, for the
+        current model); otherwise the texts are embedded here.
+        `in_transaction` runs inside the same transaction after the inserts,
+        so a caller's own bookkeeping (consumed events, a confirmed proposal)
+        commits or rolls back with the memories.
+        """
+        cleaned = [self._validate_new(_as_told(item)) for item in items]
+        vectors = self._vectors_for(cleaned, vectors)
+        now = self.now()
+        results: list[CreateResult] = []
+        touched: list[int] = []
+        # Rows this call wrote, with their vectors: the index learns them only
+        # after the commit.
+        fresh: Unindexed = {}
+        # Per owner and visibility, the rowids a new statement may match.
+        holders: dict[Holder, npt.NDArray[np.int64]] = {}
+        try:
+            with self._transaction() as conn:
+                for position, item in enumerate(cleaned):
+                    vector = None if vectors is None else vectors[position]
+                    rowid, result = self._write_one(
+                        conn, item, vector, caller, now, dedup, fresh, holders
+                    )
+                    results.append(result)
+                    touched.append(rowid)
+                if in_transaction is not None:
+                    in_transaction(conn, results)
+                # Still inside the write lock: the next writer's duplicate
+                # check sees these rows even before the index does (two
+                # creates at once must not both insert).
+                with self._pending_lock:
+                    self._unindexed.update(fresh)
+            self._refresh(touched)
+        finally:
+            self._forget_unindexed(fresh)
+        return results
+
+    def _vectors_for(
+        self,
+        cleaned: list[NewMemory],
+        vectors: npt.NDArray[np.float32] | None,
+    ) -> npt.NDArray[np.float32] | None:
+        """The items' vectors: those given (checked), else embedded here."""
+        if vectors is None:
+            return self._embed(
+                [embedding_text(str(c.summary), c.content) for c in cleaned]
+            )
+        if self._embedder is None or vectors.shape != (len(cleaned), self._dimensions):
+            raise InvalidMemoryError("vectors", "do not match the items or the model")
+        return vectors
+
+    def _write_one(
+        self,
+        conn: sqlite3.Connection,
+        item: NewMemory,
+        vector: npt.NDArray[np.float32] | None,
+        caller: Caller,
+        now: float,
+        dedup: bool,
+        fresh: Unindexed,
+        holders: dict[Holder, npt.NDArray[np.int64]],
+    ) -> tuple[int, CreateResult]:
+        """Insert the statement, or fold it into the memory it repeats or
+        corrects; the row written and the result. A row whose vector changed
+        joins `fresh`.
+        """
+        match = self._find_match(conn, item, vector, fresh, holders) if dedup else None
+        if match is None:
+            rowid = self._insert(conn, item, vector, caller, now)
+            result = CreateResult(self._fetch_one(conn, rowid), CreateAction.CREATED)
+        else:
+            rowid, similarity, relation = match
+            result = self._fold_into(
+                conn, rowid, item, vector, similarity, relation, caller, now
+            )
+        if vector is not None and result.action is not CreateAction.REINFORCED:
+            fresh[rowid] = ((item.owner, str(item.visibility)), vector)
+        return rowid, result
+
+    def _forget_unindexed(self, fresh: Unindexed) -> None:
+        """The index has these rows now (or they were never committed)."""
+        with self._pending_lock:
+            for rowid, entry in fresh.items():
+                if self._unindexed.get(rowid) is entry:
+                    del self._unindexed[rowid]
+
+    def _insert(
+        self,
+        conn: sqlite3.Connection,
+        item: NewMemory,
+        vector: npt.NDArray[np.float32] | None,
+        caller: Caller,
+        now: float,
+        *,
+        times: dict[str, Any] | None = None,
+    ) -> int:
+        """Insert a new memory with its labels, text index and vector; its rowid.
+
+        `times` overrides the row's times (an import keeps the exported ones).
+        """
+        memory_id = item.id or secrets.token_hex(6)
+        if conn.execute("SELECT 1 FROM memories WHERE id = ?", (memory_id,)).fetchone():
+            raise InvalidMemoryError("id", f"{memory_id!r} already exists")
+        values = self._new_row(memory_id, item, now)
+        if times:
+            values.update(times)
+        if vector is not None and self._embedder is not None:
+            values["embedding_model"] = self._embedder.model_id
+        names = ", ".join(values)
+        marks = ", ".join(f":{name}" for name in values)
+        rowid = int(
+            conn.execute(
+                f"INSERT INTO memories ({names}) VALUES ({marks})", values
+            ).lastrowid  # type: ignore[arg-type]
+        )
+        self._write_labels(conn, rowid, item.tags, item.people)
+        self._write_fts(
+            conn, rowid, item.content, str(item.summary), item.tags, item.people
+        )
+        if vector is not None and self._embedder is not None:
+            self._write_vector(conn, rowid, vector)
+        self._log(
+            conn,
+            "create",
+            memory_id,
+            caller,
+            item.content,
+            {"kind": str(item.kind), "source": str(item.source)},
+        )
+        return rowid
+
+    def _new_row(self, memory_id: str, item: NewMemory, now: float) -> dict[str, Any]:
+        """The `memories` columns of a new, active, never accessed memory."""
+        weight_class = WeightClass(str(item.weight_class))
+        return {
+            "id": memory_id,
+            "content": item.content,
+            "summary": item.summary,
+            "kind": str(item.kind),
+            "weight_class": str(weight_class),
+            "importance": item.importance,
+            "effective_importance": decay.effective_importance(
+                item.importance,
+                weight_class,
+                0.0,
+                0,
+                base_half_life_days=self.config.base_half_life_days,
+                floor=self.config.decay_floor,
+            ),
+            "emotion": item.emotion,
+            "people": json.dumps(list(item.people)),
+            "location": item.location,
+            "time_of_day": item.time_of_day,
+            "day_type": item.day_type,
+            "tags": json.dumps(list(item.tags)),
+            "source": str(item.source),
+            "source_ids": json.dumps(list(item.source_ids)),
+            "speaker": item.speaker,
+            "owner": item.owner,
+            "visibility": str(item.visibility),
+            "segment_start": to_timestamp(item.segment_start),
+            "segment_end": to_timestamp(item.segment_end),
+            "created_at": now,
+            "updated_at": now,
+            "last_accessed_at": None,
+            "access_count": 0,
+            "expires_at": to_timestamp(item.expires_at),
+            "tier": "active",
+            "deleted_at": None,
+            "deleted_by": None,
+            "archived_at": None,
+            "embedding_model": None,
+            "version": 1,
+            "thread": item.thread,
+        }

@@ -1,0 +1,249 @@
+"""Cleaning and checking what callers give the store, and small text helpers."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from enum import StrEnum
+import hashlib
+import math
+import re
+from typing import TYPE_CHECKING, Any
+
+from ..common.errors import InvalidMemoryError
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+MAX_CONTENT_CHARS = 8_000
+MAX_SUMMARY_CHARS = 500
+MAX_LABELS = 50
+MAX_LABEL_CHARS = 100
+SUMMARY_SOFT_LIMIT = 120
+
+
+def jsonable(value: Any) -> Any:
+    """A value as JSON-ready data: datetimes as ISO text, tuples as lists."""
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def to_timestamp(value: datetime | None) -> float | None:
+    if value is None:
+        return None
+    if value.tzinfo is None:
+        raise InvalidMemoryError("datetime", "must be timezone-aware")
+    return value.timestamp()
+
+
+def from_timestamp(value: float | None) -> datetime | None:
+    return None if value is None else datetime.fromtimestamp(value, UTC)
+
+
+def content_hash(text: str) -> str:
+    """Short hash that lets the log identify a text without holding it."""
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+# Half of a UTF-16 pair on its own: Python strings may hold one (JSON "\\ud800"
+# does), but it cannot be encoded as UTF-8, so SQLite's binding would fail.
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+# Characters that steer how text is shown rather than being text: C0 and C1
+# controls, DEL, the bidi embedding/override/isolate controls (U+202A-U+202E,
+# U+2066-U+2069: "abc\u202edcba" reads reversed) and the line/paragraph
+# separators U+2028/U+2029. Tab, newline and carriage return are allowed in
+# multiline text (a memory's content); in one-line text (labels, ids,
+# queries) they are refused as well. U+2028/U+2029 are refused everywhere,
+# not normalised: a line break in content is written as a newline.
+_NOT_TEXT = "\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+_CONTROL = re.compile(f"[\\x00-\\x08{_NOT_TEXT}]")
+_CONTROL_ONE_LINE = re.compile(f"[\\x00-\\x0a\\x0d{_NOT_TEXT}]")
+
+
+def text_problem(
+    value: object, max_chars: int, *, multiline: bool = False
+) -> str | None:
+    """What makes `value` unacceptable as text, or None when it is fine.
+
+    The one check every surface applies to text from outside (actions, LLM
+    tools, sentences, imports); the message never quotes the value, so an
+    error cannot echo what a file or a caller held. Control characters (C0,
+    DEL, C1), bidi embedding/override/isolate controls and U+2028/U+2029
+    are refused; `multiline` text may hold tab, newline and carriage return.
+    """
+    if not isinstance(value, str):
+        return "must be text"
+    if len(value) > max_chars:
+        return f"is longer than {max_chars} characters"
+    if "\x00" in value:
+        return "must not contain NUL characters"
+    if _LONE_SURROGATE.search(value):
+        return "must be valid Unicode text"
+    if (_CONTROL if multiline else _CONTROL_ONE_LINE).search(value):
+        return "must not contain control characters"
+    return None
+
+
+def readable(text: str) -> str:
+    """`text` with any lone surrogate replaced by U+FFFD.
+
+    For text that is read, not stored (a search query from a conversation):
+    the tokenizer and SQLite refuse lone surrogates, a search need not.
+    """
+    return _LONE_SURROGATE.sub("\ufffd", text)
+
+
+def number_problem(
+    value: object, minimum: float, maximum: float, *, integer: bool = False
+) -> str | None:
+    """What makes `value` unacceptable as a bounded number, or None.
+
+    True and False are not numbers here, nor NaN or infinity; integers are
+    compared exactly, so a huge one is refused rather than overflowing.
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return "must be a whole number" if integer else "must be a number"
+    if integer and not isinstance(value, int):
+        return "must be a whole number"
+    if isinstance(value, float) and not math.isfinite(value):
+        return "must be a finite number"
+    if not minimum <= value <= maximum:
+        return f"must be between {_bound(minimum)} and {_bound(maximum)}"
+    return None
+
+
+def _bound(value: float) -> str:
+    """A bound as people read it: 1,000,000 and 2,147,483,647, not 1e+06."""
+    if float(value).is_integer():
+        return f"{int(value):,}"
+    return f"{value:,}"
+
+
+def check_text(
+    field: str,
+    value: object,
+    limit: int,
+    *,
+    multiline: bool = False,
+    allow_empty: bool = False,
+) -> str:
+    """`value` trimmed, or InvalidMemoryError naming `field` (not the value)."""
+    if (problem := text_problem(value, limit, multiline=multiline)) is not None:
+        raise InvalidMemoryError(field, problem)
+    assert isinstance(value, str)
+    value = value.strip()
+    if not value and not allow_empty:
+        raise InvalidMemoryError(field, "must not be empty")
+    return value
+
+
+def check_number(
+    field: str, value: object, minimum: float, maximum: float, *, integer: bool = False
+) -> float:
+    """`value` when it is a number within the bounds; else InvalidMemoryError."""
+    problem = number_problem(value, minimum, maximum, integer=integer)
+    if problem is not None:
+        raise InvalidMemoryError(field, problem)
+    assert isinstance(value, (int, float))
+    return value
+
+
+def clean_text(field: str, value: str, limit: int, *, allow_empty: bool = False) -> str:
+    if not isinstance(value, str):
+        raise InvalidMemoryError(field, "must be text")
+    if "\x00" in value:
+        raise InvalidMemoryError(field, "must not contain NUL characters")
+    if _LONE_SURROGATE.search(value):
+        # Every write passes here: SQLite could not encode it.
+        raise InvalidMemoryError(field, "must be valid Unicode text")
+    value = value.strip()
+    if not value and not allow_empty:
+        raise InvalidMemoryError(field, "must not be empty")
+    if len(value) > limit:
+        raise InvalidMemoryError(field, f"is longer than {limit} characters")
+    return value
+
+
+# A letter or a digit in any script: text without one ("...", "*") says nothing.
+_MEANINGFUL = re.compile(r"[^\W_]")
+
+
+def has_words(text: str) -> bool:
+    """True when `text` holds at least one letter or digit."""
+    return _MEANINGFUL.search(text) is not None
+
+
+def clean_content(field: str, value: str, limit: int) -> str:
+    """A memory's text: `clean_text`, and it must say something.
+
+    The one check of every remember and update (actions, LLM tools,
+    sentences, proposals all reach the store): "..." or "*" is not a memory.
+    """
+    value = clean_text(field, value, limit)
+    if not has_words(value):
+        raise InvalidMemoryError(field, "must contain at least one letter or digit")
+    return value
+
+
+def clean_labels(field: str, values: Iterable[str]) -> tuple[str, ...]:
+    cleaned: dict[str, None] = {}
+    for value in values:
+        label = clean_text(field, value, MAX_LABEL_CHARS)
+        cleaned[label.casefold() if field == "tags" else label] = None
+    if len(cleaned) > MAX_LABELS:
+        raise InvalidMemoryError(field, f"has more than {MAX_LABELS} entries")
+    return tuple(cleaned)
+
+
+def clean_enum[E: StrEnum](field: str, cls: type[E], value: object) -> E:
+    try:
+        return cls(str(value))
+    except ValueError:
+        choices = ", ".join(member.value for member in cls)
+        raise InvalidMemoryError(field, f"must be one of {choices}") from None
+
+
+_SPECIFIC = re.compile(r"\w*\d\w*")
+
+
+def same_specifics(first: str, second: str) -> bool:
+    """True when both texts carry the same numbers and codes.
+
+    "The door code is 1234" and "... is 5678" embed almost alike, but they
+    are different facts; only texts that agree on these may be folded.
+    """
+    return set(_SPECIFIC.findall(first.casefold())) == set(
+        _SPECIFIC.findall(second.casefold())
+    )
+
+
+def clean_optional(field: str, value: str | None) -> str | None:
+    if value is None:
+        return None
+    return clean_text(field, value, MAX_LABEL_CHARS, allow_empty=True) or None
+
+
+def clean_importance(value: float) -> float:
+    # Compared before float(): a huge integer would overflow it.
+    return float(check_number("importance", value, 0.0, 1.0))
+
+
+def summarize(content: str) -> str:
+    """A short summary: the text itself, or its first sentence cut at a word."""
+    if len(content) <= SUMMARY_SOFT_LIMIT:
+        return content
+    for stop in (". ", "! ", "? ", "; "):
+        cut = content.find(stop)
+        if 20 <= cut < SUMMARY_SOFT_LIMIT:
+            return content[: cut + 1]
+    cut = content.rfind(" ", 0, SUMMARY_SOFT_LIMIT - 1)
+    return content[: cut if cut > 40 else SUMMARY_SOFT_LIMIT - 1].rstrip(",;: ") + "…"
+
+
+def embedding_text(summary: str, content: str) -> str:
+    """The text embedded for a memory: summary and content when they differ."""
+    return (
+        content if summary == content or summary in content else f"{summary}. {content}"
+    )

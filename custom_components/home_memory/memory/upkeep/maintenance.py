@@ -1,0 +1,153 @@
+"""What keeps the store in shape: decay, archive and purge.
+
+Maintenance commits batch by batch, so a restart or a close mid-way loses
+nothing and the next run carries on. Consolidation's merges are merging.py.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..common.values import SYSTEM, MaintenanceStats
+from ..scoring import decay
+from ..scoring.score_table import SCORE_COLUMNS, ScoreColumns
+from ..storage.tiers import Tiers
+from .merging import Merging
+
+if TYPE_CHECKING:
+    import sqlite3
+
+
+class Upkeep(Merging, Tiers):
+    """run_maintenance: decay, archive and purge."""
+
+    def run_maintenance(self, *, batch_size: int = 2000) -> MaintenanceStats:
+        """Decay, archive, purge. Idempotent; every batch commits on its own."""
+        now = self.now()
+        processed, archived_decayed = self._decay_active(now, batch_size)
+        completed = not self._closed.is_set()
+        archived_expired = purged = purged_log = 0
+        expired_rowids: list[int] = []
+        if completed:
+            with self._transaction() as conn:
+                expired_rowids = self._archive_expired(conn, now)
+                archived_expired = len(expired_rowids)
+                purged = self._purge_long_archived(conn, now)
+                purged_log = self._purge_old_log_entries(conn, now)
+                self._log(
+                    conn,
+                    "maintenance",
+                    None,
+                    SYSTEM,
+                    None,
+                    {
+                        "processed": processed,
+                        "archived": archived_decayed + archived_expired,
+                        "purged": purged,
+                    },
+                )
+        self._refresh(expired_rowids)
+        return MaintenanceStats(
+            processed=processed,
+            archived_decayed=archived_decayed,
+            archived_expired=archived_expired,
+            purged_archived=purged,
+            purged_log_entries=purged_log,
+            completed=completed,
+        )
+
+    def _decay_active(self, now: float, batch_size: int) -> tuple[int, int]:
+        """Decay every active memory, batch by batch; (processed, archived).
+
+        Stops between batches once the store is closing: what is done is
+        committed, and the next run carries on.
+        """
+        processed = archived = 0
+        last_rowid = 0
+        while not self._closed.is_set():
+            with self._read() as conn:
+                rows = conn.execute(
+                    f"SELECT {SCORE_COLUMNS} FROM memories "
+                    "WHERE tier = 'active' AND rowid > ? ORDER BY rowid LIMIT ?",
+                    (last_rowid, batch_size),
+                ).fetchall()
+            if not rows:
+                break
+            last_rowid = int(rows[-1][0])
+            archived += self._decay_batch(ScoreColumns.from_rows(rows), now)
+            processed += len(rows)
+        return processed, archived
+
+    def _decay_batch(self, batch: ScoreColumns, now: float) -> int:
+        """Write one batch's effective importance, archiving what fell below
+        the threshold; how many were archived (one transaction).
+        """
+        cfg = self.config
+        values = decay.effective_importances(
+            batch.importance,
+            batch.retrieval_weight,
+            batch.retention_multiplier,
+            (now - batch.idle_since) / decay.SECONDS_PER_DAY,
+            batch.access_count,
+            base_half_life_days=cfg.base_half_life_days,
+            floor=cfg.decay_floor,
+        )
+        updates = list(zip(values.tolist(), batch.rowids.tolist(), strict=True))
+        to_archive = [
+            (rowid, memory_id)
+            for (value, rowid), memory_id in zip(updates, batch.ids, strict=True)
+            if value < cfg.archive_threshold
+        ]
+        with self._transaction() as conn:
+            conn.executemany(
+                "UPDATE memories SET effective_importance = ? WHERE rowid = ?",
+                updates,
+            )
+            for rowid, memory_id in to_archive:
+                conn.execute(
+                    "UPDATE memories SET tier = 'archived', archived_at = ? "
+                    "WHERE rowid = ? AND tier = 'active'",
+                    (now, rowid),
+                )
+                self._log(conn, "archive", memory_id, SYSTEM, None, {"reason": "decay"})
+        # Each batch leaves the in-memory copies at once, not at the end.
+        self._refresh([rowid for rowid, _ in to_archive])
+        return len(to_archive)
+
+    def _archive_expired(self, conn: sqlite3.Connection, now: float) -> list[int]:
+        """Archive the active memories whose expiry has passed; their rowids."""
+        expired = conn.execute(
+            "SELECT rowid, id FROM memories WHERE tier = 'active' "
+            "AND expires_at IS NOT NULL AND expires_at <= ?",
+            (now,),
+        ).fetchall()
+        for rowid, memory_id in expired:
+            conn.execute(
+                "UPDATE memories SET tier = 'archived', archived_at = ? "
+                "WHERE rowid = ?",
+                (now, rowid),
+            )
+            self._log(conn, "archive", memory_id, SYSTEM, None, {"reason": "expired"})
+        return [int(rowid) for rowid, _ in expired]
+
+    def _purge_long_archived(self, conn: sqlite3.Connection, now: float) -> int:
+        """Purge memories archived longer than the configured days; how many."""
+        cutoff = now - self.config.purge_archived_after_days * decay.SECONDS_PER_DAY
+        old = conn.execute(
+            "SELECT rowid, id FROM memories WHERE tier = 'archived' "
+            "AND archived_at <= ?",
+            (cutoff,),
+        ).fetchall()
+        self._purge_rows(conn, [int(rowid) for rowid, _ in old])
+        for _, memory_id in old:
+            self._log(conn, "purge", memory_id, SYSTEM, None, {"reason": "archived"})
+        return len(old)
+
+    def _purge_old_log_entries(self, conn: sqlite3.Connection, now: float) -> int:
+        """Delete operation log entries past their retention; how many."""
+        log_cutoff = now - self.config.log_retention_days * decay.SECONDS_PER_DAY
+        return int(
+            conn.execute(
+                "DELETE FROM operation_log WHERE at < ?", (log_cutoff,)
+            ).rowcount
+        )
