@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..memory.quoting import DATA_OPEN
+from ..memory.text.quoting import DATA_OPEN
 
 _USE_BACKGROUND: Final = (
     "Lines under 'Relevant background' are things you already know about this "
