@@ -70,15 +70,21 @@ def _agents(home: Household) -> dict[str, str]:
     }
 
 
-def _received(home: Household, agent: str, conversation_id: str) -> list[str]:
-    """Per turn of the conversation, everything the model received as text."""
+def _requests(
+    home: Household, agent: str, conversation_id: str
+) -> list[dict[str, Any]]:
+    """The requests a model received in the conversation, turn by turn."""
     body = home.hass.call_service(
         "acceptance_llm", "requests", {}, token=home.anna.token
     ).ok()["service_response"]["requests"]
+    return [r for r in body.get(agent, []) if r["conversation_id"] == conversation_id]
+
+
+def _received(home: Household, agent: str, conversation_id: str) -> list[str]:
+    """Per turn of the conversation, everything the model received as text."""
     return [
         request["system"] + "\n" + "\n".join(request["messages"])
-        for request in body.get(agent, [])
-        if request["conversation_id"] == conversation_id
+        for request in _requests(home, agent, conversation_id)
     ]
 
 
@@ -143,6 +149,10 @@ def test_each_turn_gets_the_memories_for_its_own_words(
     assert len(turns) == 3
     for turn, word in zip(turns, (KEY_WORD, PEANUT_WORD, WIFI_WORD), strict=True):
         assert word in turn, (shape, word, turn)
+    # One set of memory tools, whatever the APIs merged, on every turn.
+    for request in _requests(home, agent, conversation_id):
+        recall = [name for name in request["tools"] if name.endswith("recall")]
+        assert len(recall) == 1, request["tools"]
 
 
 def test_an_assist_only_agent_gets_what_the_previous_words_found(
