@@ -52,7 +52,11 @@ def async_get_tools(
             # The Home Memory API of the same agent gave tools and background.
             return None
         state.tools_turn = turn.marker
-        if wants_context(data, turn.utterance):
+        # An agent that also has the Home Memory API gets this turn's own
+        # background from it; an earlier turn's would only repeat or mislead.
+        if wants_context(
+            data, turn.utterance
+        ) and not data.conversations.has_memory_api(turn.conversation_id):
             if (cached := state.cached_context) is not None:
                 prompt.append(cached.text)
             utterance = turn.utterance or ""

@@ -147,8 +147,12 @@ def test_each_turn_gets_the_memories_for_its_own_words(
     conversation_id = _converse(home, agent, QUESTIONS)
     turns = _received(home, agent, conversation_id)
     assert len(turns) == 3
-    for turn, word in zip(turns, (KEY_WORD, PEANUT_WORD, WIFI_WORD), strict=True):
+    words = (KEY_WORD, PEANUT_WORD, WIFI_WORD)
+    for number, (turn, word) in enumerate(zip(turns, words, strict=True)):
         assert word in turn, (shape, word, turn)
+        # Not an earlier turn's background carried along.
+        for other in words[:number]:
+            assert other not in turn, (shape, other, turn)
     # One set of memory tools, whatever the APIs merged, on every turn.
     for request in _requests(home, agent, conversation_id):
         recall = [name for name in request["tools"] if name.endswith("recall")]

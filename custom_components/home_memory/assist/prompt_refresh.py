@@ -63,9 +63,11 @@ def _on_chat_log_event(
         if not isinstance(content, dict) or content.get("role") != "user":
             return
         chat_log = stored_chat_logs(hass).get(conversation_id)
-        if chat_log is not None and kept_prompt_is_stale(
-            hass, chat_log, str(content.get("content") or "")
-        ):
+        if chat_log is None:
+            return
+        if has_memory_api(chat_log) and (entry := async_loaded_entry(hass)):
+            entry.runtime_data.conversations.note_memory_api(conversation_id)
+        if kept_prompt_is_stale(hass, chat_log, str(content.get("content") or "")):
             release_kept_prompt(chat_log)
     except Exception:  # noqa: BLE001 - never into the user's turn
         LOGGER.exception("Checking a conversation's kept prompt failed")
@@ -81,3 +83,16 @@ def kept_prompt_is_stale(hass: HomeAssistant, chat_log: ChatLog, words: str) -> 
         return True
     entry = async_loaded_entry(hass)
     return entry is not None and wants_context(entry.runtime_data, words)
+
+
+def has_memory_api(chat_log: ChatLog) -> bool:
+    """True when the agent of `chat_log` selected the Home Memory API.
+
+    Read from the API instance the chat log holds from the previous turn (a
+    merged instance lists its APIs); the agent's APIs rarely change within a
+    conversation.
+    """
+    if (instance := chat_log.llm_api) is None:
+        return False
+    apis = getattr(instance.api, "llm_apis", None) or [instance.api]
+    return any(api.id == DOMAIN for api in apis)

@@ -83,6 +83,9 @@ class ConversationStates:
         # Bumped whenever memories change: a retrieval started before a change
         # must not cache what it found (context.async_refresh_cache).
         self.generation = 0
+        # Conversations whose agent has the Home Memory API (ids only, in the
+        # order last seen, bounded like the states).
+        self._with_memory_api: OrderedDict[str, None] = OrderedDict()
 
     def __len__(self) -> int:
         """Number of conversations kept."""
@@ -131,6 +134,21 @@ class ConversationStates:
         self._drop_lapsed(state, self._clock())
         return state.pending.pop(token, None)
 
+    def note_memory_api(self, conversation_id: str) -> None:
+        """The agent of `conversation_id` has the Home Memory API selected.
+
+        Its background then comes from that API on every turn; the Assist
+        API's platform (llm.py) serves none of an earlier turn's.
+        """
+        self._with_memory_api[conversation_id] = None
+        self._with_memory_api.move_to_end(conversation_id)
+        while len(self._with_memory_api) > MAX_CONVERSATIONS:
+            self._with_memory_api.popitem(last=False)
+
+    def has_memory_api(self, conversation_id: str) -> bool:
+        """Whether `note_memory_api` was said of `conversation_id`."""
+        return conversation_id in self._with_memory_api
+
     def drop_cached_contexts(self) -> None:
         """Forget every cached background: memories changed since it was found.
 
@@ -146,6 +164,7 @@ class ConversationStates:
     def clear(self) -> None:
         """Forget every conversation (on unload)."""
         self._states.clear()
+        self._with_memory_api.clear()
 
     @staticmethod
     def _drop_lapsed(state: ConversationState, now: float) -> None:
