@@ -44,6 +44,7 @@ from .memory.errors import MemoryEngineError, SchemaTooNewError
 from .memory.retrieval import Retriever
 from .operations.events import async_memories_changed
 from .runtime.backends import async_ensure_backends, async_ensure_graph_backend
+from .runtime.clock import ha_now
 from .runtime.conversation_state import ConversationStates
 from .runtime.data import HomeMemoryData, ModelState, ModelStatus, ProposalState
 from .runtime.database import (
@@ -158,6 +159,7 @@ async def _async_open_database(
                 db_path,
                 options.engine_config(),
                 now=dt_util.now(),
+                clock=ha_now,
                 graph_path=graph_path(hass),
             )
         )
@@ -221,7 +223,9 @@ def _build_runtime(
     Nothing listens or runs yet: `_async_start_features` starts the parts.
     """
     store = opened.store
-    conversations = ConversationStates()
+    # Its expiries (a forget awaiting "yes", an idle conversation) are the
+    # household's time, on the store's clock.
+    conversations = ConversationStates(clock=store.now)
     proposals = ProposalState()
     observer, maintenance, sessions = (
         background.observer,

@@ -579,9 +579,9 @@ async def four_turn_session(
 ) -> Session:
     """A household session of four turns, recorded now (Home Assistant's clock)."""
     from custom_components.home_memory.memory.sessions import ChatMessage
-    from custom_components.home_memory.operations.proposals import ha_now, session_store
+    from custom_components.home_memory.operations.proposals import session_store
 
-    at = ha_now()
+    at = entry.runtime_data.store.now()
     return await hass.async_add_executor_job(
         partial(
             session_store(entry.runtime_data).record,

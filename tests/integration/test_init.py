@@ -493,4 +493,4 @@ def test_open_store_gives_up_when_the_fresh_file_fails(tmp_path: Path) -> None:
         ),
         pytest.raises(DatabaseUnavailableError),
     ):
-        open_store(path, EngineConfig(), now=datetime(2026, 1, 1))
+        open_store(path, EngineConfig(), now=datetime(2026, 1, 1), clock=lambda: 0.0)

@@ -58,7 +58,8 @@ class Watched:
     read: int = 0
     # User turns announced (by their message) -> who spoke.
     turns: dict[Marker, Turn] = field(default_factory=dict)
-    # Turns announced but not in the stored log yet, and since when.
+    # Turns announced but not in the stored log yet, and since when (the
+    # store's clock, unix seconds).
     waiting: dict[Marker, float] = field(default_factory=dict)
     # The latest log object seen: after DELETED it is the only copy left.
     log: ChatLog | None = None

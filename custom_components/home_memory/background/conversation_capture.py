@@ -45,7 +45,6 @@ import asyncio
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
-import time
 from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.const import EVENT_HOMEASSISTANT_STOP
@@ -57,7 +56,7 @@ from ..const import DOMAIN, LOGGER
 from ..memory.errors import MemoryEngineError
 from ..memory.extraction import MAX_EXTRACTION_ATTEMPTS, MIN_TURNS
 from ..memory.sessions import ChatMessage, SessionRole, SessionStore
-from ..operations.proposals import async_refresh, ha_now, proposal_store, session_store
+from ..operations.proposals import async_refresh, proposal_store, session_store
 from ..runtime.ha_internals import pipeline_turn_input, stored_chat_logs
 from .ai_generation import generating_own_task
 from .chat_turns import (
@@ -153,6 +152,9 @@ class ConversationCapture:
         self._tasks = tasks
         self._watching = WatchedConversations(hass, self._async_timer_fired)
         self._storage = TurnStorage(hass, entry, store, tasks)
+        # Home Assistant's time (the store's clock): TURN_PATIENCE is waited
+        # in the household's minutes, as the chat session's own expiry is.
+        self._now = store.now
 
     # -- subscription ---------------------------------------------------------
 
@@ -244,7 +246,7 @@ class ConversationCapture:
             watched = self._watching.start(conversation_id)
         marker: Marker = (content["created"], text)
         turn = watched.turns[marker] = Turn()
-        watched.waiting[marker] = time.monotonic()
+        watched.waiting[marker] = self._now()
         if (
             given := pipeline_turn_input(self._hass, conversation_id, text)
         ) is not None:
@@ -267,7 +269,7 @@ class ConversationCapture:
             await self._storage.async_read(
                 conversation_id, watched, list(stored.content)
             )
-        _give_up_stale_turns(watched)
+        _give_up_stale_turns(watched, self._now())
         if watched.waiting and self._watching.is_current(conversation_id, watched):
             self._watching.arm(conversation_id, watched)
 
@@ -344,9 +346,8 @@ def _user_message(
     return None
 
 
-def _give_up_stale_turns(watched: Watched) -> None:
-    """Forget turns waited for longer than `TURN_PATIENCE`."""
-    now = time.monotonic()
+def _give_up_stale_turns(watched: Watched, now: float) -> None:
+    """Forget turns waited for longer than `TURN_PATIENCE` by `now`."""
     for marker, since in list(watched.waiting.items()):
         if now - since >= TURN_PATIENCE.total_seconds():
             # The turn failed or never finished: nothing of it is kept.
@@ -368,7 +369,7 @@ class TurnStorage:
         self._hass = hass
         self._entry = entry
         self._tasks = tasks
-        self._sessions = SessionStore(store, clock=ha_now)
+        self._sessions = SessionStore(store)
         # One read at a time: a read that returns has stored everything the
         # log held, even what a read running alongside had taken (a memory's
         # page reads its conversation while the timer may be storing it).
