@@ -9,8 +9,10 @@ reply"):
   when the turn is over. So each event only (re)arms a short timer per
   conversation; when it fires, everything the stored log holds beyond what was
   already read is captured. A turn whose user message is not in the stored log
-  yet is still running: the timer is armed again. A memory's page does not
-  wait for the timer: it has the stored log read at once (`async_read_stored`).
+  yet is still running: the timer is armed again (2026.11 stores the live log
+  as its turn starts; `completed_content` leaves the running turn out). A
+  memory's page does not wait for the timer: it has the stored log read at
+  once (`async_read_stored`).
 - Who speaks: from the conversation trace of the running `async_converse`
   (the subscriber runs in the turn's task) when there is one; else, on the
   turn's later events, from the chat log's LLM context (user and device);
@@ -57,7 +59,11 @@ from ..memory.errors import MemoryEngineError
 from ..memory.extraction import MAX_EXTRACTION_ATTEMPTS, MIN_TURNS
 from ..memory.sessions import ChatMessage, SessionRole, SessionStore
 from ..operations.proposals import async_refresh, proposal_store, session_store
-from ..runtime.ha_internals import pipeline_turn_input, stored_chat_logs
+from ..runtime.ha_internals import (
+    completed_content,
+    pipeline_turn_input,
+    stored_chat_logs,
+)
 from .ai_generation import generating_own_task
 from .chat_turns import (
     SPEAKER_PIPELINE,
@@ -267,7 +273,7 @@ class ConversationCapture:
         if stored is not None:
             watched.log = stored
             await self._storage.async_read(
-                conversation_id, watched, list(stored.content)
+                conversation_id, watched, completed_content(stored)
             )
         _give_up_stale_turns(watched, self._now())
         if watched.waiting and self._watching.is_current(conversation_id, watched):
@@ -279,7 +285,7 @@ class ConversationCapture:
         """The chat session is gone: read what is left, then end its sessions."""
         if watched.log is not None:
             await self._storage.async_read(
-                conversation_id, watched, list(watched.log.content)
+                conversation_id, watched, completed_content(watched.log)
             )
         try:
             await async_end_conversations(self._hass, self._data, conversation_id)
@@ -306,7 +312,7 @@ class ConversationCapture:
             if (stored := logs.get(watched_id)) is not None:
                 watched.log = stored
                 await self._storage.async_read(
-                    watched_id, watched, list(stored.content)
+                    watched_id, watched, completed_content(stored)
                 )
 
     async def async_flush(self) -> None:
@@ -316,7 +322,7 @@ class ConversationCapture:
             self._watching.cancel_timer(watched)
             if (stored := logs.get(conversation_id)) is not None:
                 await self._storage.async_read(
-                    conversation_id, watched, list(stored.content)
+                    conversation_id, watched, completed_content(stored)
                 )
 
 

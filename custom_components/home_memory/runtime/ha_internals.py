@@ -12,6 +12,10 @@ Home Assistant offers no public way to learn four things Home Memory needs:
 - an LLM agent's final reply, which no chat-log event announces: the chat
   logs the conversation integration keeps (`chat_log.DATA_CHAT_LOGS`).
 
+It is also where Home Memory meets what differs between the Home Assistant
+releases it supports (2026.10 and 2026.11): the stored log of a turn still
+running (`completed_content`).
+
 Each reader checks the shape it finds. When Home Assistant changes one of
 them, the reader gives None (each caller has a fallback: the household, or a
 weaker source of the speaker) and logs a warning once per internal.
@@ -177,3 +181,20 @@ def stored_chat_logs(hass: HomeAssistant) -> Mapping[str, ChatLog]:
         _changed("stored chat logs (chat_log.DATA_CHAT_LOGS)", logs)
         return {}
     return logs
+
+
+def completed_content(log: ChatLog) -> list[Any]:
+    """The content of the turns of `log` that are over.
+
+    2026.10 stores a copy of a chat log when its turn is over. 2026.11 stores
+    the live log when the turn starts (one turn at a time: `turn_active`, and
+    `turn_start`, where the running turn's content begins): what the running
+    turn has added so far is left for when it is over.
+    """
+    content = list(log.content)
+    if getattr(log, "turn_active", False) is True:
+        start = getattr(log, "turn_start", None)
+        if isinstance(start, int) and 0 <= start <= len(content):
+            return content[:start]
+        _changed("running chat log turn (ChatLog.turn_start)", start)
+    return content
