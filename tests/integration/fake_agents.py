@@ -19,6 +19,8 @@ from homeassistant.helpers.llm import ToolInput, ToolResult
 from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
+from custom_components.home_memory.runtime.ha_internals import chat_session_kwargs
+
 if TYPE_CHECKING:
     from collections.abc import AsyncIterator
 
@@ -48,7 +50,9 @@ class FakeAgent(conversation.AbstractConversationAgent):
     async def async_process(self, user_input: ConversationInput) -> ConversationResult:
         with (
             chat_session.async_get_chat_session(
-                self.hass, user_input.conversation_id
+                self.hass,
+                user_input.conversation_id,
+                **chat_session_kwargs(user_input.context),
             ) as session,
             conversation.async_get_chat_log(self.hass, session, user_input) as log,
         ):

@@ -50,6 +50,7 @@ from custom_components.home_memory.memory.sessions import (
     SessionState,
     SessionStore,
 )
+from custom_components.home_memory.runtime.ha_internals import chat_session_kwargs
 
 from .fake_agents import StreamingAgent, say
 from .fake_ai_task import FAKE_ENTITY_ID
@@ -425,7 +426,9 @@ async def pipeline_turn(
         agent_id=agent_id,
     )
     with (
-        chat_session.async_get_chat_session(hass, conversation_id) as session,
+        chat_session.async_get_chat_session(
+            hass, conversation_id, **chat_session_kwargs(user_input.context)
+        ) as session,
         conversation.async_get_chat_log(hass, session, user_input) as chat_log,
     ):
         # Sentence triggers (Home Memory's own sentences among them), then

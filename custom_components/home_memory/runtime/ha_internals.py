@@ -14,7 +14,8 @@ Home Assistant offers no public way to learn four things Home Memory needs:
 
 It is also where Home Memory meets what differs between the Home Assistant
 releases it supports (2026.10 and 2026.11): the stored log of a turn still
-running (`completed_content`).
+running (`completed_content`), `ConversationBusyError`, and the `context`
+argument of `chat_session.async_get_chat_session`.
 
 Each reader checks the shape it finds. When Home Assistant changes one of
 them, the reader gives None (each caller has a fallback: the household, or a
@@ -26,6 +27,8 @@ Assistant that is installed and fails when a name or a type changes.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+import inspect
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from homeassistant.auth.models import User
@@ -198,3 +201,47 @@ def completed_content(log: ChatLog) -> list[Any]:
             return content[:start]
         _changed("running chat log turn (ChatLog.turn_start)", start)
     return content
+
+
+def conversation_busy_error() -> type[Exception] | None:
+    """`conversation.ConversationBusyError` (2026.11), None before it existed.
+
+    2026.11 runs one turn of a conversation at a time: a second one, while a
+    turn runs, raises it (from `async_get_chat_log`, and so from
+    `async_converse` and AI Task calls on that conversation).
+    """
+    from homeassistant.components import conversation
+
+    error = getattr(conversation, "ConversationBusyError", None)
+    if isinstance(error, type) and issubclass(error, Exception):
+        return error
+    return None
+
+
+def is_conversation_busy(err: BaseException) -> bool:
+    """True when `err` says another turn of the conversation is running."""
+    busy = conversation_busy_error()
+    return busy is not None and isinstance(err, busy)
+
+
+def chat_session_kwargs(context: Context | None) -> dict[str, Any]:
+    """The keyword arguments that carry `context` into a chat session.
+
+    2026.11's `chat_session.async_get_chat_session(hass, conversation_id,
+    context=...)` makes the context's user the conversation's owner (another
+    user's context is refused) and warns without one (an error from 2027.5);
+    2026.10's takes no context. Use as
+    `async_get_chat_session(hass, conversation_id, **chat_session_kwargs(ctx))`.
+    """
+    if _chat_session_takes_context():
+        return {"context": context}
+    return {}
+
+
+@cache
+def _chat_session_takes_context() -> bool:
+    from homeassistant.helpers import chat_session
+
+    # inspect follows the context manager to the function it wraps.
+    signature = inspect.signature(chat_session.async_get_chat_session)
+    return "context" in signature.parameters
