@@ -14,8 +14,9 @@ Home Assistant offers no public way to learn four things Home Memory needs:
 
 It is also where Home Memory meets what differs between the Home Assistant
 releases it supports (2026.10 and 2026.11): the stored log of a turn still
-running (`completed_content`), `ConversationBusyError`, and the `context`
-argument of `chat_session.async_get_chat_session`.
+running (`completed_content`), `ConversationBusyError`, the `context`
+argument of `chat_session.async_get_chat_session`, and the
+`config_entry_id` argument of `issue_registry.async_create_issue`.
 
 Each reader checks the shape it finds. When Home Assistant changes one of
 them, the reader gives None (each caller has a fallback: the household, or a
@@ -245,3 +246,23 @@ def _chat_session_takes_context() -> bool:
     # inspect follows the context manager to the function it wraps.
     signature = inspect.signature(chat_session.async_get_chat_session)
     return "context" in signature.parameters
+
+
+def issue_entry_kwargs(entry_id: str) -> dict[str, Any]:
+    """The keyword arguments that tie a repair issue to a config entry.
+
+    2026.11's `issue_registry.async_create_issue(..., config_entry_id=...)`
+    hides the issue while the entry is disabled and deletes it with the
+    entry; 2026.10's takes no such argument (its issues stay until deleted).
+    """
+    if _create_issue_takes_entry():
+        return {"config_entry_id": entry_id}
+    return {}
+
+
+@cache
+def _create_issue_takes_entry() -> bool:
+    from homeassistant.helpers import issue_registry
+
+    signature = inspect.signature(issue_registry.async_create_issue)
+    return "config_entry_id" in signature.parameters
