@@ -55,6 +55,7 @@ from .runtime.database import (
     remove_database,
 )
 from .runtime.download import async_install_onnx_file, managed_model_dir
+from .runtime.ha_internals import async_unload_platforms
 from .runtime.issues import (
     async_clear_corrupt_database,
     async_clear_database_path,
@@ -391,8 +392,12 @@ async def _async_close(hass: HomeAssistant, data: HomeMemoryData) -> None:
 
 
 async def async_unload_entry(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -> bool:
-    """Close the database; listeners go with entry.async_on_unload."""
-    if not await hass.config_entries.async_unload_platforms(entry, PLATFORMS):
+    """Close the database; listeners go with entry.async_on_unload.
+
+    A boolean still (2026.10 takes nothing else); a sensor that will not
+    unload raises ConfigEntryError on 2026.11 (ha_internals).
+    """
+    if not await async_unload_platforms(hass, entry, PLATFORMS):
         return False
     await _async_close(hass, entry.runtime_data)
     return True

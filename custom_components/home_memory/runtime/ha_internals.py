@@ -16,7 +16,8 @@ It is also where Home Memory meets what differs between the Home Assistant
 releases it supports (2026.10 and 2026.11): the stored log of a turn still
 running (`completed_content`), `ConversationBusyError`, the `context`
 argument of `chat_session.async_get_chat_session`, and the
-`config_entry_id` argument of `issue_registry.async_create_issue`.
+`config_entry_id` argument of `issue_registry.async_create_issue`, and
+`async_unload_platforms_or_raise`.
 
 Each reader checks the shape it finds. When Home Assistant changes one of
 them, the reader gives None (each caller has a fallback: the household, or a
@@ -38,9 +39,11 @@ from homeassistant.core import Context
 from ..const import LOGGER
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Iterable, Mapping
 
     from homeassistant.components.conversation.chat_log import ChatLog
+    from homeassistant.config_entries import ConfigEntry
+    from homeassistant.const import Platform
     from homeassistant.core import HomeAssistant
 
 # The Assist pipeline's hass.data key (its HassKey's value).
@@ -266,3 +269,21 @@ def _create_issue_takes_entry() -> bool:
 
     signature = inspect.signature(issue_registry.async_create_issue)
     return "config_entry_id" in signature.parameters
+
+
+async def async_unload_platforms(
+    hass: HomeAssistant, entry: ConfigEntry, platforms: Iterable[Platform]
+) -> bool:
+    """Unload the entry's platforms; a failure as the running release wants it.
+
+    2026.11 has `async_unload_platforms_or_raise`, which raises
+    ConfigEntryError ("unload_platforms_failed"), and the entry shows why it
+    could not unload. 2026.10 has not, and unload returns False (2026.10
+    accepts only a boolean from `async_unload_entry`; 2026.11 still takes
+    one from a custom integration).
+    """
+    or_raise = getattr(hass.config_entries, "async_unload_platforms_or_raise", None)
+    if or_raise is None:
+        return await hass.config_entries.async_unload_platforms(entry, platforms)
+    await or_raise(entry, platforms)
+    return True
