@@ -45,6 +45,7 @@ from .memory.embedding.embedder import ModelError
 from .memory.search.retrieval import Retriever
 from .operations.events import async_memories_changed
 from .runtime.backends import async_ensure_backends, async_ensure_graph_backend
+from .runtime.clock import ha_now
 from .runtime.conversation_state import ConversationStates
 from .runtime.data import HomeMemoryData, ModelState, ModelStatus, ProposalState
 from .runtime.database import (
@@ -55,6 +56,7 @@ from .runtime.database import (
     remove_database,
 )
 from .runtime.download import async_install_onnx_file, managed_model_dir
+from .runtime.ha_internals import async_unload_platforms
 from .runtime.issues import (
     async_clear_corrupt_database,
     async_clear_database_path,
@@ -161,6 +163,7 @@ async def _async_open_database(
                 db_path,
                 options.engine_config(),
                 now=dt_util.now(),
+                clock=ha_now,
                 graph_path=graph_path(hass),
             )
         )
@@ -224,7 +227,9 @@ def _build_runtime(
     Nothing listens or runs yet: `_async_start_features` starts the parts.
     """
     store = opened.store
-    conversations = ConversationStates()
+    # Its expiries (a forget awaiting "yes", an idle conversation) are the
+    # household's time, on the store's clock.
+    conversations = ConversationStates(clock=store.now)
     proposals = ProposalState()
     observer, maintenance, sessions = (
         background.observer,
@@ -390,8 +395,12 @@ async def _async_close(hass: HomeAssistant, data: HomeMemoryData) -> None:
 
 
 async def async_unload_entry(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -> bool:
-    """Close the database; listeners go with entry.async_on_unload."""
-    if not await hass.config_entries.async_unload_platforms(entry, PLATFORMS):
+    """Close the database; listeners go with entry.async_on_unload.
+
+    A boolean still (2026.10 takes nothing else); a sensor that will not
+    unload raises ConfigEntryError on 2026.11 (ha_internals).
+    """
+    if not await async_unload_platforms(hass, entry, PLATFORMS):
         return False
     await _async_close(hass, entry.runtime_data)
     return True

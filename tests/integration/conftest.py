@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 from unittest.mock import patch
 
 from homeassistant.auth.const import GROUP_ID_USER
@@ -179,3 +179,28 @@ async def agent_entry(hass: HomeAssistant) -> MockConfigEntry:
 async def fake_ai_task(hass: HomeAssistant) -> FakeAITaskEntity:
     """The scripted AI Task entity, `ai_task.fake_llm_task`."""
     return await async_setup_fake_ai_task(hass)
+
+
+@pytest.fixture
+def conversation_busy_error(monkeypatch: pytest.MonkeyPatch) -> type[Exception]:
+    """`conversation.ConversationBusyError` (2026.11); a stand-in on 2026.10.
+
+    The stand-in has 2026.11's shape (a HomeAssistantError with the
+    conversation id) and is put where 2026.11 has the class, so that the
+    integration's guarded import finds it on either version.
+    """
+    from homeassistant.components import conversation
+    from homeassistant.exceptions import HomeAssistantError
+
+    if (real := getattr(conversation, "ConversationBusyError", None)) is not None:
+        return cast("type[Exception]", real)
+
+    class ConversationBusyError(HomeAssistantError):
+        def __init__(self, conversation_id: str) -> None:
+            super().__init__("This conversation is busy with another message")
+            self.conversation_id = conversation_id
+
+    monkeypatch.setattr(
+        conversation, "ConversationBusyError", ConversationBusyError, raising=False
+    )
+    return ConversationBusyError

@@ -10,11 +10,16 @@ from homeassistant.components.conversation import (
     ChatLog,
     ConversationInput,
     ConversationResult,
+    ToolResultContent,
 )
 from homeassistant.core import Context
+from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import chat_session
+from homeassistant.helpers.llm import ToolInput, ToolResult
 from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
+
+from custom_components.home_memory.runtime.ha_internals import chat_session_kwargs
 
 if TYPE_CHECKING:
     from collections.abc import AsyncIterator
@@ -45,7 +50,9 @@ class FakeAgent(conversation.AbstractConversationAgent):
     async def async_process(self, user_input: ConversationInput) -> ConversationResult:
         with (
             chat_session.async_get_chat_session(
-                self.hass, user_input.conversation_id
+                self.hass,
+                user_input.conversation_id,
+                **chat_session_kwargs(user_input.context),
             ) as session,
             conversation.async_get_chat_log(self.hass, session, user_input) as log,
         ):
@@ -109,6 +116,75 @@ class StreamingAgent(FakeAgent):
             )
             if hasattr(content, "result")
         ]
+
+
+class PlaceholderAgent(FakeAgent):
+    """Ends each turn as Home Assistant 2026.11 does when the agent gives up.
+
+    Each turn pops its ending from `endings`: "reply" (a reply of its own),
+    "none" (no reply: 2026.11 adds "(no response)") or "error" (a tool call,
+    then a failure: 2026.11's `ChatLog.async_add_error` answers the tool call
+    with a synthetic error result and adds "Error: ..."). The turn returns
+    normally, so that the log is stored on 2026.10 too (2026.10 drops the
+    log of a turn that raises).
+    """
+
+    def __init__(self, hass: HomeAssistant, apis: list[str]) -> None:
+        super().__init__(hass, apis)
+        self.endings: list[str] = []
+
+    async def _reply(
+        self, user_input: ConversationInput, log: ChatLog, calls: list[llm.ToolInput]
+    ) -> list[Any]:
+        agent_id = user_input.agent_id or "conversation"
+        ending = self.endings.pop(0) if self.endings else "reply"
+        if ending == "reply":
+            log.async_add_assistant_content_without_tools(
+                AssistantContent(agent_id=agent_id, content=f"Sure: {user_input.text}")
+            )
+        elif ending == "none":
+            log.async_add_assistant_content_without_tools(
+                AssistantContent(agent_id=agent_id, content="(no response)")
+            )
+        else:
+            # A tool call the provider asked for, never answered (the failure
+            # came first): put in the log as a provider's stream would.
+            log.content.append(
+                AssistantContent(
+                    agent_id=agent_id,
+                    content="Let me look that up.",
+                    tool_calls=[
+                        ToolInput(tool_name="recall", tool_args={"query": "x"})
+                    ],
+                )
+            )
+            add_error(log, agent_id, HomeAssistantError("Rate limit reached"))
+        return []
+
+
+def add_error(log: ChatLog, agent_id: str, error: Exception) -> None:
+    """`ChatLog.async_add_error` (2026.11), or what it appends, on 2026.10."""
+    if (add := getattr(log, "async_add_error", None)) is not None:
+        add(agent_id, error)
+        return
+    error_text = str(error) or type(error).__name__
+    last = log.content[-1]
+    assert isinstance(last, AssistantContent)
+    for tool_call in last.tool_calls or ():
+        log.async_add_assistant_content_without_tools(
+            ToolResultContent(
+                agent_id=last.agent_id,
+                tool_call_id=tool_call.id,
+                tool_name=tool_call.tool_name,
+                result=ToolResult(
+                    data={"error": type(error).__name__, "error_text": error_text},
+                    error=True,
+                ),
+            )
+        )
+    log.async_add_assistant_content_without_tools(
+        AssistantContent(agent_id=agent_id, content=f"Error: {error_text}")
+    )
 
 
 async def async_add_agent_entry(hass: HomeAssistant) -> MockConfigEntry:

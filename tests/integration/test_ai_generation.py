@@ -144,6 +144,27 @@ async def test_an_entity_error_is_not_retried(
     assert "ai_task.missing not found" in caplog.text
 
 
+async def test_a_busy_conversation_is_a_transient_failure_without_a_traceback(
+    hass: HomeAssistant,
+    caplog: pytest.LogCaptureFixture,
+    conversation_busy_error: type[Exception],
+) -> None:
+    """2026.11 runs one turn per conversation: a busy one is not the entity's
+    failure, is said plainly, and the next request is asked as usual."""
+    entity = await async_setup_fake_ai_task(hass)
+    entity.answers = [conversation_busy_error("01JBUSY"), {"answer": 7}]
+    assert await outcome(hass) == Generation(failure=GenerationFailure.ENTITY_ERROR)
+    assert len(entity.tasks) == 1
+    [record] = [
+        r
+        for r in caplog.records
+        if r.name.startswith("custom_components") and "busy" in r.getMessage()
+    ]
+    assert record.exc_info is None
+    assert "conversation is busy with another message" in record.getMessage()
+    assert await outcome(hass) == Generation(7)
+
+
 async def test_nothing_is_asked_while_ai_task_is_not_loaded(
     hass: HomeAssistant,
 ) -> None:

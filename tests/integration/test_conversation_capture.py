@@ -50,6 +50,7 @@ from custom_components.home_memory.memory.conversation.sessions import (
     SessionState,
     SessionStore,
 )
+from custom_components.home_memory.runtime.ha_internals import chat_session_kwargs
 
 from .fake_agents import StreamingAgent, say
 from .fake_ai_task import FAKE_ENTITY_ID
@@ -425,7 +426,9 @@ async def pipeline_turn(
         agent_id=agent_id,
     )
     with (
-        chat_session.async_get_chat_session(hass, conversation_id) as session,
+        chat_session.async_get_chat_session(
+            hass, conversation_id, **chat_session_kwargs(user_input.context)
+        ) as session,
         conversation.async_get_chat_log(hass, session, user_input) as chat_log,
     ):
         # Sentence triggers (Home Memory's own sentences among them), then
@@ -579,9 +582,9 @@ async def four_turn_session(
 ) -> Session:
     """A household session of four turns, recorded now (Home Assistant's clock)."""
     from custom_components.home_memory.memory.conversation.sessions import ChatMessage
-    from custom_components.home_memory.operations.proposals import ha_now, session_store
+    from custom_components.home_memory.operations.proposals import session_store
 
-    at = ha_now()
+    at = entry.runtime_data.store.now()
     return await hass.async_add_executor_job(
         partial(
             session_store(entry.runtime_data).record,

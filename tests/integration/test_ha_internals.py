@@ -24,6 +24,10 @@ import pytest
 from custom_components.home_memory.runtime import ha_internals
 from custom_components.home_memory.runtime.ha_internals import (
     TurnInput,
+    chat_session_kwargs,
+    completed_content,
+    conversation_busy_error,
+    is_conversation_busy,
     pipeline_turn_input,
     running_turn_input,
     stored_chat_logs,
@@ -254,10 +258,123 @@ async def test_a_real_chat_log_is_found_among_the_stored_ones(
     assert await async_setup_component(hass, "conversation", {})
     assert stored_chat_logs(hass) == {}
     with (
-        chat_session.async_get_chat_session(hass, None) as session,
+        chat_session.async_get_chat_session(
+            hass, None, **chat_session_kwargs(Context())
+        ) as session,
         conversation.async_get_chat_log(hass, session) as log,
     ):
         log.async_add_user_content(conversation.UserContent("hello"))
     stored = stored_chat_logs(hass)
     assert isinstance(stored[session.conversation_id], ChatLog)
     assert stored[session.conversation_id].content[-1].content == "hello"
+
+
+async def test_the_turn_still_running_is_not_read(hass: HomeAssistant) -> None:
+    """While a second turn runs, the stored log gives the first turn only.
+
+    2026.10 stores a copy when a turn is over; 2026.11 stores the live log as
+    its turn starts (`turn_active`, `turn_start`): either way what is read
+    ends with the first turn's reply.
+    """
+    from homeassistant.helpers import chat_session
+
+    assert await async_setup_component(hass, "homeassistant", {})
+    assert await async_setup_component(hass, "conversation", {})
+    context = Context()
+
+    def turn(conversation_id: str | None, text: str) -> ConversationInput:
+        return ConversationInput(
+            text=text,
+            context=context,
+            conversation_id=conversation_id,
+            device_id=None,
+            satellite_id=None,
+            language="en",
+            agent_id="conversation.home_assistant",
+        )
+
+    with (
+        chat_session.async_get_chat_session(
+            hass, None, **chat_session_kwargs(context)
+        ) as session,
+        conversation.async_get_chat_log(hass, session, turn(None, "one")) as log,
+    ):
+        log.async_add_assistant_content_without_tools(
+            conversation.AssistantContent(agent_id="test", content="first reply")
+        )
+    conversation_id = session.conversation_id
+    with (
+        chat_session.async_get_chat_session(
+            hass, conversation_id, **chat_session_kwargs(context)
+        ) as session,
+        conversation.async_get_chat_log(
+            hass, session, turn(conversation_id, "two")
+        ) as log,
+    ):
+        running = completed_content(stored_chat_logs(hass)[conversation_id])
+        assert [getattr(item, "content", None) for item in running][-2:] == [
+            "one",
+            "first reply",
+        ]
+        log.async_add_assistant_content_without_tools(
+            conversation.AssistantContent(agent_id="test", content="second reply")
+        )
+    done = completed_content(stored_chat_logs(hass)[conversation_id])
+    assert done[-1].content == "second reply"
+
+
+def test_a_live_log_with_an_unreadable_turn_start_is_read_whole(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A changed shape of the running turn's bookkeeping: read all, warn once."""
+
+    class Log:
+        content = ("a", "b")
+        turn_active = True
+        turn_start = "somewhere"
+
+    assert completed_content(Log()) == ["a", "b"]  # type: ignore[arg-type]
+    assert completed_content(Log()) == ["a", "b"]  # type: ignore[arg-type]
+    assert len(warnings_of(caplog)) == 1
+
+
+def test_conversation_busy_error_is_found_where_home_assistant_has_it() -> None:
+    """2026.11 has ConversationBusyError; 2026.10 has none (and nothing is busy)."""
+    from awesomeversion import AwesomeVersion
+    from homeassistant.const import __version__ as ha_version
+    from homeassistant.exceptions import HomeAssistantError
+
+    busy = conversation_busy_error()
+    assert (busy is not None) == (AwesomeVersion(ha_version) >= "2026.11.0")
+    assert busy is getattr(conversation, "ConversationBusyError", None)
+    assert not is_conversation_busy(HomeAssistantError("other"))
+    if busy is not None:
+        assert is_conversation_busy(busy("01J"))
+
+
+def test_a_stand_in_busy_error_is_recognised(
+    conversation_busy_error: type[Exception],
+) -> None:
+    """The guarded lookup finds the class where 2026.11 puts it."""
+    assert ha_internals.conversation_busy_error() is conversation_busy_error
+    assert is_conversation_busy(conversation_busy_error("01J"))
+
+
+async def test_chat_sessions_get_a_context_where_home_assistant_takes_one(
+    hass: HomeAssistant, caplog: pytest.LogCaptureFixture
+) -> None:
+    """2026.11 takes `context` (and asks for it); 2026.10 takes none."""
+    import inspect
+
+    from homeassistant.helpers import chat_session
+
+    context = Context(user_id="anna")
+    takes = (
+        "context" in inspect.signature(chat_session.async_get_chat_session).parameters
+    )
+    assert chat_session_kwargs(context) == ({"context": context} if takes else {})
+    with chat_session.async_get_chat_session(
+        hass, None, **chat_session_kwargs(context)
+    ) as session:
+        assert session.conversation_id
+    assert "without a context" not in caplog.text

@@ -8,7 +8,7 @@ from pathlib import Path
 import sqlite3
 import threading
 from typing import TYPE_CHECKING, Any
-from unittest.mock import patch
+from unittest.mock import AsyncMock, patch
 
 from homeassistant.config_entries import ConfigEntryState
 from homeassistant.const import EVENT_HOMEASSISTANT_STOP
@@ -62,6 +62,23 @@ async def test_setup_and_unload_leak_nothing(
     assert not [t for t in threading.enumerate() if t.name == "home_memory_reembed"]
     # The actions stay registered but tell that nothing is loaded.
     assert hass.services.has_service(DOMAIN, "search")
+
+
+# The entry stays half up (its coordinator's debouncer among it).
+@pytest.mark.parametrize("expected_lingering_timers", [True])
+async def test_a_platform_that_will_not_unload_keeps_the_store_open(
+    hass: HomeAssistant, init_integration: MockConfigEntry
+) -> None:
+    """The sensors refuse to unload: the entry fails to unload and its store
+    stays open for them (2026.11 tells why: ConfigEntryError)."""
+    data = init_integration.runtime_data
+    with patch.object(
+        hass.config_entries, "async_unload_platforms", AsyncMock(return_value=False)
+    ):
+        assert not await hass.config_entries.async_unload(init_integration.entry_id)
+    assert init_integration.state is ConfigEntryState.FAILED_UNLOAD
+    assert not data.store.closed
+    await hass.async_add_executor_job(data.store.close)
 
 
 async def test_reload_opens_a_new_store(
@@ -493,4 +510,4 @@ def test_open_store_gives_up_when_the_fresh_file_fails(tmp_path: Path) -> None:
         ),
         pytest.raises(DatabaseUnavailableError),
     ):
-        open_store(path, EngineConfig(), now=datetime(2026, 1, 1))
+        open_store(path, EngineConfig(), now=datetime(2026, 1, 1), clock=lambda: 0.0)

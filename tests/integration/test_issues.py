@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from typing import TYPE_CHECKING
-from unittest.mock import AsyncMock, patch
+from unittest.mock import AsyncMock, Mock, patch
 
 from homeassistant.config_entries import ConfigEntryState
 from homeassistant.helpers import issue_registry as ir
@@ -240,3 +240,36 @@ async def test_musl_fallbacks(
             user=hass_admin_user,
         )
         assert [m["content"] for m in result["memories"]] == ["The heat pump filter"]
+
+
+async def test_issues_carry_the_entry_where_home_assistant_supports_it(
+    hass: HomeAssistant, mock_config_entry: MockConfigEntry, tmp_path: Path
+) -> None:
+    """2026.11 ties issues to the entry (hidden while disabled, deleted with
+    it); 2026.10 cannot. The corrupt-copy issue outlives the entry: never tied."""
+    import inspect
+
+    from custom_components.home_memory.runtime.issues import (
+        async_report_corrupt_database,
+    )
+
+    supported = "config_entry_id" in inspect.signature(ir.async_create_issue).parameters
+    # No entry yet: nothing to tie to.
+    async_report_backends(hass, BackendStatus(onnxruntime=False, sqlite_vec=True))
+    found = issue(hass, "degraded_backend")
+    assert found is not None
+    assert getattr(found, "config_entry_id", None) is None
+
+    mock_config_entry.add_to_hass(hass)
+    async_report_backends(hass, BackendStatus(onnxruntime=True, sqlite_vec=False))
+    found = issue(hass, "degraded_backend")
+    assert found is not None
+    assert getattr(found, "config_entry_id", None) == (
+        mock_config_entry.entry_id if supported else None
+    )
+
+    mock_config_entry.runtime_data = Mock(db_path=tmp_path / "memory.db")
+    async_report_corrupt_database(hass, mock_config_entry, tmp_path / "old.db")
+    corrupt = issue(hass, "corrupt_database")
+    assert corrupt is not None
+    assert getattr(corrupt, "config_entry_id", None) is None

@@ -34,6 +34,7 @@ from custom_components.home_memory.runtime.conversation_state import (
     MAX_PENDING_PER_CONVERSATION,
     ConversationStates,
 )
+from custom_components.home_memory.runtime.ha_internals import chat_session_kwargs
 
 from .conftest import call, setup_entry
 
@@ -702,7 +703,9 @@ async def test_chat_and_cache_edges(
     assert await async_setup_component(hass, "conversation", {})
     assert async_current_turn() is None
     with (
-        chat_session.async_get_chat_session(hass) as session,
+        chat_session.async_get_chat_session(
+            hass, None, **chat_session_kwargs(Context())
+        ) as session,
         async_get_chat_log(hass, session) as chat_log,
     ):
         turn = async_current_turn()

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Final
 from homeassistant.exceptions import HomeAssistantError
 
 from ..const import LOGGER
+from ..runtime.ha_internals import is_conversation_busy
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -40,8 +41,9 @@ class GenerationFailure(StrEnum):
 
     # ai_task is not loaded: nothing was asked.
     UNAVAILABLE = "unavailable"
-    # The entity failed (missing, network, rate limit...): a transient
-    # failure that says nothing about the request itself.
+    # The entity failed (missing, network, rate limit...) or its conversation
+    # was busy with another turn (2026.11): a transient failure that says
+    # nothing about the request itself.
     ENTITY_ERROR = "entity_error"
     # The entity answered, but twice not in the requested shape.
     INVALID = "invalid"
@@ -121,7 +123,16 @@ async def async_generate_outcome[T](
                     structure=structure,
                 )
             except HomeAssistantError as err:
-                LOGGER.warning("AI Task %s failed: %s", task_name, err)
+                if is_conversation_busy(err):
+                    # 2026.11: one turn per conversation. Not the entity's
+                    # fault, and nothing was asked: a transient failure.
+                    LOGGER.warning(
+                        "AI Task %s was not run: its conversation is busy with "
+                        "another message",
+                        task_name,
+                    )
+                else:
+                    LOGGER.warning("AI Task %s failed: %s", task_name, err)
                 return Generation(failure=GenerationFailure.ENTITY_ERROR)
             try:
                 return Generation(validate(result.data))

@@ -9,7 +9,12 @@ this is how it reads them:
   runtime/ha_internals.py). An event belongs to the turn that is running, so
   only the newest waiting turn learns from it.
 - The text to keep: the user's message and the assistant's replies of each
-  announced turn; system prompts, tool calls and tool results are not kept.
+  announced turn; system prompts, tool calls and tool results are not kept,
+  nor what Home Assistant writes in the assistant's place (2026.11): "(no
+  response)" for a turn that added no reply, and "Error: ..." (after
+  synthetic error tool results) for a turn that failed. Those are not the
+  assistant's words: stored, they would be quoted back as the conversation
+  and offered to extraction as facts.
 """
 
 from __future__ import annotations
@@ -25,13 +30,22 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from datetime import datetime
 
-    from homeassistant.components.conversation.chat_log import ChatLog
+    from homeassistant.components.conversation.chat_log import (
+        AssistantContent,
+        ChatLog,
+    )
     from homeassistant.core import HomeAssistant
 
     from ..runtime.data import HomeMemoryData
 
 # A user turn as the chat log announced it: (created, text).
 type Marker = tuple[datetime, str]
+
+# What Home Assistant 2026.11 adds as assistant content when the agent did
+# not answer (conversation/chat_log.py, async_get_chat_log) and when the turn
+# failed (ChatLog.async_add_error, f"Error: {error}"); both end their turn.
+NO_RESPONSE: Final = "(no response)"
+ERROR_PREFIX: Final = "Error: "
 
 # Where a turn's speaker came from, weakest first.
 SPEAKER_UNKNOWN: Final = 0
@@ -58,7 +72,8 @@ class Watched:
     read: int = 0
     # User turns announced (by their message) -> who spoke.
     turns: dict[Marker, Turn] = field(default_factory=dict)
-    # Turns announced but not in the stored log yet, and since when.
+    # Turns announced but not in the stored log yet, and since when (the
+    # store's clock, unix seconds).
     waiting: dict[Marker, float] = field(default_factory=dict)
     # The latest log object seen: after DELETED it is the only copy left.
     log: ChatLog | None = None
@@ -157,7 +172,8 @@ def take_new_turns(
     by_turn: list[tuple[Turn, list[ChatMessage]]] = []
     current: list[ChatMessage] | None = None
     turn: Turn | None = None
-    for item in content[start:]:
+    for index in range(start, len(content)):
+        item = content[index]
         if isinstance(item, UserContent):
             marker: Marker = (item.created, item.content)
             watched.waiting.pop(marker, None)
@@ -174,6 +190,7 @@ def take_new_turns(
             and item.content
             and current is not None
             and turn is not None
+            and not is_placeholder_reply(item, content[index + 1 : index + 2])
         ):
             if turn.source < SPEAKER_TRACE and item.agent_id:
                 # Not through async_converse: whoever answered (the built-in
@@ -185,3 +202,21 @@ def take_new_turns(
                 )
             )
     return by_turn
+
+
+def is_placeholder_reply(item: AssistantContent, after: Sequence[Any]) -> bool:
+    """Home Assistant's own text in the assistant's place, not a reply.
+
+    "(no response)" and "Error: ..." come without tool calls and end their
+    turn (`after`, the item that follows, if any, is the next user message):
+    a reply of the agent's own that starts with "Error: " and is followed by
+    more of its turn is kept.
+    """
+    from homeassistant.components.conversation.chat_log import UserContent
+
+    if item.tool_calls or not item.content:
+        return False
+    ends_turn = not after or isinstance(after[0], UserContent)
+    return ends_turn and (
+        item.content == NO_RESPONSE or item.content.startswith(ERROR_PREFIX)
+    )

@@ -9,8 +9,10 @@ reply"):
   when the turn is over. So each event only (re)arms a short timer per
   conversation; when it fires, everything the stored log holds beyond what was
   already read is captured. A turn whose user message is not in the stored log
-  yet is still running: the timer is armed again. A memory's page does not
-  wait for the timer: it has the stored log read at once (`async_read_stored`).
+  yet is still running: the timer is armed again (2026.11 stores the live log
+  as its turn starts; `completed_content` leaves the running turn out). A
+  memory's page does not wait for the timer: it has the stored log read at
+  once (`async_read_stored`).
 - Who speaks: from the conversation trace of the running `async_converse`
   (the subscriber runs in the turn's task) when there is one; else, on the
   turn's later events, from the chat log's LLM context (user and device);
@@ -45,7 +47,6 @@ import asyncio
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
-import time
 from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.const import EVENT_HOMEASSISTANT_STOP
@@ -57,8 +58,12 @@ from ..const import DOMAIN, LOGGER
 from ..memory.common.errors import MemoryEngineError
 from ..memory.conversation.extraction import MAX_EXTRACTION_ATTEMPTS, MIN_TURNS
 from ..memory.conversation.sessions import ChatMessage, SessionRole, SessionStore
-from ..operations.proposals import async_refresh, ha_now, proposal_store, session_store
-from ..runtime.ha_internals import pipeline_turn_input, stored_chat_logs
+from ..operations.proposals import async_refresh, proposal_store, session_store
+from ..runtime.ha_internals import (
+    completed_content,
+    pipeline_turn_input,
+    stored_chat_logs,
+)
 from .ai_generation import generating_own_task
 from .chat_turns import (
     SPEAKER_PIPELINE,
@@ -153,6 +158,9 @@ class ConversationCapture:
         self._tasks = tasks
         self._watching = WatchedConversations(hass, self._async_timer_fired)
         self._storage = TurnStorage(hass, entry, store, tasks)
+        # Home Assistant's time (the store's clock): TURN_PATIENCE is waited
+        # in the household's minutes, as the chat session's own expiry is.
+        self._now = store.now
 
     # -- subscription ---------------------------------------------------------
 
@@ -244,7 +252,7 @@ class ConversationCapture:
             watched = self._watching.start(conversation_id)
         marker: Marker = (content["created"], text)
         turn = watched.turns[marker] = Turn()
-        watched.waiting[marker] = time.monotonic()
+        watched.waiting[marker] = self._now()
         if (
             given := pipeline_turn_input(self._hass, conversation_id, text)
         ) is not None:
@@ -265,9 +273,9 @@ class ConversationCapture:
         if stored is not None:
             watched.log = stored
             await self._storage.async_read(
-                conversation_id, watched, list(stored.content)
+                conversation_id, watched, completed_content(stored)
             )
-        _give_up_stale_turns(watched)
+        _give_up_stale_turns(watched, self._now())
         if watched.waiting and self._watching.is_current(conversation_id, watched):
             self._watching.arm(conversation_id, watched)
 
@@ -277,7 +285,7 @@ class ConversationCapture:
         """The chat session is gone: read what is left, then end its sessions."""
         if watched.log is not None:
             await self._storage.async_read(
-                conversation_id, watched, list(watched.log.content)
+                conversation_id, watched, completed_content(watched.log)
             )
         try:
             await async_end_conversations(self._hass, self._data, conversation_id)
@@ -304,7 +312,7 @@ class ConversationCapture:
             if (stored := logs.get(watched_id)) is not None:
                 watched.log = stored
                 await self._storage.async_read(
-                    watched_id, watched, list(stored.content)
+                    watched_id, watched, completed_content(stored)
                 )
 
     async def async_flush(self) -> None:
@@ -314,7 +322,7 @@ class ConversationCapture:
             self._watching.cancel_timer(watched)
             if (stored := logs.get(conversation_id)) is not None:
                 await self._storage.async_read(
-                    conversation_id, watched, list(stored.content)
+                    conversation_id, watched, completed_content(stored)
                 )
 
 
@@ -344,9 +352,8 @@ def _user_message(
     return None
 
 
-def _give_up_stale_turns(watched: Watched) -> None:
-    """Forget turns waited for longer than `TURN_PATIENCE`."""
-    now = time.monotonic()
+def _give_up_stale_turns(watched: Watched, now: float) -> None:
+    """Forget turns waited for longer than `TURN_PATIENCE` by `now`."""
     for marker, since in list(watched.waiting.items()):
         if now - since >= TURN_PATIENCE.total_seconds():
             # The turn failed or never finished: nothing of it is kept.
@@ -368,7 +375,7 @@ class TurnStorage:
         self._hass = hass
         self._entry = entry
         self._tasks = tasks
-        self._sessions = SessionStore(store, clock=ha_now)
+        self._sessions = SessionStore(store)
         # One read at a time: a read that returns has stored everything the
         # log held, even what a read running alongside had taken (a memory's
         # page reads its conversation while the timer may be storing it).

@@ -650,7 +650,7 @@ class HomeObserver:
         """
         async with self._flush_lock:
             await self._async_flush_locked()
-            now = dt_util.utcnow().timestamp()
+            now = self.store.now()
             drained = await self.hass.async_add_executor_job(
                 partial(
                     drain,

@@ -33,10 +33,10 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 import sqlite3
-import time
 from typing import TYPE_CHECKING
 
 from .common import malloc_trim
+from .common.clock import elapsed, system_time
 from .common.config import EngineConfig
 from .common.errors import (
     DatabaseCorruptError,
@@ -72,8 +72,7 @@ from .upkeep.merging import MemoryMerge
 from .upkeep.reembedding import Reembedding
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
+    from .common.clock import Clock
     from .embedding.embedder import Embedder
 
 # Errors, limits and helpers live in their own modules; they are re-exported
@@ -120,8 +119,8 @@ class MemoryStore(ExportImport, Upkeep, Reading, Reembedding):
         *,
         config: EngineConfig | None = None,
         embedder: Embedder | None = None,
-        clock: Callable[[], float] = time.time,
-        monotonic: Callable[[], float] = time.monotonic,
+        clock: Clock | None = None,
+        monotonic: Clock | None = None,
         use_sqlite_vec: bool = True,
         use_graph: bool = True,
         graph_path: Path | None = None,
@@ -135,7 +134,10 @@ class MemoryStore(ExportImport, Upkeep, Reading, Reembedding):
         `graph_path`, the graph is saved there on close and adopted at the next
         open, instead of being rebuilt (about a minute of one core at 100,000
         memories).
-        `monotonic` times how long a backup has held writes.
+        `clock` is the one "now" of everything on this store (unix seconds;
+        the system's wall clock when None): Home Assistant passes its own
+        time. `monotonic` times how long a backup has held writes (a
+        duration only; the monotonic clock when None). See clock.py.
 
         A file SQLite cannot read as a database raises DatabaseCorruptError,
         any other failure of the file StorageError; both from SQLite's own
@@ -144,8 +146,8 @@ class MemoryStore(ExportImport, Upkeep, Reading, Reembedding):
         self._init_connections(
             Path(path),
             config or EngineConfig(),
-            clock=clock,
-            monotonic=monotonic,
+            clock=clock or system_time,
+            monotonic=monotonic or elapsed,
             use_sqlite_vec=use_sqlite_vec,
         )
         self._init_copies(embedder, graph_path=graph_path)

@@ -53,19 +53,14 @@ SIGNAL_PROPOSALS_CHANGED: Final = f"{DOMAIN}_proposals_changed"
 OFFER_WINDOW: Final = timedelta(hours=24)
 
 
-def ha_now() -> float:
-    """Home Assistant's clock: sessions and proposals keep its time."""
-    return dt_util.utcnow().timestamp()
-
-
 def session_store(data: HomeMemoryData) -> SessionStore:
-    """The sessions of the entry's database, on Home Assistant's clock."""
-    return SessionStore(data.store, clock=ha_now)
+    """The sessions of the entry's database, on its clock (Home Assistant's)."""
+    return SessionStore(data.store)
 
 
 def proposal_store(data: HomeMemoryData) -> ProposalStore:
-    """The proposals of the entry's database, on Home Assistant's clock."""
-    return ProposalStore(data.store, clock=ha_now)
+    """The proposals of the entry's database, on its clock (Home Assistant's)."""
+    return ProposalStore(data.store)
 
 
 # -- the figure, the offers and the notification -------------------------------------
@@ -132,7 +127,7 @@ def _notify(hass: HomeAssistant, previous: int, count: int) -> None:
 
 def offers_for(data: HomeMemoryData, owner: str | None) -> tuple[Offer, ...]:
     """The speaker's own pending proposals that are fresh enough to ask about."""
-    cutoff = ha_now() - OFFER_WINDOW.total_seconds()
+    cutoff = data.store.now() - OFFER_WINDOW.total_seconds()
     return tuple(
         offer
         for offer in data.proposals.offers.get(owner, ())

@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass, field
 import secrets
-import time
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
@@ -76,8 +75,8 @@ class ConversationState:
 class ConversationStates:
     """A bounded, expiring map of conversation id -> ConversationState."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        """Start empty; `clock` is monotonic seconds (replaceable in tests)."""
+    def __init__(self, clock: Callable[[], float]) -> None:
+        """Start empty; `clock` gives seconds (the store's, Home Assistant's time)."""
         self._clock = clock
         self._states: OrderedDict[str, ConversationState] = OrderedDict()
         # Bumped whenever memories change: a retrieval started before a change

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from datetime import datetime
     from pathlib import Path
 
+    from ..memory.common.clock import Clock
     from ..memory.common.config import EngineConfig
 
 # SQLite primary result codes that say "not now", not "this file is broken":
@@ -136,11 +137,13 @@ def open_store(
     config: EngineConfig,
     *,
     now: datetime,
+    clock: Clock,
     graph_path: Path | None = None,
 ) -> OpenedStore:
     """Open the store at `path`; a corrupt file is set aside and a fresh one made.
 
-    `graph_path` is where the vector graph is kept between runs.
+    `clock` is the store's "now" (runtime/clock.py); `now` dates a set-aside
+    file. `graph_path` is where the vector graph is kept between runs.
 
     Raises DatabasePathError when the path cannot be used until a person
     changes it, DatabaseUnavailableError when the file cannot be opened now
@@ -156,7 +159,9 @@ def open_store(
     except PermissionError as err:
         raise DatabasePathError(REASON_PERMISSION_DENIED, path, path.parent) from err
     try:
-        return OpenedStore(MemoryStore(path, config=config, graph_path=graph_path))
+        return OpenedStore(
+            MemoryStore(path, config=config, clock=clock, graph_path=graph_path)
+        )
     except DatabaseCorruptError as err:
         if not path.exists() or not is_corruption(err):
             # Changed since the check above, or a cause it does not cover.
@@ -167,7 +172,8 @@ def open_store(
     moved_to = move_aside(path, now)
     try:
         return OpenedStore(
-            MemoryStore(path, config=config, graph_path=graph_path), moved_to
+            MemoryStore(path, config=config, clock=clock, graph_path=graph_path),
+            moved_to,
         )
     except DatabaseCorruptError as err:
         raise DatabaseUnavailableError(str(err)) from err

@@ -14,6 +14,13 @@ Home Assistant offers no public way to do five things Home Memory needs:
 - how to make an agent build its prompt anew on a turn (2026.11 keeps it
   between turns): the chat log's kept API instance, `ChatLog.llm_api`.
 
+It is also where Home Memory meets what differs between the Home Assistant
+releases it supports (2026.10 and 2026.11): the stored log of a turn still
+running (`completed_content`), `ConversationBusyError`, the `context`
+argument of `chat_session.async_get_chat_session`, and the
+`config_entry_id` argument of `issue_registry.async_create_issue`, and
+`async_unload_platforms_or_raise`.
+
 Each reader checks the shape it finds. When Home Assistant changes one of
 them, the reader gives None (each caller has a fallback: the household, or a
 weaker source of the speaker) and logs a warning once per internal.
@@ -24,6 +31,8 @@ Assistant that is installed and fails when a name or a type changes.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+import inspect
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from homeassistant.auth.models import User
@@ -32,9 +41,11 @@ from homeassistant.core import Context
 from ..const import LOGGER
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Iterable, Mapping
 
     from homeassistant.components.conversation.chat_log import ChatLog
+    from homeassistant.config_entries import ConfigEntry
+    from homeassistant.const import Platform
     from homeassistant.core import HomeAssistant
 
 # The Assist pipeline's hass.data key (its HassKey's value).
@@ -193,3 +204,102 @@ def release_kept_prompt(chat_log: ChatLog) -> None:
         _changed("the chat log's kept LLM API (ChatLog.llm_api)", chat_log)
         return
     chat_log.llm_api = None
+
+
+def completed_content(log: ChatLog) -> list[Any]:
+    """The content of the turns of `log` that are over.
+
+    2026.10 stores a copy of a chat log when its turn is over. 2026.11 stores
+    the live log when the turn starts (one turn at a time: `turn_active`, and
+    `turn_start`, where the running turn's content begins): what the running
+    turn has added so far is left for when it is over.
+    """
+    content = list(log.content)
+    if getattr(log, "turn_active", False) is True:
+        start = getattr(log, "turn_start", None)
+        if isinstance(start, int) and 0 <= start <= len(content):
+            return content[:start]
+        _changed("running chat log turn (ChatLog.turn_start)", start)
+    return content
+
+
+def conversation_busy_error() -> type[Exception] | None:
+    """`conversation.ConversationBusyError` (2026.11), None before it existed.
+
+    2026.11 runs one turn of a conversation at a time: a second one, while a
+    turn runs, raises it (from `async_get_chat_log`, and so from
+    `async_converse` and AI Task calls on that conversation).
+    """
+    from homeassistant.components import conversation
+
+    error = getattr(conversation, "ConversationBusyError", None)
+    if isinstance(error, type) and issubclass(error, Exception):
+        return error
+    return None
+
+
+def is_conversation_busy(err: BaseException) -> bool:
+    """True when `err` says another turn of the conversation is running."""
+    busy = conversation_busy_error()
+    return busy is not None and isinstance(err, busy)
+
+
+def chat_session_kwargs(context: Context | None) -> dict[str, Any]:
+    """The keyword arguments that carry `context` into a chat session.
+
+    2026.11's `chat_session.async_get_chat_session(hass, conversation_id,
+    context=...)` makes the context's user the conversation's owner (another
+    user's context is refused) and warns without one (an error from 2027.5);
+    2026.10's takes no context. Use as
+    `async_get_chat_session(hass, conversation_id, **chat_session_kwargs(ctx))`.
+    """
+    if _chat_session_takes_context():
+        return {"context": context}
+    return {}
+
+
+@cache
+def _chat_session_takes_context() -> bool:
+    from homeassistant.helpers import chat_session
+
+    # inspect follows the context manager to the function it wraps.
+    signature = inspect.signature(chat_session.async_get_chat_session)
+    return "context" in signature.parameters
+
+
+def issue_entry_kwargs(entry_id: str) -> dict[str, Any]:
+    """The keyword arguments that tie a repair issue to a config entry.
+
+    2026.11's `issue_registry.async_create_issue(..., config_entry_id=...)`
+    hides the issue while the entry is disabled and deletes it with the
+    entry; 2026.10's takes no such argument (its issues stay until deleted).
+    """
+    if _create_issue_takes_entry():
+        return {"config_entry_id": entry_id}
+    return {}
+
+
+@cache
+def _create_issue_takes_entry() -> bool:
+    from homeassistant.helpers import issue_registry
+
+    signature = inspect.signature(issue_registry.async_create_issue)
+    return "config_entry_id" in signature.parameters
+
+
+async def async_unload_platforms(
+    hass: HomeAssistant, entry: ConfigEntry, platforms: Iterable[Platform]
+) -> bool:
+    """Unload the entry's platforms; a failure as the running release wants it.
+
+    2026.11 has `async_unload_platforms_or_raise`, which raises
+    ConfigEntryError ("unload_platforms_failed"), and the entry shows why it
+    could not unload. 2026.10 has not, and unload returns False (2026.10
+    accepts only a boolean from `async_unload_entry`; 2026.11 still takes
+    one from a custom integration).
+    """
+    or_raise = getattr(hass.config_entries, "async_unload_platforms_or_raise", None)
+    if or_raise is None:
+        return await hass.config_entries.async_unload_platforms(entry, platforms)
+    await or_raise(entry, platforms)
+    return True

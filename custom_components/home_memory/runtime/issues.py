@@ -3,6 +3,12 @@
 Setup calls these hooks at the moments an issue belongs. Each issue has a
 fixed id (there is one entry), a translation in strings.json ("issues") and
 is deleted as soon as the problem is over.
+
+On Home Assistant 2026.11 every issue but the corrupt-database one carries the
+config entry (`config_entry_id`): hidden while the entry is disabled, deleted
+with it. The corrupt-database issue is about a set-aside file that outlives
+the entry, so it stays on its own. 2026.10 has no such link
+(ha_internals.issue_entry_kwargs).
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from ..const import DOMAIN
 from ..memory.common.errors import MemoryEngineError
 from ..memory.common.values import Caller, Visibility
 from .backends import ONNXRUNTIME_REQUIREMENT, SQLITE_VEC_REQUIREMENT
+from .ha_internals import issue_entry_kwargs
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -41,6 +48,12 @@ _TEXT_FIELDS: Final = frozenset(
 
 # Issue data key: where the unreadable database was moved to.
 DATA_MOVED_TO: Final = "moved_to"
+
+
+def _for_entry(hass: HomeAssistant) -> dict[str, Any]:
+    """Tie an issue to Home Memory's entry (one at most), where supported."""
+    entries = hass.config_entries.async_entries(DOMAIN)
+    return issue_entry_kwargs(entries[0].entry_id) if entries else {}
 
 
 @callback
@@ -97,6 +110,7 @@ def async_report_database_path(hass: HomeAssistant, err: DatabasePathError) -> N
         ISSUE_DATABASE_PATH,
         is_fixable=False,
         severity=ir.IssueSeverity.ERROR,
+        **_for_entry(hass),
         translation_key=err.reason,
         translation_placeholders={"path": str(err.path), "folder": str(err.folder)},
     )
@@ -144,6 +158,7 @@ def async_report_model_unavailable(
         ISSUE_MODEL_UNAVAILABLE,
         is_fixable=False,
         severity=ir.IssueSeverity.WARNING,
+        **_for_entry(hass),
         translation_key=translation_key,
         translation_placeholders={
             "model_dir": str(model_dir) if model_dir is not None else "-",
@@ -179,6 +194,7 @@ def async_report_backends(hass: HomeAssistant, status: BackendStatus) -> None:
         ISSUE_DEGRADED_BACKEND,
         is_fixable=False,
         severity=ir.IssueSeverity.WARNING,
+        **_for_entry(hass),
         translation_key=translation_key,
         translation_placeholders={
             "onnxruntime": ONNXRUNTIME_REQUIREMENT,
@@ -222,6 +238,7 @@ def async_check_private_text_recorded(hass: HomeAssistant, *, private: bool) -> 
         ISSUE_PRIVATE_TEXT_RECORDED,
         is_fixable=False,
         severity=ir.IssueSeverity.WARNING,
+        **_for_entry(hass),
         translation_key=ISSUE_PRIVATE_TEXT_RECORDED,
         learn_more_url="https://www.home-assistant.io/integrations/recorder/",
     )

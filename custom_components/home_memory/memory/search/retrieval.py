@@ -15,7 +15,6 @@ import math
 import re
 import secrets
 import threading
-import time
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -220,7 +219,7 @@ class _Cursor:
     owner: str | None
     entries: list[_Entry]
     position: int
-    created: float
+    created: float  # the store's clock (unix seconds)
 
 
 class Retriever:
@@ -513,7 +512,7 @@ class Retriever:
             for i, rowid in enumerate(ranking.rowids)
             if rowid in ids
         ]
-        cursor = _Cursor(caller.user_id, entries, 0, time.monotonic())
+        cursor = _Cursor(caller.user_id, entries, 0, self.store.now())
         token = secrets.token_urlsafe(9)
         with self._cursor_lock:
             self._expire_cursors()
@@ -591,7 +590,8 @@ class Retriever:
         )
 
     def _expire_cursors(self) -> None:
-        now = time.monotonic()
+        # The store's clock: "a quarter of an hour" is the household's time.
+        now = self.store.now()
         while self._cursors:
             token, oldest = next(iter(self._cursors.items()))
             if (
