@@ -16,8 +16,9 @@ from homeassistant.components.llm import LLMTools
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers.llm import LLM_API_ASSIST, LLMContext
 
-from .assist.chat import async_current_turn
+from .assist.chat import async_current_chat_log, async_current_turn
 from .assist.context import async_refresh_cache, proposal_question, wants_context
+from .assist.prompt_refresh import withhold_stale_words
 from .assist.prompts import ASSIST_PROMPT
 from .assist.speaker import (
     async_effective_user_id,
@@ -44,6 +45,8 @@ def async_get_tools(
     user_id = async_effective_user_id(
         hass, data, llm_context.context, llm_context.device_id
     )
+    if (chat_log := async_current_chat_log()) is not None:
+        withhold_stale_words(data.conversations, chat_log)
     turn = async_current_turn()
     if turn is not None and turn.marker is not None:
         key = speaker_key(user_id)

@@ -89,9 +89,10 @@ def _received(home: Household, agent: str, conversation_id: str) -> list[str]:
 
 
 def _searches(home: Household) -> int:
-    """How many background searches Home Memory has run (its diagnostics)."""
+    """How many searches for a next turn have finished and been kept
+    (Home Memory's diagnostics)."""
     body = home.hass.diagnostics(home.anna.token, home.entry_id).ok()
-    latency = body["data"]["latency"].get("context", {})
+    latency = body["data"]["latency"].get("context_for_next_turn", {})
     return int(latency.get("count", 0))
 
 
@@ -227,3 +228,21 @@ def _converse_more(
     wait: bool = True,
 ) -> None:
     _turn(home, agent, conversation_id, text, user, wait=wait)
+
+
+@pytest.mark.parametrize("shape", [*WITH_MEMORY_API, "Assist only"])
+def test_a_recall_the_model_made_keeps_no_forgotten_words(
+    home: Household, shape: str
+) -> None:
+    """The model looked a memory up on turn 1; it is forgotten; turn 2's history."""
+    hass, anna = home.hass, home.anna
+    memory_id = _remember(home, anna, f"The {shape} garage code is 8265.")
+    agent = _agents(home)[shape]
+    conversation_id = _turn(home, agent, None, f"recall: {shape} garage code")
+    assert "8265" in _received(home, agent, conversation_id)[-1]
+    hass.call_service(DOMAIN, "forget", {"ids": [memory_id]}, token=anna.token).ok()
+    _converse_more(home, agent, conversation_id, "Thanks.", wait=False)
+    last = _received(home, agent, conversation_id)[-1]
+    assert "8265" not in last, last
+    # The earlier result is still there, without the words.
+    assert "withheld" in last, last

@@ -11,8 +11,12 @@ their state by speaker instead.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from homeassistant.core import callback
+
+if TYPE_CHECKING:
+    from homeassistant.components.conversation.chat_log import ChatLog
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,3 +50,13 @@ def async_current_turn() -> Turn | None:
                 (content.created.isoformat(), content.content),
             )
     return Turn(chat_log.conversation_id, None, None)
+
+
+@callback
+def async_current_chat_log() -> ChatLog | None:
+    """The live chat log of the running turn, if the task runs inside one."""
+    try:
+        from homeassistant.components.conversation.chat_log import current_chat_log
+    except ImportError:  # pragma: no cover - conversation ships with core
+        return None
+    return current_chat_log.get()

@@ -206,24 +206,29 @@ async def async_refresh_cache(
     utterance: str,
     caller: Caller,
 ) -> None:
-    """Retrieve for `utterance` and keep the result for the next turn."""
-    generation = data.conversations.generation
-    result = await async_turn_context(
-        hass, data, utterance, caller, conversation_id=conversation_id
-    )
-    state = data.conversations.peek(conversation_id, speaker)
-    if state is None:
-        return
-    if data.conversations.generation != generation:
-        # Memories changed while this ran: what it found may be stale.
-        state.cached_context = None
-        return
-    state.cached_context = (
-        None
-        if result is None or not (result.memories or result.past_messages)
-        else CachedContext(
-            utterance,
-            cached_text(result),
-            tuple(item.memory.id for item in result.memories),
+    """Retrieve for `utterance` and keep the result for the next turn.
+
+    Timed as "context_for_next_turn" (diagnostics): from the start until the
+    result is kept, so its count says how many such searches have finished.
+    """
+    with data.latency.measure("context_for_next_turn"):
+        generation = data.conversations.generation
+        result = await async_turn_context(
+            hass, data, utterance, caller, conversation_id=conversation_id
         )
-    )
+        state = data.conversations.peek(conversation_id, speaker)
+        if state is None:
+            return
+        if data.conversations.generation != generation:
+            # Memories changed while this ran: what it found may be stale.
+            state.cached_context = None
+            return
+        state.cached_context = (
+            None
+            if result is None or not (result.memories or result.past_messages)
+            else CachedContext(
+                utterance,
+                cached_text(result),
+                tuple(item.memory.id for item in result.memories),
+            )
+        )

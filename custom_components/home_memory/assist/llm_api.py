@@ -17,8 +17,9 @@ from homeassistant.helpers import llm as ha_llm
 from ..const import DOMAIN
 from ..operations.loaded import async_loaded_entry
 from ..operations.proposals import offers_for
-from .chat import async_current_turn
+from .chat import async_current_chat_log, async_current_turn
 from .context import async_turn_context
+from .prompt_refresh import withhold_stale_words
 from .prompts import API_PROMPT, UNAVAILABLE_PROMPT
 from .speaker import async_get_speaker
 from .tools import memory_tools
@@ -47,6 +48,8 @@ class HomeMemoryAPI(ha_llm.API):
             speaker = await async_get_speaker(
                 self.hass, data, llm_context.context, llm_context.device_id
             )
+            if (chat_log := async_current_chat_log()) is not None:
+                withhold_stale_words(data.conversations, chat_log)
             turn = async_current_turn()
             if turn is not None and turn.marker is not None:
                 state = data.conversations.get(turn.conversation_id, speaker.key)

@@ -21,18 +21,29 @@ On Home Assistant 2026.10 prompts are rebuilt on every turn anyway.
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.core import HomeAssistant, callback
+from homeassistant.util import dt as dt_util
 
 from ..const import DOMAIN, LOGGER
 from ..operations.loaded import async_loaded_entry
-from ..runtime.ha_internals import release_kept_prompt, stored_chat_logs
+from ..runtime.ha_internals import (
+    release_kept_prompt,
+    stored_chat_logs,
+    withhold_tool_results,
+)
 from .context import wants_context
 from .prompts import carries_memory
 
 if TYPE_CHECKING:
     from homeassistant.components.conversation.chat_log import ChatLog
+
+    from ..runtime.conversation_state import ConversationStates
+
+# Keys under which the memory tools' results quote a memory's words.
+QUOTING_KEYS: Final = frozenset({"text", "content", "memory", "summary"})
+WITHHELD: Final = "(withheld: memories have changed since; call the tool again)"
 
 
 @callback
@@ -65,8 +76,8 @@ def _on_chat_log_event(
         chat_log = stored_chat_logs(hass).get(conversation_id)
         if chat_log is None:
             return
-        if has_memory_api(chat_log) and (entry := async_loaded_entry(hass)):
-            entry.runtime_data.conversations.note_memory_api(conversation_id)
+        if (entry := async_loaded_entry(hass)) is not None:
+            _note_agent(entry.runtime_data.conversations, conversation_id, chat_log)
         if kept_prompt_is_stale(hass, chat_log, str(content.get("content") or "")):
             release_kept_prompt(chat_log)
     except Exception:  # noqa: BLE001 - never into the user's turn
@@ -75,8 +86,7 @@ def _on_chat_log_event(
 
 def kept_prompt_is_stale(hass: HomeAssistant, chat_log: ChatLog, words: str) -> bool:
     """True when `chat_log` keeps Home Memory's tools and its prompt must change."""
-    api = chat_log.llm_api
-    if api is None or not any(tool.integration == DOMAIN for tool in api.tools):
+    if not memory_tool_names(chat_log):
         return False
     system = getattr(chat_log.content[0], "content", None) if chat_log.content else None
     if isinstance(system, str) and carries_memory(system):
@@ -96,3 +106,50 @@ def has_memory_api(chat_log: ChatLog) -> bool:
         return False
     apis = getattr(instance.api, "llm_apis", None) or [instance.api]
     return any(api.id == DOMAIN for api in apis)
+
+
+def memory_tool_names(chat_log: ChatLog) -> set[str]:
+    """The names under which the agent of `chat_log` has Home Memory's tools."""
+    if (instance := chat_log.llm_api) is None:
+        return set()
+    return {tool.name for tool in instance.tools if tool.integration == DOMAIN}
+
+
+@callback
+def _note_agent(
+    conversations: ConversationStates, conversation_id: str, chat_log: ChatLog
+) -> None:
+    """Note whether the agent has the Home Memory API; withhold stale words."""
+    conversations.notes(conversation_id).memory_api = has_memory_api(chat_log)
+    withhold_stale_words(conversations, chat_log)
+
+
+@callback
+def withhold_stale_words(conversations: ConversationStates, chat_log: ChatLog) -> None:
+    """Withhold the words of memory tool results older than the last change.
+
+    A result the model asked for on an earlier turn stays in the chat log's
+    history, which its model receives on every later turn; once memories
+    change it may quote one forgotten or made private since. Its ids, numbers,
+    cursors and confirmation tokens stay (they are re-checked when used).
+    Called when the user's words arrive (2026.11 keeps that chat log for the
+    turn) and while the prompt is built (2026.10 works on a copy of it).
+    """
+    if conversations.changed_at is None or not (names := memory_tool_names(chat_log)):
+        return
+    changed = dt_util.utc_from_timestamp(conversations.changed_at)
+    withhold_tool_results(chat_log, names, without_words, before=changed)
+
+
+def without_words(data: Any) -> Any:
+    """`data` with every quoted memory's words replaced by WITHHELD."""
+    if isinstance(data, dict):
+        return {
+            key: WITHHELD
+            if key in QUOTING_KEYS and isinstance(value, str)
+            else without_words(value)
+            for key, value in data.items()
+        }
+    if isinstance(data, list):
+        return [without_words(item) for item in data]
+    return data

@@ -53,6 +53,14 @@ class CachedContext:
 
 
 @dataclass(slots=True)
+class AgentNotes:
+    """What the agent of a conversation holds, as its chat log showed it."""
+
+    # The agent selected the Home Memory API.
+    memory_api: bool = False
+
+
+@dataclass(slots=True)
 class ConversationState:
     """Home Memory's view of one conversation."""
 
@@ -82,9 +90,12 @@ class ConversationStates:
         # Bumped whenever memories change: a retrieval started before a change
         # must not cache what it found (context.async_refresh_cache).
         self.generation = 0
-        # Conversations whose agent has the Home Memory API (ids only, in the
-        # order last seen, bounded like the states).
-        self._with_memory_api: OrderedDict[str, None] = OrderedDict()
+        # When memories last changed (the clock's seconds): memory tool results
+        # from before then may quote a memory forgotten or made private since.
+        self.changed_at: float | None = None
+        # What the chat-log watch (assist/prompt_refresh.py) noted of each
+        # conversation, by id, in the order last seen, bounded like the states.
+        self._notes: OrderedDict[str, AgentNotes] = OrderedDict()
 
     def __len__(self) -> int:
         """Number of conversations kept."""
@@ -133,20 +144,24 @@ class ConversationStates:
         self._drop_lapsed(state, self._clock())
         return state.pending.pop(token, None)
 
-    def note_memory_api(self, conversation_id: str) -> None:
-        """The agent of `conversation_id` has the Home Memory API selected.
+    def notes(self, conversation_id: str) -> AgentNotes:
+        """What was noted of `conversation_id`'s agent (fresh if nothing)."""
+        notes = self._notes.get(conversation_id)
+        if notes is None:
+            notes = self._notes[conversation_id] = AgentNotes()
+        self._notes.move_to_end(conversation_id)
+        while len(self._notes) > MAX_CONVERSATIONS:
+            self._notes.popitem(last=False)
+        return notes
+
+    def has_memory_api(self, conversation_id: str) -> bool:
+        """Whether the agent of `conversation_id` has the Home Memory API.
 
         Its background then comes from that API on every turn; the Assist
         API's platform (llm.py) serves none of an earlier turn's.
         """
-        self._with_memory_api[conversation_id] = None
-        self._with_memory_api.move_to_end(conversation_id)
-        while len(self._with_memory_api) > MAX_CONVERSATIONS:
-            self._with_memory_api.popitem(last=False)
-
-    def has_memory_api(self, conversation_id: str) -> bool:
-        """Whether `note_memory_api` was said of `conversation_id`."""
-        return conversation_id in self._with_memory_api
+        notes = self._notes.get(conversation_id)
+        return notes is not None and notes.memory_api
 
     def drop_cached_contexts(self) -> None:
         """Forget every cached background: memories changed since it was found.
@@ -157,13 +172,14 @@ class ConversationStates:
         otherwise reach that turn.
         """
         self.generation += 1
+        self.changed_at = self._clock()
         for state in self._states.values():
             state.cached_context = None
 
     def clear(self) -> None:
         """Forget every conversation (on unload)."""
         self._states.clear()
-        self._with_memory_api.clear()
+        self._notes.clear()
 
     @staticmethod
     def _drop_lapsed(state: ConversationState, now: float) -> None:

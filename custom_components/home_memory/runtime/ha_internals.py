@@ -41,7 +41,8 @@ from homeassistant.core import Context
 from ..const import LOGGER
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping
+    from collections.abc import Callable, Iterable, Mapping
+    from datetime import datetime
 
     from homeassistant.components.conversation.chat_log import ChatLog
     from homeassistant.config_entries import ConfigEntry
@@ -303,3 +304,35 @@ async def async_unload_platforms(
         return await hass.config_entries.async_unload_platforms(entry, platforms)
     await or_raise(entry, platforms)
     return True
+
+
+def withhold_tool_results(
+    chat_log: ChatLog,
+    tool_names: set[str],
+    rewrite: Callable[[Any], Any],
+    *,
+    before: datetime,
+) -> None:
+    """Rewrite what `chat_log` holds of the named tools' results from before
+    `before`.
+
+    The chat log's content is what the agent sends its model on every later
+    turn of the conversation; a `ToolResultContent` (frozen) is replaced by a
+    copy whose `result` holds `rewrite(data)` (rewriting twice is harmless).
+    """
+    from dataclasses import replace
+
+    from homeassistant.components.conversation.chat_log import ToolResultContent
+    from homeassistant.helpers.llm import ToolResult
+
+    for index, content in enumerate(chat_log.content):
+        if (
+            isinstance(content, ToolResultContent)
+            and content.tool_name in tool_names
+            and content.created < before
+        ):
+            result = content.result
+            chat_log.content[index] = replace(
+                content,
+                result=ToolResult(data=rewrite(result.data), error=result.error),
+            )

@@ -4,7 +4,7 @@
 "yes" with the confirm_proposals tool. The three `RecordingAgent`s select
 Assist, Assist and Home Memory, or Home Memory alone, and record what a model
 would receive on each turn (system prompt, messages, tool names): like a
-local model, they never call a tool.
+local model, they call no tool, unless the words start with "recall: ".
 """
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ class RuleAgent(conversation.ConversationEntity):
                     AssistantContent(agent_id=user_input.agent_id, tool_calls=[call])
                 )
             ]
-            reply = f"Tool said: {results[-1].tool_result}"  # type: ignore[union-attr]
+            reply = f"Tool said: {results[-1].result.data}"  # type: ignore[union-attr]
         chat_log.async_add_assistant_content_without_tools(
             AssistantContent(agent_id=user_input.agent_id, content=reply)
         )
@@ -126,6 +126,18 @@ class RecordingAgent(conversation.ConversationEntity):
             None,
             user_input.extra_system_prompt,
         )
+        if user_input.text.startswith("recall: ") and chat_log.llm_api:
+            # A model that looks something up before it answers.
+            name = next(
+                t.name for t in chat_log.llm_api.tools if t.name.endswith("recall")
+            )
+            call = llm.ToolInput(
+                tool_name=name, tool_args={"query": user_input.text[8:]}
+            )
+            async for _content in chat_log.async_add_assistant_content(
+                AssistantContent(agent_id=user_input.agent_id, tool_calls=[call])
+            ):
+                pass
         self.hass.data[REQUESTS].setdefault(self.entity_id, []).append(
             {
                 "conversation_id": chat_log.conversation_id,
@@ -145,7 +157,7 @@ class RecordingAgent(conversation.ConversationEntity):
 def _message(content: Any) -> str:
     """One message as a model would read it."""
     if isinstance(content, ToolResultContent):
-        return f"tool_result {content.tool_name}: {json.dumps(content.tool_result)}"
+        return f"tool_result {content.tool_name}: {json.dumps(content.result.data)}"
     calls = getattr(content, "tool_calls", None) or []
     text = " ".join(
         f"tool_call {call.tool_name}({json.dumps(call.tool_args)})" for call in calls
