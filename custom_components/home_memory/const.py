@@ -10,7 +10,7 @@ DOMAIN: Final = "home_memory"
 LOGGER = logging.getLogger(__package__)
 
 DEFAULT_TITLE: Final = "Home Memory"
-# Config entry version; async_migrate_entry brings older entries up to it.
+# Config entry version; runtime/migration.py brings older entries up to it.
 # 1.2: "Duplicate threshold" became the paraphrase-repeat threshold.
 CONFIG_VERSION: Final = 1
 CONFIG_MINOR_VERSION: Final = 2
