@@ -38,8 +38,16 @@ AI_MEMORY_DEFAULT_FILE: Final = "ai_memory.db"
 EVENT_MEMORY_CREATED: Final = f"{DOMAIN}_memory_created"
 EVENT_MEMORY_UPDATED: Final = f"{DOMAIN}_memory_updated"
 EVENT_MEMORY_FORGOTTEN: Final = f"{DOMAIN}_memory_forgotten"
-# Dispatcher signal (in-process, not recorded): memories changed, entities refresh.
+# Dispatcher signals (in-process, not recorded), all of them.
+# Memories changed: the entities refresh.
 SIGNAL_MEMORIES_CHANGED: Final = f"{DOMAIN}_memories_changed"
+# `tuple[MemoryChange, ...]` (operations/events.py), every change of one write.
+SIGNAL_MEMORY_CHANGES: Final = f"{DOMAIN}_memory_changes"
+# `frozenset[str | None]`, the owners (None: the household) whose pending
+# proposals changed, for the memory browser.
+SIGNAL_PROPOSALS_CHANGED: Final = f"{DOMAIN}_proposals_changed"
+# `HomeObserver.pending` (background/observer.py) changed.
+SIGNAL_PENDING_OBSERVATIONS: Final = f"{DOMAIN}_pending_observations"
 
 # Entry data (set by the user step and the reconfigure step).
 CONF_MODEL_DIR: Final = "model_dir"

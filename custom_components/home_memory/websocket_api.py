@@ -46,8 +46,12 @@ from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.helpers.translation import async_get_exception_message
 import probatio
 
-from .background.observer import SIGNAL_PENDING_OBSERVATIONS
-from .const import DOMAIN
+from .const import (
+    DOMAIN,
+    SIGNAL_MEMORY_CHANGES,
+    SIGNAL_PENDING_OBSERVATIONS,
+    SIGNAL_PROPOSALS_CHANGED,
+)
 from .memory.common.values import (
     Caller,
     ListPosition,
@@ -66,7 +70,7 @@ from .operations.errors import (
     NotFoundError,
     OperationError,
 )
-from .operations.events import SIGNAL_MEMORY_CHANGES, ChangeKind, MemoryChange
+from .operations.events import ChangeKind, MemoryChange
 from .operations.exchange import async_export_page
 from .operations.loaded import loaded_data
 from .operations.memories import (
@@ -86,7 +90,6 @@ from .operations.memories import (
     async_update,
 )
 from .operations.proposals import (
-    SIGNAL_PROPOSALS_CHANGED,
     DecideRequest,
     EditProposalRequest,
     async_decide_proposals,
