@@ -17,7 +17,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUs
 
 from custom_components.home_memory.const import DOMAIN
 from custom_components.home_memory.memory.common.config import EngineConfig
-from custom_components.home_memory.memory.embedding.embedder import ModelError
+from custom_components.home_memory.memory.common.errors import ModelError
 from custom_components.home_memory.memory.store import (
     DatabaseCorruptError,
     MemoryEngineError,

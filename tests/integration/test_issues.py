@@ -163,7 +163,7 @@ async def test_model_unusable_issue(
     hass: HomeAssistant, mock_config_entry: MockConfigEntry, config_dir: Path
 ) -> None:
     """A model that cannot be used raises an issue giving the reason."""
-    from custom_components.home_memory.memory.embedding.embedder import ModelError
+    from custom_components.home_memory.memory.common.errors import ModelError
 
     with patch(
         "custom_components.home_memory.runtime.model_loading.load_model",

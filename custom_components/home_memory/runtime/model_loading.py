@@ -9,8 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..const import CONF_MODEL_DIR, LOGGER
-from ..memory.common.errors import MemoryEngineError
-from ..memory.embedding.embedder import ModelError
+from ..memory.common.errors import MemoryEngineError, ModelError
 from .backends import async_ensure_backends, async_ensure_graph_backend
 from .data import ModelStatus
 from .database_setup import async_clear_resolved_corrupt_database
