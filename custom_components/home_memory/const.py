@@ -10,7 +10,7 @@ DOMAIN: Final = "home_memory"
 LOGGER = logging.getLogger(__package__)
 
 DEFAULT_TITLE: Final = "Home Memory"
-# Config entry version; async_migrate_entry brings older entries up to it.
+# Config entry version; runtime/migration.py brings older entries up to it.
 # 1.2: "Duplicate threshold" became the paraphrase-repeat threshold.
 CONFIG_VERSION: Final = 1
 CONFIG_MINOR_VERSION: Final = 2
@@ -38,8 +38,16 @@ AI_MEMORY_DEFAULT_FILE: Final = "ai_memory.db"
 EVENT_MEMORY_CREATED: Final = f"{DOMAIN}_memory_created"
 EVENT_MEMORY_UPDATED: Final = f"{DOMAIN}_memory_updated"
 EVENT_MEMORY_FORGOTTEN: Final = f"{DOMAIN}_memory_forgotten"
-# Dispatcher signal (in-process, not recorded): memories changed, entities refresh.
+# Dispatcher signals (in-process, not recorded), all of them.
+# Memories changed: the entities refresh.
 SIGNAL_MEMORIES_CHANGED: Final = f"{DOMAIN}_memories_changed"
+# `tuple[MemoryChange, ...]` (operations/events.py), every change of one write.
+SIGNAL_MEMORY_CHANGES: Final = f"{DOMAIN}_memory_changes"
+# `frozenset[str | None]`, the owners (None: the household) whose pending
+# proposals changed, for the memory browser.
+SIGNAL_PROPOSALS_CHANGED: Final = f"{DOMAIN}_proposals_changed"
+# `HomeObserver.pending` (background/observer.py) changed.
+SIGNAL_PENDING_OBSERVATIONS: Final = f"{DOMAIN}_pending_observations"
 
 # Entry data (set by the user step and the reconfigure step).
 CONF_MODEL_DIR: Final = "model_dir"

@@ -14,7 +14,7 @@ from homeassistant.components.sensor import (
 from homeassistant.const import EntityCategory, UnitOfInformation
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
 
-from .background.observer import SIGNAL_PENDING_OBSERVATIONS
+from .const import SIGNAL_PENDING_OBSERVATIONS
 from .entity import HomeMemoryEntity
 
 if TYPE_CHECKING:

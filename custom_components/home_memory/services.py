@@ -19,15 +19,8 @@ from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
 
 from .background.conversation_capture import async_end_conversations
 from .const import DOMAIN
-from .memory.common.values import (
-    MemoryFilter,
-    MemoryKind,
-    MemoryPatch,
-    Visibility,
-    WeightClass,
-)
 from .memory.transfer.serialization import history_dicts, log_entry_dict, memory_to_dict
-from .operations import admin, exchange, memories, proposals
+from .operations import admin, exchange, memories, proposals, requests
 from .operations.access import Access, async_get_actor, require
 from .operations.errors import (
     EngineFailureError,
@@ -41,34 +34,17 @@ from .operations.remembering import outcome_data
 from .operations.schemas import (
     ATTR_ACCESS_LOG,
     ATTR_ALL_TIERS,
-    ATTR_CLASSES,
-    ATTR_CLEAR_EXPIRY,
-    ATTR_CONTENT,
     ATTR_CONVERSATION_ID,
-    ATTR_CREATED_AFTER,
-    ATTR_CREATED_BEFORE,
-    ATTR_EMOTION,
-    ATTR_EXPIRES_AT,
     ATTR_FORMAT,
     ATTR_HISTORY,
     ATTR_ID,
     ATTR_IDS,
-    ATTR_IMPORTANCE,
     ATTR_KEEP_OWNERS,
-    ATTR_KIND,
-    ATTR_KINDS,
     ATTR_LIMIT,
-    ATTR_LOCATION,
-    ATTR_MIN_IMPORTANCE,
     ATTR_MIN_RELEVANCE,
     ATTR_OFFSET,
     ATTR_PATH,
-    ATTR_PEOPLE,
     ATTR_QUERY,
-    ATTR_SUMMARY,
-    ATTR_TAGS,
-    ATTR_VISIBILITY,
-    ATTR_WEIGHT_CLASS,
     CLOSE_SEGMENT_SCHEMA,
     END_CONVERSATIONS_SCHEMA,
     EXPORT_SCHEMA,
@@ -157,45 +133,6 @@ def _action(access: Access, run: _Run) -> _Handler:
 # -- arguments in, responses out ------------------------------------------------------
 
 
-def _filter(data: _Data) -> MemoryFilter:
-    return MemoryFilter(
-        kinds=tuple(MemoryKind(kind) for kind in data[ATTR_KINDS]),
-        classes=tuple(WeightClass(cls) for cls in data[ATTR_CLASSES]),
-        tags=tuple(data[ATTR_TAGS]),
-        people=tuple(data[ATTR_PEOPLE]),
-        min_importance=data.get(ATTR_MIN_IMPORTANCE),
-        created_after=data.get(ATTR_CREATED_AFTER),
-        created_before=data.get(ATTR_CREATED_BEFORE),
-    )
-
-
-def _patch(data: _Data) -> MemoryPatch:
-    return MemoryPatch(
-        content=data.get(ATTR_CONTENT),
-        summary=data.get(ATTR_SUMMARY),
-        kind=MemoryKind(data[ATTR_KIND]) if ATTR_KIND in data else None,
-        weight_class=WeightClass(data[ATTR_WEIGHT_CLASS])
-        if ATTR_WEIGHT_CLASS in data
-        else None,
-        importance=data.get(ATTR_IMPORTANCE),
-        people=tuple(data[ATTR_PEOPLE]) if ATTR_PEOPLE in data else None,
-        tags=tuple(data[ATTR_TAGS]) if ATTR_TAGS in data else None,
-        location=data.get(ATTR_LOCATION) or None,
-        emotion=data.get(ATTR_EMOTION) or None,
-        visibility=Visibility(data[ATTR_VISIBILITY])
-        if ATTR_VISIBILITY in data
-        else None,
-        expires_at=data.get(ATTR_EXPIRES_AT),
-        clear_expiry=data.get(ATTR_CLEAR_EXPIRY, False),
-    )
-
-
-def _select(data: _Data) -> memories.SelectRequest:
-    return memories.SelectRequest(
-        ids=tuple(data.get(ATTR_IDS, ())), tags=tuple(data.get(ATTR_TAGS, ()))
-    )
-
-
 def scored_dict(item: ScoredMemory) -> dict[str, Any]:
     """A search hit as a response: the memory, its score and relevance."""
     return {
@@ -213,7 +150,7 @@ async def _search(scope: OperationScope, data: _Data) -> ServiceResponse:
         scope,
         memories.SearchRequest(
             data[ATTR_QUERY],
-            _filter(data),
+            requests.memory_filter(data),
             offset=data[ATTR_OFFSET],
             limit=data[ATTR_LIMIT],
             min_relevance=data.get(ATTR_MIN_RELEVANCE),
@@ -244,7 +181,9 @@ async def _list(scope: OperationScope, data: _Data) -> ServiceResponse:
     page = await memories.async_list(
         scope,
         memories.ListRequest(
-            _filter(data), offset=data[ATTR_OFFSET], limit=data[ATTR_LIMIT]
+            requests.memory_filter(data),
+            offset=data[ATTR_OFFSET],
+            limit=data[ATTR_LIMIT],
         ),
     )
     return {
@@ -258,34 +197,20 @@ async def _list(scope: OperationScope, data: _Data) -> ServiceResponse:
 async def _remember(scope: OperationScope, data: _Data) -> ServiceResponse:
     result = await memories.async_remember(
         scope,
-        memories.RememberRequest(
-            content=data[ATTR_CONTENT],
-            summary=data.get(ATTR_SUMMARY),
-            kind=MemoryKind(data[ATTR_KIND]),
-            weight_class=WeightClass(data[ATTR_WEIGHT_CLASS])
-            if ATTR_WEIGHT_CLASS in data
-            else None,
-            importance=data[ATTR_IMPORTANCE],
-            people=tuple(data[ATTR_PEOPLE]),
-            tags=tuple(data[ATTR_TAGS]),
-            location=data.get(ATTR_LOCATION),
-            emotion=data.get(ATTR_EMOTION),
-            visibility=Visibility(data[ATTR_VISIBILITY]),
-            expires_at=data.get(ATTR_EXPIRES_AT),
-        ),
+        requests.remember_request(data),
     )
     return {**outcome_data(result), "memory": memory_to_dict(result.memory)}
 
 
 async def _update(scope: OperationScope, data: _Data) -> ServiceResponse:
     outcome = await memories.async_update(
-        scope, memories.UpdateRequest(data[ATTR_ID], _patch(data))
+        scope, memories.UpdateRequest(data[ATTR_ID], requests.memory_patch(data))
     )
     return {"memory": memory_to_dict(outcome.memory), "changed": outcome.changed}
 
 
 async def _forget(scope: OperationScope, data: _Data) -> ServiceResponse:
-    forgotten = await memories.async_forget(scope, _select(data))
+    forgotten = await memories.async_forget(scope, requests.selection(data))
     return {"forgotten": [memory.id for memory in forgotten]}
 
 
@@ -295,7 +220,9 @@ async def _restore(scope: OperationScope, data: _Data) -> ServiceResponse:
 
 
 async def _purge(scope: OperationScope, data: _Data) -> ServiceResponse:
-    purged: list[JsonValueType] = list(await memories.async_purge(scope, _select(data)))
+    purged: list[JsonValueType] = list(
+        await memories.async_purge(scope, requests.selection(data))
+    )
     return {"purged": purged}
 
 

@@ -46,21 +46,22 @@ from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.helpers.translation import async_get_exception_message
 import probatio
 
-from .background.observer import SIGNAL_PENDING_OBSERVATIONS
-from .const import DOMAIN
+from .const import (
+    DOMAIN,
+    SIGNAL_MEMORY_CHANGES,
+    SIGNAL_PENDING_OBSERVATIONS,
+    SIGNAL_PROPOSALS_CHANGED,
+)
 from .memory.common.values import (
     Caller,
     ListPosition,
-    MemoryFilter,
     MemoryKind,
-    MemoryPatch,
     Origin,
     Tier,
-    Visibility,
     WeightClass,
 )
 from .memory.transfer.serialization import history_dicts, log_entry_dict, memory_to_dict
-from .operations import browse
+from .operations import browse, requests
 from .operations.access import Access, async_get_actor, may_write, shown_in_tier
 from .operations.errors import (
     ConflictError,
@@ -69,7 +70,7 @@ from .operations.errors import (
     NotFoundError,
     OperationError,
 )
-from .operations.events import SIGNAL_MEMORY_CHANGES, ChangeKind, MemoryChange
+from .operations.events import ChangeKind, MemoryChange
 from .operations.exchange import async_export_page
 from .operations.loaded import loaded_data
 from .operations.memories import (
@@ -78,7 +79,6 @@ from .operations.memories import (
     OperationScope,
     RevertRequest,
     SearchRequest,
-    SelectRequest,
     UpdateRequest,
     async_forget,
     async_get,
@@ -90,7 +90,6 @@ from .operations.memories import (
     async_update,
 )
 from .operations.proposals import (
-    SIGNAL_PROPOSALS_CHANGED,
     DecideRequest,
     EditProposalRequest,
     async_decide_proposals,
@@ -377,48 +376,9 @@ def _log_json(entry: LogEntry, names: Mapping[str, str]) -> dict[str, Any]:
     return {**log_entry_dict(entry), "actor_name": names.get(entry.actor)}
 
 
-def _filter(request: Request) -> MemoryFilter:
-    data = request.data
-    return MemoryFilter(
-        kinds=tuple(MemoryKind(kind) for kind in data["kinds"]),
-        classes=tuple(WeightClass(cls) for cls in data["weight_classes"]),
-        tags=tuple(data["tags"]),
-        people=tuple(data["people"]),
-        visibility=Visibility(data["visibility"]) if "visibility" in data else None,
-        tiers=(Tier(data["tier"]),),
-        origins=tuple(Origin(origin) for origin in data["origins"]),
-        created_after=data.get("created_after"),
-        created_before=data.get("created_before"),
-        # The deleted and archived tiers hold expired memories too.
-        include_expired=data["tier"] != Tier.ACTIVE.value,
-    )
-
-
 def _filter_fields(data: Mapping[str, Any]) -> dict[str, Any]:
     """The request's fields that choose rows (not where a page starts)."""
     return {k: v for k, v in data.items() if k not in (ATTR_CURSOR, ATTR_LIMIT)}
-
-
-def _patch(data: Mapping[str, Any]) -> MemoryPatch:
-    """The fields an update (or an edited proposal) changes."""
-    return MemoryPatch(
-        content=data.get("content"),
-        summary=data.get("summary"),
-        kind=MemoryKind(data["kind"]) if "kind" in data else None,
-        weight_class=WeightClass(data["weight_class"])
-        if "weight_class" in data
-        else None,
-        importance=data.get("importance"),
-        people=tuple(data["people"]) if "people" in data else None,
-        tags=tuple(data["tags"]) if "tags" in data else None,
-        location=data.get("location") or None,
-        emotion=data.get("emotion") or None,
-        visibility=Visibility(data["visibility"]) if "visibility" in data else None,
-        expires_at=data.get("expires_at"),
-        clear_expiry=data.get("clear_expiry", False),
-        expected_version=data.get("expected_version"),
-        cleared=frozenset(name for name in WS_CLEARABLE if data.get(name) == ""),
-    )
 
 
 # -- reading ---------------------------------------------------------------------------
@@ -472,7 +432,9 @@ async def ws_list(request: Request) -> dict[str, Any]:
         after = ListPosition(created_at, rowid)
     result = await async_list(
         request.scope,
-        ListRequest(_filter(request), limit=data[ATTR_LIMIT], after=after),
+        ListRequest(
+            requests.memory_filter(request.data), limit=data[ATTR_LIMIT], after=after
+        ),
     )
     names = await async_user_names(request.scope.hass)
     position = result.next_position
@@ -493,7 +455,7 @@ async def ws_search(request: Request) -> dict[str, Any]:
         request.scope,
         SearchRequest(
             data["query"],
-            _filter(request),
+            requests.memory_filter(request.data),
             offset=data["offset"],
             limit=data[ATTR_LIMIT],
             min_relevance=data.get("min_relevance"),
@@ -625,7 +587,10 @@ async def ws_update(request: Request) -> dict[str, Any]:
     """Edit a memory in place (a new version; the old one goes to history)."""
     outcome = await async_update(
         request.scope,
-        UpdateRequest(request.data[ATTR_MEMORY_ID], _patch(request.data)),
+        UpdateRequest(
+            request.data[ATTR_MEMORY_ID],
+            requests.memory_patch(request.data, clearable=WS_CLEARABLE),
+        ),
     )
     names = await async_user_names(request.scope.hass)
     # changed False: the edit matched the memory, and nothing was written.
@@ -653,9 +618,7 @@ async def ws_forget(request: Request) -> dict[str, Any]:
     data = request.data
     forgotten = await async_forget(
         request.scope,
-        SelectRequest(
-            ids=tuple(data[ATTR_MEMORY_IDS]), versions=data.get("expected_versions")
-        ),
+        requests.selection(data),
     )
     return {"forgotten": [memory.id for memory in forgotten]}
 
@@ -674,10 +637,7 @@ async def ws_purge(request: Request) -> dict[str, Any]:
     data = request.data
     purged = await async_purge(
         request.scope,
-        SelectRequest(
-            ids=tuple(data[ATTR_MEMORY_IDS]),
-            tier=Tier(data["tier"]) if "tier" in data else None,
-        ),
+        requests.selection(data),
     )
     return {"purged": purged}
 
@@ -707,7 +667,10 @@ async def ws_edit_proposal(request: Request) -> dict[str, Any]:
     """Confirm one proposal with the person's changes."""
     data = request.data
     decision = await async_edit_proposal(
-        request.scope, EditProposalRequest(data["proposal_id"], _patch(data))
+        request.scope,
+        EditProposalRequest(
+            data["proposal_id"], requests.memory_patch(data, clearable=WS_CLEARABLE)
+        ),
     )
     names = await async_user_names(request.scope.hass)
     if not decision.memories:

@@ -14,10 +14,10 @@ import numpy as np
 import pytest
 
 from custom_components.home_memory.memory.common import malloc_trim
+from custom_components.home_memory.memory.common.errors import ModelError
 from custom_components.home_memory.memory.embedding import embedder as embedder_module
 from custom_components.home_memory.memory.embedding.embedder import (
     Embedder,
-    ModelError,
     NumpyEmbedder,
     OnnxEmbedder,
     TransformerEmbedder,

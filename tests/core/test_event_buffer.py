@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from custom_components.home_memory.memory.common.errors import StaleEventsError
 from custom_components.home_memory.memory.common.values import (
     SYSTEM,
     Caller,
@@ -15,7 +16,6 @@ from custom_components.home_memory.memory.common.values import (
 from custom_components.home_memory.memory.observation.event_buffer import (
     EventBuffer,
     ObservedEvent,
-    StaleEventsError,
 )
 from custom_components.home_memory.memory.store import MemoryStore
 

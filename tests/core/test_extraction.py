@@ -6,6 +6,10 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from custom_components.home_memory.memory.common.errors import (
+    InvalidProposalsError,
+    ProposalNotFoundError,
+)
 from custom_components.home_memory.memory.common.values import (
     SYSTEM,
     Caller,
@@ -18,9 +22,7 @@ from custom_components.home_memory.memory.conversation.extraction import (
     MAX_CONVERSATION_CHARS,
     MAX_PROPOSALS,
     PROPOSAL_TTL_SECONDS,
-    InvalidProposalsError,
     ProposalDraft,
-    ProposalNotFoundError,
     ProposalStatus,
     ProposalStore,
     conversation_text,

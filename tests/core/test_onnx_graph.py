@@ -10,6 +10,7 @@ import onnxruntime as ort
 import pytest
 
 from benchmarks.data import corpus, questions
+from custom_components.home_memory.memory.common.errors import GraphFormatError
 from custom_components.home_memory.memory.embedding import onnx_graph
 from custom_components.home_memory.memory.embedding.embedder import (
     OnnxEmbedder,
@@ -17,7 +18,6 @@ from custom_components.home_memory.memory.embedding.embedder import (
     load_embedder,
 )
 from custom_components.home_memory.memory.embedding.onnx_graph import (
-    GraphFormatError,
     model_to_load,
     rewrite_file,
 )

@@ -90,7 +90,8 @@ def fake_embedder() -> FakeEmbedder:
 def mock_load_model(fake_embedder: FakeEmbedder) -> Iterator[MagicMock]:
     """Loading the model returns the fake embedder (the real one is slow)."""
     with patch(
-        "custom_components.home_memory.load_model", return_value=fake_embedder
+        "custom_components.home_memory.runtime.model_loading.load_model",
+        return_value=fake_embedder,
     ) as mock:
         yield mock
 

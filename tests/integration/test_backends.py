@@ -214,7 +214,7 @@ async def test_setup_adds_model_onnx_to_the_managed_folder(
             return_value=None,
         ),
         patch(
-            "custom_components.home_memory.async_install_onnx_file",
+            "custom_components.home_memory.runtime.model_loading.async_install_onnx_file",
             AsyncMock(return_value=True),
         ) as install,
     ):

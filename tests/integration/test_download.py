@@ -123,7 +123,7 @@ def no_default_model() -> AsyncIterator[None]:
 def no_onnx_install() -> AsyncIterator[None]:
     """Pretend the model.onnx wheel cannot be installed."""
     with patch(
-        "custom_components.home_memory.async_install_onnx_file",
+        "custom_components.home_memory.runtime.model_loading.async_install_onnx_file",
         AsyncMock(return_value=False),
     ):
         yield

@@ -17,7 +17,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUs
 
 from custom_components.home_memory.const import DOMAIN
 from custom_components.home_memory.memory.common.config import EngineConfig
-from custom_components.home_memory.memory.embedding.embedder import ModelError
+from custom_components.home_memory.memory.common.errors import ModelError
 from custom_components.home_memory.memory.store import (
     DatabaseCorruptError,
     MemoryEngineError,
@@ -124,7 +124,9 @@ async def test_keyword_only_until_the_model_is_ready(
 
     # A plain function, not a Mock: the test harness runs Mock executor jobs
     # inline on the event loop.
-    with patch("custom_components.home_memory.load_model", new=slow_load):
+    with patch(
+        "custom_components.home_memory.runtime.model_loading.load_model", new=slow_load
+    ):
         mock_config_entry.add_to_hass(hass)
         assert await hass.config_entries.async_setup(mock_config_entry.entry_id)
         await hass.async_block_till_done()
@@ -163,7 +165,9 @@ async def test_unload_while_the_model_loads(
 
     # A plain function, not a Mock: the test harness runs Mock executor jobs
     # inline on the event loop.
-    with patch("custom_components.home_memory.load_model", new=slow_load):
+    with patch(
+        "custom_components.home_memory.runtime.model_loading.load_model", new=slow_load
+    ):
         mock_config_entry.add_to_hass(hass)
         assert await hass.config_entries.async_setup(mock_config_entry.entry_id)
         await hass.async_block_till_done()
@@ -183,7 +187,7 @@ async def test_store_closed_before_the_model_is_switched_on(
 ) -> None:
     """A store closed before the model is switched on leaves the status loading."""
     with patch(
-        "custom_components.home_memory._activate_embedder",
+        "custom_components.home_memory.runtime.model_loading._activate_embedder",
         side_effect=MemoryEngineError("the store is closed"),
     ):
         await setup_entry(hass, mock_config_entry)
@@ -202,7 +206,9 @@ async def test_no_model_folder_stays_keyword_only(
             "custom_components.home_memory.runtime.model.default_model_dir",
             return_value=None,
         ),
-        patch("custom_components.home_memory.async_report_model_unavailable") as report,
+        patch(
+            "custom_components.home_memory.runtime.model_loading.async_report_model_unavailable"
+        ) as report,
     ):
         await setup_entry(hass, mock_config_entry)
     data = mock_config_entry.runtime_data
@@ -239,10 +245,12 @@ async def test_bad_model_stays_keyword_only(
     """A bad model file leaves the entry keyword-only and is reported."""
     with (
         patch(
-            "custom_components.home_memory.load_model",
+            "custom_components.home_memory.runtime.model_loading.load_model",
             side_effect=ModelError("model file mismatch", file="model.onnx"),
         ),
-        patch("custom_components.home_memory.async_report_model_unavailable") as report,
+        patch(
+            "custom_components.home_memory.runtime.model_loading.async_report_model_unavailable"
+        ) as report,
     ):
         await setup_entry(hass, mock_config_entry)
     data = mock_config_entry.runtime_data
@@ -260,7 +268,8 @@ async def test_unexpected_loader_failure_is_contained(
 ) -> None:
     """An unexpected model loading error is logged; the entry still loads."""
     with patch(
-        "custom_components.home_memory.load_model", side_effect=RuntimeError("boom")
+        "custom_components.home_memory.runtime.model_loading.load_model",
+        side_effect=RuntimeError("boom"),
     ):
         await setup_entry(hass, mock_config_entry)
     data = mock_config_entry.runtime_data

@@ -148,7 +148,10 @@ async def test_model_hash_mismatch_issue_and_its_clearing(
     assert len(found_memories["memories"]) == 1
 
     # A good model: the issue is gone.
-    with patch("custom_components.home_memory.load_model", return_value=fake_embedder):
+    with patch(
+        "custom_components.home_memory.runtime.model_loading.load_model",
+        return_value=fake_embedder,
+    ):
         assert await hass.config_entries.async_reload(entry.entry_id)
         await hass.async_block_till_done()
         await entry.runtime_data.model.task  # type: ignore[misc]
@@ -160,10 +163,10 @@ async def test_model_unusable_issue(
     hass: HomeAssistant, mock_config_entry: MockConfigEntry, config_dir: Path
 ) -> None:
     """A model that cannot be used raises an issue giving the reason."""
-    from custom_components.home_memory.memory.embedding.embedder import ModelError
+    from custom_components.home_memory.memory.common.errors import ModelError
 
     with patch(
-        "custom_components.home_memory.load_model",
+        "custom_components.home_memory.runtime.model_loading.load_model",
         side_effect=ModelError("the onnxruntime backend needs onnxruntime installed"),
     ):
         await setup_entry(hass, mock_config_entry)

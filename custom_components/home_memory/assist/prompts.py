@@ -50,7 +50,7 @@ def carries_memory(prompt: str) -> bool:
     """True when `prompt` quotes memory: background, past messages or proposals.
 
     Every memory and past message is quoted between the data delimiters, each
-    on a line of its own (memory/quoting.py `data_block`; the instructions
+    on a line of its own (memory/text/quoting.py `data_block`; the instructions
     name them only within a sentence); a proposal question opens the same way
     each time. Such a prompt is right only for the turn it was built for.
     """

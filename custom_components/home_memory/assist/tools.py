@@ -24,12 +24,10 @@ import probatio as vol
 from ..const import DOMAIN, LOGGER
 from ..memory.common.values import (
     Memory,
-    MemoryFilter,
     MemoryKind,
-    MemoryPatch,
     Visibility,
 )
-from ..operations import choosing, memories, proposals, recall
+from ..operations import choosing, memories, proposals, recall, requests
 from ..operations.errors import OperationError
 from ..operations.remembering import outcome_data, outcome_speech
 from ..operations.schemas import shown
@@ -116,13 +114,15 @@ async def async_remember(
     """Remember what the speaker said; it becomes the conversation's "that"."""
     result = await memories.async_remember(
         scope.ops,
-        memories.RememberRequest(
-            content=content,
-            kind=kind,
-            importance=importance,
-            tags=tags,
-            visibility=visibility,
-            expires_at=_expires_in(expires_in_days),
+        requests.remember_request(
+            {
+                "content": content,
+                "kind": kind,
+                "importance": importance,
+                "tags": tags,
+                "visibility": visibility,
+                "expires_at": _expires_in(expires_in_days),
+            },
             spoken=True,
             conversation_id=scope.conversation_id,
         ),
@@ -354,12 +354,14 @@ class RecallTool(MemoryTool):
             return self._page(scope, page)
         if "query" not in args:
             raise ToolError("invalid_arguments", "Give a query, more=true or pick.")
-        flt = MemoryFilter(
-            kinds=(MemoryKind(args["kind"]),) if "kind" in args else (),
-            tags=tuple(args.get("tags", ())),
-            created_after=dt_util.utcnow() - timedelta(days=args["since_days"])
-            if "since_days" in args
-            else None,
+        flt = requests.memory_filter(
+            {
+                "kinds": [args["kind"]] if "kind" in args else [],
+                "tags": args.get("tags", ()),
+                "created_after": dt_util.utcnow() - timedelta(days=args["since_days"])
+                if "since_days" in args
+                else None,
+            }
         )
         page = await recall.async_recall(scope.ops, args["query"], flt)
         scope.state.recall_cursor = page.cursor
@@ -430,14 +432,16 @@ class UpdateMemoryTool(MemoryTool):
     async def _async_run(
         self, scope: CallScope, args: dict[str, Any]
     ) -> ha_llm.ToolResult:
-        patch = MemoryPatch(
-            content=args.get("content"),
-            kind=MemoryKind(args["kind"]) if "kind" in args else None,
-            importance=float(args["importance"]) if "importance" in args else None,
-            tags=tuple(args["tags"]) if "tags" in args else None,
-            visibility=Visibility(args["visibility"]) if "visibility" in args else None,
-            expires_at=_expires_in(args.get("expires_in_days")),
-        )
+        # The tool's own words: importance may be a whole number, expiry in days.
+        fields: dict[str, Any] = {
+            name: args[name]
+            for name in ("content", "kind", "tags", "visibility")
+            if name in args
+        }
+        if "importance" in args:
+            fields["importance"] = float(args["importance"])
+        fields["expires_at"] = _expires_in(args.get("expires_in_days"))
+        patch = requests.memory_patch(fields)
         # Refused before the memory is looked up (read-only, nothing to change).
         memories.check_update(scope.ops.actor, patch)
         resolved = await _async_named(scope, args)

@@ -51,7 +51,7 @@ from homeassistant.helpers.dispatcher import async_dispatcher_send
 from homeassistant.helpers.event import async_call_later, async_track_time_interval
 from homeassistant.util import dt as dt_util
 
-from ..const import DOMAIN, LOGGER
+from ..const import DOMAIN, LOGGER, SIGNAL_PENDING_OBSERVATIONS
 from ..memory.common.errors import MemoryEngineError
 from ..memory.observation.drain import (
     DRAIN_PER_TICK,
@@ -99,8 +99,6 @@ CLOSE_LIMIT: Final = 1000
 # The sensor shows a change not written yet at most this long after it: a
 # busy home (many changes a second) rewrites it once per this period.
 PENDING_DEBOUNCE_S: Final = 1.0
-# Dispatcher signal: `HomeObserver.pending` changed.
-SIGNAL_PENDING_OBSERVATIONS: Final = f"{DOMAIN}_pending_observations"
 
 _IGNORED_STATES: Final = frozenset({STATE_UNKNOWN, STATE_UNAVAILABLE})
 # Binary sensors observed through the domain: openings, and alarms about

@@ -1,10 +1,11 @@
 """The operations layer: each operation on memories exists here, once.
 
 Actions (`services.py`), LLM tools (`assist/tools.py`), sentences
-(`assist/intents.py`) and the websocket API are thin adapters: they parse
-their arguments into a request, find who asks, call the operation and turn
-its result or error into their own form. No surface talks to the engine for
-an operation listed here.
+(`assist/intents.py`) and the websocket API are thin adapters: they validate
+their arguments, turn them into a request (`requests.py`: patches, filters,
+selections and remember requests in one field vocabulary), find who asks,
+call the operation and turn its result or error into their own form. No
+surface talks to the engine for an operation listed here.
 
 Calling convention
 ------------------
@@ -21,7 +22,7 @@ Calling convention
   memories-changed event (operations/events.py) at most once.
 
 Errors (operations/errors.py): only `OperationError(translation_key,
-**placeholders)`, keys from strings.json `exceptions`, in five kinds:
+**placeholders)`, keys from strings.json `exceptions`, in six kinds:
 NotFoundError, InvalidRequestError, ForbiddenError, ConflictError,
 UnavailableError, EngineFailureError. `errors.ENGINE_FAILURES` is the one
 spelling of the engine's failure types; `errors.async_engine(hass, job)` runs
@@ -115,7 +116,8 @@ admin.py (a thin call into the observer)
   errors.async_guard (to move here once runtime data hands them over).
 
 Also here: access.py (who may do what), events.py (the change event),
-remembering.py (the create outcome as data and speech), schemas.py (the
-actions' argument schemas and shared text checks), transfer.py and
+remembering.py (the create outcome as data and speech), requests.py (every
+surface's validated fields as requests), schemas.py (the actions' and the
+websocket API's argument schemas and shared text checks), transfer.py and
 ai_memory_import.py (file readers).
 """

@@ -25,9 +25,9 @@ from ..memory.common.errors import (
     MemoryEngineError,
     MemoryNotFoundError,
     NothingToUndoError,
+    ProposalNotFoundError,
     VisibilityChangeForbiddenError,
 )
-from ..memory.conversation.extraction import ProposalNotFoundError
 from .ai_memory_import import NotAiMemoryDatabaseError
 from .transfer import (
     ImportFileMissingError,

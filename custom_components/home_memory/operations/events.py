@@ -25,17 +25,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from homeassistant.core import Context, HomeAssistant, callback
 from homeassistant.helpers.dispatcher import async_dispatcher_send
 
 from ..const import (
-    DOMAIN,
     EVENT_MEMORY_CREATED,
     EVENT_MEMORY_FORGOTTEN,
     EVENT_MEMORY_UPDATED,
     SIGNAL_MEMORIES_CHANGED,
+    SIGNAL_MEMORY_CHANGES,
 )
 from ..memory.common.values import Visibility
 
@@ -43,9 +43,6 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from ..memory.common.values import Memory
-
-# Dispatcher signal: `tuple[MemoryChange, ...]`, every change of one write.
-SIGNAL_MEMORY_CHANGES: Final = f"{DOMAIN}_memory_changes"
 
 
 class ChangeKind(StrEnum):

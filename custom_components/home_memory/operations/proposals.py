@@ -23,7 +23,7 @@ from homeassistant.components import persistent_notification
 from homeassistant.helpers.dispatcher import async_dispatcher_send
 from homeassistant.util import dt as dt_util
 
-from ..const import DOMAIN, LOGGER
+from ..const import DOMAIN, LOGGER, SIGNAL_PROPOSALS_CHANGED
 from ..memory.common.values import CreateAction, Visibility
 from ..memory.conversation.extraction import ProposalStore
 from ..memory.conversation.sessions import SessionStore
@@ -45,9 +45,6 @@ if TYPE_CHECKING:
     from ..runtime.data import HomeMemoryData
 
 NOTIFICATION_ID: Final = f"{DOMAIN}_proposals"
-# Dispatcher signal: `frozenset[str | None]`, the owners (None: the
-# household) whose pending proposals changed, for the memory browser.
-SIGNAL_PROPOSALS_CHANGED: Final = f"{DOMAIN}_proposals_changed"
 # The question is put to the speaker while the proposals are this fresh;
 # older ones wait in the UI (and lapse after 30 days).
 OFFER_WINDOW: Final = timedelta(hours=24)

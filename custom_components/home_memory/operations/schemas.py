@@ -379,6 +379,12 @@ VERSION_MAX: Final = 2**31 - 1
 ATTR_MEMORY_ID: Final = "memory_id"
 ATTR_MEMORY_IDS: Final = "memory_ids"
 ATTR_CURSOR: Final = "cursor"
+ATTR_EXPECTED_VERSION: Final = "expected_version"
+ATTR_EXPECTED_VERSIONS: Final = "expected_versions"
+ATTR_ORIGINS: Final = "origins"
+ATTR_TIER: Final = "tier"
+# The actions' ATTR_CLASSES (operations/requests.py maps one to the other).
+ATTR_WEIGHT_CLASSES: Final = "weight_classes"
 
 
 def _ws_count(maximum: int, minimum: int = 0) -> Callable[[Any], Any]:
@@ -421,14 +427,14 @@ _WS_KIND = probatio.All(str, KIND)
 
 _FILTERS: dict[probatio.Marker, Any] = {
     probatio.Optional("kinds", default=list): _ws_list(_WS_KIND),
-    probatio.Optional("weight_classes", default=list): _ws_list(
+    probatio.Optional(ATTR_WEIGHT_CLASSES, default=list): _ws_list(
         probatio.All(str, WEIGHT_CLASS)
     ),
     probatio.Optional("people", default=list): _WS_LABELS,
     probatio.Optional("tags", default=list): _WS_LABELS,
     probatio.Optional("visibility"): probatio.All(str, VISIBILITY),
-    probatio.Optional("tier", default=Tier.ACTIVE.value): probatio.All(str, _TIER),
-    probatio.Optional("origins", default=list): _ORIGINS,
+    probatio.Optional(ATTR_TIER, default=Tier.ACTIVE.value): probatio.All(str, _TIER),
+    probatio.Optional(ATTR_ORIGINS, default=list): _ORIGINS,
     probatio.Optional("created_after"): probatio.All(str, MOMENT),
     probatio.Optional("created_before"): probatio.All(str, MOMENT),
 }
@@ -461,11 +467,11 @@ def _versions_of_forgotten(data: dict[str, Any]) -> dict[str, Any]:
     A stray id is a client's mistake (a stale selection); answering with
     memory_changed or ignoring it would hide that.
     """
-    stray = set(data.get("expected_versions", {})) - set(data[ATTR_MEMORY_IDS])
+    stray = set(data.get(ATTR_EXPECTED_VERSIONS, {})) - set(data[ATTR_MEMORY_IDS])
     if stray:
         raise probatio.Invalid(
             f"names a memory not being forgotten: {sorted(stray)[0]}",
-            path=["expected_versions"],
+            path=[ATTR_EXPECTED_VERSIONS],
         )
     return data
 
@@ -495,7 +501,7 @@ WS_GET_SCHEMA: Final = ServiceSchema({probatio.Required(ATTR_MEMORY_ID): WS_MEMO
 WS_UPDATE_SCHEMA: Final = ServiceSchema(
     {
         probatio.Required(ATTR_MEMORY_ID): WS_MEMORY_ID,
-        probatio.Optional("expected_version"): _VERSION,
+        probatio.Optional(ATTR_EXPECTED_VERSION): _VERSION,
         **_EDIT_FIELDS,
     }
 )
@@ -503,14 +509,14 @@ WS_REVERT_SCHEMA: Final = ServiceSchema(
     {
         probatio.Required(ATTR_MEMORY_ID): WS_MEMORY_ID,
         probatio.Required("version"): _VERSION,
-        probatio.Optional("expected_version"): _VERSION,
+        probatio.Optional(ATTR_EXPECTED_VERSION): _VERSION,
     }
 )
 WS_FORGET_SCHEMA: Final = ServiceSchema(
     probatio.All(
         {
             probatio.Required(ATTR_MEMORY_IDS): _WS_MEMORY_IDS,
-            probatio.Optional("expected_versions"): probatio.All(
+            probatio.Optional(ATTR_EXPECTED_VERSIONS): probatio.All(
                 dict, probatio.Length(max=MAX_IDS), {WS_MEMORY_ID: _VERSION}
             ),
         },
@@ -524,7 +530,7 @@ WS_IDS_SCHEMA: Final = ServiceSchema(
 WS_PURGE_SCHEMA: Final = ServiceSchema(
     {
         probatio.Required(ATTR_MEMORY_IDS): _WS_MEMORY_IDS,
-        probatio.Optional("tier"): probatio.All(str, _TIER),
+        probatio.Optional(ATTR_TIER): probatio.All(str, _TIER),
     }
 )
 WS_EXPORT_SCHEMA: Final = ServiceSchema(

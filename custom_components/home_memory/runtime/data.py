@@ -46,7 +46,7 @@ class ModelStatus(StrEnum):
 
 @dataclass(slots=True)
 class ModelState:
-    """The embedding model while it loads in the background (`__init__.py`)."""
+    """The embedding model while it loads in the background (model_loading.py)."""
 
     status: ModelStatus = ModelStatus.LOADING
     # The folder the model was (or would have been) loaded from.

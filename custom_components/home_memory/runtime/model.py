@@ -6,8 +6,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..const import DB_FOLDER
+from ..memory.common.errors import ModelError
 from ..memory.embedding.embedder import (
-    ModelError,
     default_model_dir,
     load_embedder,
     onnxruntime_available,

@@ -1,4 +1,8 @@
-"""Errors the engine raises; callers translate them for people."""
+"""Errors the engine raises, all of them; callers translate them for people.
+
+Every one is a MemoryEngineError; those about a malformed answer or file are
+also ValueErrors, as the code that validates such input expects.
+"""
 
 from __future__ import annotations
 
@@ -67,3 +71,40 @@ class StorageError(MemoryEngineError):
     must tell a read-only file from a busy one reads the SQLite error code
     there.
     """
+
+
+class ModelError(MemoryEngineError):
+    """The model folder is unusable; `file` names the missing or mismatching file.
+
+    `file` is None when the problem is not one file (e.g. no backend available).
+    """
+
+    def __init__(self, message: str, *, file: str | None = None) -> None:
+        """Keep the offending file name next to the message."""
+        super().__init__(message)
+        self.file = file
+
+
+class GraphFormatError(MemoryEngineError, ValueError):
+    """The bytes are not a protobuf message this reader understands."""
+
+
+class StaleEventsError(MemoryEngineError):
+    """Some events of a segment are gone: another writer consumed them first."""
+
+
+class InvalidProposalsError(MemoryEngineError, ValueError):
+    """The model's answer does not have the shape of proposals."""
+
+
+class ProposalNotFoundError(MemoryEngineError):
+    """No pending proposal with this id that the caller may decide on."""
+
+    def __init__(self, proposal_id: str) -> None:
+        """Name the proposal (never its text)."""
+        super().__init__(f"no pending proposal {proposal_id!r}")
+        self.proposal_id = proposal_id
+
+
+class InvalidDecisionError(MemoryEngineError, ValueError):
+    """The AI Task's answer is not a usable consolidation decision."""

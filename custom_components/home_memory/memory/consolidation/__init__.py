@@ -5,6 +5,7 @@ Task is asked about them and how its answer is checked. The merges themselves
 are `upkeep/merging`.
 """
 
+from ..common.errors import InvalidDecisionError
 from .consolidation import (
     Action,
     Candidate,
@@ -16,7 +17,7 @@ from .consolidation import (
     compare_texts,
     words,
 )
-from .prompt import InvalidDecisionError, consolidation_instructions, decision_from_ai
+from .prompt import consolidation_instructions, decision_from_ai
 
 __all__ = [
     "Action",

@@ -1,10 +1,12 @@
 """Nightly consolidation: near-duplicates merge, changed facts supersede.
 
-Create-time dedup (store.create) folds a new memory into an active one of the
-same owner at cosine >= 0.92 and only when both carry the same numbers. What
-it misses stays: paraphrases that MiniLM puts a little lower, memories that
-arrived in one bulk import, and facts that changed ("My favourite colour is
-blue" ... later "... green"). Consolidation finds them in two passes:
+Create (store.create_many) folds a new statement into an active memory of the
+same owner only when its words repeat it (text/statements.py): the same
+content words, or a rewording at cosine >= 0.97 (`dedup_threshold`, the
+"Duplicate threshold" option) that changes no detail. What it misses stays:
+paraphrases that MiniLM puts a little lower, memories that arrived in one
+bulk import, and facts that changed ("My favourite colour is blue" ... later
+"... green"). Consolidation finds them in two passes:
 
 1. Candidates (`Consolidator.find_candidates`): the active, non-expiring
    memories of each visibility group (owner and visibility) as one normalised
@@ -77,14 +79,14 @@ if TYPE_CHECKING:
     from ..store import MemoryStore
 
 # Measured with all-MiniLM-L6-v2 (embedding_text of each memory): paraphrases
-# that create-time dedup (0.92) misses sit at 0.89-0.94 ("The bins go out on
-# Tuesday evening" / "We put the bins out every Tuesday evening" 0.894;
-# "Grandma Rosa visits on Sundays" / "... comes over every Sunday" 0.914),
-# elaborations at 0.83-0.88, and different facts written from one template
-# ("The cat sleeps in the garage" / "... in the basement") at 0.85-0.94: those
-# are kept apart by the word rules, not by the threshold. 0.88 takes the
-# paraphrases and the closer elaborations; below it elaborations start to
-# lose what the shorter text said.
+# that create-time dedup (a rewording at >= 0.97) misses sit at 0.89-0.94
+# ("The bins go out on Tuesday evening" / "We put the bins out every Tuesday
+# evening" 0.894; "Grandma Rosa visits on Sundays" / "... comes over every
+# Sunday" 0.914), elaborations at 0.83-0.88, and different facts written from
+# one template ("The cat sleeps in the garage" / "... in the basement") at
+# 0.85-0.94: those are kept apart by the word rules, not by the threshold.
+# 0.88 takes the paraphrases and the closer elaborations; below it
+# elaborations start to lose what the shorter text said.
 DEFAULT_MERGE_THRESHOLD: Final = 0.88
 # A changed value in the same sentence: "My favourite colour is blue/green"
 # 0.836, "I prefer tea/coffee in the morning" 0.822, "I like jazz" / "I don't

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..common.errors import InvalidDecisionError
 from ..text.quoting import quote
 from ..text.validation import MAX_CONTENT_CHARS
 from .consolidation import Action, Decision
@@ -20,10 +21,6 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ..common.values import Memory
-
-
-class InvalidDecisionError(ValueError):
-    """The AI Task's answer is not a usable consolidation decision."""
 
 
 def consolidation_instructions(memories: Sequence[Memory]) -> str:

@@ -5,11 +5,10 @@ messages; `extraction` proposes facts from a finished conversation and keeps
 them until someone confirms.
 """
 
+from ..common.errors import InvalidProposalsError, ProposalNotFoundError
 from .extraction import (
-    InvalidProposalsError,
     Proposal,
     ProposalDraft,
-    ProposalNotFoundError,
     ProposalStatus,
     ProposalStore,
     conversation_text,

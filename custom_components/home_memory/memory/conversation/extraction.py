@@ -23,7 +23,7 @@ import json
 import secrets
 from typing import TYPE_CHECKING, Final
 
-from ..common.errors import MemoryEngineError
+from ..common.errors import InvalidProposalsError, ProposalNotFoundError
 from ..common.values import (
     Caller,
     MemoryKind,
@@ -62,10 +62,6 @@ PROPOSAL_KINDS: Final = (
 MAX_EXTRACTION_ATTEMPTS: Final = 3
 # Pending proposals nobody decided on lapse after this many days.
 PROPOSAL_TTL_SECONDS: Final = 30 * 86400
-
-
-class InvalidProposalsError(ValueError):
-    """The model's answer does not have the shape of proposals."""
 
 
 class ProposalStatus(StrEnum):
@@ -236,15 +232,6 @@ def _proposal(row: Sequence[object]) -> Proposal:
         decided_by=None if row[12] is None else str(row[12]),
         memory_id=None if row[13] is None else str(row[13]),
     )
-
-
-class ProposalNotFoundError(MemoryEngineError):
-    """No pending proposal with this id that the caller may decide on."""
-
-    def __init__(self, proposal_id: str) -> None:
-        """Name the proposal (never its text)."""
-        super().__init__(f"no pending proposal {proposal_id!r}")
-        self.proposal_id = proposal_id
 
 
 # The fields of a person's edit that a confirmed proposal takes.

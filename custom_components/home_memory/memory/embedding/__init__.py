@@ -6,9 +6,9 @@ files and checksums. Re-embedding a store after a model switch is in
 `upkeep/reembedding`.
 """
 
+from ..common.errors import GraphFormatError, ModelError
 from .embedder import (
     Embedder,
-    ModelError,
     NumpyEmbedder,
     OnnxEmbedder,
     TransformerEmbedder,
@@ -19,7 +19,7 @@ from .embedder import (
     verify_model_dir,
 )
 from .model_files import ModelFile, sha256_of
-from .onnx_graph import GraphFormatError, model_to_load, rewrite_file
+from .onnx_graph import model_to_load, rewrite_file
 
 __all__ = [
     "Embedder",

@@ -24,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..common import malloc_trim
+from ..common.errors import ModelError
 from .model_files import (
     MAX_TOKENS,
     MODEL_DIMENSIONS,
@@ -62,18 +63,6 @@ _BACKEND_FILES: Final[dict[Backend, tuple[str, ...]]] = {
     "numpy": (_TOKENIZER_FILE, _CONFIG_FILE, _SAFETENSORS_FILE),
 }
 _WARMUP_TEXT: Final = "warm up"
-
-
-class ModelError(Exception):
-    """The model folder is unusable; `file` names the missing or mismatching file.
-
-    `file` is None when the problem is not one file (e.g. no backend available).
-    """
-
-    def __init__(self, message: str, *, file: str | None = None) -> None:
-        """Keep the offending file name next to the message."""
-        super().__init__(message)
-        self.file = file
 
 
 @runtime_checkable

@@ -28,6 +28,8 @@ from pathlib import Path
 import tempfile
 from typing import TYPE_CHECKING, Final
 
+from ..common.errors import GraphFormatError
+
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
@@ -57,10 +59,6 @@ _TENSOR_NAME: Final = 8
 _VALUE_INFO_NAME: Final = 1
 _FLOAT: Final = 1
 _INT8: Final = 3
-
-
-class GraphFormatError(ValueError):
-    """The bytes are not a protobuf message this reader understands."""
 
 
 @dataclass(frozen=True, slots=True)

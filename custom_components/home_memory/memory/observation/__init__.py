@@ -5,6 +5,7 @@ into segments; `verbs` and `narration` tell a segment as a first-person
 memory; `drain` runs the whole path from buffer to written memory.
 """
 
+from ..common.errors import StaleEventsError
 from .drain import (
     Drained,
     PendingObservations,
@@ -15,7 +16,7 @@ from .drain import (
     store_events,
     write_memory,
 )
-from .event_buffer import EventBuffer, ObservedEvent, StaleEventsError
+from .event_buffer import EventBuffer, ObservedEvent
 from .narration import (
     GeneratedMemory,
     Narration,

@@ -18,9 +18,9 @@ import logging
 import sqlite3
 from typing import TYPE_CHECKING, Any, Final
 
-from ..common.errors import MemoryEngineError
+from ..common.errors import MemoryEngineError, StaleEventsError
 from ..common.values import Caller
-from .event_buffer import EventBuffer, ObservedEvent, StaleEventsError
+from .event_buffer import EventBuffer, ObservedEvent
 from .narration import narrate
 from .segmentation import rated, ready_segments, worth_remembering
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final
 
-from ..common.errors import MemoryEngineError, MemoryNotFoundError
+from ..common.errors import MemoryNotFoundError, StaleEventsError
 from ..common.values import PROVENANCE_PREFIX
 
 if TYPE_CHECKING:
@@ -41,10 +41,6 @@ KEPT_PER_MEMORY: Final = 100
 # Memories followed through `memory:` source ids when reading provenance: a
 # consolidation group and what its members had taken over before.
 FOLLOWED_MEMORIES: Final = 20
-
-
-class StaleEventsError(MemoryEngineError):
-    """Some events of a segment are gone: another writer consumed them first."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
