@@ -211,7 +211,7 @@ async def _async_load_model(
     """Load the model (runtime/model_loading.py), then refresh the entities."""
     await async_load_model(hass, entry, data)
     # The retrieval mode may have changed: the entities refresh.
-    async_memories_changed(hass)
+    async_memories_changed(hass, entities_only=True)
 
 
 async def _async_close(hass: HomeAssistant, data: HomeMemoryData) -> None:

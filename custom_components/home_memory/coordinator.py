@@ -117,13 +117,15 @@ class HomeMemoryCoordinator(DataUpdateCoordinator[MemoryStats]):
             self.async_set_updated_data(replace(self.data, database_size=size))
 
     @callback
-    def _drop_cached_contexts(self) -> None:
+    def _drop_cached_contexts(self, stale: bool) -> None:
         # A background cached for a later turn may hold a memory that was
-        # just made private or forgotten: it goes with every change, at once
-        # (a callback, not a task, so no turn can read it in between).
-        self._conversations.drop_cached_contexts()
+        # just made private, forgotten or changed: it goes with every such
+        # change, at once (a callback, not a task, so no turn can read it in
+        # between). New memories leave it true.
+        if stale:
+            self._conversations.drop_cached_contexts()
 
-    async def _async_memories_changed(self) -> None:
+    async def _async_memories_changed(self, _stale: bool) -> None:
         await self.async_request_refresh()
 
     async def _async_update_data(self) -> MemoryStats:

@@ -111,17 +111,35 @@ async def test_recall_follow_ups_re_check_visibility(
 
 
 async def test_cached_background_goes_when_memories_change(
-    hass: HomeAssistant, init_integration: HomeMemoryConfigEntry
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    hass_owner_user: MockUser,
 ) -> None:
-    """A background cached for the next turn is dropped by any memory change."""
+    """A background cached for the next turn is dropped by any change that may
+    make its words wrong or hidden (changed, forgotten, made private); a new
+    memory leaves it true."""
     from custom_components.home_memory.runtime.conversation_state import CachedContext
 
     data = init_integration.runtime_data
     state = data.conversations.get("conv", "household")
-    state.cached_context = CachedContext("the key", "- a stale memory", ("x",))
-    await call(hass, "remember", {"content": "The shed is painted green"})
-    assert state.cached_context is None
+    cached = CachedContext("the key", "- a stale memory", ("x",))
+    state.cached_context = cached
+    shed = await call(
+        hass,
+        "remember",
+        {"content": "The shed is painted green"},
+        user=hass_owner_user,
+    )
+    assert state.cached_context is cached
     assert data.store.list_memories(SYSTEM).total == 1
+    for change, payload in (
+        ("update", {"id": shed["memory"]["id"], "content": "The shed is blue"}),
+        ("update", {"id": shed["memory"]["id"], "visibility": "private"}),
+        ("forget", {"ids": [shed["memory"]["id"]]}),
+    ):
+        state.cached_context = cached
+        await call(hass, change, payload, user=hass_owner_user)
+        assert state.cached_context is None, change
 
 
 async def test_all_tier_search_log_of_private_memories_is_the_owners(

@@ -100,6 +100,7 @@ def async_memories_changed(
     purged: Iterable[Memory] = (),
     made_private: Iterable[str] = (),
     context: Context | None = None,
+    entities_only: bool = False,
 ) -> None:
     """Fire the memory events and refresh the entities.
 
@@ -110,7 +111,13 @@ def async_memories_changed(
     household before this change. Call it with no memory at all when
     something changed that has no event of its own (maintenance, pending
     proposals): the entities still refresh. `context` is the caller's, so
-    automations can tell who made the change.
+    automations can tell who made the change. `entities_only`: no memory
+    changed at all (proposals, the retrieval mode), only the entities refresh.
+
+    The signal says whether a memory's words already quoted to a model may
+    now be wrong or hidden (anything but new or restored memories, and a bare
+    change that is not `entities_only`): backgrounds kept for a next turn are
+    dropped then (coordinator).
     """
     created, updated, forgotten = list(created), list(updated), list(forgotten)
     restored, purged = list(restored), list(purged)
@@ -134,4 +141,7 @@ def async_memories_changed(
     )
     if changes:
         async_dispatcher_send(hass, SIGNAL_MEMORY_CHANGES, changes)
-    async_dispatcher_send(hass, SIGNAL_MEMORIES_CHANGED)
+    stale = bool(updated or forgotten or purged or hidden) or not (
+        entities_only or created or restored
+    )
+    async_dispatcher_send(hass, SIGNAL_MEMORIES_CHANGED, stale)

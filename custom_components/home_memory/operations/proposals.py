@@ -91,7 +91,7 @@ async def async_refresh(hass: HomeAssistant, data: HomeMemoryData) -> None:
     previous = data.proposals.household_pending
     data.proposals.household_pending = household
     _notify(hass, previous, household)
-    async_memories_changed(hass)
+    async_memories_changed(hass, entities_only=True)
 
 
 def _notify(hass: HomeAssistant, previous: int, count: int) -> None:
