@@ -16,6 +16,7 @@ from .decay import (
     effective_importances,
     recencies,
     recency,
+    reinforcement,
     reinforcements,
 )
 from .score_table import ScoreColumns, ScoreTable
@@ -32,5 +33,6 @@ __all__ = [
     "effective_importances",
     "recencies",
     "recency",
+    "reinforcement",
     "reinforcements",
 ]

@@ -163,6 +163,11 @@ def access_bonus(access_count: int) -> float:
     return float(access_bonuses(np.array([access_count], np.int64))[0])
 
 
+def reinforcement(access_count: int) -> float:
+    """The reinforcement of one memory used `access_count` times."""
+    return float(reinforcements(np.array([access_count], np.int64))[0])
+
+
 def effective_importance(
     importance: float,
     weight_class: WeightClass,
