@@ -54,6 +54,11 @@ TARGETS: tuple[Target, ...] = (
     Target("ha_setup_s_100000", "< 2", _at_most("ha_setup_s_100000", 2.0)),
     Target("listener_us_per_event", "< 50", _at_most("listener_us_per_event", 50.0)),
     Target(
+        "retention_after_30_days",
+        ">= 0.95",
+        _at_least("retention_after_30_days", 0.95),
+    ),
+    Target(
         "assist_turn_added_ms_p95",
         "<= 20",
         _at_most("assist_turn_added_ms_p95", 20.0),

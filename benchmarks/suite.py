@@ -43,8 +43,8 @@ if TYPE_CHECKING:
 SIZES = (1000, 10_000, 100_000)
 QUICK_SIZES = (1000, 10_000)
 SELECTABLE = (
-    "embed", "search", "insert", "peers", "rss", "setup", "observation", "locomo",
-    "realhass", "panel",
+    "embed", "search", "insert", "peers", "rss", "setup", "observation", "retention",
+    "locomo", "realhass", "panel",
 )  # fmt: skip
 LOCOMO_FILES = (
     "locomo_dev_turns.jsonl",
@@ -63,7 +63,7 @@ _ORDER = (
     "embed_query_", "search_", "e2e_", "chroma_search_", "sqlitevec_bruteforce_",
     "insert_per_s_with_vectors", "insert_per_s_with_embedding", "rss_", "vector_index_",
     "ha_setup_", "ha_hybrid_ready_", "listener_", "events_per_s_", "narration_",
-    "consolidation_", "assist_turn", "hass_rss_", "panel_",
+    "consolidation_", "retention_", "assist_turn", "hass_rss_", "panel_",
     "recall_", "chroma_recall_", "chroma_insert_", "sqlitevec_insert_", "locomo_dev_",
 )  # fmt: skip
 
@@ -172,6 +172,8 @@ def run(options: Options) -> Results:
             bench.peers()
     if "observation" in only:
         bench.observation()
+    if "retention" in only:
+        bench.retention()
     if "locomo" in only:
         bench.locomo()
     if "realhass" in only:
@@ -383,6 +385,14 @@ class _Run:
             self.results.put(name, value)
         log("consolidation of 10,000 memories")
         for name, value in consolidation.measure().items():
+            self.results.put(name, value)
+
+    def retention(self) -> None:
+        """How much of what the home told is still recallable 1, 7, 30 days on."""
+        from . import retention
+
+        log(f"retention: {retention.DAYS} simulated days, maintenance every night")
+        for name, value in retention.measure().items():
             self.results.put(name, value)
 
     def realhass(self) -> None:

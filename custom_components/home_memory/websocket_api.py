@@ -492,6 +492,7 @@ async def ws_get(request: Request) -> dict[str, Any]:
             "half_life_days": parts.half_life_days,
             "days_since_access": round(parts.days_since_access, 2),
             "access_bonus": round(parts.access_bonus, 4),
+            "reinforcement": round(parts.reinforcement, 4),
             "class_weight": parts.class_weight,
             "effective_importance_now": round(parts.effective_importance, 4),
         },

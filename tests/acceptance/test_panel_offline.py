@@ -420,6 +420,7 @@ def test_a_read_only_user_gets_no_buttons_that_write() -> None:
             "half_life_days": 90,
             "days_since_access": 3,
             "access_bonus": 0.5,
+            "reinforcement": 1.0,
             "class_weight": 1,
             "effective_importance_now": 0.45,
         },

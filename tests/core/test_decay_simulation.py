@@ -1,15 +1,21 @@
 """Decay over simulated months: maintenance archives and purges on the days
 the formula says, and not a day earlier.
 
-The expected days are computed here from the documented formula (README,
-"Ranking" and "Forgetting"), independently of decay.py:
+The expected days are computed here from the documented formula
+(docs/retention.md), independently of decay.py:
 
-    decay     = max(0.05, 0.5 ^ (days since last access / (30 x retention)))
-    bonus     = min(1, 0.5 + 0.1 ln(1 + access count))
-    effective = max(0.05, importance x class weight x decay x bonus)
+    decay         = max(0.05, 0.5 ^ (days since last access / (30 x retention)))
+    reinforcement = min(1, 0.5 + 0.1 ln(1 + access count)) / 0.5
+    effective     = max(0.05, importance x decay x reinforcement)
 
-archived once effective < 0.10, purged 90 days after archiving. Maintenance
-runs once a day, as the nightly schedule does.
+archived once effective < 0.10 and idle for at least the class half-life
+(30 x retention days), purged 90 days after archiving. Maintenance runs once a
+day, as the nightly schedule does.
+
+Until issue 19 effective importance also multiplied by the class weight and by
+the access bonus itself (0.5 for a memory never used): an ordinary
+observation (importance 0.3) was archived the first night. The class now acts
+through its half-life alone; these tests check the days of the new formula.
 """
 
 from __future__ import annotations
@@ -43,10 +49,10 @@ CLASSES = {
     WeightClass.OBSERVATION: (0.5, 1.0),
     WeightClass.TRANSIENT: (0.3, 0.5),
 }
-# Transient memories start below the threshold under 0.67 (0.3 x 0.5 bonus).
 IMPORTANCES = (0.7, 0.85, 1.0)
-# For the counts: also memories that are archived on the first night.
-ALL_IMPORTANCES = (0.2, 0.45, 0.7, 0.85, 1.0)
+# For the counts: also memories below twice the threshold, which are held for
+# one half-life and archived on that day.
+ALL_IMPORTANCES = (0.05, 0.15, 0.45, 0.7, 0.85, 1.0)
 SIMULATED_DAYS = 420
 
 
@@ -54,10 +60,15 @@ def effective(
     importance: float, weight_class: WeightClass, days: float, accesses: int = 0
 ) -> float:
     """The documented effective-importance formula, written out independently."""
-    weight, retention = CLASSES[weight_class]
+    _, retention = CLASSES[weight_class]
     decay = max(FLOOR, 0.5 ** (days / (BASE_HALF_LIFE * retention)))
-    bonus = min(1.0, 0.5 + 0.1 * math.log(1 + accesses))
-    return max(FLOOR, importance * weight * decay * bonus)
+    reinforcement = min(1.0, 0.5 + 0.1 * math.log(1 + accesses)) / 0.5
+    return max(FLOOR, importance * decay * reinforcement)
+
+
+def half_life(weight_class: WeightClass) -> float:
+    """The class's half-life in days."""
+    return BASE_HALF_LIFE * CLASSES[weight_class][1]
 
 
 def archive_day(
@@ -69,8 +80,10 @@ def archive_day(
 ) -> int:
     """The first daily run (days after creation) that archives the memory."""
     day = accessed_on + 1
-    while effective(importance, weight_class, day - accessed_on, accesses) >= (
-        ARCHIVE_BELOW
+    while (
+        day - accessed_on < half_life(weight_class)
+        or effective(importance, weight_class, day - accessed_on, accesses)
+        >= ARCHIVE_BELOW
     ):
         day += 1
     return day
@@ -78,12 +91,7 @@ def archive_day(
 
 def crossing_day(importance: float, weight_class: WeightClass) -> float:
     """Where the curve crosses the threshold, solved for the days (no access)."""
-    weight, retention = CLASSES[weight_class]
-    return (
-        BASE_HALF_LIFE
-        * retention
-        * math.log2(importance * weight * 0.5 / ARCHIVE_BELOW)
-    )
+    return half_life(weight_class) * math.log2(importance / ARCHIVE_BELOW)
 
 
 def create(
@@ -141,8 +149,9 @@ def test_significant_memories_outlive_transient_ones_by_the_formula(
         ):
             crossing = crossing_day(importance, weight_class)
             assert day - 1 <= crossing < day
-        # 3x against 0.5x the half-life (and a weight of 1.0 against 0.3).
-        assert significant > 6 * transient
+        # 3x against 0.5x the half-life: six times as long (less a day's
+        # rounding; the class weight no longer shortens the transient more).
+        assert significant > 5.8 * transient
 
 
 def test_access_reinforcement_keeps_a_memory_longer(
@@ -162,7 +171,15 @@ def test_access_reinforcement_keeps_a_memory_longer(
         if day == accessed_on:
             store.record_access(store.rowids_of([reinforced]), SYSTEM, "search")
         store.run_maintenance()
-        expected_untouched = Tier.ARCHIVED if day >= untouched_day else Tier.ACTIVE
+        # Reinforced, a memory starts its decay again from the top: the other
+        # one is archived and purged meanwhile.
+        expected_untouched = (
+            Tier.ACTIVE
+            if day < untouched_day
+            else Tier.ARCHIVED
+            if day < untouched_day + PURGE_AFTER_DAYS
+            else None
+        )
         expected_reinforced = Tier.ARCHIVED if day >= reinforced_day else Tier.ACTIVE
         assert tier_of(store, untouched) is expected_untouched, day
         assert tier_of(store, reinforced) is expected_reinforced, day

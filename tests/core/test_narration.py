@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 import random
 import re
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -29,6 +30,9 @@ from custom_components.home_memory.memory.observation.segmentation import (
 )
 
 from .observation_factory import TZ, Events, local
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 PERSONA = "Barnabee"
 FIRST_PERSON = re.compile(r"\b(I|I'm|I've|I'd|I'll|me|my)\b")
@@ -94,6 +98,74 @@ def test_an_arrival_becomes_a_first_person_memory_with_the_rules_fields() -> Non
     assert memory.visibility is Visibility.HOUSEHOLD
     assert memory.owner is None
     assert memory.thread == "observed:2026-11-24"
+
+
+def _importance_of(build: Callable[[Events], None]) -> tuple[WeightClass, float]:
+    events = Events()
+    build(events)
+    (segment,) = ready_segments(
+        events.made, now=events.made[-1].at + 3600, tz=TZ, force=True
+    )
+    narration = narrate(segment, persona=PERSONA, tz=TZ)
+    return narration.weight_class, narration.importance
+
+
+def _motion(events: Events) -> None:
+    for minute in (0, 4, 9):
+        for state, old, second in (("on", "off", 0), ("off", "on", 30)):
+            events.add(
+                local(24, 14, minute, second),
+                "binary_sensor.hallway_motion",
+                state,
+                old,
+                area="Hallway",
+                device_class="motion",
+            )
+
+
+def _door(events: Events) -> None:
+    for state, old, minute in (("on", "off", 0), ("off", "on", 1)):
+        events.add(
+            local(24, 14, minute),
+            "binary_sensor.front_door",
+            state,
+            old,
+            area="Hallway",
+            device_class="door",
+        )
+
+
+def _lights(events: Events) -> None:
+    events.light(local(24, 14, 0), "on", "light.hallway", area="Hallway")
+    events.light(local(24, 14, 5), "on", "light.kitchen")
+
+
+def _tv(events: Events, person: str | None = None) -> None:
+    events.light(local(24, 14, 0), "on", "light.living_room", area="Living Room")
+    events.add(
+        local(24, 14, 2),
+        "media_player.living_room_tv",
+        "playing",
+        "off",
+        name="Living Room TV",
+        area="Living Room",
+        person=person,
+    )
+
+
+def test_observed_importance_follows_what_happened_and_who() -> None:
+    """Arrivals over a door over ordinary activity over motion alone over the
+    lights of nobody in particular; a named person adds to it.
+    """
+    assert _importance_of(lambda e: e.arrive(local(24, 14, 0))) == (
+        WeightClass.OBSERVATION,
+        0.56,  # the arrival's own 0.7 x 0.8 over the rule's 0.5 + 0.05
+    )
+    assert _importance_of(_door) == (WeightClass.OBSERVATION, 0.4)
+    assert _importance_of(_tv) == (WeightClass.OBSERVATION, 0.3)
+    assert _importance_of(lambda e: _tv(e, "Anna")) == (WeightClass.OBSERVATION, 0.35)
+    assert _importance_of(_motion) == (WeightClass.OBSERVATION, 0.25)
+    assert _importance_of(_lights) == (WeightClass.TRANSIENT, 0.2)
 
 
 def test_narration_is_deterministic_per_segment_and_varies_between_segments() -> None:

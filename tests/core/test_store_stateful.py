@@ -882,7 +882,9 @@ class StoreMachine(RuleBasedStateMachine):
                 base_half_life_days=cfg.base_half_life_days,
                 floor=cfg.decay_floor,
             )
-            if m.effective < cfg.archive_threshold:
+            # Decay archives below the threshold once idle a class half-life.
+            half_life = cfg.base_half_life_days * m.weight_class.retention_multiplier
+            if m.effective < cfg.archive_threshold and days >= half_life:
                 decayed += 1
             elif not m.unexpired(now):
                 expired += 1

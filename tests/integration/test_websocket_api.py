@@ -369,6 +369,14 @@ async def test_get_explains_decay_source_and_history(
     assert 0 < decay["factor"] <= 1
     assert decay["half_life_days"] > 0
     assert 0 <= decay["effective_importance_now"] <= 1
+    # Retention's parts (docs/retention.md): no class weight, use reinforces.
+    assert decay["reinforcement"] == pytest.approx(
+        decay["access_bonus"] / 0.5, abs=1e-3
+    )
+    assert decay["effective_importance_now"] == pytest.approx(
+        got["memory"]["importance"] * decay["factor"] * decay["reinforcement"],
+        abs=1e-3,
+    )
     assert got["provenance"]["origin"] == "action"
     assert got["provenance"]["conversation"] is None
     assert [h["content"] for h in got["history"]] == ["The gate code is 1234"]

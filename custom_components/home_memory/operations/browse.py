@@ -48,6 +48,8 @@ class DecayParts:
     half_life_days: float
     days_since_access: float
     access_bonus: float
+    #: The access bonus relative to a memory never used (retention's factor).
+    reinforcement: float
     class_weight: float
     effective_importance: float
 
@@ -67,6 +69,7 @@ def decay_parts(memory: Memory, config: EngineConfig, now: float) -> DecayParts:
         half_life_days=config.base_half_life_days * cls.retention_multiplier,
         days_since_access=days,
         access_bonus=decay.access_bonus(memory.access_count),
+        reinforcement=decay.reinforcement(memory.access_count),
         class_weight=cls.retrieval_weight,
         effective_importance=decay.effective_importance(
             memory.importance,

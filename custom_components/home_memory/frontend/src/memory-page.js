@@ -619,8 +619,7 @@ class MemoryPage extends LitElement {
                   <div class="secondary">
                     ${t("memory.decay_explained", {
                       importance: formatPercent(this.hass, memory.importance),
-                      class_weight: formatNumber(this.hass, decay.class_weight),
-                      bonus: formatNumber(this.hass, decay.access_bonus),
+                      bonus: formatNumber(this.hass, decay.reinforcement ?? 1),
                       factor: formatNumber(this.hass, decay.factor),
                       half_life: formatNumber(this.hass, decay.half_life_days, 0),
                     })}

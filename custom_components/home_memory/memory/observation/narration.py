@@ -245,14 +245,46 @@ def _facts(segment: Segment, tz: tzinfo, rules: SegmentationRules) -> _Facts:
     )
 
 
+# Entities a door stands for: someone may have come or gone.
+_DOOR_DOMAINS: Final = frozenset({"lock", "cover"})
+_DOOR_CLASSES: Final = frozenset({"door", "garage_door", "opening"})
+_PRESENCE_CLASSES: Final = frozenset({"motion", "occupancy", "presence"})
+
+
 def _rule_importance(segment: Segment, facts: _Facts) -> float:
+    """How much the segment matters, from what happened and who was in it.
+
+    Arrivals and departures 0.5 and up; a door opening without a known
+    person 0.4 (maybe someone came or went); ordinary activity 0.3; nothing
+    but motion or occupancy pulses 0.25; the lights and switches of nobody in
+    particular (class transient) 0.2. Each named person adds 0.05 (up to two
+    more), a busy segment (five entities and more) 0.05. How long each lasts
+    follows in docs/retention.md (0.2 observation: 30 days, 0.3: 48).
+    """
     top = max(event.importance for event in segment.events)
     if facts.significant:
         return round(top, 2)
-    importance = 0.3
+    activities = facts.activities
     if facts.arrivals or facts.departures:
         importance = 0.5 + 0.05 * min(3, len(facts.people))
-    if len(facts.activities) >= MAX_NARRATED:
+    else:
+        if _rule_class(facts)[1] is WeightClass.TRANSIENT:
+            importance = 0.2
+        elif any(
+            a.domain in _DOOR_DOMAINS
+            or (a.domain == "binary_sensor" and a.device_class in _DOOR_CLASSES)
+            for a in activities
+        ):
+            importance = 0.4
+        elif all(
+            a.domain == "binary_sensor" and a.device_class in _PRESENCE_CLASSES
+            for a in activities
+        ):
+            importance = 0.25
+        else:
+            importance = 0.3
+        importance += 0.05 * min(2, len(facts.people))
+    if len({a.entity_id for a in activities}) >= MAX_NARRATED:
         importance += 0.05
     return round(min(0.75, max(importance, top * 0.8)), 2)
 

@@ -1,10 +1,18 @@
-"""Decay, recency, access reinforcement and effective importance.
+"""Decay, recency, access reinforcement and retention (docs/retention.md).
 
 The formulas (each memory's weight class sets `retention` and its weight):
 
-    decay        = max(floor, 0.5 ** (days since last access / (half_life * retention)))
-    access_bonus = min(1, 0.5 + 0.1 * ln(1 + access_count))
-    effective    = clamp(importance * class weight * decay * access_bonus, floor, 1)
+    decay         = max(floor, 0.5 ** (idle days / (half_life * retention)))
+    access_bonus  = min(1, 0.5 + 0.1 * ln(1 + access_count))
+    reinforcement = access_bonus / 0.5          (1 never used, up to 2)
+    effective     = clamp(importance * decay * reinforcement, floor, 1)
+    archived once   effective < threshold  and  idle days >= half_life * retention
+
+Ranking (search/retrieval.py) weighs importance * class weight * decay and the
+access bonus as the specification's composite score does; retention does not
+multiply by the class weight or by a never-used memory's 0.5 bonus, because
+composed that way an ordinary observation (0.3 x 0.5 x 1 x 0.5 = 0.075) is
+archived the first night, against its class half-life of 30 days.
 
 Recency is the same curve on the age since creation at the base half-life, so
 a new memory is recent even before anyone used it.
@@ -60,9 +68,18 @@ def access_bonuses(access_counts: npt.NDArray[np.int64]) -> Values:
     return values
 
 
+#: The access bonus of a memory never used: reinforcement divides by it.
+_UNUSED_BONUS = 0.5
+
+
+def reinforcements(access_counts: npt.NDArray[np.int64]) -> Values:
+    """The access bonus relative to a memory never used: 1, up to 2."""
+    values: Values = access_bonuses(access_counts) / _UNUSED_BONUS
+    return values
+
+
 def effective_importances(
     importance: Values,
-    retrieval_weight: Values,
     retention_multiplier: Values,
     days_since_access: Values,
     access_counts: npt.NDArray[np.int64],
@@ -70,20 +87,40 @@ def effective_importances(
     base_half_life_days: float,
     floor: float,
 ) -> Values:
-    """The importance left after decay; maintenance archives below a threshold."""
+    """The importance left after decay, what maintenance archives by.
+
+    The class acts through its half-life only (not its retrieval weight too),
+    and use reinforces without never-used memories being halved.
+    """
     value = (
         importance
-        * retrieval_weight
         * decay_factors(
             days_since_access,
             retention_multiplier,
             base_half_life_days=base_half_life_days,
             floor=floor,
         )
-        * access_bonuses(access_counts)
+        * reinforcements(access_counts)
     )
     clamped: Values = np.fmin(1.0, np.fmax(floor, value))
     return clamped
+
+
+def archivable(
+    effective: Values,
+    days_since_access: Values,
+    retention_multiplier: Values,
+    *,
+    base_half_life_days: float,
+    threshold: float,
+) -> npt.NDArray[np.bool_]:
+    """Which memories decay archives: below the threshold, and idle for at
+    least their class half-life (a half-life halves a memory, it does not end
+    it; no importance, however low, makes one go sooner).
+    """
+    held = np.fmax(0.0, days_since_access) < base_half_life_days * retention_multiplier
+    values: npt.NDArray[np.bool_] = (effective < threshold) & ~held
+    return values
 
 
 def _one(value: float) -> Values:
@@ -126,6 +163,11 @@ def access_bonus(access_count: int) -> float:
     return float(access_bonuses(np.array([access_count], np.int64))[0])
 
 
+def reinforcement(access_count: int) -> float:
+    """The reinforcement of one memory used `access_count` times."""
+    return float(reinforcements(np.array([access_count], np.int64))[0])
+
+
 def effective_importance(
     importance: float,
     weight_class: WeightClass,
@@ -139,7 +181,6 @@ def effective_importance(
     return float(
         effective_importances(
             _one(importance),
-            _one(weight_class.retrieval_weight),
             _one(weight_class.retention_multiplier),
             _one(days_since_access),
             np.array([access_count], np.int64),

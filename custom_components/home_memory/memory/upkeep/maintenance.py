@@ -80,23 +80,33 @@ class Upkeep(Merging, Tiers):
 
     def _decay_batch(self, batch: ScoreColumns, now: float) -> int:
         """Write one batch's effective importance, archiving what fell below
-        the threshold; how many were archived (one transaction).
+        the threshold after its half-life; how many were archived (one
+        transaction; docs/retention.md).
         """
         cfg = self.config
+        idle_days = (now - batch.idle_since) / decay.SECONDS_PER_DAY
         values = decay.effective_importances(
             batch.importance,
-            batch.retrieval_weight,
             batch.retention_multiplier,
-            (now - batch.idle_since) / decay.SECONDS_PER_DAY,
+            idle_days,
             batch.access_count,
             base_half_life_days=cfg.base_half_life_days,
             floor=cfg.decay_floor,
         )
+        archive = decay.archivable(
+            values,
+            idle_days,
+            batch.retention_multiplier,
+            base_half_life_days=cfg.base_half_life_days,
+            threshold=cfg.archive_threshold,
+        ).tolist()
         updates = list(zip(values.tolist(), batch.rowids.tolist(), strict=True))
         to_archive = [
             (rowid, memory_id)
-            for (value, rowid), memory_id in zip(updates, batch.ids, strict=True)
-            if value < cfg.archive_threshold
+            for (_, rowid), memory_id, due in zip(
+                updates, batch.ids, archive, strict=True
+            )
+            if due
         ]
         with self._transaction() as conn:
             conn.executemany(
