@@ -8,7 +8,9 @@ import hashlib
 import math
 import re
 from typing import TYPE_CHECKING
+import unicodedata
 
+from .characters import has_hidden
 from .errors import InvalidMemoryError
 
 if TYPE_CHECKING:
@@ -19,6 +21,7 @@ MAX_SUMMARY_CHARS = 500
 MAX_LABELS = 50
 MAX_LABEL_CHARS = 100
 SUMMARY_SOFT_LIMIT = 120
+HIDDEN_PROBLEM = "must not contain control or invisible characters"
 
 
 def to_timestamp(value: datetime | None) -> float | None:
@@ -41,16 +44,10 @@ def content_hash(text: str) -> str:
 # Half of a UTF-16 pair on its own: Python strings may hold one (JSON "\\ud800"
 # does), but it cannot be encoded as UTF-8, so SQLite's binding would fail.
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-# Characters that steer how text is shown rather than being text: C0 and C1
-# controls, DEL, the bidi embedding/override/isolate controls (U+202A-U+202E,
-# U+2066-U+2069: "abc\u202edcba" reads reversed) and the line/paragraph
-# separators U+2028/U+2029. Tab, newline and carriage return are allowed in
-# multiline text (a memory's content); in one-line text (labels, ids,
-# queries) they are refused as well. U+2028/U+2029 are refused everywhere,
-# not normalised: a line break in content is written as a newline.
-_NOT_TEXT = "\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
-_CONTROL = re.compile(f"[\\x00-\\x08{_NOT_TEXT}]")
-_CONTROL_ONE_LINE = re.compile(f"[\\x00-\\x0a\\x0d{_NOT_TEXT}]")
+# What is text and what is hidden (controls, format and private-use
+# characters, unassigned code points, blank fillers, stray variation
+# selectors and joiners) is decided once, in characters.py: the same rule
+# refuses text here and blanks it when quoted into a prompt.
 
 
 def text_problem(
@@ -60,9 +57,11 @@ def text_problem(
 
     The one check every surface applies to text from outside (actions, LLM
     tools, sentences, imports); the message never quotes the value, so an
-    error cannot echo what a file or a caller held. Control characters (C0,
-    DEL, C1), bidi embedding/override/isolate controls and U+2028/U+2029
-    are refused; `multiline` text may hold tab, newline and carriage return.
+    error cannot echo what a file or a caller held. Hidden characters
+    (characters.py: controls, format characters such as zero-width and
+    direction marks and tag characters, private use, unassigned code points,
+    line and paragraph separators, blank fillers) are refused; `multiline`
+    text may hold tab, newline and carriage return.
     """
     if not isinstance(value, str):
         return "must be text"
@@ -72,8 +71,8 @@ def text_problem(
         return "must not contain NUL characters"
     if _LONE_SURROGATE.search(value):
         return "must be valid Unicode text"
-    if (_CONTROL if multiline else _CONTROL_ONE_LINE).search(value):
-        return "must not contain control characters"
+    if has_hidden(value, multiline=multiline):
+        return HIDDEN_PROBLEM
     return None
 
 
@@ -149,6 +148,9 @@ def clean_text(field: str, value: str, limit: int, *, allow_empty: bool = False)
     if _LONE_SURROGATE.search(value):
         # Every write passes here: SQLite could not encode it.
         raise InvalidMemoryError(field, "must be valid Unicode text")
+    if has_hidden(value, multiline=True):
+        # The engine's own writes too (observations, proposals, merges).
+        raise InvalidMemoryError(field, HIDDEN_PROBLEM)
     value = value.strip()
     if not value and not allow_empty:
         raise InvalidMemoryError(field, "must not be empty")
