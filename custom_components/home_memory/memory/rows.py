@@ -16,7 +16,7 @@ import numpy.typing as npt
 from .errors import MemoryNotFoundError
 from .in_memory import InMemoryCopies
 from .models import Caller, Memory, MemoryKind, Source, Tier, Visibility, WeightClass
-from .validation import from_timestamp
+from .validation import from_timestamp, label_key
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -119,11 +119,11 @@ class MemoryRows(InMemoryCopies):
         conn.execute("DELETE FROM memory_people WHERE memory_rowid = ?", (rowid,))
         conn.executemany(
             "INSERT INTO memory_tags (memory_rowid, tag) VALUES (?, ?)",
-            [(rowid, tag) for tag in tags],
+            [(rowid, tag) for tag in dict.fromkeys(map(label_key, tags))],
         )
         conn.executemany(
             "INSERT INTO memory_people (memory_rowid, person) VALUES (?, ?)",
-            [(rowid, person.casefold()) for person in people],
+            [(rowid, person) for person in dict.fromkeys(map(label_key, people))],
         )
 
     def _write_fts(

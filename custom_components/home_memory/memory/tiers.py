@@ -12,6 +12,7 @@ from .errors import InvalidMemoryError, MemoryChangedError
 from .models import Caller, Memory, Tier
 from .operation_log import OperationLog
 from .rows import COLUMNS, MemoryRows
+from .validation import label_key
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
@@ -42,7 +43,7 @@ class Tiers(MemoryRows, OperationLog):
             rows = conn.execute(
                 f"SELECT {COLUMNS} FROM memories WHERE rowid IN (SELECT memory_rowid "
                 f"FROM memory_tags WHERE tag IN ({','.join('?' * len(tags))}))",
-                [t.casefold() for t in tags],
+                [label_key(t) for t in tags],
             ).fetchall()
             for row in rows:
                 memory = self._row_to_memory(row)

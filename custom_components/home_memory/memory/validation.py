@@ -180,14 +180,52 @@ def clean_content(field: str, value: str, limit: int) -> str:
     return value
 
 
+# Fields whose entries are labels (compared by `label_key`); other label-like
+# lists (source_ids) are ids, compared exactly.
+LABEL_FIELDS = frozenset({"people", "tags"})
+
+
+def label_key(label: str) -> str:
+    """How labels are compared, indexed and filtered: "ANNA", "anna" and
+    "Anna" with a decomposed or a compatibility character are one label.
+
+    Unicode compatibility normalisation (NFKC), case folded, normalised again
+    (folding can undo it): the caseless match of Unicode's identifiers.
+    """
+    folded = unicodedata.normalize("NFKC", label).casefold()
+    return unicodedata.normalize("NFKC", folded)
+
+
 def clean_labels(field: str, values: Iterable[str]) -> tuple[str, ...]:
-    cleaned: dict[str, None] = {}
+    """Checked, trimmed labels, each once.
+
+    People and tags (LABEL_FIELDS) are stored in NFC and compared by
+    `label_key`: of two that compare equal the first spelling stays ("Anna",
+    "ANNA" -> "Anna"); tags are stored as their key. Other fields (ids) are
+    kept as given, once each.
+    """
+    cleaned: dict[str, str] = {}
     for value in values:
         label = clean_text(field, value, MAX_LABEL_CHARS)
-        cleaned[label.casefold() if field == "tags" else label] = None
+        if field in LABEL_FIELDS:
+            label = unicodedata.normalize("NFC", label)
+            key = label_key(label)
+            cleaned.setdefault(key, key if field == "tags" else label)
+        else:
+            cleaned.setdefault(label, label)
     if len(cleaned) > MAX_LABELS:
         raise InvalidMemoryError(field, f"has more than {MAX_LABELS} entries")
-    return tuple(cleaned)
+    return tuple(cleaned.values())
+
+
+def merged_labels(*groups: Iterable[str]) -> tuple[str, ...]:
+    """Stored labels of several memories or statements together, each once
+    (by `label_key`, the first spelling kept), at most MAX_LABELS."""
+    merged: dict[str, str] = {}
+    for group in groups:
+        for label in group:
+            merged.setdefault(label_key(label), label)
+    return tuple(merged.values())[:MAX_LABELS]
 
 
 def clean_enum[E: StrEnum](field: str, cls: type[E], value: object) -> E:

@@ -20,6 +20,7 @@ from ..memory.models import (
     Tier,
     Visibility,
 )
+from ..memory.validation import label_key
 from .access import Access, require, tier_filter
 from .errors import ForbiddenError, async_engine
 from .proposals import proposal_store, session_store
@@ -200,11 +201,11 @@ async def async_people(scope: OperationScope, limit: int) -> list[str]:
         scope.hass, lambda: store.people_labels(scope.actor.caller, limit)
     )
     persons = sorted(state.name for state in scope.hass.states.async_all(PERSON_DOMAIN))
-    # Once per name as the people filter compares them (casefolded): two
+    # Once per name as the people filter compares them (label_key): two
     # persons both called Anna, or a memory naming "anna", are one choice.
     names: dict[str, str] = {}
     for name in [*persons, *labels]:
-        names.setdefault(name.casefold(), name)
+        names.setdefault(label_key(name), name)
     return list(names.values())[:limit]
 
 
