@@ -83,7 +83,9 @@ class ExportImport(Writing):
         for row in rows:
             memory = self._row_to_memory(row)
             if memory.visible_to(caller):  # the same rule, checked once more
-                lines.append(json.dumps(memory_to_dict(memory), ensure_ascii=False))
+                lines.append(
+                    json.dumps(memory_to_dict(memory, caller), ensure_ascii=False)
+                )
         return lines, int(rows[-1][0]) if more else None
 
     def import_jsonl(
