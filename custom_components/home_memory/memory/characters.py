@@ -114,3 +114,11 @@ def without_hidden(text: str, replacement: str = " ") -> str:
     return "".join(
         replacement if hidden_at(text, at) else char for at, char in enumerate(text)
     )
+
+
+def visible_text(text: str) -> str:
+    """`text` on one line with its hidden characters as spaces, runs of space
+    as one: for text the engine writes from names it did not choose (an
+    entity named with an icon or a stray joiner), which validation would
+    otherwise refuse."""
+    return " ".join(without_hidden(text).split())
