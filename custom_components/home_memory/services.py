@@ -67,7 +67,7 @@ if TYPE_CHECKING:
     from homeassistant.core import ServiceResponse
     from homeassistant.util.json import JsonValueType
 
-    from .memory.common.values import ScoredMemory
+    from .memory.common.values import Caller, ScoredMemory
 
 SERVICE_REMEMBER: Final = "remember"
 SERVICE_SEARCH: Final = "search"
@@ -133,10 +133,10 @@ def _action(access: Access, run: _Run) -> _Handler:
 # -- arguments in, responses out ------------------------------------------------------
 
 
-def scored_dict(item: ScoredMemory) -> dict[str, Any]:
-    """A search hit as a response: the memory, its score and relevance."""
+def scored_dict(item: ScoredMemory, viewer: Caller) -> dict[str, Any]:
+    """A search hit as `viewer` may see it: the memory, its score and relevance."""
     return {
-        **memory_to_dict(item.memory),
+        **memory_to_dict(item.memory, viewer),
         "score": round(item.score, 4),
         "relevance": round(item.relevance, 4),
     }
@@ -157,7 +157,7 @@ async def _search(scope: OperationScope, data: _Data) -> ServiceResponse:
         ),
     )
     return {
-        "memories": [scored_dict(item) for item in found.items],
+        "memories": [scored_dict(item, scope.actor.caller) for item in found.items],
         "total": found.total,
         "offset": found.offset,
         "next_offset": found.next_offset,
@@ -171,7 +171,9 @@ async def _get(scope: OperationScope, data: _Data) -> ServiceResponse:
     got = await memories.async_get(
         scope, memories.GetRequest(data[ATTR_ID], data[ATTR_HISTORY])
     )
-    response: dict[str, Any] = {"memory": memory_to_dict(got.memory)}
+    response: dict[str, Any] = {
+        "memory": memory_to_dict(got.memory, scope.actor.caller)
+    }
     if got.history is not None:
         response["history"] = history_dicts(got.history)
     return response
@@ -187,7 +189,9 @@ async def _list(scope: OperationScope, data: _Data) -> ServiceResponse:
         ),
     )
     return {
-        "memories": [memory_to_dict(memory) for memory in page.memories],
+        "memories": [
+            memory_to_dict(memory, scope.actor.caller) for memory in page.memories
+        ],
         "total": page.total,
         "offset": page.offset,
         "next_offset": page.next_offset,
@@ -199,14 +203,20 @@ async def _remember(scope: OperationScope, data: _Data) -> ServiceResponse:
         scope,
         requests.remember_request(data),
     )
-    return {**outcome_data(result), "memory": memory_to_dict(result.memory)}
+    return {
+        **outcome_data(result),
+        "memory": memory_to_dict(result.memory, scope.actor.caller),
+    }
 
 
 async def _update(scope: OperationScope, data: _Data) -> ServiceResponse:
     outcome = await memories.async_update(
         scope, memories.UpdateRequest(data[ATTR_ID], requests.memory_patch(data))
     )
-    return {"memory": memory_to_dict(outcome.memory), "changed": outcome.changed}
+    return {
+        "memory": memory_to_dict(outcome.memory, scope.actor.caller),
+        "changed": outcome.changed,
+    }
 
 
 async def _forget(scope: OperationScope, data: _Data) -> ServiceResponse:
@@ -234,7 +244,7 @@ async def _search_all_tiers(scope: OperationScope, data: _Data) -> ServiceRespon
         ),
     )
     response: dict[str, Any] = {
-        "memories": [scored_dict(item) for item in found.items],
+        "memories": [scored_dict(item, scope.actor.caller) for item in found.items],
         "total": found.total,
         "min_relevance": found.min_relevance,
     }
@@ -291,7 +301,11 @@ async def _end_conversations(scope: OperationScope, data: _Data) -> ServiceRespo
         "ended": len(ended),
         "sessions": [
             {
-                "conversation_id": item.session.conversation_id,
+                # The id reopens the conversation: its speaker's alone.
+                "conversation_id": item.session.conversation_id
+                if item.session.owner is not None
+                and item.session.owner == scope.actor.caller.user_id
+                else None,
                 "turns": item.session.turns,
                 "extraction_started": item.extraction_started,
             }

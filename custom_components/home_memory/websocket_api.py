@@ -203,6 +203,11 @@ class Request:
     user: User
     data: dict[str, Any]
 
+    @property
+    def caller(self) -> Caller:
+        """Who asks, as the engine knows them (what they may be shown)."""
+        return self.scope.actor.caller
+
 
 type _Body = Callable[[Request], Awaitable[Any]]
 
@@ -319,21 +324,26 @@ async def async_user_names(hass: HomeAssistant) -> dict[str, str]:
     return {user.id: user.name or "" for user in await hass.auth.async_get_users()}
 
 
-def memory_json(memory: Memory, names: Mapping[str, str]) -> dict[str, Any]:
-    """A memory as the browser gets it (docs/websocket-api.md, the memory object)."""
+def memory_json(
+    memory: Memory, names: Mapping[str, str], viewer: Caller
+) -> dict[str, Any]:
+    """A memory as `viewer`'s browser gets it (docs/websocket-api.md, the
+    memory object): another person's conversation ids are not in it."""
     return {
-        **memory_to_dict(memory),
+        **memory_to_dict(memory, viewer),
         "origin": str(memory.origin),
         "owner_name": names.get(memory.owner) if memory.owner else None,
     }
 
 
-def _scored_json(item: ScoredMemory, names: Mapping[str, str]) -> dict[str, Any]:
+def _scored_json(
+    item: ScoredMemory, names: Mapping[str, str], viewer: Caller
+) -> dict[str, Any]:
     def rounded(value: float | None) -> float | None:
         return None if value is None else round(value, 4)
 
     return {
-        **memory_json(item.memory, names),
+        **memory_json(item.memory, names, viewer),
         "score": rounded(item.score),
         "relevance": rounded(item.relevance),
         "similarity": rounded(item.similarity),
@@ -367,9 +377,14 @@ def _event_json(event: ObservedEvent) -> dict[str, Any]:
     }
 
 
-def _proposal_json(proposal: Proposal) -> dict[str, Any]:
-    # The browser links a proposal to its conversation; actions do not.
-    return {**proposal_data(proposal), "conversation_id": proposal.conversation_id}
+def _proposal_json(proposal: Proposal, viewer: Caller) -> dict[str, Any]:
+    # The browser links a proposal to its conversation; actions do not. The
+    # id reopens that conversation: only the person who spoke in it gets it.
+    own = proposal.owner is not None and proposal.owner == viewer.user_id
+    return {
+        **proposal_data(proposal),
+        "conversation_id": proposal.conversation_id if own else None,
+    }
 
 
 def _log_json(entry: LogEntry, names: Mapping[str, str]) -> dict[str, Any]:
@@ -439,7 +454,9 @@ async def ws_list(request: Request) -> dict[str, Any]:
     names = await async_user_names(request.scope.hass)
     position = result.next_position
     return {
-        "memories": [memory_json(memory, names) for memory in result.memories],
+        "memories": [
+            memory_json(memory, names, request.caller) for memory in result.memories
+        ],
         "next_cursor": None
         if position is None
         else encode_cursor([position.created_at, position.rowid], digest),
@@ -465,7 +482,9 @@ async def ws_search(request: Request) -> dict[str, Any]:
     )
     names = await async_user_names(request.scope.hass)
     return {
-        "memories": [_scored_json(item, names) for item in result.items],
+        "memories": [
+            _scored_json(item, names, request.caller) for item in result.items
+        ],
         "total": result.total,
         "next_offset": result.next_offset,
         "min_relevance": result.min_relevance,
@@ -485,7 +504,7 @@ async def ws_get(request: Request) -> dict[str, Any]:
     parts = browse.decay_parts(memory, scope.data.store.config, scope.data.store.now())
     names = await async_user_names(scope.hass)
     return {
-        "memory": memory_json(memory, names),
+        "memory": memory_json(memory, names, request.caller),
         "may_manage": got.may_manage,
         "decay": {
             "factor": round(parts.factor, 4),
@@ -501,7 +520,10 @@ async def ws_get(request: Request) -> dict[str, Any]:
             "conversation": None
             if provenance.conversation_id is None
             else {
-                "conversation_id": provenance.conversation_id,
+                # Reopens the conversation: its speaker's alone.
+                "conversation_id": provenance.conversation_id
+                if memory.shown_to(request.caller) is memory
+                else None,
                 "turns": [_turn_json(turn) for turn in provenance.turns],
             },
             "events": [_event_json(event) for event in provenance.events],
@@ -535,7 +557,7 @@ async def ws_export(request: Request) -> dict[str, Any]:
 async def ws_proposals(request: Request) -> dict[str, Any]:
     """The pending proposals the caller may decide on."""
     proposals = await async_list_proposals(request.scope)
-    return {"proposals": [_proposal_json(p) for p in proposals]}
+    return {"proposals": [_proposal_json(p, request.caller) for p in proposals]}
 
 
 @_command("pending", WS_PENDING_SCHEMA)
@@ -595,7 +617,10 @@ async def ws_update(request: Request) -> dict[str, Any]:
     )
     names = await async_user_names(request.scope.hass)
     # changed False: the edit matched the memory, and nothing was written.
-    return {"memory": memory_json(outcome.memory, names), "changed": outcome.changed}
+    return {
+        "memory": memory_json(outcome.memory, names, request.caller),
+        "changed": outcome.changed,
+    }
 
 
 @_command("revert", WS_REVERT_SCHEMA)
@@ -610,7 +635,10 @@ async def ws_revert(request: Request) -> dict[str, Any]:
     )
     names = await async_user_names(request.scope.hass)
     # changed False: that version says what the memory says now; nothing written.
-    return {"memory": memory_json(outcome.memory, names), "changed": outcome.changed}
+    return {
+        "memory": memory_json(outcome.memory, names, request.caller),
+        "changed": outcome.changed,
+    }
 
 
 @_command("forget", WS_FORGET_SCHEMA)
@@ -657,7 +685,7 @@ async def ws_answer_proposals(request: Request) -> dict[str, Any]:
     )
     names = await async_user_names(request.scope.hass)
     return {
-        "memories": [memory_json(m, names) for m in decision.memories],
+        "memories": [memory_json(m, names, request.caller) for m in decision.memories],
         "outcomes": decision.outcomes,
         "rejected": [proposal.id for proposal in decision.rejected],
     }
@@ -677,7 +705,7 @@ async def ws_edit_proposal(request: Request) -> dict[str, Any]:
     if not decision.memories:
         raise NotFoundError("proposal_not_found", id=data["proposal_id"])
     return {
-        "memory": memory_json(decision.memories[0], names),
+        "memory": memory_json(decision.memories[0], names, request.caller),
         "outcome": decision.outcomes[0] if decision.outcomes else None,
     }
 
@@ -757,7 +785,7 @@ async def ws_subscribe(
             if memory is not None:
                 if memory.owner and memory.owner not in names:
                     names = await async_user_names(hass)
-                event = {**event, "memory": memory_json(memory, names)}
+                event = {**event, "memory": memory_json(memory, names, caller())}
             connection.send_message(event_message(msg["id"], event))
 
     task = hass.async_create_background_task(

@@ -294,13 +294,23 @@ def test_a_proposal_confirmed_with_edits_is_one_transaction(store: MemoryStore) 
     assert memory.content == "Anna likes green tea"
     assert memory.summary != "Anna likes tea"
     with pytest.raises(InvalidMemoryError):
-        # A household proposal has no owner it could be private to.
+        # A refused edit confirms nothing.
+        proposals.confirm(
+            [theirs.id], ANNA, edits={theirs.id: MemoryPatch(content="...")}
+        )
+    with pytest.raises(InvalidMemoryError):
+        # Without a user, a household proposal has nobody to be private to.
         proposals.confirm(
             [theirs.id],
-            ANNA,
+            Caller(),
             edits={theirs.id: MemoryPatch(visibility=Visibility.PRIVATE)},
         )
     assert [p.id for p in proposals.pending(ANNA)] == [theirs.id]
+    # Kept private by the person confirming it, it is theirs.
+    [(_, kept)] = proposals.confirm(
+        [theirs.id], ANNA, edits={theirs.id: MemoryPatch(visibility=Visibility.PRIVATE)}
+    )
+    assert (kept.memory.owner, kept.memory.visibility) == ("anna", Visibility.PRIVATE)
 
 
 def test_people_are_offered_as_the_memories_spell_them(store: MemoryStore) -> None:

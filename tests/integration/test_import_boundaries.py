@@ -186,7 +186,9 @@ async def test_import_by_an_admin_cannot_write_into_anothers_private_space(
     user_anna: MockUser,
     config_dir: Path,
 ) -> None:
-    """Without keep_owners, every imported memory belongs to the importing person."""
+    """Without keep_owners, every imported memory belongs to the importing
+    person, and another person's private line is skipped (counted), never
+    made the importer's (issue 20, defect 8)."""
     text = "\n".join(
         [
             _line(id="p", content="Planted in Anna's diary", owner=user_anna.id,
@@ -196,14 +198,13 @@ async def test_import_by_an_admin_cannot_write_into_anothers_private_space(
         ]
     )  # fmt: skip
     result = await _import_text(hass, config_dir, text, hass_admin_user)
-    assert result == {"imported": 2, "skipped": 0, "skipped_private": 0}
+    assert result == {"imported": 1, "skipped": 0, "skipped_private": 1}
     anna_sees = await _everything(hass, user_anna)
     assert [m["id"] for m in anna_sees] == ["h"]
     admin_sees = {m["id"]: m for m in await _everything(hass, hass_admin_user)}
-    assert admin_sees["p"]["owner"] == hass_admin_user.id
-    assert admin_sees["p"]["visibility"] == "private"
-    assert admin_sees["p"]["speaker"] == hass_admin_user.id
+    assert "p" not in admin_sees
     assert admin_sees["h"]["owner"] == hass_admin_user.id
+    assert admin_sees["h"]["speaker"] == hass_admin_user.id
 
 
 async def test_import_without_a_user_skips_private_lines(

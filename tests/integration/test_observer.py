@@ -1096,3 +1096,30 @@ async def test_close_segment_tells_an_invalid_ai_answer_with_the_template(
     (memory,) = await stored_memories(entry)
     assert "Anna" in memory.content
     assert await buffered(hass, entry) == 0
+
+
+async def test_an_entity_named_with_hidden_characters_is_still_told(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    mock_load_model: Any,
+    hass_admin_user: MockUser,
+) -> None:
+    """Names are the home's: a zero-width space, a tag character or a
+    private-use icon in one becomes a space, and the memory is written
+    (stored text follows the hidden-character rule, issue 20)."""
+    entry = await setup_house_entry(hass, freezer)
+    door = {"friendly_name": "Front\u200b Door\U000e0041", "device_class": "door"}
+    hass.states.async_set("binary_sensor.front_door", "off", door)
+    hass.states.async_set(
+        "light.kitchen", "on", {"friendly_name": "Kitchen \ue000Light"}
+    )
+    freezer.tick(timedelta(seconds=2))
+    hass.states.async_set("binary_sensor.front_door", "on", door)
+    freezer.tick(timedelta(seconds=2))
+    hass.states.async_set("binary_sensor.front_door", "off", door)
+    response = await call(hass, "close_segment", user=hass_admin_user)
+    assert response["result"] == "remembered"
+    (memory,) = await stored_memories(entry)
+    assert "front door" in memory.content.casefold()
+    assert "kitchen light" in memory.content.casefold()
+    assert not any(c in memory.content for c in "\u200b\U000e0041\ue000")

@@ -567,15 +567,12 @@ async def test_end_conversations_proposes_at_once(
 
     assert response["result"] == "ended"
     assert response["ended"] == 2
-    by_conversation = {s["conversation_id"]: s for s in response["sessions"]}
-    assert by_conversation[conversation_id] == {
-        "conversation_id": conversation_id,
-        "turns": 4,
-        "extraction_started": True,
-    }
-    [ben] = [s for s in response["sessions"] if s["conversation_id"] != conversation_id]
-    assert ben["turns"] == 1
-    assert ben["extraction_started"] is False
+    # The ids reopen Anna's and Ben's conversations: the admin gets neither.
+    assert sorted(
+        (s["conversation_id"], s["turns"], s["extraction_started"])
+        for s in response["sessions"]
+    ) == [(None, 1, False), (None, 4, True)]
+    assert conversation_id not in str(response)
     [task] = fake_ai_task.tasks
     assert 'User: "fact number 3: the plumber is Jo"' in task.instructions
     data = init_integration.runtime_data
@@ -622,7 +619,8 @@ async def test_end_conversations_of_one_conversation(
 
     response = await call(hass, "end_conversations", {"conversation_id": first})
 
-    assert [s["conversation_id"] for s in response["sessions"]] == [first]
+    # Anna's conversation's id is hers: the automation is not told it.
+    assert [s["conversation_id"] for s in response["sessions"]] == [None]
     assert response["sessions"][0]["extraction_started"] is True
     still_open = [s for s in sessions_of(init_integration) if s.ended_at is None]
     assert [s.conversation_id for s in still_open] == [second]

@@ -421,6 +421,7 @@ async def test_voice_memory_names_the_turn_it_came_from(
         NewMemory(
             content="The bins go out on Monday",
             source_ids=("conv-1",),
+            speaker=anna_user.id,
             owner=anna_user.id,
         ),
         Caller(anna_user.id),
@@ -436,6 +437,9 @@ async def test_voice_memory_names_the_turn_it_came_from(
     ]
     theirs = await ben.ok("get", memory_id=memory_id)
     assert theirs["provenance"]["conversation"]["turns"] == []
+    # The id would reopen Anna's conversation: Ben is not given it.
+    assert theirs["provenance"]["conversation"]["conversation_id"] is None
+    assert theirs["memory"]["source_ids"] == ["conversation"]
 
 
 async def test_get_lists_the_events_an_observed_memory_was_told_from(

@@ -4,6 +4,7 @@ and the operation scope the memory operations take."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ..const import LOGGER
@@ -43,11 +44,34 @@ class CallScope:
         """Refuse now, before anything else, when the speaker may not write."""
         require(self.ops.actor, Access.WRITE)
 
-    async def log(self, operation: str, details: dict[str, Any]) -> None:
-        """Record the call in the engine's operation log (no memory text)."""
+    async def log_position(self) -> int | None:
+        """Where the operation log stands before the call (None: unreadable)."""
+        try:
+            return await self.hass.async_add_executor_job(self.data.store.last_seq)
+        except ENGINE_FAILURES as err:
+            LOGGER.debug("Could not read the log's position: %s", err)
+            return None
+
+    async def log(
+        self, operation: str, details: dict[str, Any], since: int | None = None
+    ) -> None:
+        """Record the call in the engine's operation log (no memory text).
+
+        `since` (`log_position` before the call): the row names the memories
+        the call wrote or recalled, and others see it only as they may see
+        those (operation_log.log_event); a call that named none is the
+        speaker's own. Sensors and recall rows keep a private write's time
+        from others for the same reason.
+        """
         try:
             await self.hass.async_add_executor_job(
-                self.data.store.log_event, operation, self.speaker.caller, details
+                partial(
+                    self.data.store.log_event,
+                    operation,
+                    self.speaker.caller,
+                    details,
+                    since=since,
+                )
             )
         except ENGINE_FAILURES as err:
             LOGGER.debug("Could not log %s: %s", operation, err)

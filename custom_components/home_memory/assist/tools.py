@@ -210,6 +210,7 @@ class MemoryTool(ha_llm.Tool):
             scope = await async_scope(hass, llm_context.context, llm_context.device_id)
         except OperationError as err:
             return tool_error(err)
+        since = await scope.log_position()
         try:
             result = await self._async_run(scope, args)
         except (OperationError, ToolError) as err:
@@ -217,11 +218,13 @@ class MemoryTool(ha_llm.Tool):
             await scope.log(
                 f"tool_{self.base_name}",
                 {"platform": llm_context.platform, "outcome": failed.data["error"]},
+                since,
             )
             return failed
         await scope.log(
             f"tool_{self.base_name}",
             {"platform": llm_context.platform, "outcome": "ok"},
+            since,
         )
         return result
 

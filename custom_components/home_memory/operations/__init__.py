@@ -31,7 +31,7 @@ engine work in the executor and translates.
 Operations (module: function(request) -> result; errors besides engine_error)
 ------------------------------------------------------------------------------
 memories.py (read: everyone; write: users who may control; admin: admins)
-- async_remember(scope, RememberRequest) -> memory.models.CreateResult
+- async_remember(scope, RememberRequest) -> memory.common.values.CreateResult
   (action created | updated (+previous) | reinforced); write.
   InvalidRequestError private_needs_owner / invalid_memory.
 - async_update(scope, UpdateRequest(memory_id, MemoryPatch)) ->

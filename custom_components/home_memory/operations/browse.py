@@ -20,6 +20,7 @@ from ..memory.common.values import (
 )
 from ..memory.observation.event_buffer import EventBuffer, ObservedEvent
 from ..memory.scoring import decay
+from ..memory.text.validation import label_key
 from .access import Access, require, tier_filter
 from .errors import ForbiddenError, async_engine
 from .proposals import proposal_store, session_store
@@ -203,11 +204,11 @@ async def async_people(scope: OperationScope, limit: int) -> list[str]:
         scope.hass, lambda: store.people_labels(scope.actor.caller, limit)
     )
     persons = sorted(state.name for state in scope.hass.states.async_all(PERSON_DOMAIN))
-    # Once per name as the people filter compares them (casefolded): two
+    # Once per name as the people filter compares them (label_key): two
     # persons both called Anna, or a memory naming "anna", are one choice.
     names: dict[str, str] = {}
     for name in [*persons, *labels]:
-        names.setdefault(name.casefold(), name)
+        names.setdefault(label_key(name), name)
     return list(names.values())[:limit]
 
 

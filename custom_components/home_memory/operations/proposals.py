@@ -208,27 +208,25 @@ async def async_list_proposals(scope: OperationScope) -> list[Proposal]:
 async def async_decide_proposals(
     scope: OperationScope, request: DecideRequest
 ) -> Decision:
-    """Confirm (into memories, in one transaction) and reject the named proposals.
+    """Confirm (into memories) and reject the named proposals, in one transaction.
 
-    NotFoundError `proposal_not_found` when one was decided meanwhile or is
-    not the caller's to decide; then nothing of the confirmation is stored.
+    NotFoundError `proposal_not_found` when one is unknown, was decided
+    meanwhile, is not the caller's to decide or is named both to confirm and
+    to reject; then nothing is stored and nothing is decided.
     """
     require(scope.actor, Access.WRITE)
     hass, data, caller = scope.hass, scope.data, scope.actor.caller
     store = proposal_store(data)
     try:
-        results = (
-            await async_engine(
-                hass,
-                partial(store.confirm, request.confirm, caller, edits=request.edits),
-            )
-            if request.confirm
-            else []
-        )
-        rejected = (
-            await async_engine(hass, partial(store.reject, request.reject, caller))
-            if request.reject
-            else []
+        results, rejected = await async_engine(
+            hass,
+            partial(
+                store.decide,
+                request.confirm,
+                request.reject,
+                caller,
+                edits=request.edits,
+            ),
         )
     finally:
         await async_refresh(hass, data)

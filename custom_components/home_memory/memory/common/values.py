@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
@@ -68,6 +68,23 @@ class Source(StrEnum):
 
 # How a memory names another it took over (consolidation) among its sources.
 PROVENANCE_PREFIX: Final = "memory:"
+# How an observed memory names the events it was told from.
+EVENT_SOURCE_PREFIX: Final = "event:"
+# What a conversation's id is shown as to anyone but the person who spoke in
+# it: "said in a conversation", without the id that would reopen it.
+HIDDEN_CONVERSATION: Final = "conversation"
+# The thread of observed memories (narration.py): one per day, no one's.
+OBSERVED_THREAD_PREFIX: Final = "observed:"
+
+
+def opens_a_conversation(source_id: str) -> bool:
+    """Whether a source id may reopen a chat session (a conversation's id).
+
+    Every source but the observer's events and the memories a merge took
+    over: Home Assistant continues a conversation, with the earlier words
+    its agent kept, given nothing but its id.
+    """
+    return not source_id.startswith((EVENT_SOURCE_PREFIX, PROVENANCE_PREFIX))
 
 
 class Origin(StrEnum):
@@ -199,6 +216,30 @@ class Memory:
         return self.visibility is Visibility.HOUSEHOLD or (
             caller.user_id is not None and self.owner == caller.user_id
         )
+
+    def shown_to(self, caller: Caller) -> Memory:
+        """The memory as `caller` may be shown it.
+
+        The ids of the conversation it was said in (its sources, its thread)
+        are the speaker's alone: anyone else, an administrator too, gets
+        "conversation" in their place, so the origin still reads "voice"
+        but nobody can continue another person's conversation.
+        """
+        if caller.user_id is not None and self.speaker == caller.user_id:
+            return self
+        hidden = {s for s in self.source_ids if opens_a_conversation(s)}
+        # A thread is a conversation's id unless the observer named it.
+        thread = self.thread
+        if thread is not None and not thread.startswith(OBSERVED_THREAD_PREFIX):
+            thread = None
+        if not hidden and thread == self.thread:
+            return self
+        sources = tuple(
+            dict.fromkeys(
+                HIDDEN_CONVERSATION if s in hidden else s for s in self.source_ids
+            )
+        )
+        return replace(self, source_ids=sources, thread=thread)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

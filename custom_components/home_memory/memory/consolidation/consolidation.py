@@ -69,7 +69,13 @@ from ..common.values import (
 )
 from ..store import MemoryMerge
 from ..text.statements import contradicts
-from ..text.validation import MAX_LABELS, embedding_text, same_specifics, summarize
+from ..text.validation import (
+    MAX_LABELS,
+    embedding_text,
+    merged_labels,
+    same_specifics,
+    summarize,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
@@ -863,12 +869,7 @@ class Consolidator:
 
 
 def _union(values: Iterable[Sequence[str]]) -> tuple[str, ...]:
-    merged: dict[str, None] = {}
-    for sequence in values:
-        for value in sequence:
-            if value.casefold() not in {m.casefold() for m in merged}:
-                merged[value] = None
-    return tuple(merged)[:MAX_LABELS]
+    return merged_labels(*values)
 
 
 def _first(values: Iterable[str | None]) -> str | None:

@@ -262,6 +262,13 @@ def _edited(new: NewMemory, patch: MemoryPatch | None) -> NewMemory:
     return replace(new, **changes)  # type: ignore[arg-type]
 
 
+def _owned(new: NewMemory, caller: Caller) -> NewMemory:
+    """A household proposal made private is the confirming person's own."""
+    if new.visibility is Visibility.PRIVATE and new.owner is None:
+        return replace(new, owner=caller.user_id)
+    return new
+
+
 class ProposalStore:
     """Pending, confirmed and rejected proposals, in the memory store's file."""
 
@@ -385,68 +392,92 @@ class ProposalStore:
         *,
         edits: Mapping[str, MemoryPatch] | None = None,
     ) -> list[tuple[Proposal, CreateResult]]:
-        """Turn the proposals into memories (source `extracted`), atomically.
-
-        The memories and the proposals' confirmed status commit together; a
-        proposal decided meanwhile rolls everything back (ProposalNotFoundError).
-        `edits` (proposal id -> patch): a person's changes, stored as the
-        memory's first version in the same transaction, so an edit that is
-        refused confirms nothing.
-        """
-        chosen = self._decidable(ids, caller)
-        if not chosen:
-            return []
-        items = [
-            _edited(
-                NewMemory(
-                    content=p.content,
-                    summary=p.summary,
-                    kind=p.kind,
-                    tags=p.keywords,
-                    source=Source.EXTRACTED,
-                    source_ids=(p.conversation_id,) if p.conversation_id else (),
-                    speaker=p.owner,
-                    owner=p.owner,
-                    visibility=p.visibility,
-                    thread=p.conversation_id,
-                ),
-                (edits or {}).get(p.id),
-            )
-            for p in chosen
-        ]
-        now = self._now()
-
-        def _mark_confirmed(
-            conn: sqlite3.Connection, results: list[CreateResult]
-        ) -> None:
-            for proposal, result in zip(chosen, results, strict=True):
-                changed = conn.execute(
-                    "UPDATE proposals SET status = 'confirmed', decided_at = ?, "
-                    "decided_by = ?, memory_id = ? WHERE id = ? AND status = 'pending'",
-                    (now, caller.actor, result.memory.id, proposal.id),
-                ).rowcount
-                if changed != 1:
-                    raise ProposalNotFoundError(proposal.id)
-
-        results = self._store.create_many(items, caller, in_transaction=_mark_confirmed)
-        return list(zip(self._by_ids([p.id for p in chosen]), results, strict=True))
+        """Turn the proposals into memories (source `extracted`), atomically."""
+        return self.decide(ids, (), caller, edits=edits)[0]
 
     def reject(self, ids: Sequence[str], caller: Caller) -> list[Proposal]:
         """Mark the proposals rejected; nothing is stored."""
-        chosen = self._decidable(ids, caller)
+        return self.decide((), ids, caller)[1]
+
+    def decide(
+        self,
+        confirm: Sequence[str],
+        reject: Sequence[str],
+        caller: Caller,
+        *,
+        edits: Mapping[str, MemoryPatch] | None = None,
+    ) -> tuple[list[tuple[Proposal, CreateResult]], list[Proposal]]:
+        """Confirm some proposals into memories and reject others: all or nothing.
+
+        The memories, the confirmed and the rejected statuses commit in one
+        transaction; a proposal that is unknown, not the caller's, decided
+        meanwhile or named twice (to confirm and to reject) raises
+        ProposalNotFoundError and nothing is written. `edits` (proposal id
+        -> patch): a person's changes, stored as the memory's first version
+        in the same transaction, so an edit that is refused confirms nothing.
+        A household proposal confirmed as private becomes the private memory
+        of the person confirming it (it is theirs to keep to themselves).
+        """
+        to_confirm = self._decidable(confirm, caller) if confirm else []
+        to_reject = self._decidable(reject, caller) if reject else []
+        items = [
+            _owned(
+                _edited(
+                    NewMemory(
+                        content=p.content,
+                        summary=p.summary,
+                        kind=p.kind,
+                        tags=p.keywords,
+                        source=Source.EXTRACTED,
+                        source_ids=(p.conversation_id,) if p.conversation_id else (),
+                        speaker=p.owner,
+                        owner=p.owner,
+                        visibility=p.visibility,
+                        thread=p.conversation_id,
+                    ),
+                    (edits or {}).get(p.id),
+                ),
+                caller,
+            )
+            for p in to_confirm
+        ]
         now = self._now()
-        with self._store.transaction() as conn:
-            for proposal in chosen:
-                if (
-                    conn.execute(
-                        "UPDATE proposals SET status = 'rejected', decided_at = ?, "
-                        "decided_by = ? WHERE id = ? AND status = 'pending'",
-                        (now, caller.actor, proposal.id),
-                    ).rowcount
-                    != 1
-                ):
-                    raise ProposalNotFoundError(proposal.id)
-        return self._by_ids([p.id for p in chosen])
+
+        def _mark(
+            conn: sqlite3.Connection,
+            status: ProposalStatus,
+            proposal: Proposal,
+            memory_id: str | None = None,
+        ) -> None:
+            if (
+                conn.execute(
+                    "UPDATE proposals SET status = ?, decided_at = ?, "
+                    "decided_by = ?, memory_id = ? WHERE id = ? AND status = 'pending'",
+                    (status.value, now, caller.actor, memory_id, proposal.id),
+                ).rowcount
+                != 1
+            ):
+                raise ProposalNotFoundError(proposal.id)
+
+        def _mark_all(conn: sqlite3.Connection, results: list[CreateResult]) -> None:
+            for proposal, result in zip(to_confirm, results, strict=True):
+                _mark(conn, ProposalStatus.CONFIRMED, proposal, result.memory.id)
+            for proposal in to_reject:
+                # A proposal confirmed just now is no longer pending: named
+                # to reject as well, it fails the whole answer.
+                _mark(conn, ProposalStatus.REJECTED, proposal)
+
+        if items:
+            results = self._store.create_many(items, caller, in_transaction=_mark_all)
+        else:
+            results = []
+            with self._store.transaction() as conn:
+                _mark_all(conn, [])
+        confirmed_now = self._by_ids([p.id for p in to_confirm])
+        return (
+            list(zip(confirmed_now, results, strict=True)),
+            self._by_ids([p.id for p in to_reject]),
+        )
 
     def expire(self, older_than_seconds: float = PROPOSAL_TTL_SECONDS) -> int:
         """Let pending proposals nobody decided on lapse; how many."""

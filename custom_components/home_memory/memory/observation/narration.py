@@ -24,6 +24,7 @@ import re
 from typing import TYPE_CHECKING, Final
 
 from ..common.values import MemoryKind, NewMemory, Source, Visibility, WeightClass
+from ..text.characters import visible_text
 from ..text.quoting import data_block, quote
 from ..text.validation import summarize
 from .segmentation import (
@@ -82,18 +83,20 @@ class Narration:
 
     def new_memory(self) -> NewMemory:
         """The observed memory to store: the household's, never private."""
+        # Entity names and areas are the home's: hidden characters in them
+        # (characters.py) become spaces, so the write is never refused.
         return NewMemory(
-            content=self.content,
-            summary=self.summary,
+            content=visible_text(self.content),
+            summary=visible_text(self.summary),
             kind=self.kind,
             weight_class=self.weight_class,
             importance=self.importance,
             emotion=self.emotion,
-            people=self.people,
-            location=self.location,
+            people=tuple(filter(None, map(visible_text, self.people))),
+            location=visible_text(self.location or "") or None,
             time_of_day=str(self.time_of_day),
             day_type=str(self.day_type),
-            tags=self.tags,
+            tags=tuple(filter(None, map(visible_text, self.tags))),
             source=Source.OBSERVED,
             source_ids=self.source_ids,
             visibility=Visibility.HOUSEHOLD,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..common.values import IMPORTED_SOURCES, Origin
-from ..text.validation import to_timestamp
+from ..text.validation import label_key, to_timestamp
 
 if TYPE_CHECKING:
     from ..common.values import Caller, MemoryFilter
@@ -47,12 +47,12 @@ def filter_sql(flt: MemoryFilter, caller: Caller, now: float) -> tuple[str, list
         clauses.append(
             "m.rowid IN (SELECT memory_rowid FROM memory_tags WHERE tag = ?)"
         )
-        params.append(tag.casefold())
+        params.append(label_key(tag))
     for person in flt.people:
         clauses.append(
             "m.rowid IN (SELECT memory_rowid FROM memory_people WHERE person = ?)"
         )
-        params.append(person.casefold())
+        params.append(label_key(person))
     if flt.owner is not None:
         clauses.append("m.owner = ?")
         params.append(flt.owner)

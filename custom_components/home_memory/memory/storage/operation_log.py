@@ -99,11 +99,56 @@ class OperationLog(StoreConnections):
         return owner, str(Visibility.HOUSEHOLD)
 
     def log_event(
-        self, operation: str, caller: Caller, details: dict[str, Any] | None = None
+        self,
+        operation: str,
+        caller: Caller,
+        details: dict[str, Any] | None = None,
+        *,
+        since: int | None = None,
     ) -> None:
-        """Record a non-memory event (a tool call, a service call) in the log."""
+        """Record a non-memory event (a tool call, a service call) in the log.
+
+        `since` (the log's `last_seq` before the call): the row lists in
+        `details.ids` the memories the caller's rows after it name (what the
+        call wrote or recalled), and is shown to others as an access row is:
+        with the ids they may see, as they were then, and not at all when
+        none is left. A row of a person's call that named no memory is that
+        person's own: a private write that failed, or a forget still to be
+        confirmed, does not tell others when that person spoke.
+        """
         with self._transaction() as conn:
+            if since is None:
+                self._log(conn, operation, None, caller, None, details)
+                return
+            ids: dict[str, None] = {}
+            for memory_id, row_details in conn.execute(
+                "SELECT memory_id, details FROM operation_log "
+                "WHERE seq > ? AND actor = ? ORDER BY seq",
+                (since, caller.actor),
+            ):
+                if memory_id is not None:
+                    ids[str(memory_id)] = None
+                    continue
+                named = json.loads(row_details).get("ids")
+                if isinstance(named, list):
+                    ids.update(dict.fromkeys(map(str, named)))
+            details = {**(details or {}), "ids": list(ids)}
             self._log(conn, operation, None, caller, None, details)
+            if not ids and caller.user_id is not None:
+                conn.execute(
+                    "UPDATE operation_log SET owner = ?, visibility = ? "
+                    "WHERE seq = last_insert_rowid()",
+                    (caller.user_id, str(Visibility.PRIVATE)),
+                )
+
+    def last_seq(self) -> int:
+        """The newest log row's place (0: none): `log_event`'s `since`."""
+        with self._read() as conn:
+            return int(
+                conn.execute(
+                    "SELECT coalesce(max(seq), 0) FROM operation_log"
+                ).fetchone()[0]
+            )
 
     def log_entries(
         self,
@@ -124,8 +169,11 @@ class OperationLog(StoreConnections):
         clauses: list[str] = []
         params: list[Any] = []
         if caller is not None:
+            # A row about no memory has a visibility only when it is one
+            # person's own (log_event); its listed ids are checked below.
             clauses.append(
-                "(memory_id IS NULL OR visibility = 'household' "
+                "((memory_id IS NULL AND visibility IS NULL) "
+                "OR visibility = 'household' "
                 "OR (owner IS NOT NULL AND owner = ?))"
             )
             params.append(caller.user_id)
@@ -153,7 +201,7 @@ class OperationLog(StoreConnections):
                     before = int(seq)
                     shown = json.loads(details)
                     if caller is not None and mid is None:
-                        shown = self._visible_ids(conn, shown, caller)
+                        shown = self._visible_ids(conn, shown, caller, before)
                         if shown is None:
                             continue
                     entries.append(
@@ -174,14 +222,20 @@ class OperationLog(StoreConnections):
         return entries
 
     def _visible_ids(
-        self, conn: sqlite3.Connection, details: dict[str, Any], caller: Caller
+        self,
+        conn: sqlite3.Connection,
+        details: dict[str, Any],
+        caller: Caller,
+        seq: int,
     ) -> dict[str, Any] | None:
         """`details` with only the listed memory ids the caller may see.
 
-        A row about no one memory (an access by recall) lists the ids it
-        touched; someone else's private memory must not show there either.
-        None when every listed id is hidden: the row itself would tell that
-        the actor recalled something private.
+        A row about no one memory (an access by recall, a tool call) lists
+        the ids it touched; someone else's private memory must not show
+        there either, nor a memory that was private when the row was written
+        (its private period stays its owner's after it is shared). None when
+        every listed id is hidden: the row itself would tell that the actor
+        recalled or wrote something private, and when.
         """
         ids = details.get("ids")
         if not isinstance(ids, list) or not ids:
@@ -190,10 +244,31 @@ class OperationLog(StoreConnections):
             memory_id
             for memory_id in ids
             if self._may_see(self._log_visibility(conn, str(memory_id)), caller)
+            and self._may_see(self._visibility_at(conn, str(memory_id), seq), caller)
         ]
         if not kept:
             return None
         return {**details, "ids": kept}
+
+    @staticmethod
+    def _visibility_at(
+        conn: sqlite3.Connection, memory_id: str, seq: int
+    ) -> tuple[str | None, str]:
+        """Owner and visibility of `memory_id` when log row `seq` was written.
+
+        Every change of a memory writes a row about it with its visibility
+        after the change (and making it private makes all its rows private),
+        so the newest such row before `seq` tells. A memory with no row
+        before (imported, or older than its log) counts as it is now.
+        """
+        row = conn.execute(
+            "SELECT owner, visibility FROM operation_log WHERE memory_id = ? "
+            "AND seq < ? AND visibility IS NOT NULL ORDER BY seq DESC LIMIT 1",
+            (memory_id, seq),
+        ).fetchone()
+        if row is None:
+            return None, str(Visibility.HOUSEHOLD)
+        return row[0], str(row[1])
 
     @staticmethod
     def _may_see(row: tuple[str | None, str], caller: Caller) -> bool:

@@ -21,6 +21,7 @@ from ..common.values import (
     Tier,
     Visibility,
 )
+from ..text.validation import label_key
 from .filters import filter_sql
 from .rows import COLUMNS, MemoryRows
 from .schema import schema_version
@@ -234,7 +235,7 @@ class Reading(MemoryRows):
     def people_labels(self, caller: Caller, limit: int = 200) -> list[str]:
         """The people named by active memories the caller may see, most named first.
 
-        The filter compares names casefolded (so they are indexed so); each is
+        The filter compares names by `label_key` (so they are indexed so); each is
         given as the memories most often spell it ("Zedekiah", not "zedekiah").
         """
         visible = "m.tier = 'active' AND (m.visibility = 'household' OR m.owner = ?)"
@@ -258,7 +259,7 @@ class Reading(MemoryRows):
                     (caller.user_id, *folded),
                 )
                 for (written,) in rows:
-                    counts = spellings.get(str(written).casefold())
+                    counts = spellings.get(label_key(str(written)))
                     if counts is not None:
                         counts[str(written)] += 1
         return [

@@ -26,6 +26,7 @@ from ..common.values import (
     WeightClass,
 )
 from ..text.statements import Relation, relate
+from ..text.validation import merged_labels
 from .versions import Versions
 
 if TYPE_CHECKING:
@@ -259,8 +260,8 @@ class Repeats(Versions):
 
 def _accumulated(existing: Memory, item: NewMemory) -> MemoryPatch:
     """What a repeat and a correction both add: labels and the higher importance."""
-    tags = tuple(dict.fromkeys((*existing.tags, *item.tags)))
-    people = tuple(dict.fromkeys((*existing.people, *item.people)))
+    tags = merged_labels(existing.tags, item.tags)
+    people = merged_labels(existing.people, item.people)
     importance = max(existing.importance, item.importance)
     return MemoryPatch(
         tags=tags if tags != existing.tags else None,

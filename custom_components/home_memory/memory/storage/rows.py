@@ -23,7 +23,7 @@ from ..common.values import (
     Visibility,
     WeightClass,
 )
-from ..text.validation import from_timestamp
+from ..text.validation import from_timestamp, label_key
 from .in_memory import InMemoryCopies
 
 if TYPE_CHECKING:
@@ -127,11 +127,11 @@ class MemoryRows(InMemoryCopies):
         conn.execute("DELETE FROM memory_people WHERE memory_rowid = ?", (rowid,))
         conn.executemany(
             "INSERT INTO memory_tags (memory_rowid, tag) VALUES (?, ?)",
-            [(rowid, tag) for tag in tags],
+            [(rowid, tag) for tag in dict.fromkeys(map(label_key, tags))],
         )
         conn.executemany(
             "INSERT INTO memory_people (memory_rowid, person) VALUES (?, ?)",
-            [(rowid, person.casefold()) for person in people],
+            [(rowid, person) for person in dict.fromkeys(map(label_key, people))],
         )
 
     def _write_fts(

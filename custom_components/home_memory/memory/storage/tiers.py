@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..common.errors import InvalidMemoryError, MemoryChangedError
 from ..common.values import Caller, Memory, Tier
+from ..text.validation import label_key
 from .operation_log import OperationLog
 from .rows import COLUMNS, MemoryRows
 
@@ -42,7 +43,7 @@ class Tiers(MemoryRows, OperationLog):
             rows = conn.execute(
                 f"SELECT {COLUMNS} FROM memories WHERE rowid IN (SELECT memory_rowid "
                 f"FROM memory_tags WHERE tag IN ({','.join('?' * len(tags))}))",
-                [t.casefold() for t in tags],
+                [label_key(t) for t in tags],
             ).fetchall()
             for row in rows:
                 memory = self._row_to_memory(row)

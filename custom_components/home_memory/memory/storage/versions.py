@@ -92,6 +92,17 @@ _SNAPSHOT_FIELDS = (
 _CLEARABLE = frozenset({"emotion", "location"})
 
 
+def _embedded_text(current: Memory, patch: MemoryPatch) -> str | None:
+    """What a memory patched by `patch` embeds; None when its text stays."""
+    if patch.content is None and patch.summary is None:
+        return None
+    content = patch.content or current.content
+    summary = patch.summary or (
+        summarize(content) if patch.content is not None else current.summary
+    )
+    return embedding_text(summary, content)
+
+
 class Versions(MemoryRows, OperationLog):
     """Update, history and undo."""
 
@@ -108,11 +119,18 @@ class Versions(MemoryRows, OperationLog):
         patch = self._validate_patch(patch)
         with self._read() as conn:
             _, current = self._rowid_for(conn, memory_id, caller)
-        vector = self._vector_for_patch(current, patch)
+        # Embedded before the writer lock (embedding is slow), for the text
+        # as it was read; checked again under the lock below.
+        embedded = _embedded_text(current, patch)
+        vector = self._embed_one(embedded)
         with self._transaction() as conn:
             rowid, current = self._rowid_for(conn, memory_id, caller)
             if current.tier is not Tier.ACTIVE:
                 raise MemoryNotFoundError(memory_id)
+            if (committed := _embedded_text(current, patch)) != embedded:
+                # Another edit changed the text meanwhile: what is embedded
+                # is what is committed, so embed the text as it will be.
+                vector = self._embed_one(committed)
             if (
                 patch.expected_version is not None
                 and patch.expected_version != current.version
@@ -169,16 +187,11 @@ class Versions(MemoryRows, OperationLog):
             else clean_enum("visibility", Visibility, patch.visibility),
         )
 
-    def _vector_for_patch(
-        self, current: Memory, patch: MemoryPatch
-    ) -> npt.NDArray[np.float32] | None:
-        if patch.content is None and patch.summary is None:
+    def _embed_one(self, text: str | None) -> npt.NDArray[np.float32] | None:
+        """The vector of `text` (None: no text to embed, or no embedder)."""
+        if text is None:
             return None
-        content = patch.content or current.content
-        summary = patch.summary or (
-            summarize(content) if patch.content is not None else current.summary
-        )
-        embedded = self._embed([embedding_text(summary, content)])
+        embedded = self._embed([text])
         return None if embedded is None else embedded[0]
 
     def _apply_patch(

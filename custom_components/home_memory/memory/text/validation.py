@@ -8,8 +8,10 @@ import hashlib
 import math
 import re
 from typing import TYPE_CHECKING, Any
+import unicodedata
 
 from ..common.errors import InvalidMemoryError
+from .characters import has_hidden
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -19,6 +21,7 @@ MAX_SUMMARY_CHARS = 500
 MAX_LABELS = 50
 MAX_LABEL_CHARS = 100
 SUMMARY_SOFT_LIMIT = 120
+HIDDEN_PROBLEM = "must not contain control or invisible characters"
 
 
 def jsonable(value: Any) -> Any:
@@ -50,16 +53,10 @@ def content_hash(text: str) -> str:
 # Half of a UTF-16 pair on its own: Python strings may hold one (JSON "\\ud800"
 # does), but it cannot be encoded as UTF-8, so SQLite's binding would fail.
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-# Characters that steer how text is shown rather than being text: C0 and C1
-# controls, DEL, the bidi embedding/override/isolate controls (U+202A-U+202E,
-# U+2066-U+2069: "abc\u202edcba" reads reversed) and the line/paragraph
-# separators U+2028/U+2029. Tab, newline and carriage return are allowed in
-# multiline text (a memory's content); in one-line text (labels, ids,
-# queries) they are refused as well. U+2028/U+2029 are refused everywhere,
-# not normalised: a line break in content is written as a newline.
-_NOT_TEXT = "\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
-_CONTROL = re.compile(f"[\\x00-\\x08{_NOT_TEXT}]")
-_CONTROL_ONE_LINE = re.compile(f"[\\x00-\\x0a\\x0d{_NOT_TEXT}]")
+# What is text and what is hidden (controls, format and private-use
+# characters, unassigned code points, blank fillers, stray variation
+# selectors and joiners) is decided once, in characters.py: the same rule
+# refuses text here and blanks it when quoted into a prompt.
 
 
 def text_problem(
@@ -69,9 +66,11 @@ def text_problem(
 
     The one check every surface applies to text from outside (actions, LLM
     tools, sentences, imports); the message never quotes the value, so an
-    error cannot echo what a file or a caller held. Control characters (C0,
-    DEL, C1), bidi embedding/override/isolate controls and U+2028/U+2029
-    are refused; `multiline` text may hold tab, newline and carriage return.
+    error cannot echo what a file or a caller held. Hidden characters
+    (characters.py: controls, format characters such as zero-width and
+    direction marks and tag characters, private use, unassigned code points,
+    line and paragraph separators, blank fillers) are refused; `multiline`
+    text may hold tab, newline and carriage return.
     """
     if not isinstance(value, str):
         return "must be text"
@@ -81,8 +80,8 @@ def text_problem(
         return "must not contain NUL characters"
     if _LONE_SURROGATE.search(value):
         return "must be valid Unicode text"
-    if (_CONTROL if multiline else _CONTROL_ONE_LINE).search(value):
-        return "must not contain control characters"
+    if has_hidden(value, multiline=multiline):
+        return HIDDEN_PROBLEM
     return None
 
 
@@ -158,6 +157,9 @@ def clean_text(field: str, value: str, limit: int, *, allow_empty: bool = False)
     if _LONE_SURROGATE.search(value):
         # Every write passes here: SQLite could not encode it.
         raise InvalidMemoryError(field, "must be valid Unicode text")
+    if has_hidden(value, multiline=True):
+        # The engine's own writes too (observations, proposals, merges).
+        raise InvalidMemoryError(field, HIDDEN_PROBLEM)
     value = value.strip()
     if not value and not allow_empty:
         raise InvalidMemoryError(field, "must not be empty")
@@ -187,14 +189,52 @@ def clean_content(field: str, value: str, limit: int) -> str:
     return value
 
 
+# Fields whose entries are labels (compared by `label_key`); other label-like
+# lists (source_ids) are ids, compared exactly.
+LABEL_FIELDS = frozenset({"people", "tags"})
+
+
+def label_key(label: str) -> str:
+    """How labels are compared, indexed and filtered: "ANNA", "anna" and
+    "Anna" with a decomposed or a compatibility character are one label.
+
+    Unicode compatibility normalisation (NFKC), case folded, normalised again
+    (folding can undo it): the caseless match of Unicode's identifiers.
+    """
+    folded = unicodedata.normalize("NFKC", label).casefold()
+    return unicodedata.normalize("NFKC", folded)
+
+
 def clean_labels(field: str, values: Iterable[str]) -> tuple[str, ...]:
-    cleaned: dict[str, None] = {}
+    """Checked, trimmed labels, each once.
+
+    People and tags (LABEL_FIELDS) are stored in NFC and compared by
+    `label_key`: of two that compare equal the first spelling stays ("Anna",
+    "ANNA" -> "Anna"); tags are stored as their key. Other fields (ids) are
+    kept as given, once each.
+    """
+    cleaned: dict[str, str] = {}
     for value in values:
         label = clean_text(field, value, MAX_LABEL_CHARS)
-        cleaned[label.casefold() if field == "tags" else label] = None
+        if field in LABEL_FIELDS:
+            label = unicodedata.normalize("NFC", label)
+            key = label_key(label)
+            cleaned.setdefault(key, key if field == "tags" else label)
+        else:
+            cleaned.setdefault(label, label)
     if len(cleaned) > MAX_LABELS:
         raise InvalidMemoryError(field, f"has more than {MAX_LABELS} entries")
-    return tuple(cleaned)
+    return tuple(cleaned.values())
+
+
+def merged_labels(*groups: Iterable[str]) -> tuple[str, ...]:
+    """Stored labels of several memories or statements together, each once
+    (by `label_key`, the first spelling kept), at most MAX_LABELS."""
+    merged: dict[str, str] = {}
+    for group in groups:
+        for label in group:
+            merged.setdefault(label_key(label), label)
+    return tuple(merged.values())[:MAX_LABELS]
 
 
 def clean_enum[E: StrEnum](field: str, cls: type[E], value: object) -> E:

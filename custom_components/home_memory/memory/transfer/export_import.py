@@ -83,7 +83,9 @@ class ExportImport(Writing):
         for row in rows:
             memory = self._row_to_memory(row)
             if memory.visible_to(caller):  # the same rule, checked once more
-                lines.append(json.dumps(memory_to_dict(memory), ensure_ascii=False))
+                lines.append(
+                    json.dumps(memory_to_dict(memory, caller), ensure_ascii=False)
+                )
         return lines, int(rows[-1][0]) if more else None
 
     def import_jsonl(
@@ -93,10 +95,12 @@ class ExportImport(Writing):
 
         Memories whose id already exists are skipped, so importing twice is the
         same as importing once. What is imported belongs to the caller: a file
-        cannot place memories in someone else's private space. Private lines
-        of a file imported without a user are skipped (counted), since making
-        them household would show them to everyone. Only an admin restoring a
-        full export keeps the owners the file names (`keep_owners`).
+        cannot place memories in someone else's private space. A private line
+        is imported only by the person it names as its owner: another
+        person's private memories (and, imported without a user, every private
+        line) are skipped and counted, so an export file never hands one
+        person's private words to another. Only an admin restoring a full
+        export keeps the owners the file names (`keep_owners`).
         """
         if keep_owners and not caller.is_admin:
             raise InvalidMemoryError("keep_owners", "is for admins only")
@@ -109,7 +113,11 @@ class ExportImport(Writing):
             try:
                 new, extra = memory_from_dict(parse_line(line))
                 if not keep_owners:
-                    if new.visibility is Visibility.PRIVATE and caller.user_id is None:
+                    if new.visibility is Visibility.PRIVATE and (
+                        caller.user_id is None or new.owner != caller.user_id
+                    ):
+                        # Another person's private memory (the line names
+                        # its owner) never becomes the importer's.
                         skipped_private += 1
                         continue
                     # Nor may a file attribute words to someone else.

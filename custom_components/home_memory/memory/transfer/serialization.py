@@ -33,6 +33,7 @@ from ..text.validation import (
 )
 
 if TYPE_CHECKING:
+    from ..common.values import Caller
     from ..storage.operation_log import LogEntry
 
 
@@ -58,11 +59,12 @@ _TIME_FIELDS = (
 )  # fmt: skip
 
 
-def memory_to_dict(memory: Memory) -> dict[str, Any]:
-    """A memory as JSON-ready data (export format, service responses)."""
-    return {
-        name: jsonable(getattr(memory, name)) for name in memory.__dataclass_fields__
-    }
+def memory_to_dict(memory: Memory, viewer: Caller) -> dict[str, Any]:
+    """A memory as JSON-ready data (export format, service responses), as
+    `viewer` may be shown it (Memory.shown_to: another person's conversation
+    ids never leave)."""
+    shown = memory.shown_to(viewer)
+    return {name: jsonable(getattr(shown, name)) for name in shown.__dataclass_fields__}
 
 
 # Bounds of the stored-only numbers of an export line (SQLite holds 64-bit
