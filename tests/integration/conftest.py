@@ -25,11 +25,14 @@ from custom_components.home_memory.const import (
 
 from .fake_agents import async_add_agent_entry
 from .fake_ai_task import FakeAITaskEntity, async_setup_fake_ai_task
+from .ws_client import Client, user_token
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
     from pathlib import Path
     from unittest.mock import MagicMock
+
+    from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
     from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
 
@@ -205,3 +208,25 @@ def conversation_busy_error(monkeypatch: pytest.MonkeyPatch) -> type[Exception]:
         conversation, "ConversationBusyError", ConversationBusyError, raising=False
     )
     return ConversationBusyError
+
+
+@pytest.fixture
+async def anna(
+    hass: HomeAssistant, hass_ws_client: WebSocketGenerator, user_anna: MockUser
+) -> Client:
+    """Anna's websocket connection."""
+    return Client(await hass_ws_client(hass, await user_token(hass, user_anna)))
+
+
+@pytest.fixture
+async def ben(
+    hass: HomeAssistant, hass_ws_client: WebSocketGenerator, user_ben: MockUser
+) -> Client:
+    """Ben's websocket connection."""
+    return Client(await hass_ws_client(hass, await user_token(hass, user_ben)))
+
+
+@pytest.fixture
+async def admin(hass_ws_client: WebSocketGenerator) -> Client:
+    """An administrator's websocket connection (not Anna)."""
+    return Client(await hass_ws_client())

@@ -17,38 +17,16 @@ from custom_components.home_memory.const import DOMAIN
 
 from .conftest import call
 from .fake_agents import say
-from .ws_client import Client, user_token
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from homeassistant.core import HomeAssistant
     from pytest_homeassistant_custom_component.common import MockUser
-    from pytest_homeassistant_custom_component.typing import WebSocketGenerator
+
+    from .ws_client import Client
 
 pytestmark = pytest.mark.usefixtures("agent_entry", "init_integration")
-
-
-@pytest.fixture
-async def anna(
-    hass: HomeAssistant, hass_ws_client: WebSocketGenerator, user_anna: MockUser
-) -> Client:
-    """Anna's websocket connection."""
-    return Client(await hass_ws_client(hass, await user_token(hass, user_anna)))
-
-
-@pytest.fixture
-async def ben(
-    hass: HomeAssistant, hass_ws_client: WebSocketGenerator, user_ben: MockUser
-) -> Client:
-    """Ben's websocket connection."""
-    return Client(await hass_ws_client(hass, await user_token(hass, user_ben)))
-
-
-@pytest.fixture
-async def admin(hass_ws_client: WebSocketGenerator) -> Client:
-    """An administrator's websocket connection (not Anna)."""
-    return Client(await hass_ws_client())
 
 
 async def tool(

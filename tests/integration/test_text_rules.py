@@ -28,15 +28,15 @@ from custom_components.home_memory.memory.common.values import (
 )
 
 from .conftest import call
-from .ws_client import Client, user_token
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from pytest_homeassistant_custom_component.common import MockUser
-    from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
     from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
+
+    from .ws_client import Client
 
 pytestmark = pytest.mark.usefixtures("init_integration")
 
@@ -76,14 +76,6 @@ def hidden_characters() -> st.SearchStrategy[str]:
         st.sampled_from(NAMED_HIDDEN),
         st.integers(0xE0000, 0xE007F).map(chr),
     )
-
-
-@pytest.fixture
-async def anna(
-    hass: HomeAssistant, hass_ws_client: WebSocketGenerator, user_anna: MockUser
-) -> Client:
-    """Anna's websocket connection."""
-    return Client(await hass_ws_client(hass, await user_token(hass, user_anna)))
 
 
 @pytest.fixture(autouse=True)

@@ -13,7 +13,6 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 from unittest.mock import patch
 
-from homeassistant.auth.const import GROUP_ID_USER
 from homeassistant.util import dt as dt_util
 import pytest
 from pytest_homeassistant_custom_component.common import (
@@ -25,47 +24,18 @@ from custom_components.home_memory.background import conversation_capture
 from custom_components.home_memory.operations.proposals import session_store
 
 from .fake_agents import say
-from .ws_client import Client, user_token
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
     from pytest_homeassistant_custom_component.common import MockConfigEntry
-    from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
     from custom_components.home_memory.runtime.data import HomeMemoryData
+
+    from .ws_client import Client
 
 pytestmark = pytest.mark.usefixtures("agent_entry", "init_integration")
 
 REPLY = "Okay, I'll remember that."
-
-
-@pytest.fixture
-async def ben_user(hass: HomeAssistant) -> MockUser:
-    """Ben, another ordinary user."""
-    group = await hass.auth.async_get_group(GROUP_ID_USER)
-    return MockUser(name="Ben", groups=[group]).add_to_hass(hass)
-
-
-@pytest.fixture
-async def anna(
-    hass: HomeAssistant, hass_ws_client: WebSocketGenerator, user_anna: MockUser
-) -> Client:
-    """Anna's websocket connection."""
-    return Client(await hass_ws_client(hass, await user_token(hass, user_anna)))
-
-
-@pytest.fixture
-async def ben(
-    hass: HomeAssistant, hass_ws_client: WebSocketGenerator, ben_user: MockUser
-) -> Client:
-    """Ben's websocket connection."""
-    return Client(await hass_ws_client(hass, await user_token(hass, ben_user)))
-
-
-@pytest.fixture
-async def admin(hass_ws_client: WebSocketGenerator) -> Client:
-    """An administrator's websocket connection."""
-    return Client(await hass_ws_client())
 
 
 async def spoken(hass: HomeAssistant, user: MockUser, text: str, **kw: Any) -> Any:

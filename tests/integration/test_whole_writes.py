@@ -45,22 +45,6 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.usefixtures("init_integration")
 
 
-@pytest.fixture
-async def anna(
-    hass: HomeAssistant, hass_ws_client: WebSocketGenerator, user_anna: MockUser
-) -> Client:
-    """Anna's websocket connection."""
-    return Client(await hass_ws_client(hass, await user_token(hass, user_anna)))
-
-
-@pytest.fixture
-async def ben(
-    hass: HomeAssistant, hass_ws_client: WebSocketGenerator, user_ben: MockUser
-) -> Client:
-    """Ben's websocket connection."""
-    return Client(await hass_ws_client(hass, await user_token(hass, user_ben)))
-
-
 def data_of(entry: HomeMemoryConfigEntry) -> HomeMemoryData:
     """The loaded entry's runtime data."""
     return entry.runtime_data
