@@ -18,6 +18,7 @@ it gets what the previous words found, and never anything forgotten.
 from __future__ import annotations
 
 import json
+import re
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -154,10 +155,18 @@ def test_each_turn_gets_the_memories_for_its_own_words(
         # Not an earlier turn's background carried along.
         for other in words[:number]:
             assert other not in turn, (shape, other, turn)
-    # One set of memory tools, whatever the APIs merged, on every turn.
+    # One set of memory tools, whatever the APIs merged, on every turn, and
+    # every memory tool the prompt names is one the model has.
     for request in _requests(home, agent, conversation_id):
         recall = [name for name in request["tools"] if name.endswith("recall")]
         assert len(recall) == 1, request["tools"]
+        tools = request["tools"]
+        for name in set(re.findall(r"home_memory__\w+", request["system"])):
+            # Home Assistant 2026.10 prefixes merged APIs' tools ("assist__").
+            assert any(t == name or t.endswith(f"__{name}") for t in tools), name
+        called = r"call the (remember|recall|forget|update_memory) tool"
+        for name in set(re.findall(called, request["system"])):
+            assert name in tools, (name, tools)
 
 
 def test_an_assist_only_agent_gets_what_the_previous_words_found(

@@ -54,8 +54,10 @@ class HomeMemoryAPI(ha_llm.API):
             if turn is not None and turn.marker is not None:
                 state = data.conversations.get(turn.conversation_id, speaker.key)
                 if state.tools_turn == turn.marker:
-                    # Assist already gave the memory tools to this agent.
+                    # Assist already gave the memory tools, and the words on
+                    # how to use them, to this agent: only the background here.
                     tools = []
+                    prompt = []
                 state.tools_turn = turn.marker
             if tools and speaker.can_write and offers_for(data, speaker.caller.user_id):
                 # The speaker has proposals pending: the tool for the answer.
