@@ -14,10 +14,14 @@ when
   line and paragraph separators U+2028, U+2029);
 - or it is a filler that is drawn blank although it is a letter or a mark
   (U+034F, U+115F, U+1160, U+17B4, U+17B5, U+3164, U+FFA0);
-- or it is a variation selector (U+FE00-U+FE0F, U+E0100-U+E01EF, U+180B-U+180D,
-  U+180F) that does not directly follow a visible character: one selector
-  chooses how the character before it looks ("❤️"), a second one chooses
-  nothing;
+- or it is a variation selector that does not directly follow a character
+  whose look it can choose: one selector chooses how the character before it
+  looks ("❤️"), a second one chooses nothing, and after an ordinary letter
+  or digit a run of them could spell bytes nobody sees. U+FE0E and U+FE0F
+  (text or emoji look) may follow a symbol, a punctuation mark or a keycap
+  base (0-9, #, *); U+FE00-U+FE0D a symbol or a letter of a script without
+  letter case (CJK, Myanmar, ...); U+E0100-U+E01EF (ideographic variants) a CJK
+  ideograph; U+180B-U+180D and U+180F a Mongolian letter;
 - or it is U+200D ZERO WIDTH JOINER anywhere but between two emoji
   (a symbol, optionally with its skin tone or selector, before it, a
   symbol after it: "👩‍🚀").
@@ -39,6 +43,8 @@ _HIDDEN_CATEGORIES: Final = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"}
 # grapheme joiner, Khmer's inherent vowels).
 BLANK_FILLERS: Final = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u3164\uffa0")
 LINE_BREAKS: Final = frozenset("\t\n\r")
+# Keycap bases: "1️⃣" is a digit, U+FE0F and U+20E3.
+_KEYCAPS: Final = frozenset("0123456789#*")
 ZERO_WIDTH_JOINER: Final = "\u200d"
 # Categories a variation selector may follow: what is drawn.
 _VISIBLE_CATEGORIES: Final = frozenset(
@@ -62,12 +68,26 @@ def is_variation_selector(char: str) -> bool:
 
 
 def _drawn(char: str) -> bool:
-    """A character that shows something a selector may choose the look of."""
+    """A character that shows something (not blank, not itself a selector)."""
     return (
         unicodedata.category(char) in _VISIBLE_CATEGORIES
         and char not in BLANK_FILLERS
         and not is_variation_selector(char)
     )
+
+
+def _selects(selector: str, base: str) -> bool:
+    """Whether `selector` may choose the look of `base` (the rule above)."""
+    if not _drawn(base):
+        return False
+    code, category = ord(selector), unicodedata.category(base)
+    if code in (0xFE0E, 0xFE0F):
+        return category in {"So", "Sk", "Sm"} or category[0] == "P" or base in _KEYCAPS
+    if 0xFE00 <= code <= 0xFE0D:
+        return category in {"So", "Sm", "Lo"}
+    if 0xE0100 <= code <= 0xE01EF:
+        return unicodedata.name(base, "").startswith("CJK ")
+    return 0x1820 <= ord(base) <= 0x18AA  # Mongolian letters
 
 
 def _joins_emoji(text: str, at: int) -> bool:
@@ -93,7 +113,7 @@ def hidden_at(text: str, at: int, *, multiline: bool = False) -> bool:
     if char in BLANK_FILLERS:
         return True
     if is_variation_selector(char):
-        return at == 0 or not _drawn(text[at - 1])
+        return at == 0 or not _selects(char, text[at - 1])
     if char == ZERO_WIDTH_JOINER:
         return not _joins_emoji(text, at)
     return unicodedata.category(char) in _HIDDEN_CATEGORIES
