@@ -41,9 +41,20 @@ if TYPE_CHECKING:
 
     from ..runtime.conversation_state import ConversationStates
 
-# Keys under which the memory tools' results quote a memory's words.
-QUOTING_KEYS: Final = frozenset({"text", "content", "memory", "summary"})
+# What a withheld memory tool result keeps: ids, numbers, cursors, tokens,
+# codes and dates (re-checked when used). Every other string, wherever it
+# stands, may quote a memory and is withheld.
+KEPT_KEYS: Final = frozenset(
+    {"id", "ids", "number", "cursor", "token", "total_found", "showing"}
+    | {"has_more", "min_relevance", "error", "needs_choice", "result", "kind"}
+    | {"date", "outcome"}
+)
 WITHHELD: Final = "(withheld: memories have changed since; call the tool again)"
+# The memory tools' own names; Home Assistant may prefix them when it merges
+# APIs ("assist__home_memory__recall", "home_memory__recall").
+TOOL_BASE_NAMES: Final = frozenset(
+    {"remember", "recall", "update_memory", "forget", "confirm_proposals"}
+)
 
 
 @callback
@@ -132,24 +143,31 @@ def withhold_stale_words(conversations: ConversationStates, chat_log: ChatLog) -
     history, which its model receives on every later turn; once memories
     change it may quote one forgotten or made private since. Its ids, numbers,
     cursors and confirmation tokens stay (they are re-checked when used).
+    A result counts as older when the model called the tool before the
+    change (the result itself is made after the tool has read the store).
     Called when the user's words arrive (2026.11 keeps that chat log for the
     turn) and while the prompt is built (2026.10 works on a copy of it).
     """
-    if conversations.changed_at is None or not (names := memory_tool_names(chat_log)):
+    if conversations.changed_at is None:
         return
     changed = dt_util.utc_from_timestamp(conversations.changed_at)
-    withhold_tool_results(chat_log, names, without_words, before=changed)
+    withhold_tool_results(chat_log, is_memory_tool, without_words, before=changed)
 
 
-def without_words(data: Any) -> Any:
-    """`data` with every quoted memory's words replaced by WITHHELD."""
+def is_memory_tool(name: str) -> bool:
+    """Whether a tool result under `name` is one of Home Memory's, under any of
+    the names its tools have had in the conversation (an agent switched, APIs
+    merged): "recall", "home_memory__recall", "assist__home_memory__recall"."""
+    base = name.rsplit("__", 1)[-1]
+    return base in TOOL_BASE_NAMES and (name == base or f"{DOMAIN}__{base}" in name)
+
+
+def without_words(data: Any, key: str | None = None) -> Any:
+    """`data` with every string not under a KEPT_KEYS key as WITHHELD."""
     if isinstance(data, dict):
-        return {
-            key: WITHHELD
-            if key in QUOTING_KEYS and isinstance(value, str)
-            else without_words(value)
-            for key, value in data.items()
-        }
+        return {name: without_words(value, name) for name, value in data.items()}
     if isinstance(data, list):
-        return [without_words(item) for item in data]
+        return [without_words(item, key) for item in data]
+    if isinstance(data, str) and key not in KEPT_KEYS:
+        return WITHHELD
     return data

@@ -27,6 +27,7 @@ from ..memory.common.values import (
     MemoryKind,
     Visibility,
 )
+from ..memory.text.characters import without_hidden
 from ..operations import choosing, memories, proposals, recall, requests
 from ..operations.errors import OperationError
 from ..operations.remembering import outcome_data, outcome_speech
@@ -187,7 +188,7 @@ class MemoryTool(ha_llm.Tool):
         unexpected is logged and answered like any other error.
         """
         try:
-            return await self._async_call_checked(hass, tool_input, llm_context)
+            result = await self._async_call_checked(hass, tool_input, llm_context)
         except Exception:  # noqa: BLE001 - logged with its traceback
             LOGGER.exception("Memory tool %s failed", self.name)
             return error_result(
@@ -195,6 +196,8 @@ class MemoryTool(ha_llm.Tool):
                 "Memory could not do that because of an internal error; "
                 "tell the user it did not work.",
             )
+        # Text stored before the hidden-character rule reaches no model raw.
+        return ha_llm.ToolResult(data=visible(result.data), error=result.error)
 
     async def _async_call_checked(
         self,
@@ -598,3 +601,15 @@ def memory_tools(
     if confirm_proposals:
         tools.append(ConfirmProposalsTool(prefix))
     return tools
+
+
+def visible(data: Any) -> Any:
+    """`data` with the hidden characters of every string as spaces
+    (memory/text/characters.py)."""
+    if isinstance(data, str):
+        return without_hidden(data)
+    if isinstance(data, dict):
+        return {key: visible(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [visible(item) for item in data]
+    return data

@@ -308,28 +308,36 @@ async def async_unload_platforms(
 
 def withhold_tool_results(
     chat_log: ChatLog,
-    tool_names: set[str],
+    is_named: Callable[[str], bool],
     rewrite: Callable[[Any], Any],
     *,
     before: datetime,
 ) -> None:
-    """Rewrite what `chat_log` holds of the named tools' results from before
-    `before`.
+    """Rewrite the results of tools (`is_named`) called before `before`.
 
     The chat log's content is what the agent sends its model on every later
-    turn of the conversation; a `ToolResultContent` (frozen) is replaced by a
-    copy whose `result` holds `rewrite(data)` (rewriting twice is harmless).
+    turn of the conversation. A result's call time is that of the assistant
+    content that made the call (the result is made after the tool has run); a
+    `ToolResultContent` (frozen) is replaced by a copy whose `result` holds
+    `rewrite(data)` (rewriting twice is harmless).
     """
     from dataclasses import replace
 
-    from homeassistant.components.conversation.chat_log import ToolResultContent
+    from homeassistant.components.conversation.chat_log import (
+        AssistantContent,
+        ToolResultContent,
+    )
     from homeassistant.helpers.llm import ToolResult
 
+    called: dict[str, datetime] = {}
     for index, content in enumerate(chat_log.content):
-        if (
+        if isinstance(content, AssistantContent):
+            for call in content.tool_calls or ():
+                called[call.id] = content.created
+        elif (
             isinstance(content, ToolResultContent)
-            and content.tool_name in tool_names
-            and content.created < before
+            and is_named(content.tool_name)
+            and called.get(content.tool_call_id, content.created) < before
         ):
             result = content.result
             chat_log.content[index] = replace(
