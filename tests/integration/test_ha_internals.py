@@ -7,6 +7,7 @@ only fall back quietly, with one warning).
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -378,3 +379,41 @@ async def test_chat_sessions_get_a_context_where_home_assistant_takes_one(
     ) as session:
         assert session.conversation_id
     assert "without a context" not in caplog.text
+
+
+# -- the chat log's kept LLM API ---------------------------------------------------
+
+
+async def test_a_released_prompt_is_built_anew_on_the_next_turn(
+    hass: HomeAssistant,
+) -> None:
+    """`ChatLog.llm_api` holds the API instance a turn built; once released,
+    async_provide_llm_data builds a new one (2026.11 would keep the old)."""
+    from homeassistant.components.conversation.chat_log import ChatLog
+    from homeassistant.helpers import llm
+
+    from custom_components.home_memory.runtime.ha_internals import (
+        release_kept_prompt,
+    )
+
+    assert await async_setup_component(hass, "homeassistant", {})
+    assert await async_setup_component(hass, "llm", {})
+    log = ChatLog(hass, "conv")
+    fields: dict[str, Any] = {
+        "platform": "test",
+        "context": Context(),
+        "language": "en",
+        "assistant": "conversation",
+        "device_id": None,
+    }
+    if "agent_id" in {field.name for field in dataclasses.fields(llm.LLMContext)}:
+        fields["agent_id"] = "conversation.agent"  # 2026.11's as_llm_context
+    context = llm.LLMContext(**fields)
+    await log.async_provide_llm_data(context, llm.LLM_API_ASSIST)
+    kept = log.llm_api
+    assert isinstance(kept, llm.APIInstance)
+    release_kept_prompt(log)
+    assert log.llm_api is None
+    await log.async_provide_llm_data(context, llm.LLM_API_ASSIST)
+    assert isinstance(log.llm_api, llm.APIInstance)
+    assert log.llm_api is not kept
