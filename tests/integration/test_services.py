@@ -220,7 +220,6 @@ BAD_REMEMBER_INPUT = [
     pytest.param(
         {"content": "ok", "expires_at": "2001-01-01T00:00:00"}, "expires_at", id="past"
     ),
-    pytest.param({"content": "ok", "owner": "someone"}, "owner", id="unknown-field"),
 ]
 
 
@@ -236,6 +235,64 @@ async def test_remember_rejects_bad_input(
     assert err.value.translation_placeholders is not None
     assert err.value.translation_placeholders["field"] == field
     assert str(err.value).startswith(f"Invalid value for {field}:")
+    assert await all_memories(hass, hass_admin_user) == []
+
+
+@pytest.mark.parametrize(
+    ("service", "data", "unknown", "accepted"),
+    [
+        pytest.param(
+            "remember",
+            {"text": "The spare key is under the mat"},
+            "text",
+            "content, summary, kind, weight_class, importance, people, tags, "
+            "location, emotion, visibility, expires_at",
+            id="remember-text",
+        ),
+        pytest.param(
+            "remember",
+            {"content": "ok", "owner": "someone"},
+            "owner",
+            "content, summary, kind",
+            id="remember-owner",
+        ),
+        pytest.param("forget", {"id": "x"}, "id", "ids, tags", id="forget-id"),
+        pytest.param(
+            "search",
+            {"query": "key", "limits": 3},
+            "limits",
+            "query, limit",
+            id="search-limits",
+        ),
+        pytest.param("run_maintenance", {"now": True}, "now", None, id="no-fields"),
+    ],
+)
+async def test_unknown_field_is_named_with_the_accepted_ones(
+    hass: HomeAssistant,
+    hass_admin_user: MockUser,
+    service: str,
+    data: dict[str, Any],
+    unknown: str,
+    accepted: str | None,
+) -> None:
+    """A field an action does not take is named, with the fields it does take.
+
+    Even when a required field is missing too (`text` for `content`): the
+    unknown name is the mistake to fix. Nothing is written.
+    """
+    with pytest.raises(ServiceValidationError) as err:
+        await call(hass, service, data, user=hass_admin_user)
+    assert err.value.translation_domain == DOMAIN
+    message = str(err.value)
+    if accepted is None:
+        assert err.value.translation_key == "unknown_field_none_taken"
+        assert message.startswith(f"Unknown field '{unknown}': this takes no fields")
+    else:
+        assert err.value.translation_key == "unknown_field"
+        assert message.startswith(
+            f"Unknown field '{unknown}': the fields are {accepted}"
+        ), message
+    assert "not a valid option" not in message
     assert await all_memories(hass, hass_admin_user) == []
 
 

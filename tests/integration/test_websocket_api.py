@@ -1075,7 +1075,6 @@ async def test_pending_lists_only_entities_the_user_may_read(
         ("list", {"kinds": ["nonsense"]}, "kinds.0"),
         ("list", {"tags": ["t"] * 51}, "tags"),
         ("list", {"created_after": "yesterday-ish"}, "created_after"),
-        ("list", {"surprise": 1}, "surprise"),
         ("search", {"query": ""}, "query"),
         ("search", {"query": "q" * 1_001}, "query"),
         ("get", {"memory_id": ["x"]}, "memory_id"),
@@ -1115,6 +1114,23 @@ async def test_bad_fields_are_translated_errors_and_write_nothing(
     assert got["memory"]["content"] == "A memory that must stay as it is"
     assert got["memory"]["version"] == memory["version"]
     assert await rows() == 1
+
+
+async def test_an_unknown_field_is_named_with_the_accepted_ones(
+    hass: HomeAssistant, anna: Client, anna_user: MockUser
+) -> None:
+    """A field a command does not take is named with the ones it takes."""
+    memory = await remember(hass, anna_user, "The spare key is under the mat")
+    error = await anna.error("update", memory_id=memory["id"], text="Gone")
+    assert error["code"] == "invalid_format"
+    assert error["translation_key"] == "unknown_field"
+    assert error["message"].startswith(
+        "Unknown field 'text': the fields are memory_id, expected_version, content,"
+    ), error
+    error = await anna.error("proposals", surprise=1)
+    assert error["translation_key"] == "unknown_field_none_taken"
+    got = await anna.ok("get", memory_id=memory["id"])
+    assert got["memory"]["content"] == "The spare key is under the mat"
 
 
 async def test_forget_refuses_versions_of_memories_it_does_not_forget(

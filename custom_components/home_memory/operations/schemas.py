@@ -97,6 +97,15 @@ class ServiceSchema(probatio.Schema):
             return super().__call__(data, **kwargs)
         except probatio.Invalid as err:
             errors = err.errors if isinstance(err, probatio.MultipleInvalid) else [err]
+            if unknown := next(
+                (
+                    one.path[0]
+                    for one in errors
+                    if isinstance(one, probatio.ExtraKeysInvalid) and len(one.path) == 1
+                ),
+                None,
+            ):
+                raise self._unknown_field(unknown) from err
             if any(isinstance(one, probatio.ExclusiveInvalid) for one in errors):
                 # The only exclusive group: expires_at against clear_expiry.
                 raise ServiceValidationError(
@@ -111,6 +120,34 @@ class ServiceSchema(probatio.Schema):
                     "error": shown(err.error_message),
                 },
             ) from err
+
+    def _unknown_field(self, name: object) -> ServiceValidationError:
+        """A field this schema does not take, named with the ones it does.
+
+        Reported before anything else wrong: `text` for `content` also leaves
+        `content` missing, but the unknown name is the mistake to fix.
+        """
+        fields = ", ".join(_field_names(self.schema))
+        if not fields:
+            return ServiceValidationError(
+                translation_domain=DOMAIN,
+                translation_key="unknown_field_none_taken",
+                translation_placeholders={"field": shown(name)},
+            )
+        return ServiceValidationError(
+            translation_domain=DOMAIN,
+            translation_key="unknown_field",
+            translation_placeholders={"field": shown(name), "fields": fields},
+        )
+
+
+def _field_names(schema: Any) -> list[str]:
+    """The top-level field names a schema takes, in their order."""
+    if isinstance(schema, dict):
+        return [str(key) for key in schema]
+    if isinstance(schema, probatio.All):
+        return [name for part in schema.validators for name in _field_names(part)]
+    return []
 
 
 # -- the shared checks of text and numbers ---------------------------------------
