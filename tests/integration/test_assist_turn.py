@@ -431,7 +431,8 @@ async def test_builtin_agent_remembers_privately(
     """A privacy marker stores a private memory in the speaker's own words."""
     store = init_integration.runtime_data.store
     result = await say(hass, sentence, user=user_anna)
-    assert speech(result) == "Okay, I'll remember that."
+    # The speaker hears that it was kept for them, not for the household.
+    assert speech(result) == "Okay, I'll remember that, just for you."
     [memory] = store.list_memories(Caller(user_id=user_anna.id), MemoryFilter()).items
     assert memory.visibility is Visibility.PRIVATE
     assert memory.owner == user_anna.id

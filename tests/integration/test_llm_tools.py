@@ -130,6 +130,23 @@ async def test_tools_on_both_surfaces(
     assert async_get_tools(hass, ctx(), "other") is None
 
 
+async def test_remember_says_a_private_memory_is_private(
+    hass: HomeAssistant, init_integration: HomeMemoryConfigEntry, user_anna: MockUser
+) -> None:
+    """The tool result tells the agent the memory is the user's alone."""
+    result = await tool(
+        hass,
+        "remember",
+        {"content": "Anna's diary code is 9911", "visibility": "private"},
+        user=user_anna,
+    )
+    assert result.data["result"] == "created"
+    assert result.data["visibility"] == "private"
+    assert result.data["message"] == (
+        "Remembered privately: only this user will be told it."
+    )
+
+
 async def test_remember_and_recall_progressively(
     hass: HomeAssistant, init_integration: HomeMemoryConfigEntry, user_anna: MockUser
 ) -> None:
@@ -148,7 +165,8 @@ async def test_remember_and_recall_progressively(
     )
     assert not result.error
     assert result.data["result"] == "created"
-    assert result.data["message"] == "Remembered."
+    assert result.data["visibility"] == "household"
+    assert result.data["message"] == "Remembered for everyone in the household."
     memory = init_integration.runtime_data.store.get(result.data["id"], SYSTEM)
     assert memory.owner == user_anna.id
     assert memory.expires_at is not None

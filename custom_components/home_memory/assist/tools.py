@@ -289,7 +289,13 @@ class RememberTool(MemoryTool):
                 "id": result.memory.id,
                 "memory": result.memory.summary,
                 "visibility": str(result.memory.visibility),
-                "message": outcome_speech(result, created="Remembered."),
+                "message": outcome_speech(
+                    result,
+                    created="Remembered for everyone in the household.",
+                    created_private=(
+                        "Remembered privately: only this user will be told it."
+                    ),
+                ),
             }
         )
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from homeassistant.core import HomeAssistant, callback
 
-from ..memory.common.values import CreateAction
+from ..memory.common.values import CreateAction, Visibility
 from ..memory.text.statements import changed_part
 from .events import async_memories_changed
 
@@ -46,12 +46,21 @@ def outcome_data(result: CreateResult) -> dict[str, JsonValueType]:
 
 
 def outcome_speech(
-    result: CreateResult, *, created: str = "Okay, I'll remember that."
+    result: CreateResult,
+    *,
+    created: str = "Okay, I'll remember that.",
+    created_private: str = "Okay, I'll remember that, just for you.",
 ) -> str:
-    """One sentence saying what happened (the voice answer, the tool message)."""
+    """One sentence saying what happened (the voice answer, the tool message).
+
+    A new private memory is confirmed as private (`created_private`): the
+    speaker must be able to tell it was not kept for the household.
+    """
     if result.action is CreateAction.REINFORCED:
         return "I already knew that."
     if result.action is CreateAction.UPDATED and result.previous is not None:
         was = changed_part(result.previous, result.memory.content)
         return f"Updated: {_bare(result.memory.content)} (was: {was})."
+    if result.memory.visibility is Visibility.PRIVATE:
+        return created_private
     return created
