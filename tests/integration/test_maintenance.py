@@ -438,8 +438,8 @@ async def test_the_ai_task_writes_the_merged_memory(
 
     with (
         patch(
-            "custom_components.home_memory.background.maintenance.ai_task_available",
-            return_value=True,
+            "custom_components.home_memory.background.maintenance.ai_task_target",
+            return_value="ai_task.fake_llm_task",
         ),
         patch(
             "custom_components.home_memory.background.maintenance.async_generate_structured",
@@ -470,8 +470,8 @@ async def test_a_failing_ai_task_leaves_the_rest_to_the_rules(
     )
     with (
         patch(
-            "custom_components.home_memory.background.maintenance.ai_task_available",
-            return_value=True,
+            "custom_components.home_memory.background.maintenance.ai_task_target",
+            return_value="ai_task.fake_llm_task",
         ),
         patch(
             "custom_components.home_memory.background.maintenance.async_generate_structured",

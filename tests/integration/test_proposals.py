@@ -4,19 +4,25 @@ from __future__ import annotations
 
 from datetime import timedelta
 from functools import partial
+import logging
 from typing import TYPE_CHECKING, Any
 
 from homeassistant.components import persistent_notification
+from homeassistant.components.ai_task.const import DATA_PREFERENCES
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.exceptions import (
     HomeAssistantError,
     ServiceValidationError,
     Unauthorized,
 )
-from homeassistant.helpers import llm
+from homeassistant.helpers import issue_registry as ir, llm
+from homeassistant.setup import async_setup_component
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
+from custom_components.home_memory.background.conversation_capture import (
+    AI_TASK_RECHECK,
+)
 from custom_components.home_memory.const import DOMAIN
 from custom_components.home_memory.memory.common.values import (
     Caller,
@@ -35,6 +41,7 @@ from custom_components.home_memory.operations.proposals import (
 )
 
 from .conftest import call, setup_entry
+from .fake_ai_task import FAKE_ENTITY_ID, async_setup_fake_ai_task
 from .test_conversation_capture import (
     capture_options,
     end_conversations,
@@ -634,3 +641,63 @@ async def test_end_conversations_of_one_conversation(
     assert [s.conversation_id for s in still_open] == [
         s.conversation_id for s in sessions_of(init_integration) if s.ended_at is None
     ]
+
+
+async def test_without_an_ai_task_extraction_waits_with_one_repair_issue(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    agent_entry: MockConfigEntry,
+    user_anna: MockUser,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Default options, ai_task loaded but no entity: no error, one issue, waiting.
+
+    Ended conversations are kept for later (no attempt is used up); once an
+    AI Task entity can be asked (here: one appears and is chosen as the
+    preferred one) the issue goes and the waiting conversation is read.
+    """
+    assert await async_setup_component(hass, "homeassistant", {})
+    assert await async_setup_component(hass, "ai_task", {})
+    entry = MockConfigEntry(
+        domain=DOMAIN,
+        title="Home Memory",
+        data={},
+        options=capture_options(ai_task_entity=None),
+    )
+    await setup_entry(hass, entry)
+    issues = ir.async_get(hass)
+    # Said once, at start: capture is on and nothing can read conversations.
+    issue = issues.async_get_issue(DOMAIN, "ai_task_missing")
+    assert issue is not None
+    assert issue.severity is ir.IssueSeverity.WARNING
+    use_agent(hass, agent_entry)
+    await talk(hass, agent_entry, freezer, 4, user=user_anna)
+    await end_conversations(hass, freezer)
+    # Nothing warned (asyncio's own slow-step notes under the frozen clock aside).
+    warned = [
+        r.getMessage()
+        for r in caplog.records
+        if r.levelno >= logging.WARNING and r.name != "asyncio"
+    ]
+    assert warned == []
+    assert [i for i in issues.issues.values() if i.domain == DOMAIN] == [
+        issues.async_get_issue(DOMAIN, "ai_task_missing")
+    ]
+    [session] = sessions_of(entry)
+    assert session.ended_at is not None
+    assert session.extraction_attempts == 0
+
+    # An AI Task entity appears: not chosen (no preference, no option), so
+    # nothing is sent to it yet.
+    fake = await async_setup_fake_ai_task(hass)
+    await hass.async_block_till_done()
+    assert issues.async_get_issue(DOMAIN, "ai_task_missing") is not None
+    assert fake.tasks == []
+    # It is chosen as the preferred one (no event): seen at the next look.
+    fake.answers = [TWO_FACTS]
+    hass.data[DATA_PREFERENCES].async_set_preferences(gen_data_entity_id=FAKE_ENTITY_ID)
+    await settle(hass, freezer, AI_TASK_RECHECK.total_seconds())
+    assert issues.async_get_issue(DOMAIN, "ai_task_missing") is None
+    [task] = fake.tasks
+    assert "Lena" in task.instructions
+    assert len(offers_for(entry.runtime_data, user_anna.id)) == 2

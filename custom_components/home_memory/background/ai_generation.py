@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Final
 
+from homeassistant.const import STATE_UNAVAILABLE
 from homeassistant.exceptions import HomeAssistantError
 
 from ..const import LOGGER
@@ -65,6 +66,30 @@ def generating_own_task() -> bool:
 def ai_task_available(hass: HomeAssistant) -> bool:
     """True when the ai_task integration is loaded (it is not in default_config)."""
     return "ai_task" in hass.config.components
+
+
+def ai_task_target(hass: HomeAssistant, configured: str | None) -> str | None:
+    """The AI Task entity to ask, or None while there is none to ask.
+
+    The configured entity, else the user's preferred one (AI Task settings);
+    only while ai_task is loaded and the entity is there and available. None
+    is what Home Assistant would answer with "No entity_id provided and no
+    preferred entity set" or "AI Task entity ... not found": nothing is asked.
+    """
+    if not ai_task_available(hass):
+        return None
+    entity_id = configured
+    if entity_id is None:
+        from homeassistant.components.ai_task.const import DATA_PREFERENCES
+
+        if (preferences := hass.data.get(DATA_PREFERENCES)) is not None:
+            entity_id = preferences.gen_data_entity_id
+    if entity_id is None:
+        return None
+    state = hass.states.get(entity_id)
+    if state is None or state.state == STATE_UNAVAILABLE:
+        return None
+    return entity_id
 
 
 async def async_generate_structured[T](

@@ -51,7 +51,11 @@ from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.const import EVENT_HOMEASSISTANT_STOP
 from homeassistant.core import Event, HassJob, HomeAssistant, callback
-from homeassistant.helpers.event import async_call_later
+from homeassistant.helpers.event import (
+    async_call_later,
+    async_track_state_added_domain,
+    async_track_time_interval,
+)
 from homeassistant.helpers.start import async_at_started
 
 from ..const import DOMAIN, LOGGER
@@ -64,7 +68,12 @@ from ..runtime.ha_internals import (
     pipeline_turn_input,
     stored_chat_logs,
 )
-from .ai_generation import generating_own_task
+from ..runtime.issues import (
+    ai_task_missing_reported,
+    async_clear_ai_task_missing,
+    async_report_ai_task_missing,
+)
+from .ai_generation import ai_task_target, generating_own_task
 from .chat_turns import (
     SPEAKER_PIPELINE,
     Marker,
@@ -95,6 +104,10 @@ TURN_PATIENCE: Final = timedelta(minutes=6)
 # Sessions still open after this long without a turn have lost their DELETED
 # event (a restart): they end when Home Assistant has started.
 END_IDLE: Final = timedelta(minutes=10)
+# While extraction waits for an AI Task entity: how often to look again (a
+# preferred entity chosen in the AI Task settings sends no event).
+AI_TASK_RECHECK: Final = timedelta(minutes=5)
+AI_TASK_DOMAIN: Final = "ai_task"
 
 
 class EntryTasks:
@@ -610,6 +623,7 @@ def async_start_session_work(
         tasks.start(async_end_idle_sessions(hass, data), f"{DOMAIN} end idle sessions")
 
     async def _at_started(_hass: HomeAssistant) -> None:
+        async_check_ai_task(hass, data)
         tasks.start(async_end_idle_sessions(hass, data), f"{DOMAIN} end idle sessions")
         # Sessions active in the END_IDLE before a restart are idle only later.
         entry.async_on_unload(
@@ -623,3 +637,55 @@ def async_start_session_work(
         )
 
     entry.async_on_unload(async_at_started(hass, _at_started))
+    async_watch_ai_task(hass, entry, tasks)
+
+
+@callback
+def async_check_ai_task(hass: HomeAssistant, data: HomeMemoryData) -> bool:
+    """Say (once, as a repair issue) whether extraction waits for an AI Task.
+
+    Open while capture is on, or an ended conversation waits, and no AI Task
+    entity can be asked; gone otherwise. True when one can be asked.
+    """
+    if ai_task_target(hass, data.options.ai_task_entity) is not None:
+        async_clear_ai_task_missing(hass)
+        return True
+    if data.options.conversation_capture:
+        async_report_ai_task_missing(hass)
+    else:
+        # Capture off: said again only if an ended conversation waits.
+        async_clear_ai_task_missing(hass)
+    return False
+
+
+@callback
+def async_watch_ai_task(
+    hass: HomeAssistant, entry: HomeMemoryConfigEntry, tasks: EntryTasks
+) -> None:
+    """Start the waiting extractions once an AI Task entity can be asked.
+
+    While the missing-AI-Task issue is open, each AI Task entity that appears
+    (the configured or preferred one, loaded late or added now) and a check
+    every few minutes (a preferred entity chosen in the AI Task settings
+    sends no event) look again; when one can be asked the issue goes and
+    the waiting conversations are read.
+    """
+    data = entry.runtime_data
+
+    @callback
+    def _look_again(*_: object) -> None:
+        if not ai_task_missing_reported(hass) or tasks.stopping:
+            return
+        if async_check_ai_task(hass, data):
+            tasks.start(
+                async_retry_extraction(hass, data), f"{DOMAIN} waiting extractions"
+            )
+
+    entry.async_on_unload(
+        async_track_state_added_domain(hass, AI_TASK_DOMAIN, _look_again)
+    )
+    entry.async_on_unload(
+        async_track_time_interval(
+            hass, _look_again, AI_TASK_RECHECK, cancel_on_shutdown=True
+        )
+    )

@@ -57,7 +57,7 @@ from ..memory.consolidation.consolidation import (
 from ..memory.consolidation.prompt import consolidation_instructions, decision_from_ai
 from ..operations.events import async_memories_changed
 from ..operations.memories import memories_by_id
-from .ai_generation import ai_task_available, async_generate_structured
+from .ai_generation import ai_task_target, async_generate_structured
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Sequence
@@ -250,7 +250,10 @@ class Maintenance:
             self.store,
             ConsolidationSettings(merge_threshold=options.consolidation_threshold),
         )
-        use_ai = ai_task_available(self.hass)
+        # Only with an entity to ask (configured or preferred): otherwise the
+        # rules decide, and Home Assistant is not asked only to refuse.
+        entity_id = ai_task_target(self.hass, options.ai_task_entity)
+        use_ai = entity_id is not None
         try:
             candidates = await self._async_executor(
                 partial(
@@ -262,8 +265,8 @@ class Maintenance:
             decided: list[tuple[Candidate, Decision]] = []
             for position, candidate in enumerate(candidates):
                 decision: Decision | None = None
-                if use_ai and position < AI_GROUPS_PER_RUN:
-                    decision = await self._async_ask_ai(candidate)
+                if entity_id is not None and use_ai and position < AI_GROUPS_PER_RUN:
+                    decision = await self._async_ask_ai(candidate, entity_id)
                     # A failing entity (none configured, an error) fails for
                     # every group: the rules take the rest of this run.
                     use_ai = decision is not None
@@ -275,12 +278,14 @@ class Maintenance:
             LOGGER.exception("Consolidation failed")
             return ConsolidationStats(completed=False)
 
-    async def _async_ask_ai(self, candidate: Candidate) -> Decision | None:
+    async def _async_ask_ai(
+        self, candidate: Candidate, entity_id: str
+    ) -> Decision | None:
         memories = candidate.memories
         return await async_generate_structured(
             self.hass,
             task_name=AI_TASK_NAME,
-            entity_id=self.options.ai_task_entity,
+            entity_id=entity_id,
             instructions=consolidation_instructions(memories),
             structure=CONSOLIDATION_STRUCTURE,
             validate=partial(decision_from_ai, memories),

@@ -12,7 +12,6 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Final
 
-from homeassistant.const import STATE_UNAVAILABLE
 from homeassistant.helpers import selector
 from homeassistant.util import dt as dt_util
 import probatio
@@ -31,7 +30,7 @@ from ..operations.events import async_memories_changed
 from .ai_generation import (
     Generation,
     GenerationFailure,
-    ai_task_available,
+    ai_task_target,
     async_generate_outcome,
 )
 
@@ -85,20 +84,7 @@ def ai_task_entity(hass: HomeAssistant, options: HomeMemoryOptions) -> str | Non
     The configured entity, else the user's preferred one; only while ai_task
     is loaded and the entity is there and available.
     """
-    if not ai_task_available(hass):
-        return None
-    entity_id = options.ai_task_entity
-    if entity_id is None:
-        from homeassistant.components.ai_task.const import DATA_PREFERENCES
-
-        if (preferences := hass.data.get(DATA_PREFERENCES)) is not None:
-            entity_id = preferences.gen_data_entity_id
-    if entity_id is None:
-        return None
-    state = hass.states.get(entity_id)
-    if state is None or state.state == STATE_UNAVAILABLE:
-        return None
-    return entity_id
+    return ai_task_target(hass, options.ai_task_entity)
 
 
 class AiNarrator:

@@ -45,7 +45,8 @@ from ..operations.proposals import (
     proposal_store,
     session_store,
 )
-from .ai_generation import async_generate_structured
+from ..runtime.issues import async_report_ai_task_missing
+from .ai_generation import ai_task_target, async_generate_structured
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
@@ -89,7 +90,10 @@ async def async_extract(
 
     True when the extraction was started here (even if the AI Task then
     failed); False when the session is too short, is being extracted
-    already, or has used up its attempts.
+    already, has used up its attempts, or waits for an AI Task entity (none
+    configured or preferred: nothing is asked, no attempt is used, and the
+    repair issue says so; background/conversation_capture.py starts it once
+    one is there).
 
     The session is marked extracted in the transaction that stores its
     proposals. Until then (the AI Task failed, Home Assistant stopped) it
@@ -97,6 +101,12 @@ async def async_extract(
     of times). A session already being extracted in this run is skipped.
     """
     if session.turns < MIN_TURNS or session.id in data.proposals.extracting:
+        return False
+    entity_id = ai_task_target(hass, data.options.ai_task_entity)
+    if entity_id is None:
+        # Nothing to ask: the session waits (no attempt used up) until an AI
+        # Task entity is there (async_watch_ai_task), and the user is told.
+        async_report_ai_task_missing(hass)
         return False
     data.proposals.extracting.add(session.id)
     sessions = session_store(data)
@@ -112,7 +122,7 @@ async def async_extract(
         drafts = await async_generate_structured(
             hass,
             task_name=TASK_NAME,
-            entity_id=data.options.ai_task_entity,
+            entity_id=entity_id,
             instructions=extraction_instructions(conversation_text(messages)),
             structure=EXTRACTION_STRUCTURE,
             validate=parse_proposals,

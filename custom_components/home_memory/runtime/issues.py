@@ -38,6 +38,7 @@ ISSUE_MODEL_UNAVAILABLE: Final = "model_unavailable"
 ISSUE_DEGRADED_BACKEND: Final = "degraded_backend"
 ISSUE_PRIVATE_TEXT_RECORDED: Final = "private_text_recorded"
 ISSUE_DATABASE_PATH: Final = "database_path"
+ISSUE_AI_TASK_MISSING: Final = "ai_task_missing"
 
 # Actions whose data can carry a private memory's text.
 _TEXT_ACTIONS: Final = frozenset({"remember", "update"})
@@ -122,7 +123,11 @@ def async_delete_entry_issues(hass: HomeAssistant) -> None:
 
     (The corrupt-copy issue stays: the set-aside file stays with it.)
     """
-    for issue_id in (ISSUE_DATABASE_PATH, ISSUE_PRIVATE_TEXT_RECORDED):
+    for issue_id in (
+        ISSUE_DATABASE_PATH,
+        ISSUE_PRIVATE_TEXT_RECORDED,
+        ISSUE_AI_TASK_MISSING,
+    ):
         ir.async_delete_issue(hass, DOMAIN, issue_id)
 
 
@@ -171,6 +176,37 @@ def async_report_model_unavailable(
 def async_clear_model_unavailable(hass: HomeAssistant) -> None:
     """The model loaded: any earlier "model unavailable" problem is over."""
     ir.async_delete_issue(hass, DOMAIN, ISSUE_MODEL_UNAVAILABLE)
+
+
+@callback
+def async_report_ai_task_missing(hass: HomeAssistant) -> None:
+    """Conversations wait to be read: there is no AI Task entity to read them.
+
+    Raised when the capture is on (or an ended conversation is waiting) and
+    neither the configured nor a preferred AI Task entity is there; creating
+    it again changes nothing, so it is said once. It goes when one is there.
+    """
+    ir.async_create_issue(
+        hass,
+        DOMAIN,
+        ISSUE_AI_TASK_MISSING,
+        is_fixable=False,
+        severity=ir.IssueSeverity.WARNING,
+        **_for_entry(hass),
+        translation_key=ISSUE_AI_TASK_MISSING,
+    )
+
+
+def ai_task_missing_reported(hass: HomeAssistant) -> bool:
+    """True while the missing-AI-Task issue is open (something waits)."""
+    issue = ir.async_get(hass).async_get_issue(DOMAIN, ISSUE_AI_TASK_MISSING)
+    return issue is not None
+
+
+@callback
+def async_clear_ai_task_missing(hass: HomeAssistant) -> None:
+    """An AI Task entity is there (or nothing needs one): nothing waits."""
+    ir.async_delete_issue(hass, DOMAIN, ISSUE_AI_TASK_MISSING)
 
 
 @callback
