@@ -28,14 +28,14 @@ from custom_components.home_memory.memory.common.values import (
     Tier,
     WeightClass,
 )
-from custom_components.home_memory.memory.observation.event_buffer import ObservedEvent
 from custom_components.home_memory.memory.observation.narration import narrate
 from custom_components.home_memory.memory.observation.segmentation import (
-    rated,
     ready_segments,
     worth_remembering,
 )
 from custom_components.home_memory.memory.store import MemoryStore
+
+from .observed_events import ObservedEvents
 
 TZ: Final = ZoneInfo("Europe/Berlin")
 HOUSEHOLD: Final = Caller()
@@ -71,52 +71,11 @@ def at(day: int, hour: int, minute: int, second: int = 0) -> float:
     return wall.timestamp()
 
 
-class HouseholdEvents:
-    """Rated events with increasing buffer ids."""
+class HouseholdEvents(ObservedEvents):
+    """The simulated household's events, in its time zone."""
 
     def __init__(self) -> None:
-        self.seq = 0
-        self.made: list[ObservedEvent] = []
-
-    def add(
-        self,
-        at: float,
-        entity_id: str,
-        new_state: str,
-        old_state: str | None = None,
-        *,
-        name: str | None = None,
-        area: str | None = None,
-        device_class: str | None = None,
-        person: str | None = None,
-    ) -> None:
-        self.seq += 1
-        self.made.append(
-            rated(
-                ObservedEvent(
-                    seq=self.seq,
-                    at=at,
-                    entity_id=entity_id,
-                    domain=entity_id.split(".", maxsplit=1)[0],
-                    name=name or entity_id.split(".")[1].replace("_", " ").title(),
-                    old_state=old_state,
-                    new_state=new_state,
-                    area=area,
-                    device_class=device_class,
-                    person=person,
-                ),
-                TZ,
-            )
-        )
-
-    def light(self, at: float, new: str, entity: str, *, area: str) -> None:
-        self.add(at, entity, new, "off" if new == "on" else "on", area=area)
-
-    def arrive(self, at: float, who: str) -> None:
-        self.add(at, f"person.{who.lower()}", "home", "not_home", name=who, person=who)
-
-    def leave(self, at: float, who: str) -> None:
-        self.add(at, f"person.{who.lower()}", "not_home", "home", name=who, person=who)
+        super().__init__(TZ)
 
 
 def household_day(events: HouseholdEvents, day: int, rng: random.Random) -> None:
