@@ -11,7 +11,6 @@ from homeassistant.auth.const import GROUP_ID_USER
 from homeassistant.exceptions import ServiceValidationError, Unauthorized
 import numpy as np
 import pytest
-from pytest_homeassistant_custom_component.common import MockUser
 
 from custom_components.home_memory.const import DOMAIN
 from custom_components.home_memory.memory.common.values import (
@@ -33,7 +32,7 @@ from .ws_client import Client, user_token
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
-    from pytest_homeassistant_custom_component.common import MockConfigEntry
+    from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
     from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
     from custom_components.home_memory.runtime.data import HomeMemoryData
@@ -45,36 +44,6 @@ pytestmark = pytest.mark.usefixtures("init_integration")
 async def admin(hass_ws_client: WebSocketGenerator) -> Client:
     """An administrator's connection."""
     return Client(await hass_ws_client())
-
-
-@pytest.fixture
-async def anna_user(hass: HomeAssistant) -> MockUser:
-    """Anna, an ordinary user."""
-    group = await hass.auth.async_get_group(GROUP_ID_USER)
-    return MockUser(name="Anna", groups=[group]).add_to_hass(hass)
-
-
-@pytest.fixture
-async def ben_user(hass: HomeAssistant) -> MockUser:
-    """Ben, another ordinary user."""
-    group = await hass.auth.async_get_group(GROUP_ID_USER)
-    return MockUser(name="Ben", groups=[group]).add_to_hass(hass)
-
-
-@pytest.fixture
-async def anna(
-    hass: HomeAssistant, hass_ws_client: WebSocketGenerator, anna_user: MockUser
-) -> Client:
-    """Anna's connection."""
-    return Client(await hass_ws_client(hass, await user_token(hass, anna_user)))
-
-
-@pytest.fixture
-async def ben(
-    hass: HomeAssistant, hass_ws_client: WebSocketGenerator, ben_user: MockUser
-) -> Client:
-    """Ben's connection."""
-    return Client(await hass_ws_client(hass, await user_token(hass, ben_user)))
 
 
 @pytest.fixture
@@ -125,16 +94,16 @@ async def test_info_says_who_asks_and_what_they_may_do(
     admin: Client,
     anna: Client,
     guest: Client,
-    anna_user: MockUser,
+    user_anna: MockUser,
 ) -> None:
     """info names the user, their rights, the filter choices and their own counts."""
     await remember(
-        hass, anna_user, "Anna's diary is in the drawer", visibility="private"
+        hass, user_anna, "Anna's diary is in the drawer", visibility="private"
     )
-    await remember(hass, anna_user, "The spare key is under the pot")
+    await remember(hass, user_anna, "The spare key is under the pot")
     mine = await anna.ok("info")
     assert mine["user"] == {
-        "id": anna_user.id,
+        "id": user_anna.id,
         "name": "Anna",
         "is_admin": False,
         "can_write": True,
@@ -169,27 +138,27 @@ async def test_info_says_who_asks_and_what_they_may_do(
 
 
 async def test_info_names_each_person_once(
-    hass: HomeAssistant, anna: Client, anna_user: MockUser
+    hass: HomeAssistant, anna: Client, user_anna: MockUser
 ) -> None:
     """info's people holds each name once, as the people filter compares them."""
     hass.states.async_set("person.anna", "home", {"friendly_name": "Anna"})
     hass.states.async_set("person.anna_2", "away", {"friendly_name": "Anna"})
     hass.states.async_set("person.ben", "home", {"friendly_name": "Ben"})
-    await remember(hass, anna_user, "Anna and Ben share the car", people=["ANNA"])
-    await remember(hass, anna_user, "Carla waters the plants", people=["Carla"])
+    await remember(hass, user_anna, "Anna and Ben share the car", people=["ANNA"])
+    await remember(hass, user_anna, "Carla waters the plants", people=["Carla"])
     people = (await anna.ok("info"))["people"]
     assert sorted(name.casefold() for name in people) == ["anna", "ben", "carla"]
     assert people[:2] == ["Anna", "Ben"]
 
 
 async def test_list_pages_by_cursor_with_filters(
-    hass: HomeAssistant, anna: Client, anna_user: MockUser
+    hass: HomeAssistant, anna: Client, user_anna: MockUser
 ) -> None:
     """list pages newest first by cursor; each filter narrows; total on page one."""
     for number in range(7):
         await remember(
             hass,
-            anna_user,
+            user_anna,
             f"Plant number {number} needs water on day {number}",
             tags=["garden"] if number % 2 else [],
             people=["Ben"] if number == 3 else [],
@@ -223,11 +192,11 @@ async def test_list_pages_by_cursor_with_filters(
 
 
 async def test_a_cursor_works_only_for_its_own_request(
-    hass: HomeAssistant, anna: Client, ben: Client, anna_user: MockUser
+    hass: HomeAssistant, anna: Client, ben: Client, user_anna: MockUser
 ) -> None:
     """A cursor used with other filters, by another user or forged is invalid_cursor."""
     for number in range(3):
-        await remember(hass, anna_user, f"Shared note {number} for the house")
+        await remember(hass, user_anna, f"Shared note {number} for the house")
     first = await anna.ok("list", limit=1)
     cursor = first["next_cursor"]
     for client, fields in (
@@ -246,10 +215,10 @@ async def test_a_cursor_works_only_for_its_own_request(
 
 
 async def test_non_admins_see_no_household_memory_in_the_admin_tiers(
-    hass: HomeAssistant, anna: Client, guest: Client, anna_user: MockUser
+    hass: HomeAssistant, anna: Client, guest: Client, user_anna: MockUser
 ) -> None:
     """A forgotten household memory is an admin's: others neither see nor move it."""
-    memory = await remember(hass, anna_user, "An old note to forget")
+    memory = await remember(hass, user_anna, "An old note to forget")
     await anna.ok("forget", memory_ids=[memory["id"]])
     for client in (anna, guest):
         for command, fields in (
@@ -285,13 +254,13 @@ async def test_private_memories_never_reach_another_user(
     anna: Client,
     ben: Client,
     guest: Client,
-    anna_user: MockUser,
+    user_anna: MockUser,
 ) -> None:
     """Anna's private memory is hers alone: list, search, get, export, history."""
     private = await remember(
-        hass, anna_user, "Anna's surprise party plan is secret", visibility="private"
+        hass, user_anna, "Anna's surprise party plan is secret", visibility="private"
     )
-    shared = await remember(hass, anna_user, "The party food is in the garage")
+    shared = await remember(hass, user_anna, "The party food is in the garage")
     assert {m["id"] for m in (await anna.ok("list"))["memories"]} == {
         private["id"],
         shared["id"],
@@ -332,11 +301,11 @@ async def test_private_memories_never_reach_another_user(
 
 
 async def test_search_shows_relevance_and_the_floor(
-    hass: HomeAssistant, anna: Client, anna_user: MockUser
+    hass: HomeAssistant, anna: Client, user_anna: MockUser
 ) -> None:
     """search ranks as Assist does, with relevance, score and the floor applied."""
-    await remember(hass, anna_user, "The boiler is serviced every October")
-    await remember(hass, anna_user, "Ben's bike is in the shed")
+    await remember(hass, user_anna, "The boiler is serviced every October")
+    await remember(hass, user_anna, "Ben's bike is in the shed")
     result = await anna.ok("search", query="when is the boiler serviced")
     assert result["memories"][0]["content"] == "The boiler is serviced every October"
     top = result["memories"][0]
@@ -353,10 +322,10 @@ async def test_search_shows_relevance_and_the_floor(
 
 
 async def test_get_explains_decay_source_and_history(
-    hass: HomeAssistant, anna: Client, anna_user: MockUser
+    hass: HomeAssistant, anna: Client, user_anna: MockUser
 ) -> None:
     """get returns the memory, the parts of its decay, its origin and its versions."""
-    memory = await remember(hass, anna_user, "The gate code is 1234")
+    memory = await remember(hass, user_anna, "The gate code is 1234")
     await anna.ok(
         "update",
         memory_id=memory["id"],
@@ -380,7 +349,7 @@ async def test_get_explains_decay_source_and_history(
     assert got["provenance"]["origin"] == "action"
     assert got["provenance"]["conversation"] is None
     assert [h["content"] for h in got["history"]] == ["The gate code is 1234"]
-    assert got["history"][0]["replaced_by"] == anna_user.id
+    assert got["history"][0]["replaced_by"] == user_anna.id
     assert got["history"][0]["replaced_by_name"] == "Anna"
 
 
@@ -389,7 +358,7 @@ async def test_voice_memory_names_the_turn_it_came_from(
     init_integration: MockConfigEntry,
     anna: Client,
     ben: Client,
-    anna_user: MockUser,
+    user_anna: MockUser,
 ) -> None:
     """A memory said in a conversation shows that turn to its speaker only."""
     from custom_components.home_memory.memory.conversation.sessions import (
@@ -406,7 +375,7 @@ async def test_voice_memory_names_the_turn_it_came_from(
         partial(
             sessions.record,
             conversation_id="conv-1",
-            owner=anna_user.id,
+            owner=user_anna.id,
             role=SessionRole.USER,
             messages=[
                 ChatMessage(
@@ -421,10 +390,10 @@ async def test_voice_memory_names_the_turn_it_came_from(
         NewMemory(
             content="The bins go out on Monday",
             source_ids=("conv-1",),
-            speaker=anna_user.id,
-            owner=anna_user.id,
+            speaker=user_anna.id,
+            owner=user_anna.id,
         ),
-        Caller(anna_user.id),
+        Caller(user_anna.id),
     )
     memory_id = created.memory.id
     mine = await anna.ok("get", memory_id=memory_id)
@@ -500,7 +469,7 @@ async def test_events_of_a_private_memory_stay_its_owner_s(
     init_integration: MockConfigEntry,
     anna: Client,
     ben: Client,
-    anna_user: MockUser,
+    user_anna: MockUser,
 ) -> None:
     """Whoever may not read a memory gets nothing of its events; its owner gets them."""
     from custom_components.home_memory.memory.observation.event_buffer import (
@@ -530,11 +499,11 @@ async def test_events_of_a_private_memory_stay_its_owner_s(
                 NewMemory(
                     content="Anna opened her diary box.",
                     visibility=Visibility.PRIVATE,
-                    owner=anna_user.id,
+                    owner=user_anna.id,
                     source_ids=tuple(f"event:{seq}" for seq in seqs),
                 )
             ],
-            Caller(anna_user.id),
+            Caller(user_anna.id),
             in_transaction=lambda conn, results: EventBuffer.consume(
                 conn, seqs, results[0].memory.id
             ),
@@ -550,11 +519,11 @@ async def test_events_of_a_private_memory_stay_its_owner_s(
 
 
 async def test_export_pages_join_into_the_export_file(
-    hass: HomeAssistant, anna: Client, anna_user: MockUser
+    hass: HomeAssistant, anna: Client, user_anna: MockUser
 ) -> None:
     """export hands out every visible memory once, a page at a time."""
     for number in range(5):
-        await remember(hass, anna_user, f"Exported fact number {number}")
+        await remember(hass, user_anna, f"Exported fact number {number}")
     lines: list[str] = []
     cursor = None
     while True:
@@ -571,12 +540,12 @@ async def test_export_pages_join_into_the_export_file(
 
 
 async def test_audit_log_is_for_admins_and_pages(
-    hass: HomeAssistant, admin: Client, anna_user: MockUser
+    hass: HomeAssistant, admin: Client, user_anna: MockUser
 ) -> None:
     """audit_log lists log rows newest first by cursor, without others' private rows."""
     for number in range(3):
         await remember(hass, None, f"Logged fact number {number}")
-    await remember(hass, anna_user, "Anna's private log line", visibility="private")
+    await remember(hass, user_anna, "Anna's private log line", visibility="private")
     first = await admin.ok("audit_log", limit=2)
     assert len(first["entries"]) == 2
     assert first["next_cursor"]
@@ -589,15 +558,15 @@ async def test_audit_log_is_for_admins_and_pages(
 async def test_audit_log_hides_recalls_of_someone_elses_private_memory(
     hass: HomeAssistant,
     admin: Client,
-    ben_user: MockUser,
+    user_ben: MockUser,
     init_integration: MockConfigEntry,
 ) -> None:
     """An access row lists only ids the reader may see; all hidden, no row."""
     private = await remember(
-        hass, ben_user, "Ben's gym locker code is 4711", visibility="private"
+        hass, user_ben, "Ben's gym locker code is 4711", visibility="private"
     )
-    shared = await remember(hass, ben_user, "The gym locker key hangs by the door")
-    found = await call(hass, "search", {"query": "gym locker"}, user=ben_user)
+    shared = await remember(hass, user_ben, "The gym locker key hangs by the door")
+    found = await call(hass, "search", {"query": "gym locker"}, user=user_ben)
     assert private["id"] in json.dumps(found)
     entries = (await admin.ok("audit_log", limit=50))["entries"]
     assert private["id"] not in json.dumps(entries)
@@ -608,7 +577,7 @@ async def test_audit_log_hides_recalls_of_someone_elses_private_memory(
     own = await hass.async_add_executor_job(
         partial(
             runtime(init_integration).store.log_entries,
-            caller=Caller(user_id=ben_user.id),
+            caller=Caller(user_id=user_ben.id),
         )
     )
     assert private["id"] in json.dumps([e.details for e in own])
@@ -623,10 +592,10 @@ async def test_audit_log_hides_recalls_of_someone_elses_private_memory(
 
 
 async def test_update_refuses_a_stale_version_and_revert_undoes(
-    hass: HomeAssistant, anna: Client, anna_user: MockUser, rows: Any
+    hass: HomeAssistant, anna: Client, user_anna: MockUser, rows: Any
 ) -> None:
     """An edit of an outdated version is refused; revert brings a version back."""
-    memory = await remember(hass, anna_user, "The wifi password is on the fridge")
+    memory = await remember(hass, user_anna, "The wifi password is on the fridge")
     edited = await anna.ok(
         "update",
         memory_id=memory["id"],
@@ -660,10 +629,10 @@ async def test_update_refuses_a_stale_version_and_revert_undoes(
 
 
 async def test_an_edit_that_changes_nothing_writes_no_version(
-    hass: HomeAssistant, anna: Client, anna_user: MockUser
+    hass: HomeAssistant, anna: Client, user_anna: MockUser
 ) -> None:
     """update with the memory's own text answers changed false, same version."""
-    memory = await remember(hass, anna_user, "The hose is in the shed")
+    memory = await remember(hass, user_anna, "The hose is in the shed")
     same = await anna.ok("update", memory_id=memory["id"], content=memory["content"])
     assert same["changed"] is False
     assert same["memory"]["version"] == memory["version"]
@@ -676,10 +645,10 @@ async def test_an_edit_that_changes_nothing_writes_no_version(
 
 
 async def test_a_revert_to_what_the_memory_says_now_writes_nothing(
-    hass: HomeAssistant, anna: Client, anna_user: MockUser
+    hass: HomeAssistant, anna: Client, user_anna: MockUser
 ) -> None:
     """revert answers changed: false (same version, no history) when nothing differs."""
-    memory = await remember(hass, anna_user, "The bike pump is in the hall")
+    memory = await remember(hass, user_anna, "The bike pump is in the hall")
     edited = await anna.ok(
         "update", memory_id=memory["id"], content="The bike pump is in the shed"
     )
@@ -697,10 +666,10 @@ async def test_a_revert_to_what_the_memory_says_now_writes_nothing(
 
 
 async def test_an_empty_place_clears_it_and_revert_brings_it_back(
-    hass: HomeAssistant, anna: Client, anna_user: MockUser
+    hass: HomeAssistant, anna: Client, user_anna: MockUser
 ) -> None:
     """update with location "" empties it; revert to the first version restores it."""
-    memory = await remember(hass, anna_user, "The ladder hangs here", location="garage")
+    memory = await remember(hass, user_anna, "The ladder hangs here", location="garage")
     cleared = await anna.ok("update", memory_id=memory["id"], location="")
     assert cleared["memory"]["location"] is None
     back = await anna.ok("revert", memory_id=memory["id"], version=memory["version"])
@@ -716,11 +685,11 @@ async def test_forget_restore_purge(
     admin: Client,
     anna: Client,
     guest: Client,
-    anna_user: MockUser,
+    user_anna: MockUser,
     rows: Any,
 ) -> None:
     """A writer forgets; an admin sees the deleted tier, restores and purges."""
-    memory = await remember(hass, anna_user, "The old car was sold")
+    memory = await remember(hass, user_anna, "The old car was sold")
     refused = await guest.error("forget", memory_ids=[memory["id"]])
     assert refused["code"] == "unauthorized"
     assert refused["translation_key"] == "read_only_user"
@@ -766,17 +735,17 @@ async def test_an_owner_restores_and_purges_their_own_private_memory(
     admin: Client,
     anna: Client,
     ben: Client,
-    anna_user: MockUser,
-    ben_user: MockUser,
+    user_anna: MockUser,
+    user_ben: MockUser,
     rows: Any,
 ) -> None:
     """Ben finds, restores and purges his own forgotten memory; no one else sees it."""
-    household = await _forgotten(hass, anna_user, anna, "The old bike was given away")
+    household = await _forgotten(hass, user_anna, anna, "The old bike was given away")
     annas = await _forgotten(
-        hass, anna_user, anna, "Anna's diary key is hidden", visibility="private"
+        hass, user_anna, anna, "Anna's diary key is hidden", visibility="private"
     )
     bens = await _forgotten(
-        hass, ben_user, ben, "Ben's savings plan for a boat", visibility="private"
+        hass, user_ben, ben, "Ben's savings plan for a boat", visibility="private"
     )
     # Ben's deleted tier holds his private memory only.
     listed = await ben.ok("list", tier="deleted")
@@ -825,16 +794,16 @@ async def test_nobody_restores_or_purges_what_is_not_theirs(
     admin: Client,
     anna: Client,
     ben: Client,
-    anna_user: MockUser,
-    ben_user: MockUser,
+    user_anna: MockUser,
+    user_ben: MockUser,
 ) -> None:
     """Ben moves neither a household memory nor Anna's; one refusal stops all."""
-    household = await _forgotten(hass, anna_user, anna, "The old sofa went to Carla")
+    household = await _forgotten(hass, user_anna, anna, "The old sofa went to Carla")
     annas = await _forgotten(
-        hass, anna_user, anna, "Anna's secret recipe", visibility="private"
+        hass, user_anna, anna, "Anna's secret recipe", visibility="private"
     )
     bens = await _forgotten(
-        hass, ben_user, ben, "Ben's gift list", visibility="private"
+        hass, user_ben, ben, "Ben's gift list", visibility="private"
     )
     for command in ("restore", "purge"):
         error = await ben.error(command, memory_ids=[household["id"]])
@@ -856,7 +825,7 @@ async def test_nobody_restores_or_purges_what_is_not_theirs(
     # The actions stay an admin's, even for Ben's own memory.
     for action in ("restore", "purge"):
         with pytest.raises(Unauthorized) as err:
-            await call(hass, action, {"ids": [bens["id"]]}, user=ben_user)
+            await call(hass, action, {"ids": [bens["id"]]}, user=user_ben)
         assert isinstance(err.value, AdminRequiredError)
     assert (await ben.ok("get", memory_id=bens["id"]))["memory"]["tier"] == "deleted"
 
@@ -866,12 +835,12 @@ async def test_get_says_who_may_restore_and_purge(
     admin: Client,
     anna: Client,
     guest: Client,
-    anna_user: MockUser,
+    user_anna: MockUser,
     hass_admin_user: MockUser,
 ) -> None:
     """may_manage: an admin for the household's and their own, an owner for theirs."""
-    shared = await remember(hass, anna_user, "The boiler was serviced in May")
-    annas = await remember(hass, anna_user, "Anna's PIN hint", visibility="private")
+    shared = await remember(hass, user_anna, "The boiler was serviced in May")
+    annas = await remember(hass, user_anna, "Anna's PIN hint", visibility="private")
     admins = await remember(
         hass, hass_admin_user, "The admin's own note", visibility="private"
     )
@@ -891,13 +860,13 @@ async def test_a_purge_for_a_tier_spares_a_memory_that_left_it(
     admin: Client,
     anna: Client,
     ben: Client,
-    anna_user: MockUser,
-    ben_user: MockUser,
+    user_anna: MockUser,
+    user_ben: MockUser,
     rows: Any,
 ) -> None:
     """A purge for tier deleted after a restore is memory_changed; nothing purged."""
-    shared = await _forgotten(hass, anna_user, anna, "The garage code was changed")
-    bens = await _forgotten(hass, ben_user, ben, "Ben's diary", visibility="private")
+    shared = await _forgotten(hass, user_anna, anna, "The garage code was changed")
+    bens = await _forgotten(hass, user_ben, ben, "Ben's diary", visibility="private")
     await admin.ok("restore", memory_ids=[shared["id"]])
     await ben.ok("restore", memory_ids=[bens["id"]])
     for client, memory in ((admin, shared), (ben, bens)):
@@ -928,12 +897,12 @@ async def test_subscription_tells_the_owner_of_their_private_memory_moving(
     admin: Client,
     anna: Client,
     ben: Client,
-    ben_user: MockUser,
+    user_ben: MockUser,
 ) -> None:
     """Ben hears his private memory forgotten, restored and purged; nobody else does."""
     for client in (admin, anna, ben):
         assert (await client.answer("subscribe"))["success"]
-    bens = await remember(hass, ben_user, "Ben's boat fund", visibility="private")
+    bens = await remember(hass, user_ben, "Ben's boat fund", visibility="private")
     assert [e["type"] for e in await ben.events(1)] == ["created"]
     await ben.ok("forget", memory_ids=[bens["id"]])
     (event,) = await ben.events(1)
@@ -955,14 +924,14 @@ async def test_info_counts_a_non_admin_s_own_deleted_memories(
     admin: Client,
     anna: Client,
     ben: Client,
-    anna_user: MockUser,
-    ben_user: MockUser,
+    user_anna: MockUser,
+    user_ben: MockUser,
 ) -> None:
     """counts.deleted: Ben's own private ones for Ben, the household's for the admin."""
-    await _forgotten(hass, anna_user, anna, "The shed lock is broken")
-    await _forgotten(hass, anna_user, anna, "Anna's old PIN", visibility="private")
-    await _forgotten(hass, ben_user, ben, "Ben's old PIN", visibility="private")
-    await _forgotten(hass, ben_user, ben, "Ben's other PIN", visibility="private")
+    await _forgotten(hass, user_anna, anna, "The shed lock is broken")
+    await _forgotten(hass, user_anna, anna, "Anna's old PIN", visibility="private")
+    await _forgotten(hass, user_ben, ben, "Ben's old PIN", visibility="private")
+    await _forgotten(hass, user_ben, ben, "Ben's other PIN", visibility="private")
     for client, deleted in ((ben, 2), (anna, 1), (admin, 1)):
         counts = (await client.ok("info"))["counts"]
         assert (counts["deleted"], counts["archived"]) == (deleted, 0), counts
@@ -974,7 +943,7 @@ async def test_proposals_inbox_confirm_reject_edit(
     anna: Client,
     ben: Client,
     guest: Client,
-    anna_user: MockUser,
+    user_anna: MockUser,
 ) -> None:
     """Proposals go to whom they belong; confirm, reject and edit decide them."""
     data = runtime(init_integration)
@@ -989,7 +958,7 @@ async def test_proposals_inbox_confirm_reject_edit(
                     "Anna's dentist is Dr Bell",
                 )
             ],
-            owner=anna_user.id,
+            owner=user_anna.id,
             session_id=None,
             conversation_id=None,
         )
@@ -1042,7 +1011,7 @@ async def test_pending_lists_only_entities_the_user_may_read(
     hass: HomeAssistant,
     init_integration: MockConfigEntry,
     ben: Client,
-    ben_user: MockUser,
+    user_ben: MockUser,
 ) -> None:
     """A user whose permissions hide an entity sees the count, not its changes."""
     observer = runtime(init_integration).observer
@@ -1052,7 +1021,7 @@ async def test_pending_lists_only_entities_the_user_may_read(
     hass.states.async_set("light.kitchen", "on")
     await hass.async_block_till_done()
     await observer.async_flush()
-    ben_user.mock_policy({"entities": {"entity_ids": {"light.hall": True}}})
+    user_ben.mock_policy({"entities": {"entity_ids": {"light.hall": True}}})
     pending = await ben.ok("pending", limit=10)
     assert pending["events"] >= 1
     assert pending["items"] == []
@@ -1095,14 +1064,14 @@ async def test_pending_lists_only_entities_the_user_may_read(
 async def test_bad_fields_are_translated_errors_and_write_nothing(
     hass: HomeAssistant,
     anna: Client,
-    anna_user: MockUser,
+    user_anna: MockUser,
     rows: Any,
     command: str,
     fields: dict[str, Any],
     field: str,
 ) -> None:
     """A malformed field is invalid_format naming the field; nothing changes."""
-    memory = await remember(hass, anna_user, "A memory that must stay as it is")
+    memory = await remember(hass, user_anna, "A memory that must stay as it is")
     error = await anna.error(command, **fields)
     assert error["code"] == "invalid_format"
     assert error["translation_key"] == "invalid_field"
@@ -1117,10 +1086,10 @@ async def test_bad_fields_are_translated_errors_and_write_nothing(
 
 
 async def test_an_unknown_field_is_named_with_the_accepted_ones(
-    hass: HomeAssistant, anna: Client, anna_user: MockUser
+    hass: HomeAssistant, anna: Client, user_anna: MockUser
 ) -> None:
     """A field a command does not take is named with the ones it takes."""
-    memory = await remember(hass, anna_user, "The spare key is under the mat")
+    memory = await remember(hass, user_anna, "The spare key is under the mat")
     error = await anna.error("update", memory_id=memory["id"], text="Gone")
     assert error["code"] == "invalid_format"
     assert error["translation_key"] == "unknown_field"
@@ -1134,10 +1103,10 @@ async def test_an_unknown_field_is_named_with_the_accepted_ones(
 
 
 async def test_forget_refuses_versions_of_memories_it_does_not_forget(
-    hass: HomeAssistant, anna: Client, anna_user: MockUser
+    hass: HomeAssistant, anna: Client, user_anna: MockUser
 ) -> None:
     """expected_versions naming an id outside memory_ids is invalid; nothing goes."""
-    memory = await remember(hass, anna_user, "The spare key is under the mat")
+    memory = await remember(hass, user_anna, "The spare key is under the mat")
     for versions in ({"zzzz": 1}, {memory["id"]: memory["version"], "zzzz": 7}):
         error = await anna.error(
             "forget", memory_ids=[memory["id"]], expected_versions=versions
@@ -1151,27 +1120,27 @@ async def test_forget_refuses_versions_of_memories_it_does_not_forget(
 
 
 async def test_setting_and_clearing_expiry_at_once_is_said_plainly(
-    hass: HomeAssistant, anna: Client, anna_user: MockUser
+    hass: HomeAssistant, anna: Client, user_anna: MockUser
 ) -> None:
     """expires_at with clear_expiry is one plain translated error, also in update."""
-    memory = await remember(hass, anna_user, "The parcel arrives this week")
+    memory = await remember(hass, user_anna, "The parcel arrives this week")
     fields = {"expires_at": "2099-01-01T00:00:00+00:00", "clear_expiry": True}
     error = await anna.error("update", memory_id=memory["id"], **fields)
     assert error["code"] == "invalid_format"
     assert error["translation_key"] == "expiry_set_and_cleared"
     assert error["message"].startswith("Set an expiry or clear it, not both")
     with pytest.raises(ServiceValidationError) as caught:
-        await call(hass, "update", {"id": memory["id"], **fields}, user=anna_user)
+        await call(hass, "update", {"id": memory["id"], **fields}, user=user_anna)
     assert caught.value.translation_key == "expiry_set_and_cleared"
     got = await anna.ok("get", memory_id=memory["id"])
     assert got["memory"]["version"] == memory["version"]
 
 
 async def test_megabytes_of_text_are_a_translated_error(
-    hass: HomeAssistant, anna: Client, anna_user: MockUser, rows: Any
+    hass: HomeAssistant, anna: Client, user_anna: MockUser, rows: Any
 ) -> None:
     """3 MB of text is invalid_field naming, not echoing, it; nothing changes."""
-    memory = await remember(hass, anna_user, "Unchanged by hostile text")
+    memory = await remember(hass, user_anna, "Unchanged by hostile text")
     big = await anna.error("update", memory_id=memory["id"], content="x" * 3_000_000)
     assert big["translation_key"] == "invalid_field"
     assert big["translation_placeholders"]["field"] == "content"
@@ -1188,13 +1157,13 @@ async def test_megabytes_of_text_are_a_translated_error(
 async def test_a_lone_surrogate_or_10_mb_end_the_connection(
     hass: HomeAssistant,
     hass_ws_client: WebSocketGenerator,
-    anna_user: MockUser,
+    user_anna: MockUser,
     anna: Client,
     rows: Any,
     content: str,
 ) -> None:
     """Home Assistant's own reader ends the connection before any command runs."""
-    memory = await remember(hass, anna_user, "Unchanged by hostile text")
+    memory = await remember(hass, user_anna, "Unchanged by hostile text")
     # json.dumps writes a lone surrogate as the escape \ud800, which Home
     # Assistant's JSON reader refuses; its server refuses messages over 4 MiB.
     raw = json.dumps(
@@ -1205,7 +1174,7 @@ async def test_a_lone_surrogate_or_10_mb_end_the_connection(
             "content": content,
         }
     )
-    client = await hass_ws_client(hass, await user_token(hass, anna_user))
+    client = await hass_ws_client(hass, await user_token(hass, user_anna))
     try:
         await client.send_str(raw)
         closing = await client.receive()
@@ -1233,10 +1202,10 @@ async def test_not_loaded_is_said(
 
 
 async def test_two_edits_at_once_one_wins(
-    hass: HomeAssistant, anna: Client, ben: Client, anna_user: MockUser
+    hass: HomeAssistant, anna: Client, ben: Client, user_anna: MockUser
 ) -> None:
     """Two edits of the same version sent together: one is stored, the other refused."""
-    memory = await remember(hass, anna_user, "The meeting is at noon")
+    memory = await remember(hass, user_anna, "The meeting is at noon")
     for client, text in (
         (anna, "The meeting is at one"),
         (ben, "The meeting is at two"),
@@ -1258,10 +1227,10 @@ async def test_two_edits_at_once_one_wins(
 
 
 async def test_two_calls_on_one_connection_both_answer(
-    hass: HomeAssistant, anna: Client, anna_user: MockUser
+    hass: HomeAssistant, anna: Client, user_anna: MockUser
 ) -> None:
     """A list and a search sent back to back on one connection both get their answer."""
-    await remember(hass, anna_user, "The plumber comes on Friday")
+    await remember(hass, user_anna, "The plumber comes on Friday")
     await anna.ws.send_json_auto_id({"type": f"{DOMAIN}/list"})
     await anna.ws.send_json_auto_id({"type": f"{DOMAIN}/search", "query": "plumber"})
     answers = {}
@@ -1280,15 +1249,15 @@ async def test_subscription_pushes_changes_each_user_may_see(
     admin: Client,
     anna: Client,
     ben: Client,
-    anna_user: MockUser,
+    user_anna: MockUser,
 ) -> None:
     """Each kind of change reaches exactly the users who may see the memory."""
     for client in (admin, anna, ben):
         assert (await client.answer("subscribe"))["success"]
     private = await remember(
-        hass, anna_user, "Anna's secret plan", visibility="private"
+        hass, user_anna, "Anna's secret plan", visibility="private"
     )
-    shared = await remember(hass, anna_user, "Dinner is at seven")
+    shared = await remember(hass, user_anna, "Dinner is at seven")
     # Anna hears both, the others only the household one.
     anna_events = await anna.events(2)
     assert [(e["type"], e["memory"]["id"]) for e in anna_events] == [
@@ -1342,7 +1311,7 @@ async def test_subscription_tells_about_proposals_of_their_owner_only(
     init_integration: MockConfigEntry,
     anna: Client,
     ben: Client,
-    anna_user: MockUser,
+    user_anna: MockUser,
 ) -> None:
     """A change in Anna's proposals is announced to Anna, not to Ben."""
     for client in (anna, ben):
@@ -1352,7 +1321,7 @@ async def test_subscription_tells_about_proposals_of_their_owner_only(
         partial(
             proposal_store(data).add,
             [ProposalDraft("Anna likes jazz", "Anna likes jazz.", MemoryKind.FACT, ())],
-            owner=anna_user.id,
+            owner=user_anna.id,
             session_id=None,
             conversation_id=None,
         )
@@ -1363,7 +1332,7 @@ async def test_subscription_tells_about_proposals_of_their_owner_only(
 
 
 async def test_unsubscribing_stops_the_events(
-    hass: HomeAssistant, anna: Client, anna_user: MockUser
+    hass: HomeAssistant, anna: Client, user_anna: MockUser
 ) -> None:
     """After unsubscribe_events no memory event arrives any more."""
     subscribed = await anna.answer("subscribe")
@@ -1371,7 +1340,7 @@ async def test_unsubscribing_stops_the_events(
         {"type": "unsubscribe_events", "subscription": subscribed["id"]}
     )
     assert (await anna.ws.receive_json())["success"]
-    await remember(hass, anna_user, "Nobody is told about this one")
+    await remember(hass, user_anna, "Nobody is told about this one")
     await anna.quiet()
 
 
@@ -1379,14 +1348,14 @@ async def test_a_demoted_admin_stops_getting_deleted_memories(
     hass: HomeAssistant,
     admin: Client,
     hass_admin_user: MockUser,
-    anna_user: MockUser,
+    user_anna: MockUser,
 ) -> None:
     """An old subscription follows the user's rights now, not when it began."""
     assert (await admin.answer("subscribe"))["success"]
-    memory = await remember(hass, anna_user, "The shed roof leaks")
+    memory = await remember(hass, user_anna, "The shed roof leaks")
     assert [e["type"] for e in await admin.events(1)] == ["created"]
     await hass.auth.async_update_user(hass_admin_user, group_ids=[GROUP_ID_USER])
-    await call(hass, "forget", {"ids": [memory["id"]]}, user=anna_user)
+    await call(hass, "forget", {"ids": [memory["id"]]}, user=user_anna)
     assert await admin.events(1) == [
         {"type": "forgotten", "memory_id": memory["id"], "memory": None}
     ]
@@ -1395,10 +1364,10 @@ async def test_a_demoted_admin_stops_getting_deleted_memories(
 
 
 async def test_a_cursor_does_not_show_what_became_private(
-    hass: HomeAssistant, anna: Client, ben: Client, ben_user: MockUser
+    hass: HomeAssistant, anna: Client, ben: Client, user_ben: MockUser
 ) -> None:
     """A cursor taken before a memory turned private pages without it."""
-    made = [await remember(hass, ben_user, f"Ben's note number {n}") for n in range(4)]
+    made = [await remember(hass, user_ben, f"Ben's note number {n}") for n in range(4)]
     first = await anna.ok("list", limit=1)
     assert first["memories"][0]["id"] == made[-1]["id"]
     await ben.ok("update", memory_id=made[1]["id"], visibility="private")
@@ -1414,8 +1383,8 @@ async def test_paging_through_100000_memories(
     hass: HomeAssistant,
     init_integration: MockConfigEntry,
     anna: Client,
-    anna_user: MockUser,
-    ben_user: MockUser,
+    user_anna: MockUser,
+    user_ben: MockUser,
 ) -> None:
     """Cursor pages walk 100,000 memories once each, Ben's private ones never."""
     data = runtime(init_integration)
@@ -1426,9 +1395,9 @@ async def test_paging_through_100000_memories(
 
     def owner(n: int) -> tuple[str | None, Visibility]:
         if n % 10 == 0:
-            return anna_user.id, Visibility.PRIVATE
+            return user_anna.id, Visibility.PRIVATE
         if n % 20 == 1:
-            return ben_user.id, Visibility.PRIVATE
+            return user_ben.id, Visibility.PRIVATE
         return None, Visibility.HOUSEHOLD
 
     def build() -> None:
@@ -1444,7 +1413,7 @@ async def test_paging_through_100000_memories(
             ]
             vectors = rng.standard_normal((100, 384)).astype(np.float32)
             vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
-            store.create_many(items, Caller(anna_user.id), vectors=vectors, dedup=False)
+            store.create_many(items, Caller(user_anna.id), vectors=vectors, dedup=False)
             tick[0] += 1
         # create_many costs about a millisecond a memory here (100 s for
         # 100,000): the seeds are copied in SQL with new ids and times. A list
@@ -1488,7 +1457,7 @@ async def test_paging_through_100000_memories(
         pages += 1
         for memory in page["memories"]:
             assert memory["id"] not in seen
-            assert memory["owner"] != ben_user.id
+            assert memory["owner"] != user_ben.id
             seen.add(memory["id"])
             if last is not None:
                 assert memory["created_at"] <= last
