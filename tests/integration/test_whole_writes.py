@@ -7,7 +7,6 @@ Issue 20, defects 3, 4, 8 and 9.
 from __future__ import annotations
 
 import asyncio
-from functools import partial
 import json
 from typing import TYPE_CHECKING, Any
 
@@ -19,16 +18,11 @@ from pytest_homeassistant_custom_component.common import MockUser
 from custom_components.home_memory.memory.common.values import (
     SYSTEM,
     MemoryFilter,
-    MemoryKind,
 )
-from custom_components.home_memory.memory.conversation.extraction import ProposalDraft
 from custom_components.home_memory.memory.text.validation import embedding_text
-from custom_components.home_memory.operations.proposals import (
-    async_refresh,
-    proposal_store,
-)
 
 from .conftest import call
+from .test_proposals import add_proposals
 from .ws_client import Client, user_token
 
 if TYPE_CHECKING:
@@ -62,18 +56,7 @@ async def propose(
     owner: str | None,
 ) -> list[str]:
     """Pending proposals of `owner` (None: the household's); their ids."""
-    data = data_of(entry)
-    added = await hass.async_add_executor_job(
-        partial(
-            proposal_store(data).add,
-            [ProposalDraft(s, f"{s}.", MemoryKind.FACT, ()) for s in summaries],
-            owner=owner,
-            session_id=None,
-            conversation_id=None,
-        )
-    )
-    await async_refresh(hass, data)
-    return [proposal.id for proposal in added]
+    return await add_proposals(hass, data_of(entry), owner, *summaries)
 
 
 # -- defect 3: an answer is all or nothing ---------------------------------------
