@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +14,7 @@ from homeassistant.config_entries import (
 )
 from homeassistant.core import callback, valid_entity_id
 from homeassistant.data_entry_flow import section
+from homeassistant.helpers.event import async_track_time_interval
 from homeassistant.helpers.selector import (
     AreaSelector,
     AreaSelectorConfig,
@@ -86,16 +88,27 @@ from .const import (
     ExtractionMode,
 )
 from .memory.text.validation import text_problem
-from .runtime.download import DownloadError, async_download_model, managed_model_dir
+from .runtime.download import (
+    DownloadError,
+    async_bytes_to_download,
+    async_download_model,
+    managed_model_dir,
+)
 from .runtime.model import ModelDirError, check_model_dir, resolve_model_dir
 from .runtime.options import HomeMemoryOptions
 
 if TYPE_CHECKING:
     import asyncio
+    from collections.abc import Callable
+    from datetime import datetime
 
     from .runtime.data import HomeMemoryConfigEntry
 
 _DOMAIN_NAME = re.compile(r"^[a-z0-9_]+$")
+# How often, and how many times, the frontend is told again that the download
+# is over (see HomeMemoryConfigFlow._async_remind_frontend).
+OUTCOME_REMINDER_INTERVAL = timedelta(seconds=2)
+OUTCOME_REMINDERS = 30
 _DEFAULTS = HomeMemoryOptions().as_sections()
 
 
@@ -356,6 +369,11 @@ def _clean_options(options: dict[str, Any]) -> dict[str, Any]:
     return cleaned
 
 
+def _megabytes(size: int) -> str:
+    """91,000,000 bytes as "91.0 MB" (decimal megabytes, as download tools say)."""
+    return f"{size / 1_000_000:.1f} MB"
+
+
 class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
     """Create the single Home Memory entry."""
 
@@ -368,6 +386,9 @@ class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
         self._model_dir = ""
         self._download_task: asyncio.Task[None] | None = None
         self._download_error: DownloadError | None = None
+        self._download_size = ""
+        self._stop_reminders: Callable[[], None] | None = None
+        self._reminders_left = 0
 
     async def async_step_user(
         self, user_input: dict[str, Any] | None = None
@@ -408,13 +429,19 @@ class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
     async def async_step_download(
         self, user_input: dict[str, Any] | None = None
     ) -> ConfigFlowResult:
-        """Download all-MiniLM-L6-v2 into the folder Home Memory manages."""
+        """Download all-MiniLM-L6-v2 into the folder Home Memory manages.
+
+        The progress ring shows the share downloaded; the description says how
+        many megabytes the download is.
+        """
         if self._download_task is None:
+            self._async_stop_reminders()
+            folder = managed_model_dir(self.hass.config.config_dir)
+            to_fetch = await async_bytes_to_download(self.hass, folder)
+            self._download_size = _megabytes(to_fetch)
             self._download_task = self.hass.async_create_task(
                 async_download_model(
-                    self.hass,
-                    managed_model_dir(self.hass.config.config_dir),
-                    progress=self.async_update_progress,
+                    self.hass, folder, progress=self.async_update_progress
                 ),
                 f"{DOMAIN} download model",
                 eager_start=False,
@@ -424,8 +451,10 @@ class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
                 step_id="download",
                 progress_action="download_model",
                 progress_task=self._download_task,
+                description_placeholders={"size": self._download_size},
             )
         task, self._download_task = self._download_task, None
+        self._async_remind_frontend()
         try:
             task.result()
         except DownloadError as err:
@@ -433,10 +462,53 @@ class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
             return self.async_show_progress_done(next_step_id="download_failed")
         return self.async_show_progress_done(next_step_id="finish")
 
+    @callback
+    def _async_remind_frontend(self) -> None:
+        """Tell the frontend again, every 2 s, that the download is over.
+
+        Home Assistant announces the end of a progress step once, when its
+        task ends. The 2026.10 frontend subscribes to that announcement only
+        after it has drawn the progress step, so a download that fails at once
+        (no network: the name does not resolve) ends before anyone listens and
+        the dialog spins for ever. The reminders stop as soon as a client
+        fetches the outcome (the next step runs), when the flow goes away, or
+        after a minute.
+        """
+        self._async_stop_reminders()
+        self._reminders_left = OUTCOME_REMINDERS
+        self._stop_reminders = async_track_time_interval(
+            self.hass,
+            self._async_remind_once,
+            OUTCOME_REMINDER_INTERVAL,
+            cancel_on_shutdown=True,
+        )
+
+    @callback
+    def _async_remind_once(self, _now: datetime) -> None:
+        self._reminders_left -= 1
+        if self._reminders_left < 0:
+            self._async_stop_reminders()
+            return
+        self.async_notify_flow_changed()
+
+    @callback
+    def _async_stop_reminders(self) -> None:
+        if self._stop_reminders is not None:
+            self._stop_reminders()
+            self._stop_reminders = None
+
+    @callback
+    def async_remove(self) -> None:
+        """The flow is closed or done: no more reminders, no download."""
+        self._async_stop_reminders()
+        if self._download_task is not None:
+            self._download_task.cancel()
+
     async def async_step_download_failed(
         self, user_input: dict[str, Any] | None = None
     ) -> ConfigFlowResult:
         """Offer to try again, to name a folder, or to go on keyword-only."""
+        self._async_stop_reminders()
         err = self._download_error
         assert err is not None
         return self.async_show_menu(
@@ -482,6 +554,7 @@ class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
         self, user_input: dict[str, Any] | None = None
     ) -> ConfigFlowResult:
         """Create the entry (without a model, search is keyword-only until one)."""
+        self._async_stop_reminders()
         return self.async_create_entry(
             title=DEFAULT_TITLE,
             data={CONF_MODEL_DIR: self._model_dir} if self._model_dir else {},
