@@ -87,7 +87,11 @@ from .const import (
     SUGGESTED_OBSERVED_DOMAINS,
     ExtractionMode,
 )
+from .memory.common.values import Caller
 from .memory.text.validation import text_problem
+from .operations import set_aside
+from .operations.access import Actor
+from .operations.errors import OperationError
 from .runtime.download import (
     DownloadError,
     async_bytes_to_download,
@@ -315,6 +319,11 @@ OPTIONS_SCHEMA = probatio.Schema(
     }
 )
 
+CONF_CONFIRM_ERASE = "confirm_erase"
+ERASE_SCHEMA = probatio.Schema(
+    {probatio.Required(CONF_CONFIRM_ERASE, default=False): BooleanSelector()}
+)
+
 RECONFIGURE_SCHEMA = probatio.Schema(
     {probatio.Optional(CONF_MODEL_DIR, default=""): TextSelector()}
 )
@@ -389,6 +398,9 @@ class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
         self._download_size = ""
         self._stop_reminders: Callable[[], None] | None = None
         self._reminders_left = 0
+        # What to do with databases set aside by an earlier removal.
+        self._set_aside_decided = False
+        self._restore = False
 
     async def async_step_user(
         self, user_input: dict[str, Any] | None = None
@@ -397,6 +409,10 @@ class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
 
         Without a model folder the model is downloaded first (with progress).
         """
+        if user_input is None and not self._set_aside_decided:
+            self._set_aside_decided = True
+            if await set_aside.async_list(self.hass):
+                return await self.async_step_set_aside()
         errors: dict[str, str] = {}
         if user_input is not None:
             name = user_input[CONF_PERSONA_NAME].strip()
@@ -411,6 +427,67 @@ class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
             step_id="user",
             data_schema=self.add_suggested_values_to_schema(USER_SCHEMA, user_input),
             errors=errors,
+        )
+
+    async def async_step_set_aside(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Memories from an earlier installation: restore, start fresh or erase."""
+        found = await set_aside.async_list(self.hass)
+        if not found:
+            return await self.async_step_user()
+        newest = found[0]
+        return self.async_show_menu(
+            step_id="set_aside",
+            menu_options=["restore", "fresh", "erase"],
+            description_placeholders={
+                "newest": newest.name,
+                "size": _megabytes(newest.size),
+                "count": str(len(found)),
+                "folder": str(newest.path.parent),
+            },
+        )
+
+    async def async_step_restore(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Restore the newest set-aside database (moved into place at the end)."""
+        self._restore = True
+        return await self.async_step_user()
+
+    async def async_step_fresh(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Start with an empty memory; the set-aside databases stay."""
+        self._restore = False
+        return await self.async_step_user()
+
+    async def async_step_erase(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Delete the set-aside databases for good, once the box is ticked."""
+        errors: dict[str, str] = {}
+        found = await set_aside.async_list(self.hass)
+        if user_input is not None:
+            # Adding an integration is for administrators only.
+            admin = Actor(Caller(user_id=None, is_admin=True))
+            try:
+                await set_aside.async_erase(
+                    self.hass, admin, confirmed=user_input[CONF_CONFIRM_ERASE]
+                )
+            except OperationError as err:
+                errors[CONF_CONFIRM_ERASE] = err.translation_key
+            else:
+                self._restore = False
+                return await self.async_step_user()
+        return self.async_show_form(
+            step_id="erase",
+            data_schema=ERASE_SCHEMA,
+            errors=errors,
+            description_placeholders={
+                "count": str(len(found)),
+                "names": ", ".join(database.name for database in found),
+            },
         )
 
     async def _model_dir_usable(self) -> bool:
@@ -553,8 +630,17 @@ class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
     async def async_step_finish(
         self, user_input: dict[str, Any] | None = None
     ) -> ConfigFlowResult:
-        """Create the entry (without a model, search is keyword-only until one)."""
+        """Create the entry (without a model, search is keyword-only until one).
+
+        A restore chosen at the start moves the set-aside database into place
+        first, so the entry opens it.
+        """
         self._async_stop_reminders()
+        if self._restore:
+            try:
+                await set_aside.async_restore_newest(self.hass)
+            except OperationError as err:
+                return self.async_abort(reason=err.translation_key)
         return self.async_create_entry(
             title=DEFAULT_TITLE,
             data={CONF_MODEL_DIR: self._model_dir} if self._model_dir else {},
