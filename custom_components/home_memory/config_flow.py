@@ -476,7 +476,7 @@ class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
                     self.hass, admin, confirmed=user_input[CONF_CONFIRM_ERASE]
                 )
             except OperationError as err:
-                errors[CONF_CONFIRM_ERASE] = err.translation_key
+                errors["base"] = err.translation_key
             else:
                 self._restore = False
                 return await self.async_step_user()

@@ -44,6 +44,7 @@ async def berlin(hass: HomeAssistant) -> None:
     """The home's time zone names the set-aside files."""
     await hass.config.async_set_time_zone("Europe/Berlin")
 
+
 REMOVED_AT = "2026-11-20 18:30:05+01:00"
 
 
@@ -149,7 +150,7 @@ async def test_removals_never_overwrite_an_earlier_set_aside_database(
 async def test_starting_fresh_keeps_the_set_aside_databases(
     hass: HomeAssistant, config_dir: Path
 ) -> None:
-    """"Start with an empty memory" leaves the set-aside file where it is."""
+    """ "Start with an empty memory" leaves the set-aside file where it is."""
     await add(hass)
     await call(hass, "remember", {"content": "Kept for later"})
     await remove_all(hass)
@@ -182,7 +183,7 @@ async def test_erasing_in_the_flow_needs_the_box_ticked(
     result = await hass.config_entries.flow.async_configure(
         result["flow_id"], {CONF_CONFIRM_ERASE: False}
     )
-    assert result["errors"] == {CONF_CONFIRM_ERASE: "erase_not_confirmed"}
+    assert result["errors"] == {"base": "erase_not_confirmed"}
     assert set_aside_files(config_dir) == [name]
 
     result = await hass.config_entries.flow.async_configure(
