@@ -8,10 +8,10 @@ import * as api from "./api.js";
 import { loadStrings, translator } from "./i18n.js";
 import { shared } from "./styles.js";
 import { navigate } from "./nav.js";
-import "./list.js";
-import "./memory-page.js";
-import "./inbox.js";
-import "./today.js";
+import "./hm-memory-list.js";
+import "./hm-memory-page.js";
+import "./hm-inbox.js";
+import "./hm-today.js";
 
 // benchmarks/panel.py: the panel's own share of the time to first results.
 performance.mark("home-memory-module");
