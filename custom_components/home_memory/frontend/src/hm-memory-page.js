@@ -238,7 +238,7 @@ class MemoryPage extends HmView {
     );
     if (answer) {
       await this._load();
-      this.renderRoot.querySelector("#edit-button")?.focus();
+      /** @type {HTMLElement | null} */ (this.renderRoot.querySelector("#edit-button"))?.focus();
     }
   }
 

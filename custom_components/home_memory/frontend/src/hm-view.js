@@ -29,8 +29,7 @@ export class HmView extends LitElement {
     this.info = undefined;
     /** @type {LiveEvent | undefined} */
     this.live = undefined;
-    /** @type {string} */
-    this.prefix = "";
+    // `prefix` (the route's prefix, for links) is set by the panel.
     /** The panel's `hass`, set on every change in the home (not reactive:
      * a view re-renders for its own state, not for each state change). @type {any} */
     this.hass = undefined;

@@ -36,6 +36,11 @@ class HomeMemoryPanel extends LitElement {
     this._t = undefined;
     this._live = undefined;
     this._language = undefined;
+    this.narrow = false;
+    /** Where in the panel we are: `prefix` ("/memory") and `path`. @type {{ prefix: string, path: string } | undefined} */
+    this.route = undefined;
+    /** @type {any} */
+    this.panel = undefined;
   }
 
   // `hass` changes with every state change in the home: the panel only
@@ -52,7 +57,7 @@ class HomeMemoryPanel extends LitElement {
       this._start();
     }
     for (const view of this.renderRoot?.querySelectorAll?.("[data-view]") || []) {
-      view.hass = hass;
+      /** @type {any} */ (view).hass = hass;
     }
   }
 
