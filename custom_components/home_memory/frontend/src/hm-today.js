@@ -214,8 +214,14 @@ class Today extends HmView {
         min-width: 0;
         overflow-wrap: anywhere;
       }
+      /* At most three lines of a long memory; the whole text is on its page. */
       .what a {
         color: var(--primary-text-color, #212121);
+        display: -webkit-box;
+        -webkit-box-orient: vertical;
+        -webkit-line-clamp: 3;
+        line-clamp: 3;
+        overflow: hidden;
       }
     `,
   ];
