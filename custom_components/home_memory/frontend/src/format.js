@@ -55,27 +55,32 @@ export function zoneDiffers(hass) {
 const zonesDiffer = new Map();
 
 /**
- * A formatter of dates and/or times in the person's language and zone. With
- * the zone's name said, the styles become their parts (Intl allows no zone
- * name beside a style).
+ * A formatter of dates and/or times in the person's language and zone.
  * @param {any} hass
- * @param {{ date?: boolean, time?: boolean, seconds?: boolean }} parts
+ * @param {{ date?: boolean, seconds?: boolean }} parts
  */
-function dateTimeFormat(hass, { date = false, time = true, seconds = false }) {
-  const timeZoneOption = timeZone(hass);
-  if (!zoneDiffers(hass)) {
-    return new Intl.DateTimeFormat(locale(hass), {
-      ...(date ? { dateStyle: "medium" } : {}),
-      ...(time ? { timeStyle: seconds ? "medium" : "short" } : {}),
-      timeZone: timeZoneOption,
-    });
-  }
+function dateTimeFormat(hass, { date = false, seconds = false }) {
   return new Intl.DateTimeFormat(locale(hass), {
-    ...(date ? { year: "numeric", month: "short", day: "numeric" } : {}),
-    ...(time ? { hour: "numeric", minute: "2-digit", ...(seconds ? { second: "2-digit" } : {}) } : {}),
-    timeZone: timeZoneOption,
-    timeZoneName: "short",
+    ...(date ? { dateStyle: "medium" } : {}),
+    timeStyle: seconds ? "medium" : "short",
+    timeZone: timeZone(hass),
   });
+}
+
+/**
+ * `text` (a time shown) with its zone's short name after it ("8:18 PM EST")
+ * when the zone is not the home's; as it is otherwise. Intl allows no zone
+ * name beside a date or time style, so the name is formatted on its own.
+ * @param {any} hass
+ * @param {Date} at
+ * @param {string} text
+ */
+function withZone(hass, at, text) {
+  if (!zoneDiffers(hass)) return text;
+  const name = new Intl.DateTimeFormat(locale(hass), { timeZoneName: "short", timeZone: timeZone(hass) })
+    .formatToParts(at)
+    .find((part) => part.type === "timeZoneName")?.value;
+  return name ? `${text} ${name}` : text;
 }
 
 /**
@@ -87,7 +92,7 @@ export function formatDateTime(hass, iso) {
   if (!iso) return "";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return String(iso);
-  return dateTimeFormat(hass, { date: true }).format(date);
+  return withZone(hass, date, dateTimeFormat(hass, { date: true }).format(date));
 }
 
 /**
@@ -99,7 +104,7 @@ export function formatTime(hass, iso, seconds = false) {
   if (!iso) return "";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return String(iso);
-  return dateTimeFormat(hass, { seconds }).format(date);
+  return withZone(hass, date, dateTimeFormat(hass, { seconds }).format(date));
 }
 
 /**
@@ -114,8 +119,8 @@ export function formatRange(hass, start, end, withDate = false) {
   const to = new Date(end || start);
   if (Number.isNaN(from.getTime())) return String(start ?? "");
   const format = dateTimeFormat(hass, { date: withDate });
-  if (Number.isNaN(to.getTime()) || to < from) return format.format(from);
-  return format.formatRange(from, to);
+  if (Number.isNaN(to.getTime()) || to < from) return withZone(hass, from, format.format(from));
+  return withZone(hass, from, format.formatRange(from, to));
 }
 
 export function formatPercent(hass, value) {
