@@ -15,7 +15,11 @@ import its own folder or a lower one; folders sharing a layer are independent.
 from __future__ import annotations
 
 import ast
+import importlib
+import inspect
 from pathlib import Path
+
+from custom_components.home_memory.memory.store import MemoryStore
 
 PACKAGE = Path(__file__).parents[2] / "custom_components" / "home_memory"
 ROOT_NAME = "custom_components.home_memory"
@@ -227,6 +231,27 @@ def test_engine_imports_point_down_between_folders() -> None:
         and ENGINE_LAYER[high] >= ENGINE_LAYER[low]
     ]
     assert wrong == []
+
+
+def test_the_store_is_composed_not_stacked() -> None:
+    """MemoryStore is a front holding its parts: no base but object, and no
+    engine class builds on another one (except errors and abstract bases), so
+    finding a method never means walking a class hierarchy."""
+    assert MemoryStore.__bases__ == (object,)
+    stacked = [
+        f"{cls.__module__}.{cls.__qualname__}({base.__qualname__})"
+        for module in _modules()
+        if module.startswith(ENGINE_NAME + ".")
+        for _, cls in inspect.getmembers(
+            importlib.import_module(module), inspect.isclass
+        )
+        if cls.__module__ == module
+        for base in cls.__bases__
+        if base.__module__.startswith(ENGINE_NAME + ".")
+        and not issubclass(base, Exception)
+        and not inspect.isabstract(base)
+    ]
+    assert stacked == []
 
 
 def test_no_import_circles() -> None:

@@ -1391,7 +1391,7 @@ async def test_paging_through_100000_memories(
     store = data.store
     seeds, copies = 1_000, 100
     tick = [store.now() - 10 * seeds * copies]
-    store._clock = lambda: tick[0]
+    store.connections._clock = lambda: tick[0]
 
     def owner(n: int) -> tuple[str | None, Visibility]:
         if n % 10 == 0:
