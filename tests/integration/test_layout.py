@@ -254,6 +254,34 @@ def test_the_store_is_composed_not_stacked() -> None:
     assert stacked == []
 
 
+def _is_error(node: ast.ClassDef) -> bool:
+    names = [node.name] + [ast.unparse(base) for base in node.bases]
+    return any(name.endswith(("Error", "Exception", "Unauthorized")) for name in names)
+
+
+def test_exceptions_live_in_one_errors_module_a_layer() -> None:
+    """Every exception class sits in its folder's errors.py (the engine's in
+    memory/common/errors.py, each a MemoryEngineError), so a reader finds
+    what can go wrong in one place a layer."""
+    misplaced = [
+        f"{module}.{node.name}"
+        for module, path in _modules().items()
+        for node in ast.walk(ast.parse(path.read_text("utf-8")))
+        if isinstance(node, ast.ClassDef) and _is_error(node)
+        if not module.endswith(".errors")
+        or (module.startswith(ENGINE_NAME) and module != f"{ENGINE_NAME}.common.errors")
+    ]
+    assert misplaced == []
+    engine_errors = importlib.import_module(f"{ENGINE_NAME}.common.errors")
+    outside_family = [
+        name
+        for name, cls in inspect.getmembers(engine_errors, inspect.isclass)
+        if issubclass(cls, BaseException)
+        and not issubclass(cls, engine_errors.MemoryEngineError)
+    ]
+    assert outside_family == []
+
+
 def test_no_import_circles() -> None:
     """The import graph (TYPE_CHECKING imports included) has no cycle."""
     graph = _graph()

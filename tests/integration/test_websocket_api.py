@@ -20,7 +20,7 @@ from custom_components.home_memory.memory.common.values import (
     Visibility,
 )
 from custom_components.home_memory.memory.conversation.extraction import ProposalDraft
-from custom_components.home_memory.operations.access import AdminRequiredError
+from custom_components.home_memory.operations.errors import AdminRequiredError
 from custom_components.home_memory.operations.proposals import (
     async_refresh,
     proposal_store,
