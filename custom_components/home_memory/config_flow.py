@@ -93,12 +93,12 @@ from .operations import set_aside
 from .operations.access import Actor
 from .operations.errors import OperationError
 from .runtime.download import (
-    DownloadError,
     async_bytes_to_download,
     async_download_model,
     managed_model_dir,
 )
-from .runtime.model import ModelDirError, check_model_dir, resolve_model_dir
+from .runtime.errors import DownloadError, ModelDirError
+from .runtime.model import check_model_dir, resolve_model_dir
 from .runtime.options import HomeMemoryOptions
 
 if TYPE_CHECKING:

@@ -30,10 +30,10 @@ from custom_components.home_memory.memory.embedding.model_files import (
 )
 from custom_components.home_memory.runtime.download import (
     MODEL_URL_ENV,
-    DownloadError,
     async_download_model,
     managed_model_dir,
 )
+from custom_components.home_memory.runtime.errors import DownloadError
 
 if TYPE_CHECKING:
     from collections.abc import AsyncIterator
