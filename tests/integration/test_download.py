@@ -414,6 +414,26 @@ async def test_the_progress_step_says_how_much_is_downloaded(
     assert result["description_placeholders"] == {"size": f"{rest / 1e6:.1f} MB"}
 
 
+def flow_announcements(hass: HomeAssistant) -> list[str]:
+    """The flow ids of every "flow changed" event the frontend would hear."""
+    announced: list[str] = []
+    hass.bus.async_listen(
+        "data_entry_flow_progressed",
+        lambda event: announced.append(event.data["flow_id"]),
+    )
+    return announced
+
+
+async def remind(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, intervals: int
+) -> None:
+    """Let `intervals` reminder intervals pass."""
+    for _ in range(intervals):
+        freezer.tick(OUTCOME_REMINDER_INTERVAL)
+        async_fire_time_changed(hass)
+        await hass.async_block_till_done()
+
+
 @pytest.mark.usefixtures("no_default_model", "mock_load_model")
 async def test_a_frontend_that_listens_late_still_hears_the_outcome(
     hass: HomeAssistant, hub: FakeHub, freezer: FrozenDateTimeFactory
@@ -425,11 +445,7 @@ async def test_a_frontend_that_listens_late_still_hears_the_outcome(
     second announcement the dialog spins for ever.
     """
     hub.missing.update(FILES)
-    announced: list[str] = []
-    hass.bus.async_listen(
-        "data_entry_flow_progressed",
-        lambda event: announced.append(event.data["flow_id"]),
-    )
+    announced = flow_announcements(hass)
     result = await start(hass)
     flow_id = result["flow_id"]
     await hass.async_block_till_done()
@@ -437,18 +453,13 @@ async def test_a_frontend_that_listens_late_still_hears_the_outcome(
 
     # Nobody fetched the outcome: the frontend is told again, every 2 s.
     for count in (2, 3):
-        freezer.tick(OUTCOME_REMINDER_INTERVAL)
-        async_fire_time_changed(hass)
-        await hass.async_block_till_done()
+        await remind(hass, freezer, 1)
         assert announced == [flow_id] * count
 
     # A client fetched it: the reminders stop.
     result = await hass.config_entries.flow.async_configure(flow_id)
     assert result["step_id"] == "download_failed"
-    for _ in range(3):
-        freezer.tick(OUTCOME_REMINDER_INTERVAL)
-        async_fire_time_changed(hass)
-        await hass.async_block_till_done()
+    await remind(hass, freezer, 3)
     assert announced == [flow_id] * 3
 
 
@@ -458,27 +469,17 @@ async def test_reminders_end_with_the_flow_and_after_a_minute(
 ) -> None:
     """A dialog closed (or never fetched) does not leave a timer running."""
     hub.missing.update(FILES)
-    announced: list[str] = []
-    hass.bus.async_listen(
-        "data_entry_flow_progressed",
-        lambda event: announced.append(event.data["flow_id"]),
-    )
+    announced = flow_announcements(hass)
     first = await start(hass)
     await hass.async_block_till_done()
-    for _ in range(OUTCOME_REMINDERS + 5):
-        freezer.tick(OUTCOME_REMINDER_INTERVAL)
-        async_fire_time_changed(hass)
-        await hass.async_block_till_done()
+    await remind(hass, freezer, OUTCOME_REMINDERS + 5)
     assert announced == [first["flow_id"]] * (OUTCOME_REMINDERS + 1)
 
     announced.clear()
     second = await start(hass)
     await hass.async_block_till_done()
     hass.config_entries.flow.async_abort(second["flow_id"])
-    for _ in range(3):
-        freezer.tick(OUTCOME_REMINDER_INTERVAL)
-        async_fire_time_changed(hass)
-        await hass.async_block_till_done()
+    await remind(hass, freezer, 3)
     assert announced == [second["flow_id"]]
 
 
