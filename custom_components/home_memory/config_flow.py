@@ -411,7 +411,7 @@ class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
         """
         if user_input is None and not self._set_aside_decided:
             self._set_aside_decided = True
-            if await set_aside.async_list(self.hass):
+            if await set_aside.async_restorable(self.hass):
                 return await self.async_step_set_aside()
         errors: dict[str, str] = {}
         if user_input is not None:
@@ -433,7 +433,7 @@ class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
         self, user_input: dict[str, Any] | None = None
     ) -> ConfigFlowResult:
         """Memories from an earlier installation: restore, start fresh or erase."""
-        found = await set_aside.async_list(self.hass)
+        found = await set_aside.async_restorable(self.hass)
         if not found:
             return await self.async_step_user()
         newest = found[0]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 import sqlite3
 from typing import TYPE_CHECKING, Any
+from unittest.mock import patch
 
 from homeassistant import config_entries
 from homeassistant.components import persistent_notification
@@ -285,3 +286,39 @@ def test_only_set_aside_databases_are_offered(tmp_path: Path) -> None:
     assert [found.name for found in list_set_aside(db)] == [
         "memory-2026-11-19-080000.db"
     ]
+
+
+async def test_a_database_in_place_is_used_not_replaced(
+    hass: HomeAssistant, config_dir: Path
+) -> None:
+    """With memory.db present (copied back by hand), adding opens it, no offer."""
+    await add(hass)
+    await call(hass, "remember", {"content": "Copied back by hand"})
+    await remove_all(hass)
+    (name,) = set_aside_files(config_dir)
+    folder = config_dir / DOMAIN
+    (folder / "memory.db").write_bytes((folder / "set_aside" / name).read_bytes())
+
+    result = await add(hass)
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    await hass.async_block_till_done()
+    assert await contents(hass) == ["Copied back by hand"]
+    assert set_aside_files(config_dir) == [name]
+
+
+async def test_a_database_that_cannot_be_moved_stays_in_place(
+    hass: HomeAssistant, config_dir: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A failed move (a read-only folder) leaves the database whole where it was."""
+    await add(hass)
+    await call(hass, "remember", {"content": "Still here"})
+    with patch(
+        "custom_components.home_memory.operations.set_aside.set_aside_database",
+        side_effect=PermissionError("read-only"),
+    ):
+        await remove_all(hass)
+    assert (config_dir / DOMAIN / "memory.db").exists()
+    assert "could not be set aside and stays where it is" in caplog.text
+    await add(hass)
+    await hass.async_block_till_done()
+    assert await contents(hass) == ["Still here"]

@@ -40,9 +40,19 @@ async def async_set_aside(hass: HomeAssistant) -> Path | None:
 
     Returns the set-aside file, or None when there was no database.
     """
-    moved_to = await hass.async_add_executor_job(
-        set_aside_database, database_path(hass), dt_util.now(), graph_path(hass)
-    )
+    try:
+        moved_to = await hass.async_add_executor_job(
+            set_aside_database, database_path(hass), dt_util.now(), graph_path(hass)
+        )
+    except OSError:
+        # A read-only folder, say: the database stays where it is, whole, and
+        # the next Home Memory opens it.
+        LOGGER.exception(
+            "Home Memory was removed; its database %s could not be set aside "
+            "and stays where it is",
+            database_path(hass),
+        )
+        return None
     if moved_to is None:
         return None
     LOGGER.warning(
@@ -68,6 +78,17 @@ async def async_set_aside(hass: HomeAssistant) -> Path | None:
 async def async_list(hass: HomeAssistant) -> list[SetAsideDatabase]:
     """The set-aside databases, newest first."""
     return await hass.async_add_executor_job(list_set_aside, database_path(hass))
+
+
+async def async_restorable(hass: HomeAssistant) -> list[SetAsideDatabase]:
+    """The set-aside databases to offer back: none while a database is in place.
+
+    A database in place is opened by the new entry as it is; restoring never
+    replaces it.
+    """
+    if await hass.async_add_executor_job(database_path(hass).exists):
+        return []
+    return await async_list(hass)
 
 
 async def async_restore_newest(hass: HomeAssistant) -> SetAsideDatabase:
