@@ -61,7 +61,8 @@ def set_aside(hass: HassInstance) -> list[str]:
 
 async def delete_integration(page: Page, screenshots: Path, name: str) -> None:
     """The entry's ⋮ menu → Delete → confirm, as a person does it."""
-    await page.get_by_text("Long-term memory for Assist").first.wait_for()
+    # The first page of a browser on two busy cores can take longer.
+    await page.get_by_text("Long-term memory for Assist").first.wait_for(timeout=60_000)
     # The page's own menu first, then the entry's, then its device's.
     await page.get_by_role("button", name="Menu").nth(1).click()
     await page.get_by_role("menuitem", name="Delete").click()
