@@ -1,0 +1,112 @@
+"""The household benchmark (issue 19): a generated home replayed through Home
+Memory in Home Assistant, then asked what a person asks; docs/household-benchmark.md.
+
+- home.py: the seeded household, its entities, changes and labelled activities;
+- questions.py: questions in a person's words with their ground truth;
+- replay.py: the child process that lives the days in Home Assistant;
+- scoring.py: hit@1, hit@5, MRR; faithfulness.py: the second opinion on
+  every time, date, length and count a memory states.
+
+`measure()` runs the child process and turns its outcome into flat figures
+for scripts/bench.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import TYPE_CHECKING, Any, Final
+
+from .. import REPO_ROOT
+from .scoring import by_kind
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+DAYS: Final = 35
+QUICK_DAYS: Final = 8
+AGES: Final = (1, 7, 30)
+
+
+def figures_of(outcome: dict[str, Any]) -> dict[str, float | None]:
+    """The flat figures of one replay's outcome (see replay.Outcome)."""
+    figures: dict[str, float | None] = {}
+    scores = by_kind((kind, rank) for kind, rank in outcome["ranks"])
+    overall = scores.pop("all", {"hit1": 0.0, "hit5": 0.0, "mrr": 0.0, "questions": 0})
+    figures["household_hit1"] = overall["hit1"]
+    figures["household_hit5"] = overall["hit5"]
+    figures["household_mrr"] = overall["mrr"]
+    figures["household_questions"] = overall["questions"]
+    # The share of questions some memory (in any tier) answers: the ceiling.
+    figures["household_answerable"] = outcome["answerable"] / max(
+        overall["questions"], 1
+    )
+    for kind, score in scores.items():
+        figures[f"household_hit1_{kind}"] = score["hit1"]
+        figures[f"household_hit5_{kind}"] = score["hit5"]
+    for age in AGES:
+        for name, classes in (("", {"observation"}), ("_all", None)):
+            reached = [
+                memory["recallable"][str(age)]
+                if str(age) in memory["recallable"]
+                else memory["recallable"].get(age)
+                for memory in outcome["tracked"]
+                if classes is None or memory["weight_class"] in classes
+            ]
+            reached = [value for value in reached if value is not None]
+            figures[f"household_retention{name}_{age}d"] = (
+                sum(reached) / len(reached) if reached else None
+            )
+    statements = outcome["statements"]
+    figures["household_false_statements"] = float(
+        sum(false for _checked, false in statements.values())
+    )
+    figures["household_statements_checked"] = float(
+        sum(checked for checked, _false in statements.values())
+    )
+    for kind, (checked, false) in sorted(statements.items()):
+        figures[f"household_false_{kind}"] = float(false)
+        figures[f"household_checked_{kind}"] = float(checked)
+    days = max(outcome["days"], 1)
+    figures["household_memories_per_day"] = outcome["memories_created"] / days
+    figures["household_memories_active_at_end"] = float(
+        outcome["memories_active_at_end"]
+    )
+    figures["household_changes_per_day"] = outcome["changes"] / days
+    figures["household_days"] = float(outcome["days"])
+    figures["household_replay_s"] = outcome["replay_s"]
+    figures["household_tick_failures"] = float(outcome.get("tick_failures", 0))
+    return figures
+
+
+def run_replay(days: int, log: Callable[[str], None]) -> dict[str, Any]:
+    """The replay in a child process (its own Home Assistant and frozen time)."""
+    command = [sys.executable, "-m", "benchmarks.household.replay", "--days", str(days)]
+    log(f"household: {days} simulated days in Home Assistant (child process)")
+    done = subprocess.run(
+        command,
+        cwd=REPO_ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+        timeout=1800,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"household replay failed (exit {done.returncode})")
+    outcome: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return outcome
+
+
+def measure(
+    log: Callable[[str], None], *, quick: bool = False
+) -> tuple[dict[str, float | None], list[str]]:
+    """Figures and notes (the worst answers and false statements, for reading)."""
+    outcome = run_replay(QUICK_DAYS if quick else DAYS, log)
+    notes = [
+        f"household false statement: {text}" for text in outcome["false_examples"][:5]
+    ]
+    notes += [f"household observer tick failed: {e}" for e in outcome["tick_errors"]]
+    missed = [a for a in outcome["asked"] if a["rank"] is None or a["rank"] > 5]
+    notes += [f"household missed ({a['kind']}): {a['q']}" for a in missed[:5]]
+    return figures_of(outcome), notes
