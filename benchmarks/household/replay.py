@@ -398,11 +398,18 @@ class _Replay:
                 )
 
             rank = first_hit(ranked, answers)
-            self.outcome.answerable += any(answers(m) for m in everything)
+            answerable = any(answers(m) for m in everything)
+            self.outcome.answerable += answerable
             self.outcome.ranks.append((question.kind, rank))
             top = response["memories"][0]["content"] if response["memories"] else None  # type: ignore[index]
             self.outcome.asked.append(
-                {"q": question.text, "kind": question.kind, "rank": rank, "top": top}
+                {
+                    "q": question.text,
+                    "kind": question.kind,
+                    "rank": rank,
+                    "answerable": answerable,
+                    "top": top,
+                }
             )
 
         def count_active() -> int:
