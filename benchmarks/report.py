@@ -101,7 +101,10 @@ def _format(name: str, value: float | None) -> str:  # noqa: PLR0911 - a return 
         "household_false_statements",
         "household_statements_checked",
         "household_questions",
+        "household_de_questions",
         "household_days",
+        "household_tick_failures",
+        "household_memories_active_at_end",
     }:
         return f"{value:.0f}"
     if "locomo" in name or "recall" in name or name.startswith("household_"):

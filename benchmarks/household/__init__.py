@@ -19,7 +19,7 @@ import sys
 from typing import TYPE_CHECKING, Any, Final
 
 from .. import REPO_ROOT
-from .scoring import by_kind
+from .scoring import by_kind, figures
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -31,20 +31,27 @@ AGES: Final = (1, 7, 30)
 
 def figures_of(outcome: dict[str, Any]) -> dict[str, float | None]:
     """The flat figures of one replay's outcome (see replay.Outcome)."""
-    figures: dict[str, float | None] = {}
-    scores = by_kind((kind, rank) for kind, rank in outcome["ranks"])
-    overall = scores.pop("all", {"hit1": 0.0, "hit5": 0.0, "mrr": 0.0, "questions": 0})
-    figures["household_hit1"] = overall["hit1"]
-    figures["household_hit5"] = overall["hit5"]
-    figures["household_mrr"] = overall["mrr"]
-    figures["household_questions"] = overall["questions"]
+    flat: dict[str, float | None] = {}
+    english = [(k, r) for k, r in outcome["ranks"] if not k.startswith("de_")]
+    german = [r for k, r in outcome["ranks"] if k.startswith("de_")]
+    scores = by_kind(english)
+    overall = scores.pop("all", figures([]))
+    flat["household_hit1"] = overall["hit1"]
+    flat["household_hit5"] = overall["hit5"]
+    flat["household_mrr"] = overall["mrr"]
+    flat["household_questions"] = overall["questions"]
     # The share of questions some memory (in any tier) answers: the ceiling.
-    figures["household_answerable"] = outcome["answerable"] / max(
-        overall["questions"], 1
-    )
+    flat["household_answerable"] = outcome["answerable"] / max(overall["questions"], 1)
     for kind, score in scores.items():
-        figures[f"household_hit1_{kind}"] = score["hit1"]
-        figures[f"household_hit5_{kind}"] = score["hit5"]
+        flat[f"household_hit1_{kind}"] = score["hit1"]
+        flat[f"household_hit5_{kind}"] = score["hit5"]
+    # The German subset: the same questions in German, scored apart.
+    if german:
+        de = figures(german)
+        flat["household_de_hit1"] = de["hit1"]
+        flat["household_de_hit5"] = de["hit5"]
+        flat["household_de_mrr"] = de["mrr"]
+        flat["household_de_questions"] = de["questions"]
     for age in AGES:
         for name, classes in (("", {"observation"}), ("_all", None)):
             reached = [
@@ -55,29 +62,27 @@ def figures_of(outcome: dict[str, Any]) -> dict[str, float | None]:
                 if classes is None or memory["weight_class"] in classes
             ]
             reached = [value for value in reached if value is not None]
-            figures[f"household_retention{name}_{age}d"] = (
+            flat[f"household_retention{name}_{age}d"] = (
                 sum(reached) / len(reached) if reached else None
             )
     statements = outcome["statements"]
-    figures["household_false_statements"] = float(
+    flat["household_false_statements"] = float(
         sum(false for _checked, false in statements.values())
     )
-    figures["household_statements_checked"] = float(
+    flat["household_statements_checked"] = float(
         sum(checked for checked, _false in statements.values())
     )
     for kind, (checked, false) in sorted(statements.items()):
-        figures[f"household_false_{kind}"] = float(false)
-        figures[f"household_checked_{kind}"] = float(checked)
+        flat[f"household_false_{kind}"] = float(false)
+        flat[f"household_checked_{kind}"] = float(checked)
     days = max(outcome["days"], 1)
-    figures["household_memories_per_day"] = outcome["memories_created"] / days
-    figures["household_memories_active_at_end"] = float(
-        outcome["memories_active_at_end"]
-    )
-    figures["household_changes_per_day"] = outcome["changes"] / days
-    figures["household_days"] = float(outcome["days"])
-    figures["household_replay_s"] = outcome["replay_s"]
-    figures["household_tick_failures"] = float(outcome.get("tick_failures", 0))
-    return figures
+    flat["household_memories_per_day"] = outcome["memories_created"] / days
+    flat["household_memories_active_at_end"] = float(outcome["memories_active_at_end"])
+    flat["household_changes_per_day"] = outcome["changes"] / days
+    flat["household_days"] = float(outcome["days"])
+    flat["household_replay_s"] = outcome["replay_s"]
+    flat["household_tick_failures"] = float(outcome.get("tick_failures", 0))
+    return flat
 
 
 def run_replay(days: int, log: Callable[[str], None]) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 import random
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from .home import TZ, at_local
 
@@ -50,6 +50,10 @@ class Question:
     asked_by: str | None
     keys: frozenset[tuple[str, float]] = frozenset()
     window: Window | None = None
+    # What the words were made of, for the German wording (german.py).
+    template: str = ""
+    who: str | None = None
+    day: date | None = None
 
 
 def asked_at(household: Household) -> float:
@@ -99,151 +103,163 @@ def questions(household: Household, seed: int = 7) -> list[Question]:  # noqa: P
     def of(kind: str, person: str | None = None) -> list[Activity]:
         return [a for a in by_kind[kind] if person is None or a.person == person]
 
+    def add(text: str, kind: str, asked_by: str, template: str, **kw: Any) -> None:
+        asked.append(Question(text, kind, asked_by, template=template, **kw))
+
+    def other(person: str) -> str:
+        return "Ben" if person == "Anna" else "Anna"
+
     for person, n in (("Anna", 6), ("Ben", 6), ("Lena", 4)):
         for k, activity in enumerate(sample(of("leave", person), n)):
-            day = day_words(_local(activity.start).date())
+            day = _local(activity.start).date()
             mine = person == "Anna" and k % 2 == 0
             who = "I" if mine else person
-            asked.append(
-                Question(
-                    f"When did {who} leave the house on {day}?",
-                    "leave",
-                    person if mine else "Ben",
-                    _keys(activity),
-                )
+            add(
+                f"When did {who} leave the house on {day_words(day)}?",
+                "leave",
+                person if mine else "Ben",
+                "leave",
+                keys=_keys(activity),
+                who=who,
+                day=day,
             )
         for activity in sample(of("arrive", person), n):
-            day = day_words(_local(activity.start).date())
-            asked.append(
-                Question(
-                    f"When did {person} come home on {day}?",
-                    "arrive",
-                    "Anna",
-                    _keys(activity),
-                )
+            day = _local(activity.start).date()
+            add(
+                f"When did {person} come home on {day_words(day)}?",
+                "arrive",
+                "Anna",
+                "arrive",
+                keys=_keys(activity),
+                who=person,
+                day=day,
             )
         arrivals = of("arrive", person) + of("away_return", person)
-        if not arrivals:
-            continue
-        latest = max(arrivals, key=lambda a: a.start)
-        asked.append(
-            Question(
+        if arrivals:
+            latest = max(arrivals, key=lambda a: a.start)
+            add(
                 f"When did {person} last come home?",
                 "last_arrive",
-                "Anna" if person != "Anna" else "Ben",
-                _keys(latest),
+                other(person),
+                "last_arrive",
+                keys=_keys(latest),
+                who=person,
             )
-        )
     for person, n in (("Anna", 5), ("Ben", 5), ("Lena", 4)):
         for activity in sample(of("bedtime", person), n):
             night = _night_of(activity.start)
-            asked.append(
-                Question(
-                    f"What time did {person} go to bed on the night of the "
-                    f"{ordinal(night.day)}?",
-                    "bedtime",
-                    "Anna" if person != "Anna" else "Ben",
-                    _keys(activity),
-                )
+            add(
+                f"What time did {person} go to bed on the night of the "
+                f"{ordinal(night.day)}?",
+                "bedtime",
+                other(person),
+                "bedtime",
+                keys=_keys(activity),
+                who=person,
+                day=night,
             )
         for activity in sample(of("wake", person), n):
             day = _local(activity.start).date()
             when = "this morning" if day == today else f"on {day_words(day)}"
-            asked.append(
-                Question(
-                    f"When did {person} get up {when}?",
-                    "wake",
-                    "Anna" if person != "Anna" else "Ben",
-                    _keys(activity),
-                )
+            add(
+                f"When did {person} get up {when}?",
+                "wake",
+                other(person),
+                "wake_today" if day == today else "wake",
+                keys=_keys(activity),
+                who=person,
+                day=day,
             )
     nights: dict[date, list[Activity]] = defaultdict(list)
     for activity in of("night"):
         nights[_night_of(activity.start)].append(activity)
     if yesterday in nights:
-        asked.append(
-            Question(
-                "Did anyone get up during the night?",
-                "night",
-                "Anna",
-                _keys(*nights[yesterday]),
-            )
+        add(
+            "Did anyone get up during the night?",
+            "night",
+            "Anna",
+            "night_last",
+            keys=_keys(*nights[yesterday]),
         )
     older = sorted(night for night in nights if night != yesterday)
-    asked.extend(
-        Question(
+    for night in sorted(rng.sample(older, min(5, len(older)))):
+        add(
             f"Did anyone get up during the night of the {ordinal(night.day)}?",
             "night",
             "Anna",
-            _keys(*nights[night]),
+            "night_of",
+            keys=_keys(*nights[night]),
+            day=night,
         )
-        for night in sorted(rng.sample(older, min(5, len(older))))
-    )
     for person in ("Anna", "Ben"):
         visits = of("night", person)
         if visits:
-            asked.append(
-                Question(
-                    f"When did {person} last get up in the night?",
-                    "night",
-                    "Ben" if person == "Anna" else "Anna",
-                    _keys(visits[-1]),
-                )
+            add(
+                f"When did {person} last get up in the night?",
+                "night",
+                other(person),
+                "night_person_last",
+                keys=_keys(visits[-1]),
+                who=person,
             )
     for activity in sample(of("breakfast"), 5):
-        day = day_words(_local(activity.start).date())
-        asked.append(
-            Question(
-                f"When did we have breakfast on {day}?",
-                "breakfast",
-                "Ben",
-                _keys(activity),
-            )
+        day = _local(activity.start).date()
+        add(
+            f"When did we have breakfast on {day_words(day)}?",
+            "breakfast",
+            "Ben",
+            "breakfast",
+            keys=_keys(activity),
+            day=day,
         )
     for activity in sample(of("dinner"), 5):
-        day = day_words(_local(activity.start).date())
-        asked.append(
-            Question(
-                f"When did {activity.person} cook dinner on {day}?",
-                "dinner",
-                "Lena",
-                _keys(activity),
-            )
+        day = _local(activity.start).date()
+        add(
+            f"When did {activity.person} cook dinner on {day_words(day)}?",
+            "dinner",
+            "Lena",
+            "dinner",
+            keys=_keys(activity),
+            who=activity.person,
+            day=day,
         )
     laundry = of("laundry")
     if laundry:
-        asked.append(
-            Question(
-                "When was the washing machine last used?",
-                "appliance_last",
-                "Anna",
-                _keys(laundry[-1]),
-            )
+        add(
+            "When was the washing machine last used?",
+            "appliance_last",
+            "Anna",
+            "washing_machine_last",
+            keys=_keys(laundry[-1]),
         )
     for activity in sample(laundry[:-1], 3):
-        day = day_words(_local(activity.start).date())
-        asked.append(
-            Question(
-                f"Did we do the laundry on {day}?",
-                "laundry",
-                "Ben",
-                _keys(activity),
-            )
+        day = _local(activity.start).date()
+        add(
+            f"Did we do the laundry on {day_words(day)}?",
+            "laundry",
+            "Ben",
+            "laundry",
+            keys=_keys(activity),
+            day=day,
         )
     if of("dishwasher"):
-        asked.append(
-            Question(
-                "When did the dishwasher last run?",
-                "appliance_last",
-                "Ben",
-                _keys(of("dishwasher")[-1]),
-            )
+        add(
+            "When did the dishwasher last run?",
+            "appliance_last",
+            "Ben",
+            "dishwasher_last",
+            keys=_keys(of("dishwasher")[-1]),
         )
     for activity in sample(of("tv"), 4):
         day = _local(activity.start).date()
         when = "yesterday evening" if day == yesterday else f"on {day_words(day)}"
-        asked.append(
-            Question(f"When did we watch TV {when}?", "tv", "Lena", _keys(activity))
+        add(
+            f"When did we watch TV {when}?",
+            "tv",
+            "Lena",
+            "tv_yesterday" if day == yesterday else "tv",
+            keys=_keys(activity),
+            day=day,
         )
     for back in range(1, min(7, household.days + 1)):
         day = today - timedelta(days=back)
@@ -251,49 +267,46 @@ def questions(household: Household, seed: int = 7) -> list[Question]:  # noqa: P
             text = "What happened in the kitchen yesterday evening?"
         else:
             text = f"What happened in the kitchen on {day:%A} evening?"
-        asked.append(
-            Question(
-                text,
-                "room_evening",
-                "Anna",
-                window=Window("Kitchen", at_local(day, 17, 0), at_local(day, 23, 0)),
-            )
+        add(
+            text,
+            "room_evening",
+            "Anna",
+            "kitchen_yesterday" if back == 1 else "kitchen_evening",
+            window=Window("Kitchen", at_local(day, 17, 0), at_local(day, 23, 0)),
+            day=day,
         )
     visits = of("visitors")
     if visits:
-        asked.append(
-            Question(
-                "When did we last have visitors?",
-                "visitors",
-                "Anna",
-                _keys(visits[-1]),
-            )
+        add(
+            "When did we last have visitors?",
+            "visitors",
+            "Anna",
+            "visitors_last",
+            keys=_keys(visits[-1]),
         )
         for activity in visits[:-1]:
-            day = day_words(_local(activity.start).date())
-            asked.append(
-                Question(
-                    f"Did anyone visit us on {day}?",
-                    "visitors",
-                    "Ben",
-                    _keys(activity),
-                )
+            day = _local(activity.start).date()
+            add(
+                f"Did anyone visit us on {day_words(day)}?",
+                "visitors",
+                "Ben",
+                "visitors",
+                keys=_keys(activity),
+                day=day,
             )
     if of("away_leave"):
-        asked.append(
-            Question(
-                "When did we leave for the weekend away?",
-                "away",
-                "Anna",
-                _keys(*of("away_leave")),
-            )
+        add(
+            "When did we leave for the weekend away?",
+            "away",
+            "Anna",
+            "away_leave",
+            keys=_keys(*of("away_leave")),
         )
-        asked.append(
-            Question(
-                "When did we get back from the weekend away?",
-                "away",
-                "Lena",
-                _keys(*of("away_return")),
-            )
+        add(
+            "When did we get back from the weekend away?",
+            "away",
+            "Lena",
+            "away_return",
+            keys=_keys(*of("away_return")),
         )
     return asked

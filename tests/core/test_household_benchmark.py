@@ -11,6 +11,7 @@ import pytest
 
 from benchmarks.household import figures_of
 from benchmarks.household.faithfulness import ToldEvent, check
+from benchmarks.household.german import in_german
 from benchmarks.household.home import BY_ID, ENTITIES, TZ, generate
 from benchmarks.household.questions import asked_at, questions
 from benchmarks.household.scoring import by_kind, figures, first_hit
@@ -45,7 +46,7 @@ def test_scores_of_a_known_ranking() -> None:
 def test_figures_of_an_outcome() -> None:
     """The flat figures: scores, retention by age, false statements, per day."""
     outcome = {
-        "ranks": [["leave", 1], ["night", None]],
+        "ranks": [["leave", 1], ["night", None], ["de_leave", 2], ["de_night", 1]],
         "answerable": 2,
         "tracked": [
             {"weight_class": "observation", "recallable": {"1": True, "7": False}},
@@ -63,6 +64,11 @@ def test_figures_of_an_outcome() -> None:
     assert got["household_hit1"] == 0.5
     assert got["household_hit5_night"] == 0.0
     assert got["household_answerable"] == 1.0
+    assert got["household_questions"] == 2
+    # The German subset is scored apart.
+    assert got["household_de_hit1"] == 0.5
+    assert got["household_de_hit5"] == 1.0
+    assert got["household_de_mrr"] == 0.75
     assert got["household_retention_1d"] == 1.0
     assert got["household_retention_all_1d"] == pytest.approx(2 / 3)
     assert got["household_retention_7d"] == 0.0
@@ -106,6 +112,20 @@ def test_questions_are_put_in_a_persons_words() -> None:
     assert any("on the night of the" in t for t in texts)
     assert any(t.endswith("last come home?") for t in texts)
     assert all(q.keys or q.window for q in asked)
+
+
+def test_every_question_has_a_german_wording() -> None:
+    """The German subset asks every question, with the same ground truth."""
+    asked = questions(generate(days=35, seed=19))
+    german = in_german(asked)
+    assert len(german) == len(asked)
+    for english, deutsch in zip(asked, german, strict=True):
+        assert deutsch.kind == f"de_{english.kind}"
+        assert (deutsch.keys, deutsch.window) == (english.keys, english.window)
+        assert deutsch.text != english.text
+    texts = {q.text for q in german}
+    assert "Ist heute Nacht jemand aufgestanden?" in texts
+    assert any(t.startswith("Wann bin ich am ") for t in texts)
 
 
 def _event(
