@@ -13,12 +13,9 @@ for scripts/bench.
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
-from .. import REPO_ROOT
+from ..child import run_child
 from .scoring import by_kind, figures
 
 if TYPE_CHECKING:
@@ -87,20 +84,11 @@ def figures_of(outcome: dict[str, Any]) -> dict[str, float | None]:
 
 def run_replay(days: int, log: Callable[[str], None]) -> dict[str, Any]:
     """The replay in a child process (its own Home Assistant and frozen time)."""
-    command = [sys.executable, "-m", "benchmarks.household.replay", "--days", str(days)]
     log(f"household: {days} simulated days in Home Assistant (child process)")
-    done = subprocess.run(
-        command,
-        cwd=REPO_ROOT,
-        stdout=subprocess.PIPE,
-        text=True,
-        timeout=1800,
-        check=False,
-    )
-    if done.returncode != 0:
-        raise RuntimeError(f"household replay failed (exit {done.returncode})")
-    outcome: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    return outcome
+    outcome, error = run_child("benchmarks.household.replay", "--days", str(days))
+    if error is not None:
+        raise RuntimeError(error)
+    return cast("dict[str, Any]", outcome)
 
 
 def measure(
