@@ -13,8 +13,10 @@ for scripts/bench.
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any, Final, cast
 
+from .. import CACHE_DIR
 from ..child import run_child
 from .scoring import by_kind, figures
 
@@ -96,6 +98,9 @@ def measure(
 ) -> tuple[dict[str, float | None], list[str]]:
     """Figures and notes (the worst answers and false statements, for reading)."""
     outcome = run_replay(QUICK_DAYS if quick else DAYS, log)
+    # Every question with its rank and top answer, for reading afterwards.
+    CACHE_DIR.mkdir(parents=True, exist_ok=True)
+    (CACHE_DIR / "household-outcome.json").write_text(json.dumps(outcome, indent=1))
     notes = [
         f"household false statement: {text}" for text in outcome["false_examples"][:5]
     ]
