@@ -40,6 +40,7 @@ from ..runtime.ha_internals import answer_where_unmatched
 from .arguments import CONTENT, MAX_QUERY_CHARS, QUERY
 from .call import CallScope, async_scope
 from .errors import ToolError, explain
+from .home_names import async_known_names
 from .sentence_files import SentenceFiles, Wording, load_sentence_files
 from .tools import async_remember, async_resolve
 
@@ -111,7 +112,12 @@ class _MemoryIntentHandler(intent.IntentHandler):
         if (too_long := self._too_long(intent_obj.slots, words)) is not None:
             response.async_set_error(failed, too_long)
             return response
-        slots = self.async_validate_slots(intent_obj.slots)
+        try:
+            slots = self.async_validate_slots(intent_obj.slots)
+        except vol.Invalid:
+            # Control or hidden characters, a lone surrogate: said, not raised.
+            response.async_set_error(failed, words.say("unreadable"))
+            return response
         try:
             scope = await async_scope(intent_obj.hass, intent_obj.context, device_id)
             speech = await self._async_speech(scope, slots, words)
@@ -530,8 +536,11 @@ def _question_recognizer(
     """The question a conversation input asks, in its language, if any.
 
     Only a language with a sentence file has questions (no English questions
-    in a German conversation). The whole text rides along in the `question`
-    slot: that is what is looked up.
+    in a German conversation); a question whose subject (the {query}: "the
+    garage" in "where is the garage", not Anna in "what is Anna's phone
+    number") is a name Home Assistant knows (an exposed entity, its device,
+    an area or a floor) is left to Home Assistant. The whole text rides
+    along in the `question` slot: that is what is looked up.
     """
 
     def recognize(user_input: ConversationInput) -> RecognizeResult | None:
@@ -540,6 +549,12 @@ def _question_recognizer(
             return None
         if (result := words.question(user_input.text)) is None:
             return None
+        subject = result.entities.get("query")
+        if subject is not None and (
+            words.without_article(subject.text or str(subject.value))
+            in async_known_names(hass)
+        ):
+            return None  # about something Home Assistant knows by that name
         question = MatchEntity(
             name=QUESTION, value=user_input.text, text=user_input.text
         )

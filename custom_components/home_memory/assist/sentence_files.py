@@ -44,6 +44,7 @@ class Wording:
     questions: Intents
     _private: re.Pattern[str]
     _leading: re.Pattern[str]
+    _article: re.Pattern[str]
 
     def say(self, key: str, **values: object) -> str:
         """The answer `key` with its {names} filled in (values are never parsed)."""
@@ -62,6 +63,11 @@ class Wording:
     def without_leading(self, content: str) -> str:
         """`content` without a leading "that" ("remember that that ...")."""
         return self._leading.sub("", content, count=1)
+
+    def without_article(self, name: str) -> str:
+        """`name` as Home Assistant may know it: no article, case or spacing."""
+        bare = self._article.sub("", " ".join(name.casefold().split()), count=1)
+        return bare.strip(" .,!?;:")
 
     def question(self, text: str) -> RecognizeResult | None:
         """The question `text` asks, if it is one of this language's."""
@@ -118,6 +124,7 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
             re.IGNORECASE,
         ),
         _leading=re.compile(rf"^\W*(?:{leading})\b", re.IGNORECASE),
+        _article=re.compile(rf"^(?:{_alternatives(words['articles'])})\s+"),
     )
 
 
