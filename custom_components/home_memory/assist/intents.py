@@ -34,7 +34,7 @@ from ..memory.common.values import Visibility
 from ..memory.text.quoting import flatten
 from ..memory.text.validation import MAX_CONTENT_CHARS, has_words
 from ..operations import choosing, recall
-from ..operations.errors import OperationError
+from ..operations.errors import ForgetChangedError, OperationError
 from ..operations.remembering import outcome_speech
 from ..runtime.ha_internals import answer_where_unmatched
 from .arguments import CONTENT, MAX_QUERY_CHARS, QUERY
@@ -458,7 +458,7 @@ class ConfirmIntentHandler(_MemoryIntentHandler):
         scope.require_write()
         try:
             await choosing.async_confirm_forget(scope.ops, scope.state, token, voice)
-        except choosing.ForgetChangedError as err:
+        except ForgetChangedError as err:
             # Corrected since the question: ask again about what it says now.
             voice.voice_token = err.token
             return words.say("changed_since", memory=_spoken(err.memory.summary))
