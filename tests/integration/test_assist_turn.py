@@ -368,13 +368,14 @@ async def test_builtin_agent_errors_are_spoken(
     result = await say(hass, "yes", conversation_id=asked.conversation_id)
     assert speech(result) == "That has expired; nothing was forgotten."
     # A slot the intent rejects (NUL) is answered, not raised.
-    with pytest.raises(intent.InvalidSlotInfo):
-        await intent.async_handle(
-            hass, "test", "HomeMemoryRemember", {"content": {"value": "a\x00"}}
-        )
+    refused = await intent.async_handle(
+        hass, "test", "HomeMemoryRemember", {"content": {"value": "a\x00"}}
+    )
+    assert refused.error_code is intent.IntentResponseErrorCode.FAILED_TO_HANDLE
+    assert refused.speech["plain"]["speech"] == ENGLISH.say("unreadable")
     # Through a sentence, the same error is spoken.
     result = await say(hass, "remember that \x00")
-    assert speech(result) == "Sorry, I could not do that."
+    assert speech(result) == ENGLISH.say("unreadable")
 
 
 async def test_sentences_leave_with_the_entry(
