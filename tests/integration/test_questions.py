@@ -23,7 +23,7 @@ from custom_components.home_memory.const import DOMAIN
 from custom_components.home_memory.memory.common.values import SYSTEM, MemoryFilter
 from custom_components.home_memory.runtime.ha_internals import chat_session_kwargs
 
-from .fake_agents import ScriptedAgent
+from .fake_agents import ScriptedAgent, say
 
 if TYPE_CHECKING:
     from homeassistant.components.conversation import ConversationResult
@@ -47,13 +47,8 @@ async def ask(
     conversation_id: str | None = None,
 ) -> ConversationResult:
     """One turn with the built-in agent, in `language`."""
-    return await conversation.async_converse(
-        hass,
-        text,
-        conversation_id,
-        Context(user_id=user.id if user else None),
-        language=language,
-        agent_id=conversation.HOME_ASSISTANT_AGENT,
+    return await say(
+        hass, text, conversation_id=conversation_id, user=user, language=language
     )
 
 
