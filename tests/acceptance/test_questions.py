@@ -31,18 +31,18 @@ def said(result: dict[str, Any]) -> str:
 def test_where_when_who_reach_memory(household: Household) -> None:
     """English questions with no answer in Home Assistant are answered from memory."""
     for fact in (
-        "remember that the bicycle pump is in the shed",
+        "remember that the tyre inflator is in the attic crate",
         "remember that the chimney sweep comes on the third of March",
         "remember that Ben's shoe size is 44",
     ):
         assert said(ask(household, fact)) == REMEMBERED
 
-    pump = ask(household, "Where is the bicycle pump?")
-    assert "shed" in said(pump)
+    pump = ask(household, "Where is the tyre inflator?")
+    assert "attic crate" in said(pump)
     assert pump["response"]["response_type"] == "query_answer"
     assert "March" in said(ask(household, "when does the chimney sweep come"))
     assert "44" in said(ask(household, "what is Ben's shoe size"))
-    assert "shed" in said(ask(household, "did anyone see the bicycle pump"))
+    assert "attic crate" in said(ask(household, "did anyone see the tyre inflator"))
 
 
 def test_german_questions_and_sentences_answer_in_german(household: Household) -> None:
@@ -63,7 +63,7 @@ def test_a_person_or_area_by_that_name_and_commands_stay_home_assistants(
     assert said(ask(household, "remember that the workshop smells of sawdust")) == (
         REMEMBERED
     )
-    assert said(ask(household, "remember that Anna is at the dentist")) == REMEMBERED
+    assert said(ask(household, "remember that Anna is at choir practice")) == REMEMBERED
     assert "sawdust" in said(ask(household, "where is the workshop"))
 
     hass.ws_command(token, "config/area_registry/create", name="Workshop")
@@ -77,7 +77,7 @@ def test_a_person_or_area_by_that_name_and_commands_stay_home_assistants(
     workshop = said(ask(household, "where is the workshop"))
     assert "sawdust" not in workshop
     anna = said(ask(household, "where is Anna"))
-    assert "dentist" not in anna
+    assert "choir" not in anna
     assert "Anna" in anna
 
     hass.call_service(
@@ -95,7 +95,7 @@ def test_a_person_or_area_by_that_name_and_commands_stay_home_assistants(
 
 def test_hostile_questions_are_answered_or_refused_aloud(household: Household) -> None:
     """Hidden characters are refused in words; query syntax is plain text."""
-    refused = said(ask(household, "where is the \u202ebicycle pump\u200b"))
+    refused = said(ask(household, "where is the \u202etyre inflator\u200b"))
     assert "characters I don't accept" in refused
-    plain = ask(household, 'who put "the pump" OR shed* NEAR(a b) -- ;')
+    plain = ask(household, 'who put "the inflator" OR crate* NEAR(a b) -- ;')
     assert plain["response"]["response_type"] == "query_answer"
