@@ -197,7 +197,7 @@ async def _async_start_features(
     hass: HomeAssistant, entry: HomeMemoryConfigEntry, background: _Background
 ) -> None:
     """Start what runs by itself and what Assist hears, once the entry is up."""
-    async_setup_intents(hass, entry)
+    await async_setup_intents(hass, entry)
     background.maintenance.async_start()
     await async_start_observer(background.observer)
     async_start_session_work(hass, entry, background.sessions)

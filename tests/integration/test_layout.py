@@ -54,6 +54,7 @@ FOLDERS = {
     "assist",
     "background",
     "translations",
+    "sentences",
     "brand",
     "frontend",
 }
