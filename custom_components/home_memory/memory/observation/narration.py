@@ -511,6 +511,7 @@ def generation_instructions(
     persona: str,
     tz: tzinfo,
     rules: SegmentationRules = DEFAULT_RULES,
+    language: str | None = None,
 ) -> str:
     """What the AI Task is asked for one segment."""
     facts = _facts(segment, tz, rules)
@@ -535,7 +536,12 @@ def generation_instructions(
         '- Speak as yourself ("I noticed...", "it seems..."): warm and observant; '
         "mention a mood or a pattern when one shows, and say when you are unsure.\n"
         "- One to three natural sentences. No minute-exact times, no device ids, "
-        "no technical states, no lists.\n"
+        "no technical states, no lists. Every time, duration and count you "
+        "state must be true of the lines above; tell what people did (someone "
+        "was busy in the kitchen), not what sensors did.\n"
+        f"- Write in the language with the code {quote(language or 'en')}.\n"
+        "- Say something is unusual, or feel anything about it, only when the "
+        "lines above show it; an ordinary day is told plainly (emotion neutral).\n"
         "- memory_type: significant for safety or unusual events, routine for "
         "the everyday rhythm, preference only when a clear liking shows, "
         "transient for trivial moments, observation otherwise.\n"
