@@ -23,7 +23,8 @@ from ..common.values import Caller
 from .event_buffer import EventBuffer, ObservedEvent
 from .narration import narrate
 from .routine import record, unusual
-from .segmentation import rated, ready_segments, worth_remembering
+from .scenes import worth_telling
+from .segmentation import rated, ready_segments
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection
@@ -170,10 +171,10 @@ def drain(
         while told < limit and not should_stop():
             worthy: list[Segment] = []
             for segment in closed_segments(buffer, now, tz, rules, force=force):
-                if worth_remembering(segment, rules):
+                if worth_telling(segment, rules):
                     worthy.append(segment)
                 else:
-                    # A lone trivial change is no memory (worth_remembering).
+                    # A lone trivial change is no memory (worth_telling).
                     buffer.discard(segment.seqs)
                     drained.discarded += 1
             batch = worthy[: max(0, len(worthy) - keep)][: limit - told]

@@ -7,11 +7,12 @@ five minutes it is rounded to, a duration ("for about twenty minutes") that
 no two events span, a count ("three times") no entity's changes make, a part
 of the day or a weekday no event falls in, and words that are never true
 ("zero minutes", "one minutes"). Claims are read with the same phrase tables
-the narrator writes with (phrases/*.json), so the check follows the language.
+the narrator writes with (phrases/*.json): the check follows the language.
 
-A claim is held against the events its sentence names (an entity's name, a
-room, a person), or every event when it names none. Used by the tests (0
-false statements over generated segments) and the household benchmark.
+A claim is held against the events of its sentence: a sentence naming a
+person against that person's comings and goings (and every other change).
+Used by the tests (0 false statements over generated segments) and the
+household benchmark.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ import re
 from typing import TYPE_CHECKING, Final
 
 from .phrases import CLOCK_STEP_MIN, Phrases, phrases
-from .scenes import noun
 from .segmentation import local_time, period_bounds, time_of_day
 
 if TYPE_CHECKING:
@@ -117,25 +117,26 @@ def _sentences(text: str) -> list[str]:
     return [part for part in re.split(r"(?<=[.!?])\s+", text) if part]
 
 
-def _names(text: str, event: ObservedEvent) -> bool:
-    folded = text.casefold()
-    return any(
-        noun(name).casefold() in folded
-        for name in (event.name, event.area, event.person)
-        if name
-    )
+def _about(sentence: str, events: Sequence[ObservedEvent]) -> list[ObservedEvent]:
+    """The events a sentence's claims may be about.
 
-
-def _about(
-    sentence: str, text: str, events: Sequence[ObservedEvent]
-) -> list[ObservedEvent]:
-    """The events a sentence names, with those the text names nowhere (a bed
-    mat told as "went to bed"); every event when it names none."""
-    named = [event for event in events if _names(sentence, event)]
+    A sentence naming a person is held to that person's comings and goings
+    (not another's), with every other change; one naming no person, to every
+    event. (Things are told by many names, "the bed" for a mat named
+    "Bed Occupancy"; people by theirs.)
+    """
+    folded = sentence.casefold()
+    named = {
+        event.person
+        for event in events
+        if event.domain == "person"
+        and event.person
+        and re.search(rf"(?<!\w){re.escape(event.person.casefold())}(?!\w)", folded)
+    }
     if not named:
         return list(events)
-    return named + [
-        event for event in events if event not in named and not _names(text, event)
+    return [
+        event for event in events if event.domain != "person" or event.person in named
     ]
 
 
@@ -217,7 +218,7 @@ def check(
         for match in readings.never.finditer(text)
     ]
     for sentence in _sentences(text):
-        about = _about(sentence, text, events)
+        about = _about(sentence, events)
         for match in readings.pattern.finditer(sentence):
             claim = match.group(0)
             key = _canonical(claim, readings)

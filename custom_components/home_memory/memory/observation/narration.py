@@ -363,7 +363,15 @@ def _chosen(items: list[Told]) -> tuple[Told, list[Told], list[Told]]:
 def _day_words(facts: _Facts, p: Phrases) -> str:
     weekday = p["weekdays"][facts.weekday_index]
     part = p["parts"][str(facts.time_of_day)]
-    return str(p["day"]).format(weekday=weekday, part=part)
+    day = p["day"]
+    # German says "am Dienstagabend" but "in der Dienstagnacht".
+    template = day[str(facts.time_of_day)] if isinstance(day, dict) else day
+    return str(template).format(weekday=weekday, part=part)
+
+
+def _clause(text: str, p: Phrases) -> str:
+    """A told item after a colon: German starts a whole sentence there upper case."""
+    return _sentence(text) if p["capital_clause"] else text
 
 
 def _left_out_sentence(told: list[Told], left_out: list[Told], p: Phrases) -> str:
@@ -404,7 +412,7 @@ def narrate(
     # Not "I noticed that I saw ...".
     lead_words = "" if p.first_person.match(lead.text) else p.pick("leads", rng)
     opening = str(rng.choice(p["openings"])).format(
-        day=_day_words(facts, p), lead=lead_words, clause=lead.text
+        day=_day_words(facts, p), lead=lead_words, clause=_clause(lead.text, p)
     )
     sentences = [_sentence(opening)]
     previous = lead
@@ -419,7 +427,7 @@ def narrate(
             prefix = p.pick("also", rng)
             if prefix.startswith(("Later", "Danach")) and item.at <= previous.until:
                 prefix = str(p["also"][0])
-        sentences.append(prefix + item.text)
+        sentences.append(prefix + (_clause(item.text, p) if prefix else item.text))
         previous = item
     if left_out:
         sentences.append(_sentence(_left_out_sentence([lead, *others], left_out, p)))

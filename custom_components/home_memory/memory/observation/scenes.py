@@ -33,6 +33,7 @@ from .segmentation import (
     is_night,
     local_time,
     presence_change,
+    worth_remembering,
 )
 from .verbs import (
     NUMERIC_DOMAINS,
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
     import random
 
     from .event_buffer import ObservedEvent
+    from .segmentation import Segment
 
 # Sensors of a room's activity: their pulses are merged into spans.
 ACTIVITY_CLASSES: Final = frozenset({"motion", "occupancy", "presence"})
@@ -179,8 +181,12 @@ class _Teller:
     def since(self, at: float) -> str:
         return str(self.p["from_time"]).format(clock=self.clock(at))
 
+    def noun(self, name: str) -> str:
+        """A name inside a sentence (English lowers it; German keeps it)."""
+        return noun(name, self.people) if self.p.language == "en" else name
+
     def the(self, name: str) -> str:
-        return str(self.p["the"]).format(name=noun(name, self.people))
+        return str(self.p["the"]).format(name=self.noun(name))
 
     # -- people coming and going -------------------------------------------
 
@@ -363,7 +369,7 @@ class _Teller:
     def seat(self, events: list[ObservedEvent]) -> list[Told]:
         """Sitting on the couch or a chair, from its mat."""
         items: list[Told] = []
-        seat = noun(events[-1].name, self.people)
+        seat = self.the(events[-1].name)
         entity = frozenset({events[0].entity_id})
         someone = str(self.p["someone"])
         index = 0
@@ -428,20 +434,15 @@ class _Teller:
         items: list[Told] = []
         someone = str(self.p["someone"])
         for place, place_events in by_place.items():
-            spans: list[list[ObservedEvent]] = []
-            for event in place_events:
-                if spans and event.at - spans[-1][-1].at <= PLACE_GAP_S:
-                    spans[-1].append(event)
-                else:
-                    spans.append([event])
+            spans = _stretches(place_events)
             for span in spans:
-                start, end = span[0].at, span[-1].at
+                start, end = span[0].at, max(e.at for e in span)
                 things = list(
                     dict.fromkeys(
-                        noun(e.name, self.people) for e in span if _is_small_contact(e)
+                        self.the(e.name) for e in span if _is_small_contact(e)
                     )
                 )
-                where = noun(place, self.people)
+                where = self.noun(place)
                 night = is_night(local_time(start, self.tz))
                 if night and names_one_of("bathroom", place) and end - start < 1800:
                     text = self.p.scene(
@@ -516,13 +517,44 @@ class _Teller:
             rank,
             activity.first_at,
             activity.last_at,
-            f"{clause} {timed}{tail}",
+            f"{clause}{self.p['time_sep']}{timed}{tail}",
             frozenset({activity.entity_id}),
             activity.importance,
             activity.seqs,
             "significant" if rank == Rank.SIGNIFICANT else "other",
             subject,
         )
+
+
+def _stretches(events: list[ObservedEvent]) -> list[list[ObservedEvent]]:
+    """A room's events as stretches of activity: a sensor's "on" to its next
+    "off" is one interval (it saw someone all along), a contact a moment;
+    intervals less than PLACE_GAP_S apart are one stretch."""
+    intervals: list[tuple[float, float, list[ObservedEvent]]] = []
+    opened: dict[str, ObservedEvent] = {}
+    for event in events:
+        if not is_activity_sensor(event.domain, event.device_class):
+            intervals.append((event.at, event.at, [event]))
+        elif event.new_state == "on":
+            if (earlier := opened.pop(event.entity_id, None)) is not None:
+                intervals.append((earlier.at, earlier.at, [earlier]))
+            opened[event.entity_id] = event
+        elif (began := opened.pop(event.entity_id, None)) is not None:
+            intervals.append((began.at, event.at, [began, event]))
+        else:
+            intervals.append((event.at, event.at, [event]))
+    intervals += [(e.at, e.at, [e]) for e in opened.values()]
+    intervals.sort(key=lambda interval: (interval[0], interval[1]))
+    stretches: list[list[ObservedEvent]] = []
+    end = float("-inf")
+    for start, until, members in intervals:
+        if stretches and start - end <= PLACE_GAP_S:
+            stretches[-1] += members
+            end = max(end, until)
+        else:
+            stretches.append(list(members))
+            end = until
+    return [sorted(stretch, key=lambda e: (e.at, e.seq)) for stretch in stretches]
 
 
 def _cycles(changes: int, visited: int, p: Phrases) -> str:
@@ -598,9 +630,8 @@ def _told(  # noqa: PLR0911 - one return per way of telling it
         return words, ""
     if english and (being := told_being(domain, cls, new, subject)) is not None:
         return f"{subject} changed {p.times(count)} and ended up {being},", ""
-    local = _local_change(p, activity, subject)
-    if local is not None:
-        return local, ""
+    if not english:
+        return str(p["changed_times"]).format(subject=subject, count=p.times(count)), ""
     return _fallback(p, subject, activity.first_from, new), ""
 
 
@@ -655,3 +686,18 @@ def told_items(
     items += [item for item in places if item.kind != "bathroom" or item in bathroom]
     items += [teller.other(activity) for activity in compress(left, rules)]
     return items
+
+
+def worth_telling(segment: Segment, rules: SegmentationRules = DEFAULT_RULES) -> bool:
+    """Whether a segment becomes a memory: what `worth_remembering` keeps, and
+    what people did even through one sensor: an outside door opening (someone
+    may have come or gone), a bed or seat mat, a room busy for a while."""
+    if worth_remembering(segment, rules):
+        return True
+    spans: dict[str, list[float]] = {}
+    for event in segment.events:
+        if _is_outside_door(event) or _is_mat(event, "bed") or _is_mat(event, "seat"):
+            return True
+        if is_activity_sensor(event.domain, event.device_class):
+            spans.setdefault(event.entity_id, []).append(event.at)
+    return any(max(times) - min(times) >= BUSY_MIN_S for times in spans.values())
