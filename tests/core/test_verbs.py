@@ -290,8 +290,8 @@ def test_a_tv_turning_on_is_not_told_as_going_quiet() -> None:
         (
             "binary_sensor.hall",
             "motion",
-            "off",
             "on",
+            "off",
             "someone was in the hall around nine",
         ),
         ("binary_sensor.hall", "battery", "off", "on", "reported a low battery"),

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Final
 
 from ..common.errors import MemoryNotFoundError, StaleEventsError
 from ..common.values import PROVENANCE_PREFIX
-from .scenes import is_activity_sensor
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -42,6 +41,15 @@ KEPT_PER_MEMORY: Final = 100
 # Memories followed through `memory:` source ids when reading provenance: a
 # consolidation group and what its members had taken over before.
 FOLLOWED_MEMORIES: Final = 20
+
+
+# Sensors of a room's activity: their pulses are merged into stretches.
+ACTIVITY_CLASSES: Final = frozenset({"motion", "occupancy", "presence"})
+
+
+def is_activity_sensor(domain: str, device_class: str | None) -> bool:
+    """A motion, occupancy or presence binary sensor."""
+    return domain == "binary_sensor" and device_class in ACTIVITY_CLASSES
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

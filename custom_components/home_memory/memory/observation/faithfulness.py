@@ -7,7 +7,7 @@ five minutes it is rounded to, a duration ("for about twenty minutes") that
 no two events span, a count ("three times") no entity's changes make, a part
 of the day or a weekday no event falls in, and words that are never true
 ("zero minutes", "one minutes"). Claims are read with the same phrase tables
-the narrator writes with (phrases/*.json): the check follows the language.
+the narrator writes with (phrases.*.json): the check follows the language.
 
 A claim is held against the events of its sentence: a sentence naming a
 person against that person's comings and goings (and every other change).

@@ -312,7 +312,7 @@ def _rule_emotion(facts: _Facts, *, unusual: bool) -> str:
     return "neutral"
 
 
-# -- words (English helpers kept for callers; the tables are phrases/*.json) --
+# -- words (English helpers kept for callers; the tables are phrases.*.json) --
 
 
 def number_words(value: int, language: str | None = None) -> str:
@@ -396,7 +396,7 @@ def narrate(
 ) -> Narration:
     """The template narrator: a first-person memory of the segment.
 
-    `language` is Home Assistant's (phrases/*.json); `unusual` the entity ids
+    `language` is Home Assistant's (phrases.*.json); `unusual` the entity ids
     whose changes are unusual for this home at that hour (routine.py).
     """
     p = phrases(language)

@@ -1,11 +1,11 @@
-"""The words the home writes in, one JSON file per language (phrases/*.json).
+"""The words the home writes in, one JSON file per language (phrases.*.json).
 
 Observed memories follow Home Assistant's language: the adapter passes
 `hass.config.language` and the narrator and the faithfulness check read the
 same tables, so what one writes the other can read back. A language without a
 file falls back to English. Numbers, clock times and durations are built from
 small tables in the files (docs/engine.md, "Observation": why not babel).
-`keywords.json` holds the words that recognise beds, seats, outside doors and
+`phrases.keywords.json` holds the words that recognise beds, seats, outside doors and
 bathrooms by name or area, in every language at once (a home's names need
 not be in its interface language).
 """
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Final
 if TYPE_CHECKING:
     import random
 
-_FOLDER: Final = Path(__file__).with_name("phrases")
+_FOLDER: Final = Path(__file__).parent
 DEFAULT_LANGUAGE: Final = "en"
 LANGUAGES: Final = ("en", "de")
 # Clock times are told to the nearest five minutes.
@@ -140,14 +140,14 @@ class Phrases:
 def phrases(language: str | None = DEFAULT_LANGUAGE) -> Phrases:
     """The tables of a language (cached; read once per process)."""
     code = language_of(language)
-    table = json.loads((_FOLDER / f"{code}.json").read_text(encoding="utf-8"))
+    table = json.loads((_FOLDER / f"phrases.{code}.json").read_text(encoding="utf-8"))
     return Phrases(code, table)
 
 
 @cache
 def keywords() -> dict[str, tuple[str, ...]]:
     """Words that recognise beds, seats, outside doors and bathrooms."""
-    table = json.loads((_FOLDER / "keywords.json").read_text(encoding="utf-8"))
+    table = json.loads((_FOLDER / "phrases.keywords.json").read_text(encoding="utf-8"))
     return {key: tuple(words) for key, words in table.items()}
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from .event_buffer import is_activity_sensor
 from .phrases import Phrases, keywords, names_one_of
 from .segmentation import (
     DEFAULT_RULES,
@@ -52,8 +53,6 @@ if TYPE_CHECKING:
     from .event_buffer import ObservedEvent
     from .segmentation import Segment
 
-# Sensors of a room's activity: their pulses are merged into spans.
-ACTIVITY_CLASSES: Final = frozenset({"motion", "occupancy", "presence"})
 # Mats and seats report occupancy (or presence, or nothing more specific).
 _MAT_CLASSES: Final = frozenset({"occupancy", "presence", None})
 _CONTACT_CLASSES: Final = frozenset({"door", "opening", "garage_door"})
@@ -95,11 +94,6 @@ class Told:
     kind: str = "other"
     # How the left-out sentence names it ("the kitchen", "Anna").
     label: str = ""
-
-
-def is_activity_sensor(event_domain: str, device_class: str | None) -> bool:
-    """A motion, occupancy or presence binary sensor."""
-    return event_domain == "binary_sensor" and device_class in ACTIVITY_CLASSES
 
 
 def _is_mat(event: ObservedEvent | Activity, kind: str) -> bool:
@@ -369,7 +363,7 @@ class _Teller:
     def seat(self, events: list[ObservedEvent]) -> list[Told]:
         """Sitting on the couch or a chair, from its mat."""
         items: list[Told] = []
-        seat = self.the(events[-1].name)
+        seat = self.the(_place_of(events[-1].name))
         entity = frozenset({events[0].entity_id})
         someone = str(self.p["someone"])
         index = 0
