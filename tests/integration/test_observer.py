@@ -343,9 +343,10 @@ class Expected:
 # What the rules say one ordinary day becomes (see day_script).
 DAY: tuple[Expected, ...] = (
     # Breakfast until the departure breaks the segment.
-    Expected((6, 30, 0), (7, 16, 30), "morning", {"Anna"}, 10),
-    # Two departures together; closed when the morning ends.
-    Expected((7, 17, 0), (7, 20, 0), "morning", {"Anna", "Ben"}, 3),
+    Expected((6, 30, 0), (7, 15, 0), "morning", {"Anna"}, 8),
+    # Two departures together, with the front door that opened for them;
+    # closed when the morning ends.
+    Expected((7, 16, 0), (7, 20, 0), "morning", {"Anna", "Ben"}, 5),
     # 25 minutes, then quiet.
     Expected((13, 0, 0), (13, 25, 0), "afternoon", {"Cara"}, 5),
     # Churn, too short alone; closed when the afternoon ends.

@@ -496,7 +496,11 @@ class _Teller:
                 if activity.changes == 1 and self.p.language == "en"
                 else None
             )
-            clause = f"{who} {active}" if active else f"{clause} ({who})"
+            clause = (
+                f"{who} {active}"
+                if active
+                else f"{clause.rstrip(',')} ({who}){',' * clause.endswith(',')}"
+            )
         timed = (
             self.since(activity.first_at)
             if activity.last_at - activity.first_at >= 60 and activity.changes > 1

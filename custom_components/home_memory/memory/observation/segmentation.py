@@ -289,7 +289,10 @@ def _break_reason(  # noqa: PLR0911 - one return per rule
         return BreakReason.TIME_OF_DAY
     if not _is_trigger(event, rules):
         return None
-    if _is_trigger(first, rules) and event.at - first.at <= rules.trigger_group_s:
+    # The segment began with a trigger (after the doors that opened for it):
+    # another within a few minutes joins it.
+    lead = next((e for e in current if not _is_opening(e)), first)
+    if _is_trigger(lead, rules) and event.at - lead.at <= rules.trigger_group_s:
         return None
     match presence_change(event):
         case Presence.ARRIVED:
@@ -386,6 +389,10 @@ def _stretch_open(current: list[ObservedEvent]) -> bool:
     return "on" in last.values()
 
 
+def _is_opening(event: ObservedEvent) -> bool:
+    return event.domain == "binary_sensor" and event.device_class in _OPENING_CLASSES
+
+
 def _carried_doors(
     current: list[ObservedEvent], trigger: ObservedEvent, rules: SegmentationRules
 ) -> list[ObservedEvent]:
@@ -394,8 +401,7 @@ def _carried_doors(
     carried: list[ObservedEvent] = []
     while (
         current
-        and current[-1].domain == "binary_sensor"
-        and current[-1].device_class in _OPENING_CLASSES
+        and _is_opening(current[-1])
         and trigger.at - current[-1].at <= rules.trigger_group_s
     ):
         carried.insert(0, current.pop())
