@@ -33,7 +33,7 @@ from .observation_factory import TZ, Events, local
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from .conftest import HashingEmbedder, ManualClock
+    from ..conftest import HashingEmbedder, ManualClock
 
 KITCHEN = {"area": "Kitchen", "device_class": "motion", "name": "Kitchen Motion"}
 
