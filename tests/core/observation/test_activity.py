@@ -28,7 +28,7 @@ from custom_components.home_memory.memory.observation.segmentation import (
 )
 from custom_components.home_memory.memory.store import MemoryStore
 
-from .observation_factory import TZ, Events, local
+from .observation_factory import TZ, Events, local, night_with_a_bathroom_visit
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -216,14 +216,8 @@ def drain_memories(
 
 def test_a_night_in_german() -> None:
     """Home Assistant in German: the memory is German, its numbers true."""
-    events = Events()
-    bed = {"name": "Bett", "device_class": "occupancy", "area": "Schlafzimmer"}
-    events.add(local(24, 23, 10), "binary_sensor.bett", "on", "off", **bed)
-    events.add(local(25, 3, 2), "binary_sensor.bett", "off", "on", **bed)
-    bath = {"area": "Bad", "device_class": "motion"}
-    events.add(local(25, 3, 4), "binary_sensor.bad", "on", "off", **bath)
-    events.add(local(25, 3, 5), "binary_sensor.bad", "off", "on", **bath)
-    events.add(local(25, 3, 9), "binary_sensor.bett", "on", "off", **bed)
+    events = night_with_a_bathroom_visit("Bett", "Schlafzimmer", "Bad")
+    events.made = [event for event in events.made if event.at < local(25, 8)]
     (segment,) = ready_segments(events.made, now=local(26, 0), tz=TZ, force=True)
     narration = narrate(segment, persona="Barnabee", tz=TZ, language="de-DE")
     content = narration.content

@@ -16,23 +16,9 @@ from custom_components.home_memory.memory.observation.segmentation import (
     ready_segments,
 )
 
-from .observation_factory import TZ, Events, local
+from .observation_factory import TZ, Events, local, night_with_a_bathroom_visit
 
 PERSONA = "Barnabee"
-
-
-def night_with_a_bathroom_visit() -> Events:
-    """In bed at 23:10, up at 03:02 for the bathroom, back at 03:09, up at 08:43."""
-    events = Events()
-    bed = {"name": "Bed Occupancy", "device_class": "occupancy", "area": "Bedroom"}
-    events.add(local(24, 23, 10), "binary_sensor.bed", "on", "off", **bed)
-    events.add(local(25, 3, 2), "binary_sensor.bed", "off", "on", **bed)
-    bath = {"area": "Bathroom", "device_class": "motion"}
-    events.add(local(25, 3, 4), "binary_sensor.bath_motion", "on", "off", **bath)
-    events.add(local(25, 3, 5), "binary_sensor.bath_motion", "off", "on", **bath)
-    events.add(local(25, 3, 9), "binary_sensor.bed", "on", "off", **bed)
-    events.add(local(25, 8, 43), "binary_sensor.bed", "off", "on", **bed)
-    return events
 
 
 def test_the_issues_false_statements_are_caught() -> None:

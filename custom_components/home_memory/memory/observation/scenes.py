@@ -278,6 +278,25 @@ class _Teller:
 
     # -- beds and seats ------------------------------------------------------
 
+    def _moment(
+        self, event: ObservedEvent, scene: str, rank: int, importance: float, kind: str
+    ) -> Told:
+        """One change told as a moment of someone's day ("went to bed around ...")."""
+        text = self.p.scene(
+            scene, self.rng, who=str(self.p["someone"]), time=self.at(event.at)
+        )
+        return Told(
+            rank,
+            event.at,
+            event.at,
+            text,
+            frozenset({event.entity_id}),
+            importance,
+            (event.seq,),
+            kind,
+            self.the(event.name),
+        )
+
     def bed(self, events: list[ObservedEvent], bathroom: list[Told]) -> list[Told]:
         """Going to bed, getting up, being up at night, from a bed mat."""
         items: list[Told] = []
@@ -287,22 +306,7 @@ class _Teller:
         while index < len(events):
             event = events[index]
             if event.new_state == "on":
-                text = self.p.scene(
-                    "to_bed", self.rng, who=someone, time=self.at(event.at)
-                )
-                items.append(
-                    Told(
-                        Rank.BED,
-                        event.at,
-                        event.at,
-                        text,
-                        entity,
-                        0.35,
-                        (event.seq,),
-                        "bed",
-                        self.the(event.name),
-                    )
-                )
+                items.append(self._moment(event, "to_bed", Rank.BED, 0.35, "bed"))
                 index += 1
                 continue
             back = events[index + 1] if index + 1 < len(events) else None
@@ -343,20 +347,7 @@ class _Teller:
                 )
                 index += 2
                 continue
-            text = self.p.scene("got_up", self.rng, who=someone, time=self.at(event.at))
-            items.append(
-                Told(
-                    Rank.BED,
-                    event.at,
-                    event.at,
-                    text,
-                    entity,
-                    0.35,
-                    (event.seq,),
-                    "got_up",
-                    self.the(event.name),
-                )
-            )
+            items.append(self._moment(event, "got_up", Rank.BED, 0.35, "got_up"))
             index += 1
         return items
 
