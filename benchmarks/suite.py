@@ -52,6 +52,9 @@ LOCOMO_FILES = (
     "eval_retrieval.py",
 )
 
+LOCOMO_CATEGORIES = (
+    "multi_hop", "temporal", "open_domain", "single_hop", "adversarial",
+)  # fmt: skip
 _LOCOMO_FIGURES = (
     "locomo_dev_r5",
     "locomo_dev_r10",
@@ -462,4 +465,13 @@ class _Run:
             results.put(f"locomo_dev_mrr{suffix}", scores["all/MRR"])
             if mode == "hybrid":
                 results.put("locomo_dev_r5_excl_cat5", scores["excl5/R@5"])
+                results.put("locomo_dev_r10_excl_cat5", scores["excl5/R@10"])
+                results.put("locomo_dev_mrr_excl_cat5", scores["excl5/MRR"])
+                # Per category (multi-hop, temporal, open-domain, single-hop,
+                # adversarial): where retrieval is weak, not only how much.
+                for category in LOCOMO_CATEGORIES:
+                    for metric, key in (("r5", "R@5"), ("r10", "R@10"), ("mrr", "MRR")):
+                        name = f"locomo_dev_{metric}_{category}"
+                        if f"{category}/{key}" in scores:
+                            results.put(name, scores[f"{category}/{key}"])
         results.notes.append(f"LoCoMo rankings: {out}/{{hybrid,vector,bm25}}.jsonl")
