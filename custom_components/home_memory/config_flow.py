@@ -62,6 +62,7 @@ from .const import (
     CONF_PURGE_ARCHIVED_DAYS,
     CONF_SATELLITE_PEOPLE,
     CONF_SEARCH_MIN_RELEVANCE,
+    CONF_SIGNIFICANT_ENTITIES,
     CONF_WEIGHT_ACCESS,
     CONF_WEIGHT_IMPORTANCE,
     CONF_WEIGHT_RECENCY,
@@ -200,6 +201,9 @@ OPTIONS_SCHEMA = probatio.Schema(
             probatio.Schema(
                 {
                     _optional(CONF_OBSERVED_ENTITIES): (
+                        EntitySelector(EntitySelectorConfig(multiple=True))
+                    ),
+                    _optional(CONF_SIGNIFICANT_ENTITIES): (
                         EntitySelector(EntitySelectorConfig(multiple=True))
                     ),
                     _field(SECTION_OBSERVATION, CONF_OBSERVED_DOMAINS): SelectSelector(
@@ -373,6 +377,7 @@ def _clean_options(options: dict[str, Any]) -> dict[str, Any]:
     )
     # Optional fields left empty are absent from the submission.
     observation.setdefault(CONF_OBSERVED_ENTITIES, [])
+    observation.setdefault(CONF_SIGNIFICANT_ENTITIES, [])
     observation.setdefault(CONF_OBSERVED_AREAS, [])
     cleaned[SECTION_SPEAKERS].setdefault(CONF_SATELLITE_PEOPLE, [])
     return cleaned

@@ -72,6 +72,8 @@ CONF_DEDUP_THRESHOLD: Final = "dedup_threshold"
 
 SECTION_OBSERVATION: Final = "observation"
 CONF_OBSERVED_ENTITIES: Final = "observed_entities"
+# Entities whose every change is worth a memory (never a trivial change).
+CONF_SIGNIFICANT_ENTITIES: Final = "significant_entities"
 CONF_OBSERVED_DOMAINS: Final = "observed_domains"
 CONF_OBSERVED_AREAS: Final = "observed_areas"
 CONF_OBSERVE_NUMERIC_SENSORS: Final = "observe_numeric_sensors"

@@ -308,6 +308,28 @@ def _migrate_to_6(conn: sqlite3.Connection) -> None:
     _run_script(conn, _V6)
 
 
+_V7 = """
+-- This home's routine, learnt from its own history (observation/routine.py):
+-- for each entity and local hour of the week (0 = Monday 00:00), on how
+-- many days it changed then. Updated in the transaction that writes an
+-- observed memory, so each told change counts once; it outlives the memories
+-- (a purge does not make the routine forget).
+CREATE TABLE observed_routine (
+    entity_id TEXT NOT NULL,
+    slot INTEGER NOT NULL,
+    days INTEGER NOT NULL,
+    last_day TEXT NOT NULL,
+    PRIMARY KEY (entity_id, slot)
+) WITHOUT ROWID;
+-- The buffer's latest changes of one entity (pulse merging, event_buffer).
+CREATE INDEX observed_events_entity ON observed_events(entity_id, at);
+"""
+
+
+def _migrate_to_7(conn: sqlite3.Connection) -> None:
+    _run_script(conn, _V7)
+
+
 # MIGRATIONS[n] takes the database from version n to n + 1.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _migrate_to_1,
@@ -316,6 +338,7 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _migrate_to_4,
     _migrate_to_5,
     _migrate_to_6,
+    _migrate_to_7,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
