@@ -71,8 +71,19 @@ def filter_sql(flt: MemoryFilter, caller: Caller, now: float) -> tuple[str, list
     if flt.created_before is not None:
         clauses.append("m.created_at < ?")
         params.append(to_timestamp(flt.created_before))
+    _window_sql(flt, clauses, params)
     if flt.origins:
         clauses.append(
             "(" + " OR ".join(ORIGIN_SQL[origin] for origin in flt.origins) + ")"
         )
     return " AND ".join(clauses), params
+
+
+def _window_sql(flt: MemoryFilter, clauses: list[str], params: list[Any]) -> None:
+    """The event-time window: a memory's span overlaps [after, before)."""
+    if flt.happened_after is not None:
+        clauses.append("m.happened_until >= ?")
+        params.append(to_timestamp(flt.happened_after))
+    if flt.happened_before is not None:
+        clauses.append("m.happened_at < ?")
+        params.append(to_timestamp(flt.happened_before))
