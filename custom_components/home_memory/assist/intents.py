@@ -30,7 +30,7 @@ from ..const import DOMAIN, LOGGER
 from ..memory.common.values import Visibility
 from ..memory.text.quoting import flatten
 from ..memory.text.validation import MAX_CONTENT_CHARS, has_words
-from ..operations import choosing, recall
+from ..operations import choosing, recall, when
 from ..operations.errors import OperationError
 from ..operations.remembering import outcome_speech
 from .arguments import CONTENT, MAX_QUERY_CHARS, QUERY
@@ -84,6 +84,11 @@ SENTENCES: Final[dict[str, list[str]]] = {
         "what did I (say|tell you) about {query}",
         "do you remember {query}",
         "what have I told you about {query}",
+        # Questions by time: their time words choose the window and order
+        # ("what happened yesterday evening", "when did the dishwasher last
+        # run"), read in operations/when.py.
+        "what happened {query}",
+        "when did {query}",
     ],
     INTENT_FORGET: [
         "forget [about] {query}",
@@ -315,16 +320,25 @@ class RecallIntentHandler(_QueryIntentHandler):
         _voice_state(scope).recall_cursor = page.cursor
         if not page.items:
             return f"I don't remember anything about {_spoken(query)}."
+        describe = when.describer(scope.hass)
         if len(page.items) == 1:
             scope.state.last_memory_id = page.items[0].memory.id
-            return _sentence(page.items[0].memory.summary)
-        return f"I remember {page.total} things about that. {_listing(page)}"
+            return _dated(describe, page.items[0].memory)
+        return f"I remember {page.total} things about that. {_listing(scope, page)}"
 
 
-def _listing(page: ProgressivePage) -> str:
+def _dated(describe: Callable[[Memory], str], memory: Memory) -> str:
+    """A memory said with when it happened: "Yesterday evening, a little
+    after six: ..."."""
+    said = describe(memory)
+    return f"{said[:1].upper()}{said[1:]}: {_sentence(memory.summary)}"
+
+
+def _listing(scope: CallScope, page: ProgressivePage) -> str:
     """The page's memories by number, and how many are left for "more"."""
+    describe = when.describer(scope.hass)
     speech = " ".join(
-        f"{number}: {_sentence(item.memory.summary)}"
+        f"{number}: {_dated(describe, item.memory)}"
         for number, item in zip(page.numbers, page.items, strict=True)
     )
     if page.has_more and (rest := page.total - page.numbers[-1]) > 0:
@@ -349,7 +363,7 @@ class MoreIntentHandler(_MemoryIntentHandler):
             return "That has expired; please ask me again."
         if not page.items:
             return "That is all I remember about that."
-        return _listing(page)
+        return _listing(scope, page)
 
 
 class ForgetIntentHandler(_QueryIntentHandler):
