@@ -285,3 +285,27 @@ def test_hostile_text_is_read_safely() -> None:
     assert read_question("on 31 April", now=WEDNESDAY, language="en").window is None
     with pytest.raises(ValueError, match="aware"):
         read_question("yesterday", now=WEDNESDAY.replace(tzinfo=None), language="en")
+
+
+def test_a_habit_names_no_day() -> None:
+    """A weekday or date in the present tense is a habit ("the bins go out on
+    Tuesday"); in the past or future it is one day."""
+    for habit in (
+        "The bins go out on Tuesday.",
+        "Anna's birthday is on 3 March.",
+        "Die Müllabfuhr kommt jeden Dienstag.",
+        "Der Müll wird dienstags abgeholt.",
+    ):
+        assert read_statement(habit, now=WEDNESDAY, language="en") is None, habit
+    assert (
+        read_statement(
+            "The bins went out late on Tuesday.", now=WEDNESDAY, language="en"
+        )
+        is not None
+    )
+    assert (
+        read_statement(
+            "Die Müllabfuhr war am Dienstag spät dran.", now=WEDNESDAY, language="de"
+        )
+        is not None
+    )

@@ -328,8 +328,10 @@ class RecallIntentHandler(_QueryIntentHandler):
 
 
 def _dated(describe: Callable[[Memory], str], memory: Memory) -> str:
-    """A memory said with when it happened: "Yesterday evening, a little
-    after six: ..."."""
+    """A memory said with when it happened, where that matters (an event,
+    an observation): "Yesterday evening, a little after six: ..."."""
+    if not when.worth_saying(memory):
+        return _sentence(memory.summary)
     said = describe(memory)
     return f"{said[:1].upper()}{said[1:]}: {_sentence(memory.summary)}"
 

@@ -109,6 +109,28 @@ def happened(
     return read_statement(content, now=now, language=language(hass))
 
 
+# Told about another time than its writing when the two are this far apart.
+_TOLD_LATER_SECONDS = 3600
+_EVENTS = (
+    MemoryKind.EVENT,
+    MemoryKind.OBSERVATION,
+    MemoryKind.MEETING,
+    MemoryKind.JOURNAL,
+)
+
+
+def worth_saying(memory: Memory) -> bool:
+    """Whether a spoken answer says when the memory happened: for what the
+    home observed, events, and statements about another time; not for a
+    fact ("the bins go out on Tuesday"), whose time is only its telling."""
+    return (
+        str(memory.source) == "observed"
+        or memory.kind in _EVENTS
+        or abs(memory.happened_at.timestamp() - memory.created_at.timestamp())
+        > _TOLD_LATER_SECONDS
+    )
+
+
 def spoken(hass: HomeAssistant, memory: Memory) -> str:
     """When the memory's event happened, in the household's words."""
     return say_when(

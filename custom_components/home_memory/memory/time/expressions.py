@@ -129,6 +129,10 @@ def _reading(
     text: str, found: list[_Found], now: datetime, statement: bool
 ) -> TimeReading:
     future = statement and _speaks_of_future(text, found[0].language)
+    if statement and not future and not _speaks_of_past(text, found[0].language):
+        # "The bins go out on Tuesday": a weekday or date in the present
+        # tense is a habit, not a day.
+        found = [item for item in found if not _habitual(item)]
     window: Window | None = None
     newest = False
     for item in found:
@@ -155,6 +159,29 @@ def _tidy(text: str) -> str:
     """Spaces collapsed, dangling punctuation before the end removed."""
     text = re.sub(r"\s+", " ", text).strip()
     return re.sub(r"\s+([?!.,;:])", r"\1", text)
+
+
+# Qualifiers that make a weekday one day, whatever the tense.
+_ONE_DAY: Final = frozenset(
+    {"last", "past", "this", "next", "letzten", "letzte", "vergangenen", "diesen",
+     "nächsten", "kommenden"}
+)  # fmt: skip
+
+
+def _habitual(item: _Found) -> bool:
+    """A weekday, date or month a habit may name ("on Tuesday", "in May")."""
+    if item.kind == "weekday":
+        return item.groups.get("qual", "") not in _ONE_DAY
+    return item.kind in ("date", "month_name") and "year" not in item.groups
+
+
+def _speaks_of_past(text: str, language: str) -> bool:
+    table = phrases(language)
+    folded = text.casefold()
+    pattern = table.get("past_pattern")
+    if pattern and re.search(pattern, folded):
+        return True
+    return any(re.search(rf"\b{re.escape(m)}\b", folded) for m in table["past_markers"])
 
 
 def _speaks_of_future(text: str, language: str) -> bool:

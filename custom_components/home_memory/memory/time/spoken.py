@@ -53,21 +53,26 @@ def clock_words(local: datetime, language: str | None) -> str:
     raise AssertionError(minute)  # pragma: no cover - the table ends at 60
 
 
-def day_words(local: datetime, now: datetime, language: str | None) -> str:
-    """The day (and part of it) as said from `now`: "yesterday evening"."""
+def day_words(
+    local: datetime, now: datetime, language: str | None, *, part: str | None = None
+) -> str:
+    """The day (and part of it) as said from `now`: "yesterday evening".
+
+    `part` "day" names the whole day ("yesterday", "on Tuesday 26 February").
+    """
     table: dict[str, Any] = phrases(language)["spoken"]
-    part = part_of_day(local)
-    # A night's small hours belong to the day it began on.
-    day = local.date() - timedelta(days=1 if local.hour < _NIGHT_ENDS else 0)
-    today = now.date() - timedelta(days=1 if now.hour < _NIGHT_ENDS else 0)
-    if part != "night":
-        day, today = local.date(), now.date()
+    part = part or part_of_day(local)
+    day, today = local.date(), now.date()
+    if part == "night":
+        # A night's small hours belong to the day it began on.
+        day -= timedelta(days=1 if local.hour < _NIGHT_ENDS else 0)
+        today -= timedelta(days=1 if now.hour < _NIGHT_ENDS else 0)
     back = (today - day).days
-    names: list[str] = table["weekday_names"]
     if back == 0:
         return str(table["today"][part])
     if back == 1:
         return str(table["yesterday"][part])
+    names: list[str] = table["weekday_names"]
     pattern = table["date" if day.year == now.year else "date_with_year"]
     return str(pattern).format(
         weekday=names[day.weekday()],
@@ -75,6 +80,19 @@ def day_words(local: datetime, now: datetime, language: str | None) -> str:
         month=table["month_names"][day.month - 1],
         year=day.year,
     )
+
+
+def _window_part(start: datetime, end: datetime) -> str | None:
+    """ "day" or the part of the day a window from time words spans, if it is one."""
+    hours = (end.timestamp() - start.timestamp()) / 3600
+    if start.minute or start.second or end.minute:
+        return None
+    if start.hour == 0 and hours >= 23:  # a whole day (23 or 25 across DST)
+        return "day" if hours <= 25 else None
+    for part, (first, last) in PART_HOURS.items():
+        if part != "noon" and start.hour == first and abs(hours - (last - first)) <= 1:
+            return part
+    return None
 
 
 def say_when(
@@ -88,11 +106,15 @@ def say_when(
     table = phrases(language)["spoken"]
     zone = now.tzinfo
     local = start.astimezone(zone)
+    if end is not None:
+        until = end.astimezone(zone)
+        if (part := _window_part(local, until)) is not None:
+            # A day or part of one, as a statement named it: no clock.
+            return day_words(local, now, language, part=part)
     day = day_words(local, now, language)
     clock = clock_words(local, language)
     if end is None or end.timestamp() - start.timestamp() < _SPAN.total_seconds():
         return str(table["at"]).format(day=day, clock=clock)
-    until = end.astimezone(zone)
     until_day = day_words(until, now, language)
     if until_day == day:
         return str(table["span"]).format(
