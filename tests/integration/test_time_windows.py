@@ -13,8 +13,11 @@ from typing import TYPE_CHECKING, Any
 from homeassistant.exceptions import ServiceValidationError
 import pytest
 
+from custom_components.home_memory.const import DOMAIN
+
 from .conftest import call
 from .fake_agents import say
+from .test_assist_turn import use_agent
 from .test_llm_tools import tool
 
 if TYPE_CHECKING:
@@ -28,6 +31,8 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.usefixtures("mock_load_model")
 
+PASTA = "Anna cooked pasta in the kitchen."
+DISHES = "The dishwasher ran in the kitchen."
 # What happened, and when (Berlin wall clock); all told on Wednesday morning.
 DAYS = (
     ("The washing machine ran in the bathroom.", "2026-02-24T10:05:00"),
@@ -233,3 +238,49 @@ async def test_the_built_in_agent_answers_by_time(
     )
     spoken = result.response.speech["plain"]["speech"]
     assert spoken.index("On Saturday 28 February") < spoken.index("On Tuesday 24")
+
+
+@pytest.mark.usefixtures("days")
+async def test_an_llm_agent_hears_what_happened_then_with_its_time_in_words(
+    hass: HomeAssistant, agent_entry: MockConfigEntry, hass_admin_user: MockUser
+) -> None:
+    """The per-turn background of "what happened yesterday evening" holds
+    yesterday evening's memories, each with when it happened."""
+    agent = use_agent(hass, agent_entry, [DOMAIN])
+    await say(
+        hass,
+        "what happened yesterday evening",
+        agent_id=agent_entry.entry_id,
+        user=hass_admin_user,
+    )
+    lines = [ln for ln in agent.prompts[-1].splitlines() if ln.startswith("- (")]
+    assert sorted(lines) == [
+        f'- (yesterday evening, around a quarter past six) "{PASTA}"',
+        f'- (yesterday evening, around a quarter to ten) "{DISHES}"',
+    ]
+
+
+@pytest.mark.usefixtures("days")
+async def test_hostile_time_words_are_refused_whole(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """A lone surrogate, 10 MB or FTS syntax as a time: invalid_field, nothing
+    stored; as a question's words: an ordinary search."""
+    for value in ("\ud800", "x" * 10_000_000, 'NEAR("a" "b")', "yesterday\nevening"):
+        with pytest.raises(ServiceValidationError) as err:
+            await call(
+                hass,
+                "remember",
+                {"content": "Ben tidied up.", "happened_at": value},
+                user=hass_admin_user,
+            )
+        assert err.value.translation_key == "invalid_field"
+    listed = await call(hass, "list", {"limit": 50}, user=hass_admin_user)
+    assert "Ben tidied up." not in _texts(listed["memories"])
+    found = await call(
+        hass,
+        "search",
+        {"query": 'yesterday NEAR("kitchen" "pasta") OR evening*'},
+        user=hass_admin_user,
+    )
+    assert found["total"] >= 0
