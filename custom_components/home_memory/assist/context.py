@@ -43,6 +43,7 @@ from .prompts import PROPOSAL_QUESTION_OPENING
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from datetime import datetime
 
     from homeassistant.core import HomeAssistant
 
@@ -80,11 +81,14 @@ def _retrieve(
     utterance: str,
     caller: Caller,
     conversation_id: str | None,
-    asked: when.Question,
+    now: datetime,
+    words: str,
     describe: Callable[[Memory], str],
 ) -> TurnContext:
     options = data.options
     with data.latency.measure("context"):
+        # The utterance's time words: a window and an order (docs/time.md).
+        asked = when.question_at(utterance, MemoryFilter(), now, words)
         result = data.retriever.context(
             asked.query,
             caller,
@@ -179,7 +183,6 @@ async def async_turn_context(
     question = proposal_question(data, caller.user_id) if ask_proposals else None
     try:
         async with asyncio.timeout(wait):
-            asked = when.question(hass, utterance, MemoryFilter())
             result = await hass.async_add_executor_job(
                 partial(
                     _retrieve,
@@ -187,7 +190,8 @@ async def async_turn_context(
                     utterance,
                     caller,
                     conversation_id,
-                    asked,
+                    when.household_now(hass),
+                    when.language(hass),
                     when.describer(hass),
                 )
             )

@@ -516,7 +516,7 @@ async def async_search(scope: OperationScope, request: SearchRequest) -> SearchR
     flt = tier_filter(scope.actor, request.filter)
     data = scope.data
     asked = (
-        when.question(scope.hass, request.query, flt)
+        await when.async_question(scope.hass, request.query, flt)
         if request.read_time
         else when.Question(request.query, flt)
     )

@@ -28,7 +28,7 @@ async def async_recall(
     The query's time words choose the window and order (operations/when.py).
     """
     require(scope.actor, Access.READ)
-    asked = when.question(scope.hass, query, flt or MemoryFilter())
+    asked = await when.async_question(scope.hass, query, flt or MemoryFilter())
     return await async_engine(
         scope.hass,
         partial(

@@ -60,16 +60,24 @@ class Question:
     window_from_words: bool = False
 
 
-def question(hass: HomeAssistant, text: str, flt: MemoryFilter) -> Question:
+async def async_question(hass: HomeAssistant, text: str, flt: MemoryFilter) -> Question:
+    """`question_at` in the executor, with Home Assistant's now and language
+    (reading a 1,000-character question takes milliseconds: never on the
+    event loop)."""
+    return await hass.async_add_executor_job(
+        question_at, text, flt, household_now(hass), language(hass)
+    )
+
+
+def question_at(text: str, flt: MemoryFilter, now: datetime, words: str) -> Question:
     """The question's time words as a window on event time, taken out of it.
 
     A window given as a field wins over the words; a question that is only
     time words ("what happened yesterday evening") keeps its words for
-    relevance and matches everything in the window.
+    relevance and matches everything in the window. Blocking (regular
+    expressions over the text): call it off the event loop.
     """
-    reading: TimeReading = read_question(
-        text, now=household_now(hass), language=language(hass)
-    )
+    reading: TimeReading = read_question(text, now=now, language=words)
     query = reading.rest if has_words(reading.rest) else text
     given = flt.happened_after is not None or flt.happened_before is not None
     if reading.window is None or given:
