@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
     from custom_components.home_memory.memory.search.retrieval import Retriever
 
-    from .conftest import ManualClock
+    from ..conftest import ManualClock
 
 
 def _at(timestamp: float) -> datetime:
