@@ -65,13 +65,7 @@ def filter_sql(flt: MemoryFilter, caller: Caller, now: float) -> tuple[str, list
     if flt.min_importance is not None:
         clauses.append("m.importance >= ?")
         params.append(flt.min_importance)
-    if flt.created_after is not None:
-        clauses.append("m.created_at >= ?")
-        params.append(to_timestamp(flt.created_after))
-    if flt.created_before is not None:
-        clauses.append("m.created_at < ?")
-        params.append(to_timestamp(flt.created_before))
-    _window_sql(flt, clauses, params)
+    _windows(flt, clauses, params)
     if flt.origins:
         clauses.append(
             "(" + " OR ".join(ORIGIN_SQL[origin] for origin in flt.origins) + ")"
@@ -79,11 +73,15 @@ def filter_sql(flt: MemoryFilter, caller: Caller, now: float) -> tuple[str, list
     return " AND ".join(clauses), params
 
 
-def _window_sql(flt: MemoryFilter, clauses: list[str], params: list[Any]) -> None:
-    """The event-time window: a memory's span overlaps [after, before)."""
-    if flt.happened_after is not None:
-        clauses.append("m.happened_until >= ?")
-        params.append(to_timestamp(flt.happened_after))
-    if flt.happened_before is not None:
-        clauses.append("m.happened_at < ?")
-        params.append(to_timestamp(flt.happened_before))
+def _windows(flt: MemoryFilter, clauses: list[str], params: list[Any]) -> None:
+    """Write time, then event time: a memory's span overlaps [after, before)."""
+    for ends, starts, after, before in (
+        ("m.created_at", "m.created_at", flt.created_after, flt.created_before),
+        ("m.happened_until", "m.happened_at", flt.happened_after, flt.happened_before),
+    ):
+        if after is not None:
+            clauses.append(f"{ends} >= ?")
+            params.append(to_timestamp(after))
+        if before is not None:
+            clauses.append(f"{starts} < ?")
+            params.append(to_timestamp(before))
