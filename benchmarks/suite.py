@@ -44,7 +44,7 @@ SIZES = (1000, 10_000, 100_000)
 QUICK_SIZES = (1000, 10_000)
 SELECTABLE = (
     "embed", "search", "insert", "peers", "rss", "setup", "observation", "retention",
-    "locomo", "realhass", "panel",
+    "locomo", "realhass", "panel", "household",
 )  # fmt: skip
 LOCOMO_FILES = (
     "locomo_dev_turns.jsonl",
@@ -65,6 +65,7 @@ _ORDER = (
     "ha_setup_", "ha_hybrid_ready_", "listener_", "events_per_s_", "narration_",
     "consolidation_", "retention_", "assist_turn", "hass_rss_", "panel_",
     "recall_", "chroma_recall_", "chroma_insert_", "sqlitevec_insert_", "locomo_dev_",
+    "household_",
 )  # fmt: skip
 
 
@@ -79,6 +80,8 @@ class Options:
     only: frozenset[str] = frozenset(SELECTABLE)
     bench_data: Path = DEFAULT_BENCH_DATA
     install: bool = True
+    # Smaller variants where a benchmark has one (household: 8 days, not 35).
+    quick: bool = False
 
 
 @dataclass(slots=True)
@@ -180,6 +183,8 @@ def run(options: Options) -> Results:
         bench.realhass()
     if "panel" in only:
         bench.panel()
+    if "household" in only:
+        bench.household()
     results.put("bench_runtime_s", time.perf_counter() - started)
     results.notes.append(
         "load average at end " + ", ".join(f"{x:.1f}" for x in os.getloadavg())
@@ -412,6 +417,23 @@ class _Run:
             self.results.null("panel_first_paint_ms_10000", error)
         for name, value in figures.items():
             self.results.put(name, value)
+        self.results.notes.extend(notes)
+
+    def household(self) -> None:
+        """The generated household replayed in Home Assistant, then questioned."""
+        from . import household
+
+        try:
+            figures, notes = household.measure(log, quick=self.options.quick)
+        except RuntimeError as err:
+            for name in ("household_hit1", "household_hit5", "household_mrr"):
+                self.results.null(name, str(err))
+            return
+        for name, value in figures.items():
+            if value is None:
+                self.results.null(name, "no memory reached that age in this run")
+            else:
+                self.results.put(name, value)
         self.results.notes.extend(notes)
 
     def locomo(self) -> None:
