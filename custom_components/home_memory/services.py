@@ -20,7 +20,15 @@ from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
 from .background.conversation_capture import async_end_conversations
 from .const import DOMAIN
 from .memory.transfer.serialization import history_dicts, log_entry_dict, memory_to_dict
-from .operations import admin, exchange, memories, proposals, requests, set_aside
+from .operations import (
+    admin,
+    exchange,
+    memories,
+    proposals,
+    requests,
+    set_aside,
+    when,
+)
 from .operations.access import Access, async_get_actor, require
 from .operations.errors import (
     EngineFailureError,
@@ -158,8 +166,13 @@ async def _search(scope: OperationScope, data: _Data) -> ServiceResponse:
             min_relevance=data.get(ATTR_MIN_RELEVANCE),
         ),
     )
+    describe = when.describer(scope.hass)
     return {
-        "memories": [scored_dict(item, scope.actor.caller) for item in found.items],
+        "memories": [
+            # When it happened, in the household's words beside the ISO times.
+            {**scored_dict(item, scope.actor.caller), "when": describe(item.memory)}
+            for item in found.items
+        ],
         "total": found.total,
         "offset": found.offset,
         "next_offset": found.next_offset,

@@ -96,7 +96,10 @@ async def test_home_memory_api_first_turn_context(
     )
     prompt = agent.prompts[-1]
     assert "Relevant background:" in prompt
-    assert '- "The cat is called Miso and loves tuna"' in prompt
+    # Each memory with when it happened, in words, before its quoted text.
+    (line,) = [ln for ln in prompt.splitlines() if "Miso" in ln]
+    assert line.startswith("- (")
+    assert line.endswith(') "The cat is called Miso and loves tuna"')
     assert "According to my memory" not in prompt
     # Ben never sees Anna's private memory; Anna's own memory is household here.
     assert agent.tool_results[-1][0].data["total_found"] >= 1

@@ -33,7 +33,7 @@ from ..const import DOMAIN, LOGGER
 from ..memory.common.values import Visibility
 from ..memory.text.quoting import flatten
 from ..memory.text.validation import MAX_CONTENT_CHARS, has_words
-from ..operations import choosing, recall
+from ..operations import choosing, recall, when
 from ..operations.errors import ForgetChangedError, OperationError
 from ..operations.remembering import outcome_speech
 from ..runtime.ha_internals import answer_where_unmatched
@@ -284,10 +284,13 @@ async def _async_recall_speech(
     _voice_state(scope).recall_cursor = page.cursor
     if not page.items:
         return nothing
+    describe = when.describer(scope.hass, words.language)
     if len(page.items) == 1:
         scope.state.last_memory_id = page.items[0].memory.id
-        return _sentence(page.items[0].memory.summary)
-    return words.say("recall_several", total=page.total, listing=_listing(page, words))
+        return _dated(describe, page.items[0].memory, words)
+    return words.say(
+        "recall_several", total=page.total, listing=_listing(page, words, describe)
+    )
 
 
 class RecallIntentHandler(_QueryIntentHandler):
@@ -338,10 +341,29 @@ class QuestionIntentHandler(_MemoryIntentHandler):
         return await _async_recall_speech(scope, question, words, nothing)
 
 
-def _listing(page: ProgressivePage, words: Wording) -> str:
+def _dated(
+    describe: Callable[[Memory], str], memory: Memory, words: Wording
+) -> str:
+    """A memory said with when it happened where that matters (an event, an
+    observation): "Yesterday evening, a little after six: ..."."""
+    if not when.worth_saying(memory):
+        return _sentence(memory.summary)
+    said = describe(memory)
+    return words.say(
+        "dated_memory",
+        when=f"{said[:1].upper()}{said[1:]}",
+        memory=_sentence(memory.summary),
+    )
+
+
+def _listing(
+    page: ProgressivePage, words: Wording, describe: Callable[[Memory], str]
+) -> str:
     """The page's memories by number, and how many are left for "more"."""
     speech = " ".join(
-        words.say("listing_item", number=number, memory=_sentence(item.memory.summary))
+        words.say(
+            "listing_item", number=number, memory=_dated(describe, item.memory, words)
+        )
         for number, item in zip(page.numbers, page.items, strict=True)
     )
     if page.has_more and (rest := page.total - page.numbers[-1]) > 0:
@@ -369,7 +391,7 @@ class MoreIntentHandler(_MemoryIntentHandler):
             return words.say("more_expired")
         if not page.items:
             return words.say("more_done")
-        return _listing(page, words)
+        return _listing(page, words, when.describer(scope.hass, words.language))
 
 
 class ForgetIntentHandler(_QueryIntentHandler):

@@ -33,6 +33,9 @@ from .schemas import (
     ATTR_EXPECTED_VERSION,
     ATTR_EXPECTED_VERSIONS,
     ATTR_EXPIRES_AT,
+    ATTR_HAPPENED_AFTER,
+    ATTR_HAPPENED_AT,
+    ATTR_HAPPENED_BEFORE,
     ATTR_IDS,
     ATTR_IMPORTANCE,
     ATTR_KIND,
@@ -84,6 +87,7 @@ def remember_request(
             ATTR_LOCATION,
             ATTR_EMOTION,
             ATTR_EXPIRES_AT,
+            ATTR_HAPPENED_AT,
         )
         if name in fields
     }
@@ -160,6 +164,8 @@ def memory_filter(data: Mapping[str, Any]) -> MemoryFilter:
         min_importance=fields.get(ATTR_MIN_IMPORTANCE),
         created_after=fields.get(ATTR_CREATED_AFTER),
         created_before=fields.get(ATTR_CREATED_BEFORE),
+        happened_after=fields.get(ATTR_HAPPENED_AFTER),
+        happened_before=fields.get(ATTR_HAPPENED_BEFORE),
         origins=tuple(Origin(origin) for origin in fields.get(ATTR_ORIGINS, ())),
         **tier,
     )

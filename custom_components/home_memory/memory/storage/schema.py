@@ -330,6 +330,25 @@ def _migrate_to_7(conn: sqlite3.Connection) -> None:
     _run_script(conn, _V7)
 
 
+_V8 = """
+-- Event time: when what a memory is about happened (an observed segment's
+-- start and end, the moment something was said, a time a statement names),
+-- apart from when it was written. Time windows of search and list read it:
+-- a memory is in [after, before) when its span overlaps it. Memories from
+-- before this version happened when they were written.
+ALTER TABLE memories ADD COLUMN happened_at REAL;
+ALTER TABLE memories ADD COLUMN happened_until REAL;
+UPDATE memories SET
+    happened_at = coalesce(segment_start, created_at),
+    happened_until = coalesce(segment_end, segment_start, created_at);
+CREATE INDEX memories_happened ON memories(happened_at, happened_until);
+"""
+
+
+def _migrate_to_8(conn: sqlite3.Connection) -> None:
+    _run_script(conn, _V8)
+
+
 # MIGRATIONS[n] takes the database from version n to n + 1.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _migrate_to_1,
@@ -339,6 +358,7 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _migrate_to_5,
     _migrate_to_6,
     _migrate_to_7,
+    _migrate_to_8,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
