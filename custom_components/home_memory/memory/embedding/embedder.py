@@ -193,7 +193,7 @@ def _load_config(path: Path) -> dict[str, Any]:
     return config
 
 
-class _QueryCache:
+class QueryCache:
     """A small thread-safe LRU of read-only query vectors."""
 
     def __init__(self, size: int) -> None:
@@ -240,7 +240,7 @@ class TransformerEmbedder(ABC):
     def __init__(self, tokenizer: Tokenizer) -> None:
         """Share one tokenizer; it is only read after this point."""
         self._tokenizer = tokenizer
-        self._cache = _QueryCache(QUERY_CACHE_SIZE)
+        self._cache = QueryCache(QUERY_CACHE_SIZE)
         # One forward pass at a time: each already uses both cores, and
         # interleaving two would only add memory.
         self._run_lock = threading.Lock()

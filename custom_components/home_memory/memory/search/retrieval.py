@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from ..common.values import Caller, Memory, MemoryFilter, Page, ScoredMemory, Tier
+from ..embedding.profiles import profile_for
 from ..scoring import decay
 from ..text.quoting import data_block, quote
 from ..text.validation import readable
@@ -309,11 +310,13 @@ class Retriever:
     def _fuse(
         self, vector: dict[int, float], keyword: dict[int, float]
     ) -> dict[int, Relevance]:
+        # The model's profile sets the split (embedding/profiles.py).
+        embedder = self.store.embedder
+        vector_weight, keyword_weight = profile_for(
+            embedder.model_id if embedder else None
+        ).fusion_weights(self.config.vector_weight, self.config.keyword_weight)
         return fuse(
-            vector,
-            keyword,
-            vector_weight=self.config.vector_weight,
-            keyword_weight=self.config.keyword_weight,
+            vector, keyword, vector_weight=vector_weight, keyword_weight=keyword_weight
         )
 
     def _with_thread_neighbours(

@@ -25,6 +25,7 @@ from ..common.values import (
     NewMemory,
     WeightClass,
 )
+from ..embedding.profiles import profile_for
 from ..text.statements import Relation, relate
 from ..text.validation import merged_labels
 from .versions import Versions
@@ -32,6 +33,7 @@ from .versions import Versions
 if TYPE_CHECKING:
     import sqlite3
 
+    from ..embedding.profiles import SimilarityMap
     from .in_memory import Holder
 
 # Nearest memories of the same owner a new statement is compared with.
@@ -96,6 +98,11 @@ class Repeats(Versions):
             )
         return holders[holder]
 
+    def _statement_similarity(self) -> SimilarityMap:
+        """The current model's memory-to-memory cosines on the shared scale."""
+        embedder = self._embedder
+        return profile_for(embedder.model_id if embedder else None).statement
+
     def _indexed_similar(
         self,
         conn: sqlite3.Connection,
@@ -110,9 +117,11 @@ class Repeats(Versions):
         group = self._group(item.owner, item.visibility)
         if not allowed.size:
             return candidates
-        for rowid, similarity in self.index.search(
+        calibrate = self._statement_similarity()
+        for rowid, cosine in self.index.search(
             vector, _MATCH_CANDIDATES, groups=[group], now=now, allowed_rowids=allowed
         ):
+            similarity = calibrate(cosine)
             if similarity < self.config.correction_min_similarity:
                 break
             candidates[rowid] = similarity
@@ -132,9 +141,10 @@ class Repeats(Versions):
         """
         with self._pending_lock:
             unindexed = list(self._unindexed.items())
+        calibrate = self._statement_similarity()
         for rowid, (row_holder, row_vector) in [*unindexed, *fresh.items()]:
             if row_holder == holder:
-                similarity = float(np.dot(row_vector, vector))
+                similarity = calibrate(float(np.dot(row_vector, vector)))
                 candidates.pop(rowid, None)
                 if similarity >= self.config.correction_min_similarity:
                     candidates[rowid] = similarity
