@@ -95,8 +95,10 @@ def fuse(
 
     Measured on the LoCoMo dev split (scripts/bench locomo): this beats
     reciprocal rank fusion, because it keeps how far apart the scores are, not
-    only their order. Without vectors (keyword-only mode) relevance is the
-    normalised BM25 alone.
+    only their order. A memory without a vector of the current model (every
+    memory in keyword-only mode; those not yet re-embedded after a model
+    switch) is judged by its normalised BM25 alone: weighted as if its cosine
+    were 0 it could never pass a search floor above the keyword weight.
     """
     best_keyword = max(keyword.values(), default=0.0)
     result: dict[int, Relevance] = {}
@@ -104,11 +106,8 @@ def fuse(
         similarity = vector.get(rowid)
         raw = keyword.get(rowid)
         normalised = raw / best_keyword if raw is not None and best_keyword > 0 else 0.0
-        if vector:
-            value = (
-                vector_weight * max(0.0, similarity or 0.0)
-                + keyword_weight * normalised
-            )
+        if similarity is not None:
+            value = vector_weight * max(0.0, similarity) + keyword_weight * normalised
         else:
             value = normalised
         result[rowid] = Relevance(
