@@ -224,7 +224,7 @@ def load_scorer(path: Path) -> ModuleType:
 
 
 def score(scorer: Path, questions_path: Path, rankings_path: Path) -> dict[str, float]:
-    """The scorer's metrics over all questions, and over all but category 5.
+    """The scorer's metrics over all questions, all but category 5, and each.
 
     Uses the scorer's own reading and aggregation (what its `score`
     sub-command prints), so the figures are the ones it would report.
@@ -235,4 +235,9 @@ def score(scorer: Path, questions_path: Path, rankings_path: Path) -> dict[str, 
     result = {f"all/{k}": float(v) for k, v in groups["all"].items()}
     excluded = groups.get("all excl. adversarial (cat 5)", {})
     result |= {f"excl5/{k}": float(v) for k, v in excluded.items()}
+    # "cat 1 multi-hop" -> "cat1_multi_hop/R@5"
+    for group, metrics in groups.items():
+        if group.startswith("cat "):
+            name = group.replace("cat ", "cat", 1).replace(" ", "_").replace("-", "_")
+            result |= {f"{name}/{k}": float(v) for k, v in metrics.items()}
     return result
