@@ -88,8 +88,9 @@ from .const import (
     ExtractionMode,
 )
 from .memory.text.validation import text_problem
-from .runtime.download import DownloadError, async_download_model, managed_model_dir
-from .runtime.model import ModelDirError, check_model_dir, resolve_model_dir
+from .runtime.download import async_download_model, managed_model_dir
+from .runtime.errors import DownloadError, ModelDirError
+from .runtime.model import check_model_dir, resolve_model_dir
 from .runtime.options import HomeMemoryOptions
 
 if TYPE_CHECKING:

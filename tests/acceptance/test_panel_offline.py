@@ -17,7 +17,7 @@ import pytest
 
 from custom_components.home_memory.runtime.panel import BUNDLE_PATH
 
-from .conftest import browser_optional
+from .conftest import SCREENSHOTS, browser_optional
 from .hass_instance import run_sync
 from .test_browser import CHROMIUM, CHROMIUM_FLAGS
 
@@ -114,10 +114,15 @@ def run_panel(
     *,
     user: dict[str, Any] = ANNA,
     path: str = "",
+    browser_zone: str = "Europe/Berlin",
+    profile_time_zone: str = "server",
 ) -> None:
     """Open the panel at `path` with commands answering from `handlers`.
 
-    A handler is JSON (the answer) or {"error": {...}} (the failure).
+    A handler is JSON (the answer) or {"error": {...}} (the failure). The home
+    is in Europe/Berlin; the browser's clock is `browser_zone`, and the
+    person's profile shows times in the home's zone ("server") or the
+    browser's ("local", Home Assistant's default).
     """
     if not Path(CHROMIUM).exists():
         if browser_optional():
@@ -143,7 +148,9 @@ def run_panel(
                 executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True
             )
             try:
-                page = await browser.new_page(viewport={"width": 1000, "height": 800})
+                page = await browser.new_page(
+                    viewport={"width": 1000, "height": 800}, timezone_id=browser_zone
+                )
                 page.set_default_timeout(TIMEOUT_MS)
                 errors: list[str] = []
                 page.on("pageerror", lambda err: errors.append(str(err)))
@@ -188,6 +195,9 @@ def run_panel(
                       };
                     }""",
                     [handlers],
+                )
+                await page.evaluate(
+                    "zone => { window.profileTimeZone = zone; }", profile_time_zone
                 )
                 await page.evaluate(
                     "([strings, user, path]) => window.openPanel(strings, user, path)",
@@ -952,3 +962,78 @@ def test_the_person_filter_shows_names_as_memories_write_them() -> None:
             "home_memory/list": _list(memory(1, people=["Zedekiah"])),
         },
     )
+
+
+LONG_TEXT = ("The spare key is under the blue flower pot by the back door. " * 80).strip()
+
+
+def test_a_long_memory_takes_three_lines_in_the_list_and_all_of_them_on_its_page() -> None:
+    """A 5,000-character memory is three lines in the list; its page shows it whole."""
+
+    async def scenario(page: Page) -> None:
+        links = view(page).locator("hm-memory-list a.memory-link")
+        await links.nth(1).wait_for()
+        link = links.first
+        # In lines of the short memory beside it (one line).
+        one_line = (await links.nth(1).bounding_box() or {})["height"]
+        lines = (await link.bounding_box() or {})["height"] / one_line
+        assert 2.9 < lines < 3.1, lines
+        cards = view(page).locator("hm-memory-list li.memory")
+        assert (await cards.first.bounding_box() or {}).get("height", 999) < 200
+        await page.screenshot(path=str(SCREENSHOTS / "list_long_memory.png"))
+        await link.click()
+        heading = view(page).locator("hm-memory-page h2#memory-text")
+        await heading.wait_for()
+        assert (await heading.inner_text()).strip() == LONG_TEXT
+
+    long_memory = memory(1, content=LONG_TEXT)
+    assert len(LONG_TEXT) > 4_500
+    run_panel(
+        scenario,
+        {
+            "home_memory/info": info(ANNA),
+            "home_memory/list": _list(long_memory, memory(2)),
+            "home_memory/get": {"memory": long_memory, "history": [], "provenance": None},
+        },
+    )
+
+
+def _created_text(page: Page) -> Awaitable[str]:
+    """The memory page's "Remembered" value (when it was written)."""
+    return (
+        view(page)
+        .locator("hm-memory-page dl .field", has_text="Remembered")
+        .locator("dd")
+        .inner_text()
+    )
+
+
+def test_times_follow_the_profile_and_say_their_zone_when_it_is_not_the_homes() -> None:
+    """Home in Berlin, browser in New York: "server" shows Berlin's time as
+    memories tell it; "local" shows New York's, with its zone said."""
+    created = memory(1, created_at="2026-11-23T01:18:00+00:00")
+    handlers = {
+        "home_memory/info": info(ANNA),
+        "home_memory/get": {"memory": created, "history": [], "provenance": None},
+    }
+    shown: dict[str, str] = {}
+
+    def case(name: str) -> Callable[[Page], Awaitable[None]]:
+        async def scenario(page: Page) -> None:
+            await view(page).locator("hm-memory-page h2#memory-text").wait_for()
+            shown[name] = await _created_text(page)
+
+        return scenario
+
+    run_panel(case("server"), handlers, path="/m/m1", browser_zone="America/New_York")
+    run_panel(
+        case("local"),
+        handlers,
+        path="/m/m1",
+        browser_zone="America/New_York",
+        profile_time_zone="local",
+    )
+    run_panel(case("same"), handlers, path="/m/m1", profile_time_zone="local")
+    assert re.search(r"2:18\sAM$", shown["server"]), shown
+    assert re.search(r"8:18\sPM\s(EST|GMT-5)$", shown["local"]), shown
+    assert re.search(r"2:18\sAM$", shown["same"]), shown

@@ -17,6 +17,7 @@ import pytest
 
 from custom_components.home_memory.memory.common import malloc_trim
 from custom_components.home_memory.memory.common.values import Caller, NewMemory
+from custom_components.home_memory.memory.storage.in_memory import InMemoryCopies
 from custom_components.home_memory.memory.store import MemoryStore
 from custom_components.home_memory.memory.vectors import hnsw_graph
 from custom_components.home_memory.memory.vectors.hnsw_graph import HnswGraph
@@ -345,13 +346,13 @@ def test_a_store_that_fails_to_open_leaves_no_builder(
         )
     finally:
         store.close()
-    real_load = MemoryStore._load_index
+    real_load = InMemoryCopies.load_index
 
-    def load_then_fail(self: MemoryStore) -> None:
+    def load_then_fail(self: InMemoryCopies) -> None:
         real_load(self)
         raise RuntimeError("disk went away")
 
-    monkeypatch.setattr(MemoryStore, "_load_index", load_then_fail)
+    monkeypatch.setattr(InMemoryCopies, "load_index", load_then_fail)
     with pytest.raises(RuntimeError, match="disk went away"):
         MemoryStore(path, embedder=hashing_embedder)
     assert GRAPH_THREAD not in {t.name for t in threading.enumerate()}

@@ -371,7 +371,7 @@ def test_a_create_racing_an_unrefreshed_index_still_folds(
     The second create runs exactly in the window between the first's commit
     and its index refresh (where a concurrent writer can get the lock).
     """
-    refresh = store._refresh
+    refresh = store.copies.refresh
     second: list[CreateAction] = []
 
     def racing_refresh(rowids: Sequence[int], *, vectors: bool = True) -> None:
@@ -383,7 +383,7 @@ def test_a_create_racing_an_unrefreshed_index_still_folds(
             second[0] = result.action
         refresh(rowids, vectors=vectors)
 
-    monkeypatch.setattr(store, "_refresh", racing_refresh)
+    monkeypatch.setattr(store.copies, "refresh", racing_refresh)
     store.create(NewMemory(content="The spare key is under the doormat"), HOUSE)
     assert second == [CreateAction.REINFORCED]
     assert store.list_memories(HOUSE).total == 1

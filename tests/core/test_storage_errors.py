@@ -35,7 +35,7 @@ def _read_only_writer(store: MemoryStore) -> None:
     """Make the store's writer refuse writes, as a read-only file system does."""
     with store.read():
         pass
-    store._writer.execute("PRAGMA query_only=1")
+    store.connections._writer.execute("PRAGMA query_only=1")
 
 
 def test_a_refused_write_is_a_storage_error_with_sqlites_code(
@@ -64,7 +64,7 @@ def test_a_refused_write_writes_nothing(store: MemoryStore) -> None:
             ],
             HOUSE,
         )
-    store._writer.execute("PRAGMA query_only=0")
+    store.connections._writer.execute("PRAGMA query_only=0")
     assert store.list_memories(HOUSE).total == 1
 
 
@@ -85,7 +85,7 @@ def test_a_closed_connection_is_a_storage_error_for_reads_and_search(
 ) -> None:
     """Reads, listing and search on a dead connection raise StorageError."""
     store.create(NewMemory(content="The boiler is in the cellar"), HOUSE)
-    store._reader.close()
+    store.connections._reader.close()
     with pytest.raises(StorageError) as caught:
         store.list_memories(HOUSE)
     assert isinstance(caught.value.__cause__, sqlite3.ProgrammingError)
@@ -97,7 +97,7 @@ def test_a_closed_connection_is_a_storage_error_for_reads_and_search(
 
 def test_a_closed_writer_is_a_storage_error_for_backups(store: MemoryStore) -> None:
     """Checkpoint and pause_writes (the backup hooks) raise StorageError."""
-    store._writer.close()
+    store.connections._writer.close()
     with pytest.raises(StorageError):
         store.checkpoint()
     with pytest.raises(StorageError):
@@ -123,7 +123,7 @@ def test_an_unreadable_size_is_a_storage_error(
 ) -> None:
     """database_size raises StorageError when the file cannot be looked at."""
     (tmp_path / "not-a-folder").write_text("")
-    store.path = tmp_path / "not-a-folder" / "memory.db"
+    store.connections.path = tmp_path / "not-a-folder" / "memory.db"
     with pytest.raises(StorageError) as caught:
         store.database_size()
     assert isinstance(caught.value.__cause__, NotADirectoryError)

@@ -1018,7 +1018,7 @@ def test_a_pause_the_backup_never_ends_resumes_by_itself(
 
     try:
         memory_store.pause_writes()
-        memory_store._writes_open.wait = wait  # type: ignore[method-assign]
+        memory_store.connections._writes_open.wait = wait  # type: ignore[method-assign]
 
         # Within the limit: a writer waits the hold, then goes on; still paused.
         memory_store.create(_new("The fuse box is in the cellar"), HOUSE)
@@ -1061,7 +1061,7 @@ def test_a_write_between_a_removal_and_its_refresh_is_kept(
     keep = store.create(NewMemory(content="the fuse box is in the cellar"), HOUSE)
     gone = store.create(NewMemory(content="the bike pump is on the hook"), HOUSE)
     gone_rowid = store.rowids_of([gone.memory.id])[0]
-    real_refresh = store._refresh
+    real_refresh = store.copies.refresh
     late: list[str] = []
     armed = [True]
 
@@ -1077,7 +1077,7 @@ def test_a_write_between_a_removal_and_its_refresh_is_kept(
                 late.extend(store.restore(ADMIN, ids=[gone.memory.id]))
         real_refresh(rowids, **kwargs)
 
-    monkeypatch.setattr(store, "_refresh", refresh_after_another_write)
+    monkeypatch.setattr(store.copies, "refresh", refresh_after_another_write)
     getattr(store, removal)(HOUSE, ids=[gone.memory.id])
     [late_id] = late
     late_rowid = store.rowids_of([late_id])[0]
@@ -1105,13 +1105,13 @@ def test_maintenance_takes_archived_memories_out_of_search_batch_by_batch(
         )
     clock.advance(days=400)
     refreshed: list[list[int]] = []
-    real_refresh = store._refresh
+    real_refresh = store.copies.refresh
 
     def recording_refresh(rowids: Sequence[int], **kwargs: bool) -> None:
         refreshed.append(list(rowids))
         real_refresh(rowids, **kwargs)
 
-    monkeypatch.setattr(store, "_refresh", recording_refresh)
+    monkeypatch.setattr(store.copies, "refresh", recording_refresh)
     stats = store.run_maintenance(batch_size=2)
     assert stats.archived_decayed == 6
     assert [len(r) for r in refreshed if r] == [2, 2, 2]
@@ -1123,7 +1123,7 @@ def test_close_while_the_reembed_thread_is_not_yet_started(
 ) -> None:
     """A close racing the start of re-embedding neither raises nor waits."""
     # The moment between making the thread and starting it (another thread).
-    store._reembed_thread = threading.Thread(target=lambda: None)
+    store.reembedding._reembed_thread = threading.Thread(target=lambda: None)
     store.close()
     assert store.closed
 

@@ -9,7 +9,7 @@ from homeassistant.exceptions import ServiceValidationError, Unauthorized, Unkno
 import pytest
 
 from custom_components.home_memory.const import DOMAIN
-from custom_components.home_memory.operations.access import (
+from custom_components.home_memory.operations.errors import (
     AdminRequiredError,
     ReadOnlyUserError,
 )

@@ -12,11 +12,11 @@ import probatio
 from custom_components.home_memory.background.ai_generation import (
     Generation,
     GenerationFailure,
-    InvalidGenerationError,
     async_generate_outcome,
     async_generate_structured,
     generating_own_task,
 )
+from custom_components.home_memory.background.errors import InvalidGenerationError
 
 from .fake_ai_task import FAKE_ENTITY_ID, async_setup_fake_ai_task
 

@@ -56,7 +56,7 @@ async def test_writes_wait_for_the_backup_and_the_copy_is_complete(
     assert await hass.async_add_executor_job(_wal_size, data.db_path) == 0
     # A writer arriving now waits at the gate.
     at_gate = threading.Event()
-    gate = store._writes_open
+    gate = store.connections._writes_open
     original_wait = gate.wait
 
     def waiting(timeout: float | None = None) -> bool:
@@ -122,7 +122,7 @@ async def test_a_write_held_too_long_goes_on_without_touching_the_main_file(
     store = data.store
     await backup.async_pre_backup(hass)
     main_file = await hass.async_add_executor_job(data.db_path.read_bytes)
-    gate = store._writes_open
+    gate = store.connections._writes_open
     original_wait = gate.wait
     # The limit has passed: wait() reports a timeout at once.
     gate.wait = lambda timeout=None: False  # type: ignore[method-assign]

@@ -24,10 +24,10 @@ from custom_components.home_memory.memory.embedding.model_files import (
     ModelFile,
 )
 from custom_components.home_memory.runtime.download import (
-    DownloadError,
     async_download_model,
     managed_model_dir,
 )
+from custom_components.home_memory.runtime.errors import DownloadError
 
 if TYPE_CHECKING:
     from collections.abc import AsyncIterator

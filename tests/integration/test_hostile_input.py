@@ -66,7 +66,7 @@ async def setup_llm(hass: HomeAssistant) -> None:
 def _snapshot(entry: HomeMemoryConfigEntry) -> tuple[Any, ...]:
     """What any write changes: memory rows, their versions and the newest change."""
     store = entry.runtime_data.store
-    with store._read() as conn:
+    with store.read() as conn:
         return tuple(
             conn.execute(
                 "SELECT count(*), total(version), max(updated_at), "

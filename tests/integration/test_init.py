@@ -25,11 +25,11 @@ from custom_components.home_memory.memory.store import (
 from custom_components.home_memory.memory.vectors.vector_index import VectorIndex
 from custom_components.home_memory.runtime.data import ModelStatus
 from custom_components.home_memory.runtime.database import (
-    DatabaseUnavailableError,
     is_corruption,
     move_aside,
     open_store,
 )
+from custom_components.home_memory.runtime.errors import DatabaseUnavailableError
 
 from .conftest import FakeEmbedder, call, setup_entry, wait_for_model
 

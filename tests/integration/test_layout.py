@@ -15,7 +15,11 @@ import its own folder or a lower one; folders sharing a layer are independent.
 from __future__ import annotations
 
 import ast
+import importlib
+import inspect
 from pathlib import Path
+
+from custom_components.home_memory.memory.store import MemoryStore
 
 PACKAGE = Path(__file__).parents[2] / "custom_components" / "home_memory"
 ROOT_NAME = "custom_components.home_memory"
@@ -227,6 +231,55 @@ def test_engine_imports_point_down_between_folders() -> None:
         and ENGINE_LAYER[high] >= ENGINE_LAYER[low]
     ]
     assert wrong == []
+
+
+def test_the_store_is_composed_not_stacked() -> None:
+    """MemoryStore is a front holding its parts: no base but object, and no
+    engine class builds on another one (except errors and abstract bases), so
+    finding a method never means walking a class hierarchy."""
+    assert MemoryStore.__bases__ == (object,)
+    stacked = [
+        f"{cls.__module__}.{cls.__qualname__}({base.__qualname__})"
+        for module in _modules()
+        if module.startswith(ENGINE_NAME + ".")
+        for _, cls in inspect.getmembers(
+            importlib.import_module(module), inspect.isclass
+        )
+        if cls.__module__ == module
+        for base in cls.__bases__
+        if base.__module__.startswith(ENGINE_NAME + ".")
+        and not issubclass(base, Exception)
+        and not inspect.isabstract(base)
+    ]
+    assert stacked == []
+
+
+def _is_error(node: ast.ClassDef) -> bool:
+    names = [node.name] + [ast.unparse(base) for base in node.bases]
+    return any(name.endswith(("Error", "Exception", "Unauthorized")) for name in names)
+
+
+def test_exceptions_live_in_one_errors_module_a_layer() -> None:
+    """Every exception class sits in its folder's errors.py (the engine's in
+    memory/common/errors.py, each a MemoryEngineError), so a reader finds
+    what can go wrong in one place a layer."""
+    misplaced = [
+        f"{module}.{node.name}"
+        for module, path in _modules().items()
+        for node in ast.walk(ast.parse(path.read_text("utf-8")))
+        if isinstance(node, ast.ClassDef) and _is_error(node)
+        if not module.endswith(".errors")
+        or (module.startswith(ENGINE_NAME) and module != f"{ENGINE_NAME}.common.errors")
+    ]
+    assert misplaced == []
+    engine_errors = importlib.import_module(f"{ENGINE_NAME}.common.errors")
+    outside_family = [
+        name
+        for name, cls in inspect.getmembers(engine_errors, inspect.isclass)
+        if issubclass(cls, BaseException)
+        and not issubclass(cls, engine_errors.MemoryEngineError)
+    ]
+    assert outside_family == []
 
 
 def test_no_import_circles() -> None:

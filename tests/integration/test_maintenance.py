@@ -20,9 +20,9 @@ from pytest_homeassistant_custom_component.common import (
     async_fire_time_changed,
 )
 
+from custom_components.home_memory.background.errors import MaintenanceStoppedError
 from custom_components.home_memory.background.maintenance import (
     Maintenance,
-    MaintenanceStoppedError,
     decision_from_ai,
 )
 from custom_components.home_memory.const import (

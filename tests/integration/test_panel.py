@@ -171,6 +171,26 @@ def test_committed_bundle_matches_a_fresh_build(tmp_path: Path) -> None:
     )
 
 
+def test_panel_javascript_passes_its_type_check() -> None:
+    """`tsc --checkJs` finds no error in the panel's JSDoc-typed JavaScript."""
+    if not shutil.which("npm") and not (REPO / "node_modules" / ".bin" / "tsc").exists():
+        if os.environ.get("HOME_MEMORY_SKIP_FRONTEND_BUILD", "") in ("", "0"):
+            pytest.fail(
+                "npm is needed to check the panel (apt-get install npm), or set "
+                "HOME_MEMORY_SKIP_FRONTEND_BUILD=1"
+            )
+        pytest.skip("HOME_MEMORY_SKIP_FRONTEND_BUILD is set")
+    checked = subprocess.run(
+        [str(REPO / "scripts" / "check-frontend")],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=300,
+        check=False,
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
 def _node() -> str:
     """Node (it comes with npm, which the panel's build needs), or fail loudly."""
     node = shutil.which("node") or shutil.which("nodejs")

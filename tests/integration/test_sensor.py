@@ -192,7 +192,7 @@ async def test_the_database_size_is_read_hourly(
     """The size figure follows the file on the hourly timer, not on writes."""
     coordinator = init_integration.runtime_data.coordinator
     store = init_integration.runtime_data.store
-    with patch.object(type(store), "database_size", return_value=123_456_789):
+    with patch.object(store, "database_size", return_value=123_456_789):
         await call(hass, "remember", {"content": "The bins go out on Tuesday"})
         await settle(hass)
         assert coordinator.data.database_size != 123_456_789

@@ -15,10 +15,10 @@ import pytest
 
 from custom_components.home_memory.memory.store import MemoryEngineError
 from custom_components.home_memory.operations.ai_memory_import import (
-    NotAiMemoryDatabaseError,
     memory_id_for,
     read_ai_memory,
 )
+from custom_components.home_memory.operations.errors import NotAiMemoryDatabaseError
 from custom_components.home_memory.operations.transfer import MAX_IMPORT_BYTES
 
 from .conftest import call

@@ -20,7 +20,7 @@ from custom_components.home_memory.memory.common.values import (
     Visibility,
 )
 from custom_components.home_memory.memory.conversation.extraction import ProposalDraft
-from custom_components.home_memory.operations.access import AdminRequiredError
+from custom_components.home_memory.operations.errors import AdminRequiredError
 from custom_components.home_memory.operations.proposals import (
     async_refresh,
     proposal_store,
@@ -1391,7 +1391,7 @@ async def test_paging_through_100000_memories(
     store = data.store
     seeds, copies = 1_000, 100
     tick = [store.now() - 10 * seeds * copies]
-    store._clock = lambda: tick[0]
+    store.connections._clock = lambda: tick[0]
 
     def owner(n: int) -> tuple[str | None, Visibility]:
         if n % 10 == 0:

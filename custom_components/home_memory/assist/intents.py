@@ -31,7 +31,7 @@ from ..memory.common.values import Visibility
 from ..memory.text.quoting import flatten
 from ..memory.text.validation import MAX_CONTENT_CHARS, has_words
 from ..operations import choosing, recall
-from ..operations.errors import OperationError
+from ..operations.errors import ForgetChangedError, OperationError
 from ..operations.remembering import outcome_speech
 from .arguments import CONTENT, MAX_QUERY_CHARS, QUERY
 from .call import CallScope, async_scope
@@ -446,7 +446,7 @@ class ConfirmIntentHandler(_MemoryIntentHandler):
         scope.require_write()
         try:
             await choosing.async_confirm_forget(scope.ops, scope.state, token, voice)
-        except choosing.ForgetChangedError as err:
+        except ForgetChangedError as err:
             # Corrected since the question: ask again about what it says now.
             voice.voice_token = err.token
             return (

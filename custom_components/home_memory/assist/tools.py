@@ -29,7 +29,7 @@ from ..memory.common.values import (
 )
 from ..memory.text.characters import without_hidden
 from ..operations import choosing, memories, proposals, recall, requests
-from ..operations.errors import OperationError
+from ..operations.errors import ForgetChangedError, OperationError
 from ..operations.remembering import outcome_data, outcome_speech
 from ..operations.schemas import shown
 from .arguments import (
@@ -504,7 +504,7 @@ class ForgetTool(MemoryTool):
                 forgotten = await choosing.async_confirm_forget(
                     scope.ops, scope.state, token
                 )
-            except choosing.ForgetChangedError as err:
+            except ForgetChangedError as err:
                 summary = err.memory.summary
                 return ha_llm.ToolResult(
                     data={

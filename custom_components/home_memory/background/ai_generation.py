@@ -33,10 +33,6 @@ _OWN_TASK: ContextVar[bool] = ContextVar("home_memory_own_ai_task", default=Fals
 ATTEMPTS: Final = 2
 
 
-class InvalidGenerationError(ValueError):
-    """The generated data does not have the requested shape (raised by validators)."""
-
-
 class GenerationFailure(StrEnum):
     """Why structured generation gave nothing."""
 

@@ -45,7 +45,6 @@ from homeassistant.util import dt as dt_util
 import probatio
 
 from ..const import DOMAIN, LOGGER
-from ..memory.common.errors import MemoryEngineError
 from ..memory.consolidation.consolidation import (
     Action,
     Candidate,
@@ -58,6 +57,7 @@ from ..memory.consolidation.prompt import consolidation_instructions, decision_f
 from ..operations.events import async_memories_changed
 from ..operations.memories import memories_by_id
 from .ai_generation import ai_task_target, async_generate_structured
+from .errors import MaintenanceStoppedError
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Sequence
@@ -72,10 +72,6 @@ if TYPE_CHECKING:
 # a night; the rest follow the rules and the next night sees what is left.
 AI_GROUPS_PER_RUN: Final = 20
 AI_TASK_NAME: Final = "Home Memory consolidation"
-
-
-class MaintenanceStoppedError(MemoryEngineError):
-    """The entry unloaded (or Home Assistant stopped) before the run finished."""
 
 
 class Maintenance:

@@ -1,6 +1,6 @@
-var G=globalThis,Z=G.ShadowRoot&&(G.ShadyCSS===void 0||G.ShadyCSS.nativeShadow)&&"adoptedStyleSheets"in Document.prototype&&"replace"in CSSStyleSheet.prototype,st=Symbol(),At=new WeakMap,U=class{constructor(t,e,i){if(this._$cssResult$=!0,i!==st)throw Error("CSSResult is not constructable. Use `unsafeCSS` or `css` instead.");this.cssText=t,this.t=e}get styleSheet(){let t=this.o,e=this.t;if(Z&&t===void 0){let i=e!==void 0&&e.length===1;i&&(t=At.get(e)),t===void 0&&((this.o=t=new CSSStyleSheet).replaceSync(this.cssText),i&&At.set(e,t))}return t}toString(){return this.cssText}},Ct=s=>new U(typeof s=="string"?s:s+"",void 0,st),_=(s,...t)=>{let e=s.length===1?s[0]:t.reduce((i,r,n)=>i+(o=>{if(o._$cssResult$===!0)return o.cssText;if(typeof o=="number")return o;throw Error("Value passed to 'css' function must be a 'css' function result: "+o+". Use 'unsafeCSS' to pass non-literal values, but take care to ensure page security.")})(r)+s[n+1],s[0]);return new U(e,s,st)},Pt=(s,t)=>{if(Z)s.adoptedStyleSheets=t.map(e=>e instanceof CSSStyleSheet?e:e.styleSheet);else for(let e of t){let i=document.createElement("style"),r=G.litNonce;r!==void 0&&i.setAttribute("nonce",r),i.textContent=e.cssText,s.appendChild(i)}},rt=Z?s=>s:s=>s instanceof CSSStyleSheet?(t=>{let e="";for(let i of t.cssRules)e+=i.cssText;return Ct(e)})(s):s;var{is:ye,defineProperty:$e,getOwnPropertyDescriptor:be,getOwnPropertyNames:ve,getOwnPropertySymbols:xe,getPrototypeOf:we}=Object,J=globalThis,Tt=J.trustedTypes,Ee=Tt?Tt.emptyScript:"",Se=J.reactiveElementPolyfillSupport,D=(s,t)=>s,nt={toAttribute(s,t){switch(t){case Boolean:s=s?Ee:null;break;case Object:case Array:s=s==null?s:JSON.stringify(s)}return s},fromAttribute(s,t){let e=s;switch(t){case Boolean:e=s!==null;break;case Number:e=s===null?null:Number(s);break;case Object:case Array:try{e=JSON.parse(s)}catch{e=null}}return e}},Rt=(s,t)=>!ye(s,t),Nt={attribute:!0,type:String,converter:nt,reflect:!1,useDefault:!1,hasChanged:Rt};Symbol.metadata??=Symbol("metadata"),J.litPropertyMetadata??=new WeakMap;var v=class extends HTMLElement{static addInitializer(t){this._$Ei(),(this.l??=[]).push(t)}static get observedAttributes(){return this.finalize(),this._$Eh&&[...this._$Eh.keys()]}static createProperty(t,e=Nt){if(e.state&&(e.attribute=!1),this._$Ei(),this.prototype.hasOwnProperty(t)&&((e=Object.create(e)).wrapped=!0),this.elementProperties.set(t,e),!e.noAccessor){let i=Symbol(),r=this.getPropertyDescriptor(t,i,e);r!==void 0&&$e(this.prototype,t,r)}}static getPropertyDescriptor(t,e,i){let{get:r,set:n}=be(this.prototype,t)??{get(){return this[e]},set(o){this[e]=o}};return{get:r,set(o){let d=r?.call(this);n?.call(this,o),this.requestUpdate(t,d,i)},configurable:!0,enumerable:!0}}static getPropertyOptions(t){return this.elementProperties.get(t)??Nt}static _$Ei(){if(this.hasOwnProperty(D("elementProperties")))return;let t=we(this);t.finalize(),t.l!==void 0&&(this.l=[...t.l]),this.elementProperties=new Map(t.elementProperties)}static finalize(){if(this.hasOwnProperty(D("finalized")))return;if(this.finalized=!0,this._$Ei(),this.hasOwnProperty(D("properties"))){let e=this.properties,i=[...ve(e),...xe(e)];for(let r of i)this.createProperty(r,e[r])}let t=this[Symbol.metadata];if(t!==null){let e=litPropertyMetadata.get(t);if(e!==void 0)for(let[i,r]of e)this.elementProperties.set(i,r)}this._$Eh=new Map;for(let[e,i]of this.elementProperties){let r=this._$Eu(e,i);r!==void 0&&this._$Eh.set(r,e)}this.elementStyles=this.finalizeStyles(this.styles)}static finalizeStyles(t){let e=[];if(Array.isArray(t)){let i=new Set(t.flat(1/0).reverse());for(let r of i)e.unshift(rt(r))}else t!==void 0&&e.push(rt(t));return e}static _$Eu(t,e){let i=e.attribute;return i===!1?void 0:typeof i=="string"?i:typeof t=="string"?t.toLowerCase():void 0}constructor(){super(),this._$Ep=void 0,this.isUpdatePending=!1,this.hasUpdated=!1,this._$Em=null,this._$Ev()}_$Ev(){this._$ES=new Promise(t=>this.enableUpdating=t),this._$AL=new Map,this._$E_(),this.requestUpdate(),this.constructor.l?.forEach(t=>t(this))}addController(t){(this._$EO??=new Set).add(t),this.renderRoot!==void 0&&this.isConnected&&t.hostConnected?.()}removeController(t){this._$EO?.delete(t)}_$E_(){let t=new Map,e=this.constructor.elementProperties;for(let i of e.keys())this.hasOwnProperty(i)&&(t.set(i,this[i]),delete this[i]);t.size>0&&(this._$Ep=t)}createRenderRoot(){let t=this.shadowRoot??this.attachShadow(this.constructor.shadowRootOptions);return Pt(t,this.constructor.elementStyles),t}connectedCallback(){this.renderRoot??=this.createRenderRoot(),this.enableUpdating(!0),this._$EO?.forEach(t=>t.hostConnected?.())}enableUpdating(t){}disconnectedCallback(){this._$EO?.forEach(t=>t.hostDisconnected?.())}attributeChangedCallback(t,e,i){this._$AK(t,i)}_$ET(t,e){let i=this.constructor.elementProperties.get(t),r=this.constructor._$Eu(t,i);if(r!==void 0&&i.reflect===!0){let n=(i.converter?.toAttribute!==void 0?i.converter:nt).toAttribute(e,i.type);this._$Em=t,n==null?this.removeAttribute(r):this.setAttribute(r,n),this._$Em=null}}_$AK(t,e){let i=this.constructor,r=i._$Eh.get(t);if(r!==void 0&&this._$Em!==r){let n=i.getPropertyOptions(r),o=typeof n.converter=="function"?{fromAttribute:n.converter}:n.converter?.fromAttribute!==void 0?n.converter:nt;this._$Em=r;let d=o.fromAttribute(e,n.type);this[r]=d??this._$Ej?.get(r)??d,this._$Em=null}}requestUpdate(t,e,i,r=!1,n){if(t!==void 0){let o=this.constructor;if(r===!1&&(n=this[t]),i??=o.getPropertyOptions(t),!((i.hasChanged??Rt)(n,e)||i.useDefault&&i.reflect&&n===this._$Ej?.get(t)&&!this.hasAttribute(o._$Eu(t,i))))return;this.C(t,e,i)}this.isUpdatePending===!1&&(this._$ES=this._$EP())}C(t,e,{useDefault:i,reflect:r,wrapped:n},o){i&&!(this._$Ej??=new Map).has(t)&&(this._$Ej.set(t,o??e??this[t]),n!==!0||o!==void 0)||(this._$AL.has(t)||(this.hasUpdated||i||(e=void 0),this._$AL.set(t,e)),r===!0&&this._$Em!==t&&(this._$Eq??=new Set).add(t))}async _$EP(){this.isUpdatePending=!0;try{await this._$ES}catch(e){Promise.reject(e)}let t=this.scheduleUpdate();return t!=null&&await t,!this.isUpdatePending}scheduleUpdate(){return this.performUpdate()}performUpdate(){if(!this.isUpdatePending)return;if(!this.hasUpdated){if(this.renderRoot??=this.createRenderRoot(),this._$Ep){for(let[r,n]of this._$Ep)this[r]=n;this._$Ep=void 0}let i=this.constructor.elementProperties;if(i.size>0)for(let[r,n]of i){let{wrapped:o}=n,d=this[r];o!==!0||this._$AL.has(r)||d===void 0||this.C(r,void 0,n,d)}}let t=!1,e=this._$AL;try{t=this.shouldUpdate(e),t?(this.willUpdate(e),this._$EO?.forEach(i=>i.hostUpdate?.()),this.update(e)):this._$EM()}catch(i){throw t=!1,this._$EM(),i}t&&this._$AE(e)}willUpdate(t){}_$AE(t){this._$EO?.forEach(e=>e.hostUpdated?.()),this.hasUpdated||(this.hasUpdated=!0,this.firstUpdated(t)),this.updated(t)}_$EM(){this._$AL=new Map,this.isUpdatePending=!1}get updateComplete(){return this.getUpdateComplete()}getUpdateComplete(){return this._$ES}shouldUpdate(t){return!0}update(t){this._$Eq&&=this._$Eq.forEach(e=>this._$ET(e,this[e])),this._$EM()}updated(t){}firstUpdated(t){}};v.elementStyles=[],v.shadowRootOptions={mode:"open"},v[D("elementProperties")]=new Map,v[D("finalized")]=new Map,Se?.({ReactiveElement:v}),(J.reactiveElementVersions??=[]).push("2.1.2");var pt=globalThis,Mt=s=>s,Y=pt.trustedTypes,It=Y?Y.createPolicy("lit-html",{createHTML:s=>s}):void 0,jt="$lit$",w=`lit$${Math.random().toFixed(9).slice(2)}$`,zt="?"+w,ke=`<${zt}>`,A=document,L=()=>A.createComment(""),O=s=>s===null||typeof s!="object"&&typeof s!="function",ut=Array.isArray,Ae=s=>ut(s)||typeof s?.[Symbol.iterator]=="function",ot=`[ 	
-\f\r]`,H=/<(?:(!--|\/[^a-zA-Z])|(\/?[a-zA-Z][^>\s]*)|(\/?$))/g,Ut=/-->/g,Dt=/>/g,S=RegExp(`>|${ot}(?:([^\\s"'>=/]+)(${ot}*=${ot}*(?:[^ 	
-\f\r"'\`<>=]|("|')|))|$)`,"g"),Ht=/'/g,Lt=/"/g,Ft=/^(?:script|style|textarea|title)$/i,mt=s=>(t,...e)=>({_$litType$:s,strings:t,values:e}),a=mt(1),ze=mt(2),Fe=mt(3),C=Symbol.for("lit-noChange"),l=Symbol.for("lit-nothing"),Ot=new WeakMap,k=A.createTreeWalker(A,129);function qt(s,t){if(!ut(s)||!s.hasOwnProperty("raw"))throw Error("invalid template strings array");return It!==void 0?It.createHTML(t):t}var Ce=(s,t)=>{let e=s.length-1,i=[],r,n=t===2?"<svg>":t===3?"<math>":"",o=H;for(let d=0;d<e;d++){let c=s[d],h,u,p=-1,m=0;for(;m<c.length&&(o.lastIndex=m,u=o.exec(c),u!==null);)m=o.lastIndex,o===H?u[1]==="!--"?o=Ut:u[1]!==void 0?o=Dt:u[2]!==void 0?(Ft.test(u[2])&&(r=RegExp("</"+u[2],"g")),o=S):u[3]!==void 0&&(o=S):o===S?u[0]===">"?(o=r??H,p=-1):u[1]===void 0?p=-2:(p=o.lastIndex-u[2].length,h=u[1],o=u[3]===void 0?S:u[3]==='"'?Lt:Ht):o===Lt||o===Ht?o=S:o===Ut||o===Dt?o=H:(o=S,r=void 0);let x=o===S&&s[d+1].startsWith("/>")?" ":"";n+=o===H?c+ke:p>=0?(i.push(h),c.slice(0,p)+jt+c.slice(p)+w+x):c+w+(p===-2?d:x)}return[qt(s,n+(s[e]||"<?>")+(t===2?"</svg>":t===3?"</math>":"")),i]},j=class s{constructor({strings:t,_$litType$:e},i){let r;this.parts=[];let n=0,o=0,d=t.length-1,c=this.parts,[h,u]=Ce(t,e);if(this.el=s.createElement(h,i),k.currentNode=this.el.content,e===2||e===3){let p=this.el.content.firstChild;p.replaceWith(...p.childNodes)}for(;(r=k.nextNode())!==null&&c.length<d;){if(r.nodeType===1){if(r.hasAttributes())for(let p of r.getAttributeNames())if(p.endsWith(jt)){let m=u[o++],x=r.getAttribute(p).split(w),K=/([.?@])?(.*)/.exec(m);c.push({type:1,index:n,name:K[2],strings:x,ctor:K[1]==="."?lt:K[1]==="?"?ct:K[1]==="@"?dt:T}),r.removeAttribute(p)}else p.startsWith(w)&&(c.push({type:6,index:n}),r.removeAttribute(p));if(Ft.test(r.tagName)){let p=r.textContent.split(w),m=p.length-1;if(m>0){r.textContent=Y?Y.emptyScript:"";for(let x=0;x<m;x++)r.append(p[x],L()),k.nextNode(),c.push({type:2,index:++n});r.append(p[m],L())}}}else if(r.nodeType===8)if(r.data===zt)c.push({type:2,index:n});else{let p=-1;for(;(p=r.data.indexOf(w,p+1))!==-1;)c.push({type:7,index:n}),p+=w.length-1}n++}}static createElement(t,e){let i=A.createElement("template");return i.innerHTML=t,i}};function P(s,t,e=s,i){if(t===C)return t;let r=i!==void 0?e._$Co?.[i]:e._$Cl,n=O(t)?void 0:t._$litDirective$;return r?.constructor!==n&&(r?._$AO?.(!1),n===void 0?r=void 0:(r=new n(s),r._$AT(s,e,i)),i!==void 0?(e._$Co??=[])[i]=r:e._$Cl=r),r!==void 0&&(t=P(s,r._$AS(s,t.values),r,i)),t}var at=class{constructor(t,e){this._$AV=[],this._$AN=void 0,this._$AD=t,this._$AM=e}get parentNode(){return this._$AM.parentNode}get _$AU(){return this._$AM._$AU}u(t){let{el:{content:e},parts:i}=this._$AD,r=(t?.creationScope??A).importNode(e,!0);k.currentNode=r;let n=k.nextNode(),o=0,d=0,c=i[0];for(;c!==void 0;){if(o===c.index){let h;c.type===2?h=new z(n,n.nextSibling,this,t):c.type===1?h=new c.ctor(n,c.name,c.strings,this,t):c.type===6&&(h=new ht(n,this,t)),this._$AV.push(h),c=i[++d]}o!==c?.index&&(n=k.nextNode(),o++)}return k.currentNode=A,r}p(t){let e=0;for(let i of this._$AV)i!==void 0&&(i.strings!==void 0?(i._$AI(t,i,e),e+=i.strings.length-2):i._$AI(t[e])),e++}},z=class s{get _$AU(){return this._$AM?._$AU??this._$Cv}constructor(t,e,i,r){this.type=2,this._$AH=l,this._$AN=void 0,this._$AA=t,this._$AB=e,this._$AM=i,this.options=r,this._$Cv=r?.isConnected??!0}get parentNode(){let t=this._$AA.parentNode,e=this._$AM;return e!==void 0&&t?.nodeType===11&&(t=e.parentNode),t}get startNode(){return this._$AA}get endNode(){return this._$AB}_$AI(t,e=this){t=P(this,t,e),O(t)?t===l||t==null||t===""?(this._$AH!==l&&this._$AR(),this._$AH=l):t!==this._$AH&&t!==C&&this._(t):t._$litType$!==void 0?this.$(t):t.nodeType!==void 0?this.T(t):Ae(t)?this.k(t):this._(t)}O(t){return this._$AA.parentNode.insertBefore(t,this._$AB)}T(t){this._$AH!==t&&(this._$AR(),this._$AH=this.O(t))}_(t){this._$AH!==l&&O(this._$AH)?this._$AA.nextSibling.data=t:this.T(A.createTextNode(t)),this._$AH=t}$(t){let{values:e,_$litType$:i}=t,r=typeof i=="number"?this._$AC(t):(i.el===void 0&&(i.el=j.createElement(qt(i.h,i.h[0]),this.options)),i);if(this._$AH?._$AD===r)this._$AH.p(e);else{let n=new at(r,this),o=n.u(this.options);n.p(e),this.T(o),this._$AH=n}}_$AC(t){let e=Ot.get(t.strings);return e===void 0&&Ot.set(t.strings,e=new j(t)),e}k(t){ut(this._$AH)||(this._$AH=[],this._$AR());let e=this._$AH,i,r=0;for(let n of t)r===e.length?e.push(i=new s(this.O(L()),this.O(L()),this,this.options)):i=e[r],i._$AI(n),r++;r<e.length&&(this._$AR(i&&i._$AB.nextSibling,r),e.length=r)}_$AR(t=this._$AA.nextSibling,e){for(this._$AP?.(!1,!0,e);t!==this._$AB;){let i=Mt(t).nextSibling;Mt(t).remove(),t=i}}setConnected(t){this._$AM===void 0&&(this._$Cv=t,this._$AP?.(t))}},T=class{get tagName(){return this.element.tagName}get _$AU(){return this._$AM._$AU}constructor(t,e,i,r,n){this.type=1,this._$AH=l,this._$AN=void 0,this.element=t,this.name=e,this._$AM=r,this.options=n,i.length>2||i[0]!==""||i[1]!==""?(this._$AH=Array(i.length-1).fill(new String),this.strings=i):this._$AH=l}_$AI(t,e=this,i,r){let n=this.strings,o=!1;if(n===void 0)t=P(this,t,e,0),o=!O(t)||t!==this._$AH&&t!==C,o&&(this._$AH=t);else{let d=t,c,h;for(t=n[0],c=0;c<n.length-1;c++)h=P(this,d[i+c],e,c),h===C&&(h=this._$AH[c]),o||=!O(h)||h!==this._$AH[c],h===l?t=l:t!==l&&(t+=(h??"")+n[c+1]),this._$AH[c]=h}o&&!r&&this.j(t)}j(t){t===l?this.element.removeAttribute(this.name):this.element.setAttribute(this.name,t??"")}},lt=class extends T{constructor(){super(...arguments),this.type=3}j(t){this.element[this.name]=t===l?void 0:t}},ct=class extends T{constructor(){super(...arguments),this.type=4}j(t){this.element.toggleAttribute(this.name,!!t&&t!==l)}},dt=class extends T{constructor(t,e,i,r,n){super(t,e,i,r,n),this.type=5}_$AI(t,e=this){if((t=P(this,t,e,0)??l)===C)return;let i=this._$AH,r=t===l&&i!==l||t.capture!==i.capture||t.once!==i.once||t.passive!==i.passive,n=t!==l&&(i===l||r);r&&this.element.removeEventListener(this.name,this,i),n&&this.element.addEventListener(this.name,this,t),this._$AH=t}handleEvent(t){typeof this._$AH=="function"?this._$AH.call(this.options?.host??this.element,t):this._$AH.handleEvent(t)}},ht=class{constructor(t,e,i){this.element=t,this.type=6,this._$AN=void 0,this._$AM=e,this.options=i}get _$AU(){return this._$AM._$AU}_$AI(t){P(this,t)}};var Pe=pt.litHtmlPolyfillSupport;Pe?.(j,z),(pt.litHtmlVersions??=[]).push("3.3.3");var Bt=(s,t,e)=>{let i=e?.renderBefore??t,r=i._$litPart$;if(r===void 0){let n=e?.renderBefore??null;i._$litPart$=r=new z(t.insertBefore(L(),n),n,void 0,e??{})}return r._$AI(s),r};var ft=globalThis,f=class extends v{constructor(){super(...arguments),this.renderOptions={host:this},this._$Do=void 0}createRenderRoot(){let t=super.createRenderRoot();return this.renderOptions.renderBefore??=t.firstChild,t}update(t){let e=this.render();this.hasUpdated||(this.renderOptions.isConnected=this.isConnected),super.update(t),this._$Do=Bt(e,this.renderRoot,this.renderOptions)}connectedCallback(){super.connectedCallback(),this._$Do?.setConnected(!0)}disconnectedCallback(){super.disconnectedCallback(),this._$Do?.setConnected(!1)}render(){return C}};f._$litElement$=!0,f.finalized=!0,ft.litElementHydrateSupport?.({LitElement:f});var Te=ft.litElementPolyfillSupport;Te?.({LitElement:f});(ft.litElementVersions??=[]).push("4.2.2");var g=(s,t,e={})=>s.connection.sendMessagePromise({type:`home_memory/${t}`,...e}),_t=s=>g(s,"info");function Wt(s){let t={};for(let e of["kinds","weight_classes","people","tags","origins"])s[e]&&s[e].length&&(t[e]=s[e]);return s.visibility&&(t.visibility=s.visibility),s.tier&&s.tier!=="active"&&(t.tier=s.tier),s.created_after&&(t.created_after=s.created_after),s.created_before&&(t.created_before=s.created_before),t}var F=50,Vt=20,N=(s,t,e,i=F)=>g(s,"list",{limit:i,...Wt(t),...e?{cursor:e}:{}}),Kt=(s,t,e,i=0,r=20)=>g(s,"search",{query:t,limit:r,...Wt(e),...i?{offset:i}:{}}),gt=(s,t)=>g(s,"get",{memory_id:t}),Gt=(s,t,e,i)=>g(s,"update",{memory_id:t,expected_version:e,...i}),Zt=(s,t,e,i)=>g(s,"revert",{memory_id:t,version:e,expected_version:i}),Jt=(s,t,e)=>g(s,"forget",{memory_ids:[t],...e?{expected_versions:{[t]:e}}:{}}),Yt=(s,t)=>g(s,"restore",{memory_ids:[t]}),Xt=(s,t,e)=>g(s,"purge",{memory_ids:[t],...e?{tier:e}:{}}),Qt=s=>g(s,"proposals"),yt=(s,t,e)=>g(s,"proposals/answer",{confirm:t,reject:e}),te=(s,t,e)=>g(s,"proposals/edit",{proposal_id:t,...e}),ee=(s,t=50)=>g(s,"pending",{limit:t}),ie=(s,t)=>s.connection.subscribeMessage(t,{type:"home_memory/subscribe"});function y(s,t){if(!s)return"";if(s.translation_key==="memory_changed")return t("error.changed_meanwhile");if(s.translation_key){let e=`component.home_memory.exceptions.${s.translation_key}.message`,i=t(e,s.translation_placeholders||{});if(i!==e)return i}return s.code==="unknown_command"||s.translation_key==="not_loaded"?t("error.not_loaded"):s.message?s.message:s.code===3||s.code==="connection_lost"?t("error.connection"):t("error.unknown")}var se=(s,t,e=50)=>g(s,"audit_log",{memory_id:t,limit:e});async function re(s){let t=[],e;do{let i=await g(s,"export",{limit:2e3,...e?{cursor:e}:{}});t.push(...i.lines),e=i.next_cursor}while(e);return t}var Ne="component.home_memory.panel.";async function ne(s){let t=r=>s.connection.sendMessagePromise({type:"frontend/get_translations",language:s.language||"en",category:r,integration:["home_memory"]}),[e,i]=await Promise.all([t("panel"),t("exceptions").catch(()=>({resources:{}}))]);return{...i.resources,...e.resources}}function $t(s,t="en"){let e;try{e=new Intl.PluralRules(t)}catch{e=new Intl.PluralRules("en")}let i=(r,n)=>{let o=r.startsWith("component.")?r:Ne+r,d=s[o];if(d===void 0&&typeof n?.count=="number"){let c=n.count,h=c===0&&`${o}.none`in s?"none":e.select(c);d=s[`${o}.${h}`]??s[`${o}.other`],n={...n,count:c.toLocaleString(e.resolvedOptions().locale)}}return d===void 0?r:n?Re(d,n):d};return i.label=(r,n)=>{let o=`${r}.${n}`,d=i(o);return d===o?String(n):d},i}function Re(s,t){return s.replace(/\{(\w+)\}/g,(e,i)=>i in t?String(t[i]):e)}var b=_`
+var G=globalThis,Z=G.ShadowRoot&&(G.ShadyCSS===void 0||G.ShadyCSS.nativeShadow)&&"adoptedStyleSheets"in Document.prototype&&"replace"in CSSStyleSheet.prototype,rt=Symbol(),It=new WeakMap,H=class{constructor(t,e,i){if(this._$cssResult$=!0,i!==rt)throw Error("CSSResult is not constructable. Use `unsafeCSS` or `css` instead.");this.cssText=t,this.t=e}get styleSheet(){let t=this.o,e=this.t;if(Z&&t===void 0){let i=e!==void 0&&e.length===1;i&&(t=It.get(e)),t===void 0&&((this.o=t=new CSSStyleSheet).replaceSync(this.cssText),i&&It.set(e,t))}return t}toString(){return this.cssText}},Rt=s=>new H(typeof s=="string"?s:s+"",void 0,rt),m=(s,...t)=>{let e=s.length===1?s[0]:t.reduce((i,r,n)=>i+(o=>{if(o._$cssResult$===!0)return o.cssText;if(typeof o=="number")return o;throw Error("Value passed to 'css' function must be a 'css' function result: "+o+". Use 'unsafeCSS' to pass non-literal values, but take care to ensure page security.")})(r)+s[n+1],s[0]);return new H(e,s,rt)},Mt=(s,t)=>{if(Z)s.adoptedStyleSheets=t.map(e=>e instanceof CSSStyleSheet?e:e.styleSheet);else for(let e of t){let i=document.createElement("style"),r=G.litNonce;r!==void 0&&i.setAttribute("nonce",r),i.textContent=e.cssText,s.appendChild(i)}},nt=Z?s=>s:s=>s instanceof CSSStyleSheet?(t=>{let e="";for(let i of t.cssRules)e+=i.cssText;return Rt(e)})(s):s;var{is:Ae,defineProperty:Se,getOwnPropertyDescriptor:Ce,getOwnPropertyNames:Pe,getOwnPropertySymbols:Te,getPrototypeOf:Ne}=Object,J=globalThis,Ut=J.trustedTypes,Le=Ut?Ut.emptyScript:"",Ie=J.reactiveElementPolyfillSupport,O=(s,t)=>s,ot={toAttribute(s,t){switch(t){case Boolean:s=s?Le:null;break;case Object:case Array:s=s==null?s:JSON.stringify(s)}return s},fromAttribute(s,t){let e=s;switch(t){case Boolean:e=s!==null;break;case Number:e=s===null?null:Number(s);break;case Object:case Array:try{e=JSON.parse(s)}catch{e=null}}return e}},Ot=(s,t)=>!Ae(s,t),Ht={attribute:!0,type:String,converter:ot,reflect:!1,useDefault:!1,hasChanged:Ot};Symbol.metadata??=Symbol("metadata"),J.litPropertyMetadata??=new WeakMap;var x=class extends HTMLElement{static addInitializer(t){this._$Ei(),(this.l??=[]).push(t)}static get observedAttributes(){return this.finalize(),this._$Eh&&[...this._$Eh.keys()]}static createProperty(t,e=Ht){if(e.state&&(e.attribute=!1),this._$Ei(),this.prototype.hasOwnProperty(t)&&((e=Object.create(e)).wrapped=!0),this.elementProperties.set(t,e),!e.noAccessor){let i=Symbol(),r=this.getPropertyDescriptor(t,i,e);r!==void 0&&Se(this.prototype,t,r)}}static getPropertyDescriptor(t,e,i){let{get:r,set:n}=Ce(this.prototype,t)??{get(){return this[e]},set(o){this[e]=o}};return{get:r,set(o){let d=r?.call(this);n?.call(this,o),this.requestUpdate(t,d,i)},configurable:!0,enumerable:!0}}static getPropertyOptions(t){return this.elementProperties.get(t)??Ht}static _$Ei(){if(this.hasOwnProperty(O("elementProperties")))return;let t=Ne(this);t.finalize(),t.l!==void 0&&(this.l=[...t.l]),this.elementProperties=new Map(t.elementProperties)}static finalize(){if(this.hasOwnProperty(O("finalized")))return;if(this.finalized=!0,this._$Ei(),this.hasOwnProperty(O("properties"))){let e=this.properties,i=[...Pe(e),...Te(e)];for(let r of i)this.createProperty(r,e[r])}let t=this[Symbol.metadata];if(t!==null){let e=litPropertyMetadata.get(t);if(e!==void 0)for(let[i,r]of e)this.elementProperties.set(i,r)}this._$Eh=new Map;for(let[e,i]of this.elementProperties){let r=this._$Eu(e,i);r!==void 0&&this._$Eh.set(r,e)}this.elementStyles=this.finalizeStyles(this.styles)}static finalizeStyles(t){let e=[];if(Array.isArray(t)){let i=new Set(t.flat(1/0).reverse());for(let r of i)e.unshift(nt(r))}else t!==void 0&&e.push(nt(t));return e}static _$Eu(t,e){let i=e.attribute;return i===!1?void 0:typeof i=="string"?i:typeof t=="string"?t.toLowerCase():void 0}constructor(){super(),this._$Ep=void 0,this.isUpdatePending=!1,this.hasUpdated=!1,this._$Em=null,this._$Ev()}_$Ev(){this._$ES=new Promise(t=>this.enableUpdating=t),this._$AL=new Map,this._$E_(),this.requestUpdate(),this.constructor.l?.forEach(t=>t(this))}addController(t){(this._$EO??=new Set).add(t),this.renderRoot!==void 0&&this.isConnected&&t.hostConnected?.()}removeController(t){this._$EO?.delete(t)}_$E_(){let t=new Map,e=this.constructor.elementProperties;for(let i of e.keys())this.hasOwnProperty(i)&&(t.set(i,this[i]),delete this[i]);t.size>0&&(this._$Ep=t)}createRenderRoot(){let t=this.shadowRoot??this.attachShadow(this.constructor.shadowRootOptions);return Mt(t,this.constructor.elementStyles),t}connectedCallback(){this.renderRoot??=this.createRenderRoot(),this.enableUpdating(!0),this._$EO?.forEach(t=>t.hostConnected?.())}enableUpdating(t){}disconnectedCallback(){this._$EO?.forEach(t=>t.hostDisconnected?.())}attributeChangedCallback(t,e,i){this._$AK(t,i)}_$ET(t,e){let i=this.constructor.elementProperties.get(t),r=this.constructor._$Eu(t,i);if(r!==void 0&&i.reflect===!0){let n=(i.converter?.toAttribute!==void 0?i.converter:ot).toAttribute(e,i.type);this._$Em=t,n==null?this.removeAttribute(r):this.setAttribute(r,n),this._$Em=null}}_$AK(t,e){let i=this.constructor,r=i._$Eh.get(t);if(r!==void 0&&this._$Em!==r){let n=i.getPropertyOptions(r),o=typeof n.converter=="function"?{fromAttribute:n.converter}:n.converter?.fromAttribute!==void 0?n.converter:ot;this._$Em=r;let d=o.fromAttribute(e,n.type);this[r]=d??this._$Ej?.get(r)??d,this._$Em=null}}requestUpdate(t,e,i,r=!1,n){if(t!==void 0){let o=this.constructor;if(r===!1&&(n=this[t]),i??=o.getPropertyOptions(t),!((i.hasChanged??Ot)(n,e)||i.useDefault&&i.reflect&&n===this._$Ej?.get(t)&&!this.hasAttribute(o._$Eu(t,i))))return;this.C(t,e,i)}this.isUpdatePending===!1&&(this._$ES=this._$EP())}C(t,e,{useDefault:i,reflect:r,wrapped:n},o){i&&!(this._$Ej??=new Map).has(t)&&(this._$Ej.set(t,o??e??this[t]),n!==!0||o!==void 0)||(this._$AL.has(t)||(this.hasUpdated||i||(e=void 0),this._$AL.set(t,e)),r===!0&&this._$Em!==t&&(this._$Eq??=new Set).add(t))}async _$EP(){this.isUpdatePending=!0;try{await this._$ES}catch(e){Promise.reject(e)}let t=this.scheduleUpdate();return t!=null&&await t,!this.isUpdatePending}scheduleUpdate(){return this.performUpdate()}performUpdate(){if(!this.isUpdatePending)return;if(!this.hasUpdated){if(this.renderRoot??=this.createRenderRoot(),this._$Ep){for(let[r,n]of this._$Ep)this[r]=n;this._$Ep=void 0}let i=this.constructor.elementProperties;if(i.size>0)for(let[r,n]of i){let{wrapped:o}=n,d=this[r];o!==!0||this._$AL.has(r)||d===void 0||this.C(r,void 0,n,d)}}let t=!1,e=this._$AL;try{t=this.shouldUpdate(e),t?(this.willUpdate(e),this._$EO?.forEach(i=>i.hostUpdate?.()),this.update(e)):this._$EM()}catch(i){throw t=!1,this._$EM(),i}t&&this._$AE(e)}willUpdate(t){}_$AE(t){this._$EO?.forEach(e=>e.hostUpdated?.()),this.hasUpdated||(this.hasUpdated=!0,this.firstUpdated(t)),this.updated(t)}_$EM(){this._$AL=new Map,this.isUpdatePending=!1}get updateComplete(){return this.getUpdateComplete()}getUpdateComplete(){return this._$ES}shouldUpdate(t){return!0}update(t){this._$Eq&&=this._$Eq.forEach(e=>this._$ET(e,this[e])),this._$EM()}updated(t){}firstUpdated(t){}};x.elementStyles=[],x.shadowRootOptions={mode:"open"},x[O("elementProperties")]=new Map,x[O("finalized")]=new Map,Ie?.({ReactiveElement:x}),(J.reactiveElementVersions??=[]).push("2.1.2");var mt=globalThis,Dt=s=>s,Y=mt.trustedTypes,jt=Y?Y.createPolicy("lit-html",{createHTML:s=>s}):void 0,Vt="$lit$",k=`lit$${Math.random().toFixed(9).slice(2)}$`,Kt="?"+k,Re=`<${Kt}>`,C=document,j=()=>C.createComment(""),z=s=>s===null||typeof s!="object"&&typeof s!="function",ut=Array.isArray,Me=s=>ut(s)||typeof s?.[Symbol.iterator]=="function",at=`[ 	
+\f\r]`,D=/<(?:(!--|\/[^a-zA-Z])|(\/?[a-zA-Z][^>\s]*)|(\/?$))/g,zt=/-->/g,Ft=/>/g,A=RegExp(`>|${at}(?:([^\\s"'>=/]+)(${at}*=${at}*(?:[^ 	
+\f\r"'\`<>=]|("|')|))|$)`,"g"),Bt=/'/g,qt=/"/g,Gt=/^(?:script|style|textarea|title)$/i,ft=s=>(t,...e)=>({_$litType$:s,strings:t,values:e}),a=ft(1),Ye=ft(2),Xe=ft(3),P=Symbol.for("lit-noChange"),l=Symbol.for("lit-nothing"),Wt=new WeakMap,S=C.createTreeWalker(C,129);function Zt(s,t){if(!ut(s)||!s.hasOwnProperty("raw"))throw Error("invalid template strings array");return jt!==void 0?jt.createHTML(t):t}var Ue=(s,t)=>{let e=s.length-1,i=[],r,n=t===2?"<svg>":t===3?"<math>":"",o=D;for(let d=0;d<e;d++){let c=s[d],h,u,p=-1,f=0;for(;f<c.length&&(o.lastIndex=f,u=o.exec(c),u!==null);)f=o.lastIndex,o===D?u[1]==="!--"?o=zt:u[1]!==void 0?o=Ft:u[2]!==void 0?(Gt.test(u[2])&&(r=RegExp("</"+u[2],"g")),o=A):u[3]!==void 0&&(o=A):o===A?u[0]===">"?(o=r??D,p=-1):u[1]===void 0?p=-2:(p=o.lastIndex-u[2].length,h=u[1],o=u[3]===void 0?A:u[3]==='"'?qt:Bt):o===qt||o===Bt?o=A:o===zt||o===Ft?o=D:(o=A,r=void 0);let E=o===A&&s[d+1].startsWith("/>")?" ":"";n+=o===D?c+Re:p>=0?(i.push(h),c.slice(0,p)+Vt+c.slice(p)+k+E):c+k+(p===-2?d:E)}return[Zt(s,n+(s[e]||"<?>")+(t===2?"</svg>":t===3?"</math>":"")),i]},F=class s{constructor({strings:t,_$litType$:e},i){let r;this.parts=[];let n=0,o=0,d=t.length-1,c=this.parts,[h,u]=Ue(t,e);if(this.el=s.createElement(h,i),S.currentNode=this.el.content,e===2||e===3){let p=this.el.content.firstChild;p.replaceWith(...p.childNodes)}for(;(r=S.nextNode())!==null&&c.length<d;){if(r.nodeType===1){if(r.hasAttributes())for(let p of r.getAttributeNames())if(p.endsWith(Vt)){let f=u[o++],E=r.getAttribute(p).split(k),K=/([.?@])?(.*)/.exec(f);c.push({type:1,index:n,name:K[2],strings:E,ctor:K[1]==="."?ct:K[1]==="?"?dt:K[1]==="@"?ht:N}),r.removeAttribute(p)}else p.startsWith(k)&&(c.push({type:6,index:n}),r.removeAttribute(p));if(Gt.test(r.tagName)){let p=r.textContent.split(k),f=p.length-1;if(f>0){r.textContent=Y?Y.emptyScript:"";for(let E=0;E<f;E++)r.append(p[E],j()),S.nextNode(),c.push({type:2,index:++n});r.append(p[f],j())}}}else if(r.nodeType===8)if(r.data===Kt)c.push({type:2,index:n});else{let p=-1;for(;(p=r.data.indexOf(k,p+1))!==-1;)c.push({type:7,index:n}),p+=k.length-1}n++}}static createElement(t,e){let i=C.createElement("template");return i.innerHTML=t,i}};function T(s,t,e=s,i){if(t===P)return t;let r=i!==void 0?e._$Co?.[i]:e._$Cl,n=z(t)?void 0:t._$litDirective$;return r?.constructor!==n&&(r?._$AO?.(!1),n===void 0?r=void 0:(r=new n(s),r._$AT(s,e,i)),i!==void 0?(e._$Co??=[])[i]=r:e._$Cl=r),r!==void 0&&(t=T(s,r._$AS(s,t.values),r,i)),t}var lt=class{constructor(t,e){this._$AV=[],this._$AN=void 0,this._$AD=t,this._$AM=e}get parentNode(){return this._$AM.parentNode}get _$AU(){return this._$AM._$AU}u(t){let{el:{content:e},parts:i}=this._$AD,r=(t?.creationScope??C).importNode(e,!0);S.currentNode=r;let n=S.nextNode(),o=0,d=0,c=i[0];for(;c!==void 0;){if(o===c.index){let h;c.type===2?h=new B(n,n.nextSibling,this,t):c.type===1?h=new c.ctor(n,c.name,c.strings,this,t):c.type===6&&(h=new pt(n,this,t)),this._$AV.push(h),c=i[++d]}o!==c?.index&&(n=S.nextNode(),o++)}return S.currentNode=C,r}p(t){let e=0;for(let i of this._$AV)i!==void 0&&(i.strings!==void 0?(i._$AI(t,i,e),e+=i.strings.length-2):i._$AI(t[e])),e++}},B=class s{get _$AU(){return this._$AM?._$AU??this._$Cv}constructor(t,e,i,r){this.type=2,this._$AH=l,this._$AN=void 0,this._$AA=t,this._$AB=e,this._$AM=i,this.options=r,this._$Cv=r?.isConnected??!0}get parentNode(){let t=this._$AA.parentNode,e=this._$AM;return e!==void 0&&t?.nodeType===11&&(t=e.parentNode),t}get startNode(){return this._$AA}get endNode(){return this._$AB}_$AI(t,e=this){t=T(this,t,e),z(t)?t===l||t==null||t===""?(this._$AH!==l&&this._$AR(),this._$AH=l):t!==this._$AH&&t!==P&&this._(t):t._$litType$!==void 0?this.$(t):t.nodeType!==void 0?this.T(t):Me(t)?this.k(t):this._(t)}O(t){return this._$AA.parentNode.insertBefore(t,this._$AB)}T(t){this._$AH!==t&&(this._$AR(),this._$AH=this.O(t))}_(t){this._$AH!==l&&z(this._$AH)?this._$AA.nextSibling.data=t:this.T(C.createTextNode(t)),this._$AH=t}$(t){let{values:e,_$litType$:i}=t,r=typeof i=="number"?this._$AC(t):(i.el===void 0&&(i.el=F.createElement(Zt(i.h,i.h[0]),this.options)),i);if(this._$AH?._$AD===r)this._$AH.p(e);else{let n=new lt(r,this),o=n.u(this.options);n.p(e),this.T(o),this._$AH=n}}_$AC(t){let e=Wt.get(t.strings);return e===void 0&&Wt.set(t.strings,e=new F(t)),e}k(t){ut(this._$AH)||(this._$AH=[],this._$AR());let e=this._$AH,i,r=0;for(let n of t)r===e.length?e.push(i=new s(this.O(j()),this.O(j()),this,this.options)):i=e[r],i._$AI(n),r++;r<e.length&&(this._$AR(i&&i._$AB.nextSibling,r),e.length=r)}_$AR(t=this._$AA.nextSibling,e){for(this._$AP?.(!1,!0,e);t!==this._$AB;){let i=Dt(t).nextSibling;Dt(t).remove(),t=i}}setConnected(t){this._$AM===void 0&&(this._$Cv=t,this._$AP?.(t))}},N=class{get tagName(){return this.element.tagName}get _$AU(){return this._$AM._$AU}constructor(t,e,i,r,n){this.type=1,this._$AH=l,this._$AN=void 0,this.element=t,this.name=e,this._$AM=r,this.options=n,i.length>2||i[0]!==""||i[1]!==""?(this._$AH=Array(i.length-1).fill(new String),this.strings=i):this._$AH=l}_$AI(t,e=this,i,r){let n=this.strings,o=!1;if(n===void 0)t=T(this,t,e,0),o=!z(t)||t!==this._$AH&&t!==P,o&&(this._$AH=t);else{let d=t,c,h;for(t=n[0],c=0;c<n.length-1;c++)h=T(this,d[i+c],e,c),h===P&&(h=this._$AH[c]),o||=!z(h)||h!==this._$AH[c],h===l?t=l:t!==l&&(t+=(h??"")+n[c+1]),this._$AH[c]=h}o&&!r&&this.j(t)}j(t){t===l?this.element.removeAttribute(this.name):this.element.setAttribute(this.name,t??"")}},ct=class extends N{constructor(){super(...arguments),this.type=3}j(t){this.element[this.name]=t===l?void 0:t}},dt=class extends N{constructor(){super(...arguments),this.type=4}j(t){this.element.toggleAttribute(this.name,!!t&&t!==l)}},ht=class extends N{constructor(t,e,i,r,n){super(t,e,i,r,n),this.type=5}_$AI(t,e=this){if((t=T(this,t,e,0)??l)===P)return;let i=this._$AH,r=t===l&&i!==l||t.capture!==i.capture||t.once!==i.once||t.passive!==i.passive,n=t!==l&&(i===l||r);r&&this.element.removeEventListener(this.name,this,i),n&&this.element.addEventListener(this.name,this,t),this._$AH=t}handleEvent(t){typeof this._$AH=="function"?this._$AH.call(this.options?.host??this.element,t):this._$AH.handleEvent(t)}},pt=class{constructor(t,e,i){this.element=t,this.type=6,this._$AN=void 0,this._$AM=e,this.options=i}get _$AU(){return this._$AM._$AU}_$AI(t){T(this,t)}};var He=mt.litHtmlPolyfillSupport;He?.(F,B),(mt.litHtmlVersions??=[]).push("3.3.3");var Jt=(s,t,e)=>{let i=e?.renderBefore??t,r=i._$litPart$;if(r===void 0){let n=e?.renderBefore??null;i._$litPart$=r=new B(t.insertBefore(j(),n),n,void 0,e??{})}return r._$AI(s),r};var _t=globalThis,_=class extends x{constructor(){super(...arguments),this.renderOptions={host:this},this._$Do=void 0}createRenderRoot(){let t=super.createRenderRoot();return this.renderOptions.renderBefore??=t.firstChild,t}update(t){let e=this.render();this.hasUpdated||(this.renderOptions.isConnected=this.isConnected),super.update(t),this._$Do=Jt(e,this.renderRoot,this.renderOptions)}connectedCallback(){super.connectedCallback(),this._$Do?.setConnected(!0)}disconnectedCallback(){super.disconnectedCallback(),this._$Do?.setConnected(!1)}render(){return P}};_._$litElement$=!0,_.finalized=!0,_t.litElementHydrateSupport?.({LitElement:_});var Oe=_t.litElementPolyfillSupport;Oe?.({LitElement:_});(_t.litElementVersions??=[]).push("4.2.2");var y=(s,t,e={})=>s.connection.sendMessagePromise({type:`home_memory/${t}`,...e}),gt=s=>y(s,"info");function Yt(s){let t={};for(let e of["kinds","weight_classes","people","tags","origins"])s[e]&&s[e].length&&(t[e]=s[e]);return s.visibility&&(t.visibility=s.visibility),s.tier&&s.tier!=="active"&&(t.tier=s.tier),s.created_after&&(t.created_after=s.created_after),s.created_before&&(t.created_before=s.created_before),t}var q=50,Xt=20,L=(s,t,e,i=q)=>y(s,"list",{limit:i,...Yt(t),...e?{cursor:e}:{}}),Qt=(s,t,e,i=0,r=20)=>y(s,"search",{query:t,limit:r,...Yt(e),...i?{offset:i}:{}}),yt=(s,t)=>y(s,"get",{memory_id:t}),te=(s,t,e,i)=>y(s,"update",{memory_id:t,expected_version:e,...i}),ee=(s,t,e,i)=>y(s,"revert",{memory_id:t,version:e,expected_version:i}),ie=(s,t,e)=>y(s,"forget",{memory_ids:[t],...e?{expected_versions:{[t]:e}}:{}}),se=(s,t)=>y(s,"restore",{memory_ids:[t]}),re=(s,t,e)=>y(s,"purge",{memory_ids:[t],...e?{tier:e}:{}}),ne=s=>y(s,"proposals"),bt=(s,t,e)=>y(s,"proposals/answer",{confirm:t,reject:e}),oe=(s,t,e)=>y(s,"proposals/edit",{proposal_id:t,...e}),ae=(s,t=50)=>y(s,"pending",{limit:t}),le=(s,t)=>s.connection.subscribeMessage(t,{type:"home_memory/subscribe"});function v(s,t){if(!s)return"";if(s.translation_key==="memory_changed")return t("error.changed_meanwhile");if(s.translation_key){let e=`component.home_memory.exceptions.${s.translation_key}.message`,i=t(e,s.translation_placeholders||{});if(i!==e)return i}return s.code==="unknown_command"||s.translation_key==="not_loaded"?t("error.not_loaded"):s.message?s.message:s.code===3||s.code==="connection_lost"?t("error.connection"):t("error.unknown")}var ce=(s,t,e=50)=>y(s,"audit_log",{memory_id:t,limit:e});async function de(s){let t=[],e;do{let i=await y(s,"export",{limit:2e3,...e?{cursor:e}:{}});t.push(...i.lines),e=i.next_cursor}while(e);return t}var De="component.home_memory.panel.";async function he(s){let t=r=>s.connection.sendMessagePromise({type:"frontend/get_translations",language:s.language||"en",category:r,integration:["home_memory"]}),[e,i]=await Promise.all([t("panel"),t("exceptions").catch(()=>({resources:{}}))]);return{...i.resources,...e.resources}}function $t(s,t="en"){let e;try{e=new Intl.PluralRules(t)}catch{e=new Intl.PluralRules("en")}let i=(r,n)=>{let o=r.startsWith("component.")?r:De+r,d=s[o];if(d===void 0&&typeof n?.count=="number"){let c=n.count,h=c===0&&`${o}.none`in s?"none":e.select(c);d=s[`${o}.${h}`]??s[`${o}.other`],n={...n,count:c.toLocaleString(e.resolvedOptions().locale)}}return d===void 0?r:n?je(d,n):d};return i.label=(r,n)=>{let o=`${r}.${n}`,d=i(o);return d===o?String(n):d},i}function je(s,t){return s.replace(/\{(\w+)\}/g,(e,i)=>i in t?String(t[i]):e)}var g=m`
   :host {
     color: var(--primary-text-color, #212121);
     font-family: var(--ha-font-family-body, Roboto, Noto, sans-serif);
@@ -147,7 +147,10 @@ var G=globalThis,Z=G.ShadowRoot&&(G.ShadyCSS===void 0||G.ShadyCSS.nativeShadow)&
     clip: rect(0 0 0 0);
     white-space: nowrap;
   }
-`;function oe(s,t=!1){t?history.replaceState(null,"",s):history.pushState(null,"",s),window.dispatchEvent(new CustomEvent("location-changed",{detail:{replace:t}}))}var ae=_`
+`;function pe(s,t=!1){t?history.replaceState(null,"",s):history.pushState(null,"",s),window.dispatchEvent(new CustomEvent("location-changed",{detail:{replace:t}}))}var b=class extends _{static properties={t:{attribute:!1},info:{attribute:!1},live:{attribute:!1},prefix:{},_loading:{state:!0},_error:{state:!0}};constructor(){super(),this.t=void 0,this.info=void 0,this.live=void 0,this.hass=void 0,this._loading=!0,this._error=void 0,this._loads=0,this._settled=!1}updated(t){t.has("live")&&this.live&&this.onLive(this.live)}onLive(t){}get canWrite(){return!!(this.info?.user?.can_write??!this.hass?.user?.is_read_only)}get isAdmin(){return!!(this.info?.user?.is_admin??this.hass?.user?.is_admin)}async track(t,e,{keepError:i=!1}={}){let r=++this._loads;this._loading=!0,i||(this._error=void 0);try{let n=await t();return r===this._loads&&e(n),{current:r===this._loads,failed:!1}}catch(n){return r===this._loads&&(this._error=n),{current:r===this._loads,failed:!0}}finally{r===this._loads&&(this._loading=!1,this._settled=!0)}}get firstLoading(){return this._loading&&!this._settled}renderLoading(){return this.firstLoading?a`<p class="secondary" role="status">${this.t?.("list.loading")}</p>`:l}renderError(t){let e=this.t;return!this._error||!e?l:a`<div class="notice error" role="alert">
+      ${v(this._error,e)}
+      <div><button @click=${()=>t()}>${e("action.retry")}</button></div>
+    </div>`}};var me=m`
   ul.memories {
     list-style: none;
     margin: 0;
@@ -172,18 +175,29 @@ var G=globalThis,Z=G.ShadowRoot&&(G.ShadyCSS===void 0||G.ShadyCSS.nativeShadow)&
     flex-direction: column;
     gap: 6px;
   }
+  /* At most three lines of a long memory; the whole text is on its page. */
   a.memory-link {
     color: var(--primary-text-color, #212121);
     text-decoration: none;
     font-size: 1.05em;
     overflow-wrap: anywhere;
     white-space: pre-line;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 3;
+    line-clamp: 3;
+    overflow: hidden;
   }
   a.memory-link:hover {
     text-decoration: underline;
   }
   .summary {
     overflow-wrap: anywhere;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
+    line-clamp: 2;
+    overflow: hidden;
   }
   .meta {
     font-size: 0.9em;
@@ -217,24 +231,24 @@ var G=globalThis,Z=G.ShadowRoot&&(G.ShadyCSS===void 0||G.ShadyCSS.nativeShadow)&
       gap: 6px;
     }
   }
-`;function B(s){return s&&(s.locale?.language||s.language)||"en"}function X(s){return s?.locale?.time_zone==="local"?void 0:s?.config?.time_zone}function $(s,t){if(!t)return"";let e=new Date(t);return Number.isNaN(e.getTime())?String(t):new Intl.DateTimeFormat(B(s),{dateStyle:"medium",timeStyle:"short",timeZone:X(s)}).format(e)}function R(s,t,e=!1){if(!t)return"";let i=new Date(t);return Number.isNaN(i.getTime())?String(t):new Intl.DateTimeFormat(B(s),{timeStyle:e?"medium":"short",timeZone:X(s)}).format(i)}function Q(s,t,e,i=!1){let r=new Date(t),n=new Date(e||t);if(Number.isNaN(r.getTime()))return String(t??"");let o=new Intl.DateTimeFormat(B(s),{...i?{dateStyle:"medium"}:{},timeStyle:"short",timeZone:X(s)});return Number.isNaN(n.getTime())||n<r?o.format(r):o.formatRange(r,n)}function E(s,t){return t==null||Number.isNaN(Number(t))?"":new Intl.NumberFormat(B(s),{style:"percent",maximumFractionDigits:0}).format(Number(t))}function W(s,t,e=2){return t==null?"":new Intl.NumberFormat(B(s),{maximumFractionDigits:e}).format(Number(t))}function le(s){return new Intl.DateTimeFormat("en-CA",{year:"numeric",month:"2-digit",day:"2-digit",timeZone:X(s)}).format(new Date)}function M(s,t,e){if(e==null||e==="")return"—";if(typeof s?.formatEntityState!="function")return String(e);let r=s.states?.[t.entity_id]||{entity_id:t.entity_id,state:e,attributes:t.device_class?{device_class:t.device_class}:{}};try{return s.formatEntityState(r,e)||String(e)}catch{return String(e)}}var I=["fact","preference","decision","event","person","project","meeting","journal","routine","observation"],tt=["significant","preference","routine","observation","transient"],ce=["voice","action","observed","extracted","imported"],bt=s=>a`<span class="bar" aria-hidden="true"
+`;function Q(s){return s&&(s.locale?.language||s.language)||"en"}function vt(s){return s?.locale?.time_zone==="local"?void 0:s?.config?.time_zone}function ue(s){let t=Date.now(),e=new Intl.DateTimeFormat("en",{timeZone:s,timeZoneName:"longOffset"});return[t,t+182*864e5].map(i=>e.formatToParts(i).find(r=>r.type==="timeZoneName")?.value).join()}function ze(s){let t=s?.config?.time_zone;if(!t||vt(s))return!1;let e=fe.get(t);if(e===void 0){try{e=ue(void 0)!==ue(t)}catch{e=!1}fe.set(t,e)}return e}var fe=new Map;function xt(s,{date:t=!1,seconds:e=!1}){return new Intl.DateTimeFormat(Q(s),{...t?{dateStyle:"medium"}:{},timeStyle:e?"medium":"short",timeZone:vt(s)})}function X(s,t,e){if(!ze(s))return e;let i=new Intl.DateTimeFormat(Q(s),{timeZoneName:"short",timeZone:vt(s)}).formatToParts(t).find(r=>r.type==="timeZoneName")?.value;return i?`${e} ${i}`:e}function $(s,t){if(!t)return"";let e=new Date(t);return Number.isNaN(e.getTime())?String(t):X(s,e,xt(s,{date:!0}).format(e))}function R(s,t,e=!1){if(!t)return"";let i=new Date(t);return Number.isNaN(i.getTime())?String(t):X(s,i,xt(s,{seconds:e}).format(i))}function tt(s,t,e,i=!1){let r=new Date(t),n=new Date(e||t);if(Number.isNaN(r.getTime()))return String(t??"");let o=xt(s,{date:i});return Number.isNaN(n.getTime())||n<r?X(s,r,o.format(r)):X(s,r,o.formatRange(r,n))}function w(s,t){return t==null||Number.isNaN(Number(t))?"":new Intl.NumberFormat(Q(s),{style:"percent",maximumFractionDigits:0}).format(Number(t))}function W(s,t,e=2){return t==null?"":new Intl.NumberFormat(Q(s),{maximumFractionDigits:e}).format(Number(t))}function _e(s){return new Intl.DateTimeFormat("en-CA",{year:"numeric",month:"2-digit",day:"2-digit",timeZone:s?.config?.time_zone}).format(new Date)}function M(s,t,e){if(e==null||e==="")return"—";if(typeof s?.formatEntityState!="function")return String(e);let r=s.states?.[t.entity_id]||{entity_id:t.entity_id,state:e,attributes:t.device_class?{device_class:t.device_class}:{}};try{return s.formatEntityState(r,e)||String(e)}catch{return String(e)}}var U=["fact","preference","decision","event","person","project","meeting","journal","routine","observation"],et=["significant","preference","routine","observation","transient"],ge=["voice","action","observed","extracted","imported"],wt=s=>a`<span class="bar" aria-hidden="true"
     ><span style=${`width:${Math.round(Math.max(0,Math.min(1,s))*100)}%`}></span
-  ></span>`;function vt(s,t){if(!s)return!1;let e=s.replace(/(\.\.\.|…|\.)\s*$/,"").trim();return!String(t||"").startsWith(e)}function et(s,t,{rows:e=3,contentId:i}={}){return a`<label>
+  ></span>`;function Et(s,t){if(!s)return!1;let e=s.replace(/(\.\.\.|…|\.)\s*$/,"").trim();return!String(t||"").startsWith(e)}function it(s,t,{rows:e=3,contentId:i}={}){return a`<label>
       ${s("field.content")}
       <textarea id=${i??l} name="content" rows=${e} maxlength="8000" required .value=${t.content||t.summary||""}></textarea>
     </label>
     <label>
       ${s("field.summary")}
       <input name="summary" maxlength="500" .value=${t.summary||""} />
-    </label>`}function it(s,t,e){return a`<label>
+    </label>`}function st(s,t,e){return a`<label>
     ${s("field.kind")}
     <select name="kind">
       ${t.map(i=>a`<option value=${i} ?selected=${i===e}>${s.label("kind",i)}</option>`)}
     </select>
-  </label>`}var V=(s,t)=>`${s}/m/${encodeURIComponent(t)}`;function de(s,{t,hass:e,prefix:i,scored:r=!1}){let n=r&&typeof s.relevance=="number"?s.relevance:null;return a`<li class="memory">
+  </label>`}var V=(s,t)=>`${s}/m/${encodeURIComponent(t)}`;function ye(s,{t,hass:e,prefix:i,scored:r=!1}){let n=r&&typeof s.relevance=="number"?s.relevance:null;return a`<li class="memory">
     <div class="memory-main">
       <a class="memory-link" href=${V(i,s.id)}>${s.content}</a>
-      ${vt(s.summary,s.content)?a`<div class="secondary summary">${s.summary}</div>`:l}
+      ${Et(s.summary,s.content)?a`<div class="secondary summary">${s.summary}</div>`:l}
       <div class="meta row">
         <span class="chip">${t.label("kind",s.kind)}</span>
         ${s.origin&&!(s.origin==="observed"&&s.kind==="observation")?a`<span class="chip">${t.label("origin",s.origin)}</span>`:l}
@@ -246,10 +260,10 @@ var G=globalThis,Z=G.ShadowRoot&&(G.ShadyCSS===void 0||G.ShadyCSS.nativeShadow)&
     </div>
     ${n!==null?a`<div class="relevance" title=${t("list.relevance_hint")}>
           <span class="secondary">${t("list.relevance")}</span>
-          <strong>${E(e,n)}</strong>
-          ${bt(n)}
+          <strong>${w(e,n)}</strong>
+          ${wt(n)}
         </div>`:l}
-  </li>`}var Me=300,he=()=>({kinds:[],weight_classes:[],people:[],tags:[],origins:[],visibility:"",tier:"active",created_after:"",created_before:""});function pe(s,t){let e=(n,o)=>!n.length||n.includes(o);if(!e(t.kinds,s.kind)||!e(t.weight_classes,s.weight_class)||!e(t.origins,s.origin)||t.visibility&&s.visibility!==t.visibility||(s.tier||"active")!==(t.tier||"active"))return!1;let i=n=>(n||[]).map(o=>String(o).toLowerCase());if(t.people.length&&!i(t.people).some(n=>i(s.people).includes(n))||t.tags.length&&!i(t.tags).some(n=>i(s.tags).includes(n)))return!1;let r=s.created_at?s.created_at.slice(0,10):"";return!(t.created_after&&r<t.created_after||t.created_before&&r>t.created_before)}var xt=class extends f{static properties={t:{attribute:!1},info:{attribute:!1},live:{attribute:!1},prefix:{},active:{type:Boolean},firstPage:{attribute:!1},_query:{state:!0},_filters:{state:!0},_items:{state:!0},_total:{state:!0},_next:{state:!0},_loading:{state:!0},_error:{state:!0},_searched:{state:!0},_retrieval:{state:!0}};constructor(){super(),this._query="",this._filters=he(),this._items=[],this._total=0,this._next=null,this._loading=!1,this._searched="",this._request=0,this._painted=!1}firstUpdated(){this._load()}updated(t){t.has("live")&&this.live&&this._onLive(this.live)}get _filterCount(){let t=this._filters;return t.kinds.length+t.weight_classes.length+t.people.length+t.tags.length+t.origins.length+(t.visibility?1:0)+(t.tier!=="active"?1:0)+(t.created_after?1:0)+(t.created_before?1:0)}async _load(t=!1,e=F){let i=++this._request,r=this._query.trim();this._loading=!0,t||(this._error=void 0);try{let o,d=this.firstPage;if(this.firstPage=void 0,d&&!t&&!r&&!this._filterCount?o=await d:r?o=await Kt(this.hass,r,this._filters,t?this._next:0):o=await N(this.hass,this._filters,t?this._next:null,e),i!==this._request)return;this._items=t?[...this._items,...o.memories]:o.memories,typeof o.total=="number"?this._total=o.total:t||(this._total=this._items.length),this._next=r?o.next_offset??null:o.next_cursor??null,this._searched=r,this._retrieval=o.retrieval_mode}catch(o){if(i!==this._request)return;this._error=o,t||(this._items=[])}finally{i===this._request&&(this._loading=!1)}await this.updateComplete,!this._painted&&!this._error&&(this._painted=!0,performance.mark("home-memory-first-results"));let n=this._items.length<F&&this._next!==null;!t&&!r&&n&&i===this._request&&!this._error&&this._load(!0,F-this._items.length)}_onInput(t){this._query=t.target.value,clearTimeout(this._timer),this._timer=setTimeout(()=>this._load(),Me)}_onSearchKey(t){t.key==="Enter"&&(clearTimeout(this._timer),this._load())}_setFilter(t,e){this._filters={...this._filters,[t]:e},this._load()}_clearFilters(){this._filters=he(),this._load()}_onLive(t){let e=t.memory?.id||t.memory_id;if(!e)return;let i=this._items.findIndex(o=>o.id===e),r=!!this._searched;if(t.type==="purged"||t.type==="hidden"){i>=0&&this._remove(i);return}let n=t.memory;if(i>=0){if(n&&pe(n,this._filters)){let o=[...this._items];o[i]={...o[i],...n},this._items=o}else this._remove(i);return}!r&&n&&["created","restored","forgotten"].includes(t.type)&&pe(n,this._filters)&&(this._items=[n,...this._items],this._total+=1)}async _export(){this._exporting=!0,this.requestUpdate();try{let t=await re(this.hass),e=new Blob([t.join(`
+  </li>`}var Fe=300,be=()=>({kinds:[],weight_classes:[],people:[],tags:[],origins:[],visibility:"",tier:"active",created_after:"",created_before:""});function $e(s,t){let e=(n,o)=>!n.length||n.includes(o);if(!e(t.kinds,s.kind)||!e(t.weight_classes,s.weight_class)||!e(t.origins,s.origin)||t.visibility&&s.visibility!==t.visibility||(s.tier||"active")!==(t.tier||"active"))return!1;let i=n=>(n||[]).map(o=>String(o).toLowerCase());if(t.people.length&&!i(t.people).some(n=>i(s.people).includes(n))||t.tags.length&&!i(t.tags).some(n=>i(s.tags).includes(n)))return!1;let r=s.created_at?s.created_at.slice(0,10):"";return!(t.created_after&&r<t.created_after||t.created_before&&r>t.created_before)}var kt=class extends b{static properties={...b.properties,active:{type:Boolean},firstPage:{attribute:!1},_query:{state:!0},_filters:{state:!0},_items:{state:!0},_total:{state:!0},_next:{state:!0},_searched:{state:!0},_retrieval:{state:!0}};constructor(){super(),this._query="",this._filters=be(),this._items=[],this._total=0,this._next=null,this._loading=!1,this._searched="",this._painted=!1,this.active=!1,this.firstPage=void 0,this._retrieval=void 0,this._exporting=!1,this._filtersOpen=!1,this._timer=void 0}firstUpdated(){this._load()}get _filterCount(){let t=this._filters;return t.kinds.length+t.weight_classes.length+t.people.length+t.tags.length+t.origins.length+(t.visibility?1:0)+(t.tier!=="active"?1:0)+(t.created_after?1:0)+(t.created_before?1:0)}async _load(t=!1,e=q){let i=this._query.trim(),r=this.firstPage;this.firstPage=void 0;let{current:n,failed:o}=await this.track(()=>r&&!t&&!i&&!this._filterCount?r:i?Qt(this.hass,i,this._filters,t?this._next:0):L(this.hass,this._filters,t?this._next:null,e),h=>{this._items=t?[...this._items,...h.memories]:h.memories,typeof h.total=="number"?this._total=h.total:t||(this._total=this._items.length),this._next=i?h.next_offset??null:h.next_cursor??null,this._searched=i,this._retrieval=h.retrieval_mode},{keepError:t});if(!n)return;let d=this._loads;o&&!t&&(this._items=[]),await this.updateComplete,!this._painted&&!this._error&&(this._painted=!0,performance.mark("home-memory-first-results"));let c=this._items.length<q&&this._next!==null;!t&&!i&&c&&d===this._loads&&!this._error&&this._load(!0,q-this._items.length)}_onInput(t){this._query=t.target.value,clearTimeout(this._timer),this._timer=setTimeout(()=>this._load(),Fe)}_onSearchKey(t){t.key==="Enter"&&(clearTimeout(this._timer),this._load())}_setFilter(t,e){this._filters={...this._filters,[t]:e},this._load()}_clearFilters(){this._filters=be(),this._load()}onLive(t){let e=t.memory?.id||t.memory_id;if(!e)return;let i=this._items.findIndex(o=>o.id===e),r=!!this._searched;if(t.type==="purged"||t.type==="hidden"){i>=0&&this._remove(i);return}let n=t.memory;if(i>=0){if(n&&$e(n,this._filters)){let o=[...this._items];o[i]={...o[i],...n},this._items=o}else this._remove(i);return}!r&&n&&["created","restored","forgotten"].includes(t.type)&&$e(n,this._filters)&&(this._items=[n,...this._items],this._total+=1)}async _export(){this._exporting=!0,this.requestUpdate();try{let t=await de(this.hass),e=new Blob([t.join(`
 `)+(t.length?`
 `:"")],{type:"application/x-ndjson"}),i=document.createElement("a");i.href=URL.createObjectURL(e),i.download=`home-memory-${new Date().toISOString().slice(0,10)}.jsonl`,i.click(),setTimeout(()=>URL.revokeObjectURL(i.href),1e4)}catch(t){this._error=t}finally{this._exporting=!1,this.requestUpdate()}}_remove(t){this._items=this._items.filter((e,i)=>i!==t),this._total=Math.max(0,this._total-1)}_select(t,e,i,r,n){return a`<label>
       ${e}
@@ -269,10 +283,10 @@ var G=globalThis,Z=G.ShadowRoot&&(G.ShadyCSS===void 0||G.ShadyCSS.nativeShadow)&
         ${this._filterCount?t("filter.title_count",{count:this._filterCount}):t("filter.title")}
       </summary>
       <div class="filter-grid">
-        ${this._select("kinds",t("filter.kind"),i.kinds||I,e.kinds,c=>t.label("kind",c))}
-        ${this._select("weight_classes",t("filter.weight_class"),i.weight_classes||tt,e.weight_classes,c=>t.label("weight_class",c))}
+        ${this._select("kinds",t("filter.kind"),i.kinds||U,e.kinds,c=>t.label("kind",c))}
+        ${this._select("weight_classes",t("filter.weight_class"),i.weight_classes||et,e.weight_classes,c=>t.label("weight_class",c))}
         ${this._select("people",t("filter.person"),i.people||[],e.people,d)}
-        ${this._select("origins",t("filter.source"),i.origins||ce,e.origins,c=>t.label("origin",c))}
+        ${this._select("origins",t("filter.source"),i.origins||ge,e.origins,c=>t.label("origin",c))}
         <label>
           ${t("filter.visibility")}
           <select name="visibility" @change=${c=>this._setFilter("visibility",c.target.value)}>
@@ -347,20 +361,17 @@ var G=globalThis,Z=G.ShadowRoot&&(G.ShadyCSS===void 0||G.ShadyCSS.nativeShadow)&
         <button class="export" @click=${this._export} ?disabled=${this._exporting}
           title=${t("list.export_hint")}>${t("list.export")}</button>
       </div>
-      ${this._error?a`<div class="notice error" role="alert">
-            ${y(this._error,t)}
-            <div><button @click=${()=>this._load()}>${t("action.retry")}</button></div>
-          </div>`:l}
+      ${this.renderError(()=>this._load())}
       ${!this._loading&&!this._error&&!e.length?this._renderEmpty():l}
       ${e.length?a`<ul class="memories" aria-label=${t("nav.memories")}>
-            ${e.map(i=>de(i,{t,hass:this.hass,prefix:this.prefix,scored:!!this._searched}))}
+            ${e.map(i=>ye(i,{t,hass:this.hass,prefix:this.prefix,scored:!!this._searched}))}
           </ul>`:l}
       ${this._next!==null&&this._next!==void 0&&e.length?a`<div class="more">
             <button @click=${()=>this._load(!0)} ?disabled=${this._loading}>
               ${t("list.more")}
             </button>
           </div>`:l}
-    `}static styles=[b,ae,_`
+    `}static styles=[g,me,m`
       :host {
         display: flex;
         flex-direction: column;
@@ -437,100 +448,157 @@ var G=globalThis,Z=G.ShadowRoot&&(G.ShadyCSS===void 0||G.ShadyCSS.nativeShadow)&
           grid-template-columns: 1fr 1fr;
         }
       }
-    `]};customElements.get("hm-memory-list")||customElements.define("hm-memory-list",xt);var ue=8,Ie=["summary","kind","weight_class","importance","people","tags","location","visibility"],me=s=>s?.code==="not_found"||s?.translation_key==="memory_not_found",fe=s=>s.split(",").map(t=>t.trim()).filter(Boolean);function _e(s){if(!s)return"";let t=new Date(s);if(Number.isNaN(t.getTime()))return"";let e=i=>String(i).padStart(2,"0");return`${t.getFullYear()}-${e(t.getMonth()+1)}-${e(t.getDate())}T${e(t.getHours())}:${e(t.getMinutes())}`}var wt=class extends f{static properties={t:{attribute:!1},info:{attribute:!1},live:{attribute:!1},prefix:{},memoryId:{},_data:{state:!0},_loading:{state:!0},_error:{state:!0},_editing:{state:!0},_busy:{state:!0},_notice:{state:!0},_actionError:{state:!0},_confirm:{state:!0},_gone:{state:!0},_conflict:{state:!0},_audit:{state:!0},_allEvents:{state:!0}};constructor(){super(),this._loading=!0}updated(t){t.has("memoryId")&&this.memoryId&&(this._editing=!1,this._notice=void 0,this._actionError=void 0,this._gone=void 0,this._conflict=void 0,this._allEvents=!1,this._load()),t.has("live")&&this.live&&this._onLive(this.live),t.has("_confirm")&&this._confirm&&this.renderRoot.querySelector("dialog")?.showModal(),t.has("_editing")&&this._editing&&this.renderRoot.querySelector("#edit-content")?.focus()}async _load(){let t=this.memoryId;this._loading=!0,this._error=void 0;try{let e=await gt(this.hass,t);if(t!==this.memoryId)return;this._data=e,this._isAdmin&&this._loadAudit(t)}catch(e){if(t!==this.memoryId)return;this._error=e,this._data=void 0}finally{t===this.memoryId&&(this._loading=!1)}}async _loadAudit(t){try{let e=await se(this.hass,t);t===this.memoryId&&(this._audit=e.entries||[])}catch{this._audit=void 0}}_renderAudit(){let t=this.t;return!this._isAdmin||!this._audit?l:a`<section class="card" aria-labelledby="audit-title">
-      <h3 id="audit-title">${t("memory.audit")}</h3>
-      ${this._audit.length?a`<ol class="audit">
-            ${this._audit.map(e=>a`<li>
-                <span class="secondary">${$(this.hass,e.at)}</span>
-                ${t.label("operation",e.operation)}
-                ${e.actor_name?a`<span class="secondary">· ${e.actor_name}</span>`:l}
-              </li>`)}
-          </ol>`:a`<p class="secondary">${t("memory.audit_empty")}</p>`}
-    </section>`}_onLive(t){if((t.memory?.id||t.memory_id)!==this.memoryId)return;if(t.type==="purged"||t.type==="hidden"){this._gone=t.type;return}if(this._busy)return;if(t.type==="forgotten"){this._editing=!1,this._conflict=void 0,this._notice=void 0,this._mayManage?this._load():this._gone="forgotten";return}let i=this._data?.memory;if(!(t.type==="updated"&&i&&t.memory?.version<=i.version)){if(this._editing){t.memory&&t.memory.version>(this._conflict?.version??0)&&(this._conflict=t.memory);return}this._load()}}get _canWrite(){return!!(this.info?.user?.can_write??!this.hass?.user?.is_read_only)}get _isAdmin(){return!!(this.info?.user?.is_admin??this.hass?.user?.is_admin)}get _mayManage(){return!!(this._data?.may_manage??this._isAdmin)}get _isPrivate(){return this._data?.memory?.visibility==="private"}async _run(t,e,i){this._busy=!0,this._actionError=void 0,this._notice=void 0;try{let r=await t();return e&&(this._notice=e),r}catch(r){if(i&&await i(r))return;this._actionError=r,r?.translation_key==="memory_changed"&&this._load();return}finally{this._busy=!1}}async _saveFailed(t){if(!(t?.translation_key==="memory_changed")&&!me(t))return!1;let i;try{i=await gt(this.hass,this.memoryId)}catch(r){if(!me(r))return!1}return!i||i.memory.tier!=="active"?(this._editing=!1,this._conflict=void 0,i?(this._data=i,this._notice=this.t("memory.not_saved_forgotten")):this._gone="missing",!0):(this._conflict=i.memory,this._notice=this.t("memory.conflict_not_saved"),!0)}_cancelEdit(){this._editing=!1,this._conflict&&(this._conflict=void 0,this._notice=void 0,this._load())}async _save(t){t.preventDefault();let e=this._data.memory,i=new FormData(t.target),r={},n=p=>String(i.get(p)??"").trim();n("content")!==e.content&&(r.content=n("content")),n("summary")!==(e.summary||"")&&(r.summary=n("summary")),n("kind")!==e.kind&&(r.kind=n("kind")),n("weight_class")!==e.weight_class&&(r.weight_class=n("weight_class"));let o=Number(n("importance"));!Number.isNaN(o)&&Math.abs(o-e.importance)>1e-9&&(r.importance=o);let d=fe(n("people"));d.join(`
-`)!==(e.people||[]).join(`
-`)&&(r.people=d);let c=fe(n("tags"));if(c.join(`
-`)!==(e.tags||[]).join(`
-`)&&(r.tags=c),n("location")!==(e.location||"")&&(r.location=n("location")),i.has("visibility")&&n("visibility")!==e.visibility&&(r.visibility=n("visibility")),i.get("clear_expiry")?e.expires_at&&(r.clear_expiry=!0):n("expires_at")&&n("expires_at")!==_e(e.expires_at)&&(r.expires_at=new Date(n("expires_at")).toISOString()),!Object.keys(r).length){this._cancelEdit();return}let h=this._conflict?.version??e.version;await this._run(async()=>{let p=await Gt(this.hass,e.id,h,r);return this._data={...this._data,memory:p.memory},this._editing=!1,this._conflict=void 0,p},this.t("memory.saved"),p=>this._saveFailed(p))&&(await this._load(),this.renderRoot.querySelector("#edit-button")?.focus())}async _revert(t){let e=this._data.memory;await this._run(async()=>{let r=await Zt(this.hass,e.id,t,e.version);return this._data={...this._data,memory:r.memory},r},this.t("memory.reverted",{version:t}))&&await this._load()}async _confirmed(){let t=this._confirm;this._confirm=void 0;let e=this._data.memory;if(t==="forget")await this._run(()=>Jt(this.hass,e.id,e.version))&&(this._mayManage?await this._load():this._gone="forgotten");else if(t==="purge"){let i=this._data.may_manage===void 0?void 0:e.tier;await this._run(()=>Xt(this.hass,e.id,i))&&(this._gone="purged")}}async _restore(){let t=this._data.memory;await this._run(()=>Yt(this.hass,t.id),this.t("memory.restored_notice"))&&await this._load()}_closeDialog(){this.renderRoot.querySelector("dialog")?.close(),this._confirm=void 0}_renderDialog(){let t=this.t,e=this._confirm;return e?a`<dialog
+    `]};customElements.get("hm-memory-list")||customElements.define("hm-memory-list",kt);var At=class extends _{static properties={heading:{},body:{},confirmLabel:{},cancelLabel:{}};constructor(){super(),this.heading="",this.body="",this.confirmLabel="",this.cancelLabel="",this._answered=!1}firstUpdated(){this.renderRoot.querySelector("dialog")?.showModal()}_answer(t){this._answered||(this._answered=!0,this.renderRoot.querySelector("dialog")?.close(),this.dispatchEvent(new CustomEvent(t,{bubbles:!0,composed:!0})))}render(){return a`<dialog
       aria-labelledby="confirm-title"
-      @close=${()=>this._confirm=void 0}
-      @cancel=${()=>this._confirm=void 0}
+      @close=${()=>this._answer("hm-cancel")}
+      @cancel=${()=>this._answer("hm-cancel")}
     >
-      <h3 id="confirm-title">${t(`memory.confirm_${e}_title`)}</h3>
-      <p>${t(e==="forget"&&this._isPrivate?"memory.confirm_forget_body_private":`memory.confirm_${e}_body`)}</p>
+      <h3 id="confirm-title">${this.heading}</h3>
+      <p>${this.body}</p>
       <div class="row end">
-        <button @click=${this._closeDialog} autofocus>${t("action.cancel")}</button>
-        <button class="danger primary" @click=${this._confirmed}>
-          ${t(`action.${e}`)}
-        </button>
+        <button @click=${()=>this._answer("hm-cancel")} autofocus>${this.cancelLabel}</button>
+        <button class="danger primary" @click=${()=>this._answer("hm-confirm")}>${this.confirmLabel}</button>
       </div>
-    </dialog>`:l}_renderEdit(t){let e=this.t,i=t.owner&&t.owner===this.info?.user?.id;return a`<form class="card edit" @submit=${this._save}>
-      ${et(e,t,{rows:4,contentId:"edit-content"})}
-      <div class="grid">
-        ${it(e,this.info?.kinds||I,t.kind)}
-        <label>
-          ${e("field.weight_class")}
-          <select name="weight_class">
-            ${(this.info?.weight_classes||tt).map(r=>a`<option value=${r} ?selected=${r===t.weight_class}>${e.label("weight_class",r)}</option>`)}
-          </select>
-        </label>
-        <label>
-          ${e("field.importance")}
-          <input name="importance" type="number" min="0" max="1" step="0.05" .value=${String(t.importance)} />
-        </label>
-        <label>
-          ${e("field.place")}
-          <input name="location" maxlength="100" .value=${t.location||""} />
-        </label>
-        <label>
-          ${e("field.people")}
-          <input name="people" .value=${(t.people||[]).join(", ")} placeholder=${e("field.comma_separated")} />
-        </label>
-        <label>
-          ${e("field.tags")}
-          <input name="tags" .value=${(t.tags||[]).join(", ")} placeholder=${e("field.comma_separated")} />
-        </label>
-        <label>
-          ${e("field.expires")}
-          <input name="expires_at" type="datetime-local" .value=${_e(t.expires_at)} />
-        </label>
-        ${i?a`<label>
-              ${e("field.visibility")}
-              <select name="visibility">
-                <option value="household" ?selected=${t.visibility==="household"}>${e("visibility.household")}</option>
-                <option value="private" ?selected=${t.visibility==="private"}>${e("visibility.private_mine")}</option>
-              </select>
-            </label>`:l}
-      </div>
-      ${t.expires_at?a`<label class="check"><input type="checkbox" name="clear_expiry" /> ${e("field.clear_expiry")}</label>`:l}
-      <div class="row end">
-        <button type="button" @click=${this._cancelEdit}>${e("action.cancel")}</button>
-        <button type="submit" class="primary" ?disabled=${this._busy}>${e("action.save")}</button>
-      </div>
-    </form>`}_renderProvenance(t){let e=this.t;if(!t)return l;let i=t.conversation,r=t.events||[],n=t.event_ids||[];return a`
-      ${i?a`<div class="provenance">
-            <h4>${e("memory.from_conversation")}</h4>
-            ${i.turns?.length?a`<ol class="turns">
-                  ${i.turns.map(o=>a`<li class=${o.role}>
-                      <span class="secondary">${e(`memory.role_${o.role}`)} · ${R(this.hass,o.at)}</span>
-                      <div>${o.text}</div>
-                    </li>`)}
-                </ol>`:a`<p class="secondary">${this._noTurnsText()}</p>`}
-          </div>`:l}
-      ${r.length?this._renderEvents(r):n.length?a`<div class="provenance">
-              <h4>${e("memory.from_events")}</h4>
-              <p class="secondary">${e("memory.from_event_ids",{count:n.length})}</p>
-            </div>`:l}
-    `}_noTurnsText(){let t=this._data?.memory,e=this.info?.user?.id??this.hass?.user?.id;return t?.speaker&&e&&t.speaker!==e?this.t("memory.conversation_not_yours"):this.t("memory.conversation_trimmed")}_renderConflict(t){let e=this.t,i=this._conflict;if(!i)return l;let r=(d,c)=>c==null||c===""?"—":Array.isArray(c)?c.length?c.join(", "):"—":d==="kind"?e.label("kind",c):d==="weight_class"?e.label("weight_class",c):d==="importance"?E(this.hass,c):d==="visibility"?e(`visibility.${c}`):String(c),n=Ie.filter(d=>JSON.stringify(i[d]??null)!==JSON.stringify(t[d]??null)),o={weight_class:"field.weight_class",location:"field.place"};return a`<section class="card conflict" aria-labelledby="conflict-title">
-      <h3 id="conflict-title">${e("memory.conflict_title",{version:i.version})}</h3>
-      <p class="secondary">${e("memory.conflict_body")}</p>
+    </dialog>`}static styles=[g,m`
+      dialog {
+        border: none;
+        border-radius: var(--ha-dialog-border-radius, 24px);
+        background: var(--card-background-color, #fff);
+        color: var(--primary-text-color, #212121);
+        padding: 24px;
+        max-width: min(90vw, 440px);
+      }
+      dialog::backdrop {
+        background: rgba(0, 0, 0, 0.4);
+      }
+      h3 {
+        margin: 0 0 12px;
+        font-size: 1.3em;
+        font-weight: 400;
+      }
+      .end {
+        justify-content: flex-end;
+      }
+    `]};customElements.get("hm-confirm-dialog")||customElements.define("hm-confirm-dialog",At);var Be=["summary","kind","weight_class","importance","people","tags","location","visibility"],ve=s=>s.split(",").map(t=>t.trim()).filter(Boolean);function xe(s){if(!s)return"";let t=new Date(s);if(Number.isNaN(t.getTime()))return"";let e=i=>String(i).padStart(2,"0");return`${t.getFullYear()}-${e(t.getMonth()+1)}-${e(t.getDate())}T${e(t.getHours())}:${e(t.getMinutes())}`}function qe(s,t){let e={},i=d=>String(s.get(d)??"").trim();i("content")!==t.content&&(e.content=i("content")),i("summary")!==(t.summary||"")&&(e.summary=i("summary")),i("kind")!==t.kind&&(e.kind=i("kind")),i("weight_class")!==t.weight_class&&(e.weight_class=i("weight_class"));let r=Number(i("importance"));!Number.isNaN(r)&&Math.abs(r-t.importance)>1e-9&&(e.importance=r);let n=ve(i("people"));n.join(`
+`)!==(t.people||[]).join(`
+`)&&(e.people=n);let o=ve(i("tags"));return o.join(`
+`)!==(t.tags||[]).join(`
+`)&&(e.tags=o),i("location")!==(t.location||"")&&(e.location=i("location")),s.has("visibility")&&i("visibility")!==t.visibility&&(e.visibility=i("visibility")),s.get("clear_expiry")?t.expires_at&&(e.clear_expiry=!0):i("expires_at")&&i("expires_at")!==xe(t.expires_at)&&(e.expires_at=new Date(i("expires_at")).toISOString()),e}var St=class extends _{static properties={t:{attribute:!1},info:{attribute:!1},memory:{attribute:!1},conflict:{attribute:!1},busy:{type:Boolean}};constructor(){super(),this.t=void 0,this.info=void 0,this.memory=void 0,this.conflict=void 0,this.busy=!1,this.hass=void 0}firstUpdated(){this.renderRoot.querySelector("#edit-content")?.focus()}_submit(t){t.preventDefault();let e=new FormData(t.target),i=qe(e,this.memory);this.dispatchEvent(new CustomEvent("hm-save",{detail:{changes:i},bubbles:!0,composed:!0}))}_cancel(){this.dispatchEvent(new CustomEvent("hm-cancel",{bubbles:!0,composed:!0}))}_renderConflict(){let t=this.t,e=this.memory,i=this.conflict;if(!i)return l;let r=(d,c)=>c==null||c===""?"—":Array.isArray(c)?c.length?c.join(", "):"—":d==="kind"?t.label("kind",c):d==="weight_class"?t.label("weight_class",c):d==="importance"?w(this.hass,c):d==="visibility"?t(`visibility.${c}`):String(c),n=Be.filter(d=>JSON.stringify(i[d]??null)!==JSON.stringify(e[d]??null)),o={weight_class:"field.weight_class",location:"field.place"};return a`<section class="card conflict" aria-labelledby="conflict-title">
+      <h3 id="conflict-title">${t("memory.conflict_title",{version:i.version})}</h3>
+      <p class="secondary">${t("memory.conflict_body")}</p>
       <p class="text newer">${i.content}</p>
       ${n.length?a`<dl>
             ${n.map(d=>a`<div class="field">
-                <dt>${e(o[d]||`field.${d}`)}</dt>
+                <dt>${t(o[d]||`field.${d}`)}</dt>
                 <dd>${r(d,i[d])}</dd>
               </div>`)}
           </dl>`:l}
-    </section>`}_renderEvents(t){let e=this.t,i=this._allEvents?t:t.slice(0,ue),r=i.map(o=>Math.floor(Date.parse(o.at)/6e4)),n=new Set(r).size<r.length;return a`<div class="provenance">
+    </section>`}render(){let t=this.t,e=this.memory;if(!t||!e)return l;let i=e.owner&&e.owner===this.info?.user?.id;return a`${this._renderConflict()}
+      <form class="card edit" @submit=${this._submit}>
+        ${it(t,e,{rows:4,contentId:"edit-content"})}
+        <div class="grid">
+          ${st(t,this.info?.kinds||U,e.kind)}
+          <label>
+            ${t("field.weight_class")}
+            <select name="weight_class">
+              ${(this.info?.weight_classes||et).map(r=>a`<option value=${r} ?selected=${r===e.weight_class}>${t.label("weight_class",r)}</option>`)}
+            </select>
+          </label>
+          <label>
+            ${t("field.importance")}
+            <input name="importance" type="number" min="0" max="1" step="0.05" .value=${String(e.importance)} />
+          </label>
+          <label>
+            ${t("field.place")}
+            <input name="location" maxlength="100" .value=${e.location||""} />
+          </label>
+          <label>
+            ${t("field.people")}
+            <input name="people" .value=${(e.people||[]).join(", ")} placeholder=${t("field.comma_separated")} />
+          </label>
+          <label>
+            ${t("field.tags")}
+            <input name="tags" .value=${(e.tags||[]).join(", ")} placeholder=${t("field.comma_separated")} />
+          </label>
+          <label>
+            ${t("field.expires")}
+            <input name="expires_at" type="datetime-local" .value=${xe(e.expires_at)} />
+          </label>
+          ${i?a`<label>
+                ${t("field.visibility")}
+                <select name="visibility">
+                  <option value="household" ?selected=${e.visibility==="household"}>${t("visibility.household")}</option>
+                  <option value="private" ?selected=${e.visibility==="private"}>${t("visibility.private_mine")}</option>
+                </select>
+              </label>`:l}
+        </div>
+        ${e.expires_at?a`<label class="check"><input type="checkbox" name="clear_expiry" /> ${t("field.clear_expiry")}</label>`:l}
+        <div class="row end">
+          <button type="button" @click=${this._cancel}>${t("action.cancel")}</button>
+          <button type="submit" class="primary" ?disabled=${this.busy}>${t("action.save")}</button>
+        </div>
+      </form>`}static styles=[g,m`
+      :host {
+        display: flex;
+        flex-direction: column;
+        gap: 12px;
+      }
+      h3 {
+        margin: 0 0 12px;
+        font-size: 1.1em;
+        font-weight: 500;
+      }
+      .edit {
+        display: flex;
+        flex-direction: column;
+        gap: 12px;
+      }
+      .grid {
+        display: grid;
+        grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+        gap: 12px;
+      }
+      .grid input,
+      .grid select {
+        width: 100%;
+      }
+      label.check {
+        flex-direction: row;
+        align-items: center;
+        gap: 8px;
+      }
+      label.check input {
+        min-height: auto;
+      }
+      .end {
+        justify-content: flex-end;
+      }
+      .conflict {
+        border-left: 4px solid var(--warning-color, #ffa600);
+      }
+      .conflict p.newer {
+        font-size: 1.1em;
+        margin: 8px 0;
+        white-space: pre-line;
+        overflow-wrap: anywhere;
+      }
+      dl {
+        margin: 0;
+        display: grid;
+        grid-template-columns: minmax(120px, max-content) 1fr;
+        gap: 8px 16px;
+      }
+      .field {
+        display: contents;
+      }
+      dt {
+        color: var(--secondary-text-color, #727272);
+      }
+      dd {
+        margin: 0;
+        overflow-wrap: anywhere;
+      }
+    `]};customElements.get("hm-memory-edit-form")||customElements.define("hm-memory-edit-form",St);var we=8,Ct=class extends _{static properties={t:{attribute:!1},provenance:{attribute:!1},memoryId:{},noTurnsText:{},_allEvents:{state:!0}};constructor(){super(),this.t=void 0,this.provenance=void 0,this.memoryId=void 0,this.noTurnsText="",this._allEvents=!1,this.hass=void 0}willUpdate(t){t.has("memoryId")&&(this._allEvents=!1)}_renderEvents(t){let e=this.t,i=this._allEvents?t:t.slice(0,we),r=i.map(o=>Math.floor(Date.parse(o.at)/6e4)),n=new Set(r).size<r.length;return a`<div class="provenance">
       <h4 id="events-title">${e("memory.from_events")}</h4>
       <ol class="events" aria-labelledby="events-title">
         ${i.map(o=>a`<li>
@@ -541,11 +609,79 @@ var G=globalThis,Z=G.ShadowRoot&&(G.ShadyCSS===void 0||G.ShadyCSS.nativeShadow)&
             </span>
           </li>`)}
       </ol>
-      ${t.length>ue?a`<button class="more" @click=${()=>this._allEvents=!this._allEvents}
+      ${t.length>we?a`<button class="more" @click=${()=>this._allEvents=!this._allEvents}
             aria-expanded=${this._allEvents?"true":"false"}>
             ${this._allEvents?e("memory.events_fewer"):e("memory.events_all",{count:t.length})}
           </button>`:l}
-    </div>`}_renderHistory(t,e){let i=this.t;if(!t?.length)return a`<p class="secondary">${i("memory.no_history")}</p>`;let r=this._canWrite&&e.tier==="active";return a`<ol class="history">
+    </div>`}render(){let t=this.t,e=this.provenance;if(!t||!e)return l;let i=e.conversation,r=e.events||[],n=e.event_ids||[];return a`
+      ${i?a`<div class="provenance">
+            <h4>${t("memory.from_conversation")}</h4>
+            ${i.turns?.length?a`<ol class="turns">
+                  ${i.turns.map(o=>a`<li class=${o.role}>
+                      <span class="secondary">${t(`memory.role_${o.role}`)} · ${R(this.hass,o.at)}</span>
+                      <div>${o.text}</div>
+                    </li>`)}
+                </ol>`:a`<p class="secondary">${this.noTurnsText}</p>`}
+          </div>`:l}
+      ${r.length?this._renderEvents(r):n.length?a`<div class="provenance">
+              <h4>${t("memory.from_events")}</h4>
+              <p class="secondary">${t("memory.from_event_ids",{count:n.length})}</p>
+            </div>`:l}
+    `}static styles=[g,m`
+      :host {
+        display: block;
+      }
+      h4 {
+        margin: 16px 0 8px;
+        font-weight: 500;
+      }
+      ol.turns,
+      ol.events {
+        list-style: none;
+        padding: 0;
+        margin: 0;
+        display: flex;
+        flex-direction: column;
+        gap: 8px;
+      }
+      ol.events li {
+        display: grid;
+        grid-template-columns: minmax(3.5em, max-content) 1fr;
+        gap: 8px;
+        overflow-wrap: anywhere;
+      }
+      ol.events time {
+        font-variant-numeric: tabular-nums;
+      }
+      button.more {
+        margin-top: 8px;
+      }
+      ol.turns li {
+        padding: 8px 12px;
+        border-radius: 8px;
+        background: var(--secondary-background-color, #f5f5f5);
+        overflow-wrap: anywhere;
+      }
+      ol.turns li.user {
+        border-left: 3px solid var(--primary-color, #03a9f4);
+      }
+    `]};customElements.get("hm-memory-provenance")||customElements.define("hm-memory-provenance",Ct);var Ee=s=>s?.code==="not_found"||s?.translation_key==="memory_not_found",Pt=class extends b{static properties={...b.properties,memoryId:{},_data:{state:!0},_editing:{state:!0},_busy:{state:!0},_notice:{state:!0},_actionError:{state:!0},_confirm:{state:!0},_gone:{state:!0},_conflict:{state:!0},_audit:{state:!0}};constructor(){super(),this.memoryId=void 0,this._data=void 0,this._editing=!1,this._busy=!1,this._notice=void 0,this._actionError=void 0,this._confirm=void 0,this._gone=void 0,this._conflict=void 0,this._audit=void 0}updated(t){t.has("memoryId")&&this.memoryId&&(this._editing=!1,this._notice=void 0,this._actionError=void 0,this._gone=void 0,this._conflict=void 0,this._load()),super.updated(t)}async _load(){let t=this.memoryId,{current:e,failed:i}=await this.track(()=>yt(this.hass,t),r=>this._data=r);!e||t!==this.memoryId||(i?this._data=void 0:this.isAdmin&&this._loadAudit(t))}async _loadAudit(t){try{let e=await ce(this.hass,t);t===this.memoryId&&(this._audit=e.entries||[])}catch{this._audit=void 0}}_renderAudit(){let t=this.t;return!this.isAdmin||!this._audit?l:a`<section class="card" aria-labelledby="audit-title">
+      <h3 id="audit-title">${t("memory.audit")}</h3>
+      ${this._audit.length?a`<ol class="audit">
+            ${this._audit.map(e=>a`<li>
+                <span class="secondary">${$(this.hass,e.at)}</span>
+                ${t.label("operation",e.operation)}
+                ${e.actor_name?a`<span class="secondary">· ${e.actor_name}</span>`:l}
+              </li>`)}
+          </ol>`:a`<p class="secondary">${t("memory.audit_empty")}</p>`}
+    </section>`}onLive(t){if((t.memory?.id||t.memory_id)!==this.memoryId)return;if(t.type==="purged"||t.type==="hidden"){this._gone=t.type;return}if(this._busy)return;if(t.type==="forgotten"){this._editing=!1,this._conflict=void 0,this._notice=void 0,this._mayManage?this._load():this._gone="forgotten";return}let i=this._data?.memory;if(!(t.type==="updated"&&i&&(t.memory?.version??0)<=i.version)){if(this._editing){t.memory&&t.memory.version>(this._conflict?.version??0)&&(this._conflict=t.memory);return}this._load()}}get _mayManage(){return!!(this._data?.may_manage??this.isAdmin)}get _isPrivate(){return this._data?.memory?.visibility==="private"}async _run(t,e,i){this._busy=!0,this._actionError=void 0,this._notice=void 0;try{let r=await t();return e&&(this._notice=e),r}catch(r){if(i&&await i(r))return;this._actionError=r,r?.translation_key==="memory_changed"&&this._load();return}finally{this._busy=!1}}async _saveFailed(t){if(!(t?.translation_key==="memory_changed")&&!Ee(t))return!1;let i;try{i=await yt(this.hass,this.memoryId)}catch(r){if(!Ee(r))return!1}return!i||i.memory.tier!=="active"?(this._editing=!1,this._conflict=void 0,i?(this._data=i,this._notice=this.t("memory.not_saved_forgotten")):this._gone="missing",!0):(this._conflict=i.memory,this._notice=this.t("memory.conflict_not_saved"),!0)}_cancelEdit(){this._editing=!1,this._conflict&&(this._conflict=void 0,this._notice=void 0,this._load())}async _save(t){let e=this._data.memory,i=t.detail.changes;if(!Object.keys(i).length){this._cancelEdit();return}let r=this._conflict?.version??e.version;await this._run(async()=>{let o=await te(this.hass,e.id,r,i);return this._data={...this._data,memory:o.memory},this._editing=!1,this._conflict=void 0,o},this.t("memory.saved"),o=>this._saveFailed(o))&&(await this._load(),this.renderRoot.querySelector("#edit-button")?.focus())}async _revert(t){let e=this._data.memory;await this._run(async()=>{let r=await ee(this.hass,e.id,t,e.version);return this._data={...this._data,memory:r.memory},r},this.t("memory.reverted",{version:t}))&&await this._load()}async _confirmed(){let t=this._confirm;this._confirm=void 0;let e=this._data.memory;if(t==="forget")await this._run(()=>ie(this.hass,e.id,e.version))&&(this._mayManage?await this._load():this._gone="forgotten");else if(t==="purge"){let i=this._data.may_manage===void 0?void 0:e.tier;await this._run(()=>re(this.hass,e.id,i))&&(this._gone="purged")}}async _restore(){let t=this._data.memory;await this._run(()=>se(this.hass,t.id),this.t("memory.restored_notice"))&&await this._load()}_renderDialog(){let t=this.t,e=this._confirm;if(!e||!t)return l;let i=e==="forget"&&this._isPrivate?"memory.confirm_forget_body_private":`memory.confirm_${e}_body`;return a`<hm-confirm-dialog
+      .heading=${t(`memory.confirm_${e}_title`)}
+      .body=${t(i)}
+      .confirmLabel=${t(`action.${e}`)}
+      .cancelLabel=${t("action.cancel")}
+      @hm-confirm=${this._confirmed}
+      @hm-cancel=${()=>this._confirm=void 0}
+    ></hm-confirm-dialog>`}_noTurnsText(){let t=this._data?.memory,e=this.info?.user?.id??this.hass?.user?.id;return t?.speaker&&e&&t.speaker!==e?this.t("memory.conversation_not_yours"):this.t("memory.conversation_trimmed")}_renderHistory(t,e){let i=this.t;if(!t?.length)return a`<p class="secondary">${i("memory.no_history")}</p>`;let r=this.canWrite&&e.tier==="active";return a`<ol class="history">
       ${t.map(n=>a`<li class="card">
           <div class="row spread">
             <strong>${i("memory.version",{version:n.version})}</strong>
@@ -565,18 +701,18 @@ var G=globalThis,Z=G.ShadowRoot&&(G.ShadyCSS===void 0||G.ShadyCSS.nativeShadow)&
         </div>`;if(this._loading&&!this._data)return a`${e}<p class="secondary" role="status">${t("list.loading")}</p>`;if(this._error){let p=this._error.code==="not_found";return a`${e}
         <div class="notice error" role="alert">
           <strong>${t(p?"memory.not_found_title":"error.load")}</strong>
-          <p>${p?t("memory.not_found_body"):y(this._error,t)}</p>
+          <p>${p?t("memory.not_found_body"):v(this._error,t)}</p>
           ${p?l:a`<button @click=${this._load}>${t("action.retry")}</button>`}
-        </div>`}let{memory:i,decay:r,provenance:n,history:o}=this._data,d=i.tier==="active",c=this._canWrite,h=(p,m)=>m==null||m===""||Array.isArray(m)&&!m.length?l:a`<div class="field"><dt>${p}</dt><dd>${Array.isArray(m)?m.join(", "):m}</dd></div>`,u=[i.segment_start?Q(this.hass,i.segment_start,i.segment_end,!0):"",i.time_of_day?t.label("time_of_day",i.time_of_day):"",i.day_type?t.label("day_type",i.day_type):""].filter(Boolean).join(" · ");return a`
+        </div>`}let{memory:i,decay:r,provenance:n,history:o}=this._data,d=i.tier==="active",c=this.canWrite,h=(p,f)=>f==null||f===""||Array.isArray(f)&&!f.length?l:a`<div class="field"><dt>${p}</dt><dd>${Array.isArray(f)?f.join(", "):f}</dd></div>`,u=[i.segment_start?tt(this.hass,i.segment_start,i.segment_end,!0):"",i.time_of_day?t.label("time_of_day",i.time_of_day):"",i.day_type?t.label("day_type",i.day_type):""].filter(Boolean).join(" · ");return a`
       ${e}
       ${d?l:a`<div class="notice error tier-banner" role="status">
             ${i.tier==="deleted"?t("memory.deleted_banner",{when:$(this.hass,i.deleted_at)}):t("memory.archived_banner",{when:$(this.hass,i.archived_at)})}
           </div>`}
       ${this._notice?a`<div class="notice" role="status">${this._notice}</div>`:l}
-      ${this._actionError?a`<div class="notice error" role="alert">${y(this._actionError,t)}</div>`:l}
+      ${this._actionError?a`<div class="notice error" role="alert">${v(this._actionError,t)}</div>`:l}
       <section class="card main" aria-labelledby="memory-text">
         <h2 id="memory-text" class="text">${i.content}</h2>
-        ${vt(i.summary,i.content)?a`<p class="secondary">${i.summary}</p>`:l}
+        ${Et(i.summary,i.content)?a`<p class="secondary">${i.summary}</p>`:l}
         <div class="row chips">
           <span class="chip">${t.label("kind",i.kind)}</span>
           ${t.label("weight_class",i.weight_class)!==t.label("kind",i.kind)?a`<span class="chip">${t.label("weight_class",i.weight_class)}</span>`:l}
@@ -590,23 +726,31 @@ var G=globalThis,Z=G.ShadowRoot&&(G.ShadyCSS===void 0||G.ShadyCSS.nativeShadow)&
           ${this._mayManage?a`<button class="danger" @click=${()=>this._confirm="purge"} ?disabled=${this._busy}>${t("action.purge")}</button>`:l}
         </div>
       </section>
-      ${this._editing?this._renderConflict(i):l}
-      ${this._editing?this._renderEdit(i):l}
+      ${this._editing?a`<hm-memory-edit-form
+            .t=${t}
+            .info=${this.info}
+            .hass=${this.hass}
+            .memory=${i}
+            .conflict=${this._conflict}
+            ?busy=${this._busy}
+            @hm-save=${this._save}
+            @hm-cancel=${this._cancelEdit}
+          ></hm-memory-edit-form>`:l}
       <section class="card" aria-labelledby="details-title">
         <h3 id="details-title">${t("memory.details")}</h3>
         <dl>
-          ${h(t("field.importance"),E(this.hass,i.importance))}
+          ${h(t("field.importance"),w(this.hass,i.importance))}
           ${r?a`<div class="field">
                 <dt>${t("field.effective_importance")}</dt>
                 <dd>
-                  <strong>${E(this.hass,r.effective_importance_now??i.effective_importance)}</strong>
-                  ${bt(r.effective_importance_now??i.effective_importance)}
+                  <strong>${w(this.hass,r.effective_importance_now??i.effective_importance)}</strong>
+                  ${wt(r.effective_importance_now??i.effective_importance)}
                   <div class="secondary">
-                    ${t("memory.decay_explained",{importance:E(this.hass,i.importance),bonus:W(this.hass,r.reinforcement??1),factor:W(this.hass,r.factor),half_life:W(this.hass,r.half_life_days,0)})}
+                    ${t("memory.decay_explained",{importance:w(this.hass,i.importance),bonus:W(this.hass,r.reinforcement??1),factor:W(this.hass,r.factor),half_life:W(this.hass,r.half_life_days,0)})}
                     ${t(i.access_count?"memory.last_used":"memory.unused_since",{count:Math.round(r.days_since_access)})}
                   </div>
                 </dd>
-              </div>`:h(t("field.effective_importance"),E(this.hass,i.effective_importance))}
+              </div>`:h(t("field.effective_importance"),w(this.hass,i.effective_importance))}
           ${h(t("field.people"),i.people)}
           ${h(t("field.place"),i.location)}
           ${h(t("field.time"),u)}
@@ -620,7 +764,13 @@ var G=globalThis,Z=G.ShadowRoot&&(G.ShadyCSS===void 0||G.ShadyCSS.nativeShadow)&
           ${h(t("field.used"),t("memory.used",{count:i.access_count??0}))}
           ${h(t("field.version"),String(i.version))}
         </dl>
-        ${this._renderProvenance(n)}
+        <hm-memory-provenance
+          .t=${t}
+          .hass=${this.hass}
+          .provenance=${n}
+          .memoryId=${this.memoryId}
+          .noTurnsText=${this._noTurnsText()}
+        ></hm-memory-provenance>
       </section>
       <section class="card" aria-labelledby="history-title">
         <h3 id="history-title">${t("memory.history")}</h3>
@@ -628,7 +778,7 @@ var G=globalThis,Z=G.ShadowRoot&&(G.ShadyCSS===void 0||G.ShadyCSS.nativeShadow)&
       </section>
       ${this._renderAudit()}
       ${this._renderDialog()}
-    `}static styles=[b,_`
+    `}static styles=[g,m`
       :host {
         display: flex;
         flex-direction: column;
@@ -649,10 +799,6 @@ var G=globalThis,Z=G.ShadowRoot&&(G.ShadyCSS===void 0||G.ShadyCSS.nativeShadow)&
       h3 {
         margin: 0 0 12px;
         font-size: 1.1em;
-        font-weight: 500;
-      }
-      h4 {
-        margin: 16px 0 8px;
         font-weight: 500;
       }
       .chips {
@@ -681,38 +827,11 @@ var G=globalThis,Z=G.ShadowRoot&&(G.ShadyCSS===void 0||G.ShadyCSS.nativeShadow)&
         width: 120px;
         margin-left: 8px;
       }
-      .edit {
-        display: flex;
-        flex-direction: column;
-        gap: 12px;
-      }
-      .grid {
-        display: grid;
-        grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
-        gap: 12px;
-      }
-      .grid input,
-      .grid select {
-        width: 100%;
-      }
-      label.check {
-        flex-direction: row;
-        align-items: center;
-        gap: 8px;
-      }
-      label.check input {
-        min-height: auto;
-      }
-      .end {
-        justify-content: flex-end;
-      }
       .spread {
         justify-content: space-between;
       }
       ol.history,
-      ol.audit,
-      ol.turns,
-      ol.events {
+      ol.audit {
         list-style: none;
         padding: 0;
         margin: 0;
@@ -720,51 +839,9 @@ var G=globalThis,Z=G.ShadowRoot&&(G.ShadyCSS===void 0||G.ShadyCSS.nativeShadow)&
         flex-direction: column;
         gap: 8px;
       }
-      ol.events li {
-        display: grid;
-        grid-template-columns: minmax(3.5em, max-content) 1fr;
-        gap: 8px;
-        overflow-wrap: anywhere;
-      }
-      ol.events time {
-        font-variant-numeric: tabular-nums;
-      }
-      button.more {
-        margin-top: 8px;
-      }
-      .conflict {
-        border-left: 4px solid var(--warning-color, #ffa600);
-      }
-      .conflict p.newer {
-        font-size: 1.1em;
-        margin: 8px 0;
-      }
-      ol.turns li {
-        padding: 8px 12px;
-        border-radius: 8px;
-        background: var(--secondary-background-color, #f5f5f5);
-      }
-      ol.turns li.user {
-        border-left: 3px solid var(--primary-color, #03a9f4);
-      }
       p.text {
         white-space: pre-line;
         overflow-wrap: anywhere;
-      }
-      dialog {
-        border: none;
-        border-radius: var(--ha-dialog-border-radius, 24px);
-        background: var(--card-background-color, #fff);
-        color: var(--primary-text-color, #212121);
-        padding: 24px;
-        max-width: min(90vw, 440px);
-      }
-      dialog::backdrop {
-        background: rgba(0, 0, 0, 0.4);
-      }
-      dialog h3 {
-        font-size: 1.3em;
-        font-weight: 400;
       }
       @media (max-width: 600px) {
         dl {
@@ -775,10 +852,10 @@ var G=globalThis,Z=G.ShadowRoot&&(G.ShadyCSS===void 0||G.ShadyCSS.nativeShadow)&
           margin-bottom: 8px;
         }
       }
-    `]};customElements.get("hm-memory-page")||customElements.define("hm-memory-page",wt);var ge=s=>String(s||"").replace(/[.!?]+\s*$/,""),Et=class extends f{static properties={t:{attribute:!1},info:{attribute:!1},live:{attribute:!1},prefix:{},_proposals:{state:!0},_loading:{state:!0},_error:{state:!0},_editing:{state:!0},_busy:{state:!0},_done:{state:!0},_actionError:{state:!0}};constructor(){super(),this._proposals=[],this._loading=!0,this._done=[]}firstUpdated(){this._load()}updated(t){t.has("live")&&this.live?.type==="proposals"&&!this._busy&&this._load()}async _load(){this._error=void 0;try{let t=await Qt(this.hass);this._proposals=t.proposals||[]}catch(t){this._error=t}finally{this._loading=!1}}get _canWrite(){return!!(this.info?.user?.can_write??!this.hass?.user?.is_read_only)}async _act(t,e){this._busy=t.id,this._actionError=void 0;try{if(e==="confirm"){let r=((await yt(this.hass,[t.id],[])).memories||[])[0];this._done=[{summary:t.summary,memory:r,action:"confirmed"},...this._done]}else await yt(this.hass,[],[t.id]),this._done=[{summary:t.summary,action:"rejected"},...this._done];this._proposals=this._proposals.filter(i=>i.id!==t.id)}catch(i){this._actionError=i,i?.code==="not_found"&&this._load()}finally{this._busy=void 0}}async _saveEdit(t,e){t.preventDefault();let i=new FormData(t.target),r=o=>String(i.get(o)??"").trim(),n={};r("content")!==e.content&&(n.content=r("content")),r("summary")!==e.summary&&(n.summary=r("summary")),r("kind")!==e.kind&&(n.kind=r("kind")),r("visibility")!==e.visibility&&(n.visibility=r("visibility")),this._busy=e.id,this._actionError=void 0;try{let o=await te(this.hass,e.id,n);this._done=[{summary:o.memory?.content||e.summary,memory:o.memory,action:"confirmed"},...this._done],this._proposals=this._proposals.filter(d=>d.id!==e.id),this._editing=void 0}catch(o){this._actionError=o}finally{this._busy=void 0}}_renderEdit(t){let e=this.t;return a`<form class="edit" @submit=${i=>this._saveEdit(i,t)}>
-      ${et(e,t)}
+    `]};customElements.get("hm-memory-page")||customElements.define("hm-memory-page",Pt);var ke=s=>String(s||"").replace(/[.!?]+\s*$/,""),Tt=class extends b{static properties={...b.properties,_proposals:{state:!0},_editing:{state:!0},_busy:{state:!0},_done:{state:!0},_actionError:{state:!0}};constructor(){super(),this._proposals=[],this._done=[]}firstUpdated(){this._load()}onLive(t){t.type==="proposals"&&!this._busy&&this._load()}async _load(){await this.track(()=>ne(this.hass),t=>this._proposals=t.proposals||[])}async _act(t,e){this._busy=t.id,this._actionError=void 0;try{if(e==="confirm"){let r=((await bt(this.hass,[t.id],[])).memories||[])[0];this._done=[{summary:t.summary,memory:r,action:"confirmed"},...this._done]}else await bt(this.hass,[],[t.id]),this._done=[{summary:t.summary,action:"rejected"},...this._done];this._proposals=this._proposals.filter(i=>i.id!==t.id)}catch(i){this._actionError=i,i?.code==="not_found"&&this._load()}finally{this._busy=void 0}}async _saveEdit(t,e){t.preventDefault();let i=new FormData(t.target),r=o=>String(i.get(o)??"").trim(),n={};r("content")!==e.content&&(n.content=r("content")),r("summary")!==e.summary&&(n.summary=r("summary")),r("kind")!==e.kind&&(n.kind=r("kind")),r("visibility")!==e.visibility&&(n.visibility=r("visibility")),this._busy=e.id,this._actionError=void 0;try{let o=await oe(this.hass,e.id,n);this._done=[{summary:o.memory?.content||e.summary,memory:o.memory,action:"confirmed"},...this._done],this._proposals=this._proposals.filter(d=>d.id!==e.id),this._editing=void 0}catch(o){this._actionError=o}finally{this._busy=void 0}}_renderEdit(t){let e=this.t;return a`<form class="edit" @submit=${i=>this._saveEdit(i,t)}>
+      ${it(e,t)}
       <div class="row">
-        ${it(e,this.info?.kinds||I,t.kind)}
+        ${st(e,this.info?.kinds||U,t.kind)}
         <label>
           ${e("field.visibility")}
           <select name="visibility">
@@ -799,7 +876,7 @@ var G=globalThis,Z=G.ShadowRoot&&(G.ShadyCSS===void 0||G.ShadyCSS.nativeShadow)&
         <span class="chip">${t.visibility==="private"?e("visibility.private"):e("visibility.household")}</span>
         <span class="secondary">${$(this.hass,t.created_at)}</span>
       </div>
-      ${r?this._renderEdit(t):this._canWrite?a`<div class="row actions">
+      ${r?this._renderEdit(t):this.canWrite?a`<div class="row actions">
               <button class="primary" ?disabled=${i} @click=${()=>this._act(t,"confirm")}
                 aria-label=${e("inbox.confirm_label",{summary:t.summary})}>${e("inbox.confirm")}</button>
               <button ?disabled=${i} @click=${()=>this._editing=t.id}
@@ -810,24 +887,21 @@ var G=globalThis,Z=G.ShadowRoot&&(G.ShadyCSS===void 0||G.ShadyCSS.nativeShadow)&
     </li>`}render(){let t=this.t;return t?a`
       <h2>${t("inbox.title")}</h2>
       <p class="secondary intro">${t("inbox.intro")}</p>
-      ${this._actionError?a`<div class="notice error" role="alert">${y(this._actionError,t)}</div>`:l}
+      ${this._actionError?a`<div class="notice error" role="alert">${v(this._actionError,t)}</div>`:l}
       <div role="status" aria-live="polite" class="done">
         ${this._done.slice(0,3).map(e=>a`<div class="notice">
-            ${e.action==="confirmed"?a`${t("inbox.confirmed",{summary:ge(e.summary)})}
-                  ${e.memory?a`<a href=${V(this.prefix,e.memory.id)}>${t("inbox.open_memory")}</a>`:l}`:t("inbox.rejected",{summary:ge(e.summary)})}
+            ${e.action==="confirmed"?a`${t("inbox.confirmed",{summary:ke(e.summary)})}
+                  ${e.memory?a`<a href=${V(this.prefix,e.memory.id)}>${t("inbox.open_memory")}</a>`:l}`:t("inbox.rejected",{summary:ke(e.summary)})}
           </div>`)}
       </div>
-      ${this._loading?a`<p class="secondary" role="status">${t("list.loading")}</p>`:l}
-      ${this._error?a`<div class="notice error" role="alert">
-            ${y(this._error,t)}
-            <div><button @click=${this._load}>${t("action.retry")}</button></div>
-          </div>`:l}
-      ${!this._loading&&!this._error&&!this._proposals.length?a`<div class="empty" role="status">
+      ${this.renderLoading()}
+      ${this.renderError(()=>this._load())}
+      ${!this.firstLoading&&!this._error&&!this._proposals.length?a`<div class="empty" role="status">
             <strong>${t("inbox.empty_title")}</strong>
             ${t("inbox.empty_body")}
           </div>`:l}
       ${this._proposals.length?a`<ul class="proposals">${this._proposals.map(e=>this._renderProposal(e))}</ul>`:l}
-    `:l}static styles=[b,_`
+    `:l}static styles=[g,m`
       :host {
         display: flex;
         flex-direction: column;
@@ -880,8 +954,8 @@ var G=globalThis,Z=G.ShadowRoot&&(G.ShadyCSS===void 0||G.ShadyCSS.nativeShadow)&
       .end {
         justify-content: flex-end;
       }
-    `]};customElements.get("hm-inbox")||customElements.define("hm-inbox",Et);var Ue=500,St=class extends f{static properties={t:{attribute:!1},info:{attribute:!1},live:{attribute:!1},prefix:{},_memories:{state:!0},_next:{state:!0},_pending:{state:!0},_loading:{state:!0},_error:{state:!0},_pendingError:{state:!0}};constructor(){super(),this._memories=[],this._loading=!0}firstUpdated(){this._load(),this._loadPending()}updated(t){if(!t.has("live")||!this.live)return;let e=this.live;e.type==="pending"?this._soon("_loadPending"):(e.memory?.origin==="observed"||e.memory_id)&&this._soon("_load")}_soon(t){clearTimeout(this[`${t}Timer`]),this[`${t}Timer`]=setTimeout(()=>this[t](),Ue)}async _load(t=!1){this._error=void 0;try{let e=await N(this.hass,{origins:["observed"],created_after:le(this.hass)},t?this._next:null,200),i=t?[...this._memories,...e.memories]:e.memories;this._memories=i,this._next=e.next_cursor??null}catch(e){this._error=e}finally{this._loading=!1}}async _loadPending(){this._pendingError=void 0;try{this._pending=await ee(this.hass,50)}catch(t){this._pending=void 0,this._pendingError=t}}_renderPending(){let t=this.t;if(this._pendingError)return this._pendingError.translation_key==="observer_not_running"?a`<div class="notice">${t("today.observer_off")}</div>`:a`<div class="notice error" role="alert">
-        ${y(this._pendingError,t)}
+    `]};customElements.get("hm-inbox")||customElements.define("hm-inbox",Tt);var We=500,Nt=class extends b{static properties={...b.properties,_memories:{state:!0},_next:{state:!0},_pending:{state:!0},_pendingError:{state:!0}};constructor(){super(),this._memories=[],this._next=null,this._pending=void 0,this._pendingError=void 0,this._timers=new Map}firstUpdated(){this._load(),this._loadPending()}onLive(t){t.type==="pending"?this._soon("_loadPending"):(t.memory?.origin==="observed"||t.memory_id)&&this._soon("_load")}_soon(t){clearTimeout(this._timers.get(t)),this._timers.set(t,setTimeout(()=>this[t](),We))}async _load(t=!1){await this.track(()=>L(this.hass,{origins:["observed"],created_after:_e(this.hass)},t?this._next:null,200),e=>{this._memories=t?[...this._memories,...e.memories]:e.memories,this._next=e.next_cursor??null})}async _loadPending(){this._pendingError=void 0;try{this._pending=await ae(this.hass,50)}catch(t){this._pending=void 0,this._pendingError=t}}_renderPending(){let t=this.t;if(this._pendingError)return this._pendingError.translation_key==="observer_not_running"?a`<div class="notice">${t("today.observer_off")}</div>`:a`<div class="notice error" role="alert">
+        ${v(this._pendingError,t)}
         <div><button @click=${this._loadPending}>${t("action.retry")}</button></div>
       </div>`;let e=this._pending;return e?e.events?a`
       <p class="secondary">
@@ -900,19 +974,16 @@ var G=globalThis,Z=G.ShadowRoot&&(G.ShadyCSS===void 0||G.ShadyCSS.nativeShadow)&
     `:a`<p class="secondary empty-line">${t("today.pending_none")}</p>`:a`<p class="secondary">${t("list.loading")}</p>`}render(){let t=this.t;if(!t)return l;let e=[...this._memories].sort((i,r)=>(i.segment_start||i.created_at).localeCompare(r.segment_start||r.created_at));return a`
       <section aria-labelledby="today-title">
         <h2 id="today-title">${t("today.title")}</h2>
-        ${this._loading?a`<p class="secondary" role="status">${t("list.loading")}</p>`:l}
-        ${this._error?a`<div class="notice error" role="alert">
-              ${y(this._error,t)}
-              <div><button @click=${()=>this._load()}>${t("action.retry")}</button></div>
-            </div>`:l}
-        ${!this._loading&&!this._error&&!e.length?a`<div class="empty" role="status">
+        ${this.renderLoading()}
+        ${this.renderError(()=>this._load())}
+        ${!this.firstLoading&&!this._error&&!e.length?a`<div class="empty" role="status">
               <strong>${t("today.empty_title")}</strong>
               ${t("today.empty_body")}
             </div>`:l}
         ${e.length?a`<ol class="timeline">
               ${e.map(i=>a`<li>
                   <time class="when" datetime=${i.segment_start||i.created_at}>
-                    ${Q(this.hass,i.segment_start||i.created_at,i.segment_end)}
+                    ${tt(this.hass,i.segment_start||i.created_at,i.segment_end)}
                   </time>
                   <div class="what">
                     <a href=${V(this.prefix,i.id)}>${i.content}</a>
@@ -925,7 +996,7 @@ var G=globalThis,Z=G.ShadowRoot&&(G.ShadyCSS===void 0||G.ShadyCSS.nativeShadow)&
         <h2 id="pending-title">${t("today.pending_title")}</h2>
         ${this._renderPending()}
       </section>
-    `}static styles=[b,_`
+    `}static styles=[g,m`
       :host {
         display: flex;
         flex-direction: column;
@@ -978,10 +1049,16 @@ var G=globalThis,Z=G.ShadowRoot&&(G.ShadyCSS===void 0||G.ShadyCSS.nativeShadow)&
         min-width: 0;
         overflow-wrap: anywhere;
       }
+      /* At most three lines of a long memory; the whole text is on its page. */
       .what a {
         color: var(--primary-text-color, #212121);
+        display: -webkit-box;
+        -webkit-box-orient: vertical;
+        -webkit-line-clamp: 3;
+        line-clamp: 3;
+        overflow: hidden;
       }
-    `]};customElements.get("hm-today")||customElements.define("hm-today",St);performance.mark("home-memory-module");var De="M3,6H21V8H3V6M3,11H21V13H3V11M3,16H21V18H3V16Z",kt=class extends f{static properties={narrow:{type:Boolean},route:{attribute:!1},panel:{attribute:!1},_t:{state:!0},_info:{state:!0},_error:{state:!0},_live:{state:!0},_proposalCount:{state:!0}};constructor(){super(),this._hass=void 0,this._t=void 0,this._live=void 0,this._language=void 0}get hass(){return this._hass}set hass(t){let e=!this._hass;this._hass=t,(e||t.language!==this._language)&&(this._language=t.language,this._start());for(let i of this.renderRoot?.querySelectorAll?.("[data-view]")||[])i.hass=t}async _start(){let t=this._hass;!this._firstPage&&this._view().name==="list"&&(this._firstPage=N(t,{},null,Vt),this._firstPage.catch(()=>{}));let i=Promise.resolve(this._firstPage).catch(()=>{}).then(()=>_t(t)).then(r=>{this._info=r,this._proposalCount=r.counts?.proposals??0},r=>console.warn("Home Memory: info unavailable",r));try{this._t=$t(await ne(t),t.language||"en"),this._error=void 0}catch(r){this._t=this._t||$t({}),this._error=r}await i,this._subscribe()}async _subscribe(){if(!(this._subscribing||this._unsubscribe||!this.isConnected)){this._subscribing=!0;try{this._unsubscribe=await ie(this._hass,t=>this._onLive(t))}catch(t){console.warn("Home Memory: live updates unavailable",t)}finally{this._subscribing=!1}this.isConnected||this._stopLive()}}_onLive(t){this._live={...t,at:performance.now()},t.type==="proposals"&&this._refreshInfo()}async _refreshInfo(){try{this._info=await _t(this._hass),this._proposalCount=this._info.counts?.proposals??0}catch{}}connectedCallback(){super.connectedCallback(),this._hass&&this._t&&this._subscribe()}disconnectedCallback(){super.disconnectedCallback(),this._stopLive()}_stopLive(){let t=this._unsubscribe;this._unsubscribe=void 0,t&&Promise.resolve(t()).catch(()=>{})}get _prefix(){return this.route?.prefix||"/memory"}_view(){let e=(this.route?.path||"").split("/").filter(Boolean);if(!e.length)return{name:"list"};if(e[0]==="m"&&e.length===2)try{return{name:"memory",id:decodeURIComponent(e[1])}}catch{return{name:"unknown"}}return e.length===1&&e[0]==="inbox"?{name:"inbox"}:e.length===1&&e[0]==="today"?{name:"today"}:{name:"unknown"}}_onClick(t){if(t.defaultPrevented||t.button!==0||t.metaKey||t.ctrlKey||t.shiftKey||t.altKey)return;let e=t.composedPath().find(r=>r.tagName==="A");if(!e||e.target||!e.href)return;let i=new URL(e.href);i.origin!==location.origin||!i.pathname.startsWith(this._prefix)||(t.preventDefault(),oe(i.pathname+i.search))}_toggleMenu(){this.dispatchEvent(new Event("hass-toggle-menu",{bubbles:!0,composed:!0}))}render(){let t=this._t;if(!t)return a`<div class="loading" role="status">…</div>`;let e=this._view(),i=this._prefix,r=(o,d,c)=>a`<a
+    `]};customElements.get("hm-today")||customElements.define("hm-today",Nt);performance.mark("home-memory-module");var Ve="M3,6H21V8H3V6M3,11H21V13H3V11M3,16H21V18H3V16Z",Lt=class extends _{static properties={narrow:{type:Boolean},route:{attribute:!1},panel:{attribute:!1},_t:{state:!0},_info:{state:!0},_error:{state:!0},_live:{state:!0},_proposalCount:{state:!0}};constructor(){super(),this._hass=void 0,this._t=void 0,this._live=void 0,this._language=void 0,this.narrow=!1,this.route=void 0,this.panel=void 0}get hass(){return this._hass}set hass(t){let e=!this._hass;this._hass=t,(e||t.language!==this._language)&&(this._language=t.language,this._start());for(let i of this.renderRoot?.querySelectorAll?.("[data-view]")||[])i.hass=t}async _start(){let t=this._hass;!this._firstPage&&this._view().name==="list"&&(this._firstPage=L(t,{},null,Xt),this._firstPage.catch(()=>{}));let i=Promise.resolve(this._firstPage).catch(()=>{}).then(()=>gt(t)).then(r=>{this._info=r,this._proposalCount=r.counts?.proposals??0},r=>console.warn("Home Memory: info unavailable",r));try{this._t=$t(await he(t),t.language||"en"),this._error=void 0}catch(r){this._t=this._t||$t({}),this._error=r}await i,this._subscribe()}async _subscribe(){if(!(this._subscribing||this._unsubscribe||!this.isConnected)){this._subscribing=!0;try{this._unsubscribe=await le(this._hass,t=>this._onLive(t))}catch(t){console.warn("Home Memory: live updates unavailable",t)}finally{this._subscribing=!1}this.isConnected||this._stopLive()}}_onLive(t){this._live={...t,at:performance.now()},t.type==="proposals"&&this._refreshInfo()}async _refreshInfo(){try{this._info=await gt(this._hass),this._proposalCount=this._info.counts?.proposals??0}catch{}}connectedCallback(){super.connectedCallback(),this._hass&&this._t&&this._subscribe()}disconnectedCallback(){super.disconnectedCallback(),this._stopLive()}_stopLive(){let t=this._unsubscribe;this._unsubscribe=void 0,t&&Promise.resolve(t()).catch(()=>{})}get _prefix(){return this.route?.prefix||"/memory"}_view(){let e=(this.route?.path||"").split("/").filter(Boolean);if(!e.length)return{name:"list"};if(e[0]==="m"&&e.length===2)try{return{name:"memory",id:decodeURIComponent(e[1])}}catch{return{name:"unknown"}}return e.length===1&&e[0]==="inbox"?{name:"inbox"}:e.length===1&&e[0]==="today"?{name:"today"}:{name:"unknown"}}_onClick(t){if(t.defaultPrevented||t.button!==0||t.metaKey||t.ctrlKey||t.shiftKey||t.altKey)return;let e=t.composedPath().find(r=>r.tagName==="A");if(!e||e.target||!e.href)return;let i=new URL(e.href);i.origin!==location.origin||!i.pathname.startsWith(this._prefix)||(t.preventDefault(),pe(i.pathname+i.search))}_toggleMenu(){this.dispatchEvent(new Event("hass-toggle-menu",{bubbles:!0,composed:!0}))}render(){let t=this._t;if(!t)return a`<div class="loading" role="status">…</div>`;let e=this._view(),i=this._prefix,r=(o,d,c)=>a`<a
       href=${d}
       class="tab"
       aria-current=${e.name===o||o==="list"&&e.name==="memory"?"page":"false"}
@@ -992,7 +1069,7 @@ var G=globalThis,Z=G.ShadowRoot&&(G.ShadyCSS===void 0||G.ShadyCSS.nativeShadow)&
           <div class="toolbar">
             ${this.narrow||this._hass.dockedSidebar==="always_hidden"?a`<button class="menu" @click=${this._toggleMenu}
                   aria-label=${this._hass.localize?.("ui.sidebar.sidebar_toggle")||t("sidebar")}>
-                  <svg viewBox="0 0 24 24" aria-hidden="true"><path d=${De}></path></svg>
+                  <svg viewBox="0 0 24 24" aria-hidden="true"><path d=${Ve}></path></svg>
                 </button>`:l}
             <h1>${t("title")}</h1>
           </div>
@@ -1005,7 +1082,7 @@ var G=globalThis,Z=G.ShadowRoot&&(G.ShadyCSS===void 0||G.ShadyCSS.nativeShadow)&
         <main>
           ${this._error?a`<div class="notice error" role="alert">
                 <strong>${t("error.start")}</strong>
-                <p>${y(this._error,t)}</p>
+                <p>${v(this._error,t)}</p>
                 <button @click=${()=>this._start()}>${t("action.retry")}</button>
               </div>`:l}
           <hm-memory-list
@@ -1051,7 +1128,7 @@ var G=globalThis,Z=G.ShadowRoot&&(G.ShadyCSS===void 0||G.ShadyCSS.nativeShadow)&
               ></hm-today>`:l}
         </main>
       </div>
-    `}static styles=[b,_`
+    `}static styles=[g,m`
       :host {
         display: block;
         min-height: 100vh;
@@ -1137,7 +1214,7 @@ var G=globalThis,Z=G.ShadowRoot&&(G.ShadyCSS===void 0||G.ShadyCSS.nativeShadow)&
           padding: 8px;
         }
       }
-    `]};customElements.get("home-memory-panel")||customElements.define("home-memory-panel",kt);
+    `]};customElements.get("home-memory-panel")||customElements.define("home-memory-panel",Lt);
 /*! Bundled license information:
 
 @lit/reactive-element/css-tag.js:

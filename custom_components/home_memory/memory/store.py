@@ -1,25 +1,27 @@
 """The memory store: one SQLite file (WAL) with FTS5, vectors and an audit log.
 
-`MemoryStore` is the engine's one way into the file. It is put together from
-layers, one module each, so that each concern reads on its own:
+`MemoryStore` is the engine's one way into the file, a thin front over parts
+it holds, one module each, so that each concern reads on its own:
 
-- storage/connections.py: the file, the writer and the reader, the backup gate, and
-  StorageError for anything the file underneath raises;
-- storage/in_memory.py: the vector index and score table that follow the file;
-- storage/rows.py: a memory's row, labels, FTS entry and vector;
-- storage/operation_log.py: who did what, and when;
-- storage/reading.py: memories by id, pages, figures;
-- storage/versions.py: update, history, undo;
-- storage/repeats.py: the memory a statement repeats or corrects, and folding it in;
-- storage/writing.py: create (new, correction or repeat);
-- storage/tiers.py: forget, restore, purge, access;
-- upkeep/merging.py: consolidation's merges;
-- upkeep/maintenance.py: maintenance (decay, archive, purge);
-- upkeep/reembedding.py: switching embedding models;
-- transfer/export_import.py: JSON lines out and in.
+- connections (storage/connections.py): the file, the writer and the reader,
+  the backup gate, and StorageError for anything the file underneath raises;
+- copies (storage/in_memory.py): the vector index and score table that
+  follow the file, and the embedder;
+- rows (storage/rows.py): a memory's row, labels, FTS entry and vector;
+- log (storage/operation_log.py): who did what, and when;
+- reading (storage/reading.py): memories by id, pages, figures;
+- versions (storage/versions.py): update, history, undo;
+- writes (storage/writing.py, with storage/repeats.py): create (new,
+  correction or repeat);
+- tiers (storage/tiers.py): forget, restore, purge, access;
+- merging (upkeep/merging.py): consolidation's merges;
+- upkeep (upkeep/maintenance.py): maintenance (decay, archive, purge);
+- reembedding (upkeep/reembedding.py): switching embedding models;
+- transfer (transfer/export_import.py): JSON lines out and in;
+- candidates (storage/candidates.py): retrieval's reads.
 
-Retrieval's reads are not a layer: storage/candidates.py (`MemoryStore.candidates`)
-takes the reader and the in-memory copies and holds no store.
+Each part is given the parts it uses; the front's methods are the parts'
+methods, named where the front is built, so a method's home is one look away.
 
 Threading model: every method is blocking and thread-safe. Writes go through
 one writer connection under a lock, each in one BEGIN IMMEDIATE transaction;
@@ -30,7 +32,6 @@ file: it is loaded at open and changed only after a write has committed.
 
 from __future__ import annotations
 
-import logging
 from pathlib import Path
 import sqlite3
 from typing import TYPE_CHECKING
@@ -52,9 +53,15 @@ from .common.errors import (
 )
 from .scoring.score_table import ScoreColumns
 from .storage.candidates import CandidateQueries
-from .storage.connections import STORAGE_FAILURES, storage_errors
-from .storage.operation_log import LogEntry
+from .storage.connections import STORAGE_FAILURES, StoreConnections
+from .storage.in_memory import InMemoryCopies
+from .storage.operation_log import LogEntry, OperationLog
 from .storage.reading import Reading
+from .storage.repeats import Repeats
+from .storage.rows import MemoryRows
+from .storage.tiers import Tiers
+from .storage.versions import Versions
+from .storage.writing import Writing
 from .text.validation import (
     MAX_CONTENT_CHARS,
     MAX_LABEL_CHARS,
@@ -68,7 +75,7 @@ from .text.validation import (
 from .transfer.export_import import ExportImport, ImportStats
 from .transfer.serialization import memory_from_dict, memory_to_dict
 from .upkeep.maintenance import Upkeep
-from .upkeep.merging import MemoryMerge
+from .upkeep.merging import MemoryMerge, Merging
 from .upkeep.reembedding import Reembedding
 
 if TYPE_CHECKING:
@@ -105,13 +112,9 @@ __all__ = [
     "summarize",
 ]
 
-_LOGGER = logging.getLogger(__name__)
 
-
-class MemoryStore(ExportImport, Upkeep, Reading, Reembedding):
+class MemoryStore:
     """Blocking, thread-safe access to one memory database."""
-
-    candidates: CandidateQueries
 
     def __init__(
         self,
@@ -143,83 +146,171 @@ class MemoryStore(ExportImport, Upkeep, Reading, Reembedding):
         any other failure of the file StorageError; both from SQLite's own
         error, whose code tells a damaged file from a busy or read-only one.
         """
-        self._init_connections(
+        self.connections = connections = StoreConnections(
             Path(path),
             config or EngineConfig(),
             clock=clock or system_time,
             monotonic=monotonic or elapsed,
             use_sqlite_vec=use_sqlite_vec,
         )
-        self._init_copies(embedder, graph_path=graph_path)
+        self.copies = copies = InMemoryCopies(
+            connections, embedder, graph_path=graph_path
+        )
         if use_graph:
-            self.enable_graph()
+            copies.enable_graph()
         try:
-            self._open_connections()
-            self._load_scores()
-            self._load_index()
-            self._adopt_saved_graph()
+            connections.open()
+            copies.load_scores()
+            copies.load_index()
+            copies.adopt_saved_graph()
             # The rows' bytes and the arrays' growth left freed pages behind.
             malloc_trim.release_freed_memory()
         except (*STORAGE_FAILURES, StorageError) as err:
-            self.index.close()
-            self._close_connections()
+            copies.index.close()
+            connections.close_files()
             # The reads above report through StorageError; the cause decides.
             cause = err.__cause__ if isinstance(err, StorageError) else err
             if isinstance(cause, sqlite3.DatabaseError):
-                raise DatabaseCorruptError(f"{self.path}: {cause}") from cause
-            raise StorageError(f"{self.path}: {cause}") from cause
+                raise DatabaseCorruptError(f"{connections.path}: {cause}") from cause
+            raise StorageError(f"{connections.path}: {cause}") from cause
         except BaseException:
-            self.index.close()
-            self._close_connections()
+            copies.index.close()
+            connections.close_files()
             raise
-        self.candidates = CandidateQueries(
-            self.read,
-            clock=self.now,
-            index=self.index,
-            scores=self.scores,
-            groups_of=self.caller_groups,
-            embedder=embedder,
-            sqlite_vec_version=self.sqlite_vec_version,
+        self.rows = rows = MemoryRows(copies)
+        self.log = log = OperationLog(connections)
+        self.reading = Reading(connections, copies, rows)
+        self.versions = versions = Versions(connections, copies, rows, log)
+        self.writes = Writing(
+            connections,
+            copies,
+            rows,
+            log,
+            Repeats(connections, copies, rows, log, versions),
         )
+        self.tiers = Tiers(connections, copies, rows, log)
+        self.merging = Merging(connections, copies, rows, log, versions)
+        self.upkeep = Upkeep(connections, copies, log)
+        self.reembedding = Reembedding(connections, copies, rows)
+        self.transfer = ExportImport(connections, copies, rows, self.writes)
+        self.candidates = CandidateQueries(
+            connections.read,
+            clock=connections.now,
+            index=copies.index,
+            scores=copies.scores,
+            groups_of=copies.caller_groups,
+            embedder=embedder,
+            sqlite_vec_version=connections.sqlite_vec_version,
+        )
+        self._expose_methods(connections, copies, log, versions)
+
+    def _expose_methods(
+        self,
+        connections: StoreConnections,
+        copies: InMemoryCopies,
+        log: OperationLog,
+        versions: Versions,
+    ) -> None:
+        """The front's methods, each the method of the part it lives in."""
+        self.config = connections.config
+        self.now = connections.now
+        self.transaction = connections.transaction
+        self.read = connections.read
+        self.checkpoint = connections.checkpoint
+        self.pause_writes = connections.pause_writes
+        self.resume_writes = connections.resume_writes
+
+        self.index = copies.index
+        self.scores = copies.scores
+        self.index_dimensions = copies.index_dimensions
+        self.enable_graph = copies.enable_graph
+        self.caller_groups = copies.caller_groups
+        self.embed_query = copies.embed_query
+
+        self.backends = self.reading.backends
+        self.schema_version = self.reading.schema_version
+        self.counts = self.reading.counts
+        self.count_active = self.reading.count_active
+        self.newest_created_at = self.reading.newest_created_at
+        self.database_size = self.reading.database_size
+        self.fetch = self.reading.fetch
+        self.fetch_ids = self.reading.fetch_ids
+        self.ids_of = self.reading.ids_of
+        self.rowids_of = self.reading.rowids_of
+        self.get = self.reading.get
+        self.list_memories = self.reading.list_memories
+        self.people_labels = self.reading.people_labels
+
+        self.log_event = log.log_event
+        self.last_seq = log.last_seq
+        self.log_entries = log.log_entries
+
+        self.create = self.writes.create
+        self.create_many = self.writes.create_many
+        self.update = versions.update
+        self.history = versions.history
+        self.undo = versions.undo
+        self.soft_delete = self.tiers.soft_delete
+        self.restore = self.tiers.restore
+        self.hard_delete = self.tiers.hard_delete
+        self.record_access = self.tiers.record_access
+
+        self.merge_memories = self.merging.merge_memories
+        self.run_maintenance = self.upkeep.run_maintenance
+        self.pending_embeddings = self.reembedding.pending_embeddings
+        self.reembed_batch = self.reembedding.reembed_batch
+        self.start_background_reembed = self.reembedding.start_background_reembed
+        self.wait_for_reembed = self.reembedding.wait_for_reembed
+
+        self.export_jsonl = self.transfer.export_jsonl
+        self.export_page = self.transfer.export_page
+        self.import_jsonl = self.transfer.import_jsonl
+
+    @property
+    def path(self) -> Path:
+        """The database file."""
+        return self.connections.path
+
+    @property
+    def closed(self) -> bool:
+        """True after close()."""
+        return self.connections.closed
+
+    @property
+    def writes_paused(self) -> bool:
+        """True between pause_writes() and resume_writes()."""
+        return self.connections.writes_paused
+
+    @property
+    def migrated_from(self) -> int:
+        """The schema version the file had when it was opened."""
+        return self.connections.migrated_from
+
+    @property
+    def sqlite_vec_version(self) -> str | None:
+        """sqlite-vec's version, None when it did not load."""
+        return self.connections.sqlite_vec_version
+
+    @property
+    def usearch_version(self) -> str | None:
+        """usearch's version while it keeps the HNSW graph, else None."""
+        return self.copies.usearch_version
+
+    @property
+    def embedder(self) -> Embedder | None:
+        """The embedder in use, or None (keyword-only search)."""
+        return self.copies.embedder
 
     def close(self) -> None:
         """Stop background work and close the database. Idempotent."""
-        if self._closed.is_set():
+        if self.connections.closed:
             return
-        self._closed.set()
-        with self._write_lock:
-            # A backup may be copying the main file right now (a reload or a
-            # shutdown during a backup): then it must not change. What was
-            # written meanwhile stays in the WAL; the next open recovers it.
-            paused = self.writes_paused
-            self._paused_at = None
-        self._writes_open.set()  # waiting writers wake up and see the store closed
-        thread = self._reembed_thread
-        # Another thread may have made it and not started it yet (a reload
-        # while the model loads): it sees the store closed and does nothing.
-        if thread is not None and thread.ident is not None:
-            thread.join()
-        self.index.close()
-        if self._graph_path is not None:
-            try:
-                self.index.save_graph(self._graph_path)
-            except OSError, RuntimeError:
-                _LOGGER.warning("Could not save the vector graph", exc_info=True)
-        with self._write_lock, self._read_lock:
-            try:
-                if paused:
-                    # SQLite checkpoints on the last close unless told not to.
-                    for conn in (self._writer, self._reader):
-                        conn.setconfig(sqlite3.SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, True)
-                else:
-                    self._writer.execute("PRAGMA optimize")
-                    self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            except sqlite3.Error:  # pragma: no cover - best effort on the way out
-                _LOGGER.debug("checkpoint on close failed", exc_info=True)
-            with storage_errors():
-                self._close_connections()
+        paused = self.connections.mark_closed()
+        self.reembedding.stop()
+        self.copies.close()
+        self.connections.close(paused=paused)
 
     def set_embedder(self, embedder: Embedder | None) -> None:
         """Switch models; memories are re-embedded by reembed_batch()."""
-        super().set_embedder(embedder)
+        self.reembedding.set_embedder(embedder)
         self.candidates.embedder = embedder

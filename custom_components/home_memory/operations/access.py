@@ -22,11 +22,10 @@ from enum import Enum, auto
 from typing import TYPE_CHECKING, Final
 
 from homeassistant.auth.permissions.const import POLICY_CONTROL
-from homeassistant.exceptions import Unauthorized, UnknownUser
+from homeassistant.exceptions import UnknownUser
 
-from ..const import DOMAIN
 from ..memory.common.values import Caller, Memory, MemoryFilter, Tier, Visibility
-from .errors import ForbiddenError
+from .errors import AdminRequiredError, ForbiddenError, ReadOnlyUserError
 
 if TYPE_CHECKING:
     from homeassistant.auth.models import User
@@ -43,30 +42,6 @@ class Access(Enum):
     READ = auto()
     WRITE = auto()
     ADMIN = auto()
-
-
-class _TranslatedUnauthorized(Unauthorized):
-    """Unauthorized with a translated message (Unauthorized takes no key)."""
-
-    translation_key_name: str
-
-    def __init__(self, context: Context) -> None:
-        super().__init__(context=context, permission=POLICY_CONTROL)
-        self.translation_domain = DOMAIN
-        self.translation_key = self.translation_key_name
-        self.generate_message = True
-
-
-class ReadOnlyUserError(_TranslatedUnauthorized):
-    """A read-only user tried to change memories."""
-
-    translation_key_name = "read_only_user"
-
-
-class AdminRequiredError(_TranslatedUnauthorized):
-    """A non-admin user called an admin action."""
-
-    translation_key_name = "admin_required"
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,7 @@ from ..memory.common.values import MemoryKind, Source, Visibility
 from ..memory.store import MAX_CONTENT_CHARS, MAX_LABEL_CHARS, MAX_SUMMARY_CHARS
 from ..memory.text.validation import text_problem
 from ..memory.transfer.serialization import MAX_COUNT
+from .errors import NotAiMemoryDatabaseError
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -41,10 +42,6 @@ _READ_COLUMNS = _REQUIRED_COLUMNS | {
 }  # fmt: skip
 # ai_memory's default wing and room carry no information.
 _UNINFORMATIVE = frozenset({"", "general"})
-
-
-class NotAiMemoryDatabaseError(Exception):
-    """The file is not an ai_memory database."""
 
 
 @dataclass(slots=True)

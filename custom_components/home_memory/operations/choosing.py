@@ -21,7 +21,12 @@ from ..memory.common.errors import MemoryChangedError
 from ..memory.common.values import Tier
 from ..memory.text.statements import missing_words
 from .access import Access, require
-from .errors import ConflictError, InvalidRequestError, NotFoundError, async_engine
+from .errors import (
+    ForgetChangedError,
+    InvalidRequestError,
+    NotFoundError,
+    async_engine,
+)
 from .events import async_memories_changed
 
 if TYPE_CHECKING:
@@ -48,20 +53,6 @@ class Resolved:
 
     memory: Memory | None
     candidates: list[Memory]
-
-
-class ForgetChangedError(ConflictError):
-    """A confirmed forget found the memory changed since it was shown.
-
-    Nothing was forgotten; `memory` is what it says now and `token` a new
-    confirmation for exactly that version.
-    """
-
-    def __init__(self, memory: Memory, token: str) -> None:
-        """Carry the memory as it is now and the token that may forget it."""
-        super().__init__("memory_changed", id=memory.id)
-        self.memory = memory
-        self.token = token
 
 
 async def async_resolve(

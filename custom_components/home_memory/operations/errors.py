@@ -18,6 +18,10 @@ from __future__ import annotations
 import sqlite3
 from typing import TYPE_CHECKING, Final
 
+from homeassistant.auth.permissions.const import POLICY_CONTROL
+from homeassistant.exceptions import Unauthorized
+
+from ..const import DOMAIN
 from ..memory.common.errors import (
     ImportFileError,
     InvalidMemoryError,
@@ -28,17 +32,13 @@ from ..memory.common.errors import (
     ProposalNotFoundError,
     VisibilityChangeForbiddenError,
 )
-from .ai_memory_import import NotAiMemoryDatabaseError
-from .transfer import (
-    ImportFileMissingError,
-    ImportFileUnreadableError,
-    PathOutsideConfigError,
-)
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
 
-    from homeassistant.core import HomeAssistant
+    from homeassistant.core import Context, HomeAssistant
+
+    from ..memory.common.values import Memory
 
 # Failures of the engine or its file that an operation reports as they are.
 ENGINE_FAILURES: Final = (MemoryEngineError, sqlite3.Error, OSError)
@@ -81,6 +81,60 @@ class UnavailableError(OperationError):
 
 class EngineFailureError(OperationError):
     """The engine or its database file failed; `error` says how."""
+
+
+class ForgetChangedError(ConflictError):
+    """A confirmed forget found the memory changed since it was shown.
+
+    Nothing was forgotten; `memory` is what it says now and `token` a new
+    confirmation for exactly that version.
+    """
+
+    def __init__(self, memory: Memory, token: str) -> None:
+        """Carry the memory as it is now and the token that may forget it."""
+        super().__init__("memory_changed", id=memory.id)
+        self.memory = memory
+        self.token = token
+
+
+class PathOutsideConfigError(Exception):
+    """The path points outside the config folder."""
+
+
+class ImportFileMissingError(Exception):
+    """There is no file at the path."""
+
+
+class ImportFileUnreadableError(Exception):
+    """The file exists but cannot be read as UTF-8 text."""
+
+
+class NotAiMemoryDatabaseError(Exception):
+    """The file is not an ai_memory database."""
+
+
+class _TranslatedUnauthorized(Unauthorized):
+    """Unauthorized with a translated message (Unauthorized takes no key)."""
+
+    translation_key_name: str
+
+    def __init__(self, context: Context) -> None:
+        super().__init__(context=context, permission=POLICY_CONTROL)
+        self.translation_domain = DOMAIN
+        self.translation_key = self.translation_key_name
+        self.generate_message = True
+
+
+class ReadOnlyUserError(_TranslatedUnauthorized):
+    """A read-only user tried to change memories."""
+
+    translation_key_name = "read_only_user"
+
+
+class AdminRequiredError(_TranslatedUnauthorized):
+    """A non-admin user called an admin action."""
+
+    translation_key_name = "admin_required"
 
 
 def engine_failure(err: BaseException) -> EngineFailureError:

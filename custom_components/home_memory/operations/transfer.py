@@ -11,24 +11,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from ..const import EXPORT_FOLDER
+from .errors import (
+    ImportFileMissingError,
+    ImportFileUnreadableError,
+    PathOutsideConfigError,
+)
 
 if TYPE_CHECKING:
     from datetime import datetime
 
     from ..memory.common.values import Caller
     from ..memory.store import MemoryStore
-
-
-class PathOutsideConfigError(Exception):
-    """The path points outside the config folder."""
-
-
-class ImportFileMissingError(Exception):
-    """There is no file at the path."""
-
-
-class ImportFileUnreadableError(Exception):
-    """The file exists but cannot be read as UTF-8 text."""
 
 
 def export_folder(data_folder: Path) -> Path:

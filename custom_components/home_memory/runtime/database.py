@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Final
 from ..const import CORRUPT_SUFFIX_FORMAT, DB_SIDE_SUFFIXES
 from ..memory.store import DatabaseCorruptError, MemoryStore
 from ..memory.vectors.hnsw_graph import remove_graph_files
+from .errors import DatabasePathError, DatabaseUnavailableError
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -40,10 +41,6 @@ _TRANSIENT_CODES = frozenset(
 )
 
 
-class DatabaseUnavailableError(Exception):
-    """The database cannot be opened right now; trying again later may work."""
-
-
 # Why a database path cannot be used until someone changes the file system
 # (also the translation keys of the setup error and the repair issue).
 REASON_IS_FOLDER: Final = "database_is_folder"
@@ -55,21 +52,6 @@ REASON_READ_ONLY: Final = "database_read_only"
 # recovering the WAL, or holds the shared-memory lock); any other readonly
 # result (a read-only file system, an immutable file) stays until someone acts.
 _TRANSIENT_READONLY: Final = frozenset({264, 520})  # READONLY_RECOVERY, _CANTLOCK
-
-
-class DatabasePathError(Exception):
-    """The path cannot hold the database; retrying will not help.
-
-    `reason` is one of the REASON_ constants; `folder` is the folder the
-    reason is about (the database's own folder, or an ancestor that is a file).
-    """
-
-    def __init__(self, reason: str, path: Path, folder: Path) -> None:
-        """Carry what is wrong and where."""
-        super().__init__(f"{reason}: {path}")
-        self.reason = reason
-        self.path = path
-        self.folder = folder
 
 
 def check_database_path(path: Path) -> None:

@@ -17,12 +17,8 @@ from homeassistant.util import dt as dt_util
 from ..const import DB_FILE, DB_FOLDER, DOMAIN, GRAPH_FILE
 from ..memory.common.errors import SchemaTooNewError
 from .clock import ha_now
-from .database import (
-    DatabasePathError,
-    DatabaseUnavailableError,
-    OpenedStore,
-    open_store,
-)
+from .database import OpenedStore, open_store
+from .errors import DatabasePathError, DatabaseUnavailableError
 from .issues import (
     async_clear_corrupt_database,
     async_clear_database_path,

@@ -31,6 +31,7 @@ from homeassistant.requirements import async_process_requirements
 
 from ..const import DB_FOLDER, DOMAIN, LOGGER
 from ..memory.embedding.model_files import MODEL_FILES_BY_NAME, sha256_of
+from .errors import DownloadError
 from .model import MODEL_SUBFOLDER
 
 if TYPE_CHECKING:
@@ -57,21 +58,6 @@ WRITE_CHUNK: Final = 1 << 20
 TIMEOUT: Final = aiohttp.ClientTimeout(total=None, sock_connect=30, sock_read=60)
 
 type ProgressCallback = Callable[[float], None]
-
-
-class DownloadError(HomeAssistantError):
-    """A model file could not be fetched or did not match its sha256.
-
-    `reason` is a translation key of the config flow ("download_failed" or
-    "download_mismatch"); `file` names the file.
-    """
-
-    def __init__(self, reason: str, file: str, detail: str = "") -> None:
-        """Keep the flow's error key, the file and what went wrong."""
-        super().__init__(f"{file}: {reason} {detail}".strip())
-        self.reason = reason
-        self.file = file
-        self.detail = detail
 
 
 def managed_model_dir(config_dir: str) -> Path:

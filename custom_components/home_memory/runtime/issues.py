@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
     from .backends import BackendStatus
     from .data import HomeMemoryConfigEntry
-    from .database import DatabasePathError
+    from .errors import DatabasePathError
 
 ISSUE_CORRUPT_DATABASE: Final = "corrupt_database"
 ISSUE_MODEL_UNAVAILABLE: Final = "model_unavailable"

@@ -18,26 +18,13 @@ from ..memory.embedding.multilingual import (
     MultilingualEmbedder,
     load_multilingual_embedder,
 )
+from .errors import ModelDirError
 
 if TYPE_CHECKING:
     from ..memory.embedding.embedder import Backend, Embedder
 
 # Where a user can drop the model files without configuring anything.
 MODEL_SUBFOLDER = ("models", MODEL_ID)
-
-
-class ModelDirError(Exception):
-    """Why a model folder is unusable, in terms the config flow can show.
-
-    `reason` is a translation key of the reconfigure form; `file` names the
-    missing or mismatching file where there is one.
-    """
-
-    def __init__(self, reason: str, file: str = "") -> None:
-        """Keep the form's error key and the file it is about."""
-        super().__init__(reason, file)
-        self.reason = reason
-        self.file = file
 
 
 def resolve_model_dir(configured: str | None, config_dir: str) -> Path | None:

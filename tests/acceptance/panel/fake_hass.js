@@ -13,7 +13,7 @@ window.fake = {
 
 window.makeHass = (resources, user) => ({
   language: "en",
-  locale: { language: "en", time_zone: "server" },
+  locale: { language: "en", time_zone: window.profileTimeZone || "server" },
   config: { time_zone: "Europe/Berlin" },
   user: { id: user.id, is_admin: user.is_admin },
   dockedSidebar: "docked",

@@ -32,6 +32,11 @@ export const list = (hass, filters, cursor, limit = PAGE) =>
     ...(cursor ? { cursor } : {}),
   });
 
+/**
+ * One page of a hybrid search, `offset` results in.
+ * @param {any} hass @param {string} query @param {any} filters
+ * @param {number | string | null} [offset] @param {number} [limit]
+ */
 export const search = (hass, query, filters, offset = 0, limit = 20) =>
   call(hass, "search", {
     query,

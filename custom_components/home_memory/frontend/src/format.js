@@ -1,51 +1,126 @@
 // Dates and numbers in the user's language and time zone settings.
 
+/** @param {any} hass */
 export function locale(hass) {
   return (hass && (hass.locale?.language || hass.language)) || "en";
 }
 
+/**
+ * The zone times are shown in, as the person's profile chooses (Home
+ * Assistant's "Time zone" setting): "server" the home's, "local" (Home
+ * Assistant's default) the browser's (undefined); none said (an older
+ * frontend) the home's.
+ * @param {any} hass
+ * @returns {string | undefined}
+ */
 function timeZone(hass) {
-  // "server" (the default) shows the home's time; "local" the browser's.
   return hass?.locale?.time_zone === "local" ? undefined : hass?.config?.time_zone;
 }
 
+/**
+ * A zone's offsets from UTC now and in half a year ("GMT+01:00,GMT+02:00"):
+ * two zone names with the same clock (Europe/Berlin, Europe/Rome) agree.
+ * @param {string | undefined} zone
+ */
+function offsets(zone) {
+  const now = Date.now();
+  const format = new Intl.DateTimeFormat("en", { timeZone: zone, timeZoneName: "longOffset" });
+  return [now, now + 182 * 86_400_000]
+    .map((at) => format.formatToParts(at).find((part) => part.type === "timeZoneName")?.value)
+    .join();
+}
+
+/**
+ * Whether shown times need their zone said: they are in the browser's zone
+ * and its clock is not the home's, while memories tell the home's time ("a
+ * little after three"), so "2:18 AM" alone would seem to contradict them.
+ * @param {any} hass
+ */
+export function zoneDiffers(hass) {
+  const home = hass?.config?.time_zone;
+  if (!home || timeZone(hass)) return false;
+  let differs = zonesDiffer.get(home);
+  if (differs === undefined) {
+    try {
+      differs = offsets(undefined) !== offsets(home);
+    } catch {
+      differs = false; // A zone name this browser does not know.
+    }
+    zonesDiffer.set(home, differs);
+  }
+  return differs;
+}
+
+/** Home zone -> whether the browser's clock differs (asked once per page). @type {Map<string, boolean>} */
+const zonesDiffer = new Map();
+
+/**
+ * A formatter of dates and/or times in the person's language and zone.
+ * @param {any} hass
+ * @param {{ date?: boolean, seconds?: boolean }} parts
+ */
+function dateTimeFormat(hass, { date = false, seconds = false }) {
+  return new Intl.DateTimeFormat(locale(hass), {
+    ...(date ? { dateStyle: "medium" } : {}),
+    timeStyle: seconds ? "medium" : "short",
+    timeZone: timeZone(hass),
+  });
+}
+
+/**
+ * `text` (a time shown) with its zone's short name after it ("8:18 PM EST")
+ * when the zone is not the home's; as it is otherwise. Intl allows no zone
+ * name beside a date or time style, so the name is formatted on its own.
+ * @param {any} hass
+ * @param {Date} at
+ * @param {string} text
+ */
+function withZone(hass, at, text) {
+  if (!zoneDiffers(hass)) return text;
+  const name = new Intl.DateTimeFormat(locale(hass), { timeZoneName: "short", timeZone: timeZone(hass) })
+    .formatToParts(at)
+    .find((part) => part.type === "timeZoneName")?.value;
+  return name ? `${text} ${name}` : text;
+}
+
+/**
+ * A date and time ("Nov 24, 2026, 6:00 PM").
+ * @param {any} hass
+ * @param {string | null | undefined} iso
+ */
 export function formatDateTime(hass, iso) {
   if (!iso) return "";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return String(iso);
-  return new Intl.DateTimeFormat(locale(hass), {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: timeZone(hass),
-  }).format(date);
+  return withZone(hass, date, dateTimeFormat(hass, { date: true }).format(date));
 }
 
-/** A time of day; `seconds` for changes that happened within one minute. */
+/**
+ * A time of day; `seconds` for changes that happened within one minute.
+ * @param {any} hass
+ * @param {string | null | undefined} iso
+ */
 export function formatTime(hass, iso, seconds = false) {
   if (!iso) return "";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return String(iso);
-  return new Intl.DateTimeFormat(locale(hass), {
-    timeStyle: seconds ? "medium" : "short",
-    timeZone: timeZone(hass),
-  }).format(date);
+  return withZone(hass, date, dateTimeFormat(hass, { seconds }).format(date));
 }
 
 /**
  * A period from `start` to `end` as one range ("2:42 – 2:50 AM"); ends in the
  * same minute read as one time ("2:42 AM"). `withDate` puts the day in front.
+ * @param {any} hass
+ * @param {string} start
+ * @param {string | null | undefined} end
  */
 export function formatRange(hass, start, end, withDate = false) {
   const from = new Date(start);
   const to = new Date(end || start);
   if (Number.isNaN(from.getTime())) return String(start ?? "");
-  const format = new Intl.DateTimeFormat(locale(hass), {
-    ...(withDate ? { dateStyle: "medium" } : {}),
-    timeStyle: "short",
-    timeZone: timeZone(hass),
-  });
-  if (Number.isNaN(to.getTime()) || to < from) return format.format(from);
-  return format.formatRange(from, to);
+  const format = dateTimeFormat(hass, { date: withDate });
+  if (Number.isNaN(to.getTime()) || to < from) return withZone(hass, from, format.format(from));
+  return withZone(hass, from, format.formatRange(from, to));
 }
 
 export function formatPercent(hass, value) {
@@ -63,15 +138,17 @@ export function formatNumber(hass, value, digits = 2) {
   }).format(Number(value));
 }
 
-/** Today's date (YYYY-MM-DD) in the home's time zone. */
+/**
+ * Today's date (YYYY-MM-DD) in the home's time zone: the day memories tell.
+ * @param {any} hass
+ */
 export function today(hass) {
-  const parts = new Intl.DateTimeFormat("en-CA", {
+  return new Intl.DateTimeFormat("en-CA", {
     year: "numeric",
     month: "2-digit",
     day: "2-digit",
-    timeZone: timeZone(hass),
+    timeZone: hass?.config?.time_zone,
   }).format(new Date());
-  return parts;
 }
 
 /**

@@ -25,18 +25,29 @@ export const listStyles = css`
     flex-direction: column;
     gap: 6px;
   }
+  /* At most three lines of a long memory; the whole text is on its page. */
   a.memory-link {
     color: var(--primary-text-color, #212121);
     text-decoration: none;
     font-size: 1.05em;
     overflow-wrap: anywhere;
     white-space: pre-line;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 3;
+    line-clamp: 3;
+    overflow: hidden;
   }
   a.memory-link:hover {
     text-decoration: underline;
   }
   .summary {
     overflow-wrap: anywhere;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
+    line-clamp: 2;
+    overflow: hidden;
   }
   .meta {
     font-size: 0.9em;

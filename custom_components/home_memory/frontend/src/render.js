@@ -23,6 +23,9 @@ export function addsToText(summary, content) {
 /**
  * The text and summary fields of an edit form (a memory's page and a
  * proposal's edit share them).
+ * @param {any} t
+ * @param {any} item
+ * @param {{ rows?: number, contentId?: string }} [options]
  */
 export function textFields(t, item, { rows = 3, contentId } = {}) {
   return html`<label>

@@ -72,7 +72,7 @@ def storage_errors() -> Iterator[None]:
 
 
 class StoreConnections:
-    """The file, the writer and the reader; the base of MemoryStore."""
+    """The file, the writer and the reader; every other store part is given it."""
 
     path: Path
     config: EngineConfig
@@ -81,7 +81,7 @@ class StoreConnections:
     _writer: sqlite3.Connection
     _reader: sqlite3.Connection
 
-    def _init_connections(
+    def __init__(
         self,
         path: Path,
         config: EngineConfig,
@@ -90,7 +90,7 @@ class StoreConnections:
         monotonic: Callable[[], float],
         use_sqlite_vec: bool,
     ) -> None:
-        """Set up locks, clock and gate; `_open_connections` opens the file."""
+        """Set up locks, clock and gate; `open` opens the file."""
         self._use_sqlite_vec = use_sqlite_vec
         self.sqlite_vec_version = None
         self.path = path
@@ -107,7 +107,7 @@ class StoreConnections:
         # When pause_writes() closed the gate (self._monotonic), None if open.
         self._paused_at: float | None = None
 
-    def _open_connections(self) -> None:
+    def open(self) -> None:
         """Open the writer (creating or migrating the file), then the reader."""
         self._writer = self._connect(read_only=False)
         self.migrated_from = migrate(self._writer)
@@ -137,16 +137,54 @@ class StoreConnections:
             raise
         return conn
 
-    def _close_connections(self) -> None:
+    def close_files(self) -> None:
+        """Close both connections (those opened so far)."""
         for name in ("_reader", "_writer"):
             conn: sqlite3.Connection | None = getattr(self, name, None)
             if conn is not None:
                 conn.close()
 
+    def mark_closed(self) -> bool:
+        """Refuse reads and writes from now on; whether a backup held writes.
+
+        Writers waiting at the backup gate wake up and see the store closed.
+        `close(paused=...)` then closes the file as the backup needs it.
+        """
+        self._closed.set()
+        with self._write_lock:
+            # A backup may be copying the main file right now (a reload or a
+            # shutdown during a backup): then it must not change. What was
+            # written meanwhile stays in the WAL; the next open recovers it.
+            paused = self.writes_paused
+            self._paused_at = None
+        self._writes_open.set()  # waiting writers wake up and see the store closed
+        return paused
+
+    def close(self, *, paused: bool) -> None:
+        """Checkpoint (unless a backup held writes) and close both connections."""
+        with self._write_lock, self._read_lock:
+            try:
+                if paused:
+                    # SQLite checkpoints on the last close unless told not to.
+                    for conn in (self._writer, self._reader):
+                        conn.setconfig(sqlite3.SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, True)
+                else:
+                    self._writer.execute("PRAGMA optimize")
+                    self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            except sqlite3.Error:  # pragma: no cover - best effort on the way out
+                _LOGGER.debug("checkpoint on close failed", exc_info=True)
+            with storage_errors():
+                self.close_files()
+
     @property
     def closed(self) -> bool:
         """True after close()."""
         return self._closed.is_set()
+
+    @property
+    def write_lock(self) -> threading.RLock:
+        """Held by every write; a change no write may interleave holds it too."""
+        return self._write_lock
 
     def checkpoint(self) -> bool:
         """Copy the WAL into the main file and truncate it; True when complete."""

@@ -1,13 +1,14 @@
 """What the store keeps in memory beside the file: vector index and score table.
 
 Both follow the file: they are loaded at open and changed only after a write
-has committed (`_refresh` re-reads the rows a write touched), so they never
+has committed (`refresh` re-reads the rows a write touched), so they never
 hold anything the file does not. The embedder lives here too: the index holds
 its vectors, and the visibility groups decide which of them a caller sees.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import threading
 from typing import TYPE_CHECKING, Any
@@ -19,14 +20,16 @@ from ..common.values import Caller, Visibility
 from ..scoring.score_table import SCORE_COLUMNS, ScoreTable
 from ..vectors.hnsw_graph import usearch_version
 from ..vectors.vector_index import VectorIndex
-from .connections import StoreConnections
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from pathlib import Path
 
     from ..embedding.embedder import Embedder
+    from .connections import StoreConnections
 
+
+_LOGGER = logging.getLogger(__name__)
 
 # Whose statements a memory holds: (owner, visibility).
 type Holder = tuple[str | None, str]
@@ -35,7 +38,7 @@ type Holder = tuple[str | None, str]
 _REFRESH_CHUNK = 4_096
 
 
-class InMemoryCopies(StoreConnections):
+class InMemoryCopies:
     """The vector index, the score table and the embedder behind them."""
 
     usearch_version: str | None
@@ -43,10 +46,15 @@ class InMemoryCopies(StoreConnections):
     index: VectorIndex
     scores: ScoreTable
 
-    def _init_copies(
-        self, embedder: Embedder | None, *, graph_path: Path | None
+    def __init__(
+        self,
+        connections: StoreConnections,
+        embedder: Embedder | None,
+        *,
+        graph_path: Path | None,
     ) -> None:
-        """Empty copies; `_load_scores` and `_load_index` fill them from the file."""
+        """Empty copies; `load_scores` and `load_index` fill them from the file."""
+        self._db = connections
         self.usearch_version = None
         self._graph_path = graph_path
         self._embedder = embedder
@@ -56,15 +64,15 @@ class InMemoryCopies(StoreConnections):
         self._refresh_lock = threading.Lock()
         # Rows committed by create but not yet in the index (see create_many):
         # rowid -> (visibility group, vector).
-        self._unindexed: dict[int, tuple[Holder, npt.NDArray[np.float32]]] = {}
-        self._pending_lock = threading.Lock()
+        self.unindexed: dict[int, tuple[Holder, npt.NDArray[np.float32]]] = {}
+        self.pending_lock = threading.Lock()
         self._groups: dict[str, int] = {}
         self.index_dimensions = embedder.dimensions if embedder else 384
         self.index = VectorIndex(self.index_dimensions)
         self.scores = ScoreTable()
 
     @property
-    def _dimensions(self) -> int:
+    def dimensions(self) -> int:
         return self._embedder.dimensions if self._embedder else self.index_dimensions
 
     @property
@@ -81,16 +89,16 @@ class InMemoryCopies(StoreConnections):
         enabled = self.index.enable_graph()
         self.usearch_version = usearch_version() if enabled else None
         if enabled and not had_graph:
-            self._adopt_saved_graph()
+            self.adopt_saved_graph()
         return enabled
 
-    def _adopt_saved_graph(self) -> None:
+    def adopt_saved_graph(self) -> None:
         """Take up the graph saved at the last close instead of building one."""
         path = self._graph_path
         if path is not None and len(self.index) >= self.index.graph_min_rows:
             self.index.load_graph(path)
 
-    def _group(self, owner: str | None, visibility: str) -> int:
+    def group(self, owner: str | None, visibility: str) -> int:
         if visibility == Visibility.HOUSEHOLD or owner is None:
             return 0
         if owner not in self._groups:
@@ -104,12 +112,12 @@ class InMemoryCopies(StoreConnections):
             groups.add(self._groups[caller.user_id])
         return groups
 
-    def _load_index(self) -> None:
+    def load_index(self) -> None:
         self.index.clear()
         if self._embedder is None:
             return
         model = self._embedder.model_id
-        with self._read() as conn:
+        with self._db.read() as conn:
             rows = conn.execute(
                 "SELECT m.rowid, m.owner, m.visibility, m.expires_at, v.vector "
                 "FROM memories m JOIN memory_vectors v ON v.memory_rowid = m.rowid "
@@ -122,12 +130,12 @@ class InMemoryCopies(StoreConnections):
     def _index_rows(self, rows: Sequence[Sequence[Any]]) -> None:
         if not rows:
             return
-        dims = self._dimensions
+        dims = self.dimensions
         vectors = np.frombuffer(b"".join(r[4] for r in rows), dtype="<f4").reshape(
             len(rows), dims
         )
         with self._index_lock:
-            groups = [self._group(r[1], r[2]) for r in rows]
+            groups = [self.group(r[1], r[2]) for r in rows]
         self.index.upsert(
             [int(r[0]) for r in rows],
             vectors.astype(np.float32, copy=False),
@@ -135,16 +143,16 @@ class InMemoryCopies(StoreConnections):
             [math.inf if r[3] is None else float(r[3]) for r in rows],
         )
 
-    def _load_scores(self) -> None:
+    def load_scores(self) -> None:
         self.scores.clear()
-        with self._read() as conn:
+        with self._db.read() as conn:
             rows = conn.execute(
                 f"SELECT {SCORE_COLUMNS} FROM memories WHERE tier = 'active'"
             )
             while batch := rows.fetchmany(8192):
                 self.scores.upsert(batch)
 
-    def _refresh(self, rowids: Sequence[int], *, vectors: bool = True) -> None:
+    def refresh(self, rowids: Sequence[int], *, vectors: bool = True) -> None:
         """Bring the in-memory copies in line with the file for these rows.
 
         Called after the commit of every write: the scoring columns of active
@@ -156,7 +164,7 @@ class InMemoryCopies(StoreConnections):
     def _refresh_chunk(self, rowids: Sequence[int], vectors: bool) -> None:
         marks = ",".join("?" * len(rowids))
         with self._refresh_lock:
-            with self._read() as conn:
+            with self._db.read() as conn:
                 scored = conn.execute(
                     f"SELECT {SCORE_COLUMNS} FROM memories "
                     f"WHERE tier = 'active' AND rowid IN ({marks})",
@@ -181,10 +189,28 @@ class InMemoryCopies(StoreConnections):
                 self.index.remove([r for r in rowids if r not in present])
                 self._index_rows(indexed)
 
-    def _embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32] | None:
+    def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32] | None:
         if self._embedder is None or not texts:
             return None
         return self._embedder.embed(list(texts))
+
+    def switch_embedder(self, embedder: Embedder | None) -> None:
+        """Use another model (or none): the index reloads with its vectors."""
+        # The refresh lock: a refresh that read the old model's vectors must
+        # not apply them after the reload.
+        with self._db.write_lock, self._refresh_lock:
+            self._embedder = embedder
+            self.load_index()
+        self.adopt_saved_graph()
+
+    def close(self) -> None:
+        """Close the index, saving its graph where the next open adopts it."""
+        self.index.close()
+        if self._graph_path is not None:
+            try:
+                self.index.save_graph(self._graph_path)
+            except OSError, RuntimeError:
+                _LOGGER.warning("Could not save the vector graph", exc_info=True)
 
     def embed_query(self, text: str) -> npt.NDArray[np.float32] | None:
         """The query vector, or None in keyword-only mode."""

@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..common.values import Caller, Visibility
 from ..text.validation import content_hash, from_timestamp
-from .connections import StoreConnections
 
 if TYPE_CHECKING:
     from datetime import datetime
     import sqlite3
+
+    from .connections import StoreConnections
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,10 +34,15 @@ class LogEntry:
     seq: int = 0
 
 
-class OperationLog(StoreConnections):
+class OperationLog:
     """Writing and reading the operation_log table."""
 
-    def _log(
+    def __init__(self, connections: StoreConnections) -> None:
+        """Rows are written and read through `connections`, timed by its clock."""
+        self._db = connections
+        self.now = connections.now
+
+    def record(
         self,
         conn: sqlite3.Connection,
         operation: str,
@@ -116,9 +122,9 @@ class OperationLog(StoreConnections):
         person's own: a private write that failed, or a forget still to be
         confirmed, does not tell others when that person spoke.
         """
-        with self._transaction() as conn:
+        with self._db.transaction() as conn:
             if since is None:
-                self._log(conn, operation, None, caller, None, details)
+                self.record(conn, operation, None, caller, None, details)
                 return
             ids: dict[str, None] = {}
             for memory_id, row_details in conn.execute(
@@ -133,7 +139,7 @@ class OperationLog(StoreConnections):
                 if isinstance(named, list):
                     ids.update(dict.fromkeys(map(str, named)))
             details = {**(details or {}), "ids": list(ids)}
-            self._log(conn, operation, None, caller, None, details)
+            self.record(conn, operation, None, caller, None, details)
             if not ids and caller.user_id is not None:
                 conn.execute(
                     "UPDATE operation_log SET owner = ?, visibility = ? "
@@ -143,7 +149,7 @@ class OperationLog(StoreConnections):
 
     def last_seq(self) -> int:
         """The newest log row's place (0: none): `log_event`'s `since`."""
-        with self._read() as conn:
+        with self._db.read() as conn:
             return int(
                 conn.execute(
                     "SELECT coalesce(max(seq), 0) FROM operation_log"
@@ -185,7 +191,7 @@ class OperationLog(StoreConnections):
             params.append(content_hash(content_hash_of))
         # Paging: `before` is the `seq` of the last row shown; older rows follow.
         entries: list[LogEntry] = []
-        with self._read() as conn:
+        with self._db.read() as conn:
             # Rows whose listed ids are all hidden are dropped after the read,
             # so read on until the page is full or the log is exhausted.
             while len(entries) < limit:

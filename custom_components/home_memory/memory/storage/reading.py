@@ -23,38 +23,55 @@ from ..common.values import (
 )
 from ..text.validation import label_key
 from .filters import filter_sql
-from .rows import COLUMNS, MemoryRows
+from .rows import COLUMNS
 from .schema import schema_version
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from .connections import StoreConnections
+    from .in_memory import InMemoryCopies
+    from .rows import MemoryRows
 
-class Reading(MemoryRows):
+
+class Reading:
     """Memories and figures, as they are now."""
+
+    def __init__(
+        self,
+        connections: StoreConnections,
+        copies: InMemoryCopies,
+        rows: MemoryRows,
+    ) -> None:
+        """Reads through `connections`' reader; `copies` tell which backends run."""
+        self._db = connections
+        self._copies = copies
+        self._rows = rows
+        self.now = connections.now
 
     def backends(self) -> dict[str, str]:
         """Which implementation runs each part; reported, never silent."""
+        embedder, index = self._copies.embedder, self._copies.index
         vector_search = "none"
-        if self._embedder is not None:
+        if embedder is not None:
             vector_search = (
-                "hnsw-graph+numpy-index" if self.index.graph_enabled else "numpy-index"
+                "hnsw-graph+numpy-index" if index.graph_enabled else "numpy-index"
             )
         return {
-            "embedder": self._embedder.backend if self._embedder else "none",
+            "embedder": embedder.backend if embedder else "none",
             "vector_search": vector_search,
             "filtered_vector_scan": "none"
-            if self._embedder is None
+            if embedder is None
             else "sqlite-vec"
-            if self.sqlite_vec_version
+            if self._db.sqlite_vec_version
             else "numpy",
             "keyword_search": "sqlite-fts5",
-            "retrieval_mode": "hybrid" if self._embedder else "keyword-only",
+            "retrieval_mode": "hybrid" if embedder else "keyword-only",
         }
 
     def schema_version(self) -> int:
         """The file's schema version."""
-        with self._read() as conn:
+        with self._db.read() as conn:
             return schema_version(conn)
 
     def counts(self) -> dict[str, dict[str, int]]:
@@ -64,7 +81,7 @@ class Reading(MemoryRows):
             "kind": {},
             "weight_class": {},
         }
-        with self._read() as conn:
+        with self._db.read() as conn:
             # One pass over the covering index memories_counts, not three
             # table scans (0.28 s at 100,000 memories).
             rows = conn.execute(
@@ -83,7 +100,7 @@ class Reading(MemoryRows):
 
     def count_active(self, visibility: Visibility) -> int:
         """Active memories of this visibility (expired ones included)."""
-        with self._read() as conn:
+        with self._db.read() as conn:
             return int(
                 conn.execute(
                     "SELECT count(*) FROM memories INDEXED BY memories_tier_visibility "
@@ -94,7 +111,7 @@ class Reading(MemoryRows):
 
     def newest_created_at(self, visibility: Visibility) -> float | None:
         """When the newest active memory of this visibility was created."""
-        with self._read() as conn:
+        with self._db.read() as conn:
             row = conn.execute(
                 "SELECT created_at FROM memories INDEXED BY memories_created "
                 "WHERE tier = ? AND visibility = ? ORDER BY created_at DESC LIMIT 1",
@@ -109,7 +126,8 @@ class Reading(MemoryRows):
         diagnostics): between checkpoints the WAL can outgrow the file.
         """
         size = 0
-        for path in (self.path, Path(f"{self.path}-wal"), Path(f"{self.path}-shm")):
+        file = self._db.path
+        for path in (file, Path(f"{file}-wal"), Path(f"{file}-shm")):
             try:
                 size += path.stat().st_size
             except FileNotFoundError:
@@ -122,31 +140,31 @@ class Reading(MemoryRows):
         """Memories by rowid (no visibility check: callers filter first)."""
         if not rowids:
             return {}
-        with self._read() as conn:
+        with self._db.read() as conn:
             rows = conn.execute(
                 f"SELECT {COLUMNS} FROM memories WHERE rowid IN "
                 f"({','.join('?' * len(rowids))})",
                 list(rowids),
             ).fetchall()
-        return {int(row[0]): self._row_to_memory(row) for row in rows}
+        return {int(row[0]): self._rows.row_to_memory(row) for row in rows}
 
     def fetch_ids(self, memory_ids: Sequence[str]) -> dict[str, Memory]:
         """Memories by id, as they are now (no visibility check: callers check)."""
         if not memory_ids:
             return {}
-        with self._read() as conn:
+        with self._db.read() as conn:
             rows = conn.execute(
                 f"SELECT {COLUMNS} FROM memories WHERE id IN "
                 f"({','.join('?' * len(memory_ids))})",
                 list(memory_ids),
             ).fetchall()
-        return {str(row[1]): self._row_to_memory(row) for row in rows}
+        return {str(row[1]): self._rows.row_to_memory(row) for row in rows}
 
     def ids_of(self, rowids: Sequence[int]) -> dict[int, str]:
         """Memory ids of these rowids (unknown rowids are left out)."""
         if not rowids:
             return {}
-        with self._read() as conn:
+        with self._db.read() as conn:
             return {
                 int(rowid): str(memory_id)
                 for rowid, memory_id in conn.execute(
@@ -160,7 +178,7 @@ class Reading(MemoryRows):
         """Rowids of these memory ids (unknown ids are left out)."""
         if not memory_ids:
             return []
-        with self._read() as conn:
+        with self._db.read() as conn:
             return [
                 int(row[0])
                 for row in conn.execute(
@@ -172,8 +190,8 @@ class Reading(MemoryRows):
 
     def get(self, memory_id: str, caller: Caller) -> Memory:
         """One memory by id, if the caller may see it (any tier)."""
-        with self._read() as conn:
-            return self._rowid_for(conn, memory_id, caller)[1]
+        with self._db.read() as conn:
+            return self._rows.rowid_for(conn, memory_id, caller)[1]
 
     def list_memories(
         self,
@@ -200,7 +218,7 @@ class Reading(MemoryRows):
         if after is not None:
             page_where = f"{where} AND (m.created_at, m.rowid) < (?, ?)"
             page_params = [*params, after.created_at, after.rowid]
-        with self._read() as conn:
+        with self._db.read() as conn:
             # Counting every visible row costs more than a page (70 ms at
             # 100,000 memories): the first page counts, later pages by key
             # report -1 (the caller has the count from the first).
@@ -221,7 +239,7 @@ class Reading(MemoryRows):
             ).fetchall()
         more = len(rows) > limit
         rows = rows[:limit]
-        items = [self._row_to_memory(row[:-1]) for row in rows]
+        items = [self._rows.row_to_memory(row[:-1]) for row in rows]
         position = ListPosition(float(rows[-1][-1]), int(rows[-1][0])) if more else None
         next_offset = offset + len(items)
         return Page(
@@ -239,7 +257,7 @@ class Reading(MemoryRows):
         given as the memories most often spell it ("Zedekiah", not "zedekiah").
         """
         visible = "m.tier = 'active' AND (m.visibility = 'household' OR m.owner = ?)"
-        with self._read() as conn:
+        with self._db.read() as conn:
             folded = [
                 str(row[0])
                 for row in conn.execute(

@@ -28,13 +28,16 @@ from ..common.values import (
 from ..embedding.profiles import profile_for
 from ..text.statements import Relation, relate
 from ..text.validation import merged_labels
-from .versions import Versions
 
 if TYPE_CHECKING:
     import sqlite3
 
     from ..embedding.profiles import SimilarityMap
-    from .in_memory import Holder
+    from .connections import StoreConnections
+    from .in_memory import Holder, InMemoryCopies
+    from .operation_log import OperationLog
+    from .rows import MemoryRows
+    from .versions import Versions
 
 # Nearest memories of the same owner a new statement is compared with.
 _MATCH_CANDIDATES = 8
@@ -45,10 +48,26 @@ type Candidates = dict[int, float]
 type Unindexed = dict[int, tuple[Holder, npt.NDArray[np.float32]]]
 
 
-class Repeats(Versions):
+class Repeats:
     """Find the memory a statement repeats or corrects; fold the statement in."""
 
-    def _find_match(
+    def __init__(
+        self,
+        connections: StoreConnections,
+        copies: InMemoryCopies,
+        rows: MemoryRows,
+        log: OperationLog,
+        versions: Versions,
+    ) -> None:
+        """Compares with `copies`' index; corrections are written by `versions`."""
+        self._copies = copies
+        self._rows = rows
+        self._log = log
+        self._versions = versions
+        self.now = connections.now
+        self.config = connections.config
+
+    def find_match(
         self,
         conn: sqlite3.Connection,
         item: NewMemory,
@@ -100,7 +119,7 @@ class Repeats(Versions):
 
     def _statement_similarity(self) -> SimilarityMap:
         """The current model's memory-to-memory cosines on the shared scale."""
-        embedder = self._embedder
+        embedder = self._copies.embedder
         return profile_for(embedder.model_id if embedder else None).statement
 
     def _indexed_similar(
@@ -114,11 +133,11 @@ class Repeats(Versions):
         """The index's nearest memories among `allowed`, down to the floor."""
         candidates: Candidates = {}
         # Asked even when there is nothing to search: it registers the owner.
-        group = self._group(item.owner, item.visibility)
+        group = self._copies.group(item.owner, item.visibility)
         if not allowed.size:
             return candidates
         calibrate = self._statement_similarity()
-        for rowid, cosine in self.index.search(
+        for rowid, cosine in self._copies.index.search(
             vector, _MATCH_CANDIDATES, groups=[group], now=now, allowed_rowids=allowed
         ):
             similarity = calibrate(cosine)
@@ -139,8 +158,8 @@ class Repeats(Versions):
         They were committed by a writer that has not refreshed the index, or
         written earlier in this transaction.
         """
-        with self._pending_lock:
-            unindexed = list(self._unindexed.items())
+        with self._copies.pending_lock:
+            unindexed = list(self._copies.unindexed.items())
         calibrate = self._statement_similarity()
         for rowid, (row_holder, row_vector) in [*unindexed, *fresh.items()]:
             if row_holder == holder:
@@ -202,7 +221,7 @@ class Repeats(Versions):
                 correction = (rowid, similarity, relation)
         return correction
 
-    def _fold_into(
+    def fold_into(
         self,
         conn: sqlite3.Connection,
         rowid: int,
@@ -227,7 +246,7 @@ class Repeats(Versions):
         without one, it no longer expires): a repeat never shortens a
         memory's life, nor lets it lapse before the newest telling says.
         """
-        existing = self._fetch_one(conn, rowid)
+        existing = self._rows.fetch_one(conn, rowid)
         correction = relation is Relation.CORRECTION
         action = CreateAction.UPDATED if correction else CreateAction.REINFORCED
         patch = _accumulated(existing, item)
@@ -237,7 +256,7 @@ class Repeats(Versions):
         else:
             patch = _repeat_expiry(patch, existing, item)
         if not patch.is_empty():
-            self._apply_patch(
+            self._versions.apply_patch(
                 conn,
                 existing,
                 patch,
@@ -252,7 +271,7 @@ class Repeats(Versions):
             "last_accessed_at = ? WHERE rowid = ?",
             (now, rowid),
         )
-        self._log(
+        self._log.record(
             conn,
             str(action),
             existing.id,
@@ -261,7 +280,7 @@ class Repeats(Versions):
             {"similarity": round(similarity, 4)},
         )
         return CreateResult(
-            self._fetch_one(conn, rowid),
+            self._rows.fetch_one(conn, rowid),
             action,
             similarity,
             existing.content if correction else None,
@@ -299,7 +318,7 @@ def _corrected(
     """A correction's statement replaces the old one's; the optional fields
     it leaves out are cleared (their names are returned).
     """
-    # Writing._validate_new filled kind, class and summary.
+    # Writing.validate_new filled kind, class and summary.
     patch = replace(
         patch,
         content=item.content,

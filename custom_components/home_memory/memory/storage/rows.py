@@ -24,11 +24,12 @@ from ..common.values import (
     WeightClass,
 )
 from ..text.validation import from_timestamp, label_key
-from .in_memory import InMemoryCopies
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
     import sqlite3
+
+    from .in_memory import InMemoryCopies
 
 
 # Column value -> member: a dict lookup is ten times cheaper than calling the
@@ -55,10 +56,14 @@ COLUMNS = (
 )
 
 
-class MemoryRows(InMemoryCopies):
+class MemoryRows:
     """Reading a memory's row, writing its labels, FTS entry and vector."""
 
-    def _row_to_memory(self, row: Sequence[Any]) -> Memory:
+    def __init__(self, copies: InMemoryCopies) -> None:
+        """Vectors are written for the model of `copies`' embedder."""
+        self._copies = copies
+
+    def row_to_memory(self, row: Sequence[Any]) -> Memory:
         return Memory(
             id=row[1],
             content=row[2],
@@ -94,13 +99,13 @@ class MemoryRows(InMemoryCopies):
             thread=row[32],
         )
 
-    def _fetch_one(self, conn: sqlite3.Connection, rowid: int) -> Memory:
+    def fetch_one(self, conn: sqlite3.Connection, rowid: int) -> Memory:
         row = conn.execute(
             f"SELECT {COLUMNS} FROM memories WHERE rowid = ?", (rowid,)
         ).fetchone()
-        return self._row_to_memory(row)
+        return self.row_to_memory(row)
 
-    def _rowid_for(
+    def rowid_for(
         self, conn: sqlite3.Connection, memory_id: str, caller: Caller
     ) -> tuple[int, Memory]:
         if not isinstance(memory_id, str):
@@ -110,13 +115,13 @@ class MemoryRows(InMemoryCopies):
         ).fetchone()
         if row is None:
             raise MemoryNotFoundError(memory_id)
-        memory = self._row_to_memory(row)
+        memory = self.row_to_memory(row)
         if not memory.visible_to(caller):
             # Someone else's private memory does not exist for this caller.
             raise MemoryNotFoundError(memory_id)
         return int(row[0]), memory
 
-    def _write_labels(
+    def write_labels(
         self,
         conn: sqlite3.Connection,
         rowid: int,
@@ -134,7 +139,7 @@ class MemoryRows(InMemoryCopies):
             [(rowid, person) for person in dict.fromkeys(map(label_key, people))],
         )
 
-    def _write_fts(
+    def write_fts(
         self,
         conn: sqlite3.Connection,
         rowid: int,
@@ -156,16 +161,20 @@ class MemoryRows(InMemoryCopies):
             ),
         )
 
-    def _write_vector(
+    def write_vector(
         self, conn: sqlite3.Connection, rowid: int, vector: npt.NDArray[np.float32]
     ) -> None:
-        assert self._embedder is not None
+        assert self._copies.embedder is not None
         conn.execute(
             "INSERT OR REPLACE INTO memory_vectors (memory_rowid, model, vector) "
             "VALUES (?, ?, ?)",
-            (rowid, self._embedder.model_id, np.asarray(vector, dtype="<f4").tobytes()),
+            (
+                rowid,
+                self._copies.embedder.model_id,
+                np.asarray(vector, dtype="<f4").tobytes(),
+            ),
         )
         conn.execute(
             "UPDATE memories SET embedding_model = ? WHERE rowid = ?",
-            (self._embedder.model_id, rowid),
+            (self._copies.embedder.model_id, rowid),
         )

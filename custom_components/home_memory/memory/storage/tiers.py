@@ -11,12 +11,16 @@ from typing import TYPE_CHECKING
 from ..common.errors import InvalidMemoryError, MemoryChangedError
 from ..common.values import Caller, Memory, Tier
 from ..text.validation import label_key
-from .operation_log import OperationLog
-from .rows import COLUMNS, MemoryRows
+from .rows import COLUMNS
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
     import sqlite3
+
+    from .connections import StoreConnections
+    from .in_memory import InMemoryCopies
+    from .operation_log import OperationLog
+    from .rows import MemoryRows
 
 # Called with each memory a restore or purge names, inside its transaction,
 # before anything changes: it raises to refuse them all (who may manage
@@ -24,8 +28,22 @@ if TYPE_CHECKING:
 type TargetCheck = Callable[[Memory], None]
 
 
-class Tiers(MemoryRows, OperationLog):
+class Tiers:
     """Soft delete, restore, hard delete, and reinforcement by access."""
+
+    def __init__(
+        self,
+        connections: StoreConnections,
+        copies: InMemoryCopies,
+        rows: MemoryRows,
+        log: OperationLog,
+    ) -> None:
+        """Writes through `connections`, then brings `copies` in line."""
+        self._db = connections
+        self._copies = copies
+        self._rows = rows
+        self._log = log
+        self.now = connections.now
 
     def _select_targets(
         self,
@@ -37,7 +55,7 @@ class Tiers(MemoryRows, OperationLog):
     ) -> list[tuple[int, Memory]]:
         targets: dict[int, Memory] = {}
         for memory_id in ids:
-            rowid, memory = self._rowid_for(conn, memory_id, caller)
+            rowid, memory = self._rows.rowid_for(conn, memory_id, caller)
             targets[rowid] = memory
         if tags:
             rows = conn.execute(
@@ -46,7 +64,7 @@ class Tiers(MemoryRows, OperationLog):
                 [label_key(t) for t in tags],
             ).fetchall()
             for row in rows:
-                memory = self._row_to_memory(row)
+                memory = self._rows.row_to_memory(row)
                 if memory.visible_to(caller):
                     targets[int(row[0])] = memory
         return [
@@ -72,7 +90,7 @@ class Tiers(MemoryRows, OperationLog):
         if not ids and not tags:
             raise InvalidMemoryError("ids", "name memories by id or by tag")
         now = self.now()
-        with self._transaction() as conn:
+        with self._db.transaction() as conn:
             targets = self._select_targets(conn, caller, ids, tags, Tier.ACTIVE)
             for _, memory in targets:
                 if versions is not None and versions.get(memory.id) != memory.version:
@@ -83,8 +101,8 @@ class Tiers(MemoryRows, OperationLog):
                     "deleted_by = ? WHERE rowid = ?",
                     (now, caller.actor, rowid),
                 )
-                self._log(conn, "delete", memory.id, caller, memory.content)
-        self._refresh([rowid for rowid, _ in targets])
+                self._log.record(conn, "delete", memory.id, caller, memory.content)
+        self._copies.refresh([rowid for rowid, _ in targets])
         return [memory.id for _, memory in targets]
 
     def restore(
@@ -99,7 +117,7 @@ class Tiers(MemoryRows, OperationLog):
         `check` sees every memory named (active ones too) before anything
         changes; if it raises, nothing is restored.
         """
-        with self._transaction() as conn:
+        with self._db.transaction() as conn:
             named = self._select_targets(conn, caller, ids, (), None)
             if check is not None:
                 for _, memory in named:
@@ -116,8 +134,8 @@ class Tiers(MemoryRows, OperationLog):
                     "WHERE rowid = ?",
                     (self.now(), rowid),
                 )
-                self._log(conn, "restore", memory.id, caller, memory.content)
-        self._refresh([rowid for rowid, _ in targets])
+                self._log.record(conn, "restore", memory.id, caller, memory.content)
+        self._copies.refresh([rowid for rowid, _ in targets])
         return [memory.id for _, memory in targets]
 
     def hard_delete(
@@ -138,7 +156,7 @@ class Tiers(MemoryRows, OperationLog):
         """
         if not ids and not tags:
             raise InvalidMemoryError("ids", "name memories by id or by tag")
-        with self._transaction() as conn:
+        with self._db.transaction() as conn:
             targets = self._select_targets(conn, caller, ids, tags, None)
             if check is not None:
                 for _, memory in targets:
@@ -146,14 +164,14 @@ class Tiers(MemoryRows, OperationLog):
             for _, memory in targets:
                 if tier is not None and memory.tier is not tier:
                     raise MemoryChangedError(memory.id)
-            self._purge_rows(conn, [rowid for rowid, _ in targets])
+            self.purge_rows(conn, [rowid for rowid, _ in targets])
             for _, memory in targets:
-                self._log(conn, "purge", memory.id, caller, memory.content)
-        self._refresh([rowid for rowid, _ in targets])
+                self._log.record(conn, "purge", memory.id, caller, memory.content)
+        self._copies.refresh([rowid for rowid, _ in targets])
         return [memory.id for _, memory in targets]
 
     @staticmethod
-    def _purge_rows(conn: sqlite3.Connection, rowids: Sequence[int]) -> None:
+    def purge_rows(conn: sqlite3.Connection, rowids: Sequence[int]) -> None:
         for rowid in rowids:
             conn.execute("DELETE FROM memories_fts WHERE rowid = ?", (rowid,))
             # Vectors, labels and versions go by ON DELETE CASCADE.
@@ -166,7 +184,7 @@ class Tiers(MemoryRows, OperationLog):
         if not rowids:
             return
         now = self.now()
-        with self._transaction() as conn:
+        with self._db.transaction() as conn:
             conn.executemany(
                 "UPDATE memories SET access_count = access_count + 1, "
                 "last_accessed_at = ? WHERE rowid = ?",
@@ -180,7 +198,7 @@ class Tiers(MemoryRows, OperationLog):
                     list(rowids),
                 )
             ]
-            self._log(
+            self._log.record(
                 conn, "access", None, caller, None, {"ids": ids, "via": operation}
             )
-        self._refresh(rowids, vectors=False)
+        self._copies.refresh(rowids, vectors=False)

@@ -1,6 +1,6 @@
 """Changing a memory: update keeps the previous version, history lists them, undo.
 
-Every change of a memory's statement goes through `_apply_patch`, which saves
+Every change of a memory's statement goes through `apply_patch`, which saves
 the version it replaces first: a correction told by voice, an edit by action,
 a consolidation merge and undo itself all leave the same trail.
 """
@@ -43,8 +43,6 @@ from ..text.validation import (
     summarize,
     to_timestamp,
 )
-from .operation_log import OperationLog
-from .rows import MemoryRows
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -52,6 +50,11 @@ if TYPE_CHECKING:
 
     import numpy as np
     import numpy.typing as npt
+
+    from .connections import StoreConnections
+    from .in_memory import InMemoryCopies
+    from .operation_log import OperationLog
+    from .rows import MemoryRows
 
 
 def _check_visibility_change(
@@ -103,8 +106,23 @@ def _embedded_text(current: Memory, patch: MemoryPatch) -> str | None:
     return embedding_text(summary, content)
 
 
-class Versions(MemoryRows, OperationLog):
+class Versions:
     """Update, history and undo."""
+
+    def __init__(
+        self,
+        connections: StoreConnections,
+        copies: InMemoryCopies,
+        rows: MemoryRows,
+        log: OperationLog,
+    ) -> None:
+        """Writes through `connections`, then brings `copies` in line."""
+        self._db = connections
+        self._copies = copies
+        self._rows = rows
+        self._log = log
+        self.now = connections.now
+        self.config = connections.config
 
     def update(self, memory_id: str, patch: MemoryPatch, caller: Caller) -> Memory:
         """Change some fields; keeps the previous version for undo.
@@ -116,15 +134,15 @@ class Versions(MemoryRows, OperationLog):
         """
         if patch.is_empty():
             raise InvalidMemoryError("patch", "nothing to change")
-        patch = self._validate_patch(patch)
-        with self._read() as conn:
-            _, current = self._rowid_for(conn, memory_id, caller)
+        patch = self.validate_patch(patch)
+        with self._db.read() as conn:
+            _, current = self._rows.rowid_for(conn, memory_id, caller)
         # Embedded before the writer lock (embedding is slow), for the text
         # as it was read; checked again under the lock below.
         embedded = _embedded_text(current, patch)
         vector = self._embed_one(embedded)
-        with self._transaction() as conn:
-            rowid, current = self._rowid_for(conn, memory_id, caller)
+        with self._db.transaction() as conn:
+            rowid, current = self._rows.rowid_for(conn, memory_id, caller)
             if current.tier is not Tier.ACTIVE:
                 raise MemoryNotFoundError(memory_id)
             if (committed := _embedded_text(current, patch)) != embedded:
@@ -142,7 +160,7 @@ class Versions(MemoryRows, OperationLog):
             ):
                 return current
             _check_visibility_change(current, patch.visibility, caller)
-            self._apply_patch(
+            self.apply_patch(
                 conn,
                 current,
                 patch,
@@ -151,11 +169,11 @@ class Versions(MemoryRows, OperationLog):
                 vector=vector,
                 cleared=cleared,
             )
-            updated = self._fetch_one(conn, rowid)
-        self._refresh([rowid])
+            updated = self._rows.fetch_one(conn, rowid)
+        self._copies.refresh([rowid])
         return updated
 
-    def _validate_patch(self, patch: MemoryPatch) -> MemoryPatch:
+    def validate_patch(self, patch: MemoryPatch) -> MemoryPatch:
         if patch.visibility is Visibility.PRIVATE:
             pass  # the owner check happens against the stored memory
         to_timestamp(patch.expires_at)
@@ -191,10 +209,10 @@ class Versions(MemoryRows, OperationLog):
         """The vector of `text` (None: no text to embed, or no embedder)."""
         if text is None:
             return None
-        embedded = self._embed([text])
+        embedded = self._copies.embed([text])
         return None if embedded is None else embedded[0]
 
-    def _apply_patch(
+    def apply_patch(
         self,
         conn: sqlite3.Connection,
         current: Memory,
@@ -236,7 +254,7 @@ class Versions(MemoryRows, OperationLog):
             changed = sorted(
                 name for name in _SNAPSHOT_FIELDS if getattr(patch, name) is not None
             )
-            self._log(
+            self._log.record(
                 conn,
                 log_operation,
                 current.id,
@@ -272,10 +290,10 @@ class Versions(MemoryRows, OperationLog):
         Text changed without a new vector (keyword-only mode): the old vector
         no longer describes it, so it goes.
         """
-        self._write_labels(conn, rowid, tags, people)
-        self._write_fts(conn, rowid, content, summary, tags, people)
+        self._rows.write_labels(conn, rowid, tags, people)
+        self._rows.write_fts(conn, rowid, content, summary, tags, people)
         if vector is not None:
-            self._write_vector(conn, rowid, vector)
+            self._rows.write_vector(conn, rowid, vector)
         elif content != previous.content or summary != previous.summary:
             conn.execute("DELETE FROM memory_vectors WHERE memory_rowid = ?", (rowid,))
             conn.execute(
@@ -308,8 +326,8 @@ class Versions(MemoryRows, OperationLog):
         Every reader of history goes through here: a version that was private
         is its owner's alone, even after the memory became household.
         """
-        with self._read() as conn:
-            rowid, current = self._rowid_for(conn, memory_id, caller)
+        with self._db.read() as conn:
+            rowid, current = self._rows.rowid_for(conn, memory_id, caller)
             rows = conn.execute(
                 "SELECT version, snapshot, replaced_at, replaced_by "
                 "FROM memory_versions WHERE memory_rowid = ? ORDER BY version DESC",
@@ -341,11 +359,13 @@ class Versions(MemoryRows, OperationLog):
             or snapshot["summary"] != current.summary
         )
         vector = (
-            self._embed([embedding_text(snapshot["summary"], snapshot["content"])])
+            self._copies.embed(
+                [embedding_text(snapshot["summary"], snapshot["content"])]
+            )
             if text_changed
             else None
         )
-        with self._transaction() as conn:
+        with self._db.transaction() as conn:
             values = _snapshot_values(snapshot)
             values.update(version=version, updated_at=self.now())
             self._write_statement(conn, rowid, values)
@@ -358,7 +378,7 @@ class Versions(MemoryRows, OperationLog):
                 snapshot["tags"], snapshot["people"],
                 None if vector is None else vector[0],
             )  # fmt: skip
-            self._log(
+            self._log.record(
                 conn,
                 "undo",
                 memory_id,
@@ -366,8 +386,8 @@ class Versions(MemoryRows, OperationLog):
                 snapshot["content"],
                 {"to_version": version},
             )
-            restored = self._fetch_one(conn, rowid)
-        self._refresh([rowid])
+            restored = self._rows.fetch_one(conn, rowid)
+        self._copies.refresh([rowid])
         return restored
 
     def _last_version(
@@ -376,8 +396,8 @@ class Versions(MemoryRows, OperationLog):
         """An active memory's rowid, current state, last saved version and its
         snapshot; raises when there is none to return to.
         """
-        with self._read() as conn:
-            rowid, current = self._rowid_for(conn, memory_id, caller)
+        with self._db.read() as conn:
+            rowid, current = self._rows.rowid_for(conn, memory_id, caller)
             if current.tier is not Tier.ACTIVE:
                 # Like update: a forgotten memory is restored first, not edited.
                 raise MemoryNotFoundError(memory_id)
@@ -394,7 +414,7 @@ class Versions(MemoryRows, OperationLog):
 def _patched_values(
     current: Memory, patch: MemoryPatch, cleared: frozenset[str]
 ) -> dict[str, Any]:
-    """The statement's columns after `patch` (see `Versions._apply_patch`)."""
+    """The statement's columns after `patch` (see `Versions.apply_patch`)."""
     content = patch.content if patch.content is not None else current.content
     if patch.summary is not None:
         summary = patch.summary

@@ -42,7 +42,6 @@ from ..text.validation import (
     summarize,
     to_timestamp,
 )
-from .repeats import Repeats, Unindexed
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -51,7 +50,11 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from .in_memory import Holder
+    from .connections import StoreConnections
+    from .in_memory import Holder, InMemoryCopies
+    from .operation_log import OperationLog
+    from .repeats import Repeats, Unindexed
+    from .rows import MemoryRows
 
 
 # Sources whose text a person told (not observed, not imported).
@@ -68,10 +71,27 @@ def _as_told(item: NewMemory) -> NewMemory:
     return replace(item, content=as_statement(item.content, private=private))
 
 
-class Writing(Repeats):
+class Writing:
     """Create: insert a memory, or fold a statement into the one it repeats."""
 
-    def _validate_new(self, new: NewMemory) -> NewMemory:
+    def __init__(
+        self,
+        connections: StoreConnections,
+        copies: InMemoryCopies,
+        rows: MemoryRows,
+        log: OperationLog,
+        repeats: Repeats,
+    ) -> None:
+        """Writes through `connections`; `repeats` finds what a statement repeats."""
+        self._db = connections
+        self._copies = copies
+        self._rows = rows
+        self._log = log
+        self._repeats = repeats
+        self.now = connections.now
+        self.config = connections.config
+
+    def validate_new(self, new: NewMemory) -> NewMemory:
         content = clean_content("content", new.content, MAX_CONTENT_CHARS)
         kind = clean_enum("kind", MemoryKind, new.kind)
         source = clean_enum("source", Source, new.source)
@@ -139,7 +159,7 @@ class Writing(Repeats):
         so a caller's own bookkeeping (consumed events, a confirmed proposal)
         commits or rolls back with the memories.
         """
-        cleaned = [self._validate_new(_as_told(item)) for item in items]
+        cleaned = [self.validate_new(_as_told(item)) for item in items]
         vectors = self._vectors_for(cleaned, vectors)
         now = self.now()
         results: list[CreateResult] = []
@@ -150,7 +170,7 @@ class Writing(Repeats):
         # Per owner and visibility, the rowids a new statement may match.
         holders: dict[Holder, npt.NDArray[np.int64]] = {}
         try:
-            with self._transaction() as conn:
+            with self._db.transaction() as conn:
                 for position, item in enumerate(cleaned):
                     vector = None if vectors is None else vectors[position]
                     rowid, result = self._write_one(
@@ -163,9 +183,9 @@ class Writing(Repeats):
                 # Still inside the write lock: the next writer's duplicate
                 # check sees these rows even before the index does (two
                 # creates at once must not both insert).
-                with self._pending_lock:
-                    self._unindexed.update(fresh)
-            self._refresh(touched)
+                with self._copies.pending_lock:
+                    self._copies.unindexed.update(fresh)
+            self._copies.refresh(touched)
         finally:
             self._forget_unindexed(fresh)
         return results
@@ -177,10 +197,13 @@ class Writing(Repeats):
     ) -> npt.NDArray[np.float32] | None:
         """The items' vectors: those given (checked), else embedded here."""
         if vectors is None:
-            return self._embed(
+            return self._copies.embed(
                 [embedding_text(str(c.summary), c.content) for c in cleaned]
             )
-        if self._embedder is None or vectors.shape != (len(cleaned), self._dimensions):
+        if self._copies.embedder is None or vectors.shape != (
+            len(cleaned),
+            self._copies.dimensions,
+        ):
             raise InvalidMemoryError("vectors", "do not match the items or the model")
         return vectors
 
@@ -199,13 +222,19 @@ class Writing(Repeats):
         corrects; the row written and the result. A row whose vector changed
         joins `fresh`.
         """
-        match = self._find_match(conn, item, vector, fresh, holders) if dedup else None
+        match = (
+            self._repeats.find_match(conn, item, vector, fresh, holders)
+            if dedup
+            else None
+        )
         if match is None:
-            rowid = self._insert(conn, item, vector, caller, now)
-            result = CreateResult(self._fetch_one(conn, rowid), CreateAction.CREATED)
+            rowid = self.insert(conn, item, vector, caller, now)
+            result = CreateResult(
+                self._rows.fetch_one(conn, rowid), CreateAction.CREATED
+            )
         else:
             rowid, similarity, relation = match
-            result = self._fold_into(
+            result = self._repeats.fold_into(
                 conn, rowid, item, vector, similarity, relation, caller, now
             )
         if vector is not None and result.action is not CreateAction.REINFORCED:
@@ -214,12 +243,12 @@ class Writing(Repeats):
 
     def _forget_unindexed(self, fresh: Unindexed) -> None:
         """The index has these rows now (or they were never committed)."""
-        with self._pending_lock:
+        with self._copies.pending_lock:
             for rowid, entry in fresh.items():
-                if self._unindexed.get(rowid) is entry:
-                    del self._unindexed[rowid]
+                if self._copies.unindexed.get(rowid) is entry:
+                    del self._copies.unindexed[rowid]
 
-    def _insert(
+    def insert(
         self,
         conn: sqlite3.Connection,
         item: NewMemory,
@@ -239,8 +268,8 @@ class Writing(Repeats):
         values = self._new_row(memory_id, item, now)
         if times:
             values.update(times)
-        if vector is not None and self._embedder is not None:
-            values["embedding_model"] = self._embedder.model_id
+        if vector is not None and self._copies.embedder is not None:
+            values["embedding_model"] = self._copies.embedder.model_id
         names = ", ".join(values)
         marks = ", ".join(f":{name}" for name in values)
         rowid = int(
@@ -248,13 +277,13 @@ class Writing(Repeats):
                 f"INSERT INTO memories ({names}) VALUES ({marks})", values
             ).lastrowid  # type: ignore[arg-type]
         )
-        self._write_labels(conn, rowid, item.tags, item.people)
-        self._write_fts(
+        self._rows.write_labels(conn, rowid, item.tags, item.people)
+        self._rows.write_fts(
             conn, rowid, item.content, str(item.summary), item.tags, item.people
         )
-        if vector is not None and self._embedder is not None:
-            self._write_vector(conn, rowid, vector)
-        self._log(
+        if vector is not None and self._copies.embedder is not None:
+            self._rows.write_vector(conn, rowid, vector)
+        self._log.record(
             conn,
             "create",
             memory_id,

@@ -14,12 +14,16 @@ from ..common.errors import ImportFileError, InvalidMemoryError
 from ..common.values import Caller, NewMemory, Visibility
 from ..storage.connections import storage_errors
 from ..storage.rows import COLUMNS
-from ..storage.writing import Writing
 from ..text.validation import embedding_text
 from .serialization import memory_from_dict, memory_to_dict, parse_line
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
+
+    from ..storage.connections import StoreConnections
+    from ..storage.in_memory import InMemoryCopies
+    from ..storage.rows import MemoryRows
+    from ..storage.writing import Writing
 
 
 EXPORT_FORMAT = "home_memory.export.v1"
@@ -36,8 +40,22 @@ class ImportStats:
     skipped_private: int = 0
 
 
-class ExportImport(Writing):
+class ExportImport:
     """export_jsonl and import_jsonl."""
+
+    def __init__(
+        self,
+        connections: StoreConnections,
+        copies: InMemoryCopies,
+        rows: MemoryRows,
+        writes: Writing,
+    ) -> None:
+        """Imported memories are checked and inserted as `writes` does it."""
+        self._db = connections
+        self._copies = copies
+        self._rows = rows
+        self._writes = writes
+        self.now = connections.now
 
     def export_jsonl(
         self, out: IO[str], caller: Caller, *, all_tiers: bool = True
@@ -70,7 +88,7 @@ class ExportImport(Writing):
         if not 1 <= limit <= 10_000 or after < 0:
             raise InvalidMemoryError("limit", "after >= 0 and limit 1-10000")
         tier = "" if all_tiers else "AND tier = 'active' "
-        with self._read() as conn:
+        with self._db.read() as conn:
             rows = conn.execute(
                 f"SELECT {COLUMNS} FROM memories WHERE rowid > ? {tier}"
                 "AND (visibility = 'household' OR owner = ?) "
@@ -81,7 +99,7 @@ class ExportImport(Writing):
         rows = rows[:limit]
         lines = []
         for row in rows:
-            memory = self._row_to_memory(row)
+            memory = self._rows.row_to_memory(row)
             if memory.visible_to(caller):  # the same rule, checked once more
                 lines.append(
                     json.dumps(memory_to_dict(memory, caller), ensure_ascii=False)
@@ -122,7 +140,7 @@ class ExportImport(Writing):
                         continue
                     # Nor may a file attribute words to someone else.
                     new = replace(new, owner=caller.user_id, speaker=caller.user_id)
-                records.append((self._validate_new(new), extra))
+                records.append((self._writes.validate_new(new), extra))
             except InvalidMemoryError as err:
                 # The messages name the field, never the value (see
                 # serialization.py): a file's contents must not be echoed.
@@ -132,21 +150,23 @@ class ExportImport(Writing):
         if errors:
             raise ImportFileError(errors)
         validated = records
-        with self._read() as conn:
+        with self._db.read() as conn:
             existing = {row[0] for row in conn.execute("SELECT id FROM memories")}
         fresh = [(new, extra) for new, extra in validated if new.id not in existing]
         fresh = list({str(new.id): (new, extra) for new, extra in fresh}.values())
-        vectors = self._embed(
+        vectors = self._copies.embed(
             [embedding_text(str(n.summary), n.content) for n, _ in fresh]
         )
         touched: list[int] = []
-        with self._transaction() as conn:
+        with self._db.transaction() as conn:
             for position, (new, extra) in enumerate(fresh):
                 vector = None if vectors is None else vectors[position]
                 touched.append(
-                    self._insert(conn, new, vector, caller, self.now(), times=extra)
+                    self._writes.insert(
+                        conn, new, vector, caller, self.now(), times=extra
+                    )
                 )
-        self._refresh(touched)
+        self._copies.refresh(touched)
         return ImportStats(
             imported=len(fresh),
             skipped=len(validated) - len(fresh),

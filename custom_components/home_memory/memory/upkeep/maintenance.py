@@ -12,29 +12,45 @@ from ..common.values import SYSTEM, MaintenanceStats
 from ..scoring import decay
 from ..scoring.score_table import SCORE_COLUMNS, ScoreColumns
 from ..storage.tiers import Tiers
-from .merging import Merging
 
 if TYPE_CHECKING:
     import sqlite3
 
+    from ..storage.connections import StoreConnections
+    from ..storage.in_memory import InMemoryCopies
+    from ..storage.operation_log import OperationLog
 
-class Upkeep(Merging, Tiers):
+
+class Upkeep:
     """run_maintenance: decay, archive and purge."""
+
+    def __init__(
+        self,
+        connections: StoreConnections,
+        copies: InMemoryCopies,
+        log: OperationLog,
+    ) -> None:
+        """Writes through `connections`, then brings `copies` in line."""
+        self._db = connections
+        self._copies = copies
+        self._log = log
+        self.now = connections.now
+        self.config = connections.config
 
     def run_maintenance(self, *, batch_size: int = 2000) -> MaintenanceStats:
         """Decay, archive, purge. Idempotent; every batch commits on its own."""
         now = self.now()
         processed, archived_decayed = self._decay_active(now, batch_size)
-        completed = not self._closed.is_set()
+        completed = not self._db.closed
         archived_expired = purged = purged_log = 0
         expired_rowids: list[int] = []
         if completed:
-            with self._transaction() as conn:
+            with self._db.transaction() as conn:
                 expired_rowids = self._archive_expired(conn, now)
                 archived_expired = len(expired_rowids)
                 purged = self._purge_long_archived(conn, now)
                 purged_log = self._purge_old_log_entries(conn, now)
-                self._log(
+                self._log.record(
                     conn,
                     "maintenance",
                     None,
@@ -46,7 +62,7 @@ class Upkeep(Merging, Tiers):
                         "purged": purged,
                     },
                 )
-        self._refresh(expired_rowids)
+        self._copies.refresh(expired_rowids)
         return MaintenanceStats(
             processed=processed,
             archived_decayed=archived_decayed,
@@ -64,8 +80,8 @@ class Upkeep(Merging, Tiers):
         """
         processed = archived = 0
         last_rowid = 0
-        while not self._closed.is_set():
-            with self._read() as conn:
+        while not self._db.closed:
+            with self._db.read() as conn:
                 rows = conn.execute(
                     f"SELECT {SCORE_COLUMNS} FROM memories "
                     "WHERE tier = 'active' AND rowid > ? ORDER BY rowid LIMIT ?",
@@ -108,7 +124,7 @@ class Upkeep(Merging, Tiers):
             )
             if due
         ]
-        with self._transaction() as conn:
+        with self._db.transaction() as conn:
             conn.executemany(
                 "UPDATE memories SET effective_importance = ? WHERE rowid = ?",
                 updates,
@@ -119,9 +135,11 @@ class Upkeep(Merging, Tiers):
                     "WHERE rowid = ? AND tier = 'active'",
                     (now, rowid),
                 )
-                self._log(conn, "archive", memory_id, SYSTEM, None, {"reason": "decay"})
+                self._log.record(
+                    conn, "archive", memory_id, SYSTEM, None, {"reason": "decay"}
+                )
         # Each batch leaves the in-memory copies at once, not at the end.
-        self._refresh([rowid for rowid, _ in to_archive])
+        self._copies.refresh([rowid for rowid, _ in to_archive])
         return len(to_archive)
 
     def _archive_expired(self, conn: sqlite3.Connection, now: float) -> list[int]:
@@ -137,7 +155,9 @@ class Upkeep(Merging, Tiers):
                 "WHERE rowid = ?",
                 (now, rowid),
             )
-            self._log(conn, "archive", memory_id, SYSTEM, None, {"reason": "expired"})
+            self._log.record(
+                conn, "archive", memory_id, SYSTEM, None, {"reason": "expired"}
+            )
         return [int(rowid) for rowid, _ in expired]
 
     def _purge_long_archived(self, conn: sqlite3.Connection, now: float) -> int:
@@ -148,9 +168,11 @@ class Upkeep(Merging, Tiers):
             "AND archived_at <= ?",
             (cutoff,),
         ).fetchall()
-        self._purge_rows(conn, [int(rowid) for rowid, _ in old])
+        Tiers.purge_rows(conn, [int(rowid) for rowid, _ in old])
         for _, memory_id in old:
-            self._log(conn, "purge", memory_id, SYSTEM, None, {"reason": "archived"})
+            self._log.record(
+                conn, "purge", memory_id, SYSTEM, None, {"reason": "archived"}
+            )
         return len(old)
 
     def _purge_old_log_entries(self, conn: sqlite3.Connection, now: float) -> int:

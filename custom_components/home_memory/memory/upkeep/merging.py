@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..common.values import Caller, MemoryPatch, Tier
 from ..storage.rows import COLUMNS
-from ..storage.versions import Versions
 from ..text.validation import clean_labels, to_timestamp
 
 if TYPE_CHECKING:
@@ -23,6 +22,11 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from ..common.values import Memory
+    from ..storage.connections import StoreConnections
+    from ..storage.in_memory import InMemoryCopies
+    from ..storage.operation_log import OperationLog
+    from ..storage.rows import MemoryRows
+    from ..storage.versions import Versions
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -47,8 +51,24 @@ class MemoryMerge:
     details: dict[str, Any] = field(default_factory=dict)
 
 
-class Merging(Versions):
+class Merging:
     """merge_memories: apply consolidation's steps."""
+
+    def __init__(
+        self,
+        connections: StoreConnections,
+        copies: InMemoryCopies,
+        rows: MemoryRows,
+        log: OperationLog,
+        versions: Versions,
+    ) -> None:
+        """The survivor is patched as `versions` patch; `copies` follow."""
+        self._db = connections
+        self._copies = copies
+        self._rows = rows
+        self._log = log
+        self._versions = versions
+        self.now = connections.now
 
     def merge_memories(
         self, merges: Sequence[MemoryMerge], caller: Caller, *, deleted_by: str
@@ -64,7 +84,7 @@ class Merging(Versions):
         applied: list[MemoryMerge] = []
         survivors: list[int] = []
         absorbed: list[int] = []
-        with self._transaction() as conn:
+        with self._db.transaction() as conn:
             for merge in merges:
                 rows = self._merge_rows(conn, merge)
                 if rows is None:
@@ -74,7 +94,7 @@ class Merging(Versions):
                 )
                 survivors.append(rows[merge.survivor_id][0])
                 applied.append(merge)
-        self._refresh([*absorbed, *survivors])
+        self._copies.refresh([*absorbed, *survivors])
         return applied
 
     def _merge_rows(
@@ -85,7 +105,7 @@ class Merging(Versions):
         """
         ids = (merge.survivor_id, *merge.absorbed_ids)
         rows = {
-            row[1]: (int(row[0]), self._row_to_memory(row))
+            row[1]: (int(row[0]), self._rows.row_to_memory(row))
             for row in conn.execute(
                 f"SELECT {COLUMNS} FROM memories WHERE id IN "
                 f"({','.join('?' * len(ids))})",
@@ -114,10 +134,10 @@ class Merging(Versions):
         """
         survivor_rowid, survivor = rows[merge.survivor_id]
         if not merge.patch.is_empty():
-            self._apply_patch(
+            self._versions.apply_patch(
                 conn,
                 survivor,
-                self._validate_patch(merge.patch),
+                self._versions.validate_patch(merge.patch),
                 caller,
                 now,
                 vector=merge.vector,
@@ -141,7 +161,7 @@ class Merging(Versions):
             )
             for memory_id in merge.absorbed_ids
         ]
-        self._log(
+        self._log.record(
             conn,
             merge.operation,
             merge.survivor_id,
@@ -189,7 +209,7 @@ class Merging(Versions):
             "deleted_by = ? WHERE rowid = ?",
             (now, deleted_by, rowid),
         )
-        self._log(
+        self._log.record(
             conn,
             "delete",
             memory.id,

@@ -10,49 +10,54 @@ import logging
 import threading
 from typing import TYPE_CHECKING
 
-from ..storage.rows import MemoryRows
 from ..text.validation import embedding_text
 
 if TYPE_CHECKING:
     from ..embedding.embedder import Embedder
+    from ..storage.connections import StoreConnections
+    from ..storage.in_memory import InMemoryCopies
+    from ..storage.rows import MemoryRows
 
 _LOGGER = logging.getLogger(__name__)
 
 REEMBED_BATCH = 64
 
 
-class Reembedding(MemoryRows):
+class Reembedding:
     """set_embedder and the background re-embedding it starts."""
 
     _reembed_thread: threading.Thread | None = None
 
+    def __init__(
+        self, connections: StoreConnections, copies: InMemoryCopies, rows: MemoryRows
+    ) -> None:
+        """Vectors are written through `connections` for `copies`' embedder."""
+        self._db = connections
+        self._copies = copies
+        self._rows = rows
+
     def set_embedder(self, embedder: Embedder | None) -> None:
         """Switch models; memories are re-embedded by reembed_batch()."""
-        # The refresh lock: a refresh that read the old model's vectors must
-        # not apply them after the reload.
-        with self._write_lock, self._refresh_lock:
-            self._embedder = embedder
-            self._load_index()
-        self._adopt_saved_graph()
+        self._copies.switch_embedder(embedder)
 
     def pending_embeddings(self) -> int:
         """Memories whose vector is missing or from another model."""
-        if self._embedder is None:
+        if self._copies.embedder is None:
             return 0
-        with self._read() as conn:
+        with self._db.read() as conn:
             return int(
                 conn.execute(
                     "SELECT count(*) FROM memories WHERE embedding_model IS NOT ?",
-                    (self._embedder.model_id,),
+                    (self._copies.embedder.model_id,),
                 ).fetchone()[0]
             )
 
     def reembed_batch(self, limit: int = REEMBED_BATCH) -> int:
         """Embed up to `limit` memories with the current model; returns how many."""
-        embedder = self._embedder
+        embedder = self._copies.embedder
         if embedder is None:
             return 0
-        with self._read() as conn:
+        with self._db.read() as conn:
             rows = conn.execute(
                 "SELECT rowid, summary, content FROM memories "
                 "WHERE embedding_model IS NOT ? LIMIT ?",
@@ -61,12 +66,12 @@ class Reembedding(MemoryRows):
         if not rows:
             return 0
         vectors = embedder.embed([embedding_text(s, c) for _, s, c in rows])
-        with self._transaction() as conn:
-            if self._embedder is not embedder:
+        with self._db.transaction() as conn:
+            if self._copies.embedder is not embedder:
                 return 0  # the model changed meanwhile; the next batch redoes it
             for (rowid, _, _), vector in zip(rows, vectors, strict=True):
-                self._write_vector(conn, int(rowid), vector)
-        self._refresh([int(r[0]) for r in rows])
+                self._rows.write_vector(conn, int(rowid), vector)
+        self._copies.refresh([int(r[0]) for r in rows])
         return len(rows)
 
     def start_background_reembed(self) -> None:
@@ -75,7 +80,7 @@ class Reembedding(MemoryRows):
             return
 
         def run() -> None:
-            while not self._closed.is_set():
+            while not self._db.closed:
                 try:
                     if self.reembed_batch() == 0:
                         return
@@ -87,6 +92,14 @@ class Reembedding(MemoryRows):
             target=run, name="home_memory_reembed", daemon=True
         )
         self._reembed_thread.start()
+
+    def stop(self) -> None:
+        """Wait for the background re-embedding to see the store closed."""
+        thread = self._reembed_thread
+        # Another thread may have made it and not started it yet (a reload
+        # while the model loads): it sees the store closed and does nothing.
+        if thread is not None and thread.ident is not None:
+            thread.join()
 
     def wait_for_reembed(self, timeout: float | None = None) -> bool:
         """Block until background re-embedding has finished; False on timeout."""

@@ -1,43 +1,24 @@
 // One memory: what it says and where it came from, how important it still is,
 // its earlier versions (undo), edit in place, forget / restore / purge.
 
-import { LitElement, html, css, nothing } from "lit";
+import { html, css, nothing } from "lit";
 import * as api from "./api.js";
 import { shared } from "./styles.js";
-import { KINDS, WEIGHT_CLASSES, addsToText, bar, kindSelect, textFields } from "./render.js";
-import { formatDateTime, formatNumber, formatPercent, formatRange, formatState, formatTime } from "./format.js";
+import { HmView } from "./hm-view.js";
+import { addsToText, bar } from "./render.js";
+import { formatDateTime, formatNumber, formatPercent, formatRange } from "./format.js";
+import "./hm-confirm-dialog.js";
+import "./hm-memory-edit-form.js";
+import "./hm-memory-provenance.js";
 
-
-// Observed changes listed before "Show all": a segment holds up to 50.
-const EVENTS_SHOWN = 8;
-
-// What an edit conflict shows of the newer version beside the text.
-const CONFLICT_FIELDS = ["summary", "kind", "weight_class", "importance", "people", "tags", "location", "visibility"];
-
+/** @param {any} err */
 const isGone = (err) => err?.code === "not_found" || err?.translation_key === "memory_not_found";
 
-const splitList = (text) =>
-  text.split(",").map((item) => item.trim()).filter(Boolean);
-
-/** "2026-11-24T18:00:00+01:00" -> "2026-11-24T18:00" for <input type=datetime-local>. */
-function localInput(iso) {
-  if (!iso) return "";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  const pad = (n) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-class MemoryPage extends LitElement {
+class MemoryPage extends HmView {
   static properties = {
-    t: { attribute: false },
-    info: { attribute: false },
-    live: { attribute: false },
-    prefix: {},
+    ...HmView.properties,
     memoryId: {},
     _data: { state: true },
-    _loading: { state: true },
-    _error: { state: true },
     _editing: { state: true },
     _busy: { state: true },
     _notice: { state: true },
@@ -46,14 +27,31 @@ class MemoryPage extends LitElement {
     _gone: { state: true },
     _conflict: { state: true },
     _audit: { state: true },
-    _allEvents: { state: true },
   };
 
   constructor() {
     super();
-    this._loading = true;
+    /** @type {string | undefined} */
+    this.memoryId = undefined;
+    /** What `home_memory/get` answered: memory, decay, provenance, history. @type {any} */
+    this._data = undefined;
+    this._editing = false;
+    this._busy = false;
+    /** @type {string | undefined} */
+    this._notice = undefined;
+    /** @type {any} */
+    this._actionError = undefined;
+    /** @type {"forget" | "purge" | undefined} */
+    this._confirm = undefined;
+    /** @type {string | undefined} */
+    this._gone = undefined;
+    /** @type {any} */
+    this._conflict = undefined;
+    /** @type {any[] | undefined} */
+    this._audit = undefined;
   }
 
+  /** @param {Map<string, unknown>} changed */
   updated(changed) {
     if (changed.has("memoryId") && this.memoryId) {
       this._editing = false;
@@ -61,36 +59,23 @@ class MemoryPage extends LitElement {
       this._actionError = undefined;
       this._gone = undefined;
       this._conflict = undefined;
-      this._allEvents = false;
       this._load();
     }
-    if (changed.has("live") && this.live) this._onLive(this.live);
-    if (changed.has("_confirm") && this._confirm) {
-      this.renderRoot.querySelector("dialog")?.showModal();
-    }
-    if (changed.has("_editing") && this._editing) {
-      this.renderRoot.querySelector("#edit-content")?.focus();
-    }
+    super.updated(changed);
   }
 
   async _load() {
     const id = this.memoryId;
-    this._loading = true;
-    this._error = undefined;
-    try {
-      const data = await api.get(this.hass, id);
-      if (id !== this.memoryId) return;
-      this._data = data;
-      if (this._isAdmin) this._loadAudit(id);
-    } catch (err) {
-      if (id !== this.memoryId) return;
-      this._error = err;
-      this._data = undefined;
-    } finally {
-      if (id === this.memoryId) this._loading = false;
-    }
+    const { current, failed } = await this.track(
+      () => api.get(this.hass, id),
+      (answer) => (this._data = answer)
+    );
+    if (!current || id !== this.memoryId) return;
+    if (failed) this._data = undefined;
+    else if (this.isAdmin) this._loadAudit(id);
   }
 
+  /** @param {string | undefined} id */
   async _loadAudit(id) {
     try {
       const answer = await api.auditLog(this.hass, id);
@@ -103,13 +88,13 @@ class MemoryPage extends LitElement {
 
   _renderAudit() {
     const t = this.t;
-    if (!this._isAdmin || !this._audit) return nothing;
+    if (!this.isAdmin || !this._audit) return nothing;
     return html`<section class="card" aria-labelledby="audit-title">
       <h3 id="audit-title">${t("memory.audit")}</h3>
       ${this._audit.length
         ? html`<ol class="audit">
             ${this._audit.map(
-              (entry) => html`<li>
+              (/** @type {any} */ entry) => html`<li>
                 <span class="secondary">${formatDateTime(this.hass, entry.at)}</span>
                 ${t.label("operation", entry.operation)}
                 ${entry.actor_name ? html`<span class="secondary">· ${entry.actor_name}</span>` : nothing}
@@ -120,7 +105,8 @@ class MemoryPage extends LitElement {
     </section>`;
   }
 
-  _onLive(event) {
+  /** @param {import("./hm-view.js").LiveEvent} event */
+  onLive(event) {
     const id = event.memory?.id || event.memory_id;
     if (id !== this.memoryId) return;
     if (event.type === "purged" || event.type === "hidden") {
@@ -138,7 +124,7 @@ class MemoryPage extends LitElement {
       return;
     }
     const known = this._data?.memory;
-    if (event.type === "updated" && known && event.memory?.version <= known.version) {
+    if (event.type === "updated" && known && (event.memory?.version ?? 0) <= known.version) {
       return; // Already shown (our own edit, told back to us).
     }
     if (this._editing) {
@@ -151,25 +137,26 @@ class MemoryPage extends LitElement {
     this._load();
   }
 
-  get _canWrite() {
-    return Boolean(this.info?.user?.can_write ?? !this.hass?.user?.is_read_only);
-  }
-
-  get _isAdmin() {
-    return Boolean(this.info?.user?.is_admin ?? this.hass?.user?.is_admin);
-  }
-
   /** Whether this person may restore and purge the memory shown: the server
    * says so (`may_manage`, also for an owner's private memory); a server that
    * does not say it yet lets administrators only. */
   get _mayManage() {
-    return Boolean(this._data?.may_manage ?? this._isAdmin);
+    return Boolean(this._data?.may_manage ?? this.isAdmin);
   }
 
   get _isPrivate() {
     return this._data?.memory?.visibility === "private";
   }
 
+  /**
+   * Runs a change the person asked for: busy while it runs, its error shown
+   * unless `failed` handles it (true).
+   * @template T
+   * @param {() => Promise<T>} action
+   * @param {string} [notice]
+   * @param {(err: any) => Promise<boolean>} [failed]
+   * @returns {Promise<T | undefined>}
+   */
   async _run(action, notice, failed) {
     this._busy = true;
     this._actionError = undefined;
@@ -188,7 +175,8 @@ class MemoryPage extends LitElement {
     }
   }
 
-  /** A save that failed because the memory moved on: handled here (true). */
+  /** A save that failed because the memory moved on: handled here (true).
+   * @param {any} err */
   async _saveFailed(err) {
     const changed = err?.translation_key === "memory_changed";
     if (!changed && !isGone(err)) return false;
@@ -225,33 +213,10 @@ class MemoryPage extends LitElement {
     }
   }
 
+  /** @param {CustomEvent<{ changes: Record<string, unknown> }>} ev */
   async _save(ev) {
-    ev.preventDefault();
     const memory = this._data.memory;
-    const form = new FormData(ev.target);
-    const changes = {};
-    const text = (name) => String(form.get(name) ?? "").trim();
-    if (text("content") !== memory.content) changes.content = text("content");
-    if (text("summary") !== (memory.summary || "")) changes.summary = text("summary");
-    if (text("kind") !== memory.kind) changes.kind = text("kind");
-    if (text("weight_class") !== memory.weight_class) changes.weight_class = text("weight_class");
-    const importance = Number(text("importance"));
-    if (!Number.isNaN(importance) && Math.abs(importance - memory.importance) > 1e-9) {
-      changes.importance = importance;
-    }
-    const people = splitList(text("people"));
-    if (people.join("\n") !== (memory.people || []).join("\n")) changes.people = people;
-    const tags = splitList(text("tags"));
-    if (tags.join("\n") !== (memory.tags || []).join("\n")) changes.tags = tags;
-    if (text("location") !== (memory.location || "")) changes.location = text("location");
-    if (form.has("visibility") && text("visibility") !== memory.visibility) {
-      changes.visibility = text("visibility");
-    }
-    if (form.get("clear_expiry")) {
-      if (memory.expires_at) changes.clear_expiry = true;
-    } else if (text("expires_at") && text("expires_at") !== localInput(memory.expires_at)) {
-      changes.expires_at = new Date(text("expires_at")).toISOString();
-    }
+    const changes = ev.detail.changes;
     if (!Object.keys(changes).length) {
       this._cancelEdit();
       return;
@@ -273,10 +238,11 @@ class MemoryPage extends LitElement {
     );
     if (answer) {
       await this._load();
-      this.renderRoot.querySelector("#edit-button")?.focus();
+      /** @type {HTMLElement | null} */ (this.renderRoot.querySelector("#edit-button"))?.focus();
     }
   }
 
+  /** @param {number} version */
   async _revert(version) {
     const memory = this._data.memory;
     const answer = await this._run(async () => {
@@ -316,115 +282,19 @@ class MemoryPage extends LitElement {
     if (answer) await this._load();
   }
 
-  _closeDialog() {
-    this.renderRoot.querySelector("dialog")?.close();
-    this._confirm = undefined;
-  }
-
   _renderDialog() {
     const t = this.t;
     const kind = this._confirm;
-    if (!kind) return nothing;
-    return html`<dialog
-      aria-labelledby="confirm-title"
-      @close=${() => (this._confirm = undefined)}
-      @cancel=${() => (this._confirm = undefined)}
-    >
-      <h3 id="confirm-title">${t(`memory.confirm_${kind}_title`)}</h3>
-      <p>${t(kind === "forget" && this._isPrivate ? "memory.confirm_forget_body_private" : `memory.confirm_${kind}_body`)}</p>
-      <div class="row end">
-        <button @click=${this._closeDialog} autofocus>${t("action.cancel")}</button>
-        <button class="danger primary" @click=${this._confirmed}>
-          ${t(`action.${kind}`)}
-        </button>
-      </div>
-    </dialog>`;
-  }
-
-  _renderEdit(memory) {
-    const t = this.t;
-    const isOwner = memory.owner && memory.owner === this.info?.user?.id;
-    return html`<form class="card edit" @submit=${this._save}>
-      ${textFields(t, memory, { rows: 4, contentId: "edit-content" })}
-      <div class="grid">
-        ${kindSelect(t, this.info?.kinds || KINDS, memory.kind)}
-        <label>
-          ${t("field.weight_class")}
-          <select name="weight_class">
-            ${(this.info?.weight_classes || WEIGHT_CLASSES).map((k) => html`<option value=${k} ?selected=${k === memory.weight_class}>${t.label("weight_class", k)}</option>`)}
-          </select>
-        </label>
-        <label>
-          ${t("field.importance")}
-          <input name="importance" type="number" min="0" max="1" step="0.05" .value=${String(memory.importance)} />
-        </label>
-        <label>
-          ${t("field.place")}
-          <input name="location" maxlength="100" .value=${memory.location || ""} />
-        </label>
-        <label>
-          ${t("field.people")}
-          <input name="people" .value=${(memory.people || []).join(", ")} placeholder=${t("field.comma_separated")} />
-        </label>
-        <label>
-          ${t("field.tags")}
-          <input name="tags" .value=${(memory.tags || []).join(", ")} placeholder=${t("field.comma_separated")} />
-        </label>
-        <label>
-          ${t("field.expires")}
-          <input name="expires_at" type="datetime-local" .value=${localInput(memory.expires_at)} />
-        </label>
-        ${isOwner
-          ? html`<label>
-              ${t("field.visibility")}
-              <select name="visibility">
-                <option value="household" ?selected=${memory.visibility === "household"}>${t("visibility.household")}</option>
-                <option value="private" ?selected=${memory.visibility === "private"}>${t("visibility.private_mine")}</option>
-              </select>
-            </label>`
-          : nothing}
-      </div>
-      ${memory.expires_at
-        ? html`<label class="check"><input type="checkbox" name="clear_expiry" /> ${t("field.clear_expiry")}</label>`
-        : nothing}
-      <div class="row end">
-        <button type="button" @click=${this._cancelEdit}>${t("action.cancel")}</button>
-        <button type="submit" class="primary" ?disabled=${this._busy}>${t("action.save")}</button>
-      </div>
-    </form>`;
-  }
-
-  _renderProvenance(provenance) {
-    const t = this.t;
-    if (!provenance) return nothing;
-    const conversation = provenance.conversation;
-    const events = provenance.events || [];
-    const eventIds = provenance.event_ids || [];
-    return html`
-      ${conversation
-        ? html`<div class="provenance">
-            <h4>${t("memory.from_conversation")}</h4>
-            ${conversation.turns?.length
-              ? html`<ol class="turns">
-                  ${conversation.turns.map(
-                    (turn) => html`<li class=${turn.role}>
-                      <span class="secondary">${t(`memory.role_${turn.role}`)} · ${formatTime(this.hass, turn.at)}</span>
-                      <div>${turn.text}</div>
-                    </li>`
-                  )}
-                </ol>`
-              : html`<p class="secondary">${this._noTurnsText()}</p>`}
-          </div>`
-        : nothing}
-      ${events.length
-        ? this._renderEvents(events)
-        : eventIds.length
-          ? html`<div class="provenance">
-              <h4>${t("memory.from_events")}</h4>
-              <p class="secondary">${t("memory.from_event_ids", { count: eventIds.length })}</p>
-            </div>`
-          : nothing}
-    `;
+    if (!kind || !t) return nothing;
+    const body = kind === "forget" && this._isPrivate ? "memory.confirm_forget_body_private" : `memory.confirm_${kind}_body`;
+    return html`<hm-confirm-dialog
+      .heading=${t(`memory.confirm_${kind}_title`)}
+      .body=${t(body)}
+      .confirmLabel=${t(`action.${kind}`)}
+      .cancelLabel=${t("action.cancel")}
+      @hm-confirm=${this._confirmed}
+      @hm-cancel=${() => (this._confirm = undefined)}
+    ></hm-confirm-dialog>`;
   }
 
   // `get` sends no turns of another person's conversation, nor any once they
@@ -436,81 +306,16 @@ class MemoryPage extends LitElement {
     return this.t("memory.conversation_trimmed");
   }
 
-  _renderConflict(memory) {
-    const t = this.t;
-    const newer = this._conflict;
-    if (!newer) return nothing;
-    const shown = (name, value) => {
-      if (value === null || value === undefined || value === "") return "—";
-      if (Array.isArray(value)) return value.length ? value.join(", ") : "—";
-      if (name === "kind") return t.label("kind", value);
-      if (name === "weight_class") return t.label("weight_class", value);
-      if (name === "importance") return formatPercent(this.hass, value);
-      if (name === "visibility") return t(`visibility.${value}`);
-      return String(value);
-    };
-    const differs = CONFLICT_FIELDS.filter(
-      (name) => JSON.stringify(newer[name] ?? null) !== JSON.stringify(memory[name] ?? null)
-    );
-    const label = { weight_class: "field.weight_class", location: "field.place" };
-    return html`<section class="card conflict" aria-labelledby="conflict-title">
-      <h3 id="conflict-title">${t("memory.conflict_title", { version: newer.version })}</h3>
-      <p class="secondary">${t("memory.conflict_body")}</p>
-      <p class="text newer">${newer.content}</p>
-      ${differs.length
-        ? html`<dl>
-            ${differs.map(
-              (name) => html`<div class="field">
-                <dt>${t(label[name] || `field.${name}`)}</dt>
-                <dd>${shown(name, newer[name])}</dd>
-              </div>`
-            )}
-          </dl>`
-        : nothing}
-    </section>`;
-  }
-
-  _renderEvents(events) {
-    const t = this.t;
-    const shown = this._allEvents ? events : events.slice(0, EVENTS_SHOWN);
-    // Changes a moment apart read as one time unless the seconds are shown.
-    const minutes = shown.map((e) => Math.floor(Date.parse(e.at) / 60000));
-    const seconds = new Set(minutes).size < minutes.length;
-    return html`<div class="provenance">
-      <h4 id="events-title">${t("memory.from_events")}</h4>
-      <ol class="events" aria-labelledby="events-title">
-        ${shown.map(
-          (e) => html`<li>
-            <time class="secondary" datetime=${e.at}>${formatTime(this.hass, e.at, seconds)}</time>
-            <span>
-              ${t("today.event", {
-                name: e.name || e.entity_id,
-                old: formatState(this.hass, e, e.old_state),
-                new: formatState(this.hass, e, e.new_state),
-              })}
-              ${e.area ? html`<span class="secondary">· ${e.area}</span>` : nothing}
-            </span>
-          </li>`
-        )}
-      </ol>
-      ${events.length > EVENTS_SHOWN
-        ? html`<button class="more" @click=${() => (this._allEvents = !this._allEvents)}
-            aria-expanded=${this._allEvents ? "true" : "false"}>
-            ${this._allEvents ? t("memory.events_fewer") : t("memory.events_all", { count: events.length })}
-          </button>`
-        : nothing}
-    </div>`;
-  }
-
+  /** @param {any[]} history @param {any} memory */
   _renderHistory(history, memory) {
     const t = this.t;
     if (!history?.length) {
       return html`<p class="secondary">${t("memory.no_history")}</p>`;
     }
-    const canUndo = this._canWrite && memory.tier === "active";
+    const canUndo = this.canWrite && memory.tier === "active";
     return html`<ol class="history">
       ${history.map(
-        (old) => html`<li class="card">
+        (/** @type {any} */ old) => html`<li class="card">
           <div class="row spread">
             <strong>${t("memory.version", { version: old.version })}</strong>
             <span class="secondary">${t("memory.replaced_at", { when: formatDateTime(this.hass, old.replaced_at) })}</span>
@@ -555,7 +360,8 @@ class MemoryPage extends LitElement {
     }
     const { memory, decay, provenance, history } = this._data;
     const active = memory.tier === "active";
-    const canWrite = this._canWrite;
+    const canWrite = this.canWrite;
+    /** @param {string} label @param {any} value */
     const row = (label, value) =>
       value === undefined || value === null || value === "" || (Array.isArray(value) && !value.length)
         ? nothing
@@ -604,8 +410,18 @@ class MemoryPage extends LitElement {
             : nothing}
         </div>
       </section>
-      ${this._editing ? this._renderConflict(memory) : nothing}
-      ${this._editing ? this._renderEdit(memory) : nothing}
+      ${this._editing
+        ? html`<hm-memory-edit-form
+            .t=${t}
+            .info=${this.info}
+            .hass=${this.hass}
+            .memory=${memory}
+            .conflict=${this._conflict}
+            ?busy=${this._busy}
+            @hm-save=${this._save}
+            @hm-cancel=${this._cancelEdit}
+          ></hm-memory-edit-form>`
+        : nothing}
       <section class="card" aria-labelledby="details-title">
         <h3 id="details-title">${t("memory.details")}</h3>
         <dl>
@@ -643,7 +459,13 @@ class MemoryPage extends LitElement {
           ${row(t("field.used"), t("memory.used", { count: memory.access_count ?? 0 }))}
           ${row(t("field.version"), String(memory.version))}
         </dl>
-        ${this._renderProvenance(provenance)}
+        <hm-memory-provenance
+          .t=${t}
+          .hass=${this.hass}
+          .provenance=${provenance}
+          .memoryId=${this.memoryId}
+          .noTurnsText=${this._noTurnsText()}
+        ></hm-memory-provenance>
       </section>
       <section class="card" aria-labelledby="history-title">
         <h3 id="history-title">${t("memory.history")}</h3>
@@ -679,10 +501,6 @@ class MemoryPage extends LitElement {
         font-size: 1.1em;
         font-weight: 500;
       }
-      h4 {
-        margin: 16px 0 8px;
-        font-weight: 500;
-      }
       .chips {
         margin-bottom: 12px;
       }
@@ -709,38 +527,11 @@ class MemoryPage extends LitElement {
         width: 120px;
         margin-left: 8px;
       }
-      .edit {
-        display: flex;
-        flex-direction: column;
-        gap: 12px;
-      }
-      .grid {
-        display: grid;
-        grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
-        gap: 12px;
-      }
-      .grid input,
-      .grid select {
-        width: 100%;
-      }
-      label.check {
-        flex-direction: row;
-        align-items: center;
-        gap: 8px;
-      }
-      label.check input {
-        min-height: auto;
-      }
-      .end {
-        justify-content: flex-end;
-      }
       .spread {
         justify-content: space-between;
       }
       ol.history,
-      ol.audit,
-      ol.turns,
-      ol.events {
+      ol.audit {
         list-style: none;
         padding: 0;
         margin: 0;
@@ -748,51 +539,9 @@ class MemoryPage extends LitElement {
         flex-direction: column;
         gap: 8px;
       }
-      ol.events li {
-        display: grid;
-        grid-template-columns: minmax(3.5em, max-content) 1fr;
-        gap: 8px;
-        overflow-wrap: anywhere;
-      }
-      ol.events time {
-        font-variant-numeric: tabular-nums;
-      }
-      button.more {
-        margin-top: 8px;
-      }
-      .conflict {
-        border-left: 4px solid var(--warning-color, #ffa600);
-      }
-      .conflict p.newer {
-        font-size: 1.1em;
-        margin: 8px 0;
-      }
-      ol.turns li {
-        padding: 8px 12px;
-        border-radius: 8px;
-        background: var(--secondary-background-color, #f5f5f5);
-      }
-      ol.turns li.user {
-        border-left: 3px solid var(--primary-color, #03a9f4);
-      }
       p.text {
         white-space: pre-line;
         overflow-wrap: anywhere;
-      }
-      dialog {
-        border: none;
-        border-radius: var(--ha-dialog-border-radius, 24px);
-        background: var(--card-background-color, #fff);
-        color: var(--primary-text-color, #212121);
-        padding: 24px;
-        max-width: min(90vw, 440px);
-      }
-      dialog::backdrop {
-        background: rgba(0, 0, 0, 0.4);
-      }
-      dialog h3 {
-        font-size: 1.3em;
-        font-weight: 400;
       }
       @media (max-width: 600px) {
         dl {

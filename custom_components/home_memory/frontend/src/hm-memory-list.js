@@ -1,8 +1,9 @@
 // Browse and search: a search box (hybrid search, relevance shown), filters,
 // the newest memories first, "show more" paging and live additions.
 
-import { LitElement, html, css, nothing } from "lit";
+import { html, css, nothing } from "lit";
 import * as api from "./api.js";
+import { HmView } from "./hm-view.js";
 import { shared } from "./styles.js";
 import { listStyles } from "./list-styles.js";
 import { KINDS, ORIGINS, WEIGHT_CLASSES, memoryRow } from "./render.js";
@@ -38,12 +39,9 @@ export function matches(memory, filters) {
   return true;
 }
 
-class MemoryList extends LitElement {
+class MemoryList extends HmView {
   static properties = {
-    t: { attribute: false },
-    info: { attribute: false },
-    live: { attribute: false },
-    prefix: {},
+    ...HmView.properties,
     active: { type: Boolean },
     firstPage: { attribute: false },
     _query: { state: true },
@@ -51,8 +49,6 @@ class MemoryList extends LitElement {
     _items: { state: true },
     _total: { state: true },
     _next: { state: true },
-    _loading: { state: true },
-    _error: { state: true },
     _searched: { state: true },
     _retrieval: { state: true },
   };
@@ -63,19 +59,24 @@ class MemoryList extends LitElement {
     this._filters = emptyFilters();
     this._items = [];
     this._total = 0;
+    /** @type {string | number | null} */
     this._next = null;
     this._loading = false;
     this._searched = "";
-    this._request = 0;
     this._painted = false;
+    this.active = false;
+    /** The first page, asked for by the panel before this view existed. @type {Promise<any> | undefined} */
+    this.firstPage = undefined;
+    /** @type {string | undefined} */
+    this._retrieval = undefined;
+    this._exporting = false;
+    this._filtersOpen = false;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this._timer = undefined;
   }
 
   firstUpdated() {
     this._load();
-  }
-
-  updated(changed) {
-    if (changed.has("live") && this.live) this._onLive(this.live);
   }
 
   get _filterCount() {
@@ -87,37 +88,35 @@ class MemoryList extends LitElement {
     );
   }
 
+  /**
+   * The first page (or, with `more`, the next one) of the list or search.
+   * @param {boolean} [more]
+   * @param {number} [limit]
+   */
   async _load(more = false, limit = api.PAGE) {
-    const request = ++this._request;
     const query = this._query.trim();
-    this._loading = true;
-    if (!more) this._error = undefined;
-    try {
-      let answer;
-      const prefetched = this.firstPage;
-      this.firstPage = undefined;
-      if (prefetched && !more && !query && !this._filterCount) {
-        answer = await prefetched;
-      } else if (query) {
-        answer = await api.search(this.hass, query, this._filters, more ? this._next : 0);
-      } else {
-        answer = await api.list(this.hass, this._filters, more ? this._next : null, limit);
-      }
-      if (request !== this._request) return;
-      this._items = more ? [...this._items, ...answer.memories] : answer.memories;
-      // Later pages of a list carry no total (counting is the first page's).
-      if (typeof answer.total === "number") this._total = answer.total;
-      else if (!more) this._total = this._items.length;
-      this._next = query ? answer.next_offset ?? null : answer.next_cursor ?? null;
-      this._searched = query;
-      this._retrieval = answer.retrieval_mode;
-    } catch (err) {
-      if (request !== this._request) return;
-      this._error = err;
-      if (!more) this._items = [];
-    } finally {
-      if (request === this._request) this._loading = false;
-    }
+    const prefetched = this.firstPage;
+    this.firstPage = undefined;
+    const { current, failed } = await this.track(
+      () => {
+        if (prefetched && !more && !query && !this._filterCount) return prefetched;
+        if (query) return api.search(this.hass, query, this._filters, more ? this._next : 0);
+        return api.list(this.hass, this._filters, more ? this._next : null, limit);
+      },
+      (answer) => {
+        this._items = more ? [...this._items, ...answer.memories] : answer.memories;
+        // Later pages of a list carry no total (counting is the first page's).
+        if (typeof answer.total === "number") this._total = answer.total;
+        else if (!more) this._total = this._items.length;
+        this._next = query ? answer.next_offset ?? null : answer.next_cursor ?? null;
+        this._searched = query;
+        this._retrieval = answer.retrieval_mode;
+      },
+      { keepError: more }
+    );
+    if (!current) return;
+    const load = this._loads;
+    if (failed && !more) this._items = [];
     await this.updateComplete;
     if (!this._painted && !this._error) {
       this._painted = true;
@@ -127,7 +126,7 @@ class MemoryList extends LitElement {
     // A short first page (api.FIRST_PAGE) is topped up to a full one, so
     // "show more" still comes after api.PAGE rows.
     const short = this._items.length < api.PAGE && this._next !== null;
-    if (!more && !query && short && request === this._request && !this._error) {
+    if (!more && !query && short && load === this._loads && !this._error) {
       this._load(true, api.PAGE - this._items.length);
     }
   }
@@ -155,7 +154,8 @@ class MemoryList extends LitElement {
     this._load();
   }
 
-  _onLive(event) {
+  /** @param {import("./hm-view.js").LiveEvent} event */
+  onLive(event) {
     const id = event.memory?.id || event.memory_id;
     if (!id) return;
     const index = this._items.findIndex((m) => m.id === id);
@@ -359,12 +359,7 @@ class MemoryList extends LitElement {
         <button class="export" @click=${this._export} ?disabled=${this._exporting}
           title=${t("list.export_hint")}>${t("list.export")}</button>
       </div>
-      ${this._error
-        ? html`<div class="notice error" role="alert">
-            ${api.errorText(this._error, t)}
-            <div><button @click=${() => this._load()}>${t("action.retry")}</button></div>
-          </div>`
-        : nothing}
+      ${this.renderError(() => this._load())}
       ${!this._loading && !this._error && !items.length ? this._renderEmpty() : nothing}
       ${items.length
         ? html`<ul class="memories" aria-label=${t("nav.memories")}>

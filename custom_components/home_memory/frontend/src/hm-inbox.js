@@ -1,8 +1,9 @@
 // The proposals inbox: what conversations suggested remembering, to confirm,
 // edit (then confirm) or reject.
 
-import { LitElement, html, css, nothing } from "lit";
+import { html, css, nothing } from "lit";
 import * as api from "./api.js";
+import { HmView } from "./hm-view.js";
 import { shared } from "./styles.js";
 import { formatDateTime } from "./format.js";
 import { KINDS, kindSelect, memoryHref, textFields } from "./render.js";
@@ -11,15 +12,10 @@ import { KINDS, kindSelect, memoryHref, textFields } from "./render.js";
 const bare = (text) => String(text || "").replace(/[.!?]+\s*$/, "");
 
 
-class Inbox extends LitElement {
+class Inbox extends HmView {
   static properties = {
-    t: { attribute: false },
-    info: { attribute: false },
-    live: { attribute: false },
-    prefix: {},
+    ...HmView.properties,
     _proposals: { state: true },
-    _loading: { state: true },
-    _error: { state: true },
     _editing: { state: true },
     _busy: { state: true },
     _done: { state: true },
@@ -28,8 +24,9 @@ class Inbox extends LitElement {
 
   constructor() {
     super();
+    /** @type {any[]} */
     this._proposals = [];
-    this._loading = true;
+    /** @type {any[]} */
     this._done = [];
   }
 
@@ -37,24 +34,16 @@ class Inbox extends LitElement {
     this._load();
   }
 
-  updated(changed) {
-    if (changed.has("live") && this.live?.type === "proposals" && !this._busy) this._load();
+  /** @param {import("./hm-view.js").LiveEvent} event */
+  onLive(event) {
+    if (event.type === "proposals" && !this._busy) this._load();
   }
 
   async _load() {
-    this._error = undefined;
-    try {
-      const answer = await api.proposals(this.hass);
-      this._proposals = answer.proposals || [];
-    } catch (err) {
-      this._error = err;
-    } finally {
-      this._loading = false;
-    }
-  }
-
-  get _canWrite() {
-    return Boolean(this.info?.user?.can_write ?? !this.hass?.user?.is_read_only);
+    await this.track(
+      () => api.proposals(this.hass),
+      (answer) => (this._proposals = answer.proposals || [])
+    );
   }
 
   async _act(proposal, action) {
@@ -138,7 +127,7 @@ class Inbox extends LitElement {
       </div>
       ${editing
         ? this._renderEdit(proposal)
-        : this._canWrite
+        : this.canWrite
           ? html`<div class="row actions">
               <button class="primary" ?disabled=${busy} @click=${() => this._act(proposal, "confirm")}
                 aria-label=${t("inbox.confirm_label", { summary: proposal.summary })}>${t("inbox.confirm")}</button>
@@ -170,14 +159,9 @@ class Inbox extends LitElement {
           </div>`
         )}
       </div>
-      ${this._loading ? html`<p class="secondary" role="status">${t("list.loading")}</p>` : nothing}
-      ${this._error
-        ? html`<div class="notice error" role="alert">
-            ${api.errorText(this._error, t)}
-            <div><button @click=${this._load}>${t("action.retry")}</button></div>
-          </div>`
-        : nothing}
-      ${!this._loading && !this._error && !this._proposals.length
+      ${this.renderLoading()}
+      ${this.renderError(() => this._load())}
+      ${!this.firstLoading && !this._error && !this._proposals.length
         ? html`<div class="empty" role="status">
             <strong>${t("inbox.empty_title")}</strong>
             ${t("inbox.empty_body")}

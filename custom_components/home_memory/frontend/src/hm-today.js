@@ -1,32 +1,36 @@
 // "Today in the home": the day's observed memories as a timeline, and what
 // the observer noticed but has not told yet.
 
-import { LitElement, html, css, nothing } from "lit";
+import { html, css, nothing } from "lit";
 import * as api from "./api.js";
+import { HmView } from "./hm-view.js";
 import { shared } from "./styles.js";
 import { formatRange, formatState, formatTime, today } from "./format.js";
 import { memoryHref } from "./render.js";
 
 const REFRESH_DELAY_MS = 500;
 
-class Today extends LitElement {
+class Today extends HmView {
   static properties = {
-    t: { attribute: false },
-    info: { attribute: false },
-    live: { attribute: false },
-    prefix: {},
+    ...HmView.properties,
     _memories: { state: true },
     _next: { state: true },
     _pending: { state: true },
-    _loading: { state: true },
-    _error: { state: true },
     _pendingError: { state: true },
   };
 
   constructor() {
     super();
+    /** @type {any[]} */
     this._memories = [];
-    this._loading = true;
+    /** @type {string | null} */
+    this._next = null;
+    /** @type {any} */
+    this._pending = undefined;
+    /** @type {any} */
+    this._pendingError = undefined;
+    /** @type {Map<string, ReturnType<typeof setTimeout>>} */
+    this._timers = new Map();
   }
 
   firstUpdated() {
@@ -34,35 +38,35 @@ class Today extends LitElement {
     this._loadPending();
   }
 
-  updated(changed) {
-    if (!changed.has("live") || !this.live) return;
-    const event = this.live;
+  /** @param {import("./hm-view.js").LiveEvent} event */
+  onLive(event) {
     if (event.type === "pending") this._soon("_loadPending");
     else if (event.memory?.origin === "observed" || event.memory_id) this._soon("_load");
   }
 
+  /**
+   * Runs `method` once a burst of live events has settled.
+   * @param {"_load" | "_loadPending"} method
+   */
   _soon(method) {
-    clearTimeout(this[`${method}Timer`]);
-    this[`${method}Timer`] = setTimeout(() => this[method](), REFRESH_DELAY_MS);
+    clearTimeout(this._timers.get(method));
+    this._timers.set(method, setTimeout(() => this[method](), REFRESH_DELAY_MS));
   }
 
   async _load(more = false) {
-    this._error = undefined;
-    try {
-      const answer = await api.list(
-        this.hass,
-        { origins: ["observed"], created_after: today(this.hass) },
-        more ? this._next : null,
-        200
-      );
-      const memories = more ? [...this._memories, ...answer.memories] : answer.memories;
-      this._memories = memories;
-      this._next = answer.next_cursor ?? null;
-    } catch (err) {
-      this._error = err;
-    } finally {
-      this._loading = false;
-    }
+    await this.track(
+      () =>
+        api.list(
+          this.hass,
+          { origins: ["observed"], created_after: today(this.hass) },
+          more ? this._next : null,
+          200
+        ),
+      (answer) => {
+        this._memories = more ? [...this._memories, ...answer.memories] : answer.memories;
+        this._next = answer.next_cursor ?? null;
+      }
+    );
   }
 
   async _loadPending() {
@@ -124,14 +128,9 @@ class Today extends LitElement {
     return html`
       <section aria-labelledby="today-title">
         <h2 id="today-title">${t("today.title")}</h2>
-        ${this._loading ? html`<p class="secondary" role="status">${t("list.loading")}</p>` : nothing}
-        ${this._error
-          ? html`<div class="notice error" role="alert">
-              ${api.errorText(this._error, t)}
-              <div><button @click=${() => this._load()}>${t("action.retry")}</button></div>
-            </div>`
-          : nothing}
-        ${!this._loading && !this._error && !ordered.length
+        ${this.renderLoading()}
+        ${this.renderError(() => this._load())}
+        ${!this.firstLoading && !this._error && !ordered.length
           ? html`<div class="empty" role="status">
               <strong>${t("today.empty_title")}</strong>
               ${t("today.empty_body")}
@@ -215,8 +214,14 @@ class Today extends LitElement {
         min-width: 0;
         overflow-wrap: anywhere;
       }
+      /* At most three lines of a long memory; the whole text is on its page. */
       .what a {
         color: var(--primary-text-color, #212121);
+        display: -webkit-box;
+        -webkit-box-orient: vertical;
+        -webkit-line-clamp: 3;
+        line-clamp: 3;
+        overflow: hidden;
       }
     `,
   ];

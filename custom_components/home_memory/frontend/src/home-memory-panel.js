@@ -8,10 +8,10 @@ import * as api from "./api.js";
 import { loadStrings, translator } from "./i18n.js";
 import { shared } from "./styles.js";
 import { navigate } from "./nav.js";
-import "./list.js";
-import "./memory-page.js";
-import "./inbox.js";
-import "./today.js";
+import "./hm-memory-list.js";
+import "./hm-memory-page.js";
+import "./hm-inbox.js";
+import "./hm-today.js";
 
 // benchmarks/panel.py: the panel's own share of the time to first results.
 performance.mark("home-memory-module");
@@ -36,6 +36,11 @@ class HomeMemoryPanel extends LitElement {
     this._t = undefined;
     this._live = undefined;
     this._language = undefined;
+    this.narrow = false;
+    /** Where in the panel we are: `prefix` ("/memory") and `path`. @type {{ prefix: string, path: string } | undefined} */
+    this.route = undefined;
+    /** @type {any} */
+    this.panel = undefined;
   }
 
   // `hass` changes with every state change in the home: the panel only
@@ -52,7 +57,7 @@ class HomeMemoryPanel extends LitElement {
       this._start();
     }
     for (const view of this.renderRoot?.querySelectorAll?.("[data-view]") || []) {
-      view.hass = hass;
+      /** @type {any} */ (view).hass = hass;
     }
   }
 
