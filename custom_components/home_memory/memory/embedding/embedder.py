@@ -230,7 +230,35 @@ class QueryCache:
             self.hits = self.misses = 0
 
 
-class TransformerEmbedder(ABC):
+class CachedQueries:
+    """embed_query through a small LRU; subclasses say how to embed one query."""
+
+    _cache: QueryCache
+
+    def _query_vector(self, text: str) -> FloatArray:
+        raise NotImplementedError
+
+    def embed_query(self, text: str) -> FloatArray:
+        """Return one read-only (dimensions,) vector, cached by text."""
+        cached = self._cache.get(text)
+        if cached is None:
+            cached = self._query_vector(text).copy()
+            cached.flags.writeable = False
+            self._cache.put(text, cached)
+        # A view of a read-only array cannot be made writeable again, so no
+        # caller can change what the cache hands to the next one.
+        return cached.view()
+
+    def cache_info(self) -> tuple[int, int, int]:
+        """Return (hits, misses, size) of the query cache."""
+        return self._cache.hits, self._cache.misses, len(self._cache)
+
+    def clear_cache(self) -> None:
+        """Forget cached query vectors and reset the counters."""
+        self._cache.clear()
+
+
+class TransformerEmbedder(CachedQueries, ABC):
     """Tokenise, batch, pool and normalise; subclasses run the encoder."""
 
     model_id: str = MODEL_ID
@@ -281,24 +309,9 @@ class TransformerEmbedder(ABC):
         malloc_trim.release_freed_memory()
         return out
 
-    def embed_query(self, text: str) -> FloatArray:
-        """Return one read-only (dimensions,) vector, cached by text."""
-        cached = self._cache.get(text)
-        if cached is None:
-            cached = self.embed([text])[0].copy()
-            cached.flags.writeable = False
-            self._cache.put(text, cached)
-        # A view of a read-only array cannot be made writeable again, so no
-        # caller can change what the cache hands to the next one.
-        return cached.view()
-
-    def cache_info(self) -> tuple[int, int, int]:
-        """Return (hits, misses, size) of the query cache."""
-        return self._cache.hits, self._cache.misses, len(self._cache)
-
-    def clear_cache(self) -> None:
-        """Forget cached query vectors and reset the counters."""
-        self._cache.clear()
+    def _query_vector(self, text: str) -> FloatArray:
+        vector: FloatArray = self.embed([text])[0]
+        return vector
 
     def warm_up(self) -> None:
         """Run one short text so the first real query is not the slow one."""

