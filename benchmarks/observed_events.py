@@ -1,7 +1,7 @@
 """Rated observed events with increasing buffer ids, as the observer makes them.
 
 Shared by the benchmarks (retention.py) and the engine's observation tests
-(tests/core/observation_factory.py), so both feed segmentation and narration
+(tests/core/observation/observation_factory.py), so both feed segmentation and narration
 the same events.
 """
 

@@ -8,7 +8,7 @@ segmentation and template narrator make each day's memories, written at the
 day's end on the store's injected clock, and maintenance runs every night at
 03:00. A memory is recallable while it is active (search, recall and the
 prompt read only that tier). No embedder is needed: retention does not
-depend on vectors. `tests/core/test_retention_simulation.py` asserts on the
+depend on vectors. `tests/core/upkeep/test_retention_simulation.py` asserts on the
 same simulation.
 """
 

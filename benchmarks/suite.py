@@ -47,7 +47,7 @@ SIZES = (1000, 10_000, 100_000)
 QUICK_SIZES = (1000, 10_000)
 SELECTABLE = (
     "embed", "search", "insert", "peers", "rss", "setup", "observation", "retention",
-    "locomo", "german", "realhass", "panel",
+    "locomo", "german", "realhass", "panel", "household",
 )  # fmt: skip
 LOCOMO_FILES = (
     "locomo_dev_turns.jsonl",
@@ -68,7 +68,7 @@ _ORDER = (
     "ha_setup_", "ha_hybrid_ready_", "listener_", "events_per_s_", "narration_",
     "consolidation_", "retention_", "assist_turn", "hass_rss_", "panel_",
     "recall_", "chroma_recall_", "chroma_insert_", "sqlitevec_insert_", "locomo_dev_",
-    "german_",
+    "german_", "household_",
 )  # fmt: skip
 # The second model, measured beside the default one (figures end in this).
 MULTILINGUAL = "_multilingual"
@@ -85,6 +85,8 @@ class Options:
     only: frozenset[str] = frozenset(SELECTABLE)
     bench_data: Path = DEFAULT_BENCH_DATA
     install: bool = True
+    # Smaller variants where a benchmark has one (household: 8 days, not 35).
+    quick: bool = False
 
 
 @dataclass(slots=True)
@@ -176,18 +178,11 @@ def run(options: Options) -> Results:
             bench.insert_with_embedding()
         if "peers" in only:
             bench.peers()
-    if "observation" in only:
-        bench.observation()
-    if "retention" in only:
-        bench.retention()
-    if "locomo" in only:
-        bench.locomo()
-    if "german" in only:
-        bench.german()
-    if "realhass" in only:
-        bench.realhass()
-    if "panel" in only:
-        bench.panel()
+    # The rest, in this order, each a step of its own.
+    steps = ("observation", "retention", "locomo", "german", "realhass", "panel")
+    for name in (*steps, "household"):
+        if name in only:
+            getattr(bench, name)()
     results.put("bench_runtime_s", time.perf_counter() - started)
     results.notes.append(
         "load average at end " + ", ".join(f"{x:.1f}" for x in os.getloadavg())
@@ -442,6 +437,23 @@ class _Run:
             self.results.null("panel_first_paint_ms_10000", error)
         for name, value in figures.items():
             self.results.put(name, value)
+        self.results.notes.extend(notes)
+
+    def household(self) -> None:
+        """The generated household replayed in Home Assistant, then questioned."""
+        from . import household
+
+        try:
+            figures, notes = household.measure(log, quick=self.options.quick)
+        except RuntimeError as err:
+            for name in ("household_hit1", "household_hit5", "household_mrr"):
+                self.results.null(name, str(err))
+            return
+        for name, value in figures.items():
+            if value is None:
+                self.results.null(name, "no memory reached that age in this run")
+            else:
+                self.results.put(name, value)
         self.results.notes.extend(notes)
 
     def locomo(self) -> None:

@@ -1,7 +1,7 @@
 """The Home Memory actions (services).
 
 Registered once in async_setup. Each action is a thin adapter over the
-operations layer (operations/__init__.py): it checks who calls
+operations layer (docs/operations.md): it checks who calls
 (operations/access.py; refusals are Home Assistant's `Unauthorized`), parses
 its validated data (operations/schemas.py) into a request, calls the
 operation and returns its result as a response. `service_error` is the one

@@ -964,10 +964,14 @@ def test_the_person_filter_shows_names_as_memories_write_them() -> None:
     )
 
 
-LONG_TEXT = ("The spare key is under the blue flower pot by the back door. " * 80).strip()
+LONG_TEXT = (
+    "The spare key is under the blue flower pot by the back door. " * 80
+).strip()
 
 
-def test_a_long_memory_takes_three_lines_in_the_list_and_all_of_them_on_its_page() -> None:
+def test_a_long_memory_takes_three_lines_in_the_list_and_all_of_them_on_its_page() -> (
+    None
+):
     """A 5,000-character memory is three lines in the list; its page shows it whole."""
 
     async def scenario(page: Page) -> None:
@@ -993,7 +997,11 @@ def test_a_long_memory_takes_three_lines_in_the_list_and_all_of_them_on_its_page
         {
             "home_memory/info": info(ANNA),
             "home_memory/list": _list(long_memory, memory(2)),
-            "home_memory/get": {"memory": long_memory, "history": [], "provenance": None},
+            "home_memory/get": {
+                "memory": long_memory,
+                "history": [],
+                "provenance": None,
+            },
         },
     )
 

@@ -10,6 +10,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
+from custom_components.home_memory.memory.common.values import Caller, NewMemory
 from custom_components.home_memory.memory.embedding.embedder import (
     Embedder,
     default_model_dir,
@@ -27,6 +28,17 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 START = 1_750_000_000.0  # 2025-06-15
+
+# The callers the store's tests write and read as.
+ALICE = Caller(user_id="alice")
+BOB = Caller(user_id="bob")
+ADMIN = Caller(user_id="admin", is_admin=True)
+HOUSE = Caller()
+
+
+def new_memory(content: str, **kwargs: object) -> NewMemory:
+    """A NewMemory with `content` and the given fields."""
+    return NewMemory(content=content, **kwargs)  # type: ignore[arg-type]
 
 
 class ManualClock:

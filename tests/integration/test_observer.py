@@ -372,7 +372,7 @@ async def test_a_simulated_week(
     house = await build_house(hass, entity_registry, area_registry)
     entry = make_entry()
     # Without the nightly maintenance: decay archives the least important
-    # episodes within days (tests/core/test_decay_simulation.py); this test
+    # episodes within days (tests/core/scoring/test_decay_simulation.py); this test
     # checks what observation itself forms.
     with patch.object(Maintenance, "async_start"):
         await setup_entry(hass, entry)

@@ -173,7 +173,10 @@ def test_committed_bundle_matches_a_fresh_build(tmp_path: Path) -> None:
 
 def test_panel_javascript_passes_its_type_check() -> None:
     """`tsc --checkJs` finds no error in the panel's JSDoc-typed JavaScript."""
-    if not shutil.which("npm") and not (REPO / "node_modules" / ".bin" / "tsc").exists():
+    if (
+        not shutil.which("npm")
+        and not (REPO / "node_modules" / ".bin" / "tsc").exists()
+    ):
         if os.environ.get("HOME_MEMORY_SKIP_FRONTEND_BUILD", "") in ("", "0"):
             pytest.fail(
                 "npm is needed to check the panel (apt-get install npm), or set "

@@ -1,7 +1,7 @@
 """Remembering through every surface: corrections win, repeats reinforce.
 
 The decision is the engine's (memory/text/statements.py, tested with the real model
-in tests/core/test_statements.py); these tests pin that actions, LLM tools and
+in tests/core/text/test_statements.py); these tests pin that actions, LLM tools and
 the built-in agent each report it, and that concurrent calls make one memory.
 """
 

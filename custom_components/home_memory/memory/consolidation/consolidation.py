@@ -1,51 +1,12 @@
 """Nightly consolidation: near-duplicates merge, changed facts supersede.
 
-Create (store.create_many) folds a new statement into an active memory of the
-same owner only when its words repeat it (text/statements.py): the same
-content words, or a rewording at cosine >= 0.97 (`dedup_threshold`, the
-"Duplicate threshold" option) that changes no detail. What it misses stays:
-paraphrases that MiniLM puts a little lower, memories that arrived in one
-bulk import, and facts that changed ("My favourite colour is blue" ... later
-"... green"). Consolidation finds them in two passes:
-
-1. Candidates (`Consolidator.find_candidates`): the active, non-expiring
-   memories of each visibility group (owner and visibility) as one normalised
-   float32 matrix, observed episodes excepted (each keeps its own times);
-   similar pairs come from blockwise matrix products, upper triangle only.
-   Each pair is then classified from its words alone
-   (`compare_texts`): a restatement or an elaboration, a rewording, a value
-   swapped in the same sentence frame, or a negation.
-2. Decisions: the rules below give one for every candidate; the integration
-   may ask an AI Task for a better one (merged wording, or which of two facts
-   is current) and hands the decisions back to `apply`, which writes them in
-   batches, each batch one transaction.
-
-Rules (every pair is of the same owner and visibility):
-
-- merge: cosine >= `merge_threshold`, the same numbers and codes, people not
-  contradicting (equal, or one side unlabelled), and not a swapped value. The
-  member with the richest text survives, unless the newest contradicts an
-  older one (statements.contradicts: a detail swapped or a negation) and so
-  survives itself; the survivor takes the union of tags, people
-  and source ids, the highest importance, the most durable class, the summed
-  access counts, the earliest creation and the latest access.
-- supersede: cosine >= `supersede_threshold`, the same kind (preference or
-  fact), the same people, and the texts differ only in a value (a short span
-  right after "is", "prefer", "like"... or a number) or in a negation. The
-  newer memory wins; the older moves to the deleted tier.
-- anything else is kept.
-
-Provenance: the survivor's source ids gain `memory:<id>` for every memory it
-absorbed or superseded, the log records the step, and the absorbed memories
-stay recoverable in the deleted tier with deleted_by "consolidation". A pair
-where one memory is already the other's provenance is never merged again, so
-a memory an admin restored stays.
-
-Idempotent (a second run finds nothing left to do), interruptible between
-batches (`should_stop`), and safe beside other writers: each step carries the
-versions it was planned on, and a memory changed meanwhile skips the step.
-
-Plain Python + numpy, no Home Assistant imports.
+Create folds a statement into a memory only when its words repeat it
+(text/statements.py); consolidation finds what that misses (paraphrases a
+little further apart, bulk imports, facts that changed) in two passes:
+candidates by vector similarity, then a decision per pair from the rules (or
+an AI Task), applied in batches. The passes, rules and provenance are in
+docs/engine.md ("Consolidation, exactly"). Plain Python + numpy, no Home
+Assistant imports.
 """
 
 from __future__ import annotations

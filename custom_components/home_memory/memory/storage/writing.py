@@ -137,7 +137,7 @@ class Writing:
         """Store a statement: a new memory, a correction, or a repeat.
 
         Which one is decided against the active memories of the same owner
-        and visibility by `statements.relate` (its module text has the rule).
+        and visibility by `statements.relate` (docs/engine.md has the rule).
         """
         return self.create_many([new], caller)[0]
 

@@ -2,80 +2,11 @@
 
 Two rules live here, once, for every surface that remembers (actions, LLM
 tools, sentences, confirmed proposals all end in `MemoryStore.create_many`):
-
-1. `as_statement` turns what a person said into the sentence that is stored.
-   Text that is already written as a sentence (it starts with a capital
-   letter or a digit) is kept exactly as given: an automation or a language
-   model chose those words. A spoken fragment ("the spare key is under the
-   doormat", as a sentence trigger captures it) is made a sentence: a
-   leading "that" dropped, the first letter capitalised, a full stop added.
-   What a person tells is a fact about the household, so a fragment's
-   first person becomes the household's ("my car is in the garage" ->
-   "Our car is in the garage."); the memory's speaker and owner still say
-   who told it. A private memory is the person's own, not the household's:
-   its "my"/"I" are kept ("my bank PIN is 8642" -> "My bank PIN is 8642.").
-   Only standalone words change: "i-love-my-cats", an
-   address's "/me" and quoted text are kept as said (a password, a code),
-   and a code that starts the fragment is not capitalised ("iPhone ...").
-   The assistant's own first person is kept for what it noticed
-   (observations are not user statements and never come here).
-
-2. `relate` decides whether a new statement repeats, corrects or is separate
-   from an existing one of the same owner. Similarity (cosine of the two
-   embeddings) only brings candidates (>= `CORRECTION_MIN_SIMILARITY`, the
-   engine's `correction_min_similarity`); the words decide, from content
-   words in the order said (articles, pronouns, auxiliaries and fillers
-   dropped, plural "s" cut; a code-like token, letters with digits or a
-   capital inside it, keeps its case) and negation (a leading "No" too,
-   unless punctuation makes it an answer: "No, it is ..."). A repeat only
-   reinforces (the new text is not kept), a correction is announced
-   ("Updated: ... (was: ...)") and undoable, so when in doubt the rules
-   choose the correction:
-
-   - the same text (letter case aside, except in codes: "AbC123" /
-     "abc123" differ), or the same content words in the same order with
-     the same negation: a repeat (reinforced);
-   - a different subject (the content words before the first verb of either
-     text missing from the other: "the kitchen light" / "the hallway light",
-     "Anna likes coffee" / "Ben likes coffee"), a text without a verb (its
-     subject is unknown: "Visit 9 notes" / "Visit 10 notes"), or no content
-     word shared: separate memories;
-   - negation added or removed: a correction;
-   - another predicate (the first content word after the subject; places,
-     numbers, names, "called" and other detail words are one predicate with
-     another value, like/love/hate/prefer are one, "unlocked" is "locked"):
-     "The dog is fed at 7 am" / "The dog is walked at 8 pm", "The kitchen
-     light is on a timer" / "... is broken": separate memories;
-   - a pure rewording (similarity >= `PARAPHRASE_MIN_SIMILARITY`, the
-     engine's `dedup_threshold` and the "Duplicate threshold" option, a
-     word swapped for another, no detail word changed: numbers, names,
-     days, months, colours, times, on/off, and the shared words in the same
-     order): a repeat;
-   - otherwise a correction, and the newest statement wins: a differing
-     detail (number, name, place, time), the same words in another order
-     ("Anna is older than Ben" / "Ben is older than Anna"), or a word only
-     added or only dropped ("on Monday and Thursday" / "on Thursday").
-
-   Measured with all-MiniLM-L6-v2: corrections sit at 0.70-0.97 ("The
-   babysitter is Maria/Sofia" 0.70, "The plumber is called Mike/Steve"
-   0.73, "The wifi password is 1234/5678" 0.90, "... blue/red flower pot"
-   0.95, "The dentist appointment is at 3 pm/4 pm" 0.97), so the threshold
-   cannot tell them from paraphrases ("Anna loves/likes coffee" 0.97) or
-   from different facts ("The dog/cat is fed at 7 am" 0.75); the subject
-   and detail rules do. Different people rarely pass the floor at all
-   ("Anna/Ben likes coffee" 0.52). Word order hardly moves the cosine
-   ("Anna is older than Ben/Ben is older than Anna" 0.99), nor does a
-   code's case (MiniLM lowercases: 1.0), so neither can be left to it.
-   The price of "newest wins": "Anna likes coffee" then "Anna likes tea"
-   (0.79) is a correction, said as such in the answer ("Updated: ... (was:
-   ...)") and undoable; "Anna likes coffee and tea" says both; "On Tuesday
-   the bins go out" after "The bins go out on Tuesday" is announced as a
-   correction too. The price of the predicate rule: "The milk is fresh"
-   then "The milk is sour" are two memories (both kept, nothing dropped).
-   Memories of other owners are never compared: a sentence in the first
-   person ("I take the bus") means another fact for each person.
-
-Plain Python, no Home Assistant imports.
+`as_statement` turns what a person said into the sentence that is stored;
+`relate` decides whether a new statement repeats, corrects or is separate
+from an existing one of the same owner. The rules in full, with the
+similarities they were measured at, are in docs/engine.md ("The rules,
+exactly"). Plain Python, no Home Assistant imports.
 """
 
 from __future__ import annotations

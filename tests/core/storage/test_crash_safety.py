@@ -1,6 +1,6 @@
 """Crash safety: a writer SIGKILLed 50 times loses no acknowledged write.
 
-Writer processes (tests/core/crash_writer.py, forked from one server so that
+Writer processes (tests/core/storage/crash_writer.py, forked from one server so that
 the engine is imported only once) create, update, soft-delete and restore
 memories in one file on disk, announcing each operation before the call
 ("begin") and acknowledging it after the call returned ("ack"). The test reads
@@ -42,9 +42,9 @@ from custom_components.home_memory.memory.common.values import (
 from custom_components.home_memory.memory.search.retrieval import Retriever
 from custom_components.home_memory.memory.store import MemoryStore
 
-from .conftest import HashingEmbedder
+from ..conftest import HashingEmbedder
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 WRITER = Path(__file__).with_name("crash_writer.py")
 KILLS = 50
 SEED = 20_250_615

@@ -23,7 +23,7 @@ from custom_components.home_memory.memory.observation.event_buffer import EventB
 from custom_components.home_memory.memory.search.retrieval import Retriever
 from custom_components.home_memory.memory.store import MemoryStore
 
-from .conftest import HashingEmbedder, ManualClock
+from ..conftest import HashingEmbedder, ManualClock
 
 if TYPE_CHECKING:
     from pathlib import Path

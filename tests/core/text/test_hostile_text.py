@@ -15,7 +15,7 @@ from custom_components.home_memory.memory.text.validation import (
     text_problem,
 )
 
-from .conftest import HashingEmbedder
+from ..conftest import HashingEmbedder
 
 if TYPE_CHECKING:
     from pathlib import Path

@@ -1,0 +1,108 @@
+"""Search's candidate reads: filtered vector scans and selective keywords."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from custom_components.home_memory.memory.common.values import (
+    MemoryFilter,
+    Tier,
+)
+from custom_components.home_memory.memory.storage import (
+    candidates as candidates_module,
+)
+from custom_components.home_memory.memory.store import (
+    MemoryStore,
+)
+
+from ..conftest import (
+    ADMIN,
+    HOUSE,
+    HashingEmbedder,
+    ManualClock,
+    new_memory,
+)
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    import pytest
+
+
+def test_filtered_vector_scan_is_the_same_with_and_without_sqlite_vec(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    """A filtered vector scan gives the same results with or without sqlite-vec."""
+    texts = [
+        f"note {i} about the {w} in the {r}"
+        for i, (w, r) in enumerate(
+            (w, r)
+            for w in ("kettle", "heater", "window", "plant", "lamp")
+            for r in ("kitchen", "hall", "attic", "garage")
+        )
+    ]
+    results = {}
+    for use in (True, False):
+        store = MemoryStore(
+            tmp_path / f"{use}.db",
+            embedder=HashingEmbedder(),
+            clock=clock,
+            use_sqlite_vec=use,
+        )
+        try:
+            store.create_many(
+                [
+                    new_memory(t, tags=("even",) if i % 2 == 0 else ())
+                    for i, t in enumerate(texts)
+                ],
+                HOUSE,
+            )
+            gone = store.list_memories(HOUSE, MemoryFilter(tags=("even",)), limit=3)
+            store.soft_delete(HOUSE, ids=[m.id for m in gone.items])
+            query = store.embed_query("lamp in the attic")
+            assert query is not None
+            active = store.candidates.vector_candidates(
+                query, HOUSE, MemoryFilter(tags=("even",)), 5
+            )
+            deleted = store.candidates.vector_candidates(
+                query, ADMIN, MemoryFilter(tiers=(Tier.DELETED,)), 5
+            )
+            expected = "sqlite-vec" if use else "numpy"
+            assert store.backends()["filtered_vector_scan"] == expected
+            results[use] = (
+                [(store.fetch([r])[r].content, round(s, 5)) for r, s in active],
+                [(store.fetch([r])[r].content, round(s, 5)) for r, s in deleted],
+            )
+        finally:
+            store.close()
+    assert results[True] == results[False]
+    assert len(results[True][0]) == 5
+    assert len(results[True][1]) == 3
+
+
+def test_large_stores_leave_common_words_to_the_vectors(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In large stores, words in too many rows are left to vector search."""
+    monkeypatch.setattr(candidates_module, "_PRUNE_FROM_ROWS", 10)
+    monkeypatch.setattr(candidates_module, "_KEYWORD_ROW_BUDGET", 5)
+    store.create_many(
+        [new_memory(f"the house note number{i}") for i in range(60)]
+        + [new_memory(f"a garden note about roses{i}") for i in range(3)]
+        + [new_memory("The house smells of lavender")],
+        HOUSE,
+    )
+    everything = MemoryFilter()
+    # "house" is in 61 memories: over the budget alone, pruned; "lavender" in
+    # one: kept; "garden" (3) still fits beside "lavender", "note" (63) not.
+    assert store.candidates.keyword_candidates("house", HOUSE, everything, 5) == []
+    garden = store.candidates.keyword_candidates(
+        "garden lavender note", HOUSE, everything, 9
+    )
+    assert len(garden) == 4
+    [(rowid, _)] = store.candidates.keyword_candidates(
+        "house lavender", HOUSE, everything, 5
+    )
+    assert store.fetch([rowid])[rowid].content == "The house smells of lavender"
+    assert store.candidates.keyword_scores("house lavender", [rowid]).keys() == {rowid}
+    assert store.candidates.keyword_scores("house", [rowid]) == {}

@@ -1,0 +1,243 @@
+"""A statement told again: repeats reinforce, corrections replace, owners kept apart."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
+
+from custom_components.home_memory.memory.common.values import (
+    Caller,
+    CreateAction,
+    MemoryFilter,
+    MemoryKind,
+    Visibility,
+    WeightClass,
+)
+from custom_components.home_memory.memory.store import (
+    MemoryStore,
+)
+
+from ..conftest import (
+    ADMIN,
+    ALICE,
+    BOB,
+    HOUSE,
+    ManualClock,
+    new_memory,
+)
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+
+def test_duplicate_is_reinforced_not_stored_twice(store: MemoryStore) -> None:
+    """A duplicate reinforces the existing memory instead of storing a second."""
+    first = store.create(new_memory("The wifi password is hunter2"), ALICE)
+    second = store.create(
+        new_memory("The wifi password is hunter2", tags=("wifi",)), ALICE
+    )
+    assert second.action is CreateAction.REINFORCED
+    assert second.memory.id == first.memory.id
+    assert second.memory.tags == ("wifi",)
+    assert second.memory.access_count == 1
+    assert store.list_memories(HOUSE).total == 1
+
+
+def test_a_longer_restatement_updates_the_memory_to_the_newest_text(
+    store: MemoryStore,
+) -> None:
+    """A statement that adds to a memory replaces its text; the old is version 1."""
+    first = store.create(new_memory("The spare key is under the big flower pot"), ALICE)
+    updated = store.create(
+        new_memory("The spare key is under the big flower pot by the gate"), ALICE
+    )
+    assert updated.action is CreateAction.UPDATED
+    assert updated.similarity is not None
+    assert updated.memory.id == first.memory.id
+    assert updated.memory.content.endswith("by the gate")
+    assert updated.previous == first.memory.content
+    assert updated.memory.version == 2
+
+
+def test_a_changed_number_corrects_the_memory_and_keeps_the_old_in_history(
+    store: MemoryStore,
+) -> None:
+    """The door code 1234 -> 5678 is one memory saying 5678, with 1234 undoable."""
+    first = store.create(new_memory("The door code is 1234 for the shed"), HOUSE)
+    second = store.create(new_memory("The door code is 5678 for the shed"), HOUSE)
+    assert second.action is CreateAction.UPDATED
+    assert second.memory.id == first.memory.id
+    assert second.memory.content == "The door code is 5678 for the shed"
+    assert second.previous == "The door code is 1234 for the shed"
+    assert store.list_memories(HOUSE).total == 1
+    assert store.history(first.memory.id, HOUSE)[0]["content"] == (
+        "The door code is 1234 for the shed"
+    )
+    assert store.undo(first.memory.id, HOUSE).content == (
+        "The door code is 1234 for the shed"
+    )
+
+
+def test_a_correction_takes_the_new_statements_expiry_and_fields(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """A correction's own expiry, kind, class, location, emotion replace the old."""
+    soon = datetime.fromtimestamp(clock.value, UTC) + timedelta(hours=1)
+    first = store.create(
+        new_memory(
+            "The parking spot is level 3",
+            expires_at=soon,
+            kind=MemoryKind.EVENT,
+            weight_class=WeightClass.TRANSIENT,
+            location="garage",
+            emotion="annoyed",
+            tags=("parking",),
+            importance=0.9,
+        ),
+        HOUSE,
+    )
+    second = store.create(new_memory("The parking spot is level 5"), HOUSE)
+    assert second.action is CreateAction.UPDATED
+    assert second.memory.id == first.memory.id
+    corrected = second.memory
+    assert corrected.expires_at is None  # the newest statement never expires
+    assert corrected.kind is MemoryKind.FACT
+    assert corrected.weight_class is WeightClass.SIGNIFICANT
+    assert corrected.location is None
+    assert corrected.emotion is None
+    # Labels and importance describe the subject: they accumulate.
+    assert corrected.tags == ("parking",)
+    assert corrected.importance == 0.9
+    clock.advance(seconds=2 * 3600)
+    assert [m.content for m in store.list_memories(HOUSE).items] == [
+        "The parking spot is level 5"
+    ]
+    later = datetime.fromtimestamp(clock.value, UTC) + timedelta(minutes=30)
+    third = store.create(
+        new_memory("The parking spot is level 7", expires_at=later, location="mall"),
+        HOUSE,
+    )
+    assert third.action is CreateAction.UPDATED
+    assert third.memory.expires_at == later
+    assert third.memory.location == "mall"
+    # Undo brings back the previous statement with its own fields.
+    undone = store.undo(first.memory.id, HOUSE)
+    assert undone.content == "The parking spot is level 5"
+    assert undone.expires_at is None
+    assert undone.location is None
+
+
+def test_a_repeat_never_lets_a_memory_lapse_before_its_newest_telling(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """A repeat keeps the later expiry; told again without one, it never lapses."""
+    now = datetime.fromtimestamp(clock.value, UTC)
+    first = store.create(
+        new_memory("The parking spot is level 3", expires_at=now + timedelta(hours=1)),
+        HOUSE,
+    )
+    sooner = store.create(
+        new_memory(
+            "The parking spot is level 3", expires_at=now + timedelta(minutes=5)
+        ),
+        HOUSE,
+    )
+    assert sooner.action is CreateAction.REINFORCED
+    assert sooner.memory.expires_at == now + timedelta(hours=1)
+    later = store.create(
+        new_memory("The parking spot is level 3", expires_at=now + timedelta(hours=3)),
+        HOUSE,
+    )
+    assert later.memory.expires_at == now + timedelta(hours=3)
+    forever = store.create(new_memory("The parking spot is level 3"), HOUSE)
+    assert forever.action is CreateAction.REINFORCED
+    assert forever.memory.id == first.memory.id
+    assert forever.memory.expires_at is None
+    again = store.create(
+        new_memory("The parking spot is level 3", expires_at=now + timedelta(hours=1)),
+        HOUSE,
+    )
+    assert again.memory.expires_at is None
+
+
+def test_other_owners_memories_never_crowd_out_the_one_a_statement_corrects(
+    store: MemoryStore,
+) -> None:
+    """Many owners' nearer household memories do not hide Anna's own to correct."""
+    for number in range(10):
+        user = f"user{number}"
+        store.create(
+            new_memory("The spare key is under the red flower pot", owner=user),
+            Caller(user_id=user),
+        )
+    store.create(new_memory("The spare key is under the red flower pot"), HOUSE)
+    blue = store.create(
+        new_memory("The spare key is under the blue flower pot", owner="anna"),
+        Caller(user_id="anna"),
+    )
+    red = store.create(
+        new_memory("The spare key is under the red flower pot", owner="anna"),
+        Caller(user_id="anna"),
+    )
+    assert red.action is CreateAction.UPDATED
+    assert red.memory.id == blue.memory.id
+    assert red.previous == "The spare key is under the blue flower pot"
+
+
+def test_keyword_only_mode_folds_exact_repeats_and_keeps_corrections_apart(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    """Without a model only the same text is a repeat (as the README says)."""
+    plain = MemoryStore(tmp_path / "plain.db", clock=clock)
+    try:
+        blue = plain.create(
+            new_memory("The spare key is under the blue flower pot"), HOUSE
+        )
+        again = plain.create(
+            new_memory("The spare key is under the blue flower pot"), HOUSE
+        )
+        red = plain.create(
+            new_memory("The spare key is under the red flower pot"), HOUSE
+        )
+        assert again.action is CreateAction.REINFORCED
+        assert again.memory.id == blue.memory.id
+        assert red.action is CreateAction.CREATED
+        assert plain.list_memories(HOUSE).total == 2
+    finally:
+        plain.close()
+
+
+def test_rows_not_yet_indexed_are_matched_by_owner_too(store: MemoryStore) -> None:
+    """In one batch (rows the index has not learnt), only the same owner folds."""
+    results = store.create_many(
+        [
+            new_memory("The spare key is under the blue flower pot", owner="anna"),
+            new_memory("The spare key is under the red flower pot", owner="ben"),
+            new_memory("The spare key is under the red flower pot", owner="anna"),
+        ],
+        HOUSE,
+    )
+    assert [r.action for r in results] == [
+        CreateAction.CREATED,
+        CreateAction.CREATED,
+        CreateAction.UPDATED,
+    ]
+    assert results[2].memory.id == results[0].memory.id
+    assert results[2].memory.owner == "anna"
+
+
+def test_duplicates_of_other_owners_are_kept_apart(store: MemoryStore) -> None:
+    """Duplicates of other owners or visibility are stored separately."""
+    store.create(new_memory("I take the bus to work", owner="alice"), ALICE)
+    other = store.create(new_memory("I take the bus to work", owner="bob"), BOB)
+    private = store.create(
+        new_memory(
+            "I take the bus to work", owner="alice", visibility=Visibility.PRIVATE
+        ),
+        ALICE,
+    )
+    assert other.action is CreateAction.CREATED
+    assert private.action is CreateAction.CREATED
+    assert (
+        store.list_memories(ADMIN, MemoryFilter()).total == 2
+    )  # admin cannot see alice's private

@@ -1,0 +1,150 @@
+"""Creating memories: what is stored, what is refused, all or nothing."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+import pytest
+
+from custom_components.home_memory.memory.common.values import (
+    CreateAction,
+    CreateResult,
+    MemoryKind,
+    Source,
+    Tier,
+    Visibility,
+    WeightClass,
+)
+from custom_components.home_memory.memory.store import (
+    InvalidMemoryError,
+    MemoryStore,
+)
+
+from ..conftest import (
+    ALICE,
+    HOUSE,
+    HashingEmbedder,
+    ManualClock,
+    new_memory,
+)
+
+if TYPE_CHECKING:
+    import sqlite3
+
+
+def test_create_and_get_round_trip(store: MemoryStore, clock: ManualClock) -> None:
+    """A created memory reads back with every field and a version of 1."""
+    result = store.create(
+        new_memory(
+            "Anna's birthday is on March 3rd",
+            kind=MemoryKind.PERSON,
+            importance=0.8,
+            people=("Anna",),
+            tags=("Birthday", "family"),
+            owner="alice",
+        ),
+        ALICE,
+    )
+    assert result.action is CreateAction.CREATED
+    memory = store.get(result.memory.id, ALICE)
+    assert memory.content == "Anna's birthday is on March 3rd"
+    assert memory.summary == memory.content
+    assert memory.kind is MemoryKind.PERSON
+    assert memory.weight_class is WeightClass.SIGNIFICANT
+    assert memory.tags == ("birthday", "family")
+    assert memory.people == ("Anna",)
+    assert memory.tier is Tier.ACTIVE
+    assert memory.created_at == datetime.fromtimestamp(clock.value, UTC)
+    assert memory.embedding_model == HashingEmbedder.model_id
+    assert memory.version == 1
+    assert len(store.index) == 1
+
+
+def test_default_classes_follow_kind_and_source(store: MemoryStore) -> None:
+    """The default weight class follows the memory's kind and source."""
+    pref = store.create(
+        new_memory("I like jazz", kind=MemoryKind.PREFERENCE), HOUSE
+    ).memory
+    seen = store.create(
+        new_memory("The hallway light went on", source=Source.OBSERVED), HOUSE
+    ).memory
+    assert pref.weight_class is WeightClass.PREFERENCE
+    assert seen.weight_class is WeightClass.OBSERVATION
+
+
+@pytest.mark.parametrize(
+    ("content", "field"),
+    [
+        ("", "content"),
+        ("   ", "content"),
+        ("a" * 100_000, "content"),
+        ("nul \x00 byte", "content"),
+    ],
+)
+def test_bad_content_is_rejected_and_writes_nothing(
+    store: MemoryStore, content: str, field: str
+) -> None:
+    """Bad content is refused, naming the field, and writes nothing."""
+    with pytest.raises(InvalidMemoryError) as err:
+        store.create(new_memory(content), HOUSE)
+    assert err.value.field == field
+    assert store.list_memories(HOUSE).total == 0
+    assert store.log_entries() == []
+
+
+def test_bad_fields_are_rejected(store: MemoryStore) -> None:
+    """Bad importance, owner, kind, tags or expiry are refused by name."""
+    with pytest.raises(InvalidMemoryError, match="importance"):
+        store.create(new_memory("x y", importance=1.5), HOUSE)
+    with pytest.raises(InvalidMemoryError, match="importance"):
+        store.create(new_memory("x y", importance="high"), HOUSE)
+    with pytest.raises(InvalidMemoryError, match="owner"):
+        store.create(new_memory("x y", visibility=Visibility.PRIVATE), HOUSE)
+    with pytest.raises(InvalidMemoryError, match="kind"):
+        store.create(new_memory("x y", kind="recipe"), HOUSE)
+    with pytest.raises(InvalidMemoryError, match="tags"):
+        store.create(new_memory("x y", tags=tuple(str(i) for i in range(60))), HOUSE)
+    with pytest.raises(InvalidMemoryError, match="timezone"):
+        store.create(new_memory("x y", expires_at=datetime(2030, 1, 1)), HOUSE)
+
+
+def test_create_many_is_all_or_nothing(store: MemoryStore) -> None:
+    """One bad memory in a batch stores none of the batch."""
+    with pytest.raises(InvalidMemoryError):
+        store.create_many([new_memory("first fine memory"), new_memory("")], HOUSE)
+    assert store.list_memories(HOUSE).total == 0
+
+
+def test_caller_bookkeeping_commits_with_the_memories(store: MemoryStore) -> None:
+    """The caller's bookkeeping commits in the same transaction as the memories."""
+    with store.transaction() as conn:
+        conn.execute(
+            "INSERT INTO observed_events (at, entity_id, domain, name, new_state)"
+            " VALUES (1, 'light.hall', 'light', 'Hall', 'on')"
+        )
+
+    def consume(conn: sqlite3.Connection, results: list[CreateResult]) -> None:
+        assert [r.action for r in results] == [CreateAction.CREATED]
+        conn.execute("DELETE FROM observed_events")
+
+    store.create_many(
+        [new_memory("The hall light came on")], HOUSE, in_transaction=consume
+    )
+    with store.read() as conn:
+        assert conn.execute("SELECT count(*) FROM observed_events").fetchone()[0] == 0
+
+
+def test_failing_bookkeeping_rolls_the_memories_back(store: MemoryStore) -> None:
+    """Failing bookkeeping rolls back the memories and their vectors."""
+
+    def fail(conn: sqlite3.Connection, results: list[CreateResult]) -> None:
+        conn.execute("DELETE FROM observed_events")
+        raise RuntimeError("bookkeeping failed")
+
+    with pytest.raises(RuntimeError):
+        store.create_many(
+            [new_memory("The hall light came on")], HOUSE, in_transaction=fail
+        )
+    assert store.list_memories(HOUSE).total == 0
+    assert len(store.index) == 0
