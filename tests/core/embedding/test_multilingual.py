@@ -31,7 +31,7 @@ if TYPE_CHECKING:
         MultilingualEmbedder,
     )
 
-    from .conftest import ManualClock
+    from ..conftest import ManualClock
 
 HOUSE = Caller()
 
