@@ -55,6 +55,9 @@ LOCOMO_FILES = (
     "eval_retrieval.py",
 )
 
+LOCOMO_CATEGORIES = (
+    "multi_hop", "temporal", "open_domain", "single_hop", "adversarial",
+)  # fmt: skip
 _LOCOMO_FIGURES = (
     "locomo_dev_r5",
     "locomo_dev_r10",
@@ -485,12 +488,22 @@ class _Run:
                 results.put(f"locomo_dev_r5{suffix}", scores["all/R@5"])
                 results.put(f"locomo_dev_r10{suffix}", scores["all/R@10"])
                 results.put(f"locomo_dev_mrr{suffix}", scores["all/MRR"])
-                if mode != "hybrid":
-                    continue
-                results.put(f"locomo_dev_r5_excl_cat5{model}", scores["excl5/R@5"])
-                for name, value in scores.items():
-                    group, _, metric = name.partition("/")
-                    if group.startswith("cat") and metric in ("R@5", "R@10", "MRR"):
-                        label = metric.lower().replace("@", "")
-                        results.put(f"locomo_dev_{label}_{group}{model}", value)
+                if mode == "hybrid":
+                    self._locomo_groups(scores, model)
         results.notes.append(f"LoCoMo rankings: {out}/{{hybrid,vector,bm25}}*.jsonl")
+
+    def _locomo_groups(self, scores: dict[str, float], model: str) -> None:
+        """Hybrid figures without category 5 and per category, for one model."""
+        results = self.results
+        results.put(f"locomo_dev_r5_excl_cat5{model}", scores["excl5/R@5"])
+        results.put(f"locomo_dev_r10_excl_cat5{model}", scores["excl5/R@10"])
+        results.put(f"locomo_dev_mrr_excl_cat5{model}", scores["excl5/MRR"])
+        # Per category (multi-hop, temporal, open-domain, single-hop,
+        # adversarial): where retrieval is weak, not only how much.
+        for category in LOCOMO_CATEGORIES:
+            for metric, key in (("r5", "R@5"), ("r10", "R@10"), ("mrr", "MRR")):
+                if f"{category}/{key}" in scores:
+                    results.put(
+                        f"locomo_dev_{metric}_{category}{model}",
+                        scores[f"{category}/{key}"],
+                    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 import logging
+import re
 from typing import Final
 
 DOMAIN: Final = "home_memory"
@@ -28,6 +29,13 @@ GRAPH_FILE: Final = "vector_graph.usearch"
 # SQLite keeps these next to the database in WAL mode.
 DB_SIDE_SUFFIXES: Final = ("-wal", "-shm")
 CORRUPT_SUFFIX_FORMAT: Final = ".corrupt-%Y%m%d%H%M%S"
+# Removing the integration moves the database to <config>/home_memory/set_aside/
+# memory-2026-11-28-071500.db (a counter after a second removal that second).
+SET_ASIDE_FOLDER: Final = "set_aside"
+SET_ASIDE_NAME_FORMAT: Final = "memory-%Y-%m-%d-%H%M%S"
+SET_ASIDE_PATTERN: Final = re.compile(
+    r"memory-(?P<stamp>\d{4}-\d{2}-\d{2}-\d{6})(?:-(?P<counter>\d+))?\.db"
+)
 EXPORT_FOLDER: Final = "exports"
 # Where ai_memory keeps its database by default (a path relative to the
 # working directory of Home Assistant, which is the config folder).

@@ -25,6 +25,7 @@ from .memories import RememberRequest, SelectRequest
 from .schemas import (
     ATTR_CLASSES,
     ATTR_CLEAR_EXPIRY,
+    ATTR_CONFIRM,
     ATTR_CONTENT,
     ATTR_CREATED_AFTER,
     ATTR_CREATED_BEFORE,
@@ -173,3 +174,8 @@ def selection(data: Mapping[str, Any]) -> SelectRequest:
         versions=fields.get(ATTR_EXPECTED_VERSIONS),
         tier=Tier(fields[ATTR_TIER]) if ATTR_TIER in fields else None,
     )
+
+
+def erase_confirmed(data: Mapping[str, Any]) -> bool:
+    """Whether a request to erase set-aside memories was confirmed."""
+    return data.get(ATTR_CONFIRM) is True

@@ -33,6 +33,7 @@ ATTR_ACCESS_LOG: Final = "include_log"
 ATTR_ALL_TIERS: Final = "all_tiers"
 ATTR_CLASSES: Final = "classes"
 ATTR_CLEAR_EXPIRY: Final = "clear_expiry"
+ATTR_CONFIRM: Final = "confirm"
 ATTR_CONTENT: Final = "content"
 ATTR_CONVERSATION_ID: Final = "conversation_id"
 ATTR_CREATED_AFTER: Final = "created_after"
@@ -368,6 +369,8 @@ SEARCH_ALL_TIERS_SCHEMA = ServiceSchema(
 )
 
 MAINTENANCE_SCHEMA = ServiceSchema({})
+
+ERASE_SET_ASIDE_SCHEMA = ServiceSchema({probatio.Required(ATTR_CONFIRM): cv.boolean})
 
 CLOSE_SEGMENT_SCHEMA = ServiceSchema({})
 

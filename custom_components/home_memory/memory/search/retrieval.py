@@ -24,6 +24,7 @@ from ..embedding.profiles import profile_for
 from ..scoring import decay
 from ..text.quoting import data_block, quote
 from ..text.validation import readable
+from .people import named_people
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
@@ -282,6 +283,8 @@ class Retriever:
             fused = self._with_thread_neighbours(
                 query, query_vector, caller, flt, vector, keyword, fused
             )
+        if self.config.person_weight > 0 and fused:
+            fused = self._about_named_people(query, fused)
         kept = {rowid: rel for rowid, rel in fused.items() if rel.own >= min_relevance}
         return self._score(candidates.score_fields(list(kept)), kept, self.store.now())
 
@@ -361,6 +364,28 @@ class Retriever:
             )
             smoothed[rowid] = own._replace(relevance=own.relevance + weight * borrowed)
         return smoothed
+
+    def _about_named_people(
+        self, query: str, fused: dict[int, Relevance]
+    ) -> dict[int, Relevance]:
+        """Put memories about a person the query names ahead (search/people.py).
+
+        Each such memory's relevance grows by `person_weight` of itself: a
+        share, not a constant, so an unrelated memory about that person stays
+        behind a related one about someone else. Its own relevance (what the
+        floors compare) is left as it is.
+        """
+        people = self._candidates.people_of(list(fused))
+        named = named_people(query, {p for found in people.values() for p in found})
+        if not named:
+            return fused
+        factor = 1.0 + self.config.person_weight
+        return {
+            rowid: relevance._replace(relevance=relevance.relevance * factor)
+            if not named.isdisjoint(people.get(rowid, ()))
+            else relevance
+            for rowid, relevance in fused.items()
+        }
 
     def _score(
         self, columns: ScoreColumns, relevance: dict[int, Relevance], now: float

@@ -212,6 +212,20 @@ class CandidateQueries:
             ).fetchall()
         return {int(row[0]): (row[1], row[2]) for row in rows}
 
+    def people_of(self, rowids: Sequence[int]) -> dict[int, list[str]]:
+        """The people each of these memories is about (those with any)."""
+        if not rowids:
+            return {}
+        found: dict[int, list[str]] = {}
+        with self._read() as conn:
+            for rowid, person in conn.execute(
+                "SELECT memory_rowid, person FROM memory_people "
+                f"WHERE memory_rowid IN ({','.join('?' * len(rowids))})",
+                list(rowids),
+            ):
+                found.setdefault(int(rowid), []).append(str(person))
+        return found
+
     def vector_candidates(
         self,
         query: npt.NDArray[np.float32],
