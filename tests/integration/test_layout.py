@@ -314,3 +314,31 @@ def test_no_module_exceeds_1000_lines() -> None:
         if (lines := len(path.read_text("utf-8").splitlines())) > 1000
     }
     assert long == {}
+
+
+TESTS = Path(__file__).parents[1]
+
+# Engine modules without a test file of their own name, and why: they hold
+# data, constants or re-exports only, which the tests of the modules using
+# them exercise.
+UNTESTED_ENGINE_MODULES = {
+    # Tunable parameters and their defaults (a frozen dataclass, no logic).
+    "common/config.py",
+}
+
+
+def test_every_engine_module_has_a_test_file_of_its_name() -> None:
+    """memory/<role>/<name>.py is tested in tests/core/<role>/test_<name>.py."""
+    missing = sorted(
+        str(relative)
+        for path in ENGINE.rglob("*.py")
+        if path.name != "__init__.py"
+        and (relative := path.relative_to(ENGINE)).as_posix()
+        not in UNTESTED_ENGINE_MODULES
+        and not (TESTS / "core" / relative.parent / f"test_{path.name}").is_file()
+    )
+    assert missing == []
+    stale = sorted(
+        name for name in UNTESTED_ENGINE_MODULES if not (ENGINE / name).is_file()
+    )
+    assert stale == []
