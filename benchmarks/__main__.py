@@ -101,6 +101,7 @@ def _bench(argv: Sequence[str]) -> int:
         only=args.only or frozenset(SELECTABLE),
         bench_data=args.bench_data,
         install=not args.no_install,
+        quick=args.quick,
     )
     results = run(options)
     print(table(results.ordered(), results.reasons))

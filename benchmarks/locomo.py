@@ -130,6 +130,10 @@ def _ingest(store: MemoryStore, conv_id: str, turns: Sequence[Turn]) -> None:
             kind=MemoryKind.FACT,
             source=Source.CONVERSATION,
             speaker=turn.speaker[:100] or None,
+            # What the turn is about: its speaker's own life, as a memory the
+            # integration writes names the people it is about. The question
+            # "What did Caroline research?" is then about these memories.
+            people=(turn.speaker[:100],) if turn.speaker else (),
             source_ids=(turn.dia_id,),
             # One thread per conversation, in turn order (equal created_at,
             # rising rowid): the engine lets neighbouring turns lend each
@@ -224,7 +228,7 @@ def load_scorer(path: Path) -> ModuleType:
 
 
 def score(scorer: Path, questions_path: Path, rankings_path: Path) -> dict[str, float]:
-    """The scorer's metrics over all questions, and over all but category 5.
+    """The scorer's metrics over all questions, all but category 5, and per category.
 
     Uses the scorer's own reading and aggregation (what its `score`
     sub-command prints), so the figures are the ones it would report.
@@ -235,4 +239,9 @@ def score(scorer: Path, questions_path: Path, rankings_path: Path) -> dict[str, 
     result = {f"all/{k}": float(v) for k, v in groups["all"].items()}
     excluded = groups.get("all excl. adversarial (cat 5)", {})
     result |= {f"excl5/{k}": float(v) for k, v in excluded.items()}
+    for number, name in module.CATEGORY_NAMES.items():
+        # The scorer's group "cat 1 multi-hop" becomes "multi_hop/R@5".
+        category = groups.get(f"cat {number} {name}", {})
+        slug = name.replace("-", "_")
+        result |= {f"{slug}/{k}": float(v) for k, v in category.items()}
     return result

@@ -40,13 +40,12 @@ import asyncio
 import json
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from . import REPO_ROOT
+from .child import run_child
 from .realhass import MEMORIES, _Instance
 
 if TYPE_CHECKING:
@@ -178,17 +177,9 @@ def run_panel(
 ) -> tuple[dict[str, float], list[str], str | None]:
     """Measure in a child process; (figures, notes, error or None)."""
     log("panel: one hass and Chromium (progress below)")
-    done = subprocess.run(
-        [sys.executable, "-m", "benchmarks.panel"],
-        cwd=REPO_ROOT,
-        stdout=subprocess.PIPE,
-        text=True,
-        timeout=1800,
-        check=False,
-    )
-    if done.returncode != 0:
-        return {}, [], f"panel child failed (exit {done.returncode}), see above"
-    raw: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    raw, error = run_child("benchmarks.panel")
+    if error is not None:
+        return {}, [], error
     return raw["figures"], raw["notes"], None
 
 

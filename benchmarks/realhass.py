@@ -34,12 +34,11 @@ import contextlib
 import json
 from pathlib import Path
 import random
-import subprocess
 import sys
 import time
 from typing import TYPE_CHECKING, Any
 
-from . import REPO_ROOT
+from .child import run_child
 from .data import CORPUS_SEED, CORPUS_VERSION, corpus
 from .timing import Latency
 
@@ -262,20 +261,10 @@ def run_realhass(
     log: Callable[[str], None],
 ) -> tuple[dict[str, float], list[str], str | None]:
     """Measure in a child process; (figures, notes, error or None)."""
-    command = [sys.executable, "-m", "benchmarks.realhass"]
     log("realhass: three hass processes (progress below)")
-    # Progress goes straight to our stderr; stdout carries the JSON line.
-    done = subprocess.run(
-        command,
-        cwd=REPO_ROOT,
-        stdout=subprocess.PIPE,
-        text=True,
-        timeout=1800,
-        check=False,
-    )
-    if done.returncode != 0:
-        return {}, [], f"realhass child failed (exit {done.returncode}), see above"
-    raw = json.loads(done.stdout.strip().splitlines()[-1])
+    raw, error = run_child("benchmarks.realhass")
+    if error is not None:
+        return {}, [], error
     return raw["figures"], raw["notes"], None
 
 

@@ -68,6 +68,18 @@ TARGETS: tuple[Target, ...] = (
         "<= 200",
         _at_most("hass_rss_added_mb_10000", 200.0),
     ),
+    Target("household_hit5", ">= 0.90", _at_least("household_hit5", 0.90)),
+    Target("household_hit1", ">= 0.60", _at_least("household_hit1", 0.60)),
+    Target(
+        "household_retention_30d",
+        ">= 0.95",
+        _at_least("household_retention_30d", 0.95),
+    ),
+    Target(
+        "household_false_statements",
+        "== 0",
+        _at_most("household_false_statements", 0.0),
+    ),
     Target(
         "panel_first_paint_ms_10000",
         "<= 1000",
@@ -76,7 +88,7 @@ TARGETS: tuple[Target, ...] = (
 )
 
 
-def _format(name: str, value: float | None) -> str:
+def _format(name: str, value: float | None) -> str:  # noqa: PLR0911 - a return per kind
     if value is None:
         return "null"
     if not math.isfinite(value):
@@ -85,7 +97,17 @@ def _format(name: str, value: float | None) -> str:
         return f"{value:.2f}"
     if "_per_s" in name or name.endswith(("_s", "_timed")):
         return f"{value:,.0f}" if value >= 100 else f"{value:.1f}"
-    if "locomo" in name or "recall" in name:
+    if name.startswith(("household_false_", "household_checked_")) or name in {
+        "household_false_statements",
+        "household_statements_checked",
+        "household_questions",
+        "household_de_questions",
+        "household_days",
+        "household_tick_failures",
+        "household_memories_active_at_end",
+    }:
+        return f"{value:.0f}"
+    if "locomo" in name or "recall" in name or name.startswith("household_"):
         return f"{value:.3f}"
     return f"{value:.2f}"
 

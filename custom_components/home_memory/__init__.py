@@ -32,10 +32,10 @@ from .const import DOMAIN, LOGGER
 from .coordinator import HomeMemoryCoordinator
 from .memory.search.retrieval import Retriever
 from .operations.events import async_memories_changed
+from .operations.set_aside import async_set_aside
 from .runtime.conversation_state import ConversationStates
 from .runtime.data import HomeMemoryData, ModelState, ProposalState
-from .runtime.database import OpenedStore, remove_database
-from .runtime.database_setup import async_open_database, database_path, graph_path
+from .runtime.database_setup import async_open_database, database_path
 from .runtime.ha_internals import async_unload_platforms
 from .runtime.issues import (
     async_delete_entry_issues,
@@ -58,6 +58,7 @@ if TYPE_CHECKING:
 
     from .memory.store import MemoryStore
     from .runtime.data import HomeMemoryConfigEntry
+    from .runtime.database import OpenedStore
 
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
 PLATFORMS: list[Platform] = [Platform.SENSOR]
@@ -196,7 +197,7 @@ async def _async_start_features(
     hass: HomeAssistant, entry: HomeMemoryConfigEntry, background: _Background
 ) -> None:
     """Start what runs by itself and what Assist hears, once the entry is up."""
-    async_setup_intents(hass, entry)
+    await async_setup_intents(hass, entry)
     background.maintenance.async_start()
     await async_start_observer(background.observer)
     async_start_session_work(hass, entry, background.sessions)
@@ -244,11 +245,12 @@ async def async_unload_entry(hass: HomeAssistant, entry: HomeMemoryConfigEntry) 
 
 
 async def async_remove_entry(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -> None:
-    """Delete the database with the entry (exports and set-aside copies stay)."""
+    """Set the database aside, dated, with the entry's removal (never delete it).
+
+    Adding Home Memory again offers to restore it (operations/set_aside.py).
+    """
     async_delete_entry_issues(hass)
-    await hass.async_add_executor_job(
-        remove_database, database_path(hass), graph_path(hass)
-    )
+    await async_set_aside(hass)
 
 
 async def async_migrate_entry(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +14,7 @@ from homeassistant.config_entries import (
 )
 from homeassistant.core import callback, valid_entity_id
 from homeassistant.data_entry_flow import section
+from homeassistant.helpers.event import async_track_time_interval
 from homeassistant.helpers.selector import (
     AreaSelector,
     AreaSelectorConfig,
@@ -60,6 +62,7 @@ from .const import (
     CONF_PURGE_ARCHIVED_DAYS,
     CONF_SATELLITE_PEOPLE,
     CONF_SEARCH_MIN_RELEVANCE,
+    CONF_SIGNIFICANT_ENTITIES,
     CONF_WEIGHT_ACCESS,
     CONF_WEIGHT_IMPORTANCE,
     CONF_WEIGHT_RECENCY,
@@ -85,18 +88,32 @@ from .const import (
     SUGGESTED_OBSERVED_DOMAINS,
     ExtractionMode,
 )
+from .memory.common.values import Caller
 from .memory.text.validation import text_problem
-from .runtime.download import async_download_model, managed_model_dir
+from .operations import set_aside
+from .operations.access import Actor
+from .operations.errors import OperationError
+from .runtime.download import (
+    async_bytes_to_download,
+    async_download_model,
+    managed_model_dir,
+)
 from .runtime.errors import DownloadError, ModelDirError
 from .runtime.model import check_model_dir, resolve_model_dir
 from .runtime.options import HomeMemoryOptions
 
 if TYPE_CHECKING:
     import asyncio
+    from collections.abc import Callable
+    from datetime import datetime
 
     from .runtime.data import HomeMemoryConfigEntry
 
 _DOMAIN_NAME = re.compile(r"^[a-z0-9_]+$")
+# How often, and how many times, the frontend is told again that the download
+# is over (see HomeMemoryConfigFlow._async_remind_frontend).
+OUTCOME_REMINDER_INTERVAL = timedelta(seconds=2)
+OUTCOME_REMINDERS = 30
 _DEFAULTS = HomeMemoryOptions().as_sections()
 
 
@@ -184,6 +201,9 @@ OPTIONS_SCHEMA = probatio.Schema(
             probatio.Schema(
                 {
                     _optional(CONF_OBSERVED_ENTITIES): (
+                        EntitySelector(EntitySelectorConfig(multiple=True))
+                    ),
+                    _optional(CONF_SIGNIFICANT_ENTITIES): (
                         EntitySelector(EntitySelectorConfig(multiple=True))
                     ),
                     _field(SECTION_OBSERVATION, CONF_OBSERVED_DOMAINS): SelectSelector(
@@ -303,6 +323,11 @@ OPTIONS_SCHEMA = probatio.Schema(
     }
 )
 
+CONF_CONFIRM_ERASE = "confirm_erase"
+ERASE_SCHEMA = probatio.Schema(
+    {probatio.Required(CONF_CONFIRM_ERASE, default=False): BooleanSelector()}
+)
+
 RECONFIGURE_SCHEMA = probatio.Schema(
     {probatio.Optional(CONF_MODEL_DIR, default=""): TextSelector()}
 )
@@ -352,9 +377,15 @@ def _clean_options(options: dict[str, Any]) -> dict[str, Any]:
     )
     # Optional fields left empty are absent from the submission.
     observation.setdefault(CONF_OBSERVED_ENTITIES, [])
+    observation.setdefault(CONF_SIGNIFICANT_ENTITIES, [])
     observation.setdefault(CONF_OBSERVED_AREAS, [])
     cleaned[SECTION_SPEAKERS].setdefault(CONF_SATELLITE_PEOPLE, [])
     return cleaned
+
+
+def _megabytes(size: int) -> str:
+    """91,000,000 bytes as "91.0 MB" (decimal megabytes, as download tools say)."""
+    return f"{size / 1_000_000:.1f} MB"
 
 
 class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
@@ -369,6 +400,12 @@ class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
         self._model_dir = ""
         self._download_task: asyncio.Task[None] | None = None
         self._download_error: DownloadError | None = None
+        self._download_size = ""
+        self._stop_reminders: Callable[[], None] | None = None
+        self._reminders_left = 0
+        # What to do with databases set aside by an earlier removal.
+        self._set_aside_decided = False
+        self._restore = False
 
     async def async_step_user(
         self, user_input: dict[str, Any] | None = None
@@ -377,6 +414,10 @@ class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
 
         Without a model folder the model is downloaded first (with progress).
         """
+        if user_input is None and not self._set_aside_decided:
+            self._set_aside_decided = True
+            if await set_aside.async_restorable(self.hass):
+                return await self.async_step_set_aside()
         errors: dict[str, str] = {}
         if user_input is not None:
             name = user_input[CONF_PERSONA_NAME].strip()
@@ -391,6 +432,67 @@ class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
             step_id="user",
             data_schema=self.add_suggested_values_to_schema(USER_SCHEMA, user_input),
             errors=errors,
+        )
+
+    async def async_step_set_aside(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Memories from an earlier installation: restore, start fresh or erase."""
+        found = await set_aside.async_restorable(self.hass)
+        if not found:
+            return await self.async_step_user()
+        newest = found[0]
+        return self.async_show_menu(
+            step_id="set_aside",
+            menu_options=["restore", "fresh", "erase"],
+            description_placeholders={
+                "newest": newest.name,
+                "size": _megabytes(newest.size),
+                "count": str(len(found)),
+                "folder": str(newest.path.parent),
+            },
+        )
+
+    async def async_step_restore(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Restore the newest set-aside database (moved into place at the end)."""
+        self._restore = True
+        return await self.async_step_user()
+
+    async def async_step_fresh(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Start with an empty memory; the set-aside databases stay."""
+        self._restore = False
+        return await self.async_step_user()
+
+    async def async_step_erase(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Delete the set-aside databases for good, once the box is ticked."""
+        errors: dict[str, str] = {}
+        found = await set_aside.async_list(self.hass)
+        if user_input is not None:
+            # Adding an integration is for administrators only.
+            admin = Actor(Caller(user_id=None, is_admin=True))
+            try:
+                await set_aside.async_erase(
+                    self.hass, admin, confirmed=user_input[CONF_CONFIRM_ERASE]
+                )
+            except OperationError as err:
+                errors["base"] = err.translation_key
+            else:
+                self._restore = False
+                return await self.async_step_user()
+        return self.async_show_form(
+            step_id="erase",
+            data_schema=ERASE_SCHEMA,
+            errors=errors,
+            description_placeholders={
+                "count": str(len(found)),
+                "names": ", ".join(database.name for database in found),
+            },
         )
 
     async def _model_dir_usable(self) -> bool:
@@ -409,13 +511,19 @@ class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
     async def async_step_download(
         self, user_input: dict[str, Any] | None = None
     ) -> ConfigFlowResult:
-        """Download all-MiniLM-L6-v2 into the folder Home Memory manages."""
+        """Download all-MiniLM-L6-v2 into the folder Home Memory manages.
+
+        The progress ring shows the share downloaded; the description says how
+        many megabytes the download is.
+        """
         if self._download_task is None:
+            self._async_stop_reminders()
+            folder = managed_model_dir(self.hass.config.config_dir)
+            to_fetch = await async_bytes_to_download(self.hass, folder)
+            self._download_size = _megabytes(to_fetch)
             self._download_task = self.hass.async_create_task(
                 async_download_model(
-                    self.hass,
-                    managed_model_dir(self.hass.config.config_dir),
-                    progress=self.async_update_progress,
+                    self.hass, folder, progress=self.async_update_progress
                 ),
                 f"{DOMAIN} download model",
                 eager_start=False,
@@ -425,8 +533,10 @@ class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
                 step_id="download",
                 progress_action="download_model",
                 progress_task=self._download_task,
+                description_placeholders={"size": self._download_size},
             )
         task, self._download_task = self._download_task, None
+        self._async_remind_frontend()
         try:
             task.result()
         except DownloadError as err:
@@ -434,10 +544,53 @@ class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
             return self.async_show_progress_done(next_step_id="download_failed")
         return self.async_show_progress_done(next_step_id="finish")
 
+    @callback
+    def _async_remind_frontend(self) -> None:
+        """Tell the frontend again, every 2 s, that the download is over.
+
+        Home Assistant announces the end of a progress step once, when its
+        task ends. The 2026.10 frontend subscribes to that announcement only
+        after it has drawn the progress step, so a download that fails at once
+        (no network: the name does not resolve) ends before anyone listens and
+        the dialog spins for ever. The reminders stop as soon as a client
+        fetches the outcome (the next step runs), when the flow goes away, or
+        after a minute.
+        """
+        self._async_stop_reminders()
+        self._reminders_left = OUTCOME_REMINDERS
+        self._stop_reminders = async_track_time_interval(
+            self.hass,
+            self._async_remind_once,
+            OUTCOME_REMINDER_INTERVAL,
+            cancel_on_shutdown=True,
+        )
+
+    @callback
+    def _async_remind_once(self, _now: datetime) -> None:
+        self._reminders_left -= 1
+        if self._reminders_left < 0:
+            self._async_stop_reminders()
+            return
+        self.async_notify_flow_changed()
+
+    @callback
+    def _async_stop_reminders(self) -> None:
+        if self._stop_reminders is not None:
+            self._stop_reminders()
+            self._stop_reminders = None
+
+    @callback
+    def async_remove(self) -> None:
+        """The flow is closed or done: no more reminders, no download."""
+        self._async_stop_reminders()
+        if self._download_task is not None:
+            self._download_task.cancel()
+
     async def async_step_download_failed(
         self, user_input: dict[str, Any] | None = None
     ) -> ConfigFlowResult:
         """Offer to try again, to name a folder, or to go on keyword-only."""
+        self._async_stop_reminders()
         err = self._download_error
         assert err is not None
         return self.async_show_menu(
@@ -482,7 +635,17 @@ class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
     async def async_step_finish(
         self, user_input: dict[str, Any] | None = None
     ) -> ConfigFlowResult:
-        """Create the entry (without a model, search is keyword-only until one)."""
+        """Create the entry (without a model, search is keyword-only until one).
+
+        A restore chosen at the start moves the set-aside database into place
+        first, so the entry opens it.
+        """
+        self._async_stop_reminders()
+        if self._restore:
+            try:
+                await set_aside.async_restore_newest(self.hass)
+            except OperationError as err:
+                return self.async_abort(reason=err.translation_key)
         return self.async_create_entry(
             title=DEFAULT_TITLE,
             data={CONF_MODEL_DIR: self._model_dir} if self._model_dir else {},

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 import logging
+import re
 from typing import Final
 
 DOMAIN: Final = "home_memory"
@@ -28,6 +29,13 @@ GRAPH_FILE: Final = "vector_graph.usearch"
 # SQLite keeps these next to the database in WAL mode.
 DB_SIDE_SUFFIXES: Final = ("-wal", "-shm")
 CORRUPT_SUFFIX_FORMAT: Final = ".corrupt-%Y%m%d%H%M%S"
+# Removing the integration moves the database to <config>/home_memory/set_aside/
+# memory-2026-11-28-071500.db (a counter after a second removal that second).
+SET_ASIDE_FOLDER: Final = "set_aside"
+SET_ASIDE_NAME_FORMAT: Final = "memory-%Y-%m-%d-%H%M%S"
+SET_ASIDE_PATTERN: Final = re.compile(
+    r"memory-(?P<stamp>\d{4}-\d{2}-\d{2}-\d{6})(?:-(?P<counter>\d+))?\.db"
+)
 EXPORT_FOLDER: Final = "exports"
 # Where ai_memory keeps its database by default (a path relative to the
 # working directory of Home Assistant, which is the config folder).
@@ -64,6 +72,8 @@ CONF_DEDUP_THRESHOLD: Final = "dedup_threshold"
 
 SECTION_OBSERVATION: Final = "observation"
 CONF_OBSERVED_ENTITIES: Final = "observed_entities"
+# Entities whose every change is worth a memory (never a trivial change).
+CONF_SIGNIFICANT_ENTITIES: Final = "significant_entities"
 CONF_OBSERVED_DOMAINS: Final = "observed_domains"
 CONF_OBSERVED_AREAS: Final = "observed_areas"
 CONF_OBSERVE_NUMERIC_SENSORS: Final = "observe_numeric_sensors"

@@ -20,7 +20,15 @@ from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
 from .background.conversation_capture import async_end_conversations
 from .const import DOMAIN
 from .memory.transfer.serialization import history_dicts, log_entry_dict, memory_to_dict
-from .operations import admin, exchange, memories, proposals, requests
+from .operations import (
+    admin,
+    exchange,
+    memories,
+    proposals,
+    requests,
+    set_aside,
+    when,
+)
 from .operations.access import Access, async_get_actor, require
 from .operations.errors import (
     EngineFailureError,
@@ -47,6 +55,7 @@ from .operations.schemas import (
     ATTR_QUERY,
     CLOSE_SEGMENT_SCHEMA,
     END_CONVERSATIONS_SCHEMA,
+    ERASE_SET_ASIDE_SCHEMA,
     EXPORT_SCHEMA,
     GET_SCHEMA,
     IMPORT_SCHEMA,
@@ -86,6 +95,7 @@ SERVICE_IMPORT: Final = "import"
 SERVICE_LIST_PROPOSALS: Final = "list_proposals"
 SERVICE_CONFIRM_PROPOSALS: Final = "confirm_proposals"
 SERVICE_REJECT_PROPOSALS: Final = "reject_proposals"
+SERVICE_ERASE_SET_ASIDE: Final = "erase_set_aside"
 
 type _Data = Mapping[str, Any]
 type _Run = Callable[[OperationScope, _Data], Awaitable[ServiceResponse]]
@@ -156,8 +166,13 @@ async def _search(scope: OperationScope, data: _Data) -> ServiceResponse:
             min_relevance=data.get(ATTR_MIN_RELEVANCE),
         ),
     )
+    describe = when.describer(scope.hass)
     return {
-        "memories": [scored_dict(item, scope.actor.caller) for item in found.items],
+        "memories": [
+            # When it happened, in the household's words beside the ISO times.
+            {**scored_dict(item, scope.actor.caller), "when": describe(item.memory)}
+            for item in found.items
+        ],
         "total": found.total,
         "offset": found.offset,
         "next_offset": found.next_offset,
@@ -363,6 +378,23 @@ async def _reject_proposals(scope: OperationScope, data: _Data) -> ServiceRespon
     return {"rejected": [proposal.id for proposal in decision.rejected]}
 
 
+async def _erase_set_aside(call: ServiceCall) -> ServiceResponse:
+    """Delete the databases set aside by earlier removals, for good.
+
+    Needs no loaded entry (it matters most after a removal); administrators
+    only, and only with `confirm: true`. `erased` names the files deleted.
+    """
+    actor = await async_get_actor(call.hass, call.context, Access.ADMIN)
+    try:
+        erased = await set_aside.async_erase(
+            call.hass, actor, confirmed=requests.erase_confirmed(call.data)
+        )
+    except OperationError as err:
+        raise service_error(err) from err
+    names: list[JsonValueType] = list(erased)
+    return {"erased": names}
+
+
 _SERVICES: Final[tuple[tuple[str, _Handler, ServiceSchema, SupportsResponse], ...]] = (
     (
         SERVICE_REMEMBER,
@@ -454,6 +486,13 @@ _SERVICES: Final[tuple[tuple[str, _Handler, ServiceSchema, SupportsResponse], ..
         SERVICE_REJECT_PROPOSALS,
         _action(Access.WRITE, _reject_proposals),
         PROPOSAL_IDS_SCHEMA,
+        SupportsResponse.OPTIONAL,
+    ),
+    # Needs no loaded entry: it matters most after a removal.
+    (
+        SERVICE_ERASE_SET_ASIDE,
+        _erase_set_aside,
+        ERASE_SET_ASIDE_SCHEMA,
         SupportsResponse.OPTIONAL,
     ),
 )

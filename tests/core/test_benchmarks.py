@@ -130,6 +130,11 @@ def test_locomo_cli_writes_scorable_rankings(
     scores = locomo.score(scorer, questions, out)
     assert scores["all/n"] == 3
     assert 0.0 < scores["all/R@5"] <= 1.0
+    # Per category too: two single-hop questions, one adversarial (no turns).
+    assert scores["single_hop/n"] == 2
+    assert scores["single_hop/R@5"] == scores["excl5/R@5"] > 0.0
+    assert scores["adversarial/R@5"] == 0.0
+    assert "multi_hop/R@5" not in scores
 
 
 def test_locomo_cli_reports_missing_files(tmp_path: Path) -> None:

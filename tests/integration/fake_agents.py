@@ -205,14 +205,15 @@ async def say(
     conversation_id: str | None = None,
     user: MockUser | None = None,
     device_id: str | None = None,
+    language: str = "en",
 ) -> ConversationResult:
-    """One Assist turn, as `user` (none: no user) from `device_id`."""
+    """One Assist turn in `language`, as `user` (none: no user) from `device_id`."""
     return await conversation.async_converse(
         hass,
         text,
         conversation_id,
         Context(user_id=user.id if user else None),
-        language="en",
+        language=language,
         agent_id=agent_id,
         device_id=device_id,
     )

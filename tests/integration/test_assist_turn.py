@@ -15,15 +15,8 @@ from custom_components.home_memory.assist.context import (
     CACHED_HEADER,
     async_turn_context,
 )
-from custom_components.home_memory.assist.intents import (
-    INTENT_REMEMBER,
-    NOTHING_MORE,
-    NOTHING_PENDING,
-    NOTHING_TO_LOOK_UP,
-    NOTHING_TO_PICK,
-    PRIVATE_NEEDS_USER,
-    WHAT_TO_REMEMBER,
-)
+from custom_components.home_memory.assist.intents import INTENT_REMEMBER
+from custom_components.home_memory.assist.sentence_files import load_sentence_files
 from custom_components.home_memory.const import DOMAIN
 from custom_components.home_memory.memory.common.values import (
     SYSTEM,
@@ -44,6 +37,15 @@ if TYPE_CHECKING:
     from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
 
 pytestmark = pytest.mark.usefixtures("mock_load_model")
+
+# The built-in agent's English answers, as its sentence file words them.
+ENGLISH = load_sentence_files().wording("en")
+NOTHING_MORE = ENGLISH.say("nothing_more")
+NOTHING_PENDING = ENGLISH.say("nothing_pending")
+NOTHING_TO_LOOK_UP = ENGLISH.say("nothing_to_look_up")
+NOTHING_TO_PICK = ENGLISH.say("nothing_to_pick")
+PRIVATE_NEEDS_USER = ENGLISH.say("private_needs_user")
+WHAT_TO_REMEMBER = ENGLISH.say("what_to_remember")
 
 
 def use_agent(
@@ -94,7 +96,10 @@ async def test_home_memory_api_first_turn_context(
     )
     prompt = agent.prompts[-1]
     assert "Relevant background:" in prompt
-    assert '- "The cat is called Miso and loves tuna"' in prompt
+    # Each memory with when it happened, in words, before its quoted text.
+    (line,) = [ln for ln in prompt.splitlines() if "Miso" in ln]
+    assert line.startswith("- (")
+    assert line.endswith(') "The cat is called Miso and loves tuna"')
     assert "According to my memory" not in prompt
     # Ben never sees Anna's private memory; Anna's own memory is household here.
     assert agent.tool_results[-1][0].data["total_found"] >= 1
@@ -366,13 +371,14 @@ async def test_builtin_agent_errors_are_spoken(
     result = await say(hass, "yes", conversation_id=asked.conversation_id)
     assert speech(result) == "That has expired; nothing was forgotten."
     # A slot the intent rejects (NUL) is answered, not raised.
-    with pytest.raises(intent.InvalidSlotInfo):
-        await intent.async_handle(
-            hass, "test", "HomeMemoryRemember", {"content": {"value": "a\x00"}}
-        )
+    refused = await intent.async_handle(
+        hass, "test", "HomeMemoryRemember", {"content": {"value": "a\x00"}}
+    )
+    assert refused.error_code is intent.IntentResponseErrorCode.FAILED_TO_HANDLE
+    assert refused.speech["plain"]["speech"] == ENGLISH.say("unreadable")
     # Through a sentence, the same error is spoken.
     result = await say(hass, "remember that \x00")
-    assert speech(result) == "Sorry, I could not do that."
+    assert speech(result) == ENGLISH.say("unreadable")
 
 
 async def test_sentences_leave_with_the_entry(

@@ -11,7 +11,12 @@ from aiohttp import web
 from homeassistant import config_entries
 from homeassistant.data_entry_flow import FlowResultType
 import pytest
+from pytest_homeassistant_custom_component.common import async_fire_time_changed
 
+from custom_components.home_memory.config_flow import (
+    OUTCOME_REMINDER_INTERVAL,
+    OUTCOME_REMINDERS,
+)
 from custom_components.home_memory.const import (
     CONF_MODEL_DIR,
     CONF_PERSONA_NAME,
@@ -24,6 +29,7 @@ from custom_components.home_memory.memory.embedding.model_files import (
     ModelFile,
 )
 from custom_components.home_memory.runtime.download import (
+    MODEL_URL_ENV,
     async_download_model,
     managed_model_dir,
 )
@@ -33,6 +39,7 @@ if TYPE_CHECKING:
     from collections.abc import AsyncIterator
     from pathlib import Path
 
+    from freezegun.api import FrozenDateTimeFactory
     from homeassistant.core import HomeAssistant
 
 FILES = {
@@ -378,3 +385,117 @@ async def test_an_incomplete_model_folder_is_completed(
     assert result["type"] is FlowResultType.CREATE_ENTRY
     # The verified file was kept; only the others were fetched.
     assert [name for name, _ in hub.requests] == ["tokenizer.json", "model.safetensors"]
+
+
+@pytest.mark.usefixtures("no_default_model", "mock_load_model")
+async def test_the_progress_step_says_how_much_is_downloaded(
+    hass: HomeAssistant, hub: FakeHub, config_dir: Path
+) -> None:
+    """The description names the size still to fetch; a resume fetches less."""
+    result = await start(hass)
+    whole = sum(len(body) for body in FILES.values())
+    assert result["description_placeholders"] == {"size": f"{whole / 1e6:.1f} MB"}
+    hass.config_entries.flow.async_abort(result["flow_id"])
+    await hass.async_block_till_done()
+
+    folder = managed_model_dir(str(config_dir))
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.iterdir():
+        old.unlink()
+    # An earlier attempt left half the weights and the small files.
+    for name in ("tokenizer.json", "config.json"):
+        (folder / name).write_bytes(FILES[name])
+    half = len(FILES["model.safetensors"]) // 2
+    (folder / "model.safetensors.partial").write_bytes(
+        FILES["model.safetensors"][:half]
+    )
+    result = await start(hass)
+    rest = len(FILES["model.safetensors"]) - half
+    assert result["description_placeholders"] == {"size": f"{rest / 1e6:.1f} MB"}
+
+
+def flow_announcements(hass: HomeAssistant) -> list[str]:
+    """The flow ids of every "flow changed" event the frontend would hear."""
+    announced: list[str] = []
+    hass.bus.async_listen(
+        "data_entry_flow_progressed",
+        lambda event: announced.append(event.data["flow_id"]),
+    )
+    return announced
+
+
+async def remind(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, intervals: int
+) -> None:
+    """Let `intervals` reminder intervals pass."""
+    for _ in range(intervals):
+        freezer.tick(OUTCOME_REMINDER_INTERVAL)
+        async_fire_time_changed(hass)
+        await hass.async_block_till_done()
+
+
+@pytest.mark.usefixtures("no_default_model", "mock_load_model")
+async def test_a_frontend_that_listens_late_still_hears_the_outcome(
+    hass: HomeAssistant, hub: FakeHub, freezer: FrozenDateTimeFactory
+) -> None:
+    """An instant failure is announced again until a client fetches it.
+
+    The 2026.10 frontend subscribes to flow events only after it has drawn the
+    progress step: offline, the download fails before that, and without a
+    second announcement the dialog spins for ever.
+    """
+    hub.missing.update(FILES)
+    announced = flow_announcements(hass)
+    result = await start(hass)
+    flow_id = result["flow_id"]
+    await hass.async_block_till_done()
+    assert announced == [flow_id]  # Home Assistant's own, when the task ended
+
+    # Nobody fetched the outcome: the frontend is told again, every 2 s.
+    for count in (2, 3):
+        await remind(hass, freezer, 1)
+        assert announced == [flow_id] * count
+
+    # A client fetched it: the reminders stop.
+    result = await hass.config_entries.flow.async_configure(flow_id)
+    assert result["step_id"] == "download_failed"
+    await remind(hass, freezer, 3)
+    assert announced == [flow_id] * 3
+
+
+@pytest.mark.usefixtures("no_default_model", "mock_load_model")
+async def test_reminders_end_with_the_flow_and_after_a_minute(
+    hass: HomeAssistant, hub: FakeHub, freezer: FrozenDateTimeFactory
+) -> None:
+    """A dialog closed (or never fetched) does not leave a timer running."""
+    hub.missing.update(FILES)
+    announced = flow_announcements(hass)
+    first = await start(hass)
+    await hass.async_block_till_done()
+    await remind(hass, freezer, OUTCOME_REMINDERS + 5)
+    assert announced == [first["flow_id"]] * (OUTCOME_REMINDERS + 1)
+
+    announced.clear()
+    second = await start(hass)
+    await hass.async_block_till_done()
+    hass.config_entries.flow.async_abort(second["flow_id"])
+    await remind(hass, freezer, 3)
+    assert announced == [second["flow_id"]]
+
+
+async def test_the_model_url_can_point_at_a_mirror(
+    hass: HomeAssistant, hub: FakeHub, config_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """HOME_MEMORY_MODEL_URL replaces Hugging Face; the hashes still decide."""
+    monkeypatch.setenv(MODEL_URL_ENV, hub.url + "/mirror")
+    with pytest.raises(DownloadError):
+        await async_download_model(hass, config_dir / "model")
+    assert hub.requests == []  # /mirror/<name> is not the hub's route
+
+    monkeypatch.setenv(MODEL_URL_ENV, hub.url)
+    with patch(
+        "custom_components.home_memory.runtime.download.MODEL_BASE_URL",
+        "http://127.0.0.1:9",
+    ):
+        await async_download_model(hass, config_dir / "model")
+    assert (config_dir / "model" / "config.json").read_bytes() == FILES["config.json"]

@@ -17,6 +17,9 @@ from homeassistant.components.conversation import (
     ConversationResult,
     trace as conversation_trace,
 )
+from homeassistant.components.homeassistant.exposed_entities import (
+    async_expose_entity,
+)
 from homeassistant.core import Context
 from homeassistant.helpers import intent
 from homeassistant.setup import async_setup_component
@@ -417,3 +420,94 @@ async def test_a_released_prompt_is_built_anew_on_the_next_turn(
     await log.async_provide_llm_data(context, llm.LLM_API_ASSIST)
     assert isinstance(log.llm_api, llm.APIInstance)
     assert log.llm_api is not kept
+
+
+async def _builtin_agent(hass: HomeAssistant) -> Any:
+    """The built-in agent instance, after conversation is set up."""
+    from homeassistant.components.conversation.agent_manager import (
+        get_agent_manager,
+    )
+
+    assert await async_setup_component(hass, "homeassistant", {})
+    assert await async_setup_component(hass, "conversation", {})
+    agent = get_agent_manager(hass).default_agent
+    assert agent is not None
+    return agent
+
+
+async def test_the_builtin_agent_has_the_steps_questions_wrap(
+    hass: HomeAssistant,
+) -> None:
+    """Its gazetteer fallback and result step exist with the parameters used."""
+    agent = await _builtin_agent(hass)
+    assert ha_internals._takes(
+        agent._async_gazetteer_fallback, ha_internals._FALLBACK_PARAMETERS
+    )
+    assert ha_internals._takes(
+        agent._async_process_intent_result, ha_internals._PROCESS_RESULT_PARAMETERS
+    )
+
+
+async def test_a_question_is_offered_only_where_the_builtin_agent_apologises(
+    hass: HomeAssistant,
+) -> None:
+    """Wrapped: an unmatched sentence becomes ours; a matched one stays HA's."""
+    from hassil import Intents, recognize_best
+
+    await _builtin_agent(hass)
+    ours = Intents.from_dict(
+        {
+            "language": "en",
+            "intents": {"ProbeQuestion": {"data": [{"sentences": ["where is {q}"]}]}},
+            "lists": {"q": {"wildcard": True}},
+        }
+    )
+    handled: list[str] = []
+
+    class Probe(intent.IntentHandler):
+        intent_type = "ProbeQuestion"
+
+        async def async_handle(
+            self, intent_obj: intent.Intent
+        ) -> intent.IntentResponse:
+            handled.append(intent_obj.text_input or "")
+            response = intent_obj.create_response()
+            response.async_set_speech("from the probe")
+            return response
+
+    intent.async_register(hass, Probe())
+    unwrap = ha_internals.answer_where_unmatched(
+        hass, lambda user_input: recognize_best(user_input.text, ours)
+    )
+    assert unwrap is not None
+
+    async def said(text: str) -> str:
+        result = await conversation.async_converse(
+            hass, text, None, Context(), "en", conversation.HOME_ASSISTANT_AGENT
+        )
+        return str(result.response.speech["plain"]["speech"])
+
+    assert await said("where is the spare key") == "from the probe"
+    assert await said("what is the spare key") != "from the probe"
+    hass.states.async_set("person.anna", "home", {"friendly_name": "Anna"})
+    async_expose_entity(hass, conversation.DOMAIN, "person.anna", True)
+    assert await said("where is Anna") != "from the probe"
+    assert handled == ["where is the spare key"]
+    unwrap()
+    assert await said("where is the spare key") != "from the probe"
+
+
+async def test_a_changed_builtin_agent_leaves_questions_to_it(
+    hass: HomeAssistant, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Another shape of the wrapped step: no wrap, one warning."""
+    agent = await _builtin_agent(hass)
+
+    async def renamed(result: Any, text: str) -> None:
+        return None
+
+    agent._async_gazetteer_fallback = renamed
+    assert ha_internals.answer_where_unmatched(hass, lambda _: None) is None
+    assert ha_internals.answer_where_unmatched(hass, lambda _: None) is None
+    [warning] = warnings_of(caplog)
+    assert "_async_gazetteer_fallback" in warning

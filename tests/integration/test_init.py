@@ -279,19 +279,20 @@ async def test_unexpected_loader_failure_is_contained(
     assert "Loading the embedding model" in caplog.text
 
 
-async def test_remove_deletes_the_database(
+async def test_remove_sets_the_database_aside(
     hass: HomeAssistant, init_integration: MockConfigEntry, config_dir: Path
 ) -> None:
-    """Removing the entry deletes the database files and their empty folder."""
-    await call(hass, "remember", {"content": "Something to delete"}, response=False)
+    """Removing the entry moves the database aside; nothing stays in its place."""
+    await call(hass, "remember", {"content": "Something to keep"}, response=False)
     path = db_file(config_dir)
     assert path.exists()
     assert await hass.config_entries.async_remove(init_integration.entry_id)
     await hass.async_block_till_done()
     for name in ("memory.db", "memory.db-wal", "memory.db-shm"):
         assert not (path.parent / name).exists()
-    # Nothing else was in the folder, so it went too.
-    assert not path.parent.exists()
+    (kept,) = (path.parent / "set_aside").iterdir()
+    assert kept.name.startswith("memory-")
+    assert kept.suffix == ".db"
 
 
 async def test_the_vector_graph_is_kept_in_the_cache_between_runs(
@@ -345,6 +346,7 @@ async def test_remove_keeps_exports(
     await hass.async_block_till_done()
     assert not db_file(config_dir).exists()
     assert await hass.async_add_executor_job(Path(exported["path"]).is_file)
+    assert list((config_dir / DOMAIN / "set_aside").iterdir())
 
 
 async def test_corrupt_database_is_moved_aside(

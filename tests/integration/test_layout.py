@@ -54,6 +54,7 @@ FOLDERS = {
     "assist",
     "background",
     "translations",
+    "sentences",
     "brand",
     "frontend",
 }
@@ -75,6 +76,7 @@ ENGINE_NAME = f"{ROOT_NAME}.memory"
 ENGINE_LAYER = {
     "common": 0,  # value types, errors, tunables, malloc_trim
     "text": 1,  # validation, quoting, FTS queries, statements
+    "time": 1,  # time words read as windows, event times said in words
     "embedding": 2,  # the model: text into vectors
     "vectors": 2,  # the vector index and HNSW graph
     "scoring": 2,  # decay formulas and the score table

@@ -13,6 +13,7 @@ from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
 import pytest
 
 from custom_components.home_memory.assist.intents import error_speech
+from custom_components.home_memory.assist.sentence_files import load_sentence_files
 from custom_components.home_memory.assist.tools import tool_error
 from custom_components.home_memory.const import DOMAIN
 from custom_components.home_memory.memory.common.values import (
@@ -134,7 +135,7 @@ def test_tools_map_every_error_kind_to_an_error_result(err: OperationError) -> N
 @pytest.mark.parametrize("err", KINDS, ids=lambda err: type(err).__name__)
 def test_sentences_speak_every_error_kind(err: OperationError) -> None:
     """A sentence answers an operation error with speech, never a key."""
-    speech = error_speech(err)
+    speech = error_speech(err, load_sentence_files().wording("en"))
     assert speech
     assert err.translation_key not in speech
 

@@ -15,7 +15,7 @@ import probatio as vol
 
 from ..memory.common.values import MemoryKind, Visibility
 from ..memory.store import MAX_CONTENT_CHARS, MAX_LABEL_CHARS
-from ..operations.schemas import checked_number, checked_text
+from ..operations.schemas import MOMENT, checked_number, checked_text
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -74,3 +74,8 @@ VISIBILITY = vol.In([visibility.value for visibility in Visibility])
 EXPIRES_IN_DAYS = integer(1, MAX_EXPIRY_DAYS)
 MEMORY_ID = text(MAX_LABEL_CHARS)
 TOKEN = text(MAX_TOKEN_CHARS)
+
+# An ISO date or date and time (a recall's window).
+MOMENT_TEXT: Final = vol.All(str, MOMENT)
+# When something happened: ISO, or time words the operation reads.
+WHEN_TEXT: Final = text(64)

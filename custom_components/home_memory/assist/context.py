@@ -31,18 +31,23 @@ from typing import TYPE_CHECKING, Final
 from homeassistant.util import dt as dt_util
 
 from ..const import LOGGER
+from ..memory.common.values import MemoryFilter
 from ..memory.conversation.sessions import MessageRole
 from ..memory.search.retrieval import ContextResult, estimate_tokens, never_needs_memory
 from ..memory.text.quoting import data_block, quote
+from ..operations import when
 from ..operations.proposals import offers_for, session_store
 from ..runtime.conversation_state import CachedContext
 from .chat import async_current_turn
 from .prompts import PROPOSAL_QUESTION_OPENING
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from datetime import datetime
+
     from homeassistant.core import HomeAssistant
 
-    from ..memory.common.values import Caller
+    from ..memory.common.values import Caller, Memory
     from ..memory.conversation.sessions import PastMessage
     from ..runtime.data import HomeMemoryData
 
@@ -76,15 +81,26 @@ def _retrieve(
     utterance: str,
     caller: Caller,
     conversation_id: str | None,
+    now: datetime,
+    words: str,
+    describe: Callable[[Memory], str],
 ) -> TurnContext:
     options = data.options
     with data.latency.measure("context"):
+        # The utterance's time words: a window and an order (docs/time.md).
+        asked = when.question_at(utterance, MemoryFilter(), now, words)
         result = data.retriever.context(
-            utterance,
+            asked.query,
             caller,
             max_memories=options.context_max_memories,
             token_budget=options.context_token_budget,
-            min_relevance=options.context_min_relevance,
+            # What happened in the window the utterance names is relevant.
+            min_relevance=0.0
+            if asked.window_from_words
+            else options.context_min_relevance,
+            flt=asked.filter,
+            newest_first=asked.newest_first,
+            when=describe,
         )
         # The speaker's own earlier messages: a user's, or the household's.
         past = session_store(data).relevant_messages(
@@ -168,7 +184,16 @@ async def async_turn_context(
     try:
         async with asyncio.timeout(wait):
             result = await hass.async_add_executor_job(
-                partial(_retrieve, data, utterance, caller, conversation_id)
+                partial(
+                    _retrieve,
+                    data,
+                    utterance,
+                    caller,
+                    conversation_id,
+                    when.household_now(hass),
+                    when.language(hass),
+                    when.describer(hass),
+                )
             )
     except TimeoutError:
         LOGGER.debug("Memory context took longer than %ss; turn goes on", wait)

@@ -1,11 +1,15 @@
-"""Remember, recall and forget by voice, without any LLM.
+"""Remember, recall, forget and answer questions by voice, without any LLM.
 
 Intent handlers (`HomeMemoryRemember`, `HomeMemoryRecall`, `HomeMemoryForget`,
-`HomeMemoryConfirm`, `HomeMemoryDeny`) do the work; users can target them from
-their own custom sentences in any language. English sentences ship with the
-integration as conversation sentence triggers of the built-in agent (the
-mechanism behind "conversation" automation triggers): each match calls its
-intent with the matched slots and speaks the intent's answer.
+`HomeMemoryQuestion`, `HomeMemoryConfirm`, `HomeMemoryDeny`, ...) do the work;
+users can target them from their own custom sentences in any language. The
+sentences and every spoken answer are in `sentences/<language>.yaml`
+(`sentence_files.py`): the memory sentences are conversation sentence
+triggers of the built-in agent (each match calls its intent with the matched
+slots and speaks the intent's answer); questions ("where is ...", "wo ist
+...") are offered only where the built-in agent found no match of its own
+(`ha_internals.answer_where_unmatched`). Answers follow the conversation's
+language.
 
 Forgetting is two-step, as with the LLM tools: "forget the door code" answers
 "Do you want me to forget: '...'?" (the question keeps a voice satellite
@@ -19,10 +23,9 @@ of the memory, and with no known speaker nothing is stored.
 from __future__ import annotations
 
 from functools import partial
-import re
 from typing import TYPE_CHECKING, Any, ClassVar, Final, override
 
-from homeassistant.core import HomeAssistant, callback
+from hassil.models import MatchEntity
 from homeassistant.helpers import entity_registry as er, intent
 import probatio as vol
 
@@ -30,12 +33,15 @@ from ..const import DOMAIN, LOGGER
 from ..memory.common.values import Visibility
 from ..memory.text.quoting import flatten
 from ..memory.text.validation import MAX_CONTENT_CHARS, has_words
-from ..operations import choosing, recall
+from ..operations import choosing, recall, when
 from ..operations.errors import ForgetChangedError, OperationError
 from ..operations.remembering import outcome_speech
+from ..runtime.ha_internals import answer_where_unmatched
 from .arguments import CONTENT, MAX_QUERY_CHARS, QUERY
 from .call import CallScope, async_scope
 from .errors import ToolError, explain
+from .home_names import async_known_names
+from .sentence_files import SentenceFiles, Wording, load_sentence_files
 from .tools import async_remember, async_resolve
 
 if TYPE_CHECKING:
@@ -43,11 +49,13 @@ if TYPE_CHECKING:
 
     from hassil.recognize import RecognizeResult
     from homeassistant.components.conversation import ConversationInput
+    from homeassistant.core import HomeAssistant
 
     from ..memory.common.values import Memory
     from ..memory.search.retrieval import ProgressivePage
     from ..runtime.conversation_state import ConversationState
     from ..runtime.data import HomeMemoryConfigEntry
+    from .sentence_files import Trigger
 
 INTENT_REMEMBER: Final = "HomeMemoryRemember"
 INTENT_REMEMBER_PRIVATE: Final = "HomeMemoryRememberPrivate"
@@ -55,74 +63,12 @@ INTENT_RECALL: Final = "HomeMemoryRecall"
 INTENT_FORGET: Final = "HomeMemoryForget"
 INTENT_MORE: Final = "HomeMemoryMore"
 INTENT_PICK: Final = "HomeMemoryPick"
+INTENT_QUESTION: Final = "HomeMemoryQuestion"
 INTENT_CONFIRM: Final = "HomeMemoryConfirm"
 INTENT_DENY: Final = "HomeMemoryDeny"
 
-# Words that mean "the memory we just talked about".
-THAT_WORDS: Final = frozenset(
-    {"that", "it", "this", "what i just said", "what i just told you", "the last one"}
-)
-
-# English sentences (hassil templates) per intent.
-SENTENCES: Final[dict[str, list[str]]] = {
-    INTENT_REMEMBER: [
-        "remember [that] {content}",
-        "(please|can you|could you) remember [that] {content}",
-        "don't forget [that] {content}",
-        "(make a note|note) that {content}",
-        "keep in mind [that] {content}",
-    ],
-    # "remember privately that ...", "remember that, privately, ...": the
-    # sentences above capture the marker, which makes them private. These must
-    # not overlap the ones above: every trigger that matches is run.
-    INTENT_REMEMBER_PRIVATE: [
-        "[please] (privately|secretly) remember [that] {content}",
-        "(privately|secretly) note that {content}",
-    ],
-    INTENT_RECALL: [
-        "what do you (remember|know) about {query}",
-        "what did I (say|tell you) about {query}",
-        "do you remember {query}",
-        "what have I told you about {query}",
-    ],
-    INTENT_FORGET: [
-        "forget [about] {query}",
-        "(delete|remove) the memory [about] {query}",
-        "don't remember {query}",
-    ],
-    INTENT_MORE: ["more", "tell me more", "what else [do you remember]"],
-    INTENT_CONFIRM: ["yes", "yes please", "yes forget it", "yes do it", "confirm"],
-    INTENT_DENY: ["no", "no thanks", "no keep it", "keep it"],
-}
-
-NOTHING_PENDING: Final = "There is nothing waiting for a yes."
-NOTHING_TO_PICK: Final = "There is nothing to choose from."
-NOTHING_MORE: Final = "There is nothing more to tell."
-WHAT_TO_REMEMBER: Final = "What should I remember?"
-NOTHING_TO_LOOK_UP: Final = "There is nothing to look up in that."
-PRIVATE_NEEDS_USER: Final = (
-    "I can only remember something privately for someone I know, and I don't "
-    "know who is speaking here. I didn't store anything."
-)
-
-# Words by which a speaker keeps a memory to themselves. Said at the start of
-# what "remember (that) ..." captured, they make it private and are dropped:
-# "remember privately that my PIN is 4711" must never become a household
-# memory "Privately that our PIN is 4711." that everyone hears.
-_PRIVATE_MARKER: Final = re.compile(
-    r"^\W*(?:that\W+)?"
-    r"(?:privately|just for me|only for me|secretly|between us|between you and me)"
-    r"\b[\W_]*(?:that\b\W*)?",
-    re.IGNORECASE,
-)
-_LEADING_THAT: Final = re.compile(r"^\W*that\b", re.IGNORECASE)
-
-
-def _private_split(content: str) -> tuple[bool, str]:
-    """Whether `content` starts with a privacy marker, and content without it."""
-    if (match := _PRIVATE_MARKER.match(content)) is None:
-        return False, content
-    return True, content[match.end() :]
+# The slot a question's whole text is handed to its intent in.
+QUESTION: Final = "question"
 
 
 def _spoken(text: str) -> str:
@@ -145,10 +91,17 @@ class _MemoryIntentHandler(intent.IntentHandler):
 
     platforms = None
 
+    def __init__(self, files: SentenceFiles) -> None:
+        """A handler that answers in the conversation's language from `files`."""
+        self.files = files
+
     @override
     async def async_handle(self, intent_obj: intent.Intent) -> intent.IntentResponse:
         """Answer by voice; memory errors are spoken, not raised."""
         response = intent_obj.create_response()
+        words = self.files.wording(
+            intent_obj.language or intent_obj.hass.config.language
+        )
         device_id = intent_obj.device_id
         if device_id is None and intent_obj.satellite_id is not None:
             entity = er.async_get(intent_obj.hass).async_get(intent_obj.satellite_id)
@@ -156,37 +109,49 @@ class _MemoryIntentHandler(intent.IntentHandler):
         # Whatever was not done is an error response (a REST caller or an
         # automation reads response_type), spoken all the same.
         failed = intent.IntentResponseErrorCode.FAILED_TO_HANDLE
-        if (too_long := self._too_long(intent_obj.slots)) is not None:
+        if (too_long := self._too_long(intent_obj.slots, words)) is not None:
             response.async_set_error(failed, too_long)
             return response
-        slots = self.async_validate_slots(intent_obj.slots)
+        try:
+            slots = self.async_validate_slots(intent_obj.slots)
+        except vol.Invalid:
+            # Control or hidden characters, a lone surrogate: said, not raised.
+            response.async_set_error(failed, words.say("unreadable"))
+            return response
         try:
             scope = await async_scope(intent_obj.hass, intent_obj.context, device_id)
-            speech = await self._async_speech(scope, slots)
+            speech = await self._async_speech(scope, slots, words)
         except (OperationError, ToolError) as err:
-            response.async_set_error(failed, error_speech(err))
+            response.async_set_error(failed, error_speech(err, words))
             return response
         except Exception:  # noqa: BLE001 - logged with its traceback
             # As with the LLM tools: a failure is spoken, never raised.
             LOGGER.exception("Memory sentence %s failed", self.intent_type)
-            response.async_set_error(failed, "Sorry, that did not work.")
+            response.async_set_error(failed, words.say("error_failed"))
             return response
         response.async_set_speech(speech)
+        if self.answers_question:
+            response.response_type = intent.IntentResponseType.QUERY_ANSWER
         return response
 
-    # Slot -> its longest accepted text, and what is said when it is longer
+    # Whether the answer is the answer to a question (not an action done).
+    answers_question: ClassVar[bool] = False
+
+    # Slot -> its longest accepted text, and the answer when it is longer
     # (a 10 MB "remember that ..." gets an answer, not "could not do that").
     _limits: ClassVar[dict[str, tuple[int, str]]] = {}
 
-    def _too_long(self, slots: dict[str, Any]) -> str | None:
-        for name, (limit, speech) in self._limits.items():
+    def _too_long(self, slots: dict[str, Any], words: Wording) -> str | None:
+        for name, (limit, key) in self._limits.items():
             slot = slots.get(name)
             value = slot.get("value") if isinstance(slot, dict) else None
             if isinstance(value, str) and len(value) > limit:
-                return speech.format(limit=limit)
+                return words.say(key, limit=limit)
         return None
 
-    async def _async_speech(self, scope: CallScope, slots: dict[str, Any]) -> str:
+    async def _async_speech(
+        self, scope: CallScope, slots: dict[str, Any], words: Wording
+    ) -> str:
         raise NotImplementedError
 
 
@@ -201,18 +166,28 @@ def _voice_state(scope: CallScope) -> ConversationState:
     return scope.data.conversations.get(f"voice:{key}:{scope.device_id or ''}", key)
 
 
-def error_speech(err: OperationError | ToolError) -> str:
+# Error codes with an answer of their own in the sentence files.
+_SPOKEN_ERRORS: Final = frozenset(
+    {
+        "memory_unavailable",
+        "read_only_user",
+        "not_found",
+        "nothing_recent",
+        "invalid_token",
+        "private_needs_user",
+    }
+)
+
+
+def error_speech(err: OperationError | ToolError, words: Wording) -> str:
     """What is said when a sentence fails (the one mapping of the sentences)."""
     if isinstance(err, OperationError):
         err = explain(err)
-    return {
-        "memory_unavailable": "Sorry, my memory is not available right now.",
-        "read_only_user": "Sorry, you can ask what I remember but not change it.",
-        "not_found": "I don't remember anything like that.",
-        "nothing_recent": "I'm not sure which memory you mean.",
-        "invalid_token": "That has expired; nothing was forgotten.",
-        "private_needs_user": PRIVATE_NEEDS_USER,
-    }.get(err.code, f"Sorry, that did not work: {err.message}")
+    if err.code == "private_needs_user":
+        return words.say("private_needs_user")
+    if err.code in _SPOKEN_ERRORS:
+        return words.say(f"error_{err.code}")
+    return words.say("error_other", message=err.message)
 
 
 def _take_voice_token(scope: CallScope) -> tuple[ConversationState, str | None]:
@@ -234,12 +209,6 @@ def _cancel_waiting_forget(scope: CallScope) -> None:
         scope.data.conversations.take_pending(voice, token)
 
 
-_QUERY_LIMIT: Final = (
-    MAX_QUERY_CHARS,
-    "That is too long to look up; I can take up to {limit} characters.",
-)
-
-
 class RememberIntentHandler(_MemoryIntentHandler):
     """ "Remember that ..." """
 
@@ -247,10 +216,7 @@ class RememberIntentHandler(_MemoryIntentHandler):
     description = "Remembers what the user says"
     private: ClassVar[bool] = False
     _limits: ClassVar[dict[str, tuple[int, str]]] = {
-        "content": (
-            MAX_CONTENT_CHARS,
-            "That is too long to remember; I can keep up to {limit} characters.",
-        )
+        "content": (MAX_CONTENT_CHARS, "content_too_long")
     }
 
     @property
@@ -260,21 +226,29 @@ class RememberIntentHandler(_MemoryIntentHandler):
         return {vol.Required("content"): CONTENT}
 
     @override
-    async def _async_speech(self, scope: CallScope, slots: dict[str, Any]) -> str:
+    async def _async_speech(
+        self, scope: CallScope, slots: dict[str, Any], words: Wording
+    ) -> str:
         _cancel_waiting_forget(scope)
-        private, content = _private_split(slots["content"]["value"])
+        private, content = words.private_split(slots["content"]["value"])
         private = private or self.private
         # "remember that ..." captures "that": nothing to remember.
-        if not has_words(_LEADING_THAT.sub("", content, count=1)):
-            return WHAT_TO_REMEMBER
+        if not has_words(words.without_leading(content)):
+            return words.say("what_to_remember")
         if private and scope.speaker.caller.user_id is None:
-            return PRIVATE_NEEDS_USER
+            return words.say("private_needs_user")
         result = await async_remember(
             scope,
             content,
             visibility=Visibility.PRIVATE if private else Visibility.HOUSEHOLD,
         )
-        return outcome_speech(result)
+        return outcome_speech(
+            result,
+            created=words.say("remembered"),
+            created_private=words.say("remembered_private"),
+            reinforced=words.say("already_known"),
+            updated=words.responses["updated"],
+        )
 
 
 class RememberPrivateIntentHandler(RememberIntentHandler):
@@ -288,7 +262,9 @@ class RememberPrivateIntentHandler(RememberIntentHandler):
 class _QueryIntentHandler(_MemoryIntentHandler):
     """A sentence with a wildcard {query} (recall, forget)."""
 
-    _limits: ClassVar[dict[str, tuple[int, str]]] = {"query": _QUERY_LIMIT}
+    _limits: ClassVar[dict[str, tuple[int, str]]] = {
+        "query": (MAX_QUERY_CHARS, "query_too_long")
+    }
 
     @property
     @override
@@ -297,38 +273,101 @@ class _QueryIntentHandler(_MemoryIntentHandler):
         return {vol.Required("query"): QUERY}
 
 
+async def _async_recall_speech(
+    scope: CallScope, query: str, words: Wording, nothing: str
+) -> str:
+    """Look `query` up and say what was found (`nothing` when nothing was)."""
+    _cancel_waiting_forget(scope)
+    page = await recall.async_recall(scope.ops, query)
+    scope.state.recall_cursor = page.cursor
+    # "More" may come in a new conversation, as "yes" does.
+    _voice_state(scope).recall_cursor = page.cursor
+    if not page.items:
+        return nothing
+    describe = when.describer(scope.hass, words.language)
+    if len(page.items) == 1:
+        scope.state.last_memory_id = page.items[0].memory.id
+        return _dated(describe, page.items[0].memory, words)
+    return words.say(
+        "recall_several", total=page.total, listing=_listing(page, words, describe)
+    )
+
+
 class RecallIntentHandler(_QueryIntentHandler):
     """ "What do you remember about ..." """
 
     intent_type = INTENT_RECALL
     description = "Says what the memory holds about a topic"
+    answers_question: ClassVar[bool] = True
 
     @override
-    async def _async_speech(self, scope: CallScope, slots: dict[str, Any]) -> str:
-        _cancel_waiting_forget(scope)
+    async def _async_speech(
+        self, scope: CallScope, slots: dict[str, Any], words: Wording
+    ) -> str:
         query = slots["query"]["value"]
         if not has_words(query):
-            return NOTHING_TO_LOOK_UP
-        page = await recall.async_recall(scope.ops, query)
-        scope.state.recall_cursor = page.cursor
-        # "More" may come in a new conversation, as "yes" does.
-        _voice_state(scope).recall_cursor = page.cursor
-        if not page.items:
-            return f"I don't remember anything about {_spoken(query)}."
-        if len(page.items) == 1:
-            scope.state.last_memory_id = page.items[0].memory.id
-            return _sentence(page.items[0].memory.summary)
-        return f"I remember {page.total} things about that. {_listing(page)}"
+            _cancel_waiting_forget(scope)
+            return words.say("nothing_to_look_up")
+        nothing = words.say("recall_nothing", query=_spoken(query))
+        return await _async_recall_speech(scope, query, words, nothing)
 
 
-def _listing(page: ProgressivePage) -> str:
+class QuestionIntentHandler(_MemoryIntentHandler):
+    """ "Where is the spare key?" where Home Assistant has no answer of its own.
+
+    The whole question is looked up (its words beyond the wildcard, "where",
+    "last night", help find and rank the memory).
+    """
+
+    intent_type = INTENT_QUESTION
+    description = "Answers a question from memory"
+    answers_question: ClassVar[bool] = True
+    _limits: ClassVar[dict[str, tuple[int, str]]] = {
+        QUESTION: (MAX_QUERY_CHARS, "query_too_long")
+    }
+
+    @property
+    @override
+    def slot_schema(self) -> dict[Any, Any]:
+        """The whole question, validated like the tools' query."""
+        return {vol.Required(QUESTION): QUERY}
+
+    @override
+    async def _async_speech(
+        self, scope: CallScope, slots: dict[str, Any], words: Wording
+    ) -> str:
+        question = slots[QUESTION]["value"]
+        nothing = words.say("question_nothing")
+        return await _async_recall_speech(scope, question, words, nothing)
+
+
+def _dated(
+    describe: Callable[[Memory], str], memory: Memory, words: Wording
+) -> str:
+    """A memory said with when it happened where that matters (an event, an
+    observation): "Yesterday evening, a little after six: ..."."""
+    if not when.worth_saying(memory):
+        return _sentence(memory.summary)
+    said = describe(memory)
+    return words.say(
+        "dated_memory",
+        when=f"{said[:1].upper()}{said[1:]}",
+        memory=_sentence(memory.summary),
+    )
+
+
+def _listing(
+    page: ProgressivePage, words: Wording, describe: Callable[[Memory], str]
+) -> str:
     """The page's memories by number, and how many are left for "more"."""
     speech = " ".join(
-        f"{number}: {_sentence(item.memory.summary)}"
+        words.say(
+            "listing_item", number=number, memory=_dated(describe, item.memory, words)
+        )
         for number, item in zip(page.numbers, page.items, strict=True)
     )
     if page.has_more and (rest := page.total - page.numbers[-1]) > 0:
-        speech += f" And {rest} more."
+        speech += " " + words.say("listing_more", rest=rest)
     return speech
 
 
@@ -337,19 +376,22 @@ class MoreIntentHandler(_MemoryIntentHandler):
 
     intent_type = INTENT_MORE
     description = "Says the next memories of the last recall"
+    answers_question: ClassVar[bool] = True
 
     @override
-    async def _async_speech(self, scope: CallScope, slots: dict[str, Any]) -> str:
+    async def _async_speech(
+        self, scope: CallScope, slots: dict[str, Any], words: Wording
+    ) -> str:
         voice = _voice_state(scope)
         if (cursor := voice.recall_cursor) is None:
-            return NOTHING_MORE
+            return words.say("nothing_more")
         page = await recall.async_recall_more(scope.ops, cursor)
         if page.cursor is None:
             voice.recall_cursor = None
-            return "That has expired; please ask me again."
+            return words.say("more_expired")
         if not page.items:
-            return "That is all I remember about that."
-        return _listing(page)
+            return words.say("more_done")
+        return _listing(page, words, when.describer(scope.hass, words.language))
 
 
 class ForgetIntentHandler(_QueryIntentHandler):
@@ -359,48 +401,36 @@ class ForgetIntentHandler(_QueryIntentHandler):
     description = "Asks to confirm, then forgets a memory"
 
     @override
-    async def _async_speech(self, scope: CallScope, slots: dict[str, Any]) -> str:
+    async def _async_speech(
+        self, scope: CallScope, slots: dict[str, Any], words: Wording
+    ) -> str:
         scope.require_write()
         _cancel_waiting_forget(scope)
         query = slots["query"]["value"]
         if not has_words(query):
-            return NOTHING_TO_LOOK_UP
-        if _spoken(query).casefold() in THAT_WORDS:
+            return words.say("nothing_to_look_up")
+        if _spoken(query).casefold() in words.that_words:
             resolved = await async_resolve(scope, that=True)
         else:
             resolved = await async_resolve(scope, query=query)
         if resolved.memory is None:
             listed = " ".join(
-                f"{number}: {_sentence(memory.summary)}"
-                for number, memory in enumerate(resolved.candidates, 1)
+                words.say("listing_item", number=number, memory=_sentence(m.summary))
+                for number, m in enumerate(resolved.candidates, 1)
             )
             _voice_state(scope).voice_choices = tuple(
                 memory.id for memory in resolved.candidates
             )
-            return (
-                f"A few memories match. {listed} Please say more precisely which, "
-                "or its number."
-            )
-        return _ask_to_forget(scope, resolved.memory)
+            return words.say("several_match", listing=listed)
+        return _ask_to_forget(scope, resolved.memory, words)
 
 
-def _ask_to_forget(scope: CallScope, memory: Memory) -> str:
+def _ask_to_forget(scope: CallScope, memory: Memory, words: Wording) -> str:
     voice = _voice_state(scope)
     voice.voice_token = choosing.async_request_forget(
         scope.ops, scope.state, memory, voice
     )
-    return f"Do you want me to forget: '{_spoken(memory.summary)}'?"
-
-
-# Ways to say which of the listed memories is meant (as many as are listed).
-_PICK_SENTENCES: Final = tuple(
-    (number, [f"[the] {ordinal} [one]", f"number ({number}|{word})", str(number)])
-    for number, ordinal, word in (
-        (1, "first", "one"),
-        (2, "second", "two"),
-        (3, "third", "three"),
-    )
-)
+    return words.say("ask_forget", memory=_spoken(memory.summary))
 
 
 class PickIntentHandler(_MemoryIntentHandler):
@@ -416,20 +446,22 @@ class PickIntentHandler(_MemoryIntentHandler):
         return {vol.Required("number"): vol.All(int, vol.Range(min=1, max=9))}
 
     @override
-    async def _async_speech(self, scope: CallScope, slots: dict[str, Any]) -> str:
+    async def _async_speech(
+        self, scope: CallScope, slots: dict[str, Any], words: Wording
+    ) -> str:
         voice = _voice_state(scope)
         choices = voice.voice_choices
         if not choices:
-            return NOTHING_TO_PICK
+            return words.say("nothing_to_pick")
         number: int = slots["number"]["value"]
         if number > len(choices):
-            return f"There is no number {number}; I listed {len(choices)}."
+            return words.say("no_such_number", number=number, count=len(choices))
         scope.require_write()
         _cancel_waiting_forget(scope)
         # Re-read: a memory forgotten or made private since is not offered.
         resolved = await async_resolve(scope, memory_id=choices[number - 1])
         assert resolved.memory is not None
-        return _ask_to_forget(scope, resolved.memory)
+        return _ask_to_forget(scope, resolved.memory, words)
 
 
 class ConfirmIntentHandler(_MemoryIntentHandler):
@@ -439,21 +471,20 @@ class ConfirmIntentHandler(_MemoryIntentHandler):
     description = "Confirms forgetting a memory"
 
     @override
-    async def _async_speech(self, scope: CallScope, slots: dict[str, Any]) -> str:
+    async def _async_speech(
+        self, scope: CallScope, slots: dict[str, Any], words: Wording
+    ) -> str:
         voice, token = _take_voice_token(scope)
         if token is None:
-            return NOTHING_PENDING
+            return words.say("nothing_pending")
         scope.require_write()
         try:
             await choosing.async_confirm_forget(scope.ops, scope.state, token, voice)
         except ForgetChangedError as err:
             # Corrected since the question: ask again about what it says now.
             voice.voice_token = err.token
-            return (
-                "That memory has changed since I asked, so I kept it. "
-                f"Do you want me to forget: '{_spoken(err.memory.summary)}'?"
-            )
-        return "Okay, I've forgotten that."
+            return words.say("changed_since", memory=_spoken(err.memory.summary))
+        return words.say("forgotten")
 
 
 class DenyIntentHandler(_MemoryIntentHandler):
@@ -463,18 +494,21 @@ class DenyIntentHandler(_MemoryIntentHandler):
     description = "Keeps a memory the user was asked to forget"
 
     @override
-    async def _async_speech(self, scope: CallScope, slots: dict[str, Any]) -> str:
+    async def _async_speech(
+        self, scope: CallScope, slots: dict[str, Any], words: Wording
+    ) -> str:
         voice, token = _take_voice_token(scope)
         if token is None:
-            return "Okay."
+            return words.say("kept_nothing_pending")
         scope.data.conversations.take_pending(voice, token)
-        return "Okay, I'll keep it."
+        return words.say("kept")
 
 
 HANDLERS: Final = (
     RememberIntentHandler,
     RememberPrivateIntentHandler,
     RecallIntentHandler,
+    QuestionIntentHandler,
     MoreIntentHandler,
     ForgetIntentHandler,
     PickIntentHandler,
@@ -484,7 +518,7 @@ HANDLERS: Final = (
 
 
 def _trigger_callback(
-    hass: HomeAssistant, intent_type: str, fixed: dict[str, Any] | None = None
+    hass: HomeAssistant, files: SentenceFiles, trigger: Trigger
 ) -> Callable[[ConversationInput, RecognizeResult], Any]:
     async def _on_sentence(
         user_input: ConversationInput, result: RecognizeResult
@@ -493,12 +527,12 @@ def _trigger_callback(
             name: {"value": entity.value, "text": entity.text}
             for name, entity in result.entities.items()
         }
-        slots.update({name: {"value": value} for name, value in (fixed or {}).items()})
+        slots.update({name: {"value": value} for name, value in trigger.slots.items()})
         try:
             response = await intent.async_handle(
                 hass,
                 DOMAIN,
-                intent_type,
+                trigger.intent_type,
                 slots,
                 user_input.text,
                 user_input.context,
@@ -510,18 +544,56 @@ def _trigger_callback(
             )
         except intent.IntentError as err:
             LOGGER.debug("Memory sentence %r not handled: %s", user_input.text, err)
-            return "Sorry, I could not do that."
+            language = user_input.language or hass.config.language
+            return files.wording(language).say("not_handled")
         speech: str = response.speech["plain"]["speech"]
         return speech
 
     return _on_sentence
 
 
-@callback
-def async_setup_intents(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -> None:
-    """Register the intents and the English sentences while the entry is loaded."""
+def _question_recognizer(
+    hass: HomeAssistant, files: SentenceFiles
+) -> Callable[[ConversationInput], RecognizeResult | None]:
+    """The question a conversation input asks, in its language, if any.
+
+    Only a language with a sentence file has questions (no English questions
+    in a German conversation); a question whose subject (the {query}: "the
+    garage" in "where is the garage", not Anna in "what is Anna's phone
+    number") is a name Home Assistant knows (an exposed entity, its device,
+    an area or a floor) is left to Home Assistant. The whole text rides
+    along in the `question` slot: that is what is looked up.
+    """
+
+    def recognize(user_input: ConversationInput) -> RecognizeResult | None:
+        words = files.wording_for(user_input.language or hass.config.language)
+        if words is None:
+            return None
+        if (result := words.question(user_input.text)) is None:
+            return None
+        subject = result.entities.get("query")
+        if subject is not None and (
+            words.without_article(subject.text or str(subject.value))
+            in async_known_names(hass)
+        ):
+            return None  # about something Home Assistant knows by that name
+        question = MatchEntity(
+            name=QUESTION, value=user_input.text, text=user_input.text
+        )
+        result.entities[QUESTION] = question
+        result.entities_list.append(question)
+        return result
+
+    return recognize
+
+
+async def async_setup_intents(
+    hass: HomeAssistant, entry: HomeMemoryConfigEntry
+) -> None:
+    """Register the intents, sentences and questions while the entry is loaded."""
+    files = await hass.async_add_executor_job(load_sentence_files)
     for handler in HANDLERS:
-        intent.async_register(hass, handler())
+        intent.async_register(hass, handler(files))
         entry.async_on_unload(partial(intent.async_remove, hass, handler.intent_type))
     if "conversation" not in hass.config.components:
         LOGGER.debug("Conversation is not loaded: no memory sentences")
@@ -531,19 +603,13 @@ def async_setup_intents(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -> No
     )
 
     manager = get_agent_manager(hass)
-    for intent_type, sentences in SENTENCES.items():
+    for trigger in files.triggers:
         entry.async_on_unload(
             manager.register_trigger(
-                sentences=sentences,
-                trigger_callback=_trigger_callback(hass, intent_type),
+                sentences=list(trigger.sentences),
+                trigger_callback=_trigger_callback(hass, files, trigger),
             )
         )
-    for number, sentences in _PICK_SENTENCES:
-        entry.async_on_unload(
-            manager.register_trigger(
-                sentences=sentences,
-                trigger_callback=_trigger_callback(
-                    hass, INTENT_PICK, {"number": number}
-                ),
-            )
-        )
+    unwrap = answer_where_unmatched(hass, _question_recognizer(hass, files))
+    if unwrap is not None:
+        entry.async_on_unload(unwrap)

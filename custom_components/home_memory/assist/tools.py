@@ -28,7 +28,7 @@ from ..memory.common.values import (
     Visibility,
 )
 from ..memory.text.characters import without_hidden
-from ..operations import choosing, memories, proposals, recall, requests
+from ..operations import choosing, memories, proposals, recall, requests, when
 from ..operations.errors import ForgetChangedError, OperationError
 from ..operations.remembering import outcome_data, outcome_speech
 from ..operations.schemas import shown
@@ -38,10 +38,12 @@ from .arguments import (
     IMPORTANCE,
     KIND,
     MEMORY_ID,
+    MOMENT_TEXT,
     QUERY,
     TAGS,
     TOKEN,
     VISIBILITY,
+    WHEN_TEXT,
     exactly_one,
     integer,
 )
@@ -71,26 +73,26 @@ def tool_error(err: OperationError | ToolError) -> ha_llm.ToolResult:
     return error_result(err.code, err.message)
 
 
-def spoken_date(memory: Memory) -> str:
-    """The day a memory was stored, as people say it ("3 March 2026")."""
-    local = dt_util.as_local(memory.created_at)
-    return f"{local.day} {local:%B %Y}"
-
-
-def _brief(memory: Memory, number: int | None = None) -> dict[str, Any]:
+def _brief(
+    hass: HomeAssistant, memory: Memory, number: int | None = None
+) -> dict[str, Any]:
+    """A memory as a tool result names it: its text and when it happened
+    ("yesterday evening, a little after six"), with the ISO time."""
     item: dict[str, Any] = {"id": memory.id, "text": memory.summary}
     if number is not None:
         item = {"number": number, **item}
-    item["date"] = spoken_date(memory)
+    item["date"] = when.spoken(hass, memory)
+    item["happened_at"] = memory.happened_at.isoformat()
     return item
 
 
-def _choice(candidates: list[Memory]) -> ha_llm.ToolResult:
+def _choice(hass: HomeAssistant, candidates: list[Memory]) -> ha_llm.ToolResult:
     return ha_llm.ToolResult(
         data={
             "needs_choice": True,
             "candidates": [
-                _brief(memory, number) for number, memory in enumerate(candidates, 1)
+                _brief(hass, memory, number)
+                for number, memory in enumerate(candidates, 1)
             ],
             "message": "Several memories match. Ask the user which one they mean, "
             "then call again with its id.",
@@ -111,8 +113,12 @@ async def async_remember(
     tags: tuple[str, ...] = (),
     expires_in_days: int | None = None,
     visibility: Visibility = Visibility.HOUSEHOLD,
+    happened_at: str | None = None,
 ) -> CreateResult:
-    """Remember what the speaker said; it becomes the conversation's "that"."""
+    """Remember what the speaker said; it becomes the conversation's "that".
+
+    `happened_at`: when it happened (ISO or time words), if not now.
+    """
     result = await memories.async_remember(
         scope.ops,
         requests.remember_request(
@@ -123,6 +129,7 @@ async def async_remember(
                 "tags": tags,
                 "visibility": visibility,
                 "expires_at": _expires_in(expires_in_days),
+                **({"happened_at": happened_at} if happened_at else {}),
             },
             spoken=True,
             conversation_id=scope.conversation_id,
@@ -265,6 +272,11 @@ class RememberTool(MemoryTool):
                 description="household (everyone, the default) or private "
                 "(only this user)",
             ): VISIBILITY,
+            vol.Optional(
+                "happened_at",
+                description="When it happened, if not now: an ISO date or time, "
+                "or words such as 'yesterday evening' or 'last Monday'",
+            ): WHEN_TEXT,
         }
     )
 
@@ -280,6 +292,7 @@ class RememberTool(MemoryTool):
             tags=tuple(args.get("tags", ())),
             expires_in_days=args.get("expires_in_days"),
             visibility=Visibility(args.get("visibility", Visibility.HOUSEHOLD)),
+            happened_at=args.get("happened_at"),
         )
         outcome = outcome_data(result)
         return ha_llm.ToolResult(
@@ -327,6 +340,15 @@ class RecallTool(MemoryTool):
                 "since_days", description="Only memories of the last N days"
             ): integer(1, 36500),
             vol.Optional(
+                "happened_after",
+                description="Only what happened at or after this ISO date or time "
+                "(time words in the query, such as 'yesterday evening', also work)",
+            ): MOMENT_TEXT,
+            vol.Optional(
+                "happened_before",
+                description="Only what happened before this ISO date or time",
+            ): MOMENT_TEXT,
+            vol.Optional(
                 "cursor", description="Cursor of an earlier search (optional)"
             ): TOKEN,
         }
@@ -354,7 +376,8 @@ class RecallTool(MemoryTool):
                         "number": number,
                         "id": item.memory.id,
                         "content": item.memory.content,
-                        "date": spoken_date(item.memory),
+                        "date": when.spoken(scope.hass, item.memory),
+                        "happened_at": item.memory.happened_at.isoformat(),
                         "kind": str(item.memory.kind),
                     }
                 )
@@ -366,13 +389,16 @@ class RecallTool(MemoryTool):
             return self._page(scope, page)
         if "query" not in args:
             raise ToolError("invalid_arguments", "Give a query, more=true or pick.")
+        after = args.get("happened_after")
+        if "since_days" in args:
+            since = dt_util.utcnow() - timedelta(days=args["since_days"])
+            after = since if after is None else max(after, since)
         flt = requests.memory_filter(
             {
                 "kinds": [args["kind"]] if "kind" in args else [],
                 "tags": args.get("tags", ()),
-                "created_after": dt_util.utcnow() - timedelta(days=args["since_days"])
-                if "since_days" in args
-                else None,
+                "happened_after": after,
+                "happened_before": args.get("happened_before"),
             }
         )
         page = await recall.async_recall(scope.ops, args["query"], flt)
@@ -401,7 +427,7 @@ class RecallTool(MemoryTool):
             "total_found": page.total,
             "showing": f"{page.numbers[0]}-{page.numbers[-1]}",
             "memories": [
-                _brief(item.memory, number)
+                _brief(scope.hass, item.memory, number)
                 for number, item in zip(page.numbers, page.items, strict=True)
             ],
             "has_more": page.has_more,
@@ -458,7 +484,7 @@ class UpdateMemoryTool(MemoryTool):
         memories.check_update(scope.ops.actor, patch)
         resolved = await _async_named(scope, args)
         if resolved.memory is None:
-            return _choice(resolved.candidates)
+            return _choice(scope.hass, resolved.candidates)
         outcome = await memories.async_update(
             scope.ops, memories.UpdateRequest(resolved.memory.id, patch)
         )
@@ -511,7 +537,7 @@ class ForgetTool(MemoryTool):
                         "error": "memory_changed",
                         "confirmation_needed": True,
                         "confirmation_token": err.token,
-                        "memory": _brief(err.memory),
+                        "memory": _brief(scope.hass, err.memory),
                         "message": "That memory changed after the user was asked; "
                         f"nothing was forgotten. It now says: '{summary}'. Ask the "
                         f"user again: Do you want me to forget: '{summary}'? Only "
@@ -528,13 +554,13 @@ class ForgetTool(MemoryTool):
             )
         resolved = await _async_named(scope, args)
         if resolved.memory is None:
-            return _choice(resolved.candidates)
+            return _choice(scope.hass, resolved.candidates)
         token = choosing.async_request_forget(scope.ops, scope.state, resolved.memory)
         return ha_llm.ToolResult(
             data={
                 "confirmation_needed": True,
                 "confirmation_token": token,
-                "memory": _brief(resolved.memory),
+                "memory": _brief(scope.hass, resolved.memory),
                 "message": f"Ask the user: Do you want me to forget: "
                 f"'{resolved.memory.summary}'? Only if they say yes, call forget "
                 "again with this confirmation_token.",

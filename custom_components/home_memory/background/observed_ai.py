@@ -122,7 +122,7 @@ class AiNarrator:
                 segment, generated, tz=self._tz, rules=self._rules
             )
             memory = await hass.async_add_executor_job(
-                write_memory, self._store, segment, narration
+                write_memory, self._store, segment, narration, self._tz
             )
         elif outcome.failure is GenerationFailure.INVALID and drop_invalid:
             LOGGER.warning(
@@ -145,12 +145,15 @@ class AiNarrator:
                 outcome.failure,
             )
             memory = await hass.async_add_executor_job(
-                narrate_and_write,
-                self._store,
-                segment,
-                persona,
-                self._tz,
-                self._rules,
+                partial(
+                    narrate_and_write,
+                    self._store,
+                    segment,
+                    persona,
+                    self._tz,
+                    self._rules,
+                    language=hass.config.language,
+                )
             )
         if memory is not None:
             async_memories_changed(hass, created=[memory])
@@ -165,7 +168,11 @@ class AiNarrator:
             task_name=TASK_NAME,
             entity_id=entity_id,
             instructions=generation_instructions(
-                segment, persona=persona, tz=self._tz, rules=self._rules
+                segment,
+                persona=persona,
+                tz=self._tz,
+                rules=self._rules,
+                language=self._hass.config.language,
             ),
             structure=GENERATION_STRUCTURE,
             validate=partial(parse_generated, known_people=people),

@@ -101,10 +101,14 @@ CLOSE_LIMIT: Final = 1000
 PENDING_DEBOUNCE_S: Final = 1.0
 
 _IGNORED_STATES: Final = frozenset({STATE_UNKNOWN, STATE_UNAVAILABLE})
-# Binary sensors observed through the domain: openings, and alarms about
-# safety. Motion and occupancy change constantly; add one by entity if wanted.
+# Binary sensors observed through the domain: openings, alarms about safety,
+# and motion, occupancy and presence (what people do; their pulses are merged
+# into stretches of activity in the buffer, drain.MERGE_PULSES_S).
 BINARY_SENSOR_CLASSES: Final = frozenset(
     {
+        "motion",
+        "occupancy",
+        "presence",
         "door",
         "garage_door",
         "window",
@@ -270,7 +274,7 @@ def entity_decider(hass: HomeAssistant, options: HomeMemoryOptions) -> EntityDec
     entities = er.async_get(hass)
     devices = dr.async_get(hass)
     areas = ar.async_get(hass)
-    explicit = frozenset(options.observed_entities)
+    explicit = frozenset((*options.observed_entities, *options.significant_entities))
     domains = frozenset(options.observed_domains)
     chosen_areas = frozenset(options.observed_areas)
 
@@ -523,7 +527,11 @@ class HomeObserver:
         events = to_events(taken, self._people_by_user())
         try:
             pending = await self.hass.async_add_executor_job(
-                store_events, self.buffer, events, self.tz
+                store_events,
+                self.buffer,
+                events,
+                self.tz,
+                frozenset(self.options.significant_entities),
             )
         except MemoryEngineError as err:
             # The store is closing or failing (closed, locked, disk full,
@@ -662,6 +670,7 @@ class HomeObserver:
                     limit=limit,
                     should_stop=self._stopping.is_set,
                     force=force,
+                    language=self.hass.config.language,
                 )
             )
             if drained.error is None and drained.pending is not None:

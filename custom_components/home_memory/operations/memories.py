@@ -25,6 +25,7 @@ from ..memory.common.values import (
     Visibility,
     WeightClass,
 )
+from . import when
 from .access import (
     Access,
     Actor,
@@ -84,6 +85,9 @@ class RememberRequest:
     emotion: str | None = None
     visibility: Visibility = Visibility.HOUSEHOLD
     expires_at: datetime | None = None
+    # When it happened: a moment, or time words ("yesterday evening");
+    # None: a time the text names ("on Monday"), else when it is told.
+    happened_at: datetime | str | None = None
     # Said in a conversation (LLM tool, sentence): the caller is its speaker
     # and the conversation its source.
     spoken: bool = False
@@ -179,6 +183,9 @@ class SearchRequest:
     min_relevance: float | None = None
     # False: looking is not using (the browser); Assist's searches reinforce.
     record_access: bool = True
+    # The query's time words ("yesterday evening", "the last time") choose
+    # the window and order (operations/when.py).
+    read_time: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,6 +297,9 @@ async def async_remember(
     require(scope.actor, Access.WRITE)
     check_private(scope.actor, request.visibility)
     caller = scope.actor.caller
+    window = when.happened(
+        scope.hass, request.happened_at, request.content, request.kind
+    )
     new = NewMemory(
         content=request.content,
         summary=request.summary,
@@ -306,6 +316,8 @@ async def async_remember(
         owner=caller.user_id,
         visibility=request.visibility,
         expires_at=request.expires_at,
+        happened_at=None if window is None else window.start,
+        happened_until=None if window is None else window.end,
     )
     result = await async_engine(
         scope.hass, partial(scope.data.store.create, new, caller)
@@ -503,21 +515,32 @@ async def async_search(scope: OperationScope, request: SearchRequest) -> SearchR
     require(scope.actor, Access.READ)
     flt = tier_filter(scope.actor, request.filter)
     data = scope.data
+    asked = (
+        await when.async_question(scope.hass, request.query, flt)
+        if request.read_time
+        else when.Question(request.query, flt)
+    )
     floor = request.min_relevance
     if floor is None:
-        floor = data.retriever.config.search_min_relevance
+        # Everything in the window the question names is an answer.
+        floor = (
+            0.0
+            if asked.window_from_words
+            else data.retriever.config.search_min_relevance
+        )
     with data.latency.measure("search"):
         page = await async_engine(
             scope.hass,
             partial(
                 data.retriever.search,
-                request.query,
+                asked.query,
                 scope.actor.caller,
-                flt,
+                asked.filter,
                 limit=request.limit,
                 offset=request.offset,
                 min_relevance=floor,
                 record_access=request.record_access,
+                newest_first=asked.newest_first,
             ),
         )
     return SearchResult(

@@ -9,11 +9,13 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
+from ..memory.common.values import MemoryFilter
+from . import when
 from .access import Access, require
 from .errors import async_engine
 
 if TYPE_CHECKING:
-    from ..memory.common.values import MemoryFilter, ScoredMemory
+    from ..memory.common.values import ScoredMemory
     from ..memory.search.retrieval import ProgressivePage
     from .memories import OperationScope
 
@@ -21,11 +23,22 @@ if TYPE_CHECKING:
 async def async_recall(
     scope: OperationScope, query: str, flt: MemoryFilter | None = None
 ) -> ProgressivePage:
-    """The first page of a search above the relevance floor, with its cursor."""
+    """The first page of a search above the relevance floor, with its cursor.
+
+    The query's time words choose the window and order (operations/when.py).
+    """
     require(scope.actor, Access.READ)
+    asked = await when.async_question(scope.hass, query, flt or MemoryFilter())
     return await async_engine(
         scope.hass,
-        partial(scope.data.retriever.start_progressive, query, scope.actor.caller, flt),
+        partial(
+            scope.data.retriever.start_progressive,
+            asked.query,
+            scope.actor.caller,
+            asked.filter,
+            min_relevance=0.0 if asked.window_from_words else None,
+            newest_first=asked.newest_first,
+        ),
     )
 
 

@@ -50,17 +50,21 @@ def outcome_speech(
     *,
     created: str = "Okay, I'll remember that.",
     created_private: str = "Okay, I'll remember that, just for you.",
+    reinforced: str = "I already knew that.",
+    updated: str = "Updated: {content} (was: {was}).",
 ) -> str:
     """One sentence saying what happened (the voice answer, the tool message).
 
     A new private memory is confirmed as private (`created_private`): the
-    speaker must be able to tell it was not kept for the household.
+    speaker must be able to tell it was not kept for the household. The
+    sentences' answers come in the conversation's language; `updated` has
+    {content} and {was} filled in (the memory's text is never parsed).
     """
     if result.action is CreateAction.REINFORCED:
-        return "I already knew that."
+        return reinforced
     if result.action is CreateAction.UPDATED and result.previous is not None:
         was = changed_part(result.previous, result.memory.content)
-        return f"Updated: {_bare(result.memory.content)} (was: {was})."
+        return updated.format_map({"content": _bare(result.memory.content), "was": was})
     if result.memory.visibility is Visibility.PRIVATE:
         return created_private
     return created

@@ -25,6 +25,7 @@ from .memories import RememberRequest, SelectRequest
 from .schemas import (
     ATTR_CLASSES,
     ATTR_CLEAR_EXPIRY,
+    ATTR_CONFIRM,
     ATTR_CONTENT,
     ATTR_CREATED_AFTER,
     ATTR_CREATED_BEFORE,
@@ -32,6 +33,9 @@ from .schemas import (
     ATTR_EXPECTED_VERSION,
     ATTR_EXPECTED_VERSIONS,
     ATTR_EXPIRES_AT,
+    ATTR_HAPPENED_AFTER,
+    ATTR_HAPPENED_AT,
+    ATTR_HAPPENED_BEFORE,
     ATTR_IDS,
     ATTR_IMPORTANCE,
     ATTR_KIND,
@@ -83,6 +87,7 @@ def remember_request(
             ATTR_LOCATION,
             ATTR_EMOTION,
             ATTR_EXPIRES_AT,
+            ATTR_HAPPENED_AT,
         )
         if name in fields
     }
@@ -159,6 +164,8 @@ def memory_filter(data: Mapping[str, Any]) -> MemoryFilter:
         min_importance=fields.get(ATTR_MIN_IMPORTANCE),
         created_after=fields.get(ATTR_CREATED_AFTER),
         created_before=fields.get(ATTR_CREATED_BEFORE),
+        happened_after=fields.get(ATTR_HAPPENED_AFTER),
+        happened_before=fields.get(ATTR_HAPPENED_BEFORE),
         origins=tuple(Origin(origin) for origin in fields.get(ATTR_ORIGINS, ())),
         **tier,
     )
@@ -173,3 +180,8 @@ def selection(data: Mapping[str, Any]) -> SelectRequest:
         versions=fields.get(ATTR_EXPECTED_VERSIONS),
         tier=Tier(fields[ATTR_TIER]) if ATTR_TIER in fields else None,
     )
+
+
+def erase_confirmed(data: Mapping[str, Any]) -> bool:
+    """Whether a request to erase set-aside memories was confirmed."""
+    return data.get(ATTR_CONFIRM) is True

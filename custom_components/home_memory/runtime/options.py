@@ -36,6 +36,7 @@ from ..const import (
     CONF_PURGE_ARCHIVED_DAYS,
     CONF_SATELLITE_PEOPLE,
     CONF_SEARCH_MIN_RELEVANCE,
+    CONF_SIGNIFICANT_ENTITIES,
     CONF_WEIGHT_ACCESS,
     CONF_WEIGHT_IMPORTANCE,
     CONF_WEIGHT_RECENCY,
@@ -85,6 +86,8 @@ class HomeMemoryOptions:
     ai_task_entity: str | None = None
     dedup_threshold: float = _ENGINE.dedup_threshold
     observed_entities: tuple[str, ...] = ()
+    # Observed whatever their domain, and never dropped as trivial.
+    significant_entities: tuple[str, ...] = ()
     observed_domains: tuple[str, ...] = DEFAULT_OBSERVED_DOMAINS
     observed_areas: tuple[str, ...] = ()
     observe_numeric_sensors: bool = False
@@ -161,6 +164,7 @@ class HomeMemoryOptions:
             SECTION_CAPTURE: capture,
             SECTION_OBSERVATION: {
                 CONF_OBSERVED_ENTITIES: list(self.observed_entities),
+                CONF_SIGNIFICANT_ENTITIES: list(self.significant_entities),
                 CONF_OBSERVED_DOMAINS: list(self.observed_domains),
                 CONF_OBSERVED_AREAS: list(self.observed_areas),
                 CONF_OBSERVE_NUMERIC_SENSORS: self.observe_numeric_sensors,
@@ -239,6 +243,7 @@ def _observation_options(
 ) -> dict[str, Any]:
     return {
         "observed_entities": tuple(observation.get(CONF_OBSERVED_ENTITIES, ())),
+        "significant_entities": tuple(observation.get(CONF_SIGNIFICANT_ENTITIES, ())),
         "observed_domains": tuple(
             observation.get(CONF_OBSERVED_DOMAINS, default.observed_domains)
         ),

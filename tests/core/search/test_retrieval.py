@@ -17,6 +17,7 @@ from custom_components.home_memory.memory.common.values import (
     WeightClass,
 )
 from custom_components.home_memory.memory.scoring import decay
+from custom_components.home_memory.memory.search.people import named_people
 from custom_components.home_memory.memory.search.retrieval import (
     Retriever,
     estimate_tokens,
@@ -427,3 +428,52 @@ def test_an_answer_borrows_relevance_from_its_question(
     # A neighbour's relevance never lifts a memory over the context threshold.
     context = with_threads.context("Is the plumber booked?", HOUSE, min_relevance=0.3)
     assert "Dolomites" not in context.text
+
+
+def test_a_memory_about_the_person_asked_about_comes_first(
+    minilm_store: MemoryStore,
+) -> None:
+    """Of two close matches, the one about the person the query names leads."""
+    about_ben = "Ben: I unwind by playing the guitar, Anna."
+    about_anna = "Anna: A long bath and a crime novel help me unwind."
+    unrelated = "Anna's dentist appointment is on Friday at 3 pm."
+    minilm_store.create(NewMemory(content=about_ben, people=("Ben",)), HOUSE)
+    minilm_store.create(NewMemory(content=about_anna, people=("Anna",)), HOUSE)
+    minilm_store.create(NewMemory(content=unrelated, people=("Anna",)), HOUSE)
+    question = "What does Anna do to unwind?"
+    person_centred = Retriever(minilm_store)
+    plain = Retriever(minilm_store, EngineConfig(person_weight=0))
+    assert plain.rank(question, HOUSE)[0].memory.content == about_ben
+    ranked = person_centred.rank(question, HOUSE)
+    assert [s.memory.content for s in ranked][:2] == [about_anna, about_ben]
+    # Only the order changes: the floors still compare a memory's own
+    # relevance, so being about Anna gets no more memories into a prompt.
+    plain_context = plain.context(question, HOUSE, record_access=False)
+    context = person_centred.context(question, HOUSE, record_access=False)
+    assert about_anna in context.text
+    assert {s.memory.id for s in context.memories} == {
+        s.memory.id for s in plain_context.memories
+    }
+    assert unrelated not in {s.memory.content for s in ranked[:2]}
+    # A question naming nobody the memories are about leaves the order alone.
+    other = "What does one do to unwind?"
+    assert [s.memory.content for s in person_centred.rank(other, HOUSE)] == [
+        s.memory.content for s in plain.rank(other, HOUSE)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("query", "named"),
+    [
+        ("What does Anna like?", {"Anna"}),
+        ("what are ANNA's plans", {"Anna"}),
+        ("Did Annabel call?", set()),
+        ("What did Grandma Rosa bake?", {"Grandma Rosa", "Rosa"}),
+        ("Is Rosa coming?", {"Rosa"}),
+        ("Anything for Ben and Anna?", {"Anna", "Ben"}),
+    ],
+)
+def test_people_a_query_names(query: str, named: set[str]) -> None:
+    """A person is named when every word of their label is in the query."""
+    people = ["Anna", "Ben", "Grandma Rosa", "Rosa"]
+    assert named_people(query, people) == named

@@ -204,6 +204,11 @@ class Memory:
     archived_at: datetime | None
     embedding_model: str | None
     version: int
+    # Event time: when what the memory is about happened (a segment's start
+    # and end, the moment it was said, or a time the statement names),
+    # apart from when it was written (created_at). A moment has until == at.
+    happened_at: datetime
+    happened_until: datetime
     thread: str | None = None
 
     @property
@@ -267,6 +272,10 @@ class NewMemory:
     expires_at: datetime | None = None
     id: str | None = None
     thread: str | None = None
+    # Event time (Memory.happened_at); None: the segment's, else the moment
+    # it is written.
+    happened_at: datetime | None = None
+    happened_until: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -340,6 +349,10 @@ class MemoryFilter:
     min_importance: float | None = None
     created_after: datetime | None = None
     created_before: datetime | None = None
+    # Event time window: memories whose [happened_at, happened_until]
+    # overlaps [happened_after, happened_before).
+    happened_after: datetime | None = None
+    happened_before: datetime | None = None
     tiers: tuple[Tier, ...] = (Tier.ACTIVE,)
     include_expired: bool = False
     origins: tuple[Origin, ...] = ()
@@ -359,6 +372,8 @@ class MemoryFilter:
             or self.min_importance is not None
             or self.created_after is not None
             or self.created_before is not None
+            or self.happened_after is not None
+            or self.happened_before is not None
             or bool(self.origins)
             or self.private_of is not None
         )

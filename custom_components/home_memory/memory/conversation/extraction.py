@@ -33,7 +33,12 @@ from ..common.values import (
     Visibility,
 )
 from ..text.quoting import quote
-from ..text.validation import MAX_CONTENT_CHARS, MAX_LABEL_CHARS, MAX_SUMMARY_CHARS
+from ..text.validation import (
+    MAX_CONTENT_CHARS,
+    MAX_LABEL_CHARS,
+    MAX_SUMMARY_CHARS,
+    from_timestamp,
+)
 from .sessions import MessageRole, SessionStore, StoredMessage
 
 if TYPE_CHECKING:
@@ -434,6 +439,8 @@ class ProposalStore:
                         owner=p.owner,
                         visibility=p.visibility,
                         thread=p.conversation_id,
+                        # Said in its conversation, not when confirmed.
+                        happened_at=from_timestamp(p.created_at),
                     ),
                     (edits or {}).get(p.id),
                 ),

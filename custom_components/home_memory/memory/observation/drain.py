@@ -12,7 +12,7 @@ here too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 import logging
 import sqlite3
@@ -22,10 +22,12 @@ from ..common.errors import MemoryEngineError, StaleEventsError
 from ..common.values import Caller
 from .event_buffer import EventBuffer, ObservedEvent
 from .narration import narrate
-from .segmentation import rated, ready_segments, worth_remembering
+from .routine import record, unusual
+from .scenes import worth_telling
+from .segmentation import rated, ready_segments
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Collection
     from datetime import tzinfo
 
     from ..common.values import Memory
@@ -41,6 +43,12 @@ SEGMENT_WINDOW: Final = 1000
 # Segments the template narrator handles per drain at most (one executor
 # job): with a tick a minute, up to 50 x 200 changes a minute drain.
 DRAIN_PER_TICK: Final = 200
+# A motion sensor on again this soon after going off continues its stretch.
+MERGE_PULSES_S: Final = 5 * 60
+# Importance of a change of an entity the options mark significant: never a
+# lone trivial change (worth_remembering), yet not an alarm that breaks a
+# segment.
+SIGNIFICANT_ENTITY: Final = 0.5
 # Observed memories belong to the household, written by no one in particular.
 HOUSEHOLD: Final = Caller()
 
@@ -81,10 +89,27 @@ def pending_observations(buffer: EventBuffer) -> PendingObservations:
 
 
 def store_events(
-    buffer: EventBuffer, events: list[ObservedEvent], tz: tzinfo
+    buffer: EventBuffer,
+    events: list[ObservedEvent],
+    tz: tzinfo,
+    significant: Collection[str] = (),
 ) -> PendingObservations:
-    """Rate the changes and write them to the durable buffer; what now waits."""
-    buffer.append([rated(event, tz) for event in events])
+    """Rate the changes and write them to the durable buffer; what now waits.
+
+    Pulses of motion and occupancy sensors are merged into stretches of
+    activity (`MERGE_PULSES_S`); the changes of entities marked significant
+    in the options are never trivial (at least `SIGNIFICANT_ENTITY`).
+    """
+    rated_events = []
+    for event in events:
+        rated_event = rated(event, tz)
+        if event.entity_id in significant:
+            rated_event = replace(
+                rated_event,
+                importance=max(rated_event.importance, SIGNIFICANT_ENTITY),
+            )
+        rated_events.append(rated_event)
+    buffer.append(rated_events, merge_pulses_s=MERGE_PULSES_S)
     return pending_observations(buffer)
 
 
@@ -130,6 +155,7 @@ def drain(
     limit: int = DRAIN_PER_TICK,
     should_stop: Callable[[], bool] = lambda: False,
     force: bool = False,
+    language: str | None = None,
 ) -> Drained:
     """Tell closed segments with the template narrator, oldest first.
 
@@ -145,10 +171,10 @@ def drain(
         while told < limit and not should_stop():
             worthy: list[Segment] = []
             for segment in closed_segments(buffer, now, tz, rules, force=force):
-                if worth_remembering(segment, rules):
+                if worth_telling(segment, rules):
                     worthy.append(segment)
                 else:
-                    # A lone trivial change is no memory (worth_remembering).
+                    # A lone trivial change is no memory (worth_telling).
                     buffer.discard(segment.seqs)
                     drained.discarded += 1
             batch = worthy[: max(0, len(worthy) - keep)][: limit - told]
@@ -159,7 +185,9 @@ def drain(
                 if should_stop():
                     break
                 told += 1
-                memory = narrate_and_write(store, segment, persona, tz, rules)
+                memory = narrate_and_write(
+                    store, segment, persona, tz, rules, language=language
+                )
                 if memory is not None:
                     drained.memories.append(memory)
         drained.pending = pending_observations(buffer)
@@ -169,20 +197,24 @@ def drain(
 
 
 def write_memory(
-    store: MemoryStore, segment: Segment, narration: Narration
+    store: MemoryStore, segment: Segment, narration: Narration, tz: tzinfo
 ) -> Memory | None:
-    """Store the memory and move its events to it in one transaction.
+    """Store the memory, move its events to it and count them into the home's
+    routine (routine.py), in one transaction.
 
     None when the events were already consumed (nothing is written twice).
     """
+
+    def consume(conn: sqlite3.Connection, results: list[Any]) -> None:
+        EventBuffer.consume(conn, segment.seqs, results[0].memory.id)
+        record(conn, segment.events, tz)
+
     try:
         results = store.create_many(
             [narration.new_memory()],
             HOUSEHOLD,
             dedup=False,
-            in_transaction=lambda conn, results: EventBuffer.consume(
-                conn, segment.seqs, results[0].memory.id
-            ),
+            in_transaction=consume,
         )
     except StaleEventsError:
         _LOGGER.debug("Segment %s was already remembered", segment.seqs[:1])
@@ -196,8 +228,17 @@ def narrate_and_write(
     persona: str,
     tz: tzinfo,
     rules: SegmentationRules,
+    *,
+    language: str | None = None,
 ) -> Memory | None:
-    """The template narrator's memory of the segment, stored."""
-    return write_memory(
-        store, segment, narrate(segment, persona=persona, tz=tz, rules=rules)
+    """The template narrator's memory of the segment, stored; what is unusual
+    for this home is read from its routine first."""
+    narration = narrate(
+        segment,
+        persona=persona,
+        tz=tz,
+        rules=rules,
+        language=language,
+        unusual=unusual(store, segment.events, tz),
     )
+    return write_memory(store, segment, narration, tz)

@@ -43,6 +43,15 @@ KEPT_PER_MEMORY: Final = 100
 FOLLOWED_MEMORIES: Final = 20
 
 
+# Sensors of a room's activity: their pulses are merged into stretches.
+ACTIVITY_CLASSES: Final = frozenset({"motion", "occupancy", "presence"})
+
+
+def is_activity_sensor(domain: str, device_class: str | None) -> bool:
+    """A motion, occupancy or presence binary sensor."""
+    return domain == "binary_sensor" and device_class in ACTIVITY_CLASSES
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ObservedEvent:
     """One state change as the observer recorded it."""
@@ -84,6 +93,30 @@ def _row(event: ObservedEvent) -> tuple[object, ...]:
     )
 
 
+def _continued_stretch(
+    conn: sqlite3.Connection, event: ObservedEvent, gap_s: float
+) -> int | None:
+    """The id of the "on" a pulse continues (its "off" is deleted), or None."""
+    if not (
+        event.new_state == "on" and is_activity_sensor(event.domain, event.device_class)
+    ):
+        return None
+    rows = conn.execute(
+        "SELECT seq, at, new_state FROM observed_events WHERE entity_id = ? "
+        "ORDER BY at DESC, seq DESC LIMIT 2",
+        (event.entity_id,),
+    ).fetchall()
+    if (
+        len(rows) == 2
+        and rows[0][2] == "off"
+        and rows[1][2] == "on"
+        and 0 <= event.at - float(rows[0][1]) <= gap_s
+    ):
+        conn.execute("DELETE FROM observed_events WHERE seq = ?", (rows[0][0],))
+        return int(rows[1][0])
+    return None
+
+
 def _told_event(row: Sequence[object]) -> ObservedEvent:
     """A kept event (_KEPT_COLUMNS) as the buffer's type, unrated."""
     seq, at, entity_id, domain, name, area, device_class, old, new, person = row
@@ -118,13 +151,28 @@ class EventBuffer:
         """Use the store's file and its single writer."""
         self._store = store
 
-    def append(self, events: Sequence[ObservedEvent]) -> list[int]:
-        """Store events in one transaction; their new ids, in order."""
+    def append(
+        self, events: Sequence[ObservedEvent], *, merge_pulses_s: float = 0.0
+    ) -> list[int]:
+        """Store events in one transaction; their ids, in order.
+
+        With `merge_pulses_s`, a motion, occupancy or presence sensor that
+        comes on again within that many seconds of going off continues its
+        stretch of activity: the "off" between is dropped and the new "on"
+        not stored (its id is the stretch's "on"), so a sensor that pulses
+        every second is two rows per stretch (its first "on", its last
+        "off"), whatever its rate, and a day stays a handful of segments.
+        """
         if not events:
             return []
         seqs: list[int] = []
         with self._store.transaction() as conn:
             for event in events:
+                if merge_pulses_s > 0 and (
+                    merged := _continued_stretch(conn, event, merge_pulses_s)
+                ):
+                    seqs.append(merged)
+                    continue
                 cursor = conn.execute(
                     "INSERT INTO observed_events (at, entity_id, domain, name, area, "
                     "device_class, old_state, new_state, person, user_id, importance) "

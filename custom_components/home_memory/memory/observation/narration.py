@@ -27,6 +27,8 @@ from ..common.values import MemoryKind, NewMemory, Source, Visibility, WeightCla
 from ..text.characters import visible_text
 from ..text.quoting import data_block, quote
 from ..text.validation import summarize
+from .phrases import Phrases, phrases
+from .scenes import Told, told_items
 from .segmentation import (
     DEFAULT_RULES,
     Activity,
@@ -39,14 +41,7 @@ from .segmentation import (
     local_time,
     period_bounds,
 )
-from .verbs import (
-    NUMERIC_DOMAINS,
-    state_words,
-    told_being,
-    told_by_person,
-    told_change,
-    told_churn,
-)
+from .verbs import told_change
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Sequence
@@ -120,6 +115,8 @@ class _Facts:
     time_of_day: TimeOfDay
     day_type: DayType
     weekday: str
+    # Monday 0: the weekday of the part of the day (a night, its evening's).
+    weekday_index: int
     start: datetime
     end: datetime
     source_ids: tuple[str, ...]
@@ -237,6 +234,7 @@ def _facts(segment: Segment, tz: tzinfo, rules: SegmentationRules) -> _Facts:
         time_of_day=segment.time_of_day,
         day_type=segment.day_type,
         weekday=period_start.strftime("%A"),
+        weekday_index=period_start.weekday(),
         start=datetime.fromtimestamp(segment.start, UTC),
         end=datetime.fromtimestamp(segment.end, UTC),
         source_ids=tuple(event.source_id for event in segment.events),
@@ -248,48 +246,49 @@ def _facts(segment: Segment, tz: tzinfo, rules: SegmentationRules) -> _Facts:
     )
 
 
-# Entities a door stands for: someone may have come or gone.
-_DOOR_DOMAINS: Final = frozenset({"lock", "cover"})
-_DOOR_CLASSES: Final = frozenset({"door", "garage_door", "opening"})
-_PRESENCE_CLASSES: Final = frozenset({"motion", "occupancy", "presence"})
+# -- importance, class, emotion ----------------------------------------------
+
+# What one more unusual thing adds to a segment's importance.
+UNUSUAL_BONUS: Final = 0.15
 
 
-def _rule_importance(segment: Segment, facts: _Facts) -> float:
-    """How much the segment matters, from what happened and who was in it.
+def _rule_importance(
+    segment: Segment, facts: _Facts, items: Sequence[Told], *, unusual: bool
+) -> float:
+    """How much the segment matters: what happened, who, how unusual here.
 
-    Arrivals and departures 0.5 and up; a door opening without a known
-    person 0.4 (maybe someone came or went); ordinary activity 0.3; nothing
-    but motion or occupancy pulses 0.25; the lights and switches of nobody in
+    The item that matters most sets the base (docs/retention.md, "Importance
+    of observed segments"): an arrival or departure 0.5 and up; an outside
+    door without a known person 0.4; being up at night 0.4, going to bed or
+    getting up 0.35; other activity 0.3; someone busy in a room (motion,
+    occupancy, small contacts) 0.25; the lights and switches of nobody in
     particular (class transient) 0.2. Each named person adds 0.05 (up to two
-    more), a busy segment (five entities and more) 0.05. How long each lasts
-    follows in docs/retention.md (0.2 observation: 30 days, 0.3: 48).
+    more), a busy segment (five things and more) 0.05, and something unusual
+    for this home at that hour 0.15 (docs/engine.md, "Routine").
     """
     top = max(event.importance for event in segment.events)
     if facts.significant:
         return round(top, 2)
-    activities = facts.activities
     if facts.arrivals or facts.departures:
         importance = 0.5 + 0.05 * min(3, len(facts.people))
+    elif _rule_class(facts)[1] is WeightClass.TRANSIENT:
+        importance = 0.2 + 0.05 * min(2, len(facts.people))
     else:
-        if _rule_class(facts)[1] is WeightClass.TRANSIENT:
-            importance = 0.2
-        elif any(
-            a.domain in _DOOR_DOMAINS
-            or (a.domain == "binary_sensor" and a.device_class in _DOOR_CLASSES)
-            for a in activities
-        ):
+        kinds = {item.kind for item in items}
+        if "door" in kinds or "up_at_night" in kinds:
             importance = 0.4
-        elif all(
-            a.domain == "binary_sensor" and a.device_class in _PRESENCE_CLASSES
-            for a in activities
-        ):
+        elif kinds & {"bed", "got_up"}:
+            importance = 0.35
+        elif kinds <= {"busy", "place", "bathroom"}:
             importance = 0.25
         else:
             importance = 0.3
         importance += 0.05 * min(2, len(facts.people))
-    if len({a.entity_id for a in activities}) >= MAX_NARRATED:
+    if len(items) >= MAX_NARRATED:
         importance += 0.05
-    return round(min(0.75, max(importance, top * 0.8)), 2)
+    if unusual:
+        importance += UNUSUAL_BONUS
+    return round(min(0.8, max(importance, top * 0.8)), 2)
 
 
 def _rule_class(facts: _Facts) -> tuple[MemoryKind, WeightClass]:
@@ -301,371 +300,42 @@ def _rule_class(facts: _Facts) -> tuple[MemoryKind, WeightClass]:
     return MemoryKind.OBSERVATION, WeightClass.OBSERVATION
 
 
-def _rule_emotion(facts: _Facts) -> str:
+def _rule_emotion(facts: _Facts, *, unusual: bool) -> str:
+    """Concerned by something significant, curious about the unusual; else neutral.
+
+    No feeling by default: what this home does every day is told plainly.
+    """
     if facts.significant:
         return "concerned"
-    if facts.churn or (facts.time_of_day is TimeOfDay.NIGHT and not facts.arrivals):
+    if unusual:
         return "curious"
-    if facts.arrivals:
-        return "positive"
     return "neutral"
 
 
-# -- words -------------------------------------------------------------------
-
-_SMALL: Final = (
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-)
-_TENS: Final = (
-    "_",
-    "_",
-    "twenty",
-    "thirty",
-    "forty",
-    "fifty",
-    "sixty",
-    "seventy",
-    "eighty",
-    "ninety",
-)
+# -- words (English helpers kept for callers; the tables are phrases.*.json) --
 
 
-def number_words(value: int) -> str:
+def number_words(value: int, language: str | None = None) -> str:
     """0-99 in words ("twenty-three"); larger numbers as digits."""
-    if value < 20:
-        return _SMALL[value]
-    if value < 100:
-        tens, ones = divmod(value, 10)
-        return _TENS[tens] + (f"-{_SMALL[ones]}" if ones else "")
-    return str(value)
+    return phrases(language).number(value)
 
 
-def _hour_words(hour: int) -> str:
-    if hour % 24 == 0:
-        return "midnight"
-    if hour % 24 == 12:
-        return "noon"
-    return _SMALL[(hour % 12) or 12]
+def spoken_time(local: datetime, language: str | None = None) -> str:
+    """A time as a person says it, to five minutes: "around twenty past seven"."""
+    p = phrases(language)
+    return str(p["at_time"]).format(
+        clock=p.clock(local.hour, local.minute, local.second)
+    )
 
 
-def spoken_time(local: datetime, rng: random.Random) -> str:
-    """A time as a person says it: "around six", "a little after half past seven"."""
-    hour, minute = local.hour, local.minute
-    if minute < 8:
-        return rng.choice(("around", "at about")) + f" {_hour_words(hour)}"
-    if minute < 23:
-        return f"a little after {_hour_words(hour)}"
-    if minute < 38:
-        return f"around half past {_hour_words(hour)}"
-    if minute < 53:
-        return f"around a quarter to {_hour_words(hour + 1)}"
-    return f"just before {_hour_words(hour + 1)}"
-
-
-def join_names(names: Sequence[str]) -> str:
-    """ "Anna", "Anna and Ben", "Anna, Ben and Cara"."""
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-def _noun(name: str, people: Collection[str]) -> str:
-    """A friendly name as part of a sentence: "Kitchen Light" -> "kitchen light".
-
-    Acronyms ("TV") and people's names keep their capitals.
-    """
-    words = []
-    for word in name.split():
-        keep = word.isupper() or any(word.startswith(person) for person in people)
-        words.append(word if keep or not word[:1].isupper() else word.lower())
-    return " ".join(words)
-
-
-def _times(count: int) -> str:
-    if count == 1:
-        return "once"
-    return "twice" if count == 2 else f"{number_words(count)} times"
-
-
-def _cycles(changes: int, visited: int) -> str:
-    """How often something went back and forth, true to its changes.
-
-    Twenty changes between two states are ten rounds of "on and off", not
-    twenty; an odd count or more states than two is only told roughly.
-    """
-    if visited == 2 and changes % 2 == 0:
-        return _times(changes // 2)
-    return "a few times" if changes < 8 else "many times"
-
-
-def _minutes(seconds: float) -> int:
-    minutes = round(seconds / 60)
-    # Past ten minutes nobody counts single minutes.
-    return minutes if minutes <= 10 else 5 * round(minutes / 5)
-
-
-def span_words(seconds: float) -> str:
+def span_words(seconds: float, language: str | None = None) -> str:
     """A real length of time as told: "for a moment", "for about ten minutes"."""
-    if seconds < 10:
-        return "for a moment"
-    if seconds < 60:
-        return "briefly"
-    if seconds < 90:
-        return "for about a minute"
-    if seconds < 55 * 60:
-        return f"for about {number_words(_minutes(seconds))} minutes"
-    if seconds < 90 * 60:
-        return "for about an hour"
-    return f"for about {number_words(round(seconds / 3600))} hours"
+    return phrases(language).duration(seconds)
 
 
-def _presence_predicate(activity: Activity, rng: random.Random) -> str:
-    if activity.presence is Presence.ARRIVED:
-        return rng.choice(("came home", "got home", "was back home"))
-    return rng.choice(("left", "headed out", "went out"))
-
-
-@dataclass(slots=True)
-class _Clause:
-    """Part of a sentence: who did it (None: it happened) and what."""
-
-    subject: str | None
-    predicate: str
-    # When the first and the last change it tells happened (unix s): the
-    # connectives between clauses are chosen from these real gaps.
-    at: float = 0.0
-    until: float = 0.0
-    # Told after the time of day: "... at about two, and was left on".
-    tail: str = ""
-
-    def text(self) -> str:
-        predicate = self.predicate + self.tail
-        return f"{self.subject} {predicate}" if self.subject else predicate
-
-
-# Who tells what no verb table knows: the narrator, plainly.
-_I: Final = "I"
-
-
-def _saw(subject: str, old: str | None, new: str) -> _Clause:
-    """A change no table knows, told as what I saw, in neutral words."""
-    if old is None:
-        return _Clause(_I, f"saw {subject} change to {state_words(new)}")
-    return _Clause(
-        _I, f"saw {subject} change from {state_words(old)} to {state_words(new)}"
-    )
-
-
-def _change(
-    activity: Activity, old: str | None, subject: str, rng: random.Random
-) -> _Clause:
-    """One change, to the activity's last state, from `old`."""
-    new = activity.last_to
-    words = told_change(activity.domain, activity.device_class, old, new, subject, rng)
-    return _Clause(None, words) if words is not None else _saw(subject, old, new)
-
-
-def _told(  # noqa: PLR0911 - one return per way of telling it
-    activity: Activity, subject: str, rng: random.Random
-) -> _Clause:
-    """What happened to an entity, true to its states (verbs.py)."""
-    domain, cls, new = activity.domain, activity.device_class, activity.last_to
-    count = activity.changes
-    if count == 1:
-        return _change(activity, activity.first_from, subject, rng)
-    if not activity.is_churn():
-        if (
-            activity.first_from == new
-            and len(activity.states) == 2  # there and back
-            and (being := told_being(domain, cls, activity.states[0], subject))
-        ):
-            lasted = span_words(activity.last_at - activity.first_at)
-            return _Clause(None, f"{subject} was {being} {lasted}")
-        # A few changes: the last one tells where it ended.
-        return _change(activity, activity.states[-2], subject, rng)
-    visited = {*activity.states}
-    if activity.first_from is not None:
-        visited.add(activity.first_from)
-    if (words := told_churn(domain, cls, visited, subject)) is not None:
-        # Where it ended is what a listener wants to know next.
-        left = told_being(domain, cls, new, subject)
-        return _Clause(
-            None,
-            f"{words} {_cycles(count, len(visited))}",
-            tail="" if left is None else f", and was left {left}",
-        )
-    if domain in NUMERIC_DOMAINS and (
-        words := told_change(domain, cls, activity.first_from, new, subject, rng)
-    ):
-        return _Clause(None, words)
-    if (being := told_being(domain, cls, new, subject)) is not None:
-        return _Clause(None, f"{subject} changed {_times(count)} and ended up {being}")
-    return _Clause(
-        _I, f"saw {subject} change {_times(count)} and end up {state_words(new)}"
-    )
-
-
-def _subject(activity: Activity, people: Collection[str]) -> str:
-    """How a sentence names the entity: a person by name, a thing with "the"."""
-    if activity.domain == "person":
-        return activity.name
-    return f"the {_noun(activity.name, people)}"
-
-
-def _clause(activity: Activity, people: Collection[str], rng: random.Random) -> _Clause:
-    if activity.presence is not None:
-        return _Clause(activity.name, _presence_predicate(activity, rng))
-    subject = _subject(activity, people)
-    told = _told(activity, subject, rng)
-    if not activity.people:
-        return told
-    who = join_names(activity.people)
-    if activity.changes == 1 and (
-        active := told_by_person(
-            activity.domain, activity.device_class, activity.last_to, subject
-        )
-    ):
-        return _Clause(who, active)
-    separator = ", " if told.subject == _I else " "
-    return _Clause(
-        told.subject,
-        f"{told.predicate}{separator}at {who}'s request",
-        tail=told.tail,
-    )
-
-
-def _merged(clauses: list[_Clause]) -> list[_Clause]:
-    """Clauses of the same person in a row become one: "got home and ..."."""
-    merged: list[_Clause] = []
-    for clause in clauses:
-        if merged and clause.subject and merged[-1].subject == clause.subject:
-            last = merged[-1]
-            last.predicate += f"{last.tail} and {clause.predicate}"
-            last.tail = clause.tail
-            last.until = max(last.until, clause.until)
-        else:
-            merged.append(
-                _Clause(
-                    clause.subject,
-                    clause.predicate,
-                    clause.at,
-                    clause.until,
-                    clause.tail,
-                )
-            )
-    return merged
-
-
-def _listed(texts: list[str]) -> str:
-    return (
-        join_names(texts)
-        if len(texts) < 3
-        else ", ".join(texts[:-1]) + (f", and {texts[-1]}")
-    )
-
-
-def _chosen(activities: list[Activity]) -> list[Activity]:
-    """At most MAX_NARRATED activities: the most important, told in time order."""
-    if len(activities) <= MAX_NARRATED:
-        return activities
-    ranked = sorted(
-        activities,
-        key=lambda a: (a.presence is None, -a.importance, -a.changes, a.first_at),
-    )
-    keep = set(map(id, ranked[:MAX_NARRATED]))
-    return [activity for activity in activities if id(activity) in keep]
-
-
-def _connector(gap: float, rng: random.Random) -> str:
-    """What joins two clauses, the second `gap` seconds after the first ended.
-
-    A negative gap: the second began while the first was still going on.
-    """
-    if gap < 0:
-        return ", and meanwhile "
-    if gap < 10:
-        return rng.choice((", and ", ", and right then "))
-    if gap < 60:
-        return rng.choice((", and ", ", and a moment later "))
-    if gap < 10 * 60:
-        return rng.choice((", then ", "; soon after, "))
-    return f"; {span_words(gap).removeprefix('for ')} later, "
-
-
-def _later(gap: float, span: float, rng: random.Random) -> str:
-    """What opens the sentence of the rest, `gap` after the last clause told.
-
-    The rest itself lasted `span` seconds: spread out, it is told as a
-    stretch of time rather than as one moment.
-    """
-    if gap + span >= 30 * 60 and span >= 10 * 60:
-        return "Over the next while, "
-    if span >= 10 * 60:
-        return f"Over the following {number_words(_minutes(gap + span))} minutes, "
-    if gap < 0:
-        options: tuple[str, ...] = ("Meanwhile, ", "At about the same time, ")
-    elif gap < 60:
-        options = ("Around then, ", "At about the same time, ")
-    elif gap < 10 * 60:
-        options = ("Then ", "Soon after, ", "After that, ")
-    else:
-        options = (f"{_sentence(span_words(gap).removeprefix('for '))} later, ",)
-    return rng.choice(options)
-
-
-def _closing(facts: _Facts, emotion: str, persona: str, rng: random.Random) -> str:
-    part = str(facts.time_of_day)
-    options: tuple[str, ...]
-    if emotion == "concerned":
-        options = (
-            "That worried me; I hope everything is all right.",
-            "I'll keep a closer eye on that.",
-            "It unsettled me a little, and I'd like to know it was nothing.",
-        )
-    elif emotion == "curious":
-        options = (
-            "I wonder what that was about.",
-            "Something to keep an eye on, I think.",
-            f"A little unusual for the {part}, it seems to me.",
-        )
-    elif facts.arrivals:
-        options = (
-            f"I liked having people home again this {part}.",
-            "It's nice when the house fills up again; I enjoy that.",
-            "The house felt livelier after that, and so did I.",
-        )
-    elif facts.departures:
-        options = (
-            "The house grew quiet after that, and I kept it company.",
-            "It felt a little empty to me afterwards.",
-            f"I kept the house company for the rest of the {part}.",
-        )
-    else:
-        options = (
-            f"The {part} felt calm to me.",
-            "Nothing else happened, and I let the house rest.",
-            f"An ordinary {part}, the kind I, {persona}, have come to enjoy.",
-        )
-    return rng.choice(options)
+def join_names(names: Sequence[str], language: str | None = None) -> str:
+    """ "Anna", "Anna and Ben", "Anna, Ben, and Cara"."""
+    return phrases(language).join(list(names))
 
 
 def _seed(segment: Segment) -> int:
@@ -677,78 +347,115 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _chosen(items: list[Told]) -> tuple[Told, list[Told], list[Told]]:
+    """The lead, the others told (time order) and those left out.
+
+    The main thing leads (something significant, an arrival or departure,
+    going to bed or getting up, an outside door), the earliest of its rank.
+    """
+    ranked = sorted(items, key=lambda item: (item.rank, -item.importance, item.at))
+    lead, rest = ranked[0], ranked[1:]
+    kept = rest[: MAX_NARRATED - 1]
+    left_out = rest[MAX_NARRATED - 1 :]
+    return lead, sorted(kept, key=lambda item: item.at), left_out
+
+
+def _day_words(facts: _Facts, p: Phrases) -> str:
+    weekday = p["weekdays"][facts.weekday_index]
+    part = p["parts"][str(facts.time_of_day)]
+    day = p["day"]
+    # German says "am Dienstagabend" but "in der Dienstagnacht".
+    template = day[str(facts.time_of_day)] if isinstance(day, dict) else day
+    return str(template).format(weekday=weekday, part=part)
+
+
+def _clause(text: str, p: Phrases) -> str:
+    """A told item after a colon: German starts a whole sentence there upper case."""
+    return _sentence(text) if p["capital_clause"] else text
+
+
+def _left_out_sentence(told: list[Told], left_out: list[Told], p: Phrases) -> str:
+    """What was not told, counted in things (entities) not told otherwise."""
+    shown = frozenset().union(*(item.entities for item in told))
+    things = frozenset().union(*(item.entities for item in left_out)) - shown
+    labels = list(dict.fromkeys(item.label for item in left_out if item.label))[:2]
+    if not things or not labels:
+        return str(p["others"]["more"])
+    key = "1" if len(things) == 1 else "n"
+    return str(p["others"][key]).format(n=p.number(len(things)), names=p.join(labels))
+
+
 def narrate(
     segment: Segment,
     *,
     persona: str,
     tz: tzinfo,
     rules: SegmentationRules = DEFAULT_RULES,
+    language: str | None = None,
+    unusual: Collection[str] = (),
 ) -> Narration:
-    """The template narrator: a first-person memory of the segment."""
+    """The template narrator: a first-person memory of the segment.
+
+    `language` is Home Assistant's (phrases.*.json); `unusual` the entity ids
+    whose changes are unusual for this home at that hour (routine.py).
+    """
+    p = phrases(language)
     facts = _facts(segment, tz, rules)
     rng = random.Random(_seed(segment))  # noqa: S311 - wording, not secrets
-    emotion = _rule_emotion(facts)
-    chosen = _chosen(facts.activities)
-    clauses: list[_Clause] = []
-    for position, activity in enumerate(chosen):
-        clause = _clause(activity, facts.people, rng)
-        # Times where they matter: the opening, arrivals, departures and
-        # anything significant.
-        if (
-            position == 0
-            or activity.presence is not None
-            or activity.importance > rules.significant_importance
-        ):
-            clause.predicate += " " + spoken_time(
-                local_time(activity.first_at, tz), rng
-            )
-        clause.at, clause.until = activity.first_at, activity.last_at
-        clauses.append(clause)
-    merged = _merged(clauses)
-    day = f"{facts.weekday} {facts.time_of_day}"
-    lead = rng.choice(("", "I noticed that ", "I saw that "))
-    if merged[0].subject == _I:
-        lead = ""  # not "I noticed that I saw..."
-    if rng.random() < 0.5:
-        opening = f"On {day}, {lead}{merged[0].text()}"
-    else:
-        opening = f"It was {day} when {merged[0].text()}"
-    if len(merged) > 1:
-        gap = merged[1].at - merged[0].until
-        opening += _connector(gap, rng) + merged[1].text()
+    items = told_items(
+        segment.events, phrases=p, tz=tz, rng=rng, people=facts.people, rules=rules
+    )
+    unusual_items = [item for item in items if item.entities & set(unusual)]
+    is_unusual = bool(unusual_items)
+    emotion = _rule_emotion(facts, unusual=is_unusual)
+    lead, others, left_out = _chosen(items)
+    # Not "I noticed that I saw ...".
+    lead_words = "" if p.first_person.match(lead.text) else p.pick("leads", rng)
+    opening = str(rng.choice(p["openings"])).format(
+        day=_day_words(facts, p), lead=lead_words, clause=_clause(lead.text, p)
+    )
     sentences = [_sentence(opening)]
-    rest = [clause.text() for clause in merged[2:]]
-    told = merged[:2]
-    left_out = len(facts.activities) - len(chosen)
+    previous = lead
+    for item in others:
+        if item.at < lead.at and previous is lead:
+            prefix = p.pick("also_before", rng)
+        elif item.text.endswith(previous.text[-12:]) or (
+            abs(item.at - previous.at) < 60
+        ):
+            prefix = p.pick("also_same_time", rng)
+        else:
+            prefix = p.pick("also", rng)
+            if prefix.startswith(("Later", "Danach")) and item.at <= previous.until:
+                prefix = str(p["also"][0])
+        sentences.append(prefix + (_clause(item.text, p) if prefix else item.text))
+        previous = item
     if left_out:
-        rest.append(
-            rng.choice(
-                (
-                    f"{number_words(left_out)} smaller things changed around the house",
-                    "a few other things changed around the house",
-                )
-            )
-        )
-    if len(merged) > 2:  # more than the opening's two clauses
-        later = merged[2:]
-        gap = later[0].at - max(clause.until for clause in told)
-        span = max(clause.until for clause in later) - later[0].at
-        sentences.append(_later(gap, span, rng) + _listed(rest))
-    elif rest:
-        # Only the smaller things: no time is told for them.
-        sentences.append(rng.choice(("Besides that, ", "Also, ")) + _listed(rest))
-    sentences.append(_closing(facts, emotion, persona, rng))
-    content = ". ".join(sentence.rstrip(".") for sentence in sentences) + "."
+        sentences.append(_sentence(_left_out_sentence([lead, *others], left_out, p)))
+    closing_key = (
+        "concerned"
+        if emotion == "concerned"
+        else "unusual"
+        if is_unusual
+        else "ordinary"
+    )
+    closing = str(rng.choice(p["closings"][closing_key])).format(
+        part=p["parts"][str(facts.time_of_day)], persona=persona
+    )
+    if closing:
+        sentences.append(closing)
+    content = " ".join(
+        _sentence(sentence.rstrip(".").rstrip(",")) + "." for sentence in sentences
+    )
     kind, weight_class = _rule_class(facts)
     return facts.narration(
         content=content,
-        summary=summarize(sentences[0] + "."),
+        summary=summarize(_sentence(opening.rstrip(".").rstrip(",")) + "."),
         kind=kind,
         weight_class=weight_class,
-        importance=_rule_importance(segment, facts),
+        importance=_rule_importance(segment, facts, items, unusual=is_unusual),
         emotion=emotion,
         people=facts.people,
-        tags=facts.tags,
+        tags=(*facts.tags, "unusual")[:MAX_TAGS] if is_unusual else facts.tags,
     )
 
 
@@ -780,14 +487,16 @@ def describe_events(
             )
             # What the change means, so the AI need not guess ("on" for a
             # TV is not "went quiet"); the rng only picks among synonyms.
-            meaning = _change(
-                activity,
+            meaning = told_change(
+                activity.domain,
+                activity.device_class,
                 activity.first_from,
+                activity.last_to,
                 activity.name,
                 random.Random(0),  # noqa: S311
             )
-            if meaning.subject is None:
-                change += f" (meaning: {quote(meaning.predicate)})"
+            if meaning is not None:
+                change += f" (meaning: {quote(meaning)})"
         else:
             end = local_time(activity.last_at, tz).strftime("%H:%M")
             start = f"{start}-{end}"
@@ -810,6 +519,7 @@ def generation_instructions(
     persona: str,
     tz: tzinfo,
     rules: SegmentationRules = DEFAULT_RULES,
+    language: str | None = None,
 ) -> str:
     """What the AI Task is asked for one segment."""
     facts = _facts(segment, tz, rules)
@@ -834,7 +544,12 @@ def generation_instructions(
         '- Speak as yourself ("I noticed...", "it seems..."): warm and observant; '
         "mention a mood or a pattern when one shows, and say when you are unsure.\n"
         "- One to three natural sentences. No minute-exact times, no device ids, "
-        "no technical states, no lists.\n"
+        "no technical states, no lists. Every time, duration and count you "
+        "state must be true of the lines above; tell what people did (someone "
+        "was busy in the kitchen), not what sensors did.\n"
+        f"- Write in the language with the code {quote(language or 'en')}.\n"
+        "- Say something is unusual, or feel anything about it, only when the "
+        "lines above show it; an ordinary day is told plainly (emotion neutral).\n"
         "- memory_type: significant for safety or unusual events, routine for "
         "the everyday rhythm, preference only when a clear liking shows, "
         "transient for trivial moments, observation otherwise.\n"

@@ -21,6 +21,8 @@ from enum import StrEnum
 import itertools
 from typing import TYPE_CHECKING, Final
 
+from .event_buffer import is_activity_sensor
+
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
@@ -273,8 +275,11 @@ def _break_reason(  # noqa: PLR0911 - one return per rule
     first, last = current[0], current[-1]
     # The same rule, checked first, that closes the open segment once it has
     # been quiet (`_open_segment_closes`): a backlog read at once segments as
-    # the observer would have live, with the same reasons.
-    if _quiet_closes(first, last, event.at - last.at, rules):
+    # the observer would have live, with the same reasons. A sensor that saw
+    # someone all along (its merged pulses, event_buffer) is no quiet.
+    if not _stretch_open(current) and _quiet_closes(
+        first, last, event.at - last.at, rules
+    ):
         return BreakReason.QUIET
     if len(current) >= rules.max_events:
         return BreakReason.MAX_EVENTS
@@ -284,7 +289,10 @@ def _break_reason(  # noqa: PLR0911 - one return per rule
         return BreakReason.TIME_OF_DAY
     if not _is_trigger(event, rules):
         return None
-    if _is_trigger(first, rules) and event.at - first.at <= rules.trigger_group_s:
+    # The segment began with a trigger (after the doors that opened for it):
+    # another within a few minutes joins it.
+    lead = next((e for e in current if not _is_opening(e)), first)
+    if _is_trigger(lead, rules) and event.at - lead.at <= rules.trigger_group_s:
         return None
     match presence_change(event):
         case Presence.ARRIVED:
@@ -327,8 +335,14 @@ def ready_segments(
     current: list[ObservedEvent] = []
     for event in settled:
         if current and (reason := _break_reason(current, event, tz, rules)):
-            closed.append(_segment(current, reason, tz))
-            current = []
+            carried = (
+                _carried_doors(current, event, rules)
+                if reason in {BreakReason.ARRIVAL, BreakReason.DEPARTURE}
+                else []
+            )
+            if current:
+                closed.append(_segment(current, reason, tz))
+            current = carried
         current.append(event)
     if current and (
         reason := _open_segment_closes(
@@ -353,7 +367,7 @@ def _open_segment_closes(
     """Whether the last segment can grow no more, and why."""
     first, last = current[0], current[-1]
     # Unread events may follow closely: the quiet cannot be judged.
-    if following is not None or not more_after:
+    if (following is not None or not more_after) and not _stretch_open(current):
         gap = float("inf") if following is None else following.at - last.at
         if _quiet_closes(first, last, gap, rules):
             return BreakReason.QUIET
@@ -362,6 +376,36 @@ def _open_segment_closes(
     if horizon - first.at >= rules.max_span_s:
         return BreakReason.MAX_SPAN
     return None
+
+
+def _stretch_open(current: list[ObservedEvent]) -> bool:
+    """A motion, occupancy or presence sensor of `current` is still on: it
+    sees someone (its pulses are merged into one stretch, event_buffer), so
+    the time since the segment's last row is no quiet."""
+    last: dict[str, str] = {}
+    for event in current:
+        if is_activity_sensor(event.domain, event.device_class):
+            last[event.entity_id] = event.new_state
+    return "on" in last.values()
+
+
+def _is_opening(event: ObservedEvent) -> bool:
+    return event.domain == "binary_sensor" and event.device_class in _OPENING_CLASSES
+
+
+def _carried_doors(
+    current: list[ObservedEvent], trigger: ObservedEvent, rules: SegmentationRules
+) -> list[ObservedEvent]:
+    """The doors that opened just before someone came or went: they belong
+    with the arrival or departure, so they leave `current` for its segment."""
+    carried: list[ObservedEvent] = []
+    while (
+        current
+        and _is_opening(current[-1])
+        and trigger.at - current[-1].at <= rules.trigger_group_s
+    ):
+        carried.insert(0, current.pop())
+    return carried
 
 
 def _quiet_closes(

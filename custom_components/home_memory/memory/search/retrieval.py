@@ -23,9 +23,10 @@ from ..common.values import Caller, Memory, MemoryFilter, Page, ScoredMemory, Ti
 from ..scoring import decay
 from ..text.quoting import data_block, quote
 from ..text.validation import readable
+from .people import named_people
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Sequence
+    from collections.abc import Callable, Iterator, Sequence
 
     import numpy.typing as npt
 
@@ -52,6 +53,9 @@ _SKIP_UTTERANCE = re.compile(
 )
 
 CURSOR_TTL_SECONDS = 15 * 60
+# "When did ... last": memories at least this share of the best relevance
+# are answers, ordered by when they happened (docs/time.md).
+NEWEST_FIRST_SHARE = 0.75
 CONTEXT_HEADER = "Relevant background:"
 MAX_CURSORS = 256
 
@@ -260,8 +264,13 @@ class Retriever:
         *,
         pool: int | None,
         min_relevance: float,
+        newest_first: bool = False,
     ) -> _Ranking:
-        """Candidates scored from a few columns, best first, not yet fetched."""
+        """Candidates scored from a few columns, best first, not yet fetched.
+
+        `newest_first`: the best matches by the time they happened, latest
+        first ("when did ... last").
+        """
         query = readable(query)  # text from anywhere; the model cannot take all
         flt = flt or MemoryFilter()
         pool = pool or self.config.candidate_pool
@@ -282,8 +291,43 @@ class Retriever:
             fused = self._with_thread_neighbours(
                 query, query_vector, caller, flt, vector, keyword, fused
             )
+        if flt.happened_after is not None or flt.happened_before is not None:
+            # A time window: what happened then is a candidate, however few
+            # words it shares with the question ("what happened yesterday").
+            for rowid in candidates.window_candidates(caller, flt, pool):
+                fused.setdefault(rowid, Relevance(0.0, None, None, own=0.0))
+        if self.config.person_weight > 0 and fused:
+            fused = self._about_named_people(query, fused)
         kept = {rowid: rel for rowid, rel in fused.items() if rel.own >= min_relevance}
-        return self._score(candidates.score_fields(list(kept)), kept, self.store.now())
+        ranking = self._score(
+            candidates.score_fields(list(kept)), kept, self.store.now()
+        )
+        return self._newest_first(ranking) if newest_first else ranking
+
+    def _newest_first(self, ranking: _Ranking) -> _Ranking:
+        """ "The last time ...": of the memories about as relevant as the best
+        (NEWEST_FIRST_SHARE of its relevance), the latest event first; the
+        others after them, by score."""
+        if not ranking.rowids:
+            return ranking
+        best = max(r.relevance for r in ranking.relevance)
+        happened = self._candidates.happened_at(ranking.rowids)
+        answers = [
+            i
+            for i, relevance in enumerate(ranking.relevance)
+            if relevance.relevance >= NEWEST_FIRST_SHARE * best
+        ]
+        answers.sort(key=lambda i: -happened.get(ranking.rowids[i], 0.0))
+        chosen = set(answers)
+        order = answers + [i for i in range(len(ranking)) if i not in chosen]
+        return _Ranking(
+            rowids=[ranking.rowids[i] for i in order],
+            relevance=[ranking.relevance[i] for i in order],
+            score=[ranking.score[i] for i in order],
+            decay=[ranking.decay[i] for i in order],
+            recency=[ranking.recency[i] for i in order],
+            access_bonus=[ranking.access_bonus[i] for i in order],
+        )
 
     def _materialize(
         self, ranking: _Ranking, start: int, stop: int
@@ -360,6 +404,28 @@ class Retriever:
             smoothed[rowid] = own._replace(relevance=own.relevance + weight * borrowed)
         return smoothed
 
+    def _about_named_people(
+        self, query: str, fused: dict[int, Relevance]
+    ) -> dict[int, Relevance]:
+        """Put memories about a person the query names ahead (search/people.py).
+
+        Each such memory's relevance grows by `person_weight` of itself: a
+        share, not a constant, so an unrelated memory about that person stays
+        behind a related one about someone else. Its own relevance (what the
+        floors compare) is left as it is.
+        """
+        people = self._candidates.people_of(list(fused))
+        named = named_people(query, {p for found in people.values() for p in found})
+        if not named:
+            return fused
+        factor = 1.0 + self.config.person_weight
+        return {
+            rowid: relevance._replace(relevance=relevance.relevance * factor)
+            if not named.isdisjoint(people.get(rowid, ()))
+            else relevance
+            for rowid, relevance in fused.items()
+        }
+
     def _score(
         self, columns: ScoreColumns, relevance: dict[int, Relevance], now: float
     ) -> _Ranking:
@@ -426,6 +492,7 @@ class Retriever:
         offset: int = 0,
         min_relevance: float | None = None,
         record_access: bool = True,
+        newest_first: bool = False,
     ) -> Page[ScoredMemory]:
         """Ranked memories for an explicit search ("what did I say about X")."""
         ranked = self._ranked(
@@ -436,6 +503,7 @@ class Retriever:
             min_relevance=self.config.search_min_relevance
             if min_relevance is None
             else min_relevance,
+            newest_first=newest_first,
         )
         # Only the page asked for is fetched in full.
         items = self._materialize(ranked, offset, offset + limit)
@@ -461,8 +529,16 @@ class Retriever:
         token_budget: int | None = None,
         min_relevance: float | None = None,
         record_access: bool = True,
+        flt: MemoryFilter | None = None,
+        newest_first: bool = False,
+        when: Callable[[Memory], str] | None = None,
     ) -> ContextResult:
-        """The few relevant memories for one user turn, formatted as background."""
+        """The few relevant memories for one user turn, formatted as background.
+
+        `flt` and `newest_first`: the window and order the utterance's time
+        words chose; `when` says when each memory's event happened, put
+        before its text ("(yesterday evening, a little after six)").
+        """
         if never_needs_memory(utterance, intent):
             return ContextResult([], "", skipped_reason="intent")
         cfg = self.config
@@ -475,12 +551,20 @@ class Retriever:
         lines: list[str] = []
         used = estimate_tokens("\n".join(data_block(CONTEXT_HEADER, ["x"])))
         for item in self._in_order(
-            self._ranked(utterance, caller, None, pool=None, min_relevance=floor)
+            self._ranked(
+                utterance,
+                caller,
+                flt,
+                pool=None,
+                min_relevance=floor,
+                newest_first=newest_first,
+            )
         ):
             if len(chosen) >= max_memories:
                 break
             # Quoted: a memory's text can never start a line of its own.
-            line = f"- {quote(item.memory.summary)}"
+            said = "" if when is None else f"({when(item.memory)}) "
+            line = f"- {said}{quote(item.memory.summary)}"
             cost = estimate_tokens(line)
             if used + cost > budget:
                 continue
@@ -496,7 +580,13 @@ class Retriever:
     # -- progressive narrowing ------------------------------------------------------
 
     def start_progressive(
-        self, query: str, caller: Caller, flt: MemoryFilter | None = None
+        self,
+        query: str,
+        caller: Caller,
+        flt: MemoryFilter | None = None,
+        *,
+        min_relevance: float | None = None,
+        newest_first: bool = False,
     ) -> ProgressivePage:
         """First batch of a search the user narrows conversationally."""
         ranking = self._ranked(
@@ -504,7 +594,10 @@ class Retriever:
             caller,
             flt,
             pool=None,
-            min_relevance=self.config.search_min_relevance,
+            min_relevance=self.config.search_min_relevance
+            if min_relevance is None
+            else min_relevance,
+            newest_first=newest_first,
         )
         ids = self.store.ids_of(ranking.rowids)
         entries = [

@@ -203,6 +203,20 @@ class CandidateQueries:
             ).fetchall()
         return {int(row[0]): (row[1], row[2]) for row in rows}
 
+    def people_of(self, rowids: Sequence[int]) -> dict[int, list[str]]:
+        """The people each of these memories is about (those with any)."""
+        if not rowids:
+            return {}
+        found: dict[int, list[str]] = {}
+        with self._read() as conn:
+            for rowid, person in conn.execute(
+                "SELECT memory_rowid, person FROM memory_people "
+                f"WHERE memory_rowid IN ({','.join('?' * len(rowids))})",
+                list(rowids),
+            ):
+                found.setdefault(int(rowid), []).append(str(person))
+        return found
+
     def vector_candidates(
         self,
         query: npt.NDArray[np.float32],
@@ -272,6 +286,31 @@ class CandidateQueries:
         scores = matrix @ np.asarray(query, dtype=np.float32)
         order = np.argsort(-scores, kind="stable")[:limit]
         return [(int(blobs[i][0]), float(scores[i])) for i in order]
+
+    def window_candidates(
+        self, caller: Caller, flt: MemoryFilter, limit: int
+    ) -> list[int]:
+        """The rows in the filter's event-time window, latest event first."""
+        where, params = filter_sql(flt, caller, self._clock())
+        with self._read() as conn:
+            rows = conn.execute(
+                f"SELECT m.rowid FROM memories m WHERE {where} "
+                "ORDER BY m.happened_at DESC, m.rowid DESC LIMIT ?",
+                [*params, limit],
+            ).fetchall()
+        return [int(row[0]) for row in rows]
+
+    def happened_at(self, rowids: Sequence[int]) -> dict[int, float]:
+        """When each of these memories' events began (unix seconds)."""
+        if not rowids:
+            return {}
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT rowid, happened_at FROM memories WHERE rowid IN "
+                f"({','.join('?' * len(rowids))})",
+                list(rowids),
+            ).fetchall()
+        return {int(rowid): float(at) for rowid, at in rows}
 
     def similarities(
         self, query: npt.NDArray[np.float32], rowids: Sequence[int]

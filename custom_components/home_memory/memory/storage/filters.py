@@ -65,14 +65,23 @@ def filter_sql(flt: MemoryFilter, caller: Caller, now: float) -> tuple[str, list
     if flt.min_importance is not None:
         clauses.append("m.importance >= ?")
         params.append(flt.min_importance)
-    if flt.created_after is not None:
-        clauses.append("m.created_at >= ?")
-        params.append(to_timestamp(flt.created_after))
-    if flt.created_before is not None:
-        clauses.append("m.created_at < ?")
-        params.append(to_timestamp(flt.created_before))
+    _windows(flt, clauses, params)
     if flt.origins:
         clauses.append(
             "(" + " OR ".join(ORIGIN_SQL[origin] for origin in flt.origins) + ")"
         )
     return " AND ".join(clauses), params
+
+
+def _windows(flt: MemoryFilter, clauses: list[str], params: list[Any]) -> None:
+    """Write time, then event time: a memory's span overlaps [after, before)."""
+    for ends, starts, after, before in (
+        ("m.created_at", "m.created_at", flt.created_after, flt.created_before),
+        ("m.happened_until", "m.happened_at", flt.happened_after, flt.happened_before),
+    ):
+        if after is not None:
+            clauses.append(f"{ends} >= ?")
+            params.append(to_timestamp(after))
+        if before is not None:
+            clauses.append(f"{starts} < ?")
+            params.append(to_timestamp(before))

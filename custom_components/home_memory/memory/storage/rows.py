@@ -52,7 +52,8 @@ COLUMNS = (
     "effective_importance, emotion, people, location, time_of_day, day_type, tags, "
     "source, source_ids, speaker, owner, visibility, segment_start, segment_end, "
     "created_at, updated_at, last_accessed_at, access_count, expires_at, tier, "
-    "deleted_at, deleted_by, archived_at, embedding_model, version, thread"
+    "deleted_at, deleted_by, archived_at, embedding_model, version, thread, "
+    "happened_at, happened_until"
 )
 
 
@@ -97,6 +98,8 @@ class MemoryRows:
             embedding_model=row[30],
             version=row[31],
             thread=row[32],
+            happened_at=from_timestamp(row[33]),  # type: ignore[arg-type]
+            happened_until=from_timestamp(row[34]),  # type: ignore[arg-type]
         )
 
     def fetch_one(self, conn: sqlite3.Connection, rowid: int) -> Memory:

@@ -308,6 +308,47 @@ def _migrate_to_6(conn: sqlite3.Connection) -> None:
     _run_script(conn, _V6)
 
 
+_V7 = """
+-- This home's routine, learnt from its own history (observation/routine.py):
+-- for each entity and local hour of the week (0 = Monday 00:00), on how
+-- many days it changed then. Updated in the transaction that writes an
+-- observed memory, so each told change counts once; it outlives the memories
+-- (a purge does not make the routine forget).
+CREATE TABLE observed_routine (
+    entity_id TEXT NOT NULL,
+    slot INTEGER NOT NULL,
+    days INTEGER NOT NULL,
+    last_day TEXT NOT NULL,
+    PRIMARY KEY (entity_id, slot)
+) WITHOUT ROWID;
+-- The buffer's latest changes of one entity (pulse merging, event_buffer).
+CREATE INDEX observed_events_entity ON observed_events(entity_id, at);
+"""
+
+
+def _migrate_to_7(conn: sqlite3.Connection) -> None:
+    _run_script(conn, _V7)
+
+
+_V8 = """
+-- Event time: when what a memory is about happened (an observed segment's
+-- start and end, the moment something was said, a time a statement names),
+-- apart from when it was written. Time windows of search and list read it:
+-- a memory is in [after, before) when its span overlaps it. Memories from
+-- before this version happened when they were written.
+ALTER TABLE memories ADD COLUMN happened_at REAL;
+ALTER TABLE memories ADD COLUMN happened_until REAL;
+UPDATE memories SET
+    happened_at = coalesce(segment_start, created_at),
+    happened_until = coalesce(segment_end, segment_start, created_at);
+CREATE INDEX memories_happened ON memories(happened_at, happened_until);
+"""
+
+
+def _migrate_to_8(conn: sqlite3.Connection) -> None:
+    _run_script(conn, _V8)
+
+
 # MIGRATIONS[n] takes the database from version n to n + 1.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _migrate_to_1,
@@ -316,6 +357,8 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _migrate_to_4,
     _migrate_to_5,
     _migrate_to_6,
+    _migrate_to_7,
+    _migrate_to_8,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

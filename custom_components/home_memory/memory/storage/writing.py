@@ -71,6 +71,23 @@ def _as_told(item: NewMemory) -> NewMemory:
     return replace(item, content=as_statement(item.content, private=private))
 
 
+def happened(item: NewMemory, now: float) -> dict[str, float]:
+    """A new memory's event time: as given, else its segment's, else now.
+
+    A moment (no end given) lasts until itself; a given start after the
+    segment's end still ends no earlier than it starts.
+    """
+    start = to_timestamp(item.happened_at)
+    if start is None:
+        start = to_timestamp(item.segment_start)
+    end = to_timestamp(item.happened_until)
+    if end is None and item.happened_at is None:
+        end = to_timestamp(item.segment_end)
+    if start is None:
+        start = now
+    return {"happened_at": start, "happened_until": max(start, end or start)}
+
+
 class Writing:
     """Create: insert a memory, or fold a statement into the one it repeats."""
 
@@ -110,8 +127,20 @@ class Writing:
             raise InvalidMemoryError("visibility", "a private memory needs an owner")
         if new.id is not None:
             clean_text("id", new.id, MAX_LABEL_CHARS)
-        for name in ("segment_start", "segment_end", "expires_at"):
+        for name in (
+            "segment_start",
+            "segment_end",
+            "expires_at",
+            "happened_at",
+            "happened_until",
+        ):
             to_timestamp(getattr(new, name))
+        if (
+            new.happened_at is not None
+            and new.happened_until is not None
+            and new.happened_until < new.happened_at
+        ):
+            raise InvalidMemoryError("happened_until", "is before happened_at")
         return replace(
             new,
             content=content,
@@ -336,4 +365,5 @@ class Writing:
             "embedding_model": None,
             "version": 1,
             "thread": item.thread,
+            **happened(item, now),
         }

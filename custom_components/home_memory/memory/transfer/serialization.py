@@ -193,7 +193,18 @@ def memory_from_dict(data: dict[str, Any]) -> tuple[NewMemory, dict[str, Any]]:
         segment_end=_time(data, "segment_end"),
         expires_at=_time(data, "expires_at"),
         thread=_text(data, "thread", MAX_LABEL_CHARS),
+        # An export from before event times: its segment's (the writer takes
+        # them), else it happened when it was written.
+        happened_at=_time(data, "happened_at")
+        or (None if data.get("segment_start") else _time(data, "created_at")),
+        happened_until=_time(data, "happened_until"),
     )
+    if (
+        new.happened_at is not None
+        and new.happened_until is not None
+        and new.happened_until < new.happened_at
+    ):
+        raise InvalidMemoryError("happened_until", "is before happened_at")
     extra: dict[str, Any] = {}
     for name in _TIME_FIELDS:
         if (moment := _time(data, name)) is not None:

@@ -1,0 +1,166 @@
+"""The built-in agent's sentences and spoken answers, one file per language.
+
+`sentences/<language>.yaml` (hassil templates, laid out as in
+home-assistant-intents) holds a language's trigger sentences per intent, its
+questions, the words that mark a private memory or mean "that", and every
+answer the sentences speak. Adding a language is adding a file. Triggers
+listen in every language at once (Home Assistant's sentence triggers have no
+language); questions and answers follow the conversation's language, with
+English where there is no file for it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+import re
+from typing import TYPE_CHECKING, Any, Final
+
+from hassil import Intents, recognize_best
+from homeassistant.util.yaml import load_yaml_dict
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+
+    from hassil.recognize import RecognizeResult
+
+FOLDER: Final = Path(__file__).parent.parent / "sentences"
+FALLBACK_LANGUAGE: Final = "en"
+
+
+def _alternatives(words: Iterable[str]) -> str:
+    """A regex alternation of `words`, longest first, each as written."""
+    return "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
+
+
+@dataclass(frozen=True, slots=True)
+class Wording:
+    """One language's answers and words, and its questions."""
+
+    language: str
+    responses: Mapping[str, str]
+    that_words: frozenset[str]
+    questions: Intents
+    _private: re.Pattern[str]
+    _leading: re.Pattern[str]
+    _article: re.Pattern[str]
+
+    def say(self, key: str, **values: object) -> str:
+        """The answer `key` with its {names} filled in (values are never parsed)."""
+        return self.responses[key].format_map(values)
+
+    def private_split(self, content: str) -> tuple[bool, str]:
+        """Whether `content` starts with a private marker, and content without it.
+
+        "remember privately that my PIN is 4711" must never become a household
+        memory "Privately that our PIN is 4711." that everyone hears.
+        """
+        if (match := self._private.match(content)) is None:
+            return False, content
+        return True, content[match.end() :]
+
+    def without_leading(self, content: str) -> str:
+        """`content` without a leading "that" ("remember that that ...")."""
+        return self._leading.sub("", content, count=1)
+
+    def without_article(self, name: str) -> str:
+        """`name` as Home Assistant may know it: no article, case or spacing."""
+        bare = self._article.sub("", " ".join(name.casefold().split()), count=1)
+        return bare.strip(" .,!?;:")
+
+    def question(self, text: str) -> RecognizeResult | None:
+        """The question `text` asks, if it is one of this language's."""
+        return recognize_best(text, self.questions, language=self.language)
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """Sentences (of every language) that call `intent_type` with `slots`."""
+
+    intent_type: str
+    sentences: tuple[str, ...]
+    slots: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class SentenceFiles:
+    """Every language's sentence file, read."""
+
+    wordings: Mapping[str, Wording]
+    triggers: tuple[Trigger, ...]
+
+    def wording(self, language: str | None) -> Wording:
+        """The wording for `language` ("de-CH" takes "de"), else English."""
+        return self.wording_for(language) or self.wordings[FALLBACK_LANGUAGE]
+
+    def wording_for(self, language: str | None) -> Wording | None:
+        """The wording for `language` ("de-CH" takes "de"), None if it has none."""
+        if language:
+            tag = language.replace("_", "-").casefold()
+            for candidate in (tag, tag.split("-", 1)[0]):
+                if candidate in self.wordings:
+                    return self.wordings[candidate]
+        return None
+
+
+def _wording(language: str, data: Mapping[str, Any]) -> Wording:
+    words = data["words"]
+    leading = _alternatives(words["leading"])
+    return Wording(
+        language=language,
+        responses=dict(data["responses"]),
+        that_words=frozenset(word.casefold() for word in words["that"]),
+        questions=Intents.from_dict(
+            {
+                "language": language,
+                "intents": data["questions"],
+                "lists": data["lists"],
+            }
+        ),
+        _private=re.compile(
+            rf"^\W*(?:(?:{leading})\W+)?(?:{_alternatives(words['private'])})"
+            rf"\b[\W_]*(?:(?:{leading})\b\W*)?",
+            re.IGNORECASE,
+        ),
+        _leading=re.compile(rf"^\W*(?:{leading})\b", re.IGNORECASE),
+        _article=re.compile(rf"^(?:{_alternatives(words['articles'])})\s+"),
+    )
+
+
+def _triggers(files: Iterable[Mapping[str, Any]]) -> tuple[Trigger, ...]:
+    """One trigger per intent and fixed slots, with every language's sentences.
+
+    Every matching trigger runs, so "1" in two languages must be one trigger.
+    """
+    grouped: dict[tuple[str, str], tuple[str, dict[str, Any], list[str]]] = {}
+    for data in files:
+        for intent_type, intent_data in data["intents"].items():
+            for block in intent_data["data"]:
+                slots = dict(block.get("slots", {}))
+                key = (intent_type, repr(sorted(slots.items())))
+                _, _, sentences = grouped.setdefault(key, (intent_type, slots, []))
+                sentences.extend(
+                    sentence
+                    for sentence in block["sentences"]
+                    if sentence not in sentences
+                )
+    return tuple(
+        Trigger(intent_type, tuple(sentences), slots)
+        for intent_type, slots, sentences in grouped.values()
+    )
+
+
+@cache
+def load_sentence_files() -> SentenceFiles:
+    """Read every sentence file (blocking: run it in the executor)."""
+    files: dict[str, dict[str, Any]] = {}
+    for path in sorted(FOLDER.glob("*.yaml")):
+        data = dict(load_yaml_dict(path))
+        files[data["language"]] = data
+    return SentenceFiles(
+        wordings={
+            language: _wording(language, data) for language, data in files.items()
+        },
+        triggers=_triggers(files.values()),
+    )

@@ -1,0 +1,692 @@
+"""What people did, from what sensors did: a segment's events as told items.
+
+A memory tells what a person would: someone came home, went to bed, was busy
+in the kitchen for twenty minutes, was up at night for the bathroom; not
+that a motion sensor changed seven times. This module groups a segment's
+events into `Told` items, each with its own time and duration taken from its
+own events, so every number a memory states is true of what it tells
+(faithfulness.py checks that):
+
+- arrivals and departures of people (with the outside door they used);
+- an outside door opening alone: someone may have come or gone;
+- bed and seat mats (occupancy sensors named like a bed, couch or chair):
+  going to bed, getting up, up at night, sitting on the couch;
+- motion and occupancy sensors and the small contacts of a room (cupboards,
+  the fridge) as activity and place: someone was busy in the kitchen;
+- everything else by its verb table (verbs.py), counted truthfully.
+
+The sensor detail stays with the memory as its provenance (event_buffer).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+from .event_buffer import is_activity_sensor
+from .phrases import Phrases, keywords, names_one_of
+from .segmentation import (
+    DEFAULT_RULES,
+    Activity,
+    Presence,
+    SegmentationRules,
+    compress,
+    is_night,
+    local_time,
+    presence_change,
+    worth_remembering,
+)
+from .verbs import (
+    NUMERIC_DOMAINS,
+    state_words,
+    told_being,
+    told_by_person,
+    told_change,
+    told_churn,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Collection, Sequence
+    from datetime import tzinfo
+    import random
+
+    from .event_buffer import ObservedEvent
+    from .segmentation import Segment
+
+# Mats and seats report occupancy (or presence, or nothing more specific).
+_MAT_CLASSES: Final = frozenset({"occupancy", "presence", None})
+_CONTACT_CLASSES: Final = frozenset({"door", "opening", "garage_door"})
+# Changes of one room closer than this are one stretch of activity.
+PLACE_GAP_S: Final = 10 * 60
+# A stretch at least this long is "busy in the kitchen for ..."; shorter is
+# someone being there.
+BUSY_MIN_S: Final = 2 * 60
+# Out of bed for at most this long at night is being up at night.
+UP_AT_NIGHT_S: Final = 60 * 60
+# People arriving together, and a door with them.
+TOGETHER_S: Final = 5 * 60
+DOOR_WITH_PERSON_S: Final = 10 * 60
+
+
+class Rank:
+    """Which item leads a memory: the lowest rank, then the earliest."""
+
+    SIGNIFICANT = 0
+    PRESENCE = 1
+    BED = 2
+    DOOR = 3
+    OTHER = 4
+    PLACE = 5
+
+
+@dataclass(slots=True)
+class Told:
+    """One thing a memory tells, with the times it is about."""
+
+    rank: int
+    at: float
+    until: float
+    text: str
+    entities: frozenset[str]
+    importance: float
+    # The events it was told from (what the faithfulness check reads).
+    seqs: tuple[int, ...] = ()
+    kind: str = "other"
+    # How the left-out sentence names it ("the kitchen", "Anna").
+    label: str = ""
+
+
+def _is_mat(event: ObservedEvent | Activity, kind: str) -> bool:
+    return (
+        event.domain == "binary_sensor"
+        and event.device_class in _MAT_CLASSES
+        and names_one_of(kind, event.name)
+    )
+
+
+def _is_outside_door(event: ObservedEvent | Activity) -> bool:
+    return (
+        event.domain == "binary_sensor"
+        and event.device_class in _CONTACT_CLASSES
+        and names_one_of("exterior_door", event.name)
+    )
+
+
+def _is_room_sensor(event: ObservedEvent) -> bool:
+    return (
+        is_activity_sensor(event.domain, event.device_class)
+        and not _is_mat(event, "bed")
+        and not _is_mat(event, "seat")
+    )
+
+
+def _is_small_contact(event: ObservedEvent) -> bool:
+    return (
+        event.domain == "binary_sensor"
+        and event.device_class in _CONTACT_CLASSES
+        and event.area is not None
+        and not _is_outside_door(event)
+    )
+
+
+def _place_of(name: str) -> str:
+    """A room sensor without an area: its name less the sensor words."""
+    sensor_words = set(keywords()["sensor_words"])
+    words = [word for word in name.split() if word.casefold() not in sensor_words]
+    return " ".join(words) or name
+
+
+def noun(name: str, people: Collection[str] = ()) -> str:
+    """A friendly name inside a sentence: "Kitchen Light" -> "kitchen light".
+
+    Acronyms ("TV") and people's names keep their capitals.
+    """
+    words = []
+    for word in name.split():
+        keep = word.isupper() or any(word.startswith(person) for person in people)
+        words.append(word if keep or not word[:1].isupper() else word.lower())
+    return " ".join(words)
+
+
+class _Teller:
+    """Tells one segment's items in one language."""
+
+    def __init__(
+        self,
+        phrases: Phrases,
+        tz: tzinfo,
+        rng: random.Random,
+        people: Collection[str],
+        rules: SegmentationRules,
+    ) -> None:
+        self.p = phrases
+        self.tz = tz
+        self.rng = rng
+        self.people = people
+        self.rules = rules
+
+    def clock(self, at: float) -> str:
+        local = local_time(at, self.tz)
+        return self.p.clock(local.hour, local.minute, local.second)
+
+    def at(self, at: float) -> str:
+        return str(self.p["at_time"]).format(clock=self.clock(at))
+
+    def since(self, at: float) -> str:
+        return str(self.p["from_time"]).format(clock=self.clock(at))
+
+    def noun(self, name: str) -> str:
+        """A name inside a sentence (English lowers it; German keeps it)."""
+        return noun(name, self.people) if self.p.language == "en" else name
+
+    def the(self, name: str) -> str:
+        return str(self.p["the"]).format(name=self.noun(name))
+
+    # -- people coming and going -------------------------------------------
+
+    def presence(
+        self, events: list[ObservedEvent], doors: list[ObservedEvent]
+    ) -> tuple[list[Told], set[str]]:
+        """Arrivals and departures, people together within a few minutes.
+
+        An outside door that moved near one of them is the way they came or
+        went; the door's entity ids come back so it is not told again.
+        """
+        items: list[Told] = []
+        used_doors: set[str] = set()
+        groups: list[list[ObservedEvent]] = []
+        for event in events:
+            last = groups[-1] if groups else None
+            if (
+                last is not None
+                and presence_change(last[0]) is presence_change(event)
+                and event.at - last[0].at <= TOGETHER_S
+            ):
+                last.append(event)
+            else:
+                groups.append([event])
+        for group in groups:
+            first = group[0]
+            arrived = presence_change(first) is Presence.ARRIVED
+            who = self.p.join(list(dict.fromkeys(event.name for event in group)))
+            near = [d for d in doors if abs(d.at - first.at) <= DOOR_WITH_PERSON_S]
+            door_ids = {d.entity_id for d in near}
+            if len(door_ids) == 1:
+                used_doors |= door_ids
+                key = "arrived_door" if arrived else "left_door"
+                text = self.p.scene(
+                    key,
+                    self.rng,
+                    who=who,
+                    door=self.the(near[0].name),
+                    time=self.at(first.at),
+                )
+                seqs = tuple(e.seq for e in (*group, *near))
+            else:
+                key = "arrived" if arrived else "left"
+                text = self.p.scene(key, self.rng, who=who, time=self.at(first.at))
+                seqs = tuple(e.seq for e in group)
+            items.append(
+                Told(
+                    Rank.PRESENCE,
+                    first.at,
+                    group[-1].at,
+                    text,
+                    frozenset({e.entity_id for e in group} | door_ids),
+                    max(e.importance for e in group),
+                    seqs,
+                    "arrival" if arrived else "departure",
+                    who,
+                )
+            )
+        return items, used_doors
+
+    def door(self, events: list[ObservedEvent]) -> Told:
+        """An outside door on its own: someone may have come or gone."""
+        first = events[0]
+        opens = [e for e in events if e.new_state in {"on", "open"}]
+        door = self.the(events[-1].name)
+        if len(opens) >= 2:
+            text = self.p.scene(
+                "door_many",
+                self.rng,
+                door=door,
+                count=self.p.times(len(opens)),
+                time_from=self.since(opens[0].at),
+            )
+        elif events[-1].new_state in {"on", "open"}:
+            start = opens[0] if opens else first
+            text = self.p.scene(
+                "door_open", self.rng, door=door, time=self.at(start.at)
+            )
+        else:
+            start = opens[0] if opens else first
+            text = self.p.scene(
+                "door_once", self.rng, door=door, time=self.at(start.at)
+            )
+        return Told(
+            Rank.DOOR,
+            first.at,
+            events[-1].at,
+            text,
+            frozenset({first.entity_id}),
+            max(0.4, *(e.importance for e in events)),
+            tuple(e.seq for e in events),
+            "door",
+            door,
+        )
+
+    # -- beds and seats ------------------------------------------------------
+
+    def _moment(
+        self, event: ObservedEvent, scene: str, rank: int, importance: float, kind: str
+    ) -> Told:
+        """One change told as a moment of someone's day ("went to bed around ...")."""
+        text = self.p.scene(
+            scene, self.rng, who=str(self.p["someone"]), time=self.at(event.at)
+        )
+        return Told(
+            rank,
+            event.at,
+            event.at,
+            text,
+            frozenset({event.entity_id}),
+            importance,
+            (event.seq,),
+            kind,
+            self.the(event.name),
+        )
+
+    def bed(self, events: list[ObservedEvent], bathroom: list[Told]) -> list[Told]:
+        """Going to bed, getting up, being up at night, from a bed mat."""
+        items: list[Told] = []
+        entity = frozenset({events[0].entity_id})
+        someone = str(self.p["someone"])
+        index = 0
+        while index < len(events):
+            event = events[index]
+            if event.new_state == "on":
+                items.append(self._moment(event, "to_bed", Rank.BED, 0.35, "bed"))
+                index += 1
+                continue
+            back = events[index + 1] if index + 1 < len(events) else None
+            night = is_night(local_time(event.at, self.tz))
+            if (
+                back is not None
+                and back.new_state == "on"
+                and back.at - event.at <= UP_AT_NIGHT_S
+                and night
+            ):
+                away = back.at - event.at
+                visit = next(
+                    (b for b in bathroom if event.at - 60 <= b.at <= back.at + 60), None
+                )
+                key = "up_at_night" if visit is None else "up_at_night_bathroom"
+                text = self.p.scene(
+                    key,
+                    self.rng,
+                    who=someone,
+                    time=self.at(event.at),
+                    duration=self.p.duration(away),
+                )
+                entities = entity | (visit.entities if visit else frozenset())
+                if visit is not None:
+                    bathroom.remove(visit)
+                items.append(
+                    Told(
+                        Rank.BED,
+                        event.at,
+                        back.at,
+                        text,
+                        entities,
+                        0.4,
+                        (event.seq, back.seq, *(visit.seqs if visit else ())),
+                        "up_at_night",
+                        self.the(event.name),
+                    )
+                )
+                index += 2
+                continue
+            items.append(self._moment(event, "got_up", Rank.BED, 0.35, "got_up"))
+            index += 1
+        return items
+
+    def seat(self, events: list[ObservedEvent]) -> list[Told]:
+        """Sitting on the couch or a chair, from its mat."""
+        items: list[Told] = []
+        seat = self.the(_place_of(events[-1].name))
+        entity = frozenset({events[0].entity_id})
+        someone = str(self.p["someone"])
+        index = 0
+        while index < len(events):
+            event = events[index]
+            after = events[index + 1] if index + 1 < len(events) else None
+            if (
+                event.new_state == "on"
+                and after is not None
+                and after.new_state != "on"
+            ):
+                text = self.p.scene(
+                    "seat",
+                    self.rng,
+                    who=someone,
+                    seat=seat,
+                    duration=self.p.duration(after.at - event.at),
+                    time_from=self.since(event.at),
+                )
+                items.append(
+                    Told(
+                        Rank.OTHER,
+                        event.at,
+                        after.at,
+                        text,
+                        entity,
+                        0.3,
+                        (event.seq, after.seq),
+                        "seat",
+                        self.the(event.name),
+                    )
+                )
+                index += 2
+                continue
+            key = "seat_down" if event.new_state == "on" else "seat_up"
+            text = self.p.scene(
+                key, self.rng, who=someone, seat=seat, time=self.at(event.at)
+            )
+            items.append(
+                Told(
+                    Rank.OTHER,
+                    event.at,
+                    event.at,
+                    text,
+                    entity,
+                    0.3,
+                    (event.seq,),
+                    "seat",
+                    self.the(event.name),
+                )
+            )
+            index += 1
+        return items
+
+    # -- rooms ---------------------------------------------------------------
+
+    def places(self, events: list[ObservedEvent]) -> list[Told]:
+        """A room's motion, occupancy and small contacts as stretches of activity."""
+        by_place: dict[str, list[ObservedEvent]] = {}
+        for event in events:
+            by_place.setdefault(event.area or _place_of(event.name), []).append(event)
+        items: list[Told] = []
+        someone = str(self.p["someone"])
+        for place, place_events in by_place.items():
+            spans = _stretches(place_events)
+            for span in spans:
+                start, end = span[0].at, max(e.at for e in span)
+                things = list(
+                    dict.fromkeys(
+                        self.the(e.name) for e in span if _is_small_contact(e)
+                    )
+                )
+                where = self.noun(place)
+                night = is_night(local_time(start, self.tz))
+                if night and names_one_of("bathroom", place) and end - start < 1800:
+                    text = self.p.scene(
+                        "bathroom_night", self.rng, who=someone, time=self.at(start)
+                    )
+                    kind = "bathroom"
+                elif end - start >= BUSY_MIN_S:
+                    key = "busy_using" if things else "busy"
+                    text = self.p.scene(
+                        key,
+                        self.rng,
+                        who=someone,
+                        place=where,
+                        duration=self.p.duration(end - start),
+                        time_from=self.since(start),
+                        things=self.p.join(things),
+                    )
+                    kind = "busy"
+                else:
+                    key = "passed_using" if things else "passed"
+                    text = self.p.scene(
+                        key,
+                        self.rng,
+                        who=someone,
+                        place=where,
+                        time=self.at(start),
+                        things=self.p.join(things),
+                    )
+                    kind = "place"
+                items.append(
+                    Told(
+                        Rank.PLACE,
+                        start,
+                        end,
+                        text,
+                        frozenset(e.entity_id for e in span),
+                        0.25,
+                        tuple(e.seq for e in span),
+                        kind,
+                        self.the(place),
+                    )
+                )
+        return items
+
+    # -- everything else -----------------------------------------------------
+
+    def other(self, activity: Activity) -> Told:
+        """An entity's changes by its verb table, with its own time."""
+        subject = self.the(activity.name)
+        clause, tail = _told(activity, subject, self.p, self.rng)
+        if activity.people:
+            who = self.p.join(list(activity.people))
+            active = (
+                told_by_person(
+                    activity.domain, activity.device_class, activity.last_to, subject
+                )
+                if activity.changes == 1 and self.p.language == "en"
+                else None
+            )
+            clause = (
+                f"{who} {active}"
+                if active
+                else f"{clause.rstrip(',')} ({who}){',' * clause.endswith(',')}"
+            )
+        timed = (
+            self.since(activity.first_at)
+            if activity.last_at - activity.first_at >= 60 and activity.changes > 1
+            else self.at(activity.first_at)
+        )
+        rank = (
+            Rank.SIGNIFICANT
+            if activity.importance > self.rules.significant_importance
+            else Rank.OTHER
+        )
+        return Told(
+            rank,
+            activity.first_at,
+            activity.last_at,
+            f"{clause}{self.p['time_sep']}{timed}{tail}",
+            frozenset({activity.entity_id}),
+            activity.importance,
+            activity.seqs,
+            "significant" if rank == Rank.SIGNIFICANT else "other",
+            subject,
+        )
+
+
+def _stretches(events: list[ObservedEvent]) -> list[list[ObservedEvent]]:
+    """A room's events as stretches of activity: a sensor's "on" to its next
+    "off" is one interval (it saw someone all along), a contact a moment;
+    intervals less than PLACE_GAP_S apart are one stretch."""
+    intervals: list[tuple[float, float, list[ObservedEvent]]] = []
+    opened: dict[str, ObservedEvent] = {}
+    for event in events:
+        if not is_activity_sensor(event.domain, event.device_class):
+            intervals.append((event.at, event.at, [event]))
+        elif event.new_state == "on":
+            if (earlier := opened.pop(event.entity_id, None)) is not None:
+                intervals.append((earlier.at, earlier.at, [earlier]))
+            opened[event.entity_id] = event
+        elif (began := opened.pop(event.entity_id, None)) is not None:
+            intervals.append((began.at, event.at, [began, event]))
+        else:
+            intervals.append((event.at, event.at, [event]))
+    intervals += [(e.at, e.at, [e]) for e in opened.values()]
+    intervals.sort(key=lambda interval: (interval[0], interval[1]))
+    stretches: list[list[ObservedEvent]] = []
+    end = float("-inf")
+    for start, until, members in intervals:
+        if stretches and start - end <= PLACE_GAP_S:
+            stretches[-1] += members
+            end = max(end, until)
+        else:
+            stretches.append(list(members))
+            end = until
+    return [sorted(stretch, key=lambda e: (e.at, e.seq)) for stretch in stretches]
+
+
+def _cycles(changes: int, visited: int, p: Phrases) -> str:
+    """How often something went back and forth, true to its changes."""
+    if visited == 2 and changes % 2 == 0:
+        return p.times(changes // 2)
+    return str(p["few_times"] if changes < 8 else p["many_times"])
+
+
+def _fallback(p: Phrases, subject: str, old: str | None, new: str) -> str:
+    if old is None:
+        return str(p["verbs_fallback_new"]).format(
+            subject=subject, new=state_words(new)
+        )
+    return str(p["verbs_fallback"]).format(
+        subject=subject, old=state_words(old), new=state_words(new)
+    )
+
+
+def _change(
+    activity: Activity, old: str | None, subject: str, p: Phrases, rng: random.Random
+) -> str:
+    new = activity.last_to
+    if p.language == "en":
+        words = told_change(
+            activity.domain, activity.device_class, old, new, subject, rng
+        )
+    else:
+        words = _local_change(p, activity, subject)
+    return words if words is not None else _fallback(p, subject, old, new)
+
+
+def _local_change(p: Phrases, activity: Activity, subject: str) -> str | None:
+    """A change in a language other than English: its file's verbs, if any."""
+    verbs: dict[str, dict[str, str]] = p.table.get("verbs", {})
+    for key in (f"{activity.domain}.{activity.device_class}", activity.domain):
+        if (table := verbs.get(key)) and (words := table.get(activity.last_to)):
+            return words.format(subject=subject, new=state_words(activity.last_to))
+    return None
+
+
+def _told(  # noqa: PLR0911 - one return per way of telling it
+    activity: Activity, subject: str, p: Phrases, rng: random.Random
+) -> tuple[str, str]:
+    """What happened to an entity, true to its states; (clause, tail)."""
+    domain, cls, new = activity.domain, activity.device_class, activity.last_to
+    count = activity.changes
+    english = p.language == "en"
+    if count == 1:
+        return _change(activity, activity.first_from, subject, p, rng), ""
+    if english and not activity.is_churn():
+        if (
+            activity.first_from == new
+            and len(activity.states) == 2
+            and (being := told_being(domain, cls, activity.states[0], subject))
+        ):
+            lasted = p.duration(activity.last_at - activity.first_at)
+            return f"{subject} was {being} {lasted},", ""
+        before = activity.states[-2] if len(activity.states) > 1 else None
+        return _change(activity, before or activity.first_from, subject, p, rng), ""
+    visited = {*activity.states}
+    if activity.first_from is not None:
+        visited.add(activity.first_from)
+    if english and (words := told_churn(domain, cls, visited, subject)) is not None:
+        left = told_being(domain, cls, new, subject)
+        return (
+            f"{words} {_cycles(count, len(visited), p)},",
+            "" if left is None else f", and was left {left}",
+        )
+    if domain in NUMERIC_DOMAINS and (
+        words := told_change(domain, cls, activity.first_from, new, subject, rng)
+    ):
+        return words, ""
+    if english and (being := told_being(domain, cls, new, subject)) is not None:
+        return f"{subject} changed {p.times(count)} and ended up {being},", ""
+    if not english:
+        return str(p["changed_times"]).format(subject=subject, count=p.times(count)), ""
+    return _fallback(p, subject, activity.first_from, new), ""
+
+
+def told_items(
+    events: Sequence[ObservedEvent],
+    *,
+    phrases: Phrases,
+    tz: tzinfo,
+    rng: random.Random,
+    people: Collection[str],
+    rules: SegmentationRules = DEFAULT_RULES,
+) -> list[Told]:
+    """Everything a segment's memory can tell, by kind; not yet ordered."""
+    teller = _Teller(phrases, tz, rng, people, rules)
+    presence = [e for e in events if presence_change(e) is not None]
+    rest = [e for e in events if presence_change(e) is None]
+    significant = [e for e in rest if e.importance > rules.significant_importance]
+    significant_ids = {e.entity_id for e in significant}
+    doors = [
+        e for e in rest if _is_outside_door(e) and e.entity_id not in significant_ids
+    ]
+    items, used_doors = teller.presence(presence, doors)
+    by_door: dict[str, list[ObservedEvent]] = {}
+    for event in doors:
+        if event.entity_id not in used_doors:
+            by_door.setdefault(event.entity_id, []).append(event)
+    items += [teller.door(door_events) for door_events in by_door.values()]
+    door_ids = {e.entity_id for e in doors}
+    beds: dict[str, list[ObservedEvent]] = {}
+    seats: dict[str, list[ObservedEvent]] = {}
+    room: list[ObservedEvent] = []
+    left: list[ObservedEvent] = []
+    for event in rest:
+        if event.entity_id in door_ids or event.entity_id in significant_ids:
+            if event.entity_id in significant_ids:
+                left.append(event)
+            continue
+        if _is_mat(event, "bed"):
+            beds.setdefault(event.entity_id, []).append(event)
+        elif _is_mat(event, "seat"):
+            seats.setdefault(event.entity_id, []).append(event)
+        elif _is_room_sensor(event) or _is_small_contact(event):
+            room.append(event)
+        else:
+            left.append(event)
+    places = teller.places(room)
+    bathroom = [item for item in places if item.kind == "bathroom"]
+    for bed_events in beds.values():
+        items += teller.bed(bed_events, bathroom)
+    for seat_events in seats.values():
+        items += teller.seat(seat_events)
+    items += [item for item in places if item.kind != "bathroom" or item in bathroom]
+    items += [teller.other(activity) for activity in compress(left, rules)]
+    return items
+
+
+def worth_telling(segment: Segment, rules: SegmentationRules = DEFAULT_RULES) -> bool:
+    """Whether a segment becomes a memory: what `worth_remembering` keeps, and
+    what people did even through one sensor: an outside door opening (someone
+    may have come or gone), a bed or seat mat, a room busy for a while."""
+    if worth_remembering(segment, rules):
+        return True
+    spans: dict[str, list[float]] = {}
+    for event in segment.events:
+        if _is_outside_door(event) or _is_mat(event, "bed") or _is_mat(event, "seat"):
+            return True
+        if is_activity_sensor(event.domain, event.device_class):
+            spans.setdefault(event.entity_id, []).append(event.at)
+    return any(max(times) - min(times) >= BUSY_MIN_S for times in spans.values())

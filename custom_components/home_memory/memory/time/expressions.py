@@ -1,0 +1,512 @@
+"""Time words in a question or statement, as a window of time.
+
+"What happened yesterday evening?", "when did the washing machine last
+run?", "wann war Anna zuletzt im Keller?": the time words become a window
+([start, end), aware datetimes in the household's time zone) and are taken
+out of the text that is searched for; "the last time", "zuletzt" ask for the
+newest first. Pure: the moment `now` (aware, in the household's zone) and the
+language are given; the words and expressions are the language's table
+(phrases.py). Windows are built from local wall-clock times, so a day across
+a daylight-saving change is 23 or 25 hours long, as the household lived it.
+
+Parts of the day: morning 05-12, noon 11-14, afternoon 12-18, evening
+17-23, night 22-06 of the next day ("last night" is the night that began
+yesterday at 22:00: said at 01:00 it is the night going on, said at 09:00
+the night just passed). Rules and the choice of our own tables:
+docs/time.md.
+"""
+
+from __future__ import annotations
+
+import calendar
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+import functools
+import re
+from typing import TYPE_CHECKING, Any, Final
+
+from .phrases import FALLBACK, phrases, table_language
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
+# Local hours each part of the day spans (an end past 24 is the next day).
+PART_HOURS: Final[dict[str, tuple[int, int]]] = {
+    "morning": (5, 12),
+    "noon": (11, 14),
+    "afternoon": (12, 18),
+    "evening": (17, 23),
+    "night": (22, 30),
+}
+_UNIT_DAYS: Final = {"day": 1, "week": 7, "month": 30}
+# A question or text longer than this is read only up to here: time words
+# sit near the question's start or end, never megabytes in.
+MAX_READ_CHARS: Final = 2_000
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """A span of time: start inclusive, end exclusive (aware datetimes)."""
+
+    start: datetime
+    end: datetime
+
+    def hull(self, other: Window) -> Window:
+        """The smallest window holding both."""
+        return Window(min(self.start, other.start), max(self.end, other.end))
+
+
+@dataclass(frozen=True, slots=True)
+class TimeReading:
+    """What the time words of a text say.
+
+    `window`: the time asked about, or None. `newest_first`: "the last
+    time", "zuletzt". `rest`: the text without its time words (what to
+    search for). `said`: the time words found, as written.
+    """
+
+    window: Window | None
+    newest_first: bool
+    rest: str
+    said: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class _Found:
+    start: int
+    end: int
+    kind: str
+    groups: dict[str, str]
+    options: dict[str, Any]
+    language: str
+
+
+def read_question(text: str, *, now: datetime, language: str | None) -> TimeReading:
+    """The time a question asks about, read in its language (then English)."""
+    return _read(text, now=now, language=language, statement=False)
+
+
+def read_statement(text: str, *, now: datetime, language: str | None) -> Window | None:
+    """The time a statement names ("we went to the dentist on Monday").
+
+    Resolved when it is told: a bare weekday or date is the last one before
+    now, or the next one when the statement speaks of the future ("the
+    plumber will come on Monday"). Nothing for a text without time words.
+    """
+    return _read(text, now=now, language=language, statement=True).window
+
+
+def read_when(text: str, *, now: datetime, language: str | None) -> Window | None:
+    """A time given on its own ("yesterday evening", "am 26. Februar").
+
+    None unless the whole text is time words (a field that takes a time
+    must not take a sentence that merely holds one).
+    """
+    reading = _read(text, now=now, language=language, statement=False)
+    if reading.window is None or _WORD.search(reading.rest):
+        return None
+    return reading.window
+
+
+_WORD: Final = re.compile(r"\w", re.UNICODE)
+
+
+def _read(
+    text: str, *, now: datetime, language: str | None, statement: bool
+) -> TimeReading:
+    if now.tzinfo is None:
+        raise ValueError("now must be aware (the household's time zone)")
+    text = text[:MAX_READ_CHARS]
+    languages = dict.fromkeys((table_language(language), FALLBACK))
+    for lang in languages:
+        found = _matches(text, lang)
+        if found:
+            return _reading(text, found, now, statement)
+    return TimeReading(None, newest_first=False, rest=_tidy(text))
+
+
+def _reading(
+    text: str, found: list[_Found], now: datetime, statement: bool
+) -> TimeReading:
+    future = statement and _speaks_of_future(text, found[0].language)
+    if statement and not future and not _speaks_of_past(text, found[0].language):
+        # "The bins go out on Tuesday": a weekday or date in the present
+        # tense is a habit, not a day.
+        found = [item for item in found if not _habitual(item)]
+    window: Window | None = None
+    newest = False
+    for item in found:
+        if item.kind == "last_time":
+            newest = True
+            continue
+        one = _RESOLVERS[item.kind](item, now.replace(microsecond=0), future)
+        if one is not None:
+            window = one if window is None else window.hull(one)
+    if statement and window is None:
+        newest = False
+    rest = text
+    for item in sorted(found, key=lambda f: -f.start):
+        rest = rest[: item.start] + " " + rest[item.end :]
+    return TimeReading(
+        window,
+        newest_first=newest,
+        rest=_tidy(rest),
+        said=tuple(text[f.start : f.end] for f in found),
+    )
+
+
+def _tidy(text: str) -> str:
+    """Spaces collapsed, dangling punctuation before the end removed."""
+    text = re.sub(r"\s+", " ", text).strip()
+    return re.sub(r"\s+([?!.,;:])", r"\1", text)
+
+
+# Qualifiers that make a weekday one day, whatever the tense.
+_ONE_DAY: Final = frozenset(
+    {"last", "past", "this", "next", "letzten", "letzte", "vergangenen", "diesen",
+     "nächsten", "kommenden"}
+)  # fmt: skip
+
+
+def _habitual(item: _Found) -> bool:
+    """A weekday, date or month a habit may name ("on Tuesday", "in May")."""
+    if item.kind == "weekday":
+        return item.groups.get("qual", "") not in _ONE_DAY
+    return item.kind in ("date", "month_name") and "year" not in item.groups
+
+
+def _speaks_of_past(text: str, language: str) -> bool:
+    table = phrases(language)
+    folded = text.casefold()
+    pattern = table.get("past_pattern")
+    if pattern and re.search(pattern, folded):
+        return True
+    return any(re.search(rf"\b{re.escape(m)}\b", folded) for m in table["past_markers"])
+
+
+def _speaks_of_future(text: str, language: str) -> bool:
+    markers = phrases(language)["future_markers"]
+    folded = text.casefold()
+    return any(re.search(rf"\b{re.escape(m)}\b", folded) for m in markers)
+
+
+# -- finding the words ---------------------------------------------------------------
+
+
+def _matches(text: str, language: str) -> list[_Found]:
+    """The time expressions in `text`: longest first wins, no overlaps."""
+    folded = text.casefold()
+    if len(folded) != len(text):
+        # A character whose case folding changes the length (ß -> ss): read
+        # the text as it is, lower-cased, so positions keep matching.
+        folded = text.lower()
+    if len(folded) != len(text):
+        return []
+    candidates: list[_Found] = []
+    table = _compiled(language)
+    guard = table.not_after
+    for order, (kind, pattern, options) in enumerate(table.rules):
+        for match in pattern.finditer(folded):
+            if match.end() == match.start():
+                continue
+            if guard is not None and guard.search(folded, 0, match.start()):
+                continue
+            groups = {k: v for k, v in match.groupdict().items() if v is not None}
+            candidates.append(
+                _Found(
+                    match.start(),
+                    match.end(),
+                    kind,
+                    groups | {"order": str(order)},
+                    options,
+                    language,
+                )
+            )
+    candidates.sort(key=lambda f: (-(f.end - f.start), int(f.groups["order"]), f.start))
+    chosen: list[_Found] = []
+    for item in candidates:
+        if all(item.end <= c.start or item.start >= c.end for c in chosen):
+            chosen.append(item)
+    return sorted(chosen, key=lambda f: f.start)
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    rules: list[tuple[str, re.Pattern[str], dict[str, Any]]]
+    not_after: re.Pattern[str] | None
+    weekdays: dict[str, int]
+    months: dict[str, int]
+    numbers: dict[str, int]
+    units: dict[str, str]
+    parts: dict[str, str]
+
+
+def _alternatives(words: Iterable[str]) -> str:
+    # Longest first, so "tues" never stops at "tue".
+    return "|".join(re.escape(w) for w in sorted(set(words), key=lambda w: -len(w)))
+
+
+@functools.lru_cache(maxsize=8)
+def _compiled(language: str) -> _Table:
+    data = phrases(language)
+    weekdays = {w: i for i, names in enumerate(data["weekdays"]) for w in names}
+    months = {w: i + 1 for i, names in enumerate(data["months"]) for w in names}
+    numbers = {str(k): int(v) for k, v in data["numbers"].items()}
+    units = {w: unit for unit, names in data["units"].items() for w in names}
+    parts = {w: part for part, names in data["parts"].items() for w in names}
+    places = {
+        "weekday": f"(?P<weekday>{_alternatives(weekdays)})",
+        "month": f"(?P<month>{_alternatives(months)})",
+        "number": f"(?P<number>\\d{{1,3}}|{_alternatives(numbers)})",
+        "unit": f"(?P<unit>{_alternatives(units)})",
+        "part": f"(?P<part>{_alternatives(parts)})",
+        "year": "(?P<year>\\d{4})",
+        "day": data["day"],
+        "day_ordinal": data["day_ordinal"],
+    }
+    rules = []
+    for rule in data["rules"]:
+        kind, template = rule[0], rule[1]
+        options = rule[2] if len(rule) > 2 else {}
+        pattern = template.format_map(places)
+        rules.append((kind, re.compile(rf"(?<!\w)(?:{pattern})(?!\w)"), options))
+    guard_words = data.get("not_after") or []
+    not_after = (
+        re.compile(rf"\b(?:{_alternatives(guard_words)})\s+\S*\s*$")
+        if guard_words
+        else None
+    )
+    return _Table(rules, not_after, weekdays, months, numbers, units, parts)
+
+
+# -- turning words into windows --------------------------------------------------------
+
+
+def _at(day: date, hour: int, now: datetime) -> datetime:
+    """Local wall-clock `hour` of `day` (hours past 24 run into the next day)."""
+    extra, hour = divmod(hour, 24)
+    return datetime.combine(day + timedelta(days=extra), time(hour), tzinfo=now.tzinfo)
+
+
+def _day_window(day: date, part: str | None, now: datetime) -> Window:
+    if part is None:
+        return Window(_at(day, 0, now), _at(day, 24, now))
+    first, last = PART_HOURS[part]
+    return Window(_at(day, first, now), _at(day, last, now))
+
+
+def _part(item: _Found) -> str | None:
+    word = item.groups.get("part")
+    if word is not None:
+        return _compiled(item.language).parts.get(word)
+    part = item.options.get("part")
+    return str(part) if part is not None else None
+
+
+def _resolve_day(item: _Found, now: datetime, future: bool) -> Window:
+    day = now.date() + timedelta(days=int(item.options["offset"]))
+    return _day_window(day, _part(item), now)
+
+
+def _resolve_night(item: _Found, now: datetime, future: bool) -> Window:
+    return _day_window(now.date() + timedelta(days=-1), "night", now)
+
+
+def _resolve_this_night(item: _Found, now: datetime, future: bool) -> Window:
+    past = now.hour < int(item.options["past_before_hour"])
+    return _day_window(now.date() - timedelta(days=1 if past else 0), "night", now)
+
+
+def _resolve_weekday(item: _Found, now: datetime, future: bool) -> Window:
+    wanted = _compiled(item.language).weekdays[item.groups["weekday"]]
+    today = now.date()
+    qual = item.groups.get("qual", "")
+    back = (today.weekday() - wanted) % 7
+    ahead = (wanted - today.weekday()) % 7
+    if qual in ("last", "past", "letzten", "letzte", "vergangenen"):
+        day = today - timedelta(days=back or 7)
+    elif qual in ("this", "diesen"):
+        day = today - timedelta(days=today.weekday()) + timedelta(days=wanted)
+    elif qual in ("next", "nächsten", "kommenden"):
+        day = today + timedelta(days=ahead or 7)
+    elif future:
+        day = today + timedelta(days=ahead)
+    else:
+        day = today - timedelta(days=back)
+    if item.options.get("night_before"):
+        day -= timedelta(days=1)
+    return _day_window(day, _part(item), now)
+
+
+def _resolve_date(item: _Found, now: datetime, future: bool) -> Window | None:
+    table = _compiled(item.language)
+    groups = item.groups
+    day_number = int(groups["day"])
+    today = now.date()
+    if "month" in groups:
+        month: int | None = table.months[groups["month"]]
+    elif "month_number" in groups:
+        month = int(groups["month_number"])
+    else:
+        month = None
+    if not 1 <= day_number <= 31 or (month is not None and not 1 <= month <= 12):
+        return None
+    if month is None:
+        day = _day_of_recent_month(today, day_number, future)
+    elif "year" in groups:
+        day = _valid_date(int(groups["year"]), month, day_number)
+    else:
+        weekday = groups.get("weekday")
+        day = _nearest_date(
+            today,
+            month,
+            day_number,
+            future,
+            None if weekday is None else table.weekdays[weekday],
+        )
+    if day is None:
+        return None
+    if item.options.get("night_before"):
+        day -= timedelta(days=1)
+    return _day_window(day, _part(item), now)
+
+
+def _valid_date(year: int, month: int, day: int) -> date | None:
+    if not 1 <= year <= 9998 or day > calendar.monthrange(year, month)[1]:
+        return None
+    return date(year, month, day)
+
+
+def _nearest_date(
+    today: date, month: int, day: int, future: bool, weekday: int | None
+) -> date | None:
+    """This year's date, or last year's if it is still to come (next year's
+    when the statement speaks of the future and it has passed). Named with
+    its weekday ("Tuesday 26 February"), the nearest year it fell on one;
+    the date alone if none did within 12 years."""
+    step = 1 if future else -1
+    first: date | None = None
+    for offset in range(0, 13 * step, step):  # 29 February: up to 8 years
+        found = _valid_date(today.year + offset, month, day)
+        if found is None or not (found >= today if future else found <= today):
+            continue
+        if weekday is None or found.weekday() == weekday:
+            return found
+        first = first or found
+    return first
+
+
+def _day_of_recent_month(today: date, day: int, future: bool) -> date | None:
+    """The last `day`th of a month not after today (the next one, ahead)."""
+    year, month = today.year, today.month
+    for _ in range(13):
+        found = _valid_date(year, month, day)
+        if found is not None and (found >= today if future else found <= today):
+            return found
+        month += 1 if future else -1
+        if month == 0:
+            year, month = year - 1, 12
+        elif month == 13:
+            year, month = year + 1, 1
+    return None
+
+
+def _number(item: _Found) -> int:
+    word = item.groups.get("number")
+    if word is None:
+        return int(item.options.get("number", 1))
+    if word.isdigit():
+        return int(word)
+    return _compiled(item.language).numbers[word]
+
+
+def _resolve_ago(item: _Found, now: datetime, future: bool) -> Window | None:
+    count = _number(item)
+    unit = _compiled(item.language).units[item.groups["unit"]]
+    if unit == "hour":
+        middle = now - timedelta(hours=count)
+        return Window(middle - timedelta(hours=1), middle + timedelta(hours=1))
+    if unit == "month":
+        return _month_window(now, -count)
+    days = count * _UNIT_DAYS[unit]
+    if days > 36_500:
+        return None
+    day = now.date() - timedelta(days=days)
+    if unit == "week":
+        return _week_window(day, now)
+    return _day_window(day, None, now)
+
+
+def _resolve_recent(item: _Found, now: datetime, future: bool) -> Window | None:
+    count = _number(item)
+    unit = _compiled(item.language).units[item.groups["unit"]]
+    span = (
+        timedelta(hours=count)
+        if unit == "hour"
+        else timedelta(days=count * _UNIT_DAYS[unit])
+    )
+    if span > timedelta(days=36_500):
+        return None
+    return Window(now - span, now + timedelta(seconds=1))
+
+
+def _week_window(day: date, now: datetime) -> Window:
+    monday = day - timedelta(days=day.weekday())
+    return Window(_at(monday, 0, now), _at(monday + timedelta(days=7), 0, now))
+
+
+def _resolve_week(item: _Found, now: datetime, future: bool) -> Window:
+    return _week_window(
+        now.date() + timedelta(days=7 * int(item.options["offset"])), now
+    )
+
+
+def _month_window(now: datetime, offset: int, month: int | None = None) -> Window:
+    index = now.year * 12 + (now.month if month is None else month) - 1 + offset
+    year, month0 = divmod(index, 12)
+    first = date(year, month0 + 1, 1)
+    after = date(year + (month0 + 1) // 12, (month0 + 1) % 12 + 1, 1)
+    return Window(_at(first, 0, now), _at(after, 0, now))
+
+
+def _resolve_month(item: _Found, now: datetime, future: bool) -> Window:
+    return _month_window(now, int(item.options["offset"]))
+
+
+def _resolve_month_name(item: _Found, now: datetime, future: bool) -> Window | None:
+    month = _compiled(item.language).months[item.groups["month"]]
+    if "year" in item.groups:
+        year = int(item.groups["year"])
+        if not 1 <= year <= 9998:
+            return None
+        return _month_window(now.replace(year=year, day=1), 0, month)
+    # The last such month that has begun (the next one, ahead).
+    offset = 0 if month <= now.month else -12
+    if future and month < now.month:
+        offset = 12
+    return _month_window(now.replace(day=1), offset, month)
+
+
+def _resolve_weekend(item: _Found, now: datetime, future: bool) -> Window:
+    today = now.date()
+    saturday = today - timedelta(days=(today.weekday() - 5) % 7)
+    if item.groups.get("qual") and today.weekday() >= 5:
+        saturday -= timedelta(days=7)
+    if future and saturday < today - timedelta(days=1):
+        saturday += timedelta(days=7)
+    return Window(_at(saturday, 0, now), _at(saturday + timedelta(days=2), 0, now))
+
+
+_RESOLVERS: Final[dict[str, Callable[[_Found, datetime, bool], Window | None]]] = {
+    "day": _resolve_day,
+    "night": _resolve_night,
+    "this_night": _resolve_this_night,
+    "weekday": _resolve_weekday,
+    "date": _resolve_date,
+    "ago": _resolve_ago,
+    "recent": _resolve_recent,
+    "week": _resolve_week,
+    "month": _resolve_month,
+    "month_name": _resolve_month_name,
+    "weekend": _resolve_weekend,
+}

@@ -1,0 +1,128 @@
+"""When something happened, in the words a person uses.
+
+"yesterday evening, a little after six", "on Tuesday 26 February, a little
+after ten", "gestern Abend, kurz nach sechs": relative where that is natural
+(today, yesterday, last night), the weekday and date otherwise, the year only
+when it is not this one. A span of an hour or more says where it began and
+ended. Words and patterns are the language's table (`spoken` in en.json,
+de.json); times are read in the zone of `now`. Night hours (before 05:00)
+belong to the evening before: 02:00 on Wednesday is "last night", as in
+expressions.py.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any, Final
+
+from .expressions import PART_HOURS
+from .phrases import phrases
+
+# A span shorter than this is told as a moment (its start).
+_SPAN: Final = timedelta(minutes=45)
+_NIGHT_ENDS: Final = 5
+
+
+def part_of_day(local: datetime) -> str:
+    """morning, afternoon, evening or night (the segmentation's parts)."""
+    hour = local.hour
+    if hour < _NIGHT_ENDS or hour >= PART_HOURS["night"][0]:
+        return "night"
+    if hour < PART_HOURS["morning"][1]:
+        return "morning"
+    if hour < PART_HOURS["evening"][0]:
+        return "afternoon"
+    return "evening"
+
+
+def clock_words(local: datetime, language: str | None) -> str:
+    """A time as people say it: "a little after ten", "gegen halb acht"."""
+    table = phrases(language)["spoken"]
+    hours: list[str] = table["hours"]
+    plain: list[str] = table["hours_plain"]
+    hour, minute = local.hour, local.minute
+    following = (hour + 1) % 24
+    for below, pattern in table["clock"]:
+        if minute < below:
+            return str(pattern).format(
+                h=hours[hour],
+                hp=plain[hour],
+                n=hours[following],
+                np=plain[following],
+            )
+    raise AssertionError(minute)  # pragma: no cover - the table ends at 60
+
+
+def day_words(
+    local: datetime, now: datetime, language: str | None, *, part: str | None = None
+) -> str:
+    """The day (and part of it) as said from `now`: "yesterday evening".
+
+    `part` "day" names the whole day ("yesterday", "on Tuesday 26 February").
+    """
+    table: dict[str, Any] = phrases(language)["spoken"]
+    part = part or part_of_day(local)
+    day, today = local.date(), now.date()
+    if part == "night":
+        # A night's small hours belong to the day it began on.
+        day -= timedelta(days=1 if local.hour < _NIGHT_ENDS else 0)
+        today -= timedelta(days=1 if now.hour < _NIGHT_ENDS else 0)
+    back = (today - day).days
+    if back == 0:
+        return str(table["today"][part])
+    if back == 1:
+        return str(table["yesterday"][part])
+    names: list[str] = table["weekday_names"]
+    pattern = table["date" if day.year == now.year else "date_with_year"]
+    return str(pattern).format(
+        weekday=names[day.weekday()],
+        day=day.day,
+        month=table["month_names"][day.month - 1],
+        year=day.year,
+    )
+
+
+def _window_part(start: datetime, end: datetime) -> str | None:
+    """ "day" or the part of the day a window from time words spans, if it is one."""
+    hours = (end.timestamp() - start.timestamp()) / 3600
+    if start.minute or start.second or end.minute:
+        return None
+    if start.hour == 0 and hours >= 23:  # a whole day (23 or 25 across DST)
+        return "day" if hours <= 25 else None
+    for part, (first, last) in PART_HOURS.items():
+        if part != "noon" and start.hour == first and abs(hours - (last - first)) <= 1:
+            return part
+    return None
+
+
+def say_when(
+    start: datetime,
+    end: datetime | None,
+    *,
+    now: datetime,
+    language: str | None,
+) -> str:
+    """When an event (start, maybe end) happened, said from `now`."""
+    table = phrases(language)["spoken"]
+    zone = now.tzinfo
+    local = start.astimezone(zone)
+    if end is not None:
+        until = end.astimezone(zone)
+        if (part := _window_part(local, until)) is not None:
+            # A day or part of one, as a statement named it: no clock.
+            return day_words(local, now, language, part=part)
+    day = day_words(local, now, language)
+    clock = clock_words(local, language)
+    if end is None or end.timestamp() - start.timestamp() < _SPAN.total_seconds():
+        return str(table["at"]).format(day=day, clock=clock)
+    until_day = day_words(until, now, language)
+    if until_day == day:
+        return str(table["span"]).format(
+            day=day, clock=clock, until=clock_words(until, language)
+        )
+    return str(table["span_days"]).format(
+        day=day,
+        clock=clock,
+        until_day=until_day,
+        until=clock_words(until, language),
+    )

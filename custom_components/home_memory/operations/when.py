@@ -1,0 +1,164 @@
+"""Time in the household's words: its clock, time zone and language.
+
+The engine's time module (memory/time/) is pure; this is the one place that
+gives it Home Assistant's "now" (the injected clock, runtime/clock.py), the
+configured time zone and language. Every surface reads a question's time
+words, a remembered statement's time and a memory's time in words here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from homeassistant.util import dt as dt_util
+
+from ..memory.common.values import MemoryFilter, MemoryKind
+from ..memory.text.validation import has_words
+from ..memory.time.expressions import (
+    TimeReading,
+    Window,
+    read_question,
+    read_statement,
+    read_when,
+)
+from ..memory.time.spoken import say_when
+from ..runtime.clock import ha_now
+from .errors import InvalidRequestError
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from homeassistant.core import HomeAssistant
+
+    from ..memory.common.values import Memory
+
+# Kinds whose "on Monday" is a habit, not a day: their time is when told.
+_HABITS = (MemoryKind.ROUTINE, MemoryKind.PREFERENCE)
+
+
+def household_now(hass: HomeAssistant) -> datetime:
+    """Now, on Home Assistant's clock, in the household's time zone."""
+    zone = dt_util.get_time_zone(hass.config.time_zone) or dt_util.UTC
+    return datetime.fromtimestamp(ha_now(), zone)
+
+
+def language(hass: HomeAssistant) -> str:
+    """The household's language (Home Assistant's configured one)."""
+    return hass.config.language or "en"
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A question as search takes it: its window, order and what to look for."""
+
+    query: str
+    filter: MemoryFilter
+    newest_first: bool = False
+    # The window came from the question's words (not from a field).
+    window_from_words: bool = False
+
+
+async def async_question(hass: HomeAssistant, text: str, flt: MemoryFilter) -> Question:
+    """`question_at` in the executor, with Home Assistant's now and language
+    (reading a 1,000-character question takes milliseconds: never on the
+    event loop)."""
+    return await hass.async_add_executor_job(
+        question_at, text, flt, household_now(hass), language(hass)
+    )
+
+
+def question_at(text: str, flt: MemoryFilter, now: datetime, words: str) -> Question:
+    """The question's time words as a window on event time, taken out of it.
+
+    A window given as a field wins over the words; a question that is only
+    time words ("what happened yesterday evening") keeps its words for
+    relevance and matches everything in the window. Blocking (regular
+    expressions over the text): call it off the event loop.
+    """
+    reading: TimeReading = read_question(text, now=now, language=words)
+    query = reading.rest if has_words(reading.rest) else text
+    given = flt.happened_after is not None or flt.happened_before is not None
+    if reading.window is None or given:
+        return Question(query, flt, newest_first=reading.newest_first)
+    return Question(
+        query,
+        replace(
+            flt,
+            happened_after=reading.window.start,
+            happened_before=reading.window.end,
+        ),
+        newest_first=reading.newest_first,
+        window_from_words=True,
+    )
+
+
+def happened(
+    hass: HomeAssistant, given: datetime | str | None, content: str, kind: MemoryKind
+) -> Window | None:
+    """When a remembered statement happened: the time given (a moment or
+    time words), else a time its text names ("on Monday"), else None (now).
+
+    Time words that are no time are a translated invalid_field.
+    """
+    now = household_now(hass)
+    if isinstance(given, datetime):
+        return Window(given, given)
+    if isinstance(given, str):
+        window = read_when(given, now=now, language=language(hass))
+        if window is None:
+            raise InvalidRequestError(
+                "invalid_field", field="happened_at", error="is not a time"
+            )
+        return window
+    if kind in _HABITS:
+        return None
+    return read_statement(content, now=now, language=language(hass))
+
+
+# Told about another time than its writing when the two are this far apart.
+_TOLD_LATER_SECONDS = 3600
+_EVENTS = (
+    MemoryKind.EVENT,
+    MemoryKind.OBSERVATION,
+    MemoryKind.MEETING,
+    MemoryKind.JOURNAL,
+)
+
+
+def worth_saying(memory: Memory) -> bool:
+    """Whether a spoken answer says when the memory happened: for what the
+    home observed, events, and statements about another time; not for a
+    fact ("the bins go out on Tuesday"), whose time is only its telling."""
+    return (
+        str(memory.source) == "observed"
+        or memory.kind in _EVENTS
+        or abs(memory.happened_at.timestamp() - memory.created_at.timestamp())
+        > _TOLD_LATER_SECONDS
+    )
+
+
+def spoken(hass: HomeAssistant, memory: Memory) -> str:
+    """When the memory's event happened, in the household's words."""
+    return say_when(
+        memory.happened_at,
+        memory.happened_until,
+        now=household_now(hass),
+        language=language(hass),
+    )
+
+
+def describer(
+    hass: HomeAssistant, spoken_language: str | None = None
+) -> Callable[[Memory], str]:
+    """`spoken` for many memories, off the event loop (now read once), in
+    `spoken_language` (a conversation's) or else the household's."""
+    now, words = household_now(hass), spoken_language or language(hass)
+
+    def describe(memory: Memory) -> str:
+        return say_when(
+            memory.happened_at, memory.happened_until, now=now, language=words
+        )
+
+    return describe

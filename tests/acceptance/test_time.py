@@ -1,0 +1,116 @@
+"""Asked by time, in a real Home Assistant: "what happened yesterday evening",
+"when did ... last", over memories of several days (issue 19).
+
+A real hass runs on the real clock, so the days are simulated by what was
+remembered: each memory says when it happened (`happened_at`), relative to
+now in the home's time zone; an observed segment is told now and keeps its
+own start and end.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, time, timedelta
+import re
+from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from .test_household import service
+
+if TYPE_CHECKING:
+    from .conftest import Household
+
+DOMAIN = "home_memory"
+
+
+@pytest.fixture(scope="module")
+def week(household: Household) -> dict[str, datetime]:
+    """Memories of the last six days, told today; their local times by text."""
+    hass, anna = household.hass, household.anna
+    config = hass.request("GET", "/api/config", token=anna.token).ok()
+    zone = ZoneInfo(config["time_zone"])
+    today = datetime.now(zone).date()
+
+    def at(days_ago: int, hour: int, minute: int) -> datetime:
+        return datetime.combine(
+            today - timedelta(days=days_ago), time(hour, minute), tzinfo=zone
+        )
+
+    days = {
+        "The tumble dryer ran in the utility room.": at(6, 10, 5),
+        "The tumble dryer ran in the utility room again.": at(2, 19, 10),
+        "Anna baked bread in the kitchen.": at(1, 18, 40),
+        "Ben fed the cat in the kitchen.": at(1, 21, 35),
+        "The tumble dryer was emptied by Ben.": at(4, 9, 0),
+    }
+    for content, moment in days.items():
+        service(
+            hass,
+            anna,
+            "remember",
+            content=content,
+            kind="event",
+            happened_at=moment.isoformat(),
+        )
+    return days
+
+
+def test_what_happened_yesterday_evening_through_rest(
+    household: Household, week: dict[str, datetime]
+) -> None:
+    """The search action's question finds yesterday evening's, told in words."""
+    found = service(
+        household.hass,
+        household.anna,
+        "search",
+        query="What happened yesterday evening?",
+    )
+    texts = [m["content"] for m in found["memories"]]
+    assert set(texts[:2]) == {
+        "Anna baked bread in the kitchen.",
+        "Ben fed the cat in the kitchen.",
+    }, texts
+    assert "The tumble dryer ran in the utility room again." not in texts
+    words = {m["content"]: m["when"] for m in found["memories"]}
+    assert words["Anna baked bread in the kitchen."].startswith("yesterday evening, ")
+
+
+def test_when_did_last_by_the_built_in_agent(
+    household: Household, week: dict[str, datetime]
+) -> None:
+    """ "When did the tumble dryer last run" answers with the latest first."""
+    result = household.hass.conversation_process(
+        "when did the tumble dryer last run", token=household.anna.token
+    )
+    speech = household.hass.speech(result)
+    latest = week["The tumble dryer ran in the utility room again."]
+    first = re.split(r"\d: ", speech, maxsplit=2)
+    assert len(first) > 1, speech
+    assert "ran in the utility room again" in first[1], speech
+    assert f" {latest.day} " in first[1], speech
+
+
+def test_websocket_window_on_event_time(
+    household: Household, week: dict[str, datetime]
+) -> None:
+    """The browser's search and list choose by when it happened."""
+    start = week["The tumble dryer ran in the utility room again."].replace(
+        hour=0, minute=0
+    )
+    window: dict[str, Any] = {
+        "happened_after": start.isoformat(),
+        "happened_before": (start + timedelta(days=1)).isoformat(),
+    }
+    token = household.anna.token
+    listed = household.hass.ws_command(token, f"{DOMAIN}/list", **window)
+    assert [m["content"] for m in listed["memories"]] == [
+        "The tumble dryer ran in the utility room again."
+    ]
+    found = household.hass.ws_command(
+        token, f"{DOMAIN}/search", query="tumble dryer", **window
+    )
+    assert [m["content"] for m in found["memories"]] == [
+        "The tumble dryer ran in the utility room again."
+    ]
+    assert found["memories"][0]["happened_at"].startswith(start.date().isoformat())

@@ -1,0 +1,311 @@
+"""Time words in questions and statements, English and German, at a fixed moment."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from custom_components.home_memory.memory.time.expressions import (
+    MAX_READ_CHARS,
+    read_question,
+    read_statement,
+    read_when,
+)
+
+BERLIN = ZoneInfo("Europe/Berlin")
+# Wednesday 4 March 2026, 09:30 in Berlin.
+WEDNESDAY = datetime(2026, 3, 4, 9, 30, tzinfo=BERLIN)
+
+
+def _local(day: str, hour: int = 0, minute: int = 0) -> datetime:
+    return datetime.fromisoformat(day).replace(hour=hour, minute=minute, tzinfo=BERLIN)
+
+
+def _hours(start: datetime, end: datetime) -> float:
+    """Hours really between two aware times (not their wall clocks)."""
+    return (end.timestamp() - start.timestamp()) / 3600
+
+
+def _span(text: str, language: str, now: datetime = WEDNESDAY) -> tuple[str, str]:
+    reading = read_question(text, now=now, language=language)
+    assert reading.window is not None, text
+    return (
+        reading.window.start.strftime("%Y-%m-%d %H:%M"),
+        reading.window.end.strftime("%Y-%m-%d %H:%M"),
+    )
+
+
+# question | language | window start | window end (Berlin, at WEDNESDAY)
+QUESTIONS = """
+What happened yesterday evening? | en | 2026-03-03 17:00 | 2026-03-03 23:00
+Ist letzte Nacht jemand aufgestanden? | de | 2026-03-03 22:00 | 2026-03-04 06:00
+Was haben wir letzte Woche gemacht? | de | 2026-02-23 00:00 | 2026-03-02 00:00
+what happened on February 26th | en | 2026-02-26 00:00 | 2026-02-27 00:00
+Was ist am 26. Februar passiert? | de | 2026-02-26 00:00 | 2026-02-27 00:00
+Was war am Freitagabend in der Küche? | de | 2026-02-27 17:00 | 2026-02-27 23:00
+what happened the day before yesterday | en | 2026-03-02 00:00 | 2026-03-03 00:00
+what happened in the last two days | en | 2026-03-02 09:30 | 2026-03-04 09:30
+what happened on the weekend | en | 2026-02-28 00:00 | 2026-03-02 00:00
+Was war am Wochenende? | de | 2026-02-28 00:00 | 2026-03-02 00:00
+what happened two weeks ago | en | 2026-02-16 00:00 | 2026-02-23 00:00
+Was war gestern Abend? | de | 2026-03-03 17:00 | 2026-03-03 23:00
+what happened this morning | en | 2026-03-04 05:00 | 2026-03-04 12:00
+Was war heute Morgen? | de | 2026-03-04 05:00 | 2026-03-04 12:00
+did anyone get up last night | en | 2026-03-03 22:00 | 2026-03-04 06:00
+what did we do last week | en | 2026-02-23 00:00 | 2026-03-02 00:00
+what happened three days ago | en | 2026-03-01 00:00 | 2026-03-02 00:00
+Was war vor drei Tagen? | de | 2026-03-01 00:00 | 2026-03-02 00:00
+what happened on 26 February | en | 2026-02-26 00:00 | 2026-02-27 00:00
+Was war am 26.2.? | de | 2026-02-26 00:00 | 2026-02-27 00:00
+what happened on Tuesday | en | 2026-03-03 00:00 | 2026-03-04 00:00
+Was war am Dienstag? | de | 2026-03-03 00:00 | 2026-03-04 00:00
+what happened on Wednesday | en | 2026-03-04 00:00 | 2026-03-05 00:00
+what happened last Wednesday | en | 2026-02-25 00:00 | 2026-02-26 00:00
+the kitchen on Friday evening | en | 2026-02-27 17:00 | 2026-02-27 23:00
+bed on the night of the 27th | en | 2026-02-27 22:00 | 2026-02-28 06:00
+in der Nacht auf Samstag | de | 2026-02-27 22:00 | 2026-02-28 06:00
+what happened on 10 March | en | 2025-03-10 00:00 | 2025-03-11 00:00
+what happened on the 31st | en | 2026-01-31 00:00 | 2026-02-01 00:00
+Was war vorgestern? | de | 2026-03-02 00:00 | 2026-03-03 00:00
+what happened in February | en | 2026-02-01 00:00 | 2026-03-01 00:00
+Was war im Februar? | de | 2026-02-01 00:00 | 2026-03-01 00:00
+what happened on 2026-02-26 | en | 2026-02-26 00:00 | 2026-02-27 00:00
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "start", "end"),
+    [
+        tuple(part.strip() for part in row.split("|"))
+        for row in QUESTIONS.strip().splitlines()
+    ],
+)
+def test_a_question_s_time_words_become_its_window(
+    question: str, language: str, start: str, end: str
+) -> None:
+    """Dates, weekdays, parts of the day and relative words, in both languages."""
+    assert _span(question, language) == (start, end)
+
+
+def test_the_time_words_leave_the_text_searched_for() -> None:
+    """Only what the question is about stays for relevance."""
+    reading = read_question(
+        "What happened in the kitchen on Friday evening?", now=WEDNESDAY, language="en"
+    )
+    assert reading.rest == "What happened in the kitchen?"
+    assert reading.said == ("on Friday evening",)
+    german = read_question("Was war gestern Abend los?", now=WEDNESDAY, language="de")
+    assert german.rest == "Was war los?"
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "rest"),
+    [
+        (
+            "When was the washing machine last used?",
+            "en",
+            "When was the washing machine used?",
+        ),
+        ("when did Ben last come home", "en", "when did Ben come home"),
+        ("the last time the front door opened", "en", "the front door opened"),
+        ("Wann lief die Waschmaschine zuletzt?", "de", "Wann lief die Waschmaschine?"),
+        (
+            "Wann war das letzte Mal die Haustür offen?",
+            "de",
+            "Wann war die Haustür offen?",
+        ),
+    ],
+)
+def test_last_time_asks_for_the_newest_first(
+    question: str, language: str, rest: str
+) -> None:
+    """ "The last time", "when did ... last", "zuletzt": no window, newest first."""
+    reading = read_question(question, now=WEDNESDAY, language=language)
+    assert reading.window is None
+    assert reading.newest_first
+    assert reading.rest == rest
+
+
+def test_last_night_at_one_is_the_night_going_on_and_at_nine_the_one_past() -> None:
+    """Said at 01:00 or at 09:00 on Wednesday: the night Tuesday -> Wednesday."""
+    at_one = _local("2026-03-04", 1)
+    at_nine = _local("2026-03-04", 9)
+    expected = ("2026-03-03 22:00", "2026-03-04 06:00")
+    assert _span("what happened last night", "en", at_one) == expected
+    assert _span("what happened last night", "en", at_nine) == expected
+    # "Tonight" at 01:00 is the night going on; at 20:00 the one to come.
+    assert _span("what happens tonight", "en", at_one) == expected
+    assert _span("tonight", "en", _local("2026-03-04", 20)) == (
+        "2026-03-04 22:00",
+        "2026-03-05 06:00",
+    )
+    # German "heute Nacht" in the morning is the night just passed.
+    assert _span("Was war heute Nacht?", "de", at_nine) == expected
+
+
+def test_just_after_midnight_yesterday_is_the_day_that_just_ended() -> None:
+    """At 00:05 on Wednesday, "yesterday" is Tuesday and "today" Wednesday."""
+    now = _local("2026-03-04", 0, 5)
+    assert _span("yesterday", "en", now) == ("2026-03-03 00:00", "2026-03-04 00:00")
+    assert _span("heute", "de", now) == ("2026-03-04 00:00", "2026-03-05 00:00")
+
+
+def test_a_day_across_the_daylight_saving_change_is_as_long_as_it_was_lived() -> None:
+    """Berlin moves to summer time on 29 March 2026: that Sunday has 23 hours,
+    and the night of the 28th ends at 06:00 summer time."""
+    monday = _local("2026-03-30", 10)
+    reading = read_question("what happened yesterday", now=monday, language="en")
+    assert reading.window is not None
+    assert _hours(reading.window.start, reading.window.end) == 23
+    night = read_question("Was war vorgestern Nacht?", now=monday, language="de")
+    assert night.window is not None
+    assert night.window.start.utcoffset() == timedelta(hours=1)
+    assert night.window.end.utcoffset() == timedelta(hours=2)
+    assert _hours(night.window.start, night.window.end) == 7
+    # Autumn: 25 October 2026 has 25 hours.
+    autumn = read_question(
+        "what happened yesterday", now=_local("2026-10-26", 8), language="en"
+    )
+    assert autumn.window is not None
+    assert _hours(autumn.window.start, autumn.window.end) == 25
+
+
+def test_month_ends_and_leap_days() -> None:
+    """1 March: last month is February (28 days); 29 February is a leap year's."""
+    first = _local("2026-03-01", 12)
+    assert _span("last month", "en", first) == ("2026-02-01 00:00", "2026-03-01 00:00")
+    assert _span("yesterday", "en", first) == ("2026-02-28 00:00", "2026-03-01 00:00")
+    assert _span("on 29 February", "en", first) == (
+        "2024-02-29 00:00",
+        "2024-03-01 00:00",
+    )
+    january = _local("2026-01-02", 12)
+    assert _span("last month", "en", january) == (
+        "2025-12-01 00:00",
+        "2026-01-01 00:00",
+    )
+    assert _span("letzte Woche", "de", january) == (
+        "2025-12-22 00:00",
+        "2025-12-29 00:00",
+    )
+
+
+def test_a_weekday_given_with_a_date_picks_the_year_it_fell_on() -> None:
+    """ "Tuesday 26 February": 2019's (2026's 26 February is a Thursday)."""
+    assert _span("on Tuesday 26 February", "en") == (
+        "2019-02-26 00:00",
+        "2019-02-27 00:00",
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "where is the spare key",
+        "I like the morning light",
+        "jeden Morgen trinkt Anna Kaffee",
+        "guten Morgen",
+        "we walk the dog every Monday",
+        "Wo ist der Ersatzschlüssel?",
+    ],
+)
+def test_no_time_words_no_window(text: str) -> None:
+    """Words that merely look like times ("every Monday", "guten Morgen")."""
+    for language in ("en", "de"):
+        reading = read_question(text, now=WEDNESDAY, language=language)
+        assert reading.window is None
+        assert not reading.newest_first
+        assert reading.rest == text
+
+
+def test_a_statement_s_time_is_resolved_when_told() -> None:
+    """Past by default, ahead when the statement speaks of the future."""
+    window = read_statement(
+        "We went to the dentist on Monday.", now=WEDNESDAY, language="en"
+    )
+    assert window is not None
+    assert window.start == _local("2026-03-02")
+    ahead = read_statement(
+        "The plumber will come on Monday.", now=WEDNESDAY, language="en"
+    )
+    assert ahead is not None
+    assert ahead.start == _local("2026-03-09")
+    german = read_statement(
+        "Anna war gestern beim Zahnarzt.", now=WEDNESDAY, language="de"
+    )
+    assert german is not None
+    assert german.start == _local("2026-03-03")
+    assert (
+        read_statement("The spare key is under the mat.", now=WEDNESDAY, language="en")
+        is None
+    )
+    # "Last" alone is no time in a statement.
+    assert (
+        read_statement("The last bus leaves at ten.", now=WEDNESDAY, language="en")
+        is None
+    )
+
+
+def test_a_time_given_alone() -> None:
+    """A field that takes a time takes time words only."""
+    window = read_when("yesterday evening", now=WEDNESDAY, language="en")
+    assert window is not None
+    assert window.start == _local("2026-03-03", 17)
+    assert read_when("gestern Abend", now=WEDNESDAY, language="de") is not None
+    assert read_when("the dog barked yesterday", now=WEDNESDAY, language="en") is None
+    assert read_when("soon", now=WEDNESDAY, language="en") is None
+
+
+def test_another_language_falls_back_to_english() -> None:
+    """A French household asking in English still gets its window."""
+    assert _span("what happened yesterday", "fr")[0] == "2026-03-03 00:00"
+    assert _span("Was war gestern?", "de-CH")[0] == "2026-03-03 00:00"
+
+
+def test_hostile_text_is_read_safely() -> None:
+    """Huge, odd and injected text: no error, a bounded read."""
+    huge = "yesterday " + "x" * 5_000_000
+    reading = read_question(huge, now=WEDNESDAY, language="en")
+    assert reading.window is not None
+    assert len(reading.rest) <= MAX_READ_CHARS
+    for text in (
+        "\ud800 yesterday",
+        "Straße gestern",
+        "on 99 February",
+        "on 31 April",
+        "9999999999 days ago",
+        "on the 0th",
+        "\u202eyesterday\u202c",
+        "",
+    ):
+        read_question(text, now=WEDNESDAY, language="de")
+        read_question(text, now=WEDNESDAY, language="en")
+    assert read_question("on 31 April", now=WEDNESDAY, language="en").window is None
+    with pytest.raises(ValueError, match="aware"):
+        read_question("yesterday", now=WEDNESDAY.replace(tzinfo=None), language="en")
+
+
+def test_a_habit_names_no_day() -> None:
+    """A weekday or date in the present tense is a habit ("the bins go out on
+    Tuesday"); in the past or future it is one day."""
+    for habit in (
+        "The bins go out on Tuesday.",
+        "Anna's birthday is on 3 March.",
+        "Die Müllabfuhr kommt jeden Dienstag.",
+        "Der Müll wird dienstags abgeholt.",
+    ):
+        assert read_statement(habit, now=WEDNESDAY, language="en") is None, habit
+    assert (
+        read_statement(
+            "The bins went out late on Tuesday.", now=WEDNESDAY, language="en"
+        )
+        is not None
+    )
+    assert (
+        read_statement(
+            "Die Müllabfuhr war am Dienstag spät dran.", now=WEDNESDAY, language="de"
+        )
+        is not None
+    )
