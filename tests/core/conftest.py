@@ -118,3 +118,13 @@ def minilm() -> Embedder:
     model_dir = default_model_dir()
     assert model_dir is not None, "the model folder is missing: run scripts/setup"
     return load_embedder(model_dir)
+
+
+def rowid_of(store: MemoryStore, memory_id: str) -> int:
+    """The memories table's rowid of a memory (for the storage parts' tests)."""
+    with store.read() as conn:
+        return int(
+            conn.execute(
+                "SELECT rowid FROM memories WHERE id = ?", (memory_id,)
+            ).fetchone()[0]
+        )

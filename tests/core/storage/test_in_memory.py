@@ -6,19 +6,10 @@ from typing import TYPE_CHECKING
 
 from custom_components.home_memory.memory.common.values import Visibility
 
-from ..conftest import ALICE, BOB, HOUSE, new_memory
+from ..conftest import ALICE, BOB, HOUSE, new_memory, rowid_of
 
 if TYPE_CHECKING:
     from custom_components.home_memory.memory.store import MemoryStore
-
-
-def _rowid(store: MemoryStore, memory_id: str) -> int:
-    with store.read() as conn:
-        return int(
-            conn.execute(
-                "SELECT rowid FROM memories WHERE id = ?", (memory_id,)
-            ).fetchone()[0]
-        )
 
 
 def test_a_private_memory_s_group_is_its_owners_alone(store: MemoryStore) -> None:
@@ -38,7 +29,7 @@ def test_a_memory_that_leaves_the_active_tier_leaves_the_copies(
 ) -> None:
     """After the refresh that follows a forget, neither copy holds the row."""
     made = store.create(new_memory("The hall light is new"), HOUSE).memory
-    rowid = _rowid(store, made.id)
+    rowid = rowid_of(store, made.id)
     store.copies.refresh([rowid])
     assert rowid in store.copies.index
     scored = len(store.copies.scores)

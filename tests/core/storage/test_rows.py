@@ -14,19 +14,10 @@ from custom_components.home_memory.memory.common.values import (
     Visibility,
 )
 
-from ..conftest import ALICE, BOB, new_memory
+from ..conftest import ALICE, BOB, new_memory, rowid_of
 
 if TYPE_CHECKING:
     from custom_components.home_memory.memory.store import MemoryStore
-
-
-def _rowid(store: MemoryStore, memory_id: str) -> int:
-    with store.read() as conn:
-        return int(
-            conn.execute(
-                "SELECT rowid FROM memories WHERE id = ?", (memory_id,)
-            ).fetchone()[0]
-        )
 
 
 def test_a_row_reads_back_as_the_memory_written(store: MemoryStore) -> None:
@@ -40,7 +31,7 @@ def test_a_row_reads_back_as_the_memory_written(store: MemoryStore) -> None:
         ),
         ALICE,
     ).memory
-    rowid = _rowid(store, made.id)
+    rowid = rowid_of(store, made.id)
     with store.read() as conn:
         assert store.rows.fetch_one(conn, rowid) == made
 
@@ -61,7 +52,7 @@ def test_another_persons_private_memory_does_not_exist(store: MemoryStore) -> No
 def test_labels_are_stored_once_by_key(store: MemoryStore) -> None:
     """Tags and people that differ only in spelling are one label row."""
     made = store.create(new_memory("The hall light is new"), SYSTEM).memory
-    rowid = _rowid(store, made.id)
+    rowid = rowid_of(store, made.id)
     with store.transaction() as conn:
         store.rows.write_labels(conn, rowid, ["Hall Light", "hall light"], ["Ann"])
     with store.read() as conn:
@@ -79,7 +70,7 @@ def test_a_summary_inside_the_content_is_not_indexed_twice(
 ) -> None:
     """The FTS entry leaves out a summary the content already holds."""
     made = store.create(new_memory("The hall light is new"), SYSTEM).memory
-    rowid = _rowid(store, made.id)
+    rowid = rowid_of(store, made.id)
     with store.transaction() as conn:
         store.rows.write_fts(conn, rowid, "The hall light is new", "hall light", [], [])
     with store.read() as conn:
@@ -92,7 +83,7 @@ def test_a_summary_inside_the_content_is_not_indexed_twice(
 def test_a_vector_is_written_for_the_embedders_model(store: MemoryStore) -> None:
     """The vector's row and the memory both name the model that made it."""
     made = store.create(new_memory("The hall light is new"), Caller()).memory
-    rowid = _rowid(store, made.id)
+    rowid = rowid_of(store, made.id)
     vector = np.ones(store.copies.dimensions, dtype=np.float32)
     with store.transaction() as conn:
         store.rows.write_vector(conn, rowid, vector)
