@@ -81,6 +81,16 @@ TARGETS: tuple[Target, ...] = (
         _at_most("household_false_statements", 0.0),
     ),
     Target(
+        "german_de_hit1_multilingual",
+        ">= 0.85",
+        _at_least("german_de_hit1_multilingual", 0.85),
+    ),
+    Target(
+        "german_en_hit1_multilingual",
+        ">= 0.80",
+        _at_least("german_en_hit1_multilingual", 0.80),
+    ),
+    Target(
         "panel_first_paint_ms_10000",
         "<= 1000",
         _at_most("panel_first_paint_ms_10000", 1000.0),

@@ -48,6 +48,7 @@ from .const import (
     CONF_CONTEXT_TOKEN_BUDGET,
     CONF_CONVERSATION_CAPTURE,
     CONF_DEDUP_THRESHOLD,
+    CONF_EMBEDDING_MODEL,
     CONF_EXTRACTION_MODE,
     CONF_HALF_LIFE_DAYS,
     CONF_LOG_RETENTION_DAYS,
@@ -86,6 +87,7 @@ from .const import (
     SECTION_SCORING,
     SECTION_SPEAKERS,
     SUGGESTED_OBSERVED_DOMAINS,
+    EmbeddingModelChoice,
     ExtractionMode,
 )
 from .memory.common.values import Caller
@@ -274,6 +276,13 @@ OPTIONS_SCHEMA = probatio.Schema(
                     ),
                     _field(SECTION_CONTEXT, CONF_SEARCH_MIN_RELEVANCE): _number(
                         0, 1, 0.01, slider=True
+                    ),
+                    _field(SECTION_CONTEXT, CONF_EMBEDDING_MODEL): SelectSelector(
+                        SelectSelectorConfig(
+                            options=[choice.value for choice in EmbeddingModelChoice],
+                            mode=SelectSelectorMode.LIST,
+                            translation_key=CONF_EMBEDDING_MODEL,
+                        )
                     ),
                 }
             ),

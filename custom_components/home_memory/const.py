@@ -90,6 +90,8 @@ CONF_CONTEXT_MAX_MEMORIES: Final = "context_max_memories"
 CONF_CONTEXT_TOKEN_BUDGET: Final = "context_token_budget"  # noqa: S105 - a key
 CONF_CONTEXT_MIN_RELEVANCE: Final = "context_min_relevance"
 CONF_SEARCH_MIN_RELEVANCE: Final = "search_min_relevance"
+# Which embedding model: follow Home Assistant's language, or a fixed one.
+CONF_EMBEDDING_MODEL: Final = "embedding_model"
 
 SECTION_SCORING: Final = "scoring"
 CONF_WEIGHT_RELEVANCE: Final = "weight_relevance"
@@ -114,6 +116,15 @@ DEFAULT_CONSOLIDATION_THRESHOLD: Final = 0.88
 SECTION_PANEL: Final = "panel"
 # Whether only administrators see the Memory sidebar panel.
 CONF_PANEL_ADMIN_ONLY: Final = "panel_admin_only"
+
+
+class EmbeddingModelChoice(StrEnum):
+    """The embedding model option (docs/languages.md)."""
+
+    # English: all-MiniLM-L6-v2; any other language: multilingual-e5-small.
+    FOLLOW_LANGUAGE = "follow_language"
+    ENGLISH = "english"
+    MULTILINGUAL = "multilingual"
 
 
 class ExtractionMode(StrEnum):

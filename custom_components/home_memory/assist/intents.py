@@ -341,9 +341,7 @@ class QuestionIntentHandler(_MemoryIntentHandler):
         return await _async_recall_speech(scope, question, words, nothing)
 
 
-def _dated(
-    describe: Callable[[Memory], str], memory: Memory, words: Wording
-) -> str:
+def _dated(describe: Callable[[Memory], str], memory: Memory, words: Wording) -> str:
     """A memory said with when it happened where that matters (an event, an
     observation): "Yesterday evening, a little after six: ..."."""
     if not when.worth_saying(memory):

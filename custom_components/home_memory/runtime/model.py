@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..const import DB_FOLDER
+from ..const import DB_FOLDER, EmbeddingModelChoice
 from ..memory.common.errors import ModelError
 from ..memory.embedding.embedder import (
     default_model_dir,
@@ -14,6 +14,10 @@ from ..memory.embedding.embedder import (
     verify_model_dir,
 )
 from ..memory.embedding.model_files import MODEL_ID
+from ..memory.embedding.multilingual import (
+    MultilingualEmbedder,
+    load_multilingual_embedder,
+)
 from .errors import ModelDirError
 
 if TYPE_CHECKING:
@@ -64,3 +68,21 @@ def check_model_dir(model_dir: Path) -> None:
 def load_model(model_dir: Path) -> Embedder:
     """Load (and warm up) the model; raises ModelError."""
     return load_embedder(model_dir)
+
+
+def wants_multilingual(choice: EmbeddingModelChoice, language: str | None) -> bool:
+    """Whether the multilingual model is the one to load.
+
+    Following the language, only an English Home Assistant (en, en-GB, ...)
+    keeps all-MiniLM-L6-v2, an English-only model; every other language gets
+    multilingual-e5-small.
+    """
+    if choice is EmbeddingModelChoice.FOLLOW_LANGUAGE:
+        primary = (language or "en").replace("_", "-").split("-")[0].lower()
+        return primary != "en"
+    return choice is EmbeddingModelChoice.MULTILINGUAL
+
+
+def load_multilingual_model() -> MultilingualEmbedder:
+    """Load (and warm up) multilingual-e5-small; raises ModelError."""
+    return load_multilingual_embedder()

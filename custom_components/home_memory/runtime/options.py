@@ -23,6 +23,7 @@ from ..const import (
     CONF_CONTEXT_TOKEN_BUDGET,
     CONF_CONVERSATION_CAPTURE,
     CONF_DEDUP_THRESHOLD,
+    CONF_EMBEDDING_MODEL,
     CONF_EXTRACTION_MODE,
     CONF_HALF_LIFE_DAYS,
     CONF_LOG_RETENTION_DAYS,
@@ -56,6 +57,7 @@ from ..const import (
     SECTION_RETENTION,
     SECTION_SCORING,
     SECTION_SPEAKERS,
+    EmbeddingModelChoice,
     ExtractionMode,
 )
 from ..memory.common.config import EngineConfig, ScoringWeights
@@ -100,6 +102,7 @@ class HomeMemoryOptions:
     context_token_budget: int = _ENGINE.context_token_budget
     context_min_relevance: float = _ENGINE.context_min_relevance
     search_min_relevance: float = _ENGINE.search_min_relevance
+    embedding_model: EmbeddingModelChoice = EmbeddingModelChoice.FOLLOW_LANGUAGE
     weights: ScoringWeights = _ENGINE.weights
     half_life_days: float = _ENGINE.base_half_life_days
     archive_threshold: float = _ENGINE.archive_threshold
@@ -181,6 +184,7 @@ class HomeMemoryOptions:
                 CONF_CONTEXT_TOKEN_BUDGET: self.context_token_budget,
                 CONF_CONTEXT_MIN_RELEVANCE: self.context_min_relevance,
                 CONF_SEARCH_MIN_RELEVANCE: self.search_min_relevance,
+                CONF_EMBEDDING_MODEL: str(self.embedding_model),
             },
             SECTION_SCORING: {
                 CONF_WEIGHT_RELEVANCE: self.weights.relevance,
@@ -279,7 +283,15 @@ def _context_options(
         "search_min_relevance": float(
             context.get(CONF_SEARCH_MIN_RELEVANCE, default.search_min_relevance)
         ),
+        "embedding_model": _embedding_model(context.get(CONF_EMBEDDING_MODEL)),
     }
+
+
+def _embedding_model(value: object) -> EmbeddingModelChoice:
+    try:
+        return EmbeddingModelChoice(str(value))
+    except ValueError:
+        return EmbeddingModelChoice.FOLLOW_LANGUAGE
 
 
 def _scoring_options(

@@ -272,7 +272,7 @@ def test_query_vector_cannot_be_mutated(any_embedder: TransformerEmbedder) -> No
 
 def test_query_cache_evicts_least_recent() -> None:
     """The query cache evicts the least recently used entry."""
-    cache = embedder_module._QueryCache(2)
+    cache = embedder_module.QueryCache(2)
     one, two, three = (np.full(3, v, dtype=np.float32) for v in (1, 2, 3))
     cache.put("one", one)
     cache.put("two", two)

@@ -28,6 +28,7 @@ from ..common.values import (
     Source,
     WeightClass,
 )
+from ..embedding.profiles import profile_for
 from ..store import MemoryMerge
 from ..text.statements import contradicts
 from ..text.validation import (
@@ -452,6 +453,9 @@ class Consolidator:
         """(cosine, i, j) with i < j in one group, above the thresholds."""
         cfg = self.settings
         floor = min(cfg.merge_threshold, cfg.supersede_threshold)
+        # Thresholds are on the shared scale of the model profiles.
+        embedder = self.store.embedder
+        calibrate = profile_for(embedder.model_id if embedder else None).statement
         group_array = np.asarray(groups, np.int64)
         pairs: list[tuple[float, int, int]] = []
         for group in np.unique(group_array):
@@ -466,7 +470,7 @@ class Consolidator:
                     return pairs
                 stop = min(start + step, members.shape[0])
                 # Only columns from `start` on: the upper triangle and diagonal.
-                scores = vectors[start:stop] @ vectors[start:].T
+                scores = calibrate(vectors[start:stop] @ vectors[start:].T)
                 local_i, local_j = np.nonzero(scores >= floor)
                 above = local_j > local_i  # j indexes from `start` as well
                 local_i, local_j = local_i[above], local_j[above]

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
+from ..embedding.profiles import profile_for
 from ..search.retrieval import estimate_tokens
 from ..text.validation import MAX_CONTENT_CHARS, readable
 
@@ -515,7 +516,9 @@ class SessionStore:
         matrix = np.frombuffer(b"".join(r[4] for r in rows), dtype="<f4").reshape(
             len(rows), -1
         )
-        scores = matrix @ query.astype(np.float32)
+        # On the shared scale of the model profiles (embedding/profiles.py).
+        calibrate = profile_for(embedder.model_id).search
+        scores = calibrate(matrix @ query.astype(np.float32))
         ranked = sorted(
             (i for i in range(len(rows)) if scores[i] >= min_similarity),
             key=lambda i: (-round(float(scores[i]), 4), -float(rows[i][1])),

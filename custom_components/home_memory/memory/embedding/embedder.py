@@ -35,7 +35,7 @@ from .model_files import (
 from .onnx_graph import model_to_load
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Sequence
+    from collections.abc import Callable, Iterator, Sequence
 
     from tokenizers import Tokenizer
 
@@ -193,7 +193,7 @@ def _load_config(path: Path) -> dict[str, Any]:
     return config
 
 
-class _QueryCache:
+class QueryCache:
     """A small thread-safe LRU of read-only query vectors."""
 
     def __init__(self, size: int) -> None:
@@ -224,6 +224,21 @@ class _QueryCache:
         with self._lock:
             return len(self._items)
 
+    def vector(self, key: str, compute: Callable[[str], FloatArray]) -> FloatArray:
+        """The cached vector of `key`, computed (and kept read-only) on a miss."""
+        cached = self.get(key)
+        if cached is None:
+            cached = compute(key).copy()
+            cached.flags.writeable = False
+            self.put(key, cached)
+        # A view of a read-only array cannot be made writeable again, so no
+        # caller can change what the cache hands to the next one.
+        return cached.view()
+
+    def info(self) -> tuple[int, int, int]:
+        """(hits, misses, size)."""
+        return self.hits, self.misses, len(self)
+
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
@@ -240,7 +255,7 @@ class TransformerEmbedder(ABC):
     def __init__(self, tokenizer: Tokenizer) -> None:
         """Share one tokenizer; it is only read after this point."""
         self._tokenizer = tokenizer
-        self._cache = _QueryCache(QUERY_CACHE_SIZE)
+        self._cache = QueryCache(QUERY_CACHE_SIZE)
         # One forward pass at a time: each already uses both cores, and
         # interleaving two would only add memory.
         self._run_lock = threading.Lock()
@@ -283,18 +298,11 @@ class TransformerEmbedder(ABC):
 
     def embed_query(self, text: str) -> FloatArray:
         """Return one read-only (dimensions,) vector, cached by text."""
-        cached = self._cache.get(text)
-        if cached is None:
-            cached = self.embed([text])[0].copy()
-            cached.flags.writeable = False
-            self._cache.put(text, cached)
-        # A view of a read-only array cannot be made writeable again, so no
-        # caller can change what the cache hands to the next one.
-        return cached.view()
+        return self._cache.vector(text, lambda t: self.embed([t])[0])
 
     def cache_info(self) -> tuple[int, int, int]:
         """Return (hits, misses, size) of the query cache."""
-        return self._cache.hits, self._cache.misses, len(self._cache)
+        return self._cache.info()
 
     def clear_cache(self) -> None:
         """Forget cached query vectors and reset the counters."""

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from ..common.values import Caller, Memory, MemoryFilter, Page, ScoredMemory, Tier
+from ..embedding.profiles import profile_for
 from ..scoring import decay
 from ..text.quoting import data_block, quote
 from ..text.validation import readable
@@ -98,8 +99,10 @@ def fuse(
 
     Measured on the LoCoMo dev split (scripts/bench locomo): this beats
     reciprocal rank fusion, because it keeps how far apart the scores are, not
-    only their order. Without vectors (keyword-only mode) relevance is the
-    normalised BM25 alone.
+    only their order. A memory without a vector of the current model (every
+    memory in keyword-only mode; those not yet re-embedded after a model
+    switch) is judged by its normalised BM25 alone: weighted as if its cosine
+    were 0 it could never pass a search floor above the keyword weight.
     """
     best_keyword = max(keyword.values(), default=0.0)
     result: dict[int, Relevance] = {}
@@ -107,11 +110,8 @@ def fuse(
         similarity = vector.get(rowid)
         raw = keyword.get(rowid)
         normalised = raw / best_keyword if raw is not None and best_keyword > 0 else 0.0
-        if vector:
-            value = (
-                vector_weight * max(0.0, similarity or 0.0)
-                + keyword_weight * normalised
-            )
+        if similarity is not None:
+            value = vector_weight * max(0.0, similarity) + keyword_weight * normalised
         else:
             value = normalised
         result[rowid] = Relevance(
@@ -353,11 +353,13 @@ class Retriever:
     def _fuse(
         self, vector: dict[int, float], keyword: dict[int, float]
     ) -> dict[int, Relevance]:
+        # The model's profile sets the split (embedding/profiles.py).
+        embedder = self.store.embedder
+        vector_weight, keyword_weight = profile_for(
+            embedder.model_id if embedder else None
+        ).fusion_weights(self.config.vector_weight, self.config.keyword_weight)
         return fuse(
-            vector,
-            keyword,
-            vector_weight=self.config.vector_weight,
-            keyword_weight=self.config.keyword_weight,
+            vector, keyword, vector_weight=vector_weight, keyword_weight=keyword_weight
         )
 
     def _with_thread_neighbours(

@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..common.values import Caller, MemoryFilter, Tier
+from ..embedding.profiles import profile_for
 from ..scoring.score_table import SCORE_COLUMNS, ScoreColumns, ScoreTable
 from ..text.fts_query import or_expression, search_terms
 from .filters import filter_sql
@@ -43,6 +44,14 @@ _PRUNE_FROM_ROWS = 5_000
 _KEYWORD_ROW_BUDGET = 300
 _DF_CACHE_STEP = 1_000
 _DF_CACHE_SIZE = 4_096
+
+
+def _on_shared_scale(
+    embedder: Embedder, found: list[tuple[int, float]]
+) -> list[tuple[int, float]]:
+    """(rowid, cosine) pairs with the cosines on the shared scale (profiles)."""
+    calibrate = profile_for(embedder.model_id).search
+    return [(rowid, calibrate(cosine)) for rowid, cosine in found]
 
 
 class CandidateQueries:
@@ -224,7 +233,11 @@ class CandidateQueries:
         flt: MemoryFilter,
         limit: int,
     ) -> list[tuple[int, float]]:
-        """(rowid, cosine) of the nearest memories the caller may see."""
+        """(rowid, similarity) of the nearest memories the caller may see.
+
+        Similarities are cosines on the shared scale of the model profiles
+        (embedding/profiles.py), so thresholds hold for every model.
+        """
         embedder = self.embedder
         if embedder is None:
             return []
@@ -246,12 +259,15 @@ class CandidateQueries:
                     )
                 if allowed.size == 0:
                     return []
-            return self._index.search(
-                query,
-                limit,
-                groups=self._groups_of(caller),
-                now=None if flt.include_expired else now,
-                allowed_rowids=allowed,
+            return _on_shared_scale(
+                embedder,
+                self._index.search(
+                    query,
+                    limit,
+                    groups=self._groups_of(caller),
+                    now=None if flt.include_expired else now,
+                    allowed_rowids=allowed,
+                ),
             )
         # Deleted and archived memories are not indexed: scan their vectors.
         where, params = filter_sql(flt, caller, now)
@@ -270,7 +286,9 @@ class CandidateQueries:
                         limit,
                     ],
                 ).fetchall()
-            return [(int(rowid), float(cosine)) for rowid, cosine in rows]
+            return _on_shared_scale(
+                embedder, [(int(rowid), float(cosine)) for rowid, cosine in rows]
+            )
         with self._read() as conn:
             blobs = conn.execute(
                 "SELECT m.rowid, v.vector FROM memories m JOIN memory_vectors v "
@@ -285,7 +303,9 @@ class CandidateQueries:
         )
         scores = matrix @ np.asarray(query, dtype=np.float32)
         order = np.argsort(-scores, kind="stable")[:limit]
-        return [(int(blobs[i][0]), float(scores[i])) for i in order]
+        return _on_shared_scale(
+            embedder, [(int(blobs[i][0]), float(scores[i])) for i in order]
+        )
 
     def window_candidates(
         self, caller: Caller, flt: MemoryFilter, limit: int
@@ -315,7 +335,7 @@ class CandidateQueries:
     def similarities(
         self, query: npt.NDArray[np.float32], rowids: Sequence[int]
     ) -> dict[int, float]:
-        """Exact cosine for these memories (indexed or not)."""
+        """Exact similarity (on the shared scale) for these memories."""
         embedder = self.embedder
         if embedder is None or not rowids:
             return {}
@@ -330,7 +350,8 @@ class CandidateQueries:
                 ).fetchall()
             for rowid, blob in rows:
                 found[int(rowid)] = float(np.frombuffer(blob, dtype="<f4") @ query)
-        return found
+        calibrate = profile_for(embedder.model_id).search
+        return {rowid: calibrate(cosine) for rowid, cosine in found.items()}
 
     def score_fields(self, rowids: Sequence[int]) -> ScoreColumns:
         """The columns ranking needs, in memory for active memories.

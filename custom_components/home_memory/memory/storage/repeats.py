@@ -25,12 +25,14 @@ from ..common.values import (
     NewMemory,
     WeightClass,
 )
+from ..embedding.profiles import profile_for
 from ..text.statements import Relation, relate
 from ..text.validation import merged_labels
 
 if TYPE_CHECKING:
     import sqlite3
 
+    from ..embedding.profiles import SimilarityMap
     from .connections import StoreConnections
     from .in_memory import Holder, InMemoryCopies
     from .operation_log import OperationLog
@@ -115,6 +117,11 @@ class Repeats:
             )
         return holders[holder]
 
+    def _statement_similarity(self) -> SimilarityMap:
+        """The current model's memory-to-memory cosines on the shared scale."""
+        embedder = self._copies.embedder
+        return profile_for(embedder.model_id if embedder else None).statement
+
     def _indexed_similar(
         self,
         conn: sqlite3.Connection,
@@ -129,9 +136,11 @@ class Repeats:
         group = self._copies.group(item.owner, item.visibility)
         if not allowed.size:
             return candidates
-        for rowid, similarity in self._copies.index.search(
+        calibrate = self._statement_similarity()
+        for rowid, cosine in self._copies.index.search(
             vector, _MATCH_CANDIDATES, groups=[group], now=now, allowed_rowids=allowed
         ):
+            similarity = calibrate(cosine)
             if similarity < self.config.correction_min_similarity:
                 break
             candidates[rowid] = similarity
@@ -151,9 +160,10 @@ class Repeats:
         """
         with self._copies.pending_lock:
             unindexed = list(self._copies.unindexed.items())
+        calibrate = self._statement_similarity()
         for rowid, (row_holder, row_vector) in [*unindexed, *fresh.items()]:
             if row_holder == holder:
-                similarity = float(np.dot(row_vector, vector))
+                similarity = calibrate(float(np.dot(row_vector, vector)))
                 candidates.pop(rowid, None)
                 if similarity >= self.config.correction_min_similarity:
                     candidates[rowid] = similarity

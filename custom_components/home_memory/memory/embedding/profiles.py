@@ -1,0 +1,159 @@
+"""Model profiles: each model's cosines on one shared similarity scale.
+
+Every cosine threshold and weight in the engine (search floors, the hybrid
+fusion's 0.6 x cosine, the correction floor 0.65, the duplicate threshold
+0.97, consolidation's merge and supersede thresholds) was measured with
+all-MiniLM-L6-v2, and the options a person sets are on that scale too.
+multilingual-e5-small puts the same pairs of texts in a narrow band near the
+top (a question and an unrelated turn at 0.78, its evidence at 0.83), so
+those numbers mean nothing for it.
+
+Instead of a second set of thresholds, each model has a profile that maps its
+cosines onto MiniLM's: a monotone piecewise-linear map through quantiles of
+the two models' cosines over the same pairs of texts (quantile matching).
+Two maps, because e5 is asymmetric: `search` for a query against a memory
+("query: " against "passage: "), `statement` for a memory against a memory
+(repeats, corrections, consolidation). MiniLM's profile is the identity.
+The measurement and what it costs are in docs/languages.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+import itertools
+from typing import Final, overload
+
+import numpy as np
+import numpy.typing as npt
+
+from .model_files import MODEL_ID
+from .multilingual import MULTILINGUAL_MODEL_ID
+
+type Points = tuple[tuple[float, float], ...]
+type FloatArray = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True, slots=True)
+class SimilarityMap:
+    """A monotone piecewise-linear map of cosines (identity without points)."""
+
+    points: Points = ()
+
+    def __post_init__(self) -> None:
+        """Refuse points that would not give a monotone map over [-1, 1]."""
+        xs = [x for x, _ in self.points]
+        ys = [y for _, y in self.points]
+        if self.points and (
+            xs[0] != -1.0
+            or xs[-1] != 1.0
+            or any(b <= a for a, b in itertools.pairwise(xs))
+            or any(b < a for a, b in itertools.pairwise(ys))
+        ):
+            raise ValueError("a similarity map needs increasing points from -1 to 1")
+
+    @overload
+    def __call__(self, cosine: float) -> float: ...
+    @overload
+    def __call__(self, cosine: FloatArray) -> FloatArray: ...
+    def __call__(self, cosine: float | FloatArray) -> float | FloatArray:
+        """The cosine on the shared (MiniLM) scale."""
+        if not self.points:
+            return cosine
+        xs = np.array([x for x, _ in self.points], dtype=np.float64)
+        ys = np.array([y for _, y in self.points], dtype=np.float64)
+        if isinstance(cosine, np.ndarray):
+            return np.interp(cosine, xs, ys).astype(np.float32)
+        return float(np.interp(float(cosine), xs, ys))
+
+
+@dataclass(frozen=True, slots=True)
+class ModelProfile:
+    """How one model's cosines read on the shared scale."""
+
+    model_id: str
+    search: SimilarityMap = SimilarityMap()
+    statement: SimilarityMap = SimilarityMap()
+    # The vector share of hybrid fusion (None: the engine's configured split).
+    vector_share: float | None = None
+
+    def fusion_weights(
+        self, vector_weight: float, keyword_weight: float
+    ) -> tuple[float, float]:
+        """The (vector, keyword) weights of hybrid fusion for this model.
+
+        The profile moves only the split between the two and keeps their sum;
+        a vector-only or keyword-only configuration (one weight 0) stays so.
+        """
+        if self.vector_share is None or vector_weight <= 0 or keyword_weight <= 0:
+            return vector_weight, keyword_weight
+        total = vector_weight + keyword_weight
+        return total * self.vector_share, total * (1.0 - self.vector_share)
+
+
+IDENTITY: Final = ModelProfile(model_id=MODEL_ID)
+
+# Quantiles (0, 0.1, 1, 5, 10, 25, 50, 75, 90, 95, 99, 99.5, 99.9, 99.99, 100 %)
+# of both models' cosines on the LoCoMo dev split (docs/languages.md):
+# search: the 495 questions against every turn of their conversation
+# (227,637 pairs); statement: every pair of turns of one conversation
+# (374,920 pairs). The ends are pinned to -1 and 1.
+MULTILINGUAL_E5: Final = ModelProfile(
+    model_id=MULTILINGUAL_MODEL_ID,
+    search=SimilarityMap(
+        (
+            (-1.0, -1.0),
+            (0.661, -0.19),
+            (0.687, -0.089),
+            (0.705, -0.02),
+            (0.725, 0.053),
+            (0.737, 0.095),
+            (0.762, 0.173),
+            (0.784, 0.263),
+            (0.802, 0.351),
+            (0.819, 0.429),
+            (0.831, 0.477),
+            (0.854, 0.568),
+            (0.862, 0.602),
+            (0.878, 0.676),
+            (0.898, 0.762),
+            (0.925, 0.856),
+            (1.0, 1.0),
+        )
+    ),
+    statement=SimilarityMap(
+        (
+            (-1.0, -1.0),
+            (0.722, -0.119),
+            (0.764, 0.012),
+            (0.787, 0.095),
+            (0.81, 0.182),
+            (0.822, 0.233),
+            (0.842, 0.322),
+            (0.864, 0.424),
+            (0.887, 0.522),
+            (0.907, 0.609),
+            (0.918, 0.658),
+            (0.937, 0.739),
+            (0.943, 0.767),
+            (0.955, 0.818),
+            (0.97, 0.881),
+            (0.989, 0.958),
+            (1.0, 1.0),
+        )
+    ),
+    # The engine's keyword side (FTS5, Porter stemming for English) helps an
+    # English question and hurts a German one: on the German set at 0.6 /
+    # 0.75 / 0.85 / 1.0 vector, DE->DE hit@1 0.667 / 0.712 / 0.864 / 0.939,
+    # DE->EN 0.818 / 0.818 / 0.803 / 0.803; LoCoMo dev (English) hybrid R@5
+    # 0.625 / 0.639 / 0.618 / 0.470 (docs/languages.md).
+    vector_share=0.85,
+)
+
+_PROFILES: Final = {p.model_id: p for p in (IDENTITY, MULTILINGUAL_E5)}
+
+
+def profile_for(model_id: str | None) -> ModelProfile:
+    """The profile of `model_id`; a model without one keeps its raw cosines."""
+    if model_id is None:
+        return IDENTITY
+    return _PROFILES.get(model_id, ModelProfile(model_id=model_id))

@@ -1,0 +1,218 @@
+"""The multilingual model, model profiles, and switching models in a store."""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pytest
+
+from custom_components.home_memory.memory.common.values import Caller, NewMemory
+from custom_components.home_memory.memory.embedding.model_files import MODEL_ID
+from custom_components.home_memory.memory.embedding.multilingual import (
+    MULTILINGUAL_MODEL_ID,
+    load_multilingual_embedder,
+)
+from custom_components.home_memory.memory.embedding.profiles import (
+    IDENTITY,
+    MULTILINGUAL_E5,
+    SimilarityMap,
+    profile_for,
+)
+from custom_components.home_memory.memory.search.retrieval import Retriever
+from custom_components.home_memory.memory.store import MemoryStore
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from custom_components.home_memory.memory.embedding.embedder import Embedder
+    from custom_components.home_memory.memory.embedding.multilingual import (
+        MultilingualEmbedder,
+    )
+
+    from ..conftest import ManualClock
+
+HOUSE = Caller()
+
+# (German fact, English fact, German question that only the meaning links)
+HOUSEHOLD = (
+    (
+        "Die Mülltonnen werden dienstagabends an die Straße gestellt.",
+        "The bins go out to the street on Tuesday evenings.",
+        "Wann ist Müllabfuhr?",
+    ),
+    (
+        "Der Ersatzschlüssel liegt unter dem blauen Blumentopf.",
+        "The spare key is under the blue flower pot.",
+        "Wo finde ich einen zweiten Hausschlüssel?",
+    ),
+    (
+        "Ben ist allergisch gegen Erdnüsse.",
+        "Ben is allergic to peanuts.",
+        "Darf Ben Nüsse essen?",
+    ),
+    (
+        "Die Reisepässe liegen in der obersten Schublade im Arbeitszimmer.",
+        "The passports are in the top drawer in the study.",
+        "Wo sind die Pässe?",
+    ),
+    (
+        "Annas Schwester Julia wohnt in Hamburg.",
+        "Anna's sister Julia lives in Hamburg.",
+        "Hat Anna Geschwister?",
+    ),
+    (
+        "Die Katze Minka bekommt morgens und abends eine halbe Dose Futter.",
+        "Minka the cat gets half a tin of food every morning and evening.",
+        "Wie viel Futter kriegt die Katze?",
+    ),
+)
+
+
+def _store(tmp_path: Path, clock: ManualClock, embedder: Embedder) -> MemoryStore:
+    return MemoryStore(tmp_path / "m.db", embedder=embedder, clock=clock)
+
+
+def _top(store: MemoryStore, query: str, **kwargs: object) -> list[str]:
+    page = Retriever(store).search(query, HOUSE, record_access=False, **kwargs)  # type: ignore[arg-type]
+    return [item.memory.content for item in page.items]
+
+
+def test_one_openmp_thread_and_no_leaked_environment(
+    multilingual: MultilingualEmbedder,
+) -> None:
+    """The engine runs one thread; the process environment is left as it was."""
+    assert multilingual.threads() == 1
+    before = dict(os.environ)
+    assert load_multilingual_embedder().threads() == 1
+    assert dict(os.environ) == before
+
+
+def test_embeddings_are_normalised_prefixed_and_take_any_text(
+    multilingual: MultilingualEmbedder,
+) -> None:
+    """Rows are unit vectors; a query differs from the same text as a passage."""
+    texts = ["Anna mag Kaffee.", "lone \ud800 surrogate", "nul\x00byte", ""]
+    vectors = multilingual.embed(texts)
+    assert vectors.shape == (4, 384)
+    assert np.allclose(np.linalg.norm(vectors[:3], axis=1), 1.0, atol=1e-3)
+    query = multilingual.embed_query("Anna mag Kaffee.")
+    assert not query.flags.writeable
+    assert float(query @ vectors[0]) < 0.999  # "query: " vs "passage: "
+    with pytest.raises(TypeError):
+        multilingual.embed("one string")
+
+
+def test_german_questions_find_german_and_english_facts(
+    tmp_path: Path, clock: ManualClock, multilingual: MultilingualEmbedder
+) -> None:
+    """With the multilingual model a German question finds its fact first.
+
+    Ranked without a floor: a German question and an English fact sit below
+    the search floor on the shared scale (docs/languages.md, known limits).
+    """
+    for column in (0, 1):
+        (tmp_path / str(column)).mkdir()
+        store = _store(tmp_path / str(column), clock, multilingual)
+        try:
+            store.create_many([NewMemory(content=h[column]) for h in HOUSEHOLD], HOUSE)
+            for household in HOUSEHOLD:
+                found = _top(store, household[2], min_relevance=0.0)
+                assert found[0] == household[column], household[2]
+        finally:
+            store.close()
+
+
+def test_unrelated_question_stays_under_the_search_floor(
+    tmp_path: Path, clock: ManualClock, multilingual: MultilingualEmbedder
+) -> None:
+    """e5's raw cosines of unrelated texts (~0.78) do not pass the 0.3 floor."""
+    store = _store(tmp_path, clock, multilingual)
+    try:
+        store.create_many([NewMemory(content=h[0]) for h in HOUSEHOLD], HOUSE)
+        assert _top(store, "Wer hat den Film gedreht?") == []
+        assert _top(store, "Wo finde ich einen zweiten Hausschlüssel?")
+    finally:
+        store.close()
+
+
+def test_statements_keep_their_meaning_with_the_multilingual_model(
+    tmp_path: Path, clock: ManualClock, multilingual: MultilingualEmbedder
+) -> None:
+    """A reworded statement is a repeat, a different fact a memory of its own."""
+    store = _store(tmp_path, clock, multilingual)
+    try:
+        first = store.create(NewMemory(content="The bins go out on Tuesday"), HOUSE)
+        again = store.create(NewMemory(content="On Tuesday the bins go out"), HOUSE)
+        assert again.memory.id == first.memory.id
+        other = store.create(NewMemory(content="Anna likes coffee"), HOUSE)
+        assert other.memory.id != first.memory.id
+        assert store.counts()["tier"] == {"active": 2}
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("start_with_minilm", [True, False])
+def test_switching_models_keeps_every_memory_findable(
+    tmp_path: Path,
+    clock: ManualClock,
+    minilm: Embedder,
+    multilingual: MultilingualEmbedder,
+    start_with_minilm: bool,
+) -> None:
+    """Before, during (batch by batch) and after re-embedding, each memory is
+    found by its own words with the default search floor, and afterwards the
+    new model's meaning search works.
+    """
+    first, second = (minilm, multilingual)
+    if not start_with_minilm:
+        first, second = second, first
+    store = _store(tmp_path, clock, first)
+    contents = [h[0] for h in HOUSEHOLD] + [h[1] for h in HOUSEHOLD]
+    try:
+        store.create_many([NewMemory(content=c) for c in contents], HOUSE, dedup=False)
+
+        def all_findable() -> None:
+            for content in contents:
+                assert content in _top(store, content, limit=3), content
+
+        all_findable()
+        store.set_embedder(second)
+        assert store.pending_embeddings() == len(contents)
+        while True:
+            all_findable()
+            if store.reembed_batch(5) == 0:
+                break
+        assert store.pending_embeddings() == 0
+        all_findable()
+        if second is multilingual:
+            for german, _english, question in HOUSEHOLD:
+                assert german in _top(store, question, limit=2), question
+    finally:
+        store.close()
+
+
+def test_profiles() -> None:
+    """MiniLM keeps its cosines; e5's map onto them, monotone, ends fixed."""
+    assert profile_for(MODEL_ID) is IDENTITY
+    assert profile_for(None) is IDENTITY
+    assert profile_for(MULTILINGUAL_MODEL_ID) is MULTILINGUAL_E5
+    assert profile_for("another-model").search(0.42) == 0.42
+    assert IDENTITY.search(0.5) == 0.5
+    search = MULTILINGUAL_E5.search
+    # e5's median unrelated and evidence cosines land where MiniLM's are.
+    assert search(0.784) == pytest.approx(0.263, abs=1e-3)
+    assert search(0.83) == pytest.approx(0.47, abs=0.02)
+    values = np.linspace(-1, 1, 201, dtype=np.float32)
+    mapped = search(values)
+    assert mapped.dtype == np.float32
+    assert np.all(np.diff(mapped) >= 0)
+    assert search(1.0) == 1.0
+    assert search(-1.0) == -1.0
+    with pytest.raises(ValueError, match="increasing"):
+        SimilarityMap(((-1.0, -1.0), (0.5, 0.2), (0.4, 0.3), (1.0, 1.0)))
+    assert MULTILINGUAL_E5.fusion_weights(0.6, 0.4) == pytest.approx((0.85, 0.15))
+    assert MULTILINGUAL_E5.fusion_weights(1.0, 0.0) == (1.0, 0.0)
+    assert MULTILINGUAL_E5.fusion_weights(0.0, 1.0) == (0.0, 1.0)
+    assert IDENTITY.fusion_weights(0.6, 0.4) == (0.6, 0.4)
