@@ -50,6 +50,7 @@ def browse(
     username: str = "anna",
     password: str = "anna-pass",
     language: str | None = None,
+    timezone_id: str | None = None,
 ) -> None:
     """Open `path` logged in (as Anna) in Debian's Chromium and run `scenario`.
 
@@ -58,6 +59,8 @@ def browse(
     `language` is the frontend language this browser chose (as the profile's
     language picker stores it), for this browser only: nothing on the server
     changes, so the shared household stays English for the other tests.
+    `timezone_id` is the browser's clock (the machine's when None); the home's
+    is Europe/Berlin.
     """
     if not Path(CHROMIUM).exists():
         if browser_optional():
@@ -97,6 +100,7 @@ def browse(
                 context = await browser.new_context(
                     viewport={"width": width, "height": 900},
                     color_scheme="dark" if dark else "light",
+                    timezone_id=timezone_id,
                 )
                 await context.add_init_script(init)
                 page = await context.new_page()

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .test_browser import browse
 
 if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
     from pathlib import Path
 
     from playwright.async_api import Locator, Page
@@ -538,3 +539,51 @@ def test_another_persons_voice_memory_and_an_unknown_path(
             username="ben",
             password="ben-pass",
         )
+
+
+def test_a_long_memory_is_three_lines_and_times_say_a_zone_not_the_homes(
+    household: Household, screenshots: Path
+) -> None:
+    """A 5,000-character memory takes three lines in the list and is whole on
+    its page; with the profile's default time zone ("local") in a browser in
+    New York, the page's times say their zone, since memories tell Berlin's
+    time; a browser in Berlin shows them bare."""
+    anna = household.anna
+    long_text = (
+        "The winter tyres are in the garage, left of the bikes, on the rack. " * 75
+    ).strip()
+    assert len(long_text) >= 5_000
+    remember(household, anna, long_text)
+    remember(household, anna, "The hallway bulb is an E27 warm white.")
+    remembered: dict[str, str] = {}
+
+    def look(zone: str) -> Callable[[Page], Awaitable[None]]:
+        async def scenario(page: Page) -> None:
+            long_row = rows(page, "winter tyres are in the garage")
+            short_row = rows(page, "hallway bulb")
+            await long_row.first.wait_for()
+            await short_row.first.wait_for()
+            one_line = (
+                await short_row.first.locator("a.memory-link").bounding_box() or {}
+            )["height"]
+            lines = (
+                await long_row.first.locator("a.memory-link").bounding_box() or {}
+            )["height"] / one_line
+            assert 2.9 < lines < 3.1, lines
+            await page.screenshot(path=screenshots / f"panel_long_memory_{zone}.png")
+            await open_memory(page, "winter tyres are in the garage")
+            heading = panel(page).locator("hm-memory-page h2#memory-text")
+            assert (await heading.inner_text()).strip() == long_text
+            value = (
+                panel(page)
+                .locator("hm-memory-page dl .field", has_text="Remembered")
+                .locator("dd")
+            )
+            remembered[zone] = (await value.inner_text()).strip()
+
+        return scenario
+
+    browse(household, "/memory", look("new_york"), timezone_id="America/New_York")
+    browse(household, "/memory", look("berlin"), timezone_id="Europe/Berlin")
+    assert re.search(r"\d\s?[AP]M\s(EST|GMT-5)$", remembered["new_york"]), remembered
+    assert re.search(r"\d\s?[AP]M$", remembered["berlin"]), remembered
