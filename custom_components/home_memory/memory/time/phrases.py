@@ -9,7 +9,6 @@ these are our own tables and not dateparser's or babel's is in docs/time.md.
 
 from __future__ import annotations
 
-import functools
 import json
 from pathlib import Path
 from typing import Any, Final
@@ -17,16 +16,21 @@ from typing import Any, Final
 _FOLDER: Final = Path(__file__).parent
 FALLBACK: Final = "en"
 
+# Every table, read once when the module is imported (Home Assistant imports
+# an integration off the event loop): asking for words never touches a file,
+# so the parser and the speaker may run anywhere, the event loop included.
+_TABLES: Final[dict[str, dict[str, Any]]] = {
+    path.stem: json.loads(path.read_text("utf-8"))
+    for path in sorted(_FOLDER.glob("*.json"))
+}
+
 
 def table_language(language: str | None) -> str:
     """The table for a Home Assistant language ("de-CH" -> "de"; else English)."""
     base = (language or FALLBACK).replace("_", "-").split("-")[0].casefold()
-    return base if base.isalpha() and (_FOLDER / f"{base}.json").is_file() else FALLBACK
+    return base if base in _TABLES else FALLBACK
 
 
-@functools.lru_cache(maxsize=8)
 def phrases(language: str | None) -> dict[str, Any]:
-    """The language's table (parsed once)."""
-    path = _FOLDER / f"{table_language(language)}.json"
-    data: dict[str, Any] = json.loads(path.read_text("utf-8"))
-    return data
+    """The language's table."""
+    return _TABLES[table_language(language)]
