@@ -526,6 +526,13 @@ class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
         many megabytes the download is.
         """
         if self._download_task is None:
+            # Two setups downloading at once would write the same file: one
+            # that finds another already downloading ends here.
+            if any(
+                flow["flow_id"] != self.flow_id and flow.get("step_id") == "download"
+                for flow in self._async_in_progress()
+            ):
+                return self.async_abort(reason="already_in_progress")
             self._async_stop_reminders()
             folder = managed_model_dir(self.hass.config.config_dir)
             to_fetch = await async_bytes_to_download(self.hass, folder)

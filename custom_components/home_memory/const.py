@@ -33,8 +33,10 @@ CORRUPT_SUFFIX_FORMAT: Final = ".corrupt-%Y%m%d%H%M%S"
 # memory-2026-11-28-071500.db (a counter after a second removal that second).
 SET_ASIDE_FOLDER: Final = "set_aside"
 SET_ASIDE_NAME_FORMAT: Final = "memory-%Y-%m-%d-%H%M%S"
+# ASCII digits only: a name must sort by its time as it is written.
 SET_ASIDE_PATTERN: Final = re.compile(
-    r"memory-(?P<stamp>\d{4}-\d{2}-\d{2}-\d{6})(?:-(?P<counter>\d+))?\.db"
+    r"memory-(?P<stamp>[0-9]{4}-[0-9]{2}-[0-9]{2}-[0-9]{6})(?:-(?P<counter>[0-9]+))?\.db",
+    re.ASCII,
 )
 EXPORT_FOLDER: Final = "exports"
 # Where ai_memory keeps its database by default (a path relative to the

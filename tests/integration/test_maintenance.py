@@ -23,7 +23,6 @@ from pytest_homeassistant_custom_component.common import (
 from custom_components.home_memory.background.errors import MaintenanceStoppedError
 from custom_components.home_memory.background.maintenance import (
     Maintenance,
-    decision_from_ai,
 )
 from custom_components.home_memory.const import (
     CONF_MAINTENANCE_TIME,
@@ -34,7 +33,6 @@ from custom_components.home_memory.const import (
 )
 from custom_components.home_memory.memory.common.values import SYSTEM, NewMemory, Tier
 from custom_components.home_memory.memory.consolidation.consolidation import (
-    Action,
     Candidate,
     ConsolidationStats,
     Consolidator,
@@ -483,50 +481,3 @@ async def test_a_failing_ai_task_leaves_the_rest_to_the_rules(
     assert generate.call_count == 1
     consolidation = stats["details"]["consolidation"]
     assert (consolidation["merged"], consolidation["decided_by_ai"]) == (2, 0)
-
-
-@pytest.mark.parametrize(
-    ("answer", "action", "survivor"),
-    [
-        ({"action": "keep"}, Action.KEEP, None),
-        ({"action": "merge", "content": " Both in one "}, Action.MERGE, "b"),
-        ({"action": "supersede", "current": 1}, Action.SUPERSEDE, "a"),
-        ({"action": "supersede", "current": 2.0}, Action.SUPERSEDE, "b"),
-    ],
-)
-def test_ai_answers_become_decisions(
-    answer: dict[str, Any], action: Action, survivor: str | None
-) -> None:
-    """Each valid AI answer becomes the matching consolidation decision."""
-    memories = [_StubMemory("a"), _StubMemory("b")]
-    decision = decision_from_ai(memories, answer)  # type: ignore[arg-type]
-    assert (decision.action, decision.survivor_id) == (action, survivor)
-    assert decision.decided_by == "ai"
-    if action is Action.MERGE:
-        assert decision.content == "Both in one"
-        assert decision.absorbed_ids == ("a",)
-
-
-@pytest.mark.parametrize(
-    "answer",
-    [
-        "merge",
-        {"action": "join"},
-        {"action": "merge"},
-        {"action": "merge", "content": "  "},
-        {"action": "supersede"},
-        {"action": "supersede", "current": 3},
-        {"action": "supersede", "current": True},
-        {"action": "supersede", "current": 1.5},
-    ],
-)
-def test_invalid_ai_answers_are_rejected(answer: object) -> None:
-    """An invalid AI consolidation answer is rejected."""
-    memories = [_StubMemory("a"), _StubMemory("b")]
-    with pytest.raises(ValueError):  # noqa: PT011 - InvalidGenerationError is one
-        decision_from_ai(memories, answer)  # type: ignore[arg-type]
-
-
-class _StubMemory:
-    def __init__(self, memory_id: str) -> None:
-        self.id = memory_id

@@ -8,6 +8,7 @@ Home Assistant's. English and German, each answered in its own language.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+from unittest.mock import patch
 
 from homeassistant.components import conversation
 from homeassistant.components.homeassistant.exposed_entities import (
@@ -18,7 +19,11 @@ from homeassistant.helpers import area_registry as ar, intent
 from homeassistant.helpers.chat_session import async_get_chat_session
 import pytest
 
-from custom_components.home_memory.assist.sentence_files import load_sentence_files
+from custom_components.home_memory.assist.arguments import MAX_QUERY_CHARS
+from custom_components.home_memory.assist.sentence_files import (
+    Wording,
+    load_sentence_files,
+)
 from custom_components.home_memory.const import DOMAIN
 from custom_components.home_memory.memory.common.values import SYSTEM, MemoryFilter
 from custom_components.home_memory.runtime.ha_internals import chat_session_kwargs
@@ -233,6 +238,22 @@ async def test_a_question_too_long_to_look_up(
     result = await ask(hass, "where is " + "key " * 5_000)
     assert answered_by(result) == "HomeMemoryQuestion"
     assert "too long" in speech(result)
+
+
+async def test_a_long_question_is_matched_on_its_start_only(
+    hass: HomeAssistant, facts: HomeMemoryConfigEntry
+) -> None:
+    """Matching runs on the event loop and grows with the text: only the
+    start of a long question is matched (the handler still says the limit)."""
+    with patch.object(
+        Wording, "question", autospec=True, side_effect=Wording.question
+    ) as matched:
+        result = await ask(hass, "where is " + "key " * 5_000)
+    assert "too long" in speech(result)
+    assert matched.call_count >= 1
+    assert all(
+        len(call.args[1]) <= MAX_QUERY_CHARS + 200 for call in matched.call_args_list
+    )
 
 
 async def test_llm_agents_and_prefer_local_keep_their_questions(

@@ -8,7 +8,9 @@ the erase_set_aside action erases them for administrators who confirm.
 
 from __future__ import annotations
 
+from contextlib import closing
 from datetime import datetime
+import shutil
 import sqlite3
 from typing import TYPE_CHECKING, Any
 from unittest.mock import patch
@@ -21,6 +23,7 @@ import pytest
 
 from custom_components.home_memory.config_flow import CONF_CONFIRM_ERASE
 from custom_components.home_memory.const import CONF_PERSONA_NAME, DOMAIN
+from custom_components.home_memory.memory.storage import schema
 from custom_components.home_memory.operations.set_aside import NOTIFICATION_ID
 from custom_components.home_memory.runtime.database import (
     list_set_aside,
@@ -260,12 +263,17 @@ def test_the_wal_is_folded_in_before_the_file_is_set_aside(tmp_path: Path) -> No
     reader.close()
 
 
+def _home_memory_database(path: Path) -> None:
+    """An empty Home Memory database at `path` (the schema, no memories)."""
+    with closing(sqlite3.connect(path, isolation_level=None)) as conn:
+        schema.migrate(conn)
+
+
 def test_restoring_never_replaces_a_database(tmp_path: Path) -> None:
     """A database already in place stays; the set-aside one stays set aside."""
     db = tmp_path / "home_memory" / "memory.db"
     db.parent.mkdir()
-    sqlite3.connect(db).close()
-    db.write_bytes(b"SQLite format 3\x00" + bytes(100))
+    _home_memory_database(db)
     moved = set_aside_database(db, datetime.fromisoformat(REMOVED_AT))
     assert moved is not None
     db.write_bytes(b"the current database")
@@ -276,13 +284,29 @@ def test_restoring_never_replaces_a_database(tmp_path: Path) -> None:
 
 
 def test_only_set_aside_databases_are_offered(tmp_path: Path) -> None:
-    """Other files in the folder (notes, a text file named .db) are ignored."""
+    """Only Home Memory's own databases, named as set aside, are offered: not
+    notes, a text file named .db, a corrupt copy, another program's SQLite
+    file, a link to one, or a name whose digits are not ASCII (it would sort
+    as the newest)."""
     db = tmp_path / "home_memory" / "memory.db"
     folder = db.parent / "set_aside"
     folder.mkdir(parents=True)
     (folder / "memory-2026-11-20-183005.db").write_bytes(b"not a database")
     (folder / "notes.db").write_bytes(b"SQLite format 3\x00")
-    (folder / "memory-2026-11-19-080000.db").write_bytes(b"SQLite format 3\x00")
+    _home_memory_database(folder / "memory-2026-11-19-080000.db")
+    _home_memory_database(folder / "memory-\u0669\u0669\u0669\u0669-01-01-000000.db")
+    (folder / "memory-2099-01-01-000000.db").write_bytes(
+        b"SQLite format 3\x00" + b"garbage" * 200
+    )
+    foreign = tmp_path / "foreign.db"
+    with closing(sqlite3.connect(foreign)) as conn:
+        conn.execute("CREATE TABLE accounts (name TEXT)")
+        conn.commit()
+    (folder / "memory-2100-01-01-000000.db").symlink_to(foreign)
+    shutil.copy(foreign, folder / "memory-2101-01-01-000000.db")
+    linked = tmp_path / "linked.db"
+    _home_memory_database(linked)
+    (folder / "memory-2102-01-01-000000.db").symlink_to(linked)
     assert [found.name for found in list_set_aside(db)] == [
         "memory-2026-11-19-080000.db"
     ]

@@ -550,6 +550,10 @@ def _trigger_callback(
     return _on_sentence
 
 
+# How much of a question is matched against the question sentences.
+_QUESTION_PROBE: Final = MAX_QUERY_CHARS + 200
+
+
 def _question_recognizer(
     hass: HomeAssistant, files: SentenceFiles
 ) -> Callable[[ConversationInput], RecognizeResult | None]:
@@ -567,7 +571,10 @@ def _question_recognizer(
         words = files.wording_for(user_input.language or hass.config.language)
         if words is None:
             return None
-        if (result := words.question(user_input.text)) is None:
+        # Matched on at most a little more than a query may hold: this runs
+        # on the event loop, and matching grows with the text; a longer
+        # question still reaches the handler, which says the limit.
+        if (result := words.question(user_input.text[:_QUESTION_PROBE])) is None:
             return None
         subject = result.entities.get("query")
         if subject is not None and (

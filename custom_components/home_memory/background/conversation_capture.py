@@ -1,44 +1,10 @@
 """Every Assist turn, with any agent, into short-term sessions.
 
-How a turn is captured (docs/home-assistant.md, "Chat-log events and the final
-reply"):
-
-- The chat-log subscription says which conversations are active, but an LLM
-  agent's final reply is never announced. It is in the stored log
-  (`runtime/ha_internals.stored_chat_logs`), which Home Assistant writes
-  when the turn is over. So each event only (re)arms a short timer per
-  conversation; when it fires, everything the stored log holds beyond what was
-  already read is captured. A turn whose user message is not in the stored log
-  yet is still running: the timer is armed again (2026.11 stores the live log
-  as its turn starts; `completed_content` leaves the running turn out). A
-  memory's page does not wait for the timer: it has the stored log read at
-  once (`async_read_stored`).
-- Who speaks: from the conversation trace of the running `async_converse`
-  (the subscriber runs in the turn's task) when there is one; else, on the
-  turn's later events, from the chat log's LLM context (user and device);
-  else from the Assist pipeline run that opened the log (its device, and its
-  caller). The pipeline opens the chat log with the user's text before it
-  calls `async_converse`, and answers local intents and sentence triggers
-  without it, so the first event of a voice turn often has no trace. A turn
-  whose speaker is still unknown when it is stored is the household's (no
-  user), never a guessed user's.
-- Chat logs that are not Assist turns are ignored: Home Memory's own AI Task
-  runs (`generating_own_task`) and anyone's AI Task runs (their system prompt
-  starts with AI Task's default one).
-- Only user and assistant text is kept; system prompts, tool calls and tool
-  results are not.
-
-When a conversation is over: Home Assistant drops a chat session five minutes
-after its last turn, and reports the log as DELETED. That is the end of the
-conversation for Home Memory: its sessions end, and those of at least four
-turns go to extraction (background/proposals.py). Sessions left open by a restart are
-ended once Home Assistant has started, and again `END_IDLE` later (for those
-active just before the restart); the nightly run catches any left and retries
-extraction that failed. An administrator can end them at once (the
-`end_conversations` action): the same `async_end_conversations`.
-
-Nothing here may break an Assist turn: the subscriber runs inside the agent's
-task, so any unexpected error there is logged and that conversation skipped.
+The chat-log events only say which conversations are active; the turns are
+read from the stored chat log once a turn is over, the speaker from the
+turn's trace, LLM context or pipeline run, and sessions end when Home
+Assistant drops the chat session. Nothing here may break an Assist turn.
+The full rules: docs/architecture.md, "Capturing a turn".
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ from ..const import (
     SET_ASIDE_NAME_FORMAT,
     SET_ASIDE_PATTERN,
 )
+from ..memory.storage.schema import SCHEMA_VERSION
 from ..memory.store import DatabaseCorruptError, MemoryStore
 from ..memory.vectors.hnsw_graph import remove_graph_files
 from .errors import DatabasePathError, DatabaseUnavailableError
@@ -267,11 +268,28 @@ def set_aside_database(
 
 
 def _is_database(path: Path) -> bool:
+    """Whether `path` is a Home Memory database one could restore: an SQLite
+    file (not a link to one elsewhere) that opens, holds the memories table
+    and a schema this engine knows. A corrupt copy or another program's
+    database is never offered in place of the real set-aside ones."""
+    if path.is_symlink():
+        return False
     try:
         with path.open("rb") as file:
-            return file.read(len(_SQLITE_HEADER)) == _SQLITE_HEADER
-    except OSError:
+            if file.read(len(_SQLITE_HEADER)) != _SQLITE_HEADER:
+                return False
+        uri = f"{path.resolve().as_uri()}?mode=ro&immutable=1"
+        conn = sqlite3.connect(uri, uri=True)
+        try:
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            table = conn.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'memories'"
+            ).fetchone()
+        finally:
+            conn.close()
+    except OSError, sqlite3.Error:
         return False
+    return table is not None and 1 <= version <= SCHEMA_VERSION
 
 
 def list_set_aside(db_path: Path) -> list[SetAsideDatabase]:

@@ -10,7 +10,6 @@ from custom_components.home_memory.memory.common.values import (
     MemoryFilter,
     MemoryKind,
     MemoryPatch,
-    Tier,
     Visibility,
 )
 from custom_components.home_memory.memory.storage.schema import SCHEMA_VERSION
@@ -84,28 +83,6 @@ def test_list_filters_and_paging(store: MemoryStore, clock: ManualClock) -> None
         store.list_memories(HOUSE, limit=0)
 
 
-def test_expired_memories_stop_being_returned_at_once(
-    store: MemoryStore, clock: ManualClock
-) -> None:
-    """An expired memory leaves search at once, before any maintenance runs."""
-    soon = datetime.fromtimestamp(clock.value, UTC) + timedelta(hours=1)
-    memory = store.create(
-        new_memory("The guest wifi code is 4411", expires_at=soon), HOUSE
-    ).memory
-    query = store.embed_query("guest wifi code")
-    assert query is not None
-    assert store.candidates.vector_candidates(query, HOUSE, MemoryFilter(), 5)
-    assert store.candidates.keyword_candidates("wifi", HOUSE, MemoryFilter(), 5)
-    clock.advance(seconds=3601)
-    assert store.candidates.vector_candidates(query, HOUSE, MemoryFilter(), 5) == []
-    assert store.candidates.keyword_candidates("wifi", HOUSE, MemoryFilter(), 5) == []
-    assert store.list_memories(HOUSE).total == 0
-    assert (
-        store.list_memories(HOUSE, MemoryFilter(include_expired=True)).items[0].id
-        == memory.id
-    )
-
-
 def test_counts_and_status(store: MemoryStore) -> None:
     """The store reports counts by tier and kind, schema version, size and mode."""
     store.create(new_memory("one fact"), HOUSE)
@@ -145,26 +122,3 @@ def test_newest_created_at_keeps_to_active_memories_of_the_visibility(
     store.soft_delete(ADMIN, ids=[later.id])
     assert store.newest_created_at(Visibility.HOUSEHOLD) == first.created_at.timestamp()
     assert store.newest_created_at(Visibility.PRIVATE) == START + 60
-
-
-def test_private_of_lists_only_that_person_s_private_memories(
-    store: MemoryStore,
-) -> None:
-    """MemoryFilter.private_of keeps one person's private memories, in any tier."""
-    mine = store.create(
-        new_memory("Alice's diary", owner="alice", visibility=Visibility.PRIVATE), ALICE
-    ).memory
-    bobs = store.create(
-        new_memory("Bob's diary", owner="bob", visibility=Visibility.PRIVATE), BOB
-    ).memory
-    shared = store.create(new_memory("The hall light is new"), HOUSE).memory
-    store.soft_delete(ALICE, ids=[mine.id, shared.id])
-    store.soft_delete(BOB, ids=[bobs.id])
-    deleted = MemoryFilter(tiers=(Tier.DELETED,), private_of="alice")
-    assert [m.id for m in store.list_memories(ALICE, deleted).items] == [mine.id]
-    household = MemoryFilter(
-        tiers=(Tier.DELETED,), private_of="alice", visibility=Visibility.HOUSEHOLD
-    )
-    assert store.list_memories(ALICE, household).total == 0
-    # Bob's own memories are Bob's: private_of never widens what a caller sees.
-    assert store.list_memories(BOB, deleted).total == 0

@@ -1,35 +1,10 @@
 """Which characters are text: the one rule for what is stored and what is quoted.
 
 A character that shows nothing, or steers how the text around it is shown,
-can carry words nobody sees: Unicode tag characters (U+E0000-U+E007F) spell
-out ASCII that language models read as instructions, and a run of variation
-selectors can encode any bytes after one emoji. So a character is *hidden*
-when
-
-- its general category is Cc (controls; tab, newline and carriage return
-  are text only in multiline fields), Cf (format: zero-width spaces and
-  joiners, direction marks and controls, U+061C, U+180E, U+FFF9-U+FFFB, the
-  soft hyphen, the byte order mark, the tag characters), Co (private use),
-  Cs (surrogates), Cn (unassigned, and the noncharacters), Zl or Zp (the
-  line and paragraph separators U+2028, U+2029);
-- or it is a filler that is drawn blank although it is a letter or a mark
-  (U+034F, U+115F, U+1160, U+17B4, U+17B5, U+3164, U+FFA0);
-- or it is a variation selector that does not directly follow a character
-  whose look it can choose: one selector chooses how the character before it
-  looks ("❤️"), a second one chooses nothing, and after an ordinary letter
-  or digit a run of them could spell bytes nobody sees. U+FE0E and U+FE0F
-  (text or emoji look) may follow a symbol, a punctuation mark or a keycap
-  base (0-9, #, *); U+FE00-U+FE0D a symbol or a letter of a script without
-  letter case (CJK, Myanmar, ...); U+E0100-U+E01EF (ideographic variants) a CJK
-  ideograph; U+180B-U+180D and U+180F a Mongolian letter;
-- or it is U+200D ZERO WIDTH JOINER anywhere but between two emoji
-  (a symbol, optionally with its skin tone or selector, before it, a
-  symbol after it: "👩‍🚀").
-
-Validation refuses text with a hidden character (validation.text_problem,
-every surface and the engine's own writes); quoting (quoting.flatten) turns
-each one into a space. Text stored before this rule is quoted by it too.
-No Home Assistant imports.
+can carry words nobody sees (tag characters, runs of variation selectors).
+Validation refuses text holding such a *hidden* character; quoting turns each
+one into a space. The rule, character by character: docs/engine.md, "Hidden
+characters". No Home Assistant imports.
 """
 
 from __future__ import annotations

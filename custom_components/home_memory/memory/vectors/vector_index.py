@@ -1,43 +1,10 @@
 """In-memory vector index: binary-quantised first pass, exact cosine rescoring.
 
-Every row keeps its float32 vector exactly as given plus a d-bit binary code:
-the signs of the vector turned by a fixed random rotation (the rotation spreads
-the information evenly over the bits, whatever model made the vectors). A
-query is answered in two passes:
-
-1. Hamming distance between the query's code and every allowed row's code
-   (XOR + ``np.bitwise_count``, one 64-bit word column at a time), keeping the
-   best few hundred to few thousand rows;
-2. exact float32 cosine over those candidates only, returning the top k.
-
-When the filters leave only a few thousand rows (or the index is that small),
-the first pass is skipped and every allowed row is scored exactly, so small
-and tightly filtered searches always return the exact top k.
-
-Measured with all-MiniLM-L6-v2 vectors of real text on 2 cores (benchmark
-kept outside the repository): at 100,000 rows, recall@20 1.000 against exact
-brute force (scripts/bench), and 1.5-3 ms per query (p50, depending on machine
-load), against 14-32 ms for a full float32 scan. Codes of 2*d bits (the plain
-signs as well) cost twice the Hamming time for no measurable recall. Memory is
-the float32 matrix plus d/8 bytes of code and 28 bytes of metadata per row,
-and the rowid map.
-
-Dot products run in blocks small enough for OpenBLAS to keep them on the
-calling thread, and small batches are rotated row by row: on a busy two-core
-machine a threaded BLAS call waited up to 8-24 ms for its worker threads,
-longer than the whole search.
-
-With usearch installed, `enable_graph` adds a third way in front of the
-Hamming pass: an HNSW graph (see hnsw_graph.py) proposes a few dozen
-candidates, which are rescored exactly like the others. A background thread
-keeps the graph in step with every upsert and removal; rows it has not reached
-yet ("stale" rows) are scored exactly on every search, so a new memory is found
-at once. While more than `graph_stale_max` rows are stale (right after loading
-a store, until the first build is done) searches use the Hamming pass. At
-100,000 rows the graph answers in about 0.8 ms against 2.5-3 ms for the
-Hamming pass plus rescoring, at recall@20 0.99 (1.000 for the scan).
-
-Plain Python + numpy, no Home Assistant imports. All methods are thread-safe.
+Each row keeps its float32 vector and a binary code of its rotated signs: a
+Hamming pass picks candidates cheaply, exact cosine ranks them, and small or
+tightly filtered sets are scored exactly outright. An optional HNSW graph
+(hnsw_graph.py) proposes candidates in large stores. The passes, measurements
+and threading are in docs/architecture.md, "The in-memory vector index".
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""An observed memory keeps the events it was told from until it is purged."""
+"""The drain: each observed memory keeps the events it was told from until purged."""
 
 from __future__ import annotations
 

@@ -1,0 +1,169 @@
+"""A MemoryFilter as SQL: listing and search agree on what a filter means."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
+
+from custom_components.home_memory.memory.common.values import (
+    Caller,
+    MemoryFilter,
+    NewMemory,
+    Origin,
+    Source,
+    Tier,
+    Visibility,
+    origin_of,
+)
+from custom_components.home_memory.memory.storage.filters import filter_sql
+
+from ..conftest import ALICE, BOB, HOUSE, ManualClock, new_memory
+
+if TYPE_CHECKING:
+    from custom_components.home_memory.memory.store import MemoryStore
+
+ANNA = Caller("anna")
+
+
+def test_expired_memories_stop_being_returned_at_once(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """An expired memory leaves search at once, before any maintenance runs."""
+    soon = datetime.fromtimestamp(clock.value, UTC) + timedelta(hours=1)
+    memory = store.create(
+        new_memory("The guest wifi code is 4411", expires_at=soon), HOUSE
+    ).memory
+    query = store.embed_query("guest wifi code")
+    assert query is not None
+    assert store.candidates.vector_candidates(query, HOUSE, MemoryFilter(), 5)
+    assert store.candidates.keyword_candidates("wifi", HOUSE, MemoryFilter(), 5)
+    clock.advance(seconds=3601)
+    assert store.candidates.vector_candidates(query, HOUSE, MemoryFilter(), 5) == []
+    assert store.candidates.keyword_candidates("wifi", HOUSE, MemoryFilter(), 5) == []
+    assert store.list_memories(HOUSE).total == 0
+    assert (
+        store.list_memories(HOUSE, MemoryFilter(include_expired=True)).items[0].id
+        == memory.id
+    )
+
+
+def test_private_of_lists_only_that_person_s_private_memories(
+    store: MemoryStore,
+) -> None:
+    """MemoryFilter.private_of keeps one person's private memories, in any tier."""
+    mine = store.create(
+        new_memory("Alice's diary", owner="alice", visibility=Visibility.PRIVATE), ALICE
+    ).memory
+    bobs = store.create(
+        new_memory("Bob's diary", owner="bob", visibility=Visibility.PRIVATE), BOB
+    ).memory
+    shared = store.create(new_memory("The hall light is new"), HOUSE).memory
+    store.soft_delete(ALICE, ids=[mine.id, shared.id])
+    store.soft_delete(BOB, ids=[bobs.id])
+    deleted = MemoryFilter(tiers=(Tier.DELETED,), private_of="alice")
+    assert [m.id for m in store.list_memories(ALICE, deleted).items] == [mine.id]
+    household = MemoryFilter(
+        tiers=(Tier.DELETED,), private_of="alice", visibility=Visibility.HOUSEHOLD
+    )
+    assert store.list_memories(ALICE, household).total == 0
+    # Bob's own memories are Bob's: private_of never widens what a caller sees.
+    assert store.list_memories(BOB, deleted).total == 0
+
+
+def test_origins_tell_voice_action_observed_extracted_imported(
+    store: MemoryStore,
+) -> None:
+    """Each origin filter finds exactly the memories of that origin."""
+    made = {
+        Origin.VOICE: store.create(
+            NewMemory(content="the bins go out on monday", source_ids=("conv-1",)),
+            ANNA,
+        ),
+        Origin.ACTION: store.create(
+            NewMemory(content="the wifi password is on the fridge"), ANNA
+        ),
+        Origin.OBSERVED: store.create(
+            NewMemory(
+                content="I noticed the door open at night", source=Source.OBSERVED
+            ),
+            ANNA,
+        ),
+        Origin.EXTRACTED: store.create(
+            NewMemory(content="Ben likes green tea", source=Source.EXTRACTED), ANNA
+        ),
+        Origin.IMPORTED: store.create(
+            NewMemory(
+                content="the boiler was serviced in may", source=Source.MIGRATION
+            ),
+            ANNA,
+        ),
+    }
+    for origin, result in made.items():
+        assert result.memory.origin is origin
+        found = store.list_memories(ANNA, MemoryFilter(origins=(origin,))).items
+        assert [m.id for m in found] == [result.memory.id]
+    both = store.list_memories(
+        ANNA, MemoryFilter(origins=(Origin.VOICE, Origin.OBSERVED))
+    ).items
+    assert {m.id for m in both} == {
+        made[Origin.VOICE].memory.id,
+        made[Origin.OBSERVED].memory.id,
+    }
+    assert origin_of(Source.EXPLICIT, ()) is Origin.ACTION
+
+
+def test_the_tier_index_serves_list_pages(store: MemoryStore) -> None:
+    """A page of one tier reads the (tier, created_at) index, without a sort."""
+    where, params = filter_sql(MemoryFilter(tiers=(Tier.ACTIVE,)), ANNA, 0.0)
+    with store.read() as conn:
+        plan = " ".join(
+            str(row[3])
+            for row in conn.execute(
+                f"EXPLAIN QUERY PLAN SELECT rowid FROM memories m WHERE {where} "
+                "AND (m.created_at, m.rowid) < (?, ?) "
+                "ORDER BY m.created_at DESC, m.rowid DESC LIMIT 10",
+                [*params, 1e12, 10**9],
+            )
+        )
+    assert "memories_tier_created" in plan
+    assert "TEMP B-TREE" not in plan
+
+
+def test_tags_and_people_match_whatever_their_spelling(store: MemoryStore) -> None:
+    """Tag and person filters compare label keys: case and spacing do not matter."""
+    tagged = store.create(
+        new_memory("The hall light is new", tags=("Hall Light",), people=("Anna",)),
+        HOUSE,
+    ).memory
+    store.create(new_memory("The boiler is old", tags=("boiler",)), HOUSE)
+    for flt in (
+        MemoryFilter(tags=("hall light",)),
+        MemoryFilter(tags=("HALL LIGHT",)),
+        MemoryFilter(people=("anna",)),
+    ):
+        assert [m.id for m in store.list_memories(HOUSE, flt).items] == [tagged.id]
+    both = MemoryFilter(tags=("hall light", "boiler"))
+    assert store.list_memories(HOUSE, both).total == 0
+
+
+def test_the_clause_shows_the_caller_only_household_and_own_memories() -> None:
+    """Every clause limits rows to household ones and the caller's own."""
+    where, params = filter_sql(MemoryFilter(), BOB, 0.0)
+    assert "(m.visibility = 'household' OR m.owner = ?)" in where
+    assert "bob" in params
+    assert "m.expires_at" in where
+    where, _ = filter_sql(MemoryFilter(include_expired=True), BOB, 0.0)
+    assert "m.expires_at" not in where
+
+
+def test_created_bounds_take_the_start_and_leave_the_end(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """created_after includes its instant; created_before excludes its own."""
+    first = store.create(new_memory("The first note"), HOUSE).memory
+    clock.advance(seconds=60)
+    second = store.create(new_memory("The second note"), HOUSE).memory
+    after = MemoryFilter(created_after=second.created_at)
+    before = MemoryFilter(created_before=second.created_at)
+    assert [m.id for m in store.list_memories(HOUSE, after).items] == [second.id]
+    assert [m.id for m in store.list_memories(HOUSE, before).items] == [first.id]
