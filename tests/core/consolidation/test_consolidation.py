@@ -592,26 +592,13 @@ def test_the_same_event_on_different_days_stays_two(
     """Two services of the car, in October and in November, are two events;
     the same event told twice about one day still merges."""
     text = "We took the car to the garage for its service"
-    october = add(
-        store,
-        clock,
-        text,
-        kind=MemoryKind.EVENT,
-        happened_at=_at("2026-10-05T09:00:00+00:00"),
-    )
-    november = add(
-        store,
-        clock,
-        f"{text} again",
-        kind=MemoryKind.EVENT,
-        happened_at=_at("2026-11-02T09:00:00+00:00"),
-    )
-    same_day = add(
-        store,
-        clock,
-        f"{text} again",
-        kind=MemoryKind.EVENT,
-        happened_at=_at("2026-11-02T10:00:00+00:00"),
+    october, november, same_day = (
+        add(store, clock, content, kind=MemoryKind.EVENT, happened_at=_at(iso))
+        for content, iso in (
+            (text, "2026-10-05T09:00:00+00:00"),
+            (f"{text} again", "2026-11-02T09:00:00+00:00"),
+            (f"{text} again", "2026-11-02T10:00:00+00:00"),
+        )
     )
 
     stats = Consolidator(store, SETTINGS).run()
