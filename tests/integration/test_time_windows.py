@@ -7,13 +7,18 @@ the built-in agent.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from homeassistant.exceptions import ServiceValidationError
 import pytest
 
 from custom_components.home_memory.const import DOMAIN
+from custom_components.home_memory.memory.common.values import (
+    SYSTEM,
+    MemoryKind,
+    NewMemory,
+)
 
 from .conftest import call
 from .fake_agents import say
@@ -284,3 +289,102 @@ async def test_hostile_time_words_are_refused_whole(
         user=hass_admin_user,
     )
     assert found["total"] >= 0
+
+
+SPARE_KEY = "The kitchen light and the front door and the spare key"
+
+
+@pytest.mark.usefixtures("days")
+@pytest.mark.parametrize(
+    "value",
+    [
+        "0001-01-01T00:00:00+00:00",
+        "0001-01-01",
+        "-0001-01-01",
+        "2300-01-01T00:00:00+00:00",
+        "1899-12-31",
+    ],
+)
+async def test_event_times_outside_1900_to_2200_are_refused_whole(
+    hass: HomeAssistant, hass_admin_user: MockUser, value: str
+) -> None:
+    """A year 1 (or 2300) is a translated invalid_field, nothing is stored,
+    and search still answers."""
+    with pytest.raises(ServiceValidationError) as err:
+        await call(
+            hass,
+            "remember",
+            {"content": SPARE_KEY, "happened_at": value},
+            user=hass_admin_user,
+        )
+    assert err.value.translation_key == "invalid_field"
+    found = await call(hass, "search", {"query": "spare key"}, user=hass_admin_user)
+    assert SPARE_KEY not in _texts(found["memories"])
+
+
+@pytest.mark.usefixtures("days")
+async def test_a_memory_stored_with_a_year_one_still_answers(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    hass_admin_user: MockUser,
+) -> None:
+    """One stored before such times were refused breaks neither search nor
+    spoken recall: it is said without a time."""
+    year_one = datetime(1, 1, 1, tzinfo=UTC)
+    store = init_integration.runtime_data.store
+    new = NewMemory(
+        content=SPARE_KEY,
+        kind=MemoryKind.EVENT,
+        happened_at=year_one,
+        happened_until=year_one,
+    )
+    await hass.async_add_executor_job(store.create, new, SYSTEM)
+    found = await call(hass, "search", {"query": "spare key"}, user=hass_admin_user)
+    [item] = [m for m in found["memories"] if m["content"] == SPARE_KEY]
+    assert item["when"] == ""
+    result = await say(
+        hass, "what do you remember about the spare key", user=hass_admin_user
+    )
+    spoken = result.response.speech["plain"]["speech"]
+    assert "spare key" in spoken
+    assert "Sorry" not in spoken
+
+
+@pytest.mark.usefixtures("days")
+async def test_a_date_alone_is_that_whole_day(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """happened_at "2026-02-26" is 26 February midnight to midnight in the
+    household's zone, said as the day without a clock."""
+    text = "Anna repainted the garden fence."
+    result = await call(
+        hass,
+        "remember",
+        {"content": text, "happened_at": "2026-02-26", "kind": "event"},
+        user=hass_admin_user,
+    )
+    assert result["memory"]["happened_at"].startswith("2026-02-25T23:00:00")
+    assert result["memory"]["happened_until"].startswith("2026-02-26T23:00:00")
+    found = await call(hass, "search", {"query": "garden fence"}, user=hass_admin_user)
+    [item] = [m for m in found["memories"] if m["content"] == text]
+    assert item["when"] == "on Thursday 26 February"
+
+
+@pytest.mark.usefixtures("days")
+async def test_the_same_event_on_another_day_is_not_a_repeat(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """The car's service in February and in January are two memories."""
+    text = "We took the car to the garage for its service"
+    answers = [
+        await call(
+            hass,
+            "remember",
+            {"content": text, "happened_at": day, "kind": "event"},
+            user=hass_admin_user,
+        )
+        for day in ("2026-02-02", "2026-01-05", "2026-02-02")
+    ]
+    assert [a["action"] for a in answers] == ["created", "created", "reinforced"]
+    listed = await call(hass, "list", {"limit": 50}, user=hass_admin_user)
+    assert _texts(listed["memories"]).count(text) == 2

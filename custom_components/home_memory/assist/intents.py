@@ -344,9 +344,9 @@ class QuestionIntentHandler(_MemoryIntentHandler):
 def _dated(describe: Callable[[Memory], str], memory: Memory, words: Wording) -> str:
     """A memory said with when it happened where that matters (an event, an
     observation): "Yesterday evening, a little after six: ..."."""
-    if not when.worth_saying(memory):
+    said = describe(memory) if when.worth_saying(memory) else ""
+    if not said:
         return _sentence(memory.summary)
-    said = describe(memory)
     return words.say(
         "dated_memory",
         when=f"{said[:1].upper()}{said[1:]}",

@@ -8,6 +8,7 @@ so nothing is written on bad input and the user learns which field to fix.
 from __future__ import annotations
 
 from datetime import date, datetime, time
+import re
 from typing import TYPE_CHECKING, Any, Final, override
 
 from homeassistant.exceptions import ServiceValidationError
@@ -275,7 +276,12 @@ MOMENT = probatio.All(probatio.Any(datetime, date, str), _moment)
 
 def _moment_or_words(value: Any) -> datetime | str:
     """A date, a date and time, or time words ("yesterday evening"), which
-    the operation reads in the household's language (operations/when.py)."""
+    the operation reads in the household's language (operations/when.py).
+    A date alone stays words: it is that whole day, not its midnight."""
+    if isinstance(value, date) and not isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, str) and _DATE_ONLY.fullmatch(value.strip()):
+        return value.strip()
     try:
         moment: datetime = MOMENT(value)
     except probatio.Invalid:
@@ -283,6 +289,7 @@ def _moment_or_words(value: Any) -> datetime | str:
     return moment
 
 
+_DATE_ONLY: Final = re.compile(r"-?\d{4}-\d{1,2}-\d{1,2}", re.ASCII)
 MOMENT_OR_WORDS = probatio.All(probatio.Any(datetime, date, str), _moment_or_words)
 
 

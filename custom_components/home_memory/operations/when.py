@@ -9,7 +9,7 @@ words, a remembered statement's time and a memory's time in words here.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from homeassistant.util import dt as dt_util
@@ -104,17 +104,31 @@ def happened(
     """
     now = household_now(hass)
     if isinstance(given, datetime):
-        return Window(given, given)
-    if isinstance(given, str):
-        window = read_when(given, now=now, language=language(hass))
-        if window is None:
+        window = Window(given, given)
+    elif isinstance(given, str):
+        try:
+            read = read_when(given, now=now, language=language(hass))
+        except OverflowError, ValueError:  # a year 1 across time zones
+            read = Window(datetime.min.replace(tzinfo=UTC), now)
+        if read is None:
             raise InvalidRequestError(
                 "invalid_field", field="happened_at", error="is not a time"
             )
-        return window
-    if kind in _HABITS:
-        return None
-    return read_statement(content, now=now, language=language(hass))
+        window = read
+    else:
+        if kind in _HABITS:
+            return None
+        try:
+            named = read_statement(content, now=now, language=language(hass))
+        except OverflowError, ValueError:
+            return None
+        # A year the text names that no household lives in is no time.
+        return named if named is None or named.is_plausible() else None
+    if not window.is_plausible():
+        raise InvalidRequestError(
+            "invalid_field", field="happened_at", error="is not between 1900 and 2200"
+        )
+    return window
 
 
 # Told about another time than its writing when the two are this far apart.

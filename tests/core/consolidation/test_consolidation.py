@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -33,8 +34,6 @@ from custom_components.home_memory.memory.consolidation.consolidation import (
 from custom_components.home_memory.memory.text.validation import from_timestamp
 
 if TYPE_CHECKING:
-    from datetime import datetime
-
     from custom_components.home_memory.memory.common.values import Memory
     from custom_components.home_memory.memory.store import MemoryStore
 
@@ -585,3 +584,32 @@ def test_the_absorbed_memory_leaves_the_vector_index(
     vector = store.index.vector(store.rowids_of([survivor.id])[0])
     assert vector is not None
     assert np.linalg.norm(vector) == pytest.approx(1.0, abs=1e-5)
+
+
+def test_the_same_event_on_different_days_stays_two(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """Two services of the car, in October and in November, are two events;
+    the same event told twice about one day still merges."""
+    text = "We took the car to the garage for its service"
+    october, november, same_day = (
+        add(store, clock, content, kind=MemoryKind.EVENT, happened_at=_at(iso))
+        for content, iso in (
+            (text, "2026-10-05T09:00:00+00:00"),
+            (f"{text} again", "2026-11-02T09:00:00+00:00"),
+            (f"{text} again", "2026-11-02T10:00:00+00:00"),
+        )
+    )
+
+    stats = Consolidator(store, SETTINGS).run()
+
+    assert current(store, october).tier is Tier.ACTIVE
+    assert stats.merged == 1
+    assert {current(store, november).tier, current(store, same_day).tier} == {
+        Tier.ACTIVE,
+        Tier.DELETED,
+    }
+
+
+def _at(iso: str) -> datetime:
+    return datetime.fromisoformat(iso)

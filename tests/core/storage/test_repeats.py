@@ -10,6 +10,7 @@ from custom_components.home_memory.memory.common.values import (
     CreateAction,
     MemoryFilter,
     MemoryKind,
+    NewMemory,
     Visibility,
     WeightClass,
 )
@@ -241,3 +242,27 @@ def test_duplicates_of_other_owners_are_kept_apart(store: MemoryStore) -> None:
     assert (
         store.list_memories(ADMIN, MemoryFilter()).total == 2
     )  # admin cannot see alice's private
+
+
+def test_the_same_event_on_another_day_is_a_second_memory(store: MemoryStore) -> None:
+    """A service of the car in November does not fold into October's; told
+    twice about one day it is still a repeat."""
+    text = "We took the car to the garage for its service"
+
+    def told(day: str) -> NewMemory:
+        return NewMemory(
+            content=text,
+            kind=MemoryKind.EVENT,
+            happened_at=datetime.fromisoformat(f"{day}T00:00:00+00:00"),
+            happened_until=datetime.fromisoformat(f"{day}T23:59:00+00:00"),
+        )
+
+    november = store.create(told("2026-11-02"), ALICE)
+    october = store.create(told("2026-10-05"), ALICE)
+    again = store.create(told("2026-11-02"), ALICE)
+
+    assert october.action is CreateAction.CREATED
+    assert october.memory.id != november.memory.id
+    assert again.action is CreateAction.REINFORCED
+    assert again.memory.id == november.memory.id
+    assert store.list_memories(HOUSE).total == 2

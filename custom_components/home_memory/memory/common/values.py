@@ -66,6 +66,22 @@ class Source(StrEnum):
     MIGRATION = "migration"
 
 
+# Kinds that tell an occasion: the same words on another day are another one.
+DATED_KINDS: Final = frozenset(
+    {MemoryKind.EVENT, MemoryKind.OBSERVATION, MemoryKind.MEETING, MemoryKind.JOURNAL}
+)
+# Starts at least this far apart, spans not overlapping: other days. The
+# engine has no time zone to tell calendar days by (docs/time.md).
+OCCASION_APART_SECONDS: Final = 12 * 3600
+
+
+def other_occasion(first: tuple[float, float], second: tuple[float, float]) -> bool:
+    """Whether two event times ((happened_at, happened_until) timestamps)
+    are on different days: a repeat or a merge must not join them."""
+    apart = abs(first[0] - second[0]) >= OCCASION_APART_SECONDS
+    return apart and max(first[0], second[0]) >= min(first[1], second[1])
+
+
 # How a memory names another it took over (consolidation) among its sources.
 PROVENANCE_PREFIX: Final = "memory:"
 # How an observed memory names the events it was told from.

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 
 from ..common.values import (
+    DATED_KINDS,
     PROVENANCE_PREFIX,
     SYSTEM,
     Memory,
@@ -27,6 +28,7 @@ from ..common.values import (
     MemoryPatch,
     Source,
     WeightClass,
+    other_occasion,
 )
 from ..embedding.profiles import profile_for
 from ..store import MemoryMerge
@@ -341,6 +343,8 @@ class _Row:
     people: frozenset[str]
     provenance: frozenset[str]
     content: str
+    # Event time (happened_at, happened_until) timestamps.
+    happened: tuple[float, float] = (0.0, 0.0)
     words: tuple[str, ...] = ()
 
 
@@ -398,7 +402,8 @@ class Consolidator:
         with self.store.read() as conn:
             cursor = conn.execute(
                 "SELECT m.rowid, m.id, m.kind, m.created_at, m.people, m.source_ids, "
-                "m.content, m.owner, m.visibility, v.vector FROM memories m "
+                "m.content, m.happened_at, m.happened_until, m.owner, m.visibility, "
+                "v.vector FROM memories m "
                 "JOIN memory_vectors v ON v.memory_rowid = m.rowid "
                 "WHERE m.tier = 'active' AND m.expires_at IS NULL AND v.model = ? "
                 # Observed episodes stay apart: each keeps its own segment
@@ -415,6 +420,8 @@ class Consolidator:
                     people,
                     sources,
                     content,
+                    happened_at,
+                    happened_until,
                     *rest,
                 ) in batch:
                     owner, visibility, blob = rest
@@ -431,6 +438,7 @@ class Consolidator:
                             frozenset(p.casefold() for p in json.loads(people)),
                             _provenance(json.loads(sources)),
                             content,
+                            (float(happened_at), float(happened_until)),
                         )
                     )
                     blobs.append(blob)
@@ -499,6 +507,9 @@ class Consolidator:
         """The rules' action for a pair (older first) and how the texts relate."""
         cfg = self.settings
         if older.id in newer.provenance or newer.id in older.provenance:
+            return Action.KEEP, TextRelation.REWORDED
+        if _other_day(older, newer):
+            # "We took the car to the garage" in October and in November.
             return Action.KEEP, TextRelation.REWORDED
         relation = compare_texts(older.words, newer.words)
         same_people = older.people == newer.people
@@ -831,6 +842,22 @@ class Consolidator:
             [(candidate, candidate.suggestion) for candidate in candidates],
             should_stop=should_stop,
         )
+
+
+def _other_day(older: _Row, newer: _Row) -> bool:
+    """Whether two memories tell of different days: events and
+    observations, or memories whose time was given (it is more than an hour
+    from their writing), on days apart are two occasions."""
+    dated = any(
+        row.kind in DATED_KINDS
+        or abs(row.happened[0] - row.created_at) > _TOLD_LATER_SECONDS
+        for row in (older, newer)
+    )
+    return dated and other_occasion(older.happened, newer.happened)
+
+
+# A memory's time was given when it is this far from its writing.
+_TOLD_LATER_SECONDS: Final = 3600
 
 
 def _union(values: Iterable[Sequence[str]]) -> tuple[str, ...]:

@@ -565,7 +565,8 @@ class Retriever:
             if len(chosen) >= max_memories:
                 break
             # Quoted: a memory's text can never start a line of its own.
-            said = "" if when is None else f"({when(item.memory)}) "
+            told = "" if when is None else when(item.memory)
+            said = f"({told}) " if told else ""
             line = f"- {said}{quote(item.memory.summary)}"
             cost = estimate_tokens(line)
             if used + cost > budget:

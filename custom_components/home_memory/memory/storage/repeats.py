@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..common.values import (
+    DATED_KINDS,
     Caller,
     CreateAction,
     CreateResult,
@@ -24,10 +25,11 @@ from ..common.values import (
     MemoryPatch,
     NewMemory,
     WeightClass,
+    other_occasion,
 )
 from ..embedding.profiles import profile_for
 from ..text.statements import Relation, relate
-from ..text.validation import merged_labels
+from ..text.validation import merged_labels, to_timestamp
 
 if TYPE_CHECKING:
     import sqlite3
@@ -196,8 +198,8 @@ class Repeats:
             candidates.items(), key=lambda pair: (-pair[1], pair[0])
         ):
             row = conn.execute(
-                "SELECT owner, visibility, tier, content, expires_at FROM memories "
-                "WHERE rowid = ?",
+                "SELECT owner, visibility, tier, content, expires_at, kind, "
+                "happened_at, happened_until FROM memories WHERE rowid = ?",
                 (rowid,),
             ).fetchone()
             # Never fold into an expired memory: it is invisible and
@@ -206,6 +208,7 @@ class Repeats:
                 row is None
                 or tuple(row[:3]) != (item.owner, str(item.visibility), "active")
                 or (row[4] is not None and row[4] <= now)
+                or _other_day(item, row[5], (row[6], row[7]), now)
             ):
                 continue
             relation = relate(
@@ -285,6 +288,30 @@ class Repeats:
             similarity,
             existing.content if correction else None,
         )
+
+
+def _other_day(
+    item: NewMemory, kind: str, existing: tuple[float, float], now: float
+) -> bool:
+    """Whether the statement tells of another day than the memory: for an
+    event or an observation, or a time given, different days are two."""
+    dated = item.happened_at is not None or item.kind in DATED_KINDS
+    if not dated and kind not in DATED_KINDS:
+        return False
+    return other_occasion(_event_time(item, now), existing)
+
+
+def _event_time(item: NewMemory, now: float) -> tuple[float, float]:
+    """The statement's event time as writing.happened will store it."""
+    start = to_timestamp(item.happened_at)
+    end = to_timestamp(item.happened_until)
+    if start is None:
+        start = to_timestamp(item.segment_start)
+        if end is None:
+            end = to_timestamp(item.segment_end)
+    if start is None:
+        start = now
+    return start, max(start, end or start)
 
 
 def _accumulated(existing: Memory, item: NewMemory) -> MemoryPatch:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import calendar
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 import functools
 import re
 from typing import TYPE_CHECKING, Any, Final
@@ -54,6 +54,19 @@ class Window:
     def hull(self, other: Window) -> Window:
         """The smallest window holding both."""
         return Window(min(self.start, other.start), max(self.end, other.end))
+
+    def is_plausible(self) -> bool:
+        """Whether a household memory can be about it: years 1900 to 2200
+        (a year 1 cannot even be moved across time zones)."""
+        try:
+            return EARLIEST <= self.start <= self.end <= LATEST
+        except OverflowError:  # pragma: no cover - year 1 east of UTC
+            return False
+
+
+# The event times a memory may have (docs/time.md).
+EARLIEST: Final = datetime(1900, 1, 1, tzinfo=UTC)
+LATEST: Final = datetime(2201, 1, 1, tzinfo=UTC)
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,8 +6,10 @@ after ten", "gestern Abend, kurz nach sechs": relative where that is natural
 when it is not this one. A span of an hour or more says where it began and
 ended. Words and patterns are the language's table (`spoken` in en.json,
 de.json); times are read in the zone of `now`. Night hours (before 05:00)
-belong to the evening before: 02:00 on Wednesday is "last night", as in
-expressions.py.
+belong to the evening before only in relative words: 02:00 on Wednesday is
+"last night" (as in expressions.py), but "on Wednesday 4 March" by date.
+A time outside the calendar Python can move across zones is said as
+nothing (""), never an error.
 """
 
 from __future__ import annotations
@@ -46,7 +48,9 @@ def clock_words(local: datetime, language: str | None) -> str:
         if minute < below:
             return str(pattern).format(
                 h=hours[hour],
-                hp=plain[hour],
+                # After midnight is said as midnight: "a quarter past
+                # midnight", not "a quarter past twelve" (noon's words).
+                hp=hours[hour] if hour == 0 else plain[hour],
                 n=hours[following],
                 np=plain[following],
             )
@@ -63,11 +67,15 @@ def day_words(
     table: dict[str, Any] = phrases(language)["spoken"]
     part = part or part_of_day(local)
     day, today = local.date(), now.date()
-    if part == "night":
-        # A night's small hours belong to the day it began on.
-        day -= timedelta(days=1 if local.hour < _NIGHT_ENDS else 0)
-        today -= timedelta(days=1 if now.hour < _NIGHT_ENDS else 0)
     back = (today - day).days
+    if part == "night":
+        # In relative words a night's small hours belong to the day it
+        # began on ("last night"); by date they are their own day.
+        began = day - timedelta(days=1 if local.hour < _NIGHT_ENDS else 0)
+        tonight = today - timedelta(days=1 if now.hour < _NIGHT_ENDS else 0)
+        back = (tonight - began).days
+        if back > 1:
+            back = max(2, (today - day).days)
     if back == 0:
         return str(table["today"][part])
     if back == 1:
@@ -102,7 +110,17 @@ def say_when(
     now: datetime,
     language: str | None,
 ) -> str:
-    """When an event (start, maybe end) happened, said from `now`."""
+    """When an event (start, maybe end) happened, said from `now`; "" for
+    a time the calendar cannot say (a year 1 stored before it was refused)."""
+    try:
+        return _said(start, end, now=now, language=language)
+    except OverflowError, ValueError:
+        return ""
+
+
+def _said(
+    start: datetime, end: datetime | None, *, now: datetime, language: str | None
+) -> str:
     table = phrases(language)["spoken"]
     zone = now.tzinfo
     local = start.astimezone(zone)

@@ -1,0 +1,73 @@
+"""Saying when: a whole day without a clock, the small hours on their own
+day, midnight unambiguous, and an impossible time said as nothing."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from custom_components.home_memory.memory.time.expressions import read_when
+from custom_components.home_memory.memory.time.spoken import say_when
+
+BERLIN = ZoneInfo("Europe/Berlin")
+# Saturday 28 November 2026, 10:00 in Berlin.
+NOW = datetime(2026, 11, 28, 10, 0, tzinfo=BERLIN)
+
+
+def _at(*parts: int) -> datetime:
+    return datetime(*parts, tzinfo=BERLIN)  # type: ignore[misc]
+
+
+def test_a_date_alone_is_that_whole_day_said_without_a_clock() -> None:
+    """ "2026-10-10" is 10 October from midnight to midnight, said as a day."""
+    window = read_when("2026-10-10", now=NOW, language="en")
+    assert window is not None
+    assert (window.start, window.end) == (_at(2026, 10, 10), _at(2026, 10, 11))
+    assert say_when(window.start, window.end, now=NOW, language="en") == (
+        "on Saturday 10 October"
+    )
+
+
+@pytest.mark.parametrize(
+    ("moment", "language", "said"),
+    [
+        (
+            _at(2026, 11, 2, 0, 20),
+            "en",
+            "on Monday 2 November, around a quarter past midnight",
+        ),
+        (
+            _at(2026, 11, 2, 0, 20),
+            "de",
+            "am Montag, 2. November, gegen Viertel nach Mitternacht",
+        ),
+        (_at(2026, 10, 25, 2, 30), "en", "on Sunday 25 October, around half past two"),
+        # Only relative words group the small hours with the evening before.
+        (_at(2026, 11, 28, 2, 30), "en", "last night, around half past two"),
+        (_at(2026, 11, 27, 2, 30), "en", "on Friday 27 November, around half past two"),
+        (_at(2026, 11, 27, 23, 30), "de", "letzte Nacht, gegen halb zwölf"),
+    ],
+)
+def test_the_small_hours_are_said_on_their_own_day(
+    moment: datetime, language: str, said: str
+) -> None:
+    """By date the small hours are their calendar day; 00:20 is midnight's."""
+    assert say_when(moment, None, now=NOW, language=language) == said
+
+
+def test_a_time_outside_the_calendar_is_said_as_nothing() -> None:
+    """A year 1 stored before such times were refused breaks no answer."""
+    year_one = datetime(1, 1, 1, tzinfo=UTC)
+    assert say_when(year_one, year_one, now=NOW, language="en") == ""
+    assert say_when(year_one, None, now=NOW, language="de") == ""
+
+
+@pytest.mark.parametrize("text", ["0001-01-01", "-0001-01-01", "2300-05-01"])
+def test_years_no_household_lives_in_are_not_plausible(text: str) -> None:
+    """Event times are between 1900 and 2200 (docs/time.md)."""
+    window = read_when(text, now=NOW, language="en")
+    assert window is not None
+    assert not window.is_plausible()
+    assert read_when("2026-10-10", now=NOW, language="en").is_plausible()  # type: ignore[union-attr]
