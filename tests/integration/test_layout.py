@@ -336,7 +336,6 @@ AWAITING_TEST_FILES = {
     "observation/routine.py",  # tested in observation/test_activity.py
     "observation/scenes.py",
     "search/people.py",  # tested in search/test_retrieval.py
-    "time/spoken.py",
 }
 
 

@@ -283,6 +283,19 @@ def test_restoring_never_replaces_a_database(tmp_path: Path) -> None:
     assert [found.path for found in list_set_aside(db)] == [moved]
 
 
+def test_a_restore_leaves_nothing_of_the_database_behind(tmp_path: Path) -> None:
+    """The set-aside file, its WAL and its shared-memory index all go."""
+    db = tmp_path / "home_memory" / "memory.db"
+    db.parent.mkdir()
+    _home_memory_database(db)
+    moved = set_aside_database(db, datetime.fromisoformat(REMOVED_AT))
+    assert moved is not None
+    moved.with_name(moved.name + "-shm").write_bytes(bytes(32))
+    restore_set_aside(moved, db)
+    assert db.is_file()
+    assert list(moved.parent.iterdir()) == []
+
+
 def test_only_set_aside_databases_are_offered(tmp_path: Path) -> None:
     """Only Home Memory's own databases, named as set aside, are offered: not
     notes, a text file named .db, a corrupt copy, another program's SQLite

@@ -326,6 +326,9 @@ def restore_set_aside(source: Path, db_path: Path) -> None:
     if wal.exists():
         shutil.move(wal, db_path.with_name(db_path.name + "-wal"))
     shutil.move(source, db_path)
+    # The shared-memory index belongs to no file once its database moved
+    # (SQLite makes a new one); left behind it would outlive an erase.
+    source.with_name(source.name + "-shm").unlink(missing_ok=True)
 
 
 def erase_set_aside(db_path: Path) -> list[str]:
