@@ -113,6 +113,34 @@ async def test_search_action_reads_the_question_s_time(
 
 
 @pytest.mark.usefixtures("days")
+async def test_a_question_in_another_language_than_the_home_s_is_read(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """An English home asked in German ("Was ist gestern Abend passiert?"):
+    the German time words still choose Tuesday evening; German time words
+    given to remember are read too."""
+    assert hass.config.language == "en"
+    found = await call(
+        hass,
+        "search",
+        {"query": "Was ist gestern Abend passiert?"},
+        user=hass_admin_user,
+    )
+    assert sorted(_texts(found["memories"])) == [
+        "Anna cooked pasta in the kitchen.",
+        "The dishwasher ran in the kitchen.",
+    ]
+    made = await call(
+        hass,
+        "remember",
+        {"content": "Ben fixed the bike.", "happened_at": "gestern Abend"},
+        user=hass_admin_user,
+    )
+    at = datetime.fromisoformat(made["memory"]["happened_at"])
+    assert at.date().isoformat() == "2026-03-03"
+
+
+@pytest.mark.usefixtures("days")
 async def test_windows_on_event_time_in_the_actions(
     hass: HomeAssistant, hass_admin_user: MockUser
 ) -> None:

@@ -23,6 +23,7 @@ from ..memory.time.expressions import (
     read_statement,
     read_when,
 )
+from ..memory.time.phrases import languages_to_try
 from ..memory.time.spoken import say_when
 from ..runtime.clock import ha_now
 from .errors import InvalidRequestError
@@ -78,6 +79,10 @@ def question_at(text: str, flt: MemoryFilter, now: datetime, words: str) -> Ques
     expressions over the text): call it off the event loop.
     """
     reading: TimeReading = read_question(text, now=now, language=words)
+    for other in languages_to_try(words)[1:]:
+        if reading.window is not None or reading.newest_first:
+            break
+        reading = read_question(text, now=now, language=other)
     query = reading.rest if has_words(reading.rest) else text
     given = flt.happened_after is not None or flt.happened_before is not None
     if reading.window is None or given:
@@ -106,10 +111,14 @@ def happened(
     if isinstance(given, datetime):
         window = Window(given, given)
     elif isinstance(given, str):
-        try:
-            read = read_when(given, now=now, language=language(hass))
-        except OverflowError, ValueError:  # a year 1 across time zones
-            read = Window(datetime.min.replace(tzinfo=UTC), now)
+        read = None
+        for words in languages_to_try(language(hass)):
+            try:
+                read = read_when(given, now=now, language=words)
+            except OverflowError, ValueError:  # a year 1 across time zones
+                read = Window(datetime.min.replace(tzinfo=UTC), now)
+            if read is not None:
+                break
         if read is None:
             raise InvalidRequestError(
                 "invalid_field", field="happened_at", error="is not a time"

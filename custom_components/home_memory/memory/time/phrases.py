@@ -31,6 +31,14 @@ def table_language(language: str | None) -> str:
     return base if base in _TABLES else FALLBACK
 
 
+def languages_to_try(language: str | None) -> list[str]:
+    """`language`'s table first, then every other one: a household may ask in
+    another language than Home Assistant's (a German question in an English
+    home), and no two tables read the same words as different times."""
+    first = table_language(language)
+    return [first, *sorted(code for code in _TABLES if code != first)]
+
+
 def phrases(language: str | None) -> dict[str, Any]:
     """The language's table."""
     return _TABLES[table_language(language)]
