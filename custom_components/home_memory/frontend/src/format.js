@@ -54,13 +54,32 @@ export function zoneDiffers(hass) {
 /** Home zone -> whether the browser's clock differs (asked once per page). @type {Map<string, boolean>} */
 const zonesDiffer = new Map();
 
+/** Formatters by their locale and options: making one costs far more than
+ * using it, and a list formats the same way for every row.
+ * @type {Map<string, Intl.DateTimeFormat>} */
+const formatters = new Map();
+
+/**
+ * @param {string} language
+ * @param {Intl.DateTimeFormatOptions} options
+ */
+function formatter(language, options) {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(language, options);
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 /**
  * A formatter of dates and/or times in the person's language and zone.
  * @param {any} hass
  * @param {{ date?: boolean, seconds?: boolean }} parts
  */
 function dateTimeFormat(hass, { date = false, seconds = false }) {
-  return new Intl.DateTimeFormat(locale(hass), {
+  return formatter(locale(hass), {
     ...(date ? { dateStyle: "medium" } : {}),
     timeStyle: seconds ? "medium" : "short",
     timeZone: timeZone(hass),
@@ -77,7 +96,7 @@ function dateTimeFormat(hass, { date = false, seconds = false }) {
  */
 function withZone(hass, at, text) {
   if (!zoneDiffers(hass)) return text;
-  const name = new Intl.DateTimeFormat(locale(hass), { timeZoneName: "short", timeZone: timeZone(hass) })
+  const name = formatter(locale(hass), { timeZoneName: "short", timeZone: timeZone(hass) })
     .formatToParts(at)
     .find((part) => part.type === "timeZoneName")?.value;
   return name ? `${text} ${name}` : text;
