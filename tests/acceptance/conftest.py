@@ -65,6 +65,16 @@ def start_household(**kwargs: Any) -> Household:
     return Household(hass, anna, ben, guest, entry_id)
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_fixture_setup(fixturedef: Any, request: Any) -> Any:
+    """Sockets on before every fixture here: the test plugin blocks them before
+    each test, and a module's fixture (a Home Assistant, a model hub) is set up
+    at its first test, before the tests' own fixtures turn them back on (a
+    whole-suite run failed there, a file alone did not)."""
+    pytest_socket.enable_socket()
+    return (yield)
+
+
 @pytest.fixture(scope="session")
 def _sockets() -> None:
     """Let the session fixtures talk to 127.0.0.1 (the test plugin blocks sockets)."""

@@ -550,7 +550,7 @@ def test_a_long_memory_is_three_lines_and_times_say_a_zone_not_the_homes(
     time; a browser in Berlin shows them bare."""
     anna = household.anna
     long_text = (
-        "The winter tyres are in the garage, left of the bikes, on the rack. " * 75
+        "The camping stove and its gas cartridges sit on the top cellar shelf. " * 75
     ).strip()
     assert len(long_text) >= 5_000
     remember(household, anna, long_text)
@@ -559,7 +559,7 @@ def test_a_long_memory_is_three_lines_and_times_say_a_zone_not_the_homes(
 
     def look(zone: str) -> Callable[[Page], Awaitable[None]]:
         async def scenario(page: Page) -> None:
-            long_row = rows(page, "winter tyres are in the garage")
+            long_row = rows(page, "camping stove and its gas")
             short_row = rows(page, "hallway bulb")
             await long_row.first.wait_for()
             await short_row.first.wait_for()
@@ -571,7 +571,7 @@ def test_a_long_memory_is_three_lines_and_times_say_a_zone_not_the_homes(
             )["height"] / one_line
             assert 2.9 < lines < 3.1, lines
             await page.screenshot(path=screenshots / f"panel_long_memory_{zone}.png")
-            await open_memory(page, "winter tyres are in the garage")
+            await open_memory(page, "camping stove and its gas")
             heading = panel(page).locator("hm-memory-page h2#memory-text")
             assert (await heading.inner_text()).strip() == long_text
             value = (

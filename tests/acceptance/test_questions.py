@@ -29,10 +29,14 @@ def said(result: dict[str, Any]) -> str:
 
 
 def test_where_when_who_reach_memory(household: Household) -> None:
-    """English questions with no answer in Home Assistant are answered from memory."""
+    """English questions with no answer in Home Assistant are answered from memory.
+
+    (The household is shared: each fact here is about something no other
+    test remembers, or it would be told as a correction.)
+    """
     for fact in (
         "remember that the tyre inflator is in the attic crate",
-        "remember that the chimney sweep comes on the third of March",
+        "remember that the window cleaner comes on the third of March",
         "remember that Ben's shoe size is 44",
     ):
         assert said(ask(household, fact)) == REMEMBERED
@@ -40,7 +44,7 @@ def test_where_when_who_reach_memory(household: Household) -> None:
     pump = ask(household, "Where is the tyre inflator?")
     assert "attic crate" in said(pump)
     assert pump["response"]["response_type"] == "query_answer"
-    assert "March" in said(ask(household, "when does the chimney sweep come"))
+    assert "March" in said(ask(household, "when does the window cleaner come"))
     assert "44" in said(ask(household, "what is Ben's shoe size"))
     assert "attic crate" in said(ask(household, "did anyone see the tyre inflator"))
 
