@@ -30,6 +30,7 @@ from hypothesis.stateful import (
 import pytest
 
 from custom_components.home_memory.memory.common.values import (
+    DATED_KINDS,
     Caller,
     CreateAction,
     Memory,
@@ -40,6 +41,7 @@ from custom_components.home_memory.memory.common.values import (
     Tier,
     Visibility,
     WeightClass,
+    other_occasion,
 )
 from custom_components.home_memory.memory.scoring import decay
 from custom_components.home_memory.memory.search.retrieval import Retriever
@@ -420,6 +422,9 @@ class StoreMachine(RuleBasedStateMachine):
             return
         result = self.store.create(new, caller)
         now = self.now
+        # An event or an observation on another day is not a repeat of the
+        # same words (values.other_occasion); without a time given, a memory
+        # happened when it was written.
         candidates = {
             m.id
             for m in self.model.values()
@@ -428,6 +433,10 @@ class StoreMachine(RuleBasedStateMachine):
             and m.content == text
             and m.owner == owner
             and m.visibility is visibility
+            and not (
+                (kind[0] in DATED_KINDS or m.kind in DATED_KINDS)
+                and other_occasion((now, now), (m.created_at, m.created_at))
+            )
         }
         same_scope = [
             m
@@ -602,6 +611,20 @@ class StoreMachine(RuleBasedStateMachine):
                 self.store.update(memory_id, patch, caller)
             return
         got = self.store.update(memory_id, patch, caller)
+        unchanged = (
+            (content is None or content == want.content)
+            and (importance is None or importance == want.importance)
+            and (tags is None or _clean_tags(tags) == want.tags)
+            and (visibility is None or visibility is want.visibility)
+            and (weight_class is None or weight_class is want.weight_class)
+            and (expiry_mode != "clear" or want.expires_at is None)
+            and (expiry_mode != "set" or expires == want.expires_at)
+        )
+        if unchanged:
+            # An update that changes nothing writes nothing (no new version).
+            _count("update that changes nothing")
+            self._assert_same(got, want, "unchanged update result")
+            return
         want.push_version(self.now, self.cfg.version_history_limit)
         if content is not None:
             want.content = content
