@@ -4,6 +4,7 @@ options' significant entities and the narrator's languages (issue 19)."""
 from __future__ import annotations
 
 from dataclasses import replace
+import re
 from typing import TYPE_CHECKING
 
 from custom_components.home_memory.memory.common.values import (
@@ -22,6 +23,7 @@ from custom_components.home_memory.memory.observation.event_buffer import (
 from custom_components.home_memory.memory.observation.faithfulness import check
 from custom_components.home_memory.memory.observation.narration import narrate
 from custom_components.home_memory.memory.observation.routine import unusual
+from custom_components.home_memory.memory.observation.scenes import seat_owner
 from custom_components.home_memory.memory.observation.segmentation import (
     DEFAULT_RULES,
     ready_segments,
@@ -125,7 +127,7 @@ def test_a_lone_front_door_is_a_possible_arrival_or_departure() -> None:
     narration = narrate(segment, persona="Barnabee", tz=TZ)
     assert (
         "the front door opened and closed around ten past ten, so someone may "
-        "have come or gone" in narration.content
+        "have come home, gone out or let a visitor in" in narration.content
     )
     assert narration.importance >= 0.4
     assert narration.weight_class is WeightClass.OBSERVATION
@@ -144,7 +146,9 @@ def test_the_main_thing_leads() -> None:
     (segment,) = ready_segments(events.made, now=local(24, 9), tz=TZ, force=True)
     content = narrate(segment, persona="Barnabee", tz=TZ).content
     first = content.split(".")[0]
-    assert "someone got up around twenty past seven" in first, content
+    assert "someone woke up and got out of bed around twenty past seven" in first, (
+        content
+    )
     assert "two other things changed" in content.casefold()
     assert check(content, segment.events, tz=TZ) == []
     events = Events()
@@ -227,3 +231,87 @@ def test_a_night_in_german() -> None:
     assert check(content, segment.events, tz=TZ, language="de") == []
     assert " the " not in content
     assert "someone" not in content
+
+
+def test_a_bed_or_seat_named_after_a_person_is_about_them() -> None:
+    """ "Anna's Bed Occupancy", "Annas Bett", "Bed Anna" are Anna's; a room
+    door named after her, a bed of two names or of nobody are no one's."""
+    people = ("Anna", "Ben")
+    for name in ("Anna's Bed Occupancy", "Annas Bett", "Bed Anna", "Ben’s Chair"):
+        owner = seat_owner("binary_sensor", "occupancy", name, people)
+        assert owner == ("Ben" if "Ben" in name else "Anna"), name
+    assert seat_owner("binary_sensor", "door", "Anna's Room Door", people) is None
+    assert seat_owner("binary_sensor", "occupancy", "Bed Occupancy", people) is None
+    assert seat_owner("binary_sensor", "occupancy", "Anna Ben Bed", people) is None
+    assert seat_owner("light", None, "Anna's Bed Light", people) is None
+
+
+def test_getting_out_of_bed_in_the_morning_is_waking_up_and_names_whose_bed() -> None:
+    """Anna's mat clear at 06:25 is Anna waking up (the words a person asks
+    with); her getting up at two at night is not called waking up."""
+    events = Events()
+    mat = {
+        "name": "Anna's Bed Occupancy",
+        "device_class": "occupancy",
+        "area": "Bedroom",
+        "person": "Anna",
+    }
+    events.add(local(24, 6, 25), "binary_sensor.anna_bed", "off", "on", **mat)
+    (segment,) = ready_segments(events.made, now=local(24, 9), tz=TZ, force=True)
+    narration = narrate(segment, persona="Barnabee", tz=TZ)
+    assert "Anna woke up and got out of bed around twenty-five past six" in (
+        narration.content
+    )
+    assert "Anna" in narration.people
+    assert check(narration.content, segment.events, tz=TZ) == []
+    events = Events()
+    events.add(local(24, 14, 5), "binary_sensor.anna_bed", "off", "on", **mat)
+    (segment,) = ready_segments(events.made, now=local(24, 17), tz=TZ, force=True)
+    content = narrate(segment, persona="Barnabee", tz=TZ).content
+    assert "Anna got up around five past two" in content
+    assert "woke" not in content
+
+
+def test_the_kitchen_at_a_mealtime_is_probably_a_meal() -> None:
+    """Fridge and cupboard at half past six in the morning: probably breakfast
+    (said so, and a tag to find it by); at three in the afternoon: no meal."""
+    events = Events()
+    for minute, thing in ((30, "fridge"), (33, "cupboard"), (41, "fridge")):
+        contact = {"name": f"{thing.title()} Door", "device_class": "door"}
+        entity = f"binary_sensor.{thing}"
+        events.add(local(24, 6, minute), entity, "on", "off", area="Kitchen", **contact)
+        events.add(
+            local(24, 6, minute, 8), entity, "off", "on", area="Kitchen", **contact
+        )
+    (segment,) = ready_segments(events.made, now=local(24, 9), tz=TZ, force=True)
+    narration = narrate(segment, persona="Barnabee", tz=TZ)
+    assert "probably making breakfast" in narration.content, narration.content
+    assert "breakfast" in narration.tags
+    assert check(narration.content, segment.events, tz=TZ) == []
+    german = narrate(segment, persona="Barnabee", tz=TZ, language="de")
+    assert "wohl für das Frühstück" in german.content, german.content
+    assert "Frühstück" in german.tags
+    afternoon = Events()
+    for made in events.made:
+        afternoon.add(
+            made.at + 8.5 * 3600,
+            made.entity_id,
+            made.new_state,
+            made.old_state,
+            name=made.name,
+            area=made.area,
+            device_class=made.device_class,
+        )
+    (segment,) = ready_segments(afternoon.made, now=local(24, 18), tz=TZ, force=True)
+    narration = narrate(segment, persona="Barnabee", tz=TZ)
+    assert "probably" not in narration.content
+    assert all(tag not in narration.tags for tag in ("breakfast", "lunch", "dinner"))
+
+
+def test_a_departure_is_leaving_the_house() -> None:
+    """A person's departure says "left the house": what a person asks."""
+    events = Events()
+    events.leave(local(24, 7, 40), "Anna")
+    (segment,) = ready_segments(events.made, now=local(24, 9), tz=TZ, force=True)
+    content = narrate(segment, persona="Barnabee", tz=TZ).content
+    assert re.search(r"Anna (?:left|went out of) the house", content), content

@@ -54,8 +54,9 @@ _SKIP_UTTERANCE = re.compile(
 )
 
 CURSOR_TTL_SECONDS = 15 * 60
-# "When did ... last": memories at least this share of the best relevance
-# are answers, ordered by when they happened (docs/time.md).
+# "When did ... last": memories at least this share of the best relevance,
+# or of the best keyword match (they name what is asked about, however much
+# else they tell), are answers, ordered by when they happened (docs/time.md).
 NEWEST_FIRST_SHARE = 0.75
 CONTEXT_HEADER = "Relevant background:"
 MAX_CURSORS = 256
@@ -306,8 +307,11 @@ class Retriever:
 
     def _newest_first(self, ranking: _Ranking) -> _Ranking:
         """ "The last time ...": of the memories about as relevant as the best
-        (NEWEST_FIRST_SHARE of its relevance), the latest event first; the
-        others after them, by score."""
+        (NEWEST_FIRST_SHARE of its relevance), or that match the question's
+        words about as well as the best keyword match (a long memory that
+        names the washing machine among five other things is about it too,
+        though its embedding is diluted), the latest event first; the others
+        after them, by score."""
         if not ranking.rowids:
             return ranking
         best = max(r.relevance for r in ranking.relevance)
@@ -316,6 +320,7 @@ class Retriever:
             i
             for i, relevance in enumerate(ranking.relevance)
             if relevance.relevance >= NEWEST_FIRST_SHARE * best
+            or (relevance.keyword or 0.0) >= NEWEST_FIRST_SHARE
         ]
         answers.sort(key=lambda i: -happened.get(ranking.rowids[i], 0.0))
         chosen = set(answers)
