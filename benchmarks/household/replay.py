@@ -30,7 +30,9 @@ import asyncio
 from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 import json
+import os
 from pathlib import Path
+import shutil
 import sys
 import tempfile
 import time
@@ -491,6 +493,10 @@ async def replay(household: Household) -> Outcome:
             await run.ask()
             await hass.config_entries.async_unload(run.entry.entry_id)
             await hass.async_stop(force=True)
+            if keep := os.environ.get("HOUSEHOLD_KEEP_DB"):
+                # For reading misses afterwards: the store as the questions met it.
+                for found in Path(scratch).rglob("*.db"):
+                    shutil.copy(found, Path(keep) / found.name)
     run.outcome.replay_s = time.perf_counter() - started
     return run.outcome
 

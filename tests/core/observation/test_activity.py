@@ -26,6 +26,7 @@ from custom_components.home_memory.memory.observation.routine import unusual
 from custom_components.home_memory.memory.observation.scenes import seat_owner
 from custom_components.home_memory.memory.observation.segmentation import (
     DEFAULT_RULES,
+    BreakReason,
     ready_segments,
 )
 from custom_components.home_memory.memory.store import MemoryStore
@@ -127,7 +128,7 @@ def test_a_lone_front_door_is_a_possible_arrival_or_departure() -> None:
     narration = narrate(segment, persona="Barnabee", tz=TZ)
     assert (
         "the front door opened and closed around ten past ten, so someone may "
-        "have come home, gone out or let a visitor in" in narration.content
+        "have come in or gone out, or let a visitor in" in narration.content
     )
     assert narration.importance >= 0.4
     assert narration.weight_class is WeightClass.OBSERVATION
@@ -315,3 +316,73 @@ def test_a_departure_is_leaving_the_house() -> None:
     (segment,) = ready_segments(events.made, now=local(24, 9), tz=TZ, force=True)
     content = narrate(segment, persona="Barnabee", tz=TZ).content
     assert re.search(r"Anna (?:left|went out of) the house", content), content
+
+
+def test_a_bathroom_visit_before_midnight_is_not_being_up_at_night() -> None:
+    """Without a bed mat, the bathroom at 22:35 is someone in the bathroom
+    (not yet in bed); at 03:05 it is someone up at night."""
+    texts = []
+    for day, hour in ((24, 22), (25, 3)):
+        events = Events()
+        bath = {"area": "Bathroom", "device_class": "door", "name": "Bathroom Door"}
+        events.add(local(day, hour, 35), "binary_sensor.bath", "on", "off", **bath)
+        events.add(local(day, hour, 35, 9), "binary_sensor.bath", "off", "on", **bath)
+        events.add(local(day, hour, 39), "binary_sensor.bath", "on", "off", **bath)
+        events.add(local(day, hour, 39, 9), "binary_sensor.bath", "off", "on", **bath)
+        (segment,) = ready_segments(
+            events.made, now=local(day, hour) + 3 * 3600, tz=TZ, force=True
+        )
+        texts.append(narrate(segment, persona="Barnabee", tz=TZ).content)
+    evening, night = texts
+    assert "up at night" not in evening, evening
+    assert "bathroom" in evening
+    assert "up at night for the bathroom around twenty-five to four" in night, night
+
+
+def test_a_room_still_seen_when_the_segment_breaks_was_busy_until_then() -> None:
+    """Kitchen motion on from 18:00 (its pulses merged, no "off" yet) when an
+    arrival at 18:18 closes the segment: busy for about twenty minutes, one
+    stretch with the fridge at 18:16, not "five minutes" to the cupboard."""
+    events = Events()
+    kitchen = {"area": "Kitchen"}
+    events.add(
+        local(24, 18, 0, 29), "binary_sensor.kitchen_motion", "on", "off",
+        device_class="motion", name="Kitchen Motion", **kitchen,
+    )  # fmt: skip
+    for minute, second, thing in ((1, 41, "fridge"), (5, 9, "cupboard"), (16, 47, "fridge")):  # fmt: skip
+        contact = {"name": f"{thing.title()} Door", "device_class": "door"}
+        entity = f"binary_sensor.{thing}"
+        events.add(local(24, 18, minute, second), entity, "on", "off", **contact, **kitchen)  # fmt: skip
+        events.add(local(24, 18, minute, second + 6), entity, "off", "on", **contact, **kitchen)  # fmt: skip
+    events.add(
+        local(24, 18, 18, 3), "binary_sensor.microwave", "off", "on",
+        name="Microwave Door", device_class="door", **kitchen,
+    )  # fmt: skip
+    (segment,) = ready_segments(events.made, now=local(24, 21), tz=TZ, force=True)
+    content = narrate(segment, persona="Barnabee", tz=TZ).content
+    assert "busy in the kitchen for about twenty minutes, from about six" in content, (
+        content
+    )
+    assert "five minutes" not in content
+    assert content.count("in the kitchen") == 1, content
+    assert check(content, segment.events, tz=TZ) == []
+
+
+def test_an_outside_door_then_quiet_is_probably_someone_going_out() -> None:
+    """The front door as the last thing before a quiet spell: someone
+    probably went out (a home without presence sensors still tells it)."""
+    events = Events()
+    events.add(
+        local(24, 7, 50), "binary_sensor.fridge", "on", "off",
+        name="Fridge Door", device_class="door", area="Kitchen",
+    )  # fmt: skip
+    door = {"name": "Front Door", "device_class": "door", "area": "Hallway"}
+    events.add(local(24, 8, 5), "binary_sensor.front_door", "on", "off", **door)
+    events.add(local(24, 8, 5, 9), "binary_sensor.front_door", "off", "on", **door)
+    (segment,) = ready_segments(events.made, now=local(24, 9), tz=TZ)
+    assert segment.closed_by is BreakReason.QUIET
+    content = narrate(segment, persona="Barnabee", tz=TZ).content
+    assert (
+        "the front door opened and closed around five past eight and all was quiet "
+        "afterwards, so someone probably went out" in content
+    ), content

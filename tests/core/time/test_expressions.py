@@ -72,6 +72,9 @@ Was war vorgestern? | de | 2026-03-02 00:00 | 2026-03-03 00:00
 what happened in February | en | 2026-02-01 00:00 | 2026-03-01 00:00
 Was war im Februar? | de | 2026-02-01 00:00 | 2026-03-01 00:00
 what happened on 2026-02-26 | en | 2026-02-26 00:00 | 2026-02-27 00:00
+What time did I go to bed on the night of 4 February? | en | 2026-02-04 21:00 | 2026-02-05 06:00
+Ist in der Nacht vom 26. auf den 27. jemand aufgestanden? | de | 2026-02-26 21:00 | 2026-02-27 06:00
+in der Nacht vom 28. Februar auf den 1. März | de | 2026-02-28 21:00 | 2026-03-01 06:00
 """
 
 
@@ -308,4 +311,24 @@ def test_a_habit_names_no_day() -> None:
             "Die Müllabfuhr war am Dienstag spät dran.", now=WEDNESDAY, language="de"
         )
         is not None
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "When did we leave for the weekend away?",
+        "When did we get back from the weekend trip?",
+        "Wann sind wir übers Wochenende weggefahren?",
+        "Wann sind wir vom Wochenende zurückgekommen?",
+    ],
+)
+def test_a_weekend_that_names_a_trip_is_no_time(text: str) -> None:
+    """ "The weekend away" says what, not when: no window (the last weekend
+    would hide the trip three weeks ago); "at the weekend" still is one."""
+    for language in ("en", "de"):
+        assert read_question(text, now=WEDNESDAY, language=language).window is None
+    assert _span("what did we do at the weekend", "en") == (
+        "2026-02-28 00:00",
+        "2026-03-02 00:00",
     )

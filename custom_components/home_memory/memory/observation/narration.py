@@ -32,6 +32,7 @@ from .scenes import Told, told_items
 from .segmentation import (
     DEFAULT_RULES,
     Activity,
+    BreakReason,
     DayType,
     Presence,
     Segment,
@@ -403,7 +404,13 @@ def narrate(
     facts = _facts(segment, tz, rules)
     rng = random.Random(_seed(segment))  # noqa: S311 - wording, not secrets
     items = told_items(
-        segment.events, phrases=p, tz=tz, rng=rng, people=facts.people, rules=rules
+        segment.events,
+        phrases=p,
+        tz=tz,
+        rng=rng,
+        people=facts.people,
+        rules=rules,
+        quiet_after=segment.closed_by is BreakReason.QUIET,
     )
     unusual_items = [item for item in items if item.entities & set(unusual)]
     is_unusual = bool(unusual_items)

@@ -76,6 +76,9 @@ MEAL_HOURS: Final = (
 )
 # A kitchen stretch this long (or using two things) at a mealtime is a meal.
 MEAL_MIN_S: Final = 5 * 60
+# A bathroom visit without a bed mat is "up at night" only in these local
+# hours (after midnight, before the day): at 22:30 people are not yet in bed.
+SMALL_HOURS: Final = (0, 6)
 # Getting out of bed in these local hours is waking up for the day.
 WAKE_HOURS: Final = (4, 12)
 # People arriving together, and a door with them.
@@ -284,14 +287,16 @@ class _Teller:
             )
         return items, used_doors
 
-    def door(self, events: list[ObservedEvent]) -> Told:
-        """An outside door on its own: someone may have come or gone."""
+    def door(self, events: list[ObservedEvent], *, quiet_after: bool = False) -> Told:
+        """An outside door on its own: someone may have come or gone; with
+        nothing after it but quiet (`quiet_after`), someone probably went out."""
         first = events[0]
         opens = [e for e in events if e.new_state in {"on", "open"}]
         door = self.the(events[-1].name)
+        out = "_out" if quiet_after else ""
         if len(opens) >= 2:
             text = self.p.scene(
-                "door_many",
+                f"door_many{out}",
                 self.rng,
                 door=door,
                 count=self.p.times(len(opens)),
@@ -305,7 +310,7 @@ class _Teller:
         else:
             start = opens[0] if opens else first
             text = self.p.scene(
-                "door_once", self.rng, door=door, time=self.at(start.at)
+                f"door_once{out}", self.rng, door=door, time=self.at(start.at)
             )
         return Told(
             Rank.DOOR,
@@ -355,7 +360,8 @@ class _Teller:
                 index += 1
                 continue
             back = events[index + 1] if index + 1 < len(events) else None
-            night = is_night(local_time(event.at, self.tz))
+            local = local_time(event.at, self.tz)
+            night = is_night(local) or local.hour < SMALL_HOURS[1]
             if (
                 back is not None
                 and back.new_state == "on"
@@ -481,8 +487,13 @@ class _Teller:
                     )
                 )
                 where = self.noun(place)
-                night = is_night(local_time(start, self.tz))
-                if night and names_one_of("bathroom", place) and end - start < 1800:
+                first, last = SMALL_HOURS
+                small_hours = first <= local_time(start, self.tz).hour < last
+                if (
+                    small_hours
+                    and names_one_of("bathroom", place)
+                    and end - start < 1800
+                ):
                     text = self.p.scene(
                         "bathroom_night", self.rng, who=someone, time=self.at(start)
                     )
@@ -698,8 +709,13 @@ def told_items(
     rng: random.Random,
     people: Collection[str],
     rules: SegmentationRules = DEFAULT_RULES,
+    quiet_after: bool = False,
 ) -> list[Told]:
-    """Everything a segment's memory can tell, by kind; not yet ordered."""
+    """Everything a segment's memory can tell, by kind; not yet ordered.
+
+    `quiet_after`: the segment closed because nothing followed for a while
+    (an outside door that was its last change was probably someone leaving).
+    """
     teller = _Teller(phrases, tz, rng, people, rules)
     presence = [e for e in events if presence_change(e) is not None]
     rest = [e for e in events if presence_change(e) is None]
@@ -713,7 +729,16 @@ def told_items(
     for event in doors:
         if event.entity_id not in used_doors:
             by_door.setdefault(event.entity_id, []).append(event)
-    items += [teller.door(door_events) for door_events in by_door.values()]
+    last_other = max(
+        (e.at for e in events if not _is_outside_door(e) and e.domain != "lock"),
+        default=float("-inf"),
+    )
+    items += [
+        teller.door(
+            door_events, quiet_after=quiet_after and door_events[-1].at > last_other
+        )
+        for door_events in by_door.values()
+    ]
     door_ids = {e.entity_id for e in doors}
     beds: dict[str, list[ObservedEvent]] = {}
     seats: dict[str, list[ObservedEvent]] = {}
