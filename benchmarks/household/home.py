@@ -226,9 +226,7 @@ def _named(entity: Entity, language: str) -> Entity:
 def entities_of(variant: Variant) -> tuple[Entity, ...]:
     """The entities a variant's home has, named in its language."""
     return tuple(
-        _named(e, variant.language)
-        for e in ENTITIES
-        if _has_sensor(e, variant.sensors)
+        _named(e, variant.language) for e in ENTITIES if _has_sensor(e, variant.sensors)
     )
 
 

@@ -46,10 +46,10 @@ from .home import (
     HELD_OUT_SEED,
     PEOPLE,
     SEED,
-    VARIANTS,
-    area_name,
     TZ,
     TZ_NAME,
+    VARIANTS,
+    area_name,
     at_local,
     generate,
 )
@@ -401,7 +401,9 @@ class _Replay:
             # A German-speaking home is asked in German only, its rooms by
             # their German names.
             asked = [
-                replace(q, window=replace(q.window, area=area_name(q.window.area, variant)))
+                replace(
+                    q, window=replace(q.window, area=area_name(q.window.area, variant))
+                )
                 if q.window is not None
                 else q
                 for q in in_german(asked)
@@ -469,6 +471,13 @@ class _Replay:
         del Tier
 
 
+def _keep_store(scratch: str, keep: str) -> None:
+    """For reading misses afterwards: the store as the questions met it
+    (HOUSEHOLD_KEEP_DB=<folder>)."""
+    for found in Path(scratch).rglob("*.db"):
+        shutil.copy(found, Path(keep) / found.name)
+
+
 async def replay(household: Household) -> Outcome:
     """Live the household in Home Assistant; ask the questions at the end."""
     from pytest_homeassistant_custom_component.common import async_test_home_assistant
@@ -494,9 +503,7 @@ async def replay(household: Household) -> Outcome:
             await hass.config_entries.async_unload(run.entry.entry_id)
             await hass.async_stop(force=True)
             if keep := os.environ.get("HOUSEHOLD_KEEP_DB"):
-                # For reading misses afterwards: the store as the questions met it.
-                for found in Path(scratch).rglob("*.db"):
-                    shutil.copy(found, Path(keep) / found.name)
+                _keep_store(scratch, keep)
     run.outcome.replay_s = time.perf_counter() - started
     return run.outcome
 

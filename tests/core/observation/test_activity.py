@@ -238,7 +238,7 @@ def test_a_bed_or_seat_named_after_a_person_is_about_them() -> None:
     """ "Anna's Bed Occupancy", "Annas Bett", "Bed Anna" are Anna's; a room
     door named after her, a bed of two names or of nobody are no one's."""
     people = ("Anna", "Ben")
-    for name in ("Anna's Bed Occupancy", "Annas Bett", "Bed Anna", "Ben’s Chair"):
+    for name in ("Anna's Bed Occupancy", "Annas Bett", "Bed Anna", "Ben\u2019s Chair"):
         owner = seat_owner("binary_sensor", "occupancy", name, people)
         assert owner == ("Ben" if "Ben" in name else "Anna"), name
     assert seat_owner("binary_sensor", "door", "Anna's Room Door", people) is None
@@ -349,11 +349,13 @@ def test_a_room_still_seen_when_the_segment_breaks_was_busy_until_then() -> None
         local(24, 18, 0, 29), "binary_sensor.kitchen_motion", "on", "off",
         device_class="motion", name="Kitchen Motion", **kitchen,
     )  # fmt: skip
-    for minute, second, thing in ((1, 41, "fridge"), (5, 9, "cupboard"), (16, 47, "fridge")):  # fmt: skip
+    used = ((1, 41, "fridge"), (5, 9, "cupboard"), (16, 47, "fridge"))
+    for minute, second, thing in used:
         contact = {"name": f"{thing.title()} Door", "device_class": "door"}
         entity = f"binary_sensor.{thing}"
-        events.add(local(24, 18, minute, second), entity, "on", "off", **contact, **kitchen)  # fmt: skip
-        events.add(local(24, 18, minute, second + 6), entity, "off", "on", **contact, **kitchen)  # fmt: skip
+        opened = local(24, 18, minute, second)
+        events.add(opened, entity, "on", "off", **contact, **kitchen)
+        events.add(opened + 6, entity, "off", "on", **contact, **kitchen)
     events.add(
         local(24, 18, 18, 3), "binary_sensor.microwave", "off", "on",
         name="Microwave Door", device_class="door", **kitchen,

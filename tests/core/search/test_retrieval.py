@@ -502,9 +502,7 @@ def test_the_last_time_is_the_newest_match_beyond_the_best_few(
         )
     newest = store.create(
         NewMemory(
-            content=(
-                "Ben got up, and the washing machine started running."
-            ),
+            content=("Ben got up, and the washing machine started running."),
             kind=MemoryKind.EVENT,
             happened_at=first + timedelta(days=20),
             happened_until=first + timedelta(days=20, hours=2),
@@ -512,7 +510,5 @@ def test_the_last_time_is_the_newest_match_beyond_the_best_few(
         HOUSE,
     )
     narrow = Retriever(store, replace(store.config, candidate_pool=4))
-    page = narrow.search(
-        "When was the washing machine used?", HOUSE, newest_first=True
-    )
+    page = narrow.search("When was the washing machine used?", HOUSE, newest_first=True)
     assert page.items[0].memory.id == newest.memory.id

@@ -72,8 +72,8 @@ Was war vorgestern? | de | 2026-03-02 00:00 | 2026-03-03 00:00
 what happened in February | en | 2026-02-01 00:00 | 2026-03-01 00:00
 Was war im Februar? | de | 2026-02-01 00:00 | 2026-03-01 00:00
 what happened on 2026-02-26 | en | 2026-02-26 00:00 | 2026-02-27 00:00
-What time did I go to bed on the night of 4 February? | en | 2026-02-04 21:00 | 2026-02-05 06:00
-Ist in der Nacht vom 26. auf den 27. jemand aufgestanden? | de | 2026-02-26 21:00 | 2026-02-27 06:00
+bed on the night of 4 February | en | 2026-02-04 21:00 | 2026-02-05 06:00
+in der Nacht vom 26. auf den 27. | de | 2026-02-26 21:00 | 2026-02-27 06:00
 in der Nacht vom 28. Februar auf den 1. März | de | 2026-02-28 21:00 | 2026-03-01 06:00
 """
 

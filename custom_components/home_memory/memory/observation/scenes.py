@@ -334,7 +334,9 @@ class _Teller:
         self, event: ObservedEvent, scene: str, rank: int, importance: float, kind: str
     ) -> Told:
         """One change told as a moment of someone's day ("went to bed around ...")."""
-        text = self.p.scene(scene, self.rng, who=self.who(event), time=self.at(event.at))
+        text = self.p.scene(
+            scene, self.rng, who=self.who(event), time=self.at(event.at)
+        )
         return Told(
             rank,
             event.at,
@@ -522,14 +524,14 @@ class _Teller:
                     )
                     kind = "place"
                 meal = meal_of(place, start, self.tz)
-                if meal and kind != "bathroom" and (
-                    end - start >= MEAL_MIN_S or len(things) >= 2
+                if (
+                    meal
+                    and kind != "bathroom"
+                    and (end - start >= MEAL_MIN_S or len(things) >= 2)
                 ):
                     # Said as a likelihood: the sensors show the kitchen in
                     # use at a mealtime, not what was eaten.
-                    text += str(self.p["meal_hint"]).format(
-                        meal=self.p["meals"][meal]
-                    )
+                    text += str(self.p["meal_hint"]).format(meal=self.p["meals"][meal])
                     kind = f"meal:{meal}"
                 items.append(
                     Told(
@@ -619,7 +621,8 @@ def _stretches(
         else:
             stretches.append((list(members), end))
     return [
-        (sorted(stretch, key=lambda e: (e.at, e.seq)), end) for stretch, end in stretches
+        (sorted(stretch, key=lambda e: (e.at, e.seq)), end)
+        for stretch, end in stretches
     ]
 
 
