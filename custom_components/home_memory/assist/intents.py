@@ -41,6 +41,7 @@ from .arguments import CONTENT, MAX_QUERY_CHARS, QUERY
 from .call import CallScope, async_scope
 from .errors import ToolError, explain
 from .home_names import async_known_names
+from .prompts import prompt_words
 from .sentence_files import SentenceFiles, Wording, load_sentence_files
 from .tools import async_remember, async_resolve
 
@@ -182,7 +183,7 @@ _SPOKEN_ERRORS: Final = frozenset(
 def error_speech(err: OperationError | ToolError, words: Wording) -> str:
     """What is said when a sentence fails (the one mapping of the sentences)."""
     if isinstance(err, OperationError):
-        err = explain(err)
+        err = explain(err, prompt_words(words.language))
     if err.code == "private_needs_user":
         return words.say("private_needs_user")
     if err.code in _SPOKEN_ERRORS:
