@@ -49,6 +49,7 @@ GERMAN = ClauseWords(
     ],
 )
 def test_the_verb_moves_after_the_first_phrase(clause: str, statement: str) -> None:
+    """The last word goes after the subject or the opening word."""
     assert verb_second(clause, GERMAN) == statement
 
 
@@ -65,6 +66,7 @@ def test_the_verb_moves_after_the_first_phrase(clause: str, statement: str) -> N
     ],
 )
 def test_what_is_not_plainly_one_clause_is_kept(clause: str) -> None:
+    """A fragment is better than a wrong sentence."""
     assert verb_second(clause, GERMAN) == clause
 
 
