@@ -61,8 +61,18 @@ def set_aside(hass: HassInstance) -> list[str]:
 
 async def delete_integration(page: Page, screenshots: Path, name: str) -> None:
     """The entry's ⋮ menu → Delete → confirm, as a person does it."""
-    # The first page of a browser on two busy cores can take longer.
-    await page.get_by_text("Long-term memory for Assist").first.wait_for(timeout=60_000)
+    from playwright.async_api import TimeoutError as PlaywrightTimeoutError
+
+    # The first page of a browser on two busy cores can take longer, and a
+    # page that came up without the entry's device is loaded again, as a
+    # person would.
+    device = page.get_by_text("Long-term memory for Assist").first
+    try:
+        await device.wait_for(timeout=40_000)
+    except PlaywrightTimeoutError:
+        await page.screenshot(path=screenshots / f"removal_{name}_reload.png")
+        await page.reload()
+        await device.wait_for(timeout=60_000)
     # The page's own menu first, then the entry's, then its device's.
     await page.get_by_role("button", name="Menu").nth(1).click()
     await page.get_by_role("menuitem", name="Delete").click()
