@@ -275,7 +275,8 @@ def test_getting_out_of_bed_in_the_morning_is_waking_up_and_names_whose_bed() ->
 
 def test_the_kitchen_at_a_mealtime_is_probably_a_meal() -> None:
     """Fridge and cupboard at half past six in the morning: probably breakfast
-    (said so, and a tag to find it by); at three in the afternoon: no meal."""
+    (said so, and a tag to find it by), from when to when they were used; at
+    three in the afternoon: no meal."""
     events = Events()
     for minute, thing in ((30, "fridge"), (33, "cupboard"), (41, "fridge")):
         contact = {"name": f"{thing.title()} Door", "device_class": "door"}
@@ -287,6 +288,12 @@ def test_the_kitchen_at_a_mealtime_is_probably_a_meal() -> None:
     (segment,) = ready_segments(events.made, now=local(24, 9), tz=TZ, force=True)
     narration = narrate(segment, persona="Barnabee", tz=TZ)
     assert "probably making breakfast" in narration.content, narration.content
+    # Contacts alone: when they were used, no length that no change bears out.
+    assert (
+        "someone used the fridge door and the cupboard door in the kitchen from "
+        "about half past six until about twenty to seven" in narration.content
+    ), narration.content
+    assert "for about" not in narration.content
     assert "breakfast" in narration.tags
     assert check(narration.content, segment.events, tz=TZ) == []
     german = narrate(segment, persona="Barnabee", tz=TZ, language="de")

@@ -78,7 +78,7 @@ MEAL_HOURS: Final = (
 MEAL_MIN_S: Final = 5 * 60
 # A bathroom visit without a bed mat is "up at night" only in these local
 # hours (after midnight, before the day): at 22:30 people are not yet in bed.
-SMALL_HOURS: Final = (0, 6)
+SMALL_HOURS: Final = (0, 5)
 # Getting out of bed in these local hours is waking up for the day.
 WAKE_HOURS: Final = (4, 12)
 # People arriving together, and a door with them.
@@ -221,6 +221,9 @@ class _Teller:
     def since(self, at: float) -> str:
         return str(self.p["from_time"]).format(clock=self.clock(at))
 
+    def until(self, at: float) -> str:
+        return str(self.p["until_time"]).format(clock=self.clock(at))
+
     def noun(self, name: str) -> str:
         """A name inside a sentence (English lowers it; German keeps it)."""
         return noun(name, self.people) if self.p.language == "en" else name
@@ -362,8 +365,7 @@ class _Teller:
                 index += 1
                 continue
             back = events[index + 1] if index + 1 < len(events) else None
-            local = local_time(event.at, self.tz)
-            night = is_night(local) or local.hour < SMALL_HOURS[1]
+            night = is_night(local_time(event.at, self.tz))
             if (
                 back is not None
                 and back.new_state == "on"
@@ -500,6 +502,21 @@ class _Teller:
                         "bathroom_night", self.rng, who=someone, time=self.at(start)
                     )
                     kind = "bathroom"
+                elif end - start >= BUSY_MIN_S and not any(
+                    is_activity_sensor(e.domain, e.device_class) for e in span
+                ):
+                    # Contacts alone (no sensor saw anyone between them): when
+                    # they were used, not a length no one change bears out.
+                    text = self.p.scene(
+                        "used_from_until",
+                        self.rng,
+                        who=someone,
+                        place=where,
+                        things=self.p.join(things),
+                        time_from=self.since(start),
+                        time_until=self.until(end),
+                    )
+                    kind = "busy"
                 elif end - start >= BUSY_MIN_S:
                     key = "busy_using" if things else "busy"
                     text = self.p.scene(
