@@ -12,6 +12,7 @@ from custom_components.home_memory.memory.common.values import (
     Memory,
     WeightClass,
 )
+from custom_components.home_memory.memory.observation.before import Before
 from custom_components.home_memory.memory.observation.drain import (
     drain,
     store_events,
@@ -395,3 +396,65 @@ def test_an_outside_door_then_quiet_is_probably_someone_going_out() -> None:
         "the front door opened and closed around five past eight and all was quiet "
         "afterwards, so someone probably went out" in content
     ), content
+
+
+def test_an_arrival_says_how_long_the_person_was_away(store: MemoryStore) -> None:
+    """Saturday 09:30 out, Sunday 18:15 back: the arrival (a memory of its
+    own, a day later) says since when and for how long, from the departure
+    the store kept (before.py); a short errand in one segment says it too."""
+    events = Events()
+    events.leave(local(28, 9, 30), "Anna")
+    assert tell(store, raw(events), local(28, 12)) != []
+    back = Events()
+    back.arrive(local(29, 18, 15), "Anna")
+    buffer = EventBuffer(store)
+    store_events(buffer, raw(back), TZ)
+    drained = drain(store, buffer, local(29, 20), TZ, DEFAULT_RULES, "B", force=True)
+    (memory,) = drained.memories
+    assert (
+        "Anna came home around a quarter past six, after being away for about "
+        "thirty-three hours, since Saturday morning around half past nine"
+    ) in memory.content.replace("got home", "came home"), memory.content
+    # The departure it rests on is its provenance too: every number is true.
+    told = buffer.told(memory, SYSTEM)
+    assert [e.new_state for e in told] == ["not_home", "home"]
+    assert check(memory.content, told, tz=TZ) == []
+    for language in ("de",):
+        (segment,) = ready_segments([told[1]], now=local(29, 20), tz=TZ, force=True)
+        german = narrate(
+            segment, persona="B", tz=TZ, language=language,
+            before=Before(people={"person.anna": told[0]}),
+        ).content  # fmt: skip
+        assert "seit Samstagmorgen gegen halb zehn" in german, german
+        assert check(german, told, tz=TZ, language=language) == []
+
+
+def test_nobody_seems_home_only_when_nothing_changed_since_the_door_closed(
+    store: MemoryStore,
+) -> None:
+    """A contacts-only home: the front door closes at 09:30 and nothing
+    changes until it opens at 18:15: nobody seems to have been home. A
+    fridge opened in between (even one told as nothing) takes that back."""
+    door = {"name": "Front Door", "device_class": "door", "area": "Hallway"}
+    fridge = {"name": "Fridge Door", "device_class": "door", "area": "Kitchen"}
+    out = Events()
+    out.add(local(28, 9, 30), "binary_sensor.front_door", "on", "off", **door)
+    out.add(local(28, 9, 30, 9), "binary_sensor.front_door", "off", "on", **door)
+    assert tell(store, raw(out), local(28, 12)) != []
+    back = Events()
+    back.add(local(28, 18, 15), "binary_sensor.front_door", "on", "off", **door)
+    back.add(local(28, 18, 15, 9), "binary_sensor.front_door", "off", "on", **door)
+    (content,) = tell(store, raw(back), local(28, 20))
+    assert (
+        "nothing had moved at home for about nine hours before that, since "
+        "around half past nine, so nobody seems to have been home until then"
+    ) in content, content
+    fridge_events = Events()
+    fridge_events.add(local(29, 12), "binary_sensor.fridge", "on", "off", **fridge)
+    fridge_events.add(local(29, 12, 1), "binary_sensor.fridge", "off", "on", **fridge)
+    tell(store, raw(fridge_events), local(29, 14))
+    again = Events()
+    again.add(local(29, 18, 15), "binary_sensor.front_door", "on", "off", **door)
+    again.add(local(29, 18, 15, 9), "binary_sensor.front_door", "off", "on", **door)
+    (content,) = tell(store, raw(again), local(29, 20))
+    assert "nobody" not in content, content

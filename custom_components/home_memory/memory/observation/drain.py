@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..common.errors import MemoryEngineError, StaleEventsError
 from ..common.values import Caller
+from .before import before, note
 from .event_buffer import EventBuffer, ObservedEvent
 from .narration import narrate
 from .routine import record, unusual
@@ -175,7 +176,10 @@ def drain(
                     worthy.append(segment)
                 else:
                     # A lone trivial change is no memory (worth_telling).
-                    buffer.discard(segment.seqs)
+                    buffer.discard(
+                        segment.seqs,
+                        lambda conn, events=segment.events: note(conn, events),
+                    )
                     drained.discarded += 1
             batch = worthy[: max(0, len(worthy) - keep)][: limit - told]
             if not batch:
@@ -207,7 +211,9 @@ def write_memory(
 
     def consume(conn: sqlite3.Connection, results: list[Any]) -> None:
         EventBuffer.consume(conn, segment.seqs, results[0].memory.id)
+        EventBuffer.keep_earlier(conn, narration.earlier, results[0].memory.id)
         record(conn, segment.events, tz)
+        note(conn, segment.events)
 
     try:
         results = store.create_many(
@@ -240,5 +246,6 @@ def narrate_and_write(
         rules=rules,
         language=language,
         unusual=unusual(store, segment.events, tz),
+        before=before(store, segment.events),
     )
     return write_memory(store, segment, narration, tz)

@@ -19,7 +19,7 @@ from ..common.errors import MemoryNotFoundError, StaleEventsError
 from ..common.values import PROVENANCE_PREFIX
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
     import sqlite3
 
     from ..common.values import Caller, Memory
@@ -259,11 +259,56 @@ class EventBuffer:
         )
         cls._delete(conn, unique)
 
-    def discard(self, seqs: Sequence[int]) -> int:
-        """Drop events that will not become a memory; how many were there."""
+    @staticmethod
+    def keep_earlier(
+        conn: sqlite3.Connection, events: Sequence[ObservedEvent], memory_id: str
+    ) -> None:
+        """Keep changes already told by other memories with `memory_id` too,
+        inside the caller's transaction: what it states about them (since when
+        someone was away, before.py) rests on them, so they are its provenance
+        as well (a copy: each memory's events live and die with it)."""
+        if not events:
+            return
+        found = conn.execute(
+            "SELECT rowid FROM memories WHERE id = ?", (memory_id,)
+        ).fetchone()
+        if found is None:
+            raise MemoryNotFoundError(memory_id)
+        conn.executemany(
+            f"INSERT OR IGNORE INTO memory_events (memory_rowid, {_KEPT_COLUMNS}) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    found[0],
+                    e.seq,
+                    e.at,
+                    e.entity_id,
+                    e.domain,
+                    e.name,
+                    e.area,
+                    e.device_class,
+                    e.old_state,
+                    e.new_state,
+                    e.person,
+                )
+                for e in events
+            ],
+        )
+
+    def discard(
+        self,
+        seqs: Sequence[int],
+        in_transaction: Callable[[sqlite3.Connection], None] | None = None,
+    ) -> int:
+        """Drop events that will not become a memory; how many were there.
+
+        `in_transaction` runs in the same transaction (what the drain keeps
+        of them: before.note)."""
         if not seqs:
             return 0
         with self._store.transaction() as conn:
+            if in_transaction is not None:
+                in_transaction(conn)
             return self._delete(conn, seqs)[1]
 
     def told(

@@ -47,6 +47,9 @@ from .verbs import told_change
 if TYPE_CHECKING:
     from collections.abc import Collection, Sequence
 
+    from .before import Before
+    from .event_buffer import ObservedEvent
+
 # The emotions a memory may carry; the AI Task must pick one of these.
 EMOTIONS: Final = ("neutral", "positive", "negative", "concerned", "curious")
 MAX_NARRATED: Final = 5
@@ -76,6 +79,9 @@ class Narration:
     # Memories of one day's observations form a thread (they lend each
     # other relevance in search).
     thread: str
+    # Changes before the segment that the text states something about (since
+    # when someone was away): kept with its provenance too (write_memory).
+    earlier: tuple[ObservedEvent, ...] = ()
 
     def new_memory(self) -> NewMemory:
         """The observed memory to store: the household's, never private."""
@@ -138,6 +144,7 @@ class _Facts:
         emotion: str,
         people: tuple[str, ...],
         tags: tuple[str, ...],
+        earlier: tuple[ObservedEvent, ...] = (),
     ) -> Narration:
         """A memory of this segment: the given words, the segment's place and time."""
         return Narration(
@@ -156,6 +163,7 @@ class _Facts:
             segment_end=self.end,
             source_ids=self.source_ids,
             thread=self.thread,
+            earlier=earlier,
         )
 
 
@@ -394,11 +402,14 @@ def narrate(
     rules: SegmentationRules = DEFAULT_RULES,
     language: str | None = None,
     unusual: Collection[str] = (),
+    before: Before | None = None,
 ) -> Narration:
     """The template narrator: a first-person memory of the segment.
 
     `language` is Home Assistant's (phrases.*.json); `unusual` the entity ids
-    whose changes are unusual for this home at that hour (routine.py).
+    whose changes are unusual for this home at that hour (routine.py);
+    `before` what happened just before it (before.py: how long someone was
+    away, how long nothing moved at home).
     """
     p = phrases(language)
     facts = _facts(segment, tz, rules)
@@ -411,6 +422,7 @@ def narrate(
         people=facts.people,
         rules=rules,
         quiet_after=segment.closed_by is BreakReason.QUIET,
+        before=before,
     )
     unusual_items = [item for item in items if item.entities & set(unusual)]
     is_unusual = bool(unusual_items)
@@ -473,6 +485,9 @@ def narrate(
         emotion=emotion,
         people=facts.people,
         tags=tags[:MAX_TAGS],
+        earlier=tuple(
+            dict.fromkeys(event for item in (lead, *others) for event in item.earlier)
+        ),
     )
 
 

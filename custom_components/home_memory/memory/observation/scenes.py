@@ -39,6 +39,7 @@ from .segmentation import (
     is_night,
     local_time,
     presence_change,
+    time_of_day,
     worth_remembering,
 )
 from .verbs import (
@@ -54,6 +55,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     import random
 
+    from .before import Before
     from .event_buffer import ObservedEvent
     from .segmentation import Segment
 
@@ -81,6 +83,11 @@ MEAL_MIN_S: Final = 5 * 60
 SMALL_HOURS: Final = (0, 5)
 # Getting out of bed in these local hours is waking up for the day.
 WAKE_HOURS: Final = (4, 12)
+# An arrival says how long the person was away when it was at least this.
+AWAY_SAID_S: Final = 10 * 60
+# An outside door opening after this long without any change at home (the
+# door itself the last thing that changed) says nobody seems to have been home.
+EMPTY_SAID_S: Final = 3 * 60 * 60
 # People arriving together, and a door with them.
 TOGETHER_S: Final = 5 * 60
 DOOR_WITH_PERSON_S: Final = 10 * 60
@@ -112,6 +119,9 @@ class Told:
     kind: str = "other"
     # How the left-out sentence names it ("the kitchen", "Anna").
     label: str = ""
+    # Changes before the segment that it states something about (since when
+    # someone was away): kept with the memory's provenance too.
+    earlier: tuple[ObservedEvent, ...] = ()
 
 
 def _is_mat(event: ObservedEvent | Activity, kind: str) -> bool:
@@ -221,6 +231,19 @@ class _Teller:
     def since(self, at: float) -> str:
         return str(self.p["from_time"]).format(clock=self.clock(at))
 
+    def since_when(self, since: float, now: float) -> str:
+        """ "Saturday morning around half past nine" (the day only when it is
+        another than `now`'s)."""
+        local, then = local_time(now, self.tz), local_time(since, self.tz)
+        clock = self.at(since)
+        if local.date() == then.date():
+            return clock
+        return str(self.p["since_day"]).format(
+            weekday=self.p["weekdays"][then.weekday()],
+            part=self.p["parts"][str(time_of_day(then))],
+            time=clock,
+        )
+
     def until(self, at: float) -> str:
         return str(self.p["until_time"]).format(clock=self.clock(at))
 
@@ -234,12 +257,17 @@ class _Teller:
     # -- people coming and going -------------------------------------------
 
     def presence(
-        self, events: list[ObservedEvent], doors: list[ObservedEvent]
+        self,
+        events: list[ObservedEvent],
+        doors: list[ObservedEvent],
+        before: Before | None = None,
     ) -> tuple[list[Told], set[str]]:
         """Arrivals and departures, people together within a few minutes.
 
         An outside door that moved near one of them is the way they came or
-        went; the door's entity ids come back so it is not told again.
+        went; the door's entity ids come back so it is not told again. An
+        arrival says how long they were away, from when each one's previous
+        state began (`before`, or their departure earlier in the segment).
         """
         items: list[Told] = []
         used_doors: set[str] = set()
@@ -275,6 +303,14 @@ class _Teller:
                 key = "arrived" if arrived else "left"
                 text = self.p.scene(key, self.rng, who=who, time=self.at(first.at))
                 seqs = tuple(e.seq for e in group)
+            since = self._away_since(group, events, before) if arrived else None
+            if since is not None:
+                text += str(self.p["away_since"]).format(
+                    duration=self.p.duration(first.at - since.at),
+                    since=self.since_when(since.at, first.at),
+                )
+                seqs = (since.seq, *seqs)
+            earlier = (since,) if since is not None and since not in events else ()
             items.append(
                 Told(
                     Rank.PRESENCE,
@@ -286,13 +322,53 @@ class _Teller:
                     seqs,
                     "arrival" if arrived else "departure",
                     who,
+                    earlier,
                 )
             )
         return items, used_doors
 
-    def door(self, events: list[ObservedEvent], *, quiet_after: bool = False) -> Told:
+    @staticmethod
+    def _away_since(
+        group: list[ObservedEvent],
+        events: list[ObservedEvent],
+        before: Before | None,
+    ) -> ObservedEvent | None:
+        """The change since which everyone arriving in `group` was away: the
+        latest of those that began their state before arriving, when every
+        one is known."""
+        starts = []
+        for arrival in group:
+            earlier = [
+                e
+                for e in events
+                if e.entity_id == arrival.entity_id and e.at < arrival.at
+            ]
+            start = (
+                earlier[-1]
+                if earlier
+                else None
+                if before is None
+                else before.people.get(arrival.entity_id)
+            )
+            if start is None or start.new_state != arrival.old_state:
+                return None
+            starts.append(start)
+        since = max(starts, key=lambda e: e.at, default=None)
+        if since is None or group[0].at - since.at < AWAY_SAID_S:
+            return None
+        return since
+
+    def door(
+        self,
+        events: list[ObservedEvent],
+        *,
+        quiet_after: bool = False,
+        empty_since: ObservedEvent | None = None,
+    ) -> Told:
         """An outside door on its own: someone may have come or gone; with
-        nothing after it but quiet (`quiet_after`), someone probably went out."""
+        nothing after it but quiet (`quiet_after`), someone probably went out;
+        after a home in which nothing changed since this door closed
+        (`empty_since`), nobody seems to have been home until then."""
         first = events[0]
         opens = [e for e in events if e.new_state in {"on", "open"}]
         door = self.the(events[-1].name)
@@ -315,6 +391,13 @@ class _Teller:
             text = self.p.scene(
                 f"door_once{out}", self.rng, door=door, time=self.at(start.at)
             )
+        seqs = tuple(e.seq for e in events)
+        if empty_since is not None:
+            text += str(self.p["empty_since"]).format(
+                duration=self.p.duration(first.at - empty_since.at),
+                since=self.since_when(empty_since.at, first.at),
+            )
+            seqs = (empty_since.seq, *seqs)
         return Told(
             Rank.DOOR,
             first.at,
@@ -322,9 +405,10 @@ class _Teller:
             text,
             frozenset({first.entity_id}),
             max(0.4, *(e.importance for e in events)),
-            tuple(e.seq for e in events),
+            seqs,
             "door",
             door,
+            () if empty_since is None else (empty_since,),
         )
 
     # -- beds and seats ------------------------------------------------------
@@ -730,11 +814,13 @@ def told_items(
     people: Collection[str],
     rules: SegmentationRules = DEFAULT_RULES,
     quiet_after: bool = False,
+    before: Before | None = None,
 ) -> list[Told]:
     """Everything a segment's memory can tell, by kind; not yet ordered.
 
     `quiet_after`: the segment closed because nothing followed for a while
     (an outside door that was its last change was probably someone leaving).
+    `before`: what happened before the segment (before.py).
     """
     teller = _Teller(phrases, tz, rng, people, rules)
     presence = [e for e in events if presence_change(e) is not None]
@@ -744,7 +830,7 @@ def told_items(
     doors = [
         e for e in rest if _is_outside_door(e) and e.entity_id not in significant_ids
     ]
-    items, used_doors = teller.presence(presence, doors)
+    items, used_doors = teller.presence(presence, doors, before)
     by_door: dict[str, list[ObservedEvent]] = {}
     for event in doors:
         if event.entity_id not in used_doors:
@@ -753,9 +839,12 @@ def told_items(
         (e.at for e in events if not _is_outside_door(e) and e.domain != "lock"),
         default=float("-inf"),
     )
+    empty = _empty_since(events, before)
     items += [
         teller.door(
-            door_events, quiet_after=quiet_after and door_events[-1].at > last_other
+            door_events,
+            quiet_after=quiet_after and door_events[-1].at > last_other,
+            empty_since=empty if door_events[0] is events[0] else None,
         )
         for door_events in by_door.values()
     ]
@@ -786,6 +875,25 @@ def told_items(
     items += [item for item in places if item.kind != "bathroom" or item in bathroom]
     items += [teller.other(activity) for activity in compress(left, rules)]
     return items
+
+
+def _empty_since(
+    events: Sequence[ObservedEvent], before: Before | None
+) -> ObservedEvent | None:
+    """When the home's last change before `events` was an outside door
+    closing, at least EMPTY_SAID_S before the segment's first change (itself
+    an outside door, with no person entity arriving), the time it closed:
+    nothing at all changed at home in between."""
+    if before is None or before.last is None or not events:
+        return None
+    last, first = before.last, events[0]
+    if not (_is_outside_door(last) and _is_outside_door(first)):
+        return None
+    if last.new_state in {"on", "open"} or first.new_state not in {"on", "open"}:
+        return None
+    if any(presence_change(e) is not None for e in events):
+        return None
+    return last if first.at - last.at >= EMPTY_SAID_S else None
 
 
 def worth_telling(segment: Segment, rules: SegmentationRules = DEFAULT_RULES) -> bool:
