@@ -202,7 +202,11 @@ def test_unusual_only_where_this_home_clearly_differs(
         assert "unusual" not in usual_memory.content
         assert night_memory.emotion == "curious"
         assert "unusual" in night_memory.content or "usually" in night_memory.content
-        assert night_memory.importance >= usual_memory.importance + 0.15
+        # Busy in a room (0.25) and unusual here (+0.15); the breakfast is the
+        # morning's first change after a quiet night: getting up (0.35).
+        assert night_memory.importance == 0.25 + 0.15
+        assert "got up for the day" in usual_memory.content
+        assert usual_memory.importance == 0.35
     finally:
         store.close()
 
@@ -412,8 +416,9 @@ def test_an_arrival_says_how_long_the_person_was_away(store: MemoryStore) -> Non
     drained = drain(store, buffer, local(29, 20), TZ, DEFAULT_RULES, "B", force=True)
     (memory,) = drained.memories
     assert (
-        "Anna came home around a quarter past six, after being away for about "
-        "thirty-three hours, since Saturday morning around half past nine"
+        "Anna came home around a quarter past six, after being away over the "
+        "weekend for about thirty-three hours, since Saturday morning around half "
+        "past nine"
     ) in memory.content.replace("got home", "came home"), memory.content
     # The departure it rests on is its provenance too: every number is true.
     told = buffer.told(memory, SYSTEM)
@@ -458,3 +463,43 @@ def test_nobody_seems_home_only_when_nothing_changed_since_the_door_closed(
     again.add(local(29, 18, 15, 9), "binary_sensor.front_door", "off", "on", **door)
     (content,) = tell(store, raw(again), local(29, 20))
     assert "nobody" not in content, content
+
+
+def test_the_first_change_of_a_morning_after_a_quiet_night_is_getting_up(
+    store: MemoryStore,
+) -> None:
+    """A home without a bed mat: the bedroom and bathroom doors from 06:55,
+    nothing since 23:10, are someone getting up for the day; the same doors
+    after a lone change at 06:00 (itself no memory) are not."""
+    doors = {
+        "binary_sensor.bedroom_door": {
+            "name": "Bedroom Door", "device_class": "door", "area": "Bedroom",
+        },
+        "binary_sensor.bath_door": {
+            "name": "Bathroom Door", "device_class": "door", "area": "Bathroom",
+        },
+    }  # fmt: skip
+
+    def used(events: Events, at: float) -> None:
+        for offset, (entity_id, attributes) in enumerate(doors.items()):
+            begin = at + offset * 120
+            events.add(begin, entity_id, "on", "off", **attributes)
+            events.add(begin + 5, entity_id, "off", "on", **attributes)
+
+    night = Events()
+    used(night, local(24, 23, 10))
+    tell(store, raw(night), local(25, 1))
+    morning = Events()
+    used(morning, local(25, 6, 55))
+    (content,) = tell(store, raw(morning), local(25, 9))
+    assert "someone probably got up for the day around five to seven" in content
+    lone = Events()
+    lone.add(local(26, 6), "binary_sensor.bath_door", "on", "off", **doors[
+        "binary_sensor.bath_door"])  # fmt: skip
+    lone.add(local(26, 6, 0, 5), "binary_sensor.bath_door", "off", "on", **doors[
+        "binary_sensor.bath_door"])  # fmt: skip
+    assert tell(store, raw(lone), local(26, 6, 30)) == []
+    later = Events()
+    used(later, local(26, 7, 5))
+    (content,) = tell(store, raw(later), local(26, 9))
+    assert "got up for the day" not in content, content

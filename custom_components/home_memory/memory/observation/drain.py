@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from functools import partial
 import logging
 import sqlite3
 from typing import TYPE_CHECKING, Any, Final
@@ -28,7 +29,7 @@ from .scenes import worth_telling
 from .segmentation import rated, ready_segments
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Collection
+    from collections.abc import Callable, Collection, Sequence
     from datetime import tzinfo
 
     from ..common.values import Memory
@@ -176,10 +177,7 @@ def drain(
                     worthy.append(segment)
                 else:
                     # A lone trivial change is no memory (worth_telling).
-                    buffer.discard(
-                        segment.seqs,
-                        lambda conn, events=segment.events: note(conn, events),
-                    )
+                    buffer.discard(segment.seqs, partial(_note, segment.events))
                     drained.discarded += 1
             batch = worthy[: max(0, len(worthy) - keep)][: limit - told]
             if not batch:
@@ -198,6 +196,10 @@ def drain(
     except (MemoryEngineError, sqlite3.Error, OSError) as err:
         drained.error = err
     return drained
+
+
+def _note(events: Sequence[ObservedEvent], conn: sqlite3.Connection) -> None:
+    note(conn, events)
 
 
 def write_memory(

@@ -28,7 +28,7 @@ from ..text.characters import visible_text
 from ..text.quoting import data_block, quote
 from ..text.validation import summarize
 from .phrases import Phrases, phrases
-from .scenes import Told, told_items
+from .scenes import Told, place_of, told_items
 from .segmentation import (
     DEFAULT_RULES,
     Activity,
@@ -473,7 +473,21 @@ def narrate(
         for item in items
         if item.kind.startswith("meal:")
     ]
-    tags = tuple(dict.fromkeys((*meals, *tags)))
+    # So are the words people ask with ("come home", "leave") and the names
+    # of the machines that ran ("washing machine"): the tags are a short
+    # column, so a long memory's mention is found as well as a short one's.
+    asked = [
+        str(word)
+        for kind, words in p["asked_tags"].items()
+        if kind in tags
+        for word in words
+    ]
+    machines = [
+        place_of(event.name).casefold()
+        for event in segment.events
+        if event.domain == "binary_sensor" and event.device_class == "running"
+    ]
+    tags = tuple(dict.fromkeys((*meals, *asked, *machines, *tags)))
     if is_unusual:
         tags = (*tags, "unusual")
     return facts.narration(

@@ -88,6 +88,9 @@ AWAY_SAID_S: Final = 10 * 60
 # An outside door opening after this long without any change at home (the
 # door itself the last thing that changed) says nobody seems to have been home.
 EMPTY_SAID_S: Final = 3 * 60 * 60
+# The first change of a morning (WAKE_HOURS) after at least this long without
+# any is someone up for the day (a night's sleep moves no door for hours).
+DAY_START_QUIET_S: Final = 3 * 60 * 60
 # People arriving together, and a door with them.
 TOGETHER_S: Final = 5 * 60
 DOOR_WITH_PERSON_S: Final = 10 * 60
@@ -185,7 +188,7 @@ def _is_small_contact(event: ObservedEvent) -> bool:
     )
 
 
-def _place_of(name: str) -> str:
+def place_of(name: str) -> str:
     """A room sensor without an area: its name less the sensor words."""
     sensor_words = set(keywords()["sensor_words"])
     words = [word for word in name.split() if word.casefold() not in sensor_words]
@@ -243,6 +246,15 @@ class _Teller:
             part=self.p["parts"][str(time_of_day(then))],
             time=clock,
         )
+
+    def over_weekend(self, start: float, end: float) -> str:
+        """ " over the weekend" for an absence from a Friday, Saturday or
+        Sunday to the Saturday, Sunday or Monday after (nights away, at most
+        three), else nothing."""
+        first, last = local_time(start, self.tz), local_time(end, self.tz)
+        nights = (last.date() - first.date()).days
+        weekend = first.weekday() >= 4 and last.weekday() in {5, 6, 0}
+        return str(self.p["over_weekend"]) if weekend and 1 <= nights <= 3 else ""
 
     def until(self, at: float) -> str:
         return str(self.p["until_time"]).format(clock=self.clock(at))
@@ -306,6 +318,7 @@ class _Teller:
             since = self._away_since(group, events, before) if arrived else None
             if since is not None:
                 text += str(self.p["away_since"]).format(
+                    over=self.over_weekend(since.at, first.at),
                     duration=self.p.duration(first.at - since.at),
                     since=self.since_when(since.at, first.at),
                 )
@@ -411,6 +424,21 @@ class _Teller:
             () if empty_since is None else (empty_since,),
         )
 
+    def day_started(self, first: ObservedEvent) -> Told:
+        """The first change of a morning after hours in which nothing changed
+        (no bed mat to tell it): someone was probably up for the day."""
+        return Told(
+            Rank.BED,
+            first.at,
+            first.at,
+            self.p.scene("day_started", self.rng, time=self.at(first.at)),
+            frozenset({first.entity_id}),
+            0.4,
+            (first.seq,),
+            "got_up",
+            str(self.p["someone"]),
+        )
+
     # -- beds and seats ------------------------------------------------------
 
     def who(self, event: ObservedEvent) -> str:
@@ -499,7 +527,7 @@ class _Teller:
     def seat(self, events: list[ObservedEvent]) -> list[Told]:
         """Sitting on the couch or a chair, from its mat."""
         items: list[Told] = []
-        seat = self.the(_place_of(events[-1].name))
+        seat = self.the(place_of(events[-1].name))
         entity = frozenset({events[0].entity_id})
         index = 0
         while index < len(events):
@@ -562,7 +590,7 @@ class _Teller:
         someone then was seeing them all along)."""
         by_place: dict[str, list[ObservedEvent]] = {}
         for event in events:
-            by_place.setdefault(event.area or _place_of(event.name), []).append(event)
+            by_place.setdefault(event.area or place_of(event.name), []).append(event)
         items: list[Told] = []
         someone = str(self.p["someone"])
         for place, place_events in by_place.items():
@@ -870,6 +898,8 @@ def told_items(
     bathroom = [item for item in places if item.kind == "bathroom"]
     for bed_events in beds.values():
         items += teller.bed(bed_events, bathroom)
+    if not beds and (first := _day_start(events, before, tz)) is not None:
+        items.append(teller.day_started(first))
     for seat_events in seats.values():
         items += teller.seat(seat_events)
     items += [item for item in places if item.kind != "bathroom" or item in bathroom]
@@ -894,6 +924,23 @@ def _empty_since(
     if any(presence_change(e) is not None for e in events):
         return None
     return last if first.at - last.at >= EMPTY_SAID_S else None
+
+
+def _day_start(
+    events: Sequence[ObservedEvent], before: Before | None, tz: tzinfo
+) -> ObservedEvent | None:
+    """The segment's first change when it starts a morning: in WAKE_HOURS,
+    inside the home (a room's sensor or contact, not an outside door or a
+    person), after DAY_START_QUIET_S without any change; else None."""
+    if before is None or before.last is None or not events:
+        return None
+    first = events[0]
+    if first.at - before.last.at < DAY_START_QUIET_S:
+        return None
+    if not (_is_room_sensor(first) or _is_small_contact(first)):
+        return None
+    hour = local_time(first.at, tz).hour
+    return first if WAKE_HOURS[0] <= hour < WAKE_HOURS[1] else None
 
 
 def worth_telling(segment: Segment, rules: SegmentationRules = DEFAULT_RULES) -> bool:
