@@ -235,6 +235,9 @@ class _Replay:
             self.judge(memory.content, observer.buffer.told(memory, SYSTEM))
 
     def judge(self, text: str, told: Sequence[Any]) -> None:
+        if self.household.variant.language != "en":
+            self.judge_by_phrase_tables(text, told)
+            return
         events = [
             faithfulness.ToldEvent(e.at, e.entity_id, e.old_state, e.new_state)
             for e in told
@@ -256,6 +259,34 @@ class _Replay:
                             for e in events
                         ]
                     )
+
+    def judge_by_phrase_tables(self, text: str, told: Sequence[Any]) -> None:
+        """Another language than English: the engine's own check (it reads
+        claims with the narrator's phrase tables, so it follows the language;
+        not independent of the narrator's words, but of its numbers), its
+        claims counted as one kind, `phrase_tables`."""
+        from custom_components.home_memory.memory.observation.faithfulness import (
+            check,
+            claims_read,
+        )
+
+        language = self.household.variant.language
+        violations = check(text, told, tz=TZ, language=language)
+        counts = self.outcome.statements.setdefault("phrase_tables", [0, 0])
+        counts[0] += max(claims_read(text, language=language), len(violations))
+        counts[1] += len(violations)
+        for violation in violations:
+            if len(self.outcome.false_examples) < 40:
+                self.outcome.false_examples.append(
+                    f"{violation.reason}: {violation.claim!r} in {text!r}"
+                )
+                self.outcome.false_events.append(
+                    [
+                        f"{datetime.fromtimestamp(e.at, TZ):%a %H:%M:%S} "
+                        f"{e.entity_id} {e.old_state}->{e.new_state}"
+                        for e in told
+                    ]
+                )
 
     async def maintenance(self, at: float) -> None:
         self.move_to(at)

@@ -68,3 +68,31 @@ async def test_a_tiny_household_is_lived_asked_and_scored(
     )
     assert 0.0 <= figures["household_hit1"] <= figures["household_hit5"] <= 1.0
     assert figures["household_questions"] == len(asked)
+
+
+async def test_a_german_home_is_judged_with_the_phrase_tables(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    mock_load_model: MagicMock,
+) -> None:
+    """A German home's memories are told in German and their claims read by
+    the engine's check in German (the benchmark's own reads English only):
+    statements are counted, and none of them is false."""
+    from benchmarks.household.home import GERMAN
+
+    home = generate(days=2, seed=5, variant=GERMAN)
+    await hass.config.async_set_time_zone(TZ_NAME)
+    hass.config.language = "de"  # as the benchmark's child process sets it
+    freezer.move_to(dt_util.utc_from_timestamp(home.day_start(0)))
+    run = _Replay(hass, home, freezer)
+    await run.build_home()
+    await run.set_up_entry()
+    await run.run()
+    outcome: Outcome = run.outcome
+    await hass.config_entries.async_unload(run.entry.entry_id)
+
+    assert outcome.tick_failures == 0, outcome.tick_errors
+    assert set(outcome.statements) == {"phrase_tables"}
+    checked, false = outcome.statements["phrase_tables"]
+    assert checked >= outcome.memories_created >= 10
+    assert false == 0, outcome.false_examples

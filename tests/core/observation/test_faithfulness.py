@@ -162,3 +162,25 @@ def test_generated_segments_make_no_false_statement(
     for segment in ready_segments(household.made, now=last + 86400, tz=TZ, force=True):
         content = narrate(segment, persona=PERSONA, tz=TZ, language=language).content
         assert check(content, segment.events, tz=TZ, language=language) == [], content
+
+
+def test_claims_read_counts_what_the_check_reads_in_either_language() -> None:
+    """The household benchmark judges a German home with this check and
+    counts the claims it read (claims_read): a time, a length, a weekday and
+    a part of the day in each language; a false German length is caught."""
+    from custom_components.home_memory.memory.observation.faithfulness import (
+        claims_read,
+    )
+
+    events = night_with_a_bathroom_visit().made
+    morning = [event for event in events if event.at >= local(25, 8)]
+    english = "On Wednesday morning, someone got up around a quarter to nine."
+    assert claims_read(english, language="en") == 3
+    german = (
+        "Am Mittwoch früh stand jemand gegen Viertel vor neun auf und war "
+        "etwa zwanzig Minuten lang im Bad."
+    )
+    assert claims_read(german, language="de") == 3
+    assert [v.claim for v in check(german, morning, tz=TZ, language="de")] == [
+        "etwa zwanzig Minuten lang"
+    ]

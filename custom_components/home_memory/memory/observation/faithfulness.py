@@ -236,6 +236,24 @@ def check(
     return violations
 
 
+def claims_read(text: str, *, language: str | None = None) -> int:
+    """How many claims `check` reads in `text` (for a count of statements
+    checked): phrases that state a time, length or count, words that are
+    never true, and the parts of the day and weekdays it names."""
+    p = phrases(language)
+    readings = _readings(p.language)
+    folded = text.casefold()
+    named = [*p["parts"].values(), *p["weekdays"]]
+    return (
+        len(readings.never.findall(text))
+        + sum(len(readings.pattern.findall(sentence)) for sentence in _sentences(text))
+        + sum(
+            bool(re.search(rf"(?<!\w){re.escape(str(word).casefold())}", folded))
+            for word in named
+        )
+    )
+
+
 def _canonical(claim: str, readings: _Readings) -> str:
     """The table's spelling of a claim matched without regard to case."""
     for table in (readings.clocks, readings.durations, readings.counts):
