@@ -384,7 +384,7 @@ def test_a_room_still_seen_when_the_segment_breaks_was_busy_until_then() -> None
 
 def test_an_outside_door_then_quiet_is_probably_someone_going_out() -> None:
     """The front door as the last thing before a quiet spell: someone
-    probably went out (a home without presence sensors still tells it)."""
+    probably left the house (a home without presence sensors still tells it)."""
     events = Events()
     events.add(
         local(24, 7, 50), "binary_sensor.fridge", "on", "off",
@@ -398,7 +398,7 @@ def test_an_outside_door_then_quiet_is_probably_someone_going_out() -> None:
     content = narrate(segment, persona="Barnabee", tz=TZ).content
     assert (
         "the front door opened and closed around five past eight and all was quiet "
-        "afterwards, so someone probably went out" in content
+        "afterwards, so someone probably left the house" in content
     ), content
 
 
@@ -503,3 +503,18 @@ def test_the_first_change_of_a_morning_after_a_quiet_night_is_getting_up(
     used(later, local(26, 7, 5))
     (content,) = tell(store, raw(later), local(26, 9))
     assert "got up for the day" not in content, content
+
+
+def test_an_evening_out_on_a_saturday_is_not_a_weekend_away(
+    store: MemoryStore,
+) -> None:
+    """Out from Saturday 18:55 until just after midnight: away five hours,
+    not "over the weekend" (a night and most of a day would be)."""
+    events = Events()
+    events.leave(local(28, 18, 55), "Lena")
+    tell(store, raw(events), local(28, 20))
+    back = Events()
+    back.arrive(local(29, 0, 5), "Lena")
+    (content,) = tell(store, raw(back), local(29, 2))
+    assert "after being away for about five hours, since Saturday" in content
+    assert "weekend" not in content, content

@@ -85,6 +85,9 @@ SMALL_HOURS: Final = (0, 5)
 WAKE_HOURS: Final = (4, 12)
 # An arrival says how long the person was away when it was at least this.
 AWAY_SAID_S: Final = 10 * 60
+# Away at least this long (a night and most of a day) across a weekend's
+# days is "away over the weekend"; an evening out is not.
+WEEKEND_AWAY_S: Final = 20 * 60 * 60
 # An outside door opening after this long without any change at home (the
 # door itself the last thing that changed) says nobody seems to have been home.
 EMPTY_SAID_S: Final = 3 * 60 * 60
@@ -248,13 +251,18 @@ class _Teller:
         )
 
     def over_weekend(self, start: float, end: float) -> str:
-        """ " over the weekend" for an absence from a Friday, Saturday or
-        Sunday to the Saturday, Sunday or Monday after (nights away, at most
-        three), else nothing."""
+        """ " over the weekend" for an absence of at least WEEKEND_AWAY_S
+        from a Friday, Saturday or Sunday to the Saturday, Sunday or Monday
+        after (nights away, at most three), else nothing."""
         first, last = local_time(start, self.tz), local_time(end, self.tz)
         nights = (last.date() - first.date()).days
         weekend = first.weekday() >= 4 and last.weekday() in {5, 6, 0}
-        return str(self.p["over_weekend"]) if weekend and 1 <= nights <= 3 else ""
+        long_enough = end - start >= WEEKEND_AWAY_S
+        return (
+            str(self.p["over_weekend"])
+            if weekend and long_enough and 1 <= nights <= 3
+            else ""
+        )
 
     def until(self, at: float) -> str:
         return str(self.p["until_time"]).format(clock=self.clock(at))
