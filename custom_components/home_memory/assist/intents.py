@@ -253,6 +253,7 @@ class RememberIntentHandler(_MemoryIntentHandler):
             created_private=words.say("remembered_private"),
             reinforced=words.say("already_known"),
             updated=words.responses["updated"],
+            language=words.language,
         )
 
 

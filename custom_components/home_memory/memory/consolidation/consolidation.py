@@ -651,7 +651,11 @@ class Consolidator:
             group.members.sort(key=lambda i: self._age_key(rows[i]))
             newest = group.members[-1]
             if any(
-                contradicts(rows[older].content, rows[newest].content)
+                contradicts(
+                    rows[older].content,
+                    rows[newest].content,
+                    self.store.config.language,
+                )
                 for older in group.members[:-1]
             ):
                 # The newest statement changes a detail (a colour, a day, a
