@@ -32,6 +32,7 @@ from custom_components.home_memory.memory.common.values import (
 )
 from custom_components.home_memory.runtime.ha_internals import chat_session_kwargs
 
+from .conftest import setup_entry
 from .fake_agents import ScriptedAgent, say
 
 if TYPE_CHECKING:
@@ -206,6 +207,41 @@ async def test_questions_in_german_are_answered_in_german(
     # An English question in a German conversation is not one of its questions.
     english = await ask(hass, "where is the spare key", "de")
     assert answered_by(english) != "HomeMemoryQuestion"
+
+
+async def test_a_german_correction_by_voice_replaces_the_old_fact(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+) -> None:
+    """Home Assistant in German: "das Fahrrad steht in der Garage" after "…
+    im Keller" supersedes the old place (read with German verbs and
+    articles, memory/text/statements.de.json); the key in the cellar is
+    another fact; recall finds only the new place."""
+    hass.config.language = "de"
+    await setup_entry(hass, mock_config_entry)
+    store = mock_config_entry.runtime_data.store
+    assert store.config.language == "de"
+
+    def contents() -> set[str]:
+        return {m.content for m in store.list_memories(SYSTEM, MemoryFilter()).items}
+
+    cellar = await ask(hass, "Merk dir, dass das Fahrrad im Keller steht", "de")
+    assert speech(cellar) == GERMAN.say("remembered")
+    garage = await ask(hass, "Merk dir, dass das Fahrrad in der Garage steht", "de")
+    assert speech(garage) == GERMAN.say(
+        "updated", content="Das Fahrrad steht in der Garage", was="im Keller"
+    )
+    assert contents() == {"Das Fahrrad steht in der Garage."}
+    key = await ask(hass, "Merk dir, dass der Schlüssel im Keller liegt", "de")
+    assert speech(key) == GERMAN.say("remembered")
+    assert contents() == {
+        "Das Fahrrad steht in der Garage.",
+        "Der Schlüssel liegt im Keller.",
+    }
+    where = await ask(hass, "Wo ist das Fahrrad?", "de")
+    assert "in der Garage" in speech(where)
+    assert "Fahrrad steht im Keller" not in speech(where)
 
 
 def test_a_dass_clause_is_remembered_as_a_statement() -> None:
