@@ -63,6 +63,11 @@ class StatementWords:
     in" / "unplugged" is one predicate. capitalised names: a capitalised
     word inside a sentence is a name (not in German, where every noun is).
     spellings: replacements before reading ("can't" -> "can not").
+    merge_*: consolidation's word comparison of two memories
+    (consolidation.py `compare_texts`): its negations, the words a negated
+    sentence may add ("do" in "I do not like"), the words a changed value
+    follows ("colour is [blue]") and its spellings ("no longer" ->
+    "anymore").
     """
 
     stop: frozenset[str]
@@ -77,6 +82,10 @@ class StatementWords:
     opposite_prefix: str
     capitalised_names: bool
     spellings: tuple[tuple[str, str], ...]
+    merge_negations: frozenset[str]
+    merge_negation_helpers: frozenset[str]
+    merge_value_anchors: frozenset[str]
+    merge_spellings: tuple[tuple[str, str], ...]
 
 
 def _read_words(path: Path) -> StatementWords:
@@ -88,7 +97,8 @@ def _read_words(path: Path) -> StatementWords:
             name: frozenset(word.casefold() for word in table[name])
             for name in (
                 "stop", "negations", "pivots", "details", "places", "naming",
-                "lead_words",
+                "lead_words", "merge_negations", "merge_negation_helpers",
+                "merge_value_anchors",
             )
         },
         predicate_classes={
@@ -100,6 +110,7 @@ def _read_words(path: Path) -> StatementWords:
         opposite_prefix=table["opposite_prefix"],
         capitalised_names=bool(table["capitalised_names"]),
         spellings=tuple((old, new) for old, new in table["spellings"]),
+        merge_spellings=tuple((old, new) for old, new in table["merge_spellings"]),
     )  # fmt: skip
 
 
