@@ -118,6 +118,17 @@ def test_remember_recall_correct_forget_by_voice_in_german(
     assert "Keller" not in where
 
 
+def test_a_refused_memory_is_explained_in_german(german_home: Household) -> None:
+    """The longest fragment the sentence takes is one character too long as
+    a sentence: the store refuses it and the answer says why in German, not
+    the store's English "content: is longer than 8000 characters"."""
+    said, _ = _say(german_home, "merk dir " + "x" * 8000)
+    assert said == (
+        "Das ist zu lang zum Merken; ich kann bis zu 8000 Zeichen behalten."
+    )
+    assert _memories(german_home, "x" * 20) == []
+
+
 def test_an_llm_agent_gets_german_words(german_home: Household) -> None:
     """What the model of an agent with the Home Memory API receives: German
     instructions and a German background around the German memory."""
