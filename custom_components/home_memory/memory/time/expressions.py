@@ -10,8 +10,8 @@ language are given; the words and expressions are the language's table
 a daylight-saving change is 23 or 25 hours long, as the household lived it.
 
 Parts of the day: morning 05-12, noon 11-14, afternoon 12-18, evening
-17-23, night 22-06 of the next day ("last night" is the night that began
-yesterday at 22:00: said at 01:00 it is the night going on, said at 09:00
+17-23, night 21-06 of the next day ("last night" is the night that began
+yesterday at 21:00: said at 01:00 it is the night going on, said at 09:00
 the night just passed). Rules and the choice of our own tables:
 docs/time.md.
 """
@@ -36,7 +36,7 @@ PART_HOURS: Final[dict[str, tuple[int, int]]] = {
     "noon": (11, 14),
     "afternoon": (12, 18),
     "evening": (17, 23),
-    "night": (22, 30),
+    "night": (21, 30),
 }
 _UNIT_DAYS: Final = {"day": 1, "week": 7, "month": 30}
 # A question or text longer than this is read only up to here: time words
@@ -270,6 +270,8 @@ def _compiled(language: str) -> _Table:
     places = {
         "weekday": f"(?P<weekday>{_alternatives(weekdays)})",
         "month": f"(?P<month>{_alternatives(months)})",
+        # A month named a second time ("vom 31. Januar auf den 1. Februar").
+        "month_word": f"(?:{_alternatives(months)})",
         "number": f"(?P<number>\\d{{1,3}}|{_alternatives(numbers)})",
         "unit": f"(?P<unit>{_alternatives(units)})",
         "part": f"(?P<part>{_alternatives(parts)})",
