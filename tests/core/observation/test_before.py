@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from custom_components.home_memory.memory.common.values import SYSTEM
+from custom_components.home_memory.memory.common.values import SYSTEM, Memory
 from custom_components.home_memory.memory.observation.before import Before
 from custom_components.home_memory.memory.observation.drain import (
     drain,
@@ -144,3 +144,40 @@ def test_an_evening_out_on_a_saturday_is_not_a_weekend_away(
     (content,) = tell(store, raw(back), local(29, 2))
     assert "after being away for about five hours, since Saturday" in content
     assert "weekend" not in content, content
+
+
+def test_a_door_while_someone_is_home_and_nobody_comes_or_goes_is_a_visitor(
+    store: MemoryStore,
+) -> None:
+    """A home that sees Anna come and go: the front door alone while she is
+    at home is probably a visitor let in (tagged so); while nobody is home
+    it stays someone who may have come or gone."""
+    door = {"name": "Front Door", "device_class": "door", "area": "Hallway"}
+
+    def door_alone(at: float) -> Memory:
+        events = Events()
+        events.add(at, "binary_sensor.front_door", "on", "off", **door)
+        events.add(at + 9, "binary_sensor.front_door", "off", "on", **door)
+        buffer = EventBuffer(store)
+        store_events(buffer, raw(events), TZ)
+        drained = drain(store, buffer, at + 3600, TZ, DEFAULT_RULES, "B", force=True)
+        (memory,) = drained.memories
+        return memory
+
+    home = Events()
+    home.arrive(local(29, 12), "Anna")
+    tell(store, raw(home), local(29, 13))
+    visit = door_alone(local(29, 15, 15))
+    assert (
+        "the front door opened and closed around a quarter past three while "
+        "nobody of the household came or went, so someone probably let a "
+        "visitor in"
+    ) in visit.content, visit.content
+    assert "visitors" in visit.tags
+    out = Events()
+    out.leave(local(29, 17), "Anna")
+    tell(store, raw(out), local(29, 18))
+    alone = door_alone(local(29, 19, 15))
+    assert "visitor in" in alone.content  # the hedge: "or let a visitor in"
+    assert "probably let a visitor in" not in alone.content, alone.content
+    assert "visitors" not in alone.tags

@@ -164,6 +164,20 @@ def test_generated_segments_make_no_false_statement(
         assert check(content, segment.events, tz=TZ, language=language) == [], content
 
 
+def test_a_number_word_ending_in_one_is_no_one_times() -> None:
+    """ "twenty-one times" is a count (hypothesis found the check calling it
+    "one times", never true), while "one times" alone still is wrong."""
+    events = Events()
+    for minute in range(21):
+        events.add(local(24, 20, minute), "light.lamp", "on", "off", name="Lamp")
+        events.add(local(24, 20, minute, 30), "light.lamp", "off", "on", name="Lamp")
+    text = "The lamp was switched on and off twenty-one times."
+    assert check(text, events.made, tz=TZ) == []
+    assert [v.claim for v in check("It went one times.", events.made, tz=TZ)] == [
+        "one times"
+    ]
+
+
 def test_claims_read_counts_what_the_check_reads_in_either_language() -> None:
     """The household benchmark judges a German home with this check and
     counts the claims it read (claims_read): a time, a length, a weekday and

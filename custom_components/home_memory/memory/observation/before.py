@@ -17,7 +17,7 @@ import json
 from typing import TYPE_CHECKING, Final
 
 from .event_buffer import ObservedEvent
-from .segmentation import presence_change
+from .segmentation import Presence, presence_change
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -37,6 +37,10 @@ class Before:
     last: ObservedEvent | None = None
     # Each person's previous arrival or departure, by entity id.
     people: Mapping[str, ObservedEvent] = field(default_factory=dict)
+    # Whether the home has told anyone's comings and goings, and who was at
+    # home (last seen arriving) when the segment began.
+    tracked: bool = False
+    at_home: frozenset[str] = frozenset()
 
 
 _FIELDS: Final = (
@@ -86,10 +90,28 @@ def before(store: MemoryStore, events: Sequence[ObservedEvent]) -> Before:
     people: dict[str, ObservedEvent] = {}
     with store.read() as conn:
         last = _load(conn, _LAST_KEY)
+        keys = [
+            str(row[0])
+            for row in conn.execute(
+                "SELECT key FROM engine_meta WHERE key >= ? AND key < ?",
+                (_PRESENCE_PREFIX, _PRESENCE_PREFIX[:-1] + ";"),
+            )
+        ]
+        latest = [found for key in keys if (found := _load(conn, key)) is not None]
+        at_home = frozenset(
+            e.name
+            for e in latest
+            if e.at < start and presence_change(e) is Presence.ARRIVED
+        )
         for event in events:
             if presence_change(event) is None or event.entity_id in people:
                 continue
             found = _load(conn, _PRESENCE_PREFIX + event.entity_id)
             if found is not None and found.at < event.at:
                 people[event.entity_id] = found
-    return Before(last if last is not None and last.at < start else None, people)
+    return Before(
+        last if last is not None and last.at < start else None,
+        people,
+        tracked=any(e.at < start for e in latest),
+        at_home=at_home,
+    )

@@ -107,7 +107,8 @@ def _readings(language: str) -> _Readings:
     zero = re.escape(p.number(0))
     one = re.escape(p.number(1))
     never = re.compile(
-        rf"(?<!\w)({zero}\s+\w+|{one}\s+(minutes|hours|times|Minuten|Stunden|Male))(?!\w)",
+        # Not inside a number word: "twenty-one times" is no "one times".
+        rf"(?<![\w-])({zero}\s+\w+|{one}\s+(minutes|hours|times|Minuten|Stunden|Male))(?!\w)",
         re.IGNORECASE,
     )
     return _Readings(clocks, durations, counts, pattern, never)

@@ -476,10 +476,11 @@ def narrate(
     # So are the words people ask with ("come home", "leave") and the names
     # of the machines that ran ("washing machine"): the tags are a short
     # column, so a long memory's mention is found as well as a short one's.
+    kinds = {*tags, *(item.kind.partition(":")[2] for item in items)}
     asked = [
         str(word)
         for kind, words in p["asked_tags"].items()
-        if kind in tags
+        if kind in kinds
         for word in words
     ]
     machines = [

@@ -385,15 +385,20 @@ class _Teller:
         *,
         quiet_after: bool = False,
         empty_since: ObservedEvent | None = None,
+        visitor: bool = False,
     ) -> Told:
         """An outside door on its own: someone may have come or gone; with
         nothing after it but quiet (`quiet_after`), someone probably went out;
         after a home in which nothing changed since this door closed
-        (`empty_since`), nobody seems to have been home until then."""
+        (`empty_since`), nobody seems to have been home until then; opened
+        and closed once while someone was at home and nobody of the household
+        (whose comings and goings are seen) came or went (`visitor`),
+        probably someone let a visitor in."""
         first = events[0]
         opens = [e for e in events if e.new_state in {"on", "open"}]
         door = self.the(events[-1].name)
         out = "_out" if quiet_after else ""
+        text_key = ""
         if len(opens) >= 2:
             text = self.p.scene(
                 f"door_many{out}",
@@ -409,9 +414,9 @@ class _Teller:
             )
         else:
             start = opens[0] if opens else first
-            text = self.p.scene(
-                f"door_once{out}", self.rng, door=door, time=self.at(start.at)
-            )
+            visitor_key = "_visitor" if visitor and not out else ""
+            text_key = f"door_once{out}{visitor_key}"
+            text = self.p.scene(text_key, self.rng, door=door, time=self.at(start.at))
         seqs = tuple(e.seq for e in events)
         if empty_since is not None:
             text += str(self.p["empty_since"]).format(
@@ -427,7 +432,7 @@ class _Teller:
             frozenset({first.entity_id}),
             max(0.4, *(e.importance for e in events)),
             seqs,
-            "door",
+            "door:visitor" if "_visitor" in text_key else "door",
             door,
             () if empty_since is None else (empty_since,),
         )
@@ -881,6 +886,7 @@ def told_items(
             door_events,
             quiet_after=quiet_after and door_events[-1].at > last_other,
             empty_since=empty if door_events[0] is events[0] else None,
+            visitor=_visitor_likely(door_events, presence, before),
         )
         for door_events in by_door.values()
     ]
@@ -913,6 +919,21 @@ def told_items(
     items += [item for item in places if item.kind != "bathroom" or item in bathroom]
     items += [teller.other(activity) for activity in compress(left, rules)]
     return items
+
+
+def _visitor_likely(
+    door: Sequence[ObservedEvent],
+    presence: Sequence[ObservedEvent],
+    before: Before | None,
+) -> bool:
+    """An outside door opened and closed in a home that sees its people come
+    and go, someone of them at home, and none of them coming or going within
+    DOOR_WITH_PERSON_S: probably a visitor let in (or a delivery)."""
+    if before is None or not before.tracked or not before.at_home:
+        return False
+    return not any(
+        abs(e.at - d.at) <= DOOR_WITH_PERSON_S for e in presence for d in door
+    )
 
 
 def _empty_since(
