@@ -247,18 +247,7 @@ class _Replay:
             counts[0] += 1
             if not statement.true:
                 counts[1] += 1
-                if len(self.outcome.false_examples) < 40:
-                    self.outcome.false_examples.append(
-                        f"{statement.kind}: {statement.phrase!r} in {text!r}"
-                    )
-                    # Its events, for reading why (local time, entity, states).
-                    self.outcome.false_events.append(
-                        [
-                            f"{datetime.fromtimestamp(e.at, TZ):%a %H:%M:%S} "
-                            f"{e.entity_id} {e.old_state}->{e.new_state}"
-                            for e in events
-                        ]
-                    )
+                self.keep_false(f"{statement.kind}: {statement.phrase!r}", text, told)
 
     def judge_by_phrase_tables(self, text: str, told: Sequence[Any]) -> None:
         """Another language than English: the engine's own check (it reads
@@ -276,17 +265,21 @@ class _Replay:
         counts[0] += max(claims_read(text, language=language), len(violations))
         counts[1] += len(violations)
         for violation in violations:
-            if len(self.outcome.false_examples) < 40:
-                self.outcome.false_examples.append(
-                    f"{violation.reason}: {violation.claim!r} in {text!r}"
-                )
-                self.outcome.false_events.append(
-                    [
-                        f"{datetime.fromtimestamp(e.at, TZ):%a %H:%M:%S} "
-                        f"{e.entity_id} {e.old_state}->{e.new_state}"
-                        for e in told
-                    ]
-                )
+            self.keep_false(f"{violation.reason}: {violation.claim!r}", text, told)
+
+    def keep_false(self, claim: str, text: str, told: Sequence[Any]) -> None:
+        """A false statement for reading why: the claim, the memory and its
+        events (local time, entity, states); the first 40."""
+        if len(self.outcome.false_examples) >= 40:
+            return
+        self.outcome.false_examples.append(f"{claim} in {text!r}")
+        self.outcome.false_events.append(
+            [
+                f"{datetime.fromtimestamp(e.at, TZ):%a %H:%M:%S} "
+                f"{e.entity_id} {e.old_state}->{e.new_state}"
+                for e in told
+            ]
+        )
 
     async def maintenance(self, at: float) -> None:
         self.move_to(at)

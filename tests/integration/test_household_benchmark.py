@@ -21,6 +21,21 @@ if TYPE_CHECKING:
     from freezegun.api import FrozenDateTimeFactory
     from homeassistant.core import HomeAssistant
 
+    from benchmarks.household.home import Household
+
+
+async def lived(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, home: Household
+) -> _Replay:
+    """`home` lived through the observer in the test's Home Assistant."""
+    await hass.config.async_set_time_zone(TZ_NAME)
+    freezer.move_to(dt_util.utc_from_timestamp(home.day_start(0)))
+    run = _Replay(hass, home, freezer)
+    await run.build_home()
+    await run.set_up_entry()
+    await run.run()
+    return run
+
 
 async def test_a_tiny_household_is_lived_asked_and_scored(
     hass: HomeAssistant,
@@ -30,12 +45,7 @@ async def test_a_tiny_household_is_lived_asked_and_scored(
     """Memories form from the replayed changes, a night's maintenance runs,
     every question is asked and judged by the memories' provenance."""
     home = generate(days=2, seed=5)
-    await hass.config.async_set_time_zone(TZ_NAME)
-    freezer.move_to(dt_util.utc_from_timestamp(home.day_start(0)))
-    run = _Replay(hass, home, freezer)
-    await run.build_home()
-    await run.set_up_entry()
-    await run.run()
+    run = await lived(hass, freezer, home)
     await run.ask()
     outcome: Outcome = run.outcome
     await hass.config_entries.async_unload(run.entry.entry_id)
@@ -80,14 +90,8 @@ async def test_a_german_home_is_judged_with_the_phrase_tables(
     statements are counted, and none of them is false."""
     from benchmarks.household.home import GERMAN
 
-    home = generate(days=2, seed=5, variant=GERMAN)
-    await hass.config.async_set_time_zone(TZ_NAME)
     hass.config.language = "de"  # as the benchmark's child process sets it
-    freezer.move_to(dt_util.utc_from_timestamp(home.day_start(0)))
-    run = _Replay(hass, home, freezer)
-    await run.build_home()
-    await run.set_up_entry()
-    await run.run()
+    run = await lived(hass, freezer, generate(days=2, seed=5, variant=GERMAN))
     outcome: Outcome = run.outcome
     await hass.config_entries.async_unload(run.entry.entry_id)
 
