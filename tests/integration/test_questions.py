@@ -213,6 +213,26 @@ async def test_questions_in_german_are_answered_in_german(
     assert answered_by(english) != "HomeMemoryQuestion"
 
 
+async def test_a_day_that_does_not_exist_finds_nothing(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+) -> None:
+    """ "Was ist am 31. Februar passiert?" is not "was ist passiert?": nothing
+    happened on a day that does not exist, whatever else matches the words."""
+    hass.config.language = "de"
+    await setup_entry(hass, mock_config_entry)
+    await ask(hass, "Merk dir, dass im Keller ein Rohr geplatzt ist", "de")
+    happened = await ask(hass, "was ist im Keller passiert?", "de")
+    assert "Rohr" in speech(happened)
+    for question in (
+        "was ist am 31. Februar im Keller passiert?",
+        "what happened in the cellar on 31 February?",
+    ):
+        nothing = await ask(hass, question, "de" if "was" in question else "en")
+        assert "Rohr" not in speech(nothing), question
+
+
 async def test_a_german_correction_by_voice_replaces_the_old_fact(
     hass: HomeAssistant,
     agent_entry: MockConfigEntry,
