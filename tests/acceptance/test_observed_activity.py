@@ -3,7 +3,11 @@
 States are set over REST as a device would report them: one-second motion
 pulses in the kitchen and the front door opening and closing alone. The
 memory the home writes tells someone in the kitchen and a possible arrival
-or departure, in the first person, with true times, not the sensors.
+or departure, in the first person, with true times, not the sensors; with
+someone of the household at home and nobody coming or going, the door is
+probably a visitor. (What needs hours of simulated time, an arrival saying
+how long the person was away, a door after a still home, is tested with an
+injected clock in tests/core/observation/test_before.py.)
 """
 
 from __future__ import annotations
@@ -67,3 +71,35 @@ def test_motion_pulses_and_a_lone_front_door_are_what_people_did(
     assert "someone may have come in or gone out" in text, text
     assert "motion" not in text.casefold(), text
     assert "unusual" not in text, text
+
+
+def test_a_front_door_while_someone_is_home_is_probably_a_visitor(
+    household: Household,
+) -> None:
+    """Anna is seen coming home; then the front door opens and closes with
+    nobody of the household coming or going: the memory says someone
+    probably let a visitor in, and Anna finds it by "visitors"."""
+    hass, anna = household.hass, household.anna
+    person = {"friendly_name": "Anna"}
+    post_state(hass, anna, "person.anna_visit", "not_home", person)
+    post_state(hass, anna, "person.anna_visit", "home", person)
+    service(hass, anna, "close_segment")
+    hass.wait_for(
+        lambda: any("Anna" in text for text in observed(household)),
+        what="Anna's arrival",
+        timeout=30,
+    )
+    before = observed(household)
+    post_state(hass, anna, "binary_sensor.front_door", "on", DOOR)
+    post_state(hass, anna, "binary_sensor.front_door", "off", DOOR)
+    service(hass, anna, "close_segment")
+    hass.wait_for(
+        lambda: len(observed(household)) > len(before),
+        what="the door's memory",
+        timeout=30,
+    )
+    (text,) = [text for text in observed(household) if text not in before]
+    assert "nobody of the household came or went" in text, text
+    assert "someone probably let a visitor in" in text, text
+    found = service(hass, anna, "search", query="When did we last have visitors?")
+    assert found["memories"][0]["content"] == text
