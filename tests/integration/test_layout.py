@@ -406,3 +406,16 @@ def test_integration_tests_sit_in_a_folder_of_the_role_they_test() -> None:
     assert [
         f for f in folders if not (INTEGRATION_TESTS / f / "__init__.py").is_file()
     ] == []
+
+
+def test_module_docstrings_say_what_and_why_in_a_few_lines() -> None:
+    """No module docstring under custom_components exceeds 15 lines: what a
+    module is and why fits in a few; specifications and measurements belong
+    in docs/ (each long one moved to its file's "Module notes")."""
+    long = {
+        str(path.relative_to(PACKAGE)): len(docstring.splitlines())
+        for path in PACKAGE.rglob("*.py")
+        if (docstring := ast.get_docstring(ast.parse(path.read_text("utf-8")), False))
+        and len(docstring.splitlines()) > 15
+    }
+    assert long == {}

