@@ -30,9 +30,11 @@ if TYPE_CHECKING:
     from ..conftest import HashingEmbedder, ManualClock
 
 
-def a_month_of_breakfasts(clock: ManualClock, store: MemoryStore) -> None:
-    """Three weeks of kitchen activity between seven and eight, as told."""
-    for day in range(1, 22):
+def a_month_of_breakfasts(
+    clock: ManualClock, store: MemoryStore, days: range = range(1, 22)
+) -> None:
+    """Kitchen activity between seven and eight on `days` (three weeks), as told."""
+    for day in days:
         events = Events()
         events.seq = day * 1000
         start = local(day, 7, 10)
@@ -93,13 +95,9 @@ def test_nothing_is_unusual_before_the_home_has_two_weeks_of_history(
         night.seq = 90_000
         pulses(night, local(24, 3, 5), 15, every_s=60)
         assert unusual(store, night.made, TZ) == frozenset()  # no history at all
-        for day in range(24 - MIN_HISTORY_DAYS + 2, 24):
-            events = Events()
-            events.seq = day * 1000
-            start = local(day, 7, 10)
-            pulses(events, start, 20, every_s=60)
-            clock.value = start + 3 * 3600
-            assert tell(store, raw(events), clock.value)
+        twelve_days = range(12, 24)  # seven active days and more, under two weeks
+        assert len(twelve_days) < MIN_HISTORY_DAYS
+        a_month_of_breakfasts(clock, store, twelve_days)
         assert unusual(store, night.made, TZ) == frozenset()
     finally:
         store.close()
