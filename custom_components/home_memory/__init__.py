@@ -245,12 +245,12 @@ async def async_unload_entry(hass: HomeAssistant, entry: HomeMemoryConfigEntry) 
 
 
 async def async_remove_entry(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -> None:
-    """Set the database aside, dated, with the entry's removal (never delete it).
+    """Set the database aside, dated, with its options (never delete it).
 
     Adding Home Memory again offers to restore it (operations/set_aside.py).
     """
     async_delete_entry_issues(hass)
-    await async_set_aside(hass)
+    await async_set_aside(hass, entry.options)
 
 
 async def async_migrate_entry(

@@ -415,6 +415,8 @@ class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
         # What to do with databases set aside by an earlier removal.
         self._set_aside_decided = False
         self._restore = False
+        # The options kept with the database to restore (None: the defaults).
+        self._restored_options: dict[str, Any] | None = None
 
     async def async_step_user(
         self, user_input: dict[str, Any] | None = None
@@ -437,9 +439,13 @@ class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
                 if not await self._model_dir_usable():
                     return await self.async_step_download()
                 return await self.async_step_finish()
+        suggested = user_input
+        if suggested is None and self._restore and self._restored_options:
+            # The persona the restored memories knew, for the person to keep.
+            suggested = self._restored_options.get(SECTION_PERSONA)
         return self.async_show_form(
             step_id="user",
-            data_schema=self.add_suggested_values_to_schema(USER_SCHEMA, user_input),
+            data_schema=self.add_suggested_values_to_schema(USER_SCHEMA, suggested),
             errors=errors,
         )
 
@@ -465,8 +471,10 @@ class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
     async def async_step_restore(
         self, user_input: dict[str, Any] | None = None
     ) -> ConfigFlowResult:
-        """Restore the newest set-aside database (moved into place at the end)."""
+        """Restore the newest set-aside database (moved into place at the end),
+        with the options it was kept with."""
         self._restore = True
+        self._restored_options = await set_aside.async_newest_options(self.hass)
         return await self.async_step_user()
 
     async def async_step_fresh(
@@ -474,6 +482,7 @@ class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
     ) -> ConfigFlowResult:
         """Start with an empty memory; the set-aside databases stay."""
         self._restore = False
+        self._restored_options = None
         return await self.async_step_user()
 
     async def async_step_erase(
@@ -493,6 +502,7 @@ class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
                 errors["base"] = err.translation_key
             else:
                 self._restore = False
+                self._restored_options = None
                 return await self.async_step_user()
         return self.async_show_form(
             step_id="erase",
@@ -657,15 +667,18 @@ class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
         first, so the entry opens it.
         """
         self._async_stop_reminders()
+        options: dict[str, Any] = {}
         if self._restore:
             try:
                 await set_aside.async_restore_newest(self.hass)
             except OperationError as err:
                 return self.async_abort(reason=err.translation_key)
+            options = dict(self._restored_options or {})
+        options[SECTION_PERSONA] = {CONF_PERSONA_NAME: self._persona_name}
         return self.async_create_entry(
             title=DEFAULT_TITLE,
             data={CONF_MODEL_DIR: self._model_dir} if self._model_dir else {},
-            options={SECTION_PERSONA: {CONF_PERSONA_NAME: self._persona_name}},
+            options=options,
         )
 
     async def async_step_reconfigure(

@@ -32,6 +32,8 @@ CORRUPT_SUFFIX_FORMAT: Final = ".corrupt-%Y%m%d%H%M%S"
 # Removing the integration moves the database to <config>/home_memory/set_aside/
 # memory-2026-11-28-071500.db (a counter after a second removal that second).
 SET_ASIDE_FOLDER: Final = "set_aside"
+# Beside a set-aside database: the removed entry's options (JSON).
+SET_ASIDE_SETTINGS_SUFFIX: Final = ".settings.json"
 SET_ASIDE_NAME_FORMAT: Final = "memory-%Y-%m-%d-%H%M%S"
 # ASCII digits only: a name must sort by its time as it is written.
 SET_ASIDE_PATTERN: Final = re.compile(

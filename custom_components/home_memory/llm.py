@@ -19,7 +19,7 @@ from homeassistant.helpers.llm import LLM_API_ASSIST, LLMContext
 from .assist.chat import async_current_chat_log, async_current_turn
 from .assist.context import async_refresh_cache, proposal_question, wants_context
 from .assist.prompt_refresh import withhold_stale_words
-from .assist.prompts import ASSIST_PROMPT
+from .assist.prompts import household_words
 from .assist.speaker import (
     async_effective_user_id,
     async_get_speaker,
@@ -41,12 +41,13 @@ def async_get_tools(
     if api_id != LLM_API_ASSIST or (entry := async_loaded_entry(hass)) is None:
         return None
     data = entry.runtime_data
-    prompt = [ASSIST_PROMPT]
+    words = household_words(hass)
+    prompt = [words.assist_prompt]
     user_id = async_effective_user_id(
         hass, data, llm_context.context, llm_context.device_id
     )
     if (chat_log := async_current_chat_log()) is not None:
-        withhold_stale_words(data.conversations, chat_log)
+        withhold_stale_words(data.conversations, chat_log, words)
     turn = async_current_turn()
     if turn is not None and turn.marker is not None:
         key = speaker_key(user_id)
@@ -84,7 +85,7 @@ def async_get_tools(
     )
     question = (
         proposal_question(
-            data, speaker.caller.user_id, f"{TOOL_PREFIX}confirm_proposals"
+            data, speaker.caller.user_id, f"{TOOL_PREFIX}confirm_proposals", words
         )
         if speaker.can_write
         else None
@@ -92,6 +93,8 @@ def async_get_tools(
     if question is not None:
         prompt.append(question)
     return LLMTools(
-        tools=memory_tools(TOOL_PREFIX, confirm_proposals=question is not None),
+        tools=memory_tools(
+            TOOL_PREFIX, confirm_proposals=question is not None, words=words
+        ),
         prompt="\n".join(prompt),
     )

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .conftest import browser_optional
+from .conftest import SCREENSHOTS, browser_optional
 from .hass_instance import run_sync
 
 if TYPE_CHECKING:
@@ -38,6 +38,34 @@ CHROMIUM_FLAGS = [
 ]
 # The frontend is slow to render on two shared cores: generous, not sleepy.
 TIMEOUT_MS = 30_000
+
+
+# The frontend is shadow roots all the way down: innerText alone sees nothing.
+DEEP_TEXT = """() => {
+  const parts = [];
+  const walk = (node) => {
+    if (node.nodeType === Node.TEXT_NODE && node.textContent.trim()) {
+      parts.push(node.textContent.trim());
+    }
+    if (node.shadowRoot) walk(node.shadowRoot);
+    for (const child of node.childNodes) walk(child);
+  };
+  walk(document.body);
+  return parts.join(" | ");
+}"""
+
+
+async def keep_what_was_seen(page: Page) -> None:
+    """On a failure, the page as it was: a screenshot and its text, for CI logs."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    shot = SCREENSHOTS / "failed.png"
+    try:
+        await page.screenshot(path=shot)
+        text = await page.evaluate(DEEP_TEXT)
+    except Exception as err:  # noqa: BLE001 - the page may be gone; say so
+        print(f"the failed page could not be kept: {err!r}")
+        return
+    print(f"failed at {page.url}; screenshot {shot}; the page said:\n{text[:2000]}")
 
 
 def browse(
@@ -107,7 +135,11 @@ def browse(
                 page.set_default_timeout(TIMEOUT_MS)
                 await page.goto(hass.url + path)
                 await page.wait_for_load_state("networkidle")
-                await scenario(page)
+                try:
+                    await scenario(page)
+                except Exception:
+                    await keep_what_was_seen(page)
+                    raise
             finally:
                 await browser.close()
 

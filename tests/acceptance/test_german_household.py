@@ -1,4 +1,6 @@
-"""A German household: the multilingual model finds a German fact by meaning."""
+"""A German household: the multilingual model finds a German fact by meaning,
+the built-in agent remembers, answers, corrects and forgets in German, and an
+LLM agent's model gets Home Memory's words in German."""
 
 from __future__ import annotations
 
@@ -6,49 +8,138 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .hass_instance import BASE_CONFIGURATION, HassInstance
+from .conftest import start_household
+from .hass_instance import BASE_CONFIGURATION
+from .test_per_turn_memory import _agents, _requests
+from .test_proposals import FAKE_LLM, _llm_agent
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
+    from .conftest import Household
+
 DOMAIN = "home_memory"
 MULTILINGUAL = "multilingual-e5-small-q4"
+KEY = "Der Ersatzschlüssel liegt unter dem blauen Blumentopf."
 
 
 @pytest.fixture(scope="module")
-def german_hass(_sockets: None) -> Iterator[HassInstance]:
-    """Home Assistant in German, with Home Memory added through the config flow."""
+def german_home(_sockets: None) -> Iterator[Household]:
+    """Home Assistant in German with Home Memory (its model ready) and the
+    recording LLM agents."""
     configuration = BASE_CONFIGURATION.replace("language: en", "language: de")
     assert "language: de" in configuration
-    with HassInstance(configuration=configuration) as hass:
-        yield hass
+    household = start_household(
+        configuration=configuration, custom_components={"acceptance_llm": FAKE_LLM}
+    )
+    try:
+        hass, anna = household.hass, household.anna
+
+        def model() -> dict[str, Any]:
+            body = hass.diagnostics(anna.token, household.entry_id).ok()
+            return dict(body["data"]["model"])
+
+        hass.wait_for(
+            lambda: model()["status"] == "ready",
+            what="the embedding model",
+            timeout=300,
+        )
+        assert model()["embedder"] == MULTILINGUAL
+        _llm_agent(household)
+        yield household
+    finally:
+        household.hass.cleanup()
 
 
-def _memories(hass: HassInstance, token: str, query: str) -> list[dict[str, Any]]:
-    body = hass.call_service(DOMAIN, "search", {"query": query}, token=token).ok()
+def _memories(home: Household, query: str) -> list[dict[str, Any]]:
+    body = home.hass.call_service(
+        DOMAIN, "search", {"query": query}, token=home.anna.token
+    ).ok()
     return list(body["service_response"]["memories"])
 
 
-def test_german_fact_is_found_by_a_german_question(german_hass: HassInstance) -> None:
+def _say(home: Household, text: str, conversation_id: str | None = None) -> Any:
+    """One German turn with the built-in agent: (speech, conversation id)."""
+    result = home.hass.conversation_process(
+        text, token=home.anna.token, language="de", conversation_id=conversation_id
+    )
+    return home.hass.speech(result), result.get("conversation_id")
+
+
+def test_german_fact_is_found_by_a_german_question(german_home: Household) -> None:
     """Language de: the multilingual model loads (no model folder needed), a
     German fact is remembered and found by a question in other words.
     """
-    hass = german_hass
-    anna = hass.onboard()
-    entry_id = hass.add_home_memory(anna.token)
-
-    def model() -> dict[str, Any]:
-        return dict(hass.diagnostics(anna.token, entry_id).ok()["data"]["model"])
-
-    hass.wait_for(
-        lambda: model()["status"] == "ready",
-        what="the embedding model",
-        timeout=300,
-    )
-    assert model()["embedder"] == MULTILINGUAL
     fact = "Die Mülltonnen werden dienstagabends an die Straße gestellt."
-    hass.call_service(DOMAIN, "remember", {"content": fact}, token=anna.token).ok()
-    found = _memories(hass, anna.token, "Wann ist Müllabfuhr?")
+    german_home.hass.call_service(
+        DOMAIN, "remember", {"content": fact}, token=german_home.anna.token
+    ).ok()
+    found = _memories(german_home, "Wann ist Müllabfuhr?")
     assert [m["content"] for m in found][:1] == [fact]
     # A question about something else entirely finds nothing.
-    assert _memories(hass, anna.token, "Wer hat den Film gedreht?") == []
+    assert _memories(german_home, "Wer hat den Film gedreht?") == []
+
+
+def test_remember_recall_correct_forget_by_voice_in_german(
+    german_home: Household,
+) -> None:
+    """The built-in agent: every answer German, the memory a statement."""
+    said, _ = _say(
+        german_home,
+        "Merk dir, dass der Ersatzschlüssel unter dem blauen Blumentopf liegt",
+    )
+    assert said == "Okay, das merke ich mir."
+    assert [m["content"] for m in _memories(german_home, "Ersatzschlüssel")][:1] == [
+        KEY
+    ]
+    where, _ = _say(german_home, "Wo ist der Ersatzschlüssel?")
+    assert "unter dem blauen Blumentopf" in where
+
+    asked, conversation_id = _say(german_home, "Vergiss den Ersatzschlüssel")
+    assert asked.startswith("Soll ich vergessen: „Der Ersatzschlüssel liegt unter")
+    done, _ = _say(german_home, "ja", conversation_id)
+    assert done == "Okay, das habe ich vergessen."
+    assert not any(
+        "Ersatzschlüssel" in m["content"]
+        for m in _memories(german_home, "Ersatzschlüssel")
+    )
+
+    # A correction: answered in German. German statements are not yet told
+    # apart as corrections (memory/text/statements.py reads English verbs),
+    # so the new place may be kept beside the old one (docs/languages.md).
+    _say(german_home, "Merk dir, dass das Fahrrad im Keller steht")
+    corrected, _ = _say(german_home, "Merk dir, dass das Fahrrad in der Garage steht")
+    assert corrected == "Okay, das merke ich mir." or corrected.startswith(
+        "Aktualisiert: Das Fahrrad steht in der Garage (vorher: "
+    )
+    assert "Das Fahrrad steht in der Garage." in {
+        m["content"] for m in _memories(german_home, "Fahrrad")
+    }
+
+
+def test_an_llm_agent_gets_german_words(german_home: Household) -> None:
+    """What the model of an agent with the Home Memory API receives: German
+    instructions and a German background around the German memory."""
+    hass = german_home.hass
+    hass.call_service(
+        DOMAIN,
+        "remember",
+        {"content": "Die Katze heißt Miso und mag Thunfisch."},
+        token=german_home.anna.token,
+    ).ok()
+    agent = _agents(german_home)["Memory only"]
+    result = hass.conversation_process(
+        "Wie heißt die Katze?",
+        token=german_home.anna.token,
+        agent_id=agent,
+        language="de",
+    )
+    [request] = _requests(german_home, agent, str(result["conversation_id"]))
+    system = str(request["system"])
+    assert "Du hast ein Langzeitgedächtnis für diesen Haushalt." in system
+    assert "\nRelevanter Hintergrund:\n<data>\n" in system
+    (line,) = [ln for ln in system.splitlines() if "Miso" in ln]
+    assert line.startswith("- (heute")
+    assert line.endswith('"Die Katze heißt Miso und mag Thunfisch."')
+    assert "Relevant background" not in system
+    assert "long-term memory" not in system

@@ -7,7 +7,7 @@ after a confirmation. Screenshots go to .cache/acceptance/removal_*.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 import pytest_socket
@@ -53,16 +53,84 @@ def remembered(hass: HassInstance, anna: User) -> list[str]:
     return sorted(m["content"] for m in body["service_response"]["memories"])
 
 
-def set_aside(hass: HassInstance) -> list[str]:
+def everything_set_aside(hass: HassInstance) -> list[str]:
     """The files in home_memory/set_aside."""
     folder = hass.config_dir / DOMAIN / "set_aside"
     return sorted(p.name for p in folder.iterdir()) if folder.is_dir() else []
 
 
+def set_aside(hass: HassInstance) -> list[str]:
+    """The set-aside databases (without the options kept beside them)."""
+    return [name for name in everything_set_aside(hass) if name.endswith(".db")]
+
+
+def options_form(hass: HassInstance, anna: User, entry_id: str) -> dict[str, Any]:
+    """The options flow's form, as the options dialog gets it: each field's
+    shown value by section, and the flow id (to submit or drop it)."""
+    flow = hass.request(
+        "POST",
+        "/api/config/config_entries/options/flow",
+        token=anna.token,
+        json_body={"handler": entry_id},
+    ).ok()
+    shown: dict[str, Any] = {"flow_id": flow["flow_id"]}
+    for section in flow["data_schema"]:
+        shown[section["name"]] = {
+            field["name"]: field.get("description", {}).get(
+                "suggested_value", field.get("default")
+            )
+            for field in section.get("schema", [])
+        }
+    return shown
+
+
+def set_option(
+    hass: HassInstance, anna: User, entry_id: str, section: str, name: str, value: Any
+) -> None:
+    """Change one option in the options dialog and save."""
+    form = options_form(hass, anna, entry_id)
+    flow_id = form.pop("flow_id")
+    payload = {
+        part: {key: shown for key, shown in fields.items() if shown is not None}
+        for part, fields in form.items()
+    }
+    payload[section][name] = value
+    result = hass.request(
+        "POST",
+        f"/api/config/config_entries/options/flow/{flow_id}",
+        token=anna.token,
+        json_body=payload,
+    ).ok()
+    assert result["type"] == "create_entry", result
+
+
+def shown_option(
+    hass: HassInstance, anna: User, entry_id: str, section: str, name: str
+) -> Any:
+    """What the options dialog shows for one option (the flow is dropped)."""
+    form = options_form(hass, anna, entry_id)
+    hass.request(
+        "DELETE",
+        f"/api/config/config_entries/options/flow/{form['flow_id']}",
+        token=anna.token,
+    )
+    return form[section][name]
+
+
 async def delete_integration(page: Page, screenshots: Path, name: str) -> None:
     """The entry's ⋮ menu → Delete → confirm, as a person does it."""
-    # The first page of a browser on two busy cores can take longer.
-    await page.get_by_text("Long-term memory for Assist").first.wait_for(timeout=60_000)
+    from playwright.async_api import TimeoutError as PlaywrightTimeoutError
+
+    # The first page of a browser on two busy cores can take longer, and a
+    # page that came up without the entry's device is loaded again, as a
+    # person would.
+    device = page.get_by_text("Long-term memory for Assist").first
+    try:
+        await device.wait_for(timeout=40_000)
+    except PlaywrightTimeoutError:
+        await page.screenshot(path=screenshots / f"removal_{name}_reload.png")
+        await page.reload()
+        await device.wait_for(timeout=60_000)
     # The page's own menu first, then the entry's, then its device's.
     await page.get_by_role("button", name="Menu").nth(1).click()
     await page.get_by_role("menuitem", name="Delete").click()
@@ -90,6 +158,11 @@ def test_delete_and_add_again_restores_the_memories(
         {"content": "The spare key is under the blue flower pot"},
         token=anna.token,
     ).ok()
+    set_option(hass, anna, home.entry_id, "context", "context_max_memories", 7)
+    hass.wait_for(
+        lambda: hass.entry_state(anna.token, home.entry_id) == "loaded",
+        what="the entry to load again with its new options",
+    )
 
     async def delete(page: Page) -> None:
         await delete_integration(page, screenshots, "restore")
@@ -120,7 +193,12 @@ def test_delete_and_add_again_restores_the_memories(
         what="the entry to load",
     )
     assert remembered(hass, anna) == ["The spare key is under the blue flower pot"]
-    assert set_aside(hass) == []
+    assert everything_set_aside(hass) == []
+    # The options came back with the memories: the persona offered again
+    # and kept, the changed option as it was.
+    entry_id = entry["entry_id"]
+    assert shown_option(hass, anna, entry_id, "persona", "persona_name") == "Jarvis"
+    assert shown_option(hass, anna, entry_id, "context", "context_max_memories") == 7
 
 
 def test_delete_and_erase_for_good(home: Household, screenshots: Path) -> None:
@@ -153,7 +231,7 @@ def test_delete_and_erase_for_good(home: Household, screenshots: Path) -> None:
         await finish_adding(page)
 
     browse(home, "/config/integrations/dashboard", add_and_erase)
-    assert set_aside(hass) == []
+    assert everything_set_aside(hass) == []
     (entry,) = hass.entries(anna.token, DOMAIN)
     hass.wait_for(
         lambda: hass.entry_state(anna.token, entry["entry_id"]) == "loaded",

@@ -2,7 +2,8 @@
 
 Through the Home Memory LLM API (asynchronous, on every turn) or the Assist
 API's synchronous `llm.py` platform (found in the background, served on the
-next turn). Whatever fails, the turn goes on without memories.
+next turn), in Home Assistant's language (assist/prompts.py). Whatever
+fails, the turn goes on without memories.
 
 In more words: docs/architecture.md, "`assist/context.py`".
 """
@@ -11,25 +12,25 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from functools import partial
 from typing import TYPE_CHECKING, Final
-
-from homeassistant.util import dt as dt_util
 
 from ..const import LOGGER
 from ..memory.common.values import MemoryFilter
 from ..memory.conversation.sessions import MessageRole
 from ..memory.search.retrieval import ContextResult, estimate_tokens, never_needs_memory
 from ..memory.text.quoting import data_block, quote
+from ..memory.time.spoken import day_words
 from ..operations import when
 from ..operations.proposals import offers_for, session_store
+from ..runtime.clock import ha_now
 from ..runtime.conversation_state import CachedContext
 from .chat import async_current_turn
-from .prompts import PROPOSAL_QUESTION_OPENING
+from .prompts import ENGLISH, PromptWords, household_words
 
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from datetime import datetime
 
     from homeassistant.core import HomeAssistant
 
@@ -39,8 +40,9 @@ if TYPE_CHECKING:
 
 # A voice turn must not wait longer than this for its background.
 CONTEXT_TIMEOUT: Final = 1.5
-CACHED_HEADER: Final = "Relevant background (from earlier in this conversation):"
-PAST_MESSAGES_HEADER: Final = "Said in earlier conversations with this speaker:"
+# The English headers under their names (the words are in prompts.*.json).
+CACHED_HEADER: Final = ENGLISH.say("background", "cached_header")
+PAST_MESSAGES_HEADER: Final = ENGLISH.say("background", "past_messages_header")
 # Past messages are quoted up to this many tokens in all, each shortened.
 PAST_MESSAGES_TOKEN_BUDGET: Final = 300
 PAST_MESSAGE_MAX_CHARS: Final = 300
@@ -68,13 +70,14 @@ def _retrieve(
     caller: Caller,
     conversation_id: str | None,
     now: datetime,
-    words: str,
+    language: str,
     describe: Callable[[Memory], str],
+    words: PromptWords,
 ) -> TurnContext:
     options = data.options
     with data.latency.measure("context"):
         # The utterance's time words: a window and an order (docs/time.md).
-        asked = when.question_at(utterance, MemoryFilter(), now, words)
+        asked = when.question_at(utterance, MemoryFilter(), now, language)
         result = data.retriever.context(
             asked.query,
             caller,
@@ -87,12 +90,13 @@ def _retrieve(
             flt=asked.filter,
             newest_first=asked.newest_first,
             when=describe,
+            header=words.say("background", "header"),
         )
         # The speaker's own earlier messages: a user's, or the household's.
         past = session_store(data).relevant_messages(
             utterance, caller.user_id, exclude_conversation=conversation_id
         )
-    lines = _past_lines(past)
+    lines = _past_lines(past, words, now)
     text = "\n".join(part for part in (result.text, *lines) if part)
     return TurnContext(
         result.memories,
@@ -102,28 +106,42 @@ def _retrieve(
     )
 
 
-def _past_lines(past: list[PastMessage]) -> list[str]:
+def _past_lines(
+    past: list[PastMessage], words: PromptWords, now: datetime
+) -> list[str]:
     """The header and one quoted line per message, within the token budget.
 
     Each message is quoted (memory/text/quoting.py) inside the data delimiters:
-    what someone once said can never start a line or imitate a header.
+    what someone once said can never start a line or imitate a header. Its
+    day is said in words from `now` (in its zone): "yesterday", "gestern".
     """
+    header = words.say("background", "past_messages_header")
     lines: list[str] = []
-    used = estimate_tokens("\n".join(data_block(PAST_MESSAGES_HEADER, ["x"])))
+    used = estimate_tokens("\n".join(data_block(header, ["x"])))
     for message in past:
-        who = "User" if message.role is MessageRole.USER else "You"
-        day = dt_util.as_local(dt_util.utc_from_timestamp(message.at)).date()
-        text = quote(message.content, PAST_MESSAGE_MAX_CHARS)
-        line = f"- ({day.isoformat()}) {who}: {text}"
+        who = words.say(
+            "background", "user" if message.role is MessageRole.USER else "you"
+        )
+        local = datetime.fromtimestamp(message.at, now.tzinfo)
+        line = words.say(
+            "background",
+            "past_message",
+            day=day_words(local, now, words.language, part="day"),
+            who=who,
+            text=quote(message.content, PAST_MESSAGE_MAX_CHARS),
+        )
         if used + estimate_tokens(line) > PAST_MESSAGES_TOKEN_BUDGET:
             break
         lines.append(line)
         used += estimate_tokens(line)
-    return data_block(PAST_MESSAGES_HEADER, lines)
+    return data_block(header, lines)
 
 
 def proposal_question(
-    data: HomeMemoryData, user_id: str | None, tool: str = "confirm_proposals"
+    data: HomeMemoryData,
+    user_id: str | None,
+    tool: str = "confirm_proposals",
+    words: PromptWords = ENGLISH,
 ) -> str | None:
     """The instruction to ask the speaker about their pending proposals, if any."""
     offers = offers_for(data, user_id)
@@ -131,16 +149,20 @@ def proposal_question(
         return None
     # Quoted: a proposal's text was written by a model from what was said.
     listed = " ".join(
-        f"{number}. {quote(offer.summary.rstrip(' .'))}."
+        words.say(
+            "background",
+            "proposal_item",
+            number=number,
+            text=quote(offer.summary.rstrip(" .")),
+        )
         for number, offer in enumerate(offers, 1)
     )
-    return (
-        f"{PROPOSAL_QUESTION_OPENING}; nothing is stored until the user agrees. "
-        "Unless you already "
-        "asked in this conversation, first answer the user, then ask: 'Should I "
-        f"remember anything from our conversation? {listed} Say yes, no, or the "
-        f"numbers.' Pass their answer to the {tool} tool (answer yes or no, or "
-        "the numbers)."
+    return words.say(
+        "background",
+        "proposal_question",
+        opening=words.say("background", "proposal_opening"),
+        listed=listed,
+        tool=tool,
     )
 
 
@@ -166,7 +188,10 @@ async def async_turn_context(
     assert utterance is not None
     if conversation_id is None and (turn := async_current_turn()) is not None:
         conversation_id = turn.conversation_id
-    question = proposal_question(data, caller.user_id) if ask_proposals else None
+    words = household_words(hass)
+    question = (
+        proposal_question(data, caller.user_id, words=words) if ask_proposals else None
+    )
     try:
         async with asyncio.timeout(wait):
             result = await hass.async_add_executor_job(
@@ -179,6 +204,7 @@ async def async_turn_context(
                     when.household_now(hass),
                     when.language(hass),
                     when.describer(hass),
+                    words,
                 )
             )
     except TimeoutError:
@@ -196,15 +222,20 @@ async def async_turn_context(
     return None
 
 
-def cached_text(result: TurnContext) -> str:
-    """The background of an earlier utterance, labelled as such."""
+def cached_text(
+    result: TurnContext, words: PromptWords = ENGLISH, now: datetime | None = None
+) -> str:
+    """The background of an earlier utterance, labelled as such (its past
+    messages' days said from `now`, by default the clock's time in UTC)."""
+    if now is None:
+        now = datetime.fromtimestamp(ha_now(), UTC)
     return "\n".join(
         [
             *data_block(
-                CACHED_HEADER,
+                words.say("background", "cached_header"),
                 [f"- {quote(item.memory.summary)}" for item in result.memories],
             ),
-            *_past_lines(list(result.past_messages)),
+            *_past_lines(list(result.past_messages), words, now),
         ]
     )
 
@@ -239,7 +270,7 @@ async def async_refresh_cache(
             if result is None or not (result.memories or result.past_messages)
             else CachedContext(
                 utterance,
-                cached_text(result),
+                cached_text(result, household_words(hass), when.household_now(hass)),
                 tuple(item.memory.id for item in result.memories),
             )
         )

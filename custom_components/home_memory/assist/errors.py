@@ -19,6 +19,7 @@ from ..operations.errors import (
     OperationError,
     UnavailableError,
 )
+from .prompts import ENGLISH, PromptWords
 
 
 class ToolError(Exception):
@@ -34,74 +35,47 @@ class ToolError(Exception):
 # Keys whose `error` placeholder is the engine's reason for refusing a memory.
 _ENGINE_REFUSED: Final = frozenset({"invalid_memory", "private_needs_owner"})
 
-# translation key -> (code, message): what the model is told.
-_EXPLAINED: Final[dict[str, tuple[str, str]]] = {
-    "not_loaded": ("memory_unavailable", "Memory is not available right now."),
-    "memory_not_found": ("not_found", "There is no such memory."),
-    "no_match": ("not_found", "No memory matches that description."),
-    "nothing_recent": (
-        "nothing_recent",
-        (
-            "No memory was created or mentioned in this conversation yet; "
-            "ask the user which memory they mean."
-        ),
-    ),
-    "nothing_named": ("invalid_arguments", "Give an id, a query, or that=true."),
-    "nothing_to_change": ("invalid_arguments", "Nothing to change was given."),
-    "visibility_owner_only": (
-        "not_owner",
-        "Only the person this memory belongs to can change who sees it.",
-    ),
-    "private_needs_owner": (
-        "private_needs_user",
-        "A private memory needs a known user; this request has none.",
-    ),
-    "read_only_user": (
-        "read_only_user",
-        "This user may look up memories but not change them.",
-    ),
-    "invalid_token": (
-        "invalid_token",
-        (
-            "That confirmation is unknown or has expired; nothing was forgotten. "
-            "Ask the user again."
-        ),
-    ),
-    "proposal_not_found": (
-        "already_decided",
-        "Those were decided meanwhile; nothing changed.",
-    ),
-    "no_such_number": (
-        "no_such_number",
-        "There is no suggestion number {number}; there are {count}.",
-    ),
-    "engine_error": (
-        "memory_error",
-        "Memory could not be reached; try again later.",
-    ),
+# translation key -> the code the model is told; the message is the key's in
+# prompts.<language>.json ("errors").
+_EXPLAINED: Final[dict[str, str]] = {
+    "not_loaded": "memory_unavailable",
+    "memory_not_found": "not_found",
+    "no_match": "not_found",
+    "nothing_recent": "nothing_recent",
+    "nothing_named": "invalid_arguments",
+    "nothing_to_change": "invalid_arguments",
+    "visibility_owner_only": "not_owner",
+    "private_needs_owner": "private_needs_user",
+    "read_only_user": "read_only_user",
+    "invalid_token": "invalid_token",
+    "proposal_not_found": "already_decided",
+    "no_such_number": "no_such_number",
+    "engine_error": "memory_error",
 }
 
 
-# What is said for a key not listed above, by the kind of error.
+# What is said for a key not listed above, by the kind of error ("by_kind").
 _BY_KIND: Final[tuple[tuple[type[OperationError], str], ...]] = (
-    (NotFoundError, "There is no such memory."),
-    (InvalidRequestError, "That cannot be done as asked; nothing was changed."),
-    (ForbiddenError, "This user may not do that."),
-    (ConflictError, "That changed meanwhile; nothing was done. Ask the user again."),
-    (UnavailableError, "Memory is not available right now."),
-    (EngineFailureError, "Memory could not be reached; try again later."),
+    (NotFoundError, "not_found"),
+    (InvalidRequestError, "invalid"),
+    (ForbiddenError, "forbidden"),
+    (ConflictError, "conflict"),
+    (UnavailableError, "unavailable"),
+    (EngineFailureError, "engine_failure"),
 )
 
 
-def explain(err: OperationError) -> ToolError:
-    """The code and sentence Assist gives for an operation error."""
+def explain(err: OperationError, words: PromptWords = ENGLISH) -> ToolError:
+    """The code and sentence Assist gives for an operation error, in `words`'
+    language."""
     if isinstance(err, EngineFailureError):
         LOGGER.warning("Memory could not do that: %s", err.placeholders["error"])
     if err.translation_key in _ENGINE_REFUSED and "error" in err.placeholders:
         # The engine refused the memory: its reason is the message.
         return ToolError("invalid_arguments", err.placeholders["error"])
-    if (explained := _EXPLAINED.get(err.translation_key)) is not None:
-        code, message = explained
-        return ToolError(code, message.format(**err.placeholders))
-    message = next(text for kind, text in _BY_KIND if isinstance(err, kind))
-    return ToolError(err.translation_key, message)
+    if (code := _EXPLAINED.get(err.translation_key)) is not None:
+        return ToolError(
+            code, words.say("errors", err.translation_key, **err.placeholders)
+        )
+    key = next(key for kind, key in _BY_KIND if isinstance(err, kind))
+    return ToolError(err.translation_key, str(words.table["errors"]["by_kind"][key]))

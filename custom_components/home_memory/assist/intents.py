@@ -28,6 +28,7 @@ from .arguments import CONTENT, MAX_QUERY_CHARS, QUERY
 from .call import CallScope, async_scope
 from .errors import ToolError, explain
 from .home_names import async_known_names
+from .prompts import prompt_words
 from .sentence_files import SentenceFiles, Wording, load_sentence_files
 from .tools import async_remember, async_resolve
 
@@ -107,7 +108,9 @@ class _MemoryIntentHandler(intent.IntentHandler):
             return response
         try:
             scope = await async_scope(intent_obj.hass, intent_obj.context, device_id)
-            speech = await self._async_speech(scope, slots, words)
+            speech = await self._async_speech(
+                scope, slots, words, intent_obj.text_input or ""
+            )
         except (OperationError, ToolError) as err:
             response.async_set_error(failed, error_speech(err, words))
             return response
@@ -137,7 +140,7 @@ class _MemoryIntentHandler(intent.IntentHandler):
         return None
 
     async def _async_speech(
-        self, scope: CallScope, slots: dict[str, Any], words: Wording
+        self, scope: CallScope, slots: dict[str, Any], words: Wording, said: str
     ) -> str:
         raise NotImplementedError
 
@@ -169,7 +172,7 @@ _SPOKEN_ERRORS: Final = frozenset(
 def error_speech(err: OperationError | ToolError, words: Wording) -> str:
     """What is said when a sentence fails (the one mapping of the sentences)."""
     if isinstance(err, OperationError):
-        err = explain(err)
+        err = explain(err, prompt_words(words.language))
     if err.code == "private_needs_user":
         return words.say("private_needs_user")
     if err.code in _SPOKEN_ERRORS:
@@ -214,7 +217,7 @@ class RememberIntentHandler(_MemoryIntentHandler):
 
     @override
     async def _async_speech(
-        self, scope: CallScope, slots: dict[str, Any], words: Wording
+        self, scope: CallScope, slots: dict[str, Any], words: Wording, said: str
     ) -> str:
         _cancel_waiting_forget(scope)
         private, content = words.private_split(slots["content"]["value"])
@@ -222,6 +225,8 @@ class RememberIntentHandler(_MemoryIntentHandler):
         # "remember that ..." captures "that": nothing to remember.
         if not has_words(words.without_leading(content)):
             return words.say("what_to_remember")
+        # "merk dir, dass der Schlüssel im Flur liegt": a statement, verb second.
+        content = words.statement(said, content)
         if private and scope.speaker.caller.user_id is None:
             return words.say("private_needs_user")
         result = await async_remember(
@@ -289,7 +294,7 @@ class RecallIntentHandler(_QueryIntentHandler):
 
     @override
     async def _async_speech(
-        self, scope: CallScope, slots: dict[str, Any], words: Wording
+        self, scope: CallScope, slots: dict[str, Any], words: Wording, said: str
     ) -> str:
         query = slots["query"]["value"]
         if not has_words(query):
@@ -321,7 +326,7 @@ class QuestionIntentHandler(_MemoryIntentHandler):
 
     @override
     async def _async_speech(
-        self, scope: CallScope, slots: dict[str, Any], words: Wording
+        self, scope: CallScope, slots: dict[str, Any], words: Wording, said: str
     ) -> str:
         question = slots[QUESTION]["value"]
         nothing = words.say("question_nothing")
@@ -365,7 +370,7 @@ class MoreIntentHandler(_MemoryIntentHandler):
 
     @override
     async def _async_speech(
-        self, scope: CallScope, slots: dict[str, Any], words: Wording
+        self, scope: CallScope, slots: dict[str, Any], words: Wording, said: str
     ) -> str:
         voice = _voice_state(scope)
         if (cursor := voice.recall_cursor) is None:
@@ -387,7 +392,7 @@ class ForgetIntentHandler(_QueryIntentHandler):
 
     @override
     async def _async_speech(
-        self, scope: CallScope, slots: dict[str, Any], words: Wording
+        self, scope: CallScope, slots: dict[str, Any], words: Wording, said: str
     ) -> str:
         scope.require_write()
         _cancel_waiting_forget(scope)
@@ -432,7 +437,7 @@ class PickIntentHandler(_MemoryIntentHandler):
 
     @override
     async def _async_speech(
-        self, scope: CallScope, slots: dict[str, Any], words: Wording
+        self, scope: CallScope, slots: dict[str, Any], words: Wording, said: str
     ) -> str:
         voice = _voice_state(scope)
         choices = voice.voice_choices
@@ -457,7 +462,7 @@ class ConfirmIntentHandler(_MemoryIntentHandler):
 
     @override
     async def _async_speech(
-        self, scope: CallScope, slots: dict[str, Any], words: Wording
+        self, scope: CallScope, slots: dict[str, Any], words: Wording, said: str
     ) -> str:
         voice, token = _take_voice_token(scope)
         if token is None:
@@ -480,7 +485,7 @@ class DenyIntentHandler(_MemoryIntentHandler):
 
     @override
     async def _async_speech(
-        self, scope: CallScope, slots: dict[str, Any], words: Wording
+        self, scope: CallScope, slots: dict[str, Any], words: Wording, said: str
     ) -> str:
         voice, token = _take_voice_token(scope)
         if token is None:

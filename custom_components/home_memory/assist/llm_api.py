@@ -20,7 +20,7 @@ from ..operations.proposals import offers_for
 from .chat import async_current_chat_log, async_current_turn
 from .context import async_turn_context
 from .prompt_refresh import withhold_stale_words
-from .prompts import API_PROMPT, UNAVAILABLE_PROMPT
+from .prompts import household_words
 from .speaker import async_get_speaker
 from .tools import memory_tools
 
@@ -39,17 +39,18 @@ class HomeMemoryAPI(ha_llm.API):
         self, llm_context: ha_llm.LLMContext
     ) -> ha_llm.APIInstance:
         """Tools and prompt for one turn; never fails because of the memory."""
-        tools = memory_tools()
-        prompt = [API_PROMPT]
+        words = household_words(self.hass)
+        tools = memory_tools(words=words)
+        prompt = [words.api_prompt]
         if (entry := async_loaded_entry(self.hass)) is None:
-            prompt = [UNAVAILABLE_PROMPT]
+            prompt = [words.say("prompt", "unavailable")]
         else:
             data = entry.runtime_data
             speaker = await async_get_speaker(
                 self.hass, data, llm_context.context, llm_context.device_id
             )
             if (chat_log := async_current_chat_log()) is not None:
-                withhold_stale_words(data.conversations, chat_log)
+                withhold_stale_words(data.conversations, chat_log, words)
             turn = async_current_turn()
             if turn is not None and turn.marker is not None:
                 state = data.conversations.get(turn.conversation_id, speaker.key)
@@ -61,7 +62,7 @@ class HomeMemoryAPI(ha_llm.API):
                 state.tools_turn = turn.marker
             if tools and speaker.can_write and offers_for(data, speaker.caller.user_id):
                 # The speaker has proposals pending: the tool for the answer.
-                tools = memory_tools(confirm_proposals=True)
+                tools = memory_tools(confirm_proposals=True, words=words)
             context = await async_turn_context(
                 self.hass,
                 data,

@@ -23,7 +23,7 @@ from ..runtime.ha_internals import (
     withhold_tool_results,
 )
 from .context import wants_context
-from .prompts import carries_memory
+from .prompts import ENGLISH, PromptWords, carries_memory, household_words
 
 if TYPE_CHECKING:
     from homeassistant.components.conversation.chat_log import ChatLog
@@ -38,7 +38,8 @@ KEPT_KEYS: Final = frozenset(
     | {"has_more", "min_relevance", "error", "needs_choice", "result", "kind"}
     | {"date", "outcome"}
 )
-WITHHELD: Final = "(withheld: memories have changed since; call the tool again)"
+# What stands for a withheld string (in Home Assistant's language; English here).
+WITHHELD: Final = ENGLISH.say("background", "withheld")
 # The memory tools' own names; Home Assistant may prefix them when it merges
 # APIs ("assist__home_memory__recall", "home_memory__recall").
 TOOL_BASE_NAMES: Final = frozenset(
@@ -77,7 +78,12 @@ def _on_chat_log_event(
         if chat_log is None:
             return
         if (entry := async_loaded_entry(hass)) is not None:
-            _note_agent(entry.runtime_data.conversations, conversation_id, chat_log)
+            _note_agent(
+                entry.runtime_data.conversations,
+                conversation_id,
+                chat_log,
+                household_words(hass),
+            )
         if kept_prompt_is_stale(hass, chat_log, str(content.get("content") or "")):
             release_kept_prompt(chat_log)
     except Exception:  # noqa: BLE001 - never into the user's turn
@@ -117,15 +123,20 @@ def memory_tool_names(chat_log: ChatLog) -> set[str]:
 
 @callback
 def _note_agent(
-    conversations: ConversationStates, conversation_id: str, chat_log: ChatLog
+    conversations: ConversationStates,
+    conversation_id: str,
+    chat_log: ChatLog,
+    words: PromptWords,
 ) -> None:
     """Note whether the agent has the Home Memory API; withhold stale words."""
     conversations.notes(conversation_id).memory_api = has_memory_api(chat_log)
-    withhold_stale_words(conversations, chat_log)
+    withhold_stale_words(conversations, chat_log, words)
 
 
 @callback
-def withhold_stale_words(conversations: ConversationStates, chat_log: ChatLog) -> None:
+def withhold_stale_words(
+    conversations: ConversationStates, chat_log: ChatLog, words: PromptWords = ENGLISH
+) -> None:
     """Withhold the words of memory tool results older than the last change.
 
     A result the model asked for on an earlier turn stays in the chat log's
@@ -140,7 +151,13 @@ def withhold_stale_words(conversations: ConversationStates, chat_log: ChatLog) -
     if conversations.changed_at is None:
         return
     changed = dt_util.utc_from_timestamp(conversations.changed_at)
-    withhold_tool_results(chat_log, is_memory_tool, without_words, before=changed)
+    withheld = words.say("background", "withheld")
+    withhold_tool_results(
+        chat_log,
+        is_memory_tool,
+        partial(without_words, withheld=withheld),
+        before=changed,
+    )
 
 
 def is_memory_tool(name: str) -> bool:
@@ -151,12 +168,17 @@ def is_memory_tool(name: str) -> bool:
     return base in TOOL_BASE_NAMES and (name == base or f"{DOMAIN}__{base}" in name)
 
 
-def without_words(data: Any, key: str | None = None) -> Any:
-    """`data` with every string not under a KEPT_KEYS key as WITHHELD."""
+def without_words(
+    data: Any, key: str | None = None, *, withheld: str = WITHHELD
+) -> Any:
+    """`data` with every string not under a KEPT_KEYS key as `withheld`."""
     if isinstance(data, dict):
-        return {name: without_words(value, name) for name, value in data.items()}
+        return {
+            name: without_words(value, name, withheld=withheld)
+            for name, value in data.items()
+        }
     if isinstance(data, list):
-        return [without_words(item, key) for item in data]
+        return [without_words(item, key, withheld=withheld) for item in data]
     if isinstance(data, str) and key not in KEPT_KEYS:
-        return WITHHELD
+        return withheld
     return data

@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any, Final
 from hassil import Intents, recognize_best
 from homeassistant.util.yaml import load_yaml_dict
 
+from ..memory.text.clauses import ClauseWords, verb_second
+
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
 
@@ -45,6 +47,11 @@ class Wording:
     _private: re.Pattern[str]
     _leading: re.Pattern[str]
     _article: re.Pattern[str]
+    # A word that puts the verb of what follows it last ("dass"), at the
+    # start of a text and at the end of one; None where there is none.
+    _verb_last_first: re.Pattern[str] | None
+    _verb_last_end: re.Pattern[str] | None
+    _clause: ClauseWords
 
     def say(self, key: str, **values: object) -> str:
         """The answer `key` with its {names} filled in (values are never parsed)."""
@@ -63,6 +70,19 @@ class Wording:
     def without_leading(self, content: str) -> str:
         """`content` without a leading "that" ("remember that that ...")."""
         return self._leading.sub("", content, count=1)
+
+    def statement(self, said: str, content: str) -> str:
+        """`content` as a statement: said after a word that puts the verb last
+        ("merk dir, dass der Schlüssel im Flur liegt"), without that word and
+        with the verb second (memory/text/clauses.py); else as it is."""
+        if self._verb_last_first is None or self._verb_last_end is None:
+            return content
+        if (match := self._verb_last_first.match(content)) is not None:
+            return verb_second(content[match.end() :], self._clause)
+        where = said.casefold().rfind(content.casefold())
+        if where > 0 and self._verb_last_end.search(said[:where]) is not None:
+            return verb_second(content, self._clause)
+        return content
 
     def without_article(self, name: str) -> str:
         """`name` as Home Assistant may know it: no article, case or spacing."""
@@ -104,9 +124,14 @@ class SentenceFiles:
         return None
 
 
+def _lower(words: Mapping[str, Any], key: str) -> frozenset[str]:
+    return frozenset(word.casefold() for word in words.get(key, ()))
+
+
 def _wording(language: str, data: Mapping[str, Any]) -> Wording:
     words = data["words"]
     leading = _alternatives(words["leading"])
+    verb_last = _alternatives(words.get("verb_last_after", ()))
     return Wording(
         language=language,
         responses=dict(data["responses"]),
@@ -125,6 +150,18 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
         ),
         _leading=re.compile(rf"^\W*(?:{leading})\b", re.IGNORECASE),
         _article=re.compile(rf"^(?:{_alternatives(words['articles'])})\s+"),
+        _verb_last_first=re.compile(rf"^\W*(?:{verb_last})\b\W*", re.IGNORECASE)
+        if verb_last
+        else None,
+        _verb_last_end=re.compile(rf"(?:^|\W)(?:{verb_last})\W*$", re.IGNORECASE)
+        if verb_last
+        else None,
+        _clause=ClauseWords(
+            determiners=_lower(words, "determiners"),
+            pronouns=_lower(words, "pronouns"),
+            attaching=_lower(words, "attaching"),
+            joining=_lower(words, "joining"),
+        ),
     )
 
 

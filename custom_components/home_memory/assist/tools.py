@@ -9,13 +9,14 @@ plain names; merged with Assist they become `home_memory__...` too). Each
 tool validates its arguments (assist/arguments.py), calls the operations
 layer and answers in a small, speakable result: summaries, numbers, dates,
 and a short hint of what to say or do next. Every failure is an error result
-(`error_result`), never an exception.
+(`error_result`), never an exception. Descriptions, hints and error messages
+are in Home Assistant's language (assist/prompts.py, `prompts.<language>.json`).
 """
 
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any, ClassVar, override
+from typing import TYPE_CHECKING, Any, ClassVar, Final, override
 
 from homeassistant.helpers import llm as ha_llm
 from homeassistant.util import dt as dt_util
@@ -49,8 +50,11 @@ from .arguments import (
 )
 from .call import CallScope, async_scope
 from .errors import ToolError, explain
+from .prompts import ENGLISH, PromptWords, household_words
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from homeassistant.core import HomeAssistant
     from homeassistant.util.json import JsonObjectType
 
@@ -66,11 +70,18 @@ def error_result(code: str, message: str) -> ha_llm.ToolResult:
     return ha_llm.ToolResult(data={"error": code, "message": message}, error=True)
 
 
-def tool_error(err: OperationError | ToolError) -> ha_llm.ToolResult:
+def tool_error(
+    err: OperationError | ToolError, words: PromptWords = ENGLISH
+) -> ha_llm.ToolResult:
     """The error result for a failed call (the one mapping of the tools)."""
     if isinstance(err, OperationError):
-        err = explain(err)
+        err = explain(err, words)
     return error_result(err.code, err.message)
+
+
+def _failed(hass: HomeAssistant, code: str, **values: object) -> ToolError:
+    """A tool's own error `code`, in the household's words."""
+    return ToolError(code, household_words(hass).say("errors", code, **values))
 
 
 def _brief(
@@ -94,8 +105,7 @@ def _choice(hass: HomeAssistant, candidates: list[Memory]) -> ha_llm.ToolResult:
                 _brief(hass, memory, number)
                 for number, memory in enumerate(candidates, 1)
             ],
-            "message": "Several memories match. Ask the user which one they mean, "
-            "then call again with its id.",
+            "message": household_words(hass).say("results", "several_match"),
         }
     )
 
@@ -152,12 +162,17 @@ async def async_resolve(
     )
 
 
-# Arguments that name a memory (update_memory, forget).
-_NAMING = {
-    vol.Optional("id", description="Id of the memory"): MEMORY_ID,
-    vol.Optional("that", description="The memory just created or mentioned"): bool,
-    vol.Optional("query", description="Describes the memory"): QUERY,
-}
+# An argument's description in the tool's language (prompts.*.json).
+type Described = Callable[[str], str | None]
+
+
+def _naming(described: Described) -> dict[Any, Any]:
+    """Arguments that name a memory (update_memory, forget)."""
+    return {
+        vol.Optional("id", description=described("id")): MEMORY_ID,
+        vol.Optional("that", description=described("that")): bool,
+        vol.Optional("query", description=described("query")): QUERY,
+    }
 
 
 async def _async_named(scope: CallScope, args: dict[str, Any]) -> choosing.Resolved:
@@ -177,10 +192,22 @@ class MemoryTool(ha_llm.Tool):
 
     integration = DOMAIN
     base_name: ClassVar[str]
+    # Whether the tool names a memory (its arguments: id, that, query).
+    names_a_memory: ClassVar[bool] = False
 
-    def __init__(self, prefix: str = "") -> None:
-        """Name the tool for its surface (`home_memory__` for Assist)."""
+    def __init__(self, prefix: str = "", words: PromptWords = ENGLISH) -> None:
+        """Name the tool for its surface (`home_memory__` for Assist) and
+        describe it and its arguments in `words`' language."""
         self.name = f"{prefix}{self.base_name}"
+        texts = words.tool(self.base_name)
+        naming = words.tool("naming") if self.names_a_memory else {}
+        self.description = texts["description"]
+        self.parameters = self.schema(lambda name: texts.get(name, naming.get(name)))
+
+    @staticmethod
+    def schema(described: Described) -> vol.Schema:
+        """The arguments, each with its description."""
+        raise NotImplementedError
 
     @override
     async def async_call(
@@ -200,8 +227,7 @@ class MemoryTool(ha_llm.Tool):
             LOGGER.exception("Memory tool %s failed", self.name)
             return error_result(
                 "internal_error",
-                "Memory could not do that because of an internal error; "
-                "tell the user it did not work.",
+                household_words(hass).say("errors", "internal_error"),
             )
         # Text stored before the hidden-character rule reaches no model raw.
         return ha_llm.ToolResult(data=visible(result.data), error=result.error)
@@ -216,15 +242,16 @@ class MemoryTool(ha_llm.Tool):
             args = self.parameters(tool_input.tool_args)
         except vol.Invalid as err:
             return error_result("invalid_arguments", shown(err))
+        words = household_words(hass)
         try:
             scope = await async_scope(hass, llm_context.context, llm_context.device_id)
         except OperationError as err:
-            return tool_error(err)
+            return tool_error(err, words)
         since = await scope.log_position()
         try:
             result = await self._async_run(scope, args)
         except (OperationError, ToolError) as err:
-            failed = tool_error(err)
+            failed = tool_error(err, words)
             await scope.log(
                 f"tool_{self.base_name}",
                 {"platform": llm_context.platform, "outcome": failed.data["error"]},
@@ -249,36 +276,33 @@ class RememberTool(MemoryTool):
 
     base_name = "remember"
     title = "Remember"
-    description = (
-        "Store something the user explicitly asked you to remember, in one clear "
-        "sentence in the third person (e.g. 'The spare key is under the blue pot')."
-    )
     annotations = ha_llm.ToolAnnotations(
         read_only=False, destructive=False, idempotent=False, open_world=False
     )
-    parameters = vol.Schema(
-        {
-            vol.Required("content", description="What to remember"): CONTENT,
-            vol.Optional("kind", description="What sort of memory it is"): KIND,
-            vol.Optional(
-                "importance", description="0 (trivial) to 1 (essential)"
-            ): IMPORTANCE,
-            vol.Optional("tags", description="A few short labels"): TAGS,
-            vol.Optional(
-                "expires_in_days", description="Forget it after this many days"
-            ): EXPIRES_IN_DAYS,
-            vol.Optional(
-                "visibility",
-                description="household (everyone, the default) or private "
-                "(only this user)",
-            ): VISIBILITY,
-            vol.Optional(
-                "happened_at",
-                description="When it happened, if not now: an ISO date or time, "
-                "or words such as 'yesterday evening' or 'last Monday'",
-            ): WHEN_TEXT,
-        }
-    )
+
+    @staticmethod
+    @override
+    def schema(described: Described) -> vol.Schema:
+        """What to remember and how."""
+        return vol.Schema(
+            {
+                vol.Required("content", description=described("content")): CONTENT,
+                vol.Optional("kind", description=described("kind")): KIND,
+                vol.Optional(
+                    "importance", description=described("importance")
+                ): IMPORTANCE,
+                vol.Optional("tags", description=described("tags")): TAGS,
+                vol.Optional(
+                    "expires_in_days", description=described("expires_in_days")
+                ): EXPIRES_IN_DAYS,
+                vol.Optional(
+                    "visibility", description=described("visibility")
+                ): VISIBILITY,
+                vol.Optional(
+                    "happened_at", description=described("happened_at")
+                ): WHEN_TEXT,
+            }
+        )
 
     @override
     async def _async_run(
@@ -295,6 +319,7 @@ class RememberTool(MemoryTool):
             happened_at=args.get("happened_at"),
         )
         outcome = outcome_data(result)
+        words = household_words(scope.hass)
         return ha_llm.ToolResult(
             data={
                 "result": outcome.pop("action"),
@@ -304,10 +329,10 @@ class RememberTool(MemoryTool):
                 "visibility": str(result.memory.visibility),
                 "message": outcome_speech(
                     result,
-                    created="Remembered for everyone in the household.",
-                    created_private=(
-                        "Remembered privately: only this user will be told it."
-                    ),
+                    created=words.say("results", "remembered"),
+                    created_private=words.say("results", "remembered_private"),
+                    reinforced=words.say("results", "already_known"),
+                    updated=words.table["results"]["updated"],
                 ),
             }
         )
@@ -318,41 +343,33 @@ class RecallTool(MemoryTool):
 
     base_name = "recall"
     title = "Recall"
-    description = (
-        "Look up what you remember, three at a time (most relevant first). Use it "
-        "when the user asks what they told you or refers to the past. Call again "
-        "with more=true for the next three, or with pick=<number> for the full "
-        "text of one result."
-    )
     annotations = ha_llm.ToolAnnotations(
         read_only=True, destructive=False, idempotent=False, open_world=False
     )
-    parameters = vol.Schema(
-        {
-            vol.Optional("query", description="What to look for"): QUERY,
-            vol.Optional("more", description="Next three of the last search"): bool,
-            vol.Optional(
-                "pick", description="Number of a result of the last search"
-            ): integer(1, 1000),
-            vol.Optional("kind", description="Only memories of this kind"): KIND,
-            vol.Optional("tags", description="Only memories with these tags"): TAGS,
-            vol.Optional(
-                "since_days", description="Only memories of the last N days"
-            ): integer(1, 36500),
-            vol.Optional(
-                "happened_after",
-                description="Only what happened at or after this ISO date or time "
-                "(time words in the query, such as 'yesterday evening', also work)",
-            ): MOMENT_TEXT,
-            vol.Optional(
-                "happened_before",
-                description="Only what happened before this ISO date or time",
-            ): MOMENT_TEXT,
-            vol.Optional(
-                "cursor", description="Cursor of an earlier search (optional)"
-            ): TOKEN,
-        }
-    )
+
+    @staticmethod
+    @override
+    def schema(described: Described) -> vol.Schema:
+        """What to look for, the page and the filters."""
+        return vol.Schema(
+            {
+                vol.Optional("query", description=described("query")): QUERY,
+                vol.Optional("more", description=described("more")): bool,
+                vol.Optional("pick", description=described("pick")): integer(1, 1000),
+                vol.Optional("kind", description=described("kind")): KIND,
+                vol.Optional("tags", description=described("tags")): TAGS,
+                vol.Optional(
+                    "since_days", description=described("since_days")
+                ): integer(1, 36500),
+                vol.Optional(
+                    "happened_after", description=described("happened_after")
+                ): MOMENT_TEXT,
+                vol.Optional(
+                    "happened_before", description=described("happened_before")
+                ): MOMENT_TEXT,
+                vol.Optional("cursor", description=described("cursor")): TOKEN,
+            }
+        )
 
     @override
     async def _async_run(
@@ -361,15 +378,12 @@ class RecallTool(MemoryTool):
         if "pick" in args or args.get("more"):
             cursor = args.get("cursor") or scope.state.recall_cursor
             if cursor is None:
-                raise ToolError("no_search", "Search first, with a query.")
+                raise _failed(scope.hass, "no_search")
             if "pick" in args:
                 number = args["pick"]
                 item = await recall.async_recall_pick(scope.ops, cursor, number)
                 if item is None:
-                    raise ToolError(
-                        "no_such_result",
-                        f"There is no result number {number} in the last search.",
-                    )
+                    raise _failed(scope.hass, "no_such_result", number=number)
                 scope.state.last_memory_id = item.memory.id
                 return ha_llm.ToolResult(
                     data={
@@ -383,12 +397,13 @@ class RecallTool(MemoryTool):
                 )
             page = await recall.async_recall_more(scope.ops, cursor)
             if page.cursor is None:
-                raise ToolError(
-                    "search_expired", "That search has expired; search again."
-                )
+                raise _failed(scope.hass, "search_expired")
             return self._page(scope, page)
         if "query" not in args:
-            raise ToolError("invalid_arguments", "Give a query, more=true or pick.")
+            raise ToolError(
+                "invalid_arguments",
+                household_words(scope.hass).say("errors", "no_query"),
+            )
         after = args.get("happened_after")
         if "since_days" in args:
             since = dt_util.utcnow() - timedelta(days=args["since_days"])
@@ -407,11 +422,10 @@ class RecallTool(MemoryTool):
 
     @staticmethod
     def _page(scope: CallScope, page: ProgressivePage) -> ha_llm.ToolResult:
+        words = household_words(scope.hass)
         if not page.items:
-            message = (
-                "Nothing in memory matches that."
-                if page.total == 0
-                else "That was everything found."
+            message = words.say(
+                "results", "nothing_found" if page.total == 0 else "everything_found"
             )
             return ha_llm.ToolResult(
                 data={
@@ -433,10 +447,9 @@ class RecallTool(MemoryTool):
             "has_more": page.has_more,
             "cursor": page.cursor,
             "min_relevance": scope.data.retriever.config.search_min_relevance,
-            "message": "Say these briefly. Offer the next three (more=true) "
-            "if has_more, or the full text of one (pick=<number>)."
-            if page.has_more
-            else "Say these briefly; offer the full text of one (pick=<number>).",
+            "message": words.say(
+                "results", "say_with_more" if page.has_more else "say"
+            ),
         }
         return ha_llm.ToolResult(data=data)
 
@@ -446,25 +459,26 @@ class UpdateMemoryTool(MemoryTool):
 
     base_name = "update_memory"
     title = "Update memory"
-    description = (
-        "Correct or change something you remember. Name the memory by id (from "
-        "recall), by that=true (the one just created or mentioned), or by a query; "
-        "if several match you get candidates to ask the user about."
-    )
+    names_a_memory = True
     annotations = ha_llm.ToolAnnotations(
         read_only=False, destructive=True, idempotent=False, open_world=False
     )
-    parameters = vol.Schema(
-        {
-            **_NAMING,
-            vol.Optional("content", description="The new text"): CONTENT,
-            vol.Optional("kind"): KIND,
-            vol.Optional("importance"): IMPORTANCE,
-            vol.Optional("tags", description="Replaces the tags"): TAGS,
-            vol.Optional("expires_in_days"): EXPIRES_IN_DAYS,
-            vol.Optional("visibility"): VISIBILITY,
-        }
-    )
+
+    @staticmethod
+    @override
+    def schema(described: Described) -> vol.Schema:
+        """The memory and what changes in it."""
+        return vol.Schema(
+            {
+                **_naming(described),
+                vol.Optional("content", description=described("content")): CONTENT,
+                vol.Optional("kind"): KIND,
+                vol.Optional("importance"): IMPORTANCE,
+                vol.Optional("tags", description=described("tags")): TAGS,
+                vol.Optional("expires_in_days"): EXPIRES_IN_DAYS,
+                vol.Optional("visibility"): VISIBILITY,
+            }
+        )
 
     @override
     async def _async_run(
@@ -501,30 +515,30 @@ class ForgetTool(MemoryTool):
 
     base_name = "forget"
     title = "Forget"
-    description = (
-        "Forget a memory (an admin can still restore it). Two steps: first name "
-        "it by id, by that=true (the one just created or mentioned) or by a query; "
-        "you get the memory and a confirmation_token. Ask the user to confirm, and "
-        "only if they say yes call again with just the confirmation_token."
-    )
+    names_a_memory = True
     annotations = ha_llm.ToolAnnotations(
         read_only=False, destructive=True, idempotent=False, open_world=False
     )
-    parameters = vol.Schema(
-        {
-            **_NAMING,
-            vol.Optional(
-                "confirmation_token",
-                description="From the first call, once the user said yes",
-            ): TOKEN,
-        }
-    )
+
+    @staticmethod
+    @override
+    def schema(described: Described) -> vol.Schema:
+        """The memory, or the confirmation of the first call."""
+        return vol.Schema(
+            {
+                **_naming(described),
+                vol.Optional(
+                    "confirmation_token", description=described("confirmation_token")
+                ): TOKEN,
+            }
+        )
 
     @override
     async def _async_run(
         self, scope: CallScope, args: dict[str, Any]
     ) -> ha_llm.ToolResult:
         scope.require_write()
+        words = household_words(scope.hass)
         if (token := args.get("confirmation_token")) is not None:
             try:
                 forgotten = await choosing.async_confirm_forget(
@@ -538,18 +552,16 @@ class ForgetTool(MemoryTool):
                         "confirmation_needed": True,
                         "confirmation_token": err.token,
                         "memory": _brief(scope.hass, err.memory),
-                        "message": "That memory changed after the user was asked; "
-                        f"nothing was forgotten. It now says: '{summary}'. Ask the "
-                        f"user again: Do you want me to forget: '{summary}'? Only "
-                        "if they say yes, call forget again with this "
-                        "confirmation_token.",
+                        "message": words.say(
+                            "results", "memory_changed", memory=summary
+                        ),
                     }
                 )
             return ha_llm.ToolResult(
                 data={
                     "result": "forgotten",
                     "forgotten": len(forgotten),
-                    "message": "Forgotten. An admin can still restore it.",
+                    "message": words.say("results", "forgotten"),
                 }
             )
         resolved = await _async_named(scope, args)
@@ -561,9 +573,9 @@ class ForgetTool(MemoryTool):
                 "confirmation_needed": True,
                 "confirmation_token": token,
                 "memory": _brief(scope.hass, resolved.memory),
-                "message": f"Ask the user: Do you want me to forget: "
-                f"'{resolved.memory.summary}'? Only if they say yes, call forget "
-                "again with this confirmation_token.",
+                "message": words.say(
+                    "results", "ask_forget", memory=resolved.memory.summary
+                ),
             }
         )
 
@@ -573,25 +585,27 @@ class ConfirmProposalsTool(MemoryTool):
 
     base_name = "confirm_proposals"
     title = "Confirm proposals"
-    description = (
-        "Pass the user's answer to 'Should I remember anything from our "
-        "conversation?': answer='yes' stores all the listed things, answer='no' "
-        "none, numbers=[...] only those numbers (the rest are dropped)."
-    )
     annotations = ha_llm.ToolAnnotations(
         read_only=False, destructive=False, idempotent=False, open_world=False
     )
-    parameters = vol.Schema(
-        vol.All(
-            {
-                vol.Optional("answer", description="yes or no"): vol.In(["yes", "no"]),
-                vol.Optional(
-                    "numbers", description="The numbers the user chose"
-                ): vol.All(vol.Length(min=1, max=20), [integer(1, 100)]),
-            },
-            exactly_one("answer", "numbers"),
+
+    @staticmethod
+    @override
+    def schema(described: Described) -> vol.Schema:
+        """Yes, no, or the numbers chosen."""
+        return vol.Schema(
+            vol.All(
+                {
+                    vol.Optional("answer", description=described("answer")): vol.In(
+                        ["yes", "no"]
+                    ),
+                    vol.Optional("numbers", description=described("numbers")): vol.All(
+                        vol.Length(min=1, max=20), [integer(1, 100)]
+                    ),
+                },
+                exactly_one("answer", "numbers"),
+            )
         )
-    )
 
     @override
     async def _async_run(
@@ -613,25 +627,26 @@ class ConfirmProposalsTool(MemoryTool):
                 "remembered": [memory.summary for memory in decision.memories],
                 "outcomes": decision.outcomes,
                 "declined": len(decision.rejected),
-                "message": "Tell the user briefly what you will remember."
-                if decision.memories
-                else "Tell the user you will not keep any of it.",
+                "message": household_words(scope.hass).say(
+                    "results",
+                    "proposals_kept" if decision.memories else "proposals_dropped",
+                ),
             }
         )
 
 
+# The tools, in the order they are offered; the last only while asked for.
+_TOOLS: Final = (RememberTool, RecallTool, UpdateMemoryTool, ForgetTool)
+
+
 def memory_tools(
-    prefix: str = "", *, confirm_proposals: bool = False
+    prefix: str = "", *, confirm_proposals: bool = False, words: PromptWords = ENGLISH
 ) -> list[ha_llm.Tool]:
-    """The tools, named for their surface; the fifth only while asked for."""
-    tools: list[ha_llm.Tool] = [
-        RememberTool(prefix),
-        RecallTool(prefix),
-        UpdateMemoryTool(prefix),
-        ForgetTool(prefix),
-    ]
+    """The tools, named for their surface and described in `words`' language;
+    the fifth only while asked for."""
+    tools: list[ha_llm.Tool] = [tool(prefix, words) for tool in _TOOLS]
     if confirm_proposals:
-        tools.append(ConfirmProposalsTool(prefix))
+        tools.append(ConfirmProposalsTool(prefix, words))
     return tools
 
 

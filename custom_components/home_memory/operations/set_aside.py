@@ -2,47 +2,70 @@
 
 Removing the integration never deletes memories: the database moves to
 `<config>/home_memory/set_aside/memory-YYYY-MM-DD-HHMMSS.db`, which the log and
-a notice name. Adding Home Memory again offers to restore the newest; erasing
-them is a separate step that must be confirmed (the config flow's choice and
-the `erase_set_aside` action both come here).
+a notice name, with the entry's options beside it. Adding Home Memory again
+offers to restore the newest (options too); erasing them is a separate step
+that must be confirmed (the config flow's choice and the `erase_set_aside`
+action both come here).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.components import persistent_notification
 from homeassistant.helpers.translation import async_get_translations
 from homeassistant.util import dt as dt_util
 
-from ..const import DOMAIN, LOGGER
+from ..const import CONFIG_MINOR_VERSION, CONFIG_VERSION, DOMAIN, LOGGER
 from ..runtime.database import (
     SetAsideDatabase,
     erase_set_aside,
     list_set_aside,
+    read_settings,
     restore_set_aside,
     set_aside_database,
 )
 from ..runtime.database_setup import database_path, graph_path
+from ..runtime.options import HomeMemoryOptions
 from .access import Access, Actor, require
 from .errors import ConflictError, InvalidRequestError
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from pathlib import Path
 
     from homeassistant.core import HomeAssistant
 
 NOTIFICATION_ID = f"{DOMAIN}_set_aside"
 
+# The keys of the settings file kept beside a set-aside database.
+_VERSION: Final = "version"
+_MINOR_VERSION: Final = "minor_version"
+_OPTIONS: Final = "options"
 
-async def async_set_aside(hass: HomeAssistant) -> Path | None:
+
+async def async_set_aside(
+    hass: HomeAssistant, options: Mapping[str, Any] | None = None
+) -> Path | None:
     """Set the database aside (the entry is being removed) and say where.
 
-    Returns the set-aside file, or None when there was no database.
+    `options` (the removed entry's) are kept beside it, to come back with a
+    restore. Returns the set-aside file, or None when there was no database.
     """
+    settings = None
+    if options is not None:
+        settings = {
+            _VERSION: CONFIG_VERSION,
+            _MINOR_VERSION: CONFIG_MINOR_VERSION,
+            _OPTIONS: dict(options),
+        }
     try:
         moved_to = await hass.async_add_executor_job(
-            set_aside_database, database_path(hass), dt_util.now(), graph_path(hass)
+            set_aside_database,
+            database_path(hass),
+            dt_util.now(),
+            graph_path(hass),
+            settings,
         )
     except OSError:
         # A read-only folder, say: the database stays where it is, whole, and
@@ -89,6 +112,38 @@ async def async_restorable(hass: HomeAssistant) -> list[SetAsideDatabase]:
     if await hass.async_add_executor_job(database_path(hass).exists):
         return []
     return await async_list(hass)
+
+
+async def async_newest_options(hass: HomeAssistant) -> dict[str, Any] | None:
+    """The options kept with the newest set-aside database, cleaned, or None.
+
+    Options are read back as the entry reads its own and written in the
+    options flow's shape; options that do not read (a hand-edited file) or
+    that another version of the entry wrote (they would need that version's
+    migration) are not used, and the memories come back all the same.
+    """
+    found = await async_list(hass)
+    if not found:
+        return None
+    settings = await hass.async_add_executor_job(read_settings, found[0].path)
+    if settings is None:
+        return None
+    options = settings.get(_OPTIONS)
+    if (
+        settings.get(_VERSION) != CONFIG_VERSION
+        or settings.get(_MINOR_VERSION) != CONFIG_MINOR_VERSION
+        or not isinstance(options, dict)
+    ):
+        LOGGER.info(
+            "The options kept with %s are not used: another version wrote them",
+            found[0].path,
+        )
+        return None
+    try:
+        return HomeMemoryOptions.from_entry_options(options).as_sections()
+    except TypeError, ValueError, AttributeError:
+        LOGGER.info("The options kept with %s do not read; not used", found[0].path)
+        return None
 
 
 async def async_restore_newest(hass: HomeAssistant) -> SetAsideDatabase:

@@ -10,10 +10,11 @@ Everything here blocks; the integration runs it in the executor.
 from __future__ import annotations
 
 from dataclasses import dataclass
+import json
 import os
 import shutil
 import sqlite3
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ..const import (
     CORRUPT_SUFFIX_FORMAT,
@@ -21,6 +22,7 @@ from ..const import (
     SET_ASIDE_FOLDER,
     SET_ASIDE_NAME_FORMAT,
     SET_ASIDE_PATTERN,
+    SET_ASIDE_SETTINGS_SUFFIX,
 )
 from ..memory.storage.schema import SCHEMA_VERSION
 from ..memory.store import DatabaseCorruptError, MemoryStore
@@ -28,6 +30,7 @@ from ..memory.vectors.hnsw_graph import remove_graph_files
 from .errors import DatabasePathError, DatabaseUnavailableError
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from datetime import datetime
     from pathlib import Path
 
@@ -235,14 +238,33 @@ def _checkpoint(path: Path) -> None:
         return
 
 
+def settings_path(database: Path) -> Path:
+    """Where the settings of the entry that used `database` are kept beside it."""
+    return database.with_name(database.name + SET_ASIDE_SETTINGS_SUFFIX)
+
+
+def read_settings(database: Path) -> dict[str, Any] | None:
+    """The settings kept beside a set-aside database, or None (none, unreadable,
+    not a JSON object: the memories are restored all the same)."""
+    try:
+        settings = json.loads(settings_path(database).read_text(encoding="utf-8"))
+    except OSError, ValueError:
+        return None
+    return settings if isinstance(settings, dict) else None
+
+
 def set_aside_database(
-    path: Path, now: datetime, graph_path: Path | None = None
+    path: Path,
+    now: datetime,
+    graph_path: Path | None = None,
+    settings: Mapping[str, Any] | None = None,
 ) -> Path | None:
     """Move the database into set_aside/ as memory-YYYY-MM-DD-HHMMSS.db.
 
     The WAL is checkpointed first; an earlier set-aside file is never
     overwritten (a counter is added). The vector graph, which is rebuilt from
-    the database, is deleted. Returns the new path, or None without a database.
+    the database, is deleted; `settings` (the entry's options) are written
+    beside the file. Returns the new path, or None without a database.
     """
     if graph_path is not None:
         remove_graph_files(graph_path)
@@ -264,6 +286,14 @@ def set_aside_database(
             side.unlink(missing_ok=True)
         elif side.exists():
             side.rename(target.with_name(target.name + suffix))
+    if settings is not None:
+        try:
+            settings_path(target).write_text(
+                json.dumps(dict(settings), ensure_ascii=False), encoding="utf-8"
+            )
+        except OSError, TypeError, ValueError:
+            # The memories are what must not be lost; options can be set again.
+            settings_path(target).unlink(missing_ok=True)
     return target
 
 
@@ -327,8 +357,10 @@ def restore_set_aside(source: Path, db_path: Path) -> None:
         shutil.move(wal, db_path.with_name(db_path.name + "-wal"))
     shutil.move(source, db_path)
     # The shared-memory index belongs to no file once its database moved
-    # (SQLite makes a new one); left behind it would outlive an erase.
+    # (SQLite makes a new one); left behind it would outlive an erase. The
+    # settings went to the new entry, which the caller read first.
     source.with_name(source.name + "-shm").unlink(missing_ok=True)
+    settings_path(source).unlink(missing_ok=True)
 
 
 def erase_set_aside(db_path: Path) -> list[str]:
@@ -336,7 +368,7 @@ def erase_set_aside(db_path: Path) -> list[str]:
     erased = []
     for database in list_set_aside(db_path):
         database.path.unlink(missing_ok=True)
-        for suffix in DB_SIDE_SUFFIXES:
+        for suffix in (*DB_SIDE_SUFFIXES, SET_ASIDE_SETTINGS_SUFFIX):
             database.path.with_name(database.name + suffix).unlink(missing_ok=True)
         erased.append(database.name)
     folder = set_aside_folder(db_path)

@@ -13,6 +13,7 @@ import importlib
 import os
 from pathlib import Path
 import shutil
+import time
 from typing import IO, TYPE_CHECKING, Final, Self
 
 import aiohttp
@@ -55,6 +56,12 @@ WRITE_CHUNK: Final = 1 << 20
 TIMEOUT: Final = aiohttp.ClientTimeout(
     total=None, connect=15, sock_connect=10, sock_read=20
 )
+# A server that keeps the line open but sends almost nothing (a throttled
+# mirror, a captive portal) has stalled as surely as a silent one: a download
+# slower than 64 KiB a minute (about 24 hours for the model) fails, measured
+# over a minute at least, so a slow start or a pause is not held against it.
+MIN_BYTES_PER_MINUTE: Final = 64 * 1024
+PACE_WINDOW_S: Final = 60.0
 
 type ProgressCallback = Callable[[float], None]
 
@@ -161,6 +168,28 @@ class _PartialWriter:
         await self._hass.async_add_executor_job(self._handle.close)
 
 
+class DownloadPace:
+    """Whether a download keeps a pace worth waiting for (see MIN_BYTES_PER_MINUTE)."""
+
+    def __init__(self, now: Callable[[], float]) -> None:
+        """Start measuring at `now()` (a monotonic clock, in seconds)."""
+        self._now = now
+        self._since = now()
+        self._bytes = 0
+
+    def arrived(self, count: int) -> bool:
+        """Count `count` more bytes; False once a window of a minute or more
+        brought fewer than MIN_BYTES_PER_MINUTE a minute."""
+        self._bytes += count
+        now = self._now()
+        elapsed = now - self._since
+        if elapsed < PACE_WINDOW_S:
+            return True
+        keeping_up = self._bytes * 60.0 >= MIN_BYTES_PER_MINUTE * elapsed
+        self._since, self._bytes = now, 0
+        return keeping_up
+
+
 async def _async_fetch(
     hass: HomeAssistant,
     session: aiohttp.ClientSession,
@@ -168,6 +197,7 @@ async def _async_fetch(
     dest: Path,
     file: ModelFile,
     progress: Callable[[int], None],
+    monotonic: Callable[[], float],
 ) -> None:
     """Fetch one file into dest/<name>.partial, resuming, then verify it."""
     offset = await hass.async_add_executor_job(_prepare_partial, dest, file)
@@ -187,6 +217,7 @@ async def _async_fetch(
                 append = response.status == 206
                 written = offset if append else 0
                 partial = dest / (file.name + PARTIAL_SUFFIX)
+                pace = DownloadPace(monotonic)
                 async with _PartialWriter(hass, partial, append=append) as writer:
                     buffer = bytearray()
                     try:
@@ -194,6 +225,12 @@ async def _async_fetch(
                             written += len(chunk)
                             if written > file.size:
                                 break
+                            if not pace.arrived(len(chunk)):
+                                raise DownloadError(
+                                    "download_failed",
+                                    file.name,
+                                    "less than 64 KiB a minute arrived",
+                                )
                             buffer += chunk
                             if len(buffer) >= WRITE_CHUNK:
                                 await writer.write(bytes(buffer))
@@ -216,11 +253,13 @@ async def async_download_model(
     *,
     base_url: str | None = None,
     progress: ProgressCallback | None = None,
+    monotonic: Callable[[], float] = time.monotonic,
 ) -> None:
     """Put tokenizer.json, config.json and model.safetensors into `dest`.
 
     Files already there and verified are kept; a `.partial` left by an
     interrupted attempt is resumed. Raises DownloadError naming the file.
+    `monotonic` times the download's pace (tests pass their own).
     """
     base_url = base_url or os.environ.get(MODEL_URL_ENV) or MODEL_BASE_URL
     files = [_manifest(name) for name in DOWNLOADED_FILES]
@@ -241,7 +280,7 @@ async def async_download_model(
     for file in files:
         if file.name in todo:
             LOGGER.info("Downloading %s of %s", file.name, base_url)
-            await _async_fetch(hass, session, base_url, dest, file, report)
+            await _async_fetch(hass, session, base_url, dest, file, report, monotonic)
         done += file.size
         report(0)
 

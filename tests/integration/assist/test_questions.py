@@ -25,7 +25,11 @@ from custom_components.home_memory.assist.sentence_files import (
     load_sentence_files,
 )
 from custom_components.home_memory.const import DOMAIN
-from custom_components.home_memory.memory.common.values import SYSTEM, MemoryFilter
+from custom_components.home_memory.memory.common.values import (
+    SYSTEM,
+    Caller,
+    MemoryFilter,
+)
 from custom_components.home_memory.runtime.ha_internals import chat_session_kwargs
 
 from ..fake_agents import ScriptedAgent, say
@@ -163,7 +167,8 @@ async def test_questions_in_german_are_answered_in_german(
     )
     assert speech(again) == GERMAN.say("already_known")
     [memory] = store.list_memories(SYSTEM, MemoryFilter()).items
-    assert "Ersatzschlüssel unter dem blauen Blumentopf" in memory.content
+    # A statement with the verb second, not the "dass" clause as said.
+    assert memory.content == "Der Ersatzschlüssel liegt unter dem blauen Blumentopf."
 
     where = await ask(hass, "Wo ist der Ersatzschlüssel?", "de")
     assert answered_by(where) == "HomeMemoryQuestion"
@@ -177,10 +182,16 @@ async def test_questions_in_german_are_answered_in_german(
         hass, "merk dir privat, dass meine PIN 4711 ist", "de", user=user_anna
     )
     assert speech(private) == GERMAN.say("remembered_private")
-    assert all(
-        "privat" not in m.content.casefold()
-        for m in store.list_memories(SYSTEM, MemoryFilter()).items
-    )
+    anna = Caller(user_id=user_anna.id)
+    assert "Meine PIN ist 4711." in {
+        m.content for m in store.list_memories(anna, MemoryFilter()).items
+    }
+    # Said without "dass", in a statement's order already: kept as said.
+    plain = await ask(hass, "merk dir die Haustür klemmt im Winter", "de")
+    assert speech(plain) == GERMAN.say("remembered")
+    assert "Die Haustür klemmt im Winter." in {
+        m.content for m in store.list_memories(SYSTEM, MemoryFilter()).items
+    }
 
     asked = await ask(
         hass, "vergiss den Ersatzschlüssel unter dem blauen Blumentopf", "de"
@@ -195,6 +206,19 @@ async def test_questions_in_german_are_answered_in_german(
     # An English question in a German conversation is not one of its questions.
     english = await ask(hass, "where is the spare key", "de")
     assert answered_by(english) != "HomeMemoryQuestion"
+
+
+def test_a_dass_clause_is_remembered_as_a_statement() -> None:
+    """Without "dass" before it the content is kept; with "dass" inside it,
+    the word goes and the verb moves; English has no such word."""
+    clause = "der Schlüssel im Flur liegt"
+    assert GERMAN.statement(f"Merk dir {clause}", clause) == clause
+    assert GERMAN.statement("x", f"dass {clause}") == "der Schlüssel liegt im Flur"
+    assert GERMAN.statement(f"Notiere, DASS {clause}", clause) == (
+        "der Schlüssel liegt im Flur"
+    )
+    said = "the key under the pot lies"
+    assert ENGLISH.statement(f"remember that {said}", said) == said
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from contextlib import closing
 from datetime import datetime
+import json
 import shutil
 import sqlite3
 from typing import TYPE_CHECKING, Any
@@ -22,14 +23,24 @@ from homeassistant.exceptions import ServiceValidationError, Unauthorized
 import pytest
 
 from custom_components.home_memory.config_flow import CONF_CONFIRM_ERASE
-from custom_components.home_memory.const import CONF_PERSONA_NAME, DOMAIN
+from custom_components.home_memory.const import (
+    CONF_CONTEXT_MAX_MEMORIES,
+    CONF_OBSERVED_ENTITIES,
+    CONF_PERSONA_NAME,
+    DOMAIN,
+    SECTION_CONTEXT,
+    SECTION_OBSERVATION,
+    SECTION_PERSONA,
+)
 from custom_components.home_memory.memory.storage import schema
 from custom_components.home_memory.operations.set_aside import NOTIFICATION_ID
 from custom_components.home_memory.runtime.database import (
     list_set_aside,
     restore_set_aside,
     set_aside_database,
+    settings_path,
 )
+from custom_components.home_memory.runtime.options import HomeMemoryOptions
 
 from ..conftest import call
 
@@ -52,10 +63,15 @@ async def berlin(hass: HomeAssistant) -> None:
 REMOVED_AT = "2026-11-20 18:30:05+01:00"
 
 
-def set_aside_files(config_dir: Path) -> list[str]:
+def everything_set_aside(config_dir: Path) -> list[str]:
     """The names in home_memory/set_aside, sorted."""
     folder = config_dir / DOMAIN / "set_aside"
     return sorted(path.name for path in folder.iterdir()) if folder.is_dir() else []
+
+
+def set_aside_files(config_dir: Path) -> list[str]:
+    """The set-aside databases' names, sorted (without the settings beside them)."""
+    return [name for name in everything_set_aside(config_dir) if name.endswith(".db")]
 
 
 async def add(hass: HomeAssistant, *choices: dict[str, Any]) -> dict[str, Any]:
@@ -123,10 +139,149 @@ async def test_remove_then_add_restores_every_memory(
         "Ben's bike code is 4711",
         "The spare key is under the blue pot",
     ]
-    assert set_aside_files(config_dir) == []
+    assert everything_set_aside(config_dir) == []
     assert NOTIFICATION_ID not in (
         persistent_notification._async_get_or_create_notifications(hass)
     )
+
+
+async def _remove_with_options(hass: HomeAssistant) -> dict[str, Any]:
+    """Add, remember, choose options (Friday, a light observed, 7 memories a
+    turn), remove; return the options the entry had."""
+    await add(hass)
+    await call(hass, "remember", {"content": "The spare key is under the blue pot"})
+    (entry,) = hass.config_entries.async_entries(DOMAIN)
+    options = HomeMemoryOptions.from_entry_options(entry.options).as_sections()
+    options[SECTION_PERSONA] = {CONF_PERSONA_NAME: "Friday"}
+    options[SECTION_OBSERVATION][CONF_OBSERVED_ENTITIES] = ["light.kitchen"]
+    options[SECTION_CONTEXT][CONF_CONTEXT_MAX_MEMORIES] = 7
+    hass.config_entries.async_update_entry(entry, options=options)
+    await hass.async_block_till_done()
+    await remove_all(hass)
+    return options
+
+
+async def test_a_restore_brings_the_options_back(
+    hass: HomeAssistant, config_dir: Path, freezer: FrozenDateTimeFactory
+) -> None:
+    """The options are kept beside the database; a restore offers the old
+    persona and brings every other option back; the file goes with it."""
+    freezer.move_to(REMOVED_AT)
+    options = await _remove_with_options(hass)
+    assert everything_set_aside(config_dir) == [
+        "memory-2026-11-20-183005.db",
+        "memory-2026-11-20-183005.db.settings.json",
+    ]
+
+    result = await hass.config_entries.flow.async_init(
+        DOMAIN, context={"source": config_entries.SOURCE_USER}
+    )
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {"next_step_id": "restore"}
+    )
+    assert result["step_id"] == "user"
+    (persona_field,) = result["data_schema"].schema
+    assert persona_field.description == {"suggested_value": "Friday"}
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {CONF_PERSONA_NAME: "Friday"}
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    await hass.async_block_till_done()
+    (entry,) = hass.config_entries.async_entries(DOMAIN)
+    assert entry.options == options
+    assert await contents(hass) == ["The spare key is under the blue pot"]
+    assert everything_set_aside(config_dir) == []
+
+
+async def test_a_new_persona_name_wins_over_the_restored_one(
+    hass: HomeAssistant, config_dir: Path
+) -> None:
+    """The name typed when adding again is the one used; the rest comes back."""
+    options = await _remove_with_options(hass)
+    await add(hass, {"next_step_id": "restore"})  # types Jarvis
+    await hass.async_block_till_done()
+    (entry,) = hass.config_entries.async_entries(DOMAIN)
+    assert entry.options == {
+        **options,
+        SECTION_PERSONA: {CONF_PERSONA_NAME: "Jarvis"},
+    }
+
+
+async def test_starting_fresh_starts_with_the_default_options(
+    hass: HomeAssistant, config_dir: Path
+) -> None:
+    """ "Start with an empty memory" uses no old option; the old ones stay kept."""
+    await _remove_with_options(hass)
+    kept = everything_set_aside(config_dir)
+    await add(hass, {"next_step_id": "fresh"})
+    await hass.async_block_till_done()
+    (entry,) = hass.config_entries.async_entries(DOMAIN)
+    assert entry.options == {SECTION_PERSONA: {CONF_PERSONA_NAME: "Jarvis"}}
+    assert everything_set_aside(config_dir) == kept
+
+
+@pytest.mark.parametrize(
+    ("settings", "expected_max"),
+    [
+        # Read as the entry reads its own: a half-missing file keeps defaults.
+        (
+            '{"version": 1, "minor_version": 2, "options": {"context": {}}}',
+            HomeMemoryOptions().context_max_memories,
+        ),
+        # A hand-edited value the options flow would refuse: not used.
+        (
+            json.dumps(
+                {
+                    "version": 1,
+                    "minor_version": 2,
+                    "options": {"context": {"context_max_memories": "lots"}},
+                }
+            ),
+            None,
+        ),
+        # Another version's options would need its migration: not used.
+        (
+            json.dumps(
+                {
+                    "version": 1,
+                    "minor_version": 1,
+                    "options": {"context": {"context_max_memories": 7}},
+                }
+            ),
+            None,
+        ),
+        ("not json at all", None),
+        ('["a list"]', None),
+    ],
+)
+async def test_options_kept_beside_are_checked(
+    hass: HomeAssistant, config_dir: Path, settings: str, expected_max: int | None
+) -> None:
+    """Bad, foreign or unreadable kept options never block a restore."""
+    await _remove_with_options(hass)
+    (name,) = set_aside_files(config_dir)
+    settings_path(config_dir / DOMAIN / "set_aside" / name).write_text(settings)
+    result = await add(hass, {"next_step_id": "restore"})
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    await hass.async_block_till_done()
+    (entry,) = hass.config_entries.async_entries(DOMAIN)
+    assert await contents(hass) == ["The spare key is under the blue pot"]
+    if expected_max is None:
+        assert entry.options == {SECTION_PERSONA: {CONF_PERSONA_NAME: "Jarvis"}}
+    else:
+        assert entry.options[SECTION_CONTEXT][CONF_CONTEXT_MAX_MEMORIES] == (
+            expected_max
+        )
+    assert everything_set_aside(config_dir) == []
+
+
+async def test_erasing_deletes_the_kept_options_too(
+    hass: HomeAssistant, config_dir: Path, hass_admin_user: MockUser
+) -> None:
+    """Nothing of a removed installation is left after an erase."""
+    await _remove_with_options(hass)
+    await call(hass, "erase_set_aside", {"confirm": True}, user=hass_admin_user)
+    assert not (config_dir / DOMAIN / "set_aside").exists()
 
 
 async def test_removals_never_overwrite_an_earlier_set_aside_database(
@@ -194,7 +349,7 @@ async def test_erasing_in_the_flow_needs_the_box_ticked(
         result["flow_id"], {CONF_CONFIRM_ERASE: True}
     )
     assert result["step_id"] == "user"
-    assert set_aside_files(config_dir) == []
+    assert everything_set_aside(config_dir) == []
     result = await hass.config_entries.flow.async_configure(
         result["flow_id"], {CONF_PERSONA_NAME: "Jarvis"}
     )
@@ -226,7 +381,7 @@ async def test_the_erase_action_is_for_admins_who_confirm(
         hass, "erase_set_aside", {"confirm": True}, user=hass_admin_user
     )
     assert erased == {"erased": [name]}
-    assert set_aside_files(config_dir) == []
+    assert everything_set_aside(config_dir) == []
     assert not (config_dir / DOMAIN / "set_aside").exists()
     # Nothing set aside any more: adding starts at the name again.
     result = await hass.config_entries.flow.async_init(

@@ -30,6 +30,7 @@ from custom_components.home_memory.memory.embedding.model_files import (
 )
 from custom_components.home_memory.runtime.download import (
     MODEL_URL_ENV,
+    DownloadPace,
     async_download_model,
     managed_model_dir,
 )
@@ -514,3 +515,40 @@ async def test_the_model_url_can_point_at_a_mirror(
     ):
         await async_download_model(hass, config_dir / "model")
     assert (config_dir / "model" / "config.json").read_bytes() == FILES["config.json"]
+
+
+def test_the_pace_of_a_download_is_judged_over_a_minute() -> None:
+    """Fewer than 64 KiB a minute fails, measured over a minute or more."""
+    clock = [0.0]
+    pace = DownloadPace(lambda: clock[0])
+    # A slow start is not held against it within the first minute.
+    clock[0] = 59.0
+    assert pace.arrived(10)
+    # A minute with 70 KiB keeps up; the next window starts afresh.
+    clock[0] = 61.0
+    assert pace.arrived(70 * 1024)
+    # A pause of two minutes that brings 100 KiB is 50 KiB a minute: too slow.
+    clock[0] = 181.0
+    assert not pace.arrived(100 * 1024)
+    # A trickle: a byte every 19 s (never silent for the 20 s read timeout).
+    trickle = DownloadPace(lambda: clock[0])
+    seen = []
+    for _ in range(4):
+        clock[0] += 19.0
+        seen.append(trickle.arrived(1))
+    assert seen == [True, True, True, False]
+
+
+async def test_a_download_that_crawls_fails_and_resumes_later(
+    hass: HomeAssistant, hub: FakeHub, config_dir: Path
+) -> None:
+    """A server too slow to wait for fails the download (its choices follow);
+    what arrived is kept for the next attempt."""
+    dest = managed_model_dir(str(config_dir))
+    ticks = iter(range(0, 10**9, 600))  # ten minutes between two reads
+    with pytest.raises(DownloadError, match="less than 64 KiB a minute") as err:
+        await async_download_model(hass, dest, monotonic=lambda: float(next(ticks)))
+    assert err.value.file == "tokenizer.json"
+    await async_download_model(hass, dest)
+    for name, body in FILES.items():
+        assert (dest / name).read_bytes() == body

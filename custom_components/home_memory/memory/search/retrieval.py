@@ -534,12 +534,14 @@ class Retriever:
         flt: MemoryFilter | None = None,
         newest_first: bool = False,
         when: Callable[[Memory], str] | None = None,
+        header: str = CONTEXT_HEADER,
     ) -> ContextResult:
         """The few relevant memories for one user turn, formatted as background.
 
         `flt` and `newest_first`: the window and order the utterance's time
         words chose; `when` says when each memory's event happened, put
-        before its text ("(yesterday evening, a little after six)").
+        before its text ("(yesterday evening, a little after six)");
+        `header` opens the block (in the household's language).
         """
         if never_needs_memory(utterance, intent):
             return ContextResult([], "", skipped_reason="intent")
@@ -551,7 +553,7 @@ class Retriever:
         floor = cfg.context_min_relevance if min_relevance is None else min_relevance
         chosen: list[ScoredMemory] = []
         lines: list[str] = []
-        used = estimate_tokens("\n".join(data_block(CONTEXT_HEADER, ["x"])))
+        used = estimate_tokens("\n".join(data_block(header, ["x"])))
         for item in self._in_order(
             self._ranked(
                 utterance,
@@ -578,7 +580,7 @@ class Retriever:
             return ContextResult([], "", skipped_reason="nothing relevant")
         if record_access:
             self._touch(chosen, caller, "context")
-        return ContextResult(chosen, "\n".join(data_block(CONTEXT_HEADER, lines)))
+        return ContextResult(chosen, "\n".join(data_block(header, lines)))
 
     # -- progressive narrowing ------------------------------------------------------
 

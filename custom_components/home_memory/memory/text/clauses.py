@@ -1,0 +1,97 @@
+"""A clause said after "dass" as the statement it stands for.
+
+German puts the finite verb last after "dass"; the rule moves it to after the
+first phrase ("Der Ersatzschlüssel liegt unter dem blauen Blumentopf."), with
+a language's words as data; anything not plainly one such clause is kept as said.
+
+In more words: docs/languages.md, "`memory/text/clauses.py`".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+import re
+from typing import Final
+
+# A finite verb as spoken: lower-case letters (German nouns are capitalised).
+_VERB: Final = re.compile(r"^[^\W\d_A-ZÄÖÜ][^\W\d_]*$")
+_END_PUNCTUATION: Final = ".!?\u2026"
+
+
+@dataclass(frozen=True, slots=True)
+class ClauseWords:
+    """A language's words for finding a clause's first phrase (lower case)."""
+
+    determiners: frozenset[str] = frozenset()
+    pronouns: frozenset[str] = frozenset()
+    # Words that attach a phrase to the noun before them ("der Schlüssel von
+    # Anna", "die Tasche der Oma").
+    attaching: frozenset[str] = frozenset()
+    # Words that join two phrases or clauses ("und", "oder").
+    joining: frozenset[str] = frozenset()
+
+
+def _capitalised(token: str) -> bool:
+    return token[:1].isupper()
+
+
+def _phrase_end(tokens: list[str], start: int, last: int, words: ClauseWords) -> int:
+    """Index after the phrase that starts at `start` (before `last`), or -1."""
+    word = tokens[start].casefold()
+    if word in words.pronouns:
+        return start + 1
+    if word in words.determiners:
+        # Adjectives, then the (capitalised) noun, before the verb.
+        end = start + 1
+        while end < last and not _capitalised(tokens[end]):
+            end += 1
+        if end >= last:
+            return -1
+        end += 1
+    else:
+        end = start + 1  # a name, a noun, an adverb ("morgen"), a number
+        if not _capitalised(tokens[start]):
+            return end
+    # A name of several words ("Oma Gerda", "Frau Müller"), whole, if words
+    # remain before the verb ("unser Nachbar heißt Herr Schmidt").
+    run = end
+    while run < last and _capitalised(tokens[run]):
+        run += 1
+    return run if run < last else end
+
+
+def _first_phrase(tokens: list[str], last: int, words: ClauseWords) -> int:
+    """Index after the clause's first phrase (with what attaches to it), or -1."""
+    end = _phrase_end(tokens, 0, last, words)
+    if end < 0:
+        return -1
+    while end < last - 1 and tokens[end].casefold() in (
+        words.attaching | words.joining
+    ):
+        following = _phrase_end(tokens, end + 1, last, words)
+        # Something must remain between the phrase and the verb ("der
+        # Schlüssel gehört der Oma" keeps "der Oma" after the verb).
+        if following < 0 or following >= last:
+            break
+        end = following
+    return end
+
+
+def verb_second(clause: str, words: ClauseWords) -> str:
+    """`clause` (verb last) with its verb after its first phrase; as said
+    when it is not plainly one verb-final clause."""
+    text = " ".join(clause.split())
+    ending = ""
+    while text and text[-1] in _END_PUNCTUATION:
+        text, ending = text[:-1], text[-1] + ending
+    tokens = text.split(" ")
+    last = len(tokens) - 1
+    if last < 2 or "," in text or not _VERB.match(tokens[last]):
+        return clause
+    end = _first_phrase(tokens, last, words)
+    if end < 0 or end >= last:
+        return clause
+    if any(token.casefold() in words.joining for token in tokens[end:last]):
+        return clause  # two clauses ("... liegt und ... steht")
+    moved = [*tokens[:end], tokens[last], *tokens[end:last]]
+    return " ".join(moved) + ending

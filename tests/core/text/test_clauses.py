@@ -1,0 +1,75 @@
+"""A German clause said after "dass" becomes a statement with its verb second."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from custom_components.home_memory.memory.text.clauses import ClauseWords, verb_second
+
+_WORDS = yaml.safe_load(
+    (
+        Path(__file__).parents[3] / "custom_components/home_memory/sentences/de.yaml"
+    ).read_text("utf-8")
+)["words"]
+# The German words, as the sentence file gives them.
+GERMAN = ClauseWords(
+    **{
+        key: frozenset(_WORDS[key])
+        for key in ("determiners", "pronouns", "attaching", "joining")
+    }
+)
+
+
+@pytest.mark.parametrize(
+    ("clause", "statement"),
+    [
+        (
+            "der Ersatzschlüssel unter dem blauen Blumentopf liegt",
+            "der Ersatzschlüssel liegt unter dem blauen Blumentopf",
+        ),
+        # A participle or infinitive stays at the end; the finite verb moves.
+        (
+            "die Mülltonnen am Dienstag rausgestellt werden",
+            "die Mülltonnen werden am Dienstag rausgestellt",
+        ),
+        ("ich am Montag zum Zahnarzt muss", "ich muss am Montag zum Zahnarzt"),
+        ("Anna gegen Erdnüsse allergisch ist", "Anna ist gegen Erdnüsse allergisch"),
+        ("morgen der Klempner kommt", "morgen kommt der Klempner"),
+        ("Oma Gerda am Sonntag Geburtstag hat", "Oma Gerda hat am Sonntag Geburtstag"),
+        ("Anna und Ben am Samstag kommen", "Anna und Ben kommen am Samstag"),
+        ("die Tasche der Oma im Flur steht", "die Tasche der Oma steht im Flur"),
+        # What attaches stays after the verb when nothing else is left.
+        ("der Schlüssel der Oma gehört", "der Schlüssel gehört der Oma"),
+        ("unser Nachbar Herr Schmidt heißt", "unser Nachbar heißt Herr Schmidt"),
+        ("das WLAN-Passwort tulpe-42 ist", "das WLAN-Passwort ist tulpe-42"),
+        ("es morgen regnet.", "es regnet morgen."),
+    ],
+)
+def test_the_verb_moves_after_the_first_phrase(clause: str, statement: str) -> None:
+    """The last word goes after the subject or the opening word."""
+    assert verb_second(clause, GERMAN) == statement
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "der Schlüssel liegt im Flur",  # already a statement's order
+        "der Schlüssel im Flur liegt und die Tür offen ist",  # two clauses
+        "der Schlüssel, den Anna hat, im Flur liegt",  # a clause inside
+        "der schlüssel im flur liegt",  # no noun to find the subject by
+        "das stimmt",
+        "liegt",
+        "",
+    ],
+)
+def test_what_is_not_plainly_one_clause_is_kept(clause: str) -> None:
+    """A fragment is better than a wrong sentence."""
+    assert verb_second(clause, GERMAN) == clause
+
+
+def test_without_words_only_a_plain_first_word_opens() -> None:
+    """No determiners known: the first word is the first phrase."""
+    assert verb_second("morgen Anna kommt", ClauseWords()) == "morgen kommt Anna"
