@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from homeassistant.core import callback
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from pytest_homeassistant_custom_component.common import async_capture_events
 
@@ -87,11 +88,17 @@ async def test_a_private_memory_changes_silently_on_the_bus(
     changes: list[tuple[ChangeKind, str]] = []
     stale: list[bool] = []
 
+    # Callbacks, so the dispatcher calls them at once, on the loop.
+    @callback
     def note(batch: tuple[MemoryChange, ...]) -> None:
         changes.extend((change.kind, change.memory.id) for change in batch)
 
+    @callback
+    def note_stale(quoted_words_stale: bool) -> None:
+        stale.append(quoted_words_stale)
+
     async_dispatcher_connect(hass, SIGNAL_MEMORY_CHANGES, note)
-    async_dispatcher_connect(hass, SIGNAL_MEMORIES_CHANGED, stale.append)
+    async_dispatcher_connect(hass, SIGNAL_MEMORIES_CHANGED, note_stale)
     result = await call(
         hass,
         "remember",
@@ -99,6 +106,7 @@ async def test_a_private_memory_changes_silently_on_the_bus(
         user=user_anna,
     )
     memory_id = result["memory"]["id"]
+    await hass.async_block_till_done()
     assert stale[-1] is False  # a new memory makes nothing said before wrong
     await call(hass, "forget", {"ids": [memory_id]}, user=user_anna)
     await hass.async_block_till_done()
@@ -123,6 +131,7 @@ async def test_a_household_memory_made_private_is_gone_from_the_bus(
     updated = async_capture_events(hass, EVENT_MEMORY_UPDATED)
     hidden: list[bool] = []
 
+    @callback
     def note(batch: tuple[MemoryChange, ...]) -> None:
         hidden.extend(change.was_household for change in batch)
 
