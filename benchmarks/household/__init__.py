@@ -26,6 +26,23 @@ if TYPE_CHECKING:
 DAYS: Final = 35
 QUICK_DAYS: Final = 8
 AGES: Final = (1, 7, 30)
+# Besides the family home (figures `household_*`): the held-out home, never
+# tuned on, and the German-speaking home (home.py's variants), with these
+# figures each as `household_<variant>_<figure>`.
+OTHER_VARIANTS: Final = ("held_out", "german")
+VARIANT_FIGURES: Final = (
+    "hit1",
+    "hit5",
+    "mrr",
+    "questions",
+    "answerable",
+    "retention_30d",
+    "retention_all_30d",
+    "false_statements",
+    "statements_checked",
+    "memories_per_day",
+    "tick_failures",
+)
 
 
 def figures_of(outcome: dict[str, Any]) -> dict[str, float | None]:
@@ -84,10 +101,33 @@ def figures_of(outcome: dict[str, Any]) -> dict[str, float | None]:
     return flat
 
 
-def run_replay(days: int, log: Callable[[str], None]) -> dict[str, Any]:
+def variant_figures(name: str, outcome: dict[str, Any]) -> dict[str, float | None]:
+    """A variant's main figures, named `household_<name>_<figure>` (a German
+    home's questions are all German: scored as its questions)."""
+    plain = dict(outcome)
+    plain["ranks"] = [(k.removeprefix("de_"), r) for k, r in outcome["ranks"]]
+    flat = figures_of(plain)
+    out = {
+        f"household_{name}_{figure}": flat.get(f"household_{figure}")
+        for figure in VARIANT_FIGURES
+    }
+    for key, value in flat.items():
+        if key.startswith("household_hit5_"):
+            out[f"household_{name}_{key.removeprefix('household_')}"] = value
+    return out
+
+
+def run_replay(
+    days: int, log: Callable[[str], None], variant: str = "family"
+) -> dict[str, Any]:
     """The replay in a child process (its own Home Assistant and frozen time)."""
-    log(f"household: {days} simulated days in Home Assistant (child process)")
-    outcome, error = run_child("benchmarks.household.replay", "--days", str(days))
+    log(
+        f"household ({variant}): {days} simulated days in Home Assistant "
+        "(child process)"
+    )
+    outcome, error = run_child(
+        "benchmarks.household.replay", "--days", str(days), "--variant", variant
+    )
     if error is not None:
         raise RuntimeError(error)
     return cast("dict[str, Any]", outcome)
@@ -97,14 +137,22 @@ def measure(
     log: Callable[[str], None], *, quick: bool = False
 ) -> tuple[dict[str, float | None], list[str]]:
     """Figures and notes (the worst answers and false statements, for reading)."""
-    outcome = run_replay(QUICK_DAYS if quick else DAYS, log)
+    days = QUICK_DAYS if quick else DAYS
+    outcome = run_replay(days, log)
     # Every question with its rank and top answer, for reading afterwards.
     CACHE_DIR.mkdir(parents=True, exist_ok=True)
     (CACHE_DIR / "household-outcome.json").write_text(json.dumps(outcome, indent=1))
+    flat = figures_of(outcome)
+    for name in OTHER_VARIANTS:
+        other = run_replay(days, log, name)
+        (CACHE_DIR / f"household-outcome-{name}.json").write_text(
+            json.dumps(other, indent=1)
+        )
+        flat.update(variant_figures(name, other))
     notes = [
         f"household false statement: {text}" for text in outcome["false_examples"][:5]
     ]
     notes += [f"household observer tick failed: {e}" for e in outcome["tick_errors"]]
     missed = [a for a in outcome["asked"] if a["rank"] is None or a["rank"] > 5]
     notes += [f"household missed ({a['kind']}): {a['q']}" for a in missed[:5]]
-    return figures_of(outcome), notes
+    return flat, notes

@@ -44,9 +44,10 @@ def _text(q: Question) -> str | None:  # noqa: PLR0911, PLR0912 - one wording pe
         case "last_arrive":
             return f"Wann ist {who} zuletzt nach Hause gekommen?"
         case "bedtime" if day is not None:
+            after = day + timedelta(days=1)
             return (
-                f"Wann ist {who} am Abend des {day.day}. {_MONTHS[day.month - 1]} "
-                "ins Bett gegangen?"
+                f"Wann ist {who} in der Nacht vom {day.day}. auf den {after.day}. "
+                f"{_MONTHS[after.month - 1]} ins Bett gegangen?"
             )
         case "wake" if day is not None:
             return f"Wann ist {who} am {tag(day)} aufgestanden?"
@@ -58,7 +59,7 @@ def _text(q: Question) -> str | None:  # noqa: PLR0911, PLR0912 - one wording pe
             after = day + timedelta(days=1)
             return (
                 f"Ist in der Nacht vom {day.day}. auf den {after.day}. "
-                "jemand aufgestanden?"
+                f"{_MONTHS[after.month - 1]} jemand aufgestanden?"
             )
         case "night_person_last":
             return f"Wann ist {who} zuletzt nachts aufgestanden?"

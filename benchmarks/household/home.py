@@ -132,6 +132,109 @@ class Activity:
     keys: list[tuple[str, float]] = field(default_factory=list)
 
 
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """Which home is generated: its sensors, language and clock.
+
+    `sensors`: "all" (the family home as described above) or "contacts"
+    (door and appliance contacts only, like the issue's real one-person
+    apartments: no person entities, phones, motion, mats, lights, lock,
+    switches or TV). `language`: the home's entity and area names (and Home
+    Assistant's language in the replay). `shift_min`: the whole routine
+    later (or earlier) by that many minutes.
+    """
+
+    name: str = "family"
+    sensors: str = "all"
+    language: str = "en"
+    shift_min: float = 0.0
+
+
+FAMILY: Final = Variant()
+# Never tuned on: another seed, a later rhythm, doors and appliances only.
+HELD_OUT: Final = Variant("held_out", sensors="contacts", shift_min=35.0)
+# A German-speaking home (German names; memories told in German).
+GERMAN: Final = Variant("german", language="de")
+VARIANTS: Final = {v.name: v for v in (FAMILY, HELD_OUT, GERMAN)}
+# The held-out variant's seed (the family home's is SEED).
+HELD_OUT_SEED: Final = 23
+
+# A German household's names for the same entities and areas.
+GERMAN_NAMES: Final = {
+    "Front Door": "Haustür",
+    "Back Door": "Hintertür",
+    "Front Door Lock": "Haustürschloss",
+    "Bathroom Door": "Badezimmertür",
+    "Bedroom Door": "Schlafzimmertür",
+    "Lena's Room Door": "Lenas Zimmertür",
+    "Kitchen Cupboard": "Küchenschrank",
+    "Fridge Door": "Kühlschranktür",
+    "Microwave Door": "Mikrowellentür",
+    "Hallway Motion": "Bewegungsmelder Flur",
+    "Kitchen Motion": "Bewegungsmelder Küche",
+    "Living Room Motion": "Bewegungsmelder Wohnzimmer",
+    "Bathroom Motion": "Bewegungsmelder Bad",
+    "Bedroom Motion": "Bewegungsmelder Schlafzimmer",
+    "Anna's Bed Occupancy": "Annas Bett",
+    "Ben's Bed Occupancy": "Bens Bett",
+    "Lena's Bed Occupancy": "Lenas Bett",
+    "Couch Occupancy": "Couch",
+    "Washing Machine": "Waschmaschine",
+    "Dishwasher": "Spülmaschine",
+    "Kettle": "Wasserkocher",
+    "Kitchen Light": "Küchenlicht",
+    "Living Room Light": "Wohnzimmerlicht",
+    "Hallway Light": "Flurlicht",
+    "Bathroom Light": "Badlicht",
+    "Bedroom Light": "Schlafzimmerlicht",
+    "Lena's Room Light": "Licht Lenas Zimmer",
+    "Living Room TV": "Fernseher",
+    "Anna's Phone": "Annas Handy",
+    "Ben's Phone": "Bens Handy",
+    "Lena's Phone": "Lenas Handy",
+    "Hallway": "Flur",
+    "Utility Room": "Hauswirtschaftsraum",
+    "Bathroom": "Badezimmer",
+    "Bedroom": "Schlafzimmer",
+    "Lena's Room": "Lenas Zimmer",
+    "Kitchen": "Küche",
+    "Living Room": "Wohnzimmer",
+}
+
+
+def _has_sensor(entity: Entity, sensors: str) -> bool:
+    if sensors == "all":
+        return True
+    return entity.domain == "binary_sensor" and entity.device_class in {
+        "door",
+        "running",
+    }
+
+
+def _named(entity: Entity, language: str) -> Entity:
+    if language != "de":
+        return entity
+    return Entity(
+        entity.entity_id,
+        GERMAN_NAMES.get(entity.name, entity.name),
+        None if entity.area is None else GERMAN_NAMES[entity.area],
+        entity.initial,
+        entity.device_class,
+    )
+
+
+def entities_of(variant: Variant) -> tuple[Entity, ...]:
+    """The entities a variant's home has, named in its language."""
+    return tuple(
+        _named(e, variant.language) for e in ENTITIES if _has_sensor(e, variant.sensors)
+    )
+
+
+def area_name(area: str, variant: Variant) -> str:
+    """An area's name in the variant's language."""
+    return GERMAN_NAMES.get(area, area) if variant.language == "de" else area
+
+
 @dataclass(slots=True)
 class Household:
     """The generated home: its calendar, entities, changes and labels."""
@@ -141,6 +244,18 @@ class Household:
     seed: int
     changes: list[Change]
     activities: list[Activity]
+    variant: Variant = FAMILY
+
+    @property
+    def entities(self) -> tuple[Entity, ...]:
+        """The entities this home has (the variant's sensors, names)."""
+        return entities_of(self.variant)
+
+    @property
+    def observed_extra(self) -> tuple[str, ...]:
+        """Observed on top of the default domains: every sensor it has."""
+        ids = {e.entity_id for e in self.entities}
+        return tuple(e for e in EXTRA_OBSERVED if e in ids)
 
     def local(self, at: float) -> datetime:
         """A unix time as the household's local datetime."""
@@ -160,8 +275,9 @@ def at_local(day: date, hour: int, minute: float) -> float:
 class _Builder:
     """Collects changes, room presence (for motion pulses) and activities."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, shift_min: float = 0.0) -> None:
         self.rng = rng
+        self.shift_min = shift_min
         self.changes: list[Change] = []
         self.presence: dict[str, list[tuple[float, float]]] = defaultdict(list)
         self.activities: list[Activity] = []
@@ -437,7 +553,8 @@ def _one_day(b: _Builder, first: date, index: int, days: int) -> None:  # noqa: 
     weekend = wd >= 5
 
     def at(hour: int, minute: float, sigma: float = 0.0) -> float:
-        return at_local(day, hour, minute + (b.jitter(sigma) if sigma else 0.0))
+        jitter = b.jitter(sigma) if sigma else 0.0
+        return at_local(day, hour, minute + b.shift_min + jitter)
 
     away = _weekend_away(day, first, days)
     if away:
@@ -583,19 +700,27 @@ def _one_day(b: _Builder, first: date, index: int, days: int) -> None:  # noqa: 
 
 
 def generate(
-    days: int = DAYS, seed: int = SEED, first_day: date = FIRST_DAY
+    days: int = DAYS,
+    seed: int = SEED,
+    first_day: date = FIRST_DAY,
+    variant: Variant = FAMILY,
 ) -> Household:
     """The household's changes and activities over `days` days, deterministic.
 
     The last day ends at 07:00 local of day `days` (the morning the
-    questions are asked): the changes stop before.
+    questions are asked): the changes stop before. A variant without some
+    sensors lives the same days; their changes are not there (and an
+    activity only they made up is no question).
     """
-    b = _Builder(random.Random(seed))
+    b = _Builder(random.Random(seed), variant.shift_min)
     for index in range(days):
         _one_day(b, first_day, index, days)
     b.motion_pulses()
     end = at_local(first_day + timedelta(days=days), 7, 0)
-    changes = _consistent(sorted(c for c in b.changes if c.at < end))
+    present = {e.entity_id for e in entities_of(variant)}
+    changes = _consistent(
+        sorted(c for c in b.changes if c.at < end and c.entity_id in present)
+    )
     kept = {(c.entity_id, c.at) for c in changes}
     activities = []
     for activity in b.activities:
@@ -603,7 +728,7 @@ def generate(
         if activity.keys and activity.end < end:
             activities.append(activity)
     activities.sort(key=lambda a: a.start)
-    return Household(first_day, days, seed, changes, activities)
+    return Household(first_day, days, seed, changes, activities, variant)
 
 
 def _consistent(changes: list[Change]) -> list[Change]:

@@ -82,6 +82,15 @@ def _night_of(at: float) -> date:
     return (local - timedelta(hours=12)).date()
 
 
+def night_words(night: date, today: date) -> str:
+    """'the 27th' when that is the last 27th before today (as a person says
+    it), else '4 February' (the 4th asked on 9 March is 4 March)."""
+    latest = today - timedelta(days=1)
+    while latest.day != night.day:
+        latest -= timedelta(days=1)
+    return f"the {ordinal(night.day)}" if latest == night else f"{night.day} {night:%B}"
+
+
 def _keys(*activities: Activity) -> frozenset[tuple[str, float]]:
     return frozenset(key for activity in activities for key in activity.keys)
 
@@ -149,8 +158,8 @@ def questions(household: Household, seed: int = 7) -> list[Question]:  # noqa: P
         for activity in sample(of("bedtime", person), n):
             night = _night_of(activity.start)
             add(
-                f"What time did {person} go to bed on the night of the "
-                f"{ordinal(night.day)}?",
+                f"What time did {person} go to bed on the night of "
+                f"{night_words(night, today)}?",
                 "bedtime",
                 other(person),
                 "bedtime",
@@ -184,7 +193,7 @@ def questions(household: Household, seed: int = 7) -> list[Question]:  # noqa: P
     older = sorted(night for night in nights if night != yesterday)
     for night in sorted(rng.sample(older, min(5, len(older)))):
         add(
-            f"Did anyone get up during the night of the {ordinal(night.day)}?",
+            f"Did anyone get up during the night of {night_words(night, today)}?",
             "night",
             "Anna",
             "night_of",

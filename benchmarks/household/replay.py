@@ -27,10 +27,12 @@ from pytest_homeassistant_custom_component import patch_time  # isort: skip
 
 import argparse
 import asyncio
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 import json
+import os
 from pathlib import Path
+import shutil
 import sys
 import tempfile
 import time
@@ -41,19 +43,20 @@ import freezegun
 from . import faithfulness
 from .german import in_german
 from .home import (
-    BY_ID,
-    ENTITIES,
-    EXTRA_OBSERVED,
+    HELD_OUT_SEED,
     PEOPLE,
+    SEED,
     TZ,
     TZ_NAME,
+    VARIANTS,
+    area_name,
     at_local,
     generate,
 )
 from .questions import asked_at, questions
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from homeassistant.core import HomeAssistant
 
@@ -96,6 +99,7 @@ class Outcome:
     tracked: list[Tracked] = field(default_factory=list)
     statements: dict[str, list[int]] = field(default_factory=dict)
     false_examples: list[str] = field(default_factory=list)
+    false_events: list[list[str]] = field(default_factory=list)
     memories_created: int = 0
     memories_active_at_end: int = 0
     # Questions some memory (in any tier) answers: the most search could get.
@@ -116,6 +120,7 @@ class _Replay:
         self.outcome = Outcome(days=household.days, changes=len(household.changes))
         self.users: dict[str, str] = {}
         self.entry: Any = None
+        self.by_id = {entity.entity_id: entity for entity in household.entities}
 
     def move_to(self, at: float) -> None:
         self.frozen.move_to(datetime.fromtimestamp(at, UTC))
@@ -129,7 +134,7 @@ class _Replay:
             self.users[person] = user.id
         areas = ar.async_get(hass)
         entities = er.async_get(hass)
-        for entity in ENTITIES:
+        for entity in self.household.entities:
             if entity.domain == "person":
                 continue
             object_id = entity.entity_id.split(".", 1)[1]
@@ -146,14 +151,14 @@ class _Replay:
                     entity.area
                 )
                 entities.async_update_entity(entity.entity_id, area_id=area.id)
-        for entity in ENTITIES:
+        for entity in self.household.entities:
             hass.states.async_set(
                 entity.entity_id, entity.initial, self.attributes(entity.entity_id)
             )
         await hass.async_block_till_done()
 
     def attributes(self, entity_id: str) -> dict[str, Any]:
-        entity = BY_ID[entity_id]
+        entity = self.by_id[entity_id]
         attributes: dict[str, Any] = {"friendly_name": entity.name}
         if entity.device_class is not None:
             attributes["device_class"] = entity.device_class
@@ -187,7 +192,7 @@ class _Replay:
                 SECTION_PERSONA: {CONF_PERSONA_NAME: "Barnabee"},
                 SECTION_OBSERVATION: {
                     CONF_OBSERVED_DOMAINS: list(DEFAULT_OBSERVED_DOMAINS),
-                    CONF_OBSERVED_ENTITIES: list(EXTRA_OBSERVED),
+                    CONF_OBSERVED_ENTITIES: list(self.household.observed_extra),
                 },
             },
         )
@@ -243,6 +248,14 @@ class _Replay:
                     self.outcome.false_examples.append(
                         f"{statement.kind}: {statement.phrase!r} in {text!r}"
                     )
+                    # Its events, for reading why (local time, entity, states).
+                    self.outcome.false_events.append(
+                        [
+                            f"{datetime.fromtimestamp(e.at, TZ):%a %H:%M:%S} "
+                            f"{e.entity_id} {e.old_state}->{e.new_state}"
+                            for e in events
+                        ]
+                    )
 
     async def maintenance(self, at: float) -> None:
         self.move_to(at)
@@ -278,6 +291,18 @@ class _Replay:
                         absorbed.add(source[len(PROVENANCE_PREFIX) :])
         for memory, age in due:
             memory.recallable[age] = memory.memory_id in active | absorbed
+
+    @staticmethod
+    def _an_answer(
+        store: Any, everything: list[str], answers: Callable[[str], bool]
+    ) -> str | None:
+        """The first memory (by event time) that answers, with its time and tier."""
+        ids = [memory_id for memory_id in everything if answers(memory_id)]
+        found = sorted(store.fetch_ids(ids).values(), key=lambda m: m.happened_at)
+        if not found:
+            return None
+        memory = found[0]
+        return f"{memory.tier} {memory.happened_at.isoformat()} {memory.content}"
 
     @staticmethod
     def _all_memories(store: Any) -> list[str]:
@@ -371,7 +396,21 @@ class _Replay:
         everything = await hass.async_add_executor_job(self._all_memories, store)
         await hass.async_add_executor_job(lambda: [told(m) for m in everything])
         asked = questions(self.household)
-        for question in [*asked, *in_german(asked)]:
+        variant = self.household.variant
+        if variant.language == "de":
+            # A German-speaking home is asked in German only, its rooms by
+            # their German names.
+            asked = [
+                replace(
+                    q, window=replace(q.window, area=area_name(q.window.area, variant))
+                )
+                if q.window is not None
+                else q
+                for q in in_german(asked)
+            ]
+        elif variant.name == "family":
+            asked = [*asked, *in_german(asked)]
+        for question in asked:
             user = self.users[question.asked_by or "Anna"]
             response = await hass.services.async_call(
                 DOMAIN,
@@ -401,19 +440,27 @@ class _Replay:
 
             rank = first_hit(ranked, answers)
             answerable = any(answers(m) for m in everything)
-            if not question.kind.startswith("de_"):
+            if not question.kind.startswith("de_") or variant.language == "de":
                 self.outcome.answerable += answerable
             self.outcome.ranks.append((question.kind, rank))
-            top = response["memories"][0]["content"] if response["memories"] else None  # type: ignore[index]
-            self.outcome.asked.append(
-                {
-                    "q": question.text,
-                    "kind": question.kind,
-                    "rank": rank,
-                    "answerable": answerable,
-                    "top": top,
-                }
-            )
+            found = response["memories"]  # type: ignore[index]
+            top = found[0]["content"] if found else None
+            entry: dict[str, Any] = {
+                "q": question.text,
+                "kind": question.kind,
+                "rank": rank,
+                "answerable": answerable,
+                "top": top,
+            }
+            if rank is None or rank > 1:
+                # For reading a miss: what came first, and what would answer.
+                entry["first"] = [
+                    f"{m.get('happened_at')} {m['content']}" for m in found[:3]
+                ]
+                entry["answer"] = await hass.async_add_executor_job(
+                    self._an_answer, store, everything, answers
+                )
+            self.outcome.asked.append(entry)
 
         def count_active() -> int:
             return len(self._all_active(store))
@@ -422,6 +469,13 @@ class _Replay:
             count_active
         )
         del Tier
+
+
+def _keep_store(scratch: str, keep: str) -> None:
+    """For reading misses afterwards: the store as the questions met it
+    (HOUSEHOLD_KEEP_DB=<folder>)."""
+    for found in Path(scratch).rglob("*.db"):
+        shutil.copy(found, Path(keep) / found.name)
 
 
 async def replay(household: Household) -> Outcome:
@@ -440,6 +494,7 @@ async def replay(household: Household) -> Outcome:
 
             hass.data.pop(DATA_CUSTOM_COMPONENTS, None)
             await hass.config.async_set_time_zone(TZ_NAME)
+            hass.config.language = household.variant.language
             run = _Replay(hass, household, frozen)
             await run.build_home()
             await run.set_up_entry()
@@ -447,6 +502,8 @@ async def replay(household: Household) -> Outcome:
             await run.ask()
             await hass.config_entries.async_unload(run.entry.entry_id)
             await hass.async_stop(force=True)
+            if keep := os.environ.get("HOUSEHOLD_KEEP_DB"):
+                _keep_store(scratch, keep)
     run.outcome.replay_s = time.perf_counter() - started
     return run.outcome
 
@@ -455,10 +512,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     """Child-process entry: print the outcome as one JSON line."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.household.replay")
     parser.add_argument("--days", type=int, default=35)
-    parser.add_argument("--seed", type=int, default=19)
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--variant", choices=sorted(VARIANTS), default="family")
     args = parser.parse_args(argv)
+    variant = VARIANTS[args.variant]
+    seed = args.seed
+    if seed is None:
+        seed = HELD_OUT_SEED if variant.name == "held_out" else SEED
     _patch_freezegun()
-    outcome = asyncio.run(replay(generate(args.days, args.seed)))
+    outcome = asyncio.run(replay(generate(args.days, seed, variant=variant)))
     print(json.dumps(asdict(outcome)))
 
 

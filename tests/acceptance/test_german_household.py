@@ -104,17 +104,29 @@ def test_remember_recall_correct_forget_by_voice_in_german(
         for m in _memories(german_home, "Ersatzschlüssel")
     )
 
-    # A correction: answered in German. German statements are not yet told
-    # apart as corrections (memory/text/statements.py reads English verbs),
-    # so the new place may be kept beside the old one (docs/languages.md).
+    # A correction replaces the old fact (German verbs and articles find the
+    # subject: memory/text/statements.de.json); recall says only the new place.
     _say(german_home, "Merk dir, dass das Fahrrad im Keller steht")
     corrected, _ = _say(german_home, "Merk dir, dass das Fahrrad in der Garage steht")
-    assert corrected == "Okay, das merke ich mir." or corrected.startswith(
-        "Aktualisiert: Das Fahrrad steht in der Garage (vorher: "
+    assert corrected == (
+        "Aktualisiert: Das Fahrrad steht in der Garage (vorher: im Keller)."
     )
-    assert "Das Fahrrad steht in der Garage." in {
-        m["content"] for m in _memories(german_home, "Fahrrad")
-    }
+    bikes = [m for m in _memories(german_home, "Fahrrad") if "Fahrrad" in m["content"]]
+    assert [m["content"] for m in bikes] == ["Das Fahrrad steht in der Garage."]
+    where, _ = _say(german_home, "Wo ist das Fahrrad?")
+    assert "in der Garage" in where
+    assert "Keller" not in where
+
+
+def test_a_refused_memory_is_explained_in_german(german_home: Household) -> None:
+    """The longest fragment the sentence takes is one character too long as
+    a sentence: the store refuses it and the answer says why in German, not
+    the store's English "content: is longer than 8000 characters"."""
+    said, _ = _say(german_home, "merk dir " + "x" * 8000)
+    assert said == (
+        "Das ist zu lang zum Merken; ich kann bis zu 8000 Zeichen behalten."
+    )
+    assert _memories(german_home, "x" * 20) == []
 
 
 def test_an_llm_agent_gets_german_words(german_home: Household) -> None:

@@ -64,6 +64,6 @@ def test_motion_pulses_and_a_lone_front_door_are_what_people_did(
     assert re.search(r"\b(?:I|me|my)\b", text), text
     assert "someone was in the kitchen around" in text, text
     assert "the front door opened and closed around" in text, text
-    assert "someone may have come or gone" in text, text
+    assert "someone may have come in or gone out" in text, text
     assert "motion" not in text.casefold(), text
     assert "unusual" not in text, text

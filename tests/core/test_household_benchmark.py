@@ -5,15 +5,23 @@ tests/integration/background/test_household_benchmark.py)."""
 from __future__ import annotations
 
 from collections import Counter
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
 import pytest
 
 from benchmarks.household import figures_of
 from benchmarks.household.faithfulness import ToldEvent, check
 from benchmarks.household.german import in_german
-from benchmarks.household.home import BY_ID, ENTITIES, TZ, generate
-from benchmarks.household.questions import asked_at, questions
+from benchmarks.household.home import (
+    BY_ID,
+    ENTITIES,
+    GERMAN,
+    HELD_OUT,
+    HELD_OUT_SEED,
+    TZ,
+    generate,
+)
+from benchmarks.household.questions import asked_at, night_words, questions
 from benchmarks.household.scoring import by_kind, figures, first_hit
 
 
@@ -173,3 +181,38 @@ def test_faithfulness_needs_events() -> None:
     """A memory with no provenance states nothing the checker can judge."""
     assert check("At seven for ten minutes", [], TZ) == []
     assert timedelta(0) == timedelta(0)
+
+
+def test_a_night_more_than_a_month_back_is_named_with_its_month() -> None:
+    """Asked on 9 March, "the night of the 4th" is 4 March: a night in
+    February is "the night of 4 February" (a person names the month)."""
+    assert night_words(date(2026, 3, 4), date(2026, 3, 9)) == "the 4th"
+    assert night_words(date(2026, 2, 4), date(2026, 3, 9)) == "4 February"
+    assert night_words(date(2026, 2, 27), date(2026, 3, 9)) == "the 27th"
+
+
+def test_the_held_out_and_german_homes() -> None:
+    """The held-out home has door and appliance contacts only, lives later
+    and differs from the family home; the German home has German names."""
+    family = generate(days=4, seed=19)
+    held_out = generate(days=4, seed=HELD_OUT_SEED, variant=HELD_OUT)
+    kept = {e.entity_id for e in held_out.entities}
+    assert kept
+    assert all(
+        e.domain == "binary_sensor" and e.device_class in {"door", "running"}
+        for e in held_out.entities
+    )
+    assert {c.entity_id for c in held_out.changes} <= kept
+    assert all(key[0] in kept for a in held_out.activities for key in a.keys)
+    assert held_out.observed_extra == (
+        "binary_sensor.washing_machine",
+        "binary_sensor.dishwasher",
+    )
+    first_wake = min(a.start for a in family.activities if a.kind == "wake")
+    later_wake = min(a.start for a in held_out.activities if a.kind == "wake")
+    assert later_wake - first_wake > 15 * 60
+    german = generate(days=4, seed=19, variant=GERMAN)
+    names = {e.entity_id: e.name for e in german.entities}
+    assert names["binary_sensor.front_door"] == "Haustür"
+    assert names["binary_sensor.anna_bed_occupancy"] == "Annas Bett"
+    assert german.changes == family.changes

@@ -169,8 +169,24 @@ _SPOKEN_ERRORS: Final = frozenset(
 )
 
 
+# Operation errors that carry the engine's reason for refusing a memory.
+_REFUSED: Final = frozenset({"invalid_memory"})
+
+
 def error_speech(err: OperationError | ToolError, words: Wording) -> str:
-    """What is said when a sentence fails (the one mapping of the sentences)."""
+    """What is said when a sentence fails (the one mapping of the sentences).
+
+    The engine's refusal of a memory is said by its reason's answer
+    (`refused_<reason>`, else `refused_other`) in the conversation's
+    language, never as the engine's English message alone.
+    """
+    if isinstance(err, OperationError) and err.translation_key == "private_needs_owner":
+        return words.say("private_needs_user")
+    if isinstance(err, OperationError) and err.translation_key in _REFUSED:
+        key = f"refused_{err.reason}"
+        if key in words.responses:
+            return words.say(key, **err.reason_values)
+        return words.say("refused_other", message=err.placeholders.get("error", ""))
     if isinstance(err, OperationError):
         err = explain(err, prompt_words(words.language))
     if err.code == "private_needs_user":
@@ -240,6 +256,7 @@ class RememberIntentHandler(_MemoryIntentHandler):
             created_private=words.say("remembered_private"),
             reinforced=words.say("already_known"),
             updated=words.responses["updated"],
+            language=words.language,
         )
 
 

@@ -333,6 +333,7 @@ class RememberTool(MemoryTool):
                     created_private=words.say("results", "remembered_private"),
                     reinforced=words.say("results", "already_known"),
                     updated=words.table["results"]["updated"],
+                    language=words.language,
                 ),
             }
         )

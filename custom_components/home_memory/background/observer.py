@@ -45,12 +45,13 @@ from ..memory.observation.drain import (
     store_events,
 )
 from ..memory.observation.event_buffer import EventBuffer, ObservedEvent
+from ..memory.observation.scenes import seat_owner
 from ..memory.observation.segmentation import DEFAULT_RULES, generation_allowed
 from ..operations.events import async_memories_changed
 from .observed_ai import AiNarrator, ai_task_entity
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
+    from collections.abc import Callable, Collection, Mapping
     from datetime import tzinfo
 
     from homeassistant.core import (
@@ -201,9 +202,15 @@ class StateChangeRecorder:
 
 
 def to_events(
-    taken: list[PendingChange], people_by_user: Mapping[str, str]
+    taken: list[PendingChange],
+    people_by_user: Mapping[str, str],
+    people: Collection[str] = (),
 ) -> list[ObservedEvent]:
-    """Recorded changes as buffer events (not yet rated)."""
+    """Recorded changes as buffer events (not yet rated).
+
+    `people`: the household's person names; a bed or seat mat named after
+    one ("Anna's Bed Occupancy") is about that person.
+    """
     events: list[ObservedEvent] = []
     for at, entity_id, info, old, new, state, user_id in taken:
         name = state.name
@@ -211,8 +218,11 @@ def to_events(
             # A person's own change is about them.
             person: str | None = name
         else:
-            # Any other was caused by the person whose user the context names.
+            # Any other was caused by the person whose user the context names,
+            # or is about the person whose bed or seat it is.
             person = people_by_user.get(user_id) if user_id else None
+            if person is None:
+                person = seat_owner(info.domain, info.device_class, name, people)
         events.append(
             ObservedEvent(
                 at=at,
@@ -507,7 +517,7 @@ class HomeObserver:
         if not self.recorder.pending:
             return 0
         taken = self._in_flight = self.recorder.take()
-        events = to_events(taken, self._people_by_user())
+        events = to_events(taken, self._people_by_user(), self._people())
         try:
             pending = await self.hass.async_add_executor_job(
                 store_events,
@@ -527,6 +537,11 @@ class HomeObserver:
             self._in_flight = []
         self._set_pending(pending)
         return len(events)
+
+    @callback
+    def _people(self) -> list[str]:
+        """The names of the household's person entities."""
+        return [state.name for state in self.hass.states.async_all("person")]
 
     @callback
     def _people_by_user(self) -> dict[str, str]:

@@ -95,20 +95,22 @@ async def async_resolve(
             record_access=False,
         ),
     )
-    items = [item for item in page.items if _described(query, item)]
+    language = scope.data.store.config.language
+    items = [item for item in page.items if _described(query, item, language)]
     if not items:
         raise NotFoundError("no_match")
     return pick_clear_winner(items)
 
 
-def _described(query: str, item: ScoredMemory) -> bool:
-    """True when `item` is what `query` describes (see RESOLVE_MIN_SIMILARITY)."""
+def _described(query: str, item: ScoredMemory, language: str) -> bool:
+    """True when `item` is what `query` describes (see RESOLVE_MIN_SIMILARITY),
+    its words read in the store's `language`."""
     memory = item.memory
     said = " ".join(
         [memory.content, memory.summary, *memory.tags, *memory.people]
         + ([memory.location] if memory.location else [])
     )
-    if not missing_words(query, said):
+    if not missing_words(query, said, language):
         return True
     return item.similarity is not None and item.similarity >= RESOLVE_MIN_SIMILARITY
 

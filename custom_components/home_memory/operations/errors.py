@@ -16,6 +16,7 @@ names the three once, here.
 from __future__ import annotations
 
 import sqlite3
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
 from homeassistant.auth.permissions.const import POLICY_CONTROL
@@ -34,7 +35,7 @@ from ..memory.common.errors import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Callable
+    from collections.abc import Awaitable, Callable, Mapping
 
     from homeassistant.core import Context, HomeAssistant
 
@@ -46,6 +47,12 @@ ENGINE_FAILURES: Final = (MemoryEngineError, sqlite3.Error, OSError)
 
 class OperationError(Exception):
     """An operation could not be done; nothing was written."""
+
+    # The engine's reason for refusing, as a code with its values
+    # (InvalidMemoryError.problem): a surface that speaks says it in its
+    # language instead of the engine's English message.
+    reason: str | None = None
+    reason_values: Mapping[str, str] = MappingProxyType({})
 
     def __init__(self, translation_key: str, **placeholders: str) -> None:
         """Carry the strings.json key and the values its message names."""
@@ -163,9 +170,11 @@ def from_engine(  # noqa: PLR0911, PLR0912 - one case per error named
             # The engine's reason (e.g. the memory has no owner) rides along.
             return InvalidRequestError("private_needs_owner", error=str(err))
         case InvalidMemoryError():
-            return InvalidRequestError(
+            refused = InvalidRequestError(
                 "invalid_memory", field=err.field, error=str(err)
             )
+            refused.reason, refused.reason_values = err.problem, err.values
+            return refused
         case MemoryChangedError():
             return ConflictError("memory_changed", id=err.memory_id)
         case NothingToUndoError():

@@ -52,18 +52,20 @@ def outcome_speech(
     created_private: str = "Okay, I'll remember that, just for you.",
     reinforced: str = "I already knew that.",
     updated: str = "Updated: {content} (was: {was}).",
+    language: str | None = None,
 ) -> str:
     """One sentence saying what happened (the voice answer, the tool message).
 
     A new private memory is confirmed as private (`created_private`): the
     speaker must be able to tell it was not kept for the household. The
     sentences' answers come in the conversation's language; `updated` has
-    {content} and {was} filled in (the memory's text is never parsed).
+    {content} and {was} filled in (the memory's text is never parsed;
+    `language`'s words find where the old text differs).
     """
     if result.action is CreateAction.REINFORCED:
         return reinforced
     if result.action is CreateAction.UPDATED and result.previous is not None:
-        was = changed_part(result.previous, result.memory.content)
+        was = changed_part(result.previous, result.memory.content, language)
         return updated.format_map({"content": _bare(result.memory.content), "was": was})
     if result.memory.visibility is Visibility.PRIVATE:
         return created_private

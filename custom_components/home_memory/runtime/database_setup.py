@@ -54,7 +54,7 @@ async def async_open_database(
             partial(
                 open_store,
                 db_path,
-                options.engine_config(),
+                options.engine_config(hass.config.language),
                 now=dt_util.now(),
                 clock=ha_now,
                 graph_path=graph_path(hass),

@@ -138,9 +138,11 @@ class HomeMemoryOptions:
             ),
         )
 
-    def engine_config(self) -> EngineConfig:
-        """The engine's parameters for these options."""
+    def engine_config(self, language: str | None = None) -> EngineConfig:
+        """The engine's parameters for these options in the household's
+        `language` (Home Assistant's; None: English)."""
         return EngineConfig(
+            language=language or "en",
             weights=self.weights,
             base_half_life_days=self.half_life_days,
             archive_threshold=self.archive_threshold,

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from custom_components.home_memory.const import DEFAULT_CONSOLIDATION_THRESHOLD
+from custom_components.home_memory.memory.common.config import EngineConfig
 from custom_components.home_memory.memory.common.values import (
     SYSTEM,
     Caller,
@@ -31,13 +32,15 @@ from custom_components.home_memory.memory.consolidation.consolidation import (
     compare_texts,
     words,
 )
+from custom_components.home_memory.memory.store import MemoryStore
 from custom_components.home_memory.memory.text.validation import from_timestamp
 
 if TYPE_CHECKING:
-    from custom_components.home_memory.memory.common.values import Memory
-    from custom_components.home_memory.memory.store import MemoryStore
+    from pathlib import Path
 
-    from .conftest import ManualClock
+    from custom_components.home_memory.memory.common.values import Memory
+
+    from .conftest import HashingEmbedder, ManualClock
 
 # The hashing embedder's cosines are word overlaps: looser thresholds than
 # MiniLM's keep the same pairs in play.
@@ -111,6 +114,77 @@ def test_texts_are_classified_by_their_word_diff(
 ) -> None:
     """Two texts are related by the words that differ between them."""
     assert compare_texts(words(older), words(newer)) is TextRelation(relation)
+
+
+@pytest.mark.parametrize(
+    ("older", "newer", "relation"),
+    [
+        (
+            "Meine Lieblingsfarbe ist blau.",
+            "Meine Lieblingsfarbe ist grün.",
+            "changed_value",
+        ),
+        (
+            "Anna trinkt Tee am Morgen.",
+            "Anna trinkt Kaffee am Morgen.",
+            "changed_value",
+        ),
+        ("Anna mag Jazz.", "Anna mag keinen Jazz mehr.", "negated"),
+        ("Wir haben einen Hund.", "Wir haben keinen Hund.", "negated"),
+        (
+            "Der Ersatzschlüssel liegt unter dem Blumentopf.",
+            "Der Ersatzschlüssel liegt unter dem Blumentopf im Garten.",
+            "restates",
+        ),
+        (
+            "Wir bewahren die Ersatzschlüssel fürs Haus im Flurschrank auf.",
+            "Wir bewahren die Ersatzschlüssel fürs Auto im Flurschrank auf.",
+            "other_slot",
+        ),
+    ],
+)
+def test_german_texts_are_classified_by_german_words(
+    older: str, newer: str, relation: str
+) -> None:
+    """German negations ("kein", "nicht mehr") and the verbs a value follows
+    ("ist", "trinkt") read as the English ones do; with English words the
+    German negation and values are not seen."""
+    assert compare_texts(words(older, "de"), words(newer, "de"), "de") is (
+        TextRelation(relation)
+    )
+
+
+def test_german_words_are_needed_for_german_texts() -> None:
+    """Read with English words, a German negation is only a reworded text."""
+    older, newer = words("Anna mag Jazz.", "de"), words("Anna mag keinen Jazz.", "de")
+    assert compare_texts(older, newer, "de") is TextRelation.NEGATED
+    assert compare_texts(older, newer) is not TextRelation.NEGATED
+
+
+def test_a_newer_german_fact_supersedes_the_older_one(
+    tmp_path: Path, clock: ManualClock, hashing_embedder: HashingEmbedder
+) -> None:
+    """A German household's store (language "de"): the nightly run lets the
+    newer favourite colour supersede the older one."""
+    store = MemoryStore(
+        tmp_path / "memory.db",
+        embedder=hashing_embedder,
+        clock=clock,
+        config=EngineConfig(language="de"),
+    )
+    try:
+        blue = add(
+            store, clock, "Meine Lieblingsfarbe ist blau", kind=MemoryKind.PREFERENCE
+        )
+        green = add(
+            store, clock, "Meine Lieblingsfarbe ist grün", kind=MemoryKind.PREFERENCE
+        )
+        stats = Consolidator(store, SETTINGS).run()
+        assert (stats.superseded, stats.merged) == (1, 0)
+        assert current(store, green).tier is Tier.ACTIVE
+        assert current(store, blue).tier is Tier.DELETED
+    finally:
+        store.close()
 
 
 def test_near_duplicates_merge_into_the_richer_text_with_all_metadata(

@@ -5,6 +5,7 @@ test_routine.py's)."""
 from __future__ import annotations
 
 from dataclasses import replace
+import re
 from typing import TYPE_CHECKING
 
 from custom_components.home_memory.memory.common.values import (
@@ -21,8 +22,10 @@ from custom_components.home_memory.memory.observation.event_buffer import (
 )
 from custom_components.home_memory.memory.observation.faithfulness import check
 from custom_components.home_memory.memory.observation.narration import narrate
+from custom_components.home_memory.memory.observation.scenes import seat_owner
 from custom_components.home_memory.memory.observation.segmentation import (
     DEFAULT_RULES,
+    BreakReason,
     ready_segments,
 )
 
@@ -121,7 +124,7 @@ def test_a_lone_front_door_is_a_possible_arrival_or_departure() -> None:
     narration = narrate(segment, persona="Barnabee", tz=TZ)
     assert (
         "the front door opened and closed around ten past ten, so someone may "
-        "have come or gone" in narration.content
+        "have come in or gone out, or let a visitor in" in narration.content
     )
     assert narration.importance >= 0.4
     assert narration.weight_class is WeightClass.OBSERVATION
@@ -140,7 +143,9 @@ def test_the_main_thing_leads() -> None:
     (segment,) = ready_segments(events.made, now=local(24, 9), tz=TZ, force=True)
     content = narrate(segment, persona="Barnabee", tz=TZ).content
     first = content.split(".")[0]
-    assert "someone got up around twenty past seven" in first, content
+    assert "someone woke up and got out of bed around twenty past seven" in first, (
+        content
+    )
     assert "two other things changed" in content.casefold()
     assert check(content, segment.events, tz=TZ) == []
     events = Events()
@@ -171,3 +176,166 @@ def test_a_night_in_german() -> None:
     assert check(content, segment.events, tz=TZ, language="de") == []
     assert " the " not in content
     assert "someone" not in content
+
+
+def test_a_bed_or_seat_named_after_a_person_is_about_them() -> None:
+    """ "Anna's Bed Occupancy", "Annas Bett", "Bed Anna" are Anna's; a room
+    door named after her, a bed of two names or of nobody are no one's."""
+    people = ("Anna", "Ben")
+    for name in ("Anna's Bed Occupancy", "Annas Bett", "Bed Anna", "Ben\u2019s Chair"):
+        owner = seat_owner("binary_sensor", "occupancy", name, people)
+        assert owner == ("Ben" if "Ben" in name else "Anna"), name
+    assert seat_owner("binary_sensor", "door", "Anna's Room Door", people) is None
+    assert seat_owner("binary_sensor", "occupancy", "Bed Occupancy", people) is None
+    assert seat_owner("binary_sensor", "occupancy", "Anna Ben Bed", people) is None
+    assert seat_owner("light", None, "Anna's Bed Light", people) is None
+
+
+def test_getting_out_of_bed_in_the_morning_is_waking_up_and_names_whose_bed() -> None:
+    """Anna's mat clear at 06:25 is Anna waking up (the words a person asks
+    with); her getting up at two at night is not called waking up."""
+    events = Events()
+    mat = {
+        "name": "Anna's Bed Occupancy",
+        "device_class": "occupancy",
+        "area": "Bedroom",
+        "person": "Anna",
+    }
+    events.add(local(24, 6, 25), "binary_sensor.anna_bed", "off", "on", **mat)
+    (segment,) = ready_segments(events.made, now=local(24, 9), tz=TZ, force=True)
+    narration = narrate(segment, persona="Barnabee", tz=TZ)
+    assert "Anna woke up and got out of bed around twenty-five past six" in (
+        narration.content
+    )
+    assert "Anna" in narration.people
+    assert check(narration.content, segment.events, tz=TZ) == []
+    events = Events()
+    events.add(local(24, 14, 5), "binary_sensor.anna_bed", "off", "on", **mat)
+    (segment,) = ready_segments(events.made, now=local(24, 17), tz=TZ, force=True)
+    content = narrate(segment, persona="Barnabee", tz=TZ).content
+    assert "Anna got up around five past two" in content
+    assert "woke" not in content
+
+
+def test_the_kitchen_at_a_mealtime_is_probably_a_meal() -> None:
+    """Fridge and cupboard at half past six in the morning: probably breakfast
+    (said so, and a tag to find it by), from when to when they were used; at
+    three in the afternoon: no meal."""
+    events = Events()
+    for minute, thing in ((30, "fridge"), (33, "cupboard"), (41, "fridge")):
+        contact = {"name": f"{thing.title()} Door", "device_class": "door"}
+        entity = f"binary_sensor.{thing}"
+        events.add(local(24, 6, minute), entity, "on", "off", area="Kitchen", **contact)
+        events.add(
+            local(24, 6, minute, 8), entity, "off", "on", area="Kitchen", **contact
+        )
+    (segment,) = ready_segments(events.made, now=local(24, 9), tz=TZ, force=True)
+    narration = narrate(segment, persona="Barnabee", tz=TZ)
+    assert "probably making breakfast" in narration.content, narration.content
+    # Contacts alone: when they were used, no length that no change bears out.
+    assert (
+        "someone used the fridge door and the cupboard door in the kitchen from "
+        "about half past six until about twenty to seven" in narration.content
+    ), narration.content
+    assert "for about" not in narration.content
+    assert "breakfast" in narration.tags
+    assert check(narration.content, segment.events, tz=TZ) == []
+    german = narrate(segment, persona="Barnabee", tz=TZ, language="de")
+    assert "wohl für das Frühstück" in german.content, german.content
+    assert "Frühstück" in german.tags
+    afternoon = Events()
+    for made in events.made:
+        afternoon.add(
+            made.at + 8.5 * 3600,
+            made.entity_id,
+            made.new_state,
+            made.old_state,
+            name=made.name,
+            area=made.area,
+            device_class=made.device_class,
+        )
+    (segment,) = ready_segments(afternoon.made, now=local(24, 18), tz=TZ, force=True)
+    narration = narrate(segment, persona="Barnabee", tz=TZ)
+    assert "probably" not in narration.content
+    assert all(tag not in narration.tags for tag in ("breakfast", "lunch", "dinner"))
+
+
+def test_a_departure_is_leaving_the_house() -> None:
+    """A person's departure says "left the house": what a person asks."""
+    events = Events()
+    events.leave(local(24, 7, 40), "Anna")
+    (segment,) = ready_segments(events.made, now=local(24, 9), tz=TZ, force=True)
+    content = narrate(segment, persona="Barnabee", tz=TZ).content
+    assert re.search(r"Anna (?:left|went out of) the house", content), content
+
+
+def test_a_bathroom_visit_before_midnight_is_not_being_up_at_night() -> None:
+    """Without a bed mat, the bathroom at 22:35 is someone in the bathroom
+    (not yet in bed); at 03:05 it is someone up at night."""
+    texts = []
+    for day, hour in ((24, 22), (25, 3)):
+        events = Events()
+        bath = {"area": "Bathroom", "device_class": "door", "name": "Bathroom Door"}
+        events.add(local(day, hour, 35), "binary_sensor.bath", "on", "off", **bath)
+        events.add(local(day, hour, 35, 9), "binary_sensor.bath", "off", "on", **bath)
+        events.add(local(day, hour, 39), "binary_sensor.bath", "on", "off", **bath)
+        events.add(local(day, hour, 39, 9), "binary_sensor.bath", "off", "on", **bath)
+        (segment,) = ready_segments(
+            events.made, now=local(day, hour) + 3 * 3600, tz=TZ, force=True
+        )
+        texts.append(narrate(segment, persona="Barnabee", tz=TZ).content)
+    evening, night = texts
+    assert "up at night" not in evening, evening
+    assert "bathroom" in evening
+    assert "up at night for the bathroom around twenty-five to four" in night, night
+
+
+def test_a_room_still_seen_when_the_segment_breaks_was_busy_until_then() -> None:
+    """Kitchen motion on from 18:00 (its pulses merged, no "off" yet) when an
+    arrival at 18:18 closes the segment: busy for about twenty minutes, one
+    stretch with the fridge at 18:16, not "five minutes" to the cupboard."""
+    events = Events()
+    kitchen = {"area": "Kitchen"}
+    events.add(
+        local(24, 18, 0, 29), "binary_sensor.kitchen_motion", "on", "off",
+        device_class="motion", name="Kitchen Motion", **kitchen,
+    )  # fmt: skip
+    used = ((1, 41, "fridge"), (5, 9, "cupboard"), (16, 47, "fridge"))
+    for minute, second, thing in used:
+        contact = {"name": f"{thing.title()} Door", "device_class": "door"}
+        entity = f"binary_sensor.{thing}"
+        opened = local(24, 18, minute, second)
+        events.add(opened, entity, "on", "off", **contact, **kitchen)
+        events.add(opened + 6, entity, "off", "on", **contact, **kitchen)
+    events.add(
+        local(24, 18, 18, 3), "binary_sensor.microwave", "off", "on",
+        name="Microwave Door", device_class="door", **kitchen,
+    )  # fmt: skip
+    (segment,) = ready_segments(events.made, now=local(24, 21), tz=TZ, force=True)
+    content = narrate(segment, persona="Barnabee", tz=TZ).content
+    assert "busy in the kitchen for about twenty minutes, from about six" in content, (
+        content
+    )
+    assert "five minutes" not in content
+    assert content.count("in the kitchen") == 1, content
+    assert check(content, segment.events, tz=TZ) == []
+
+
+def test_an_outside_door_then_quiet_is_probably_someone_going_out() -> None:
+    """The front door as the last thing before a quiet spell: someone
+    probably went out (a home without presence sensors still tells it)."""
+    events = Events()
+    events.add(
+        local(24, 7, 50), "binary_sensor.fridge", "on", "off",
+        name="Fridge Door", device_class="door", area="Kitchen",
+    )  # fmt: skip
+    door = {"name": "Front Door", "device_class": "door", "area": "Hallway"}
+    events.add(local(24, 8, 5), "binary_sensor.front_door", "on", "off", **door)
+    events.add(local(24, 8, 5, 9), "binary_sensor.front_door", "off", "on", **door)
+    (segment,) = ready_segments(events.made, now=local(24, 9), tz=TZ)
+    assert segment.closed_by is BreakReason.QUIET
+    content = narrate(segment, persona="Barnabee", tz=TZ).content
+    assert (
+        "the front door opened and closed around five past eight and all was quiet "
+        "afterwards, so someone probably went out" in content
+    ), content

@@ -58,7 +58,7 @@ def test_a_night_is_told_truthfully_and_as_night() -> None:
     assert "up at night for the bathroom around three for about seven minutes" in night
     assert "went to bed around ten past eleven" in night
     assert "morning" not in night
-    assert "got up around a quarter to nine" in morning
+    assert "woke up and got out of bed around a quarter to nine" in morning
     assert "Wednesday morning" in morning
 
 

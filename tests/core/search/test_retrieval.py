@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 import pytest
@@ -461,3 +463,34 @@ def test_a_memory_about_the_person_asked_about_comes_first(
     assert [s.memory.content for s in person_centred.rank(other, HOUSE)] == [
         s.memory.content for s in plain.rank(other, HOUSE)
     ]
+
+
+def test_the_last_time_is_the_newest_match_beyond_the_best_few(
+    store: MemoryStore,
+) -> None:
+    """ "When was the washing machine last used?": the newest memory that is
+    about it comes first, though it tells more than the washing machine (its
+    match is diluted below the best few candidates)."""
+    first = datetime(2026, 2, 2, 10, tzinfo=UTC)
+    for day in range(8):
+        store.create(
+            NewMemory(
+                content="The washing machine started running.",
+                kind=MemoryKind.EVENT,
+                happened_at=first + timedelta(days=day),
+                happened_until=first + timedelta(days=day, hours=2),
+            ),
+            HOUSE,
+        )
+    newest = store.create(
+        NewMemory(
+            content=("Ben got up, and the washing machine started running."),
+            kind=MemoryKind.EVENT,
+            happened_at=first + timedelta(days=20),
+            happened_until=first + timedelta(days=20, hours=2),
+        ),
+        HOUSE,
+    )
+    narrow = Retriever(store, replace(store.config, candidate_pool=4))
+    page = narrow.search("When was the washing machine used?", HOUSE, newest_first=True)
+    assert page.items[0].memory.id == newest.memory.id

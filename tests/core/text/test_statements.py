@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from custom_components.home_memory.memory.common.config import EngineConfig
 from custom_components.home_memory.memory.common.values import (
     Caller,
     CreateAction,
@@ -28,8 +29,10 @@ from custom_components.home_memory.memory.text.statements import (
     Relation,
     as_statement,
     changed_part,
+    contradicts,
     missing_words,
     relate,
+    statement_words,
 )
 
 if TYPE_CHECKING:
@@ -37,6 +40,9 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from custom_components.home_memory.memory.embedding.embedder import Embedder
+    from custom_components.home_memory.memory.embedding.multilingual import (
+        MultilingualEmbedder,
+    )
 
     from .conftest import ManualClock
 
@@ -436,3 +442,129 @@ def test_hostile_text_is_shaped_without_raising(text: str) -> None:
 def test_missing_words(description: str, text: str, missing: set[str]) -> None:
     """The words of a description a memory does not say, inflections forgiven."""
     assert missing_words(description, text) == missing
+
+
+BIKE_CELLAR = "Das Fahrrad steht im Keller."
+BIKE_GARAGE = "Das Fahrrad steht in der Garage."
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "relation"),
+    [
+        # The same subject somewhere else (any verb of position): a correction.
+        (BIKE_CELLAR, BIKE_GARAGE, Relation.CORRECTION),
+        (BIKE_CELLAR, "Das Fahrrad liegt in der Garage.", Relation.CORRECTION),
+        (
+            "Der Ersatzschlüssel liegt unter dem blauen Blumentopf.",
+            "Der Ersatzschlüssel liegt unter dem roten Blumentopf.",
+            Relation.CORRECTION,
+        ),
+        ("Oma Gerda wohnt in Köln.", "Oma Gerda wohnt in Bonn.", Relation.CORRECTION),
+        ("Der Klempner heißt Mike.", "Der Klempner heißt Steve.", Relation.CORRECTION),
+        ("Anna mag Kaffee.", "Anna hasst Kaffee.", Relation.CORRECTION),
+        ("Unsere PIN ist 4711.", "Unsere PIN ist 1234.", Relation.CORRECTION),
+        (
+            "Das Auto ist in der Werkstatt.",
+            "Das Auto ist nicht in der Werkstatt.",
+            Relation.CORRECTION,
+        ),
+        # "Nein, ..." answers; it does not negate.
+        (BIKE_CELLAR, "Nein, das Fahrrad steht in der Garage.", Relation.CORRECTION),
+        # Another subject: a new fact, even in the same place.
+        (BIKE_CELLAR, "Der Schlüssel liegt im Keller.", Relation.SEPARATE),
+        (BIKE_CELLAR, "Der Schlüssel liegt unter der Matte.", Relation.SEPARATE),
+        ("Anna mag Kaffee.", "Ben mag Kaffee.", Relation.SEPARATE),
+        # Something else said of the subject: a second fact.
+        ("Die Katze heißt Miso.", "Die Katze mag Thunfisch.", Relation.SEPARATE),
+        # Told again: a repeat.
+        (BIKE_CELLAR, "das Fahrrad steht im Keller.", Relation.REPEAT),
+    ],
+)
+def test_german_statements_relate_by_their_german_words(
+    old: str, new: str, relation: Relation
+) -> None:
+    """German verbs and articles find the subject ("Das Fahrrad" before
+    "steht"), as "is" does in English; English words would find none."""
+    assert relate(old, new, 0.8, language="de") is relation
+    assert relate(old, new, 0.8, language="de-AT") is relation
+
+
+def test_german_statements_keep_the_english_rule_in_an_english_home() -> None:
+    """Without a language (or in English, or a language without words) the
+    English words are used: no German subject is found, the two are kept."""
+    for language in (None, "en", "en-GB", "fr"):
+        assert relate(BIKE_CELLAR, BIKE_GARAGE, 0.8, language=language) is (
+            Relation.SEPARATE
+        )
+    assert statement_words("fr") is statement_words("en")
+    assert statement_words("de-CH") is statement_words("de")
+
+
+def test_german_subject_needs_the_floor_and_spoken_words() -> None:
+    """Below the floor nothing is one memory; what changed is said in German
+    words, and German articles are no missing words of a description."""
+    assert relate(BIKE_CELLAR, BIKE_GARAGE, 0.5, language="de") is (Relation.SEPARATE)
+    assert changed_part(BIKE_CELLAR, BIKE_GARAGE, "de") == "im Keller"
+    assert (
+        changed_part(
+            "Der Ersatzschlüssel liegt unter dem blauen Blumentopf.",
+            "Der Ersatzschlüssel liegt unter dem roten Blumentopf.",
+            "de",
+        )
+        == "dem blauen Blumentopf"
+    )
+    key = "Der Ersatzschlüssel liegt unter dem blauen Blumentopf."
+    assert missing_words("den Ersatzschlüssel", key, "de") == frozenset()
+    assert missing_words("den Ersatzschlüssel", key) == {"den"}
+
+
+def test_german_nouns_are_not_names() -> None:
+    """Every German noun is capitalised: only real details (days, colours,
+    numbers) make two merged German memories contradict."""
+    assert not contradicts(
+        "Die Katze heißt Miso.", "Die Katze Miso mag Thunfisch.", "de"
+    )
+    assert contradicts(
+        "Die Mülltonnen kommen am Dienstag raus.",
+        "Die Mülltonnen kommen am Donnerstag raus.",
+        "de",
+    )
+
+
+@pytest.fixture
+def german_store(
+    tmp_path: Path, clock: ManualClock, multilingual: MultilingualEmbedder
+) -> Iterator[MemoryStore]:
+    """A German household's store: the multilingual model, language "de"."""
+    store = MemoryStore(
+        tmp_path / "memory.db",
+        embedder=multilingual,
+        clock=clock,
+        config=EngineConfig(language="de"),
+    )
+    yield store
+    store.close()
+
+
+def test_a_german_correction_supersedes_the_old_fact(
+    german_store: MemoryStore,
+) -> None:
+    """Through create, with real e5 similarities: the bike's new place
+    replaces the old one; the key in the same cellar is a new memory; the
+    same sentence again is a repeat."""
+    cellar = german_store.create(NewMemory(content=BIKE_CELLAR), HOUSE)
+    assert cellar.action is CreateAction.CREATED
+    garage = german_store.create(NewMemory(content=BIKE_GARAGE), HOUSE)
+    assert garage.action is CreateAction.UPDATED
+    assert garage.memory.id == cellar.memory.id
+    assert garage.previous == BIKE_CELLAR
+    key = german_store.create(
+        NewMemory(content="Der Schlüssel liegt im Keller."), HOUSE
+    )
+    assert key.action is CreateAction.CREATED
+    again = german_store.create(NewMemory(content=BIKE_GARAGE), HOUSE)
+    assert again.action is CreateAction.REINFORCED
+    assert sorted(m.content for m in german_store.list_memories(HOUSE).items) == [
+        BIKE_GARAGE,
+        "Der Schlüssel liegt im Keller.",
+    ]

@@ -40,7 +40,7 @@ def _span(text: str, language: str, now: datetime = WEDNESDAY) -> tuple[str, str
 # question | language | window start | window end (Berlin, at WEDNESDAY)
 QUESTIONS = """
 What happened yesterday evening? | en | 2026-03-03 17:00 | 2026-03-03 23:00
-Ist letzte Nacht jemand aufgestanden? | de | 2026-03-03 22:00 | 2026-03-04 06:00
+Ist letzte Nacht jemand aufgestanden? | de | 2026-03-03 21:00 | 2026-03-04 06:00
 Was haben wir letzte Woche gemacht? | de | 2026-02-23 00:00 | 2026-03-02 00:00
 what happened on February 26th | en | 2026-02-26 00:00 | 2026-02-27 00:00
 Was ist am 26. Februar passiert? | de | 2026-02-26 00:00 | 2026-02-27 00:00
@@ -53,7 +53,7 @@ what happened two weeks ago | en | 2026-02-16 00:00 | 2026-02-23 00:00
 Was war gestern Abend? | de | 2026-03-03 17:00 | 2026-03-03 23:00
 what happened this morning | en | 2026-03-04 05:00 | 2026-03-04 12:00
 Was war heute Morgen? | de | 2026-03-04 05:00 | 2026-03-04 12:00
-did anyone get up last night | en | 2026-03-03 22:00 | 2026-03-04 06:00
+did anyone get up last night | en | 2026-03-03 21:00 | 2026-03-04 06:00
 what did we do last week | en | 2026-02-23 00:00 | 2026-03-02 00:00
 what happened three days ago | en | 2026-03-01 00:00 | 2026-03-02 00:00
 Was war vor drei Tagen? | de | 2026-03-01 00:00 | 2026-03-02 00:00
@@ -64,14 +64,17 @@ Was war am Dienstag? | de | 2026-03-03 00:00 | 2026-03-04 00:00
 what happened on Wednesday | en | 2026-03-04 00:00 | 2026-03-05 00:00
 what happened last Wednesday | en | 2026-02-25 00:00 | 2026-02-26 00:00
 the kitchen on Friday evening | en | 2026-02-27 17:00 | 2026-02-27 23:00
-bed on the night of the 27th | en | 2026-02-27 22:00 | 2026-02-28 06:00
-in der Nacht auf Samstag | de | 2026-02-27 22:00 | 2026-02-28 06:00
+bed on the night of the 27th | en | 2026-02-27 21:00 | 2026-02-28 06:00
+in der Nacht auf Samstag | de | 2026-02-27 21:00 | 2026-02-28 06:00
 what happened on 10 March | en | 2025-03-10 00:00 | 2025-03-11 00:00
 what happened on the 31st | en | 2026-01-31 00:00 | 2026-02-01 00:00
 Was war vorgestern? | de | 2026-03-02 00:00 | 2026-03-03 00:00
 what happened in February | en | 2026-02-01 00:00 | 2026-03-01 00:00
 Was war im Februar? | de | 2026-02-01 00:00 | 2026-03-01 00:00
 what happened on 2026-02-26 | en | 2026-02-26 00:00 | 2026-02-27 00:00
+bed on the night of 4 February | en | 2026-02-04 21:00 | 2026-02-05 06:00
+in der Nacht vom 26. auf den 27. | de | 2026-02-26 21:00 | 2026-02-27 06:00
+in der Nacht vom 28. Februar auf den 1. März | de | 2026-02-28 21:00 | 2026-03-01 06:00
 """
 
 
@@ -132,13 +135,13 @@ def test_last_night_at_one_is_the_night_going_on_and_at_nine_the_one_past() -> N
     """Said at 01:00 or at 09:00 on Wednesday: the night Tuesday -> Wednesday."""
     at_one = _local("2026-03-04", 1)
     at_nine = _local("2026-03-04", 9)
-    expected = ("2026-03-03 22:00", "2026-03-04 06:00")
+    expected = ("2026-03-03 21:00", "2026-03-04 06:00")
     assert _span("what happened last night", "en", at_one) == expected
     assert _span("what happened last night", "en", at_nine) == expected
     # "Tonight" at 01:00 is the night going on; at 20:00 the one to come.
     assert _span("what happens tonight", "en", at_one) == expected
     assert _span("tonight", "en", _local("2026-03-04", 20)) == (
-        "2026-03-04 22:00",
+        "2026-03-04 21:00",
         "2026-03-05 06:00",
     )
     # German "heute Nacht" in the morning is the night just passed.
@@ -163,7 +166,7 @@ def test_a_day_across_the_daylight_saving_change_is_as_long_as_it_was_lived() ->
     assert night.window is not None
     assert night.window.start.utcoffset() == timedelta(hours=1)
     assert night.window.end.utcoffset() == timedelta(hours=2)
-    assert _hours(night.window.start, night.window.end) == 7
+    assert _hours(night.window.start, night.window.end) == 8
     # Autumn: 25 October 2026 has 25 hours.
     autumn = read_question(
         "what happened yesterday", now=_local("2026-10-26", 8), language="en"
@@ -308,4 +311,24 @@ def test_a_habit_names_no_day() -> None:
             "Die Müllabfuhr war am Dienstag spät dran.", now=WEDNESDAY, language="de"
         )
         is not None
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "When did we leave for the weekend away?",
+        "When did we get back from the weekend trip?",
+        "Wann sind wir übers Wochenende weggefahren?",
+        "Wann sind wir vom Wochenende zurückgekommen?",
+    ],
+)
+def test_a_weekend_that_names_a_trip_is_no_time(text: str) -> None:
+    """ "The weekend away" says what, not when: no window (the last weekend
+    would hide the trip three weeks ago); "at the weekend" still is one."""
+    for language in ("en", "de"):
+        assert read_question(text, now=WEDNESDAY, language=language).window is None
+    assert _span("what did we do at the weekend", "en") == (
+        "2026-02-28 00:00",
+        "2026-03-02 00:00",
     )

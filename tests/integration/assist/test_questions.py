@@ -20,18 +20,23 @@ from homeassistant.helpers.chat_session import async_get_chat_session
 import pytest
 
 from custom_components.home_memory.assist.arguments import MAX_QUERY_CHARS
+from custom_components.home_memory.assist.intents import error_speech
 from custom_components.home_memory.assist.sentence_files import (
     Wording,
     load_sentence_files,
 )
 from custom_components.home_memory.const import DOMAIN
+from custom_components.home_memory.memory.common.errors import InvalidMemoryError
 from custom_components.home_memory.memory.common.values import (
     SYSTEM,
     Caller,
     MemoryFilter,
 )
+from custom_components.home_memory.memory.text.validation import MAX_CONTENT_CHARS
+from custom_components.home_memory.operations.errors import from_engine
 from custom_components.home_memory.runtime.ha_internals import chat_session_kwargs
 
+from ..conftest import setup_entry
 from ..fake_agents import ScriptedAgent, say
 
 if TYPE_CHECKING:
@@ -206,6 +211,74 @@ async def test_questions_in_german_are_answered_in_german(
     # An English question in a German conversation is not one of its questions.
     english = await ask(hass, "where is the spare key", "de")
     assert answered_by(english) != "HomeMemoryQuestion"
+
+
+async def test_a_german_correction_by_voice_replaces_the_old_fact(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+) -> None:
+    """Home Assistant in German: "das Fahrrad steht in der Garage" after "…
+    im Keller" supersedes the old place (read with German verbs and
+    articles, memory/text/statements.de.json); the key in the cellar is
+    another fact; recall finds only the new place."""
+    hass.config.language = "de"
+    await setup_entry(hass, mock_config_entry)
+    store = mock_config_entry.runtime_data.store
+    assert store.config.language == "de"
+
+    def contents() -> set[str]:
+        return {m.content for m in store.list_memories(SYSTEM, MemoryFilter()).items}
+
+    cellar = await ask(hass, "Merk dir, dass das Fahrrad im Keller steht", "de")
+    assert speech(cellar) == GERMAN.say("remembered")
+    garage = await ask(hass, "Merk dir, dass das Fahrrad in der Garage steht", "de")
+    assert speech(garage) == GERMAN.say(
+        "updated", content="Das Fahrrad steht in der Garage", was="im Keller"
+    )
+    assert contents() == {"Das Fahrrad steht in der Garage."}
+    key = await ask(hass, "Merk dir, dass der Schlüssel im Keller liegt", "de")
+    assert speech(key) == GERMAN.say("remembered")
+    assert contents() == {
+        "Das Fahrrad steht in der Garage.",
+        "Der Schlüssel liegt im Keller.",
+    }
+    where = await ask(hass, "Wo ist das Fahrrad?", "de")
+    assert "in der Garage" in speech(where)
+    assert "Fahrrad steht im Keller" not in speech(where)
+
+
+async def test_the_engines_refusal_is_said_in_the_conversations_language(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """A fragment of the longest length the sentence takes becomes one
+    character too long as a sentence (its full stop): the engine refuses it
+    and the answer says why in the conversation's words, not the engine's
+    English "content: is longer than 8000 characters"."""
+    store = init_integration.runtime_data.store
+    fragment = "x" * MAX_CONTENT_CHARS
+    limit = str(MAX_CONTENT_CHARS)
+    german = await ask(hass, f"merk dir {fragment}", "de")
+    assert speech(german) == GERMAN.say("refused_too_long", limit=limit)
+    assert "longer" not in speech(german)
+    english = await ask(hass, f"remember {fragment}", "en")
+    assert speech(english) == ENGLISH.say("refused_too_long", limit=limit)
+    assert store.list_memories(SYSTEM, MemoryFilter()).items == []
+
+
+def test_a_refusal_without_a_known_reason_is_still_said_in_german() -> None:
+    """A reason without an answer of its own: German says it cannot keep
+    that (no English engine text); English keeps the engine's message."""
+    refused = from_engine(InvalidMemoryError("happened_until", "is before it"))
+    assert error_speech(refused, GERMAN) == GERMAN.say("refused_other")
+    assert "happened_until" not in GERMAN.say("refused_other")
+    assert error_speech(refused, ENGLISH) == (
+        "Sorry, that did not work: happened_until: is before it"
+    )
+    owner = from_engine(InvalidMemoryError("visibility", "needs an owner"))
+    assert error_speech(owner, GERMAN) == GERMAN.say("private_needs_user")
 
 
 def test_a_dass_clause_is_remembered_as_a_statement() -> None:

@@ -40,7 +40,7 @@ SENSORS: dict[str, dict[str, Any]] = {
         "device_class": "motion",
     },
     "binary_sensor.bed": {
-        "friendly_name": "Bed Occupancy",
+        "friendly_name": "Anna's Bed Occupancy",
         "device_class": "occupancy",
     },
     "binary_sensor.couch": {
@@ -124,9 +124,9 @@ async def test_a_day_of_one_second_pulses_is_a_handful_of_true_memories(
     for told in (
         "went to bed around ten past eleven",
         "up at night for the bathroom around three",
-        "got up around seven",
+        "Anna woke up and got out of bed around seven",
         "busy in the kitchen for about twenty-five minutes",
-        "Anna left through the front door around ten past eight",
+        "Anna left the house through the front door around ten past eight",
         "Anna came home through the front door around twenty to six",
         "sat on the couch for about two hours",
         "went to bed around five past eleven",

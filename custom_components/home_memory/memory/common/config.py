@@ -36,6 +36,10 @@ class EngineConfig:
     # threshold" option). "Anna loves/likes coffee" measured 0.970,
     # "... at 3 pm/4 pm" 0.971 (a detail: a correction all the same).
     dedup_threshold: float = 0.97
+    # The household's language ("de", "en-GB"): statements are read with its
+    # words (copulas, verbs, articles: text/statements.<language>.json) to
+    # tell a correction from a new fact; English where it has no words.
+    language: str = "en"
     # Hybrid fusion of vector and keyword relevance (see search/retrieval.py).
     vector_weight: float = 0.6
     keyword_weight: float = 0.4

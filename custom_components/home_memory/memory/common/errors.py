@@ -12,11 +12,26 @@ class MemoryEngineError(Exception):
 
 
 class InvalidMemoryError(MemoryEngineError):
-    """Input that cannot be stored; `field` names what is wrong."""
+    """Input that cannot be stored; `field` names what is wrong.
 
-    def __init__(self, field: str, message: str) -> None:
+    The message is English, for logs and English surfaces; `problem` names
+    the reason as a code ("too_long", "hidden", ... or "invalid") and
+    `values` its numbers, so a surface can say it in the household's
+    language (the sentences' `refused_<problem>` answers).
+    """
+
+    def __init__(
+        self,
+        field: str,
+        message: str,
+        *,
+        problem: str = "invalid",
+        values: dict[str, str] | None = None,
+    ) -> None:
         super().__init__(f"{field}: {message}")
         self.field = field
+        self.problem = problem
+        self.values = values or {}
 
 
 class MemoryNotFoundError(MemoryEngineError):

@@ -32,7 +32,7 @@ from ..common.values import (
 )
 from ..embedding.profiles import profile_for
 from ..store import MemoryMerge
-from ..text.statements import contradicts
+from ..text.statements import contradicts, statement_words
 from ..text.validation import (
     MAX_LABELS,
     embedding_text,
@@ -68,22 +68,11 @@ DELETED_BY: Final = "consolidation"
 OPERATION_MERGE: Final = "consolidate"
 OPERATION_SUPERSEDE: Final = "supersede"
 
-# Negation words; "n't" is spelled out first, "no more" becomes "anymore".
-_NEGATIONS: Final = frozenset({"not", "no", "never", "anymore", "longer"})
-# Words a negated sentence may add besides the negation ("I do not like").
-_NEGATION_HELPERS: Final = frozenset(
-    {"do", "does", "did", "am", "is", "are", "was", "were", "any", "more"}
-)
-# A swapped value counts as a changed fact when it follows one of these
-# closely: "colour is [blue]", "I prefer [tea]", "code is [1234]".
-_VALUE_ANCHORS: Final = frozenset(
-    {
-        "is", "are", "was", "were", "am", "be", "now", "prefer", "prefers",
-        "preferred", "like", "likes", "love", "loves", "hate", "hates", "want",
-        "wants", "favourite", "favorite", "use", "uses", "drink", "drinks",
-        "eat", "eats", "live", "lives", "called", "named", "moved",
-    }
-)  # fmt: skip
+# A language's negation words ("n't" is spelled out first, "no more"
+# becomes "anymore"), the words a negated sentence may add besides the
+# negation ("I do not like") and the words a swapped value follows closely
+# to count as a changed fact ("colour is [blue]", "I prefer [tea]", "code is
+# [1234]") are its `merge_*` words (text/statements.<language>.json).
 _MAX_SLOT_WORDS: Final = 3
 # Unchanged words next to a swap for it to count as a slot in one frame.
 _SLOT_CONTEXT_WORDS: Final = 4
@@ -129,10 +118,12 @@ class Action(StrEnum):
     KEEP = "keep"
 
 
-def words(text: str) -> tuple[str, ...]:
-    """Lower-case words, with negations spelled alike ("don't" -> "do not")."""
-    folded = text.casefold().replace("\u2019", "'").replace("n't", " not")
-    folded = folded.replace("no more", "anymore").replace("no longer", "anymore")
+def words(text: str, language: str | None = None) -> tuple[str, ...]:
+    """Lower-case words, with negations spelled alike ("don't" -> "do not")
+    by `language`'s words."""
+    folded = text.casefold()
+    for said, meant in statement_words(language).merge_spellings:
+        folded = folded.replace(said, meant)
     return tuple(_WORD.findall(folded))
 
 
@@ -218,7 +209,9 @@ def _align(
         out.append(("equal", a_hi - suffix, a_hi, b_hi - suffix, b_hi))
 
 
-def compare_texts(older: Sequence[str], newer: Sequence[str]) -> TextRelation:
+def compare_texts(
+    older: Sequence[str], newer: Sequence[str], language: str | None = None
+) -> TextRelation:
     """Classify two word sequences (from `words`) by their word-level diff.
 
     A slot is a swap of at most three words with at least four unchanged
@@ -227,11 +220,13 @@ def compare_texts(older: Sequence[str], newer: Sequence[str]) -> TextRelation:
     """
     if list(older) == list(newer):
         return TextRelation.RESTATES
-    older_negations = set(older) & _NEGATIONS
-    newer_negations = set(newer) & _NEGATIONS
+    table = statement_words(language)
+    negations = table.merge_negations
+    older_negations = set(older) & negations
+    newer_negations = set(newer) & negations
     if older_negations != newer_negations:
         rest = set(older) ^ set(newer)
-        if rest - _NEGATIONS <= _NEGATION_HELPERS:
+        if rest - negations <= table.merge_negation_helpers:
             return TextRelation.NEGATED
     opcodes = _diff(older, newer)
     if {op[0] for op in opcodes} - {"equal"} in ({"insert"}, {"delete"}):
@@ -251,7 +246,7 @@ def compare_texts(older: Sequence[str], newer: Sequence[str]) -> TextRelation:
         swapped = (*older[old_start:old_end], *newer[new_start:new_end])
         numeric = all(any(ch.isdigit() for ch in word) for word in swapped)
         anchored = any(
-            word in _VALUE_ANCHORS
+            word in table.merge_value_anchors
             for word in older[max(0, old_start - _ANCHOR_REACH) : old_start]
         )
         # A value right after "is"/"prefer" needs less frame: "I like [tea]".
@@ -511,7 +506,7 @@ class Consolidator:
         if _other_day(older, newer):
             # "We took the car to the garage" in October and in November.
             return Action.KEEP, TextRelation.REWORDED
-        relation = compare_texts(older.words, newer.words)
+        relation = compare_texts(older.words, newer.words, self.store.config.language)
         same_people = older.people == newer.people
         if relation in {TextRelation.CHANGED_VALUE, TextRelation.NEGATED}:
             if (
@@ -553,7 +548,7 @@ class Consolidator:
         )
         pairs = self._similar_pairs(matrix, groups, kind_codes, should_stop)
         for index in {i for _, a, b in pairs for i in (a, b)}:
-            rows[index].words = words(rows[index].content)
+            rows[index].words = words(rows[index].content, self.store.config.language)
         sorted_pairs = self._sort_pairs(
             rows, pairs, include_undecided=include_undecided
         )
@@ -651,7 +646,11 @@ class Consolidator:
             group.members.sort(key=lambda i: self._age_key(rows[i]))
             newest = group.members[-1]
             if any(
-                contradicts(rows[older].content, rows[newest].content)
+                contradicts(
+                    rows[older].content,
+                    rows[newest].content,
+                    self.store.config.language,
+                )
                 for older in group.members[:-1]
             ):
                 # The newest statement changes a detail (a colour, a day, a

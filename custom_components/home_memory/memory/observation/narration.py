@@ -32,6 +32,7 @@ from .scenes import Told, told_items
 from .segmentation import (
     DEFAULT_RULES,
     Activity,
+    BreakReason,
     DayType,
     Presence,
     Segment,
@@ -274,12 +275,12 @@ def _rule_importance(
     elif _rule_class(facts)[1] is WeightClass.TRANSIENT:
         importance = 0.2 + 0.05 * min(2, len(facts.people))
     else:
-        kinds = {item.kind for item in items}
+        kinds = {item.kind.partition(":")[0] for item in items}
         if "door" in kinds or "up_at_night" in kinds:
             importance = 0.4
         elif kinds & {"bed", "got_up"}:
             importance = 0.35
-        elif kinds <= {"busy", "place", "bathroom"}:
+        elif kinds <= {"busy", "place", "bathroom", "meal"}:
             importance = 0.25
         else:
             importance = 0.3
@@ -403,7 +404,13 @@ def narrate(
     facts = _facts(segment, tz, rules)
     rng = random.Random(_seed(segment))  # noqa: S311 - wording, not secrets
     items = told_items(
-        segment.events, phrases=p, tz=tz, rng=rng, people=facts.people, rules=rules
+        segment.events,
+        phrases=p,
+        tz=tz,
+        rng=rng,
+        people=facts.people,
+        rules=rules,
+        quiet_after=segment.closed_by is BreakReason.QUIET,
     )
     unusual_items = [item for item in items if item.entities & set(unusual)]
     is_unusual = bool(unusual_items)
@@ -447,6 +454,16 @@ def narrate(
         _sentence(sentence.rstrip(".").rstrip(",")) + "." for sentence in sentences
     )
     kind, weight_class = _rule_class(facts)
+    tags = facts.tags
+    # A meal the kitchen was probably busy with is a word to find it by.
+    meals = [
+        str(p["meals"][item.kind.removeprefix("meal:")])
+        for item in items
+        if item.kind.startswith("meal:")
+    ]
+    tags = tuple(dict.fromkeys((*meals, *tags)))
+    if is_unusual:
+        tags = (*tags, "unusual")
     return facts.narration(
         content=content,
         summary=summarize(_sentence(opening.rstrip(".").rstrip(",")) + "."),
@@ -455,7 +472,7 @@ def narrate(
         importance=_rule_importance(segment, facts, items, unusual=is_unusual),
         emotion=emotion,
         people=facts.people,
-        tags=(*facts.tags, "unusual")[:MAX_TAGS] if is_unusual else facts.tags,
+        tags=tags[:MAX_TAGS],
     )
 
 

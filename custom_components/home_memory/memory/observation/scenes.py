@@ -10,7 +10,12 @@ In more words: docs/engine.md, "`memory/observation/scenes.py`".
 from __future__ import annotations
 
 from dataclasses import dataclass
+import re
 from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from collections.abc import Collection
+    from datetime import tzinfo
 
 from .event_buffer import is_activity_sensor
 from .phrases import Phrases, keywords, names_one_of
@@ -35,8 +40,7 @@ from .verbs import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Collection, Sequence
-    from datetime import tzinfo
+    from collections.abc import Sequence
     import random
 
     from .event_buffer import ObservedEvent
@@ -52,6 +56,20 @@ PLACE_GAP_S: Final = 10 * 60
 BUSY_MIN_S: Final = 2 * 60
 # Out of bed for at most this long at night is being up at night.
 UP_AT_NIGHT_S: Final = 60 * 60
+# Local hours (start inclusive, end exclusive, minutes as fractions) when a
+# stretch in the kitchen is probably a meal being made, and which.
+MEAL_HOURS: Final = (
+    ("breakfast", 5.0, 10.5),
+    ("lunch", 11.5, 14.0),
+    ("dinner", 17.0, 21.0),
+)
+# A kitchen stretch this long (or using two things) at a mealtime is a meal.
+MEAL_MIN_S: Final = 5 * 60
+# A bathroom visit without a bed mat is "up at night" only in these local
+# hours (after midnight, before the day): at 22:30 people are not yet in bed.
+SMALL_HOURS: Final = (0, 5)
+# Getting out of bed in these local hours is waking up for the day.
+WAKE_HOURS: Final = (4, 12)
 # People arriving together, and a door with them.
 TOGETHER_S: Final = 5 * 60
 DOOR_WITH_PERSON_S: Final = 10 * 60
@@ -91,6 +109,34 @@ def _is_mat(event: ObservedEvent | Activity, kind: str) -> bool:
         and event.device_class in _MAT_CLASSES
         and names_one_of(kind, event.name)
     )
+
+
+def seat_owner(
+    domain: str, device_class: str | None, name: str, people: Collection[str]
+) -> str | None:
+    """The person a bed or seat mat belongs to, when its name says so
+    ("Anna's Bed Occupancy", "Annas Bett", "Bed Anna"): their being in bed
+    or getting up is about them. None for anything else, or two names."""
+    if domain != "binary_sensor" or device_class not in _MAT_CLASSES:
+        return None
+    if not (names_one_of("bed", name) or names_one_of("seat", name)):
+        return None
+    words = {word.casefold() for word in re.findall(r"[\w-]+", name)}
+    owners = [
+        person
+        for person in people
+        if (folded := person.casefold()) in words or f"{folded}s" in words
+    ]
+    return owners[0] if len(owners) == 1 else None
+
+
+def meal_of(place: str, at: float, tz: tzinfo) -> str | None:
+    """The meal a stretch in the kitchen at `at` is probably for, if any."""
+    if not names_one_of("kitchen", place):
+        return None
+    local = local_time(at, tz)
+    hour = local.hour + local.minute / 60
+    return next((meal for meal, a, b in MEAL_HOURS if a <= hour < b), None)
 
 
 def _is_outside_door(event: ObservedEvent | Activity) -> bool:
@@ -164,6 +210,9 @@ class _Teller:
     def since(self, at: float) -> str:
         return str(self.p["from_time"]).format(clock=self.clock(at))
 
+    def until(self, at: float) -> str:
+        return str(self.p["until_time"]).format(clock=self.clock(at))
+
     def noun(self, name: str) -> str:
         """A name inside a sentence (English lowers it; German keeps it)."""
         return noun(name, self.people) if self.p.language == "en" else name
@@ -230,14 +279,16 @@ class _Teller:
             )
         return items, used_doors
 
-    def door(self, events: list[ObservedEvent]) -> Told:
-        """An outside door on its own: someone may have come or gone."""
+    def door(self, events: list[ObservedEvent], *, quiet_after: bool = False) -> Told:
+        """An outside door on its own: someone may have come or gone; with
+        nothing after it but quiet (`quiet_after`), someone probably went out."""
         first = events[0]
         opens = [e for e in events if e.new_state in {"on", "open"}]
         door = self.the(events[-1].name)
+        out = "_out" if quiet_after else ""
         if len(opens) >= 2:
             text = self.p.scene(
-                "door_many",
+                f"door_many{out}",
                 self.rng,
                 door=door,
                 count=self.p.times(len(opens)),
@@ -251,7 +302,7 @@ class _Teller:
         else:
             start = opens[0] if opens else first
             text = self.p.scene(
-                "door_once", self.rng, door=door, time=self.at(start.at)
+                f"door_once{out}", self.rng, door=door, time=self.at(start.at)
             )
         return Told(
             Rank.DOOR,
@@ -267,12 +318,16 @@ class _Teller:
 
     # -- beds and seats ------------------------------------------------------
 
+    def who(self, event: ObservedEvent) -> str:
+        """The person a bed or seat is about, else "someone"."""
+        return event.person or str(self.p["someone"])
+
     def _moment(
         self, event: ObservedEvent, scene: str, rank: int, importance: float, kind: str
     ) -> Told:
         """One change told as a moment of someone's day ("went to bed around ...")."""
         text = self.p.scene(
-            scene, self.rng, who=str(self.p["someone"]), time=self.at(event.at)
+            scene, self.rng, who=self.who(event), time=self.at(event.at)
         )
         return Told(
             rank,
@@ -290,10 +345,10 @@ class _Teller:
         """Going to bed, getting up, being up at night, from a bed mat."""
         items: list[Told] = []
         entity = frozenset({events[0].entity_id})
-        someone = str(self.p["someone"])
         index = 0
         while index < len(events):
             event = events[index]
+            someone = self.who(event)
             if event.new_state == "on":
                 items.append(self._moment(event, "to_bed", Rank.BED, 0.35, "bed"))
                 index += 1
@@ -336,7 +391,13 @@ class _Teller:
                 )
                 index += 2
                 continue
-            items.append(self._moment(event, "got_up", Rank.BED, 0.35, "got_up"))
+            first, last = WAKE_HOURS
+            key = (
+                "got_up_morning"
+                if first <= local_time(event.at, self.tz).hour < last
+                else "got_up"
+            )
+            items.append(self._moment(event, key, Rank.BED, 0.35, "got_up"))
             index += 1
         return items
 
@@ -345,10 +406,10 @@ class _Teller:
         items: list[Told] = []
         seat = self.the(_place_of(events[-1].name))
         entity = frozenset({events[0].entity_id})
-        someone = str(self.p["someone"])
         index = 0
         while index < len(events):
             event = events[index]
+            someone = self.who(event)
             after = events[index + 1] if index + 1 < len(events) else None
             if (
                 event.new_state == "on"
@@ -400,29 +461,51 @@ class _Teller:
 
     # -- rooms ---------------------------------------------------------------
 
-    def places(self, events: list[ObservedEvent]) -> list[Told]:
-        """A room's motion, occupancy and small contacts as stretches of activity."""
+    def places(self, events: list[ObservedEvent], until: float) -> list[Told]:
+        """A room's motion, occupancy and small contacts as stretches of
+        activity; `until`: the segment's last change (a sensor still seeing
+        someone then was seeing them all along)."""
         by_place: dict[str, list[ObservedEvent]] = {}
         for event in events:
             by_place.setdefault(event.area or _place_of(event.name), []).append(event)
         items: list[Told] = []
         someone = str(self.p["someone"])
         for place, place_events in by_place.items():
-            spans = _stretches(place_events)
-            for span in spans:
-                start, end = span[0].at, max(e.at for e in span)
+            spans = _stretches(place_events, until)
+            for span, end in spans:
+                start = span[0].at
                 things = list(
                     dict.fromkeys(
                         self.the(e.name) for e in span if _is_small_contact(e)
                     )
                 )
                 where = self.noun(place)
-                night = is_night(local_time(start, self.tz))
-                if night and names_one_of("bathroom", place) and end - start < 1800:
+                first, last = SMALL_HOURS
+                small_hours = first <= local_time(start, self.tz).hour < last
+                if (
+                    small_hours
+                    and names_one_of("bathroom", place)
+                    and end - start < 1800
+                ):
                     text = self.p.scene(
                         "bathroom_night", self.rng, who=someone, time=self.at(start)
                     )
                     kind = "bathroom"
+                elif end - start >= BUSY_MIN_S and not any(
+                    is_activity_sensor(e.domain, e.device_class) for e in span
+                ):
+                    # Contacts alone (no sensor saw anyone between them): when
+                    # they were used, not a length no one change bears out.
+                    text = self.p.scene(
+                        "used_from_until",
+                        self.rng,
+                        who=someone,
+                        place=where,
+                        things=self.p.join(things),
+                        time_from=self.since(start),
+                        time_until=self.until(end),
+                    )
+                    kind = "busy"
                 elif end - start >= BUSY_MIN_S:
                     key = "busy_using" if things else "busy"
                     text = self.p.scene(
@@ -446,6 +529,16 @@ class _Teller:
                         things=self.p.join(things),
                     )
                     kind = "place"
+                meal = meal_of(place, start, self.tz)
+                if (
+                    meal
+                    and kind != "bathroom"
+                    and (end - start >= MEAL_MIN_S or len(things) >= 2)
+                ):
+                    # Said as a likelihood: the sensors show the kitchen in
+                    # use at a mealtime, not what was eaten.
+                    text += str(self.p["meal_hint"]).format(meal=self.p["meals"][meal])
+                    kind = f"meal:{meal}"
                 items.append(
                     Told(
                         Rank.PLACE,
@@ -504,10 +597,14 @@ class _Teller:
         )
 
 
-def _stretches(events: list[ObservedEvent]) -> list[list[ObservedEvent]]:
+def _stretches(
+    events: list[ObservedEvent], until: float
+) -> list[tuple[list[ObservedEvent], float]]:
     """A room's events as stretches of activity: a sensor's "on" to its next
     "off" is one interval (it saw someone all along), a contact a moment;
-    intervals less than PLACE_GAP_S apart are one stretch."""
+    intervals less than PLACE_GAP_S apart are one stretch. A sensor still on
+    at the segment's end (`until`: a break, such as an arrival, closed it
+    while its pulses went on) saw someone until then at least."""
     intervals: list[tuple[float, float, list[ObservedEvent]]] = []
     opened: dict[str, ObservedEvent] = {}
     for event in events:
@@ -521,18 +618,18 @@ def _stretches(events: list[ObservedEvent]) -> list[list[ObservedEvent]]:
             intervals.append((began.at, event.at, [began, event]))
         else:
             intervals.append((event.at, event.at, [event]))
-    intervals += [(e.at, e.at, [e]) for e in opened.values()]
+    intervals += [(e.at, max(e.at, until), [e]) for e in opened.values()]
     intervals.sort(key=lambda interval: (interval[0], interval[1]))
-    stretches: list[list[ObservedEvent]] = []
-    end = float("-inf")
-    for start, until, members in intervals:
-        if stretches and start - end <= PLACE_GAP_S:
-            stretches[-1] += members
-            end = max(end, until)
+    stretches: list[tuple[list[ObservedEvent], float]] = []
+    for start, end, members in intervals:
+        if stretches and start - stretches[-1][1] <= PLACE_GAP_S:
+            stretches[-1] = (stretches[-1][0] + members, max(stretches[-1][1], end))
         else:
-            stretches.append(list(members))
-            end = until
-    return [sorted(stretch, key=lambda e: (e.at, e.seq)) for stretch in stretches]
+            stretches.append((list(members), end))
+    return [
+        (sorted(stretch, key=lambda e: (e.at, e.seq)), end)
+        for stretch, end in stretches
+    ]
 
 
 def _cycles(changes: int, visited: int, p: Phrases) -> str:
@@ -621,8 +718,13 @@ def told_items(
     rng: random.Random,
     people: Collection[str],
     rules: SegmentationRules = DEFAULT_RULES,
+    quiet_after: bool = False,
 ) -> list[Told]:
-    """Everything a segment's memory can tell, by kind; not yet ordered."""
+    """Everything a segment's memory can tell, by kind; not yet ordered.
+
+    `quiet_after`: the segment closed because nothing followed for a while
+    (an outside door that was its last change was probably someone leaving).
+    """
     teller = _Teller(phrases, tz, rng, people, rules)
     presence = [e for e in events if presence_change(e) is not None]
     rest = [e for e in events if presence_change(e) is None]
@@ -636,7 +738,16 @@ def told_items(
     for event in doors:
         if event.entity_id not in used_doors:
             by_door.setdefault(event.entity_id, []).append(event)
-    items += [teller.door(door_events) for door_events in by_door.values()]
+    last_other = max(
+        (e.at for e in events if not _is_outside_door(e) and e.domain != "lock"),
+        default=float("-inf"),
+    )
+    items += [
+        teller.door(
+            door_events, quiet_after=quiet_after and door_events[-1].at > last_other
+        )
+        for door_events in by_door.values()
+    ]
     door_ids = {e.entity_id for e in doors}
     beds: dict[str, list[ObservedEvent]] = {}
     seats: dict[str, list[ObservedEvent]] = {}
@@ -655,7 +766,7 @@ def told_items(
             room.append(event)
         else:
             left.append(event)
-    places = teller.places(room)
+    places = teller.places(room, max((e.at for e in events), default=0.0))
     bathroom = [item for item in places if item.kind == "bathroom"]
     for bed_events in beds.values():
         items += teller.bed(bed_events, bathroom)

@@ -55,8 +55,10 @@ _SKIP_UTTERANCE = re.compile(
 
 CURSOR_TTL_SECONDS = 15 * 60
 # "When did ... last": memories at least this share of the best relevance
-# are answers, ordered by when they happened (docs/time.md).
+# are answers, ordered by when they happened (docs/time.md)...
 NEWEST_FIRST_SHARE = 0.75
+# ... among this many times the usual candidates.
+NEWEST_FIRST_POOL = 4
 CONTEXT_HEADER = "Relevant background:"
 MAX_CURSORS = 256
 
@@ -274,6 +276,10 @@ class Retriever:
         query = readable(query)  # text from anywhere; the model cannot take all
         flt = flt or MemoryFilter()
         pool = pool or self.config.candidate_pool
+        if newest_first:
+            # "The last time": the newest of the good matches, however many
+            # others match as well, so look further than the best few.
+            pool *= NEWEST_FIRST_POOL
         candidates = self._candidates
         query_vector = self.store.embed_query(query) if query.strip() else None
         vector = (
@@ -306,16 +312,20 @@ class Retriever:
 
     def _newest_first(self, ranking: _Ranking) -> _Ranking:
         """ "The last time ...": of the memories about as relevant as the best
-        (NEWEST_FIRST_SHARE of its relevance), the latest event first; the
-        others after them, by score."""
+        (NEWEST_FIRST_SHARE of its relevance, among NEWEST_FIRST_POOL times
+        the usual candidates: a long memory that names the washing machine
+        among five other things is about it too, though its embedding is
+        diluted), the latest event first; the others after them, by score."""
         if not ranking.rowids:
             return ranking
-        best = max(r.relevance for r in ranking.relevance)
+        # Each memory's own match (not what its day's thread lent it: a
+        # memory of a busy day would set a bar its quieter days never reach).
+        best = max(r.own for r in ranking.relevance)
         happened = self._candidates.happened_at(ranking.rowids)
         answers = [
             i
             for i, relevance in enumerate(ranking.relevance)
-            if relevance.relevance >= NEWEST_FIRST_SHARE * best
+            if relevance.own >= NEWEST_FIRST_SHARE * best
         ]
         answers.sort(key=lambda i: -happened.get(ranking.rowids[i], 0.0))
         chosen = set(answers)

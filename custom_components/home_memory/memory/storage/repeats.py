@@ -217,6 +217,7 @@ class Repeats:
                 similarity,
                 floor=self.config.correction_min_similarity,
                 paraphrase=self.config.dedup_threshold,
+                language=self.config.language,
             )
             if relation is Relation.REPEAT:
                 return rowid, similarity, relation

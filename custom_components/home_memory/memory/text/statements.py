@@ -6,15 +6,23 @@ tools, sentences, confirmed proposals all end in `MemoryStore.create_many`):
 `relate` decides whether a new statement repeats, corrects or is separate
 from an existing one of the same owner. The rules in full, with the
 similarities they were measured at, are in docs/engine.md ("The rules,
-exactly"). Plain Python, no Home Assistant imports.
+exactly"). The words they read a statement with (copulas, verbs, articles,
+details) are a language's data, statements.<language>.json; the caller says
+which language (the store: its configured one, docs/languages.md). Plain
+Python, no Home Assistant imports.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+import json
+from pathlib import Path
 import re
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 # Below this cosine two statements are never one memory (see the module text).
 CORRECTION_MIN_SIMILARITY: Final = 0.65
@@ -31,70 +39,95 @@ class Relation(StrEnum):
 
 
 _TOKEN = re.compile(r"[^\W_]+")
-_NEGATIONS: Final = frozenset({"not", "no", "never", "nobody", "nothing", "none"})
-# Words that carry no fact of their own. Prepositions are not among them:
-# "under the mat" / "on the mat" is a different place.
-_STOP: Final = frozenset(
-    {
-        "a", "an", "the", "this", "that", "these", "those", "there", "here",
-        "i", "me", "my", "mine", "myself", "we", "us", "our", "ours",
-        "you", "your", "yours", "it", "its", "he", "him", "his", "she", "her",
-        "they", "them", "their", "is", "are", "was", "were", "am", "be", "been",
-        "being", "do", "does", "did", "has", "have", "had", "will", "would",
-        "can", "ca", "could", "should", "shall", "must", "might", "s",
-        "ll", "ve", "re", "d", "m", "t", "and", "or", "but", "so", "then",
-        "also", "too", "just", "really", "actually", "now", "always",
-        "usually", "still", "anymore", "longer", "please", "remember", "note",
-        "keep", "keeps", "kept", "of", "to", "for", "as",
-    }
-)  # fmt: skip
-# Words that end a sentence's subject: copulas, auxiliaries, negations and
-# the verbs household facts are told with.
-_PIVOTS: Final = frozenset(
-    {
-        "is", "are", "was", "were", "am", "be", "do", "does", "did", "has",
-        "have", "had", "will", "would", "can", "ca", "could", "should",
-        "must", "might", "not", "no", "never", "like", "love", "hate",
-        "prefer", "live", "work", "go", "goe", "need", "want", "use", "keep",
-        "kept", "start", "finish", "open", "close", "come", "get", "take",
-        "eat", "drink", "play", "sleep", "visit", "stay", "leave", "arrive",
-        "call", "called", "named", "belong", "belongs",
-    }
-)  # fmt: skip
-# Words that state a detail: changing one is never a mere rewording.
-_DETAILS: Final = frozenset(
-    {
-        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
-        "sunday", "weekday", "weekend", "january", "february", "march",
-        "april", "may", "june", "july", "august", "september", "october",
-        "november", "december", "today", "tomorrow", "yesterday", "morning",
-        "afternoon", "evening", "night", "noon", "midnight", "pm",
-        "daily", "weekly", "monthly", "red", "blue", "green", "yellow",
-        "black", "white", "grey", "gray", "brown", "orange", "pink", "purple",
-        "one", "two", "three", "four", "five", "six", "seven", "eight",
-        "nine", "ten", "eleven", "twelve", "left", "right", "first", "last",
-        "upstairs", "downstairs", "off", "open", "closed", "locked",
-        "unlocked", "empty", "full", "hate", "dislike",
-    }
-)  # fmt: skip
-# Words that put the subject somewhere (or switch it): "is under the doormat"
-# and "is in the garage" say the same thing of the key with another value.
-_PLACES: Final = frozenset(
-    {
-        "in", "on", "at", "under", "over", "above", "below", "behind",
-        "beside", "next", "near", "inside", "outside", "by", "with", "without",
-        "from", "into", "onto", "between", "around", "off", "out", "up",
-        "down", "upstairs", "downstairs", "away", "home",
-    }
-)  # fmt: skip
-# Predicates that say the same thing with another value: "Anna loves coffee"
-# then "Anna hates coffee" corrects it ("hate" is a detail word, so never a
-# mere rewording of "love").
-_PREDICATE_CLASSES: Final = dict.fromkeys(
-    ("like", "love", "hate", "prefer", "enjoy", "dislike", "adore"), "like"
-)
-# "The plumber is called Mike" / "The plumber is Steve": a name either way.
-_NAMING: Final = frozenset({"called", "named", "call", "name"})
+_FOLDER: Final = Path(__file__).parent
+FALLBACK_LANGUAGE: Final = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class StatementWords:
+    """A language's words for reading a statement (statements.<language>.json).
+
+    stop: words that carry no fact of their own (articles, pronouns,
+    copulas, fillers); prepositions are not among them: "under the mat" /
+    "on the mat" is a different place. pivots: words that end a sentence's
+    subject (copulas, auxiliaries, negations and the verbs household facts
+    are told with). details: words that state a detail (days, colours,
+    numbers...): changing one is never a mere rewording. places: words
+    that put the subject somewhere ("is under the doormat" / "is in the
+    garage": the same thing of the key with another value). predicate
+    classes: predicates that say the same thing with another value ("Anna
+    loves/hates coffee"). naming: "is called Mike" / "is Steve", a name
+    either way. lead words: kept before the changed part of a "was: ...".
+    answer: a leading word that, with punctuation after it, answers rather
+    than negates ("No, it is under the red pot"). opposite prefix: "plugged
+    in" / "unplugged" is one predicate. capitalised names: a capitalised
+    word inside a sentence is a name (not in German, where every noun is).
+    spellings: replacements before reading ("can't" -> "can not").
+    merge_*: consolidation's word comparison of two memories
+    (consolidation.py `compare_texts`): its negations, the words a negated
+    sentence may add ("do" in "I do not like"), the words a changed value
+    follows ("colour is [blue]") and its spellings ("no longer" ->
+    "anymore").
+    """
+
+    stop: frozenset[str]
+    negations: frozenset[str]
+    pivots: frozenset[str]
+    details: frozenset[str]
+    places: frozenset[str]
+    predicate_classes: Mapping[str, str]
+    naming: frozenset[str]
+    lead_words: frozenset[str]
+    answer: str
+    opposite_prefix: str
+    capitalised_names: bool
+    spellings: tuple[tuple[str, str], ...]
+    merge_negations: frozenset[str]
+    merge_negation_helpers: frozenset[str]
+    merge_value_anchors: frozenset[str]
+    merge_spellings: tuple[tuple[str, str], ...]
+
+
+def _read_words(path: Path) -> StatementWords:
+    """One language's table, its words case-folded as statements are read
+    ("heißt" -> "heisst")."""
+    table: dict[str, Any] = json.loads(path.read_text("utf-8"))
+    return StatementWords(
+        **{
+            name: frozenset(word.casefold() for word in table[name])
+            for name in (
+                "stop", "negations", "pivots", "details", "places", "naming",
+                "lead_words", "merge_negations", "merge_negation_helpers",
+                "merge_value_anchors",
+            )
+        },
+        predicate_classes={
+            word.casefold(): group
+            for group, members in table["predicate_classes"].items()
+            for word in members
+        },
+        answer=table["answer"].casefold(),
+        opposite_prefix=table["opposite_prefix"],
+        capitalised_names=bool(table["capitalised_names"]),
+        spellings=tuple((old, new) for old, new in table["spellings"]),
+        merge_spellings=tuple((old, new) for old, new in table["merge_spellings"]),
+    )  # fmt: skip
+
+
+# Every language's words, read once when the module is imported (Home
+# Assistant imports an integration off the event loop).
+_WORDS: Final[dict[str, StatementWords]] = {
+    path.name.split(".")[1]: _read_words(path)
+    for path in sorted(_FOLDER.glob("statements.*.json"))
+}
+
+
+def statement_words(language: str | None) -> StatementWords:
+    """The words for `language` ("de-CH" takes "de"); English where none."""
+    base = (language or FALLBACK_LANGUAGE).replace("_", "-").split("-")[0].casefold()
+    return _WORDS.get(base, _WORDS[FALLBACK_LANGUAGE])
+
+
 _MIN_PREFIXED: Final = 4
 # After a leading "No": punctuation (or nothing) makes it an answer.
 _ANSWER = re.compile(r"\s*(?:[,.;:!?\u2013\u2014-]|$)")
@@ -182,14 +215,17 @@ class _Words:
 _MIN_SHARED_STEM: Final = 4
 
 
-def missing_words(description: str, text: str) -> frozenset[str]:
+def missing_words(
+    description: str, text: str, language: str | None = None
+) -> frozenset[str]:
     """Content words of `description` that `text` does not say (as `relate`
     reads words: articles and fillers dropped, plural "s" cut; a word and
     its inflection, "service"/"serviced", count as one)."""
-    said = _analyse(text).content
+    words = statement_words(language)
+    said = _analyse(text, words).content
     return frozenset(
         word
-        for word in _analyse(description).content
+        for word in _analyse(description, words).content
         if not any(_same_stem(word, other) for other in said)
     )
 
@@ -222,26 +258,24 @@ def _codes(text: str) -> list[str]:
     return [m.group() for m in _TOKEN.finditer(text) if _code_like(m.group(), shouted)]
 
 
-def _predicate(head: str, details: set[str]) -> str:
-    if head in _PREDICATE_CLASSES:
-        return _PREDICATE_CLASSES[head]
-    if head in _PLACES or head in details or head in _NAMING:
+def _predicate(head: str, details: set[str], words: StatementWords) -> str:
+    classes = words.predicate_classes
+    if head in classes:
+        return classes[head]
+    if head in words.places or head in details or head in words.naming:
         # "under the doormat" / "in the garage", "is Maria" / "is Sofia",
         # "is on" / "is off": one thing said of the subject, its value differs.
         return "<value>"
-    if head.startswith("un") and len(head) > _MIN_PREFIXED:
-        head = head[2:]  # "plugged in" / "unplugged": one predicate
-    return _PREDICATE_CLASSES.get(head, head)
+    prefix = words.opposite_prefix
+    if prefix and head.startswith(prefix) and len(head) > _MIN_PREFIXED:
+        head = head[len(prefix) :]  # "plugged in" / "unplugged": one predicate
+    return classes.get(head, head)
 
 
-def _analyse(text: str) -> _Words:
-    spelled = (
-        text.replace("\u2019", "'")
-        .replace("can't", "can not")
-        .replace("cannot", "can not")
-        .replace("won't", "will not")
-        .replace("n't", " not")
-    )
+def _analyse(text: str, words: StatementWords) -> _Words:
+    spelled = text
+    for said, meant in words.spellings:
+        spelled = spelled.replace(said, meant)
     shouted = not any(ch.islower() for ch in spelled)
     content: list[str] = []
     subject: list[str] | None = None
@@ -250,35 +284,36 @@ def _analyse(text: str) -> _Words:
     for position, match in enumerate(_TOKEN.finditer(spelled)):
         raw = match.group()
         word = raw.casefold()
-        if position == 0 and word == "no":
+        if position == 0 and word == words.answer:
             if _ANSWER.match(spelled, match.end()):
                 continue  # "No, it is under the red pot": an answer
-            negated = True  # "No pets are allowed": a negation of the subject
+            # "No pets are allowed": a negation of the subject ("Nein" never is).
+            negated = negated or word in words.negations
             continue
         stem = _stem(word)
-        if subject is None and (word in _PIVOTS or stem in _PIVOTS):
+        if subject is None and (word in words.pivots or stem in words.pivots):
             subject = list(content)
-        if word in _NEGATIONS:
+        if word in words.negations:
             negated = True
             continue
-        if word in _STOP:
+        if word in words.stop:
             continue
         # A code keeps its letter case: "AbC123" and "abc123" differ.
         key = raw if _code_like(raw, shouted) else stem
         content.append(key)
-        # A capitalised word inside a sentence is a name.
+        # A capitalised word inside a sentence is a name (where only names are).
         if (
-            word in _DETAILS
-            or stem in _DETAILS
+            word in words.details
+            or stem in words.details
             or any(ch.isdigit() for ch in word)
-            or (position > 0 and raw[0].isupper())
+            or (words.capitalised_names and position > 0 and raw[0].isupper())
         ):
             details.add(key)
     head = predicate = None
     if subject and len(content) > len(subject):
         # With no subject word ("We keep the key ...") the head is unknown.
         head = content[len(subject)]
-        predicate = _predicate(head, details)
+        predicate = _predicate(head, details, words)
     return _Words(
         tuple(content),
         None if subject is None else frozenset(subject),
@@ -304,13 +339,16 @@ def relate(  # noqa: PLR0911 - one return per rule
     *,
     floor: float = CORRECTION_MIN_SIMILARITY,
     paraphrase: float = PARAPHRASE_MIN_SIMILARITY,
+    language: str | None = None,
 ) -> Relation:
-    """Whether `new` repeats, corrects or is separate from `old`."""
+    """Whether `new` repeats, corrects or is separate from `old`, both read
+    with `language`'s words (statements.<language>.json)."""
     if old.casefold() == new.casefold() and _codes(old) == _codes(new):
         return Relation.REPEAT
     if similarity < floor:
         return Relation.SEPARATE
-    before, after = _analyse(old), _analyse(new)
+    words = statement_words(language)
+    before, after = _analyse(old, words), _analyse(new, words)
     if before.sequence == after.sequence and before.negated == after.negated:
         return Relation.REPEAT
     if (
@@ -351,23 +389,22 @@ def relate(  # noqa: PLR0911 - one return per rule
     return Relation.CORRECTION
 
 
-def contradicts(old: str, new: str) -> bool:
+def contradicts(old: str, new: str, language: str | None = None) -> bool:
     """True when `new` negates `old` or swaps a detail of it for another
     (blue -> red, Tuesday -> Thursday, Mike -> Steve), whatever the wording
     around. Consolidation uses it to let the newest of a merge survive.
     """
-    before, after = _analyse(old), _analyse(new)
+    words = statement_words(language)
+    before, after = _analyse(old, words), _analyse(new, words)
     return before.negated != after.negated or bool(
         before.details - after.details and after.details - before.details
     )
 
 
-# Words a "was: ..." part may start with, kept before the changed word.
-_LEAD_WORDS: Final = frozenset({"a", "an", "the", "our", "my", "at", "on", "in"})
 _MIN_SHARED_WORDS: Final = 2
 
 
-def changed_part(old: str, new: str) -> str:
+def changed_part(old: str, new: str, language: str | None = None) -> str:
     """What `old` said where `new` differs: "the blue flower pot" for "...
     is under the blue flower pot" -> "... is under the red flower pot".
 
@@ -382,6 +419,6 @@ def changed_part(old: str, new: str) -> str:
         shared += 1
     if shared < _MIN_SHARED_WORDS or shared == len(old_words):
         return old.rstrip(" .!?\u2026")
-    if old_words[shared - 1].casefold() in _LEAD_WORDS:
+    if old_words[shared - 1].casefold() in statement_words(language).lead_words:
         shared -= 1
     return " ".join(old_words[shared:]).rstrip(" .!?\u2026")

@@ -151,20 +151,29 @@ def check_number(
 
 def clean_text(field: str, value: str, limit: int, *, allow_empty: bool = False) -> str:
     if not isinstance(value, str):
-        raise InvalidMemoryError(field, "must be text")
+        raise InvalidMemoryError(field, "must be text", problem="unreadable")
     if "\x00" in value:
-        raise InvalidMemoryError(field, "must not contain NUL characters")
+        raise InvalidMemoryError(
+            field, "must not contain NUL characters", problem="unreadable"
+        )
     if _LONE_SURROGATE.search(value):
         # Every write passes here: SQLite could not encode it.
-        raise InvalidMemoryError(field, "must be valid Unicode text")
+        raise InvalidMemoryError(
+            field, "must be valid Unicode text", problem="unreadable"
+        )
     if has_hidden(value, multiline=True):
         # The engine's own writes too (observations, proposals, merges).
-        raise InvalidMemoryError(field, HIDDEN_PROBLEM)
+        raise InvalidMemoryError(field, HIDDEN_PROBLEM, problem="unreadable")
     value = value.strip()
     if not value and not allow_empty:
-        raise InvalidMemoryError(field, "must not be empty")
+        raise InvalidMemoryError(field, "must not be empty", problem="empty")
     if len(value) > limit:
-        raise InvalidMemoryError(field, f"is longer than {limit} characters")
+        raise InvalidMemoryError(
+            field,
+            f"is longer than {limit} characters",
+            problem="too_long",
+            values={"limit": str(limit)},
+        )
     return value
 
 
@@ -185,7 +194,9 @@ def clean_content(field: str, value: str, limit: int) -> str:
     """
     value = clean_text(field, value, limit)
     if not has_words(value):
-        raise InvalidMemoryError(field, "must contain at least one letter or digit")
+        raise InvalidMemoryError(
+            field, "must contain at least one letter or digit", problem="empty"
+        )
     return value
 
 

@@ -27,7 +27,7 @@ PART_HOURS: Final[dict[str, tuple[int, int]]] = {
     "noon": (11, 14),
     "afternoon": (12, 18),
     "evening": (17, 23),
-    "night": (22, 30),
+    "night": (21, 30),
 }
 _UNIT_DAYS: Final = {"day": 1, "week": 7, "month": 30}
 # A question or text longer than this is read only up to here: time words
@@ -261,6 +261,8 @@ def _compiled(language: str) -> _Table:
     places = {
         "weekday": f"(?P<weekday>{_alternatives(weekdays)})",
         "month": f"(?P<month>{_alternatives(months)})",
+        # A month named a second time ("vom 31. Januar auf den 1. Februar").
+        "month_word": f"(?:{_alternatives(months)})",
         "number": f"(?P<number>\\d{{1,3}}|{_alternatives(numbers)})",
         "unit": f"(?P<unit>{_alternatives(units)})",
         "part": f"(?P<part>{_alternatives(parts)})",

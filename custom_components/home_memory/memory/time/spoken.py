@@ -23,12 +23,16 @@ from .phrases import phrases
 # A span shorter than this is told as a moment (its start).
 _SPAN: Final = timedelta(minutes=45)
 _NIGHT_ENDS: Final = 5
+# Said as night from this hour (a question's night window starts earlier, at
+# PART_HOURS["night"], so it holds an early bedtime; 21:45 is still said as
+# "yesterday evening").
+_NIGHT_BEGINS: Final = 22
 
 
 def part_of_day(local: datetime) -> str:
     """morning, afternoon, evening or night (the segmentation's parts)."""
     hour = local.hour
-    if hour < _NIGHT_ENDS or hour >= PART_HOURS["night"][0]:
+    if hour < _NIGHT_ENDS or hour >= _NIGHT_BEGINS:
         return "night"
     if hour < PART_HOURS["morning"][1]:
         return "morning"
