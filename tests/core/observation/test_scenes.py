@@ -24,7 +24,7 @@ KITCHEN = {"area": "Kitchen", "device_class": "motion", "name": "Kitchen Motion"
 
 
 def _segment(events: Events) -> Segment:
-    (segment,) = ready_segments(events.made, now=local(24, 12), tz=TZ, force=True)
+    (segment,) = ready_segments(events.made, now=local(24, 18), tz=TZ, force=True)
     return segment
 
 
@@ -40,9 +40,9 @@ def _told(segment: Segment, language: str = "en") -> list[Told]:
 
 def _kitchen(minutes: int) -> Segment:
     events = Events()
-    events.add(local(24, 10, 0), "binary_sensor.kitchen_motion", "on", "off", **KITCHEN)
+    events.add(local(24, 15, 0), "binary_sensor.kitchen_motion", "on", "off", **KITCHEN)
     events.add(
-        local(24, 10, minutes), "binary_sensor.kitchen_motion", "off", "on", **KITCHEN
+        local(24, 15, minutes), "binary_sensor.kitchen_motion", "off", "on", **KITCHEN
     )
     return _segment(events)
 
@@ -75,7 +75,7 @@ def test_a_room_is_busy_only_for_a_while() -> None:
     assert [(item.kind, item.text) for item in _told(long)] == [
         (
             "busy",
-            "someone was busy in the kitchen for about five minutes, from about ten",
+            "someone was busy in the kitchen for about five minutes, from about three",
         )
     ]
     assert worth_telling(long)
