@@ -42,6 +42,7 @@ from .runtime.issues import (
     async_report_corrupt_database,
     async_watch_private_actions,
 )
+from .runtime.language import async_follow_language
 from .runtime.latency import LatencyRecorder
 from .runtime.migration import migrate_entry
 from .runtime.model_loading import async_load_model
@@ -91,6 +92,8 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMemoryConfigEntry) -
             opened.corrupt_moved_to,
         )
         async_report_corrupt_database(hass, entry, opened.corrupt_moved_to)
+
+    async_follow_language(hass, entry)
 
     async def _async_close_on_stop(_: Event) -> None:
         # Entries are not unloaded on shutdown: checkpoint the WAL and stop the

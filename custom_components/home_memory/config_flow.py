@@ -73,6 +73,7 @@ from .const import (
     DEFAULT_PERSONA_NAME,
     DEFAULT_TITLE,
     DOMAIN,
+    LOGGER,
     MAX_PERSONA_NAME,
     MIN_DEDUP_THRESHOLD,
     SATELLITE_DEVICE,
@@ -392,6 +393,22 @@ def _clean_options(options: dict[str, Any]) -> dict[str, Any]:
     return cleaned
 
 
+def _checked_options(options: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Options from outside the flow (kept with a set-aside database), checked
+    as the options form checks a submission; None when any of it fails."""
+    if options is None:
+        return None
+    try:
+        cleaned = _clean_options(OPTIONS_SCHEMA(options))
+        errors = _options_errors(cleaned)
+    except Exception:  # noqa: BLE001 - a hand-edited file may fail anywhere
+        errors = {"base": "invalid"}
+    if errors:
+        LOGGER.info("The restored options are not used: %s", errors)
+        return None
+    return cleaned
+
+
 def _megabytes(size: int) -> str:
     """91,000,000 bytes as "91.0 MB" (decimal megabytes, as download tools say)."""
     return f"{size / 1_000_000:.1f} MB"
@@ -474,7 +491,9 @@ class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
         """Restore the newest set-aside database (moved into place at the end),
         with the options it was kept with."""
         self._restore = True
-        self._restored_options = await set_aside.async_newest_options(self.hass)
+        self._restored_options = _checked_options(
+            await set_aside.async_newest_options(self.hass)
+        )
         return await self.async_step_user()
 
     async def async_step_fresh(

@@ -283,9 +283,16 @@ class _QueryIntentHandler(_MemoryIntentHandler):
 
 
 async def _async_recall_speech(
-    scope: CallScope, query: str, words: Wording, nothing: str
+    scope: CallScope,
+    query: str,
+    words: Wording,
+    nothing: str,
+    *,
+    always_when: bool = False,
 ) -> str:
-    """Look `query` up and say what was found (`nothing` when nothing was)."""
+    """Look `query` up and say what was found (`nothing` when nothing was);
+    `always_when`: each memory is said with when it happened (a "when"
+    question), not only events and what the home observed."""
     _cancel_waiting_forget(scope)
     page = await recall.async_recall(scope.ops, query)
     scope.state.recall_cursor = page.cursor
@@ -296,9 +303,11 @@ async def _async_recall_speech(
     describe = when.describer(scope.hass, words.language)
     if len(page.items) == 1:
         scope.state.last_memory_id = page.items[0].memory.id
-        return _dated(describe, page.items[0].memory, words)
+        return _dated(describe, page.items[0].memory, words, always=always_when)
     return words.say(
-        "recall_several", total=page.total, listing=_listing(page, words, describe)
+        "recall_several",
+        total=page.total,
+        listing=_listing(page, words, describe, always=always_when),
     )
 
 
@@ -347,13 +356,22 @@ class QuestionIntentHandler(_MemoryIntentHandler):
     ) -> str:
         question = slots[QUESTION]["value"]
         nothing = words.say("question_nothing")
-        return await _async_recall_speech(scope, question, words, nothing)
+        return await _async_recall_speech(
+            scope, question, words, nothing, always_when=words.asks_when(question)
+        )
 
 
-def _dated(describe: Callable[[Memory], str], memory: Memory, words: Wording) -> str:
+def _dated(
+    describe: Callable[[Memory], str],
+    memory: Memory,
+    words: Wording,
+    *,
+    always: bool = False,
+) -> str:
     """A memory said with when it happened where that matters (an event, an
-    observation): "Yesterday evening, a little after six: ..."."""
-    said = describe(memory) if when.worth_saying(memory) else ""
+    observation, or `always`: the question asked when): "Yesterday evening,
+    a little after six: ..."."""
+    said = describe(memory) if always or when.worth_saying(memory) else ""
     if not said:
         return _sentence(memory.summary)
     return words.say(
@@ -364,12 +382,18 @@ def _dated(describe: Callable[[Memory], str], memory: Memory, words: Wording) ->
 
 
 def _listing(
-    page: ProgressivePage, words: Wording, describe: Callable[[Memory], str]
+    page: ProgressivePage,
+    words: Wording,
+    describe: Callable[[Memory], str],
+    *,
+    always: bool = False,
 ) -> str:
     """The page's memories by number, and how many are left for "more"."""
     speech = " ".join(
         words.say(
-            "listing_item", number=number, memory=_dated(describe, item.memory, words)
+            "listing_item",
+            number=number,
+            memory=_dated(describe, item.memory, words, always=always),
         )
         for number, item in zip(page.numbers, page.items, strict=True)
     )

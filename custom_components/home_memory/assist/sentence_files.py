@@ -52,6 +52,13 @@ class Wording:
     _verb_last_first: re.Pattern[str] | None
     _verb_last_end: re.Pattern[str] | None
     _clause: ClauseWords
+    # How a question about a time starts ("when", "wann"): its answer says
+    # when, whatever the memory's kind.
+    _asks_when: re.Pattern[str] | None = None
+
+    def asks_when(self, question: str) -> bool:
+        """Whether `question` asks when something happened or is."""
+        return self._asks_when is not None and bool(self._asks_when.match(question))
 
     def say(self, key: str, **values: object) -> str:
         """The answer `key` with its {names} filled in (values are never parsed)."""
@@ -155,6 +162,11 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
         else None,
         _verb_last_end=re.compile(rf"(?:^|\W)(?:{verb_last})\W*$", re.IGNORECASE)
         if verb_last
+        else None,
+        _asks_when=re.compile(
+            rf"^\W*(?:{_alternatives(words['asks_when'])})\b", re.IGNORECASE
+        )
+        if words.get("asks_when")
         else None,
         _clause=ClauseWords(
             determiners=_lower(words, "determiners"),

@@ -115,10 +115,11 @@ async def async_restorable(hass: HomeAssistant) -> list[SetAsideDatabase]:
 
 
 async def async_newest_options(hass: HomeAssistant) -> dict[str, Any] | None:
-    """The options kept with the newest set-aside database, cleaned, or None.
+    """The options kept with the newest set-aside database, or None.
 
-    Options are read back as the entry reads its own and written in the
-    options flow's shape; options that do not read (a hand-edited file) or
+    Read back as the entry reads its own, in the options flow's shape, every
+    section filled; the config flow then checks them as the options flow
+    checks a submission. Options that do not read (a hand-edited file) or
     that another version of the entry wrote (they would need that version's
     migration) are not used, and the memories come back all the same.
     """
@@ -141,7 +142,7 @@ async def async_newest_options(hass: HomeAssistant) -> dict[str, Any] | None:
         return None
     try:
         return HomeMemoryOptions.from_entry_options(options).as_sections()
-    except TypeError, ValueError, AttributeError:
+    except Exception:  # noqa: BLE001 - a hand-edited file may fail anywhere
         LOGGER.info("The options kept with %s do not read; not used", found[0].path)
         return None
 

@@ -80,11 +80,19 @@ def question_at(text: str, flt: MemoryFilter, now: datetime, words: str) -> Ques
     """
     reading: TimeReading = read_question(text, now=now, language=words)
     for other in languages_to_try(words)[1:]:
-        if reading.window is not None or reading.newest_first:
+        if reading.window is not None or reading.newest_first or reading.impossible:
             break
         reading = read_question(text, now=now, language=other)
     query = reading.rest if has_words(reading.rest) else text
     given = flt.happened_after is not None or flt.happened_before is not None
+    if reading.impossible and not given:
+        # "What happened on 31 February?": nothing did. An empty window, not
+        # the question without its date, which would find anything at all.
+        return Question(
+            query,
+            replace(flt, happened_after=now, happened_before=now),
+            window_from_words=True,
+        )
     if reading.window is None or given:
         return Question(query, flt, newest_first=reading.newest_first)
     return Question(

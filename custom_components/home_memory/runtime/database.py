@@ -243,12 +243,20 @@ def settings_path(database: Path) -> Path:
     return database.with_name(database.name + SET_ASIDE_SETTINGS_SUFFIX)
 
 
+# Options take a few kilobytes; a settings file far larger is not ours.
+MAX_SETTINGS_BYTES: Final = 1_000_000
+
+
 def read_settings(database: Path) -> dict[str, Any] | None:
-    """The settings kept beside a set-aside database, or None (none, unreadable,
-    not a JSON object: the memories are restored all the same)."""
+    """The settings kept beside a set-aside database, or None (none, a link,
+    too large, unreadable, nested past the parser, not a JSON object: the
+    memories are restored all the same)."""
+    path = settings_path(database)
     try:
-        settings = json.loads(settings_path(database).read_text(encoding="utf-8"))
-    except OSError, ValueError:
+        if path.is_symlink() or path.stat().st_size > MAX_SETTINGS_BYTES:
+            return None
+        settings = json.loads(path.read_text(encoding="utf-8"))
+    except OSError, ValueError, RecursionError:
         return None
     return settings if isinstance(settings, dict) else None
 
@@ -364,7 +372,11 @@ def restore_set_aside(source: Path, db_path: Path) -> None:
 
 
 def erase_set_aside(db_path: Path) -> list[str]:
-    """Delete every set-aside database for good; return the names deleted."""
+    """Delete every set-aside database for good; return the names deleted.
+
+    The files beside them go too, and those whose database is gone (a WAL,
+    kept options): nothing of a removed installation stays behind.
+    """
     erased = []
     for database in list_set_aside(db_path):
         database.path.unlink(missing_ok=True)
@@ -372,6 +384,17 @@ def erase_set_aside(db_path: Path) -> list[str]:
             database.path.with_name(database.name + suffix).unlink(missing_ok=True)
         erased.append(database.name)
     folder = set_aside_folder(db_path)
+    if folder.is_dir():
+        for file in folder.iterdir():
+            for suffix in (*DB_SIDE_SUFFIXES, SET_ASIDE_SETTINGS_SUFFIX):
+                database_name = file.name.removesuffix(suffix)
+                if (
+                    database_name != file.name
+                    and SET_ASIDE_PATTERN.fullmatch(database_name)
+                    and not (folder / database_name).exists()
+                ):
+                    file.unlink(missing_ok=True)
+                    break
     if folder.is_dir() and not any(folder.iterdir()):
         folder.rmdir()
     return erased

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from custom_components.home_memory.memory.common.config import EngineConfig
 from custom_components.home_memory.memory.common.values import (
     MemoryFilter,
     Tier,
@@ -106,3 +107,35 @@ def test_large_stores_leave_common_words_to_the_vectors(
     assert store.fetch([rowid])[rowid].content == "The house smells of lavender"
     assert store.candidates.keyword_scores("house lavender", [rowid]).keys() == {rowid}
     assert store.candidates.keyword_scores("house", [rowid]) == {}
+
+
+def test_a_german_home_looks_for_the_content_words_of_a_german_question(
+    tmp_path: Path, clock: ManualClock, hashing_embedder: HashingEmbedder
+) -> None:
+    """ "Wo ist mein Reisepass?" looks for "Reisepass", not "ist" and "mein"
+    (which "Mein Tresorcode ist 1234." shares): the household language's
+    function words are dropped as English ones are; an English store keeps
+    looking for them (nothing changes there)."""
+    german = MemoryStore(
+        tmp_path / "de.db",
+        embedder=hashing_embedder,
+        clock=clock,
+        config=EngineConfig(language="de"),
+    )
+    english = MemoryStore(tmp_path / "en.db", embedder=hashing_embedder, clock=clock)
+    try:
+        for store in (german, english):
+            store.create(new_memory("Mein Tresorcode ist 1234."), HOUSE)
+        question = "Wo ist mein Reisepass?"
+        everything = MemoryFilter()
+        assert (
+            german.candidates.keyword_candidates(question, HOUSE, everything, 5) == []
+        )
+        assert english.candidates.keyword_candidates(question, HOUSE, everything, 5)
+        [(rowid, _)] = german.candidates.keyword_candidates(
+            "Was weißt du über den Tresorcode?", HOUSE, everything, 5
+        )
+        assert german.fetch([rowid])[rowid].content == "Mein Tresorcode ist 1234."
+    finally:
+        german.close()
+        english.close()

@@ -175,6 +175,29 @@ def test_a_day_across_the_daylight_saving_change_is_as_long_as_it_was_lived() ->
     assert _hours(autumn.window.start, autumn.window.end) == 25
 
 
+@pytest.mark.parametrize(
+    ("question", "language", "impossible"),
+    [
+        ("what happened on 31 February?", "en", True),
+        ("was ist am 31. Februar passiert?", "de", True),
+        ("was ist am 30.2.2027 passiert?", "de", True),
+        ("what happened on 28 February?", "en", False),
+        ("when did I last water the plants", "en", False),
+        ("where is the spare key", "en", False),
+    ],
+)
+def test_a_time_that_is_none_is_said_to_be_impossible(
+    question: str, language: str, impossible: bool
+) -> None:
+    """A date that does not exist is no window, but is not "no time" either:
+    the reading says so, so that nothing is looked for then."""
+    reading = read_question(question, now=WEDNESDAY, language=language)
+    assert reading.impossible is impossible
+    if impossible:
+        assert reading.window is None
+        assert reading.said
+
+
 def test_month_ends_and_leap_days() -> None:
     """1 March: last month is February (28 days); 29 February is a leap year's."""
     first = _local("2026-03-01", 12)

@@ -7,6 +7,7 @@ Home Assistant's. English and German, each answered in its own language.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 from unittest.mock import patch
 
@@ -211,6 +212,69 @@ async def test_questions_in_german_are_answered_in_german(
     # An English question in a German conversation is not one of its questions.
     english = await ask(hass, "where is the spare key", "de")
     assert answered_by(english) != "HomeMemoryQuestion"
+
+
+@pytest.mark.parametrize(
+    ("told", "asked", "language"),
+    [
+        (
+            "remember that I watered the plants",
+            "when did I last water the plants?",
+            "en",
+        ),
+        ("remember that my PIN is 4711", "what's my PIN?", "en"),
+        ("remember that I fed the cat", "what did I do today?", "en"),
+        (
+            "merk dir, dass ich den Rasen gemäht habe",
+            "Wann habe ich den Rasen gemäht?",
+            "de",
+        ),
+        ("merk dir, dass mein Tresorcode 1234 ist", "Was ist mein Tresorcode?", "de"),
+    ],
+)
+async def test_questions_as_people_put_them_reach_memory(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    told: str,
+    asked: str,
+    language: str,
+) -> None:
+    """ "when did I …", "what's my …", "what did I say …", "wann habe ich …",
+    "was ist mein …" are answered from memory, not by Home Assistant's "no
+    device called …"; a "when" question's answer says when."""
+    await ask(hass, told, language)
+    answer = await ask(hass, asked, language)
+    assert answered_by(answer) == "HomeMemoryQuestion", speech(answer)
+    spoken = speech(answer)
+    assert spoken not in (
+        ENGLISH.say("question_nothing"),
+        GERMAN.say("question_nothing"),
+    )
+    if asked.casefold().startswith(("when", "wann")):
+        # Said with when it happened ("Tonight, around a quarter to four: I
+        # watered the plants."), though it was told as a plain fact.
+        assert re.match(r"^[^:]+: \S", spoken), spoken
+
+
+async def test_a_day_that_does_not_exist_finds_nothing(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+) -> None:
+    """ "Was ist am 31. Februar passiert?" is not "was ist passiert?": nothing
+    happened on a day that does not exist, whatever else matches the words."""
+    hass.config.language = "de"
+    await setup_entry(hass, mock_config_entry)
+    await ask(hass, "Merk dir, dass im Keller ein Rohr geplatzt ist", "de")
+    happened = await ask(hass, "was ist im Keller passiert?", "de")
+    assert "Rohr" in speech(happened)
+    for question in (
+        "was ist am 31. Februar im Keller passiert?",
+        "what happened in the cellar on 31 February?",
+    ):
+        nothing = await ask(hass, question, "de" if "was" in question else "en")
+        assert "Rohr" not in speech(nothing), question
 
 
 async def test_a_german_correction_by_voice_replaces_the_old_fact(

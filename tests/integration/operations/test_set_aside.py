@@ -155,8 +155,13 @@ async def _remove_with_options(hass: HomeAssistant) -> dict[str, Any]:
     options[SECTION_PERSONA] = {CONF_PERSONA_NAME: "Friday"}
     options[SECTION_OBSERVATION][CONF_OBSERVED_ENTITIES] = ["light.kitchen"]
     options[SECTION_CONTEXT][CONF_CONTEXT_MAX_MEMORIES] = 7
-    hass.config_entries.async_update_entry(entry, options=options)
+    # Saved in the options dialog, as a person does it.
+    flow = await hass.config_entries.options.async_init(entry.entry_id)
+    saved = await hass.config_entries.options.async_configure(flow["flow_id"], options)
+    assert saved["type"] is FlowResultType.CREATE_ENTRY
     await hass.async_block_till_done()
+    options = dict(entry.options)
+    assert options[SECTION_CONTEXT][CONF_CONTEXT_MAX_MEMORIES] == 7
     await remove_all(hass)
     return options
 
@@ -252,6 +257,49 @@ async def test_starting_fresh_starts_with_the_default_options(
         ),
         ("not json at all", None),
         ('["a list"]', None),
+        # Nested past the JSON parser's depth.
+        ("[" * 100_000 + "]" * 100_000, None),
+        # Larger than any options file: not read at all.
+        (json.dumps({"version": 1, "minor_version": 2, "x": "y" * 1_000_000}), None),
+        # A speaker without its keys; values of the wrong kind: the options
+        # form would refuse them, so they are not used.
+        (
+            json.dumps(
+                {
+                    "version": 1,
+                    "minor_version": 2,
+                    "options": {"speakers": {"satellite_people": [{}]}},
+                }
+            ),
+            None,
+        ),
+        (
+            json.dumps(
+                {
+                    "version": 1,
+                    "minor_version": 2,
+                    "options": {
+                        "observation": {
+                            "observed_domains": [{"x": 1}],
+                            "observed_entities": "light.kitchen_light",
+                        },
+                        "capture": {"ai_task_entity": 5},
+                    },
+                }
+            ),
+            None,
+        ),
+    ],
+    ids=[
+        "half-missing",
+        "refused-value",
+        "other-version",
+        "not-json",
+        "not-an-object",
+        "too-deep",
+        "too-large",
+        "speaker-without-keys",
+        "wrong-kinds",
     ],
 )
 async def test_options_kept_beside_are_checked(
@@ -278,8 +326,11 @@ async def test_options_kept_beside_are_checked(
 async def test_erasing_deletes_the_kept_options_too(
     hass: HomeAssistant, config_dir: Path, hass_admin_user: MockUser
 ) -> None:
-    """Nothing of a removed installation is left after an erase."""
+    """Nothing of a removed installation is left after an erase, not even
+    kept options whose database is gone."""
     await _remove_with_options(hass)
+    orphan = config_dir / DOMAIN / "set_aside" / "memory-2020-01-01-000000.db"
+    settings_path(orphan).write_text('{"persona": "kept"}')
     await call(hass, "erase_set_aside", {"confirm": True}, user=hass_admin_user)
     assert not (config_dir / DOMAIN / "set_aside").exists()
 

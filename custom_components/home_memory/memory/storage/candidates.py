@@ -18,7 +18,7 @@ import numpy.typing as npt
 from ..common.values import Caller, MemoryFilter, Tier
 from ..embedding.profiles import profile_for
 from ..scoring.score_table import SCORE_COLUMNS, ScoreColumns, ScoreTable
-from ..text.fts_query import or_expression, search_terms
+from ..text.fts_query import STOPWORDS, or_expression, search_terms
 from .filters import filter_sql
 
 if TYPE_CHECKING:
@@ -67,6 +67,7 @@ class CandidateQueries:
         groups_of: Callable[[Caller], set[int]],
         embedder: Embedder | None,
         sqlite_vec_version: str | None,
+        stopwords: frozenset[str] = STOPWORDS,
     ) -> None:
         """Read through `read` (one read transaction per call).
 
@@ -76,6 +77,8 @@ class CandidateQueries:
         """
         self._read = read
         self._clock = clock
+        # The words no keyword search looks for (the household's language).
+        self._stopwords = stopwords
         self._index = index
         self._scores = scores
         self._groups_of = groups_of
@@ -94,7 +97,7 @@ class CandidateQueries:
         and the filter runs on the best rows a chunk at a time until `limit`
         pass it. Ties go to the older memory.
         """
-        terms = search_terms(text)
+        terms = search_terms(text, self._stopwords)
         if not terms:
             return []
         where, params = filter_sql(flt, caller, self._clock())
@@ -172,7 +175,7 @@ class CandidateQueries:
 
     def keyword_scores(self, text: str, rowids: Sequence[int]) -> dict[int, float]:
         """BM25 scores (higher is better) of these memories for the text."""
-        terms = search_terms(text)
+        terms = search_terms(text, self._stopwords)
         if not terms or not rowids:
             return {}
         with self._read() as conn:

@@ -2,13 +2,16 @@
 
 User text never reaches FTS5 syntax: it is split into word tokens, each token
 is quoted as a string literal (so AND, OR, NOT, NEAR, *, :, ^ and parentheses
-are just words or dropped), common English function words are removed (they
-match most rows and only add noise to BM25), and the rest are OR-ed.
+are just words or dropped), common function words (English, and the
+household language's) are removed (they match most rows and only add noise
+to BM25), and the rest are OR-ed.
 """
 
 from __future__ import annotations
 
 import re
+
+from .statements import statement_words
 
 MAX_TERMS = 32
 
@@ -30,11 +33,23 @@ remember say said anything something thing things
 STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 
 
-def search_terms(text: str) -> list[str]:
+def search_stopwords(language: str | None) -> frozenset[str]:
+    """English function words, and the household language's where it is not
+    English (its statement words' `stop` and `search_stop`,
+    statements.<language>.json): a
+    German home asks in German and in English, and "ist", "mein", "wo" match
+    most memories as "is", "my", "where" do."""
+    words = statement_words(language)
+    if words is statement_words(None):
+        return STOPWORDS
+    return STOPWORDS | words.stop | words.search_stop
+
+
+def search_terms(text: str, stopwords: frozenset[str] = STOPWORDS) -> list[str]:
     """The distinct content words of `text`, lower-cased, in order."""
     seen: dict[str, None] = {}
     for token in _TOKEN.findall(text.casefold()):
-        if token in STOPWORDS or token in seen:
+        if token in stopwords or token in seen:
             continue
         seen[token] = None
         if len(seen) == MAX_TERMS:

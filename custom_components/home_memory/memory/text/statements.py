@@ -67,7 +67,9 @@ class StatementWords:
     (consolidation.py `compare_texts`): its negations, the words a negated
     sentence may add ("do" in "I do not like"), the words a changed value
     follows ("colour is [blue]") and its spellings ("no longer" ->
-    "anymore").
+    "anymore"). search_stop: what a keyword search drops besides `stop` in
+    this language (question words, "weißt du"), as fts_query.py's English
+    list does.
     """
 
     stop: frozenset[str]
@@ -86,6 +88,7 @@ class StatementWords:
     merge_negation_helpers: frozenset[str]
     merge_value_anchors: frozenset[str]
     merge_spellings: tuple[tuple[str, str], ...]
+    search_stop: frozenset[str] = frozenset()
 
 
 def _read_words(path: Path) -> StatementWords:
@@ -111,6 +114,9 @@ def _read_words(path: Path) -> StatementWords:
         capitalised_names=bool(table["capitalised_names"]),
         spellings=tuple((old, new) for old, new in table["spellings"]),
         merge_spellings=tuple((old, new) for old, new in table["merge_spellings"]),
+        search_stop=frozenset(
+            word.casefold() for word in table.get("search_stop", ())
+        ),
     )  # fmt: skip
 
 

@@ -66,13 +66,16 @@ class TimeReading:
 
     `window`: the time asked about, or None. `newest_first`: "the last
     time", "zuletzt". `rest`: the text without its time words (what to
-    search for). `said`: the time words found, as written.
+    search for). `said`: the time words found, as written. `impossible`:
+    the text names a time that is none ("on 31 February"): nothing happened
+    then, which is not the same as naming no time.
     """
 
     window: Window | None
     newest_first: bool
     rest: str
     said: tuple[str, ...] = ()
+    impossible: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +142,7 @@ def _reading(
         found = [item for item in found if not _habitual(item)]
     window: Window | None = None
     newest = False
+    unresolved = False
     for item in found:
         if item.kind == "last_time":
             newest = True
@@ -146,6 +150,8 @@ def _reading(
         one = _RESOLVERS[item.kind](item, now.replace(microsecond=0), future)
         if one is not None:
             window = one if window is None else window.hull(one)
+        else:
+            unresolved = True
     if statement and window is None:
         newest = False
     rest = text
@@ -156,6 +162,7 @@ def _reading(
         newest_first=newest,
         rest=_tidy(rest),
         said=tuple(text[f.start : f.end] for f in found),
+        impossible=window is None and unresolved,
     )
 
 
