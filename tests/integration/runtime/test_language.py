@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from homeassistant.config_entries import ConfigEntryState
 
-from .conftest import setup_entry
+from ..conftest import setup_entry
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
