@@ -168,6 +168,12 @@ class _PartialWriter:
         await self._hass.async_add_executor_job(self._handle.close)
 
 
+def _seconds() -> float:
+    """Seconds on a monotonic clock: a download's pace is a duration only,
+    never compared with a date (so not Home Assistant's clock)."""
+    return time.monotonic()
+
+
 class DownloadPace:
     """Whether a download keeps a pace worth waiting for (see MIN_BYTES_PER_MINUTE)."""
 
@@ -253,7 +259,7 @@ async def async_download_model(
     *,
     base_url: str | None = None,
     progress: ProgressCallback | None = None,
-    monotonic: Callable[[], float] = time.monotonic,
+    monotonic: Callable[[], float] | None = None,
 ) -> None:
     """Put tokenizer.json, config.json and model.safetensors into `dest`.
 
@@ -280,7 +286,9 @@ async def async_download_model(
     for file in files:
         if file.name in todo:
             LOGGER.info("Downloading %s of %s", file.name, base_url)
-            await _async_fetch(hass, session, base_url, dest, file, report, monotonic)
+            await _async_fetch(
+                hass, session, base_url, dest, file, report, monotonic or _seconds
+            )
         done += file.size
         report(0)
 
