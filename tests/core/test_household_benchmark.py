@@ -1,6 +1,6 @@
 """The household benchmark's own logic: the home, the questions, the scorer
 and the faithfulness checker (no Home Assistant; the replay is tested in
-tests/integration/test_household_benchmark.py)."""
+tests/integration/background/test_household_benchmark.py)."""
 
 from __future__ import annotations
 

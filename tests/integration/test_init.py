@@ -290,9 +290,11 @@ async def test_remove_sets_the_database_aside(
     await hass.async_block_till_done()
     for name in ("memory.db", "memory.db-wal", "memory.db-shm"):
         assert not (path.parent / name).exists()
-    (kept,) = (path.parent / "set_aside").iterdir()
+    # The database, and the entry's options beside it (to come back with it).
+    kept, options = sorted((path.parent / "set_aside").iterdir())
     assert kept.name.startswith("memory-")
     assert kept.suffix == ".db"
+    assert options.name == kept.name + ".settings.json"
 
 
 async def test_the_vector_graph_is_kept_in_the_cache_between_runs(

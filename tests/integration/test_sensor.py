@@ -1,4 +1,5 @@
-"""The service device, its sensors, and the bus events of the write paths."""
+"""The service device and its sensors (the bus events they follow are
+tests/integration/operations/test_events.py's)."""
 
 from __future__ import annotations
 
@@ -20,9 +21,7 @@ from pytest_homeassistant_custom_component.common import (
 
 from custom_components.home_memory.const import (
     DOMAIN,
-    EVENT_MEMORY_CREATED,
     EVENT_MEMORY_FORGOTTEN,
-    EVENT_MEMORY_UPDATED,
 )
 from custom_components.home_memory.memory.store import MemoryEngineError
 from custom_components.home_memory.operations.events import async_memories_changed
@@ -216,53 +215,6 @@ async def test_unavailable_when_the_figures_cannot_be_read(
     async_memories_changed(hass)
     await settle(hass)
     assert state(hass, ACTIVE) == "0"
-
-
-async def test_events_carry_ids_and_kinds_never_text(
-    hass: HomeAssistant, init_integration: MockConfigEntry, hass_admin_user: MockUser
-) -> None:
-    """Memory events carry ids and kinds, never the memory's text."""
-    created = async_capture_events(hass, EVENT_MEMORY_CREATED)
-    updated = async_capture_events(hass, EVENT_MEMORY_UPDATED)
-    forgotten = async_capture_events(hass, EVENT_MEMORY_FORGOTTEN)
-    secret = "The alarm code is 4711"
-
-    result = await call(
-        hass, "remember", {"content": secret, "kind": "fact"}, user=hass_admin_user
-    )
-    memory_id = result["memory"]["id"]
-    await call(hass, "remember", {"content": secret}, user=hass_admin_user)  # merged
-    await call(
-        hass,
-        "update",
-        {"id": memory_id, "content": "The alarm code is 0815"},
-        user=hass_admin_user,
-    )
-    await call(hass, "forget", {"ids": [memory_id]}, user=hass_admin_user)
-    await call(hass, "restore", {"ids": [memory_id]}, user=hass_admin_user)
-    await hass.async_block_till_done()
-
-    assert [event.data for event in created] == [
-        {
-            "memory_id": memory_id,
-            "kind": "fact",
-            "weight_class": result["memory"]["weight_class"],
-            "source": "explicit",
-            "visibility": "household",
-            "tier": "active",
-        }
-    ]
-    assert [event.data["memory_id"] for event in updated] == [memory_id] * 3
-    assert [event.data["tier"] for event in updated] == ["active"] * 3
-    assert [(e.data["memory_id"], e.data["tier"]) for e in forgotten] == [
-        (memory_id, "deleted")
-    ]
-    assert created[0].context.user_id == hass_admin_user.id
-    for event in (*created, *updated, *forgotten):
-        text = repr(event.data)
-        assert "alarm" not in text
-        assert "4711" not in text
-        assert "0815" not in text
 
 
 @pytest.mark.parametrize(

@@ -1,27 +1,11 @@
 """Relevant memories for the prompt of an LLM turn ("Relevant background: ...").
 
-Two ways in, because Home Assistant offers two (docs/home-assistant.md, "Two
-ways into another agent's prompt"):
+Through the Home Memory LLM API (asynchronous, on every turn) or the Assist
+API's synchronous `llm.py` platform (found in the background, served on the
+next turn), in Home Assistant's language (assist/prompts.py). Whatever
+fails, the turn goes on without memories.
 
-- The Home Memory LLM API (`assist/llm_api.py`) builds its prompt asynchronously once
-  per turn: it reads the utterance from the chat log and retrieves in the
-  executor, with a timeout. Agents that selected it get context on every turn,
-  the first one included.
-- The Assist API's `llm.py` platform is synchronous: it may not wait, and no
-  executor result can arrive before it is called in the same turn. It starts
-  the retrieval for the current utterance in the background and serves what an
-  earlier utterance of the same conversation found, labelled as such, on the
-  next turns.
-
-Besides memories, a turn gets the few messages of the same speaker's earlier
-conversations that are close to the utterance (cosine above 0.3, at most 5;
-never another person's, never the current conversation's), and, while the
-speaker has fresh proposals pending, the question whether to remember them.
-
-Every word around the memories (headers, who said a past message, its day,
-the proposal question) is in Home Assistant's language (assist/prompts.py).
-
-Whatever fails (timeout, engine error), the turn goes on without memories.
+In more words: docs/architecture.md, "`assist/context.py`".
 """
 
 from __future__ import annotations

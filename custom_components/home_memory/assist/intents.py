@@ -1,23 +1,10 @@
 """Remember, recall, forget and answer questions by voice, without any LLM.
 
-Intent handlers (`HomeMemoryRemember`, `HomeMemoryRecall`, `HomeMemoryForget`,
-`HomeMemoryQuestion`, `HomeMemoryConfirm`, `HomeMemoryDeny`, ...) do the work;
-users can target them from their own custom sentences in any language. The
-sentences and every spoken answer are in `sentences/<language>.yaml`
-(`sentence_files.py`): the memory sentences are conversation sentence
-triggers of the built-in agent (each match calls its intent with the matched
-slots and speaks the intent's answer); questions ("where is ...", "wo ist
-...") are offered only where the built-in agent found no match of its own
-(`ha_internals.answer_where_unmatched`). Answers follow the conversation's
-language.
+Intent handlers behind the built-in agent's sentence triggers
+(`sentences/<language>.yaml`); forgetting asks first, "remember privately"
+stores a private memory of the speaker.
 
-Forgetting is two-step, as with the LLM tools: "forget the door code" answers
-"Do you want me to forget: '...'?" (the question keeps a voice satellite
-listening), and only "yes" in the same conversation forgets.
-
-"Remember privately that ..." (or "just for me", "remember that, privately,
-...") stores a private memory of the speaker; the marker never becomes part
-of the memory, and with no known speaker nothing is stored.
+In more words: docs/architecture.md, "`assist/intents.py`".
 """
 
 from __future__ import annotations

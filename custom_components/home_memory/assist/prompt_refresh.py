@@ -1,21 +1,10 @@
 """Rebuild an agent's kept prompt on the turns whose memory it must change.
 
-Since Home Assistant 2026.11 a chat log keeps an agent's system prompt and
-tools from one turn to the next while the agent, user, device and APIs stay
-the same (docs/home-assistant.md, "Two ways into another agent's prompt").
-The background Home Memory puts into that prompt is right only for the words
-it was found for, and a memory forgotten or made private since must not be
-quoted again. So on every user turn, before the agent runs, a conversation
-whose kept tools are Home Memory's gives its kept prompt up when
+Since 2026.11 a chat log keeps an agent's prompt between turns; a prompt
+carrying memory, or words that may need it, is given up so the background
+is found for these words and nothing forgotten is quoted again.
 
-- the new words may need memory (assist/context.py `wants_context`), or
-- the kept prompt carries memory (background, past messages or a proposal
-  question), which must not outlive the turn it was found for.
-
-The agent then builds its prompt as on a first turn, and Home Memory finds the
-background for these words. Other turns (commands, thanks, small talk after a
-turn without memory) keep the prompt, so a provider's prompt cache holds.
-On Home Assistant 2026.10 prompts are rebuilt on every turn anyway.
+In more words: docs/architecture.md, "`assist/prompt_refresh.py`".
 """
 
 from __future__ import annotations

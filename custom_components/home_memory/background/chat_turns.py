@@ -1,20 +1,10 @@
 """What a chat log tells conversation capture: its turns, and who spoke in each.
 
-Conversation capture (background/conversation_capture.py) watches chat logs;
-this is how it reads them:
+The speaker from the strongest source seen so far; the user's and the
+assistant's words only, never prompts, tool calls or Home Assistant's
+placeholders (which would be quoted back as the conversation).
 
-- Who speaks, learned from the strongest source seen so far: the running
-  `async_converse` call's trace, then the chat log's LLM context, then the
-  Assist pipeline run that opened the log (the internals are read in
-  runtime/ha_internals.py). An event belongs to the turn that is running, so
-  only the newest waiting turn learns from it.
-- The text to keep: the user's message and the assistant's replies of each
-  announced turn; system prompts, tool calls and tool results are not kept,
-  nor what Home Assistant writes in the assistant's place (2026.11): "(no
-  response)" for a turn that added no reply, and "Error: ..." (after
-  synthetic error tool results) for a turn that failed. Those are not the
-  assistant's words: stored, they would be quoted back as the conversation
-  and offered to extraction as facts.
+In more words: docs/architecture.md, "`background/chat_turns.py`".
 """
 
 from __future__ import annotations

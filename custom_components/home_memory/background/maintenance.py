@@ -1,26 +1,10 @@
 """The nightly maintenance run: decay and purge, the features' jobs, consolidation.
 
-One `Maintenance` per loaded entry runs at the configured local time
-(`async_track_time_change`, 03:00 by default) and for the `run_maintenance`
-action. Both go through `async_run` under one lock, so runs never overlap: the
-action waits for a run in progress, a scheduled run that finds one skips.
+One `Maintenance` per entry, run at the configured time and by the
+`run_maintenance` action, never two at once; a run stops cleanly on unload so
+nothing touches the store once it is closed.
 
-A run, in order:
-1. the engine's maintenance (decay, archive, purge) in the executor;
-2. every nightly job it was built with (the conversation sessions' nightly
-   work), each isolated: a failing job is logged and the rest go on;
-3. consolidation (`memory/consolidation/consolidation.py`): candidates in the executor;
-   with an AI Task available, the best few groups are put to it for a merged
-   wording or a verdict on which fact is current; everything else follows the
-   rules; the decisions are written in the executor.
-The stats land in `last_run` (jobs and consolidation under details) and the
-entities refresh.
-
-Each run is a task of its own: on unload and on Home Assistant stop,
-`async_stop` (first of `HomeMemoryData.before_close`) sets the stopping flag
-(the executor parts stop between batches), cancels the run and waits for it,
-including an executor step still finishing, so nothing touches the store once
-it is closed.
+In more words: docs/architecture.md, "`background/maintenance.py`".
 """
 
 from __future__ import annotations

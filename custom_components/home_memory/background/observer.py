@@ -1,27 +1,10 @@
 """The home observer: state changes become first-person memories.
 
-Three stages, each where it is cheapest:
+A deque on the event loop, a durable buffer written in the executor, and
+closed segments told every minute (by the AI Task or the template narrator),
+each memory committed with the deletion of its events.
 
-1. `StateChangeRecorder.async_on_state_changed` runs on the event loop for
-   every state change in Home Assistant. It does a dict lookup (is this entity
-   observed?), a few comparisons, and appends to a deque: nothing else.
-2. Every few seconds, and before the database closes, the deque is written to
-   the durable buffer (`observed_events`) in the executor, each change rated
-   by the segmentation rules.
-3. Every minute the segmenter is asked for closed segments. Without an AI
-   Task entity the template narrator tells all of them (oldest first, up to
-   `DRAIN_PER_TICK`). With one, the oldest closed segment is narrated by the
-   AI Task, at most one generation per cooldown; while more than
-   `AI_BACKLOG` closed segments wait, the oldest are told by the template
-   narrator, so a backlog always drains. A failing AI Task entity (network,
-   rate limit) falls back to the template narrator; only an answer that is
-   still invalid after one retry drops the segment. Each memory and the
-   deletion of its events commit in one transaction.
-
-The `close_segment` action (`HomeObserver.async_close_segment`) runs stage 3
-at once for everything buffered: no quiet period, no cooldown. What is
-waiting (a count and the oldest change's time, nothing else) is kept in
-`HomeObserver.pending` for the sensors and diagnostics.
+In more words: docs/architecture.md, "`background/observer.py`".
 """
 
 from __future__ import annotations

@@ -1,23 +1,10 @@
 """Facts picked up from conversations, and the person's yes or no.
 
-When a conversation of at least four turns ends (background/conversation_capture.py),
-the AI Task reads it and proposes memories (`memory/conversation/extraction.py`). With
-extraction mode "ask first" nothing is stored yet: the proposals wait
+The AI Task proposes memories when a conversation ends; they wait for the
+speaker's answer (next Assist turn, or the actions) or are stored at once;
+a user's proposals are theirs, the notification only counts them.
 
-- in the speaker's next Assist turn: the prompt asks the model to ask "Should
-  I remember anything from our conversation? 1. ... 2. ..." and the answer
-  (yes, no, or numbers) comes back through the `confirm_proposals` tool;
-- in the UI: the pending-proposals sensor, a persistent notification (a count
-  only) and the `list_proposals` / `confirm_proposals` / `reject_proposals`
-  actions.
-
-With "store automatically" they become memories right away. Either way a
-confirmed proposal becomes a memory with source `extracted`, in the same
-transaction that marks it confirmed.
-
-Privacy: a user's proposals are private to that user; only the household's
-(satellites nobody is mapped to) are everyone's. The notification, which every
-user sees, only counts them.
+In more words: docs/architecture.md, "`background/proposals.py`".
 """
 
 from __future__ import annotations

@@ -1,33 +1,10 @@
 """The memory store: one SQLite file (WAL) with FTS5, vectors and an audit log.
 
-`MemoryStore` is the engine's one way into the file, a thin front over parts
-it holds, one module each, so that each concern reads on its own:
+`MemoryStore` is a thin front over the parts it holds (connections, rows,
+reading, versions, writes, tiers, upkeep, transfer, ...), one module each;
+every method is blocking and thread-safe, writes go through one writer.
 
-- connections (storage/connections.py): the file, the writer and the reader,
-  the backup gate, and StorageError for anything the file underneath raises;
-- copies (storage/in_memory.py): the vector index and score table that
-  follow the file, and the embedder;
-- rows (storage/rows.py): a memory's row, labels, FTS entry and vector;
-- log (storage/operation_log.py): who did what, and when;
-- reading (storage/reading.py): memories by id, pages, figures;
-- versions (storage/versions.py): update, history, undo;
-- writes (storage/writing.py, with storage/repeats.py): create (new,
-  correction or repeat);
-- tiers (storage/tiers.py): forget, restore, purge, access;
-- merging (upkeep/merging.py): consolidation's merges;
-- upkeep (upkeep/maintenance.py): maintenance (decay, archive, purge);
-- reembedding (upkeep/reembedding.py): switching embedding models;
-- transfer (transfer/export_import.py): JSON lines out and in;
-- candidates (storage/candidates.py): retrieval's reads.
-
-Each part is given the parts it uses; the front's methods are the parts'
-methods, named where the front is built, so a method's home is one look away.
-
-Threading model: every method is blocking and thread-safe. Writes go through
-one writer connection under a lock, each in one BEGIN IMMEDIATE transaction;
-reads use a second connection (WAL lets them run beside a write). Embedding
-happens before the write lock is taken. The in-memory vector index follows the
-file: it is loaded at open and changed only after a write has committed.
+In more words: docs/engine.md, "`memory/store.py`".
 """
 
 from __future__ import annotations

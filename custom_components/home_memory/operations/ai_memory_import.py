@@ -1,19 +1,10 @@
 """Reading the database of the `ai_memory` integration (Riscue/ha-ai-memory).
 
-Its table `memories` has, since its schema v1: id, content, embedding (JSON
-text), scope ("common" or "private"), agent_id (the conversation integration
-for private rows), created_at, summary, wing, room, layer, updated_at,
-accessed_at and access_count; times are naive local ISO strings. Schema v0 had
-only the first six columns, so only id and content are required here.
+Each row becomes an export-format record with an id derived from its own, so
+the store's import checks it and a second import is a no-op; "private" rows
+become the importing user's, or are skipped without one.
 
-Each row becomes an export-format record, so the store's own import checks
-and stores them in one transaction and skips ids it already has: the ids are
-derived from the ai_memory ids, which makes a second import a no-op.
-
-Scope mapping: "common" is household. "private" in ai_memory belongs to a
-conversation integration, not to a person; it becomes private to the user
-who imports, or is skipped when the import runs without a user (it must not
-become household).
+In more words: docs/operations.md, "`operations/ai_memory_import.py`".
 """
 
 from __future__ import annotations

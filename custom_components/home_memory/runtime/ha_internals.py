@@ -1,36 +1,10 @@
 """Every Home Assistant internal Home Memory reads, and only here.
 
-Home Assistant offers no public way to do six things Home Memory needs:
+Also where the supported releases (2026.10, 2026.11) differ. Each reader checks
+the shape it finds and gives None (with one warning) when Home Assistant
+changed it; tests/integration/runtime/test_ha_internals.py fails then.
 
-- a user by id without awaiting (the Assist prompt is built synchronously):
-  the auth store's user map, `hass.auth._store._users`;
-- who is speaking in the running `async_converse` call: the conversation
-  trace it opens around the agent (`conversation.trace._current_trace`);
-- who started a voice turn that has not reached `async_converse` yet: the
-  Assist pipeline's debug record of the run and the run itself
-  (`hass.data["assist_pipeline"]`: `pipeline_debug`, `pipeline_runs`);
-- an LLM agent's final reply, which no chat-log event announces: the chat
-  logs the conversation integration keeps (`chat_log.DATA_CHAT_LOGS`);
-- how to make an agent build its prompt anew on a turn (2026.11 keeps it
-  between turns): the chat log's kept API instance, `ChatLog.llm_api`;
-- how to answer a question only where the built-in agent has no answer of
-  its own (sentence triggers come before its intents and cannot step back):
-  the step where it turns "no match" into its apology,
-  `DefaultAgent._async_process_intent_result` (docs/home-assistant.md,
-  "Questions").
-
-It is also where Home Memory meets what differs between the Home Assistant
-releases it supports (2026.10 and 2026.11): the stored log of a turn still
-running (`completed_content`), `ConversationBusyError`, the `context`
-argument of `chat_session.async_get_chat_session`, and the
-`config_entry_id` argument of `issue_registry.async_create_issue`, and
-`async_unload_platforms_or_raise`.
-
-Each reader checks the shape it finds. When Home Assistant changes one of
-them, the reader gives None (each caller has a fallback: the household, or a
-weaker source of the speaker) and logs a warning once per internal.
-tests/integration/test_ha_internals.py reads every one of them on the Home
-Assistant that is installed and fails when a name or a type changes.
+In more words: docs/home-assistant.md, "`runtime/ha_internals.py`".
 """
 
 from __future__ import annotations

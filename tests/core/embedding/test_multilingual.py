@@ -1,4 +1,5 @@
-"""The multilingual model, model profiles, and switching models in a store."""
+"""The multilingual model and switching models in a store (its profile is
+test_profiles.py's)."""
 
 from __future__ import annotations
 
@@ -9,16 +10,8 @@ import numpy as np
 import pytest
 
 from custom_components.home_memory.memory.common.values import Caller, NewMemory
-from custom_components.home_memory.memory.embedding.model_files import MODEL_ID
 from custom_components.home_memory.memory.embedding.multilingual import (
-    MULTILINGUAL_MODEL_ID,
     load_multilingual_embedder,
-)
-from custom_components.home_memory.memory.embedding.profiles import (
-    IDENTITY,
-    MULTILINGUAL_E5,
-    SimilarityMap,
-    profile_for,
 )
 from custom_components.home_memory.memory.search.retrieval import Retriever
 from custom_components.home_memory.memory.store import MemoryStore
@@ -191,28 +184,3 @@ def test_switching_models_keeps_every_memory_findable(
                 assert german in _top(store, question, limit=2), question
     finally:
         store.close()
-
-
-def test_profiles() -> None:
-    """MiniLM keeps its cosines; e5's map onto them, monotone, ends fixed."""
-    assert profile_for(MODEL_ID) is IDENTITY
-    assert profile_for(None) is IDENTITY
-    assert profile_for(MULTILINGUAL_MODEL_ID) is MULTILINGUAL_E5
-    assert profile_for("another-model").search(0.42) == 0.42
-    assert IDENTITY.search(0.5) == 0.5
-    search = MULTILINGUAL_E5.search
-    # e5's median unrelated and evidence cosines land where MiniLM's are.
-    assert search(0.784) == pytest.approx(0.263, abs=1e-3)
-    assert search(0.83) == pytest.approx(0.47, abs=0.02)
-    values = np.linspace(-1, 1, 201, dtype=np.float32)
-    mapped = search(values)
-    assert mapped.dtype == np.float32
-    assert np.all(np.diff(mapped) >= 0)
-    assert search(1.0) == 1.0
-    assert search(-1.0) == -1.0
-    with pytest.raises(ValueError, match="increasing"):
-        SimilarityMap(((-1.0, -1.0), (0.5, 0.2), (0.4, 0.3), (1.0, 1.0)))
-    assert MULTILINGUAL_E5.fusion_weights(0.6, 0.4) == pytest.approx((0.85, 0.15))
-    assert MULTILINGUAL_E5.fusion_weights(1.0, 0.0) == (1.0, 0.0)
-    assert MULTILINGUAL_E5.fusion_weights(0.0, 1.0) == (0.0, 1.0)
-    assert IDENTITY.fusion_weights(0.6, 0.4) == (0.6, 0.4)

@@ -1,5 +1,6 @@
-"""What people did: pulses merged into stretches, the home's routine, the
-options' significant entities and the narrator's languages (issue 19)."""
+"""What people did: pulses merged into stretches, the options' significant
+entities and the narrator's languages (issue 19; the home's routine is
+test_routine.py's)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from typing import TYPE_CHECKING
 
 from custom_components.home_memory.memory.common.values import (
     SYSTEM,
-    Memory,
     WeightClass,
 )
 from custom_components.home_memory.memory.observation.drain import (
@@ -22,21 +22,17 @@ from custom_components.home_memory.memory.observation.event_buffer import (
 )
 from custom_components.home_memory.memory.observation.faithfulness import check
 from custom_components.home_memory.memory.observation.narration import narrate
-from custom_components.home_memory.memory.observation.routine import unusual
 from custom_components.home_memory.memory.observation.scenes import seat_owner
 from custom_components.home_memory.memory.observation.segmentation import (
     DEFAULT_RULES,
     BreakReason,
     ready_segments,
 )
-from custom_components.home_memory.memory.store import MemoryStore
 
 from .observation_factory import TZ, Events, local, night_with_a_bathroom_visit
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
-    from ..conftest import HashingEmbedder, ManualClock
+    from custom_components.home_memory.memory.store import MemoryStore
 
 KITCHEN = {"area": "Kitchen", "device_class": "motion", "name": "Kitchen Motion"}
 
@@ -165,62 +161,6 @@ def test_the_main_thing_leads() -> None:
     assert "smaller things" not in content
     assert "a few other" not in content
     assert check(content, segment.events, tz=TZ) == []
-
-
-def a_month_of_breakfasts(clock: ManualClock, store: MemoryStore) -> None:
-    """Three weeks of kitchen activity between seven and eight, as told."""
-    for day in range(1, 22):
-        events = Events()
-        events.seq = day * 1000
-        start = local(day, 7, 10)
-        pulses(events, start, 20, every_s=60)
-        clock.value = start + 3 * 3600
-        assert tell(store, raw(events), clock.value)
-
-
-def test_unusual_only_where_this_home_clearly_differs(
-    tmp_path: Path, clock: ManualClock, hashing_embedder: HashingEmbedder
-) -> None:
-    """The kitchen at half past seven is routine; at three at night it is
-    unusual (and curious); the routine survives reopening the store."""
-    store = MemoryStore(tmp_path / "m.db", embedder=hashing_embedder, clock=clock)
-    a_month_of_breakfasts(clock, store)
-    store.close()
-    store = MemoryStore(tmp_path / "m.db", embedder=hashing_embedder, clock=clock)
-    try:
-        routine = Events()
-        pulses(routine, local(23, 7, 25), 15, every_s=60)
-        night = Events()
-        night.seq = 90_000
-        pulses(night, local(24, 3, 5), 15, every_s=60)
-        assert unusual(store, routine.made, TZ) == frozenset()
-        assert unusual(store, night.made, TZ) == {"binary_sensor.kitchen_motion"}
-        (usual_memory,) = drain_memories(store, clock, routine)
-        (night_memory,) = drain_memories(store, clock, night)
-        assert usual_memory.emotion == "neutral"
-        assert "unusual" not in usual_memory.content
-        assert night_memory.emotion == "curious"
-        assert "unusual" in night_memory.content or "usually" in night_memory.content
-        # Busy in a room (0.25) and unusual here (+0.15); the breakfast is the
-        # morning's first change after a quiet night: getting up (0.35).
-        assert night_memory.importance == 0.25 + 0.15
-        assert "got up for the day" in usual_memory.content
-        assert usual_memory.importance == 0.35
-    finally:
-        store.close()
-
-
-def drain_memories(
-    store: MemoryStore, clock: ManualClock, events: Events
-) -> list[Memory]:
-    """Tell the events three hours after the last one; the memories."""
-    clock.value = max(e.at for e in events.made) + 3 * 3600
-    buffer = EventBuffer(store)
-    store_events(buffer, raw(events), TZ)
-    drained = drain(
-        store, buffer, clock.value, TZ, DEFAULT_RULES, "Barnabee", force=True
-    )
-    return drained.memories
 
 
 def test_a_night_in_german() -> None:

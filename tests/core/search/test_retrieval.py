@@ -19,7 +19,6 @@ from custom_components.home_memory.memory.common.values import (
     WeightClass,
 )
 from custom_components.home_memory.memory.scoring import decay
-from custom_components.home_memory.memory.search.people import named_people
 from custom_components.home_memory.memory.search.retrieval import (
     Retriever,
     estimate_tokens,
@@ -464,23 +463,6 @@ def test_a_memory_about_the_person_asked_about_comes_first(
     assert [s.memory.content for s in person_centred.rank(other, HOUSE)] == [
         s.memory.content for s in plain.rank(other, HOUSE)
     ]
-
-
-@pytest.mark.parametrize(
-    ("query", "named"),
-    [
-        ("What does Anna like?", {"Anna"}),
-        ("what are ANNA's plans", {"Anna"}),
-        ("Did Annabel call?", set()),
-        ("What did Grandma Rosa bake?", {"Grandma Rosa", "Rosa"}),
-        ("Is Rosa coming?", {"Rosa"}),
-        ("Anything for Ben and Anna?", {"Anna", "Ben"}),
-    ],
-)
-def test_people_a_query_names(query: str, named: set[str]) -> None:
-    """A person is named when every word of their label is in the query."""
-    people = ["Anna", "Ben", "Grandma Rosa", "Rosa"]
-    assert named_people(query, people) == named
 
 
 def test_the_last_time_is_the_newest_match_beyond_the_best_few(

@@ -1,21 +1,10 @@
 """The engine's clocks, and the one place that names the system's.
 
-"Now" (unix seconds) comes from one clock the caller injects into
-`MemoryStore(clock=...)`; everything built on the store (sessions, proposals,
-extraction, retrieval's candidates and cursors) reads `store.now`, never a
-clock of its own. In Home Assistant that clock is Home Assistant's time
-(`runtime/clock.py`), so the test harness's frozen time drives the store too.
-Without one, `system_time` reads the system's wall clock.
+"Now" comes from the clock injected into `MemoryStore(clock=...)` (Home
+Assistant's time in the integration); both clocks are read at each call,
+never bound at import, so a test harness's frozen time drives the store.
 
-Both functions read their clock at each call, never at import: a default
-argument `clock=time.time` would keep the real function even while a test
-harness has replaced `time.time` (tests/integration/test_clock.py scans the
-package for such bindings).
-
-`elapsed` is for durations that have nothing to do with the date: the only
-one in the engine is how long a backup has held writes (connections.py),
-measured against `threading.Event.wait` timeouts, which run on the monotonic
-clock; a wall clock set back or forward must neither stretch nor cut that.
+In more words: docs/engine.md, "`memory/common/clock.py`".
 """
 
 from __future__ import annotations

@@ -28,8 +28,8 @@ class EngineConfig:
     log_retention_days: float = 90.0
     # Create: a new statement is compared with the active memories of the
     # same owner at least this close (cosine) and, from its words, repeats,
-    # corrects or is separate from them (rules and measurements:
-    # text/statements.py).
+    # corrects or is separate from them (rules: text/statements.py; their
+    # measurements: docs/engine.md, "The rules, exactly").
     correction_min_similarity: float = 0.65
     # A rewording at least this close that changes no detail word (number,
     # name, day, colour...) is a repeat, not a correction (the "Duplicate

@@ -1,24 +1,10 @@
 """Short-term memory: conversation sessions, their token windows and past messages.
 
-A session is one conversation with one speaker: a Home Assistant user, or the
-household (owner None: a voice satellite nobody is mapped to). Every user and
-assistant message is stored; the session's window holds the newest messages
-that fit the speaker's role budget (admins 100,000 tokens, everyone else
-4,000), and always the last two. Older messages leave the window but stay
-stored and searchable. A session ends when its conversation does (that is
-when extraction runs) and is archived after 24 hours without activity.
+A session is one conversation with one speaker; its window holds the newest
+messages within the speaker's token budget, older ones stay stored and
+searchable. Blocking and thread-safe; call from the executor.
 
-Tokens are estimated, not counted: about four characters a token, the same
-rule the retriever uses for its prompt budget (`retrieval.estimate_tokens`).
-It is within ~20 % for English with GPT-style and WordPiece tokenizers, which
-is all a budget needs.
-
-Messages are embedded with the store's embedder (when one is loaded), so a
-later turn can be given the few past messages of the same speaker that are
-close to what is being said now (cosine above 0.3, at most 5).
-
-Blocking and thread-safe (through the store's one writer); call from the
-executor.
+In more words: docs/engine.md, "`memory/conversation/sessions.py`".
 """
 
 from __future__ import annotations

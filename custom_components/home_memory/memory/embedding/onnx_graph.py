@@ -1,22 +1,10 @@
 """Keep int8 embedding tables int8 inside onnxruntime: a graph edit at load time.
 
-The int8 export dequantises each weight as `Mul(Cast(q), scale)`. At load,
-onnxruntime constant-folds every such pair into a float32 copy of the weight;
-for the 30522 x 384 word-embedding table that is 47 MB, of which a text reads
-a few hundred rows. Rewritten as
+Only the rows of the word-embedding table a text uses are dequantised, per
+run (47 MB of float32 copies saved); the output does not change by a bit and
+the model file stays the pinned one.
 
-    Mul(Cast(Gather(q, ids)), Gather(scale, ids))
-
-only the rows a text uses are dequantised, per run, and the int8 table
-(11.7 MB) stays as it is. Each value is the same float32 product of the same
-two numbers as before, so the model's output does not change by a bit.
-
-The edit runs on the model's bytes every time the model loads, not on the
-file: model.onnx stays the pinned file (same sha256) wherever it came from,
-so a folder assembled by an older version needs nothing done to it. It reads
-the protobuf wire format directly (the `onnx` package is not a dependency):
-only the few records it changes are decoded; everything else is copied byte
-for byte. A graph without the pattern is returned unchanged.
+In more words: docs/engine.md, "`memory/embedding/onnx_graph.py`".
 """
 
 from __future__ import annotations

@@ -1,20 +1,10 @@
 """Model profiles: each model's cosines on one shared similarity scale.
 
-Every cosine threshold and weight in the engine (search floors, the hybrid
-fusion's 0.6 x cosine, the correction floor 0.65, the duplicate threshold
-0.97, consolidation's merge and supersede thresholds) was measured with
-all-MiniLM-L6-v2, and the options a person sets are on that scale too.
-multilingual-e5-small puts the same pairs of texts in a narrow band near the
-top (a question and an unrelated turn at 0.78, its evidence at 0.83), so
-those numbers mean nothing for it.
+Every threshold was measured with all-MiniLM-L6-v2; another model's cosines
+are mapped onto MiniLM's by a monotone map through quantiles (`search` for a
+query against a memory, `statement` for a memory against a memory).
 
-Instead of a second set of thresholds, each model has a profile that maps its
-cosines onto MiniLM's: a monotone piecewise-linear map through quantiles of
-the two models' cosines over the same pairs of texts (quantile matching).
-Two maps, because e5 is asymmetric: `search` for a query against a memory
-("query: " against "passage: "), `statement` for a memory against a memory
-(repeats, corrections, consolidation). MiniLM's profile is the identity.
-The measurement and what it costs are in docs/languages.md.
+In more words: docs/languages.md, "`memory/embedding/profiles.py`".
 """
 
 from __future__ import annotations

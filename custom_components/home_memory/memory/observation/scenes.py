@@ -1,21 +1,10 @@
 """What people did, from what sensors did: a segment's events as told items.
 
-A memory tells what a person would: someone came home, went to bed, was busy
-in the kitchen for twenty minutes, was up at night for the bathroom; not
-that a motion sensor changed seven times. This module groups a segment's
-events into `Told` items, each with its own time and duration taken from its
-own events, so every number a memory states is true of what it tells
-(faithfulness.py checks that):
+Arrivals, doors, beds and seats, busy rooms and everything else become `Told`
+items, each with the time and duration of its own events, so every number a
+memory states is true of what it tells (faithfulness.py checks it).
 
-- arrivals and departures of people (with the outside door they used);
-- an outside door opening alone: someone may have come or gone;
-- bed and seat mats (occupancy sensors named like a bed, couch or chair):
-  going to bed, getting up, up at night, sitting on the couch;
-- motion and occupancy sensors and the small contacts of a room (cupboards,
-  the fridge) as activity and place: someone was busy in the kitchen;
-- everything else by its verb table (verbs.py), counted truthfully.
-
-The sensor detail stays with the memory as its provenance (event_buffer).
+In more words: docs/engine.md, "`memory/observation/scenes.py`".
 """
 
 from __future__ import annotations

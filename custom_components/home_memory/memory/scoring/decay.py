@@ -1,25 +1,9 @@
 """Decay, recency, access reinforcement and retention (docs/retention.md).
 
-The formulas (each memory's weight class sets `retention` and its weight):
+Each formula is written once over numpy arrays (ranking and maintenance score
+many memories at a time); the scalar functions apply it to one memory.
 
-    decay         = max(floor, 0.5 ** (idle days / (half_life * retention)))
-    access_bonus  = min(1, 0.5 + 0.1 * ln(1 + access_count))
-    reinforcement = access_bonus / 0.5          (1 never used, up to 2)
-    effective     = clamp(importance * decay * reinforcement, floor, 1)
-    archived once   effective < threshold  and  idle days >= half_life * retention
-
-Ranking (search/retrieval.py) weighs importance * class weight * decay and the
-access bonus as the specification's composite score does; retention does not
-multiply by the class weight or by a never-used memory's 0.5 bonus, because
-composed that way an ordinary observation (0.3 x 0.5 x 1 x 0.5 = 0.075) is
-archived the first night, against its class half-life of 30 days.
-
-Recency is the same curve on the age since creation at the base half-life, so
-a new memory is recent even before anyone used it.
-
-Each formula is written once, over numpy arrays (ranking and maintenance score
-many memories at a time); the scalar functions apply it to one memory. fmax /
-fmin, like Python's max / min here, let the floor win over a NaN.
+In more words: docs/retention.md, "`memory/scoring/decay.py`".
 """
 
 from __future__ import annotations

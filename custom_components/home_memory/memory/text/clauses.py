@@ -1,21 +1,10 @@
 """A clause said after "dass" as the statement it stands for.
 
-German puts the finite verb last after a subordinating word: "merk dir,
-dass der Ersatzschlüssel unter dem blauen Blumentopf liegt". Stored as said,
-the memory would be a fragment ("Der Ersatzschlüssel unter dem blauen
-Blumentopf liegt."); a statement has the verb second: "Der Ersatzschlüssel
-liegt unter dem blauen Blumentopf." The rule moves the last word (the finite
-verb; a participle or infinitive before it stays at the end: "die Tonnen am
-Dienstag rausgestellt werden" → "die Tonnen werden am Dienstag rausgestellt")
-to after the first phrase (the subject, or whatever opens the clause). The
-words that find that phrase (determiners, pronouns, attaching words) are a
-language's data (sentences/<language>.yaml, `words`); English needs none.
+German puts the finite verb last after "dass"; the rule moves it to after the
+first phrase ("Der Ersatzschlüssel liegt unter dem blauen Blumentopf."), with
+a language's words as data; anything not plainly one such clause is kept as said.
 
-Where the clause is not plainly one verb-final clause (a comma, a second
-clause, no capitalised noun after a determiner, a last word that is no
-lowercase verb), it is kept as said: a fragment is better than a wrong
-sentence. Separable verbs ("dass Anna morgen anruft") are moved whole
-("Anna anruft morgen"): splitting a prefix needs a lexicon (docs/languages.md).
+In more words: docs/languages.md, "`memory/text/clauses.py`".
 """
 
 from __future__ import annotations

@@ -1,19 +1,10 @@
 """Time words in a question or statement, as a window of time.
 
-"What happened yesterday evening?", "when did the washing machine last
-run?", "wann war Anna zuletzt im Keller?": the time words become a window
-([start, end), aware datetimes in the household's time zone) and are taken
-out of the text that is searched for; "the last time", "zuletzt" ask for the
-newest first. Pure: the moment `now` (aware, in the household's zone) and the
-language are given; the words and expressions are the language's table
-(phrases.py). Windows are built from local wall-clock times, so a day across
-a daylight-saving change is 23 or 25 hours long, as the household lived it.
+"What happened yesterday evening?" becomes a window of local wall-clock time
+(aware datetimes in the household's zone) and the words leave the searched
+text. Pure: `now` and the language are given.
 
-Parts of the day: morning 05-12, noon 11-14, afternoon 12-18, evening
-17-23, night 21-06 of the next day ("last night" is the night that began
-yesterday at 21:00: said at 01:00 it is the night going on, said at 09:00
-the night just passed). Rules and the choice of our own tables:
-docs/time.md.
+In more words: docs/time.md, "`memory/time/expressions.py`".
 """
 
 from __future__ import annotations

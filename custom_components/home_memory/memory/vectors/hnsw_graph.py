@@ -1,20 +1,10 @@
 """An optional HNSW graph (usearch) that finds vector candidates without a scan.
 
-The graph only proposes candidates: `VectorIndex` rescores them exactly with
-its own float32 vectors and applies every filter itself. That keeps the
-results' scores exact and lets the graph store 8-bit vectors (a quarter of the
-memory of float32; at 100,000 MiniLM vectors it holds 85 MB in all).
+The graph only proposes candidates: `VectorIndex` rescores them exactly and
+applies every filter, so scores stay exact and the graph may hold 8-bit
+vectors. One lock around every call (usearch is not safe concurrently).
 
-Parameters, measured on 100,000 all-MiniLM-L6-v2 vectors of real text on 2
-cores, with the CPU caches cold as they are between two searches: connectivity
-16, expansion 256 when adding and 64 when searching give recall@20 0.984
-against exact search (after the exact rescoring of 64 proposals) for 0.77 ms
-per query. Expansion 128 when adding needs 128 when searching for the same
-recall, at 1.03 ms: a better-built graph is cheaper to search, and it is
-built once in the background. Connectivity 12 or 24 did no better.
-
-usearch is not safe for adds, removals and searches running at once, so every
-call goes through one lock. Plain Python, no Home Assistant imports.
+In more words: docs/engine.md, "`memory/vectors/hnsw_graph.py`".
 """
 
 from __future__ import annotations

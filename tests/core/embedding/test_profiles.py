@@ -1,0 +1,74 @@
+"""Model profiles (memory/embedding/profiles.py): each model's cosines on the
+one shared (MiniLM) similarity scale."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from custom_components.home_memory.memory.embedding.model_files import MODEL_ID
+from custom_components.home_memory.memory.embedding.multilingual import (
+    MULTILINGUAL_MODEL_ID,
+)
+from custom_components.home_memory.memory.embedding.profiles import (
+    IDENTITY,
+    MULTILINGUAL_E5,
+    SimilarityMap,
+    profile_for,
+)
+
+
+def test_profiles() -> None:
+    """MiniLM keeps its cosines; e5's map onto them, monotone, ends fixed."""
+    assert profile_for(MODEL_ID) is IDENTITY
+    assert profile_for(None) is IDENTITY
+    assert profile_for(MULTILINGUAL_MODEL_ID) is MULTILINGUAL_E5
+    assert profile_for("another-model").search(0.42) == 0.42
+    assert IDENTITY.search(0.5) == 0.5
+    search = MULTILINGUAL_E5.search
+    # e5's median unrelated and evidence cosines land where MiniLM's are.
+    assert search(0.784) == pytest.approx(0.263, abs=1e-3)
+    assert search(0.83) == pytest.approx(0.47, abs=0.02)
+    values = np.linspace(-1, 1, 201, dtype=np.float32)
+    mapped = search(values)
+    assert mapped.dtype == np.float32
+    assert np.all(np.diff(mapped) >= 0)
+    assert search(1.0) == 1.0
+    assert search(-1.0) == -1.0
+    with pytest.raises(ValueError, match="increasing"):
+        SimilarityMap(((-1.0, -1.0), (0.5, 0.2), (0.4, 0.3), (1.0, 1.0)))
+    assert MULTILINGUAL_E5.fusion_weights(0.6, 0.4) == pytest.approx((0.85, 0.15))
+    assert MULTILINGUAL_E5.fusion_weights(1.0, 0.0) == (1.0, 0.0)
+    assert MULTILINGUAL_E5.fusion_weights(0.0, 1.0) == (0.0, 1.0)
+    assert IDENTITY.fusion_weights(0.6, 0.4) == (0.6, 0.4)
+
+
+def test_statements_have_a_map_of_their_own() -> None:
+    """e5 compares a memory with a memory on another scale than a query with a
+    memory: the statement map is monotone, pinned at the ends, and reads the
+    same e5 cosine lower than the search map (pairs of turns sit higher)."""
+    statement = MULTILINGUAL_E5.statement
+    values = np.linspace(-1, 1, 201, dtype=np.float32)
+    assert np.all(np.diff(statement(values)) >= 0)
+    assert (statement(-1.0), statement(1.0)) == (-1.0, 1.0)
+    assert statement(0.83) < MULTILINGUAL_E5.search(0.83)
+    # MiniLM's own duplicate threshold stays where it was measured.
+    assert IDENTITY.statement(0.97) == 0.97
+    # A model without a profile keeps its raw cosines on both scales.
+    unknown = profile_for("another-model")
+    assert unknown.statement(0.3) == 0.3
+    assert unknown.fusion_weights(0.6, 0.4) == (0.6, 0.4)
+
+
+def test_a_map_refuses_points_that_would_not_be_monotone() -> None:
+    """Ends other than -1 and 1, or points out of order, are refused."""
+    for points in (
+        ((0.0, 0.0), (1.0, 1.0)),
+        ((-1.0, -1.0), (0.5, 0.6), (0.5, 0.7), (1.0, 1.0)),
+        ((-1.0, -1.0), (0.2, 0.5), (0.4, 0.1), (1.0, 1.0)),
+    ):
+        with pytest.raises(ValueError, match="increasing"):
+            SimilarityMap(points)
+    identity = SimilarityMap()
+    values = np.array([-0.5, 0.25], dtype=np.float32)
+    assert identity(values) is values

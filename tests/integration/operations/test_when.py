@@ -1,0 +1,418 @@
+"""Time on every surface: event time, its window, time words and time in words.
+
+Memories of several days (Berlin), asked about on Wednesday 4 March 2026 at
+09:30 through the actions, an LLM tool, the websocket API and a sentence of
+the built-in agent.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from homeassistant.exceptions import ServiceValidationError
+import pytest
+
+from custom_components.home_memory.const import DOMAIN
+from custom_components.home_memory.memory.common.values import (
+    SYSTEM,
+    MemoryKind,
+    NewMemory,
+)
+
+from ..assist.test_assist_turn import use_agent
+from ..assist.test_llm_tools import tool
+from ..conftest import call
+from ..fake_agents import say
+
+if TYPE_CHECKING:
+    from freezegun.api import FrozenDateTimeFactory
+    from homeassistant.core import HomeAssistant
+    from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
+
+    from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
+
+    from ..ws_client import Client
+
+pytestmark = pytest.mark.usefixtures("mock_load_model")
+
+PASTA = "Anna cooked pasta in the kitchen."
+DISHES = "The dishwasher ran in the kitchen."
+# What happened, and when (Berlin wall clock); all told on Wednesday morning.
+DAYS = (
+    ("The washing machine ran in the bathroom.", "2026-02-24T10:05:00"),
+    ("Ben watched a film in the living room.", "2026-03-02T20:10:00"),
+    ("The washing machine ran in the bathroom again.", "2026-02-28T19:10:00"),
+    ("Anna cooked pasta in the kitchen.", "2026-03-03T18:20:00"),
+    ("The dishwasher ran in the kitchen.", "2026-03-03T21:40:00"),
+    ("Anna made coffee in the kitchen.", "2026-03-04T07:15:00"),
+)
+
+
+@pytest.fixture
+async def days(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    hass_admin_user: MockUser,
+) -> None:
+    """The household's week, remembered on Wednesday 4 March 2026, 09:30
+    (conversation loaded first, so the sentences are registered)."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to("2026-03-04T08:30:00+00:00")
+    for content, at in DAYS:
+        await call(
+            hass,
+            "remember",
+            {"content": content, "happened_at": f"{at}+01:00", "kind": "event"},
+            user=hass_admin_user,
+        )
+
+
+def _texts(memories: list[dict[str, Any]]) -> list[str]:
+    return [m["content"] for m in memories]
+
+
+@pytest.mark.usefixtures("days")
+async def test_search_action_reads_the_question_s_time(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """ "What happened yesterday evening" is Tuesday evening's, said in words;
+    "when did ... last" answers with the latest first."""
+    found = await call(
+        hass,
+        "search",
+        {"query": "What happened yesterday evening?"},
+        user=hass_admin_user,
+    )
+    assert sorted(_texts(found["memories"])) == [
+        "Anna cooked pasta in the kitchen.",
+        "The dishwasher ran in the kitchen.",
+    ]
+    words = {m["content"]: m["when"] for m in found["memories"]}
+    assert words["Anna cooked pasta in the kitchen."] == (
+        "yesterday evening, around a quarter past six"
+    )
+    first = found["memories"][0]
+    assert datetime.fromisoformat(first["happened_at"]).date().isoformat() == (
+        "2026-03-03"
+    )
+    last = await call(
+        hass,
+        "search",
+        {"query": "When did the washing machine last run?"},
+        user=hass_admin_user,
+    )
+    assert _texts(last["memories"])[0] == (
+        "The washing machine ran in the bathroom again."
+    )
+    assert last["memories"][0]["when"] == (
+        "on Saturday 28 February, a little after seven"
+    )
+
+
+@pytest.mark.usefixtures("days")
+async def test_a_question_in_another_language_than_the_home_s_is_read(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """An English home asked in German ("Was ist gestern Abend passiert?"):
+    the German time words still choose Tuesday evening; German time words
+    given to remember are read too."""
+    assert hass.config.language == "en"
+    found = await call(
+        hass,
+        "search",
+        {"query": "Was ist gestern Abend passiert?"},
+        user=hass_admin_user,
+    )
+    assert sorted(_texts(found["memories"])) == [
+        "Anna cooked pasta in the kitchen.",
+        "The dishwasher ran in the kitchen.",
+    ]
+    made = await call(
+        hass,
+        "remember",
+        {"content": "Ben fixed the bike.", "happened_at": "gestern Abend"},
+        user=hass_admin_user,
+    )
+    at = datetime.fromisoformat(made["memory"]["happened_at"])
+    assert at.date().isoformat() == "2026-03-03"
+
+
+@pytest.mark.usefixtures("days")
+async def test_windows_on_event_time_in_the_actions(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """happened_after/before choose by when it happened; every memory was
+    written on Wednesday, so created_after Wednesday still has them all."""
+    window = {
+        "happened_after": "2026-02-28T00:00:00+01:00",
+        "happened_before": "2026-03-01T00:00:00+01:00",
+    }
+    listed = await call(hass, "list", window, user=hass_admin_user)
+    assert _texts(listed["memories"]) == [
+        "The washing machine ran in the bathroom again."
+    ]
+    found = await call(
+        hass, "search", {"query": "washing machine", **window}, user=hass_admin_user
+    )
+    assert _texts(found["memories"]) == [
+        "The washing machine ran in the bathroom again."
+    ]
+    written = await call(
+        hass, "list", {"created_after": "2026-03-04"}, user=hass_admin_user
+    )
+    assert written["total"] == len(DAYS)
+
+
+@pytest.mark.usefixtures("days")
+async def test_remember_takes_time_words_and_refuses_other_words(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """happened_at in words is the household's window; "soon" is no time."""
+    result = await call(
+        hass,
+        "remember",
+        {"content": "Ben fixed the bike.", "happened_at": "last Monday"},
+        user=hass_admin_user,
+    )
+    assert result["memory"]["happened_at"].startswith("2026-03-01T23:00:00")
+    told = await call(
+        hass,
+        "remember",
+        {"content": "Anna went to the dentist on Monday."},
+        user=hass_admin_user,
+    )
+    assert told["memory"]["happened_at"].startswith("2026-03-01T23:00:00")
+    habit = await call(
+        hass,
+        "remember",
+        {"content": "The bins go out on Tuesday."},
+        user=hass_admin_user,
+    )
+    assert habit["memory"]["happened_at"] == habit["memory"]["created_at"]
+    with pytest.raises(ServiceValidationError) as err:
+        await call(
+            hass,
+            "remember",
+            {"content": "Ben will call.", "happened_at": "soon"},
+            user=hass_admin_user,
+        )
+    assert err.value.translation_key == "invalid_field"
+    listed = await call(hass, "list", {"limit": 50}, user=hass_admin_user)
+    assert "Ben will call." not in _texts(listed["memories"])
+
+
+@pytest.mark.usefixtures("days")
+async def test_recall_tool_reads_time_words_and_takes_a_window(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """The tool's query words and its happened_after/before both choose."""
+    result = await tool(
+        hass,
+        "recall",
+        {"query": "what happened yesterday evening"},
+        user=hass_admin_user,
+    )
+    texts = {m["text"]: m["date"] for m in result.data["memories"]}
+    assert set(texts) == {
+        "Anna cooked pasta in the kitchen.",
+        "The dishwasher ran in the kitchen.",
+    }
+    assert texts["The dishwasher ran in the kitchen."] == (
+        "yesterday evening, around a quarter to ten"
+    )
+    windowed = await tool(
+        hass,
+        "recall",
+        {
+            "query": "washing machine",
+            "happened_after": "2026-02-24",
+            "happened_before": "2026-02-25",
+        },
+        user=hass_admin_user,
+    )
+    assert [m["text"] for m in windowed.data["memories"]] == [
+        "The washing machine ran in the bathroom."
+    ]
+
+
+@pytest.mark.usefixtures("days")
+async def test_websocket_search_and_list_take_the_window(admin: Client) -> None:
+    """The browser's search and list choose by event time and show it."""
+    window = {
+        "happened_after": "2026-03-03T00:00:00+01:00",
+        "happened_before": "2026-03-04T00:00:00+01:00",
+    }
+    listed = await admin.ok("list", **window)
+    assert sorted(_texts(listed["memories"])) == [
+        "Anna cooked pasta in the kitchen.",
+        "The dishwasher ran in the kitchen.",
+    ]
+    assert all("happened_until" in m for m in listed["memories"])
+    found = await admin.ok("search", query="kitchen", **window)
+    assert sorted(_texts(found["memories"])) == sorted(_texts(listed["memories"]))
+    error = await admin.error("search", query="kitchen", happened_after="soon")
+    assert error["translation_key"] == "invalid_field"
+
+
+@pytest.mark.usefixtures("days")
+async def test_the_built_in_agent_answers_by_time(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """ "What happened yesterday evening" and "when did ... last" by voice."""
+    result = await say(hass, "what happened yesterday evening", user=hass_admin_user)
+    spoken = result.response.speech["plain"]["speech"]
+    assert "Yesterday evening, around a quarter past six: Anna cooked pasta" in spoken
+    assert "washing machine" not in spoken
+    result = await say(
+        hass, "when did the washing machine last run", user=hass_admin_user
+    )
+    spoken = result.response.speech["plain"]["speech"]
+    assert spoken.index("On Saturday 28 February") < spoken.index("On Tuesday 24")
+
+
+@pytest.mark.usefixtures("days")
+async def test_an_llm_agent_hears_what_happened_then_with_its_time_in_words(
+    hass: HomeAssistant, agent_entry: MockConfigEntry, hass_admin_user: MockUser
+) -> None:
+    """The per-turn background of "what happened yesterday evening" holds
+    yesterday evening's memories, each with when it happened."""
+    agent = use_agent(hass, agent_entry, [DOMAIN])
+    await say(
+        hass,
+        "what happened yesterday evening",
+        agent_id=agent_entry.entry_id,
+        user=hass_admin_user,
+    )
+    lines = [ln for ln in agent.prompts[-1].splitlines() if ln.startswith("- (")]
+    assert sorted(lines) == [
+        f'- (yesterday evening, around a quarter past six) "{PASTA}"',
+        f'- (yesterday evening, around a quarter to ten) "{DISHES}"',
+    ]
+
+
+@pytest.mark.usefixtures("days")
+async def test_hostile_time_words_are_refused_whole(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """A lone surrogate, 10 MB or FTS syntax as a time: invalid_field, nothing
+    stored; as a question's words: an ordinary search."""
+    for value in ("\ud800", "x" * 10_000_000, 'NEAR("a" "b")', "yesterday\nevening"):
+        with pytest.raises(ServiceValidationError) as err:
+            await call(
+                hass,
+                "remember",
+                {"content": "Ben tidied up.", "happened_at": value},
+                user=hass_admin_user,
+            )
+        assert err.value.translation_key == "invalid_field"
+    listed = await call(hass, "list", {"limit": 50}, user=hass_admin_user)
+    assert "Ben tidied up." not in _texts(listed["memories"])
+    found = await call(
+        hass,
+        "search",
+        {"query": 'yesterday NEAR("kitchen" "pasta") OR evening*'},
+        user=hass_admin_user,
+    )
+    assert found["total"] >= 0
+
+
+SPARE_KEY = "The kitchen light and the front door and the spare key"
+
+
+@pytest.mark.usefixtures("days")
+@pytest.mark.parametrize(
+    "value",
+    [
+        "0001-01-01T00:00:00+00:00",
+        "0001-01-01",
+        "-0001-01-01",
+        "2300-01-01T00:00:00+00:00",
+        "1899-12-31",
+    ],
+)
+async def test_event_times_outside_1900_to_2200_are_refused_whole(
+    hass: HomeAssistant, hass_admin_user: MockUser, value: str
+) -> None:
+    """A year 1 (or 2300) is a translated invalid_field, nothing is stored,
+    and search still answers."""
+    with pytest.raises(ServiceValidationError) as err:
+        await call(
+            hass,
+            "remember",
+            {"content": SPARE_KEY, "happened_at": value},
+            user=hass_admin_user,
+        )
+    assert err.value.translation_key == "invalid_field"
+    found = await call(hass, "search", {"query": "spare key"}, user=hass_admin_user)
+    assert SPARE_KEY not in _texts(found["memories"])
+
+
+@pytest.mark.usefixtures("days")
+async def test_a_memory_stored_with_a_year_one_still_answers(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    hass_admin_user: MockUser,
+) -> None:
+    """One stored before such times were refused breaks neither search nor
+    spoken recall: it is said without a time."""
+    year_one = datetime(1, 1, 1, tzinfo=UTC)
+    store = init_integration.runtime_data.store
+    new = NewMemory(
+        content=SPARE_KEY,
+        kind=MemoryKind.EVENT,
+        happened_at=year_one,
+        happened_until=year_one,
+    )
+    await hass.async_add_executor_job(store.create, new, SYSTEM)
+    found = await call(hass, "search", {"query": "spare key"}, user=hass_admin_user)
+    [item] = [m for m in found["memories"] if m["content"] == SPARE_KEY]
+    assert item["when"] == ""
+    result = await say(
+        hass, "what do you remember about the spare key", user=hass_admin_user
+    )
+    spoken = result.response.speech["plain"]["speech"]
+    assert "spare key" in spoken
+    assert "Sorry" not in spoken
+
+
+@pytest.mark.usefixtures("days")
+async def test_a_date_alone_is_that_whole_day(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """happened_at "2026-02-26" is 26 February midnight to midnight in the
+    household's zone, said as the day without a clock."""
+    text = "Anna repainted the garden fence."
+    result = await call(
+        hass,
+        "remember",
+        {"content": text, "happened_at": "2026-02-26", "kind": "event"},
+        user=hass_admin_user,
+    )
+    assert result["memory"]["happened_at"].startswith("2026-02-25T23:00:00")
+    assert result["memory"]["happened_until"].startswith("2026-02-26T23:00:00")
+    found = await call(hass, "search", {"query": "garden fence"}, user=hass_admin_user)
+    [item] = [m for m in found["memories"] if m["content"] == text]
+    assert item["when"] == "on Thursday 26 February"
+
+
+@pytest.mark.usefixtures("days")
+async def test_the_same_event_on_another_day_is_not_a_repeat(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """The car's service in February and in January are two memories."""
+    text = "We took the car to the garage for its service"
+    answers = [
+        await call(
+            hass,
+            "remember",
+            {"content": text, "happened_at": day, "kind": "event"},
+            user=hass_admin_user,
+        )
+        for day in ("2026-02-02", "2026-01-05", "2026-02-02")
+    ]
+    assert [a["action"] for a in answers] == ["created", "created", "reinforced"]
+    listed = await call(hass, "list", {"limit": 50}, user=hass_admin_user)
+    assert _texts(listed["memories"]).count(text) == 2
