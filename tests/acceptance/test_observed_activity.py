@@ -43,6 +43,13 @@ def observed(home: Household) -> list[str]:
     return [m["content"] for m in listed["memories"]]
 
 
+def new_memories(home: Household, before: list[str], what: str) -> list[str]:
+    """Close the segment and wait for what it becomes: the new texts."""
+    service(home.hass, home.anna, "close_segment")
+    home.hass.wait_for(lambda: len(observed(home)) > len(before), what=what, timeout=30)
+    return [text for text in observed(home) if text not in before]
+
+
 def test_motion_pulses_and_a_lone_front_door_are_what_people_did(
     household: Household,
 ) -> None:
@@ -56,19 +63,18 @@ def test_motion_pulses_and_a_lone_front_door_are_what_people_did(
         post_state(hass, anna, "binary_sensor.kitchen_motion", "off", MOTION)
     post_state(hass, anna, "binary_sensor.front_door", "on", DOOR)
     post_state(hass, anna, "binary_sensor.front_door", "off", DOOR)
-    service(hass, anna, "close_segment")
-    hass.wait_for(
-        lambda: len(observed(household)) > len(before),
-        what="an observed memory",
-        timeout=30,
-    )
-    new = [text for text in observed(household) if text not in before]
+    new = new_memories(household, before, "an observed memory")
     assert len(new) == 1, new
     (text,) = new
     assert re.search(r"\b(?:I|me|my)\b", text), text
     assert "someone was in the kitchen around" in text, text
     assert "the front door opened and closed around" in text, text
-    assert "someone may have come in or gone out" in text, text
+    # A possible arrival or departure; a visitor when the session already
+    # saw someone of the household come home (the test below).
+    assert re.search(
+        r"someone may have come in or gone out|someone probably let a visitor in",
+        text,
+    ), text
     assert "motion" not in text.casefold(), text
     assert "unusual" not in text, text
 
@@ -81,24 +87,15 @@ def test_a_front_door_while_someone_is_home_is_probably_a_visitor(
     probably let a visitor in, and Anna finds it by "visitors"."""
     hass, anna = household.hass, household.anna
     person = {"friendly_name": "Anna"}
+    before = observed(household)
     post_state(hass, anna, "person.anna_visit", "not_home", person)
     post_state(hass, anna, "person.anna_visit", "home", person)
-    service(hass, anna, "close_segment")
-    hass.wait_for(
-        lambda: any("Anna" in text for text in observed(household)),
-        what="Anna's arrival",
-        timeout=30,
-    )
+    (arrival,) = new_memories(household, before, "Anna's arrival")
+    assert "Anna came home" in arrival or "Anna got home" in arrival, arrival
     before = observed(household)
     post_state(hass, anna, "binary_sensor.front_door", "on", DOOR)
     post_state(hass, anna, "binary_sensor.front_door", "off", DOOR)
-    service(hass, anna, "close_segment")
-    hass.wait_for(
-        lambda: len(observed(household)) > len(before),
-        what="the door's memory",
-        timeout=30,
-    )
-    (text,) = [text for text in observed(household) if text not in before]
+    (text,) = new_memories(household, before, "the door's memory")
     assert "nobody of the household came or went" in text, text
     assert "someone probably let a visitor in" in text, text
     found = service(hass, anna, "search", query="When did we last have visitors?")

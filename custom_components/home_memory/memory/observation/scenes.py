@@ -377,7 +377,7 @@ class _Teller:
         visitor: bool = False,
     ) -> Told:
         """An outside door on its own: someone may have come or gone; with
-        nothing after it but quiet (`quiet_after`), someone probably went out;
+        nothing after it but quiet (`quiet_after`), someone probably left the house;
         after a home in which nothing changed since this door closed
         (`empty_since`), nobody seems to have been home until then; opened
         and closed once while someone was at home and nobody of the household
