@@ -165,3 +165,36 @@ def test_version_6_memories_happened_when_written_or_in_their_segment(
         assert "memories_happened" in str(plan)
     finally:
         store.close()
+
+
+def test_a_whole_day_ends_where_the_next_begins(store: MemoryStore) -> None:
+    """ "Yesterday" is [yesterday 00:00, today 00:00): asked about today, a
+    memory of yesterday is not in it; a moment at today 00:00 is; asked about
+    yesterday, both spans that touch it are."""
+    today = datetime(2026, 3, 10, tzinfo=UTC)
+    yesterday = today - timedelta(days=1)
+    store.create(
+        NewMemory(
+            content="Yesterday we took the car to the garage.",
+            happened_at=yesterday,
+            happened_until=today,
+        ),
+        SYSTEM,
+    )
+    store.create(
+        NewMemory(content="The alarm went off at midnight.", happened_at=today),
+        SYSTEM,
+    )
+
+    def within(after: datetime, before: datetime) -> list[str]:
+        window = MemoryFilter(happened_after=after, happened_before=before)
+        return sorted(m.content for m in store.list_memories(SYSTEM, window).items)
+
+    assert within(today, today + timedelta(days=1)) == [
+        "The alarm went off at midnight."
+    ]
+    assert within(yesterday, today) == ["Yesterday we took the car to the garage."]
+    assert within(yesterday + timedelta(hours=20), today + timedelta(hours=1)) == [
+        "The alarm went off at midnight.",
+        "Yesterday we took the car to the garage.",
+    ]

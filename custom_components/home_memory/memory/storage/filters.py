@@ -74,14 +74,21 @@ def filter_sql(flt: MemoryFilter, caller: Caller, now: float) -> tuple[str, list
 
 
 def _windows(flt: MemoryFilter, clauses: list[str], params: list[Any]) -> None:
-    """Write time, then event time: a memory's span overlaps [after, before)."""
-    for ends, starts, after, before in (
-        ("m.created_at", "m.created_at", flt.created_after, flt.created_before),
-        ("m.happened_until", "m.happened_at", flt.happened_after, flt.happened_before),
-    ):
-        if after is not None:
-            clauses.append(f"{ends} >= ?")
-            params.append(to_timestamp(after))
-        if before is not None:
-            clauses.append(f"{starts} < ?")
-            params.append(to_timestamp(before))
+    """Write time, then event time: a memory's span overlaps [after, before).
+
+    An event span ends where its `happened_until` is, not at it: "yesterday"
+    is [yesterday 00:00, today 00:00), so a window from today 00:00 does not
+    hold it; a moment (start = end) is held from `after` on.
+    """
+    if flt.created_after is not None:
+        clauses.append("m.created_at >= ?")
+        params.append(to_timestamp(flt.created_after))
+    if flt.created_before is not None:
+        clauses.append("m.created_at < ?")
+        params.append(to_timestamp(flt.created_before))
+    if flt.happened_after is not None:
+        clauses.append("(m.happened_until > ? OR m.happened_at >= ?)")
+        params.extend([to_timestamp(flt.happened_after)] * 2)
+    if flt.happened_before is not None:
+        clauses.append("m.happened_at < ?")
+        params.append(to_timestamp(flt.happened_before))
