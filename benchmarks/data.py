@@ -13,11 +13,13 @@ re-embedding, never stale vectors).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import date, timedelta
 import random
 from typing import TYPE_CHECKING
 
 from custom_components.home_memory.memory.common.values import (
+    OBSERVED_THREAD_PREFIX,
     MemoryKind,
     NewMemory,
     Source,
@@ -25,8 +27,9 @@ from custom_components.home_memory.memory.common.values import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator, Sequence
 
+# Threads are not embedded: they leave the version (the vector cache) as it is.
 CORPUS_VERSION = "household-v1"
 CORPUS_SEED = 20_260_101
 QUESTION_SEED = 20_260_202
@@ -35,6 +38,13 @@ QUESTION_SEED = 20_260_202
 # as the first one, so the visibility filter is exercised).
 USERS = ("anna", "ben")
 PRIVATE_SHARE = 0.1
+# Threads: a simulated day holds this many memories (about a third of them
+# observations, one thread for the day), the others come from conversations
+# of 1-6 memories (one thread each), as the observer and the conversation
+# extractor write them.
+DAY_MEMORIES = 30
+CONVERSATION_MEMORIES = (1, 6)
+FIRST_DAY = date(2026, 1, 1)
 
 PEOPLE = (
     "Anna", "Ben", "Clara", "David", "Mia", "Leo", "Grandma Rosa", "Grandpa Karl",
@@ -208,6 +218,9 @@ class CorpusItem:
     tags: tuple[str, ...]
     importance: float
     owner: str | None
+    # What a real memory always carries: its day's observation thread or its
+    # conversation (see _threads).
+    thread: str | None = None
 
     def new_memory(self) -> NewMemory:
         """The engine's create input for this item."""
@@ -223,6 +236,7 @@ class CorpusItem:
             else Source.EXPLICIT,
             owner=self.owner,
             visibility=Visibility.PRIVATE if self.owner else Visibility.HOUSEHOLD,
+            thread=self.thread,
         )
 
 
@@ -435,8 +449,43 @@ def _people_in(text: str) -> tuple[str, ...]:
     return tuple(p for p in PEOPLE if p in text)
 
 
+def _threads(kinds: Sequence[MemoryKind], seed: int) -> Iterator[str]:
+    """The thread of each memory, in corpus order, as a home in service has them.
+
+    The corpus is a sequence of simulated days of DAY_MEMORIES memories each:
+    the day's observations share its `observed:YYYY-MM-DD` thread (as the
+    observer names it), the rest come from conversations of a few memories
+    each, one thread per conversation. Drawn from a generator of their own,
+    so the texts (and their cached vectors) stay as they were.
+    """
+    rng = random.Random(seed + 1)
+    conversation, left, day_of_conversation = 0, 0, -1
+    for position, kind in enumerate(kinds):
+        day = position // DAY_MEMORIES
+        if kind is MemoryKind.OBSERVATION:
+            observed_on = FIRST_DAY + timedelta(days=day)
+            yield f"{OBSERVED_THREAD_PREFIX}{observed_on.isoformat()}"
+            continue
+        if left == 0 or day != day_of_conversation:
+            conversation += 1
+            left = rng.randint(*CONVERSATION_MEMORIES)
+            day_of_conversation = day
+        left -= 1
+        yield f"conversation-{conversation:06d}"
+
+
 def corpus(count: int, seed: int = CORPUS_SEED) -> list[CorpusItem]:
     """`count` synthetic memories; the first n are the same for every count."""
+    items = _texts(count, seed)
+    threads = _threads([item.kind for item in items], seed)
+    return [
+        replace(item, thread=thread)
+        for item, thread in zip(items, threads, strict=True)
+    ]
+
+
+def _texts(count: int, seed: int) -> list[CorpusItem]:
+    """The memories without their threads."""
     rng = random.Random(seed)
     items: list[CorpusItem] = []
     for _ in range(count):
