@@ -433,6 +433,34 @@ def test_an_answer_borrows_relevance_from_its_question(
     assert "Dolomites" not in context.text
 
 
+def test_a_neighbour_taken_in_keeps_its_own_keyword_match(store: MemoryStore) -> None:
+    """A thread neighbour outside the candidates joins with its true BM25,
+    scored with the search's own words (as if it had been a candidate)."""
+    store.create_many(
+        [
+            NewMemory(content="Kettle descaling: kettle descaling done", thread="t"),
+            NewMemory(content="The old kettle lives in the attic cupboard", thread="t"),
+            NewMemory(content="Descaling vinegar for the coffee machine"),
+        ],
+        HOUSE,
+        dedup=False,
+    )
+    neighbour = "The old kettle lives in the attic cupboard"
+    alone = Retriever(store, EngineConfig(thread_neighbour_weight=0))
+    assert neighbour not in [
+        s.memory.content for s in alone.rank("kettle descaling", HOUSE, pool=1)
+    ]
+    ranked = {
+        s.memory.content: s
+        for s in Retriever(store).rank("kettle descaling", HOUSE, pool=1)
+    }
+    full = {s.memory.content: s for s in alone.rank("kettle descaling", HOUSE)}
+    score = ranked[neighbour].keyword_score
+    assert score is not None
+    assert score > 0
+    assert score == pytest.approx(full[neighbour].keyword_score)
+
+
 def test_a_memory_about_the_person_asked_about_comes_first(
     minilm_store: MemoryStore,
 ) -> None:

@@ -8,6 +8,7 @@ from custom_components.home_memory.memory.common.config import EngineConfig
 from custom_components.home_memory.memory.common.values import (
     MemoryFilter,
     Tier,
+    Visibility,
 )
 from custom_components.home_memory.memory.storage import (
     candidates as candidates_module,
@@ -18,6 +19,8 @@ from custom_components.home_memory.memory.store import (
 
 from ..conftest import (
     ADMIN,
+    ALICE,
+    BOB,
     HOUSE,
     HashingEmbedder,
     ManualClock,
@@ -105,8 +108,11 @@ def test_large_stores_leave_common_words_to_the_vectors(
         "house lavender", HOUSE, everything, 5
     )
     assert store.fetch([rowid])[rowid].content == "The house smells of lavender"
-    assert store.candidates.keyword_scores("house lavender", [rowid]).keys() == {rowid}
-    assert store.candidates.keyword_scores("house", [rowid]) == {}
+    # A row the search takes in later is scored with the same words.
+    hits = store.candidates.keyword_hits("house lavender", HOUSE, everything, 5)
+    assert hits.scores([rowid]).keys() == {rowid}
+    pruned = store.candidates.keyword_hits("house", HOUSE, everything, 5)
+    assert pruned.scores([rowid]) == {}
 
 
 def test_a_german_home_looks_for_the_content_words_of_a_german_question(
@@ -139,3 +145,49 @@ def test_a_german_home_looks_for_the_content_words_of_a_german_question(
     finally:
         german.close()
         english.close()
+
+
+def test_thread_links_skip_what_the_caller_may_not_see(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """Each seed's neighbours in its thread are the nearest rows the caller may
+    see; a neighbour not yet known gets its own two neighbours as well, one
+    step further out. A seed the filter hides still has neighbours (its own
+    place in the thread), and a memory outside any thread has none."""
+    rowids: list[int] = []
+    for i in range(7):
+        # Bob's t2 is private.
+        private = {"owner": "bob", "visibility": Visibility.PRIVATE} if i == 2 else {}
+        [created] = store.create_many(
+            [new_memory(f"turn {i}", thread="chat", **private)],
+            BOB if private else HOUSE,
+        )
+        rowids.extend(store.rowids_of([created.memory.id]))
+        clock.advance(seconds=60)
+    [loose] = store.create_many([new_memory("no thread")], HOUSE)
+    [loose_rowid] = store.rowids_of([loose.memory.id])
+    t0, t1, t2, t3, t4, t5, t6 = rowids
+    everything = MemoryFilter()
+    links = store.candidates.thread_links
+    # t2 is Bob's: Alice's t3 lies between t1 and t4.
+    assert links([t3, loose_rowid], ALICE, everything, {t3}) == {
+        t3: (t1, t4),
+        t1: (t0, t3),
+        t4: (t3, t5),
+    }
+    # A neighbour already known is not looked at further.
+    assert links([t3], ALICE, everything, {t3, t4}) == {t3: (t1, t4), t1: (t0, t3)}
+    # Bob sees t2; the ends of a thread have no neighbour beyond them.
+    assert links([t0, t6], BOB, everything, {t0, t6}) == {
+        t0: (None, t1),
+        t1: (t0, t2),
+        t6: (t5, None),
+        t5: (t4, t6),
+    }
+    # Alice's filter hides the seed t2 itself: its neighbours are hers, and
+    # theirs skip it.
+    assert links([t2], ALICE, everything, {t2}) == {
+        t2: (t1, t3),
+        t1: (t0, t3),
+        t3: (t1, t4),
+    }

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
     from ..common.config import EngineConfig
     from ..scoring.score_table import ScoreColumns
+    from ..storage.candidates import KeywordHits
     from ..store import MemoryStore
 
 # Intents and requests for which memory never helps: timers, the time, "cancel".
@@ -96,6 +97,7 @@ def fuse(
     *,
     vector_weight: float,
     keyword_weight: float,
+    best_keyword: float | None = None,
 ) -> dict[int, Relevance]:
     """Weighted fusion of cosine and max-normalised BM25.
 
@@ -105,8 +107,11 @@ def fuse(
     memory in keyword-only mode; those not yet re-embedded after a model
     switch) is judged by its normalised BM25 alone: weighted as if its cosine
     were 0 it could never pass a search floor above the keyword weight.
+    `best_keyword`: the BM25 to normalise by, when `keyword` is only a part
+    of the scores (default: its own best).
     """
-    best_keyword = max(keyword.values(), default=0.0)
+    if best_keyword is None:
+        best_keyword = max(keyword.values(), default=0.0)
     result: dict[int, Relevance] = {}
     for rowid in vector.keys() | keyword.keys():
         similarity = vector.get(rowid)
@@ -287,7 +292,8 @@ class Retriever:
             if query_vector is not None
             else {}
         )
-        keyword = dict(candidates.keyword_candidates(query, caller, flt, pool))
+        hits = candidates.keyword_hits(query, caller, flt, pool)
+        keyword = dict(hits.best)
         if query_vector is not None:
             # Keyword hits the vector pass missed still get their true cosine.
             missing = [rowid for rowid in keyword if rowid not in vector]
@@ -295,7 +301,7 @@ class Retriever:
         fused = self._fuse(vector, keyword)
         if self.config.thread_neighbour_weight > 0 and fused:
             fused = self._with_thread_neighbours(
-                query, query_vector, caller, flt, vector, keyword, fused
+                hits, query_vector, caller, flt, vector, keyword, fused
             )
         if flt.happened_after is not None or flt.happened_before is not None:
             # A time window: what happened then is a candidate, however few
@@ -360,21 +366,24 @@ class Retriever:
         for start in range(0, len(ranking), step):
             yield from self._materialize(ranking, start, start + step)
 
+    def _fusion_weights(self) -> tuple[float, float]:
+        # The model's profile sets the split (embedding/profiles.py).
+        embedder = self.store.embedder
+        return profile_for(embedder.model_id if embedder else None).fusion_weights(
+            self.config.vector_weight, self.config.keyword_weight
+        )
+
     def _fuse(
         self, vector: dict[int, float], keyword: dict[int, float]
     ) -> dict[int, Relevance]:
-        # The model's profile sets the split (embedding/profiles.py).
-        embedder = self.store.embedder
-        vector_weight, keyword_weight = profile_for(
-            embedder.model_id if embedder else None
-        ).fusion_weights(self.config.vector_weight, self.config.keyword_weight)
+        vector_weight, keyword_weight = self._fusion_weights()
         return fuse(
             vector, keyword, vector_weight=vector_weight, keyword_weight=keyword_weight
         )
 
     def _with_thread_neighbours(
         self,
-        query: str,
+        hits: KeywordHits,
         query_vector: npt.NDArray[np.float32] | None,
         caller: Caller,
         flt: MemoryFilter,
@@ -387,23 +396,42 @@ class Retriever:
         In a conversation the answer often shares no words with the question
         asked just before it: the question matches, the answer is what the
         user needs. Neighbours of the best candidates join the pool with their
-        own true scores, then each memory gains `thread_neighbour_weight` x
-        its best neighbour's relevance.
+        own true scores (their BM25 from the keyword search's matches), then
+        each memory gains `thread_neighbour_weight` x its best neighbour's
+        relevance.
         """
         candidates = self._candidates
         seeds = sorted(fused, key=lambda r: -fused[r].relevance)[
             : self.config.thread_neighbour_seeds
         ]
-        links = candidates.thread_neighbours(seeds, caller, flt)
-        extra = sorted(
-            {n for pair in links.values() for n in pair if n is not None} - fused.keys()
-        )
+        links = candidates.thread_links(seeds, caller, flt, fused.keys())
+        extra = sorted(links.keys() - fused.keys())
         if extra:
+            best_keyword = max(keyword.values(), default=0.0)
             if query_vector is not None:
                 vector.update(candidates.similarities(query_vector, extra))
-            keyword.update(candidates.keyword_scores(query, extra))
-            fused = self._fuse(vector, keyword)
-            links.update(candidates.thread_neighbours(extra, caller, flt))
+            keyword.update(hits.scores(extra))
+            vector_weight, keyword_weight = self._fusion_weights()
+            if max(keyword.values(), default=0.0) == best_keyword:
+                # The candidates' scores stand: only the newcomers are fused
+                # (on the same keyword scale, so with the same values).
+                fused = {
+                    **fused,
+                    **fuse(
+                        {r: vector[r] for r in extra if r in vector},
+                        {r: keyword[r] for r in extra if r in keyword},
+                        vector_weight=vector_weight,
+                        keyword_weight=keyword_weight,
+                        best_keyword=best_keyword,
+                    ),
+                }
+            else:
+                fused = fuse(
+                    vector,
+                    keyword,
+                    vector_weight=vector_weight,
+                    keyword_weight=keyword_weight,
+                )
         weight = self.config.thread_neighbour_weight
         smoothed = dict(fused)
         for rowid, (before, after) in links.items():
