@@ -119,6 +119,15 @@ class Repeats:
             )
         return holders[holder]
 
+    def _candidate_floor(self) -> float:
+        """The least similarity a memory is compared from: a slot's new value
+        ("... in the garage" after "... in the cellar") may be less alike
+        than other corrections (`statements.relate` decides)."""
+        return min(
+            self.config.correction_min_similarity,
+            self.config.slot_change_min_similarity,
+        )
+
     def _statement_similarity(self) -> SimilarityMap:
         """The current model's memory-to-memory cosines on the shared scale."""
         embedder = self._copies.embedder
@@ -143,7 +152,7 @@ class Repeats:
             vector, _MATCH_CANDIDATES, groups=[group], now=now, allowed_rowids=allowed
         ):
             similarity = calibrate(cosine)
-            if similarity < self.config.correction_min_similarity:
+            if similarity < self._candidate_floor():
                 break
             candidates[rowid] = similarity
         return candidates
@@ -167,7 +176,7 @@ class Repeats:
             if row_holder == holder:
                 similarity = calibrate(float(np.dot(row_vector, vector)))
                 candidates.pop(rowid, None)
-                if similarity >= self.config.correction_min_similarity:
+                if similarity >= self._candidate_floor():
                     candidates[rowid] = similarity
 
     @staticmethod
@@ -217,6 +226,7 @@ class Repeats:
                 similarity,
                 floor=self.config.correction_min_similarity,
                 paraphrase=self.config.dedup_threshold,
+                slot_floor=self.config.slot_change_min_similarity,
                 language=self.config.language,
             )
             if relation is Relation.REPEAT:
