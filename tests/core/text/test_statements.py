@@ -427,6 +427,7 @@ def test_a_slot_given_another_value_is_a_correction(
         # Two subjects, two slots.
         ("Anna is at school", "Ben is at school", "en"),
         ("My favourite colour is blue", "My favourite food is pasta", "en"),
+        ("The TV stand is in the lounge", "The TV is in the bedroom", "en"),
         ("The wifi password is alpha", "The guest wifi password is charlie", "en"),
         # Where the value is written is not the value.
         ("The wifi password is alpha", "The wifi password is on the router", "en"),

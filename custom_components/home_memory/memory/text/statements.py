@@ -61,7 +61,7 @@ class StatementWords:
     garage": the same thing of the key with another value). predicate
     classes: predicates that say the same thing with another value ("Anna
     loves/hates coffee"). naming: "is called Mike" / "is Steve", a name
-    either way. copulas ("is", "ist", "lautet") and position verbs ("sits",
+    either way. copulas ("is", "ist", "lautet") and position verbs ("lives",
     "liegt"): after them comes the subject's value or place, a slot of it
     (see `_slot`); slot words name a subject that holds one value ("the
     wifi password", "my favourite food", "Lieblingsessen": slot prefixes
