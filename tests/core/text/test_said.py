@@ -37,6 +37,8 @@ from custom_components.home_memory.memory.text.said import as_said
             "Anna's code is 12",
             "Anna\u2019s code is 12",
         ),
+        # Spaced as heard: a newline or a run of spaces is one space.
+        ("remember that the code\n is  12.", "the code is 12", "the code is 12"),
         # The last place the words stand: the wildcard ends the sentence.
         ("remember the code remember the code", "the code", "the code"),
         # Not found as said (or nothing said): the heard words as they are.
@@ -58,5 +60,9 @@ def test_a_huge_or_hostile_sentence_is_no_problem() -> None:
     """Ten megabytes or regex syntax: the heard words, found or not."""
     huge = "a. " * 3_000_000
     assert as_said(huge, "a a") == "a a"
+    # The longest content a sentence takes, every word of it a full stop's.
+    heard = "a " * 3_999 + "b"
+    assert as_said("remember " + "a. " * 3_999 + "b.", heard) == "a. " * 3_999 + "b"
+    assert as_said("remember " + "a " * 16_000, heard) == heard
     assert as_said("remember (.*) [x]+ \\d", "(.*) [x]+ \\d") == "(.*) [x]+ \\d"
     assert as_said("remember a\ud800b", "a\ud800b") == "a\ud800b"
