@@ -30,14 +30,20 @@ GRAPH_FILE: Final = "vector_graph.usearch"
 DB_SIDE_SUFFIXES: Final = ("-wal", "-shm")
 CORRUPT_SUFFIX_FORMAT: Final = ".corrupt-%Y%m%d%H%M%S"
 # Removing the integration moves the database to <config>/home_memory/set_aside/
-# memory-2026-11-28-071500.db (a counter after a second removal that second).
+# memory-2026-11-28-061500Z.db, named in UTC (a counter after a second removal
+# that second). Names without the Z were written before, in the home's local
+# time: they are still found, and read in the home's time zone.
 SET_ASIDE_FOLDER: Final = "set_aside"
 # Beside a set-aside database: the removed entry's options (JSON).
 SET_ASIDE_SETTINGS_SUFFIX: Final = ".settings.json"
-SET_ASIDE_NAME_FORMAT: Final = "memory-%Y-%m-%d-%H%M%S"
-# ASCII digits only: a name must sort by its time as it is written.
+SET_ASIDE_NAME_FORMAT: Final = "memory-%Y-%m-%d-%H%M%SZ"
+SET_ASIDE_STAMP_FORMAT: Final = "%Y-%m-%d-%H%M%S"
+# ASCII digits only. The newest is chosen by the time a name says (UTC, or the
+# home's local time without the Z), not by how names sort: on the night the
+# clocks go back, a local name can sort after a later one.
 SET_ASIDE_PATTERN: Final = re.compile(
-    r"memory-(?P<stamp>[0-9]{4}-[0-9]{2}-[0-9]{2}-[0-9]{6})(?:-(?P<counter>[0-9]+))?\.db",
+    r"memory-(?P<stamp>[0-9]{4}-[0-9]{2}-[0-9]{2}-[0-9]{6})(?P<utc>Z)?"
+    r"(?:-(?P<counter>[0-9]+))?\.db",
     re.ASCII,
 )
 EXPORT_FOLDER: Final = "exports"

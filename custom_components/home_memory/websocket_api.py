@@ -525,6 +525,7 @@ async def ws_get(request: Request) -> dict[str, Any]:
                 if memory.shown_to(request.caller) is memory
                 else None,
                 "turns": [_turn_json(turn) for turn in provenance.turns],
+                "speaker_name": provenance.speaker_name,
             },
             "events": [_event_json(event) for event in provenance.events],
             "event_ids": provenance.event_ids,

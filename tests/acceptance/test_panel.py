@@ -502,10 +502,8 @@ def test_another_persons_voice_memory_and_an_unknown_path(
     assert get(household, anna, memory_id)["provenance"]["conversation"][
         "conversation_id"
     ]
-    assert get(household, household.ben, memory_id)["provenance"]["conversation"] == {
-        "conversation_id": None,
-        "turns": [],
-    }
+    theirs = get(household, household.ben, memory_id)["provenance"]["conversation"]
+    assert theirs == {"conversation_id": None, "turns": [], "speaker_name": "Anna"}
     for name, width, dark in (
         ("light", 1280, False),
         ("dark", 1280, True),
@@ -515,7 +513,7 @@ def test_another_persons_voice_memory_and_an_unknown_path(
         async def scenario(page: Page, name: str = name, width: int = width) -> None:
             view = panel(page)
             await view.get_by_text("Said in this conversation").wait_for()
-            await view.get_by_text(re.compile("^Someone else said it")).wait_for()
+            await view.get_by_text(re.compile("^Anna said it")).wait_for()
             assert await view.get_by_text(re.compile("no longer kept")).count() == 0
             await page.screenshot(
                 path=screenshots / f"panel_voice_other_{name}.png", full_page=True
@@ -587,3 +585,42 @@ def test_a_long_memory_is_three_lines_and_times_say_a_zone_not_the_homes(
     browse(household, "/memory", look("berlin"), timezone_id="Europe/Berlin")
     assert re.search(r"\d\s?[AP]M\s(EST|GMT-5)$", remembered["new_york"]), remembered
     assert re.search(r"\d\s?[AP]M$", remembered["berlin"]), remembered
+
+
+def test_a_correction_by_voice_reads_as_one_and_names_its_speaker(
+    household: Household, screenshots: Path
+) -> None:
+    """ "The ladder is now in the garage" corrects what Anna said before: the
+    audit log says corrected (not a repeat), the turn names Anna, and the edit
+    form shows when it happened (read-only)."""
+    hass, anna = household.hass, household.anna
+    said = hass.conversation_process(
+        "remember that the ladder is in the shed", token=anna.token
+    )
+    assert hass.speech(said) == "Okay, I'll remember that."
+    corrected = hass.conversation_process(
+        "remember that the ladder is now in the garage", token=anna.token
+    )
+    assert hass.speech(corrected).startswith("Updated:"), hass.speech(corrected)
+    found = hass.ws_command(anna.token, f"{DOMAIN}/list", origins=["voice"])["memories"]
+    memory_id = next(m["id"] for m in found if "ladder" in m["content"])
+    assert "garage" in get(household, anna, memory_id)["memory"]["content"]
+
+    async def scenario(page: Page) -> None:
+        view = panel(page)
+        audit = view.locator("ol.audit")
+        await audit.get_by_text("Corrected by a newer statement").wait_for()
+        assert "repeat" not in (await audit.inner_text()).casefold()
+        turns = view.locator("ol.turns li.user")
+        await turns.first.get_by_text(re.compile(r"^Anna ·")).wait_for()
+        assert "Unknown speaker" not in await view.locator("ol.turns").inner_text()
+        await page.screenshot(
+            path=screenshots / "panel_voice_correction.png", full_page=True
+        )
+        await view.get_by_role("button", name="Edit", exact=True).click()
+        happened = view.get_by_label("When it happened")
+        assert re.search(r"\d{4}", await happened.inner_text())
+        await page.screenshot(path=screenshots / "panel_edit_happened.png")
+        await assert_all_words_translated(page)
+
+    browse(household, f"/memory/m/{memory_id}", scenario)

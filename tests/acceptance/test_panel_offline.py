@@ -692,13 +692,20 @@ def test_an_edit_conflict_keeps_what_was_typed_beside_the_newer_version() -> Non
     )
 
 
-def test_a_voice_memory_said_by_someone_else_does_not_claim_its_talk_is_gone() -> None:
-    """Another person's conversation is kept, not shown: the page says whose it is."""
+@pytest.mark.parametrize(
+    ("speaker_name", "says"),
+    [("Anna Berg", "^Anna Berg said it"), (None, "^Someone else said it")],
+)
+def test_a_voice_memory_said_by_someone_else_does_not_claim_its_talk_is_gone(
+    speaker_name: str | None, says: str
+) -> None:
+    """Another person's conversation is kept, not shown: the page says whose it
+    is, by name (`speaker_name`), or "someone else" where no name came."""
 
     async def scenario(page: Page) -> None:
         panel = view(page)
         await panel.get_by_text("Said in this conversation").wait_for()
-        await panel.get_by_text(re.compile("^Someone else said it")).wait_for()
+        await panel.get_by_text(re.compile(says)).wait_for()
         assert (
             await panel.get_by_text(re.compile("no longer kept|not kept")).count() == 0
         )
@@ -706,7 +713,7 @@ def test_a_voice_memory_said_by_someone_else_does_not_claim_its_talk_is_gone() -
     said = memory(
         1, source="explicit", origin="voice", speaker="anna", source_ids=["c1"]
     )
-    conversation = {"conversation_id": "c1", "turns": []}
+    conversation = {"conversation_id": None, "turns": [], "speaker_name": speaker_name}
     provenance = {
         "origin": "voice",
         "conversation": conversation,
@@ -735,7 +742,7 @@ def test_never_used_one_time_and_one_chip_for_one_word() -> None:
         assert (await used.locator("dd").inner_text()).strip() == "never"
         when = (
             await details.locator(".field")
-            .filter(has_text="Time")
+            .filter(has_text="When it happened")
             .locator("dd")
             .inner_text()
         )
@@ -1045,3 +1052,127 @@ def test_times_follow_the_profile_and_say_their_zone_when_it_is_not_the_homes() 
     assert re.search(r"2:18\sAM$", shown["server"]), shown
     assert re.search(r"8:18\sPM\s(EST|GMT-5)$", shown["local"]), shown
     assert re.search(r"2:18\sAM$", shown["same"]), shown
+
+
+def test_the_audit_log_tells_a_correction_from_a_repeat() -> None:
+    """A statement that corrected the memory ("the ladder is now in the
+    garage"), one that repeated it and a nightly supersede read as what they
+    were, in English and in German."""
+    entries = [
+        {"at": "2026-11-23T12:00:00+00:00", "operation": op, "actor_name": "Anna"}
+        for op in ("supersede", "reinforced", "updated", "create")
+    ]
+    handlers = {
+        "home_memory/info": info(ANNA),
+        "home_memory/get": got(memory(1, content="The ladder is in the garage.")),
+        "home_memory/audit_log": {"entries": entries, "next_cursor": None},
+    }
+
+    async def scenario(page: Page) -> None:
+        audit = view(page).locator("ol.audit")
+        await audit.get_by_text("Corrected by a newer statement").wait_for()
+        await audit.get_by_text("Said again").wait_for()
+        await audit.get_by_text("Took the place of an older memory").wait_for()
+        assert "repeat" not in (await audit.inner_text()).casefold()
+        await page.screenshot(path=SCREENSHOTS / "offline_audit_correction.png")
+
+    run_panel(scenario, handlers, path="/m/m1")
+
+
+def test_the_conversation_names_who_said_it() -> None:
+    """The speaker's turns carry the name Home Assistant knows (the server's
+    `speaker_name`), not a generic word."""
+    said = memory(
+        1, source="explicit", origin="voice", speaker="anna", source_ids=["c1"]
+    )
+    turns = [
+        {
+            "role": "user",
+            "text": "remember the ladder is in the shed",
+            "at": said["created_at"],
+        },
+        {
+            "role": "assistant",
+            "text": "Okay, I'll remember that.",
+            "at": said["created_at"],
+        },
+    ]
+    provenance = {
+        "origin": "voice",
+        "conversation": {
+            "conversation_id": "c1",
+            "turns": turns,
+            "speaker_name": "Anna Berg",
+        },
+        "events": [],
+        "event_ids": [],
+    }
+
+    async def own(page: Page) -> None:
+        turns_shown = view(page).locator("ol.turns")
+        await (
+            turns_shown.locator("li.user")
+            .get_by_text(re.compile(r"^Anna Berg ·"))
+            .wait_for()
+        )
+        await (
+            turns_shown.locator("li.assistant")
+            .get_by_text(re.compile(r"^Assistant ·"))
+            .wait_for()
+        )
+        assert "Person" not in await turns_shown.inner_text()
+        await page.screenshot(path=SCREENSHOTS / "offline_speaker_named.png")
+
+    handlers = {
+        "home_memory/info": info(ANNA),
+        "home_memory/get": got(said, provenance=provenance),
+        "home_memory/audit_log": {"entries": [], "next_cursor": None},
+    }
+    run_panel(own, handlers, path="/m/m1")
+
+
+def test_the_edit_form_shows_when_it_happened_and_does_not_send_it() -> None:
+    """A memory of an evening: its page and its edit form say when it
+    happened (read-only in the form); saving another field sends only that."""
+    item = memory(
+        1,
+        content="We had the neighbours over for dinner.",
+        kind="event",
+        happened_at="2026-11-21T18:00:00+00:00",
+        happened_until="2026-11-21T21:30:00+00:00",
+    )
+
+    async def scenario(page: Page) -> None:
+        panel = view(page)
+        details = panel.locator("hm-memory-page dl .field", has_text="When it happened")
+        assert re.search(r"Nov 21, 2026.*7:00.*10:30\sPM", await details.inner_text())
+        await panel.get_by_role("button", name="Edit", exact=True).click()
+        happened = panel.get_by_label("When it happened")
+        await happened.wait_for()
+        # Shown, not an input: nothing to type into, nothing sent.
+        assert await happened.evaluate("el => el.tagName") == "OUTPUT"
+        assert re.search(r"Nov 21, 2026.*7:00.*10:30\sPM", await happened.inner_text())
+        await panel.get_by_text("it cannot be changed here").wait_for()
+        await page.screenshot(path=SCREENSHOTS / "offline_edit_happened.png")
+        await answer(
+            page,
+            "home_memory/update",
+            f"m => ({{ memory: {{ ...{json.dumps(item)}, ...m, version: 2 }},"
+            " changed: true })",
+        )
+        await panel.get_by_label("Place", exact=True).fill("Dining room")
+        await panel.get_by_role("button", name="Save", exact=True).click()
+        await panel.get_by_text("Saved.").wait_for()
+        update = (await sent(page, "home_memory/update"))[-1]
+        assert update["location"] == "Dining room"
+        assert not {"happened", "happened_at", "happened_until"} & set(update)
+
+    run_panel(
+        scenario,
+        {
+            "home_memory/info": info(ANNA),
+            "home_memory/get": got(item),
+            "home_memory/audit_log": {"entries": [], "next_cursor": None},
+        },
+        path="/m/m1",
+    )

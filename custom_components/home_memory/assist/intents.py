@@ -448,15 +448,40 @@ class ForgetIntentHandler(_QueryIntentHandler):
         else:
             resolved = await async_resolve(scope, query=query)
         if resolved.memory is None:
+            candidates = resolved.candidates
+            describe = when.describer(scope.hass, words.language)
             listed = " ".join(
-                words.say("listing_item", number=number, memory=_sentence(m.summary))
-                for number, m in enumerate(resolved.candidates, 1)
+                words.say(
+                    "listing_item",
+                    number=number,
+                    memory=_choice(memory, apart, words, describe),
+                )
+                for number, (memory, apart) in enumerate(
+                    zip(candidates, choosing.told_apart(candidates), strict=True), 1
+                )
             )
             _voice_state(scope).voice_choices = tuple(
                 memory.id for memory in resolved.candidates
             )
             return words.say("several_match", listing=listed)
         return _ask_to_forget(scope, resolved.memory, words)
+
+
+def _choice(
+    memory: Memory,
+    apart: choosing.Apart,
+    words: Wording,
+    describe: Callable[[Memory], str],
+) -> str:
+    """A candidate as a listing says it: its words, and what tells it from
+    another with the same words ("(just for you)", when it happened)."""
+    text = _spoken(memory.summary)
+    if apart.visibility is not None:
+        text = words.say(f"choice_{apart.visibility}", memory=text)
+    text = text if text.endswith("\u2026") else f"{text}."
+    if not apart.when or not (said := describe(memory)):
+        return text
+    return words.say("dated_memory", when=f"{said[:1].upper()}{said[1:]}", memory=text)
 
 
 def _ask_to_forget(scope: CallScope, memory: Memory, words: Wording) -> str:

@@ -12,12 +12,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from homeassistant.core import HomeAssistant, callback
 
 from ..memory.common.values import Caller
-from ..operations.access import HOUSEHOLD, may_write, speaker_key
+from ..operations.access import ATTR_USER_ID, HOUSEHOLD, may_write, speaker_key
 from ..runtime.ha_internals import user_now
 
 if TYPE_CHECKING:
@@ -26,9 +26,6 @@ if TYPE_CHECKING:
     from ..runtime.data import HomeMemoryData
 
 __all__ = ["HOUSEHOLD", "Speaker", "async_get_speaker", "speaker_key"]
-
-# person.* state attribute that links the person to a Home Assistant user.
-ATTR_USER_ID: Final = "user_id"
 
 
 @dataclass(frozen=True, slots=True)

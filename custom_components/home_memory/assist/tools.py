@@ -101,8 +101,9 @@ def _choice(hass: HomeAssistant, candidates: list[Memory]) -> ha_llm.ToolResult:
     return ha_llm.ToolResult(
         data={
             "needs_choice": True,
+            # Who sees each tells apart two that read the same (one private).
             "candidates": [
-                _brief(hass, memory, number)
+                {**_brief(hass, memory, number), "visibility": str(memory.visibility)}
                 for number, memory in enumerate(candidates, 1)
             ],
             "message": household_words(hass).say("results", "several_match"),

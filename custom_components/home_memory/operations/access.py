@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 
 # The key of per-conversation state when nobody known speaks.
 HOUSEHOLD: Final = "household"
+# The person entity's attribute that links the person to a Home Assistant user.
+ATTR_USER_ID: Final = "user_id"
 
 
 class Access(Enum):

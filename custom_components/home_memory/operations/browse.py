@@ -21,11 +21,13 @@ from ..memory.common.values import (
 from ..memory.observation.event_buffer import EventBuffer, ObservedEvent
 from ..memory.scoring import decay
 from ..memory.text.validation import label_key
-from .access import Access, require, tier_filter
+from .access import ATTR_USER_ID, Access, require, tier_filter
 from .errors import ForbiddenError, async_engine
 from .proposals import proposal_store, session_store
 
 if TYPE_CHECKING:
+    from homeassistant.core import HomeAssistant
+
     from ..memory.common.config import EngineConfig
     from ..memory.common.values import Memory
     from ..memory.conversation.sessions import StoredMessage
@@ -100,6 +102,9 @@ class Provenance:
     turns: list[StoredMessage]
     event_ids: list[str]
     events: list[ObservedEvent] = field(default_factory=list)
+    # Who said it, by the name Home Assistant shows (speaker_name); None when
+    # nobody known spoke (a satellite no person is mapped to).
+    speaker_name: str | None = None
 
 
 async def async_provenance(scope: OperationScope, memory: Memory) -> Provenance:
@@ -119,6 +124,11 @@ async def async_provenance(scope: OperationScope, memory: Memory) -> Provenance:
         )
     if conversation_id is None:
         return Provenance(origin, None, [], event_ids, events)
+    speaker = (
+        None
+        if memory.speaker is None
+        else await async_speaker_name(scope.hass, memory.speaker)
+    )
     if origin is Origin.VOICE and (capture := scope.data.capture) is not None:
         # Capture stores a turn a moment after it ends; the page of a memory
         # just said is opened sooner. What the chat log holds is stored now.
@@ -132,7 +142,22 @@ async def async_provenance(scope: OperationScope, memory: Memory) -> Provenance:
         turns = _around(turns, memory.created_at.timestamp())
     else:
         turns = turns[-EXTRACTED_TURNS:]
-    return Provenance(origin, conversation_id, turns, event_ids, events)
+    return Provenance(origin, conversation_id, turns, event_ids, events, speaker)
+
+
+async def async_speaker_name(hass: HomeAssistant, speaker: str) -> str:
+    """The name Home Assistant shows for a speaker: a person entity's (named
+    by its entity id, or the person linked to this user id), else the user's,
+    else the id itself. Never a generic word: the page says who it was."""
+    if (
+        state := hass.states.get(speaker)
+    ) is not None and state.domain == PERSON_DOMAIN:
+        return state.name
+    for state in hass.states.async_all(PERSON_DOMAIN):
+        if state.attributes.get(ATTR_USER_ID) == speaker:
+            return state.name
+    user = await hass.auth.async_get_user(speaker)
+    return (user.name if user is not None else None) or speaker
 
 
 def _around(turns: list[StoredMessage], at: float) -> list[StoredMessage]:

@@ -11,6 +11,7 @@ exactly that version once the person says yes.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Final
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING, Final
 from homeassistant.core import callback
 
 from ..memory.common.errors import MemoryChangedError
-from ..memory.common.values import Tier
+from ..memory.common.values import Tier, Visibility
 from ..memory.text.statements import missing_words
 from .access import Access, require
 from .errors import (
@@ -121,6 +122,39 @@ def pick_clear_winner(items: list[ScoredMemory]) -> Resolved:
     close = [item for item in items if item.relevance >= AMBIGUITY_RATIO * best]
     memories = [item.memory for item in items[:MAX_CANDIDATES]]
     return Resolved(close[0].memory if len(close) == 1 else None, memories)
+
+
+@dataclass(frozen=True, slots=True)
+class Apart:
+    """What tells a candidate from another that reads the same, when one does.
+
+    `visibility`: its own, when another with the same words has the other
+    (a private "the code is 4711" and the household's); `when`: whether when
+    it happened must be said, another with the same words and visibility
+    being there too (events of two days).
+    """
+
+    visibility: Visibility | None = None
+    when: bool = False
+
+
+def told_apart(candidates: list[Memory]) -> list[Apart]:
+    """For each candidate, what a listing must add so that no two read alike."""
+
+    def words(memory: Memory) -> str:
+        return " ".join(memory.summary.casefold().split()).rstrip(" .!?\u2026")
+
+    alike = Counter(words(memory) for memory in candidates)
+    kept_alike = Counter((words(memory), memory.visibility) for memory in candidates)
+    return [
+        Apart(
+            visibility=memory.visibility
+            if alike[words(memory)] > kept_alike[words(memory), memory.visibility]
+            else None,
+            when=kept_alike[words(memory), memory.visibility] > 1,
+        )
+        for memory in candidates
+    ]
 
 
 @callback

@@ -1,7 +1,7 @@
 """Databases set aside when Home Memory is removed: set aside, restore, erase.
 
 Removing the integration never deletes memories: the database moves to
-`<config>/home_memory/set_aside/memory-YYYY-MM-DD-HHMMSS.db`, which the log and
+`<config>/home_memory/set_aside/memory-YYYY-MM-DD-HHMMSSZ.db` (UTC), which the log and
 a notice name, with the entry's options beside it. Adding Home Memory again
 offers to restore the newest (options too); erasing them is a separate step
 that must be confirmed (the config flow's choice and the `erase_set_aside`
@@ -100,7 +100,9 @@ async def async_set_aside(
 
 async def async_list(hass: HomeAssistant) -> list[SetAsideDatabase]:
     """The set-aside databases, newest first."""
-    return await hass.async_add_executor_job(list_set_aside, database_path(hass))
+    return await hass.async_add_executor_job(
+        list_set_aside, database_path(hass), dt_util.get_default_time_zone()
+    )
 
 
 async def async_restorable(hass: HomeAssistant) -> list[SetAsideDatabase]:

@@ -10,6 +10,7 @@ Everything here blocks; the integration runs it in the executor.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 import json
 import os
 import shutil
@@ -23,6 +24,7 @@ from ..const import (
     SET_ASIDE_NAME_FORMAT,
     SET_ASIDE_PATTERN,
     SET_ASIDE_SETTINGS_SUFFIX,
+    SET_ASIDE_STAMP_FORMAT,
 )
 from ..memory.storage.schema import SCHEMA_VERSION
 from ..memory.store import DatabaseCorruptError, MemoryStore
@@ -31,7 +33,7 @@ from .errors import DatabasePathError, DatabaseUnavailableError
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
-    from datetime import datetime
+    from datetime import tzinfo
     from pathlib import Path
 
     from ..memory.common.clock import Clock
@@ -267,7 +269,8 @@ def set_aside_database(
     graph_path: Path | None = None,
     settings: Mapping[str, Any] | None = None,
 ) -> Path | None:
-    """Move the database into set_aside/ as memory-YYYY-MM-DD-HHMMSS.db.
+    """Move the database into set_aside/ as memory-YYYY-MM-DD-HHMMSSZ.db
+    (`now` in UTC: a name never repeats or runs backwards when clocks change).
 
     The WAL is checkpointed first; an earlier set-aside file is never
     overwritten (a counter is added). The vector graph, which is rebuilt from
@@ -281,7 +284,7 @@ def set_aside_database(
     _checkpoint(path)
     folder = set_aside_folder(path)
     folder.mkdir(parents=True, exist_ok=True)
-    stem = now.strftime(SET_ASIDE_NAME_FORMAT)
+    stem = now.astimezone(UTC).strftime(SET_ASIDE_NAME_FORMAT)
     target = folder / f"{stem}.db"
     counter = 1
     while target.exists():
@@ -330,25 +333,47 @@ def _is_database(path: Path) -> bool:
     return table is not None and 1 <= version <= SCHEMA_VERSION
 
 
-def list_set_aside(db_path: Path) -> list[SetAsideDatabase]:
-    """The set-aside databases, newest first (their names sort by time)."""
+def list_set_aside(db_path: Path, zone: tzinfo) -> list[SetAsideDatabase]:
+    """The set-aside databases, newest first by the time their names say:
+    UTC for names ending in Z, the home's `zone` for the older local ones."""
+    return sorted(
+        _found_set_aside(db_path),
+        key=lambda database: _set_aside_at(database.name, zone),
+        reverse=True,
+    )
+
+
+def _found_set_aside(db_path: Path) -> list[SetAsideDatabase]:
+    """The set-aside databases, in no particular order."""
     folder = set_aside_folder(db_path)
     if not folder.is_dir():
         return []
-    found = [
+    return [
         SetAsideDatabase(file, file.stat().st_size)
         for file in folder.iterdir()
         if SET_ASIDE_PATTERN.fullmatch(file.name)
         and file.is_file()
         and _is_database(file)
     ]
-    return sorted(found, key=_newest_first_key, reverse=True)
 
 
-def _newest_first_key(database: SetAsideDatabase) -> tuple[str, int]:
-    match = SET_ASIDE_PATTERN.fullmatch(database.name)
+def _set_aside_at(name: str, zone: tzinfo) -> tuple[float, int]:
+    """When a set-aside file was named (a Unix time), and its counter.
+
+    A local name of the hour the clocks go back is read as its first pass
+    (fold 0): that name alone cannot say which it was.
+    """
+    match = SET_ASIDE_PATTERN.fullmatch(name)
     assert match is not None
-    return match["stamp"], int(match["counter"] or 0)
+    counter = int(match["counter"] or 0)
+    try:
+        at = datetime.strptime(match["stamp"], SET_ASIDE_STAMP_FORMAT).replace(
+            tzinfo=UTC if match["utc"] else zone
+        )
+    except ValueError:
+        # No such day or hour ("2026-13-45"): named by hand; offered last.
+        return float("-inf"), counter
+    return at.timestamp(), counter
 
 
 def restore_set_aside(source: Path, db_path: Path) -> None:
@@ -378,7 +403,8 @@ def erase_set_aside(db_path: Path) -> list[str]:
     kept options): nothing of a removed installation stays behind.
     """
     erased = []
-    for database in list_set_aside(db_path):
+    found = sorted(_found_set_aside(db_path), key=lambda d: d.name, reverse=True)
+    for database in found:
         database.path.unlink(missing_ok=True)
         for suffix in (*DB_SIDE_SUFFIXES, SET_ASIDE_SETTINGS_SUFFIX):
             database.path.with_name(database.name + suffix).unlink(missing_ok=True)

@@ -433,6 +433,45 @@ def test_an_answer_borrows_relevance_from_its_question(
     assert "Dolomites" not in context.text
 
 
+def test_the_answer_comes_before_the_question_that_echoes_the_query(
+    minilm_store: MemoryStore,
+) -> None:
+    """A question in a thread holds no answer: the memory after it leads.
+
+    The query repeats the question's words, not the answer's, so by its own
+    relevance the question comes first (text/asking.py).
+    """
+    question = "Anna: What are you excited about in the adoption process?"
+    answer = "Ben: Making a family for kids who need one. It will be tough."
+    minilm_store.create_many(
+        [
+            NewMemory(content="Anna: The weather was lovely today.", thread="c"),
+            NewMemory(content=question, thread="c"),
+            NewMemory(content=answer, thread="c"),
+            NewMemory(content="Anna: I bought new running shoes.", thread="c"),
+        ],
+        HOUSE,
+        dedup=False,
+    )
+    asked = "What is Ben excited about in the adoption process?"
+    ranked = Retriever(minilm_store).rank(asked, HOUSE)
+    assert [s.memory.content for s in ranked[:2]] == [answer, question]
+    # Ordering only: the question's own match is what a floor compares, and
+    # it is the best match there is.
+    context = Retriever(minilm_store).context(asked, HOUSE, min_relevance=0.3)
+    assert "adoption process?" in context.text
+    # Each half on its own: the answer borrows all of the question's
+    # relevance, and the question keeps 1 - 0.4 x its asking share.
+    lending_only = Retriever(minilm_store, EngineConfig(question_discount=0)).rank(
+        asked, HOUSE
+    )
+    assert lending_only[0].memory.content == answer
+    undiscounted = {s.memory.content: s.relevance for s in lending_only}
+    discounted = {s.memory.content: s.relevance for s in ranked}
+    assert discounted[question] == pytest.approx(undiscounted[question] * 0.6)
+    assert discounted[answer] == pytest.approx(undiscounted[answer])
+
+
 def test_a_memory_about_the_person_asked_about_comes_first(
     minilm_store: MemoryStore,
 ) -> None:

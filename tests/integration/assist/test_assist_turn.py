@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from typing import TYPE_CHECKING, Any
 from unittest.mock import patch
@@ -646,3 +647,39 @@ async def test_builtin_agent_keeps_what_the_matcher_drops(
         "Der Termin beim Zahnarzt ist am 3. Juni.",
         "The vet is on Jan. 5, eggs, milk and bread.",
     }
+
+
+async def test_builtin_agent_tells_alike_memories_apart_when_asking_which(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+) -> None:
+    """Anna's private "the safe code is 1234" and the household's: "forget the
+    safe code" lists them with who sees each, in English and German, and the
+    number picked forgets that one only."""
+    store = init_integration.runtime_data.store
+    anna = Caller(user_id=user_anna.id)
+    await say(hass, "remember privately that the safe code is 1234", user=user_anna)
+    await say(hass, "remember that the safe code is 1234", user=user_anna)
+    listed = speech(await say(hass, "forget the safe code", user=user_anna))
+    assert listed.startswith("A few memories match. 1: "), listed
+    items = dict(item.split(": ", 1) for item in re.findall(r"\d: [^.]*\.", listed))
+    assert sorted(items.values()) == [
+        "The safe code is 1234 (for the household).",
+        "The safe code is 1234 (just for you).",
+    ]
+    private = next(n for n, said in items.items() if "just for you" in said)
+    german = speech(
+        await say(hass, "vergiss den Safe-Code", user=user_anna, language="de")
+    )
+    assert "(nur für dich)" in german, german
+    assert "(für den Haushalt)" in german, german
+    await say(hass, "forget the safe code", user=user_anna)
+    await say(hass, f"number {private}", user=user_anna)
+    done = await say(hass, "yes", user=user_anna)
+    assert speech(done) == "Okay, I've forgotten that."
+    left = store.list_memories(anna, MemoryFilter()).items
+    assert [(m.content, m.visibility) for m in left] == [
+        ("The safe code is 1234.", Visibility.HOUSEHOLD)
+    ]

@@ -498,6 +498,19 @@ async def test_forget_two_steps(
     choice = await tool(hass, "forget", {"query": "red paint"}, user=user_anna)
     assert choice.data["needs_choice"] is True
     assert "confirmation_token" not in choice.data
+    # Two that read the same, one private: the candidates say who sees each.
+    for visibility in ("private", "household"):
+        await tool(
+            hass,
+            "remember",
+            {"content": "The safe code is 1234", "visibility": visibility},
+            user=user_anna,
+        )
+    alike = await tool(hass, "forget", {"query": "safe code"}, user=user_anna)
+    assert sorted((c["text"], c["visibility"]) for c in alike.data["candidates"]) == [
+        ("The safe code is 1234", "household"),
+        ("The safe code is 1234", "private"),
+    ]
 
     # The admin restores what was forgotten.
     restored = await call(hass, "restore", {"ids": [wifi.data["id"]]})

@@ -21,6 +21,7 @@ from pytest_homeassistant_custom_component.common import (
 )
 
 from custom_components.home_memory.background import conversation_capture
+from custom_components.home_memory.operations.browse import async_speaker_name
 from custom_components.home_memory.operations.proposals import session_store
 
 from ..fake_agents import say
@@ -216,3 +217,31 @@ async def test_a_read_of_the_logs_waits_for_one_storing_alongside(
         "remember that the bins go out on Tuesday",
         REPLY,
     ]
+
+
+async def test_the_page_names_who_said_it_as_home_assistant_knows_them(
+    hass: HomeAssistant, anna: Client, ben: Client, user_anna: MockUser
+) -> None:
+    """`get` names the speaker: the person linked to the user by the person's
+    name, else the user's own name, else the stored id; never a generic word.
+    Ben, who may read the memory, learns the name, not the words."""
+    await spoken(hass, user_anna, "remember that the ladder is in the shed")
+    memory = await the_memory(anna, "ladder")
+    assert memory["speaker"] == user_anna.id
+
+    async def named(client: Client) -> Any:
+        got = await client.ok("get", memory_id=memory["id"])
+        return got["provenance"]["conversation"]["speaker_name"]
+
+    # No person is linked to Anna's user: the user's name.
+    assert await named(anna) == "Anna"
+    hass.states.async_set(
+        "person.anna", "home", {"user_id": user_anna.id, "friendly_name": "Anna Berg"}
+    )
+    assert await named(anna) == "Anna Berg"
+    assert await named(ben) == "Anna Berg"
+    # A speaker stored as a person entity is named by it; one Home Assistant
+    # no longer knows (a removed user) keeps its id, which still tells apart.
+    hass.states.async_set("person.ben", "home", {"friendly_name": "Ben Berg"})
+    assert await async_speaker_name(hass, "person.ben") == "Ben Berg"
+    assert await async_speaker_name(hass, "5f3c0ffee") == "5f3c0ffee"

@@ -3,17 +3,21 @@ it in two steps (ask, then forget exactly the version shown)."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 import pytest
 
 from custom_components.home_memory.memory.common.values import (
     Caller,
+    MemoryKind,
     MemoryPatch,
     Tier,
+    Visibility,
 )
 from custom_components.home_memory.operations import choosing, memories
 from custom_components.home_memory.operations.access import Actor
+from custom_components.home_memory.operations.choosing import Apart
 from custom_components.home_memory.operations.errors import (
     ForgetChangedError,
     InvalidRequestError,
@@ -140,3 +144,40 @@ async def test_a_memory_corrected_since_it_was_shown_is_not_forgotten(
     assert now.memory.tier is Tier.ACTIVE
     [forgotten] = await choosing.async_confirm_forget(scope, state, err.value.token)
     assert forgotten.id == key
+
+
+async def test_candidates_that_read_alike_are_told_apart(
+    hass: HomeAssistant, init_integration: HomeMemoryConfigEntry
+) -> None:
+    """Anna's private "the safe code is 1234" and the household's read the same:
+    each is marked with its visibility; two household events with the same
+    words are told apart by when they happened; one alone needs nothing."""
+    scope = scope_of(hass, init_integration, Actor(Caller(user_id="u1")))
+    text = "The safe code is 1234"
+    for visibility in (Visibility.PRIVATE, Visibility.HOUSEHOLD):
+        await memories.async_remember(
+            scope, memories.RememberRequest(text, visibility=visibility)
+        )
+    await _remember(scope, "The safe is behind the painting")
+    for day in ("2026-11-20T19:00:00+01:00", "2026-11-22T19:00:00+01:00"):
+        await memories.async_remember(
+            scope,
+            memories.RememberRequest(
+                "We played cards with Ben",
+                kind=MemoryKind.EVENT,
+                happened_at=datetime.fromisoformat(day),
+            ),
+        )
+    listed = await memories.async_list(scope, memories.ListRequest(limit=10))
+    found = sorted(listed.memories, key=lambda m: (m.content, m.visibility))
+    told = [
+        (m.content, m.visibility, apart)
+        for m, apart in zip(found, choosing.told_apart(found), strict=True)
+    ]
+    assert told == [
+        ("The safe code is 1234", Visibility.HOUSEHOLD, Apart(Visibility.HOUSEHOLD)),
+        ("The safe code is 1234", Visibility.PRIVATE, Apart(Visibility.PRIVATE)),
+        ("The safe is behind the painting", Visibility.HOUSEHOLD, Apart()),
+        ("We played cards with Ben", Visibility.HOUSEHOLD, Apart(when=True)),
+        ("We played cards with Ben", Visibility.HOUSEHOLD, Apart(when=True)),
+    ]

@@ -9,12 +9,13 @@ the erase_set_aside action erases them for administrators who confirm.
 from __future__ import annotations
 
 from contextlib import closing
-from datetime import datetime
+from datetime import UTC, datetime
 import json
 import shutil
 import sqlite3
 from typing import TYPE_CHECKING, Any
 from unittest.mock import patch
+from zoneinfo import ZoneInfo
 
 from homeassistant import config_entries
 from homeassistant.components import persistent_notification
@@ -115,11 +116,11 @@ async def test_remove_then_add_restores_every_memory(
     await remove_all(hass)
 
     assert not (config_dir / DOMAIN / "memory.db").exists()
-    assert set_aside_files(config_dir) == ["memory-2026-11-20-183005.db"]
+    assert set_aside_files(config_dir) == ["memory-2026-11-20-173005Z.db"]
     notice = persistent_notification._async_get_or_create_notifications(hass)[
         NOTIFICATION_ID
     ]
-    kept = config_dir / DOMAIN / "set_aside" / "memory-2026-11-20-183005.db"
+    kept = config_dir / DOMAIN / "set_aside" / "memory-2026-11-20-173005Z.db"
     assert str(kept) in notice["message"]
     assert notice["title"] == "Home Memory: memories kept"
 
@@ -174,8 +175,8 @@ async def test_a_restore_brings_the_options_back(
     freezer.move_to(REMOVED_AT)
     options = await _remove_with_options(hass)
     assert everything_set_aside(config_dir) == [
-        "memory-2026-11-20-183005.db",
-        "memory-2026-11-20-183005.db.settings.json",
+        "memory-2026-11-20-173005Z.db",
+        "memory-2026-11-20-173005Z.db.settings.json",
     ]
 
     result = await hass.config_entries.flow.async_init(
@@ -348,13 +349,13 @@ async def test_removals_never_overwrite_an_earlier_set_aside_database(
     await remove_all(hass)
 
     assert set_aside_files(config_dir) == [
-        "memory-2026-11-20-183005-1.db",
-        "memory-2026-11-20-183005.db",
+        "memory-2026-11-20-173005Z-1.db",
+        "memory-2026-11-20-173005Z.db",
     ]
     await add(hass, {"next_step_id": "restore"})
     await hass.async_block_till_done()
     assert await contents(hass) == ["Second installation"]
-    assert set_aside_files(config_dir) == ["memory-2026-11-20-183005.db"]
+    assert set_aside_files(config_dir) == ["memory-2026-11-20-173005Z.db"]
 
 
 async def test_starting_fresh_keeps_the_set_aside_databases(
@@ -486,7 +487,7 @@ def test_restoring_never_replaces_a_database(tmp_path: Path) -> None:
     with pytest.raises(FileExistsError):
         restore_set_aside(moved, db)
     assert db.read_bytes() == b"the current database"
-    assert [found.path for found in list_set_aside(db)] == [moved]
+    assert [found.path for found in list_set_aside(db, UTC)] == [moved]
 
 
 def test_a_restore_leaves_nothing_of_the_database_behind(tmp_path: Path) -> None:
@@ -510,7 +511,7 @@ def test_only_set_aside_databases_are_offered(tmp_path: Path) -> None:
     db = tmp_path / "home_memory" / "memory.db"
     folder = db.parent / "set_aside"
     folder.mkdir(parents=True)
-    (folder / "memory-2026-11-20-183005.db").write_bytes(b"not a database")
+    (folder / "memory-2026-11-20-173005Z.db").write_bytes(b"not a database")
     (folder / "notes.db").write_bytes(b"SQLite format 3\x00")
     _home_memory_database(folder / "memory-2026-11-19-080000.db")
     _home_memory_database(folder / "memory-\u0669\u0669\u0669\u0669-01-01-000000.db")
@@ -526,8 +527,47 @@ def test_only_set_aside_databases_are_offered(tmp_path: Path) -> None:
     linked = tmp_path / "linked.db"
     _home_memory_database(linked)
     (folder / "memory-2102-01-01-000000.db").symlink_to(linked)
-    assert [found.name for found in list_set_aside(db)] == [
+    assert [found.name for found in list_set_aside(db, UTC)] == [
         "memory-2026-11-19-080000.db"
+    ]
+
+
+def test_the_newest_is_chosen_by_its_time_across_the_clocks_going_back(
+    tmp_path: Path,
+) -> None:
+    """Berlin, 25 October 2026: at 02:50 summer time (00:50 UTC) a database
+    was set aside under the old local naming, and at 02:10 winter time (01:10
+    UTC), after the clocks went back, another under the UTC naming. The later
+    is offered first, though its name sorts before the earlier one's; new
+    names say UTC."""
+    berlin = ZoneInfo("Europe/Berlin")
+    db = tmp_path / "home_memory" / "memory.db"
+    folder = db.parent / "set_aside"
+    folder.mkdir(parents=True)
+    _home_memory_database(folder / "memory-2026-10-25-025000.db")
+    _home_memory_database(db)
+    second_pass = datetime(2026, 10, 25, 2, 10, tzinfo=berlin, fold=1)
+    moved = set_aside_database(db, second_pass)
+    assert moved is not None
+    assert moved.name == "memory-2026-10-25-011000Z.db"
+    assert sorted(p.name for p in folder.iterdir())[-1] == (
+        "memory-2026-10-25-025000.db"
+    )
+    assert [found.name for found in list_set_aside(db, berlin)] == [
+        "memory-2026-10-25-011000Z.db",
+        "memory-2026-10-25-025000.db",
+    ]
+    # Old local names among themselves, and a second removal in one second.
+    _home_memory_database(folder / "memory-2026-10-24-230000.db")
+    _home_memory_database(db)
+    again = set_aside_database(db, second_pass)
+    assert again is not None
+    assert again.name == "memory-2026-10-25-011000Z-1.db"
+    assert [found.name for found in list_set_aside(db, berlin)] == [
+        "memory-2026-10-25-011000Z-1.db",
+        "memory-2026-10-25-011000Z.db",
+        "memory-2026-10-25-025000.db",
+        "memory-2026-10-24-230000.db",
     ]
 
 

@@ -142,6 +142,20 @@ export function formatRange(hass, start, end, withDate = false) {
   return withZone(hass, from, format.formatRange(from, to));
 }
 
+/**
+ * When what a memory tells happened, with the day: its event time
+ * (happened_at … happened_until; one time for a moment), else the observed
+ * segment it was told from; "" when it has neither.
+ * @param {any} hass
+ * @param {any} memory
+ */
+export function formatHappened(hass, memory) {
+  const start = memory?.happened_at || memory?.segment_start;
+  if (!start) return "";
+  const end = memory.happened_at ? memory.happened_until : memory.segment_end;
+  return formatRange(hass, start, end, true);
+}
+
 export function formatPercent(hass, value) {
   if (value === null || value === undefined || Number.isNaN(Number(value))) return "";
   return new Intl.NumberFormat(locale(hass), {

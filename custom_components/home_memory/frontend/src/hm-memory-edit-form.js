@@ -5,7 +5,7 @@
 import { LitElement, html, css, nothing } from "lit";
 import { shared } from "./styles.js";
 import { KINDS, WEIGHT_CLASSES, kindSelect, textFields } from "./render.js";
-import { formatPercent } from "./format.js";
+import { formatHappened, formatPercent } from "./format.js";
 
 // What an edit conflict shows of the newer version beside the text.
 const CONFLICT_FIELDS = ["summary", "kind", "weight_class", "importance", "people", "tags", "location", "visibility"];
@@ -173,6 +173,13 @@ class MemoryEditForm extends LitElement {
             ${t("field.tags")}
             <input name="tags" .value=${(memory.tags || []).join(", ")} placeholder=${t("field.comma_separated")} />
           </label>
+          ${memory.happened_at
+            ? html`<label>
+                ${t("field.happened")}
+                <output class="fixed" aria-describedby="happened-hint">${formatHappened(this.hass, memory)}</output>
+                <span id="happened-hint" class="secondary hint">${t("field.happened_fixed")}</span>
+              </label>`
+            : nothing}
           <label>
             ${t("field.expires")}
             <input name="expires_at" type="datetime-local" .value=${localInput(memory.expires_at)} />
@@ -223,6 +230,18 @@ class MemoryEditForm extends LitElement {
       .grid input,
       .grid select {
         width: 100%;
+      }
+      output.fixed {
+        min-height: 40px;
+        padding: 8px 10px;
+        border: 1px dashed var(--divider-color, #ccc);
+        border-radius: 8px;
+        color: var(--primary-text-color, #212121);
+        font-size: 1.11em;
+        overflow-wrap: anywhere;
+      }
+      .hint {
+        font-size: 0.85em;
       }
       label.check {
         flex-direction: row;

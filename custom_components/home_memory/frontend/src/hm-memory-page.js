@@ -6,7 +6,7 @@ import * as api from "./api.js";
 import { shared } from "./styles.js";
 import { HmView } from "./hm-view.js";
 import { addsToText, bar } from "./render.js";
-import { formatDateTime, formatNumber, formatPercent, formatRange } from "./format.js";
+import { formatDateTime, formatHappened, formatNumber, formatPercent } from "./format.js";
 import "./hm-confirm-dialog.js";
 import "./hm-memory-edit-form.js";
 import "./hm-memory-provenance.js";
@@ -302,7 +302,10 @@ class MemoryPage extends HmView {
   _noTurnsText() {
     const memory = this._data?.memory;
     const me = this.info?.user?.id ?? this.hass?.user?.id;
-    if (memory?.speaker && me && memory.speaker !== me) return this.t("memory.conversation_not_yours");
+    if (memory?.speaker && me && memory.speaker !== me) {
+      const name = this._data?.provenance?.conversation?.speaker_name;
+      return name ? this.t("memory.conversation_not_yours_named", { name }) : this.t("memory.conversation_not_yours");
+    }
     return this.t("memory.conversation_trimmed");
   }
 
@@ -367,7 +370,7 @@ class MemoryPage extends HmView {
         ? nothing
         : html`<div class="field"><dt>${label}</dt><dd>${Array.isArray(value) ? value.join(", ") : value}</dd></div>`;
     const when = [
-      memory.segment_start ? formatRange(this.hass, memory.segment_start, memory.segment_end, true) : "",
+      formatHappened(this.hass, memory),
       memory.time_of_day ? t.label("time_of_day", memory.time_of_day) : "",
       memory.day_type ? t.label("day_type", memory.day_type) : "",
     ].filter(Boolean).join(" · ");
@@ -448,7 +451,7 @@ class MemoryPage extends HmView {
             : row(t("field.effective_importance"), formatPercent(this.hass, memory.effective_importance))}
           ${row(t("field.people"), memory.people)}
           ${row(t("field.place"), memory.location)}
-          ${row(t("field.time"), when)}
+          ${row(t("field.happened"), when)}
           ${row(t("field.created"), formatDateTime(this.hass, memory.created_at))}
           ${memory.updated_at !== memory.created_at ? row(t("field.updated"), formatDateTime(this.hass, memory.updated_at)) : nothing}
           ${row(t("field.expires"), memory.expires_at ? formatDateTime(this.hass, memory.expires_at) : t("memory.never"))}

@@ -70,6 +70,16 @@ class MemoryProvenance extends LitElement {
     </div>`;
   }
 
+  /**
+   * Who said a turn: the person by the name Home Assistant knows (the server
+   * resolves it), the assistant by its role.
+   * @param {any} turn @param {any} conversation
+   */
+  _who(turn, conversation) {
+    if (turn.role === "user" && conversation.speaker_name) return conversation.speaker_name;
+    return this.t(`memory.role_${turn.role}`);
+  }
+
   render() {
     const t = this.t;
     const provenance = this.provenance;
@@ -85,7 +95,7 @@ class MemoryProvenance extends LitElement {
               ? html`<ol class="turns">
                   ${conversation.turns.map(
                     (/** @type {any} */ turn) => html`<li class=${turn.role}>
-                      <span class="secondary">${t(`memory.role_${turn.role}`)} · ${formatTime(this.hass, turn.at)}</span>
+                      <span class="secondary">${this._who(turn, conversation)} · ${formatTime(this.hass, turn.at)}</span>
                       <div>${turn.text}</div>
                     </li>`
                   )}

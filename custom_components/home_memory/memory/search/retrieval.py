@@ -22,6 +22,7 @@ import numpy as np
 from ..common.values import Caller, Memory, MemoryFilter, Page, ScoredMemory, Tier
 from ..embedding.profiles import profile_for
 from ..scoring import decay
+from ..text.asking import asking_share
 from ..text.quoting import data_block, quote
 from ..text.validation import readable
 from .people import named_people
@@ -405,16 +406,44 @@ class Retriever:
             fused = self._fuse(vector, keyword)
             links.update(candidates.thread_neighbours(extra, caller, flt))
         weight = self.config.thread_neighbour_weight
+        asks = self._asking(links, fused)
         smoothed = dict(fused)
         for rowid, (before, after) in links.items():
             if (own := fused.get(rowid)) is None:
                 continue
-            borrowed = max(
+            borrowed = weight * max(
                 (fused[n].relevance for n in (before, after) if n in fused),
                 default=0.0,
             )
-            smoothed[rowid] = own._replace(relevance=own.relevance + weight * borrowed)
+            if before in fused and (share := asks.get(before, 0.0)) > 0:
+                # The memory after a question answers it: it borrows up to
+                # all of the question's relevance.
+                borrowed += (1.0 - weight) * share * fused[before].relevance
+            smoothed[rowid] = own._replace(relevance=own.relevance + borrowed)
+        discount = self.config.question_discount
+        for rowid, share in asks.items():
+            if share > 0 and (relevance := smoothed.get(rowid)) is not None:
+                # A question holds no answer of its own; the floors still
+                # compare its own relevance.
+                smoothed[rowid] = relevance._replace(
+                    relevance=relevance.relevance * (1.0 - discount * share)
+                )
         return smoothed
+
+    def _asking(
+        self,
+        links: dict[int, tuple[int | None, int | None]],
+        fused: dict[int, Relevance],
+    ) -> dict[int, float]:
+        """How much each linked candidate and the one before it asks.
+
+        Only those that ask at all (text/asking.py).
+        """
+        rowids = {r for r in links if r in fused}
+        rowids.update(b for b, _ in links.values() if b is not None and b in fused)
+        texts = self._candidates.questioning_texts(sorted(rowids))
+        shares = {rowid: asking_share(text) for rowid, text in texts.items()}
+        return {rowid: share for rowid, share in shares.items() if share > 0}
 
     def _about_named_people(
         self, query: str, fused: dict[int, Relevance]

@@ -18,6 +18,7 @@ import numpy.typing as npt
 from ..common.values import Caller, MemoryFilter, Tier
 from ..embedding.profiles import profile_for
 from ..scoring.score_table import SCORE_COLUMNS, ScoreColumns, ScoreTable
+from ..text.asking import QUESTION_MARKS
 from ..text.fts_query import STOPWORDS, or_expression, search_terms
 from .filters import filter_sql
 
@@ -30,6 +31,10 @@ if TYPE_CHECKING:
     from ..vectors.vector_index import VectorIndex
 
 
+# A memory's text holds one of the question marks (a literal, not a parameter).
+_HOLDS_QUESTION_MARK = (
+    "(" + " OR ".join(f"instr(content, '{mark}')" for mark in QUESTION_MARKS) + ")"
+)
 # BM25 column weights: content, summary, tags, people.
 _BM25_WEIGHTS = "1.0, 0.5, 0.8, 0.8"
 # Keyword search filters its best rows in chunks of this many times the rows
@@ -214,6 +219,25 @@ class CandidateQueries:
                 [*params, *params, *rowids],
             ).fetchall()
         return {int(row[0]): (row[1], row[2]) for row in rows}
+
+    def questioning_texts(self, rowids: Sequence[int]) -> dict[int, str]:
+        """The text of each of these memories that holds a question mark.
+
+        Only those can ask (text/asking.py); a household's memories rarely
+        do, so most searches read no text here at all.
+        """
+        if not rowids:
+            return {}
+        with self._read() as conn:
+            return {
+                int(rowid): str(content)
+                for rowid, content in conn.execute(
+                    "SELECT rowid, content FROM memories "
+                    f"WHERE rowid IN ({','.join('?' * len(rowids))}) "
+                    f"AND {_HOLDS_QUESTION_MARK}",
+                    list(rowids),
+                )
+            }
 
     def people_of(self, rowids: Sequence[int]) -> dict[int, list[str]]:
         """The people each of these memories is about (those with any)."""
