@@ -7,6 +7,7 @@ apart as any two words), through MemoryStore.create as every surface uses it.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 import threading
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,7 @@ from custom_components.home_memory.memory.common.config import EngineConfig
 from custom_components.home_memory.memory.common.values import (
     Caller,
     CreateAction,
+    MemoryKind,
     NewMemory,
     Source,
     Visibility,
@@ -475,6 +477,61 @@ def test_below_the_floor_only_a_plain_slot_change_is_one(
 ) -> None:
     """The lower floor is only for a place or a slot's plain value."""
     assert relate(old, new, 0.5) is relation
+
+
+def test_events_have_no_slots() -> None:
+    """Without slots (`slot_floor` None, as for events) the rules are the
+    ones before them: two plain values of a password stay two."""
+    assert (
+        relate(
+            "The wifi password is alpha",
+            "The wifi password is charlie",
+            0.9,
+            slot_floor=None,
+        )
+        is Relation.SEPARATE
+    )
+    assert (
+        relate(
+            "The ladder is in the cellar",
+            "The ladder is in the garage",
+            0.5,
+            slot_floor=None,
+        )
+        is Relation.SEPARATE
+    )
+
+
+def test_two_events_in_two_places_both_happened(
+    real_store: MemoryStore, clock: ManualClock
+) -> None:
+    """The dog in the garden, then at the vet the same day (0.53, below the
+    correction floor): two events, not a new place of the dog's (a fact's
+    slot takes the lower floor, an event's never)."""
+    when = datetime.fromtimestamp(clock(), UTC)
+    first = real_store.create(
+        NewMemory(
+            content="The dog was in the garden",
+            kind=MemoryKind.EVENT,
+            happened_at=when,
+        ),
+        HOUSE,
+    )
+    clock.advance(seconds=3 * 3600)
+    second = real_store.create(
+        NewMemory(
+            content="The dog was at the vet",
+            kind=MemoryKind.EVENT,
+            happened_at=when + timedelta(hours=3),
+        ),
+        HOUSE,
+    )
+    assert second.action is CreateAction.CREATED, second.similarity
+    assert second.memory.id != first.memory.id
+    # Told as facts, the second place supersedes the first.
+    fact = real_store.create(NewMemory(content="The cat is in the garden"), HOUSE)
+    moved = real_store.create(NewMemory(content="The cat is at the vet"), HOUSE)
+    assert (moved.action, moved.memory.id) == (CreateAction.UPDATED, fact.memory.id)
 
 
 def test_a_create_racing_an_unrefreshed_index_still_folds(

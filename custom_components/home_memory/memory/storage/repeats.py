@@ -226,7 +226,11 @@ class Repeats:
                 similarity,
                 floor=self.config.correction_min_similarity,
                 paraphrase=self.config.dedup_threshold,
-                slot_floor=self.config.slot_change_min_similarity,
+                # Two events in two places both happened: only a fact's
+                # slot takes a new value.
+                slot_floor=None
+                if _dated(item, row[5])
+                else self.config.slot_change_min_similarity,
                 language=self.config.language,
             )
             if relation is Relation.REPEAT:
@@ -306,10 +310,15 @@ def _other_day(
 ) -> bool:
     """Whether the statement tells of another day than the memory: for an
     event or an observation, or a time given, different days are two."""
-    dated = item.happened_at is not None or item.kind in DATED_KINDS
-    if not dated and kind not in DATED_KINDS:
+    if not _dated(item, kind):
         return False
     return other_occasion(_event_time(item, now), existing)
+
+
+def _dated(item: NewMemory, kind: str) -> bool:
+    """Whether the statement or the memory (of `kind`) tells of an occasion:
+    an event, an observation, or a time given."""
+    return item.happened_at is not None or DATED_KINDS & {item.kind, kind} != set()
 
 
 def _event_time(item: NewMemory, now: float) -> tuple[float, float]:

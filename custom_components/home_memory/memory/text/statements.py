@@ -456,7 +456,7 @@ def relate(  # noqa: PLR0911 - one return per rule
     *,
     floor: float = CORRECTION_MIN_SIMILARITY,
     paraphrase: float = PARAPHRASE_MIN_SIMILARITY,
-    slot_floor: float = SLOT_CHANGE_MIN_SIMILARITY,
+    slot_floor: float | None = SLOT_CHANGE_MIN_SIMILARITY,
     language: str | None = None,
 ) -> Relation:
     """Whether `new` repeats, corrects or is separate from `old`, both read
@@ -464,14 +464,15 @@ def relate(  # noqa: PLR0911 - one return per rule
 
     A new value of the same slot (`_slot_changed`) is a correction from
     `slot_floor` up, whatever the predicate: its words say it is one.
+    `slot_floor` None: no slots (two events in two places both happened).
     """
     if old.casefold() == new.casefold() and _codes(old) == _codes(new):
         return Relation.REPEAT
-    if similarity < min(floor, slot_floor):
+    if similarity < min(floor, floor if slot_floor is None else slot_floor):
         return Relation.SEPARATE
     words = statement_words(language)
     before, after = _analyse(old, words), _analyse(new, words)
-    slot_changed = _slot_changed(before, after, words)
+    slot_changed = slot_floor is not None and _slot_changed(before, after, words)
     if similarity < floor and not slot_changed:
         return Relation.SEPARATE
     if before.sequence == after.sequence and before.negated == after.negated:
