@@ -299,6 +299,38 @@ def test_a_correction_wins_and_the_reply_says_what_changed(
     assert not any("blue flower pot" in text for text in found)
 
 
+def test_a_new_plain_value_or_place_supersedes_by_voice(household: Household) -> None:
+    """A plain word as a slot's new value ("the wifi password is charlie")
+    and a new place without "now" ("the ladder is in the garage") update the
+    memory: recall says only the new one, the old one is in its history.
+    The dog's state and its place stay two memories."""
+    anna = household.anna
+    say(household, anna, "remember that the wifi password is alpha")
+    reply = say(household, anna, "remember that the wifi password is charlie")
+    assert reply == "Updated: The wifi password is charlie (was: alpha).", reply
+    recall = say(household, anna, "what do you remember about the wifi password")
+    assert recall == "The wifi password is charlie.", recall
+    [memory] = [
+        m
+        for m in search(household, anna, "wifi password")["memories"]
+        if "wifi password" in m["content"]
+    ]
+    got = service(household.hass, anna, "get", id=memory["id"], include_history=True)
+    assert [h["content"] for h in got["history"]] == ["The wifi password is alpha."]
+
+    say(household, anna, "remember that the ladder is in the cellar")
+    reply = say(household, anna, "remember that the ladder is in the garage")
+    assert reply == "Updated: The ladder is in the garage (was: the cellar).", reply
+    where = say(household, anna, "where is the ladder")
+    assert "garage" in where, where
+    assert "cellar" not in where, where
+
+    say(household, anna, "remember that the dog is hungry")
+    say(household, anna, "remember that the dog is in the garden")
+    dog = [t for t in contents(search(household, anna, "dog")) if "dog" in t]
+    assert sorted(dog) == ["The dog is hungry.", "The dog is in the garden."], dog
+
+
 def test_voice_memories_are_proper_sentences(household: Household) -> None:
     """10.2.5: stored and spoken as a sentence, not a lowercase fragment."""
     anna = household.anna

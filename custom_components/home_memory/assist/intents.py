@@ -19,6 +19,7 @@ import probatio as vol
 from ..const import DOMAIN, LOGGER
 from ..memory.common.values import Visibility
 from ..memory.text.quoting import flatten
+from ..memory.text.said import as_said
 from ..memory.text.validation import MAX_CONTENT_CHARS, has_words
 from ..operations import choosing, recall, when
 from ..operations.errors import ForgetChangedError, OperationError
@@ -236,7 +237,9 @@ class RememberIntentHandler(_MemoryIntentHandler):
         self, scope: CallScope, slots: dict[str, Any], words: Wording, said: str
     ) -> str:
         _cancel_waiting_forget(scope)
-        private, content = words.private_split(slots["content"]["value"])
+        # The words as said: the matcher heard "am 5 Mai" for "am 5. Mai".
+        heard = as_said(said, slots["content"]["value"])
+        private, content = words.private_split(heard)
         private = private or self.private
         # "remember that ..." captures "that": nothing to remember.
         if not has_words(words.without_leading(content)):

@@ -628,6 +628,27 @@ async def test_builtin_agent_forget_by_number(
     assert speech(result) == NOTHING_TO_PICK
 
 
+async def test_builtin_agent_keeps_what_the_matcher_drops(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """The sentence matcher hears "am 5 Mai" for "am 5. Mai": the memory
+    keeps the ordinal's full stop, and the "dass" clause still gets its
+    verb second (memory/text/said.py)."""
+    store = init_integration.runtime_data.store
+    await say(hass, "Merk dir, dass Anna am 5. Mai Geburtstag hat", language="de")
+    await say(hass, "Merk dir: der Termin beim Zahnarzt ist am 3. Juni.", language="de")
+    await say(
+        hass, "remember that the vet is on Jan. 5, eggs, milk and bread", language="en"
+    )
+    assert {m.content for m in store.list_memories(SYSTEM, MemoryFilter()).items} == {
+        "Anna hat am 5. Mai Geburtstag",
+        "Der Termin beim Zahnarzt ist am 3. Juni.",
+        "The vet is on Jan. 5, eggs, milk and bread.",
+    }
+
+
 async def test_builtin_agent_tells_alike_memories_apart_when_asking_which(
     hass: HomeAssistant,
     agent_entry: MockConfigEntry,

@@ -119,6 +119,15 @@ class Repeats:
             )
         return holders[holder]
 
+    def _candidate_floor(self) -> float:
+        """The least similarity a memory is compared from: a slot's new value
+        ("... in the garage" after "... in the cellar") may be less alike
+        than other corrections (`statements.relate` decides)."""
+        return min(
+            self.config.correction_min_similarity,
+            self.config.slot_change_min_similarity,
+        )
+
     def _statement_similarity(self) -> SimilarityMap:
         """The current model's memory-to-memory cosines on the shared scale."""
         embedder = self._copies.embedder
@@ -143,7 +152,7 @@ class Repeats:
             vector, _MATCH_CANDIDATES, groups=[group], now=now, allowed_rowids=allowed
         ):
             similarity = calibrate(cosine)
-            if similarity < self.config.correction_min_similarity:
+            if similarity < self._candidate_floor():
                 break
             candidates[rowid] = similarity
         return candidates
@@ -167,7 +176,7 @@ class Repeats:
             if row_holder == holder:
                 similarity = calibrate(float(np.dot(row_vector, vector)))
                 candidates.pop(rowid, None)
-                if similarity >= self.config.correction_min_similarity:
+                if similarity >= self._candidate_floor():
                     candidates[rowid] = similarity
 
     @staticmethod
@@ -217,6 +226,11 @@ class Repeats:
                 similarity,
                 floor=self.config.correction_min_similarity,
                 paraphrase=self.config.dedup_threshold,
+                # Two events in two places both happened: only a fact's
+                # slot takes a new value.
+                slot_floor=None
+                if _dated(item, row[5])
+                else self.config.slot_change_min_similarity,
                 language=self.config.language,
             )
             if relation is Relation.REPEAT:
@@ -296,10 +310,15 @@ def _other_day(
 ) -> bool:
     """Whether the statement tells of another day than the memory: for an
     event or an observation, or a time given, different days are two."""
-    dated = item.happened_at is not None or item.kind in DATED_KINDS
-    if not dated and kind not in DATED_KINDS:
+    if not _dated(item, kind):
         return False
     return other_occasion(_event_time(item, now), existing)
+
+
+def _dated(item: NewMemory, kind: str) -> bool:
+    """Whether the statement or the memory (of `kind`) tells of an occasion:
+    an event, an observation, or a time given."""
+    return item.happened_at is not None or DATED_KINDS & {item.kind, kind} != set()
 
 
 def _event_time(item: NewMemory, now: float) -> tuple[float, float]:

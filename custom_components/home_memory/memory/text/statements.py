@@ -28,6 +28,10 @@ if TYPE_CHECKING:
 CORRECTION_MIN_SIMILARITY: Final = 0.65
 # At or above it, a rewording that changes no detail word is a repeat.
 PARAPHRASE_MIN_SIMILARITY: Final = 0.97
+# The floor for a new value of the same slot ("The ladder is in the cellar"
+# / "... in the garage" measured 0.61 with MiniLM, "The dog is in the
+# garden" / "... at the vet" 0.46): the words have shown it is one.
+SLOT_CHANGE_MIN_SIMILARITY: Final = 0.45
 
 
 class Relation(StrEnum):
@@ -57,7 +61,13 @@ class StatementWords:
     garage": the same thing of the key with another value). predicate
     classes: predicates that say the same thing with another value ("Anna
     loves/hates coffee"). naming: "is called Mike" / "is Steve", a name
-    either way. lead words: kept before the changed part of a "was: ...".
+    either way. copulas ("is", "ist", "lautet") and position verbs ("lives",
+    "liegt"): after them comes the subject's value or place, a slot of it
+    (see `_slot`); slot words name a subject that holds one value ("the
+    wifi password", "my favourite food", "Lieblingsessen": slot prefixes
+    start a compound of one, and in a compounding language a word ending
+    in a slot word is one: "Türcode"). lead words: kept before the changed
+    part of a "was: ...".
     answer: a leading word that, with punctuation after it, answers rather
     than negates ("No, it is under the red pot"). opposite prefix: "plugged
     in" / "unplugged" is one predicate. capitalised names: a capitalised
@@ -79,6 +89,11 @@ class StatementWords:
     places: frozenset[str]
     predicate_classes: Mapping[str, str]
     naming: frozenset[str]
+    copulas: frozenset[str]
+    position_verbs: frozenset[str]
+    slot_words: frozenset[str]
+    slot_prefixes: tuple[str, ...]
+    compounds: bool
     lead_words: frozenset[str]
     answer: str
     opposite_prefix: str
@@ -100,8 +115,8 @@ def _read_words(path: Path) -> StatementWords:
             name: frozenset(word.casefold() for word in table[name])
             for name in (
                 "stop", "negations", "pivots", "details", "places", "naming",
-                "lead_words", "merge_negations", "merge_negation_helpers",
-                "merge_value_anchors",
+                "copulas", "position_verbs", "slot_words", "lead_words",
+                "merge_negations", "merge_negation_helpers", "merge_value_anchors",
             )
         },
         predicate_classes={
@@ -109,6 +124,8 @@ def _read_words(path: Path) -> StatementWords:
             for group, members in table["predicate_classes"].items()
             for word in members
         },
+        slot_prefixes=tuple(word.casefold() for word in table["slot_prefixes"]),
+        compounds=bool(table["compounds"]),
         answer=table["answer"].casefold(),
         opposite_prefix=table["opposite_prefix"],
         capitalised_names=bool(table["capitalised_names"]),
@@ -210,6 +227,11 @@ class _Words:
     predicate: str | None
     details: frozenset[str]
     negated: bool
+    # The word that ended the subject (case-folded), the subject's length
+    # in `sequence` and where the content words after the verb start.
+    verb: str | None = None
+    subject_size: int = 0
+    said_from: int = 0
 
     @property
     def content(self) -> frozenset[str]:
@@ -285,6 +307,8 @@ def _analyse(text: str, words: StatementWords) -> _Words:
     shouted = not any(ch.islower() for ch in spelled)
     content: list[str] = []
     subject: list[str] | None = None
+    verb: str | None = None
+    said_from = 0
     details: set[str] = set()
     negated = False
     for position, match in enumerate(_TOKEN.finditer(spelled)):
@@ -298,7 +322,9 @@ def _analyse(text: str, words: StatementWords) -> _Words:
             continue
         stem = _stem(word)
         if subject is None and (word in words.pivots or stem in words.pivots):
-            subject = list(content)
+            subject, verb = list(content), word
+            kept = word not in words.negations and word not in words.stop
+            said_from = len(content) + kept
         if word in words.negations:
             negated = True
             continue
@@ -327,6 +353,91 @@ def _analyse(text: str, words: StatementWords) -> _Words:
         predicate,
         frozenset(details),
         negated,
+        verb,
+        len(subject or ()),
+        said_from,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Slot:
+    """What a statement says its subject's value or place is: "the wifi
+    password" / value "alpha", "the ladder" / place "in the cellar"."""
+
+    subject: tuple[str, ...]
+    kind: str
+    value: tuple[str, ...]
+
+
+def _one_of(word: str, group: frozenset[str]) -> bool:
+    return word in group or _stem(word) in group
+
+
+def _names_a_slot(subject: tuple[str, ...], words: StatementWords) -> bool:
+    """Whether the subject holds one value ("the wifi password", "my
+    favourite food", "Lieblingsessen", "Türcode"): a slot word in it."""
+    for key in subject:
+        word = key.casefold()
+        if word in words.slot_words or any(
+            word.startswith(prefix) and len(word) > len(prefix)
+            for prefix in words.slot_prefixes
+        ):
+            return True
+        if words.compounds and any(
+            word.endswith(slot) and len(word) > len(slot) for slot in words.slot_words
+        ):
+            return True
+    return False
+
+
+def _slot(analysis: _Words, words: StatementWords) -> _Slot | None:
+    """The slot a plain statement fills, or None when it is not plainly one.
+
+    A place: a copula or a verb of position, then a place word and a noun
+    phrase that is no detail ("is in the garage", not "is at 3 pm" nor a
+    lone "is on"). A value: a copula after a subject that names a slot,
+    then words without a place word ("is alpha"). Negated statements fill
+    none (negation has its own rule).
+    """
+    verb = analysis.verb
+    if verb is None or analysis.negated:
+        return None
+    subject = analysis.sequence[: analysis.subject_size]
+    said = analysis.sequence[analysis.said_from :]
+    if not subject or not said:
+        return None
+    folded = tuple(word.casefold() for word in said)
+    copula = _one_of(verb, words.copulas)
+    if folded[0] in words.places:
+        if (
+            (copula or _one_of(verb, words.position_verbs))
+            and len(folded) > 1
+            and not _one_of(folded[1], words.details)
+            and not any(ch.isdigit() for ch in folded[1])
+        ):
+            return _Slot(subject, "place", said)
+        return None
+    if (
+        copula
+        and _names_a_slot(subject, words)
+        and not any(word in words.places for word in folded)
+    ):
+        return _Slot(subject, "value", said)
+    return None
+
+
+def _slot_changed(before: _Words, after: _Words, words: StatementWords) -> bool:
+    """True when both fill the same slot of the same subject with another
+    value: "The ladder is in the cellar" / "... in the garage", "The wifi
+    password is alpha" / "... charlie". Not "The dog is hungry" / "... in
+    the garden" (no slot of one kind), nor "Anna / Ben is at school"."""
+    old, new = _slot(before, words), _slot(after, words)
+    return (
+        old is not None
+        and new is not None
+        and old.subject == new.subject
+        and old.kind == new.kind
+        and old.value != new.value
     )
 
 
@@ -345,16 +456,25 @@ def relate(  # noqa: PLR0911 - one return per rule
     *,
     floor: float = CORRECTION_MIN_SIMILARITY,
     paraphrase: float = PARAPHRASE_MIN_SIMILARITY,
+    slot_floor: float | None = SLOT_CHANGE_MIN_SIMILARITY,
     language: str | None = None,
 ) -> Relation:
     """Whether `new` repeats, corrects or is separate from `old`, both read
-    with `language`'s words (statements.<language>.json)."""
+    with `language`'s words (statements.<language>.json).
+
+    A new value of the same slot (`_slot_changed`) is a correction from
+    `slot_floor` up, whatever the predicate: its words say it is one.
+    `slot_floor` None: no slots (two events in two places both happened).
+    """
     if old.casefold() == new.casefold() and _codes(old) == _codes(new):
         return Relation.REPEAT
-    if similarity < floor:
+    if similarity < min(floor, floor if slot_floor is None else slot_floor):
         return Relation.SEPARATE
     words = statement_words(language)
     before, after = _analyse(old, words), _analyse(new, words)
+    slot_changed = slot_floor is not None and _slot_changed(before, after, words)
+    if similarity < floor and not slot_changed:
+        return Relation.SEPARATE
     if before.sequence == after.sequence and before.negated == after.negated:
         return Relation.REPEAT
     if (
@@ -368,7 +488,7 @@ def relate(  # noqa: PLR0911 - one return per rule
         return Relation.SEPARATE
     if not before.content & after.content:
         return Relation.SEPARATE
-    if before.negated != after.negated:
+    if before.negated != after.negated or slot_changed:
         return Relation.CORRECTION
     if (
         before.predicate is not None

@@ -1,0 +1,145 @@
+"""Corrections said to the built-in agent: a slot's new value supersedes.
+
+"The wifi password is charlie" after "... is alpha", "the ladder is in the
+garage" after "... in the cellar" (and the German "Das WLAN-Passwort ist
+charlie", "Die Leiter ist in der Garage") update the memory instead of
+adding a second one (memory/text/statements.py, `_slot`): recall says only
+the new value, the old one is in the memory's history and a revert brings
+it back. A state and a place of one subject stay two memories.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from custom_components.home_memory.assist.sentence_files import load_sentence_files
+from custom_components.home_memory.memory.common.values import SYSTEM, MemoryFilter
+
+from ..conftest import call, setup_entry
+from ..fake_agents import say
+
+if TYPE_CHECKING:
+    from homeassistant.components.conversation import ConversationResult
+    from homeassistant.core import HomeAssistant
+    from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
+
+    from custom_components.home_memory.memory.store import MemoryStore
+    from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
+
+    from ..ws_client import Client
+
+pytestmark = pytest.mark.usefixtures("mock_load_model")
+
+ENGLISH = load_sentence_files().wording("en")
+GERMAN = load_sentence_files().wording("de")
+
+
+def speech(result: ConversationResult) -> str:
+    """The plain speech of a conversation result."""
+    text: str = result.response.speech["plain"]["speech"]
+    return text
+
+
+def contents(store: MemoryStore) -> set[str]:
+    """The household's active memories."""
+    return {m.content for m in store.list_memories(SYSTEM, MemoryFilter()).items}
+
+
+async def test_a_new_value_said_by_voice_replaces_the_old_one(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+    anna: Client,
+) -> None:
+    """Remember, correct with a plain word, recall: only the new value; the
+    old one is the memory's history, and reverting brings it back."""
+    store = init_integration.runtime_data.store
+    told = await say(hass, "remember that the wifi password is alpha", user=user_anna)
+    assert speech(told) == ENGLISH.say("remembered")
+    corrected = await say(
+        hass, "remember that the wifi password is charlie", user=user_anna
+    )
+    assert speech(corrected) == ENGLISH.say(
+        "updated", content="The wifi password is charlie", was="alpha"
+    )
+    assert contents(store) == {"The wifi password is charlie."}
+    recall = await say(
+        hass, "what do you remember about the wifi password", user=user_anna
+    )
+    assert speech(recall) == "The wifi password is charlie."
+
+    [memory] = store.list_memories(SYSTEM, MemoryFilter()).items
+    got = await call(
+        hass, "get", {"id": memory.id, "include_history": True}, user=user_anna
+    )
+    assert [h["content"] for h in got["history"]] == ["The wifi password is alpha."]
+    reverted = await anna.ok(
+        "revert", memory_id=memory.id, version=1, expected_version=memory.version
+    )
+    assert reverted["memory"]["content"] == "The wifi password is alpha."
+    recall = await say(
+        hass, "what do you remember about the wifi password", user=user_anna
+    )
+    assert speech(recall) == "The wifi password is alpha."
+
+
+async def test_a_new_place_said_by_voice_replaces_the_old_one(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """The ladder's new place, without "now", supersedes; the dog's state
+    and its place are two facts."""
+    store = init_integration.runtime_data.store
+    await say(hass, "remember that the ladder is in the cellar")
+    moved = await say(hass, "remember that the ladder is in the garage")
+    assert speech(moved) == ENGLISH.say(
+        "updated", content="The ladder is in the garage", was="the cellar"
+    )
+    where = await say(hass, "where is the ladder")
+    assert speech(where) == "The ladder is in the garage."
+
+    await say(hass, "remember that the dog is hungry")
+    await say(hass, "remember that the dog is in the garden")
+    assert contents(store) == {
+        "The ladder is in the garage.",
+        "The dog is hungry.",
+        "The dog is in the garden.",
+    }
+
+
+async def test_a_german_correction_of_a_value_and_a_place(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+) -> None:
+    """ "Das WLAN-Passwort ist charlie" after "… alpha" and "die Leiter ist
+    in der Garage" after "… im Keller", said to the German built-in agent."""
+    hass.config.language = "de"
+    await setup_entry(hass, mock_config_entry)
+    store = mock_config_entry.runtime_data.store
+    await say(hass, "Merk dir, dass das WLAN-Passwort alpha ist", language="de")
+    corrected = await say(
+        hass, "Merk dir, dass das WLAN-Passwort charlie ist", language="de"
+    )
+    assert speech(corrected) == GERMAN.say(
+        "updated", content="Das WLAN-Passwort ist charlie", was="alpha"
+    )
+    await say(hass, "Merk dir, dass die Leiter im Keller ist", language="de")
+    moved = await say(
+        hass, "Merk dir, dass die Leiter in der Garage ist", language="de"
+    )
+    assert speech(moved) == GERMAN.say(
+        "updated", content="Die Leiter ist in der Garage", was="im Keller"
+    )
+    assert contents(store) == {
+        "Das WLAN-Passwort ist charlie.",
+        "Die Leiter ist in der Garage.",
+    }
+    recall = await say(hass, "Was weißt du über das WLAN-Passwort", language="de")
+    assert speech(recall) == "Das WLAN-Passwort ist charlie."
+    where = await say(hass, "Wo ist die Leiter?", language="de")
+    assert speech(where) == "Die Leiter ist in der Garage."
