@@ -10,7 +10,11 @@ import pytest
 
 from benchmarks import DEFAULT_BENCH_DATA, __main__ as cli, data, locomo, report
 from benchmarks.timing import Latency
-from custom_components.home_memory.memory.common.values import SYSTEM
+from custom_components.home_memory.memory.common.values import (
+    OBSERVED_THREAD_PREFIX,
+    SYSTEM,
+    MemoryKind,
+)
 from custom_components.home_memory.memory.store import MemoryStore
 
 if TYPE_CHECKING:
@@ -26,6 +30,26 @@ def test_corpus_is_deterministic_and_grows_by_appending() -> None:
     assert len({item.content for item in large}) > 900
     assert all(item.content.strip() for item in large)
     assert any(item.owner for item in large)
+
+
+def test_corpus_memories_are_threaded_by_day_and_conversation() -> None:
+    """Every corpus memory has the thread a home in service gives it: a day's
+    observations share the day's, the others come from short conversations
+    that never span two days."""
+    items = data.corpus(600)
+    days: dict[str, set[int]] = {}
+    for position, item in enumerate(items):
+        assert item.new_memory().thread == item.thread
+        assert item.thread is not None
+        if item.kind is MemoryKind.OBSERVATION:
+            assert item.thread.startswith(OBSERVED_THREAD_PREFIX)
+        else:
+            assert item.thread.startswith("conversation-")
+        days.setdefault(item.thread, set()).add(position // data.DAY_MEMORIES)
+    assert all(len(spanned) == 1 for spanned in days.values())
+    sizes = [sum(item.thread == thread for item in items) for thread in days]
+    assert max(sizes) > 1
+    assert len(days) < len(items) / 2
 
 
 def test_corpus_items_are_valid_memories(tmp_path: Path) -> None:
