@@ -10,9 +10,10 @@ In more words: docs/architecture.md, "`assist/intents.py`".
 from __future__ import annotations
 
 from functools import partial
+import re
 from typing import TYPE_CHECKING, Any, ClassVar, Final, override
 
-from hassil.models import MatchEntity
+from hassil.models import MatchEntity, UnmatchedTextEntity
 from homeassistant.helpers import entity_registry as er, intent
 import probatio as vol
 
@@ -611,13 +612,41 @@ def _trigger_callback(
     return _on_sentence
 
 
+# A question sentence so marked ("what is the {query}") is ours only where
+# Home Assistant read the whole subject as a name it does not know.
+ONLY_UNKNOWN_NAME: Final = "only_unknown_name"
+
+
+def _bare(words: Wording, name: str) -> str:
+    """`name` without article, case or punctuation ("WLAN-Passwort")."""
+    return " ".join(re.sub(r"[\W_]+", " ", words.without_article(name)).split())
+
+
+def _unknown_to_home_assistant(
+    words: Wording, subject: MatchEntity | None, theirs: RecognizeResult | None
+) -> bool:
+    """Whether Home Assistant found no sentence, or one whose unknown name is
+    the whole subject ("wifi password"), not a part of it (the area "kitchen"
+    in "the temperature in the kitchen": a question it understood)."""
+    if theirs is None:
+        return True
+    if subject is None:
+        return False
+    asked = _bare(words, subject.text or str(subject.value))
+    return any(
+        _bare(words, entity.text) == asked
+        for entity in theirs.unmatched_entities_list
+        if isinstance(entity, UnmatchedTextEntity)
+    )
+
+
 # How much of a question is matched against the question sentences.
 _QUESTION_PROBE: Final = MAX_QUERY_CHARS + 200
 
 
 def _question_recognizer(
     hass: HomeAssistant, files: SentenceFiles
-) -> Callable[[ConversationInput], RecognizeResult | None]:
+) -> Callable[[ConversationInput, RecognizeResult | None], RecognizeResult | None]:
     """The question a conversation input asks, in its language, if any.
 
     Only a language with a sentence file has questions (no English questions
@@ -628,7 +657,9 @@ def _question_recognizer(
     along in the `question` slot: that is what is looked up.
     """
 
-    def recognize(user_input: ConversationInput) -> RecognizeResult | None:
+    def recognize(
+        user_input: ConversationInput, theirs: RecognizeResult | None
+    ) -> RecognizeResult | None:
         words = files.wording_for(user_input.language or hass.config.language)
         if words is None:
             return None
@@ -643,6 +674,10 @@ def _question_recognizer(
             in async_known_names(hass)
         ):
             return None  # about something Home Assistant knows by that name
+        if (result.intent_metadata or {}).get(ONLY_UNKNOWN_NAME) and not (
+            _unknown_to_home_assistant(words, subject, theirs)
+        ):
+            return None  # "what is the temperature in the kitchen": theirs
         question = MatchEntity(
             name=QUESTION, value=user_input.text, text=user_input.text
         )

@@ -29,6 +29,10 @@ if TYPE_CHECKING:
 
 FOLDER: Final = Path(__file__).parent.parent / "sentences"
 FALLBACK_LANGUAGE: Final = "en"
+# What sets an aside off ("remember, just between us, that"): a comma,
+# semicolon, colon or dash (hyphen, en dash, em dash).
+_DASHES: Final = "\\-\u2013\u2014"
+_SETS_OFF: Final = ",;:" + _DASHES
 
 
 def _alternatives(words: Iterable[str]) -> str:
@@ -45,6 +49,8 @@ class Wording:
     that_words: frozenset[str]
     questions: Intents
     _private: re.Pattern[str]
+    # A private aside said last, after a comma or dash ("…, just between us").
+    _private_after: re.Pattern[str]
     _leading: re.Pattern[str]
     _article: re.Pattern[str]
     # A word that puts the verb of what follows it last ("dass"), at the
@@ -65,14 +71,20 @@ class Wording:
         return self.responses[key].format_map(values)
 
     def private_split(self, content: str) -> tuple[bool, str]:
-        """Whether `content` starts with a private marker, and content without it.
+        """Whether `content` starts or ends with a private marker, and content
+        without it.
 
         "remember privately that my PIN is 4711" must never become a household
-        memory "Privately that our PIN is 4711." that everyone hears.
+        memory "Privately that our PIN is 4711." that everyone hears. An aside
+        ("just between us") counts only set off by a comma or dash, or first
+        and right before "that": "the fence is between us" and "between us and
+        the neighbours is a fence" stay statements for the household.
         """
-        if (match := self._private.match(content)) is None:
-            return False, content
-        return True, content[match.end() :]
+        if (match := self._private.match(content)) is not None:
+            return True, content[match.end() :]
+        if (match := self._private_after.search(content)) is not None:
+            return True, content[: match.start()]
+        return False, content
 
     def without_leading(self, content: str) -> str:
         """`content` without a leading "that" ("remember that that ...")."""
@@ -138,6 +150,14 @@ def _lower(words: Mapping[str, Any], key: str) -> frozenset[str]:
 def _wording(language: str, data: Mapping[str, Any]) -> Wording:
     words = data["words"]
     leading = _alternatives(words["leading"])
+    aside = _alternatives(words["private_aside"])
+    # Where an aside may also go unset ("remember that between us my PIN
+    # is …"): not before these words ("between us and the neighbours").
+    unset = (
+        rf"|\s+(?!\s|(?:{_alternatives(words['aside_not_before'])})\b)"
+        if words.get("aside_not_before")
+        else ""
+    )
     verb_last = _alternatives(words.get("verb_last_after", ()))
     return Wording(
         language=language,
@@ -152,8 +172,16 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
         ),
         _private=re.compile(
             rf"^\W*(?:(?:{leading})\W+)?(?:{_alternatives(words['private'])})"
-            rf"\b[\W_]*(?:(?:{leading})\b\W*)?",
+            rf"\b[\W_]*(?:(?:{leading})\b\W*)?"
+            # An aside counts set off by a dash or comma, or right before
+            # "that": "between us and the neighbours ..." is no aside.
+            rf"|^\W*(?:(?:{leading})\s*[{_SETS_OFF}]+\s*)?(?:{aside})"
+            rf"(?:\s*[{_SETS_OFF}]+\s*|\s+(?=(?:{leading})\b){unset})"
+            rf"(?:(?:{leading})\b\W*)?",
             re.IGNORECASE,
+        ),
+        _private_after=re.compile(
+            rf"(?:\s*[,;:]|\s+[{_DASHES}])\s*(?:{aside})[\W_]*$", re.IGNORECASE
         ),
         _leading=re.compile(rf"^\W*(?:{leading})\b", re.IGNORECASE),
         _article=re.compile(rf"^(?:{_alternatives(words['articles'])})\s+"),

@@ -336,7 +336,9 @@ _PROCESS_RESULT_PARAMETERS: Final = ("result", "user_input", "chat_log")
 
 def answer_where_unmatched(
     hass: HomeAssistant,
-    recognize: Callable[[ConversationInput], RecognizeResult | None],
+    recognize: Callable[
+        [ConversationInput, RecognizeResult | None], RecognizeResult | None
+    ],
 ) -> Callable[[], None] | None:
     """Let `recognize` offer a sentence where the built-in agent has no answer.
 
@@ -349,7 +351,9 @@ def answer_where_unmatched(
     (an error response), a result `recognize` gives is processed exactly as
     Home Assistant processes its own (`_async_process_intent_result`: the
     intent is handled, recorded in the chat log as a local tool call and
-    spoken). A user's own custom sentence keeps its own answer. The returned
+    spoken). `recognize` also gets Home Assistant's own unmatched result (None
+    when no sentence fit), to see what it did not know. A user's own custom
+    sentence keeps its own answer. The returned
     callable unwraps it. None (and one warning) when the agent is not there
     or either step has another shape: questions then stay Home Assistant's.
     """
@@ -391,7 +395,7 @@ def answer_where_unmatched(
             METADATA_CUSTOM_SENTENCE
         ):
             return response  # the user's own sentence, with its own error
-        if (ours := recognize(user_input)) is None:
+        if (ours := recognize(user_input, hassil_result)) is None:
             return response
         return await process(ours, user_input, chat_log)
 

@@ -152,6 +152,28 @@ async def test_commands_and_home_assistants_questions_are_untouched(
     assert answered_by(date) == "HassGetCurrentDate"
 
 
+async def test_what_is_the_thing_home_assistant_knows_stays_its_own(
+    hass: HomeAssistant, facts: HomeMemoryConfigEntry
+) -> None:
+    """ "what is the …" reaches memory only where Home Assistant took the
+    whole subject for a name it does not know: a device by that name, or a
+    question it understood but for an area it lacks, keep its answer."""
+    expose(hass, "light.kitchen_light", "Kitchen light", "off")
+    light = await ask(hass, "what is the kitchen light")
+    assert answered_by(light) == "HassGetState"
+    assert "flickers" not in speech(light)
+
+    # No kitchen area: Home Assistant says so; the subject is not its name.
+    for question, language in (
+        ("what is the temperature in the kitchen", "en"),
+        ("Wie ist die Temperatur in der Küche", "de"),
+    ):
+        result = await ask(hass, question, language)
+        assert answered_by(result) != "HomeMemoryQuestion"
+        assert "flickers" not in speech(result)
+    assert answered_by(await ask(hass, "what is the time")) == "HassGetCurrentTime"
+
+
 async def test_questions_in_german_are_answered_in_german(
     hass: HomeAssistant,
     agent_entry: MockConfigEntry,
@@ -230,6 +252,21 @@ async def test_questions_in_german_are_answered_in_german(
             "de",
         ),
         ("merk dir, dass mein Tresorcode 1234 ist", "Was ist mein Tresorcode?", "de"),
+        (
+            "remember that the wifi password is hunter2",
+            "what is the wifi password?",
+            "en",
+        ),
+        (
+            "remember that the wifi password is hunter2",
+            "what's the wifi password?",
+            "en",
+        ),
+        (
+            "merk dir, dass das WLAN-Passwort hunter2 ist",
+            "Wie lautet das WLAN-Passwort?",
+            "de",
+        ),
     ],
 )
 async def test_questions_as_people_put_them_reach_memory(
