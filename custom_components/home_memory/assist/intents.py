@@ -305,13 +305,24 @@ async def _async_recall_speech(
     if not page.items:
         return nothing
     describe = when.describer(scope.hass, words.language)
+    # A "when" question: each memory with when it happened, unless its own
+    # words say when ("the bins go out on Tuesday"; not "this afternoon").
+    dated = (
+        frozenset(item.memory.id for item in page.items)
+        - await when.async_say_their_own_time(
+            scope.hass, [item.memory for item in page.items], words.language
+        )
+        if always_when
+        else frozenset()
+    )
     if len(page.items) == 1:
-        scope.state.last_memory_id = page.items[0].memory.id
-        return _dated(describe, page.items[0].memory, words, always=always_when)
+        memory = page.items[0].memory
+        scope.state.last_memory_id = memory.id
+        return _dated(describe, memory, words, always=memory.id in dated)
     return words.say(
         "recall_several",
         total=page.total,
-        listing=_listing(page, words, describe, always=always_when),
+        listing=_listing(page, words, describe, dated=dated),
     )
 
 
@@ -390,14 +401,15 @@ def _listing(
     words: Wording,
     describe: Callable[[Memory], str],
     *,
-    always: bool = False,
+    dated: frozenset[str] = frozenset(),
 ) -> str:
-    """The page's memories by number, and how many are left for "more"."""
+    """The page's memories by number, and how many are left for "more";
+    those in `dated` (ids) said with when they happened in any case."""
     speech = " ".join(
         words.say(
             "listing_item",
             number=number,
-            memory=_dated(describe, item.memory, words, always=always),
+            memory=_dated(describe, item.memory, words, always=item.memory.id in dated),
         )
         for number, item in zip(page.numbers, page.items, strict=True)
     )

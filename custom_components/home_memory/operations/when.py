@@ -29,7 +29,7 @@ from ..runtime.clock import ha_now
 from .errors import InvalidRequestError
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
     from homeassistant.core import HomeAssistant
 
@@ -167,6 +167,33 @@ def worth_saying(memory: Memory) -> bool:
         or memory.kind in _EVENTS
         or abs(memory.happened_at.timestamp() - memory.created_at.timestamp())
         > _TOLD_LATER_SECONDS
+    )
+
+
+def say_their_own_time(
+    texts: dict[str, str], now: datetime, words: str
+) -> frozenset[str]:
+    """The keys of the texts that say when themselves ("The bins go out on
+    Tuesday", "Anna hat am 5. Mai Geburtstag"): a "when" question is
+    answered by their words, not by when they were told. Blocking (regular
+    expressions): call it off the event loop."""
+    return frozenset(
+        key
+        for key, text in texts.items()
+        # Any time words, a habit's too: read as a question reads them.
+        if read_question(text, now=now, language=words).window is not None
+    )
+
+
+async def async_say_their_own_time(
+    hass: HomeAssistant, memories: Sequence[Memory], spoken_language: str | None
+) -> frozenset[str]:
+    """`say_their_own_time` for these memories' ids, in the executor."""
+    return await hass.async_add_executor_job(
+        say_their_own_time,
+        {memory.id: memory.content for memory in memories},
+        household_now(hass),
+        spoken_language or language(hass),
     )
 
 

@@ -748,3 +748,58 @@ def test_a_german_correction_supersedes_the_old_fact(
         BIKE_GARAGE,
         "Der Schlüssel liegt im Keller.",
     ]
+
+
+@pytest.mark.parametrize(
+    ("language", "old", "new"),
+    [
+        # A word that describes the slot, or a remark about it, is no new value.
+        ("en", "The safe code is 9876.", "The safe code is secret."),
+        ("en", "The gate code is 2468.", "The gate code is new."),
+        ("en", "The wifi password is alpha.", "The wifi password is unknown."),
+        (
+            "en",
+            "The printer password is kiwi.",
+            "The printer password is case sensitive.",
+        ),
+        ("en", "The bank PIN is 4455.", "The bank PIN is the same as the old one."),
+        ("de", "Das WLAN-Passwort ist alpha.", "Das WLAN-Passwort ist geheim."),
+        ("de", "Der Türcode ist 1234.", "Der Türcode ist kaputt."),
+        # A state that a place word begins is no place.
+        ("en", "Grandpa is in Hamburg.", "Grandpa is in a good mood."),
+        ("en", "The stepladder is in the garage.", "The stepladder is in use."),
+        (
+            "en",
+            "The trailer is in the driveway.",
+            "The trailer is on loan to the neighbours.",
+        ),
+        ("en", "The van is in the garage.", "The van is in need of a service."),
+        ("de", "Die Leiter ist im Keller.", "Die Leiter ist im Einsatz."),
+        ("de", "Die Bohrmaschine ist im Keller.", "Die Bohrmaschine ist in Ordnung."),
+        # Where someone was, twice: both happened.
+        ("en", "Ben was at school.", "Ben was at the dentist."),
+        ("en", "Tom was at the gym on Monday.", "Tom was at the cinema on Monday."),
+        ("de", "Ben war in der Schule.", "Ben war beim Zahnarzt."),
+    ],
+)
+@pytest.mark.parametrize("similarity", [0.5, 0.7, 0.95])
+def test_a_remark_a_state_or_a_past_place_hides_nothing(
+    language: str, old: str, new: str, similarity: float
+) -> None:
+    """Found by the attacker review: each of these replaced a true memory."""
+    assert relate(old, new, similarity, language=language) is Relation.SEPARATE
+
+
+@pytest.mark.parametrize(
+    ("language", "old", "new"),
+    [
+        ("en", "The wifi password is alpha.", "The wifi password is charlie."),
+        ("en", "The ladder is in the cellar.", "The ladder is in the garage."),
+        ("en", "The party was on Friday.", "The party was on Saturday."),
+        ("de", "Das WLAN-Passwort ist alpha.", "Das WLAN-Passwort ist charlie."),
+        ("de", "Die Leiter ist im Keller.", "Die Leiter ist in der Garage."),
+    ],
+)
+def test_a_new_value_or_place_still_corrects(language: str, old: str, new: str) -> None:
+    """The guards above leave true corrections alone."""
+    assert relate(old, new, 0.7, language=language) is Relation.CORRECTION

@@ -294,6 +294,41 @@ async def test_questions_as_people_put_them_reach_memory(
         assert re.match(r"^[^:]+: \S", spoken), spoken
 
 
+@pytest.mark.parametrize(
+    ("told", "asked", "stored", "language"),
+    [
+        (
+            "remember that the bins go out on Tuesday",
+            "when do the bins go out?",
+            "The bins go out on Tuesday.",
+            "en",
+        ),
+        (
+            "merk dir, dass Anna am 5. Mai Geburtstag hat",
+            "Wann hat Anna Geburtstag?",
+            "Anna hat am 5. Mai Geburtstag",
+            "de",
+        ),
+    ],
+)
+async def test_a_when_answer_that_names_its_time_is_not_dated_by_its_telling(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    told: str,
+    asked: str,
+    stored: str,
+    language: str,
+) -> None:
+    """Found by the new-user review: "when do the bins go out?" was answered
+    "This afternoon, around three: The bins go out on Tuesday." The memory's
+    own words say when; the time it was told is no answer."""
+    await ask(hass, told, language)
+    answer = await ask(hass, asked, language)
+    assert answered_by(answer) == "HomeMemoryQuestion", speech(answer)
+    assert speech(answer).startswith(stored), speech(answer)
+
+
 async def test_a_day_that_does_not_exist_finds_nothing(
     hass: HomeAssistant,
     agent_entry: MockConfigEntry,

@@ -92,6 +92,9 @@ class StatementWords:
     copulas: frozenset[str]
     position_verbs: frozenset[str]
     slot_words: frozenset[str]
+    past_copulas: frozenset[str]
+    describing: frozenset[str]
+    not_places: frozenset[str]
     slot_prefixes: tuple[str, ...]
     compounds: bool
     lead_words: frozenset[str]
@@ -116,6 +119,7 @@ def _read_words(path: Path) -> StatementWords:
             for name in (
                 "stop", "negations", "pivots", "details", "places", "naming",
                 "copulas", "position_verbs", "slot_words", "lead_words",
+                "past_copulas", "describing", "not_places",
                 "merge_negations", "merge_negation_helpers", "merge_value_anchors",
             )
         },
@@ -413,6 +417,8 @@ def _slot(analysis: _Words, words: StatementWords) -> _Slot | None:
             (copula or _one_of(verb, words.position_verbs))
             and len(folded) > 1
             and not _one_of(folded[1], words.details)
+            # "in use", "in a good mood", "on loan": a state, not a place.
+            and not _one_of(folded[1], words.not_places)
             and not any(ch.isdigit() for ch in folded[1])
         ):
             return _Slot(subject, "place", said)
@@ -420,10 +426,23 @@ def _slot(analysis: _Words, words: StatementWords) -> _Slot | None:
     if (
         copula
         and _names_a_slot(subject, words)
-        and not any(word in words.places for word in folded)
+        # One word that names a value ("alpha"), not one that describes the
+        # slot ("secret", "new") nor a remark ("is case sensitive").
+        and len(folded) == 1
+        and not _one_of(folded[0], words.describing)
+        and folded[0] not in words.places
     ):
         return _Slot(subject, "value", said)
     return None
+
+
+def _past(analysis: _Words, words: StatementWords) -> bool:
+    """Whether the statement's verb is a past copula ("was", "war")."""
+    return analysis.verb is not None and _one_of(analysis.verb, words.past_copulas)
+
+
+def _digits(value: tuple[str, ...]) -> bool:
+    return any(ch.isdigit() for word in value for ch in word)
 
 
 def _slot_changed(before: _Words, after: _Words, words: StatementWords) -> bool:
@@ -437,6 +456,46 @@ def _slot_changed(before: _Words, after: _Words, words: StatementWords) -> bool:
         and new is not None
         and old.subject == new.subject
         and old.kind == new.kind
+        and old.value != new.value
+        # A code given in digits does not become a word ("9876" -> "secret").
+        and _digits(old.value) <= _digits(new.value)
+        # "Ben was at school" / "... at the dentist": two things that happened.
+        and not (old.kind == "place" and (_past(before, words) or _past(after, words)))
+    )
+
+
+def _in_a_state(analysis: _Words, words: StatementWords) -> bool:
+    """Whether the statement says its subject is in a state ("is in use",
+    "ist in Ordnung"), which a place word begins but which is no place."""
+    said = analysis.sequence[analysis.said_from :]
+    return (
+        len(said) > 1
+        and said[0].casefold() in words.places
+        and _one_of(said[1].casefold(), words.not_places)
+    )
+
+
+def _place_and_state(before: _Words, after: _Words, words: StatementWords) -> bool:
+    """ "The ladder is in the garage" / "The ladder is in use": both true."""
+    old, new = _slot(before, words), _slot(after, words)
+    return (old is not None and old.kind == "place" and _in_a_state(after, words)) or (
+        new is not None and new.kind == "place" and _in_a_state(before, words)
+    )
+
+
+def _two_places_in_the_past(
+    before: _Words, after: _Words, words: StatementWords
+) -> bool:
+    """True for "Ben was at school" / "Ben was at the dentist": each says
+    where the subject was once; both happened, neither corrects the other."""
+    if not (_past(before, words) or _past(after, words)):
+        return False
+    old, new = _slot(before, words), _slot(after, words)
+    return (
+        old is not None
+        and new is not None
+        and old.kind == new.kind == "place"
+        and old.subject == new.subject
         and old.value != new.value
     )
 
@@ -487,6 +546,11 @@ def relate(  # noqa: PLR0911 - one return per rule
         # 10 notes" may well be two facts.
         return Relation.SEPARATE
     if not before.content & after.content:
+        return Relation.SEPARATE
+    if before.negated == after.negated and (
+        _two_places_in_the_past(before, after, words)
+        or _place_and_state(before, after, words)
+    ):
         return Relation.SEPARATE
     if before.negated != after.negated or slot_changed:
         return Relation.CORRECTION
