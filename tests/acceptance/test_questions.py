@@ -103,3 +103,68 @@ def test_hostile_questions_are_answered_or_refused_aloud(household: Household) -
     assert "characters I don't accept" in refused
     plain = ask(household, 'who put "the inflator" OR crate* NEAR(a b) -- ;')
     assert plain["response"]["response_type"] == "query_answer"
+
+
+def test_what_is_the_thing_reaches_memory_unless_home_assistant_knows_it(
+    household: Household,
+) -> None:
+    """ "what is the guest wifi password" / "wie lautet das Gäste-WLAN-Passwort"
+    are answered from memory; "what is the kitchen light" (a light there is)
+    and "what is the temperature in the attic" (no such area) stay Home
+    Assistant's."""
+    told = "remember that the guest wifi password is marigold seven"
+    assert said(ask(household, told)) == REMEMBERED
+    for question in (
+        "what is the guest wifi password?",
+        "what's the guest wifi password?",
+    ):
+        answer = ask(household, question)
+        assert "marigold seven" in said(answer), said(answer)
+        assert answer["response"]["response_type"] == "query_answer"
+    gemerkt = "Merk dir, dass das Gäste-WLAN-Passwort Ringelblume sieben ist"
+    assert said(ask(household, gemerkt, "de")) == GEMERKT
+    german = said(ask(household, "Wie lautet das Gäste-WLAN-Passwort?", "de"))
+    assert "Ringelblume" in german, german
+
+    assert said(ask(household, "remember that the attic is always warm")) == REMEMBERED
+    light = ask(household, "what is the kitchen light")
+    assert "Kitchen light" in said(light), said(light)
+    attic = said(ask(household, "what is the temperature in the attic"))
+    assert "warm" not in attic, attic
+
+
+def test_private_asides_keep_the_memory_to_the_speaker(household: Household) -> None:
+    """ "Remember, just between us, that …" and "Nur für mich: merk dir, dass …"
+    are Anna's own: Ben is not told, Anna is."""
+    hass = household.hass
+    for text, language, answer in (
+        (
+            "Remember, just between us, that the birthday present is in the wardrobe",
+            "en",
+            "Okay, I'll remember that, just for you.",
+        ),
+        (
+            "Nur für mich: merk dir, dass der Tresorcode 4711 ist",
+            "de",
+            "Okay, das merke ich mir, nur für dich.",
+        ),
+        (
+            "Merk dir ganz privat, dass die Geschenkliste im Schreibtisch liegt",
+            "de",
+            "Okay, das merke ich mir, nur für dich.",
+        ),
+    ):
+        assert said(ask(household, text, language)) == answer
+    for question, language, secret in (
+        ("where is the birthday present?", "en", "wardrobe"),
+        ("Was weißt du über den Tresorcode?", "de", "4711"),
+        ("Wo ist die Geschenkliste?", "de", "Schreibtisch"),
+    ):
+        ben = hass.conversation_process(
+            question, token=household.ben.token, language=language
+        )
+        assert secret not in said(ben), said(ben)
+        anna = said(ask(household, question, language))
+        assert secret in anna, anna
+        assert "between us" not in anna.casefold()
+        assert "privat" not in anna.casefold()
