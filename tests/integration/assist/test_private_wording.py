@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 import pytest
 
 from custom_components.home_memory.memory.common.values import (
-    SYSTEM,
     Caller,
     MemoryFilter,
     Visibility,
@@ -29,48 +28,76 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.usefixtures("mock_load_model")
 
 
+PRIVATE = Visibility.PRIVATE
+HOUSEHOLD = Visibility.HOUSEHOLD
+
+
 @pytest.mark.parametrize(
-    ("said", "language", "stored"),
+    ("said", "language", "stored", "visibility"),
     [
         (
             "Remember, just between us, that the present is in the wardrobe",
             "en",
             "The present is in the wardrobe.",
+            PRIVATE,
         ),
         (
             "between you and me, remember that the cake is in the oven",
             "en",
             "The cake is in the oven.",
+            PRIVATE,
         ),
         (
             "remember that the bike is in the shed, keep it between us",
             "en",
             "The bike is in the shed.",
+            PRIVATE,
         ),
         (
             "remember that the ring is in the drawer, just between you and me",
             "en",
             "The ring is in the drawer.",
+            PRIVATE,
         ),
         (
             "Merk dir ganz privat, dass der Tresorcode 4711 ist",
             "de",
             "Der Tresorcode ist 4711.",
+            PRIVATE,
         ),
         (
             "Nur für mich: merk dir, dass der Tresorcode 4711 ist",
             "de",
             "Der Tresorcode ist 4711.",
+            PRIVATE,
         ),
         (
             "Unter uns gesagt, merk dir, dass die Kette im Schrank ist",
             "de",
             "Die Kette ist im Schrank.",
+            PRIVATE,
         ),
         (
             "merk dir, dass die Uhr im Bad hängt, aber nur unter uns",
             "de",
             "Die Uhr hängt im Bad.",
+            PRIVATE,
+        ),
+        # "us" in what is remembered is no private aside.
+        ("remember that the present for us is in the wardrobe", "en", None, HOUSEHOLD),
+        (
+            "remember that between us and the neighbours is a fence",
+            "en",
+            None,
+            HOUSEHOLD,
+        ),
+        ("remember that the fence is between us", "en", None, HOUSEHOLD),
+        ("merk dir, dass unter uns die Müllers wohnen", "de", None, HOUSEHOLD),
+        (
+            "merk dir, dass der Zaun zwischen uns und den Nachbarn steht",
+            "de",
+            None,
+            HOUSEHOLD,
         ),
     ],
 )
@@ -81,41 +108,21 @@ async def test_private_wording_keeps_the_memory_to_the_speaker(
     user_anna: MockUser,
     said: str,
     language: str,
-    stored: str,
+    stored: str | None,
+    visibility: Visibility,
 ) -> None:
-    """Said privately: Anna's own memory, its text without the marker words."""
+    """Said privately: Anna's own memory, its text without the marker words;
+    said of "us" without a private aside: the household's."""
     store = init_integration.runtime_data.store
     words = ENGLISH if language == "en" else GERMAN
     answer = await ask(hass, said, language, user=user_anna)
-    assert speech(answer) == words.say("remembered_private")
+    private = visibility is PRIVATE
+    assert speech(answer) == words.say(
+        "remembered_private" if private else "remembered"
+    )
     [memory] = store.list_memories(Caller(user_id=user_anna.id), MemoryFilter()).items
-    assert memory.visibility is Visibility.PRIVATE
-    assert memory.content == stored
-    assert store.list_memories(Caller(None), MemoryFilter()).items == []
-
-
-@pytest.mark.parametrize(
-    ("said", "language"),
-    [
-        ("remember that the present for us is in the wardrobe", "en"),
-        ("remember that between us and the neighbours is a fence", "en"),
-        ("remember that the fence is between us", "en"),
-        ("merk dir, dass unter uns die Müllers wohnen", "de"),
-        ("merk dir, dass der Zaun zwischen uns und den Nachbarn steht", "de"),
-    ],
-)
-async def test_a_statement_about_us_stays_the_households(
-    hass: HomeAssistant,
-    agent_entry: MockConfigEntry,
-    init_integration: HomeMemoryConfigEntry,
-    user_anna: MockUser,
-    said: str,
-    language: str,
-) -> None:
-    """ "us" in what is remembered is not a private aside."""
-    store = init_integration.runtime_data.store
-    words = ENGLISH if language == "en" else GERMAN
-    answer = await ask(hass, said, language, user=user_anna)
-    assert speech(answer) == words.say("remembered")
-    [memory] = store.list_memories(SYSTEM, MemoryFilter()).items
-    assert memory.visibility is Visibility.HOUSEHOLD
+    assert memory.visibility is visibility
+    if stored is not None:
+        assert memory.content == stored
+    household = store.list_memories(Caller(None), MemoryFilter()).items
+    assert len(household) == (0 if private else 1)
