@@ -233,6 +233,7 @@ def compare_texts(
         # Words only added (or only removed): one text elaborates the other.
         return TextRelation.RESTATES
     relation = TextRelation.REWORDED
+    loose_numbers = 0
     for position, (tag, old_start, old_end, new_start, new_end) in enumerate(opcodes):
         if tag != "replace" or max(old_end - old_start, new_end - new_start) > (
             _MAX_SLOT_WORDS
@@ -257,6 +258,18 @@ def compare_texts(
         if not (numeric or anchored):
             # Something other than a value differs: most likely two facts.
             return TextRelation.OTHER_SLOT
+        if not anchored and any(
+            word in table.merge_value_anchors for word in older[old_end:]
+        ):
+            # A number before the value names which thing it is about: "the
+            # code for bike lock [1/2] is ..." are two locks.
+            return TextRelation.OTHER_SLOT
+        if not anchored:
+            loose_numbers += 1
+            if loose_numbers > 1:
+                # "Turn [7]: ... thing number [7]": numbers that no value
+                # word introduces, changed together, count things.
+                return TextRelation.OTHER_SLOT
         relation = TextRelation.CHANGED_VALUE
     return relation
 
