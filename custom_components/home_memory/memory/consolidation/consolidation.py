@@ -255,21 +255,21 @@ def compare_texts(
             _VALUE_CONTEXT_WORDS if numeric or anchored else _SLOT_CONTEXT_WORDS
         ):
             continue
-        if not (numeric or anchored):
-            # Something other than a value differs: most likely two facts.
-            return TextRelation.OTHER_SLOT
-        if not anchored and any(
-            word in table.merge_value_anchors for word in older[old_end:]
+        if (
+            not anchored
+            and (
+                # Something other than a value differs: most likely two facts.
+                not numeric
+                # A number before the value names which thing it is about: "the
+                # code for bike lock [1/2] is ..." are two locks.
+                or any(word in table.merge_value_anchors for word in older[old_end:])
+                # "Turn [7]: ... thing number [7]": numbers that no value word
+                # introduces, changed together, count things.
+                or loose_numbers
+            )
         ):
-            # A number before the value names which thing it is about: "the
-            # code for bike lock [1/2] is ..." are two locks.
             return TextRelation.OTHER_SLOT
-        if not anchored:
-            loose_numbers += 1
-            if loose_numbers > 1:
-                # "Turn [7]: ... thing number [7]": numbers that no value
-                # word introduces, changed together, count things.
-                return TextRelation.OTHER_SLOT
+        loose_numbers += not anchored
         relation = TextRelation.CHANGED_VALUE
     return relation
 
