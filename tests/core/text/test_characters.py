@@ -48,7 +48,8 @@ def test_selectors_that_choose_nothing_are_hidden(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "رمز وای\u200cفای مهمان tulip است",  # Persian spells with the non-joiner
+        # Persian spells with the non-joiner: "the guest wifi password is tulip".
+        "\u0631\u0645\u0632 \u0648\u0627\u06cc\u200c\u0641\u0627\u06cc tulip",
         "Donau\u00addampf\u00adschiff",  # German soft hyphens
         "\u05e9\u05dc\u05d5\u05dd\u200f-42.",  # Hebrew places its hyphen with RLM
         "\u0627\u0644\u0631\u0645\u0632\u061c 42",  # Arabic letter mark

@@ -97,16 +97,20 @@ def hidden_at(text: str, at: int, *, multiline: bool = False) -> bool:
         return at == 0 or not _selects(char, text[at - 1])
     if char == ZERO_WIDTH_JOINER:
         return not _joins_emoji(text, at)
-    if char in _WITHIN_WORD:
-        return not (
-            0 < at < len(text) - 1 and _in_word(text[at - 1]) and _in_word(text[at + 1])
-        )
-    if char in _DIRECTION_MARKS:
-        around = [text[n] for n in (at - 1, at + 1) if 0 <= n < len(text)]
-        return any(c in _DIRECTION_MARKS for c in around) or not any(
-            unicodedata.bidirectional(c) in {"R", "AL"} and _drawn(c) for c in around
-        )
+    if char in _WITHIN_WORD or char in _DIRECTION_MARKS:
+        return not _writes(text, at)
     return unicodedata.category(char) in _HIDDEN_CATEGORIES
+
+
+def _writes(text: str, at: int) -> bool:
+    """A non-joiner or soft hyphen inside a word, or a lone direction mark
+    beside a right-to-left letter: writing, not hiding."""
+    around = [text[n] for n in (at - 1, at + 1) if 0 <= n < len(text)]
+    if text[at] in _WITHIN_WORD:
+        return len(around) == 2 and all(_in_word(c) for c in around)
+    return not any(c in _DIRECTION_MARKS for c in around) and any(
+        unicodedata.bidirectional(c) in {"R", "AL"} and _drawn(c) for c in around
+    )
 
 
 def _in_word(char: str) -> bool:
