@@ -1,15 +1,16 @@
 """What the built-in agent's sentences keep, in a real Home Assistant.
 
-A memory told again in a later conversation shows that conversation and its
-turn (websocket `home_memory/get`), the first kept in its history; a
-question remembered keeps its "?" and its conversation's thread; "more"
-after a "when" question says when, as the answer before it did.
-(The household is shared: the snorkel, pressure washer and garden bench are
-this file's alone.)
+A memory corrected or told again in a later conversation shows that
+conversation, its turn and its time (websocket `home_memory/get`), the first
+kept in its history; a question remembered keeps its "?" and its
+conversation's thread; "more" after a "when" question says when, as the
+answer before it did. (The household is shared: the snorkel, kayak paddle,
+pressure washer and garden bench are this file's alone.)
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -42,15 +43,52 @@ def _get(home: Household, words: str) -> dict[str, Any]:
     return result
 
 
+def _wait_for_the_model(home: Household) -> None:
+    """Until the embedding model is loaded: before, memories are kept by
+    their words alone, and only a word-for-word repeat folds into one."""
+
+    def hybrid() -> bool:
+        found = home.hass.ws_command(
+            home.anna.token, "home_memory/search", query="anything", limit=1
+        )
+        return bool(found["retrieval_mode"] == "hybrid")
+
+    home.hass.wait_for(hybrid, what="the embedding model", timeout=120)
+
+
+def test_a_correction_shows_the_newer_conversation(household: Household) -> None:
+    """Told in one conversation and corrected in another, the memory's page
+    shows the second conversation's turn, when it happened is the correction's;
+    its history keeps the first conversation."""
+    _wait_for_the_model(household)
+    first = _turn(household, "remember that the kayak paddle is in the shed")
+    later = _turn(household, "remember that the kayak paddle is now in the garage")
+    assert _said(later).startswith("Updated:"), _said(later)
+    got = _get(household, "kayak paddle")
+    assert got["memory"]["content"] == "The kayak paddle is now in the garage."
+    assert got["memory"]["source_ids"] == [later["conversation_id"]]
+    assert got["memory"]["thread"] == later["conversation_id"]
+    conversation = got["provenance"]["conversation"]
+    assert conversation["conversation_id"] == later["conversation_id"]
+    assert conversation["speaker_name"] == "Anna"
+    turns = conversation["turns"]
+    assert [(t["role"], t["text"]) for t in turns] == [
+        ("user", "remember that the kayak paddle is now in the garage"),
+        ("assistant", _said(later)),
+    ]
+    # When it happened: the moment the correction was said, not the first.
+    said_at = datetime.fromisoformat(turns[0]["at"])
+    assert datetime.fromisoformat(got["memory"]["happened_at"]) >= said_at
+    (before,) = got["history"]
+    assert before["content"] == "The kayak paddle is in the shed."
+    assert before["source_ids"] == [first["conversation_id"]]
+    assert datetime.fromisoformat(before["happened_at"]) < said_at
+
+
 def test_told_again_shows_the_newer_conversation(household: Household) -> None:
     """Told in one conversation and again in another, the memory's page shows
     the second conversation's turn (its conversation id and speaker); the
-    first conversation stays among its sources and in its history.
-
-    (This household has no embedding model: a correction needs one, so the
-    statement is told again word for word; tests/core/storage/test_repeats.py
-    has the correction.)
-    """
+    first conversation stays among its sources and in its history."""
     text = "remember that the pressure washer code is 1234 for the shed"
     first = _turn(household, text)
     later = _turn(household, text)
