@@ -110,6 +110,8 @@ async def test_each_memory_of_a_conversation_shows_its_own_turn(
     )
     cat = await the_memory(anna, "Momo")
     assert cat["source_ids"] == [conversation_id]
+    # One conversation, one thread (as for an LLM's remember tool).
+    assert cat["thread"] == bins["thread"] == conversation_id
     assert turns_of(await anna.ok("get", memory_id=cat["id"])) == [
         ("user", "remember that the cat is called Momo"),
         ("assistant", REPLY),
