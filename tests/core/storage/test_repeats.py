@@ -17,6 +17,7 @@ from custom_components.home_memory.memory.common.values import (
 from custom_components.home_memory.memory.store import (
     MemoryStore,
 )
+from custom_components.home_memory.memory.text.validation import MAX_LABELS
 
 from ..conftest import (
     ADMIN,
@@ -338,3 +339,18 @@ def test_a_repeat_in_another_conversation_leads_with_it(
         new_memory("The bins go out on Tuesday", source_ids=("conv-b",)), HOUSE
     )
     assert same.memory.version == version
+
+
+def test_a_memory_told_in_many_conversations_keeps_the_newest_sources(
+    store: MemoryStore,
+) -> None:
+    """Told again in 60 conversations, a memory names the 50 newest."""
+    for number in range(60):
+        told = store.create(
+            new_memory("The bins go out on Tuesday", source_ids=(f"conv-{number}",)),
+            HOUSE,
+        )
+    sources = told.memory.source_ids
+    assert len(sources) == MAX_LABELS
+    assert sources[0] == "conv-59"
+    assert sources[-1] == "conv-10"

@@ -32,7 +32,7 @@ from ..common.values import (
 )
 from ..embedding.profiles import profile_for
 from ..text.statements import Relation, relate
-from ..text.validation import merged_labels, to_timestamp
+from ..text.validation import MAX_LABELS, merged_labels, to_timestamp
 
 if TYPE_CHECKING:
     import sqlite3
@@ -349,7 +349,8 @@ def _newest_telling(
     A correction's is the new statement's alone (the old source belongs to
     the old text, which the history keeps with it). A repeat told in
     another conversation leads with it, the earlier ones after it; its event
-    time stays the memory's. A repeat with nothing new keeps it all.
+    time stays the memory's (at most MAX_LABELS sources, the newest). A
+    repeat with nothing new keeps it all.
     """
     if correction:
         start, end = _event_time(item, now)
@@ -366,7 +367,8 @@ def _newest_telling(
         return None
     return Telling(
         source=Source(str(item.source)),
-        source_ids=tuple(dict.fromkeys((*told, *existing.source_ids))),
+        # Newest first, as many as a memory holds (the oldest leave).
+        source_ids=tuple(dict.fromkeys((*told, *existing.source_ids)))[:MAX_LABELS],
         speaker=item.speaker,
         thread=item.thread or existing.thread,
         happened_at=existing.happened_at,
