@@ -14,6 +14,8 @@ from datetime import datetime
 import re
 from typing import TYPE_CHECKING, Any
 
+from .conftest import wait_for_the_model
+
 if TYPE_CHECKING:
     from .conftest import Household
 
@@ -43,24 +45,11 @@ def _get(home: Household, words: str) -> dict[str, Any]:
     return result
 
 
-def _wait_for_the_model(home: Household) -> None:
-    """Until the embedding model is loaded: before, memories are kept by
-    their words alone, and only a word-for-word repeat folds into one."""
-
-    def hybrid() -> bool:
-        found = home.hass.ws_command(
-            home.anna.token, "home_memory/search", query="anything", limit=1
-        )
-        return bool(found["retrieval_mode"] == "hybrid")
-
-    home.hass.wait_for(hybrid, what="the embedding model", timeout=120)
-
-
 def test_a_correction_shows_the_newer_conversation(household: Household) -> None:
     """Told in one conversation and corrected in another, the memory's page
     shows the second conversation's turn, when it happened is the correction's;
     its history keeps the first conversation."""
-    _wait_for_the_model(household)
+    wait_for_the_model(household)
     first = _turn(household, "remember that the kayak paddle is in the shed")
     later = _turn(household, "remember that the kayak paddle is now in the garage")
     assert _said(later).startswith("Updated:"), _said(later)
