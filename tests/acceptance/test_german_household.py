@@ -146,10 +146,10 @@ def test_remember_recall_correct_forget_by_voice_in_german(
 
 
 def test_a_refused_memory_is_explained_in_german(german_home: Household) -> None:
-    """The longest fragment the sentence takes is one character too long as
-    a sentence: the store refuses it and the answer says why in German, not
-    the store's English "content: is longer than 8000 characters"."""
-    said, _ = _say(german_home, "merk dir " + "x" * 8000)
+    """A fragment one character longer than a memory may be is refused, and
+    the answer says why in German, not in English ("content: is longer than
+    8000 characters"); nothing is stored."""
+    said, _ = _say(german_home, "merk dir " + "x" * 8001)
     assert said == (
         "Das ist zu lang zum Merken; ich kann bis zu 8000 Zeichen behalten."
     )
