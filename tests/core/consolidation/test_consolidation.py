@@ -103,6 +103,31 @@ def current(store: MemoryStore, memory: Memory) -> Memory:
             "other_slot",
         ),
         (
+            "The code for bike lock 1 is 4711.",
+            "The code for bike lock 2 is 8812.",
+            "other_slot",
+        ),
+        (
+            "The code for bike lock 1 is 4711.",
+            "The code for bike lock 2 is 4711.",
+            "other_slot",
+        ),
+        (
+            "The code for bike lock 1 is 4711.",
+            "The code for bike lock 1 is 8812.",
+            "changed_value",
+        ),
+        (
+            "Turn 7: we talked about the boiler and thing number 7.",
+            "Turn 9: we talked about the boiler and thing number 9.",
+            "other_slot",
+        ),
+        (
+            "The dentist appointment is on Monday at 3 in the afternoon.",
+            "The dentist appointment is on Tuesday at 4 in the afternoon.",
+            "changed_value",
+        ),
+        (
             "Last Monday Leo fed the dog and forgot the water bowl. Worth remembering.",
             "Last Thursday Leo fed the dog and forgot the water bowl. Not sure why.",
             "other_slot",
@@ -127,6 +152,16 @@ def test_texts_are_classified_by_their_word_diff(
         (
             "Anna trinkt Tee am Morgen.",
             "Anna trinkt Kaffee am Morgen.",
+            "changed_value",
+        ),
+        (
+            "Der Code für Fahrradschloss 1 ist 4711.",
+            "Der Code für Fahrradschloss 2 ist 8812.",
+            "other_slot",
+        ),
+        (
+            "Der Code für Fahrradschloss 1 ist 4711.",
+            "Der Code für Fahrradschloss 1 ist 8812.",
             "changed_value",
         ),
         ("Anna mag Jazz.", "Anna mag keinen Jazz mehr.", "negated"),
@@ -303,6 +338,10 @@ def test_different_facts_stay_apart(store: MemoryStore, clock: ManualClock) -> N
         # Different people.
         add(store, clock, "Likes jazz on Sunday mornings", people=("Anna",)),
         add(store, clock, "Likes jazz on Sunday mornings", people=("Ben",)),
+        # A number in the subject names another thing: two locks, two codes.
+        add(store, clock, "The code for bike lock 1 is 4711."),
+        add(store, clock, "The code for bike lock 2 is 8812."),
+        add(store, clock, "The code for bike lock 3 is 1234."),
         # Changed numbers of an event are not a changed preference or fact.
         add(store, clock, "The plumber comes at 10 on Friday", kind=MemoryKind.EVENT),
         add(store, clock, "The plumber comes at 11 on Friday", kind=MemoryKind.EVENT),

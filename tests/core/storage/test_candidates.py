@@ -191,3 +191,16 @@ def test_thread_links_skip_what_the_caller_may_not_see(
         t1: (t0, t3),
         t3: (t1, t4),
     }
+    # A shallow row gets its own two neighbours, and no one further out:
+    # t5's neighbours join (t5 is a seed), t0's and t1's do not.
+    assert links([t5], ALICE, everything, {t5, t1}, shallow=[t1, t5]) == {
+        t5: (t4, t6),
+        t4: (t3, t5),
+        t6: (t5, None),
+        t1: (t0, t3),
+    }
+    # Nothing but shallow rows: their neighbours only, nothing new.
+    assert links([], BOB, everything, {t1, t3}, shallow=[t1, t3, loose_rowid]) == {
+        t1: (t0, t2),
+        t3: (t2, t4),
+    }

@@ -53,7 +53,9 @@ class EngineConfig:
     # (the turn before or after it in the same conversation): measured on the
     # LoCoMo dev split, R@5 0.596 -> 0.66, flat between 0.3 and 0.5.
     thread_neighbour_weight: float = 0.4
-    # Neighbours are looked up for this many of the best candidates.
+    # Neighbours join the candidates for this many of the best ones; every
+    # candidate borrows from a neighbour that is a candidate too (LoCoMo dev
+    # R@5 0.693 -> 0.718, docs/retrieval-quality.md).
     thread_neighbour_seeds: int = 20
     # A memory that is mostly a question ranks behind by this share of its
     # relevance (text/asking.py); the memory after it borrows up to all of

@@ -233,6 +233,7 @@ def compare_texts(
         # Words only added (or only removed): one text elaborates the other.
         return TextRelation.RESTATES
     relation = TextRelation.REWORDED
+    loose_numbers = 0
     for position, (tag, old_start, old_end, new_start, new_end) in enumerate(opcodes):
         if tag != "replace" or max(old_end - old_start, new_end - new_start) > (
             _MAX_SLOT_WORDS
@@ -254,9 +255,21 @@ def compare_texts(
             _VALUE_CONTEXT_WORDS if numeric or anchored else _SLOT_CONTEXT_WORDS
         ):
             continue
-        if not (numeric or anchored):
-            # Something other than a value differs: most likely two facts.
+        if (
+            not anchored
+            and (
+                # Something other than a value differs: most likely two facts.
+                not numeric
+                # A number before the value names which thing it is about: "the
+                # code for bike lock [1/2] is ..." are two locks.
+                or any(word in table.merge_value_anchors for word in older[old_end:])
+                # "Turn [7]: ... thing number [7]": numbers that no value word
+                # introduces, changed together, count things.
+                or loose_numbers
+            )
+        ):
             return TextRelation.OTHER_SLOT
+        loose_numbers += not anchored
         relation = TextRelation.CHANGED_VALUE
     return relation
 

@@ -398,14 +398,17 @@ class Retriever:
         asked just before it: the question matches, the answer is what the
         user needs. Neighbours of the best candidates join the pool with their
         own true scores (their BM25 from the keyword search's matches), then
-        each memory gains `thread_neighbour_weight` x its best neighbour's
-        relevance.
+        each memory, candidate or newcomer, gains `thread_neighbour_weight` x
+        its best neighbour's relevance.
         """
         candidates = self._candidates
-        seeds = sorted(fused, key=lambda r: -fused[r].relevance)[
-            : self.config.thread_neighbour_seeds
-        ]
-        links = candidates.thread_links(seeds, caller, flt, fused.keys())
+        ranked = sorted(fused, key=lambda r: -fused[r].relevance)
+        seeds = self.config.thread_neighbour_seeds
+        # The best candidates bring their neighbours in; every candidate
+        # borrows from a neighbour that is a candidate too.
+        links = candidates.thread_links(
+            ranked[:seeds], caller, flt, fused.keys(), shallow=ranked[seeds:]
+        )
         extra = sorted(links.keys() - fused.keys())
         if extra:
             best_keyword = max(keyword.values(), default=0.0)
