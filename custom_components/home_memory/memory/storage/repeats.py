@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 _MATCH_CANDIDATES = 8
 # The newest memories whose words hold the subject's, looked at for the
 # second comparison (bounds its cost for a subject told of very often).
-_SUBJECT_ROWS = 256
+_SUBJECT_ROWS = 64
 
 # A rowid and its vector's similarity to the new statement.
 type Candidates = dict[int, float]
