@@ -65,6 +65,20 @@ def start_household(**kwargs: Any) -> Household:
     return Household(hass, anna, ben, guest, entry_id)
 
 
+def wait_for_the_model(home: Household) -> None:
+    """Until the embedding model is loaded: before, memories are kept by
+    their words alone (keyword-only), and only a word-for-word repeat folds
+    into a memory; a correction needs the model."""
+
+    def hybrid() -> bool:
+        found = home.hass.ws_command(
+            home.anna.token, "home_memory/search", query="anything", limit=1
+        )
+        return bool(found["retrieval_mode"] == "hybrid")
+
+    home.hass.wait_for(hybrid, what="the embedding model", timeout=120)
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_fixture_setup(fixturedef: Any, request: Any) -> Any:
     """Sockets on before every fixture here: the test plugin blocks them before

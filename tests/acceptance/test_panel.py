@@ -11,6 +11,7 @@ import asyncio
 import re
 from typing import TYPE_CHECKING, Any
 
+from .conftest import wait_for_the_model
 from .test_browser import browse
 
 if TYPE_CHECKING:
@@ -595,6 +596,7 @@ def test_a_correction_by_voice_reads_as_one_and_names_its_speaker(
     and the edit form shows when it happened (read-only). A subject no other
     test of the shared household tells (the ladder is the household test's)."""
     hass, anna = household.hass, household.anna
+    wait_for_the_model(household)
     said = hass.conversation_process(
         "remember that the hedge trimmer is in the shed", token=anna.token
     )
@@ -614,6 +616,8 @@ def test_a_correction_by_voice_reads_as_one_and_names_its_speaker(
         assert "repeat" not in (await audit.inner_text()).casefold()
         turns = view.locator("ol.turns li.user")
         await turns.first.get_by_text(re.compile(r"^Anna ·")).wait_for()
+        # The turn that corrected it, not the first statement's.
+        await turns.first.get_by_text("now in the garage").wait_for()
         assert "Unknown speaker" not in await view.locator("ol.turns").inner_text()
         await page.screenshot(
             path=screenshots / "panel_voice_correction.png", full_page=True

@@ -109,14 +109,15 @@ def _retrieve(
 def _past_lines(
     past: list[PastMessage], words: PromptWords, now: datetime
 ) -> list[str]:
-    """The header and one quoted line per message, within the token budget.
+    """The header and one quoted line per message, within the token budget,
+    oldest first.
 
     Each message is quoted (memory/text/quoting.py) inside the data delimiters:
     what someone once said can never start a line or imitate a header. Its
     day is said in words from `now` (in its zone): "yesterday", "gestern".
     """
     header = words.say("background", "past_messages_header")
-    lines: list[str] = []
+    chosen: list[tuple[float, bool, str]] = []
     used = estimate_tokens("\n".join(data_block(header, ["x"])))
     for message in past:
         who = words.say(
@@ -132,9 +133,11 @@ def _past_lines(
         )
         if used + estimate_tokens(line) > PAST_MESSAGES_TOKEN_BUDGET:
             break
-        lines.append(line)
+        chosen.append((message.at, message.role is not MessageRole.USER, line))
         used += estimate_tokens(line)
-    return data_block(header, lines)
+    # Chosen by relevance, told in the order they were said: an answer stays
+    # after its question.
+    return data_block(header, [line for *_, line in sorted(chosen)])
 
 
 def proposal_question(

@@ -244,7 +244,10 @@ class RememberIntentHandler(_MemoryIntentHandler):
     ) -> str:
         _cancel_waiting_forget(scope)
         # The words as said: the matcher heard "am 5 Mai" for "am 5. Mai".
-        heard = as_said(said, slots["content"]["value"])
+        # A question remembered keeps its "?" (not "can you remember …?"'s).
+        heard = as_said(
+            said, slots["content"]["value"], asks=not words.asks_itself(said)
+        )
         private, content = words.private_split(heard)
         private = private or self.private
         # "remember that ..." captures "that": nothing to remember.
@@ -305,21 +308,15 @@ async def _async_recall_speech(
     _cancel_waiting_forget(scope)
     page = await recall.async_recall(scope.ops, query)
     scope.state.recall_cursor = page.cursor
-    # "More" may come in a new conversation, as "yes" does.
-    _voice_state(scope).recall_cursor = page.cursor
+    # "More" may come in a new conversation, as "yes" does; it goes on as
+    # this answer does (dated after a "when" question).
+    voice = _voice_state(scope)
+    voice.recall_cursor = page.cursor
+    voice.recall_dated = always_when
     if not page.items:
         return nothing
     describe = when.describer(scope.hass, words.language)
-    # A "when" question: each memory with when it happened, unless its own
-    # words say when ("the bins go out on Tuesday"; not "this afternoon").
-    dated = (
-        frozenset(item.memory.id for item in page.items)
-        - await when.async_say_their_own_time(
-            scope.hass, [item.memory for item in page.items], words.language
-        )
-        if always_when
-        else frozenset()
-    )
+    dated = await _dated_ids(scope, page, words, always_when=always_when)
     if len(page.items) == 1:
         memory = page.items[0].memory
         scope.state.last_memory_id = memory.id
@@ -328,6 +325,22 @@ async def _async_recall_speech(
         "recall_several",
         total=page.total,
         listing=_listing(page, words, describe, dated=dated),
+    )
+
+
+async def _dated_ids(
+    scope: CallScope, page: ProgressivePage, words: Wording, *, always_when: bool
+) -> frozenset[str]:
+    """The page's memories said with when they happened in any case: after
+    a "when" question, all but those whose own words say when ("the bins go
+    out on Tuesday"; not "this afternoon"). One rule for an answer and the
+    "more" after it."""
+    if not always_when:
+        return frozenset()
+    return frozenset(item.memory.id for item in page.items) - (
+        await when.async_say_their_own_time(
+            scope.hass, [item.memory for item in page.items], words.language
+        )
     )
 
 
@@ -443,7 +456,10 @@ class MoreIntentHandler(_MemoryIntentHandler):
             return words.say("more_expired")
         if not page.items:
             return words.say("more_done")
-        return _listing(page, words, when.describer(scope.hass, words.language))
+        dated = await _dated_ids(scope, page, words, always_when=voice.recall_dated)
+        return _listing(
+            page, words, when.describer(scope.hass, words.language), dated=dated
+        )
 
 
 class ForgetIntentHandler(_QueryIntentHandler):

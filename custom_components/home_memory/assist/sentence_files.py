@@ -71,6 +71,15 @@ class Wording:
     # How a question about a time starts ("when", "wann"): its answer says
     # when, whatever the memory's kind.
     _asks_when: re.Pattern[str] | None = None
+    # How a request that is itself a question starts ("can you", "kannst du").
+    _asking_request: re.Pattern[str] | None = None
+
+    def asks_itself(self, said: str) -> bool:
+        """Whether the request `said` is itself a question ("can you
+        remember that …?"), so its closing question mark is not the memory's."""
+        return self._asking_request is not None and bool(
+            self._asking_request.match(said)
+        )
 
     def asks_when(self, question: str) -> bool:
         """Whether `question` asks when something happened or is."""
@@ -243,6 +252,11 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
             rf"^\W*(?:{_alternatives(words['asks_when'])})\b", re.IGNORECASE
         )
         if words.get("asks_when")
+        else None,
+        _asking_request=re.compile(
+            rf"^\W*(?:{_alternatives(words['asking_request'])})\b", re.IGNORECASE
+        )
+        if words.get("asking_request")
         else None,
         _clause=ClauseWords(
             determiners=_lower(words, "determiners"),

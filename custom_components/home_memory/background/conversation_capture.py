@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.const import EVENT_HOMEASSISTANT_STOP
 from homeassistant.core import Event, HassJob, HomeAssistant, callback
+from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.helpers.event import (
     async_call_later,
     async_track_state_added_domain,
@@ -24,10 +25,11 @@ from homeassistant.helpers.event import (
 )
 from homeassistant.helpers.start import async_at_started
 
-from ..const import DOMAIN, LOGGER
+from ..const import DOMAIN, LOGGER, SIGNAL_MEMORY_CHANGES
 from ..memory.common.errors import MemoryEngineError
 from ..memory.conversation.extraction import MAX_EXTRACTION_ATTEMPTS, MIN_TURNS
 from ..memory.conversation.sessions import ChatMessage, SessionRole, SessionStore
+from ..operations.events import ChangeKind, MemoryChange
 from ..operations.proposals import async_refresh, proposal_store, session_store
 from ..runtime.ha_internals import (
     completed_content,
@@ -157,6 +159,11 @@ class ConversationCapture:
         entry = self._entry
         entry.async_on_unload(async_subscribe_chat_logs(self._hass, self._on_event))
         entry.async_on_unload(self._watching.async_clear)
+        entry.async_on_unload(
+            async_dispatcher_connect(
+                self._hass, SIGNAL_MEMORY_CHANGES, self._storage.async_forget_quotes
+            )
+        )
 
     @callback
     def _on_event(
@@ -359,6 +366,38 @@ class TurnStorage:
         # log held, even what a read running alongside had taken (a memory's
         # page reads its conversation while the timer may be storing it).
         self._reading = asyncio.Lock()
+
+    @callback
+    def async_forget_quotes(self, changes: Sequence[MemoryChange]) -> None:
+        """Past messages stop quoting what was forgotten or made private.
+
+        A forgotten (or purged) memory's words leave every session; a memory
+        made private leaves every session but its owner's.
+        """
+        for change in changes:
+            memory = change.memory
+            if change.kind in (ChangeKind.FORGOTTEN, ChangeKind.PURGED):
+                keep = None
+            elif change.kind is ChangeKind.UPDATED and change.was_household:
+                if memory.owner is None:
+                    continue
+                keep = memory.owner
+            else:
+                continue
+            self._tasks.start(
+                self._async_drop_quotes([memory.content, memory.summary], keep),
+                "home_memory past messages forget a memory's words",
+            )
+
+    async def _async_drop_quotes(self, texts: list[str], keep: str | None) -> None:
+        try:
+            await self._hass.async_add_executor_job(
+                partial(self._sessions.drop_quotes, texts, keep_owner=keep)
+            )
+        except MemoryEngineError:
+            LOGGER.warning(
+                "Past messages kept a forgotten memory's words", exc_info=True
+            )
 
     async def async_read(
         self, conversation_id: str, watched: Watched, content: Sequence[Any]

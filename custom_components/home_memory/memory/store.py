@@ -222,6 +222,7 @@ class MemoryStore:
 
         self.log_event = log.log_event
         self.last_seq = log.last_seq
+        self.told_at = log.told_at
         self.log_entries = log.log_entries
 
         self.create = self.writes.create

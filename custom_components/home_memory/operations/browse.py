@@ -139,7 +139,10 @@ async def async_provenance(scope: OperationScope, memory: Memory) -> Provenance:
         lambda: sessions.conversation_messages(conversation_id, caller.user_id),
     )
     if origin is Origin.VOICE:
-        turns = _around(turns, memory.created_at.timestamp())
+        # Where the memory's newest statement was said (a correction, a repeat).
+        store = scope.data.store
+        told = await async_engine(scope.hass, lambda: store.told_at(memory.id))
+        turns = _around(turns, (told or memory.created_at).timestamp())
     else:
         turns = turns[-EXTRACTED_TURNS:]
     return Provenance(origin, conversation_id, turns, event_ids, events, speaker)

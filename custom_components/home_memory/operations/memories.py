@@ -312,6 +312,9 @@ async def async_remember(
         emotion=request.emotion or None,
         source=Source.EXPLICIT,
         source_ids=(request.conversation_id,) if request.conversation_id else (),
+        # Said in a conversation: its memories are one thread (retrieval
+        # lends a question's relevance to the answer after it).
+        thread=request.conversation_id,
         speaker=caller.user_id if request.spoken else None,
         owner=caller.user_id,
         visibility=request.visibility,

@@ -68,6 +68,8 @@ class ConversationState:
     touched: float
     last_memory_id: str | None = None
     recall_cursor: str | None = None
+    # The recall the cursor continues asked "when": "more" dates its items too.
+    recall_dated: bool = False
     pending: dict[str, PendingForget] = field(default_factory=dict)
     # The token the voice flow ("forget ..." then "yes") waits on.
     voice_token: str | None = None

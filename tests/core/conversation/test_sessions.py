@@ -379,3 +379,46 @@ def test_a_lone_surrogate_is_stored_as_a_replacement_character(
         "the code is a\ufffdb",
         "Noted \ufffd.",
     ]
+
+
+def test_past_messages_quoting_a_memory_can_be_dropped(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """A message that quotes a memory's words (case and spacing aside, its full
+    stop or not) is dropped everywhere, or everywhere but its owner's sessions;
+    other messages stay, and words too short to tell a quote drop nothing."""
+    sessions = SessionStore(store)
+    for conversation, owner in (("anna-1", "anna"), ("ben-1", "ben"), ("h-1", None)):
+        sessions.record(
+            conversation_id=conversation,
+            owner=owner,
+            role=SessionRole.USER,
+            messages=turn(
+                clock,
+                "what is the garage door code?",
+                "I remember 2 things. 1: The garage  door code is 9753. 2: Tea.",
+            ),
+        )
+
+    def left() -> set[tuple[str, str]]:
+        with store.read() as conn:
+            return {
+                (str(conversation), str(content))
+                for conversation, content in conn.execute(
+                    "SELECT s.conversation_id, m.content FROM session_messages m "
+                    "JOIN sessions s ON s.id = m.session_id"
+                )
+            }
+
+    everything = left()
+    assert sessions.drop_quotes(["Code.", "Tea"]) == 0
+    assert (
+        sessions.drop_quotes(["THE GARAGE DOOR CODE IS 9753."], keep_owner="anna") == 2
+    )
+    assert left() == everything - {
+        ("ben-1", "I remember 2 things. 1: The garage  door code is 9753. 2: Tea."),
+        ("h-1", "I remember 2 things. 1: The garage  door code is 9753. 2: Tea."),
+    }
+    assert sessions.drop_quotes(["the garage door code is 9753"]) == 1
+    assert {conversation for conversation, _ in left()} == {"anna-1", "ben-1", "h-1"}
+    assert all("9753" not in content for _, content in left())

@@ -20,6 +20,7 @@ from custom_components.home_memory.memory.common.values import (
 from custom_components.home_memory.memory.store import (
     MemoryStore,
 )
+from custom_components.home_memory.memory.text.validation import MAX_LABELS
 
 from ..conftest import (
     ADMIN,
@@ -363,3 +364,90 @@ def test_things_told_alike_never_crowd_out_the_subject_a_statement_corrects(
         assert contents == {new, *others}
     finally:
         store.close()
+
+
+def test_a_correction_comes_from_the_newer_conversation_and_the_older_is_kept(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """A memory corrected in a later conversation says where and when the
+    newest statement was told; its history keeps the first one's, and undo
+    brings it back."""
+    first = store.create(
+        new_memory(
+            "The ladder is in the cellar",
+            source_ids=("conv-monday",),
+            speaker="alice",
+            owner="alice",
+            thread="conv-monday",
+        ),
+        ALICE,
+    )
+    clock.advance(days=3)
+    corrected = store.create(
+        new_memory(
+            "The ladder is in the garage",
+            source_ids=("conv-thursday",),
+            speaker="alice",
+            owner="alice",
+            thread="conv-thursday",
+        ),
+        ALICE,
+    )
+    assert corrected.action is CreateAction.UPDATED
+    memory = corrected.memory
+    assert memory.id == first.memory.id
+    assert memory.source_ids == ("conv-thursday",)
+    assert memory.thread == "conv-thursday"
+    told = datetime.fromtimestamp(clock(), UTC)
+    assert memory.happened_at == memory.happened_until == told
+    assert store.told_at(memory.id) == told
+    (before,) = store.history(memory.id, ALICE)
+    assert before["source_ids"] == ["conv-monday"]
+    assert before["thread"] == "conv-monday"
+    assert before["happened_at"] == first.memory.happened_at.isoformat()
+    # Another person sees that it was said in a conversation, never which.
+    (shown,) = store.history(memory.id, BOB)
+    assert shown["source_ids"] == ["conversation"]
+    assert shown["thread"] is None
+    undone = store.undo(memory.id, ALICE)
+    assert undone.source_ids == ("conv-monday",)
+    assert undone.happened_at == first.memory.happened_at
+
+
+def test_a_repeat_in_another_conversation_leads_with_it(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """Told again elsewhere, a memory names the newest conversation first and
+    keeps the earlier; when it happened stays. The same conversation again
+    changes nothing."""
+    first = store.create(
+        new_memory("The bins go out on Tuesday", source_ids=("conv-a",)), HOUSE
+    )
+    clock.advance(days=1)
+    again = store.create(
+        new_memory("The bins go out on Tuesday", source_ids=("conv-b",)), HOUSE
+    )
+    assert again.action is CreateAction.REINFORCED
+    assert again.memory.source_ids == ("conv-b", "conv-a")
+    assert again.memory.happened_at == first.memory.happened_at
+    assert store.told_at(first.memory.id) == datetime.fromtimestamp(clock(), UTC)
+    version = again.memory.version
+    same = store.create(
+        new_memory("The bins go out on Tuesday", source_ids=("conv-b",)), HOUSE
+    )
+    assert same.memory.version == version
+
+
+def test_a_memory_told_in_many_conversations_keeps_the_newest_sources(
+    store: MemoryStore,
+) -> None:
+    """Told again in 60 conversations, a memory names the 50 newest."""
+    for number in range(60):
+        told = store.create(
+            new_memory("The bins go out on Tuesday", source_ids=(f"conv-{number}",)),
+            HOUSE,
+        )
+    sources = told.memory.source_ids
+    assert len(sources) == MAX_LABELS
+    assert sources[0] == "conv-59"
+    assert sources[-1] == "conv-10"

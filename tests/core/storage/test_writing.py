@@ -148,3 +148,17 @@ def test_failing_bookkeeping_rolls_the_memories_back(store: MemoryStore) -> None
         )
     assert store.list_memories(HOUSE).total == 0
     assert len(store.index) == 0
+
+
+def test_a_told_text_at_the_limit_is_stored_as_sent(store: MemoryStore) -> None:
+    """What a person tells becomes a sentence (a capital, a full stop), but
+    never longer than the limit the surfaces let through: 8,000 characters
+    are stored, 7,999 gain their full stop, 8,001 are refused."""
+    at_limit = store.create(
+        new_memory("x" * 8000, source=Source.EXPLICIT), ALICE
+    ).memory
+    assert len(at_limit.content) == 8000
+    below = store.create(new_memory("y" * 7999, source=Source.EXPLICIT), ALICE).memory
+    assert below.content == "Y" + "y" * 7998 + "."
+    with pytest.raises(InvalidMemoryError):
+        store.create(new_memory("z" * 8001, source=Source.EXPLICIT), ALICE)

@@ -43,3 +43,38 @@ def test_selectors_that_choose_nothing_are_hidden(text: str) -> None:
     """After a Latin letter, a digit (other than its emoji look), or another
     selector, a selector chooses nothing."""
     assert has_hidden(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Persian spells with the non-joiner: "the guest wifi password is tulip".
+        "\u0631\u0645\u0632 \u0648\u0627\u06cc\u200c\u0641\u0627\u06cc tulip",
+        "Donau\u00addampf\u00adschiff",  # German soft hyphens
+        "\u05e9\u05dc\u05d5\u05dd\u200f-42.",  # Hebrew places its hyphen with RLM
+        "\u0627\u0644\u0631\u0645\u0632\u061c 42",  # Arabic letter mark
+    ],
+)
+def test_writing_marks_inside_words_are_text(text: str) -> None:
+    """The non-joiner and the soft hyphen inside a word, and a lone direction
+    mark beside what is drawn, are how some languages are written."""
+    assert not has_hidden(text)
+    assert text in quote(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\u200cstart",  # a non-joiner before any word
+        "end\u00ad",  # a soft hyphen after the last word
+        "a\u200c \u200cb",  # next to a space: joins nothing
+        "a\u200f\u200fb",  # a run of direction marks
+        "\u200e",  # a mark beside nothing
+        "gate\u200f code",  # beside no right-to-left letter
+        "abc\u202edef",  # an override reorders a run: always hidden
+        "abc\u2066def\u2069",  # isolates too
+    ],
+)
+def test_writing_marks_elsewhere_are_hidden(text: str) -> None:
+    """Outside a word, or in a run, the same marks spell nothing but can hide."""
+    assert has_hidden(text)

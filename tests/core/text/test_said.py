@@ -66,3 +66,15 @@ def test_a_huge_or_hostile_sentence_is_no_problem() -> None:
     assert as_said("remember " + "a " * 16_000, heard) == heard
     assert as_said("remember (.*) [x]+ \\d", "(.*) [x]+ \\d") == "(.*) [x]+ \\d"
     assert as_said("remember a\ud800b", "a\ud800b") == "a\ud800b"
+
+
+def test_a_question_remembered_keeps_its_question_mark() -> None:
+    """Said as a question of its own, the words keep their "?"; a request
+    that asks ("can you remember …?") does not give its "?" to them."""
+    said = "remember should we repaint the fence?"
+    assert as_said(said, "should we repaint the fence", asks=True) == (
+        "should we repaint the fence?"
+    )
+    assert as_said(said, "should we repaint the fence") == (
+        "should we repaint the fence"
+    )

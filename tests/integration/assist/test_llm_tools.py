@@ -746,3 +746,31 @@ async def test_chat_and_cache_edges(
     data = init_integration.runtime_data
     await async_refresh_cache(hass, data, "gone", "household", "the cat", SYSTEM)
     assert data.conversations.peek("gone", "household") is None
+
+
+async def test_a_memory_remembered_in_a_conversation_is_its_thread(
+    hass: HomeAssistant, init_integration: HomeMemoryConfigEntry, user_anna: MockUser
+) -> None:
+    """The remember tool in a conversation: the memory names the conversation
+    as its source and its thread (the one operation the sentences use too)."""
+    from homeassistant.components.conversation import async_get_chat_log
+    from homeassistant.helpers import chat_session
+
+    assert await async_setup_component(hass, "conversation", {})
+    with (
+        chat_session.async_get_chat_session(
+            hass, None, **chat_session_kwargs(Context(user_id=user_anna.id))
+        ) as session,
+        async_get_chat_log(hass, session) as chat_log,
+    ):
+        result = await tool(
+            hass,
+            "remember",
+            {"content": "Should we repaint the garden bench?"},
+            user=user_anna,
+        )
+        conversation_id = chat_log.conversation_id
+    memory = init_integration.runtime_data.store.get(result.data["id"], SYSTEM)
+    assert memory.content == "Should we repaint the garden bench?"
+    assert memory.source_ids == (conversation_id,)
+    assert memory.thread == conversation_id

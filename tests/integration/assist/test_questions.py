@@ -422,19 +422,29 @@ async def test_the_engines_refusal_is_said_in_the_conversations_language(
     agent_entry: MockConfigEntry,
     init_integration: HomeMemoryConfigEntry,
 ) -> None:
-    """A fragment of the longest length the sentence takes becomes one
-    character too long as a sentence (its full stop): the engine refuses it
-    and the answer says why in the conversation's words, not the engine's
-    English "content: is longer than 8000 characters"."""
+    """A fragment of the longest length the sentence takes is stored as sent
+    (no full stop pushes it past the limit); when the engine does refuse, the
+    answer says why in the conversation's words, not the engine's English
+    "content: is longer than 8000 characters"."""
     store = init_integration.runtime_data.store
     fragment = "x" * MAX_CONTENT_CHARS
     limit = str(MAX_CONTENT_CHARS)
-    german = await ask(hass, f"merk dir {fragment}", "de")
+    too_long = InvalidMemoryError(
+        "content",
+        f"is longer than {limit} characters",
+        problem="too_long",
+        values={"limit": limit},
+    )
+    with patch.object(store, "create", side_effect=too_long):
+        german = await ask(hass, f"merk dir {fragment}", "de")
+        english = await ask(hass, f"remember {fragment}", "en")
     assert speech(german) == GERMAN.say("refused_too_long", limit=limit)
     assert "longer" not in speech(german)
-    english = await ask(hass, f"remember {fragment}", "en")
     assert speech(english) == ENGLISH.say("refused_too_long", limit=limit)
     assert store.list_memories(SYSTEM, MemoryFilter()).items == []
+    await ask(hass, f"remember {fragment}", "en")
+    [kept] = store.list_memories(SYSTEM, MemoryFilter()).items
+    assert len(kept.content) == MAX_CONTENT_CHARS
 
 
 def test_a_refusal_without_a_known_reason_is_still_said_in_german() -> None:

@@ -110,6 +110,8 @@ async def test_each_memory_of_a_conversation_shows_its_own_turn(
     )
     cat = await the_memory(anna, "Momo")
     assert cat["source_ids"] == [conversation_id]
+    # One conversation, one thread (as for an LLM's remember tool).
+    assert cat["thread"] == bins["thread"] == conversation_id
     assert turns_of(await anna.ok("get", memory_id=cat["id"])) == [
         ("user", "remember that the cat is called Momo"),
         ("assistant", REPLY),
@@ -134,11 +136,12 @@ async def test_each_memory_of_a_conversation_shows_its_own_turn(
     ]
 
 
-async def test_a_voice_correction_keeps_the_history_and_the_first_turn(
+async def test_a_voice_correction_shows_its_own_turn_and_keeps_the_first(
     hass: HomeAssistant, anna: Client, user_anna: MockUser
 ) -> None:
     """ "Remember that …" correcting a memory in a new conversation: the page
-    shows the new text, the old one as history, and the turn it came from."""
+    shows the new text and the turn it was said in; the old text and the
+    conversation it came from stay in the history."""
     first = await spoken(hass, user_anna, "remember that the bike lock code is 4711")
     corrected = await spoken(
         hass, user_anna, "remember that the bike lock code is 4712"
@@ -150,12 +153,14 @@ async def test_a_voice_correction_keeps_the_history_and_the_first_turn(
     assert [h["content"] for h in got["history"]] == ["The bike lock code is 4711."]
     assert got["history"][0]["replaced_by"] == user_anna.id
     assert got["provenance"]["conversation"]["conversation_id"] == (
-        first.conversation_id
+        corrected.conversation_id
     )
+    assert got["memory"]["thread"] == corrected.conversation_id
     assert turns_of(got) == [
-        ("user", "remember that the bike lock code is 4711"),
-        ("assistant", REPLY),
+        ("user", "remember that the bike lock code is 4712"),
+        ("assistant", corrected.response.speech["plain"]["speech"]),
     ]
+    assert got["history"][0]["source_ids"] == [first.conversation_id]
 
 
 async def test_a_memory_forgotten_by_voice_and_restored_keeps_its_turn(

@@ -52,6 +52,7 @@ from custom_components.home_memory.memory.conversation.sessions import (
 )
 from custom_components.home_memory.runtime.ha_internals import chat_session_kwargs
 
+from ..conftest import call
 from ..fake_agents import StreamingAgent, say
 from ..fake_ai_task import FAKE_ENTITY_ID
 
@@ -374,6 +375,91 @@ async def test_relevant_past_messages_reach_only_their_speaker(
         )
         assert "Lena visits us" not in agent.prompts[-1]
         assert PAST_MESSAGES_HEADER not in agent.prompts[-1]
+    await settle(hass, freezer)
+
+
+async def test_past_messages_forget_what_was_forgotten_or_made_private(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+    user_ben: MockUser,
+) -> None:
+    """A forgotten memory's words leave every past message; a memory made
+    private leaves Ben's, and Anna, its owner, keeps hers (new-user review:
+    the prompt quoted the forgotten garage code, and Anna's now-private
+    pistachio spread to Ben)."""
+    agent = use_agent(hass, agent_entry)
+    code = "The garage door code is 9753."
+    spread = "The pistachio spread is on the top shelf of the pantry."
+    for user in (user_anna, user_ben):
+        await say(hass, code, agent_id=agent_entry.entry_id, user=user)
+        await say(hass, spread, agent_id=agent_entry.entry_id, user=user)
+    await settle(hass, freezer)
+    remembered = {
+        text: (await call(hass, "remember", {"content": text}, user=user_anna))[
+            "memory"
+        ]["id"]
+        for text in (code, spread)
+    }
+    await end_conversations(hass, freezer)
+
+    async def prompt(question: str, user: MockUser) -> str:
+        await say(hass, question, agent_id=agent_entry.entry_id, user=user)
+        return agent.prompts[-1]
+
+    assert code in await prompt("what is the garage door code", user_anna)
+    await call(hass, "forget", {"ids": [remembered[code]]}, user=user_anna)
+    await hass.async_block_till_done()
+    for user in (user_anna, user_ben):
+        assert "9753" not in await prompt("what is the garage door code", user)
+
+    assert spread in await prompt("where is the pistachio spread", user_ben)
+    await call(
+        hass,
+        "update",
+        {"id": remembered[spread], "visibility": "private"},
+        user=user_anna,
+    )
+    await hass.async_block_till_done()
+    assert "pistachio" not in await prompt("where is the pistachio spread", user_ben)
+    assert spread in await prompt("where is the pistachio spread", user_anna)
+    await settle(hass, freezer)
+
+
+async def test_past_messages_are_told_in_the_order_they_were_said(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+) -> None:
+    """Past messages are chosen by how close they are, and quoted oldest
+    first, so an answer stays after its question (new-user review: "Plain
+    white" came right after the bedroom question)."""
+    agent = use_agent(hass, agent_entry)
+    # The closest to the question comes second, the least close first.
+    said = [
+        "Plain white for the bedroom ceiling, not the walls.",
+        "Which colour should we paint the bedroom walls?",
+        "Sage green for the bedroom walls, the matte one.",
+    ]
+    for text in said:
+        await say(hass, text, agent_id=agent_entry.entry_id, user=user_anna)
+        await settle(hass, freezer, 10)
+    await end_conversations(hass, freezer)
+    await say(
+        hass,
+        "What colour did we pick for the bedroom walls?",
+        agent_id=agent_entry.entry_id,
+        user=user_anna,
+    )
+    prompt = agent.prompts[-1]
+    assert PAST_MESSAGES_HEADER in prompt
+    quoted = [text for text in said if text in prompt]
+    assert len(quoted) == 3, prompt
+    assert sorted(quoted, key=prompt.index) == quoted
     await settle(hass, freezer)
 
 

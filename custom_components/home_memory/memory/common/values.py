@@ -246,21 +246,35 @@ class Memory:
         "conversation" in their place, so the origin still reads "voice"
         but nobody can continue another person's conversation.
         """
-        if caller.user_id is not None and self.speaker == caller.user_id:
-            return self
-        hidden = {s for s in self.source_ids if opens_a_conversation(s)}
-        # A thread is a conversation's id unless the observer named it.
-        thread = self.thread
-        if thread is not None and not thread.startswith(OBSERVED_THREAD_PREFIX):
-            thread = None
-        if not hidden and thread == self.thread:
-            return self
-        sources = tuple(
-            dict.fromkeys(
-                HIDDEN_CONVERSATION if s in hidden else s for s in self.source_ids
-            )
+        sources, thread = shown_sources(
+            self.source_ids, self.thread, self.speaker, caller
         )
+        if sources == self.source_ids and thread == self.thread:
+            return self
         return replace(self, source_ids=sources, thread=thread)
+
+
+def shown_sources(
+    source_ids: tuple[str, ...],
+    thread: str | None,
+    speaker: str | None,
+    caller: Caller,
+) -> tuple[tuple[str, ...], str | None]:
+    """Sources and thread as `caller` may be shown them (Memory.shown_to):
+    a conversation's ids are its speaker's alone; one rule for a memory and
+    for the earlier versions its history keeps."""
+    if caller.user_id is not None and speaker == caller.user_id:
+        return source_ids, thread
+    hidden = {s for s in source_ids if opens_a_conversation(s)}
+    # A thread is a conversation's id unless the observer named it.
+    if thread is not None and not thread.startswith(OBSERVED_THREAD_PREFIX):
+        thread = None
+    if not hidden:
+        return source_ids, thread
+    sources = tuple(
+        dict.fromkeys(HIDDEN_CONVERSATION if s in hidden else s for s in source_ids)
+    )
+    return sources, thread
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -295,6 +309,21 @@ class NewMemory:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Telling:
+    """Where a memory's statement came from and what it tells of, as a
+    whole: its source and source ids (the conversation), who said it, its
+    thread and its event time. A correction brings the newer statement's;
+    the one it replaces stays in the memory's history."""
+
+    source: Source
+    source_ids: tuple[str, ...]
+    speaker: str | None
+    thread: str | None
+    happened_at: datetime
+    happened_until: datetime
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class MemoryPatch:
     """A partial update: None leaves a field as it is."""
 
@@ -315,6 +344,9 @@ class MemoryPatch:
     expected_version: int | None = None
     # Optional fields to empty ("emotion", "location"): None keeps a field.
     cleared: frozenset[str] = frozenset()
+    # Who told the statement, where and about when: a newer statement folded
+    # into the memory (storage/repeats.py) brings its own. None keeps it.
+    told: Telling | None = None
 
     def is_empty(self) -> bool:
         """True when the patch changes nothing."""

@@ -36,6 +36,8 @@ SESSION_IDLE_EXPIRY_SECONDS: Final = 24 * 3600
 # Past messages above this cosine similarity, at most this many.
 PAST_MESSAGE_MIN_SIMILARITY: Final = 0.3
 PAST_MESSAGES_MAX: Final = 5
+# A memory's words this long or longer tell that a message quotes it.
+QUOTE_MIN_CHARS: Final = 12
 # How many of a speaker's newest messages are compared with the utterance:
 # bounds the work of one turn (5,000 x 384 floats ≈ 7.5 MB read).
 PAST_MESSAGE_CANDIDATES: Final = 5_000
@@ -127,6 +129,11 @@ _SESSION_COLUMNS: Final = (
     "id, conversation_id, owner, device_id, agent_id, role, started_at, "
     "last_active_at, state, turns, ended_at, extracted_at, extraction_attempts"
 )
+
+
+def _folded(text: str) -> str:
+    """Case and spacing set aside, to tell whether one text quotes another."""
+    return " ".join(text.casefold().split())
 
 
 def _session(row: Sequence[object]) -> Session:
@@ -339,6 +346,40 @@ class SessionStore:
                 (min_turns, max_attempts),
             ).fetchall()
         return [_session(row) for row in rows]
+
+    def drop_quotes(
+        self, texts: Sequence[str], *, keep_owner: str | None = None
+    ) -> int:
+        """Delete past messages that quote one of `texts` (a memory's words).
+
+        A forgotten memory must not come back as "said in an earlier
+        conversation"; a memory made private not in another person's. With
+        `keep_owner`, that user's own sessions keep theirs. Texts shorter than
+        `QUOTE_MIN_CHARS` are too common to tell a quote. Returns how many.
+        """
+        quotes = {
+            folded
+            for text in texts
+            if len(folded := _folded(text).rstrip(".!?")) >= QUOTE_MIN_CHARS
+        }
+        if not quotes:
+            return 0
+        with self._store.read() as conn:
+            rows = conn.execute(
+                "SELECT m.rowid, m.content FROM session_messages m "
+                "JOIN sessions s ON s.id = m.session_id WHERE s.owner IS NOT ? "
+                "OR ? IS NULL",
+                (keep_owner, keep_owner),
+            ).fetchall()
+        doomed = [
+            (int(rowid),)
+            for rowid, content in rows
+            if any(quote in _folded(str(content)) for quote in quotes)
+        ]
+        if doomed:
+            with self._store.transaction() as conn:
+                conn.executemany("DELETE FROM session_messages WHERE rowid = ?", doomed)
+        return len(doomed)
 
     def expire_idle(self, idle_seconds: float = SESSION_IDLE_EXPIRY_SECONDS) -> int:
         """Archive sessions without activity for `idle_seconds`; how many."""

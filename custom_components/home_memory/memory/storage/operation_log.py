@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
-from ..common.values import Caller, Visibility
+from ..common.values import Caller, CreateAction, Visibility
 from ..text.validation import content_hash, from_timestamp
 
 if TYPE_CHECKING:
@@ -18,6 +18,11 @@ if TYPE_CHECKING:
     import sqlite3
 
     from .connections import StoreConnections
+
+
+# The operations that write what a person told: a new memory, a correction
+# and a repeat (writing.py, repeats.py; CreateAction's values).
+_TOLD: Final = ("create", str(CreateAction.UPDATED), str(CreateAction.REINFORCED))
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +160,18 @@ class OperationLog:
                     "SELECT coalesce(max(seq), 0) FROM operation_log"
                 ).fetchone()[0]
             )
+
+    def told_at(self, memory_id: str) -> datetime | None:
+        """When the memory's statement was last told: created, corrected or
+        repeated (None when the log no longer holds it). The conversation a
+        memory's page shows is read around this moment."""
+        with self._db.read() as conn:
+            row = conn.execute(
+                "SELECT max(at) FROM operation_log WHERE memory_id = ? "
+                "AND operation IN (?, ?, ?)",
+                (memory_id, *_TOLD),
+            ).fetchone()
+        return from_timestamp(row[0])
 
     def log_entries(
         self,

@@ -10,6 +10,7 @@ the old one as the previous version.
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -24,13 +25,15 @@ from ..common.values import (
     MemoryKind,
     MemoryPatch,
     NewMemory,
+    Source,
+    Telling,
     WeightClass,
     other_occasion,
 )
 from ..embedding.profiles import profile_for
 from ..text.fts_query import and_expression
 from ..text.statements import Relation, relate, subject_words
-from ..text.validation import merged_labels, to_timestamp
+from ..text.validation import MAX_LABELS, merged_labels, to_timestamp
 
 if TYPE_CHECKING:
     import sqlite3
@@ -301,7 +304,10 @@ class Repeats:
         with an expiry expires then). The old statement stays as the previous
         version (history, undo restores all of these). Labels (tags,
         people) and importance describe the subject and accumulate, as for a
-        repeat. A repeat keeps the statement and gains only access,
+        repeat. Where the statement came from is the newest statement's too
+        (its conversation, speaker, thread and event time; the older source
+        stays in the history): the memory's page shows where it was last
+        said, and when. A repeat keeps the statement and gains only access,
         importance, labels and the later of the two expiries (told again
         without one, it no longer expires): a repeat never shortens a
         memory's life, nor lets it lapse before the newest telling says.
@@ -315,6 +321,7 @@ class Repeats:
             patch, cleared = _corrected(patch, item)
         else:
             patch = _repeat_expiry(patch, existing, item)
+        patch = replace(patch, told=_newest_telling(existing, item, correction, now))
         if not patch.is_empty():
             self._versions.apply_patch(
                 conn,
@@ -374,6 +381,41 @@ def _event_time(item: NewMemory, now: float) -> tuple[float, float]:
     if start is None:
         start = now
     return start, max(start, end or start)
+
+
+def _newest_telling(
+    existing: Memory, item: NewMemory, correction: bool, now: float
+) -> Telling | None:
+    """Where the memory's statement now comes from; None: where it did.
+
+    A correction's is the new statement's alone (the old source belongs to
+    the old text, which the history keeps with it). A repeat told in
+    another conversation leads with it, the earlier ones after it; its event
+    time stays the memory's (at most MAX_LABELS sources, the newest). A
+    repeat with nothing new keeps it all.
+    """
+    if correction:
+        start, end = _event_time(item, now)
+        return Telling(
+            source=Source(str(item.source)),
+            source_ids=item.source_ids,
+            speaker=item.speaker,
+            thread=item.thread,
+            happened_at=datetime.fromtimestamp(start, UTC),
+            happened_until=datetime.fromtimestamp(end, UTC),
+        )
+    told = item.source_ids
+    if not told or existing.source_ids[: len(told)] == told:
+        return None
+    return Telling(
+        source=Source(str(item.source)),
+        # Newest first, as many as a memory holds (the oldest leave).
+        source_ids=tuple(dict.fromkeys((*told, *existing.source_ids)))[:MAX_LABELS],
+        speaker=item.speaker,
+        thread=item.thread or existing.thread,
+        happened_at=existing.happened_at,
+        happened_until=existing.happened_until,
+    )
 
 
 def _accumulated(existing: Memory, item: NewMemory) -> MemoryPatch:

@@ -24,9 +24,11 @@ from ..common.values import (
     Memory,
     MemoryKind,
     MemoryPatch,
+    Telling,
     Tier,
     Visibility,
     WeightClass,
+    shown_sources,
 )
 from ..text.validation import (
     MAX_CONTENT_CHARS,
@@ -88,6 +90,14 @@ def _version_visible(memory: Memory, snapshot: dict[str, Any], caller: Caller) -
 _SNAPSHOT_FIELDS = (
     "content", "summary", "kind", "weight_class", "importance", "emotion", "people",
     "location", "tags", "visibility", "expires_at",
+)  # fmt: skip
+
+
+# Where the statement came from (MemoryPatch.told): a snapshot keeps them
+# too, so the source a correction replaced is not lost (undo restores it).
+# Versions saved before they were kept have none, and undo leaves them.
+_TOLD_FIELDS = (
+    "source", "source_ids", "speaker", "thread", "happened_at", "happened_until",
 )  # fmt: skip
 
 
@@ -253,7 +263,7 @@ class Versions:
         if log_operation:
             changed = sorted(
                 name for name in _SNAPSHOT_FIELDS if getattr(patch, name) is not None
-            )
+            ) + (["told"] if patch.told is not None else [])
             self._log.record(
                 conn,
                 log_operation,
@@ -308,7 +318,10 @@ class Versions:
         caller: Caller,
         now: float,
     ) -> None:
-        snapshot = {name: jsonable(getattr(current, name)) for name in _SNAPSHOT_FIELDS}
+        snapshot = {
+            name: jsonable(getattr(current, name))
+            for name in (*_SNAPSHOT_FIELDS, *_TOLD_FIELDS)
+        }
         conn.execute(
             "INSERT OR REPLACE INTO memory_versions "
             "(memory_rowid, version, snapshot, replaced_at, replaced_by) "
@@ -338,6 +351,15 @@ class Versions:
             fields = json.loads(snapshot)
             if not _version_visible(current, fields, caller):
                 continue
+            if "source_ids" in fields:
+                # Another person's conversation stays theirs, as on the memory.
+                sources, thread = shown_sources(
+                    tuple(fields["source_ids"]),
+                    fields.get("thread"),
+                    fields.get("speaker"),
+                    caller,
+                )
+                fields.update(source_ids=list(sources), thread=thread)
             history.append(
                 {
                     "version": version,
@@ -431,7 +453,9 @@ def _patched_values(
         if patch.expires_at is not None
         else to_timestamp(current.expires_at)
     )
+    told = {} if patch.told is None else _told_values(patch.told)
     return {
+        **told,
         "content": content,
         "summary": summary,
         "kind": str(patch.kind or current.kind),
@@ -452,9 +476,33 @@ def _patched_values(
     }
 
 
+def _told_values(told: Telling) -> dict[str, Any]:
+    """The columns of where a statement came from (MemoryPatch.told)."""
+    return {
+        "source": str(told.source),
+        "source_ids": json.dumps(list(told.source_ids)),
+        "speaker": told.speaker,
+        "thread": told.thread,
+        "happened_at": to_timestamp(told.happened_at),
+        "happened_until": to_timestamp(told.happened_until),
+    }
+
+
 def _snapshot_values(snapshot: dict[str, Any]) -> dict[str, Any]:
-    """The statement's columns as a saved version holds them."""
+    """The statement's columns as a saved version holds them (with where it
+    came from, when the version kept that)."""
     values = {name: snapshot[name] for name in _SNAPSHOT_FIELDS}
+    if all(name in snapshot for name in _TOLD_FIELDS):
+        values.update(
+            source=snapshot["source"],
+            source_ids=json.dumps(snapshot["source_ids"]),
+            speaker=snapshot["speaker"],
+            thread=snapshot["thread"],
+            happened_at=datetime.fromisoformat(snapshot["happened_at"]).timestamp(),
+            happened_until=datetime.fromisoformat(
+                snapshot["happened_until"]
+            ).timestamp(),
+        )
     values["people"] = json.dumps(values["people"])
     values["tags"] = json.dumps(values["tags"])
     values["expires_at"] = to_timestamp(

@@ -68,7 +68,11 @@ def _as_told(item: NewMemory) -> NewMemory:
     if str(item.source) not in _TOLD or not isinstance(item.content, str):
         return item
     private = str(item.visibility) == str(Visibility.PRIVATE)
-    return replace(item, content=as_statement(item.content, private=private))
+    told = as_statement(item.content, private=private)
+    if len(told) > MAX_CONTENT_CHARS >= len(item.content.strip()):
+        # A full stop added at the limit would refuse what the caller may send.
+        return item
+    return replace(item, content=told)
 
 
 def happened(item: NewMemory, now: float) -> dict[str, float]:

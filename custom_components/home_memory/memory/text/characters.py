@@ -21,6 +21,12 @@ LINE_BREAKS: Final = frozenset("\t\n\r")
 # Keycap bases: "1️⃣" is a digit, U+FE0F and U+20E3.
 _KEYCAPS: Final = frozenset("0123456789#*")
 ZERO_WIDTH_JOINER: Final = "\u200d"
+# Inside a word they are spelling: ZERO WIDTH NON-JOINER (Persian, Indic
+# scripts) and the soft hyphen ("Donau\u00addampf\u00adschiff").
+_WITHIN_WORD: Final = frozenset("\u200c\u00ad")
+# LRM, RLM, ALM: a lone one beside a Hebrew or Arabic letter places the
+# punctuation around it; a run of them carries nothing a reader needs.
+_DIRECTION_MARKS: Final = frozenset("\u200e\u200f\u061c")
 # Categories a variation selector may follow: what is drawn.
 _VISIBLE_CATEGORIES: Final = frozenset(
     {"Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Me", "Nd", "Nl", "No"}
@@ -91,7 +97,25 @@ def hidden_at(text: str, at: int, *, multiline: bool = False) -> bool:
         return at == 0 or not _selects(char, text[at - 1])
     if char == ZERO_WIDTH_JOINER:
         return not _joins_emoji(text, at)
+    if char in _WITHIN_WORD or char in _DIRECTION_MARKS:
+        return not _writes(text, at)
     return unicodedata.category(char) in _HIDDEN_CATEGORIES
+
+
+def _writes(text: str, at: int) -> bool:
+    """A non-joiner or soft hyphen inside a word, or a lone direction mark
+    beside a right-to-left letter: writing, not hiding."""
+    around = [text[n] for n in (at - 1, at + 1) if 0 <= n < len(text)]
+    if text[at] in _WITHIN_WORD:
+        return len(around) == 2 and all(_in_word(c) for c in around)
+    return not any(c in _DIRECTION_MARKS for c in around) and any(
+        unicodedata.bidirectional(c) in {"R", "AL"} and _drawn(c) for c in around
+    )
+
+
+def _in_word(char: str) -> bool:
+    """A letter or a mark that is drawn: what a word is spelled with."""
+    return unicodedata.category(char)[0] in "LM" and _drawn(char)
 
 
 def has_hidden(text: str, *, multiline: bool = False) -> bool:

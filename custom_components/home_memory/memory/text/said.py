@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from .asking import QUESTION_MARKS
+
 # What the matcher drops at a word's edges (hassil.util's punctuation).
 _DROPPED: Final = (
     ".,;:!?\u00bf\u00a1\u2026"  # Latin, inverted marks, ellipsis
@@ -29,10 +31,14 @@ def _core(word: str) -> str:
     return word.strip(_DROPPED).casefold()
 
 
-def as_said(said: str, heard: str) -> str:
+def as_said(said: str, heard: str, *, asks: bool = False) -> str:
     """`heard` (a wildcard's words) as they end `said` (the whole sentence
     as said), with the punctuation between them and single spaces; `heard`
-    itself when `said` does not end with its words."""
+    itself when `said` does not end with its words.
+
+    `asks`: the words are a question of their own ("remember: does Ben like
+    olives?"), so a closing question mark said after them is theirs.
+    """
     words = heard.split()
     if not words or len(said) > 4 * len(heard) + 1_000:
         return heard  # nothing heard, or far more said than a sentence's words
@@ -50,7 +56,11 @@ def as_said(said: str, heard: str) -> str:
     kept = " ".join(said[match.start() : match.end()] for match in tail)
     # The sentence's own end ("… am 3. Juni.") and start are not the words'.
     if heard[-1] not in _DROPPED:
-        kept = kept.rstrip(_DROPPED)
+        end = kept.rstrip(_DROPPED)
+        asked = kept[len(end) :]
+        kept = end
+        if asks and asked and asked[-1] in QUESTION_MARKS:
+            kept += asked[-1]
     if heard[0] not in _DROPPED:
         kept = kept.lstrip(_DROPPED)
     return kept

@@ -458,12 +458,18 @@ def _digits(value: tuple[str, ...]) -> bool:
     return any(ch.isdigit() for word in value for ch in word)
 
 
-def _slot_changed(before: _Words, after: _Words, words: StatementWords) -> bool:
+# The slots two statements fill (`_slot`), read once per pair.
+type _Slots = tuple[_Slot | None, _Slot | None]
+
+
+def _slot_changed(
+    before: _Words, after: _Words, slots: _Slots, words: StatementWords
+) -> bool:
     """True when both fill the same slot of the same subject with another
     value: "The ladder is in the cellar" / "... in the garage", "The wifi
     password is alpha" / "... charlie". Not "The dog is hungry" / "... in
     the garden" (no slot of one kind), nor "Anna / Ben is at school"."""
-    old, new = _slot(before, words), _slot(after, words)
+    old, new = slots
     return (
         old is not None
         and new is not None
@@ -488,22 +494,24 @@ def _in_a_state(analysis: _Words, words: StatementWords) -> bool:
     )
 
 
-def _place_and_state(before: _Words, after: _Words, words: StatementWords) -> bool:
+def _place_and_state(
+    before: _Words, after: _Words, slots: _Slots, words: StatementWords
+) -> bool:
     """ "The ladder is in the garage" / "The ladder is in use": both true."""
-    old, new = _slot(before, words), _slot(after, words)
+    old, new = slots
     return (old is not None and old.kind == "place" and _in_a_state(after, words)) or (
         new is not None and new.kind == "place" and _in_a_state(before, words)
     )
 
 
 def _two_places_in_the_past(
-    before: _Words, after: _Words, words: StatementWords
+    before: _Words, after: _Words, slots: _Slots, words: StatementWords
 ) -> bool:
     """True for "Ben was at school" / "Ben was at the dentist": each says
     where the subject was once; both happened, neither corrects the other."""
     if not (_past(before, words) or _past(after, words)):
         return False
-    old, new = _slot(before, words), _slot(after, words)
+    old, new = slots
     return (
         old is not None
         and new is not None
@@ -547,11 +555,12 @@ def relate(  # noqa: PLR0911 - one return per rule
         return Relation.SEPARATE
     words = statement_words(language)
     before, after = _analyse(old, words), _analyse(new, words)
+    slots = _slot(before, words), _slot(after, words)
     negated = before.negated != after.negated
     # The words show it is one statement: a slot's new value, or the same
     # words negated ("... is not in the kitchen" / "... nicht mehr ...").
     one_statement = slot_floor is not None and (
-        _slot_changed(before, after, words)
+        _slot_changed(before, after, slots, words)
         or (negated and before.content == after.content)
     )
     if similarity < floor and not one_statement:
@@ -570,8 +579,8 @@ def relate(  # noqa: PLR0911 - one return per rule
     if not before.content & after.content:
         return Relation.SEPARATE
     if before.negated == after.negated and (
-        _two_places_in_the_past(before, after, words)
-        or _place_and_state(before, after, words)
+        _two_places_in_the_past(before, after, slots, words)
+        or _place_and_state(before, after, slots, words)
     ):
         return Relation.SEPARATE
     if negated and not (
