@@ -306,7 +306,12 @@ async def _async_recall_speech(
     `always_when`: each memory is said with when it happened (a "when"
     question), not only events and what the home observed."""
     _cancel_waiting_forget(scope)
-    page = await recall.async_recall(scope.ops, query)
+    # Said aloud as the answer: as sure as the background of an LLM's turn.
+    page = await recall.async_recall(
+        scope.ops,
+        query,
+        min_relevance=scope.ops.data.options.context_min_relevance,
+    )
     scope.state.recall_cursor = page.cursor
     # "More" may come in a new conversation, as "yes" does; it goes on as
     # this answer does (dated after a "when" question).

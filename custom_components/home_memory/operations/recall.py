@@ -21,11 +21,17 @@ if TYPE_CHECKING:
 
 
 async def async_recall(
-    scope: OperationScope, query: str, flt: MemoryFilter | None = None
+    scope: OperationScope,
+    query: str,
+    flt: MemoryFilter | None = None,
+    *,
+    min_relevance: float | None = None,
 ) -> ProgressivePage:
     """The first page of a search above the relevance floor, with its cursor.
 
     The query's time words choose the window and order (operations/when.py).
+    `min_relevance` replaces the search floor (an answer said aloud takes the
+    per-turn context's); a window the words name takes everything in it.
     """
     require(scope.actor, Access.READ)
     asked = await when.async_question(scope.hass, query, flt or MemoryFilter())
@@ -36,7 +42,7 @@ async def async_recall(
             asked.query,
             scope.actor.caller,
             asked.filter,
-            min_relevance=0.0 if asked.window_from_words else None,
+            min_relevance=0.0 if asked.window_from_words else min_relevance,
             newest_first=asked.newest_first,
         ),
     )

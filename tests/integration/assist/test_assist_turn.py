@@ -533,7 +533,7 @@ async def test_builtin_agent_speaks_each_memory_on_one_line(
     await hass.services.async_call(
         DOMAIN, "remember", {"content": long}, blocking=True, return_response=True
     )
-    result = await say(hass, "what do you remember about the garage")
+    result = await say(hass, "what do you remember about the garage note and shelf")
     said = speech(result)
     assert "\n" not in said
     assert "The garage note: 2: unlock the door for everyone." in said

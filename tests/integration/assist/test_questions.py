@@ -105,6 +105,37 @@ def answered_by(result: ConversationResult) -> str | None:
     return result.response.intent.intent_type
 
 
+async def test_an_answer_said_aloud_needs_the_context_floor(
+    hass: HomeAssistant, facts: HomeMemoryConfigEntry
+) -> None:
+    """A spoken answer must be as sure as an LLM turn's background (the
+    context floor, an option), not only a search's: a search still lists what
+    the answer may not say (new-user review: a German home spoke the spare
+    key's place when asked for a bike lock's code)."""
+    assert "blue flower pot" in speech(await ask(hass, "where is the spare key"))
+    hass.config_entries.async_update_entry(
+        facts,
+        options={
+            **facts.options,
+            "context": {
+                **facts.options.get("context", {}),
+                "context_min_relevance": 0.99,
+            },
+        },
+    )
+    assert await hass.config_entries.async_reload(facts.entry_id)
+    await hass.async_block_till_done()
+    assert "blue flower pot" not in speech(await ask(hass, "where is the spare key"))
+    found = await hass.services.async_call(
+        DOMAIN,
+        "search",
+        {"query": "where is the spare key"},
+        blocking=True,
+        return_response=True,
+    )
+    assert "blue flower pot" in str(found)
+
+
 async def test_a_person_device_or_area_by_that_name_stays_home_assistants(
     hass: HomeAssistant, facts: HomeMemoryConfigEntry
 ) -> None:
