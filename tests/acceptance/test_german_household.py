@@ -182,3 +182,66 @@ def test_an_llm_agent_gets_german_words(german_home: Household) -> None:
     assert line.endswith('"Die Katze heißt Miso und mag Thunfisch."')
     assert "Relevant background" not in system
     assert "long-term memory" not in system
+
+
+def test_german_corrections_and_what_is_questions_by_voice(
+    german_home: Household,
+) -> None:
+    """With e5 and a dozen other things in the bathroom: a new place and a
+    negation of the same words supersede, a negation of another place keeps
+    both; "Was ist der …"/"die … vom …" are answered from memory."""
+    hass, token = german_home.hass, german_home.anna.token
+    _say(german_home, "Merk dir, dass die Schere in der Küche ist")
+    others = [
+        f"{thing} ist im Bad."
+        for thing in (
+            "Die Nagelschere", "Die Papierschere", "Die Haarschere",
+            "Die Gartenschere", "Der Föhn", "Das Handtuch", "Die Zahnbürste",
+            "Der Rasierer", "Die Seife", "Der Kamm", "Die Bürste",
+            "Das Pflaster",
+        )
+    ]  # fmt: skip
+    for other in others:
+        hass.call_service(DOMAIN, "remember", {"content": other}, token=token).ok()
+    moved, _ = _say(german_home, "Merk dir, dass die Schere im Bad ist")
+    assert moved == "Aktualisiert: Die Schere ist im Bad (vorher: in der Küche)."
+    kept, _ = _say(german_home, "Merk dir, dass die Schere nicht in der Garage liegt")
+    assert kept == "Okay, das merke ich mir."
+    gone, _ = _say(german_home, "Merk dir, dass die Schere nicht mehr im Bad ist")
+    assert gone == "Aktualisiert: Die Schere ist nicht mehr im Bad (vorher: im Bad)."
+    scissors = {
+        m["content"]
+        for m in _memories(german_home, "Schere")
+        if "Die Schere" in m["content"]
+    }
+    assert scissors == {
+        "Die Schere ist nicht mehr im Bad.",
+        "Die Schere liegt nicht in der Garage.",
+    }
+
+    _say(german_home, "Merk dir, dass der Kellercode 2468 ist")
+    _say(german_home, "Merk dir, dass die PIN vom Fahrradschloss 1357 ist")
+    for question, answer in (
+        ("Was ist der Kellercode?", "2468"),
+        ("Was ist der Kellercode", "2468"),
+        ("Was ist die PIN vom Fahrradschloss?", "1357"),
+        ("Wie lautet der Kellercode?", "2468"),
+    ):
+        said, _ = _say(german_home, question)
+        assert answer in said, (question, said)
+
+    # The other tests of this household do not hear of these.
+    told = [
+        *others,
+        *scissors,
+        "Der Kellercode ist 2468.",
+        "Die PIN vom Fahrradschloss ist 1357.",
+    ]
+    ids = {
+        m["id"]
+        for text in told
+        for m in _memories(german_home, text)
+        if m["content"] == text
+    }
+    assert len(ids) == len(told)
+    hass.call_service(DOMAIN, "forget", {"ids": sorted(ids)}, token=token).ok()

@@ -31,7 +31,12 @@ from .call import CallScope, async_scope
 from .errors import ToolError, explain
 from .home_names import async_known_names
 from .prompts import prompt_words
-from .sentence_files import SentenceFiles, Wording, load_sentence_files
+from .sentence_files import (
+    ONLY_UNKNOWN_NAME,
+    SentenceFiles,
+    Wording,
+    load_sentence_files,
+)
 from .tools import async_remember, async_resolve
 
 if TYPE_CHECKING:
@@ -643,11 +648,6 @@ def _trigger_callback(
         return speech
 
     return _on_sentence
-
-
-# A question sentence so marked ("what is the {query}") is ours only where
-# Home Assistant read the whole subject as a name it does not know.
-ONLY_UNKNOWN_NAME: Final = "only_unknown_name"
 
 
 def _bare(words: Wording, name: str) -> str:

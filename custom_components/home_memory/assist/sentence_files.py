@@ -28,6 +28,11 @@ if TYPE_CHECKING:
     from hassil.recognize import RecognizeResult
 
 FOLDER: Final = Path(__file__).parent.parent / "sentences"
+# A question sentence so marked ("what is the {query}") is ours only where
+# Home Assistant read the whole subject as a name it does not know.
+ONLY_UNKNOWN_NAME: Final = "only_unknown_name"
+# The slot of a question that names whose thing it asks of ("Anna's").
+OWNER: Final = "owner"
 FALLBACK_LANGUAGE: Final = "en"
 # What sets an aside off ("remember, just between us, that"): a comma,
 # semicolon, colon or dash (hyphen, en dash, em dash).
@@ -47,12 +52,17 @@ class Wording:
     language: str
     responses: Mapping[str, str]
     that_words: frozenset[str]
+    # Questions that are memory's wherever no known name is their subject,
+    # and those only where Home Assistant did not know the subject at all
+    # (`ONLY_UNKNOWN_NAME`, "what is the {query}"): asked second.
     questions: Intents
+    unknown_name_questions: Intents
     _private: re.Pattern[str]
     # A private aside said last, after a comma or dash ("…, just between us").
     _private_after: re.Pattern[str]
     _leading: re.Pattern[str]
     _article: re.Pattern[str]
+    _articles: frozenset[str]
     # A word that puts the verb of what follows it last ("dass"), at the
     # start of a text and at the end of one; None where there is none.
     _verb_last_first: re.Pattern[str] | None
@@ -118,8 +128,26 @@ class Wording:
         return bare.strip(" .,!?;:")
 
     def question(self, text: str) -> RecognizeResult | None:
-        """The question `text` asks, if it is one of this language's."""
-        return recognize_best(text, self.questions, language=self.language)
+        """The question `text` asks, if it is one of this language's.
+
+        A sentence for any subject first ("was ist die Adresse von Oma"),
+        then one for a subject Home Assistant does not know ("was ist der
+        Tresorcode"). A possessive owner is a name, never an article: "Was
+        ist das WLAN-Passwort" is no question about "da"'s.
+        """
+        found = recognize_best(text, self.questions, language=self.language)
+        if found is not None and self._owner_is_article(found):
+            found = None
+        return found or recognize_best(
+            text, self.unknown_name_questions, language=self.language
+        )
+
+    def _owner_is_article(self, result: RecognizeResult) -> bool:
+        owner = result.entities.get(OWNER)
+        if owner is None:
+            return False
+        said = " ".join(str(owner.text or owner.value).casefold().split())
+        return f"{said}s" in self._articles or said in self._articles
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +184,30 @@ def _lower(words: Mapping[str, Any], key: str) -> frozenset[str]:
     return frozenset(word.casefold() for word in words.get(key, ()))
 
 
+def _questions(
+    language: str, data: Mapping[str, Any], *, unknown_name: bool
+) -> Intents:
+    """The language's question sentences marked `ONLY_UNKNOWN_NAME`, or the others."""
+    return Intents.from_dict(
+        {
+            "language": language,
+            "intents": {
+                intent_type: {
+                    **intent_data,
+                    "data": [
+                        block
+                        for block in intent_data["data"]
+                        if bool(block.get("metadata", {}).get(ONLY_UNKNOWN_NAME))
+                        is unknown_name
+                    ],
+                }
+                for intent_type, intent_data in data["questions"].items()
+            },
+            "lists": data["lists"],
+        }
+    )
+
+
 def _wording(language: str, data: Mapping[str, Any]) -> Wording:
     words = data["words"]
     leading = _alternatives(words["leading"])
@@ -172,13 +224,8 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
         language=language,
         responses=dict(data["responses"]),
         that_words=frozenset(word.casefold() for word in words["that"]),
-        questions=Intents.from_dict(
-            {
-                "language": language,
-                "intents": data["questions"],
-                "lists": data["lists"],
-            }
-        ),
+        questions=_questions(language, data, unknown_name=False),
+        unknown_name_questions=_questions(language, data, unknown_name=True),
         _private=re.compile(
             rf"^\W*(?:(?:{leading})\W+)?(?:{_alternatives(words['private'])})"
             rf"\b[\W_]*(?:(?:{leading})\b\W*)?"
@@ -194,6 +241,7 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
         ),
         _leading=re.compile(rf"^\W*(?:{leading})\b", re.IGNORECASE),
         _article=re.compile(rf"^(?:{_alternatives(words['articles'])})\s+"),
+        _articles=_lower(words, "articles"),
         _verb_last_first=re.compile(rf"^\W*(?:{verb_last})\b\W*", re.IGNORECASE)
         if verb_last
         else None,

@@ -5,6 +5,9 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
+import pytest
+
+from custom_components.home_memory.memory.common.config import EngineConfig
 from custom_components.home_memory.memory.common.values import (
     Caller,
     CreateAction,
@@ -267,6 +270,100 @@ def test_the_same_event_on_another_day_is_a_second_memory(store: MemoryStore) ->
     assert again.action is CreateAction.REINFORCED
     assert again.memory.id == november.memory.id
     assert store.list_memories(HOUSE).total == 2
+
+
+# Other things told of the same place, some of them scissors too: the nearest
+# memories of "Die Schere ist im Bad." with multilingual-e5.
+BATHROOM_DE = (
+    "Die Nagelschere",
+    "Die Papierschere",
+    "Die Haarschere",
+    "Die Gartenschere",
+    "Der Föhn",
+    "Das Handtuch",
+    "Die Zahnbürste",
+    "Der Rasierer",
+    "Die Seife",
+    "Der Kamm",
+    "Die Bürste",
+    "Das Pflaster",
+)
+BATHROOM_EN = (
+    "The nail scissors",
+    "The paper scissors",
+    "The hair scissors",
+    "The garden scissors",
+    "The hairdryer",
+    "The towel",
+    "The toothbrush",
+    "The razor",
+    "The soap",
+    "The comb",
+    "The brush",
+    "The plaster",
+)
+
+
+@pytest.mark.parametrize("model", ["minilm", "multilingual"])
+@pytest.mark.parametrize(
+    ("language", "old", "others", "new"),
+    [
+        (
+            "de",
+            "Die Schere ist in der Küche.",
+            [f"{thing} ist im Bad." for thing in BATHROOM_DE],
+            "Die Schere ist im Bad.",
+        ),
+        (
+            "en",
+            "The scissors are in the kitchen.",
+            [f"{thing} are in the bathroom." for thing in BATHROOM_EN],
+            "The scissors are in the bathroom.",
+        ),
+        (
+            "de",
+            "Die Schere liegt in der Küche.",
+            [f"{thing} liegt nicht mehr in der Küche." for thing in BATHROOM_DE],
+            "Die Schere liegt nicht mehr in der Küche.",
+        ),
+        (
+            "en",
+            "The scissors are in the kitchen.",
+            [f"{thing} are no longer in the kitchen." for thing in BATHROOM_EN],
+            "The scissors are no longer in the kitchen.",
+        ),
+    ],
+)
+def test_things_told_alike_never_crowd_out_the_subject_a_statement_corrects(
+    tmp_path: Path,
+    clock: ManualClock,
+    request: pytest.FixtureRequest,
+    model: str,
+    language: str,
+    old: str,
+    others: list[str],
+    new: str,
+) -> None:
+    """A dozen other things in the same place (nail scissors among them) are
+    nearer than the scissors' old place; the new place or the negation still
+    corrects it, with either real model (e5 found only the others)."""
+    embedder = request.getfixturevalue(model)
+    store = MemoryStore(
+        tmp_path / "m.db",
+        embedder=embedder,
+        clock=clock,
+        config=EngineConfig(language=language),
+    )
+    try:
+        first = store.create(NewMemory(content=old), HOUSE)
+        store.create_many([NewMemory(content=text) for text in others], HOUSE)
+        told = store.create(NewMemory(content=new), HOUSE)
+        assert told.action is CreateAction.UPDATED, told.similarity
+        assert told.memory.id == first.memory.id
+        contents = {m.content for m in store.list_memories(HOUSE, MemoryFilter()).items}
+        assert contents == {new, *others}
+    finally:
+        store.close()
 
 
 def test_a_correction_comes_from_the_newer_conversation_and_the_older_is_kept(

@@ -11,11 +11,16 @@ it back. A state and a place of one subject stay two memories.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+from unittest.mock import patch
 
 import pytest
 
 from custom_components.home_memory.assist.sentence_files import load_sentence_files
 from custom_components.home_memory.memory.common.values import SYSTEM, MemoryFilter
+from custom_components.home_memory.memory.embedding.multilingual import (
+    MultilingualEmbedder,
+    load_multilingual_embedder,
+)
 
 from ..conftest import call, setup_entry
 from ..fake_agents import say
@@ -34,6 +39,21 @@ pytestmark = pytest.mark.usefixtures("mock_load_model")
 
 ENGLISH = load_sentence_files().wording("en")
 GERMAN = load_sentence_files().wording("de")
+# Other things in the bathroom, scissors among them.
+BATHROOM = (
+    "Die Nagelschere",
+    "Die Papierschere",
+    "Die Haarschere",
+    "Die Gartenschere",
+    "Der Föhn",
+    "Das Handtuch",
+    "Die Zahnbürste",
+    "Der Rasierer",
+    "Die Seife",
+    "Der Kamm",
+    "Die Bürste",
+    "Das Pflaster",
+)
 
 
 def speech(result: ConversationResult) -> str:
@@ -143,3 +163,55 @@ async def test_a_german_correction_of_a_value_and_a_place(
     assert speech(recall) == "Das WLAN-Passwort ist charlie."
     where = await say(hass, "Wo ist die Leiter?", language="de")
     assert speech(where) == "Die Leiter ist in der Garage."
+
+
+@pytest.fixture(scope="module")
+def e5() -> MultilingualEmbedder:
+    """The real multilingual-e5-small a German home gets, loaded once."""
+    return load_multilingual_embedder()
+
+
+async def test_a_german_home_with_e5_corrects_a_place_and_a_negation(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+) -> None:
+    """With the model a German home gets and a dozen other things in the
+    bathroom (nearer to the new place than the old one), "die Schere ist im
+    Bad" supersedes "… in der Küche", "… nicht mehr im Bad" that, and a
+    negation of another place corrects nothing."""
+    hass.config.language = "de"
+    with patch(
+        "custom_components.home_memory.runtime.model_loading.load_multilingual_model",
+        return_value=e5,
+    ):
+        await setup_entry(hass, mock_config_entry)
+    store = mock_config_entry.runtime_data.store
+    assert store.embedder is e5
+    await say(hass, "Merk dir, dass die Schere in der Küche ist", language="de")
+    others = {f"{thing} ist im Bad." for thing in BATHROOM}
+    for other in sorted(others):
+        await call(hass, "remember", {"content": other})
+    assert contents(store) >= others
+    moved = await say(hass, "Merk dir, dass die Schere im Bad ist", language="de")
+    assert speech(moved) == GERMAN.say(
+        "updated", content="Die Schere ist im Bad", was="in der Küche"
+    )
+    elsewhere = await say(
+        hass, "Merk dir, dass die Schere nicht in der Garage liegt", language="de"
+    )
+    assert speech(elsewhere) == GERMAN.say("remembered")
+    gone = await say(
+        hass, "Merk dir, dass die Schere nicht mehr im Bad ist", language="de"
+    )
+    assert speech(gone) == GERMAN.say(
+        "updated", content="Die Schere ist nicht mehr im Bad", was="im Bad"
+    )
+    assert contents(store) == {
+        *others,
+        "Die Schere ist nicht mehr im Bad.",
+        "Die Schere liegt nicht in der Garage.",
+    }
+    where = await say(hass, "Wo ist die Schere?", language="de")
+    assert "Küche" not in speech(where)

@@ -23,6 +23,8 @@ import pytest
 from custom_components.home_memory.assist.arguments import MAX_QUERY_CHARS
 from custom_components.home_memory.assist.intents import error_speech
 from custom_components.home_memory.assist.sentence_files import (
+    ONLY_UNKNOWN_NAME,
+    OWNER,
     Wording,
     load_sentence_files,
 )
@@ -194,6 +196,12 @@ async def test_what_is_the_thing_home_assistant_knows_stays_its_own(
     assert answered_by(light) == "HassGetState"
     assert "flickers" not in speech(light)
 
+    hass.config.language = "de"
+    expose(hass, "light.kuchenlicht", "Küchenlicht", "off")
+    for question in ("Was ist das Küchenlicht", "Was ist der Status vom Küchenlicht"):
+        german = await ask(hass, question, "de")
+        assert answered_by(german) != "HomeMemoryQuestion", question
+
     # No kitchen area: Home Assistant says so; the subject is not its name.
     for question, language in (
         ("what is the temperature in the kitchen", "en"),
@@ -298,6 +306,31 @@ async def test_questions_in_german_are_answered_in_german(
             "Wie lautet das WLAN-Passwort?",
             "de",
         ),
+        # "Was ist der/die/das …" as "what is the …": memory's where the
+        # subject is no name Home Assistant knows.
+        ("merk dir, dass der Tresorcode 4711 ist", "Was ist der Tresorcode?", "de"),
+        ("merk dir, dass der Tresorcode 4711 ist", "Was ist der Tresorcode", "de"),
+        (
+            "merk dir, dass die PIN vom Tresor 4711 ist",
+            "Was ist die PIN vom Tresor?",
+            "de",
+        ),
+        (
+            "merk dir, dass das WLAN-Passwort hunter2 ist",
+            "Was ist das WLAN-Passwort?",
+            "de",
+        ),
+        (
+            "merk dir, dass die Adresse von Oma Gartenweg 5 ist",
+            "Was war die Adresse von Oma?",
+            "de",
+        ),
+        (
+            "merk dir, dass die Lieblingsfarbe von Ben Blau ist",
+            "Was ist Bens Lieblingsfarbe?",
+            "de",
+        ),
+        ("merk dir, dass der Tresorcode 4711 ist", "Wie lautet der Tresorcode?", "de"),
     ],
 )
 async def test_questions_as_people_put_them_reach_memory(
@@ -576,3 +609,28 @@ async def test_unloading_gives_questions_back(
     assert answered_by(result) is None
     assert "spare key" in speech(result)
     assert "flower pot" not in speech(result)
+
+
+@pytest.mark.parametrize(
+    ("question", "owner", "only_unknown_name"),
+    [
+        ("Was ist der Tresorcode?", None, True),
+        ("Was ist das WLAN-Passwort?", None, True),
+        ("Was sind die Öffnungszeiten?", None, True),
+        ("Was ist Annas WLAN-Passwort?", "Anna", False),
+        ("Was war die Adresse von Oma?", "Oma", False),
+        ("Was ist mein Tresorcode?", None, False),
+    ],
+)
+def test_german_what_is_questions_take_the_sentence_meant(
+    question: str, owner: str | None, only_unknown_name: bool
+) -> None:
+    """ "Was ist der/die/das …" is "what is the …" (memory's only where Home
+    Assistant does not know the subject); an owner is a name, never the "da"
+    of "das"; a sentence for any subject goes before one for unknown names."""
+    result = GERMAN.question(question)
+    assert result is not None
+    found = result.entities.get(OWNER)
+    assert (found.text.strip() if found else None) == owner
+    metadata = result.intent_metadata or {}
+    assert bool(metadata.get(ONLY_UNKNOWN_NAME)) is only_unknown_name

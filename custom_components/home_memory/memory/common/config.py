@@ -32,9 +32,10 @@ class EngineConfig:
     # measurements: docs/engine.md, "The rules, exactly").
     correction_min_similarity: float = 0.65
     # A new value of the same slot ("The ladder is in the cellar" / "... in
-    # the garage", "The wifi password is alpha" / "... charlie") needs only
-    # this much: the words have shown it is one (text/statements.py `_slot`).
-    slot_change_min_similarity: float = 0.45
+    # the garage", "The wifi password is alpha" / "... charlie"), or the same
+    # words negated, needs only this much: the words have shown it is one
+    # (text/statements.py `SLOT_CHANGE_MIN_SIMILARITY`, `_slot`).
+    slot_change_min_similarity: float = 0.2
     # A rewording at least this close that changes no detail word (number,
     # name, day, colour...) is a repeat, not a correction (the "Duplicate
     # threshold" option). "Anna loves/likes coffee" measured 0.970,

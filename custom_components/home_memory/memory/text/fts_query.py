@@ -63,6 +63,11 @@ def or_expression(terms: list[str]) -> str:
     return " OR ".join(f'"{term}"' for term in terms)
 
 
+def and_expression(terms: list[str]) -> str:
+    """AND the given terms (letters and digits only) into a MATCH expression."""
+    return " AND ".join(f'"{term}"' for term in terms)
+
+
 def match_expression(text: str) -> str | None:
     """An FTS5 MATCH expression for `text`, or None when it has no content word."""
     terms = search_terms(text)

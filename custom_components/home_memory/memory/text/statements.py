@@ -28,10 +28,14 @@ if TYPE_CHECKING:
 CORRECTION_MIN_SIMILARITY: Final = 0.65
 # At or above it, a rewording that changes no detail word is a repeat.
 PARAPHRASE_MIN_SIMILARITY: Final = 0.97
-# The floor for a new value of the same slot ("The ladder is in the cellar"
-# / "... in the garage" measured 0.61 with MiniLM, "The dog is in the
-# garden" / "... at the vet" 0.46): the words have shown it is one.
-SLOT_CHANGE_MIN_SIMILARITY: Final = 0.45
+# The floor where the words have shown two statements are one: a new value
+# of the same slot ("The ladder is in the cellar" / "... in the garage"
+# measured 0.61 with MiniLM, "The dog is in the garden" / "... in Hamburg"
+# 0.25; "The dog is in Hamburg" / "... at Ben's house" 0.23 with
+# multilingual-e5 on the shared scale) or the same words negated ("The
+# scissors are in the kitchen" / "... not in the kitchen", e5 0.64).
+# docs/engine.md, "The rules, exactly", has the measurements.
+SLOT_CHANGE_MIN_SIMILARITY: Final = 0.2
 
 
 class Relation(StrEnum):
@@ -363,6 +367,15 @@ def _analyse(text: str, words: StatementWords) -> _Words:
     )
 
 
+def subject_words(text: str, language: str | None = None) -> tuple[str, ...]:
+    """The content words of a statement's subject as `relate` reads them
+    ("Die Schere liegt im Bad." -> ("schere",)); none without a verb."""
+    analysis = _analyse(text, statement_words(language))
+    if analysis.subject is None:
+        return ()
+    return analysis.sequence[: analysis.subject_size]
+
+
 @dataclass(frozen=True, slots=True)
 class _Slot:
     """What a statement says its subject's value or place is: "the wifi
@@ -529,9 +542,12 @@ def relate(  # noqa: PLR0911 - one return per rule
     """Whether `new` repeats, corrects or is separate from `old`, both read
     with `language`'s words (statements.<language>.json).
 
-    A new value of the same slot (`_slot_changed`) is a correction from
-    `slot_floor` up, whatever the predicate: its words say it is one.
-    `slot_floor` None: no slots (two events in two places both happened).
+    A new value of the same slot (`_slot_changed`), or the same words
+    negated, is a correction from `slot_floor` up, whatever the predicate:
+    its words say it is one. A negation of other words ("... not in the
+    kitchen" after "... in the bathroom") is separate. `slot_floor` None:
+    no slots (two events in two places both happened) and negation only
+    from `floor`.
     """
     if old.casefold() == new.casefold() and _codes(old) == _codes(new):
         return Relation.REPEAT
@@ -540,8 +556,14 @@ def relate(  # noqa: PLR0911 - one return per rule
     words = statement_words(language)
     before, after = _analyse(old, words), _analyse(new, words)
     slots = _slot(before, words), _slot(after, words)
-    slot_changed = slot_floor is not None and _slot_changed(before, after, slots, words)
-    if similarity < floor and not slot_changed:
+    negated = before.negated != after.negated
+    # The words show it is one statement: a slot's new value, or the same
+    # words negated ("... is not in the kitchen" / "... nicht mehr ...").
+    one_statement = slot_floor is not None and (
+        _slot_changed(before, after, slots, words)
+        or (negated and before.content == after.content)
+    )
+    if similarity < floor and not one_statement:
         return Relation.SEPARATE
     if before.sequence == after.sequence and before.negated == after.negated:
         return Relation.REPEAT
@@ -561,7 +583,13 @@ def relate(  # noqa: PLR0911 - one return per rule
         or _place_and_state(before, after, slots, words)
     ):
         return Relation.SEPARATE
-    if before.negated != after.negated or slot_changed:
+    if negated and not (
+        before.content <= after.content or after.content <= before.content
+    ):
+        # "The scissors are in the bathroom" / "... not in the kitchen":
+        # a negation of something else, and both are true.
+        return Relation.SEPARATE
+    if negated or one_statement:
         return Relation.CORRECTION
     if (
         before.predicate is not None
