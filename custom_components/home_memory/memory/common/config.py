@@ -55,8 +55,9 @@ class EngineConfig:
     thread_neighbour_weight: float = 0.4
     # Neighbours join the candidates for this many of the best ones; every
     # candidate borrows from a neighbour that is a candidate too (LoCoMo dev
-    # R@5 0.693 -> 0.718, docs/retrieval-quality.md).
-    thread_neighbour_seeds: int = 20
+    # R@5 0.693 -> 0.717; 5, 10 or 20 of them rank alike once every candidate
+    # borrows, 10 costs less: docs/retrieval-quality.md).
+    thread_neighbour_seeds: int = 10
     # A memory that is mostly a question ranks behind by this share of its
     # relevance (text/asking.py); the memory after it borrows up to all of
     # its relevance. LoCoMo dev R@5 0.650 -> see docs/retrieval-quality.md.

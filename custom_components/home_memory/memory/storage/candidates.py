@@ -10,6 +10,7 @@ them.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -241,8 +242,10 @@ class CandidateQueries:
         where, params = filter_sql(flt, caller, self._clock())
         before = "ORDER BY m.created_at DESC, m.rowid DESC LIMIT 1"
         after = "ORDER BY m.created_at, m.rowid LIMIT 1"
-        every = [*deep, *rest]
         with self._read() as conn:
+            if rest:
+                rest = self._sharing_a_thread(conn, deep, rest)
+            every = [*deep, *rest]
             rows = conn.execute(
                 "WITH seed AS (SELECT m.rowid AS rowid, m.thread AS thread, "
                 f"m.created_at AS created_at, ({where}) AS visible, "
@@ -286,6 +289,27 @@ class CandidateQueries:
             if first_after is not None and first_after not in known:
                 links[first_after] = (rowid if visible else first_before, second_after)
         return links
+
+    @staticmethod
+    def _sharing_a_thread(
+        conn: sqlite3.Connection, deep: Sequence[int], rest: Sequence[int]
+    ) -> list[int]:
+        """The shallow rows whose thread holds another of these rows.
+
+        A shallow row borrows only from a neighbour among them (or one a
+        deep seed brings in, which shares that seed's thread): alone in its
+        thread it has no one to borrow from, so its neighbours are not read.
+        """
+        every = [*deep, *rest]
+        threads = dict(
+            conn.execute(
+                "SELECT rowid, thread FROM memories WHERE thread IS NOT NULL "
+                f"AND rowid IN ({','.join('?' * len(every))})",
+                every,
+            ).fetchall()
+        )
+        count = Counter(threads.values())
+        return [r for r in rest if r in threads and count[threads[r]] > 1]
 
     def questioning_texts(self, rowids: Sequence[int]) -> dict[int, str]:
         """The text of each of these memories that holds a question mark.
