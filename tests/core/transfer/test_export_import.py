@@ -5,12 +5,13 @@ from __future__ import annotations
 from datetime import UTC, datetime
 import io
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from custom_components.home_memory.memory.common.values import (
     Caller,
+    MemoryFilter,
     MemoryKind,
     Tier,
     Visibility,
@@ -30,6 +31,7 @@ from ..conftest import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from pathlib import Path
 
 
@@ -73,6 +75,42 @@ def test_export_import_round_trip_is_exact_and_idempotent(
         assert second.getvalue() == first.getvalue()
         assert copy.get(gone.id, ADMIN).tier is Tier.DELETED
         assert len(copy.index) == 2
+    finally:
+        copy.close()
+
+
+def test_the_same_file_imported_twice_at_once_is_imported_once(
+    store: MemoryStore, tmp_path: Path, clock: ManualClock
+) -> None:
+    """A second import of the file that commits while the first is embedding
+    (a client that timed out and asked again) leaves the first to skip what
+    the second wrote, instead of failing whole (attacker review)."""
+    for text in ("The gate code is 2468", "The bins go out on Tuesday"):
+        store.create(new_memory(text), HOUSE)
+    out = io.StringIO()
+    store.export_jsonl(out, ADMIN)
+    lines = out.getvalue().splitlines()
+    restorer = Caller(user_id="alice", is_admin=True)
+
+    class Interleaving(HashingEmbedder):
+        """Runs the other import the first time the first one embeds."""
+
+        other: MemoryStore | None = None
+
+        def embed(self, texts: Sequence[str]) -> Any:
+            if (copy := self.other) is not None:
+                self.other = None
+                inner = copy.import_jsonl(lines, restorer, keep_owners=True)
+                assert (inner.imported, inner.skipped) == (2, 0)
+            return super().embed(texts)
+
+    embedder = Interleaving()
+    copy = MemoryStore(tmp_path / "copy.db", embedder=embedder, clock=clock)
+    try:
+        embedder.other = copy
+        outer = copy.import_jsonl(lines, restorer, keep_owners=True)
+        assert (outer.imported, outer.skipped) == (0, 2)
+        assert len(copy.list_memories(ADMIN, MemoryFilter()).items) == 2
     finally:
         copy.close()
 

@@ -160,6 +160,11 @@ class ExportImport:
         touched: list[int] = []
         with self._db.transaction() as conn:
             for position, (new, extra) in enumerate(fresh):
+                if conn.execute(
+                    "SELECT 1 FROM memories WHERE id = ?", (new.id,)
+                ).fetchone():
+                    # Written meanwhile (the same file imported twice at once).
+                    continue
                 vector = None if vectors is None else vectors[position]
                 touched.append(
                     self._writes.insert(
@@ -168,7 +173,7 @@ class ExportImport:
                 )
         self._copies.refresh(touched)
         return ImportStats(
-            imported=len(fresh),
-            skipped=len(validated) - len(fresh),
+            imported=len(touched),
+            skipped=len(validated) - len(touched),
             skipped_private=skipped_private,
         )
