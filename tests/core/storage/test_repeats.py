@@ -22,6 +22,7 @@ from custom_components.home_memory.memory.store import (
 )
 from custom_components.home_memory.memory.text.validation import MAX_LABELS
 
+from ...bathroom_things import BATHROOM_DE, BATHROOM_EN
 from ..conftest import (
     ADMIN,
     ALICE,
@@ -270,38 +271,6 @@ def test_the_same_event_on_another_day_is_a_second_memory(store: MemoryStore) ->
     assert again.action is CreateAction.REINFORCED
     assert again.memory.id == november.memory.id
     assert store.list_memories(HOUSE).total == 2
-
-
-# Other things told of the same place, some of them scissors too: the nearest
-# memories of "Die Schere ist im Bad." with multilingual-e5.
-BATHROOM_DE = (
-    "Die Nagelschere",
-    "Die Papierschere",
-    "Die Haarschere",
-    "Die Gartenschere",
-    "Der Föhn",
-    "Das Handtuch",
-    "Die Zahnbürste",
-    "Der Rasierer",
-    "Die Seife",
-    "Der Kamm",
-    "Die Bürste",
-    "Das Pflaster",
-)
-BATHROOM_EN = (
-    "The nail scissors",
-    "The paper scissors",
-    "The hair scissors",
-    "The garden scissors",
-    "The hairdryer",
-    "The towel",
-    "The toothbrush",
-    "The razor",
-    "The soap",
-    "The comb",
-    "The brush",
-    "The plaster",
-)
 
 
 @pytest.mark.parametrize("model", ["minilm", "multilingual"])

@@ -22,6 +22,7 @@ from custom_components.home_memory.memory.embedding.multilingual import (
     load_multilingual_embedder,
 )
 
+from ...bathroom_things import BATHROOM_DE
 from ..conftest import call, setup_entry
 from ..fake_agents import say
 
@@ -39,21 +40,6 @@ pytestmark = pytest.mark.usefixtures("mock_load_model")
 
 ENGLISH = load_sentence_files().wording("en")
 GERMAN = load_sentence_files().wording("de")
-# Other things in the bathroom, scissors among them.
-BATHROOM = (
-    "Die Nagelschere",
-    "Die Papierschere",
-    "Die Haarschere",
-    "Die Gartenschere",
-    "Der Föhn",
-    "Das Handtuch",
-    "Die Zahnbürste",
-    "Der Rasierer",
-    "Die Seife",
-    "Der Kamm",
-    "Die Bürste",
-    "Das Pflaster",
-)
 
 
 def speech(result: ConversationResult) -> str:
@@ -190,7 +176,7 @@ async def test_a_german_home_with_e5_corrects_a_place_and_a_negation(
     store = mock_config_entry.runtime_data.store
     assert store.embedder is e5
     await say(hass, "Merk dir, dass die Schere in der Küche ist", language="de")
-    others = {f"{thing} ist im Bad." for thing in BATHROOM}
+    others = {f"{thing} ist im Bad." for thing in BATHROOM_DE}
     for other in sorted(others):
         await call(hass, "remember", {"content": other})
     assert contents(store) >= others
