@@ -118,6 +118,19 @@ async def end_conversations(
         await settle(hass, freezer, 301)
 
 
+async def prompt_for(
+    hass: HomeAssistant,
+    agent: StreamingAgent,
+    entry: MockConfigEntry,
+    question: str,
+    **who: Any,
+) -> str:
+    """Ask `entry`'s agent `question` (as `who`: user, device_id, conversation_id);
+    the prompt the agent was given."""
+    await say(hass, question, agent_id=entry.entry_id, **who)
+    return agent.prompts[-1]
+
+
 def sessions_of(entry: HomeMemoryConfigEntry) -> list[Session]:
     """Every stored session of the entry, oldest first."""
     store = entry.runtime_data.store
@@ -348,33 +361,27 @@ async def test_relevant_past_messages_reach_only_their_speaker(
         user=user_anna,
     )
     await settle(hass, freezer)
+    question = "when does Lena visit in June"
     # Not in the conversation it was said in (the agent has that already).
-    await say(
+    prompt = await prompt_for(
         hass,
-        "when does Lena visit in June",
-        agent_id=agent_entry.entry_id,
+        agent,
+        agent_entry,
+        question,
         user=user_anna,
         conversation_id=first.conversation_id,
     )
-    assert PAST_MESSAGES_HEADER not in agent.prompts[-1]
+    assert PAST_MESSAGES_HEADER not in prompt
     await end_conversations(hass, freezer)
 
-    await say(
-        hass,
-        "when does Lena visit in June",
-        agent_id=agent_entry.entry_id,
-        user=user_anna,
-    )
-    prompt = agent.prompts[-1]
+    prompt = await prompt_for(hass, agent, agent_entry, question, user=user_anna)
     assert PAST_MESSAGES_HEADER in prompt
     assert 'User: "my sister Lena visits us in June"' in prompt
     assert "Relevant background:" not in prompt
     for other in ({"user": user_ben}, {"device_id": "hall-satellite"}):
-        await say(
-            hass, "when does Lena visit in June", agent_id=agent_entry.entry_id, **other
-        )
-        assert "Lena visits us" not in agent.prompts[-1]
-        assert PAST_MESSAGES_HEADER not in agent.prompts[-1]
+        prompt = await prompt_for(hass, agent, agent_entry, question, **other)
+        assert "Lena visits us" not in prompt
+        assert PAST_MESSAGES_HEADER not in prompt
     await settle(hass, freezer)
 
 
@@ -406,8 +413,7 @@ async def test_past_messages_forget_what_was_forgotten_or_made_private(
     await end_conversations(hass, freezer)
 
     async def prompt(question: str, user: MockUser) -> str:
-        await say(hass, question, agent_id=agent_entry.entry_id, user=user)
-        return agent.prompts[-1]
+        return await prompt_for(hass, agent, agent_entry, question, user=user)
 
     assert code in await prompt("what is the garage door code", user_anna)
     await call(hass, "forget", {"ids": [remembered[code]]}, user=user_anna)
@@ -449,13 +455,13 @@ async def test_past_messages_are_told_in_the_order_they_were_said(
         await say(hass, text, agent_id=agent_entry.entry_id, user=user_anna)
         await settle(hass, freezer, 10)
     await end_conversations(hass, freezer)
-    await say(
+    prompt = await prompt_for(
         hass,
+        agent,
+        agent_entry,
         "What colour did we pick for the bedroom walls?",
-        agent_id=agent_entry.entry_id,
         user=user_anna,
     )
-    prompt = agent.prompts[-1]
     assert PAST_MESSAGES_HEADER in prompt
     quoted = [text for text in said if text in prompt]
     assert len(quoted) == 3, prompt
