@@ -119,32 +119,32 @@ def test_a_pipeline_voice_memory_page_shows_the_turn_it_came_from(
 def test_forget_by_voice_asks_first_and_forgets_on_yes(household: Household) -> None:
     """ "Forget …" asks, "no" keeps, "yes" forgets: over the pipeline."""
     hass, anna = household.hass, household.anna
-    assert say(household, anna, "remember that the wifi password is tulip garden") == (
+    assert say(household, anna, "remember that the pizza place is tulip garden") == (
         "Okay, I'll remember that."
     )
-    question = hass.assist_text("forget the wifi password", token=anna.token).speech
+    question = hass.assist_text("forget the pizza place", token=anna.token).speech
     assert question.startswith("Do you want me to forget")
     assert "tulip garden" in question
     # Not forgotten until the yes.
     assert any(
         "tulip garden" in text
-        for text in contents(search(household, anna, "wifi password"))
+        for text in contents(search(household, anna, "pizza place"))
     )
     assert hass.assist_text("no", token=anna.token).speech == "Okay, I'll keep it."
     assert any(
         "tulip garden" in text
-        for text in contents(search(household, anna, "wifi password"))
+        for text in contents(search(household, anna, "pizza place"))
     )
-    hass.assist_text("forget the wifi password", token=anna.token)
+    hass.assist_text("forget the pizza place", token=anna.token)
     assert (
         hass.assist_text("yes", token=anna.token).speech == "Okay, I've forgotten that."
     )
     assert not any(
         "tulip garden" in text
-        for text in contents(search(household, anna, "wifi password"))
+        for text in contents(search(household, anna, "pizza place"))
     )
     assert "tulip garden" not in say(
-        household, anna, "what do you remember about the wifi password"
+        household, anna, "what do you remember about the pizza place"
     )
 
 

@@ -108,22 +108,22 @@ def test_hostile_questions_are_answered_or_refused_aloud(household: Household) -
 def test_what_is_the_thing_reaches_memory_unless_home_assistant_knows_it(
     household: Household,
 ) -> None:
-    """ "what is the guest wifi password" / "wie lautet das Gäste-WLAN-Passwort"
+    """ "what is the ferry booking reference" / "wie lautet die Fährbuchungsnummer"
     are answered from memory; "what is the kitchen light" (a light there is)
     and "what is the temperature in the attic" (no such area) stay Home
     Assistant's."""
-    told = "remember that the guest wifi password is marigold seven"
+    told = "remember that the ferry booking reference is marigold seven"
     assert said(ask(household, told)) == REMEMBERED
     for question in (
-        "what is the guest wifi password?",
-        "what's the guest wifi password?",
+        "what is the ferry booking reference?",
+        "what's the ferry booking reference?",
     ):
         answer = ask(household, question)
         assert "marigold seven" in said(answer), said(answer)
         assert answer["response"]["response_type"] == "query_answer"
-    gemerkt = "Merk dir, dass das Gäste-WLAN-Passwort Ringelblume sieben ist"
+    gemerkt = "Merk dir, dass die Fährbuchungsnummer Ringelblume sieben ist"
     assert said(ask(household, gemerkt, "de")) == GEMERKT
-    german = said(ask(household, "Wie lautet das Gäste-WLAN-Passwort?", "de"))
+    german = said(ask(household, "Wie lautet die Fährbuchungsnummer?", "de"))
     assert "Ringelblume" in german, german
 
     assert said(ask(household, "remember that the attic is always warm")) == REMEMBERED
