@@ -437,7 +437,9 @@ def _listing(
         for number, item in zip(page.numbers, page.items, strict=True)
     )
     if page.has_more and (rest := page.total - page.numbers[-1]) > 0:
-        speech += " " + words.say("listing_more", rest=rest)
+        # One left is said apart: German counts "ein weiteres", not "1 weitere".
+        key = "listing_more_one" if rest == 1 else "listing_more"
+        speech += " " + words.say(key, rest=rest)
     return speech
 
 

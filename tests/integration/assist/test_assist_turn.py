@@ -683,3 +683,23 @@ async def test_builtin_agent_tells_alike_memories_apart_when_asking_which(
     assert [(m.content, m.visibility) for m in left] == [
         ("The safe code is 1234.", Visibility.HOUSEHOLD)
     ]
+
+
+async def test_builtin_agent_counts_one_left_in_each_language(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """Four matches: three are read and one is left, said as one ("And one
+    more.", "Und noch eines."), not as a number ("Und 1 weitere." is wrong
+    German)."""
+    for number in range(4):
+        await say(hass, f"remember that plant pot {number} needs repotting")
+    english = speech(await say(hass, "what do you remember about plant pot repotting"))
+    assert english.startswith("I remember 4 things about that."), english
+    assert english.endswith("And one more."), english
+    german = speech(
+        await say(hass, "Woran erinnerst du dich zu plant pot repotting", language="de")
+    )
+    assert german.startswith("Ich erinnere mich an 4 Dinge dazu."), german
+    assert german.endswith("Und noch eines."), german
