@@ -908,3 +908,165 @@ def test_a_remark_a_state_or_a_past_place_hides_nothing(
 def test_a_new_value_or_place_still_corrects(language: str, old: str, new: str) -> None:
     """The guards above leave true corrections alone."""
     assert relate(old, new, 0.7, language=language) is Relation.CORRECTION
+
+
+@pytest.mark.parametrize(
+    ("language", "old", "new", "relation"),
+    [
+        # An additive word: the new statement adds, it never corrects.
+        (
+            "en",
+            "Mila is allergic to cats.",
+            "Mila is also allergic to bee stings.",
+            Relation.SEPARATE,
+        ),
+        (
+            "en",
+            "The spare key is in the garage.",
+            "A spare key is in the shed as well.",
+            Relation.SEPARATE,
+        ),
+        ("en", "Anna likes coffee.", "Anna likes tea too.", Relation.SEPARATE),
+        (
+            "de",
+            "Lina ist allergisch gegen Erdnüsse.",
+            "Lina ist auch allergisch gegen Bienenstiche.",
+            Relation.SEPARATE,
+        ),
+        (
+            "de",
+            "Ben hat Angst vor Hunden.",
+            "Ben hat ebenfalls Angst vor Spinnen.",
+            Relation.SEPARATE,
+        ),
+        # The same thing said again with "also": a repeat, not a new fact.
+        ("en", "Anna likes coffee.", "Anna also likes coffee.", Relation.REPEAT),
+        # A relation by a preposition that is no place nor time holds many.
+        (
+            "en",
+            "Noah is allergic to peanuts.",
+            "Noah is allergic to penicillin.",
+            Relation.SEPARATE,
+        ),
+        (
+            "en",
+            "Noah is allergic to peanuts.",
+            "Noah is now allergic to penicillin.",
+            Relation.SEPARATE,
+        ),
+        (
+            "en",
+            "Ben is afraid of dogs.",
+            "Ben is afraid of spiders.",
+            Relation.SEPARATE,
+        ),
+        (
+            "de",
+            "Ben hat Angst vor Hunden.",
+            "Ben hat Angst vor Spinnen.",
+            Relation.SEPARATE,
+        ),
+        (
+            "de",
+            "Lina ist allergisch gegen Erdnüsse.",
+            "Lina ist allergisch gegen Penicillin.",
+            Relation.SEPARATE,
+        ),
+        # ... until the text says the old one ended.
+        (
+            "en",
+            "Noah is allergic to peanuts.",
+            "Noah is no longer allergic to peanuts.",
+            Relation.CORRECTION,
+        ),
+        # Another case of the same thing: a value and its qualifier changed.
+        (
+            "en",
+            "The kids go to bed at 8 pm on school nights.",
+            "The kids go to bed at 10 pm on weekends.",
+            Relation.SEPARATE,
+        ),
+        (
+            "de",
+            "Die Kinder gehen an Schultagen um 20 Uhr ins Bett.",
+            "Die Kinder gehen am Wochenende um 22 Uhr ins Bett.",
+            Relation.SEPARATE,
+        ),
+        (
+            "en",
+            "The kids go to bed at 8 pm on school nights.",
+            "The kids go to bed at 9 pm on school nights.",
+            Relation.CORRECTION,
+        ),
+        # Another thing the verb is about: two things, two memories.
+        (
+            "en",
+            "We keep the spare car key in the blue box.",
+            "We keep the spare house key in the blue box.",
+            Relation.SEPARATE,
+        ),
+        (
+            "en",
+            "We keep the spare car key in the blue box.",
+            "We keep the spare car key in the red box.",
+            Relation.CORRECTION,
+        ),
+        # True corrections stay corrections.
+        ("en", "The wifi password is alpha", "The wifi password is charlie", None),
+        ("en", "The ladder is in the cellar", "The ladder is in the garage", None),
+        (
+            "en",
+            "The spare key is under the blue flower pot",
+            "The spare key is now in the garage",
+            None,
+        ),
+        ("en", "The party was on Friday.", "The party was on Saturday.", None),
+        ("en", "The gate code is 2468.", "The gate code is 1357.", None),
+        ("en", "The babysitter is Maria", "The babysitter is Sofia", None),
+        ("en", "The key belongs to Ben.", "The key belongs to Anna.", None),
+        (
+            "en",
+            "The car is parked in the garage.",
+            "The car is parked on the street.",
+            None,
+        ),
+        ("de", "Das WLAN-Passwort ist alpha.", "Das WLAN-Passwort ist charlie.", None),
+        ("de", "Die Leiter ist im Keller.", "Die Leiter ist in der Garage.", None),
+        ("de", "Der Klempner heißt Mike.", "Der Klempner heißt Steve.", None),
+    ],
+)
+@pytest.mark.parametrize("similarity", [0.7, 0.9])
+def test_a_second_true_fact_of_the_same_subject_adds(
+    language: str,
+    old: str,
+    new: str,
+    relation: Relation | None,
+    similarity: float,
+) -> None:
+    """Found by the attacker review: a second allergy, another case or
+    another thing replaced the first as a "correction" when it was written.
+    None: a correction that must stay one."""
+    expected = Relation.CORRECTION if relation is None else relation
+    assert relate(old, new, similarity, language=language) is expected
+
+
+def test_a_second_allergy_is_kept_beside_the_first(real_store: MemoryStore) -> None:
+    """Through create with real MiniLM similarities (0.69, 0.71, 0.79, 0.89):
+    each second fact is a new memory, the first one stays."""
+    for old, new in (
+        ("Noah is allergic to peanuts.", "Noah is allergic to penicillin."),
+        ("Mila is allergic to cats.", "Mila is also allergic to bee stings."),
+        (
+            "The kids go to bed at 8 pm on school nights.",
+            "The kids go to bed at 10 pm on weekends.",
+        ),
+        (
+            "We keep the spare car key in the blue box.",
+            "We keep the spare house key in the blue box.",
+        ),
+    ):
+        first = real_store.create(NewMemory(content=old), HOUSE)
+        second = real_store.create(NewMemory(content=new), HOUSE)
+        assert second.action is CreateAction.CREATED, (new, second.similarity)
+        assert second.memory.id != first.memory.id
+    assert real_store.list_memories(HOUSE).total == 8

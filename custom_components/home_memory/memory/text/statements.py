@@ -83,7 +83,11 @@ class StatementWords:
     follows ("colour is [blue]") and its spellings ("no longer" ->
     "anymore"). search_stop: what a keyword search drops besides `stop` in
     this language (question words, "weißt du"), as fts_query.py's English
-    list does.
+    list does. additive: words that say a statement adds ("also", "as
+    well", "auch"). relation_prepositions: prepositions that relate a word
+    to one of many things ("allergic to", "afraid of", "allergisch
+    gegen"); time_prepositions: ones that start a time ("until", "um");
+    with the places they cut what follows the verb into phrases.
     """
 
     stop: frozenset[str]
@@ -111,6 +115,9 @@ class StatementWords:
     merge_value_anchors: frozenset[str]
     merge_spellings: tuple[tuple[str, str], ...]
     search_stop: frozenset[str] = frozenset()
+    additive: tuple[str, ...] = ()
+    relation_prepositions: frozenset[str] = frozenset()
+    time_prepositions: frozenset[str] = frozenset()
 
 
 def _read_words(path: Path) -> StatementWords:
@@ -141,6 +148,13 @@ def _read_words(path: Path) -> StatementWords:
         merge_spellings=tuple((old, new) for old, new in table["merge_spellings"]),
         search_stop=frozenset(
             word.casefold() for word in table.get("search_stop", ())
+        ),
+        additive=tuple(word.casefold() for word in table.get("additive", ())),
+        relation_prepositions=frozenset(
+            word.casefold() for word in table.get("relation_prepositions", ())
+        ),
+        time_prepositions=frozenset(
+            word.casefold() for word in table.get("time_prepositions", ())
         ),
     )  # fmt: skip
 
@@ -240,6 +254,13 @@ class _Words:
     verb: str | None = None
     subject_size: int = 0
     said_from: int = 0
+    # What follows the verb, cut where a preposition starts a phrase: the
+    # words before the first one (its object or complement: "spare car
+    # key", "allergic"), then each phrase with its preposition first
+    # ("to", "peanut"), ("at", "8", "pm"), ("on", "school", "night").
+    phrases: tuple[tuple[str, ...], ...] = ()
+    # An additive word ("also", "as well", "auch") is said.
+    additive: bool = False
 
     @property
     def content(self) -> frozenset[str]:
@@ -319,9 +340,13 @@ def _analyse(text: str, words: StatementWords) -> _Words:
     said_from = 0
     details: set[str] = set()
     negated = False
+    phrases: list[list[str]] = []
+    starts = words.places | words.relation_prepositions | words.time_prepositions
+    folded: list[str] = []
     for position, match in enumerate(_TOKEN.finditer(spelled)):
         raw = match.group()
         word = raw.casefold()
+        folded.append(word)
         if position == 0 and word == words.answer:
             if _ANSWER.match(spelled, match.end()):
                 continue  # "No, it is under the red pot": an answer
@@ -333,6 +358,9 @@ def _analyse(text: str, words: StatementWords) -> _Words:
             subject, verb = list(content), word
             kept = word not in words.negations and word not in words.stop
             said_from = len(content) + kept
+            phrases.append([""])
+        elif phrases and word in starts:
+            phrases.append([word])
         if word in words.negations:
             negated = True
             continue
@@ -341,6 +369,8 @@ def _analyse(text: str, words: StatementWords) -> _Words:
         # A code keeps its letter case: "AbC123" and "abc123" differ.
         key = raw if _code_like(raw, shouted) else stem
         content.append(key)
+        if phrases and len(content) > said_from and word not in starts:
+            phrases[-1].append(key)
         # A capitalised word inside a sentence is a name (where only names are).
         if (
             word in words.details
@@ -364,7 +394,15 @@ def _analyse(text: str, words: StatementWords) -> _Words:
         verb,
         len(subject or ()),
         said_from,
+        tuple(tuple(phrase) for phrase in phrases),
+        _says_any(folded, words.additive),
     )
+
+
+def _says_any(folded: list[str], phrases: tuple[str, ...]) -> bool:
+    """Whether the words say one of `phrases` ("also", "as well")."""
+    said = f" {' '.join(folded)} "
+    return any(f" {phrase} " in said for phrase in phrases)
 
 
 def subject_words(text: str, language: str | None = None) -> tuple[str, ...]:
@@ -521,6 +559,76 @@ def _two_places_in_the_past(
     )
 
 
+def _other_object(before: _Words, after: _Words, words: StatementWords) -> bool:
+    """ "We keep the spare car key in the blue box" / "... the spare house
+    key in ...": a verb's object that something is said of (a phrase
+    follows it) is another thing when a word of it is swapped for another
+    that is no detail. A copula's complement is the value itself ("The
+    babysitter is Maria / Sofia") and a name is a name ("heißt Mike /
+    Steve"); an object said alone keeps "newest wins" ("Anna likes coffee"
+    / "... tea")."""
+    if any(
+        text.verb is None
+        or _one_of(text.verb, words.copulas)
+        or _one_of(text.verb, words.naming)
+        or len(text.phrases) < 2  # the object and a phrase
+        for text in (before, after)
+    ):
+        return False
+    old, new = set(before.phrases[0][1:]), set(after.phrases[0][1:])
+    removed, added = old - new, new - old
+    return bool(
+        removed and added and not (removed | added) <= (before.details | after.details)
+    )
+
+
+def _related_elsewhere(before: _Words, after: _Words, words: StatementWords) -> bool:
+    """ "Noah is allergic to peanuts" / "... to penicillin", "Ben is afraid
+    of dogs" / "... of spiders": the same word related by a preposition
+    that is neither place nor time to another thing. Such relations hold
+    many values; only a negation ends one ("no longer allergic to ...")."""
+    if len(before.phrases) < 2 or len(after.phrases) < 2:
+        return False
+    lead, old, new = before.phrases[0], before.phrases[1], after.phrases[1]
+    if len(lead) < 2 or lead != after.phrases[0]:  # "" and a word
+        return False
+    if old[0] != new[0] or old[0] not in words.relation_prepositions:
+        return False
+    objects = (*old[1:], *new[1:])
+    return (
+        old[1:] != new[1:]
+        and bool(old[1:] and new[1:])
+        and not set(objects) & (before.details | after.details)
+        and not _digits(objects)
+    )
+
+
+def _other_qualifier(before: _Words, after: _Words) -> bool:
+    """ "The kids go to bed at 8 pm on school nights" / "... at 10 pm on
+    weekends": a value and the case it holds in both changed, so the new
+    statement is about another case, not a correction of the old one."""
+    changed = sum(
+        old != new
+        for old, new in zip(before.phrases[1:], after.phrases[1:], strict=False)
+    )
+    return changed >= 2  # the value and a qualifier
+
+
+def _adds(before: _Words, after: _Words, words: StatementWords) -> bool:
+    """Whether `after` adds to `before` rather than correcting it: an
+    additive word newly said ("also", "as well", "auch"), or, for the same
+    subject, another object, relation or case (the three rules above)."""
+    if after.additive and not before.additive:
+        return True
+    if before.sequence[: before.subject_size] != after.sequence[: after.subject_size]:
+        return False
+    return (
+        _other_object(before, after, words)
+        or _related_elsewhere(before, after, words)
+        or _other_qualifier(before, after)
+    )
+
+
 def _order_changed(before: _Words, after: _Words) -> bool:
     """True when the words both texts share come in another order."""
     shared = before.content & after.content
@@ -588,6 +696,10 @@ def relate(  # noqa: PLR0911 - one return per rule
     ):
         # "The scissors are in the bathroom" / "... not in the kitchen":
         # a negation of something else, and both are true.
+        return Relation.SEPARATE
+    if not negated and _adds(before, after, words):
+        # "Mila is also allergic to bee stings", "Noah is allergic to
+        # penicillin" after "... to peanuts": another true fact.
         return Relation.SEPARATE
     if negated or one_statement:
         return Relation.CORRECTION
