@@ -5,7 +5,9 @@ garage" after "... in the cellar" (and the German "Das WLAN-Passwort ist
 charlie", "Die Leiter ist in der Garage") update the memory instead of
 adding a second one (memory/text/statements.py, `_slot`): recall says only
 the new value, the old one is in the memory's history and a revert brings
-it back. A state and a place of one subject stay two memories.
+it back. A state and a place of one subject stay two memories, and so do
+two true facts of one subject (a second allergy, another case, another
+thing), with the real MiniLM the household gets.
 """
 
 from __future__ import annotations
@@ -17,6 +19,11 @@ import pytest
 
 from custom_components.home_memory.assist.sentence_files import load_sentence_files
 from custom_components.home_memory.memory.common.values import SYSTEM, MemoryFilter
+from custom_components.home_memory.memory.embedding.embedder import (
+    Embedder,
+    default_model_dir,
+    load_embedder,
+)
 from custom_components.home_memory.memory.embedding.multilingual import (
     MultilingualEmbedder,
     load_multilingual_embedder,
@@ -201,3 +208,62 @@ async def test_a_german_home_with_e5_corrects_a_place_and_a_negation(
     }
     where = await say(hass, "Wo ist die Schere?", language="de")
     assert "Küche" not in speech(where)
+
+
+@pytest.fixture(scope="module")
+def minilm() -> Embedder:
+    """The real all-MiniLM-L6-v2 an English home gets, loaded once."""
+    model_dir = default_model_dir()
+    assert model_dir is not None, "run scripts/setup to assemble the model folder"
+    return load_embedder(model_dir, verify=False)
+
+
+async def test_a_second_true_fact_of_one_subject_is_kept_beside_the_first(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+) -> None:
+    """Found by the attacker review (real MiniLM similarities 0.69-0.89, above
+    the correction floor): a second allergy, told by voice with "also" or by
+    the remember action without it, the kids' bedtime on weekends and the
+    spare house key each replaced the first fact. Now both stay and recall
+    says both; a true correction still updates."""
+    with patch(
+        "custom_components.home_memory.runtime.model_loading.load_model",
+        return_value=minilm,
+    ):
+        await setup_entry(hass, mock_config_entry)
+    store = mock_config_entry.runtime_data.store
+    assert store.embedder is minilm
+    await say(hass, "remember that Emma is allergic to cats")
+    also = await say(hass, "remember that Emma is also allergic to bee stings")
+    assert speech(also) == ENGLISH.say("remembered")
+    pairs = (
+        ("Noah is allergic to peanuts.", "Noah is allergic to penicillin."),
+        (
+            "The kids go to bed at 8 pm on school nights.",
+            "The kids go to bed at 10 pm on weekends.",
+        ),
+        (
+            "We keep the spare car key in the blue box.",
+            "We keep the spare house key in the blue box.",
+        ),
+    )
+    for first, second in pairs:
+        told = await call(hass, "remember", {"content": first})
+        added = await call(hass, "remember", {"content": second})
+        assert (told["action"], added["action"]) == ("created", "created"), second
+    assert contents(store) == {
+        "Emma is allergic to cats",
+        "Emma is also allergic to bee stings",
+        *(text for pair in pairs for text in pair),
+    }
+    recall = await say(hass, "what do you remember about Noah")
+    assert "peanuts" in speech(recall)
+    assert "penicillin" in speech(recall)
+    await say(hass, "remember that the wifi password is alpha")
+    corrected = await say(hass, "remember that the wifi password is charlie")
+    assert speech(corrected) == ENGLISH.say(
+        "updated", content="The wifi password is charlie", was="alpha"
+    )
