@@ -972,7 +972,14 @@ def test_a_new_value_or_place_still_corrects(language: str, old: str, new: str) 
             "Lina ist allergisch gegen Penicillin.",
             Relation.SEPARATE,
         ),
-        # ... until the text says the old one ended.
+        # The list said again: the newest list wins, as "Monday and Thursday".
+        (
+            "en",
+            "Mila is allergic to cats.",
+            "Mila is allergic to cats and dogs.",
+            Relation.CORRECTION,
+        ),
+        # ... and so does a relation ended by a negation.
         (
             "en",
             "Noah is allergic to peanuts.",

@@ -595,9 +595,10 @@ def _related_elsewhere(before: _Words, after: _Words, words: StatementWords) -> 
     if old[0] != new[0] or old[0] not in words.relation_prepositions:
         return False
     objects = (*old[1:], *new[1:])
+    # Each names a thing the other does not: "to cats" / "to cats and
+    # dogs" says the list again, and the newest list wins.
     return (
-        old[1:] != new[1:]
-        and bool(old[1:] and new[1:])
+        bool(set(old[1:]) - set(new[1:]) and set(new[1:]) - set(old[1:]))
         and not set(objects) & (before.details | after.details)
         and not _digits(objects)
     )
