@@ -384,6 +384,33 @@ def test_different_facts_stay_apart(store: MemoryStore, clock: ManualClock) -> N
         assert current(store, memory).tier is Tier.ACTIVE
 
 
+def test_a_second_true_fact_of_one_subject_is_never_superseded(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """A value and its case both changed, another thing a verb is about, an
+    additive word, another object of a relation: two facts overnight too,
+    as when they were written (statements.py `adds`)."""
+    pairs = (
+        (
+            "The kids go to bed at 8 pm on school nights.",
+            "The kids go to bed at 10 pm on weekends.",
+        ),
+        (
+            "We keep the spare car key in the blue box.",
+            "We keep the spare house key in the blue box.",
+        ),
+        ("Mila is allergic to cats.", "Mila is also allergic to bee stings."),
+        ("Noah is allergic to peanuts.", "Noah is allergic to penicillin."),
+    )
+    kept = [add(store, clock, text) for pair in pairs for text in pair]
+
+    stats = Consolidator(store, SETTINGS).run()
+
+    assert (stats.merged, stats.superseded) == (0, 0)
+    for memory in kept:
+        assert current(store, memory).tier is Tier.ACTIVE
+
+
 def clock_in(clock: ManualClock, days: float) -> datetime | None:
     """The datetime `days` after the clock's now."""
     return from_timestamp(clock() + days * 86_400)

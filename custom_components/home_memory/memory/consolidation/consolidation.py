@@ -32,7 +32,7 @@ from ..common.values import (
 )
 from ..embedding.profiles import profile_for
 from ..store import MemoryMerge
-from ..text.statements import contradicts, statement_words
+from ..text.statements import adds, contradicts, statement_words
 from ..text.validation import (
     MAX_LABELS,
     embedding_text,
@@ -519,7 +519,15 @@ class Consolidator:
         if _other_day(older, newer):
             # "We took the car to the garage" in October and in November.
             return Action.KEEP, TextRelation.REWORDED
-        relation = compare_texts(older.words, newer.words, self.store.config.language)
+        language = self.store.config.language
+        relation = compare_texts(older.words, newer.words, language)
+        if relation in {
+            TextRelation.CHANGED_VALUE,
+            TextRelation.REWORDED,
+        } and adds(older.content, newer.content, language):
+            # "... at 10 pm on weekends" after "... at 8 pm on school
+            # nights", "also allergic to ...": a second fact, kept.
+            relation = TextRelation.OTHER_SLOT
         same_people = older.people == newer.people
         if relation in {TextRelation.CHANGED_VALUE, TextRelation.NEGATED}:
             if (

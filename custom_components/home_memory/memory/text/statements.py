@@ -729,6 +729,15 @@ def relate(  # noqa: PLR0911 - one return per rule
     return Relation.CORRECTION
 
 
+def adds(old: str, new: str, language: str | None = None) -> bool:
+    """True when `new` is a second true fact beside `old`, not a change of
+    it (the rule `relate` applies, see `_adds`): consolidation keeps such
+    a pair, as create does."""
+    words = statement_words(language)
+    before, after = _analyse(old, words), _analyse(new, words)
+    return before.negated == after.negated and _adds(before, after, words)
+
+
 def contradicts(old: str, new: str, language: str | None = None) -> bool:
     """True when `new` negates `old` or swaps a detail of it for another
     (blue -> red, Tuesday -> Thursday, Mike -> Steve), whatever the wording
