@@ -130,3 +130,27 @@ def test_more_after_a_when_question_stays_dated(household: Household) -> None:
     assert [number for number, _ in dated] == ["1", "2", "3"]
     more = _said(_turn(household, "more"))
     assert [number for number, _ in _ITEM.findall(more)] == ["4"], more
+
+
+def test_a_second_true_fact_is_kept_beside_the_first(household: Household) -> None:
+    """A second allergy, told by voice with "also" or by the remember action
+    over REST without it, is a new memory: the first one stays and recall
+    says both (attacker review: each replaced the first as a correction)."""
+    wait_for_the_model(household)
+    _turn(household, "remember that Ziggy is allergic to cats")
+    also = _turn(household, "remember that Ziggy is also allergic to bee stings")
+    assert _said(also) == "Okay, I'll remember that.", _said(also)
+    for text in (
+        "Quentin is allergic to peanuts.",
+        "Quentin is allergic to penicillin.",
+    ):
+        body = household.hass.call_service(
+            "home_memory", "remember", {"content": text}, token=household.anna.token
+        ).ok()
+        assert body["service_response"]["action"] == "created", body
+    for name, things in (
+        ("Ziggy", ("cats", "bee stings")),
+        ("Quentin", ("peanuts", "penicillin")),
+    ):
+        recall = _said(_turn(household, f"what do you remember about {name}"))
+        assert all(thing in recall for thing in things), recall
