@@ -51,6 +51,8 @@ if TYPE_CHECKING:
 
 HOUSE = Caller()
 ANNA = Caller(user_id="anna")
+SPARE_KEY_DE = "Der Ersatzschlüssel liegt unter dem blauen Blumentopf."
+SPARE_KEY_EN = "The spare key lies under the blue flower pot."
 
 
 @pytest.fixture(scope="module")
@@ -407,6 +409,25 @@ def test_relate_decides_by_the_words_above_the_floor(
         ("Die Leiter ist im Keller.", "Die Leiter ist in der Garage.", "de"),
         ("Die Leiter ist im Keller.", "Die Leiter ist jetzt in der Garage.", "de"),
         ("Die Leiter steht im Keller.", "Die Leiter liegt in der Garage.", "de"),
+        # A describing word inside the place phrase, any verb of position
+        # (found by the new-user review: "unter dem blauen Blumentopf").
+        (SPARE_KEY_DE, "Der Ersatzschlüssel ist jetzt in der Garage.", "de"),
+        (SPARE_KEY_DE, "Der Ersatzschlüssel liegt jetzt in der Garage.", "de"),
+        (
+            "Der Ersatzschlüssel ist in der Garage.",
+            "Der Ersatzschlüssel liegt jetzt auf dem Regal.",
+            "de",
+        ),
+        ("Das Bild hängt neben der linken Tür.", "Das Bild hängt jetzt im Flur.", "de"),
+        ("Die Vase steht auf dem weißen Regal.", "Die Vase ist hinter dem Sofa.", "de"),
+        (SPARE_KEY_EN, "The spare key is in the garage now.", "en"),
+        (
+            "The spare key is under the blue flower pot.",
+            "The spare key is in the garage now.",
+            "en",
+        ),
+        ("The remote sits on the left shelf.", "The remote is in the drawer.", "en"),
+        ("The coats hang in the hall.", "The coats are in the cellar now.", "en"),
     ],
 )
 def test_a_slot_given_another_value_is_a_correction(
@@ -566,6 +587,25 @@ def test_no_slot_in_common_stays_separate(
             "The dentist appointment is at 4 pm",
             Relation.SEPARATE,
         ),
+        # Details alone are a time, and a time before a place is no plain place.
+        (
+            "The party is on Saturday evening",
+            "The party is at the pub",
+            Relation.SEPARATE,
+        ),
+        (
+            "The party is on Saturday at Anna's house",
+            "The party is at the pub",
+            Relation.SEPARATE,
+        ),
+        # A verb of position with no subject before it is a noun.
+        (
+            "The hang glider is in the shed",
+            "The hang glider is in the barn",
+            Relation.CORRECTION,
+        ),
+        # Two things in the same kind of place.
+        (SPARE_KEY_EN, "The front door key lies in the garage", Relation.SEPARATE),
         # A lone "on" / "off" is a state, above the floor a correction as before.
         ("The heating is on", "The heating is in the cellar", Relation.SEPARATE),
         # Negated: the negation rule decides above the floor, none below it.

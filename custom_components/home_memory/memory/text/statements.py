@@ -329,7 +329,13 @@ def _analyse(text: str, words: StatementWords) -> _Words:
             negated = negated or word in words.negations
             continue
         stem = _stem(word)
-        if subject is None and (word in words.pivots or stem in words.pivots):
+        if (
+            subject is None
+            and (word in words.pivots or stem in words.pivots)
+            # A verb of position after no subject word is a noun ("The stand
+            # mixer is ...", "the sit-ups"): the subject goes on.
+            and (content or not _one_of(word, words.position_verbs))
+        ):
             subject, verb = list(content), word
             kept = word not in words.negations and word not in words.stop
             said_from = len(content) + kept
@@ -407,12 +413,28 @@ def _names_a_slot(subject: tuple[str, ...], words: StatementWords) -> bool:
     return False
 
 
+def _names_a_place(phrase: tuple[str, ...], words: StatementWords) -> bool:
+    """Whether the words after a place word name a place: a noun, after any
+    detail words that describe it ("unter dem blauen Blumentopf", "on the
+    left shelf"). Details alone are a time ("at noon", "am Montag"), a
+    number one ("at 3 pm"); "in use", "in a good mood" are states.
+    """
+    for word in phrase:
+        if any(ch.isdigit() for ch in word):
+            return False
+        if _one_of(word, words.details):
+            continue  # "blauen", "left": the place's colour or side
+        # "in use", "on loan", "am Montag im Büro": a state, or a time first.
+        return not _one_of(word, words.not_places) and word not in words.places
+    return False
+
+
 def _slot(analysis: _Words, words: StatementWords) -> _Slot | None:
     """The slot a plain statement fills, or None when it is not plainly one.
 
     A place: a copula or a verb of position, then a place word and a noun
-    phrase that is no detail ("is in the garage", not "is at 3 pm" nor a
-    lone "is on"). A value: a copula after a subject that names a slot,
+    phrase (`_names_a_place`: "is in the garage", "liegt unter dem blauen
+    Blumentopf", not "is at 3 pm" nor a lone "is on"). A value: a copula after a subject that names a slot,
     then words without a place word ("is alpha"). Negated statements fill
     none (negation has its own rule).
     """
@@ -426,13 +448,8 @@ def _slot(analysis: _Words, words: StatementWords) -> _Slot | None:
     folded = tuple(word.casefold() for word in said)
     copula = _one_of(verb, words.copulas)
     if folded[0] in words.places:
-        if (
-            (copula or _one_of(verb, words.position_verbs))
-            and len(folded) > 1
-            and not _one_of(folded[1], words.details)
-            # "in use", "in a good mood", "on loan": a state, not a place.
-            and not _one_of(folded[1], words.not_places)
-            and not any(ch.isdigit() for ch in folded[1])
+        if (copula or _one_of(verb, words.position_verbs)) and _names_a_place(
+            folded[1:], words
         ):
             return _Slot(subject, "place", said)
         return None
