@@ -948,3 +948,30 @@ def test_a_remark_a_state_or_a_past_place_hides_nothing(
 def test_a_new_value_or_place_still_corrects(language: str, old: str, new: str) -> None:
     """The guards above leave true corrections alone."""
     assert relate(old, new, 0.7, language=language) is Relation.CORRECTION
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (SPARE_KEY_DE, "Der Ersatzschlüssel ist jetzt in der Garage."),
+        (SPARE_KEY_DE, "Der Ersatzschlüssel liegt jetzt in der Garage."),
+        (
+            "Der Ersatzschlüssel ist in der Garage.",
+            "Der Ersatzschlüssel liegt jetzt unter dem roten Blumentopf.",
+        ),
+    ],
+)
+def test_a_german_place_with_a_describing_word_is_superseded(
+    german_store: MemoryStore, old: str, new: str
+) -> None:
+    """With real e5 similarities (under the correction floor): the key's new
+    place replaces the old one, whichever verb of position either says; the
+    old place stays the memory's history."""
+    first = german_store.create(NewMemory(content=old), HOUSE)
+    second = german_store.create(NewMemory(content=new), HOUSE)
+    assert (second.action, second.memory.id) == (
+        CreateAction.UPDATED,
+        first.memory.id,
+    ), second.similarity
+    assert second.previous == old
+    assert [m.content for m in german_store.list_memories(HOUSE).items] == [new]
