@@ -134,6 +134,12 @@ def test_every_told_source_is_stored_as_a_sentence_but_not_others(
             "the blue flower pot",
         ),
         ("Bin day is Tuesday.", "Bin day is Thursday.", "Tuesday"),
+        # Told with another verb of place: the old place, not the verb.
+        (
+            SPARE_KEY_EN,
+            "The spare key is in the garage now.",
+            "under the blue flower pot",
+        ),
         ("Anna likes coffee.", "Anna doesn't like coffee.", "Anna likes coffee"),
         ("The code is 1.", "The code is 1. It opens the gate.", "The code is 1"),
     ],
@@ -824,6 +830,10 @@ def test_german_subject_needs_the_floor_and_spoken_words() -> None:
             "de",
         )
         == "dem blauen Blumentopf"
+    )
+    assert (
+        changed_part(SPARE_KEY_DE, "Der Ersatzschlüssel ist jetzt in der Garage.", "de")
+        == "unter dem blauen Blumentopf"
     )
     key = "Der Ersatzschlüssel liegt unter dem blauen Blumentopf."
     assert missing_words("den Ersatzschlüssel", key, "de") == frozenset()

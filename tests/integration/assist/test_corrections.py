@@ -235,7 +235,7 @@ async def test_a_german_key_under_a_blue_pot_moves_to_the_garage(
     assert speech(moved) == GERMAN.say(
         "updated",
         content="Der Ersatzschlüssel ist jetzt in der Garage",
-        was="liegt unter dem blauen Blumentopf",
+        was="unter dem blauen Blumentopf",
     )
     assert contents(store) == {"Der Ersatzschlüssel ist jetzt in der Garage."}
     where = await say(hass, "wo ist der Ersatzschlüssel", language="de")
@@ -268,6 +268,6 @@ async def test_an_english_key_that_lies_under_a_blue_pot_moves(
     assert speech(moved) == ENGLISH.say(
         "updated",
         content="The spare key is in the garage now",
-        was="lies under the blue flower pot",
+        was="under the blue flower pot",
     )
     assert contents(store) == {"The spare key is in the garage now."}

@@ -648,9 +648,17 @@ def contradicts(old: str, new: str, language: str | None = None) -> bool:
 _MIN_SHARED_WORDS: Final = 2
 
 
+def _is_verb_of_place(said: str, words: StatementWords) -> bool:
+    """Whether a said word is a copula or a verb of position ("ist", "liegt")."""
+    word = said.casefold()
+    return _one_of(word, words.copulas) or _one_of(word, words.position_verbs)
+
+
 def changed_part(old: str, new: str, language: str | None = None) -> str:
     """What `old` said where `new` differs: "the blue flower pot" for "...
-    is under the blue flower pot" -> "... is under the red flower pot".
+    is under the blue flower pot" -> "... is under the red flower pot",
+    "unter dem Blumentopf" for "... liegt unter dem Blumentopf" -> "... ist
+    in der Garage" (a changed verb of place is not what changed).
 
     The whole old text when the two share fewer than two leading words.
     """
@@ -663,6 +671,16 @@ def changed_part(old: str, new: str, language: str | None = None) -> str:
         shared += 1
     if shared < _MIN_SHARED_WORDS or shared == len(old_words):
         return old.rstrip(" .!?\u2026")
-    if old_words[shared - 1].casefold() in statement_words(language).lead_words:
+    words = statement_words(language)
+    if (
+        shared + 1 < len(old_words)
+        and shared < len(new_words)
+        and _is_verb_of_place(old_words[shared], words)
+        and _is_verb_of_place(new_words[shared], words)
+    ):
+        # "liegt unter dem Topf" -> "ist in der Garage": the old place, not
+        # the verb it was told with.
+        shared += 1
+    elif old_words[shared - 1].casefold() in words.lead_words:
         shared -= 1
     return " ".join(old_words[shared:]).rstrip(" .!?\u2026")
