@@ -434,9 +434,9 @@ def _slot(analysis: _Words, words: StatementWords) -> _Slot | None:
 
     A place: a copula or a verb of position, then a place word and a noun
     phrase (`_names_a_place`: "is in the garage", "liegt unter dem blauen
-    Blumentopf", not "is at 3 pm" nor a lone "is on"). A value: a copula after a subject that names a slot,
-    then words without a place word ("is alpha"). Negated statements fill
-    none (negation has its own rule).
+    Blumentopf", not "is at 3 pm" nor a lone "is on"). A value: a copula
+    after a subject that names a slot, then words without a place word ("is
+    alpha"). Negated statements fill none (negation has its own rule).
     """
     verb = analysis.verb
     if verb is None or analysis.negated:
