@@ -157,6 +157,20 @@ def e5() -> MultilingualEmbedder:
     return load_multilingual_embedder()
 
 
+async def german_home_with_e5(
+    hass: HomeAssistant, entry: MockConfigEntry, e5: MultilingualEmbedder
+) -> MemoryStore:
+    """Set the entry up as a German home gets it: language de, real e5."""
+    hass.config.language = "de"
+    with patch(
+        "custom_components.home_memory.runtime.model_loading.load_multilingual_model",
+        return_value=e5,
+    ):
+        await setup_entry(hass, entry)
+    store: MemoryStore = entry.runtime_data.store
+    return store
+
+
 async def test_a_german_home_with_e5_corrects_a_place_and_a_negation(
     hass: HomeAssistant,
     agent_entry: MockConfigEntry,
@@ -167,13 +181,7 @@ async def test_a_german_home_with_e5_corrects_a_place_and_a_negation(
     bathroom (nearer to the new place than the old one), "die Schere ist im
     Bad" supersedes "… in der Küche", "… nicht mehr im Bad" that, and a
     negation of another place corrects nothing."""
-    hass.config.language = "de"
-    with patch(
-        "custom_components.home_memory.runtime.model_loading.load_multilingual_model",
-        return_value=e5,
-    ):
-        await setup_entry(hass, mock_config_entry)
-    store = mock_config_entry.runtime_data.store
+    store = await german_home_with_e5(hass, mock_config_entry, e5)
     assert store.embedder is e5
     await say(hass, "Merk dir, dass die Schere in der Küche ist", language="de")
     others = {f"{thing} ist im Bad." for thing in BATHROOM_DE}
@@ -213,13 +221,7 @@ async def test_a_german_key_under_a_blue_pot_moves_to_the_garage(
     Blumentopf", then "ist jetzt in der Garage" supersedes it (the old place
     is the memory's history) and "wo ist der Ersatzschlüssel" says only the
     new one; "liegt jetzt auf dem Regal" moves it again."""
-    hass.config.language = "de"
-    with patch(
-        "custom_components.home_memory.runtime.model_loading.load_multilingual_model",
-        return_value=e5,
-    ):
-        await setup_entry(hass, mock_config_entry)
-    store = mock_config_entry.runtime_data.store
+    store = await german_home_with_e5(hass, mock_config_entry, e5)
     told = await say(
         hass,
         "merk dir, dass der Ersatzschlüssel unter dem blauen Blumentopf liegt",
