@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
     from pathlib import Path
 
+    from custom_components.home_memory.memory.common.values import CreateResult
     from custom_components.home_memory.memory.embedding.embedder import Embedder
     from custom_components.home_memory.memory.embedding.multilingual import (
         MultilingualEmbedder,
@@ -427,11 +428,7 @@ def test_relate_decides_by_the_words_above_the_floor(
         ("Das Bild hängt neben der linken Tür.", "Das Bild hängt jetzt im Flur.", "de"),
         ("Die Vase steht auf dem weißen Regal.", "Die Vase ist hinter dem Sofa.", "de"),
         (SPARE_KEY_EN, "The spare key is in the garage now.", "en"),
-        (
-            "The spare key is under the blue flower pot.",
-            "The spare key is in the garage now.",
-            "en",
-        ),
+        ("The spare key is under the blue pot.", "The spare key is in the hall.", "en"),
         ("The remote sits on the left shelf.", "The remote is in the drawer.", "en"),
         ("The coats hang in the hall.", "The coats are in the cellar now.", "en"),
     ],
@@ -868,6 +865,19 @@ def german_store(
     store.close()
 
 
+def assert_supersedes(store: MemoryStore, old: str, new: str) -> CreateResult:
+    """Create `old`, then `new`: `new` updates that memory. `old`'s result."""
+    first = store.create(NewMemory(content=old), HOUSE)
+    assert first.action is CreateAction.CREATED
+    second = store.create(NewMemory(content=new), HOUSE)
+    assert (second.action, second.memory.id) == (
+        CreateAction.UPDATED,
+        first.memory.id,
+    ), second.similarity
+    assert second.previous == old
+    return first
+
+
 def test_a_german_correction_supersedes_the_old_fact(
     german_store: MemoryStore,
 ) -> None:
@@ -890,14 +900,7 @@ def test_a_german_correction_supersedes_the_old_fact(
         ("Das WLAN-Passwort ist alpha.", "Das WLAN-Passwort ist charlie."),
         ("Die Leiter ist im Keller.", "Die Leiter ist in der Garage."),
     ):
-        first = german_store.create(NewMemory(content=old), HOUSE)
-        assert first.action is CreateAction.CREATED
-        second = german_store.create(NewMemory(content=new), HOUSE)
-        assert (second.action, second.memory.id) == (
-            CreateAction.UPDATED,
-            first.memory.id,
-        ), second.similarity
-        assert second.previous == old
+        first = assert_supersedes(german_store, old, new)
         german_store.soft_delete(HOUSE, ids=[first.memory.id])
     assert sorted(m.content for m in german_store.list_memories(HOUSE).items) == [
         BIKE_GARAGE,
@@ -977,11 +980,5 @@ def test_a_german_place_with_a_describing_word_is_superseded(
     """With real e5 similarities (under the correction floor): the key's new
     place replaces the old one, whichever verb of position either says; the
     old place stays the memory's history."""
-    first = german_store.create(NewMemory(content=old), HOUSE)
-    second = german_store.create(NewMemory(content=new), HOUSE)
-    assert (second.action, second.memory.id) == (
-        CreateAction.UPDATED,
-        first.memory.id,
-    ), second.similarity
-    assert second.previous == old
+    assert_supersedes(german_store, old, new)
     assert [m.content for m in german_store.list_memories(HOUSE).items] == [new]
