@@ -324,6 +324,13 @@ def test_a_new_plain_value_or_place_supersedes_by_voice(household: Household) ->
     where = say(household, anna, "where is the ladder")
     assert "garage" in where, where
     assert "cellar" not in where, where
+    # Told with a verb of position and a colour inside the place.
+    say(household, anna, "remember that the torch lies under the blue bench")
+    reply = say(household, anna, "remember that the torch is in the car now")
+    assert reply == "Updated: The torch is in the car now (was: under the blue bench)."
+    where = say(household, anna, "where is the torch")
+    assert "car" in where, where
+    assert "bench" not in where, where
 
     say(household, anna, "remember that the dog is hungry")
     say(household, anna, "remember that the dog is in the garden")
