@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from .test_questions import answered_by, ask, expose, speech
+from .test_questions import ENGLISH, answered_by, ask, expose, speech
 
 if TYPE_CHECKING:
     from freezegun.api import FrozenDateTimeFactory
@@ -149,3 +149,43 @@ async def test_where_s_a_person_home_assistant_knows_stays_its_own(
         assert answered_by(answer) != "HomeMemoryQuestion", asked
         assert "dentist" not in speech(answer)
     assert answered_by(await ask(hass, "where is Anna")) == "HassGetState"
+
+
+@pytest.mark.parametrize(
+    ("told", "asked"),
+    [
+        ("remember that Ben picks up the kids on Friday", "who's picking up the kids?"),
+        (
+            "remember that Anna's phone number is 0176 5551234",
+            "what's Anna's phone number?",
+        ),
+        ("remember that the plumber comes on Thursday", "when's the plumber coming?"),
+    ],
+)
+async def test_other_contractions_are_memorys_questions(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    told: str,
+    asked: str,
+) -> None:
+    """ "who's", "what's …'s" and "when's" as their long forms."""
+    await ask(hass, told)
+    answer = await ask(hass, asked)
+    assert answered_by(answer) == "HomeMemoryQuestion", speech(answer)
+    assert speech(answer) != ENGLISH.say("question_nothing")
+
+
+async def test_was_war_is_memorys_only_where_home_assistant_understood_nothing(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """ "Was war …" without "los" or "passiert" is memory's only where Home
+    Assistant knew no sentence, or took the whole subject for a name: a
+    question it understood but for a missing area stays its own."""
+    hass.config.language = "de"
+    await ask(hass, "merk dir, dass die Küche frisch gestrichen ist", "de")
+    result = await ask(hass, "Was war die Temperatur in der Küche", "de")
+    assert answered_by(result) != "HomeMemoryQuestion"
+    assert "gestrichen" not in speech(result)
