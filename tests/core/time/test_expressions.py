@@ -92,6 +92,40 @@ def test_a_question_s_time_words_become_its_window(
     assert _span(question, language) == (start, end)
 
 
+# question | language | window start | window end (Berlin, at WEDNESDAY)
+AHEAD = """
+what are we doing this weekend | en | 2026-03-07 00:00 | 2026-03-09 00:00
+what is happening on Saturday | en | 2026-03-07 00:00 | 2026-03-08 00:00
+what will we do on Saturday | en | 2026-03-07 00:00 | 2026-03-08 00:00
+what's Anna doing on Friday evening | en | 2026-03-06 17:00 | 2026-03-06 23:00
+is the meeting on Friday | en | 2026-03-06 00:00 | 2026-03-07 00:00
+Was haben wir dieses Wochenende vor? | de | 2026-03-07 00:00 | 2026-03-09 00:00
+Was wird am Samstag gemacht? | de | 2026-03-07 00:00 | 2026-03-08 00:00
+Was haben wir am Samstag gemacht? | de | 2026-02-28 00:00 | 2026-03-01 00:00
+what did we do this weekend | en | 2026-02-28 00:00 | 2026-03-02 00:00
+what was Anna doing on Friday | en | 2026-02-27 00:00 | 2026-02-28 00:00
+is there anything on Saturday | en | 2026-02-28 00:00 | 2026-03-01 00:00
+what happened on Friday morning | en | 2026-02-27 05:00 | 2026-02-27 12:00
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "start", "end"),
+    [
+        tuple(part.strip() for part in row.split("|"))
+        for row in AHEAD.strip().splitlines()
+    ],
+)
+def test_a_question_about_what_is_coming_looks_ahead(
+    question: str, language: str, start: str, end: str
+) -> None:
+    """A question that speaks of the future ("will", "are we doing", "vor"),
+    and "this weekend" on a weekday, asks about the coming day; one in the
+    past tense, or with no tense, about the last ("evening" or "anything" is
+    no "-ing" of an arrangement)."""
+    assert _span(question, language) == (start, end)
+
+
 def test_the_time_words_leave_the_text_searched_for() -> None:
     """Only what the question is about stays for relevance."""
     reading = read_question(
@@ -258,6 +292,18 @@ def test_a_statement_s_time_is_resolved_when_told() -> None:
     )
     assert ahead is not None
     assert ahead.start == _local("2026-03-09")
+    # An arrangement in the present tense is ahead too; a habit is no day.
+    visiting = read_statement(
+        "We are visiting Grandma on Saturday.", now=WEDNESDAY, language="en"
+    )
+    assert visiting is not None
+    assert visiting.start == _local("2026-03-07")
+    assert (
+        read_statement(
+            "Ben is working from home on Wednesdays.", now=WEDNESDAY, language="en"
+        )
+        is None
+    )
     german = read_statement(
         "Anna war gestern beim Zahnarzt.", now=WEDNESDAY, language="de"
     )

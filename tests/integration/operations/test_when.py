@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo
 
 from homeassistant.exceptions import ServiceValidationError
 import pytest
@@ -138,6 +139,39 @@ async def test_a_question_in_another_language_than_the_home_s_is_read(
     )
     at = datetime.fromisoformat(made["memory"]["happened_at"])
     assert at.date().isoformat() == "2026-03-03"
+
+
+@pytest.mark.usefixtures("days")
+async def test_a_plan_told_on_wednesday_is_found_by_asking_about_the_weekend(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """ "We are visiting Grandma on Saturday", told on Wednesday, happens on
+    the coming Saturday; "what are we doing this weekend" asks about that
+    weekend and finds it, "what did we do at the weekend" the last one."""
+    made = await call(
+        hass,
+        "remember",
+        {"content": "We are visiting Grandma on Saturday."},
+        user=hass_admin_user,
+    )
+    at = datetime.fromisoformat(made["memory"]["happened_at"])
+    assert at.astimezone(ZoneInfo("Europe/Berlin")).date().isoformat() == "2026-03-07"
+    coming = await call(
+        hass,
+        "search",
+        {"query": "What are we doing this weekend?"},
+        user=hass_admin_user,
+    )
+    assert _texts(coming["memories"]) == ["We are visiting Grandma on Saturday."]
+    past = await call(
+        hass,
+        "search",
+        {"query": "What did we do at the weekend?"},
+        user=hass_admin_user,
+    )
+    assert _texts(past["memories"]) == [
+        "The washing machine ran in the bathroom again."
+    ]
 
 
 @pytest.mark.usefixtures("days")

@@ -135,8 +135,16 @@ def _read(
 def _reading(
     text: str, found: list[_Found], now: datetime, statement: bool
 ) -> TimeReading:
-    future = statement and _speaks_of_future(text, found[0].language)
-    if statement and not future and not _speaks_of_past(text, found[0].language):
+    language = found[0].language
+    past = _speaks_of_past(text, language)
+    # A question looks ahead as a statement does ("what will we do on
+    # Saturday", "what are we doing on Saturday"): the coming day, not the
+    # last one. The arrangement ("are … doing") is read without the time
+    # words, so "evening" or "morning" is no "-ing".
+    future = _speaks_of_future(text, language) or (
+        not past and _speaks_of_arrangement(_without(text, found), language)
+    )
+    if statement and not future and not past:
         # "The bins go out on Tuesday": a weekday or date in the present
         # tense is a habit, not a day.
         found = [item for item in found if not _habitual(item)]
@@ -147,16 +155,18 @@ def _reading(
         if item.kind == "last_time":
             newest = True
             continue
-        one = _RESOLVERS[item.kind](item, now.replace(microsecond=0), future)
+        # "This weekend" on a weekday is the coming one unless it is past.
+        ahead = future or (
+            item.kind == "weekend" and "this" in item.groups and not past
+        )
+        one = _RESOLVERS[item.kind](item, now.replace(microsecond=0), ahead)
         if one is not None:
             window = one if window is None else window.hull(one)
         else:
             unresolved = True
     if statement and window is None:
         newest = False
-    rest = text
-    for item in sorted(found, key=lambda f: -f.start):
-        rest = rest[: item.start] + " " + rest[item.end :]
+    rest = _without(text, found)
     return TimeReading(
         window,
         newest_first=newest,
@@ -164,6 +174,14 @@ def _reading(
         said=tuple(text[f.start : f.end] for f in found),
         impossible=window is None and unresolved,
     )
+
+
+def _without(text: str, found: list[_Found]) -> str:
+    """`text` with the time words found blanked out."""
+    rest = text
+    for item in sorted(found, key=lambda f: -f.start):
+        rest = rest[: item.start] + " " + rest[item.end :]
+    return rest
 
 
 def _tidy(text: str) -> str:
@@ -193,6 +211,14 @@ def _speaks_of_past(text: str, language: str) -> bool:
     if pattern and re.search(pattern, folded):
         return True
     return any(re.search(rf"\b{re.escape(m)}\b", folded) for m in table["past_markers"])
+
+
+def _speaks_of_arrangement(text: str, language: str) -> bool:
+    """A present-tense arrangement ("we are visiting", "what is Anna doing"),
+    which a named day puts ahead; languages without that form have no
+    pattern."""
+    pattern = phrases(language).get("arrangement_pattern")
+    return isinstance(pattern, str) and re.search(pattern, text.casefold()) is not None
 
 
 def _speaks_of_future(text: str, language: str) -> bool:
