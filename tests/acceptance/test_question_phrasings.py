@@ -14,7 +14,7 @@ from datetime import datetime, time, timedelta
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
-from .test_household import service
+from .test_household import remember_event
 
 if TYPE_CHECKING:
     from .conftest import Household
@@ -64,14 +64,8 @@ def test_what_we_talked_about_on_a_weekday(household: Household) -> None:
     zone = ZoneInfo(config["time_zone"])
     day = datetime.now(zone).date() - timedelta(days=3)
     for content, when in ((TALKED, day), (BEFORE, day - timedelta(days=7))):
-        service(
-            hass,
-            anna,
-            "remember",
-            content=content,
-            kind="event",
-            happened_at=datetime.combine(when, time(12, 0), tzinfo=zone).isoformat(),
-        )
+        moment = datetime.combine(when, time(12, 0), tzinfo=zone)
+        remember_event(hass, anna, content, moment.isoformat())
     english, german = WEEKDAYS[day.weekday()], WOCHENTAGE[day.weekday()]
     for text, language in (
         (f"what did we talk about last {english}", "en"),

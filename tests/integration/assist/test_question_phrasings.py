@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from ..conftest import remember_on_a_wednesday
 from .test_questions import ENGLISH, answered_by, ask, expose, speech
 
 if TYPE_CHECKING:
@@ -22,8 +23,6 @@ if TYPE_CHECKING:
     from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
     from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
-
-from ..conftest import call
 
 pytestmark = pytest.mark.usefixtures("mock_load_model")
 
@@ -45,15 +44,7 @@ async def talks(
     hass_admin_user: MockUser,
 ) -> None:
     """The week's conversations, remembered on Wednesday 4 March 2026."""
-    await hass.config.async_update(time_zone="Europe/Berlin")
-    freezer.move_to("2026-03-04T08:30:00+00:00")
-    for content, at in TALKS:
-        await call(
-            hass,
-            "remember",
-            {"content": content, "happened_at": f"{at}+01:00", "kind": "event"},
-            user=hass_admin_user,
-        )
+    await remember_on_a_wednesday(hass, freezer, hass_admin_user, TALKS)
 
 
 @pytest.mark.usefixtures("talks")
