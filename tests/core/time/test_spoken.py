@@ -71,3 +71,51 @@ def test_years_no_household_lives_in_are_not_plausible(text: str) -> None:
     assert window is not None
     assert not window.is_plausible()
     assert read_when("2026-10-10", now=NOW, language="en").is_plausible()  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "language", "said"),
+    [
+        (_at(2026, 10, 1), _at(2026, 11, 1), "en", "in October"),
+        (_at(2026, 10, 1), _at(2026, 11, 1), "de", "im Oktober"),
+        (_at(2025, 12, 1), _at(2026, 1, 1), "en", "in December 2025"),
+        (
+            _at(2026, 11, 21),
+            _at(2026, 11, 23),
+            "en",
+            "from Saturday 21 November to Sunday 22 November",
+        ),
+        (
+            _at(2026, 11, 16),
+            _at(2026, 11, 23),
+            "de",
+            "von Montag, 16. November bis Sonntag, 22. November",
+        ),
+        # A span over days with a clock: "until", never "until on"/"bis am".
+        (
+            _at(2026, 11, 25, 20, 0),
+            _at(2026, 11, 26, 9, 30),
+            "en",
+            (
+                "on Wednesday 25 November, around eight, until Thursday 26 November,"
+                " around half past nine"
+            ),
+        ),
+        (
+            _at(2026, 11, 25, 20, 0),
+            _at(2026, 11, 26, 9, 30),
+            "de",
+            (
+                "am Mittwoch, 25. November, gegen acht, bis Donnerstag, 26. November,"
+                " gegen halb zehn"
+            ),
+        ),
+    ],
+)
+def test_whole_days_and_months_are_said_without_a_clock(
+    start: datetime, end: datetime, language: str, said: str
+) -> None:
+    """A month or days from midnight to midnight, as time words named them
+    ("in October"), not "on Thursday 1 October, around midnight, until on
+    Sunday 1 November, around midnight" (new-user review)."""
+    assert say_when(start, end, now=NOW, language=language) == said

@@ -14,7 +14,7 @@ nothing (""), never an error.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import date, datetime, time, timedelta
 from typing import Any, Final
 
 from .expressions import PART_HOURS
@@ -62,11 +62,18 @@ def clock_words(local: datetime, language: str | None) -> str:
 
 
 def day_words(
-    local: datetime, now: datetime, language: str | None, *, part: str | None = None
+    local: datetime,
+    now: datetime,
+    language: str | None,
+    *,
+    part: str | None = None,
+    plain: bool = False,
 ) -> str:
     """The day (and part of it) as said from `now`: "yesterday evening".
 
     `part` "day" names the whole day ("yesterday", "on Tuesday 26 February").
+    `plain`: a date without its preposition, to follow "until" or "from"
+    ("until Sunday 1 November", "bis Sonntag, 1. November").
     """
     table: dict[str, Any] = phrases(language)["spoken"]
     part = part or part_of_day(local)
@@ -85,7 +92,10 @@ def day_words(
     if back == 1:
         return str(table["yesterday"][part])
     names: list[str] = table["weekday_names"]
-    pattern = table["date" if day.year == now.year else "date_with_year"]
+    pattern = table[
+        ("date_plain" if plain else "date")
+        + ("" if day.year == now.year else "_with_year")
+    ]
     return str(pattern).format(
         weekday=names[day.weekday()],
         day=day.day,
@@ -105,6 +115,31 @@ def _window_part(start: datetime, end: datetime) -> str | None:
         if part != "noon" and start.hour == first and abs(hours - (last - first)) <= 1:
             return part
     return None
+
+
+def _whole_days(
+    start: datetime, end: datetime, now: datetime, language: str | None
+) -> str | None:
+    """Days from midnight to midnight, as time words named them ("in
+    October", "from Saturday 28 February to Sunday 1 March"); None for
+    other spans. A clock at midnight would say "around midnight" twice."""
+    if any((start.hour, start.minute, start.second, end.hour, end.minute, end.second)):
+        return None
+    first, after = start.date(), end.date()
+    if after <= first:
+        return None
+    table = phrases(language)["spoken"]
+    next_month = date(first.year + first.month // 12, first.month % 12 + 1, 1)
+    if first.day == 1 and after == next_month:
+        key = "month" if first.year == now.year else "month_with_year"
+        return str(table[key]).format(
+            month=table["month_names"][first.month - 1], year=first.year
+        )
+    last = datetime.combine(after - timedelta(days=1), time(12), tzinfo=start.tzinfo)
+    return str(table["days"]).format(
+        day=day_words(start, now, language, part="day", plain=True),
+        until_day=day_words(last, now, language, part="day", plain=True),
+    )
 
 
 def say_when(
@@ -133,18 +168,20 @@ def _said(
         if (part := _window_part(local, until)) is not None:
             # A day or part of one, as a statement named it: no clock.
             return day_words(local, now, language, part=part)
+        if (days := _whole_days(local, until, now, language)) is not None:
+            return days
     day = day_words(local, now, language)
     clock = clock_words(local, language)
     if end is None or end.timestamp() - start.timestamp() < _SPAN.total_seconds():
         return str(table["at"]).format(day=day, clock=clock)
-    until_day = day_words(until, now, language)
-    if until_day == day:
+    if day_words(until, now, language) == day:
         return str(table["span"]).format(
             day=day, clock=clock, until=clock_words(until, language)
         )
     return str(table["span_days"]).format(
         day=day,
         clock=clock,
-        until_day=until_day,
+        # "until Sunday 1 November", "bis Sonntag, 1. November": no "on"/"am".
+        until_day=day_words(until, now, language, plain=True),
         until=clock_words(until, language),
     )
