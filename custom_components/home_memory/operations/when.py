@@ -101,6 +101,9 @@ def question_at(text: str, flt: MemoryFilter, now: datetime, words: str) -> Ques
             flt,
             happened_after=reading.window.start,
             happened_before=reading.window.end,
+            # "Does the plumber come on Tuesday?": "The plumber comes on
+            # Tuesday" names the day, whatever its own time.
+            window_or_naming=reading.named,
         ),
         newest_first=reading.newest_first,
         window_from_words=True,

@@ -167,6 +167,38 @@ async def test_a_plan_told_on_wednesday_is_found_by_asking_about_the_weekend(
 
 
 @pytest.mark.usefixtures("days")
+async def test_a_memory_that_names_the_day_asked_about_is_found(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """ "The plumber comes on Tuesday" (a habit, told on Wednesday) and "The
+    electrician will come next Tuesday" lie outside last Tuesday's window,
+    yet name the day asked about: "plumber Tuesday", a question by voice
+    and the per-turn background find them (attacker review: all said
+    nothing). What happened last Tuesday is still listed."""
+    for content in (
+        "The plumber comes on Tuesday.",
+        "The electrician will come next Tuesday.",
+    ):
+        await call(hass, "remember", {"content": content}, user=hass_admin_user)
+    found = await call(
+        hass, "search", {"query": "plumber Tuesday"}, user=hass_admin_user
+    )
+    assert _texts(found["memories"])[0] == "The plumber comes on Tuesday."
+    spoken = (
+        await say(
+            hass,
+            "what do you know about the electrician on Tuesday",
+            user=hass_admin_user,
+        )
+    ).response.speech["plain"]["speech"]
+    assert "The electrician will come next Tuesday." in spoken, spoken
+    tuesday = await call(
+        hass, "search", {"query": "What happened on Tuesday?"}, user=hass_admin_user
+    )
+    assert {PASTA, DISHES} <= set(_texts(tuesday["memories"]))
+
+
+@pytest.mark.usefixtures("days")
 async def test_windows_on_event_time_in_the_actions(
     hass: HomeAssistant, hass_admin_user: MockUser
 ) -> None:

@@ -401,6 +401,10 @@ class MemoryFilter:
     # overlaps [happened_after, happened_before).
     happened_after: datetime | None = None
     happened_before: datetime | None = None
+    # Words of the asked time that a memory's text may name instead ("The
+    # plumber comes on Tuesday" for "on Tuesday"): such a memory passes the
+    # event-time window whatever its own time (a habit, a plan ahead).
+    window_or_naming: tuple[str, ...] = ()
     tiers: tuple[Tier, ...] = (Tier.ACTIVE,)
     include_expired: bool = False
     origins: tuple[Origin, ...] = ()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..common.values import IMPORTED_SOURCES, Origin
+from ..text.fts_query import or_expression, search_terms
 from ..text.validation import label_key, to_timestamp
 
 if TYPE_CHECKING:
@@ -86,9 +87,21 @@ def _windows(flt: MemoryFilter, clauses: list[str], params: list[Any]) -> None:
     if flt.created_before is not None:
         clauses.append("m.created_at < ?")
         params.append(to_timestamp(flt.created_before))
+    window: list[str] = []
+    window_params: list[Any] = []
     if flt.happened_after is not None:
-        clauses.append("(m.happened_until > ? OR m.happened_at >= ?)")
-        params.extend([to_timestamp(flt.happened_after)] * 2)
+        window.append("(m.happened_until > ? OR m.happened_at >= ?)")
+        window_params.extend([to_timestamp(flt.happened_after)] * 2)
     if flt.happened_before is not None:
-        clauses.append("m.happened_at < ?")
-        params.append(to_timestamp(flt.happened_before))
+        window.append("m.happened_at < ?")
+        window_params.append(to_timestamp(flt.happened_before))
+    terms = [term for word in flt.window_or_naming for term in search_terms(word)]
+    if window and terms:
+        # Or its text names the day asked about (a habit, a plan ahead).
+        window = [
+            "((" + " AND ".join(window) + ") OR m.rowid IN (SELECT rowid FROM "
+            "memories_fts WHERE memories_fts MATCH ?))"
+        ]
+        window_params.append(f"content : ({or_expression(terms)})")
+    clauses.extend(window)
+    params.extend(window_params)

@@ -76,6 +76,9 @@ class TimeReading:
     rest: str
     said: tuple[str, ...] = ()
     impossible: bool = False
+    # The words of a weekday, month or weekend the text names, which a
+    # habit or a plan may name too ("on Tuesday" -> "tuesday").
+    named: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +176,19 @@ def _reading(
         rest=_tidy(rest),
         said=tuple(text[f.start : f.end] for f in found),
         impossible=window is None and unresolved,
+        named=tuple(word for f in found if (word := _named_word(f, text))),
     )
+
+
+def _named_word(item: _Found, text: str) -> str | None:
+    """The word of a weekday, month or weekend as said ("tuesday"), if any."""
+    if item.kind == "weekday":
+        return item.groups["weekday"]
+    if item.kind == "month_name":
+        return item.groups["month"]
+    if item.kind == "weekend":
+        return text[item.start : item.end].rsplit(maxsplit=1)[-1].casefold()
+    return None
 
 
 def _without(text: str, found: list[_Found]) -> str:
