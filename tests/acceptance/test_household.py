@@ -24,6 +24,12 @@ def service(hass: HassInstance, user: User, name: str, **data: Any) -> Any:
     return body["service_response"]
 
 
+def remember_event(hass: HassInstance, user: User, content: str, moment: str) -> None:
+    """`content` remembered by `user` as an event that happened at `moment`
+    (ISO 8601): a real hass runs on the real clock, so past days are told."""
+    service(hass, user, "remember", content=content, kind="event", happened_at=moment)
+
+
 def search(home: Household, user: User, query: str, **data: Any) -> dict[str, Any]:
     """The `search` action as `user`."""
     result: dict[str, Any] = service(home.hass, user, "search", query=query, **data)
