@@ -423,13 +423,13 @@ _SERVICES: Final[tuple[tuple[str, _Handler, ServiceSchema, SupportsResponse], ..
     ),
     (
         SERVICE_RESTORE,
-        _action(Access.ADMIN, _restore),
+        _action(Access.MANAGE, _restore),
         RESTORE_SCHEMA,
         SupportsResponse.OPTIONAL,
     ),
     (
         SERVICE_PURGE,
-        _action(Access.ADMIN, _purge),
+        _action(Access.MANAGE, _purge),
         SELECT_SCHEMA,
         SupportsResponse.OPTIONAL,
     ),

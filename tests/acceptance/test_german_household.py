@@ -94,9 +94,21 @@ def test_remember_recall_correct_forget_by_voice_in_german(
     ]
     where, _ = _say(german_home, "Wo ist der Ersatzschlüssel?")
     assert "unter dem blauen Blumentopf" in where
+    # Its new place, told with another verb, supersedes the old one (e5 puts
+    # the two under the correction floor; the place's words decide).
+    moved, _ = _say(
+        german_home, "Merk dir, dass der Ersatzschlüssel jetzt in der Garage ist"
+    )
+    assert moved == (
+        "Aktualisiert: Der Ersatzschlüssel ist jetzt in der Garage"
+        " (vorher: unter dem blauen Blumentopf)."
+    )
+    where, _ = _say(german_home, "Wo ist der Ersatzschlüssel?")
+    assert "in der Garage" in where
+    assert "Blumentopf" not in where
 
     asked, conversation_id = _say(german_home, "Vergiss den Ersatzschlüssel")
-    assert asked.startswith("Soll ich vergessen: „Der Ersatzschlüssel liegt unter")
+    assert asked.startswith("Soll ich vergessen: „Der Ersatzschlüssel ist jetzt in")
     done, _ = _say(german_home, "ja", conversation_id)
     assert done == "Okay, das habe ich vergessen."
     assert not any(

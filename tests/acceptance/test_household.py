@@ -24,6 +24,12 @@ def service(hass: HassInstance, user: User, name: str, **data: Any) -> Any:
     return body["service_response"]
 
 
+def remember_event(hass: HassInstance, user: User, content: str, moment: str) -> None:
+    """`content` remembered by `user` as an event that happened at `moment`
+    (ISO 8601): a real hass runs on the real clock, so past days are told."""
+    service(hass, user, "remember", content=content, kind="event", happened_at=moment)
+
+
 def search(home: Household, user: User, query: str, **data: Any) -> dict[str, Any]:
     """The `search` action as `user`."""
     result: dict[str, Any] = service(home.hass, user, "search", query=query, **data)
@@ -324,6 +330,13 @@ def test_a_new_plain_value_or_place_supersedes_by_voice(household: Household) ->
     where = say(household, anna, "where is the ladder")
     assert "garage" in where, where
     assert "cellar" not in where, where
+    # Told with a verb of position and a colour inside the place.
+    say(household, anna, "remember that the torch lies under the blue bench")
+    reply = say(household, anna, "remember that the torch is in the car now")
+    assert reply == "Updated: The torch is in the car now (was: under the blue bench)."
+    where = say(household, anna, "where is the torch")
+    assert "car" in where, where
+    assert "bench" not in where, where
 
     say(household, anna, "remember that the dog is hungry")
     say(household, anna, "remember that the dog is in the garden")

@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from .test_household import service
+from .test_household import remember_event, service
 
 if TYPE_CHECKING:
     from .conftest import Household
@@ -45,14 +45,7 @@ def week(household: Household) -> dict[str, datetime]:
         "The tumble dryer was emptied by Ben.": at(4, 9, 0),
     }
     for content, moment in days.items():
-        service(
-            hass,
-            anna,
-            "remember",
-            content=content,
-            kind="event",
-            happened_at=moment.isoformat(),
-        )
+        remember_event(hass, anna, content, moment.isoformat())
     return days
 
 

@@ -28,10 +28,11 @@ from .fake_ai_task import FakeAITaskEntity, async_setup_fake_ai_task
 from .ws_client import Client, user_token
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Sequence
+    from collections.abc import Iterable, Iterator, Sequence
     from pathlib import Path
     from unittest.mock import MagicMock
 
+    from freezegun.api import FrozenDateTimeFactory
     from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
     from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
@@ -171,6 +172,25 @@ async def call(
         return_response=response,
         context=Context(user_id=user.id if user else None),
     )
+
+
+async def remember_on_a_wednesday(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    user: MockUser,
+    events: Iterable[tuple[str, str]],
+) -> None:
+    """`events` (text, Berlin wall-clock time) remembered on Wednesday
+    4 March 2026, 09:30 in Berlin, each as having happened at its time."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to("2026-03-04T08:30:00+00:00")
+    for content, at in events:
+        await call(
+            hass,
+            "remember",
+            {"content": content, "happened_at": f"{at}+01:00", "kind": "event"},
+            user=user,
+        )
 
 
 @pytest.fixture

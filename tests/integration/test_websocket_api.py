@@ -8,7 +8,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from homeassistant.auth.const import GROUP_ID_USER
-from homeassistant.exceptions import ServiceValidationError, Unauthorized
+from homeassistant.exceptions import ServiceValidationError
 import numpy as np
 import pytest
 
@@ -20,7 +20,6 @@ from custom_components.home_memory.memory.common.values import (
     Visibility,
 )
 from custom_components.home_memory.memory.conversation.extraction import ProposalDraft
-from custom_components.home_memory.operations.errors import AdminRequiredError
 from custom_components.home_memory.operations.proposals import (
     async_refresh,
     proposal_store,
@@ -822,11 +821,14 @@ async def test_nobody_restores_or_purges_what_is_not_theirs(
     assert (await admin.ok("get", memory_id=household["id"]))["memory"]["tier"] == (
         "deleted"
     )
-    # The actions stay an admin's, even for Ben's own memory.
+    # The actions follow the same rule: the household's memory is refused,
+    # translated, and Ben's own named beside it does not move either.
     for action in ("restore", "purge"):
-        with pytest.raises(Unauthorized) as err:
-            await call(hass, action, {"ids": [bens["id"]]}, user=user_ben)
-        assert isinstance(err.value, AdminRequiredError)
+        with pytest.raises(ServiceValidationError) as err:
+            await call(
+                hass, action, {"ids": [bens["id"], household["id"]]}, user=user_ben
+            )
+        assert err.value.translation_key == "admin_required"
     assert (await ben.ok("get", memory_id=bens["id"]))["memory"]["tier"] == "deleted"
 
 

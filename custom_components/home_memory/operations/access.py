@@ -43,6 +43,9 @@ class Access(Enum):
 
     READ = auto()
     WRITE = auto()
+    # Restore and purge: each memory's manager (`may_manage`) decides; a call
+    # without a user acts as an admin action's does.
+    MANAGE = auto()
     ADMIN = auto()
 
 
@@ -137,13 +140,15 @@ async def async_get_actor(
     and websocket commands report as such.
     """
     if context.user_id is None:
-        return Actor(Caller(user_id=None, is_admin=access is Access.ADMIN))
+        return Actor(
+            Caller(user_id=None, is_admin=access in (Access.ADMIN, Access.MANAGE))
+        )
     user = await hass.auth.async_get_user(context.user_id)
     if user is None:
         raise UnknownUser(context=context)
     if access is Access.ADMIN and not user.is_admin:
         raise AdminRequiredError(context)
     writer = may_write(user)
-    if access is Access.WRITE and not writer:
+    if access in (Access.WRITE, Access.MANAGE) and not writer:
         raise ReadOnlyUserError(context)
     return Actor(Caller(user_id=user.id, is_admin=user.is_admin), may_write=writer)

@@ -164,6 +164,20 @@ def e5() -> MultilingualEmbedder:
     return load_multilingual_embedder()
 
 
+async def german_home_with_e5(
+    hass: HomeAssistant, entry: MockConfigEntry, e5: MultilingualEmbedder
+) -> MemoryStore:
+    """Set the entry up as a German home gets it: language de, real e5."""
+    hass.config.language = "de"
+    with patch(
+        "custom_components.home_memory.runtime.model_loading.load_multilingual_model",
+        return_value=e5,
+    ):
+        await setup_entry(hass, entry)
+    store: MemoryStore = entry.runtime_data.store
+    return store
+
+
 async def test_a_german_home_with_e5_corrects_a_place_and_a_negation(
     hass: HomeAssistant,
     agent_entry: MockConfigEntry,
@@ -174,13 +188,7 @@ async def test_a_german_home_with_e5_corrects_a_place_and_a_negation(
     bathroom (nearer to the new place than the old one), "die Schere ist im
     Bad" supersedes "… in der Küche", "… nicht mehr im Bad" that, and a
     negation of another place corrects nothing."""
-    hass.config.language = "de"
-    with patch(
-        "custom_components.home_memory.runtime.model_loading.load_multilingual_model",
-        return_value=e5,
-    ):
-        await setup_entry(hass, mock_config_entry)
-    store = mock_config_entry.runtime_data.store
+    store = await german_home_with_e5(hass, mock_config_entry, e5)
     assert store.embedder is e5
     await say(hass, "Merk dir, dass die Schere in der Küche ist", language="de")
     others = {f"{thing} ist im Bad." for thing in BATHROOM_DE}
@@ -208,6 +216,70 @@ async def test_a_german_home_with_e5_corrects_a_place_and_a_negation(
     }
     where = await say(hass, "Wo ist die Schere?", language="de")
     assert "Küche" not in speech(where)
+
+
+async def test_a_german_key_under_a_blue_pot_moves_to_the_garage(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+) -> None:
+    """The new-user review's German home: "liegt unter dem blauen
+    Blumentopf", then "ist jetzt in der Garage" supersedes it (the old place
+    is the memory's history) and "wo ist der Ersatzschlüssel" says only the
+    new one; "liegt jetzt auf dem Regal" moves it again."""
+    store = await german_home_with_e5(hass, mock_config_entry, e5)
+    told = await say(
+        hass,
+        "merk dir, dass der Ersatzschlüssel unter dem blauen Blumentopf liegt",
+        language="de",
+    )
+    assert speech(told) == GERMAN.say("remembered")
+    assert contents(store) == {"Der Ersatzschlüssel liegt unter dem blauen Blumentopf."}
+    moved = await say(
+        hass,
+        "merk dir, dass der Ersatzschlüssel jetzt in der Garage ist",
+        language="de",
+    )
+    assert speech(moved) == GERMAN.say(
+        "updated",
+        content="Der Ersatzschlüssel ist jetzt in der Garage",
+        was="unter dem blauen Blumentopf",
+    )
+    assert contents(store) == {"Der Ersatzschlüssel ist jetzt in der Garage."}
+    where = await say(hass, "wo ist der Ersatzschlüssel", language="de")
+    assert "Garage" in speech(where)
+    assert "Blumentopf" not in speech(where)
+    await say(
+        hass,
+        "merk dir, dass der Ersatzschlüssel jetzt auf dem Regal liegt",
+        language="de",
+    )
+    [memory] = store.list_memories(SYSTEM, MemoryFilter()).items
+    assert memory.content == "Der Ersatzschlüssel liegt jetzt auf dem Regal."
+    got = await call(hass, "get", {"id": memory.id, "include_history": True})
+    assert [h["content"] for h in got["history"]] == [
+        "Der Ersatzschlüssel ist jetzt in der Garage.",
+        "Der Ersatzschlüssel liegt unter dem blauen Blumentopf.",
+    ]
+
+
+async def test_an_english_key_that_lies_under_a_blue_pot_moves(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """ "lies under the blue flower pot", then "is in the garage now": one
+    memory, the new place."""
+    store = init_integration.runtime_data.store
+    await say(hass, "remember that the spare key lies under the blue flower pot")
+    moved = await say(hass, "remember that the spare key is in the garage now")
+    assert speech(moved) == ENGLISH.say(
+        "updated",
+        content="The spare key is in the garage now",
+        was="under the blue flower pot",
+    )
+    assert contents(store) == {"The spare key is in the garage now."}
 
 
 @pytest.fixture(scope="module")

@@ -42,8 +42,6 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.usefixtures("init_integration")
 
 ADMIN_ACTIONS: list[tuple[str, dict[str, Any]]] = [
-    ("restore", {"ids": ["x"]}),
-    ("purge", {"ids": ["x"]}),
     ("search_all_tiers", {"query": "x"}),
     ("run_maintenance", {}),
     ("close_segment", {}),
@@ -55,6 +53,10 @@ WRITE_ACTIONS: list[tuple[str, dict[str, Any]]] = [
     ("remember", {"content": "x"}),
     ("update", {"id": "x", "content": "y"}),
     ("forget", {"ids": ["x"]}),
+    # Restore and purge: each memory's manager decides (an admin, or the
+    # owner of a private memory), as on the websocket API.
+    ("restore", {"ids": ["x"]}),
+    ("purge", {"ids": ["x"]}),
 ]
 
 
@@ -107,6 +109,39 @@ async def test_private_memories_stay_with_their_owner(
     got = await call(hass, "get", {"id": private_id}, user=user_anna)
     assert got["memory"]["content"] == "Anna's surprise party is on Saturday"
     assert got["memory"]["tier"] == "active"
+
+
+async def test_owners_restore_and_purge_their_private_memories_by_action(
+    hass: HomeAssistant, user_ben: MockUser
+) -> None:
+    """Ben undoes forgetting his own private memory and purges it through the
+    actions, as the websocket API and the panel let him (attacker review: the
+    actions answered a bare 401); a household memory is an administrator's
+    to restore, refused with a translated error, and stays forgotten."""
+    private = await call(
+        hass,
+        "remember",
+        {"content": "My locker code is 2580", "visibility": "private"},
+        user=user_ben,
+    )
+    private_id = private["memory"]["id"]
+    household = await call(
+        hass, "remember", {"content": "The ladder is in the shed"}, user=user_ben
+    )
+    household_id = household["memory"]["id"]
+    for memory_id in (private_id, household_id):
+        await call(hass, "forget", {"ids": [memory_id]}, user=user_ben)
+    restored = await call(hass, "restore", {"ids": [private_id]}, user=user_ben)
+    assert restored == {"restored": [private_id]}
+    with pytest.raises(ServiceValidationError) as err:
+        await call(hass, "restore", {"ids": [household_id]}, user=user_ben)
+    assert err.value.translation_key == "admin_required"
+    assert err.value.translation_domain == DOMAIN
+    listed = await call(hass, "list", user=user_ben)
+    assert [m["id"] for m in listed["memories"]] == [private_id]
+    await call(hass, "forget", {"ids": [private_id]}, user=user_ben)
+    purged = await call(hass, "purge", {"ids": [private_id]}, user=user_ben)
+    assert purged == {"purged": [private_id]}
 
 
 async def test_automation_memories_belong_to_the_household(

@@ -23,7 +23,7 @@ from custom_components.home_memory.memory.common.values import (
 
 from ..assist.test_assist_turn import use_agent
 from ..assist.test_llm_tools import tool
-from ..conftest import call
+from ..conftest import call, remember_on_a_wednesday
 from ..fake_agents import say
 
 if TYPE_CHECKING:
@@ -60,15 +60,7 @@ async def days(
 ) -> None:
     """The household's week, remembered on Wednesday 4 March 2026, 09:30
     (conversation loaded first, so the sentences are registered)."""
-    await hass.config.async_update(time_zone="Europe/Berlin")
-    freezer.move_to("2026-03-04T08:30:00+00:00")
-    for content, at in DAYS:
-        await call(
-            hass,
-            "remember",
-            {"content": content, "happened_at": f"{at}+01:00", "kind": "event"},
-            user=hass_admin_user,
-        )
+    await remember_on_a_wednesday(hass, freezer, hass_admin_user, DAYS)
 
 
 def _texts(memories: list[dict[str, Any]]) -> list[str]:

@@ -354,7 +354,13 @@ def _analyse(text: str, words: StatementWords) -> _Words:
             negated = negated or word in words.negations
             continue
         stem = _stem(word)
-        if subject is None and (word in words.pivots or stem in words.pivots):
+        if (
+            subject is None
+            and (word in words.pivots or stem in words.pivots)
+            # A verb of position after no subject word is a noun ("The stand
+            # mixer is ...", "the sit-ups"): the subject goes on.
+            and (content or not _one_of(word, words.position_verbs))
+        ):
             subject, verb = list(content), word
             kept = word not in words.negations and word not in words.stop
             said_from = len(content) + kept
@@ -445,14 +451,30 @@ def _names_a_slot(subject: tuple[str, ...], words: StatementWords) -> bool:
     return False
 
 
+def _names_a_place(phrase: tuple[str, ...], words: StatementWords) -> bool:
+    """Whether the words after a place word name a place: a noun, after any
+    detail words that describe it ("unter dem blauen Blumentopf", "on the
+    left shelf"). Details alone are a time ("at noon", "am Montag"), a
+    number one ("at 3 pm"); "in use", "in a good mood" are states.
+    """
+    for word in phrase:
+        if any(ch.isdigit() for ch in word):
+            return False
+        if _one_of(word, words.details):
+            continue  # "blauen", "left": the place's colour or side
+        # "in use", "on loan", "am Montag im Büro": a state, or a time first.
+        return not _one_of(word, words.not_places) and word not in words.places
+    return False
+
+
 def _slot(analysis: _Words, words: StatementWords) -> _Slot | None:
     """The slot a plain statement fills, or None when it is not plainly one.
 
     A place: a copula or a verb of position, then a place word and a noun
-    phrase that is no detail ("is in the garage", not "is at 3 pm" nor a
-    lone "is on"). A value: a copula after a subject that names a slot,
-    then words without a place word ("is alpha"). Negated statements fill
-    none (negation has its own rule).
+    phrase (`_names_a_place`: "is in the garage", "liegt unter dem blauen
+    Blumentopf", not "is at 3 pm" nor a lone "is on"). A value: a copula
+    after a subject that names a slot, then words without a place word ("is
+    alpha"). Negated statements fill none (negation has its own rule).
     """
     verb = analysis.verb
     if verb is None or analysis.negated:
@@ -464,13 +486,8 @@ def _slot(analysis: _Words, words: StatementWords) -> _Slot | None:
     folded = tuple(word.casefold() for word in said)
     copula = _one_of(verb, words.copulas)
     if folded[0] in words.places:
-        if (
-            (copula or _one_of(verb, words.position_verbs))
-            and len(folded) > 1
-            and not _one_of(folded[1], words.details)
-            # "in use", "in a good mood", "on loan": a state, not a place.
-            and not _one_of(folded[1], words.not_places)
-            and not any(ch.isdigit() for ch in folded[1])
+        if (copula or _one_of(verb, words.position_verbs)) and _names_a_place(
+            folded[1:], words
         ):
             return _Slot(subject, "place", said)
         return None
@@ -753,9 +770,17 @@ def contradicts(old: str, new: str, language: str | None = None) -> bool:
 _MIN_SHARED_WORDS: Final = 2
 
 
+def _is_verb_of_place(said: str, words: StatementWords) -> bool:
+    """Whether a said word is a copula or a verb of position ("ist", "liegt")."""
+    word = said.casefold()
+    return _one_of(word, words.copulas) or _one_of(word, words.position_verbs)
+
+
 def changed_part(old: str, new: str, language: str | None = None) -> str:
     """What `old` said where `new` differs: "the blue flower pot" for "...
-    is under the blue flower pot" -> "... is under the red flower pot".
+    is under the blue flower pot" -> "... is under the red flower pot",
+    "unter dem Blumentopf" for "... liegt unter dem Blumentopf" -> "... ist
+    in der Garage" (a changed verb of place is not what changed).
 
     The whole old text when the two share fewer than two leading words.
     """
@@ -768,6 +793,16 @@ def changed_part(old: str, new: str, language: str | None = None) -> str:
         shared += 1
     if shared < _MIN_SHARED_WORDS or shared == len(old_words):
         return old.rstrip(" .!?\u2026")
-    if old_words[shared - 1].casefold() in statement_words(language).lead_words:
+    words = statement_words(language)
+    if (
+        shared + 1 < len(old_words)
+        and shared < len(new_words)
+        and _is_verb_of_place(old_words[shared], words)
+        and _is_verb_of_place(new_words[shared], words)
+    ):
+        # "liegt unter dem Topf" -> "ist in der Garage": the old place, not
+        # the verb it was told with.
+        shared += 1
+    elif old_words[shared - 1].casefold() in words.lead_words:
         shared -= 1
     return " ".join(old_words[shared:]).rstrip(" .!?\u2026")

@@ -1,0 +1,93 @@
+"""Questions in a new user's words, to a real Home Assistant's built-in agent.
+
+Found by the new-user review: "what did we talk about last Tuesday", "where's
+the spare key", "worüber haben wir letzten Dienstag gesprochen" and "wo hab
+ich … hingelegt" got Home Assistant's "not understood" or "no area called
+Tuesday". A real hass runs on the real clock: the talk is remembered as
+having happened three days ago (a day no other acceptance test uses), and
+asked about by that weekday's name; a talk a week before must not be said.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, time, timedelta
+from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo
+
+from .test_household import remember_event
+
+if TYPE_CHECKING:
+    from .conftest import Household
+
+WEEKDAYS = (
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+)
+WOCHENTAGE = (
+    "Montag",
+    "Dienstag",
+    "Mittwoch",
+    "Donnerstag",
+    "Freitag",
+    "Samstag",
+    "Sonntag",
+)
+TALKED = "We talked about mending the allotment fence."
+BEFORE = "We talked about selling the allotment shed."
+
+
+def ask(home: Household, text: str, language: str = "en") -> dict[str, Any]:
+    """One built-in-agent turn as Anna; the conversation result."""
+    return home.hass.conversation_process(
+        text, token=home.anna.token, language=language
+    )
+
+
+def answer(result: dict[str, Any]) -> tuple[str, str | None]:
+    """What the result speaks, and the intent that answered (if it says)."""
+    response = result["response"]
+    return str(response["speech"]["plain"]["speech"]), response.get("data", {}).get(
+        "code"
+    )
+
+
+def test_what_we_talked_about_on_a_weekday(household: Household) -> None:
+    """English and German, "last <weekday>": that day's talk, not the week
+    before's, not Home Assistant's "no area called …"."""
+    hass, anna = household.hass, household.anna
+    config = hass.request("GET", "/api/config", token=anna.token).ok()
+    zone = ZoneInfo(config["time_zone"])
+    day = datetime.now(zone).date() - timedelta(days=3)
+    for content, when in ((TALKED, day), (BEFORE, day - timedelta(days=7))):
+        moment = datetime.combine(when, time(12, 0), tzinfo=zone)
+        remember_event(hass, anna, content, moment.isoformat())
+    english, german = WEEKDAYS[day.weekday()], WOCHENTAGE[day.weekday()]
+    for text, language in (
+        (f"what did we talk about last {english}", "en"),
+        (f"what did we discuss last {english}?", "en"),
+        (f"worüber haben wir letzten {german} gesprochen", "de"),
+        (f"was haben wir letzten {german} besprochen", "de"),
+        (f"was war letzten {german}", "de"),
+    ):
+        spoken, code = answer(ask(household, text, language))
+        assert "allotment fence" in spoken, (text, spoken, code)
+        assert "allotment shed" not in spoken, (text, spoken)
+
+
+def test_where_s_and_hab(household: Household) -> None:
+    """ "where's …" and "wo hab ich … hingelegt" as their long forms."""
+    told = ask(
+        household, "remember that the boat trailer key hangs behind the cellar door"
+    )
+    assert answer(told)[0] == "Okay, I'll remember that."
+    spoken, _ = answer(ask(household, "where's the boat trailer key"))
+    assert "cellar door" in spoken, spoken
+    told = ask(household, "Merk dir, dass die Stirnlampe im Handschuhfach liegt", "de")
+    assert answer(told)[0] == "Okay, das merke ich mir."
+    spoken, _ = answer(ask(household, "wo hab ich die Stirnlampe hingelegt", "de"))
+    assert "Handschuhfach" in spoken, spoken

@@ -1,0 +1,182 @@
+"""Questions in the words a new user says them, through the built-in agent.
+
+Found by the new-user review (HA 2026.10.4 and 2026.11.0): "what did we talk
+about last Tuesday", "where's the spare key", "worüber haben wir am Dienstag
+geredet" or "wo hab ich den Schlüssel hingelegt" got Home Assistant's "not
+understood" or "no area called Tuesday", though the memory was there. Asked
+on Wednesday 4 March 2026, 09:30 (Berlin): last Tuesday is 3 March, Monday 2
+March; what was talked about a week earlier must not be said.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from ..conftest import remember_on_a_wednesday
+from .test_questions import ENGLISH, answered_by, ask, expose, speech
+
+if TYPE_CHECKING:
+    from freezegun.api import FrozenDateTimeFactory
+    from homeassistant.core import HomeAssistant
+    from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
+
+    from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
+
+pytestmark = pytest.mark.usefixtures("mock_load_model")
+
+# What was talked about, and when (Berlin wall clock).
+TALKS = (
+    ("We talked about the summer holiday in Portugal.", "2026-03-03T19:00:00"),
+    ("We discussed repainting the hallway green.", "2026-03-02T20:00:00"),
+    ("Wir haben über den Sommerurlaub in Portugal gesprochen.", "2026-03-03T19:30:00"),
+    ("We talked about selling the old caravan.", "2026-02-24T19:00:00"),
+)
+
+
+@pytest.fixture
+async def talks(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    hass_admin_user: MockUser,
+) -> None:
+    """The week's conversations, remembered on Wednesday 4 March 2026."""
+    await remember_on_a_wednesday(hass, freezer, hass_admin_user, TALKS)
+
+
+@pytest.mark.usefixtures("talks")
+@pytest.mark.parametrize(
+    ("asked", "said"),
+    [
+        ("what did we talk about last Tuesday", "Portugal"),
+        ("what did we talk about last Tuesday?", "Portugal"),
+        ("what did we talk about on Tuesday", "Portugal"),
+        ("what did we discuss on Monday", "hallway"),
+        ("what did we speak about on Monday", "hallway"),
+        ("what did we chat about last Tuesday", "Portugal"),
+        ("what have we talked about on Monday", "hallway"),
+        ("what was discussed on Monday", "hallway"),
+    ],
+)
+async def test_what_was_talked_about_on_a_day_is_memorys(
+    hass: HomeAssistant, hass_admin_user: MockUser, asked: str, said: str
+) -> None:
+    """The day's talk, not Home Assistant's "no area called Monday", and
+    nothing from the week before."""
+    answer = await ask(hass, asked, user=hass_admin_user)
+    assert answered_by(answer) == "HomeMemoryQuestion", speech(answer)
+    assert said in speech(answer), speech(answer)
+    assert "caravan" not in speech(answer)
+
+
+@pytest.mark.usefixtures("talks")
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "worüber haben wir letzten Dienstag gesprochen",
+        "Worüber haben wir letzten Dienstag gesprochen?",
+        "was haben wir letzten Dienstag besprochen",
+        "worüber haben wir am Dienstag geredet",
+        "was war letzten Dienstag",
+    ],
+)
+async def test_german_talk_of_a_day_is_memorys(
+    hass: HomeAssistant, hass_admin_user: MockUser, asked: str
+) -> None:
+    """German, in a German home: "gesprochen", "geredet", "besprochen",
+    "worüber" and "was war" are memory's questions too."""
+    hass.config.language = "de"
+    answer = await ask(hass, asked, "de", user=hass_admin_user)
+    assert answered_by(answer) == "HomeMemoryQuestion", speech(answer)
+    assert "Portugal" in speech(answer), speech(answer)
+    assert "caravan" not in speech(answer)
+
+
+async def test_where_s_and_hab_are_memorys_questions(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """Speech-to-text writes "where's" (and says "hab"): memory answers them
+    as it answers "where is" and "wo habe ich", not "no device called spare
+    key" or "kein Bereich mit dem Namen Schlüssel hingelegt"."""
+    for told in (
+        "remember that the spare key is under the blue flower pot",
+        "remember that the backup key is in the kitchen drawer",
+    ):
+        await ask(hass, told)
+    for asked, said in (
+        ("where's the spare key", "blue flower pot"),
+        ("Where\u2019s the spare key?", "blue flower pot"),  # typographic
+        ("where's the backup key", "kitchen drawer"),
+    ):
+        answer = await ask(hass, asked)
+        assert answered_by(answer) == "HomeMemoryQuestion", speech(answer)
+        assert said in speech(answer), speech(answer)
+
+    hass.config.language = "de"
+    await ask(hass, "merk dir, dass der Schlüssel in der Schublade liegt", "de")
+    answer = await ask(hass, "wo hab ich den Schlüssel hingelegt", "de")
+    assert answered_by(answer) == "HomeMemoryQuestion", speech(answer)
+    assert "Schublade" in speech(answer), speech(answer)
+
+
+async def test_where_s_a_person_home_assistant_knows_stays_its_own(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """ "where's Anna" as "where is Anna": Home Assistant's once it knows her."""
+    await ask(hass, "remember that Anna is at the dentist until noon")
+    for asked in ("where is Anna", "where's Anna"):
+        answer = await ask(hass, asked)
+        assert answered_by(answer) == "HomeMemoryQuestion", speech(answer)
+    expose(hass, "person.anna", "Anna", "not_home")
+    for asked in ("where is Anna", "where's Anna"):
+        answer = await ask(hass, asked)
+        assert answered_by(answer) != "HomeMemoryQuestion", asked
+        assert "dentist" not in speech(answer)
+    assert answered_by(await ask(hass, "where is Anna")) == "HassGetState"
+
+
+@pytest.mark.parametrize(
+    ("told", "asked"),
+    [
+        ("remember that Ben picks up the kids on Friday", "who's picking up the kids?"),
+        (
+            "remember that Anna's phone number is 0176 5551234",
+            "what's Anna's phone number?",
+        ),
+        ("remember that the plumber comes on Thursday", "when's the plumber coming?"),
+    ],
+)
+async def test_other_contractions_are_memorys_questions(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    told: str,
+    asked: str,
+) -> None:
+    """ "who's", "what's …'s" and "when's" as their long forms."""
+    await ask(hass, told)
+    answer = await ask(hass, asked)
+    assert answered_by(answer) == "HomeMemoryQuestion", speech(answer)
+    assert speech(answer) != ENGLISH.say("question_nothing")
+
+
+async def test_was_war_is_memorys_only_where_home_assistant_understood_nothing(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """ "Was war …" without "los" or "passiert" is memory's only where Home
+    Assistant knew no sentence, or took the whole subject for a name: a
+    question it understood but for a missing area stays its own."""
+    hass.config.language = "de"
+    await ask(hass, "merk dir, dass die Küche frisch gestrichen ist", "de")
+    result = await ask(hass, "Was war die Temperatur in der Küche", "de")
+    assert answered_by(result) != "HomeMemoryQuestion"
+    assert "gestrichen" not in speech(result)
