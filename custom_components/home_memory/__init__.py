@@ -26,6 +26,7 @@ from .background.conversation_capture import (
     async_start_session_work,
     create_session_work,
 )
+from .background.departed_people import async_watch_departed
 from .background.maintenance import Maintenance
 from .background.observer import HomeObserver, async_start_observer
 from .const import DOMAIN, LOGGER
@@ -205,6 +206,7 @@ async def _async_start_features(
     await async_start_observer(background.observer)
     async_start_session_work(hass, entry, background.sessions)
     async_watch_private_actions(hass, entry)
+    await async_watch_departed(hass, entry)
     entry.async_on_unload(entry.runtime_data.conversations.clear)
     await async_register_panel(hass, entry)
 

@@ -629,3 +629,26 @@ def test_a_correction_by_voice_reads_as_one_and_names_its_speaker(
         await assert_all_words_translated(page)
 
     browse(household, f"/memory/m/{memory_id}", scenario)
+
+
+def test_a_row_says_when_it_happened_not_when_it_was_told(
+    household: Household, screenshots: Path
+) -> None:
+    """A memory told today about 14 March 2025 shows that day in the list,
+    not today's date (new-user review: a "last Tuesday" search listed
+    every hit with the time it was told)."""
+    remember(
+        household,
+        household.anna,
+        "The boiler was descaled by the heating firm.",
+        happened_at="2025-03-14T09:00:00",
+    )
+
+    async def scenario(page: Page) -> None:
+        row = rows(page, "boiler was descaled by the heating firm")
+        await row.first.wait_for()
+        said = await row.first.locator(".meta").inner_text()
+        await page.screenshot(path=screenshots / "panel_row_happened.png")
+        assert "Mar 14, 2025" in said, said
+
+    browse(household, "/memory", scenario, timezone_id="Europe/Berlin")

@@ -119,7 +119,14 @@ def _past_lines(
     header = words.say("background", "past_messages_header")
     chosen: list[tuple[float, bool, str]] = []
     used = estimate_tokens("\n".join(data_block(header, ["x"])))
+    seen: set[tuple[bool, str]] = set()
     for message in past:
+        # The same words said again (another agent, another day) are told
+        # once: the first time chosen, the closest.
+        said = (message.role is MessageRole.USER, " ".join(message.content.split()))
+        if said in seen:
+            continue
+        seen.add(said)
         who = words.say(
             "background", "user" if message.role is MessageRole.USER else "you"
         )

@@ -230,10 +230,7 @@ class MemoryStore:
         self.update = versions.update
         self.history = versions.history
         self.undo = versions.undo
-        self.soft_delete = self.tiers.soft_delete
-        self.restore = self.tiers.restore
-        self.hard_delete = self.tiers.hard_delete
-        self.record_access = self.tiers.record_access
+        self._expose_tiers()
 
         self.merge_memories = self.merging.merge_memories
         self.run_maintenance = self.upkeep.run_maintenance
@@ -245,6 +242,15 @@ class MemoryStore:
         self.export_jsonl = self.transfer.export_jsonl
         self.export_page = self.transfer.export_page
         self.import_jsonl = self.transfer.import_jsonl
+
+    def _expose_tiers(self) -> None:
+        """Moving memories between tiers, and out of the store."""
+        self.soft_delete = self.tiers.soft_delete
+        self.restore = self.tiers.restore
+        self.hard_delete = self.tiers.hard_delete
+        self.private_owners = self.tiers.private_owners
+        self.erase_owners = self.tiers.erase_owners
+        self.record_access = self.tiers.record_access
 
     @property
     def path(self) -> Path:

@@ -39,6 +39,7 @@ ISSUE_DEGRADED_BACKEND: Final = "degraded_backend"
 ISSUE_PRIVATE_TEXT_RECORDED: Final = "private_text_recorded"
 ISSUE_DATABASE_PATH: Final = "database_path"
 ISSUE_AI_TASK_MISSING: Final = "ai_task_missing"
+ISSUE_DEPARTED_PRIVATE: Final = "departed_private_memories"
 
 # Actions whose data can carry a private memory's text.
 _TEXT_ACTIONS: Final = frozenset({"remember", "update"})
@@ -127,6 +128,7 @@ def async_delete_entry_issues(hass: HomeAssistant) -> None:
         ISSUE_DATABASE_PATH,
         ISSUE_PRIVATE_TEXT_RECORDED,
         ISSUE_AI_TASK_MISSING,
+        ISSUE_DEPARTED_PRIVATE,
     ):
         ir.async_delete_issue(hass, DOMAIN, issue_id)
 
@@ -207,6 +209,32 @@ def ai_task_missing_reported(hass: HomeAssistant) -> bool:
 def async_clear_ai_task_missing(hass: HomeAssistant) -> None:
     """An AI Task entity is there (or nothing needs one): nothing waits."""
     ir.async_delete_issue(hass, DOMAIN, ISSUE_AI_TASK_MISSING)
+
+
+@callback
+def async_report_departed(hass: HomeAssistant, *, memories: int, people: int) -> None:
+    """Private memories of removed users are left that nobody can reach.
+
+    Fixable: the fix flow (repairs.py), an administrator's, erases them. Only
+    counts are shown, never who or what.
+    """
+    ir.async_create_issue(
+        hass,
+        DOMAIN,
+        ISSUE_DEPARTED_PRIVATE,
+        is_fixable=True,
+        is_persistent=False,
+        severity=ir.IssueSeverity.WARNING,
+        **_for_entry(hass),
+        translation_key=ISSUE_DEPARTED_PRIVATE,
+        translation_placeholders={"memories": str(memories), "people": str(people)},
+    )
+
+
+@callback
+def async_clear_departed(hass: HomeAssistant) -> None:
+    """No removed user's private memory is left."""
+    ir.async_delete_issue(hass, DOMAIN, ISSUE_DEPARTED_PRIVATE)
 
 
 @callback

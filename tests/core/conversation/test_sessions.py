@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from custom_components.home_memory.memory.common.values import (
+    Caller,
+    NewMemory,
+    Visibility,
+)
 from custom_components.home_memory.memory.conversation.sessions import (
     ADMIN_TOKEN_BUDGET,
     SESSION_IDLE_EXPIRY_SECONDS,
@@ -422,3 +427,39 @@ def test_past_messages_quoting_a_memory_can_be_dropped(
     assert sessions.drop_quotes(["the garage door code is 9753"]) == 1
     assert {conversation for conversation, _ in left()} == {"anna-1", "ben-1", "h-1"}
     assert all("9753" not in content for _, content in left())
+
+
+def test_a_departed_owner_s_private_data_is_erased_and_nothing_else(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """`erase_owners`: every private memory of the owner (every tier) and
+    their sessions go; their household memories, another person's private
+    ones and sessions stay."""
+    alice, bob, house = Caller(user_id="alice"), Caller(user_id="bob"), Caller()
+
+    def private(content: str, owner: str) -> NewMemory:
+        return NewMemory(content=content, owner=owner, visibility=Visibility.PRIVATE)
+
+    kept = store.create(private("My diary code is 1999", "bob"), bob).memory
+    store.create(private("My diary code is 1999", "alice"), alice)
+    gone = store.create(private("My old PIN was 1234", "alice"), alice).memory
+    store.soft_delete(alice, ids=[gone.id])
+    told = store.create(NewMemory(content="The garage door squeaks"), alice).memory
+    sessions = SessionStore(store)
+    for owner in ("alice", "bob"):
+        sessions.record(
+            conversation_id=f"c-{owner}",
+            owner=owner,
+            role=SessionRole.USER,
+            messages=turn(clock, "The boiler is serviced in May", "Noted."),
+        )
+    assert store.private_owners() == {"alice": 2, "bob": 1}
+
+    assert store.erase_owners(["alice"]) == 2
+
+    assert store.private_owners() == {"bob": 1}
+    assert store.get(kept.id, bob).content == "My diary code is 1999"
+    assert store.get(told.id, house).content == "The garage door squeaks"
+    assert sessions.open_sessions("c-alice") == []
+    assert len(sessions.open_sessions("c-bob")) == 1
+    assert store.erase_owners([]) == 0

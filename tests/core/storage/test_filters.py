@@ -167,3 +167,53 @@ def test_created_bounds_take_the_start_and_leave_the_end(
     before = MemoryFilter(created_before=second.created_at)
     assert [m.id for m in store.list_memories(HOUSE, after).items] == [second.id]
     assert [m.id for m in store.list_memories(HOUSE, before).items] == [first.id]
+
+
+def test_a_window_also_holds_habits_and_plans_that_name_its_day(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """`window_or_naming`: besides what happened in the window, a memory that
+    names the day asked about passes when its time is only its telling (a
+    habit) or lies after the window (a plan); an event dated to another
+    Tuesday and what the home observed then do not, nor does a private
+    memory of someone else."""
+    now = clock.value
+    day = 86_400.0
+
+    def at(seconds: float) -> datetime:
+        return datetime.fromtimestamp(seconds, UTC)
+
+    window = MemoryFilter(
+        happened_after=at(now - 2 * day),
+        happened_before=at(now - day),
+        window_or_naming=("tuesday",),
+    )
+
+    def make(content: str, **fields: object) -> str:
+        return store.create(NewMemory(content=content, **fields), HOUSE).memory.id  # type: ignore[arg-type]
+
+    inside = make("The washing machine ran.", happened_at=at(now - 1.5 * day))
+    habit = make("The plumber comes on Tuesday.")
+    plan = make("The electrician comes on Tuesday.", happened_at=at(now + 5 * day))
+    make("We went to the dentist on Tuesday.", happened_at=at(now - 20 * day))
+    make(
+        "Tuesday morning: the kettle was on.",
+        source=Source.OBSERVED,
+        segment_start=at(now - 20 * day),
+        segment_end=at(now - 20 * day + 600),
+    )
+    store.create(
+        NewMemory(
+            content="My Tuesday therapy is secret.",
+            owner="alice",
+            visibility=Visibility.PRIVATE,
+        ),
+        ALICE,
+    )
+    found = {m.id for m in store.list_memories(BOB, window).items}
+    assert found == {inside, habit, plan}
+    # Without the words, the window alone.
+    plain = MemoryFilter(
+        happened_after=window.happened_after, happened_before=window.happened_before
+    )
+    assert {m.id for m in store.list_memories(BOB, plain).items} == {inside}

@@ -469,6 +469,30 @@ async def test_past_messages_are_told_in_the_order_they_were_said(
     await settle(hass, freezer)
 
 
+async def test_the_same_words_said_twice_are_told_once(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+) -> None:
+    """A question asked again in another conversation is quoted once among
+    the past messages (new-user review: the same line came twice)."""
+    agent = use_agent(hass, agent_entry)
+    asked = "When is the bedroom wall paint delivered?"
+    for text in (asked, asked, "The bedroom wall paint comes on Friday."):
+        await say(hass, text, agent_id=agent_entry.entry_id, user=user_anna)
+        await settle(hass, freezer, 10)
+    await end_conversations(hass, freezer)
+    prompt = await prompt_for(
+        hass, agent, agent_entry, "When does the bedroom paint come?", user=user_anna
+    )
+    assert PAST_MESSAGES_HEADER in prompt
+    assert prompt.count(f'User: "{asked}"') == 1, prompt
+    assert "The bedroom wall paint comes on Friday." in prompt
+    await settle(hass, freezer)
+
+
 async def test_messages_are_embedded(
     hass: HomeAssistant,
     freezer: FrozenDateTimeFactory,

@@ -1,6 +1,6 @@
 // Pieces of markup the views share.
 import { html, nothing } from "lit";
-import { formatDateTime, formatPercent } from "./format.js";
+import { formatDateTime, formatHappened, formatPercent } from "./format.js";
 
 // The values the server knows, for when `info` has not said them yet.
 export const KINDS = ["fact", "preference", "decision", "event", "person", "project", "meeting", "journal", "routine", "observation"];
@@ -73,7 +73,7 @@ export function memoryRow(memory, { t, hass, prefix, scored = false }) {
         ${(memory.people || []).length
           ? html`<span class="secondary">${memory.people.join(", ")}</span>`
           : nothing}
-        <span class="secondary">${formatDateTime(hass, memory.created_at)}</span>
+        <span class="secondary">${formatHappened(hass, memory) || formatDateTime(hass, memory.created_at)}</span>
       </div>
     </div>
     ${relevance !== null

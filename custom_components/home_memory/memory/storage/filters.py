@@ -18,6 +18,10 @@ if TYPE_CHECKING:
 
 # Each origin (models.Origin) as a condition on a memory row `m`; source_ids
 # is a JSON list, '[]' when empty (models.origin_of is the same rule).
+# A memory whose event time is this close to its writing has no time of its
+# own (a fact, a habit): the same rule as operations/when.py's worth_saying.
+_TOLD_WHEN_IT_HAPPENED = 3600
+
 ORIGIN_SQL: dict[Origin, str] = {
     Origin.VOICE: "(m.source = 'explicit' AND m.source_ids != '[]')",
     Origin.ACTION: "(m.source = 'explicit' AND m.source_ids = '[]')",
@@ -97,11 +101,26 @@ def _windows(flt: MemoryFilter, clauses: list[str], params: list[Any]) -> None:
         window_params.append(to_timestamp(flt.happened_before))
     terms = [term for word in flt.window_or_naming for term in search_terms(word)]
     if window and terms:
-        # Or its text names the day asked about (a habit, a plan ahead).
+        # Or its text names the day asked about and its own time is no other
+        # day: a habit, whose time is its telling, or a plan after the
+        # window. What the home observed on another Tuesday ("Tuesday
+        # morning: ...") or an event dated to one is not "on Tuesday".
+        after = (
+            to_timestamp(flt.happened_before)
+            if flt.happened_before is not None
+            else None
+        )
         window = [
-            "((" + " AND ".join(window) + ") OR m.rowid IN (SELECT rowid FROM "
-            "memories_fts WHERE memories_fts MATCH ?))"
+            "((" + " AND ".join(window) + ") OR (m.source != 'observed' AND "
+            f"(abs(m.happened_at - m.created_at) < {_TOLD_WHEN_IT_HAPPENED}"
+            " OR m.happened_at >= ?) AND m.rowid IN (SELECT rowid FROM "
+            "memories_fts WHERE memories_fts MATCH ?)))"
         ]
-        window_params.append(f"content : ({or_expression(terms)})")
+        window_params.extend(
+            [
+                after if after is not None else float("inf"),
+                f"content : ({or_expression(terms)})",
+            ]
+        )
     clauses.extend(window)
     params.extend(window_params)

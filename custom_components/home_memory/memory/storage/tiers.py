@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..common.errors import InvalidMemoryError, MemoryChangedError
-from ..common.values import Caller, Memory, Tier
+from ..common.values import SYSTEM, Caller, Memory, Tier
 from ..text.validation import label_key
 from .rows import COLUMNS
 
@@ -169,6 +169,43 @@ class Tiers:
                 self._log.record(conn, "purge", memory.id, caller, memory.content)
         self._copies.refresh([rowid for rowid, _ in targets])
         return [memory.id for _, memory in targets]
+
+    def private_owners(self) -> dict[str, int]:
+        """How many private memories each owner has, in every tier (no text)."""
+        with self._db.read() as conn:
+            rows = conn.execute(
+                "SELECT owner, count(*) FROM memories WHERE visibility = 'private' "
+                "AND owner IS NOT NULL GROUP BY owner"
+            ).fetchall()
+        return {str(owner): int(count) for owner, count in rows}
+
+    def erase_owners(self, owners: Sequence[str]) -> int:
+        """Remove for good what is private to these people: their private
+        memories in every tier, their conversations' messages and their
+        proposals. For people who no longer exist: nobody else may see,
+        restore or purge what was theirs. Returns the memories removed."""
+        if not owners:
+            return 0
+        marks = ",".join("?" * len(owners))
+        with self._db.transaction() as conn:
+            rows = conn.execute(
+                f"SELECT rowid, id FROM memories WHERE visibility = 'private' "
+                f"AND owner IN ({marks})",
+                list(owners),
+            ).fetchall()
+            for _, memory_id in rows:
+                # Logged before the row goes: the log keeps who and when, and
+                # its row stays the departed owner's (shown to nobody).
+                self._log.record(conn, "purge", str(memory_id), SYSTEM, None)
+            self.purge_rows(conn, [int(rowid) for rowid, _ in rows])
+            conn.execute(f"DELETE FROM sessions WHERE owner IN ({marks})", list(owners))
+            conn.execute(
+                f"DELETE FROM proposals WHERE owner IN ({marks}) "
+                "AND visibility = 'private'",
+                list(owners),
+            )
+        self._copies.refresh([int(rowid) for rowid, _ in rows])
+        return len(rows)
 
     @staticmethod
     def purge_rows(conn: sqlite3.Connection, rowids: Sequence[int]) -> None:
