@@ -95,12 +95,17 @@ def question_at(text: str, flt: MemoryFilter, now: datetime, words: str) -> Ques
         )
     if reading.window is None or given:
         return Question(query, flt, newest_first=reading.newest_first)
+    before = reading.window.end
+    if reading.past and reading.window.start < now < before:
+        # "What did we do at the weekend?" on Saturday evening: what has
+        # happened so far, not tomorrow's plan.
+        before = now
     return Question(
         query,
         replace(
             flt,
             happened_after=reading.window.start,
-            happened_before=reading.window.end,
+            happened_before=before,
             # "Does the plumber come on Tuesday?": "The plumber comes on
             # Tuesday" names the day, whatever its own time.
             window_or_naming=reading.named,

@@ -401,3 +401,26 @@ def test_a_weekend_that_names_a_trip_is_no_time(text: str) -> None:
         "2026-02-28 00:00",
         "2026-03-02 00:00",
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "named", "past"),
+    [
+        ("does the plumber come on Tuesday", "en", ("tuesday",), False),
+        ("Kommt der Klempner am Dienstag?", "de", ("dienstag",), False),
+        ("what did we talk about on Tuesday", "en", (), True),
+        ("what did we talk about last Tuesday", "en", (), True),
+        ("worüber haben wir letzten Dienstag gesprochen", "de", (), False),
+        ("what did we plan for Saturday", "en", ("saturday",), False),
+        ("what happened at the weekend", "en", (), True),
+        ("what is on at the weekend", "en", ("weekend",), False),
+    ],
+)
+def test_the_days_a_habit_may_name_and_the_past_tense(
+    question: str, language: str, named: tuple[str, ...], past: bool
+) -> None:
+    """A question in the present or future names its weekday for habits and
+    plans; one in the past tense, or about the last one, names none and asks
+    about what has happened."""
+    reading = read_question(question, now=WEDNESDAY, language=language)
+    assert (reading.named, reading.past) == (named, past)

@@ -199,6 +199,37 @@ async def test_a_memory_that_names_the_day_asked_about_is_found(
 
 
 @pytest.mark.usefixtures("days")
+async def test_a_question_in_the_past_tense_hears_no_plan_or_habit(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """ "What did we do this week?" on Wednesday: what has happened so far,
+    not Friday's plan; "what did we talk about last Tuesday": Tuesday's
+    memories, not the habit that names Tuesday (final review: both were
+    listed). Asked without the past tense, the plan is there."""
+    for content in (
+        "The electrician will come on Friday.",
+        "The plumber comes on Tuesday.",
+    ):
+        await call(hass, "remember", {"content": content}, user=hass_admin_user)
+    week = await call(
+        hass, "search", {"query": "What did we do this week?"}, user=hass_admin_user
+    )
+    assert PASTA in _texts(week["memories"])
+    assert "The electrician will come on Friday." not in _texts(week["memories"])
+    coming = await call(
+        hass, "search", {"query": "What is happening this week?"}, user=hass_admin_user
+    )
+    assert "The electrician will come on Friday." in _texts(coming["memories"])
+    tuesday = await call(
+        hass,
+        "search",
+        {"query": "What did we talk about last Tuesday?"},
+        user=hass_admin_user,
+    )
+    assert {PASTA, DISHES} == set(_texts(tuesday["memories"]))
+
+
+@pytest.mark.usefixtures("days")
 async def test_windows_on_event_time_in_the_actions(
     hass: HomeAssistant, hass_admin_user: MockUser
 ) -> None:

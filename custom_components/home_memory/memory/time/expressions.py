@@ -77,8 +77,12 @@ class TimeReading:
     said: tuple[str, ...] = ()
     impossible: bool = False
     # The words of a weekday, month or weekend the text names, which a
-    # habit or a plan may name too ("on Tuesday" -> "tuesday").
+    # habit or a plan may name too ("on Tuesday" -> "tuesday"); none for a
+    # question in the past tense or about the last one ("last Tuesday").
     named: tuple[str, ...] = ()
+    # The text speaks of the past ("what did we do", "was war"): what it
+    # asks about has happened, so nothing after now answers it.
+    past: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,8 +180,21 @@ def _reading(
         rest=_tidy(rest),
         said=tuple(text[f.start : f.end] for f in found),
         impossible=window is None and unresolved,
-        named=tuple(word for f in found if (word := _named_word(f, text))),
+        named=()
+        if past and not future
+        else tuple(
+            word
+            for f in found
+            if f.groups.get("qual", "") not in _LAST and (word := _named_word(f, text))
+        ),
+        past=past and not future,
     )
+
+
+# Qualifiers that name the last one: "last Tuesday" is that day, no habit's.
+_LAST: Final = frozenset(
+    {"last", "past", "letzten", "letzte", "letztes", "vergangenen", "vergangenes"}
+)
 
 
 def _named_word(item: _Found, text: str) -> str | None:
