@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from ..conftest import remember_on_a_wednesday
+from ..conftest import call, remember_on_a_wednesday
 from .test_questions import ENGLISH, answered_by, ask, expose, speech
 
 if TYPE_CHECKING:
@@ -180,3 +180,39 @@ async def test_was_war_is_memorys_only_where_home_assistant_understood_nothing(
     result = await ask(hass, "Was war die Temperatur in der Küche", "de")
     assert answered_by(result) != "HomeMemoryQuestion"
     assert "gestrichen" not in speech(result)
+
+
+@pytest.mark.usefixtures("agent_entry", "init_integration")
+@pytest.mark.parametrize(
+    ("asked", "language", "said"),
+    [
+        ("what are we doing this weekend", "en", "Grandma"),
+        ("what's happening on Saturday", "en", "Grandma"),
+        ("what is happening on Saturday?", "en", "Grandma"),
+        ("what will we do on Saturday", "en", "Grandma"),
+        ("Was haben wir dieses Wochenende vor?", "de", "Grandma"),
+        ("Was machen wir am Samstag?", "de", "Grandma"),
+        ("Kommt der Klempner am Dienstag?", "de", "Klempner"),
+        ("Was passiert am Dienstag?", "de", "Klempner"),
+    ],
+)
+async def test_what_is_coming_is_memorys(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    hass_admin_user: MockUser,
+    asked: str,
+    language: str,
+    said: str,
+) -> None:
+    """Plans told on Wednesday, asked about as what is coming: the plan, not
+    Home Assistant's "no area called Saturday" or "not understood" (final
+    review)."""
+    await remember_on_a_wednesday(hass, freezer, hass_admin_user, ())
+    for content in (
+        "We are visiting Grandma on Saturday.",
+        "Der Klempner kommt am Dienstag.",
+    ):
+        await call(hass, "remember", {"content": content}, user=hass_admin_user)
+    answer = await ask(hass, asked, language, user=hass_admin_user)
+    assert answered_by(answer) == "HomeMemoryQuestion", speech(answer)
+    assert said in speech(answer), speech(answer)
