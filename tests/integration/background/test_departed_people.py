@@ -6,24 +6,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from homeassistant.auth.const import GROUP_ID_USER
-from homeassistant.helpers import issue_registry as ir
 from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockUser
 
 from custom_components.home_memory.const import DOMAIN
 
 from ..conftest import call
+from ..runtime.test_issues import issue
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
     from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
     from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
-
-
-def issue(hass: HomeAssistant, issue_id: str) -> ir.IssueEntry | None:
-    """The repair issue of this integration with the given id, if any."""
-    return ir.async_get(hass).async_get_issue(DOMAIN, issue_id)
 
 
 async def test_private_memories_of_a_removed_user_are_erased_by_the_fix(
