@@ -394,7 +394,7 @@ def _resolve_weekday(item: _Found, now: datetime, future: bool) -> Window:
     qual = item.groups.get("qual", "")
     back = (today.weekday() - wanted) % 7
     ahead = (wanted - today.weekday()) % 7
-    if qual in ("last", "past", "letzten", "letzte", "vergangenen"):
+    if qual in _LAST:
         day = today - timedelta(days=back or 7)
     elif qual in ("this", "diesen"):
         day = today - timedelta(days=today.weekday()) + timedelta(days=wanted)
