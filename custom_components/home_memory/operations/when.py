@@ -14,7 +14,11 @@ from typing import TYPE_CHECKING
 
 from homeassistant.util import dt as dt_util
 
-from ..memory.common.values import MemoryFilter, MemoryKind
+from ..memory.common.values import (
+    TOLD_AT_ITS_TIME_SECONDS,
+    MemoryFilter,
+    MemoryKind,
+)
 from ..memory.text.validation import has_words
 from ..memory.time.expressions import (
     TimeReading,
@@ -156,8 +160,6 @@ def happened(
     return window
 
 
-# Told about another time than its writing when the two are this far apart.
-_TOLD_LATER_SECONDS = 3600
 _EVENTS = (
     MemoryKind.EVENT,
     MemoryKind.OBSERVATION,
@@ -174,7 +176,7 @@ def worth_saying(memory: Memory) -> bool:
         str(memory.source) == "observed"
         or memory.kind in _EVENTS
         or abs(memory.happened_at.timestamp() - memory.created_at.timestamp())
-        > _TOLD_LATER_SECONDS
+        > TOLD_AT_ITS_TIME_SECONDS
     )
 
 

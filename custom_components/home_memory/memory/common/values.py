@@ -184,6 +184,11 @@ class Caller:
 
 SYSTEM = Caller(user_id=None, is_admin=True)
 
+# A memory whose event time is within this of its writing was told about no
+# other time (a fact, a habit: "the bins go out on Tuesday"); further apart,
+# it tells when something happened.
+TOLD_AT_ITS_TIME_SECONDS: Final = 3600
+
 
 @dataclass(frozen=True, slots=True)
 class Memory:

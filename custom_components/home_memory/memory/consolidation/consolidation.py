@@ -23,6 +23,7 @@ from ..common.values import (
     DATED_KINDS,
     PROVENANCE_PREFIX,
     SYSTEM,
+    TOLD_AT_ITS_TIME_SECONDS,
     Memory,
     MemoryKind,
     MemoryPatch,
@@ -870,14 +871,10 @@ def _other_day(older: _Row, newer: _Row) -> bool:
     from their writing), on days apart are two occasions."""
     dated = any(
         row.kind in DATED_KINDS
-        or abs(row.happened[0] - row.created_at) > _TOLD_LATER_SECONDS
+        or abs(row.happened[0] - row.created_at) > TOLD_AT_ITS_TIME_SECONDS
         for row in (older, newer)
     )
     return dated and other_occasion(older.happened, newer.happened)
-
-
-# A memory's time was given when it is this far from its writing.
-_TOLD_LATER_SECONDS: Final = 3600
 
 
 def _union(values: Iterable[Sequence[str]]) -> tuple[str, ...]:

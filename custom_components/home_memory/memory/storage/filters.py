@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..common.values import IMPORTED_SOURCES, Origin
+from ..common.values import IMPORTED_SOURCES, TOLD_AT_ITS_TIME_SECONDS, Origin
 from ..text.fts_query import or_expression, search_terms
 from ..text.validation import label_key, to_timestamp
 
@@ -18,10 +18,6 @@ if TYPE_CHECKING:
 
 # Each origin (models.Origin) as a condition on a memory row `m`; source_ids
 # is a JSON list, '[]' when empty (models.origin_of is the same rule).
-# A memory whose event time is this close to its writing has no time of its
-# own (a fact, a habit): the same rule as operations/when.py's worth_saying.
-_TOLD_WHEN_IT_HAPPENED = 3600
-
 ORIGIN_SQL: dict[Origin, str] = {
     Origin.VOICE: "(m.source = 'explicit' AND m.source_ids != '[]')",
     Origin.ACTION: "(m.source = 'explicit' AND m.source_ids = '[]')",
@@ -112,7 +108,7 @@ def _windows(flt: MemoryFilter, clauses: list[str], params: list[Any]) -> None:
         )
         window = [
             "((" + " AND ".join(window) + ") OR (m.source != 'observed' AND "
-            f"(abs(m.happened_at - m.created_at) < {_TOLD_WHEN_IT_HAPPENED}"
+            f"(abs(m.happened_at - m.created_at) < {TOLD_AT_ITS_TIME_SECONDS}"
             " OR m.happened_at >= ?) AND m.rowid IN (SELECT rowid FROM "
             "memories_fts WHERE memories_fts MATCH ?)))"
         ]
