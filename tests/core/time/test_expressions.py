@@ -37,6 +37,12 @@ def _span(text: str, language: str, now: datetime = WEDNESDAY) -> tuple[str, str
     )
 
 
+def _table(rows: str) -> list[tuple[str, ...]]:
+    """The rows of a "question | language | start | end" table."""
+    lines = rows.strip().splitlines()
+    return [tuple(part.strip() for part in line.split("|")) for line in lines]
+
+
 # question | language | window start | window end (Berlin, at WEDNESDAY)
 QUESTIONS = """
 What happened yesterday evening? | en | 2026-03-03 17:00 | 2026-03-03 23:00
@@ -80,10 +86,7 @@ in der Nacht vom 28. Februar auf den 1. März | de | 2026-02-28 21:00 | 2026-03-
 
 @pytest.mark.parametrize(
     ("question", "language", "start", "end"),
-    [
-        tuple(part.strip() for part in row.split("|"))
-        for row in QUESTIONS.strip().splitlines()
-    ],
+    _table(QUESTIONS),
 )
 def test_a_question_s_time_words_become_its_window(
     question: str, language: str, start: str, end: str
@@ -111,10 +114,7 @@ what happened on Friday morning | en | 2026-02-27 05:00 | 2026-02-27 12:00
 
 @pytest.mark.parametrize(
     ("question", "language", "start", "end"),
-    [
-        tuple(part.strip() for part in row.split("|"))
-        for row in AHEAD.strip().splitlines()
-    ],
+    _table(AHEAD),
 )
 def test_a_question_about_what_is_coming_looks_ahead(
     question: str, language: str, start: str, end: str
