@@ -69,6 +69,20 @@ def _texts(memories: list[dict[str, Any]]) -> list[str]:
     return [m["content"] for m in memories]
 
 
+async def _refused(
+    hass: HomeAssistant, user: MockUser, content: str, happened_at: str
+) -> None:
+    """Remembering `content` at `happened_at` is a translated invalid_field."""
+    with pytest.raises(ServiceValidationError) as err:
+        await call(
+            hass,
+            "remember",
+            {"content": content, "happened_at": happened_at},
+            user=user,
+        )
+    assert err.value.translation_key == "invalid_field"
+
+
 @pytest.mark.usefixtures("days")
 async def test_search_action_reads_the_question_s_time(
     hass: HomeAssistant, hass_admin_user: MockUser
@@ -391,14 +405,7 @@ async def test_hostile_time_words_are_refused_whole(
     """A lone surrogate, 10 MB or FTS syntax as a time: invalid_field, nothing
     stored; as a question's words: an ordinary search."""
     for value in ("\ud800", "x" * 10_000_000, 'NEAR("a" "b")', "yesterday\nevening"):
-        with pytest.raises(ServiceValidationError) as err:
-            await call(
-                hass,
-                "remember",
-                {"content": "Ben tidied up.", "happened_at": value},
-                user=hass_admin_user,
-            )
-        assert err.value.translation_key == "invalid_field"
+        await _refused(hass, hass_admin_user, "Ben tidied up.", value)
     listed = await call(hass, "list", {"limit": 50}, user=hass_admin_user)
     assert "Ben tidied up." not in _texts(listed["memories"])
     found = await call(
@@ -429,14 +436,7 @@ async def test_event_times_outside_1900_to_2200_are_refused_whole(
 ) -> None:
     """A year 1 (or 2300) is a translated invalid_field, nothing is stored,
     and search still answers."""
-    with pytest.raises(ServiceValidationError) as err:
-        await call(
-            hass,
-            "remember",
-            {"content": SPARE_KEY, "happened_at": value},
-            user=hass_admin_user,
-        )
-    assert err.value.translation_key == "invalid_field"
+    await _refused(hass, hass_admin_user, SPARE_KEY, value)
     found = await call(hass, "search", {"query": "spare key"}, user=hass_admin_user)
     assert SPARE_KEY not in _texts(found["memories"])
 
@@ -571,14 +571,7 @@ async def test_a_span_that_is_no_time_is_refused_whole(
     invalid_field (the tool: an error result) and nothing is stored; an ISO
     moment still works."""
     for said in ("from 5 to 3 October", "from 3 to soon", "vom 30. bis 31. Februar"):
-        with pytest.raises(ServiceValidationError) as err:
-            await call(
-                hass,
-                "remember",
-                {"content": "Ben was at the lake.", "happened_at": said},
-                user=hass_admin_user,
-            )
-        assert err.value.translation_key == "invalid_field"
+        await _refused(hass, hass_admin_user, "Ben was at the lake.", said)
         told = await tool(
             hass,
             "remember",
