@@ -88,6 +88,11 @@ class StatementWords:
     to one of many things ("allergic to", "afraid of", "allergisch
     gegen"); time_prepositions: ones that start a time ("until", "um");
     with the places they cut what follows the verb into phrases.
+    single_objects: verbs whose object alone holds one value ("prefers
+    tea" after "prefers coffee"); change_words: words that say a new
+    value replaces the old one ("now", "instead", "jetzt");
+    relation_words: words after which a place word relates instead
+    ("good at", "interested in", "gut in").
     """
 
     stop: frozenset[str]
@@ -118,6 +123,9 @@ class StatementWords:
     additive: tuple[str, ...] = ()
     relation_prepositions: frozenset[str] = frozenset()
     time_prepositions: frozenset[str] = frozenset()
+    single_objects: frozenset[str] = frozenset()
+    relation_words: frozenset[str] = frozenset()
+    change_words: tuple[str, ...] = ()
 
 
 def _read_words(path: Path) -> StatementWords:
@@ -156,6 +164,13 @@ def _read_words(path: Path) -> StatementWords:
         time_prepositions=frozenset(
             word.casefold() for word in table.get("time_prepositions", ())
         ),
+        single_objects=frozenset(
+            word.casefold() for word in table.get("single_objects", ())
+        ),
+        relation_words=frozenset(
+            word.casefold() for word in table.get("relation_words", ())
+        ),
+        change_words=tuple(word.casefold() for word in table.get("change_words", ())),
     )  # fmt: skip
 
 
@@ -261,6 +276,8 @@ class _Words:
     phrases: tuple[tuple[str, ...], ...] = ()
     # An additive word ("also", "as well", "auch") is said.
     additive: bool = False
+    # A change word ("now", "instead", "jetzt") is said.
+    changes: bool = False
 
     @property
     def content(self) -> frozenset[str]:
@@ -402,6 +419,7 @@ def _analyse(text: str, words: StatementWords) -> _Words:
         said_from,
         tuple(tuple(phrase) for phrase in phrases),
         _says_any(folded, words.additive),
+        _says_any(folded, words.change_words),
     )
 
 
@@ -578,19 +596,23 @@ def _two_places_in_the_past(
 
 def _other_object(before: _Words, after: _Words, words: StatementWords) -> bool:
     """ "We keep the spare car key in the blue box" / "... the spare house
-    key in ...": a verb's object that something is said of (a phrase
-    follows it) is another thing when a word of it is swapped for another
-    that is no detail. A copula's complement is the value itself ("The
-    babysitter is Maria / Sofia") and a name is a name ("heißt Mike /
-    Steve"); an object said alone keeps "newest wins" ("Anna likes coffee"
-    / "... tea")."""
+    key in ...", "Noah plays football" / "... tennis": a verb's object is
+    another thing when a word of it is swapped for another that is no
+    detail. A copula's complement is the value itself ("The babysitter is
+    Maria / Sofia") and a name is a name ("heißt Mike / Steve"). An object
+    said alone is one value when a change word says so ("Noah plays
+    tennis now"); a verb that holds one value never has another object
+    ("prefers tea in the morning" / "... coffee ...")."""
     if any(
         text.verb is None
         or _one_of(text.verb, words.copulas)
         or _one_of(text.verb, words.naming)
-        or len(text.phrases) < 2  # the object and a phrase
         for text in (before, after)
     ):
+        return False
+    if any(_one_of(text.verb or "", words.single_objects) for text in (before, after)):
+        return False
+    if after.changes and (len(before.phrases) < 2 or len(after.phrases) < 2):
         return False
     old, new = set(before.phrases[0][1:]), set(after.phrases[0][1:])
     removed, added = old - new, new - old
@@ -609,7 +631,13 @@ def _related_elsewhere(before: _Words, after: _Words, words: StatementWords) -> 
     lead, old, new = before.phrases[0], before.phrases[1], after.phrases[1]
     if len(lead) < 2 or lead != after.phrases[0]:  # "" and a word
         return False
-    if old[0] != new[0] or old[0] not in words.relation_prepositions:
+    if old[0] != new[0]:
+        return False
+    # "good at chess", "interested in pottery": a place word after such a
+    # word relates it, as "allergic to" does.
+    if old[0] not in words.relation_prepositions and not (
+        old[0] in words.places and _one_of(lead[-1].casefold(), words.relation_words)
+    ):
         return False
     objects = (*old[1:], *new[1:])
     # Each names a thing the other does not: "to cats" / "to cats and
