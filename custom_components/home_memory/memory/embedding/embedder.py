@@ -313,7 +313,7 @@ class TransformerEmbedder(ABC):
         mask = np.ones_like(input_ids)
         with self._run_lock:
             hidden = self._forward(input_ids, mask, type_ids)
-        vector = _mean_pool_normalise(hidden, mask)[0]
+        vector: FloatArray = _mean_pool_normalise(hidden, mask)[0]
         del hidden
         malloc_trim.release_freed_memory()
         return vector
