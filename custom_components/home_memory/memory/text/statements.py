@@ -88,8 +88,8 @@ class StatementWords:
     to one of many things ("allergic to", "afraid of", "allergisch
     gegen"); time_prepositions: ones that start a time ("until", "um");
     with the places they cut what follows the verb into phrases.
-    single_objects: verbs whose object alone holds one value ("prefers
-    tea" after "prefers coffee"); change_words: words that say a new
+    single_objects: words that give the object one value ("prefers tea"
+    after "prefers coffee", "trinkt lieber Tee"); change_words: words that say a new
     value replaces the old one ("now", "instead", "jetzt");
     relation_words: words after which a place word relates instead
     ("good at", "interested in", "gut in").
@@ -123,7 +123,7 @@ class StatementWords:
     additive: tuple[str, ...] = ()
     relation_prepositions: frozenset[str] = frozenset()
     time_prepositions: frozenset[str] = frozenset()
-    single_objects: frozenset[str] = frozenset()
+    single_objects: tuple[str, ...] = ()
     relation_words: frozenset[str] = frozenset()
     change_words: tuple[str, ...] = ()
 
@@ -164,7 +164,7 @@ def _read_words(path: Path) -> StatementWords:
         time_prepositions=frozenset(
             word.casefold() for word in table.get("time_prepositions", ())
         ),
-        single_objects=frozenset(
+        single_objects=tuple(
             word.casefold() for word in table.get("single_objects", ())
         ),
         relation_words=frozenset(
@@ -278,6 +278,8 @@ class _Words:
     additive: bool = False
     # A change word ("now", "instead", "jetzt") is said.
     changes: bool = False
+    # A word that gives what follows one value ("prefer", "lieber") is said.
+    single: bool = False
 
     @property
     def content(self) -> frozenset[str]:
@@ -377,6 +379,12 @@ def _analyse(text: str, words: StatementWords) -> _Words:
             # A verb of position after no subject word is a noun ("The stand
             # mixer is ...", "the sit-ups"): the subject goes on.
             and (content or not _one_of(word, words.position_verbs))
+            # So is a verb after a slot word ("Max's favourite drink is").
+            and not (
+                folded[:-1]
+                and _one_of(folded[-2], words.slot_words)
+                and word not in words.stop
+            )
         ):
             subject, verb = list(content), word
             kept = word not in words.negations and word not in words.stop
@@ -420,6 +428,7 @@ def _analyse(text: str, words: StatementWords) -> _Words:
         tuple(tuple(phrase) for phrase in phrases),
         _says_any(folded, words.additive),
         _says_any(folded, words.change_words),
+        _says_any(folded, words.single_objects),
     )
 
 
@@ -601,8 +610,9 @@ def _other_object(before: _Words, after: _Words, words: StatementWords) -> bool:
     detail. A copula's complement is the value itself ("The babysitter is
     Maria / Sofia") and a name is a name ("heißt Mike / Steve"). An object
     said alone is one value when a change word says so ("Noah plays
-    tennis now"); a verb that holds one value never has another object
-    ("prefers tea in the morning" / "... coffee ...")."""
+    tennis now"); after a word that gives it one value there is never
+    another object ("prefers tea in the morning" / "... coffee ...",
+    "trinkt lieber Tee / Kaffee")."""
     if any(
         text.verb is None
         or _one_of(text.verb, words.copulas)
@@ -610,7 +620,7 @@ def _other_object(before: _Words, after: _Words, words: StatementWords) -> bool:
         for text in (before, after)
     ):
         return False
-    if any(_one_of(text.verb or "", words.single_objects) for text in (before, after)):
+    if before.single or after.single:
         return False
     if after.changes and (len(before.phrases) < 2 or len(after.phrases) < 2):
         return False
