@@ -105,7 +105,5 @@ async def test_a_german_household_names_its_teller(
     """ "Merk dir, dass mein Auto in der Garage steht": Ben hears "Annas Auto"."""
     await hass.config.async_update(language="de")  # the entry reloads in German
     await hass.async_block_till_done()
-    await speech(
-        hass, user_anna, "merk dir, dass mein Auto in der Garage steht", "de"
-    )
+    await speech(hass, user_anna, "merk dir, dass mein Auto in der Garage steht", "de")
     assert await contents(hass, user_ben) == ["Annas Auto steht in der Garage."]
