@@ -547,6 +547,8 @@ async def async_search(scope: OperationScope, request: SearchRequest) -> SearchR
                 min_relevance=floor,
                 record_access=request.record_access,
                 newest_first=asked.newest_first,
+                # The asker's "my car" is theirs: "Anna's car".
+                asker=async_teller_name(scope.hass, scope.actor.caller.user_id),
             ),
         )
     return SearchResult(

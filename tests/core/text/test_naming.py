@@ -18,8 +18,13 @@ from custom_components.home_memory.memory.common.values import (
     NewMemory,
     Visibility,
 )
+from custom_components.home_memory.memory.search.retrieval import Retriever
 from custom_components.home_memory.memory.store import MemoryStore
-from custom_components.home_memory.memory.text.naming import possessive, told_by
+from custom_components.home_memory.memory.text.naming import (
+    possessive,
+    says_own,
+    told_by,
+)
 from custom_components.home_memory.memory.text.statements import as_statement
 
 if TYPE_CHECKING:
@@ -201,3 +206,28 @@ def test_the_german_store_names_the_speaker(german_store: MemoryStore) -> None:
     ).memory
     assert told.content == "Hans' Tasche ist in Hans' Zimmer."
     assert told.people == ("Hans",)
+
+
+@pytest.mark.parametrize(
+    ("asker", "first"),
+    [
+        ("Anna", "Anna's car is in the garage."),
+        ("Ben", "Ben's car is in the driveway."),
+    ],
+)
+def test_the_askers_my_finds_their_own_first(
+    store: MemoryStore, asker: str, first: str
+) -> None:
+    """Anna's and Ben's cars are both stored; "where is my car" puts the
+    asker's first (their name is among its people)."""
+    for name, told in (
+        ("Anna", "my car is in the garage"),
+        ("Ben", "my car is in the driveway"),
+    ):
+        store.create(NewMemory(content=told, speaker_name=name), Caller())
+    retriever = Retriever(store)
+    found = retriever.search("where is my car", Caller(), asker=asker)
+    assert [item.memory.content for item in found.items][:1] == [first]
+    assert says_own("where is my car")
+    assert says_own("wo ist mein Auto", "de")
+    assert not says_own("where is Anna's car")

@@ -46,21 +46,31 @@ async def contents(hass: HomeAssistant, user: MockUser) -> list[str]:
     return [memory["content"] for memory in listed["memories"]]
 
 
+def first_of(answer: str, *texts: str) -> str:
+    """Which of `texts` the answer says first."""
+    return min((text for text in texts if text in answer), key=answer.index)
+
+
 @pytest.mark.usefixtures("anna_person")
 async def test_said_to_the_builtin_agent_the_memory_names_its_teller(
     hass: HomeAssistant, user_anna: MockUser, user_ben: MockUser
 ) -> None:
-    """Ben hears whose car it is; Anna finds it with "my car"; her people
-    include her, so "Anna's car" finds it for Ben."""
+    """Ben hears whose car it is; each finds their own with "my car" (their
+    name is among its people), and "Anna's car" finds Anna's for Ben."""
+    hass.states.async_set(
+        "person.ben", "home", {"user_id": user_ben.id, "friendly_name": "Ben"}
+    )
     await speech(hass, user_anna, "remember that my car is in the garage")
     await speech(hass, user_anna, "remember that I am allergic to peanuts")
+    await speech(hass, user_ben, "remember that my car is in the driveway")
     assert sorted(await contents(hass, user_ben)) == [
         "Anna is allergic to peanuts",
         "Anna's car is in the garage.",
+        "Ben's car is in the driveway.",
     ]
-    assert "Anna's car is in the garage" in await speech(
-        hass, user_anna, "where is my car"
-    )
+    cars = ("Anna's car is in the garage", "Ben's car is in the driveway")
+    assert first_of(await speech(hass, user_anna, "where is my car"), *cars) == cars[0]
+    assert first_of(await speech(hass, user_ben, "where is my car"), *cars) == cars[1]
     assert "Anna's car is in the garage" in await speech(
         hass, user_ben, "where is Anna's car"
     )

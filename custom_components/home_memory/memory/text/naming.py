@@ -58,6 +58,7 @@ class _Table:
     subject_verb: re.Pattern[str]
     verb_subject: re.Pattern[str] | None
     leftover: re.Pattern[str]
+    first_person: re.Pattern[str]
 
 
 def _read(language: str) -> _Table | None:
@@ -97,6 +98,22 @@ def _read(language: str) -> _Table | None:
             _BEFORE + f"(?:{_words([*table['subjects'], *table['unnamed']])})" + _AFTER,
             flags,
         ),
+        first_person=re.compile(
+            _BEFORE
+            + "(?:"
+            + _words(
+                [
+                    *table["subjects"],
+                    *table["unnamed"],
+                    *table["possessives"],
+                    *table["objects"],
+                ]
+            )
+            + ")"
+            + rf"(?:{_words(list(table['joined_verbs']))})?"
+            + _AFTER,
+            flags,
+        ),
     )
 
 
@@ -116,6 +133,12 @@ def _like(said: str, word: str) -> str:
 def possessive(name: str, language: str | None = None) -> str:
     """The name's possessive in the household's language ("Anna's", "Max'")."""
     return _possessive(name, _tables(language)[0])
+
+
+def says_own(text: str, language: str | None = None) -> bool:
+    """Whether `text` speaks of its speaker in the first person ("where is
+    my car", "wo ist mein Auto"): a question that asks about the asker."""
+    return any(table.first_person.search(text) for table in _tables(language))
 
 
 def told_by(text: str, name: str, language: str | None = None) -> str | None:
