@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 from .conftest import wait_for_the_model
 
 if TYPE_CHECKING:
-    from .conftest import Household, User
+    from .conftest import Household
+    from .hass_instance import User
 
 DOMAIN = "home_memory"
 
