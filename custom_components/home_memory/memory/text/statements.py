@@ -21,8 +21,10 @@ from pathlib import Path
 import re
 from typing import TYPE_CHECKING, Any, Final
 
+from . import naming
+
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Mapping
 
 # Below this cosine two statements are never one memory (see the module text).
 CORRECTION_MIN_SIMILARITY: Final = 0.65
@@ -222,34 +224,64 @@ _LEADING_THAT = re.compile(r"^(?:that|to remember that)\s+", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
 
 
-def as_statement(text: str, *, private: bool = False) -> str:
+def as_statement(
+    text: str,
+    *,
+    private: bool = False,
+    told_by: str | None = None,
+    language: str | None = None,
+) -> str:
     """The sentence to store for what a person said (see the module text).
 
     `private`: the memory is the speaker's own, so the first person is kept.
+    `told_by`: the name of the person who said it (a household memory):
+    their first person is told with it ("my car" -> "Anna's car", also in a
+    written sentence: text/naming.py), in `language`'s words and English;
+    where it cannot be, the rule for an unknown speaker stands.
     """
+    named = None
+    if told_by and not private:
+        named = _outside_quotes(
+            text, lambda plain: naming.told_by(plain, told_by, language)
+        )
     tidy = text.strip()
     if not tidy or not tidy[0].isalpha() or not tidy[0].islower():
-        return text  # written as a sentence already (or nothing to shape)
-    tidy = _SPACES.sub(" ", tidy)
+        # Written as a sentence already (or nothing to shape): kept as
+        # written, but for its speaker's name.
+        return text if named is None else named
+    tidy = _SPACES.sub(" ", (text if named is None else named).strip())
     tidy = _LEADING_THAT.sub("", tidy) or tidy
-    parts: list[str] = []
-    start = 0
-    for quoted in [*_QUOTED.finditer(tidy), None]:
-        end = len(tidy) if quoted is None else quoted.start()
-        plain = tidy[start:end]
-        for pattern, replacement in () if private else _PERSPECTIVE:
-            plain = pattern.sub(replacement, plain)
-        parts.append(plain)
-        if quoted is not None:
-            parts.append(quoted.group())
-            start = quoted.end()
-    tidy = "".join(parts)
+    if named is None and not private:
+        tidy = _outside_quotes(tidy, _as_household) or tidy
     first = _TOKEN.match(tidy)
     if first is None or not _code_like(first.group(), shouted=False):
         tidy = tidy[0].upper() + tidy[1:]  # but "iPhone", "abc123" stay as said
     if tidy[-1] not in ".!?\u2026":
         tidy += "."
     return tidy
+
+
+def _as_household(plain: str) -> str:
+    """A fragment's first person as the household's ("my car" -> "our car")."""
+    for pattern, replacement in _PERSPECTIVE:
+        plain = pattern.sub(replacement, plain)
+    return plain
+
+
+def _outside_quotes(text: str, change: Callable[[str], str | None]) -> str | None:
+    """`text` with `change` made to what is not quoted (None: it could not)."""
+    parts: list[str] = []
+    start = 0
+    for quoted in [*_QUOTED.finditer(text), None]:
+        end = len(text) if quoted is None else quoted.start()
+        plain = change(text[start:end])
+        if plain is None:
+            return None
+        parts.append(plain)
+        if quoted is not None:
+            parts.append(quoted.group())
+            start = quoted.end()
+    return "".join(parts)
 
 
 @dataclass(frozen=True, slots=True)
