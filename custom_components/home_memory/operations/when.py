@@ -140,9 +140,7 @@ def happened(
             if read is not None:
                 break
         if read is None:
-            raise InvalidRequestError(
-                "invalid_field", field="happened_at", error="is not a time"
-            )
+            raise InvalidRequestError("not_a_time")
         window = read
     else:
         if kind in _HABITS:
@@ -154,9 +152,7 @@ def happened(
         # A year the text names that no household lives in is no time.
         return named if named is None or named.is_plausible() else None
     if not window.is_plausible():
-        raise InvalidRequestError(
-            "invalid_field", field="happened_at", error="is not between 1900 and 2200"
-        )
+        raise InvalidRequestError("time_out_of_range")
     return window
 
 

@@ -70,9 +70,14 @@ def _texts(memories: list[dict[str, Any]]) -> list[str]:
 
 
 async def _refused(
-    hass: HomeAssistant, user: MockUser, content: str, happened_at: str
+    hass: HomeAssistant,
+    user: MockUser,
+    content: str,
+    happened_at: str,
+    key: str = "not_a_time",
 ) -> None:
-    """Remembering `content` at `happened_at` is a translated invalid_field."""
+    """Remembering `content` at `happened_at` is refused with the translated
+    `key` (not_a_time or time_out_of_range)."""
     with pytest.raises(ServiceValidationError) as err:
         await call(
             hass,
@@ -80,7 +85,7 @@ async def _refused(
             {"content": content, "happened_at": happened_at},
             user=user,
         )
-    assert err.value.translation_key == "invalid_field"
+    assert err.value.translation_key == key
 
 
 @pytest.mark.usefixtures("days")
@@ -304,7 +309,7 @@ async def test_remember_takes_time_words_and_refuses_other_words(
             {"content": "Ben will call.", "happened_at": "soon"},
             user=hass_admin_user,
         )
-    assert err.value.translation_key == "invalid_field"
+    assert err.value.translation_key == "not_a_time"
     listed = await call(hass, "list", {"limit": 50}, user=hass_admin_user)
     assert "Ben will call." not in _texts(listed["memories"])
 
@@ -402,10 +407,16 @@ async def test_an_llm_agent_hears_what_happened_then_with_its_time_in_words(
 async def test_hostile_time_words_are_refused_whole(
     hass: HomeAssistant, hass_admin_user: MockUser
 ) -> None:
-    """A lone surrogate, 10 MB or FTS syntax as a time: invalid_field, nothing
+    """A lone surrogate, 10 MB or FTS syntax as a time: not_a_time, nothing
     stored; as a question's words: an ordinary search."""
-    for value in ("\ud800", "x" * 10_000_000, 'NEAR("a" "b")', "yesterday\nevening"):
-        await _refused(hass, hass_admin_user, "Ben tidied up.", value)
+    for value, key in (
+        # Text no field takes is refused before it is read as a time.
+        ("\ud800", "invalid_field"),
+        ("x" * 10_000_000, "invalid_field"),
+        ('NEAR("a" "b")', "not_a_time"),
+        ("yesterday\nevening", "invalid_field"),
+    ):
+        await _refused(hass, hass_admin_user, "Ben tidied up.", value, key)
     listed = await call(hass, "list", {"limit": 50}, user=hass_admin_user)
     assert "Ben tidied up." not in _texts(listed["memories"])
     found = await call(
@@ -434,9 +445,9 @@ SPARE_KEY = "The kitchen light and the front door and the spare key"
 async def test_event_times_outside_1900_to_2200_are_refused_whole(
     hass: HomeAssistant, hass_admin_user: MockUser, value: str
 ) -> None:
-    """A year 1 (or 2300) is a translated invalid_field, nothing is stored,
-    and search still answers."""
-    await _refused(hass, hass_admin_user, SPARE_KEY, value)
+    """A year 1 (or 2300) is a translated time_out_of_range, nothing is
+    stored, and search still answers."""
+    await _refused(hass, hass_admin_user, SPARE_KEY, value, "time_out_of_range")
     found = await call(hass, "search", {"query": "spare key"}, user=hass_admin_user)
     assert SPARE_KEY not in _texts(found["memories"])
 
@@ -568,7 +579,7 @@ async def test_a_span_that_is_no_time_is_refused_whole(
     hass: HomeAssistant, hass_admin_user: MockUser
 ) -> None:
     """ "from 5 to 3 October" and "from 3 to soon" are a translated
-    invalid_field (the tool: an error result) and nothing is stored; an ISO
+    not_a_time (the tool: an error result) and nothing is stored; an ISO
     moment still works."""
     for said in ("from 5 to 3 October", "from 3 to soon", "vom 30. bis 31. Februar"):
         await _refused(hass, hass_admin_user, "Ben was at the lake.", said)
@@ -578,7 +589,7 @@ async def test_a_span_that_is_no_time_is_refused_whole(
             {"content": "Ben was at the lake.", "happened_at": said},
             user=hass_admin_user,
         )
-        assert told.data["error"] == "invalid_field", told.data
+        assert told.data["error"] == "not_a_time", told.data
     listed = await call(hass, "list", {"limit": 50}, user=hass_admin_user)
     assert "Ben was at the lake." not in _texts(listed["memories"])
     moment = await call(
