@@ -31,7 +31,8 @@ async def async_recall(
 
     The query's time words choose the window and order (operations/when.py).
     `min_relevance` replaces the search floor (an answer said aloud takes the
-    per-turn context's); a window the words name takes everything in it.
+    per-turn context's); a window the words name takes everything in it,
+    unless the question has a topic besides its time (`Question.floor`).
     """
     require(scope.actor, Access.READ)
     asked = await when.async_question(scope.hass, query, flt or MemoryFilter())
@@ -42,8 +43,9 @@ async def async_recall(
             asked.query,
             scope.actor.caller,
             asked.filter,
-            min_relevance=0.0 if asked.window_from_words else min_relevance,
+            min_relevance=asked.floor(min_relevance),
             newest_first=asked.newest_first,
+            keyword_hit_passes=asked.keyword_hit_passes,
         ),
     )
 

@@ -273,11 +273,14 @@ class Retriever:
         pool: int | None,
         min_relevance: float,
         newest_first: bool = False,
+        keyword_hit_passes: bool = False,
     ) -> _Ranking:
         """Candidates scored from a few columns, best first, not yet fetched.
 
         `newest_first`: the best matches by the time they happened, latest
-        first ("when did ... last").
+        first ("when did ... last"). `keyword_hit_passes`: a memory that
+        shares a content word with the query passes under `min_relevance`
+        too (a question's topic inside its time window, docs/time.md).
         """
         query = readable(query)  # text from anywhere; the model cannot take all
         flt = flt or MemoryFilter()
@@ -311,7 +314,12 @@ class Retriever:
                 fused.setdefault(rowid, Relevance(0.0, None, None, own=0.0))
         if self.config.person_weight > 0 and fused:
             fused = self._about_named_people(query, fused)
-        kept = {rowid: rel for rowid, rel in fused.items() if rel.own >= min_relevance}
+        kept = {
+            rowid: rel
+            for rowid, rel in fused.items()
+            if rel.own >= min_relevance
+            or (keyword_hit_passes and rel.keyword is not None)
+        }
         ranking = self._score(
             candidates.score_fields(list(kept)), kept, self.store.now()
         )
@@ -565,6 +573,7 @@ class Retriever:
         min_relevance: float | None = None,
         record_access: bool = True,
         newest_first: bool = False,
+        keyword_hit_passes: bool = False,
     ) -> Page[ScoredMemory]:
         """Ranked memories for an explicit search ("what did I say about X")."""
         ranked = self._ranked(
@@ -576,6 +585,7 @@ class Retriever:
             if min_relevance is None
             else min_relevance,
             newest_first=newest_first,
+            keyword_hit_passes=keyword_hit_passes,
         )
         # Only the page asked for is fetched in full.
         items = self._materialize(ranked, offset, offset + limit)
@@ -603,6 +613,7 @@ class Retriever:
         record_access: bool = True,
         flt: MemoryFilter | None = None,
         newest_first: bool = False,
+        keyword_hit_passes: bool = False,
         when: Callable[[Memory], str] | None = None,
         header: str = CONTEXT_HEADER,
     ) -> ContextResult:
@@ -632,6 +643,7 @@ class Retriever:
                 pool=None,
                 min_relevance=floor,
                 newest_first=newest_first,
+                keyword_hit_passes=keyword_hit_passes,
             )
         ):
             if len(chosen) >= max_memories:
@@ -662,6 +674,7 @@ class Retriever:
         *,
         min_relevance: float | None = None,
         newest_first: bool = False,
+        keyword_hit_passes: bool = False,
     ) -> ProgressivePage:
         """First batch of a search the user narrows conversationally."""
         ranking = self._ranked(
@@ -673,6 +686,7 @@ class Retriever:
             if min_relevance is None
             else min_relevance,
             newest_first=newest_first,
+            keyword_hit_passes=keyword_hit_passes,
         )
         ids = self.store.ids_of(ranking.rowids)
         entries = [
