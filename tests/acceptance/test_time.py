@@ -107,3 +107,42 @@ def test_websocket_window_on_event_time(
         "The tumble dryer ran in the utility room again."
     ]
     assert found["memories"][0]["happened_at"].startswith(start.date().isoformat())
+
+
+_WEEKDAYS = (
+    "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"
+)  # fmt: skip
+
+
+def test_a_question_with_a_topic_needs_its_topic_in_the_window(
+    household: Household, week: dict[str, datetime]
+) -> None:
+    """Reviewers asked the built-in agent "what do you know about the
+    interview on Tuesday" with only the plumber stored and heard the
+    plumber. A topic must match inside the window; a question that is only
+    time still lists the day, one whose topic is there finds it."""
+    token = household.anna.token
+    service(household.hass, household.anna, "remember", content=PLUMBER)
+    result = household.hass.conversation_process(
+        "what do you know about the interview on Tuesday", token=token
+    )
+    speech = household.hass.speech(result)
+    assert "plumber" not in speech.casefold(), speech
+    assert "don't remember" in speech, speech
+    baked = week["Anna baked bread in the kitchen."]
+    day = _WEEKDAYS[baked.weekday()]
+    result = household.hass.conversation_process(f"what happened on {day}", token=token)
+    speech = household.hass.speech(result)
+    assert "baked bread" in speech, speech
+    assert "fed the cat" in speech, speech
+    found = service(
+        household.hass,
+        household.anna,
+        "search",
+        query=f"What did Anna bake on {day}?",
+    )
+    texts = [m["content"] for m in found["memories"]]
+    assert texts == ["Anna baked bread in the kitchen."], texts
+
+
+PLUMBER = "The plumber comes on Tuesday."
