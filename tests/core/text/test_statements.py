@@ -1071,6 +1071,40 @@ def test_a_new_value_or_place_still_corrects(language: str, old: str, new: str) 
             "We keep the spare car key in the red box.",
             Relation.CORRECTION,
         ),
+        # An object said alone: many things are played, liked, collected.
+        ("en", "Noah plays football.", "Noah plays tennis.", Relation.SEPARATE),
+        ("en", "Emma likes cats.", "Emma likes horses.", Relation.SEPARATE),
+        ("en", "Anna collects stamps.", "Anna collects coins.", Relation.SEPARATE),
+        (
+            "en",
+            "Noah takes piano lessons.",
+            "Noah takes swimming lessons.",
+            Relation.SEPARATE,
+        ),
+        ("de", "Noah spielt Fußball.", "Noah spielt Tennis.", Relation.SEPARATE),
+        ("de", "Emma mag Katzen.", "Emma mag Pferde.", Relation.SEPARATE),
+        # ... unless the verb holds one value or a change word says it changed.
+        ("en", "Anna prefers tea.", "Anna prefers coffee.", Relation.CORRECTION),
+        (
+            "en",
+            "I prefer tea in the morning.",
+            "I prefer coffee in the morning.",
+            Relation.CORRECTION,
+        ),
+        ("en", "Noah plays football.", "Noah plays tennis now.", Relation.CORRECTION),
+        (
+            "en",
+            "Noah plays football.",
+            "Noah plays tennis instead.",
+            Relation.CORRECTION,
+        ),
+        ("de", "Anna bevorzugt Tee.", "Anna bevorzugt Kaffee.", Relation.CORRECTION),
+        (
+            "de",
+            "Noah spielt Fußball.",
+            "Noah spielt jetzt Tennis.",
+            Relation.CORRECTION,
+        ),
         # True corrections stay corrections.
         ("en", "The wifi password is alpha", "The wifi password is charlie", None),
         ("en", "The ladder is in the cellar", "The ladder is in the garage", None),

@@ -88,6 +88,9 @@ class StatementWords:
     to one of many things ("allergic to", "afraid of", "allergisch
     gegen"); time_prepositions: ones that start a time ("until", "um");
     with the places they cut what follows the verb into phrases.
+    single_objects: verbs whose object alone holds one value ("prefers
+    tea" after "prefers coffee"); change_words: words that say a new
+    value replaces the old one ("now", "instead", "jetzt").
     """
 
     stop: frozenset[str]
@@ -118,6 +121,8 @@ class StatementWords:
     additive: tuple[str, ...] = ()
     relation_prepositions: frozenset[str] = frozenset()
     time_prepositions: frozenset[str] = frozenset()
+    single_objects: frozenset[str] = frozenset()
+    change_words: tuple[str, ...] = ()
 
 
 def _read_words(path: Path) -> StatementWords:
@@ -156,6 +161,10 @@ def _read_words(path: Path) -> StatementWords:
         time_prepositions=frozenset(
             word.casefold() for word in table.get("time_prepositions", ())
         ),
+        single_objects=frozenset(
+            word.casefold() for word in table.get("single_objects", ())
+        ),
+        change_words=tuple(word.casefold() for word in table.get("change_words", ())),
     )  # fmt: skip
 
 
@@ -261,6 +270,8 @@ class _Words:
     phrases: tuple[tuple[str, ...], ...] = ()
     # An additive word ("also", "as well", "auch") is said.
     additive: bool = False
+    # A change word ("now", "instead", "jetzt") is said.
+    changes: bool = False
 
     @property
     def content(self) -> frozenset[str]:
@@ -402,6 +413,7 @@ def _analyse(text: str, words: StatementWords) -> _Words:
         said_from,
         tuple(tuple(phrase) for phrase in phrases),
         _says_any(folded, words.additive),
+        _says_any(folded, words.change_words),
     )
 
 
@@ -578,19 +590,23 @@ def _two_places_in_the_past(
 
 def _other_object(before: _Words, after: _Words, words: StatementWords) -> bool:
     """ "We keep the spare car key in the blue box" / "... the spare house
-    key in ...": a verb's object that something is said of (a phrase
-    follows it) is another thing when a word of it is swapped for another
-    that is no detail. A copula's complement is the value itself ("The
-    babysitter is Maria / Sofia") and a name is a name ("heißt Mike /
-    Steve"); an object said alone keeps "newest wins" ("Anna likes coffee"
-    / "... tea")."""
+    key in ...", "Noah plays football" / "... tennis": a verb's object is
+    another thing when a word of it is swapped for another that is no
+    detail. A copula's complement is the value itself ("The babysitter is
+    Maria / Sofia") and a name is a name ("heißt Mike / Steve"). An object
+    said alone is one value when a change word says so ("Noah plays
+    tennis now"); a verb that holds one value never has another object
+    ("prefers tea in the morning" / "... coffee ...")."""
     if any(
         text.verb is None
         or _one_of(text.verb, words.copulas)
         or _one_of(text.verb, words.naming)
-        or len(text.phrases) < 2  # the object and a phrase
         for text in (before, after)
     ):
+        return False
+    if any(_one_of(text.verb or "", words.single_objects) for text in (before, after)):
+        return False
+    if after.changes and (len(before.phrases) < 2 or len(after.phrases) < 2):
         return False
     old, new = set(before.phrases[0][1:]), set(after.phrases[0][1:])
     removed, added = old - new, new - old
