@@ -15,6 +15,7 @@ from .hass_instance import BASE_CONFIGURATION
 from .test_household import remember_event
 from .test_per_turn_memory import _agents, _requests
 from .test_proposals import FAKE_LLM, _llm_agent
+from .test_question_phrasings import WOCHENTAGE
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -262,17 +263,6 @@ def test_german_corrections_and_what_is_questions_by_voice(
     hass.call_service(DOMAIN, "forget", {"ids": sorted(ids)}, token=token).ok()
 
 
-_TAGE = (
-    "Montag",
-    "Dienstag",
-    "Mittwoch",
-    "Donnerstag",
-    "Freitag",
-    "Samstag",
-    "Sonntag",
-)
-
-
 def test_a_question_in_the_perfect_is_about_what_happened(
     german_home: Household,
 ) -> None:
@@ -284,7 +274,7 @@ def test_a_question_in_the_perfect_is_about_what_happened(
     config = hass.request("GET", "/api/config", token=anna.token).ok()
     zone = ZoneInfo(config["time_zone"])
     day = datetime.now(zone).date() - timedelta(days=2)
-    name = _TAGE[day.weekday()]
+    name = WOCHENTAGE[day.weekday()]
     moment = datetime.combine(day, time(10, 0), tzinfo=zone)
     done = "Wir haben den Keller aufgeräumt."
     remember_event(hass, anna, done, moment.isoformat())

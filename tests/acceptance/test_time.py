@@ -17,6 +17,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from .test_household import remember_event, service
+from .test_question_phrasings import WEEKDAYS
 
 if TYPE_CHECKING:
     from .conftest import Household
@@ -109,11 +110,6 @@ def test_websocket_window_on_event_time(
     assert found["memories"][0]["happened_at"].startswith(start.date().isoformat())
 
 
-_WEEKDAYS = (
-    "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"
-)  # fmt: skip
-
-
 def test_a_question_with_a_topic_needs_its_topic_in_the_window(
     household: Household, week: dict[str, datetime]
 ) -> None:
@@ -130,7 +126,7 @@ def test_a_question_with_a_topic_needs_its_topic_in_the_window(
     assert "plumber" not in speech.casefold(), speech
     assert "don't remember" in speech, speech
     baked = week["Anna baked bread in the kitchen."]
-    day = _WEEKDAYS[baked.weekday()]
+    day = WEEKDAYS[baked.weekday()]
     result = household.hass.conversation_process(f"what happened on {day}", token=token)
     speech = household.hass.speech(result)
     assert "baked bread" in speech, speech
