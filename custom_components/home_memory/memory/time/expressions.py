@@ -254,6 +254,9 @@ def _speaks_of_past(text: str, said: str, language: str) -> bool:
 
 
 _CLAUSE_END: Final = re.compile(r"[.?!;,:]")
+# No German participle is longer ("auseinandergenommen": 19); a longer word
+# is never matched against the shape (hostile text).
+_LONGEST_PARTICIPLE: Final = 40
 _WORDS: Final = re.compile(r"[^\W\d_]+", re.UNICODE)
 
 
@@ -279,7 +282,8 @@ def _is_perfect(clause: str, perfect: dict[str, Any]) -> bool:
     participle = words[-1]
     before = words[-2].casefold() if len(words) > 1 else ""
     return (
-        participle == participle.lower()
+        len(participle) <= _LONGEST_PARTICIPLE
+        and participle == participle.lower()
         and before not in perfect["not_after"]
         and participle not in perfect["states"]
         and _participle(perfect["participle"]).fullmatch(participle) is not None
