@@ -20,6 +20,7 @@ from ..memory.common.values import (
     MemoryFilter,
     MemoryKind,
 )
+from ..memory.search.retrieval import TOPIC_IN_WINDOW_MIN_RELEVANCE
 from ..memory.text.fts_query import search_stopwords, search_terms
 from ..memory.text.validation import has_words
 from ..memory.time.expressions import (
@@ -77,9 +78,16 @@ class Question:
     def floor(self, usual: float | None) -> float | None:
         """The relevance floor: a question that is only time ("what
         happened on Tuesday") takes everything in its window (0); one with
-        a topic keeps `usual` (None: the retriever's), and a memory that
-        shares a word with it passes too (`keyword_hit_passes`)."""
-        return 0.0 if self.window_from_words and not self.topic else usual
+        a topic needs it matched: `TOPIC_IN_WINDOW_MIN_RELEVANCE` (`usual`
+        if lower), or a word it shares (`keyword_hit_passes`). Outside a
+        window `usual` (None: the retriever's)."""
+        if not self.window_from_words:
+            return usual
+        if not self.topic:
+            return 0.0
+        if usual is None:
+            return TOPIC_IN_WINDOW_MIN_RELEVANCE
+        return min(usual, TOPIC_IN_WINDOW_MIN_RELEVANCE)
 
     @property
     def keyword_hit_passes(self) -> bool:

@@ -520,7 +520,7 @@ async def test_a_question_with_a_topic_needs_its_topic_in_the_window(
     only time still lists everything then, and one whose topic is in the
     window finds it (a keyword hit, or the usual floor)."""
     await call(hass, "remember", {"content": PLUMBER}, user=hass_admin_user)
-    question = "what do you know about the interview on Tuesday"
+    question = "what do you know about Ben's job interview on Tuesday"
     found = await call(hass, "search", {"query": question}, user=hass_admin_user)
     assert _texts(found["memories"]) == []
     recalled = await tool(hass, "recall", {"query": question}, user=hass_admin_user)

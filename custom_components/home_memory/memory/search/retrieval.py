@@ -61,6 +61,15 @@ CURSOR_TTL_SECONDS = 15 * 60
 NEWEST_FIRST_SHARE = 0.75
 # ... among this many times the usual candidates.
 NEWEST_FIRST_POOL = 4
+# A question with a topic besides its time words ("the interview on
+# Tuesday"): inside its window a memory answers from this relevance (a
+# cosine of 0.2 on the shared scale at the default 0.6 vector weight), or
+# with a word of the topic (docs/time.md). Measured with all-MiniLM-L6-v2:
+# unrelated pairs 0.03-0.15 cosine ("the interview" / "The plumber comes on
+# Tuesday" 0.13-0.15), the household's paraphrased answers 0.23-0.55
+# ("get up" / "the bedroom door opened" 0.23, "laundry" / "the washing
+# machine ran" 0.45); the usual floors (0.3, 0.35) cut the latter.
+TOPIC_IN_WINDOW_MIN_RELEVANCE = 0.12
 CONTEXT_HEADER = "Relevant background:"
 MAX_CURSORS = 256
 
