@@ -91,8 +91,9 @@ class Question:
 
     @property
     def keyword_hit_passes(self) -> bool:
-        """Inside a window a topic's keyword hit is an answer however low
-        its relevance ("Zahnarzttermin" in "Zahnarzt um 10")."""
+        """Inside a window a memory that shares a word with the topic is an
+        answer however low its relevance ("the interview on Tuesday" /
+        "Anna's interview went well, though she was nervous ...")."""
         return self.window_from_words and self.topic
 
 
