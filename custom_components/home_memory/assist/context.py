@@ -88,7 +88,7 @@ def _retrieve(
             min_relevance=asked.floor(options.context_min_relevance),
             flt=asked.filter,
             newest_first=asked.newest_first,
-            keyword_hit_passes=asked.keyword_hit_passes,
+            topic_in_window=asked.topic_in_window,
             when=describe,
             header=words.say("background", "header"),
         )

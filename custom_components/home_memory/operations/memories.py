@@ -541,7 +541,7 @@ async def async_search(scope: OperationScope, request: SearchRequest) -> SearchR
                 min_relevance=floor,
                 record_access=request.record_access,
                 newest_first=asked.newest_first,
-                keyword_hit_passes=asked.keyword_hit_passes,
+                topic_in_window=asked.topic_in_window,
             ),
         )
     return SearchResult(

@@ -45,7 +45,7 @@ async def async_recall(
             asked.filter,
             min_relevance=asked.floor(min_relevance),
             newest_first=asked.newest_first,
-            keyword_hit_passes=asked.keyword_hit_passes,
+            topic_in_window=asked.topic_in_window,
         ),
     )
 

@@ -20,7 +20,6 @@ from ..memory.common.values import (
     MemoryFilter,
     MemoryKind,
 )
-from ..memory.search.retrieval import TOPIC_IN_WINDOW_MIN_RELEVANCE
 from ..memory.text.fts_query import search_stopwords, search_terms
 from ..memory.text.validation import has_words
 from ..memory.time.expressions import (
@@ -77,23 +76,17 @@ class Question:
     def floor(self, usual: float | None) -> float | None: ...
     def floor(self, usual: float | None) -> float | None:
         """The relevance floor: a question that is only time ("what
-        happened on Tuesday") takes everything in its window (0); one with
-        a topic needs it matched: `TOPIC_IN_WINDOW_MIN_RELEVANCE` (`usual`
-        if lower), or a word it shares (`keyword_hit_passes`). Outside a
-        window `usual` (None: the retriever's)."""
-        if not self.window_from_words:
-            return usual
-        if not self.topic:
-            return 0.0
-        if usual is None:
-            return TOPIC_IN_WINDOW_MIN_RELEVANCE
-        return min(usual, TOPIC_IN_WINDOW_MIN_RELEVANCE)
+        happened on Tuesday") takes everything in its window (0); any other
+        keeps `usual` (None: the retriever's), under which a topic in the
+        window may still match (`topic_in_window`)."""
+        return 0.0 if self.window_from_words and not self.topic else usual
 
     @property
-    def keyword_hit_passes(self) -> bool:
-        """Inside a window a memory that shares a word with the topic is an
-        answer however low its relevance ("the interview on Tuesday" /
-        "Anna's interview went well, though she was nervous ...")."""
+    def topic_in_window(self) -> bool:
+        """Inside its window a question's topic is matched by a word the
+        memory shares ("the interview on Tuesday" / "Anna's interview went
+        well ...") or a similarity of a paraphrase ("did we do the laundry"
+        / "the washing machine ran"), not only by the usual floor."""
         return self.window_from_words and self.topic
 
 

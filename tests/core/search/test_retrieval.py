@@ -594,13 +594,13 @@ def test_the_last_time_is_the_newest_match_beyond_the_best_few(
     assert page.items[0].memory.id == newest.memory.id
 
 
-def test_a_keyword_hit_passes_under_the_floor_only_when_asked(
+def test_a_topic_in_its_window_passes_under_the_floor_only_when_asked(
     store: MemoryStore,
 ) -> None:
     """Inside a window a question's topic may be matched by one shared word
-    ("interview") whatever the relevance floor; without `keyword_hit_passes`
+    ("interview") whatever the relevance floor; without `topic_in_window`
     the floor alone decides, and a memory of the window that shares no
-    word never passes a floor above 0."""
+    word (nor a paraphrase's similarity) does not pass."""
     day = datetime(2026, 3, 3, 9, tzinfo=UTC)
     made = {
         text: store.create(
@@ -622,13 +622,13 @@ def test_a_keyword_hit_passes_under_the_floor_only_when_asked(
 
     def found(**kwargs: bool) -> set[str]:
         page = retriever.search(
-            "the interview", HOUSE, window, min_relevance=0.99, **kwargs
+            "job interview", HOUSE, window, min_relevance=0.99, **kwargs
         )
         return {item.memory.id for item in page.items}
 
     assert found() == set()
-    assert found(keyword_hit_passes=True) == {
+    assert found(topic_in_window=True) == {
         made["Anna had her job interview at the bank."]
     }
-    everything = retriever.search("the interview", HOUSE, window, min_relevance=0.0)
+    everything = retriever.search("job interview", HOUSE, window, min_relevance=0.0)
     assert {item.memory.id for item in everything.items} == set(made.values())

@@ -62,14 +62,15 @@ NEWEST_FIRST_SHARE = 0.75
 # ... among this many times the usual candidates.
 NEWEST_FIRST_POOL = 4
 # A question with a topic besides its time words ("the interview on
-# Tuesday"): inside its window a memory answers from this relevance (a
-# cosine of 0.2 on the shared scale at the default 0.6 vector weight), or
-# with a word of the topic (docs/time.md). Measured with all-MiniLM-L6-v2:
-# unrelated pairs 0.03-0.15 cosine ("the interview" / "The plumber comes on
-# Tuesday" 0.13-0.15), the household's paraphrased answers 0.23-0.55
-# ("get up" / "the bedroom door opened" 0.23, "laundry" / "the washing
-# machine ran" 0.45); the usual floors (0.3, 0.35) cut the latter.
-TOPIC_IN_WINDOW_MIN_RELEVANCE = 0.12
+# Tuesday"): inside its window a memory answers from this similarity (on
+# the shared scale, so for every model), or with a word of the topic, or
+# from the usual floor (docs/time.md). Measured: unrelated pairs 0.03-0.18
+# ("the interview" / "The plumber comes on Tuesday" 0.13 MiniLM;
+# "Vorstellungsgespräch" / "Anna geht zum Chor" 0.18 e5), the household's
+# paraphrased answers 0.22-0.55 ("get up" / "the bedroom door opened" 0.23
+# MiniLM, 0.22 e5; "laundry" / "the washing machine ran" 0.45), which the
+# usual floors (relevance 0.3, 0.35: a cosine of 0.5 or more) cut.
+TOPIC_IN_WINDOW_MIN_SIMILARITY = 0.2
 CONTEXT_HEADER = "Relevant background:"
 MAX_CURSORS = 256
 
@@ -99,6 +100,14 @@ class Relevance(NamedTuple):
     # The memory's own relevance before its thread neighbours lent it any:
     # thresholds apply to this, so a neighbour alone never gets a memory in.
     own: float = 0.0
+
+
+def _on_topic(relevance: Relevance) -> bool:
+    """A keyword hit, or a similarity that is about the question's topic."""
+    return relevance.keyword is not None or (
+        relevance.similarity is not None
+        and relevance.similarity >= TOPIC_IN_WINDOW_MIN_SIMILARITY
+    )
 
 
 def fuse(
@@ -282,14 +291,15 @@ class Retriever:
         pool: int | None,
         min_relevance: float,
         newest_first: bool = False,
-        keyword_hit_passes: bool = False,
+        topic_in_window: bool = False,
     ) -> _Ranking:
         """Candidates scored from a few columns, best first, not yet fetched.
 
         `newest_first`: the best matches by the time they happened, latest
-        first ("when did ... last"). `keyword_hit_passes`: a memory that
-        shares a content word with the query passes under `min_relevance`
-        too (a question's topic inside its time window, docs/time.md).
+        first ("when did ... last"). `topic_in_window`: a question's topic
+        inside its time window, which a memory under `min_relevance` matches
+        with a content word it shares or a similarity of at least
+        TOPIC_IN_WINDOW_MIN_SIMILARITY (docs/time.md).
         """
         query = readable(query)  # text from anywhere; the model cannot take all
         flt = flt or MemoryFilter()
@@ -326,8 +336,7 @@ class Retriever:
         kept = {
             rowid: rel
             for rowid, rel in fused.items()
-            if rel.own >= min_relevance
-            or (keyword_hit_passes and rel.keyword is not None)
+            if rel.own >= min_relevance or (topic_in_window and _on_topic(rel))
         }
         ranking = self._score(
             candidates.score_fields(list(kept)), kept, self.store.now()
@@ -582,7 +591,7 @@ class Retriever:
         min_relevance: float | None = None,
         record_access: bool = True,
         newest_first: bool = False,
-        keyword_hit_passes: bool = False,
+        topic_in_window: bool = False,
     ) -> Page[ScoredMemory]:
         """Ranked memories for an explicit search ("what did I say about X")."""
         ranked = self._ranked(
@@ -594,7 +603,7 @@ class Retriever:
             if min_relevance is None
             else min_relevance,
             newest_first=newest_first,
-            keyword_hit_passes=keyword_hit_passes,
+            topic_in_window=topic_in_window,
         )
         # Only the page asked for is fetched in full.
         items = self._materialize(ranked, offset, offset + limit)
@@ -622,7 +631,7 @@ class Retriever:
         record_access: bool = True,
         flt: MemoryFilter | None = None,
         newest_first: bool = False,
-        keyword_hit_passes: bool = False,
+        topic_in_window: bool = False,
         when: Callable[[Memory], str] | None = None,
         header: str = CONTEXT_HEADER,
     ) -> ContextResult:
@@ -652,7 +661,7 @@ class Retriever:
                 pool=None,
                 min_relevance=floor,
                 newest_first=newest_first,
-                keyword_hit_passes=keyword_hit_passes,
+                topic_in_window=topic_in_window,
             )
         ):
             if len(chosen) >= max_memories:
@@ -683,7 +692,7 @@ class Retriever:
         *,
         min_relevance: float | None = None,
         newest_first: bool = False,
-        keyword_hit_passes: bool = False,
+        topic_in_window: bool = False,
     ) -> ProgressivePage:
         """First batch of a search the user narrows conversationally."""
         ranking = self._ranked(
@@ -695,7 +704,7 @@ class Retriever:
             if min_relevance is None
             else min_relevance,
             newest_first=newest_first,
-            keyword_hit_passes=keyword_hit_passes,
+            topic_in_window=topic_in_window,
         )
         ids = self.store.ids_of(ranking.rowids)
         entries = [
