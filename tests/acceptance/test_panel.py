@@ -652,3 +652,46 @@ def test_a_row_says_when_it_happened_not_when_it_was_told(
         assert "Mar 14, 2025" in said, said
 
     browse(household, "/memory", scenario, timezone_id="Europe/Berlin")
+
+
+def test_a_span_told_in_words_is_its_days_in_the_panel(
+    household: Household, screenshots: Path
+) -> None:
+    """`happened_at` "from 3 to 5 October 2025" (and German "vom 3. bis 5.
+    Oktober 2025" in this English home) is stored as those days, midnight to
+    midnight in Berlin, and the list shows them as days in English and in
+    German, not as midnights."""
+    anna = household.anna
+    for content, said in (
+        ("We stayed at the lake house with the Bauers.", "from 3 to 5 October 2025"),
+        ("Oma war bei uns zu Besuch.", "vom 3. bis 5. Oktober 2025"),
+    ):
+        body = household.hass.call_service(
+            DOMAIN,
+            "remember",
+            {"content": content, "happened_at": said, "kind": "event"},
+            token=anna.token,
+        ).ok()
+        stored = body["service_response"]["memory"]
+        assert stored["happened_at"].startswith("2025-10-02T22:00:00"), stored
+        assert stored["happened_until"].startswith("2025-10-05T22:00:00"), stored
+    shown: dict[str, str] = {}
+
+    def look(language: str) -> Callable[[Page], Awaitable[None]]:
+        async def scenario(page: Page) -> None:
+            for text in ("lake house with the Bauers", "Oma war bei uns"):
+                row = rows(page, text)
+                await row.first.wait_for()
+                meta = await row.first.locator(".meta .secondary").last.inner_text()
+                shown[f"{language} {text}"] = meta.strip()
+            await page.screenshot(path=screenshots / f"panel_span_{language}.png")
+
+        return scenario
+
+    browse(household, "/memory", look("en"), timezone_id="Europe/Berlin")
+    browse(household, "/memory", look("de"), timezone_id="Europe/Berlin", language="de")
+    assert re.fullmatch(
+        r"Oct 3\s?\u2013\s?5, 2025", shown["en lake house with the Bauers"]
+    )
+    assert re.fullmatch(r"Oct 3\s?\u2013\s?5, 2025", shown["en Oma war bei uns"])
+    assert re.fullmatch(r"3\.\s?\u2013\s?5\. Okt\. 2025", shown["de Oma war bei uns"])

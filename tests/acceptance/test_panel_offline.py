@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 ORIGIN = "http://panel.test"
 FAKE_HASS = Path(__file__).parent / "panel" / "fake_hass.js"
 STRINGS = BUNDLE_PATH.parents[1] / "strings.json"
+TRANSLATIONS = BUNDLE_PATH.parents[1] / "translations"
 TIMEOUT_MS = 15_000
 ANNA = {"id": "anna", "name": "Anna", "is_admin": True, "can_write": True}
 GUEST = {"id": "guest", "name": "Guest", "is_admin": False, "can_write": False}
@@ -37,9 +38,11 @@ _PAGE = """<!doctype html><html><head><meta charset="utf-8"></head><body>
 <script type="module" src="/bundle.js"></script></body></html>"""
 
 
-def _resources() -> dict[str, str]:
-    """The panel's strings as `frontend/get_translations` hands them over."""
-    strings = json.loads(STRINGS.read_text("utf-8"))
+def _resources(language: str = "en") -> dict[str, str]:
+    """The panel's strings in `language` as `frontend/get_translations`
+    hands them over."""
+    source = STRINGS if language == "en" else TRANSLATIONS / f"{language}.json"
+    strings = json.loads(source.read_text("utf-8"))
     flat: dict[str, str] = {}
 
     def walk(tree: dict[str, Any], prefix: str) -> None:
@@ -116,13 +119,15 @@ def run_panel(
     path: str = "",
     browser_zone: str = "Europe/Berlin",
     profile_time_zone: str = "server",
+    language: str = "en",
 ) -> None:
     """Open the panel at `path` with commands answering from `handlers`.
 
     A handler is JSON (the answer) or {"error": {...}} (the failure). The home
     is in Europe/Berlin; the browser's clock is `browser_zone`, and the
     person's profile shows times in the home's zone ("server") or the
-    browser's ("local", Home Assistant's default).
+    browser's ("local", Home Assistant's default). `language` is the
+    person's (their Home Assistant profile's).
     """
     if not Path(CHROMIUM).exists():
         if browser_optional():
@@ -197,11 +202,13 @@ def run_panel(
                     [handlers],
                 )
                 await page.evaluate(
-                    "zone => { window.profileTimeZone = zone; }", profile_time_zone
+                    "([zone, language]) => {"
+                    " window.profileTimeZone = zone; window.hassLanguage = language; }",
+                    [profile_time_zone, language],
                 )
                 await page.evaluate(
                     "([strings, user, path]) => window.openPanel(strings, user, path)",
-                    [_resources(), user, path],
+                    [_resources(language), user, path],
                 )
                 await scenario(page)
                 assert errors == []
@@ -1176,3 +1183,125 @@ def test_the_edit_form_shows_when_it_happened_and_does_not_send_it() -> None:
         },
         path="/m/m1",
     )
+
+
+# Whole days in Berlin (UTC+1 in winter, +2 in summer), as the time words
+# "in October", "from Saturday 21 November to Sunday 22 November" and
+# "on Saturday" leave them: midnight to midnight, the end exclusive.
+_WHOLE_DAYS = (
+    memory(
+        1,
+        content="We painted the shed in October.",
+        kind="event",
+        happened_at="2026-09-30T22:00:00+00:00",
+        happened_until="2026-10-31T23:00:00+00:00",
+    ),
+    memory(
+        2,
+        content="Grandma stayed with us over the weekend.",
+        kind="event",
+        happened_at="2026-11-20T23:00:00+00:00",
+        happened_until="2026-11-22T23:00:00+00:00",
+    ),
+    memory(
+        3,
+        content="We went to the flea market on Saturday.",
+        kind="event",
+        happened_at="2026-11-20T23:00:00+00:00",
+        happened_until="2026-11-21T23:00:00+00:00",
+    ),
+    memory(
+        4,
+        content="We had the neighbours over for dinner.",
+        kind="event",
+        happened_at="2026-11-21T18:00:00+00:00",
+        happened_until="2026-11-21T21:30:00+00:00",
+    ),
+)
+
+
+@pytest.mark.parametrize(
+    ("language", "browser_zone", "expected"),
+    [
+        (
+            "en",
+            "Europe/Berlin",
+            {
+                "painted the shed": r"^October 2026$",
+                "Grandma stayed": r"^Nov 21\s?\u2013\s?22, 2026$",
+                "flea market": r"^Sat, Nov 21, 2026$",
+                "neighbours over": r"^Nov 21, 2026, 7:00\s?\u2013\s?10:30\s?PM$",
+            },
+        ),
+        (
+            "de",
+            "Europe/Berlin",
+            {
+                "painted the shed": r"^Oktober 2026$",
+                "Grandma stayed": r"^21\.\s?\u2013\s?22\. Nov\. 2026$",
+                "flea market": r"^Sa\., 21\. Nov\. 2026$",
+                "neighbours over": r"^21\.11\.2026, 19:00\s?\u2013\s?22:30 Uhr$",
+            },
+        ),
+        # A browser in New York with the home's days: still Berlin's days.
+        (
+            "en",
+            "America/New_York",
+            {
+                "painted the shed": r"^October 2026$",
+                "Grandma stayed": r"^Nov 21\s?\u2013\s?22, 2026$",
+                "flea market": r"^Sat, Nov 21, 2026$",
+            },
+        ),
+    ],
+)
+def test_whole_days_read_as_days_not_as_midnights(
+    language: str, browser_zone: str, expected: dict[str, str]
+) -> None:
+    """A memory "in October" shows "October 2026", not "Oct 1, 12:00 AM to
+    Nov 1, 12:00 AM"; a weekend its two days, a day its weekday; in the list
+    and on its page, in the person's language; an evening keeps its hours."""
+    shown: dict[str, str] = {}
+    page_shown: dict[str, str] = {}
+
+    async def scenario(page: Page) -> None:
+        panel = view(page)
+        for text in expected:
+            row = panel.locator("li.memory").filter(has_text=text)
+            await row.first.wait_for()
+            said = await row.first.locator(".meta .secondary").last.inner_text()
+            shown[text] = said.strip()
+        await page.screenshot(
+            path=SCREENSHOTS / f"offline_whole_days_{language}_{browser_zone[:4]}.png"
+        )
+        shed = panel.locator("li.memory").filter(has_text="painted the shed")
+        await shed.get_by_role("link").first.click()
+        await panel.locator("hm-memory-page h2#memory-text").wait_for()
+        happened = panel.locator("hm-memory-page dl .field").filter(
+            has_text="October" if language == "en" else "Oktober"
+        )
+        await happened.first.wait_for()
+        page_shown["painted the shed"] = (
+            await happened.first.locator("dd").inner_text()
+        ).strip()
+        await page.screenshot(
+            path=SCREENSHOTS
+            / f"offline_whole_days_page_{language}_{browser_zone[:4]}.png",
+            full_page=True,
+        )
+
+    run_panel(
+        scenario,
+        {
+            "home_memory/info": info(ANNA),
+            "home_memory/list": _list(*_WHOLE_DAYS),
+            "home_memory/get": got(_WHOLE_DAYS[0]),
+            "home_memory/audit_log": {"entries": [], "next_cursor": None},
+        },
+        language=language,
+        browser_zone=browser_zone,
+        profile_time_zone="local",
+    )
+    for text, pattern in expected.items():
+        assert re.search(pattern, shown[text]), (text, shown[text])
+    assert re.search(expected["painted the shed"], page_shown["painted the shed"])

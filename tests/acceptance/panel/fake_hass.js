@@ -12,8 +12,11 @@ window.fake = {
 };
 
 window.makeHass = (resources, user) => ({
-  language: "en",
-  locale: { language: "en", time_zone: window.profileTimeZone || "server" },
+  language: window.hassLanguage || "en",
+  locale: {
+    language: window.hassLanguage || "en",
+    time_zone: window.profileTimeZone || "server",
+  },
   config: { time_zone: "Europe/Berlin" },
   user: { id: user.id, is_admin: user.is_admin },
   dockedSidebar: "docked",

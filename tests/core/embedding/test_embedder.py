@@ -259,6 +259,23 @@ def test_query_cache(any_embedder: TransformerEmbedder) -> None:
     np.testing.assert_allclose(first, any_embedder.embed([QUERY])[0], atol=1e-5)
 
 
+def test_query_vector_is_the_embed_vector_bit_for_bit(
+    any_embedder: TransformerEmbedder,
+) -> None:
+    """A query's vector is exactly what embed() gives the same text alone.
+
+    Stored vectors come from embed(), query vectors from embed_query's own
+    one-text path: a single differing bit would move cosines and rankings.
+    """
+    words = " ".join(f"word{i % 50}" for i in range(2000))
+    texts = ["", "x", QUERY, "  Émile's café?  ", *VARIED, LONG, words]
+    any_embedder.clear_cache()
+    for text in texts:
+        np.testing.assert_array_equal(
+            any_embedder.embed_query(text), any_embedder.embed([text])[0]
+        )
+
+
 def test_query_vector_cannot_be_mutated(any_embedder: TransformerEmbedder) -> None:
     """A cached query vector is read-only, so no caller can spoil the cache."""
     vector = any_embedder.embed_query(INVOICE)

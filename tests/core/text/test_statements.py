@@ -1083,6 +1083,21 @@ def test_a_new_value_or_place_still_corrects(language: str, old: str, new: str) 
         ),
         ("de", "Noah spielt Fußball.", "Noah spielt Tennis.", Relation.SEPARATE),
         ("de", "Emma mag Katzen.", "Emma mag Pferde.", Relation.SEPARATE),
+        # A place word after "good", "interested": a relation, not a place.
+        ("en", "Ben is good at chess.", "Ben is good at maths.", Relation.SEPARATE),
+        (
+            "en",
+            "Anna is interested in pottery.",
+            "Anna is interested in chess.",
+            Relation.SEPARATE,
+        ),
+        ("de", "Ben ist gut in Mathe.", "Ben ist gut in Schach.", Relation.SEPARATE),
+        (
+            "en",
+            "The key is safe in the drawer.",
+            "The key is safe in the garage.",
+            Relation.CORRECTION,
+        ),
         # ... unless the verb holds one value or a change word says it changed.
         ("en", "Anna prefers tea.", "Anna prefers coffee.", Relation.CORRECTION),
         (

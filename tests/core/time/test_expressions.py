@@ -495,3 +495,82 @@ def test_a_german_statement_in_the_perfect_is_a_day() -> None:
     assert told.start == _local("2026-03-02")
     habit = "Der Bäcker hat am Sonntag geöffnet."
     assert read_statement(habit, now=WEDNESDAY, language="de") is None
+
+
+# A span as said | language | first day | day after the last (Berlin, at
+# WEDNESDAY); a weekday with a date picks the year it fell on (2020).
+SPANS = """
+from 3 to 5 October | en | 2025-10-03 00:00 | 2025-10-06 00:00
+3-5 October | en | 2025-10-03 00:00 | 2025-10-06 00:00
+October 3 to 5, 2026 | en | 2026-10-03 00:00 | 2026-10-06 00:00
+between 3 and 5 October | en | 2025-10-03 00:00 | 2025-10-06 00:00
+from 30 September to 2 October | en | 2025-09-30 00:00 | 2025-10-03 00:00
+from Saturday 21 Nov to Sunday 22 Nov | en | 2020-11-21 00:00 | 2020-11-23 00:00
+from Monday to Wednesday | en | 2026-03-02 00:00 | 2026-03-05 00:00
+from Thursday to Monday | en | 2026-02-26 00:00 | 2026-03-03 00:00
+from yesterday evening to this morning | en | 2026-03-03 17:00 | 2026-03-04 12:00
+from 1 to 3 March | en | 2026-03-01 00:00 | 2026-03-04 00:00
+from 28 December to 2 January | en | 2025-12-28 00:00 | 2026-01-03 00:00
+3.\u20135. Oktober | de | 2025-10-03 00:00 | 2025-10-06 00:00
+vom 3. bis 5. Oktober | de | 2025-10-03 00:00 | 2025-10-06 00:00
+vom 3. bis zum 5. Oktober 2026 | de | 2026-10-03 00:00 | 2026-10-06 00:00
+3.-5.10.2025 | de | 2025-10-03 00:00 | 2025-10-06 00:00
+zwischen dem 3. und dem 5. Oktober | de | 2025-10-03 00:00 | 2025-10-06 00:00
+vom 30. September bis 2. Oktober | de | 2025-09-30 00:00 | 2025-10-03 00:00
+von Montag bis Mittwoch | de | 2026-03-02 00:00 | 2026-03-05 00:00
+"""
+
+
+@pytest.mark.parametrize(("text", "language", "start", "end"), _table(SPANS))
+def test_a_span_from_one_day_to_another_is_one_window(
+    text: str, language: str, start: str, end: str
+) -> None:
+    """ "From 3 to 5 October", "vom 3. bis 5. Oktober": from the first day's
+    start to the last day's end, the last span that has begun; a second end
+    that would fall before the first ("from Monday to Wednesday" on a
+    Wednesday is this week's) is the next one after it. Read alone as a
+    time (remember's happened_at) and in a question, words removed."""
+    window = read_when(text, now=WEDNESDAY, language=language)
+    assert window is not None, text
+    assert window.start.strftime("%Y-%m-%d %H:%M") == start
+    assert window.end.strftime("%Y-%m-%d %H:%M") == end
+    reading = read_question(f"what happened {text}?", now=WEDNESDAY, language=language)
+    assert reading.window == window
+    assert reading.rest == "what happened?"
+
+
+def test_a_span_that_is_none_is_impossible() -> None:
+    """ "From 5 to 3 October", "vom 30. bis 31. Februar": no days at all."""
+    for text, language in (
+        ("from 5 to 3 October", "en"),
+        ("vom 30. bis 31. Februar", "de"),
+    ):
+        assert read_when(text, now=WEDNESDAY, language=language) is None
+        assert read_question(text, now=WEDNESDAY, language=language).impossible
+
+
+def test_and_joins_a_span_only_after_between() -> None:
+    """ "On Monday and Wednesday" are two days (the window holds both, as
+    before), not a span that looks for a Wednesday after Monday."""
+    reading = read_question(
+        "what did we do on Monday and Tuesday", now=WEDNESDAY, language="en"
+    )
+    assert reading.window is not None
+    assert reading.window.start == _local("2026-03-02")
+    assert reading.window.end == _local("2026-03-04")
+    assert reading.rest == "what did we do and"
+
+
+def test_opening_hours_from_monday_to_friday_are_a_habit() -> None:
+    """A span of weekdays in the present tense is a habit, as one weekday is;
+    in the past tense it is those days."""
+    habit, told = (
+        read_statement(text, now=WEDNESDAY, language="en")
+        for text in (
+            "The bakery is open from Monday to Friday.",
+            "We were away from Monday to Tuesday.",
+        )
+    )
+    assert habit is None
+    assert told is not None
+    assert (told.start, told.end) == (_local("2026-03-02"), _local("2026-03-04"))

@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.usefixtures("mock_load_model")
 
+BERLIN = ZoneInfo("Europe/Berlin")
+
 PASTA = "Anna cooked pasta in the kitchen."
 DISHES = "The dishwasher ran in the kitchen."
 # What happened, and when (Berlin wall clock); all told on Wednesday morning.
@@ -65,6 +67,20 @@ async def days(
 
 def _texts(memories: list[dict[str, Any]]) -> list[str]:
     return [m["content"] for m in memories]
+
+
+async def _refused(
+    hass: HomeAssistant, user: MockUser, content: str, happened_at: str
+) -> None:
+    """Remembering `content` at `happened_at` is a translated invalid_field."""
+    with pytest.raises(ServiceValidationError) as err:
+        await call(
+            hass,
+            "remember",
+            {"content": content, "happened_at": happened_at},
+            user=user,
+        )
+    assert err.value.translation_key == "invalid_field"
 
 
 @pytest.mark.usefixtures("days")
@@ -389,14 +405,7 @@ async def test_hostile_time_words_are_refused_whole(
     """A lone surrogate, 10 MB or FTS syntax as a time: invalid_field, nothing
     stored; as a question's words: an ordinary search."""
     for value in ("\ud800", "x" * 10_000_000, 'NEAR("a" "b")', "yesterday\nevening"):
-        with pytest.raises(ServiceValidationError) as err:
-            await call(
-                hass,
-                "remember",
-                {"content": "Ben tidied up.", "happened_at": value},
-                user=hass_admin_user,
-            )
-        assert err.value.translation_key == "invalid_field"
+        await _refused(hass, hass_admin_user, "Ben tidied up.", value)
     listed = await call(hass, "list", {"limit": 50}, user=hass_admin_user)
     assert "Ben tidied up." not in _texts(listed["memories"])
     found = await call(
@@ -427,14 +436,7 @@ async def test_event_times_outside_1900_to_2200_are_refused_whole(
 ) -> None:
     """A year 1 (or 2300) is a translated invalid_field, nothing is stored,
     and search still answers."""
-    with pytest.raises(ServiceValidationError) as err:
-        await call(
-            hass,
-            "remember",
-            {"content": SPARE_KEY, "happened_at": value},
-            user=hass_admin_user,
-        )
-    assert err.value.translation_key == "invalid_field"
+    await _refused(hass, hass_admin_user, SPARE_KEY, value)
     found = await call(hass, "search", {"query": "spare key"}, user=hass_admin_user)
     assert SPARE_KEY not in _texts(found["memories"])
 
@@ -587,3 +589,84 @@ async def test_a_german_question_in_the_perfect_hears_no_habit(
     assert "The washing machine ran in the bathroom again." not in _texts(
         planned["memories"]
     )
+
+
+# happened_at as said | the household's language | first day | day after the
+# last (Berlin), told on Wednesday 4 March 2026, 09:30.
+SPOKEN_SPANS = [
+    ("from 3 to 5 October", "en", "2025-10-03", "2025-10-06"),
+    ("3.\u20135. Oktober", "de", "2025-10-03", "2025-10-06"),
+    ("vom 3. bis 5. Oktober", "de", "2025-10-03", "2025-10-06"),
+    # A German phrase in an English home (and the other way round) is read.
+    ("vom 3. bis 5. Oktober", "en", "2025-10-03", "2025-10-06"),
+    ("last weekend", "en", "2026-02-28", "2026-03-02"),
+    ("in October", "en", "2025-10-01", "2025-11-01"),
+    ("im Oktober", "de", "2025-10-01", "2025-11-01"),
+]
+
+
+def _berlin_days(memory: dict[str, Any]) -> tuple[str, str]:
+    """The memory's event time as Berlin days (its first, the day after)."""
+    start = datetime.fromisoformat(memory["happened_at"]).astimezone(BERLIN)
+    end = datetime.fromisoformat(memory["happened_until"]).astimezone(BERLIN)
+    assert (start.hour, start.minute, end.hour, end.minute) == (0, 0, 0, 0)
+    return start.date().isoformat(), end.date().isoformat()
+
+
+@pytest.mark.usefixtures("days")
+@pytest.mark.parametrize(("said", "language", "first", "after"), SPOKEN_SPANS)
+async def test_remember_takes_a_spoken_span(
+    hass: HomeAssistant,
+    hass_admin_user: MockUser,
+    said: str,
+    language: str,
+    first: str,
+    after: str,
+) -> None:
+    """ "from 3 to 5 October", "vom 3. bis 5. Oktober", "last weekend", "in
+    October" set the memory's start and end, through the action and the
+    LLM tool, read by the question's reader; the answers say it as days."""
+    hass.config.language = language
+    made = await call(
+        hass,
+        "remember",
+        {"content": "We were at the lake.", "happened_at": said, "kind": "event"},
+        user=hass_admin_user,
+    )
+    assert _berlin_days(made["memory"]) == (first, after)
+    told = await tool(
+        hass,
+        "remember",
+        {"content": "Ben visited Grandma.", "happened_at": said, "kind": "event"},
+        user=hass_admin_user,
+    )
+    assert "error" not in told.data, told.data
+    found = await call(hass, "get", {"id": told.data["id"]}, user=hass_admin_user)
+    assert _berlin_days(found["memory"]) == (first, after)
+
+
+@pytest.mark.usefixtures("days")
+async def test_a_span_that_is_no_time_is_refused_whole(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """ "from 5 to 3 October" and "from 3 to soon" are a translated
+    invalid_field (the tool: an error result) and nothing is stored; an ISO
+    moment still works."""
+    for said in ("from 5 to 3 October", "from 3 to soon", "vom 30. bis 31. Februar"):
+        await _refused(hass, hass_admin_user, "Ben was at the lake.", said)
+        told = await tool(
+            hass,
+            "remember",
+            {"content": "Ben was at the lake.", "happened_at": said},
+            user=hass_admin_user,
+        )
+        assert told.data["error"] == "invalid_field", told.data
+    listed = await call(hass, "list", {"limit": 50}, user=hass_admin_user)
+    assert "Ben was at the lake." not in _texts(listed["memories"])
+    moment = await call(
+        hass,
+        "remember",
+        {"content": "Ben was at the lake.", "happened_at": "2025-10-03T14:00:00"},
+        user=hass_admin_user,
+    )
+    assert moment["memory"]["happened_at"].startswith("2025-10-03T12:00:00")

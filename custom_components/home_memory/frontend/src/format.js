@@ -143,9 +143,78 @@ export function formatRange(hass, start, end, withDate = false) {
 }
 
 /**
+ * The home's calendar day and clock at `at` ({year, month, day, hour,
+ * minute, second}), whatever zone the browser or profile shows.
+ * @param {any} hass
+ * @param {Date} at
+ */
+function homeClock(hass, at) {
+  const parts = formatter("en-US", {
+    year: "numeric", month: "numeric", day: "numeric",
+    hour: "numeric", minute: "numeric", second: "numeric",
+    hourCycle: "h23", timeZone: hass?.config?.time_zone,
+  }).formatToParts(at);
+  /** @param {string} type */
+  const part = (type) => Number(parts.find((p) => p.type === type)?.value);
+  return {
+    year: part("year"), month: part("month"), day: part("day"),
+    hour: part("hour") % 24, minute: part("minute"), second: part("second"),
+  };
+}
+
+/**
+ * The one rule for "whole days" in the panel, the spoken answers' rule
+ * (memory/time/spoken.py `_whole_days`; docs/time.md "Whole days"): a span
+ * that starts and ends (exclusive) at midnight of the home's zone, the end
+ * on a later day. Its first and last days as UTC noons (calendar dates that
+ * format the same in every zone) and whether it is one whole month; null
+ * for any other span.
+ * @param {any} hass
+ * @param {Date} from
+ * @param {Date} to
+ * @returns {{ first: Date, last: Date, month: boolean } | null}
+ */
+export function wholeDays(hass, from, to) {
+  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) return null;
+  const start = homeClock(hass, from);
+  const end = homeClock(hass, to);
+  if ([start, end].some((c) => c.hour || c.minute || c.second)) return null;
+  const first = Date.UTC(start.year, start.month - 1, start.day, 12);
+  const after = Date.UTC(end.year, end.month - 1, end.day, 12);
+  if (after <= first) return null;
+  const nextMonth = Date.UTC(start.year, start.month, 1, 12);
+  return {
+    first: new Date(first),
+    last: new Date(after - 86_400_000),
+    month: start.day === 1 && after === nextMonth,
+  };
+}
+
+/**
+ * Whole days as a person says them, in their language: one month
+ * ("October 2026", "Oktober 2026"), one day with its weekday ("Sat, Nov 21,
+ * 2026"), or the first to the last day ("Nov 21 – 22, 2026", "21.–22. Nov.
+ * 2026"); the exclusive end's midnight is never shown.
+ * @param {any} hass
+ * @param {{ first: Date, last: Date, month: boolean }} days
+ */
+function formatDays(hass, { first, last, month }) {
+  const language = locale(hass);
+  if (month) return formatter(language, { month: "long", year: "numeric", timeZone: "UTC" }).format(first);
+  if (first.getTime() === last.getTime()) {
+    return formatter(language, {
+      weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC",
+    }).format(first);
+  }
+  return formatter(language, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" })
+    .formatRange(first, last);
+}
+
+/**
  * When what a memory tells happened, with the day: its event time
- * (happened_at … happened_until; one time for a moment), else the observed
- * segment it was told from; "" when it has neither.
+ * (happened_at … happened_until; one time for a moment; whole days as
+ * days, `wholeDays`), else the observed segment it was told from; "" when
+ * it has neither.
  * @param {any} hass
  * @param {any} memory
  */
@@ -153,6 +222,8 @@ export function formatHappened(hass, memory) {
   const start = memory?.happened_at || memory?.segment_start;
   if (!start) return "";
   const end = memory.happened_at ? memory.happened_until : memory.segment_end;
+  const days = end ? wholeDays(hass, new Date(start), new Date(end)) : null;
+  if (days) return formatDays(hass, days);
   return formatRange(hass, start, end, true);
 }
 

@@ -298,7 +298,25 @@ class TransformerEmbedder(ABC):
 
     def embed_query(self, text: str) -> FloatArray:
         """Return one read-only (dimensions,) vector, cached by text."""
-        return self._cache.vector(text, lambda t: self.embed([t])[0])
+        return self._cache.vector(text, self._embed_one)
+
+    def _embed_one(self, text: str) -> FloatArray:
+        """embed([text])[0], bit for bit, without the batch machinery.
+
+        `encode` tokenises on this thread; `encode_batch` hands even one text
+        to the tokenizer's thread pool, whose wake-up was a 4 ms tail in one
+        query of a hundred on a busy machine (docs/retrieval-quality.md).
+        """
+        encoding = self._tokenizer.encode(text)
+        input_ids = np.array([encoding.ids], dtype=np.int64)
+        type_ids = np.array([encoding.type_ids], dtype=np.int64)
+        mask = np.ones_like(input_ids)
+        with self._run_lock:
+            hidden = self._forward(input_ids, mask, type_ids)
+        vector: FloatArray = _mean_pool_normalise(hidden, mask)[0]
+        del hidden
+        malloc_trim.release_freed_memory()
+        return vector
 
     def cache_info(self) -> tuple[int, int, int]:
         """Return (hits, misses, size) of the query cache."""

@@ -90,7 +90,9 @@ class StatementWords:
     with the places they cut what follows the verb into phrases.
     single_objects: verbs whose object alone holds one value ("prefers
     tea" after "prefers coffee"); change_words: words that say a new
-    value replaces the old one ("now", "instead", "jetzt").
+    value replaces the old one ("now", "instead", "jetzt");
+    relation_words: words after which a place word relates instead
+    ("good at", "interested in", "gut in").
     """
 
     stop: frozenset[str]
@@ -122,6 +124,7 @@ class StatementWords:
     relation_prepositions: frozenset[str] = frozenset()
     time_prepositions: frozenset[str] = frozenset()
     single_objects: frozenset[str] = frozenset()
+    relation_words: frozenset[str] = frozenset()
     change_words: tuple[str, ...] = ()
 
 
@@ -163,6 +166,9 @@ def _read_words(path: Path) -> StatementWords:
         ),
         single_objects=frozenset(
             word.casefold() for word in table.get("single_objects", ())
+        ),
+        relation_words=frozenset(
+            word.casefold() for word in table.get("relation_words", ())
         ),
         change_words=tuple(word.casefold() for word in table.get("change_words", ())),
     )  # fmt: skip
@@ -625,7 +631,13 @@ def _related_elsewhere(before: _Words, after: _Words, words: StatementWords) -> 
     lead, old, new = before.phrases[0], before.phrases[1], after.phrases[1]
     if len(lead) < 2 or lead != after.phrases[0]:  # "" and a word
         return False
-    if old[0] != new[0] or old[0] not in words.relation_prepositions:
+    if old[0] != new[0]:
+        return False
+    # "good at chess", "interested in pottery": a place word after such a
+    # word relates it, as "allergic to" does.
+    if old[0] not in words.relation_prepositions and not (
+        old[0] in words.places and _one_of(lead[-1].casefold(), words.relation_words)
+    ):
         return False
     objects = (*old[1:], *new[1:])
     # Each names a thing the other does not: "to cats" / "to cats and

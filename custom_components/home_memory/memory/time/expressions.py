@@ -10,7 +10,7 @@ In more words: docs/time.md, "`memory/time/expressions.py`".
 from __future__ import annotations
 
 import calendar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 import functools
 import re
@@ -185,7 +185,7 @@ def _reading(
         if past and not future
         else tuple(
             word
-            for f in found
+            for f in _parts(found)
             if f.groups.get("qual", "") not in _LAST and (word := _named_word(f, text))
         ),
         past=past and not future,
@@ -196,6 +196,11 @@ def _reading(
 _LAST: Final = frozenset(
     {"last", "past", "letzten", "letzte", "letztes", "vergangenen", "vergangenes"}
 )
+
+
+def _parts(found: list[_Found]) -> list[_Found]:
+    """The expressions found, a range ("from Monday to Wednesday") as its two."""
+    return [part for item in found for part in item.options.get("parts", (item,))]
 
 
 def _named_word(item: _Found, text: str) -> str | None:
@@ -231,10 +236,13 @@ _ONE_DAY: Final = frozenset(
 
 
 def _habitual(item: _Found) -> bool:
-    """A weekday, date or month a habit may name ("on Tuesday", "in May")."""
+    """A weekday, date or month a habit may name ("on Tuesday", "in May");
+    a range when both its ends are ("open from Monday to Friday")."""
+    if item.kind == "range":
+        return all(_habitual(part) for part in item.options["parts"])
     if item.kind == "weekday":
         return item.groups.get("qual", "") not in _ONE_DAY
-    return item.kind in ("date", "month_name") and "year" not in item.groups
+    return item.kind in ("date", "days", "month_name") and "year" not in item.groups
 
 
 def _speaks_of_past(text: str, said: str, language: str) -> bool:
@@ -352,7 +360,71 @@ def _matches(text: str, language: str) -> list[_Found]:
     for item in candidates:
         if all(item.end <= c.start or item.start >= c.end for c in chosen):
             chosen.append(item)
-    return sorted(chosen, key=lambda f: f.start)
+    return _ranges(folded, sorted(chosen, key=lambda f: f.start), table)
+
+
+def _ranges(folded: str, found: list[_Found], table: _Table) -> list[_Found]:
+    """Two expressions joined as a span ("from Saturday 21 November to
+    Sunday 22 November", "vom 30. September bis 2. Oktober", "between Monday
+    and Wednesday") become one "range", its words from the opener ("from",
+    "vom") to the second's end; the table's `range` says the words."""
+    if table.range is None:
+        return found
+    joined: list[_Found] = []
+    for item in found:
+        last = joined[-1] if joined else None
+        if (
+            last is None
+            or last.kind == "range"
+            or not _joins(folded, last, item, table)
+        ):
+            joined.append(item)
+            continue
+        opener = table.range.opener.search(folded, 0, last.start)
+        joined[-1] = _Found(
+            opener.start() if opener else last.start,
+            item.end,
+            "range",
+            {"order": last.groups["order"]},
+            {"parts": (last, item)},
+            item.language,
+        )
+    return joined
+
+
+def _joins(folded: str, first: _Found, second: _Found, table: _Table) -> bool:
+    """Whether only a "to" ("bis") lies between two expressions, or an "and"
+    ("und") after a "between" ("zwischen")."""
+    words = table.range
+    if words is None:
+        return False
+    gap = folded[first.end : second.start]
+    if words.to.fullmatch(gap):
+        return True
+    before = folded[max(0, first.start - 40) : first.end]
+    return (
+        words.and_.fullmatch(gap) is not None
+        and words.between.search(before) is not None
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _RangeWords:
+    """The words that join two expressions as a span (a table's `range`)."""
+
+    opener: re.Pattern[str]  # "from", "vom": right before the first
+    to: re.Pattern[str]  # "to", "bis": alone between the two
+    between: re.Pattern[str]  # "between", "zwischen": before the first...
+    and_: re.Pattern[str]  # ... then "and", "und" between them
+
+    @classmethod
+    def of(cls, words: dict[str, str]) -> _RangeWords:
+        return cls(
+            re.compile(rf"(?<!\w)(?:{words['from']})\s*$"),
+            re.compile(rf"\s*(?:{words['to']})\s*"),
+            re.compile(rf"(?<!\w)(?:{words['between']})(?!\w)"),
+            re.compile(rf"\s*(?:{words['and']})\s*"),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -364,6 +436,8 @@ class _Table:
     numbers: dict[str, int]
     units: dict[str, str]
     parts: dict[str, str]
+    # The words that join two expressions as a span; None without them.
+    range: _RangeWords | None = None
 
 
 def _alternatives(words: Iterable[str]) -> str:
@@ -390,6 +464,7 @@ def _compiled(language: str) -> _Table:
         "year": "(?P<year>\\d{4})",
         "day": data["day"],
         "day_ordinal": data["day_ordinal"],
+        "first_day": data["first_day"],
     }
     rules = []
     for rule in data["rules"]:
@@ -403,7 +478,17 @@ def _compiled(language: str) -> _Table:
         if guard_words
         else None
     )
-    return _Table(rules, not_after, weekdays, months, numbers, units, parts)
+    words = data.get("range")
+    return _Table(
+        rules,
+        not_after,
+        weekdays,
+        months,
+        numbers,
+        units,
+        parts,
+        _RangeWords.of(words) if words else None,
+    )
 
 
 # -- turning words into windows --------------------------------------------------------
@@ -577,6 +662,39 @@ def _resolve_recent(item: _Found, now: datetime, future: bool) -> Window | None:
     return Window(now - span, now + timedelta(seconds=1))
 
 
+def _resolve_days(item: _Found, now: datetime, future: bool) -> Window | None:
+    """Days of one month ("from 3 to 5 October", "vom 3. bis 5. Oktober"):
+    the first day resolved as a date is (the last such span that has begun,
+    the next one ahead); the last day after it in the same month."""
+    start = _resolve_date(
+        replace(item, groups=item.groups | {"day": item.groups["first"]}), now, future
+    )
+    if start is None:
+        return None
+    first = start.start.date()
+    last = _valid_date(first.year, first.month, int(item.groups["day"]))
+    if last is None or last < first:
+        return None
+    return Window(start.start, _at(last, 24, now))
+
+
+def _resolve_range(item: _Found, now: datetime, future: bool) -> Window | None:
+    """From the first expression's start to the second's end. A second that
+    resolves before the first ("from Monday to Wednesday" on a Tuesday,
+    "from 28 December to 2 January" on New Year's Day) is the next one
+    after the first's start."""
+    first, second = item.options["parts"]
+    start = _RESOLVERS[first.kind](first, now, future)
+    end = _RESOLVERS[second.kind](second, now, future)
+    if start is None or end is None:
+        return None
+    if end.end <= start.start:
+        end = _RESOLVERS[second.kind](second, start.start, True)
+        if end is None or end.end <= start.start:
+            return None
+    return Window(start.start, end.end)
+
+
 def _week_window(day: date, now: datetime) -> Window:
     monday = day - timedelta(days=day.weekday())
     return Window(_at(monday, 0, now), _at(monday + timedelta(days=7), 0, now))
@@ -630,6 +748,8 @@ _RESOLVERS: Final[dict[str, Callable[[_Found, datetime, bool], Window | None]]] 
     "this_night": _resolve_this_night,
     "weekday": _resolve_weekday,
     "date": _resolve_date,
+    "days": _resolve_days,
+    "range": _resolve_range,
     "ago": _resolve_ago,
     "recent": _resolve_recent,
     "week": _resolve_week,
