@@ -17,6 +17,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from .test_household import remember_event, service
+from .test_question_phrasings import WEEKDAYS
 
 if TYPE_CHECKING:
     from .conftest import Household
@@ -107,3 +108,40 @@ def test_websocket_window_on_event_time(
         "The tumble dryer ran in the utility room again."
     ]
     assert found["memories"][0]["happened_at"].startswith(start.date().isoformat())
+
+
+def test_a_question_with_a_topic_needs_its_topic_in_the_window(
+    household: Household, week: dict[str, datetime]
+) -> None:
+    """Reviewers asked the built-in agent "what do you know about the
+    interview on Tuesday" with only the plumber stored and heard the
+    plumber. A topic must match inside the window; a question that is only
+    time still lists the day, one whose topic is there finds it."""
+    token = household.anna.token
+    service(household.hass, household.anna, "remember", content=PLUMBER)
+    result = household.hass.conversation_process(
+        "what do you know about the interview on Tuesday", token=token
+    )
+    speech = household.hass.speech(result)
+    assert "plumber" not in speech.casefold(), speech
+    assert "don't remember" in speech, speech
+    baked = week["Anna baked bread in the kitchen."]
+    day = WEEKDAYS[baked.weekday()]
+    result = household.hass.conversation_process(f"what happened on {day}", token=token)
+    speech = household.hass.speech(result)
+    assert "baked bread" in speech, speech
+    assert "fed the cat" in speech, speech
+    found = service(
+        household.hass,
+        household.anna,
+        "search",
+        query=f"What did Anna bake on {day}?",
+    )
+    texts = [m["content"] for m in found["memories"]]
+    # First; "Ben fed the cat in the kitchen." (cosine 0.27) passes the
+    # window's topic floor (0.2) too, ranked after it.
+    assert texts[:1] == ["Anna baked bread in the kitchen."], texts
+    assert "The tumble dryer ran in the utility room again." not in texts
+
+
+PLUMBER = "The plumber comes on Tuesday."

@@ -85,12 +85,12 @@ def _retrieve(
             caller,
             max_memories=options.context_max_memories,
             token_budget=options.context_token_budget,
-            # What happened in the window the utterance names is relevant.
-            min_relevance=0.0
-            if asked.window_from_words
-            else options.context_min_relevance,
+            # What happened in the window the utterance names is relevant,
+            # unless it has a topic besides its time (`Question.floor`).
+            min_relevance=asked.floor(options.context_min_relevance),
             flt=asked.filter,
             newest_first=asked.newest_first,
+            topic_in_window=asked.topic_in_window,
             when=describe,
             header=words.say("background", "header"),
             asker=asker,

@@ -528,12 +528,9 @@ async def async_search(scope: OperationScope, request: SearchRequest) -> SearchR
     )
     floor = request.min_relevance
     if floor is None:
-        # Everything in the window the question names is an answer.
-        floor = (
-            0.0
-            if asked.window_from_words
-            else data.retriever.config.search_min_relevance
-        )
+        # Everything in the window the question names is an answer, unless
+        # the question has a topic besides its time (`Question.floor`).
+        floor = asked.floor(data.retriever.config.search_min_relevance)
     with data.latency.measure("search"):
         page = await async_engine(
             scope.hass,
@@ -547,6 +544,7 @@ async def async_search(scope: OperationScope, request: SearchRequest) -> SearchR
                 min_relevance=floor,
                 record_access=request.record_access,
                 newest_first=asked.newest_first,
+                topic_in_window=asked.topic_in_window,
                 # The asker's "my car" is theirs: "Anna's car".
                 asker=async_teller_name(scope.hass, scope.actor.caller.user_id),
             ),

@@ -32,7 +32,8 @@ async def async_recall(
 
     The query's time words choose the window and order (operations/when.py).
     `min_relevance` replaces the search floor (an answer said aloud takes the
-    per-turn context's); a window the words name takes everything in it.
+    per-turn context's); a window the words name takes everything in it,
+    unless the question has a topic besides its time (`Question.floor`).
     """
     require(scope.actor, Access.READ)
     asked = await when.async_question(scope.hass, query, flt or MemoryFilter())
@@ -43,8 +44,9 @@ async def async_recall(
             asked.query,
             scope.actor.caller,
             asked.filter,
-            min_relevance=0.0 if asked.window_from_words else min_relevance,
+            min_relevance=asked.floor(min_relevance),
             newest_first=asked.newest_first,
+            topic_in_window=asked.topic_in_window,
             # The asker's "my car" is theirs: "Anna's car".
             asker=async_teller_name(scope.hass, scope.actor.caller.user_id),
         ),

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+import functools
+from typing import TYPE_CHECKING, overload
 
 from homeassistant.util import dt as dt_util
 
@@ -19,6 +20,7 @@ from ..memory.common.values import (
     MemoryFilter,
     MemoryKind,
 )
+from ..memory.text.fts_query import search_stopwords, search_terms
 from ..memory.text.validation import has_words
 from ..memory.time.expressions import (
     TimeReading,
@@ -27,7 +29,7 @@ from ..memory.time.expressions import (
     read_statement,
     read_when,
 )
-from ..memory.time.phrases import languages_to_try
+from ..memory.time.phrases import languages_to_try, phrases
 from ..memory.time.spoken import say_when
 from ..runtime.clock import ha_now
 from .errors import InvalidRequestError
@@ -63,6 +65,45 @@ class Question:
     newest_first: bool = False
     # The window came from the question's words (not from a field).
     window_from_words: bool = False
+    # Beside its time words the question names what it is about ("the
+    # interview on Tuesday", "was hat Anna gekauft"), not only "what
+    # happened".
+    topic: bool = False
+
+    @overload
+    def floor(self, usual: float) -> float: ...
+    @overload
+    def floor(self, usual: float | None) -> float | None: ...
+    def floor(self, usual: float | None) -> float | None:
+        """The relevance floor: a question that is only time ("what
+        happened on Tuesday") takes everything in its window (0); any other
+        keeps `usual` (None: the retriever's), under which a topic in the
+        window may still match (`topic_in_window`)."""
+        return 0.0 if self.window_from_words and not self.topic else usual
+
+    @property
+    def topic_in_window(self) -> bool:
+        """Inside its window a question's topic is matched by a word the
+        memory shares ("the interview on Tuesday" / "Anna's interview went
+        well ...") or a similarity of a paraphrase ("did we do the laundry"
+        / "the washing machine ran"), not only by the usual floor."""
+        return self.window_from_words and self.topic
+
+
+@functools.lru_cache(maxsize=8)
+def _not_topic(words: str) -> frozenset[str]:
+    """Words that name no topic beside a question's time: function words
+    (the search's stop words) and the time tables' `only_time` ("happened",
+    "gemacht", "talk"), in every language a question may be read in."""
+    found: set[str] = set()
+    for language in languages_to_try(words):
+        found |= search_stopwords(language)
+        found.update(word.casefold() for word in phrases(language)["only_time"])
+    return frozenset(found)
+
+
+def _has_topic(rest: str, words: str) -> bool:
+    return bool(search_terms(rest, _not_topic(words)))
 
 
 async def async_question(hass: HomeAssistant, text: str, flt: MemoryFilter) -> Question:
@@ -116,6 +157,7 @@ def question_at(text: str, flt: MemoryFilter, now: datetime, words: str) -> Ques
         ),
         newest_first=reading.newest_first,
         window_from_words=True,
+        topic=_has_topic(reading.rest, words),
     )
 
 

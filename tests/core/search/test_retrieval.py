@@ -592,3 +592,43 @@ def test_the_last_time_is_the_newest_match_beyond_the_best_few(
     narrow = Retriever(store, replace(store.config, candidate_pool=4))
     page = narrow.search("When was the washing machine used?", HOUSE, newest_first=True)
     assert page.items[0].memory.id == newest.memory.id
+
+
+def test_a_topic_in_its_window_passes_under_the_floor_only_when_asked(
+    store: MemoryStore,
+) -> None:
+    """Inside a window a question's topic may be matched by one shared word
+    ("interview") whatever the relevance floor; without `topic_in_window`
+    the floor alone decides, and a memory of the window that shares no
+    word (nor a paraphrase's similarity) does not pass."""
+    day = datetime(2026, 3, 3, 9, tzinfo=UTC)
+    made = {
+        text: store.create(
+            NewMemory(
+                content=text,
+                kind=MemoryKind.EVENT,
+                happened_at=day,
+                happened_until=day + timedelta(hours=1),
+            ),
+            HOUSE,
+        ).memory.id
+        for text in ("Anna had her job interview at the bank.", "The plumber came.")
+    }
+    window = MemoryFilter(
+        happened_after=day - timedelta(hours=9),
+        happened_before=day + timedelta(hours=15),
+    )
+    retriever = Retriever(store)
+
+    def found(**kwargs: bool) -> set[str]:
+        page = retriever.search(
+            "job interview", HOUSE, window, min_relevance=0.99, **kwargs
+        )
+        return {item.memory.id for item in page.items}
+
+    assert found() == set()
+    assert found(topic_in_window=True) == {
+        made["Anna had her job interview at the bank."]
+    }
+    everything = retriever.search("job interview", HOUSE, window, min_relevance=0.0)
+    assert {item.memory.id for item in everything.items} == set(made.values())

@@ -410,7 +410,7 @@ def test_a_weekend_that_names_a_trip_is_no_time(text: str) -> None:
         ("Kommt der Klempner am Dienstag?", "de", ("dienstag",), False),
         ("what did we talk about on Tuesday", "en", (), True),
         ("what did we talk about last Tuesday", "en", (), True),
-        ("worüber haben wir letzten Dienstag gesprochen", "de", (), False),
+        ("worüber haben wir letzten Dienstag gesprochen", "de", (), True),
         ("what did we plan for Saturday", "en", ("saturday",), False),
         ("what happened at the weekend", "en", (), True),
         ("what is on at the weekend", "en", ("weekend",), False),
@@ -424,6 +424,77 @@ def test_the_days_a_habit_may_name_and_the_past_tense(
     about what has happened."""
     reading = read_question(question, now=WEDNESDAY, language=language)
     assert (reading.named, reading.past) == (named, past)
+
+
+# German perfect (an auxiliary and a participle at the clause's end) and the
+# simple past of common verbs are past; "haben … vor", "geplant", "werden"
+# and the present look ahead or name a habit's day.
+@pytest.mark.parametrize(
+    ("question", "named", "past"),
+    [
+        ("Was haben wir am Samstag gemacht?", (), True),
+        ("Was hat Anna am Dienstag gekauft?", (), True),
+        ("Wen haben wir am Samstag besucht?", (), True),
+        ("Was hat Anna am Samstag erzählt?", (), True),
+        ("Was haben wir am Samstag verloren?", (), True),
+        ("Was haben wir am Samstag bekommen?", (), True),
+        ("Was ist am Samstag passiert?", (), True),
+        ("Wann ist Ben am Samstag nach Hause gekommen?", (), True),
+        ("Weißt du, was wir am Samstag gemacht haben?", (), True),
+        ("Wo waren wir am Samstag?", (), True),
+        ("Wohin ging Anna am Samstag?", (), True),
+        ("Was machen wir am Samstag?", ("samstag",), False),
+        ("Was werden wir am Samstag machen?", ("samstag",), False),
+        ("Was haben wir am Samstag vor?", ("samstag",), False),
+        ("Was haben wir am Samstag geplant?", ("samstag",), False),
+        ("Was passiert am Samstag?", ("samstag",), False),
+        ("Hat der Bäcker am Sonntag geöffnet?", ("sonntag",), False),
+        ("Sind wir am Samstag eingeladen?", ("samstag",), False),
+        ("Was haben wir am Samstag zu erledigen?", ("samstag",), False),
+        ("Haben wir am Samstag einen Bericht?", ("samstag",), False),
+    ],
+)
+def test_german_perfect_and_simple_past_are_past(
+    question: str, named: tuple[str, ...], past: bool
+) -> None:
+    """ "Was haben wir am Samstag gemacht?" asks about what happened: no
+    habit's Saturday joins it and its window ends now; a plan ("vor",
+    "geplant"), the future and a state ("hat geöffnet") do not."""
+    reading = read_question(question, now=WEDNESDAY, language="de")
+    assert (reading.named, reading.past) == (named, past)
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "start"),
+    [
+        ("Was haben wir am Samstag gemacht?", "de", "2026-02-28 00:00"),
+        ("Was haben wir am Samstag vor?", "de", "2026-03-07 00:00"),
+        ("Was haben wir am Samstag geplant?", "de", "2026-03-07 00:00"),
+        ("Was hatten wir am Samstag vor?", "de", "2026-02-28 00:00"),
+        ("Was machen wir am Samstag?", "de", "2026-03-07 00:00"),
+        ("what did we do on Saturday", "en", "2026-02-28 00:00"),
+        ("what happened on Saturday", "en", "2026-02-28 00:00"),
+        ("what are we doing on Saturday", "en", "2026-03-07 00:00"),
+    ],
+)
+def test_a_plan_looks_ahead_and_the_past_looks_back(
+    question: str, language: str, start: str
+) -> None:
+    """ "Vor" of "vorhaben" is a plan, not a past: the coming Saturday; a
+    plan asked in the past ("hatten … vor") is the last one."""
+    assert _span(question, language)[0] == start
+
+
+def test_a_german_statement_in_the_perfect_is_a_day() -> None:
+    """ "Wir haben am Montag Oma besucht" (told on Wednesday) happened on
+    Monday; "Der Bäcker hat am Sonntag geöffnet" is a habit, no day."""
+    told = read_statement(
+        "Wir haben am Montag Oma besucht.", now=WEDNESDAY, language="de"
+    )
+    assert told is not None
+    assert told.start == _local("2026-03-02")
+    habit = "Der Bäcker hat am Sonntag geöffnet."
+    assert read_statement(habit, now=WEDNESDAY, language="de") is None
 
 
 # A span as said | language | first day | day after the last (Berlin, at

@@ -520,6 +520,88 @@ async def test_the_same_event_on_another_day_is_not_a_repeat(
     assert _texts(listed["memories"]).count(text) == 2
 
 
+PLUMBER = "The plumber comes on Tuesday."
+
+
+@pytest.mark.usefixtures("days")
+async def test_a_question_with_a_topic_needs_its_topic_in_the_window(
+    hass: HomeAssistant, agent_entry: MockConfigEntry, hass_admin_user: MockUser
+) -> None:
+    """Only the plumber and no interview: "what do you know about the
+    interview on Tuesday" finds nothing on any surface (reviewers heard the
+    plumber: inside a window the relevance floor was 0). A question that is
+    only time still lists everything then, and one whose topic is in the
+    window finds it (a keyword hit, or the usual floor)."""
+    await call(hass, "remember", {"content": PLUMBER}, user=hass_admin_user)
+    question = "what do you know about Ben's job interview on Tuesday"
+    found = await call(hass, "search", {"query": question}, user=hass_admin_user)
+    assert _texts(found["memories"]) == []
+    recalled = await tool(hass, "recall", {"query": question}, user=hass_admin_user)
+    assert recalled.data["memories"] == []
+    spoken = (await say(hass, question, user=hass_admin_user)).response.speech["plain"][
+        "speech"
+    ]
+    assert "plumber" not in spoken
+    assert "don't remember" in spoken, spoken
+    agent = use_agent(hass, agent_entry, [DOMAIN])
+    await say(hass, question, agent_id=agent_entry.entry_id, user=hass_admin_user)
+    assert "plumber" not in agent.prompts[-1]
+    # Only time: everything in the window.
+    tuesday = await call(
+        hass, "search", {"query": "What happened on Tuesday?"}, user=hass_admin_user
+    )
+    assert set(_texts(tuesday["memories"])) == {PASTA, DISHES}
+    heard = await tool(
+        hass, "recall", {"query": "was war letzten Dienstag"}, user=hass_admin_user
+    )
+    assert {m["text"] for m in heard.data["memories"]} == {PASTA, DISHES}
+    # A topic in the window: found, and nothing else of that day.
+    pasta = await call(
+        hass,
+        "search",
+        {"query": "What did Anna cook on Tuesday?"},
+        user=hass_admin_user,
+    )
+    assert _texts(pasta["memories"]) == [PASTA]
+    german = await call(
+        hass,
+        "search",
+        {"query": "Was war letzten Dienstag mit der Geschirrspülmaschine?"},
+        user=hass_admin_user,
+    )
+    assert _texts(german["memories"]) == []
+
+
+@pytest.mark.usefixtures("days")
+async def test_a_german_question_in_the_perfect_hears_no_habit(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """ "Was haben wir am Samstag gemacht?" asks what happened last Saturday:
+    the habit that names Samstag stays out (it was read as present tense
+    and joined the answer); "Was haben wir am Samstag vor?" is a plan."""
+    habit = "Am Samstag kommt die Putzfrau."
+    await call(hass, "remember", {"content": habit}, user=hass_admin_user)
+    done = await call(
+        hass,
+        "search",
+        {"query": "Was haben wir am Samstag gemacht?"},
+        user=hass_admin_user,
+    )
+    assert _texts(done["memories"]) == [
+        "The washing machine ran in the bathroom again."
+    ]
+    planned = await call(
+        hass,
+        "search",
+        {"query": "Was haben wir am Samstag vor?"},
+        user=hass_admin_user,
+    )
+    assert habit in _texts(planned["memories"])
+    assert "The washing machine ran in the bathroom again." not in _texts(
+        planned["memories"]
+    )
+
+
 # happened_at as said | the household's language | first day | day after the
 # last (Berlin), told on Wednesday 4 March 2026, 09:30.
 SPOKEN_SPANS = [

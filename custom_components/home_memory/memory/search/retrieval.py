@@ -62,6 +62,16 @@ CURSOR_TTL_SECONDS = 15 * 60
 NEWEST_FIRST_SHARE = 0.75
 # ... among this many times the usual candidates.
 NEWEST_FIRST_POOL = 4
+# A question with a topic besides its time words ("the interview on
+# Tuesday"): inside its window a memory answers from this similarity (on
+# the shared scale, so for every model), or with a word of the topic, or
+# from the usual floor (docs/time.md). Measured: unrelated pairs 0.03-0.18
+# ("the interview" / "The plumber comes on Tuesday" 0.13 MiniLM;
+# "Vorstellungsgespräch" / "Anna geht zum Chor" 0.18 e5), the household's
+# paraphrased answers 0.22-0.55 ("get up" / "the bedroom door opened" 0.23
+# MiniLM, 0.22 e5; "laundry" / "the washing machine ran" 0.45), which the
+# usual floors (relevance 0.3, 0.35: a cosine of 0.5 or more) cut.
+TOPIC_IN_WINDOW_MIN_SIMILARITY = 0.2
 CONTEXT_HEADER = "Relevant background:"
 MAX_CURSORS = 256
 
@@ -91,6 +101,14 @@ class Relevance(NamedTuple):
     # The memory's own relevance before its thread neighbours lent it any:
     # thresholds apply to this, so a neighbour alone never gets a memory in.
     own: float = 0.0
+
+
+def _on_topic(relevance: Relevance) -> bool:
+    """A keyword hit, or a similarity that is about the question's topic."""
+    return relevance.keyword is not None or (
+        relevance.similarity is not None
+        and relevance.similarity >= TOPIC_IN_WINDOW_MIN_SIMILARITY
+    )
 
 
 def fuse(
@@ -274,13 +292,17 @@ class Retriever:
         pool: int | None,
         min_relevance: float,
         newest_first: bool = False,
+        topic_in_window: bool = False,
         asker: str | None = None,
     ) -> _Ranking:
         """Candidates scored from a few columns, best first, not yet fetched.
 
         `newest_first`: the best matches by the time they happened, latest
-        first ("when did ... last"). `asker`: the asking person's name; their
-        "my" names them (`_about_named_people`).
+        first ("when did ... last"). `topic_in_window`: a question's topic
+        inside its time window, which a memory under `min_relevance` matches
+        with a content word it shares or a similarity of at least
+        TOPIC_IN_WINDOW_MIN_SIMILARITY (docs/time.md). `asker`: the asking
+        person's name; their "my" names them (`_about_named_people`).
         """
         query = readable(query)  # text from anywhere; the model cannot take all
         flt = flt or MemoryFilter()
@@ -314,7 +336,11 @@ class Retriever:
                 fused.setdefault(rowid, Relevance(0.0, None, None, own=0.0))
         if self.config.person_weight > 0 and fused:
             fused = self._about_named_people(query, fused, asker)
-        kept = {rowid: rel for rowid, rel in fused.items() if rel.own >= min_relevance}
+        kept = {
+            rowid: rel
+            for rowid, rel in fused.items()
+            if rel.own >= min_relevance or (topic_in_window and _on_topic(rel))
+        }
         ranking = self._score(
             candidates.score_fields(list(kept)), kept, self.store.now()
         )
@@ -574,6 +600,7 @@ class Retriever:
         min_relevance: float | None = None,
         record_access: bool = True,
         newest_first: bool = False,
+        topic_in_window: bool = False,
         asker: str | None = None,
     ) -> Page[ScoredMemory]:
         """Ranked memories for an explicit search ("what did I say about X").
@@ -588,6 +615,7 @@ class Retriever:
             if min_relevance is None
             else min_relevance,
             newest_first=newest_first,
+            topic_in_window=topic_in_window,
             asker=asker,
         )
         # Only the page asked for is fetched in full.
@@ -616,6 +644,7 @@ class Retriever:
         record_access: bool = True,
         flt: MemoryFilter | None = None,
         newest_first: bool = False,
+        topic_in_window: bool = False,
         when: Callable[[Memory], str] | None = None,
         header: str = CONTEXT_HEADER,
         asker: str | None = None,
@@ -646,6 +675,7 @@ class Retriever:
                 pool=None,
                 min_relevance=floor,
                 newest_first=newest_first,
+                topic_in_window=topic_in_window,
                 asker=asker,
             )
         ):
@@ -677,6 +707,7 @@ class Retriever:
         *,
         min_relevance: float | None = None,
         newest_first: bool = False,
+        topic_in_window: bool = False,
         asker: str | None = None,
     ) -> ProgressivePage:
         """First batch of a search the user narrows conversationally
@@ -690,6 +721,7 @@ class Retriever:
             if min_relevance is None
             else min_relevance,
             newest_first=newest_first,
+            topic_in_window=topic_in_window,
             asker=asker,
         )
         ids = self.store.ids_of(ranking.rowids)

@@ -143,13 +143,15 @@ def _reading(
     text: str, found: list[_Found], now: datetime, statement: bool
 ) -> TimeReading:
     language = found[0].language
-    past = _speaks_of_past(text, language)
+    # Tense is read without the time words: "evening" is no "-ing", and a
+    # German participle ends its clause once "am Samstag" is gone.
+    said = _without(text, found)
+    past = _speaks_of_past(text, said, language)
     # A question looks ahead as a statement does ("what will we do on
-    # Saturday", "what are we doing on Saturday"): the coming day, not the
-    # last one. The arrangement ("are … doing") is read without the time
-    # words, so "evening" or "morning" is no "-ing".
-    future = _speaks_of_future(text, language) or (
-        not past and _speaks_of_arrangement(_without(text, found), language)
+    # Saturday", "what are we doing on Saturday", "was haben wir am Samstag
+    # vor"): the coming day, not the last one.
+    future = _speaks_of_future(text, said, language) or (
+        not past and _speaks_of_arrangement(said, language)
     )
     if statement and not future and not past:
         # "The bins go out on Tuesday": a weekday or date in the present
@@ -173,11 +175,10 @@ def _reading(
             unresolved = True
     if statement and window is None:
         newest = False
-    rest = _without(text, found)
     return TimeReading(
         window,
         newest_first=newest,
-        rest=_tidy(rest),
+        rest=_tidy(_without(text, found)),
         said=tuple(text[f.start : f.end] for f in found),
         impossible=window is None and unresolved,
         named=()
@@ -244,13 +245,62 @@ def _habitual(item: _Found) -> bool:
     return item.kind in ("date", "days", "month_name") and "year" not in item.groups
 
 
-def _speaks_of_past(text: str, language: str) -> bool:
+def _speaks_of_past(text: str, said: str, language: str) -> bool:
+    """A past-tense word of the table ("did", "war"), the English "-ed", or
+    a perfect tense (`said`: the text without its time words)."""
     table = phrases(language)
     folded = text.casefold()
     pattern = table.get("past_pattern")
     if pattern and re.search(pattern, folded):
         return True
-    return any(re.search(rf"\b{re.escape(m)}\b", folded) for m in table["past_markers"])
+    if any(re.search(rf"\b{re.escape(m)}\b", folded) for m in table["past_markers"]):
+        return True
+    perfect = table.get("perfect")
+    return perfect is not None and any(
+        _is_perfect(clause, perfect) for clause in _CLAUSE_END.split(said)
+    )
+
+
+_CLAUSE_END: Final = re.compile(r"[.?!;,:]")
+# No German participle is longer ("auseinandergenommen": 19); a longer word
+# is never matched against the shape (hostile text).
+_LONGEST_PARTICIPLE: Final = 40
+_WORDS: Final = re.compile(r"[^\W\d_]+", re.UNICODE)
+
+
+def _is_perfect(clause: str, perfect: dict[str, Any]) -> bool:
+    """An auxiliary and a participle that ends the clause ("was haben wir
+    gemacht", "was wir gemacht haben"): German perfect.
+
+    The participle is told by its shape (`perfect.participle`: ge-…-t,
+    ge-…-en, an inseparable prefix, -iert) and written in lower case (a noun
+    is capitalised: "Bericht", "Erdbeeren"); not after "zu" ("was haben wir
+    zu erledigen"), nor a participle that says a state ("hat geöffnet",
+    "sind eingeladen": `perfect.states`).
+    """
+    words = _WORDS.findall(clause)
+    auxiliaries = frozenset(perfect["auxiliaries"])
+    if len(words) < 2:
+        return False
+    if words[-1].casefold() in auxiliaries:
+        # A subordinate clause: the auxiliary after the participle.
+        words = words[:-1]
+    elif not any(word.casefold() in auxiliaries for word in words[:-1]):
+        return False
+    participle = words[-1]
+    before = words[-2].casefold() if len(words) > 1 else ""
+    return (
+        len(participle) <= _LONGEST_PARTICIPLE
+        and participle == participle.lower()
+        and before not in perfect["not_after"]
+        and participle not in perfect["states"]
+        and _participle(perfect["participle"]).fullmatch(participle) is not None
+    )
+
+
+@functools.lru_cache(maxsize=8)
+def _participle(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.UNICODE)
 
 
 def _speaks_of_arrangement(text: str, language: str) -> bool:
@@ -261,9 +311,15 @@ def _speaks_of_arrangement(text: str, language: str) -> bool:
     return isinstance(pattern, str) and re.search(pattern, text.casefold()) is not None
 
 
-def _speaks_of_future(text: str, language: str) -> bool:
-    markers = phrases(language)["future_markers"]
+def _speaks_of_future(text: str, said: str, language: str) -> bool:
+    """A future word of the table ("will", "wird"), or its `future_pattern`
+    over the text without its time words ("haben wir … vor")."""
+    table = phrases(language)
     folded = text.casefold()
+    pattern = table.get("future_pattern")
+    if isinstance(pattern, str) and re.search(pattern, said.casefold()):
+        return True
+    markers = table["future_markers"]
     return any(re.search(rf"\b{re.escape(m)}\b", folded) for m in markers)
 
 
