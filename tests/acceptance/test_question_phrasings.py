@@ -91,3 +91,58 @@ def test_where_s_and_hab(household: Household) -> None:
     assert answer(told)[0] == "Okay, das merke ich mir."
     spoken, _ = answer(ask(household, "wo hab ich die Stirnlampe hingelegt", "de"))
     assert "Handschuhfach" in spoken, spoken
+
+
+def test_a_persons_habits_likes_and_skills(household: Household) -> None:
+    """ "what does Noah play", "does the plumber come on Tuesday", "what is
+    Ben good at", "Was trinkt Lukas am liebsten": answered from memory, in
+    English and German (before: "Sorry, I couldn't understand that", "not
+    aware of any device called Ben good at", on 2026.11 "not aware of any
+    area called Tuesday"), with person.anna exposed too; "where is Anna" and
+    "is the front door open" stay Home Assistant's."""
+    hass, token = household.hass, household.anna.token
+    hass.ws_command(
+        token,
+        "homeassistant/expose_entity",
+        assistants=["conversation"],
+        entity_ids=["person.anna", "binary_sensor.front_door"],
+        should_expose=True,
+    )
+    for told, language in (
+        ("remember that Noah plays tennis on Mondays", "en"),
+        ("remember that Anna prefers to drink rooibos tea", "en"),
+        ("remember that Ben is good at chess", "en"),
+        ("remember that the plumber comes on Tuesday", "en"),
+        ("Merk dir, dass Lukas am liebsten Kakao trinkt", "de"),
+        ("Merk dir, dass Mia im Verein Handball spielt", "de"),
+        ("Merk dir, dass Mia gut in Mathe ist", "de"),
+    ):
+        spoken, _ = answer(ask(household, told, language))
+        assert spoken.startswith(("Okay", "Updated", "Aktualisiert")), (told, spoken)
+    for asked, language, expected in (
+        ("what does Noah play?", "en", "tennis"),
+        ("what sport does Noah play?", "en", "tennis"),
+        ("does Noah play tennis?", "en", "tennis"),
+        ("what does Anna drink?", "en", "rooibos"),
+        ("what does Anna like?", "en", "rooibos"),
+        ("what does Anna prefer to drink?", "en", "rooibos"),
+        ("what is Ben good at?", "en", "chess"),
+        ("does the plumber come on Tuesday?", "en", "plumber comes on Tuesday"),
+        ("Was spielt Mia?", "de", "Handball"),
+        ("Welchen Sport macht Mia?", "de", "Handball"),
+        ("Spielt Mia Handball?", "de", "Handball"),
+        ("Was trinkt Lukas?", "de", "Kakao"),
+        ("Was mag Lukas?", "de", "Kakao"),
+        ("Was trinkt Lukas am liebsten?", "de", "Kakao"),
+        ("Worin ist Mia gut?", "de", "Mathe"),
+    ):
+        result = ask(household, asked, language)
+        spoken, _ = answer(result)
+        assert expected in spoken, (asked, spoken)
+        assert result["response"]["response_type"] == "query_answer", asked
+    where = answer(ask(household, "where is Anna"))[0]
+    assert "rooibos" not in where
+    assert "Anna" in where, where
+    door = ask(household, "is the front door open")
+    assert door["response"]["response_type"] == "query_answer"
+    assert "tennis" not in answer(door)[0]

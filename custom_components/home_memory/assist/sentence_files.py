@@ -204,6 +204,7 @@ def _questions(
                 for intent_type, intent_data in data["questions"].items()
             },
             "lists": data["lists"],
+            "expansion_rules": data.get("expansion_rules", {}),
         }
     )
 

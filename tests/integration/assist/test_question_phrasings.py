@@ -216,3 +216,112 @@ async def test_what_is_coming_is_memorys(
     answer = await ask(hass, asked, language, user=hass_admin_user)
     assert answered_by(answer) == "HomeMemoryQuestion", speech(answer)
     assert said in speech(answer), speech(answer)
+
+
+# A household's habits, likes and skills, as told (new-user review: each
+# question below got "Sorry, I couldn't understand that", "not aware of any
+# device called Ben good at" or, on 2026.11, "not aware of any area called
+# Tuesday").
+HABITS = (
+    "Noah plays tennis on Mondays.",
+    "Anna prefers to drink green tea.",
+    "Anna likes jazz.",
+    "Ben is good at chess.",
+    "The plumber comes on Tuesday.",
+    "Noah spielt Tennis im Verein.",
+    "Anna trinkt am liebsten grünen Tee.",
+    "Anna mag Jazz.",
+    "Ben ist gut in Schach.",
+    "Der Klempner kommt am Dienstag.",
+)
+
+
+@pytest.fixture
+async def habits(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    hass_admin_user: MockUser,
+) -> None:
+    """The household's habits, remembered."""
+    for content in HABITS:
+        await call(hass, "remember", {"content": content}, user=hass_admin_user)
+
+
+@pytest.mark.usefixtures("habits")
+@pytest.mark.parametrize(
+    ("asked", "language", "said"),
+    [
+        ("what does Noah play?", "en", "tennis"),
+        ("what sport does Noah play?", "en", "tennis"),
+        ("does Noah play tennis?", "en", "tennis"),
+        ("what does Anna drink?", "en", "green tea"),
+        ("what does Anna like?", "en", "jazz"),
+        ("what is Ben good at?", "en", "chess"),
+        ("what's Ben good at?", "en", "chess"),
+        ("what does Anna prefer to drink?", "en", "green tea"),
+        ("does the plumber come on Tuesday?", "en", "plumber comes on Tuesday"),
+        ("Was spielt Noah?", "de", "Tennis"),
+        ("Welchen Sport macht Noah?", "de", "Tennis"),
+        ("Spielt Noah Tennis?", "de", "Tennis"),
+        ("Was trinkt Anna?", "de", "Tee"),
+        ("Was mag Anna?", "de", "Jazz"),
+        ("Worin ist Ben gut?", "de", "Schach"),
+        ("Was trinkt Anna am liebsten?", "de", "Tee"),
+        ("Kommt der Klempner am Dienstag?", "de", "Klempner kommt am Dienstag"),
+    ],
+)
+async def test_a_persons_habits_likes_and_skills_are_memorys(
+    hass: HomeAssistant,
+    hass_admin_user: MockUser,
+    asked: str,
+    language: str,
+    said: str,
+) -> None:
+    """What someone plays, drinks, likes or is good at: the memory, not Home
+    Assistant's "not understood" or "no device called Ben good at"."""
+    hass.config.language = language
+    answer = await ask(hass, asked, language, user=hass_admin_user)
+    assert answered_by(answer) == "HomeMemoryQuestion", speech(answer)
+    assert said in speech(answer), speech(answer)
+
+
+@pytest.mark.usefixtures("habits")
+async def test_a_person_home_assistant_knows_still_has_habits(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """With a person Anna exposed, "where is Anna" is Home Assistant's (it
+    has an answer), "what does Anna drink" still memory's (it has none)."""
+    expose(hass, "person.anna", "Anna", "not_home")
+    where = await ask(hass, "where is Anna", user=hass_admin_user)
+    assert answered_by(where) == "HassGetState"
+    for asked, language in (("what does Anna drink?", "en"), ("Was mag Anna?", "de")):
+        hass.config.language = language
+        answer = await ask(hass, asked, language, user=hass_admin_user)
+        assert answered_by(answer) == "HomeMemoryQuestion", speech(answer)
+
+
+@pytest.mark.usefixtures("habits")
+@pytest.mark.parametrize(
+    ("asked", "language"),
+    [
+        ("what does the thermostat say", "en"),
+        ("does the light work", "en"),
+        ("does the kitchen light work", "en"),
+        ("what is the temperature in the kitchen", "en"),
+        ("is the front door open", "en"),
+        ("Macht das Licht an", "de"),
+        ("Was sagt das Thermostat", "de"),
+        ("Funktioniert das Licht", "de"),
+    ],
+)
+async def test_home_assistants_own_sentences_stay_its_own(
+    hass: HomeAssistant, hass_admin_user: MockUser, asked: str, language: str
+) -> None:
+    """No verb of a habit, no memory question: commands and questions about
+    devices keep Home Assistant's answer (its apology included)."""
+    expose(hass, "light.kitchen_light", "Kitchen light", "off")
+    expose(hass, "binary_sensor.front_door", "Front door", "off")
+    hass.config.language = language
+    answer = await ask(hass, asked, language, user=hass_admin_user)
+    assert answered_by(answer) != "HomeMemoryQuestion", speech(answer)
