@@ -257,3 +257,17 @@ def test_german_corrections_and_what_is_questions_by_voice(
     }
     assert len(ids) == len(told)
     hass.call_service(DOMAIN, "forget", {"ids": sorted(ids)}, token=token).ok()
+
+
+def test_annas_own_things_are_annas_for_the_household(german_home: Household) -> None:
+    """ "Mein Spindcode ist 4711" from Anna (person.anna is linked to her)
+    is stored as "Annas Spindcode ist 4711", and found by it."""
+    body = german_home.hass.call_service(
+        DOMAIN,
+        "remember",
+        {"content": "Mein Spindcode ist 4711"},
+        token=german_home.anna.token,
+    ).ok()
+    assert body["service_response"]["memory"]["content"] == "Annas Spindcode ist 4711"
+    found = _memories(german_home, "Wie lautet Annas Spindcode?")
+    assert [m["content"] for m in found][:1] == ["Annas Spindcode ist 4711"]

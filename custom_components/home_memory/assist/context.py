@@ -23,6 +23,7 @@ from ..memory.search.retrieval import ContextResult, estimate_tokens, never_need
 from ..memory.text.quoting import data_block, quote
 from ..memory.time.spoken import day_words
 from ..operations import when
+from ..operations.persons import async_teller_name
 from ..operations.proposals import offers_for, session_store
 from ..runtime.clock import ha_now
 from ..runtime.conversation_state import CachedContext
@@ -73,6 +74,7 @@ def _retrieve(
     language: str,
     describe: Callable[[Memory], str],
     words: PromptWords,
+    asker: str | None = None,
 ) -> TurnContext:
     options = data.options
     with data.latency.measure("context"):
@@ -91,6 +93,7 @@ def _retrieve(
             newest_first=asked.newest_first,
             when=describe,
             header=words.say("background", "header"),
+            asker=asker,
         )
         # The speaker's own earlier messages: a user's, or the household's.
         past = session_store(data).relevant_messages(
@@ -215,6 +218,7 @@ async def async_turn_context(
                     when.language(hass),
                     when.describer(hass),
                     words,
+                    async_teller_name(hass, caller.user_id),
                 )
             )
     except TimeoutError:

@@ -21,8 +21,9 @@ from ..memory.common.values import (
 from ..memory.observation.event_buffer import EventBuffer, ObservedEvent
 from ..memory.scoring import decay
 from ..memory.text.validation import label_key
-from .access import ATTR_USER_ID, Access, require, tier_filter
+from .access import Access, require, tier_filter
 from .errors import ForbiddenError, async_engine
+from .persons import PERSON_DOMAIN, async_person_name
 from .proposals import proposal_store, session_store
 
 if TYPE_CHECKING:
@@ -40,7 +41,6 @@ VOICE_TURNS: Final = 2
 EXTRACTED_TURNS: Final = 20
 # How an observed memory names an event among its sources (ObservedEvent).
 EVENT_PREFIX: Final = "event:"
-PERSON_DOMAIN: Final = "person"
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,9 +156,8 @@ async def async_speaker_name(hass: HomeAssistant, speaker: str) -> str:
         state := hass.states.get(speaker)
     ) is not None and state.domain == PERSON_DOMAIN:
         return state.name
-    for state in hass.states.async_all(PERSON_DOMAIN):
-        if state.attributes.get(ATTR_USER_ID) == speaker:
-            return state.name
+    if (name := async_person_name(hass, speaker)) is not None:
+        return name
     user = await hass.auth.async_get_user(speaker)
     return (user.name if user is not None else None) or speaker
 

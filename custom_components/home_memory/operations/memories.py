@@ -37,6 +37,7 @@ from .access import (
 )
 from .errors import InvalidRequestError, NotFoundError, async_engine
 from .events import async_memories_changed
+from .persons import async_teller_name
 from .remembering import async_announce
 
 if TYPE_CHECKING:
@@ -315,6 +316,8 @@ async def async_remember(
         # lends a question's relevance to the answer after it).
         thread=request.conversation_id,
         speaker=caller.user_id if request.spoken else None,
+        # Told for the household, a person's "my car" is theirs: "Anna's car".
+        speaker_name=async_teller_name(scope.hass, caller.user_id),
         owner=caller.user_id,
         visibility=request.visibility,
         expires_at=request.expires_at,
@@ -543,6 +546,8 @@ async def async_search(scope: OperationScope, request: SearchRequest) -> SearchR
                 min_relevance=floor,
                 record_access=request.record_access,
                 newest_first=asked.newest_first,
+                # The asker's "my car" is theirs: "Anna's car".
+                asker=async_teller_name(scope.hass, scope.actor.caller.user_id),
             ),
         )
     return SearchResult(

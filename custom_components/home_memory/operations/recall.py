@@ -13,6 +13,7 @@ from ..memory.common.values import MemoryFilter
 from . import when
 from .access import Access, require
 from .errors import async_engine
+from .persons import async_teller_name
 
 if TYPE_CHECKING:
     from ..memory.common.values import ScoredMemory
@@ -44,6 +45,8 @@ async def async_recall(
             asked.filter,
             min_relevance=0.0 if asked.window_from_words else min_relevance,
             newest_first=asked.newest_first,
+            # The asker's "my car" is theirs: "Anna's car".
+            asker=async_teller_name(scope.hass, scope.actor.caller.user_id),
         ),
     )
 

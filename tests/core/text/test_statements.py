@@ -1116,6 +1116,19 @@ def test_a_new_value_or_place_still_corrects(language: str, old: str, new: str) 
         ("de", "Anna bevorzugt Tee.", "Anna bevorzugt Kaffee.", Relation.CORRECTION),
         (
             "de",
+            "Anna trinkt lieber Tee.",
+            "Anna trinkt lieber Kaffee.",
+            Relation.CORRECTION,
+        ),
+        # A verb after a slot word is a noun: the slot takes a new value.
+        (
+            "en",
+            "Max's favourite drink is tea.",
+            "Max's favourite drink is coffee.",
+            Relation.CORRECTION,
+        ),
+        (
+            "de",
             "Noah spielt Fußball.",
             "Noah spielt jetzt Tennis.",
             Relation.CORRECTION,

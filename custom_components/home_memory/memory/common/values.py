@@ -300,6 +300,9 @@ class NewMemory:
     source: Source = Source.EXPLICIT
     source_ids: tuple[str, ...] = ()
     speaker: str | None = None
+    # The speaker's name (their person's): a household memory tells their
+    # first person with it ("my car" -> "Anna's car", text/naming.py).
+    speaker_name: str | None = None
     owner: str | None = None
     visibility: Visibility = Visibility.HOUSEHOLD
     segment_start: datetime | None = None

@@ -23,6 +23,7 @@ from ..common.values import Caller, Memory, MemoryFilter, Page, ScoredMemory, Ti
 from ..embedding.profiles import profile_for
 from ..scoring import decay
 from ..text.asking import asking_share
+from ..text.naming import says_own
 from ..text.quoting import data_block, quote
 from ..text.validation import readable
 from .people import named_people
@@ -273,11 +274,13 @@ class Retriever:
         pool: int | None,
         min_relevance: float,
         newest_first: bool = False,
+        asker: str | None = None,
     ) -> _Ranking:
         """Candidates scored from a few columns, best first, not yet fetched.
 
         `newest_first`: the best matches by the time they happened, latest
-        first ("when did ... last").
+        first ("when did ... last"). `asker`: the asking person's name; their
+        "my" names them (`_about_named_people`).
         """
         query = readable(query)  # text from anywhere; the model cannot take all
         flt = flt or MemoryFilter()
@@ -310,7 +313,7 @@ class Retriever:
             for rowid in candidates.window_candidates(caller, flt, pool):
                 fused.setdefault(rowid, Relevance(0.0, None, None, own=0.0))
         if self.config.person_weight > 0 and fused:
-            fused = self._about_named_people(query, fused)
+            fused = self._about_named_people(query, fused, asker)
         kept = {rowid: rel for rowid, rel in fused.items() if rel.own >= min_relevance}
         ranking = self._score(
             candidates.score_fields(list(kept)), kept, self.store.now()
@@ -477,15 +480,21 @@ class Retriever:
         return {rowid: share for rowid, share in shares.items() if share > 0}
 
     def _about_named_people(
-        self, query: str, fused: dict[int, Relevance]
+        self, query: str, fused: dict[int, Relevance], asker: str | None = None
     ) -> dict[int, Relevance]:
         """Put memories about a person the query names ahead (search/people.py).
+
+        The asker's own first person names them: Anna's "where is my car"
+        asks about Anna, whose household memories name her ("Anna's car",
+        text/naming.py, with Anna among their people).
 
         Each such memory's relevance grows by `person_weight` of itself: a
         share, not a constant, so an unrelated memory about that person stays
         behind a related one about someone else. Its own relevance (what the
         floors compare) is left as it is.
         """
+        if asker and says_own(query, self.config.language):
+            query = f"{query} {asker}"
         people = self._candidates.people_of(list(fused))
         named = named_people(query, {p for found in people.values() for p in found})
         if not named:
@@ -565,8 +574,11 @@ class Retriever:
         min_relevance: float | None = None,
         record_access: bool = True,
         newest_first: bool = False,
+        asker: str | None = None,
     ) -> Page[ScoredMemory]:
-        """Ranked memories for an explicit search ("what did I say about X")."""
+        """Ranked memories for an explicit search ("what did I say about X").
+
+        `asker`: the asking person's name, when known (see `_ranked`)."""
         ranked = self._ranked(
             query,
             caller,
@@ -576,6 +588,7 @@ class Retriever:
             if min_relevance is None
             else min_relevance,
             newest_first=newest_first,
+            asker=asker,
         )
         # Only the page asked for is fetched in full.
         items = self._materialize(ranked, offset, offset + limit)
@@ -605,6 +618,7 @@ class Retriever:
         newest_first: bool = False,
         when: Callable[[Memory], str] | None = None,
         header: str = CONTEXT_HEADER,
+        asker: str | None = None,
     ) -> ContextResult:
         """The few relevant memories for one user turn, formatted as background.
 
@@ -632,6 +646,7 @@ class Retriever:
                 pool=None,
                 min_relevance=floor,
                 newest_first=newest_first,
+                asker=asker,
             )
         ):
             if len(chosen) >= max_memories:
@@ -662,8 +677,10 @@ class Retriever:
         *,
         min_relevance: float | None = None,
         newest_first: bool = False,
+        asker: str | None = None,
     ) -> ProgressivePage:
-        """First batch of a search the user narrows conversationally."""
+        """First batch of a search the user narrows conversationally
+        (`asker`: see `_ranked`)."""
         ranking = self._ranked(
             query,
             caller,
@@ -673,6 +690,7 @@ class Retriever:
             if min_relevance is None
             else min_relevance,
             newest_first=newest_first,
+            asker=asker,
         )
         ids = self.store.ids_of(ranking.rowids)
         entries = [

@@ -61,18 +61,29 @@ if TYPE_CHECKING:
 _TOLD = frozenset({str(Source.EXPLICIT), str(Source.EXTRACTED)})
 
 
-def _as_told(item: NewMemory) -> NewMemory:
+def _as_told(item: NewMemory, language: str) -> NewMemory:
     """What a person told, as the sentence to store: one rule for every
     surface that remembers (statements.as_statement). Imports keep their text.
+
+    A memory that now names its speaker ("Anna's car") is about them too:
+    their name joins its people, so "where is Anna's car" finds it first.
     """
     if str(item.source) not in _TOLD or not isinstance(item.content, str):
         return item
     private = str(item.visibility) == str(Visibility.PRIVATE)
-    told = as_statement(item.content, private=private)
+    name = item.speaker_name
+    told = as_statement(item.content, private=private, told_by=name, language=language)
     if len(told) > MAX_CONTENT_CHARS >= len(item.content.strip()):
         # A full stop added at the limit would refuse what the caller may send.
         return item
-    return replace(item, content=told)
+    people = item.people
+    if (
+        name
+        and name.casefold() in told.casefold()
+        and (name.casefold() not in item.content.casefold())
+    ):
+        people = (*people, name)
+    return replace(item, content=told, people=people)
 
 
 def happened(item: NewMemory, now: float) -> dict[str, float]:
@@ -192,7 +203,8 @@ class Writing:
         so a caller's own bookkeeping (consumed events, a confirmed proposal)
         commits or rolls back with the memories.
         """
-        cleaned = [self.validate_new(_as_told(item)) for item in items]
+        language = self.config.language
+        cleaned = [self.validate_new(_as_told(item, language)) for item in items]
         vectors = self._vectors_for(cleaned, vectors)
         now = self.now()
         results: list[CreateResult] = []

@@ -21,8 +21,10 @@ from pathlib import Path
 import re
 from typing import TYPE_CHECKING, Any, Final
 
+from . import naming
+
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Mapping
 
 # Below this cosine two statements are never one memory (see the module text).
 CORRECTION_MIN_SIMILARITY: Final = 0.65
@@ -88,8 +90,8 @@ class StatementWords:
     to one of many things ("allergic to", "afraid of", "allergisch
     gegen"); time_prepositions: ones that start a time ("until", "um");
     with the places they cut what follows the verb into phrases.
-    single_objects: verbs whose object alone holds one value ("prefers
-    tea" after "prefers coffee"); change_words: words that say a new
+    single_objects: words that give the object one value ("prefers tea"
+    after "prefers coffee", "trinkt lieber Tee"); change_words: words that say a new
     value replaces the old one ("now", "instead", "jetzt");
     relation_words: words after which a place word relates instead
     ("good at", "interested in", "gut in").
@@ -123,7 +125,7 @@ class StatementWords:
     additive: tuple[str, ...] = ()
     relation_prepositions: frozenset[str] = frozenset()
     time_prepositions: frozenset[str] = frozenset()
-    single_objects: frozenset[str] = frozenset()
+    single_objects: tuple[str, ...] = ()
     relation_words: frozenset[str] = frozenset()
     change_words: tuple[str, ...] = ()
 
@@ -164,7 +166,7 @@ def _read_words(path: Path) -> StatementWords:
         time_prepositions=frozenset(
             word.casefold() for word in table.get("time_prepositions", ())
         ),
-        single_objects=frozenset(
+        single_objects=tuple(
             word.casefold() for word in table.get("single_objects", ())
         ),
         relation_words=frozenset(
@@ -222,34 +224,64 @@ _LEADING_THAT = re.compile(r"^(?:that|to remember that)\s+", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
 
 
-def as_statement(text: str, *, private: bool = False) -> str:
+def as_statement(
+    text: str,
+    *,
+    private: bool = False,
+    told_by: str | None = None,
+    language: str | None = None,
+) -> str:
     """The sentence to store for what a person said (see the module text).
 
     `private`: the memory is the speaker's own, so the first person is kept.
+    `told_by`: the name of the person who said it (a household memory):
+    their first person is told with it ("my car" -> "Anna's car", also in a
+    written sentence: text/naming.py), in `language`'s words and English;
+    where it cannot be, the rule for an unknown speaker stands.
     """
+    named = None
+    if told_by and not private:
+        named = _outside_quotes(
+            text, lambda plain: naming.told_by(plain, told_by, language)
+        )
     tidy = text.strip()
     if not tidy or not tidy[0].isalpha() or not tidy[0].islower():
-        return text  # written as a sentence already (or nothing to shape)
-    tidy = _SPACES.sub(" ", tidy)
+        # Written as a sentence already (or nothing to shape): kept as
+        # written, but for its speaker's name.
+        return text if named is None else named
+    tidy = _SPACES.sub(" ", (text if named is None else named).strip())
     tidy = _LEADING_THAT.sub("", tidy) or tidy
-    parts: list[str] = []
-    start = 0
-    for quoted in [*_QUOTED.finditer(tidy), None]:
-        end = len(tidy) if quoted is None else quoted.start()
-        plain = tidy[start:end]
-        for pattern, replacement in () if private else _PERSPECTIVE:
-            plain = pattern.sub(replacement, plain)
-        parts.append(plain)
-        if quoted is not None:
-            parts.append(quoted.group())
-            start = quoted.end()
-    tidy = "".join(parts)
+    if named is None and not private:
+        tidy = _outside_quotes(tidy, _as_household) or tidy
     first = _TOKEN.match(tidy)
     if first is None or not _code_like(first.group(), shouted=False):
         tidy = tidy[0].upper() + tidy[1:]  # but "iPhone", "abc123" stay as said
     if tidy[-1] not in ".!?\u2026":
         tidy += "."
     return tidy
+
+
+def _as_household(plain: str) -> str:
+    """A fragment's first person as the household's ("my car" -> "our car")."""
+    for pattern, replacement in _PERSPECTIVE:
+        plain = pattern.sub(replacement, plain)
+    return plain
+
+
+def _outside_quotes(text: str, change: Callable[[str], str | None]) -> str | None:
+    """`text` with `change` made to what is not quoted (None: it could not)."""
+    parts: list[str] = []
+    start = 0
+    for quoted in [*_QUOTED.finditer(text), None]:
+        end = len(text) if quoted is None else quoted.start()
+        plain = change(text[start:end])
+        if plain is None:
+            return None
+        parts.append(plain)
+        if quoted is not None:
+            parts.append(quoted.group())
+            start = quoted.end()
+    return "".join(parts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,6 +310,8 @@ class _Words:
     additive: bool = False
     # A change word ("now", "instead", "jetzt") is said.
     changes: bool = False
+    # A word that gives what follows one value ("prefer", "lieber") is said.
+    single: bool = False
 
     @property
     def content(self) -> frozenset[str]:
@@ -377,6 +411,12 @@ def _analyse(text: str, words: StatementWords) -> _Words:
             # A verb of position after no subject word is a noun ("The stand
             # mixer is ...", "the sit-ups"): the subject goes on.
             and (content or not _one_of(word, words.position_verbs))
+            # So is a verb after a slot word ("Max's favourite drink is").
+            and not (
+                folded[:-1]
+                and _one_of(folded[-2], words.slot_words)
+                and word not in words.stop
+            )
         ):
             subject, verb = list(content), word
             kept = word not in words.negations and word not in words.stop
@@ -420,6 +460,7 @@ def _analyse(text: str, words: StatementWords) -> _Words:
         tuple(tuple(phrase) for phrase in phrases),
         _says_any(folded, words.additive),
         _says_any(folded, words.change_words),
+        _says_any(folded, words.single_objects),
     )
 
 
@@ -601,8 +642,9 @@ def _other_object(before: _Words, after: _Words, words: StatementWords) -> bool:
     detail. A copula's complement is the value itself ("The babysitter is
     Maria / Sofia") and a name is a name ("heißt Mike / Steve"). An object
     said alone is one value when a change word says so ("Noah plays
-    tennis now"); a verb that holds one value never has another object
-    ("prefers tea in the morning" / "... coffee ...")."""
+    tennis now"); after a word that gives it one value there is never
+    another object ("prefers tea in the morning" / "... coffee ...",
+    "trinkt lieber Tee / Kaffee")."""
     if any(
         text.verb is None
         or _one_of(text.verb, words.copulas)
@@ -610,7 +652,7 @@ def _other_object(before: _Words, after: _Words, words: StatementWords) -> bool:
         for text in (before, after)
     ):
         return False
-    if any(_one_of(text.verb or "", words.single_objects) for text in (before, after)):
+    if before.single or after.single:
         return False
     if after.changes and (len(before.phrases) < 2 or len(after.phrases) < 2):
         return False

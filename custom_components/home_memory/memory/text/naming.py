@@ -1,0 +1,192 @@
+"""A person's own first person, told with their name for the household.
+
+When Anna tells the home "my car is in the garage", Ben must later hear
+"Anna's car is in the garage": neither "our car" nor "my car" is true for
+him. `told_by` rewrites the first person of one stretch of plain text
+(quoted words are the caller's to keep, statements.py splits them off):
+possessives become the name's possessive ("my" -> "Anna's", "meinem" ->
+"Annas", "Hans" -> "Hans'"), "I" with a verb it agrees with becomes the
+name with that verb in the third person ("I am" -> "Anna is", "habe ich"
+-> "hat Anna"). Where a first person is left that the tables cannot agree
+("I bought", "ich freue mich"), nothing is named (None): the caller keeps
+its earlier rule for the whole statement. The words are each language's
+data, the "told_by" section of statements.<language>.json. Plain Python.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+import json
+from pathlib import Path
+import re
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+_FOLDER: Final = Path(__file__).parent
+_ENGLISH: Final = "en"
+# Only standalone words: "i-love-my-cats", a URL's "/me" keep their words.
+_BEFORE: Final = r"(?<![^\s(\[])"
+_AFTER: Final = r"(?=[.,!?;:)\]]*(?:\s|$))"
+_APOSTROPHES: Final = "['\u2019]"
+
+
+def _words(words: list[str]) -> str:
+    """Alternatives for a regex, longest first, either apostrophe accepted."""
+    ordered = sorted(words, key=len, reverse=True)
+    return "|".join(re.escape(word).replace("'", _APOSTROPHES) for word in ordered)
+
+
+def _key(word: str) -> str:
+    return word.casefold().replace("\u2019", "'")
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """One language's "told_by" words."""
+
+    possessive: str
+    possessive_sibilant: str
+    sibilant_endings: tuple[str, ...]
+    verbs: Mapping[str, str]
+    joined_verbs: Mapping[str, str]
+    unchanged_verb_endings: tuple[str, ...]
+    possessives: re.Pattern[str]
+    objects: re.Pattern[str] | None
+    subject_verb: re.Pattern[str]
+    verb_subject: re.Pattern[str] | None
+    leftover: re.Pattern[str]
+    first_person: re.Pattern[str]
+
+
+def _read(language: str) -> _Table | None:
+    path = _FOLDER / f"statements.{language}.json"
+    if not path.is_file():
+        return None
+    table: dict[str, Any] = json.loads(path.read_text("utf-8"))["told_by"]
+    subjects = _words(table["subjects"])
+    verbs = {_key(verb): agreed for verb, agreed in table["verbs"].items()}
+    joined = {_key(verb): agreed for verb, agreed in table["joined_verbs"].items()}
+    verb_words = _words(list(table["verbs"]))
+    subject_verb = rf"{_BEFORE}(?P<subject>{subjects})(?:"
+    if joined:
+        subject_verb += rf"(?P<joined>{_words(list(table['joined_verbs']))})|"
+    subject_verb += rf"\s+(?P<verb>{verb_words}|[^\W\d_]+))" + _AFTER
+    flags = re.IGNORECASE
+    return _Table(
+        possessive=table["possessive"],
+        possessive_sibilant=table["possessive_sibilant"],
+        sibilant_endings=tuple(table["sibilant_endings"]),
+        verbs=verbs,
+        joined_verbs=joined,
+        unchanged_verb_endings=tuple(table["unchanged_verb_endings"]),
+        possessives=re.compile(
+            _BEFORE + f"(?:{_words(table['possessives'])})" + _AFTER, flags
+        ),
+        objects=re.compile(_BEFORE + f"(?:{_words(table['objects'])})" + _AFTER, flags)
+        if table["objects"]
+        else None,
+        subject_verb=re.compile(subject_verb, flags),
+        verb_subject=re.compile(
+            rf"{_BEFORE}(?P<verb>{verb_words})\s+(?P<subject>{subjects}){_AFTER}", flags
+        )
+        if table["verb_first"]
+        else None,
+        leftover=re.compile(
+            _BEFORE + f"(?:{_words([*table['subjects'], *table['unnamed']])})" + _AFTER,
+            flags,
+        ),
+        first_person=re.compile(
+            _BEFORE
+            + "(?:"
+            + _words(
+                [
+                    *table["subjects"],
+                    *table["unnamed"],
+                    *table["possessives"],
+                    *table["objects"],
+                ]
+            )
+            + ")"
+            + rf"(?:{_words(list(table['joined_verbs']))})?"
+            + _AFTER,
+            flags,
+        ),
+    )
+
+
+@cache
+def _tables(language: str | None) -> tuple[_Table, ...]:
+    """The household language's words, and English's: a home asks in both."""
+    base = (language or _ENGLISH).replace("_", "-").split("-")[0].casefold()
+    names = dict.fromkeys((base, _ENGLISH))
+    return tuple(table for name in names if (table := _read(name)) is not None)
+
+
+def _like(said: str, word: str) -> str:
+    """`word` capitalised as `said` was ("Habe ich" -> "Hat Anna")."""
+    return word[:1].upper() + word[1:] if said[:1].isupper() else word
+
+
+def possessive(name: str, language: str | None = None) -> str:
+    """The name's possessive in the household's language ("Anna's", "Max'")."""
+    return _possessive(name, _tables(language)[0])
+
+
+def says_own(text: str, language: str | None = None) -> bool:
+    """Whether `text` speaks of its speaker in the first person ("where is
+    my car", "wo ist mein Auto"): a question that asks about the asker."""
+    return any(table.first_person.search(text) for table in _tables(language))
+
+
+def told_by(text: str, name: str, language: str | None = None) -> str | None:
+    """`text` with its speaker's first person told as `name` (see the module
+    text); None when a first person is left that cannot be told so."""
+    for table in _tables(language):
+        changed = _named(text, name, table)
+        if changed is None:
+            return None
+        text = changed
+    return text
+
+
+def _named(text: str, name: str, table: _Table) -> str | None:
+    unagreed = False
+
+    def subject_verb(match: re.Match[str]) -> str:
+        nonlocal unagreed
+        if (joined := match.groupdict().get("joined")) is not None:
+            return f"{name} {table.joined_verbs[_key(joined)]}"
+        verb = match.group("verb")
+        agreed = table.verbs.get(_key(verb))
+        if agreed is None and verb.casefold().endswith(table.unchanged_verb_endings):
+            agreed = verb  # "I parked" -> "Anna parked"
+        if agreed is None:
+            unagreed = True
+            return match.group()
+        return f"{name} {agreed}"
+
+    def verb_subject(match: re.Match[str]) -> str:
+        verb = match.group("verb")
+        return f"{_like(verb, table.verbs[_key(verb)])} {name}"
+
+    # "habe ich" first: in "morgen habe ich Zeit" the "ich Zeit" is no verb.
+    if table.verb_subject is not None:
+        text = table.verb_subject.sub(verb_subject, text)
+    text = table.subject_verb.sub(subject_verb, text)
+    if unagreed or table.leftover.search(text):
+        return None
+    owned = _possessive(name, table)
+    text = table.possessives.sub(lambda _: owned, text)
+    if table.objects is not None:
+        text = table.objects.sub(lambda _: name, text)
+    return text
+
+
+def _possessive(name: str, table: _Table) -> str:
+    folded = name.casefold()
+    if any(folded.endswith(ending) for ending in table.sibilant_endings):
+        return table.possessive_sibilant.format(name=name)
+    return table.possessive.format(name=name)

@@ -1,0 +1,58 @@
+"""A household memory told about one's own things names its teller, in a
+real Home Assistant.
+
+Anna (onboarded: person.anna is linked to her user) tells the built-in agent
+"remember that my bicycle helmet is in the hallway cupboard" and the remember
+action "My locker code is 4711": Ben finds and hears "Anna's …", Anna finds
+her helmet with "where is my bicycle helmet". Ben has no person: what he
+tells stays the household's. (The household is shared: the bicycle helmet,
+the locker code and the sledge are this file's alone.)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .conftest import wait_for_the_model
+
+if TYPE_CHECKING:
+    from .conftest import Household
+    from .hass_instance import User
+
+DOMAIN = "home_memory"
+
+
+def _say(home: Household, user: User, text: str) -> str:
+    """One built-in-agent turn as `user`; what it answered."""
+    return home.hass.speech(home.hass.conversation_process(text, token=user.token))
+
+
+def _remember(home: Household, user: User, content: str) -> dict[str, Any]:
+    body = home.hass.call_service(
+        DOMAIN, "remember", {"content": content}, token=user.token
+    ).ok()
+    memory: dict[str, Any] = body["service_response"]["memory"]
+    return memory
+
+
+def test_what_anna_tells_about_her_things_names_her(household: Household) -> None:
+    """Ben hears whose helmet and locker code it is; Anna still finds hers
+    with "my"; the action's written sentence is named too."""
+    wait_for_the_model(household)
+    anna, ben = household.anna, household.ben
+    _say(household, anna, "remember that my bicycle helmet is in the hallway cupboard")
+    told = "Anna's bicycle helmet is in the hallway cupboard"
+    assert told in _say(household, ben, "where is Anna's bicycle helmet")
+    assert told in _say(household, anna, "where is my bicycle helmet")
+    assert _remember(household, anna, "My locker code is 4711")["content"] == (
+        "Anna's locker code is 4711"
+    )
+    found = household.hass.ws_command(
+        ben.token, "home_memory/search", query="Anna's locker code", limit=3
+    )
+    assert found["memories"][0]["content"] == "Anna's locker code is 4711"
+    assert found["memories"][0]["people"] == ["Anna"]
+    # Ben is no person here: his first person stays the household's.
+    assert _remember(household, ben, "my sledge is in the attic")["content"] == (
+        "Our sledge is in the attic."
+    )

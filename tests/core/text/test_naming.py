@@ -1,0 +1,233 @@
+"""A person's first person told with their name (text/naming.py, as_statement).
+
+Anna's "my car is in the garage" is stored for the household as "Anna's
+car is in the garage" ("Annas Auto" in German), so Ben hears whose car it
+is; her private memories keep her "my"; an unknown speaker keeps the
+household's "our".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from custom_components.home_memory.memory.common.config import EngineConfig
+from custom_components.home_memory.memory.common.values import (
+    Caller,
+    NewMemory,
+    Visibility,
+)
+from custom_components.home_memory.memory.search.retrieval import Retriever
+from custom_components.home_memory.memory.store import MemoryStore
+from custom_components.home_memory.memory.text.naming import (
+    possessive,
+    says_own,
+    told_by,
+)
+from custom_components.home_memory.memory.text.statements import as_statement
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from pathlib import Path
+
+    from ..conftest import HashingEmbedder, ManualClock
+
+ANNA = Caller(user_id="anna-user")
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        ("my car is in the garage", "Anna's car is in the garage."),
+        ("my keys are in my room", "Anna's keys are in Anna's room."),
+        ("that the bike is mine", "The bike is Anna's."),
+        ("I am allergic to peanuts", "Anna is allergic to peanuts"),
+        ("i'm allergic to peanuts", "Anna is allergic to peanuts."),
+        ("I have a dentist at noon", "Anna has a dentist at noon"),
+        ("I\u2019ve put my keys on the hook", "Anna has put Anna's keys on the hook"),
+        ("I don't eat meat", "Anna doesn't eat meat"),
+        ("I can't eat gluten", "Anna can't eat gluten"),
+        ("I'll be home late on Friday", "Anna will be home late on Friday"),
+        ("I was at the dentist", "Anna was at the dentist"),
+        ("I like my coffee black", "Anna likes Anna's coffee black"),
+        ("I parked my car in the street", "Anna parked Anna's car in the street"),
+        ("Ben gave me the spare key", "Ben gave Anna the spare key"),
+        ("our car is in the garage", "Our car is in the garage."),
+        # Written sentences (a capital first, "I ...") keep every other word.
+        ("My locker code is 1111", "Anna's locker code is 1111"),
+        ("My car is in the garage.", "Anna's car is in the garage."),
+        ("I am allergic to cats.", "Anna is allergic to cats."),
+        # Codes, addresses and quoted words are kept as said.
+        ("my password is i-love-my-cats", "Anna's password is i-love-my-cats."),
+        ('my note says "my car is red"', "Anna's note says \"my car is red\"."),
+    ],
+)  # fmt: skip
+def test_english_first_person_names_the_speaker(said: str, stored: str) -> None:
+    """Possessives take the name's "'s"; "I" agrees its verb with the name."""
+    assert as_statement(said, told_by="Anna", language="en") == stored
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        ("mein Auto ist in der Garage", "Annas Auto ist in der Garage."),
+        ("meine Schlüssel hängen am Haken", "Annas Schlüssel hängen am Haken."),
+        ("ich habe meinen Schlüssel verloren", "Anna hat Annas Schlüssel verloren."),
+        ("der Ausweis ist in meinem Zimmer", "Der Ausweis ist in Annas Zimmer."),
+        ("das Handy ist in meiner Tasche", "Das Handy ist in Annas Tasche."),
+        ("der Schlüssel meines Autos ist hier", "Der Schlüssel Annas Autos ist hier."),
+        ("ich bin allergisch gegen Nüsse", "Anna ist allergisch gegen Nüsse."),
+        ("morgen habe ich einen Termin", "Morgen hat Anna einen Termin."),
+        ("ich werde am Freitag spät kommen", "Anna wird am Freitag spät kommen."),
+        ("ich kann kein Gluten essen", "Anna kann kein Gluten essen."),
+        ("ich muss um acht los", "Anna muss um acht los."),
+        ("unser Auto ist in der Garage", "Unser Auto ist in der Garage."),
+        ("Mein Spindcode ist 1111", "Annas Spindcode ist 1111"),
+        # English in a German home is named too.
+        ("my car is in the garage", "Anna's car is in the garage."),
+    ],
+)  # fmt: skip
+def test_german_first_person_names_the_speaker(said: str, stored: str) -> None:
+    """Every form of "mein" becomes the name's genitive; "ich" agrees its verb."""
+    assert as_statement(said, told_by="Anna", language="de") == stored
+
+
+@pytest.mark.parametrize(
+    ("name", "language", "owned"),
+    [
+        ("Anna", "de", "Annas"),
+        ("Max", "de", "Max'"),
+        ("Hans", "de", "Hans'"),
+        ("Fritz", "de", "Fritz'"),
+        ("Strauß", "de", "Strauß'"),
+        ("Grace", "de", "Grace'"),
+        ("Anna", "en", "Anna's"),
+        ("James", "en", "James's"),
+        ("Anna", "de-CH", "Annas"),
+    ],
+)
+def test_possessive_of_a_name(name: str, language: str, owned: str) -> None:
+    """German adds s, or only an apostrophe after s, ß, x, z, tz, ce."""
+    assert possessive(name, language) == owned
+    assert told_by("mein Auto" if language != "en" else "my car", name, language) == (
+        f"{owned} Auto" if language != "en" else f"{owned} car"
+    )
+
+
+@pytest.mark.parametrize(
+    ("said", "language"),
+    [
+        ("I bought my car last year", "en"),
+        ("I always park my car in the garage", "en"),
+        ("I hurt myself", "en"),
+        ("ich freue mich auf meinen Urlaub", "de"),
+        ("das Auto gehört mir", "de"),
+    ],
+)
+def test_a_first_person_that_cannot_agree_keeps_todays_rule(
+    said: str, language: str
+) -> None:
+    """Where "I" has a verb the tables do not know, nothing is named: the
+    statement is stored as for an unknown speaker (English "we/our")."""
+    assert told_by(said, "Anna", language) is None
+    assert as_statement(said, told_by="Anna", language=language) == as_statement(
+        said, language=language
+    )
+
+
+def test_private_and_unknown_speakers_keep_their_words() -> None:
+    """The owner hears a private memory in their own first person; without
+    a name the household's first person stays as before."""
+    assert as_statement("my car is in the garage", private=True, told_by="Anna") == (
+        "My car is in the garage."
+    )
+    assert as_statement("my car is in the garage") == "Our car is in the garage."
+    assert as_statement("My car is in the garage.") == "My car is in the garage."
+    assert as_statement("mein Auto ist in der Garage", language="de") == (
+        "Mein Auto ist in der Garage."
+    )
+
+
+@pytest.fixture
+def german_store(
+    tmp_path: Path, clock: ManualClock, hashing_embedder: HashingEmbedder
+) -> Iterator[MemoryStore]:
+    """A store of a German household."""
+    memory_store = MemoryStore(
+        tmp_path / "memory.db",
+        embedder=hashing_embedder,
+        clock=clock,
+        config=EngineConfig(language="de"),
+    )
+    yield memory_store
+    memory_store.close()
+
+
+def test_the_store_names_the_speaker_and_counts_them_among_its_people(
+    store: MemoryStore,
+) -> None:
+    """A household memory told by Anna names her and is about her; her
+    private one keeps "my"; one told without a name keeps "our"."""
+    told = store.create(
+        NewMemory(
+            content="my car is in the garage",
+            speaker="anna-user",
+            speaker_name="Anna",
+            owner="anna-user",
+        ),
+        ANNA,
+    ).memory
+    assert told.content == "Anna's car is in the garage."
+    assert told.people == ("Anna",)
+    private = store.create(
+        NewMemory(
+            content="my bank PIN is 8642",
+            speaker_name="Anna",
+            owner="anna-user",
+            visibility=Visibility.PRIVATE,
+        ),
+        ANNA,
+    ).memory
+    assert (private.content, private.people) == ("My bank PIN is 8642.", ())
+    unknown = store.create(NewMemory(content="my bike is in the shed"), Caller()).memory
+    assert (unknown.content, unknown.people) == ("Our bike is in the shed.", ())
+
+
+def test_the_german_store_names_the_speaker(german_store: MemoryStore) -> None:
+    """The household's language picks the declension table."""
+    told = german_store.create(
+        NewMemory(
+            content="meine Tasche ist in meinem Zimmer",
+            speaker_name="Hans",
+            owner="hans-user",
+        ),
+        Caller(user_id="hans-user"),
+    ).memory
+    assert told.content == "Hans' Tasche ist in Hans' Zimmer."
+    assert told.people == ("Hans",)
+
+
+@pytest.mark.parametrize(
+    ("asker", "first"),
+    [
+        ("Anna", "Anna's car is in the garage."),
+        ("Ben", "Ben's car is in the driveway."),
+    ],
+)
+def test_the_askers_my_finds_their_own_first(
+    store: MemoryStore, asker: str, first: str
+) -> None:
+    """Anna's and Ben's cars are both stored; "where is my car" puts the
+    asker's first (their name is among its people)."""
+    for name, told in (
+        ("Anna", "my car is in the garage"),
+        ("Ben", "my car is in the driveway"),
+    ):
+        store.create(NewMemory(content=told, speaker_name=name), Caller())
+    retriever = Retriever(store)
+    found = retriever.search("where is my car", Caller(), asker=asker)
+    assert [item.memory.content for item in found.items][:1] == [first]
+    assert says_own("where is my car")
+    assert says_own("wo ist mein Auto", "de")
+    assert not says_own("where is Anna's car")
