@@ -298,11 +298,10 @@ async def async_remember(
     require(scope.actor, Access.WRITE)
     check_private(scope.actor, request.visibility)
     caller = scope.actor.caller
-    window = when.happened(
-        scope.hass, request.happened_at, request.content, request.kind
-    )
+    told = when.happened(scope.hass, request.happened_at, request.content, request.kind)
+    window = told.window
     new = NewMemory(
-        content=request.content,
+        content=told.text,
         summary=request.summary,
         kind=request.kind,
         weight_class=request.weight_class,

@@ -26,10 +26,10 @@ from ..memory.time.expressions import (
     TimeReading,
     Window,
     read_question,
-    read_statement,
     read_when,
 )
 from ..memory.time.phrases import languages_to_try, phrases
+from ..memory.time.restating import Restated, restate
 from ..memory.time.spoken import say_when
 from ..runtime.clock import ha_now
 from .errors import InvalidRequestError
@@ -163,9 +163,11 @@ def question_at(text: str, flt: MemoryFilter, now: datetime, words: str) -> Ques
 
 def happened(
     hass: HomeAssistant, given: datetime | str | None, content: str, kind: MemoryKind
-) -> Window | None:
+) -> Restated:
     """When a remembered statement happened: the time given (a moment or
-    time words), else a time its text names ("on Monday"), else None (now).
+    time words), else a time its text names ("on Monday"), else None (now);
+    and the text to store, its relative time words said as dates ("next
+    Tuesday" -> "on Tuesday 1 December", restating.py).
 
     Time words that are no time are a translated invalid_field.
     """
@@ -186,16 +188,18 @@ def happened(
         window = read
     else:
         if kind in _HABITS:
-            return None
+            return Restated(content, None)
         try:
-            named = read_statement(content, now=now, language=language(hass))
+            named = restate(content, now=now, language=language(hass))
         except OverflowError, ValueError:
-            return None
+            return Restated(content, None)
         # A year the text names that no household lives in is no time.
-        return named if named is None or named.is_plausible() else None
+        if named.window is None or not named.window.is_plausible():
+            return Restated(content, None)
+        return named
     if not window.is_plausible():
         raise InvalidRequestError("time_out_of_range")
-    return window
+    return Restated(content, window)
 
 
 _EVENTS = (

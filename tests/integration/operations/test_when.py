@@ -175,7 +175,9 @@ async def test_a_plan_told_on_wednesday_is_found_by_asking_about_the_weekend(
         {"query": "What are we doing this weekend?"},
         user=hass_admin_user,
     )
-    assert _texts(coming["memories"]) == ["We are visiting Grandma on Saturday."]
+    assert _texts(coming["memories"]) == [
+        "We are visiting Grandma on Saturday 7 March."
+    ]
     past = await call(
         hass,
         "search",
@@ -212,7 +214,7 @@ async def test_a_memory_that_names_the_day_asked_about_is_found(
             user=hass_admin_user,
         )
     ).response.speech["plain"]["speech"]
-    assert "The electrician will come next Tuesday." in spoken, spoken
+    assert "The electrician will come on Tuesday 10 March." in spoken, spoken
     tuesday = await call(
         hass, "search", {"query": "What happened on Tuesday?"}, user=hass_admin_user
     )
@@ -236,11 +238,13 @@ async def test_a_question_in_the_past_tense_hears_no_plan_or_habit(
         hass, "search", {"query": "What did we do this week?"}, user=hass_admin_user
     )
     assert PASTA in _texts(week["memories"])
-    assert "The electrician will come on Friday." not in _texts(week["memories"])
+    assert "The electrician will come on Friday 6 March." not in _texts(
+        week["memories"]
+    )
     coming = await call(
         hass, "search", {"query": "What is happening this week?"}, user=hass_admin_user
     )
-    assert "The electrician will come on Friday." in _texts(coming["memories"])
+    assert "The electrician will come on Friday 6 March." in _texts(coming["memories"])
     tuesday = await call(
         hass,
         "search",
@@ -681,3 +685,85 @@ async def test_a_span_that_is_no_time_is_refused_whole(
         user=hass_admin_user,
     )
     assert moment["memory"]["happened_at"].startswith("2025-10-03T12:00:00")
+
+
+async def test_a_statement_s_relative_time_is_stored_as_its_date(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    hass_admin_user: MockUser,
+) -> None:
+    """ "Remember that Anna has a job interview next Tuesday", told by voice
+    on Saturday 28 November, is stored and answered a month later as "on
+    Tuesday 1 December", never "next Tuesday"; told again that day it is a
+    repeat, told a week later (another Tuesday) a new memory."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to("2026-11-28T09:00:00+00:00")
+    said = "remember that Anna has a job interview next Tuesday"
+    await say(hass, said, user=hass_admin_user)
+    await say(
+        hass, "remember that we went to the cinema last weekend", user=hass_admin_user
+    )
+    stored = _texts((await call(hass, "list", {}, user=hass_admin_user))["memories"])
+    assert sorted(stored) == [
+        "Anna has a job interview on Tuesday 1 December",
+        "We went to the cinema from Saturday 21 November to Sunday 22 November.",
+    ]
+    week = await call(
+        hass, "search", {"query": "What's happening next week?"}, user=hass_admin_user
+    )
+    assert _texts(week["memories"]) == [
+        "Anna has a job interview on Tuesday 1 December"
+    ]
+    again = await call(
+        hass,
+        "remember",
+        {"content": "Anna has a job interview next Tuesday"},
+        user=hass_admin_user,
+    )
+    assert again["action"] == "reinforced"
+    freezer.move_to("2026-12-28T09:00:00+00:00")
+    result = await say(hass, "when is Anna's interview", user=hass_admin_user)
+    spoken = result.response.speech["plain"]["speech"]
+    assert "Tuesday 1 December" in spoken, spoken
+    assert "next Tuesday" not in spoken, spoken
+    freezer.move_to("2026-12-05T09:00:00+00:00")
+    later = await call(
+        hass,
+        "remember",
+        {"content": "Anna has a job interview next Tuesday"},
+        user=hass_admin_user,
+    )
+    assert later["action"] == "created"
+    assert (
+        later["memory"]["content"] == "Anna has a job interview on Tuesday 8 December"
+    )
+
+
+async def test_a_german_statement_s_relative_time_is_stored_as_its_date(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    hass_admin_user: MockUser,
+) -> None:
+    """In a German home "nächsten Dienstag" and "gestern Abend" are stored
+    as their dates in German; "dienstags" (a habit) stays as said."""
+    await hass.config.async_update(time_zone="Europe/Berlin", language="de")
+    await hass.async_block_till_done()  # the entry reloads in German
+    freezer.move_to("2026-11-28T09:00:00+00:00")
+    texts = [
+        (await call(hass, "remember", {"content": text}, user=hass_admin_user))[
+            "memory"
+        ]["content"]
+        for text in (
+            "Anna hat nächsten Dienstag ein Vorstellungsgespräch",
+            "Wir haben gestern Abend Pizza gegessen",
+            "Der Müll wird dienstags abgeholt",
+        )
+    ]
+    assert texts == [
+        "Anna hat am Dienstag, 1. Dezember ein Vorstellungsgespräch",
+        "Wir haben am Freitagabend, 27. November Pizza gegessen",
+        "Der Müll wird dienstags abgeholt",
+    ]

@@ -61,6 +61,20 @@ LATEST: Final = datetime(2201, 1, 1, tzinfo=UTC)
 
 
 @dataclass(frozen=True, slots=True)
+class SaidTime:
+    """Time words found in a text: where (`start`, `end` in the text), the
+    window they name, the table's language, and whether they are relative
+    to the telling ("next Tuesday", "gestern Abend": true only the day they
+    are said) rather than a date ("on 3 October", "im Oktober")."""
+
+    start: int
+    end: int
+    window: Window
+    language: str
+    relative: bool
+
+
+@dataclass(frozen=True, slots=True)
 class TimeReading:
     """What the time words of a text say.
 
@@ -83,6 +97,9 @@ class TimeReading:
     # The text speaks of the past ("what did we do", "was war"): what it
     # asks about has happened, so nothing after now answers it.
     past: bool = False
+    # Each expression resolved, in the text's order (a statement's relative
+    # words are said as dates when it is stored: restating.py).
+    times: tuple[SaidTime, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +124,15 @@ def read_statement(text: str, *, now: datetime, language: str | None) -> Window 
     now, or the next one when the statement speaks of the future ("the
     plumber will come on Monday"). Nothing for a text without time words.
     """
-    return _read(text, now=now, language=language, statement=True).window
+    return read_statement_reading(text, now=now, language=language).window
+
+
+def read_statement_reading(
+    text: str, *, now: datetime, language: str | None
+) -> TimeReading:
+    """`read_statement`'s whole reading: the window and each expression
+    (`TimeReading.times`, where restating.py finds relative words)."""
+    return _read(text, now=now, language=language, statement=True)
 
 
 def read_when(text: str, *, now: datetime, language: str | None) -> Window | None:
@@ -160,6 +185,7 @@ def _reading(
     window: Window | None = None
     newest = False
     unresolved = False
+    times: list[SaidTime] = []
     for item in found:
         if item.kind == "last_time":
             newest = True
@@ -171,6 +197,9 @@ def _reading(
         one = _RESOLVERS[item.kind](item, now.replace(microsecond=0), ahead)
         if one is not None:
             window = one if window is None else window.hull(one)
+            times.append(
+                SaidTime(item.start, item.end, one, item.language, _relative(item))
+            )
         else:
             unresolved = True
     if statement and window is None:
@@ -189,7 +218,37 @@ def _reading(
             if f.groups.get("qual", "") not in _LAST and (word := _named_word(f, text))
         ),
         past=past and not future,
+        times=tuple(times),
     )
+
+
+# Kinds whose words name a time only from the day they are said.
+_RELATIVE_KINDS: Final = frozenset(
+    {
+        "day",
+        "night",
+        "this_night",
+        "weekday",
+        "week",
+        "month",
+        "weekend",
+        "ago",
+        "later",
+    }
+)
+
+
+def _relative(item: _Found) -> bool:
+    """Whether the words name their time only from the telling ("tomorrow",
+    "next Tuesday", "vor zwei Tagen"; a weekday without its date, once it
+    is a day and no habit). Not a date, a month's name, "in the last two
+    days" (a span up to now, said as it is) nor "two hours ago" (a moment
+    the words say well enough); a range when either end is relative."""
+    if item.kind == "range":
+        return any(_relative(part) for part in item.options["parts"])
+    if item.kind in ("ago", "later"):
+        return _compiled(item.language).units[item.groups["unit"]] != "hour"
+    return item.kind in _RELATIVE_KINDS
 
 
 # Qualifiers that name the last one: "last Tuesday" is that day, no habit's.
@@ -649,6 +708,22 @@ def _resolve_ago(item: _Found, now: datetime, future: bool) -> Window | None:
     return _day_window(day, None, now)
 
 
+def _resolve_later(item: _Found, now: datetime, future: bool) -> Window | None:
+    """ "In two days", "in einer Woche": that day (an hour: around then; a
+    month: that month)."""
+    count = _number(item)
+    unit = _compiled(item.language).units[item.groups["unit"]]
+    if unit == "hour":
+        middle = now + timedelta(hours=count)
+        return Window(middle - timedelta(hours=1), middle + timedelta(hours=1))
+    if unit == "month":
+        return _month_window(now, count)
+    days = count * _UNIT_DAYS[unit]
+    if days > 36_500:
+        return None
+    return _day_window(now.date() + timedelta(days=days), None, now)
+
+
 def _resolve_recent(item: _Found, now: datetime, future: bool) -> Window | None:
     count = _number(item)
     unit = _compiled(item.language).units[item.groups["unit"]]
@@ -737,8 +812,15 @@ def _resolve_weekend(item: _Found, now: datetime, future: bool) -> Window:
     saturday = today - timedelta(days=(today.weekday() - 5) % 7)
     if item.groups.get("qual") and today.weekday() >= 5:
         saturday -= timedelta(days=7)
+    if "next" in item.groups:
+        # "Next weekend": the coming one; on a weekend, the one after it.
+        return _weekend_of(today + timedelta(days=(5 - today.weekday()) % 7 or 7), now)
     if future and saturday < today - timedelta(days=1):
         saturday += timedelta(days=7)
+    return _weekend_of(saturday, now)
+
+
+def _weekend_of(saturday: date, now: datetime) -> Window:
     return Window(_at(saturday, 0, now), _at(saturday + timedelta(days=2), 0, now))
 
 
@@ -751,6 +833,7 @@ _RESOLVERS: Final[dict[str, Callable[[_Found, datetime, bool], Window | None]]] 
     "days": _resolve_days,
     "range": _resolve_range,
     "ago": _resolve_ago,
+    "later": _resolve_later,
     "recent": _resolve_recent,
     "week": _resolve_week,
     "month": _resolve_month,

@@ -68,12 +68,16 @@ def day_words(
     *,
     part: str | None = None,
     plain: bool = False,
+    relative: bool = True,
 ) -> str:
     """The day (and part of it) as said from `now`: "yesterday evening".
 
     `part` "day" names the whole day ("yesterday", "on Tuesday 26 February").
     `plain`: a date without its preposition, to follow "until" or "from"
     ("until Sunday 1 November", "bis Sonntag, 1. November").
+    `relative` False: never "today" or "yesterday" but the date, a part of
+    the day named with it ("on the evening of Friday 27 November", "am
+    Freitagabend, 27. November"), for a text read on another day.
     """
     table: dict[str, Any] = phrases(language)["spoken"]
     part = part or part_of_day(local)
@@ -87,15 +91,38 @@ def day_words(
         back = (tonight - began).days
         if back > 1:
             back = max(2, (today - day).days)
-    if back == 0:
+    if relative and back == 0:
         return str(table["today"][part])
-    if back == 1:
+    if relative and back == 1:
         return str(table["yesterday"][part])
     names: list[str] = table["weekday_names"]
-    pattern = table[
-        ("date_plain" if plain else "date")
-        + ("" if day.year == now.year else "_with_year")
-    ]
+    with_year = "" if day.year == now.year else "_with_year"
+    pattern = table[("date_plain" if plain else "date") + with_year]
+    if not relative and not plain and part in table["date_parts"]:
+        # A night is named by the evening it began ("in der Nacht auf
+        # Samstag" names the day after).
+        began = day - timedelta(days=1 if local.hour < _NIGHT_ENDS else 0)
+        after = began + timedelta(days=1)
+        return str(table["date_parts"][part]).format(
+            weekday=names[began.weekday()],
+            date=str(table["date_plain" + with_year]).format(
+                weekday=names[began.weekday()],
+                day=began.day,
+                month=table["month_names"][began.month - 1],
+                year=began.year,
+            ),
+            day_month=str(table["day_month" + with_year]).format(
+                day=began.day,
+                month=table["month_names"][began.month - 1],
+                year=began.year,
+            ),
+            next_date=str(table["date_plain" + with_year]).format(
+                weekday=names[after.weekday()],
+                day=after.day,
+                month=table["month_names"][after.month - 1],
+                year=after.year,
+            ),
+        )
     return str(pattern).format(
         weekday=names[day.weekday()],
         day=day.day,
@@ -118,7 +145,11 @@ def _window_part(start: datetime, end: datetime) -> str | None:
 
 
 def _whole_days(
-    start: datetime, end: datetime, now: datetime, language: str | None
+    start: datetime,
+    end: datetime,
+    now: datetime,
+    language: str | None,
+    relative: bool = True,
 ) -> str | None:
     """Days from midnight to midnight, as time words named them ("in
     October", "from Saturday 28 February to Sunday 1 March"); None for
@@ -137,8 +168,10 @@ def _whole_days(
         )
     last = datetime.combine(after - timedelta(days=1), time(12), tzinfo=start.tzinfo)
     return str(table["days"]).format(
-        day=day_words(start, now, language, part="day", plain=True),
-        until_day=day_words(last, now, language, part="day", plain=True),
+        day=day_words(start, now, language, part="day", plain=True, relative=relative),
+        until_day=day_words(
+            last, now, language, part="day", plain=True, relative=relative
+        ),
     )
 
 
@@ -148,17 +181,24 @@ def say_when(
     *,
     now: datetime,
     language: str | None,
+    relative: bool = True,
 ) -> str:
     """When an event (start, maybe end) happened, said from `now`; "" for
-    a time the calendar cannot say (a year 1 stored before it was refused)."""
+    a time the calendar cannot say (a year 1 stored before it was refused).
+    `relative` False: by date only, never "yesterday" (`day_words`)."""
     try:
-        return _said(start, end, now=now, language=language)
+        return _said(start, end, now=now, language=language, relative=relative)
     except OverflowError, ValueError:
         return ""
 
 
 def _said(
-    start: datetime, end: datetime | None, *, now: datetime, language: str | None
+    start: datetime,
+    end: datetime | None,
+    *,
+    now: datetime,
+    language: str | None,
+    relative: bool,
 ) -> str:
     table = phrases(language)["spoken"]
     zone = now.tzinfo
@@ -167,14 +207,14 @@ def _said(
         until = end.astimezone(zone)
         if (part := _window_part(local, until)) is not None:
             # A day or part of one, as a statement named it: no clock.
-            return day_words(local, now, language, part=part)
-        if (days := _whole_days(local, until, now, language)) is not None:
+            return day_words(local, now, language, part=part, relative=relative)
+        if (days := _whole_days(local, until, now, language, relative)) is not None:
             return days
-    day = day_words(local, now, language)
+    day = day_words(local, now, language, relative=relative)
     clock = clock_words(local, language)
     if end is None or end.timestamp() - start.timestamp() < _SPAN.total_seconds():
         return str(table["at"]).format(day=day, clock=clock)
-    if day_words(until, now, language) == day:
+    if day_words(until, now, language, relative=relative) == day:
         return str(table["span"]).format(
             day=day, clock=clock, until=clock_words(until, language)
         )
@@ -182,6 +222,6 @@ def _said(
         day=day,
         clock=clock,
         # "until Sunday 1 November", "bis Sonntag, 1. November": no "on"/"am".
-        until_day=day_words(until, now, language, plain=True),
+        until_day=day_words(until, now, language, plain=True, relative=relative),
         until=clock_words(until, language),
     )

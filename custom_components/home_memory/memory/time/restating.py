@@ -1,0 +1,65 @@
+"""A statement's relative time words said as dates, for storing it.
+
+"Anna has a job interview next Tuesday", told on Saturday 28 November, is
+stored as "Anna has a job interview on Tuesday 1 December": read a month
+later, "next Tuesday" would be wrong. Only words that name their time from
+the telling change ("tomorrow", "last weekend", "vor zwei Tagen"); a date,
+a month and a habit stay as said. The words are the language's table that
+read them; the dates are spoken.py's, said without "today" or "yesterday".
+Pure: `now` (aware, the household's zone) and the language are given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+import re
+from typing import TYPE_CHECKING
+
+from .expressions import Window, read_statement_reading
+from .spoken import say_when
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Restated:
+    """The statement to store and the time it names (None: none)."""
+
+    text: str
+    window: Window | None
+
+
+def restate(text: str, *, now: datetime, language: str | None) -> Restated:
+    """`text` with each relative time expression replaced by its date, and
+    the window the statement names (as `read_statement` reads it)."""
+    reading = read_statement_reading(text, now=now, language=language)
+    if reading.window is None:
+        return Restated(text, None)
+    out = text
+    for said in sorted(reading.times, key=lambda time: -time.start):
+        if not said.relative:
+            continue
+        words = say_when(
+            said.window.start,
+            said.window.end,
+            now=now,
+            language=said.language,
+            relative=False,
+        )
+        if not words:
+            continue
+        before = out[: said.start]
+        first, _, rest = words.partition(" ")
+        if rest and re.search(rf"(?<!\w){re.escape(first)}\s*$", before, re.I):
+            # "on next Tuesday" -> "on Tuesday 1 December", not "on on ...".
+            words = rest
+        original = out[said.start : said.end]
+        if original[:1].isupper():
+            words = words[:1].upper() + words[1:]
+        elif original[:1].islower() and said.start == 0:
+            # A spoken fragment stays one ("tomorrow my …" is made a
+            # sentence, its "my" the household's, when it is stored).
+            words = words[:1].lower() + words[1:]
+        out = before + words + out[said.end :]
+    return Restated(out, reading.window)

@@ -1,0 +1,91 @@
+"""A statement's relative time words stored as dates (restating.py).
+
+Told on Saturday 28 November 2026, 10:00 in Berlin; the dates are what
+spoken.py says, without "today" or "yesterday".
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from custom_components.home_memory.memory.time.restating import restate
+
+NOW = datetime(2026, 11, 28, 10, 0, tzinfo=ZoneInfo("Europe/Berlin"))
+
+RELATIVE = [
+    ("en", "Anna has a job interview next Tuesday",
+     "Anna has a job interview on Tuesday 1 December"),
+    ("en", "We went to the cinema last weekend",
+     "We went to the cinema from Saturday 21 November to Sunday 22 November"),
+    ("en", "tomorrow at 3 pm the plumber will come",
+     "on Sunday 29 November at 3 pm the plumber will come"),
+    ("en", "Tomorrow at 3 pm the plumber will come",
+     "On Sunday 29 November at 3 pm the plumber will come"),
+    ("en", "We had pizza yesterday evening",
+     "We had pizza on the evening of Friday 27 November"),
+    ("en", "We went to the dentist on Monday",
+     "We went to the dentist on Monday 23 November"),
+    ("en", "On next Tuesday Anna will fly", "On Tuesday 1 December Anna will fly"),
+    ("en", "Anna will visit in two days", "Anna will visit on Monday 30 November"),
+    ("en", "We moved in three days ago", "We moved in on Wednesday 25 November"),
+    ("en", "Ben starts school next week",
+     "Ben starts school from Monday 30 November to Sunday 6 December"),
+    ("en", "Anna will fly from Monday to Wednesday",
+     "Anna will fly from Monday 30 November to Wednesday 2 December"),
+    ("de", "Anna hat nächsten Dienstag ein Vorstellungsgespräch",
+     "Anna hat am Dienstag, 1. Dezember ein Vorstellungsgespräch"),
+    ("de", "Anna hat am nächsten Dienstag frei",
+     "Anna hat am Dienstag, 1. Dezember frei"),
+    ("de", "Wir waren letztes Wochenende im Kino",
+     "Wir waren von Samstag, 21. November bis Sonntag, 22. November im Kino"),
+    ("de", "Morgen kommt der Klempner", "Am Sonntag, 29. November kommt der Klempner"),
+    ("de", "Wir haben gestern Abend Pizza gegessen",
+     "Wir haben am Freitagabend, 27. November Pizza gegessen"),
+    ("de", "Oma war vor zwei Tagen da", "Oma war am Donnerstag, 26. November da"),
+    ("de", "Übermorgen kommt Oma", "Am Montag, 30. November kommt Oma"),
+    ("de", "Heute Nacht hat es geregnet",
+     "In der Nacht auf Samstag, 28. November hat es geregnet"),
+    ("de", "Oma kommt nächstes Wochenende",
+     "Oma kommt von Samstag, 5. Dezember bis Sonntag, 6. Dezember"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "said", "stored"), RELATIVE)
+def test_relative_words_are_stored_as_dates(
+    language: str, said: str, stored: str
+) -> None:
+    """ "Next Tuesday" is stored as "on Tuesday 1 December", in its language."""
+    restated = restate(said, now=NOW, language=language)
+    assert restated.text == stored
+    assert restated.window is not None
+
+
+AS_SAID = [
+    ("en", "Anna's interview is on 3 October"),  # a date: no relative words
+    ("en", "We were in Rome in October"),
+    ("en", "The bins go out every Tuesday"),  # a habit
+    ("en", "The plumber comes on Tuesday"),  # a habit (present tense)
+    ("en", "We were at home in the last two days"),  # up to now, as said
+    ("en", "Anna called two hours ago"),
+    ("de", "Wir waren am Samstag, 21. November im Kino"),
+    ("de", "Der Müll wird dienstags abgeholt"),
+    ("de", "Der Bäcker hat am Montag zu"),
+    ("en", "The spare key is under the doormat"),
+]
+
+
+@pytest.mark.parametrize(("language", "said"), AS_SAID)
+def test_dates_habits_and_other_words_stay_as_said(language: str, said: str) -> None:
+    """A date, a month, a habit, a span up to now keep the words said."""
+    assert restate(said, now=NOW, language=language).text == said
+
+
+def test_the_window_is_the_statement_s_time() -> None:
+    """The time stored is the one the words named when told."""
+    window = restate("Anna has a job interview next Tuesday", now=NOW, language="en")
+    assert window.window is not None
+    assert window.window.start == datetime(2026, 12, 1, tzinfo=NOW.tzinfo)
+    assert window.window.end == datetime(2026, 12, 2, tzinfo=NOW.tzinfo)
