@@ -25,6 +25,7 @@ from ..memory.text.validation import has_words
 from ..memory.time.expressions import (
     TimeReading,
     Window,
+    looks_ahead,
     read_question,
     read_when,
 )
@@ -169,16 +170,20 @@ def happened(
     and the text to store, its relative time words said as dates ("next
     Tuesday" -> "on Tuesday 1 December", restating.py).
 
-    Time words that are no time are a translated invalid_field.
+    Time words that are no time are a translated not_a_time; given for a
+    plan ("We will visit Grandma", "from 3 to 5 December") they look ahead.
     """
     now = household_now(hass)
     if isinstance(given, datetime):
         window = Window(given, given)
     elif isinstance(given, str):
         read = None
+        plan = any(
+            looks_ahead(content, words) for words in languages_to_try(language(hass))
+        )
         for words in languages_to_try(language(hass)):
             try:
-                read = read_when(given, now=now, language=words)
+                read = read_when(given, now=now, language=words, ahead=plan)
             except OverflowError, ValueError:  # a year 1 across time zones
                 read = Window(datetime.min.replace(tzinfo=UTC), now)
             if read is not None:

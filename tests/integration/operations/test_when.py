@@ -661,6 +661,63 @@ async def test_remember_takes_a_spoken_span(
 
 
 @pytest.mark.usefixtures("days")
+@pytest.mark.parametrize(
+    ("content", "said", "language", "first", "after"),
+    [
+        # A plan's time looks ahead (told Wednesday 4 March 2026) ...
+        (
+            "We will visit Grandma.",
+            "from 3 to 5 December",
+            "en",
+            "2026-12-03",
+            "2026-12-06",
+        ),
+        (
+            "Wir werden Oma besuchen.",
+            "vom 3. bis 5. Dezember",
+            "de",
+            "2026-12-03",
+            "2026-12-06",
+        ),
+        (
+            "The plumber will come.",
+            "between Monday and Wednesday",
+            "en",
+            "2026-03-09",
+            "2026-03-12",
+        ),
+        # ... what happened looks back.
+        (
+            "We visited Grandma.",
+            "from 3 to 5 December",
+            "en",
+            "2025-12-03",
+            "2025-12-06",
+        ),
+    ],
+)
+async def test_a_plans_time_given_in_words_is_the_coming_one(
+    hass: HomeAssistant,
+    hass_admin_user: MockUser,
+    content: str,
+    said: str,
+    language: str,
+    first: str,
+    after: str,
+) -> None:
+    """Found by the attacker review: "We will visit Grandma in Hamburg" given
+    "from 3 to 5 December" was stored in last year's December, and said so."""
+    hass.config.language = language
+    made = await call(
+        hass,
+        "remember",
+        {"content": content, "happened_at": said, "kind": "event"},
+        user=hass_admin_user,
+    )
+    assert _berlin_days(made["memory"]) == (first, after)
+
+
+@pytest.mark.usefixtures("days")
 async def test_a_span_that_is_no_time_is_refused_whole(
     hass: HomeAssistant, hass_admin_user: MockUser
 ) -> None:

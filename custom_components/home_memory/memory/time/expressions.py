@@ -135,13 +135,17 @@ def read_statement_reading(
     return _read(text, now=now, language=language, statement=True)
 
 
-def read_when(text: str, *, now: datetime, language: str | None) -> Window | None:
+def read_when(
+    text: str, *, now: datetime, language: str | None, ahead: bool = False
+) -> Window | None:
     """A time given on its own ("yesterday evening", "am 26. Februar").
 
     None unless the whole text is time words (a field that takes a time
-    must not take a sentence that merely holds one).
+    must not take a sentence that merely holds one). `ahead`: the time
+    belongs to a plan ("We will visit Grandma" given "from 3 to 5
+    December"), so a bare date or weekday is the coming one.
     """
-    reading = _read(text, now=now, language=language, statement=False)
+    reading = _read(text, now=now, language=language, statement=False, ahead=ahead)
     if reading.window is None or _WORD.search(reading.rest):
         return None
     return reading.window
@@ -150,8 +154,22 @@ def read_when(text: str, *, now: datetime, language: str | None) -> Window | Non
 _WORD: Final = re.compile(r"\w", re.UNICODE)
 
 
+def looks_ahead(text: str, language: str | None) -> bool:
+    """Whether a statement speaks of what is coming ("We will visit
+    Grandma", "Wir besuchen am Samstag Oma" with its arrangement words)."""
+    lang = table_language(language)
+    return _speaks_of_future(text, text, lang) or (
+        not _speaks_of_past(text, text, lang) and _speaks_of_arrangement(text, lang)
+    )
+
+
 def _read(
-    text: str, *, now: datetime, language: str | None, statement: bool
+    text: str,
+    *,
+    now: datetime,
+    language: str | None,
+    statement: bool,
+    ahead: bool = False,
 ) -> TimeReading:
     if now.tzinfo is None:
         raise ValueError("now must be aware (the household's time zone)")
@@ -160,12 +178,12 @@ def _read(
     for lang in languages:
         found = _matches(text, lang)
         if found:
-            return _reading(text, found, now, statement)
+            return _reading(text, found, now, statement, ahead=ahead)
     return TimeReading(None, newest_first=False, rest=_tidy(text))
 
 
 def _reading(
-    text: str, found: list[_Found], now: datetime, statement: bool
+    text: str, found: list[_Found], now: datetime, statement: bool, *, ahead: bool
 ) -> TimeReading:
     language = found[0].language
     # Tense is read without the time words: "evening" is no "-ing", and a
@@ -175,8 +193,10 @@ def _reading(
     # A question looks ahead as a statement does ("what will we do on
     # Saturday", "what are we doing on Saturday", "was haben wir am Samstag
     # vor"): the coming day, not the last one.
-    future = _speaks_of_future(text, said, language) or (
-        not past and _speaks_of_arrangement(said, language)
+    future = (
+        ahead
+        or _speaks_of_future(text, said, language)
+        or (not past and _speaks_of_arrangement(said, language))
     )
     if statement and not future and not past:
         # "The bins go out on Tuesday": a weekday or date in the present
