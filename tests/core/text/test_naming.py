@@ -41,7 +41,6 @@ ANNA = Caller(user_id="anna-user")
     [
         ("my car is in the garage", "Anna's car is in the garage."),
         ("my keys are in my room", "Anna's keys are in Anna's room."),
-        ("that the bike is mine", "The bike is Anna's."),
         ("I am allergic to peanuts", "Anna is allergic to peanuts"),
         ("i'm allergic to peanuts", "Anna is allergic to peanuts."),
         ("I have a dentist at noon", "Anna has a dentist at noon"),
@@ -123,6 +122,18 @@ def test_possessive_of_a_name(name: str, language: str, owned: str) -> None:
         ("I hurt myself", "en"),
         ("ich freue mich auf meinen Urlaub", "de"),
         ("das Auto gehört mir", "de"),
+        # Found by the attacker review: each was named wrongly.
+        # The object first: "Tom mag Anna nicht" would say Tom dislikes her.
+        ("Tom mag ich nicht", "de"),
+        ("Meine Schwester liebe ich sehr", "de"),
+        ("Ben brauche ich morgen früh", "de"),
+        ("Hab ich schon erwähnt, dass mein Fahrrad kaputt ist", "de"),
+        # English words of German text ("Mine" is a refill), "need" and
+        # "feed" are no past tense, "I'd" is "I had" as often as "I would".
+        ("Die Mine im Kugelschreiber ist leer", "de"),
+        ("I feed the cat at seven", "en"),
+        ("I'd left my umbrella at the office", "en"),
+        ("the bike is mine", "en"),
     ],
 )
 def test_a_first_person_that_cannot_agree_keeps_todays_rule(
@@ -134,6 +145,36 @@ def test_a_first_person_that_cannot_agree_keeps_todays_rule(
     assert as_statement(said, told_by="Anna", language=language) == as_statement(
         said, language=language
     )
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        ("Morgen habe ich Zeit", "Morgen hat Anna Zeit"),
+        ("Am Montag bin ich beim Zahnarzt", "Am Montag ist Anna beim Zahnarzt"),
+        (
+            "Heute bin ich nicht da und morgen habe ich Zeit",
+            "Heute ist Anna nicht da und morgen hat Anna Zeit",
+        ),
+    ],
+)
+def test_a_german_verb_before_ich_after_a_time_or_place(said: str, stored: str) -> None:
+    """ "Morgen habe ich Zeit": a time or place may open the clause."""
+    assert told_by(said, "Anna", "de") == stored
+
+
+@pytest.mark.parametrize(
+    "name", ["I", "My", "Our", "we", "me", "Mine", "Unser", "B" * 101]
+)
+def test_a_name_that_names_nobody_names_nothing(name: str) -> None:
+    """Found by the attacker review: a person called "I" made "I's bike",
+    and those called "My", "Our", "We" ... folded into one memory; a name
+    longer than a person's label refused the memory outright."""
+    # A German home reads both languages' words, an English one English.
+    assert told_by("mein Rad steht im Schuppen", name, "de") is None
+    assert told_by("my bike is in the shed", name, "de") is None
+    if name != "Unser":
+        assert told_by("my bike is in the shed", name, "en") is None
 
 
 def test_private_and_unknown_speakers_keep_their_words() -> None:

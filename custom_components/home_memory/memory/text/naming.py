@@ -22,6 +22,8 @@ from pathlib import Path
 import re
 from typing import TYPE_CHECKING, Any, Final
 
+from .validation import MAX_LABEL_CHARS
+
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
@@ -59,6 +61,15 @@ class _Table:
     verb_subject: re.Pattern[str] | None
     leftover: re.Pattern[str]
     first_person: re.Pattern[str]
+    # Words a clause may open with before "habe ich" ("morgen", "am"):
+    # anything else there is the verb's object ("Tom mag ich nicht").
+    inversion_leads: frozenset[str]
+    clause_joins: frozenset[str]
+    # Endings that look like a past tense but are no verb form it agrees
+    # ("need", "feed": "-ed" is no past there).
+    not_past_endings: tuple[str, ...]
+    # The words no person can be named by ("I", "my", "we", "unser").
+    pronouns: frozenset[str]
 
 
 def _read(language: str) -> _Table | None:
@@ -97,6 +108,14 @@ def _read(language: str) -> _Table | None:
         leftover=re.compile(
             _BEFORE + f"(?:{_words([*table['subjects'], *table['unnamed']])})" + _AFTER,
             flags,
+        ),
+        inversion_leads=frozenset(_key(w) for w in table.get("inversion_leads", ())),
+        clause_joins=frozenset(_key(w) for w in table.get("clause_joins", ())),
+        not_past_endings=tuple(table.get("not_past_endings", ())),
+        pronouns=frozenset(
+            _key(w)
+            for group in ("subjects", "possessives", "objects", "unnamed", "household")
+            for w in table.get(group, ())
         ),
         first_person=re.compile(
             _BEFORE
@@ -143,8 +162,13 @@ def says_own(text: str, language: str | None = None) -> bool:
 
 def told_by(text: str, name: str, language: str | None = None) -> str | None:
     """`text` with its speaker's first person told as `name` (see the module
-    text); None when a first person is left that cannot be told so."""
-    for table in _tables(language):
+    text); None when a first person is left that cannot be told so, or the
+    name cannot name anyone (a pronoun such as "I" or "Our", or longer than
+    a person's label may be)."""
+    tables = _tables(language)
+    if len(name) > MAX_LABEL_CHARS or any(_key(name) in t.pronouns for t in tables):
+        return None
+    for table in tables:
         changed = _named(text, name, table)
         if changed is None:
             return None
@@ -161,7 +185,12 @@ def _named(text: str, name: str, table: _Table) -> str | None:
             return f"{name} {table.joined_verbs[_key(joined)]}"
         verb = match.group("verb")
         agreed = table.verbs.get(_key(verb))
-        if agreed is None and verb.casefold().endswith(table.unchanged_verb_endings):
+        folded = verb.casefold()
+        if (
+            agreed is None
+            and folded.endswith(table.unchanged_verb_endings)
+            and not folded.endswith(table.not_past_endings)
+        ):
             agreed = verb  # "I parked" -> "Anna parked"
         if agreed is None:
             unagreed = True
@@ -169,6 +198,10 @@ def _named(text: str, name: str, table: _Table) -> str | None:
         return f"{name} {agreed}"
 
     def verb_subject(match: re.Match[str]) -> str:
+        nonlocal unagreed
+        if not _inverted_after_a_lead(text[: match.start()], table):
+            unagreed = True
+            return match.group()
         verb = match.group("verb")
         return f"{_like(verb, table.verbs[_key(verb)])} {name}"
 
@@ -183,6 +216,20 @@ def _named(text: str, name: str, table: _Table) -> str | None:
     if table.objects is not None:
         text = table.objects.sub(lambda _: name, text)
     return text
+
+
+def _inverted_after_a_lead(before: str, table: _Table) -> bool:
+    """Whether the clause before "habe ich" opens with a word that lets the
+    verb come before its subject ("Morgen habe ich Zeit", "Am Montag bin
+    ich ..."). Another opening is the verb's object ("Tom mag ich nicht",
+    "Meine Schwester liebe ich"), and a verb first asks: both unnamed."""
+    clause = re.split(r"[.,;:!?]", before)[-1]
+    words = [_key(word) for word in re.findall(r"[^\W\d_]+|\d+", clause)]
+    while words and words[0] in table.clause_joins:
+        words = words[1:]
+    if not words:
+        return False
+    return words[0] in table.inversion_leads or words[0].isdigit()
 
 
 def _possessive(name: str, table: _Table) -> str:
