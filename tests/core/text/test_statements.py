@@ -1114,6 +1114,25 @@ def test_a_new_value_or_place_still_corrects(language: str, old: str, new: str) 
             Relation.CORRECTION,
         ),
         ("de", "Anna bevorzugt Tee.", "Anna bevorzugt Kaffee.", Relation.CORRECTION),
+        # Found by the attacker review: a change word or "best" with a phrase.
+        (
+            "en",
+            "Noah plays football at the club.",
+            "Noah now plays tennis at the club.",
+            Relation.CORRECTION,
+        ),
+        (
+            "de",
+            "Noah spielt Fußball im Verein.",
+            "Noah spielt jetzt Tennis im Verein.",
+            Relation.CORRECTION,
+        ),
+        (
+            "en",
+            "Anna likes rooibos tea best.",
+            "Anna likes espresso best.",
+            Relation.CORRECTION,
+        ),
         (
             "de",
             "Anna trinkt lieber Tee.",

@@ -641,8 +641,8 @@ def _other_object(before: _Words, after: _Words, words: StatementWords) -> bool:
     another thing when a word of it is swapped for another that is no
     detail. A copula's complement is the value itself ("The babysitter is
     Maria / Sofia") and a name is a name ("heißt Mike / Steve"). An object
-    said alone is one value when a change word says so ("Noah plays
-    tennis now"); after a word that gives it one value there is never
+    is one value when a change word says so ("Noah plays tennis now", "We
+    now feed the cat wet food"); after a word that gives it one value there is never
     another object ("prefers tea in the morning" / "... coffee ...",
     "trinkt lieber Tee / Kaffee")."""
     if any(
@@ -654,7 +654,7 @@ def _other_object(before: _Words, after: _Words, words: StatementWords) -> bool:
         return False
     if before.single or after.single:
         return False
-    if after.changes and (len(before.phrases) < 2 or len(after.phrases) < 2):
+    if after.changes:
         return False
     old, new = set(before.phrases[0][1:]), set(after.phrases[0][1:])
     removed, added = old - new, new - old
