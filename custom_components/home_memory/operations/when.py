@@ -141,16 +141,20 @@ def question_at(text: str, flt: MemoryFilter, now: datetime, words: str) -> Ques
         )
     if reading.window is None or given:
         return Question(query, flt, newest_first=reading.newest_first)
-    before = reading.window.end
-    if reading.past and reading.window.start < now < before:
+    after, before = reading.window.start, reading.window.end
+    if reading.past and after < now < before:
         # "What did we do at the weekend?" on Saturday evening: what has
         # happened so far, not tomorrow's plan.
         before = now
+    if reading.ahead and after < now < before:
+        # "What are we doing this weekend?" on Saturday evening: what is
+        # still to come, not the facts told this afternoon.
+        after = now
     return Question(
         query,
         replace(
             flt,
-            happened_after=reading.window.start,
+            happened_after=after,
             happened_before=before,
             # "Does the plumber come on Tuesday?": "The plumber comes on
             # Tuesday" names the day, whatever its own time.

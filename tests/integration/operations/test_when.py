@@ -7,7 +7,7 @@ the built-in agent.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
@@ -187,6 +187,25 @@ async def test_a_plan_told_on_wednesday_is_found_by_asking_about_the_weekend(
     assert _texts(past["memories"]) == [
         "The washing machine ran in the bathroom again."
     ]
+
+
+@pytest.mark.usefixtures("days")
+async def test_a_question_about_what_is_coming_hears_no_fact_told_today(
+    hass: HomeAssistant, hass_admin_user: MockUser, freezer: FrozenDateTimeFactory
+) -> None:
+    """Found by the new-user review: "what are we doing this week", asked on
+    Wednesday, listed every fact told that morning (their time is their
+    telling) beside the plan. A question about what is coming starts now."""
+    for content in ("Noah plays football.", "We are visiting Grandma on Friday."):
+        await call(hass, "remember", {"content": content}, user=hass_admin_user)
+    freezer.tick(timedelta(minutes=5))
+    coming = await call(
+        hass,
+        "search",
+        {"query": "What are we doing this week?"},
+        user=hass_admin_user,
+    )
+    assert _texts(coming["memories"]) == ["We are visiting Grandma on Friday 6 March."]
 
 
 @pytest.mark.usefixtures("days")

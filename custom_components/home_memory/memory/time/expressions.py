@@ -97,6 +97,9 @@ class TimeReading:
     # The text speaks of the past ("what did we do", "was war"): what it
     # asks about has happened, so nothing after now answers it.
     past: bool = False
+    # The text asks what is coming ("what are we doing this weekend", "was
+    # haben wir vor"): what happened or was told before now does not answer.
+    ahead: bool = False
     # Each expression resolved, in the text's order (a statement's relative
     # words are said as dates when it is stored: restating.py).
     times: tuple[SaidTime, ...] = ()
@@ -238,6 +241,7 @@ def _reading(
             if f.groups.get("qual", "") not in _LAST and (word := _named_word(f, text))
         ),
         past=past and not future,
+        ahead=future,
         times=tuple(times),
     )
 
