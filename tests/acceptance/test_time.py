@@ -150,7 +150,7 @@ PLUMBER = "The plumber comes on Tuesday."
 def test_a_relative_time_said_to_the_built_in_agent_is_stored_as_its_date(
     household: Household,
 ) -> None:
-    """ "Remember that Anna has a dentist appointment next Tuesday" is
+    """ "Remember that Anna has a piano recital next Tuesday" is
     stored, and answered, as "on Tuesday <date> <month>", never "next
     Tuesday" (wrong once that day has passed)."""
     hass, anna = household.hass, household.anna
@@ -160,19 +160,17 @@ def test_a_relative_time_said_to_the_built_in_agent_is_stored_as_its_date(
     tuesday = today + timedelta(days=(1 - today.weekday()) % 7 or 7)
     words = f"Tuesday {tuesday.day} {tuesday.strftime('%B')}"
     hass.conversation_process(
-        "remember that Anna has a dentist appointment next Tuesday", token=anna.token
+        "remember that Anna has a piano recital next Tuesday", token=anna.token
     )
     listed = service(hass, anna, "list", limit=100)
-    told = [m for m in listed["memories"] if "dentist appointment" in m["content"]]
-    assert [m["content"] for m in told] == [
-        f"Anna has a dentist appointment on {words}"
-    ], told
+    told = [m for m in listed["memories"] if "piano recital" in m["content"]]
+    assert [m["content"] for m in told] == [f"Anna has a piano recital on {words}"], (
+        told
+    )
     at = datetime.fromisoformat(told[0]["happened_at"]).astimezone(zone)
     assert at.date() == tuesday, told
     speech = hass.speech(
-        hass.conversation_process(
-            "when is Anna's dentist appointment", token=anna.token
-        )
+        hass.conversation_process("when is Anna's piano recital", token=anna.token)
     )
     assert words in speech, speech
     assert "next Tuesday" not in speech, speech
