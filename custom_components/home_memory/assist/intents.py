@@ -9,6 +9,7 @@ In more words: docs/architecture.md, "`assist/intents.py`".
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 import re
 from typing import TYPE_CHECKING, Any, ClassVar, Final, override
@@ -325,7 +326,7 @@ async def _async_recall_speech(
     if len(page.items) == 1:
         memory = page.items[0].memory
         scope.state.last_memory_id = memory.id
-        return _dated(describe, memory, words, always=memory.id in dated)
+        return _dated(describe, memory, words, dating=dated)
     return words.say(
         "recall_several",
         total=page.total,
@@ -333,19 +334,38 @@ async def _async_recall_speech(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class _Dating:
+    """Which of a page's memories are said with when they happened in any
+    case (`always`: after a "when" question) and which never, because their
+    own words say when (`own`: "the bins go out on Tuesday", "The
+    electrician will come on Tuesday 10 March")."""
+
+    always: frozenset[str] = frozenset()
+    own: frozenset[str] = frozenset()
+
+
 async def _dated_ids(
     scope: CallScope, page: ProgressivePage, words: Wording, *, always_when: bool
-) -> frozenset[str]:
-    """The page's memories said with when they happened in any case: after
-    a "when" question, all but those whose own words say when ("the bins go
-    out on Tuesday"; not "this afternoon"). One rule for an answer and the
-    "more" after it."""
+) -> _Dating:
+    """How the page's memories are dated (`_Dating`): one rule for an
+    answer and the "more" after it. What the home observed keeps its
+    time, which says more than the weekday its text names."""
+    told = [
+        item.memory
+        for item in page.items
+        if str(item.memory.source) != "observed"
+        and (always_when or when.worth_saying(item.memory))
+    ]
+    own = (
+        await when.async_say_their_own_time(scope.hass, told, words.language)
+        if told
+        else frozenset()
+    )
     if not always_when:
-        return frozenset()
-    return frozenset(item.memory.id for item in page.items) - (
-        await when.async_say_their_own_time(
-            scope.hass, [item.memory for item in page.items], words.language
-        )
+        return _Dating(own=own)
+    return _Dating(
+        always=frozenset(item.memory.id for item in page.items) - own, own=own
     )
 
 
@@ -404,12 +424,16 @@ def _dated(
     memory: Memory,
     words: Wording,
     *,
-    always: bool = False,
+    dating: _Dating | None = None,
 ) -> str:
     """A memory said with when it happened where that matters (an event, an
-    observation, or `always`: the question asked when): "Yesterday evening,
-    a little after six: ..."."""
-    said = describe(memory) if always or when.worth_saying(memory) else ""
+    observation, or the question asked when), unless its own words say it:
+    "Yesterday evening, a little after six: ..."."""
+    dating = dating or _Dating()
+    wanted = memory.id in dating.always or (
+        memory.id not in dating.own and when.worth_saying(memory)
+    )
+    said = describe(memory) if wanted else ""
     if not said:
         return _sentence(memory.summary)
     return words.say(
@@ -424,15 +448,15 @@ def _listing(
     words: Wording,
     describe: Callable[[Memory], str],
     *,
-    dated: frozenset[str] = frozenset(),
+    dated: _Dating | None = None,
 ) -> str:
-    """The page's memories by number, and how many are left for "more";
-    those in `dated` (ids) said with when they happened in any case."""
+    """The page's memories by number, and how many are left for "more",
+    each dated as `dated` says (`_dated`)."""
     speech = " ".join(
         words.say(
             "listing_item",
             number=number,
-            memory=_dated(describe, item.memory, words, always=item.memory.id in dated),
+            memory=_dated(describe, item.memory, words, dating=dated),
         )
         for number, item in zip(page.numbers, page.items, strict=True)
     )

@@ -804,6 +804,14 @@ async def test_a_statement_s_relative_time_is_stored_as_its_date(
     spoken = result.response.speech["plain"]["speech"]
     assert "Tuesday 1 December" in spoken, spoken
     assert "next Tuesday" not in spoken, spoken
+    # Its own words say when: the answer does not say it twice
+    # ("On Tuesday 1 December: ... on Tuesday 1 December").
+    assert spoken.count("1 December") == 1, spoken
+    result = await say(
+        hass, "what do you know about Anna's job interview", user=hass_admin_user
+    )
+    spoken = result.response.speech["plain"]["speech"]
+    assert spoken.count("1 December") == 1, spoken
     freezer.move_to("2026-12-05T09:00:00+00:00")
     later = await call(
         hass,
