@@ -128,12 +128,10 @@ def test_possessive_of_a_name(name: str, language: str, owned: str) -> None:
         ("Meine Schwester liebe ich sehr", "de"),
         ("Ben brauche ich morgen früh", "de"),
         ("Hab ich schon erwähnt, dass mein Fahrrad kaputt ist", "de"),
-        # English words of German text ("Mine" is a refill), "need" and
-        # "feed" are no past tense, "I'd" is "I had" as often as "I would".
-        ("Die Mine im Kugelschreiber ist leer", "de"),
+        # "need" and "feed" are no past tense, "I'd" is "I had" as often
+        # as "I would".
         ("I feed the cat at seven", "en"),
         ("I'd left my umbrella at the office", "en"),
-        ("the bike is mine", "en"),
     ],
 )
 def test_a_first_person_that_cannot_agree_keeps_todays_rule(
@@ -156,6 +154,11 @@ def test_a_first_person_that_cannot_agree_keeps_todays_rule(
             "Heute bin ich nicht da und morgen habe ich Zeit",
             "Heute ist Anna nicht da und morgen hat Anna Zeit",
         ),
+        # A relative day is stored as its date first (restating.py).
+        (
+            "Am Sonntag, 29. November habe ich Zeit",
+            "Am Sonntag, 29. November hat Anna Zeit",
+        ),
     ],
 )
 def test_a_german_verb_before_ich_after_a_time_or_place(said: str, stored: str) -> None:
@@ -175,6 +178,14 @@ def test_a_name_that_names_nobody_names_nothing(name: str) -> None:
     assert told_by("my bike is in the shed", name, "de") is None
     if name != "Unser":
         assert told_by("my bike is in the shed", name, "en") is None
+
+
+def test_english_words_are_no_german_nouns() -> None:
+    """ "Mine" in German is a refill (attacker review: "Die Anna's im
+    Kugelschreiber"); English "mine" is still the teller's."""
+    german = "Die Mine im Kugelschreiber ist leer"
+    assert told_by(german, "Anna", "de") == german
+    assert told_by("the bike is mine", "Anna", "en") == "the bike is Anna's"
 
 
 def test_private_and_unknown_speakers_keep_their_words() -> None:

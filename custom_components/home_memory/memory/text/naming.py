@@ -94,7 +94,7 @@ def _read(language: str) -> _Table | None:
         joined_verbs=joined,
         unchanged_verb_endings=tuple(table["unchanged_verb_endings"]),
         possessives=re.compile(
-            _BEFORE + f"(?:{_words(table['possessives'])})" + _AFTER, flags
+            _BEFORE + f"(?:{_possessive_words(table)})" + _AFTER, flags
         ),
         objects=re.compile(_BEFORE + f"(?:{_words(table['objects'])})" + _AFTER, flags)
         if table["objects"]
@@ -134,6 +134,16 @@ def _read(language: str) -> _Table | None:
             flags,
         ),
     )
+
+
+def _possessive_words(table: dict[str, Any]) -> str:
+    """The possessives as alternatives; those in `as_written` match only in
+    their letter case ("mine", never German "Mine", a pen's refill)."""
+    exact = set(table.get("as_written", ()))
+    words = [w for w in table["possessives"] if w not in exact]
+    alternatives = [_words(words)] if words else []
+    alternatives += [f"(?-i:{_words([w])})" for w in table["possessives"] if w in exact]
+    return "|".join(alternatives)
 
 
 @cache
@@ -223,7 +233,8 @@ def _inverted_after_a_lead(before: str, table: _Table) -> bool:
     verb come before its subject ("Morgen habe ich Zeit", "Am Montag bin
     ich ..."). Another opening is the verb's object ("Tom mag ich nicht",
     "Meine Schwester liebe ich"), and a verb first asks: both unnamed."""
-    clause = re.split(r"[.,;:!?]", before)[-1]
+    # A date's full stop ("29. November") ends no clause.
+    clause = re.split(r"[,;:!?]|(?<!\d)\.", before)[-1]
     words = [_key(word) for word in re.findall(r"[^\W\d_]+|\d+", clause)]
     while words and words[0] in table.clause_joins:
         words = words[1:]
