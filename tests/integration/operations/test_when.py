@@ -69,6 +69,11 @@ def _texts(memories: list[dict[str, Any]]) -> list[str]:
     return [m["content"] for m in memories]
 
 
+async def _search(hass: HomeAssistant, user: MockUser, query: str) -> dict[str, Any]:
+    """The search action's answer to `query`, asked by `user`."""
+    return await call(hass, "search", {"query": query}, user=user)
+
+
 async def _refused(
     hass: HomeAssistant,
     user: MockUser,
@@ -94,12 +99,7 @@ async def test_search_action_reads_the_question_s_time(
 ) -> None:
     """ "What happened yesterday evening" is Tuesday evening's, said in words;
     "when did ... last" answers with the latest first."""
-    found = await call(
-        hass,
-        "search",
-        {"query": "What happened yesterday evening?"},
-        user=hass_admin_user,
-    )
+    found = await _search(hass, hass_admin_user, "What happened yesterday evening?")
     assert sorted(_texts(found["memories"])) == [
         "Anna cooked pasta in the kitchen.",
         "The dishwasher ran in the kitchen.",
@@ -112,11 +112,8 @@ async def test_search_action_reads_the_question_s_time(
     assert datetime.fromisoformat(first["happened_at"]).date().isoformat() == (
         "2026-03-03"
     )
-    last = await call(
-        hass,
-        "search",
-        {"query": "When did the washing machine last run?"},
-        user=hass_admin_user,
+    last = await _search(
+        hass, hass_admin_user, "When did the washing machine last run?"
     )
     assert _texts(last["memories"])[0] == (
         "The washing machine ran in the bathroom again."
@@ -134,12 +131,7 @@ async def test_a_question_in_another_language_than_the_home_s_is_read(
     the German time words still choose Tuesday evening; German time words
     given to remember are read too."""
     assert hass.config.language == "en"
-    found = await call(
-        hass,
-        "search",
-        {"query": "Was ist gestern Abend passiert?"},
-        user=hass_admin_user,
-    )
+    found = await _search(hass, hass_admin_user, "Was ist gestern Abend passiert?")
     assert sorted(_texts(found["memories"])) == [
         "Anna cooked pasta in the kitchen.",
         "The dishwasher ran in the kitchen.",
@@ -169,21 +161,11 @@ async def test_a_plan_told_on_wednesday_is_found_by_asking_about_the_weekend(
     )
     at = datetime.fromisoformat(made["memory"]["happened_at"])
     assert at.astimezone(ZoneInfo("Europe/Berlin")).date().isoformat() == "2026-03-07"
-    coming = await call(
-        hass,
-        "search",
-        {"query": "What are we doing this weekend?"},
-        user=hass_admin_user,
-    )
+    coming = await _search(hass, hass_admin_user, "What are we doing this weekend?")
     assert _texts(coming["memories"]) == [
         "We are visiting Grandma on Saturday 7 March."
     ]
-    past = await call(
-        hass,
-        "search",
-        {"query": "What did we do at the weekend?"},
-        user=hass_admin_user,
-    )
+    past = await _search(hass, hass_admin_user, "What did we do at the weekend?")
     assert _texts(past["memories"]) == [
         "The washing machine ran in the bathroom again."
     ]
@@ -199,12 +181,7 @@ async def test_a_question_about_what_is_coming_hears_no_fact_told_today(
     for content in ("Noah plays football.", "We are visiting Grandma on Friday."):
         await call(hass, "remember", {"content": content}, user=hass_admin_user)
     freezer.tick(timedelta(minutes=5))
-    coming = await call(
-        hass,
-        "search",
-        {"query": "What are we doing this week?"},
-        user=hass_admin_user,
-    )
+    coming = await _search(hass, hass_admin_user, "What are we doing this week?")
     assert _texts(coming["memories"]) == ["We are visiting Grandma on Friday 6 March."]
 
 
@@ -264,11 +241,8 @@ async def test_a_question_in_the_past_tense_hears_no_plan_or_habit(
         hass, "search", {"query": "What is happening this week?"}, user=hass_admin_user
     )
     assert "The electrician will come on Friday 6 March." in _texts(coming["memories"])
-    tuesday = await call(
-        hass,
-        "search",
-        {"query": "What did we talk about last Tuesday?"},
-        user=hass_admin_user,
+    tuesday = await _search(
+        hass, hass_admin_user, "What did we talk about last Tuesday?"
     )
     assert {PASTA, DISHES} == set(_texts(tuesday["memories"]))
 
@@ -442,11 +416,8 @@ async def test_hostile_time_words_are_refused_whole(
         await _refused(hass, hass_admin_user, "Ben tidied up.", value, key)
     listed = await call(hass, "list", {"limit": 50}, user=hass_admin_user)
     assert "Ben tidied up." not in _texts(listed["memories"])
-    found = await call(
-        hass,
-        "search",
-        {"query": 'yesterday NEAR("kitchen" "pasta") OR evening*'},
-        user=hass_admin_user,
+    found = await _search(
+        hass, hass_admin_user, 'yesterday NEAR("kitchen" "pasta") OR evening*'
     )
     assert found["total"] >= 0
 
@@ -579,18 +550,10 @@ async def test_a_question_with_a_topic_needs_its_topic_in_the_window(
     )
     assert {m["text"] for m in heard.data["memories"]} == {PASTA, DISHES}
     # A topic in the window: found, and nothing else of that day.
-    pasta = await call(
-        hass,
-        "search",
-        {"query": "What did Anna cook on Tuesday?"},
-        user=hass_admin_user,
-    )
+    pasta = await _search(hass, hass_admin_user, "What did Anna cook on Tuesday?")
     assert _texts(pasta["memories"]) == [PASTA]
-    german = await call(
-        hass,
-        "search",
-        {"query": "Was war letzten Dienstag mit der Geschirrspülmaschine?"},
-        user=hass_admin_user,
+    german = await _search(
+        hass, hass_admin_user, "Was war letzten Dienstag mit der Geschirrspülmaschine?"
     )
     assert _texts(german["memories"]) == []
 
@@ -604,21 +567,11 @@ async def test_a_german_question_in_the_perfect_hears_no_habit(
     and joined the answer); "Was haben wir am Samstag vor?" is a plan."""
     habit = "Am Samstag kommt die Putzfrau."
     await call(hass, "remember", {"content": habit}, user=hass_admin_user)
-    done = await call(
-        hass,
-        "search",
-        {"query": "Was haben wir am Samstag gemacht?"},
-        user=hass_admin_user,
-    )
+    done = await _search(hass, hass_admin_user, "Was haben wir am Samstag gemacht?")
     assert _texts(done["memories"]) == [
         "The washing machine ran in the bathroom again."
     ]
-    planned = await call(
-        hass,
-        "search",
-        {"query": "Was haben wir am Samstag vor?"},
-        user=hass_admin_user,
-    )
+    planned = await _search(hass, hass_admin_user, "Was haben wir am Samstag vor?")
     assert habit in _texts(planned["memories"])
     assert "The washing machine ran in the bathroom again." not in _texts(
         planned["memories"]
