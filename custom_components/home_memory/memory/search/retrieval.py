@@ -336,10 +336,15 @@ class Retriever:
                 fused.setdefault(rowid, Relevance(0.0, None, None, own=0.0))
         if self.config.person_weight > 0 and fused:
             fused = self._about_named_people(query, fused, asker)
+        floor = self._stand_out_floor(vector, min_relevance)
         kept = {
             rowid: rel
             for rowid, rel in fused.items()
-            if rel.own >= min_relevance or (topic_in_window and _on_topic(rel))
+            if (
+                rel.own >= min_relevance
+                and (rel.similarity is None or rel.similarity >= floor)
+            )
+            or (topic_in_window and _on_topic(rel))
         }
         ranking = self._score(
             candidates.score_fields(list(kept)), kept, self.store.now()
@@ -395,6 +400,16 @@ class Retriever:
         step = max(1, self.config.context_max_memories * 2)
         for start in range(0, len(ranking), step):
             yield from self._materialize(ranking, start, start + step)
+
+    def _stand_out_floor(self, vector: dict[int, float], min_relevance: float) -> float:
+        """The similarity a memory needs to pass a relevance floor: within the
+        model profile's `search_margin` of the query's best (any, without a
+        margin, a floor or a similarity; embedding/profiles.py)."""
+        embedder = self.store.embedder
+        margin = profile_for(embedder.model_id if embedder else None).search_margin
+        if margin is None or min_relevance <= 0 or not vector:
+            return -math.inf
+        return max(vector.values()) - margin
 
     def _fusion_weights(self) -> tuple[float, float]:
         # The model's profile sets the split (embedding/profiles.py).
