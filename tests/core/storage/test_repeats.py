@@ -35,6 +35,8 @@ from ..conftest import (
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from custom_components.home_memory.memory.embedding.embedder import Embedder
+
 
 def test_duplicate_is_reinforced_not_stored_twice(store: MemoryStore) -> None:
     """A duplicate reinforces the existing memory instead of storing a second."""
@@ -420,3 +422,77 @@ def test_a_memory_told_in_many_conversations_keeps_the_newest_sources(
     assert len(sources) == MAX_LABELS
     assert sources[0] == "conv-59"
     assert sources[-1] == "conv-10"
+
+
+def test_a_plan_told_with_another_date_is_moved_not_doubled(
+    tmp_path: Path, clock: ManualClock, multilingual: Embedder
+) -> None:
+    """A German household, e5: the piano tuner's visit told again for another
+    day still to come moves it ("Aktualisiert"); before, two dates of one
+    plan were two occasions and both stayed. What happened on two past days
+    stays two; so does a plan beside a past visit.
+    """
+    store = MemoryStore(
+        tmp_path / "m.db",
+        embedder=multilingual,
+        clock=clock,
+        config=EngineConfig(language="de"),
+    )
+    now = datetime.fromtimestamp(clock(), UTC)
+    try:
+        first = store.create(
+            NewMemory(
+                content="Der Klavierstimmer kommt am Montag, 30. November um 17 Uhr.",
+                happened_at=now + timedelta(days=1),
+            ),
+            HOUSE,
+        )
+        moved = store.create(
+            NewMemory(
+                content="Der Klavierstimmer kommt am Mittwoch, 2. Dezember um 17 Uhr.",
+                happened_at=now + timedelta(days=3),
+            ),
+            HOUSE,
+        )
+        assert (moved.action, moved.memory.id) == (
+            CreateAction.UPDATED,
+            first.memory.id,
+        )
+        past = [
+            store.create(
+                NewMemory(
+                    content=f"Der Schornsteinfeger kam am {day}.",
+                    happened_at=now - timedelta(days=back),
+                ),
+                HOUSE,
+            )
+            for day, back in (("Montag", 6), ("Mittwoch", 4))
+        ]
+        assert [p.action for p in past] == [CreateAction.CREATED] * 2
+        # The same words for two days to come are two visits, not a move.
+        visits = [
+            store.create(
+                NewMemory(
+                    content="Oma kommt zu Besuch.",
+                    happened_at=now + timedelta(days=days),
+                ),
+                HOUSE,
+            )
+            for days in (5, 12)
+        ]
+        assert [v.action for v in visits] == [CreateAction.CREATED] * 2
+        # A compound of a weekday and its time of day is a detail: the bins'
+        # other evening corrects, it is no other thing put out.
+        bins, other = (
+            store.create(
+                NewMemory(content=f"Die Mülltonnen werden jeden {day} rausgestellt."),
+                HOUSE,
+            )
+            for day in ("Donnerstagabend", "Dienstagabend")
+        )
+        assert (other.action, other.memory.id) == (
+            CreateAction.UPDATED,
+            bins.memory.id,
+        )
+    finally:
+        store.close()

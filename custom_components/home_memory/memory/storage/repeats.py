@@ -262,8 +262,11 @@ class Repeats:
                 row is None
                 or tuple(row[:3]) != (item.owner, str(item.visibility), "active")
                 or (row[4] is not None and row[4] <= now)
-                or _other_day(item, row[5], (row[6], row[7]), now)
             ):
+                continue
+            other_day = _other_day(item, row[5], (row[6], row[7]), now)
+            moved = other_day and _plans(item, (row[6], row[7]), now)
+            if other_day and not moved:
                 continue
             relation = relate(
                 row[3],
@@ -278,6 +281,11 @@ class Repeats:
                 else self.config.slot_change_min_similarity,
                 language=self.config.language,
             )
+            if moved and relation is not Relation.CORRECTION:
+                # The same plan on two days to come is two ("Oma kommt zu
+                # Besuch" on the 24th and the 31st); only its words moving
+                # it ("... am Mittwoch" after "... am Montag") make it one.
+                continue
             if relation is Relation.REPEAT:
                 return rowid, similarity, relation
             if relation is Relation.CORRECTION and correction is None:
@@ -362,6 +370,12 @@ def _other_day(
     if not _dated(item, kind):
         return False
     return other_occasion(_event_time(item, now), existing)
+
+
+def _plans(item: NewMemory, existing: tuple[float, float], now: float) -> bool:
+    """Whether the statement and the memory both tell of a time still to
+    come: a plan told with another date may have moved (docs/time.md)."""
+    return min(_event_time(item, now)[0], existing[0]) > now
 
 
 def _dated(item: NewMemory, kind: str) -> bool:
