@@ -30,9 +30,10 @@ from ..runtime.ha_internals import answer_where_unmatched
 from .arguments import CONTENT, MAX_QUERY_CHARS, QUERY
 from .call import CallScope, async_scope
 from .errors import ToolError, explain
-from .home_names import async_known_names
+from .home_names import async_known_names, normalized
 from .prompts import prompt_words
 from .sentence_files import (
+    NAMES_NOTHING_KNOWN,
     ONLY_UNKNOWN_NAME,
     SentenceFiles,
     Wording,
@@ -699,6 +700,13 @@ def _unknown_to_home_assistant(
     )
 
 
+def _names_a_known_thing(text: str, names: set[str]) -> bool:
+    """Whether a name Home Assistant knows (normalized) is among the words
+    of `text`."""
+    said = f" {normalized(re.sub(r'[^\w\s-]+', ' ', text))} "
+    return any(f" {name} " in said for name in names)
+
+
 # How much of a question is matched against the question sentences.
 _QUESTION_PROBE: Final = MAX_QUERY_CHARS + 200
 
@@ -733,10 +741,15 @@ def _question_recognizer(
             in async_known_names(hass)
         ):
             return None  # about something Home Assistant knows by that name
-        if (result.intent_metadata or {}).get(ONLY_UNKNOWN_NAME) and not (
+        metadata = result.intent_metadata or {}
+        if metadata.get(ONLY_UNKNOWN_NAME) and not (
             _unknown_to_home_assistant(words, subject, theirs)
         ):
             return None  # "what is the temperature in the kitchen": theirs
+        if metadata.get(NAMES_NOTHING_KNOWN) and _names_a_known_thing(
+            user_input.text, async_known_names(hass)
+        ):
+            return None  # "wann geht die Sonne unter", the sun exposed
         question = MatchEntity(
             name=QUESTION, value=user_input.text, text=user_input.text
         )

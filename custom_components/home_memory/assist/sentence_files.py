@@ -31,6 +31,9 @@ FOLDER: Final = Path(__file__).parent.parent / "sentences"
 # A question sentence so marked ("what is the {query}") is ours only where
 # Home Assistant read the whole subject as a name it does not know.
 ONLY_UNKNOWN_NAME: Final = "only_unknown_name"
+# One so marked ("wann {query}": any verb) is ours only where no name Home
+# Assistant knows is among its words ("wann geht die Sonne unter").
+NAMES_NOTHING_KNOWN: Final = "names_nothing_known"
 # The slot of a question that names whose thing it asks of ("Anna's").
 OWNER: Final = "owner"
 FALLBACK_LANGUAGE: Final = "en"

@@ -216,6 +216,26 @@ async def test_what_is_the_thing_home_assistant_knows_stays_its_own(
     assert answered_by(await ask(hass, "what is the time")) == "HassGetCurrentTime"
 
 
+async def test_any_verb_after_wann_leaves_home_assistant_its_own(
+    hass: HomeAssistant, facts: HomeMemoryConfigEntry
+) -> None:
+    """ "wann <any verb> …" is memory's only where Home Assistant has no
+    sentence and no name it knows is said: the sun by its name and the
+    timer stay Home Assistant's; "was ist morgen" is memory's."""
+    hass.config.language = "de"
+    await ask(hass, "merk dir, dass morgen der Schornsteinfeger kommt", "de")
+    assert answered_by(await ask(hass, "was ist morgen", "de")) == (
+        "HomeMemoryQuestion"
+    )
+    noah = await ask(hass, "wann geht Noah zum Schwimmen", "de")
+    assert answered_by(noah) == "HomeMemoryQuestion"
+    expose(hass, "sun.sun", "Sonne", "above_horizon")
+    sun = await ask(hass, "wann geht die Sonne unter", "de")
+    assert answered_by(sun) != "HomeMemoryQuestion", speech(sun)
+    timer = await ask(hass, "wann endet der Timer", "de")
+    assert answered_by(timer) != "HomeMemoryQuestion", speech(timer)
+
+
 async def test_questions_in_german_are_answered_in_german(
     hass: HomeAssistant,
     agent_entry: MockConfigEntry,
@@ -334,6 +354,25 @@ async def test_questions_in_german_are_answered_in_german(
             "de",
         ),
         ("merk dir, dass der Tresorcode 4711 ist", "Wie lautet der Tresorcode?", "de"),
+        # Any verb after "wann", "was hat … <participle>" (new-user review
+        # s15: each was "Das habe ich nicht verstanden").
+        (
+            "merk dir, dass Ben den Rasenmäher repariert hat",
+            "was hat Ben repariert",
+            "de",
+        ),
+        (
+            "merk dir, dass wir nach Lissabon fliegen",
+            "wann fliegen wir nach Lissabon",
+            "de",
+        ),
+        ("merk dir, dass Mia Fieber hatte", "wann hatte Mia Fieber", "de"),
+        ("merk dir, dass Noah zum Arzt geht", "wann geht Noah zum Arzt", "de"),
+        (
+            "merk dir, dass wir einen Pizzaabend hatten",
+            "wann hatten wir zuletzt Pizzaabend",
+            "de",
+        ),
     ],
 )
 async def test_questions_as_people_put_them_reach_memory(
