@@ -267,6 +267,7 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
             pronouns=_lower(words, "pronouns"),
             attaching=_lower(words, "attaching"),
             joining=_lower(words, "joining"),
+            infinitive=_lower(words, "infinitive"),
         ),
     )
 

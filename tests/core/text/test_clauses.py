@@ -18,7 +18,7 @@ _WORDS = yaml.safe_load(
 GERMAN = ClauseWords(
     **{
         key: frozenset(_WORDS[key])
-        for key in ("determiners", "pronouns", "attaching", "joining")
+        for key in ("determiners", "pronouns", "attaching", "joining", "infinitive")
     }
 )
 
@@ -46,6 +46,20 @@ GERMAN = ClauseWords(
         ("unser Nachbar Herr Schmidt heißt", "unser Nachbar heißt Herr Schmidt"),
         ("das WLAN-Passwort tulpe-42 ist", "das WLAN-Passwort ist tulpe-42"),
         ("es morgen regnet.", "es regnet morgen."),
+        # A date's comma is no clause's (new-user review s15).
+        (
+            "Anna am Donnerstag, 3. Dezember um 10 Uhr einen Zahnarzttermin hat",
+            "Anna hat am Donnerstag, 3. Dezember um 10 Uhr einen Zahnarzttermin",
+        ),
+        # An infinitive clause after the comma follows the statement.
+        (
+            "der Klempner am Dienstag, 1. Dezember kommt, um den Hahn zu reparieren.",
+            "der Klempner kommt am Dienstag, 1. Dezember, um den Hahn zu reparieren.",
+        ),
+        (
+            "Ben morgen einkaufen geht, ohne den Zettel zu vergessen",
+            "Ben geht morgen einkaufen, ohne den Zettel zu vergessen",
+        ),
     ],
 )
 def test_the_verb_moves_after_the_first_phrase(clause: str, statement: str) -> None:
@@ -59,6 +73,10 @@ def test_the_verb_moves_after_the_first_phrase(clause: str, statement: str) -> N
         "der Schlüssel liegt im Flur",  # already a statement's order
         "der Schlüssel im Flur liegt und die Tür offen ist",  # two clauses
         "der Schlüssel, den Anna hat, im Flur liegt",  # a clause inside
+        "der Schlüssel im Flur liegt, weil Anna ihn vergessen hat",  # not "um"
+        "der Klempner kommt, um zu reparieren",  # already a statement
+        # Two verb-final clauses of one subject: not split (docs/languages.md).
+        "Noah Dinosaurier liebt und Brokkoli nicht ausstehen kann",
         "der schlüssel im flur liegt",  # no noun to find the subject by
         "das stimmt",
         "liegt",

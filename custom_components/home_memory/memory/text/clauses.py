@@ -29,6 +29,13 @@ class ClauseWords:
     attaching: frozenset[str] = frozenset()
     # Words that join two phrases or clauses ("und", "oder").
     joining: frozenset[str] = frozenset()
+    # Words that open an infinitive clause after a comma ("…, um den
+    # Wasserhahn zu reparieren"): it stays after the statement as said.
+    infinitive: frozenset[str] = frozenset()
+
+
+# A comma inside a date ("am Donnerstag, 3. Dezember") ends no clause.
+_DATE_COMMA: Final = re.compile(r",(?=\s*\d{1,2}\.(?:\s|$))")
 
 
 def _capitalised(token: str) -> bool:
@@ -79,14 +86,26 @@ def _first_phrase(tokens: list[str], last: int, words: ClauseWords) -> int:
 
 def verb_second(clause: str, words: ClauseWords) -> str:
     """`clause` (verb last) with its verb after its first phrase; as said
-    when it is not plainly one verb-final clause."""
+    when it is not plainly one verb-final clause. A date's comma is no
+    clause's, and an infinitive clause after the last comma ("…, um den
+    Wasserhahn zu reparieren") follows the statement as said."""
     text = " ".join(clause.split())
     ending = ""
     while text and text[-1] in _END_PUNCTUATION:
         text, ending = text[:-1], text[-1] + ending
+    commas = [i for i, ch in enumerate(text) if ch == ","]
+    commas = [i for i in commas if not _DATE_COMMA.match(text, i)]
+    tail = ""
+    if len(commas) == 1:
+        after = text[commas[0] + 1 :].split()
+        if len(after) < 3 or after[0].casefold() not in words.infinitive:
+            return clause
+        text, tail = text[: commas[0]], "," + text[commas[0] + 1 :]
+    elif commas:
+        return clause
     tokens = text.split(" ")
     last = len(tokens) - 1
-    if last < 2 or "," in text or not _VERB.match(tokens[last]):
+    if last < 2 or not _VERB.match(tokens[last]):
         return clause
     end = _first_phrase(tokens, last, words)
     if end < 0 or end >= last:
@@ -94,4 +113,4 @@ def verb_second(clause: str, words: ClauseWords) -> str:
     if any(token.casefold() in words.joining for token in tokens[end:last]):
         return clause  # two clauses ("... liegt und ... steht")
     moved = [*tokens[:end], tokens[last], *tokens[end:last]]
-    return " ".join(moved) + ending
+    return " ".join(moved) + tail + ending
