@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from ..german_home_things import GERMAN_HOME
 from .conftest import start_household
 from .hass_instance import BASE_CONFIGURATION
 from .test_household import remember_event
@@ -331,3 +332,75 @@ def test_annas_own_things_are_annas_for_the_household(german_home: Household) ->
     assert body["service_response"]["memory"]["content"] == "Annas Spindcode ist 4711"
     found = _memories(german_home, "Wie lautet Annas Spindcode?")
     assert [m["content"] for m in found][:1] == ["Annas Spindcode ist 4711"]
+
+
+# The review's home without the piano tuner, whom Anna tells by voice.
+HOUSEHOLD_DE = tuple(text for text in GERMAN_HOME if "Klavierstimmer" not in text)
+
+
+def test_a_german_question_is_answered_with_its_memory_not_fifteen(
+    german_home: Household,
+) -> None:
+    """About 25 household memories: "wann ist der Zahnarzttermin" answers
+    the dentist, not "Ich erinnere mich an 15 Dinge" (the search action
+    showed 17, unrelated ones at 0.37-0.51 over the 0.3 floor); a wrong hit
+    no longer counts as an access; the plan told again for another day
+    moves it; questions with any verb are memory's."""
+    hass, token = german_home.hass, german_home.anna.token
+    told = _say(german_home, "Merk dir, dass der Klavierstimmer morgen um 17 Uhr kommt")
+    assert told[0] == "Okay, das merke ich mir.", told
+    for text in HOUSEHOLD_DE:
+        hass.call_service(DOMAIN, "remember", {"content": text}, token=token).ok()
+    for question, answer in (
+        ("wann ist der Zahnarzttermin", "Zahnarzttermin"),
+        ("wo ist der Zweitschlüssel", "Zweitschlüssel"),
+        ("wann kommt der Klavierstimmer", "Klavierstimmer"),
+        ("wer ist gegen Katzen allergisch", "Katzen allergisch"),
+    ):
+        found = [m["content"] for m in _memories(german_home, question)]
+        assert answer in (found or [""])[0], (question, found)
+        assert len(found) <= 2, (question, found)
+        if question.startswith("wer"):
+            continue  # Home Assistant answers it itself ("Keins"): not done
+        said, _ = _say(german_home, question)
+        assert answer in said, (question, said)
+        assert "Dinge" not in said or "2 Dinge" in said, (question, said)
+    plumber = _memories(german_home, "Klempner")[0]
+    assert plumber["content"].startswith("Der Klempner kommt am Mittwoch"), plumber
+    assert plumber["access_count"] <= 4, plumber
+
+    # The tuner comes on another day: the plan moves, it is not doubled.
+    moved, _ = _say(
+        german_home, "Merk dir, dass der Klavierstimmer übermorgen um 17 Uhr kommt"
+    )
+    assert moved.startswith("Aktualisiert: Der Klavierstimmer kommt am"), moved
+    tuners = [
+        m["content"]
+        for m in _memories(german_home, "Klavierstimmer")
+        if "Klavierstimmer" in m["content"]
+    ]
+    assert len(tuners) == 1, tuners
+    bins, _ = _say(
+        german_home,
+        "Merk dir, dass die Mülltonnen jeden Dienstagabend rausgestellt werden",
+    )
+    assert bins.startswith("Aktualisiert: Die Mülltonnen werden jeden Dienstagabend"), (
+        bins
+    )
+
+    # Any verb after "wann", "was hat … repariert": memory's, answered.
+    for question, answer in (
+        ("wann fliegen wir nach Lissabon", "Lissabon"),
+        ("wann hatte Mia Fieber", "Fieber"),
+        ("was hat Ben repariert", "Platten"),
+        ("wann geht Noah zum Arzt", "Vorsorgeuntersuchung"),
+    ):
+        said, _ = _say(german_home, question)
+        assert answer in said, (question, said)
+
+    ids = {
+        m["id"]
+        for text in (*HOUSEHOLD_DE, "Klavierstimmer", "Mülltonnen")
+        for m in _memories(german_home, text)
+    }
+    hass.call_service(DOMAIN, "forget", {"ids": sorted(ids)}, token=token).ok()
