@@ -62,6 +62,7 @@ INTENT_PICK: Final = "HomeMemoryPick"
 INTENT_QUESTION: Final = "HomeMemoryQuestion"
 INTENT_CONFIRM: Final = "HomeMemoryConfirm"
 INTENT_DENY: Final = "HomeMemoryDeny"
+INTENT_CORRECT: Final = "HomeMemoryCorrect"
 
 # The slot a question's whole text is handed to its intent in.
 QUESTION: Final = "question"
@@ -279,6 +280,14 @@ class RememberPrivateIntentHandler(RememberIntentHandler):
     intent_type = INTENT_REMEMBER_PRIVATE
     description = "Remembers what the user says, private to the user"
     private: ClassVar[bool] = True
+
+
+class CorrectIntentHandler(RememberIntentHandler):
+    """ "Actually the plumber is coming on Wednesday, not Tuesday": told as
+    "remember that …" is, so the memory it corrects is updated."""
+
+    intent_type = INTENT_CORRECT
+    description = "Corrects what the memory holds, as the user says it"
 
 
 class _QueryIntentHandler(_MemoryIntentHandler):
@@ -631,6 +640,7 @@ class DenyIntentHandler(_MemoryIntentHandler):
 HANDLERS: Final = (
     RememberIntentHandler,
     RememberPrivateIntentHandler,
+    CorrectIntentHandler,
     RecallIntentHandler,
     QuestionIntentHandler,
     MoreIntentHandler,
@@ -725,7 +735,8 @@ def _question_recognizer(
         # Matched on at most a little more than a query may hold: this runs
         # on the event loop, and matching grows with the text; a longer
         # question still reaches the handler, which says the limit.
-        if (result := words.question(user_input.text[:_QUESTION_PROBE])) is None:
+        probe = user_input.text[:_QUESTION_PROBE]
+        if (result := words.question(probe) or words.correction(probe)) is None:
             return None
         subject = result.entities.get("query")
         if subject is not None and (

@@ -21,6 +21,8 @@ from hassil import Intents, recognize_best
 from homeassistant.util.yaml import load_yaml_dict
 
 from ..memory.text.clauses import ClauseWords, verb_second
+from ..memory.text.corrections import read_correction
+from ..memory.text.statements import subject_words
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
@@ -73,6 +75,8 @@ class Wording:
     _asks_when: re.Pattern[str] | None = None
     # How a request that is itself a question starts ("can you", "kannst du").
     _asking_request: re.Pattern[str] | None = None
+    # The sentence of a statement that says it corrects ("actually …").
+    corrections: Intents | None = None
 
     def asks_itself(self, said: str) -> bool:
         """Whether the request `said` is itself a question ("can you
@@ -141,6 +145,18 @@ class Wording:
         return found or recognize_best(
             text, self.unknown_name_questions, language=self.language
         )
+
+    def correction(self, text: str) -> RecognizeResult | None:
+        """`text` as a correction sentence, if it says it corrects one told
+        before ("actually the plumber is coming on Wednesday, not Tuesday";
+        memory/text/corrections.py reads the words) and is a statement with
+        a subject ("turn on the light instead of the fan" is none)."""
+        told = read_correction(text, self.language)
+        if self.corrections is None or not told.corrects:
+            return None
+        if not told.ahead and not subject_words(told.statement, self.language):
+            return None
+        return recognize_best(text, self.corrections, language=self.language)
 
     def _owner_is_article(self, result: RecognizeResult) -> bool:
         owner = result.entities.get(OWNER)
@@ -227,6 +243,15 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
         that_words=frozenset(word.casefold() for word in words["that"]),
         questions=_questions(language, data, unknown_name=False),
         unknown_name_questions=_questions(language, data, unknown_name=True),
+        corrections=Intents.from_dict(
+            {
+                "language": language,
+                "intents": data["corrections"],
+                "lists": data["lists"],
+            }
+        )
+        if data.get("corrections")
+        else None,
         _private=re.compile(
             rf"^\W*(?:(?:{leading})\W+)?(?:{_alternatives(words['private'])})"
             rf"\b[\W_]*(?:(?:{leading})\b\W*)?"

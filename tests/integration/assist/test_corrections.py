@@ -469,3 +469,36 @@ async def test_a_correction_of_a_plan_is_dated_as_a_new_memory_is(
     assert speech(moved) == ENGLISH.say(
         "updated", content="The bins go out on Thursday", was="on Tuesday"
     )
+
+
+async def test_a_spoken_correction_updates_the_memory(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """New-user review: "actually the plumber is coming on Wednesday, not
+    Tuesday" got Home Assistant's "not aware of any area called Wednesday
+    not Tuesday". It updates the plumber's memory as "remember that …"
+    does; "correction: …" too; an order to the home is no correction."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(hass, "remember that the plumber is coming on Tuesday at 8")
+    actually = await say(
+        hass, "actually the plumber is coming on Wednesday, not Tuesday"
+    )
+    assert speech(actually) == ENGLISH.say(
+        "updated",
+        content="The plumber is coming on Wednesday 2 December",
+        was="on Tuesday 1 December at 8",
+    )
+    [memory] = active(store)
+    assert day(memory) == "2026-12-02"
+    await say(hass, "remember that the bins go out on Tuesday")
+    corrected = await say(hass, "correction: the bins go out on Thursday")
+    assert speech(corrected) == ENGLISH.say(
+        "updated", content="The bins go out on Thursday", was="on Tuesday"
+    )
+    order = await say(hass, "turn on the fan instead of the light")
+    assert not speech(order).startswith("Updated"), speech(order)
+    assert len(active(store)) == 2
