@@ -662,6 +662,9 @@ def _trigger_callback(
             for name, entity in result.entities.items()
         }
         slots.update({name: {"value": value} for name, value in trigger.slots.items()})
+        if trigger.intent_type == INTENT_QUESTION:
+            # A question's whole text is what is looked up.
+            slots[QUESTION] = {"value": user_input.text, "text": user_input.text}
         try:
             response = await intent.async_handle(
                 hass,
