@@ -60,6 +60,8 @@ def test_a_correction_in_everyday_words_is_read(
         "Ben does not like mushrooms",
         "Anna is allergic to cats, dogs and horses",
         "actually",
+        "sorry I forgot to buy milk",
+        "I meant to call Grandma",
         "instead of Tuesday",
         "the kids may not watch TV after 8 pm, not even on Fridays or on any other day",
     ],
@@ -68,6 +70,20 @@ def test_other_statements_are_kept_as_said(said: str) -> None:
     """No correction words, or nothing left besides them: as said."""
     read = read_correction(said, "en")
     assert (read.statement, read.corrects) == (said, False)
+
+
+def test_a_german_eigentlich_counts_only_set_off() -> None:
+    """ "Eigentlich mag Ben Tee" is a statement with its verb after
+    "eigentlich"; "Eigentlich: der Klempner kommt …" a correction."""
+    party = read_correction("Die Party findet am Samstag statt.", "de")
+    assert (party.statement, party.corrects) == (
+        "Die Party findet am Samstag statt.",
+        False,
+    )
+    kept = read_correction("Eigentlich mag Ben lieber Tee", "de")
+    assert (kept.statement, kept.corrects) == ("Eigentlich mag Ben lieber Tee", False)
+    read = read_correction("Eigentlich: der Klempner kommt am Mittwoch", "de")
+    assert (read.statement, read.corrects) == ("der Klempner kommt am Mittwoch", True)
 
 
 def test_the_same_thing_is_told_by_its_subject() -> None:

@@ -34,6 +34,8 @@ EXPLICIT_CORRECTION_MIN_SIMILARITY: Final = 0.55
 
 _FOLDER: Final = Path(__file__).parent
 _FALLBACK: Final = "en"
+# What sets a leading word off: a comma, colon, semicolon, full stop, dash.
+_SET_OFF: Final = ",:;.!\u2013\u2014-"
 # The old value named after ", not": at most this many words.
 _MAX_OLD_WORDS: Final = 5
 
@@ -69,13 +71,18 @@ def _read(path: Path) -> _Table:
     table: dict[str, Any] = json.loads(path.read_text("utf-8"))
     flags = re.IGNORECASE | re.UNICODE
     return _Table(
+        # "actually …", "eigentlich: …" (set off: "Eigentlich mag Ben Tee"
+        # is a statement of its own, its verb after "eigentlich").
         leading=re.compile(
-            rf"^\s*(?:{_alternatives(table['leading'])})(?:\s*[,:;.!\u2013\u2014-]+\s*|\s+)",
+            rf"^\s*(?:(?:{_alternatives(table['leading'])})"
+            rf"(?:\s*[{_SET_OFF}]+\s*|\s+)"
+            rf"|(?:{_alternatives(table['leading_set_off'])})\s*[{_SET_OFF}]+\s*)",
             flags,
         ),
-        # "instead of Tuesday" up to the end of its clause.
+        # "instead of Tuesday" up to the end of its clause (a word must
+        # follow: "Die Party findet am Samstag statt" is no correction).
         instead_of=re.compile(
-            rf"\s*,?\s*\b(?:{_alternatives(table['instead_of'])})\b[^,.;:!?]*",
+            rf"\s*,?\s*\b(?:{_alternatives(table['instead_of'])})\s+\w[^,.;:!?]*",
             flags,
         ),
         # ", not Tuesday" closing the statement.
