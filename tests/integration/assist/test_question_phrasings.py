@@ -370,3 +370,24 @@ async def test_everyday_questions_home_assistant_cannot_answer_are_memorys(
     assert "Anna" in speech(home)
     anna = await ask(hass, "where is Anna")
     assert answered_by(anna) == "HassGetState", speech(anna)
+
+
+async def test_who_is_allergic_in_german_is_memorys(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """ "wer ist gegen Katzen allergisch" got Home Assistant's "Keins" (a
+    person's state); it is memory's, and "wer ist zu Hause" stays Home
+    Assistant's."""
+    hass.config.language = "de"
+    await ask(hass, "merk dir, dass Mia gegen Katzen allergisch ist", "de")
+    for asked in (
+        "wer ist gegen Katzen allergisch",
+        "ist jemand allergisch gegen Katzen",
+    ):
+        answer = await ask(hass, asked, "de")
+        assert "Mia" in speech(answer), (asked, speech(answer))
+    expose(hass, "person.anna", "Anna", "home")
+    home = await ask(hass, "wer ist zu Hause", "de")
+    assert answered_by(home) == "HassGetState", speech(home)
