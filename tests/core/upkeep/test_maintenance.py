@@ -21,6 +21,7 @@ from ..conftest import (
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from custom_components.home_memory.memory.scoring.score_table import ScoreColumns
     from custom_components.home_memory.memory.store import (
         MemoryStore,
     )
@@ -81,8 +82,45 @@ def test_a_persons_edit_restarts_the_idle_clock(
     clock.advance(days=untouched - 2)
     store.run_maintenance()
     if edit == "undo":
-        store.update(memory_id, MemoryPatch(tags=["gate"]), HOUSE)
+        store.update(memory_id, MemoryPatch(tags=("gate",)), HOUSE)
         store.undo(memory_id, HOUSE)
     else:
         store.update(memory_id, MemoryPatch(content="The gate code is 5522"), HOUSE)
     assert _nightly_until(store, clock, memory_id) == untouched
+
+
+@pytest.mark.parametrize("write", ["access", "update", "repeat"])
+def test_a_memory_used_while_maintenance_runs_is_not_archived(
+    store: MemoryStore,
+    clock: ManualClock,
+    monkeypatch: pytest.MonkeyPatch,
+    write: str,
+) -> None:
+    """Maintenance reads a batch outside the writer lock; a use, an edit or
+    the same thing told again that commits between that read and the
+    batch's write keeps the memory active (the archive is conditional on
+    the row as read), and the next night decides with the new values."""
+    told = NewMemory(
+        content="The parcel goes to the neighbour's garage on Friday",
+        weight_class=WeightClass.TRANSIENT,
+        importance=0.1,
+    )
+    memory_id = store.create(told, HOUSE).memory.id
+    clock.advance(days=400)
+    upkeep = store.upkeep
+    decay_batch = upkeep._decay_batch
+
+    def racing(batch: ScoreColumns, now: float) -> int:
+        if write == "access":
+            store.record_access(store.rowids_of([memory_id]), HOUSE, "search")
+        elif write == "update":
+            store.update(memory_id, MemoryPatch(importance=0.95), HOUSE)
+        else:
+            store.create(told, HOUSE)
+        return decay_batch(batch, now)
+
+    monkeypatch.setattr(upkeep, "_decay_batch", racing)
+    stats = store.run_maintenance()
+    assert stats.archived_decayed == 0
+    assert store.get(memory_id, HOUSE).tier is Tier.ACTIVE
+    assert len(store.index) == len(store.scores) == 1
