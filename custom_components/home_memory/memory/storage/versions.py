@@ -38,7 +38,7 @@ from ..text.validation import (
     clean_importance,
     clean_labels,
     clean_optional,
-    clean_text,
+    clean_summary,
     embedding_text,
     from_timestamp,
     jsonable,
@@ -190,7 +190,7 @@ class Versions:
             else clean_content("content", patch.content, MAX_CONTENT_CHARS),
             summary=None
             if patch.summary is None
-            else clean_text("summary", patch.summary, MAX_SUMMARY_CHARS),
+            else clean_summary(patch.summary, MAX_SUMMARY_CHARS),
             kind=None
             if patch.kind is None
             else clean_enum("kind", MemoryKind, patch.kind),
