@@ -37,6 +37,7 @@ from ..text.validation import (
     clean_importance,
     clean_labels,
     clean_optional,
+    clean_summary,
     clean_text,
     embedding_text,
     summarize,
@@ -135,7 +136,7 @@ class Writing:
         kind = clean_enum("kind", MemoryKind, new.kind)
         source = clean_enum("source", Source, new.source)
         summary = (
-            clean_text("summary", new.summary, MAX_SUMMARY_CHARS)
+            clean_summary(new.summary, MAX_SUMMARY_CHARS)
             if new.summary is not None
             else summarize(content)
         )
