@@ -368,6 +368,14 @@ async def english_home_with_minilm(
     return store
 
 
+async def assert_updated(
+    hass: HomeAssistant, said: str, content: str, was: str
+) -> None:
+    """`said` to the built-in agent is answered as the correction it is."""
+    answer = speech(await say(hass, said))
+    assert answer == ENGLISH.say("updated", content=content, was=was), answer
+
+
 def day(memory: Memory) -> str:
     """The local day a memory's event time starts on."""
     return memory.happened_at.astimezone(ZoneInfo("Europe/Berlin")).date().isoformat()
@@ -453,21 +461,21 @@ async def test_a_correction_of_a_plan_is_dated_as_a_new_memory_is(
     it was said; it names the coming Wednesday, as the plan it corrects."""
     store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
     await say(hass, "remember that the piano tuner comes tomorrow at 5 pm")
-    corrected = await say(
-        hass, "remember that the piano tuner comes on Wednesday at 5 pm"
-    )
-    assert speech(corrected) == ENGLISH.say(
-        "updated",
-        content="The piano tuner comes on Wednesday 2 December at 5 pm",
-        was="on Sunday 29 November at 5 pm",
+    await assert_updated(
+        hass,
+        "remember that the piano tuner comes on Wednesday at 5 pm",
+        "The piano tuner comes on Wednesday 2 December at 5 pm",
+        "on Sunday 29 November at 5 pm",
     )
     [memory] = active(store)
     assert day(memory) == "2026-12-02"
     # A habit told of a memory that is no plan stays a habit.
     await say(hass, "remember that the bins go out on Tuesday")
-    moved = await say(hass, "remember that the bins go out on Thursday")
-    assert speech(moved) == ENGLISH.say(
-        "updated", content="The bins go out on Thursday", was="on Tuesday"
+    await assert_updated(
+        hass,
+        "remember that the bins go out on Thursday",
+        "The bins go out on Thursday",
+        "on Tuesday",
     )
 
 
@@ -484,20 +492,20 @@ async def test_a_spoken_correction_updates_the_memory(
     does; "correction: …" too; an order to the home is no correction."""
     store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
     await say(hass, "remember that the plumber is coming on Tuesday at 8")
-    actually = await say(
-        hass, "actually the plumber is coming on Wednesday, not Tuesday"
-    )
-    assert speech(actually) == ENGLISH.say(
-        "updated",
-        content="The plumber is coming on Wednesday 2 December",
-        was="on Tuesday 1 December at 8",
+    await assert_updated(
+        hass,
+        "actually the plumber is coming on Wednesday, not Tuesday",
+        "The plumber is coming on Wednesday 2 December",
+        "on Tuesday 1 December at 8",
     )
     [memory] = active(store)
     assert day(memory) == "2026-12-02"
     await say(hass, "remember that the bins go out on Tuesday")
-    corrected = await say(hass, "correction: the bins go out on Thursday")
-    assert speech(corrected) == ENGLISH.say(
-        "updated", content="The bins go out on Thursday", was="on Tuesday"
+    await assert_updated(
+        hass,
+        "correction: the bins go out on Thursday",
+        "The bins go out on Thursday",
+        "on Tuesday",
     )
     order = await say(hass, "turn on the fan instead of the light")
     assert not speech(order).startswith("Updated"), speech(order)
