@@ -1232,3 +1232,93 @@ def test_a_german_place_with_a_describing_word_is_superseded(
     old place stays the memory's history."""
     assert_supersedes(german_store, old, new)
     assert [m.content for m in german_store.list_memories(HOUSE).items] == [new]
+
+
+# Found by the reviewers in a real hass: "best" made a correction only where
+# the model put the pair above the correction floor (MiniLM: Lena 0.68, but
+# Anna 0.64, Paul 0.64, Tom 0.63).
+ONE_BEST = (
+    ("en", "Anna likes rooibos best.", "Anna likes espresso best."),
+    ("en", "Paul likes rooibos best.", "Paul likes espresso best."),
+    ("en", "Tom likes rooibos best.", "Tom likes espresso best."),
+    ("de", "Lena mag am liebsten Rooibos.", "Lena mag am liebsten Espresso."),
+    ("de", "Lena mag Rooibos am liebsten.", "Lena mag Espresso am liebsten."),
+    ("de", "Anna mag am liebsten Rooibos.", "Anna mag Espresso am liebsten."),
+    ("de", "Ich mag am liebsten Rooibos.", "Ich mag am liebsten Espresso."),
+    ("en", "I like rooibos best.", "I like espresso best."),
+)
+
+
+@pytest.mark.parametrize(("language", "old", "new"), ONE_BEST)
+@pytest.mark.parametrize("similarity", [0.3, 0.6])
+def test_one_value_said_anew_corrects_under_the_floor(
+    language: str, old: str, new: str, similarity: float
+) -> None:
+    """The same subject, verb and a word that gives one value ("best", "am
+    liebsten") in both: the newer value supersedes, however unlike."""
+    assert relate(old, new, similarity, language=language) is Relation.CORRECTION
+
+
+@pytest.mark.parametrize(
+    ("language", "old", "new"),
+    [
+        ("en", "Anna likes rooibos best.", "Paul likes espresso best."),
+        ("en", "She likes rooibos best.", "He likes espresso best."),
+        ("en", "She likes rooibos best.", "She likes espresso best."),
+        ("en", "Anna likes rooibos best.", "Anna drinks espresso best."),
+        ("de", "Lena mag am liebsten Rooibos.", "Sara mag am liebsten Espresso."),
+        ("de", "Lena mag am liebsten Rooibos.", "Lena mag Espresso."),
+    ],
+)
+def test_one_value_of_another_subject_or_verb_needs_the_floor(
+    language: str, old: str, new: str
+) -> None:
+    """Never across people, nor for another verb or without the word:
+    under the correction floor these stay two memories."""
+    assert relate(old, new, 0.6, language=language) is Relation.SEPARATE
+
+
+@pytest.mark.parametrize("model", ["minilm", "multilingual"])
+@pytest.mark.parametrize(("language", "old", "new"), ONE_BEST)
+def test_one_value_said_anew_supersedes_with_both_models(
+    request: pytest.FixtureRequest,
+    tmp_path: Path,
+    clock: ManualClock,
+    model: str,
+    language: str,
+    old: str,
+    new: str,
+) -> None:
+    """Through create with each model's own similarities: the new value
+    updates the memory (the old one stays its history), and another
+    person's value beside it is left alone."""
+    embedder = request.getfixturevalue(model)
+    store = MemoryStore(
+        tmp_path / "memory.db",
+        embedder=embedder,
+        clock=clock,
+        config=EngineConfig(language=language),
+    )
+    try:
+        # "I" is the teller's: a private memory of theirs.
+        private = old.startswith(("I ", "Ich "))
+        caller = ANNA if private else HOUSE
+        visibility = Visibility.PRIVATE if private else Visibility.HOUSEHOLD
+        other = store.create(NewMemory(content="Ben likes chamomile best."), HOUSE)
+        first, second = (
+            store.create(
+                NewMemory(content=text, owner=caller.user_id, visibility=visibility),
+                caller,
+            )
+            for text in (old, new)
+        )
+        assert (second.action, second.memory.id) == (
+            CreateAction.UPDATED,
+            first.memory.id,
+        ), second.similarity
+        assert second.previous == old
+        assert store.get(other.memory.id, HOUSE).content == (
+            "Ben likes chamomile best."
+        )
+    finally:
+        store.close()
