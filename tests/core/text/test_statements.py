@@ -1322,3 +1322,74 @@ def test_one_value_said_anew_supersedes_with_both_models(
         )
     finally:
         store.close()
+
+
+# Found by the reviewers in a real hass: a class, then a team, was read as
+# two places of Noah, and the team "corrected" the class.
+MEMBERSHIPS = (
+    ("en", "Noah is in class 3b.", "Noah is in the football team."),
+    ("en", "Noah is in the chess club.", "Noah is in the football team."),
+    ("en", "Noah is at school.", "Noah is in the football team."),
+    ("de", "Noah ist in der Klasse 3b.", "Noah ist im Team."),
+    ("de", "Noah ist in der Klasse Sonnenblume.", "Noah ist im Fußballverein."),
+    ("de", "Noah ist in der Klasse 3b.", "Noah ist in der Fußballmannschaft."),
+)
+
+
+@pytest.mark.parametrize(("language", "old", "new"), MEMBERSHIPS)
+@pytest.mark.parametrize("similarity", [0.3, 0.7, 0.9])
+def test_a_membership_is_no_place(
+    language: str, old: str, new: str, similarity: float
+) -> None:
+    """A class, a team, a club: no place of a person, and a person is in
+    many: another one is a second fact (whatever the similarity)."""
+    assert relate(old, new, similarity, language=language) is Relation.SEPARATE
+    assert relate(new, old, similarity, language=language) is Relation.SEPARATE
+
+
+@pytest.mark.parametrize(
+    ("language", "old", "new"),
+    [
+        ("en", "Noah is in class 3b.", "Noah is now in the football team."),
+        ("en", "Noah is in class 3b.", "Noah is in class 4a now."),
+        ("de", "Noah ist in der Klasse 3b.", "Noah ist jetzt im Verein."),
+        ("de", "Noah ist in der Klasse 3b.", "Noah ist jetzt in der Klasse 4a."),
+        # A place stays a place.
+        ("en", "The ladder is in the cellar.", "The ladder is in the garage."),
+        ("de", "Die Leiter ist im Keller.", "Die Leiter ist in der Garage."),
+    ],
+)
+def test_a_membership_changes_with_a_change_word(
+    language: str, old: str, new: str
+) -> None:
+    """A change word says the new one replaces the old: a correction."""
+    assert relate(old, new, 0.7, language=language) is Relation.CORRECTION
+
+
+@pytest.mark.parametrize("model", ["minilm", "multilingual"])
+@pytest.mark.parametrize(("language", "old", "new"), MEMBERSHIPS)
+def test_a_second_membership_is_kept_with_both_models(
+    request: pytest.FixtureRequest,
+    tmp_path: Path,
+    clock: ManualClock,
+    model: str,
+    language: str,
+    old: str,
+    new: str,
+) -> None:
+    """Through create with each model's similarities: both are memories."""
+    store = MemoryStore(
+        tmp_path / "memory.db",
+        embedder=request.getfixturevalue(model),
+        clock=clock,
+        config=EngineConfig(language=language),
+    )
+    try:
+        first = store.create(NewMemory(content=old), HOUSE)
+        second = store.create(NewMemory(content=new), HOUSE)
+        assert second.action is CreateAction.CREATED, second.similarity
+        assert sorted(m.content for m in store.list_memories(HOUSE).items) == sorted(
+            (first.memory.content, new)
+        )
+    finally:
+        store.close()

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Final
 from . import naming
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
+    from collections.abc import Callable, Mapping, Sequence
 
 # Below this cosine two statements are never one memory (see the module text).
 CORRECTION_MIN_SIMILARITY: Final = 0.65
@@ -97,6 +97,10 @@ class StatementWords:
     ("good at", "interested in", "gut in"). first_person: the teller and
     the household as a subject ("I", "we", "ich", "wir": told_by's
     subjects and household words), one person or household whoever says it.
+    memberships: what a person is in without being there ("in class 3b",
+    "in the football team", "im Verein"; in a compounding language a word
+    ending in one is one: "Fußballverein"): no place, and a person is in
+    many.
     """
 
     stop: frozenset[str]
@@ -131,6 +135,7 @@ class StatementWords:
     relation_words: frozenset[str] = frozenset()
     change_words: tuple[str, ...] = ()
     first_person: frozenset[str] = frozenset()
+    memberships: frozenset[str] = frozenset()
 
 
 def _read_words(path: Path) -> StatementWords:
@@ -180,6 +185,9 @@ def _read_words(path: Path) -> StatementWords:
             word.casefold()
             for group in ("subjects", "household")
             for word in table.get("told_by", {}).get(group, ())
+        ),
+        memberships=frozenset(
+            word.casefold() for word in table.get("memberships", ())
         ),
     )  # fmt: skip
 
@@ -530,6 +538,8 @@ def _names_a_place(phrase: tuple[str, ...], words: StatementWords) -> bool:
     left shelf"). Details alone are a time ("at noon", "am Montag"), a
     number one ("at 3 pm"); "in use", "in a good mood" are states.
     """
+    if _names_a_membership(phrase, words):
+        return False  # "in class 3b", "im Fußballverein": no place
     for word in phrase:
         if any(ch.isdigit() for ch in word):
             return False
@@ -537,6 +547,22 @@ def _names_a_place(phrase: tuple[str, ...], words: StatementWords) -> bool:
             continue  # "blauen", "left": the place's colour or side
         # "in use", "on loan", "am Montag im Büro": a state, or a time first.
         return not _one_of(word, words.not_places) and word not in words.places
+    return False
+
+
+def _names_a_membership(phrase: Sequence[str], words: StatementWords) -> bool:
+    """Whether a phrase after a place word names something a person is in
+    without being there: "class 3b", "the football team", "Fußballverein"."""
+    for key in phrase:
+        word = key.casefold()
+        if _one_of(word, words.memberships) or (
+            words.compounds
+            and any(
+                word.endswith(member) and len(word) > len(member)
+                for member in words.memberships
+            )
+        ):
+            return True
     return False
 
 
@@ -733,6 +759,25 @@ def _related_elsewhere(before: _Words, after: _Words, words: StatementWords) -> 
     )
 
 
+def _other_membership(before: _Words, after: _Words, words: StatementWords) -> bool:
+    """ "Noah is in class 3b" / "Noah is in the football team", "Noah ist in
+    der Klasse 3b" / "... im Verein", "Noah is at school" / "... in the
+    football team": a person is in many classes, teams and clubs at once,
+    and somewhere besides, so another one is another fact, unless a change
+    word says it replaces the first ("Noah is now in class 4a")."""
+    if after.changes:
+        return False
+    old, new = (
+        {phrase for phrase in text.phrases[1:] if phrase[0] in words.places}
+        for text in (before, after)
+    )
+    return (
+        any(_names_a_membership(phrase[1:], words) for phrase in old | new)
+        and bool(old - new)
+        and bool(new - old)
+    )
+
+
 def _other_qualifier(before: _Words, after: _Words) -> bool:
     """ "The kids go to bed at 8 pm on school nights" / "... at 10 pm on
     weekends": a value and the case it holds in both changed, so the new
@@ -755,6 +800,7 @@ def _adds(before: _Words, after: _Words, words: StatementWords) -> bool:
     return (
         _other_object(before, after, words)
         or _related_elsewhere(before, after, words)
+        or _other_membership(before, after, words)
         or _other_qualifier(before, after)
     )
 
