@@ -1393,3 +1393,98 @@ def test_a_second_membership_is_kept_with_both_models(
         )
     finally:
         store.close()
+
+
+@pytest.mark.parametrize(
+    ("language", "old", "new"),
+    [
+        (
+            "en",
+            "We will visit Grandma in Hamburg.",
+            "We are going to visit Grandpa.",
+        ),
+        ("en", "We will visit Grandma in Hamburg.", "We will visit Grandpa."),
+        (
+            "en",
+            "We are meeting Anna for dinner.",
+            "We are meeting Ben for dinner.",
+        ),
+        ("de", "Wir besuchen Oma in Hamburg.", "Wir werden Opa besuchen."),
+        ("de", "Wir besuchen Oma in Hamburg.", "Wir besuchen Opa."),
+    ],
+)
+@pytest.mark.parametrize("slot_floor", [SLOT_CHANGE_MIN_SIMILARITY, None])
+@pytest.mark.parametrize("similarity", [0.7, 0.9])
+def test_another_named_person_is_another_fact(
+    language: str,
+    old: str,
+    new: str,
+    slot_floor: float | None,
+    similarity: float,
+) -> None:
+    """Found by the reviewers in a real hass: a plan with Grandpa on the
+    same dates "updated" the one with Grandma, which left recall. Another
+    named person a verb is about is a second fact (an event's or a fact's,
+    slot_floor None or not)."""
+    assert (
+        relate(old, new, similarity, slot_floor=slot_floor, language=language)
+        is Relation.SEPARATE
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "old", "new"),
+    [
+        ("en", "We will visit Grandma in Hamburg.", "We will visit Grandpa instead."),
+        ("en", "We will visit Grandma.", "Actually we will visit Grandpa."),
+        ("en", "We will visit Grandma in Hamburg.", "We will visit Grandma in Berlin."),
+        ("de", "Wir besuchen Oma in Hamburg.", "Wir besuchen stattdessen Opa."),
+        ("de", "Wir besuchen Oma in Hamburg.", "Wir besuchen jetzt Opa."),
+    ],
+)
+@pytest.mark.parametrize("slot_floor", [SLOT_CHANGE_MIN_SIMILARITY, None])
+def test_another_named_person_with_a_change_word_corrects(
+    language: str, old: str, new: str, slot_floor: float | None
+) -> None:
+    """A change word says the new one replaces the old; a new place of the
+    same visit corrects as before."""
+    assert (
+        relate(old, new, 0.8, slot_floor=slot_floor, language=language)
+        is Relation.CORRECTION
+    )
+
+
+@pytest.mark.parametrize("model", ["minilm", "multilingual"])
+def test_a_plan_with_another_person_on_the_same_dates_is_kept(
+    request: pytest.FixtureRequest, tmp_path: Path, clock: ManualClock, model: str
+) -> None:
+    """Through create with each model, both told "from 3 to 5 December":
+    the Grandpa plan is a second memory and the Grandma plan stays."""
+    store = MemoryStore(
+        tmp_path / "memory.db",
+        embedder=request.getfixturevalue(model),
+        clock=clock,
+    )
+    start = datetime(2026, 12, 3, tzinfo=UTC)
+    try:
+        told = [
+            store.create(
+                NewMemory(
+                    content=text,
+                    kind=MemoryKind.EVENT,
+                    happened_at=start,
+                    happened_until=start + timedelta(days=2),
+                ),
+                HOUSE,
+            )
+            for text in (
+                "We will visit Grandma in Hamburg.",
+                "We are going to visit Grandpa.",
+            )
+        ]
+        assert [result.action for result in told] == [CreateAction.CREATED] * 2, told[
+            1
+        ].similarity
+        assert len(store.list_memories(HOUSE).items) == 2
+    finally:
+        store.close()

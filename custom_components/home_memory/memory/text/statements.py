@@ -100,7 +100,8 @@ class StatementWords:
     memberships: what a person is in without being there ("in class 3b",
     "in the football team", "im Verein"; in a compounding language a word
     ending in one is one: "Fußballverein"): no place, and a person is in
-    many.
+    many. verb_endings: endings of a verb form said after the subject's
+    verb ("are meeting Anna": "ing"), whose name is that verb's object.
     """
 
     stop: frozenset[str]
@@ -136,6 +137,7 @@ class StatementWords:
     change_words: tuple[str, ...] = ()
     first_person: frozenset[str] = frozenset()
     memberships: frozenset[str] = frozenset()
+    verb_endings: tuple[str, ...] = ()
 
 
 def _read_words(path: Path) -> StatementWords:
@@ -189,6 +191,7 @@ def _read_words(path: Path) -> StatementWords:
         memberships=frozenset(
             word.casefold() for word in table.get("memberships", ())
         ),
+        verb_endings=tuple(table.get("verb_endings", ())),
     )  # fmt: skip
 
 
@@ -330,6 +333,10 @@ class _Words:
     single: bool = False
     # Every word before the verb as said, case-folded ("i", "the", "dog").
     lead: tuple[str, ...] = ()
+    # Names a verb is about ("visit Grandma", "meeting Anna"), not a
+    # copula's or a name's value ("is Maria", "called Mike") nor a place
+    # or relation ("in Hamburg", "belongs to Ben"); see `_other_named`.
+    named: frozenset[str] = frozenset()
 
     @property
     def content(self) -> frozenset[str]:
@@ -413,6 +420,7 @@ def _analyse(text: str, words: StatementWords) -> _Words:
     starts = words.places | words.relation_prepositions | words.time_prepositions
     folded: list[str] = []
     lead: tuple[str, ...] = ()
+    named: set[str] = set()
     for position, match in enumerate(_TOKEN.finditer(spelled)):
         raw = match.group()
         word = raw.casefold()
@@ -453,16 +461,13 @@ def _analyse(text: str, words: StatementWords) -> _Words:
         # A code keeps its letter case: "AbC123" and "abc123" differ.
         key = raw if _code_like(raw, shouted) else stem
         content.append(key)
+        kind = _detail_kind(raw, stem, position, words)
+        if kind is not None:
+            details.add(key)
+        if kind == "name" and _object_of_verb(phrases, verb, words):
+            named.add(key)
         if phrases and len(content) > said_from and word not in starts:
             phrases[-1].append(key)
-        # A capitalised word inside a sentence is a name (where only names are).
-        if (
-            word in words.details
-            or stem in words.details
-            or any(ch.isdigit() for ch in word)
-            or (words.capitalised_names and position > 0 and raw[0].isupper())
-        ):
-            details.add(key)
     head = predicate = None
     if subject and len(content) > len(subject):
         # With no subject word ("We keep the key ...") the head is unknown.
@@ -483,6 +488,49 @@ def _analyse(text: str, words: StatementWords) -> _Words:
         _says_any(folded, words.change_words),
         _says_any(folded, words.single_objects),
         lead,
+        frozenset(named),
+    )
+
+
+def _detail_kind(
+    raw: str, stem: str, position: int, words: StatementWords
+) -> str | None:
+    """ "detail" for a detail word or a number, "name" for a capitalised word
+    inside a sentence (where only names are), None for another word."""
+    word = raw.casefold()
+    if word in words.details or stem in words.details:
+        return "detail"
+    if any(ch.isdigit() for ch in word):
+        return "detail"
+    if words.capitalised_names and position > 0 and raw[0].isupper():
+        return "name"
+    return None
+
+
+def _object_of_verb(
+    phrases: list[list[str]], verb: str | None, words: StatementWords
+) -> bool:
+    """Whether a name said next, after the verb, is what a verb is about
+    ("visit Grandma", "are meeting Anna", "going to visit Grandpa"); not
+    the value of a copula ("is Maria", "is Dr Smith") or of a naming word
+    ("called Mike"), nor a place or relation ("in Hamburg", "to Ben")."""
+    if not phrases or verb is None:
+        return False
+    phrase = phrases[-1]
+    if phrase[-1] and _one_of(phrase[-1].casefold(), words.naming):
+        return False
+    if phrase[0] == "" and not _one_of(verb, words.copulas):
+        return True
+    # After a copula, a place or a relation: only a verb's object ("are
+    # meeting Anna", "to visit Grandpa").
+    return any(_verb_form(word.casefold(), words) for word in phrase[1:])
+
+
+def _verb_form(word: str, words: StatementWords) -> bool:
+    """A verb said after the subject's: "visit", "meeting" (`verb_endings`)."""
+    return _one_of(word, words.pivots) or any(
+        word.endswith(ending) and len(word) > len(ending) + 2
+        for ending in words.verb_endings
     )
 
 
@@ -778,6 +826,19 @@ def _other_membership(before: _Words, after: _Words, words: StatementWords) -> b
     )
 
 
+def _other_named(before: _Words, after: _Words) -> bool:
+    """ "We will visit Grandma in Hamburg" / "We are going to visit Grandpa"
+    (the same dates), "We are meeting Anna / Ben for dinner": another named
+    person or thing a verb is about is another fact, unless a change word
+    says it replaces the first ("We will visit Grandpa instead"). A
+    copula's or name's value stays one value ("The babysitter is Maria /
+    Sofia", "The plumber is called Mike / Steve", "The key belongs to Ben /
+    Anna"), as do places ("lives in Hamburg / Berlin")."""
+    if after.changes:
+        return False
+    return bool(before.named - after.named and after.named - before.named)
+
+
 def _other_qualifier(before: _Words, after: _Words) -> bool:
     """ "The kids go to bed at 8 pm on school nights" / "... at 10 pm on
     weekends": a value and the case it holds in both changed, so the new
@@ -801,6 +862,7 @@ def _adds(before: _Words, after: _Words, words: StatementWords) -> bool:
         _other_object(before, after, words)
         or _related_elsewhere(before, after, words)
         or _other_membership(before, after, words)
+        or _other_named(before, after)
         or _other_qualifier(before, after)
     )
 
