@@ -280,6 +280,17 @@ def as_statement(
     return tidy
 
 
+def shared_by(text: str, told_by: str, language: str | None = None) -> str:
+    """A private memory's text made household by its teller `told_by`: their
+    first person told with their name ("My code is 1234." -> "Anna's code
+    is 1234."), as `as_statement` tells a household memory; quoted words
+    are kept, and a text that cannot be told so stays as written."""
+    named = _outside_quotes(
+        text, lambda plain: naming.told_by(plain, told_by, language)
+    )
+    return text if named is None else named
+
+
 def _as_household(plain: str) -> str:
     """A fragment's first person as the household's ("my car" -> "our car")."""
     for pattern, replacement in _PERSPECTIVE:
