@@ -39,7 +39,7 @@ from custom_components.home_memory.memory.text.statements import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Sequence
+    from collections.abc import Callable, Iterator, Sequence
     from pathlib import Path
 
     from custom_components.home_memory.memory.common.values import CreateResult
@@ -1234,6 +1234,30 @@ def test_a_german_place_with_a_describing_word_is_superseded(
     assert [m.content for m in german_store.list_memories(HOUSE).items] == [new]
 
 
+@pytest.fixture
+def model_store(
+    request: pytest.FixtureRequest, tmp_path: Path, clock: ManualClock
+) -> Iterator[Callable[[str, str], MemoryStore]]:
+    """Stores with a real model ("minilm", "multilingual") and a language,
+    closed after the test."""
+    stores: list[MemoryStore] = []
+
+    def make(model: str, language: str = "en") -> MemoryStore:
+        stores.append(
+            MemoryStore(
+                tmp_path / f"{model}-{language}.db",
+                embedder=request.getfixturevalue(model),
+                clock=clock,
+                config=EngineConfig(language=language),
+            )
+        )
+        return stores[-1]
+
+    yield make
+    for store in stores:
+        store.close()
+
+
 # Found by the reviewers in a real hass: "best" made a correction only where
 # the model put the pair above the correction floor (MiniLM: Lena 0.68, but
 # Anna 0.64, Paul 0.64, Tom 0.63).
@@ -1281,9 +1305,7 @@ def test_one_value_of_another_subject_or_verb_needs_the_floor(
 @pytest.mark.parametrize("model", ["minilm", "multilingual"])
 @pytest.mark.parametrize(("language", "old", "new"), ONE_BEST)
 def test_one_value_said_anew_supersedes_with_both_models(
-    request: pytest.FixtureRequest,
-    tmp_path: Path,
-    clock: ManualClock,
+    model_store: Callable[[str, str], MemoryStore],
     model: str,
     language: str,
     old: str,
@@ -1292,36 +1314,25 @@ def test_one_value_said_anew_supersedes_with_both_models(
     """Through create with each model's own similarities: the new value
     updates the memory (the old one stays its history), and another
     person's value beside it is left alone."""
-    embedder = request.getfixturevalue(model)
-    store = MemoryStore(
-        tmp_path / "memory.db",
-        embedder=embedder,
-        clock=clock,
-        config=EngineConfig(language=language),
+    store = model_store(model, language)
+    # "I" is the teller's: a private memory of theirs.
+    private = old.startswith(("I ", "Ich "))
+    caller = ANNA if private else HOUSE
+    visibility = Visibility.PRIVATE if private else Visibility.HOUSEHOLD
+    other = store.create(NewMemory(content="Ben likes chamomile best."), HOUSE)
+    first, second = (
+        store.create(
+            NewMemory(content=text, owner=caller.user_id, visibility=visibility),
+            caller,
+        )
+        for text in (old, new)
     )
-    try:
-        # "I" is the teller's: a private memory of theirs.
-        private = old.startswith(("I ", "Ich "))
-        caller = ANNA if private else HOUSE
-        visibility = Visibility.PRIVATE if private else Visibility.HOUSEHOLD
-        other = store.create(NewMemory(content="Ben likes chamomile best."), HOUSE)
-        first, second = (
-            store.create(
-                NewMemory(content=text, owner=caller.user_id, visibility=visibility),
-                caller,
-            )
-            for text in (old, new)
-        )
-        assert (second.action, second.memory.id) == (
-            CreateAction.UPDATED,
-            first.memory.id,
-        ), second.similarity
-        assert second.previous == old
-        assert store.get(other.memory.id, HOUSE).content == (
-            "Ben likes chamomile best."
-        )
-    finally:
-        store.close()
+    assert (second.action, second.memory.id) == (
+        CreateAction.UPDATED,
+        first.memory.id,
+    ), second.similarity
+    assert second.previous == old
+    assert store.get(other.memory.id, HOUSE).content == "Ben likes chamomile best."
 
 
 # Found by the reviewers in a real hass: a class, then a team, was read as
@@ -1369,30 +1380,20 @@ def test_a_membership_changes_with_a_change_word(
 @pytest.mark.parametrize("model", ["minilm", "multilingual"])
 @pytest.mark.parametrize(("language", "old", "new"), MEMBERSHIPS)
 def test_a_second_membership_is_kept_with_both_models(
-    request: pytest.FixtureRequest,
-    tmp_path: Path,
-    clock: ManualClock,
+    model_store: Callable[[str, str], MemoryStore],
     model: str,
     language: str,
     old: str,
     new: str,
 ) -> None:
     """Through create with each model's similarities: both are memories."""
-    store = MemoryStore(
-        tmp_path / "memory.db",
-        embedder=request.getfixturevalue(model),
-        clock=clock,
-        config=EngineConfig(language=language),
+    store = model_store(model, language)
+    first = store.create(NewMemory(content=old), HOUSE)
+    second = store.create(NewMemory(content=new), HOUSE)
+    assert second.action is CreateAction.CREATED, second.similarity
+    assert sorted(m.content for m in store.list_memories(HOUSE).items) == sorted(
+        (first.memory.content, new)
     )
-    try:
-        first = store.create(NewMemory(content=old), HOUSE)
-        second = store.create(NewMemory(content=new), HOUSE)
-        assert second.action is CreateAction.CREATED, second.similarity
-        assert sorted(m.content for m in store.list_memories(HOUSE).items) == sorted(
-            (first.memory.content, new)
-        )
-    finally:
-        store.close()
 
 
 @pytest.mark.parametrize(
@@ -1456,35 +1457,27 @@ def test_another_named_person_with_a_change_word_corrects(
 
 @pytest.mark.parametrize("model", ["minilm", "multilingual"])
 def test_a_plan_with_another_person_on_the_same_dates_is_kept(
-    request: pytest.FixtureRequest, tmp_path: Path, clock: ManualClock, model: str
+    model_store: Callable[[str, str], MemoryStore], model: str
 ) -> None:
     """Through create with each model, both told "from 3 to 5 December":
     the Grandpa plan is a second memory and the Grandma plan stays."""
-    store = MemoryStore(
-        tmp_path / "memory.db",
-        embedder=request.getfixturevalue(model),
-        clock=clock,
-    )
+    store = model_store(model, "en")
     start = datetime(2026, 12, 3, tzinfo=UTC)
-    try:
-        told = [
-            store.create(
-                NewMemory(
-                    content=text,
-                    kind=MemoryKind.EVENT,
-                    happened_at=start,
-                    happened_until=start + timedelta(days=2),
-                ),
-                HOUSE,
-            )
-            for text in (
-                "We will visit Grandma in Hamburg.",
-                "We are going to visit Grandpa.",
-            )
-        ]
-        assert [result.action for result in told] == [CreateAction.CREATED] * 2, told[
-            1
-        ].similarity
-        assert len(store.list_memories(HOUSE).items) == 2
-    finally:
-        store.close()
+    told = [
+        store.create(
+            NewMemory(
+                content=text,
+                kind=MemoryKind.EVENT,
+                happened_at=start,
+                happened_until=start + timedelta(days=2),
+            ),
+            HOUSE,
+        )
+        for text in (
+            "We will visit Grandma in Hamburg.",
+            "We are going to visit Grandpa.",
+        )
+    ]
+    actions = [result.action for result in told]
+    assert actions == [CreateAction.CREATED] * 2, told[1].similarity
+    assert len(store.list_memories(HOUSE).items) == 2
