@@ -27,6 +27,7 @@ from custom_components.home_memory.memory.embedding.embedder import (
     load_embedder,
 )
 from custom_components.home_memory.memory.store import MemoryStore
+from custom_components.home_memory.memory.text.statement_words import statement_words
 from custom_components.home_memory.memory.text.statements import (
     SLOT_CHANGE_MIN_SIMILARITY,
     Relation,
@@ -35,7 +36,6 @@ from custom_components.home_memory.memory.text.statements import (
     contradicts,
     missing_words,
     relate,
-    statement_words,
 )
 
 if TYPE_CHECKING:
