@@ -10,7 +10,7 @@ nothing) and fires the memories-changed event once. Errors are the
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final
@@ -355,10 +355,14 @@ async def async_update(scope: OperationScope, request: UpdateRequest) -> UpdateO
     check_update(scope.actor, request.patch)
     store = scope.data.store
     caller = scope.actor.caller
+    # Shared with the household, their private "my code" is "Anna's code".
+    patch = replace(
+        request.patch, speaker_name=async_teller_name(scope.hass, caller.user_id)
+    )
 
     def _update() -> tuple[Memory, Memory]:
         before = store.get(request.memory_id, caller)
-        return before, store.update(request.memory_id, request.patch, caller)
+        return before, store.update(request.memory_id, patch, caller)
 
     before, memory = await async_engine(scope.hass, _update)
     if memory.version == before.version:

@@ -372,6 +372,10 @@ class MemoryPatch:
     # Who told the statement, where and about when: a newer statement folded
     # into the memory (storage/repeats.py) brings its own. None keeps it.
     told: Telling | None = None
+    # The name of the person who asks (changes nothing by itself): a private
+    # memory of theirs made household is told with it ("My code" -> "Anna's
+    # code"), as a household memory they tell is. None: kept as written.
+    speaker_name: str | None = None
 
     def is_empty(self) -> bool:
         """True when the patch changes nothing."""
@@ -381,7 +385,8 @@ class MemoryPatch:
             and all(
                 getattr(self, name) is None
                 for name in self.__dataclass_fields__
-                if name not in {"clear_expiry", "expected_version", "cleared"}
+                if name
+                not in {"clear_expiry", "expected_version", "cleared", "speaker_name"}
             )
         )
 
