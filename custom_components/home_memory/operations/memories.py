@@ -10,7 +10,7 @@ nothing) and fires the memories-changed event once. Errors are the
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final
@@ -20,11 +20,13 @@ from ..memory.common.values import (
     MemoryKind,
     MemoryPatch,
     NewMemory,
+    PlanReading,
     Source,
     Tier,
     Visibility,
     WeightClass,
 )
+from ..memory.text.corrections import read_correction
 from . import when
 from .access import (
     Access,
@@ -298,8 +300,13 @@ async def async_remember(
     require(scope.actor, Access.WRITE)
     check_private(scope.actor, request.visibility)
     caller = scope.actor.caller
-    told = when.happened(scope.hass, request.happened_at, request.content, request.kind)
+    # "… instead of Tuesday", "moved to Friday": a correction in its words.
+    said = read_correction(request.content, when.language(scope.hass))
+    told = when.happened(
+        scope.hass, request.happened_at, said.statement, request.kind, ahead=said.ahead
+    )
     window = told.window
+    plan = None if request.happened_at else when.as_plan(scope.hass, told, request.kind)
     new = NewMemory(
         content=told.text,
         summary=request.summary,
@@ -323,6 +330,14 @@ async def async_remember(
         expires_at=request.expires_at,
         happened_at=None if window is None else window.start,
         happened_until=None if window is None else window.end,
+        corrects=said.corrects,
+        as_plan=None
+        if plan is None or plan.window is None
+        else PlanReading(
+            content=plan.text,
+            happened_at=plan.window.start,
+            happened_until=plan.window.end,
+        ),
     )
     result = await async_engine(
         scope.hass, partial(scope.data.store.create, new, caller)
@@ -340,10 +355,14 @@ async def async_update(scope: OperationScope, request: UpdateRequest) -> UpdateO
     check_update(scope.actor, request.patch)
     store = scope.data.store
     caller = scope.actor.caller
+    # Shared with the household, their private "my code" is "Anna's code".
+    patch = replace(
+        request.patch, speaker_name=async_teller_name(scope.hass, caller.user_id)
+    )
 
     def _update() -> tuple[Memory, Memory]:
         before = store.get(request.memory_id, caller)
-        return before, store.update(request.memory_id, request.patch, caller)
+        return before, store.update(request.memory_id, patch, caller)
 
     before, memory = await async_engine(scope.hass, _update)
     if memory.version == before.version:

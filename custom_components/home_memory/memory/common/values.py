@@ -314,6 +314,23 @@ class NewMemory:
     # it is written.
     happened_at: datetime | None = None
     happened_until: datetime | None = None
+    # The teller said it corrects a memory ("… instead of Tuesday", "moved
+    # to Friday", "actually …"; text/corrections.py): it replaces the most
+    # similar one of the same thing, on whatever day that one was.
+    corrects: bool = False
+    # The statement read as a plan (a weekday as the coming one): what it
+    # stores when it corrects a memory that is still to come.
+    as_plan: PlanReading | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlanReading:
+    """A statement with its relative words said as the coming days, and
+    the time they name (operations/when.as_plan)."""
+
+    content: str
+    happened_at: datetime
+    happened_until: datetime
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -355,6 +372,10 @@ class MemoryPatch:
     # Who told the statement, where and about when: a newer statement folded
     # into the memory (storage/repeats.py) brings its own. None keeps it.
     told: Telling | None = None
+    # The name of the person who asks (changes nothing by itself): a private
+    # memory of theirs made household is told with it ("My code" -> "Anna's
+    # code"), as a household memory they tell is. None: kept as written.
+    speaker_name: str | None = None
 
     def is_empty(self) -> bool:
         """True when the patch changes nothing."""
@@ -364,7 +385,8 @@ class MemoryPatch:
             and all(
                 getattr(self, name) is None
                 for name in self.__dataclass_fields__
-                if name not in {"clear_expiry", "expected_version", "cleared"}
+                if name
+                not in {"clear_expiry", "expected_version", "cleared", "speaker_name"}
             )
         )
 
