@@ -804,3 +804,71 @@ async def test_a_german_statement_s_relative_time_is_stored_as_its_date(
         "Wir haben am Freitagabend, 27. November Pizza gegessen",
         "Der Müll wird dienstags abgeholt",
     ]
+
+
+# The new-user review's night: Sunday 29 November 2026, 01:37 in Berlin.
+REVIEW_NIGHT = "2026-11-29T00:37:00+00:00"
+
+
+def _berlin_day(memory: dict[str, Any]) -> str:
+    at = datetime.fromisoformat(memory["happened_at"]).astimezone(BERLIN)
+    return at.date().isoformat()
+
+
+async def test_a_date_without_a_year_is_the_coming_one_it_names(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    hass_admin_user: MockUser,
+) -> None:
+    """Found by the new-user review (told on Sunday 29 November): "moved to
+    Friday 4 December at 9" was stored in 2020, "on Thursday 3 December",
+    "on 7 December", "am 12. Dezember" with no day at all, so "what are we
+    doing next week" heard only the plumber. Now each is its day this
+    year, and the week and the date asked about find them."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to(REVIEW_NIGHT)
+    days = {}
+    for text in (
+        "Anna has a dentist appointment on Thursday 3 December at 10 am",
+        "The car goes to the garage on 7 December",
+        "Noah has a check-up on December 12th",
+    ):
+        made = await call(hass, "remember", {"content": text}, user=hass_admin_user)
+        days[text] = _berlin_day(made["memory"])
+    await say(
+        hass,
+        "remember that the dentist appointment moved to Friday 4 December at 9",
+        user=hass_admin_user,
+    )
+    listed = (await call(hass, "list", {}, user=hass_admin_user))["memories"]
+    moved = next(m for m in listed if "moved" in m["content"])
+    assert _berlin_day(moved) == "2026-12-04"
+    assert days == {
+        "Anna has a dentist appointment on Thursday 3 December at 10 am": (
+            "2026-12-03"
+        ),
+        "The car goes to the garage on 7 December": "2026-12-07",
+        "Noah has a check-up on December 12th": "2026-12-12",
+    }
+    week = _texts(
+        (await _search(hass, hass_admin_user, "what are we doing next week"))[
+            "memories"
+        ]
+    )
+    assert any("dentist appointment on Thursday" in text for text in week), week
+    assert any("moved to Friday 4 December" in text for text in week), week
+    # 7 December is the Monday after next week (30 November to 6 December).
+    assert not any("car goes to the garage" in text for text in week), week
+    seventh = await _search(hass, hass_admin_user, "what's happening on 7 December")
+    assert _texts(seventh["memories"]) == ["The car goes to the garage on 7 December"]
+    assert not any("check-up" in text for text in week), week
+    twelfth = await _search(hass, hass_admin_user, "what is happening on the 12th")
+    assert _texts(twelfth["memories"]) == ["Noah has a check-up on December 12th"]
+    german = await _search(hass, hass_admin_user, "was ist am 12. Dezember")
+    assert _texts(german["memories"]) == _texts(twelfth["memories"])
+    spoken = (
+        await say(hass, "what is happening on the 12th", user=hass_admin_user)
+    ).response.speech["plain"]["speech"]
+    assert "check-up" in spoken, spoken
