@@ -653,3 +653,27 @@ def test_a_question_s_date_without_a_year_is_the_nearest_its_tense_allows(
     """A question reads a date as a statement does: "was ist am 12.
     Dezember" on 29 November is in two weeks, not last year."""
     assert _span(question, language, SUNDAY) == (start, end)
+
+
+# question | language | window start | window end (Berlin, at SUNDAY)
+MONTHS = """
+what are we doing in December | en | 2026-12-01 00:00 | 2027-01-01 00:00
+was machen wir im Dezember | de | 2026-12-01 00:00 | 2027-01-01 00:00
+what will we do in January | en | 2027-01-01 00:00 | 2027-02-01 00:00
+what happened in October | en | 2026-10-01 00:00 | 2026-11-01 00:00
+was war im Oktober | de | 2026-10-01 00:00 | 2026-11-01 00:00
+what happened in December | en | 2025-12-01 00:00 | 2026-01-01 00:00
+what is on in December | en | 2026-12-01 00:00 | 2027-01-01 00:00
+was ist im November | de | 2026-11-01 00:00 | 2026-12-01 00:00
+"""
+
+
+@pytest.mark.parametrize(("question", "language", "start", "end"), _table(MONTHS))
+def test_a_month_s_name_is_the_whole_month_its_tense_allows(
+    question: str, language: str, start: str, end: str
+) -> None:
+    """ "What are we doing in December" on 29 November is the coming
+    December (the review heard only memories naming the word: the window
+    was December 2025); the past tense the last one that has begun, no
+    tense the nearest."""
+    assert _span(question, language, SUNDAY) == (start, end)

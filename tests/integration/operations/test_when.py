@@ -872,3 +872,45 @@ async def test_a_date_without_a_year_is_the_coming_one_it_names(
         await say(hass, "what is happening on the 12th", user=hass_admin_user)
     ).response.speech["plain"]["speech"]
     assert "check-up" in spoken, spoken
+
+
+async def test_a_month_asked_about_is_the_whole_month(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    hass_admin_user: MockUser,
+) -> None:
+    """Found by the new-user review: "what are we doing in December" (and
+    "was machen wir im Dezember") heard only memories with the word; Noah's
+    check-up and Grandma's visit, remembered with their days, are in that
+    month. "What happened in October" is October's, past."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to(REVIEW_NIGHT)
+    for content, at in (
+        ("Noah has his check-up at the paediatrician.", "2026-12-10"),
+        ("Grandma comes to visit us.", "2026-12-24"),
+        ("We picked apples at the farm.", "2026-10-10"),
+        ("We lit the first candle of the advent wreath.", "2026-11-29"),
+    ):
+        await call(
+            hass,
+            "remember",
+            {"content": content, "happened_at": at},
+            user=hass_admin_user,
+        )
+    december = {
+        "Noah has his check-up at the paediatrician.",
+        "Grandma comes to visit us.",
+    }
+    for question in ("what are we doing in December", "was machen wir im Dezember"):
+        found = await _search(hass, hass_admin_user, question)
+        assert set(_texts(found["memories"])) == december, question
+    for question in ("what happened in October", "was war im Oktober"):
+        found = await _search(hass, hass_admin_user, question)
+        assert _texts(found["memories"]) == ["We picked apples at the farm."]
+    spoken = (
+        await say(hass, "what are we doing in December", user=hass_admin_user)
+    ).response.speech["plain"]["speech"]
+    assert "check-up" in spoken, spoken
+    assert "Grandma" in spoken, spoken

@@ -873,10 +873,17 @@ def _resolve_month_name(
         if not 1 <= year <= 9998:
             return None
         return _month_window(now.replace(year=year, day=1), 0, month)
-    # The last such month that has begun (the next one, ahead).
-    offset = 0 if month <= now.month else -12
-    if future and month < now.month:
-        offset = 12
+    # The last such month that has begun (past), the coming one unless it
+    # has begun (ahead), the nearest of those (no tense; a tie is the past).
+    back = 0 if month <= now.month else -12
+    coming = 0 if month >= now.month else 12
+    if future is True:
+        offset = coming
+    elif future is False:
+        offset = back
+    else:
+        nearer = (now.month - month) % 12 <= (month - now.month) % 12
+        offset = back if nearer else coming
     return _month_window(now.replace(day=1), offset, month)
 
 
