@@ -364,9 +364,20 @@ async def _dated_ids(
     )
     if not always_when:
         return _Dating(own=own)
-    return _Dating(
-        always=frozenset(item.memory.id for item in page.items) - own, own=own
+    # After "when …": a memory with a time of its own (an event, what the
+    # home observed, a statement about another time), or one that tells of
+    # something done ("I watered the plants"), whose telling is about when.
+    # Not a fact or habit whose time is only its telling: "when do the bins
+    # go out" was answered "Tonight, around half past one: The bins go out
+    # every Thursday evening." (new-user review).
+    timed = {item.memory.id for item in page.items if when.worth_saying(item.memory)}
+    untimed = [memory for memory in told if memory.id not in timed]
+    done = (
+        await when.async_tell_of_something_done(scope.hass, untimed, words.language)
+        if untimed
+        else frozenset()
     )
+    return _Dating(always=frozenset(timed | done) - own, own=own)
 
 
 class RecallIntentHandler(_QueryIntentHandler):

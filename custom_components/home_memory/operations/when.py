@@ -28,6 +28,7 @@ from ..memory.time.expressions import (
     looks_ahead,
     read_question,
     read_when,
+    speaks_of_past,
 )
 from ..memory.time.phrases import languages_to_try, phrases
 from ..memory.time.restating import Restated, restate
@@ -254,6 +255,32 @@ async def async_say_their_own_time(
         say_their_own_time,
         {memory.id: memory.content for memory in memories},
         household_now(hass),
+        spoken_language or language(hass),
+    )
+
+
+def tell_of_something_done(texts: dict[str, str], words: str) -> frozenset[str]:
+    """The keys of the texts that tell of something done ("I watered the
+    plants", "ich habe den Rasen gemäht"), in any language a question may
+    be read in: told without a time, their telling is about when they
+    happened, so a "when" question may hear it. A fact or a habit ("Mia is
+    allergic to cats", "the bins go out every Thursday") has no time of its
+    own. Blocking (regular expressions): call it off the event loop."""
+    languages = languages_to_try(words)
+    return frozenset(
+        key
+        for key, text in texts.items()
+        if any(speaks_of_past(text, language) for language in languages)
+    )
+
+
+async def async_tell_of_something_done(
+    hass: HomeAssistant, memories: Sequence[Memory], spoken_language: str | None
+) -> frozenset[str]:
+    """`tell_of_something_done` for these memories' ids, in the executor."""
+    return await hass.async_add_executor_job(
+        tell_of_something_done,
+        {memory.id: memory.content for memory in memories},
         spoken_language or language(hass),
     )
 

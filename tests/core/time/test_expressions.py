@@ -12,6 +12,7 @@ from custom_components.home_memory.memory.time.expressions import (
     read_question,
     read_statement,
     read_when,
+    speaks_of_past,
 )
 
 BERLIN = ZoneInfo("Europe/Berlin")
@@ -677,3 +678,17 @@ def test_a_month_s_name_is_the_whole_month_its_tense_allows(
     was December 2025); the past tense the last one that has begun, no
     tense the nearest."""
     assert _span(question, language, SUNDAY) == (start, end)
+
+
+def test_an_irregular_past_tells_of_something_done() -> None:
+    """ "I fed the cat" is done (its telling is about when: a "when"
+    question may hear it); "Mia is allergic to cats" and "the bins go out
+    every Thursday" are not. "Ben fed the cat on Tuesday" is last Tuesday."""
+    assert speaks_of_past("I fed the cat.", "en")
+    assert speaks_of_past("Ich habe den Rasen gemäht.", "de")
+    assert not speaks_of_past("Mia is allergic to cats.", "en")
+    assert not speaks_of_past("The bins go out every Thursday evening.", "en")
+    assert not speaks_of_past("We planned to go, and we will.", "en")
+    fed = read_statement("Ben fed the cat on Tuesday.", now=WEDNESDAY, language="en")
+    assert fed is not None
+    assert fed.start == _local("2026-03-03")

@@ -167,6 +167,15 @@ def looks_ahead(text: str, language: str | None) -> bool:
     )
 
 
+def speaks_of_past(text: str, language: str | None) -> bool:
+    """Whether a statement tells of something done ("I watered the plants",
+    "ich habe den Rasen gemäht"), by the tense rules a question is read
+    with; a future word wins ("we planned to go")."""
+    lang = table_language(language)
+    text = text[:MAX_READ_CHARS]
+    return _speaks_of_past(text, text, lang) and not _speaks_of_future(text, text, lang)
+
+
 def _read(
     text: str,
     *,
