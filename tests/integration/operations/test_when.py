@@ -859,6 +859,14 @@ async def test_a_date_without_a_year_is_the_coming_one_it_names(
     )
     assert any("dentist appointment on Thursday" in text for text in week), week
     assert any("moved to Friday 4 December" in text for text in week), week
+    # Told this weekend, it is no answer to what was done this weekend (the
+    # review heard it: dated by its telling, it lay in the window).
+    weekend = _texts(
+        (await _search(hass, hass_admin_user, "what did we do this weekend"))[
+            "memories"
+        ]
+    )
+    assert not any("dentist" in text for text in weekend), weekend
     # 7 December is the Monday after next week (30 November to 6 December).
     assert not any("car goes to the garage" in text for text in week), week
     seventh = await _search(hass, hass_admin_user, "what's happening on 7 December")
@@ -914,3 +922,79 @@ async def test_a_month_asked_about_is_the_whole_month(
     ).response.speech["plain"]["speech"]
     assert "check-up" in spoken, spoken
     assert "Grandma" in spoken, spoken
+
+
+async def test_an_edit_that_names_another_day_moves_the_event(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    hass_admin_user: MockUser,
+    admin: Client,
+) -> None:
+    """New-user review: the plumber's memory edited in the panel to "…on
+    Wednesday 2 December at 8" stayed on Tuesday. An update whose content
+    names a time moves the event there (as `remember` reads it); one that
+    names none keeps it; `happened_at` sets it (the action and the
+    websocket); words that are no time are refused whole; a revert brings
+    the old day back with the old text."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to(REVIEW_NIGHT)
+    made = await call(
+        hass,
+        "remember",
+        {"content": "The plumber is coming on Tuesday 1 December at 8."},
+        user=hass_admin_user,
+    )
+    memory_id = made["memory"]["id"]
+    assert _berlin_day(made["memory"]) == "2026-12-01"
+    moved = await admin.ok(
+        "update",
+        memory_id=memory_id,
+        content="The plumber is coming on Wednesday 2 December at 8.",
+    )
+    assert _berlin_day(moved["memory"]) == "2026-12-02"
+    kept = await call(
+        hass,
+        "update",
+        {"id": memory_id, "content": "The plumber is coming at 8 to fix the tap."},
+        user=hass_admin_user,
+    )
+    assert _berlin_day(kept["memory"]) == "2026-12-02"
+    given = await call(
+        hass,
+        "update",
+        {"id": memory_id, "happened_at": "on Thursday 3 December"},
+        user=hass_admin_user,
+    )
+    assert _berlin_day(given["memory"]) == "2026-12-03"
+    assert given["memory"]["content"] == "The plumber is coming at 8 to fix the tap."
+    by_socket = await admin.ok("update", memory_id=memory_id, happened_at="2026-12-04")
+    assert _berlin_day(by_socket["memory"]) == "2026-12-04"
+    relative = await admin.ok(
+        "update", memory_id=memory_id, content="The plumber is coming tomorrow at 8."
+    )
+    assert relative["memory"]["content"] == (
+        "The plumber is coming on Monday 30 November at 8."
+    )
+    assert _berlin_day(relative["memory"]) == "2026-11-30"
+    error = await admin.error("update", memory_id=memory_id, happened_at="soon")
+    assert error["translation_key"] == "not_a_time"
+    with pytest.raises(ServiceValidationError) as err:
+        await call(
+            hass,
+            "update",
+            {"id": memory_id, "content": "Moved.", "happened_at": "soon"},
+            user=hass_admin_user,
+        )
+    assert err.value.translation_key == "not_a_time"
+    unchanged = await admin.ok("get", memory_id=memory_id)
+    assert unchanged["memory"]["content"] == relative["memory"]["content"]
+    history = await admin.ok("get", memory_id=memory_id)
+    first = min(row["version"] for row in history["history"])
+    back = await admin.ok("revert", memory_id=memory_id, version=first)
+    assert back["memory"]["content"] == (
+        "The plumber is coming on Tuesday 1 December at 8."
+    )
+    assert _berlin_day(back["memory"]) == "2026-12-01"
+    week = await _search(hass, hass_admin_user, "what's happening on Tuesday")
+    assert [m["id"] for m in week["memories"]] == [memory_id]

@@ -355,6 +355,9 @@ class MemoryPatch:
     # Who told the statement, where and about when: a newer statement folded
     # into the memory (storage/repeats.py) brings its own. None keeps it.
     told: Telling | None = None
+    # When what it tells happened (start, end): an edit that names another
+    # day moves it (operations/memories.async_update). None keeps it.
+    happened: tuple[datetime, datetime] | None = None
 
     def is_empty(self) -> bool:
         """True when the patch changes nothing."""
