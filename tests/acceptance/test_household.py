@@ -6,6 +6,8 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
+from .conftest import wait_for_the_model
+
 if TYPE_CHECKING:
     from .conftest import Household
     from .hass_instance import HassInstance, User
@@ -152,6 +154,52 @@ def test_forget_by_voice_asks_first_and_forgets_on_yes(household: Household) -> 
     assert "tulip garden" not in say(
         household, anna, "what do you remember about the pizza place"
     )
+
+
+def test_a_yes_answers_its_own_chats_question(household: Household) -> None:
+    """Two REST chats of Anna's (no device): "forget the alpha umbrella?" in
+    one, "forget the beta ladder?" in the other; "yes" in the first forgets
+    the umbrella, never the ladder, and "no" in the second keeps it."""
+    hass, anna = household.hass, household.anna
+    for fact in (
+        "remember that the alpha umbrella is in the camper van",
+        "remember that the beta ladder is in the boat shed",
+    ):
+        assert say(household, anna, fact) == "Okay, I'll remember that."
+
+    def turn(text: str, conversation_id: str | None = None) -> tuple[str, str]:
+        result = hass.conversation_process(
+            text, token=anna.token, conversation_id=conversation_id
+        )
+        return str(result["conversation_id"]), hass.speech(result)
+
+    first, asked = turn("forget the alpha umbrella")
+    assert "camper van" in asked, asked
+    second, asked = turn("forget the beta ladder")
+    assert "boat shed" in asked, asked
+    assert first != second
+    assert turn("yes", first)[1] == "Okay, I've forgotten that."
+    assert turn("no", second)[1] == "Okay, I'll keep it."
+    left = contents(search(household, anna, "alpha umbrella beta ladder"))
+    assert not any("umbrella" in text for text in left), left
+    assert any("beta ladder" in text for text in left), left
+
+
+def test_a_code_with_digits_is_corrected_by_voice(household: Household) -> None:
+    """ "The wifi password is orange-77", then "… lemon-11": one memory,
+    updated (found by the attacker review: it made a second one)."""
+    anna = household.anna
+    wait_for_the_model(household)  # a correction needs the model
+    told = "remember that the garden wifi password is orange-77"
+    assert say(household, anna, told) == "Okay, I'll remember that."
+    told = "remember that the garden wifi password is lemon-11"
+    assert say(household, anna, told) == (
+        "Updated: The garden wifi password is lemon-11 (was: orange-77)."
+    )
+    found = contents(search(household, anna, "garden wifi password"))
+    assert [text for text in found if "garden wifi" in text] == [
+        "The garden wifi password is lemon-11."
+    ], found
 
 
 def test_remember_search_forget_through_services(household: Household) -> None:

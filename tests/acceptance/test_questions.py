@@ -133,6 +133,61 @@ def test_what_is_the_thing_reaches_memory_unless_home_assistant_knows_it(
     assert "warm" not in attic, attic
 
 
+def test_private_words_said_last_keep_the_memory_to_the_speaker(
+    household: Household,
+) -> None:
+    """ "…, but keep it private", "… just for me", "… and don't tell Ben",
+    "…, aber nur für mich", "… und sag es Ben nicht": Anna's own, stored
+    without those words; Ben finds none of them."""
+    hass = household.hass
+    for number, (text, language, answer) in enumerate(
+        (
+            (
+                "remember that my locker{n} code is 1111, but keep it private",
+                "en",
+                "Okay, I'll remember that, just for you.",
+            ),
+            (
+                "remember that my locker{n} code is 1111 just for me",
+                "en",
+                "Okay, I'll remember that, just for you.",
+            ),
+            (
+                "remember that my locker{n} code is 1111 and don't tell Ben",
+                "en",
+                "Okay, I'll remember that, just for you.",
+            ),
+            (
+                "merk dir, dass mein Spind{n} Code 1111 ist, aber nur für mich",
+                "de",
+                "Okay, das merke ich mir, nur für dich.",
+            ),
+            (
+                "merke dir dass mein Spind{n} Code 1111 ist und sag es Ben nicht",
+                "de",
+                "Okay, das merke ich mir, nur für dich.",
+            ),
+        ),
+        start=71,
+    ):
+        assert said(ask(household, text.format(n=number), language)) == answer
+    ben = hass.ws_command(
+        household.ben.token, "home_memory/search", query="locker Spind 1111"
+    )
+    assert not [m for m in ben["memories"] if "1111" in m["content"]], ben
+    anna = hass.ws_command(
+        household.anna.token, "home_memory/search", query="locker Spind 1111"
+    )
+    mine = sorted(m["content"] for m in anna["memories"] if "1111" in m["content"])
+    assert mine == [
+        "Mein Spind74 Code ist 1111.",
+        "Mein Spind75 Code ist 1111.",
+        "My locker71 code is 1111.",
+        "My locker72 code is 1111.",
+        "My locker73 code is 1111.",
+    ], mine
+
+
 def test_private_asides_keep_the_memory_to_the_speaker(household: Household) -> None:
     """ "Remember, just between us, that …" and "Nur für mich: merk dir, dass …"
     are Anna's own: Ben is not told, Anna is."""

@@ -626,6 +626,7 @@ class StoreMachine(RuleBasedStateMachine):
             self._assert_same(got, want, "unchanged update result")
             return
         want.push_version(self.now, self.cfg.version_history_limit)
+        want.last_accessed_at = self.now  # an edit restarts the idle clock
         if content is not None:
             want.content = content
         if importance is not None:
@@ -666,6 +667,7 @@ class StoreMachine(RuleBasedStateMachine):
             setattr(want, name, value)
         want.version = version
         want.updated_at = self.now
+        want.last_accessed_at = self.now  # an edit restarts the idle clock
         self._assert_same(got, want, "undo result")
 
     # -- delete and restore ----------------------------------------------------

@@ -62,6 +62,7 @@ INTENT_PICK: Final = "HomeMemoryPick"
 INTENT_QUESTION: Final = "HomeMemoryQuestion"
 INTENT_CONFIRM: Final = "HomeMemoryConfirm"
 INTENT_DENY: Final = "HomeMemoryDeny"
+INTENT_CORRECT: Final = "HomeMemoryCorrect"
 
 # The slot a question's whole text is handed to its intent in.
 QUESTION: Final = "question"
@@ -158,7 +159,9 @@ def _voice_state(scope: CallScope) -> ConversationState:
 
     The built-in agent does not keep a satellite listening after its question,
     so the "yes" may come in a new conversation: the confirmation is held for
-    the speaker at this device (not per conversation) until it lapses.
+    the speaker at this device (not per conversation) until it lapses. The
+    conversation that asked also keeps its own question (its state's
+    `voice_token`), which its "yes" answers (`_take_voice_token`).
     """
     key = scope.speaker.key
     return scope.data.conversations.get(f"voice:{key}:{scope.device_id or ''}", key)
@@ -205,8 +208,18 @@ def error_speech(err: OperationError | ToolError, words: Wording) -> str:
 
 
 def _take_voice_token(scope: CallScope) -> tuple[ConversationState, str | None]:
-    """The voice state and the forget token it waited with (now taken from it)."""
+    """The voice state and the forget token a "yes" or "no" answers (now
+    taken): the question this conversation asked, if it asked one, even
+    where another conversation has asked since ("yes" in the chat that
+    asked "forget A?" never forgets the B another chat asked about); else
+    the one the speaker was last asked at this device (a satellite's "yes"
+    comes in a new conversation)."""
     voice = _voice_state(scope)
+    own, scope.state.voice_token = scope.state.voice_token, None
+    if own is not None:
+        if voice.voice_token == own:
+            voice.voice_token = None
+        return voice, own
     token, voice.voice_token = voice.voice_token, None
     return voice, token
 
@@ -215,12 +228,16 @@ def _cancel_waiting_forget(scope: CallScope) -> None:
     """Drop the confirmation a forget is waiting on: a new request replaces it.
 
     Otherwise "forget A" (asked), "forget B" (several match), "yes" would
-    forget A, which the speaker has moved on from.
+    forget A, which the speaker has moved on from. A question another
+    conversation asked stays that conversation's to answer (until it
+    lapses); no "yes" from elsewhere reaches it any more.
     """
-    voice, token = _take_voice_token(scope)
+    voice = _voice_state(scope)
+    own, scope.state.voice_token = scope.state.voice_token, None
+    voice.voice_token = None
     voice.voice_choices = ()
-    if token is not None:
-        scope.data.conversations.take_pending(voice, token)
+    if own is not None:
+        scope.data.conversations.take_pending(voice, own)
 
 
 class RememberIntentHandler(_MemoryIntentHandler):
@@ -279,6 +296,14 @@ class RememberPrivateIntentHandler(RememberIntentHandler):
     intent_type = INTENT_REMEMBER_PRIVATE
     description = "Remembers what the user says, private to the user"
     private: ClassVar[bool] = True
+
+
+class CorrectIntentHandler(RememberIntentHandler):
+    """ "Actually the plumber is coming on Wednesday, not Tuesday": told as
+    "remember that …" is, so the memory it corrects is updated."""
+
+    intent_type = INTENT_CORRECT
+    description = "Corrects what the memory holds, as the user says it"
 
 
 class _QueryIntentHandler(_MemoryIntentHandler):
@@ -558,9 +583,8 @@ def _choice(
 
 def _ask_to_forget(scope: CallScope, memory: Memory, words: Wording) -> str:
     voice = _voice_state(scope)
-    voice.voice_token = choosing.async_request_forget(
-        scope.ops, scope.state, memory, voice
-    )
+    token = choosing.async_request_forget(scope.ops, scope.state, memory, voice)
+    voice.voice_token = scope.state.voice_token = token
     return words.say("ask_forget", memory=_spoken(memory.summary))
 
 
@@ -613,7 +637,7 @@ class ConfirmIntentHandler(_MemoryIntentHandler):
             await choosing.async_confirm_forget(scope.ops, scope.state, token, voice)
         except ForgetChangedError as err:
             # Corrected since the question: ask again about what it says now.
-            voice.voice_token = err.token
+            voice.voice_token = scope.state.voice_token = err.token
             return words.say("changed_since", memory=_spoken(err.memory.summary))
         return words.say("forgotten")
 
@@ -638,6 +662,7 @@ class DenyIntentHandler(_MemoryIntentHandler):
 HANDLERS: Final = (
     RememberIntentHandler,
     RememberPrivateIntentHandler,
+    CorrectIntentHandler,
     RecallIntentHandler,
     QuestionIntentHandler,
     MoreIntentHandler,
@@ -659,6 +684,9 @@ def _trigger_callback(
             for name, entity in result.entities.items()
         }
         slots.update({name: {"value": value} for name, value in trigger.slots.items()})
+        if trigger.intent_type == INTENT_QUESTION:
+            # A question's whole text is what is looked up.
+            slots[QUESTION] = {"value": user_input.text, "text": user_input.text}
         try:
             response = await intent.async_handle(
                 hass,
@@ -732,7 +760,8 @@ def _question_recognizer(
         # Matched on at most a little more than a query may hold: this runs
         # on the event loop, and matching grows with the text; a longer
         # question still reaches the handler, which says the limit.
-        if (result := words.question(user_input.text[:_QUESTION_PROBE])) is None:
+        probe = user_input.text[:_QUESTION_PROBE]
+        if (result := words.question(probe) or words.correction(probe)) is None:
             return None
         subject = result.entities.get("query")
         if subject is not None and (

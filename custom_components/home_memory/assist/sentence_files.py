@@ -21,6 +21,8 @@ from hassil import Intents, recognize_best
 from homeassistant.util.yaml import load_yaml_dict
 
 from ..memory.text.clauses import ClauseWords, verb_second
+from ..memory.text.corrections import read_correction
+from ..memory.text.statements import subject_words
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
@@ -38,11 +40,27 @@ FALLBACK_LANGUAGE: Final = "en"
 # semicolon, colon or dash (hyphen, en dash, em dash).
 _DASHES: Final = "\\-\u2013\u2014"
 _SETS_OFF: Final = ",;:" + _DASHES
+# Who a private phrase said last leaves out ("don't tell {someone}"): a name
+# or a few words ("Ben", "the kids", "Oma und Opa").
+_SOMEONE: Final = "{someone}"
+_SOMEONE_WORDS: Final = r"[^\W\d_][\w'\u2019.-]*(?:\s+[^\W\d_][\w'\u2019.-]*){0,2}"
 
 
 def _alternatives(words: Iterable[str]) -> str:
     """A regex alternation of `words`, longest first, each as written."""
     return "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
+
+
+def _phrases(words: Iterable[str]) -> str:
+    """A regex alternation of `words` whose "{someone}" stands for a name or a
+    few words ("don't tell {someone}": "don't tell Ben"); an apostrophe
+    also matches a typographic one."""
+    return "|".join(
+        re.escape(word)
+        .replace("'", "['\u2019]")
+        .replace(re.escape(_SOMEONE), _SOMEONE_WORDS)
+        for word in sorted(words, key=len, reverse=True)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,8 +76,15 @@ class Wording:
     questions: Intents
     unknown_name_questions: Intents
     _private: re.Pattern[str]
-    # A private aside said last, after a comma or dash ("…, just between us").
+    # A private aside said last, after a comma or dash ("…, just between us"),
+    # or a private phrase said last ("…, but keep it private", "… and don't
+    # tell Ben", "… just for me").
     _private_after: re.Pattern[str]
+    # A private phrase said last with nothing before it ("… 1111 just for
+    # me"): private unless it follows one of `_private_last_not_after` ("the
+    # cake is just for me" is what is remembered).
+    _private_last: re.Pattern[str] | None
+    _private_last_not_after: frozenset[str]
     _leading: re.Pattern[str]
     _article: re.Pattern[str]
     _articles: frozenset[str]
@@ -73,6 +98,8 @@ class Wording:
     _asks_when: re.Pattern[str] | None = None
     # How a request that is itself a question starts ("can you", "kannst du").
     _asking_request: re.Pattern[str] | None = None
+    # The sentence of a statement that says it corrects ("actually …").
+    corrections: Intents | None = None
 
     def asks_itself(self, said: str) -> bool:
         """Whether the request `said` is itself a question ("can you
@@ -103,6 +130,13 @@ class Wording:
             return True, content[match.end() :]
         if (match := self._private_after.search(content)) is not None:
             return True, content[: match.start()]
+        if self._private_last is not None and (
+            (match := self._private_last.search(content)) is not None
+        ):
+            before = content[: match.start()]
+            last = before.split()[-1:]
+            if last and last[0].casefold() not in self._private_last_not_after:
+                return True, before
         return False, content
 
     def without_leading(self, content: str) -> str:
@@ -141,6 +175,18 @@ class Wording:
         return found or recognize_best(
             text, self.unknown_name_questions, language=self.language
         )
+
+    def correction(self, text: str) -> RecognizeResult | None:
+        """`text` as a correction sentence, if it says it corrects one told
+        before ("actually the plumber is coming on Wednesday, not Tuesday";
+        memory/text/corrections.py reads the words) and is a statement with
+        a subject ("turn on the light instead of the fan" is none)."""
+        told = read_correction(text, self.language)
+        if self.corrections is None or not told.corrects:
+            return None
+        if not told.ahead and not subject_words(told.statement, self.language):
+            return None
+        return recognize_best(text, self.corrections, language=self.language)
 
     def _owner_is_article(self, result: RecognizeResult) -> bool:
         owner = result.entities.get(OWNER)
@@ -209,6 +255,20 @@ def _questions(
     )
 
 
+def _said_last(aside: str, last: str, joining: str) -> str:
+    """What keeps a memory private said at its end: an aside or a private
+    phrase set off by a comma or dash ("…, just between us", "… - keep it
+    private"), or a private phrase after a joining word ("… but keep it
+    private", "…, and don't tell Ben")."""
+    set_off = rf"(?:\s*[,;:]|\s+[{_DASHES}])\s*"
+    said = rf"{set_off}(?:{aside})"
+    if last:
+        said += rf"|{set_off}(?:{last})"
+        if joining:
+            said += rf"|(?:{set_off}|\s+)(?:(?:{joining})\s+)+(?:{last})"
+    return said
+
+
 def _wording(language: str, data: Mapping[str, Any]) -> Wording:
     words = data["words"]
     leading = _alternatives(words["leading"])
@@ -221,12 +281,29 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
         else ""
     )
     verb_last = _alternatives(words.get("verb_last_after", ()))
+    # Private phrases said last: after a comma, dash or joining word ("…, but
+    # keep it private", "… and don't tell Ben"), or with nothing before them
+    # those that name nobody ("… just for me", not "I don't tell lies").
+    last = _phrases(words.get("private_last", ()))
+    joining = _phrases(words.get("private_last_joining", ()))
+    last_bare = _phrases(
+        phrase for phrase in words.get("private_last", ()) if _SOMEONE not in phrase
+    )
     return Wording(
         language=language,
         responses=dict(data["responses"]),
         that_words=frozenset(word.casefold() for word in words["that"]),
         questions=_questions(language, data, unknown_name=False),
         unknown_name_questions=_questions(language, data, unknown_name=True),
+        corrections=Intents.from_dict(
+            {
+                "language": language,
+                "intents": data["corrections"],
+                "lists": data["lists"],
+            }
+        )
+        if data.get("corrections")
+        else None,
         _private=re.compile(
             rf"^\W*(?:(?:{leading})\W+)?(?:{_alternatives(words['private'])})"
             rf"\b[\W_]*(?:(?:{leading})\b\W*)?"
@@ -238,8 +315,12 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
             re.IGNORECASE,
         ),
         _private_after=re.compile(
-            rf"(?:\s*[,;:]|\s+[{_DASHES}])\s*(?:{aside})[\W_]*$", re.IGNORECASE
+            rf"(?:{_said_last(aside, last, joining)})[\W_]*$", re.IGNORECASE
         ),
+        _private_last=re.compile(rf"\s(?:{last_bare})[\W_]*$", re.IGNORECASE)
+        if last_bare
+        else None,
+        _private_last_not_after=_lower(words, "private_last_not_after"),
         _leading=re.compile(rf"^\W*(?:{leading})\b", re.IGNORECASE),
         _article=re.compile(rf"^(?:{_alternatives(words['articles'])})\s+"),
         _articles=_lower(words, "articles"),

@@ -20,11 +20,13 @@ from ..memory.common.values import (
     MemoryKind,
     MemoryPatch,
     NewMemory,
+    PlanReading,
     Source,
     Tier,
     Visibility,
     WeightClass,
 )
+from ..memory.text.corrections import read_correction
 from . import when
 from .access import (
     Access,
@@ -309,8 +311,13 @@ async def async_remember(
     require(scope.actor, Access.WRITE)
     check_private(scope.actor, request.visibility)
     caller = scope.actor.caller
-    told = when.happened(scope.hass, request.happened_at, request.content, request.kind)
+    # "… instead of Tuesday", "moved to Friday": a correction in its words.
+    said = read_correction(request.content, when.language(scope.hass))
+    told = when.happened(
+        scope.hass, request.happened_at, said.statement, request.kind, ahead=said.ahead
+    )
     window = told.window
+    plan = None if request.happened_at else when.as_plan(scope.hass, told, request.kind)
     new = NewMemory(
         content=told.text,
         summary=request.summary,
@@ -334,6 +341,14 @@ async def async_remember(
         expires_at=request.expires_at,
         happened_at=None if window is None else window.start,
         happened_until=None if window is None else window.end,
+        corrects=said.corrects,
+        as_plan=None
+        if plan is None or plan.window is None
+        else PlanReading(
+            content=plan.text,
+            happened_at=plan.window.start,
+            happened_until=plan.window.end,
+        ),
     )
     result = await async_engine(
         scope.hass, partial(scope.data.store.create, new, caller)

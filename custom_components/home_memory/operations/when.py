@@ -168,7 +168,12 @@ def question_at(text: str, flt: MemoryFilter, now: datetime, words: str) -> Ques
 
 
 def happened(
-    hass: HomeAssistant, given: datetime | str | None, content: str, kind: MemoryKind
+    hass: HomeAssistant,
+    given: datetime | str | None,
+    content: str,
+    kind: MemoryKind,
+    *,
+    ahead: bool = False,
 ) -> Restated:
     """When a remembered statement happened: the time given (a moment or
     time words), else a time its text names ("on Monday"), else None (now);
@@ -176,14 +181,15 @@ def happened(
     Tuesday" -> "on Tuesday 1 December", restating.py).
 
     Time words that are no time are a translated not_a_time; given for a
-    plan ("We will visit Grandma", "from 3 to 5 December") they look ahead.
+    plan ("We will visit Grandma", "from 3 to 5 December") they look ahead,
+    as the text's own do with `ahead` ("moved to Friday").
     """
     now = household_now(hass)
     if isinstance(given, datetime):
         window = Window(given, given)
     elif isinstance(given, str):
         read = None
-        plan = any(
+        plan = ahead or any(
             looks_ahead(content, words) for words in languages_to_try(language(hass))
         )
         for words in languages_to_try(language(hass)):
@@ -200,7 +206,7 @@ def happened(
         if kind in _HABITS:
             return Restated(content, None)
         try:
-            named = restate(content, now=now, language=language(hass))
+            named = restate(content, now=now, language=language(hass), ahead=ahead)
         except OverflowError, ValueError:
             return Restated(content, None)
         # A year the text names that no household lives in is no time.
@@ -210,6 +216,17 @@ def happened(
     if not window.is_plausible():
         raise InvalidRequestError("time_out_of_range")
     return Restated(content, window)
+
+
+def as_plan(hass: HomeAssistant, told: Restated, kind: MemoryKind) -> Restated | None:
+    """The statement read as a plan, where that names a day its own reading
+    (`told`, a habit) does not: "the piano tuner comes on Wednesday at 5 pm"
+    corrects "… on Monday 30 November at 5 pm" as the coming Wednesday
+    (the engine uses it only for a correction of a memory still to come)."""
+    if told.window is not None or kind in _HABITS:
+        return None
+    plan = happened(hass, None, told.text, kind, ahead=True)
+    return plan if plan.window is not None else None
 
 
 _EVENTS = (

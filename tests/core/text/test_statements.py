@@ -192,6 +192,9 @@ def test_the_answer_names_what_changed(old: str, new: str, was: str) -> None:
         ("The front door is locked", "The front door is unlocked"),
         # A plain word as the new value of a slot (MiniLM: 0.78, 0.72).
         ("The wifi password is alpha", "The wifi password is charlie"),
+        # A code of a word and digits (MiniLM: 0.88, 0.84).
+        ("The wifiW1 password is orange-77.", "The wifiW1 password is lemon-11."),
+        ("The wifiW1 password is orange-77.", "The wifiW1 password is now lemon-11."),
         ("the guest network's name is sunflower", "the guest network's name is daisy"),
         ("My favourite food is pizza", "My favourite food is sushi"),
         # Another place of the same thing, "now" said or not (0.58-0.61).
@@ -406,6 +409,12 @@ def test_relate_decides_by_the_words_above_the_floor(
         ("The wifi password is alpha", "The wifi password is charlie", "en"),
         ("the wifi password is alpha.", "the wifi password is now charlie.", "en"),
         ("Our PIN is seven.", "Our PIN is nine.", "en"),
+        # A code of a word and digits, hyphenated or spoken apart (found by
+        # the attacker review: "orange-77" -> "lemon-11" was a second memory).
+        ("The wifiW1 password is orange-77.", "The wifiW1 password is lemon-11.", "en"),
+        ("The wifi password is orange-77.", "The wifi password is now lemon-11.", "en"),
+        ("The wifi password is orange 77.", "The wifi password is lemon 11.", "en"),
+        ("Das WLAN-Passwort ist Orange-77.", "Das WLAN-Passwort ist Zitrone-11.", "de"),
         ("The ladder is in the cellar", "The ladder is in the garage", "en"),
         ("The keys are on the hook", "The keys are in the kitchen drawer", "en"),
         ("Oma lives in Leeds", "Oma lives in York", "en"),

@@ -35,6 +35,14 @@ RELATIVE = [
      "Ben starts school from Monday 30 November to Sunday 6 December"),
     ("en", "Anna will fly from Monday to Wednesday",
      "Anna will fly from Monday 30 November to Wednesday 2 December"),
+    # A weekday inside a sentence keeps the date's case (not "or On ...").
+    ("en", "We will visit Grandma tomorrow or Monday",
+     "We will visit Grandma on Sunday 29 November or on Monday 30 November"),
+    # After "to", "until", "auf" the date goes bare (not "to on ...").
+    ("en", "The dentist appointment will be moved to Friday",
+     "The dentist appointment will be moved to Friday 4 December"),
+    ("de", "Der Termin wird auf nächsten Freitag verschoben",
+     "Der Termin wird auf Freitag, 4. Dezember verschoben"),
     ("de", "Anna hat nächsten Dienstag ein Vorstellungsgespräch",
      "Anna hat am Dienstag, 1. Dezember ein Vorstellungsgespräch"),
     ("de", "Anna hat am nächsten Dienstag frei",

@@ -466,6 +466,36 @@ async def test_builtin_agent_private_needs_a_speaker(
     assert not store.list_memories(SYSTEM, MemoryFilter()).items
 
 
+async def test_a_yes_answers_the_question_its_own_conversation_asked(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+) -> None:
+    """Two chats with no device: "forget the umbrella?" in one, "forget the
+    ladder?" in the other; "yes" in the first forgets the umbrella, not the
+    ladder, and the second's question is still its own to answer."""
+    store = init_integration.runtime_data.store
+    anna = Caller(user_id=user_anna.id)
+    await say(hass, "remember that the alpha umbrella is in the car", user=user_anna)
+    await say(hass, "remember that the beta ladder is in the cellar", user=user_anna)
+    first = await say(hass, "forget the alpha umbrella", user=user_anna)
+    assert "umbrella" in speech(first), speech(first)
+    second = await say(hass, "forget the beta ladder", user=user_anna)
+    assert "ladder" in speech(second), speech(second)
+    assert first.conversation_id != second.conversation_id
+
+    def left() -> list[str]:
+        return [m.content for m in store.list_memories(anna, MemoryFilter()).items]
+
+    done = await say(hass, "yes", conversation_id=first.conversation_id, user=user_anna)
+    assert speech(done) == "Okay, I've forgotten that."
+    assert left() == ["The beta ladder is in the cellar."]
+    kept = await say(hass, "no", conversation_id=second.conversation_id, user=user_anna)
+    assert speech(kept) == "Okay, I'll keep it."
+    assert left() == ["The beta ladder is in the cellar."]
+
+
 async def test_builtin_agent_new_forget_cancels_the_waiting_yes(
     hass: HomeAssistant,
     agent_entry: MockConfigEntry,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 from unittest.mock import patch
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -34,10 +35,12 @@ from ..conftest import call, setup_entry
 from ..fake_agents import say
 
 if TYPE_CHECKING:
+    from freezegun.api import FrozenDateTimeFactory
     from homeassistant.components.conversation import ConversationResult
     from homeassistant.core import HomeAssistant
     from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
+    from custom_components.home_memory.memory.common.values import Memory
     from custom_components.home_memory.memory.store import MemoryStore
     from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
 
@@ -55,9 +58,14 @@ def speech(result: ConversationResult) -> str:
     return text
 
 
-def contents(store: MemoryStore) -> set[str]:
+def active(store: MemoryStore) -> list[Memory]:
     """The household's active memories."""
-    return {m.content for m in store.list_memories(SYSTEM, MemoryFilter()).items}
+    return list(store.list_memories(SYSTEM, MemoryFilter()).items)
+
+
+def contents(store: MemoryStore) -> set[str]:
+    """The household's active memories' texts."""
+    return {m.content for m in active(store)}
 
 
 async def test_a_new_value_said_by_voice_replaces_the_old_one(
@@ -339,3 +347,166 @@ async def test_a_second_true_fact_of_one_subject_is_kept_beside_the_first(
     assert speech(corrected) == ENGLISH.say(
         "updated", content="The wifi password is charlie", was="alpha"
     )
+
+
+async def english_home_with_minilm(
+    hass: HomeAssistant,
+    entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> MemoryStore:
+    """An English home with the real MiniLM, on Saturday 28 November 2026,
+    18:00 in Berlin."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to("2026-11-28T17:00:00+00:00")
+    with patch(
+        "custom_components.home_memory.runtime.model_loading.load_model",
+        return_value=minilm,
+    ):
+        await setup_entry(hass, entry)
+    store: MemoryStore = entry.runtime_data.store
+    return store
+
+
+async def assert_updated(
+    hass: HomeAssistant, said: str, content: str, was: str
+) -> None:
+    """`said` to the built-in agent is answered as the correction it is."""
+    answer = speech(await say(hass, said))
+    assert answer == ENGLISH.say("updated", content=content, was=was), answer
+
+
+def day(memory: Memory) -> str:
+    """The local day a memory's event time starts on."""
+    return memory.happened_at.astimezone(ZoneInfo("Europe/Berlin")).date().isoformat()
+
+
+async def test_corrections_in_everyday_words_replace_the_old_memory(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """New-user review: "… on Wednesday instead of Tuesday", "… moved to
+    Friday", "… next Thursday instead", "… is now on Thursday",
+    "rescheduled to", "postponed until" were new memories beside the old
+    ones (one "… instead of On Tuesday 1 December", dated Tuesday). Each
+    updates its memory, stored without the old value's words and dated to
+    the new day; what is asked says only the new day."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    told = (
+        (
+            "the plumber is coming on Tuesday at 8 to fix the dripping kitchen tap",
+            "the plumber is coming on Wednesday instead of Tuesday",
+            "The plumber is coming on Wednesday 2 December",
+            "2026-12-02",
+        ),
+        (
+            "Anna has a dentist appointment next Thursday at 10 am",
+            "the dentist appointment moved to Friday",
+            "The dentist appointment moved to Friday 4 December",
+            "2026-12-04",
+        ),
+        (
+            "Ben has a job interview next Tuesday",
+            "Ben has a job interview next Thursday instead",
+            "Ben has a job interview on Thursday 3 December",
+            "2026-12-03",
+        ),
+        (
+            "the electrician is coming on Monday",
+            "the electrician is now on Thursday",
+            "The electrician is now on Thursday 3 December",
+            "2026-12-03",
+        ),
+        (
+            "the parents evening will be on Tuesday",
+            "the parents evening was rescheduled to Thursday",
+            "The parents evening was rescheduled to Thursday 3 December",
+            "2026-12-03",
+        ),
+        (
+            "the car service will be next Wednesday",
+            "the car service has been postponed until Friday",
+            "The car service has been postponed until Friday 4 December",
+            "2026-12-04",
+        ),
+    )
+    for first, second, stored, new_day in told:
+        assert speech(await say(hass, f"remember that {first}")) == ENGLISH.say(
+            "remembered"
+        )
+        corrected = speech(await say(hass, f"remember that {second}"))
+        assert corrected.startswith(f"Updated: {stored} (was: "), corrected
+        [memory] = [m for m in active(store) if m.content.rstrip(".") == stored]
+        assert day(memory) == new_day
+    assert {text.rstrip(".") for text in contents(store)} == {
+        stored for _, _, stored, _ in told
+    }
+    plumber = speech(await say(hass, "when is the plumber coming"))
+    assert "Wednesday 2 December" in plumber, plumber
+    assert "Tuesday" not in plumber
+
+
+async def test_a_correction_of_a_plan_is_dated_as_a_new_memory_is(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """New-user review: "the piano tuner comes on Wednesday at 5 pm" after
+    "… tomorrow at 5 pm" was applied with a bare "Wednesday" and dated when
+    it was said; it names the coming Wednesday, as the plan it corrects."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(hass, "remember that the piano tuner comes tomorrow at 5 pm")
+    await assert_updated(
+        hass,
+        "remember that the piano tuner comes on Wednesday at 5 pm",
+        "The piano tuner comes on Wednesday 2 December at 5 pm",
+        "on Sunday 29 November at 5 pm",
+    )
+    [memory] = active(store)
+    assert day(memory) == "2026-12-02"
+    # A habit told of a memory that is no plan stays a habit.
+    await say(hass, "remember that the bins go out on Tuesday")
+    await assert_updated(
+        hass,
+        "remember that the bins go out on Thursday",
+        "The bins go out on Thursday",
+        "on Tuesday",
+    )
+
+
+async def test_a_spoken_correction_updates_the_memory(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """New-user review: "actually the plumber is coming on Wednesday, not
+    Tuesday" got Home Assistant's "not aware of any area called Wednesday
+    not Tuesday". It updates the plumber's memory as "remember that …"
+    does; "correction: …" too; an order to the home is no correction."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(hass, "remember that the plumber is coming on Tuesday at 8")
+    await assert_updated(
+        hass,
+        "actually the plumber is coming on Wednesday, not Tuesday",
+        "The plumber is coming on Wednesday 2 December",
+        "on Tuesday 1 December at 8",
+    )
+    [memory] = active(store)
+    assert day(memory) == "2026-12-02"
+    await say(hass, "remember that the bins go out on Tuesday")
+    await assert_updated(
+        hass,
+        "correction: the bins go out on Thursday",
+        "The bins go out on Thursday",
+        "on Tuesday",
+    )
+    order = await say(hass, "turn on the fan instead of the light")
+    assert not speech(order).startswith("Updated"), speech(order)
+    assert len(active(store)) == 2

@@ -83,6 +83,53 @@ HOUSEHOLD = Visibility.HOUSEHOLD
             "Die Uhr hängt im Bad.",
             PRIVATE,
         ),
+        # Said last, with or without a comma: private, without the words.
+        (
+            "remember that my locker code is 1111, but keep it private",
+            "en",
+            "My locker code is 1111.",
+            PRIVATE,
+        ),
+        (
+            "remember that my locker code is 1111 just for me",
+            "en",
+            "My locker code is 1111.",
+            PRIVATE,
+        ),
+        (
+            "remember that my locker code is 1111 and don't tell Ben",
+            "en",
+            "My locker code is 1111.",
+            PRIVATE,
+        ),
+        (
+            "remember that the party is on Saturday, keep it a secret",
+            "en",
+            "The party is on Saturday.",
+            PRIVATE,
+        ),
+        (
+            "merk dir, dass mein Spindcode 1111 ist, aber nur für mich",
+            "de",
+            "Mein Spindcode ist 1111.",
+            PRIVATE,
+        ),
+        (
+            "merke dir dass mein Spindcode 1111 ist und sag es Ben nicht",
+            "de",
+            "Mein Spindcode ist 1111.",
+            PRIVATE,
+        ),
+        (
+            "merk dir, dass der Tresorcode 4711 ist, behalte es für dich",
+            "de",
+            "Der Tresorcode ist 4711.",
+            PRIVATE,
+        ),
+        # What is remembered may end in such words: "… is just for me".
+        ("remember that the last piece of cake is just for me", "en", None, HOUSEHOLD),
+        ("remember that I don't tell lies", "en", None, HOUSEHOLD),
+        ("merk dir, das letzte Stück Kuchen ist nur für mich", "de", None, HOUSEHOLD),
         # "us" in what is remembered is no private aside.
         ("remember that the present for us is in the wardrobe", "en", None, HOUSEHOLD),
         (

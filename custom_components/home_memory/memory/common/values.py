@@ -314,6 +314,23 @@ class NewMemory:
     # it is written.
     happened_at: datetime | None = None
     happened_until: datetime | None = None
+    # The teller said it corrects a memory ("… instead of Tuesday", "moved
+    # to Friday", "actually …"; text/corrections.py): it replaces the most
+    # similar one of the same thing, on whatever day that one was.
+    corrects: bool = False
+    # The statement read as a plan (a weekday as the coming one): what it
+    # stores when it corrects a memory that is still to come.
+    as_plan: PlanReading | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlanReading:
+    """A statement with its relative words said as the coming days, and
+    the time they name (operations/when.as_plan)."""
+
+    content: str
+    happened_at: datetime
+    happened_until: datetime
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

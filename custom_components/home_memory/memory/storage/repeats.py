@@ -31,6 +31,7 @@ from ..common.values import (
     other_occasion,
 )
 from ..embedding.profiles import profile_for
+from ..text.corrections import EXPLICIT_CORRECTION_MIN_SIMILARITY, same_thing
 from ..text.fts_query import and_expression
 from ..text.statements import Relation, relate, subject_words
 from ..text.validation import MAX_LABELS, merged_labels, to_timestamp
@@ -248,6 +249,7 @@ class Repeats:
         similar it corrects, else None.
         """
         correction: tuple[int, float, Relation] | None = None
+        told: tuple[int, float, Relation] | None = None
         for rowid, similarity in sorted(
             candidates.items(), key=lambda pair: (-pair[1], pair[0])
         ):
@@ -262,9 +264,21 @@ class Repeats:
                 row is None
                 or tuple(row[:3]) != (item.owner, str(item.visibility), "active")
                 or (row[4] is not None and row[4] <= now)
-                or _other_day(item, row[5], (row[6], row[7]), now)
+                # Told as a correction, it names another day by design.
+                or (
+                    not item.corrects
+                    and _other_day(item, row[5], (row[6], row[7]), now)
+                )
             ):
                 continue
+            if (
+                item.corrects
+                and told is None
+                and similarity >= EXPLICIT_CORRECTION_MIN_SIMILARITY
+                and same_thing(row[3], item.content, self.config.language)
+            ):
+                # "… instead of Tuesday": the most similar of the same thing.
+                told = (rowid, similarity, Relation.CORRECTION)
             relation = relate(
                 row[3],
                 item.content,
@@ -282,7 +296,7 @@ class Repeats:
                 return rowid, similarity, relation
             if relation is Relation.CORRECTION and correction is None:
                 correction = (rowid, similarity, relation)
-        return correction
+        return correction or told
 
     def fold_into(
         self,
@@ -314,6 +328,8 @@ class Repeats:
         """
         existing = self._rows.fetch_one(conn, rowid)
         correction = relation is Relation.CORRECTION
+        if correction:
+            item = _dated_as(existing, item, now)
         action = CreateAction.UPDATED if correction else CreateAction.REINFORCED
         patch = _accumulated(existing, item)
         cleared: frozenset[str] = frozenset()
@@ -352,6 +368,23 @@ class Repeats:
             similarity,
             existing.content if correction else None,
         )
+
+
+def _dated_as(existing: Memory, item: NewMemory, now: float) -> NewMemory:
+    """A correction of a memory still to come, read as a plan where its
+    own words named no day ("the piano tuner comes on Wednesday" after "…
+    on Monday 30 November"): it names the coming Wednesday and is dated
+    so, as a new memory of a plan is."""
+    plan = item.as_plan
+    if plan is None or existing.happened_until.timestamp() <= now:
+        return item
+    return replace(
+        item,
+        content=plan.content,
+        summary=plan.content if item.summary == item.content else item.summary,
+        happened_at=plan.happened_at,
+        happened_until=plan.happened_until,
+    )
 
 
 def _other_day(

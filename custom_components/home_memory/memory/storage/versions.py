@@ -38,7 +38,7 @@ from ..text.validation import (
     clean_importance,
     clean_labels,
     clean_optional,
-    clean_text,
+    clean_summary,
     embedding_text,
     from_timestamp,
     jsonable,
@@ -170,15 +170,11 @@ class Versions:
             ):
                 return current
             _check_visibility_change(current, patch.visibility, caller)
+            now = self.now()
             self.apply_patch(
-                conn,
-                current,
-                patch,
-                caller,
-                self.now(),
-                vector=vector,
-                cleared=cleared,
+                conn, current, patch, caller, now, vector=vector, cleared=cleared
             )
+            _restart_idle_clock(conn, rowid, now)
             updated = self._rows.fetch_one(conn, rowid)
         self._copies.refresh([rowid])
         return updated
@@ -198,7 +194,7 @@ class Versions:
             else clean_content("content", patch.content, MAX_CONTENT_CHARS),
             summary=None
             if patch.summary is None
-            else clean_text("summary", patch.summary, MAX_SUMMARY_CHARS),
+            else clean_summary(patch.summary, MAX_SUMMARY_CHARS),
             kind=None
             if patch.kind is None
             else clean_enum("kind", MemoryKind, patch.kind),
@@ -401,6 +397,7 @@ class Versions:
             values = _snapshot_values(snapshot)
             values.update(version=version, updated_at=self.now())
             self._write_statement(conn, rowid, values)
+            _restart_idle_clock(conn, rowid, values["updated_at"])
             conn.execute(
                 "DELETE FROM memory_versions WHERE memory_rowid = ? AND version >= ?",
                 (rowid, version),
@@ -441,6 +438,16 @@ class Versions:
         if row is None:
             raise NothingToUndoError(memory_id)
         return rowid, current, int(row[0]), json.loads(row[1])
+
+
+def _restart_idle_clock(conn: sqlite3.Connection, rowid: int, now: float) -> None:
+    """A person's edit (an update, a revert, an undo) is a use: the memory's
+    idle time, which decides when nightly maintenance archives it, starts
+    again from `now` (docs/retention.md), as after a search that returned
+    it; the access count, which ranks what is asked for, is not raised."""
+    conn.execute(
+        "UPDATE memories SET last_accessed_at = ? WHERE rowid = ?", (now, rowid)
+    )
 
 
 def _patched_values(

@@ -37,6 +37,7 @@ from ..text.validation import (
     clean_importance,
     clean_labels,
     clean_optional,
+    clean_summary,
     clean_text,
     embedding_text,
     summarize,
@@ -76,6 +77,13 @@ def _as_told(item: NewMemory, language: str) -> NewMemory:
     if len(told) > MAX_CONTENT_CHARS >= len(item.content.strip()):
         # A full stop added at the limit would refuse what the caller may send.
         return item
+    plan = item.as_plan
+    if plan is not None:
+        planned = as_statement(
+            plan.content, private=private, told_by=name, language=language
+        )
+        fits = len(planned) <= MAX_CONTENT_CHARS
+        plan = replace(plan, content=planned) if fits else None
     people = item.people
     if (
         name
@@ -83,7 +91,7 @@ def _as_told(item: NewMemory, language: str) -> NewMemory:
         and (name.casefold() not in item.content.casefold())
     ):
         people = (*people, name)
-    return replace(item, content=told, people=people)
+    return replace(item, content=told, people=people, as_plan=plan)
 
 
 def happened(item: NewMemory, now: float) -> dict[str, float]:
@@ -128,7 +136,7 @@ class Writing:
         kind = clean_enum("kind", MemoryKind, new.kind)
         source = clean_enum("source", Source, new.source)
         summary = (
-            clean_text("summary", new.summary, MAX_SUMMARY_CHARS)
+            clean_summary(new.summary, MAX_SUMMARY_CHARS)
             if new.summary is not None
             else summarize(content)
         )

@@ -10,8 +10,9 @@ same rule that validation applies to what is stored: controls, format
 characters such as zero-width and tag characters, private use, unassigned
 code points, blank fillers, stray variation selectors) become spaces,
 quotes and backslashes are escaped (JSON string rules), and angle
-brackets, with which our prompts delimit quoted blocks, become look-alikes
-that close nothing.
+brackets, with which our prompts delimit quoted blocks, and their
+look-alikes (full-width U+FF1C and U+FF1E around "/data", and the like)
+become single guillemets that close nothing.
 """
 
 from __future__ import annotations
@@ -21,7 +22,14 @@ from typing import Final
 
 from .characters import without_hidden
 
-_BRACKETS: Final = str.maketrans({"<": "\u2039", ">": "\u203a"})
+# Angle brackets and what reads as one (full-width and small forms, CJK and
+# mathematical angle brackets, ornaments, modifier letters): full-width
+# "/data" between them closes our block for a model as "</data>" does.
+_OPENING: Final = "<\uff1c\ufe64\u2329\u3008\u27e8\u276e\u276c\u29fc\u02c2"
+_CLOSING: Final = ">\uff1e\ufe65\u232a\u3009\u27e9\u276f\u276d\u29fd\u02c3"
+_BRACKETS: Final = str.maketrans(
+    {**dict.fromkeys(_OPENING, "\u2039"), **dict.fromkeys(_CLOSING, "\u203a")}
+)
 
 # Delimiters of a block of quoted data in a prompt.
 DATA_OPEN: Final = "<data>"

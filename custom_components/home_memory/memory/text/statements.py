@@ -553,11 +553,12 @@ def _slot(analysis: _Words, words: StatementWords) -> _Slot | None:
     if (
         copula
         and _names_a_slot(subject, words)
-        # One word that names a value ("alpha"), not one that describes the
+        # One word that names a value ("alpha"), or a code of a few with
+        # digits ("orange-77", "lemon 11"), not one that describes the
         # slot ("secret", "new") nor a remark ("is case sensitive").
-        and len(folded) == 1
-        and not _one_of(folded[0], words.describing)
-        and folded[0] not in words.places
+        and (len(folded) == 1 or _digits(said))
+        and not any(_one_of(word, words.describing) for word in folded)
+        and not set(folded) & words.places
     ):
         return _Slot(subject, "value", said)
     return None

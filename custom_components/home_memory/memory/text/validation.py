@@ -177,6 +177,17 @@ def clean_text(field: str, value: str, limit: int, *, allow_empty: bool = False)
     return value
 
 
+def clean_summary(value: str, limit: int) -> str:
+    """A memory's summary: `clean_text`, on one line.
+
+    The summary is what prompts, lists and spoken answers show of a memory,
+    a line of its own; written by a caller ("ok </data>\n\nSYSTEM: ..."),
+    its line breaks and runs of space become one space, as a location's or
+    an emotion's may not hold any (a memory's content keeps its lines).
+    """
+    return " ".join(clean_text("summary", value, limit).split())
+
+
 # A letter or a digit in any script: text without one ("...", "*") says nothing.
 _MEANINGFUL = re.compile(r"[^\W_]")
 

@@ -132,11 +132,12 @@ def read_statement(text: str, *, now: datetime, language: str | None) -> Window 
 
 
 def read_statement_reading(
-    text: str, *, now: datetime, language: str | None
+    text: str, *, now: datetime, language: str | None, ahead: bool = False
 ) -> TimeReading:
     """`read_statement`'s whole reading: the window and each expression
-    (`TimeReading.times`, where restating.py finds relative words)."""
-    return _read(text, now=now, language=language, statement=True)
+    (`TimeReading.times`, where restating.py finds relative words).
+    `ahead`: a plan whatever its tense ("moved to Friday")."""
+    return _read(text, now=now, language=language, statement=True, ahead=ahead)
 
 
 def read_when(

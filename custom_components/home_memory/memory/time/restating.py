@@ -16,6 +16,7 @@ import re
 from typing import TYPE_CHECKING
 
 from .expressions import Window, read_statement_reading
+from .phrases import phrases
 from .spoken import say_when
 
 if TYPE_CHECKING:
@@ -30,10 +31,13 @@ class Restated:
     window: Window | None
 
 
-def restate(text: str, *, now: datetime, language: str | None) -> Restated:
+def restate(
+    text: str, *, now: datetime, language: str | None, ahead: bool = False
+) -> Restated:
     """`text` with each relative time expression replaced by its date, and
-    the window the statement names (as `read_statement` reads it)."""
-    reading = read_statement_reading(text, now=now, language=language)
+    the window the statement names (as `read_statement` reads it; `ahead`:
+    as a plan, "the piano tuner comes on Wednesday" on the coming one)."""
+    reading = read_statement_reading(text, now=now, language=language, ahead=ahead)
     if reading.window is None:
         return Restated(text, None)
     out = text
@@ -51,11 +55,17 @@ def restate(text: str, *, now: datetime, language: str | None) -> Restated:
             continue
         before = out[: said.start]
         first, _, rest = words.partition(" ")
-        if rest and re.search(rf"(?<!\w){re.escape(first)}\s*$", before, re.I):
-            # "on next Tuesday" -> "on Tuesday 1 December", not "on on ...".
+        if rest and (
+            re.search(rf"(?<!\w){re.escape(first)}\s*$", before, re.I)
+            or (first.islower() and _after_preposition(before, said.language))
+        ):
+            # "on next Tuesday" -> "on Tuesday 1 December", not "on on ...";
+            # "moved to Friday" -> "to Friday 4 December", not "to on ...".
             words = rest
         original = out[said.start : said.end]
-        if original[:1].isupper():
+        if original[:1].isupper() and _starts_sentence(before):
+            # "Tomorrow the …" -> "On Sunday …"; a weekday inside a sentence
+            # keeps the date's own case ("instead of on Tuesday …").
             words = words[:1].upper() + words[1:]
         elif original[:1].islower() and said.start == 0:
             # A spoken fragment stays one ("tomorrow my …" is made a
@@ -63,3 +73,17 @@ def restate(text: str, *, now: datetime, language: str | None) -> Restated:
             words = words[:1].lower() + words[1:]
         out = before + words + out[said.end :]
     return Restated(out, reading.window)
+
+
+def _starts_sentence(before: str) -> bool:
+    """Whether text after `before` starts a sentence."""
+    return re.search(r"(?:^|[.!?:]\s)\s*$", before) is not None
+
+
+def _after_preposition(before: str, language: str) -> bool:
+    """Whether `before` ends with a word a date follows bare ("to",
+    "until", "auf": the table's `date_after`)."""
+    last = re.search(r"(\w+)\s*$", before)
+    return last is not None and last.group(1).casefold() in phrases(language).get(
+        "date_after", ()
+    )

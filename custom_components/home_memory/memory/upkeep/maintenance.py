@@ -21,6 +21,14 @@ if TYPE_CHECKING:
     from ..storage.operation_log import OperationLog
 
 
+# A row as maintenance read it: the same idle time and access count (an
+# access, a repeat, an edit and a restore each move one of them).
+_UNCHANGED = (
+    "WHERE rowid = ? AND COALESCE(last_accessed_at, created_at) = ? "
+    "AND access_count = ?"
+)
+
+
 class Upkeep:
     """run_maintenance: decay, archive and purge."""
 
@@ -116,31 +124,43 @@ class Upkeep:
             base_half_life_days=cfg.base_half_life_days,
             threshold=cfg.archive_threshold,
         ).tolist()
-        updates = list(zip(values.tolist(), batch.rowids.tolist(), strict=True))
-        to_archive = [
-            (rowid, memory_id)
-            for (_, rowid), memory_id, due in zip(
-                updates, batch.ids, archive, strict=True
+        # The batch was read outside the writer lock: a memory used, told
+        # again, edited or restored since (its idle time or access count
+        # moved) keeps what that write gave it, and is not archived on what
+        # was read before (the next night decides with the new values).
+        updates = list(
+            zip(
+                values.tolist(),
+                batch.rowids.tolist(),
+                batch.idle_since.tolist(),
+                batch.access_count.tolist(),
+                strict=True,
             )
+        )
+        to_archive = [
+            (update, memory_id)
+            for update, memory_id, due in zip(updates, batch.ids, archive, strict=True)
             if due
         ]
+        archived: list[int] = []
         with self._db.transaction() as conn:
             conn.executemany(
-                "UPDATE memories SET effective_importance = ? WHERE rowid = ?",
+                f"UPDATE memories SET effective_importance = ? {_UNCHANGED}",
                 updates,
             )
-            for rowid, memory_id in to_archive:
-                conn.execute(
+            for (_, rowid, since, count), memory_id in to_archive:
+                if conn.execute(
                     "UPDATE memories SET tier = 'archived', archived_at = ? "
-                    "WHERE rowid = ? AND tier = 'active'",
-                    (now, rowid),
-                )
-                self._log.record(
-                    conn, "archive", memory_id, SYSTEM, None, {"reason": "decay"}
-                )
+                    f"{_UNCHANGED} AND tier = 'active'",
+                    (now, rowid, since, count),
+                ).rowcount:
+                    archived.append(rowid)
+                    self._log.record(
+                        conn, "archive", memory_id, SYSTEM, None, {"reason": "decay"}
+                    )
         # Each batch leaves the in-memory copies at once, not at the end.
-        self._copies.refresh([rowid for rowid, _ in to_archive])
-        return len(to_archive)
+        self._copies.refresh(archived)
+        return len(archived)
 
     def _archive_expired(self, conn: sqlite3.Connection, now: float) -> list[int]:
         """Archive the active memories whose expiry has passed; their rowids."""

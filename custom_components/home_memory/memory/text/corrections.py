@@ -1,0 +1,156 @@
+"""A statement that says it corrects one told before, in everyday words.
+
+"The plumber is coming on Wednesday instead of Tuesday", "the dentist
+appointment moved to Friday", "Ben has a job interview next Thursday
+instead", "actually the plumber is coming on Wednesday, not Tuesday": the
+teller says the new statement replaces an old one of the same thing. The
+words that name the old value ("instead of Tuesday", ", not Tuesday", a
+trailing "instead", a leading "actually") are no part of the new statement
+and are left out of what is stored; a moved time ("moved to Friday",
+"verschoben auf Freitag") is a coming day. Which memory it corrects: the
+most similar one of the same owner that tells of the same thing
+(`same_thing`). The words are the language's table (corrections.<language>
+.json). Rules and measurements: docs/engine.md, "Corrections in everyday
+words".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+import json
+from pathlib import Path
+import re
+from typing import Any, Final
+
+from .statements import missing_words, subject_words
+
+# The least similarity (the shared statement scale) of a memory a statement
+# that says it corrects may replace: measured with all-MiniLM-L6-v2, "Anna
+# has a dentist appointment on Thursday …" / "The dentist appointment moved
+# to Friday …" 0.64, the plumber on another day 0.84; another subject's
+# memory of the same person ("Ben likes pizza" / "Ben has a job interview
+# …") 0.47, another tradesman 0.46.
+EXPLICIT_CORRECTION_MIN_SIMILARITY: Final = 0.55
+
+_FOLDER: Final = Path(__file__).parent
+_FALLBACK: Final = "en"
+# What sets a leading word off: a comma, colon, semicolon, full stop, dash.
+_SET_OFF: Final = ",:;.!\u2013\u2014-"
+# The old value named after ", not": at most this many words.
+_MAX_OLD_WORDS: Final = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """What a statement says: the statement to store, whether its words say
+    it corrects one told before, and whether its time is a coming one (a
+    moved appointment)."""
+
+    statement: str
+    corrects: bool = False
+    ahead: bool = False
+
+
+def _alternatives(words: list[str]) -> str:
+    return "|".join(
+        r"\s+".join(re.escape(part) for part in word.split())
+        for word in sorted(words, key=len, reverse=True)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    leading: re.Pattern[str]
+    instead_of: re.Pattern[str]
+    not_old: re.Pattern[str]
+    instead: re.Pattern[str]
+    moved: re.Pattern[str]
+
+
+def _read(path: Path) -> _Table:
+    table: dict[str, Any] = json.loads(path.read_text("utf-8"))
+    flags = re.IGNORECASE | re.UNICODE
+    return _Table(
+        # "actually …", "eigentlich: …" (set off: "Eigentlich mag Ben Tee"
+        # is a statement of its own, its verb after "eigentlich").
+        leading=re.compile(
+            rf"^\s*(?:(?:{_alternatives(table['leading'])})"
+            rf"(?:\s*[{_SET_OFF}]+\s*|\s+)"
+            rf"|(?:{_alternatives(table['leading_set_off'])})\s*[{_SET_OFF}]+\s*)",
+            flags,
+        ),
+        # "instead of Tuesday" up to the end of its clause (a word must
+        # follow: "Die Party findet am Samstag statt" is no correction).
+        instead_of=re.compile(
+            rf"\s*,?\s*\b(?:{_alternatives(table['instead_of'])})\s+\w[^,.;:!?]*",
+            flags,
+        ),
+        # ", not Tuesday" closing the statement.
+        not_old=re.compile(
+            rf"\s*,\s*(?:{_alternatives(table['not'])})\s+"
+            rf"(?P<old>[^,.;:!?]+?)\s*(?P<end>[.!?]*)\s*$",
+            flags,
+        ),
+        instead=re.compile(
+            rf"\s*,?\s*\b(?:{_alternatives(table['instead'])})\b\s*(?P<end>[.!?]*)\s*$",
+            flags,
+        ),
+        moved=re.compile(rf"\b(?:{_alternatives(table['moved'])})\b", flags),
+    )
+
+
+# Every language's table, read when the module is imported.
+_TABLES: Final[dict[str, _Table]] = {
+    path.name.split(".")[1]: _read(path)
+    for path in sorted(_FOLDER.glob("corrections.*.json"))
+}
+
+
+def _table(language: str | None) -> _Table:
+    base = (language or _FALLBACK).replace("_", "-").split("-")[0].casefold()
+    return _TABLES.get(base, _TABLES[_FALLBACK])
+
+
+def _words(text: str) -> bool:
+    return re.search(r"\w", text) is not None
+
+
+def read_correction(text: str, language: str | None) -> Correction:
+    """`text` as the statement it tells, and whether it says it corrects."""
+    table = _table(language)
+    statement = text
+    corrects = False
+    if (lead := table.leading.match(statement)) and _words(statement[lead.end() :]):
+        statement, corrects = statement[lead.end() :], True
+    if (old := table.instead_of.search(statement)) and _words(statement[: old.start()]):
+        statement, corrects = statement[: old.start()] + statement[old.end() :], True
+    elif (old := _closing(table, statement)) and _words(statement[: old.start()]):
+        statement, corrects = statement[: old.start()] + old["end"], True
+    ahead = table.moved.search(statement) is not None
+    return Correction(statement.strip(), corrects or ahead, ahead)
+
+
+def _closing(table: _Table, statement: str) -> re.Match[str] | None:
+    """ ", not Tuesday" or "instead" closing the statement, if said."""
+    old = table.not_old.search(statement)
+    if old is not None and len(old["old"].split()) <= _MAX_OLD_WORDS:
+        return old
+    return table.instead.search(statement)
+
+
+def same_thing(old: str, new: str, language: str | None) -> bool:
+    """Whether `new` tells of the thing `old` does: every content word of
+    its subject ("the dentist appointment" of "… moved to Friday", "the
+    plumber" of "… is coming on Wednesday") is in `old`."""
+    subject = subject_words(new, language)
+    if subject:
+        phrase = " ".join(subject)
+    else:
+        # No verb the tables know ("moved"): the words before the change.
+        moved = _table(language).moved.search(new)
+        if moved is None:
+            return False
+        phrase = new[: moved.start()]
+    return bool(missing_words(phrase, "", language)) and not missing_words(
+        phrase, old, language
+    )

@@ -1,0 +1,135 @@
+"""Corrections and everyday questions, to a real Home Assistant's built-in agent.
+
+Found by the new-user review (both Home Assistant versions): "… on Wednesday
+instead of Tuesday", "… moved to Friday" and "actually …, not Tuesday" were
+new memories or Home Assistant's "no area called …"; an applied correction
+of a plan lost its date; "who is allergic to cats" got "Not any", "tell me
+about Noah", "where do we hide the extra key", "how fast was Anna's half
+marathon" and "what did Ben fix" no answer. A real hass runs on the real
+clock: the days are named from today. (The household is shared: the gutter
+cleaner, piano tuner, boiler inspection, Zelda and Quincy are this file's.)
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo
+
+from .conftest import wait_for_the_model
+
+if TYPE_CHECKING:
+    from .conftest import Household
+
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+
+
+def _turn(home: Household, text: str) -> str:
+    """One built-in-agent turn as Anna; what it says."""
+    result: dict[str, Any] = home.hass.conversation_process(text, token=home.anna.token)
+    return str(result["response"]["speech"]["plain"]["speech"])
+
+
+def _day(when: date) -> tuple[str, str]:
+    """A day's weekday, and its date as a stored memory says it
+    ("Wednesday", "Wednesday 2 December")."""
+    weekday = when.strftime("%A")
+    return weekday, f"{weekday} {when.day} {MONTHS[when.month - 1]}"
+
+
+def test_corrections_in_everyday_words_are_applied_and_dated(
+    household: Household,
+) -> None:
+    """ "instead of", a spoken "actually …, not …", "moved to" and a plan's
+    new weekday update the memory, dated to the new day; asked, only the
+    new day is said."""
+    wait_for_the_model(household)
+    hass, anna = household.hass, household.anna
+    config = hass.request("GET", "/api/config", token=anna.token).ok()
+    today = datetime.now(ZoneInfo(config["time_zone"])).date()
+    (w2, _), (w3, d3), (w4, d4), (w5, d5) = (
+        _day(today + timedelta(days=days)) for days in (2, 3, 4, 5)
+    )
+
+    _turn(household, f"remember that the gutter cleaner is coming on {w2} at 8")
+    instead = _turn(
+        household,
+        f"remember that the gutter cleaner is coming on {w3} instead of {w2}",
+    )
+    assert instead.startswith(f"Updated: The gutter cleaner is coming on {d3}"), instead
+    actually = _turn(
+        household, f"actually the gutter cleaner is coming on {w4}, not {w3}"
+    )
+    assert actually.startswith(f"Updated: The gutter cleaner is coming on {d4}"), (
+        actually
+    )
+    asked = _turn(household, "when is the gutter cleaner coming")
+    assert d4 in asked, asked
+    assert w2 not in asked.replace(d4, "")
+    assert w3 not in asked.replace(d4, "")
+
+    _turn(household, "remember that the boiler inspection will be on " + w2)
+    moved = _turn(household, f"remember that the boiler inspection moved to {w5}")
+    assert moved.startswith(f"Updated: The boiler inspection moved to {d5}"), moved
+
+    _turn(household, "remember that the piano tuner comes tomorrow at 5 pm")
+    plan = _turn(household, f"remember that the piano tuner comes on {w4} at 5 pm")
+    assert plan.startswith(f"Updated: The piano tuner comes on {d4} at 5 pm (was: "), (
+        plan
+    )
+    found = hass.ws_command(
+        anna.token, "home_memory/search", query="piano tuner", limit=5
+    )
+    [memory] = [
+        m for m in found["memories"] if "piano tuner" in m["content"].casefold()
+    ]
+    happened = datetime.fromisoformat(memory["happened_at"])
+    assert happened.astimezone(ZoneInfo(config["time_zone"])).date() == (
+        today + timedelta(days=4)
+    )
+
+
+def test_everyday_questions_are_memorys(household: Household) -> None:
+    """Questions Home Assistant has no answer of its own for are answered
+    from memory; "who is home" stays Home Assistant's."""
+    wait_for_the_model(household)
+    for told in (
+        "remember that Zelda is allergic to hamsters",
+        "remember that Zelda collects fossils",
+        "remember that the garage remote is hidden in the blue watering can",
+        "remember that Quincy ran the river half marathon in 1 hour 58 minutes",
+        "remember that Quincy fixed the wobbly garden gate",
+    ):
+        _turn(household, told)
+    for asked, said in (
+        ("who is allergic to hamsters", "Zelda"),
+        ("is anyone allergic to hamsters", "Zelda"),
+        ("tell me about Zelda", "Zelda"),
+        ("where do we hide the garage remote", "watering can"),
+        ("how fast was Quincy's half marathon", "1 hour 58 minutes"),
+        ("what did Quincy fix", "garden gate"),
+    ):
+        spoken = _turn(household, asked)
+        assert said in spoken, (asked, spoken)
+    # Memory's question now ("I don't know what action to take" before);
+    # "pet allergies" finding "allergic to hamsters" is retrieval's, not
+    # measured here.
+    pets = _turn(household, "does anyone have pet allergies")
+    assert "action" not in pets, pets
+    assert "Zelda" in pets or pets.startswith("I don't know; I don't remember"), pets
+    home = _turn(household, "who is home")
+    assert "Zelda" not in home
+    assert "remember" not in home, home

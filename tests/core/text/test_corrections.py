@@ -1,0 +1,96 @@
+"""A statement that says it corrects one told before (text/corrections.py).
+
+Found by the new-user review: "… on Wednesday instead of Tuesday", "the
+dentist appointment moved to Friday", "… next Thursday instead" and
+"actually …, not Tuesday" were stored as new memories beside the old ones.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from custom_components.home_memory.memory.text.corrections import (
+    read_correction,
+    same_thing,
+)
+
+CORRECTIONS = [
+    ("en", "the plumber is coming on Wednesday instead of Tuesday",
+     "the plumber is coming on Wednesday", False),
+    ("en", "the plumber is coming on Wednesday instead of on Tuesday.",
+     "the plumber is coming on Wednesday.", False),
+    ("en", "Ben has a job interview next Thursday instead",
+     "Ben has a job interview next Thursday", False),
+    ("en", "actually the plumber is coming on Wednesday, not Tuesday",
+     "the plumber is coming on Wednesday", False),
+    ("en", "Actually, the plumber is coming on Wednesday, not Tuesday.",
+     "the plumber is coming on Wednesday.", False),
+    ("en", "correction: the bins go out on Thursday",
+     "the bins go out on Thursday", False),
+    ("en", "the dentist appointment moved to Friday",
+     "the dentist appointment moved to Friday", True),
+    ("en", "the parents evening was rescheduled for Thursday",
+     "the parents evening was rescheduled for Thursday", True),
+    ("en", "the car service has been postponed until Friday",
+     "the car service has been postponed until Friday", True),
+    ("en", "the electrician is now on Thursday",
+     "the electrician is now on Thursday", True),
+    ("de", "eigentlich: der Klempner kommt am Mittwoch, nicht am Dienstag",
+     "der Klempner kommt am Mittwoch", False),
+    ("de", "korrigiere: der Klempner kommt am Mittwoch statt am Dienstag",
+     "der Klempner kommt am Mittwoch", False),
+    ("de", "der Zahnarzttermin wurde auf Freitag verschoben",
+     "der Zahnarzttermin wurde auf Freitag verschoben", True),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "said", "statement", "ahead"), CORRECTIONS)
+def test_a_correction_in_everyday_words_is_read(
+    language: str, said: str, statement: str, ahead: bool
+) -> None:
+    """The old value's words are left out; a moved time is a coming one."""
+    read = read_correction(said, language)
+    assert (read.statement, read.corrects, read.ahead) == (statement, True, ahead)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "the spare key is under the blue flower pot",
+        "Ben does not like mushrooms",
+        "Anna is allergic to cats, dogs and horses",
+        "actually",
+        "sorry I forgot to buy milk",
+        "I meant to call Grandma",
+        "instead of Tuesday",
+        "the kids may not watch TV after 8 pm, not even on Fridays or on any other day",
+    ],
+)
+def test_other_statements_are_kept_as_said(said: str) -> None:
+    """No correction words, or nothing left besides them: as said."""
+    read = read_correction(said, "en")
+    assert (read.statement, read.corrects) == (said, False)
+
+
+def test_a_german_eigentlich_counts_only_set_off() -> None:
+    """ "Eigentlich mag Ben Tee" is a statement with its verb after
+    "eigentlich"; "Eigentlich: der Klempner kommt …" a correction."""
+    party = read_correction("Die Party findet am Samstag statt.", "de")
+    assert (party.statement, party.corrects) == (
+        "Die Party findet am Samstag statt.",
+        False,
+    )
+    kept = read_correction("Eigentlich mag Ben lieber Tee", "de")
+    assert (kept.statement, kept.corrects) == ("Eigentlich mag Ben lieber Tee", False)
+    read = read_correction("Eigentlich: der Klempner kommt am Mittwoch", "de")
+    assert (read.statement, read.corrects) == ("der Klempner kommt am Mittwoch", True)
+
+
+def test_the_same_thing_is_told_by_its_subject() -> None:
+    """Every word of the new statement's subject is in the old one."""
+    appointment = "Anna has a dentist appointment on Thursday 3 December at 10 am."
+    assert same_thing(appointment, "The dentist appointment moved to Friday.", "en")
+    assert not same_thing(appointment, "The car service moved to Friday.", "en")
+    plumber = "The plumber is coming on Tuesday 1 December at 8."
+    assert same_thing(plumber, "The plumber is coming on Wednesday.", "en")
+    assert not same_thing(plumber, "The electrician is coming on Wednesday.", "en")
