@@ -810,25 +810,33 @@ async def test_a_german_statement_s_relative_time_is_stored_as_its_date(
 REVIEW_NIGHT = "2026-11-29T00:37:00+00:00"
 
 
+@pytest.fixture
+async def review_night(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """A Berlin home on the review's night (conversation loaded first, so
+    the sentences are registered)."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to(REVIEW_NIGHT)
+
+
 def _berlin_day(memory: dict[str, Any]) -> str:
     at = datetime.fromisoformat(memory["happened_at"]).astimezone(BERLIN)
     return at.date().isoformat()
 
 
+@pytest.mark.usefixtures("review_night")
 async def test_a_date_without_a_year_is_the_coming_one_it_names(
-    hass: HomeAssistant,
-    agent_entry: MockConfigEntry,
-    init_integration: HomeMemoryConfigEntry,
-    freezer: FrozenDateTimeFactory,
-    hass_admin_user: MockUser,
+    hass: HomeAssistant, hass_admin_user: MockUser
 ) -> None:
     """Found by the new-user review (told on Sunday 29 November): "moved to
     Friday 4 December at 9" was stored in 2020, "on Thursday 3 December",
     "on 7 December", "am 12. Dezember" with no day at all, so "what are we
     doing next week" heard only the plumber. Now each is its day this
     year, and the week and the date asked about find them."""
-    await hass.config.async_update(time_zone="Europe/Berlin")
-    freezer.move_to(REVIEW_NIGHT)
     days = {}
     for text in (
         "Anna has a dentist appointment on Thursday 3 December at 10 am",
@@ -882,19 +890,14 @@ async def test_a_date_without_a_year_is_the_coming_one_it_names(
     assert "check-up" in spoken, spoken
 
 
+@pytest.mark.usefixtures("review_night")
 async def test_a_month_asked_about_is_the_whole_month(
-    hass: HomeAssistant,
-    agent_entry: MockConfigEntry,
-    init_integration: HomeMemoryConfigEntry,
-    freezer: FrozenDateTimeFactory,
-    hass_admin_user: MockUser,
+    hass: HomeAssistant, hass_admin_user: MockUser
 ) -> None:
     """Found by the new-user review: "what are we doing in December" (and
     "was machen wir im Dezember") heard only memories with the word; Noah's
     check-up and Grandma's visit, remembered with their days, are in that
     month. "What happened in October" is October's, past."""
-    await hass.config.async_update(time_zone="Europe/Berlin")
-    freezer.move_to(REVIEW_NIGHT)
     for content, at in (
         ("Noah has his check-up at the paediatrician.", "2026-12-10"),
         ("Grandma comes to visit us.", "2026-12-24"),
@@ -924,12 +927,9 @@ async def test_a_month_asked_about_is_the_whole_month(
     assert "Grandma" in spoken, spoken
 
 
+@pytest.mark.usefixtures("review_night")
 async def test_an_edit_that_names_another_day_moves_the_event(
-    hass: HomeAssistant,
-    init_integration: HomeMemoryConfigEntry,
-    freezer: FrozenDateTimeFactory,
-    hass_admin_user: MockUser,
-    admin: Client,
+    hass: HomeAssistant, hass_admin_user: MockUser, admin: Client
 ) -> None:
     """New-user review: the plumber's memory edited in the panel to "…on
     Wednesday 2 December at 8" stayed on Tuesday. An update whose content
@@ -937,8 +937,6 @@ async def test_an_edit_that_names_another_day_moves_the_event(
     names none keeps it; `happened_at` sets it (the action and the
     websocket); words that are no time are refused whole; a revert brings
     the old day back with the old text."""
-    await hass.config.async_update(time_zone="Europe/Berlin")
-    freezer.move_to(REVIEW_NIGHT)
     made = await call(
         hass,
         "remember",
@@ -947,36 +945,34 @@ async def test_an_edit_that_names_another_day_moves_the_event(
     )
     memory_id = made["memory"]["id"]
     assert _berlin_day(made["memory"]) == "2026-12-01"
-    moved = await admin.ok(
-        "update",
-        memory_id=memory_id,
-        content="The plumber is coming on Wednesday 2 December at 8.",
-    )
-    assert _berlin_day(moved["memory"]) == "2026-12-02"
-    kept = await call(
-        hass,
-        "update",
-        {"id": memory_id, "content": "The plumber is coming at 8 to fix the tap."},
-        user=hass_admin_user,
-    )
-    assert _berlin_day(kept["memory"]) == "2026-12-02"
-    given = await call(
-        hass,
-        "update",
-        {"id": memory_id, "happened_at": "on Thursday 3 December"},
-        user=hass_admin_user,
-    )
-    assert _berlin_day(given["memory"]) == "2026-12-03"
-    assert given["memory"]["content"] == "The plumber is coming at 8 to fix the tap."
-    by_socket = await admin.ok("update", memory_id=memory_id, happened_at="2026-12-04")
-    assert _berlin_day(by_socket["memory"]) == "2026-12-04"
-    relative = await admin.ok(
-        "update", memory_id=memory_id, content="The plumber is coming tomorrow at 8."
-    )
-    assert relative["memory"]["content"] == (
-        "The plumber is coming on Monday 30 November at 8."
-    )
-    assert _berlin_day(relative["memory"]) == "2026-11-30"
+
+    async def edited(by_action: bool, **fields: str) -> tuple[str, str]:
+        """The memory's text and Berlin day after an update of `fields`."""
+        if by_action:
+            answer = await call(
+                hass, "update", {"id": memory_id, **fields}, user=hass_admin_user
+            )
+        else:
+            answer = await admin.ok("update", memory_id=memory_id, **fields)
+        return answer["memory"]["content"], _berlin_day(answer["memory"])
+
+    tap = "The plumber is coming at 8 to fix the tap."
+    for by_action, fields, expected in (
+        (
+            False,
+            {"content": "The plumber is coming on Wednesday 2 December at 8."},
+            ("The plumber is coming on Wednesday 2 December at 8.", "2026-12-02"),
+        ),
+        (True, {"content": tap}, (tap, "2026-12-02")),
+        (True, {"happened_at": "on Thursday 3 December"}, (tap, "2026-12-03")),
+        (False, {"happened_at": "2026-12-04"}, (tap, "2026-12-04")),
+        (
+            False,
+            {"content": "The plumber is coming tomorrow at 8."},
+            ("The plumber is coming on Monday 30 November at 8.", "2026-11-30"),
+        ),
+    ):
+        assert await edited(by_action, **fields) == expected, fields
     error = await admin.error("update", memory_id=memory_id, happened_at="soon")
     assert error["translation_key"] == "not_a_time"
     with pytest.raises(ServiceValidationError) as err:
@@ -988,7 +984,9 @@ async def test_an_edit_that_names_another_day_moves_the_event(
         )
     assert err.value.translation_key == "not_a_time"
     unchanged = await admin.ok("get", memory_id=memory_id)
-    assert unchanged["memory"]["content"] == relative["memory"]["content"]
+    assert unchanged["memory"]["content"] == (
+        "The plumber is coming on Monday 30 November at 8."
+    )
     history = await admin.ok("get", memory_id=memory_id)
     first = min(row["version"] for row in history["history"])
     back = await admin.ok("revert", memory_id=memory_id, version=first)
