@@ -56,3 +56,31 @@ def test_what_anna_tells_about_her_things_names_her(household: Household) -> Non
     assert _remember(household, ben, "my sledge is in the attic")["content"] == (
         "Our sledge is in the attic."
     )
+
+
+def test_a_private_memory_anna_shares_names_her(household: Household) -> None:
+    """Found by the reviewers in a real hass: Anna's private "my diary lock
+    code" shared with the household (the panel's `home_memory/update`) read
+    "My diary lock code …" to Ben; it reads "Anna's …", as told directly."""
+    wait_for_the_model(household)
+    anna, ben = household.anna, household.ben
+    body = household.hass.call_service(
+        DOMAIN,
+        "remember",
+        {"content": "my diary lock code is 1234", "visibility": "private"},
+        token=anna.token,
+    ).ok()
+    private = body["service_response"]["memory"]
+    assert private["content"] == "My diary lock code is 1234."
+    shared = household.hass.ws_command(
+        anna.token,
+        "home_memory/update",
+        memory_id=private["id"],
+        visibility="household",
+    )
+    assert shared["memory"]["content"] == "Anna's diary lock code is 1234."
+    found = household.hass.ws_command(
+        ben.token, "home_memory/search", query="diary lock code", limit=3
+    )
+    assert found["memories"][0]["content"] == "Anna's diary lock code is 1234."
+    assert found["memories"][0]["people"] == ["Anna"]

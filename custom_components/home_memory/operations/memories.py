@@ -371,6 +371,8 @@ async def async_update(scope: OperationScope, request: UpdateRequest) -> UpdateO
         check_private(scope.actor, patch.visibility)
     store = scope.data.store
     caller = scope.actor.caller
+    # Shared with the household, their private "my code" is "Anna's code".
+    patch = replace(patch, speaker_name=async_teller_name(scope.hass, caller.user_id))
     if request.happened_at is not None or (
         patch.content is not None and patch.happened is None
     ):

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import pytest
 
+from custom_components.home_memory.memory.common.config import EngineConfig
 from custom_components.home_memory.memory.common.values import (
     MemoryFilter,
     MemoryPatch,
@@ -28,6 +30,9 @@ from ..conftest import (
     ManualClock,
     new_memory,
 )
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def test_update_is_partial_reembeds_and_keeps_history(
@@ -165,3 +170,78 @@ def test_update_rejects_empty_and_bad_patches(store: MemoryStore) -> None:
     with pytest.raises(MemoryNotFoundError):
         store.update("nope", MemoryPatch(content="x"), HOUSE)
     assert store.get(memory.id, HOUSE).version == 1
+
+
+@pytest.mark.parametrize(
+    ("language", "private", "shared"),
+    [
+        ("en", "My diary lock code is 1234.", "Anna's diary lock code is 1234."),
+        (
+            "en",
+            'I keep my diary code in "my box".',
+            'Anna keeps Anna\'s diary code in "my box".',
+        ),
+        (
+            "de",
+            "Mein Tagebuchschloss hat den Code 1234.",
+            "Annas Tagebuchschloss hat den Code 1234.",
+        ),
+    ],
+)
+def test_a_private_memory_shared_names_its_teller(
+    tmp_path: Path,
+    clock: ManualClock,
+    hashing_embedder: HashingEmbedder,
+    language: str,
+    private: str,
+    shared: str,
+) -> None:
+    """Found by the reviewers in a real hass: shared with the household, a
+    private "My diary lock code ..." still said "My", which every reader
+    took for their own. It is named after its teller, as a household memory
+    told directly is (quoted words kept), her name joins its people, and
+    undo brings her private words back."""
+    store = MemoryStore(
+        tmp_path / "m.db",
+        embedder=hashing_embedder,
+        clock=clock,
+        config=EngineConfig(language=language),
+    )
+    try:
+        memory = store.create(
+            new_memory(private, owner="alice", visibility=Visibility.PRIVATE), ALICE
+        ).memory
+        assert memory.content == private
+        made = store.update(
+            memory.id,
+            MemoryPatch(visibility=Visibility.HOUSEHOLD, speaker_name="Anna"),
+            ALICE,
+        )
+        assert (made.content, made.people) == (shared, ("Anna",))
+        assert store.get(memory.id, BOB).content == shared
+        assert store.undo(memory.id, ALICE).content == private
+    finally:
+        store.close()
+
+
+def test_only_sharing_a_private_memory_names_its_teller(store: MemoryStore) -> None:
+    """Without a name, for a household memory edited, or made private, the
+    text stays as written."""
+    private = store.create(
+        new_memory(
+            "My diary lock code is 1234.", owner="alice", visibility=Visibility.PRIVATE
+        ),
+        ALICE,
+    ).memory
+    shared = store.update(
+        private.id, MemoryPatch(visibility=Visibility.HOUSEHOLD), ALICE
+    )
+    assert shared.content == "My diary lock code is 1234."
+    ours = store.create(new_memory("My bike is in the shed.", owner="alice"), ALICE)
+    for patch in (
+        MemoryPatch(importance=0.9, speaker_name="Anna"),
+        MemoryPatch(visibility=Visibility.HOUSEHOLD, speaker_name="Anna", tags=("x",)),
+        MemoryPatch(visibility=Visibility.PRIVATE, speaker_name="Anna"),
+    ):
+        edited = store.update(ours.memory.id, patch, ALICE)
+        assert edited.content == ours.memory.content, patch

@@ -117,3 +117,51 @@ async def test_a_german_household_names_its_teller(
     await hass.async_block_till_done()
     await speech(hass, user_anna, "merk dir, dass mein Auto in der Garage steht", "de")
     assert await contents(hass, user_ben) == ["Annas Auto steht in der Garage."]
+
+
+@pytest.mark.usefixtures("anna_person")
+@pytest.mark.parametrize(
+    ("language", "said", "private", "shared"),
+    [
+        (
+            "en",
+            "my diary lock code is 1234",
+            "My diary lock code is 1234.",
+            "Anna's diary lock code is 1234.",
+        ),
+        (
+            "de",
+            "mein Tagebuchschloss hat den Code 1234",
+            "Mein Tagebuchschloss hat den Code 1234.",
+            "Annas Tagebuchschloss hat den Code 1234.",
+        ),
+    ],
+)
+async def test_a_private_memory_shared_with_the_household_names_its_teller(
+    hass: HomeAssistant,
+    user_anna: MockUser,
+    user_ben: MockUser,
+    language: str,
+    said: str,
+    private: str,
+    shared: str,
+) -> None:
+    """Found by the reviewers in a real hass: Anna's private "my diary lock
+    code" shared with the update action still said "My …" to Ben. It is
+    named after her, as told to the household directly."""
+    if language != "en":
+        await hass.config.async_update(language=language)  # reloads the entry
+        await hass.async_block_till_done()
+    told = await call(
+        hass, "remember", {"content": said, "visibility": "private"}, user=user_anna
+    )
+    assert told["memory"]["content"] == private
+    made = await call(
+        hass,
+        "update",
+        {"id": told["memory"]["id"], "visibility": "household"},
+        user=user_anna,
+    )
+    assert made["memory"]["content"] == shared
+    assert made["memory"]["people"] == ["Anna"]
+    assert await contents(hass, user_ben) == [shared]

@@ -375,6 +375,10 @@ class MemoryPatch:
     # When what it tells happened (start, end): an edit that names another
     # day moves it (operations/memories.async_update). None keeps it.
     happened: tuple[datetime, datetime] | None = None
+    # The name of the person who asks (changes nothing by itself): a private
+    # memory of theirs made household is told with it ("My code" -> "Anna's
+    # code"), as a household memory they tell is. None: kept as written.
+    speaker_name: str | None = None
 
     def is_empty(self) -> bool:
         """True when the patch changes nothing."""
@@ -384,7 +388,8 @@ class MemoryPatch:
             and all(
                 getattr(self, name) is None
                 for name in self.__dataclass_fields__
-                if name not in {"clear_expiry", "expected_version", "cleared"}
+                if name
+                not in {"clear_expiry", "expected_version", "cleared", "speaker_name"}
             )
         )
 

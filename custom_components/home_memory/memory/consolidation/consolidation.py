@@ -33,7 +33,8 @@ from ..common.values import (
 )
 from ..embedding.profiles import profile_for
 from ..store import MemoryMerge
-from ..text.statements import adds, contradicts, statement_words
+from ..text.statement_words import statement_words
+from ..text.statements import adds, contradicts
 from ..text.validation import (
     MAX_LABELS,
     embedding_text,

@@ -30,6 +30,7 @@ from ..common.values import (
     WeightClass,
     shown_sources,
 )
+from ..text.statements import shared_by
 from ..text.validation import (
     MAX_CONTENT_CHARS,
     MAX_SUMMARY_CHARS,
@@ -42,6 +43,7 @@ from ..text.validation import (
     embedding_text,
     from_timestamp,
     jsonable,
+    merged_labels,
     summarize,
     to_timestamp,
 )
@@ -149,12 +151,13 @@ class Versions:
             _, current = self._rows.rowid_for(conn, memory_id, caller)
         # Embedded before the writer lock (embedding is slow), for the text
         # as it was read; checked again under the lock below.
-        embedded = _embedded_text(current, patch)
+        embedded = _embedded_text(current, self._shared(current, patch))
         vector = self._embed_one(embedded)
         with self._db.transaction() as conn:
             rowid, current = self._rows.rowid_for(conn, memory_id, caller)
             if current.tier is not Tier.ACTIVE:
                 raise MemoryNotFoundError(memory_id)
+            patch = self._shared(current, patch)
             if (committed := _embedded_text(current, patch)) != embedded:
                 # Another edit changed the text meanwhile: what is embedded
                 # is what is committed, so embed the text as it will be.
@@ -178,6 +181,29 @@ class Versions:
             updated = self._rows.fetch_one(conn, rowid)
         self._copies.refresh([rowid])
         return updated
+
+    def _shared(self, current: Memory, patch: MemoryPatch) -> MemoryPatch:
+        """`patch` as it is written over `current`: a private memory made
+        household by its teller (`patch.speaker_name`) is told with their
+        name, as a household memory they tell is ("My diary lock code ..."
+        -> "Anna's diary lock code ...", text/statements.py `shared_by`),
+        and the name joins its people. Reading it again by their name finds
+        it; "my" would be whoever reads it."""
+        name = patch.speaker_name
+        if (
+            not name
+            or current.visibility is not Visibility.PRIVATE
+            or patch.visibility is not Visibility.HOUSEHOLD
+        ):
+            return patch
+        content = current.content if patch.content is None else patch.content
+        named = shared_by(content, name, self.config.language)
+        if named == content or len(named) > MAX_CONTENT_CHARS:
+            return patch
+        people = current.people if patch.people is None else patch.people
+        if name.casefold() not in content.casefold():
+            people = merged_labels(people, (name,))
+        return replace(patch, content=named, people=people)
 
     def validate_patch(self, patch: MemoryPatch) -> MemoryPatch:
         if patch.visibility is Visibility.PRIVATE:

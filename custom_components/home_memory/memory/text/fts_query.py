@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .statements import statement_words
+from .statement_words import statement_words
 
 MAX_TERMS = 32
 

@@ -16,15 +16,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-import json
-from pathlib import Path
 import re
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from . import naming
+from .statement_words import StatementWords, statement_words
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
+    from collections.abc import Callable, Sequence
 
 # Below this cosine two statements are never one memory (see the module text).
 CORRECTION_MIN_SIMILARITY: Final = 0.65
@@ -49,147 +48,6 @@ class Relation(StrEnum):
 
 
 _TOKEN = re.compile(r"[^\W_]+")
-_FOLDER: Final = Path(__file__).parent
-FALLBACK_LANGUAGE: Final = "en"
-
-
-@dataclass(frozen=True, slots=True)
-class StatementWords:
-    """A language's words for reading a statement (statements.<language>.json).
-
-    stop: words that carry no fact of their own (articles, pronouns,
-    copulas, fillers); prepositions are not among them: "under the mat" /
-    "on the mat" is a different place. pivots: words that end a sentence's
-    subject (copulas, auxiliaries, negations and the verbs household facts
-    are told with). details: words that state a detail (days, colours,
-    numbers...): changing one is never a mere rewording. places: words
-    that put the subject somewhere ("is under the doormat" / "is in the
-    garage": the same thing of the key with another value). predicate
-    classes: predicates that say the same thing with another value ("Anna
-    loves/hates coffee"). naming: "is called Mike" / "is Steve", a name
-    either way. copulas ("is", "ist", "lautet") and position verbs ("lives",
-    "liegt"): after them comes the subject's value or place, a slot of it
-    (see `_slot`); slot words name a subject that holds one value ("the
-    wifi password", "my favourite food", "Lieblingsessen": slot prefixes
-    start a compound of one, and in a compounding language a word ending
-    in a slot word is one: "Türcode"). lead words: kept before the changed
-    part of a "was: ...".
-    answer: a leading word that, with punctuation after it, answers rather
-    than negates ("No, it is under the red pot"). opposite prefix: "plugged
-    in" / "unplugged" is one predicate. capitalised names: a capitalised
-    word inside a sentence is a name (not in German, where every noun is).
-    spellings: replacements before reading ("can't" -> "can not").
-    merge_*: consolidation's word comparison of two memories
-    (consolidation.py `compare_texts`): its negations, the words a negated
-    sentence may add ("do" in "I do not like"), the words a changed value
-    follows ("colour is [blue]") and its spellings ("no longer" ->
-    "anymore"). search_stop: what a keyword search drops besides `stop` in
-    this language (question words, "weißt du"), as fts_query.py's English
-    list does. additive: words that say a statement adds ("also", "as
-    well", "auch"). relation_prepositions: prepositions that relate a word
-    to one of many things ("allergic to", "afraid of", "allergisch
-    gegen"); time_prepositions: ones that start a time ("until", "um");
-    with the places they cut what follows the verb into phrases.
-    single_objects: words that give the object one value ("prefers tea"
-    after "prefers coffee", "trinkt lieber Tee"); change_words: words that say a new
-    value replaces the old one ("now", "instead", "jetzt");
-    relation_words: words after which a place word relates instead
-    ("good at", "interested in", "gut in").
-    """
-
-    stop: frozenset[str]
-    negations: frozenset[str]
-    pivots: frozenset[str]
-    details: frozenset[str]
-    places: frozenset[str]
-    predicate_classes: Mapping[str, str]
-    naming: frozenset[str]
-    copulas: frozenset[str]
-    position_verbs: frozenset[str]
-    slot_words: frozenset[str]
-    past_copulas: frozenset[str]
-    describing: frozenset[str]
-    not_places: frozenset[str]
-    slot_prefixes: tuple[str, ...]
-    compounds: bool
-    lead_words: frozenset[str]
-    answer: str
-    opposite_prefix: str
-    capitalised_names: bool
-    spellings: tuple[tuple[str, str], ...]
-    merge_negations: frozenset[str]
-    merge_negation_helpers: frozenset[str]
-    merge_value_anchors: frozenset[str]
-    merge_spellings: tuple[tuple[str, str], ...]
-    search_stop: frozenset[str] = frozenset()
-    additive: tuple[str, ...] = ()
-    relation_prepositions: frozenset[str] = frozenset()
-    time_prepositions: frozenset[str] = frozenset()
-    single_objects: tuple[str, ...] = ()
-    relation_words: frozenset[str] = frozenset()
-    change_words: tuple[str, ...] = ()
-
-
-def _read_words(path: Path) -> StatementWords:
-    """One language's table, its words case-folded as statements are read
-    ("heißt" -> "heisst")."""
-    table: dict[str, Any] = json.loads(path.read_text("utf-8"))
-    return StatementWords(
-        **{
-            name: frozenset(word.casefold() for word in table[name])
-            for name in (
-                "stop", "negations", "pivots", "details", "places", "naming",
-                "copulas", "position_verbs", "slot_words", "lead_words",
-                "past_copulas", "describing", "not_places",
-                "merge_negations", "merge_negation_helpers", "merge_value_anchors",
-            )
-        },
-        predicate_classes={
-            word.casefold(): group
-            for group, members in table["predicate_classes"].items()
-            for word in members
-        },
-        slot_prefixes=tuple(word.casefold() for word in table["slot_prefixes"]),
-        compounds=bool(table["compounds"]),
-        answer=table["answer"].casefold(),
-        opposite_prefix=table["opposite_prefix"],
-        capitalised_names=bool(table["capitalised_names"]),
-        spellings=tuple((old, new) for old, new in table["spellings"]),
-        merge_spellings=tuple((old, new) for old, new in table["merge_spellings"]),
-        search_stop=frozenset(
-            word.casefold() for word in table.get("search_stop", ())
-        ),
-        additive=tuple(word.casefold() for word in table.get("additive", ())),
-        relation_prepositions=frozenset(
-            word.casefold() for word in table.get("relation_prepositions", ())
-        ),
-        time_prepositions=frozenset(
-            word.casefold() for word in table.get("time_prepositions", ())
-        ),
-        single_objects=tuple(
-            word.casefold() for word in table.get("single_objects", ())
-        ),
-        relation_words=frozenset(
-            word.casefold() for word in table.get("relation_words", ())
-        ),
-        change_words=tuple(word.casefold() for word in table.get("change_words", ())),
-    )  # fmt: skip
-
-
-# Every language's words, read once when the module is imported (Home
-# Assistant imports an integration off the event loop).
-_WORDS: Final[dict[str, StatementWords]] = {
-    path.name.split(".")[1]: _read_words(path)
-    for path in sorted(_FOLDER.glob("statements.*.json"))
-}
-
-
-def statement_words(language: str | None) -> StatementWords:
-    """The words for `language` ("de-CH" takes "de"); English where none."""
-    base = (language or FALLBACK_LANGUAGE).replace("_", "-").split("-")[0].casefold()
-    return _WORDS.get(base, _WORDS[FALLBACK_LANGUAGE])
-
-
 _MIN_PREFIXED: Final = 4
 # After a leading "No": punctuation (or nothing) makes it an answer.
 _ANSWER = re.compile(r"\s*(?:[,.;:!?\u2013\u2014-]|$)")
@@ -261,6 +119,17 @@ def as_statement(
     return tidy
 
 
+def shared_by(text: str, told_by: str, language: str | None = None) -> str:
+    """A private memory's text made household by its teller `told_by`: their
+    first person told with their name ("My code is 1234." -> "Anna's code
+    is 1234."), as `as_statement` tells a household memory; quoted words
+    are kept, and a text that cannot be told so stays as written."""
+    named = _outside_quotes(
+        text, lambda plain: naming.told_by(plain, told_by, language)
+    )
+    return text if named is None else named
+
+
 def _as_household(plain: str) -> str:
     """A fragment's first person as the household's ("my car" -> "our car")."""
     for pattern, replacement in _PERSPECTIVE:
@@ -312,6 +181,12 @@ class _Words:
     changes: bool = False
     # A word that gives what follows one value ("prefer", "lieber") is said.
     single: bool = False
+    # Every word before the verb as said, case-folded ("i", "the", "dog").
+    lead: tuple[str, ...] = ()
+    # Names a verb is about ("visit Grandma", "meeting Anna"), not a
+    # copula's or a name's value ("is Maria", "called Mike") nor a place
+    # or relation ("in Hamburg", "belongs to Ben"); see `_other_named`.
+    named: frozenset[str] = frozenset()
 
     @property
     def content(self) -> frozenset[str]:
@@ -394,6 +269,8 @@ def _analyse(text: str, words: StatementWords) -> _Words:
     phrases: list[list[str]] = []
     starts = words.places | words.relation_prepositions | words.time_prepositions
     folded: list[str] = []
+    lead: tuple[str, ...] = ()
+    named: set[str] = set()
     for position, match in enumerate(_TOKEN.finditer(spelled)):
         raw = match.group()
         word = raw.casefold()
@@ -419,6 +296,8 @@ def _analyse(text: str, words: StatementWords) -> _Words:
             )
         ):
             subject, verb = list(content), word
+            # "No, Anna likes ...": the answer is not the subject's.
+            lead = tuple(folded[int(folded[0] == words.answer) : -1])
             kept = word not in words.negations and word not in words.stop
             said_from = len(content) + kept
             phrases.append([""])
@@ -432,16 +311,13 @@ def _analyse(text: str, words: StatementWords) -> _Words:
         # A code keeps its letter case: "AbC123" and "abc123" differ.
         key = raw if _code_like(raw, shouted) else stem
         content.append(key)
+        kind = _detail_kind(raw, stem, position, words)
+        if kind is not None:
+            details.add(key)
+        if kind == "name" and _object_of_verb(phrases, verb, words):
+            named.add(key)
         if phrases and len(content) > said_from and word not in starts:
             phrases[-1].append(key)
-        # A capitalised word inside a sentence is a name (where only names are).
-        if (
-            word in words.details
-            or stem in words.details
-            or any(ch.isdigit() for ch in word)
-            or (words.capitalised_names and position > 0 and raw[0].isupper())
-        ):
-            details.add(key)
     head = predicate = None
     if subject and len(content) > len(subject):
         # With no subject word ("We keep the key ...") the head is unknown.
@@ -461,6 +337,50 @@ def _analyse(text: str, words: StatementWords) -> _Words:
         _says_any(folded, words.additive),
         _says_any(folded, words.change_words),
         _says_any(folded, words.single_objects),
+        lead,
+        frozenset(named),
+    )
+
+
+def _detail_kind(
+    raw: str, stem: str, position: int, words: StatementWords
+) -> str | None:
+    """ "detail" for a detail word or a number, "name" for a capitalised word
+    inside a sentence (where only names are), None for another word."""
+    word = raw.casefold()
+    if word in words.details or stem in words.details:
+        return "detail"
+    if any(ch.isdigit() for ch in word):
+        return "detail"
+    if words.capitalised_names and position > 0 and raw[0].isupper():
+        return "name"
+    return None
+
+
+def _object_of_verb(
+    phrases: list[list[str]], verb: str | None, words: StatementWords
+) -> bool:
+    """Whether a name said next, after the verb, is what a verb is about
+    ("visit Grandma", "are meeting Anna", "going to visit Grandpa"); not
+    the value of a copula ("is Maria", "is Dr Smith") or of a naming word
+    ("called Mike"), nor a place or relation ("in Hamburg", "to Ben")."""
+    if not phrases or verb is None:
+        return False
+    phrase = phrases[-1]
+    if phrase[-1] and _one_of(phrase[-1].casefold(), words.naming):
+        return False
+    if phrase[0] == "" and not _one_of(verb, words.copulas):
+        return True
+    # After a copula, a place or a relation: only a verb's object ("are
+    # meeting Anna", "to visit Grandpa").
+    return any(_verb_form(word.casefold(), words) for word in phrase[1:])
+
+
+def _verb_form(word: str, words: StatementWords) -> bool:
+    """A verb said after the subject's: "visit", "meeting" (`verb_endings`)."""
+    return _one_of(word, words.pivots) or any(
+        word.endswith(ending) and len(word) > len(ending) + 2
+        for ending in words.verb_endings
     )
 
 
@@ -516,6 +436,8 @@ def _names_a_place(phrase: tuple[str, ...], words: StatementWords) -> bool:
     left shelf"). Details alone are a time ("at noon", "am Montag"), a
     number one ("at 3 pm"); "in use", "in a good mood" are states.
     """
+    if _names_a_membership(phrase, words):
+        return False  # "in class 3b", "im Fußballverein": no place
     for word in phrase:
         if any(ch.isdigit() for ch in word):
             return False
@@ -523,6 +445,22 @@ def _names_a_place(phrase: tuple[str, ...], words: StatementWords) -> bool:
             continue  # "blauen", "left": the place's colour or side
         # "in use", "on loan", "am Montag im Büro": a state, or a time first.
         return not _one_of(word, words.not_places) and word not in words.places
+    return False
+
+
+def _names_a_membership(phrase: Sequence[str], words: StatementWords) -> bool:
+    """Whether a phrase after a place word names something a person is in
+    without being there: "class 3b", "the football team", "Fußballverein"."""
+    for key in phrase:
+        word = key.casefold()
+        if _one_of(word, words.memberships) or (
+            words.compounds
+            and any(
+                word.endswith(member) and len(word) > len(member)
+                for member in words.memberships
+            )
+        ):
+            return True
     return False
 
 
@@ -619,6 +557,34 @@ def _place_and_state(
     )
 
 
+def _single_value_changed(before: _Words, after: _Words, words: StatementWords) -> bool:
+    """ "Anna likes rooibos best" / "Anna likes espresso best", "Lena mag
+    Rooibos am liebsten" / "Lena mag am liebsten Espresso": the same subject
+    with the same verb and a word that gives its object one value
+    (`single_objects`) in both, so the newer value replaces the older
+    however unlike the two read to the model (MiniLM put Anna's pair at
+    0.64, under the correction floor). The subject is the same words, and
+    names someone: a name or a noun ("Anna", "the dog"), or the teller or
+    household ("I", "wir"); "she" / "he" may be two people."""
+    if (
+        not (before.single and after.single)
+        or before.negated
+        or after.negated
+        or before.verb is None
+        or after.verb is None
+        or _stem(before.verb) != _stem(after.verb)
+        or before.lead != after.lead
+        or before.sequence == after.sequence
+    ):
+        return False
+    subject = before.sequence[: before.subject_size]
+    if subject != after.sequence[: after.subject_size]:
+        return False
+    return bool(subject) or (
+        bool(before.lead) and set(before.lead) <= words.first_person
+    )
+
+
 def _two_places_in_the_past(
     before: _Words, after: _Words, slots: _Slots, words: StatementWords
 ) -> bool:
@@ -692,6 +658,38 @@ def _related_elsewhere(before: _Words, after: _Words, words: StatementWords) -> 
     )
 
 
+def _other_membership(before: _Words, after: _Words, words: StatementWords) -> bool:
+    """ "Noah is in class 3b" / "Noah is in the football team", "Noah ist in
+    der Klasse 3b" / "... im Verein", "Noah is at school" / "... in the
+    football team": a person is in many classes, teams and clubs at once,
+    and somewhere besides, so another one is another fact, unless a change
+    word says it replaces the first ("Noah is now in class 4a")."""
+    if after.changes:
+        return False
+    old, new = (
+        {phrase for phrase in text.phrases[1:] if phrase[0] in words.places}
+        for text in (before, after)
+    )
+    return (
+        any(_names_a_membership(phrase[1:], words) for phrase in old | new)
+        and bool(old - new)
+        and bool(new - old)
+    )
+
+
+def _other_named(before: _Words, after: _Words) -> bool:
+    """ "We will visit Grandma in Hamburg" / "We are going to visit Grandpa"
+    (the same dates), "We are meeting Anna / Ben for dinner": another named
+    person or thing a verb is about is another fact, unless a change word
+    says it replaces the first ("We will visit Grandpa instead"). A
+    copula's or name's value stays one value ("The babysitter is Maria /
+    Sofia", "The plumber is called Mike / Steve", "The key belongs to Ben /
+    Anna"), as do places ("lives in Hamburg / Berlin")."""
+    if after.changes:
+        return False
+    return bool(before.named - after.named and after.named - before.named)
+
+
 def _other_qualifier(before: _Words, after: _Words) -> bool:
     """ "The kids go to bed at 8 pm on school nights" / "... at 10 pm on
     weekends": a value and the case it holds in both changed, so the new
@@ -714,6 +712,8 @@ def _adds(before: _Words, after: _Words, words: StatementWords) -> bool:
     return (
         _other_object(before, after, words)
         or _related_elsewhere(before, after, words)
+        or _other_membership(before, after, words)
+        or _other_named(before, after)
         or _other_qualifier(before, after)
     )
 
@@ -754,11 +754,14 @@ def relate(  # noqa: PLR0911 - one return per rule
     before, after = _analyse(old, words), _analyse(new, words)
     slots = _slot(before, words), _slot(after, words)
     negated = before.negated != after.negated
-    # The words show it is one statement: a slot's new value, or the same
-    # words negated ("... is not in the kitchen" / "... nicht mehr ...").
+    # The words show it is one statement: a slot's new value, the same
+    # words negated ("... is not in the kitchen" / "... nicht mehr ..."), or
+    # a new value of what holds one ("likes espresso best" after "... rooibos
+    # best").
     one_statement = slot_floor is not None and (
         _slot_changed(before, after, slots, words)
         or (negated and before.content == after.content)
+        or _single_value_changed(before, after, words)
     )
     if similarity < floor and not one_statement:
         return Relation.SEPARATE

@@ -1,0 +1,177 @@
+"""A language's words for reading a statement: statements.<language>.json.
+
+Which words are copulas, verbs, places, details, slots... in the household's
+language, read once when the module is imported (Home Assistant imports an
+integration off the event loop). `text/statements.py` reads statements with
+them; the tables themselves, and why each word is there, are in
+docs/languages.md. Plain Python, no Home Assistant imports.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+_FOLDER: Final = Path(__file__).parent
+FALLBACK_LANGUAGE: Final = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class StatementWords:
+    """A language's words for reading a statement (statements.<language>.json).
+
+    stop: words that carry no fact of their own (articles, pronouns,
+    copulas, fillers); prepositions are not among them: "under the mat" /
+    "on the mat" is a different place. pivots: words that end a sentence's
+    subject (copulas, auxiliaries, negations and the verbs household facts
+    are told with). details: words that state a detail (days, colours,
+    numbers...): changing one is never a mere rewording. places: words
+    that put the subject somewhere ("is under the doormat" / "is in the
+    garage": the same thing of the key with another value). predicate
+    classes: predicates that say the same thing with another value ("Anna
+    loves/hates coffee"). naming: "is called Mike" / "is Steve", a name
+    either way. copulas ("is", "ist", "lautet") and position verbs ("lives",
+    "liegt"): after them comes the subject's value or place, a slot of it
+    (see `_slot`); slot words name a subject that holds one value ("the
+    wifi password", "my favourite food", "Lieblingsessen": slot prefixes
+    start a compound of one, and in a compounding language a word ending
+    in a slot word is one: "Türcode"). lead words: kept before the changed
+    part of a "was: ...".
+    answer: a leading word that, with punctuation after it, answers rather
+    than negates ("No, it is under the red pot"). opposite prefix: "plugged
+    in" / "unplugged" is one predicate. capitalised names: a capitalised
+    word inside a sentence is a name (not in German, where every noun is).
+    spellings: replacements before reading ("can't" -> "can not").
+    merge_*: consolidation's word comparison of two memories
+    (consolidation.py `compare_texts`): its negations, the words a negated
+    sentence may add ("do" in "I do not like"), the words a changed value
+    follows ("colour is [blue]") and its spellings ("no longer" ->
+    "anymore"). search_stop: what a keyword search drops besides `stop` in
+    this language (question words, "weißt du"), as fts_query.py's English
+    list does. additive: words that say a statement adds ("also", "as
+    well", "auch"). relation_prepositions: prepositions that relate a word
+    to one of many things ("allergic to", "afraid of", "allergisch
+    gegen"); time_prepositions: ones that start a time ("until", "um");
+    with the places they cut what follows the verb into phrases.
+    single_objects: words that give the object one value ("prefers tea"
+    after "prefers coffee", "trinkt lieber Tee"); change_words: words that say a new
+    value replaces the old one ("now", "instead", "jetzt");
+    relation_words: words after which a place word relates instead
+    ("good at", "interested in", "gut in"). first_person: the teller and
+    the household as a subject ("I", "we", "ich", "wir": told_by's
+    subjects and household words), one person or household whoever says it.
+    memberships: what a person is in without being there ("in class 3b",
+    "in the football team", "im Verein"; in a compounding language a word
+    ending in one is one: "Fußballverein"): no place, and a person is in
+    many. verb_endings: endings of a verb form said after the subject's
+    verb ("are meeting Anna": "ing"), whose name is that verb's object.
+    """
+
+    stop: frozenset[str]
+    negations: frozenset[str]
+    pivots: frozenset[str]
+    details: frozenset[str]
+    places: frozenset[str]
+    predicate_classes: Mapping[str, str]
+    naming: frozenset[str]
+    copulas: frozenset[str]
+    position_verbs: frozenset[str]
+    slot_words: frozenset[str]
+    past_copulas: frozenset[str]
+    describing: frozenset[str]
+    not_places: frozenset[str]
+    slot_prefixes: tuple[str, ...]
+    compounds: bool
+    lead_words: frozenset[str]
+    answer: str
+    opposite_prefix: str
+    capitalised_names: bool
+    spellings: tuple[tuple[str, str], ...]
+    merge_negations: frozenset[str]
+    merge_negation_helpers: frozenset[str]
+    merge_value_anchors: frozenset[str]
+    merge_spellings: tuple[tuple[str, str], ...]
+    search_stop: frozenset[str] = frozenset()
+    additive: tuple[str, ...] = ()
+    relation_prepositions: frozenset[str] = frozenset()
+    time_prepositions: frozenset[str] = frozenset()
+    single_objects: tuple[str, ...] = ()
+    relation_words: frozenset[str] = frozenset()
+    change_words: tuple[str, ...] = ()
+    first_person: frozenset[str] = frozenset()
+    memberships: frozenset[str] = frozenset()
+    verb_endings: tuple[str, ...] = ()
+
+
+def _read_words(path: Path) -> StatementWords:
+    """One language's table, its words case-folded as statements are read
+    ("heißt" -> "heisst")."""
+    table: dict[str, Any] = json.loads(path.read_text("utf-8"))
+    return StatementWords(
+        **{
+            name: frozenset(word.casefold() for word in table[name])
+            for name in (
+                "stop", "negations", "pivots", "details", "places", "naming",
+                "copulas", "position_verbs", "slot_words", "lead_words",
+                "past_copulas", "describing", "not_places",
+                "merge_negations", "merge_negation_helpers", "merge_value_anchors",
+            )
+        },
+        predicate_classes={
+            word.casefold(): group
+            for group, members in table["predicate_classes"].items()
+            for word in members
+        },
+        slot_prefixes=tuple(word.casefold() for word in table["slot_prefixes"]),
+        compounds=bool(table["compounds"]),
+        answer=table["answer"].casefold(),
+        opposite_prefix=table["opposite_prefix"],
+        capitalised_names=bool(table["capitalised_names"]),
+        spellings=tuple((old, new) for old, new in table["spellings"]),
+        merge_spellings=tuple((old, new) for old, new in table["merge_spellings"]),
+        search_stop=frozenset(
+            word.casefold() for word in table.get("search_stop", ())
+        ),
+        additive=tuple(word.casefold() for word in table.get("additive", ())),
+        relation_prepositions=frozenset(
+            word.casefold() for word in table.get("relation_prepositions", ())
+        ),
+        time_prepositions=frozenset(
+            word.casefold() for word in table.get("time_prepositions", ())
+        ),
+        single_objects=tuple(
+            word.casefold() for word in table.get("single_objects", ())
+        ),
+        relation_words=frozenset(
+            word.casefold() for word in table.get("relation_words", ())
+        ),
+        change_words=tuple(word.casefold() for word in table.get("change_words", ())),
+        first_person=frozenset(
+            word.casefold()
+            for group in ("subjects", "household")
+            for word in table.get("told_by", {}).get(group, ())
+        ),
+        memberships=frozenset(
+            word.casefold() for word in table.get("memberships", ())
+        ),
+        verb_endings=tuple(table.get("verb_endings", ())),
+    )  # fmt: skip
+
+
+# Every language's words, read once when the module is imported (Home
+# Assistant imports an integration off the event loop).
+_WORDS: Final[dict[str, StatementWords]] = {
+    path.name.split(".")[1]: _read_words(path)
+    for path in sorted(_FOLDER.glob("statements.*.json"))
+}
+
+
+def statement_words(language: str | None) -> StatementWords:
+    """The words for `language` ("de-CH" takes "de"); English where none."""
+    base = (language or FALLBACK_LANGUAGE).replace("_", "-").split("-")[0].casefold()
+    return _WORDS.get(base, _WORDS[FALLBACK_LANGUAGE])
