@@ -226,7 +226,7 @@ async def _remember(scope: OperationScope, data: _Data) -> ServiceResponse:
 
 async def _update(scope: OperationScope, data: _Data) -> ServiceResponse:
     outcome = await memories.async_update(
-        scope, memories.UpdateRequest(data[ATTR_ID], requests.memory_patch(data))
+        scope, requests.update_request(data[ATTR_ID], data)
     )
     return {
         "memory": memory_to_dict(outcome.memory, scope.actor.caller),

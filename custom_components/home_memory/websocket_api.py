@@ -79,7 +79,6 @@ from .operations.memories import (
     OperationScope,
     RevertRequest,
     SearchRequest,
-    UpdateRequest,
     async_forget,
     async_get,
     async_list,
@@ -611,9 +610,8 @@ async def ws_update(request: Request) -> dict[str, Any]:
     """Edit a memory in place (a new version; the old one goes to history)."""
     outcome = await async_update(
         request.scope,
-        UpdateRequest(
-            request.data[ATTR_MEMORY_ID],
-            requests.memory_patch(request.data, clearable=WS_CLEARABLE),
+        requests.update_request(
+            request.data[ATTR_MEMORY_ID], request.data, clearable=WS_CLEARABLE
         ),
     )
     names = await async_user_names(request.scope.hass)

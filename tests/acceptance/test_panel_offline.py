@@ -1138,9 +1138,12 @@ def test_the_conversation_names_who_said_it() -> None:
     run_panel(own, handlers, path="/m/m1")
 
 
-def test_the_edit_form_shows_when_it_happened_and_does_not_send_it() -> None:
+def test_the_edit_form_shows_when_it_happened_and_sends_only_a_new_time() -> None:
     """A memory of an evening: its page and its edit form say when it
-    happened (read-only in the form); saving another field sends only that."""
+    happened; saving another field sends only that, and a time typed into
+    the form is sent as `happened_at` for the server to read (new-user
+    review: an edited date could not be moved; the form said it cannot
+    be changed)."""
     item = memory(
         1,
         content="We had the neighbours over for dinner.",
@@ -1154,12 +1157,12 @@ def test_the_edit_form_shows_when_it_happened_and_does_not_send_it() -> None:
         details = panel.locator("hm-memory-page dl .field", has_text="When it happened")
         assert re.search(r"Nov 21, 2026.*7:00.*10:30\sPM", await details.inner_text())
         await panel.get_by_role("button", name="Edit", exact=True).click()
-        happened = panel.get_by_label("When it happened")
-        await happened.wait_for()
-        # Shown, not an input: nothing to type into, nothing sent.
-        assert await happened.evaluate("el => el.tagName") == "OUTPUT"
-        assert re.search(r"Nov 21, 2026.*7:00.*10:30\sPM", await happened.inner_text())
-        await panel.get_by_text("it cannot be changed here").wait_for()
+        shown = panel.locator("hm-memory-edit-form output.fixed")
+        await shown.wait_for()
+        assert re.search(r"Nov 21, 2026.*7:00.*10:30\sPM", await shown.inner_text())
+        typed = panel.locator('hm-memory-edit-form input[name="happened_at"]')
+        assert await typed.input_value() == ""
+        await panel.get_by_text("Empty keeps it").wait_for()
         await page.screenshot(path=SCREENSHOTS / "offline_edit_happened.png")
         await answer(
             page,
@@ -1173,6 +1176,15 @@ def test_the_edit_form_shows_when_it_happened_and_does_not_send_it() -> None:
         update = (await sent(page, "home_memory/update"))[-1]
         assert update["location"] == "Dining room"
         assert not {"happened", "happened_at", "happened_until"} & set(update)
+        await panel.get_by_role("button", name="Edit", exact=True).click()
+        await typed.fill("on Saturday 28 November")
+        await panel.get_by_role("button", name="Save", exact=True).click()
+        await page.wait_for_function(
+            "() => window.fake.sent.filter(m => m.type === 'home_memory/update')"
+            ".length === 2"
+        )
+        update = (await sent(page, "home_memory/update"))[-1]
+        assert update["happened_at"] == "on Saturday 28 November"
 
     run_panel(
         scenario,

@@ -174,3 +174,48 @@ def test_a_relative_time_said_to_the_built_in_agent_is_stored_as_its_date(
     )
     assert words in speech, speech
     assert "next Tuesday" not in speech, speech
+
+
+def test_a_date_without_a_year_said_to_the_built_in_agent_is_this_year_s(
+    household: Household,
+) -> None:
+    """New-user review: "remember that the dentist appointment moved to
+    Friday 4 December at 9", told on Sunday 29 November, was stored on 4
+    December 2020 (the last year 4 December was a Friday, "moved" being
+    past). A date five days ahead, said with its weekday, is that day; the
+    built-in agent finds it by its date, and a month asked about ("what
+    are we doing in <next month>") is the whole month."""
+    hass, anna = household.hass, household.anna
+    config = hass.request("GET", "/api/config", token=anna.token).ok()
+    zone = ZoneInfo(config["time_zone"])
+    today = datetime.now(zone).date()
+    day = today + timedelta(days=5)
+    words = f"{WEEKDAYS[day.weekday()]} {day.day} {day.strftime('%B')}"
+    hass.conversation_process(
+        f"remember that the orthodontist appointment moved to {words} at 9",
+        token=anna.token,
+    )
+    listed = service(hass, anna, "list", limit=100)
+    told = [m for m in listed["memories"] if "orthodontist" in m["content"]]
+    assert len(told) == 1, told
+    at = datetime.fromisoformat(told[0]["happened_at"]).astimezone(zone)
+    assert at.date() == day, told
+    speech = hass.speech(
+        hass.conversation_process(
+            f"what's happening on {day.day} {day.strftime('%B')}", token=anna.token
+        )
+    )
+    assert "orthodontist" in speech, speech
+    first = (today.replace(day=1) + timedelta(days=40)).replace(day=1)
+    service(
+        hass,
+        anna,
+        "remember",
+        content="The chimney sweep checks the stove.",
+        happened_at=(first + timedelta(days=9)).isoformat(),
+    )
+    month = first.strftime("%B")
+    speech = hass.speech(
+        hass.conversation_process(f"what are we doing in {month}", token=anna.token)
+    )
+    assert "chimney sweep" in speech, speech

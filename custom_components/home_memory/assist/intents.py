@@ -383,16 +383,23 @@ async def _dated_ids(
         if str(item.memory.source) != "observed"
         and (always_when or when.worth_saying(item.memory))
     ]
-    own = (
-        await when.async_say_their_own_time(scope.hass, told, words.language)
-        if told
-        else frozenset()
-    )
+    if not told:
+        return _Dating(
+            always=frozenset(item.memory.id for item in page.items)
+            if always_when
+            else frozenset()
+        )
+    read = await when.async_own_times(scope.hass, told, words.language)
     if not always_when:
-        return _Dating(own=own)
-    return _Dating(
-        always=frozenset(item.memory.id for item in page.items) - own, own=own
-    )
+        return _Dating(own=read.said)
+    # After "when …": a memory with a time of its own (an event, what the
+    # home observed, a statement about another time), or one that tells of
+    # something done ("I watered the plants"), whose telling is about when.
+    # Not a fact or habit whose time is only its telling: "when do the bins
+    # go out" was answered "Tonight, around half past one: The bins go out
+    # every Thursday evening." (new-user review).
+    timed = {item.memory.id for item in page.items if when.worth_saying(item.memory)}
+    return _Dating(always=frozenset(timed | read.done) - read.said, own=read.said)
 
 
 class RecallIntentHandler(_QueryIntentHandler):

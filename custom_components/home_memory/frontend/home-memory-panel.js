@@ -483,7 +483,7 @@ var Y=globalThis,X=Y.ShadowRoot&&(Y.ShadyCSS===void 0||Y.ShadyCSS.nativeShadow)&
 `)!==(t.people||[]).join(`
 `)&&(e.people=n);let o=ke(i("tags"));return o.join(`
 `)!==(t.tags||[]).join(`
-`)&&(e.tags=o),i("location")!==(t.location||"")&&(e.location=i("location")),s.has("visibility")&&i("visibility")!==t.visibility&&(e.visibility=i("visibility")),s.get("clear_expiry")?t.expires_at&&(e.clear_expiry=!0):i("expires_at")&&i("expires_at")!==Ae(t.expires_at)&&(e.expires_at=new Date(i("expires_at")).toISOString()),e}var Pt=class extends _{static properties={t:{attribute:!1},info:{attribute:!1},memory:{attribute:!1},conflict:{attribute:!1},busy:{type:Boolean}};constructor(){super(),this.t=void 0,this.info=void 0,this.memory=void 0,this.conflict=void 0,this.busy=!1,this.hass=void 0}firstUpdated(){this.renderRoot.querySelector("#edit-content")?.focus()}_submit(t){t.preventDefault();let e=new FormData(t.target),i=Je(e,this.memory);this.dispatchEvent(new CustomEvent("hm-save",{detail:{changes:i},bubbles:!0,composed:!0}))}_cancel(){this.dispatchEvent(new CustomEvent("hm-cancel",{bubbles:!0,composed:!0}))}_renderConflict(){let t=this.t,e=this.memory,i=this.conflict;if(!i)return l;let r=(d,c)=>c==null||c===""?"—":Array.isArray(c)?c.length?c.join(", "):"—":d==="kind"?t.label("kind",c):d==="weight_class"?t.label("weight_class",c):d==="importance"?w(this.hass,c):d==="visibility"?t(`visibility.${c}`):String(c),n=Ge.filter(d=>JSON.stringify(i[d]??null)!==JSON.stringify(e[d]??null)),o={weight_class:"field.weight_class",location:"field.place"};return a`<section class="card conflict" aria-labelledby="conflict-title">
+`)&&(e.tags=o),i("location")!==(t.location||"")&&(e.location=i("location")),s.has("visibility")&&i("visibility")!==t.visibility&&(e.visibility=i("visibility")),s.get("clear_expiry")?t.expires_at&&(e.clear_expiry=!0):i("expires_at")&&i("expires_at")!==Ae(t.expires_at)&&(e.expires_at=new Date(i("expires_at")).toISOString()),i("happened_at")&&(e.happened_at=i("happened_at")),e}var Pt=class extends _{static properties={t:{attribute:!1},info:{attribute:!1},memory:{attribute:!1},conflict:{attribute:!1},busy:{type:Boolean}};constructor(){super(),this.t=void 0,this.info=void 0,this.memory=void 0,this.conflict=void 0,this.busy=!1,this.hass=void 0}firstUpdated(){this.renderRoot.querySelector("#edit-content")?.focus()}_submit(t){t.preventDefault();let e=new FormData(t.target),i=Je(e,this.memory);this.dispatchEvent(new CustomEvent("hm-save",{detail:{changes:i},bubbles:!0,composed:!0}))}_cancel(){this.dispatchEvent(new CustomEvent("hm-cancel",{bubbles:!0,composed:!0}))}_renderConflict(){let t=this.t,e=this.memory,i=this.conflict;if(!i)return l;let r=(d,c)=>c==null||c===""?"—":Array.isArray(c)?c.length?c.join(", "):"—":d==="kind"?t.label("kind",c):d==="weight_class"?t.label("weight_class",c):d==="importance"?w(this.hass,c):d==="visibility"?t(`visibility.${c}`):String(c),n=Ge.filter(d=>JSON.stringify(i[d]??null)!==JSON.stringify(e[d]??null)),o={weight_class:"field.weight_class",location:"field.place"};return a`<section class="card conflict" aria-labelledby="conflict-title">
       <h3 id="conflict-title">${t("memory.conflict_title",{version:i.version})}</h3>
       <p class="secondary">${t("memory.conflict_body")}</p>
       <p class="text newer">${i.content}</p>
@@ -520,11 +520,12 @@ var Y=globalThis,X=Y.ShadowRoot&&(Y.ShadyCSS===void 0||Y.ShadyCSS.nativeShadow)&
             ${t("field.tags")}
             <input name="tags" .value=${(e.tags||[]).join(", ")} placeholder=${t("field.comma_separated")} />
           </label>
-          ${e.happened_at?a`<label>
-                ${t("field.happened")}
-                <output class="fixed" aria-describedby="happened-hint">${R(this.hass,e)}</output>
-                <span id="happened-hint" class="secondary hint">${t("field.happened_fixed")}</span>
-              </label>`:l}
+          <label>
+            ${t("field.happened")}
+            ${e.happened_at?a`<output class="fixed">${R(this.hass,e)}</output>`:l}
+            <input name="happened_at" maxlength="200" aria-describedby="happened-hint" placeholder=${t("field.happened_placeholder")} />
+            <span id="happened-hint" class="secondary hint">${t("field.happened_hint")}</span>
+          </label>
           <label>
             ${t("field.expires")}
             <input name="expires_at" type="datetime-local" .value=${Ae(e.expires_at)} />

@@ -99,10 +99,15 @@ class RememberRequest:
 
 @dataclass(frozen=True, slots=True)
 class UpdateRequest:
-    """Change one memory; `patch` names the fields that change."""
+    """Change one memory; `patch` names the fields that change.
+
+    `happened_at`: when what it tells happened, as `RememberRequest`'s (a
+    moment or time words); None: a time the new text names, else as it was.
+    """
 
     memory_id: str
     patch: MemoryPatch
+    happened_at: datetime | str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,7 +257,13 @@ class RevertRequest:
 def _version_patch(row: Mapping[str, Any], expected: int | None) -> MemoryPatch:
     """A patch that writes a history row's fields back (store.history)."""
     expires = row["expires_at"]
+    start, end = row.get("happened_at"), row.get("happened_until")
     return MemoryPatch(
+        # The version's event time (kept since schema 8): written back as it
+        # was, not read again from its text.
+        happened=None
+        if start is None or end is None
+        else (datetime.fromisoformat(str(start)), datetime.fromisoformat(str(end))),
         content=str(row["content"]),
         summary=str(row["summary"]),
         kind=MemoryKind(row["kind"]),
@@ -352,13 +363,23 @@ async def async_update(scope: OperationScope, request: UpdateRequest) -> UpdateO
     An update that changes nothing writes no version, no log row and fires
     no event (the engine keeps the memory as it is): `changed` is False.
     """
-    check_update(scope.actor, request.patch)
+    patch = request.patch
+    if request.happened_at is None:
+        check_update(scope.actor, patch)
+    else:
+        require(scope.actor, Access.WRITE)
+        check_private(scope.actor, patch.visibility)
     store = scope.data.store
     caller = scope.actor.caller
     # Shared with the household, their private "my code" is "Anna's code".
-    patch = replace(
-        request.patch, speaker_name=async_teller_name(scope.hass, caller.user_id)
-    )
+    patch = replace(patch, speaker_name=async_teller_name(scope.hass, caller.user_id))
+    if request.happened_at is not None or (
+        patch.content is not None and patch.happened is None
+    ):
+        current = await async_engine(
+            scope.hass, partial(store.get, request.memory_id, caller)
+        )
+        patch = _moved_in_time(scope, current, patch, request.happened_at)
 
     def _update() -> tuple[Memory, Memory]:
         before = store.get(request.memory_id, caller)
@@ -374,6 +395,28 @@ async def async_update(scope: OperationScope, request: UpdateRequest) -> UpdateO
         context=scope.context,
     )
     return UpdateOutcome(memory, changed=True)
+
+
+def _moved_in_time(
+    scope: OperationScope,
+    current: Memory,
+    patch: MemoryPatch,
+    given: datetime | str | None,
+) -> MemoryPatch:
+    """An edit's event time, as `remember` derives it (operations/when.py):
+    the time given, else the time the new text names ("… on Wednesday 2
+    December at 8"; its relative words said as dates), else the memory's
+    own stays. New-user review: an edited date left the event on the old
+    day."""
+    content = patch.content if patch.content is not None else current.content
+    if given is None and content == current.content:
+        return patch
+    told = when.happened(scope.hass, given, content, patch.kind or current.kind)
+    if patch.content is not None:
+        patch = replace(patch, content=told.text)
+    if told.window is None:
+        return patch
+    return replace(patch, happened=(told.window.start, told.window.end))
 
 
 async def async_undo(scope: OperationScope, memory_id: str) -> Memory:

@@ -21,7 +21,7 @@ from ..memory.common.values import (
     Visibility,
     WeightClass,
 )
-from .memories import RememberRequest, SelectRequest
+from .memories import RememberRequest, SelectRequest, UpdateRequest
 from .schemas import (
     ATTR_CLASSES,
     ATTR_CLEAR_EXPIRY,
@@ -137,6 +137,18 @@ def memory_patch(
         clear_expiry=fields.get(ATTR_CLEAR_EXPIRY, False),
         expected_version=fields.get(ATTR_EXPECTED_VERSION),
         cleared=frozenset(name for name in clearable if fields.get(name) == ""),
+    )
+
+
+def update_request(
+    memory_id: str, data: Mapping[str, Any], *, clearable: Collection[str] = ()
+) -> UpdateRequest:
+    """An update: the fields it changes (`memory_patch`) and, if given, when
+    what the memory tells happened (a moment or time words)."""
+    return UpdateRequest(
+        memory_id,
+        memory_patch(data, clearable=clearable),
+        happened_at=_fields(data).get(ATTR_HAPPENED_AT),
     )
 
 

@@ -357,6 +357,7 @@ UPDATE_SCHEMA = ServiceSchema(
         probatio.Optional(ATTR_VISIBILITY): VISIBILITY,
         probatio.Exclusive(ATTR_EXPIRES_AT, "expiry"): probatio.All(MOMENT, _future),
         probatio.Exclusive(ATTR_CLEAR_EXPIRY, "expiry"): cv.boolean,
+        probatio.Optional(ATTR_HAPPENED_AT): MOMENT_OR_WORDS,
     }
 )
 
@@ -573,6 +574,7 @@ WS_UPDATE_SCHEMA: Final = ServiceSchema(
         probatio.Required(ATTR_MEMORY_ID): WS_MEMORY_ID,
         probatio.Optional(ATTR_EXPECTED_VERSION): _VERSION,
         **_EDIT_FIELDS,
+        probatio.Optional(ATTR_HAPPENED_AT): probatio.All(str, MOMENT_OR_WORDS),
     }
 )
 WS_REVERT_SCHEMA: Final = ServiceSchema(

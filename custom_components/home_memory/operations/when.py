@@ -28,6 +28,7 @@ from ..memory.time.expressions import (
     looks_ahead,
     read_question,
     read_when,
+    speaks_of_past,
 )
 from ..memory.time.phrases import languages_to_try, phrases
 from ..memory.time.restating import Restated, restate
@@ -248,27 +249,45 @@ def worth_saying(memory: Memory) -> bool:
     )
 
 
-def say_their_own_time(
-    texts: dict[str, str], now: datetime, words: str
-) -> frozenset[str]:
-    """The keys of the texts that say when themselves ("The bins go out on
-    Tuesday", "Anna hat am 5. Mai Geburtstag"): a "when" question is
-    answered by their words, not by when they were told. Blocking (regular
-    expressions): call it off the event loop."""
-    return frozenset(
-        key
-        for key, text in texts.items()
-        # Any time words, a habit's too: read as a question reads them.
-        if read_question(text, now=now, language=words).window is not None
+@dataclass(frozen=True, slots=True)
+class OwnTimes:
+    """What memories' texts say of their own time (keys of the texts):
+    `said`, they say when ("The bins go out on Tuesday", "Anna hat am 5.
+    Mai Geburtstag"), so a "when" question is answered by their words, not
+    by when they were told; `done`, they tell of something done ("I
+    watered the plants", "ich habe den Rasen gemäht"), so told without a
+    time their telling is about when. A fact or a habit ("Mia is allergic
+    to cats", "the bins go out every Thursday") is neither."""
+
+    said: frozenset[str]
+    done: frozenset[str]
+
+
+def own_times(texts: dict[str, str], now: datetime, words: str) -> OwnTimes:
+    """`OwnTimes` of the texts, read as a question is (any time words, a
+    habit's too), in any language a question may be read in. Blocking
+    (regular expressions): call it off the event loop."""
+    languages = languages_to_try(words)
+    return OwnTimes(
+        said=frozenset(
+            key
+            for key, text in texts.items()
+            if read_question(text, now=now, language=words).window is not None
+        ),
+        done=frozenset(
+            key
+            for key, text in texts.items()
+            if any(speaks_of_past(text, other) for other in languages)
+        ),
     )
 
 
-async def async_say_their_own_time(
+async def async_own_times(
     hass: HomeAssistant, memories: Sequence[Memory], spoken_language: str | None
-) -> frozenset[str]:
-    """`say_their_own_time` for these memories' ids, in the executor."""
+) -> OwnTimes:
+    """`own_times` for these memories' ids, in the executor."""
     return await hass.async_add_executor_job(
-        say_their_own_time,
+        own_times,
         {memory.id: memory.content for memory in memories},
         household_now(hass),
         spoken_language or language(hass),

@@ -12,6 +12,7 @@ from custom_components.home_memory.memory.time.expressions import (
     read_question,
     read_statement,
     read_when,
+    speaks_of_past,
 )
 
 BERLIN = ZoneInfo("Europe/Berlin")
@@ -253,10 +254,12 @@ def test_month_ends_and_leap_days() -> None:
 
 
 def test_a_weekday_given_with_a_date_picks_the_year_it_fell_on() -> None:
-    """ "Tuesday 26 February": 2019's (2026's 26 February is a Thursday)."""
+    """ "Tuesday 26 February": no year within one either side has it on a
+    Tuesday (2026's is a Thursday), so the date is trusted: this year's,
+    never 2019's (years away)."""
     assert _span("on Tuesday 26 February", "en") == (
-        "2019-02-26 00:00",
-        "2019-02-27 00:00",
+        "2026-02-26 00:00",
+        "2026-02-27 00:00",
     )
 
 
@@ -498,14 +501,14 @@ def test_a_german_statement_in_the_perfect_is_a_day() -> None:
 
 
 # A span as said | language | first day | day after the last (Berlin, at
-# WEDNESDAY); a weekday with a date picks the year it fell on (2020).
+# WEDNESDAY); a weekday with a date picks the year near it falls on (2026).
 SPANS = """
 from 3 to 5 October | en | 2025-10-03 00:00 | 2025-10-06 00:00
 3-5 October | en | 2025-10-03 00:00 | 2025-10-06 00:00
 October 3 to 5, 2026 | en | 2026-10-03 00:00 | 2026-10-06 00:00
 between 3 and 5 October | en | 2025-10-03 00:00 | 2025-10-06 00:00
 from 30 September to 2 October | en | 2025-09-30 00:00 | 2025-10-03 00:00
-from Saturday 21 Nov to Sunday 22 Nov | en | 2020-11-21 00:00 | 2020-11-23 00:00
+from Saturday 21 Nov to Sunday 22 Nov | en | 2026-11-21 00:00 | 2026-11-23 00:00
 from Monday to Wednesday | en | 2026-03-02 00:00 | 2026-03-05 00:00
 from Thursday to Monday | en | 2026-02-26 00:00 | 2026-03-03 00:00
 from yesterday evening to this morning | en | 2026-03-03 17:00 | 2026-03-04 12:00
@@ -574,3 +577,118 @@ def test_opening_hours_from_monday_to_friday_are_a_habit() -> None:
     assert habit is None
     assert told is not None
     assert (told.start, told.end) == (_local("2026-03-02"), _local("2026-03-04"))
+
+
+# Sunday 29 November 2026, 01:37 in Berlin (the new-user review's night).
+SUNDAY = datetime(2026, 11, 29, 1, 37, tzinfo=BERLIN)
+
+# statement | language | first day named (Berlin, told at SUNDAY)
+DATES_WITHOUT_A_YEAR = """
+the dentist appointment moved to Friday 4 December at 9 | en | 2026-12-04
+der Zahnarzttermin wurde auf Freitag, 4. Dezember um 9 Uhr verschoben | de | 2026-12-04
+Anna has a dentist appointment on Thursday 3 December at 10 am | en | 2026-12-03
+Anna hat am Donnerstag, 3. Dezember um 10 Uhr einen Zahnarzttermin | de | 2026-12-03
+Noah has a check-up on December 12th | en | 2026-12-12
+the car goes to the garage on 7 December | en | 2026-12-07
+Noah hat am 12. Dezember eine Vorsorgeuntersuchung | de | 2026-12-12
+Grandma will visit on 24 December | en | 2026-12-24
+we went to Lisbon on 3 July | en | 2026-07-03
+we went to the fair on 4 December | en | 2025-12-04
+we went to the fair on Thursday 4 December | en | 2025-12-04
+the fair is on 1 May | en | 2027-05-01
+the fair is on 1 July | en | 2026-07-01
+"""
+
+
+@pytest.mark.parametrize(("statement", "language", "day"), _table(DATES_WITHOUT_A_YEAR))
+def test_a_date_without_a_year_is_the_nearest_its_tense_allows(
+    statement: str, language: str, day: str
+) -> None:
+    """A day and month without a year (new-user review: "moved to Friday 4
+    December" was stored in 2020, "on 7 December" as no day at all): the
+    past one in the past tense, the coming one for a plan, the nearest
+    (half a year either side) otherwise; a weekday said with it picks the
+    year near now it agrees in (4 December 2026 is a Friday, though
+    "moved" is past), else the date is trusted."""
+    window = read_statement(statement, now=SUNDAY, language=language)
+    assert window is not None, statement
+    assert window.start == _local(day), statement
+    assert window.end == _local(day) + timedelta(days=1)
+
+
+def test_a_yearly_day_or_a_day_of_the_month_is_still_a_habit() -> None:
+    """ "Anna's birthday is on 3 March" comes every year and "the rent is
+    due on the 1st" every month: no one day in the present tense."""
+    for habit, language in (
+        ("Anna's birthday is on 3 March.", "en"),
+        ("Anna hat am 5. Mai Geburtstag", "de"),
+        ("Our wedding anniversary is on 12 June.", "en"),
+        ("The rent is due on the 1st.", "en"),
+        ("Grandma's birthday is in May.", "en"),
+    ):
+        assert read_statement(habit, now=SUNDAY, language=language) is None, habit
+    party = read_statement(
+        "Anna's birthday party is on 3 March.", now=SUNDAY, language="en"
+    )
+    assert party is not None
+    assert party.start == _local("2027-03-03")
+
+
+# question | language | window start | window end (Berlin, at SUNDAY)
+QUESTIONS_ON_A_DATE = """
+what is happening on the 12th | en | 2026-12-12 00:00 | 2026-12-13 00:00
+what's happening on 4 December | en | 2026-12-04 00:00 | 2026-12-05 00:00
+was ist am 12. Dezember | de | 2026-12-12 00:00 | 2026-12-13 00:00
+what is on 3 December | en | 2026-12-03 00:00 | 2026-12-04 00:00
+what happened on 4 December | en | 2025-12-04 00:00 | 2025-12-05 00:00
+was war am 22. November | de | 2026-11-22 00:00 | 2026-11-23 00:00
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "start", "end"), _table(QUESTIONS_ON_A_DATE)
+)
+def test_a_question_s_date_without_a_year_is_the_nearest_its_tense_allows(
+    question: str, language: str, start: str, end: str
+) -> None:
+    """A question reads a date as a statement does: "was ist am 12.
+    Dezember" on 29 November is in two weeks, not last year."""
+    assert _span(question, language, SUNDAY) == (start, end)
+
+
+# question | language | window start | window end (Berlin, at SUNDAY)
+MONTHS = """
+what are we doing in December | en | 2026-12-01 00:00 | 2027-01-01 00:00
+was machen wir im Dezember | de | 2026-12-01 00:00 | 2027-01-01 00:00
+what will we do in January | en | 2027-01-01 00:00 | 2027-02-01 00:00
+what happened in October | en | 2026-10-01 00:00 | 2026-11-01 00:00
+was war im Oktober | de | 2026-10-01 00:00 | 2026-11-01 00:00
+what happened in December | en | 2025-12-01 00:00 | 2026-01-01 00:00
+what is on in December | en | 2026-12-01 00:00 | 2027-01-01 00:00
+was ist im November | de | 2026-11-01 00:00 | 2026-12-01 00:00
+"""
+
+
+@pytest.mark.parametrize(("question", "language", "start", "end"), _table(MONTHS))
+def test_a_month_s_name_is_the_whole_month_its_tense_allows(
+    question: str, language: str, start: str, end: str
+) -> None:
+    """ "What are we doing in December" on 29 November is the coming
+    December (the review heard only memories naming the word: the window
+    was December 2025); the past tense the last one that has begun, no
+    tense the nearest."""
+    assert _span(question, language, SUNDAY) == (start, end)
+
+
+def test_an_irregular_past_tells_of_something_done() -> None:
+    """ "I fed the cat" is done (its telling is about when: a "when"
+    question may hear it); "Mia is allergic to cats" and "the bins go out
+    every Thursday" are not. "Ben fed the cat on Tuesday" is last Tuesday."""
+    assert speaks_of_past("I fed the cat.", "en")
+    assert speaks_of_past("Ich habe den Rasen gemäht.", "de")
+    assert not speaks_of_past("Mia is allergic to cats.", "en")
+    assert not speaks_of_past("The bins go out every Thursday evening.", "en")
+    assert not speaks_of_past("We planned to go, and we will.", "en")
+    fed = read_statement("Ben fed the cat on Tuesday.", now=WEDNESDAY, language="en")
+    assert fed is not None
+    assert fed.start == _local("2026-03-03")

@@ -415,6 +415,19 @@ async def test_questions_as_people_put_them_reach_memory(
             "Anna hat am 5. Mai Geburtstag",
             "de",
         ),
+        # A habit said with "every", and a fact: no time of their own.
+        (
+            "remember that the bins go out every Thursday evening",
+            "when do the bins go out?",
+            "The bins go out every Thursday evening.",
+            "en",
+        ),
+        (
+            "remember that Mia is allergic to cats",
+            "when is Mia allergic to cats?",
+            "Mia is allergic to cats.",
+            "en",
+        ),
     ],
 )
 async def test_a_when_answer_that_names_its_time_is_not_dated_by_its_telling(
@@ -428,7 +441,9 @@ async def test_a_when_answer_that_names_its_time_is_not_dated_by_its_telling(
 ) -> None:
     """Found by the new-user review: "when do the bins go out?" was answered
     "This afternoon, around three: The bins go out on Tuesday." The memory's
-    own words say when; the time it was told is no answer."""
+    own words say when; the time it was told is no answer. Nor for a habit
+    said with "every" or a fact, whose time is only their telling ("Tonight,
+    around half past one: The bins go out every Thursday evening.")."""
     await ask(hass, told, language)
     answer = await ask(hass, asked, language)
     assert answered_by(answer) == "HomeMemoryQuestion", speech(answer)

@@ -804,3 +804,195 @@ async def test_a_german_statement_s_relative_time_is_stored_as_its_date(
         "Wir haben am Freitagabend, 27. November Pizza gegessen",
         "Der Müll wird dienstags abgeholt",
     ]
+
+
+# The new-user review's night: Sunday 29 November 2026, 01:37 in Berlin.
+REVIEW_NIGHT = "2026-11-29T00:37:00+00:00"
+
+
+@pytest.fixture
+async def review_night(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """A Berlin home on the review's night (conversation loaded first, so
+    the sentences are registered)."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to(REVIEW_NIGHT)
+
+
+def _berlin_day(memory: dict[str, Any]) -> str:
+    at = datetime.fromisoformat(memory["happened_at"]).astimezone(BERLIN)
+    return at.date().isoformat()
+
+
+@pytest.mark.usefixtures("review_night")
+async def test_a_date_without_a_year_is_the_coming_one_it_names(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """Found by the new-user review (told on Sunday 29 November): "moved to
+    Friday 4 December at 9" was stored in 2020, "on Thursday 3 December",
+    "on 7 December", "am 12. Dezember" with no day at all, so "what are we
+    doing next week" heard only the plumber. Now each is its day this
+    year, and the week and the date asked about find them."""
+    days = {}
+    for text in (
+        "Anna has a dentist appointment on Thursday 3 December at 10 am",
+        "The car goes to the garage on 7 December",
+        "Noah has a check-up on December 12th",
+    ):
+        made = await call(hass, "remember", {"content": text}, user=hass_admin_user)
+        days[text] = _berlin_day(made["memory"])
+    await say(
+        hass,
+        "remember that the dentist appointment moved to Friday 4 December at 9",
+        user=hass_admin_user,
+    )
+    listed = (await call(hass, "list", {}, user=hass_admin_user))["memories"]
+    moved = next(m for m in listed if "moved" in m["content"])
+    assert _berlin_day(moved) == "2026-12-04"
+    assert days == {
+        "Anna has a dentist appointment on Thursday 3 December at 10 am": (
+            "2026-12-03"
+        ),
+        "The car goes to the garage on 7 December": "2026-12-07",
+        "Noah has a check-up on December 12th": "2026-12-12",
+    }
+    week = _texts(
+        (await _search(hass, hass_admin_user, "what are we doing next week"))[
+            "memories"
+        ]
+    )
+    assert any("dentist appointment on Thursday" in text for text in week), week
+    assert any("moved to Friday 4 December" in text for text in week), week
+    # Told this weekend, it is no answer to what was done this weekend (the
+    # review heard it: dated by its telling, it lay in the window).
+    weekend = _texts(
+        (await _search(hass, hass_admin_user, "what did we do this weekend"))[
+            "memories"
+        ]
+    )
+    assert not any("dentist" in text for text in weekend), weekend
+    # 7 December is the Monday after next week (30 November to 6 December).
+    assert not any("car goes to the garage" in text for text in week), week
+    seventh = await _search(hass, hass_admin_user, "what's happening on 7 December")
+    assert _texts(seventh["memories"]) == ["The car goes to the garage on 7 December"]
+    assert not any("check-up" in text for text in week), week
+    twelfth = await _search(hass, hass_admin_user, "what is happening on the 12th")
+    assert _texts(twelfth["memories"]) == ["Noah has a check-up on December 12th"]
+    german = await _search(hass, hass_admin_user, "was ist am 12. Dezember")
+    assert _texts(german["memories"]) == _texts(twelfth["memories"])
+    spoken = (
+        await say(hass, "what is happening on the 12th", user=hass_admin_user)
+    ).response.speech["plain"]["speech"]
+    assert "check-up" in spoken, spoken
+
+
+@pytest.mark.usefixtures("review_night")
+async def test_a_month_asked_about_is_the_whole_month(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """Found by the new-user review: "what are we doing in December" (and
+    "was machen wir im Dezember") heard only memories with the word; Noah's
+    check-up and Grandma's visit, remembered with their days, are in that
+    month. "What happened in October" is October's, past."""
+    for content, at in (
+        ("Noah has his check-up at the paediatrician.", "2026-12-10"),
+        ("Grandma comes to visit us.", "2026-12-24"),
+        ("We picked apples at the farm.", "2026-10-10"),
+        ("We lit the first candle of the advent wreath.", "2026-11-29"),
+    ):
+        await call(
+            hass,
+            "remember",
+            {"content": content, "happened_at": at},
+            user=hass_admin_user,
+        )
+    december = {
+        "Noah has his check-up at the paediatrician.",
+        "Grandma comes to visit us.",
+    }
+    for question in ("what are we doing in December", "was machen wir im Dezember"):
+        found = await _search(hass, hass_admin_user, question)
+        assert set(_texts(found["memories"])) == december, question
+    for question in ("what happened in October", "was war im Oktober"):
+        found = await _search(hass, hass_admin_user, question)
+        assert _texts(found["memories"]) == ["We picked apples at the farm."]
+    spoken = (
+        await say(hass, "what are we doing in December", user=hass_admin_user)
+    ).response.speech["plain"]["speech"]
+    assert "check-up" in spoken, spoken
+    assert "Grandma" in spoken, spoken
+
+
+@pytest.mark.usefixtures("review_night")
+async def test_an_edit_that_names_another_day_moves_the_event(
+    hass: HomeAssistant, hass_admin_user: MockUser, admin: Client
+) -> None:
+    """New-user review: the plumber's memory edited in the panel to "…on
+    Wednesday 2 December at 8" stayed on Tuesday. An update whose content
+    names a time moves the event there (as `remember` reads it); one that
+    names none keeps it; `happened_at` sets it (the action and the
+    websocket); words that are no time are refused whole; a revert brings
+    the old day back with the old text."""
+    made = await call(
+        hass,
+        "remember",
+        {"content": "The plumber is coming on Tuesday 1 December at 8."},
+        user=hass_admin_user,
+    )
+    memory_id = made["memory"]["id"]
+    assert _berlin_day(made["memory"]) == "2026-12-01"
+
+    async def edited(by_action: bool, **fields: str) -> tuple[str, str]:
+        """The memory's text and Berlin day after an update of `fields`."""
+        if by_action:
+            answer = await call(
+                hass, "update", {"id": memory_id, **fields}, user=hass_admin_user
+            )
+        else:
+            answer = await admin.ok("update", memory_id=memory_id, **fields)
+        return answer["memory"]["content"], _berlin_day(answer["memory"])
+
+    tap = "The plumber is coming at 8 to fix the tap."
+    for by_action, fields, expected in (
+        (
+            False,
+            {"content": "The plumber is coming on Wednesday 2 December at 8."},
+            ("The plumber is coming on Wednesday 2 December at 8.", "2026-12-02"),
+        ),
+        (True, {"content": tap}, (tap, "2026-12-02")),
+        (True, {"happened_at": "on Thursday 3 December"}, (tap, "2026-12-03")),
+        (False, {"happened_at": "2026-12-04"}, (tap, "2026-12-04")),
+        (
+            False,
+            {"content": "The plumber is coming tomorrow at 8."},
+            ("The plumber is coming on Monday 30 November at 8.", "2026-11-30"),
+        ),
+    ):
+        assert await edited(by_action, **fields) == expected, fields
+    error = await admin.error("update", memory_id=memory_id, happened_at="soon")
+    assert error["translation_key"] == "not_a_time"
+    with pytest.raises(ServiceValidationError) as err:
+        await call(
+            hass,
+            "update",
+            {"id": memory_id, "content": "Moved.", "happened_at": "soon"},
+            user=hass_admin_user,
+        )
+    assert err.value.translation_key == "not_a_time"
+    unchanged = await admin.ok("get", memory_id=memory_id)
+    assert unchanged["memory"]["content"] == (
+        "The plumber is coming on Monday 30 November at 8."
+    )
+    history = await admin.ok("get", memory_id=memory_id)
+    first = min(row["version"] for row in history["history"])
+    back = await admin.ok("revert", memory_id=memory_id, version=first)
+    assert back["memory"]["content"] == (
+        "The plumber is coming on Tuesday 1 December at 8."
+    )
+    assert _berlin_day(back["memory"]) == "2026-12-01"
+    week = await _search(hass, hass_admin_user, "what's happening on Tuesday")
+    assert [m["id"] for m in week["memories"]] == [memory_id]

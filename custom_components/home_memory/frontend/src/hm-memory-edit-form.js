@@ -59,6 +59,9 @@ export function formChanges(form, memory) {
   } else if (text("expires_at") && text("expires_at") !== localInput(memory.expires_at)) {
     changes.expires_at = new Date(text("expires_at")).toISOString();
   }
+  // A new time for what it tells, as typed ("2026-12-02", "on Wednesday
+  // 2 December"): the server reads it as remember's happened_at.
+  if (text("happened_at")) changes.happened_at = text("happened_at");
   return changes;
 }
 
@@ -173,13 +176,14 @@ class MemoryEditForm extends LitElement {
             ${t("field.tags")}
             <input name="tags" .value=${(memory.tags || []).join(", ")} placeholder=${t("field.comma_separated")} />
           </label>
-          ${memory.happened_at
-            ? html`<label>
-                ${t("field.happened")}
-                <output class="fixed" aria-describedby="happened-hint">${formatHappened(this.hass, memory)}</output>
-                <span id="happened-hint" class="secondary hint">${t("field.happened_fixed")}</span>
-              </label>`
-            : nothing}
+          <label>
+            ${t("field.happened")}
+            ${memory.happened_at
+              ? html`<output class="fixed">${formatHappened(this.hass, memory)}</output>`
+              : nothing}
+            <input name="happened_at" maxlength="200" aria-describedby="happened-hint" placeholder=${t("field.happened_placeholder")} />
+            <span id="happened-hint" class="secondary hint">${t("field.happened_hint")}</span>
+          </label>
           <label>
             ${t("field.expires")}
             <input name="expires_at" type="datetime-local" .value=${localInput(memory.expires_at)} />

@@ -372,6 +372,9 @@ class MemoryPatch:
     # Who told the statement, where and about when: a newer statement folded
     # into the memory (storage/repeats.py) brings its own. None keeps it.
     told: Telling | None = None
+    # When what it tells happened (start, end): an edit that names another
+    # day moves it (operations/memories.async_update). None keeps it.
+    happened: tuple[datetime, datetime] | None = None
     # The name of the person who asks (changes nothing by itself): a private
     # memory of theirs made household is told with it ("My code" -> "Anna's
     # code"), as a household memory they tell is. None: kept as written.

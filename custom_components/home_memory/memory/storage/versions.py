@@ -209,6 +209,10 @@ class Versions:
         if patch.visibility is Visibility.PRIVATE:
             pass  # the owner check happens against the stored memory
         to_timestamp(patch.expires_at)
+        if patch.happened is not None:
+            start, end = (to_timestamp(moment) for moment in patch.happened)
+            if start is None or end is None or end < start:
+                raise InvalidMemoryError("happened_at", "ends before it starts")
         return replace(
             patch,
             content=None
@@ -283,9 +287,15 @@ class Versions:
             vector,
         )
         if log_operation:
-            changed = sorted(
-                name for name in _SNAPSHOT_FIELDS if getattr(patch, name) is not None
-            ) + (["told"] if patch.told is not None else [])
+            changed = (
+                sorted(
+                    name
+                    for name in _SNAPSHOT_FIELDS
+                    if getattr(patch, name) is not None
+                )
+                + (["told"] if patch.told is not None else [])
+                + (["happened"] if patch.happened is not None else [])
+            )
             self._log.record(
                 conn,
                 log_operation,
@@ -487,6 +497,16 @@ def _patched_values(
         else to_timestamp(current.expires_at)
     )
     told = {} if patch.told is None else _told_values(patch.told)
+    if patch.happened is not None and patch.happened != (
+        current.happened_at,
+        current.happened_until,
+    ):
+        # Compared as moments: a version's time read back from its history
+        # is the same moment, though its float may differ in the last bit.
+        told.update(
+            happened_at=to_timestamp(patch.happened[0]),
+            happened_until=to_timestamp(patch.happened[1]),
+        )
     return {
         **told,
         "content": content,

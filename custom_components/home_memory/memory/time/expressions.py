@@ -123,9 +123,10 @@ def read_question(text: str, *, now: datetime, language: str | None) -> TimeRead
 def read_statement(text: str, *, now: datetime, language: str | None) -> Window | None:
     """The time a statement names ("we went to the dentist on Monday").
 
-    Resolved when it is told: a bare weekday or date is the last one before
-    now, or the next one when the statement speaks of the future ("the
-    plumber will come on Monday"). Nothing for a text without time words.
+    Resolved when it is told: a bare weekday is the last one before now, or
+    the next one when the statement speaks of the future ("the plumber will
+    come on Monday"); a date without a year the past, coming or nearest one
+    by tense (docs/time.md). Nothing for a text without time words.
     """
     return read_statement_reading(text, now=now, language=language).window
 
@@ -167,6 +168,15 @@ def looks_ahead(text: str, language: str | None) -> bool:
     )
 
 
+def speaks_of_past(text: str, language: str | None) -> bool:
+    """Whether a statement tells of something done ("I watered the plants",
+    "ich habe den Rasen gemäht"), by the tense rules a question is read
+    with; a future word wins ("we planned to go")."""
+    lang = table_language(language)
+    text = text[:MAX_READ_CHARS]
+    return _speaks_of_past(text, text, lang) and not _speaks_of_future(text, text, lang)
+
+
 def _read(
     text: str,
     *,
@@ -203,9 +213,11 @@ def _reading(
         or (not past and _speaks_of_arrangement(said, language))
     )
     if statement and not future and not past:
-        # "The bins go out on Tuesday": a weekday or date in the present
-        # tense is a habit, not a day.
-        found = [item for item in found if not _habitual(item)]
+        # "The bins go out on Tuesday", "Anna's birthday is on 3 March": a
+        # weekday, a month or a yearly date in the present tense is a habit,
+        # not a day; "the car goes to the garage on 7 December" is that day.
+        yearly = _says_yearly(said, language)
+        found = [item for item in found if not _habitual(item, yearly=yearly)]
     window: Window | None = None
     newest = False
     unresolved = False
@@ -214,11 +226,14 @@ def _reading(
         if item.kind == "last_time":
             newest = True
             continue
-        # "This weekend" on a weekday is the coming one unless it is past.
-        ahead = future or (
-            item.kind == "weekend" and "this" in item.groups and not past
+        # "This weekend" on a weekday is the coming one unless it is past;
+        # without a tense a date is the nearest one (None).
+        tense: bool | None = (
+            True
+            if future or (item.kind == "weekend" and "this" in item.groups and not past)
+            else (False if past else None)
         )
-        one = _RESOLVERS[item.kind](item, now.replace(microsecond=0), ahead)
+        one = _RESOLVERS[item.kind](item, now.replace(microsecond=0), tense)
         if one is not None:
             window = one if window is None else window.hull(one)
             times.append(
@@ -319,14 +334,33 @@ _ONE_DAY: Final = frozenset(
 )  # fmt: skip
 
 
-def _habitual(item: _Found) -> bool:
-    """A weekday, date or month a habit may name ("on Tuesday", "in May");
-    a range when both its ends are ("open from Monday to Friday")."""
+def _habitual(item: _Found, *, yearly: bool) -> bool:
+    """A weekday, a day of the month or a month a habit may name ("on
+    Tuesday", "on the 1st", "in May"), and a date when the statement says a
+    yearly day ("Anna's birthday is on 3 March": `yearly`); a range when
+    both its ends are ("open from Monday to Friday"). A date with its month
+    in the present tense is one day ("the car goes to the garage on 7
+    December", "Anna has a dentist appointment on Thursday 3 December")."""
     if item.kind == "range":
-        return all(_habitual(part) for part in item.options["parts"])
+        return all(_habitual(part, yearly=yearly) for part in item.options["parts"])
     if item.kind == "weekday":
         return item.groups.get("qual", "") not in _ONE_DAY
-    return item.kind in ("date", "days", "month_name") and "year" not in item.groups
+    if "year" in item.groups:
+        return False
+    if item.kind == "month_name":
+        return True
+    if item.kind not in ("date", "days"):
+        return False
+    has_month = "month" in item.groups or "month_number" in item.groups
+    return yearly or not has_month
+
+
+def _says_yearly(said: str, language: str) -> bool:
+    """Whether a statement speaks of a day that comes every year ("birthday",
+    "anniversary", "jedes Jahr"; the table's `yearly_pattern`), read
+    without its time words."""
+    pattern = phrases(language).get("yearly_pattern")
+    return isinstance(pattern, str) and re.search(pattern, said.casefold()) is not None
 
 
 def _speaks_of_past(text: str, said: str, language: str) -> bool:
@@ -599,21 +633,21 @@ def _part(item: _Found) -> str | None:
     return str(part) if part is not None else None
 
 
-def _resolve_day(item: _Found, now: datetime, future: bool) -> Window:
+def _resolve_day(item: _Found, now: datetime, future: bool | None) -> Window:
     day = now.date() + timedelta(days=int(item.options["offset"]))
     return _day_window(day, _part(item), now)
 
 
-def _resolve_night(item: _Found, now: datetime, future: bool) -> Window:
+def _resolve_night(item: _Found, now: datetime, future: bool | None) -> Window:
     return _day_window(now.date() + timedelta(days=-1), "night", now)
 
 
-def _resolve_this_night(item: _Found, now: datetime, future: bool) -> Window:
+def _resolve_this_night(item: _Found, now: datetime, future: bool | None) -> Window:
     past = now.hour < int(item.options["past_before_hour"])
     return _day_window(now.date() - timedelta(days=1 if past else 0), "night", now)
 
 
-def _resolve_weekday(item: _Found, now: datetime, future: bool) -> Window:
+def _resolve_weekday(item: _Found, now: datetime, future: bool | None) -> Window:
     wanted = _compiled(item.language).weekdays[item.groups["weekday"]]
     today = now.date()
     qual = item.groups.get("qual", "")
@@ -634,7 +668,7 @@ def _resolve_weekday(item: _Found, now: datetime, future: bool) -> Window:
     return _day_window(day, _part(item), now)
 
 
-def _resolve_date(item: _Found, now: datetime, future: bool) -> Window | None:
+def _resolve_date(item: _Found, now: datetime, future: bool | None) -> Window | None:
     table = _compiled(item.language)
     groups = item.groups
     day_number = int(groups["day"])
@@ -674,37 +708,59 @@ def _valid_date(year: int, month: int, day: int) -> date | None:
 
 
 def _nearest_date(
-    today: date, month: int, day: int, future: bool, weekday: int | None
+    today: date, month: int, day: int, future: bool | None, weekday: int | None
 ) -> date | None:
-    """This year's date, or last year's if it is still to come (next year's
-    when the statement speaks of the future and it has passed). Named with
-    its weekday ("Tuesday 26 February"), the nearest year it fell on one;
-    the date alone if none did within 12 years."""
-    step = 1 if future else -1
-    first: date | None = None
-    for offset in range(0, 13 * step, step):  # 29 February: up to 8 years
-        found = _valid_date(today.year + offset, month, day)
-        if found is None or not (found >= today if future else found <= today):
-            continue
-        if weekday is None or found.weekday() == weekday:
-            return found
-        first = first or found
-    return first
+    """A day and month without a year: the last one (`future` False: the
+    past tense), the coming one (True: a plan), else the nearest one, half
+    a year either side. Named with its weekday ("Friday 4 December"), the
+    year within one either side it falls on that weekday, the tense's
+    first; the date alone if none does (never years away). 29 February
+    without a leap year near: the tense's one up to eight years away."""
+    days = [
+        found
+        for year in range(today.year - 8, today.year + 9)
+        if (found := _valid_date(year, month, day)) is not None
+    ]
+    if weekday is not None:
+        near = [
+            found
+            for found in days
+            if abs((found - today).days) <= _NEAR_DAYS and found.weekday() == weekday
+        ]
+        if near:
+            return _by_tense(near, today, future) or _by_tense(near, today, None)
+    return _by_tense(days, today, future)
 
 
-def _day_of_recent_month(today: date, day: int, future: bool) -> date | None:
-    """The last `day`th of a month not after today (the next one, ahead)."""
-    year, month = today.year, today.month
-    for _ in range(13):
-        found = _valid_date(year, month, day)
-        if found is not None and (found >= today if future else found <= today):
-            return found
-        month += 1 if future else -1
-        if month == 0:
-            year, month = year - 1, 12
-        elif month == 13:
-            year, month = year + 1, 1
-    return None
+# A date "near" today for its weekday to pick its year: a year either side.
+_NEAR_DAYS: Final = 366
+
+
+def _by_tense(days: list[date], today: date, future: bool | None) -> date | None:
+    """Of `days` (sorted), the last not after today (`future` False), the
+    first not before it (True), or the nearest within a year (None; a tie
+    is the past; the last one when none is that near)."""
+    if future is False:
+        return next((found for found in reversed(days) if found <= today), None)
+    if future is True:
+        return next((found for found in days if found >= today), None)
+    near = [found for found in days if abs((found - today).days) <= _NEAR_DAYS]
+    if not near:
+        # 29 February with no leap year near: the last one.
+        return _by_tense(days, today, False)
+    return min(near, key=lambda found: (abs((found - today).days), found > today))
+
+
+def _day_of_recent_month(today: date, day: int, future: bool | None) -> date | None:
+    """The `day`th of a month ("the 12th"): the last not after today, the
+    next (ahead), or the nearest (no tense), within a year."""
+    days = []
+    for offset in range(-13, 14):
+        year, month0 = divmod(today.year * 12 + today.month - 1 + offset, 12)
+        found = _valid_date(year, month0 + 1, day)
+        if found is not None:
+            days.append(found)
+    return _by_tense(days, today, future)
 
 
 def _number(item: _Found) -> int:
@@ -716,7 +772,7 @@ def _number(item: _Found) -> int:
     return _compiled(item.language).numbers[word]
 
 
-def _resolve_ago(item: _Found, now: datetime, future: bool) -> Window | None:
+def _resolve_ago(item: _Found, now: datetime, future: bool | None) -> Window | None:
     count = _number(item)
     unit = _compiled(item.language).units[item.groups["unit"]]
     if unit == "hour":
@@ -733,7 +789,7 @@ def _resolve_ago(item: _Found, now: datetime, future: bool) -> Window | None:
     return _day_window(day, None, now)
 
 
-def _resolve_later(item: _Found, now: datetime, future: bool) -> Window | None:
+def _resolve_later(item: _Found, now: datetime, future: bool | None) -> Window | None:
     """ "In two days", "in einer Woche": that day (an hour: around then; a
     month: that month)."""
     count = _number(item)
@@ -749,7 +805,7 @@ def _resolve_later(item: _Found, now: datetime, future: bool) -> Window | None:
     return _day_window(now.date() + timedelta(days=days), None, now)
 
 
-def _resolve_recent(item: _Found, now: datetime, future: bool) -> Window | None:
+def _resolve_recent(item: _Found, now: datetime, future: bool | None) -> Window | None:
     count = _number(item)
     unit = _compiled(item.language).units[item.groups["unit"]]
     span = (
@@ -762,7 +818,7 @@ def _resolve_recent(item: _Found, now: datetime, future: bool) -> Window | None:
     return Window(now - span, now + timedelta(seconds=1))
 
 
-def _resolve_days(item: _Found, now: datetime, future: bool) -> Window | None:
+def _resolve_days(item: _Found, now: datetime, future: bool | None) -> Window | None:
     """Days of one month ("from 3 to 5 October", "vom 3. bis 5. Oktober"):
     the first day resolved as a date is (the last such span that has begun,
     the next one ahead); the last day after it in the same month."""
@@ -778,7 +834,7 @@ def _resolve_days(item: _Found, now: datetime, future: bool) -> Window | None:
     return Window(start.start, _at(last, 24, now))
 
 
-def _resolve_range(item: _Found, now: datetime, future: bool) -> Window | None:
+def _resolve_range(item: _Found, now: datetime, future: bool | None) -> Window | None:
     """From the first expression's start to the second's end. A second that
     resolves before the first ("from Monday to Wednesday" on a Tuesday,
     "from 28 December to 2 January" on New Year's Day) is the next one
@@ -800,7 +856,7 @@ def _week_window(day: date, now: datetime) -> Window:
     return Window(_at(monday, 0, now), _at(monday + timedelta(days=7), 0, now))
 
 
-def _resolve_week(item: _Found, now: datetime, future: bool) -> Window:
+def _resolve_week(item: _Found, now: datetime, future: bool | None) -> Window:
     return _week_window(
         now.date() + timedelta(days=7 * int(item.options["offset"])), now
     )
@@ -814,25 +870,34 @@ def _month_window(now: datetime, offset: int, month: int | None = None) -> Windo
     return Window(_at(first, 0, now), _at(after, 0, now))
 
 
-def _resolve_month(item: _Found, now: datetime, future: bool) -> Window:
+def _resolve_month(item: _Found, now: datetime, future: bool | None) -> Window:
     return _month_window(now, int(item.options["offset"]))
 
 
-def _resolve_month_name(item: _Found, now: datetime, future: bool) -> Window | None:
+def _resolve_month_name(
+    item: _Found, now: datetime, future: bool | None
+) -> Window | None:
     month = _compiled(item.language).months[item.groups["month"]]
     if "year" in item.groups:
         year = int(item.groups["year"])
         if not 1 <= year <= 9998:
             return None
         return _month_window(now.replace(year=year, day=1), 0, month)
-    # The last such month that has begun (the next one, ahead).
-    offset = 0 if month <= now.month else -12
-    if future and month < now.month:
-        offset = 12
+    # The last such month that has begun (past), the coming one unless it
+    # has begun (ahead), the nearest of those (no tense; a tie is the past).
+    back = 0 if month <= now.month else -12
+    coming = 0 if month >= now.month else 12
+    if future is True:
+        offset = coming
+    elif future is False:
+        offset = back
+    else:
+        nearer = (now.month - month) % 12 <= (month - now.month) % 12
+        offset = back if nearer else coming
     return _month_window(now.replace(day=1), offset, month)
 
 
-def _resolve_weekend(item: _Found, now: datetime, future: bool) -> Window:
+def _resolve_weekend(item: _Found, now: datetime, future: bool | None) -> Window:
     today = now.date()
     saturday = today - timedelta(days=(today.weekday() - 5) % 7)
     if item.groups.get("qual") and today.weekday() >= 5:
@@ -849,7 +914,9 @@ def _weekend_of(saturday: date, now: datetime) -> Window:
     return Window(_at(saturday, 0, now), _at(saturday + timedelta(days=2), 0, now))
 
 
-_RESOLVERS: Final[dict[str, Callable[[_Found, datetime, bool], Window | None]]] = {
+_RESOLVERS: Final[
+    dict[str, Callable[[_Found, datetime, bool | None], Window | None]]
+] = {
     "day": _resolve_day,
     "night": _resolve_night,
     "this_night": _resolve_this_night,
