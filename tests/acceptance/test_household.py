@@ -186,19 +186,20 @@ def test_a_yes_answers_its_own_chats_question(household: Household) -> None:
 
 
 def test_a_code_with_digits_is_corrected_by_voice(household: Household) -> None:
-    """ "The wifi password is orange-77", then "… lemon-11": one memory,
-    updated (found by the attacker review: it made a second one)."""
+    """ "The shed padlock code is orange-77", then "… lemon-11": one memory,
+    updated (found by the attacker review with a wifi password: it made a second
+    one; the shared household's other tests ask about the wifi password)."""
     anna = household.anna
     wait_for_the_model(household)  # a correction needs the model
-    told = "remember that the garden wifi password is orange-77"
+    told = "remember that the shed padlock code is orange-77"
     assert say(household, anna, told) == "Okay, I'll remember that."
-    told = "remember that the garden wifi password is lemon-11"
+    told = "remember that the shed padlock code is lemon-11"
     assert say(household, anna, told) == (
-        "Updated: The garden wifi password is lemon-11 (was: orange-77)."
+        "Updated: The shed padlock code is lemon-11 (was: orange-77)."
     )
-    found = contents(search(household, anna, "garden wifi password"))
-    assert [text for text in found if "garden wifi" in text] == [
-        "The garden wifi password is lemon-11."
+    found = contents(search(household, anna, "shed padlock code"))
+    assert [text for text in found if "shed padlock" in text] == [
+        "The shed padlock code is lemon-11."
     ], found
 
 

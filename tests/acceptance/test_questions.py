@@ -223,3 +223,29 @@ def test_private_asides_keep_the_memory_to_the_speaker(household: Household) -> 
         assert secret in anna, anna
         assert "between us" not in anna.casefold()
         assert "privat" not in anna.casefold()
+
+
+def test_a_correction_of_a_private_memory_stays_private(
+    household: Household,
+) -> None:
+    """Anna's private safe code corrected by voice without privacy words
+    ("actually …", "correction: …") is her private memory updated: before,
+    the new code was a household memory Ben could hear (final review)."""
+    hass = household.hass
+    kept = "remember that the hideaway safe code is plum-42, but keep it private"
+    assert said(ask(household, kept, "en")).endswith("just for you.")
+    corrected = said(
+        ask(household, "correction: the hideaway safe code is kiwi-19", "en")
+    )
+    assert corrected.startswith("Updated: "), corrected
+    ben = hass.ws_command(
+        household.ben.token, "home_memory/search", query="hideaway safe code"
+    )
+    assert not [m for m in ben["memories"] if "hideaway" in m["content"]], ben
+    anna = hass.ws_command(
+        household.anna.token, "home_memory/search", query="hideaway safe code"
+    )
+    mine = [m for m in anna["memories"] if "hideaway" in m["content"]]
+    assert [(m["content"], m["visibility"]) for m in mine] == [
+        ("The hideaway safe code is kiwi-19.", "private")
+    ], mine

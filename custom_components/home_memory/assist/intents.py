@@ -328,10 +328,12 @@ async def _async_recall_speech(
     nothing: str,
     *,
     always_when: bool = False,
+    telling: bool = False,
 ) -> str:
     """Look `query` up and say what was found (`nothing` when nothing was);
     `always_when`: each memory is said with when it happened (a "when"
-    question), not only events and what the home observed."""
+    question), not only events and what the home observed; `telling`: the
+    question asks when something was said, so facts are dated too."""
     _cancel_waiting_forget(scope)
     # Said aloud as the answer: as sure as the background of an LLM's turn.
     page = await recall.async_recall(
@@ -345,10 +347,13 @@ async def _async_recall_speech(
     voice = _voice_state(scope)
     voice.recall_cursor = page.cursor
     voice.recall_dated = always_when
+    voice.recall_telling = telling
     if not page.items:
         return nothing
     describe = when.describer(scope.hass, words.language)
-    dated = await _dated_ids(scope, page, words, always_when=always_when)
+    dated = await _dated_ids(
+        scope, page, words, always_when=always_when, telling=telling
+    )
     if len(page.items) == 1:
         memory = page.items[0].memory
         scope.state.last_memory_id = memory.id
@@ -372,7 +377,12 @@ class _Dating:
 
 
 async def _dated_ids(
-    scope: CallScope, page: ProgressivePage, words: Wording, *, always_when: bool
+    scope: CallScope,
+    page: ProgressivePage,
+    words: Wording,
+    *,
+    always_when: bool,
+    telling: bool = False,
 ) -> _Dating:
     """How the page's memories are dated (`_Dating`): one rule for an
     answer and the "more" after it. What the home observed keeps its
@@ -392,6 +402,10 @@ async def _dated_ids(
     read = await when.async_own_times(scope.hass, told, words.language)
     if not always_when:
         return _Dating(own=read.said)
+    if telling:
+        # "When did I mention the snorkel?": each telling is the answer.
+        every = frozenset(item.memory.id for item in page.items)
+        return _Dating(always=every - read.said, own=read.said)
     # After "when …": a memory with a time of its own (an event, what the
     # home observed, a statement about another time), or one that tells of
     # something done ("I watered the plants"), whose telling is about when.
@@ -448,7 +462,12 @@ class QuestionIntentHandler(_MemoryIntentHandler):
         question = slots[QUESTION]["value"]
         nothing = words.say("question_nothing")
         return await _async_recall_speech(
-            scope, question, words, nothing, always_when=words.asks_when(question)
+            scope,
+            question,
+            words,
+            nothing,
+            always_when=words.asks_when(question),
+            telling=words.asks_telling(question),
         )
 
 
@@ -520,7 +539,13 @@ class MoreIntentHandler(_MemoryIntentHandler):
             return words.say("more_expired")
         if not page.items:
             return words.say("more_done")
-        dated = await _dated_ids(scope, page, words, always_when=voice.recall_dated)
+        dated = await _dated_ids(
+            scope,
+            page,
+            words,
+            always_when=voice.recall_dated,
+            telling=voice.recall_telling,
+        )
         return _listing(
             page, words, when.describer(scope.hass, words.language), dated=dated
         )

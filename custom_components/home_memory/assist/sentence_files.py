@@ -99,6 +99,8 @@ class Wording:
     # How a question about a time starts ("when", "wann"): its answer says
     # when, whatever the memory's kind.
     _asks_when: re.Pattern[str] | None = None
+    # Words of a "when" question about a telling ("mention", "erwähnt").
+    _asks_telling: re.Pattern[str] | None = None
     # How a request that is itself a question starts ("can you", "kannst du").
     _asking_request: re.Pattern[str] | None = None
     # The sentence of a statement that says it corrects ("actually …").
@@ -114,6 +116,13 @@ class Wording:
     def asks_when(self, question: str) -> bool:
         """Whether `question` asks when something happened or is."""
         return self._asks_when is not None and bool(self._asks_when.match(question))
+
+    def asks_telling(self, question: str) -> bool:
+        """Whether `question` asks when something was said ("when did I
+        mention …"), whose answer is each memory's telling."""
+        return self.asks_when(question) and (
+            self._asks_telling is not None and bool(self._asks_telling.search(question))
+        )
 
     def say(self, key: str, **values: object) -> str:
         """The answer `key` with its {names} filled in (values are never parsed)."""
@@ -337,6 +346,11 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
             rf"^\W*(?:{_alternatives(words['asks_when'])})\b", re.IGNORECASE
         )
         if words.get("asks_when")
+        else None,
+        _asks_telling=re.compile(
+            rf"\b(?:{_alternatives(words['asks_telling'])})\b", re.IGNORECASE
+        )
+        if words.get("asks_telling")
         else None,
         _asking_request=re.compile(
             rf"^\W*(?:{_alternatives(words['asking_request'])})\b", re.IGNORECASE

@@ -70,6 +70,9 @@ class ConversationState:
     recall_cursor: str | None = None
     # The recall the cursor continues asked "when": "more" dates its items too.
     recall_dated: bool = False
+    # ... and asked when something was said ("when did I mention …"): every
+    # item is dated with its telling, facts too.
+    recall_telling: bool = False
     pending: dict[str, PendingForget] = field(default_factory=dict)
     # The token the voice flow ("forget ..." then "yes") waits on.
     voice_token: str | None = None

@@ -251,6 +251,44 @@ def test_duplicates_of_other_owners_are_kept_apart(store: MemoryStore) -> None:
     )  # admin cannot see alice's private
 
 
+def test_a_household_statement_corrects_its_tellers_private_memory_in_private(
+    store: MemoryStore,
+) -> None:
+    """Alice's "Actually … 5678" said without privacy words corrects her own
+    private memory, which stays private: before, it was a new household
+    memory and everyone heard the new code (reviewers' real hass). The same
+    words told to the household again are the household's (a repeat changes
+    nothing to keep private); Bob's other value is his own."""
+    private = store.create(
+        new_memory(
+            "The safe code is 1234 for the shed",
+            owner="alice",
+            visibility=Visibility.PRIVATE,
+        ),
+        ALICE,
+    )
+    corrected = store.create(
+        new_memory("The safe code is 5678 for the shed", owner="alice"), ALICE
+    )
+    assert corrected.action is CreateAction.UPDATED
+    assert corrected.memory.id == private.memory.id
+    assert corrected.memory.visibility is Visibility.PRIVATE
+    assert corrected.memory.content == "The safe code is 5678 for the shed"
+    assert store.list_memories(ADMIN, MemoryFilter()).total == 0
+    assert store.list_memories(BOB, MemoryFilter()).total == 0
+    again = store.create(
+        new_memory("The safe code is 5678 for the shed", owner="alice"), ALICE
+    )
+    assert again.action is CreateAction.CREATED
+    assert again.memory.visibility is Visibility.HOUSEHOLD
+    bobs = store.create(
+        new_memory("The safe code is 9999 for the shed", owner="bob"), BOB
+    )
+    assert bobs.action is CreateAction.CREATED
+    assert bobs.memory.visibility is Visibility.HOUSEHOLD
+    assert store.get(private.memory.id, ALICE).content.endswith("5678 for the shed")
+
+
 def test_the_same_event_on_another_day_is_a_second_memory(store: MemoryStore) -> None:
     """A service of the car in November does not fold into October's; told
     twice about one day it is still a repeat."""

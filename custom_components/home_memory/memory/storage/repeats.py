@@ -1,8 +1,10 @@
 """A statement told again: the memory it repeats or corrects, and folding it in.
 
 Which one a statement is gets decided inside the writer's transaction,
-against the active memories of the same owner and visibility
-(`statements.relate` has the rule), so the check and the write are one step.
+against the active memories of the same owner and visibility, and a
+household statement also against its teller's private ones (a correction of
+a private memory stays private), with `statements.relate`'s rule, so the
+check and the write are one step.
 A repeat reinforces the memory; a correction replaces its statement and keeps
 the old one as the previous version.
 """
@@ -27,6 +29,7 @@ from ..common.values import (
     NewMemory,
     Source,
     Telling,
+    Visibility,
     WeightClass,
     other_occasion,
 )
@@ -93,17 +96,23 @@ class Repeats:
         """
         now = self.now()
         candidates: Candidates = {}
-        if vector is not None:
-            holder: Holder = (item.owner, str(item.visibility))
-            allowed = self._holder_rowids(conn, holder, holders)
-            candidates = self._indexed_similar(conn, item, vector, allowed, now)
-            candidates.update(
-                self._indexed_similar(
-                    conn, item, vector, self._same_subject(conn, item, allowed), now
+        for holder in _holders(item):
+            if vector is not None:
+                allowed = self._holder_rowids(conn, holder, holders)
+                candidates.update(
+                    self._indexed_similar(conn, holder, vector, allowed, now)
                 )
-            )
-            self._add_unindexed_similar(candidates, holder, vector, fresh)
-        self._add_same_text(conn, item, candidates)
+                candidates.update(
+                    self._indexed_similar(
+                        conn,
+                        holder,
+                        vector,
+                        self._same_subject(conn, item, allowed),
+                        now,
+                    )
+                )
+                self._add_unindexed_similar(candidates, holder, vector, fresh)
+            self._add_same_text(conn, item, holder, candidates)
         return self._closest_relation(conn, item, candidates, now)
 
     @staticmethod
@@ -182,7 +191,7 @@ class Repeats:
     def _indexed_similar(
         self,
         conn: sqlite3.Connection,
-        item: NewMemory,
+        holder: Holder,
         vector: npt.NDArray[np.float32],
         allowed: npt.NDArray[np.int64],
         now: float,
@@ -190,7 +199,7 @@ class Repeats:
         """The index's nearest memories among `allowed`, down to the floor."""
         candidates: Candidates = {}
         # Asked even when there is nothing to search: it registers the owner.
-        group = self._copies.group(item.owner, item.visibility)
+        group = self._copies.group(*holder)
         if not allowed.size:
             return candidates
         calibrate = self._statement_similarity()
@@ -227,13 +236,16 @@ class Repeats:
 
     @staticmethod
     def _add_same_text(
-        conn: sqlite3.Connection, item: NewMemory, candidates: Candidates
+        conn: sqlite3.Connection,
+        item: NewMemory,
+        holder: Holder,
+        candidates: Candidates,
     ) -> None:
         """The same text is a repeat with or without vectors (keyword-only mode)."""
         row = conn.execute(
             "SELECT rowid FROM memories WHERE tier = 'active' AND content = ? "
             "AND owner IS ? AND visibility = ? LIMIT 1",
-            (item.content, item.owner, str(item.visibility)),
+            (item.content, *holder),
         ).fetchone()
         if row is not None:
             candidates[int(row[0])] = 1.0
@@ -262,7 +274,8 @@ class Repeats:
             # maintenance archives it, taking the new text along.
             if (
                 row is None
-                or tuple(row[:3]) != (item.owner, str(item.visibility), "active")
+                or (row[0], row[1]) not in _holders(item)
+                or row[2] != "active"
                 or (row[4] is not None and row[4] <= now)
             ):
                 continue
@@ -301,6 +314,11 @@ class Repeats:
                 # it ("... am Mittwoch" after "... am Montag") make it one.
                 continue
             if relation is Relation.REPEAT:
+                if (row[0], row[1]) != _holders(item)[0]:
+                    # The same words told to the household are its own
+                    # memory beside the private one (a repeat is no change
+                    # to keep private; `forget` tells the two apart).
+                    continue
                 return rowid, similarity, relation
             if relation is Relation.CORRECTION and correction is None:
                 correction = (rowid, similarity, relation)
@@ -376,6 +394,20 @@ class Repeats:
             similarity,
             existing.content if correction else None,
         )
+
+
+def _holders(item: NewMemory) -> tuple[Holder, ...]:
+    """Whose memories a statement is compared with: its own owner's of its
+    visibility and, for a person's household statement, that person's
+    private ones too, for a correction only. "Actually the surprise party is
+    on Sunday" corrects Anna's private party in private; compared with the
+    household's alone it told the new day to everyone. A private statement
+    never folds into a household memory (that would make its words
+    everyone's)."""
+    own: Holder = (item.owner, str(item.visibility))
+    if item.owner is None or item.visibility != Visibility.HOUSEHOLD:
+        return (own,)
+    return (own, (item.owner, str(Visibility.PRIVATE)))
 
 
 def _dated_as(existing: Memory, item: NewMemory, now: float) -> NewMemory:
