@@ -363,6 +363,7 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
             attaching=_lower(words, "attaching"),
             joining=_lower(words, "joining"),
             infinitive=_lower(words, "infinitive"),
+            titles=_lower(words, "titles"),
         ),
     )
 

@@ -18,7 +18,14 @@ _WORDS = yaml.safe_load(
 GERMAN = ClauseWords(
     **{
         key: frozenset(_WORDS[key])
-        for key in ("determiners", "pronouns", "attaching", "joining", "infinitive")
+        for key in (
+            "determiners",
+            "pronouns",
+            "attaching",
+            "joining",
+            "infinitive",
+            "titles",
+        )
     }
 )
 
@@ -38,7 +45,8 @@ GERMAN = ClauseWords(
         ("ich am Montag zum Zahnarzt muss", "ich muss am Montag zum Zahnarzt"),
         ("Anna gegen Erdnüsse allergisch ist", "Anna ist gegen Erdnüsse allergisch"),
         ("morgen der Klempner kommt", "morgen kommt der Klempner"),
-        ("Oma Gerda am Sonntag Geburtstag hat", "Oma Gerda hat am Sonntag Geburtstag"),
+        ("Frau Müller am Sonntag Geburtstag hat", "Frau Müller hat am Sonntag Geburtstag"),
+        ("Oma am Sonntag Geburtstag hat", "Oma hat am Sonntag Geburtstag"),
         ("Anna und Ben am Samstag kommen", "Anna und Ben kommen am Samstag"),
         ("die Tasche der Oma im Flur steht", "die Tasche der Oma steht im Flur"),
         # What attaches stays after the verb when nothing else is left.
@@ -78,6 +86,12 @@ def test_the_verb_moves_after_the_first_phrase(clause: str, statement: str) -> N
         # Two verb-final clauses of one subject: not split (docs/languages.md).
         "Noah Dinosaurier liebt und Brokkoli nicht ausstehen kann",
         "der schlüssel im flur liegt",  # no noun to find the subject by
+        # Two capitalised words: a name, or a name and its object (new-user
+        # review s15: "Ben Kaffee trinkt ohne Zucker", "Opa Geburtstag hat …").
+        "Ben Kaffee ohne Zucker trinkt",
+        "Opa Geburtstag im März hat",
+        "Oma Gerda am Sonntag Geburtstag hat",
+        "Anna Schmidt morgen kommt",
         "das stimmt",
         "liegt",
         "",

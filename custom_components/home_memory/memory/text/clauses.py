@@ -32,6 +32,8 @@ class ClauseWords:
     # Words that open an infinitive clause after a comma ("…, um den
     # Wasserhahn zu reparieren"): it stays after the statement as said.
     infinitive: frozenset[str] = frozenset()
+    # Words always followed by a name ("Frau Müller", "Herr Schmidt").
+    titles: frozenset[str] = frozenset()
 
 
 # A comma inside a date ("am Donnerstag, 3. Dezember") ends no clause.
@@ -59,8 +61,12 @@ def _phrase_end(tokens: list[str], start: int, last: int, words: ClauseWords) ->
         end = start + 1  # a name, a noun, an adverb ("morgen"), a number
         if not _capitalised(tokens[start]):
             return end
-    # A name of several words ("Oma Gerda", "Frau Müller"), whole, if words
-    # remain before the verb ("unser Nachbar heißt Herr Schmidt").
+        if word not in words.titles and end < last and _capitalised(tokens[end]):
+            # "Anna Schmidt" or "Ben Kaffee", "Oma Gerda" or "Opa Geburtstag":
+            # a name or a name and its object, which no word here tells apart.
+            return -1
+    # A name of several words after a title or a noun ("Frau Müller", "unser
+    # Nachbar Herr Schmidt"), whole, if words remain before the verb.
     run = end
     while run < last and _capitalised(tokens[run]):
         run += 1
