@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..const import DB_FOLDER, EmbeddingModelChoice
 from ..memory.common.errors import ModelError
+from ..memory.common.languages import base_language
 from ..memory.embedding.embedder import (
     default_model_dir,
     load_embedder,
@@ -78,7 +79,7 @@ def wants_multilingual(choice: EmbeddingModelChoice, language: str | None) -> bo
     multilingual-e5-small.
     """
     if choice is EmbeddingModelChoice.FOLLOW_LANGUAGE:
-        primary = (language or "en").replace("_", "-").split("-")[0].lower()
+        primary = base_language(language, "en")
         return primary != "en"
     return choice is EmbeddingModelChoice.MULTILINGUAL
 

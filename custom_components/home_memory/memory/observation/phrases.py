@@ -19,6 +19,8 @@ from pathlib import Path
 import re
 from typing import TYPE_CHECKING, Any, Final
 
+from ..common.languages import base_language
+
 if TYPE_CHECKING:
     import random
 
@@ -31,7 +33,7 @@ CLOCK_STEP_MIN: Final = 5
 
 def language_of(language: str | None) -> str:
     """The phrase file for a Home Assistant language ("de-CH" -> "de")."""
-    base = (language or DEFAULT_LANGUAGE).replace("_", "-").split("-")[0].casefold()
+    base = base_language(language, DEFAULT_LANGUAGE)
     return base if base in LANGUAGES else DEFAULT_LANGUAGE
 
 

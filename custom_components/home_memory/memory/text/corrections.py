@@ -22,6 +22,7 @@ from pathlib import Path
 import re
 from typing import Any, Final
 
+from ..common.languages import base_language
 from .statements import missing_words, subject_words
 
 # The least similarity (the shared statement scale) of a memory a statement
@@ -107,7 +108,7 @@ _TABLES: Final[dict[str, _Table]] = {
 
 
 def _table(language: str | None) -> _Table:
-    base = (language or _FALLBACK).replace("_", "-").split("-")[0].casefold()
+    base = base_language(language, _FALLBACK)
     return _TABLES.get(base, _TABLES[_FALLBACK])
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 import re
 from typing import TYPE_CHECKING, Any, Final
 
+from ..common.languages import base_language
 from .validation import MAX_LABEL_CHARS
 
 if TYPE_CHECKING:
@@ -149,7 +150,7 @@ def _possessive_words(table: dict[str, Any]) -> str:
 @cache
 def _tables(language: str | None) -> tuple[_Table, ...]:
     """The household language's words, and English's: a home asks in both."""
-    base = (language or _ENGLISH).replace("_", "-").split("-")[0].casefold()
+    base = base_language(language, _ENGLISH)
     names = dict.fromkeys((base, _ENGLISH))
     return tuple(table for name in names if (table := _read(name)) is not None)
 

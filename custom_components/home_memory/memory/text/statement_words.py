@@ -14,6 +14,8 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from ..common.languages import base_language
+
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
@@ -173,5 +175,5 @@ _WORDS: Final[dict[str, StatementWords]] = {
 
 def statement_words(language: str | None) -> StatementWords:
     """The words for `language` ("de-CH" takes "de"); English where none."""
-    base = (language or FALLBACK_LANGUAGE).replace("_", "-").split("-")[0].casefold()
+    base = base_language(language, FALLBACK_LANGUAGE)
     return _WORDS.get(base, _WORDS[FALLBACK_LANGUAGE])

@@ -13,6 +13,8 @@ import json
 from pathlib import Path
 from typing import Any, Final
 
+from ..common.languages import base_language
+
 _FOLDER: Final = Path(__file__).parent
 FALLBACK: Final = "en"
 
@@ -27,7 +29,7 @@ _TABLES: Final[dict[str, dict[str, Any]]] = {
 
 def table_language(language: str | None) -> str:
     """The table for a Home Assistant language ("de-CH" -> "de"; else English)."""
-    base = (language or FALLBACK).replace("_", "-").split("-")[0].casefold()
+    base = base_language(language, FALLBACK)
     return base if base in _TABLES else FALLBACK
 
 

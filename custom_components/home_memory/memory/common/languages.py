@@ -1,0 +1,13 @@
+"""A Home Assistant language tag's base language, the key of every word table.
+
+"de-CH", "de_AT" and "DE" all read German's tables; no tag reads the
+fallback's. One rule, so each table (statements, corrections, times,
+observed phrases, names) picks the same language for the same tag.
+"""
+
+from __future__ import annotations
+
+
+def base_language(language: str | None, fallback: str) -> str:
+    """The lower-case base of `language` ("de-CH" -> "de"), `fallback` if none."""
+    return (language or fallback).replace("_", "-").split("-")[0].casefold()
