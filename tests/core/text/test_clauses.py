@@ -45,7 +45,10 @@ GERMAN = ClauseWords(
         ("ich am Montag zum Zahnarzt muss", "ich muss am Montag zum Zahnarzt"),
         ("Anna gegen Erdnüsse allergisch ist", "Anna ist gegen Erdnüsse allergisch"),
         ("morgen der Klempner kommt", "morgen kommt der Klempner"),
-        ("Frau Müller am Sonntag Geburtstag hat", "Frau Müller hat am Sonntag Geburtstag"),
+        (
+            "Frau Müller am Sonntag Geburtstag hat",
+            "Frau Müller hat am Sonntag Geburtstag",
+        ),
         ("Oma am Sonntag Geburtstag hat", "Oma hat am Sonntag Geburtstag"),
         ("Anna und Ben am Samstag kommen", "Anna und Ben kommen am Samstag"),
         ("die Tasche der Oma im Flur steht", "die Tasche der Oma steht im Flur"),
