@@ -692,3 +692,112 @@ def test_an_irregular_past_tells_of_something_done() -> None:
     fed = read_statement("Ben fed the cat on Tuesday.", now=WEDNESDAY, language="en")
     assert fed is not None
     assert fed.start == _local("2026-03-03")
+
+
+# Thursday 26 November 2026, 19:00 in Berlin (new-user review, session 16).
+THURSDAY = datetime(2026, 11, 26, 19, 0, tzinfo=BERLIN)
+# Saturday 28 November 2026: a weekend is going on.
+SATURDAY = datetime(2026, 11, 28, 11, 0, tzinfo=BERLIN)
+
+# question | language | window start | window end (Berlin, at THURSDAY)
+BEFORE_LAST = """
+what did we do the weekend before last | en | 2026-11-14 00:00 | 2026-11-16 00:00
+was haben wir vorletztes Wochenende gemacht | de | 2026-11-14 00:00 | 2026-11-16 00:00
+was war am vorletzten Wochenende | de | 2026-11-14 00:00 | 2026-11-16 00:00
+what did we do last weekend | en | 2026-11-21 00:00 | 2026-11-23 00:00
+what did we do two weekends ago | en | 2026-11-14 00:00 | 2026-11-16 00:00
+what happened three weekends ago | en | 2026-11-07 00:00 | 2026-11-09 00:00
+was haben wir vor zwei Wochenenden gemacht | de | 2026-11-14 00:00 | 2026-11-16 00:00
+what did we do the week before last | en | 2026-11-09 00:00 | 2026-11-16 00:00
+was war vorletzte Woche | de | 2026-11-09 00:00 | 2026-11-16 00:00
+what did we do the month before last | en | 2026-09-01 00:00 | 2026-10-01 00:00
+was war vorletzten Monat | de | 2026-09-01 00:00 | 2026-10-01 00:00
+was war letzten Monat | de | 2026-10-01 00:00 | 2026-11-01 00:00
+what did we do the Saturday before last | en | 2026-11-14 00:00 | 2026-11-15 00:00
+was haben wir vorletzten Samstag gemacht | de | 2026-11-14 00:00 | 2026-11-15 00:00
+"""
+
+
+@pytest.mark.parametrize(("question", "language", "start", "end"), _table(BEFORE_LAST))
+def test_the_one_before_last_is_a_week_before_the_last(
+    question: str, language: str, start: str, end: str
+) -> None:
+    """ "The weekend before last" on Thursday 26 November is 14-15 November,
+    not last weekend (new-user review: the "last" was read as "the last
+    time" and the weekend as the last one)."""
+    assert _span(question, language, THURSDAY) == (start, end)
+    reading = read_question(question, now=THURSDAY, language=language)
+    assert not reading.newest_first
+    assert reading.named == ()
+
+
+def test_the_weekend_before_last_said_on_a_weekend() -> None:
+    """On Saturday the 28th the last weekend is the 21st-22nd, so the one
+    before it is the 14th-15th, as is "two weekends ago"."""
+    for question, language in (
+        ("the weekend before last", "en"),
+        ("two weekends ago", "en"),
+        ("vorletztes Wochenende", "de"),
+    ):
+        assert _span(question, language, SATURDAY) == (
+            "2026-11-14 00:00",
+            "2026-11-16 00:00",
+        ), question
+
+
+# question | language | window start | window end (Berlin, at THURSDAY)
+THIRDS = """
+what did we do in early November | en | 2026-11-01 00:00 | 2026-11-11 00:00
+what did we do in mid November | en | 2026-11-11 00:00 | 2026-11-21 00:00
+what happened mid-November | en | 2026-11-11 00:00 | 2026-11-21 00:00
+what happened at the end of October | en | 2026-10-21 00:00 | 2026-11-01 00:00
+what happened late last month | en | 2026-10-21 00:00 | 2026-11-01 00:00
+what did we do early last week | en | 2026-11-16 00:00 | 2026-11-19 00:00
+what did we do late last week | en | 2026-11-20 00:00 | 2026-11-23 00:00
+was haben wir Anfang November gemacht | de | 2026-11-01 00:00 | 2026-11-11 00:00
+was war Mitte Oktober | de | 2026-10-11 00:00 | 2026-10-21 00:00
+was war Ende Oktober | de | 2026-10-21 00:00 | 2026-11-01 00:00
+was war Ende letzter Woche | de | 2026-11-20 00:00 | 2026-11-23 00:00
+was war Anfang der letzten Woche | de | 2026-11-16 00:00 | 2026-11-19 00:00
+was war Mitte letzten Monats | de | 2026-10-11 00:00 | 2026-10-21 00:00
+"""
+
+
+@pytest.mark.parametrize(("question", "language", "start", "end"), _table(THIRDS))
+def test_early_mid_and_late_are_a_third_of_the_month_or_week(
+    question: str, language: str, start: str, end: str
+) -> None:
+    """ "Early November" is 1-10 November, not all of it (new-user review:
+    ten things of November, newest first); a week's thirds are Monday to
+    Wednesday, Wednesday to Friday, Friday to Sunday."""
+    assert _span(question, language, THURSDAY) == (start, end)
+
+
+def test_early_or_late_in_a_month_of_28_days() -> None:
+    """The last third of February ends with the month."""
+    assert _span("what happened in late February", "en", THURSDAY) == (
+        "2026-02-21 00:00",
+        "2026-03-01 00:00",
+    )
+
+
+def test_a_third_of_a_month_given_alone() -> None:
+    """`remember`'s happened_at reads "early November" as the question does."""
+    window = read_when("early November", now=THURSDAY, language="en")
+    assert window is not None
+    assert (window.start.day, window.end.day) == (1, 11)
+    german = read_when("Ende Oktober", now=THURSDAY, language="de")
+    assert german is not None
+    assert (german.start.month, german.start.day) == (10, 21)
+
+
+def test_recently_asks_for_the_newest_first() -> None:
+    """ "What did we buy recently" is "what did we buy" newest first."""
+    for question, language, rest in (
+        ("what did we buy recently", "en", "what did we buy"),
+        ("was haben wir kürzlich gekauft", "de", "was haben wir gekauft"),
+    ):
+        reading = read_question(question, now=THURSDAY, language=language)
+        assert reading.newest_first, question
+        assert reading.window is None
+        assert reading.rest == rest

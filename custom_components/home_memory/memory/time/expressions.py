@@ -233,7 +233,7 @@ def _reading(
             if future or (item.kind == "weekend" and "this" in item.groups and not past)
             else (False if past else None)
         )
-        one = _RESOLVERS[item.kind](item, now.replace(microsecond=0), tense)
+        one = _resolve(item, now.replace(microsecond=0), tense)
         if one is not None:
             window = one if window is None else window.hull(one)
             times.append(
@@ -293,8 +293,9 @@ def _relative(item: _Found) -> bool:
 
 # Qualifiers that name the last one: "last Tuesday" is that day, no habit's.
 _LAST: Final = frozenset(
-    {"last", "past", "letzten", "letzte", "letztes", "vergangenen", "vergangenes"}
-)
+    {"last", "past", "letzten", "letzte", "letztes", "vergangenen", "vergangenes",
+     "vorletzten", "vorletzte", "vorletztes"}
+)  # fmt: skip
 
 
 def _parts(found: list[_Found]) -> list[_Found]:
@@ -308,7 +309,7 @@ def _named_word(item: _Found, text: str) -> str | None:
         return item.groups["weekday"]
     if item.kind == "month_name":
         return item.groups["month"]
-    if item.kind == "weekend":
+    if item.kind == "weekend" and not _weekends_back(item):
         return text[item.start : item.end].rsplit(maxsplit=1)[-1].casefold()
     return None
 
@@ -330,7 +331,7 @@ def _tidy(text: str) -> str:
 # Qualifiers that make a weekday one day, whatever the tense.
 _ONE_DAY: Final = frozenset(
     {"last", "past", "this", "next", "letzten", "letzte", "vergangenen", "diesen",
-     "nächsten", "kommenden"}
+     "nächsten", "kommenden", "vorletzten"}
 )  # fmt: skip
 
 
@@ -554,6 +555,8 @@ class _Table:
     numbers: dict[str, int]
     units: dict[str, str]
     parts: dict[str, str]
+    # "early", "Anfang": which third of a month or week (`thirds`).
+    thirds: dict[str, str]
     # The words that join two expressions as a span; None without them.
     range: _RangeWords | None = None
 
@@ -571,6 +574,7 @@ def _compiled(language: str) -> _Table:
     numbers = {str(k): int(v) for k, v in data["numbers"].items()}
     units = {w: unit for unit, names in data["units"].items() for w in names}
     parts = {w: part for part, names in data["parts"].items() for w in names}
+    thirds = {w: third for third, names in data["thirds"].items() for w in names}
     places = {
         "weekday": f"(?P<weekday>{_alternatives(weekdays)})",
         "month": f"(?P<month>{_alternatives(months)})",
@@ -579,6 +583,7 @@ def _compiled(language: str) -> _Table:
         "number": f"(?P<number>\\d{{1,3}}|{_alternatives(numbers)})",
         "unit": f"(?P<unit>{_alternatives(units)})",
         "part": f"(?P<part>{_alternatives(parts)})",
+        "third": f"(?P<third>{_alternatives(thirds)})",
         "year": "(?P<year>\\d{4})",
         "day": data["day"],
         "day_ordinal": data["day_ordinal"],
@@ -605,6 +610,7 @@ def _compiled(language: str) -> _Table:
         numbers,
         units,
         parts,
+        thirds,
         _RangeWords.of(words) if words else None,
     )
 
@@ -654,7 +660,8 @@ def _resolve_weekday(item: _Found, now: datetime, future: bool | None) -> Window
     back = (today.weekday() - wanted) % 7
     ahead = (wanted - today.weekday()) % 7
     if qual in _LAST:
-        day = today - timedelta(days=back or 7)
+        weeks_back = int(item.options.get("weeks_back", 0))
+        day = today - timedelta(days=(back or 7) + 7 * weeks_back)
     elif qual in ("this", "diesen"):
         day = today - timedelta(days=today.weekday()) + timedelta(days=wanted)
     elif qual in ("next", "nächsten", "kommenden"):
@@ -840,12 +847,12 @@ def _resolve_range(item: _Found, now: datetime, future: bool | None) -> Window |
     "from 28 December to 2 January" on New Year's Day) is the next one
     after the first's start."""
     first, second = item.options["parts"]
-    start = _RESOLVERS[first.kind](first, now, future)
-    end = _RESOLVERS[second.kind](second, now, future)
+    start = _resolve(first, now, future)
+    end = _resolve(second, now, future)
     if start is None or end is None:
         return None
     if end.end <= start.start:
-        end = _RESOLVERS[second.kind](second, start.start, True)
+        end = _resolve(second, start.start, True)
         if end is None or end.end <= start.start:
             return None
     return Window(start.start, end.end)
@@ -897,11 +904,23 @@ def _resolve_month_name(
     return _month_window(now.replace(day=1), offset, month)
 
 
+def _weekends_back(item: _Found) -> int:
+    """How many weekends before the last one: "the weekend before last",
+    "vorletztes Wochenende" 1 (`weeks_back`), "three weekends ago" 2; 0
+    for another weekend."""
+    if "number" in item.groups:
+        return max(0, _number(item) - 1)
+    return int(item.options.get("weeks_back", 0))
+
+
 def _resolve_weekend(item: _Found, now: datetime, future: bool | None) -> Window:
     today = now.date()
     saturday = today - timedelta(days=(today.weekday() - 5) % 7)
-    if item.groups.get("qual") and today.weekday() >= 5:
+    last = bool(item.groups.get("qual")) or "number" in item.groups
+    if last and today.weekday() >= 5:
         saturday -= timedelta(days=7)
+    if last:
+        saturday -= timedelta(days=7 * _weekends_back(item))
     if "next" in item.groups:
         # "Next weekend": the coming one; on a weekend, the one after it.
         return _weekend_of(today + timedelta(days=(5 - today.weekday()) % 7 or 7), now)
@@ -912,6 +931,34 @@ def _resolve_weekend(item: _Found, now: datetime, future: bool | None) -> Window
 
 def _weekend_of(saturday: date, now: datetime) -> Window:
     return Window(_at(saturday, 0, now), _at(saturday + timedelta(days=2), 0, now))
+
+
+def _resolve(item: _Found, now: datetime, future: bool | None) -> Window | None:
+    """The window `item` names; "early", "mid", "late" ("Anfang", "Mitte",
+    "Ende") narrow a month or a week to a third of it (`_third_of`)."""
+    window = _RESOLVERS[item.kind](item, now, future)
+    third = item.groups.get("third")
+    if window is None or third is None:
+        return window
+    return _third_of(window, _compiled(item.language).thirds[third], now)
+
+
+# The days of a week each third spans, Monday 0 (they share a day: "late
+# last week" holds Friday, so does "mid").
+_WEEK_THIRDS: Final = {"early": (0, 3), "mid": (2, 5), "late": (4, 7)}
+# The days of a month: 1-10, 11-20, 21 to its end.
+_MONTH_THIRDS: Final = {"early": (0, 10), "mid": (10, 20), "late": (20, 31)}
+
+
+def _third_of(window: Window, third: str, now: datetime) -> Window:
+    """The first, middle or last third of a week or a month (docs/time.md)."""
+    first = window.start.date()
+    days = (window.end.date() - first).days
+    first_day, after = (_WEEK_THIRDS if days == 7 else _MONTH_THIRDS)[third]
+    return Window(
+        _at(first + timedelta(days=first_day), 0, now),
+        _at(first + timedelta(days=min(after, days)), 0, now),
+    )
 
 
 _RESOLVERS: Final[
