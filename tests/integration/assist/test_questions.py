@@ -700,3 +700,47 @@ def test_german_what_is_questions_take_the_sentence_meant(
     assert (found.text.strip() if found else None) == owner
     metadata = result.intent_metadata or {}
     assert bool(metadata.get(ONLY_UNKNOWN_NAME)) is only_unknown_name
+
+
+@pytest.mark.parametrize(
+    ("asked", "language"),
+    [
+        ("what did Ben do on the 14th", "en"),
+        ("what did we buy recently", "en"),
+        ("what did Ben fix last week", "en"),
+        ("was hat Ben am 14. gemacht", "de"),
+        ("was war am 7. November", "de"),
+        ("was war vorletztes Wochenende", "de"),
+        ("was haben wir kürzlich gekauft", "de"),
+    ],
+)
+async def test_a_question_by_date_reaches_memory_not_an_unknown_area(
+    hass: HomeAssistant, facts: HomeMemoryConfigEntry, asked: str, language: str
+) -> None:
+    """ "What did Ben do on the 14th" is memory's, Ben a person Home
+    Assistant knows (new-user review s16: "not aware of any area called
+    14th", "Kein Bereich mit dem Namen 7 November")."""
+    hass.config.language = language
+    expose(hass, "person.ben", "Ben", "home")
+    answer = await ask(hass, asked, language)
+    assert answered_by(answer) == "HomeMemoryQuestion", speech(answer)
+
+
+async def test_home_assistants_own_questions_stay_its_own_beside_dates(
+    hass: HomeAssistant, facts: HomeMemoryConfigEntry
+) -> None:
+    """The date sentences take nothing Home Assistant answers: who is home,
+    where a person is, its timers, the sun, a temperature."""
+    expose(hass, "person.anna", "Anna", "not_home")
+    expose(hass, "sun.sun", "Sonne", "above_horizon")
+    for question, language in (
+        ("who is home", "en"),
+        ("what is the temperature in the kitchen", "en"),
+        ("is there a timer", "en"),
+        ("wo ist Anna", "de"),
+        ("wann geht die Sonne unter", "de"),
+        ("wie lange läuft der Timer noch", "de"),
+    ):
+        hass.config.language = language
+        result = await ask(hass, question, language)
+        assert answered_by(result) != "HomeMemoryQuestion", (question, speech(result))
