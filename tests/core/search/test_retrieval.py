@@ -632,3 +632,58 @@ def test_a_topic_in_its_window_passes_under_the_floor_only_when_asked(
     }
     everything = retriever.search("job interview", HOUSE, window, min_relevance=0.0)
     assert {item.memory.id for item in everything.items} == set(made.values())
+
+
+def test_the_last_time_someone_did_a_thing_is_not_their_last_coming_and_going(
+    tmp_path: Path, clock: ManualClock, multilingual: Embedder
+) -> None:
+    """ "Wann hat Ben zuletzt etwas repariert": what the home saw of Ben
+    later matches by his name alone and is no answer, however new (new-user
+    review s16: "Ben brach gegen sieben auf" was said first, within the
+    newest-first share of the repair); his newest repair is."""
+    store = MemoryStore(
+        tmp_path / "memory.db",
+        embedder=multilingual,
+        clock=clock,
+        config=EngineConfig(language="de"),
+    )
+    seen = "So kenne ich, Jarvis, dieses Zuhause."
+    tap = "Ben hat am Montag, 2. November den tropfenden Küchenwasserhahn repariert"
+    told = (
+        (tap, MemoryKind.EVENT, 2),
+        ("Ich habe am Samstagmorgen, 7. November das Gartentor repariert.",
+         MemoryKind.EVENT, 7),
+        ("Ben hat das Licht an Mias Fahrrad repariert", MemoryKind.EVENT, 14),
+        ("Wir haben die Garage ausgemistet.", MemoryKind.EVENT, 14),
+        (f"Am Samstagnachmittag bemerkte ich: Ben kam gegen drei nach Hause. {seen}",
+         MemoryKind.OBSERVATION, 21),
+        (f"Am Mittwochabend fiel mir auf: Ben brach gegen sieben auf. {seen}",
+         MemoryKind.OBSERVATION, 25),
+    )  # fmt: skip
+    try:
+        made = []
+        for text, kind, day in told:
+            when = datetime(2026, 11, day, 15, tzinfo=UTC)
+            made.append(
+                store.create(
+                    NewMemory(
+                        content=text,
+                        kind=kind,
+                        people=("Ben",) if "Ben" in text else (),
+                        happened_at=when,
+                        happened_until=when + timedelta(hours=1),
+                    ),
+                    HOUSE,
+                ).memory.id
+            )
+        page = Retriever(store).search(
+            "wann hat Ben etwas repariert", HOUSE, newest_first=True
+        )
+        ranked = [item.memory.id for item in page.items]
+        assert ranked[0] == made[2]
+        # Ben's comings and goings only after his repairs.
+        assert max(ranked.index(made[0]), ranked.index(made[2])) < min(
+            ranked.index(made[4]), ranked.index(made[5])
+        )
+    finally:
+        store.close()
