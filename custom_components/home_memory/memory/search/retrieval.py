@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
+from functools import partial
 import math
 import re
 import secrets
@@ -355,26 +356,37 @@ class Retriever:
         )
         if not newest_first:
             return ranking
-        return self._newest_first(ranking, self._topic(query, named, query_vector))
+        topic = (
+            partial(self._topic_relevance, without_names(query, named), caller, flt)
+            if named and query_vector is not None
+            else None
+        )
+        return self._newest_first(ranking, topic)
 
-    def _topic(
-        self,
-        query: str,
-        named: frozenset[str],
-        query_vector: npt.NDArray[np.float32] | None,
-    ) -> npt.NDArray[np.float32] | None:
-        """The query's embedding without the people it names ("when did Ben
-        last fix something" -> "when did fix something"), or None when it
-        names nobody, keeps no word, or there is no model."""
-        if not named or query_vector is None:
-            return None
-        topic = without_names(query, named)
+    def _topic_relevance(
+        self, topic: str, caller: Caller, flt: MemoryFilter, rowids: list[int]
+    ) -> dict[int, float]:
+        """How well each of these memories matches `topic`, the question
+        without the people it names ("when did Ben last fix something" ->
+        "when did last fix something"): fused as a search's relevance
+        (similarity and its words' BM25, normalised among these), 0 for one
+        matching neither."""
         if not topic.strip():
-            return None
-        return self.store.embed_query(topic)
+            return dict.fromkeys(rowids, 1.0)
+        topic_vector = self.store.embed_query(topic)
+        vector = (
+            self._candidates.similarities(topic_vector, rowids)
+            if topic_vector is not None
+            else {}
+        )
+        keyword = self._candidates.keyword_hits(topic, caller, flt, 1).scores(rowids)
+        fused = self._fuse(vector, keyword)
+        return {rowid: fused[rowid].own if rowid in fused else 0.0 for rowid in rowids}
 
     def _newest_first(
-        self, ranking: _Ranking, topic: npt.NDArray[np.float32] | None = None
+        self,
+        ranking: _Ranking,
+        topic: Callable[[list[int]], dict[int, float]] | None = None,
     ) -> _Ranking:
         """ "The last time ...": of the memories about as relevant as the best
         (NEWEST_FIRST_SHARE of its relevance, among NEWEST_FIRST_POOL times
@@ -382,11 +394,11 @@ class Retriever:
         among five other things is about it too, though its embedding is
         diluted), the latest event first; the others after them, by score.
 
-        `topic`: the question without the people it names. An answer must
-        match it too, by NEWEST_FIRST_SHARE of the best answer's match: "Ben
-        went out" matches "when did Ben last fix something" by Ben alone
-        (new-user review: e5 0.57 against 0.61 for the repair) and is no
-        answer, however new (docs/time.md)."""
+        `topic`: each answer's match without the people the question names
+        (`_topic_relevance`). An answer must have NEWEST_FIRST_SHARE of the
+        best answer's: "Ben went out" matches "when did Ben last fix
+        something" by Ben alone (new-user review: e5 0.57 against 0.61 for
+        the repair) and is no answer, however new (docs/time.md)."""
         if not ranking.rowids:
             return ranking
         # Each memory's own match (not what its day's thread lent it: a
@@ -399,14 +411,9 @@ class Retriever:
             if relevance.own >= NEWEST_FIRST_SHARE * best
         ]
         if topic is not None and answers:
-            on_topic = self._candidates.similarities(
-                topic, [ranking.rowids[i] for i in answers]
-            )
-            matches = [max(0.0, on_topic.get(ranking.rowids[i], 0.0)) for i in answers]
-            bar = NEWEST_FIRST_SHARE * max(matches)
-            answers = [
-                i for i, match in zip(answers, matches, strict=True) if match >= bar
-            ]
+            matches = topic([ranking.rowids[i] for i in answers])
+            bar = NEWEST_FIRST_SHARE * max(matches.values())
+            answers = [i for i in answers if matches[ranking.rowids[i]] >= bar]
         answers.sort(key=lambda i: -happened.get(ranking.rowids[i], 0.0))
         chosen = set(answers)
         order = answers + [i for i in range(len(ranking)) if i not in chosen]
