@@ -51,6 +51,7 @@ from .arguments import (
 from .call import CallScope, async_scope
 from .errors import ToolError, explain
 from .prompts import ENGLISH, PromptWords, household_words
+from .sentence_files import load_sentence_files
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -245,7 +246,9 @@ class MemoryTool(ha_llm.Tool):
             return error_result("invalid_arguments", shown(err))
         words = household_words(hass)
         try:
-            scope = await async_scope(hass, llm_context.context, llm_context.device_id)
+            scope = await async_scope(
+                hass, llm_context.context, llm_context.device_id, llm_context.language
+            )
         except OperationError as err:
             return tool_error(err, words)
         since = await scope.log_position()
@@ -309,14 +312,22 @@ class RememberTool(MemoryTool):
     async def _async_run(
         self, scope: CallScope, args: dict[str, Any]
     ) -> ha_llm.ToolResult:
+        # The words that keep a memory to the speaker are read as the
+        # sentences read them ("…, just for me please"): a model that passes
+        # them on (or says "household" beside them) stores no private words
+        # for the whole household.
+        files = await scope.hass.async_add_executor_job(load_sentence_files)
+        language = scope.language or scope.hass.config.language
+        private, content = files.wording(language).private_split(args["content"])
+        visibility = Visibility(args.get("visibility", Visibility.HOUSEHOLD))
         result = await async_remember(
             scope,
-            args["content"],
+            content,
             kind=MemoryKind(args.get("kind", MemoryKind.FACT)),
             importance=args.get("importance", 0.5),
             tags=tuple(args.get("tags", ())),
             expires_in_days=args.get("expires_in_days"),
-            visibility=Visibility(args.get("visibility", Visibility.HOUSEHOLD)),
+            visibility=Visibility.PRIVATE if private else visibility,
             happened_at=args.get("happened_at"),
         )
         outcome = outcome_data(result)

@@ -147,6 +147,48 @@ async def test_remember_says_a_private_memory_is_private(
     )
 
 
+@pytest.mark.parametrize(
+    ("args", "stored", "visibility"),
+    [
+        # The words the sentences read: private, and left out of the text,
+        # even beside a "household" the model chose (review s16).
+        (
+            {"content": "Anna's gym locker is 26, just for me please"},
+            "Anna's gym locker is 26",
+            "private",
+        ),
+        (
+            {"content": "The locker code is 27 (private)", "visibility": "household"},
+            "The locker code is 27",
+            "private",
+        ),
+        # What is remembered may end in such words.
+        (
+            {"content": "The last piece of cake is just for me"},
+            "The last piece of cake is just for me",
+            "household",
+        ),
+    ],
+)
+async def test_remember_reads_the_private_words_the_sentences_read(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+    args: dict[str, str],
+    stored: str,
+    visibility: str,
+) -> None:
+    """A model passing "…, just for me please" on stores no private words for
+    everyone: the tool reads them as the built-in agent's sentences do."""
+    result = await tool(hass, "remember", args, user=user_anna)
+    assert result.data["visibility"] == visibility
+    store = init_integration.runtime_data.store
+    [memory] = store.list_memories(Caller(user_id=user_anna.id), MemoryFilter()).items
+    assert memory.content.rstrip(".") == stored
+    household = store.list_memories(Caller(None), MemoryFilter()).items
+    assert len(household) == (visibility == "household")
+
+
 async def test_remember_and_recall_progressively(
     hass: HomeAssistant, init_integration: HomeMemoryConfigEntry, user_anna: MockUser
 ) -> None:
