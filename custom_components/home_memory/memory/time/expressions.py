@@ -270,6 +270,7 @@ _RELATIVE_KINDS: Final = frozenset(
         "this_night",
         "weekday",
         "week",
+        "week_days",
         "month",
         "weekend",
         "ago",
@@ -478,7 +479,9 @@ def _matches(text: str, language: str) -> list[_Found]:
     for item in candidates:
         if all(item.end <= c.start or item.start >= c.end for c in chosen):
             chosen.append(item)
-    return _ranges(folded, sorted(chosen, key=lambda f: f.start), table)
+    return _in_week(
+        folded, _ranges(folded, sorted(chosen, key=lambda f: f.start), table)
+    )
 
 
 def _ranges(folded: str, found: list[_Found], table: _Table) -> list[_Found]:
@@ -508,6 +511,43 @@ def _ranges(folded: str, found: list[_Found], table: _Table) -> list[_Found]:
             item.language,
         )
     return joined
+
+
+def _in_week(folded: str, found: list[_Found]) -> list[_Found]:
+    """Weekdays said with their week ("from Friday to Monday last week",
+    "Tuesday last week", "letzte Woche von Montag bis Mittwoch") become one
+    "week_days": days of that week, never the hull of both readings (review
+    s16: "from Friday to Monday last week" was 15 days, into the future)."""
+    joined: list[_Found] = []
+    for item in found:
+        last = joined[-1] if joined else None
+        pair = (last, item) if last is not None else None
+        if pair is None or folded[pair[0].end : pair[1].start].strip(" ,"):
+            joined.append(item)
+            continue
+        weeks = [one for one in pair if one.kind == "week"]
+        days = [one for one in pair if _plain_weekdays(one)]
+        if len(weeks) != 1 or len(days) != 1:
+            joined.append(item)
+            continue
+        joined[-1] = _Found(
+            pair[0].start,
+            pair[1].end,
+            "week_days",
+            {"order": pair[0].groups["order"]},
+            {"days": days[0], "week": weeks[0], "parts": (*_parts(days), weeks[0])},
+            item.language,
+        )
+    return joined
+
+
+def _plain_weekdays(item: _Found) -> bool:
+    """A weekday, or a span of two, without a word of its own that says
+    which ("Tuesday", "from Monday to Wednesday"; not "next Tuesday")."""
+    return all(
+        part.kind == "weekday" and part.groups.get("qual", "") not in _ONE_DAY
+        for part in item.options.get("parts", (item,))
+    ) and item.kind in ("weekday", "range")
 
 
 def _joins(folded: str, first: _Found, second: _Found, table: _Table) -> bool:
@@ -851,6 +891,32 @@ def _resolve_range(item: _Found, now: datetime, future: bool | None) -> Window |
     return Window(start.start, end.end)
 
 
+def _resolve_week_days(
+    item: _Found, now: datetime, future: bool | None
+) -> Window | None:
+    """Weekdays of the week said with them ("Tuesday last week": that
+    Tuesday); a span that would leave the week ("from Friday to Monday last
+    week") is no time rather than longer than asked."""
+    week = _resolve_week(item.options["week"], now, future)
+    monday = week.start.date()
+    days = item.options["days"]
+    windows = [
+        _weekday_of_week(part, monday, now)
+        for part in days.options.get("parts", (days,))
+    ]
+    if windows[-1].end <= windows[0].start:
+        return None
+    return Window(windows[0].start, windows[-1].end)
+
+
+def _weekday_of_week(item: _Found, monday: date, now: datetime) -> Window:
+    wanted = _compiled(item.language).weekdays[item.groups["weekday"]]
+    day = monday + timedelta(days=wanted)
+    if item.options.get("night_before"):
+        day -= timedelta(days=1)
+    return _day_window(day, _part(item), now)
+
+
 def _week_window(day: date, now: datetime) -> Window:
     monday = day - timedelta(days=day.weekday())
     return Window(_at(monday, 0, now), _at(monday + timedelta(days=7), 0, now))
@@ -928,6 +994,7 @@ _RESOLVERS: Final[
     "later": _resolve_later,
     "recent": _resolve_recent,
     "week": _resolve_week,
+    "week_days": _resolve_week_days,
     "month": _resolve_month,
     "month_name": _resolve_month_name,
     "weekend": _resolve_weekend,
