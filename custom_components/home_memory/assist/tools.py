@@ -490,6 +490,9 @@ class UpdateMemoryTool(MemoryTool):
                 vol.Optional("tags", description=described("tags")): TAGS,
                 vol.Optional("expires_in_days"): EXPIRES_IN_DAYS,
                 vol.Optional("visibility"): VISIBILITY,
+                vol.Optional(
+                    "happened_at", description=described("happened_at")
+                ): WHEN_TEXT,
             }
         )
 
@@ -500,20 +503,21 @@ class UpdateMemoryTool(MemoryTool):
         # The tool's own words: importance may be a whole number, expiry in days.
         fields: dict[str, Any] = {
             name: args[name]
-            for name in ("content", "kind", "tags", "visibility")
+            for name in ("content", "kind", "tags", "visibility", "happened_at")
             if name in args
         }
         if "importance" in args:
             fields["importance"] = float(args["importance"])
         fields["expires_at"] = _expires_in(args.get("expires_in_days"))
-        patch = requests.memory_patch(fields)
         # Refused before the memory is looked up (read-only, nothing to change).
-        memories.check_update(scope.ops.actor, patch)
+        memories.check_update_request(
+            scope.ops.actor, requests.update_request("", fields)
+        )
         resolved = await _async_named(scope, args)
         if resolved.memory is None:
             return _choice(scope.hass, resolved.candidates)
         outcome = await memories.async_update(
-            scope.ops, memories.UpdateRequest(resolved.memory.id, patch)
+            scope.ops, requests.update_request(resolved.memory.id, fields)
         )
         memory = outcome.memory
         scope.state.last_memory_id = memory.id

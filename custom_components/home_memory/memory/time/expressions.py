@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import calendar
 from dataclasses import dataclass, replace
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 import functools
 import re
 from typing import TYPE_CHECKING, Any, Final
@@ -48,16 +48,27 @@ class Window:
 
     def is_plausible(self) -> bool:
         """Whether a household memory can be about it: years 1900 to 2200
-        (a year 1 cannot even be moved across time zones)."""
+        on the calendar of the zone or offset each end was given in
+        ("1900-01-01T00:00+01:00" is in 1900, though 1899 in UTC); the end
+        may be the first moment of 2201 (a day or year that ends 2200)."""
         try:
-            return EARLIEST <= self.start <= self.end <= LATEST
+            in_order = self.start <= self.end
         except OverflowError:  # pragma: no cover - year 1 east of UTC
             return False
+        end = self.end
+        return (
+            in_order
+            and EARLIEST_YEAR <= self.start.year <= LATEST_YEAR
+            and (
+                end.year <= LATEST_YEAR
+                or (end.timetuple()[:6] == (LATEST_YEAR + 1, 1, 1, 0, 0, 0))
+            )
+        )
 
 
-# The event times a memory may have (docs/time.md).
-EARLIEST: Final = datetime(1900, 1, 1, tzinfo=UTC)
-LATEST: Final = datetime(2201, 1, 1, tzinfo=UTC)
+# The years of the event times a memory may have (docs/time.md).
+EARLIEST_YEAR: Final = 1900
+LATEST_YEAR: Final = 2200
 
 
 @dataclass(frozen=True, slots=True)
