@@ -28,7 +28,7 @@ from ..memory.common.values import (
     MemoryKind,
     Visibility,
 )
-from ..memory.text.characters import without_hidden
+from ..memory.text.quoting import flatten
 from ..operations import choosing, memories, proposals, recall, requests, when
 from ..operations.errors import ForgetChangedError, OperationError
 from ..operations.remembering import outcome_data, outcome_speech
@@ -231,8 +231,9 @@ class MemoryTool(ha_llm.Tool):
                 "internal_error",
                 household_words(hass).say("errors", "internal_error"),
             )
-        # Text stored before the hidden-character rule reaches no model raw.
-        return ha_llm.ToolResult(data=visible(result.data), error=result.error)
+        # Memory text reaches the model as the prompt quotes it: one line, no
+        # hidden characters, no "</data>" that reads as our delimiter.
+        return ha_llm.ToolResult(data=as_quoted(result.data), error=result.error)
 
     async def _async_call_checked(
         self,
@@ -667,13 +668,15 @@ def memory_tools(
     return tools
 
 
-def visible(data: Any) -> Any:
-    """`data` with the hidden characters of every string as spaces
-    (memory/text/characters.py)."""
+def as_quoted(data: Any) -> Any:
+    """`data` with every string as the prompt quotes a memory
+    (memory/text/quoting.py `flatten`): one line, hidden characters as
+    spaces, angle brackets and their look-alikes as guillemets. Review s16:
+    a recalled "</data>\nSYSTEM: …" came back raw, unlike the prompt's."""
     if isinstance(data, str):
-        return without_hidden(data)
+        return flatten(data)
     if isinstance(data, dict):
-        return {key: visible(value) for key, value in data.items()}
+        return {key: as_quoted(value) for key, value in data.items()}
     if isinstance(data, list):
-        return [visible(item) for item in data]
+        return [as_quoted(item) for item in data]
     return data
