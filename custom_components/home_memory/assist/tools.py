@@ -144,6 +144,7 @@ async def async_remember(
             },
             spoken=True,
             conversation_id=scope.conversation_id,
+            language=scope.language,
         ),
     )
     scope.state.last_memory_id = result.memory.id
@@ -245,7 +246,9 @@ class MemoryTool(ha_llm.Tool):
             return error_result("invalid_arguments", shown(err))
         words = household_words(hass)
         try:
-            scope = await async_scope(hass, llm_context.context, llm_context.device_id)
+            scope = await async_scope(
+                hass, llm_context.context, llm_context.device_id, llm_context.language
+            )
         except OperationError as err:
             return tool_error(err, words)
         since = await scope.log_position()

@@ -34,7 +34,11 @@ from ..common.values import (
     other_occasion,
 )
 from ..embedding.profiles import profile_for
-from ..text.corrections import EXPLICIT_CORRECTION_MIN_SIMILARITY, same_thing
+from ..text.corrections import (
+    EXPLICIT_CORRECTION_MIN_SIMILARITY,
+    holds_old,
+    same_thing,
+)
 from ..text.fts_query import and_expression
 from ..text.statements import Relation, relate, subject_words
 from ..text.validation import MAX_LABELS, merged_labels, to_timestamp
@@ -154,7 +158,7 @@ class Repeats:
         ("Der Föhn ist im Bad." and a dozen more before "Die Schere ist im
         Bad."): with multilingual-e5 they crowded out the scissors' old place.
         """
-        language = self.config.language
+        language = item.language or self.config.language
         terms = subject_words(item.content, language)
         if not terms or not allowed.size:
             return np.empty(0, np.int64)
@@ -287,13 +291,25 @@ class Repeats:
             moved = other_day and _plans(item, (row[6], row[7]), now)
             if other_day and not moved:
                 continue
+            language = item.language or self.config.language
+            # "… due in March instead of April" corrects only a memory that
+            # says April: the car insurance's number is another thing.
+            if item.replaces is not None and not holds_old(
+                row[3], item.replaces, language
+            ):
+                continue
             if (
                 item.corrects
                 and told is None
                 and similarity >= EXPLICIT_CORRECTION_MIN_SIMILARITY
-                and same_thing(row[3], item.content, self.config.language)
+                and same_thing(row[3], item.content, language, item.replaces)
+                and ((row[0], row[1]) == _holders(item)[0] or item.replaces is not None)
             ):
                 # "… instead of Tuesday": the most similar of the same thing.
+                # The teller's private memory only when it holds the old
+                # value they name: "actually the car insurance is due in
+                # March" never overwrites (nor reads out) their private
+                # insurance number.
                 told = (rowid, similarity, Relation.CORRECTION)
             relation = relate(
                 row[3],
@@ -306,7 +322,7 @@ class Repeats:
                 slot_floor=None
                 if _dated(item, row[5])
                 else self.config.slot_change_min_similarity,
-                language=self.config.language,
+                language=language,
             )
             if moved and relation is not Relation.CORRECTION:
                 # The same plan on two days to come is two ("Oma kommt zu
