@@ -633,3 +633,43 @@ async def test_a_stored_fact_told_again_with_an_old_value_keeps_it(
         hass, "remember", {"content": "Ben is allergic to penicillin, not amoxicillin"}
     )
     assert any("amoxicillin" in text for text in contents(store)), contents(store)
+
+
+async def test_a_german_correction_in_an_english_home_is_read_in_german(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Attacker review s16: in a Home Assistant set to English, a German
+    conversation's "korrigiere: …" stayed in the stored text and "…
+    verschoben" corrected nothing (the corrections were read in the
+    household's language). The conversation's language reads them."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(hass, "Merk dir, dass der Müll dienstags abgeholt wird", language="de")
+    corrected = speech(
+        await say(
+            hass,
+            "Merk dir: korrigiere: der Müll wird mittwochs abgeholt",
+            language="de",
+        )
+    )
+    assert corrected.startswith("Aktualisiert: Der Müll wird mittwochs abgeholt"), (
+        corrected
+    )
+    await say(
+        hass, "Merk dir, dass der Zahnarzttermin am Donnerstag um 10 ist", language="de"
+    )
+    moved = speech(
+        await say(
+            hass,
+            "Merk dir, dass der Zahnarzttermin auf Freitag verschoben wurde",
+            language="de",
+        )
+    )
+    assert moved.startswith("Aktualisiert: Der Zahnarzttermin wurde auf Freitag"), moved
+    assert contents(store) == {
+        "Der Müll wird mittwochs abgeholt.",
+        "Der Zahnarzttermin wurde auf Freitag, 4. Dezember verschoben.",
+    }
