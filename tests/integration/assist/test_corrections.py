@@ -673,3 +673,36 @@ async def test_a_german_correction_in_an_english_home_is_read_in_german(
         "Der Müll wird mittwochs abgeholt.",
         "Der Zahnarzttermin wurde auf Freitag, 4. Dezember verschoben.",
     }
+
+
+async def test_a_correction_keeps_what_its_memory_was_about(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Attacker review s16: "the appointment moved to Friday" replaced "The
+    dentist appointment is on Thursday 3 December at 10" and "dentist" was
+    lost; "actually the bank is closed on Monday" was pinned to the last
+    Monday. The memory says what moved, found by "dentist"; the bank's
+    closing day stays a habit."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(hass, "remember that the dentist appointment is next Thursday at 10")
+    await assert_updated(
+        hass,
+        "remember that the appointment moved to Friday",
+        "The dentist appointment moved to Friday 4 December",
+        "is on Thursday 3 December at 10",
+    )
+    [memory] = active(store)
+    assert day(memory) == "2026-12-04"
+    found = await call(hass, "search", {"query": "dentist"})
+    assert [m["id"] for m in found["memories"]] == [memory.id]
+    await say(hass, "remember that the bank is closed on Tuesday")
+    await assert_updated(
+        hass,
+        "actually the bank is closed on Monday",
+        "The bank is closed on Monday",
+        "on Tuesday",
+    )

@@ -37,11 +37,19 @@ from ..embedding.profiles import profile_for
 from ..text.corrections import (
     EXPLICIT_CORRECTION_MIN_SIMILARITY,
     holds_old,
+    kept_subject,
     same_thing,
 )
 from ..text.fts_query import and_expression
 from ..text.statements import Relation, relate, subject_words
-from ..text.validation import MAX_LABELS, merged_labels, to_timestamp
+from ..text.validation import (
+    MAX_CONTENT_CHARS,
+    MAX_LABELS,
+    embedding_text,
+    merged_labels,
+    summarize,
+    to_timestamp,
+)
 
 if TYPE_CHECKING:
     import sqlite3
@@ -340,6 +348,34 @@ class Repeats:
                 correction = (rowid, similarity, relation)
         return correction or told
 
+    def as_correction(
+        self,
+        conn: sqlite3.Connection,
+        rowid: int,
+        item: NewMemory,
+        vector: npt.NDArray[np.float32] | None,
+        now: float,
+    ) -> tuple[NewMemory, npt.NDArray[np.float32] | None]:
+        """The statement as it corrects the memory `rowid`, with its vector:
+        dated as a plan where that memory lies ahead (`_dated_as`), and
+        told by the words that memory tells its subject by ("The dentist
+        appointment moved to Friday" of "the appointment moved to Friday",
+        text/corrections.kept_subject; its vector then embedded anew)."""
+        existing = self._rows.fetch_one(conn, rowid)
+        item = _dated_as(existing, item, now)
+        language = item.language or self.config.language
+        told = kept_subject(existing.content, item.content, language)
+        if told == item.content or len(told) > MAX_CONTENT_CHARS:
+            return item, vector
+        summary = (
+            summarize(told) if item.summary == summarize(item.content) else item.summary
+        )
+        item = replace(item, content=told, summary=summary)
+        if vector is None:
+            return item, vector
+        embedded = self._copies.embed([embedding_text(str(summary), told)])
+        return item, vector if embedded is None else embedded[0]
+
     def fold_into(
         self,
         conn: sqlite3.Connection,
@@ -370,8 +406,6 @@ class Repeats:
         """
         existing = self._rows.fetch_one(conn, rowid)
         correction = relation is Relation.CORRECTION
-        if correction:
-            item = _dated_as(existing, item, now)
         action = CreateAction.UPDATED if correction else CreateAction.REINFORCED
         patch = _accumulated(existing, item)
         cleared: frozenset[str] = frozenset()

@@ -27,7 +27,7 @@ from ..common.values import (
     default_weight_class,
 )
 from ..scoring import decay
-from ..text.statements import as_statement
+from ..text.statements import Relation, as_statement
 from ..text.validation import (
     MAX_CONTENT_CHARS,
     MAX_LABEL_CHARS,
@@ -357,6 +357,10 @@ class Writing:
             )
         else:
             rowid, similarity, relation = match
+            if relation is Relation.CORRECTION:
+                item, vector = self._repeats.as_correction(
+                    conn, rowid, item, vector, now
+                )
             result = self._repeats.fold_into(
                 conn, rowid, item, vector, similarity, relation, caller, now
             )
