@@ -157,9 +157,8 @@ def test_a_correction_keeps_the_words_its_memory_tells_the_subject_by() -> None:
         kept_subject(dentist, "The appointment moved to Friday 4 December.", "en")
         == "The dentist appointment moved to Friday 4 December."
     )
-    anna = "Anna has a dentist appointment on Thursday"
     moved = "The appointment was moved to Friday"
-    assert kept_subject(anna, moved, "en") == (
+    assert kept_subject(dentist, moved, "en") == (
         "The dentist appointment was moved to Friday"
     )
     for old, new in (
@@ -167,5 +166,6 @@ def test_a_correction_keeps_the_words_its_memory_tells_the_subject_by() -> None:
         (dentist, "The eye appointment moved to Friday"),
         ("Anna's car is in the garage.", "The car is in the driveway."),
         ("The wifi password is alpha.", "The wifi password is charlie."),
+        ("Anna is older than Ben", "Ben is older than Anna"),
     ):
         assert kept_subject(old, new, "en") == new

@@ -211,9 +211,11 @@ def kept_subject(old: str, new: str, language: str | None) -> str:
     is "The dentist appointment moved to Friday" (the correction replaces
     the memory; "dentist" would be lost). Only lower-case content words
     right before the subject's last word are taken, and only where `new`
-    says none of its own there."""
+    says none of its own there, and only from `old`'s subject ("Anna is
+    older than Ben" tells nothing of "Ben" by "older than")."""
     head = _subject_head(new, language)
-    if head is None:
+    told = subject_words(old, language)
+    if head is None or not told or not _same(told[-1], head):
         return new
     said = list(_TOKEN.finditer(new))
     at = next((i for i, t in enumerate(said) if _same(t[0], head)), None)
