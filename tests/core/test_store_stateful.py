@@ -166,7 +166,10 @@ class Model:
         """What _apply_patch does before changing fields."""
         self.history = [(v, s) for v, s in self.history if v != self.version]
         self.history.append((self.version, self.snapshot()))
-        self.history = [(v, s) for v, s in self.history if v > self.version - limit]
+        oldest = min(v for v, _ in self.history)
+        self.history = [
+            (v, s) for v, s in self.history if v > self.version - limit or v == oldest
+        ]
         self.version += 1
         self.updated_at = now
 

@@ -79,7 +79,13 @@ def _retrieve(
     options = data.options
     with data.latency.measure("context"):
         # The utterance's time words: a window and an order (docs/time.md).
-        asked = when.question_at(utterance, MemoryFilter(), now, language)
+        asked = when.question_at(
+            utterance,
+            MemoryFilter(),
+            now,
+            language,
+            model_reads=data.retriever.model_languages,
+        )
         result = data.retriever.context(
             asked.query,
             caller,

@@ -364,6 +364,7 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
             joining=_lower(words, "joining"),
             infinitive=_lower(words, "infinitive"),
             titles=_lower(words, "titles"),
+            objects=_lower(words, "objects"),
         ),
     )
 

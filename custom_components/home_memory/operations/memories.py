@@ -619,7 +619,9 @@ async def async_search(scope: OperationScope, request: SearchRequest) -> SearchR
     flt = tier_filter(scope.actor, request.filter)
     data = scope.data
     asked = (
-        await when.async_question(scope.hass, request.query, flt)
+        await when.async_question(
+            scope.hass, request.query, flt, data.retriever.model_languages
+        )
         if request.read_time
         else when.Question(request.query, flt)
     )

@@ -36,7 +36,12 @@ async def async_recall(
     unless the question has a topic besides its time (`Question.floor`).
     """
     require(scope.actor, Access.READ)
-    asked = await when.async_question(scope.hass, query, flt or MemoryFilter())
+    asked = await when.async_question(
+        scope.hass,
+        query,
+        flt or MemoryFilter(),
+        scope.data.retriever.model_languages,
+    )
     return await async_engine(
         scope.hass,
         partial(

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 import functools
+from functools import partial
 from typing import TYPE_CHECKING, overload
 
 from homeassistant.util import dt as dt_util
@@ -30,7 +31,7 @@ from ..memory.time.expressions import (
     read_when,
     speaks_of_past,
 )
-from ..memory.time.phrases import languages_to_try, phrases
+from ..memory.time.phrases import languages_to_try, phrases, table_language
 from ..memory.time.restating import Restated, restate
 from ..memory.time.spoken import say_when
 from ..runtime.clock import ha_now
@@ -115,28 +116,50 @@ def _has_topic(rest: str, words: str) -> bool:
     return bool(search_terms(rest, _not_topic(words)))
 
 
-async def async_question(hass: HomeAssistant, text: str, flt: MemoryFilter) -> Question:
+async def async_question(
+    hass: HomeAssistant,
+    text: str,
+    flt: MemoryFilter,
+    model_reads: frozenset[str] | None = None,
+) -> Question:
     """`question_at` in the executor, with Home Assistant's now and language
     (reading a 1,000-character question takes milliseconds: never on the
     event loop)."""
     return await hass.async_add_executor_job(
-        question_at, text, flt, household_now(hass), language(hass)
+        partial(
+            question_at,
+            text,
+            flt,
+            household_now(hass),
+            language(hass),
+            model_reads=model_reads,
+        )
     )
 
 
-def question_at(text: str, flt: MemoryFilter, now: datetime, words: str) -> Question:
+def question_at(
+    text: str,
+    flt: MemoryFilter,
+    now: datetime,
+    words: str,
+    *,
+    model_reads: frozenset[str] | None = None,
+) -> Question:
     """The question's time words as a window on event time, taken out of it.
 
     A window given as a field wins over the words; a question that is only
     time words ("what happened yesterday evening") keeps its words for
-    relevance and matches everything in the window. Blocking (regular
+    relevance and matches everything in the window, and so does one whose
+    language the embedding model does not read (`model_reads`, None: any):
+    its topic cannot be told from a similarity. Blocking (regular
     expressions over the text): call it off the event loop.
     """
     reading: TimeReading = read_question(text, now=now, language=words)
+    read_in = words
     for other in languages_to_try(words)[1:]:
         if reading.window is not None or reading.newest_first or reading.impossible:
             break
-        reading = read_question(text, now=now, language=other)
+        reading, read_in = read_question(text, now=now, language=other), other
     query = reading.rest if has_words(reading.rest) else text
     given = flt.happened_after is not None or flt.happened_before is not None
     if reading.impossible and not given:
@@ -170,7 +193,8 @@ def question_at(text: str, flt: MemoryFilter, now: datetime, words: str) -> Ques
         ),
         newest_first=reading.newest_first,
         window_from_words=True,
-        topic=_has_topic(reading.rest, words),
+        topic=_has_topic(reading.rest, words)
+        and (model_reads is None or table_language(read_in) in model_reads),
     )
 
 

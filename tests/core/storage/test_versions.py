@@ -82,6 +82,24 @@ def test_undo_walks_back_through_versions(store: MemoryStore) -> None:
         store.undo(memory.id, HOUSE)
 
 
+def test_many_edits_never_push_out_what_was_first_told(store: MemoryStore) -> None:
+    """Past the history limit the newest versions stay, and the first one too.
+
+    Another person's 25 updates (or an agent stuck correcting) must not make
+    the memory as it was first told unrecoverable (attacker review s16).
+    """
+    limit = store.config.version_history_limit
+    memory = store.create(new_memory("The alarm code is 8-1-5-5-2"), ALICE).memory
+    for n in range(limit + 5):
+        store.update(memory.id, MemoryPatch(content=f"The alarm code is {n}"), BOB)
+    versions = [h["version"] for h in store.history(memory.id, ALICE)]
+    assert len(versions) == limit + 1
+    assert versions[-1] == 1
+    assert versions[:-1] == list(range(limit + 5, 5, -1))
+    first = store.history(memory.id, BOB)[-1]
+    assert first["content"] == "The alarm code is 8-1-5-5-2"
+
+
 def test_a_private_earlier_version_shows_only_to_its_owner(
     store: MemoryStore,
 ) -> None:

@@ -70,6 +70,9 @@ class ModelProfile:
     # model that puts a question's frame ("wann kommt ...") close to every
     # text of that shape, the one that answers stands out and the rest do not.
     search_margin: float | None = None
+    # The languages whose words the model reads (base tags; None: any). A
+    # similarity to words it cannot read says nothing about their topic.
+    languages: frozenset[str] | None = None
 
     def fusion_weights(
         self, vector_weight: float, keyword_weight: float
@@ -85,7 +88,9 @@ class ModelProfile:
         return total * self.vector_share, total * (1.0 - self.vector_share)
 
 
-IDENTITY: Final = ModelProfile(model_id=MODEL_ID)
+# all-MiniLM-L6-v2 is an English model: a German question and an English
+# memory about the same thing score like unrelated texts (docs/languages.md).
+IDENTITY: Final = ModelProfile(model_id=MODEL_ID, languages=frozenset({"en"}))
 
 # search: quantiles (50, 75, 90, 95, 99, 99.5, 99.9 %) of
 # both models' cosines over household-shaped pairs: the German set's 66

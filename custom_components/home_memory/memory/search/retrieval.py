@@ -401,6 +401,12 @@ class Retriever:
         for start in range(0, len(ranking), step):
             yield from self._materialize(ranking, start, start + step)
 
+    @property
+    def model_languages(self) -> frozenset[str] | None:
+        """The languages the embedding model reads (None: any, or no model)."""
+        embedder = self.store.embedder
+        return profile_for(embedder.model_id).languages if embedder else None
+
     def _stand_out_floor(self, vector: dict[int, float], min_relevance: float) -> float:
         """The similarity a memory needs to pass a relevance floor: within the
         model profile's `search_margin` of the query's best (any, without a

@@ -360,8 +360,14 @@ class Versions:
             "VALUES (?, ?, ?, ?, ?)",
             (rowid, current.version, json.dumps(snapshot), now, caller.actor),
         )
+        # The newest `version_history_limit` versions stay, and the oldest
+        # one kept (the memory as first told) with them: a run of edits, an
+        # agent stuck correcting, or another person's updates must not push
+        # what was first said out of reach for good.
         conn.execute(
-            "DELETE FROM memory_versions WHERE memory_rowid = ? AND version <= ?",
+            "DELETE FROM memory_versions WHERE memory_rowid = ?1 AND version <= ?2 "
+            "AND version > (SELECT MIN(version) FROM memory_versions "
+            "WHERE memory_rowid = ?1)",
             (rowid, current.version - self.config.version_history_limit),
         )
 
