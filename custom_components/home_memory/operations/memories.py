@@ -318,14 +318,18 @@ async def async_remember(
     language = when.statement_language(scope.hass, request.language)
     # "… instead of Tuesday", "moved to Friday": a correction in its words.
     said = read_correction(request.content, language)
-    told = when.happened(
-        scope.hass,
-        request.happened_at,
-        said.statement,
-        request.kind,
-        ahead=said.ahead,
-        said_in=language,
-    )
+
+    def dated(text: str) -> Restated:
+        return when.happened(
+            scope.hass,
+            request.happened_at,
+            text,
+            request.kind,
+            ahead=said.ahead,
+            said_in=language,
+        )
+
+    told = dated(said.statement)
     window = told.window
     plan = (
         None
@@ -334,18 +338,7 @@ async def async_remember(
     )
     # With its old value's words, stored unless a memory holding it is
     # corrected ("allergic to penicillin, not amoxicillin" corrects none).
-    as_said = (
-        None
-        if said.as_said is None
-        else when.happened(
-            scope.hass,
-            request.happened_at,
-            said.as_said,
-            request.kind,
-            ahead=said.ahead,
-            said_in=language,
-        )
-    )
+    as_said = None if said.as_said is None else dated(said.as_said)
     new = NewMemory(
         content=told.text,
         summary=request.summary,
