@@ -1,0 +1,135 @@
+"""Asked by a span of time in a real Home Assistant, through the built-in
+agent: "the weekend before last", "early <month>", "on the 14th", in
+English and German (new-user review, session 16).
+
+A real hass runs on the real clock: each memory says when it happened
+(`happened_at`), relative to today in the home's time zone. The household
+is shared with the other files, so every subject here is its own.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
+
+from .test_household import remember_event, service
+
+if TYPE_CHECKING:
+    from .conftest import Household
+
+GERMAN_MONTHS = (
+    "Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August",
+    "September", "Oktober", "November", "Dezember",
+)  # fmt: skip
+
+
+def _today(household: Household) -> tuple[date, ZoneInfo]:
+    hass, anna = household.hass, household.anna
+    config = hass.request("GET", "/api/config", token=anna.token).ok()
+    zone = ZoneInfo(config["time_zone"])
+    return datetime.now(zone).date(), zone
+
+
+def _noon(day: date, zone: ZoneInfo) -> str:
+    return datetime.combine(day, time(12), tzinfo=zone).isoformat()
+
+
+def _ask(household: Household, text: str, language: str = "en") -> str:
+    hass = household.hass
+    result = hass.conversation_process(
+        text, token=household.anna.token, language=language
+    )
+    return hass.speech(result)
+
+
+def _ordinal(day: int) -> str:
+    if 11 <= day % 100 <= 13:
+        return f"{day}th"
+    return f"{day}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(day % 10, 'th') }"
+
+
+def test_the_weekend_before_last_is_not_last_weekend(household: Household) -> None:
+    """ "What did we do the weekend before last" / "was haben wir
+    vorletztes Wochenende gemacht" lists that weekend, not the last one
+    (the review heard last weekend's cinema and cookies)."""
+    today, zone = _today(household)
+    saturday = today - timedelta(days=(today.weekday() - 5) % 7)
+    if today.weekday() >= 5:
+        saturday -= timedelta(days=7)  # this weekend is going on: not "last"
+    before_last = saturday - timedelta(days=7)
+    anna = household.anna
+    remember_event(
+        household.hass,
+        anna,
+        "We repainted the rabbit hutch.",
+        _noon(before_last, zone),
+    )
+    remember_event(
+        household.hass, anna, "We visited the llama farm.", _noon(saturday, zone)
+    )
+    for question, language in (
+        ("what did we do the weekend before last", "en"),
+        ("what did we do two weekends ago", "en"),
+        ("was haben wir vorletztes Wochenende gemacht", "de"),
+    ):
+        speech = _ask(household, question, language)
+        assert "rabbit hutch" in speech, (question, speech)
+        assert "llama" not in speech, (question, speech)
+    speech = _ask(household, "what did we do last weekend")
+    assert "llama" in speech, speech
+    assert "rabbit hutch" not in speech, speech
+
+
+def test_early_in_a_month_is_its_first_ten_days(household: Household) -> None:
+    """ "What did we do in early <last month>" / "Anfang <Monat>" lists its
+    first ten days only (the review heard all of November, newest first);
+    "late" its last third."""
+    today, zone = _today(household)
+    first = (today.replace(day=1) - timedelta(days=1)).replace(day=1)
+    anna = household.anna
+    remember_event(
+        household.hass,
+        anna,
+        "We cleaned the pond filter.",
+        _noon(first + timedelta(days=2), zone),
+    )
+    remember_event(
+        household.hass,
+        anna,
+        "We planted the tulip bulbs.",
+        _noon(first + timedelta(days=24), zone),
+    )
+    month = first.strftime("%B")
+    for question, language in (
+        (f"what did we do in early {month}", "en"),
+        (f"was haben wir Anfang {GERMAN_MONTHS[first.month - 1]} gemacht", "de"),
+    ):
+        speech = _ask(household, question, language)
+        assert "pond filter" in speech, (question, speech)
+        assert "tulip" not in speech, (question, speech)
+    speech = _ask(household, f"what did we do in late {month}")
+    assert "tulip" in speech, speech
+    assert "pond filter" not in speech, speech
+
+
+def test_a_question_by_day_of_the_month_reaches_memory(household: Household) -> None:
+    """ "What did Ben do on the 14th", "was hat Ben am 14. gemacht", "was
+    war am 7. November" are memory's, not Home Assistant's "not aware of
+    any area called 14th"; "what did we buy recently" is understood."""
+    today, zone = _today(household)
+    day = today - timedelta(days=3)
+    anna = household.anna
+    remember_event(
+        household.hass, anna, "Ben oiled the squeaky cellar door.", _noon(day, zone)
+    )
+    service(household.hass, anna, "remember", content="We bought a new ironing board.")
+    for question, language in (
+        (f"what did Ben do on the {_ordinal(day.day)}", "en"),
+        (f"was hat Ben am {day.day}. gemacht", "de"),
+        (f"was war am {day.day}. {GERMAN_MONTHS[day.month - 1]}", "de"),
+    ):
+        speech = _ask(household, question, language)
+        assert "cellar door" in speech, (question, speech)
+    speech = _ask(household, "what did we buy recently")
+    assert "ironing board" in speech, speech
