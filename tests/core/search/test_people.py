@@ -5,11 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from custom_components.home_memory.memory.search.people import (
-    named_people,
-    without_names,
-    words,
-)
+from custom_components.home_memory.memory.search.people import named_people, words
 
 
 @pytest.mark.parametrize(
@@ -47,13 +43,3 @@ def test_a_label_without_words_names_no_one() -> None:
     """An empty or punctuation-only label is never 'named' by any query."""
     assert named_people("Anything at all?", ["", "--", "Zoë"]) == frozenset()
     assert named_people("Hat ZOË angerufen?", ["Zoë"]) == {"Zoë"}
-
-
-def test_a_query_without_the_people_it_names() -> None:
-    """What a question asks about someone, their name and possessive gone."""
-    assert without_names("when did Ben fix something?", {"Ben"}) == (
-        "when did fix something?"
-    )
-    assert without_names("Where is Anna's car", {"Anna"}) == "Where is car"
-    assert without_names("did Grandma Rosa call", {"Grandma Rosa"}) == "did call"
-    assert without_names("wann hat Benjamin", {"Ben"}) == "wann hat Benjamin"

@@ -30,15 +30,3 @@ def named_people(query: str, people: Iterable[str]) -> frozenset[str]:
     return frozenset(
         person for person in people if (label := words(person)) and label <= asked
     )
-
-
-def without_names(query: str, people: Iterable[str]) -> str:
-    """`query` without the words of `people`'s names ("Anna's" too): what
-    it asks about them ("when did Ben last fix something" -> "when did
-    last fix something")."""
-    names = {word for person in people for word in words(person)}
-    return " ".join(
-        word
-        for word in query.split()
-        if not (found := _WORD.findall(word.casefold())) or found[0] not in names
-    )

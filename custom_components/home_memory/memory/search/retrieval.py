@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
-from functools import partial
 import math
 import re
 import secrets
@@ -27,7 +26,7 @@ from ..text.asking import asking_share
 from ..text.naming import says_own
 from ..text.quoting import data_block, quote
 from ..text.validation import readable
-from .people import named_people, without_names
+from .people import named_people
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
@@ -335,12 +334,8 @@ class Retriever:
             # words it shares with the question ("what happened yesterday").
             for rowid in candidates.window_candidates(caller, flt, pool):
                 fused.setdefault(rowid, Relevance(0.0, None, None, own=0.0))
-        named: frozenset[str] = frozenset()
-        if fused and (self.config.person_weight > 0 or newest_first):
-            people = self._candidates.people_of(list(fused))
-            named = self._named(query, people, asker)
-            if self.config.person_weight > 0:
-                fused = self._about_named_people(fused, people, named)
+        if self.config.person_weight > 0 and fused:
+            fused = self._about_named_people(query, fused, asker)
         floor = self._stand_out_floor(vector, min_relevance)
         kept = {
             rowid: rel
@@ -354,51 +349,14 @@ class Retriever:
         ranking = self._score(
             candidates.score_fields(list(kept)), kept, self.store.now()
         )
-        if not newest_first:
-            return ranking
-        topic = (
-            partial(self._topic_relevance, without_names(query, named), caller, flt)
-            if named and query_vector is not None
-            else None
-        )
-        return self._newest_first(ranking, topic)
+        return self._newest_first(ranking) if newest_first else ranking
 
-    def _topic_relevance(
-        self, topic: str, caller: Caller, flt: MemoryFilter, rowids: list[int]
-    ) -> dict[int, float]:
-        """How well each of these memories matches `topic`, the question
-        without the people it names ("when did Ben last fix something" ->
-        "when did last fix something"): fused as a search's relevance
-        (similarity and its words' BM25, normalised among these), 0 for one
-        matching neither."""
-        if not topic.strip():
-            return dict.fromkeys(rowids, 1.0)
-        topic_vector = self.store.embed_query(topic)
-        vector = (
-            self._candidates.similarities(topic_vector, rowids)
-            if topic_vector is not None
-            else {}
-        )
-        keyword = self._candidates.keyword_hits(topic, caller, flt, 1).scores(rowids)
-        fused = self._fuse(vector, keyword)
-        return {rowid: fused[rowid].own if rowid in fused else 0.0 for rowid in rowids}
-
-    def _newest_first(
-        self,
-        ranking: _Ranking,
-        topic: Callable[[list[int]], dict[int, float]] | None = None,
-    ) -> _Ranking:
+    def _newest_first(self, ranking: _Ranking) -> _Ranking:
         """ "The last time ...": of the memories about as relevant as the best
         (NEWEST_FIRST_SHARE of its relevance, among NEWEST_FIRST_POOL times
         the usual candidates: a long memory that names the washing machine
         among five other things is about it too, though its embedding is
-        diluted), the latest event first; the others after them, by score.
-
-        `topic`: each answer's match without the people the question names
-        (`_topic_relevance`). An answer must have NEWEST_FIRST_SHARE of the
-        best answer's: "Ben went out" matches "when did Ben last fix
-        something" by Ben alone (new-user review: e5 0.57 against 0.61 for
-        the repair) and is no answer, however new (docs/time.md)."""
+        diluted), the latest event first; the others after them, by score."""
         if not ranking.rowids:
             return ranking
         # Each memory's own match (not what its day's thread lent it: a
@@ -410,10 +368,6 @@ class Retriever:
             for i, relevance in enumerate(ranking.relevance)
             if relevance.own >= NEWEST_FIRST_SHARE * best
         ]
-        if topic is not None and answers:
-            matches = topic([ranking.rowids[i] for i in answers])
-            bar = NEWEST_FIRST_SHARE * max(matches.values())
-            answers = [i for i in answers if matches[ranking.rowids[i]] >= bar]
         answers.sort(key=lambda i: -happened.get(ranking.rowids[i], 0.0))
         chosen = set(answers)
         order = answers + [i for i in range(len(ranking)) if i not in chosen]
@@ -572,31 +526,24 @@ class Retriever:
         shares = {rowid: asking_share(text) for rowid, text in texts.items()}
         return {rowid: share for rowid, share in shares.items() if share > 0}
 
-    def _named(
-        self, query: str, people: dict[int, list[str]], asker: str | None
-    ) -> frozenset[str]:
-        """The people of the candidates that the query names (search/people.py).
+    def _about_named_people(
+        self, query: str, fused: dict[int, Relevance], asker: str | None = None
+    ) -> dict[int, Relevance]:
+        """Put memories about a person the query names ahead (search/people.py).
 
         The asker's own first person names them: Anna's "where is my car"
         asks about Anna, whose household memories name her ("Anna's car",
-        text/naming.py, with Anna among their people)."""
-        if asker and says_own(query, self.config.language):
-            query = f"{query} {asker}"
-        return named_people(query, {p for found in people.values() for p in found})
-
-    def _about_named_people(
-        self,
-        fused: dict[int, Relevance],
-        people: dict[int, list[str]],
-        named: frozenset[str],
-    ) -> dict[int, Relevance]:
-        """Put memories about a person the query names (`named`) ahead.
+        text/naming.py, with Anna among their people).
 
         Each such memory's relevance grows by `person_weight` of itself: a
         share, not a constant, so an unrelated memory about that person stays
         behind a related one about someone else. Its own relevance (what the
         floors compare) is left as it is.
         """
+        if asker and says_own(query, self.config.language):
+            query = f"{query} {asker}"
+        people = self._candidates.people_of(list(fused))
+        named = named_people(query, {p for found in people.values() for p in found})
         if not named:
             return fused
         factor = 1.0 + self.config.person_weight
