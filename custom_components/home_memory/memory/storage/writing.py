@@ -73,14 +73,28 @@ def _as_told(item: NewMemory, language: str) -> NewMemory:
         return item
     private = str(item.visibility) == str(Visibility.PRIVATE)
     name = item.speaker_name
-    told = as_statement(item.content, private=private, told_by=name, language=language)
+    # Said in a conversation or sent by a user: a person's first person.
+    by_person = str(item.source) == str(Source.EXPLICIT) and (
+        item.speaker is not None or item.owner is not None
+    )
+    told = as_statement(
+        item.content,
+        private=private,
+        told_by=name,
+        by_person=by_person,
+        language=language,
+    )
     if len(told) > MAX_CONTENT_CHARS >= len(item.content.strip()):
         # A full stop added at the limit would refuse what the caller may send.
         return item
     plan = item.as_plan
     if plan is not None:
         planned = as_statement(
-            plan.content, private=private, told_by=name, language=language
+            plan.content,
+            private=private,
+            told_by=name,
+            by_person=by_person,
+            language=language,
         )
         fits = len(planned) <= MAX_CONTENT_CHARS
         plan = replace(plan, content=planned) if fits else None
