@@ -63,20 +63,22 @@ def test_what_ben_without_a_person_did_names_him(household: Household) -> None:
     """Found by the new-user review (s16): Ben, a login with no person, said
     "remember that I repaired the garden gate this morning" and Anna heard
     "I repaired the garden gate …", the assistant's "I". Home Assistant
-    knows his user's name: "Ben oiled …", among its people, and found by
+    knows his user's name: "Ben repaired …", among its people, and found by
     "who" and by his name."""
     wait_for_the_model(household)
     anna, ben = household.anna, household.ben
-    _say(household, ben, "remember that I oiled the squeaky cellar hatch this morning")
+    _say(
+        household, ben, "remember that I repaired the squeaky cellar hatch this morning"
+    )
     found = household.hass.ws_command(
         anna.token, "home_memory/search", query="cellar hatch", limit=3
     )
     [hatch] = [m for m in found["memories"] if "cellar hatch" in m["content"]]
-    assert hatch["content"].startswith("Ben oiled the squeaky cellar hatch on ")
+    assert hatch["content"].startswith("Ben repaired the squeaky cellar hatch on ")
     assert hatch["people"] == ["Ben"]
-    told = "Ben oiled the squeaky cellar hatch"
-    assert told in _say(household, anna, "who oiled the cellar hatch")
-    assert told in _say(household, anna, "what did Ben oil")
+    told = "Ben repaired the squeaky cellar hatch"
+    assert told in _say(household, anna, "who repaired the cellar hatch")
+    assert told in _say(household, anna, "what did Ben repair")
 
 
 def test_a_private_memory_anna_shares_names_her(household: Household) -> None:
