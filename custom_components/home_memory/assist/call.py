@@ -33,6 +33,8 @@ class CallScope:
     conversation_id: str | None
     context: Context | None
     device_id: str | None = None
+    # The conversation's language ("de-CH"), None where the call had none.
+    language: str | None = None
 
     @property
     def ops(self) -> OperationScope:
@@ -78,7 +80,10 @@ class CallScope:
 
 
 async def async_scope(
-    hass: HomeAssistant, context: Context | None, device_id: str | None
+    hass: HomeAssistant,
+    context: Context | None,
+    device_id: str | None,
+    language: str | None = None,
 ) -> CallScope:
     """The scope of a call; UnavailableError when the memory is not loaded."""
     data = loaded_data(hass)
@@ -88,4 +93,6 @@ async def async_scope(
     # Outside a conversation (direct API calls, MCP), state follows the speaker.
     key = conversation_id or f"speaker:{speaker.key}:{device_id or ''}"
     state = data.conversations.get(key, speaker.key)
-    return CallScope(hass, data, speaker, state, conversation_id, context, device_id)
+    return CallScope(
+        hass, data, speaker, state, conversation_id, context, device_id, language
+    )

@@ -300,6 +300,16 @@ def check_update(actor: Actor, patch: MemoryPatch) -> None:
     check_private(actor, patch.visibility)
 
 
+def check_update_request(actor: Actor, request: UpdateRequest) -> None:
+    """Refuse an update request that cannot succeed, before anything is
+    looked up: a new time alone is a change."""
+    if request.happened_at is None:
+        check_update(actor, request.patch)
+    else:
+        require(actor, Access.WRITE)
+        check_private(actor, request.patch.visibility)
+
+
 # -- writing (users who may control the home) ------------------------------------------
 
 
@@ -364,11 +374,7 @@ async def async_update(scope: OperationScope, request: UpdateRequest) -> UpdateO
     no event (the engine keeps the memory as it is): `changed` is False.
     """
     patch = request.patch
-    if request.happened_at is None:
-        check_update(scope.actor, patch)
-    else:
-        require(scope.actor, Access.WRITE)
-        check_private(scope.actor, patch.visibility)
+    check_update_request(scope.actor, request)
     store = scope.data.store
     caller = scope.actor.caller
     # Shared with the household, their private "my code" is "Anna's code".

@@ -224,7 +224,11 @@ def happened(
             if read is not None:
                 break
         if read is None:
-            raise InvalidRequestError("not_a_time")
+            # A calendar date no reader can place is one out of range
+            # ("9999-12-31": its day would end in the year 10000).
+            raise InvalidRequestError(
+                "time_out_of_range" if _is_iso_moment(given) else "not_a_time"
+            )
         window = read
     else:
         if kind in _HABITS:
@@ -240,6 +244,15 @@ def happened(
     if not window.is_plausible():
         raise InvalidRequestError("time_out_of_range")
     return Restated(content, window)
+
+
+def _is_iso_moment(text: str) -> bool:
+    """Whether `text` is an ISO date or date and time of the calendar."""
+    try:
+        datetime.fromisoformat(text.strip())
+    except ValueError:
+        return False
+    return True
 
 
 def as_plan(hass: HomeAssistant, told: Restated, kind: MemoryKind) -> Restated | None:
