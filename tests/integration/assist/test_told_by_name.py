@@ -20,7 +20,6 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockUser
 
 from custom_components.home_memory.const import DOMAIN
-from custom_components.home_memory.operations.persons import async_teller_name
 
 from ..conftest import call
 from ..fake_agents import say
@@ -191,14 +190,6 @@ async def test_with_no_name_the_household_speaks(
         "We repaired the garden gate",
         "We serviced the boiler.",
     ]
-
-
-async def test_a_system_user_is_nobody_by_name(hass: HomeAssistant) -> None:
-    """A system user (Supervisor, Cloud) names no teller."""
-    system = await hass.auth.async_create_system_user("Supervisor")
-    assert await async_teller_name(hass, system.id) is None
-    assert await async_teller_name(hass, None) is None
-    assert await async_teller_name(hass, "no-such-user") is None
 
 
 async def test_a_german_user_without_a_person_is_named(

@@ -10,6 +10,7 @@ the memory a statement repeats or corrects and folds it in.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 import json
 import secrets
 from typing import TYPE_CHECKING, Any
@@ -71,31 +72,23 @@ def _as_told(item: NewMemory, language: str) -> NewMemory:
     """
     if str(item.source) not in _TOLD or not isinstance(item.content, str):
         return item
-    private = str(item.visibility) == str(Visibility.PRIVATE)
     name = item.speaker_name
-    # Said in a conversation or sent by a user: a person's first person.
-    by_person = str(item.source) == str(Source.EXPLICIT) and (
-        item.speaker is not None or item.owner is not None
-    )
-    told = as_statement(
-        item.content,
-        private=private,
+    tell = partial(
+        as_statement,
+        private=str(item.visibility) == str(Visibility.PRIVATE),
         told_by=name,
-        by_person=by_person,
+        # Said in a conversation or sent by a user: a person's first person.
+        by_person=str(item.source) == str(Source.EXPLICIT)
+        and (item.speaker is not None or item.owner is not None),
         language=language,
     )
+    told = tell(item.content)
     if len(told) > MAX_CONTENT_CHARS >= len(item.content.strip()):
         # A full stop added at the limit would refuse what the caller may send.
         return item
     plan = item.as_plan
     if plan is not None:
-        planned = as_statement(
-            plan.content,
-            private=private,
-            told_by=name,
-            by_person=by_person,
-            language=language,
-        )
+        planned = tell(plan.content)
         fits = len(planned) <= MAX_CONTENT_CHARS
         plan = replace(plan, content=planned) if fits else None
     people = item.people

@@ -27,7 +27,7 @@ from .characters import has_hidden
 from .validation import MAX_LABEL_CHARS, has_words
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Mapping
 
 _FOLDER: Final = Path(__file__).parent
 _ENGLISH: Final = "en"
@@ -250,32 +250,19 @@ def as_household(text: str, language: str | None = None) -> str | None:
 
 
 def _as_household(text: str, table: _Table, ours: _Household) -> str | None:
-    unagreed = False
-
-    def subject_verb(match: re.Match[str]) -> str:
-        nonlocal unagreed
-        verb = match.group("verb")
-        agreed = ours.verbs.get(_key(verb))
-        if match.groupdict().get("joined") is not None or agreed is None:
-            unagreed = True
-            return match.group()
+    def agree(match: re.Match[str]) -> str | None:
+        if match.groupdict().get("joined") is not None:
+            return None
+        agreed = ours.verbs.get(_key(match.group("verb")))
+        if agreed is None:
+            return None
         return f"{_like(match.group('subject'), ours.subject)} {agreed}"
 
-    def verb_subject(match: re.Match[str]) -> str:
-        nonlocal unagreed
-        if not _inverted_after_a_lead(text[: match.start()], table):
-            unagreed = True
-            return match.group()
-        verb = match.group("verb")
-        return f"{_like(verb, ours.verbs[_key(verb)])} {ours.subject}"
-
-    if table.verb_subject is not None:
-        text = table.verb_subject.sub(verb_subject, text)
-    text = table.subject_verb.sub(subject_verb, text)
-    if unagreed or ours.subject_pattern.search(text):
+    agreed = _agreed(text, table, ours.subject, ours.verbs, agree)
+    if agreed is None or ours.subject_pattern.search(agreed):
         return None
     text = table.possessives.sub(
-        lambda m: _like(m.group(), ours.possessives[_key(m.group())]), text
+        lambda m: _like(m.group(), ours.possessives[_key(m.group())]), agreed
     )
     return ours.objects_pattern.sub(
         lambda m: _like(m.group(), ours.objects[_key(m.group())]), text
@@ -299,10 +286,7 @@ def told_by(text: str, name: str, language: str | None = None) -> str | None:
 
 
 def _named(text: str, name: str, table: _Table) -> str | None:
-    unagreed = False
-
-    def subject_verb(match: re.Match[str]) -> str:
-        nonlocal unagreed
+    def agree(match: re.Match[str]) -> str | None:
         if (joined := match.groupdict().get("joined")) is not None:
             return f"{name} {table.joined_verbs[_key(joined)]}"
         verb = match.group("verb")
@@ -314,10 +298,38 @@ def _named(text: str, name: str, table: _Table) -> str | None:
             and not folded.endswith(table.not_past_endings)
         ):
             agreed = verb  # "I parked" -> "Anna parked"
-        if agreed is None:
+        return None if agreed is None else f"{name} {agreed}"
+
+    agreed = _agreed(text, table, name, table.verbs, agree)
+    if agreed is None or table.leftover.search(agreed):
+        return None
+    owned = _possessive(name, table)
+    text = table.possessives.sub(lambda _: owned, agreed)
+    if table.objects is not None:
+        text = table.objects.sub(lambda _: name, text)
+    return text
+
+
+def _agreed(
+    text: str,
+    table: _Table,
+    who: str,
+    verbs: Mapping[str, str],
+    agree: Callable[[re.Match[str]], str | None],
+) -> str | None:
+    """`text` with each subject and its verb told of `who`: "ich habe" as
+    `agree` says (None: it cannot), "habe ich" after a lead with the verb
+    from `verbs`, elsewhere not at all ("Tom mag ich"). None when one could
+    not be told."""
+    unagreed = False
+
+    def subject_verb(match: re.Match[str]) -> str:
+        nonlocal unagreed
+        told = agree(match)
+        if told is None:
             unagreed = True
             return match.group()
-        return f"{name} {agreed}"
+        return told
 
     def verb_subject(match: re.Match[str]) -> str:
         nonlocal unagreed
@@ -325,19 +337,13 @@ def _named(text: str, name: str, table: _Table) -> str | None:
             unagreed = True
             return match.group()
         verb = match.group("verb")
-        return f"{_like(verb, table.verbs[_key(verb)])} {name}"
+        return f"{_like(verb, verbs[_key(verb)])} {who}"
 
     # "habe ich" first: in "morgen habe ich Zeit" the "ich Zeit" is no verb.
     if table.verb_subject is not None:
         text = table.verb_subject.sub(verb_subject, text)
     text = table.subject_verb.sub(subject_verb, text)
-    if unagreed or table.leftover.search(text):
-        return None
-    owned = _possessive(name, table)
-    text = table.possessives.sub(lambda _: owned, text)
-    if table.objects is not None:
-        text = table.objects.sub(lambda _: name, text)
-    return text
+    return None if unagreed else text
 
 
 def _inverted_after_a_lead(before: str, table: _Table) -> bool:
