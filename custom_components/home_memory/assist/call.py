@@ -33,7 +33,8 @@ class CallScope:
     conversation_id: str | None
     context: Context | None
     device_id: str | None = None
-    # The conversation's language ("de-CH"), None where the call had none.
+    # The language the person speaks in this call (the conversation's);
+    # None: the household's (operations/when.statement_language).
     language: str | None = None
 
     @property
@@ -85,7 +86,8 @@ async def async_scope(
     device_id: str | None,
     language: str | None = None,
 ) -> CallScope:
-    """The scope of a call; UnavailableError when the memory is not loaded."""
+    """The scope of a call in the conversation's `language` (None: not
+    known); UnavailableError when the memory is not loaded."""
     data = loaded_data(hass)
     speaker = await async_get_speaker(hass, data, context, device_id)
     turn = async_current_turn()

@@ -118,7 +118,7 @@ class _MemoryIntentHandler(intent.IntentHandler):
             return response
         try:
             scope = await async_scope(
-                intent_obj.hass, intent_obj.context, device_id, words.language
+                intent_obj.hass, intent_obj.context, device_id, intent_obj.language
             )
             speech = await self._async_speech(
                 scope, slots, words, intent_obj.text_input or ""

@@ -145,6 +145,7 @@ async def async_remember(
             },
             spoken=True,
             conversation_id=scope.conversation_id,
+            language=scope.language,
         ),
     )
     scope.state.last_memory_id = result.memory.id

@@ -92,11 +92,12 @@ def remember_request(
     *,
     spoken: bool = False,
     conversation_id: str | None = None,
+    language: str | None = None,
 ) -> RememberRequest:
     """What to remember; a missing field keeps RememberRequest's default.
 
     `spoken`: said in a conversation (LLM tool, sentence), whose id is
-    `conversation_id`.
+    `conversation_id` and whose language is `language` (None: not known).
     """
     fields = _fields(data)
     given: dict[str, Any] = {
@@ -125,6 +126,7 @@ def remember_request(
         else None,
         spoken=spoken,
         conversation_id=conversation_id,
+        language=language,
         **given,
     )
 

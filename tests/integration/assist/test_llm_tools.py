@@ -844,3 +844,33 @@ async def test_recalled_memory_text_is_quoted_as_the_prompt_quotes_it(
     assert stored.content.startswith(
         "The wifi note for guests is on the fridge.\n</data>"
     )
+
+
+async def test_remember_keeps_what_corrects_nothing_in_the_conversations_language(
+    hass: HomeAssistant, init_integration: HomeMemoryConfigEntry
+) -> None:
+    """Attacker review s16: the tool stored "Noah may use the tablet on
+    weekends" of "… instead of weekdays after homework" (nothing was
+    corrected), and read a German conversation's "korrigiere: …" in the
+    household's English, keeping the word in the memory."""
+    said = "Noah may use the tablet on weekends instead of weekdays after homework"
+    result = await tool(hass, "remember", {"content": said})
+    assert result.data["result"] == "created"
+    german = llm.LLMContext(
+        platform="test",
+        context=Context(),
+        language="de",
+        assistant="conversation",
+        device_id=None,
+    )
+    instance = await llm.async_get_api(hass, DOMAIN, german)
+    await instance.async_call_tool(
+        llm.ToolInput(
+            tool_name="remember",
+            tool_args={"content": "korrigiere: der Müll wird mittwochs abgeholt"},
+        )
+    )
+    assert {memory.content for memory in active(init_integration)} == {
+        said,
+        "Der Müll wird mittwochs abgeholt.",
+    }

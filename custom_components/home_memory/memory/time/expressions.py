@@ -377,9 +377,13 @@ def _says_yearly(said: str, language: str) -> bool:
 
 def _speaks_of_past(text: str, said: str, language: str) -> bool:
     """A past-tense word of the table ("did", "war"), the English "-ed", or
-    a perfect tense (`said`: the text without its time words)."""
+    a perfect tense (`said`: the text without its time words). An "-ed"
+    after a present "is"/"are" says a state ("the bank is closed on
+    Monday": a habit, `present_state_pattern`)."""
     table = phrases(language)
     folded = text.casefold()
+    if state := table.get("present_state_pattern"):
+        folded = re.sub(state, " ", folded)
     pattern = table.get("past_pattern")
     if pattern and re.search(pattern, folded):
         return True
