@@ -612,10 +612,17 @@ class Retriever:
             access_bonus=[bonus[i] for i in order],
         )
 
-    def _touch(self, items: Sequence[ScoredMemory], caller: Caller, via: str) -> None:
+    def _touch(
+        self,
+        items: Sequence[ScoredMemory],
+        caller: Caller,
+        via: str,
+        *,
+        counted: bool = True,
+    ) -> None:
         if items:
             rowids = self.store.rowids_of([s.memory.id for s in items])
-            self.store.record_access(rowids, caller, via)
+            self.store.record_access(rowids, caller, via, counted=counted)
 
     # -- search -------------------------------------------------------------------
 
@@ -721,7 +728,9 @@ class Retriever:
         if not chosen:
             return ContextResult([], "", skipped_reason="nothing relevant")
         if record_access:
-            self._touch(chosen, caller, "context")
+            # Offered with a turn, not asked for: seen, not counted as used
+            # (docs/retention.md, "What counts as an access").
+            self._touch(chosen, caller, "context", counted=False)
         return ContextResult(chosen, "\n".join(data_block(header, lines)))
 
     # -- progressive narrowing ------------------------------------------------------
