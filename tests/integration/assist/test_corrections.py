@@ -585,7 +585,7 @@ async def test_a_correction_corrects_only_a_memory_that_holds_its_old_value(
         ),
         (
             "Ben is allergic to penicillin, not amoxicillin",
-            "Ben is allergic to penicillin, not amoxicillin",
+            "Ben is allergic to penicillin, not amoxicillin.",
         ),
         (
             "the medicine must be taken with water, not with milk",
