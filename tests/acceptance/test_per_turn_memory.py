@@ -181,6 +181,10 @@ def test_an_assist_only_agent_gets_what_the_previous_words_found(
     assert KEY_WORD not in turns[0]
     assert KEY_WORD in turns[1], turns[1]
     assert PEANUT_WORD in turns[2], turns[2]
+    # Dated as the memory agents' lines are (new-user review s16, #12).
+    for turn, word in ((turns[1], KEY_WORD), (turns[2], PEANUT_WORD)):
+        (line,) = [line for line in turn.splitlines() if word in line]
+        assert re.match(r'- \([^)]+\) "', line), line
 
 
 @pytest.mark.parametrize("shape", [*WITH_MEMORY_API, "Assist only"])

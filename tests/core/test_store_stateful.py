@@ -173,8 +173,8 @@ class Model:
         self.version += 1
         self.updated_at = now
 
-    def touch(self, now: float) -> None:
-        self.access_count += 1
+    def touch(self, now: float, *, counted: bool = True) -> None:
+        self.access_count += int(counted)
         self.last_accessed_at = now
 
 
@@ -837,8 +837,9 @@ class StoreMachine(RuleBasedStateMachine):
         result = self.retriever.context(query, caller)
         chosen = [item.memory for item in result.memories]
         self._check_retrieved(chosen, caller, MemoryFilter(), "context")
+        # A turn's background is seen, not counted as used (docs/retention.md).
         for memory in chosen:
-            self.model[memory.id].touch(self.now)
+            self.model[memory.id].touch(self.now, counted=False)
 
     @rule(data=st.data())
     def list_filtered(self, data: st.DataObject) -> None:

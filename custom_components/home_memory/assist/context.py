@@ -19,7 +19,13 @@ from typing import TYPE_CHECKING, Final
 from ..const import LOGGER
 from ..memory.common.values import MemoryFilter
 from ..memory.conversation.sessions import MessageRole
-from ..memory.search.retrieval import ContextResult, estimate_tokens, never_needs_memory
+from ..memory.search.retrieval import (
+    ContextResult,
+    context_line,
+    estimate_tokens,
+    never_needs_memory,
+)
+from ..memory.text.asking import asking_share
 from ..memory.text.quoting import data_block, quote
 from ..memory.time.spoken import day_words
 from ..operations import when
@@ -29,6 +35,7 @@ from ..runtime.clock import ha_now
 from ..runtime.conversation_state import CachedContext
 from .chat import async_current_turn
 from .prompts import ENGLISH, PromptWords, household_words
+from .sentence_files import load_sentence_files
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -38,12 +45,15 @@ if TYPE_CHECKING:
     from ..memory.common.values import Caller, Memory
     from ..memory.conversation.sessions import PastMessage
     from ..runtime.data import HomeMemoryData
+    from .sentence_files import SentenceFiles
 
 # A voice turn must not wait longer than this for its background.
 CONTEXT_TIMEOUT: Final = 1.5
 # The English headers under their names (the words are in prompts.*.json).
 CACHED_HEADER: Final = ENGLISH.say("background", "cached_header")
 PAST_MESSAGES_HEADER: Final = ENGLISH.say("background", "past_messages_header")
+# A past message at least this much question (by characters) asks.
+ASKING_SHARE: Final = 0.5
 # Past messages are quoted up to this many tokens in all, each shortened.
 PAST_MESSAGES_TOKEN_BUDGET: Final = 300
 PAST_MESSAGE_MAX_CHARS: Final = 300
@@ -101,9 +111,13 @@ def _retrieve(
             header=words.say("background", "header"),
             asker=asker,
         )
-        # The speaker's own earlier messages: a user's, or the household's.
+        # The speaker's own earlier messages: a user's, or the household's;
+        # only those that tell something.
         past = session_store(data).relevant_messages(
-            utterance, caller.user_id, exclude_conversation=conversation_id
+            utterance,
+            caller.user_id,
+            exclude_conversation=conversation_id,
+            keep=partial(tells_something, sentences=load_sentence_files()),
         )
     lines = _past_lines(past, words, now)
     text = "\n".join(part for part in (result.text, *lines) if part)
@@ -112,6 +126,23 @@ def _retrieve(
         text,
         result.skipped_reason,
         past_messages=tuple(past[: max(0, len(lines) - 3)]),
+    )
+
+
+def tells_something(message: PastMessage, sentences: SentenceFiles) -> bool:
+    """Whether a past message may be told as background.
+
+    The assistant's words may; the user's only when they told something: a
+    question they asked ("what did we do last weekend?") carries no fact,
+    and neither does a request to the memory. What a "remember that …"
+    stored is a memory of its own, dated and ranked with the others (its
+    raw words would say "today" of another day), and once forgotten or made
+    private it must not come back through the words that told it.
+    """
+    if message.role is not MessageRole.USER:
+        return True
+    return asking_share(message.content) < ASKING_SHARE and not sentences.is_request(
+        message.content
     )
 
 
@@ -243,17 +274,21 @@ async def async_turn_context(
 
 
 def cached_text(
-    result: TurnContext, words: PromptWords = ENGLISH, now: datetime | None = None
+    result: TurnContext,
+    words: PromptWords = ENGLISH,
+    now: datetime | None = None,
+    describe: Callable[[Memory], str] | None = None,
 ) -> str:
-    """The background of an earlier utterance, labelled as such (its past
-    messages' days said from `now`, by default the clock's time in UTC)."""
+    """The background of an earlier utterance, labelled as such: each memory
+    dated as a turn's own background dates it (`describe`), its past messages'
+    days said from `now` (by default the clock's time in UTC)."""
     if now is None:
         now = datetime.fromtimestamp(ha_now(), UTC)
     return "\n".join(
         [
             *data_block(
                 words.say("background", "cached_header"),
-                [f"- {quote(item.memory.summary)}" for item in result.memories],
+                [context_line(item.memory, describe) for item in result.memories],
             ),
             *_past_lines(list(result.past_messages), words, now),
         ]
@@ -278,6 +313,17 @@ async def async_refresh_cache(
         result = await async_turn_context(
             hass, data, utterance, caller, conversation_id=conversation_id
         )
+        if result is None or not (result.memories or result.past_messages):
+            text = None
+        else:
+            # Dated in the executor: time words may load their tables.
+            text = await hass.async_add_executor_job(
+                cached_text,
+                result,
+                household_words(hass),
+                when.household_now(hass),
+                when.describer(hass),
+            )
         state = data.conversations.peek(conversation_id, speaker)
         if state is None:
             return
@@ -287,10 +333,8 @@ async def async_refresh_cache(
             return
         state.cached_context = (
             None
-            if result is None or not (result.memories or result.past_messages)
+            if text is None or result is None
             else CachedContext(
-                utterance,
-                cached_text(result, household_words(hass), when.household_now(hass)),
-                tuple(item.memory.id for item in result.memories),
+                utterance, text, tuple(item.memory.id for item in result.memories)
             )
         )

@@ -22,6 +22,7 @@ from ..const import DOMAIN, LOGGER
 from ..memory.common.values import Visibility
 from ..memory.text.quoting import flatten
 from ..memory.text.said import as_said
+from ..memory.text.statements import with_sentence_end
 from ..memory.text.validation import MAX_CONTENT_CHARS, has_words
 from ..operations import choosing, recall, when
 from ..operations.errors import ForgetChangedError, OperationError
@@ -276,6 +277,10 @@ class RememberIntentHandler(_MemoryIntentHandler):
             return words.say("what_to_remember")
         # "merk dir, dass der Schlüssel im Flur liegt": a statement, verb second.
         content = words.statement(said, content)
+        # The matcher never hears a sentence's end: "Ben fixed the light."
+        # is a sentence again (a written one is kept as written elsewhere).
+        if len(ended := with_sentence_end(content)) <= MAX_CONTENT_CHARS:
+            content = ended
         if private and scope.speaker.caller.user_id is None:
             return words.say("private_needs_user")
         result = await async_remember(

@@ -116,6 +116,9 @@ class Wording:
     _asking_request: re.Pattern[str] | None = None
     # The sentence of a statement that says it corrects ("actually …").
     corrections: Intents | None = None
+    # Every request to the memory ("remember that …", "forget …", "what do
+    # you remember about …"), the questions above aside.
+    requests: Intents | None = None
 
     def asks_itself(self, said: str) -> bool:
         """Whether the request `said` is itself a question ("can you
@@ -134,6 +137,14 @@ class Wording:
         return self.asks_when(question) and (
             self._asks_telling is not None and bool(self._asks_telling.search(question))
         )
+
+    def is_request(self, text: str) -> bool:
+        """Whether `text` asks the memory something or asks it to do
+        something (its sentences or its questions): it tells no fact."""
+        return (
+            self.requests is not None
+            and recognize_best(text, self.requests, language=self.language) is not None
+        ) or self.question(text) is not None
 
     def say(self, key: str, **values: object) -> str:
         """The answer `key` with its {names} filled in (values are never parsed)."""
@@ -245,6 +256,11 @@ class SentenceFiles:
     wordings: Mapping[str, Wording]
     triggers: tuple[Trigger, ...]
 
+    def is_request(self, text: str) -> bool:
+        """Whether `text` is a request to the memory or one of its questions
+        in any language it has sentences for (a household may speak two)."""
+        return any(wording.is_request(text) for wording in self.wordings.values())
+
     def wording(self, language: str | None) -> Wording:
         """The wording for `language` ("de-CH" takes "de"), else English."""
         return self.wording_for(language) or self.wordings[FALLBACK_LANGUAGE]
@@ -344,6 +360,14 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
         language=language,
         responses=dict(data["responses"]),
         that_words=frozenset(word.casefold() for word in words["that"]),
+        requests=Intents.from_dict(
+            {
+                "language": language,
+                "intents": data["intents"],
+                "lists": data["lists"],
+                "expansion_rules": data.get("expansion_rules", {}),
+            }
+        ),
         questions=_questions(language, data, unknown_name=False),
         unknown_name_questions=_questions(language, data, unknown_name=True),
         corrections=Intents.from_dict(

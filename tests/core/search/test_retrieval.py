@@ -181,6 +181,26 @@ def test_retrieval_records_access(companies: Retriever) -> None:
     assert companies.store.get(memory.id, HOUSE).access_count == 1
 
 
+def test_a_turns_background_is_seen_but_not_counted_as_used(
+    companies: Retriever, clock: ManualClock
+) -> None:
+    """A background offered with a turn restarts a memory's idle time but is
+    no use of it: only what someone asked for counts (new-user review s16,
+    #16: the zoo was "Used 5 times" from answers to other questions)."""
+    [item] = companies.context("Has TestCorp paid the invoice yet?", HOUSE).memories[:1]
+    seen = companies.store.get(item.memory.id, HOUSE)
+    assert seen.access_count == 0
+    assert seen.last_accessed_at is not None
+    clock.advance(seconds=3600)
+    companies.context("Has TestCorp paid the invoice yet?", HOUSE)
+    again = companies.store.get(item.memory.id, HOUSE)
+    assert again.access_count == 0
+    assert again.last_accessed_at is not None
+    assert again.last_accessed_at > seen.last_accessed_at
+    companies.search("TestCorp invoice", HOUSE, limit=1)
+    assert companies.store.get(item.memory.id, HOUSE).access_count == 1
+
+
 def _composite(item: ScoredMemory, config: EngineConfig, now: float) -> float:
     """The composite score, recomputed from the memory's own fields."""
     memory = item.memory

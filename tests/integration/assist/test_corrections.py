@@ -335,8 +335,8 @@ async def test_a_second_true_fact_of_one_subject_is_kept_beside_the_first(
         added = await call(hass, "remember", {"content": second})
         assert (told["action"], added["action"]) == ("created", "created"), second
     assert contents(store) == {
-        "Emma is allergic to cats",
-        "Emma is also allergic to bee stings",
+        "Emma is allergic to cats.",
+        "Emma is also allergic to bee stings.",
         *(text for pair in pairs for text in pair),
     }
     recall = await say(hass, "what do you remember about Noah")
@@ -585,7 +585,7 @@ async def test_a_correction_corrects_only_a_memory_that_holds_its_old_value(
         ),
         (
             "Ben is allergic to penicillin, not amoxicillin",
-            "Ben is allergic to penicillin, not amoxicillin",
+            "Ben is allergic to penicillin, not amoxicillin.",
         ),
         (
             "the medicine must be taken with water, not with milk",

@@ -94,7 +94,7 @@ async def test_said_to_the_builtin_agent_the_memory_names_its_teller(
     await speech(hass, user_anna, "remember that I am allergic to peanuts")
     await speech(hass, user_ben, "remember that my car is in the driveway")
     assert sorted(await contents(hass, user_ben)) == [
-        "Anna is allergic to peanuts",
+        "Anna is allergic to peanuts.",
         "Anna's car is in the garage.",
         "Ben's car is in the driveway.",
     ]

@@ -448,7 +448,7 @@ async def test_past_messages_are_told_in_the_order_they_were_said(
     # The closest to the question comes second, the least close first.
     said = [
         "Plain white for the bedroom ceiling, not the walls.",
-        "Which colour should we paint the bedroom walls?",
+        "We should paint the bedroom walls a calm colour.",
         "Sage green for the bedroom walls, the matte one.",
     ]
     for text in said:
@@ -476,10 +476,10 @@ async def test_the_same_words_said_twice_are_told_once(
     init_integration: HomeMemoryConfigEntry,
     user_anna: MockUser,
 ) -> None:
-    """A question asked again in another conversation is quoted once among
-    the past messages (new-user review: the same line came twice)."""
+    """Words said again in another conversation are quoted once among the
+    past messages (new-user review: the same line came twice)."""
     agent = use_agent(hass, agent_entry)
-    asked = "When is the bedroom wall paint delivered?"
+    asked = "The bedroom wall paint is delivered by the hardware store."
     for text in (asked, asked, "The bedroom wall paint comes on Friday."):
         await say(hass, text, agent_id=agent_entry.entry_id, user=user_anna)
         await settle(hass, freezer, 10)
@@ -490,6 +490,53 @@ async def test_the_same_words_said_twice_are_told_once(
     assert PAST_MESSAGES_HEADER in prompt
     assert prompt.count(f'User: "{asked}"') == 1, prompt
     assert "The bedroom wall paint comes on Friday." in prompt
+    await settle(hass, freezer)
+
+
+async def test_past_messages_tell_only_what_was_told(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+) -> None:
+    """The speaker's questions and requests to the memory are no background:
+    they tell no fact, and what a "remember that" told is a memory of its
+    own, dated (new-user review s16, #13: "(today) User: 'what did we do
+    last weekend?'" on the next turn; raw "merk dir, dass … heute …"
+    lines). Words said again in this conversation are not quoted from
+    another one."""
+    agent = use_agent(hass, agent_entry)
+    told = "The bedroom paint is sage green, the matte one."
+    for text in (
+        "What colour is the bedroom paint?",
+        "what colour did we choose for the bedroom paint",
+        "remember that the bedroom paint came today",
+        "Merk dir, dass die Schlafzimmerfarbe heute gekommen ist",
+        told,
+    ):
+        await say(hass, text, agent_id=agent_entry.entry_id, user=user_anna)
+        await settle(hass, freezer, 10)
+    await end_conversations(hass, freezer)
+    question = "is the bedroom paint sage green or matte"
+    prompt = await prompt_for(hass, agent, agent_entry, question, user=user_anna)
+    assert PAST_MESSAGES_HEADER in prompt
+    assert told in prompt
+    # Of the user's words, only what they told.
+    (past,) = [line for line in prompt.splitlines() if "User:" in line]
+    assert told in past, prompt
+    # Said again in a new conversation: quoted from there no more.
+    again = await say(hass, told, agent_id=agent_entry.entry_id, user=user_anna)
+    await settle(hass, freezer, 10)
+    prompt = await prompt_for(
+        hass,
+        agent,
+        agent_entry,
+        question,
+        user=user_anna,
+        conversation_id=again.conversation_id,
+    )
+    assert f'User: "{told}"' not in prompt, prompt
     await settle(hass, freezer)
 
 

@@ -849,14 +849,14 @@ async def test_a_statement_s_relative_time_is_stored_as_its_date(
     )
     stored = _texts((await call(hass, "list", {}, user=hass_admin_user))["memories"])
     assert sorted(stored) == [
-        "Anna has a job interview on Tuesday 1 December",
+        "Anna has a job interview on Tuesday 1 December.",
         "We went to the cinema from Saturday 21 November to Sunday 22 November.",
     ]
     week = await call(
         hass, "search", {"query": "What's happening next week?"}, user=hass_admin_user
     )
     assert _texts(week["memories"]) == [
-        "Anna has a job interview on Tuesday 1 December"
+        "Anna has a job interview on Tuesday 1 December."
     ]
     again = await call(
         hass,

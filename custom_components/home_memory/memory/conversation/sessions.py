@@ -513,13 +513,20 @@ class SessionStore:
         exclude_conversation: str | None = None,
         limit: int = PAST_MESSAGES_MAX,
         min_similarity: float = PAST_MESSAGE_MIN_SIMILARITY,
+        keep: Callable[[PastMessage], bool] | None = None,
     ) -> list[PastMessage]:
         """Past messages of this speaker close to `text`, best first.
 
         Only the speaker's own sessions are searched: a user's, or the
         household's when `owner` is None; never another person's. The current
-        conversation is left out (the agent has it already). Equal scores go to
-        the more recent message. Empty without an embedder (no semantics).
+        conversation is left out (the agent has it already), and so are the
+        same words said in it again. A message passes the floor on the shared
+        scale and, where the model profile has one, within its
+        `search_margin` of the best message (a model that puts every text of
+        a question's shape close to it: embedding/profiles.py). `keep`
+        decides which messages may be told at all (the caller's rule, e.g.
+        no questions). Equal scores go to the more recent message. Empty
+        without an embedder (no semantics).
         """
         embedder = self._store.embedder
         if embedder is None or not text.strip():
@@ -538,25 +545,50 @@ class SessionStore:
                     PAST_MESSAGE_CANDIDATES,
                 ),
             ).fetchall()
+            current = (
+                set()
+                if exclude_conversation is None
+                else {
+                    _folded(str(row[0]))
+                    for row in conn.execute(
+                        "SELECT m.content FROM session_messages m "
+                        "JOIN sessions s ON s.id = m.session_id "
+                        "WHERE s.owner IS ? AND s.conversation_id = ?",
+                        (owner, exclude_conversation),
+                    )
+                }
+            )
         if not rows:
             return []
         matrix = np.frombuffer(b"".join(r[4] for r in rows), dtype="<f4").reshape(
             len(rows), -1
         )
         # On the shared scale of the model profiles (embedding/profiles.py).
-        calibrate = profile_for(embedder.model_id).search
-        scores = calibrate(matrix @ query.astype(np.float32))
+        profile = profile_for(embedder.model_id)
+        scores = profile.search(matrix @ query.astype(np.float32))
         ranked = sorted(
             (i for i in range(len(rows)) if scores[i] >= min_similarity),
             key=lambda i: (-round(float(scores[i]), 4), -float(rows[i][1])),
-        )[:limit]
-        return [
-            PastMessage(
+        )
+        chosen: list[PastMessage] = []
+        best: float | None = None
+        for i in ranked:
+            message = PastMessage(
                 conversation_id=str(rows[i][0]),
                 at=float(rows[i][1]),
                 role=MessageRole(str(rows[i][2])),
                 content=str(rows[i][3]),
                 similarity=float(scores[i]),
             )
-            for i in ranked
-        ]
+            if _folded(message.content) in current or (
+                keep is not None and not keep(message)
+            ):
+                continue
+            best = message.similarity if best is None else best
+            margin = profile.search_margin
+            if len(chosen) >= limit or (
+                margin is not None and message.similarity < best - margin
+            ):
+                break
+            chosen.append(message)
+        return chosen

@@ -83,6 +83,15 @@ def never_needs_memory(utterance: str, intent: str | None = None) -> bool:
     )
 
 
+def context_line(memory: Memory, when: Callable[[Memory], str] | None = None) -> str:
+    """One memory's line of a background: when it happened (`when`'s words,
+    if any) and its summary, quoted: a memory's text can never start a line
+    of its own."""
+    told = "" if when is None else when(memory)
+    said = f"({told}) " if told else ""
+    return f"- {said}{quote(memory.summary)}"
+
+
 def estimate_tokens(text: str) -> int:
     """Rough token count (MiniLM/GPT-style tokenizers: about 4 characters a token)."""
     return max(1, math.ceil(len(text) / 4))
@@ -603,10 +612,17 @@ class Retriever:
             access_bonus=[bonus[i] for i in order],
         )
 
-    def _touch(self, items: Sequence[ScoredMemory], caller: Caller, via: str) -> None:
+    def _touch(
+        self,
+        items: Sequence[ScoredMemory],
+        caller: Caller,
+        via: str,
+        *,
+        counted: bool = True,
+    ) -> None:
         if items:
             rowids = self.store.rowids_of([s.memory.id for s in items])
-            self.store.record_access(rowids, caller, via)
+            self.store.record_access(rowids, caller, via, counted=counted)
 
     # -- search -------------------------------------------------------------------
 
@@ -702,10 +718,7 @@ class Retriever:
         ):
             if len(chosen) >= max_memories:
                 break
-            # Quoted: a memory's text can never start a line of its own.
-            told = "" if when is None else when(item.memory)
-            said = f"({told}) " if told else ""
-            line = f"- {said}{quote(item.memory.summary)}"
+            line = context_line(item.memory, when)
             cost = estimate_tokens(line)
             if used + cost > budget:
                 continue
@@ -715,7 +728,9 @@ class Retriever:
         if not chosen:
             return ContextResult([], "", skipped_reason="nothing relevant")
         if record_access:
-            self._touch(chosen, caller, "context")
+            # Offered with a turn, not asked for: seen, not counted as used
+            # (docs/retention.md, "What counts as an access").
+            self._touch(chosen, caller, "context", counted=False)
         return ContextResult(chosen, "\n".join(data_block(header, lines)))
 
     # -- progressive narrowing ------------------------------------------------------

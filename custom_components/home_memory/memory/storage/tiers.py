@@ -215,17 +215,28 @@ class Tiers:
             conn.execute("DELETE FROM memories WHERE rowid = ?", (rowid,))
 
     def record_access(
-        self, rowids: Sequence[int], caller: Caller, operation: str
+        self,
+        rowids: Sequence[int],
+        caller: Caller,
+        operation: str,
+        *,
+        counted: bool = True,
     ) -> None:
-        """Reinforce memories that a retrieval returned, and log it."""
+        """Reinforce memories that a retrieval returned, and log it.
+
+        `counted`: the memories were given to someone who asked (a search, a
+        recall, a spoken answer), so their access count rises. A background
+        offered with every turn is not counted: it restarts only their idle
+        time (docs/retention.md, "What counts as an access").
+        """
         if not rowids:
             return
         now = self.now()
         with self._db.transaction() as conn:
             conn.executemany(
-                "UPDATE memories SET access_count = access_count + 1, "
+                "UPDATE memories SET access_count = access_count + ?, "
                 "last_accessed_at = ? WHERE rowid = ?",
-                [(now, rowid) for rowid in rowids],
+                [(int(counted), now, rowid) for rowid in rowids],
             )
             ids = [
                 row[0]

@@ -81,6 +81,9 @@ _QUOTED = re.compile(
 )
 _LEADING_THAT = re.compile(r"^(?:that|to remember that)\s+", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
+# What ends a sentence, and what may close after its mark.
+_SENTENCE_ENDS: Final = ".!?\u2026"
+_CLOSING: Final = "\"'\u201c\u201d\u2018\u2019\u00ab\u00bb)]"
 
 
 def as_statement(
@@ -123,9 +126,23 @@ def as_statement(
     first = _TOKEN.match(tidy)
     if first is None or not _code_like(first.group(), shouted=False):
         tidy = tidy[0].upper() + tidy[1:]  # but "iPhone", "abc123" stay as said
-    if tidy[-1] not in ".!?\u2026":
-        tidy += "."
-    return tidy
+    return with_sentence_end(tidy)
+
+
+def with_sentence_end(text: str) -> str:
+    """`text` ending as a sentence: a full stop unless it ends with one, a
+    question or exclamation mark or an ellipsis (also inside a closing quote
+    or bracket: 'He said "hello."'). Nothing to end stays as it is.
+
+    For words whose end was not heard (a sentence trigger drops it), not for
+    a sentence someone wrote: that is kept as written."""
+    tidy = text.strip()
+    if not tidy:
+        return text
+    last = tidy.rstrip(_CLOSING) or tidy
+    if last[-1] in _SENTENCE_ENDS:
+        return tidy
+    return tidy + "."
 
 
 def shared_by(text: str, told_by: str, language: str | None = None) -> str:
