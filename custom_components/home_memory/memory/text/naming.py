@@ -147,12 +147,21 @@ def _possessive_words(table: dict[str, Any]) -> str:
     return "|".join(alternatives)
 
 
+# Every language's table, read when the module is imported (off the event
+# loop): naming a speaker never touches a file.
+_LOADED: Final[dict[str, _Table]] = {
+    name: table
+    for path in sorted(_FOLDER.glob("statements.*.json"))
+    if (table := _read(name := path.name.split(".")[1])) is not None
+}
+
+
 @cache
 def _tables(language: str | None) -> tuple[_Table, ...]:
     """The household language's words, and English's: a home asks in both."""
     base = base_language(language, _ENGLISH)
     names = dict.fromkeys((base, _ENGLISH))
-    return tuple(table for name in names if (table := _read(name)) is not None)
+    return tuple(table for name in names if (table := _LOADED.get(name)) is not None)
 
 
 def _like(said: str, word: str) -> str:
