@@ -292,6 +292,25 @@ def test_the_persona_name_appears_in_some_quiet_memories() -> None:
     assert all(FIRST_PERSON.search(content) for content in contents)
 
 
+def test_a_german_ordinary_day_is_called_ordinary() -> None:
+    """The German closing of an ordinary memory says what the English one
+    does, that this was an ordinary time here, not "So kenne ich, Jarvis,
+    dieses Zuhause" ("that is how I know this home", new-user review s16)."""
+    closings = set()
+    for start in range(30):
+        events = Events()
+        events.arrive(local(24, 15, 0) + start, "Ben")
+        (segment,) = ready_segments(
+            events.made, now=local(24, 16, 0), tz=TZ, force=True
+        )
+        content = narrate(segment, persona="Jarvis", tz=TZ, language="de").content
+        closings.add(content.partition("nach Hause. ")[2])
+    assert closings == {
+        "",
+        "Alles wie gewohnt, so wie ich, Jarvis, dieses Zuhause kenne.",
+    }
+
+
 def test_a_segment_with_a_tv_turned_on_is_never_called_quiet() -> None:
     """Whatever closing a segment draws, a TV that came on is not "quiet"."""
     for start in range(40):

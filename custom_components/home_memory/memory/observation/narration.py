@@ -498,7 +498,9 @@ def narrate(
         weight_class=weight_class,
         importance=_rule_importance(segment, facts, items, unusual=is_unusual),
         emotion=emotion,
-        people=facts.people,
+        # Whom the memory tells of: not whoever's login opened the door a
+        # visitor came through ("nobody of the household came or went").
+        people=tuple(name for name in facts.people if name in content),
         tags=tags[:MAX_TAGS],
         earlier=tuple(
             dict.fromkeys(event for item in (lead, *others) for event in item.earlier)
