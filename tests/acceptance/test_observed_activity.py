@@ -16,6 +16,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from .test_household import service
+from .test_proposals import _llm_agent
 
 if TYPE_CHECKING:
     from .conftest import Household
@@ -39,8 +40,14 @@ def post_state(
 
 def observed(home: Household) -> list[str]:
     """Every observed memory's text, as Anna lists them."""
+    return [m["content"] for m in observed_memories(home)]
+
+
+def observed_memories(home: Household) -> list[dict[str, Any]]:
+    """Every observed memory, as Anna lists them."""
     listed = service(home.hass, home.anna, "list", kinds=["observation"], limit=100)
-    return [m["content"] for m in listed["memories"]]
+    memories: list[dict[str, Any]] = listed["memories"]
+    return memories
 
 
 def new_memories(home: Household, before: list[str], what: str) -> list[str]:
@@ -98,5 +105,33 @@ def test_a_front_door_while_someone_is_home_is_probably_a_visitor(
     (text,) = new_memories(household, before, "the door's memory")
     assert "nobody of the household came or went" in text, text
     assert "someone probably let a visitor in" in text, text
+    # Anna's login reported the door, yet the memory is about nobody of the
+    # household (new-user review s16).
+    (door,) = [m for m in observed_memories(household) if m["content"] == text]
+    assert door["people"] == [], door
     found = service(hass, anna, "search", query="When did we last have visitors?")
     assert found["memories"][0]["content"] == text
+
+
+def test_an_observed_memory_through_the_ai_task_blocks_nothing(
+    household: Household,
+) -> None:
+    """With an AI Task chosen, the TV and the front door become a memory (the
+    stand-in's answer is not one, so the template tells it) and Home
+    Assistant detects no blocking call of Home Memory's on the event loop
+    (new-user review s16: phrases.en.json was read there)."""
+    hass, anna = household.hass, household.anna
+    _llm_agent(household)
+    before = observed(household)
+    hass.set_state("input_boolean.tv_power", "on", token=anna.token)
+    post_state(hass, anna, "binary_sensor.front_door", "on", DOOR)
+    post_state(hass, anna, "binary_sensor.front_door", "off", DOOR)
+    hass.set_state("input_boolean.tv_power", "off", token=anna.token)
+    new = new_memories(household, before, "the TV's memory")
+    assert any("living room TV was on" in text for text in new), new
+    blocking = [
+        line
+        for line in hass.log_text().splitlines()
+        if "Detected blocking call" in line and "home_memory" in line
+    ]
+    assert blocking == []

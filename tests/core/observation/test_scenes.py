@@ -147,8 +147,10 @@ def test_a_tv_watched_or_a_light_used_for_long_is_worth_a_memory() -> None:
         "„Living room TV“ war etwa fünfzig Minuten lang an (Anna), ab etwa acht"
     ]
     assert [item.text for item in _told(lit, "de")] == [
-        "„Kitchen light“ war etwa fünfunddreißig Minuten lang an (Anna), "
-        "ab etwa fünf nach neun"
+        (
+            "„Kitchen light“ war etwa fünfunddreißig Minuten lang an (Anna), "
+            "ab etwa fünf nach neun"
+        )
     ]
     (flicked,) = _evening(
         (local(26, 20, 0), light, "on", "off"), (local(26, 20, 4), light, "off", "on")

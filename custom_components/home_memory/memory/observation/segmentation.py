@@ -563,9 +563,10 @@ def used_for_long(segment: Segment, rules: SegmentationRules = DEFAULT_RULES) ->
             continue
         if event.new_state in IN_USE:
             since.setdefault(event.entity_id, event.at)
-        elif (began := since.pop(event.entity_id, None)) is not None:
-            if event.at - began >= rules.long_use_s:
-                return True
+        elif (began := since.pop(event.entity_id, None)) is not None and (
+            event.at - began >= rules.long_use_s
+        ):
+            return True
     end = segment.quiet_until
     left_on = (
         began
