@@ -136,3 +136,69 @@ def test_everyday_questions_are_memorys(household: Household) -> None:
     home = _turn(household, "who is home")
     assert "Zelda" not in home
     assert "remember" not in home, home
+
+
+def _said(home: Household, user: Any, text: str, language: str = "en") -> str:
+    """One built-in-agent turn as `user`; what it says."""
+    result: dict[str, Any] = home.hass.conversation_process(
+        text, token=user.token, language=language
+    )
+    return str(result["response"]["speech"]["plain"]["speech"])
+
+
+def _contents(home: Household, user: Any, query: str) -> set[str]:
+    found = home.hass.ws_command(
+        user.token, "home_memory/search", query=query, limit=10
+    )
+    return {str(m["content"]) for m in found["memories"]}
+
+
+def test_a_correction_names_its_old_value_and_keeps_what_corrects_nothing(
+    household: Household,
+) -> None:
+    """Attacker review s16 (both versions): "… due in March instead of
+    April" told for the household overwrote Anna's private insurance number
+    and read it out; "instead of …" and ", not …" were cut from statements
+    that corrected nothing. (The vintage van and Yorick are this file's.)"""
+    wait_for_the_model(household)
+    anna, ben = household.anna, household.ben
+    _said(
+        household,
+        anna,
+        "remember privately that my vintage van insurance number is KX-778",
+    )
+    due = _said(
+        household,
+        anna,
+        "remember that the vintage van insurance is due in March instead of April",
+    )
+    assert not due.startswith("Updated"), due
+    assert "KX-778" not in due
+    assert any(
+        "KX-778" in text
+        for text in _contents(household, anna, "vintage van insurance number")
+    )
+    bens = _contents(household, ben, "vintage van insurance")
+    assert "The vintage van insurance is due in March instead of April." in bens, bens
+    assert not any("KX-778" in text for text in bens)
+    kept = _said(
+        household,
+        anna,
+        "remember that Yorick is allergic to penicillin, not amoxicillin",
+    )
+    assert not kept.startswith("Updated"), kept
+    assert "Yorick is allergic to penicillin, not amoxicillin" in _contents(
+        household, ben, "Yorick allergic"
+    )
+    # A German conversation in this English home reads German corrections.
+    _said(household, anna, "Merk dir, dass Yoricks Tonne dienstags geleert wird", "de")
+    fixed = _said(
+        household,
+        anna,
+        "Merk dir: korrigiere: Yoricks Tonne wird mittwochs geleert",
+        "de",
+    )
+    assert fixed.startswith("Aktualisiert: "), fixed
+    assert not any(
+        "orrigiere" in text for text in _contents(household, anna, "Yoricks Tonne")
+    )

@@ -188,6 +188,64 @@ def test_private_words_said_last_keep_the_memory_to_the_speaker(
     ], mine
 
 
+def test_private_tags_said_last_keep_the_memory_to_the_speaker(
+    household: Household,
+) -> None:
+    """Review s16: "… - private", "… (private)", "…, just for me please",
+    "…, but that's between us", "…, privat", "… (en dash) das bleibt unter uns",
+    "…, aber sag es nicht Ben" were stored for everyone, words and all.
+    Now Anna's own, stored without the words or what set them off; Ben
+    finds none of them. "The cake is just for me" stays the household's."""
+    hass = household.hass
+    mine = "Okay, I'll remember that, just for you."
+    meins = "Okay, das merke ich mir, nur für dich."
+    for number, (text, language, answer) in enumerate(
+        (
+            ("remember that my gym locker{n} is 4242 - private", "en", mine),
+            ("remember that my gym locker{n} is 4242 (private)", "en", mine),
+            ("remember that my gym locker{n} is 4242, just for me please", "en", mine),
+            (
+                "remember that my gym locker{n} is 4242, but that's between us",
+                "en",
+                mine,
+            ),
+            ("remember that my gym locker{n} is 4242 -- just for me", "en", mine),
+            ("merk dir, dass mein Turnspind{n} 4242 ist, privat", "de", meins),
+            (
+                "merk dir, dass mein Turnspind{n} 4242 ist \u2013 das bleibt unter uns",
+                "de",
+                meins,
+            ),
+            (
+                "merk dir, dass mein Turnspind{n} 4242 ist, aber sag es nicht Ben",
+                "de",
+                meins,
+            ),
+        ),
+        start=81,
+    ):
+        assert said(ask(household, text.format(n=number), language)) == answer, text
+    ben = hass.ws_command(
+        household.ben.token, "home_memory/search", query="gym locker Turnspind 4242"
+    )
+    assert not [m for m in ben["memories"] if "4242" in m["content"]], ben
+    anna = hass.ws_command(
+        household.anna.token,
+        "home_memory/search",
+        query="gym locker Turnspind 4242",
+        limit=20,
+    )
+    kept = sorted(m["content"] for m in anna["memories"] if "4242" in m["content"])
+    assert kept == [
+        "Mein Turnspind86 ist 4242.",
+        "Mein Turnspind87 ist 4242.",
+        "Mein Turnspind88 ist 4242.",
+        *(f"My gym locker{n} is 4242." for n in range(81, 86)),
+    ], kept
+    cake = "remember that the last piece of lemon cake is just for me"
+    assert said(ask(household, cake)) == REMEMBERED
+
+
 def test_private_asides_keep_the_memory_to_the_speaker(household: Household) -> None:
     """ "Remember, just between us, that …" and "Nur für mich: merk dir, dass …"
     are Anna's own: Ben is not told, Anna is."""

@@ -33,6 +33,9 @@ class CallScope:
     conversation_id: str | None
     context: Context | None
     device_id: str | None = None
+    # The language the person speaks in this call (the conversation's);
+    # None: the household's (operations/when.statement_language).
+    language: str | None = None
 
     @property
     def ops(self) -> OperationScope:
@@ -78,9 +81,13 @@ class CallScope:
 
 
 async def async_scope(
-    hass: HomeAssistant, context: Context | None, device_id: str | None
+    hass: HomeAssistant,
+    context: Context | None,
+    device_id: str | None,
+    language: str | None = None,
 ) -> CallScope:
-    """The scope of a call; UnavailableError when the memory is not loaded."""
+    """The scope of a call in the conversation's `language` (None: not
+    known); UnavailableError when the memory is not loaded."""
     data = loaded_data(hass)
     speaker = await async_get_speaker(hass, data, context, device_id)
     turn = async_current_turn()
@@ -88,4 +95,6 @@ async def async_scope(
     # Outside a conversation (direct API calls, MCP), state follows the speaker.
     key = conversation_id or f"speaker:{speaker.key}:{device_id or ''}"
     state = data.conversations.get(key, speaker.key)
-    return CallScope(hass, data, speaker, state, conversation_id, context, device_id)
+    return CallScope(
+        hass, data, speaker, state, conversation_id, context, device_id, language
+    )

@@ -117,7 +117,9 @@ class _MemoryIntentHandler(intent.IntentHandler):
             response.async_set_error(failed, words.say("unreadable"))
             return response
         try:
-            scope = await async_scope(intent_obj.hass, intent_obj.context, device_id)
+            scope = await async_scope(
+                intent_obj.hass, intent_obj.context, device_id, intent_obj.language
+            )
             speech = await self._async_speech(
                 scope, slots, words, intent_obj.text_input or ""
             )

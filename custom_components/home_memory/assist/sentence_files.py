@@ -47,6 +47,14 @@ _SETS_OFF: Final = ",;:" + _DASHES
 # or a few words ("Ben", "the kids", "Oma und Opa").
 _SOMEONE: Final = "{someone}"
 _SOMEONE_WORDS: Final = r"[^\W\d_][\w'\u2019.-]*(?:\s+[^\W\d_][\w'\u2019.-]*){0,2}"
+# What sets a private phrase said last off from the memory: a comma,
+# semicolon, colon, full stop, an opening bracket or a dash ("… 18 - private",
+# "… 34 -- just for me", "… 27 (private)").
+_SET_OFF_LAST: Final = (
+    rf"(?:\s*[,;:.!?(\[]|\s+[{_DASHES}]+|\s*[\u2013\u2014]+|\s*-{{2,}})\s*"
+)
+# What is left of that setting off once the private words are cut out.
+_LEFT_OVER: Final = re.compile(rf"[\s,;:(\[{_DASHES}]+$")
 
 
 def _alternatives(words: Iterable[str]) -> str:
@@ -54,14 +62,12 @@ def _alternatives(words: Iterable[str]) -> str:
     return "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
 
 
-def _phrases(words: Iterable[str]) -> str:
-    """A regex alternation of `words` whose "{someone}" stands for a name or a
-    few words ("don't tell {someone}": "don't tell Ben"); an apostrophe
-    also matches a typographic one."""
+def _phrases(words: Iterable[str], someone: str = _SOMEONE_WORDS) -> str:
+    """A regex alternation of `words` whose "{someone}" stands for `someone`,
+    a name or a few words ("don't tell {someone}": "don't tell Ben"); an
+    apostrophe also matches a typographic one."""
     return "|".join(
-        re.escape(word)
-        .replace("'", "['\u2019]")
-        .replace(re.escape(_SOMEONE), _SOMEONE_WORDS)
+        re.escape(word).replace("'", "['\u2019]").replace(re.escape(_SOMEONE), someone)
         for word in sorted(words, key=len, reverse=True)
     )
 
@@ -84,10 +90,15 @@ class Wording:
     # tell Ben", "… just for me").
     _private_after: re.Pattern[str]
     # A private phrase said last with nothing before it ("… 1111 just for
-    # me"): private unless it follows one of `_private_last_not_after` ("the
-    # cake is just for me" is what is remembered).
+    # me"): private unless it may end a statement and follows one of
+    # `_private_last_not_after` ("the cake is just for me" is what is
+    # remembered); a sentence of its own ("… 44 ist das bleibt unter uns")
+    # is private after any word.
     _private_last: re.Pattern[str] | None
+    _private_last_clause: re.Pattern[str] | None
     _private_last_not_after: frozenset[str]
+    # Said last, private but kept in the text ("… is a secret from Mia").
+    _private_kept: re.Pattern[str] | None
     _leading: re.Pattern[str]
     _article: re.Pattern[str]
     _articles: frozenset[str]
@@ -136,19 +147,29 @@ class Wording:
         memory "Privately that our PIN is 4711." that everyone hears. An aside
         ("just between us") counts only set off by a comma or dash, or first
         and right before "that": "the fence is between us" and "between us and
-        the neighbours is a fence" stay statements for the household.
+        the neighbours is a fence" stay statements for the household. What
+        set the words off goes with them ("… 34 -- just for me"). Words that
+        say it is kept from someone but cannot be cut off without losing
+        what is remembered ("the party is a secret from Mia") make it
+        private and stay: hidden from the household is the lesser harm.
         """
         if (match := self._private.match(content)) is not None:
             return True, content[match.end() :]
         if (match := self._private_after.search(content)) is not None:
-            return True, content[: match.start()]
+            return True, _LEFT_OVER.sub("", content[: match.start()])
+        if self._private_last_clause is not None and (
+            (match := self._private_last_clause.search(content)) is not None
+        ):
+            return True, _LEFT_OVER.sub("", content[: match.start()])
         if self._private_last is not None and (
             (match := self._private_last.search(content)) is not None
         ):
             before = content[: match.start()]
             last = before.split()[-1:]
             if last and last[0].casefold() not in self._private_last_not_after:
-                return True, before
+                return True, _LEFT_OVER.sub("", before)
+        if self._private_kept is not None and self._private_kept.search(content):
+            return True, content
         return False, content
 
     def without_leading(self, content: str) -> str:
@@ -267,17 +288,16 @@ def _questions(
     )
 
 
-def _said_last(aside: str, last: str, joining: str) -> str:
-    """What keeps a memory private said at its end: an aside or a private
-    phrase set off by a comma or dash ("…, just between us", "… - keep it
-    private"), or a private phrase after a joining word ("… but keep it
-    private", "…, and don't tell Ben")."""
-    set_off = rf"(?:\s*[,;:]|\s+[{_DASHES}])\s*"
-    said = rf"{set_off}(?:{aside})"
-    if last:
-        said += rf"|{set_off}(?:{last})"
-        if joining:
-            said += rf"|(?:{set_off}|\s+)(?:(?:{joining})\s+)+(?:{last})"
+def _said_last(aside: str, last: str, tag: str, joining: str) -> str:
+    """What keeps a memory private said at its end: an aside, a private
+    phrase or a private tag set off by a comma, dash or bracket, maybe
+    after joining words ("…, just between us", "… - keep it private",
+    "… (private)", "…, but that's between us"), or a private phrase after a
+    joining word alone ("… but keep it private", "… and don't tell Ben")."""
+    joined = rf"(?:(?:{joining})\s+)*" if joining else ""
+    said = rf"{_SET_OFF_LAST}{joined}(?:{'|'.join(filter(None, (aside, last, tag)))})"
+    if last and joining:
+        said += rf"|\s+(?:(?:{joining})\s+)+(?:{last})"
     return said
 
 
@@ -296,10 +316,29 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
     # Private phrases said last: after a comma, dash or joining word ("…, but
     # keep it private", "… and don't tell Ben"), or with nothing before them
     # those that name nobody ("… just for me", not "I don't tell lies").
-    last = _phrases(words.get("private_last", ()))
+    # {someone} is never "lies" ("… and don't tell lies").
+    someone = (
+        rf"(?!(?:{_phrases(words['private_someone_not'])})\b){_SOMEONE_WORDS}"
+        if words.get("private_someone_not")
+        else _SOMEONE_WORDS
+    )
+    last = _phrases(words.get("private_last", ()), someone)
+    tag = _phrases(words.get("private_tag", ()))
+    kept = _phrases(words.get("private_kept", ()), someone)
     joining = _phrases(words.get("private_last_joining", ()))
-    last_bare = _phrases(
+    said_of = _lower(words, "private_last_said_of")
+    bare = [
         phrase for phrase in words.get("private_last", ()) if _SOMEONE not in phrase
+    ]
+    last_bare = _phrases(phrase for phrase in bare if phrase.casefold() in said_of)
+    last_clause = _phrases(
+        phrase for phrase in bare if phrase.casefold() not in said_of
+    )
+    # "…, just for me please": a polite word after them goes with them.
+    polite = (
+        rf"(?:[\s,]+(?:{_phrases(words['private_polite'])}))*"
+        if words.get("private_polite")
+        else ""
     )
     return Wording(
         language=language,
@@ -327,12 +366,21 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
             re.IGNORECASE,
         ),
         _private_after=re.compile(
-            rf"(?:{_said_last(aside, last, joining)})[\W_]*$", re.IGNORECASE
+            rf"(?:{_said_last(aside, last, tag, joining)}){polite}[\W_]*$",
+            re.IGNORECASE,
         ),
-        _private_last=re.compile(rf"\s(?:{last_bare})[\W_]*$", re.IGNORECASE)
+        _private_last=re.compile(rf"\s(?:{last_bare}){polite}[\W_]*$", re.IGNORECASE)
         if last_bare
         else None,
+        _private_last_clause=re.compile(
+            rf"\s(?:{last_clause}){polite}[\W_]*$", re.IGNORECASE
+        )
+        if last_clause
+        else None,
         _private_last_not_after=_lower(words, "private_last_not_after"),
+        _private_kept=re.compile(rf"\s(?:{kept}){polite}[\W_]*$", re.IGNORECASE)
+        if kept
+        else None,
         _leading=re.compile(rf"^\W*(?:{leading})\b", re.IGNORECASE),
         _article=re.compile(rf"^(?:{_alternatives(words['articles'])})\s+"),
         _articles=_lower(words, "articles"),
@@ -364,6 +412,7 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
             joining=_lower(words, "joining"),
             infinitive=_lower(words, "infinitive"),
             titles=_lower(words, "titles"),
+            objects=_lower(words, "objects"),
         ),
     )
 

@@ -28,7 +28,7 @@ from ..memory.common.values import (
     MemoryKind,
     Visibility,
 )
-from ..memory.text.characters import without_hidden
+from ..memory.text.quoting import flatten
 from ..operations import choosing, memories, proposals, recall, requests, when
 from ..operations.errors import ForgetChangedError, OperationError
 from ..operations.remembering import outcome_data, outcome_speech
@@ -51,6 +51,7 @@ from .arguments import (
 from .call import CallScope, async_scope
 from .errors import ToolError, explain
 from .prompts import ENGLISH, PromptWords, household_words
+from .sentence_files import load_sentence_files
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -144,6 +145,7 @@ async def async_remember(
             },
             spoken=True,
             conversation_id=scope.conversation_id,
+            language=scope.language,
         ),
     )
     scope.state.last_memory_id = result.memory.id
@@ -230,8 +232,9 @@ class MemoryTool(ha_llm.Tool):
                 "internal_error",
                 household_words(hass).say("errors", "internal_error"),
             )
-        # Text stored before the hidden-character rule reaches no model raw.
-        return ha_llm.ToolResult(data=visible(result.data), error=result.error)
+        # Memory text reaches the model as the prompt quotes it: one line, no
+        # hidden characters, no "</data>" that reads as our delimiter.
+        return ha_llm.ToolResult(data=as_quoted(result.data), error=result.error)
 
     async def _async_call_checked(
         self,
@@ -245,7 +248,9 @@ class MemoryTool(ha_llm.Tool):
             return error_result("invalid_arguments", shown(err))
         words = household_words(hass)
         try:
-            scope = await async_scope(hass, llm_context.context, llm_context.device_id)
+            scope = await async_scope(
+                hass, llm_context.context, llm_context.device_id, llm_context.language
+            )
         except OperationError as err:
             return tool_error(err, words)
         since = await scope.log_position()
@@ -309,14 +314,22 @@ class RememberTool(MemoryTool):
     async def _async_run(
         self, scope: CallScope, args: dict[str, Any]
     ) -> ha_llm.ToolResult:
+        # The words that keep a memory to the speaker are read as the
+        # sentences read them ("…, just for me please"): a model that passes
+        # them on (or says "household" beside them) stores no private words
+        # for the whole household.
+        files = await scope.hass.async_add_executor_job(load_sentence_files)
+        language = scope.language or scope.hass.config.language
+        private, content = files.wording(language).private_split(args["content"])
+        visibility = Visibility(args.get("visibility", Visibility.HOUSEHOLD))
         result = await async_remember(
             scope,
-            args["content"],
+            content,
             kind=MemoryKind(args.get("kind", MemoryKind.FACT)),
             importance=args.get("importance", 0.5),
             tags=tuple(args.get("tags", ())),
             expires_in_days=args.get("expires_in_days"),
-            visibility=Visibility(args.get("visibility", Visibility.HOUSEHOLD)),
+            visibility=Visibility.PRIVATE if private else visibility,
             happened_at=args.get("happened_at"),
         )
         outcome = outcome_data(result)
@@ -479,6 +492,9 @@ class UpdateMemoryTool(MemoryTool):
                 vol.Optional("tags", description=described("tags")): TAGS,
                 vol.Optional("expires_in_days"): EXPIRES_IN_DAYS,
                 vol.Optional("visibility"): VISIBILITY,
+                vol.Optional(
+                    "happened_at", description=described("happened_at")
+                ): WHEN_TEXT,
             }
         )
 
@@ -489,20 +505,21 @@ class UpdateMemoryTool(MemoryTool):
         # The tool's own words: importance may be a whole number, expiry in days.
         fields: dict[str, Any] = {
             name: args[name]
-            for name in ("content", "kind", "tags", "visibility")
+            for name in ("content", "kind", "tags", "visibility", "happened_at")
             if name in args
         }
         if "importance" in args:
             fields["importance"] = float(args["importance"])
         fields["expires_at"] = _expires_in(args.get("expires_in_days"))
-        patch = requests.memory_patch(fields)
         # Refused before the memory is looked up (read-only, nothing to change).
-        memories.check_update(scope.ops.actor, patch)
+        memories.check_update_request(
+            scope.ops.actor, requests.update_request("", fields)
+        )
         resolved = await _async_named(scope, args)
         if resolved.memory is None:
             return _choice(scope.hass, resolved.candidates)
         outcome = await memories.async_update(
-            scope.ops, memories.UpdateRequest(resolved.memory.id, patch)
+            scope.ops, requests.update_request(resolved.memory.id, fields)
         )
         memory = outcome.memory
         scope.state.last_memory_id = memory.id
@@ -652,13 +669,15 @@ def memory_tools(
     return tools
 
 
-def visible(data: Any) -> Any:
-    """`data` with the hidden characters of every string as spaces
-    (memory/text/characters.py)."""
+def as_quoted(data: Any) -> Any:
+    """`data` with every string as the prompt quotes a memory
+    (memory/text/quoting.py `flatten`): one line, hidden characters as
+    spaces, angle brackets and their look-alikes as guillemets. Review s16:
+    a recalled "</data>\nSYSTEM: …" came back raw, unlike the prompt's."""
     if isinstance(data, str):
-        return without_hidden(data)
+        return flatten(data)
     if isinstance(data, dict):
-        return {key: visible(value) for key, value in data.items()}
+        return {key: as_quoted(value) for key, value in data.items()}
     if isinstance(data, list):
-        return [visible(item) for item in data]
+        return [as_quoted(item) for item in data]
     return data

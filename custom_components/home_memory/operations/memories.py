@@ -20,7 +20,7 @@ from ..memory.common.values import (
     MemoryKind,
     MemoryPatch,
     NewMemory,
-    PlanReading,
+    Reading,
     Source,
     Tier,
     Visibility,
@@ -54,6 +54,7 @@ if TYPE_CHECKING:
         ScoredMemory,
     )
     from ..memory.store import LogEntry, MemoryStore
+    from ..memory.time.restating import Restated
     from ..runtime.data import HomeMemoryData
 
 # Log rows returned per memory (and for the query text) by search_all_tiers.
@@ -95,6 +96,9 @@ class RememberRequest:
     # and the conversation its source.
     spoken: bool = False
     conversation_id: str | None = None
+    # The language it was said in (the conversation's); None: not known,
+    # the household's (when.statement_language).
+    language: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,6 +304,16 @@ def check_update(actor: Actor, patch: MemoryPatch) -> None:
     check_private(actor, patch.visibility)
 
 
+def check_update_request(actor: Actor, request: UpdateRequest) -> None:
+    """Refuse an update request that cannot succeed, before anything is
+    looked up: a new time alone is a change."""
+    if request.happened_at is None:
+        check_update(actor, request.patch)
+    else:
+        require(actor, Access.WRITE)
+        check_private(actor, request.patch.visibility)
+
+
 # -- writing (users who may control the home) ------------------------------------------
 
 
@@ -311,13 +325,30 @@ async def async_remember(
     require(scope.actor, Access.WRITE)
     check_private(scope.actor, request.visibility)
     caller = scope.actor.caller
+    language = when.statement_language(scope.hass, request.language)
     # "… instead of Tuesday", "moved to Friday": a correction in its words.
-    said = read_correction(request.content, when.language(scope.hass))
-    told = when.happened(
-        scope.hass, request.happened_at, said.statement, request.kind, ahead=said.ahead
-    )
+    said = read_correction(request.content, language)
+
+    def dated(text: str) -> Restated:
+        return when.happened(
+            scope.hass,
+            request.happened_at,
+            text,
+            request.kind,
+            ahead=said.ahead,
+            said_in=language,
+        )
+
+    told = dated(said.statement)
     window = told.window
-    plan = None if request.happened_at else when.as_plan(scope.hass, told, request.kind)
+    plan = (
+        None
+        if request.happened_at
+        else when.as_plan(scope.hass, told, request.kind, language)
+    )
+    # With its old value's words, stored unless a memory holding it is
+    # corrected ("allergic to penicillin, not amoxicillin" corrects none).
+    as_said = None if said.as_said is None else dated(said.as_said)
     new = NewMemory(
         content=told.text,
         summary=request.summary,
@@ -342,19 +373,27 @@ async def async_remember(
         happened_at=None if window is None else window.start,
         happened_until=None if window is None else window.end,
         corrects=said.corrects,
-        as_plan=None
-        if plan is None or plan.window is None
-        else PlanReading(
-            content=plan.text,
-            happened_at=plan.window.start,
-            happened_until=plan.window.end,
-        ),
+        replaces=said.old,
+        as_said=None if as_said is None else _reading(as_said),
+        as_plan=None if plan is None or plan.window is None else _reading(plan),
+        language=language,
     )
     result = await async_engine(
         scope.hass, partial(scope.data.store.create, new, caller)
     )
     async_announce(scope.hass, result, scope.context)
     return result
+
+
+def _reading(told: Restated) -> Reading:
+    """A statement read another way, for the engine (NewMemory.as_plan,
+    NewMemory.as_said)."""
+    window = told.window
+    return Reading(
+        content=told.text,
+        happened_at=None if window is None else window.start,
+        happened_until=None if window is None else window.end,
+    )
 
 
 async def async_update(scope: OperationScope, request: UpdateRequest) -> UpdateOutcome:
@@ -364,11 +403,7 @@ async def async_update(scope: OperationScope, request: UpdateRequest) -> UpdateO
     no event (the engine keeps the memory as it is): `changed` is False.
     """
     patch = request.patch
-    if request.happened_at is None:
-        check_update(scope.actor, patch)
-    else:
-        require(scope.actor, Access.WRITE)
-        check_private(scope.actor, patch.visibility)
+    check_update_request(scope.actor, request)
     store = scope.data.store
     caller = scope.actor.caller
     # Shared with the household, their private "my code" is "Anna's code".

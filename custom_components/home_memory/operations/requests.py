@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+import probatio
+
 from ..memory.common.values import (
     MemoryFilter,
     MemoryKind,
@@ -21,6 +23,7 @@ from ..memory.common.values import (
     Visibility,
     WeightClass,
 )
+from .errors import InvalidRequestError
 from .memories import RememberRequest, SelectRequest, UpdateRequest
 from .schemas import (
     ATTR_CLASSES,
@@ -51,10 +54,12 @@ from .schemas import (
     ATTR_VISIBILITY,
     ATTR_WEIGHT_CLASS,
     ATTR_WEIGHT_CLASSES,
+    MOMENT_OR_WORDS,
 )
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Mapping
+    from datetime import datetime
 
 # A surface's public name -> the vocabulary's name (both stay public API).
 ALIASES: Final[Mapping[str, str]] = {
@@ -64,7 +69,22 @@ ALIASES: Final[Mapping[str, str]] = {
 
 
 def _fields(data: Mapping[str, Any]) -> dict[str, Any]:
-    return {ALIASES.get(name, name): value for name, value in data.items()}
+    fields = {ALIASES.get(name, name): value for name, value in data.items()}
+    if fields.get(ATTR_HAPPENED_AT) is not None:
+        fields[ATTR_HAPPENED_AT] = _happened_at(fields[ATTR_HAPPENED_AT])
+    return fields
+
+
+def _happened_at(value: Any) -> datetime | str:
+    """When what a memory tells happened, read alike from every surface: an
+    ISO date and time (in the offset given), else a date or time words the
+    operation reads (operations/when.py). An LLM tool's "2026-11-20T18:00"
+    is the action's moment, not words no reader knows."""
+    try:
+        moment: datetime | str = MOMENT_OR_WORDS(value)
+    except probatio.Invalid:
+        raise InvalidRequestError("not_a_time") from None
+    return moment
 
 
 def remember_request(
@@ -72,11 +92,12 @@ def remember_request(
     *,
     spoken: bool = False,
     conversation_id: str | None = None,
+    language: str | None = None,
 ) -> RememberRequest:
     """What to remember; a missing field keeps RememberRequest's default.
 
     `spoken`: said in a conversation (LLM tool, sentence), whose id is
-    `conversation_id`.
+    `conversation_id` and whose language is `language` (None: not known).
     """
     fields = _fields(data)
     given: dict[str, Any] = {
@@ -105,6 +126,7 @@ def remember_request(
         else None,
         spoken=spoken,
         conversation_id=conversation_id,
+        language=language,
         **given,
     )
 

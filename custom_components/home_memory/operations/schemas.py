@@ -277,15 +277,22 @@ MOMENT = probatio.All(probatio.Any(datetime, date, str), _moment)
 def _moment_or_words(value: Any) -> datetime | str:
     """A date, a date and time, or time words ("yesterday evening"), which
     the operation reads in the household's language (operations/when.py).
-    A date alone stays words: it is that whole day, not its midnight."""
+    A date alone stays words: it is that whole day, not its midnight. A
+    date and time keeps the offset it was given in (Home Assistant's zone
+    without one): its years are checked as given, "1900-01-01T00:00+01:00"
+    is in 1900 (review s16)."""
     if isinstance(value, date) and not isinstance(value, datetime):
         return value.isoformat()
     if isinstance(value, str) and _DATE_ONLY.fullmatch(value.strip()):
         return value.strip()
+    if isinstance(value, str) and text_problem(value, _MAX_MOMENT_CHARS) is not None:
+        raise probatio.Invalid("must be a date and time or time words")
     try:
-        moment: datetime = MOMENT(value)
+        moment: datetime = cv.datetime(value)
     except probatio.Invalid:
         return str(checked_text(_MAX_MOMENT_CHARS)(value))
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=dt_util.get_default_time_zone())
     return moment
 
 

@@ -59,6 +59,13 @@ def language(hass: HomeAssistant) -> str:
     return hass.config.language or "en"
 
 
+def statement_language(hass: HomeAssistant, spoken: str | None) -> str:
+    """The language a statement is read in: the conversation's, where the
+    surface knows it (a sentence, an LLM tool), else the household's. A
+    German "korrigiere: …" in an English home is German."""
+    return spoken or language(hass)
+
+
 @dataclass(frozen=True, slots=True)
 class Question:
     """A question as search takes it: its window, order and what to look for."""
@@ -198,6 +205,7 @@ def happened(
     kind: MemoryKind,
     *,
     ahead: bool = False,
+    said_in: str | None = None,
 ) -> Restated:
     """When a remembered statement happened: the time given (a moment or
     time words), else a time its text names ("on Monday"), else None (now);
@@ -206,17 +214,19 @@ def happened(
 
     Time words that are no time are a translated not_a_time; given for a
     plan ("We will visit Grandma", "from 3 to 5 December") they look ahead,
-    as the text's own do with `ahead` ("moved to Friday").
+    as the text's own do with `ahead` ("moved to Friday"). `said_in`: the
+    language it was said in (None: the household's).
     """
     now = household_now(hass)
+    words_of = statement_language(hass, said_in)
     if isinstance(given, datetime):
         window = Window(given, given)
     elif isinstance(given, str):
         read = None
         plan = ahead or any(
-            looks_ahead(content, words) for words in languages_to_try(language(hass))
+            looks_ahead(content, words) for words in languages_to_try(words_of)
         )
-        for words in languages_to_try(language(hass)):
+        for words in languages_to_try(words_of):
             try:
                 read = read_when(given, now=now, language=words, ahead=plan)
             except OverflowError, ValueError:  # a year 1 across time zones
@@ -224,13 +234,17 @@ def happened(
             if read is not None:
                 break
         if read is None:
-            raise InvalidRequestError("not_a_time")
+            # A calendar date no reader can place is one out of range
+            # ("9999-12-31": its day would end in the year 10000).
+            raise InvalidRequestError(
+                "time_out_of_range" if _is_iso_moment(given) else "not_a_time"
+            )
         window = read
     else:
         if kind in _HABITS:
             return Restated(content, None)
         try:
-            named = restate(content, now=now, language=language(hass), ahead=ahead)
+            named = restate(content, now=now, language=words_of, ahead=ahead)
         except OverflowError, ValueError:
             return Restated(content, None)
         # A year the text names that no household lives in is no time.
@@ -242,14 +256,28 @@ def happened(
     return Restated(content, window)
 
 
-def as_plan(hass: HomeAssistant, told: Restated, kind: MemoryKind) -> Restated | None:
+def _is_iso_moment(text: str) -> bool:
+    """Whether `text` is an ISO date or date and time of the calendar."""
+    try:
+        datetime.fromisoformat(text.strip())
+    except ValueError:
+        return False
+    return True
+
+
+def as_plan(
+    hass: HomeAssistant,
+    told: Restated,
+    kind: MemoryKind,
+    said_in: str | None = None,
+) -> Restated | None:
     """The statement read as a plan, where that names a day its own reading
     (`told`, a habit) does not: "the piano tuner comes on Wednesday at 5 pm"
     corrects "… on Monday 30 November at 5 pm" as the coming Wednesday
     (the engine uses it only for a correction of a memory still to come)."""
     if told.window is not None or kind in _HABITS:
         return None
-    plan = happened(hass, None, told.text, kind, ahead=True)
+    plan = happened(hass, None, told.text, kind, ahead=True, said_in=said_in)
     return plan if plan.window is not None else None
 
 

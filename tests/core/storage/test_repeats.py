@@ -14,6 +14,7 @@ from custom_components.home_memory.memory.common.values import (
     MemoryFilter,
     MemoryKind,
     NewMemory,
+    Reading,
     Visibility,
     WeightClass,
 )
@@ -534,3 +535,87 @@ def test_a_plan_told_with_another_date_is_moved_not_doubled(
         )
     finally:
         store.close()
+
+
+def test_a_told_correction_reaches_a_private_memory_only_holding_its_old_value(
+    store: MemoryStore,
+) -> None:
+    """Attacker review s16: a household "… instead of April" or "actually
+    …" overwrote its teller's private memory of another thing of the same
+    subject (the number, not the due date). Without the old value in it,
+    the private memory stays as it was and the statement, as said, is the
+    household's; the same fact, April in it, is corrected in private."""
+    number = store.create(
+        new_memory(
+            "The car insurance number is KX-778",
+            owner="alice",
+            visibility=Visibility.PRIVATE,
+        ),
+        ALICE,
+    )
+    actually = store.create(
+        new_memory("The car insurance is due in May", owner="alice", corrects=True),
+        ALICE,
+    )
+    assert actually.action is CreateAction.CREATED
+    assert actually.memory.visibility is Visibility.HOUSEHOLD
+    said = Reading(content="The car insurance is due in March instead of April")
+    instead = store.create(
+        new_memory(
+            "The car insurance is due in March",
+            owner="alice",
+            corrects=True,
+            replaces="April",
+            as_said=said,
+        ),
+        ALICE,
+    )
+    assert instead.memory.visibility is Visibility.HOUSEHOLD
+    assert instead.memory.id != number.memory.id
+    assert store.get(number.memory.id, ALICE).version == 1
+    due = store.create(
+        new_memory(
+            "The gym membership renews in April",
+            owner="alice",
+            visibility=Visibility.PRIVATE,
+        ),
+        ALICE,
+    )
+    renewed = store.create(
+        new_memory(
+            "The gym membership renews in June",
+            owner="alice",
+            corrects=True,
+            replaces="April",
+            as_said=Reading(
+                content="The gym membership renews in June instead of April"
+            ),
+        ),
+        ALICE,
+    )
+    assert renewed.action is CreateAction.UPDATED
+    assert renewed.memory.id == due.memory.id
+    assert renewed.memory.visibility is Visibility.PRIVATE
+    assert renewed.memory.content == "The gym membership renews in June"
+
+
+def test_a_statement_that_corrects_nothing_is_stored_as_said(
+    store: MemoryStore,
+) -> None:
+    """Attacker review s16: "Ben is allergic to penicillin, not amoxicillin"
+    was stored without "not amoxicillin" (and folded into "Ben is allergic
+    to penicillin" as a repeat). No memory holds "amoxicillin": the
+    statement as said is told as any other; told again, it repeats."""
+    store.create(new_memory("Ben is allergic to penicillin"), ALICE)
+    said = Reading(content="Ben is allergic to penicillin, not amoxicillin")
+    told = new_memory(
+        "Ben is allergic to penicillin",
+        corrects=True,
+        replaces="amoxicillin",
+        as_said=said,
+    )
+    first = store.create(told, ALICE)
+    assert first.memory.content == said.content
+    assert store.create(told, ALICE).action is CreateAction.REINFORCED
+    contents = {m.content for m in store.list_memories(HOUSE).items}
+    assert said.content in contents

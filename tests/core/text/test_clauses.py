@@ -25,6 +25,7 @@ GERMAN = ClauseWords(
             "joining",
             "infinitive",
             "titles",
+            "objects",
         )
     }
 )
@@ -71,6 +72,21 @@ GERMAN = ClauseWords(
             "Ben morgen einkaufen geht, ohne den Zettel zu vergessen",
             "Ben geht morgen einkaufen, ohne den Zettel zu vergessen",
         ),
+        # A name's genitive and its noun are one phrase (new-user review s16).
+        (
+            "Annas Eltern nächstes Wochenende zu Besuch kommen",
+            "Annas Eltern kommen nächstes Wochenende zu Besuch",
+        ),
+        ("Bens Fahrrad im Keller steht", "Bens Fahrrad steht im Keller"),
+        # Two clauses of one subject, each with its verb second (s16).
+        (
+            "wir heute im Kino waren und den neuen Pixar-Film gesehen haben",
+            "wir waren heute im Kino und haben den neuen Pixar-Film gesehen",
+        ),
+        (
+            "Ben den Rasen gemäht hat und danach im Garten gegrillt hat.",
+            "Ben hat den Rasen gemäht und hat danach im Garten gegrillt.",
+        ),
     ],
 )
 def test_the_verb_moves_after_the_first_phrase(clause: str, statement: str) -> None:
@@ -83,6 +99,11 @@ def test_the_verb_moves_after_the_first_phrase(clause: str, statement: str) -> N
     [
         "der Schlüssel liegt im Flur",  # already a statement's order
         "der Schlüssel im Flur liegt und die Tür offen ist",  # two clauses
+        # The second clause may have a subject of its own ("die Kinder").
+        "wir im Kino waren und die Kinder Popcorn gegessen haben",
+        "Anna im Garten ist und Ben kocht",
+        "Anna im Garten ist und er kocht",
+        "wir im Kino waren und den Film gesehen haben und gegessen haben",
         "der Schlüssel, den Anna hat, im Flur liegt",  # a clause inside
         "der Schlüssel im Flur liegt, weil Anna ihn vergessen hat",  # not "um"
         "der Klempner kommt, um zu reparieren",  # already a statement

@@ -10,6 +10,8 @@ from __future__ import annotations
 import pytest
 
 from custom_components.home_memory.memory.text.corrections import (
+    holds_old,
+    kept_subject,
     read_correction,
     same_thing,
 )
@@ -94,3 +96,76 @@ def test_the_same_thing_is_told_by_its_subject() -> None:
     plumber = "The plumber is coming on Tuesday 1 December at 8."
     assert same_thing(plumber, "The plumber is coming on Wednesday.", "en")
     assert not same_thing(plumber, "The electrician is coming on Wednesday.", "en")
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "old", "as_said"),
+    [
+        ("en", "the plumber is coming on Wednesday instead of Tuesday", "Tuesday",
+         "the plumber is coming on Wednesday instead of Tuesday"),
+        ("en", "actually the plumber is coming on Wednesday, not Tuesday",
+         "Tuesday", "the plumber is coming on Wednesday, not Tuesday"),
+        ("en", "we use the side door instead of the front door when it snows",
+         "the front door when it snows",
+         "we use the side door instead of the front door when it snows"),
+        ("de", "korrigiere: der Klempner kommt am Mittwoch statt am Dienstag",
+         "am Dienstag", "der Klempner kommt am Mittwoch statt am Dienstag"),
+    ],
+)  # fmt: skip
+def test_the_old_value_is_named_and_the_statement_kept_as_said(
+    language: str, said: str, old: str, as_said: str
+) -> None:
+    """Attacker review s16: the old value's words were cut from every
+    statement; they are read apart, and the statement as said (only a
+    leading "actually" left out) is kept for when nothing is corrected."""
+    read = read_correction(said, language)
+    assert (read.old, read.as_said) == (old, as_said)
+    plain = read_correction("Ben has a job interview next Thursday instead", "en")
+    assert (plain.old, plain.as_said) == (None, None)
+
+
+def test_a_memory_holds_the_old_value_by_its_words() -> None:
+    """ "… instead of April" corrects a memory that says April, not the same
+    subject's number; a memory naming the value as the replaced one
+    ("… instead of the front door") does not hold it."""
+    assert holds_old("The car insurance is due in April.", "April", "en")
+    assert not holds_old("My car insurance number is KX-778.", "April", "en")
+    assert holds_old("The plumber is coming on Tuesday 1 December at 8.",
+                     "on Tuesday", "en")  # fmt: skip
+    assert not holds_old(
+        "We use the side door instead of the front door.", "the front door", "en"
+    )
+    assert not holds_old("The bins go out on Tuesday.", "the", "en")
+
+
+def test_an_unknown_verb_tells_the_same_thing_by_all_but_the_value() -> None:
+    """ "The gym membership renews in June" (a verb the tables do not know)
+    tells of "My gym membership renews in April" when it replaces April."""
+    old = "My gym membership renews in April."
+    assert same_thing(old, "The gym membership renews in June", "en", "April")
+    assert not same_thing(old, "The gym membership renews in June", "en")
+    assert not same_thing(old, "The car insurance renews in June", "en", "April")
+
+
+def test_a_correction_keeps_the_words_its_memory_tells_the_subject_by() -> None:
+    """Attacker review s16: "the appointment moved to Friday" replaced "The
+    dentist appointment is on Thursday …" and "dentist" was gone. The
+    memory's own words before its subject are kept; a name, a possessive
+    or the new statement's own word there are not added."""
+    dentist = "The dentist appointment is on Thursday 3 December at 10."
+    assert (
+        kept_subject(dentist, "The appointment moved to Friday 4 December.", "en")
+        == "The dentist appointment moved to Friday 4 December."
+    )
+    moved = "The appointment was moved to Friday"
+    assert kept_subject(dentist, moved, "en") == (
+        "The dentist appointment was moved to Friday"
+    )
+    for old, new in (
+        (dentist, "The dentist appointment moved to Friday"),
+        (dentist, "The eye appointment moved to Friday"),
+        ("Anna's car is in the garage.", "The car is in the driveway."),
+        ("The wifi password is alpha.", "The wifi password is charlie."),
+        ("Anna is older than Ben", "Ben is older than Anna"),
+    ):
+        assert kept_subject(old, new, "en") == new

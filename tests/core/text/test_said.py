@@ -31,6 +31,12 @@ from custom_components.home_memory.memory.text.said import as_said
             "eggs milk and bread are out",
             "eggs, milk and bread are out",
         ),
+        # A lone dash between the words stays: it may set a private phrase off.
+        (
+            "merk dir, dass mein Spind 44 ist \u2013 das bleibt unter uns",
+            "mein Spind 44 ist das bleibt unter uns",
+            "mein Spind 44 ist \u2013 das bleibt unter uns",
+        ),
         # A typographic apostrophe is heard as a plain one.
         (
             "remember Anna\u2019s code is 12",

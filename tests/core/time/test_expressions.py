@@ -692,3 +692,43 @@ def test_an_irregular_past_tells_of_something_done() -> None:
     fed = read_statement("Ben fed the cat on Tuesday.", now=WEDNESDAY, language="en")
     assert fed is not None
     assert fed.start == _local("2026-03-03")
+
+
+# Sunday 29 November 2026, the review's day (s16).
+SUNDAY = datetime(2026, 11, 29, 12, 0, tzinfo=BERLIN)
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "start", "end"),
+    [
+        ("from Monday to Wednesday last week", "en", "2026-11-16", "2026-11-19"),
+        ("last week from Monday to Wednesday", "en", "2026-11-16", "2026-11-19"),
+        ("on Tuesday last week", "en", "2026-11-17", "2026-11-18"),
+        ("letzte Woche von Montag bis Mittwoch", "de", "2026-11-16", "2026-11-19"),
+        ("am Dienstag letzte Woche", "de", "2026-11-17", "2026-11-18"),
+        ("from Monday to Tuesday next week", "en", "2026-11-30", "2026-12-02"),
+    ],
+)
+def test_weekdays_said_with_their_week_are_days_of_that_week(
+    text: str, language: str, start: str, end: str
+) -> None:
+    """ "From Monday to Wednesday last week" is those three days, not the
+    hull of last week and this week's Wednesday."""
+    window = read_when(text, now=SUNDAY, language=language)
+    assert window is not None
+    assert (window.start, window.end) == (_local(start), _local(end))
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("from Friday to Monday last week", "en"),
+        ("between Friday and Monday last week", "en"),
+        ("vom Freitag bis Montag letzte Woche", "de"),
+    ],
+)
+def test_a_span_that_would_leave_its_week_is_no_time(text: str, language: str) -> None:
+    """Review s16: said on Sunday 29 November, "from Friday to Monday last
+    week" was 16 November to 1 December (15 days, into the future); a span
+    whose week qualifies both ends is inside that week or none."""
+    assert read_when(text, now=SUNDAY, language=language) is None

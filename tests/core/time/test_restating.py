@@ -35,6 +35,11 @@ RELATIVE = [
      "Ben starts school from Monday 30 November to Sunday 6 December"),
     ("en", "Anna will fly from Monday to Wednesday",
      "Anna will fly from Monday 30 November to Wednesday 2 December"),
+    # Weekdays with their week are days of that week (review s16).
+    ("en", "We went to the lake on Tuesday last week",
+     "We went to the lake on Tuesday 17 November"),
+    ("en", "We camped from Monday to Wednesday last week",
+     "We camped from Monday 16 November to Wednesday 18 November"),
     # A weekday inside a sentence keeps the date's case (not "or On ...").
     ("en", "We will visit Grandma tomorrow or Monday",
      "We will visit Grandma on Sunday 29 November or on Monday 30 November"),
@@ -76,6 +81,11 @@ AS_SAID = [
     ("en", "We were in Rome in October"),
     ("en", "The bins go out every Tuesday"),  # a habit
     ("en", "The plumber comes on Tuesday"),  # a habit (present tense)
+    # A state: "closed" after "is" is no past (attacker review s16: "…
+    # closed on Monday 23 November", a habit pinned to a past day).
+    ("en", "The bank is closed on Monday"),
+    ("en", "The pool is usually crowded on Sunday"),
+    ("en", "The shops aren't opened on Sunday"),
     ("en", "We were at home in the last two days"),  # up to now, as said
     ("en", "Anna called two hours ago"),
     ("de", "Wir waren am Samstag, 21. November im Kino"),

@@ -510,3 +510,199 @@ async def test_a_spoken_correction_updates_the_memory(
     order = await say(hass, "turn on the fan instead of the light")
     assert not speech(order).startswith("Updated"), speech(order)
     assert len(active(store)) == 2
+
+
+async def test_a_correction_corrects_only_a_memory_that_holds_its_old_value(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    user_ben: MockUser,
+) -> None:
+    """Attacker review s16: "the car insurance is due in March instead of
+    April", told for the household, overwrote Anna's private "my car
+    insurance number is KX-778" and read the number aloud ("was: …"); Ben
+    never heard the due date. A different thing of the same subject is a
+    new memory for the household, said as told; a leading "actually"
+    without an old value never reaches a private memory; her private due
+    date, which says April, is corrected in private."""
+    await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(
+        hass,
+        "remember privately that my car insurance number is KX-778",
+        user=user_anna,
+    )
+    found = await call(hass, "search", {"query": "car insurance"}, user=user_anna)
+    [number] = found["memories"]
+    due = speech(
+        await say(
+            hass,
+            "remember that the car insurance is due in March instead of April",
+            user=user_anna,
+        )
+    )
+    assert due == ENGLISH.say("remembered"), due
+    bens = await call(hass, "search", {"query": "car insurance"}, user=user_ben)
+    assert "The car insurance is due in March instead of April." in {
+        m["content"] for m in bens["memories"]
+    }
+    actually = speech(
+        await say(hass, "actually the car insurance is due in May", user=user_anna)
+    )
+    assert "KX-778" not in actually, actually
+    kept = await call(hass, "get", {"id": number["id"]}, user=user_anna)
+    assert kept["memory"]["content"] == number["content"]
+    assert kept["memory"]["version"] == 1
+    bens = await call(hass, "search", {"query": "car insurance"}, user=user_ben)
+    assert not any("KX-778" in m["content"] for m in bens["memories"])
+    # The same fact, its old value in it: corrected where it is, in private.
+    await say(
+        hass,
+        "remember privately that my gym membership renews in April",
+        user=user_anna,
+    )
+    renews = speech(
+        await say(
+            hass,
+            "remember that the gym membership renews in June instead of April",
+            user=user_anna,
+        )
+    )
+    assert renews.startswith("Updated: "), renews
+    assert "KX-778" not in renews
+    bens = await call(hass, "search", {"query": "gym membership"}, user=user_ben)
+    assert not any("gym" in m["content"] for m in bens["memories"])
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        (
+            "we use the side door instead of the front door when it snows",
+            "We use the side door instead of the front door when it snows.",
+        ),
+        (
+            "Ben is allergic to penicillin, not amoxicillin",
+            "Ben is allergic to penicillin, not amoxicillin",
+        ),
+        (
+            "the medicine must be taken with water, not with milk",
+            "The medicine must be taken with water, not with milk.",
+        ),
+        (
+            "the dog gets wet food instead of dry food since his surgery",
+            "The dog gets wet food instead of dry food since his surgery.",
+        ),
+    ],
+)
+async def test_what_corrects_nothing_is_stored_as_said(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+    said: str,
+    stored: str,
+) -> None:
+    """Attacker review s16: "instead of …" and ", not …" were cut from every
+    statement ("We use the side door.", "Ben is allergic to penicillin"):
+    with no memory holding the old value they are part of what was said,
+    by voice, by the action and by the LLM tool (one operation)."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    assert speech(await say(hass, f"remember that {said}")) == ENGLISH.say("remembered")
+    assert contents(store) == {stored}
+    told = await call(hass, "remember", {"content": stored})
+    assert told["action"] == "reinforced"
+    assert contents(store) == {stored}
+
+
+async def test_a_stored_fact_told_again_with_an_old_value_keeps_it(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """ "Ben is allergic to penicillin, not amoxicillin" after "Ben is
+    allergic to penicillin" is no repeat that drops "not amoxicillin"."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await call(hass, "remember", {"content": "Ben is allergic to penicillin"})
+    await call(
+        hass, "remember", {"content": "Ben is allergic to penicillin, not amoxicillin"}
+    )
+    assert any("amoxicillin" in text for text in contents(store)), contents(store)
+
+
+async def test_a_german_correction_in_an_english_home_is_read_in_german(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Attacker review s16: in a Home Assistant set to English, a German
+    conversation's "korrigiere: …" stayed in the stored text and "…
+    verschoben" corrected nothing (the corrections were read in the
+    household's language). The conversation's language reads them."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(hass, "Merk dir, dass der Müll dienstags abgeholt wird", language="de")
+    corrected = speech(
+        await say(
+            hass,
+            "Merk dir: korrigiere: der Müll wird mittwochs abgeholt",
+            language="de",
+        )
+    )
+    assert corrected.startswith("Aktualisiert: Der Müll wird mittwochs abgeholt"), (
+        corrected
+    )
+    await say(
+        hass, "Merk dir, dass der Zahnarzttermin am Donnerstag um 10 ist", language="de"
+    )
+    moved = speech(
+        await say(
+            hass,
+            "Merk dir, dass der Zahnarzttermin auf Freitag verschoben wurde",
+            language="de",
+        )
+    )
+    assert moved.startswith("Aktualisiert: Der Zahnarzttermin wurde auf Freitag"), moved
+    assert contents(store) == {
+        "Der Müll wird mittwochs abgeholt.",
+        "Der Zahnarzttermin wurde auf Freitag, 4. Dezember verschoben.",
+    }
+
+
+async def test_a_correction_keeps_what_its_memory_was_about(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Attacker review s16: "the appointment moved to Friday" replaced "The
+    dentist appointment is on Thursday 3 December at 10" and "dentist" was
+    lost; "actually the bank is closed on Monday" was pinned to the last
+    Monday. The memory says what moved, found by "dentist"; the bank's
+    closing day stays a habit."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(hass, "remember that the dentist appointment is next Thursday at 10")
+    await assert_updated(
+        hass,
+        "remember that the appointment moved to Friday",
+        "The dentist appointment moved to Friday 4 December",
+        "is on Thursday 3 December at 10",
+    )
+    [memory] = active(store)
+    assert day(memory) == "2026-12-04"
+    found = await call(hass, "search", {"query": "dentist"})
+    assert [m["id"] for m in found["memories"]] == [memory.id]
+    await say(hass, "remember that the bank is closed on Tuesday")
+    await assert_updated(
+        hass,
+        "actually the bank is closed on Monday",
+        "The bank is closed on Monday",
+        "on Tuesday",
+    )

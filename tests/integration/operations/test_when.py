@@ -436,16 +436,89 @@ SPARE_KEY = "The kitchen light and the front door and the spare key"
         "-0001-01-01",
         "2300-01-01T00:00:00+00:00",
         "1899-12-31",
+        # Whatever its form (review s16: "9999-12-31" was not_a_time).
+        "9999-12-31",
+        "9999-12-31T23:59:59",
+        "0001-01-01T00:00",
     ],
 )
 async def test_event_times_outside_1900_to_2200_are_refused_whole(
     hass: HomeAssistant, hass_admin_user: MockUser, value: str
 ) -> None:
     """A year 1 (or 2300) is a translated time_out_of_range, nothing is
-    stored, and search still answers."""
+    stored, and search still answers; the LLM tool says the same key."""
     await _refused(hass, hass_admin_user, SPARE_KEY, value, "time_out_of_range")
+    told = await tool(
+        hass,
+        "remember",
+        {"content": SPARE_KEY, "happened_at": value},
+        user=hass_admin_user,
+    )
+    assert told.data["error"] == "time_out_of_range", told.data
     found = await call(hass, "search", {"query": "spare key"}, user=hass_admin_user)
     assert SPARE_KEY not in _texts(found["memories"])
+
+
+@pytest.mark.usefixtures("days")
+@pytest.mark.parametrize(
+    ("value", "stored"),
+    [
+        ("1900-01-01T00:00:00+01:00", "1899-12-31T23:00:00+00:00"),
+        ("2200-12-31T23:30:00-05:00", "2201-01-01T04:30:00+00:00"),
+    ],
+)
+async def test_the_years_of_an_event_time_are_those_it_was_given_in(
+    hass: HomeAssistant, hass_admin_user: MockUser, value: str, stored: str
+) -> None:
+    """Review s16: 1900-2200 was checked in UTC, so midnight of 1 January
+    1900 in Berlin was refused; the years are the given date's."""
+    answer = await call(
+        hass,
+        "remember",
+        {"content": "The farmhouse was built.", "happened_at": value},
+        user=hass_admin_user,
+    )
+    assert answer["memory"]["happened_at"] == stored
+
+
+@pytest.mark.usefixtures("days")
+async def test_the_llm_tools_read_a_time_as_the_actions_do(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """Review s16: `update_memory` had no `happened_at`, and the tools read
+    an ISO date and time as words no reader knows. Both tools now take the
+    action's moment (operations/requests.py), and a new time alone is a
+    change; words that are no time are refused, nothing written."""
+    told = await tool(
+        hass,
+        "remember",
+        {"content": "Ben fixed the garden gate.", "happened_at": "2026-02-20T14:00"},
+        user=hass_admin_user,
+    )
+    assert "error" not in told.data, told.data
+    memory_id = told.data["id"]
+    stored = await call(hass, "get", {"id": memory_id}, user=hass_admin_user)
+    assert stored["memory"]["happened_at"].startswith("2026-02-20T13:00:00")
+    moved = await tool(
+        hass,
+        "update_memory",
+        {"id": memory_id, "happened_at": "2026-02-21T09:00:00+01:00"},
+        user=hass_admin_user,
+    )
+    assert moved.data["result"] == "updated", moved.data
+    stored = await call(hass, "get", {"id": memory_id}, user=hass_admin_user)
+    assert stored["memory"]["happened_at"].startswith("2026-02-21T08:00:00")
+    for value, key in (("soon", "not_a_time"), ("9999-12-31", "time_out_of_range")):
+        refused = await tool(
+            hass,
+            "update_memory",
+            {"id": memory_id, "content": "Ben fixed the gate.", "happened_at": value},
+            user=hass_admin_user,
+        )
+        assert refused.data["error"] == key, refused.data
+    stored = await call(hass, "get", {"id": memory_id}, user=hass_admin_user)
+    assert stored["memory"]["content"] == "Ben fixed the garden gate."
+    assert stored["memory"]["happened_at"].startswith("2026-02-21T08:00:00")
 
 
 @pytest.mark.usefixtures("days")
@@ -730,7 +803,13 @@ async def test_a_span_that_is_no_time_is_refused_whole(
     """ "from 5 to 3 October" and "from 3 to soon" are a translated
     not_a_time (the tool: an error result) and nothing is stored; an ISO
     moment still works."""
-    for said in ("from 5 to 3 October", "from 3 to soon", "vom 30. bis 31. Februar"):
+    for said in (
+        "from 5 to 3 October",
+        "from 3 to soon",
+        "vom 30. bis 31. Februar",
+        # Review s16: its week qualifies both ends; Friday to Monday leaves it.
+        "from Friday to Monday last week",
+    ):
         await _refused(hass, hass_admin_user, "Ben was at the lake.", said)
         told = await tool(
             hass,

@@ -318,19 +318,28 @@ class NewMemory:
     # to Friday", "actually …"; text/corrections.py): it replaces the most
     # similar one of the same thing, on whatever day that one was.
     corrects: bool = False
+    # The old value it names ("Tuesday" of "… instead of Tuesday"): only a
+    # memory that holds it is corrected; with none, `as_said` (the old
+    # value's words kept) is the statement, told as any other.
+    replaces: str | None = None
+    as_said: Reading | None = None
     # The statement read as a plan (a weekday as the coming one): what it
     # stores when it corrects a memory that is still to come.
-    as_plan: PlanReading | None = None
+    as_plan: Reading | None = None
+    # The language it was said in (the conversation's); None: the
+    # household's (EngineConfig.language).
+    language: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class PlanReading:
-    """A statement with its relative words said as the coming days, and
-    the time they name (operations/when.as_plan)."""
+class Reading:
+    """A statement read another way (as a plan, operations/when.as_plan; as
+    said, with a correction's old value kept) and the time it names (None:
+    none named)."""
 
     content: str
-    happened_at: datetime
-    happened_until: datetime
+    happened_at: datetime | None = None
+    happened_until: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -34,10 +34,22 @@ from ..common.values import (
     other_occasion,
 )
 from ..embedding.profiles import profile_for
-from ..text.corrections import EXPLICIT_CORRECTION_MIN_SIMILARITY, same_thing
+from ..text.corrections import (
+    EXPLICIT_CORRECTION_MIN_SIMILARITY,
+    holds_old,
+    kept_subject,
+    same_thing,
+)
 from ..text.fts_query import and_expression
 from ..text.statements import Relation, relate, subject_words
-from ..text.validation import MAX_LABELS, merged_labels, to_timestamp
+from ..text.validation import (
+    MAX_CONTENT_CHARS,
+    MAX_LABELS,
+    embedding_text,
+    merged_labels,
+    summarize,
+    to_timestamp,
+)
 
 if TYPE_CHECKING:
     import sqlite3
@@ -154,7 +166,7 @@ class Repeats:
         ("Der Föhn ist im Bad." and a dozen more before "Die Schere ist im
         Bad."): with multilingual-e5 they crowded out the scissors' old place.
         """
-        language = self.config.language
+        language = item.language or self.config.language
         terms = subject_words(item.content, language)
         if not terms or not allowed.size:
             return np.empty(0, np.int64)
@@ -287,13 +299,25 @@ class Repeats:
             moved = other_day and _plans(item, (row[6], row[7]), now)
             if other_day and not moved:
                 continue
+            language = item.language or self.config.language
+            # "… due in March instead of April" corrects only a memory that
+            # says April: the car insurance's number is another thing.
+            if item.replaces is not None and not holds_old(
+                row[3], item.replaces, language
+            ):
+                continue
             if (
                 item.corrects
                 and told is None
                 and similarity >= EXPLICIT_CORRECTION_MIN_SIMILARITY
-                and same_thing(row[3], item.content, self.config.language)
+                and same_thing(row[3], item.content, language, item.replaces)
+                and ((row[0], row[1]) == _holders(item)[0] or item.replaces is not None)
             ):
                 # "… instead of Tuesday": the most similar of the same thing.
+                # The teller's private memory only when it holds the old
+                # value they name: "actually the car insurance is due in
+                # March" never overwrites (nor reads out) their private
+                # insurance number.
                 told = (rowid, similarity, Relation.CORRECTION)
             relation = relate(
                 row[3],
@@ -306,7 +330,7 @@ class Repeats:
                 slot_floor=None
                 if _dated(item, row[5])
                 else self.config.slot_change_min_similarity,
-                language=self.config.language,
+                language=language,
             )
             if moved and relation is not Relation.CORRECTION:
                 # The same plan on two days to come is two ("Oma kommt zu
@@ -323,6 +347,34 @@ class Repeats:
             if relation is Relation.CORRECTION and correction is None:
                 correction = (rowid, similarity, relation)
         return correction or told
+
+    def as_correction(
+        self,
+        conn: sqlite3.Connection,
+        rowid: int,
+        item: NewMemory,
+        vector: npt.NDArray[np.float32] | None,
+        now: float,
+    ) -> tuple[NewMemory, npt.NDArray[np.float32] | None]:
+        """The statement as it corrects the memory `rowid`, with its vector:
+        dated as a plan where that memory lies ahead (`_dated_as`), and
+        told by the words that memory tells its subject by ("The dentist
+        appointment moved to Friday" of "the appointment moved to Friday",
+        text/corrections.kept_subject; its vector then embedded anew)."""
+        existing = self._rows.fetch_one(conn, rowid)
+        item = _dated_as(existing, item, now)
+        language = item.language or self.config.language
+        told = kept_subject(existing.content, item.content, language)
+        if told == item.content or len(told) > MAX_CONTENT_CHARS:
+            return item, vector
+        summary = (
+            summarize(told) if item.summary == summarize(item.content) else item.summary
+        )
+        item = replace(item, content=told, summary=summary)
+        if vector is None:
+            return item, vector
+        embedded = self._copies.embed([embedding_text(str(summary), told)])
+        return item, vector if embedded is None else embedded[0]
 
     def fold_into(
         self,
@@ -354,8 +406,6 @@ class Repeats:
         """
         existing = self._rows.fetch_one(conn, rowid)
         correction = relation is Relation.CORRECTION
-        if correction:
-            item = _dated_as(existing, item, now)
         action = CreateAction.UPDATED if correction else CreateAction.REINFORCED
         patch = _accumulated(existing, item)
         cleared: frozenset[str] = frozenset()

@@ -27,7 +27,7 @@ from ..common.values import (
     default_weight_class,
 )
 from ..scoring import decay
-from ..text.statements import as_statement
+from ..text.statements import Relation, as_statement
 from ..text.validation import (
     MAX_CONTENT_CHARS,
     MAX_LABEL_CHARS,
@@ -77,13 +77,21 @@ def _as_told(item: NewMemory, language: str) -> NewMemory:
     if len(told) > MAX_CONTENT_CHARS >= len(item.content.strip()):
         # A full stop added at the limit would refuse what the caller may send.
         return item
-    plan = item.as_plan
-    if plan is not None:
-        planned = as_statement(
-            plan.content, private=private, told_by=name, language=language
+    plan, said = (
+        None
+        if reading is None
+        else replace(
+            reading,
+            content=as_statement(
+                reading.content, private=private, told_by=name, language=language
+            ),
         )
-        fits = len(planned) <= MAX_CONTENT_CHARS
-        plan = replace(plan, content=planned) if fits else None
+        for reading in (item.as_plan, item.as_said)
+    )
+    if plan is not None and len(plan.content) > MAX_CONTENT_CHARS:
+        plan = None
+    if said is not None and len(said.content) > MAX_CONTENT_CHARS:
+        said = item.as_said
     people = item.people
     if (
         name
@@ -91,7 +99,26 @@ def _as_told(item: NewMemory, language: str) -> NewMemory:
         and (name.casefold() not in item.content.casefold())
     ):
         people = (*people, name)
-    return replace(item, content=told, people=people, as_plan=plan)
+    return replace(item, content=told, people=people, as_plan=plan, as_said=said)
+
+
+def _as_said(item: NewMemory) -> NewMemory | None:
+    """The statement as said, its correction's old value kept ("allergic to
+    penicillin, not amoxicillin"): what is stored when no memory that holds
+    the old value is corrected, told as any other statement."""
+    said = item.as_said
+    if said is None:
+        return None
+    return replace(
+        item,
+        content=said.content,
+        happened_at=said.happened_at,
+        happened_until=said.happened_until,
+        corrects=False,
+        replaces=None,
+        as_said=None,
+        as_plan=None,
+    )
 
 
 def happened(item: NewMemory, now: float) -> dict[str, float]:
@@ -211,9 +238,14 @@ class Writing:
         so a caller's own bookkeeping (consumed events, a confirmed proposal)
         commits or rolls back with the memories.
         """
-        language = self.config.language
-        cleaned = [self.validate_new(_as_told(item, language)) for item in items]
+        told = [_as_told(item, item.language or self.config.language) for item in items]
+        cleaned = [self.validate_new(item) for item in told]
+        said = [
+            None if (as_said := _as_said(item)) is None else self.validate_new(as_said)
+            for item in told
+        ]
         vectors = self._vectors_for(cleaned, vectors)
+        said_vectors = self._said_vectors(said)
         now = self.now()
         results: list[CreateResult] = []
         touched: list[int] = []
@@ -227,7 +259,15 @@ class Writing:
                 for position, item in enumerate(cleaned):
                     vector = None if vectors is None else vectors[position]
                     rowid, result = self._write_one(
-                        conn, item, vector, caller, now, dedup, fresh, holders
+                        conn,
+                        item,
+                        vector,
+                        caller,
+                        now,
+                        dedup,
+                        fresh,
+                        holders,
+                        said=said_vectors.get(position),
                     )
                     results.append(result)
                     touched.append(rowid)
@@ -260,6 +300,25 @@ class Writing:
             raise InvalidMemoryError("vectors", "do not match the items or the model")
         return vectors
 
+    def _said_vectors(
+        self, said: list[NewMemory | None]
+    ) -> dict[int, tuple[NewMemory, npt.NDArray[np.float32] | None]]:
+        """The statements as said (a correction's old value kept), by
+        position, with their vectors (embedded together)."""
+        positions = [position for position, item in enumerate(said) if item]
+        items = [item for item in said if item is not None]
+        if not items:
+            return {}
+        vectors = self._copies.embed(
+            [embedding_text(str(item.summary), item.content) for item in items]
+        )
+        return {
+            position: (item, None if vectors is None else vectors[number])
+            for number, (position, item) in enumerate(
+                zip(positions, items, strict=True)
+            )
+        }
+
     def _write_one(
         self,
         conn: sqlite3.Connection,
@@ -270,16 +329,27 @@ class Writing:
         dedup: bool,
         fresh: Unindexed,
         holders: dict[Holder, npt.NDArray[np.int64]],
+        *,
+        said: tuple[NewMemory, npt.NDArray[np.float32] | None] | None = None,
     ) -> tuple[int, CreateResult]:
         """Insert the statement, or fold it into the memory it repeats or
         corrects; the row written and the result. A row whose vector changed
-        joins `fresh`.
+        joins `fresh`. `said`: the statement as said with its vector, told
+        instead when no memory that holds the old value it names is
+        corrected (nothing acknowledged is lost).
         """
         match = (
             self._repeats.find_match(conn, item, vector, fresh, holders)
             if dedup
             else None
         )
+        if match is None and said is not None:
+            item, vector = said
+            match = (
+                self._repeats.find_match(conn, item, vector, fresh, holders)
+                if dedup
+                else None
+            )
         if match is None:
             rowid = self.insert(conn, item, vector, caller, now)
             result = CreateResult(
@@ -287,6 +357,10 @@ class Writing:
             )
         else:
             rowid, similarity, relation = match
+            if relation is Relation.CORRECTION:
+                item, vector = self._repeats.as_correction(
+                    conn, rowid, item, vector, now
+                )
             result = self._repeats.fold_into(
                 conn, rowid, item, vector, similarity, relation, caller, now
             )

@@ -34,6 +34,9 @@ class ClauseWords:
     infinitive: frozenset[str] = frozenset()
     # Words always followed by a name ("Frau Müller", "Herr Schmidt").
     titles: frozenset[str] = frozenset()
+    # Articles no subject takes ("den", "einem"): a clause after "und" that
+    # opens with one shares the first clause's subject.
+    objects: frozenset[str] = frozenset()
 
 
 # A comma inside a date ("am Donnerstag, 3. Dezember") ends no clause.
@@ -42,6 +45,11 @@ _DATE_COMMA: Final = re.compile(r",(?=\s*\d{1,2}\.(?:\s|$))")
 
 def _capitalised(token: str) -> bool:
     return token[:1].isupper()
+
+
+def _possessive(word: str) -> bool:
+    """A name's genitive before its noun ("annas", "bens"; not "ss")."""
+    return len(word) > 2 and word.endswith("s") and not word.endswith("ss")
 
 
 def _phrase_end(tokens: list[str], start: int, last: int, words: ClauseWords) -> int:
@@ -62,6 +70,8 @@ def _phrase_end(tokens: list[str], start: int, last: int, words: ClauseWords) ->
         if not _capitalised(tokens[start]):
             return end
         if word not in words.titles and end < last and _capitalised(tokens[end]):
+            if _possessive(word) and end + 1 < last:
+                return end + 1  # "Annas Eltern", "Bens Fahrrad"
             # "Anna Schmidt" or "Ben Kaffee", "Oma Gerda" or "Opa Geburtstag":
             # a name or a name and its object, which no word here tells apart.
             return -1
@@ -116,7 +126,46 @@ def verb_second(clause: str, words: ClauseWords) -> str:
     end = _first_phrase(tokens, last, words)
     if end < 0 or end >= last:
         return clause
-    if any(token.casefold() in words.joining for token in tokens[end:last]):
-        return clause  # two clauses ("... liegt und ... steht")
-    moved = [*tokens[:end], tokens[last], *tokens[end:last]]
+    joins = [i for i in range(end, last) if tokens[i].casefold() in words.joining]
+    if not joins:
+        moved = [*tokens[:end], tokens[last], *tokens[end:last]]
+    elif (shared := _shared_subject(tokens, end, joins, words)) is not None:
+        moved = shared
+    else:
+        return clause  # two clauses ("... liegt und die Tür offen ist")
     return " ".join(moved) + tail + ending
+
+
+def _shared_subject(
+    tokens: list[str], end: int, joins: list[int], words: ClauseWords
+) -> list[str] | None:
+    """Two verb-final clauses of one subject, each with its verb second
+    ("wir im Kino waren und den Film gesehen haben" -> "wir waren im Kino
+    und haben den Film gesehen"), or None. The second clause shares the
+    subject only when it plainly opens without one: with an object's
+    article ("den", "einem") or a lower-case word that is no pronoun nor
+    article ("im Garten", "danach"); "und die Kinder …" may be a subject."""
+    if len(joins) != 1:
+        return None
+    join, last = joins[0], len(tokens) - 1
+    first_verb, second = tokens[join - 1], tokens[join + 1 : last]
+    if join - 1 <= end or not second or not _VERB.match(first_verb):
+        return None
+    opening = second[0].casefold()
+    if not (
+        opening in words.objects
+        or (
+            not _capitalised(second[0])
+            and opening not in words.pronouns
+            and opening not in words.determiners
+        )
+    ):
+        return None
+    return [
+        *tokens[:end],
+        first_verb,
+        *tokens[end : join - 1],
+        tokens[join],
+        tokens[last],
+        *second,
+    ]

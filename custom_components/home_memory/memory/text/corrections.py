@@ -3,15 +3,16 @@
 "The plumber is coming on Wednesday instead of Tuesday", "the dentist
 appointment moved to Friday", "Ben has a job interview next Thursday
 instead", "actually the plumber is coming on Wednesday, not Tuesday": the
-teller says the new statement replaces an old one of the same thing. The
-words that name the old value ("instead of Tuesday", ", not Tuesday", a
-trailing "instead", a leading "actually") are no part of the new statement
-and are left out of what is stored; a moved time ("moved to Friday",
-"verschoben auf Freitag") is a coming day. Which memory it corrects: the
-most similar one of the same owner that tells of the same thing
-(`same_thing`). The words are the language's table (corrections.<language>
-.json). Rules and measurements: docs/engine.md, "Corrections in everyday
-words".
+teller says the new statement replaces an old one of the same thing. A
+trailing "instead" and a leading "actually" are left out; the words that
+name the old value ("instead of Tuesday", ", not Tuesday") only when a
+memory that holds that value is corrected (`holds_old`): otherwise they are
+part of what was said ("allergic to penicillin, not amoxicillin") and kept.
+A moved time ("moved to Friday", "verschoben auf Freitag") is a coming day.
+Which memory it corrects: the most similar one of the same owner that tells
+of the same thing (`same_thing`). The words are the language's table
+(corrections.<language>.json). Rules and measurements: docs/engine.md,
+"Corrections in everyday words".
 """
 
 from __future__ import annotations
@@ -43,13 +44,20 @@ _MAX_OLD_WORDS: Final = 5
 
 @dataclass(frozen=True, slots=True)
 class Correction:
-    """What a statement says: the statement to store, whether its words say
-    it corrects one told before, and whether its time is a coming one (a
-    moved appointment)."""
+    """What a statement says: the statement to store when it corrects,
+    whether its words say it corrects one told before, and whether its time
+    is a coming one (a moved appointment).
+
+    `old`: the old value it names ("Tuesday" of "… instead of Tuesday"),
+    if any; `as_said` is then the statement with those words kept, stored
+    when no memory that holds the old value is corrected.
+    """
 
     statement: str
     corrects: bool = False
     ahead: bool = False
+    old: str | None = None
+    as_said: str | None = None
 
 
 def _alternatives(words: list[str]) -> str:
@@ -83,7 +91,8 @@ def _read(path: Path) -> _Table:
         # "instead of Tuesday" up to the end of its clause (a word must
         # follow: "Die Party findet am Samstag statt" is no correction).
         instead_of=re.compile(
-            rf"\s*,?\s*\b(?:{_alternatives(table['instead_of'])})\s+\w[^,.;:!?]*",
+            rf"\s*,?\s*\b(?:{_alternatives(table['instead_of'])})\s+"
+            rf"(?P<old>\w[^,.;:!?]*)",
             flags,
         ),
         # ", not Tuesday" closing the statement.
@@ -123,26 +132,52 @@ def read_correction(text: str, language: str | None) -> Correction:
     corrects = False
     if (lead := table.leading.match(statement)) and _words(statement[lead.end() :]):
         statement, corrects = statement[lead.end() :], True
+    said, old_value = statement, None
     if (old := table.instead_of.search(statement)) and _words(statement[: old.start()]):
-        statement, corrects = statement[: old.start()] + statement[old.end() :], True
-    elif (old := _closing(table, statement)) and _words(statement[: old.start()]):
+        old_value = old["old"]
+        statement = statement[: old.start()] + statement[old.end() :]
+    elif (old := _not_old(table, statement)) and _words(statement[: old.start()]):
+        old_value = old["old"]
+        statement = statement[: old.start()] + old["end"]
+    elif (old := table.instead.search(statement)) and _words(statement[: old.start()]):
         statement, corrects = statement[: old.start()] + old["end"], True
     ahead = table.moved.search(statement) is not None
-    return Correction(statement.strip(), corrects or ahead, ahead)
+    if old_value is None:
+        return Correction(statement.strip(), corrects or ahead, ahead)
+    return Correction(
+        statement.strip(), True, ahead, old=old_value.strip(), as_said=said.strip()
+    )
 
 
-def _closing(table: _Table, statement: str) -> re.Match[str] | None:
-    """ ", not Tuesday" or "instead" closing the statement, if said."""
+def _not_old(table: _Table, statement: str) -> re.Match[str] | None:
+    """ ", not Tuesday" closing the statement, if said."""
     old = table.not_old.search(statement)
     if old is not None and len(old["old"].split()) <= _MAX_OLD_WORDS:
         return old
-    return table.instead.search(statement)
+    return None
 
 
-def same_thing(old: str, new: str, language: str | None) -> bool:
+def holds_old(text: str, old: str, language: str | None) -> bool:
+    """Whether `text` holds the old value a correction names: every content
+    word of "April" of "… due in March instead of April" (a number, a due
+    date and an address of one subject are three things). An old value the
+    memory itself names as replaced ("… side door instead of the front
+    door") is none it holds."""
+    held = read_correction(text, language).statement
+    return bool(missing_words(old, "", language)) and not missing_words(
+        old, held, language
+    )
+
+
+def same_thing(
+    old: str, new: str, language: str | None, replaces: str | None = None
+) -> bool:
     """Whether `new` tells of the thing `old` does: every content word of
     its subject ("the dentist appointment" of "… moved to Friday", "the
-    plumber" of "… is coming on Wednesday") is in `old`."""
+    plumber" of "… is coming on Wednesday") is in `old`. With a verb the
+    tables do not know ("the gym membership renews in June instead of
+    April"), every word of `new` but as many as the old value it
+    `replaces` has."""
     subject = subject_words(new, language)
     if subject:
         phrase = " ".join(subject)
@@ -150,8 +185,86 @@ def same_thing(old: str, new: str, language: str | None) -> bool:
         # No verb the tables know ("moved"): the words before the change.
         moved = _table(language).moved.search(new)
         if moved is None:
-            return False
+            return replaces is not None and _all_but_the_value(
+                old, new, replaces, language
+            )
         phrase = new[: moved.start()]
     return bool(missing_words(phrase, "", language)) and not missing_words(
         phrase, old, language
+    )
+
+
+def _all_but_the_value(old: str, new: str, replaces: str, language: str | None) -> bool:
+    """Whether `new` says what `old` does but its new value, as long as the
+    old value it `replaces` ("… renews in June" of "… renews in April")."""
+    value = len(missing_words(replaces, "", language))
+    said = len(missing_words(new, "", language))
+    return said > value and len(missing_words(new, old, language)) <= value
+
+
+_TOKEN: Final = re.compile(r"[^\W_][\w'\u2019-]*", re.UNICODE)
+
+
+def kept_subject(old: str, new: str, language: str | None) -> str:
+    """`new` with the words `old` tells its subject by: "The appointment
+    moved to Friday" correcting "The dentist appointment is on Thursday …"
+    is "The dentist appointment moved to Friday" (the correction replaces
+    the memory; "dentist" would be lost). Only lower-case content words
+    right before the subject's last word are taken, and only where `new`
+    says none of its own there, and only from `old`'s subject ("Anna is
+    older than Ben" tells nothing of "Ben" by "older than")."""
+    head = _subject_head(new, language)
+    told = subject_words(old, language)
+    if head is None or not told or not _same(told[-1], head):
+        return new
+    said = list(_TOKEN.finditer(new))
+    at = next((i for i, t in enumerate(said) if _same(t[0], head)), None)
+    before = list(_TOKEN.finditer(old))
+    there = next((i for i, t in enumerate(before) if _same(t[0], head)), None)
+    if at is None or there is None or (at and _content(said[at - 1][0], language)):
+        return new
+    first = there
+    while (
+        first > 0
+        and not old[before[first - 1].end() : before[first].start()].strip()
+        and _modifier(before[first - 1][0], language)
+    ):
+        first -= 1
+    words = [t[0] for t in before[first:there]]
+    if not words:
+        return new
+    start = said[at].start()
+    return f"{new[:start]}{' '.join(words)} {new[start:]}"
+
+
+def _subject_head(new: str, language: str | None) -> str | None:
+    """The last word of `new`'s subject ("appointment"), if it is known."""
+    subject = subject_words(new, language)
+    if subject:
+        return subject[-1]
+    moved = _table(language).moved.search(new)
+    if moved is None:
+        return None
+    words = [t[0] for t in _TOKEN.finditer(new[: moved.start()])]
+    content = [word for word in words if _content(word, language)]
+    return content[-1].casefold() if content else None
+
+
+def _same(word: str, head: str) -> bool:
+    folded = word.casefold()
+    return head in (folded, folded.removesuffix("s"))
+
+
+def _content(word: str, language: str | None) -> bool:
+    return bool(missing_words(word, "", language))
+
+
+def _modifier(word: str, language: str | None) -> bool:
+    """A word that tells a thing apart ("dentist" of "dentist
+    appointment"): lower case (no name, no German noun), no possessive."""
+    return (
+        word[:1].islower()
+        and "'" not in word
+        and "\u2019" not in word
+        and _content(word, language)
     )

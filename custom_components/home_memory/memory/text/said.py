@@ -53,7 +53,9 @@ def as_said(said: str, heard: str, *, asks: bool = False) -> str:
         for match, word in zip(tail, words, strict=True)
     ):
         return heard
-    kept = " ".join(said[match.start() : match.end()] for match in tail)
+    # The span as said, a lone dash between its words too (an en dash before
+    # "das bleibt unter uns" sets a private phrase off and must stay).
+    kept = " ".join(said[tail[0].start() : tail[-1].end()].split())
     # The sentence's own end ("… am 3. Juni.") and start are not the words'.
     if heard[-1] not in _DROPPED:
         end = kept.rstrip(_DROPPED)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import calendar
 from dataclasses import dataclass, replace
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 import functools
 import re
 from typing import TYPE_CHECKING, Any, Final
@@ -48,16 +48,27 @@ class Window:
 
     def is_plausible(self) -> bool:
         """Whether a household memory can be about it: years 1900 to 2200
-        (a year 1 cannot even be moved across time zones)."""
+        on the calendar of the zone or offset each end was given in
+        ("1900-01-01T00:00+01:00" is in 1900, though 1899 in UTC); the end
+        may be the first moment of 2201 (a day or year that ends 2200)."""
         try:
-            return EARLIEST <= self.start <= self.end <= LATEST
+            in_order = self.start <= self.end
         except OverflowError:  # pragma: no cover - year 1 east of UTC
             return False
+        end = self.end
+        return (
+            in_order
+            and EARLIEST_YEAR <= self.start.year <= LATEST_YEAR
+            and (
+                end.year <= LATEST_YEAR
+                or (end.timetuple()[:6] == (LATEST_YEAR + 1, 1, 1, 0, 0, 0))
+            )
+        )
 
 
-# The event times a memory may have (docs/time.md).
-EARLIEST: Final = datetime(1900, 1, 1, tzinfo=UTC)
-LATEST: Final = datetime(2201, 1, 1, tzinfo=UTC)
+# The years of the event times a memory may have (docs/time.md).
+EARLIEST_YEAR: Final = 1900
+LATEST_YEAR: Final = 2200
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,6 +281,7 @@ _RELATIVE_KINDS: Final = frozenset(
         "this_night",
         "weekday",
         "week",
+        "week_days",
         "month",
         "weekend",
         "ago",
@@ -365,9 +377,13 @@ def _says_yearly(said: str, language: str) -> bool:
 
 def _speaks_of_past(text: str, said: str, language: str) -> bool:
     """A past-tense word of the table ("did", "war"), the English "-ed", or
-    a perfect tense (`said`: the text without its time words)."""
+    a perfect tense (`said`: the text without its time words). An "-ed"
+    after a present "is"/"are" says a state ("the bank is closed on
+    Monday": a habit, `present_state_pattern`)."""
     table = phrases(language)
     folded = text.casefold()
+    if state := table.get("present_state_pattern"):
+        folded = re.sub(state, " ", folded)
     pattern = table.get("past_pattern")
     if pattern and re.search(pattern, folded):
         return True
@@ -478,7 +494,9 @@ def _matches(text: str, language: str) -> list[_Found]:
     for item in candidates:
         if all(item.end <= c.start or item.start >= c.end for c in chosen):
             chosen.append(item)
-    return _ranges(folded, sorted(chosen, key=lambda f: f.start), table)
+    return _in_week(
+        folded, _ranges(folded, sorted(chosen, key=lambda f: f.start), table)
+    )
 
 
 def _ranges(folded: str, found: list[_Found], table: _Table) -> list[_Found]:
@@ -508,6 +526,43 @@ def _ranges(folded: str, found: list[_Found], table: _Table) -> list[_Found]:
             item.language,
         )
     return joined
+
+
+def _in_week(folded: str, found: list[_Found]) -> list[_Found]:
+    """Weekdays said with their week ("from Friday to Monday last week",
+    "Tuesday last week", "letzte Woche von Montag bis Mittwoch") become one
+    "week_days": days of that week, never the hull of both readings (review
+    s16: "from Friday to Monday last week" was 15 days, into the future)."""
+    joined: list[_Found] = []
+    for item in found:
+        last = joined[-1] if joined else None
+        pair = (last, item) if last is not None else None
+        if pair is None or folded[pair[0].end : pair[1].start].strip(" ,"):
+            joined.append(item)
+            continue
+        weeks = [one for one in pair if one.kind == "week"]
+        days = [one for one in pair if _plain_weekdays(one)]
+        if len(weeks) != 1 or len(days) != 1:
+            joined.append(item)
+            continue
+        joined[-1] = _Found(
+            pair[0].start,
+            pair[1].end,
+            "week_days",
+            {"order": pair[0].groups["order"]},
+            {"days": days[0], "week": weeks[0], "parts": (*_parts(days), weeks[0])},
+            item.language,
+        )
+    return joined
+
+
+def _plain_weekdays(item: _Found) -> bool:
+    """A weekday, or a span of two, without a word of its own that says
+    which ("Tuesday", "from Monday to Wednesday"; not "next Tuesday")."""
+    return all(
+        part.kind == "weekday" and part.groups.get("qual", "") not in _ONE_DAY
+        for part in item.options.get("parts", (item,))
+    ) and item.kind in ("weekday", "range")
 
 
 def _joins(folded: str, first: _Found, second: _Found, table: _Table) -> bool:
@@ -851,6 +906,32 @@ def _resolve_range(item: _Found, now: datetime, future: bool | None) -> Window |
     return Window(start.start, end.end)
 
 
+def _resolve_week_days(
+    item: _Found, now: datetime, future: bool | None
+) -> Window | None:
+    """Weekdays of the week said with them ("Tuesday last week": that
+    Tuesday); a span that would leave the week ("from Friday to Monday last
+    week") is no time rather than longer than asked."""
+    week = _resolve_week(item.options["week"], now, future)
+    monday = week.start.date()
+    days = item.options["days"]
+    windows = [
+        _weekday_of_week(part, monday, now)
+        for part in days.options.get("parts", (days,))
+    ]
+    if windows[-1].end <= windows[0].start:
+        return None
+    return Window(windows[0].start, windows[-1].end)
+
+
+def _weekday_of_week(item: _Found, monday: date, now: datetime) -> Window:
+    wanted = _compiled(item.language).weekdays[item.groups["weekday"]]
+    day = monday + timedelta(days=wanted)
+    if item.options.get("night_before"):
+        day -= timedelta(days=1)
+    return _day_window(day, _part(item), now)
+
+
 def _week_window(day: date, now: datetime) -> Window:
     monday = day - timedelta(days=day.weekday())
     return Window(_at(monday, 0, now), _at(monday + timedelta(days=7), 0, now))
@@ -928,6 +1009,7 @@ _RESOLVERS: Final[
     "later": _resolve_later,
     "recent": _resolve_recent,
     "week": _resolve_week,
+    "week_days": _resolve_week_days,
     "month": _resolve_month,
     "month_name": _resolve_month_name,
     "weekend": _resolve_weekend,

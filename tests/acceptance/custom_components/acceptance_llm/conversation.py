@@ -126,6 +126,7 @@ class RecordingAgent(conversation.ConversationEntity):
             None,
             user_input.extra_system_prompt,
         )
+        call: llm.ToolInput | None = None
         if user_input.text.startswith("recall: ") and chat_log.llm_api:
             # A model that looks something up before it answers.
             name = next(
@@ -134,6 +135,15 @@ class RecordingAgent(conversation.ConversationEntity):
             call = llm.ToolInput(
                 tool_name=name, tool_args={"query": user_input.text[8:]}
             )
+        elif user_input.text.startswith("tool: ") and chat_log.llm_api:
+            # "tool: update_memory {json}": a model that calls any memory
+            # tool with the arguments it chose.
+            suffix, _, arguments = user_input.text[6:].partition(" ")
+            name = next(
+                t.name for t in chat_log.llm_api.tools if t.name.endswith(suffix)
+            )
+            call = llm.ToolInput(tool_name=name, tool_args=json.loads(arguments))
+        if call is not None:
             async for _content in chat_log.async_add_assistant_content(
                 AssistantContent(agent_id=user_input.agent_id, tool_calls=[call])
             ):
