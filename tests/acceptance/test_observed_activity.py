@@ -16,7 +16,6 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from .test_household import service
-from .test_proposals import _llm_agent
 
 if TYPE_CHECKING:
     from .conftest import Household
@@ -111,27 +110,3 @@ def test_a_front_door_while_someone_is_home_is_probably_a_visitor(
     assert door["people"] == [], door
     found = service(hass, anna, "search", query="When did we last have visitors?")
     assert found["memories"][0]["content"] == text
-
-
-def test_an_observed_memory_through_the_ai_task_blocks_nothing(
-    household: Household,
-) -> None:
-    """With an AI Task chosen, the TV and the front door become a memory (the
-    stand-in's answer is not one, so the template tells it) and Home
-    Assistant detects no blocking call of Home Memory's on the event loop
-    (new-user review s16: phrases.en.json was read there)."""
-    hass, anna = household.hass, household.anna
-    _llm_agent(household)
-    before = observed(household)
-    hass.set_state("input_boolean.tv_power", "on", token=anna.token)
-    post_state(hass, anna, "binary_sensor.front_door", "on", DOOR)
-    post_state(hass, anna, "binary_sensor.front_door", "off", DOOR)
-    hass.set_state("input_boolean.tv_power", "off", token=anna.token)
-    new = new_memories(household, before, "the TV's memory")
-    assert any("living room TV was on" in text for text in new), new
-    blocking = [
-        line
-        for line in hass.log_text().splitlines()
-        if "Detected blocking call" in line and "home_memory" in line
-    ]
-    assert blocking == []
