@@ -334,6 +334,26 @@ def test_annas_own_things_are_annas_for_the_household(german_home: Household) ->
     assert [m["content"] for m in found][:1] == ["Annas Spindcode ist 4711"]
 
 
+def test_what_ben_without_a_person_did_names_him(german_home: Household) -> None:
+    """Found by the new-user review (s16): Ben, a login with no person, said
+    "merk dir, dass ich heute Morgen das Gartentor repariert habe" and it
+    was stored "Ich habe am Samstagmorgen … repariert", the assistant's
+    "ich". It names him by his user's name, and "wer …" finds him."""
+    ben = german_home.hass.conversation_process(
+        "merk dir, dass ich heute Morgen die Wetterstation im Garten repariert habe",
+        token=german_home.ben.token,
+        language="de",
+    )
+    assert german_home.hass.speech(ben)
+    found = _memories(german_home, "Wetterstation")
+    [station] = [m for m in found if "Wetterstation" in m["content"]]
+    assert station["content"].startswith("Ben hat am "), station
+    assert station["content"].endswith(" die Wetterstation im Garten repariert.")
+    assert station["people"] == ["Ben"]
+    said, _ = _say(german_home, "Wer hat die Wetterstation repariert?")
+    assert "Ben hat am " in said, said
+
+
 # The review's home without the piano tuner, whom Anna tells by voice.
 HOUSEHOLD_DE = tuple(text for text in GERMAN_HOME if "Klavierstimmer" not in text)
 

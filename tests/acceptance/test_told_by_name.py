@@ -5,8 +5,9 @@ Anna (onboarded: person.anna is linked to her user) tells the built-in agent
 "remember that my bicycle helmet is in the hallway cupboard" and the remember
 action "My locker code is 4711": Ben finds and hears "Anna's …", Anna finds
 her helmet with "where is my bicycle helmet". Ben has no person: what he
-tells stays the household's. (The household is shared: the bicycle helmet,
-the locker code and the sledge are this file's alone.)
+tells names him by his user's name. (The household is shared: the bicycle
+helmet, the locker code, the sledge and the cellar hatch are this file's
+alone.)
 """
 
 from __future__ import annotations
@@ -52,10 +53,32 @@ def test_what_anna_tells_about_her_things_names_her(household: Household) -> Non
     )
     assert found["memories"][0]["content"] == "Anna's locker code is 4711"
     assert found["memories"][0]["people"] == ["Anna"]
-    # Ben is no person here: his first person stays the household's.
+    # Ben is no person here: his user's name tells him.
     assert _remember(household, ben, "my sledge is in the attic")["content"] == (
-        "Our sledge is in the attic."
+        "Ben's sledge is in the attic."
     )
+
+
+def test_what_ben_without_a_person_did_names_him(household: Household) -> None:
+    """Found by the new-user review (s16): Ben, a login with no person, said
+    "remember that I repaired the garden gate this morning" and Anna heard
+    "I repaired the garden gate …", the assistant's "I". Home Assistant
+    knows his user's name: "Ben repaired …", among its people, and found by
+    "who" and by his name."""
+    wait_for_the_model(household)
+    anna, ben = household.anna, household.ben
+    _say(
+        household, ben, "remember that I repaired the squeaky cellar hatch this morning"
+    )
+    found = household.hass.ws_command(
+        anna.token, "home_memory/search", query="cellar hatch", limit=3
+    )
+    [hatch] = [m for m in found["memories"] if "cellar hatch" in m["content"]]
+    assert hatch["content"].startswith("Ben repaired the squeaky cellar hatch on ")
+    assert hatch["people"] == ["Ben"]
+    told = "Ben repaired the squeaky cellar hatch"
+    assert told in _say(household, anna, "who repaired the cellar hatch")
+    assert told in _say(household, anna, "what did Ben repair")
 
 
 def test_a_private_memory_anna_shares_names_her(household: Household) -> None:

@@ -107,13 +107,18 @@ async def test_remember_defaults_and_automation_owner(hass: HomeAssistant) -> No
 async def test_remember_keeps_the_first_person_of_a_private_fragment(
     hass: HomeAssistant, hass_admin_user: MockUser
 ) -> None:
-    """A private fragment keeps "my"; a household one speaks for the household."""
+    """A private fragment keeps "my"; a household one told by an automation
+    speaks for the household, by a named user names them."""
     private = await remember(
         hass, hass_admin_user, content="my bank PIN is 8642", visibility="private"
     )
     assert private["memory"]["content"] == "My bank PIN is 8642."
-    shared = await remember(hass, hass_admin_user, content="my car is in the garage")
+    shared = await remember(hass, content="my car is in the garage")
     assert shared["memory"]["content"] == "Our car is in the garage."
+    named = await remember(hass, hass_admin_user, content="my bike is in the shed")
+    assert (
+        named["memory"]["content"] == f"{hass_admin_user.name}'s bike is in the shed."
+    )
 
 
 async def test_remember_without_response(hass: HomeAssistant) -> None:

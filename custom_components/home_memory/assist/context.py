@@ -224,7 +224,7 @@ async def async_turn_context(
                     when.language(hass),
                     when.describer(hass),
                     words,
-                    async_teller_name(hass, caller.user_id),
+                    await async_teller_name(hass, caller.user_id),
                 )
             )
     except TimeoutError:

@@ -366,7 +366,7 @@ async def async_remember(
         thread=request.conversation_id,
         speaker=caller.user_id if request.spoken else None,
         # Told for the household, a person's "my car" is theirs: "Anna's car".
-        speaker_name=async_teller_name(scope.hass, caller.user_id),
+        speaker_name=await async_teller_name(scope.hass, caller.user_id),
         owner=caller.user_id,
         visibility=request.visibility,
         expires_at=request.expires_at,
@@ -407,7 +407,9 @@ async def async_update(scope: OperationScope, request: UpdateRequest) -> UpdateO
     store = scope.data.store
     caller = scope.actor.caller
     # Shared with the household, their private "my code" is "Anna's code".
-    patch = replace(patch, speaker_name=async_teller_name(scope.hass, caller.user_id))
+    patch = replace(
+        patch, speaker_name=await async_teller_name(scope.hass, caller.user_id)
+    )
     if request.happened_at is not None or (
         patch.content is not None and patch.happened is None
     ):
@@ -644,7 +646,7 @@ async def async_search(scope: OperationScope, request: SearchRequest) -> SearchR
                 newest_first=asked.newest_first,
                 topic_in_window=asked.topic_in_window,
                 # The asker's "my car" is theirs: "Anna's car".
-                asker=async_teller_name(scope.hass, scope.actor.caller.user_id),
+                asker=await async_teller_name(scope.hass, scope.actor.caller.user_id),
             ),
         )
     return SearchResult(

@@ -2,7 +2,8 @@
 
 A household memory told by a person names them ("Anna's car", text/naming.py
 in the engine), and a memory's page says who told it (browse.py): both read
-the person entity whose `user_id` is that user's. No person linked, no name.
+the person entity whose `user_id` is that user's, and a teller with no person
+is named by their user's name ("Ben"); docs/engine.md, "The rules, exactly".
 """
 
 from __future__ import annotations
@@ -11,8 +12,7 @@ from typing import TYPE_CHECKING, Final
 
 from homeassistant.core import callback
 
-from ..memory.text.characters import has_hidden
-from ..memory.text.validation import has_words
+from ..memory.text.naming import names_a_person
 from .access import ATTR_USER_ID
 
 if TYPE_CHECKING:
@@ -32,9 +32,20 @@ def async_person_name(hass: HomeAssistant, user_id: str | None) -> str | None:
     return None
 
 
-@callback
-def async_teller_name(hass: HomeAssistant, user_id: str | None) -> str | None:
+async def async_teller_name(hass: HomeAssistant, user_id: str | None) -> str | None:
     """The name a household memory told by `user_id` names them with: their
-    person's, when it can be written into a memory (words, nothing hidden)."""
+    person's, else their user's as Home Assistant shows it, when it names
+    a person (text/naming.py `names_a_person`: words, nothing hidden, no
+    pronoun, no account word such as "Administrator" or "Owner", no id).
+    A system user (Supervisor, Cloud) tells nothing as a person: None."""
+    if user_id is None:
+        return None
+    language = hass.config.language
     name = (async_person_name(hass, user_id) or "").strip()
-    return name if has_words(name) and not has_hidden(name) else None
+    if names_a_person(name, language):
+        return name
+    user = await hass.auth.async_get_user(user_id)
+    if user is None or user.system_generated or not user.is_active:
+        return None
+    name = " ".join((user.name or "").split())
+    return name if names_a_person(name, language) else None

@@ -53,7 +53,7 @@ async def async_recall(
             newest_first=asked.newest_first,
             topic_in_window=asked.topic_in_window,
             # The asker's "my car" is theirs: "Anna's car".
-            asker=async_teller_name(scope.hass, scope.actor.caller.user_id),
+            asker=await async_teller_name(scope.hass, scope.actor.caller.user_id),
         ),
     )
 

@@ -162,10 +162,11 @@ async def test_remember_says_a_private_memory_is_private(
             "The locker code is 27",
             "private",
         ),
-        # What is remembered may end in such words.
+        # What is remembered may end in such words (Anna's "me" is told
+        # by her user's name for the household: docs/engine.md).
         (
             {"content": "The last piece of cake is just for me"},
-            "The last piece of cake is just for me",
+            "The last piece of cake is just for Anna",
             "household",
         ),
     ],

@@ -3,22 +3,31 @@
 Anna, linked to person.anna, says "remember that my car is in the garage"
 to the built-in agent, or calls the remember action with "My locker code is
 1111": Ben hears "Anna's car …", "Anna's locker code …", and Anna finds
-her car again with "where is my car". Her private memories keep "my"; a
-user without a person (and an automation) keeps the household's "our".
+her car again with "where is my car". Her private memories keep "my". A
+user without a person is named by their user's name ("Ben"); with no name
+at all (and for an automation) the household's "we/our" is told.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from homeassistant.auth.const import GROUP_ID_USER
+from homeassistant.core import Context
+from homeassistant.helpers import llm
+from homeassistant.setup import async_setup_component
 import pytest
+from pytest_homeassistant_custom_component.common import MockUser
+
+from custom_components.home_memory.const import DOMAIN
 
 from ..conftest import call
 from ..fake_agents import say
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
-    from pytest_homeassistant_custom_component.common import MockUser
+
+    from ..ws_client import Client
 
 pytestmark = pytest.mark.usefixtures("agent_entry", "init_integration")
 
@@ -44,6 +53,27 @@ async def contents(hass: HomeAssistant, user: MockUser) -> list[str]:
     """The texts of every memory `user` may list."""
     listed: dict[str, Any] = await call(hass, "list", {"limit": 50}, user=user)
     return [memory["content"] for memory in listed["memories"]]
+
+
+async def tool(
+    hass: HomeAssistant, name: str, args: dict[str, Any], user: MockUser
+) -> llm.ToolResult:
+    """Call one of the Home Memory API's tools as `user`, in a conversation."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    assert await async_setup_component(hass, "llm", {})
+    instance = await llm.async_get_api(
+        hass,
+        DOMAIN,
+        llm.LLMContext("test", Context(user_id=user.id), "en", None, None),
+    )
+    return await instance.async_call_tool(llm.ToolInput(name, args))
+
+
+async def household_user(hass: HomeAssistant, name: str | None) -> MockUser:
+    """An ordinary user called `name` (none: no name) with no person."""
+    group = await hass.auth.async_get_group(GROUP_ID_USER)
+    assert group is not None
+    return MockUser(name=name, groups=[group]).add_to_hass(hass)
 
 
 def first_of(answer: str, *texts: str) -> str:
@@ -98,14 +128,90 @@ async def test_the_remember_action_names_its_teller_but_not_in_private(
     assert await contents(hass, user_ben) == ["Anna's locker code is 1111"]
 
 
-async def test_without_a_person_the_household_speaks(
-    hass: HomeAssistant, user_anna: MockUser
+async def test_without_a_person_a_user_is_named_by_their_user_name(
+    hass: HomeAssistant, user_anna: MockUser, user_ben: MockUser, ben: Client
 ) -> None:
-    """A user no person is linked to, and an automation, keep today's words."""
-    await speech(hass, user_anna, "remember that my car is in the garage")
-    told = await call(hass, "remember", {"content": "my bike is in the shed"})
-    assert told["memory"]["content"] == "Our bike is in the shed."
-    assert "Our car is in the garage." in await contents(hass, user_anna)
+    """Found by the new-user review (s16): Ben, a login with no person, said
+    "remember that I repaired the garden gate this morning" and Anna heard
+    "I repaired the garden gate …", the assistant's "I". Home Assistant
+    knows his user's name: every surface that writes with a speaker names
+    him, his name is among the memory's people, and questions about him
+    (and "who …") find him."""
+    await speech(
+        hass, user_ben, "remember that I repaired the garden gate this morning"
+    )
+    await call(hass, "remember", {"content": "My kayak has a leak"}, user=user_ben)
+    await tool(hass, "remember", {"content": "I sharpened the hedge shears"}, user_ben)
+    secret = await call(
+        hass,
+        "remember",
+        {"content": "my diary key is in the blue vase", "visibility": "private"},
+        user=user_ben,
+    )
+    shared = await ben.ok(
+        "update", memory_id=secret["memory"]["id"], visibility="household"
+    )
+    assert shared["memory"]["content"] == "Ben's diary key is in the blue vase."
+    listed: dict[str, Any] = await call(hass, "list", {"limit": 50}, user=user_anna)
+    told = {m["content"]: m["people"] for m in listed["memories"]}
+    gate = next(text for text in told if "garden gate" in text)
+    assert gate.startswith("Ben repaired the garden gate on ")
+    assert told[gate] == ["Ben"]
+    assert told["Ben's kayak has a leak"] == ["Ben"]
+    assert told["Ben sharpened the hedge shears"] == ["Ben"]
+    assert told["Ben's diary key is in the blue vase."] == ["Ben"]
+    assert "Ben repaired the garden gate" in await speech(
+        hass, user_anna, "who repaired the garden gate"
+    )
+    assert "Ben repaired the garden gate" in await speech(
+        hass, user_anna, "what did Ben repair"
+    )
+
+
+@pytest.mark.parametrize("name", [None, "", "Administrator", "owner", "ab12cd34ef56"])
+async def test_with_no_name_the_household_speaks(
+    hass: HomeAssistant, name: str | None
+) -> None:
+    """A user Home Assistant has no person's name for (none, an account word,
+    an id), and an automation: the teller's first person is the household's,
+    "I" too (never the assistant's)."""
+    nameless = await household_user(hass, name)
+    await speech(hass, nameless, "remember that my car is in the garage")
+    await speech(hass, nameless, "remember that I repaired the garden gate")
+    told = await call(
+        hass, "remember", {"content": "I serviced the boiler."}, user=nameless
+    )
+    assert told["memory"]["content"] == "We serviced the boiler."
+    automation = await call(hass, "remember", {"content": "my bike is in the shed"})
+    assert automation["memory"]["content"] == "Our bike is in the shed."
+    assert sorted(await contents(hass, nameless)) == [
+        "Our bike is in the shed.",
+        "Our car is in the garage.",
+        "We repaired the garden gate",
+        "We serviced the boiler.",
+    ]
+
+
+async def test_a_german_user_without_a_person_is_named(
+    hass: HomeAssistant, user_ben: MockUser
+) -> None:
+    """ "Merk dir, dass ich heute Morgen das Gartentor repariert habe" from
+    Ben, a login with no person: "Ben hat … das Gartentor repariert"; with
+    no name at all, "Wir haben … repariert" (the verb agrees)."""
+    await hass.config.async_update(language="de")  # the entry reloads in German
+    await hass.async_block_till_done()
+    said = "merk dir, dass ich heute Morgen das Gartentor repariert habe"
+    await speech(hass, user_ben, said, "de")
+    [gate] = await contents(hass, user_ben)
+    assert gate.startswith("Ben hat am ")
+    assert gate.endswith(" das Gartentor repariert.")
+    nameless = await household_user(hass, None)
+    await speech(hass, nameless, "merk dir, dass ich gestern beim Zahnarzt war", "de")
+    await speech(hass, nameless, "merk dir, dass mein Fahrrad im Keller steht", "de")
+    told = sorted(await contents(hass, nameless))
+    assert told[1] == "Unser Fahrrad steht im Keller."
+    assert told[2].startswith("Wir waren am ")
+    assert told[2].endswith(" beim Zahnarzt.")
 
 
 @pytest.mark.usefixtures("anna_person")

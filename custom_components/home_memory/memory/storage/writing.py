@@ -10,6 +10,7 @@ the memory a statement repeats or corrects and folds it in.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 import json
 import secrets
 from typing import TYPE_CHECKING, Any
@@ -71,21 +72,22 @@ def _as_told(item: NewMemory, language: str) -> NewMemory:
     """
     if str(item.source) not in _TOLD or not isinstance(item.content, str):
         return item
-    private = str(item.visibility) == str(Visibility.PRIVATE)
     name = item.speaker_name
-    told = as_statement(item.content, private=private, told_by=name, language=language)
+    tell = partial(
+        as_statement,
+        private=str(item.visibility) == str(Visibility.PRIVATE),
+        told_by=name,
+        # Said in a conversation or sent by a user: a person's first person.
+        by_person=str(item.source) == str(Source.EXPLICIT)
+        and (item.speaker is not None or item.owner is not None),
+        language=language,
+    )
+    told = tell(item.content)
     if len(told) > MAX_CONTENT_CHARS >= len(item.content.strip()):
         # A full stop added at the limit would refuse what the caller may send.
         return item
     plan, said = (
-        None
-        if reading is None
-        else replace(
-            reading,
-            content=as_statement(
-                reading.content, private=private, told_by=name, language=language
-            ),
-        )
+        None if reading is None else replace(reading, content=tell(reading.content))
         for reading in (item.as_plan, item.as_said)
     )
     if plan is not None and len(plan.content) > MAX_CONTENT_CHARS:

@@ -23,10 +23,11 @@ import re
 from typing import TYPE_CHECKING, Any, Final
 
 from ..common.languages import base_language
-from .validation import MAX_LABEL_CHARS
+from .characters import has_hidden
+from .validation import MAX_LABEL_CHARS, has_words
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Mapping
 
 _FOLDER: Final = Path(__file__).parent
 _ENGLISH: Final = "en"
@@ -71,12 +72,25 @@ class _Table:
     not_past_endings: tuple[str, ...]
     # The words no person can be named by ("I", "my", "we", "unser").
     pronouns: frozenset[str]
+    # What an account is called, not a person ("Administrator", "Gast").
+    account_words: frozenset[str]
+    household: _Household | None
 
 
-def _read(language: str) -> _Table | None:
-    path = _FOLDER / f"statements.{language}.json"
-    if not path.is_file():
-        return None
+@dataclass(frozen=True, slots=True)
+class _Household:
+    """One language's first person told as the household's ("ich habe" ->
+    "wir haben", "mein" -> "unser"): its "as_household" words."""
+
+    subject: str
+    verbs: Mapping[str, str]
+    possessives: Mapping[str, str]
+    objects: Mapping[str, str]
+    objects_pattern: re.Pattern[str]
+    subject_pattern: re.Pattern[str]
+
+
+def _read(path: Path) -> _Table:
     table: dict[str, Any] = json.loads(path.read_text("utf-8"))["told_by"]
     subjects = _words(table["subjects"])
     verbs = {_key(verb): agreed for verb, agreed in table["verbs"].items()}
@@ -118,6 +132,8 @@ def _read(language: str) -> _Table | None:
             for group in ("subjects", "possessives", "objects", "unnamed", "household")
             for w in table.get(group, ())
         ),
+        account_words=frozenset(_key(w) for w in table.get("account_words", ())),
+        household=_read_household(table.get("as_household"), subjects),
         first_person=re.compile(
             _BEFORE
             + "(?:"
@@ -137,6 +153,22 @@ def _read(language: str) -> _Table | None:
     )
 
 
+def _read_household(words: dict[str, Any] | None, subjects: str) -> _Household | None:
+    if words is None:
+        return None
+    objects = {_key(word): ours for word, ours in words["objects"].items()}
+    return _Household(
+        subject=words["subject"],
+        verbs={_key(verb): agreed for verb, agreed in words["verbs"].items()},
+        possessives={_key(w): ours for w, ours in words["possessives"].items()},
+        objects=objects,
+        objects_pattern=re.compile(
+            _BEFORE + f"(?:{_words(list(objects))})" + _AFTER, re.IGNORECASE
+        ),
+        subject_pattern=re.compile(_BEFORE + f"(?:{subjects})" + _AFTER, re.IGNORECASE),
+    )
+
+
 def _possessive_words(table: dict[str, Any]) -> str:
     """The possessives as alternatives; those in `as_written` match only in
     their letter case ("mine", never German "Mine", a pen's refill)."""
@@ -147,12 +179,11 @@ def _possessive_words(table: dict[str, Any]) -> str:
     return "|".join(alternatives)
 
 
-# Every language's table, read when the module is imported (off the event
-# loop): naming a speaker never touches a file.
-_LOADED: Final[dict[str, _Table]] = {
-    name: table
+# Read once, on import (off Home Assistant's event loop): a teller's name is
+# checked on the loop (operations/persons.py).
+_TABLES: Final[dict[str, _Table]] = {
+    path.name.split(".")[1]: _read(path)
     for path in sorted(_FOLDER.glob("statements.*.json"))
-    if (table := _read(name := path.name.split(".")[1])) is not None
 }
 
 
@@ -161,7 +192,7 @@ def _tables(language: str | None) -> tuple[_Table, ...]:
     """The household language's words, and English's: a home asks in both."""
     base = base_language(language, _ENGLISH)
     names = dict.fromkeys((base, _ENGLISH))
-    return tuple(table for name in names if (table := _LOADED.get(name)) is not None)
+    return tuple(_TABLES[name] for name in names if name in _TABLES)
 
 
 def _like(said: str, word: str) -> str:
@@ -178,6 +209,64 @@ def says_own(text: str, language: str | None = None) -> bool:
     """Whether `text` speaks of its speaker in the first person ("where is
     my car", "wo ist mein Auto"): a question that asks about the asker."""
     return any(table.first_person.search(text) for table in _tables(language))
+
+
+def names_a_person(name: str, language: str | None = None) -> bool:
+    """Whether `name` can stand for its teller in a memory: words, nothing
+    hidden, short as a label, and no pronoun ("I", "Our"), what an account
+    is called ("Administrator", "Owner", "Gast") or an id ("a3f9c2e1d4",
+    "ben_2", "ben@example.org")."""
+    name = name.strip()
+    if not name or len(name) > MAX_LABEL_CHARS or has_hidden(name):
+        return False
+    if not has_words(name) or _ID_LIKE.search(name):
+        return False
+    folded = _key(" ".join(name.split()))
+    return not any(
+        folded in table.pronouns or folded in table.account_words
+        for table in _tables(language)
+    )
+
+
+# A digit anywhere, or what only usernames, addresses and ids are made of.
+_ID_LIKE: Final = re.compile(r"[\d_@/\\:#{}<>|=+*]")
+
+
+def as_household(text: str, language: str | None = None) -> str | None:
+    """`text` with its teller's first person told as the household's, for a
+    language whose verbs change with it ("ich habe" -> "wir haben", "habe
+    ich" -> "haben wir", "mein" -> "unser", "mir" -> "uns"); None when a
+    first person is left whose verb the table cannot agree ("ich
+    repariere"). A language without such words (English: statements.py
+    says "we" for "I" with any verb) is returned unchanged."""
+    for table in _tables(language):
+        if table.household is None:
+            continue
+        changed = _as_household(text, table, table.household)
+        if changed is None:
+            return None
+        text = changed
+    return text
+
+
+def _as_household(text: str, table: _Table, ours: _Household) -> str | None:
+    def agree(match: re.Match[str]) -> str | None:
+        if match.groupdict().get("joined") is not None:
+            return None
+        agreed = ours.verbs.get(_key(match.group("verb")))
+        if agreed is None:
+            return None
+        return f"{_like(match.group('subject'), ours.subject)} {agreed}"
+
+    agreed = _agreed(text, table, ours.subject, ours.verbs, agree)
+    if agreed is None or ours.subject_pattern.search(agreed):
+        return None
+    text = table.possessives.sub(
+        lambda m: _like(m.group(), ours.possessives[_key(m.group())]), agreed
+    )
+    return ours.objects_pattern.sub(
+        lambda m: _like(m.group(), ours.objects[_key(m.group())]), text
+    )
 
 
 def told_by(text: str, name: str, language: str | None = None) -> str | None:
@@ -197,10 +286,7 @@ def told_by(text: str, name: str, language: str | None = None) -> str | None:
 
 
 def _named(text: str, name: str, table: _Table) -> str | None:
-    unagreed = False
-
-    def subject_verb(match: re.Match[str]) -> str:
-        nonlocal unagreed
+    def agree(match: re.Match[str]) -> str | None:
         if (joined := match.groupdict().get("joined")) is not None:
             return f"{name} {table.joined_verbs[_key(joined)]}"
         verb = match.group("verb")
@@ -212,10 +298,38 @@ def _named(text: str, name: str, table: _Table) -> str | None:
             and not folded.endswith(table.not_past_endings)
         ):
             agreed = verb  # "I parked" -> "Anna parked"
-        if agreed is None:
+        return None if agreed is None else f"{name} {agreed}"
+
+    agreed = _agreed(text, table, name, table.verbs, agree)
+    if agreed is None or table.leftover.search(agreed):
+        return None
+    owned = _possessive(name, table)
+    text = table.possessives.sub(lambda _: owned, agreed)
+    if table.objects is not None:
+        text = table.objects.sub(lambda _: name, text)
+    return text
+
+
+def _agreed(
+    text: str,
+    table: _Table,
+    who: str,
+    verbs: Mapping[str, str],
+    agree: Callable[[re.Match[str]], str | None],
+) -> str | None:
+    """`text` with each subject and its verb told of `who`: "ich habe" as
+    `agree` says (None: it cannot), "habe ich" after a lead with the verb
+    from `verbs`, elsewhere not at all ("Tom mag ich"). None when one could
+    not be told."""
+    unagreed = False
+
+    def subject_verb(match: re.Match[str]) -> str:
+        nonlocal unagreed
+        told = agree(match)
+        if told is None:
             unagreed = True
             return match.group()
-        return f"{name} {agreed}"
+        return told
 
     def verb_subject(match: re.Match[str]) -> str:
         nonlocal unagreed
@@ -223,19 +337,13 @@ def _named(text: str, name: str, table: _Table) -> str | None:
             unagreed = True
             return match.group()
         verb = match.group("verb")
-        return f"{_like(verb, table.verbs[_key(verb)])} {name}"
+        return f"{_like(verb, verbs[_key(verb)])} {who}"
 
     # "habe ich" first: in "morgen habe ich Zeit" the "ich Zeit" is no verb.
     if table.verb_subject is not None:
         text = table.verb_subject.sub(verb_subject, text)
     text = table.subject_verb.sub(subject_verb, text)
-    if unagreed or table.leftover.search(text):
-        return None
-    owned = _possessive(name, table)
-    text = table.possessives.sub(lambda _: owned, text)
-    if table.objects is not None:
-        text = table.objects.sub(lambda _: name, text)
-    return text
+    return None if unagreed else text
 
 
 def _inverted_after_a_lead(before: str, table: _Table) -> bool:

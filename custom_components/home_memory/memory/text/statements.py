@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
 import re
 from typing import TYPE_CHECKING, Final
 
@@ -87,6 +88,7 @@ def as_statement(
     *,
     private: bool = False,
     told_by: str | None = None,
+    by_person: bool = False,
     language: str | None = None,
 ) -> str:
     """The sentence to store for what a person said (see the module text).
@@ -96,6 +98,10 @@ def as_statement(
     their first person is told with it ("my car" -> "Anna's car", also in a
     written sentence: text/naming.py), in `language`'s words and English;
     where it cannot be, the rule for an unknown speaker stands.
+    `by_person`: a person told it (said in a conversation, or sent by a
+    user), so its first person is theirs even in a written sentence ("I
+    repaired the gate", as speech-to-text capitalises it): with no name,
+    the household's ("We repaired the gate"), never the assistant's "I".
     """
     named = None
     if told_by and not private:
@@ -105,12 +111,15 @@ def as_statement(
     tidy = text.strip()
     if not tidy or not tidy[0].isalpha() or not tidy[0].islower():
         # Written as a sentence already (or nothing to shape): kept as
-        # written, but for its speaker's name.
+        # written, but for its speaker's name or the household's first person.
+        if named is None and by_person and not private:
+            ours = _outside_quotes(text, partial(_as_household, language=language))
+            return text if ours is None else _capitalised_as(text, ours)
         return text if named is None else named
     tidy = _SPACES.sub(" ", (text if named is None else named).strip())
     tidy = _LEADING_THAT.sub("", tidy) or tidy
     if named is None and not private:
-        tidy = _outside_quotes(tidy, _as_household) or tidy
+        tidy = _outside_quotes(tidy, partial(_as_household, language=language)) or tidy
     first = _TOKEN.match(tidy)
     if first is None or not _code_like(first.group(), shouted=False):
         tidy = tidy[0].upper() + tidy[1:]  # but "iPhone", "abc123" stay as said
@@ -130,11 +139,25 @@ def shared_by(text: str, told_by: str, language: str | None = None) -> str:
     return text if named is None else named
 
 
-def _as_household(plain: str) -> str:
-    """A fragment's first person as the household's ("my car" -> "our car")."""
+def _as_household(plain: str, language: str | None = None) -> str:
+    """A teller's first person as the household's ("my car" -> "our car",
+    "ich habe" -> "wir haben"). A language whose verbs the table cannot
+    agree ("ich repariere") keeps its words (text/naming.py `as_household`);
+    English "I" takes "we" with any verb but "am"/"was"."""
+    ours = naming.as_household(plain, language)
+    plain = plain if ours is None else ours
     for pattern, replacement in _PERSPECTIVE:
         plain = pattern.sub(replacement, plain)
     return plain
+
+
+def _capitalised_as(said: str, changed: str) -> str:
+    """`changed` opening with a capital where `said` did ("I was" -> "We were")."""
+    start = len(changed) - len(changed.lstrip())
+    opening = said.lstrip()[:1]
+    if opening.isupper() and changed[start : start + 1].islower():
+        return changed[:start] + changed[start].upper() + changed[start + 1 :]
+    return changed
 
 
 def _outside_quotes(text: str, change: Callable[[str], str | None]) -> str | None:
