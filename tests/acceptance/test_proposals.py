@@ -16,6 +16,7 @@ import pytest
 
 from .conftest import start_household
 from .test_browser import browse
+from .test_observed_activity import DOOR, new_memories, observed, post_state
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -174,3 +175,26 @@ def test_a_proposal_confirmed_in_the_inbox_becomes_a_memory(
     mango = [m for m in found if "mango" in m["content"]]
     assert mango, found
     assert mango[0]["source"] == "extracted"
+
+
+def test_an_observed_memory_through_the_ai_task_blocks_nothing(home: Household) -> None:
+    """With the AI Task chosen, the TV and the front door become a memory
+    (the stand-in's answer is no memory, so the template tells it) and Home
+    Assistant detects no blocking call of Home Memory's on the event loop
+    (new-user review s16: phrases.en.json was read there at the first
+    observed memory)."""
+    hass, anna = home.hass, home.anna
+    _llm_agent(home)
+    before = observed(home)
+    hass.set_state("input_boolean.tv_power", "on", token=anna.token)
+    post_state(hass, anna, "binary_sensor.front_door", "on", DOOR)
+    post_state(hass, anna, "binary_sensor.front_door", "off", DOOR)
+    hass.set_state("input_boolean.tv_power", "off", token=anna.token)
+    new = new_memories(home, before, "the TV's memory")
+    assert any("living room TV was on" in text for text in new), new
+    blocking = [
+        line
+        for line in hass.log_text().splitlines()
+        if "Detected blocking call" in line and "home_memory" in line
+    ]
+    assert blocking == []

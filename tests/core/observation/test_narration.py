@@ -292,6 +292,23 @@ def test_the_persona_name_appears_in_some_quiet_memories() -> None:
     assert all(FIRST_PERSON.search(content) for content in contents)
 
 
+def test_a_german_ordinary_day_has_no_closing() -> None:
+    """An ordinary German memory ends with what happened: "So kenne ich,
+    Jarvis, dieses Zuhause" ("that is how I know this home") said nothing
+    of the English "an ordinary afternoon" (new-user review s16), and a
+    closing without facts only dilutes what the memory is found by."""
+    endings = set()
+    for start in range(30):
+        events = Events()
+        events.arrive(local(24, 15, 0) + start, "Ben")
+        (segment,) = ready_segments(
+            events.made, now=local(24, 16, 0), tz=TZ, force=True
+        )
+        content = narrate(segment, persona="Jarvis", tz=TZ, language="de").content
+        endings.add(content.partition("nach Hause.")[2])
+    assert endings == {""}
+
+
 def test_a_segment_with_a_tv_turned_on_is_never_called_quiet() -> None:
     """Whatever closing a segment draws, a TV that came on is not "quiet"."""
     for start in range(40):

@@ -106,3 +106,80 @@ def test_names_inside_a_sentence_keep_acronyms_and_people() -> None:
     assert noun("Kitchen Light") == "kitchen light"
     assert noun("TV Remote") == "TV remote"
     assert noun("Anna Phone", ["Anna"]) == "Anna phone"
+
+
+def _evening(
+    *changes: tuple[float, str, str, str], now: float | None = None
+) -> list[Segment]:
+    """Changes of Thursday 26 November, segmented as the observer would at
+    `now` (midnight), after the buffer time (not forced)."""
+    events = Events()
+    for at, entity_id, new, old in changes:
+        name = "Living room TV" if entity_id.startswith("media") else "Kitchen light"
+        events.add(at, entity_id, new, old, name=name, person="Anna")
+    return ready_segments(events.made, now=now or local(27, 0), tz=TZ)
+
+
+def test_a_tv_watched_or_a_light_used_for_long_is_worth_a_memory() -> None:
+    """The TV on from eight to ten to nine and the kitchen light from five
+    past nine to twenty to ten, nothing else that evening, are memories in
+    both languages (new-user review s16: neither was remembered); a light
+    or a TV on for a few minutes stays out, and so does a light switched on
+    and left on."""
+    tv, light = "media_player.living_room_tv", "light.kitchen"
+    watched, lit = _evening(
+        (local(26, 20, 0), tv, "on", "off"),
+        (local(26, 20, 50), tv, "off", "on"),
+        (local(26, 21, 5), light, "on", "off"),
+        (local(26, 21, 40), light, "off", "on"),
+    )
+    assert worth_telling(watched)
+    assert worth_telling(lit)
+    told = {
+        language: [item.text for item in _told(segment, language)]
+        for language in ("en", "de")
+        for segment in (watched,)
+    }
+    assert told["en"] == [
+        "the living room TV was on for about fifty minutes (Anna), from about eight"
+    ]
+    assert told["de"] == [
+        "„Living room TV“ war etwa fünfzig Minuten lang an (Anna), ab etwa acht"
+    ]
+    assert [item.text for item in _told(lit, "de")] == [
+        (
+            "„Kitchen light“ war etwa fünfunddreißig Minuten lang an (Anna), "
+            "ab etwa fünf nach neun"
+        )
+    ]
+    (flicked,) = _evening(
+        (local(26, 20, 0), light, "on", "off"), (local(26, 20, 4), light, "off", "on")
+    )
+    assert not worth_telling(flicked)
+    (glimpse,) = _evening(
+        (local(26, 20, 0), tv, "on", "off"), (local(26, 20, 0, 2), tv, "off", "on")
+    )
+    assert not worth_telling(glimpse)
+    (left_on,) = _evening((local(26, 19, 0), light, "on", "off"))
+    assert not worth_telling(left_on)
+
+
+def test_a_tv_left_on_into_the_night_is_worth_a_memory() -> None:
+    """Switched on at nine and off at half past ten: the evening's segment
+    holds only its "on" (the part of the day ends at ten), worth a memory as
+    the TV was on for ninety minutes until the next change. Switched on at
+    five to ten and still on when the evening closes (ten past ten, after
+    the buffer time): five minutes as far as the observer knows, not worth
+    one."""
+    tv = "media_player.living_room_tv"
+    (evening,) = _evening(
+        (local(26, 21, 0), tv, "on", "off"), (local(26, 22, 30), tv, "off", "on")
+    )
+    assert worth_telling(evening)
+    assert [item.text for item in _told(evening)] == [
+        "the living room TV was turned on (Anna) around nine"
+    ]
+    (late,) = _evening((local(26, 21, 55), tv, "on", "off"), now=local(26, 22, 10, 1))
+    assert not worth_telling(late)
+    (watched,) = _evening((local(26, 21, 0), tv, "on", "off"), now=local(26, 22, 10, 1))
+    assert worth_telling(watched)

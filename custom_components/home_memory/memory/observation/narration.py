@@ -309,6 +309,17 @@ def _rule_class(facts: _Facts) -> tuple[MemoryKind, WeightClass]:
     return MemoryKind.OBSERVATION, WeightClass.OBSERVATION
 
 
+def _people_told(
+    people: tuple[str, ...], told: Sequence[Told], content: str
+) -> tuple[str, ...]:
+    """The memory's people: with a visitor let in ("nobody of the household
+    came or went"), only those its text names, not whoever's login reported
+    the door; otherwise everyone whose changes it holds."""
+    if not any(item.kind == "door:visitor" for item in told):
+        return people
+    return tuple(name for name in people if name in content)
+
+
 def _rule_emotion(facts: _Facts, *, unusual: bool) -> str:
     """Concerned by something significant, curious about the unusual; else neutral.
 
@@ -498,7 +509,7 @@ def narrate(
         weight_class=weight_class,
         importance=_rule_importance(segment, facts, items, unusual=is_unusual),
         emotion=emotion,
-        people=facts.people,
+        people=_people_told(facts.people, (lead, *others), content),
         tags=tags[:MAX_TAGS],
         earlier=tuple(
             dict.fromkeys(event for item in (lead, *others) for event in item.earlier)

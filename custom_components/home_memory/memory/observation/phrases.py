@@ -13,7 +13,6 @@ not be in its interface language).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 import json
 from pathlib import Path
 import re
@@ -138,19 +137,30 @@ class Phrases:
         return re.compile(self.table["first_person"])
 
 
-@cache
+def _read(name: str) -> Any:
+    return json.loads((_FOLDER / name).read_text(encoding="utf-8"))
+
+
+# Every table, read once when the module is imported (Home Assistant imports
+# an integration off the event loop): narrating, checking and searching never
+# touch a file, so they may run on the event loop (issue: a blocking read_text
+# on the loop at the first observed memory, new-user review s16).
+_PHRASES: Final = {
+    code: Phrases(code, _read(f"phrases.{code}.json")) for code in LANGUAGES
+}
+_KEYWORDS: Final = {
+    key: tuple(words) for key, words in _read("phrases.keywords.json").items()
+}
+
+
 def phrases(language: str | None = DEFAULT_LANGUAGE) -> Phrases:
-    """The tables of a language (cached; read once per process)."""
-    code = language_of(language)
-    table = json.loads((_FOLDER / f"phrases.{code}.json").read_text(encoding="utf-8"))
-    return Phrases(code, table)
+    """The tables of a language (read when the module was imported)."""
+    return _PHRASES[language_of(language)]
 
 
-@cache
 def keywords() -> dict[str, tuple[str, ...]]:
     """Words that recognise beds, seats, outside doors and bathrooms."""
-    table = json.loads((_FOLDER / "phrases.keywords.json").read_text(encoding="utf-8"))
-    return {key: tuple(words) for key, words in table.items()}
+    return _KEYWORDS
 
 
 def names_one_of(kind: str, *texts: str | None) -> bool:

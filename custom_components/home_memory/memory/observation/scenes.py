@@ -796,6 +796,20 @@ def _local_change(p: Phrases, activity: Activity, subject: str) -> str | None:
     return None
 
 
+def _being(
+    p: Phrases, domain: str, device_class: str | None, state: str, subject: str
+) -> str | None:
+    """How a thing was in `state` ("on", "an"): English from verbs.py, other
+    languages from their phrase file's "being"; None when no words fit."""
+    if p.language == "en":
+        return told_being(domain, device_class, state, subject)
+    table: dict[str, dict[str, str]] = p.table.get("being", {})
+    for key in (f"{domain}.{device_class}", domain):
+        if (states := table.get(key)) and (words := states.get(state)):
+            return words
+    return None
+
+
 def _told(  # noqa: PLR0911 - one return per way of telling it
     activity: Activity, subject: str, p: Phrases, rng: random.Random
 ) -> tuple[str, str]:
@@ -805,14 +819,20 @@ def _told(  # noqa: PLR0911 - one return per way of telling it
     english = p.language == "en"
     if count == 1:
         return _change(activity, activity.first_from, subject, p, rng), ""
-    if english and not activity.is_churn():
-        if (
-            activity.first_from == new
-            and len(activity.states) == 2
-            and (being := told_being(domain, cls, activity.states[0], subject))
-        ):
-            lasted = p.duration(activity.last_at - activity.first_at)
+    if (
+        not activity.is_churn()
+        and activity.first_from == new
+        and len(activity.states) == 2
+        and (being := _being(p, domain, cls, activity.states[0], subject))
+    ):
+        # On and off again (or open and closed): how long it was so.
+        lasted = p.duration(activity.last_at - activity.first_at)
+        if english:
             return f"{subject} was {being} {lasted},", ""
+        return str(p["was_being"]).format(
+            subject=subject, duration=lasted, being=being
+        ), ""
+    if english and not activity.is_churn():
         before = activity.states[-2] if len(activity.states) > 1 else None
         return _change(activity, before or activity.first_from, subject, p, rng), ""
     visited = {*activity.states}

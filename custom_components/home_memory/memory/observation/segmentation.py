@@ -95,6 +95,9 @@ class SegmentationRules:
     trigger_group_s: float = 5 * 60
     # From this many changes of one entity on, narration counts them.
     churn_changes: int = 3
+    # Something switched on and used this long (a TV watched, a light left
+    # on) is worth a memory alone; a light flicked on and off is not.
+    long_use_s: float = 15 * 60
 
 
 DEFAULT_RULES: Final = SegmentationRules()
@@ -241,6 +244,9 @@ class Segment:
     closed_by: BreakReason
     time_of_day: TimeOfDay
     day_type: DayType
+    # Nothing more was buffered after the last change until then (the next
+    # change, or the time the segment was closed); None when not known.
+    quiet_until: float | None = None
 
     @property
     def start(self) -> float:
@@ -303,9 +309,16 @@ def _break_reason(  # noqa: PLR0911 - one return per rule
             return BreakReason.SIGNIFICANT
 
 
-def _segment(events: list[ObservedEvent], reason: BreakReason, tz: tzinfo) -> Segment:
+def _segment(
+    events: list[ObservedEvent],
+    reason: BreakReason,
+    tz: tzinfo,
+    quiet_until: float | None,
+) -> Segment:
     local = local_time(events[0].at, tz)
-    return Segment(tuple(events), reason, time_of_day(local), day_type(local))
+    return Segment(
+        tuple(events), reason, time_of_day(local), day_type(local), quiet_until
+    )
 
 
 def ready_segments(
@@ -341,17 +354,20 @@ def ready_segments(
                 else []
             )
             if current:
-                closed.append(_segment(current, reason, tz))
+                after = carried[0] if carried else event
+                closed.append(_segment(current, reason, tz, after.at))
             current = carried
         current.append(event)
+    # Unread events may lie before the horizon: then the quiet is not known.
+    until = following.at if following is not None else None if more_after else horizon
     if current and (
         reason := _open_segment_closes(
             current, following, horizon, tz, rules, more_after=more_after
         )
     ):
-        closed.append(_segment(current, reason, tz))
+        closed.append(_segment(current, reason, tz, until))
     elif current and force and following is None and not more_after:
-        closed.append(_segment(current, BreakReason.FORCED, tz))
+        closed.append(_segment(current, BreakReason.FORCED, tz, until))
     return closed
 
 
@@ -511,12 +527,50 @@ def worth_remembering(
 ) -> bool:
     """False for a lone trivial change (a light switched once, and nothing else).
 
-    A bare transient command is nothing a person would remember.
+    A bare transient command is nothing a person would remember; something
+    switched on and used for a while (`used_for_long`) is.
     """
     if any(_is_trigger(event, rules) for event in segment.events):
         return True
     if any(event.importance >= 0.4 for event in segment.events):
         return True
-    return len({event.entity_id for event in segment.events}) >= 2 or (
-        len(segment.events) >= rules.churn_changes
+    return (
+        len({event.entity_id for event in segment.events}) >= 2
+        or len(segment.events) >= rules.churn_changes
+        or used_for_long(segment, rules)
     )
+
+
+# What a person switches on and uses: a light, a TV, a fan, a switched plug.
+USED_DOMAINS: Final = frozenset(
+    {"light", "switch", "fan", "input_boolean", "media_player"}
+)
+# The states in which such a thing is in use (a media player "idle" or in
+# "standby" is powered, yet nobody is watching or listening).
+IN_USE: Final = frozenset({"on", "playing", "paused", "buffering"})
+
+
+def used_for_long(segment: Segment, rules: SegmentationRules = DEFAULT_RULES) -> bool:
+    """Whether something of USED_DOMAINS was in use for `long_use_s` or more,
+    from the change that switched it on to the one that switched it off; a
+    media player left on, until the segment's `quiet_until` (nothing changed
+    until then, so it was still on: a TV watched into the night). A light
+    switched on and left on is still one light once: lights go on at dusk
+    and stay on."""
+    since: dict[str, float] = {}
+    for event in segment.events:
+        if event.domain not in USED_DOMAINS:
+            continue
+        if event.new_state in IN_USE:
+            since.setdefault(event.entity_id, event.at)
+        elif (began := since.pop(event.entity_id, None)) is not None and (
+            event.at - began >= rules.long_use_s
+        ):
+            return True
+    end = segment.quiet_until
+    left_on = (
+        began
+        for entity_id, began in since.items()
+        if entity_id.partition(".")[0] == "media_player"
+    )
+    return end is not None and any(end - began >= rules.long_use_s for began in left_on)
