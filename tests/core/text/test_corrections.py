@@ -37,6 +37,11 @@ CORRECTIONS = [
      "the car service has been postponed until Friday", True),
     ("en", "the electrician is now on Thursday",
      "the electrician is now on Thursday", True),
+    # New-user review s16: "is now coming on" was a second plan.
+    ("en", "the chimney sweep is now coming on Friday 4 December",
+     "the chimney sweep is now coming on Friday 4 December", True),
+    ("en", "the school play now takes place on Friday",
+     "the school play now takes place on Friday", True),
     ("de", "eigentlich: der Klempner kommt am Mittwoch, nicht am Dienstag",
      "der Klempner kommt am Mittwoch", False),
     ("de", "korrigiere: der Klempner kommt am Mittwoch statt am Dienstag",

@@ -421,6 +421,12 @@ async def test_corrections_in_everyday_words_replace_the_old_memory(
             "2026-12-03",
         ),
         (
+            "the chimney sweep comes on Wednesday 2 December",
+            "the chimney sweep is now coming on Friday 4 December",
+            "The chimney sweep is now coming on Friday 4 December",
+            "2026-12-04",
+        ),
+        (
             "the parents evening will be on Tuesday",
             "the parents evening was rescheduled to Thursday",
             "The parents evening was rescheduled to Thursday 3 December",
