@@ -187,7 +187,7 @@ def test_a_correction_names_its_old_value_and_keeps_what_corrects_nothing(
         "remember that Yorick is allergic to penicillin, not amoxicillin",
     )
     assert not kept.startswith("Updated"), kept
-    assert "Yorick is allergic to penicillin, not amoxicillin" in _contents(
+    assert "Yorick is allergic to penicillin, not amoxicillin." in _contents(
         household, ben, "Yorick allergic"
     )
     # A German conversation in this English home reads German corrections.
