@@ -437,6 +437,7 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
             infinitive=_lower(words, "infinitive"),
             titles=_lower(words, "titles"),
             objects=_lower(words, "objects"),
+            set_off=_lower(words, "set_off"),
         ),
     )
 

@@ -26,6 +26,7 @@ GERMAN = ClauseWords(
             "infinitive",
             "titles",
             "objects",
+            "set_off",
         )
     }
 )
@@ -78,6 +79,24 @@ GERMAN = ClauseWords(
             "Annas Eltern kommen nächstes Wochenende zu Besuch",
         ),
         ("Bens Fahrrad im Keller steht", "Bens Fahrrad steht im Keller"),
+        # A phrase without a verb set off after the clause (final review s16).
+        (
+            "der Termin am Freitag, 4. Dezember um 10 Uhr ist, nicht am Donnerstag",
+            "der Termin ist am Freitag, 4. Dezember um 10 Uhr, nicht am Donnerstag",
+        ),
+        (
+            "Ben gegen Penicillin allergisch ist, nicht gegen Amoxicillin.",
+            "Ben ist gegen Penicillin allergisch, nicht gegen Amoxicillin.",
+        ),
+        # Two participles under one finite verb (final review s16).
+        (
+            "ich gestern den Rasen gemäht und die Hecke geschnitten habe",
+            "ich habe gestern den Rasen gemäht und die Hecke geschnitten",
+        ),
+        (
+            "wir die Garage aufgeräumt und den Keller repariert haben",
+            "wir haben die Garage aufgeräumt und den Keller repariert",
+        ),
         # Two clauses of one subject, each with its verb second (s16).
         (
             "wir heute im Kino waren und den neuen Pixar-Film gesehen haben",

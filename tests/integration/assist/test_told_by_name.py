@@ -187,7 +187,7 @@ async def test_with_no_name_the_household_speaks(
     assert sorted(await contents(hass, nameless)) == [
         "Our bike is in the shed.",
         "Our car is in the garage.",
-        "We repaired the garden gate",
+        "We repaired the garden gate.",
         "We serviced the boiler.",
     ]
 

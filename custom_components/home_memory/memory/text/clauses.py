@@ -37,6 +37,9 @@ class ClauseWords:
     # Articles no subject takes ("den", "einem"): a clause after "und" that
     # opens with one shares the first clause's subject.
     objects: frozenset[str] = frozenset()
+    # Words that open a phrase without a verb after a comma ("…, nicht am
+    # Donnerstag"): it stays after the statement as said.
+    set_off: frozenset[str] = frozenset()
 
 
 # A comma inside a date ("am Donnerstag, 3. Dezember") ends no clause.
@@ -114,7 +117,11 @@ def verb_second(clause: str, words: ClauseWords) -> str:
     tail = ""
     if len(commas) == 1:
         after = text[commas[0] + 1 :].split()
-        if len(after) < 3 or after[0].casefold() not in words.infinitive:
+        opening = after[0].casefold() if after else ""
+        if not (
+            (len(after) >= 3 and opening in words.infinitive)
+            or (len(after) >= 2 and opening in words.set_off)
+        ):
             return clause
         text, tail = text[: commas[0]], "," + text[commas[0] + 1 :]
     elif commas:
@@ -127,13 +134,32 @@ def verb_second(clause: str, words: ClauseWords) -> str:
     if end < 0 or end >= last:
         return clause
     joins = [i for i in range(end, last) if tokens[i].casefold() in words.joining]
-    if not joins:
+    if not joins or _participles_share_a_verb(tokens, joins):
         moved = [*tokens[:end], tokens[last], *tokens[end:last]]
     elif (shared := _shared_subject(tokens, end, joins, words)) is not None:
         moved = shared
     else:
         return clause  # two clauses ("... liegt und die Tür offen ist")
     return " ".join(moved) + tail + ending
+
+
+_PARTICIPLE: Final = re.compile(
+    r"^(?:\w*ge\w+(?:t|en)|\w+iert|(?:be|er|ver|zer|ent|emp)\w+(?:t|en))$"
+)
+
+
+def _participles_share_a_verb(tokens: list[str], joins: list[int]) -> bool:
+    """Two participles joined under one finite verb ("den Rasen gemäht und
+    die Hecke geschnitten habe"): one clause, its verb moves as one."""
+    last = len(tokens) - 1
+    if len(joins) != 1 or last < 2:
+        return False
+    join = joins[0]
+    return bool(
+        join + 1 < last - 1
+        and _PARTICIPLE.match(tokens[join - 1])
+        and _PARTICIPLE.match(tokens[last - 1])
+    )
 
 
 def _shared_subject(
