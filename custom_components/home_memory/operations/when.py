@@ -226,9 +226,16 @@ def happened(
         plan = ahead or any(
             looks_ahead(content, words) for words in languages_to_try(words_of)
         )
+        # Given for something done ("The roofer repaired the gutter", "late
+        # February"), a date without a year is the last one.
+        done = not plan and any(
+            speaks_of_past(content, words) for words in languages_to_try(words_of)
+        )
         for words in languages_to_try(words_of):
             try:
-                read = read_when(given, now=now, language=words, ahead=plan)
+                read = read_when(
+                    given, now=now, language=words, ahead=plan, behind=done
+                )
             except OverflowError, ValueError:  # a year 1 across time zones
                 read = Window(datetime.min.replace(tzinfo=UTC), now)
             if read is not None:

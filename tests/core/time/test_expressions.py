@@ -333,6 +333,24 @@ def test_a_time_given_alone() -> None:
     assert read_when("soon", now=WEDNESDAY, language="en") is None
 
 
+@pytest.mark.parametrize(
+    ("given", "language"), [("late February", "en"), ("Ende Februar", "de")]
+)
+def test_a_time_given_for_something_done_is_the_last_one(
+    given: str, language: str
+) -> None:
+    """Final attack s16: "late February" given on 29 November for "The
+    roofer repaired the gutter" was February 2027 (the nearest); for
+    something done it is the last one, for a plan the coming one."""
+    now = datetime(2026, 11, 29, 10, 0, tzinfo=BERLIN)
+    done = read_when(given, now=now, language=language, behind=True)
+    assert done is not None
+    assert done.start.year == 2026
+    plan = read_when(given, now=now, language=language, ahead=True)
+    assert plan is not None
+    assert plan.start.year == 2027
+
+
 def test_another_language_falls_back_to_english() -> None:
     """A French household asking in English still gets its window."""
     assert _span("what happened yesterday", "fr")[0] == "2026-03-03 00:00"

@@ -152,16 +152,30 @@ def read_statement_reading(
 
 
 def read_when(
-    text: str, *, now: datetime, language: str | None, ahead: bool = False
+    text: str,
+    *,
+    now: datetime,
+    language: str | None,
+    ahead: bool = False,
+    behind: bool = False,
 ) -> Window | None:
     """A time given on its own ("yesterday evening", "am 26. Februar").
 
     None unless the whole text is time words (a field that takes a time
     must not take a sentence that merely holds one). `ahead`: the time
     belongs to a plan ("We will visit Grandma" given "from 3 to 5
-    December"), so a bare date or weekday is the coming one.
+    December"), so a bare date or weekday is the coming one; `behind`: to
+    something done ("The roofer repaired the gutter" given "late
+    February"), so it is the last one.
     """
-    reading = _read(text, now=now, language=language, statement=False, ahead=ahead)
+    reading = _read(
+        text,
+        now=now,
+        language=language,
+        statement=False,
+        ahead=ahead,
+        behind=behind,
+    )
     if reading.window is None or _WORD.search(reading.rest):
         return None
     return reading.window
@@ -195,6 +209,7 @@ def _read(
     language: str | None,
     statement: bool,
     ahead: bool = False,
+    behind: bool = False,
 ) -> TimeReading:
     if now.tzinfo is None:
         raise ValueError("now must be aware (the household's time zone)")
@@ -203,18 +218,24 @@ def _read(
     for lang in languages:
         found = _matches(text, lang)
         if found:
-            return _reading(text, found, now, statement, ahead=ahead)
+            return _reading(text, found, now, statement, ahead=ahead, behind=behind)
     return TimeReading(None, newest_first=False, rest=_tidy(text))
 
 
 def _reading(
-    text: str, found: list[_Found], now: datetime, statement: bool, *, ahead: bool
+    text: str,
+    found: list[_Found],
+    now: datetime,
+    statement: bool,
+    *,
+    ahead: bool,
+    behind: bool = False,
 ) -> TimeReading:
     language = found[0].language
     # Tense is read without the time words: "evening" is no "-ing", and a
     # German participle ends its clause once "am Samstag" is gone.
     said = _without(text, found)
-    past = _speaks_of_past(text, said, language)
+    past = (behind and not ahead) or _speaks_of_past(text, said, language)
     # A question looks ahead as a statement does ("what will we do on
     # Saturday", "what are we doing on Saturday", "was haben wir am Samstag
     # vor"): the coming day, not the last one.
