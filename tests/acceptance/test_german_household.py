@@ -340,7 +340,7 @@ def test_what_ben_without_a_person_did_names_him(german_home: Household) -> None
     was stored "Ich habe am Samstagmorgen … repariert", the assistant's
     "ich". It names him by his user's name, and "wer …" finds him."""
     ben = german_home.hass.conversation_process(
-        "merk dir, dass ich heute Morgen die Wetterstation im Garten repariert habe",
+        "merk dir, dass ich heute Morgen die Wetterstation im Garten aufgebaut habe",
         token=german_home.ben.token,
         language="de",
     )
@@ -348,9 +348,9 @@ def test_what_ben_without_a_person_did_names_him(german_home: Household) -> None
     found = _memories(german_home, "Wetterstation")
     [station] = [m for m in found if "Wetterstation" in m["content"]]
     assert station["content"].startswith("Ben hat am "), station
-    assert station["content"].endswith(" die Wetterstation im Garten repariert.")
+    assert station["content"].endswith(" die Wetterstation im Garten aufgebaut.")
     assert station["people"] == ["Ben"]
-    said, _ = _say(german_home, "Wer hat die Wetterstation repariert?")
+    said, _ = _say(german_home, "Wer hat die Wetterstation aufgebaut?")
     assert "Ben hat am " in said, said
 
 

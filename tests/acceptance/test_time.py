@@ -164,7 +164,7 @@ def test_a_relative_time_said_to_the_built_in_agent_is_stored_as_its_date(
     )
     listed = service(hass, anna, "list", limit=100)
     told = [m for m in listed["memories"] if "piano recital" in m["content"]]
-    assert [m["content"] for m in told] == [f"Anna has a piano recital on {words}"], (
+    assert [m["content"] for m in told] == [f"Anna has a piano recital on {words}."], (
         told
     )
     at = datetime.fromisoformat(told[0]["happened_at"]).astimezone(zone)

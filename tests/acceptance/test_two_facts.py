@@ -46,7 +46,7 @@ def test_a_value_said_best_is_updated(household: Household) -> None:
     answer = _say(household, "remember that Tom likes espresso best")
     assert answer.startswith("Updated:"), answer
     found = _found(household, "what does Tom like best")
-    assert "Tom likes espresso best" in found
+    assert "Tom likes espresso best." in found
     assert "Tom likes rooibos best" not in found
 
 
@@ -57,8 +57,8 @@ def test_a_team_after_a_class_is_a_second_fact(household: Household) -> None:
     answer = _say(household, "remember that Mila is in the football team")
     assert not answer.startswith("Updated:"), answer
     found = _found(household, "Mila")
-    assert "Mila is in class 3b" in found
-    assert "Mila is in the football team" in found
+    assert "Mila is in class 3b." in found
+    assert "Mila is in the football team." in found
 
 
 def test_a_plan_with_another_person_on_the_same_dates_is_kept(
