@@ -17,6 +17,7 @@ import re
 from typing import TYPE_CHECKING, Any, Final
 
 from .phrases import FALLBACK, phrases, table_language
+from .tense import says_yearly, tells_arrangement, tells_future, tells_past
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -188,8 +189,8 @@ def looks_ahead(text: str, language: str | None) -> bool:
     """Whether a statement speaks of what is coming ("We will visit
     Grandma", "Wir besuchen am Samstag Oma" with its arrangement words)."""
     lang = table_language(language)
-    return _speaks_of_future(text, text, lang) or (
-        not _speaks_of_past(text, text, lang) and _speaks_of_arrangement(text, lang)
+    return tells_future(text, text, lang) or (
+        not tells_past(text, text, lang) and tells_arrangement(text, lang)
     )
 
 
@@ -199,7 +200,7 @@ def speaks_of_past(text: str, language: str | None) -> bool:
     with; a future word wins ("we planned to go")."""
     lang = table_language(language)
     text = text[:MAX_READ_CHARS]
-    return _speaks_of_past(text, text, lang) and not _speaks_of_future(text, text, lang)
+    return tells_past(text, text, lang) and not tells_future(text, text, lang)
 
 
 def _read(
@@ -235,20 +236,20 @@ def _reading(
     # Tense is read without the time words: "evening" is no "-ing", and a
     # German participle ends its clause once "am Samstag" is gone.
     said = _without(text, found)
-    past = (behind and not ahead) or _speaks_of_past(text, said, language)
+    past = (behind and not ahead) or tells_past(text, said, language)
     # A question looks ahead as a statement does ("what will we do on
     # Saturday", "what are we doing on Saturday", "was haben wir am Samstag
     # vor"): the coming day, not the last one.
     future = (
         ahead
-        or _speaks_of_future(text, said, language)
-        or (not past and _speaks_of_arrangement(said, language))
+        or tells_future(text, said, language)
+        or (not past and tells_arrangement(said, language))
     )
     if statement and not future and not past:
         # "The bins go out on Tuesday", "Anna's birthday is on 3 March": a
         # weekday, a month or a yearly date in the present tense is a habit,
         # not a day; "the car goes to the garage on 7 December" is that day.
-        yearly = _says_yearly(said, language)
+        yearly = says_yearly(said, language)
         found = [item for item in found if not _habitual(item, yearly=yearly)]
     window: Window | None = None
     newest = False
@@ -387,96 +388,6 @@ def _habitual(item: _Found, *, yearly: bool) -> bool:
         return False
     has_month = "month" in item.groups or "month_number" in item.groups
     return yearly or not has_month
-
-
-def _says_yearly(said: str, language: str) -> bool:
-    """Whether a statement speaks of a day that comes every year ("birthday",
-    "anniversary", "jedes Jahr"; the table's `yearly_pattern`), read
-    without its time words."""
-    pattern = phrases(language).get("yearly_pattern")
-    return isinstance(pattern, str) and re.search(pattern, said.casefold()) is not None
-
-
-def _speaks_of_past(text: str, said: str, language: str) -> bool:
-    """A past-tense word of the table ("did", "war"), the English "-ed", or
-    a perfect tense (`said`: the text without its time words). An "-ed"
-    after a present "is"/"are" says a state ("the bank is closed on
-    Monday": a habit, `present_state_pattern`)."""
-    table = phrases(language)
-    folded = text.casefold()
-    if state := table.get("present_state_pattern"):
-        folded = re.sub(state, " ", folded)
-    pattern = table.get("past_pattern")
-    if pattern and re.search(pattern, folded):
-        return True
-    if any(re.search(rf"\b{re.escape(m)}\b", folded) for m in table["past_markers"]):
-        return True
-    perfect = table.get("perfect")
-    return perfect is not None and any(
-        _is_perfect(clause, perfect) for clause in _CLAUSE_END.split(said)
-    )
-
-
-_CLAUSE_END: Final = re.compile(r"[.?!;,:]")
-# No German participle is longer ("auseinandergenommen": 19); a longer word
-# is never matched against the shape (hostile text).
-_LONGEST_PARTICIPLE: Final = 40
-_WORDS: Final = re.compile(r"[^\W\d_]+", re.UNICODE)
-
-
-def _is_perfect(clause: str, perfect: dict[str, Any]) -> bool:
-    """An auxiliary and a participle that ends the clause ("was haben wir
-    gemacht", "was wir gemacht haben"): German perfect.
-
-    The participle is told by its shape (`perfect.participle`: ge-…-t,
-    ge-…-en, an inseparable prefix, -iert) and written in lower case (a noun
-    is capitalised: "Bericht", "Erdbeeren"); not after "zu" ("was haben wir
-    zu erledigen"), nor a participle that says a state ("hat geöffnet",
-    "sind eingeladen": `perfect.states`).
-    """
-    words = _WORDS.findall(clause)
-    auxiliaries = frozenset(perfect["auxiliaries"])
-    if len(words) < 2:
-        return False
-    if words[-1].casefold() in auxiliaries:
-        # A subordinate clause: the auxiliary after the participle.
-        words = words[:-1]
-    elif not any(word.casefold() in auxiliaries for word in words[:-1]):
-        return False
-    participle = words[-1]
-    before = words[-2].casefold() if len(words) > 1 else ""
-    return (
-        len(participle) <= _LONGEST_PARTICIPLE
-        and participle == participle.lower()
-        and before not in perfect["not_after"]
-        and participle not in perfect["states"]
-        and _participle(perfect["participle"]).fullmatch(participle) is not None
-    )
-
-
-@functools.lru_cache(maxsize=8)
-def _participle(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern, re.UNICODE)
-
-
-def _speaks_of_arrangement(text: str, language: str) -> bool:
-    """A present-tense arrangement ("we are visiting", "what is Anna doing"),
-    which a named day puts ahead; languages without that form have no
-    pattern."""
-    pattern = phrases(language).get("arrangement_pattern")
-    return isinstance(pattern, str) and re.search(pattern, text.casefold()) is not None
-
-
-def _speaks_of_future(text: str, said: str, language: str) -> bool:
-    """A future word of the table ("will", "wird"), or its `future_pattern`
-    over the text without its time words ("haben wir … vor")."""
-    table = phrases(language)
-    folded = text.casefold()
-    pattern = table.get("future_pattern")
-    if isinstance(pattern, str) and re.search(pattern, said.casefold()):
-        return True
-    markers = table["future_markers"]
-    return any(re.search(rf"\b{re.escape(m)}\b", folded) for m in markers)
 
 
 # -- finding the words ---------------------------------------------------------------

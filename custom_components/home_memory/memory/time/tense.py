@@ -1,0 +1,107 @@
+"""The tense a statement or question is said in, by a language's table.
+
+Past ("did", "war", the English "-ed", the German perfect told by its
+participle's shape), future ("will", "haben … vor"), a present arrangement
+("we are visiting") and a day that comes every year ("birthday"): what
+decides whether a named day is the last or the coming one. Pure.
+
+In more words: docs/time.md.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any, Final
+
+from .phrases import phrases
+
+
+def says_yearly(said: str, language: str) -> bool:
+    """Whether a statement speaks of a day that comes every year ("birthday",
+    "anniversary", "jedes Jahr"; the table's `yearly_pattern`), read
+    without its time words."""
+    pattern = phrases(language).get("yearly_pattern")
+    return isinstance(pattern, str) and re.search(pattern, said.casefold()) is not None
+
+
+def tells_past(text: str, said: str, language: str) -> bool:
+    """A past-tense word of the table ("did", "war"), the English "-ed", or
+    a perfect tense (`said`: the text without its time words). An "-ed"
+    after a present "is"/"are" says a state ("the bank is closed on
+    Monday": a habit, `present_state_pattern`)."""
+    table = phrases(language)
+    folded = text.casefold()
+    if state := table.get("present_state_pattern"):
+        folded = re.sub(state, " ", folded)
+    pattern = table.get("past_pattern")
+    if pattern and re.search(pattern, folded):
+        return True
+    if any(re.search(rf"\b{re.escape(m)}\b", folded) for m in table["past_markers"]):
+        return True
+    perfect = table.get("perfect")
+    return perfect is not None and any(
+        _is_perfect(clause, perfect) for clause in _CLAUSE_END.split(said)
+    )
+
+
+_CLAUSE_END: Final = re.compile(r"[.?!;,:]")
+# No German participle is longer ("auseinandergenommen": 19); a longer word
+# is never matched against the shape (hostile text).
+_LONGEST_PARTICIPLE: Final = 40
+_WORDS: Final = re.compile(r"[^\W\d_]+", re.UNICODE)
+
+
+def _is_perfect(clause: str, perfect: dict[str, Any]) -> bool:
+    """An auxiliary and a participle that ends the clause ("was haben wir
+    gemacht", "was wir gemacht haben"): German perfect.
+
+    The participle is told by its shape (`perfect.participle`: ge-…-t,
+    ge-…-en, an inseparable prefix, -iert) and written in lower case (a noun
+    is capitalised: "Bericht", "Erdbeeren"); not after "zu" ("was haben wir
+    zu erledigen"), nor a participle that says a state ("hat geöffnet",
+    "sind eingeladen": `perfect.states`).
+    """
+    words = _WORDS.findall(clause)
+    auxiliaries = frozenset(perfect["auxiliaries"])
+    if len(words) < 2:
+        return False
+    if words[-1].casefold() in auxiliaries:
+        # A subordinate clause: the auxiliary after the participle.
+        words = words[:-1]
+    elif not any(word.casefold() in auxiliaries for word in words[:-1]):
+        return False
+    participle = words[-1]
+    before = words[-2].casefold() if len(words) > 1 else ""
+    return (
+        len(participle) <= _LONGEST_PARTICIPLE
+        and participle == participle.lower()
+        and before not in perfect["not_after"]
+        and participle not in perfect["states"]
+        and _participle(perfect["participle"]).fullmatch(participle) is not None
+    )
+
+
+@functools.lru_cache(maxsize=8)
+def _participle(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.UNICODE)
+
+
+def tells_arrangement(text: str, language: str) -> bool:
+    """A present-tense arrangement ("we are visiting", "what is Anna doing"),
+    which a named day puts ahead; languages without that form have no
+    pattern."""
+    pattern = phrases(language).get("arrangement_pattern")
+    return isinstance(pattern, str) and re.search(pattern, text.casefold()) is not None
+
+
+def tells_future(text: str, said: str, language: str) -> bool:
+    """A future word of the table ("will", "wird"), or its `future_pattern`
+    over the text without its time words ("haben wir … vor")."""
+    table = phrases(language)
+    folded = text.casefold()
+    pattern = table.get("future_pattern")
+    if isinstance(pattern, str) and re.search(pattern, said.casefold()):
+        return True
+    markers = table["future_markers"]
+    return any(re.search(rf"\b{re.escape(m)}\b", folded) for m in markers)

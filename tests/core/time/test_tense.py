@@ -1,0 +1,56 @@
+"""The tense a statement is said in decides the last or the coming day."""
+
+from __future__ import annotations
+
+import pytest
+
+from custom_components.home_memory.memory.time.tense import (
+    says_yearly,
+    tells_arrangement,
+    tells_future,
+    tells_past,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "past"),
+    [
+        ("We watered the plants", "en", True),
+        ("I did the laundry", "en", True),
+        ("The bank is closed on Monday", "en", False),  # a state, not the past
+        ("Wir waren im Kino", "de", True),
+        ("Ich habe den Rasen gemäht", "de", True),
+        ("Was haben wir zu erledigen", "de", False),  # "zu": no participle
+        ("Der Laden hat geöffnet", "de", False),  # a state
+        ("Anna kommt morgen", "de", False),
+    ],
+)
+def test_the_past_is_told_by_its_words_and_shapes(
+    text: str, language: str, past: bool
+) -> None:
+    """Past markers, the English -ed and the German perfect by its shape."""
+    assert tells_past(text, text, language) is past
+
+
+def test_the_future_and_an_arrangement_look_ahead() -> None:
+    """'will' and 'haben … vor' are the future; 'we are visiting' an
+    arrangement; a plain present is neither."""
+    assert tells_future("We will visit Grandma", "We will visit Grandma", "en")
+    said = "Was haben wir vor?"
+    assert tells_future(said, said, "de")
+    assert tells_arrangement("we are visiting Grandma", "en")
+    assert not tells_future("We visit Grandma", "We visit Grandma", "en")
+    assert not tells_arrangement("we visit Grandma", "en")
+
+
+@pytest.mark.parametrize(
+    ("said", "language", "yearly"),
+    [
+        ("Anna's birthday is", "en", True),
+        ("Opa hat Geburtstag", "de", True),
+        ("The plumber comes", "en", False),
+    ],
+)
+def test_a_day_that_comes_every_year(said: str, language: str, yearly: bool) -> None:
+    """A birthday is a yearly day: its date stays a habit, not one day."""
+    assert says_yearly(said, language) is yearly
