@@ -32,6 +32,7 @@ from ..conftest import call
 from ..fake_agents import ScriptedAgent, say
 
 if TYPE_CHECKING:
+    from freezegun.api import FrozenDateTimeFactory
     from homeassistant.components.conversation import ConversationResult
     from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
@@ -150,8 +151,14 @@ async def test_assist_only_agent_gets_cached_context_next_turn(
     hass: HomeAssistant,
     agent_entry: MockConfigEntry,
     init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
 ) -> None:
-    """Assist: instructions on the first turn, background from the second."""
+    """Assist: instructions on the first turn, background from the second.
+
+    The clock is set to a Saturday evening in Berlin: the line's dating
+    depends on the hour (a run at night read "tonight", CI stop 31)."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to("2026-11-28T18:00:00+00:00")
     agent = use_agent(hass, agent_entry, [llm.LLM_API_ASSIST])
     await remember(hass, "The cat is called Miso and loves tuna")
     agent.tool_calls = [
