@@ -190,6 +190,38 @@ def test_just_after_midnight_yesterday_is_the_day_that_just_ended() -> None:
     assert _span("heute", "de", now) == ("2026-03-04 00:00", "2026-03-05 00:00")
 
 
+def test_a_part_of_today_done_before_it_began_is_the_last_one() -> None:
+    """Told at 00:30 on Wednesday, "we had pizza this evening" is Tuesday
+    evening (a past part of the day that has not begun yet is the one just
+    lived); what is coming, or a part already begun, stays today's."""
+    after_midnight = _local("2026-03-04", 0, 30)
+    tuesday_evening = (_local("2026-03-03", 17), _local("2026-03-03", 23))
+    window = read_statement(
+        "We had pizza this evening", now=after_midnight, language="en"
+    )
+    assert window is not None
+    assert (window.start, window.end) == tuesday_evening
+    german = read_statement(
+        "Wir haben heute Abend Pizza gegessen", now=after_midnight, language="de"
+    )
+    assert german is not None
+    assert (german.start, german.end) == tuesday_evening
+    assert _span("what did we do this evening", "en", after_midnight) == (
+        "2026-03-03 17:00",
+        "2026-03-03 23:00",
+    )
+    coming = read_statement(
+        "We will have pizza this evening", now=after_midnight, language="en"
+    )
+    assert coming is not None
+    assert coming.start == _local("2026-03-04", 17)
+    begun = read_statement(
+        "We had pizza this evening", now=_local("2026-03-04", 19), language="en"
+    )
+    assert begun is not None
+    assert begun.start == _local("2026-03-04", 17)
+
+
 def test_a_day_across_the_daylight_saving_change_is_as_long_as_it_was_lived() -> None:
     """Berlin moves to summer time on 29 March 2026: that Sunday has 23 hours,
     and the night of the 28th ends at 06:00 summer time."""

@@ -627,8 +627,14 @@ def _part(item: _Found) -> str | None:
 
 
 def _resolve_day(item: _Found, now: datetime, future: bool | None) -> Window:
-    day = now.date() + timedelta(days=int(item.options["offset"]))
-    return _day_window(day, _part(item), now)
+    offset = int(item.options["offset"])
+    part = _part(item)
+    window = _day_window(now.date() + timedelta(days=offset), part, now)
+    if offset == 0 and part is not None and future is False and window.start > now:
+        # "We had pizza this evening" told at half past midnight: something
+        # done this evening, morning… that has not begun yet is the last one.
+        return _day_window(now.date() - timedelta(days=1), part, now)
+    return window
 
 
 def _resolve_night(item: _Found, now: datetime, future: bool | None) -> Window:
