@@ -1,19 +1,19 @@
 """The AI Task tells an observed segment: which entity, what is asked, the fallbacks.
 
 The observer (background/observer.py) hands a closed segment here when an AI
-Task entity is there. A failing entity (network, rate limit, gone) falls back
-to the template narrator; an answer still invalid after one retry drops the
-segment, unless someone asked for this memory (close_segment), when the
-template narrator tells it instead.
+Task entity is there. A failing entity (network, rate limit, gone), or an
+answer still invalid after one retry, falls back to the template narrator:
+what the home saw is never dropped for the way a model answered (an evening
+of television was lost so, final review s16).
 """
 
 from __future__ import annotations
 
 from functools import partial
+import logging
 from typing import TYPE_CHECKING, Final
 
 from homeassistant.helpers import selector
-from homeassistant.util import dt as dt_util
 import probatio
 
 from ..const import DOMAIN, LOGGER
@@ -40,7 +40,6 @@ if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
 
     from ..memory.common.values import Memory
-    from ..memory.observation.event_buffer import EventBuffer
     from ..memory.observation.narration import GeneratedMemory
     from ..memory.observation.segmentation import Segment, SegmentationRules
     from ..memory.store import MemoryStore
@@ -94,24 +93,20 @@ class AiNarrator:
         self,
         hass: HomeAssistant,
         store: MemoryStore,
-        buffer: EventBuffer,
         options: HomeMemoryOptions,
         tz: tzinfo,
         rules: SegmentationRules,
     ) -> None:
-        """Narrate into `store`; dropped segments leave `buffer`."""
+        """Narrate into `store` (which also takes the segment's changes)."""
         self._hass = hass
         self._store = store
-        self._buffer = buffer
         self._options = options
         self._tz = tz
         self._rules = rules
 
-    async def async_remember(
-        self, segment: Segment, entity_id: str, *, drop_invalid: bool = True
-    ) -> Memory | None:
+    async def async_remember(self, segment: Segment, entity_id: str) -> Memory | None:
         """The segment's memory, told by `entity_id` or else by the template
-        narrator; None when it was dropped (or told nothing).
+        narrator; None when the template narrator told nothing.
         """
         hass = self._hass
         persona = self._options.persona_name
@@ -124,21 +119,13 @@ class AiNarrator:
             memory = await hass.async_add_executor_job(
                 write_memory, self._store, segment, narration, self._tz
             )
-        elif outcome.failure is GenerationFailure.INVALID and drop_invalid:
-            LOGGER.warning(
-                "The AI Task gave no valid memory for %s observed changes "
-                "(%s to %s); they are dropped",
-                len(segment.events),
-                dt_util.utc_from_timestamp(segment.start).isoformat(),
-                dt_util.utc_from_timestamp(segment.end).isoformat(),
-            )
-            await hass.async_add_executor_job(self._buffer.discard, segment.seqs)
-            return None
         else:
-            # The entity failed (network, rate limit, gone), or its answer was
-            # invalid where someone asked for this memory (close_segment):
-            # the template narrator tells the segment.
-            LOGGER.info(
+            # The entity failed (network, rate limit, gone) or answered
+            # invalid data twice: the template narrator tells the segment.
+            LOGGER.log(
+                logging.WARNING
+                if outcome.failure is GenerationFailure.INVALID
+                else logging.INFO,
                 "The AI Task could not narrate %s observed changes (%s); the "
                 "template narrator tells them instead",
                 len(segment.events),

@@ -394,7 +394,7 @@ class HomeObserver:
         self.recorder = StateChangeRecorder(
             entity_decider(hass, options), self._signal.soon
         )
-        self._narrator = AiNarrator(hass, store, self.buffer, options, self.tz, rules)
+        self._narrator = AiNarrator(hass, store, options, self.tz, rules)
         self.last_generated_at: float | None = None
         self._unsubscribe: list[Callable[[], None]] = []
         self._tick_task: asyncio.Task[None] | None = None
@@ -636,9 +636,7 @@ class HomeObserver:
             segment = drained.next_segment
             if entity_id is not None and segment is not None and not self._stopped:
                 self.last_generated_at = now
-                memory = await self._narrator.async_remember(
-                    segment, entity_id, drop_invalid=False
-                )
+                memory = await self._narrator.async_remember(segment, entity_id)
                 if memory is not None:
                     created.append(memory)
             await self.async_refresh_pending()
