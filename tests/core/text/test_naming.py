@@ -51,6 +51,12 @@ ANNA = Caller(user_id="anna-user")
         ("I'll be home late on Friday", "Anna will be home late on Friday"),
         ("I was at the dentist", "Anna was at the dentist"),
         ("I like my coffee black", "Anna likes Anna's coffee black"),
+        # Opinions and wishes (final review s16: they became "We think").
+        ("I think the heater is broken", "Anna thinks the heater is broken"),
+        ("I'd like pancakes on Sunday", "Anna would like pancakes on Sunday"),
+        ("I\u2019d rather stay in on Friday", "Anna would rather stay in on Friday"),
+        ("I go swimming on Tuesdays", "Anna goes swimming on Tuesdays"),
+        ("I worry about the roof", "Anna worries about the roof"),
         ("I parked my car in the street", "Anna parked Anna's car in the street"),
         ("Ben gave me the spare key", "Ben gave Anna the spare key"),
         ("our car is in the garage", "Our car is in the garage."),
@@ -86,6 +92,15 @@ def test_english_first_person_names_the_speaker(said: str, stored: str) -> None:
         ("Mein Spindcode ist 1111", "Annas Spindcode ist 1111"),
         # English in a German home is named too.
         ("my car is in the garage", "Anna's car is in the garage."),
+        # "mich"/"mir" are the name, or "sich" where the speaker is their
+        # clause's subject (final review s16: "nur für mich" was "uns").
+        ("das Geschenk ist nur für mich", "Das Geschenk ist nur für Anna."),
+        ("das Auto gehört mir", "Das Auto gehört Anna."),
+        ("ich freue mich auf meinen Urlaub", "Anna freut sich auf Annas Urlaub."),
+        ("ich habe mir das Bein gebrochen", "Anna hat sich das Bein gebrochen."),
+        ("Ich glaube, dass Ben mich mag", "Anna glaubt, dass Ben Anna mag"),
+        ("ich glaube, die Heizung ist kaputt", "Anna glaubt, die Heizung ist kaputt."),
+        ("Morgen fahre ich nach Berlin", "Morgen fährt Anna nach Berlin"),
     ],
 )  # fmt: skip
 def test_german_first_person_names_the_speaker(said: str, stored: str) -> None:
@@ -121,8 +136,9 @@ def test_possessive_of_a_name(name: str, language: str, owned: str) -> None:
         ("I bought my car last year", "en"),
         ("I always park my car in the garage", "en"),
         ("I hurt myself", "en"),
-        ("ich freue mich auf meinen Urlaub", "de"),
-        ("das Auto gehört mir", "de"),
+        # A feeling ("mir ist kalt") is not a thing done to the speaker.
+        ("Mir ist kalt", "de"),
+        ("Mich stört der Lärm", "de"),
         # Found by the attacker review: each was named wrongly.
         # The object first: "Tom mag Anna nicht" would say Tom dislikes her.
         ("Tom mag ich nicht", "de"),

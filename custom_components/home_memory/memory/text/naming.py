@@ -8,7 +8,7 @@ possessives become the name's possessive ("my" -> "Anna's", "meinem" ->
 "Annas", "Hans" -> "Hans'"), "I" with a verb it agrees with becomes the
 name with that verb in the third person ("I am" -> "Anna is", "habe ich"
 -> "hat Anna"). Where a first person is left that the tables cannot agree
-("I bought", "ich freue mich"), nothing is named (None): the caller keeps
+("I bought", "mir ist kalt"), nothing is named (None): the caller keeps
 its earlier rule for the whole statement. The words are each language's
 data, the "told_by" section of statements.<language>.json. Plain Python.
 """
@@ -59,6 +59,10 @@ class _Table:
     unchanged_verb_endings: tuple[str, ...]
     possessives: re.Pattern[str]
     objects: re.Pattern[str] | None
+    # What an object pronoun becomes in a clause whose subject is the
+    # speaker ("ich habe mir … gekauft" -> "Ben hat sich … gekauft").
+    reflexive: str | None
+    subject: re.Pattern[str]
     subject_verb: re.Pattern[str]
     verb_subject: re.Pattern[str] | None
     leftover: re.Pattern[str]
@@ -114,6 +118,8 @@ def _read(path: Path) -> _Table:
         objects=re.compile(_BEFORE + f"(?:{_words(table['objects'])})" + _AFTER, flags)
         if table["objects"]
         else None,
+        reflexive=table.get("reflexive"),
+        subject=re.compile(_BEFORE + f"(?:{subjects})" + _AFTER, flags),
         subject_verb=re.compile(subject_verb, flags),
         verb_subject=re.compile(
             rf"{_BEFORE}(?P<verb>{verb_words})\s+(?P<subject>{subjects}){_AFTER}", flags
@@ -121,7 +127,11 @@ def _read(path: Path) -> _Table:
         if table["verb_first"]
         else None,
         leftover=re.compile(
-            _BEFORE + f"(?:{_words([*table['subjects'], *table['unnamed']])})" + _AFTER,
+            _BEFORE
+            + "(?:"
+            + _words([*table["subjects"], *table["unnamed"], *table["objects"]])
+            + ")"
+            + _AFTER,
             flags,
         ),
         inversion_leads=frozenset(_key(w) for w in table.get("inversion_leads", ())),
@@ -300,14 +310,36 @@ def _named(text: str, name: str, table: _Table) -> str | None:
             agreed = verb  # "I parked" -> "Anna parked"
         return None if agreed is None else f"{name} {agreed}"
 
-    agreed = _agreed(text, table, name, table.verbs, agree)
+    agreed = _agreed(_objects_named(text, name, table), table, name, table.verbs, agree)
     if agreed is None or table.leftover.search(agreed):
         return None
     owned = _possessive(name, table)
-    text = table.possessives.sub(lambda _: owned, agreed)
-    if table.objects is not None:
-        text = table.objects.sub(lambda _: name, text)
-    return text
+    return table.possessives.sub(lambda _: owned, agreed)
+
+
+def _objects_named(text: str, name: str, table: _Table) -> str:
+    """Object pronouns told as `name` ("Ben gave me the key" -> "… gave Anna
+    …", "nur für mich" -> "nur für Anna"), or as the table's reflexive where
+    the speaker is their clause's subject ("ich freue mich" -> "… sich")."""
+    if table.objects is None:
+        return text
+
+    def one(match: re.Match[str]) -> str:
+        if table.reflexive is not None and not text[: match.start()].strip():
+            # "Mir ist kalt": a feeling, not a thing done to someone; kept,
+            # so nothing is named.
+            return match.group()
+        if table.reflexive is not None:
+            start = max(text.rfind(c, 0, match.start()) for c in _CLAUSE_ENDS) + 1
+            ends = [i for c in _CLAUSE_ENDS if (i := text.find(c, match.end())) >= 0]
+            if table.subject.search(text[start : min(ends, default=len(text))]):
+                return table.reflexive
+        return name
+
+    return table.objects.sub(one, text)
+
+
+_CLAUSE_ENDS: Final = ",;:!?"
 
 
 def _agreed(

@@ -631,8 +631,7 @@ def _resolve_day(item: _Found, now: datetime, future: bool | None) -> Window:
     part = _part(item)
     window = _day_window(now.date() + timedelta(days=offset), part, now)
     if offset == 0 and part is not None and future is False and window.start > now:
-        # "We had pizza this evening" told at half past midnight: something
-        # done this evening, morning… that has not begun yet is the last one.
+        # "We had pizza this evening" told at 00:30: not begun, so the last one.
         return _day_window(now.date() - timedelta(days=1), part, now)
     return window
 
