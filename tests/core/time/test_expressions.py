@@ -190,6 +190,25 @@ def test_just_after_midnight_yesterday_is_the_day_that_just_ended() -> None:
     assert _span("heute", "de", now) == ("2026-03-04 00:00", "2026-03-05 00:00")
 
 
+def test_a_habit_after_a_colon_is_no_past_day() -> None:
+    """Found by the new-user review (s17): "I changed the shift with Ben:
+    the bins go out on Wednesday instead of Tuesday" was dated 18 to 25
+    November, the past of "changed" read into the bins' weekdays, and
+    answered "what did we do last Tuesday". The bins' clause is present: a
+    habit, no day."""
+    tuesday = _local("2026-11-24", 18, 30)
+    for text in (
+        "I changed the shift with Ben: the bins go out on Wednesday",
+        "I changed the shift with Ben: the bins go out on Wednesday instead of Tuesday",
+    ):
+        assert read_statement(text, now=tuesday, language="en") is None, text
+    told = read_statement(
+        "Good news: we went to the zoo on Saturday", now=tuesday, language="en"
+    )
+    assert told is not None
+    assert told.start == _local("2026-11-21")
+
+
 def test_a_part_of_today_done_before_it_began_is_the_last_one() -> None:
     """Told at 00:30 on Wednesday, "we had pizza this evening" is Tuesday
     evening (a past part of the day that has not begun yet is the one just

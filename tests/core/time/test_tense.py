@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from custom_components.home_memory.memory.time.tense import (
+    own_clause,
     says_yearly,
     tells_arrangement,
     tells_future,
@@ -54,3 +55,24 @@ def test_the_future_and_an_arrangement_look_ahead() -> None:
 def test_a_day_that_comes_every_year(said: str, language: str, yearly: bool) -> None:
     """A birthday is a yearly day: its date stays a habit, not one day."""
     assert says_yearly(said, language) is yearly
+
+
+def _kept(text: str, words: str) -> str:
+    start = text.index(words)
+    return own_clause(text, [(start, start + len(words))]).strip()
+
+
+def test_the_time_words_are_read_in_their_own_clause() -> None:
+    """Parted by a colon or semicolon, the clause holding the time words is
+    what its tense is read from, when it says more than its time."""
+    shift = "I changed the shift with Ben: the bins go out on Wednesday"
+    assert _kept(shift, "on Wednesday") == "the bins go out on Wednesday"
+    zoo = "We went to the zoo; it was lovely on Saturday"
+    assert _kept(zoo, "on Saturday") == "it was lovely on Saturday"
+    # Only the time: the statement's tense.
+    busy = "We were busy: on Saturday"
+    assert _kept(busy, "on Saturday") == busy
+    # A clock's colon parts nothing.
+    clock = "The plumber came at 10:30 on Monday"
+    assert _kept(clock, "on Monday") == clock
+    assert len(own_clause(shift, [(shift.index("on W"), len(shift))])) == len(shift)

@@ -367,6 +367,33 @@ async def test_websocket_search_and_list_take_the_window(admin: Client) -> None:
 
 
 @pytest.mark.usefixtures("days")
+async def test_a_habit_told_after_a_colon_is_no_past_day(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """Found by the new-user review (s17): "I changed the shift with Ben:
+    the bins go out on Wednesday instead of Tuesday", said by voice, was
+    dated from last Wednesday to Tuesday and answered "what did we talk
+    about last Tuesday". The bins' days are a habit: stored undated, not in
+    a past day's answer, found when asked about the bins."""
+    await say(
+        hass,
+        "remember that I changed the shift with Ben: the bins go out on "
+        "Wednesday instead of Tuesday",
+        user=hass_admin_user,
+    )
+    bins = await _search(hass, hass_admin_user, "when do the bins go out")
+    [told] = [m for m in bins["memories"] if "bins" in m["content"]]
+    assert "Wednesday" in told["content"]
+    assert " March" not in told["content"]
+    # Told today ("I changed the shift"): today, not last week's days.
+    assert told["happened_at"].startswith("2026-03-04")
+    tuesday = await _search(
+        hass, hass_admin_user, "What did we talk about last Tuesday?"
+    )
+    assert {PASTA, DISHES} == set(_texts(tuesday["memories"]))
+
+
+@pytest.mark.usefixtures("days")
 async def test_the_built_in_agent_answers_by_time(
     hass: HomeAssistant, hass_admin_user: MockUser
 ) -> None:

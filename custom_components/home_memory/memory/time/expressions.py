@@ -17,7 +17,7 @@ import re
 from typing import TYPE_CHECKING, Any, Final
 
 from .phrases import FALLBACK, phrases, table_language
-from .tense import says_yearly, tells_arrangement, tells_future, tells_past
+from .tense import own_clause, says_yearly, tells_arrangement, tells_future, tells_past
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -233,16 +233,16 @@ def _reading(
     behind: bool = False,
 ) -> TimeReading:
     language = found[0].language
-    # Tense is read without the time words: "evening" is no "-ing", and a
-    # German participle ends its clause once "am Samstag" is gone.
-    said = _without(text, found)
-    past = (behind and not ahead) or tells_past(text, said, language)
+    # Tense is read without the time words ("evening" is no "-ing", a German
+    # participle ends its clause once "am Samstag" is gone), in their clause.
+    told = own_clause(text, [(f.start, f.end) for f in found])
+    said = _without(told, found)
+    past = (behind and not ahead) or tells_past(told, said, language)
     # A question looks ahead as a statement does ("what will we do on
-    # Saturday", "what are we doing on Saturday", "was haben wir am Samstag
-    # vor"): the coming day, not the last one.
+    # Saturday", "was haben wir am Samstag vor"): the coming day.
     future = (
         ahead
-        or tells_future(text, said, language)
+        or tells_future(told, said, language)
         or (not past and tells_arrangement(said, language))
     )
     if statement and not future and not past:
