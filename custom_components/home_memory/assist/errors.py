@@ -45,6 +45,7 @@ _EXPLAINED: Final[dict[str, str]] = {
     "nothing_named": "invalid_arguments",
     "nothing_to_change": "invalid_arguments",
     "visibility_owner_only": "not_owner",
+    "private_words_not_owner": "not_owner",
     "private_needs_owner": "private_needs_user",
     "read_only_user": "read_only_user",
     "invalid_token": "invalid_token",

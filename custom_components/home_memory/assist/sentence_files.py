@@ -13,23 +13,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 import re
 from typing import TYPE_CHECKING, Any, Final
 
 from hassil import Intents, recognize_best
-from homeassistant.util.yaml import load_yaml_dict
 
 from ..memory.text.clauses import ClauseWords, verb_second
 from ..memory.text.corrections import read_correction
 from ..memory.text.statements import subject_words
+from ..operations.private_words import (
+    FALLBACK_LANGUAGE,
+    PrivateWords,
+    alternatives,
+    load_sentence_data,
+    lower,
+    matching_language,
+    private_words,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
 
     from hassil.recognize import RecognizeResult
 
-FOLDER: Final = Path(__file__).parent.parent / "sentences"
 # A question sentence so marked ("what is the {query}") is ours only where
 # Home Assistant read the whole subject as a name it does not know.
 ONLY_UNKNOWN_NAME: Final = "only_unknown_name"
@@ -38,38 +44,6 @@ ONLY_UNKNOWN_NAME: Final = "only_unknown_name"
 NAMES_NOTHING_KNOWN: Final = "names_nothing_known"
 # The slot of a question that names whose thing it asks of ("Anna's").
 OWNER: Final = "owner"
-FALLBACK_LANGUAGE: Final = "en"
-# What sets an aside off ("remember, just between us, that"): a comma,
-# semicolon, colon or dash (hyphen, en dash, em dash).
-_DASHES: Final = "\\-\u2013\u2014"
-_SETS_OFF: Final = ",;:" + _DASHES
-# Who a private phrase said last leaves out ("don't tell {someone}"): a name
-# or a few words ("Ben", "the kids", "Oma und Opa").
-_SOMEONE: Final = "{someone}"
-_SOMEONE_WORDS: Final = r"[^\W\d_][\w'\u2019.-]*(?:\s+[^\W\d_][\w'\u2019.-]*){0,2}"
-# What sets a private phrase said last off from the memory: a comma,
-# semicolon, colon, full stop, an opening bracket or a dash ("… 18 - private",
-# "… 34 -- just for me", "… 27 (private)").
-_SET_OFF_LAST: Final = (
-    rf"(?:\s*[,;:.!?(\[]|\s+[{_DASHES}]+|\s*[\u2013\u2014]+|\s*-{{2,}})\s*"
-)
-# What is left of that setting off once the private words are cut out.
-_LEFT_OVER: Final = re.compile(rf"[\s,;:(\[{_DASHES}]+$")
-
-
-def _alternatives(words: Iterable[str]) -> str:
-    """A regex alternation of `words`, longest first, each as written."""
-    return "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
-
-
-def _phrases(words: Iterable[str], someone: str = _SOMEONE_WORDS) -> str:
-    """A regex alternation of `words` whose "{someone}" stands for `someone`,
-    a name or a few words ("don't tell {someone}": "don't tell Ben"); an
-    apostrophe also matches a typographic one."""
-    return "|".join(
-        re.escape(word).replace("'", "['\u2019]").replace(re.escape(_SOMEONE), someone)
-        for word in sorted(words, key=len, reverse=True)
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,21 +58,8 @@ class Wording:
     # (`ONLY_UNKNOWN_NAME`, "what is the {query}"): asked second.
     questions: Intents
     unknown_name_questions: Intents
-    _private: re.Pattern[str]
-    # A private aside said last, after a comma or dash ("…, just between us"),
-    # or a private phrase said last ("…, but keep it private", "… and don't
-    # tell Ben", "… just for me").
-    _private_after: re.Pattern[str]
-    # A private phrase said last with nothing before it ("… 1111 just for
-    # me"): private unless it may end a statement and follows one of
-    # `_private_last_not_after` ("the cake is just for me" is what is
-    # remembered); a sentence of its own ("… 44 ist das bleibt unter uns")
-    # is private after any word.
-    _private_last: re.Pattern[str] | None
-    _private_last_clause: re.Pattern[str] | None
-    _private_last_not_after: frozenset[str]
-    # Said last, private but kept in the text ("… is a secret from Mia").
-    _private_kept: re.Pattern[str] | None
+    # The words that keep it to the speaker (operations/private_words.py).
+    private_words: PrivateWords
     _leading: re.Pattern[str]
     _article: re.Pattern[str]
     _articles: frozenset[str]
@@ -152,36 +113,8 @@ class Wording:
 
     def private_split(self, content: str) -> tuple[bool, str]:
         """Whether `content` starts or ends with a private marker, and content
-        without it.
-
-        "remember privately that my PIN is 4711" must never become a household
-        memory "Privately that our PIN is 4711." that everyone hears. An aside
-        ("just between us") counts only set off by a comma or dash, or first
-        and right before "that": "the fence is between us" and "between us and
-        the neighbours is a fence" stay statements for the household. What
-        set the words off goes with them ("… 34 -- just for me"). Words that
-        say it is kept from someone but cannot be cut off without losing
-        what is remembered ("the party is a secret from Mia") make it
-        private and stay: hidden from the household is the lesser harm.
-        """
-        if (match := self._private.match(content)) is not None:
-            return True, content[match.end() :]
-        if (match := self._private_after.search(content)) is not None:
-            return True, _LEFT_OVER.sub("", content[: match.start()])
-        if self._private_last_clause is not None and (
-            (match := self._private_last_clause.search(content)) is not None
-        ):
-            return True, _LEFT_OVER.sub("", content[: match.start()])
-        if self._private_last is not None and (
-            (match := self._private_last.search(content)) is not None
-        ):
-            before = content[: match.start()]
-            last = before.split()[-1:]
-            if last and last[0].casefold() not in self._private_last_not_after:
-                return True, _LEFT_OVER.sub("", before)
-        if self._private_kept is not None and self._private_kept.search(content):
-            return True, content
-        return False, content
+        without it (operations/private_words.py, `PrivateWords.split`)."""
+        return self.private_words.split(content)
 
     def without_leading(self, content: str) -> str:
         """`content` without a leading "that" ("remember that that ...")."""
@@ -267,16 +200,8 @@ class SentenceFiles:
 
     def wording_for(self, language: str | None) -> Wording | None:
         """The wording for `language` ("de-CH" takes "de"), None if it has none."""
-        if language:
-            tag = language.replace("_", "-").casefold()
-            for candidate in (tag, tag.split("-", 1)[0]):
-                if candidate in self.wordings:
-                    return self.wordings[candidate]
-        return None
-
-
-def _lower(words: Mapping[str, Any], key: str) -> frozenset[str]:
-    return frozenset(word.casefold() for word in words.get(key, ()))
+        found = matching_language(self.wordings, language)
+        return None if found is None else self.wordings[found]
 
 
 def _questions(
@@ -304,58 +229,10 @@ def _questions(
     )
 
 
-def _said_last(aside: str, last: str, tag: str, joining: str) -> str:
-    """What keeps a memory private said at its end: an aside, a private
-    phrase or a private tag set off by a comma, dash or bracket, maybe
-    after joining words ("…, just between us", "… - keep it private",
-    "… (private)", "…, but that's between us"), or a private phrase after a
-    joining word alone ("… but keep it private", "… and don't tell Ben")."""
-    joined = rf"(?:(?:{joining})\s+)*" if joining else ""
-    said = rf"{_SET_OFF_LAST}{joined}(?:{'|'.join(filter(None, (aside, last, tag)))})"
-    if last and joining:
-        said += rf"|\s+(?:(?:{joining})\s+)+(?:{last})"
-    return said
-
-
 def _wording(language: str, data: Mapping[str, Any]) -> Wording:
     words = data["words"]
-    leading = _alternatives(words["leading"])
-    aside = _alternatives(words["private_aside"])
-    # Where an aside may also go unset ("remember that between us my PIN
-    # is …"): not before these words ("between us and the neighbours").
-    unset = (
-        rf"|\s+(?!\s|(?:{_alternatives(words['aside_not_before'])})\b)"
-        if words.get("aside_not_before")
-        else ""
-    )
-    verb_last = _alternatives(words.get("verb_last_after", ()))
-    # Private phrases said last: after a comma, dash or joining word ("…, but
-    # keep it private", "… and don't tell Ben"), or with nothing before them
-    # those that name nobody ("… just for me", not "I don't tell lies").
-    # {someone} is never "lies" ("… and don't tell lies").
-    someone = (
-        rf"(?!(?:{_phrases(words['private_someone_not'])})\b){_SOMEONE_WORDS}"
-        if words.get("private_someone_not")
-        else _SOMEONE_WORDS
-    )
-    last = _phrases(words.get("private_last", ()), someone)
-    tag = _phrases(words.get("private_tag", ()))
-    kept = _phrases(words.get("private_kept", ()), someone)
-    joining = _phrases(words.get("private_last_joining", ()))
-    said_of = _lower(words, "private_last_said_of")
-    bare = [
-        phrase for phrase in words.get("private_last", ()) if _SOMEONE not in phrase
-    ]
-    last_bare = _phrases(phrase for phrase in bare if phrase.casefold() in said_of)
-    last_clause = _phrases(
-        phrase for phrase in bare if phrase.casefold() not in said_of
-    )
-    # "…, just for me please": a polite word after them goes with them.
-    polite = (
-        rf"(?:[\s,]+(?:{_phrases(words['private_polite'])}))*"
-        if words.get("private_polite")
-        else ""
-    )
+    leading = alternatives(words["leading"])
+    verb_last = alternatives(words.get("verb_last_after", ()))
     return Wording(
         language=language,
         responses=dict(data["responses"]),
@@ -379,35 +256,10 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
         )
         if data.get("corrections")
         else None,
-        _private=re.compile(
-            rf"^\W*(?:(?:{leading})\W+)?(?:{_alternatives(words['private'])})"
-            rf"\b[\W_]*(?:(?:{leading})\b\W*)?"
-            # An aside counts set off by a dash or comma, or right before
-            # "that": "between us and the neighbours ..." is no aside.
-            rf"|^\W*(?:(?:{leading})\s*[{_SETS_OFF}]+\s*)?(?:{aside})"
-            rf"(?:\s*[{_SETS_OFF}]+\s*|\s+(?=(?:{leading})\b){unset})"
-            rf"(?:(?:{leading})\b\W*)?",
-            re.IGNORECASE,
-        ),
-        _private_after=re.compile(
-            rf"(?:{_said_last(aside, last, tag, joining)}){polite}[\W_]*$",
-            re.IGNORECASE,
-        ),
-        _private_last=re.compile(rf"\s(?:{last_bare}){polite}[\W_]*$", re.IGNORECASE)
-        if last_bare
-        else None,
-        _private_last_clause=re.compile(
-            rf"\s(?:{last_clause}){polite}[\W_]*$", re.IGNORECASE
-        )
-        if last_clause
-        else None,
-        _private_last_not_after=_lower(words, "private_last_not_after"),
-        _private_kept=re.compile(rf"\s(?:{kept}){polite}[\W_]*$", re.IGNORECASE)
-        if kept
-        else None,
+        private_words=private_words(words),
         _leading=re.compile(rf"^\W*(?:{leading})\b", re.IGNORECASE),
-        _article=re.compile(rf"^(?:{_alternatives(words['articles'])})\s+"),
-        _articles=_lower(words, "articles"),
+        _article=re.compile(rf"^(?:{alternatives(words['articles'])})\s+"),
+        _articles=lower(words, "articles"),
         _verb_last_first=re.compile(rf"^\W*(?:{verb_last})\b\W*", re.IGNORECASE)
         if verb_last
         else None,
@@ -415,29 +267,29 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
         if verb_last
         else None,
         _asks_when=re.compile(
-            rf"^\W*(?:{_alternatives(words['asks_when'])})\b", re.IGNORECASE
+            rf"^\W*(?:{alternatives(words['asks_when'])})\b", re.IGNORECASE
         )
         if words.get("asks_when")
         else None,
         _asks_telling=re.compile(
-            rf"\b(?:{_alternatives(words['asks_telling'])})\b", re.IGNORECASE
+            rf"\b(?:{alternatives(words['asks_telling'])})\b", re.IGNORECASE
         )
         if words.get("asks_telling")
         else None,
         _asking_request=re.compile(
-            rf"^\W*(?:{_alternatives(words['asking_request'])})\b", re.IGNORECASE
+            rf"^\W*(?:{alternatives(words['asking_request'])})\b", re.IGNORECASE
         )
         if words.get("asking_request")
         else None,
         _clause=ClauseWords(
-            determiners=_lower(words, "determiners"),
-            pronouns=_lower(words, "pronouns"),
-            attaching=_lower(words, "attaching"),
-            joining=_lower(words, "joining"),
-            infinitive=_lower(words, "infinitive"),
-            titles=_lower(words, "titles"),
-            objects=_lower(words, "objects"),
-            set_off=_lower(words, "set_off"),
+            determiners=lower(words, "determiners"),
+            pronouns=lower(words, "pronouns"),
+            attaching=lower(words, "attaching"),
+            joining=lower(words, "joining"),
+            infinitive=lower(words, "infinitive"),
+            titles=lower(words, "titles"),
+            objects=lower(words, "objects"),
+            set_off=lower(words, "set_off"),
         ),
     )
 
@@ -468,10 +320,7 @@ def _triggers(files: Iterable[Mapping[str, Any]]) -> tuple[Trigger, ...]:
 @cache
 def load_sentence_files() -> SentenceFiles:
     """Read every sentence file (blocking: run it in the executor)."""
-    files: dict[str, dict[str, Any]] = {}
-    for path in sorted(FOLDER.glob("*.yaml")):
-        data = dict(load_yaml_dict(path))
-        files[data["language"]] = data
+    files = load_sentence_data()
     return SentenceFiles(
         wordings={
             language: _wording(language, data) for language, data in files.items()

@@ -519,7 +519,10 @@ class UpdateMemoryTool(MemoryTool):
         if resolved.memory is None:
             return _choice(scope.hass, resolved.candidates)
         outcome = await memories.async_update(
-            scope.ops, requests.update_request(resolved.memory.id, fields)
+            scope.ops,
+            requests.update_request(
+                resolved.memory.id, fields, language=scope.language
+            ),
         )
         memory = outcome.memory
         scope.state.last_memory_id = memory.id

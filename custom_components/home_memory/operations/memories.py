@@ -26,7 +26,9 @@ from ..memory.common.values import (
     Visibility,
     WeightClass,
 )
-from ..memory.text.corrections import read_correction
+from ..memory.text.corrections import holds_old, kept_subject, read_correction
+from ..memory.text.statements import as_statement
+from ..memory.text.validation import MAX_CONTENT_CHARS, merged_labels
 from . import when
 from .access import (
     Access,
@@ -37,9 +39,10 @@ from .access import (
     shown_in_tier,
     tier_filter,
 )
-from .errors import InvalidRequestError, NotFoundError, async_engine
+from .errors import ForbiddenError, InvalidRequestError, NotFoundError, async_engine
 from .events import async_memories_changed
 from .persons import async_teller_name
+from .private_words import load_private_words
 from .remembering import async_announce
 
 if TYPE_CHECKING:
@@ -107,11 +110,16 @@ class UpdateRequest:
 
     `happened_at`: when what it tells happened, as `RememberRequest`'s (a
     moment or time words); None: a time the new text names, else as it was.
+    A new text is read as `remember` reads a statement (`_as_told`), in
+    `language` (the conversation's; None: the household's), unless
+    `read_text` is False (a version written back as it was).
     """
 
     memory_id: str
     patch: MemoryPatch
     happened_at: datetime | str | None = None
+    language: str | None = None
+    read_text: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -416,7 +424,10 @@ async def async_update(scope: OperationScope, request: UpdateRequest) -> UpdateO
         current = await async_engine(
             scope.hass, partial(store.get, request.memory_id, caller)
         )
-        patch = _moved_in_time(scope, current, patch, request.happened_at)
+        if patch.content is not None and request.read_text:
+            patch = await _as_told(scope, current, replace(request, patch=patch))
+        else:
+            patch = _moved_in_time(scope, current, patch, request.happened_at)
 
     def _update() -> tuple[Memory, Memory]:
         before = store.get(request.memory_id, caller)
@@ -432,6 +443,88 @@ async def async_update(scope: OperationScope, request: UpdateRequest) -> UpdateO
         context=scope.context,
     )
     return UpdateOutcome(memory, changed=True)
+
+
+async def _as_told(
+    scope: OperationScope, current: Memory, request: UpdateRequest
+) -> MemoryPatch:
+    """An update's new text read as `remember` reads a statement, on every
+    surface (docs/engine.md, "Updating: the new text is told"):
+
+    - the words that keep it to the teller ("…, keep it private", "…, das
+      bleibt unter uns"; operations/private_words.py) are left out and make
+      it private: the teller's own household memory becomes their private
+      one; anyone else's is refused (ForbiddenError private_words_not_owner),
+      since neither the new text nor the memory may go to the household;
+    - a correction in its words ("… on Wednesday instead of Tuesday", "…
+      moved to Friday") stores the statement, its old value left out where
+      this memory holds it, its subject's words kept, dated as remember
+      dates it;
+    - the teller's first person is named for the household ("my bike" ->
+      "Anna's bike", her name joining the people), kept in a private one.
+    """
+    patch = request.patch
+    content = str(patch.content)
+    if request.happened_at is None and content == current.content:
+        return patch  # the text as it is (a form sent back with other edits)
+    caller = scope.actor.caller
+    language = when.statement_language(scope.hass, request.language)
+    words = await scope.hass.async_add_executor_job(load_private_words, language)
+    private, content = words.split(content)
+    visibility = patch.visibility or current.visibility
+    if private:
+        check_private(scope.actor, Visibility.PRIVATE)
+        if current.visibility is not Visibility.PRIVATE and (
+            current.owner is None or current.owner != caller.user_id
+        ):
+            raise ForbiddenError("private_words_not_owner", id=current.id)
+        visibility = Visibility.PRIVATE
+    said = read_correction(content, language)
+    statement = said.statement
+    if (
+        said.old is not None
+        and said.as_said is not None
+        and not holds_old(current.content, said.old, language)
+    ):
+        # "… instead of Tuesday" of a memory that never said Tuesday: as said.
+        statement = said.as_said
+    if said.corrects:
+        kept = kept_subject(current.content, statement, language)
+        statement = kept if len(kept) <= MAX_CONTENT_CHARS else statement
+    told = when.happened(
+        scope.hass,
+        request.happened_at,
+        statement,
+        patch.kind or current.kind,
+        ahead=said.ahead,
+        said_in=language,
+    )
+    name = None if visibility is Visibility.PRIVATE else patch.speaker_name
+    text = as_statement(
+        told.text,
+        private=visibility is Visibility.PRIVATE,
+        told_by=name,
+        by_person=caller.user_id is not None,
+        language=language,
+    )
+    if len(text) > MAX_CONTENT_CHARS:
+        text = told.text
+    people = patch.people
+    if (
+        name
+        and name.casefold() in text.casefold()
+        and (name.casefold() not in told.text.casefold())
+    ):
+        people = merged_labels(current.people if people is None else people, (name,))
+    patch = replace(
+        patch,
+        content=text,
+        people=people,
+        visibility=Visibility.PRIVATE if private else patch.visibility,
+    )
+    if told.window is None:
+        return patch
+    return replace(patch, happened=(told.window.start, told.window.end))
 
 
 def _moved_in_time(
@@ -497,7 +590,9 @@ async def async_revert(scope: OperationScope, request: RevertRequest) -> UpdateO
         )
 
     patch = await async_engine(scope.hass, _patch)
-    return await async_update(scope, UpdateRequest(request.memory_id, patch))
+    return await async_update(
+        scope, UpdateRequest(request.memory_id, patch, read_text=False)
+    )
 
 
 async def async_forget(scope: OperationScope, request: SelectRequest) -> list[Memory]:

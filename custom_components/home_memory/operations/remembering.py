@@ -34,7 +34,9 @@ def async_announce(
     if result.action is CreateAction.CREATED:
         async_memories_changed(hass, created=[result.memory], context=context)
     else:  # a correction or a repeat of an existing memory
-        async_memories_changed(hass, updated=[result.memory], context=context)
+        async_memories_changed(
+            hass, updated=[result.memory, *result.also], context=context
+        )
 
 
 def outcome_data(result: CreateResult) -> dict[str, JsonValueType]:

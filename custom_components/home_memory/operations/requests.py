@@ -163,14 +163,20 @@ def memory_patch(
 
 
 def update_request(
-    memory_id: str, data: Mapping[str, Any], *, clearable: Collection[str] = ()
+    memory_id: str,
+    data: Mapping[str, Any],
+    *,
+    clearable: Collection[str] = (),
+    language: str | None = None,
 ) -> UpdateRequest:
     """An update: the fields it changes (`memory_patch`) and, if given, when
-    what the memory tells happened (a moment or time words)."""
+    what the memory tells happened (a moment or time words); its new text
+    is read in `language` (the conversation's; None: the household's)."""
     return UpdateRequest(
         memory_id,
         memory_patch(data, clearable=clearable),
         happened_at=_fields(data).get(ATTR_HAPPENED_AT),
+        language=language,
     )
 
 

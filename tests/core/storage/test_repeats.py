@@ -599,6 +599,75 @@ def test_a_told_correction_reaches_a_private_memory_only_holding_its_old_value(
     assert renewed.memory.content == "The gym membership renews in June"
 
 
+@pytest.mark.parametrize("private_first", [True, False])
+def test_a_household_correction_corrects_both_copies_of_its_tellers_fact(
+    store: MemoryStore, private_first: bool
+) -> None:
+    """Alice holds the car insurance's due date twice, for the household and
+    in private. Her household "… due in March instead of April" corrected
+    one of the two (whichever was closer) and left the other saying April,
+    which answered her "April" again. Now both copies are corrected, each
+    where it holds the old value; the result names the second. Her private
+    number of the same subject, Bob's copy and Alice's "May" told again
+    without an old value to a memory of another thing stay as they were."""
+    copies = [
+        new_memory(
+            "The car insurance is due in April",
+            owner="alice",
+            visibility=Visibility.PRIVATE,
+        ),
+        new_memory("The car insurance is due in April", owner="alice"),
+    ]
+    if not private_first:
+        copies.reverse()
+    made = [store.create(copy, ALICE).memory for copy in copies]
+    number = store.create(
+        new_memory(
+            "The car insurance number is KX-778",
+            owner="alice",
+            visibility=Visibility.PRIVATE,
+        ),
+        ALICE,
+    )
+    bobs = store.create(
+        new_memory("The car insurance is due in April", owner="bob"), BOB
+    )
+    corrected = store.create(
+        new_memory(
+            "The car insurance is due in March",
+            owner="alice",
+            corrects=True,
+            replaces="April",
+            as_said=Reading(
+                content="The car insurance is due in March instead of April"
+            ),
+        ),
+        ALICE,
+    )
+    assert corrected.action is CreateAction.UPDATED
+    assert len(corrected.also) == 1
+    assert {corrected.memory.id, corrected.also[0].id} == {m.id for m in made}
+    for memory in made:
+        now = store.get(memory.id, ALICE)
+        assert now.content == "The car insurance is due in March"
+        assert now.visibility is memory.visibility
+        assert now.version == 2
+    assert store.get(number.memory.id, ALICE).version == 1
+    assert store.get(bobs.memory.id, BOB).content.endswith("April")
+    assert store.list_memories(BOB, MemoryFilter()).total == 2
+
+
+def test_a_correction_with_no_second_copy_corrects_one(store: MemoryStore) -> None:
+    """With only the household copy, the correction is that memory's alone."""
+    store.create(new_memory("The bin day is Tuesday", owner="alice"), ALICE)
+    corrected = store.create(
+        new_memory("The bin day is Thursday", owner="alice"), ALICE
+    )
+    assert corrected.action is CreateAction.UPDATED
+    assert corrected.also == ()
+    assert store.list_memories(ALICE, MemoryFilter()).total == 1
+
+
 def test_a_statement_that_corrects_nothing_is_stored_as_said(
     store: MemoryStore,
 ) -> None:

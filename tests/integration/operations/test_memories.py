@@ -7,7 +7,11 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from custom_components.home_memory.memory.common.values import Caller, MemoryPatch
+from custom_components.home_memory.memory.common.values import (
+    Caller,
+    MemoryPatch,
+    Visibility,
+)
 from custom_components.home_memory.operations import memories
 from custom_components.home_memory.operations.access import Actor
 from custom_components.home_memory.operations.errors import InvalidRequestError
@@ -16,6 +20,7 @@ from .conftest import scope_of
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
+    from pytest_homeassistant_custom_component.common import MockUser
 
     from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
 
@@ -40,3 +45,88 @@ async def test_undo_returns_a_memory_to_its_previous_version(
     with pytest.raises(InvalidRequestError) as err:
         await memories.async_undo(scope, memory_id)
     assert err.value.translation_key == "nothing_to_undo"
+
+
+async def test_a_version_written_back_is_not_read_again(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+) -> None:
+    """Text written as it was (`read_text` False, revert's way) is not read
+    as new text: words that would make an update private ("…, keep it
+    private", stored by the action, which does not read them) and a first
+    person stay as they were; read, the same text is Anna's private one."""
+    scope = scope_of(hass, init_integration, Actor(Caller(user_id=user_anna.id)))
+    created = await memories.async_remember(
+        scope, memories.RememberRequest("The gate code is 5")
+    )
+    said = "my gate code is 6, keep it private"
+    kept = await memories.async_update(
+        scope,
+        memories.UpdateRequest(
+            created.memory.id, MemoryPatch(content=said), read_text=False
+        ),
+    )
+    assert kept.memory.content == said
+    assert kept.memory.visibility is Visibility.HOUSEHOLD
+    read = await memories.async_update(
+        scope,
+        memories.UpdateRequest(created.memory.id, MemoryPatch(content=said + "!")),
+    )
+    assert read.memory.content == "My gate code is 6."
+    assert read.memory.visibility is Visibility.PRIVATE
+
+
+async def test_privacy_words_need_a_user_to_keep_the_memory_for(
+    hass: HomeAssistant, init_integration: HomeMemoryConfigEntry
+) -> None:
+    """An automation's update that says "…, just for me" is refused: a
+    private memory needs someone it belongs to; nothing changes."""
+    scope = scope_of(hass, init_integration, Actor(Caller(user_id=None)))
+    created = await memories.async_remember(
+        scope, memories.RememberRequest("The gate code is 5")
+    )
+    with pytest.raises(InvalidRequestError) as err:
+        await memories.async_update(
+            scope,
+            memories.UpdateRequest(
+                created.memory.id,
+                MemoryPatch(content="The gate code is 6, just for me"),
+            ),
+        )
+    assert err.value.translation_key == "private_needs_owner"
+    got = await memories.async_get(scope, memories.GetRequest(created.memory.id))
+    assert got.memory.content == "The gate code is 5"
+
+
+async def test_a_household_correction_also_corrects_the_tellers_private_copy(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+) -> None:
+    """Anna's "the car insurance is due in March, not April" corrects the
+    household's April and her private April both: the private copy left
+    saying April answered her wrongly."""
+    scope = scope_of(hass, init_integration, Actor(Caller(user_id=user_anna.id)))
+    private = await memories.async_remember(
+        scope,
+        memories.RememberRequest(
+            "my car insurance is due in April", visibility=Visibility.PRIVATE
+        ),
+    )
+    household = await memories.async_remember(
+        scope, memories.RememberRequest("the car insurance is due in April")
+    )
+    corrected = await memories.async_remember(
+        scope,
+        memories.RememberRequest("the car insurance is due in March, not April"),
+    )
+    assert {corrected.memory.id, *(m.id for m in corrected.also)} == {
+        private.memory.id,
+        household.memory.id,
+    }
+    for made in (private, household):
+        got = await memories.async_get(scope, memories.GetRequest(made.memory.id))
+        assert "March" in got.memory.content
+        assert "April" not in got.memory.content
+        assert got.memory.visibility is made.memory.visibility

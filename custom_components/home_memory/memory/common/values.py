@@ -424,6 +424,9 @@ class CreateResult:
     similarity: float | None = None
     # UPDATED: the memory's text before this statement corrected it.
     previous: str | None = None
+    # UPDATED: the teller's other copy of the fact (household / private),
+    # corrected too (storage/writing.py `_other_copy`).
+    also: tuple[Memory, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

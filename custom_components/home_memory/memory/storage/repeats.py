@@ -100,15 +100,18 @@ class Repeats:
         vector: npt.NDArray[np.float32] | None,
         fresh: Unindexed,
         holders: dict[Holder, npt.NDArray[np.int64]],
+        among: tuple[Holder, ...] | None = None,
     ) -> tuple[int, float, Relation] | None:
-        """The memory the new statement repeats (first) or corrects, if any.
+        """The memory the new statement repeats (first) or corrects, if any,
+        among `among`'s memories (None: every holder's it is compared with).
 
         Runs in the writer's transaction, so the check and the write that
         follows are one step.
         """
         now = self.now()
+        among = among or _holders(item)
         candidates: Candidates = {}
-        for holder in _holders(item):
+        for holder in among:
             if vector is not None:
                 allowed = self._holder_rowids(conn, holder, holders)
                 candidates.update(
@@ -125,7 +128,16 @@ class Repeats:
                 )
                 self._add_unindexed_similar(candidates, holder, vector, fresh)
             self._add_same_text(conn, item, holder, candidates)
-        return self._closest_relation(conn, item, candidates, now)
+        return self._closest_relation(conn, item, candidates, now, among)
+
+    @staticmethod
+    def other_holders(item: NewMemory, corrected: Memory) -> tuple[Holder, ...]:
+        """Whose memories besides `corrected`'s a statement that corrected it
+        corrects too: a person's household statement corrects both their
+        copies of one fact, household and private (docs/engine.md, "private
+        corrections"), each where it holds the old value."""
+        done = (corrected.owner, str(corrected.visibility))
+        return tuple(holder for holder in _holders(item) if holder != done)
 
     @staticmethod
     def _holder_rowids(
@@ -268,9 +280,10 @@ class Repeats:
         item: NewMemory,
         candidates: Candidates,
         now: float,
+        among: tuple[Holder, ...],
     ) -> tuple[int, float, Relation] | None:
-        """The most similar candidate the statement repeats, else the most
-        similar it corrects, else None.
+        """The most similar candidate of `among` the statement repeats, else
+        the most similar it corrects, else None.
         """
         correction: tuple[int, float, Relation] | None = None
         told: tuple[int, float, Relation] | None = None
@@ -286,7 +299,7 @@ class Repeats:
             # maintenance archives it, taking the new text along.
             if (
                 row is None
-                or (row[0], row[1]) not in _holders(item)
+                or (row[0], row[1]) not in among
                 or row[2] != "active"
                 or (row[4] is not None and row[4] <= now)
             ):

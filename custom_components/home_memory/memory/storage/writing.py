@@ -260,7 +260,7 @@ class Writing:
             with self._db.transaction() as conn:
                 for position, item in enumerate(cleaned):
                     vector = None if vectors is None else vectors[position]
-                    rowid, result = self._write_one(
+                    rowids, result = self._write_one(
                         conn,
                         item,
                         vector,
@@ -272,7 +272,7 @@ class Writing:
                         said=said_vectors.get(position),
                     )
                     results.append(result)
-                    touched.append(rowid)
+                    touched.extend(rowids)
                 if in_transaction is not None:
                     in_transaction(conn, results)
                 # Still inside the write lock: the next writer's duplicate
@@ -333,12 +333,13 @@ class Writing:
         holders: dict[Holder, npt.NDArray[np.int64]],
         *,
         said: tuple[NewMemory, npt.NDArray[np.float32] | None] | None = None,
-    ) -> tuple[int, CreateResult]:
+    ) -> tuple[list[int], CreateResult]:
         """Insert the statement, or fold it into the memory it repeats or
-        corrects; the row written and the result. A row whose vector changed
+        corrects; the rows written and the result. A row whose vector changed
         joins `fresh`. `said`: the statement as said with its vector, told
         instead when no memory that holds the old value it names is
-        corrected (nothing acknowledged is lost).
+        corrected (nothing acknowledged is lost). A correction of one of
+        its teller's two copies of a fact corrects the other (`_other_copy`).
         """
         match = (
             self._repeats.find_match(conn, item, vector, fresh, holders)
@@ -352,6 +353,7 @@ class Writing:
                 if dedup
                 else None
             )
+        told = (item, vector)
         if match is None:
             rowid = self.insert(conn, item, vector, caller, now)
             result = CreateResult(
@@ -366,8 +368,50 @@ class Writing:
             result = self._repeats.fold_into(
                 conn, rowid, item, vector, similarity, relation, caller, now
             )
+        rowids = [rowid]
+        if match is not None and match[2] is Relation.CORRECTION:
+            also = self._other_copy(conn, told, result, caller, now, fresh, holders)
+            if also is not None:
+                rowids.append(also[0])
+                result = replace(result, also=(also[1].memory,))
         if vector is not None and result.action is not CreateAction.REINFORCED:
             fresh[rowid] = ((item.owner, str(item.visibility)), vector)
+        return rowids, result
+
+    def _other_copy(
+        self,
+        conn: sqlite3.Connection,
+        told: tuple[NewMemory, npt.NDArray[np.float32] | None],
+        corrected: CreateResult,
+        caller: Caller,
+        now: float,
+        fresh: Unindexed,
+        holders: dict[Holder, npt.NDArray[np.int64]],
+    ) -> tuple[int, CreateResult] | None:
+        """The teller's other copy of the fact a household statement
+        corrected, corrected too, with its row; None where there is none.
+
+        Anna's household "the car insurance is due in March, not April"
+        corrected "The car insurance is due in April."; her private "My car
+        insurance is due in April." would still answer her "April". It is
+        corrected by the same rules as any memory of hers (the old value it
+        names held, or a slot's new value), never by a bare "actually".
+        """
+        item, vector = told
+        among = self._repeats.other_holders(item, corrected.memory)
+        if not among:
+            return None
+        match = self._repeats.find_match(conn, item, vector, fresh, holders, among)
+        if match is None or match[2] is not Relation.CORRECTION:
+            return None
+        rowid, similarity, relation = match
+        item, vector = self._repeats.as_correction(conn, rowid, item, vector, now)
+        result = self._repeats.fold_into(
+            conn, rowid, item, vector, similarity, relation, caller, now
+        )
+        if vector is not None:
+            memory = result.memory
+            fresh[rowid] = ((memory.owner, str(memory.visibility)), vector)
         return rowid, result
 
     def _forget_unindexed(self, fresh: Unindexed) -> None:

@@ -1,0 +1,231 @@
+"""The words that keep a memory to its teller ("…, keep it private", "just
+for me", "…, das bleibt unter uns"), read once for every surface.
+
+Remembering (the sentences and the LLM tool) and updating (the action, the
+websocket, the LLM tool: operations/memories.async_update) read them alike,
+so no surface stores "…, just for me" for the whole household. The words are
+each language's sentence file (`sentences/<language>.yaml`, its `words`),
+read here and shared with the sentences (assist/sentence_files.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+import re
+from typing import TYPE_CHECKING, Any, Final
+
+from homeassistant.util.yaml import load_yaml_dict
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+
+FOLDER: Final = Path(__file__).parent.parent / "sentences"
+FALLBACK_LANGUAGE: Final = "en"
+# What sets an aside off ("remember, just between us, that"): a comma,
+# semicolon, colon or dash (hyphen, en dash, em dash).
+_DASHES: Final = "\\-\u2013\u2014"
+SETS_OFF: Final = ",;:" + _DASHES
+# Who a private phrase said last leaves out ("don't tell {someone}"): a name
+# or a few words ("Ben", "the kids", "Oma und Opa").
+_SOMEONE: Final = "{someone}"
+_SOMEONE_WORDS: Final = r"[^\W\d_][\w'\u2019.-]*(?:\s+[^\W\d_][\w'\u2019.-]*){0,2}"
+# What sets a private phrase said last off from the memory: a comma,
+# semicolon, colon, full stop, an opening bracket or a dash ("… 18 - private",
+# "… 34 -- just for me", "… 27 (private)").
+_SET_OFF_LAST: Final = (
+    rf"(?:\s*[,;:.!?(\[]|\s+[{_DASHES}]+|\s*[\u2013\u2014]+|\s*-{{2,}})\s*"
+)
+# What is left of that setting off once the private words are cut out.
+_LEFT_OVER: Final = re.compile(rf"[\s,;:(\[{_DASHES}]+$")
+
+
+def alternatives(words: Iterable[str]) -> str:
+    """A regex alternation of `words`, longest first, each as written."""
+    return "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
+
+
+def lower(words: Mapping[str, Any], key: str) -> frozenset[str]:
+    """The words under `key`, case-folded."""
+    return frozenset(word.casefold() for word in words.get(key, ()))
+
+
+def _phrases(words: Iterable[str], someone: str = _SOMEONE_WORDS) -> str:
+    """A regex alternation of `words` whose "{someone}" stands for `someone`,
+    a name or a few words ("don't tell {someone}": "don't tell Ben"); an
+    apostrophe also matches a typographic one."""
+    return "|".join(
+        re.escape(word).replace("'", "['\u2019]").replace(re.escape(_SOMEONE), someone)
+        for word in sorted(words, key=len, reverse=True)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateWords:
+    """One language's words that make a memory private, as patterns."""
+
+    # Said first ("privately that …", "just between us, …").
+    _first: re.Pattern[str]
+    # A private aside said last, after a comma or dash ("…, just between us"),
+    # or a private phrase said last ("…, but keep it private", "… and don't
+    # tell Ben", "… just for me").
+    _after: re.Pattern[str]
+    # A private phrase said last with nothing before it ("… 1111 just for
+    # me"): private unless it may end a statement and follows one of
+    # `_last_not_after` ("the cake is just for me" is what is remembered);
+    # a sentence of its own ("… 44 ist das bleibt unter uns") is private
+    # after any word.
+    _last: re.Pattern[str] | None
+    _last_clause: re.Pattern[str] | None
+    _last_not_after: frozenset[str]
+    # Said last, private but kept in the text ("… is a secret from Mia").
+    _kept: re.Pattern[str] | None
+
+    def split(self, content: str) -> tuple[bool, str]:
+        """Whether `content` starts or ends with a private marker, and content
+        without it.
+
+        "remember privately that my PIN is 4711" must never become a household
+        memory "Privately that our PIN is 4711." that everyone hears. An aside
+        ("just between us") counts only set off by a comma or dash, or first
+        and right before "that": "the fence is between us" and "between us and
+        the neighbours is a fence" stay statements for the household. What
+        set the words off goes with them ("… 34 -- just for me"). Words that
+        say it is kept from someone but cannot be cut off without losing
+        what is remembered ("the party is a secret from Mia") make it
+        private and stay: hidden from the household is the lesser harm.
+        """
+        if (match := self._first.match(content)) is not None:
+            return True, content[match.end() :]
+        if (match := self._after.search(content)) is not None:
+            return True, _LEFT_OVER.sub("", content[: match.start()])
+        if self._last_clause is not None and (
+            (match := self._last_clause.search(content)) is not None
+        ):
+            return True, _LEFT_OVER.sub("", content[: match.start()])
+        if self._last is not None and (
+            (match := self._last.search(content)) is not None
+        ):
+            before = content[: match.start()]
+            last = before.split()[-1:]
+            if last and last[0].casefold() not in self._last_not_after:
+                return True, _LEFT_OVER.sub("", before)
+        if self._kept is not None and self._kept.search(content):
+            return True, content
+        return False, content
+
+
+def _said_last(aside: str, last: str, tag: str, joining: str) -> str:
+    """What keeps a memory private said at its end: an aside, a private
+    phrase or a private tag set off by a comma, dash or bracket, maybe
+    after joining words ("…, just between us", "… - keep it private",
+    "… (private)", "…, but that's between us"), or a private phrase after a
+    joining word alone ("… but keep it private", "… and don't tell Ben")."""
+    joined = rf"(?:(?:{joining})\s+)*" if joining else ""
+    said = rf"{_SET_OFF_LAST}{joined}(?:{'|'.join(filter(None, (aside, last, tag)))})"
+    if last and joining:
+        said += rf"|\s+(?:(?:{joining})\s+)+(?:{last})"
+    return said
+
+
+def private_words(words: Mapping[str, Any]) -> PrivateWords:
+    """The patterns of a sentence file's `words`."""
+    leading = alternatives(words["leading"])
+    aside = alternatives(words["private_aside"])
+    # Where an aside may also go unset ("remember that between us my PIN
+    # is …"): not before these words ("between us and the neighbours").
+    unset = (
+        rf"|\s+(?!\s|(?:{alternatives(words['aside_not_before'])})\b)"
+        if words.get("aside_not_before")
+        else ""
+    )
+    # Private phrases said last: after a comma, dash or joining word ("…, but
+    # keep it private", "… and don't tell Ben"), or with nothing before them
+    # those that name nobody ("… just for me", not "I don't tell lies").
+    # {someone} is never "lies" ("… and don't tell lies").
+    someone = (
+        rf"(?!(?:{_phrases(words['private_someone_not'])})\b){_SOMEONE_WORDS}"
+        if words.get("private_someone_not")
+        else _SOMEONE_WORDS
+    )
+    last = _phrases(words.get("private_last", ()), someone)
+    tag = _phrases(words.get("private_tag", ()))
+    kept = _phrases(words.get("private_kept", ()), someone)
+    joining = _phrases(words.get("private_last_joining", ()))
+    said_of = lower(words, "private_last_said_of")
+    bare = [
+        phrase for phrase in words.get("private_last", ()) if _SOMEONE not in phrase
+    ]
+    last_bare = _phrases(phrase for phrase in bare if phrase.casefold() in said_of)
+    last_clause = _phrases(
+        phrase for phrase in bare if phrase.casefold() not in said_of
+    )
+    # "…, just for me please": a polite word after them goes with them.
+    polite = (
+        rf"(?:[\s,]+(?:{_phrases(words['private_polite'])}))*"
+        if words.get("private_polite")
+        else ""
+    )
+    return PrivateWords(
+        _first=re.compile(
+            rf"^\W*(?:(?:{leading})\W+)?(?:{alternatives(words['private'])})"
+            rf"\b[\W_]*(?:(?:{leading})\b\W*)?"
+            # An aside counts set off by a dash or comma, or right before
+            # "that": "between us and the neighbours ..." is no aside.
+            rf"|^\W*(?:(?:{leading})\s*[{SETS_OFF}]+\s*)?(?:{aside})"
+            rf"(?:\s*[{SETS_OFF}]+\s*|\s+(?=(?:{leading})\b){unset})"
+            rf"(?:(?:{leading})\b\W*)?",
+            re.IGNORECASE,
+        ),
+        _after=re.compile(
+            rf"(?:{_said_last(aside, last, tag, joining)}){polite}[\W_]*$",
+            re.IGNORECASE,
+        ),
+        _last=re.compile(rf"\s(?:{last_bare}){polite}[\W_]*$", re.IGNORECASE)
+        if last_bare
+        else None,
+        _last_clause=re.compile(rf"\s(?:{last_clause}){polite}[\W_]*$", re.IGNORECASE)
+        if last_clause
+        else None,
+        _last_not_after=lower(words, "private_last_not_after"),
+        _kept=re.compile(rf"\s(?:{kept}){polite}[\W_]*$", re.IGNORECASE)
+        if kept
+        else None,
+    )
+
+
+@cache
+def load_sentence_data() -> dict[str, dict[str, Any]]:
+    """Every sentence file, by language (blocking: run it in the executor)."""
+    files: dict[str, dict[str, Any]] = {}
+    for path in sorted(FOLDER.glob("*.yaml")):
+        data = dict(load_yaml_dict(path))
+        files[data["language"]] = data
+    return files
+
+
+@cache
+def _by_language() -> dict[str, PrivateWords]:
+    return {
+        language: private_words(data["words"])
+        for language, data in load_sentence_data().items()
+    }
+
+
+def matching_language(languages: Iterable[str], language: str | None) -> str | None:
+    """The one of `languages` for `language` ("de-CH" takes "de"), if any."""
+    known = set(languages)
+    if language:
+        tag = language.replace("_", "-").casefold()
+        for candidate in (tag, tag.split("-", 1)[0]):
+            if candidate in known:
+                return candidate
+    return None
+
+
+def load_private_words(language: str | None) -> PrivateWords:
+    """`language`'s private words ("de-CH" takes "de"), else English's
+    (blocking the first time: run it in the executor)."""
+    by_language = _by_language()
+    return by_language[matching_language(by_language, language) or FALLBACK_LANGUAGE]

@@ -1,0 +1,53 @@
+"""operations/private_words.py: the words that keep a memory to its teller,
+read once for remembering and updating, in each language's words."""
+
+from __future__ import annotations
+
+import pytest
+
+from custom_components.home_memory.assist.sentence_files import load_sentence_files
+from custom_components.home_memory.operations.private_words import (
+    load_private_words,
+    matching_language,
+)
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "private", "kept"),
+    [
+        ("en", "my bike is blue, keep it private", True, "my bike is blue"),
+        ("en", "the PIN is 4711 just for me please", True, "the PIN is 4711"),
+        ("en", "privately that the code is 12", True, "the code is 12"),
+        ("en", "the cake is just for me", False, "the cake is just for me"),
+        ("en", "the road is private", False, "the road is private"),
+        ("de", "mein Rad ist blau, privat", True, "mein Rad ist blau"),
+        ("de", "der Code ist 44, das bleibt unter uns", True, "der Code ist 44"),
+        ("de-CH", "der Code ist 44 - nur für mich", True, "der Code ist 44"),
+        ("fr", "the code is 12, keep it private", True, "the code is 12"),
+        (None, "the code is 12 (private)", True, "the code is 12"),
+    ],
+)
+def test_private_words_are_read_in_the_language_and_cut_off(
+    language: str | None, said: str, private: bool, kept: str
+) -> None:
+    """A language's words make it private and are left out; a language
+    without a sentence file reads English; statements stay as said."""
+    assert load_private_words(language).split(said) == (private, kept)
+
+
+def test_the_sentences_read_the_same_words() -> None:
+    """The built-in agent's `private_split` is the same reading."""
+    files = load_sentence_files()
+    for language in ("en", "de"):
+        said = "der Code ist 44, das bleibt unter uns, keep it private"
+        assert files.wording(language).private_split(said) == (
+            load_private_words(language).split(said)
+        )
+
+
+def test_a_language_tag_takes_its_base_language() -> None:
+    """ "de-CH" and "de_AT" take "de"; an unknown one takes none."""
+    assert matching_language(["en", "de"], "de-CH") == "de"
+    assert matching_language(["en", "de"], "de_AT") == "de"
+    assert matching_language(["en", "de"], "fr") is None
+    assert matching_language(["en", "de"], None) is None
