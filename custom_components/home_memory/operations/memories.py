@@ -331,9 +331,15 @@ async def async_remember(
     """Store a statement; the engine says whether it was created, updated
     (a correction) or reinforced (a repeat)."""
     require(scope.actor, Access.WRITE)
-    check_private(scope.actor, request.visibility)
     caller = scope.actor.caller
     language = when.statement_language(scope.hass, request.language)
+    # "…, keep it private", "just for me": the teller's own, whatever the
+    # surface (the action stored them for everyone, attack review s17).
+    words = await scope.hass.async_add_executor_job(load_private_words, language)
+    private, content = words.split(request.content)
+    if private:
+        request = replace(request, content=content, visibility=Visibility.PRIVATE)
+    check_private(scope.actor, request.visibility)
     # "… instead of Tuesday", "moved to Friday": a correction in its words.
     said = read_correction(request.content, language)
 

@@ -208,3 +208,26 @@ async def test_german_privacy_words_are_read_in_a_german_home(
         "mein Tresorcode ist 44, das bleibt unter uns",
         language="de",
     ) == ("Mein Tresorcode ist 44.", "private")
+
+
+async def test_the_remember_action_reads_privacy_words_too(
+    hass: HomeAssistant, user_anna: MockUser, user_ben: MockUser
+) -> None:
+    """Found by the attack review (s17): "my pin is 1234, keep it private"
+    through the action was the household's, words and all. Read as the
+    sentences and the tool read it: Anna's private memory, without them;
+    with no user to keep it for, refused and nothing stored."""
+    made = await call(
+        hass, "remember", {"content": "my pin is 1234, keep it private"}, user=user_anna
+    )
+    assert (made["memory"]["content"], str(made["memory"]["visibility"])) == (
+        "My pin is 1234.",
+        "private",
+    )
+    listed = await call(hass, "list", {"limit": 50}, user=user_ben)
+    assert all("1234" not in m["content"] for m in listed["memories"])
+    with pytest.raises(HomeAssistantError) as err:
+        await call(hass, "remember", {"content": "the safe code is 77, just for me"})
+    assert err.value.translation_key == "private_needs_owner"
+    everyone = await call(hass, "list", {"limit": 50}, user=user_anna)
+    assert all("safe code" not in m["content"] for m in everyone["memories"])
