@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from custom_components.home_memory.memory.time.tense import (
+    asks_about_telling,
+    says_habit,
     says_yearly,
     tells_arrangement,
     tells_future,
@@ -54,3 +56,31 @@ def test_the_future_and_an_arrangement_look_ahead() -> None:
 def test_a_day_that_comes_every_year(said: str, language: str, yearly: bool) -> None:
     """A birthday is a yearly day: its date stays a habit, not one day."""
     assert says_yearly(said, language) is yearly
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "habit"),
+    [
+        ("We go swimming every Saturday.", "en", True),
+        ("Noah has piano on Tuesdays.", "en", True),
+        ("Anna jogs twice a week.", "en", True),
+        ("Wir gehen jeden Samstag schwimmen.", "de", True),
+        ("Wir gehen samstags schwimmen.", "de", True),
+        ("We went swimming on Saturday.", "en", False),
+        ("We baked an apple pie.", "en", False),
+        ("Die Heizung ist immer noch kaputt.", "de", False),  # "still"
+    ],
+)
+def test_a_habit_is_told_by_its_words(text: str, language: str, habit: bool) -> None:
+    """Every Saturday, on Tuesdays, twice a week, samstags: again and
+    again, no one day's doing."""
+    assert says_habit(text, language) is habit
+
+
+def test_a_question_about_what_was_said() -> None:
+    """ "What did we talk about", "worüber haben wir gesprochen" ask what
+    was told; "what did we do" asks what was done."""
+    assert asks_about_telling("what did we talk about last weekend", "en")
+    assert asks_about_telling("worüber haben wir am Samstag gesprochen", "de")
+    assert not asks_about_telling("what did we do last weekend", "en")
+    assert not asks_about_telling("was haben wir am Samstag gemacht", "de")
