@@ -34,6 +34,7 @@ from .errors import ToolError, explain
 from .home_names import async_known_names, normalized
 from .prompts import prompt_words
 from .sentence_files import (
+    NAMES_A_TIME,
     NAMES_NOTHING_KNOWN,
     ONLY_UNKNOWN_NAME,
     SentenceFiles,
@@ -778,6 +779,36 @@ def _names_a_known_thing(text: str, names: set[str]) -> bool:
 _QUESTION_PROBE: Final = MAX_QUERY_CHARS + 200
 
 
+def _left_to_home_assistant(
+    hass: HomeAssistant,
+    words: Wording,
+    result: RecognizeResult,
+    theirs: RecognizeResult | None,
+    text: str,
+) -> bool:
+    """Whether our question `result` is one Home Assistant should answer
+    (or apologise for): its subject is a name it knows, or a mark of the
+    sentence (`ONLY_UNKNOWN_NAME`, `NAMES_NOTHING_KNOWN`, `NAMES_A_TIME`)
+    is not met."""
+    subject = result.entities.get("query")
+    said = None if subject is None else str(subject.text or subject.value)
+    if said is not None and words.without_article(said) in async_known_names(hass):
+        return True  # about something Home Assistant knows by that name
+    metadata = result.intent_metadata or {}
+    if metadata.get(ONLY_UNKNOWN_NAME) and not (
+        _unknown_to_home_assistant(words, subject, theirs)
+    ):
+        return True  # "what is the temperature in the kitchen": theirs
+    if metadata.get(NAMES_NOTHING_KNOWN) and _names_a_known_thing(
+        text, async_known_names(hass)
+    ):
+        return True  # "wann geht die Sonne unter", the sun exposed
+    # "what was on the TV": no time asked about.
+    return bool(metadata.get(NAMES_A_TIME)) and not (
+        said is not None and when.is_time(hass, said, words.language)
+    )
+
+
 def _question_recognizer(
     hass: HomeAssistant, files: SentenceFiles
 ) -> Callable[[ConversationInput, RecognizeResult | None], RecognizeResult | None]:
@@ -803,21 +834,8 @@ def _question_recognizer(
         probe = user_input.text[:_QUESTION_PROBE]
         if (result := words.question(probe) or words.correction(probe)) is None:
             return None
-        subject = result.entities.get("query")
-        if subject is not None and (
-            words.without_article(subject.text or str(subject.value))
-            in async_known_names(hass)
-        ):
-            return None  # about something Home Assistant knows by that name
-        metadata = result.intent_metadata or {}
-        if metadata.get(ONLY_UNKNOWN_NAME) and not (
-            _unknown_to_home_assistant(words, subject, theirs)
-        ):
-            return None  # "what is the temperature in the kitchen": theirs
-        if metadata.get(NAMES_NOTHING_KNOWN) and _names_a_known_thing(
-            user_input.text, async_known_names(hass)
-        ):
-            return None  # "wann geht die Sonne unter", the sun exposed
+        if _left_to_home_assistant(hass, words, result, theirs, user_input.text):
+            return None
         question = MatchEntity(
             name=QUESTION, value=user_input.text, text=user_input.text
         )

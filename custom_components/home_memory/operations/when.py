@@ -34,6 +34,7 @@ from ..memory.time.expressions import (
 from ..memory.time.phrases import languages_to_try, phrases, table_language
 from ..memory.time.restating import Restated, restate
 from ..memory.time.spoken import say_when
+from ..memory.time.tense import asks_about_telling
 from ..runtime.clock import ha_now
 from .errors import InvalidRequestError
 
@@ -190,12 +191,30 @@ def question_at(
             # "Does the plumber come on Tuesday?": "The plumber comes on
             # Tuesday" names the day, whatever its own time.
             window_or_naming=reading.named,
+            # "What did we do last weekend?": a habit told then is no deed;
+            # "what did we talk about" asks for what was told.
+            window_done=reading.past and not asks_about_telling(text, read_in),
         ),
         newest_first=reading.newest_first,
         window_from_words=True,
         topic=_has_topic(reading.rest, words)
         and (model_reads is None or table_language(read_in) in model_reads),
     )
+
+
+def is_time(hass: HomeAssistant, words: str, spoken: str | None = None) -> bool:
+    """Whether `words` are time words alone ("the 21st", "letztes
+    Wochenende"), read in the language they were said in (None: the
+    household's), then the others. For a sentence's slot, which is short:
+    a few regular expressions over it."""
+    now = household_now(hass)
+    for other in languages_to_try(statement_language(hass, spoken)):
+        try:
+            if read_when(words, now=now, language=other) is not None:
+                return True
+        except OverflowError, ValueError:  # a year 1 across time zones
+            return False
+    return False
 
 
 def happened(

@@ -652,3 +652,45 @@ def test_a_topic_in_its_window_passes_under_the_floor_only_when_asked(
     }
     everything = retriever.search("job interview", HOUSE, window, min_relevance=0.0)
     assert {item.memory.id for item in everything.items} == set(made.values())
+
+
+def test_a_habit_told_in_the_window_is_no_deed_of_it(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """ "What did we do last weekend" (`window_done`): a habit told that
+    Saturday ("we go swimming every Saturday", or a routine told with no
+    time of its own) is left out where anything else happened then, and is
+    the answer where nothing else did; without `window_done` ("what did we
+    talk about") it stays."""
+    saturday = datetime.fromtimestamp(clock(), UTC).replace(hour=10)
+    clock.value = saturday.timestamp()
+    told = {
+        text: store.create(NewMemory(content=text, kind=kind), HOUSE).memory.id
+        for text, kind in (
+            ("We go swimming every Saturday.", MemoryKind.FACT),
+            ("Noah cycles to school.", MemoryKind.ROUTINE),
+        )
+    }
+    window = MemoryFilter(
+        happened_after=saturday - timedelta(hours=10),
+        happened_before=saturday + timedelta(hours=14),
+    )
+    retriever = Retriever(store)
+
+    def found(flt: MemoryFilter) -> set[str]:
+        page = retriever.search("what did we do", HOUSE, flt, min_relevance=0.0)
+        return {item.memory.id for item in page.items}
+
+    done = replace(window, window_done=True)
+    assert found(done) == set(told.values())  # nothing else happened then
+    pie = store.create(
+        NewMemory(
+            content="We baked an apple pie.",
+            kind=MemoryKind.EVENT,
+            happened_at=saturday + timedelta(hours=5),
+            happened_until=saturday + timedelta(hours=6),
+        ),
+        HOUSE,
+    ).memory.id
+    assert found(done) == {pie}
+    assert found(window) == {pie, *told.values()}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from custom_components.home_memory.memory.common.config import EngineConfig
@@ -204,3 +206,22 @@ def test_thread_links_skip_what_the_caller_may_not_see(
         t1: (t0, t2),
         t3: (t2, t4),
     }
+
+
+def test_told_texts_are_those_whose_time_is_their_telling(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """A memory told with no time of its own (its event time is its
+    telling) gives its text and kind; one dated to another day does not."""
+    habit = store.create(new_memory("We go swimming every Saturday."), HOUSE)
+    dated = store.create(
+        replace(
+            new_memory("We baked an apple pie."),
+            happened_at=datetime.fromtimestamp(clock() - 3 * 86_400, UTC),
+        ),
+        HOUSE,
+    )
+    rowids = store.candidates.window_candidates(HOUSE, MemoryFilter(), 10)
+    told = store.candidates.told_texts(rowids)
+    assert [text for text, _ in told.values()] == [habit.memory.content]
+    assert dated.memory.content not in [text for text, _ in told.values()]

@@ -850,6 +850,62 @@ def test_early_or_late_in_a_month_of_28_days() -> None:
     )
 
 
+# question | language | window start | window end (Berlin, at THURSDAY)
+WEEKS_OF_A_MONTH = """
+what did we do in the first week of November | en | 2026-11-01 00:00 | 2026-11-08 00:00
+what happened the second week of November | en | 2026-11-08 00:00 | 2026-11-15 00:00
+what did we do in the 3rd week of November | en | 2026-11-15 00:00 | 2026-11-22 00:00
+what happened in the last week of October | en | 2026-10-25 00:00 | 2026-11-01 00:00
+what did we do the first week of last month | en | 2026-10-01 00:00 | 2026-10-08 00:00
+was war in der ersten Novemberwoche | de | 2026-11-01 00:00 | 2026-11-08 00:00
+was haben wir die erste Novemberwoche gemacht | de | 2026-11-01 00:00 | 2026-11-08 00:00
+was war in der ersten Woche im November | de | 2026-11-01 00:00 | 2026-11-08 00:00
+was war in der zweiten Woche des Novembers | de | 2026-11-08 00:00 | 2026-11-15 00:00
+was war in der letzten Oktoberwoche | de | 2026-10-25 00:00 | 2026-11-01 00:00
+was war in der letzten Woche im Oktober | de | 2026-10-25 00:00 | 2026-11-01 00:00
+was war in der 1. Woche des letzten Monats | de | 2026-10-01 00:00 | 2026-10-08 00:00
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "start", "end"), _table(WEEKS_OF_A_MONTH)
+)
+def test_a_week_of_a_month_is_seven_of_its_days(
+    question: str, language: str, start: str, end: str
+) -> None:
+    """ "The first week of November" / "die erste Novemberwoche" is 1-7
+    November, not all of it (review s17: all of November was read); the
+    second 8-14, the last its last seven days (docs/time.md)."""
+    assert _span(question, language, THURSDAY) == (start, end)
+    reading = read_question(question, now=THURSDAY, language=language)
+    assert not reading.newest_first, question
+
+
+def test_a_week_of_a_month_keeps_last_week_and_the_thirds() -> None:
+    """ "Last week", "in der letzten Woche" stay the week before this one;
+    a month without a fifth week names no time; a plan's week is ahead."""
+    assert _span("what did we do last week", "en", THURSDAY)[0] == "2026-11-16 00:00"
+    assert _span("was war in der letzten Woche", "de", THURSDAY)[0] == (
+        "2026-11-16 00:00"
+    )
+    assert _span("what happened in early November", "en", THURSDAY) == (
+        "2026-11-01 00:00",
+        "2026-11-11 00:00",
+    )
+    nothing = read_question(
+        "what happened in the fifth week of February", now=THURSDAY, language="en"
+    )
+    assert nothing.window is None
+    assert nothing.impossible
+    assert _span("what will we do in the first week of December", "en", THURSDAY) == (
+        "2026-12-01 00:00",
+        "2026-12-08 00:00",
+    )
+    given = read_when("the second week of November", now=THURSDAY, language="en")
+    assert given is not None
+    assert (given.start.day, given.end.day) == (8, 15)
+
+
 def test_a_third_of_a_month_given_alone() -> None:
     """`remember`'s happened_at reads "early November" as the question does."""
     window = read_when("early November", now=THURSDAY, language="en")

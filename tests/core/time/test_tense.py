@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from custom_components.home_memory.memory.time.tense import (
+    asks_about_telling,
     own_clause,
+    says_habit,
     says_yearly,
     tells_arrangement,
     tells_future,
@@ -76,3 +78,31 @@ def test_the_time_words_are_read_in_their_own_clause() -> None:
     clock = "The plumber came at 10:30 on Monday"
     assert _kept(clock, "on Monday") == clock
     assert len(own_clause(shift, [(shift.index("on W"), len(shift))])) == len(shift)
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "habit"),
+    [
+        ("We go swimming every Saturday.", "en", True),
+        ("Noah has piano on Tuesdays.", "en", True),
+        ("Anna jogs twice a week.", "en", True),
+        ("Wir gehen jeden Samstag schwimmen.", "de", True),
+        ("Wir gehen samstags schwimmen.", "de", True),
+        ("We went swimming on Saturday.", "en", False),
+        ("We baked an apple pie.", "en", False),
+        ("Die Heizung ist immer noch kaputt.", "de", False),  # "still"
+    ],
+)
+def test_a_habit_is_told_by_its_words(text: str, language: str, habit: bool) -> None:
+    """Every Saturday, on Tuesdays, twice a week, samstags: again and
+    again, no one day's doing."""
+    assert says_habit(text, language) is habit
+
+
+def test_a_question_about_what_was_said() -> None:
+    """ "What did we talk about", "worüber haben wir gesprochen" ask what
+    was told; "what did we do" asks what was done."""
+    assert asks_about_telling("what did we talk about last weekend", "en")
+    assert asks_about_telling("worüber haben wir am Samstag gesprochen", "de")
+    assert not asks_about_telling("what did we do last weekend", "en")
+    assert not asks_about_telling("was haben wir am Samstag gemacht", "de")

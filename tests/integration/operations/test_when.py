@@ -692,6 +692,29 @@ def test_a_topic_counts_only_in_a_language_the_model_reads(
     assert asked.floor(0.3) == (0.3 if topic else 0.0)
 
 
+@pytest.mark.parametrize(
+    ("question", "done"),
+    [
+        ("what did we do last weekend", True),
+        ("what happened on Saturday", True),
+        ("was haben wir letztes Wochenende gemacht", True),
+        # What was said then: a habit told then is the answer.
+        ("what did we talk about last weekend", False),
+        ("worüber haben wir am Samstag gesprochen", False),
+        # Not the past: a habit is what is coming.
+        ("what are we doing this weekend", False),
+        ("what do we do on Saturday", False),
+    ],
+)
+def test_a_past_question_asks_what_was_done(question: str, done: bool) -> None:
+    """ "What did we do last weekend" asks for deeds, which a habit told
+    then ("we go swimming every Saturday") is not (review s17)."""
+    now = datetime(2026, 3, 4, 8, 30, tzinfo=UTC)
+    asked = when.question_at(question, MemoryFilter(), now, "en")
+    assert asked.window_from_words, question
+    assert asked.filter.window_done is done, question
+
+
 @pytest.mark.usefixtures("days")
 async def test_a_german_question_in_the_perfect_hears_no_habit(
     hass: HomeAssistant, hass_admin_user: MockUser

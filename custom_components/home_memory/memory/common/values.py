@@ -450,6 +450,10 @@ class MemoryFilter:
     # plumber comes on Tuesday" for "on Tuesday"): such a memory passes the
     # event-time window whatever its own time (a habit, a plan ahead).
     window_or_naming: tuple[str, ...] = ()
+    # The window asks what was done then ("what did we do last weekend"):
+    # a habit told in it ("we go swimming every Saturday") answers only
+    # where nothing else does (retrieval's `_without_habits`).
+    window_done: bool = False
     tiers: tuple[Tier, ...] = (Tier.ACTIVE,)
     include_expired: bool = False
     origins: tuple[Origin, ...] = ()

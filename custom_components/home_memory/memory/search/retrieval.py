@@ -26,6 +26,8 @@ from ..text.asking import asking_share
 from ..text.naming import says_own
 from ..text.quoting import data_block, quote
 from ..text.validation import readable
+from ..time.phrases import languages_to_try
+from ..time.tense import says_habit
 from .people import named_people
 
 if TYPE_CHECKING:
@@ -72,6 +74,9 @@ NEWEST_FIRST_POOL = 4
 # MiniLM, 0.22 e5; "laundry" / "the washing machine ran" 0.45), which the
 # usual floors (relevance 0.3, 0.35: a cosine of 0.5 or more) cut.
 TOPIC_IN_WINDOW_MIN_SIMILARITY = 0.2
+# Kinds of memory that tell a habit, not a deed, when told with no time of
+# their own.
+_HABIT_KINDS = frozenset({"routine", "preference"})
 CONTEXT_HEADER = "Relevant background:"
 MAX_CURSORS = 256
 
@@ -202,6 +207,17 @@ class _Ranking:
     def __len__(self) -> int:
         """Candidates ranked."""
         return len(self.rowids)
+
+    def taken(self, order: Sequence[int]) -> _Ranking:
+        """The candidates in places `order`, in that order."""
+        return _Ranking(
+            rowids=[self.rowids[i] for i in order],
+            relevance=[self.relevance[i] for i in order],
+            score=[self.score[i] for i in order],
+            decay=[self.decay[i] for i in order],
+            recency=[self.recency[i] for i in order],
+            access_bonus=[self.access_bonus[i] for i in order],
+        )
 
     def scores(self, i: int) -> _Scores:
         """The score parts of the candidate in place `i`."""
@@ -358,6 +374,8 @@ class Retriever:
         ranking = self._score(
             candidates.score_fields(list(kept)), kept, self.store.now()
         )
+        if flt.window_done and ranking.rowids:
+            ranking = self._without_habits(ranking)
         return self._newest_first(ranking) if newest_first else ranking
 
     def _newest_first(self, ranking: _Ranking) -> _Ranking:
@@ -380,13 +398,25 @@ class Retriever:
         answers.sort(key=lambda i: -happened.get(ranking.rowids[i], 0.0))
         chosen = set(answers)
         order = answers + [i for i in range(len(ranking)) if i not in chosen]
-        return _Ranking(
-            rowids=[ranking.rowids[i] for i in order],
-            relevance=[ranking.relevance[i] for i in order],
-            score=[ranking.score[i] for i in order],
-            decay=[ranking.decay[i] for i in order],
-            recency=[ranking.recency[i] for i in order],
-            access_bonus=[ranking.access_bonus[i] for i in order],
+        return ranking.taken(order)
+
+    def _without_habits(self, ranking: _Ranking) -> _Ranking:
+        """ "What did we do last weekend": a habit told in the window ("we
+        go swimming every Saturday", told that Saturday; a routine or
+        preference told with no time of its own) was not done then, so it
+        is left out where anything else is there, and is the answer only
+        where nothing else is (docs/time.md, "A habit is no deed")."""
+        told = self._candidates.told_texts(ranking.rowids)
+        habits = {
+            rowid
+            for rowid, (text, kind) in told.items()
+            if kind in _HABIT_KINDS
+            or any(says_habit(text, language) for language in languages_to_try(None))
+        }
+        if not habits or len(habits) == len(ranking):
+            return ranking
+        return ranking.taken(
+            [i for i, rowid in enumerate(ranking.rowids) if rowid not in habits]
         )
 
     def _materialize(

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from ..common.values import Caller, MemoryFilter, Tier
+from ..common.values import TOLD_AT_ITS_TIME_SECONDS, Caller, MemoryFilter, Tier
 from ..embedding.profiles import profile_for
 from ..scoring.score_table import SCORE_COLUMNS, ScoreColumns, ScoreTable
 from ..text.asking import QUESTION_MARKS
@@ -326,6 +326,25 @@ class CandidateQueries:
                     "SELECT rowid, content FROM memories "
                     f"WHERE rowid IN ({','.join('?' * len(rowids))}) "
                     f"AND {_HOLDS_QUESTION_MARK}",
+                    list(rowids),
+                )
+            }
+
+    def told_texts(self, rowids: Sequence[int]) -> dict[int, tuple[str, str]]:
+        """The text and kind of each of these memories that was told (not
+        observed) with no time of its own: its event time is its telling,
+        within TOLD_AT_ITS_TIME_SECONDS ("we go swimming every Saturday"
+        told on Saturday)."""
+        if not rowids:
+            return {}
+        with self._read() as conn:
+            return {
+                int(rowid): (str(content), str(kind))
+                for rowid, content, kind in conn.execute(
+                    "SELECT rowid, content, kind FROM memories "
+                    f"WHERE rowid IN ({','.join('?' * len(rowids))}) "
+                    "AND source != 'observed' AND "
+                    f"abs(happened_at - created_at) < {TOLD_AT_ITS_TIME_SECONDS}",
                     list(rowids),
                 )
             }

@@ -17,6 +17,7 @@ import re
 from typing import TYPE_CHECKING, Any, Final
 
 from .phrases import FALLBACK, phrases, table_language
+from .spans import third_of, week_of_month
 from .tense import own_clause, says_yearly, tells_arrangement, tells_future, tells_past
 
 if TYPE_CHECKING:
@@ -544,6 +545,8 @@ class _Table:
     parts: dict[str, str]
     # "early", "Anfang": which third of a month or week (`thirds`).
     thirds: dict[str, str]
+    # "first", "zweiten", "last": which week of a month (`week_ordinals`).
+    week_ordinals: dict[str, int]
     # The words that join two expressions as a span; None without them.
     range: _RangeWords | None = None
 
@@ -562,6 +565,7 @@ def _compiled(language: str) -> _Table:
     units = {w: unit for unit, names in data["units"].items() for w in names}
     parts = {w: part for part, names in data["parts"].items() for w in names}
     thirds = {w: third for third, names in data["thirds"].items() for w in names}
+    week_ordinals = {str(k): int(v) for k, v in data["week_ordinals"].items()}
     places = {
         "weekday": f"(?P<weekday>{_alternatives(weekdays)})",
         "month": f"(?P<month>{_alternatives(months)})",
@@ -571,6 +575,7 @@ def _compiled(language: str) -> _Table:
         "unit": f"(?P<unit>{_alternatives(units)})",
         "part": f"(?P<part>{_alternatives(parts)})",
         "third": f"(?P<third>{_alternatives(thirds)})",
+        "week_ordinal": f"(?P<week_ordinal>{_alternatives(week_ordinals)})",
         "year": "(?P<year>\\d{4})",
         "day": data["day"],
         "day_ordinal": data["day_ordinal"],
@@ -598,6 +603,7 @@ def _compiled(language: str) -> _Table:
         units,
         parts,
         thirds,
+        week_ordinals,
         _RangeWords.of(words) if words else None,
     )
 
@@ -953,30 +959,23 @@ def _weekend_of(saturday: date, now: datetime) -> Window:
 
 def _resolve(item: _Found, now: datetime, future: bool | None) -> Window | None:
     """The window `item` names; "early", "mid", "late" ("Anfang", "Mitte",
-    "Ende") narrow a month or a week to a third of it (`_third_of`)."""
+    "Ende") narrow a month or a week to a third of it, "the first week of"
+    ("die erste … woche") a month to its days 1-7 (spans.py)."""
     window = _RESOLVERS[item.kind](item, now, future)
-    third = item.groups.get("third")
-    if window is None or third is None:
+    if window is None:
+        return None
+    table = _compiled(item.language)
+    first, after = window.start.date(), window.end.date()
+    if (third := item.groups.get("third")) is not None:
+        first, after = third_of(first, after, table.thirds[third])
+    elif (ordinal := item.groups.get("week_ordinal")) is not None:
+        week = week_of_month(first, after, table.week_ordinals[ordinal])
+        if week is None:
+            return None
+        first, after = week
+    else:
         return window
-    return _third_of(window, _compiled(item.language).thirds[third], now)
-
-
-# The days of a week each third spans, Monday 0 (they share a day: "late
-# last week" holds Friday, so does "mid").
-_WEEK_THIRDS: Final = {"early": (0, 3), "mid": (2, 5), "late": (4, 7)}
-# The days of a month: 1-10, 11-20, 21 to its end.
-_MONTH_THIRDS: Final = {"early": (0, 10), "mid": (10, 20), "late": (20, 31)}
-
-
-def _third_of(window: Window, third: str, now: datetime) -> Window:
-    """The first, middle or last third of a week or a month (docs/time.md)."""
-    first = window.start.date()
-    days = (window.end.date() - first).days
-    first_day, after = (_WEEK_THIRDS if days == 7 else _MONTH_THIRDS)[third]
-    return Window(
-        _at(first + timedelta(days=first_day), 0, now),
-        _at(first + timedelta(days=min(after, days)), 0, now),
-    )
+    return Window(_at(first, 0, now), _at(after, 0, now))
 
 
 _RESOLVERS: Final[

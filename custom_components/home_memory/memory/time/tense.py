@@ -51,6 +51,23 @@ _PARTS: Final = re.compile(r";|(?<!\d):|:(?!\d)")
 _LEAST_CLAUSE_WORDS: Final = 3
 
 
+def says_habit(text: str, language: str) -> bool:
+    """Whether a text tells what is done again and again ("we go swimming
+    every Saturday", "Noah has piano on Tuesdays", "wir gehen samstags
+    schwimmen"; the table's `habit_pattern`): no one day's doing."""
+    pattern = phrases(language).get("habit_pattern")
+    return isinstance(pattern, str) and re.search(pattern, text.casefold()) is not None
+
+
+def asks_about_telling(text: str, language: str) -> bool:
+    """Whether a question asks what was said ("what did we talk about on
+    Saturday", "worüber haben wir gesprochen"; the table's `telling`), so
+    what was told then answers it, a habit's telling too."""
+    words = phrases(language).get("telling") or ()
+    folded = text.casefold()
+    return any(re.search(rf"\b{re.escape(word)}\b", folded) for word in words)
+
+
 def tells_past(text: str, said: str, language: str) -> bool:
     """A past-tense word of the table ("did", "war"), the English "-ed", or
     a perfect tense (`said`: the text without its time words). An "-ed"

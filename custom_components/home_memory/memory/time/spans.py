@@ -1,0 +1,47 @@
+"""Part of a month or a week: its thirds and a month's weeks, as days.
+
+"Early November" is 1-10 November, "late last week" Friday to Sunday, "the
+second week of November" / "die zweite Novemberwoche" 8-14 November and
+"the last week of October" 25-31 October. Pure date arithmetic: the window
+a time expression names is narrowed here (`expressions._resolve`).
+
+In more words: docs/time.md, "A third of a month or week" and "A week of
+a month".
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Final
+
+# The days of a week each third spans, Monday 0 (they share a day: "late
+# last week" holds Friday, so does "mid").
+_WEEK_THIRDS: Final = {"early": (0, 3), "mid": (2, 5), "late": (4, 7)}
+# The days of a month: 1-10, 11-20, 21 to its end.
+_MONTH_THIRDS: Final = {"early": (0, 10), "mid": (10, 20), "late": (20, 31)}
+# Days in a week of a month: days 1-7 are its first, 8-14 its second ...
+_WEEK_DAYS: Final = 7
+# The ordinal that names a month's last week ("the last week of October").
+LAST_WEEK: Final = -1
+
+
+def third_of(first: date, after: date, third: str) -> tuple[date, date]:
+    """The first, middle or last third ("early", "mid", "late") of the week
+    or month from `first` up to `after` (exclusive), as its first day and
+    the day after its last."""
+    days = (after - first).days
+    start, end = (_WEEK_THIRDS if days == _WEEK_DAYS else _MONTH_THIRDS)[third]
+    return first + timedelta(days=start), first + timedelta(days=min(end, days))
+
+
+def week_of_month(first: date, after: date, ordinal: int) -> tuple[date, date] | None:
+    """The `ordinal`th week of the month from `first` up to `after`
+    (exclusive): days 1-7, 8-14, 15-21, 22-28, and the fifth from the 29th
+    to the month's end; `LAST_WEEK` its last seven days. None where the
+    month has no such week (a fifth week of a February of 28 days)."""
+    if ordinal == LAST_WEEK:
+        return after - timedelta(days=_WEEK_DAYS), after
+    start = first + timedelta(days=_WEEK_DAYS * (ordinal - 1))
+    if ordinal < 1 or start >= after:
+        return None
+    return start, min(start + timedelta(days=_WEEK_DAYS), after)

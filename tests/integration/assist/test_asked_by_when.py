@@ -1,0 +1,179 @@
+"""Questions by when through the built-in agent (review s17).
+
+"What was on the 21st", "was war am 21." (a bare day of the month), "the
+first week of November", "die erste Novemberwoche" (a week of a month, not
+all of it), "what did we do last weekend" (a habit told then is no deed)
+and "where does Clara live", "wo wohnt Clara" reach memory and tell what
+they ask. Asked on Thursday 26 November 2026, 15:00 in Berlin.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from ..conftest import call
+from .test_questions import answered_by, ask, expose, speech
+
+if TYPE_CHECKING:
+    from freezegun.api import FrozenDateTimeFactory
+    from homeassistant.core import HomeAssistant
+    from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
+
+    from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
+
+pytestmark = pytest.mark.usefixtures("mock_load_model")
+
+# What happened, and when (Berlin wall clock, winter time).
+EVENTS = (
+    ("Ben varnished the garden bench.", "2026-11-21T12:00:00"),
+    ("We repainted the rabbit hutch.", "2026-11-14T12:00:00"),
+    ("We descaled the coffee machine.", "2026-11-05T12:00:00"),
+    ("We oiled the wooden worktop.", "2026-11-10T12:00:00"),
+    ("We swept the chimney flue.", "2026-10-29T12:00:00"),
+)
+
+
+@pytest.fixture
+async def household(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    hass_admin_user: MockUser,
+) -> MockUser:
+    """A habit told on Saturday 21 November, the events above, and asked
+    on Thursday 26 November 2026, 15:00 in Berlin."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to("2026-11-21T09:00:00+00:00")
+    told = await ask(
+        hass, "remember that we go swimming every Saturday", user=hass_admin_user
+    )
+    assert "remember" in speech(told)
+    told = await ask(
+        hass, "remember that Clara lives in Leipzig near the zoo", user=hass_admin_user
+    )
+    assert "remember" in speech(told)
+    freezer.move_to("2026-11-26T14:00:00+00:00")
+    for content, at in EVENTS:
+        await call(
+            hass,
+            "remember",
+            {"content": content, "happened_at": f"{at}+01:00", "kind": "event"},
+            user=hass_admin_user,
+        )
+    return hass_admin_user
+
+
+async def _said(
+    hass: HomeAssistant, user: MockUser, question: str, language: str = "en"
+) -> str:
+    hass.config.language = language
+    answer = await ask(hass, question, language, user=user)
+    assert answered_by(answer) == "HomeMemoryQuestion", (question, speech(answer))
+    return speech(answer)
+
+
+@pytest.mark.parametrize(
+    ("question", "language"),
+    [
+        ("what was on the 21st", "en"),
+        ("what happened on the 21st", "en"),
+        ("what was going on on the 21st", "en"),
+        ("was war am 21.", "de"),
+        ("was ist am 21. passiert", "de"),
+    ],
+)
+async def test_a_bare_day_of_the_month_is_that_day(
+    hass: HomeAssistant, household: MockUser, question: str, language: str
+) -> None:
+    """The last 21st, 21 November: its bench, not "no area called 21st",
+    and nothing of another day."""
+    said = await _said(hass, household, question, language)
+    assert "garden bench" in said, said
+    assert "rabbit hutch" not in said, said
+
+
+async def test_what_was_on_something_that_is_no_time_stays_home_assistants(
+    hass: HomeAssistant, household: MockUser
+) -> None:
+    """ "What was on the TV" names no time: Home Assistant's answer."""
+    answer = await ask(hass, "what was on the TV", user=household)
+    assert answered_by(answer) != "HomeMemoryQuestion", speech(answer)
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "found", "not_found"),
+    [
+        ("what did we do in the first week of November", "en", "coffee", "worktop"),
+        ("what did we do in the second week of November", "en", "worktop", "coffee"),
+        ("what happened in the last week of October", "en", "chimney", "coffee"),
+        (
+            "was haben wir in der ersten Novemberwoche gemacht",
+            "de",
+            "coffee",
+            "worktop",
+        ),
+        ("was war in der ersten Woche im November", "de", "coffee", "worktop"),
+        ("was war in der zweiten Novemberwoche", "de", "worktop", "coffee"),
+        ("was war in der letzten Oktoberwoche", "de", "chimney", "coffee"),
+        # Kept as they were.
+        ("what did we do in early November", "en", "coffee", "bench"),
+        ("what did we do the weekend before last", "en", "rabbit hutch", "bench"),
+        ("what did Ben do on the 21st", "en", "garden bench", "hutch"),
+    ],
+)
+async def test_a_week_of_a_month_is_seven_of_its_days(
+    hass: HomeAssistant,
+    household: MockUser,
+    question: str,
+    language: str,
+    found: str,
+    not_found: str,
+) -> None:
+    """ "The first week of November" is 1-7 November, the second 8-14, the
+    last of October 25-31, not the whole month."""
+    said = await _said(hass, household, question, language)
+    assert found in said, said
+    assert not_found not in said, said
+
+
+async def test_a_habit_told_last_weekend_is_no_deed_of_it(
+    hass: HomeAssistant, household: MockUser
+) -> None:
+    """ "We go swimming every Saturday", told on Saturday, is not what we
+    did last weekend; what was said then still tells it."""
+    for question in ("what did we do last weekend", "what happened on Saturday"):
+        said = await _said(hass, household, question)
+        assert "garden bench" in said, said
+        assert "swimming" not in said, said
+    said = await _said(hass, household, "what did we talk about last weekend")
+    assert "swimming" in said, said
+
+
+@pytest.mark.parametrize(
+    ("question", "language"),
+    [
+        ("where does Clara live", "en"),
+        ("where does Clara live now", "en"),
+        ("wo wohnt Clara", "de"),
+    ],
+)
+async def test_where_someone_lives_is_memorys(
+    hass: HomeAssistant, household: MockUser, question: str, language: str
+) -> None:
+    """Home Assistant has no sentence for it ("not understood")."""
+    said = await _said(hass, household, question, language)
+    assert "Leipzig" in said, said
+
+
+async def test_where_a_person_is_stays_home_assistants(
+    hass: HomeAssistant, household: MockUser
+) -> None:
+    """ "Where is Anna", "wo ist Anna" ask her state: Home Assistant's."""
+    expose(hass, "person.anna", "Anna", "home")
+    for question, language in (("where is Anna", "en"), ("wo ist Anna", "de")):
+        hass.config.language = language
+        answer = await ask(hass, question, language, user=household)
+        assert answered_by(answer) == "HassGetState", speech(answer)
