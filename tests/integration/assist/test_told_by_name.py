@@ -192,6 +192,22 @@ async def test_with_no_name_the_household_speaks(
     ]
 
 
+async def test_an_unmapped_satellite_s_i_is_the_household_s(
+    hass: HomeAssistant, user_anna: MockUser
+) -> None:
+    """Said through a satellite no user is mapped to, "I repaired the
+    fence" ("I" is always a capital, as a written sentence's first word) was
+    kept as said: the assistant's "I" to everyone. Said in a conversation,
+    a person told it: the household's "We"; an automation's written
+    sentence stays as written (its "I" may be the assistant's)."""
+    result = await say(hass, "remember that I repaired the fence")
+    assert result.response.speech["plain"]["speech"]
+    await call(hass, "remember", {"content": "I switched the porch light off."})
+    told = await contents(hass, user_anna)
+    assert "We repaired the fence." in told, told
+    assert "I switched the porch light off." in told, told
+
+
 async def test_a_german_user_without_a_person_is_named(
     hass: HomeAssistant, user_ben: MockUser
 ) -> None:

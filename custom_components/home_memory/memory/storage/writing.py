@@ -77,9 +77,14 @@ def _as_told(item: NewMemory, language: str) -> NewMemory:
         as_statement,
         private=str(item.visibility) == str(Visibility.PRIVATE),
         told_by=name,
-        # Said in a conversation or sent by a user: a person's first person.
+        # Said in a conversation (an unmapped satellite's too: its thread) or
+        # sent by a user: a person's first person.
         by_person=str(item.source) == str(Source.EXPLICIT)
-        and (item.speaker is not None or item.owner is not None),
+        and (
+            item.speaker is not None
+            or item.owner is not None
+            or item.thread is not None
+        ),
         language=language,
     )
     told = tell(item.content)
