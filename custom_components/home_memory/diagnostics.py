@@ -14,6 +14,7 @@ from .const import (
     CONF_PERSONA_NAME,
     CONF_SATELLITE_PEOPLE,
 )
+from .memory.common.values import Visibility
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
@@ -29,7 +30,7 @@ def _database(store: MemoryStore, size: int | None) -> dict[str, Any]:
     return {
         "schema_version": store.schema_version(),
         "size_bytes": store.database_size() if size is None else size,
-        "counts": store.counts(),
+        "counts": store.counts(Visibility.HOUSEHOLD),
         "pending_embeddings": store.pending_embeddings(),
         # Takes the index lock, which a search may hold: not on the loop.
         "vector_graph": store.index.graph_status(),

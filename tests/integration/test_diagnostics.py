@@ -183,6 +183,30 @@ async def test_system_health_counts_household_memories_only(
     assert info["active_memories"] == 1
 
 
+async def test_diagnostics_count_household_memories_only(
+    hass: HomeAssistant,
+    init_integration: MockConfigEntry,
+    hass_client: ClientSessionGenerator,
+    user_anna: MockUser,
+) -> None:
+    """Found by the attack review (s17): an administrator polling the
+    diagnostics saw each private write in the counts. They count the
+    household's memories, as the sensor and system information do."""
+    await call(hass, "remember", {"content": "The boiler was serviced in May"})
+    before = await get_diagnostics_for_config_entry(hass, hass_client, init_integration)
+    await call(
+        hass,
+        "remember",
+        {"content": "Anna's diary code", "visibility": "private"},
+        user=user_anna,
+    )
+    await init_integration.runtime_data.coordinator.async_refresh()
+    after = await get_diagnostics_for_config_entry(hass, hass_client, init_integration)
+    assert before["memories"]["by_tier"] == {"active": 1}
+    assert after["memories"]["by_tier"] == before["memories"]["by_tier"]
+    assert after["memories"]["by_kind"] == before["memories"]["by_kind"]
+
+
 async def test_size_is_one_figure_everywhere(
     hass: HomeAssistant,
     init_integration: MockConfigEntry,

@@ -47,7 +47,7 @@ def read_stats(
     store: MemoryStore, pending_proposals: int, database_size: int | None = None
 ) -> MemoryStats:
     """Gather the figures (blocking); `database_size` if already known."""
-    counts = store.counts()
+    counts = store.counts(Visibility.HOUSEHOLD)
     newest = store.newest_created_at(Visibility.HOUSEHOLD)
     return MemoryStats(
         active_household=store.count_active(Visibility.HOUSEHOLD),
