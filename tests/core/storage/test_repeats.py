@@ -688,3 +688,169 @@ def test_a_statement_that_corrects_nothing_is_stored_as_said(
     assert store.create(told, ALICE).action is CreateAction.REINFORCED
     contents = {m.content for m in store.list_memories(HOUSE).items}
     assert said.content in contents
+
+
+def test_a_told_correction_updates_another_persons_household_memory(
+    store: MemoryStore,
+) -> None:
+    """Ben's "the plumber is coming on Thursday instead of Tuesday" was a
+    second memory beside Alice's, so "when does the plumber come" said both
+    days. Any member may update a household memory: it is Alice's memory
+    corrected, who changed it kept in its history and the operation log;
+    Alice stays its owner. Her private memory is never reached."""
+    plumber = store.create(
+        new_memory("The plumber is coming on Tuesday", owner="alice"), ALICE
+    )
+    corrected = store.create(
+        new_memory(
+            "The plumber is coming on Thursday",
+            owner="bob",
+            corrects=True,
+            replaces="Tuesday",
+            as_said=Reading(
+                content="The plumber is coming on Thursday instead of Tuesday"
+            ),
+        ),
+        BOB,
+    )
+    assert corrected.action is CreateAction.UPDATED
+    assert corrected.memory.id == plumber.memory.id
+    assert corrected.previous == "The plumber is coming on Tuesday"
+    assert corrected.memory.owner == "alice"
+    assert corrected.memory.visibility is Visibility.HOUSEHOLD
+    assert [m.content for m in store.list_memories(HOUSE).items] == [
+        "The plumber is coming on Thursday"
+    ]
+    with store.connections.read() as conn:
+        replaced_by = conn.execute("SELECT replaced_by FROM memory_versions").fetchall()
+        logged = conn.execute(
+            "SELECT actor, owner FROM operation_log WHERE operation = 'updated'"
+        ).fetchall()
+    assert replaced_by == [("bob",)]
+    assert logged == [("bob", "alice")]
+    [old] = store.history(plumber.memory.id, ALICE)
+    assert old["content"] == "The plumber is coming on Tuesday"
+
+
+def test_anothers_memory_takes_only_a_told_correction(store: MemoryStore) -> None:
+    """A plain new value ("… is 5678") stays the teller's own; a correction
+    without the old value ("… moved to Friday") updates the household's,
+    told again it is no second update; Bob's own memory wins over Alice's."""
+    code = store.create(new_memory("The wifi password is 1234", owner="alice"), ALICE)
+    plain = store.create(new_memory("The wifi password is 5678", owner="bob"), BOB)
+    assert plain.action is CreateAction.CREATED
+    assert store.get(code.memory.id, ALICE).version == 1
+    visit = store.create(
+        new_memory(
+            "The dentist appointment for the kids is on Thursday", owner="alice"
+        ),
+        ALICE,
+    )
+    moved = store.create(
+        new_memory(
+            "The dentist appointment for the kids moved to Friday",
+            owner="bob",
+            corrects=True,
+        ),
+        BOB,
+    )
+    assert (moved.action, moved.memory.id) == (CreateAction.UPDATED, visit.memory.id)
+    again = store.create(
+        new_memory(
+            "The dentist appointment for the kids moved to Friday",
+            owner="bob",
+            corrects=True,
+        ),
+        BOB,
+    )
+    assert again.action is not CreateAction.UPDATED
+    assert store.get(visit.memory.id, ALICE).version == 2
+    alices = store.create(
+        new_memory("The gym membership renews in April", owner="alice"), ALICE
+    )
+    bobs = store.create(
+        new_memory("The gym membership renews in April", owner="bob"), BOB
+    )
+    assert bobs.action is CreateAction.CREATED
+    renewed = store.create(
+        new_memory(
+            "The gym membership renews in June",
+            owner="bob",
+            corrects=True,
+            replaces="April",
+        ),
+        BOB,
+    )
+    assert (renewed.action, renewed.memory.id) == (
+        CreateAction.UPDATED,
+        bobs.memory.id,
+    )
+    assert store.get(alices.memory.id, ALICE).version == 1
+
+
+def test_a_told_correction_never_reaches_another_persons_private_memory(
+    store: MemoryStore,
+) -> None:
+    """Alice's private "… on Tuesday" is hers alone: Bob's correction is his
+    own household memory, her memory unchanged and not read out; nor does
+    Bob's private correction reach Alice's household memory, nor an
+    automation's correction either."""
+    private = store.create(
+        new_memory(
+            "The surprise party is on Saturday",
+            owner="alice",
+            visibility=Visibility.PRIVATE,
+        ),
+        ALICE,
+    )
+    told = store.create(
+        new_memory(
+            "The surprise party is on Sunday",
+            owner="bob",
+            corrects=True,
+            replaces="Saturday",
+        ),
+        BOB,
+    )
+    assert told.action is CreateAction.CREATED
+    assert told.previous is None
+    assert told.memory.owner == "bob"
+    assert store.get(private.memory.id, ALICE).version == 1
+    shared = store.create(
+        new_memory("The piano lesson is on Monday", owner="alice"), ALICE
+    )
+    for owner, visibility, caller in (
+        ("bob", Visibility.PRIVATE, BOB),
+        (None, Visibility.HOUSEHOLD, HOUSE),
+    ):
+        kept = store.create(
+            new_memory(
+                "The piano lesson is on Wednesday",
+                owner=owner,
+                visibility=visibility,
+                corrects=True,
+                replaces="Monday",
+            ),
+            caller,
+        )
+        assert kept.action is CreateAction.CREATED
+    assert store.get(shared.memory.id, ALICE).version == 1
+    # Written in one batch, not in the index yet: still Alice's alone.
+    batch = store.create_many(
+        [
+            new_memory(
+                "The gift is hidden in the attic",
+                owner="alice",
+                visibility=Visibility.PRIVATE,
+            ),
+            new_memory(
+                "The gift is hidden in the garage",
+                owner="bob",
+                corrects=True,
+                replaces="the attic",
+            ),
+        ],
+        HOUSE,
+    )
+    assert [r.action for r in batch] == [CreateAction.CREATED] * 2
+    assert batch[1].memory.owner == "bob"

@@ -19,7 +19,12 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from custom_components.home_memory.assist.sentence_files import load_sentence_files
-from custom_components.home_memory.memory.common.values import SYSTEM, MemoryFilter
+from custom_components.home_memory.memory.common.values import (
+    SYSTEM,
+    Caller,
+    MemoryFilter,
+    Visibility,
+)
 from custom_components.home_memory.memory.embedding.embedder import (
     Embedder,
     default_model_dir,
@@ -712,3 +717,65 @@ async def test_a_correction_keeps_what_its_memory_was_about(
         "The bank is closed on Monday",
         "on Tuesday",
     )
+
+
+async def test_another_persons_correction_updates_the_household_memory(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    user_ben: MockUser,
+) -> None:
+    """Ben's "Anna's yoga is on Wednesday instead of Monday" and "actually
+    the plumber comes on Thursday, not Tuesday" were his own memories beside
+    Anna's: "when is the plumber coming" said both days. Any member may
+    update a household memory: Anna's is updated ("… moved to Friday" too),
+    she stays its owner and its history says Ben changed it. Her private
+    memory stays hers, neither changed nor read out."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+
+    async def told(user: MockUser, said: str) -> str:
+        return speech(await say(hass, said, user=user))
+
+    await told(user_anna, "remember that my yoga is on Monday")
+    yoga = await told(
+        user_ben, "remember that Anna's yoga is on Wednesday instead of Monday"
+    )
+    assert yoga.startswith("Updated: Anna's yoga is on Wednesday (was: "), yoga
+    await told(user_anna, "remember that the plumber is coming on Tuesday at 8")
+    plumber = await told(
+        user_ben, "actually the plumber is coming on Thursday, not Tuesday"
+    )
+    assert plumber.startswith(
+        "Updated: The plumber is coming on Thursday 3 December (was: "
+    ), plumber
+    assert {m.content: m.owner for m in active(store)} == {
+        "Anna's yoga is on Wednesday.": user_anna.id,
+        "The plumber is coming on Thursday 3 December.": user_anna.id,
+    }
+    when = await told(user_ben, "when is the plumber coming")
+    assert "Thursday 3 December" in when, when
+    assert "Tuesday" not in when, when
+    [memory] = [m for m in active(store) if "plumber" in m.content]
+    got = await call(
+        hass, "get", {"id": memory.id, "include_history": True}, user=user_anna
+    )
+    [before] = got["history"]
+    assert before["content"] == "The plumber is coming on Tuesday 1 December at 8."
+    assert before["replaced_by"] == user_ben.id
+    # Anna's private memory is never Ben's to correct, nor read out.
+    await told(user_anna, "remember privately that my gift for Ben is in the attic")
+    hidden = await told(
+        user_ben, "remember that Anna's gift for Ben is in the garage, not the attic"
+    )
+    assert not hidden.startswith("Updated"), hidden
+    annas = Caller(user_id=user_anna.id)
+    [gift] = store.list_memories(
+        annas, MemoryFilter(visibility=Visibility.PRIVATE)
+    ).items
+    assert (gift.content, gift.version) == ("My gift for Ben is in the attic.", 1)
+    moved = await told(user_ben, "the plumber's visit moved to Friday")
+    assert moved.startswith("Updated: The plumber's visit moved to Friday 4 Dec"), moved
+    assert len([m for m in active(store) if "plumber" in m.content]) == 1

@@ -4,7 +4,9 @@ Which one a statement is gets decided inside the writer's transaction,
 against the active memories of the same owner and visibility, and a
 household statement also against its teller's private ones (a correction of
 a private memory stays private), with `statements.relate`'s rule, so the
-check and the write are one step.
+check and the write are one step. A person's told correction ("… instead of
+Monday") may also update another person's household memory, never a
+private one; the teller's own comes first.
 A repeat reinforces the memory; a correction replaces its statement and keeps
 the old one as the previous version.
 """
@@ -109,6 +111,7 @@ class Repeats:
         follows are one step.
         """
         now = self.now()
+        explicit = among
         among = among or _holders(item)
         candidates: Candidates = {}
         for holder in among:
@@ -128,7 +131,56 @@ class Repeats:
                 )
                 self._add_unindexed_similar(candidates, holder, vector, fresh)
             self._add_same_text(conn, item, holder, candidates)
-        return self._closest_relation(conn, item, candidates, now, among)
+        # Only a first look reaches other people's memories: the teller's
+        # other copy of a fact (`other_holders`) is theirs alone.
+        others = explicit is None and _reaches_others(item)
+        if vector is not None and others:
+            self._add_others_similar(conn, item, vector, fresh, candidates, now)
+        return self._closest_relation(conn, item, candidates, now, among, others)
+
+    def _add_others_similar(
+        self,
+        conn: sqlite3.Connection,
+        item: NewMemory,
+        vector: npt.NDArray[np.float32],
+        fresh: Unindexed,
+        candidates: Candidates,
+        now: float,
+    ) -> None:
+        """The other people's (and nobody's) household memories a person's
+        told correction may update ("Anna's yoga is on Wednesday instead of
+        Monday", said by Ben): only `_closest_relation`'s told correction
+        takes one of them, never a repeat or a slot's new value."""
+        others = np.fromiter(
+            (
+                int(r[0])
+                for r in conn.execute(
+                    "SELECT rowid FROM memories WHERE tier = 'active' "
+                    "AND visibility = ? AND owner IS NOT ?",
+                    (str(Visibility.HOUSEHOLD), item.owner),
+                )
+            ),
+            np.int64,
+        )
+        # The household is one visibility group, whoever told it.
+        own: Holder = (item.owner, str(Visibility.HOUSEHOLD))
+        found = self._indexed_similar(conn, own, vector, others, now)
+        found.update(
+            self._indexed_similar(
+                conn, own, vector, self._same_subject(conn, item, others), now
+            )
+        )
+        with self._copies.pending_lock:
+            unindexed = list(self._copies.unindexed.items())
+        calibrate = self._statement_similarity()
+        for rowid, ((owner, visibility), row_vector) in [*unindexed, *fresh.items()]:
+            if visibility == Visibility.HOUSEHOLD and owner != item.owner:
+                found.pop(rowid, None)
+                similarity = calibrate(float(np.dot(row_vector, vector)))
+                if similarity >= EXPLICIT_CORRECTION_MIN_SIMILARITY:
+                    found[rowid] = similarity
+        for rowid, similarity in found.items():
+            candidates.setdefault(rowid, similarity)
 
     @staticmethod
     def other_holders(item: NewMemory, corrected: Memory) -> tuple[Holder, ...]:
@@ -281,12 +333,16 @@ class Repeats:
         candidates: Candidates,
         now: float,
         among: tuple[Holder, ...],
+        others: bool,
     ) -> tuple[int, float, Relation] | None:
         """The most similar candidate of `among` the statement repeats, else
         the most similar it corrects, else None.
         """
         correction: tuple[int, float, Relation] | None = None
-        told: tuple[int, float, Relation] | None = None
+        # The most similar told correction of the teller's own memory (True)
+        # and of another person's household memory (False, `others`).
+        told: dict[bool, tuple[int, float, Relation]] = {}
+        known = False
         for rowid, similarity in sorted(
             candidates.items(), key=lambda pair: (-pair[1], pair[0])
         ):
@@ -299,10 +355,12 @@ class Repeats:
             # maintenance archives it, taking the new text along.
             if (
                 row is None
-                or (row[0], row[1]) not in among
                 or row[2] != "active"
                 or (row[4] is not None and row[4] <= now)
             ):
+                continue
+            own = (row[0], row[1]) in among
+            if not own and not (others and row[1] == Visibility.HOUSEHOLD):
                 continue
             # Told as a correction, it names another day by design; two plans
             # still to come may be one moved (`_plans`).
@@ -321,17 +379,25 @@ class Repeats:
                 continue
             if (
                 item.corrects
-                and told is None
+                and own not in told
                 and similarity >= EXPLICIT_CORRECTION_MIN_SIMILARITY
                 and same_thing(row[3], item.content, language, item.replaces)
-                and ((row[0], row[1]) == _holders(item)[0] or item.replaces is not None)
+                and (
+                    (row[0], row[1]) == _holders(item)[0]
+                    or not own
+                    or item.replaces is not None
+                )
             ):
                 # "… instead of Tuesday": the most similar of the same thing.
                 # The teller's private memory only when it holds the old
                 # value they name: "actually the car insurance is due in
                 # March" never overwrites (nor reads out) their private
-                # insurance number.
-                told = (rowid, similarity, Relation.CORRECTION)
+                # insurance number. Another person's household memory is
+                # the household's as much as the teller's: "Anna's yoga is
+                # on Wednesday instead of Monday" from Ben updates Anna's
+                # (the `update` action lets him too), but only when none
+                # of his own is corrected.
+                told[own] = (rowid, similarity, Relation.CORRECTION)
             relation = relate(
                 row[3],
                 item.content,
@@ -345,6 +411,11 @@ class Repeats:
                 else self.config.slot_change_min_similarity,
                 language=language,
             )
+            if not own:
+                # A repeat or a slot's new value stays the teller's own; the
+                # household that already says so needs no correction.
+                known = known or relation is Relation.REPEAT
+                continue
             if moved and relation is not Relation.CORRECTION:
                 # The same plan on two days to come is two ("Oma kommt zu
                 # Besuch" on the 24th and the 31st); only its words moving
@@ -359,7 +430,7 @@ class Repeats:
                 return rowid, similarity, relation
             if relation is Relation.CORRECTION and correction is None:
                 correction = (rowid, similarity, relation)
-        return correction or told
+        return correction or told.get(True) or (None if known else told.get(False))
 
     def as_correction(
         self,
@@ -471,6 +542,18 @@ def _holders(item: NewMemory) -> tuple[Holder, ...]:
     if item.owner is None or item.visibility != Visibility.HOUSEHOLD:
         return (own,)
     return (own, (item.owner, str(Visibility.PRIVATE)))
+
+
+def _reaches_others(item: NewMemory) -> bool:
+    """Whether a statement may update other people's household memories: a
+    person's household statement that says it corrects ("… instead of
+    Monday", "… moved to Friday"). Any member may update a household
+    memory (`update`); an automation's statement keeps to its own."""
+    return (
+        item.corrects
+        and item.owner is not None
+        and item.visibility == Visibility.HOUSEHOLD
+    )
 
 
 def _dated_as(existing: Memory, item: NewMemory, now: float) -> NewMemory:

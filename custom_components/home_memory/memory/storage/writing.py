@@ -380,7 +380,10 @@ class Writing:
                 rowids.append(also[0])
                 result = replace(result, also=(also[1].memory,))
         if vector is not None and result.action is not CreateAction.REINFORCED:
-            fresh[rowid] = ((item.owner, str(item.visibility)), vector)
+            # Whose memory it is: a correction may have reached the
+            # teller's private one or another person's household memory.
+            memory = result.memory
+            fresh[rowid] = ((memory.owner, str(memory.visibility)), vector)
         return rowids, result
 
     def _other_copy(
