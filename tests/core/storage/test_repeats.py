@@ -854,3 +854,21 @@ def test_a_told_correction_never_reaches_another_persons_private_memory(
     )
     assert [r.action for r in batch] == [CreateAction.CREATED] * 2
     assert batch[1].memory.owner == "bob"
+
+
+def test_a_bare_actually_never_rewrites_anothers_memory(store: MemoryStore) -> None:
+    """Bob's "actually the car insurance is due in May" names no old value
+    and no moved time: it may be another thing of the same subject, so
+    Alice's household insurance number stays hers, untouched; Bob's
+    statement is his own memory."""
+    number = store.create(
+        new_memory("The car insurance number is KX-778", owner="alice"), ALICE
+    )
+    told = store.create(
+        new_memory("The car insurance is due in May", owner="bob", corrects=True),
+        BOB,
+    )
+    assert told.action is CreateAction.CREATED
+    assert store.get(number.memory.id, ALICE).content == (
+        "The car insurance number is KX-778"
+    )

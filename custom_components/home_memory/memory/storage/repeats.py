@@ -41,6 +41,7 @@ from ..text.corrections import (
     holds_old,
     kept_subject,
     same_thing,
+    says_moved,
 )
 from ..text.fts_query import and_expression
 from ..text.statements import Relation, relate, subject_words
@@ -384,8 +385,12 @@ class Repeats:
                 and same_thing(row[3], item.content, language, item.replaces)
                 and (
                     (row[0], row[1]) == _holders(item)[0]
-                    or not own
                     or item.replaces is not None
+                    # Another's memory by what the words name: an old value
+                    # or a moved time, never a bare "actually" (Ben's
+                    # "actually the car insurance is due in May" is no
+                    # correction of Anna's insurance number).
+                    or (not own and says_moved(item.content, language))
                 )
             ):
                 # "… instead of Tuesday": the most similar of the same thing.

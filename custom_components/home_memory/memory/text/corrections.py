@@ -149,6 +149,12 @@ def read_correction(text: str, language: str | None) -> Correction:
     )
 
 
+def says_moved(text: str, language: str | None) -> bool:
+    """Whether `text` says its time moved ("… moved to Friday", "verschoben
+    auf Freitag")."""
+    return _table(language).moved.search(text) is not None
+
+
 def _not_old(table: _Table, statement: str) -> re.Match[str] | None:
     """ ", not Tuesday" closing the statement, if said."""
     old = table.not_old.search(statement)
