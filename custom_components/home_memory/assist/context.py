@@ -134,15 +134,19 @@ def tells_something(message: PastMessage, sentences: SentenceFiles) -> bool:
 
     The assistant's words may; the user's only when they told something: a
     question they asked ("what did we do last weekend?") carries no fact,
-    and neither does a request to the memory. What a "remember that …"
+    and neither does one spoken without its "?" ("did we have guests on the
+    14th", new-user review s17), nor a request to the memory. What a "remember that …"
     stored is a memory of its own, dated and ranked with the others (its
     raw words would say "today" of another day), and once forgotten or made
     private it must not come back through the words that told it.
     """
     if message.role is not MessageRole.USER:
         return True
-    return asking_share(message.content) < ASKING_SHARE and not sentences.is_request(
-        message.content
+    text = message.content
+    return (
+        asking_share(text) < ASKING_SHARE
+        and not sentences.opens_question(text)
+        and not sentences.is_request(text)
     )
 
 

@@ -78,6 +78,8 @@ class Wording:
     _asks_telling: re.Pattern[str] | None = None
     # How a request that is itself a question starts ("can you", "kannst du").
     _asking_request: re.Pattern[str] | None = None
+    # How a question opens ("what", "did we", "wann"), said without its "?".
+    _question_opener: re.Pattern[str] | None = None
     # The sentence of a statement that says it corrects ("actually …").
     corrections: Intents | None = None
     # Every request to the memory ("remember that …", "forget …", "what do
@@ -100,6 +102,13 @@ class Wording:
         mention …"), whose answer is each memory's telling."""
         return self.asks_when(question) and (
             self._asks_telling is not None and bool(self._asks_telling.search(question))
+        )
+
+    def opens_question(self, text: str) -> bool:
+        """Whether `text` opens as a question does ("did we have guests on
+        the 14th", "wann kommt Oma"), spoken without its question mark."""
+        return self._question_opener is not None and bool(
+            self._question_opener.match(text)
         )
 
     def is_request(self, text: str) -> bool:
@@ -197,6 +206,11 @@ class SentenceFiles:
         in any language it has sentences for (a household may speak two)."""
         return any(wording.is_request(text) for wording in self.wordings.values())
 
+    def opens_question(self, text: str) -> bool:
+        """Whether `text` opens as a question in any language it has
+        sentences for (`Wording.opens_question`)."""
+        return any(wording.opens_question(text) for wording in self.wordings.values())
+
     def wording(self, language: str | None) -> Wording:
         """The wording for `language` ("de-CH" takes "de"), else English."""
         return self.wording_for(language) or self.wordings[FALLBACK_LANGUAGE]
@@ -283,6 +297,11 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
             rf"^\W*(?:{alternatives(words['asking_request'])})\b", re.IGNORECASE
         )
         if words.get("asking_request")
+        else None,
+        _question_opener=re.compile(
+            rf"^\W*(?:{alternatives(words['question_openers'])})\b", re.IGNORECASE
+        )
+        if words.get("question_openers")
         else None,
         _clause=ClauseWords(
             determiners=lower(words, "determiners"),

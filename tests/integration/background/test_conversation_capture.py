@@ -511,6 +511,9 @@ async def test_past_messages_tell_only_what_was_told(
     for text in (
         "What colour is the bedroom paint?",
         "what colour did we choose for the bedroom paint",
+        # Asked without a "?" and no memory sentence (new-user review s17).
+        "did we paint the bedroom sage green or matte",
+        "wann haben wir die Schlafzimmerfarbe gekauft",
         "remember that the bedroom paint came today",
         "Merk dir, dass die Schlafzimmerfarbe heute gekommen ist",
         told,
