@@ -24,6 +24,7 @@ from custom_components.home_memory.memory.common.values import (
 from custom_components.home_memory.memory.consolidation.consolidation import (
     DEFAULT_MERGE_THRESHOLD,
     DELETED_BY,
+    RESUME_KEY,
     Action,
     ConsolidationSettings,
     Consolidator,
@@ -753,3 +754,67 @@ def test_the_same_event_on_different_days_stays_two(
 
 def _at(iso: str) -> datetime:
     return datetime.fromisoformat(iso)
+
+
+def test_a_run_past_its_budget_goes_on_the_next_night(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """With room for a few pairs a night, each run judges at most that many,
+    the store keeps where the next one starts, and night by night the same
+    duplicates merge as in one run without a budget."""
+    things = ("radiator", "boiler", "kettle", "freezer", "printer", "router")
+    for thing in things:
+        add(store, clock, f"The {thing} makes a clicking noise when it starts")
+        add(store, clock, f"The {thing} makes a clicking noise when it starts again")
+    roomy = Consolidator(store, SETTINGS).find_candidates()
+    expected = sorted(tuple(m.id for m in c.memories) for c in roomy)
+    assert len(expected) == len(things)
+
+    tight = ConsolidationSettings(
+        merge_threshold=SETTINGS.merge_threshold,
+        supersede_threshold=SETTINGS.supersede_threshold,
+        max_neighbours=1,
+        max_pairs=2,
+        block_rows=2,
+    )
+    merged: list[tuple[str, ...]] = []
+    nights = 0
+    while True:
+        consolidator = Consolidator(store, tight)
+        candidates = consolidator.find_candidates()
+        stats = consolidator.apply([(c, c.suggestion) for c in candidates])
+        nights += 1
+        assert stats.pairs <= tight.max_pairs
+        merged += [tuple(m.id for m in c.memories) for c in candidates]
+        if not stats.budget_reached:
+            break
+        with store.read() as conn:
+            assert conn.execute(
+                "SELECT value FROM engine_meta WHERE key = ?", (RESUME_KEY,)
+            ).fetchone()
+    assert nights == 3
+    assert sorted(merged) == expected
+    with store.read() as conn:
+        assert not conn.execute(
+            "SELECT value FROM engine_meta WHERE key = ?", (RESUME_KEY,)
+        ).fetchone()
+
+
+def test_the_search_budget_is_read_on_the_given_clock(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """Seconds of searching are counted on the consolidator's timer: past the
+    budget after the first block, the run ends there (no sleeping)."""
+    for thing in ("radiator", "boiler", "kettle"):
+        add(store, clock, f"The {thing} makes a clicking noise when it starts")
+        add(store, clock, f"The {thing} makes a clicking noise when it starts again")
+    ticks = iter(range(0, 1000, 10))
+    settings = ConsolidationSettings(
+        merge_threshold=SETTINGS.merge_threshold,
+        supersede_threshold=SETTINGS.supersede_threshold,
+        block_rows=2,
+        search_seconds=5.0,
+    )
+    stats = Consolidator(store, settings, timer=lambda: float(next(ticks))).run()
+    assert (stats.merged, stats.budget_reached) == (1, True)
+    assert Consolidator(store, SETTINGS).run().merged == 2
