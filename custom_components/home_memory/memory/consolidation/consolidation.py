@@ -4,9 +4,10 @@ Create folds a statement into a memory only when its words repeat it
 (text/statements.py); consolidation finds what that misses (paraphrases a
 little further apart, bulk imports, facts that changed) in two passes:
 candidates by vector similarity within a budget (pairs.py), then a decision
-per pair from the rules (or an AI Task), applied in batches. The passes,
-rules and provenance are in docs/engine.md ("Consolidation, exactly").
-Plain Python + numpy, no Home Assistant imports.
+per pair from the rules (or an AI Task), applied in batches. What create
+would keep as another fact (`statements.relate`) the night never removes.
+The passes, rules and provenance are in docs/engine.md ("Consolidation,
+exactly"). Plain Python + numpy, no Home Assistant imports.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from ..common.values import (
 from ..embedding.profiles import profile_for
 from ..store import MemoryMerge
 from ..text.statement_words import statement_words
-from ..text.statements import adds, contradicts
+from ..text.statements import Relation, adds, contradicts, relate
 from ..text.validation import (
     MAX_LABELS,
     embedding_text,
@@ -547,6 +548,12 @@ class Consolidator:
             return Action.KEEP, TextRelation.REWORDED
         language = self.store.config.language
         relation = compare_texts(older.words, newer.words, language)
+        # What create would have made of the newer statement told after the
+        # older (statements.relate, the rule storage/repeats.py applies): a
+        # separate fact is never superseded overnight, nor merged into a text
+        # that swaps one of its details ("Bus number 12 / 47 stops at the
+        # town hall", "locker number 14 / 22": created as two, kept as two).
+        separate = self._told(older, newer, similarity) is Relation.SEPARATE
         if relation in {
             TextRelation.CHANGED_VALUE,
             TextRelation.REWORDED,
@@ -557,7 +564,8 @@ class Consolidator:
         same_people = older.people == newer.people
         if relation in {TextRelation.CHANGED_VALUE, TextRelation.NEGATED}:
             if (
-                similarity >= cfg.supersede_threshold
+                not separate
+                and similarity >= cfg.supersede_threshold
                 and older.kind == newer.kind
                 and older.kind in _SUPERSEDE_KINDS
                 and same_people
@@ -570,9 +578,27 @@ class Consolidator:
             and similarity >= cfg.merge_threshold
             and people_agree
             and same_specifics(older.content, newer.content)
+            and not (separate and contradicts(older.content, newer.content, language))
         ):
             return Action.MERGE, relation
         return Action.KEEP, relation
+
+    def _told(self, older: _Row, newer: _Row, similarity: float) -> Relation:
+        """`statements.relate` of the pair with the store's create settings."""
+        config = self.store.config
+        return relate(
+            older.content,
+            newer.content,
+            similarity,
+            floor=config.correction_min_similarity,
+            paraphrase=config.dedup_threshold,
+            # Two events in two places both happened: only a fact's slot
+            # takes a new value.
+            slot_floor=None
+            if _dated(older) or _dated(newer)
+            else config.slot_change_min_similarity,
+            language=config.language,
+        )
 
     def find_candidates(
         self,
@@ -893,12 +919,17 @@ def _other_day(older: _Row, newer: _Row) -> bool:
     """Whether two memories tell of different days: events and
     observations, or memories whose time was given (it is more than an hour
     from their writing), on days apart are two occasions."""
-    dated = any(
+    return (_dated(older) or _dated(newer)) and other_occasion(
+        older.happened, newer.happened
+    )
+
+
+def _dated(row: _Row) -> bool:
+    """An event or observation, or a memory whose time was given."""
+    return (
         row.kind in DATED_KINDS
         or abs(row.happened[0] - row.created_at) > TOLD_AT_ITS_TIME_SECONDS
-        for row in (older, newer)
     )
-    return dated and other_occasion(older.happened, newer.happened)
 
 
 def _union(values: Iterable[Sequence[str]]) -> tuple[str, ...]:
