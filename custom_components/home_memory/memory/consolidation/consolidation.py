@@ -293,8 +293,8 @@ class ConsolidationSettings:
     # The budget of one run (pairs.py): each memory's nearest look-alikes
     # only, at most so many pairs judged, and so many seconds of searching;
     # the next run goes on from where this one stopped.
-    max_neighbours: int = 16
-    max_pairs: int = 20_000
+    max_neighbours: int = 64
+    max_pairs: int = 50_000
     search_seconds: float | None = 120.0
     # Decisions per write transaction.
     batch_size: int = 200
@@ -548,12 +548,6 @@ class Consolidator:
             return Action.KEEP, TextRelation.REWORDED
         language = self.store.config.language
         relation = compare_texts(older.words, newer.words, language)
-        # What create would have made of the newer statement told after the
-        # older (statements.relate, the rule storage/repeats.py applies): a
-        # separate fact is never superseded overnight, nor merged into a text
-        # that swaps one of its details ("Bus number 12 / 47 stops at the
-        # town hall", "locker number 14 / 22": created as two, kept as two).
-        separate = self._told(older, newer, similarity) is Relation.SEPARATE
         if relation in {
             TextRelation.CHANGED_VALUE,
             TextRelation.REWORDED,
@@ -564,11 +558,11 @@ class Consolidator:
         same_people = older.people == newer.people
         if relation in {TextRelation.CHANGED_VALUE, TextRelation.NEGATED}:
             if (
-                not separate
-                and similarity >= cfg.supersede_threshold
+                similarity >= cfg.supersede_threshold
                 and older.kind == newer.kind
                 and older.kind in _SUPERSEDE_KINDS
                 and same_people
+                and not self._separate(older, newer, similarity)
             ):
                 return Action.SUPERSEDE, relation
             return Action.KEEP, relation
@@ -578,26 +572,37 @@ class Consolidator:
             and similarity >= cfg.merge_threshold
             and people_agree
             and same_specifics(older.content, newer.content)
-            and not (separate and contradicts(older.content, newer.content, language))
+            and not (
+                contradicts(older.content, newer.content, language)
+                and self._separate(older, newer, similarity)
+            )
         ):
             return Action.MERGE, relation
         return Action.KEEP, relation
 
-    def _told(self, older: _Row, newer: _Row, similarity: float) -> Relation:
-        """`statements.relate` of the pair with the store's create settings."""
+    def _separate(self, older: _Row, newer: _Row, similarity: float) -> bool:
+        """Whether create would keep the newer statement, told after the
+        older, as another fact (`statements.relate` with the store's create
+        settings, the rule storage/repeats.py applies). Such a fact is never
+        superseded overnight, nor merged into a text that swaps one of its
+        details ("Bus number 12 / 47 stops at the town hall", "locker number
+        14 / 22": created as two, kept as two)."""
         config = self.store.config
-        return relate(
-            older.content,
-            newer.content,
-            similarity,
-            floor=config.correction_min_similarity,
-            paraphrase=config.dedup_threshold,
-            # Two events in two places both happened: only a fact's slot
-            # takes a new value.
-            slot_floor=None
-            if _dated(older) or _dated(newer)
-            else config.slot_change_min_similarity,
-            language=config.language,
+        return (
+            relate(
+                older.content,
+                newer.content,
+                similarity,
+                floor=config.correction_min_similarity,
+                paraphrase=config.dedup_threshold,
+                # Two events in two places both happened: only a fact's slot
+                # takes a new value.
+                slot_floor=None
+                if _dated(older) or _dated(newer)
+                else config.slot_change_min_similarity,
+                language=config.language,
+            )
+            is Relation.SEPARATE
         )
 
     def find_candidates(
