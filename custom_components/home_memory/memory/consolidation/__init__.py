@@ -1,8 +1,8 @@
 """Nightly consolidation: near-duplicates merge, changed facts supersede.
 
-`consolidation` finds look-alike memories and decides; `prompt` is what an AI
-Task is asked about them and how its answer is checked. The merges themselves
-are `upkeep/merging`.
+`consolidation` finds look-alike memories (`pairs`: within a run's budget)
+and decides; `prompt` is what an AI Task is asked about them and how its
+answer is checked. The merges themselves are `upkeep/merging`.
 """
 
 from ..common.errors import InvalidDecisionError

@@ -3,10 +3,11 @@
 Create folds a statement into a memory only when its words repeat it
 (text/statements.py); consolidation finds what that misses (paraphrases a
 little further apart, bulk imports, facts that changed) in two passes:
-candidates by vector similarity, then a decision per pair from the rules (or
-an AI Task), applied in batches. The passes, rules and provenance are in
-docs/engine.md ("Consolidation, exactly"). Plain Python + numpy, no Home
-Assistant imports.
+candidates by vector similarity within a budget (pairs.py), then a decision
+per pair from the rules (or an AI Task), applied in batches. What create
+would keep as another fact (`statements.relate`) the night never removes.
+The passes, rules and provenance are in docs/engine.md ("Consolidation,
+exactly"). Plain Python + numpy, no Home Assistant imports.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 import json
 import re
+import time
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
@@ -34,7 +36,7 @@ from ..common.values import (
 from ..embedding.profiles import profile_for
 from ..store import MemoryMerge
 from ..text.statement_words import statement_words
-from ..text.statements import adds, contradicts
+from ..text.statements import Relation, adds, contradicts, relate
 from ..text.validation import (
     MAX_LABELS,
     embedding_text,
@@ -42,6 +44,7 @@ from ..text.validation import (
     same_specifics,
     summarize,
 )
+from .pairs import PairBudget, PairSearch, similar_pairs
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
@@ -83,8 +86,8 @@ _ANCHOR_REACH: Final = 2
 _WORD = re.compile(r"\w+")
 _SUPERSEDE_KINDS: Final = frozenset({MemoryKind.PREFERENCE, MemoryKind.FACT})
 _SUPERSEDE_KIND_CODES: Final = {MemoryKind.PREFERENCE: 1, MemoryKind.FACT: 2}
-# Similarity scores computed at once: block rows x group size float32 values.
-_BLOCK_ELEMENTS: Final = 8_000_000
+# Where the next run's pair search starts (engine_meta), when a budget ended one.
+RESUME_KEY: Final = "consolidation_resume_rowid"
 _FETCH_CHUNK: Final = 900
 # Classes from the most to the least durable: a merge keeps the most durable.
 _DURABILITY: Final = {
@@ -285,8 +288,14 @@ class ConsolidationSettings:
     # Most memories one merge may take together (star around the best pair).
     max_group_size: int = 8
     # Most rows of the similarity matrix per block (fewer in large groups, so
-    # that a block stays near 32 MB).
+    # that a block stays near 16 MB).
     block_rows: int = 1024
+    # The budget of one run (pairs.py): each memory's nearest look-alikes
+    # only, at most so many pairs judged, and so many seconds of searching;
+    # the next run goes on from where this one stopped.
+    max_neighbours: int = 64
+    max_pairs: int = 50_000
+    search_seconds: float | None = 120.0
     # Decisions per write transaction.
     batch_size: int = 200
 
@@ -325,6 +334,10 @@ class ConsolidationStats:
     skipped_changed: int = 0
     decided_by_ai: int = 0
     completed: bool = True
+    # Pairs judged, and whether the run's budget ended the search (the next
+    # run goes on from there).
+    pairs: int = 0
+    budget_reached: bool = False
     survivor_ids: list[str] = field(default_factory=list)
     removed_ids: list[str] = field(default_factory=list)
 
@@ -339,6 +352,8 @@ class ConsolidationStats:
             "skipped_changed": self.skipped_changed,
             "decided_by_ai": self.decided_by_ai,
             "completed": self.completed,
+            "pairs": self.pairs,
+            "budget_reached": self.budget_reached,
         }
 
 
@@ -392,11 +407,19 @@ class Consolidator:
     """Finds and applies consolidation over one store. Blocking."""
 
     def __init__(
-        self, store: MemoryStore, settings: ConsolidationSettings | None = None
+        self,
+        store: MemoryStore,
+        settings: ConsolidationSettings | None = None,
+        *,
+        timer: Callable[[], float] = time.monotonic,
     ) -> None:
-        """Consolidate `store` with `settings` (defaults measured for MiniLM)."""
+        """Consolidate `store` with `settings` (defaults measured for MiniLM);
+        `timer` measures a run's search budget."""
         self.store = store
         self.settings = settings or ConsolidationSettings()
+        self.timer = timer
+        # The last pair search: how many pairs, and whether a budget ended it.
+        self.last_search: PairSearch | None = None
 
     # -- candidates -------------------------------------------------------------
 
@@ -461,55 +484,57 @@ class Consolidator:
         norms[norms == 0] = 1.0
         return rows, (matrix / norms).astype(np.float32), groups
 
-    def _similar_pairs(
+    def _search(
         self,
+        rows: Sequence[_Row],
         matrix: npt.NDArray[np.float32],
         groups: Sequence[int],
-        kinds: npt.NDArray[np.int8],
         should_stop: Callable[[], bool] | None,
-    ) -> list[tuple[float, int, int]]:
-        """(cosine, i, j) with i < j in one group, above the thresholds."""
+    ) -> PairSearch:
+        """Similar pairs within the run's budget, from where the last run's
+        budget ended; the store keeps where the next one starts."""
         cfg = self.settings
-        floor = min(cfg.merge_threshold, cfg.supersede_threshold)
+        # 0: a kind that is never superseded; otherwise one code per kind.
+        kind_codes = np.asarray(
+            [_SUPERSEDE_KIND_CODES.get(row.kind, 0) for row in rows], np.int8
+        )
         # Thresholds are on the shared scale of the model profiles.
         embedder = self.store.embedder
-        calibrate = profile_for(embedder.model_id if embedder else None).statement
-        group_array = np.asarray(groups, np.int64)
-        pairs: list[tuple[float, int, int]] = []
-        for group in np.unique(group_array):
-            members = np.flatnonzero(group_array == group)
-            if members.shape[0] < 2:
-                continue
-            vectors = matrix[members]
-            member_kinds = kinds[members]
-            step = max(1, min(cfg.block_rows, _BLOCK_ELEMENTS // members.shape[0]))
-            for start in range(0, members.shape[0], step):
-                if should_stop is not None and should_stop():
-                    return pairs
-                stop = min(start + step, members.shape[0])
-                # Only columns from `start` on: the upper triangle and diagonal.
-                scores = calibrate(vectors[start:stop] @ vectors[start:].T)
-                local_i, local_j = np.nonzero(scores >= floor)
-                above = local_j > local_i  # j indexes from `start` as well
-                local_i, local_j = local_i[above], local_j[above]
-                values = scores[local_i, local_j]
-                i = local_i + start
-                j = local_j + start
-                # Below the merge threshold only same-kind preference/fact
-                # pairs can matter (supersede); drop the rest before Python.
-                keep = (values >= cfg.merge_threshold) | (
-                    (member_kinds[i] == member_kinds[j]) & (member_kinds[i] > 0)
-                )
-                pairs.extend(
-                    zip(
-                        values[keep].tolist(),
-                        members[i[keep]].tolist(),
-                        members[j[keep]].tolist(),
-                        strict=True,
+        with self.store.read() as conn:
+            stored = conn.execute(
+                "SELECT value FROM engine_meta WHERE key = ?", (RESUME_KEY,)
+            ).fetchone()
+        start = int(stored[0]) if stored is not None else 0
+        search = similar_pairs(
+            matrix,
+            [row.rowid for row in rows],
+            groups,
+            kind_codes,
+            PairBudget(
+                merge_threshold=cfg.merge_threshold,
+                supersede_threshold=cfg.supersede_threshold,
+                max_neighbours=cfg.max_neighbours,
+                max_pairs=cfg.max_pairs,
+                block_rows=cfg.block_rows,
+                seconds=cfg.search_seconds,
+            ),
+            calibrate=profile_for(embedder.model_id if embedder else None).statement,
+            start_rowid=start,
+            timer=self.timer,
+            should_stop=should_stop,
+        )
+        if not search.stopped and search.resume_at != (start or None):
+            with self.store.transaction() as conn:
+                if search.resume_at is None:
+                    conn.execute("DELETE FROM engine_meta WHERE key = ?", (RESUME_KEY,))
+                else:
+                    conn.execute(
+                        "INSERT INTO engine_meta (key, value) VALUES (?, ?) ON "
+                        "CONFLICT (key) DO UPDATE SET value = excluded.value",
+                        (RESUME_KEY, str(search.resume_at)),
                     )
-                )
-        pairs.sort(key=lambda pair: (-pair[0], pair[1], pair[2]))
-        return pairs
+        self.last_search = search
+        return search
 
     def _classify(
         self, older: _Row, newer: _Row, similarity: float
@@ -537,6 +562,7 @@ class Consolidator:
                 and older.kind == newer.kind
                 and older.kind in _SUPERSEDE_KINDS
                 and same_people
+                and not self._separate(older, newer, similarity)
             ):
                 return Action.SUPERSEDE, relation
             return Action.KEEP, relation
@@ -546,9 +572,38 @@ class Consolidator:
             and similarity >= cfg.merge_threshold
             and people_agree
             and same_specifics(older.content, newer.content)
+            and not (
+                contradicts(older.content, newer.content, language)
+                and self._separate(older, newer, similarity)
+            )
         ):
             return Action.MERGE, relation
         return Action.KEEP, relation
+
+    def _separate(self, older: _Row, newer: _Row, similarity: float) -> bool:
+        """Whether create would keep the newer statement, told after the
+        older, as another fact (`statements.relate` with the store's create
+        settings, the rule storage/repeats.py applies). Such a fact is never
+        superseded overnight, nor merged into a text that swaps one of its
+        details ("Bus number 12 / 47 stops at the town hall", "locker number
+        14 / 22": created as two, kept as two)."""
+        config = self.store.config
+        return (
+            relate(
+                older.content,
+                newer.content,
+                similarity,
+                floor=config.correction_min_similarity,
+                paraphrase=config.dedup_threshold,
+                # Two events in two places both happened: only a fact's slot
+                # takes a new value.
+                slot_floor=None
+                if _dated(older) or _dated(newer)
+                else config.slot_change_min_similarity,
+                language=config.language,
+            )
+            is Relation.SEPARATE
+        )
 
     def find_candidates(
         self,
@@ -565,11 +620,7 @@ class Consolidator:
         rows, matrix, groups = self._load()
         if len(rows) < 2:
             return []
-        # 0: a kind that is never superseded; otherwise one code per kind.
-        kind_codes = np.asarray(
-            [_SUPERSEDE_KIND_CODES.get(row.kind, 0) for row in rows], np.int8
-        )
-        pairs = self._similar_pairs(matrix, groups, kind_codes, should_stop)
+        pairs = self._search(rows, matrix, groups, should_stop).pairs
         for index in {i for _, a, b in pairs for i in (a, b)}:
             rows[index].words = words(rows[index].content, self.store.config.language)
         sorted_pairs = self._sort_pairs(
@@ -819,6 +870,9 @@ class Consolidator:
     ) -> ConsolidationStats:
         """Write the decisions, a batch per transaction; stops between batches."""
         stats = ConsolidationStats(candidates=len(decided))
+        if (search := self.last_search) is not None:
+            stats.pairs = len(search.pairs)
+            stats.budget_reached = search.resume_at is not None
         batch: list[MemoryMerge] = []
         actions: dict[str, Action] = {}
 
@@ -870,12 +924,17 @@ def _other_day(older: _Row, newer: _Row) -> bool:
     """Whether two memories tell of different days: events and
     observations, or memories whose time was given (it is more than an hour
     from their writing), on days apart are two occasions."""
-    dated = any(
+    return (_dated(older) or _dated(newer)) and other_occasion(
+        older.happened, newer.happened
+    )
+
+
+def _dated(row: _Row) -> bool:
+    """An event or observation, or a memory whose time was given."""
+    return (
         row.kind in DATED_KINDS
         or abs(row.happened[0] - row.created_at) > TOLD_AT_ITS_TIME_SECONDS
-        for row in (older, newer)
     )
-    return dated and other_occasion(older.happened, newer.happened)
 
 
 def _union(values: Iterable[Sequence[str]]) -> tuple[str, ...]:
