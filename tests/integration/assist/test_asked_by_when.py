@@ -177,3 +177,42 @@ async def test_where_a_person_is_stays_home_assistants(
         hass.config.language = language
         answer = await ask(hass, question, language, user=household)
         assert answered_by(answer) == "HassGetState", speech(answer)
+
+
+@pytest.mark.parametrize(
+    ("told", "question", "language", "answer"),
+    [
+        (
+            "We went for a walk along the old mill stream.",
+            "where did we go for a walk",
+            "en",
+            "mill stream",
+        ),
+        ("I am allergic to walnuts.", "what am I allergic to", "en", "walnuts"),
+        (
+            "Wir sind am Mühlbach spazieren gegangen.",
+            "wohin sind wir spazieren gegangen",
+            "de",
+            "Mühlbach",
+        ),
+        (
+            "Wir waren am Mühlbach wandern.",
+            "wo waren wir wandern",
+            "de",
+            "Mühlbach",
+        ),
+    ],
+)
+async def test_where_we_went_and_what_i_am_allergic_to_are_memorys(
+    hass: HomeAssistant,
+    household: MockUser,
+    told: str,
+    question: str,
+    language: str,
+    answer: str,
+) -> None:
+    """Found by the new-user review (s17): "where did we go for a walk"
+    and "what am I allergic to" were "Sorry, I couldn't understand that"."""
+    await call(hass, "remember", {"content": told}, user=household)
+    said = await _said(hass, household, question, language)
+    assert answer in said, said
