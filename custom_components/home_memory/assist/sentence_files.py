@@ -12,7 +12,7 @@ English where there is no file for it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 import re
 from typing import TYPE_CHECKING, Any, Final
@@ -23,6 +23,7 @@ from homeassistant.util.yaml import load_yaml_dict
 from ..memory.text.clauses import ClauseWords, verb_second
 from ..memory.text.corrections import read_correction
 from ..memory.text.statements import subject_words
+from ..memory.time.expressions import time_spans
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
@@ -438,6 +439,8 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
             titles=_lower(words, "titles"),
             objects=_lower(words, "objects"),
             set_off=_lower(words, "set_off"),
+            to_infinitive=_lower(words, "to_infinitive"),
+            times=partial(time_spans, language=language),
         ),
     )
 

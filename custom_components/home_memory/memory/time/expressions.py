@@ -170,16 +170,17 @@ def read_when(
     February"), so it is the last one.
     """
     reading = _read(
-        text,
-        now=now,
-        language=language,
-        statement=False,
-        ahead=ahead,
-        behind=behind,
+        text, now=now, language=language, statement=False, ahead=ahead, behind=behind
     )
     if reading.window is None or _WORD.search(reading.rest):
         return None
     return reading.window
+
+
+def time_spans(text: str, language: str | None) -> tuple[tuple[int, int], ...]:
+    """Where `text` says time words (start, end), by its language's table."""
+    found = _matches(text[:MAX_READ_CHARS], table_language(language))
+    return tuple((item.start, item.end) for item in found)
 
 
 _WORD: Final = re.compile(r"\w", re.UNICODE)
@@ -215,8 +216,7 @@ def _read(
     if now.tzinfo is None:
         raise ValueError("now must be aware (the household's time zone)")
     text = text[:MAX_READ_CHARS]
-    languages = dict.fromkeys((table_language(language), FALLBACK))
-    for lang in languages:
+    for lang in dict.fromkeys((table_language(language), FALLBACK)):
         found = _matches(text, lang)
         if found:
             return _reading(text, found, now, statement, ahead=ahead, behind=behind)
