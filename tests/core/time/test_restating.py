@@ -150,6 +150,9 @@ VERB_SECOND = [
      "am Montag, 23. November war der Klempner da."),
     (NOW, "letztes Wochenende waren wir wandern.",
      "von Samstag, 21. November bis Sonntag, 22. November waren wir wandern."),
+    # Told in the past tense in the afternoon, "heute Nacht" was last night.
+    (datetime(2026, 11, 28, 15, 0, tzinfo=BERLIN), "heute Nacht hat es geregnet.",
+     "in der Nacht auf Samstag, 28. November hat es geregnet."),
     (NOW, "die Müllers waren gestern Abend zum Essen da.",
      "die Müllers waren am Freitagabend, 27. November zum Essen da."),
 ]  # fmt: skip

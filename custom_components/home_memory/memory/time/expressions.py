@@ -2,9 +2,8 @@
 
 "What happened yesterday evening?" becomes a window of local wall-clock time
 (aware datetimes in the household's zone) and the words leave the searched
-text. Pure: `now` and the language are given.
-
-In more words: docs/time.md, "`memory/time/expressions.py`".
+text. Pure: `now` and the language are given. In more words: docs/time.md,
+"`memory/time/expressions.py`".
 """
 
 from __future__ import annotations
@@ -641,7 +640,8 @@ def _resolve_night(item: _Found, now: datetime, future: bool | None) -> Window:
 
 
 def _resolve_this_night(item: _Found, now: datetime, future: bool | None) -> Window:
-    past = now.hour < int(item.options["past_before_hour"])
+    told = future is False and now.hour < PART_HOURS["night"][0]  # "it rained"
+    past = told or now.hour < int(item.options["past_before_hour"])
     return _day_window(now.date() - timedelta(days=1 if past else 0), "night", now)
 
 
