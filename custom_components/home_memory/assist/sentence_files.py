@@ -12,7 +12,7 @@ English where there is no file for it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 import re
 from typing import TYPE_CHECKING, Any, Final
 
@@ -21,6 +21,7 @@ from hassil import Intents, recognize_best
 from ..memory.text.clauses import ClauseWords, verb_second
 from ..memory.text.corrections import read_correction
 from ..memory.text.statements import subject_words
+from ..memory.time.expressions import time_spans
 from ..operations.private_words import (
     FALLBACK_LANGUAGE,
     PrivateWords,
@@ -312,6 +313,8 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
             titles=lower(words, "titles"),
             objects=lower(words, "objects"),
             set_off=lower(words, "set_off"),
+            to_infinitive=lower(words, "to_infinitive"),
+            times=partial(time_spans, language=language),
         ),
     )
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import pytest
 import yaml
 
 from custom_components.home_memory.memory.text.clauses import ClauseWords, verb_second
+from custom_components.home_memory.memory.time.expressions import time_spans
 
 _WORDS = yaml.safe_load(
     (
@@ -27,8 +29,10 @@ GERMAN = ClauseWords(
             "titles",
             "objects",
             "set_off",
+            "to_infinitive",
         )
-    }
+    },
+    times=partial(time_spans, language="de"),
 )
 
 
@@ -97,6 +101,55 @@ GERMAN = ClauseWords(
             "wir die Garage aufgeräumt und den Keller repariert haben",
             "wir haben die Garage aufgeräumt und den Keller repariert",
         ),
+        # Time words that open the clause are one phrase, the verb after
+        # them whole (new-user review s17: "heute der Schornsteinfeger war
+        # da", "heute waren Abend die Müllers …").
+        (
+            "heute der Schornsteinfeger da war.",
+            "heute war der Schornsteinfeger da.",
+        ),
+        (
+            "heute Abend die Müllers zum Essen da waren.",
+            "heute Abend waren die Müllers zum Essen da.",
+        ),
+        (
+            "gestern Morgen die Heizung ausgefallen ist",
+            "gestern Morgen ist die Heizung ausgefallen",
+        ),
+        (
+            "heute Nachmittag Ben Fußball gespielt hat",
+            "heute Nachmittag hat Ben Fußball gespielt",
+        ),
+        (
+            "vorgestern Abend wir im Theater waren",
+            "vorgestern Abend waren wir im Theater",
+        ),
+        ("letzten Montag der Klempner da war", "letzten Montag war der Klempner da"),
+        ("nächsten Dienstag Anna frei hat", "nächsten Dienstag hat Anna frei"),
+        ("am Wochenende wir im Kino waren", "am Wochenende waren wir im Kino"),
+        ("letzte Woche wir im Urlaub waren", "letzte Woche waren wir im Urlaub"),
+        ("vor zwei Tagen Oma zu Besuch war", "vor zwei Tagen war Oma zu Besuch"),
+        ("am Montag der Klempner da war", "am Montag war der Klempner da"),
+        ("morgen früh der Klempner kommt", "morgen früh kommt der Klempner"),
+        ("gestern Nacht es geregnet hat", "gestern Nacht hat es geregnet"),
+        (
+            "am Freitag, den 20. der Klempner kommt",
+            "am Freitag, den 20. kommt der Klempner",
+        ),
+        # A phrase set off inside the clause before its verb keeps it
+        # (s17: "… am Freitag, den 20., statt am Donnerstag ist").
+        (
+            "mein Zahnarzttermin am Freitag, den 20., statt am Donnerstag ist.",
+            "mein Zahnarzttermin ist am Freitag, den 20., statt am Donnerstag.",
+        ),
+        (
+            "mein Zahnarzttermin am Donnerstag, den 19., um 10 Uhr ist",
+            "mein Zahnarzttermin ist am Donnerstag, den 19., um 10 Uhr",
+        ),
+        (
+            "der Termin am Freitag, nicht am Donnerstag ist",
+            "der Termin ist am Freitag, nicht am Donnerstag",
+        ),
         # Two clauses of one subject, each with its verb second (s16).
         (
             "wir heute im Kino waren und den neuen Pixar-Film gesehen haben",
@@ -126,6 +179,8 @@ def test_the_verb_moves_after_the_first_phrase(clause: str, statement: str) -> N
         "der Schlüssel, den Anna hat, im Flur liegt",  # a clause inside
         "der Schlüssel im Flur liegt, weil Anna ihn vergessen hat",  # not "um"
         "der Klempner kommt, um zu reparieren",  # already a statement
+        # An infinitive after the comma is no verb of the clause.
+        "der Klempner am Dienstag, um den Hahn zu reparieren",
         # Two verb-final clauses of one subject: not split (docs/languages.md).
         "Noah Dinosaurier liebt und Brokkoli nicht ausstehen kann",
         "der schlüssel im flur liegt",  # no noun to find the subject by

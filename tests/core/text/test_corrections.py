@@ -129,6 +129,39 @@ def test_the_old_value_is_named_and_the_statement_kept_as_said(
     assert (plain.old, plain.as_said) == (None, None)
 
 
+@pytest.mark.parametrize(
+    ("said", "statement", "old"),
+    [
+        # The clause's last verb is no part of the old value (s17: the cut
+        # took "ist" along, "… am Freitag, den 20..").
+        ("mein Zahnarzttermin am Freitag statt am Donnerstag ist.",
+         "mein Zahnarzttermin am Freitag ist.", "am Donnerstag"),
+        ("der Klempner am Mittwoch statt am Dienstag kommt",
+         "der Klempner am Mittwoch kommt", "am Dienstag"),
+        # One full stop where the date's and the sentence's meet.
+        ("mein Zahnarzttermin ist am Freitag, den 20., statt am Donnerstag.",
+         "mein Zahnarzttermin ist am Freitag, den 20.", "am Donnerstag"),
+        ("der Termin ist am Freitag, den 20., nicht am Donnerstag.",
+         "der Termin ist am Freitag, den 20.", "am Donnerstag"),
+        # A last word no verb table knows is the old value's.
+        ("Ben zahlt mit Karte statt in bar.", "Ben zahlt mit Karte.", "in bar"),
+        ("Ben trinkt Kaffee statt Tee.", "Ben trinkt Kaffee.", "Tee"),
+    ],
+)  # fmt: skip
+def test_a_german_old_value_leaves_the_clause_its_verb(
+    said: str, statement: str, old: str
+) -> None:
+    """ "statt am Donnerstag ist": the old value is "am Donnerstag"."""
+    read = read_correction(said, "de")
+    assert (read.statement, read.old, read.corrects) == (statement, old, True)
+
+
+def test_an_english_old_value_is_read_to_the_clause_end() -> None:
+    """English puts no verb last: "… instead of the one we had is" is none."""
+    read = read_correction("we use the side door instead of the front door is", "en")
+    assert read.old == "the front door is"
+
+
 def test_a_memory_holds_the_old_value_by_its_words() -> None:
     """ "… instead of April" corrects a memory that says April, not the same
     subject's number; a memory naming the value as the replaced one

@@ -92,6 +92,11 @@ AS_SAID = [
     ("de", "Der Müll wird dienstags abgeholt"),
     ("de", "Der Bäcker hat am Montag zu"),
     ("en", "The spare key is under the doormat"),
+    # A weekday with its day of the month is that date, said as it is (new-
+    # user review s17: "on Friday 27 November the 20th", a wrong day).
+    ("en", "We met on Friday the 20th"),
+    ("de", "Wir haben uns am Freitag, den 20. getroffen"),
+    ("de", "Am Freitag, den 20. haben wir gegrillt"),
 ]
 
 
@@ -107,3 +112,56 @@ def test_the_window_is_the_statement_s_time() -> None:
     assert window.window is not None
     assert window.window.start == datetime(2026, 12, 1, tzinfo=NOW.tzinfo)
     assert window.window.end == datetime(2026, 12, 2, tzinfo=NOW.tzinfo)
+
+
+def test_a_weekday_with_its_day_of_the_month_is_that_day() -> None:
+    """ "on Friday the 20th", "am Freitag, den 20." (Saturday 28 November):
+    Friday 20 November, not the last Friday and the 20th together."""
+    for language, said in (
+        ("en", "We met on Friday the 20th"),
+        ("de", "Wir haben uns am Freitag, den 20. getroffen"),
+    ):
+        window = restate(said, now=NOW, language=language).window
+        assert window is not None
+        assert window.start == datetime(2026, 11, 20, tzinfo=NOW.tzinfo)
+        assert window.end == datetime(2026, 11, 21, tzinfo=NOW.tzinfo)
+
+
+# German statements as a clause after "dass" leaves them (text/clauses.py):
+# the time words first, then the verb; told on the review's days (s17).
+BERLIN = NOW.tzinfo
+VERB_SECOND = [
+    (datetime(2026, 11, 24, 12, 0, tzinfo=BERLIN),
+     "heute war der Schornsteinfeger da.",
+     "am Dienstag, 24. November war der Schornsteinfeger da."),
+    (datetime(2026, 11, 14, 22, 0, tzinfo=BERLIN),
+     "heute Abend waren die Müllers zum Essen da.",
+     "am Samstagabend, 14. November waren die Müllers zum Essen da."),
+    (NOW, "gestern Morgen hat der Postbote ein Paket gebracht.",
+     "am Freitagmorgen, 27. November hat der Postbote ein Paket gebracht."),
+    (NOW, "heute Morgen ist die Heizung ausgefallen.",
+     "am Samstagmorgen, 28. November ist die Heizung ausgefallen."),
+    (datetime(2026, 11, 28, 17, 0, tzinfo=BERLIN),
+     "heute Nachmittag hat Ben Fußball gespielt.",
+     "am Samstagnachmittag, 28. November hat Ben Fußball gespielt."),
+    (NOW, "vorgestern Abend waren wir im Theater.",
+     "am Donnerstagabend, 26. November waren wir im Theater."),
+    (NOW, "letzten Montag war der Klempner da.",
+     "am Montag, 23. November war der Klempner da."),
+    (NOW, "letztes Wochenende waren wir wandern.",
+     "von Samstag, 21. November bis Sonntag, 22. November waren wir wandern."),
+    # Told in the past tense in the afternoon, "heute Nacht" was last night.
+    (datetime(2026, 11, 28, 15, 0, tzinfo=BERLIN), "heute Nacht hat es geregnet.",
+     "in der Nacht auf Samstag, 28. November hat es geregnet."),
+    (NOW, "die Müllers waren gestern Abend zum Essen da.",
+     "die Müllers waren am Freitagabend, 27. November zum Essen da."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("now", "said", "stored"), VERB_SECOND)
+def test_a_german_time_before_the_verb_becomes_its_date_there(
+    now: datetime, said: str, stored: str
+) -> None:
+    """ "heute Abend waren …" -> "am Samstagabend, 14. November waren …":
+    the words of a part of the day go with their day, the verb stays second."""
+    assert restate(said, now=now, language="de").text == stored

@@ -277,6 +277,41 @@ async def test_a_german_key_under_a_blue_pot_moves_to_the_garage(
     ]
 
 
+async def test_a_german_appointment_moved_with_statt_keeps_its_verb(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """New-user review s17: "… am Freitag, den 20., statt am Donnerstag
+    ist" was stored "… Zahnarzttermin am Freitag, den 20.." (the cut of the
+    old value took the verb, the date's full stop doubled). The date's
+    commas end no clause, the verb goes second and stays."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to("2026-11-02T09:00:00+00:00")  # Monday 2 November, 10:00
+    store = await german_home_with_e5(hass, mock_config_entry, e5)
+    await say(
+        hass,
+        "Merk dir, dass mein Zahnarzttermin am Donnerstag, den 19., um 10 Uhr ist.",
+        language="de",
+    )
+    assert contents(store) == {
+        "Unser Zahnarzttermin ist am Donnerstag, den 19., um 10 Uhr."
+    }
+    freezer.move_to("2026-11-11T11:00:00+00:00")  # Wednesday 11 November
+    moved = await say(
+        hass,
+        "Merk dir, dass mein Zahnarzttermin am Freitag, den 20., statt am "
+        "Donnerstag ist.",
+        language="de",
+    )
+    assert speech(moved).startswith(
+        "Aktualisiert: Unser Zahnarzttermin ist am Freitag, den 20"
+    ), speech(moved)
+    assert contents(store) == {"Unser Zahnarzttermin ist am Freitag, den 20."}
+
+
 async def test_an_english_key_that_lies_under_a_blue_pot_moves(
     hass: HomeAssistant,
     agent_entry: MockConfigEntry,

@@ -3,6 +3,8 @@
 German puts the finite verb last after "dass"; the rule moves it to after the
 first phrase ("Der Ersatzschlüssel liegt unter dem blauen Blumentopf."), with
 a language's words as data; anything not plainly one such clause is kept as said.
+Time words that open the clause are one phrase, whole ("heute Abend waren die
+Müllers da", not "heute waren Abend …"), as the caller's time table finds them.
 
 In more words: docs/languages.md, "`memory/text/clauses.py`".
 """
@@ -11,7 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 import re
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 # A finite verb as spoken: lower-case letters (German nouns are capitalised).
 _VERB: Final = re.compile(r"^[^\W\d_A-ZÄÖÜ][^\W\d_]*$")
@@ -40,10 +45,21 @@ class ClauseWords:
     # Words that open a phrase without a verb after a comma ("…, nicht am
     # Donnerstag"): it stays after the statement as said.
     set_off: frozenset[str] = frozenset()
+    # The word before an infinitive ("…, um den Hahn zu reparieren").
+    to_infinitive: frozenset[str] = frozenset()
+    # Where a text says time words (start, end): the language's time table
+    # (memory/time `time_spans`), so "heute Abend", "letzten Montag" and "am
+    # Wochenende" open a clause as one phrase; None: none are looked for.
+    times: Callable[[str], tuple[tuple[int, int], ...]] | None = None
 
 
-# A comma inside a date ("am Donnerstag, 3. Dezember") ends no clause.
-_DATE_COMMA: Final = re.compile(r",(?=\s*\d{1,2}\.(?:\s|$))")
+# A comma inside a date ("am Donnerstag, 3. Dezember", "am Freitag, den
+# 20.") ends no clause.
+_DATE_COMMA: Final = re.compile(r",(?=\s*(?:[a-zäöüß]+\s+)?\d{1,2}\.(?:\s|$|,))")
+# A date's day after a weekday, which a time phrase takes along (", den 20.").
+_DATE_TAIL: Final = re.compile(
+    r",?\s*(?:[a-zäöüß]+\s+)?\d{1,2}\.(?:\s+(?:[A-ZÄÖÜ][^\W\d_]+|\d{4}))?,?(?=\s|$)"
+)
 
 
 def _capitalised(token: str) -> bool:
@@ -86,8 +102,28 @@ def _phrase_end(tokens: list[str], start: int, last: int, words: ClauseWords) ->
     return run if run < last else end
 
 
+def _time_end(tokens: list[str], last: int, words: ClauseWords) -> int:
+    """Index after the time words the clause opens with ("heute Abend",
+    "letzten Montag", "am Freitag, den 20."), or 0: one phrase, whole."""
+    if words.times is None:
+        return 0
+    text = " ".join(tokens[:last])
+    end = 0
+    for start, stop in words.times(text):
+        if text[end:start].strip():
+            break
+        end = stop
+    if end and (tail := _DATE_TAIL.match(text, end)) is not None:
+        end = tail.end()
+    return len(text[:end].split())
+
+
 def _first_phrase(tokens: list[str], last: int, words: ClauseWords) -> int:
-    """Index after the clause's first phrase (with what attaches to it), or -1."""
+    """Index after the clause's first phrase (with what attaches to it), or -1.
+    Time words are a phrase of their own ("heute der Schornsteinfeger …":
+    "der" attaches to no "heute")."""
+    if time := _time_end(tokens, last, words):
+        return time
     end = _phrase_end(tokens, 0, last, words)
     if end < 0:
         return -1
@@ -115,7 +151,12 @@ def verb_second(clause: str, words: ClauseWords) -> str:
     commas = [i for i, ch in enumerate(text) if ch == ","]
     commas = [i for i in commas if not _DATE_COMMA.match(text, i)]
     tail = ""
-    if len(commas) == 1:
+    if len(commas) == 1 and _verb_after(text, commas[0], words):
+        # "… am Freitag, den 20., statt am Donnerstag ist": the phrase set
+        # off stays before the verb, which is the clause's.
+        head, rest = text[: commas[0]], text[commas[0] + 1 :].split(" ")
+        text, tail = f"{head} {rest[-1]}", ",".join(("", " ".join(rest[:-1])))
+    elif len(commas) == 1:
         after = text[commas[0] + 1 :].split()
         opening = after[0].casefold() if after else ""
         if not (
@@ -141,6 +182,21 @@ def verb_second(clause: str, words: ClauseWords) -> str:
     else:
         return clause  # two clauses ("... liegt und die Tür offen ist")
     return " ".join(moved) + tail + ending
+
+
+def _verb_after(text: str, comma: int, words: ClauseWords) -> bool:
+    """Whether the clause's verb ends the phrase set off after its `comma`
+    ("…, statt am Donnerstag ist", "…, um 10 Uhr ist"): no verb before the
+    comma ends the clause there, and no infinitive ("zu reparieren") is it."""
+    before, after = text[:comma].split(), text[comma + 1 :].split()
+    return bool(
+        before
+        and len(after) >= 2
+        and after[0].casefold() in words.infinitive | words.set_off
+        and not _VERB.match(before[-1])
+        and _VERB.match(after[-1])
+        and after[-2].casefold() not in words.to_infinitive
+    )
 
 
 _PARTICIPLE: Final = re.compile(

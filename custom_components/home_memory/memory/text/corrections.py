@@ -8,11 +8,11 @@ trailing "instead" and a leading "actually" are left out; the words that
 name the old value ("instead of Tuesday", ", not Tuesday") only when a
 memory that holds that value is corrected (`holds_old`): otherwise they are
 part of what was said ("allergic to penicillin, not amoxicillin") and kept.
-A moved time ("moved to Friday", "verschoben auf Freitag") is a coming day.
+A moved time ("moved to Friday", "verschoben auf Freitag") is a coming day;
+a clause's last verb after the old value stays ("statt am Donnerstag ist").
 Which memory it corrects: the most similar one of the same owner that tells
-of the same thing (`same_thing`). The words are the language's table
-(corrections.<language>.json). Rules and measurements: docs/engine.md,
-"Corrections in everyday words".
+of the same thing (`same_thing`). The words: corrections.<language>.json.
+Rules and measurements: docs/engine.md, "Corrections in everyday words".
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import re
 from typing import Any, Final
 
 from ..common.languages import base_language
+from .statement_words import statement_words
 from .statements import missing_words, subject_words
 
 # The least similarity (the shared statement scale) of a memory a statement
@@ -74,6 +75,8 @@ class _Table:
     not_old: re.Pattern[str]
     instead: re.Pattern[str]
     moved: re.Pattern[str]
+    # The clause's verb may follow the old value ("statt am Donnerstag ist").
+    verb_last: bool
 
 
 def _read(path: Path) -> _Table:
@@ -106,6 +109,7 @@ def _read(path: Path) -> _Table:
             flags,
         ),
         moved=re.compile(rf"\b(?:{_alternatives(table['moved'])})\b", flags),
+        verb_last=bool(table.get("verb_last")),
     )
 
 
@@ -134,11 +138,11 @@ def read_correction(text: str, language: str | None) -> Correction:
         statement, corrects = statement[lead.end() :], True
     said, old_value = statement, None
     if (old := table.instead_of.search(statement)) and _words(statement[: old.start()]):
-        old_value = old["old"]
-        statement = statement[: old.start()] + statement[old.end() :]
+        old_value, verb = _final_verb(table, old["old"], language)
+        statement = _joined(statement[: old.start()], verb + statement[old.end() :])
     elif (old := _not_old(table, statement)) and _words(statement[: old.start()]):
         old_value = old["old"]
-        statement = statement[: old.start()] + old["end"]
+        statement = _joined(statement[: old.start()], old["end"])
     elif (old := table.instead.search(statement)) and _words(statement[: old.start()]):
         statement, corrects = statement[: old.start()] + old["end"], True
     ahead = table.moved.search(statement) is not None
@@ -153,6 +157,30 @@ def says_moved(text: str, language: str | None) -> bool:
     """Whether `text` says its time moved ("… moved to Friday", "verschoben
     auf Freitag")."""
     return _table(language).moved.search(text) is not None
+
+
+def _final_verb(table: _Table, old: str, language: str | None) -> tuple[str, str]:
+    """The old value and the clause's verb after it ("am Donnerstag", " ist"
+    of "am Donnerstag ist"; German puts the verb last): a verb the
+    statement tables know, never the value's only word."""
+    value, _, last = old.rstrip().rpartition(" ")
+    known = statement_words(language)
+    if (
+        table.verb_last
+        and value.strip()
+        and last.islower()
+        and last in known.pivots - known.negations
+    ):
+        return value, f" {last}"
+    return old, ""
+
+
+def _joined(before: str, after: str) -> str:
+    """`before` and `after`, one full stop where both had one ("…, den 20."
+    and "." of "…, den 20., statt am Donnerstag.")."""
+    if before.rstrip().endswith(".") and after.lstrip().startswith("."):
+        return before.rstrip() + after.lstrip()[1:]
+    return before + after
 
 
 def _not_old(table: _Table, statement: str) -> re.Match[str] | None:

@@ -2,9 +2,8 @@
 
 "What happened yesterday evening?" becomes a window of local wall-clock time
 (aware datetimes in the household's zone) and the words leave the searched
-text. Pure: `now` and the language are given.
-
-In more words: docs/time.md, "`memory/time/expressions.py`".
+text. Pure: `now` and the language are given. In more words: docs/time.md,
+"`memory/time/expressions.py`".
 """
 
 from __future__ import annotations
@@ -171,16 +170,17 @@ def read_when(
     February"), so it is the last one.
     """
     reading = _read(
-        text,
-        now=now,
-        language=language,
-        statement=False,
-        ahead=ahead,
-        behind=behind,
+        text, now=now, language=language, statement=False, ahead=ahead, behind=behind
     )
     if reading.window is None or _WORD.search(reading.rest):
         return None
     return reading.window
+
+
+def time_spans(text: str, language: str | None) -> tuple[tuple[int, int], ...]:
+    """Where `text` says time words (start, end), by its language's table."""
+    found = _matches(text[:MAX_READ_CHARS], table_language(language))
+    return tuple((item.start, item.end) for item in found)
 
 
 _WORD: Final = re.compile(r"\w", re.UNICODE)
@@ -216,8 +216,7 @@ def _read(
     if now.tzinfo is None:
         raise ValueError("now must be aware (the household's time zone)")
     text = text[:MAX_READ_CHARS]
-    languages = dict.fromkeys((table_language(language), FALLBACK))
-    for lang in languages:
+    for lang in dict.fromkeys((table_language(language), FALLBACK)):
         found = _matches(text, lang)
         if found:
             return _reading(text, found, now, statement, ahead=ahead, behind=behind)
@@ -647,7 +646,8 @@ def _resolve_night(item: _Found, now: datetime, future: bool | None) -> Window:
 
 
 def _resolve_this_night(item: _Found, now: datetime, future: bool | None) -> Window:
-    past = now.hour < int(item.options["past_before_hour"])
+    told = future is False and now.hour < PART_HOURS["night"][0]  # "it rained"
+    past = told or now.hour < int(item.options["past_before_hour"])
     return _day_window(now.date() - timedelta(days=1 if past else 0), "night", now)
 
 

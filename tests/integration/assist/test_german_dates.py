@@ -1,0 +1,89 @@
+"""A German statement told by voice keeps its verb second once its time is
+a date.
+
+"Merk dir, dass heute der Schornsteinfeger da war" on Tuesday 24 November
+was stored "Am Dienstag, 24. November der Schornsteinfeger war da." and
+"… dass heute Abend die Müllers zum Essen da waren" "Am Samstag, 14.
+November waren Abend die Müllers …" (new-user review s17): the time words
+that open the clause are one phrase, the verb follows them whole
+(memory/text/clauses.py), and the date takes their place
+(memory/time/restating.py). The household lives in Berlin; each day is
+fixed with its hour.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from custom_components.home_memory.memory.common.values import SYSTEM, MemoryFilter
+
+from ..conftest import setup_entry
+from ..fake_agents import say
+
+if TYPE_CHECKING:
+    from freezegun.api import FrozenDateTimeFactory
+    from homeassistant.core import HomeAssistant
+    from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+pytestmark = pytest.mark.usefixtures("mock_load_model")
+
+# (when it is said, in UTC; what is said; what is stored)
+TOLD = [
+    # Tuesday 24 November, noon in Berlin.
+    (
+        "2026-11-24T11:00:00+00:00",
+        "Merk dir, dass heute der Schornsteinfeger da war.",
+        "Am Dienstag, 24. November war der Schornsteinfeger da.",
+    ),
+    # Saturday 14 November, 22:00 in Berlin.
+    (
+        "2026-11-14T21:00:00+00:00",
+        "Merk dir, dass heute Abend die Müllers zum Essen da waren.",
+        "Am Samstagabend, 14. November waren die Müllers zum Essen da.",
+    ),
+    # Saturday 28 November, 10:00 in Berlin.
+    (
+        "2026-11-28T09:00:00+00:00",
+        "Merk dir, dass gestern Morgen der Postbote ein Paket gebracht hat.",
+        "Am Freitagmorgen, 27. November hat der Postbote ein Paket gebracht.",
+    ),
+    (
+        "2026-11-28T09:00:00+00:00",
+        "Merk dir, dass letzten Montag der Klempner den Wasserhahn repariert hat.",
+        "Am Montag, 23. November hat der Klempner den Wasserhahn repariert.",
+    ),
+    (
+        "2026-11-28T09:00:00+00:00",
+        "Merk dir, dass vor zwei Tagen Oma zu Besuch war.",
+        "Am Donnerstag, 26. November war Oma zu Besuch.",
+    ),
+    # The time inside the clause stays where it was said.
+    (
+        "2026-11-28T09:00:00+00:00",
+        "Merk dir, dass die Nachbarn gestern Abend gegrillt haben.",
+        "Die Nachbarn haben am Freitagabend, 27. November gegrillt.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("moment", "said", "stored"), TOLD)
+async def test_a_german_time_word_opening_the_clause_becomes_a_date_before_the_verb(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    moment: str,
+    said: str,
+    stored: str,
+) -> None:
+    """Said to the German built-in agent, stored as a German statement."""
+    hass.config.language = "de"
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to(moment)
+    await setup_entry(hass, mock_config_entry)
+    await say(hass, said, language="de")
+    store = mock_config_entry.runtime_data.store
+    memories = store.list_memories(SYSTEM, MemoryFilter()).items
+    assert [m.content for m in memories] == [stored]
