@@ -9,7 +9,7 @@ In more words: docs/architecture.md, "`assist/intents.py`".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 import re
 from typing import TYPE_CHECKING, Any, ClassVar, Final, override
@@ -20,6 +20,7 @@ import probatio as vol
 
 from ..const import DOMAIN, LOGGER
 from ..memory.common.values import Visibility
+from ..memory.text.answering import answering_part
 from ..memory.text.quoting import flatten
 from ..memory.text.said import as_said
 from ..memory.text.statements import with_sentence_end
@@ -359,8 +360,10 @@ async def _async_recall_speech(
     if not page.items:
         return nothing
     describe = when.describer(scope.hass, words.language)
-    dated = await _dated_ids(
-        scope, page, words, always_when=always_when, telling=telling
+    dated = replace(
+        await _dated_ids(scope, page, words, always_when=always_when, telling=telling),
+        asked=query,
+        language=words.language,
     )
     if len(page.items) == 1:
         memory = page.items[0].memory
@@ -382,6 +385,10 @@ class _Dating:
 
     always: frozenset[str] = frozenset()
     own: frozenset[str] = frozenset()
+    # The question answered: a long memory says the part that answers it
+    # (memory/text/answering.py), and its language.
+    asked: str = ""
+    language: str | None = None
 
 
 async def _dated_ids(
@@ -494,12 +501,13 @@ def _dated(
         memory.id not in dating.own and when.worth_saying(memory)
     )
     said = describe(memory) if wanted else ""
+    told = answering_part(memory.summary, memory.content, dating.asked, dating.language)
     if not said:
-        return _sentence(memory.summary)
+        return _sentence(told)
     return words.say(
         "dated_memory",
         when=f"{said[:1].upper()}{said[1:]}",
-        memory=_sentence(memory.summary),
+        memory=_sentence(told),
     )
 
 

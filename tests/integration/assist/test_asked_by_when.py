@@ -216,3 +216,25 @@ async def test_where_we_went_and_what_i_am_allergic_to_are_memorys(
     await call(hass, "remember", {"content": told}, user=household)
     said = await _said(hass, household, question, language)
     assert answer in said, said
+
+
+async def test_a_long_memory_answers_with_its_part_that_answers(
+    hass: HomeAssistant, household: MockUser
+) -> None:
+    """Found by the new-user review (s17): "when was the TV on" was answered
+    with an observed evening cut before its TV; the part that tells the TV
+    is said."""
+    await call(
+        hass,
+        "remember",
+        {
+            "content": "I noticed that the front door opened and closed around "
+            "eight, so someone may have come in or gone out; the living room TV "
+            "was turned on (Anna) around eight.",
+            "happened_at": "2026-11-14T20:00:00+01:00",
+            "kind": "event",
+        },
+        user=household,
+    )
+    said = await _said(hass, household, "when was the TV on")
+    assert "The living room TV was turned on (Anna) around eight." in said, said

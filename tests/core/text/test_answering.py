@@ -1,0 +1,43 @@
+"""memory/text/answering.py: the part of a memory that answers a question."""
+
+from __future__ import annotations
+
+from custom_components.home_memory.memory.text.answering import answering_part
+from custom_components.home_memory.memory.text.validation import summarize
+
+EVENING = (
+    "On Saturday evening, I noticed that the front door opened and closed "
+    "around eight, so someone may have come in or gone out; the living room "
+    "TV was turned on (Anna) around eight."
+)
+
+
+def test_the_part_that_holds_the_question_s_words_is_said() -> None:
+    """ "When was the TV on" hears the TV, not the door the summary tells
+    (new-user review s17)."""
+    summary = summarize(EVENING)
+    assert "TV" not in summary
+    assert answering_part(summary, EVENING, "when was the TV on", "en") == (
+        "The living room TV was turned on (Anna) around eight."
+    )
+
+
+def test_the_summary_stays_where_it_answers_or_nothing_does_better() -> None:
+    """A question the summary answers as well, one of no content words, a
+    memory that is its own summary: the summary."""
+    summary = summarize(EVENING)
+    assert answering_part(summary, EVENING, "when did the front door open", "en") == (
+        summary
+    )
+    assert answering_part(summary, EVENING, "what happened", "en") == summary
+    assert answering_part(summary, EVENING, "", "en") == summary
+    short = "The spare key is under the red flower pot."
+    assert answering_part(short, short, "where is the TV remote", "en") == short
+
+
+def test_a_long_answering_part_is_cut_as_a_summary_is() -> None:
+    """The part said is never longer than a summary may be."""
+    content = "The door opened. " + "The TV was on and " * 20 + "it was loud."
+    part = answering_part(summarize(content), content, "was the TV loud", "en")
+    assert part == summarize(part)
+    assert "TV" in part
