@@ -11,6 +11,7 @@ import pytest
 
 from custom_components.home_memory.memory.text.corrections import (
     holds_old,
+    kept_clock,
     kept_subject,
     read_correction,
     same_thing,
@@ -207,3 +208,55 @@ def test_a_correction_keeps_the_words_its_memory_tells_the_subject_by() -> None:
         ("Anna is older than Ben", "Ben is older than Anna"),
     ):
         assert kept_subject(old, new, "en") == new
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "replaces", "language", "kept"),
+    [
+        (
+            "Anna's dentist appointment is on Thursday 19 November at 10 am.",
+            "Anna's dentist appointment is on Friday 20 November",
+            "Thursday",
+            "en",
+            "Anna's dentist appointment is on Friday 20 November at 10 am",
+        ),
+        (
+            "The plumber comes at 10 am on Tuesday.",
+            "The plumber comes on Wednesday.",
+            "Tuesday",
+            "en",
+            "The plumber comes on Wednesday at 10 am.",
+        ),
+        (
+            "Unser Zahnarzttermin ist am Donnerstag, den 19., um 10 Uhr.",
+            "Unser Zahnarzttermin ist am Freitag, den 20.",
+            "am Donnerstag",
+            "de",
+            "Unser Zahnarzttermin ist am Freitag, den 20., um 10 Uhr.",
+        ),
+        # A new hour, or the hour is what changed: nothing kept.
+        (
+            "The dentist is on Thursday at 10 am.",
+            "The dentist is on Friday at 3 pm.",
+            "Thursday",
+            "en",
+            "The dentist is on Friday at 3 pm.",
+        ),
+        (
+            "The piano lesson is at 11 am on Monday.",
+            "The piano lesson is at 2 pm",
+            "11 am",
+            "en",
+            "The piano lesson is at 2 pm",
+        ),
+        ("The wifi password is 1234", "The wifi password is 5678", None, "en",
+         "The wifi password is 5678"),
+    ],
+)  # fmt: skip
+def test_a_days_correction_keeps_the_hour(
+    old: str, new: str, replaces: str | None, language: str, kept: str
+) -> None:
+    """ "… on Friday the 20th instead of Thursday" after "… on Thursday the
+    19th at 10 am" lost "at 10 am" (new-user review s17): the day moved,
+    the hour did not."""
+    assert kept_clock(old, new, replaces, language) == kept

@@ -309,7 +309,10 @@ async def test_a_german_appointment_moved_with_statt_keeps_its_verb(
     assert speech(moved).startswith(
         "Aktualisiert: Unser Zahnarzttermin ist am Freitag, den 20"
     ), speech(moved)
-    assert contents(store) == {"Unser Zahnarzttermin ist am Freitag, den 20."}
+    # The day moved, the hour did not: kept (new-user review s17).
+    assert contents(store) == {
+        "Unser Zahnarzttermin ist am Freitag, den 20., um 10 Uhr."
+    }
 
 
 async def test_an_english_key_that_lies_under_a_blue_pot_moves(
@@ -445,7 +448,8 @@ async def test_corrections_in_everyday_words_replace_the_old_memory(
         (
             "Anna has a dentist appointment next Thursday at 10 am",
             "the dentist appointment moved to Friday",
-            "The dentist appointment moved to Friday 4 December",
+            # The day moved, the hour did not (new-user review s17).
+            "The dentist appointment moved to Friday 4 December at 10 am",
             "2026-12-04",
         ),
         (

@@ -39,6 +39,7 @@ from ..embedding.profiles import profile_for
 from ..text.corrections import (
     EXPLICIT_CORRECTION_MIN_SIMILARITY,
     holds_old,
+    kept_clock,
     kept_subject,
     same_thing,
     says_moved,
@@ -453,7 +454,12 @@ class Repeats:
         existing = self._rows.fetch_one(conn, rowid)
         item = _dated_as(existing, item, now)
         language = item.language or self.config.language
-        told = kept_subject(existing.content, item.content, language)
+        told = kept_clock(
+            existing.content,
+            kept_subject(existing.content, item.content, language),
+            item.replaces,
+            language,
+        )
         if told == item.content or len(told) > MAX_CONTENT_CHARS:
             return item, vector
         summary = (

@@ -77,6 +77,8 @@ class _Table:
     moved: re.Pattern[str]
     # The clause's verb may follow the old value ("statt am Donnerstag ist").
     verb_last: bool
+    # A time of day a day's correction keeps ("at 10 am", "um 10 Uhr").
+    clock: re.Pattern[str] | None
 
 
 def _read(path: Path) -> _Table:
@@ -110,6 +112,7 @@ def _read(path: Path) -> _Table:
         ),
         moved=re.compile(rf"\b(?:{_alternatives(table['moved'])})\b", flags),
         verb_last=bool(table.get("verb_last")),
+        clock=re.compile(table["clock"], flags) if table.get("clock") else None,
     )
 
 
@@ -151,6 +154,24 @@ def read_correction(text: str, language: str | None) -> Correction:
     return Correction(
         statement.strip(), True, ahead, old=old_value.strip(), as_said=said.strip()
     )
+
+
+def kept_clock(old: str, new: str, replaces: str | None, language: str | None) -> str:
+    """`new` with the time of day `old` names, where `new` names none and
+    the value it replaces is not that time: "… on Friday the 20th instead
+    of Thursday" correcting "… on Thursday the 19th at 10 am" keeps "at 10
+    am" (the day moved, the hour did not; new-user review s17)."""
+    clock = _table(language).clock
+    if clock is None or clock.search(new) is not None:
+        return new
+    kept = clock.search(old)
+    if kept is None or (replaces is not None and clock.search(replaces)):
+        return new
+    body = new.rstrip()
+    if re.search(r"\d\.$", body):  # "den 20.": the ordinal's and the end's
+        return f"{body}, {kept.group().strip()}."
+    end = len(body) - len(body.rstrip(".!"))
+    return f"{body[: len(body) - end]} {kept.group().strip()}{body[len(body) - end :]}"
 
 
 def says_moved(text: str, language: str | None) -> bool:
