@@ -31,7 +31,7 @@ def test_a_bare_day_of_the_month_reaches_memory(household: Household) -> None:
     remember_event(
         household.hass,
         household.anna,
-        "Ben varnished the garden bench.",
+        "Ben varnished the cedar porch swing.",
         _noon(day, zone),
     )
     for question, language in (
@@ -40,7 +40,7 @@ def test_a_bare_day_of_the_month_reaches_memory(household: Household) -> None:
         (f"was war am {day.day}.", "de"),
     ):
         speech = _ask(household, question, language)
-        assert "garden bench" in speech, (question, speech)
+        assert "porch swing" in speech, (question, speech)
 
 
 def test_a_week_of_a_month_is_seven_of_its_days(household: Household) -> None:

@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 import json
 import re
-import time
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
+from ..common.clock import elapsed
 from ..common.values import (
     DATED_KINDS,
     PROVENANCE_PREFIX,
@@ -411,7 +411,7 @@ class Consolidator:
         store: MemoryStore,
         settings: ConsolidationSettings | None = None,
         *,
-        timer: Callable[[], float] = time.monotonic,
+        timer: Callable[[], float] = elapsed,
     ) -> None:
         """Consolidate `store` with `settings` (defaults measured for MiniLM);
         `timer` measures a run's search budget."""
