@@ -36,6 +36,7 @@ from custom_components.home_memory.memory.text.statements import (
     contradicts,
     missing_words,
     relate,
+    subject_words,
 )
 
 if TYPE_CHECKING:
@@ -1490,3 +1491,27 @@ def test_a_plan_with_another_person_on_the_same_dates_is_kept(
     actions = [result.action for result in told]
     assert actions == [CreateAction.CREATED] * 2, told[1].similarity
     assert len(store.list_memories(HOUSE).items) == 2
+
+
+def test_a_german_date_before_the_verb_is_no_subject() -> None:
+    """ "Am Dienstag, 24. November war der Schornsteinfeger da." and "…
+    war der Klempner da." are two things of one day (final review s17:
+    the date was read as their one subject)."""
+    sweep = "Am Dienstag, 24. November war der Schornsteinfeger da."
+    plumber = "Am Dienstag, 24. November war der Klempner da."
+    walk = "Wir waren am Dienstag, 24. November am Schlachtensee spazieren."
+    assert subject_words(sweep, "de") == ()
+    for other in (plumber, walk):
+        assert relate(sweep, other, 0.9, slot_floor=0.6, language="de") is (
+            Relation.SEPARATE
+        )
+    # Said with the subject first, a new place is still a correction.
+    assert (
+        relate(
+            "Der Schlüssel liegt im Flur.",
+            "Der Schlüssel liegt im Keller.",
+            0.9,
+            language="de",
+        )
+        is Relation.CORRECTION
+    )

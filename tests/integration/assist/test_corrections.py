@@ -818,3 +818,32 @@ async def test_another_persons_correction_updates_the_household_memory(
     moved = await told(user_ben, "the plumber's visit moved to Friday")
     assert moved.startswith("Updated: The plumber's visit moved to Friday 4 Dec"), moved
     assert len([m for m in active(store) if "plumber" in m.content]) == 1
+
+
+async def test_two_german_statements_of_one_day_are_two_memories(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Final review s17: with the date now before the verb ("Am Dienstag,
+    24. November war der Schornsteinfeger da."), the date read as the
+    subject, and "…, dass wir heute am Schlachtensee spazieren waren"
+    replaced the chimney sweep ("Aktualisiert: …"). A fronted time is no
+    subject: three things of one day are three memories."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to("2026-11-24T11:00:00+00:00")  # Tuesday 24 November, noon
+    store = await german_home_with_e5(hass, mock_config_entry, e5)
+    for said in (
+        "Merk dir, dass heute der Schornsteinfeger da war.",
+        "Merk dir, dass wir heute am Schlachtensee spazieren waren.",
+        "Merk dir, dass heute der Klempner da war.",
+    ):
+        answer = speech(await say(hass, said, language="de"))
+        assert not answer.startswith("Aktualisiert"), (said, answer)
+    assert contents(store) == {
+        "Am Dienstag, 24. November war der Schornsteinfeger da.",
+        "Wir waren am Dienstag, 24. November am Schlachtensee spazieren.",
+        "Am Dienstag, 24. November war der Klempner da.",
+    }

@@ -108,6 +108,7 @@ class StatementWords:
     first_person: frozenset[str] = frozenset()
     memberships: frozenset[str] = frozenset()
     verb_endings: tuple[str, ...] = ()
+    fronted: frozenset[str] = frozenset()
 
 
 def _read_words(path: Path) -> StatementWords:
@@ -162,6 +163,12 @@ def _read_words(path: Path) -> StatementWords:
             word.casefold() for word in table.get("memberships", ())
         ),
         verb_endings=tuple(table.get("verb_endings", ())),
+        fronted=frozenset(
+            word.casefold()
+            for word in table.get("told_by", {}).get("inversion_leads", ())
+        )
+        if table.get("told_by", {}).get("verb_first")
+        else frozenset(),
     )  # fmt: skip
 
 

@@ -358,6 +358,11 @@ def _analyse(text: str, words: StatementWords) -> _Words:
             named.add(key)
         if phrases and len(content) > said_from and word not in starts:
             phrases[-1].append(key)
+    # "Am Dienstag, 24. November war der Schornsteinfeger da": a time or
+    # place opens the clause and its subject follows the verb, unknown here;
+    # the date is no subject (every statement of that day would be one
+    # thing, final review s17).
+    subject = None if folded and folded[0] in words.fronted else subject
     head = predicate = None
     if subject and len(content) > len(subject):
         # With no subject word ("We keep the key ...") the head is unknown.
