@@ -6,6 +6,7 @@ import pytest
 
 from custom_components.home_memory.memory.time.tense import (
     asks_about_telling,
+    names_a_bare_weekday,
     own_clause,
     says_habit,
     says_yearly,
@@ -106,3 +107,22 @@ def test_a_question_about_what_was_said() -> None:
     assert asks_about_telling("worüber haben wir am Samstag gesprochen", "de")
     assert not asks_about_telling("what did we do last weekend", "en")
     assert not asks_about_telling("was haben wir am Samstag gemacht", "de")
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "bare"),
+    [
+        ("The bins go out on Wednesday.", "en", True),
+        ("Der Müll wird am Mittwoch abgeholt.", "de", True),
+        ("We went swimming on Saturday 21 November.", "en", False),
+        ("The dentist is on Friday the 20th.", "en", False),
+        ("Wir waren am Samstag, den 21. im Zoo.", "de", False),
+        ("Am Dienstag, 24. November war der Schornsteinfeger da.", "de", False),
+    ],
+)
+def test_a_weekday_without_its_date_is_told_apart(
+    text: str, language: str, bare: bool
+) -> None:
+    """A weekday told of one day is stored with its date; one without is a
+    habit where the memory is dated to its telling (final review s17)."""
+    assert names_a_bare_weekday(text, language) is bare

@@ -238,3 +238,39 @@ async def test_a_long_memory_answers_with_its_part_that_answers(
     )
     said = await _said(hass, household, "when was the TV on")
     assert "The living room TV was turned on (Anna) around eight." in said, said
+
+
+async def test_a_habit_with_a_bare_weekday_is_no_deed_of_the_day_it_was_told(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    hass_admin_user: MockUser,
+) -> None:
+    """Final review s17: "the bins go out on Wednesday instead of Tuesday",
+    told on Tuesday 24 November, was third of "what did we do last
+    Tuesday". A weekday with no date in a memory dated to its telling was a
+    habit: not what was done that Tuesday."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to("2026-11-24T17:30:00+00:00")  # Tuesday 24 November
+    told = await ask(
+        hass,
+        "remember that I changed the shift with Ben: the bins go out on "
+        "Wednesday instead of Tuesday",
+        user=hass_admin_user,
+    )
+    assert "remember" in speech(told)
+    await call(
+        hass,
+        "remember",
+        {
+            "content": "We cleaned the gutters.",
+            "happened_at": "2026-11-24T11:00:00+01:00",
+            "kind": "event",
+        },
+        user=hass_admin_user,
+    )
+    freezer.move_to("2026-11-26T14:00:00+00:00")  # Thursday 26 November
+    said = await _said(hass, hass_admin_user, "what did we do last Tuesday")
+    assert "gutters" in said, said
+    assert "bins" not in said, said

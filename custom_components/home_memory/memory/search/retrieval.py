@@ -27,7 +27,7 @@ from ..text.naming import says_own
 from ..text.quoting import data_block, quote
 from ..text.validation import readable
 from ..time.phrases import languages_to_try
-from ..time.tense import says_habit
+from ..time.tense import names_a_bare_weekday, says_habit
 from .people import named_people
 
 if TYPE_CHECKING:
@@ -411,7 +411,10 @@ class Retriever:
             rowid
             for rowid, (text, kind) in told.items()
             if kind in _HABIT_KINDS
-            or any(says_habit(text, language) for language in languages_to_try(None))
+            or any(
+                says_habit(text, language) or names_a_bare_weekday(text, language)
+                for language in languages_to_try(None)
+            )
         }
         if not habits or len(habits) == len(ranking):
             return ranking

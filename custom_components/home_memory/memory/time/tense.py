@@ -59,6 +59,15 @@ def says_habit(text: str, language: str) -> bool:
     return isinstance(pattern, str) and re.search(pattern, text.casefold()) is not None
 
 
+def names_a_bare_weekday(text: str, language: str) -> bool:
+    """Whether a stored text names a weekday with no date ("the bins go out
+    on Wednesday", "am Mittwoch"; the table's `bare_weekday_pattern`): a
+    weekday told of one day is stored with its date, so in a memory dated
+    to its telling this one was a habit (final review s17)."""
+    pattern = phrases(language).get("bare_weekday_pattern")
+    return isinstance(pattern, str) and re.search(pattern, text.casefold()) is not None
+
+
 def asks_about_telling(text: str, language: str) -> bool:
     """Whether a question asks what was said ("what did we talk about on
     Saturday", "worüber haben wir gesprochen"; the table's `telling`), so
