@@ -27,6 +27,7 @@ from ..memory.common.values import (
     WeightClass,
 )
 from ..memory.text.corrections import holds_old, kept_subject, read_correction
+from ..memory.text.naming import named_by_telling
 from ..memory.text.statements import as_statement
 from ..memory.text.validation import MAX_CONTENT_CHARS, merged_labels
 from . import when
@@ -516,11 +517,7 @@ async def _as_told(
     if len(text) > MAX_CONTENT_CHARS:
         text = told.text
     people = patch.people
-    if (
-        name
-        and name.casefold() in text.casefold()
-        and (name.casefold() not in told.text.casefold())
-    ):
+    if name and named_by_telling(name, text, told.text):
         people = merged_labels(current.people if people is None else people, (name,))
     patch = replace(
         patch,

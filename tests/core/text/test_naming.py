@@ -21,6 +21,7 @@ from custom_components.home_memory.memory.common.values import (
 from custom_components.home_memory.memory.search.retrieval import Retriever
 from custom_components.home_memory.memory.store import MemoryStore
 from custom_components.home_memory.memory.text.naming import (
+    named_by_telling,
     names_a_person,
     possessive,
     says_own,
@@ -370,3 +371,12 @@ def test_the_askers_my_finds_their_own_first(
     assert says_own("where is my car")
     assert says_own("wo ist mein Auto", "de")
     assert not says_own("where is Anna's car")
+
+
+def test_a_name_the_telling_put_in_joins_the_people() -> None:
+    """ "my bike" told as "Anna's bike" puts Anna into it (she joins its
+    people); a name the teller said already, or none, does not."""
+    assert named_by_telling("Anna", "Anna's bike is blue.", "my bike is blue")
+    assert not named_by_telling("Anna", "Anna's bike is blue.", "Anna's bike is blue")
+    assert not named_by_telling(None, "Our bike is blue.", "my bike is blue")
+    assert not named_by_telling("Anna", "Our bike is blue.", "my bike is blue")

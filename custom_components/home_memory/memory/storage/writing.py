@@ -28,6 +28,7 @@ from ..common.values import (
     default_weight_class,
 )
 from ..scoring import decay
+from ..text.naming import named_by_telling
 from ..text.statements import Relation, as_statement
 from ..text.validation import (
     MAX_CONTENT_CHARS,
@@ -100,11 +101,7 @@ def _as_told(item: NewMemory, language: str) -> NewMemory:
     if said is not None and len(said.content) > MAX_CONTENT_CHARS:
         said = item.as_said
     people = item.people
-    if (
-        name
-        and name.casefold() in told.casefold()
-        and (name.casefold() not in item.content.casefold())
-    ):
+    if name and named_by_telling(name, told, item.content):
         people = (*people, name)
     return replace(item, content=told, people=people, as_plan=plan, as_said=said)
 

@@ -221,6 +221,17 @@ def says_own(text: str, language: str | None = None) -> bool:
     return any(table.first_person.search(text) for table in _tables(language))
 
 
+def named_by_telling(name: str | None, told: str, said: str) -> bool:
+    """Whether telling `said` as `told` put the teller's `name` into it
+    ("my bike" -> "Anna's bike"): the name then joins the memory's people,
+    on every path that names a teller (remember and update)."""
+    if not name:
+        return False
+    return name.casefold() in told.casefold() and (
+        name.casefold() not in said.casefold()
+    )
+
+
 def names_a_person(name: str, language: str | None = None) -> bool:
     """Whether `name` can stand for its teller in a memory: words, nothing
     hidden, short as a label, and no pronoun ("I", "Our"), what an account
