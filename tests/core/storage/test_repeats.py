@@ -39,6 +39,19 @@ if TYPE_CHECKING:
     from custom_components.home_memory.memory.embedding.embedder import Embedder
 
 
+def told_instead(new: str, old: str, owner: str) -> NewMemory:
+    """`owner`'s household statement "<new> instead of <old>", as the
+    operation reads it: a correction naming its old value, kept as said
+    where nothing holds it."""
+    return new_memory(
+        new,
+        owner=owner,
+        corrects=True,
+        replaces=old,
+        as_said=Reading(content=f"{new} instead of {old}"),
+    )
+
+
 def test_duplicate_is_reinforced_not_stored_twice(store: MemoryStore) -> None:
     """A duplicate reinforces the existing memory instead of storing a second."""
     first = store.create(new_memory("The wifi password is hunter2"), ALICE)
@@ -582,15 +595,7 @@ def test_a_told_correction_reaches_a_private_memory_only_holding_its_old_value(
         ALICE,
     )
     renewed = store.create(
-        new_memory(
-            "The gym membership renews in June",
-            owner="alice",
-            corrects=True,
-            replaces="April",
-            as_said=Reading(
-                content="The gym membership renews in June instead of April"
-            ),
-        ),
+        told_instead("The gym membership renews in June", "April", owner="alice"),
         ALICE,
     )
     assert renewed.action is CreateAction.UPDATED
@@ -633,15 +638,7 @@ def test_a_household_correction_corrects_both_copies_of_its_tellers_fact(
         new_memory("The car insurance is due in April", owner="bob"), BOB
     )
     corrected = store.create(
-        new_memory(
-            "The car insurance is due in March",
-            owner="alice",
-            corrects=True,
-            replaces="April",
-            as_said=Reading(
-                content="The car insurance is due in March instead of April"
-            ),
-        ),
+        told_instead("The car insurance is due in March", "April", owner="alice"),
         ALICE,
     )
     assert corrected.action is CreateAction.UPDATED
@@ -702,15 +699,7 @@ def test_a_told_correction_updates_another_persons_household_memory(
         new_memory("The plumber is coming on Tuesday", owner="alice"), ALICE
     )
     corrected = store.create(
-        new_memory(
-            "The plumber is coming on Thursday",
-            owner="bob",
-            corrects=True,
-            replaces="Tuesday",
-            as_said=Reading(
-                content="The plumber is coming on Thursday instead of Tuesday"
-            ),
-        ),
+        told_instead("The plumber is coming on Thursday", "Tuesday", owner="bob"),
         BOB,
     )
     assert corrected.action is CreateAction.UPDATED
