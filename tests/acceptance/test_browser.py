@@ -55,17 +55,30 @@ DEEP_TEXT = """() => {
 }"""
 
 
-async def keep_what_was_seen(page: Page) -> None:
-    """On a failure, the page as it was: a screenshot and its text, for CI logs."""
+# The frontend is ready when its websocket connection to Home Assistant is up.
+FRONTEND_CONNECTED = """() => {
+  const app = document.querySelector("home-assistant");
+  return Boolean(app && app.hass && app.hass.connected);
+}"""
+
+
+async def keep_what_was_seen(page: Page, console: list[str]) -> str:
+    """On a failure, the page as it was: a screenshot, its text and the
+    browser console's errors, in the failure's own message (CI logs show
+    the short summary, not the captured output)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     shot = SCREENSHOTS / "failed.png"
     try:
         await page.screenshot(path=shot)
         text = await page.evaluate(DEEP_TEXT)
     except Exception as err:  # noqa: BLE001 - the page may be gone; say so
-        print(f"the failed page could not be kept: {err!r}")
-        return
-    print(f"failed at {page.url}; screenshot {shot}; the page said:\n{text[:2000]}")
+        text = f"(the page could not be read: {err!r})"
+    seen = (
+        f"failed at {page.url}; screenshot {shot}; console errors: "
+        f"{console[-5:]}; the page said: {text[:600]}"
+    )
+    (SCREENSHOTS / "failed.txt").write_text(seen, encoding="utf-8")
+    return seen
 
 
 def browse(
@@ -133,13 +146,26 @@ def browse(
                 await context.add_init_script(init)
                 page = await context.new_page()
                 page.set_default_timeout(TIMEOUT_MS)
+                console: list[str] = []
+                page.on(
+                    "console",
+                    lambda message: (
+                        console.append(message.text)
+                        if message.type == "error"
+                        else None
+                    ),
+                )
                 await page.goto(hass.url + path)
                 await page.wait_for_load_state("networkidle")
                 try:
+                    # A slow first render is not a failure; an unconnected one is.
+                    await page.wait_for_function(
+                        FRONTEND_CONNECTED, timeout=2 * TIMEOUT_MS
+                    )
                     await scenario(page)
-                except Exception:
-                    await keep_what_was_seen(page)
-                    raise
+                except Exception as err:
+                    seen = await keep_what_was_seen(page, console)
+                    raise AssertionError(f"{seen}\n{err}") from err
             finally:
                 await browser.close()
 
