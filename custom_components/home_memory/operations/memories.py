@@ -43,7 +43,7 @@ from .access import (
 from .errors import ForbiddenError, InvalidRequestError, NotFoundError, async_engine
 from .events import async_memories_changed
 from .persons import async_teller_name
-from .private_words import load_private_words
+from .private_words import says_only_private, split_private
 from .remembering import async_announce
 
 if TYPE_CHECKING:
@@ -336,8 +336,9 @@ async def async_remember(
     language = when.statement_language(scope.hass, request.language)
     # "…, keep it private", "just for me": the teller's own, whatever the
     # surface (the action stored them for everyone, attack review s17).
-    words = await scope.hass.async_add_executor_job(load_private_words, language)
-    private, content = words.split(request.content)
+    private, content = await scope.hass.async_add_executor_job(
+        split_private, request.content, language
+    )
     if private:
         request = replace(request, content=content, visibility=Visibility.PRIVATE)
     check_private(scope.actor, request.visibility)
@@ -435,6 +436,10 @@ async def async_update(scope: OperationScope, request: UpdateRequest) -> UpdateO
             patch = await _as_told(scope, current, replace(request, patch=patch))
         else:
             patch = _moved_in_time(scope, current, patch, request.happened_at)
+        if patch.expected_version is None:
+            # Read from this version: what lands meanwhile (another person's
+            # told correction) is not overwritten unseen (memory_changed).
+            patch = replace(patch, expected_version=current.version)
 
     def _update() -> tuple[Memory, Memory]:
         before = store.get(request.memory_id, caller)
@@ -476,15 +481,16 @@ async def _as_told(
         return patch  # the text as it is (a form sent back with other edits)
     caller = scope.actor.caller
     language = when.statement_language(scope.hass, request.language)
-    words = await scope.hass.async_add_executor_job(load_private_words, language)
-    private, content = words.split(content)
+    if await scope.hass.async_add_executor_job(says_only_private, content, language):
+        # "keep it private" alone: the memory as it is, kept to its teller.
+        _check_kept_private(scope, current)
+        return replace(patch, content=None, visibility=Visibility.PRIVATE)
+    private, content = await scope.hass.async_add_executor_job(
+        split_private, content, language
+    )
     visibility = patch.visibility or current.visibility
     if private:
-        check_private(scope.actor, Visibility.PRIVATE)
-        if current.visibility is not Visibility.PRIVATE and (
-            current.owner is None or current.owner != caller.user_id
-        ):
-            raise ForbiddenError("private_words_not_owner", id=current.id)
+        _check_kept_private(scope, current)
         visibility = Visibility.PRIVATE
     said = read_correction(content, language)
     statement = said.statement
@@ -528,6 +534,17 @@ async def _as_told(
     if told.window is None:
         return patch
     return replace(patch, happened=(told.window.start, told.window.end))
+
+
+def _check_kept_private(scope: OperationScope, current: Memory) -> None:
+    """Words that keep `current` to its teller are the owner's to say: anyone
+    else's would take it, or the new text, from the household."""
+    check_private(scope.actor, Visibility.PRIVATE)
+    owner = scope.actor.caller.user_id
+    if current.visibility is not Visibility.PRIVATE and (
+        current.owner is None or current.owner != owner
+    ):
+        raise ForbiddenError("private_words_not_owner", id=current.id)
 
 
 def _moved_in_time(

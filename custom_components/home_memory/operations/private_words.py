@@ -37,6 +37,8 @@ _SOMEONE_WORDS: Final = r"[^\W\d_][\w'\u2019.-]*(?:\s+[^\W\d_][\w'\u2019.-]*){0,
 _SET_OFF_LAST: Final = (
     rf"(?:\s*[,;:.!?(\[]|\s+[{_DASHES}]+|\s*[\u2013\u2014]+|\s*-{{2,}})\s*"
 )
+# A statement before an update's text, to read that text as an aside.
+_STAND_IN: Final = "It is so"
 # What is left of that setting off once the private words are cut out.
 _LEFT_OVER: Final = re.compile(rf"[\s,;:(\[{_DASHES}]+$")
 
@@ -229,3 +231,27 @@ def load_private_words(language: str | None) -> PrivateWords:
     (blocking the first time: run it in the executor)."""
     by_language = _by_language()
     return by_language[matching_language(by_language, language) or FALLBACK_LANGUAGE]
+
+
+def split_private(content: str, language: str | None) -> tuple[bool, str]:
+    """Whether `content` keeps itself to its teller, and content without the
+    words that say so: in `language`'s words first, then in every other
+    shipped language's, so a German "…, das bleibt unter uns" told in an
+    English home is not stored for everyone (attack review s18) (blocking
+    the first time: run it in the executor)."""
+    by_language = _by_language()
+    first = matching_language(by_language, language) or FALLBACK_LANGUAGE
+    for name in (first, *sorted(set(by_language) - {first})):
+        private, rest = by_language[name].split(content)
+        if private:
+            return True, rest
+    return False, content
+
+
+def says_only_private(content: str, language: str | None) -> bool:
+    """Whether `content` is nothing but the words that keep a memory to its
+    teller ("keep it private", "nur für mich"): an update saying only that
+    makes the memory private and keeps its text (attack review s18), read
+    as an aside after a stand-in statement."""
+    private, rest = split_private(f"{_STAND_IN}, {content.strip()}", language)
+    return private and rest.strip() in {"", _STAND_IN}

@@ -3,7 +3,7 @@ and tools' tests drive the same operations through their surfaces)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -14,7 +14,11 @@ from custom_components.home_memory.memory.common.values import (
 )
 from custom_components.home_memory.operations import memories
 from custom_components.home_memory.operations.access import Actor
-from custom_components.home_memory.operations.errors import InvalidRequestError
+from custom_components.home_memory.operations.errors import (
+    ConflictError,
+    ForbiddenError,
+    InvalidRequestError,
+)
 
 from .conftest import scope_of
 
@@ -130,3 +134,71 @@ async def test_a_household_correction_also_corrects_the_tellers_private_copy(
         assert "March" in got.memory.content
         assert "April" not in got.memory.content
         assert got.memory.visibility is made.memory.visibility
+
+
+async def test_an_update_read_from_an_older_version_is_refused(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Anna's update is read from the version she had; if Ben's told
+    correction lands before hers is written, hers is refused
+    (memory_changed) instead of overwriting his unseen, taking his words
+    private with it (attack review s18, M1)."""
+    anna = scope_of(hass, init_integration, Actor(Caller(user_id=user_anna.id)))
+    created = await memories.async_remember(
+        anna, memories.RememberRequest("The gardener comes on Monday.")
+    )
+    store = init_integration.runtime_data.store
+    read_from = memories._as_told
+
+    async def read_then_changed(*args: Any, **kwargs: Any) -> MemoryPatch:
+        patch = await read_from(*args, **kwargs)
+        bens = MemoryPatch(content="The gardener comes on Friday.")
+        await hass.async_add_executor_job(
+            store.update, created.memory.id, bens, Caller(user_id="ben")
+        )
+        return patch
+
+    monkeypatch.setattr(memories, "_as_told", read_then_changed)
+    said = "The gardener comes on Monday, keep it private"
+    with pytest.raises(ConflictError) as err:
+        await memories.async_update(
+            anna,
+            memories.UpdateRequest(created.memory.id, MemoryPatch(content=said)),
+        )
+    assert err.value.translation_key == "memory_changed"
+    kept = await hass.async_add_executor_job(
+        store.get, created.memory.id, Caller(user_id="ben")
+    )
+    assert kept.content == "The gardener comes on Friday."
+    assert kept.visibility is Visibility.HOUSEHOLD
+
+
+@pytest.mark.parametrize("said", ["keep it private", "just for me", "nur für mich"])
+async def test_an_update_of_only_private_words_keeps_the_text_private(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+    said: str,
+) -> None:
+    """An update whose whole text is "keep it private" makes the owner's
+    memory private and keeps its text (it was replaced by "Keep it
+    private." for everyone); anyone else's is refused (attack review s18)."""
+    anna = scope_of(hass, init_integration, Actor(Caller(user_id=user_anna.id)))
+    ben = scope_of(hass, init_integration, Actor(Caller(user_id="ben")))
+    created = await memories.async_remember(
+        anna, memories.RememberRequest("The rake is in the shed.")
+    )
+    memory_id = created.memory.id
+    with pytest.raises(ForbiddenError) as err:
+        await memories.async_update(
+            ben, memories.UpdateRequest(memory_id, MemoryPatch(content=said))
+        )
+    assert err.value.translation_key == "private_words_not_owner"
+    kept = await memories.async_update(
+        anna, memories.UpdateRequest(memory_id, MemoryPatch(content=said))
+    )
+    assert kept.memory.content == "The rake is in the shed."
+    assert kept.memory.visibility is Visibility.PRIVATE

@@ -9,6 +9,7 @@ from custom_components.home_memory.assist.sentence_files import load_sentence_fi
 from custom_components.home_memory.operations.private_words import (
     load_private_words,
     matching_language,
+    split_private,
 )
 
 
@@ -51,3 +52,38 @@ def test_a_language_tag_takes_its_base_language() -> None:
     assert matching_language(["en", "de"], "de_AT") == "de"
     assert matching_language(["en", "de"], "fr") is None
     assert matching_language(["en", "de"], None) is None
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "private", "kept"),
+    [
+        (
+            "en",
+            "The safe code is 4455, das bleibt unter uns",
+            True,
+            "The safe code is 4455",
+        ),
+        (
+            "en",
+            "Der Tresorcode ist 4455 - nur für mich",
+            True,
+            "Der Tresorcode ist 4455",
+        ),
+        ("de", "The safe code is 4455, keep it private", True, "The safe code is 4455"),
+        ("en", "Private Ryan is on TV tonight", False, "Private Ryan is on TV tonight"),
+        (
+            "en",
+            "The fence is between us and the Müllers",
+            False,
+            "The fence is between us and the Müllers",
+        ),
+        ("de", "Der Kuchen ist nur für mich", False, "Der Kuchen ist nur für mich"),
+    ],
+)
+def test_every_shipped_languages_private_words_are_read(
+    language: str, said: str, private: bool, kept: str
+) -> None:
+    """A German "das bleibt unter uns" told in an English home (and English
+    words in a German one) keeps it to the teller, not everyone (attack
+    review s18); statements in either language stay as said."""
+    assert split_private(said, language) == (private, kept)
