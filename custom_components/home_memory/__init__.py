@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from homeassistant.const import EVENT_HOMEASSISTANT_STOP, Platform
 from homeassistant.helpers import config_validation as cv
 
+from .assist.context import async_warm_up
 from .assist.intents import async_setup_intents
 from .assist.llm_api import async_setup_llm_api
 from .assist.prompt_refresh import async_setup_prompt_refresh
@@ -218,6 +219,10 @@ async def _async_load_model(
     await async_load_model(hass, entry, data)
     # The retrieval mode may have changed: the entities refresh.
     async_memories_changed(hass, entities_only=True)
+    try:
+        await async_warm_up(hass, data)
+    except Exception:  # noqa: BLE001 - only the first turn is slower
+        LOGGER.warning("Warming up the memory search failed", exc_info=True)
 
 
 async def _async_close(hass: HomeAssistant, data: HomeMemoryData) -> None:

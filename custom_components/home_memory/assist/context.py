@@ -13,11 +13,12 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from functools import partial
+from functools import cache, partial
+import re
 from typing import TYPE_CHECKING, Final
 
 from ..const import LOGGER
-from ..memory.common.values import MemoryFilter
+from ..memory.common.values import Caller, MemoryFilter
 from ..memory.conversation.sessions import MessageRole
 from ..memory.search.retrieval import (
     ContextResult,
@@ -42,13 +43,16 @@ if TYPE_CHECKING:
 
     from homeassistant.core import HomeAssistant
 
-    from ..memory.common.values import Caller, Memory
+    from ..memory.common.values import Memory
     from ..memory.conversation.sessions import PastMessage
     from ..runtime.data import HomeMemoryData
     from .sentence_files import SentenceFiles
 
 # A voice turn must not wait longer than this for its background.
 CONTEXT_TIMEOUT: Final = 1.5
+# When it does (a first search on a busy box), a search by words alone, which
+# embeds nothing, gets this much longer; the full one may still win.
+KEYWORD_TIMEOUT: Final = 1.0
 # The English headers under their names (the words are in prompts.*.json).
 CACHED_HEADER: Final = ENGLISH.say("background", "cached_header")
 PAST_MESSAGES_HEADER: Final = ENGLISH.say("background", "past_messages_header")
@@ -85,9 +89,11 @@ def _retrieve(
     describe: Callable[[Memory], str],
     words: PromptWords,
     asker: str | None = None,
+    *,
+    keyword_only: bool = False,
 ) -> TurnContext:
     options = data.options
-    with data.latency.measure("context"):
+    with data.latency.measure("context_by_words" if keyword_only else "context"):
         # The utterance's time words: a window and an order (docs/time.md).
         asked = when.question_at(
             utterance,
@@ -110,14 +116,19 @@ def _retrieve(
             when=describe,
             header=words.say("background", "header"),
             asker=asker,
+            keyword_only=keyword_only,
         )
         # The speaker's own earlier messages: a user's, or the household's;
-        # only those that tell something.
-        past = session_store(data).relevant_messages(
-            utterance,
-            caller.user_id,
-            exclude_conversation=conversation_id,
-            keep=partial(tells_something, sentences=load_sentence_files()),
+        # only those that tell something (found by meaning only).
+        past = (
+            []
+            if keyword_only
+            else session_store(data).relevant_messages(
+                utterance,
+                caller.user_id,
+                exclude_conversation=conversation_id,
+                keep=partial(tells_something, sentences=load_sentence_files()),
+            )
         )
     lines = _past_lines(past, words, now)
     text = "\n".join(part for part in (result.text, *lines) if part)
@@ -135,19 +146,49 @@ def tells_something(message: PastMessage, sentences: SentenceFiles) -> bool:
     The assistant's words may; the user's only when they told something: a
     question they asked ("what did we do last weekend?") carries no fact,
     and neither does one spoken without its "?" ("did we have guests on the
-    14th", new-user review s17), nor a request to the memory. What a "remember that …"
+    14th", new-user review s17), nor a request to the memory. Home
+    Assistant's own error replies ("Sorry, I am not aware of any area called
+    14th") tell nothing either (new-user review s18). What a "remember that …"
     stored is a memory of its own, dated and ranked with the others (its
     raw words would say "today" of another day), and once forgotten or made
     private it must not come back through the words that told it.
     """
     if message.role is not MessageRole.USER:
-        return True
+        return not is_home_assistant_error(message.content)
     text = message.content
     return (
         asking_share(text) < ASKING_SHARE
         and not sentences.opens_question(text)
         and not sentences.is_request(text)
     )
+
+
+@cache
+def _home_assistant_errors() -> re.Pattern[str]:
+    """Home Assistant's built-in agent's error replies, in the languages of the
+    sentence files, from its own intents package (blocking: executor)."""
+    from home_assistant_intents import get_intents
+
+    texts: list[str] = []
+    for language in load_sentence_files().wordings:
+        intents = get_intents(language) or {}
+        texts.extend(intents.get("responses", {}).get("errors", {}).values())
+    # A template's {{ slot }} and {% tag %} parts stand for any words.
+    parts = [
+        ".*?".join(re.escape(part.strip()) for part in _TEMPLATE_PART.split(text))
+        for text in texts
+        # Words of its own: a template of slots alone would match anything.
+        if isinstance(text, str) and len("".join(_TEMPLATE_PART.split(text))) > 9
+    ]
+    return re.compile(rf"(?:{'|'.join(parts)})[\s.!?]*", re.IGNORECASE | re.DOTALL)
+
+
+_TEMPLATE_PART: Final = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.DOTALL)
+
+
+def is_home_assistant_error(text: str) -> bool:
+    """Whether `text` is one of Home Assistant's error replies."""
+    return _home_assistant_errors().fullmatch(" ".join(text.split())) is not None
 
 
 def _past_lines(
@@ -247,24 +288,19 @@ async def async_turn_context(
         proposal_question(data, caller.user_id, words=words) if ask_proposals else None
     )
     try:
-        async with asyncio.timeout(wait):
-            result = await hass.async_add_executor_job(
-                partial(
-                    _retrieve,
-                    data,
-                    utterance,
-                    caller,
-                    conversation_id,
-                    when.household_now(hass),
-                    when.language(hass),
-                    when.describer(hass),
-                    words,
-                    await async_teller_name(hass, caller.user_id),
-                )
-            )
-    except TimeoutError:
-        LOGGER.debug("Memory context took longer than %ss; turn goes on", wait)
-        result = TurnContext([], "")
+        search = partial(
+            _retrieve,
+            data,
+            utterance,
+            caller,
+            conversation_id,
+            when.household_now(hass),
+            when.language(hass),
+            when.describer(hass),
+            words,
+            await async_teller_name(hass, caller.user_id),
+        )
+        result = await _async_within(hass, search, wait)
     except Exception:  # noqa: BLE001 - a turn never breaks because of memory
         LOGGER.warning("Memory context failed; turn goes on without it", exc_info=True)
         result = TurnContext([], "")
@@ -275,6 +311,71 @@ async def async_turn_context(
     if result.memories or result.past_messages or question is not None:
         return result
     return None
+
+
+async def async_warm_up(hass: HomeAssistant, data: HomeMemoryData) -> None:
+    """Search once, reading only, so the first turn's search is not the first.
+
+    Loads what a first search loads (sentence files, time-word patterns, the
+    model's first run, the database's pages) in the executor, after the model.
+    """
+    words = household_words(hass)
+    with data.latency.measure("context_warm_up"):
+        await hass.async_add_executor_job(
+            _warm_up,
+            data,
+            words.say("background", "warm_up_question"),
+            when.household_now(hass),
+            when.language(hass),
+        )
+
+
+def _warm_up(data: HomeMemoryData, question: str, now: datetime, language: str) -> None:
+    sentences = load_sentence_files()
+    asked = when.question_at(
+        question,
+        MemoryFilter(),
+        now,
+        language,
+        model_reads=data.retriever.model_languages,
+    )
+    data.retriever.context(asked.query, Caller(), flt=asked.filter, record_access=False)
+    session_store(data).relevant_messages(
+        question, None, keep=partial(tells_something, sentences=sentences)
+    )
+
+
+async def _async_within(
+    hass: HomeAssistant, search: Callable[..., TurnContext], wait: float
+) -> TurnContext:
+    """The search's result within `wait`; past it, what words alone find.
+
+    A first search after a start can take longer on a busy box (new-user
+    review s18: nothing on turn 1 at a load of 7-9 on 2 cores). It goes on in
+    the executor (a thread cannot be stopped), and a search by words alone,
+    which embeds nothing, runs beside it: within KEYWORD_TIMEOUT more, the
+    full result if it came by then, else the words' one, else nothing.
+    """
+    full = hass.async_add_executor_job(search)
+    done, _ = await asyncio.wait({full}, timeout=wait)
+    if full in done:
+        return full.result()
+    LOGGER.debug("Memory context took longer than %ss; searching by words", wait)
+    by_words = hass.async_add_executor_job(partial(search, keyword_only=True))
+    for future in (full, by_words):
+        # Whatever is not waited for below still has its failure logged.
+        future.add_done_callback(_log_failure)
+    done, _ = await asyncio.wait({full, by_words}, timeout=KEYWORD_TIMEOUT)
+    for future in (full, by_words):
+        if future in done and future.exception() is None:
+            return future.result()
+    LOGGER.debug("Memory context took longer still; the turn goes on without it")
+    return TurnContext([], "")
+
+
+def _log_failure(future: asyncio.Future[TurnContext]) -> None:
+    if not future.cancelled() and (error := future.exception()) is not None:
+        LOGGER.warning("Memory context failed: %s", error, exc_info=error)
 
 
 def cached_text(

@@ -56,9 +56,11 @@ class HomeMemoryAPI(ha_llm.API):
                 state = data.conversations.get(turn.conversation_id, speaker.key)
                 if state.tools_turn == turn.marker:
                     # Assist already gave the memory tools, and the words on
-                    # how to use them, to this agent: only the background here.
+                    # how to use them, to this agent: only the background here,
+                    # after a line that says so (Home Assistant heads this
+                    # API's part with an instruction line, never left bare).
                     tools = []
-                    prompt = []
+                    prompt = [words.say("prompt", "tools_given_above")]
                 state.tools_turn = turn.marker
             if tools and speaker.can_write and offers_for(data, speaker.caller.user_id):
                 # The speaker has proposals pending: the tool for the answer.

@@ -17,6 +17,7 @@ from custom_components.home_memory.assist.context import (
     async_turn_context,
 )
 from custom_components.home_memory.assist.intents import INTENT_REMEMBER
+from custom_components.home_memory.assist.prompts import ENGLISH as ENGLISH_PROMPTS
 from custom_components.home_memory.assist.sentence_files import load_sentence_files
 from custom_components.home_memory.const import DOMAIN
 from custom_components.home_memory.memory.common.values import (
@@ -213,6 +214,26 @@ async def test_both_apis_give_tools_once(
         assert len(names) == 1, names
 
 
+async def test_home_memorys_part_of_a_merged_prompt_is_never_bare(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """New-user review s18: Assist gave the memory tools, nothing was found,
+    and Home Assistant's line 'Follow these instructions for tools from
+    "home-memory" ...:' was followed by nothing. Now by a line naming the
+    tools given above."""
+    agent = use_agent(hass, agent_entry, [llm.LLM_API_ASSIST, DOMAIN])
+    await say(hass, "hello there", agent_id=agent_entry.entry_id)
+    prompt = agent.prompts[-1]
+    assert "Relevant background:" not in prompt
+    opening = 'Follow these instructions for tools from "home-memory"'
+    assert opening in prompt, prompt
+    ours = prompt.split(opening, 1)[1].split(":\n", 1)[1]
+    assert ours.strip(), prompt
+    assert ours.lstrip().startswith(ENGLISH_PROMPTS.say("prompt", "tools_given_above"))
+
+
 async def test_context_failure_never_breaks_the_turn(
     hass: HomeAssistant,
     agent_entry: MockConfigEntry,
@@ -246,6 +267,48 @@ async def test_context_failure_never_breaks_the_turn(
         )
         released.set()
     await hass.async_block_till_done()
+
+
+async def test_a_slow_first_search_still_gives_what_its_words_find(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """New-user review s18: on a busy box the first turn's search ran past
+    its time and the turn had no background at all. Now what a search by
+    words alone finds is given, and the full search is not waited for."""
+    await remember(hass, "Ben repaired the greenhouse door")
+    retriever = init_integration.runtime_data.retriever
+    search = retriever.context
+    released = threading.Event()
+    held: list[bool] = []
+
+    def cold(*args: Any, **kwargs: Any) -> Any:
+        if not kwargs.get("keyword_only"):
+            held.append(True)
+            released.wait(10)
+        return search(*args, **kwargs)
+
+    data = init_integration.runtime_data
+    with patch.object(retriever, "context", side_effect=cold):
+        result = await async_turn_context(
+            hass, data, "what did Ben repair on the greenhouse", SYSTEM, wait=0.05
+        )
+        released.set()
+    await hass.async_block_till_done()
+    assert held == [True]
+    assert result is not None
+    assert "greenhouse door" in result.text, result.text
+
+
+async def test_the_search_is_warmed_up_after_the_model(
+    hass: HomeAssistant, init_integration: HomeMemoryConfigEntry
+) -> None:
+    """Once set up, a search has run (reading only): the first turn's is not
+    the first (new-user review s18)."""
+    latency = init_integration.runtime_data.latency.summary()
+    assert latency["context_warm_up"]["count"] == 1
+    assert "context" not in latency
 
 
 async def test_builtin_agent_remember_recall_forget(

@@ -385,6 +385,28 @@ async def test_relevant_past_messages_reach_only_their_speaker(
     await settle(hass, freezer)
 
 
+async def test_past_messages_leave_out_home_assistants_error_replies(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+) -> None:
+    """New-user review s18: the built-in agent's "Sorry, I am not aware of
+    any area called ..." was quoted back as something said earlier."""
+    agent = use_agent(hass, agent_entry)
+    failed = await say(hass, "turn on the lights in the greenhouse", user=user_anna)
+    reply = failed.response.speech["plain"]["speech"]
+    assert reply.startswith("Sorry, I am not aware of any area called greenhouse")
+    await settle(hass, freezer)
+    await end_conversations(hass, freezer)
+    prompt = await prompt_for(
+        hass, agent, agent_entry, "any area called greenhouse lights", user=user_anna
+    )
+    assert "not aware of any area" not in prompt, prompt
+    await settle(hass, freezer)
+
+
 async def test_past_messages_forget_what_was_forgotten_or_made_private(
     hass: HomeAssistant,
     freezer: FrozenDateTimeFactory,

@@ -319,6 +319,7 @@ class Retriever:
         newest_first: bool = False,
         topic_in_window: bool = False,
         asker: str | None = None,
+        keyword_only: bool = False,
     ) -> _Ranking:
         """Candidates scored from a few columns, best first, not yet fetched.
 
@@ -328,6 +329,7 @@ class Retriever:
         with a content word it shares or a similarity of at least
         TOPIC_IN_WINDOW_MIN_SIMILARITY (docs/time.md). `asker`: the asking
         person's name; their "my" names them (`_about_named_people`).
+        `keyword_only`: by words alone, as without a model (no embedding).
         """
         query = readable(query)  # text from anywhere; the model cannot take all
         flt = flt or MemoryFilter()
@@ -337,7 +339,11 @@ class Retriever:
             # others match as well, so look further than the best few.
             pool *= NEWEST_FIRST_POOL
         candidates = self._candidates
-        query_vector = self.store.embed_query(query) if query.strip() else None
+        query_vector = (
+            self.store.embed_query(query)
+            if query.strip() and not keyword_only
+            else None
+        )
         vector = (
             dict(candidates.vector_candidates(query_vector, caller, flt, pool))
             if query_vector is not None
@@ -718,13 +724,15 @@ class Retriever:
         when: Callable[[Memory], str] | None = None,
         header: str = CONTEXT_HEADER,
         asker: str | None = None,
+        keyword_only: bool = False,
     ) -> ContextResult:
         """The few relevant memories for one user turn, formatted as background.
 
         `flt` and `newest_first`: the window and order the utterance's time
         words chose; `when` says when each memory's event happened, put
         before its text ("(yesterday evening, a little after six)");
-        `header` opens the block (in the household's language).
+        `header` opens the block (in the household's language);
+        `keyword_only`: see `_ranked`.
         """
         if never_needs_memory(utterance, intent):
             return ContextResult([], "", skipped_reason="intent")
@@ -747,6 +755,7 @@ class Retriever:
                 newest_first=newest_first,
                 topic_in_window=topic_in_window,
                 asker=asker,
+                keyword_only=keyword_only,
             )
         ):
             if len(chosen) >= max_memories:
