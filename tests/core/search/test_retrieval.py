@@ -781,3 +781,40 @@ def test_what_a_named_person_did_matches_the_question(household: Retriever) -> N
     }
     about_ben = _found(household, "tell me about Ben", ALICE)
     assert {"Ben painted the fence", "Ben prefers oat milk"} <= about_ben
+
+
+def test_a_name_alone_is_no_answer_in_german(
+    tmp_path: Path, clock: ManualClock, multilingual: Embedder
+) -> None:
+    """A German home (multilingual-e5): Ben's "was ist Annas PIN" said
+    "Annas Zahnarzttermin ist am Freitag, den 20." as the answer."""
+    store = MemoryStore(
+        tmp_path / "memory.db",
+        embedder=multilingual,
+        clock=clock,
+        config=EngineConfig(language="de"),
+    )
+    try:
+        for text, people in (
+            ("Anna hat die Dachrinne gereinigt", ("Anna",)),
+            ("Annas Zahnarzttermin ist am Freitag, den 20.", ("Anna",)),
+            ("Anna hat ein neues Fahrrad gekauft", ("Anna",)),
+            ("Anna hat mit Ben die Schicht getauscht", ("Anna", "Ben")),
+            ("Der Klempner kommt am Dienstag", ()),
+            ("Der Ersatzschlüssel liegt unter dem blauen Blumentopf", ()),
+        ):
+            store.create(NewMemory(content=text, people=people), ALICE)
+        store.create(
+            NewMemory(
+                content="Annas PIN ist 4711",
+                people=("Anna",),
+                owner=ALICE.user_id,
+                visibility=Visibility.PRIVATE,
+            ),
+            ALICE,
+        )
+        retriever = Retriever(store)
+        assert _found(retriever, "was ist Annas PIN", BOB) == set()
+        assert _found(retriever, "was ist Annas PIN", ALICE) == {"Annas PIN ist 4711"}
+    finally:
+        store.close()

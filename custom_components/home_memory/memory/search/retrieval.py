@@ -27,9 +27,9 @@ from ..text.fts_query import search_stopwords, search_terms
 from ..text.naming import says_own
 from ..text.quoting import data_block, quote
 from ..text.validation import readable
-from ..time.phrases import languages_to_try
+from ..time.phrases import languages_to_try, table_language
 from ..time.tense import names_a_bare_weekday, says_habit
-from .people import named_people, without_names
+from .people import named_people, without_names, words
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
@@ -601,7 +601,11 @@ class Retriever:
         people = self._candidates.people_of(list(fused))
         names = {p for found in people.values() for p in found}
         rest = without_names(query, names | ({asker} if asker else set()))
-        if rest is None or not search_terms(rest, self._stopwords()):
+        if (
+            rest is None
+            or not search_terms(rest, self._stopwords())
+            or not self._reads(rest)
+        ):
             return None
         candidates = self._candidates
         rowids = list(fused)
@@ -616,6 +620,28 @@ class Retriever:
                 if similarity >= TOPIC_IN_WINDOW_MIN_SIMILARITY
             )
         return matched
+
+    def _reads(self, text: str) -> bool:
+        """Whether the model reads the language of `text`, told by its
+        function words: the household's German question in an English home
+        ("Wann ist Anna zuletzt nach Hause gekommen?") has no similarity to
+        say its topic by, and its name is what finds the answer."""
+        reads = self.model_languages
+        if reads is None:
+            return True
+        found = words(text)
+        tried = languages_to_try(self.config.language)
+        own = {
+            language: len(
+                found
+                & search_stopwords(language).difference(
+                    *(search_stopwords(other) for other in tried if other != language)
+                )
+            )
+            for language in tried
+        }
+        best = max(own, key=lambda language: own[language])
+        return own[best] == 0 or table_language(best) in reads
 
     def _stopwords(self) -> frozenset[str]:
         """Words that ask nothing, in every language a question may come in."""
