@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from custom_components.home_memory.memory.search.people import named_people, words
+from custom_components.home_memory.memory.search.people import (
+    named_people,
+    without_names,
+    words,
+)
 
 
 @pytest.mark.parametrize(
@@ -43,3 +47,21 @@ def test_a_label_without_words_names_no_one() -> None:
     """An empty or punctuation-only label is never 'named' by any query."""
     assert named_people("Anything at all?", ["", "--", "Zoë"]) == frozenset()
     assert named_people("Hat ZOË angerufen?", ["Zoë"]) == {"Zoë"}
+
+
+@pytest.mark.parametrize(
+    ("query", "rest"),
+    [
+        ("what's Anna's bank PIN", "what's bank PIN"),
+        ("what is Anna\u2019s pin?", "what is pin?"),
+        ("was ist Annas PIN", "was ist PIN"),
+        ("What did Grandma Rosa bake?", "What did bake?"),
+        ("tell me about BEN", "tell me about"),
+        ("Did Annabel call?", None),
+        ("what did I repair", None),
+    ],
+)
+def test_a_query_without_its_names(query: str, rest: str | None) -> None:
+    """The names come out whole, with their genitive ("Anna's", German
+    "Annas"); a query that names no one gives None."""
+    assert without_names(query, ["Anna", "Ben", "Grandma Rosa"]) == rest

@@ -694,3 +694,127 @@ def test_a_habit_told_in_the_window_is_no_deed_of_it(
     ).memory.id
     assert found(done) == {pie}
     assert found(window) == {pie, *told.values()}
+
+
+# A household of two: what each did, and things of the home naming no one.
+PEOPLES_MEMORIES = [
+    ("Anna changed the shift with Ben on Saturday", ("Anna", "Ben")),
+    ("Anna cleaned out the gutters", ("Anna",)),
+    ("Anna's dentist appointment is on Friday the 20th", ("Anna",)),
+    ("Anna bought a new bike", ("Anna",)),
+    ("Ben fixed the dripping tap in the kitchen", ("Ben",)),
+    ("Ben painted the fence", ("Ben",)),
+    ("Ben repaired the garden gate", ("Ben",)),
+    ("Ben prefers oat milk", ("Ben",)),
+    ("Ben goes running on Sundays", ("Ben",)),
+    ("The plumber comes on Tuesday", ()),
+    ("The wifi password is on the fridge", ()),
+    ("The bins go out on Wednesday", ()),
+    ("The heating was serviced in October", ()),
+    ("The spare key is under the blue flower pot", ()),
+    ("The car needs new winter tyres", ()),
+    ("Grandma's birthday is in March", ()),
+]
+
+
+@pytest.fixture
+def household(minilm_store: MemoryStore) -> Retriever:
+    """Anna's and Ben's memories; Anna's bank PIN and Ben's allergy private."""
+    for text, people in PEOPLES_MEMORIES:
+        minilm_store.create(NewMemory(content=text, people=people), ALICE)
+    for text, person, owner in (
+        ("Anna's bank PIN is 4711", "Anna", ALICE),
+        ("Ben is allergic to peanuts", "Ben", BOB),
+    ):
+        minilm_store.create(
+            NewMemory(
+                content=text,
+                people=(person,),
+                owner=owner.user_id,
+                visibility=Visibility.PRIVATE,
+            ),
+            owner,
+        )
+    return Retriever(minilm_store)
+
+
+def _found(retriever: Retriever, query: str, caller: Caller) -> set[str]:
+    """What an answer said aloud lists: a recall over the context's floor."""
+    floor = retriever.config.context_min_relevance
+    page = retriever.start_progressive(query, caller, min_relevance=floor)
+    found = [item.memory.content for item in page.items]
+    while page.has_more and page.cursor is not None:
+        page = retriever.more(page.cursor, caller)
+        found += [item.memory.content for item in page.items]
+    return set(found)
+
+
+@pytest.mark.parametrize(
+    ("query", "caller"),
+    [
+        ("what's Anna's bank PIN", BOB),
+        ("what is Ben allergic to", ALICE),
+    ],
+)
+def test_a_name_alone_is_no_answer(
+    household: Retriever, query: str, caller: Caller
+) -> None:
+    """What a question asks of a person must match, not their name: Ben's
+    "what's Anna's bank PIN" (her PIN private) listed her dentist
+    appointment and gutters as the answer (new-user review)."""
+    assert _found(household, query, caller) == set()
+    assert household.search(query, caller).items == []
+    assert household.context(query, caller).memories == []
+
+
+def test_what_a_named_person_did_matches_the_question(household: Retriever) -> None:
+    """ "What did Ben repair": the tap and the gate (by meaning and by word),
+    not the fence he painted nor the milk he prefers; "what kind of milk
+    does Ben like": the oat milk alone. A question that asks only about the
+    person still lists what there is about them."""
+    assert _found(household, "what did Ben repair", ALICE) == {
+        "Ben fixed the dripping tap in the kitchen",
+        "Ben repaired the garden gate",
+    }
+    assert _found(household, "what kind of milk does Ben like", ALICE) == {
+        "Ben prefers oat milk"
+    }
+    about_ben = _found(household, "tell me about Ben", ALICE)
+    assert {"Ben painted the fence", "Ben prefers oat milk"} <= about_ben
+
+
+def test_a_name_alone_is_no_answer_in_german(
+    tmp_path: Path, clock: ManualClock, multilingual: Embedder
+) -> None:
+    """A German home (multilingual-e5): Ben's "was ist Annas PIN" said
+    "Annas Zahnarzttermin ist am Freitag, den 20." as the answer."""
+    store = MemoryStore(
+        tmp_path / "memory.db",
+        embedder=multilingual,
+        clock=clock,
+        config=EngineConfig(language="de"),
+    )
+    try:
+        for text, people in (
+            ("Anna hat die Dachrinne gereinigt", ("Anna",)),
+            ("Annas Zahnarzttermin ist am Freitag, den 20.", ("Anna",)),
+            ("Anna hat ein neues Fahrrad gekauft", ("Anna",)),
+            ("Anna hat mit Ben die Schicht getauscht", ("Anna", "Ben")),
+            ("Der Klempner kommt am Dienstag", ()),
+            ("Der Ersatzschlüssel liegt unter dem blauen Blumentopf", ()),
+        ):
+            store.create(NewMemory(content=text, people=people), ALICE)
+        store.create(
+            NewMemory(
+                content="Annas PIN ist 4711",
+                people=("Anna",),
+                owner=ALICE.user_id,
+                visibility=Visibility.PRIVATE,
+            ),
+            ALICE,
+        )
+        retriever = Retriever(store)
+        assert _found(retriever, "was ist Annas PIN", BOB) == set()
+        assert _found(retriever, "was ist Annas PIN", ALICE) == {"Annas PIN ist 4711"}
+    finally:
+        store.close()

@@ -76,3 +76,37 @@ async def test_voice_forget_of_an_unseen_memory_matches_nothing(
         assert len(store.list_memories(Caller(user_id=user.id)).items) == 1
     mine = await say(hass, "Forget the combination of the bike lock", user=user_ben)
     assert "bike lock code 1234" in mine.response.speech["plain"]["speech"]
+
+
+async def test_a_persons_name_alone_answers_no_question(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    agent_entry: MockConfigEntry,
+    user_anna: MockUser,
+    user_ben: MockUser,
+) -> None:
+    """Ben's "what's Anna's bank PIN" (her PIN private to her) is not
+    answered with her dentist appointment or gutters: a memory must match
+    what the question asks besides her name (new-user review)."""
+    await setup_entry(hass, mock_config_entry)
+    for content, people in (
+        ("Anna cleaned out the gutters", ["Anna"]),
+        ("Anna's dentist appointment is on Friday the 20th", ["Anna"]),
+        ("Anna bought a new bike", ["Anna"]),
+        ("The plumber comes on Tuesday", []),
+        ("The wifi password is on the fridge", []),
+        ("The spare key is under the blue flower pot", []),
+    ):
+        await call(hass, "remember", {"content": content, "people": people})
+    await call(
+        hass,
+        "remember",
+        {"content": "My bank PIN is 4711", "visibility": "private"},
+        user=user_anna,
+    )
+    result = await say(hass, "what's Anna's bank PIN", user=user_ben)
+    assert result.response.speech["plain"]["speech"] == (
+        "I don't know; I don't remember anything about that."
+    )
+    mine = await say(hass, "what's my bank PIN", user=user_anna)
+    assert "4711" in mine.response.speech["plain"]["speech"]

@@ -5,7 +5,8 @@ the one about Anna (Anna among its people) is the better answer, and one that
 only mentions her in passing ("Ben told Anna about the concert") the weaker.
 A person counts as named when every word of their label is a word of the
 query, compared case-folded, so "Anna's" names Anna and "Grandma Rosa" needs
-both words.
+both words. `without_names` is the query with its people's names taken
+out: what else it asks about, which a memory must match to pass a floor.
 """
 
 from __future__ import annotations
@@ -30,3 +31,31 @@ def named_people(query: str, people: Iterable[str]) -> frozenset[str]:
     return frozenset(
         person for person in people if (label := words(person)) and label <= asked
     )
+
+
+def _name_forms(word: str) -> tuple[str, str]:
+    """A name's word and its genitive without an apostrophe ("Annas PIN",
+    German; "Anna's" splits into "anna" and "s" already)."""
+    return word, f"{word}s"
+
+
+def without_names(query: str, people: Iterable[str]) -> str | None:
+    """`query` without the words that name one of `people` (None: it names
+    no one). A person is named as in `named_people`, or with every word of
+    their label in its genitive ("was ist Annas PIN")."""
+    asked = words(query)
+    names: set[str] = set()
+    for person in people:
+        label = words(person)
+        if label and all(asked & set(_name_forms(word)) for word in label):
+            names.update(form for word in label for form in _name_forms(word))
+    if not names:
+        return None
+    # The whole word, with its apostrophe and s ("Anna's").
+    named = re.compile(
+        r"(?<![^\W_])(?:"
+        + "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
+        + r")(?:['\u2019]s)?(?![^\W_])",
+        re.IGNORECASE,
+    )
+    return " ".join(named.sub(" ", query).split())

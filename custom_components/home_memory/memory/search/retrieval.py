@@ -23,12 +23,13 @@ from ..common.values import Caller, Memory, MemoryFilter, Page, ScoredMemory, Ti
 from ..embedding.profiles import profile_for
 from ..scoring import decay
 from ..text.asking import asking_share
+from ..text.fts_query import search_stopwords, search_terms
 from ..text.naming import says_own
 from ..text.quoting import data_block, quote
 from ..text.validation import readable
-from ..time.phrases import languages_to_try
+from ..time.phrases import languages_to_try, table_language
 from ..time.tense import names_a_bare_weekday, says_habit
-from .people import named_people
+from .people import named_people, without_names, words
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
@@ -368,12 +369,18 @@ class Retriever:
         if self.config.person_weight > 0 and fused:
             fused = self._about_named_people(query, fused, asker)
         floor = self._stand_out_floor(vector, min_relevance)
+        besides = (
+            self._beside_names(query, fused, caller, flt, pool, asker)
+            if min_relevance > 0 and fused
+            else None
+        )
         kept = {
             rowid: rel
             for rowid, rel in fused.items()
             if (
                 rel.own >= min_relevance
                 and (rel.similarity is None or rel.similarity >= floor)
+                and (besides is None or rowid in besides)
             )
             or (topic_in_window and _on_topic(rel))
         }
@@ -573,6 +580,81 @@ class Retriever:
         texts = self._candidates.questioning_texts(sorted(rowids))
         shares = {rowid: asking_share(text) for rowid, text in texts.items()}
         return {rowid: share for rowid, share in shares.items() if share > 0}
+
+    def _beside_names(
+        self,
+        query: str,
+        fused: dict[int, Relevance],
+        caller: Caller,
+        flt: MemoryFilter,
+        pool: int,
+        asker: str | None = None,
+    ) -> set[int] | None:
+        """The candidates that match what a question asks besides the people
+        it names (the candidates' people, and the asker); None where it
+        names no one, or nothing else.
+
+        A name matches every memory of that person, by its word and in
+        meaning: Ben's "what's Anna's bank PIN" listed Anna's dentist
+        appointment, her gutters and her bike over the relevance floor. What
+        the question asks of the person is its other words ("bank PIN"): a
+        memory passes a floor only with one of them (keyword) or a
+        similarity to the question without the names of at least
+        TOPIC_IN_WINDOW_MIN_SIMILARITY ("what did Ben repair" / "Ben fixed
+        the dripping tap" 0.28, "Ben painted the fence" 0.13). The ranking
+        keeps the names (`_about_named_people`).
+        """
+        people = self._candidates.people_of(list(fused))
+        names = {p for found in people.values() for p in found}
+        rest = without_names(query, names | ({asker} if asker else set()))
+        if (
+            rest is None
+            or not search_terms(rest, self._stopwords())
+            or not self._reads(rest)
+        ):
+            return None
+        candidates = self._candidates
+        rowids = list(fused)
+        matched = set(candidates.keyword_hits(rest, caller, flt, pool).scores(rowids))
+        rest_vector = self.store.embed_query(rest)
+        if rest_vector is not None:
+            matched.update(
+                rowid
+                for rowid, similarity in candidates.similarities(
+                    rest_vector, rowids
+                ).items()
+                if similarity >= TOPIC_IN_WINDOW_MIN_SIMILARITY
+            )
+        return matched
+
+    def _reads(self, text: str) -> bool:
+        """Whether the model reads the language of `text`, told by its
+        function words: the household's German question in an English home
+        ("Wann ist Anna zuletzt nach Hause gekommen?") has no similarity to
+        say its topic by, and its name is what finds the answer."""
+        reads = self.model_languages
+        if reads is None:
+            return True
+        found = words(text)
+        tried = languages_to_try(self.config.language)
+        own = {
+            language: len(
+                found
+                & search_stopwords(language).difference(
+                    *(search_stopwords(other) for other in tried if other != language)
+                )
+            )
+            for language in tried
+        }
+        best = max(own, key=lambda language: own[language])
+        return own[best] == 0 or table_language(best) in reads
+
+    def _stopwords(self) -> frozenset[str]:
+        """Words that ask nothing, in every language a question may come in."""
+        found: set[str] = set()
+        for language in languages_to_try(self.config.language):
+            found |= search_stopwords(language)
+        return frozenset(found)
 
     def _about_named_people(
         self, query: str, fused: dict[int, Relevance], asker: str | None = None
