@@ -370,7 +370,9 @@ class Retriever:
             fused = self._about_named_people(query, fused, asker)
         floor = self._stand_out_floor(vector, min_relevance)
         besides = (
-            self._beside_names(query, fused, caller, flt, pool, asker)
+            self._beside_names(
+                query, fused, caller, flt, pool, asker, embed=not keyword_only
+            )
             if min_relevance > 0 and fused
             else None
         )
@@ -589,6 +591,8 @@ class Retriever:
         flt: MemoryFilter,
         pool: int,
         asker: str | None = None,
+        *,
+        embed: bool = True,
     ) -> set[int] | None:
         """The candidates that match what a question asks besides the people
         it names (the candidates' people, and the asker); None where it
@@ -616,7 +620,8 @@ class Retriever:
         candidates = self._candidates
         rowids = list(fused)
         matched = set(candidates.keyword_hits(rest, caller, flt, pool).scores(rowids))
-        rest_vector = self.store.embed_query(rest)
+        # By words alone (`embed` False: a search that embeds nothing).
+        rest_vector = self.store.embed_query(rest) if embed else None
         if rest_vector is not None:
             matched.update(
                 rowid
