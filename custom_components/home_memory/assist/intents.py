@@ -20,6 +20,7 @@ import probatio as vol
 
 from ..const import DOMAIN, LOGGER
 from ..memory.common.values import Visibility
+from ..memory.text.addressing import to_the_teller
 from ..memory.text.answering import answering_part
 from ..memory.text.quoting import flatten
 from ..memory.text.said import as_said
@@ -375,6 +376,7 @@ async def _async_recall_speech(
         ),
         asked=query,
         language=words.language,
+        listener=scope.speaker.caller.user_id,
     )
     if len(page.items) == 1:
         memory = page.items[0].memory
@@ -400,6 +402,8 @@ class _Dating:
     # (memory/text/answering.py), and its language.
     asked: str = ""
     language: str | None = None
+    # Who hears it: a memory they told is said to them ("Your bank PIN …").
+    listener: str | None = None
 
 
 async def _dated_ids(
@@ -520,6 +524,8 @@ def _dated(
     )
     said = describe(memory) if wanted else ""
     told = answering_part(memory.summary, memory.content, dating.asked, dating.language)
+    if dating.listener is not None and memory.speaker == dating.listener:
+        told = to_the_teller(told)  # "My bank PIN …" to its teller: "Your …"
     if not said:
         return _sentence(told)
     return words.say(

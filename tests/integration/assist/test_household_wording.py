@@ -111,3 +111,36 @@ async def test_a_part_ending_in_a_semicolon_is_said_with_one_full_stop(
     assert answered_by(result) == MEMORY, speech(result)
     assert speech(result).endswith("auf und wieder zu."), speech(result)
     assert ";." not in speech(result)
+
+
+@pytest.mark.parametrize(
+    ("told", "asked", "language", "answer"),
+    [
+        (
+            "privately remember that my bank PIN is 4821",
+            "what's my bank PIN",
+            "en",
+            "Your bank PIN is 4821.",
+        ),
+        (
+            "merk dir privat, dass meine Bank-PIN 4821 ist",
+            "wie lautet meine Bank-PIN",
+            "de",
+            "Deine Bank-PIN ist 4821.",
+        ),
+    ],
+)
+async def test_a_memory_read_back_to_its_teller_says_your(
+    hass: HomeAssistant,
+    user_anna: MockUser,
+    user_ben: MockUser,
+    told: str,
+    asked: str,
+    language: str,
+    answer: str,
+) -> None:
+    """Anna's "my bank PIN" is "your bank PIN" when it is read to her."""
+    await ask(hass, told, language, user=user_anna)
+    result = await ask(hass, asked, language, user=user_anna)
+    assert answered_by(result) == MEMORY, speech(result)
+    assert speech(result) == answer
