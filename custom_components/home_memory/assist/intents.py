@@ -20,6 +20,7 @@ import probatio as vol
 
 from ..const import DOMAIN, LOGGER
 from ..memory.common.values import Visibility
+from ..memory.text.addressing import to_the_teller
 from ..memory.text.answering import answering_part
 from ..memory.text.quoting import flatten
 from ..memory.text.said import as_said
@@ -73,8 +74,9 @@ QUESTION: Final = "question"
 
 
 def _spoken(text: str) -> str:
-    """A memory's text for speech: one line, without its closing punctuation."""
-    return flatten(text).rstrip(" .!?")
+    """A memory's text for speech: one line, without its closing punctuation
+    (a part of it ends with its ";" or "," too: "… auf und wieder zu;")."""
+    return flatten(text).rstrip(" .!?;,:")
 
 
 def _sentence(text: str) -> str:
@@ -338,11 +340,13 @@ async def _async_recall_speech(
     *,
     always_when: bool = False,
     telling: bool = False,
+    never_when: bool = False,
 ) -> str:
     """Look `query` up and say what was found (`nothing` when nothing was);
     `always_when`: each memory is said with when it happened (a "when"
     question), not only events and what the home observed; `telling`: the
-    question asks when something was said, so facts are dated too."""
+    question asks when something was said, so facts are dated too;
+    `never_when`: none is (a "where" question asks for a place)."""
     _cancel_waiting_forget(scope)
     # Said aloud as the answer: as sure as the background of an LLM's turn.
     page = await recall.async_recall(
@@ -357,13 +361,22 @@ async def _async_recall_speech(
     voice.recall_cursor = page.cursor
     voice.recall_dated = always_when
     voice.recall_telling = telling
+    voice.recall_undated = never_when
     if not page.items:
         return nothing
     describe = when.describer(scope.hass, words.language)
     dated = replace(
-        await _dated_ids(scope, page, words, always_when=always_when, telling=telling),
+        await _dated_ids(
+            scope,
+            page,
+            words,
+            always_when=always_when,
+            telling=telling,
+            never_when=never_when,
+        ),
         asked=query,
         language=words.language,
+        listener=scope.speaker.caller.user_id,
     )
     if len(page.items) == 1:
         memory = page.items[0].memory
@@ -389,6 +402,8 @@ class _Dating:
     # (memory/text/answering.py), and its language.
     asked: str = ""
     language: str | None = None
+    # Who hears it: a memory they told is said to them ("Your bank PIN …").
+    listener: str | None = None
 
 
 async def _dated_ids(
@@ -398,10 +413,16 @@ async def _dated_ids(
     *,
     always_when: bool,
     telling: bool = False,
+    never_when: bool = False,
 ) -> _Dating:
     """How the page's memories are dated (`_Dating`): one rule for an
     answer and the "more" after it. What the home observed keeps its
-    time, which says more than the weekday its text names."""
+    time, which says more than the weekday its text names; after a "where"
+    question (`never_when`) none is dated: "where is the spare key" was
+    answered "On Wednesday 11 November, around seven: The spare key is
+    under the red flower pot." (new-user review)."""
+    if never_when:
+        return _Dating(own=frozenset(item.memory.id for item in page.items))
     told = [
         item.memory
         for item in page.items
@@ -483,6 +504,7 @@ class QuestionIntentHandler(_MemoryIntentHandler):
             nothing,
             always_when=words.asks_when(question),
             telling=words.asks_telling(question),
+            never_when=words.asks_where(question),
         )
 
 
@@ -502,6 +524,8 @@ def _dated(
     )
     said = describe(memory) if wanted else ""
     told = answering_part(memory.summary, memory.content, dating.asked, dating.language)
+    if dating.listener is not None and memory.speaker == dating.listener:
+        told = to_the_teller(told)  # "My bank PIN …" to its teller: "Your …"
     if not said:
         return _sentence(told)
     return words.say(
@@ -561,6 +585,7 @@ class MoreIntentHandler(_MemoryIntentHandler):
             words,
             always_when=voice.recall_dated,
             telling=voice.recall_telling,
+            never_when=voice.recall_undated,
         )
         return _listing(
             page, words, when.describer(scope.hass, words.language), dated=dated

@@ -75,6 +75,9 @@ class Wording:
     # How a question about a time starts ("when", "wann"): its answer says
     # when, whatever the memory's kind.
     _asks_when: re.Pattern[str] | None = None
+    # How a question about a place starts ("where", "wo"): its answer is
+    # the place, never dated.
+    _asks_where: re.Pattern[str] | None = None
     # Words of a "when" question about a telling ("mention", "erwähnt").
     _asks_telling: re.Pattern[str] | None = None
     # How a request that is itself a question starts ("can you", "kannst du").
@@ -97,6 +100,10 @@ class Wording:
     def asks_when(self, question: str) -> bool:
         """Whether `question` asks when something happened or is."""
         return self._asks_when is not None and bool(self._asks_when.match(question))
+
+    def asks_where(self, question: str) -> bool:
+        """Whether `question` asks where something is or was."""
+        return self._asks_where is not None and bool(self._asks_where.match(question))
 
     def asks_telling(self, question: str) -> bool:
         """Whether `question` asks when something was said ("when did I
@@ -288,6 +295,11 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
             rf"^\W*(?:{alternatives(words['asks_when'])})\b", re.IGNORECASE
         )
         if words.get("asks_when")
+        else None,
+        _asks_where=re.compile(
+            rf"^\W*(?:{alternatives(words['asks_where'])})\b", re.IGNORECASE
+        )
+        if words.get("asks_where")
         else None,
         _asks_telling=re.compile(
             rf"\b(?:{alternatives(words['asks_telling'])})\b", re.IGNORECASE

@@ -73,6 +73,8 @@ class ConversationState:
     # ... and asked when something was said ("when did I mention …"): every
     # item is dated with its telling, facts too.
     recall_telling: bool = False
+    # ... or asked "where": no item is dated.
+    recall_undated: bool = False
     pending: dict[str, PendingForget] = field(default_factory=dict)
     # The token the voice flow ("forget ..." then "yes") waits on.
     voice_token: str | None = None

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from homeassistant.config_entries import ConfigEntry
     from homeassistant.const import Platform
     from homeassistant.core import HomeAssistant
+    from homeassistant.helpers.intent import IntentResponse
 
 # The Assist pipeline's hass.data key (its HassKey's value).
 PIPELINE_DATA_KEY: Final = "assist_pipeline"
@@ -351,7 +352,10 @@ def answer_where_unmatched(
     (an error response), a result `recognize` gives is processed exactly as
     Home Assistant processes its own (`_async_process_intent_result`: the
     intent is handled, recorded in the chat log as a local tool call and
-    spoken). `recognize` also gets Home Assistant's own unmatched result (None
+    spoken); so too where the gazetteer's answer is a guess that used none of
+    the name hassil could not place (`_a_guess_beside_a_name`: the time for
+    "what is the bike lock code"). `recognize` also gets Home Assistant's
+    own unmatched result (None
     when no sentence fit), to see what it did not know. A user's own custom
     sentence keeps its own answer. The returned
     callable unwraps it. None (and one warning) when the agent is not there
@@ -387,8 +391,10 @@ def answer_where_unmatched(
         **kwargs: Any,
     ) -> Any:
         response = await original(hassil_result, user_input, chat_log, *args, **kwargs)
-        if isinstance(response, IntentResponse) and (
-            response.response_type is not IntentResponseType.ERROR
+        if (
+            isinstance(response, IntentResponse)
+            and response.response_type is not IntentResponseType.ERROR
+            and not _a_guess_beside_a_name(response, hassil_result)
         ):
             return response  # the gazetteer understood it and answered
         if hassil_result is not None and (hassil_result.intent_metadata or {}).get(
@@ -406,6 +412,25 @@ def answer_where_unmatched(
             delattr(agent, _FALLBACK)
 
     return unwrap
+
+
+def _a_guess_beside_a_name(
+    response: IntentResponse, hassil_result: RecognizeResult | None
+) -> bool:
+    """Whether the gazetteer's answer used nothing of a name hassil read.
+
+    "what is the bike lock code": hassil took "bike lock code" for a name
+    it does not have; the gazetteer's near-miss matching heard "clock" in
+    "bike lock" and told the time (an intent with no slot: nothing of the
+    home, nothing of the words hassil could not place). Such an answer is
+    a guess; one that resolved a target ("what is the kitchen lite") is not.
+    """
+    return (
+        hassil_result is not None
+        and bool(hassil_result.unmatched_entities)
+        and response.intent is not None
+        and not response.intent.slots
+    )
 
 
 def _takes(method: object, parameters: tuple[str, ...]) -> bool:

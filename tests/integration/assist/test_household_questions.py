@@ -1,0 +1,179 @@
+"""Questions of the household's new-user review, through the built-in agent.
+
+Anna asked "do I have any allergies" ("Sorry, I couldn't understand that"),
+"what is the bike lock code" (Home Assistant's gazetteer heard "clock" in
+"bike lock" and told the time) and "which bus stops at the town hall" ("no
+area called town hall"). Each is memory's now; Home Assistant's own
+questions of the same shapes stay its own.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from .test_questions import ENGLISH, GERMAN, answered_by, ask, expose, speech
+
+if TYPE_CHECKING:
+    from homeassistant.core import HomeAssistant
+    from pytest_homeassistant_custom_component.common import MockUser
+
+pytestmark = pytest.mark.usefixtures(
+    "mock_load_model", "agent_entry", "init_integration"
+)
+
+MEMORY = "HomeMemoryQuestion"
+
+
+@pytest.mark.parametrize(
+    ("told", "asked", "language", "said"),
+    [
+        (
+            "remember that we have oat milk in the pantry",
+            "do we have any oat milk",
+            "en",
+            "pantry",
+        ),
+        (
+            "remember that I have a penicillin allergy",
+            "do I have any allergy",
+            "en",
+            "penicillin",
+        ),
+        (
+            "remember that we need a new plumber",
+            "do we need a plumber",
+            "en",
+            "new plumber",
+        ),
+        (
+            "remember that we have got spare fuses in the garage cupboard",
+            "have we got spare fuses",
+            "en",
+            "cupboard",
+        ),
+        (
+            "merk dir, dass wir Hafermilch in der Speisekammer haben",
+            "haben wir noch Hafermilch",
+            "de",
+            "Speisekammer",
+        ),
+        (
+            "merk dir, dass ich eine Penicillinallergie habe",
+            "habe ich eine Penicillinallergie",
+            "de",
+            "Penicillin",
+        ),
+        (
+            "merk dir, dass meine Bank-PIN 4821 ist",
+            "wie lautet meine Bank-PIN",
+            "de",
+            "4821",
+        ),
+    ],
+)
+async def test_what_i_or_we_have_is_memorys(
+    hass: HomeAssistant,
+    user_anna: MockUser,
+    told: str,
+    asked: str,
+    language: str,
+    said: str,
+) -> None:
+    """ "do I/we have any …", "have we got …", "habe ich …", "haben wir …",
+    "wie lautet meine …": memory's answer, not "not understood"."""
+    await ask(hass, told, language, user=user_anna)
+    answer = await ask(hass, asked, language, user=user_anna)
+    assert answered_by(answer) == MEMORY, speech(answer)
+    assert said in speech(answer), speech(answer)
+
+
+@pytest.mark.parametrize(
+    ("asked", "language", "nothing"),
+    [
+        ("do I have any allergies", "en", ENGLISH),
+        ("habe ich Allergien", "de", GERMAN),
+    ],
+)
+async def test_what_i_have_unknown_is_memorys_i_dont_know(
+    hass: HomeAssistant, user_anna: MockUser, asked: str, language: str, nothing: object
+) -> None:
+    """With nothing remembered: memory's "I don't know", not Home
+    Assistant's "Sorry, I couldn't understand that"."""
+    answer = await ask(hass, asked, language, user=user_anna)
+    assert answered_by(answer) == MEMORY, speech(answer)
+    assert speech(answer) == nothing.say("question_nothing")  # type: ignore[attr-defined]
+
+
+async def test_a_code_whose_name_sounds_like_clock_is_not_told_the_time(
+    hass: HomeAssistant, user_anna: MockUser
+) -> None:
+    """ "what is the bike lock code": Home Assistant's gazetteer heard
+    "clock" and said the time; memory answers (here: it knows nothing
+    Anna may hear). "what time is it" stays Home Assistant's."""
+    answer = await ask(hass, "what is the bike lock code", user=user_anna)
+    assert answered_by(answer) == MEMORY, speech(answer)
+    assert speech(answer) == ENGLISH.say("question_nothing")
+    await ask(hass, "remember that the bike lock code is 2468", user=user_anna)
+    answer = await ask(hass, "what is the bike lock code", user=user_anna)
+    assert "2468" in speech(answer), speech(answer)
+    assert answered_by(await ask(hass, "what time is it")) == "HassGetCurrentTime"
+    assert answered_by(await ask(hass, "what is the time")) == "HassGetCurrentTime"
+
+
+@pytest.mark.parametrize(
+    ("told", "asked", "language", "said"),
+    [
+        (
+            "remember that bus number 12 stops at the town hall",
+            "which bus stops at the town hall",
+            "en",
+            "Bus number 12",
+        ),
+        (
+            "remember that Anna goes to the dentist on Baker Street",
+            "which dentist does Anna go to",
+            "en",
+            "Baker Street",
+        ),
+        (
+            # (said as "merk dir, dass der Bus Nummer 12 am Rathaus hält" it
+            # is stored "Der Bus Nummer hält 12 am Rathaus.": not this test's)
+            "merk dir: der Bus Nummer 12 hält am Rathaus",
+            "welcher Bus hält am Rathaus",
+            "de",
+            "Nummer 12",
+        ),
+    ],
+)
+async def test_which_questions_are_memorys(
+    hass: HomeAssistant,
+    user_anna: MockUser,
+    told: str,
+    asked: str,
+    language: str,
+    said: str,
+) -> None:
+    """ "which bus stops at the town hall": memory's answer, not "not aware
+    of any area called town hall"."""
+    await ask(hass, told, language, user=user_anna)
+    answer = await ask(hass, asked, language, user=user_anna)
+    assert answered_by(answer) == MEMORY, speech(answer)
+    assert said in speech(answer), speech(answer)
+
+
+async def test_home_assistants_which_questions_stay_its_own(
+    hass: HomeAssistant, user_anna: MockUser
+) -> None:
+    """ "which lights are on" (in an area it has or lacks) is Home
+    Assistant's state question, and so is its German form."""
+    expose(hass, "light.kitchen", "Kitchen light", "on")
+    await ask(hass, "remember that the lights in the town hall are on", user=user_anna)
+    for asked, language in (
+        ("which lights are on", "en"),
+        ("which lights are on in the town hall", "en"),
+        ("welche Lichter sind an", "de"),
+    ):
+        answer = await ask(hass, asked, language, user=user_anna)
+        assert answered_by(answer) == "HassGetState", (asked, speech(answer))
