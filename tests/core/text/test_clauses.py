@@ -58,6 +58,14 @@ GERMAN = ClauseWords(
         ("Oma am Sonntag Geburtstag hat", "Oma hat am Sonntag Geburtstag"),
         ("Anna und Ben am Samstag kommen", "Anna und Ben kommen am Samstag"),
         ("die Tasche der Oma im Flur steht", "die Tasche der Oma steht im Flur"),
+        # A number naming its noun goes with it; one counting the next not.
+        (
+            "der Bus Nummer 12 am Rathaus hält",
+            "der Bus Nummer 12 hält am Rathaus",
+        ),
+        ("die Wohnung 3 im Erdgeschoss liegt", "die Wohnung 3 liegt im Erdgeschoss"),
+        ("der Bus Nummer 12 hält", "der Bus Nummer 12 hält"),
+        ("der Zug 5 Minuten Verspätung hat", "der Zug hat 5 Minuten Verspätung"),
         # What attaches stays after the verb when nothing else is left.
         ("der Schlüssel der Oma gehört", "der Schlüssel gehört der Oma"),
         ("unser Nachbar Herr Schmidt heißt", "unser Nachbar heißt Herr Schmidt"),

@@ -138,12 +138,12 @@ async def test_a_code_whose_name_sounds_like_clock_is_not_told_the_time(
             "Baker Street",
         ),
         (
-            # (said as "merk dir, dass der Bus Nummer 12 am Rathaus hält" it
-            # is stored "Der Bus Nummer hält 12 am Rathaus.": not this test's)
-            "merk dir: der Bus Nummer 12 hält am Rathaus",
+            # Stored "Der Bus Nummer hält 12 am Rathaus." before the number
+            # went with its noun (text/clauses.py).
+            "merk dir, dass der Bus Nummer 12 am Rathaus hält",
             "welcher Bus hält am Rathaus",
             "de",
-            "Nummer 12",
+            "Der Bus Nummer 12 hält am Rathaus",
         ),
     ],
 )

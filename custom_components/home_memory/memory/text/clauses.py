@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 # A finite verb as spoken: lower-case letters (German nouns are capitalised).
 _VERB: Final = re.compile(r"^[^\W\d_A-ZÄÖÜ][^\W\d_]*$")
 _END_PUNCTUATION: Final = ".!?\u2026"
+_NUMBER: Final = re.compile(r"\d+[a-z]?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +100,14 @@ def _phrase_end(tokens: list[str], start: int, last: int, words: ClauseWords) ->
     run = end
     while run < last and _capitalised(tokens[run]):
         run += 1
+    # A number naming the noun ("der Bus Nummer 12", "die Wohnung 3"), not
+    # one counting what follows ("der Zug 5 Minuten Verspätung hat").
+    if (
+        run < last
+        and _NUMBER.fullmatch(tokens[run])
+        and (run + 1 == last or not _capitalised(tokens[run + 1]))
+    ):
+        return run + 1
     return run if run < last else end
 
 
