@@ -587,6 +587,8 @@ class MoreIntentHandler(_MemoryIntentHandler):
             telling=voice.recall_telling,
             never_when=voice.recall_undated,
         )
+        # Read to the one who asks "more": their own memory is "Your …".
+        dated = replace(dated, listener=scope.speaker.caller.user_id)
         return _listing(
             page, words, when.describer(scope.hass, words.language), dated=dated
         )

@@ -144,3 +144,24 @@ async def test_a_memory_read_back_to_its_teller_says_your(
     result = await ask(hass, asked, language, user=user_anna)
     assert answered_by(result) == MEMORY, speech(result)
     assert speech(result) == answer
+
+
+async def test_more_reads_the_tellers_own_memories_to_them_too(
+    hass: HomeAssistant, user_anna: MockUser
+) -> None:
+    """ "more" after a list says Anna's own private "My …" as "Your …" too
+    (the first answer did, "more" read "My bike lock code …")."""
+    for thing, code in (
+        ("bank code", "4821"),
+        ("bike lock code", "1357"),
+        ("phone code", "2468"),
+        ("locker code", "9753"),
+        ("safe code", "8642"),
+    ):
+        await ask(hass, f"privately remember that my {thing} is {code}", user=user_anna)
+    listed = await ask(hass, "what is my code", user=user_anna)
+    assert answered_by(listed) == MEMORY, speech(listed)
+    more = await ask(hass, "more", user=user_anna)
+    said = speech(listed) + " " + speech(more)
+    assert "Your " in speech(more), said
+    assert "My " not in said, said
