@@ -520,7 +520,7 @@ async def test_builtin_agent_remembers_privately(
     heard = await say(hass, "what do you remember about the PIN", user=user_ben)
     assert "4711" not in speech(heard)
     mine = await say(hass, "what do you remember about the PIN", user=user_anna)
-    assert speech(mine) == "My PIN is 4711."
+    assert speech(mine) == "Your PIN is 4711."  # read to its teller
 
 
 async def test_builtin_agent_private_needs_a_speaker(
