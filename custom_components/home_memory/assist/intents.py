@@ -34,6 +34,7 @@ from .arguments import CONTENT, MAX_QUERY_CHARS, QUERY
 from .call import CallScope, async_scope
 from .errors import ToolError, explain
 from .home_names import async_known_names, normalized
+from .intent_words import IntentWords
 from .prompts import prompt_words
 from .sentence_files import (
     NAMES_A_TIME,
@@ -904,6 +905,13 @@ async def async_setup_intents(
                 trigger_callback=_trigger_callback(hass, files, trigger),
             )
         )
-    unwrap = answer_where_unmatched(hass, _question_recognizer(hass, files))
+    # Home Assistant's own words for its intents, to tell its gazetteer's
+    # guesses (runtime/ha_internals.py), read in the executor.
+    own = IntentWords()
+    for language in {hass.config.language, *files.wordings}:
+        await hass.async_add_executor_job(own.load, language)
+    unwrap = answer_where_unmatched(
+        hass, _question_recognizer(hass, files), own.used_in
+    )
     if unwrap is not None:
         entry.async_on_unload(unwrap)

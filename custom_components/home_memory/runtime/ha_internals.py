@@ -31,6 +31,9 @@ if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
     from homeassistant.helpers.intent import IntentResponse
 
+# The slot of hassil's sentences for an entity's name: the thing asked about
+# ("bike lock code"), where "area" and "floor" are places.
+UNKNOWN_NAME_SLOT: Final = "name"
 # The Assist pipeline's hass.data key (its HassKey's value).
 PIPELINE_DATA_KEY: Final = "assist_pipeline"
 # The pipeline event that names the conversation, the text and the device.
@@ -340,6 +343,7 @@ def answer_where_unmatched(
     recognize: Callable[
         [ConversationInput, RecognizeResult | None], RecognizeResult | None
     ],
+    used_in: Callable[[str | None, str, str], bool],
 ) -> Callable[[], None] | None:
     """Let `recognize` offer a sentence where the built-in agent has no answer.
 
@@ -394,7 +398,9 @@ def answer_where_unmatched(
         if (
             isinstance(response, IntentResponse)
             and response.response_type is not IntentResponseType.ERROR
-            and not _a_guess_beside_a_name(response, hassil_result)
+            and not _a_guess_beside_a_name(
+                response, hassil_result, user_input.language, used_in
+            )
         ):
             return response  # the gazetteer understood it and answered
         if hassil_result is not None and (hassil_result.intent_metadata or {}).get(
@@ -415,21 +421,29 @@ def answer_where_unmatched(
 
 
 def _a_guess_beside_a_name(
-    response: IntentResponse, hassil_result: RecognizeResult | None
+    response: IntentResponse,
+    hassil_result: RecognizeResult | None,
+    language: str | None,
+    used_in: Callable[[str | None, str, str], bool],
 ) -> bool:
     """Whether the gazetteer's answer used nothing of a name hassil read.
 
     "what is the bike lock code": hassil took "bike lock code" for a name
     it does not have; the gazetteer's near-miss matching heard "clock" in
     "bike lock" and told the time (an intent with no slot: nothing of the
-    home, nothing of the words hassil could not place). Such an answer is
-    a guess; one that resolved a target ("what is the kitchen lite") is not.
+    home), and "bike lock code" holds none of that intent's own words
+    (`used_in(language, intent, text)`). Such an answer is a guess; one that
+    resolved a target ("what is the kitchen lite") is not, nor the time in
+    "what's the time in the garage" (hassil's unknown name: "time in the
+    garage"; attack review s18b).
     """
-    return (
-        hassil_result is not None
-        and bool(hassil_result.unmatched_entities)
-        and response.intent is not None
-        and not response.intent.slots
+    from hassil.models import UnmatchedTextEntity
+
+    if hassil_result is None or response.intent is None or response.intent.slots:
+        return False
+    name = hassil_result.unmatched_entities.get(UNKNOWN_NAME_SLOT)
+    return isinstance(name, UnmatchedTextEntity) and not used_in(
+        language, response.intent.intent_type, name.text
     )
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from homeassistant.helpers import area_registry as ar
 import pytest
 
 from .test_questions import ENGLISH, GERMAN, answered_by, ask, expose, speech
@@ -123,6 +124,27 @@ async def test_a_code_whose_name_sounds_like_clock_is_not_told_the_time(
 
 
 @pytest.mark.parametrize(
+    ("asked", "intent"),
+    [
+        ("what's the date in the kitchen", "HassGetCurrentDate"),
+        ("what's the time in the garage", "HassGetCurrentTime"),
+        ("what is the time in New York", "HassGetCurrentTime"),
+        ("what is today's date in the cellar", "HassGetCurrentDate"),
+    ],
+)
+async def test_the_time_or_date_beside_an_unknown_place_stays_home_assistants(
+    hass: HomeAssistant, user_anna: MockUser, asked: str, intent: str
+) -> None:
+    """The gazetteer's time or date beside a place Home Assistant does not
+    know (or has: the kitchen) answers what was asked, unlike its "clock"
+    in "bike lock code" (attack review s18b: memory said "I don't know")."""
+    ar.async_get(hass).async_create("Kitchen")
+    await ask(hass, "remember that the garden hose is in the garage", user=user_anna)
+    answer = await ask(hass, asked, user=user_anna)
+    assert answered_by(answer) == intent, speech(answer)
+
+
+@pytest.mark.parametrize(
     ("told", "asked", "language", "said"),
     [
         (
@@ -177,3 +199,14 @@ async def test_home_assistants_which_questions_stay_its_own(
     ):
         answer = await ask(hass, asked, language, user=user_anna)
         assert answered_by(answer) == "HassGetState", (asked, speech(answer))
+
+
+async def test_what_is_the_spare_key_is_not_the_date(
+    hass: HomeAssistant, user_anna: MockUser
+) -> None:
+    """ "what is the spare key" was told the date (the gazetteer's near
+    miss, attack review s18); memory answers it."""
+    await ask(hass, "remember that the spare key is under the red pot", user=user_anna)
+    answer = await ask(hass, "what is the spare key", user=user_anna)
+    assert answered_by(answer) == MEMORY, speech(answer)
+    assert "red pot" in speech(answer), speech(answer)

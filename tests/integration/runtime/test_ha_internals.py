@@ -477,7 +477,9 @@ async def test_a_question_is_offered_only_where_the_builtin_agent_apologises(
 
     intent.async_register(hass, Probe())
     unwrap = ha_internals.answer_where_unmatched(
-        hass, lambda user_input, _: recognize_best(user_input.text, ours)
+        hass,
+        lambda user_input, _: recognize_best(user_input.text, ours),
+        lambda *_: True,
     )
     assert unwrap is not None
 
@@ -507,7 +509,13 @@ async def test_a_changed_builtin_agent_leaves_questions_to_it(
         return None
 
     agent._async_gazetteer_fallback = renamed
-    assert ha_internals.answer_where_unmatched(hass, lambda *_: None) is None
-    assert ha_internals.answer_where_unmatched(hass, lambda *_: None) is None
+    assert (
+        ha_internals.answer_where_unmatched(hass, lambda *_: None, lambda *_: True)
+        is None
+    )
+    assert (
+        ha_internals.answer_where_unmatched(hass, lambda *_: None, lambda *_: True)
+        is None
+    )
     [warning] = warnings_of(caplog)
     assert "_async_gazetteer_fallback" in warning

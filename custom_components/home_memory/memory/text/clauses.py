@@ -102,13 +102,13 @@ def _phrase_end(tokens: list[str], start: int, last: int, words: ClauseWords) ->
         run += 1
     # A number naming the noun ("der Bus Nummer 12", "die Wohnung 3"), not
     # one counting what follows ("der Zug 5 Minuten Verspätung hat").
-    if (
+    numbered = (
         run < last
-        and _NUMBER.fullmatch(tokens[run])
+        and _NUMBER.fullmatch(tokens[run]) is not None
         and (run + 1 == last or not _capitalised(tokens[run + 1]))
-    ):
-        return run + 1
-    return run if run < last else end
+    )
+    run += numbered
+    return run if run < last or numbered else end
 
 
 def _time_end(tokens: list[str], last: int, words: ClauseWords) -> int:
