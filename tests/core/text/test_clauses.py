@@ -64,7 +64,7 @@ GERMAN = ClauseWords(
             "der Bus Nummer 12 hält am Rathaus",
         ),
         ("die Wohnung 3 im Erdgeschoss liegt", "die Wohnung 3 liegt im Erdgeschoss"),
-        ("der Bus Nummer 12 hält", "der Bus Nummer 12 hält"),
+        ("der Tresorcode 4711 ist", "der Tresorcode ist 4711"),
         ("der Zug 5 Minuten Verspätung hat", "der Zug hat 5 Minuten Verspätung"),
         # What attaches stays after the verb when nothing else is left.
         ("der Schlüssel der Oma gehört", "der Schlüssel gehört der Oma"),

@@ -100,15 +100,16 @@ def _phrase_end(tokens: list[str], start: int, last: int, words: ClauseWords) ->
     run = end
     while run < last and _capitalised(tokens[run]):
         run += 1
-    # A number naming the noun ("der Bus Nummer 12", "die Wohnung 3"), not
-    # one counting what follows ("der Zug 5 Minuten Verspätung hat").
-    numbered = (
-        run < last
+    # A number naming the noun ("der Bus Nummer 12 am Rathaus", "die Wohnung
+    # 3"), not one counting what follows ("der Zug 5 Minuten Verspätung
+    # hat") nor one the verb says ("der Tresorcode 4711 ist").
+    if (
+        run + 1 < last
         and _NUMBER.fullmatch(tokens[run]) is not None
-        and (run + 1 == last or not _capitalised(tokens[run + 1]))
-    )
-    run += numbered
-    return run if run < last or numbered else end
+        and not _capitalised(tokens[run + 1])
+    ):
+        run += 1
+    return run if run < last else end
 
 
 def _time_end(tokens: list[str], last: int, words: ClauseWords) -> int:
