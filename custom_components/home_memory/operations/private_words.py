@@ -83,6 +83,8 @@ class PrivateWords:
     _last_not_after: frozenset[str]
     # Said last, private but kept in the text ("… is a secret from Mia").
     _kept: re.Pattern[str] | None
+    # Said first, private and kept ("Don't tell Anna about the party …").
+    _kept_first: re.Pattern[str] | None
 
     def split(self, content: str) -> tuple[bool, str]:
         """Whether `content` starts or ends with a private marker, and content
@@ -113,7 +115,10 @@ class PrivateWords:
             last = before.split()[-1:]
             if last and last[0].casefold() not in self._last_not_after:
                 return True, _LEFT_OVER.sub("", before)
-        if self._kept is not None and self._kept.search(content):
+        if any(
+            kept is not None and kept.search(content)
+            for kept in (self._kept, self._kept_first)
+        ):
             return True, content
         return False, content
 
@@ -154,6 +159,7 @@ def private_words(words: Mapping[str, Any]) -> PrivateWords:
     last = _phrases(words.get("private_last", ()), someone)
     tag = _phrases(words.get("private_tag", ()))
     kept = _phrases(words.get("private_kept", ()), someone)
+    kept_first = _phrases(words.get("private_kept_first", ()), someone)
     joining = _phrases(words.get("private_last_joining", ()))
     said_of = lower(words, "private_last_said_of")
     bare = [
@@ -177,6 +183,11 @@ def private_words(words: Mapping[str, Any]) -> PrivateWords:
             # "that": "between us and the neighbours ..." is no aside.
             rf"|^\W*(?:(?:{leading})\s*[{SETS_OFF}]+\s*)?(?:{aside})"
             rf"(?:\s*[{SETS_OFF}]+\s*|\s+(?=(?:{leading})\b){unset})"
+            rf"(?:(?:{leading})\b\W*)?"
+            # A private phrase said first and set off, or before "that"
+            # ("Don't tell Anna, …", "Sag Anna nichts: …"; attack review s18b).
+            rf"|^\W*(?:(?:{leading})\W+)?(?:{last}){polite}"
+            rf"(?:\s*[{SETS_OFF}]+\s*|\s+(?=(?:{leading})\b))"
             rf"(?:(?:{leading})\b\W*)?",
             re.IGNORECASE,
         ),
@@ -193,6 +204,11 @@ def private_words(words: Mapping[str, Any]) -> PrivateWords:
         _last_not_after=lower(words, "private_last_not_after"),
         _kept=re.compile(rf"\s(?:{kept}){polite}[\W_]*$", re.IGNORECASE)
         if kept
+        else None,
+        _kept_first=re.compile(
+            rf"^\W*(?:(?:{leading})\W+)?(?:{kept_first})\s", re.IGNORECASE
+        )
+        if kept_first
         else None,
     )
 

@@ -87,3 +87,57 @@ def test_every_shipped_languages_private_words_are_read(
     words in a German one) keeps it to the teller, not everyone (attack
     review s18); statements in either language stay as said."""
     assert split_private(said, language) == (private, kept)
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "kept"),
+    [
+        (
+            "en",
+            "Don't tell Anna, the anniversary dinner is at Luigi's",
+            "the anniversary dinner is at Luigi's",
+        ),
+        ("en", "Don't tell Anna: the present is a watch.", "the present is a watch."),
+        (
+            "en",
+            "keep it from Ben that the party is on Friday",
+            "the party is on Friday",
+        ),
+        (
+            "de",
+            "Sag Anna nichts: das Geschenk ist eine Uhr.",
+            "das Geschenk ist eine Uhr.",
+        ),
+        (
+            "de",
+            "das Geschenk ist eine Uhr, sag Anna nichts",
+            "das Geschenk ist eine Uhr",
+        ),
+        # Said first about what is remembered: private, the words kept.
+        (
+            "en",
+            "Don't tell Anna about the surprise party on Friday.",
+            "Don't tell Anna about the surprise party on Friday.",
+        ),
+        (
+            "de",
+            "Sag Anna nichts von der Party am Freitag",
+            "Sag Anna nichts von der Party am Freitag",
+        ),
+    ],
+)
+def test_a_private_phrase_said_first_keeps_it_private(
+    language: str, said: str, kept: str
+) -> None:
+    """ "Don't tell Anna, …" at the start was stored for the household and
+    read to Anna (attack review s18b); at the end it was private."""
+    assert split_private(said, language) == (True, kept)
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["Don't tell lies, it is rude", "Tell Anna the bins go out on Tuesday"],
+)
+def test_statements_that_open_with_telling_stay_household(said: str) -> None:
+    """ "Don't tell lies" names nobody; telling someone is no privacy."""
+    assert split_private(said, "en") == (False, said)
