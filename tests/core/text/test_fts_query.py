@@ -11,6 +11,8 @@ import pytest
 
 from custom_components.home_memory.memory.storage.schema import FTS_TOKENIZER
 from custom_components.home_memory.memory.text.fts_query import (
+    STOPWORDS,
+    asked_in,
     match_expression,
     or_expression,
     search_terms,
@@ -102,3 +104,23 @@ def test_the_stores_pruned_terms_are_a_valid_query(
             fts.execute(
                 "SELECT rowid FROM t WHERE t MATCH ?", (or_expression(subset),)
             ).fetchall()
+
+
+@pytest.mark.parametrize(
+    ("question", "terms"),
+    [
+        # A German question in an English home: its function words ask
+        # nothing ("bin" matched the bins).
+        ("wogegen bin ich allergisch", ["wogegen", "allergisch"]),
+        ("wo ist der Ersatzschlüssel", ["ersatzschlüssel"]),
+        # An English question keeps an English word German also has.
+        ("where is the recycling bin", ["recycling", "bin"]),
+        ("did the bins go out", ["bins", "go"]),
+        ("what did Ben die of in the play", ["ben", "die", "play"]),
+    ],
+)
+def test_a_question_in_another_language_drops_its_function_words(
+    question: str, terms: list[str]
+) -> None:
+    """An English home's stop words, and the question's language's."""
+    assert search_terms(question, asked_in(question, STOPWORDS)) == terms

@@ -20,7 +20,7 @@ from ..common.values import TOLD_AT_ITS_TIME_SECONDS, Caller, MemoryFilter, Tier
 from ..embedding.profiles import profile_for
 from ..scoring.score_table import SCORE_COLUMNS, ScoreColumns, ScoreTable
 from ..text.asking import QUESTION_MARKS
-from ..text.fts_query import STOPWORDS, or_expression, search_terms
+from ..text.fts_query import STOPWORDS, asked_in, or_expression, search_terms
 from .filters import filter_sql
 
 if TYPE_CHECKING:
@@ -141,7 +141,7 @@ class CandidateQueries:
         and the filter runs on the best rows a chunk at a time until `limit`
         pass it. Ties go to the older memory.
         """
-        terms = search_terms(text, self._stopwords)
+        terms = search_terms(text, asked_in(text, self._stopwords))
         if not terms:
             return KeywordHits([], [])
         where, params = filter_sql(flt, caller, self._clock())

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .statement_words import statement_words
+from .statement_words import shipped_languages, statement_words
 
 MAX_TERMS = 32
 
@@ -43,6 +43,28 @@ def search_stopwords(language: str | None) -> frozenset[str]:
     if words is statement_words(None):
         return STOPWORDS
     return STOPWORDS | words.stop | words.search_stop
+
+
+def asked_in(text: str, stopwords: frozenset[str]) -> frozenset[str]:
+    """`stopwords`, and another language's where `text` is asked in it.
+
+    A German question in an English home ("wogegen bin ich allergisch")
+    kept "bin" and "ich" as search words, and "bin" matched the bins. A
+    question is in another shipped language when more of its words are
+    that language's function words alone than English's alone, and at
+    least two: "where is the recycling bin" stays English ("bin").
+    """
+    tokens = set(_TOKEN.findall(text.casefold()))
+    found = stopwords
+    for language in shipped_languages():
+        words = statement_words(language)
+        if words is statement_words(None):
+            continue
+        theirs = words.stop | words.search_stop
+        own = len(tokens & (theirs - STOPWORDS))
+        if own >= 2 and own > len(tokens & (STOPWORDS - theirs)):
+            found = found | theirs
+    return found
 
 
 def search_terms(text: str, stopwords: frozenset[str] = STOPWORDS) -> list[str]:

@@ -184,3 +184,8 @@ def statement_words(language: str | None) -> StatementWords:
     """The words for `language` ("de-CH" takes "de"); English where none."""
     base = base_language(language, FALLBACK_LANGUAGE)
     return _WORDS.get(base, _WORDS[FALLBACK_LANGUAGE])
+
+
+def shipped_languages() -> tuple[str, ...]:
+    """The languages with statement words ("de", "en", …)."""
+    return tuple(_WORDS)
