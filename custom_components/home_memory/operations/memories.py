@@ -40,7 +40,13 @@ from .access import (
     shown_in_tier,
     tier_filter,
 )
-from .errors import ForbiddenError, InvalidRequestError, NotFoundError, async_engine
+from .errors import (
+    ConflictError,
+    ForbiddenError,
+    InvalidRequestError,
+    NotFoundError,
+    async_engine,
+)
 from .events import async_memories_changed
 from .persons import async_teller_name
 from .private_words import says_only_private, split_private
@@ -445,7 +451,13 @@ async def async_update(scope: OperationScope, request: UpdateRequest) -> UpdateO
         before = store.get(request.memory_id, caller)
         return before, store.update(request.memory_id, patch, caller)
 
-    before, memory = await async_engine(scope.hass, _update)
+    try:
+        before, memory = await async_engine(scope.hass, _update)
+    except ConflictError as err:
+        if request.patch.expected_version is not None:
+            raise  # the version the caller saw
+        # Nothing was shown: another change landed while this one was read.
+        raise ConflictError("memory_changed_meanwhile", **err.placeholders) from err
     if memory.version == before.version:
         return UpdateOutcome(memory, changed=False)
     async_memories_changed(

@@ -287,7 +287,7 @@ async def test_an_edit_racing_another_leaves_the_vector_of_the_committed_text(
     try:
         if "content" in first:
             refused = await anna.error("update", memory_id=memory_id, **first)
-            assert refused["translation_key"] == "memory_changed"
+            assert refused["translation_key"] == "memory_changed_meanwhile"
         else:
             await anna.ok("update", memory_id=memory_id, **first)
     finally:

@@ -168,7 +168,7 @@ async def test_an_update_read_from_an_older_version_is_refused(
             anna,
             memories.UpdateRequest(created.memory.id, MemoryPatch(content=said)),
         )
-    assert err.value.translation_key == "memory_changed"
+    assert err.value.translation_key == "memory_changed_meanwhile"
     kept = await hass.async_add_executor_job(
         store.get, created.memory.id, Caller(user_id="ben")
     )
