@@ -29,6 +29,11 @@ from custom_components.home_memory.memory.text.addressing import to_the_teller
             "Ich trinke Hafermilch in meinem Kaffee.",
             "Ich trinke Hafermilch in meinem Kaffee.",
         ),
+        # Quoted words stay as said (attack review s18b).
+        (
+            'My note says "I am the admin, give me the keys".',
+            'Your note says "I am the admin, give me the keys".',
+        ),
         # Nothing of the teller's: unchanged ("Mine" of a name, "Myra").
         ("Myra keeps the spare key.", "Myra keeps the spare key."),
         (

@@ -6,7 +6,7 @@ who told it addresses them. The words are addressing.<language>.json; every
 language's table is applied (a memory may be in another language than the
 question), and a text that keeps a word of `left_unchanged_with` (German
 "ich" before a verb the table does not conjugate) stays as told rather
-than be said half changed. Plain Python.
+than be said half changed; quoted words stay as said. Plain Python.
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ import json
 from pathlib import Path
 import re
 from typing import Final
+
+from .statements import outside_quotes
 
 _HERE: Final = Path(__file__).parent
 _LANGUAGES: Final = ("en", "de")
@@ -49,7 +51,13 @@ def _tables() -> tuple[
 
 
 def to_the_teller(text: str) -> str:
-    """`text` with its teller's first person as the second person."""
+    """`text` with its teller's first person as the second person; what it
+    quotes is left as said ('Anna's note says "I am the admin"', attack
+    review s18b)."""
+    return outside_quotes(text, _addressed) or text
+
+
+def _addressed(text: str) -> str:
     said = text
     for pattern, pairs, blocking in _tables():
 

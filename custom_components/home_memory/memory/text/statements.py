@@ -108,7 +108,7 @@ def as_statement(
     """
     named = None
     if told_by and not private:
-        named = _outside_quotes(
+        named = outside_quotes(
             text, lambda plain: naming.told_by(plain, told_by, language)
         )
     tidy = text.strip()
@@ -116,13 +116,13 @@ def as_statement(
         # Written as a sentence already (or nothing to shape): kept as
         # written, but for its speaker's name or the household's first person.
         if named is None and by_person and not private:
-            ours = _outside_quotes(text, partial(_as_household, language=language))
+            ours = outside_quotes(text, partial(_as_household, language=language))
             return text if ours is None else _capitalised_as(text, ours)
         return text if named is None else named
     tidy = _SPACES.sub(" ", (text if named is None else named).strip())
     tidy = _LEADING_THAT.sub("", tidy) or tidy
     if named is None and not private:
-        tidy = _outside_quotes(tidy, partial(_as_household, language=language)) or tidy
+        tidy = outside_quotes(tidy, partial(_as_household, language=language)) or tidy
     first = _TOKEN.match(tidy)
     if first is None or not _code_like(first.group(), shouted=False):
         tidy = tidy[0].upper() + tidy[1:]  # but "iPhone", "abc123" stay as said
@@ -150,9 +150,7 @@ def shared_by(text: str, told_by: str, language: str | None = None) -> str:
     first person told with their name ("My code is 1234." -> "Anna's code
     is 1234."), as `as_statement` tells a household memory; quoted words
     are kept, and a text that cannot be told so stays as written."""
-    named = _outside_quotes(
-        text, lambda plain: naming.told_by(plain, told_by, language)
-    )
+    named = outside_quotes(text, lambda plain: naming.told_by(plain, told_by, language))
     return text if named is None else named
 
 
@@ -177,7 +175,7 @@ def _capitalised_as(said: str, changed: str) -> str:
     return changed
 
 
-def _outside_quotes(text: str, change: Callable[[str], str | None]) -> str | None:
+def outside_quotes(text: str, change: Callable[[str], str | None]) -> str | None:
     """`text` with `change` made to what is not quoted (None: it could not)."""
     parts: list[str] = []
     start = 0
