@@ -94,14 +94,7 @@ def _retrieve(
 ) -> TurnContext:
     options = data.options
     with data.latency.measure("context_by_words" if keyword_only else "context"):
-        # The utterance's time words: a window and an order (docs/time.md).
-        asked = when.question_at(
-            utterance,
-            MemoryFilter(),
-            now,
-            language,
-            model_reads=data.retriever.model_languages,
-        )
+        asked = _asked(data, utterance, now, language)
         result = data.retriever.context(
             asked.query,
             caller,
@@ -330,15 +323,22 @@ async def async_warm_up(hass: HomeAssistant, data: HomeMemoryData) -> None:
         )
 
 
-def _warm_up(data: HomeMemoryData, question: str, now: datetime, language: str) -> None:
-    sentences = load_sentence_files()
-    asked = when.question_at(
-        question,
+def _asked(
+    data: HomeMemoryData, utterance: str, now: datetime, language: str
+) -> when.Question:
+    """The utterance's time words: a window and an order (docs/time.md)."""
+    return when.question_at(
+        utterance,
         MemoryFilter(),
         now,
         language,
         model_reads=data.retriever.model_languages,
     )
+
+
+def _warm_up(data: HomeMemoryData, question: str, now: datetime, language: str) -> None:
+    sentences = load_sentence_files()
+    asked = _asked(data, question, now, language)
     data.retriever.context(asked.query, Caller(), flt=asked.filter, record_access=False)
     session_store(data).relevant_messages(
         question, None, keep=partial(tells_something, sentences=sentences)
