@@ -16,6 +16,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from ..memory.common.values import (
+    SYSTEM,
     MemoryFilter,
     MemoryKind,
     MemoryPatch,
@@ -58,6 +59,7 @@ if TYPE_CHECKING:
     from homeassistant.core import Context, HomeAssistant
 
     from ..memory.common.values import (
+        Caller,
         CreateResult,
         ListPosition,
         Memory,
@@ -449,6 +451,7 @@ async def async_update(scope: OperationScope, request: UpdateRequest) -> UpdateO
 
     def _update() -> tuple[Memory, Memory]:
         before = store.get(request.memory_id, caller)
+        _check_not_anothers_told(store, before, patch, caller)
         return before, store.update(request.memory_id, patch, caller)
 
     try:
@@ -546,6 +549,27 @@ async def _as_told(
     if told.window is None:
         return patch
     return replace(patch, happened=(told.window.start, told.window.end))
+
+
+def _check_not_anothers_told(
+    store: MemoryStore, current: Memory, patch: MemoryPatch, caller: Caller
+) -> None:
+    """Making a household memory private as it is, where its newest version
+    is another person's told correction, is refused (ForbiddenError
+    private_told_by_another): Ben's "… on Friday instead of Monday" in
+    Anna's memory left the household with it, and he was not told (attack
+    review s18b). With new text of her own it is her statement again.
+    Blocking: runs in the executor."""
+    if (
+        patch.visibility is not Visibility.PRIVATE
+        or current.visibility is not Visibility.HOUSEHOLD
+        or patch.content not in (None, current.content)
+    ):
+        return
+    history = store.history(current.id, caller)
+    teller = history[0]["replaced_by"] if history else None
+    if teller not in (None, caller.actor, SYSTEM.actor):
+        raise ForbiddenError("private_told_by_another", id=current.id)
 
 
 def _check_kept_private(scope: OperationScope, current: Memory) -> None:

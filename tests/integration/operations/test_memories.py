@@ -202,3 +202,44 @@ async def test_an_update_of_only_private_words_keeps_the_text_private(
     )
     assert kept.memory.content == "The rake is in the shed."
     assert kept.memory.visibility is Visibility.PRIVATE
+
+
+async def test_anothers_told_version_is_not_taken_private_as_it_is(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+) -> None:
+    """Ben's told correction in Anna's memory is not made private with it
+    (it left the household, and Ben was not told: attack review s18b);
+    with new text of her own Anna may keep it to herself."""
+    anna = scope_of(hass, init_integration, Actor(Caller(user_id=user_anna.id)))
+    store = init_integration.runtime_data.store
+    created = await memories.async_remember(
+        anna, memories.RememberRequest("The gardener comes on Monday.")
+    )
+    memory_id = created.memory.id
+    await hass.async_add_executor_job(
+        store.update,
+        memory_id,
+        MemoryPatch(content="The gardener comes on Friday."),
+        Caller(user_id="ben"),
+    )
+    for patch in (
+        MemoryPatch(visibility=Visibility.PRIVATE),
+        MemoryPatch(content="keep it private"),
+    ):
+        with pytest.raises(ForbiddenError) as err:
+            await memories.async_update(anna, memories.UpdateRequest(memory_id, patch))
+        assert err.value.translation_key == "private_told_by_another"
+    bens = await hass.async_add_executor_job(
+        store.get, memory_id, Caller(user_id="ben")
+    )
+    assert bens.visibility is Visibility.HOUSEHOLD
+    own = await memories.async_update(
+        anna,
+        memories.UpdateRequest(
+            memory_id,
+            MemoryPatch(content="The gardener comes on Monday, keep it private"),
+        ),
+    )
+    assert own.memory.visibility is Visibility.PRIVATE
