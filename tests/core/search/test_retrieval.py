@@ -781,6 +781,8 @@ def test_what_a_named_person_did_matches_the_question(household: Retriever) -> N
     }
     about_ben = _found(household, "tell me about Ben", ALICE)
     assert {"Ben painted the fence", "Ben prefers oat milk"} <= about_ben
+    # "What does Ben like" asks about him in general too (acceptance s18).
+    assert "Ben prefers oat milk" in _found(household, "what does Ben like", ALICE)
 
 
 def test_a_name_alone_is_no_answer_in_german(

@@ -26,6 +26,7 @@ from ..text.asking import asking_share
 from ..text.fts_query import search_stopwords, search_terms
 from ..text.naming import says_own
 from ..text.quoting import data_block, quote
+from ..text.statement_words import statement_words
 from ..text.validation import readable
 from ..time.phrases import languages_to_try, table_language
 from ..time.tense import names_a_bare_weekday, says_habit
@@ -655,10 +656,11 @@ class Retriever:
         return own[best] == 0 or table_language(best) in reads
 
     def _stopwords(self) -> frozenset[str]:
-        """Words that ask nothing, in every language a question may come in."""
+        """Words that ask nothing beside a name ("what does Anna like" asks
+        what "tell me about Anna" does), in every language asked in."""
         found: set[str] = set()
         for language in languages_to_try(self.config.language):
-            found |= search_stopwords(language)
+            found |= search_stopwords(language) | statement_words(language).general_asks
         return frozenset(found)
 
     def _about_named_people(

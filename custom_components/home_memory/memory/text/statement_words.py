@@ -60,6 +60,9 @@ class StatementWords:
     to one of many things ("allergic to", "afraid of", "allergisch
     gegen"); time_prepositions: ones that start a time ("until", "um");
     with the places they cut what follows the verb into phrases.
+    general_asks: a question's words that ask about a person in general
+    ("what does Anna like"): beside a name they are no topic of their own
+    (search/retrieval.py's name floor).
     single_objects: words that give the object one value ("prefers tea"
     after "prefers coffee", "trinkt lieber Tee"); change_words: words that say a new
     value replaces the old one ("now", "instead", "jetzt");
@@ -102,6 +105,7 @@ class StatementWords:
     additive: tuple[str, ...] = ()
     relation_prepositions: frozenset[str] = frozenset()
     time_prepositions: frozenset[str] = frozenset()
+    general_asks: frozenset[str] = frozenset()
     single_objects: tuple[str, ...] = ()
     relation_words: frozenset[str] = frozenset()
     change_words: tuple[str, ...] = ()
@@ -141,6 +145,9 @@ def _read_words(path: Path) -> StatementWords:
             word.casefold() for word in table.get("search_stop", ())
         ),
         additive=tuple(word.casefold() for word in table.get("additive", ())),
+        general_asks=frozenset(
+            word.casefold() for word in table.get("general_asks", ())
+        ),
         relation_prepositions=frozenset(
             word.casefold() for word in table.get("relation_prepositions", ())
         ),
