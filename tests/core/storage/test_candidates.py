@@ -141,8 +141,7 @@ def test_a_german_home_looks_for_the_content_words_of_a_german_question(
             german.candidates.keyword_candidates(question, HOUSE, everything, 5) == []
         )
         assert (
-            english.candidates.keyword_candidates(question, HOUSE, everything, 5)
-            == []
+            english.candidates.keyword_candidates(question, HOUSE, everything, 5) == []
         )
         [(rowid, _)] = german.candidates.keyword_candidates(
             "Was weißt du über den Tresorcode?", HOUSE, everything, 5

@@ -1515,3 +1515,38 @@ def test_a_german_date_before_the_verb_is_no_subject() -> None:
         )
         is Relation.CORRECTION
     )
+
+
+@pytest.mark.parametrize("similarity", [0.7, 0.9, 0.99])
+@pytest.mark.parametrize(
+    ("old", "new", "relation"),
+    [
+        # Two chores of one day are two deeds (new-user review s18: the
+        # fence replaced the tap).
+        (
+            (
+                "Ben hat am Dienstag, 24. November den tropfenden Wasserhahn "
+                "im Bad repariert."
+            ),
+            "Ben hat am Dienstag, 24. November den Zaun gestrichen.",
+            Relation.SEPARATE,
+        ),
+        (
+            "Anna hat heute die Dachrinne gereinigt.",
+            "Anna hat heute den Rasen gemäht.",
+            Relation.SEPARATE,
+        ),
+        # The same deed on another day, and a value, still correct.
+        (
+            "Ben hat den Zaun am Dienstag gestrichen.",
+            "Ben hat den Zaun am Mittwoch gestrichen.",
+            Relation.CORRECTION,
+        ),
+        ("Der Code ist 1234.", "Der Code ist 5678.", Relation.CORRECTION),
+    ],
+)
+def test_a_german_past_of_two_participles_is_two_deeds(
+    old: str, new: str, relation: Relation, similarity: float
+) -> None:
+    """An auxiliary's past ending in another participle is another deed."""
+    assert relate(old, new, similarity, language="de") is relation

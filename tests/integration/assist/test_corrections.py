@@ -847,3 +847,26 @@ async def test_two_german_statements_of_one_day_are_two_memories(
         "Wir waren am Dienstag, 24. November am Schlachtensee spazieren.",
         "Am Dienstag, 24. November war der Klempner da.",
     }
+
+
+async def test_two_german_chores_of_one_day_are_two_memories(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+    user_ben: MockUser,
+) -> None:
+    """New-user review s18: "…, dass ich heute den Zaun gestrichen habe"
+    after "… den tropfenden Wasserhahn im Bad repariert habe" was
+    "Aktualisiert: …": two participles of one auxiliary are two deeds."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to("2026-12-01T17:00:00+00:00")  # Tuesday 1 December, 18:00
+    store = await german_home_with_e5(hass, mock_config_entry, e5)
+    for said in (
+        "Merk dir, dass ich heute den tropfenden Wasserhahn im Bad repariert habe.",
+        "Merk dir, dass ich heute den Zaun gestrichen habe.",
+    ):
+        answer = speech(await say(hass, said, language="de", user=user_ben))
+        assert not answer.startswith("Aktualisiert"), (said, answer)
+    assert len(contents(store)) == 2, contents(store)

@@ -60,6 +60,7 @@ class StatementWords:
     to one of many things ("allergic to", "afraid of", "allergisch
     gegen"); time_prepositions: ones that start a time ("until", "um");
     with the places they cut what follows the verb into phrases.
+    auxiliaries, participle: see the fields.
     general_asks: a question's words that ask about a person in general
     ("what does Anna like"): beside a name they are no topic of their own
     (search/retrieval.py's name floor).
@@ -113,6 +114,11 @@ class StatementWords:
     memberships: frozenset[str] = frozenset()
     verb_endings: tuple[str, ...] = ()
     fronted: frozenset[str] = frozenset()
+    # A language whose past puts the deed's verb last ("Ben hat den Zaun
+    # gestrichen"): its auxiliaries and what a participle looks like; two
+    # statements of one auxiliary ending in two participles are two deeds.
+    auxiliaries: frozenset[str] = frozenset()
+    participle: str | None = None
 
 
 def _read_words(path: Path) -> StatementWords:
@@ -148,6 +154,10 @@ def _read_words(path: Path) -> StatementWords:
         general_asks=frozenset(
             word.casefold() for word in table.get("general_asks", ())
         ),
+        auxiliaries=frozenset(
+            word.casefold() for word in table.get("auxiliaries", ())
+        ),
+        participle=table.get("participle"),
         relation_prepositions=frozenset(
             word.casefold() for word in table.get("relation_prepositions", ())
         ),

@@ -832,9 +832,12 @@ def relate(  # noqa: PLR0911 - one return per rule
         # "The scissors are in the bathroom" / "... not in the kitchen":
         # a negation of something else, and both are true.
         return Relation.SEPARATE
-    if not negated and _adds(before, after, words):
+    if not negated and (
+        _adds(before, after, words) or _two_deeds(old, new, before, after, words)
+    ):
         # "Mila is also allergic to bee stings", "Noah is allergic to
-        # penicillin" after "... to peanuts": another true fact.
+        # penicillin" after "... to peanuts": another true fact; "Ben hat
+        # heute den Wasserhahn repariert" / "… den Zaun gestrichen": two deeds.
         return Relation.SEPARATE
     if negated or one_statement:
         return Relation.CORRECTION
@@ -861,6 +864,23 @@ def relate(  # noqa: PLR0911 - one return per rule
     ):
         return Relation.REPEAT
     return Relation.CORRECTION
+
+
+def _two_deeds(
+    old: str, new: str, before: _Words, after: _Words, words: StatementWords
+) -> bool:
+    """Whether each is an auxiliary's past ending in its own participle: two
+    things done, whatever else they share (a German day's second chore
+    replaced its first, new-user review s18)."""
+    if words.participle is None or not (
+        before.verb in words.auxiliaries and after.verb in words.auxiliaries
+    ):
+        return False
+    ends = [_TOKEN.findall(text.casefold())[-1:] for text in (old, new)]
+    return (
+        all(end and re.match(words.participle, end[0]) for end in ends)
+        and ends[0] != ends[1]
+    )
 
 
 def adds(old: str, new: str, language: str | None = None) -> bool:
