@@ -165,3 +165,24 @@ def test_a_german_time_before_the_verb_becomes_its_date_there(
     """ "heute Abend waren …" -> "am Samstagabend, 14. November waren …":
     the words of a part of the day go with their day, the verb stays second."""
     assert restate(said, now=now, language="de").text == stored
+
+
+@pytest.mark.parametrize(
+    ("hour", "day", "part"),
+    [
+        (19, 3, "evening"),  # "tonight" told in the evening: this evening
+        (23, 3, "night"),  # in the night: this night
+        (15, 2, "night"),  # in the afternoon: last night
+    ],
+)
+def test_tonight_told_in_the_past_tense(hour: int, day: int, part: str) -> None:
+    """ "The Müllers came over for dinner tonight", told on Thursday 3
+    December at 19:01, was stored "on the night of Wednesday 2 December"
+    (new-user review s18): the evening has begun, so it is this evening."""
+    now = datetime(2026, 12, 3, hour, 1, tzinfo=BERLIN)
+    window = restate(
+        "the Müllers came over for dinner tonight", now=now, language="en"
+    ).window
+    assert window is not None
+    first = {"evening": 17, "night": 21}[part]
+    assert window.start == datetime(2026, 12, day, first, tzinfo=BERLIN)

@@ -1,9 +1,8 @@
 """Time words in a question or statement, as a window of time.
 
 "What happened yesterday evening?" becomes a window of local wall-clock time
-(aware datetimes in the household's zone) and the words leave the searched
-text. Pure: `now` and the language are given. In more words: docs/time.md,
-"`memory/time/expressions.py`".
+(aware datetimes in the household's zone), the words leave the searched text.
+Pure: `now` and the language are given. More: docs/time.md, "expressions.py".
 """
 
 from __future__ import annotations
@@ -647,6 +646,8 @@ def _resolve_night(item: _Found, now: datetime, future: bool | None) -> Window:
 
 def _resolve_this_night(item: _Found, now: datetime, future: bool | None) -> Window:
     told = future is False and now.hour < PART_HOURS["night"][0]  # "it rained"
+    if told and item.options.get("evening") and now.hour >= PART_HOURS["evening"][0]:
+        return _day_window(now.date(), "evening", now)  # "we ate out tonight" at 19
     past = told or now.hour < int(item.options["past_before_hour"])
     return _day_window(now.date() - timedelta(days=1 if past else 0), "night", now)
 
