@@ -103,12 +103,22 @@ def _sockets_each_test(_sockets: None) -> None:
 
 @pytest.fixture(scope="session")
 def household(_sockets: None) -> Iterator[Household]:
-    """One Home Assistant shared by the tests that do not restart it."""
+    """One Home Assistant shared by the tests that do not restart it.
+
+    At its end, Home Assistant must have detected no blocking call of Home
+    Memory's on the event loop in all the suite did with it (new-user
+    review s18: a word table read at the first answer)."""
     home = start_household()
     try:
         yield home
+        blocking = [
+            line
+            for line in home.hass.log_text().splitlines()
+            if "Detected blocking call" in line and "home_memory" in line
+        ]
     finally:
         home.hass.cleanup()
+    assert blocking == [], blocking
 
 
 @pytest.fixture(scope="session")

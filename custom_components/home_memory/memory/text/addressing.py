@@ -11,7 +11,6 @@ than be said half changed; quoted words stay as said. Plain Python.
 
 from __future__ import annotations
 
-from functools import cache
 import json
 from pathlib import Path
 import re
@@ -23,8 +22,7 @@ _HERE: Final = Path(__file__).parent
 _LANGUAGES: Final = ("en", "de")
 
 
-@cache
-def _tables() -> tuple[
+def _read_tables() -> tuple[
     tuple[re.Pattern[str], dict[str, str], re.Pattern[str] | None], ...
 ]:
     found = []
@@ -50,6 +48,11 @@ def _tables() -> tuple[
     return tuple(found)
 
 
+# Read when the module is imported (Home Assistant imports an integration off
+# the event loop; the first answer read them on it, new-user review s18).
+_TABLES: Final = _read_tables()
+
+
 def to_the_teller(text: str) -> str:
     """`text` with its teller's first person as the second person; what it
     quotes is left as said ('Anna's note says "I am the admin"', attack
@@ -59,7 +62,7 @@ def to_the_teller(text: str) -> str:
 
 def _addressed(text: str) -> str:
     said = text
-    for pattern, pairs, blocking in _tables():
+    for pattern, pairs, blocking in _TABLES:
 
         def swap(match: re.Match[str], pairs: dict[str, str] = pairs) -> str:
             told = match.group(0)
