@@ -820,3 +820,30 @@ def test_a_name_alone_is_no_answer_in_german(
         assert _found(retriever, "was ist Annas PIN", ALICE) == {"Annas PIN ist 4711"}
     finally:
         store.close()
+
+
+def test_a_question_about_someone_is_not_answered_with_anothers(
+    household: Retriever,
+) -> None:
+    """Ben's "what am I allergic to" was answered "Anna is allergic to
+    penicillin", and "what is Ben allergic to" would be too (new-user
+    review s18): a memory only about others answers no question about
+    someone. Anna's own question still finds hers."""
+    household.store.create(
+        NewMemory(content="Anna is allergic to penicillin", people=("Anna",)), ALICE
+    )
+    floor = household.config.context_min_relevance
+
+    def found(query: str, caller: Caller, asker: str) -> set[str]:
+        page = household.start_progressive(
+            query, caller, min_relevance=floor, asker=asker
+        )
+        return {item.memory.content for item in page.items}
+
+    assert found("what am I allergic to", BOB, "Ben") == {
+        "Ben is allergic to peanuts"
+    }
+    assert found("what is Ben allergic to", ALICE, "Anna") == set()
+    assert found("what am I allergic to", ALICE, "Anna") == {
+        "Anna is allergic to penicillin"
+    }

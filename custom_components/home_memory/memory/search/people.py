@@ -15,7 +15,7 @@ import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Mapping
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
@@ -59,3 +59,24 @@ def without_names(query: str, people: Iterable[str]) -> str | None:
         re.IGNORECASE,
     )
     return " ".join(named.sub(" ", query).split())
+
+
+def about_others(
+    query: str, people: Mapping[int, Iterable[str]], asker: str | None = None
+) -> set[int]:
+    """The memories whose people are all others than those `query` names
+    (and than `asker`, given where the query speaks of the asker): not the
+    answer to a question about someone ("what am I allergic to", "what is
+    Ben allergic to" are not "Anna is allergic to penicillin", new-user
+    review s18). A memory naming no one may be anyone's."""
+    everyone = {person for found in people.values() for person in found}
+    named = {words(person) for person in named_people(query, everyone)}
+    if asker:
+        named.add(words(asker))
+    if not named:
+        return set()
+    return {
+        rowid
+        for rowid, found in people.items()
+        if found and not any(words(person) in named for person in found)
+    }

@@ -30,7 +30,7 @@ from ..text.statement_words import statement_words
 from ..text.validation import readable
 from ..time.phrases import languages_to_try, table_language
 from ..time.tense import names_a_bare_weekday, says_habit
-from .people import named_people, without_names, words
+from .people import about_others, named_people, without_names, words
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
@@ -596,28 +596,26 @@ class Retriever:
         embed: bool = True,
     ) -> set[int] | None:
         """The candidates that match what a question asks besides the people
-        it names (the candidates' people, and the asker); None where it
-        names no one, or nothing else.
+        it names (None: everything), and not only about others where it asks
+        about the asker ("what am I allergic to": not Anna's allergy, s18).
 
-        A name matches every memory of that person, by its word and in
-        meaning: Ben's "what's Anna's bank PIN" listed Anna's dentist
-        appointment, her gutters and her bike over the relevance floor. What
-        the question asks of the person is its other words ("bank PIN"): a
-        memory passes a floor only with one of them (keyword) or a
-        similarity to the question without the names of at least
+        A name matches every memory of its person by word and meaning (Ben's
+        "what's Anna's bank PIN" listed her gutters): a memory passes a floor
+        only with a keyword of the rest ("bank PIN") or a similarity to it of
         TOPIC_IN_WINDOW_MIN_SIMILARITY ("what did Ben repair" / "Ben fixed
-        the dripping tap" 0.28, "Ben painted the fence" 0.13). The ranking
-        keeps the names (`_about_named_people`).
+        the dripping tap" 0.28, "Ben painted the fence" 0.13).
         """
         people = self._candidates.people_of(list(fused))
         names = {p for found in people.values() for p in found}
+        own = asker is not None and says_own(query, self.config.language)
+        others = about_others(query, people, asker if own else None)
         rest = without_names(query, names | ({asker} if asker else set()))
         if (
             rest is None
             or not search_terms(rest, self._stopwords())
             or not self._reads(rest)
         ):
-            return None
+            return set(fused) - others if others else None
         candidates = self._candidates
         rowids = list(fused)
         matched = set(candidates.keyword_hits(rest, caller, flt, pool).scores(rowids))
@@ -631,7 +629,7 @@ class Retriever:
                 ).items()
                 if similarity >= TOPIC_IN_WINDOW_MIN_SIMILARITY
             )
-        return matched
+        return matched - others
 
     def _reads(self, text: str) -> bool:
         """Whether the model reads the language of `text`, told by its
