@@ -840,9 +840,7 @@ def test_a_question_about_someone_is_not_answered_with_anothers(
         )
         return {item.memory.content for item in page.items}
 
-    assert found("what am I allergic to", BOB, "Ben") == {
-        "Ben is allergic to peanuts"
-    }
+    assert found("what am I allergic to", BOB, "Ben") == {"Ben is allergic to peanuts"}
     assert found("what is Ben allergic to", ALICE, "Anna") == set()
     assert found("what am I allergic to", ALICE, "Anna") == {
         "Anna is allergic to penicillin"
