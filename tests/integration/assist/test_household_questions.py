@@ -43,6 +43,24 @@ MEMORY = "HomeMemoryQuestion"
             "penicillin",
         ),
         (
+            "remember that I have a penicillin allergy",
+            "what allergies do I have",
+            "en",
+            "penicillin",
+        ),
+        (
+            "remember that I am allergic to penicillin",
+            "am I allergic to anything",
+            "en",
+            "penicillin",
+        ),
+        (
+            "remember that Ben is afraid of big dogs",
+            "is Ben afraid of dogs",
+            "en",
+            "big dogs",
+        ),
+        (
             "remember that we need a new plumber",
             "do we need a plumber",
             "en",
