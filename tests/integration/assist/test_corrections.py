@@ -870,3 +870,33 @@ async def test_two_german_chores_of_one_day_are_two_memories(
         answer = speech(await say(hass, said, language="de", user=user_ben))
         assert not answer.startswith("Aktualisiert"), (said, answer)
     assert len(contents(store)) == 2, contents(store)
+
+
+async def test_another_persons_correction_names_the_old_value_by_one(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    user_ben: MockUser,
+) -> None:
+    """Ben's "… under the green flower pot instead of the red one" was a
+    second memory beside Anna's red flower pot (new-user review s18): "the
+    red one" names her old value."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(
+        hass, "remember that the spare key is under the red flower pot", user=user_anna
+    )
+    said = speech(
+        await say(
+            hass,
+            "remember that the spare key is under the green flower pot instead "
+            "of the red one",
+            user=user_ben,
+        )
+    )
+    assert said.startswith("Updated: The spare key is under the green flower pot"), said
+    assert [m.content for m in active(store) if "spare key" in m.content] == [
+        "The spare key is under the green flower pot."
+    ]

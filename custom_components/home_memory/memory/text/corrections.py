@@ -79,6 +79,8 @@ class _Table:
     verb_last: bool
     # A time of day a day's correction keeps ("at 10 am", "um 10 Uhr").
     clock: re.Pattern[str] | None
+    # Words standing for the new value's noun in the old one ("the red one").
+    pro_forms: re.Pattern[str] | None = None
 
 
 def _read(path: Path) -> _Table:
@@ -113,6 +115,9 @@ def _read(path: Path) -> _Table:
         moved=re.compile(rf"\b(?:{_alternatives(table['moved'])})\b", flags),
         verb_last=bool(table.get("verb_last")),
         clock=re.compile(table["clock"], flags) if table.get("clock") else None,
+        pro_forms=re.compile(rf"\b(?:{_alternatives(table['pro_forms'])})\b", flags)
+        if table.get("pro_forms")
+        else None,
     )
 
 
@@ -217,8 +222,12 @@ def holds_old(text: str, old: str, language: str | None) -> bool:
     word of "April" of "… due in March instead of April" (a number, a due
     date and an address of one subject are three things). An old value the
     memory itself names as replaced ("… side door instead of the front
-    door") is none it holds."""
+    door") is none it holds. A word standing for the new value's noun ("the red
+    one" of "… the green flower pot instead of the red one") is no word of
+    it (new-user review s18: Ben's correction was a second memory)."""
     held = read_correction(text, language).statement
+    if (pro_forms := _table(language).pro_forms) is not None:
+        old = pro_forms.sub(" ", old)
     return bool(missing_words(old, "", language)) and not missing_words(
         old, held, language
     )
