@@ -16,6 +16,7 @@ from custom_components.home_memory.memory.text.fts_query import (
     match_expression,
     or_expression,
     search_terms,
+    strongest_language,
 )
 
 if TYPE_CHECKING:
@@ -124,3 +125,20 @@ def test_a_question_in_another_language_drops_its_function_words(
 ) -> None:
     """An English home's stop words, and the question's language's."""
     assert search_terms(question, asked_in(question, STOPWORDS)) == terms
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Wann ist Anna zuletzt nach Hause gekommen?", "de"),
+        # English's function words are every language's too (a German home
+        # asks in English): none of them tells another language.
+        ("When did Anna last come home?", None),
+        ("Anna Ben", None),
+    ],
+)
+def test_the_strongest_language_is_told_by_its_function_words(
+    text: str, language: str | None
+) -> None:
+    """The language whose own function words a question holds most of."""
+    assert strongest_language(text, ("en", "de")) == language

@@ -23,14 +23,14 @@ from ..common.values import Caller, Memory, MemoryFilter, Page, ScoredMemory, Ti
 from ..embedding.profiles import profile_for
 from ..scoring import decay
 from ..text.asking import asking_share
-from ..text.fts_query import search_stopwords, search_terms
+from ..text.fts_query import search_stopwords, search_terms, strongest_language
 from ..text.naming import says_own
 from ..text.quoting import data_block, quote
 from ..text.statement_words import statement_words
 from ..text.validation import readable
 from ..time.phrases import languages_to_try, table_language
 from ..time.tense import names_a_bare_weekday, says_habit
-from .people import about_others, named_people, without_names, words
+from .people import about_others, named_people, without_names
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
@@ -370,23 +370,26 @@ class Retriever:
         if self.config.person_weight > 0 and fused:
             fused = self._about_named_people(query, fused, asker)
         floor = self._stand_out_floor(vector, min_relevance)
+        passing = [
+            rowid
+            for rowid, rel in fused.items()
+            if rel.own >= min_relevance
+            and (rel.similarity is None or rel.similarity >= floor)
+        ]
         besides = (
             self._beside_names(
-                query, fused, caller, flt, pool, asker, embed=not keyword_only
+                query, passing, caller, flt, pool, asker, embed=not keyword_only
             )
-            if min_relevance > 0 and fused
+            if min_relevance > 0 and passing
             else None
         )
         kept = {
-            rowid: rel
-            for rowid, rel in fused.items()
-            if (
-                rel.own >= min_relevance
-                and (rel.similarity is None or rel.similarity >= floor)
-                and (besides is None or rowid in besides)
-            )
-            or (topic_in_window and _on_topic(rel))
+            rowid: fused[rowid]
+            for rowid in passing
+            if besides is None or rowid in besides
         }
+        if topic_in_window:
+            kept.update((rowid, rel) for rowid, rel in fused.items() if _on_topic(rel))
         ranking = self._score(
             candidates.score_fields(list(kept)), kept, self.store.now()
         )
@@ -587,7 +590,7 @@ class Retriever:
     def _beside_names(
         self,
         query: str,
-        fused: dict[int, Relevance],
+        passing: list[int],
         caller: Caller,
         flt: MemoryFilter,
         pool: int,
@@ -595,17 +598,15 @@ class Retriever:
         *,
         embed: bool = True,
     ) -> set[int] | None:
-        """The candidates that match what a question asks besides the people
-        it names (None: everything), and not only about others where it asks
-        about the asker ("what am I allergic to": not Anna's allergy, s18).
-
-        A name matches every memory of its person by word and meaning (Ben's
-        "what's Anna's bank PIN" listed her gutters): a memory passes a floor
-        only with a keyword of the rest ("bank PIN") or a similarity to it of
-        TOPIC_IN_WINDOW_MIN_SIMILARITY ("what did Ben repair" / "Ben fixed
-        the dripping tap" 0.28, "Ben painted the fence" 0.13).
+        """Of the `passing` candidates, those matching what a question asks
+        besides the people it names (None: all), not only about others ("what
+        am I allergic to": not Anna's allergy, s18). A name matches all its
+        person's memories (Ben's "what's Anna's bank PIN" listed her gutters):
+        a memory passes with a keyword of the rest ("bank PIN") or a
+        similarity to it of TOPIC_IN_WINDOW_MIN_SIMILARITY ("what did Ben
+        repair" / "Ben fixed the dripping tap" 0.28, "… painted the fence" 0.13).
         """
-        people = self._candidates.people_of(list(fused))
+        people = self._candidates.people_of(passing)
         names = {p for found in people.values() for p in found}
         own = asker is not None and says_own(query, self.config.language)
         others = about_others(query, people, asker if own else None)
@@ -615,17 +616,25 @@ class Retriever:
             or not search_terms(rest, self._stopwords())
             or not self._reads(rest)
         ):
-            return set(fused) - others if others else None
+            return set(passing) - others if others else None
         candidates = self._candidates
-        rowids = list(fused)
-        matched = set(candidates.keyword_hits(rest, caller, flt, pool).scores(rowids))
-        # By words alone (`embed` False: a search that embeds nothing).
-        rest_vector = self.store.embed_query(rest) if embed else None
+        matched = set(candidates.keyword_hits(rest, caller, flt, pool).scores(passing))
+        # The model runs again only where words did not decide (`embed`
+        # False: a search that embeds nothing).
+        named = {p for p in names if without_names(query, {p}) is not None}
+        pending = [
+            rowid
+            for rowid in passing
+            if rowid not in matched | others
+            and not named.isdisjoint(people.get(rowid, ()))
+        ]
+        matched.update(r for r in passing if r not in others and r not in pending)
+        rest_vector = self.store.embed_query(rest) if embed and pending else None
         if rest_vector is not None:
             matched.update(
                 rowid
                 for rowid, similarity in candidates.similarities(
-                    rest_vector, rowids
+                    rest_vector, pending
                 ).items()
                 if similarity >= TOPIC_IN_WINDOW_MIN_SIMILARITY
             )
@@ -637,21 +646,8 @@ class Retriever:
         ("Wann ist Anna zuletzt nach Hause gekommen?") has no similarity to
         say its topic by, and its name is what finds the answer."""
         reads = self.model_languages
-        if reads is None:
-            return True
-        found = words(text)
-        tried = languages_to_try(self.config.language)
-        own = {
-            language: len(
-                found
-                & search_stopwords(language).difference(
-                    *(search_stopwords(other) for other in tried if other != language)
-                )
-            )
-            for language in tried
-        }
-        best = max(own, key=lambda language: own[language])
-        return own[best] == 0 or table_language(best) in reads
+        best = strongest_language(text, languages_to_try(self.config.language))
+        return reads is None or best is None or table_language(best) in reads
 
     def _stopwords(self) -> frozenset[str]:
         """Words that ask nothing beside a name ("what does Anna like" asks

@@ -10,8 +10,12 @@ to BM25), and the rest are OR-ed.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from .statement_words import shipped_languages, statement_words
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 MAX_TERMS = 32
 
@@ -65,6 +69,23 @@ def asked_in(text: str, stopwords: frozenset[str]) -> frozenset[str]:
         if own >= 2 and own > len(tokens & (STOPWORDS - theirs)):
             found = found | theirs
     return found
+
+
+def strongest_language(text: str, languages: Sequence[str]) -> str | None:
+    """Of `languages`, the one whose function words (those no other of them
+    has) `text` holds most of; None where it holds none."""
+    found = set(_TOKEN.findall(text.casefold()))
+    own = {
+        language: len(
+            found
+            & search_stopwords(language).difference(
+                *(search_stopwords(other) for other in languages if other != language)
+            )
+        )
+        for language in languages
+    }
+    best = max(own, key=lambda language: own[language], default=None)
+    return best if best is not None and own[best] else None
 
 
 def search_terms(text: str, stopwords: frozenset[str] = STOPWORDS) -> list[str]:
