@@ -326,6 +326,7 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
             objects=lower(words, "objects"),
             set_off=lower(words, "set_off"),
             to_infinitive=lower(words, "to_infinitive"),
+            instead=lower(words, "clause_instead"),
             times=partial(time_spans, language=language),
         ),
     )

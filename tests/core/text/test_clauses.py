@@ -32,6 +32,7 @@ GERMAN = ClauseWords(
             "to_infinitive",
         )
     },
+    instead=frozenset(_WORDS["clause_instead"]),
     times=partial(time_spans, language="de"),
 )
 
@@ -65,6 +66,17 @@ GERMAN = ClauseWords(
         ),
         ("die Wohnung 3 im Erdgeschoss liegt", "die Wohnung 3 liegt im Erdgeschoss"),
         ("der Tresorcode 4711 ist", "der Tresorcode ist 4711"),
+        # What is replaced after the verb stays after it (final review s18:
+        # "Der Ersatzschlüssel roten unter dem grünen Blumentopf liegt statt
+        # unter dem.").
+        (
+            "der Schlüssel unter dem grünen Topf liegt statt unter dem roten",
+            "der Schlüssel liegt unter dem grünen Topf statt unter dem roten",
+        ),
+        (
+            "die Party am Freitag statt am Donnerstag ist",
+            "die Party ist am Freitag statt am Donnerstag",
+        ),
         ("der Zug 5 Minuten Verspätung hat", "der Zug hat 5 Minuten Verspätung"),
         # What attaches stays after the verb when nothing else is left.
         ("der Schlüssel der Oma gehört", "der Schlüssel gehört der Oma"),

@@ -900,3 +900,41 @@ async def test_another_persons_correction_names_the_old_value_by_one(
     assert [m.content for m in active(store) if "spare key" in m.content] == [
         "The spare key is under the green flower pot."
     ]
+
+
+async def test_a_german_correction_after_the_verb_corrects(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    user_ben: MockUser,
+) -> None:
+    """Final review s18: "…, dass der Ersatzschlüssel unter dem grünen
+    Blumentopf liegt statt unter dem roten" read "roten" as the verb, was
+    stored "Der Ersatzschlüssel roten unter dem grünen Blumentopf liegt
+    statt unter dem." beside Anna's and corrected nothing."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to("2026-12-01T17:00:00+00:00")
+    store = await german_home_with_e5(hass, mock_config_entry, e5)
+    await say(
+        hass,
+        "merk dir, dass der Ersatzschlüssel unter dem roten Blumentopf liegt.",
+        language="de",
+        user=user_anna,
+    )
+    for teller, said in (
+        (user_ben, "grünen Blumentopf liegt statt unter dem roten."),
+        (user_anna, "blauen Blumentopf liegt statt unter dem grünen."),
+    ):
+        answer = speech(
+            await say(
+                hass,
+                f"merk dir, dass der Ersatzschlüssel unter dem {said}",
+                language="de",
+                user=teller,
+            )
+        )
+        assert answer.startswith("Aktualisiert: Der Ersatzschlüssel liegt"), answer
+    assert contents(store) == {"Der Ersatzschlüssel liegt unter dem blauen Blumentopf."}

@@ -48,6 +48,9 @@ class ClauseWords:
     set_off: frozenset[str] = frozenset()
     # The word before an infinitive ("…, um den Hahn zu reparieren").
     to_infinitive: frozenset[str] = frozenset()
+    # Words after the verb that name what is replaced ("… liegt statt unter
+    # dem roten"): the clause's verb is the word before them.
+    instead: frozenset[str] = frozenset()
     # Where a text says time words (start, end): the language's time table
     # (memory/time `time_spans`), so "heute Abend", "letzten Montag" and "am
     # Wochenende" open a clause as one phrase; None: none are looked for.
@@ -150,6 +153,22 @@ def _first_phrase(tokens: list[str], last: int, words: ClauseWords) -> int:
 
 
 def verb_second(clause: str, words: ClauseWords) -> str:
+    """`clause` (verb last) with its verb after its first phrase (see
+    `_verb_second`); what it replaces after its verb stays after it ("…
+    Blumentopf liegt statt unter dem roten": "roten" is no verb, final
+    review s18)."""
+    said = clause.split()
+    for i in range(2, len(said) - 1):
+        if (
+            "," not in clause
+            and said[i].casefold() in words.instead
+            and _VERB.match(said[i - 1])
+        ):
+            return f"{_verb_second(' '.join(said[:i]), words)} {' '.join(said[i:])}"
+    return _verb_second(clause, words)
+
+
+def _verb_second(clause: str, words: ClauseWords) -> str:
     """`clause` (verb last) with its verb after its first phrase; as said
     when it is not plainly one verb-final clause. A date's comma is no
     clause's, and an infinitive clause after the last comma ("…, um den
