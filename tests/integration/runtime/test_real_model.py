@@ -108,5 +108,12 @@ async def test_a_persons_name_alone_answers_no_question(
     assert result.response.speech["plain"]["speech"] == (
         "I don't know; I don't remember anything about that."
     )
+    # Asked in German in this English home (attack review s18b L1): "ist"
+    # alone makes no German question, so the model still reads "PIN".
+    german = await say(hass, "was ist Annas Bank-PIN", user=user_ben, language="de")
+    spoken = german.response.speech["plain"]["speech"]
+    assert "Zahnarzt" not in spoken
+    assert "dentist" not in spoken
+    assert "gutters" not in spoken
     mine = await say(hass, "what's my bank PIN", user=user_anna)
     assert "4711" in mine.response.speech["plain"]["speech"]

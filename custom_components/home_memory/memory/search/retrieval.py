@@ -23,7 +23,7 @@ from ..common.values import Caller, Memory, MemoryFilter, Page, ScoredMemory, Ti
 from ..embedding.profiles import profile_for
 from ..scoring import decay
 from ..text.asking import asking_share
-from ..text.fts_query import search_stopwords, search_terms, strongest_language
+from ..text.fts_query import asked_language, search_stopwords, search_terms
 from ..text.naming import says_own
 from ..text.quoting import data_block, quote
 from ..text.statement_words import statement_words
@@ -646,8 +646,8 @@ class Retriever:
         ("Wann ist Anna zuletzt nach Hause gekommen?") has no similarity to
         say its topic by, and its name is what finds the answer."""
         reads = self.model_languages
-        best = strongest_language(text, languages_to_try(self.config.language))
-        return reads is None or best is None or table_language(best) in reads
+        asked = asked_language(text)
+        return reads is None or asked is None or table_language(asked) in reads
 
     def _stopwords(self) -> frozenset[str]:
         """Words that ask nothing beside a name ("what does Anna like" asks

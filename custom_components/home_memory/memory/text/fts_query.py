@@ -10,12 +10,8 @@ to BM25), and the rest are OR-ed.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from .statement_words import shipped_languages, statement_words
-
-if TYPE_CHECKING:
-    from collections.abc import Sequence
 
 MAX_TERMS = 32
 
@@ -49,17 +45,18 @@ def search_stopwords(language: str | None) -> frozenset[str]:
     return STOPWORDS | words.stop | words.search_stop
 
 
-def asked_in(text: str, stopwords: frozenset[str]) -> frozenset[str]:
-    """`stopwords`, and another language's where `text` is asked in it.
+def asked_language(text: str) -> str | None:
+    """The shipped language other than English that `text` is asked in
+    (None: English, or too few words to tell).
 
-    A German question in an English home ("wogegen bin ich allergisch")
-    kept "bin" and "ich" as search words, and "bin" matched the bins. A
-    question is in another shipped language when more of its words are
-    that language's function words alone than English's alone, and at
-    least two: "where is the recycling bin" stays English ("bin").
+    A question is in another language when more of its words are that
+    language's function words alone than English's alone, and at least two:
+    "wogegen bin ich allergisch" is German, "where is the recycling bin"
+    stays English ("bin"), and so does "was ist Annas PIN" (only "ist").
+    English's function words are every home's (a German home asks in
+    English too), so English is what is left.
     """
     tokens = set(_TOKEN.findall(text.casefold()))
-    found = stopwords
     for language in shipped_languages():
         words = statement_words(language)
         if words is statement_words(None):
@@ -67,25 +64,17 @@ def asked_in(text: str, stopwords: frozenset[str]) -> frozenset[str]:
         theirs = words.stop | words.search_stop
         own = len(tokens & (theirs - STOPWORDS))
         if own >= 2 and own > len(tokens & (STOPWORDS - theirs)):
-            found = found | theirs
-    return found
+            return language
+    return None
 
 
-def strongest_language(text: str, languages: Sequence[str]) -> str | None:
-    """Of `languages`, the one whose function words (those no other of them
-    has) `text` holds most of; None where it holds none."""
-    found = set(_TOKEN.findall(text.casefold()))
-    own = {
-        language: len(
-            found
-            & search_stopwords(language).difference(
-                *(search_stopwords(other) for other in languages if other != language)
-            )
-        )
-        for language in languages
-    }
-    best = max(own, key=lambda language: own[language], default=None)
-    return best if best is not None and own[best] else None
+def asked_in(text: str, stopwords: frozenset[str]) -> frozenset[str]:
+    """`stopwords`, and another language's where `text` is asked in it
+    (`asked_language`): a German question in an English home ("wogegen bin
+    ich allergisch") kept "bin" and "ich" as search words, and "bin"
+    matched the bins."""
+    language = asked_language(text)
+    return stopwords if language is None else stopwords | search_stopwords(language)
 
 
 def search_terms(text: str, stopwords: frozenset[str] = STOPWORDS) -> list[str]:
