@@ -699,6 +699,53 @@ def test_an_edit_conflict_keeps_what_was_typed_beside_the_newer_version() -> Non
     )
 
 
+def test_a_save_clicked_as_a_newer_version_arrives_does_not_go_over_it() -> None:
+    """A newer version told live while the form is open stops the next Save
+    once, however quickly it follows (new-user review s18: Ben's correction
+    arrived, Anna's Save a moment later wrote over it unannounced)."""
+
+    async def scenario(page: Page) -> None:
+        panel = view(page)
+        await panel.get_by_role("button", name="Edit", exact=True).click()
+        text = panel.get_by_label("Text", exact=True)
+        await text.fill("Anna's own words.")
+        await answer(
+            page,
+            "home_memory/update",
+            f"message => ({{ memory: {{ ...{json.dumps(newer)},"
+            " content: message.content, version: 3 }, changed: true })",
+        )
+        # The click follows the event at once: no time to read it.
+        await emit(page, {"type": "updated", "memory": newer})
+        await panel.get_by_role("button", name="Save", exact=True).click()
+        await panel.get_by_text(
+            re.compile("^Not saved yet: someone changed")
+        ).wait_for()
+        assert await sent(page, "home_memory/update") == []
+        assert await text.input_value() == "Anna's own words."
+        await (
+            panel.locator("section.conflict")
+            .get_by_text("Ben's newer words.")
+            .wait_for()
+        )
+        await panel.get_by_role("button", name="Save", exact=True).click()
+        await panel.get_by_text("Saved.").wait_for()
+        update = (await sent(page, "home_memory/update"))[-1]
+        assert update["expected_version"] == 2
+        assert update["content"] == "Anna's own words."
+
+    newer = memory(1, content="Ben's newer words.", version=2)
+    run_panel(
+        scenario,
+        {
+            "home_memory/info": info(ANNA),
+            "home_memory/get": got(memory(1)),
+            "home_memory/audit_log": {"entries": [], "next_cursor": None},
+        },
+        path="/m/m1",
+    )
+
+
 @pytest.mark.parametrize(
     ("speaker_name", "says"),
     [("Anna Berg", "^Anna Berg said it"), (None, "^Someone else said it")],

@@ -47,6 +47,8 @@ class MemoryPage extends HmView {
     this._gone = undefined;
     /** @type {any} */
     this._conflict = undefined;
+    /** Whether the newer version came live and no Save has answered it yet. */
+    this._conflictUnanswered = false;
     /** @type {any[] | undefined} */
     this._audit = undefined;
   }
@@ -131,6 +133,8 @@ class MemoryPage extends HmView {
       // What the person typed stays; the newer version shows beside it.
       if (event.memory && event.memory.version > (this._conflict?.version ?? 0)) {
         this._conflict = event.memory;
+        // A Save clicked as it appears must not go over it unread.
+        this._conflictUnanswered = true;
       }
       return;
     }
@@ -200,6 +204,7 @@ class MemoryPage extends HmView {
     }
     // Changed meanwhile: the form keeps what was typed, the newer version shows above it.
     this._conflict = latest.memory;
+    this._conflictUnanswered = false;
     this._notice = this.t("memory.conflict_not_saved");
     return true;
   }
@@ -219,6 +224,14 @@ class MemoryPage extends HmView {
     const changes = ev.detail.changes;
     if (!Object.keys(changes).length) {
       this._cancelEdit();
+      return;
+    }
+    if (this._conflict && this._conflictUnanswered) {
+      // The newer version arrived while the person typed, perhaps a moment
+      // before this click (new-user review s18): say so once, as the server
+      // does for a save that lost the race, and save on the next click.
+      this._conflictUnanswered = false;
+      this._notice = this.t("memory.conflict_not_saved");
       return;
     }
     // After a conflict the changes (against what the form was opened with)
