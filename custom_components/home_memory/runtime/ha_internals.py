@@ -9,6 +9,7 @@ In more words: docs/home-assistant.md, "`runtime/ha_internals.py`".
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 import inspect
@@ -336,6 +337,11 @@ _FALLBACK: Final = "_async_gazetteer_fallback"
 _PROCESS_RESULT: Final = "_async_process_intent_result"
 _FALLBACK_PARAMETERS: Final = ("hassil_result", "user_input", "chat_log")
 _PROCESS_RESULT_PARAMETERS: Final = ("result", "user_input", "chat_log")
+# The gazetteer's step that acts on what it recognised (each frame an intent).
+_PROCESS_FRAMES: Final = "_async_process_frames"
+_PROCESS_FRAMES_PARAMETERS: Final = ("matcher", "frames", "user_input")
+# Whether the text being answered is one of memory's questions (this task).
+_ASKING: ContextVar[bool] = ContextVar("home_memory_asking", default=False)
 
 
 def answer_where_unmatched(
@@ -358,7 +364,8 @@ def answer_where_unmatched(
     intent is handled, recorded in the chat log as a local tool call and
     spoken); so too where the gazetteer's answer is a guess that used none of
     the name hassil could not place (`_a_guess_beside_a_name`: the time for
-    "what is the bike lock code"). `recognize` also gets Home Assistant's
+    "what is the bike lock code"), or that would act on a question
+    (`_no_acting_on_questions`). `recognize` also gets Home Assistant's
     own unmatched result (None
     when no sentence fit), to see what it did not know. A user's own custom
     sentence keeps its own answer. The returned
@@ -386,6 +393,7 @@ def answer_where_unmatched(
         return None
     assert original is not None
     assert process is not None
+    unguard = _no_acting_on_questions(agent, hass.config.language)
 
     async def fallback(
         hassil_result: RecognizeResult | None,
@@ -394,7 +402,14 @@ def answer_where_unmatched(
         *args: Any,
         **kwargs: Any,
     ) -> Any:
-        response = await original(hassil_result, user_input, chat_log, *args, **kwargs)
+        ours = recognize(user_input, hassil_result)
+        asking = _ASKING.set(ours is not None)
+        try:
+            response = await original(
+                hassil_result, user_input, chat_log, *args, **kwargs
+            )
+        finally:
+            _ASKING.reset(asking)
         if (
             isinstance(response, IntentResponse)
             and response.response_type is not IntentResponseType.ERROR
@@ -407,7 +422,7 @@ def answer_where_unmatched(
             METADATA_CUSTOM_SENTENCE
         ):
             return response  # the user's own sentence, with its own error
-        if (ours := recognize(user_input, hassil_result)) is None:
+        if ours is None:
             return response
         return await process(ours, user_input, chat_log)
 
@@ -416,8 +431,60 @@ def answer_where_unmatched(
     def unwrap() -> None:
         if vars(agent).get(_FALLBACK) is fallback:
             delattr(agent, _FALLBACK)
+        if unguard is not None:
+            unguard()
 
     return unwrap
+
+
+def _no_acting_on_questions(
+    agent: object, home_language: str
+) -> Callable[[], None] | None:
+    """Keep the gazetteer from acting on one of memory's questions.
+
+    Its near-miss matching read "who watched TV on Thursday" and "who
+    turned on the TV yesterday" as "turn on the TV", and switched it on
+    (month review s19). Where the text is a question memory would answer
+    (`_ASKING`), a frame whose intent changes something (any but those
+    that only tell, `_only_tells`) is not run: the gazetteer gets an error
+    response, and memory answers. The returned callable unwraps it (None,
+    and one warning, where the step has another shape).
+    """
+    from homeassistant.helpers.intent import IntentResponse, IntentResponseErrorCode
+
+    original = getattr(agent, _PROCESS_FRAMES, None)
+    if not _takes(original, _PROCESS_FRAMES_PARAMETERS):
+        _changed(f"built-in agent's DefaultAgent.{_PROCESS_FRAMES}", original)
+        return None
+    assert original is not None
+
+    async def process_frames(
+        matcher: Any, frames: Iterable[Any], user_input: Any, *args: Any, **kwargs: Any
+    ) -> Any:
+        frames = list(frames)
+        if _ASKING.get() and not all(
+            _only_tells(str(getattr(frame, "intent", ""))) for frame in frames
+        ):
+            refused = IntentResponse(language=user_input.language or home_language)
+            refused.async_set_error(
+                IntentResponseErrorCode.NO_INTENT_MATCH, "a question, not a command"
+            )
+            return refused
+        return await original(matcher, frames, user_input, *args, **kwargs)
+
+    setattr(agent, _PROCESS_FRAMES, process_frames)
+
+    def unwrap() -> None:
+        if vars(agent).get(_PROCESS_FRAMES) is process_frames:
+            delattr(agent, _PROCESS_FRAMES)
+
+    return unwrap
+
+
+def _only_tells(intent_type: str) -> bool:
+    """Whether Home Assistant's intent only tells something (its state, the
+    time, the weather, a timer's status) and changes nothing."""
+    return "Get" in intent_type or intent_type.endswith("Status")
 
 
 def _a_guess_beside_a_name(

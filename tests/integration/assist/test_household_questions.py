@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from homeassistant.helpers import area_registry as ar
 import pytest
+from pytest_homeassistant_custom_component.common import async_mock_service
 
 from .test_questions import ENGLISH, GERMAN, answered_by, ask, expose, speech
 
@@ -228,3 +229,29 @@ async def test_what_is_the_spare_key_is_not_the_date(
     answer = await ask(hass, "what is the spare key", user=user_anna)
     assert answered_by(answer) == MEMORY, speech(answer)
     assert "red pot" in speech(answer), speech(answer)
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "who watched TV on Thursday",
+        "who turned on the TV yesterday",
+        "when did we watch TV",
+    ],
+)
+async def test_a_question_never_switches_a_device(
+    hass: HomeAssistant, user_anna: MockUser, asked: str
+) -> None:
+    """A question is no command: Home Assistant's gazetteer read "who watched
+    TV on Thursday" as "turn on the TV" and switched it on (month review
+    s19). Memory answers; nothing is switched."""
+    expose(hass, "switch.tv", "TV", "off")
+    calls = async_mock_service(hass, "switch", "turn_on")
+    answer = await ask(hass, asked, user=user_anna)
+    await hass.async_block_till_done()
+    assert calls == []
+    assert answered_by(answer) == MEMORY, speech(answer)
+    # A command stays Home Assistant's.
+    await ask(hass, "turn on the TV", user=user_anna)
+    await hass.async_block_till_done()
+    assert len(calls) == 1

@@ -519,3 +519,22 @@ async def test_a_changed_builtin_agent_leaves_questions_to_it(
     )
     [warning] = warnings_of(caplog)
     assert "_async_gazetteer_fallback" in warning
+
+
+async def test_a_changed_gazetteer_step_leaves_the_questions_wrapped(
+    hass: HomeAssistant, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Another shape of the step the gazetteer acts in: questions are still
+    offered, the guard against acting on them is off, one warning."""
+    agent = await _builtin_agent(hass)
+
+    async def renamed(frames: Any, text: str) -> None:
+        return None
+
+    agent._async_process_frames = renamed
+    unwrap = ha_internals.answer_where_unmatched(hass, lambda *_: None, lambda *_: True)
+    assert unwrap is not None
+    [warning] = warnings_of(caplog)
+    assert "_async_process_frames" in warning
+    unwrap()
+    assert agent._async_process_frames is renamed
