@@ -97,6 +97,24 @@ def test_a_person_or_area_by_that_name_and_commands_stay_home_assistants(
     assert state["state"] == "on"
 
 
+def test_a_question_about_the_tv_never_switches_it_on(household: Household) -> None:
+    """ "who watched TV on Thursday" is a question: Home Assistant's gazetteer
+    read it as "turn on the TV" and switched it on (month review s19)."""
+    hass, token = household.hass, household.anna.token
+    hass.call_service(
+        "input_boolean",
+        "turn_off",
+        {"entity_id": "input_boolean.tv_power"},
+        token=token,
+        return_response=False,
+    ).ok()
+    for question in ("who watched TV on Thursday", "who turned on the TV yesterday"):
+        answer = ask(household, question)
+        assert answer["response"]["response_type"] != "action_done", answer
+        state = hass.get_state("input_boolean.tv_power", token=token).ok()
+        assert state["state"] == "off", question
+
+
 def test_hostile_questions_are_answered_or_refused_aloud(household: Household) -> None:
     """Hidden characters are refused in words; query syntax is plain text."""
     refused = said(ask(household, "where is the \u202etyre inflator\u200b"))
