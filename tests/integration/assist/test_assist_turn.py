@@ -335,6 +335,21 @@ async def test_builtin_agent_remember_recall_forget(
     assert speech(result).startswith("I remember 2 things about that. 1: ")
     result = await say(hass, "what do you remember about xylophones", user=user_anna)
     assert speech(result) == "I don't remember anything about xylophones."
+    # Its topic, not the words that ask for it (month review s19: "I don't
+    # remember anything about anything about a party").
+    for asked in (
+        "do you remember anything about xylophones",
+        "do you remember something about xylophones",
+        "do you know anything about xylophones",
+    ):
+        result = await say(hass, asked, user=user_anna)
+        assert speech(result) == "I don't remember anything about xylophones."
+    for asked in (
+        "erinnerst du dich an etwas über Xylophone",
+        "weißt du irgendwas über Xylophone",
+    ):
+        result = await say(hass, asked, user=user_anna, language="de")
+        assert speech(result) == "Ich erinnere mich an nichts über Xylophone."
 
     # Forget: ask, then yes in the same conversation.
     asked = await say(hass, "forget the recycling bins are blue", user=user_anna)
