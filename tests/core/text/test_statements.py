@@ -1162,6 +1162,20 @@ def test_a_new_value_or_place_still_corrects(language: str, old: str, new: str) 
             "Noah spielt jetzt Tennis.",
             Relation.CORRECTION,
         ),
+        # A pronoun's statement of the same things tells of another subject
+        # (attacker review s18b: Friday was lost).
+        (
+            "en",
+            "The surprise party for Anna is on Friday.",
+            "We are planning Anna's surprise party.",
+            Relation.SEPARATE,
+        ),
+        (
+            "de",
+            "Die Überraschungsparty für Anna ist am Freitag.",
+            "Wir planen Annas Überraschungsparty.",
+            Relation.SEPARATE,
+        ),
         # True corrections stay corrections.
         ("en", "The wifi password is alpha", "The wifi password is charlie", None),
         ("en", "The ladder is in the cellar", "The ladder is in the garage", None),

@@ -815,9 +815,13 @@ def relate(  # noqa: PLR0911 - one return per rule
         or after.subject is None
         or not before.subject <= after.content
         or not after.subject <= before.content
+        or bool(before.subject) != bool(after.subject)
     ):
         # Without a verb the subject is unknown: "Visit 9 notes" and "Visit
-        # 10 notes" may well be two facts.
+        # 10 notes" may well be two facts. A pronoun's statement tells of
+        # another subject than a noun's: "We are planning Anna's surprise
+        # party" adds to "The surprise party for Anna is on Friday", and
+        # Friday stays (attacker review s18b: it replaced it).
         return Relation.SEPARATE
     if not before.content & after.content:
         return Relation.SEPARATE
