@@ -1176,6 +1176,19 @@ def test_a_new_value_or_place_still_corrects(language: str, old: str, new: str) 
             "Wir planen Annas Überraschungsparty.",
             Relation.SEPARATE,
         ),
+        # A day and a place of one subject: both true.
+        (
+            "en",
+            "The surprise party for Anna is on Friday.",
+            "The surprise party for Anna is at Marco's house.",
+            Relation.SEPARATE,
+        ),
+        (
+            "de",
+            "Die Party für Anna ist am Freitag.",
+            "Die Party für Anna ist bei Marco.",
+            Relation.SEPARATE,
+        ),
         # True corrections stay corrections.
         ("en", "The wifi password is alpha", "The wifi password is charlie", None),
         ("en", "The ladder is in the cellar", "The ladder is in the garage", None),
