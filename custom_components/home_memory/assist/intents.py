@@ -300,6 +300,7 @@ class RememberIntentHandler(_MemoryIntentHandler):
             reinforced=words.say("already_known"),
             updated=words.responses["updated"],
             language=words.language,
+            household_says=words.responses["household_says"],
         )
 
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 from hassil import Intents, recognize_best
 
 from ..memory.text.clauses import ClauseWords, verb_second
-from ..memory.text.corrections import read_correction
+from ..memory.text.corrections import commands, read_correction
 from ..memory.text.statements import subject_words
 from ..memory.time.expressions import time_spans
 from ..operations.private_words import (
@@ -177,9 +177,12 @@ class Wording:
         """`text` as a correction sentence, if it says it corrects one told
         before ("actually the plumber is coming on Wednesday, not Tuesday";
         memory/text/corrections.py reads the words) and is a statement with
-        a subject ("turn on the light instead of the fan" is none)."""
+        a subject ("turn on the light instead of the fan" is none), not a
+        command to the home ("unlock the bike lock, the code is …")."""
         told = read_correction(text, self.language)
         if self.corrections is None or not told.corrects:
+            return None
+        if commands(text, self.language):
             return None
         if not told.ahead and not subject_words(told.statement, self.language):
             return None

@@ -434,25 +434,27 @@ async def async_update(scope: OperationScope, request: UpdateRequest) -> UpdateO
     patch = replace(
         patch, speaker_name=await async_teller_name(scope.hass, caller.user_id)
     )
-    if request.happened_at is not None or (
+    reads_text = request.happened_at is not None or (
         patch.content is not None and patch.happened is None
-    ):
-        current = await async_engine(
-            scope.hass, partial(store.get, request.memory_id, caller)
-        )
-        if patch.content is not None and request.read_text:
-            patch = await _as_told(scope, current, replace(request, patch=patch))
-        else:
-            patch = _moved_in_time(scope, current, patch, request.happened_at)
-        if patch.expected_version is None:
-            # Read from this version: what lands meanwhile (another person's
-            # told correction) is not overwritten unseen (memory_changed).
-            patch = replace(patch, expected_version=current.version)
+    )
+    # Read from the version it is written over, under the writer lock: an
+    # update with no version of its own is the last writer's, whatever
+    # landed meanwhile (attacker review s18b: it was refused).
+    seen: list[Memory] = []
+
+    def _told(current: Memory) -> MemoryPatch:
+        told = patch
+        if reads_text and patch.content is not None and request.read_text:
+            told = _as_told(scope, current, replace(request, patch=patch))
+        elif reads_text:
+            told = _moved_in_time(scope, current, patch, request.happened_at)
+        _check_not_anothers_told(store, current, told, caller)
+        seen.append(current)
+        return told
 
     def _update() -> tuple[Memory, Memory]:
-        before = store.get(request.memory_id, caller)
-        _check_not_anothers_told(store, before, patch, caller)
-        return before, store.update(request.memory_id, patch, caller)
+        memory = store.update(request.memory_id, patch, caller, told=_told)
+        return seen[-1], memory
 
     try:
         before, memory = await async_engine(scope.hass, _update)
@@ -472,7 +474,7 @@ async def async_update(scope: OperationScope, request: UpdateRequest) -> UpdateO
     return UpdateOutcome(memory, changed=True)
 
 
-async def _as_told(
+def _as_told(
     scope: OperationScope, current: Memory, request: UpdateRequest
 ) -> MemoryPatch:
     """An update's new text read as `remember` reads a statement, on every
@@ -496,13 +498,11 @@ async def _as_told(
         return patch  # the text as it is (a form sent back with other edits)
     caller = scope.actor.caller
     language = when.statement_language(scope.hass, request.language)
-    if await scope.hass.async_add_executor_job(says_only_private, content, language):
+    if says_only_private(content, language):
         # "keep it private" alone: the memory as it is, kept to its teller.
         _check_kept_private(scope, current)
         return replace(patch, content=None, visibility=Visibility.PRIVATE)
-    private, content = await scope.hass.async_add_executor_job(
-        split_private, content, language
-    )
+    private, content = split_private(content, language)
     visibility = patch.visibility or current.visibility
     if private:
         _check_kept_private(scope, current)

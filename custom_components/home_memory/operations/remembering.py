@@ -44,6 +44,8 @@ def outcome_data(result: CreateResult) -> dict[str, JsonValueType]:
     data: dict[str, JsonValueType] = {"action": str(result.action)}
     if result.action is CreateAction.UPDATED and result.previous is not None:
         data["previous"] = result.previous
+    if result.household_says is not None:
+        data["household_says"] = result.household_says
     return data
 
 
@@ -55,6 +57,7 @@ def outcome_speech(
     reinforced: str = "I already knew that.",
     updated: str = "Updated: {content} (was: {was}).",
     language: str | None = None,
+    household_says: str | None = None,
 ) -> str:
     """One sentence saying what happened (the voice answer, the tool message).
 
@@ -62,7 +65,10 @@ def outcome_speech(
     speaker must be able to tell it was not kept for the household. The
     sentences' answers come in the conversation's language; `updated` has
     {content} and {was} filled in (the memory's text is never parsed;
-    `language`'s words find where the old text differs).
+    `language`'s words find where the old text differs). A private
+    statement that names the old value of a household memory it leaves as
+    it is adds `household_says`, {household} filled in ("The household's
+    memory still says: …").
     """
     if result.action is CreateAction.REINFORCED:
         return reinforced
@@ -70,5 +76,10 @@ def outcome_speech(
         was = changed_part(result.previous, result.memory.content, language)
         return updated.format_map({"content": _bare(result.memory.content), "was": was})
     if result.memory.visibility is Visibility.PRIVATE:
+        if household_says is not None and result.household_says is not None:
+            hint = household_says.format_map(
+                {"household": _bare(result.household_says)}
+            )
+            return f"{created_private} {hint}"
         return created_private
     return created

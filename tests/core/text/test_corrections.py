@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from custom_components.home_memory.memory.text.corrections import (
+    commands,
     holds_old,
     kept_clock,
     kept_subject,
@@ -260,3 +261,25 @@ def test_a_days_correction_keeps_the_hour(
     19th at 10 am" lost "at 10 am" (new-user review s17): the day moved,
     the hour did not."""
     assert kept_clock(old, new, replaces, language) == kept
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "command"),
+    [
+        ("en", "unlock the bike lock, the code is 7788 instead of 5566", True),
+        ("en", "Turn on the porch light instead of the hall light", True),
+        ("de", "schließ das Fahrradschloss auf, der Code ist 7788 statt 5566", True),
+        ("de", "Schalte das Licht im Flur statt in der Küche an", True),
+        ("en", "actually the lock code is 7788 instead of 5566", False),
+        ("en", "the locksmith comes on Friday instead of Monday", False),
+        ("de", "Der Code ist 7788 statt 5566", False),
+        ("de", "Das Schloss ist am Freitag statt am Montag dran", False),
+    ],
+)
+def test_a_command_to_the_home_is_told_apart(
+    language: str, said: str, command: bool
+) -> None:
+    """Attacker review s18b L6: a correction's words after a command ("unlock
+    the bike lock, the code is …") made it a memory; a command is Home
+    Assistant's."""
+    assert commands(said, language) is command

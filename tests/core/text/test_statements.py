@@ -1162,6 +1162,33 @@ def test_a_new_value_or_place_still_corrects(language: str, old: str, new: str) 
             "Noah spielt jetzt Tennis.",
             Relation.CORRECTION,
         ),
+        # A pronoun's statement of the same things tells of another subject
+        # (attacker review s18b: Friday was lost).
+        (
+            "en",
+            "The surprise party for Anna is on Friday.",
+            "We are planning Anna's surprise party.",
+            Relation.SEPARATE,
+        ),
+        (
+            "de",
+            "Die Überraschungsparty für Anna ist am Freitag.",
+            "Wir planen Annas Überraschungsparty.",
+            Relation.SEPARATE,
+        ),
+        # A day and a place of one subject: both true.
+        (
+            "en",
+            "The surprise party for Anna is on Friday.",
+            "The surprise party for Anna is at Marco's house.",
+            Relation.SEPARATE,
+        ),
+        (
+            "de",
+            "Die Party für Anna ist am Freitag.",
+            "Die Party für Anna ist bei Marco.",
+            Relation.SEPARATE,
+        ),
         # True corrections stay corrections.
         ("en", "The wifi password is alpha", "The wifi password is charlie", None),
         ("en", "The ladder is in the cellar", "The ladder is in the garage", None),

@@ -136,39 +136,86 @@ async def test_a_household_correction_also_corrects_the_tellers_private_copy(
         assert got.memory.visibility is made.memory.visibility
 
 
-async def test_an_update_read_from_an_older_version_is_refused(
+async def test_an_update_without_a_version_is_the_last_writers(
     hass: HomeAssistant,
     init_integration: HomeMemoryConfigEntry,
     user_anna: MockUser,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Anna's update is read from the version she had; if Ben's told
-    correction lands before hers is written, hers is refused
-    (memory_changed) instead of overwriting his unseen, taking his words
-    private with it (attack review s18, M1)."""
+    """Attacker review s18b L5: an update that names no version (an
+    automation, an action) was refused ("changed after it was shown") when
+    another landed while it was read. It is read again under the writer
+    lock and written over the newer version (the last writer wins); one
+    that names the version it saw is still refused (memory_changed)."""
+    anna = scope_of(hass, init_integration, Actor(Caller(user_id=user_anna.id)))
+    created = await memories.async_remember(
+        anna, memories.RememberRequest("The livelock counter is A0.")
+    )
+    memory_id = created.memory.id
+    store = init_integration.runtime_data.store
+    split = memories.split_private
+    landed: list[str] = []
+
+    def split_while_another_lands(content: str, language: str | None) -> Any:
+        if not landed:
+            landed.append(content)
+            other = MemoryPatch(content="The livelock counter is B1.")
+            store.update(memory_id, other, Caller(user_id=user_anna.id))
+        return split(content, language)
+
+    monkeypatch.setattr(memories, "split_private", split_while_another_lands)
+    mine = MemoryPatch(content="The livelock counter is A1.")
+    outcome = await memories.async_update(anna, memories.UpdateRequest(memory_id, mine))
+    assert landed
+    assert outcome.changed
+    assert (outcome.memory.content, outcome.memory.version) == (
+        "The livelock counter is A1.",
+        3,
+    )
+    landed.clear()
+    seen = MemoryPatch(content="The livelock counter is A2.", expected_version=3)
+    with pytest.raises(ConflictError) as err:
+        await memories.async_update(anna, memories.UpdateRequest(memory_id, seen))
+    assert err.value.translation_key == "memory_changed"
+    kept = await memories.async_get(anna, memories.GetRequest(memory_id))
+    assert kept.memory.content == "The livelock counter is B1."
+
+
+async def test_kept_private_as_it_is_is_read_under_the_writer_lock(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Anna's "keep it private" reads her memory under the writer lock: if
+    Ben's told correction lands while it is read, it is refused (his words
+    never leave the household unseen, attack review s18 M1), not written
+    over his (attacker review s18b L5: an update with no version is the
+    last writer's)."""
     anna = scope_of(hass, init_integration, Actor(Caller(user_id=user_anna.id)))
     created = await memories.async_remember(
         anna, memories.RememberRequest("The gardener comes on Monday.")
     )
     store = init_integration.runtime_data.store
-    read_from = memories._as_told
+    only_private = memories.says_only_private
+    landed: list[str] = []
 
-    async def read_then_changed(*args: Any, **kwargs: Any) -> MemoryPatch:
-        patch = await read_from(*args, **kwargs)
-        bens = MemoryPatch(content="The gardener comes on Friday.")
-        await hass.async_add_executor_job(
-            store.update, created.memory.id, bens, Caller(user_id="ben")
-        )
-        return patch
+    def read_while_bens_lands(content: str, language: str | None) -> bool:
+        if not landed:
+            landed.append(content)
+            bens = MemoryPatch(content="The gardener comes on Friday.")
+            store.update(created.memory.id, bens, Caller(user_id="ben"))
+        return only_private(content, language)
 
-    monkeypatch.setattr(memories, "_as_told", read_then_changed)
-    said = "The gardener comes on Monday, keep it private"
-    with pytest.raises(ConflictError) as err:
+    monkeypatch.setattr(memories, "says_only_private", read_while_bens_lands)
+    with pytest.raises(ForbiddenError) as err:
         await memories.async_update(
             anna,
-            memories.UpdateRequest(created.memory.id, MemoryPatch(content=said)),
+            memories.UpdateRequest(
+                created.memory.id, MemoryPatch(content="keep it private")
+            ),
         )
-    assert err.value.translation_key == "memory_changed_meanwhile"
+    assert err.value.translation_key == "private_told_by_another"
     kept = await hass.async_add_executor_job(
         store.get, created.memory.id, Caller(user_id="ben")
     )

@@ -427,6 +427,9 @@ class CreateResult:
     # UPDATED: the teller's other copy of the fact (household / private),
     # corrected too (storage/writing.py `_other_copy`).
     also: tuple[Memory, ...] = ()
+    # CREATED (private): what the household memory the private statement
+    # would have corrected still says (storage/writing.py `_household_says`).
+    household_says: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -49,7 +49,7 @@ from ..text.validation import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
     import sqlite3
 
     import numpy as np
@@ -136,19 +136,32 @@ class Versions:
         self.now = connections.now
         self.config = connections.config
 
-    def update(self, memory_id: str, patch: MemoryPatch, caller: Caller) -> Memory:
+    def update(
+        self,
+        memory_id: str,
+        patch: MemoryPatch,
+        caller: Caller,
+        *,
+        told: Callable[[Memory], MemoryPatch] | None = None,
+    ) -> Memory:
         """Change some fields; keeps the previous version for undo.
 
         A patch that changes nothing (the same text and fields) writes nothing
         and returns the memory as it is, same version: history keeps only
         `version_history_limit` versions, and an unchanged save must not push
-        a real earlier one out.
+        a real earlier one out. `told`: the patch as told over the memory as
+        it is (an edit's text read against it), made again under the writer
+        lock from the version it is written over: without an expected
+        version, a change that landed meanwhile is read, not refused (the
+        last writer wins; attacker review s18b).
         """
-        if patch.is_empty():
+        if told is None and patch.is_empty():
             raise InvalidMemoryError("patch", "nothing to change")
-        patch = self.validate_patch(patch)
         with self._db.read() as conn:
             _, current = self._rows.rowid_for(conn, memory_id, caller)
+        if told is not None and (patch := told(current)).is_empty():
+            raise InvalidMemoryError("patch", "nothing to change")
+        patch = self.validate_patch(patch)
         # Embedded before the writer lock (embedding is slow), for the text
         # as it was read; checked again under the lock below.
         embedded = _embedded_text(current, self._shared(current, patch))
@@ -157,16 +170,18 @@ class Versions:
             rowid, current = self._rows.rowid_for(conn, memory_id, caller)
             if current.tier is not Tier.ACTIVE:
                 raise MemoryNotFoundError(memory_id)
-            patch = self._shared(current, patch)
-            if (committed := _embedded_text(current, patch)) != embedded:
-                # Another edit changed the text meanwhile: what is embedded
-                # is what is committed, so embed the text as it will be.
-                vector = self._embed_one(committed)
             if (
                 patch.expected_version is not None
                 and patch.expected_version != current.version
             ):
                 raise MemoryChangedError(memory_id)
+            if told is not None:
+                patch = self.validate_patch(told(current))
+            patch = self._shared(current, patch)
+            if (committed := _embedded_text(current, patch)) != embedded:
+                # Another edit changed the text meanwhile: what is embedded
+                # is what is committed, so embed the text as it will be.
+                vector = self._embed_one(committed)
             cleared = patch.cleared & _CLEARABLE
             if _patched_values(current, patch, cleared) == _patched_values(
                 current, MemoryPatch(), frozenset()

@@ -348,7 +348,12 @@ class Writing:
             if dedup
             else None
         )
-        if match is None and said is not None:
+        household = (
+            self._household_says(conn, item, vector, fresh, holders)
+            if match is None and said is not None and dedup
+            else None
+        )
+        if match is None and said is not None and household is None:
             item, vector = said
             match = (
                 self._repeats.find_match(conn, item, vector, fresh, holders)
@@ -359,7 +364,9 @@ class Writing:
         if match is None:
             rowid = self.insert(conn, item, vector, caller, now)
             result = CreateResult(
-                self._rows.fetch_one(conn, rowid), CreateAction.CREATED
+                self._rows.fetch_one(conn, rowid),
+                CreateAction.CREATED,
+                household_says=household,
             )
         else:
             rowid, similarity, relation = match
@@ -382,6 +389,38 @@ class Writing:
             memory = result.memory
             fresh[rowid] = ((memory.owner, str(memory.visibility)), vector)
         return rowids, result
+
+    def _household_says(
+        self,
+        conn: sqlite3.Connection,
+        item: NewMemory,
+        vector: npt.NDArray[np.float32] | None,
+        fresh: Unindexed,
+        holders: dict[Holder, npt.NDArray[np.int64]],
+    ) -> str | None:
+        """What the household memory says that a private told correction
+        would correct, told for the household; None where there is none.
+
+        A private statement never folds into a household memory, but "…
+        under the green flower pot instead of the red one, don't tell Anna"
+        still names the household's old value: the private memory is the
+        statement without it, and its teller hears what the household's
+        memory still says (final review s18: stored as said).
+        """
+        if (
+            item.replaces is None
+            or item.owner is None
+            or str(item.visibility) != str(Visibility.PRIVATE)
+        ):
+            return None
+        shared = replace(item, visibility=Visibility.HOUSEHOLD)
+        match = self._repeats.find_match(conn, shared, vector, fresh, holders)
+        if match is None or match[2] is not Relation.CORRECTION:
+            return None
+        memory = self._rows.fetch_one(conn, match[0])
+        if memory.visibility is not Visibility.HOUSEHOLD:
+            return None
+        return memory.content
 
     def _other_copy(
         self,

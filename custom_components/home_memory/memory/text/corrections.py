@@ -81,6 +81,8 @@ class _Table:
     clock: re.Pattern[str] | None
     # Words standing for the new value's noun in the old one ("the red one").
     pro_forms: re.Pattern[str] | None = None
+    # A command to the home said first ("unlock the bike lock, …").
+    commands: re.Pattern[str] | None = None
 
 
 def _read(path: Path) -> _Table:
@@ -117,6 +119,9 @@ def _read(path: Path) -> _Table:
         clock=re.compile(table["clock"], flags) if table.get("clock") else None,
         pro_forms=re.compile(rf"\b(?:{_alternatives(table['pro_forms'])})\b", flags)
         if table.get("pro_forms")
+        else None,
+        commands=re.compile(rf"^\W*(?:{_alternatives(table['commands'])})\b", flags)
+        if table.get("commands")
         else None,
     )
 
@@ -159,6 +164,16 @@ def read_correction(text: str, language: str | None) -> Correction:
     return Correction(
         statement.strip(), True, ahead, old=old_value.strip(), as_said=said.strip()
     )
+
+
+def commands(text: str, language: str | None) -> bool:
+    """Whether `text` opens with a command to the home ("unlock the bike
+    lock, the code is 7788 instead of 5566", "schalte …"): an imperative,
+    Home Assistant's to answer, never a statement that corrects one
+    (attacker review s18b: it was stored for the household)."""
+    pattern = _table(language).commands
+    statement = read_correction(text, language).statement
+    return pattern is not None and pattern.match(statement) is not None
 
 
 def kept_clock(old: str, new: str, replaces: str | None, language: str | None) -> str:

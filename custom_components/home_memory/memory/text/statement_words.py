@@ -59,7 +59,9 @@ class StatementWords:
     well", "auch"). relation_prepositions: prepositions that relate a word
     to one of many things ("allergic to", "afraid of", "allergisch
     gegen"); time_prepositions: ones that start a time ("until", "um");
-    with the places they cut what follows the verb into phrases.
+    with the places they cut what follows the verb into phrases. times:
+    words that name a day or a time ("Friday", "tomorrow", "Freitag"): a
+    day and a place of one subject are two things.
     auxiliaries, participle: see the fields.
     general_asks: a question's words that ask about a person in general
     ("what does Anna like"): beside a name they are no topic of their own
@@ -106,6 +108,7 @@ class StatementWords:
     additive: tuple[str, ...] = ()
     relation_prepositions: frozenset[str] = frozenset()
     time_prepositions: frozenset[str] = frozenset()
+    times: frozenset[str] = frozenset()
     general_asks: frozenset[str] = frozenset()
     single_objects: tuple[str, ...] = ()
     relation_words: frozenset[str] = frozenset()
@@ -164,6 +167,7 @@ def _read_words(path: Path) -> StatementWords:
         time_prepositions=frozenset(
             word.casefold() for word in table.get("time_prepositions", ())
         ),
+        times=frozenset(word.casefold() for word in table.get("times", ())),
         single_objects=tuple(
             word.casefold() for word in table.get("single_objects", ())
         ),

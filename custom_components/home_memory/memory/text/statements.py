@@ -600,6 +600,23 @@ def _place_and_state(
     )
 
 
+def _time_and_place(
+    before: _Words, after: _Words, slots: _Slots, words: StatementWords
+) -> bool:
+    """ "The surprise party is on Friday" / "The surprise party is at
+    Marco's house": when and where, both true; the place adds to the day
+    (attacker review s18b: a statement that adds replaced the day)."""
+    old, new = slots
+
+    def when(analysis: _Words) -> bool:
+        said = analysis.sequence[analysis.said_from :]
+        return any(word.casefold() in words.times for word in said)
+
+    return (
+        old is None and new is not None and new.kind == "place" and when(before)
+    ) or (new is None and old is not None and old.kind == "place" and when(after))
+
+
 def _single_value_changed(before: _Words, after: _Words, words: StatementWords) -> bool:
     """ "Anna likes rooibos best" / "Anna likes espresso best", "Lena mag
     Rooibos am liebsten" / "Lena mag am liebsten Espresso": the same subject
@@ -815,15 +832,20 @@ def relate(  # noqa: PLR0911 - one return per rule
         or after.subject is None
         or not before.subject <= after.content
         or not after.subject <= before.content
+        or bool(before.subject) != bool(after.subject)
     ):
         # Without a verb the subject is unknown: "Visit 9 notes" and "Visit
-        # 10 notes" may well be two facts.
+        # 10 notes" may well be two facts. A pronoun's statement tells of
+        # another subject than a noun's: "We are planning Anna's surprise
+        # party" adds to "The surprise party for Anna is on Friday", and
+        # Friday stays (attacker review s18b: it replaced it).
         return Relation.SEPARATE
     if not before.content & after.content:
         return Relation.SEPARATE
     if before.negated == after.negated and (
         _two_places_in_the_past(before, after, slots, words)
         or _place_and_state(before, after, slots, words)
+        or _time_and_place(before, after, slots, words)
     ):
         return Relation.SEPARATE
     if negated and not (

@@ -1,0 +1,83 @@
+"""Told corrections that update no household memory, to a real Home
+Assistant's built-in agent (final review s18 #5, attacker review s18b L6
+and L8). (The household is shared: the tyre pump, the tandem lock and
+Carl's farewell dinner are this file's.)
+
+- Ben's private "… behind the green bin instead of the red one, don't
+  tell Anna" is his, stored without "instead of the red one", and he
+  hears what the household's memory still says;
+- "unlock the tandem lock, the code is 4321 instead of 1234" is a command,
+  Home Assistant's to answer, never a memory;
+- "we are planning Carl's farewell dinner" adds to "the farewell dinner
+  for Carl is on Friday": both are kept.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .conftest import wait_for_the_model
+
+if TYPE_CHECKING:
+    from .conftest import Household
+    from .hass_instance import User
+
+
+def _turn(home: Household, user: User, text: str) -> str:
+    """One built-in-agent turn; what it says."""
+    result: dict[str, Any] = home.hass.conversation_process(text, token=user.token)
+    return str(result["response"]["speech"]["plain"]["speech"])
+
+
+def _seen(home: Household, user: User, query: str) -> dict[str, str]:
+    """What `user` finds for `query`: each memory's text and who sees it."""
+    found = home.hass.ws_command(
+        user.token, "home_memory/search", query=query, limit=10, min_relevance=0
+    )
+    return {m["content"]: m["visibility"] for m in found["memories"]}
+
+
+def test_told_corrections_that_update_no_household_memory(
+    household: Household,
+) -> None:
+    """A private correction, a command and a statement that adds."""
+    wait_for_the_model(household)
+    anna, ben = household.anna, household.ben
+
+    _turn(household, anna, "remember that the tyre pump is behind the red bin")
+    private = _turn(
+        household,
+        ben,
+        "remember that the tyre pump is behind the green bin instead of the red "
+        "one, don't tell Anna",
+    )
+    assert private == (
+        "Okay, I'll remember that, just for you. The household's memory still "
+        "says: The tyre pump is behind the red bin."
+    ), private
+    seen = _seen(household, ben, "tyre pump")
+    pump = {k: v for k, v in seen.items() if "tyre pump" in k}
+    assert pump == {
+        "The tyre pump is behind the red bin.": "household",
+        "The tyre pump is behind the green bin.": "private",
+    }, pump
+
+    command = _turn(
+        household, ben, "unlock the tandem lock, the code is 4321 instead of 1234"
+    )
+    assert not command.startswith(("Okay", "Updated")), command
+    assert not [k for k in _seen(household, ben, "tandem lock code") if "tandem" in k]
+
+    said = [
+        _turn(household, ben, f"remember that {told}, don't tell Anna")
+        for told in (
+            "the farewell dinner for Carl is on Friday",
+            "we are planning Carl's farewell dinner",
+        )
+    ]
+    assert said == ["Okay, I'll remember that, just for you."] * 2, said
+    dinner = [k for k in _seen(household, ben, "Carl's farewell dinner") if "Carl" in k]
+    assert sorted(dinner) == [
+        "The farewell dinner for Carl is on Friday.",
+        "We are planning Carl's farewell dinner.",
+    ], dinner
