@@ -891,6 +891,26 @@ def test_the_first_part_of_a_german_compound_passes_the_floor(
 
 
 @pytest.mark.parametrize(
+    ("query", "memory"),
+    [
+        ("when is garbage day", "The bins go out on Tuesday evening"),
+        ("what are the kids afraid of", "Mia is scared of dogs"),
+    ],
+)
+def test_a_household_synonym_passes_the_floor(
+    household: Retriever, query: str, memory: str
+) -> None:
+    """ "Garbage day" / "the bins" (MiniLM 0.41), "afraid" / "scared" (0.34):
+    under both floors, no shared keyword (issue 21); a household's synonym
+    (text/word_forms.en.json) lets the memory pass."""
+    household.store.create(NewMemory(content=memory), ALICE)
+    assert [m.memory.content for m in household.context(query, ALICE).memories] == [
+        memory
+    ]
+    assert [m.memory.content for m in household.search(query, ALICE).items] == [memory]
+
+
+@pytest.mark.parametrize(
     "query",
     ["bitcoin price", "tell me a joke", "quantum physics", "where are the batteries"],
 )

@@ -21,13 +21,19 @@ from custom_components.home_memory.memory.text.word_forms import (
         ("allergien", "Anna ist allergisch gegen Penizillin", ["de"]),
         ("müll", "Die Mülltonnen werden dienstags rausgestellt", ["de"]),
         ("repariert", "Ben will das Fahrrad reparieren", ["de"]),
+        # A household's synonyms, which neither stems nor MiniLM join.
+        ("garbage", "The bins go out on Tuesday evening", ["en"]),
+        ("afraid", "Mia is scared of dogs", ["en"]),
+        ("müll", "Die Tonne wird freitags geleert", ["de"]),
+        ("angst", "Mia fürchtet sich vor Hunden", ["de"]),
     ],
 )
 def test_a_word_of_the_family_is_related(
     term: str, text: str, languages: list[str]
 ) -> None:
-    """Another ending on the same stem, or (German) the first part of a
-    compound: the words the keyword channel's Porter stems keep apart."""
+    """Another ending on the same stem, (German) the first part of a
+    compound, or a synonym: words the keyword channel's Porter stems keep
+    apart."""
     assert related_terms([term], text, languages) == {term}
 
 
@@ -43,6 +49,9 @@ def test_a_word_of_the_family_is_related(
         ("pain", "Ben painted the fence", ["en"]),
         ("price", "bitcoin is volatile", ["en"]),
         ("batteries", "The pancake batter is in the fridge", ["en"]),
+        ("garbage", "Anna is allergic to penicillin", ["en"]),
+        # Another language's synonyms are not this one's.
+        ("garbage", "Die Tonne wird freitags geleert", ["de"]),
     ],
 )
 def test_other_words_are_not(term: str, text: str, languages: list[str]) -> None:
@@ -63,5 +72,26 @@ def test_a_stem_keeps_its_shortest_length() -> None:
 
 def test_prefixes_find_every_family_member() -> None:
     """A term's stem in each language, for the prefix search; short words none."""
-    assert prefixes(["allergies", "tap"], ["en"]) == ["allerg"]
-    assert prefixes(["müll"], ["en", "de"]) == ["müll"]
+    assert prefixes(["allergies", "day"], ["en"]) == ["allerg"]
+    assert prefixes(["müll"], ["en"]) == []
+    assert prefixes(["müll"], ["de"]) == ["müll", "abfall", "mülltonn", "tonn"]
+
+
+def test_a_words_synonyms_are_looked_for_too() -> None:
+    """A synonym's memory is found by its own word's beginning."""
+    assert prefixes(["garbage"], ["en"]) == [
+        "garbage",
+        "bin",
+        "bins",
+        "dustbin",
+        "rubbish",
+        "trash",
+        "waste",
+    ]
+    assert word_forms("en").mates("scared") == [
+        "afraid",
+        "fear",
+        "fears",
+        "frighten",
+        "phobia",
+    ]

@@ -12,7 +12,7 @@ docs/retrieval-quality.md, "Word forms at the floor").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ..text.fts_query import (
     asked_in,
@@ -24,13 +24,30 @@ from ..text.word_forms import prefixes, related_terms
 from ..time.phrases import languages_to_try, table_language
 
 if TYPE_CHECKING:
-    from collections.abc import Collection
+    from collections.abc import Collection, Mapping
 
     import numpy as np
     import numpy.typing as npt
 
+    from ..common.config import EngineConfig
     from ..common.values import Caller, MemoryFilter
-    from .retrieval import Relevance, Retriever
+    from ..store import MemoryStore
+
+
+class _Searching(Protocol):
+    """What a search gives: its store and its config (retrieval's Retriever)."""
+
+    store: MemoryStore
+    config: EngineConfig
+
+
+class _Matched(Protocol):
+    """A candidate's match (retrieval's Relevance): its keyword part."""
+
+    @property
+    def keyword(self) -> float | None:
+        """The normalised BM25, None where no keyword matched."""
+
 
 # The similarity a family's memory needs: retrieval's
 # TOPIC_IN_WINDOW_MIN_SIMILARITY, the least of a paraphrased answer's
@@ -51,11 +68,11 @@ def family_languages(query: str, language: str | None) -> list[str]:
 
 
 def family_matches(
-    retriever: Retriever,
+    retriever: _Searching,
     query: str,
     caller: Caller,
     flt: MemoryFilter,
-    known: tuple[dict[int, Relevance], Collection[int]],
+    known: tuple[Mapping[int, _Matched], Collection[int]],
     query_vector: npt.NDArray[np.float32] | None,
     floor: float,
 ) -> dict[int, float]:

@@ -14,7 +14,7 @@ channel found nothing; it never changes a ranking (docs/retrieval-quality.md,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 import json
 from pathlib import Path
 import re
@@ -40,6 +40,10 @@ class WordForms:
     suffixes: tuple[tuple[str, str], ...]
     compounds: bool = False
     compound_rest: int = 3
+    # Words a household says of one thing ("garbage", "rubbish", "bins"):
+    # each group's stems, and what its words start with.
+    synonyms: tuple[frozenset[str], ...] = ()
+    synonym_roots: tuple[tuple[str, ...], ...] = ()
 
     def stem(self, word: str) -> str:
         """`word` with its longest ending that leaves `min_stem` letters
@@ -49,6 +53,20 @@ class WordForms:
                 return word[: -len(suffix)] + instead
         return word
 
+    def mates(self, word: str) -> list[str]:
+        """What the synonyms of `word` start with ("rubbish", "bin" for
+        "garbage")."""
+        stem, own = self.stem(word), self.root(word)
+        return sorted(
+            {
+                root
+                for group, roots in zip(self.synonyms, self.synonym_roots, strict=True)
+                if stem in group
+                for root in roots
+            }
+            - {own}
+        )
+
     def root(self, word: str) -> str:
         """What every word of `word`'s family starts with ("allerg")."""
         for suffix, _ in self.suffixes:
@@ -57,13 +75,14 @@ class WordForms:
         return word
 
     def related(self, term: str, word: str) -> bool:
-        """Whether `word` (of a memory) is of `term`'s family (both folded)."""
+        """Whether `word` (of a memory) is of `term`'s family, or one of its
+        synonyms (both folded)."""
+        stem, theirs = self.stem(term), self.stem(word)
+        if any(stem in group and theirs in group for group in self.synonyms):
+            return True
         if len(term) < self.min_stem:
             return False
-        stem = self.stem(term)
-        if len(stem) >= self.min_stem and self.stem(word) == stem:
-            return True
-        return (
+        return theirs == stem or (
             self.compounds
             and word.startswith(term)
             and len(word) - len(term) >= self.compound_rest
@@ -72,13 +91,19 @@ class WordForms:
 
 def _read(path: Path) -> WordForms:
     table = json.loads(path.read_text("utf-8"))
-    return WordForms(
+    forms = WordForms(
         min_stem=int(table["min_stem"]),
         suffixes=tuple(
             sorted(table["suffixes"].items(), key=lambda s: (-len(s[0]), s[0]))
         ),
         compounds=bool(table.get("compounds", False)),
         compound_rest=int(table.get("compound_rest", 3)),
+    )
+    groups = [[word.casefold() for word in group] for group in table["synonyms"]]
+    return replace(
+        forms,
+        synonyms=tuple(frozenset(map(forms.stem, group)) for group in groups),
+        synonym_roots=tuple(tuple(map(forms.root, group)) for group in groups),
     )
 
 
@@ -103,6 +128,8 @@ def prefixes(terms: Iterable[str], languages: Sequence[str]) -> list[str]:
             forms = word_forms(language)
             if len(term) >= forms.min_stem:
                 found[forms.root(term)] = None
+            for mate in forms.mates(term):
+                found[mate] = None
     return list(found)
 
 
