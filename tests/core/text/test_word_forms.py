@@ -71,22 +71,24 @@ def test_a_stem_keeps_its_shortest_length() -> None:
 
 
 def test_prefixes_find_every_family_member() -> None:
-    """A term's stem in each language, for the prefix search; short words none."""
-    assert prefixes(["allergies", "day"], ["en"]) == ["allerg"]
+    """A term's root in each language, with the term the keyword search
+    finds itself, for the prefix search; short words none."""
+    assert prefixes(["allergies", "day"], ["en"]) == [("allerg", "allergies")]
     assert prefixes(["müll"], ["en"]) == []
-    assert prefixes(["müll"], ["de"]) == ["müll", "abfall", "mülltonn", "tonn"]
+    assert prefixes(["müll"], ["de"]) == [
+        ("müll", "müll"),
+        ("abfall", None),
+        ("mülltonn", None),
+        ("tonn", None),
+    ]
 
 
 def test_a_words_synonyms_are_looked_for_too() -> None:
     """A synonym's memory is found by its own word's beginning."""
     assert prefixes(["garbage"], ["en"]) == [
-        "garbage",
-        "bin",
-        "bins",
-        "dustbin",
-        "rubbish",
-        "trash",
-        "waste",
+        ("garbage", "garbage"),
+        *((mate, None) for mate in ("bin", "bins", "dustbin", "rubbish", "trash")),
+        ("waste", None),
     ]
     assert word_forms("en").mates("scared") == [
         "afraid",

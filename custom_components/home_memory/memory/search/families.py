@@ -24,7 +24,7 @@ from ..text.word_forms import prefixes, related_terms
 from ..time.phrases import languages_to_try, table_language
 
 if TYPE_CHECKING:
-    from collections.abc import Collection, Mapping
+    from collections.abc import Collection
 
     import numpy as np
     import numpy.typing as npt
@@ -39,14 +39,6 @@ class _Searching(Protocol):
 
     store: MemoryStore
     config: EngineConfig
-
-
-class _Matched(Protocol):
-    """A candidate's match (retrieval's Relevance): its keyword part."""
-
-    @property
-    def keyword(self) -> float | None:
-        """The normalised BM25, None where no keyword matched."""
 
 
 # The similarity a family's memory needs: retrieval's
@@ -72,16 +64,16 @@ def family_matches(
     query: str,
     caller: Caller,
     flt: MemoryFilter,
-    known: tuple[Mapping[int, _Matched], Collection[int]],
+    passing: Collection[int],
     query_vector: npt.NDArray[np.float32] | None,
     floor: float,
 ) -> dict[int, float]:
     """(rowid, similarity) of the memories `caller` may see that hold a word
     of one family with a content word of `query`, with a similarity of at
     least TOPIC_IN_WINDOW_MIN_SIMILARITY and the model's stand-out `floor`;
-    of those neither a keyword hit among `known`'s candidates nor passing
-    already (its second part). None without a query vector: the similarity
-    is the guard."""
+    but for those `passing` already, and for a word the keyword search
+    matches itself (text/word_forms.py `prefixes`). None without a query
+    vector: the similarity is the guard."""
     if query_vector is None:
         return {}
     candidates = retriever.store.candidates
@@ -92,9 +84,7 @@ def family_matches(
     starts = prefixes(terms, languages)
     if not starts:
         return {}
-    fused, passing = known
-    skip = {r for r, rel in fused.items() if rel.keyword is not None}
-    texts = candidates.prefix_texts(starts, caller, flt, skip.union(passing))
+    texts = candidates.prefix_texts(starts, caller, flt, passing)
     found = [r for r, text in texts.items() if related_terms(terms, text, languages)]
     return {
         rowid: similarity

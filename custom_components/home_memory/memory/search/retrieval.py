@@ -380,7 +380,7 @@ class Retriever:
         besides = None
         if min_relevance > 0:  # A word of the query's family passes (families.py).
             formed = family_matches(
-                self, query, caller, flt, (fused, passing), query_vector, floor
+                self, query, caller, flt, passing, query_vector, floor
             )
             fused = {**self._fuse(formed, {}), **fused}
             passing.extend(formed)

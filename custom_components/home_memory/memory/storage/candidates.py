@@ -459,18 +459,22 @@ class CandidateQueries:
 
     def prefix_texts(
         self,
-        starts: Sequence[str],
+        starts: Sequence[tuple[str, str | None]],
         caller: Caller,
         flt: MemoryFilter,
         skip: Collection[int],
     ) -> dict[int, str]:
         """The text (content and summary) of the memories the filter lets
-        through that hold a word starting with one of `starts` (letters
-        only), but for `skip`: at most the keyword row budget of them,
-        newest first (text/word_forms.py)."""
+        through that hold a word starting with one of `starts`' beginnings
+        but not its word (letters only; "allerg" not "allergies"), but for
+        `skip`: at most the keyword row budget of them, newest first
+        (text/word_forms.py)."""
         if not starts:
             return {}
-        expression = " OR ".join(f'"{start}"*' for start in starts)
+        expression = " OR ".join(
+            f'("{start}"* NOT "{unless}")' if unless else f'"{start}"*'
+            for start, unless in starts
+        )
         where, params = filter_sql(flt, caller, self._clock())
         with self._read() as conn:
             rowids = [

@@ -119,17 +119,21 @@ def word_forms(language: str | None) -> WordForms:
     return _TABLES.get(base_language(language, _FALLBACK), _TABLES[_FALLBACK])
 
 
-def prefixes(terms: Iterable[str], languages: Sequence[str]) -> list[str]:
-    """What every word of the terms' families starts with (a term's stem in
-    each language), for a prefix search; none for words too short."""
-    found: dict[str, None] = {}
+def prefixes(
+    terms: Iterable[str], languages: Sequence[str]
+) -> list[tuple[str, str | None]]:
+    """What every word of the terms' families starts with (a term's root in
+    each language), each with the term itself, whose memories the keyword
+    search matches already ("allerg" but not "allergies": "lights" matches
+    "lighting"), and its synonyms' roots; none for words too short."""
+    found: dict[tuple[str, str | None], None] = {}
     for term in terms:
         for language in languages:
             forms = word_forms(language)
             if len(term) >= forms.min_stem:
-                found[forms.root(term)] = None
+                found[forms.root(term), term] = None
             for mate in forms.mates(term):
-                found[mate] = None
+                found[mate, None] = None
     return list(found)
 
 
