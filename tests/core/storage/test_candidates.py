@@ -27,6 +27,7 @@ from ..conftest import (
     HashingEmbedder,
     ManualClock,
     new_memory,
+    rowid_of,
 )
 
 if TYPE_CHECKING:
@@ -228,3 +229,45 @@ def test_told_texts_are_those_whose_time_is_their_telling(
     told = store.candidates.told_texts(rowids)
     assert [text for text, _ in told.values()] == [habit.memory.content]
     assert dated.memory.content not in [text for text, _ in told.values()]
+
+
+def test_prefix_texts_are_those_the_caller_may_see(store: MemoryStore) -> None:
+    """Memories holding a word that starts with a stem ("allerg": allergic,
+    allergies; "müll": Mülltonnen, umlaut folded as FTS5 folds it) but not
+    the word asked, with their text; not another's private one, nor those
+    the search skips."""
+    texts = {
+        "Anna is allergic to penicillin": {},
+        "Ben's allergies are worse in May": {},
+        "Die Mülltonnen werden dienstags rausgestellt": {},
+        "The plumber comes on Tuesday": {},
+        "Bob is allergic to cats": {
+            "owner": BOB.user_id,
+            "visibility": Visibility.PRIVATE,
+        },
+    }
+    made = {
+        text: store.create(new_memory(text, **fields), BOB if fields else ALICE)
+        for text, fields in texts.items()
+    }
+    rowids = {rowid_of(store, m.memory.id): text for text, m in made.items()}
+    everything = MemoryFilter()
+
+    def found(
+        starts: list[tuple[str, str | None]], skip: set[int] | None = None
+    ) -> set[str]:
+        got = store.candidates.prefix_texts(starts, ALICE, everything, skip or set())
+        assert all(text.startswith(rowids[rowid]) for rowid, text in got.items())
+        return {rowids[rowid] for rowid in got}
+
+    assert found([("allerg", None)]) == {
+        "Anna is allergic to penicillin",
+        "Ben's allergies are worse in May",
+    }
+    # Not those holding the word itself (the keyword search finds them).
+    assert found([("allerg", "allergies")]) == {"Anna is allergic to penicillin"}
+    anna = next(r for r, text in rowids.items() if text.startswith("Anna"))
+    assert found([("allerg", None)], {anna}) == {"Ben's allergies are worse in May"}
+    assert found([("müll", "müll")]) == {"Die Mülltonnen werden dienstags rausgestellt"}
+    assert found([("quantum", None)]) == set()
+    assert found([]) == set()

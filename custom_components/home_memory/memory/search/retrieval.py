@@ -30,6 +30,7 @@ from ..text.statement_words import statement_words
 from ..text.validation import readable
 from ..time.phrases import languages_to_try, table_language
 from ..time.tense import names_a_bare_weekday, says_habit
+from .families import family_matches
 from .people import about_others, named_people, without_names
 
 if TYPE_CHECKING:
@@ -376,13 +377,17 @@ class Retriever:
             if rel.own >= min_relevance
             and (rel.similarity is None or rel.similarity >= floor)
         ]
-        besides = (
-            self._beside_names(
-                query, passing, caller, flt, pool, asker, embed=not keyword_only
+        besides = None
+        if min_relevance > 0:  # A word of the query's family passes (families.py).
+            formed = family_matches(
+                self, query, caller, flt, passing, query_vector, floor
             )
-            if min_relevance > 0 and passing
-            else None
-        )
+            fused = {**self._fuse(formed, {}), **fused}
+            passing.extend(formed)
+            if passing:
+                besides = self._beside_names(
+                    query, passing, caller, flt, pool, asker, embed=not keyword_only
+                )
         kept = {
             rowid: fused[rowid]
             for rowid in passing

@@ -457,6 +457,47 @@ class CandidateQueries:
             ).fetchall()
         return [int(row[0]) for row in rows]
 
+    def prefix_texts(
+        self,
+        starts: Sequence[tuple[str, str | None]],
+        caller: Caller,
+        flt: MemoryFilter,
+        skip: Collection[int],
+    ) -> dict[int, str]:
+        """The text (content and summary) of the memories the filter lets
+        through that hold a word starting with one of `starts`' beginnings
+        but not its word (letters only; "allerg" not "allergies"), but for
+        `skip`: at most the keyword row budget of them, newest first
+        (text/word_forms.py)."""
+        if not starts:
+            return {}
+        expression = " OR ".join(
+            f'("{start}"* NOT "{unless}")' if unless else f'"{start}"*'
+            for start, unless in starts
+        )
+        where, params = filter_sql(flt, caller, self._clock())
+        with self._read() as conn:
+            rowids = [
+                int(row[0])
+                for row in conn.execute(
+                    "SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? "
+                    "ORDER BY rowid DESC LIMIT ?",
+                    (expression, _KEYWORD_ROW_BUDGET),
+                )
+                if int(row[0]) not in skip
+            ]
+            if not rowids:
+                return {}
+            return {
+                int(rowid): f"{content} {summary or ''}"
+                for rowid, content, summary in conn.execute(
+                    "SELECT m.rowid, m.content, m.summary FROM memories m "
+                    f"NOT INDEXED WHERE m.rowid IN ({','.join('?' * len(rowids))}) "
+                    f"AND {where}",
+                    [*rowids, *params],
+                )
+            }
+
     def happened_at(self, rowids: Sequence[int]) -> dict[int, float]:
         """When each of these memories' events began (unix seconds)."""
         if not rowids:

@@ -1,0 +1,93 @@
+"""Memories under a relevance floor that hold a word of the question's family.
+
+Anna's "do I have any allergies" shares no keyword with "Anna is allergic to
+penicillin" and MiniLM puts them at 0.33, under both floors (issue 21). Where
+a floor applies, a memory the keyword channel matched none of whose words,
+but which holds a word of one family with a word of the question
+(text/word_forms.py: allergies / allergic, Müll / Mülltonnen), passes with a
+similarity of at least `bar`. Its relevance is left as it is, so no ranking
+changes (LoCoMo, which ranks with no floor, never gets here;
+docs/retrieval-quality.md, "Word forms at the floor").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from ..text.fts_query import (
+    asked_in,
+    search_stopwords,
+    search_terms,
+    strongest_language,
+)
+from ..text.word_forms import prefixes, related_terms
+from ..time.phrases import languages_to_try, table_language
+
+if TYPE_CHECKING:
+    from collections.abc import Collection
+
+    import numpy as np
+    import numpy.typing as npt
+
+    from ..common.config import EngineConfig
+    from ..common.values import Caller, MemoryFilter
+    from ..store import MemoryStore
+
+
+class _Searching(Protocol):
+    """What a search gives: its store and its config (retrieval's Retriever)."""
+
+    store: MemoryStore
+    config: EngineConfig
+
+
+# The similarity a family's memory needs: retrieval's
+# TOPIC_IN_WINDOW_MIN_SIMILARITY, the least of a paraphrased answer's
+# (unrelated pairs 0.03-0.18, "batteries" / "The pancake batter …" 0.33 is
+# kept out by its word, not by this).
+FAMILY_MIN_SIMILARITY = 0.2
+
+
+def family_languages(query: str, language: str | None) -> list[str]:
+    """The household's language, and the one the query is asked in: only
+    a compounding language's question joins a word to what follows it
+    ("pain" is no part of "painted")."""
+    languages = [table_language(language)]
+    asked = strongest_language(query, languages_to_try(language))
+    if asked is not None and asked not in languages:
+        languages.append(asked)
+    return languages
+
+
+def family_matches(
+    retriever: _Searching,
+    query: str,
+    caller: Caller,
+    flt: MemoryFilter,
+    passing: Collection[int],
+    query_vector: npt.NDArray[np.float32] | None,
+    floor: float,
+) -> dict[int, float]:
+    """(rowid, similarity) of the memories `caller` may see that hold a word
+    of one family with a content word of `query`, with a similarity of at
+    least TOPIC_IN_WINDOW_MIN_SIMILARITY and the model's stand-out `floor`;
+    but for those `passing` already, and for a word the keyword search
+    matches itself (text/word_forms.py `prefixes`). None without a query
+    vector: the similarity is the guard."""
+    if query_vector is None:
+        return {}
+    candidates = retriever.store.candidates
+    language = retriever.config.language
+    bar = max(FAMILY_MIN_SIMILARITY, floor)
+    languages = family_languages(query, language)
+    terms = search_terms(query, asked_in(query, search_stopwords(language)))
+    starts = prefixes(terms, languages)
+    if not starts:
+        return {}
+    texts = candidates.prefix_texts(starts, caller, flt, passing)
+    found = [r for r, text in texts.items() if related_terms(terms, text, languages)]
+    return {
+        rowid: similarity
+        for rowid, similarity in candidates.similarities(query_vector, found).items()
+        if similarity >= bar
+    }

@@ -1,0 +1,35 @@
+"""A question in another form of a memory's word, to a real Home Assistant.
+
+Issue 21: "I am allergic to …" told by voice, and the same person's "do I
+have any allergies" found nothing ("allergies" is no keyword of "allergic"
+and MiniLM's similarity is under the answer floor). A word of one family
+now lets the memory pass the floor (memory/text/word_forms.py). The
+household is shared: Ben's latex allergy is this file's alone.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .conftest import wait_for_the_model
+
+if TYPE_CHECKING:
+    from .conftest import Household
+
+
+def _said(home: Household, user: Any, text: str) -> str:
+    """One built-in-agent turn as `user`; what it says."""
+    result: dict[str, Any] = home.hass.conversation_process(text, token=user.token)
+    return str(result["response"]["speech"]["plain"]["speech"])
+
+
+def test_a_question_in_another_word_form_finds_the_memory(
+    household: Household,
+) -> None:
+    """Ben tells his allergy, asks "do I have any allergies" and hears it;
+    Anna, asking the same about herself, does not hear Ben's."""
+    wait_for_the_model(household)
+    _said(household, household.ben, "remember that I am allergic to latex.")
+    heard = _said(household, household.ben, "do I have any allergies")
+    assert "latex" in heard, heard
+    assert "latex" not in _said(household, household.anna, "do I have any allergies")

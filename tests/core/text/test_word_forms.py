@@ -1,0 +1,99 @@
+"""Words of one family (text/word_forms.py): what lets a memory pass a floor."""
+
+from __future__ import annotations
+
+import pytest
+
+from custom_components.home_memory.memory.text.word_forms import (
+    prefixes,
+    related_terms,
+    word_forms,
+)
+
+
+@pytest.mark.parametrize(
+    ("term", "text", "languages"),
+    [
+        ("allergies", "Anna is allergic to penicillin", ["en"]),
+        ("allergic", "Ben has a nut allergy", ["en"]),
+        ("repaired", "Ben repairs bikes", ["en"]),
+        ("plumbing", "The plumber comes on Tuesday", ["en"]),
+        ("allergien", "Anna ist allergisch gegen Penizillin", ["de"]),
+        ("müll", "Die Mülltonnen werden dienstags rausgestellt", ["de"]),
+        ("repariert", "Ben will das Fahrrad reparieren", ["de"]),
+        # A household's synonyms, which neither stems nor MiniLM join.
+        ("garbage", "The bins go out on Tuesday evening", ["en"]),
+        ("afraid", "Mia is scared of dogs", ["en"]),
+        ("müll", "Die Tonne wird freitags geleert", ["de"]),
+        ("angst", "Mia fürchtet sich vor Hunden", ["de"]),
+    ],
+)
+def test_a_word_of_the_family_is_related(
+    term: str, text: str, languages: list[str]
+) -> None:
+    """Another ending on the same stem, (German) the first part of a
+    compound, or a synonym: words the keyword channel's Porter stems keep
+    apart."""
+    assert related_terms([term], text, languages) == {term}
+
+
+@pytest.mark.parametrize(
+    ("term", "text", "languages"),
+    [
+        # The same word: the keyword channel's own match, not this one's.
+        ("allergies", "Ben's allergies are worse in May", ["en"]),
+        # Stems too short to tell a family by.
+        ("part", "We had a party", ["en"]),
+        ("cats", "The cat is called Tom", ["en"]),
+        # Only a compounding language joins a word to what follows it.
+        ("pain", "Ben painted the fence", ["en"]),
+        ("price", "bitcoin is volatile", ["en"]),
+        ("batteries", "The pancake batter is in the fridge", ["en"]),
+        ("garbage", "Anna is allergic to penicillin", ["en"]),
+        # Another language's synonyms are not this one's.
+        ("garbage", "Die Tonne wird freitags geleert", ["de"]),
+    ],
+)
+def test_other_words_are_not(term: str, text: str, languages: list[str]) -> None:
+    """No family from a shared beginning alone, nor from a word itself."""
+    assert related_terms([term], text, languages) == set()
+
+
+def test_a_stem_keeps_its_shortest_length() -> None:
+    """The longest ending that leaves the language's shortest stem goes."""
+    english = word_forms("en")
+    assert english.stem("allergies") == english.stem("allergic") == "allergi"
+    assert english.stem("allergy") == "allergi"
+    assert english.stem("batteries") != english.stem("batter")
+    assert english.stem("evenings") == "evening"  # "even" is too short
+    assert word_forms("de-CH").stem("allergisch") == "allerg"
+    assert word_forms("fr") is english  # no table: English's
+
+
+def test_prefixes_find_every_family_member() -> None:
+    """A term's root in each language, with the term the keyword search
+    finds itself, for the prefix search; short words none."""
+    assert prefixes(["allergies", "day"], ["en"]) == [("allerg", "allergies")]
+    assert prefixes(["müll"], ["en"]) == []
+    assert prefixes(["müll"], ["de"]) == [
+        ("müll", "müll"),
+        ("abfall", None),
+        ("mülltonn", None),
+        ("tonn", None),
+    ]
+
+
+def test_a_words_synonyms_are_looked_for_too() -> None:
+    """A synonym's memory is found by its own word's beginning."""
+    assert prefixes(["garbage"], ["en"]) == [
+        ("garbage", "garbage"),
+        *((mate, None) for mate in ("bin", "bins", "dustbin", "rubbish", "trash")),
+        ("waste", None),
+    ]
+    assert word_forms("en").mates("scared") == [
+        "afraid",
+        "fear",
+        "fears",
+        "frighten",
+        "phobia",
+    ]
