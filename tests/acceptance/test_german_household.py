@@ -433,20 +433,28 @@ _DAY = r"am [A-Z][a-z]+, \d{1,2}\. [A-ZÄ][a-zä]+"
     ("said", "stored"),
     [
         (
-            "Merk dir, dass wir heute mit den Kindern im Aquarium waren und die"
-            " Pinguine gefüttert haben",
-            rf"Wir waren {_DAY} mit den Kindern im Aquarium und haben die"
-            r" Pinguine gefüttert\.",
+            (
+                "Merk dir, dass wir heute mit den Kindern im Aquarium waren und die"
+                " Pinguine gefüttert haben"
+            ),
+            (
+                rf"Wir waren {_DAY} mit den Kindern im Aquarium und haben die"
+                r" Pinguine gefüttert\."
+            ),
         ),
         (
             "Merk dir, dass Tante Helga nächsten Sonntag 70 wird",
             rf"Tante Helga wird {_DAY} 70\.",
         ),
         (
-            "Merk dir, dass wir am Samstag, den 28. November, zur Hochzeit von"
-            " Jonas und Lea nach Potsdam fahren",
-            r"Wir fahren am Samstag, den 28\. November, zur Hochzeit von Jonas"
-            r" und Lea nach Potsdam\.",
+            (
+                "Merk dir, dass wir am Samstag, den 28. November, zur Hochzeit von"
+                " Jonas und Lea nach Potsdam fahren"
+            ),
+            (
+                r"Wir fahren am Samstag, den 28\. November, zur Hochzeit von Jonas"
+                r" und Lea nach Potsdam\."
+            ),
         ),
         (
             "Merk dir, dass der Kaminkehrer übermorgen vorbeikommt",
@@ -466,4 +474,3 @@ def test_every_verb_of_a_dass_clause_comes_second(
     assert told == "Okay, das merke ich mir.", told
     found = [m["content"] for m in _memories(german_home, said.split(", dass ")[1])]
     assert any(re.fullmatch(stored, text) for text in found), found
-

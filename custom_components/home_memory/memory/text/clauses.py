@@ -108,11 +108,11 @@ def _phrase_end(tokens: list[str], start: int, last: int, words: ClauseWords) ->
         if word not in words.titles and end < last and _capitalised(tokens[end]):
             if _possessive(word) and end + 1 < last:
                 return end + 1  # "Annas Eltern", "Bens Fahrrad"
-            if start == 0 and (named := _name_before_time(tokens, last, words)):
-                return named  # "Oma Hilde nächsten Sonntag 90 wird"
             # "Anna Schmidt" or "Ben Kaffee", "Oma Gerda" or "Opa Geburtstag":
-            # a name or a name and its object, which no word here tells apart.
-            return -1
+            # a name or a name and its object, which no word here tells apart,
+            # but before time words with something after them ("Oma Hilde
+            # nächsten Sonntag 90 wird": the subject comes before the time).
+            return (_name_before_time(tokens, last, words) if start == 0 else 0) or -1
     # A name of several words after a title or a noun ("Frau Müller", "unser
     # Nachbar Herr Schmidt"), whole, if words remain before the verb.
     run = end
