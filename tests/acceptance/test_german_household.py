@@ -5,6 +5,7 @@ LLM agent's model gets Home Memory's words in German."""
 from __future__ import annotations
 
 from datetime import datetime, time, timedelta
+import re
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
@@ -422,3 +423,54 @@ def test_a_german_question_is_answered_with_its_memory_not_fifteen(
         for m in _memories(german_home, text)
     }
     hass.call_service(DOMAIN, "forget", {"ids": sorted(ids)}, token=token).ok()
+
+
+# A day the built-in agent puts for a relative one ("am Samstag, 21. November").
+_DAY = r"am [A-Z][a-z]+, \d{1,2}\. [A-ZÄ][a-zä]+"
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        (
+            (
+                "Merk dir, dass wir heute mit den Kindern im Aquarium waren und die"
+                " Pinguine gefüttert haben"
+            ),
+            (
+                rf"Wir waren {_DAY} mit den Kindern im Aquarium und haben die"
+                r" Pinguine gefüttert\."
+            ),
+        ),
+        (
+            "Merk dir, dass Tante Helga nächsten Sonntag 70 wird",
+            rf"Tante Helga wird {_DAY} 70\.",
+        ),
+        (
+            (
+                "Merk dir, dass wir am Samstag, den 28. November, zur Hochzeit von"
+                " Jonas und Lea nach Potsdam fahren"
+            ),
+            (
+                r"Wir fahren am Samstag, den 28\. November, zur Hochzeit von Jonas"
+                r" und Lea nach Potsdam\."
+            ),
+        ),
+        (
+            "Merk dir, dass der Kaminkehrer übermorgen vorbeikommt",
+            rf"Der Kaminkehrer kommt {_DAY} vorbei\.",
+        ),
+    ],
+)
+def test_every_verb_of_a_dass_clause_comes_second(
+    german_home: Household, said: str, stored: str
+) -> None:
+    """Found by the month review (s19 F5): "Merk dir, dass Oma Hilde nächsten
+    Sonntag 90 wird" was stored and spoken "Oma Hilde am Sonntag, 22.
+    November 90 wird.": only a perfect's "haben" moved. Any finite verb that
+    ends the clause (or each clause "und" joins) comes second, a separable
+    one leaving its prefix last."""
+    told, _ = _say(german_home, said)
+    assert told == "Okay, das merke ich mir.", told
+    found = [m["content"] for m in _memories(german_home, said.split(", dass ")[1])]
+    assert any(re.fullmatch(stored, text) for text in found), found

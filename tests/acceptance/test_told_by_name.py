@@ -6,8 +6,8 @@ Anna (onboarded: person.anna is linked to her user) tells the built-in agent
 action "My locker code is 4711": Ben finds and hears "Anna's …", Anna finds
 her helmet with "where is my bicycle helmet". Ben has no person: what he
 tells names him by his user's name. (The household is shared: the bicycle
-helmet, the locker code, the sledge and the cellar hatch are this file's
-alone.)
+helmet, the locker code, the sledge, the cellar hatch and the roof box are
+this file's alone.)
 """
 
 from __future__ import annotations
@@ -79,6 +79,25 @@ def test_what_ben_without_a_person_did_names_him(household: Household) -> None:
     told = "Ben repaired the squeaky cellar hatch"
     assert told in _say(household, anna, "who repaired the cellar hatch")
     assert told in _say(household, anna, "what did Ben repair")
+
+
+def test_what_ben_bought_names_him(household: Household) -> None:
+    """Found by the month review (s19 F2): Ben's "remember that I bought new
+    winter tyres for the Golf today" was stored "We bought …" (an irregular
+    past, no "-ed", left "I" to the household), and "what did Ben buy"
+    answered another memory. "Ben bought …", his, and found by his name."""
+    wait_for_the_model(household)
+    anna, ben = household.anna, household.ben
+    _say(household, ben, "remember that I bought a new roof box for the Passat today")
+    found = household.hass.ws_command(
+        anna.token, "home_memory/search", query="roof box", limit=3
+    )
+    [box] = [m for m in found["memories"] if "roof box" in m["content"]]
+    assert box["content"].startswith("Ben bought a new roof box for the Passat on ")
+    assert box["people"] == ["Ben"]
+    told = "Ben bought a new roof box for the Passat"
+    assert told in _say(household, anna, "who bought the roof box")
+    assert told in _say(household, anna, "what did Ben buy for the Passat")
 
 
 def test_a_private_memory_anna_shares_names_her(household: Household) -> None:

@@ -330,6 +330,12 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
             set_off=lower(words, "set_off"),
             to_infinitive=lower(words, "to_infinitive"),
             instead=lower(words, "clause_instead"),
+            have=lower(words, "clause_have"),
+            agents=lower(words, "clause_agents"),
+            separable=tuple(
+                sorted(lower(words, "clause_separable"), key=len, reverse=True)
+            ),
+            inseparable=lower(words, "clause_inseparable"),
             times=partial(time_spans, language=language),
         ),
     )

@@ -59,6 +59,15 @@ ANNA = Caller(user_id="anna-user")
         ("I go swimming on Tuesdays", "Anna goes swimming on Tuesdays"),
         ("I worry about the roof", "Anna worries about the roof"),
         ("I parked my car in the street", "Anna parked Anna's car in the street"),
+        # A past the same in every person, with no "-ed" (month review s19
+        # F2: "I bought new winter tyres" was stored "We bought …").
+        (
+            "I bought new winter tyres for the Golf today",
+            "Anna bought new winter tyres for the Golf today",
+        ),
+        ("I bought my car last year", "Anna bought Anna's car last year"),
+        ("I took the bins out", "Anna took the bins out"),
+        ("I left my umbrella at the office", "Anna left Anna's umbrella at the office"),
         ("Ben gave me the spare key", "Ben gave Anna the spare key"),
         ("our car is in the garage", "Our car is in the garage."),
         # Written sentences (a capital first, "I ...") keep every other word.
@@ -134,7 +143,8 @@ def test_possessive_of_a_name(name: str, language: str, owned: str) -> None:
 @pytest.mark.parametrize(
     ("said", "language"),
     [
-        ("I bought my car last year", "en"),
+        # "put" is a present as much as a past: its person is not known.
+        ("I put my keys in the bowl", "en"),
         ("I always park my car in the garage", "en"),
         ("I hurt myself", "en"),
         # A feeling ("mir ist kalt") is not a thing done to the speaker.

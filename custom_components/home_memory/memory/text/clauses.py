@@ -51,6 +51,15 @@ class ClauseWords:
     # Words after the verb that name what is replaced ("… liegt statt unter
     # dem roten"): the clause's verb is the word before them.
     instead: frozenset[str] = frozenset()
+    # The forms of "haben" that close a perfect ("… gefüttert haben"): one
+    # noun phrase before its participle is then its object, unless the noun
+    # names someone who acts (`agents`: "… und die Kinder gespielt haben").
+    have: frozenset[str] = frozenset()
+    agents: frozenset[str] = frozenset()
+    # Prefixes a finite verb leaves at the clause's end when it moves
+    # ("anruft" -> "ruft … an"), and verbs that only look so ("antwortet").
+    separable: tuple[str, ...] = ()
+    inseparable: frozenset[str] = frozenset()
     # Where a text says time words (start, end): the language's time table
     # (memory/time `time_spans`), so "heute Abend", "letzten Montag" and "am
     # Wochenende" open a clause as one phrase; None: none are looked for.
@@ -61,6 +70,10 @@ class ClauseWords:
 # 20.") ends no clause.
 _DATE_COMMA: Final = re.compile(r",(?=\s*(?:[a-zäöüß]+\s+)?\d{1,2}\.(?:\s|$|,))")
 # A date's day after a weekday, which a time phrase takes along (", den 20.").
+# A comma that closes a date set off by one ("am Samstag, den 28. November,").
+_DATE_CLOSE: Final = re.compile(
+    r"(?:^|\s)\d{1,2}\.(?:\s+[A-ZÄÖÜ][^\W\d_]+)?(?:\s+\d{4})?$"
+)
 _DATE_TAIL: Final = re.compile(
     r",?\s*(?:[a-zäöüß]+\s+)?\d{1,2}\.(?:\s+(?:[A-ZÄÖÜ][^\W\d_]+|\d{4}))?,?(?=\s|$)"
 )
@@ -96,8 +109,10 @@ def _phrase_end(tokens: list[str], start: int, last: int, words: ClauseWords) ->
             if _possessive(word) and end + 1 < last:
                 return end + 1  # "Annas Eltern", "Bens Fahrrad"
             # "Anna Schmidt" or "Ben Kaffee", "Oma Gerda" or "Opa Geburtstag":
-            # a name or a name and its object, which no word here tells apart.
-            return -1
+            # a name or a name and its object, which no word here tells apart,
+            # but before time words with something after them ("Oma Hilde
+            # nächsten Sonntag 90 wird": the subject comes before the time).
+            return (_name_before_time(tokens, last, words) if start == 0 else 0) or -1
     # A name of several words after a title or a noun ("Frau Müller", "unser
     # Nachbar Herr Schmidt"), whole, if words remain before the verb.
     run = end
@@ -115,12 +130,13 @@ def _phrase_end(tokens: list[str], start: int, last: int, words: ClauseWords) ->
     return run if run < last else end
 
 
-def _time_end(tokens: list[str], last: int, words: ClauseWords) -> int:
-    """Index after the time words the clause opens with ("heute Abend",
-    "letzten Montag", "am Freitag, den 20."), or 0: one phrase, whole."""
+def _time_end(tokens: list[str], last: int, words: ClauseWords, first: int = 0) -> int:
+    """Index after the time words the clause opens with from `first` ("heute
+    Abend", "letzten Montag", "am Freitag, den 20."), or `first` when none
+    (0 at the start): one phrase, whole."""
     if words.times is None:
-        return 0
-    text = " ".join(tokens[:last])
+        return first
+    text = " ".join(tokens[first:last])
     end = 0
     for start, stop in words.times(text):
         if text[end:start].strip():
@@ -128,7 +144,20 @@ def _time_end(tokens: list[str], last: int, words: ClauseWords) -> int:
         end = stop
     if end and (tail := _DATE_TAIL.match(text, end)) is not None:
         end = tail.end()
-    return len(text[:end].split())
+    return first + len(text[:end].split())
+
+
+def _name_before_time(tokens: list[str], last: int, words: ClauseWords) -> int:
+    """Index after capitalised words that open the clause when time words
+    follow them and something is left between those and the verb: a name of
+    several words ("Oma Hilde nächsten Sonntag 90 wird", "Oma Gerda am
+    Sonntag Geburtstag hat"), as the subject comes before the time; 0 when
+    not ("Opa Geburtstag im März hat": nothing is left, kept as said)."""
+    run = 0
+    while run < last and _capitalised(tokens[run]):
+        run += 1
+    time = _time_end(tokens, last, words, run)
+    return run if run < time < last else 0
 
 
 def _first_phrase(tokens: list[str], last: int, words: ClauseWords) -> int:
@@ -179,6 +208,13 @@ def _verb_second(clause: str, words: ClauseWords) -> str:
         text, ending = text[:-1], text[-1] + ending
     commas = [i for i, ch in enumerate(text) if ch == ","]
     commas = [i for i in commas if not _DATE_COMMA.match(text, i)]
+    # The comma that closes a date set off by one ("am Samstag, den 28.
+    # November, zur Hochzeit …") ends no clause either.
+    commas = [
+        i
+        for i in commas
+        if not (_DATE_CLOSE.search(text, 0, i) and _DATE_COMMA.search(text, 0, i))
+    ]
     tail = ""
     if len(commas) == 1 and _verb_after(text, commas[0], words):
         # "… am Freitag, den 20., statt am Donnerstag ist": the phrase set
@@ -203,14 +239,46 @@ def _verb_second(clause: str, words: ClauseWords) -> str:
     end = _first_phrase(tokens, last, words)
     if end < 0 or end >= last:
         return clause
-    joins = [i for i in range(end, last) if tokens[i].casefold() in words.joining]
+    # A verb ends every clause an "und" joins: after a capitalised word or
+    # a number it joins two names or things ("von Jonas und Lea").
+    joins = [
+        i
+        for i in range(end, last)
+        if tokens[i].casefold() in words.joining
+        and not (_capitalised(tokens[i - 1]) or tokens[i - 1][:1].isdigit())
+    ]
     if not joins or _participles_share_a_verb(tokens, joins):
-        moved = [*tokens[:end], tokens[last], *tokens[end:last]]
+        verb, prefix = _separated(tokens[last], words)
+        moved = [*tokens[:end], verb, *tokens[end:last], *prefix]
     elif (shared := _shared_subject(tokens, end, joins, words)) is not None:
         moved = shared
     else:
         return clause  # two clauses ("... liegt und die Tür offen ist")
     return " ".join(moved) + tail + ending
+
+
+# What is left of a separable verb must be a verb of a few letters at least
+# ("ruft", "hat"), opening with a consonant ("analysiert" is no "an|alysiert").
+_MIN_SEPARATED: Final = 3
+_VOWELS: Final = "aeiouäöü"
+
+
+def _separated(verb: str, words: ClauseWords) -> tuple[str, list[str]]:
+    """A finite verb with a separable prefix as its moved verb and the
+    prefix that stays last ("anruft" -> "ruft", ["an"]: "Anna ruft morgen
+    an"); another verb whole, with nothing left behind."""
+    folded = verb.casefold()
+    if folded in words.inseparable:
+        return verb, []
+    for prefix in words.separable:
+        rest = verb[len(prefix) :]
+        if (
+            folded.startswith(prefix)
+            and len(rest) >= _MIN_SEPARATED
+            and rest[0].casefold() not in _VOWELS
+        ):
+            return rest, [verb[: len(prefix)]]
+    return verb, []
 
 
 def _verb_after(text: str, comma: int, words: ClauseWords) -> bool:
@@ -225,6 +293,25 @@ def _verb_after(text: str, comma: int, words: ClauseWords) -> bool:
         and not _VERB.match(before[-1])
         and _VERB.match(after[-1])
         and after[-2].casefold() not in words.to_infinitive
+    )
+
+
+def _object_before_participle(second: list[str], verb: str, words: ClauseWords) -> bool:
+    """Whether the second clause is one noun phrase, a participle and a form
+    of "haben" ("die Elefanten gefüttert haben"): the phrase is the
+    participle's object, the subject the first clause's, unless its noun
+    names someone who acts ("die Kinder gespielt haben", `agents`) or the
+    perfect takes "sein" ("die Kinder mitgekommen sind")."""
+    if verb.casefold() not in words.have or second[0].casefold() not in (
+        words.determiners
+    ):
+        return False
+    nouns = [i for i, token in enumerate(second) if _capitalised(token)]
+    return (
+        len(nouns) == 1
+        and nouns[0] == len(second) - 2
+        and second[nouns[0]].casefold() not in words.agents
+        and _PARTICIPLE.match(second[-1]) is not None
     )
 
 
@@ -270,6 +357,7 @@ def _shared_subject(
             and opening not in words.pronouns
             and opening not in words.determiners
         )
+        or _object_before_participle(second, tokens[last], words)
     ):
         return None
     return [

@@ -8,7 +8,7 @@ possessives become the name's possessive ("my" -> "Anna's", "meinem" ->
 "Annas", "Hans" -> "Hans'"), "I" with a verb it agrees with becomes the
 name with that verb in the third person ("I am" -> "Anna is", "habe ich"
 -> "hat Anna"). Where a first person is left that the tables cannot agree
-("I bought", "mir ist kalt"), nothing is named (None): the caller keeps
+("I put", "mir ist kalt"), nothing is named (None): the caller keeps
 its earlier rule for the whole statement. The words are each language's
 data, the "told_by" section of statements.<language>.json. Plain Python.
 """
@@ -57,6 +57,9 @@ class _Table:
     verbs: Mapping[str, str]
     joined_verbs: Mapping[str, str]
     unchanged_verb_endings: tuple[str, ...]
+    # Past forms the same in every person that no ending tells ("bought",
+    # "took": "I bought" -> "Anna bought"; month review s19 F2).
+    unchanged_verbs: frozenset[str]
     possessives: re.Pattern[str]
     objects: re.Pattern[str] | None
     # What an object pronoun becomes in a clause whose subject is the
@@ -112,6 +115,7 @@ def _read(path: Path) -> _Table:
         verbs=verbs,
         joined_verbs=joined,
         unchanged_verb_endings=tuple(table["unchanged_verb_endings"]),
+        unchanged_verbs=frozenset(_key(w) for w in table.get("unchanged_verbs", ())),
         possessives=re.compile(
             _BEFORE + f"(?:{_possessive_words(table)})" + _AFTER, flags
         ),
@@ -313,12 +317,14 @@ def _named(text: str, name: str, table: _Table) -> str | None:
         verb = match.group("verb")
         agreed = table.verbs.get(_key(verb))
         folded = verb.casefold()
-        if (
-            agreed is None
-            and folded.endswith(table.unchanged_verb_endings)
-            and not folded.endswith(table.not_past_endings)
+        if agreed is None and (
+            _key(verb) in table.unchanged_verbs
+            or (
+                folded.endswith(table.unchanged_verb_endings)
+                and not folded.endswith(table.not_past_endings)
+            )
         ):
-            agreed = verb  # "I parked" -> "Anna parked"
+            agreed = verb  # "I parked", "I bought" -> "Anna parked", "… bought"
         return None if agreed is None else f"{name} {agreed}"
 
     agreed = _agreed(_objects_named(text, name, table), table, name, table.verbs, agree)
