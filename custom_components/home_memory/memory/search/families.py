@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Protocol
 
 from ..text.fts_query import (
     asked_in,
+    asked_language,
     search_stopwords,
     search_terms,
-    strongest_language,
 )
 from ..text.word_forms import prefixes, related_terms
-from ..time.phrases import languages_to_try, table_language
+from ..time.phrases import table_language
 
 if TYPE_CHECKING:
     from collections.abc import Collection
@@ -53,7 +53,7 @@ def family_languages(query: str, language: str | None) -> list[str]:
     a compounding language's question joins a word to what follows it
     ("pain" is no part of "painted")."""
     languages = [table_language(language)]
-    asked = strongest_language(query, languages_to_try(language))
+    asked = asked_language(query)
     if asked is not None and asked not in languages:
         languages.append(asked)
     return languages
