@@ -264,9 +264,7 @@ def _asking(words: Mapping[str, Any], kind: str) -> re.Pattern[str] | None:
         return None
     lead = alternatives(words.get("asking_lead", ()))
     before = rf"(?:(?:{lead})\W+)?" if lead else ""
-    return re.compile(
-        rf"^\W*{before}(?:{alternatives(words[kind])})\b", re.IGNORECASE
-    )
+    return re.compile(rf"^\W*{before}(?:{alternatives(words[kind])})\b", re.IGNORECASE)
 
 
 def _wording(language: str, data: Mapping[str, Any]) -> Wording:

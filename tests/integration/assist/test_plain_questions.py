@@ -160,9 +160,13 @@ async def test_a_question_in_a_subordinate_clause_still_asks_when(
     without a time of its own is answered with when it was told."""
     hass.config.language = "de"
     await ask(hass, "merk dir, der Klempner hat den Wasserhahn repariert", "de")
-    plain = speech(await ask(hass, "Wann hat der Klempner den Wasserhahn repariert", "de"))
+    plain = speech(
+        await ask(hass, "Wann hat der Klempner den Wasserhahn repariert", "de")
+    )
     led = speech(
-        await ask(hass, "Weißt du noch, wann der Klempner den Wasserhahn reparierte", "de")
+        await ask(
+            hass, "Weißt du noch, wann der Klempner den Wasserhahn reparierte", "de"
+        )
     )
     assert led == plain, (led, plain)
     assert GERMAN.asks_when("Weißt du noch, wann die Haustür aufging?")
