@@ -257,6 +257,16 @@ def _questions(
     )
 
 
+def _asking(words: Mapping[str, Any], kind: str) -> re.Pattern[str] | None:
+    """How a question of `kind` starts ("when"), maybe after a lead that
+    leaves it what it asks ("weißt du noch, wann …")."""
+    if not words.get(kind):
+        return None
+    lead = alternatives(words.get("asking_lead", ()))
+    before = rf"(?:(?:{lead})\W+)?" if lead else ""
+    return re.compile(rf"^\W*{before}(?:{alternatives(words[kind])})\b", re.IGNORECASE)
+
+
 def _wording(language: str, data: Mapping[str, Any]) -> Wording:
     words = data["words"]
     leading = alternatives(words["leading"])
@@ -294,16 +304,8 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
         _verb_last_end=re.compile(rf"(?:^|\W)(?:{verb_last})\W*$", re.IGNORECASE)
         if verb_last
         else None,
-        _asks_when=re.compile(
-            rf"^\W*(?:{alternatives(words['asks_when'])})\b", re.IGNORECASE
-        )
-        if words.get("asks_when")
-        else None,
-        _asks_where=re.compile(
-            rf"^\W*(?:{alternatives(words['asks_where'])})\b", re.IGNORECASE
-        )
-        if words.get("asks_where")
-        else None,
+        _asks_when=_asking(words, "asks_when"),
+        _asks_where=_asking(words, "asks_where"),
         _asks_telling=re.compile(
             rf"\b(?:{alternatives(words['asks_telling'])})\b", re.IGNORECASE
         )
