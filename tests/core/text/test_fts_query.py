@@ -17,6 +17,7 @@ from custom_components.home_memory.memory.text.fts_query import (
     or_expression,
     search_terms,
     strongest_language,
+    word_runs,
 )
 
 if TYPE_CHECKING:
@@ -142,3 +143,21 @@ def test_the_strongest_language_is_told_by_its_function_words(
 ) -> None:
     """The language whose own function words a question holds most of."""
     assert strongest_language(text, ("en", "de")) == language
+
+
+@pytest.mark.parametrize(
+    ("text", "runs"),
+    [
+        ("what is my locker code", [("locker", "code")]),
+        ("where is the anniversary dinner?", [("anniversary", "dinner")]),
+        ("what is the wi-fi code", [("wi", "fi", "code")]),
+        ("contract payment invoice project", []),
+        ("the code, lock", []),
+        ("do we need milk", []),
+    ],
+)
+def test_word_runs_are_names_after_an_opener(
+    text: str, runs: list[tuple[str, ...]]
+) -> None:
+    """Content words side by side after "the"/"my" name one thing."""
+    assert word_runs(text, STOPWORDS, frozenset({"the", "my"})) == runs
