@@ -27,6 +27,7 @@ from ..text.fts_query import strongest_language
 from ..text.naming import says_own
 from ..text.quoting import data_block, quote
 from ..text.validation import readable
+from ..time.expressions import speaks_of_past
 from ..time.phrases import languages_to_try, table_language
 from ..time.tense import names_a_bare_weekday, says_habit
 from .floors import asking_nothing, beside_names, by_meaning, partly_named
@@ -424,18 +425,22 @@ class Retriever:
     def _without_habits(self, ranking: _Ranking) -> _Ranking:
         """ "What did we do last weekend": a habit told in the window ("we
         go swimming every Saturday", told that Saturday; a routine or
-        preference told with no time of its own) was not done then, so it
-        is left out where anything else is there, and is the answer only
-        where nothing else is (docs/time.md, "A habit is no deed")."""
+        preference told with no time of its own) was not done then, nor
+        was a fact told then that tells of nothing done ("My locker code is
+        77", final review s18), so they are left out where anything else is
+        there, and are the answer only where nothing else is (docs/time.md,
+        "A habit is no deed")."""
         told = self._candidates.told_texts(ranking.rowids)
+        languages = languages_to_try(self.config.language)
         habits = {
             rowid
             for rowid, (text, kind) in told.items()
             if kind in _HABIT_KINDS
             or any(
                 says_habit(text, language) or names_a_bare_weekday(text, language)
-                for language in languages_to_try(None)
+                for language in languages
             )
+            or not any(speaks_of_past(text, language) for language in languages)
         }
         if not habits or len(habits) == len(ranking):
             return ranking
