@@ -525,7 +525,7 @@ def _dated(
     )
     said = describe(memory) if wanted else ""
     told = answering_part(memory.summary, memory.content, dating.asked, dating.language)
-    if dating.listener is not None and memory.speaker == dating.listener:
+    if dating.listener is not None and memory.teller == dating.listener:
         told = to_the_teller(told)  # "My bank PIN …" to its teller: "Your …"
     if not said:
         return _sentence(told)
