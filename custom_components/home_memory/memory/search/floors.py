@@ -140,14 +140,18 @@ def partly_named(
     topic = [term for term in terms if term not in light_verbs]
     if not runs and not (lights and topic):
         return set()
-    holding = candidates.holding(
-        [*(word for run in runs for word in run), *(terms if lights else ())],
-        order,
-    )
+    holding = candidates.holding(terms, order)
     partly: set[int] = set()
     for run in runs:
         held = [holding.get(word, set()) for word in run]
-        partly |= held[0].union(*held[1:]) - held[0].intersection(*held[1:])
+        # A memory holding another word the question asks answers that
+        # ("the garage note and shelf": the shelf).
+        besides = [holding.get(t, set()) for t in terms if t not in run]
+        partly |= (
+            held[0].union(*held[1:])
+            - held[0].intersection(*held[1:])
+            - set().union(*besides)
+        )
     if lights and topic:
         light: set[int] = set().union(*(holding.get(term, set()) for term in lights))
         partly |= light.difference(*(holding.get(term, set()) for term in topic))

@@ -66,7 +66,8 @@ class StatementWords:
     (search/floors.py's name floor). liking_asks: words that ask what a
     person likes ("what does Anna like"): a memory saying any of them, or
     one like them in meaning, answers. name_openers: words a thing's name
-    of several words follows ("the", "my": "my locker code"); light_verbs:
+    of several words follows ("the", "my": "my locker code"; none in a
+    compounding language, whose things are one word); light_verbs:
     verbs that name no topic ("need", "have"): a memory sharing only them
     with a question shares no topic (search/floors.py).
     single_objects: words that give the object one value ("prefers tea"
