@@ -122,23 +122,30 @@ def partly_named(
     Müllers came over for dinner" for "where is the anniversary dinner";
     and those holding none of the question's words but its light verbs:
     "The hedge needs cutting" for "do we need milk" (reviews s18)."""
-    if not rowids:
+    tables = [statement_words(other) for other in languages_to_try(language)]
+    openers = frozenset().union(*(table.name_openers for table in tables))
+    light_verbs = frozenset().union(*(table.light_verbs for table in tables))
+    stopwords = asking_nothing(language) | asking_nothing(language, liking=True)
+
+    def parts(text: str) -> tuple[list[tuple[str, ...]], list[str], list[str]]:
+        terms = search_terms(text, stopwords)
+        lights = [term for term in terms if term in light_verbs]
+        asks = bool(lights) and len(lights) < len(terms)
+        return word_runs(text, stopwords | light_verbs, openers), terms, lights * asks
+
+    # Without its names a question has no run or light verb it lacks with
+    # them: most searches read nothing more.
+    runs, _, lights = parts(query)
+    if not rowids or not (runs or lights):
         return set()
     order = list(rowids)
     # A person's name is no part of a thing's name (the name floor reads
     # it): "what did Ben repair" asks "repair" of Ben's memories.
     names = {p for found in candidates.people_of(order).values() for p in found}
     rest = without_names(query, names | ({asker} if asker else set()))
-    asked = query if rest is None else rest
-    tables = [statement_words(other) for other in languages_to_try(language)]
-    openers = frozenset().union(*(table.name_openers for table in tables))
-    light_verbs = frozenset().union(*(table.light_verbs for table in tables))
-    stopwords = asking_nothing(language) | asking_nothing(language, liking=True)
-    runs = word_runs(asked, stopwords | light_verbs, openers)
-    terms = search_terms(asked, stopwords)
-    lights = [term for term in terms if term in light_verbs]
+    runs, terms, lights = parts(query if rest is None else rest)
     topic = [term for term in terms if term not in light_verbs]
-    if not runs and not (lights and topic):
+    if not runs and not lights:
         return set()
     holding = candidates.holding(terms, order)
     partly: set[int] = set()
@@ -152,7 +159,7 @@ def partly_named(
             - held[0].intersection(*held[1:])
             - set().union(*besides)
         )
-    if lights and topic:
+    if lights:
         light: set[int] = set().union(*(holding.get(term, set()) for term in lights))
         partly |= light.difference(*(holding.get(term, set()) for term in topic))
     return partly
