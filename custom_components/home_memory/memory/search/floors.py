@@ -116,8 +116,8 @@ def partly_named(
     *,
     language: str | None,
 ) -> set[int]:
-    """Of `rowids`, the memories holding some words of a run the question
-    names one thing by and not the others (text/fts_query.word_runs):
+    """Of `rowids`, the memories holding a word of a run the question names
+    one thing by and not a word before it (text/fts_query.word_runs):
     "Ben's bike lock code is 3971" for "what is my locker code", "The
     Müllers came over for dinner" for "where is the anniversary dinner";
     and those holding none of the question's words but its light verbs:
@@ -151,14 +151,18 @@ def partly_named(
     partly: set[int] = set()
     for run in runs:
         held = [holding.get(word, set()) for word in run]
-        # A memory holding another word the question asks answers that
-        # ("the garage note and shelf": the shelf).
-        besides = [holding.get(t, set()) for t in terms if t not in run]
-        partly |= (
-            held[0].union(*held[1:])
-            - held[0].intersection(*held[1:])
-            - set().union(*besides)
-        )
+        # Another thing of that kind lacks a word before one it holds ("bike
+        # lock code" for "locker code"); one lacking a later word may say
+        # it otherwise ("the washing machine ran" for "… machine run"). One
+        # holding another word of the question answers that ("the garage
+        # note and shelf": the shelf).
+        besides = set().union(*(holding.get(t, set()) for t in terms if t not in run))
+        partly |= {
+            rowid
+            for last in range(1, len(run))
+            for rowid in held[last]
+            if any(rowid not in earlier for earlier in held[:last])
+        } - besides
     if lights:
         light: set[int] = set().union(*(holding.get(term, set()) for term in lights))
         partly |= light.difference(*(holding.get(term, set()) for term in topic))
