@@ -132,6 +132,8 @@ def test_partly_named_reads_runs_after_an_opener(home: Retriever) -> None:
     assert partly_named(candidates, "my locker code", rows, language="en") == {lock}
     assert partly_named(candidates, "my bike lock code", rows, language="en") == set()
     assert partly_named(candidates, "locker code", rows, language="en") == set()
+    # A later word the memory lacks it may say otherwise ("ran" for "run").
+    assert partly_named(candidates, "my bike shed", rows, language="en") == set()
     assert partly_named(candidates, "do we need milk", rows, language="en") == {hedge}
     assert partly_named(candidates, "need cutting", rows, language="en") == set()
 
