@@ -526,7 +526,7 @@ def _dated(
     )
     said = describe(memory) if wanted else ""
     told = answering_part(memory.summary, memory.content, dating.asked, dating.language)
-    if dating.listener is not None and memory.speaker == dating.listener:
+    if dating.listener is not None and memory.teller == dating.listener:
         told = to_the_teller(told)  # "My bank PIN …" to its teller: "Your …"
     if not said:
         return _sentence(told)
@@ -824,9 +824,12 @@ def _left_to_home_assistant(
     text: str,
 ) -> bool:
     """Whether our question `result` is one Home Assistant should answer
-    (or apologise for): its subject is a name it knows, or a mark of the
+    (or apologise for): it asks the date or the time, its subject is a
+    name it knows, or a mark of the
     sentence (`ONLY_UNKNOWN_NAME`, `NAMES_NOTHING_KNOWN`, `NAMES_A_TIME`)
     is not met."""
+    if words.asks_the_clock(text):
+        return True  # "welches Datum ist heute in der Küche", as in English
     subject = result.entities.get("query")
     said = None if subject is None else str(subject.text or subject.value)
     if said is not None and words.without_article(said) in async_known_names(hass):

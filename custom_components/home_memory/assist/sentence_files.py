@@ -84,6 +84,9 @@ class Wording:
     _asking_request: re.Pattern[str] | None = None
     # How a question opens ("what", "did we", "wann"), said without its "?".
     _question_opener: re.Pattern[str] | None = None
+    # How a question for the date or the time starts ("what's the date",
+    # "welches Datum", "wie spät ist es"): Home Assistant's, wherever asked.
+    _asks_the_clock: re.Pattern[str] | None = None
     # The sentence of a statement that says it corrects ("actually …").
     corrections: Intents | None = None
     # Every request to the memory ("remember that …", "forget …", "what do
@@ -110,6 +113,13 @@ class Wording:
         mention …"), whose answer is each memory's telling."""
         return self.asks_when(question) and (
             self._asks_telling is not None and bool(self._asks_telling.search(question))
+        )
+
+    def asks_the_clock(self, text: str) -> bool:
+        """Whether `text` asks the date or the time ("welches Datum ist
+        heute in der Küche"), which is Home Assistant's to answer."""
+        return self._asks_the_clock is not None and bool(
+            self._asks_the_clock.match(text)
         )
 
     def opens_question(self, text: str) -> bool:
@@ -320,6 +330,11 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
             rf"^\W*(?:{alternatives(words['question_openers'])})\b", re.IGNORECASE
         )
         if words.get("question_openers")
+        else None,
+        _asks_the_clock=re.compile(
+            rf"^\W*(?:{alternatives(words['asks_the_clock'])})\b", re.IGNORECASE
+        )
+        if words.get("asks_the_clock")
         else None,
         _clause=ClauseWords(
             determiners=lower(words, "determiners"),

@@ -111,6 +111,27 @@ def test_only_the_speaker_is_shown_the_conversation_id(store: MemoryStore) -> No
         assert shown.origin is Origin.VOICE
 
 
+def test_the_teller_is_the_speaker_else_who_told_it_by_action(
+    store: MemoryStore,
+) -> None:
+    """A spoken memory's teller is its speaker; one told by an action (no
+    speaker) is its owner's words; an observation is nobody's."""
+    spoken = store.create(
+        new_memory("My gym locker code is 7714", speaker="anna", owner="anna"), ANNA
+    ).memory
+    action = store.create(
+        new_memory("My locker code is 5826", owner="anna", source=Source.EXPLICIT),
+        ANNA,
+    ).memory
+    observed = store.create(
+        new_memory("The front door opened", owner="anna", source=Source.OBSERVED),
+        ANNA,
+    ).memory
+    assert spoken.teller == "anna"
+    assert action.teller == "anna"
+    assert observed.teller is None
+
+
 def test_a_patch_is_empty_only_when_it_changes_nothing() -> None:
     """Every field, clearing an expiry or a field, makes a patch non-empty."""
     assert MemoryPatch().is_empty()

@@ -696,6 +696,48 @@ def test_a_habit_told_in_the_window_is_no_deed_of_it(
     assert found(window) == {pie, *told.values()}
 
 
+def test_a_fact_told_in_the_window_is_no_deed_of_it(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """ "What happened this evening" listed "My locker code is 77." and an
+    allergy told that evening (final review s18 item 6): a fact told in the
+    window that tells of nothing done is left out where something was done
+    then (the Müllers' dinner, Ben's repair told as done), and is the
+    answer where nothing else is."""
+    evening = datetime.fromtimestamp(clock(), UTC).replace(hour=19)
+    clock.value = evening.timestamp()
+    facts = {
+        store.create(NewMemory(content=text), HOUSE).memory.id
+        for text in ("My locker code is 77.", "Anna is allergic to penicillin.")
+    }
+    window = MemoryFilter(
+        happened_after=evening - timedelta(hours=3),
+        happened_before=evening + timedelta(hours=3),
+        window_done=True,
+    )
+    retriever = Retriever(store)
+
+    def found() -> set[str]:
+        page = retriever.search("what happened", HOUSE, window, min_relevance=0.0)
+        return {item.memory.id for item in page.items}
+
+    assert found() == facts  # nothing else happened then
+    done = {
+        store.create(
+            NewMemory(content="Ben repaired the dripping tap."), HOUSE
+        ).memory.id,
+        store.create(
+            NewMemory(
+                content="The Müllers came over for dinner.",
+                kind=MemoryKind.EVENT,
+                happened_at=evening - timedelta(hours=1),
+            ),
+            HOUSE,
+        ).memory.id,
+    }
+    assert found() == done
+
+
 # A household of two: what each did, and things of the home naming no one.
 PEOPLES_MEMORIES = [
     ("Anna changed the shift with Ben on Saturday", ("Anna", "Ben")),

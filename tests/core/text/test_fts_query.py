@@ -17,6 +17,7 @@ from custom_components.home_memory.memory.text.fts_query import (
     match_expression,
     or_expression,
     search_terms,
+    word_runs,
 )
 
 if TYPE_CHECKING:
@@ -148,3 +149,21 @@ def test_the_language_asked_in_is_told_by_its_function_words(
 ) -> None:
     """The shipped language whose own function words a question holds."""
     assert asked_language(text) == language
+
+
+@pytest.mark.parametrize(
+    ("text", "runs"),
+    [
+        ("what is my locker code", [("locker", "code")]),
+        ("where is the anniversary dinner?", [("anniversary", "dinner")]),
+        ("what is the wi-fi code", [("wi", "fi", "code")]),
+        ("contract payment invoice project", []),
+        ("the code, lock", []),
+        ("do we need milk", []),
+    ],
+)
+def test_word_runs_are_names_after_an_opener(
+    text: str, runs: list[tuple[str, ...]]
+) -> None:
+    """Content words side by side after "the"/"my" name one thing."""
+    assert word_runs(text, STOPWORDS, frozenset({"the", "my"})) == runs

@@ -164,6 +164,38 @@ async def test_the_time_or_date_beside_an_unknown_place_stays_home_assistants(
 
 
 @pytest.mark.parametrize(
+    "asked",
+    [
+        "welches Datum ist heute in der Küche",
+        "welcher Tag ist heute im Wohnzimmer",
+        "welches Datum haben wir im Keller",
+        "wie spät ist es in der Garage",
+    ],
+)
+async def test_the_german_date_beside_a_place_stays_home_assistants(
+    hass: HomeAssistant, user_anna: MockUser, asked: str
+) -> None:
+    """German as English: "welches Datum ist heute in der Küche" was
+    answered from memory ("Ich erinnere mich an 2 Dinge dazu …", final
+    review s18 item 4). Home Assistant's German date and time sentences
+    take no place, so its own answer is what it says without memory; a
+    question about a date of something stays memory's."""
+    for area in ("Küche", "Wohnzimmer"):
+        ar.async_get(hass).async_create(area)
+    for told in (
+        "merk dir, dass der Gartenschlauch in der Garage ist",
+        "merk dir, dass das Sommerfest am 4. Juli ist",
+    ):
+        await ask(hass, told, "de", user=user_anna)
+    answer = await ask(hass, asked, "de", user=user_anna)
+    assert answered_by(answer) != MEMORY, speech(answer)
+    assert "Gartenschlauch" not in speech(answer), speech(answer)
+    party = await ask(hass, "welches Datum hat das Sommerfest", "de", user=user_anna)
+    assert answered_by(party) == MEMORY, speech(party)
+    assert "4. Juli" in speech(party), speech(party)
+
+
+@pytest.mark.parametrize(
     ("told", "asked", "language", "said"),
     [
         (

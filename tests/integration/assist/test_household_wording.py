@@ -165,3 +165,24 @@ async def test_more_reads_the_tellers_own_memories_to_them_too(
     said = speech(listed) + " " + speech(more)
     assert "Your " in speech(more), said
     assert "My " not in said, said
+
+
+async def test_a_memory_told_by_the_action_is_read_back_as_yours(
+    hass: HomeAssistant, user_anna: MockUser, user_ben: MockUser
+) -> None:
+    """Anna's private "My locker code is 5826." from the `remember` action
+    was read to her as "My locker code …" beside "Your gym locker code …"
+    from voice (final review s18 item 6); to Ben, her household "my" is
+    hers, never his "your"."""
+    await call(
+        hass,
+        "remember",
+        {"content": "My locker code is 5826.", "visibility": "private"},
+        user=user_anna,
+    )
+    result = await ask(hass, "what is my locker code", user=user_anna)
+    assert answered_by(result) == MEMORY, speech(result)
+    assert speech(result) == "Your locker code is 5826."
+    await call(hass, "remember", {"content": "My kayak is red."}, user=user_anna)
+    kayak = await ask(hass, "what colour is the kayak", user=user_ben)
+    assert "Your" not in speech(kayak), speech(kayak)

@@ -237,6 +237,15 @@ class Memory:
         """Voice, action, observed, extracted or imported (see Origin)."""
         return origin_of(self.source, self.source_ids)
 
+    @property
+    def teller(self) -> str | None:
+        """Whose words it holds: its speaker; told by an action (no
+        conversation, so no speaker), its owner, who told it ("My locker
+        code is 5826." by Anna's `remember` is hers, final review s18)."""
+        if self.speaker is not None or self.source is not Source.EXPLICIT:
+            return self.speaker
+        return self.owner
+
     def visible_to(self, caller: Caller) -> bool:
         """Household memories are everyone's; private ones only their owner's."""
         return self.visibility is Visibility.HOUSEHOLD or (

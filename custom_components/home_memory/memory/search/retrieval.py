@@ -23,15 +23,16 @@ from ..common.values import Caller, Memory, MemoryFilter, Page, ScoredMemory, Ti
 from ..embedding.profiles import profile_for
 from ..scoring import decay
 from ..text.asking import asking_share
-from ..text.fts_query import asked_language, search_stopwords, search_terms
+from ..text.fts_query import asked_language
 from ..text.naming import says_own
 from ..text.quoting import data_block, quote
-from ..text.statement_words import statement_words
 from ..text.validation import readable
+from ..time.expressions import speaks_of_past
 from ..time.phrases import languages_to_try, table_language
 from ..time.tense import names_a_bare_weekday, says_habit
 from .families import family_matches
-from .people import about_others, named_people, without_names
+from .floors import asking_nothing, beside_names, by_meaning, partly_named
+from .people import named_people
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
@@ -393,6 +394,8 @@ class Retriever:
             for rowid in passing
             if besides is None or rowid in besides
         }
+        if min_relevance > 0 and kept:
+            kept = self._whole_names(query, kept, min_relevance, asker)
         if topic_in_window:
             kept.update((rowid, rel) for rowid, rel in fused.items() if _on_topic(rel))
         ranking = self._score(
@@ -427,18 +430,22 @@ class Retriever:
     def _without_habits(self, ranking: _Ranking) -> _Ranking:
         """ "What did we do last weekend": a habit told in the window ("we
         go swimming every Saturday", told that Saturday; a routine or
-        preference told with no time of its own) was not done then, so it
-        is left out where anything else is there, and is the answer only
-        where nothing else is (docs/time.md, "A habit is no deed")."""
+        preference told with no time of its own) was not done then, nor
+        was a fact told then that tells of nothing done ("My locker code is
+        77", final review s18), so they are left out where anything else is
+        there, and are the answer only where nothing else is (docs/time.md,
+        "A habit is no deed")."""
         told = self._candidates.told_texts(ranking.rowids)
+        languages = languages_to_try(self.config.language)
         habits = {
             rowid
             for rowid, (text, kind) in told.items()
             if kind in _HABIT_KINDS
             or any(
                 says_habit(text, language) or names_a_bare_weekday(text, language)
-                for language in languages_to_try(None)
+                for language in languages
             )
+            or not any(speaks_of_past(text, language) for language in languages)
         }
         if not habits or len(habits) == len(ranking):
             return ranking
@@ -603,47 +610,45 @@ class Retriever:
         *,
         embed: bool = True,
     ) -> set[int] | None:
-        """Of the `passing` candidates, those matching what a question asks
-        besides the people it names (None: all), not only about others ("what
-        am I allergic to": not Anna's allergy, s18). A name matches all its
-        person's memories (Ben's "what's Anna's bank PIN" listed her gutters):
-        a memory passes with a keyword of the rest ("bank PIN") or a
-        similarity to it of TOPIC_IN_WINDOW_MIN_SIMILARITY ("what did Ben
-        repair" / "Ben fixed the dripping tap" 0.28, "… painted the fence" 0.13).
-        """
-        people = self._candidates.people_of(passing)
-        names = {p for found in people.values() for p in found}
-        own = asker is not None and says_own(query, self.config.language)
-        others = about_others(query, people, asker if own else None)
-        rest = without_names(query, names | ({asker} if asker else set()))
-        if (
-            rest is None
-            or not search_terms(rest, self._stopwords())
-            or not self._reads(rest)
-        ):
-            return set(passing) - others if others else None
-        candidates = self._candidates
-        matched = set(candidates.keyword_hits(rest, caller, flt, pool).scores(passing))
-        # The model runs again only where words did not decide (`embed`
-        # False: a search that embeds nothing).
-        named = {p for p in names if without_names(query, {p}) is not None}
-        pending = [
-            rowid
-            for rowid in passing
-            if rowid not in matched | others
-            and not named.isdisjoint(people.get(rowid, ()))
-        ]
-        matched.update(r for r in passing if r not in others and r not in pending)
-        rest_vector = self.store.embed_query(rest) if embed and pending else None
-        if rest_vector is not None:
-            matched.update(
-                rowid
-                for rowid, similarity in candidates.similarities(
-                    rest_vector, pending
-                ).items()
-                if similarity >= TOPIC_IN_WINDOW_MIN_SIMILARITY
-            )
-        return matched - others
+        """The name floor (search/floors.py's `beside_names`; `embed`
+        False: a search that embeds nothing)."""
+        return beside_names(
+            self._candidates,
+            self.store.embed_query if embed else lambda _text: None,
+            query,
+            passing,
+            caller,
+            flt,
+            pool,
+            asker,
+            language=self.config.language,
+            stopwords=asking_nothing(self.config.language),
+            liking=asking_nothing(self.config.language, liking=True),
+            reads=self._reads,
+        )
+
+    def _whole_names(
+        self,
+        query: str,
+        kept: dict[int, Relevance],
+        min_relevance: float,
+        asker: str | None,
+    ) -> dict[int, Relevance]:
+        """`kept` without the memories holding only part of a thing the
+        question names by several words, unless their meaning alone passes
+        the floor (search/floors.py's `partly_named`)."""
+        if not self._reads(query):
+            return kept
+        partly = partly_named(
+            self._candidates, query, list(kept), asker, language=self.config.language
+        )
+        similar = by_meaning(
+            {rowid: kept[rowid].similarity for rowid in partly},
+            partly,
+            self._fusion_weights()[0],
+            min_relevance,
+        )
+        return {r: v for r, v in kept.items() if r not in partly or r in similar}
 
     def _reads(self, text: str) -> bool:
         """Whether the model reads the language of `text`, told by its
@@ -653,14 +658,6 @@ class Retriever:
         reads = self.model_languages
         asked = asked_language(text)
         return reads is None or asked is None or table_language(asked) in reads
-
-    def _stopwords(self) -> frozenset[str]:
-        """Words that ask nothing beside a name ("what does Anna like" asks
-        what "tell me about Anna" does), in every language asked in."""
-        found: set[str] = set()
-        for language in languages_to_try(self.config.language):
-            found |= search_stopwords(language) | statement_words(language).general_asks
-        return frozenset(found)
 
     def _about_named_people(
         self, query: str, fused: dict[int, Relevance], asker: str | None = None

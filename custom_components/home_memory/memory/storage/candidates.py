@@ -349,6 +349,27 @@ class CandidateQueries:
                 )
             }
 
+    def holding(
+        self, terms: Sequence[str], rowids: Sequence[int]
+    ) -> dict[str, set[int]]:
+        """Which of these memories hold each word (as the keyword search
+        matches it: stemmed, any column). One MATCH a word, restricted to
+        the few rows a floor let through."""
+        if not rowids or not terms:
+            return {}
+        found: dict[str, set[int]] = {}
+        with self._read() as conn:
+            for term in dict.fromkeys(terms):
+                found[term] = {
+                    int(row[0])
+                    for row in conn.execute(
+                        "SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? "
+                        f"AND rowid IN ({','.join('?' * len(rowids))})",
+                        [or_expression([term]), *rowids],
+                    )
+                }
+        return found
+
     def people_of(self, rowids: Sequence[int]) -> dict[int, list[str]]:
         """The people each of these memories is about (those with any)."""
         if not rowids:

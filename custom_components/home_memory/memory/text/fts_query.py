@@ -89,6 +89,41 @@ def search_terms(text: str, stopwords: frozenset[str] = STOPWORDS) -> list[str]:
     return list(seen)
 
 
+# Words side by side in a run: only spaces or hyphens between them ("wi-fi").
+_JOINED = re.compile(r"[\s\-]+")
+
+
+def word_runs(
+    text: str, stopwords: frozenset[str], openers: frozenset[str]
+) -> list[tuple[str, ...]]:
+    """The runs of two or more content words side by side in `text` after
+    one of `openers` ("my locker code": ("locker", "code"); "the
+    anniversary dinner"), lower-cased: one thing named by several words. A
+    function word or a punctuation mark ends a run; a list of words with no
+    opener ("contract payment invoice") is no name."""
+    runs: list[tuple[str, ...]] = []
+    run: list[str] = []
+    opened = False
+    end = 0
+    for match in _TOKEN.finditer(text):
+        token = match.group().casefold()
+        if token in stopwords or not _JOINED.fullmatch(text[end : match.start()]):
+            if len(run) > 1:
+                runs.append(tuple(run))
+            run = []
+        if token in openers:
+            opened = True
+        elif token not in stopwords and (run or opened):
+            run.append(token)
+            opened = False
+        else:
+            opened = False
+        end = match.end()
+    if len(run) > 1:
+        runs.append(tuple(run))
+    return runs
+
+
 def or_expression(terms: list[str]) -> str:
     """OR the given search terms (from search_terms) into a MATCH expression."""
     # Terms hold only letters and digits, so quoting cannot be broken out of.

@@ -64,8 +64,14 @@ class StatementWords:
     day and a place of one subject are two things.
     auxiliaries, participle: see the fields.
     general_asks: a question's words that ask about a person in general
-    ("what does Anna like"): beside a name they are no topic of their own
-    (search/retrieval.py's name floor).
+    ("what is Anna up to"): beside a name they are no topic of their own
+    (search/floors.py's name floor). liking_asks: words that ask what a
+    person likes ("what does Anna like"): a memory saying any of them, or
+    one like them in meaning, answers. name_openers: words a thing's name
+    of several words follows ("the", "my": "my locker code"; none in a
+    compounding language, whose things are one word); light_verbs:
+    verbs that name no topic ("need", "have"): a memory sharing only them
+    with a question shares no topic (search/floors.py).
     single_objects: words that give the object one value ("prefers tea"
     after "prefers coffee", "trinkt lieber Tee"); change_words: words that say a new
     value replaces the old one ("now", "instead", "jetzt");
@@ -110,6 +116,9 @@ class StatementWords:
     time_prepositions: frozenset[str] = frozenset()
     times: frozenset[str] = frozenset()
     general_asks: frozenset[str] = frozenset()
+    liking_asks: frozenset[str] = frozenset()
+    name_openers: frozenset[str] = frozenset()
+    light_verbs: frozenset[str] = frozenset()
     single_objects: tuple[str, ...] = ()
     relation_words: frozenset[str] = frozenset()
     change_words: tuple[str, ...] = ()
@@ -156,6 +165,15 @@ def _read_words(path: Path) -> StatementWords:
         additive=tuple(word.casefold() for word in table.get("additive", ())),
         general_asks=frozenset(
             word.casefold() for word in table.get("general_asks", ())
+        ),
+        liking_asks=frozenset(
+            word.casefold() for word in table.get("liking_asks", ())
+        ),
+        name_openers=frozenset(
+            word.casefold() for word in table.get("name_openers", ())
+        ),
+        light_verbs=frozenset(
+            word.casefold() for word in table.get("light_verbs", ())
         ),
         auxiliaries=frozenset(
             word.casefold() for word in table.get("auxiliaries", ())

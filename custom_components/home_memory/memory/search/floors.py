@@ -1,0 +1,186 @@
+"""What a memory must match of a question to pass a floor, beside its relevance.
+
+Relevance alone let a shared word carry a memory over the floor: the best
+keyword hit scores in full whatever else the question asks. Three rules:
+beside the people it names a question asks something a memory must match
+(`beside_names`: "what's Anna's bank PIN" is not her gutters); a liking verb
+("what does Anna like") asks for a memory that says one, by word or meaning,
+not all of hers; and a thing named by several words side by side ("locker
+code", "anniversary dinner", "need milk") is matched whole by words, or by
+meaning alone (`partly_named`): "Ben's bike lock code" is another code.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..text.fts_query import search_stopwords, search_terms, word_runs
+from ..text.naming import says_own
+from ..text.statement_words import statement_words
+from ..time.phrases import languages_to_try
+from .people import about_others, without_names
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Collection, Mapping
+
+    import numpy as np
+    import numpy.typing as npt
+
+    from ..common.values import Caller, MemoryFilter
+    from ..storage.candidates import CandidateQueries
+
+# The similarity to what a question asks besides its names (or to its liking
+# verb) that matches by meaning, on the shared scale (search/retrieval.py's
+# TOPIC_IN_WINDOW_MIN_SIMILARITY; measured there).
+BESIDE_NAMES_MIN_SIMILARITY = 0.2
+
+
+def asking_nothing(language: str | None, *, liking: bool = False) -> frozenset[str]:
+    """Words that ask nothing beside a name ("what is Anna up to" asks what
+    "tell me about Anna" does), in every language asked in; `liking`: the
+    words that ask what a person likes instead."""
+    found: set[str] = set()
+    for other in languages_to_try(language):
+        words = statement_words(other)
+        found |= (
+            words.liking_asks
+            if liking
+            else search_stopwords(other) | words.general_asks
+        )
+    return frozenset(found)
+
+
+def beside_names(
+    candidates: CandidateQueries,
+    embed: Callable[[str], npt.NDArray[np.float32] | None],
+    query: str,
+    passing: list[int],
+    caller: Caller,
+    flt: MemoryFilter,
+    pool: int,
+    asker: str | None,
+    *,
+    language: str | None,
+    stopwords: frozenset[str],
+    liking: frozenset[str],
+    reads: Callable[[str], bool],
+) -> set[int] | None:
+    """Of the `passing` candidates, those matching what a question asks
+    besides the people it names (None: all), not only about others ("what
+    am I allergic to": not Anna's allergy, s18). A name matches all its
+    person's memories (Ben's "what's Anna's bank PIN" listed her gutters):
+    a memory passes with a keyword of the rest ("bank PIN") or a similarity
+    to it of BESIDE_NAMES_MIN_SIMILARITY ("what did Ben repair" / "Ben
+    fixed the dripping tap" 0.28, "… painted the fence" 0.13). A liking
+    verb ("like", "mag") is matched by any of `liking` or by meaning
+    ("Anna loves dark chocolate", not "Anna is allergic to penicillin",
+    final review s18). `embed` None: a search that embeds nothing."""
+    people = candidates.people_of(passing)
+    names = {p for found in people.values() for p in found}
+    own = asker is not None and says_own(query, language)
+    others = about_others(query, people, asker if own else None)
+    rest = without_names(query, names | ({asker} if asker else set()))
+    terms = search_terms(rest, stopwords) if rest is not None else []
+    if rest is None or not terms or not reads(rest):
+        return set(passing) - others if others else None
+    # A liking verb is matched by any of them ("loves" for "like"); beside
+    # a topic the topic decides ("what kind of milk does Ben like").
+    topic = [term for term in terms if term not in liking]
+    words = " ".join(topic) if topic else " ".join(sorted(liking))
+    matched = set(candidates.keyword_hits(words, caller, flt, pool).scores(passing))
+    # The model runs again only where words did not decide.
+    named = {p for p in names if without_names(query, {p}) is not None}
+    pending = [
+        rowid
+        for rowid in passing
+        if rowid not in matched | others and not named.isdisjoint(people.get(rowid, ()))
+    ]
+    matched.update(r for r in passing if r not in others and r not in pending)
+    rest_vector = embed(rest) if pending else None
+    if rest_vector is not None:
+        matched.update(
+            rowid
+            for rowid, similarity in candidates.similarities(
+                rest_vector, pending
+            ).items()
+            if similarity >= BESIDE_NAMES_MIN_SIMILARITY
+        )
+    return matched - others
+
+
+def partly_named(
+    candidates: CandidateQueries,
+    query: str,
+    rowids: Collection[int],
+    asker: str | None = None,
+    *,
+    language: str | None,
+) -> set[int]:
+    """Of `rowids`, the memories holding a word of a run the question names
+    one thing by and not a word before it (text/fts_query.word_runs):
+    "Ben's bike lock code is 3971" for "what is my locker code", "The
+    Müllers came over for dinner" for "where is the anniversary dinner";
+    and those holding none of the question's words but its light verbs:
+    "The hedge needs cutting" for "do we need milk" (reviews s18)."""
+    tables = [statement_words(other) for other in languages_to_try(language)]
+    openers = frozenset().union(*(table.name_openers for table in tables))
+    light_verbs = frozenset().union(*(table.light_verbs for table in tables))
+    stopwords = asking_nothing(language) | asking_nothing(language, liking=True)
+
+    def parts(text: str) -> tuple[list[tuple[str, ...]], list[str], list[str]]:
+        terms = search_terms(text, stopwords)
+        lights = [term for term in terms if term in light_verbs]
+        asks = bool(lights) and len(lights) < len(terms)
+        return word_runs(text, stopwords | light_verbs, openers), terms, lights * asks
+
+    # Without its names a question has no run or light verb it lacks with
+    # them: most searches read nothing more.
+    runs, _, lights = parts(query)
+    if not rowids or not (runs or lights):
+        return set()
+    order = list(rowids)
+    # A person's name is no part of a thing's name (the name floor reads
+    # it): "what did Ben repair" asks "repair" of Ben's memories.
+    names = {p for found in candidates.people_of(order).values() for p in found}
+    rest = without_names(query, names | ({asker} if asker else set()))
+    runs, terms, lights = parts(query if rest is None else rest)
+    topic = [term for term in terms if term not in light_verbs]
+    if not runs and not lights:
+        return set()
+    holding = candidates.holding(terms, order)
+    partly: set[int] = set()
+    for run in runs:
+        held = [holding.get(word, set()) for word in run]
+        # Another thing of that kind lacks a word before one it holds ("bike
+        # lock code" for "locker code"); one lacking a later word may say
+        # it otherwise ("the washing machine ran" for "… machine run"). One
+        # holding another word of the question answers that ("the garage
+        # note and shelf": the shelf).
+        besides = set().union(*(holding.get(t, set()) for t in terms if t not in run))
+        partly |= {
+            rowid
+            for last in range(1, len(run))
+            for rowid in held[last]
+            if any(rowid not in earlier for earlier in held[:last])
+        } - besides
+    if lights:
+        light: set[int] = set().union(*(holding.get(term, set()) for term in lights))
+        partly |= light.difference(*(holding.get(term, set()) for term in topic))
+    return partly
+
+
+def by_meaning(
+    similarity: Mapping[int, float | None],
+    rowids: Collection[int],
+    vector_weight: float,
+    min_relevance: float,
+) -> set[int]:
+    """Of `rowids`, those whose similarity alone (weighed as fusion weighs
+    it) reaches `min_relevance`; one without a similarity (no model, not
+    yet re-embedded) cannot be judged by meaning and counts as reaching it."""
+    return {
+        rowid
+        for rowid in rowids
+        if (value := similarity.get(rowid)) is None
+        or vector_weight * value >= min_relevance
+    }
