@@ -7,13 +7,13 @@ Pure: `now` and the language are given. More: docs/time.md, "expressions.py".
 
 from __future__ import annotations
 
-import calendar
 from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 import functools
 import re
 from typing import TYPE_CHECKING, Any, Final
 
+from .dates import day_of_recent_month, nearest_date, valid_date
 from .phrases import FALLBACK, phrases, table_language
 from .spans import third_of, week_of_month
 from .tense import own_clause, says_yearly, tells_arrangement, tells_future, tells_past
@@ -688,12 +688,12 @@ def _resolve_date(item: _Found, now: datetime, future: bool | None) -> Window | 
     if not 1 <= day_number <= 31 or (month is not None and not 1 <= month <= 12):
         return None
     if month is None:
-        day = _day_of_recent_month(today, day_number, future)
+        day = day_of_recent_month(today, day_number, future)
     elif "year" in groups:
-        day = _valid_date(int(groups["year"]), month, day_number)
+        day = valid_date(int(groups["year"]), month, day_number)
     else:
         weekday = groups.get("weekday")
-        day = _nearest_date(
+        day = nearest_date(
             today,
             month,
             day_number,
@@ -705,68 +705,6 @@ def _resolve_date(item: _Found, now: datetime, future: bool | None) -> Window | 
     if item.options.get("night_before"):
         day -= timedelta(days=1)
     return _day_window(day, _part(item), now)
-
-
-def _valid_date(year: int, month: int, day: int) -> date | None:
-    if not 1 <= year <= 9998 or day > calendar.monthrange(year, month)[1]:
-        return None
-    return date(year, month, day)
-
-
-def _nearest_date(
-    today: date, month: int, day: int, future: bool | None, weekday: int | None
-) -> date | None:
-    """A day and month without a year: the last one (`future` False: the
-    past tense), the coming one (True: a plan), else the nearest one, half
-    a year either side. Named with its weekday ("Friday 4 December"), the
-    year within one either side it falls on that weekday, the tense's
-    first; the date alone if none does (never years away). 29 February
-    without a leap year near: the tense's one up to eight years away."""
-    days = [
-        found
-        for year in range(today.year - 8, today.year + 9)
-        if (found := _valid_date(year, month, day)) is not None
-    ]
-    if weekday is not None:
-        near = [
-            found
-            for found in days
-            if abs((found - today).days) <= _NEAR_DAYS and found.weekday() == weekday
-        ]
-        if near:
-            return _by_tense(near, today, future) or _by_tense(near, today, None)
-    return _by_tense(days, today, future)
-
-
-# A date "near" today for its weekday to pick its year: a year either side.
-_NEAR_DAYS: Final = 366
-
-
-def _by_tense(days: list[date], today: date, future: bool | None) -> date | None:
-    """Of `days` (sorted), the last not after today (`future` False), the
-    first not before it (True), or the nearest within a year (None; a tie
-    is the past; the last one when none is that near)."""
-    if future is False:
-        return next((found for found in reversed(days) if found <= today), None)
-    if future is True:
-        return next((found for found in days if found >= today), None)
-    near = [found for found in days if abs((found - today).days) <= _NEAR_DAYS]
-    if not near:
-        # 29 February with no leap year near: the last one.
-        return _by_tense(days, today, False)
-    return min(near, key=lambda found: (abs((found - today).days), found > today))
-
-
-def _day_of_recent_month(today: date, day: int, future: bool | None) -> date | None:
-    """The `day`th of a month ("the 12th"): the last not after today, the
-    next (ahead), or the nearest (no tense), within a year."""
-    days = []
-    for offset in range(-13, 14):
-        year, month0 = divmod(today.year * 12 + today.month - 1 + offset, 12)
-        found = _valid_date(year, month0 + 1, day)
-        if found is not None:
-            days.append(found)
-    return _by_tense(days, today, future)
 
 
 def _number(item: _Found) -> int:
@@ -834,7 +772,7 @@ def _resolve_days(item: _Found, now: datetime, future: bool | None) -> Window | 
     if start is None:
         return None
     first = start.start.date()
-    last = _valid_date(first.year, first.month, int(item.groups["day"]))
+    last = valid_date(first.year, first.month, int(item.groups["day"]))
     if last is None or last < first:
         return None
     return Window(start.start, _at(last, 24, now))
