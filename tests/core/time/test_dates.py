@@ -37,5 +37,6 @@ def test_the_nth_of_a_recent_month() -> None:
 
 
 def test_no_such_day() -> None:
+    """29 February only in a leap year."""
     assert valid_date(2026, 2, 29) is None
     assert valid_date(2028, 2, 29) == date(2028, 2, 29)

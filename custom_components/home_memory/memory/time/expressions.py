@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .dates import day_of_recent_month, nearest_date, valid_date
 from .phrases import FALLBACK, phrases, table_language
-from .spans import third_of, week_of_month
+from .spans import third_of, week_of_month, weekend_around, weekend_of_month
 from .tense import own_clause, says_yearly, tells_arrangement, tells_future, tells_past
 
 if TYPE_CHECKING:
@@ -241,6 +241,7 @@ def _reading(
     # Saturday", "was haben wir am Samstag vor"): the coming day.
     future = (
         ahead
+        or any(item.kind == "coming" for item in found)
         or tells_future(told, said, language)
         or (not past and tells_arrangement(said, language))
     )
@@ -250,6 +251,11 @@ def _reading(
         # not a day; "the car goes to the garage on 7 December" is that day.
         yearly = says_yearly(said, language)
         found = [item for item in found if not _habitual(item, yearly=yearly)]
+    if statement:
+        # "Coming up", "demnächst": a plan (a future word), no window.
+        found = [item for item in found if item.kind != "coming"]
+    # A question's "coming up" is a window only without other time words.
+    timed = any(item.kind not in ("last_time", "coming") for item in found)
     window: Window | None = None
     newest = False
     unresolved = False
@@ -257,6 +263,8 @@ def _reading(
     for item in found:
         if item.kind == "last_time":
             newest = True
+            continue
+        if item.kind == "coming" and timed:
             continue
         # "This weekend" on a weekday is the coming one unless it is past;
         # without a tense a date is the nearest one (None).
@@ -867,6 +875,16 @@ def _resolve_month_name(
     return _month_window(now.replace(day=1), offset, month)
 
 
+def _resolve_coming(item: _Found, now: datetime, future: bool | None) -> Window:
+    """ "Coming up", "anstehend": from now, half a year ahead (as far as a
+    date without its year is the nearest one)."""
+    return Window(now, now + timedelta(days=COMING_DAYS))
+
+
+# How far ahead "coming up", "demnächst" look.
+COMING_DAYS: Final = 183
+
+
 def _weekends_back(item: _Found) -> int:
     """How many weekends before the last one: "the weekend before last",
     "vorletztes Wochenende" 1 (`weeks_back`), "three weekends ago" 2; 0
@@ -899,7 +917,9 @@ def _weekend_of(saturday: date, now: datetime) -> Window:
 def _resolve(item: _Found, now: datetime, future: bool | None) -> Window | None:
     """The window `item` names; "early", "mid", "late" ("Anfang", "Mitte",
     "Ende") narrow a month or a week to a third of it, "the first week of"
-    ("die erste … woche") a month to its days 1-7 (spans.py)."""
+    ("die erste … woche") a month to its days 1-7, "the first weekend of"
+    to its first Saturday and Sunday, "the weekend of" a date to the
+    weekend it is in or nearest (spans.py)."""
     window = _RESOLVERS[item.kind](item, now, future)
     if window is None:
         return None
@@ -908,10 +928,13 @@ def _resolve(item: _Found, now: datetime, future: bool | None) -> Window | None:
     if (third := item.groups.get("third")) is not None:
         first, after = third_of(first, after, table.thirds[third])
     elif (ordinal := item.groups.get("week_ordinal")) is not None:
-        week = week_of_month(first, after, table.week_ordinals[ordinal])
+        of_month = weekend_of_month if item.options.get("weekend") else week_of_month
+        week = of_month(first, after, table.week_ordinals[ordinal])
         if week is None:
             return None
         first, after = week
+    elif item.options.get("weekend"):
+        first, after = weekend_around(first)  # "the weekend of the 7th"
     else:
         return window
     return Window(_at(first, 0, now), _at(after, 0, now))
@@ -935,4 +958,5 @@ _RESOLVERS: Final[
     "month": _resolve_month,
     "month_name": _resolve_month_name,
     "weekend": _resolve_weekend,
+    "coming": _resolve_coming,
 }
