@@ -73,8 +73,8 @@ def test_what_is_coming_up_lies_ahead(household: Household) -> None:
         _noon(today + timedelta(days=20), zone),
     )
     for question in (
-        "what's coming up with the glazier",
         "do we have any glazier appointments coming up",
+        "what's coming up with the glazier",
     ):
         speech = _ask(household, question)
         assert "replace" in speech, (question, speech)
