@@ -1,15 +1,19 @@
-"""A month's thirds and weeks, and a week's thirds, as days."""
+"""A month's thirds, weeks and weekends, a week's thirds and the weekend of a day."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 
+from custom_components.home_memory.memory.time.expressions import read_question
 from custom_components.home_memory.memory.time.spans import (
     LAST_WEEK,
     third_of,
     week_of_month,
+    weekend_around,
+    weekend_of_month,
 )
 
 NOVEMBER = (date(2026, 11, 1), date(2026, 12, 1))
@@ -52,3 +56,105 @@ def test_thirds_of_a_month_and_of_a_week() -> None:
     assert third_of(*week, "early") == (monday, date(2026, 11, 19))
     assert third_of(*week, "mid") == (date(2026, 11, 18), date(2026, 11, 21))
     assert third_of(*week, "late") == (date(2026, 11, 20), date(2026, 11, 23))
+
+
+@pytest.mark.parametrize(
+    ("day", "saturday"),
+    [
+        (date(2026, 11, 7), date(2026, 11, 7)),  # a Saturday: its weekend
+        (date(2026, 11, 8), date(2026, 11, 7)),  # a Sunday
+        (date(2026, 11, 6), date(2026, 11, 7)),  # a Friday starts it
+        (date(2026, 11, 9), date(2026, 11, 7)),  # Monday: the one before
+        (date(2026, 11, 10), date(2026, 11, 7)),  # Tuesday
+        (date(2026, 11, 11), date(2026, 11, 14)),  # Wednesday: its week's
+        (date(2026, 11, 12), date(2026, 11, 14)),  # Thursday: the one after
+    ],
+)
+def test_the_weekend_a_day_is_in_starts_or_is_nearest(
+    day: date, saturday: date
+) -> None:
+    """Its own, the one it starts, else the nearer one (Wednesday: after)."""
+    assert weekend_around(day) == (saturday, saturday + timedelta(days=2))
+
+
+def test_the_weekends_of_a_month_are_its_saturdays() -> None:
+    """November 2026 begins on a Sunday: its first weekend is the 7th-8th
+    (the 1st is October's last weekend's Sunday); it has four; October's
+    last weekend ends on 1 November."""
+    assert weekend_of_month(*NOVEMBER, 1) == (date(2026, 11, 7), date(2026, 11, 9))
+    assert weekend_of_month(*NOVEMBER, 2) == (date(2026, 11, 14), date(2026, 11, 16))
+    assert weekend_of_month(*NOVEMBER, LAST_WEEK) == (
+        date(2026, 11, 28),
+        date(2026, 11, 30),
+    )
+    assert weekend_of_month(*NOVEMBER, 5) is None
+    assert weekend_of_month(*NOVEMBER, 0) is None
+    october = (date(2026, 10, 1), date(2026, 11, 1))
+    assert weekend_of_month(*october, 5) == (date(2026, 10, 31), date(2026, 11, 2))
+    assert weekend_of_month(*october, LAST_WEEK) == weekend_of_month(*october, 5)
+
+
+# Wednesday 2 December 2026, 20:05 in Berlin (month-long review s19, F0).
+DECEMBER_2 = datetime(2026, 12, 2, 20, 5, tzinfo=ZoneInfo("Europe/Berlin"))
+
+# question | language | the weekend's Saturday (Berlin, at DECEMBER_2)
+WEEKENDS = """
+what did we do on the weekend of the 7th | en | 2026-11-07
+what did we do on the weekend of November 7 | en | 2026-11-07
+what did we do the weekend of 8 November | en | 2026-11-07
+what did we do on the weekend of the 14th | en | 2026-11-14
+what did we do the weekend of Friday 13 November | en | 2026-11-14
+what did we do the first weekend of November | en | 2026-11-07
+what did we do on the second weekend of November | en | 2026-11-14
+what happened on the last weekend of October | en | 2026-10-31
+what did we do the second weekend of last month | en | 2026-11-14
+what are we doing the first weekend of next month | en | 2027-01-02
+what are we doing on the weekend of the 12th | en | 2026-12-12
+was haben wir am Wochenende vom 7. gemacht | de | 2026-11-07
+was haben wir am ersten Novemberwochenende gemacht | de | 2026-11-07
+was war am Wochenende des 14. November | de | 2026-11-14
+was war am Wochenende vom 7.11.2026 | de | 2026-11-07
+was haben wir am zweiten Wochenende im November gemacht | de | 2026-11-14
+was war am letzten Wochenende im Oktober | de | 2026-10-31
+was haben wir am zweiten Wochenende des letzten Monats gemacht | de | 2026-11-14
+was machen wir am Wochenende vom 12. Dezember | de | 2026-12-12
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "saturday"),
+    [
+        tuple(part.strip() for part in line.split("|"))
+        for line in WEEKENDS.strip().splitlines()
+    ],
+)
+def test_the_weekend_of_a_date_or_of_a_month(
+    question: str, language: str, saturday: str
+) -> None:
+    """ "The weekend of the 7th" is 7-8 November, not the last weekend and
+    not 7 November up to now (month-long review s19, F0); all its words
+    leave the question, so what is left is only time."""
+    reading = read_question(question, now=DECEMBER_2, language=language)
+    assert reading.window is not None, question
+    first = datetime.fromisoformat(saturday).replace(tzinfo=DECEMBER_2.tzinfo)
+    assert (reading.window.start, reading.window.end) == (
+        first,
+        first + timedelta(days=2),
+    )
+    assert not any(
+        word in reading.rest.casefold()
+        for word in ("weekend", "wochenende", "november", "monat", "month", "1")
+    ), reading.rest
+    assert not reading.newest_first
+
+
+def test_a_month_without_that_weekend_names_no_time() -> None:
+    """November 2026 has four Saturdays: nothing happened on its fifth
+    weekend (not all of November)."""
+    reading = read_question(
+        "what did we do on the fifth weekend of November",
+        now=DECEMBER_2,
+        language="en",
+    )
+    assert reading.window is None
+    assert reading.impossible

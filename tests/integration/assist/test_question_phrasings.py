@@ -194,6 +194,10 @@ async def test_was_war_is_memorys_only_where_home_assistant_understood_nothing(
         ("Was machen wir am Samstag?", "de", "Grandma"),
         ("Kommt der Klempner am Dienstag?", "de", "Klempner"),
         ("Was passiert am Dienstag?", "de", "Klempner"),
+        ("what's coming up", "en", "Grandma"),
+        ("what's coming up with Grandma", "en", "Grandma"),
+        ("what do we have coming up", "en", "Grandma"),
+        ("Was steht demnächst an?", "de", "Klempner"),
     ],
 )
 async def test_what_is_coming_is_memorys(

@@ -7,15 +7,15 @@ Pure: `now` and the language are given. More: docs/time.md, "expressions.py".
 
 from __future__ import annotations
 
-import calendar
 from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 import functools
 import re
 from typing import TYPE_CHECKING, Any, Final
 
+from .dates import day_of_recent_month, nearest_date, valid_date
 from .phrases import FALLBACK, phrases, table_language
-from .spans import third_of, week_of_month
+from .spans import third_of, week_of_month, weekend_around, weekend_of_month
 from .tense import own_clause, says_yearly, tells_arrangement, tells_future, tells_past
 
 if TYPE_CHECKING:
@@ -241,6 +241,7 @@ def _reading(
     # Saturday", "was haben wir am Samstag vor"): the coming day.
     future = (
         ahead
+        or any(item.kind == "coming" for item in found)
         or tells_future(told, said, language)
         or (not past and tells_arrangement(said, language))
     )
@@ -250,6 +251,11 @@ def _reading(
         # not a day; "the car goes to the garage on 7 December" is that day.
         yearly = says_yearly(said, language)
         found = [item for item in found if not _habitual(item, yearly=yearly)]
+    if statement:
+        # "Coming up", "demnächst": a plan (a future word), no window.
+        found = [item for item in found if item.kind != "coming"]
+    # A question's "coming up" is a window only without other time words.
+    timed = any(item.kind not in ("last_time", "coming") for item in found)
     window: Window | None = None
     newest = False
     unresolved = False
@@ -257,6 +263,8 @@ def _reading(
     for item in found:
         if item.kind == "last_time":
             newest = True
+            continue
+        if item.kind == "coming" and timed:
             continue
         # "This weekend" on a weekday is the coming one unless it is past;
         # without a tense a date is the nearest one (None).
@@ -688,12 +696,12 @@ def _resolve_date(item: _Found, now: datetime, future: bool | None) -> Window | 
     if not 1 <= day_number <= 31 or (month is not None and not 1 <= month <= 12):
         return None
     if month is None:
-        day = _day_of_recent_month(today, day_number, future)
+        day = day_of_recent_month(today, day_number, future)
     elif "year" in groups:
-        day = _valid_date(int(groups["year"]), month, day_number)
+        day = valid_date(int(groups["year"]), month, day_number)
     else:
         weekday = groups.get("weekday")
-        day = _nearest_date(
+        day = nearest_date(
             today,
             month,
             day_number,
@@ -705,68 +713,6 @@ def _resolve_date(item: _Found, now: datetime, future: bool | None) -> Window | 
     if item.options.get("night_before"):
         day -= timedelta(days=1)
     return _day_window(day, _part(item), now)
-
-
-def _valid_date(year: int, month: int, day: int) -> date | None:
-    if not 1 <= year <= 9998 or day > calendar.monthrange(year, month)[1]:
-        return None
-    return date(year, month, day)
-
-
-def _nearest_date(
-    today: date, month: int, day: int, future: bool | None, weekday: int | None
-) -> date | None:
-    """A day and month without a year: the last one (`future` False: the
-    past tense), the coming one (True: a plan), else the nearest one, half
-    a year either side. Named with its weekday ("Friday 4 December"), the
-    year within one either side it falls on that weekday, the tense's
-    first; the date alone if none does (never years away). 29 February
-    without a leap year near: the tense's one up to eight years away."""
-    days = [
-        found
-        for year in range(today.year - 8, today.year + 9)
-        if (found := _valid_date(year, month, day)) is not None
-    ]
-    if weekday is not None:
-        near = [
-            found
-            for found in days
-            if abs((found - today).days) <= _NEAR_DAYS and found.weekday() == weekday
-        ]
-        if near:
-            return _by_tense(near, today, future) or _by_tense(near, today, None)
-    return _by_tense(days, today, future)
-
-
-# A date "near" today for its weekday to pick its year: a year either side.
-_NEAR_DAYS: Final = 366
-
-
-def _by_tense(days: list[date], today: date, future: bool | None) -> date | None:
-    """Of `days` (sorted), the last not after today (`future` False), the
-    first not before it (True), or the nearest within a year (None; a tie
-    is the past; the last one when none is that near)."""
-    if future is False:
-        return next((found for found in reversed(days) if found <= today), None)
-    if future is True:
-        return next((found for found in days if found >= today), None)
-    near = [found for found in days if abs((found - today).days) <= _NEAR_DAYS]
-    if not near:
-        # 29 February with no leap year near: the last one.
-        return _by_tense(days, today, False)
-    return min(near, key=lambda found: (abs((found - today).days), found > today))
-
-
-def _day_of_recent_month(today: date, day: int, future: bool | None) -> date | None:
-    """The `day`th of a month ("the 12th"): the last not after today, the
-    next (ahead), or the nearest (no tense), within a year."""
-    days = []
-    for offset in range(-13, 14):
-        year, month0 = divmod(today.year * 12 + today.month - 1 + offset, 12)
-        found = _valid_date(year, month0 + 1, day)
-        if found is not None:
-            days.append(found)
-    return _by_tense(days, today, future)
 
 
 def _number(item: _Found) -> int:
@@ -834,7 +780,7 @@ def _resolve_days(item: _Found, now: datetime, future: bool | None) -> Window | 
     if start is None:
         return None
     first = start.start.date()
-    last = _valid_date(first.year, first.month, int(item.groups["day"]))
+    last = valid_date(first.year, first.month, int(item.groups["day"]))
     if last is None or last < first:
         return None
     return Window(start.start, _at(last, 24, now))
@@ -929,6 +875,16 @@ def _resolve_month_name(
     return _month_window(now.replace(day=1), offset, month)
 
 
+def _resolve_coming(item: _Found, now: datetime, future: bool | None) -> Window:
+    """ "Coming up", "anstehend": from now, half a year ahead (as far as a
+    date without its year is the nearest one)."""
+    return Window(now, now + timedelta(days=COMING_DAYS))
+
+
+# How far ahead "coming up", "demnächst" look.
+COMING_DAYS: Final = 183
+
+
 def _weekends_back(item: _Found) -> int:
     """How many weekends before the last one: "the weekend before last",
     "vorletztes Wochenende" 1 (`weeks_back`), "three weekends ago" 2; 0
@@ -961,7 +917,9 @@ def _weekend_of(saturday: date, now: datetime) -> Window:
 def _resolve(item: _Found, now: datetime, future: bool | None) -> Window | None:
     """The window `item` names; "early", "mid", "late" ("Anfang", "Mitte",
     "Ende") narrow a month or a week to a third of it, "the first week of"
-    ("die erste … woche") a month to its days 1-7 (spans.py)."""
+    ("die erste … woche") a month to its days 1-7, "the first weekend of"
+    to its first Saturday and Sunday, "the weekend of" a date to the
+    weekend it is in or nearest (spans.py)."""
     window = _RESOLVERS[item.kind](item, now, future)
     if window is None:
         return None
@@ -970,10 +928,13 @@ def _resolve(item: _Found, now: datetime, future: bool | None) -> Window | None:
     if (third := item.groups.get("third")) is not None:
         first, after = third_of(first, after, table.thirds[third])
     elif (ordinal := item.groups.get("week_ordinal")) is not None:
-        week = week_of_month(first, after, table.week_ordinals[ordinal])
+        of_month = weekend_of_month if item.options.get("weekend") else week_of_month
+        week = of_month(first, after, table.week_ordinals[ordinal])
         if week is None:
             return None
         first, after = week
+    elif item.options.get("weekend"):
+        first, after = weekend_around(first)  # "the weekend of the 7th"
     else:
         return window
     return Window(_at(first, 0, now), _at(after, 0, now))
@@ -997,4 +958,5 @@ _RESOLVERS: Final[
     "month": _resolve_month,
     "month_name": _resolve_month_name,
     "weekend": _resolve_weekend,
+    "coming": _resolve_coming,
 }

@@ -1,18 +1,22 @@
-"""Part of a month or a week: its thirds and a month's weeks, as days.
+"""Part of a month or a week: its thirds, a month's weeks and weekends, as days.
 
 "Early November" is 1-10 November, "late last week" Friday to Sunday, "the
-second week of November" / "die zweite Novemberwoche" 8-14 November and
-"the last week of October" 25-31 October. Pure date arithmetic: the window
-a time expression names is narrowed here (`expressions._resolve`).
+second week of November" / "die zweite Novemberwoche" 8-14 November, "the
+last week of October" 25-31 October, "the first weekend of November" the
+weekend of its first Saturday and "the weekend of the 7th" the weekend that
+day is in or nearest. Pure date arithmetic: the window a time expression
+names is narrowed here (`expressions._resolve`).
 
-In more words: docs/time.md, "A third of a month or week" and "A week of
-a month".
+In more words: docs/time.md, "A third of a month or week", "A week of a
+month" and "The weekend of a date".
 """
 
 from __future__ import annotations
 
 from datetime import date, timedelta
 from typing import Final
+
+SATURDAY: Final = 5
 
 # The days of a week each third spans, Monday 0 (they share a day: "late
 # last week" holds Friday, so does "mid").
@@ -45,3 +49,39 @@ def week_of_month(first: date, after: date, ordinal: int) -> tuple[date, date] |
     if ordinal < 1 or start >= after:
         return None
     return start, min(start + timedelta(days=_WEEK_DAYS), after)
+
+
+def weekend_around(day: date) -> tuple[date, date]:
+    """The weekend (its Saturday and the Monday after) `day` is in
+    (Saturday, Sunday), starts (Friday) or is nearest: Monday and Tuesday
+    the one before, Wednesday and Thursday the one after (Wednesday, as
+    far from both, its own week's)."""
+    weekday = day.weekday()
+    if weekday < 2:
+        return _weekend(day - timedelta(days=weekday + 2))
+    if weekday == 6:
+        return _weekend(day - timedelta(days=1))
+    return _weekend(day + timedelta(days=SATURDAY - weekday))
+
+
+def weekend_of_month(
+    first: date, after: date, ordinal: int
+) -> tuple[date, date] | None:
+    """The `ordinal`th weekend (its Saturday and the Monday after) of the
+    month from `first` up to `after` (exclusive): the weekend of its first,
+    second ... Saturday
+    (its Sunday may be the next month's: the last weekend of October 2026
+    is 31 October and 1 November); `LAST_WEEK` its last Saturday's. None
+    where the month has no such Saturday."""
+    saturdays = []
+    day = first + timedelta(days=(SATURDAY - first.weekday()) % 7)
+    while day < after:
+        saturdays.append(day)
+        day += timedelta(days=_WEEK_DAYS)
+    if ordinal == LAST_WEEK:
+        ordinal = len(saturdays)
+    return _weekend(saturdays[ordinal - 1]) if 1 <= ordinal <= len(saturdays) else None
+
+
+def _weekend(saturday: date) -> tuple[date, date]:
+    return saturday, saturday + timedelta(days=2)
