@@ -27,7 +27,12 @@ from ..memory.common.values import (
     Visibility,
     WeightClass,
 )
-from ..memory.text.corrections import holds_old, kept_subject, read_correction
+from ..memory.text.corrections import (
+    holds_old,
+    kept_rest,
+    kept_subject,
+    read_correction,
+)
 from ..memory.text.naming import named_by_telling
 from ..memory.text.statements import as_statement
 from ..memory.text.validation import MAX_CONTENT_CHARS, merged_labels
@@ -518,6 +523,8 @@ def _as_told(
         statement = said.as_said
     if said.corrects:
         kept = kept_subject(current.content, statement, language)
+        if statement == said.statement:  # the old value it names is held
+            kept = kept_rest(current.content, kept, said.old, language)
         statement = kept if len(kept) <= MAX_CONTENT_CHARS else statement
     told = when.happened(
         scope.hass,

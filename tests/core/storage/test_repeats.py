@@ -721,6 +721,35 @@ def test_a_told_correction_updates_another_persons_household_memory(
     assert old["content"] == "The plumber is coming on Tuesday"
 
 
+def test_a_told_correction_keeps_what_the_memory_says_after_the_value(
+    store: MemoryStore,
+) -> None:
+    """Month review s19 F7: "… in the green flower pot instead of the blue
+    one" replaced "… in the blue flower pot by the garage" and "by the
+    garage" was lost though nothing said it changed. Only the named value
+    is replaced; the old text stays in the history."""
+    key = store.create(
+        new_memory(
+            "The spare key is in the blue flower pot by the garage.", owner="alice"
+        ),
+        ALICE,
+    )
+    corrected = store.create(
+        told_instead(
+            "The spare key is in the green flower pot.", "the blue one", "alice"
+        ),
+        ALICE,
+    )
+    assert corrected.action is CreateAction.UPDATED
+    assert corrected.memory.id == key.memory.id
+    assert corrected.memory.content == (
+        "The spare key is in the green flower pot by the garage."
+    )
+    assert (
+        corrected.previous == "The spare key is in the blue flower pot by the garage."
+    )
+
+
 def test_anothers_memory_takes_only_a_told_correction(store: MemoryStore) -> None:
     """A plain new value ("… is 5678") stays the teller's own; a correction
     without the old value ("… moved to Friday") updates the household's,

@@ -13,6 +13,7 @@ from custom_components.home_memory.memory.text.corrections import (
     commands,
     holds_old,
     kept_clock,
+    kept_rest,
     kept_subject,
     read_correction,
     same_thing,
@@ -283,3 +284,49 @@ def test_a_command_to_the_home_is_told_apart(
     the bike lock, the code is …") made it a memory; a command is Home
     Assistant's."""
     assert commands(said, language) is command
+
+
+KEY_BY_THE_GARAGE = "The spare key is in the blue flower pot by the garage."
+KEY_AN_DER_GARAGE = "Der Ersatzschlüssel liegt im blauen Blumentopf an der Garage."
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "replaces", "language", "kept"),
+    [
+        (KEY_BY_THE_GARAGE, "The spare key is in the green flower pot.",
+         "the blue one", "en",
+         "The spare key is in the green flower pot by the garage."),
+        (KEY_BY_THE_GARAGE, "The spare key is in the green flower pot.",
+         "the blue flower pot", "en",
+         "The spare key is in the green flower pot by the garage."),
+        (KEY_AN_DER_GARAGE, "Der Ersatzschlüssel liegt im grünen Blumentopf.",
+         "im blauen", "de",
+         "Der Ersatzschlüssel liegt im grünen Blumentopf an der Garage."),
+        # A new place of its own: the new statement as said.
+        (KEY_BY_THE_GARAGE, "The spare key is in the shed now.",
+         "the flower pot", "en", "The spare key is in the shed now."),
+        (KEY_BY_THE_GARAGE, "The spare key is in the green flower pot in the shed.",
+         "the blue one", "en",
+         "The spare key is in the green flower pot in the shed."),
+        # Nothing after the value, or no old value named: as said.
+        ("The spare key is under the red flower pot.",
+         "The spare key is under the green flower pot.", "the red one", "en",
+         "The spare key is under the green flower pot."),
+        (KEY_BY_THE_GARAGE, "The spare key is in the green flower pot.", None, "en",
+         "The spare key is in the green flower pot."),
+        # The words replaced are not the old value named.
+        (KEY_BY_THE_GARAGE, "The spare key is in the green flower pot.",
+         "the red one", "en", "The spare key is in the green flower pot."),
+        # A day or a number is no noun's value (kept_clock keeps an hour).
+        ("The plumber is coming on Tuesday 1 December at 8.",
+         "The plumber is coming on Thursday 3 December.", "Tuesday", "en",
+         "The plumber is coming on Thursday 3 December."),
+    ],
+)  # fmt: skip
+def test_a_correction_keeps_what_follows_the_value(
+    old: str, new: str, replaces: str | None, language: str, kept: str
+) -> None:
+    """Month review s19 F7: "… in the green flower pot instead of the blue
+    one" after "… in the blue flower pot by the garage" lost "by the
+    garage" though nothing said it changed."""
+    assert kept_rest(old, new, replaces, language) == kept

@@ -144,6 +144,18 @@ def test_every_told_source_is_stored_as_a_sentence_but_not_others(
         ),
         ("Anna likes coffee.", "Anna doesn't like coffee.", "Anna likes coffee"),
         ("The code is 1.", "The code is 1. It opens the gate.", "The code is 1"),
+        # A place both end with is not what changed (month review s19 F7).
+        (
+            "The spare key is in the blue flower pot by the garage.",
+            "The spare key is in the green flower pot by the garage.",
+            "the blue flower pot",
+        ),
+        # A time both end with is part of the moved day.
+        (
+            "The piano tuner comes on Sunday 29 November at 5 pm.",
+            "The piano tuner comes on Wednesday 2 December at 5 pm.",
+            "on Sunday 29 November at 5 pm",
+        ),
     ],
 )
 def test_the_answer_names_what_changed(old: str, new: str, was: str) -> None:

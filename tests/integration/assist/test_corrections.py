@@ -938,3 +938,90 @@ async def test_a_german_correction_after_the_verb_corrects(
         )
         assert answer.startswith("Aktualisiert: Der Ersatzschlüssel liegt"), answer
     assert contents(store) == {"Der Ersatzschlüssel liegt unter dem blauen Blumentopf."}
+
+
+async def test_a_correction_of_the_pot_keeps_where_the_pot_stands(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+) -> None:
+    """Month review s19 F7: "… in the green flower pot instead of the blue
+    one" after "… in the blue flower pot by the garage" answered "(was: the
+    blue flower pot by the garage)" and stored "… in the green flower pot":
+    "by the garage" was lost though nothing said it changed. Only the named
+    value changes; a new place of its own still replaces the whole."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(
+        hass,
+        "remember that the spare key is in the blue flower pot by the garage",
+        user=user_anna,
+    )
+    said = await say(
+        hass,
+        "remember that the spare key is in the green flower pot instead of the "
+        "blue one",
+        user=user_anna,
+    )
+    assert speech(said) == ENGLISH.say(
+        "updated",
+        content="The spare key is in the green flower pot by the garage",
+        was="the blue flower pot",
+    )
+    assert contents(store) == {
+        "The spare key is in the green flower pot by the garage."
+    }
+    where = await say(hass, "where is the spare key", user=user_anna)
+    assert speech(where) == "The spare key is in the green flower pot by the garage."
+    moved = await say(
+        hass,
+        "remember that the spare key is in the shed now instead of the flower pot",
+        user=user_anna,
+    )
+    assert speech(moved).startswith("Updated: The spare key is in the shed now ("), (
+        speech(moved)
+    )
+    assert contents(store) == {"The spare key is in the shed now."}
+
+
+async def test_a_german_correction_of_the_pot_keeps_where_the_pot_stands(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+) -> None:
+    """Month review s19 F7, German: "… im grünen Blumentopf statt im
+    blauen" after "… im blauen Blumentopf an der Garage" keeps "an der
+    Garage"."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to("2026-11-09T17:45:00+00:00")
+    store = await german_home_with_e5(hass, mock_config_entry, e5)
+    await say(
+        hass,
+        "Merk dir, dass der Ersatzschlüssel im blauen Blumentopf an der Garage liegt",
+        language="de",
+        user=user_anna,
+    )
+    assert contents(store) == {
+        "Der Ersatzschlüssel liegt im blauen Blumentopf an der Garage."
+    }
+    said = await say(
+        hass,
+        "Merk dir, dass der Ersatzschlüssel im grünen Blumentopf liegt statt im blauen",
+        language="de",
+        user=user_anna,
+    )
+    assert speech(said) == GERMAN.say(
+        "updated",
+        content="Der Ersatzschlüssel liegt im grünen Blumentopf an der Garage",
+        was="im blauen Blumentopf",
+    )
+    assert contents(store) == {
+        "Der Ersatzschlüssel liegt im grünen Blumentopf an der Garage."
+    }
+    where = await say(hass, "Wo liegt der Ersatzschlüssel?", language="de")
+    assert "grünen Blumentopf an der Garage" in speech(where), speech(where)

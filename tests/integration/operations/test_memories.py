@@ -81,6 +81,48 @@ async def test_a_version_written_back_is_not_read_again(
     assert read.memory.visibility is Visibility.PRIVATE
 
 
+async def test_an_update_that_names_its_old_value_keeps_the_rest(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+) -> None:
+    """Month review s19 F7, the update's way: new text "… in the green
+    flower pot instead of the blue one" of "… in the blue flower pot by the
+    garage" replaces only the value it names; a new place of its own is
+    the new text as told."""
+    scope = scope_of(hass, init_integration, Actor(Caller(user_id=user_anna.id)))
+    created = await memories.async_remember(
+        scope,
+        memories.RememberRequest(
+            "The spare key is in the blue flower pot by the garage"
+        ),
+    )
+    memory_id = created.memory.id
+    green = await memories.async_update(
+        scope,
+        memories.UpdateRequest(
+            memory_id,
+            MemoryPatch(
+                content="the spare key is in the green flower pot instead of the "
+                "blue one"
+            ),
+        ),
+    )
+    assert green.memory.content == (
+        "The spare key is in the green flower pot by the garage."
+    )
+    shed = await memories.async_update(
+        scope,
+        memories.UpdateRequest(
+            memory_id,
+            MemoryPatch(
+                content="the spare key is in the shed now instead of the flower pot"
+            ),
+        ),
+    )
+    assert shed.memory.content == "The spare key is in the shed now."
+
+
 async def test_privacy_words_need_a_user_to_keep_the_memory_for(
     hass: HomeAssistant, init_integration: HomeMemoryConfigEntry
 ) -> None:

@@ -40,6 +40,7 @@ from ..text.corrections import (
     EXPLICIT_CORRECTION_MIN_SIMILARITY,
     holds_old,
     kept_clock,
+    kept_rest,
     kept_subject,
     same_thing,
     says_moved,
@@ -450,13 +451,16 @@ class Repeats:
         dated as a plan where that memory lies ahead (`_dated_as`), and
         told by the words that memory tells its subject by ("The dentist
         appointment moved to Friday" of "the appointment moved to Friday",
-        text/corrections.kept_subject; its vector then embedded anew)."""
+        text/corrections.kept_subject; its vector then embedded anew), and
+        with what that memory says after the value the statement replaces
+        ("… green flower pot by the garage", corrections.kept_rest)."""
         existing = self._rows.fetch_one(conn, rowid)
         item = _dated_as(existing, item, now)
         language = item.language or self.config.language
+        subject = kept_subject(existing.content, item.content, language)
         told = kept_clock(
             existing.content,
-            kept_subject(existing.content, item.content, language),
+            kept_rest(existing.content, subject, item.replaces, language),
             item.replaces,
             language,
         )

@@ -194,6 +194,79 @@ def kept_clock(old: str, new: str, replaces: str | None, language: str | None) -
     return f"{body[: len(body) - end]} {kept.group().strip()}{body[len(body) - end :]}"
 
 
+def kept_rest(old: str, new: str, replaces: str | None, language: str | None) -> str:
+    """`new` with the rest of `old` after the value it replaces, where `new`
+    says only a new value: "… in the green flower pot" instead of "the
+    blue one" correcting "… in the blue flower pot by the garage" is "… in
+    the green flower pot by the garage" (month review s19: "by the
+    garage" was lost though nothing said it changed). Only where the two
+    share their opening words, `new` ends on words `old` says right after
+    the words it replaces (among them a content word of `replaces`, each
+    said in `old` up to there) and `old` says more after them. A new place
+    of its own ("in the shed now") is `new` as said; a time or a number is
+    kept_clock's."""
+    if replaces is None:
+        return new
+    said, told = list(_TOKEN.finditer(new)), list(_TOKEN.finditer(old))
+    shared = 0
+    while (
+        shared < min(len(said), len(told))
+        and said[shared][0].casefold() == told[shared][0].casefold()
+    ):
+        shared += 1
+    value = replaces
+    if (pro_forms := _table(language).pro_forms) is not None:
+        value = pro_forms.sub(" ", value)
+    if shared < 2 or not _content(value, language):
+        return new
+    said, told = said[shared:], told[shared:]
+    spliced = _spliced(said, told)
+    if spliced is None:
+        return new
+    changed, replaced = spliced
+    closing = " ".join(t[0] for t in said[changed:])
+    last = told[replaced + len(said) - changed - 1]
+    if (
+        not _content(closing, language)
+        or missing_words(value, old[: last.end()], language)
+        or not _replaced(value, " ".join(t[0] for t in told[:replaced]), language)
+        or _timed([t[0] for t in [*said[:changed], *told[:replaced]]], language)
+    ):
+        return new
+    # The new value and its closing words, then the old text after them.
+    return new[: said[-1].end()] + old[last.end() :]
+
+
+def _spliced(
+    said: list[re.Match[str]], told: list[re.Match[str]]
+) -> tuple[int, int] | None:
+    """Where the new value's closing words (as many as stand there) stand
+    in the old text after the words they follow: the index in `said` and
+    in `told` where they start, with more of `told` after them; None where
+    they do not (a new place of its own)."""
+    for start in range(1, len(said)):
+        tail = [t[0].casefold() for t in said[start:]]
+        for at in range(1, len(told) - len(tail)):
+            if [t[0].casefold() for t in told[at : at + len(tail)]] == tail:
+                return start, at
+    return None
+
+
+def _replaced(value: str, words: str, language: str | None) -> bool:
+    """Whether `words` say a content word of the old `value` ("blauen" of
+    "im blauen"): it is among the words replaced, not only those shared."""
+    return missing_words(value, words, language) != missing_words(value, "", language)
+
+
+def _timed(words: list[str], language: str | None) -> bool:
+    """Whether a value's words name a time or a number (a moved day keeps
+    its hour by `kept_clock`; a date or a code is no noun's new value)."""
+    times = statement_words(language).times
+    return any(
+        any(c.isdigit() for c in word) or word.casefold() in times for word in words
+    )
+
+
 def says_moved(text: str, language: str | None) -> bool:
     """Whether `text` says its time moved ("… moved to Friday", "verschoben
     auf Freitag")."""

@@ -939,9 +939,10 @@ def changed_part(old: str, new: str, language: str | None = None) -> str:
     """What `old` said where `new` differs: "the blue flower pot" for "...
     is under the blue flower pot" -> "... is under the red flower pot",
     "unter dem Blumentopf" for "... liegt unter dem Blumentopf" -> "... ist
-    in der Garage" (a changed verb of place is not what changed).
-
-    The whole old text when the two share fewer than two leading words.
+    in der Garage" (a changed verb of place is not what changed). A place
+    both say at the end is not what changed either: "the blue flower pot"
+    for "... blue flower pot by the garage" -> "... green flower pot by
+    the garage". The whole old text when they share under two leading words.
     """
     old_words, new_words = old.split(), new.split()
     shared = 0
@@ -964,4 +965,28 @@ def changed_part(old: str, new: str, language: str | None = None) -> str:
         shared += 1
     elif old_words[shared - 1].casefold() in words.lead_words:
         shared -= 1
-    return " ".join(old_words[shared:]).rstrip(" .!?\u2026")
+    end = shared + _shared_place(old_words[shared:], new_words[shared:], words)
+    return " ".join(old_words[shared:end]).rstrip(" ,.!?\u2026")
+
+
+def _shared_place(old: list[str], new: list[str], words: StatementWords) -> int:
+    """Where the place `old` and `new` both end with starts in `old` ("by
+    the garage"): from the first place word of their shared closing words,
+    leaving at least one word before it; else the end of `old`. A time is
+    no place: "at 5 pm" of a moved day stays in what it was."""
+
+    def folded(word: str) -> str:
+        return word.casefold().rstrip(" ,.!?\u2026")
+
+    same = 0
+    while same < min(len(old), len(new)) - 1 and folded(old[-1 - same]) == folded(
+        new[-1 - same]
+    ):
+        same += 1
+    closing = [folded(word) for word in old[len(old) - same :]]
+    if any(w in words.times or any(c.isdigit() for c in w) for w in closing):
+        return len(old)
+    for at in range(len(old) - same, len(old)):
+        if at > 0 and folded(old[at]) in words.places:
+            return at
+    return len(old)
