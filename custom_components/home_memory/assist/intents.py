@@ -886,6 +886,19 @@ def _question_recognizer(
     return recognize
 
 
+def _asks_only(
+    hass: HomeAssistant, files: SentenceFiles
+) -> Callable[[ConversationInput], bool]:
+    """Whether a conversation input is a question that asks for no action
+    (sentence words' `question_only`), in its language."""
+
+    def asks_only(user_input: ConversationInput) -> bool:
+        words = files.wording_for(user_input.language or hass.config.language)
+        return words is not None and words.asks_only(user_input.text)
+
+    return asks_only
+
+
 async def async_setup_intents(
     hass: HomeAssistant, entry: HomeMemoryConfigEntry
 ) -> None:
@@ -915,7 +928,7 @@ async def async_setup_intents(
     for language in {hass.config.language, *files.wordings}:
         await hass.async_add_executor_job(own.load, language)
     unwrap = answer_where_unmatched(
-        hass, _question_recognizer(hass, files), own.used_in
+        hass, _question_recognizer(hass, files), own.used_in, _asks_only(hass, files)
     )
     if unwrap is not None:
         entry.async_on_unload(unwrap)

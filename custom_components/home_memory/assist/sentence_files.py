@@ -84,6 +84,8 @@ class Wording:
     _asking_request: re.Pattern[str] | None = None
     # How a question opens ("what", "did we", "wann"), said without its "?".
     _question_opener: re.Pattern[str] | None = None
+    # How a question that never asks for an action opens ("who", "was").
+    _question_only: re.Pattern[str] | None = None
     # How a question for the date or the time starts ("what's the date",
     # "welches Datum", "wie spät ist es"): Home Assistant's, wherever asked.
     _asks_the_clock: re.Pattern[str] | None = None
@@ -128,6 +130,12 @@ class Wording:
         return self._question_opener is not None and bool(
             self._question_opener.match(text)
         )
+
+    def asks_only(self, text: str) -> bool:
+        """Whether `text` opens as a question that asks for no action ("who
+        watched TV on Thursday", "was the TV on today"): nothing of the
+        home is switched for it (runtime/ha_internals.py)."""
+        return self._question_only is not None and bool(self._question_only.match(text))
 
     def is_request(self, text: str) -> bool:
         """Whether `text` asks the memory something or asks it to do
@@ -330,6 +338,11 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
             rf"^\W*(?:{alternatives(words['question_openers'])})\b", re.IGNORECASE
         )
         if words.get("question_openers")
+        else None,
+        _question_only=re.compile(
+            rf"^\W*(?:{alternatives(words['question_only'])})\b", re.IGNORECASE
+        )
+        if words.get("question_only")
         else None,
         _asks_the_clock=re.compile(
             rf"^\W*(?:{alternatives(words['asks_the_clock'])})\b", re.IGNORECASE

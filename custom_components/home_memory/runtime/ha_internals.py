@@ -340,8 +340,12 @@ _PROCESS_RESULT_PARAMETERS: Final = ("result", "user_input", "chat_log")
 # The gazetteer's step that acts on what it recognised (each frame an intent).
 _PROCESS_FRAMES: Final = "_async_process_frames"
 _PROCESS_FRAMES_PARAMETERS: Final = ("matcher", "frames", "user_input")
-# Whether the text being answered is one of memory's questions (this task).
+# Whether the text being answered is a question (this task), and whether the
+# gazetteer was kept from acting on it.
 _ASKING: ContextVar[bool] = ContextVar("home_memory_asking", default=False)
+_KEPT_FROM_ACTING: ContextVar[bool] = ContextVar(
+    "home_memory_kept_from_acting", default=False
+)
 
 
 def answer_where_unmatched(
@@ -350,6 +354,7 @@ def answer_where_unmatched(
         [ConversationInput, RecognizeResult | None], RecognizeResult | None
     ],
     used_in: Callable[[str | None, str, str], bool],
+    asks_only: Callable[[ConversationInput], bool] | None = None,
 ) -> Callable[[], None] | None:
     """Let `recognize` offer a sentence where the built-in agent has no answer.
 
@@ -365,7 +370,8 @@ def answer_where_unmatched(
     spoken); so too where the gazetteer's answer is a guess that used none of
     the name hassil could not place (`_a_guess_beside_a_name`: the time for
     "what is the bike lock code"), or that would act on a question
-    (`_no_acting_on_questions`). `recognize` also gets Home Assistant's
+    (`_no_acting_on_questions`: one of memory's, or one `asks_only` says
+    asks for no action, "was the TV on today"). `recognize` also gets Home Assistant's
     own unmatched result (None
     when no sentence fit), to see what it did not know. A user's own custom
     sentence keeps its own answer. The returned
@@ -403,13 +409,19 @@ def answer_where_unmatched(
         **kwargs: Any,
     ) -> Any:
         ours = recognize(user_input, hassil_result)
-        asking = _ASKING.set(ours is not None)
+        asking = _ASKING.set(
+            ours is not None or (asks_only is not None and asks_only(user_input))
+        )
+        kept = _KEPT_FROM_ACTING.set(False)
         try:
             response = await original(
                 hassil_result, user_input, chat_log, *args, **kwargs
             )
+            if _KEPT_FROM_ACTING.get() and ours is None:
+                return None  # Home Assistant's own "Sorry, …" follows
         finally:
             _ASKING.reset(asking)
+            _KEPT_FROM_ACTING.reset(kept)
         if (
             isinstance(response, IntentResponse)
             and response.response_type is not IntentResponseType.ERROR
@@ -465,6 +477,7 @@ def _no_acting_on_questions(
         if _ASKING.get() and not all(
             _only_tells(str(getattr(frame, "intent", ""))) for frame in frames
         ):
+            _KEPT_FROM_ACTING.set(True)
             refused = IntentResponse(language=user_input.language or home_language)
             refused.async_set_error(
                 IntentResponseErrorCode.NO_INTENT_MATCH, "a question, not a command"

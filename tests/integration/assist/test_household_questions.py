@@ -264,15 +264,21 @@ async def test_what_is_the_spare_key_is_not_the_date(
 
 
 @pytest.mark.parametrize(
-    "asked",
+    ("asked", "answered"),
     [
-        "who watched TV on Thursday",
-        "who turned on the TV yesterday",
-        "when did we watch TV",
+        ("who watched TV on Thursday", MEMORY),
+        ("who turned on the TV yesterday", MEMORY),
+        ("when did we watch TV", MEMORY),
+        # Not memory's questions, and still no command (final review s19):
+        # Home Assistant's own "Sorry, …".
+        ("was the TV on today", None),
+        ("was the TV on on Thursday", None),
+        ("did Ben turn on the TV", None),
+        ("did the TV turn on on Thursday", None),
     ],
 )
 async def test_a_question_never_switches_a_device(
-    hass: HomeAssistant, user_anna: MockUser, asked: str
+    hass: HomeAssistant, user_anna: MockUser, asked: str, answered: str | None
 ) -> None:
     """A question is no command: Home Assistant's gazetteer read "who watched
     TV on Thursday" as "turn on the TV" and switched it on (month review
@@ -282,7 +288,8 @@ async def test_a_question_never_switches_a_device(
     answer = await ask(hass, asked, user=user_anna)
     await hass.async_block_till_done()
     assert calls == []
-    assert answered_by(answer) == MEMORY, speech(answer)
+    assert answered_by(answer) == answered, speech(answer)
+    assert speech(answer).startswith("Sorry") or answered == MEMORY
     # A command stays Home Assistant's.
     await ask(hass, "turn on the TV", user=user_anna)
     await hass.async_block_till_done()
