@@ -67,6 +67,9 @@ ANNA = Caller(user_id="anna-user")
         ),
         ("I bought my car last year", "Anna bought Anna's car last year"),
         ("I took the bins out", "Anna took the bins out"),
+        # Final review s19: "I went …" was still "We went …".
+        ("I went to the dentist yesterday", "Anna went to the dentist yesterday"),
+        ("I kept the receipt", "Anna kept the receipt"),
         ("I left my umbrella at the office", "Anna left Anna's umbrella at the office"),
         ("Ben gave me the spare key", "Ben gave Anna the spare key"),
         ("our car is in the garage", "Our car is in the garage."),
