@@ -291,6 +291,10 @@ def test_the_verb_moves_after_the_first_phrase(clause: str, statement: str) -> N
             "der Schlüssel liegt im Flur, weil Anna ihn vergessen hat",
         ),
         ("ich den Mann kenne, der gestern kam", "ich kenne den Mann, der gestern kam"),
+        (
+            "Anna mitkommt, wenn sie Zeit hat, weil sie Oma sehen will",
+            "Anna kommt mit, wenn sie Zeit hat, weil sie Oma sehen will",
+        ),
         # A relative clause after the first phrase stays after it.
         (
             "der Mann, der gestern kam, den Zähler abgelesen hat",
@@ -360,6 +364,8 @@ def test_two_clauses_of_one_person(clause: str, statement: str) -> None:
         "wenn es regnet, der Keller nass wird",
         "der Schlüssel, wenn niemand da ist, unter der Matte liegt",
         "der Schlüssel im Flur liegt, weil",  # no clause after "weil"
+        # A main clause after the subordinate one: kept whole.
+        "wir weg waren, als das Paket kam, und der Nachbar es angenommen hat",
         "der Klempner kommt, um zu reparieren",  # already a statement
         # An infinitive after the comma is no verb of the clause.
         "der Klempner am Dienstag, um den Hahn zu reparieren",

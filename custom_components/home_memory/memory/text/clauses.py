@@ -438,7 +438,15 @@ def _around_subordinate(text: str, commas: list[int], words: ClauseWords) -> str
     ):
         return text
     if _VERB.match(said[-1]):
-        # The clause before the comma ends with its verb: it moves alone.
+        # The clause before the comma ends with its verb: it moves alone,
+        # when each later comma opens a clause kept as said too ("…, als
+        # das Paket kam, und der Nachbar es angenommen hat" is kept).
+        kept = words.subordinate | words.relative | words.infinitive
+        if any(
+            (text[comma + 1 :].split() or [""])[0].casefold() not in kept
+            for comma in commas[1:]
+        ):
+            return text
         moved = _verb_second(" ".join(said), words)
         return text if moved == " ".join(said) else moved + text[commas[0] :]
     # A relative clause after the first phrase, set off by two commas.
