@@ -460,6 +460,20 @@ _DAY = r"am [A-Z][a-z]+, \d{1,2}\. [A-ZÄ][a-zä]+"
             "Merk dir, dass der Kaminkehrer übermorgen vorbeikommt",
             rf"Der Kaminkehrer kommt {_DAY} vorbei\.",
         ),
+        # Final review s19 F1: the clause before "…, weil …" moves alone,
+        # its "ich" named; a person's second clause acts on its thing.
+        (
+            "Merk dir, dass ich den Dachboden aufgeräumt habe, weil er voll war",
+            r"Anna hat den Dachboden aufgeräumt, weil er voll war\.",
+        ),
+        (
+            "Merk dir, dass Lena anruft, sobald sie gelandet ist",
+            r"Lena ruft an, sobald sie gelandet ist\.",
+        ),
+        (
+            "Merk dir, dass der Dachdecker morgen kommt und die Regenrinne abdichtet",
+            rf"Der Dachdecker kommt {_DAY} und dichtet die Regenrinne ab\.",
+        ),
     ],
 )
 def test_every_verb_of_a_dass_clause_comes_second(

@@ -366,6 +366,8 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
                 sorted(lower(words, "clause_separable"), key=len, reverse=True)
             ),
             inseparable=lower(words, "clause_inseparable"),
+            subordinate=lower(words, "clause_subordinate"),
+            relative=lower(words, "clause_relative"),
             times=partial(time_spans, language=language),
         ),
     )

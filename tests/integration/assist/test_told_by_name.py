@@ -241,6 +241,25 @@ async def test_a_german_household_names_its_teller(
     assert await contents(hass, user_ben) == ["Annas Auto steht in der Garage."]
 
 
+async def test_a_german_clause_with_a_reason_names_its_teller(
+    hass: HomeAssistant, user_ben: MockUser
+) -> None:
+    """ "Merk dir, dass ich die Garage aufgeräumt habe, weil sie voll war"
+    from Ben: "Ben hat die Garage aufgeräumt, weil sie voll war." (final
+    review s19 F1 stored "Ich die Garage aufgeräumt habe, weil …")."""
+    await hass.config.async_update(language="de")  # the entry reloads in German
+    await hass.async_block_till_done()
+    said = "merk dir, dass ich die Garage aufgeräumt habe, weil sie voll war"
+    await speech(hass, user_ben, said, "de")
+    await speech(
+        hass, user_ben, "merk dir, dass Oma anruft, sobald sie angekommen ist", "de"
+    )
+    assert sorted(await contents(hass, user_ben)) == [
+        "Ben hat die Garage aufgeräumt, weil sie voll war.",
+        "Oma ruft an, sobald sie angekommen ist.",
+    ]
+
+
 @pytest.mark.usefixtures("anna_person")
 @pytest.mark.parametrize(
     ("language", "said", "private", "shared"),

@@ -60,6 +60,11 @@ class ClauseWords:
     # ("anruft" -> "ruft … an"), and verbs that only look so ("antwortet").
     separable: tuple[str, ...] = ()
     inseparable: frozenset[str] = frozenset()
+    # Words that open a subordinate clause after a comma ("…, weil sie voll
+    # war"), and relative pronouns ("…, der gestern kam, …"): that clause is
+    # kept as said, the clause before it gets its verb second.
+    subordinate: frozenset[str] = frozenset()
+    relative: frozenset[str] = frozenset()
     # Where a text says time words (start, end): the language's time table
     # (memory/time `time_spans`), so "heute Abend", "letzten Montag" and "am
     # Wochenende" open a clause as one phrase; None: none are looked for.
@@ -215,30 +220,50 @@ def _verb_second(clause: str, words: ClauseWords) -> str:
         for i in commas
         if not (_DATE_CLOSE.search(text, 0, i) and _DATE_COMMA.search(text, 0, i))
     ]
-    tail = ""
+    if commas and (told := _around_subordinate(text, commas, words)) is not None:
+        return told + ending
+    split = _set_off(text, commas, words)
+    moved = None if split is None else _moved(split[0].split(" "), words)
+    if split is None or moved is None:
+        return clause
+    return " ".join(moved) + split[1] + ending
+
+
+def _set_off(
+    text: str, commas: list[int], words: ClauseWords
+) -> tuple[str, str] | None:
+    """The clause whose verb moves and what follows it as said (after a
+    comma: "…, um den Hahn zu reparieren", "…, nicht am Donnerstag"); None
+    when a comma leaves it unclear."""
     if len(commas) == 1 and _verb_after(text, commas[0], words):
         # "… am Freitag, den 20., statt am Donnerstag ist": the phrase set
         # off stays before the verb, which is the clause's.
         head, rest = text[: commas[0]], text[commas[0] + 1 :].split(" ")
-        text, tail = f"{head} {rest[-1]}", ",".join(("", " ".join(rest[:-1])))
-    elif len(commas) == 1:
+        return f"{head} {rest[-1]}", ",".join(("", " ".join(rest[:-1])))
+    if len(commas) == 1:
         after = text[commas[0] + 1 :].split()
         opening = after[0].casefold() if after else ""
         if not (
             (len(after) >= 3 and opening in words.infinitive)
             or (len(after) >= 2 and opening in words.set_off)
         ):
-            return clause
-        text, tail = text[: commas[0]], "," + text[commas[0] + 1 :]
-    elif commas:
-        return clause
-    tokens = text.split(" ")
+            return None
+        return text[: commas[0]], "," + text[commas[0] + 1 :]
+    return None if commas else (text, "")
+
+
+def _moved(tokens: list[str], words: ClauseWords) -> list[str] | None:
+    """A verb-final clause's words with the verb second, or None."""
     last = len(tokens) - 1
-    if last < 2 or not _VERB.match(tokens[last]):
-        return clause
+    if last < 1 or not _VERB.match(tokens[last]):
+        return None
     end = _first_phrase(tokens, last, words)
-    if end < 0 or end >= last:
-        return clause
+    if end < 0 or end > last:
+        return None
+    if end == last:
+        # The verb is second already ("Oma anruft"): only its prefix moves.
+        verb, prefix = _separated(tokens[last], words)
+        return [*tokens[:last], verb, *prefix] if prefix else None
     # A verb ends every clause an "und" joins: after a capitalised word or
     # a number it joins two names or things ("von Jonas und Lea").
     joins = [
@@ -249,12 +274,9 @@ def _verb_second(clause: str, words: ClauseWords) -> str:
     ]
     if not joins or _participles_share_a_verb(tokens, joins):
         verb, prefix = _separated(tokens[last], words)
-        moved = [*tokens[:end], verb, *tokens[end:last], *prefix]
-    elif (shared := _shared_subject(tokens, end, joins, words)) is not None:
-        moved = shared
-    else:
-        return clause  # two clauses ("... liegt und die Tür offen ist")
-    return " ".join(moved) + tail + ending
+        return [*tokens[:end], verb, *tokens[end:last], *prefix]
+    # None: two clauses ("... liegt und die Tür offen ist").
+    return _shared_subject(tokens, end, joins, words)
 
 
 # What is left of a separable verb must be a verb of a few letters at least
@@ -358,13 +380,90 @@ def _shared_subject(
             and opening not in words.determiners
         )
         or _object_before_participle(second, tokens[last], words)
+        or _persons_object(tokens[:end], second, words)
     ):
         return None
+    verb, prefix = _separated(first_verb, words)
+    second_verb, second_prefix = _separated(tokens[last], words)
     return [
         *tokens[:end],
-        first_verb,
+        verb,
         *tokens[end : join - 1],
+        *prefix,
         tokens[join],
-        tokens[last],
+        second_verb,
         *second,
+        *second_prefix,
     ]
+
+
+def _persons_object(subject: list[str], second: list[str], words: ClauseWords) -> bool:
+    """Whether the second clause is one thing's noun phrase before its verb
+    ("und die Heizung repariert") after a first clause whose subject is a
+    person (a pronoun, a name, or a noun from `agents`: "der Klempner"):
+    the thing is what the person acts on, the subject theirs. A second
+    subject that acts ("und die Kinder spielen") is kept as said."""
+    if second[0].casefold() not in words.determiners:
+        return False
+    nouns = [i for i, token in enumerate(second) if _capitalised(token)]
+    if nouns != [len(second) - 1] or second[-1].casefold() in words.agents:
+        return False
+    first = subject[0].casefold()
+    if first in words.pronouns:
+        return True
+    if first in words.determiners:
+        return any(token.casefold() in words.agents for token in subject[1:])
+    return all(_capitalised(token) for token in subject)
+
+
+def _around_subordinate(text: str, commas: list[int], words: ClauseWords) -> str | None:
+    """`text` whose first comma opens a subordinate or relative clause, with
+    the verb of the clause around it second and that clause kept as said:
+    "ich die Garage aufgeräumt habe, weil sie voll war" -> "ich habe die
+    Garage aufgeräumt, weil sie voll war"; a relative clause after the first
+    phrase stays after it ("das Auto, das vor dem Haus steht, dem Nachbarn
+    gehört" -> "…, gehört dem Nachbarn"). None when the first comma opens
+    none; `text` as said when the clause around it cannot be read ("wenn es
+    regnet, der Keller nass wird")."""
+    said = text[: commas[0]].split()
+    after = text[commas[0] + 1 : commas[1] if len(commas) > 1 else None].split()
+    opening = after[0].casefold() if after else ""
+    if opening not in words.subordinate | words.relative:
+        return None
+    if (
+        not said
+        or len(after) < _SHORTEST_CLAUSE
+        or not _VERB.match(after[-1])
+        or said[0].casefold() in words.subordinate
+    ):
+        return text
+    if _VERB.match(said[-1]):
+        # The clause before the comma ends with its verb: it moves alone,
+        # when each later comma opens a clause kept as said too ("…, als
+        # das Paket kam, und der Nachbar es angenommen hat" is kept).
+        kept = words.subordinate | words.relative | words.infinitive
+        if any(
+            (text[comma + 1 :].split() or [""])[0].casefold() not in kept
+            for comma in commas[1:]
+        ):
+            return text
+        moved = _verb_second(" ".join(said), words)
+        return text if moved == " ".join(said) else moved + text[commas[0] :]
+    # A relative clause after the first phrase, set off by two commas.
+    rest = text[commas[1] + 1 :].split() if len(commas) == _RELATIVE_COMMAS else []
+    moved_words = _verb_second(" ".join([*said, *rest]), words).split(" ")
+    if (
+        opening not in words.relative
+        or not rest
+        or moved_words[: len(said)] != said
+        or moved_words == [*said, *rest]
+    ):
+        return text
+    inner = text[commas[0] + 1 : commas[1]]
+    return " ".join([*said[:-1], f"{said[-1]},{inner},", *moved_words[len(said) :]])
+
+
+# A subordinate clause has two words at least ("…, weil sie voll war"), and a
+# relative clause inside the clause a comma on each side.
+_SHORTEST_CLAUSE: Final = 2
+_RELATIVE_COMMAS: Final = 2
