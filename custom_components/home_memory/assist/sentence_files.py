@@ -285,6 +285,13 @@ def _asking(words: Mapping[str, Any], kind: str) -> re.Pattern[str] | None:
     return re.compile(rf"^\W*{before}(?:{alternatives(words[kind])})\b", re.IGNORECASE)
 
 
+def _opening(words: Mapping[str, Any], kind: str) -> re.Pattern[str] | None:
+    """How a text of `kind` starts ("can you", "who"), None without words."""
+    if not words.get(kind):
+        return None
+    return re.compile(rf"^\W*(?:{alternatives(words[kind])})\b", re.IGNORECASE)
+
+
 def _wording(language: str, data: Mapping[str, Any]) -> Wording:
     words = data["words"]
     leading = alternatives(words["leading"])
@@ -329,26 +336,10 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
         )
         if words.get("asks_telling")
         else None,
-        _asking_request=re.compile(
-            rf"^\W*(?:{alternatives(words['asking_request'])})\b", re.IGNORECASE
-        )
-        if words.get("asking_request")
-        else None,
-        _question_opener=re.compile(
-            rf"^\W*(?:{alternatives(words['question_openers'])})\b", re.IGNORECASE
-        )
-        if words.get("question_openers")
-        else None,
-        _question_only=re.compile(
-            rf"^\W*(?:{alternatives(words['question_only'])})\b", re.IGNORECASE
-        )
-        if words.get("question_only")
-        else None,
-        _asks_the_clock=re.compile(
-            rf"^\W*(?:{alternatives(words['asks_the_clock'])})\b", re.IGNORECASE
-        )
-        if words.get("asks_the_clock")
-        else None,
+        _asking_request=_opening(words, "asking_request"),
+        _question_opener=_opening(words, "question_openers"),
+        _question_only=_opening(words, "question_only"),
+        _asks_the_clock=_opening(words, "asks_the_clock"),
         _clause=ClauseWords(
             determiners=lower(words, "determiners"),
             pronouns=lower(words, "pronouns"),
