@@ -358,16 +358,18 @@ class CandidateQueries:
         if not rowids or not terms:
             return {}
         found: dict[str, set[int]] = {}
+        wanted = set(rowids)
         with self._read() as conn:
             for term in dict.fromkeys(terms):
-                found[term] = {
+                # The word's whole list, then the few rows: FTS5 starts one
+                # query for each value of a `rowid IN (…)` (2.7 ms a call).
+                found[term] = wanted.intersection(
                     int(row[0])
                     for row in conn.execute(
-                        "SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? "
-                        f"AND rowid IN ({','.join('?' * len(rowids))})",
-                        [or_expression([term]), *rowids],
+                        "SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?",
+                        (or_expression([term]),),
                     )
-                }
+                )
         return found
 
     def people_of(self, rowids: Sequence[int]) -> dict[int, list[str]]:
