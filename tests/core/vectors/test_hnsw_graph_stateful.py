@@ -510,8 +510,9 @@ def test_graph_index_matches_model() -> None:
     print(f"stateful graph index test: {STATS}")
     assert not _graph_threads()
     # The run must exercise every way a search is answered.
-    # (Counts depend a little on the builder thread's timing: margins are wide.)
-    assert STATS.get("graph", 0) >= 150, STATS
+    # (Counts depend on the builder thread's timing: 175-194 graph answers on
+    # a quiet machine, 115 once on a busy one, so the margins are wide.)
+    assert STATS.get("graph", 0) >= 50, STATS
     assert STATS.get("graph_with_stale_rows", 0) >= 15, STATS
     assert STATS.get("graph_too_few_proposals", 0) >= 20, STATS
     assert STATS.get("graph_too_many_stale_rows", 0) >= 20, STATS
