@@ -85,9 +85,17 @@ def family_matches(
     if not starts:
         return {}
     texts = candidates.prefix_texts(starts, caller, flt, passing)
-    found = [r for r, text in texts.items() if related_terms(terms, text, languages)]
+    # The similarity first: one product a row, where the words cost a
+    # comparison each (a common word's 150 rows: 20 ms).
+    similar = {
+        rowid: similarity
+        for rowid, similarity in candidates.similarities(
+            query_vector, list(texts)
+        ).items()
+        if similarity >= bar
+    }
     return {
         rowid: similarity
-        for rowid, similarity in candidates.similarities(query_vector, found).items()
-        if similarity >= bar
+        for rowid, similarity in similar.items()
+        if related_terms(terms, texts[rowid], languages)
     }

@@ -14,7 +14,7 @@ channel found nothing; it never changes a ranking (docs/retrieval-quality.md,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 import json
 from pathlib import Path
 import re
@@ -23,11 +23,12 @@ from typing import TYPE_CHECKING, Final
 from ..common.languages import base_language
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Collection, Iterable, Sequence
 
 _FOLDER: Final = Path(__file__).parent
 _FALLBACK: Final = "en"
 _TOKEN: Final = re.compile(r"[^\W_]+", re.UNICODE)
+_STEMS_KEPT: Final = 20_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +45,12 @@ class WordForms:
     # each group's stems, and what its words start with.
     synonyms: tuple[frozenset[str], ...] = ()
     synonym_roots: tuple[tuple[str, ...], ...] = ()
+    _stems: dict[str, str] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
+    _stem_groups: dict[str, tuple[frozenset[str], ...]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
 
     def stem(self, word: str) -> str:
         """`word` with its longest ending that leaves `min_stem` letters
@@ -74,19 +81,56 @@ class WordForms:
                 return word[: -len(suffix)]
         return word
 
-    def related(self, term: str, word: str) -> bool:
-        """Whether `word` (of a memory) is of `term`'s family, or one of its
-        synonyms (both folded)."""
-        stem, theirs = self.stem(term), self.stem(word)
-        if any(stem in group and theirs in group for group in self.synonyms):
-            return True
-        if len(term) < self.min_stem:
-            return False
-        return theirs == stem or (
-            self.compounds
-            and word.startswith(term)
-            and len(word) - len(term) >= self.compound_rest
-        )
+    def relatives(self, terms: Iterable[str], words: Collection[str]) -> set[str]:
+        """The `terms` that a word of `words` (of a memory) other than the
+        term itself is of one family with, or a synonym of (all folded).
+        Each word is stemmed once: a memory's words are met by every term."""
+        stems = {word: self._stem(word) for word in words}
+        every = set(stems.values())
+        found: set[str] = set()
+        for term in terms:
+            stem = self._stem(term)
+            theirs = (
+                {other for word, other in stems.items() if word != term}
+                if term in stems
+                else every
+            )
+            if any(not theirs.isdisjoint(group) for group in self._groups(stem)) or (
+                len(term) >= self.min_stem
+                and (
+                    stem in theirs
+                    or (
+                        self.compounds
+                        and any(
+                            word.startswith(term)
+                            and len(word) - len(term) >= self.compound_rest
+                            for word in words
+                        )
+                    )
+                )
+            ):
+                found.add(term)
+        return found
+
+    def _groups(self, stem: str) -> tuple[frozenset[str], ...]:
+        """The synonym groups `stem` is in (kept, as `_stem`)."""
+        groups = self._stem_groups.get(stem)
+        if groups is None:
+            if len(self._stem_groups) >= _STEMS_KEPT:
+                self._stem_groups.clear()
+            groups = tuple(group for group in self.synonyms if stem in group)
+            self._stem_groups[stem] = groups
+        return groups
+
+    def _stem(self, word: str) -> str:
+        """`stem`, kept: the same few thousand words come back search after
+        search (cleared past _STEMS_KEPT)."""
+        stem = self._stems.get(word)
+        if stem is None:
+            if len(self._stems) >= _STEMS_KEPT:
+                self._stems.clear()
+            stem = self._stems[word] = self.stem(word)
+        return stem
 
 
 def _read(path: Path) -> WordForms:
@@ -143,13 +187,10 @@ def related_terms(
     """The `terms` (folded query words) that a word of `text` is of one
     family with, in any of `languages`, other than the term itself."""
     words = set(_TOKEN.findall(text.casefold()))
-    tables = [word_forms(language) for language in languages]
-    return {
-        term
-        for term in terms
-        if any(
-            word != term and forms.related(term, word)
-            for word in words
-            for forms in tables
-        )
-    }
+    found: set[str] = set()
+    for forms in (word_forms(language) for language in languages):
+        left = [term for term in terms if term not in found]
+        if not left:
+            break
+        found |= forms.relatives(left, words)
+    return found
