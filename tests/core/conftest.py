@@ -82,7 +82,9 @@ class HashingEmbedder:
             return np.zeros((0, self.dimensions), dtype=np.float32)
         return np.stack([self._vector(t) for t in texts])
 
-    def embed_query(self, text: str) -> npt.NDArray[np.float32]:
+    def embed_query(
+        self, text: str, also: Sequence[str] = ()
+    ) -> npt.NDArray[np.float32]:
         return self._vector(text)
 
 

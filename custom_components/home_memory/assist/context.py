@@ -20,12 +20,8 @@ from typing import TYPE_CHECKING, Final
 from ..const import LOGGER
 from ..memory.common.values import Caller, MemoryFilter
 from ..memory.conversation.sessions import MessageRole
-from ..memory.search.retrieval import (
-    ContextResult,
-    context_line,
-    estimate_tokens,
-    never_needs_memory,
-)
+from ..memory.search.needs import never_needs_memory
+from ..memory.search.retrieval import ContextResult, context_line, estimate_tokens
 from ..memory.text.asking import asking_share
 from ..memory.text.quoting import data_block, quote
 from ..memory.time.spoken import day_words

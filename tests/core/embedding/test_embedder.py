@@ -564,3 +564,29 @@ def test_embed_without_malloc_trim(
     monkeypatch.setattr(malloc_trim, "_MALLOC_TRIM", None)
     after = any_embedder.embed(["the spare key is under the mat"])
     np.testing.assert_array_equal(before, after)
+
+
+@pytest.mark.parametrize(
+    ("text", "also"),
+    [
+        ("what did Ben repair last week", ["what did repair last week"]),
+        ("x", [LONG]),
+        (QUERY, [QUERY, "  Émile's café?  "]),
+    ],
+)
+def test_texts_asked_next_share_the_run_and_the_cache(
+    any_embedder: TransformerEmbedder, text: str, also: list[str]
+) -> None:
+    """`also` is embedded in the question's own run and cached: asked for
+    next, it runs no model, and each vector is what embed() gives it alone
+    (padding to the longer text changes no bit of the shorter one's)."""
+    any_embedder.clear_cache()
+    vector = any_embedder.embed_query(text, also)
+    wanted = list(dict.fromkeys([text, *also]))
+    assert any_embedder.cache_info() == (0, len(wanted), len(wanted))
+    np.testing.assert_array_equal(vector, any_embedder.embed([text])[0])
+    for other in also:
+        np.testing.assert_array_equal(
+            any_embedder.embed_query(other), any_embedder.embed([other])[0]
+        )
+    assert any_embedder.cache_info()[1] == len(wanted)  # no more misses

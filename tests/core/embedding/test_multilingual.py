@@ -99,6 +99,20 @@ def test_embeddings_are_normalised_prefixed_and_take_any_text(
         multilingual.embed("one string")
 
 
+def test_a_text_asked_next_shares_the_question_run(
+    multilingual: MultilingualEmbedder,
+) -> None:
+    """`also` is embedded with the question, as a query, bit for bit as
+    alone, and cached: asked for next, it runs no model."""
+    question, rest = "Was mag Anna?", "Was mag?"
+    alone = [multilingual._run([text], is_query=True)[0] for text in (question, rest)]
+    multilingual.clear_cache()
+    np.testing.assert_array_equal(multilingual.embed_query(question, [rest]), alone[0])
+    assert multilingual.cache_info() == (0, 2, 2)
+    np.testing.assert_array_equal(multilingual.embed_query(rest), alone[1])
+    assert multilingual.cache_info() == (1, 2, 2)
+
+
 def test_german_questions_find_german_and_english_facts(
     tmp_path: Path, clock: ManualClock, multilingual: MultilingualEmbedder
 ) -> None:

@@ -22,8 +22,11 @@ from custom_components.home_memory.memory.store import MemoryStore
 from ..conftest import ALICE, BOB
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Iterator, Sequence
     from pathlib import Path
+
+    import numpy as np
+    import numpy.typing as npt
 
     from custom_components.home_memory.memory.embedding.embedder import Embedder
 
@@ -159,3 +162,60 @@ def _rowid(home: Retriever, start: str) -> int:
             "SELECT rowid FROM memories WHERE content LIKE ?", (f"{start}%",)
         ).fetchone()
     return int(row[0])
+
+
+class _Recording:
+    """An embedder that remembers what each query run was given."""
+
+    def __init__(self, inner: Embedder) -> None:
+        self._inner = inner
+        self.model_id, self.dimensions = inner.model_id, inner.dimensions
+        self.backend = inner.backend
+        self.runs: list[tuple[str, tuple[str, ...]]] = []
+
+    def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        return self._inner.embed(texts)
+
+    def embed_query(
+        self, text: str, also: Sequence[str] = ()
+    ) -> npt.NDArray[np.float32]:
+        self.runs.append((text, tuple(also)))
+        return self._inner.embed_query(text, also)
+
+
+@pytest.mark.parametrize(
+    ("query", "asker", "rest"),
+    [
+        ("what is Anna's bank PIN", "Ben", "what is bank PIN"),
+        ("what did Uncle Felix repair", "Ben", "what did repair"),
+        ("what is the garage code", "Ben", None),  # it names no one
+    ],
+)
+def test_the_name_floor_text_shares_the_question_run(
+    tmp_path: Path,
+    clock: ManualClock,
+    minilm: Embedder,
+    query: str,
+    asker: str,
+    rest: str | None,
+) -> None:
+    """What the name floor asks the model (the question without its names)
+    is embedded in the question's own run: one model run, not two (e2e
+    search p95, docs/retrieval-quality.md "Session 20")."""
+    recording = _Recording(minilm)
+    store = MemoryStore(tmp_path / "memory.db", embedder=recording, clock=clock)
+    for text, people in (
+        ("Anna cleaned the gutters", ("Anna",)),
+        ("Anna's gym locker code is 7714", ("Anna",)),
+        ("Uncle Felix painted the fence", ("Uncle Felix",)),
+    ):
+        store.create(NewMemory(content=text, people=people), ALICE)
+    try:
+        retriever = Retriever(store)
+        floor = retriever.config.context_min_relevance
+        retriever.start_progressive(query, ALICE, min_relevance=floor, asker=asker)
+        assert recording.runs[0] == (query, (rest,) if rest else ())
+        # The floor asked for it, and for nothing else.
+        assert [text for text, _ in recording.runs[1:]] == ([rest] if rest else [])
+    finally:
+        store.close()

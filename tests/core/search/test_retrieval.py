@@ -19,11 +19,11 @@ from custom_components.home_memory.memory.common.values import (
     WeightClass,
 )
 from custom_components.home_memory.memory.scoring import decay
+from custom_components.home_memory.memory.search.needs import never_needs_memory
 from custom_components.home_memory.memory.search.retrieval import (
     Retriever,
     estimate_tokens,
     fuse,
-    never_needs_memory,
 )
 from custom_components.home_memory.memory.store import MemoryStore
 

@@ -271,3 +271,15 @@ def test_prefix_texts_are_those_the_caller_may_see(store: MemoryStore) -> None:
     assert found([("müll", "müll")]) == {"Die Mülltonnen werden dienstags rausgestellt"}
     assert found([("quantum", None)]) == set()
     assert found([]) == set()
+
+
+def test_everyone_is_read_again_after_a_write(store: MemoryStore) -> None:
+    """The people memories are about, known before a search's candidates,
+    and current after a write, a deletion included."""
+    assert store.candidates.everyone() == frozenset()
+    made = store.create(new_memory("Anna waters the plants", people=["Anna"]), ALICE)
+    assert store.candidates.everyone() == {"anna"}  # as stored: label_key
+    store.create(new_memory("Uncle Felix visits", people=["Uncle Felix"]), ALICE)
+    assert store.candidates.everyone() == {"anna", "uncle felix"}
+    store.hard_delete(ALICE, ids=[made.memory.id])
+    assert store.candidates.everyone() == {"uncle felix"}

@@ -18,6 +18,7 @@ from custom_components.home_memory.memory.text.validation import (
 from ..conftest import HashingEmbedder
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from pathlib import Path
 
     from .conftest import ManualClock
@@ -26,8 +27,9 @@ if TYPE_CHECKING:
 class StrictEmbedder(HashingEmbedder):
     """Like the tokenizers library: a str that is not valid Unicode fails."""
 
-    def embed_query(self, text: str) -> Any:
-        text.encode()
+    def embed_query(self, text: str, also: Sequence[str] = ()) -> Any:
+        for each in (text, *also):
+            each.encode()
         return super().embed_query(text)
 
 

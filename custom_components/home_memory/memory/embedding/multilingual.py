@@ -84,11 +84,13 @@ class MultilingualEmbedder:
             out[start : start + len(batch)] = self._run(batch, is_query=False)
         return out
 
-    def embed_query(self, text: str) -> FloatArray:
-        """Return one read-only (384,) query vector, cached by text."""
-        return self._cache.vector(
-            text, lambda t: self._run([_clean(t)], is_query=True)[0]
-        )
+    def embed_query(self, text: str, also: Sequence[str] = ()) -> FloatArray:
+        """Return one read-only (384,) query vector, cached by text; `also`:
+        texts likely asked for next, embedded in the same run and cached."""
+        return self._cache.vectors(
+            [text, *also],
+            lambda texts: self._run([_clean(t) for t in texts], is_query=True),
+        )[0]
 
     def cache_info(self) -> tuple[int, int, int]:
         """Return (hits, misses, size) of the query cache."""

@@ -5,6 +5,7 @@
 progressive pages.
 """
 
+from .needs import never_needs_memory
 from .retrieval import (
     ContextResult,
     ProgressivePage,
@@ -12,7 +13,6 @@ from .retrieval import (
     Retriever,
     estimate_tokens,
     fuse,
-    never_needs_memory,
 )
 
 __all__ = [

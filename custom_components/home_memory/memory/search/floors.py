@@ -12,6 +12,7 @@ meaning alone (`partly_named`): "Ben's bike lock code" is another code.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ..text.fts_query import search_stopwords, search_terms, word_runs
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 BESIDE_NAMES_MIN_SIMILARITY = 0.2
 
 
+@cache
 def asking_nothing(language: str | None, *, liking: bool = False) -> frozenset[str]:
     """Words that ask nothing beside a name ("what is Anna up to" asks what
     "tell me about Anna" does), in every language asked in; `liking`: the
@@ -79,10 +81,10 @@ def beside_names(
     names = {p for found in people.values() for p in found}
     own = asker is not None and says_own(query, language)
     others = about_others(query, people, asker if own else None)
-    rest = without_names(query, names | ({asker} if asker else set()))
-    terms = search_terms(rest, stopwords) if rest is not None else []
-    if rest is None or not terms or not reads(rest):
+    asked = _asked_besides(query, names, asker, stopwords, reads)
+    if asked is None:
         return set(passing) - others if others else None
+    rest, terms = asked
     # A liking verb is matched by any of them ("loves" for "like"); beside
     # a topic the topic decides ("what kind of milk does Ben like").
     topic = [term for term in terms if term not in liking]
@@ -106,6 +108,39 @@ def beside_names(
             if similarity >= BESIDE_NAMES_MIN_SIMILARITY
         )
     return matched - others
+
+
+def besides_names_text(
+    candidates: CandidateQueries,
+    query: str,
+    asker: str | None,
+    *,
+    stopwords: frozenset[str],
+    reads: Callable[[str], bool],
+) -> str | None:
+    """What `beside_names` will likely ask the model for: `query` without
+    the names it says of everyone memories are about, so the question's own
+    model run embeds it too (None: nothing to embed). A guess: where the
+    floor asks for another text, it is embedded then."""
+    asked = _asked_besides(query, set(candidates.everyone()), asker, stopwords, reads)
+    return asked[0] if asked is not None else None
+
+
+def _asked_besides(
+    query: str,
+    names: set[str],
+    asker: str | None,
+    stopwords: frozenset[str],
+    reads: Callable[[str], bool],
+) -> tuple[str, list[str]] | None:
+    """`query` without the names it says of `names` and `asker`, and its
+    search terms (None: it names none of them, or asks nothing besides, or
+    in a language the model does not read)."""
+    rest = without_names(query, names | ({asker} if asker else set()))
+    terms = search_terms(rest, stopwords) if rest is not None else []
+    if rest is None or not terms or not reads(rest):
+        return None
+    return rest, terms
 
 
 def partly_named(

@@ -11,6 +11,7 @@ out: what else it asks about, which a memory must match to pass a floor.
 
 from __future__ import annotations
 
+from functools import lru_cache
 import re
 from typing import TYPE_CHECKING
 
@@ -18,11 +19,21 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
+# The longest text whose words are kept (a question, a name).
+_KEPT_LENGTH = 300
 
 
 def words(text: str) -> frozenset[str]:
-    """The case-folded words of a text."""
+    """The case-folded words of a text (a short one's kept: a search asks
+    for each name's and the question's many times)."""
+    return _short_words(text) if len(text) <= _KEPT_LENGTH else _words(text)
+
+
+def _words(text: str) -> frozenset[str]:
     return frozenset(_WORD.findall(text.casefold()))
+
+
+_short_words = lru_cache(maxsize=4096)(_words)
 
 
 def named_people(query: str, people: Iterable[str]) -> frozenset[str]:

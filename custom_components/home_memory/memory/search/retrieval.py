@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 import math
-import re
 import secrets
 import threading
 from typing import TYPE_CHECKING, NamedTuple
@@ -31,7 +30,14 @@ from ..time.expressions import speaks_of_past
 from ..time.phrases import languages_to_try, table_language
 from ..time.tense import names_a_bare_weekday, says_habit
 from .families import family_matches
-from .floors import asking_nothing, beside_names, by_meaning, partly_named
+from .floors import (
+    asking_nothing,
+    beside_names,
+    besides_names_text,
+    by_meaning,
+    partly_named,
+)
+from .needs import never_needs_memory
 from .people import named_people
 
 if TYPE_CHECKING:
@@ -43,24 +49,6 @@ if TYPE_CHECKING:
     from ..scoring.score_table import ScoreColumns
     from ..storage.candidates import KeywordHits
     from ..store import MemoryStore
-
-# Intents and requests for which memory never helps: timers, the time, "cancel".
-SKIP_INTENTS = frozenset(
-    {
-        "timer_set", "timer_query", "time_query", "cancel",
-        "HassStartTimer", "HassCancelTimer", "HassCancelAllTimers",
-        "HassIncreaseTimer", "HassDecreaseTimer", "HassPauseTimer",
-        "HassUnpauseTimer", "HassTimerStatus", "HassGetCurrentTime",
-        "HassGetCurrentDate", "HassNevermind",
-    }
-)  # fmt: skip
-_SKIP_UTTERANCE = re.compile(
-    r"^\s*(?:(?:please\s+)?(?:set|start|cancel|stop|pause|resume)\s+(?:a\s+|the\s+|my\s+)?"
-    r"(?:\d+\s*\w*\s+)?timer\b|how\s+(?:much|long)\s+(?:time\s+)?(?:is\s+)?left\b"
-    r"|what(?:'s|\s+is)\s+the\s+(?:time|date)\b|what\s+time\s+is\s+it\b"
-    r"|(?:never\s*mind|cancel|stop|nothing)\s*[.!]?\s*$)",
-    re.IGNORECASE,
-)
 
 CURSOR_TTL_SECONDS = 15 * 60
 # "When did ... last": memories at least this share of the best relevance
@@ -83,13 +71,6 @@ TOPIC_IN_WINDOW_MIN_SIMILARITY = 0.2
 _HABIT_KINDS = frozenset({"routine", "preference"})
 CONTEXT_HEADER = "Relevant background:"
 MAX_CURSORS = 256
-
-
-def never_needs_memory(utterance: str, intent: str | None = None) -> bool:
-    """True for timers, the time, and cancellations."""
-    return (intent is not None and intent in SKIP_INTENTS) or bool(
-        _SKIP_UTTERANCE.search(utterance)
-    )
 
 
 def context_line(memory: Memory, when: Callable[[Memory], str] | None = None) -> str:
@@ -344,7 +325,7 @@ class Retriever:
             pool *= NEWEST_FIRST_POOL
         candidates = self._candidates
         query_vector = (
-            self.store.embed_query(query)
+            self._embed_query(query, asker, min_relevance)
             if query.strip() and not keyword_only
             else None
         )
@@ -598,6 +579,22 @@ class Retriever:
         texts = self._candidates.questioning_texts(sorted(rowids))
         shares = {rowid: asking_share(text) for rowid, text in texts.items()}
         return {rowid: share for rowid, share in shares.items() if share > 0}
+
+    def _embed_query(
+        self, query: str, asker: str | None, min_relevance: float
+    ) -> npt.NDArray[np.float32] | None:
+        """The question's vector; where a floor applies, in one model run
+        with what the name floor will likely ask (floors.besides_names_text)."""
+        also = None
+        if min_relevance > 0:
+            also = besides_names_text(
+                self._candidates,
+                query,
+                asker,
+                stopwords=asking_nothing(self.config.language),
+                reads=self._reads,
+            )
+        return self.store.embed_query(query, (also,) if also else ())
 
     def _beside_names(
         self,

@@ -120,6 +120,8 @@ class CandidateQueries:
         self._sqlite_vec = sqlite_vec_version
         # Document frequencies of query words (see _selective_terms).
         self._df_cache: dict[str, tuple[int, int]] = {}
+        # Everyone memories are about, and the reader's data_version then.
+        self._everyone: tuple[int, frozenset[str]] = (-1, frozenset())
 
     def keyword_candidates(
         self, text: str, caller: Caller, flt: MemoryFilter, limit: int
@@ -364,13 +366,24 @@ class CandidateQueries:
                 # The word's whole list, then the few rows: FTS5 starts one
                 # query for each value of a `rowid IN (…)` (2.7 ms a call).
                 found[term] = wanted.intersection(
-                    int(row[0])
+                    row[0]
                     for row in conn.execute(
                         "SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?",
                         (or_expression([term]),),
                     )
                 )
         return found
+
+    def everyone(self) -> frozenset[str]:
+        """Every person a memory is about, read again only after a write
+        (SQLite's data_version): what a question may name, known before
+        any of its candidates are."""
+        with self._read() as conn:
+            version = int(conn.execute("PRAGMA data_version").fetchone()[0])
+            if version != self._everyone[0]:
+                people = conn.execute("SELECT DISTINCT person FROM memory_people")
+                self._everyone = (version, frozenset(str(row[0]) for row in people))
+        return self._everyone[1]
 
     def people_of(self, rowids: Sequence[int]) -> dict[int, list[str]]:
         """The people each of these memories is about (those with any)."""

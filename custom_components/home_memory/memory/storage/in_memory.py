@@ -212,8 +212,11 @@ class InMemoryCopies:
             except OSError, RuntimeError:
                 _LOGGER.warning("Could not save the vector graph", exc_info=True)
 
-    def embed_query(self, text: str) -> npt.NDArray[np.float32] | None:
-        """The query vector, or None in keyword-only mode."""
+    def embed_query(
+        self, text: str, also: Sequence[str] = ()
+    ) -> npt.NDArray[np.float32] | None:
+        """The query vector, or None in keyword-only mode; `also`: texts
+        likely asked for next, embedded in the same run (Embedder)."""
         if self._embedder is None:
             return None
-        return self._embedder.embed_query(text)
+        return self._embedder.embed_query(text, also)
