@@ -7,10 +7,10 @@ him. `told_by` rewrites the first person of one stretch of plain text
 possessives become the name's possessive ("my" -> "Anna's", "meinem" ->
 "Annas", "Hans" -> "Hans'"), "I" with a verb it agrees with becomes the
 name with that verb in the third person ("I am" -> "Anna is", "habe ich"
--> "hat Anna"). Where a first person is left that the tables cannot agree
-("I put", "mir ist kalt"), nothing is named (None): the caller keeps
-its earlier rule for the whole statement. The words are each language's
-data, the "told_by" section of statements.<language>.json. Plain Python.
+-> "hat Anna"; "Ben und ich haben" -> "Ben und Anna haben"). Where a first
+person is left that the tables cannot agree ("I put", "mir ist kalt"),
+nothing is named (None): the caller keeps its earlier rule for the whole
+statement. The words: the "told_by" section of statements.<language>.json.
 """
 
 from __future__ import annotations
