@@ -6,8 +6,8 @@ Anna (onboarded: person.anna is linked to her user) tells the built-in agent
 action "My locker code is 4711": Ben finds and hears "Anna's …", Anna finds
 her helmet with "where is my bicycle helmet". Ben has no person: what he
 tells names him by his user's name. (The household is shared: the bicycle
-helmet, the locker code, the sledge, the cellar hatch and the roof box are
-this file's alone.)
+helmet, the locker code, the sledge, the cellar hatch, the roof box, the
+podiatrist and the rowing boat are this file's alone.)
 """
 
 from __future__ import annotations
@@ -98,6 +98,29 @@ def test_what_ben_bought_names_him(household: Household) -> None:
     told = "Ben bought a new roof box for the Passat"
     assert told in _say(household, anna, "who bought the roof box")
     assert told in _say(household, anna, "what did Ben buy for the Passat")
+
+
+def test_where_ben_went_and_what_he_shares_with_anna_name_them(
+    household: Household,
+) -> None:
+    """Found by the final review (s19 #4, #8): Ben's "remember that I went to
+    the dentist" was stored "We went to the dentist.", and a plural subject
+    with "I" kept the teller's "I" (or agreed its verb with the teller
+    alone: "Ben and Anna has …")."""
+    wait_for_the_model(household)
+    anna, ben = household.anna, household.ben
+    _say(household, ben, "remember that I went to the podiatrist")
+    _say(household, ben, "remember that Anna and I have a rowing boat")
+    for query, told in (
+        ("podiatrist", "Ben went to the podiatrist."),
+        ("rowing boat", "Anna and Ben have a rowing boat."),
+    ):
+        found = household.hass.ws_command(
+            anna.token, "home_memory/search", query=query, limit=3
+        )
+        assert [m["content"] for m in found["memories"] if query in m["content"]] == [
+            told
+        ]
 
 
 def test_a_private_memory_anna_shares_names_her(household: Household) -> None:

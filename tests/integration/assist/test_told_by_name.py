@@ -306,3 +306,30 @@ async def test_a_private_memory_shared_with_the_household_names_its_teller(
     assert made["memory"]["content"] == shared
     assert made["memory"]["people"] == ["Anna"]
     assert await contents(hass, user_ben) == [shared]
+
+
+async def test_a_past_and_a_plural_subject_name_their_teller(
+    hass: HomeAssistant, user_anna: MockUser, user_ben: MockUser
+) -> None:
+    """Final review s19 #4 and #8: Ben's "remember that I went to the
+    dentist" was "We went to the dentist."; Anna's "merk dir, dass Ben und
+    ich … den Film angefangen haben" kept her "ich", which Ben would hear
+    as himself."""
+    hass.states.async_set(
+        "person.ben", "home", {"user_id": user_ben.id, "friendly_name": "Ben"}
+    )
+    hass.states.async_set(
+        "person.anna", "home", {"user_id": user_anna.id, "friendly_name": "Anna"}
+    )
+    await speech(hass, user_ben, "remember that I went to the dentist")
+    await speech(hass, user_ben, "remember that Anna and I have a cinema voucher")
+    await speech(
+        hass, user_anna, "merk dir, dass Ben und ich den Film angefangen haben", "de"
+    )
+    await speech(hass, user_anna, "merk dir, dass ich zum Bäcker ging", "de")
+    assert sorted(await contents(hass, user_ben)) == [
+        "Anna and Ben have a cinema voucher.",
+        "Anna ging zum Bäcker.",
+        "Ben und Anna haben den Film angefangen.",
+        "Ben went to the dentist.",
+    ]

@@ -7,10 +7,10 @@ him. `told_by` rewrites the first person of one stretch of plain text
 possessives become the name's possessive ("my" -> "Anna's", "meinem" ->
 "Annas", "Hans" -> "Hans'"), "I" with a verb it agrees with becomes the
 name with that verb in the third person ("I am" -> "Anna is", "habe ich"
--> "hat Anna"). Where a first person is left that the tables cannot agree
-("I put", "mir ist kalt"), nothing is named (None): the caller keeps
-its earlier rule for the whole statement. The words are each language's
-data, the "told_by" section of statements.<language>.json. Plain Python.
+-> "hat Anna"; "Ben und ich haben" -> "Ben und Anna haben"). Where a first
+person is left that the tables cannot agree ("I put", "mir ist kalt"),
+nothing is named (None): the caller keeps its earlier rule for the whole
+statement. The words: the "told_by" section of statements.<language>.json.
 """
 
 from __future__ import annotations
@@ -82,6 +82,25 @@ class _Table:
     # What an account is called, not a person ("Administrator", "Gast").
     account_words: frozenset[str]
     household: _Household | None
+    coordination: _Coordination | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Coordination:
+    """One language's "coordination" words: "Ben and I", "ich und Ben" are
+    one plural subject ("Ben and I are" -> "Ben and Anna are", "Ben und ich
+    haben" -> "Ben und Anna haben"), their verb kept as said."""
+
+    before: re.Pattern[str]  # "Ben and I"
+    after: re.Pattern[str]  # "ich und Ben"
+    plural_verbs: frozenset[str]
+    # English: a verb's base form ("have", "like") is its plural too.
+    base_is_plural: bool
+    singular_only: frozenset[str]
+    plural_endings: tuple[str, ...]
+    determiners: frozenset[str]
+    # What may come just before "Ben and I have" for it to open its clause.
+    clause_leads: frozenset[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +122,8 @@ def _read(path: Path) -> _Table:
     verbs = {_key(verb): agreed for verb, agreed in table["verbs"].items()}
     joined = {_key(verb): agreed for verb, agreed in table["joined_verbs"].items()}
     verb_words = _words(list(table["verbs"]))
+    # "Gestern ging ich": a past the same in every person may come first too.
+    verb_first_words = _words([*table["verbs"], *table.get("unchanged_verbs", ())])
     subject_verb = rf"{_BEFORE}(?P<subject>{subjects})(?:"
     if joined:
         subject_verb += rf"(?P<joined>{_words(list(table['joined_verbs']))})|"
@@ -126,7 +147,8 @@ def _read(path: Path) -> _Table:
         subject=re.compile(_BEFORE + f"(?:{subjects})" + _AFTER, flags),
         subject_verb=re.compile(subject_verb, flags),
         verb_subject=re.compile(
-            rf"{_BEFORE}(?P<verb>{verb_words})\s+(?P<subject>{subjects}){_AFTER}", flags
+            rf"{_BEFORE}(?P<verb>{verb_first_words})\s+(?P<subject>{subjects}){_AFTER}",
+            flags,
         )
         if table["verb_first"]
         else None,
@@ -148,6 +170,7 @@ def _read(path: Path) -> _Table:
         ),
         account_words=frozenset(_key(w) for w in table.get("account_words", ())),
         household=_read_household(table.get("as_household"), subjects),
+        coordination=_read_coordination(table.get("coordination"), subjects),
         first_person=re.compile(
             _BEFORE
             + "(?:"
@@ -180,6 +203,33 @@ def _read_household(words: dict[str, Any] | None, subjects: str) -> _Household |
             _BEFORE + f"(?:{_words(list(objects))})" + _AFTER, re.IGNORECASE
         ),
         subject_pattern=re.compile(_BEFORE + f"(?:{subjects})" + _AFTER, re.IGNORECASE),
+    )
+
+
+def _read_coordination(
+    words: dict[str, Any] | None, subjects: str
+) -> _Coordination | None:
+    if words is None:
+        return None
+    joins = _words(words["joins"])
+    other = r"[^\W\d_]+"
+    return _Coordination(
+        before=re.compile(
+            rf"{_BEFORE}(?P<other>{other})\s+(?:{joins})\s+(?P<subject>{subjects})"
+            + _AFTER,
+            re.IGNORECASE,
+        ),
+        after=re.compile(
+            rf"{_BEFORE}(?P<subject>{subjects})\s+(?:{joins})\s+(?P<other>{other})"
+            + _AFTER,
+            re.IGNORECASE,
+        ),
+        plural_verbs=frozenset(_key(w) for w in words["plural_verbs"]),
+        base_is_plural=bool(words["base_is_plural"]),
+        singular_only=frozenset(_key(w) for w in words["singular_only"]),
+        plural_endings=tuple(words["plural_endings"]),
+        determiners=frozenset(_key(w) for w in words["determiners"]),
+        clause_leads=frozenset(_key(w) for w in words["clause_leads"]),
     )
 
 
@@ -327,7 +377,14 @@ def _named(text: str, name: str, table: _Table) -> str | None:
             agreed = verb  # "I parked", "I bought" -> "Anna parked", "… bought"
         return None if agreed is None else f"{name} {agreed}"
 
-    agreed = _agreed(_objects_named(text, name, table), table, name, table.verbs, agree)
+    agreed = _agreed(
+        _coordinated(_objects_named(text, name, table), name, table),
+        table,
+        name,
+        table.verbs,
+        agree,
+        table.unchanged_verbs,
+    )
     if agreed is None or table.leftover.search(agreed):
         return None
     owned = _possessive(name, table)
@@ -357,6 +414,62 @@ def _objects_named(text: str, name: str, table: _Table) -> str:
 
 
 _CLAUSE_ENDS: Final = ",;:!?"
+_WORD: Final = re.compile(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?")
+
+
+def _coordinated(text: str, name: str, table: _Table) -> str:
+    """The speaker of a plural subject told as `name`, its verb kept ("Ben
+    and I are" -> "Ben and Anna are", "ich und Ben haben" -> "Anna und Ben
+    haben", "haben Ben und ich den Film" -> "… Ben und Anna …"). Where "and
+    I" may open a clause of its own ("I called Ben and I have a cold"), only
+    a plural-only verb or a subject that opens its clause says it is one."""
+    words = table.coordination
+    if words is None:
+        return text
+
+    def plural(word: str) -> bool | None:
+        """True: only a plural agrees; None: a plural or the speaker's own."""
+        folded = _key(word)
+        if folded in words.plural_verbs:
+            return True
+        if folded in words.singular_only or folded in table.unchanged_verbs:
+            return False
+        if words.base_is_plural and table.verbs.get(folded, folded) != folded:
+            return None
+        if folded in table.verbs:
+            return False
+        return bool(words.plural_endings) and folded.endswith(words.plural_endings)
+
+    def opens(before: str) -> bool:
+        """Whether what is before the other person leaves them first in
+        their clause ("that Ben and I", "Yesterday, my wife and I")."""
+        found = [_key(w) for w in _WORD.findall(before.rsplit(",", 1)[-1])]
+        while found and (
+            found[-1] in words.determiners or table.possessives.fullmatch(found[-1])
+        ):
+            found.pop()
+        if not found:
+            return True
+        return found[-1] in words.clause_leads or plural(found[-1]) is True
+
+    def told(match: re.Match[str], follows: str, before: str) -> str:
+        after = _WORD.match(follows.lstrip())
+        verb = plural(after.group()) if after else False
+        earlier = _WORD.findall(before)
+        # "haben Ben und ich den Film": the plural verb came first; "…
+        # mit den Kindern und ich habe Spaß" is a clause of its own.
+        fronted = (
+            bool(earlier)
+            and _key(earlier[-1]) in words.plural_verbs
+            and not (after and _key(after.group()) in table.verbs)
+        )
+        if not (verb is True or (verb is None and opens(before)) or fronted):
+            return match.group()
+        start, end = (i - match.start() for i in match.span("subject"))
+        return match.group()[:start] + name + match.group()[end:]
+
+    text = words.before.sub(lambda m: told(m, text[m.end() :], text[: m.start()]), text)
+    return words.after.sub(lambda m: told(m, text[m.end() :], text[: m.start()]), text)
 
 
 def _agreed(
@@ -365,6 +478,7 @@ def _agreed(
     who: str,
     verbs: Mapping[str, str],
     agree: Callable[[re.Match[str]], str | None],
+    unchanged: frozenset[str] = frozenset(),
 ) -> str | None:
     """`text` with each subject and its verb told of `who`: "ich habe" as
     `agree` says (None: it cannot), "habe ich" after a lead with the verb
@@ -386,7 +500,11 @@ def _agreed(
             unagreed = True
             return match.group()
         verb = match.group("verb")
-        return f"{_like(verb, verbs[_key(verb)])} {who}"
+        agreed = verbs.get(_key(verb), verb if _key(verb) in unchanged else None)
+        if agreed is None:
+            unagreed = True
+            return match.group()
+        return f"{_like(verb, agreed)} {who}"
 
     # "habe ich" first: in "morgen habe ich Zeit" the "ich Zeit" is no verb.
     if table.verb_subject is not None:
