@@ -25,6 +25,7 @@ from ..text.naming import says_own
 from ..text.statement_words import statement_words
 from ..text.word_forms import related_terms
 from ..time.phrases import languages_to_try
+from .families import family_languages
 from .people import about_others, without_names, words as folded_words
 
 if TYPE_CHECKING:
@@ -280,21 +281,25 @@ def other_objects(
     relations = asked_relations(query, language)
     if not rowids or not relations:
         return set()
-    order = list(rowids)
     tables = [statement_words(other) for other in languages_to_try(language)]
     prepositions = frozenset().union(*(t.relation_prepositions for t in tables))
-    languages = languages_to_try(language)
-    holding = candidates.holding([w for _, thing in relations for w in thing], order)
+    languages = family_languages(query, language)
     other: set[int] = set()
-    for head, thing in relations:
-        held = set().union(*(holding.get(word, set()) for word in thing))
-        texts = candidates.contents([r for r in order if r not in held])
-        for rowid, text in texts.items():
-            tokens = _TOKEN.findall(text.casefold())
-            if any(
-                after in prepositions
-                and (word == head or related_terms([head], word, languages))
-                for word, after in pairwise(tokens)
+    # The texts at once (a floor's few rows), read in Python: a match list
+    # of each word of the thing would cost more (a common word's, 2-3 ms).
+    for rowid, text in candidates.contents(list(rowids)).items():
+        tokens = _TOKEN.findall(text.casefold())
+        relating = " ".join(
+            word for word, after in pairwise(tokens) if after in prepositions
+        )
+        if not relating:
+            continue
+        held = set(tokens)
+        for head, thing in relations:
+            if (
+                head in relating.split() or related_terms([head], relating, languages)
+            ) and not (
+                held.intersection(thing) or related_terms(thing, text, languages)
             ):
                 other.add(rowid)
     return other
