@@ -185,6 +185,11 @@ def test_the_family_floor_still_answers(home: Retriever) -> None:
     assert _answers(home, "what are the kids afraid of", BOB, "Ben") == {
         "Mia is scared of dogs"
     }
+    # The asker's own fear: told in the first person, or none.
+    assert _answers(home, "what am I afraid of", ALICE, "Anna") == {
+        "I am scared of spiders"
+    }
+    assert _answers(home, "what am I afraid of", BOB, "Ben") == set()
 
 
 def test_asked_names_are_known_people_and_capitalised_words() -> None:
