@@ -49,3 +49,20 @@ def test_a_question_in_another_word_form_finds_the_memory(
     assert "latex" not in _heard_all(
         household, household.anna, "do I have any allergies"
     )
+
+
+def test_a_synonym_says_what_is_asked_not_of_whom(household: Household) -> None:
+    """Ben heard "Mia is scared of dogs" for "what is Anna afraid of" and
+    "who is afraid of spiders", and an allergy to another thing for "is
+    anyone allergic to latex" (final review s19): the person or the thing
+    the question names must be in the memory. Zelig's fear and Ben's latex
+    allergy are this file's."""
+    wait_for_the_model(household)
+    _said(household, household.anna, "remember that Zelig is scared of thunder.")
+    _said(household, household.ben, "remember that I am allergic to latex.")
+    assert "thunder" in _heard_all(household, household.ben, "what is Zelig afraid of")
+    for question in ("what is Anna afraid of", "who is afraid of spiders"):
+        heard = _heard_all(household, household.ben, question)
+        assert "thunder" not in heard, (question, heard)
+    heard = _heard_all(household, household.anna, "is anyone allergic to pollen")
+    assert "latex" not in heard, heard

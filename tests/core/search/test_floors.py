@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pytest
@@ -12,8 +13,10 @@ from custom_components.home_memory.memory.common.values import (
     Visibility,
 )
 from custom_components.home_memory.memory.search.floors import (
+    asked_relations,
     asking_nothing,
     by_meaning,
+    other_objects,
     partly_named,
 )
 from custom_components.home_memory.memory.search.retrieval import Retriever
@@ -219,3 +222,41 @@ def test_the_name_floor_text_shares_the_question_run(
         assert [text for text, _ in recording.runs[1:]] == ([rest] if rest else [])
     finally:
         store.close()
+
+
+def test_asked_relations_are_a_word_and_its_thing() -> None:
+    """The word before a relation preposition and what follows it; nothing
+    where nothing follows, or the word asks nothing ("have to")."""
+    assert asked_relations("is anyone allergic to latex", "en") == [
+        ("allergic", ["latex"])
+    ]
+    assert asked_relations("who is afraid of big spiders", "en") == [
+        ("afraid", ["big", "spiders"])
+    ]
+    assert asked_relations("what is Anna afraid of", "en") == []
+    assert asked_relations("who is allergic to anything", "en") == []
+    assert asked_relations("what do we have to pay", "en") == []
+    assert asked_relations("Wer ist allergisch gegen Latex?", "de") == [
+        ("allergisch", ["latex"])
+    ]
+
+
+def test_another_thing_of_the_relation_is_another_fact(home: Retriever) -> None:
+    """ "Anna is allergic to penicillin" relates "allergic" to another
+    thing than latex; it holds penicillin for "allergic to penicillin"."""
+    store = home.store
+    with store.read() as conn:
+        rowids = {
+            str(content): int(rowid)
+            for rowid, content in conn.execute("SELECT rowid, content FROM memories")
+        }
+    everything = list(rowids.values())
+    penicillin = rowids["Anna is allergic to penicillin"]
+    other = partial(other_objects, store.candidates, rowids=everything, language="en")
+    assert other("is anyone allergic to latex") == {penicillin}
+    assert other("is anyone allergic to penicillin") == set()
+    assert other("who is allergic to anything") == set()
+    assert _answers(home, "is anyone allergic to latex", BOB, "Ben") == set()
+    assert _answers(home, "who is allergic to penicillin", BOB, "Ben") == {
+        "Anna is allergic to penicillin"
+    }

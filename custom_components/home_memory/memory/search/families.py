@@ -7,11 +7,15 @@ but which holds a word of one family with a word of the question
 (text/word_forms.py: allergies / allergic, Müll / Mülltonnen), passes with a
 similarity of at least `bar`. Its relevance is left as it is, so no ranking
 changes (LoCoMo, which ranks with no floor, never gets here;
-docs/retrieval-quality.md, "Word forms at the floor").
+docs/retrieval-quality.md, "Word forms at the floor"). A word of the family
+says what is asked, not of whom: where the question names someone ("what is
+Anna afraid of"), the memory must name them too ("Mia is scared of dogs" is
+not Anna's fear, final review s19).
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Protocol
 
 from ..text.fts_query import (
@@ -20,11 +24,14 @@ from ..text.fts_query import (
     search_stopwords,
     search_terms,
 )
+from ..text.naming import says_own
+from ..text.statement_words import statement_words
 from ..text.word_forms import prefixes, related_terms
 from ..time.phrases import table_language
+from .people import named_people, words
 
 if TYPE_CHECKING:
-    from collections.abc import Collection
+    from collections.abc import Collection, Mapping
 
     import numpy as np
     import numpy.typing as npt
@@ -46,6 +53,9 @@ class _Searching(Protocol):
 # (unrelated pairs 0.03-0.18, "batteries" / "The pancake batter …" 0.33 is
 # kept out by its word, not by this).
 FAMILY_MIN_SIMILARITY = 0.2
+_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
+# English's one capitalised word that is no name.
+_FIRST_PERSON = "I"
 
 
 def family_languages(query: str, language: str | None) -> list[str]:
@@ -67,12 +77,14 @@ def family_matches(
     passing: Collection[int],
     query_vector: npt.NDArray[np.float32] | None,
     floor: float,
+    asker: str | None = None,
 ) -> dict[int, float]:
     """(rowid, similarity) of the memories `caller` may see that hold a word
     of one family with a content word of `query`, with a similarity of at
     least TOPIC_IN_WINDOW_MIN_SIMILARITY and the model's stand-out `floor`;
     but for those `passing` already, and for a word the keyword search
-    matches itself (text/word_forms.py `prefixes`). None without a query
+    matches itself (text/word_forms.py `prefixes`), and for those not
+    naming whom the query names (`naming_the_asked`). None without a query
     vector: the similarity is the guard."""
     if query_vector is None:
         return {}
@@ -94,8 +106,60 @@ def family_matches(
         ).items()
         if similarity >= bar
     }
+    related = [r for r in similar if related_terms(terms, texts[r], languages)]
     return {
-        rowid: similarity
-        for rowid, similarity in similar.items()
-        if related_terms(terms, texts[rowid], languages)
+        rowid: similar[rowid]
+        for rowid in naming_the_asked(retriever, query, asker, related, texts)
     }
+
+
+def asked_names(
+    query: str, everyone: Collection[str], language: str | None
+) -> list[frozenset[str]]:
+    """The words of each person or thing `query` names: a person memories
+    are about, or a capitalised word inside a question in a language that
+    capitalises only names ("what is Anna afraid of", "who fixed the TV")."""
+    names = {words(person) for person in named_people(query, everyone)}
+    asked = asked_language(query) or table_language(language)
+    if statement_words(asked).capitalised_names:
+        tokens = _TOKEN.findall(query)
+        names.update(
+            frozenset({token.casefold()})
+            for token in tokens[1:]
+            if token[0].isupper() and token != _FIRST_PERSON
+        )
+    return [name for name in names if name]
+
+
+def naming_the_asked(
+    retriever: _Searching,
+    query: str,
+    asker: str | None,
+    rowids: list[int],
+    texts: Mapping[int, str],
+) -> list[int]:
+    """Of `rowids` (with their `texts`), those naming every name `query`
+    says (`asked_names`), by a word of their text or among their people;
+    where it speaks of `asker` ("do I have any allergies"), those about
+    them too, or told in the first person (a private memory keeps its
+    teller's "I")."""
+    if not rowids:
+        return rowids
+    language = retriever.config.language
+    candidates = retriever.store.candidates
+    names = asked_names(query, candidates.everyone(), language)
+    own = asker is not None and says_own(query, language)
+    if not names and not own:
+        return rowids
+    people = candidates.people_of(rowids)
+
+    def names_all(rowid: int) -> bool:
+        held = words(texts[rowid]).union(*(words(p) for p in people.get(rowid, ())))
+        if own and not (
+            (asker is not None and words(asker) <= held)
+            or says_own(texts[rowid], language)
+        ):
+            return False
+        return all(name <= held for name in names)
+
+    return [rowid for rowid in rowids if names_all(rowid)]

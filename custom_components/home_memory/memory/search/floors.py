@@ -7,19 +7,26 @@ beside the people it names a question asks something a memory must match
 ("what does Anna like") asks for a memory that says one, by word or meaning,
 not all of hers; and a thing named by several words side by side ("locker
 code", "anniversary dinner", "need milk") is matched whole by words, or by
-meaning alone (`partly_named`): "Ben's bike lock code" is another code.
+meaning alone (`partly_named`): "Ben's bike lock code" is another code;
+so is a thing a question relates a word to ("allergic to latex", "afraid of
+spiders"): a memory relating that word, or one of its family, to another
+("allergic to penicillin", "scared of dogs") is another fact (`other_objects`).
 """
 
 from __future__ import annotations
 
 from functools import cache
+from itertools import pairwise
+import re
 from typing import TYPE_CHECKING
 
 from ..text.fts_query import search_stopwords, search_terms, word_runs
 from ..text.naming import says_own
 from ..text.statement_words import statement_words
+from ..text.word_forms import related_terms
 from ..time.phrases import languages_to_try
-from .people import about_others, without_names
+from .families import family_languages
+from .people import about_others, without_names, words as folded_words
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection, Mapping
@@ -34,6 +41,7 @@ if TYPE_CHECKING:
 # verb) that matches by meaning, on the shared scale (search/retrieval.py's
 # TOPIC_IN_WINDOW_MIN_SIMILARITY; measured there).
 BESIDE_NAMES_MIN_SIMILARITY = 0.2
+_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 
 
 @cache
@@ -97,6 +105,7 @@ def beside_names(
         for rowid in passing
         if rowid not in matched | others and not named.isdisjoint(people.get(rowid, ()))
     ]
+    pending.extend(_naming_in_text(candidates, named, passing, matched | others))
     matched.update(r for r in passing if r not in others and r not in pending)
     rest_vector = embed(rest) if pending else None
     if rest_vector is not None:
@@ -108,6 +117,32 @@ def beside_names(
             if similarity >= BESIDE_NAMES_MIN_SIMILARITY
         )
     return matched - others
+
+
+def _naming_in_text(
+    candidates: CandidateQueries,
+    named: set[str],
+    passing: list[int],
+    decided: set[int],
+) -> list[int]:
+    """Of `passing` but for those `decided`, the memories not about any of
+    the `named` people but naming one in their text ("Anna's surprise
+    party is on Friday", told by Anna herself): the name is all they match
+    of "what is Anna afraid of" too (final review s19)."""
+    if not named:
+        return []
+    people = candidates.people_of(passing)
+    rest = [
+        rowid
+        for rowid in passing
+        if rowid not in decided and named.isdisjoint(people.get(rowid, ()))
+    ]
+    labels = [folded_words(person) for person in named]
+    return [
+        rowid
+        for rowid, text in candidates.contents(rest).items()
+        if any(label <= folded_words(text) for label in labels)
+    ]
 
 
 def besides_names_text(
@@ -202,6 +237,72 @@ def partly_named(
         light: set[int] = set().union(*(holding.get(term, set()) for term in lights))
         partly |= light.difference(*(holding.get(term, set()) for term in topic))
     return partly
+
+
+def asked_relations(query: str, language: str | None) -> list[tuple[str, list[str]]]:
+    """Each word `query` relates to a thing by one of the language's
+    relation prepositions, and that thing's words up to the next one:
+    ("allergic", ["latex"]) for "is anyone allergic to latex"; none where
+    nothing follows ("what is Anna afraid of") or the word asks nothing
+    ("what do we have to pay", "what did you say about")."""
+    tables = [statement_words(other) for other in languages_to_try(language)]
+    prepositions = frozenset().union(*(t.relation_prepositions for t in tables))
+    light_verbs = frozenset().union(*(t.light_verbs for t in tables))
+    stopwords = asking_nothing(language) | asking_nothing(language, liking=True)
+    tokens = _TOKEN.findall(query.casefold())
+    found: list[tuple[str, list[str]]] = []
+    for i, token in enumerate(tokens):
+        head = tokens[i - 1] if i else ""
+        if token not in prepositions or not head or head in stopwords | light_verbs:
+            continue
+        rest = tokens[i + 1 :]
+        ends = [j for j, word in enumerate(rest) if word in prepositions]
+        thing = [
+            word for word in rest[: ends[0] if ends else None] if word not in stopwords
+        ]
+        if thing and head not in prepositions:
+            found.append((head, thing))
+    return found
+
+
+def other_objects(
+    candidates: CandidateQueries,
+    query: str,
+    rowids: Collection[int],
+    *,
+    language: str | None,
+) -> set[int]:
+    """Of `rowids`, the memories relating a word the question relates to a
+    thing (`asked_relations`), or one of its family (text/word_forms.py),
+    by one of those prepositions, but holding no word of that thing:
+    "Anna is allergic to penicillin" for "is anyone allergic to latex",
+    "Mia is scared of dogs" for "who is afraid of spiders" (final review
+    s19; docs/engine.md: such relations hold many values)."""
+    relations = asked_relations(query, language)
+    if not rowids or not relations:
+        return set()
+    tables = [statement_words(other) for other in languages_to_try(language)]
+    prepositions = frozenset().union(*(t.relation_prepositions for t in tables))
+    languages = family_languages(query, language)
+    other: set[int] = set()
+    # The texts at once (a floor's few rows), read in Python: a match list
+    # of each word of the thing would cost more (a common word's, 2-3 ms).
+    for rowid, text in candidates.contents(list(rowids)).items():
+        tokens = _TOKEN.findall(text.casefold())
+        relating = " ".join(
+            word for word, after in pairwise(tokens) if after in prepositions
+        )
+        if not relating:
+            continue
+        held = set(tokens)
+        for head, thing in relations:
+            if (
+                head in relating.split() or related_terms([head], relating, languages)
+            ) and not (
+                held.intersection(thing) or related_terms(thing, text, languages)
+            ):
+                other.add(rowid)
+    return other
 
 
 def by_meaning(

@@ -35,6 +35,7 @@ from .floors import (
     beside_names,
     besides_names_text,
     by_meaning,
+    other_objects,
     partly_named,
 )
 from .needs import never_needs_memory
@@ -362,7 +363,7 @@ class Retriever:
         besides = None
         if min_relevance > 0:  # A word of the query's family passes (families.py).
             formed = family_matches(
-                self, query, caller, flt, passing, query_vector, floor
+                self, query, caller, flt, passing, query_vector, floor, asker
             )
             fused = {**self._fuse(formed, {}), **fused}
             passing.extend(formed)
@@ -638,7 +639,7 @@ class Retriever:
             return kept
         partly = partly_named(
             self._candidates, query, list(kept), asker, language=self.config.language
-        )
+        ) | other_objects(self._candidates, query, kept, language=self.config.language)
         similar = by_meaning(
             {rowid: kept[rowid].similarity for rowid in partly},
             partly,

@@ -332,6 +332,20 @@ class CandidateQueries:
                 )
             }
 
+    def contents(self, rowids: Sequence[int]) -> dict[int, str]:
+        """The text of each of these memories (a floor's few rows)."""
+        if not rowids:
+            return {}
+        with self._read() as conn:
+            return {
+                int(rowid): str(content)
+                for rowid, content in conn.execute(
+                    "SELECT rowid, content FROM memories "
+                    f"WHERE rowid IN ({','.join('?' * len(rowids))})",
+                    list(rowids),
+                )
+            }
+
     def told_texts(self, rowids: Sequence[int]) -> dict[int, tuple[str, str]]:
         """The text and kind of each of these memories that was told (not
         observed) with no time of its own: its event time is its telling,
