@@ -107,3 +107,18 @@ def test_a_german_date_beside_a_place_is_not_memorys(
     answer = household.hass.speech(result)
     assert not answer.startswith(("Ich erinnere mich", "Das weiß ich nicht")), answer
     assert "Hängematte" not in answer, answer
+
+
+def test_where_a_thing_is_is_not_the_thing(household: Household) -> None:
+    """ "When did the larder light go on" was answered with the larder's
+    paint (final review s19 item 3: "the hallway light" / "Ben wants to
+    paint the hallway"); what colour Ben wants there still is."""
+    wait_for_the_model(household)
+    _say(
+        household,
+        household.anna,
+        "remember that Ben wants to paint the larder in duck-egg blue.",
+    )
+    assert _say(household, household.ben, "when did the larder light go on") == NOTHING
+    answer = _say(household, household.anna, "what colour does Ben want for the larder")
+    assert "duck-egg blue" in answer, answer

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from functools import partial
 from typing import TYPE_CHECKING
 
 import pytest
 
+from custom_components.home_memory.memory.common.config import EngineConfig
 from custom_components.home_memory.memory.common.values import (
     Caller,
+    MemoryFilter,
     NewMemory,
     Visibility,
 )
@@ -138,10 +141,121 @@ def test_partly_named_reads_runs_after_an_opener(home: Retriever) -> None:
     assert partly_named(candidates, "my locker code", rows, language="en") == {lock}
     assert partly_named(candidates, "my bike lock code", rows, language="en") == set()
     assert partly_named(candidates, "locker code", rows, language="en") == set()
-    # A later word the memory lacks it may say otherwise ("ran" for "run").
-    assert partly_named(candidates, "my bike shed", rows, language="en") == set()
+    # A later word the memory lacks it may say otherwise ("ran" for "run")...
+    assert partly_named(candidates, "my bike lock key", rows, language="en") == set()
+    # ... but the first word alone is another thing of it (final review s19).
+    assert partly_named(candidates, "my bike shed", rows, language="en") == {lock}
     assert partly_named(candidates, "do we need milk", rows, language="en") == {hedge}
     assert partly_named(candidates, "need cutting", rows, language="en") == set()
+
+
+ROOMS = (
+    ("Ben wants to paint the hallway in sage green.", (), ALICE),
+    ("Ben hid the spare key in the kitchen drawer.", ("Ben",), BOB),
+    ("The kitchen light flickers when the TV is on.", (), ALICE),
+    ("The front door opened on Tuesday around seven.", (), ALICE),
+)
+
+
+@pytest.fixture
+def rooms(tmp_path: Path, clock: ManualClock, minilm: Embedder) -> Iterator[Retriever]:
+    """The final review's (s19) memories of the house's rooms (MiniLM)."""
+    store = MemoryStore(tmp_path / "memory.db", embedder=minilm, clock=clock)
+    for text, people, teller in ROOMS:
+        store.create(NewMemory(content=text, people=people), teller)
+    yield Retriever(store)
+    store.close()
+
+
+@pytest.mark.parametrize(
+    ("query", "kept"),
+    [
+        # Similarity 0.32 to the hallway's paint: relevance 0.55 by its word.
+        ("when did the hallway light go on", set()),
+        # 0.44 to the flickering light, by "TV" alone.
+        ("when was the TV turned on", set()),
+    ],
+)
+def test_where_a_thing_is_is_not_the_thing(
+    rooms: Retriever, query: str, kept: set[str]
+) -> None:
+    """A memory sharing only where the thing asked about is ("hallway" of
+    "the hallway light") answered the question (final review s19 item 3)."""
+    assert _answers(rooms, query, BOB, "Ben") == kept
+
+
+def test_a_place_word_alone_is_no_answer_in_a_window(
+    rooms: Retriever, clock: ManualClock
+) -> None:
+    """ "Did anyone turn on the kitchen light today": the spare key told
+    today in the kitchen drawer came back as on the window's topic."""
+    start = datetime.fromtimestamp(clock() - 3600, UTC)
+    window = MemoryFilter(happened_after=start)
+    floor = rooms.config.context_min_relevance
+
+    def said(query: str) -> set[str]:
+        page = rooms.start_progressive(
+            query, BOB, window, min_relevance=floor, topic_in_window=True, asker="Ben"
+        )
+        return {item.memory.content for item in page.items}
+
+    assert said("did anyone turn on the kitchen light") == set()
+    assert "Ben hid the spare key in the kitchen drawer." in said(
+        "did Ben hide the spare key"
+    )
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        ("when did the front door open", "The front door opened on Tuesday"),
+        ("what colour does Ben want for the hallway", "Ben wants to paint"),
+        ("where is the spare key", "Ben hid the spare key"),
+        ("where is the key in the kitchen", "Ben hid the spare key"),
+        ("who left the kitchen light on", "The kitchen light flickers"),
+    ],
+)
+def test_the_thing_where_it_is_still_answers(
+    rooms: Retriever, query: str, answer: str
+) -> None:
+    """The thing itself, or by meaning where only its place is shared
+    ("what colour … for the hallway": similarity 0.73)."""
+    assert _answers(rooms, query, ALICE, "Anna") == {
+        text for text, _, _ in ROOMS if text.startswith(answer)
+    }
+
+
+def test_where_a_thing_is_is_not_the_thing_in_german(
+    tmp_path: Path, clock: ManualClock, multilingual: Embedder
+) -> None:
+    """A German home (multilingual-e5): "Wann ging das Licht im Flur an?"
+    said Ben's paint for the hallway (similarity 0.25 there, relevance 0.36
+    by "Flur")."""
+    store = MemoryStore(
+        tmp_path / "memory.db",
+        embedder=multilingual,
+        clock=clock,
+        config=EngineConfig(language="de"),
+    )
+    try:
+        for text in (
+            "Ben will den Flur salbeigrün streichen.",
+            "Die Haustür ging am Dienstag gegen sieben auf.",
+        ):
+            store.create(NewMemory(content=text), ALICE)
+        retriever = Retriever(store)
+        assert (
+            _answers(retriever, "Wann ging das Licht im Flur an?", ALICE, "Anna")
+            == set()
+        )
+        assert _answers(
+            retriever, "Welche Farbe will Ben für den Flur?", ALICE, "Anna"
+        ) == {"Ben will den Flur salbeigrün streichen."}
+        assert _answers(retriever, "Wann ging die Haustür auf?", ALICE, "Anna") == {
+            "Die Haustür ging am Dienstag gegen sieben auf."
+        }
+    finally:
+        store.close()
 
 
 def test_by_meaning_weighs_the_similarity_alone() -> None:

@@ -16,6 +16,7 @@ from custom_components.home_memory.memory.text.fts_query import (
     asked_language,
     match_expression,
     or_expression,
+    placed_words,
     search_terms,
     word_runs,
 )
@@ -167,3 +168,20 @@ def test_word_runs_are_names_after_an_opener(
 ) -> None:
     """Content words side by side after "the"/"my" name one thing."""
     assert word_runs(text, STOPWORDS, frozenset({"the", "my"})) == runs
+
+
+@pytest.mark.parametrize(
+    ("text", "placed"),
+    [
+        ("what is on in the kitchen", {"kitchen"}),
+        ("where is the key in the kitchen drawer", {"kitchen", "drawer"}),
+        ("was the light in the hallway on", {"hallway"}),
+        ("the key, in the kitchen and the car", {"kitchen"}),
+        ("when did the hallway light go on", set()),
+    ],
+)
+def test_placed_words_follow_a_place_word(text: str, placed: set[str]) -> None:
+    """The words of a phrase after "in"/"on": where the thing asked about
+    is; a function word after its first word, or a comma, ends it."""
+    places = frozenset({"in", "on"})
+    assert placed_words(text, STOPWORDS, places) == placed

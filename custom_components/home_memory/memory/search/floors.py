@@ -7,7 +7,8 @@ beside the people it names a question asks something a memory must match
 ("what does Anna like") asks for a memory that says one, by word or meaning,
 not all of hers; and a thing named by several words side by side ("locker
 code", "anniversary dinner", "need milk") is matched whole by words, or by
-meaning alone (`partly_named`): "Ben's bike lock code" is another code;
+meaning alone (`partly_named`): "Ben's bike lock code" is another code,
+"Ben wants to paint the hallway" another thing where "the hallway light" is;
 so is a thing a question relates a word to ("allergic to latex", "afraid of
 spiders"): a memory relating that word, or one of its family, to another
 ("allergic to penicillin", "scared of dogs") is another fact (`other_objects`).
@@ -20,7 +21,7 @@ from itertools import pairwise
 import re
 from typing import TYPE_CHECKING
 
-from ..text.fts_query import search_stopwords, search_terms, word_runs
+from ..text.fts_query import placed_words, search_stopwords, search_terms, word_runs
 from ..text.naming import says_own
 from ..text.statement_words import statement_words
 from ..text.word_forms import related_terms
@@ -190,32 +191,39 @@ def partly_named(
     one thing by and not a word before it (text/fts_query.word_runs):
     "Ben's bike lock code is 3971" for "what is my locker code", "The
     Müllers came over for dinner" for "where is the anniversary dinner";
-    and those holding none of the question's words but its light verbs:
-    "The hedge needs cutting" for "do we need milk" (reviews s18)."""
+    those holding only where the question's thing is, and no other word of
+    it (`_where_asked`); and those holding none of the question's words but
+    its light verbs: "The hedge needs cutting" for "do we need milk"
+    (reviews s18, s19)."""
     tables = [statement_words(other) for other in languages_to_try(language)]
     openers = frozenset().union(*(table.name_openers for table in tables))
     light_verbs = frozenset().union(*(table.light_verbs for table in tables))
+    places = frozenset().union(*(table.places for table in tables))
     stopwords = asking_nothing(language) | asking_nothing(language, liking=True)
 
-    def parts(text: str) -> tuple[list[tuple[str, ...]], list[str], list[str]]:
+    def parts(
+        text: str,
+    ) -> tuple[list[tuple[str, ...]], list[str], list[str], set[str]]:
         terms = search_terms(text, stopwords)
         lights = [term for term in terms if term in light_verbs]
         asks = bool(lights) and len(lights) < len(terms)
-        return word_runs(text, stopwords | light_verbs, openers), terms, lights * asks
+        runs = word_runs(text, stopwords | light_verbs, openers)
+        where = _where_asked(text, runs, terms, stopwords | light_verbs, places)
+        return runs, terms, lights * asks, where
 
-    # Without its names a question has no run or light verb it lacks with
-    # them: most searches read nothing more.
-    runs, _, lights = parts(query)
-    if not rowids or not (runs or lights):
+    # Without its names a question has no run, place or light verb it lacks
+    # with them: most searches read nothing more.
+    runs, _, lights, where = parts(query)
+    if not rowids or not (runs or lights or where):
         return set()
     order = list(rowids)
     # A person's name is no part of a thing's name (the name floor reads
     # it): "what did Ben repair" asks "repair" of Ben's memories.
     names = {p for found in candidates.people_of(order).values() for p in found}
     rest = without_names(query, names | ({asker} if asker else set()))
-    runs, terms, lights = parts(query if rest is None else rest)
+    runs, terms, lights, where = parts(query if rest is None else rest)
     topic = [term for term in terms if term not in light_verbs]
-    if not runs and not lights:
+    if not runs and not lights and not where:
         return set()
     holding = candidates.holding(terms, order)
     partly: set[int] = set()
@@ -223,7 +231,8 @@ def partly_named(
         held = [holding.get(word, set()) for word in run]
         # Another thing of that kind lacks a word before one it holds ("bike
         # lock code" for "locker code"); one lacking a later word may say
-        # it otherwise ("the washing machine ran" for "… machine run"). One
+        # it otherwise ("the washing machine ran" for "… machine run"), but
+        # one holding the first word alone is no answer (`_where_asked`). One
         # holding another word of the question answers that ("the garage
         # note and shelf": the shelf).
         besides = set().union(*(holding.get(t, set()) for t in terms if t not in run))
@@ -233,6 +242,11 @@ def partly_named(
             for rowid in held[last]
             if any(rowid not in earlier for earlier in held[:last])
         } - besides
+    if where:
+        placed: set[int] = set().union(*(holding.get(word, set()) for word in where))
+        partly |= placed.difference(
+            *(holding.get(term, set()) for term in topic if term not in where)
+        )
     if lights:
         light: set[int] = set().union(*(holding.get(term, set()) for term in lights))
         partly |= light.difference(*(holding.get(term, set()) for term in topic))
@@ -303,6 +317,25 @@ def other_objects(
             ):
                 other.add(rowid)
     return other
+
+
+def _where_asked(
+    text: str,
+    runs: list[tuple[str, ...]],
+    terms: list[str],
+    stopwords: frozenset[str],
+    places: frozenset[str],
+) -> set[str]:
+    """The words that say where the thing asked about is: the first word of
+    a run ("the hallway light") and those after a place word ("the light in
+    the kitchen", "das Licht im Flur"; statements.<language>.json
+    `places`); none where the question asks nothing else ("what is in the
+    kitchen"). A memory holding only them is about another thing there
+    ("Ben wants to paint the hallway" for "when did the hallway light go
+    on", similarity 0.32, under the floor by meaning; final review s19)."""
+    where = {run[0] for run in runs} | placed_words(text, stopwords, places)
+    asked = [term for term in terms if term not in stopwords and term not in where]
+    return where if asked else set()
 
 
 def by_meaning(

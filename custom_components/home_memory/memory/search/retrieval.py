@@ -376,10 +376,12 @@ class Retriever:
             for rowid in passing
             if besides is None or rowid in besides
         }
-        if min_relevance > 0 and kept:
-            kept = self._whole_names(query, kept, min_relevance, asker)
         if topic_in_window:
             kept.update((rowid, rel) for rowid, rel in fused.items() if _on_topic(rel))
+        if min_relevance > 0 and kept:
+            # Inside a window too: "did anyone turn on the kitchen light
+            # today" is not the spare key in the kitchen drawer told today.
+            kept = self._whole_names(query, kept, min_relevance, asker)
         ranking = self._score(
             candidates.score_fields(list(kept)), kept, self.store.now()
         )
@@ -633,8 +635,8 @@ class Retriever:
         asker: str | None,
     ) -> dict[int, Relevance]:
         """`kept` without the memories holding only part of a thing the
-        question names by several words, unless their meaning alone passes
-        the floor (search/floors.py's `partly_named`)."""
+        question names by several words, or only where it is, unless their
+        meaning alone passes the floor (search/floors.py's `partly_named`)."""
         if not self._reads(query):
             return kept
         partly = partly_named(

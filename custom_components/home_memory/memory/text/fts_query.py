@@ -124,6 +124,31 @@ def word_runs(
     return runs
 
 
+def placed_words(
+    text: str, stopwords: frozenset[str], places: frozenset[str]
+) -> frozenset[str]:
+    """The content words of each phrase after one of `places` ("the light
+    in the kitchen": kitchen; "im Flur": flur), lower-cased: where the thing
+    asked about is, not the thing. A function word after the phrase's first
+    content word, or a punctuation mark, ends the phrase."""
+    placed: set[str] = set()
+    opened = taken = False
+    end = 0
+    for match in _TOKEN.finditer(text):
+        token = match.group().casefold()
+        if not _JOINED.fullmatch(text[end : match.start()]):
+            opened = False
+        end = match.end()
+        if token in places:
+            opened, taken = True, False
+        elif token in stopwords:
+            opened = opened and not taken
+        elif opened:
+            placed.add(token)
+            taken = True
+    return frozenset(placed)
+
+
 def or_expression(terms: list[str]) -> str:
     """OR the given search terms (from search_terms) into a MATCH expression."""
     # Terms hold only letters and digits, so quoting cannot be broken out of.
