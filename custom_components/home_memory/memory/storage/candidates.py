@@ -11,6 +11,7 @@ them.
 from __future__ import annotations
 
 from collections import Counter
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -379,11 +380,15 @@ class CandidateQueries:
             for term in dict.fromkeys(terms):
                 # The word's whole list, then the few rows: FTS5 starts one
                 # query for each value of a `rowid IN (…)` (2.7 ms a call).
+                # (itemgetter: no Python frame for each of a common word's
+                # thousands of rows.)
                 found[term] = wanted.intersection(
-                    row[0]
-                    for row in conn.execute(
-                        "SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?",
-                        (or_expression([term]),),
+                    map(
+                        itemgetter(0),
+                        conn.execute(
+                            "SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?",
+                            (or_expression([term]),),
+                        ),
                     )
                 )
         return found
