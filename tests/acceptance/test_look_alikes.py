@@ -112,13 +112,16 @@ def test_a_german_date_beside_a_place_is_not_memorys(
 def test_where_a_thing_is_is_not_the_thing(household: Household) -> None:
     """ "When did the larder light go on" was answered with the larder's
     paint (final review s19 item 3: "the hallway light" / "Ben wants to
-    paint the hallway"); what colour Ben wants there still is."""
+    paint the hallway"); what colour Ottoline wants there still is (not Ben:
+    the shared household's other files tell what Ben wants to paint)."""
     wait_for_the_model(household)
     _say(
         household,
         household.anna,
-        "remember that Ben wants to paint the larder in duck-egg blue.",
+        "remember that Ottoline wants to paint the larder in saffron yellow.",
     )
     assert _say(household, household.ben, "when did the larder light go on") == NOTHING
-    answer = _say(household, household.anna, "what colour does Ben want for the larder")
-    assert "duck-egg blue" in answer, answer
+    answer = _say(
+        household, household.anna, "what colour does Ottoline want for the larder"
+    )
+    assert "saffron yellow" in answer, answer

@@ -43,6 +43,8 @@ if TYPE_CHECKING:
 # TOPIC_IN_WINDOW_MIN_SIMILARITY; measured there).
 BESIDE_NAMES_MIN_SIMILARITY = 0.2
 _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
+# The fewest letters a word and a form of it share (`_says_a_form_of`).
+_FORM_LETTERS = 3
 
 
 @cache
@@ -244,9 +246,15 @@ def partly_named(
         } - besides
     if where:
         placed: set[int] = set().union(*(holding.get(word, set()) for word in where))
-        partly |= placed.difference(
-            *(holding.get(term, set()) for term in topic if term not in where)
-        )
+        others = [term for term in topic if term not in where]
+        lacking = placed.difference(*(holding.get(term, set()) for term in others))
+        # An irregular form says the word too ("hid" for "what is hidden in
+        # the carport"), which no stemmer joins: read the few rows' words.
+        partly |= {
+            rowid
+            for rowid, text in candidates.contents(sorted(lacking)).items()
+            if not _says_a_form_of(others, text)
+        }
     if lights:
         light: set[int] = set().union(*(holding.get(term, set()) for term in lights))
         partly |= light.difference(*(holding.get(term, set()) for term in topic))
@@ -317,6 +325,18 @@ def other_objects(
             ):
                 other.add(rowid)
     return other
+
+
+def _says_a_form_of(terms: list[str], text: str) -> bool:
+    """Whether a word of `text` starts a term or a term starts it, each of
+    at least three letters ("hid" / "hidden", "broke" / "broken")."""
+    long_terms = [term for term in terms if len(term) >= _FORM_LETTERS]
+    return any(
+        term.startswith(word) or word.startswith(term)
+        for word in folded_words(text)
+        if len(word) >= _FORM_LETTERS
+        for term in long_terms
+    )
 
 
 def _where_asked(
