@@ -320,6 +320,14 @@ class CandidateQueries:
         Only those can ask (text/asking.py); a household's memories rarely
         do, so most searches read no text here at all.
         """
+        return self._contents(rowids, _HOLDS_QUESTION_MARK)
+
+    def contents(self, rowids: Sequence[int]) -> dict[int, str]:
+        """The text of each of these memories (a floor's few rows)."""
+        return self._contents(rowids, "1")
+
+    def _contents(self, rowids: Sequence[int], condition: str) -> dict[int, str]:
+        """The text of each of these memories meeting an SQL `condition`."""
         if not rowids:
             return {}
         with self._read() as conn:
@@ -328,21 +336,7 @@ class CandidateQueries:
                 for rowid, content in conn.execute(
                     "SELECT rowid, content FROM memories "
                     f"WHERE rowid IN ({','.join('?' * len(rowids))}) "
-                    f"AND {_HOLDS_QUESTION_MARK}",
-                    list(rowids),
-                )
-            }
-
-    def contents(self, rowids: Sequence[int]) -> dict[int, str]:
-        """The text of each of these memories (a floor's few rows)."""
-        if not rowids:
-            return {}
-        with self._read() as conn:
-            return {
-                int(rowid): str(content)
-                for rowid, content in conn.execute(
-                    "SELECT rowid, content FROM memories "
-                    f"WHERE rowid IN ({','.join('?' * len(rowids))})",
+                    f"AND {condition}",
                     list(rowids),
                 )
             }
