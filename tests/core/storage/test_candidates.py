@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from custom_components.home_memory.memory.common.config import EngineConfig
 from custom_components.home_memory.memory.common.values import (
     MemoryFilter,
+    MemoryPatch,
     Tier,
     Visibility,
 )
@@ -283,3 +284,23 @@ def test_everyone_is_read_again_after_a_write(store: MemoryStore) -> None:
     assert store.candidates.everyone() == {"anna", "uncle felix"}
     store.hard_delete(ALICE, ids=[made.memory.id])
     assert store.candidates.everyone() == {"uncle felix"}
+
+
+def test_people_of_is_read_again_after_a_write(store: MemoryStore) -> None:
+    """A search asks for its candidates' people several times and gets them
+    from memory between writes; a change of people, a new memory and a
+    deletion are seen at once."""
+    anna = store.create(new_memory("Anna waters the plants", people=["Anna"]), ALICE)
+    bare = store.create(new_memory("The plants need water"), ALICE)
+    first, second = rowid_of(store, anna.memory.id), rowid_of(store, bare.memory.id)
+    assert store.candidates.people_of([first, second]) == {first: ["anna"]}
+    assert store.candidates.people_of([first]) == {first: ["anna"]}
+    store.update(anna.memory.id, MemoryPatch(people=("Anna", "Ben")), ALICE)
+    assert store.candidates.people_of([second, first]) == {first: ["anna", "ben"]}
+    store.update(bare.memory.id, MemoryPatch(people=("Mia",)), ALICE)
+    assert store.candidates.people_of([first, second]) == {
+        first: ["anna", "ben"],
+        second: ["mia"],
+    }
+    store.hard_delete(ALICE, ids=[anna.memory.id])
+    assert store.candidates.people_of([first, second]) == {second: ["mia"]}

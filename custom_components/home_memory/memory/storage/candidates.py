@@ -51,6 +51,8 @@ _PRUNE_FROM_ROWS = 5_000
 _KEYWORD_ROW_BUDGET = 300
 _DF_CACHE_STEP = 1_000
 _DF_CACHE_SIZE = 4_096
+# The most memories whose people people_of keeps between writes.
+_PEOPLE_KEPT = 20_000
 
 
 class KeywordHits:
@@ -123,6 +125,8 @@ class CandidateQueries:
         self._df_cache: dict[str, tuple[int, int]] = {}
         # Everyone memories are about, and the reader's data_version then.
         self._everyone: tuple[int, frozenset[str]] = (-1, frozenset())
+        # Each memory's people read so far, and the reader's data_version then.
+        self._people: tuple[int, dict[int, tuple[str, ...]]] = (-1, {})
 
     def keyword_candidates(
         self, text: str, caller: Caller, flt: MemoryFilter, limit: int
@@ -399,18 +403,30 @@ class CandidateQueries:
         return self._everyone[1]
 
     def people_of(self, rowids: Sequence[int]) -> dict[int, list[str]]:
-        """The people each of these memories is about (those with any)."""
+        """The people each of these memories is about (those with any).
+
+        Kept between calls until the next write (SQLite's data_version): a
+        search asks for the same candidates three or four times (the floors,
+        the word families, the person boost).
+        """
         if not rowids:
             return {}
-        found: dict[int, list[str]] = {}
         with self._read() as conn:
-            for rowid, person in conn.execute(
-                "SELECT memory_rowid, person FROM memory_people "
-                f"WHERE memory_rowid IN ({','.join('?' * len(rowids))})",
-                list(rowids),
-            ):
-                found.setdefault(int(rowid), []).append(str(person))
-        return found
+            version = int(conn.execute("PRAGMA data_version").fetchone()[0])
+            if version != self._people[0] or len(self._people[1]) > _PEOPLE_KEPT:
+                self._people = (version, {})
+            known = self._people[1]
+            missing = [rowid for rowid in dict.fromkeys(rowids) if rowid not in known]
+            if missing:
+                fetched: dict[int, list[str]] = {rowid: [] for rowid in missing}
+                for rowid, person in conn.execute(
+                    "SELECT memory_rowid, person FROM memory_people "
+                    f"WHERE memory_rowid IN ({','.join('?' * len(missing))})",
+                    missing,
+                ):
+                    fetched[int(rowid)].append(str(person))
+                known.update((rowid, tuple(found)) for rowid, found in fetched.items())
+        return {rowid: list(known[rowid]) for rowid in rowids if known[rowid]}
 
     def vector_candidates(
         self,
