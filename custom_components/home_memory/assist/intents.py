@@ -21,6 +21,7 @@ import probatio as vol
 from ..const import DOMAIN, LOGGER
 from ..memory.common.values import Visibility
 from ..memory.text.addressing import to_the_teller
+from ..memory.observation.phrases import lead_ins
 from ..memory.text.answering import answering_part
 from ..memory.text.quoting import flatten
 from ..memory.text.said import as_said
@@ -525,7 +526,13 @@ def _dated(
         memory.id not in dating.own and when.worth_saying(memory)
     )
     said = describe(memory) if wanted else ""
-    told = answering_part(memory.summary, memory.content, dating.asked, dating.language)
+    told = answering_part(
+        memory.summary,
+        memory.content,
+        dating.asked,
+        dating.language,
+        lead_ins(dating.language),
+    )
     if dating.listener is not None and memory.teller == dating.listener:
         told = to_the_teller(told)  # "My bank PIN …" to its teller: "Your …"
     if not said:

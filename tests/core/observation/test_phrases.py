@@ -9,6 +9,7 @@ from custom_components.home_memory.memory.observation.phrases import (
     DEFAULT_LANGUAGE,
     LANGUAGES,
     language_of,
+    lead_ins,
     names_one_of,
     phrases,
 )
@@ -76,3 +77,11 @@ def test_keywords_recognise_names_in_any_language_and_compounds() -> None:
     assert names_one_of("bathroom", None, "Badezimmer Licht")
     assert not names_one_of("bed", "Kitchen")
     assert not names_one_of("bed", None, "")
+
+
+def test_lead_ins_are_the_openings_of_a_narration_s_later_sentences() -> None:
+    """What a spoken answer leaves out of a sentence said alone."""
+    assert "Before that, " in lead_ins("en")
+    assert "Earlier, " in lead_ins("en")
+    assert "Davor: " in lead_ins("de")
+    assert all(said.strip() for said in lead_ins("de"))

@@ -41,3 +41,45 @@ def test_a_long_answering_part_is_cut_as_a_summary_is() -> None:
     part = answering_part(summarize(content), content, "was the TV loud", "en")
     assert part == summarize(part)
     assert "TV" in part
+
+
+def test_of_two_parts_the_one_that_says_the_asked_state_is_said() -> None:
+    """ "When was the TV on" is not answered with the TV switched off when
+    the same evening also says it went on (new-user review s18 #10)."""
+    content = (
+        "On Thursday evening, I noticed that Anna turned off the living room "
+        "TV around seven. Earlier, the living room TV was turned on (Anna) "
+        "around six."
+    )
+    summary = summarize(content)
+    assert answering_part(summary, content, "when was the TV on", "en", ("Earlier, ",)) == (
+        "The living room TV was turned on (Anna) around six."
+    )
+    assert answering_part(summary, content, "when was the TV turned off", "en") == summary
+
+
+def test_a_later_sentence_is_said_without_its_lead_in() -> None:
+    """ "Before that, Anna turned on …" said alone refers to nothing."""
+    content = (
+        "On Thursday evening, I noticed that the front door opened around "
+        "seven. Before that, Anna turned on the living room TV around six."
+    )
+    part = answering_part(
+        summarize(content),
+        content,
+        "when was the TV turned on",
+        "en",
+        lead_ins=("Also, ", "Before that, "),
+    )
+    assert part == "Anna turned on the living room TV around six."
+    german = (
+        "Am Donnerstagabend habe ich bemerkt, dass die Haustür gegen sieben "
+        "aufging. Davor: Anna schaltete gegen sechs den Fernseher ein."
+    )
+    assert answering_part(
+        summarize(german), german, "wann ging der Fernseher an", "de", ("Davor: ",)
+    ) == "Anna schaltete gegen sechs den Fernseher ein."
+    # The summary itself keeps its opening.
+    assert answering_part(
+        summarize(content), content, "when did the front door open", "en", ("On ",)
+    ) == summarize(content)

@@ -158,6 +158,18 @@ def phrases(language: str | None = DEFAULT_LANGUAGE) -> Phrases:
     return _PHRASES[language_of(language)]
 
 
+def lead_ins(language: str | None = DEFAULT_LANGUAGE) -> tuple[str, ...]:
+    """The words a narration's later sentences open with ("Before that, ",
+    "Davor: "): said alone, a sentence has nothing before it to refer to."""
+    table = phrases(language)
+    return tuple(
+        said
+        for key in ("also", "also_same_time", "also_before")
+        for said in table[key]
+        if str(said).strip()
+    )
+
+
 def keywords() -> dict[str, tuple[str, ...]]:
     """Words that recognise beds, seats, outside doors and bathrooms."""
     return _KEYWORDS

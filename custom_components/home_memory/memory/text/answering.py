@@ -5,38 +5,62 @@ memory tells a whole evening ("…, the front door opened and closed around
 eight; the living room TV was turned on (Anna) around eight"), and "when
 was the TV on" heard only the door (new-user review s17). The sentence of
 the memory that holds more of the question's content words than its
-summary does is said instead. Plain Python.
+summary does is said instead; of two that hold as many, the one that says
+more of the question's other words ("on" in "when was the TV on", against
+"turned off the TV"). Its opening lead-in ("Before that, ") is left out: said
+alone, it refers to nothing. Plain Python.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from .statements import missing_words
 from .validation import SUMMARY_SOFT_LIMIT, summarize
 
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
 # Sentences and clauses a memory's text is read in.
 _PARTS: Final = re.compile(r"(?<=[.!?;])\s+")
+_WORDS: Final = re.compile(r"\w+")
+
+
+def _words(text: str) -> set[str]:
+    return set(_WORDS.findall(text.casefold()))
 
 
 def answering_part(
-    summary: str, content: str, question: str, language: str | None
+    summary: str,
+    content: str,
+    question: str,
+    language: str | None,
+    lead_ins: Sequence[str] = (),
 ) -> str:
     """`summary`, or the first sentence or clause of `content` that holds
-    more of `question`'s content words (cut as a summary is)."""
+    more of `question`'s content words (cut as a summary is), without a
+    lead-in of `lead_ins` it opens with."""
     if not question.strip() or summary == content:
         return summary
     asked = missing_words(question, "", language)
     if not asked:
         return summary
+    others = _words(question)
 
-    def held(text: str) -> int:
-        return len(asked) - len(missing_words(question, text, language))
+    def held(text: str) -> tuple[int, int]:
+        found = len(asked) - len(missing_words(question, text, language))
+        return found, len(others & _words(text)) if found else 0
 
     best, most = summary, held(summary)
     for part in _PARTS.split(content):
         if (found := held(part)) > most:
             best, most = part.strip(), found
+    if best != summary:
+        folded = best.casefold()
+        for lead_in in lead_ins:
+            if folded.startswith(lead_in.casefold()) and len(best) > len(lead_in):
+                best = best[len(lead_in) :].lstrip()
+                break
     best = best[:1].upper() + best[1:]
     return best if len(best) <= SUMMARY_SOFT_LIMIT else summarize(best)
