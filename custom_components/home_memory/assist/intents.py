@@ -20,8 +20,8 @@ import probatio as vol
 
 from ..const import DOMAIN, LOGGER
 from ..memory.common.values import Visibility
-from ..memory.text.addressing import to_the_teller
 from ..memory.observation.phrases import lead_ins
+from ..memory.text.addressing import to_the_teller
 from ..memory.text.answering import answering_part
 from ..memory.text.quoting import flatten
 from ..memory.text.said import as_said
