@@ -160,8 +160,18 @@ def test_a_past_yes_no_question_is_answered_from_memory(household: Household) ->
         answer = ask(household, question)
         assert answer["response"]["response_type"] == "query_answer", answer
         assert "TV" in said(answer), (question, said(answer))
-    nothing = ask(household, "was the greenhouse vent open last night")
-    assert said(nothing) == "I don't know; I don't remember anything about that."
+    # Nothing relevant: no memory that merely shares a word.
+    told = "remember that Ben hid the glue gun in the summerhouse drawer"
+    assert said(ask(household, told)) == REMEMBERED
+    for question in (
+        "was the greenhouse vent open last night",
+        "was the summerhouse light on",
+    ):
+        nothing = said(ask(household, question))
+        assert nothing == "I don't know; I don't remember anything about that.", (
+            question,
+            nothing,
+        )
     assert _state(household, "switch.tv") == "off"
 
     # Home Assistant's state now, of its TV (memory's answers name none).
