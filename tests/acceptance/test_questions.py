@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .test_household import service
+
 if TYPE_CHECKING:
     from .conftest import Household
 
@@ -111,7 +113,7 @@ def test_a_question_about_the_tv_never_switches_it_on(household: Household) -> N
     for question in (
         "who watched TV on Thursday",
         "who turned on the TV yesterday",
-        # Not memory's questions either (final review s19).
+        # Yes/no questions about the past: memory's (final review s19).
         "was the TV on today",
         "did Ben turn on the TV",
     ):
@@ -119,6 +121,81 @@ def test_a_question_about_the_tv_never_switches_it_on(household: Household) -> N
         assert answer["response"]["response_type"] != "action_done", answer
         state = hass.get_state("input_boolean.tv_power", token=token).ok()
         assert state["state"] == "off", question
+
+
+def test_a_past_yes_no_question_is_answered_from_memory(household: Household) -> None:
+    """ "was the TV on on Thursday", "did Ben turn on the TV": memory's answer
+    (Home Assistant said "Sorry, …" though memory held it, final review s19
+    item 2), what the home saw too, "I don't know" without anything relevant;
+    the TV stays off. "is the TV on" and "turn on the TV" stay Home
+    Assistant's."""
+    hass, anna = household.hass, household.anna
+    told = "remember that Ben watched the snooker final on TV on Thursday"
+    assert said(ask(household, told)) == REMEMBERED
+    # The home sees the TV and the kitchen light go on (a lone change is
+    # no memory), then both off again.
+    before = [m["content"] for m in _observations(household)]
+    hass.set_state("input_boolean.tv_power", "on", token=anna.token)
+    hass.set_state("input_boolean.kitchen_light_power", "on", token=anna.token)
+    hass.wait_for(
+        lambda: _state(household, "media_player.living_room_tv") == "on",
+        what="the TV on",
+    )
+    service(hass, anna, "close_segment")
+    hass.wait_for(
+        lambda: any(
+            "TV" in m["content"] and m["content"] not in before
+            for m in _observations(household)
+        ),
+        what="the TV's observed memory",
+        timeout=30,
+    )
+    hass.set_state("input_boolean.tv_power", "off", token=anna.token)
+    hass.set_state("input_boolean.kitchen_light_power", "off", token=anna.token)
+
+    thursday = ask(household, "was the TV on on Thursday")
+    assert thursday["response"]["response_type"] == "query_answer", thursday
+    assert "snooker" in said(thursday), said(thursday)
+    for question in ("did Ben turn on the TV", "was the TV on today"):
+        answer = ask(household, question)
+        assert answer["response"]["response_type"] == "query_answer", answer
+        assert "TV" in said(answer), (question, said(answer))
+    # Nothing relevant: no memory that merely shares a word.
+    told = "remember that Ben hid the glue gun in the summerhouse drawer"
+    assert said(ask(household, told)) == REMEMBERED
+    for question in (
+        "was the greenhouse vent open last night",
+        "was the summerhouse light on",
+    ):
+        nothing = said(ask(household, question))
+        assert nothing == "I don't know; I don't remember anything about that.", (
+            question,
+            nothing,
+        )
+    assert _state(household, "switch.tv") == "off"
+
+    # Home Assistant's state now, of its TV (memory's answers name none).
+    now = ask(household, "is the TV on")
+    assert now["response"]["data"]["success"] == [
+        {"name": "TV", "type": "entity", "id": "switch.tv"}
+    ], now
+    assert "snooker" not in said(now), now
+    command = ask(household, "turn on the TV")
+    assert command["response"]["response_type"] == "action_done", command
+    assert _state(household, "switch.tv") == "on"
+    hass.set_state("input_boolean.tv_power", "off", token=anna.token)
+
+
+def _observations(home: Household) -> list[dict[str, Any]]:
+    """Every observed memory, as Anna lists them."""
+    listed = service(home.hass, home.anna, "list", kinds=["observation"], limit=100)
+    memories: list[dict[str, Any]] = listed["memories"]
+    return memories
+
+
+def _state(home: Household, entity_id: str) -> str:
+    """An entity's state, as Anna reads it."""
+    return str(home.hass.get_state(entity_id, token=home.anna.token).ok()["state"])
 
 
 def test_hostile_questions_are_answered_or_refused_aloud(household: Household) -> None:

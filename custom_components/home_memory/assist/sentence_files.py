@@ -133,7 +133,7 @@ class Wording:
 
     def asks_only(self, text: str) -> bool:
         """Whether `text` opens as a question that asks for no action ("who
-        watched TV on Thursday", "was the TV on today"): nothing of the
+        watched TV on Thursday", "why did the TV turn on"): nothing of the
         home is switched for it (runtime/ha_internals.py)."""
         return self._question_only is not None and bool(self._question_only.match(text))
 

@@ -371,9 +371,9 @@ def answer_where_unmatched(
     the name hassil could not place (`_a_guess_beside_a_name`: the time for
     "what is the bike lock code"), or that would act on a question
     (`_no_acting_on_questions`: one of memory's, or one `asks_only` says
-    asks for no action, "was the TV on today"). `recognize` also gets Home Assistant's
-    own unmatched result (None
-    when no sentence fit), to see what it did not know. A user's own custom
+    asks for no action, "why did the TV turn on"). `recognize` also gets
+    Home Assistant's own unmatched result (None when no sentence fit), to
+    see what it did not know. A user's own custom
     sentence keeps its own answer. The returned
     callable unwraps it. None (and one warning) when the agent is not there
     or either step has another shape: questions then stay Home Assistant's.

@@ -269,12 +269,16 @@ async def test_what_is_the_spare_key_is_not_the_date(
         ("who watched TV on Thursday", MEMORY),
         ("who turned on the TV yesterday", MEMORY),
         ("when did we watch TV", MEMORY),
-        # Not memory's questions, and still no command (final review s19):
-        # Home Assistant's own "Sorry, …".
-        ("was the TV on today", None),
-        ("was the TV on on Thursday", None),
-        ("did Ben turn on the TV", None),
-        ("did the TV turn on on Thursday", None),
+        # Yes/no questions about the past (final review s19 item 2):
+        # memory's too, never a command.
+        ("was the TV on today", MEMORY),
+        ("was the TV on on Thursday", MEMORY),
+        ("did Ben turn on the TV", MEMORY),
+        ("did the TV turn on on Thursday", MEMORY),
+        # No question of memory's, and still no command: Home Assistant's
+        # own "Sorry, …".
+        ("why did the TV turn on", None),
+        ("isn't the TV on yet", None),
     ],
 )
 async def test_a_question_never_switches_a_device(
