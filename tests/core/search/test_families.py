@@ -192,6 +192,22 @@ def test_the_family_floor_still_answers(home: Retriever) -> None:
     assert _answers(home, "what am I afraid of", BOB, "Ben") == set()
 
 
+@pytest.mark.parametrize(
+    "query", ["what is Ben scared of", "what is Ben allergic to", "what is ben afraid of"]
+)
+def test_the_asker_s_own_first_person_memory_is_no_answer_about_another(
+    home: Retriever, query: str
+) -> None:
+    """Anna asked "what is Ben afraid of" and heard her own private "I am
+    afraid of wasps" (review s21): told in the first person, it is hers."""
+    assert _answers(home, query, ALICE, "Anna") == set()
+    # Hers when she is the one asked about.
+    assert _answers(home, "what is Anna allergic to", ALICE, "Anna") == {
+        "Anna is allergic to penicillin",
+        "I am allergic to latex too",
+    }
+
+
 def test_asked_names_are_known_people_and_capitalised_words() -> None:
     """A person memories are about, however written; a capitalised word
     inside an English question; no German noun, no "I"."""

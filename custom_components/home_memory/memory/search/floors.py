@@ -27,7 +27,7 @@ from ..text.statement_words import statement_words
 from ..text.word_forms import related_terms
 from ..time.phrases import languages_to_try
 from .families import family_languages
-from .people import about_others, without_names, words as folded_words
+from .people import about_others, named_people, without_names, words as folded_words
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection, Mapping
@@ -91,7 +91,12 @@ def beside_names(
     people = candidates.people_of(passing)
     names = {p for found in people.values() for p in found}
     own = asker is not None and says_own(query, language)
-    others = about_others(query, people, asker if own else None)
+    known = candidates.everyone()
+    others = about_others(query, people, asker if own else None, known=known)
+    if not own:
+        others |= _the_asker_s_own(
+            candidates, query, passing, people, (caller, asker), known, language
+        )
     asked = _asked_besides(query, names, asker, stopwords, reads)
     if asked is None:
         return set(passing) - others if others else None
@@ -120,6 +125,32 @@ def beside_names(
             if similarity >= BESIDE_NAMES_MIN_SIMILARITY
         )
     return matched - others
+
+
+def _the_asker_s_own(
+    candidates: CandidateQueries,
+    query: str,
+    passing: list[int],
+    people: Mapping[int, list[str]],
+    asking: tuple[Caller, str | None],
+    known: Collection[str],
+    language: str | None,
+) -> set[int]:
+    """The asker's private memories told in the first person ("I am afraid
+    of wasps"), where the question names others and not the asker: Anna's
+    "what is Ben afraid of" is not her own fear (review s21)."""
+    caller, asker = asking
+    named = named_people(query, {*known, *(p for v in people.values() for p in v)})
+    if not named or caller.user_id is None:
+        return set()
+    if asker is not None and folded_words(asker) in {folded_words(p) for p in named}:
+        return set()
+    bare = [rowid for rowid in passing if rowid not in people]
+    return {
+        rowid
+        for rowid, text in candidates.private_texts(bare, caller.user_id).items()
+        if says_own(text, language)
+    }
 
 
 def _naming_in_text(

@@ -73,14 +73,20 @@ def without_names(query: str, people: Iterable[str]) -> str | None:
 
 
 def about_others(
-    query: str, people: Mapping[int, Iterable[str]], asker: str | None = None
+    query: str,
+    people: Mapping[int, Iterable[str]],
+    asker: str | None = None,
+    known: Iterable[str] = (),
 ) -> set[int]:
     """The memories whose people are all others than those `query` names
     (and than `asker`, given where the query speaks of the asker): not the
     answer to a question about someone ("what am I allergic to", "what is
     Ben allergic to" are not "Anna is allergic to penicillin", new-user
-    review s18). A memory naming no one may be anyone's."""
+    review s18). A name is known from `known` too (everyone memories are
+    about): "what is Anna afraid of" names her when none of the candidates
+    is hers (review s21). A memory naming no one may be anyone's."""
     everyone = {person for found in people.values() for person in found}
+    everyone.update(known)
     named = {words(person) for person in named_people(query, everyone)}
     if asker:
         named.add(words(asker))

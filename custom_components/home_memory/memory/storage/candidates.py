@@ -17,7 +17,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from ..common.values import TOLD_AT_ITS_TIME_SECONDS, Caller, MemoryFilter, Tier
+from ..common.values import (
+    TOLD_AT_ITS_TIME_SECONDS,
+    Caller,
+    MemoryFilter,
+    Tier,
+    Visibility,
+)
 from ..embedding.profiles import profile_for
 from ..scoring.score_table import SCORE_COLUMNS, ScoreColumns, ScoreTable
 from ..text.asking import QUESTION_MARKS
@@ -330,8 +336,18 @@ class CandidateQueries:
         """The text of each of these memories (a floor's few rows)."""
         return self._contents(rowids, "1")
 
-    def _contents(self, rowids: Sequence[int], condition: str) -> dict[int, str]:
-        """The text of each of these memories meeting an SQL `condition`."""
+    def private_texts(self, rowids: Sequence[int], owner: str) -> dict[int, str]:
+        """The text of each of these memories private to `owner` (told in
+        the first person, a private memory keeps its teller's "I")."""
+        return self._contents(
+            rowids, "owner = ? AND visibility = ?", (owner, Visibility.PRIVATE.value)
+        )
+
+    def _contents(
+        self, rowids: Sequence[int], condition: str, values: Sequence[str] = ()
+    ) -> dict[int, str]:
+        """The text of each of these memories meeting an SQL `condition`
+        (its parameters: `values`)."""
         if not rowids:
             return {}
         with self._read() as conn:
@@ -341,7 +357,7 @@ class CandidateQueries:
                     "SELECT rowid, content FROM memories "
                     f"WHERE rowid IN ({','.join('?' * len(rowids))}) "
                     f"AND {condition}",
-                    list(rowids),
+                    [*rowids, *values],
                 )
             }
 
