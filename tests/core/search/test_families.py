@@ -193,7 +193,8 @@ def test_the_family_floor_still_answers(home: Retriever) -> None:
 
 
 @pytest.mark.parametrize(
-    "query", ["what is Ben scared of", "what is Ben allergic to", "what is ben afraid of"]
+    "query",
+    ["what is Ben scared of", "what is Ben allergic to", "what is ben afraid of"],
 )
 def test_the_asker_s_own_first_person_memory_is_no_answer_about_another(
     home: Retriever, query: str
