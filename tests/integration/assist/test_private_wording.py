@@ -83,6 +83,43 @@ HOUSEHOLD = Visibility.HOUSEHOLD
             "Die Uhr hängt im Bad.",
             PRIVATE,
         ),
+        # Secrets and surprises (review s21 F1: stored for the household).
+        (
+            "remember that the mug is in the shed, don't mention it to Ben",
+            "en",
+            "The mug is in the shed.",
+            PRIVATE,
+        ),
+        (
+            "remember this secret: the candle is in the attic",
+            "en",
+            "The candle is in the attic.",
+            PRIVATE,
+        ),
+        (
+            "remember that the wallet is in the drawer, but it's a surprise",
+            "en",
+            "The wallet is in the drawer.",
+            PRIVATE,
+        ),
+        (
+            "merk dir, dass der Schal im Schrank liegt, das ist ein Geheimnis",
+            "de",
+            "Der Schal liegt im Schrank.",
+            PRIVATE,
+        ),
+        (
+            "merk dir, dass die Lampe im Keller steht, psst",
+            "de",
+            "Die Lampe steht im Keller.",
+            PRIVATE,
+        ),
+        (
+            "merk dir, dass das Spiel im Regal liegt, Ben darf es nicht wissen",
+            "de",
+            "Das Spiel liegt im Regal.",
+            PRIVATE,
+        ),
         # Said last, with or without a comma: private, without the words.
         (
             "remember that my locker code is 1111, but keep it private",

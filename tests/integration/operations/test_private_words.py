@@ -135,6 +135,62 @@ def test_a_private_phrase_said_first_keeps_it_private(
 
 
 @pytest.mark.parametrize(
+    ("language", "said", "kept"),
+    [
+        ("en", "I bought Ben a mug, don't mention it to Ben", "I bought Ben a mug"),
+        ("en", "this secret: I bought Ben a candle", "I bought Ben a candle"),
+        ("en", "I bought Ben a wallet, but it's a surprise", "I bought Ben a wallet"),
+        ("en", "I hid the present in the shed. Psst", "I hid the present in the shed"),
+        (
+            "en",
+            "the cake in the fridge is a surprise for Mia",
+            "the cake in the fridge is a surprise for Mia",
+        ),
+        (
+            "de",
+            "ich Ben einen Schal gekauft habe, das ist ein Geheimnis",
+            "ich Ben einen Schal gekauft habe",
+        ),
+        ("de", "der Hut liegt im Keller, psst", "der Hut liegt im Keller"),
+        (
+            "de",
+            "ich habe Ben eine Lampe gekauft, es ist eine Überraschung",
+            "ich habe Ben eine Lampe gekauft",
+        ),
+        (
+            "de",
+            "ich habe Ben einen Gürtel gekauft, Ben darf es nicht wissen",
+            "ich habe Ben einen Gürtel gekauft",
+        ),
+        (
+            "de",
+            "Anna hat Ben ein Spiel gekauft, nicht Ben erzählen",
+            "Anna hat Ben ein Spiel gekauft",
+        ),
+    ],
+)
+def test_secrets_and_surprises_are_private(language: str, said: str, kept: str) -> None:
+    """Said this way, the secret was stored for the household and read to
+    Ben word for word (review s21 F1)."""
+    assert split_private(said, language) == (True, kept)
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "the surprise party is on Friday"),
+        ("en", "Ben's secret santa present is a scarf"),
+        ("en", "the bins go out on Tuesday, don't forget"),
+        ("de", "die Überraschungsparty ist am Freitag"),
+        ("de", "das Geheimnis des Rezepts ist Zimt"),
+    ],
+)
+def test_talk_of_a_surprise_or_secret_stays_household(language: str, said: str) -> None:
+    """Only words that keep it from someone make a memory private."""
+    assert split_private(said, language) == (False, said)
+
+
+@pytest.mark.parametrize(
     "said",
     ["Don't tell lies, it is rude", "Tell Anna the bins go out on Tuesday"],
 )
