@@ -175,10 +175,17 @@ def test_the_family_floor_still_answers(home: Retriever) -> None:
     assert _answers(home, "who is allergic to anything", BOB, "Ben") == {
         "Anna is allergic to penicillin"
     }
-    for query in ("when is garbage day", "when is rubbish day"):
+    # "go out" is the memory's; "rubbish" says "bins" (review s21 F8).
+    for query in (
+        "when is garbage day",
+        "when is rubbish day",
+        "when does the rubbish go out",
+        "when does the garbage go out",
+    ):
         assert _answers(home, query, BOB, "Ben") == {
             "The bins go out on Tuesday evening"
         }
+    assert _answers(home, "when does the cat go out", BOB, "Ben") == set()
     assert _answers(home, "who is afraid of spiders", ALICE, "Anna") == {
         "I am scared of spiders"
     }

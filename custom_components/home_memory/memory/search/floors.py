@@ -259,36 +259,53 @@ def partly_named(
     if not runs and not lights and not where:
         return set()
     holding = candidates.holding(terms, order)
-    partly: set[int] = set()
-    for run in runs:
-        held = [holding.get(word, set()) for word in run]
-        # Another thing of that kind lacks a word before one it holds ("bike
-        # lock code" for "locker code"); one lacking a later word may say
-        # it otherwise ("the washing machine ran" for "… machine run"), but
-        # one holding the first word alone is no answer (`_where_asked`). One
-        # holding another word of the question answers that ("the garage
-        # note and shelf": the shelf).
-        besides = set().union(*(holding.get(t, set()) for t in terms if t not in run))
-        partly |= {
-            rowid
-            for last in range(1, len(run))
-            for rowid in held[last]
-            if any(rowid not in earlier for earlier in held[:last])
-        } - besides
-    if where:
-        placed: set[int] = set().union(*(holding.get(word, set()) for word in where))
-        others = [term for term in topic if term not in where]
-        lacking = placed.difference(*(holding.get(term, set()) for term in others))
-        # An irregular form says the word too ("hid" for "what is hidden in
-        # the carport"), which no stemmer joins: read the few rows' words.
-        partly |= {
-            rowid
-            for rowid, text in candidates.contents(sorted(lacking)).items()
-            if not _says_a_form_of(others, text)
-        }
-    if lights:
-        light: set[int] = set().union(*(holding.get(term, set()) for term in lights))
-        partly |= light.difference(*(holding.get(term, set()) for term in topic))
+
+    def lacking(holding: Mapping[str, set[int]]) -> set[int]:
+        partly: set[int] = set()
+        for run in runs:
+            held = [holding.get(word, set()) for word in run]
+            # Another thing of that kind lacks a word before one it holds
+            # ("bike lock code" for "locker code"); one lacking a later word
+            # may say it otherwise ("the washing machine ran" for "… machine
+            # run"), but one holding the first word alone is no answer
+            # (`_where_asked`). One holding another word of the question
+            # answers that ("the garage note and shelf": the shelf).
+            besides = set().union(
+                *(holding.get(t, set()) for t in terms if t not in run)
+            )
+            partly |= {
+                rowid
+                for last in range(1, len(run))
+                for rowid in held[last]
+                if any(rowid not in earlier for earlier in held[:last])
+            } - besides
+        if where:
+            placed: set[int] = set().union(*(holding.get(w, set()) for w in where))
+            others = [term for term in topic if term not in where]
+            wanting = placed.difference(*(holding.get(term, set()) for term in others))
+            # An irregular form says the word too ("hid" for "what is hidden
+            # in the carport"), which no stemmer joins: read the few rows.
+            partly |= {
+                rowid
+                for rowid, text in candidates.contents(sorted(wanting)).items()
+                if not _says_a_form_of(others, text)
+            }
+        if lights:
+            light: set[int] = set().union(*(holding.get(t, set()) for t in lights))
+            partly |= light.difference(*(holding.get(term, set()) for term in topic))
+        return partly
+
+    partly = lacking(holding)
+    if partly:
+        # A word of the family says the word ("the bins go out" for "when
+        # does the rubbish go out", review s21): read the few rows' words.
+        languages = family_languages(query, language)
+        related = {term: set(rows) for term, rows in holding.items()}
+        for rowid, text in candidates.contents(sorted(partly)).items():
+            for term in related_terms(topic, text, languages):
+                related.setdefault(term, set()).add(rowid)
+        if related != holding:
+            partly = lacking(related)
     return partly
 
 
