@@ -21,6 +21,7 @@ MAX_SUMMARY_CHARS = 500
 MAX_LABELS = 50
 MAX_LABEL_CHARS = 100
 SUMMARY_SOFT_LIMIT = 120
+SOFT_HYPHEN = "\u00ad"
 HIDDEN_PROBLEM = "must not contain control or invisible characters"
 
 
@@ -164,7 +165,9 @@ def clean_text(field: str, value: str, limit: int, *, allow_empty: bool = False)
     if has_hidden(value, multiline=True):
         # The engine's own writes too (observations, proposals, merges).
         raise InvalidMemoryError(field, HIDDEN_PROBLEM, problem="unreadable")
-    value = value.strip()
+    # A soft hyphen inside a word only says where it may break: left in,
+    # "b\u00adins" would look like "bins" and never be found as it (review s21).
+    value = value.replace(SOFT_HYPHEN, "").strip()
     if not value and not allow_empty:
         raise InvalidMemoryError(field, "must not be empty", problem="empty")
     if len(value) > limit:
