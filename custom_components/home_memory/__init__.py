@@ -239,6 +239,9 @@ async def _async_close(hass: HomeAssistant, data: HomeMemoryData) -> None:
     if (task := data.model.task) is not None and not task.done():
         task.cancel()
         await asyncio.wait([task])
+    # No refresh reads the figures of a closed store (review s21: an ERROR
+    # at shutdown).
+    await data.coordinator.async_shutdown()
     await hass.async_add_executor_job(data.store.close)
 
 

@@ -109,6 +109,21 @@ async def test_stop_closes_the_store(
     assert store.closed
 
 
+async def test_no_figures_are_read_after_the_store_closes(
+    hass: HomeAssistant,
+    init_integration: MockConfigEntry,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A refresh asked for while Home Assistant stops logged "Error fetching
+    home_memory data: … the store is closed" (review s21 F17)."""
+    coordinator = init_integration.runtime_data.coordinator
+    hass.bus.async_fire(EVENT_HOMEASSISTANT_STOP)
+    await hass.async_block_till_done()
+    await coordinator.async_refresh()
+    await hass.async_block_till_done()
+    assert "Error fetching" not in caplog.text
+
+
 async def test_keyword_only_until_the_model_is_ready(
     hass: HomeAssistant,
     mock_config_entry: MockConfigEntry,
