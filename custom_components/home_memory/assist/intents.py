@@ -27,7 +27,7 @@ from ..memory.text.quoting import flatten
 from ..memory.text.said import as_said
 from ..memory.text.statements import with_sentence_end
 from ..memory.text.validation import MAX_CONTENT_CHARS, has_words
-from ..operations import choosing, recall, when
+from ..operations import choosing, memories, recall, when
 from ..operations.errors import ForgetChangedError, OperationError
 from ..operations.remembering import outcome_speech
 from ..runtime.ha_internals import answer_where_unmatched
@@ -70,6 +70,7 @@ INTENT_QUESTION: Final = "HomeMemoryQuestion"
 INTENT_CONFIRM: Final = "HomeMemoryConfirm"
 INTENT_DENY: Final = "HomeMemoryDeny"
 INTENT_CORRECT: Final = "HomeMemoryCorrect"
+INTENT_UNDO: Final = "HomeMemoryUndo"
 
 # The slot a question's whole text is handed to its intent in.
 QUESTION: Final = "question"
@@ -712,12 +713,37 @@ class ConfirmIntentHandler(_MemoryIntentHandler):
             return words.say("nothing_pending")
         scope.require_write()
         try:
-            await choosing.async_confirm_forget(scope.ops, scope.state, token, voice)
+            forgotten = await choosing.async_confirm_forget(
+                scope.ops, scope.state, token, voice
+            )
         except ForgetChangedError as err:
             # Corrected since the question: ask again about what it says now.
             voice.voice_token = scope.state.voice_token = err.token
             return words.say("changed_since", memory=_spoken(err.memory.summary))
+        voice.last_forgotten = tuple(memory.id for memory in forgotten)
         return words.say("forgotten")
+
+
+class UndoForgetIntentHandler(_MemoryIntentHandler):
+    """ "Undo that" after "Okay, I've forgotten that." (review s21: a
+    non-admin could not bring back what he forgot by mistake)."""
+
+    intent_type = INTENT_UNDO
+    description = "Brings back the memory just forgotten"
+
+    @override
+    async def _async_speech(
+        self, scope: CallScope, slots: dict[str, Any], words: Wording, said: str
+    ) -> str:
+        voice = _voice_state(scope)
+        ids, voice.last_forgotten = voice.last_forgotten, ()
+        if not ids:
+            return words.say("nothing_to_undo")
+        scope.require_write()
+        restored = await memories.async_restore(scope.ops, ids)
+        if not restored:
+            return words.say("nothing_to_undo")
+        return words.say("restored", memory=_spoken(restored[0].summary))
 
 
 class DenyIntentHandler(_MemoryIntentHandler):
@@ -748,6 +774,7 @@ HANDLERS: Final = (
     PickIntentHandler,
     ConfirmIntentHandler,
     DenyIntentHandler,
+    UndoForgetIntentHandler,
 )
 
 

@@ -98,6 +98,27 @@ def may_manage(actor: Actor, memory: Memory) -> bool:
     )
 
 
+def may_restore(actor: Actor, memory: Memory) -> bool:
+    """Whether the actor may bring `memory` back: as for managing it, or
+    they forgot it themselves ("forget my bike lock code", "yes", then
+    "undo that": review s21; nothing deleted by accident is gone)."""
+    caller = actor.caller
+    return may_manage(actor, memory) or (
+        actor.may_write
+        and caller.user_id is not None
+        and memory.tier is Tier.DELETED
+        and memory.deleted_by == caller.user_id
+        and memory.visible_to(caller)
+    )
+
+
+def check_restore(actor: Actor, memory: Memory) -> None:
+    """Refuse restoring a memory the actor may see but not bring back."""
+    require(actor, Access.WRITE)
+    if not may_restore(actor, memory):
+        raise ForbiddenError("admin_required")
+
+
 def check_manage(actor: Actor, memory: Memory) -> None:
     """Refuse restoring or purging a memory the actor may see but not manage."""
     require(actor, Access.WRITE)

@@ -41,6 +41,7 @@ from .access import (
     Access,
     Actor,
     check_manage,
+    check_restore,
     may_manage,
     require,
     shown_in_tier,
@@ -682,15 +683,16 @@ async def async_forget(scope: OperationScope, request: SelectRequest) -> list[Me
 
 
 async def async_restore(scope: OperationScope, ids: Sequence[str]) -> list[Memory]:
-    """Bring forgotten or archived memories back (access.may_manage: an admin,
-    or the owner of a private memory); one refused refuses all."""
+    """Bring forgotten or archived memories back (access.may_restore: an
+    admin, the owner of a private memory, or who forgot it); one refused
+    refuses all."""
     actor = scope.actor
     require(actor, Access.WRITE)
     store = scope.data.store
 
     def _restore() -> list[Memory]:
         restored = store.restore(
-            actor.caller, ids=list(ids), check=partial(check_manage, actor)
+            actor.caller, ids=list(ids), check=partial(check_restore, actor)
         )
         return memories_by_id(store, restored)
 

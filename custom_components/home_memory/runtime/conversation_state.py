@@ -81,6 +81,8 @@ class ConversationState:
     # Ids of the memories a spoken forget listed ("1: ... 2: ..."), for "the
     # second one"; ids only, re-read when picked.
     voice_choices: tuple[str, ...] = ()
+    # Ids of the memories a spoken "yes" just forgot, for "undo that".
+    last_forgotten: tuple[str, ...] = ()
     cached_context: CachedContext | None = None
     # (created, text) of the user turn whose tools a surface already gave:
     # an agent with both Assist and the Home Memory API gets the tools once.

@@ -1,0 +1,123 @@
+"""Undoing a spoken forget: "forget …", "yes", then "undo that".
+
+A non-admin who forgot a household memory by mistake could not bring it
+back (review s21 F11): the restore action is an administrator's. Who forgot
+a memory may now restore it, by voice right after, or by the action.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from custom_components.home_memory.memory.common.values import (
+    SYSTEM,
+    MemoryFilter,
+    Tier,
+)
+
+from ..conftest import call
+from .test_questions import ask, speech
+
+if TYPE_CHECKING:
+    from homeassistant.core import HomeAssistant
+    from pytest_homeassistant_custom_component.common import MockUser
+
+    from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
+
+pytestmark = pytest.mark.usefixtures("mock_load_model", "agent_entry")
+
+
+def _tier_of(entry: HomeMemoryConfigEntry, words: str) -> Tier | None:
+    store = entry.runtime_data.store
+    every = MemoryFilter(tiers=(Tier.ACTIVE, Tier.DELETED))
+    for memory in store.list_memories(SYSTEM, every).items:
+        if words in memory.content:
+            return memory.tier
+    return None
+
+
+@pytest.mark.parametrize(
+    ("language", "tell", "forget", "yes", "undo", "back"),
+    [
+        (
+            "en",
+            "remember that the bike lock code is 7788",
+            "forget the bike lock code",
+            "yes",
+            "undo that",
+            "Okay, it's back: 'The bike lock code is 7788'.",
+        ),
+        (
+            "de",
+            "merk dir, dass der Safe-Code 7788 ist",
+            "vergiss den Safe-Code",
+            "ja",
+            "mach das rückgängig",
+            "Okay, das ist wieder da: „Der Safe-Code ist 7788“.",
+        ),
+    ],
+)
+async def test_who_forgot_a_memory_brings_it_back_by_voice(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    user_ben: MockUser,
+    language: str,
+    tell: str,
+    forget: str,
+    yes: str,
+    undo: str,
+    back: str,
+) -> None:
+    """Ben (no admin) forgets a household memory and undoes it at once."""
+    await ask(hass, tell, language, user=user_ben)
+    asked = await ask(hass, forget, language, user=user_ben)
+    assert "7788" in speech(asked), speech(asked)
+    done = await ask(
+        hass, yes, language, user=user_ben, conversation_id=asked.conversation_id
+    )
+    assert _tier_of(init_integration, "7788") is Tier.DELETED, speech(done)
+    undone = await ask(
+        hass, undo, language, user=user_ben, conversation_id=asked.conversation_id
+    )
+    assert speech(undone) == back
+    assert _tier_of(init_integration, "7788") is Tier.ACTIVE
+    # Once: nothing more to bring back.
+    again = await ask(
+        hass, undo, language, user=user_ben, conversation_id=asked.conversation_id
+    )
+    assert "nothing" in speech(again).casefold() or "nichts" in speech(again)
+
+
+async def test_undo_with_nothing_forgotten_changes_nothing(
+    hass: HomeAssistant, init_integration: HomeMemoryConfigEntry, user_ben: MockUser
+) -> None:
+    """ "Undo" with no forget before it brings nothing back."""
+    answer = await ask(hass, "undo that", user=user_ben)
+    assert speech(answer) == "There is nothing I just forgot to bring back."
+
+
+async def test_who_forgot_it_may_restore_it_but_not_another_s_deletion(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+    user_ben: MockUser,
+) -> None:
+    """The restore action: Ben may bring back what he forgot, not what Anna
+    forgot (that stays an administrator's)."""
+    made = await call(
+        hass, "remember", {"content": "The gate code is 1357"}, user=user_ben
+    )
+    other = await call(
+        hass, "remember", {"content": "The shed code is 2468"}, user=user_ben
+    )
+    mine, anna_s = made["memory"]["id"], other["memory"]["id"]
+    await call(hass, "forget", {"ids": [mine]}, user=user_ben)
+    await call(hass, "forget", {"ids": [anna_s]}, user=user_anna)
+    with pytest.raises(Exception, match="administrator"):
+        await call(hass, "restore", {"ids": [anna_s]}, user=user_ben)
+    restored = await call(hass, "restore", {"ids": [mine]}, user=user_ben)
+    assert restored["restored"] == [mine]
+    assert _tier_of(init_integration, "gate code") is Tier.ACTIVE
+    assert _tier_of(init_integration, "shed code") is Tier.DELETED
