@@ -61,6 +61,26 @@ MEMORY = "HomeMemoryQuestion"
             "en",
             "big dogs",
         ),
+        # Review s21: "very", "frightened", "scares", "fear" were Home
+        # Assistant's "Not any" or "not understood".
+        (
+            "remember that Grandpa is afraid of heights",
+            "what is Grandpa frightened of",
+            "en",
+            "heights",
+        ),
+        (
+            "remember that Grandpa is afraid of heights",
+            "what scares Grandpa",
+            "en",
+            "heights",
+        ),
+        (
+            "remember that Grandpa is afraid of heights",
+            "what does Grandpa fear",
+            "en",
+            "heights",
+        ),
         (
             "remember that we need a new plumber",
             "do we need a plumber",

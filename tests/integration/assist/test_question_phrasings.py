@@ -352,7 +352,12 @@ async def test_everyday_questions_home_assistant_cannot_answer_are_memorys(
     ):
         await ask(hass, told)
     # A trigger (Home Assistant answers these itself otherwise): no intent.
-    for asked in ("who is allergic to cats", "who's allergic to cats?"):
+    # "very" was Home Assistant's "Not any" (review s21).
+    for asked in (
+        "who is allergic to cats",
+        "who's allergic to cats?",
+        "who is very allergic to cats",
+    ):
         answer = await ask(hass, asked)
         assert speech(answer) == "Mia is allergic to cats.", asked
     for asked, said in (
