@@ -296,16 +296,31 @@ def partly_named(
         return partly
 
     partly = lacking(holding)
-    if partly:
+    # One holding no word of a thing the question names is about another
+    # ("Ben repaired the garage door" for "who fixed the kitchen light",
+    # review s21), unless its meaning alone passes.
+    other_things = [
+        (rowid, run)
+        for run in runs
+        for rowid in set(order).difference(*(holding.get(word, set()) for word in run))
+    ]
+    if partly or other_things:
         # A word of the family says the word ("the bins go out" for "when
-        # does the rubbish go out", review s21): read the few rows' words.
+        # does the rubbish go out", "Mia is scared of dogs" for "what are the
+        # kids afraid of"): read the few rows' words.
         languages = family_languages(query, language)
         related = {term: set(rows) for term, rows in holding.items()}
-        for rowid, text in candidates.contents(sorted(partly)).items():
+        texts = candidates.contents(sorted(partly | {r for r, _ in other_things}))
+        for rowid, text in texts.items():
             for term in related_terms(topic, text, languages):
                 related.setdefault(term, set()).add(rowid)
-        if related != holding:
+        if partly and related != holding:
             partly = lacking(related)
+        partly |= {
+            rowid
+            for rowid, run in other_things
+            if not any(rowid in related.get(word, ()) for word in run)
+        }
     return partly
 
 
