@@ -17,7 +17,6 @@ spiders"): a memory relating that word, or one of its family, to another
 from __future__ import annotations
 
 from functools import cache
-from itertools import pairwise
 import re
 from typing import TYPE_CHECKING
 
@@ -42,6 +41,12 @@ if TYPE_CHECKING:
 # verb) that matches by meaning, on the shared scale (search/retrieval.py's
 # TOPIC_IN_WINDOW_MIN_SIMILARITY; measured there).
 BESIDE_NAMES_MIN_SIMILARITY = 0.2
+# The similarity of a question's related thing alone ("latex") to a memory
+# relating another that says it otherwise (measured, MiniLM / multilingual-e5:
+# "peanuts" / "Mia is allergic to nuts" 0.44 / -, "rubber" / "… latex" 0.27,
+# "Erdnüsse" / "Mia ist allergisch gegen Nüsse." - / 0.46, "Blütenstaub" /
+# "… Pollen." - / 0.35; other things 0.07-0.21 / 0.08-0.24).
+RELATED_THING_MIN_SIMILARITY = 0.25
 _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 # The fewest letters a word and a form of it share (`_says_a_form_of`).
 _FORM_LETTERS = 3
@@ -295,17 +300,20 @@ def partly_named(
 def asked_relations(query: str, language: str | None) -> list[tuple[str, list[str]]]:
     """Each word `query` relates to a thing by one of the language's
     relation prepositions, and that thing's words up to the next one:
-    ("allergic", ["latex"]) for "is anyone allergic to latex"; none where
-    nothing follows ("what is Anna afraid of") or the word asks nothing
-    ("what do we have to pay", "what did you say about")."""
+    ("allergic", ["latex"]) for "is anyone allergic to latex", ("fürchtet",
+    ["spinnen"]) for "Fürchtet sich jemand vor Spinnen?" (past the
+    language's `relation_fillers`); none where nothing follows ("what is
+    Anna afraid of") or the word asks nothing ("what do we have to pay",
+    "what did you say about")."""
     tables = [statement_words(other) for other in languages_to_try(language)]
     prepositions = frozenset().union(*(t.relation_prepositions for t in tables))
+    fillers = frozenset().union(*(t.relation_fillers for t in tables))
     light_verbs = frozenset().union(*(t.light_verbs for t in tables))
     stopwords = asking_nothing(language) | asking_nothing(language, liking=True)
     tokens = _TOKEN.findall(query.casefold())
     found: list[tuple[str, list[str]]] = []
     for i, token in enumerate(tokens):
-        head = tokens[i - 1] if i else ""
+        head = _related_word(tokens[:i], fillers)
         if token not in prepositions or not head or head in stopwords | light_verbs:
             continue
         rest = tokens[i + 1 :]
@@ -318,34 +326,48 @@ def asked_relations(query: str, language: str | None) -> list[tuple[str, list[st
     return found
 
 
+def _related_word(before: list[str], fillers: frozenset[str]) -> str:
+    """The last of `before` that is none of `fillers` ("fürchtet" of
+    "fürchtet sich jemand"; "" for none)."""
+    return next((word for word in reversed(before) if word not in fillers), "")
+
+
 def other_objects(
     candidates: CandidateQueries,
     query: str,
     rowids: Collection[int],
     *,
     language: str | None,
+    embed: Callable[[str], npt.NDArray[np.float32] | None] | None = None,
 ) -> set[int]:
     """Of `rowids`, the memories relating a word the question relates to a
     thing (`asked_relations`), or one of its family (text/word_forms.py),
     by one of those prepositions, but holding no word of that thing:
     "Anna is allergic to penicillin" for "is anyone allergic to latex",
     "Mia is scared of dogs" for "who is afraid of spiders" (final review
-    s19; docs/engine.md: such relations hold many values)."""
+    s19; docs/engine.md: such relations hold many values). With `embed`,
+    one whose similarity to the asked thing alone reaches
+    RELATED_THING_MIN_SIMILARITY says it otherwise ("nuts" for "peanuts"):
+    the whole question's is no guide, its relation is the same ("allergisch
+    gegen Latex" / "… gegen Pollen": 0.65 with multilingual-e5, review s21)."""
     relations = asked_relations(query, language)
     if not rowids or not relations:
         return set()
     tables = [statement_words(other) for other in languages_to_try(language)]
     prepositions = frozenset().union(*(t.relation_prepositions for t in tables))
+    fillers = frozenset().union(*(t.relation_fillers for t in tables))
     languages = family_languages(query, language)
-    other: set[int] = set()
+    other: dict[int, list[str]] = {}
     # The texts at once (a floor's few rows), read in Python: a match list
     # of each word of the thing would cost more (a common word's, 2-3 ms).
     for rowid, text in candidates.contents(list(rowids)).items():
         tokens = _TOKEN.findall(text.casefold())
         relating = " ".join(
-            word for word, after in pairwise(tokens) if after in prepositions
+            _related_word(tokens[:i], fillers)
+            for i, word in enumerate(tokens)
+            if word in prepositions
         )
-        if not relating:
+        if not relating.strip():
             continue
         held = set(tokens)
         for head, thing in relations:
@@ -354,8 +376,22 @@ def other_objects(
             ) and not (
                 held.intersection(thing) or related_terms(thing, text, languages)
             ):
-                other.add(rowid)
-    return other
+                other.setdefault(rowid, []).append(" ".join(thing))
+    if embed is None or not other:
+        return set(other)
+    # The few things asked, one model run each.
+    vectors = {thing: embed(thing) for things in other.values() for thing in things}
+    similar: set[int] = set()
+    for thing, vector in vectors.items():
+        if vector is None:
+            continue
+        rows = [rowid for rowid, things in other.items() if thing in things]
+        similar.update(
+            rowid
+            for rowid, value in candidates.similarities(vector, rows).items()
+            if value >= RELATED_THING_MIN_SIMILARITY
+        )
+    return set(other) - similar
 
 
 def _says_a_form_of(terms: list[str], text: str) -> bool:

@@ -636,19 +636,33 @@ class Retriever:
     ) -> dict[int, Relevance]:
         """`kept` without the memories holding only part of a thing the
         question names by several words, or only where it is, unless their
-        meaning alone passes the floor (search/floors.py's `partly_named`)."""
+        meaning alone passes the floor (search/floors.py's `partly_named`),
+        and those relating another thing than the question's, unless that
+        thing alone is like it in meaning (`other_objects`)."""
         if not self._reads(query):
             return kept
         partly = partly_named(
             self._candidates, query, list(kept), asker, language=self.config.language
-        ) | other_objects(self._candidates, query, kept, language=self.config.language)
+        )
         similar = by_meaning(
             {rowid: kept[rowid].similarity for rowid in partly},
             partly,
             self._fusion_weights()[0],
             min_relevance,
         )
-        return {r: v for r, v in kept.items() if r not in partly or r in similar}
+        # Another thing of the question's relation: by the thing's meaning.
+        other = other_objects(
+            self._candidates,
+            query,
+            kept,
+            language=self.config.language,
+            embed=self.store.embed_query,
+        )
+        return {
+            r: v
+            for r, v in kept.items()
+            if (r not in partly or r in similar) and r not in other
+        }
 
     def _reads(self, text: str) -> bool:
         """Whether the model reads the language of `text`, told by its
