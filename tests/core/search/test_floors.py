@@ -457,3 +457,44 @@ def test_another_word_for_the_thing_still_answers(home: Retriever) -> None:
     assert _answers(home, "is anyone allergic to antibiotics", BOB, "Ben") == {
         "Anna is allergic to penicillin"
     }
+
+
+@pytest.mark.parametrize(
+    ("query", "caller", "asker", "answer"),
+    [
+        ("Wogegen bin ich allergisch?", ALICE, "Anna", set()),
+        ("Wovor habe ich Angst?", ALICE, "Anna", set()),
+        ("Wogegen bin ich allergisch?", BOB, "Ben", {_GERMAN_RELATIONS[0]}),
+        ("Wogegen ist Ben allergisch?", BOB, "Ben", {_GERMAN_RELATIONS[0]}),
+        ("Wogegen ist Mia allergisch?", BOB, "Ben", {_GERMAN_RELATIONS[1]}),
+    ],
+)
+def test_another_s_relation_is_no_answer_about_the_asker_in_german(
+    german_relations: Retriever,
+    query: str,
+    caller: Caller,
+    asker: str,
+    answer: set[str],
+) -> None:
+    """Ben's "Wogegen bin ich allergisch?" said Mia's nuts (review s21): a
+    relation said of another by name is not the asker's; German names are
+    no capitalised words, and Mia is no one's person."""
+    assert _answers(german_relations, query, caller, asker) == answer
+
+
+def test_another_s_relation_is_no_answer_about_the_asker(
+    tmp_path: Path, clock: ManualClock, minilm: Embedder
+) -> None:
+    """ "Mia is allergic to nuts" (about no one) is not Ben's allergy."""
+    store = MemoryStore(tmp_path / "memory.db", embedder=minilm, clock=clock)
+    try:
+        for text in ("Mia is allergic to nuts", "Grandpa is afraid of heights"):
+            store.create(NewMemory(content=text), ALICE)
+        retriever = Retriever(store)
+        for query in ("what am I allergic to", "what am I afraid of"):
+            assert _answers(retriever, query, BOB, "Ben") == set()
+        assert _answers(retriever, "what is Mia allergic to", BOB, "Ben") == {
+            "Mia is allergic to nuts"
+        }
+    finally:
+        store.close()

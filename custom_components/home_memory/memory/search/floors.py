@@ -102,6 +102,13 @@ def beside_names(
         others |= _the_asker_s_own(
             candidates, query, passing, people, (caller, asker), known, language
         )
+    others |= _another_s_relation(
+        candidates,
+        query,
+        [r for r in passing if r not in others],
+        (known, asker, own),
+        language,
+    )
     asked = _asked_besides(query, names, asker, stopwords, reads)
     if asked is None:
         return set(passing) - others if others else None
@@ -156,6 +163,64 @@ def _the_asker_s_own(
         for rowid, text in candidates.private_texts(bare, caller.user_id).items()
         if says_own(text, language)
     }
+
+
+def _another_s_relation(
+    candidates: CandidateQueries,
+    query: str,
+    passing: list[int],
+    asking: tuple[Collection[str], str | None, bool],
+    language: str | None,
+) -> set[int]:
+    """Of `passing`, the memories relating a word of the question's family
+    by a relation preposition ("allergisch gegen", "afraid of") whose first
+    word is another's name, where the question asks it of a known person or
+    of the asker (`asking`: everyone memories are about, the asker, whether
+    the question speaks of them): Ben's "Wogegen bin ich allergisch?" is
+    not "Mia ist allergisch gegen Nüsse." (review s21; Mia is no one's
+    person, and German capitalises every noun). A first word that asks
+    nothing ("The", "Die"), the first person or the asked one's name may
+    be anyone's."""
+    known, asker, own = asking
+    everyone = {*known, asker} if asker else set(known)
+    asked = {folded_words(p) for p in named_people(query, everyone)}
+    if asker is not None and own:
+        asked.add(folded_words(asker))
+    if not asked or not passing:
+        return set()
+    tables = [statement_words(other) for other in languages_to_try(language)]
+    prepositions = frozenset().union(*(t.relation_prepositions for t in tables))
+    fillers = frozenset().union(*(t.relation_fillers for t in tables))
+    anyone = frozenset().union(
+        *(
+            t.first_person | search_stopwords(other)
+            for t, other in zip(tables, languages_to_try(language), strict=True)
+        )
+    )
+    asked_words = set().union(*asked)
+    # As a question's relation: a word that asks nothing relates nothing.
+    nothing = frozenset().union(*(t.light_verbs for t in tables)) | asking_nothing(
+        language
+    )
+    terms = search_terms(query, asking_nothing(language))
+    languages = family_languages(query, language)
+    found: set[int] = set()
+    for rowid, text in candidates.contents(passing).items():
+        tokens = _TOKEN.findall(text.casefold())
+        if not tokens or tokens[0] in anyone or tokens[0] in asked_words:
+            continue
+        relating = [
+            head
+            for i, word in enumerate(tokens)
+            if word in prepositions
+            and (head := _related_word(tokens[:i], fillers))
+            and head not in nothing
+        ]
+        if any(word in terms for word in relating) or related_terms(
+            terms, " ".join(relating), languages
+        ):
+            found.add(rowid)
+    return found
 
 
 def _naming_in_text(
