@@ -43,6 +43,10 @@ ONLY_UNKNOWN_NAME: Final = "only_unknown_name"
 # One so marked ("wann {query}": any verb) is ours only where no name Home
 # Assistant knows is among its words ("wann geht die Sonne unter").
 NAMES_NOTHING_KNOWN: Final = "names_nothing_known"
+# One so marked ("wann {query}") is ours also where Home Assistant's only
+# unknown names were an area or floor inside its subject ("Wann geht der
+# Müll raus?": "Kein Bereich mit dem Namen Müll raus").
+UNKNOWN_PLACE_TOO: Final = "unknown_place_too"
 # One so marked ("what was on {query}") is ours only where its {query} is
 # time words alone ("the 21st", "last weekend"), not "the TV".
 NAMES_A_TIME: Final = "names_a_time"
