@@ -283,7 +283,7 @@ class RememberIntentHandler(_MemoryIntentHandler):
         if not has_words(words.without_leading(content)):
             return words.say("what_to_remember")
         # "merk dir, dass der Schlüssel im Flur liegt": a statement, verb second.
-        content = words.statement(said, content)
+        content = self._statement(words, said, content)
         # The matcher never hears a sentence's end: "Ben fixed the light."
         # is a sentence again (a written one is kept as written elsewhere).
         if len(ended := with_sentence_end(content)) <= MAX_CONTENT_CHARS:
@@ -305,6 +305,10 @@ class RememberIntentHandler(_MemoryIntentHandler):
             household_says=words.responses["household_says"],
         )
 
+    def _statement(self, words: Wording, said: str, content: str) -> str:
+        """What is told, as a statement."""
+        return words.statement(said, content)
+
 
 class RememberPrivateIntentHandler(RememberIntentHandler):
     """ "Remember privately that ..." (only the speaker will hear it)."""
@@ -320,6 +324,11 @@ class CorrectIntentHandler(RememberIntentHandler):
 
     intent_type = INTENT_CORRECT
     description = "Corrects what the memory holds, as the user says it"
+
+    @override
+    def _statement(self, words: Wording, said: str, content: str) -> str:
+        """ "eigentlich geht der Müll …" corrects, subject first."""
+        return words.as_correction(super()._statement(words, said, content))
 
 
 class _QueryIntentHandler(_MemoryIntentHandler):
