@@ -490,6 +490,30 @@ def _where_asked(
     return where if asked else set()
 
 
+def not_whole(
+    candidates: CandidateQueries,
+    query: str,
+    similarity: Mapping[int, float | None],
+    asker: str | None,
+    *,
+    language: str | None,
+    passing: tuple[float, float],
+    embed: Callable[[str], npt.NDArray[np.float32] | None],
+) -> set[int]:
+    """Of the memories kept (with their `similarity`), those holding only
+    part of a thing the question names, or only where it is, unless their
+    meaning alone passes the floor (`partly_named`, `by_meaning` with the
+    vector weight and floor `passing`), and those relating another thing
+    than the question's, unless that thing alone is like it in meaning
+    (`other_objects`)."""
+    partly = partly_named(candidates, query, list(similarity), asker, language=language)
+    similar = by_meaning(
+        {rowid: similarity[rowid] for rowid in partly}, partly, *passing
+    )
+    other = other_objects(candidates, query, similarity, language=language, embed=embed)
+    return (partly - similar) | other
+
+
 def by_meaning(
     similarity: Mapping[int, float | None],
     rowids: Collection[int],
