@@ -445,12 +445,12 @@ def other_objects(
     if embed is None or not other:
         return set(other)
     # The few things asked, one model run each.
-    vectors = {thing: embed(thing) for things in other.values() for thing in things}
+    vectors = {asked: embed(asked) for things in other.values() for asked in things}
     similar: set[int] = set()
-    for thing, vector in vectors.items():
+    for asked, vector in vectors.items():
         if vector is None:
             continue
-        rows = [rowid for rowid, things in other.items() if thing in things]
+        rows = [rowid for rowid, things in other.items() if asked in things]
         similar.update(
             rowid
             for rowid, value in candidates.similarities(vector, rows).items()
