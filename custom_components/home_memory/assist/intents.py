@@ -41,6 +41,7 @@ from .sentence_files import (
     NAMES_A_TIME,
     NAMES_NOTHING_KNOWN,
     ONLY_UNKNOWN_NAME,
+    UNKNOWN_PLACE_TOO,
     SentenceFiles,
     Wording,
     load_sentence_files,
@@ -283,7 +284,7 @@ class RememberIntentHandler(_MemoryIntentHandler):
         if not has_words(words.without_leading(content)):
             return words.say("what_to_remember")
         # "merk dir, dass der Schlüssel im Flur liegt": a statement, verb second.
-        content = words.statement(said, content)
+        content = self._statement(words, said, content)
         # The matcher never hears a sentence's end: "Ben fixed the light."
         # is a sentence again (a written one is kept as written elsewhere).
         if len(ended := with_sentence_end(content)) <= MAX_CONTENT_CHARS:
@@ -305,6 +306,10 @@ class RememberIntentHandler(_MemoryIntentHandler):
             household_says=words.responses["household_says"],
         )
 
+    def _statement(self, words: Wording, said: str, content: str) -> str:
+        """What is told, as a statement."""
+        return words.statement(said, content)
+
 
 class RememberPrivateIntentHandler(RememberIntentHandler):
     """ "Remember privately that ..." (only the speaker will hear it)."""
@@ -320,6 +325,11 @@ class CorrectIntentHandler(RememberIntentHandler):
 
     intent_type = INTENT_CORRECT
     description = "Corrects what the memory holds, as the user says it"
+
+    @override
+    def _statement(self, words: Wording, said: str, content: str) -> str:
+        """ "eigentlich geht der Müll …" corrects, subject first."""
+        return words.as_correction(super()._statement(words, said, content))
 
 
 class _QueryIntentHandler(_MemoryIntentHandler):
@@ -822,21 +832,39 @@ def _bare(words: Wording, name: str) -> str:
 
 
 def _unknown_to_home_assistant(
-    words: Wording, subject: MatchEntity | None, theirs: RecognizeResult | None
+    words: Wording,
+    subject: MatchEntity | None,
+    theirs: RecognizeResult | None,
+    *,
+    place_too: bool = False,
 ) -> bool:
     """Whether Home Assistant found no sentence, or one whose unknown name is
     the whole subject ("wifi password"), not a part of it (the area "kitchen"
-    in "the temperature in the kitchen": a question it understood)."""
+    in "the temperature in the kitchen": a question it understood); with
+    `place_too`, or one with an unknown area or floor within the subject
+    ("Müll raus" in "geht der Müll raus")."""
     if theirs is None:
         return True
     if subject is None:
         return False
     asked = _bare(words, subject.text or str(subject.value))
-    return any(
-        _bare(words, entity.text) == asked
+    unknown = [
+        entity
         for entity in theirs.unmatched_entities_list
         if isinstance(entity, UnmatchedTextEntity)
+    ]
+    if any(_bare(words, entity.text) == asked for entity in unknown):
+        return True
+    # Its failed reading ("Wann geht" a name, "Müll raus" an area, no
+    # domain) said "no area called Müll raus": nothing it understood.
+    return place_too and any(
+        entity.name in _PLACES and f" {_bare(words, entity.text)} " in f" {asked} "
+        for entity in unknown
     )
+
+
+# The slots of Home Assistant's sentences that name a place.
+_PLACES: Final = frozenset({"area", "floor"})
 
 
 def _names_a_known_thing(text: str, names: set[str]) -> bool:
@@ -870,7 +898,9 @@ def _left_to_home_assistant(
         return True  # about something Home Assistant knows by that name
     metadata = result.intent_metadata or {}
     if metadata.get(ONLY_UNKNOWN_NAME) and not (
-        _unknown_to_home_assistant(words, subject, theirs)
+        _unknown_to_home_assistant(
+            words, subject, theirs, place_too=bool(metadata.get(UNKNOWN_PLACE_TOO))
+        )
     ):
         return True  # "what is the temperature in the kitchen": theirs
     if metadata.get(NAMES_NOTHING_KNOWN) and _names_a_known_thing(

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 from hassil import Intents, recognize_best
 
 from ..memory.text.clauses import ClauseWords, verb_second
-from ..memory.text.corrections import commands, read_correction
+from ..memory.text.corrections import commands, read_correction, set_off_fronted
 from ..memory.text.statements import subject_words
 from ..memory.time.expressions import time_spans
 from ..operations.private_words import (
@@ -43,6 +43,10 @@ ONLY_UNKNOWN_NAME: Final = "only_unknown_name"
 # One so marked ("wann {query}": any verb) is ours only where no name Home
 # Assistant knows is among its words ("wann geht die Sonne unter").
 NAMES_NOTHING_KNOWN: Final = "names_nothing_known"
+# One so marked ("wann {query}") is ours also where Home Assistant's only
+# unknown names were an area or floor inside its subject ("Wann geht der
+# Müll raus?": "Kein Bereich mit dem Namen Müll raus").
+UNKNOWN_PLACE_TOO: Final = "unknown_place_too"
 # One so marked ("what was on {query}") is ours only where its {query} is
 # time words alone ("the 21st", "last weekend"), not "the TV".
 NAMES_A_TIME: Final = "names_a_time"
@@ -171,6 +175,11 @@ class Wording:
             return verb_second(content, self._clause)
         return content
 
+    def as_correction(self, content: str) -> str:
+        """`content` of a correction sentence as the correction it says
+        ("eigentlich geht der Müll …": "eigentlich: der Müll geht …")."""
+        return set_off_fronted(content, self.language)
+
     def without_article(self, name: str) -> str:
         """`name` as Home Assistant may know it: no article, case or spacing."""
         bare = self._article.sub("", " ".join(name.casefold().split()), count=1)
@@ -197,7 +206,7 @@ class Wording:
         memory/text/corrections.py reads the words) and is a statement with
         a subject ("turn on the light instead of the fan" is none), not a
         command to the home ("unlock the bike lock, the code is …")."""
-        told = read_correction(text, self.language)
+        told = read_correction(set_off_fronted(text, self.language), self.language)
         if self.corrections is None or not told.corrects:
             return None
         if commands(text, self.language):

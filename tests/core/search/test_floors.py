@@ -25,7 +25,7 @@ from custom_components.home_memory.memory.search.floors import (
 from custom_components.home_memory.memory.search.retrieval import Retriever
 from custom_components.home_memory.memory.store import MemoryStore
 
-from ..conftest import ALICE, BOB
+from ..conftest import ALICE, BOB, ManualClock
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
@@ -36,7 +36,6 @@ if TYPE_CHECKING:
 
     from custom_components.home_memory.memory.embedding.embedder import Embedder
 
-    from ..conftest import ManualClock
 
 HOUSEHOLD = (
     ("Ben's bike lock code is 3971", ("Ben",), BOB),
@@ -428,3 +427,123 @@ def test_a_memory_holding_no_word_of_the_thing_asked_is_another_thing(
     """A memory that names none of the thing a question names ("kitchen
     light", "garage door") answers only by its meaning alone."""
     assert _answers(second_home, query, BOB, "Ben") == kept
+
+
+def test_asked_relations_pass_the_words_between_in_german() -> None:
+    """ "fürchtet sich (jemand) vor": the related word before the words
+    that may stand between it and its preposition."""
+    assert asked_relations("Fürchtet sich jemand vor Spinnen?", "de") == [
+        ("fürchtet", ["spinnen"])
+    ]
+    assert asked_relations("Hat jemand Angst vor Wespen?", "de") == [
+        ("angst", ["wespen"])
+    ]
+
+
+_GERMAN_RELATIONS = (
+    "Ben ist allergisch gegen Pollen.",
+    "Mia ist allergisch gegen Nüsse.",
+    "Mia hat Angst vor Hunden.",
+    "Opa fürchtet sich vor der Höhe.",
+)
+
+
+@pytest.fixture(scope="module")
+def german_relations(
+    tmp_path_factory: pytest.TempPathFactory, multilingual: Embedder
+) -> Iterator[Retriever]:
+    """A German home (multilingual-e5) of allergies and fears, told by Anna."""
+    store = MemoryStore(
+        tmp_path_factory.mktemp("relations") / "memory.db",
+        embedder=multilingual,
+        clock=ManualClock(),
+        config=EngineConfig(language="de"),
+    )
+    for text in _GERMAN_RELATIONS:
+        store.create(NewMemory(content=text), ALICE)
+    yield Retriever(store)
+    store.close()
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Ist jemand allergisch gegen Latex?",
+        "Wer ist allergisch gegen Latex?",
+        "Hat jemand Angst vor Wespen?",
+        "Wer hat Angst vor Spinnen?",
+        "Fürchtet sich jemand vor Spinnen?",
+    ],
+)
+def test_another_thing_of_the_relation_is_another_fact_in_german(
+    german_relations: Retriever, query: str
+) -> None:
+    """ "Ist jemand allergisch gegen Latex?" said Ben's pollen, "Hat jemand
+    Angst vor Wespen?" Mia's dogs (review s21): the whole question is like
+    them in meaning (0.65, 0.42), the thing is not (0.14, 0.08)."""
+    assert _answers(german_relations, query, BOB, "Ben") == set()
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        ("Wer hat Angst vor Hunden?", "Mia hat Angst vor Hunden."),
+        ("Hat jemand Angst vor der Höhe?", "Opa fürchtet sich vor der Höhe."),
+        ("Ist jemand allergisch gegen Pollen?", "Ben ist allergisch gegen Pollen."),
+        # Another word for the thing: by its meaning alone (0.46).
+        ("Ist jemand allergisch gegen Erdnüsse?", "Mia ist allergisch gegen Nüsse."),
+    ],
+)
+def test_the_thing_of_the_relation_still_answers_in_german(
+    german_relations: Retriever, query: str, answer: str
+) -> None:
+    """The asked thing, by its words or its meaning."""
+    assert _answers(german_relations, query, BOB, "Ben") == {answer}
+
+
+def test_another_word_for_the_thing_still_answers(home: Retriever) -> None:
+    """ "antibiotics" relates "allergic" to what "penicillin" is (0.44)."""
+    assert _answers(home, "is anyone allergic to antibiotics", BOB, "Ben") == {
+        "Anna is allergic to penicillin"
+    }
+
+
+@pytest.mark.parametrize(
+    ("query", "caller", "asker", "answer"),
+    [
+        ("Wogegen bin ich allergisch?", ALICE, "Anna", set()),
+        ("Wovor habe ich Angst?", ALICE, "Anna", set()),
+        ("Wogegen bin ich allergisch?", BOB, "Ben", {_GERMAN_RELATIONS[0]}),
+        ("Wogegen ist Ben allergisch?", BOB, "Ben", {_GERMAN_RELATIONS[0]}),
+        ("Wogegen ist Mia allergisch?", BOB, "Ben", {_GERMAN_RELATIONS[1]}),
+    ],
+)
+def test_another_s_relation_is_no_answer_about_the_asker_in_german(
+    german_relations: Retriever,
+    query: str,
+    caller: Caller,
+    asker: str,
+    answer: set[str],
+) -> None:
+    """Ben's "Wogegen bin ich allergisch?" said Mia's nuts (review s21): a
+    relation said of another by name is not the asker's; German names are
+    no capitalised words, and Mia is no one's person."""
+    assert _answers(german_relations, query, caller, asker) == answer
+
+
+def test_another_s_relation_is_no_answer_about_the_asker(
+    tmp_path: Path, clock: ManualClock, minilm: Embedder
+) -> None:
+    """ "Mia is allergic to nuts" (about no one) is not Ben's allergy."""
+    store = MemoryStore(tmp_path / "memory.db", embedder=minilm, clock=clock)
+    try:
+        for text in ("Mia is allergic to nuts", "Grandpa is afraid of heights"):
+            store.create(NewMemory(content=text), ALICE)
+        retriever = Retriever(store)
+        for query in ("what am I allergic to", "what am I afraid of"):
+            assert _answers(retriever, query, BOB, "Ben") == set()
+        assert _answers(retriever, "what is Mia allergic to", BOB, "Ben") == {
+            "Mia is allergic to nuts"
+        }
+    finally:
+        store.close()

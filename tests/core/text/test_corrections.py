@@ -17,6 +17,7 @@ from custom_components.home_memory.memory.text.corrections import (
     kept_subject,
     read_correction,
     same_thing,
+    set_off_fronted,
 )
 
 CORRECTIONS = [
@@ -94,6 +95,45 @@ def test_a_german_eigentlich_counts_only_set_off() -> None:
     assert (kept.statement, kept.corrects) == ("Eigentlich mag Ben lieber Tee", False)
     read = read_correction("Eigentlich: der Klempner kommt am Mittwoch", "de")
     assert (read.statement, read.corrects) == ("der Klempner kommt am Mittwoch", True)
+
+
+@pytest.mark.parametrize(
+    ("said", "told"),
+    [
+        (
+            "eigentlich geht der Müll am Mittwochabend raus",
+            "eigentlich: der Müll geht am Mittwochabend raus",
+        ),
+        (
+            "eigentlich ist das WLAN-Passwort Mond",
+            "eigentlich: das WLAN-Passwort ist Mond",
+        ),
+        (
+            "Eigentlich kommt der neue Klempner am Mittwoch",
+            "Eigentlich: der neue Klempner kommt am Mittwoch",
+        ),
+        (
+            "eigentlich bin ich gegen Latex allergisch",
+            "eigentlich: ich bin gegen Latex allergisch",
+        ),
+        ("Eigentlich mag Ben lieber Tee", "Eigentlich: Ben mag lieber Tee"),
+        # As said: what did not happen, a contrast, a command, no subject.
+        ("eigentlich wollte Ben heute kommen", None),
+        ("eigentlich ist der Schlüssel im Flur, aber er fehlt", None),
+        ("eigentlich schalte das Licht ein", None),
+        ("eigentlich ist gut", None),
+        ("eigentlich: der Klempner kommt am Mittwoch", None),
+    ],
+)
+def test_a_german_eigentlich_said_alone_corrects_subject_first(
+    said: str, told: str | None
+) -> None:
+    """Said alone to the assistant, "eigentlich" with its verb next is a
+    correction (review s21), its statement subject first."""
+    assert set_off_fronted(said, "de") == (told or said)
+    assert set_off_fronted("actually goes the bin out", "en") == (
+        "actually goes the bin out"
+    )
 
 
 def test_the_same_thing_is_told_by_its_subject() -> None:

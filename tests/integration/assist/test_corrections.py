@@ -171,6 +171,42 @@ async def test_a_german_correction_of_a_value_and_a_place(
     assert speech(where) == "Die Leiter ist in der Garage."
 
 
+async def test_a_german_eigentlich_with_its_verb_next_corrects(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+) -> None:
+    """ "eigentlich geht der Müll am Mittwochabend raus" and "eigentlich ist
+    das WLAN-Passwort Mond" got "Kein Bereich mit dem Namen …" (review
+    s21): corrections, subject first; "merk dir, eigentlich …" is told as
+    said, and a command stays no correction."""
+    hass.config.language = "de"
+    await setup_entry(hass, mock_config_entry)
+    store = mock_config_entry.runtime_data.store
+    await say(hass, "Merk dir, dass der Müll am Dienstagabend rausgeht", language="de")
+    await say(hass, "Merk dir, dass das WLAN-Passwort Sonne ist", language="de")
+    bins = await say(
+        hass, "eigentlich geht der Müll am Mittwochabend raus", language="de"
+    )
+    assert speech(bins) == GERMAN.say(
+        "updated",
+        content="Der Müll geht am Mittwochabend raus",
+        was="am Dienstagabend raus",
+    ), speech(bins)
+    wifi = await say(hass, "eigentlich ist das WLAN-Passwort Mond", language="de")
+    assert speech(wifi) == GERMAN.say(
+        "updated", content="Das WLAN-Passwort ist Mond", was="Sonne"
+    ), speech(wifi)
+    assert contents(store) == {
+        "Der Müll geht am Mittwochabend raus.",
+        "Das WLAN-Passwort ist Mond.",
+    }
+    order = await say(hass, "eigentlich schalte das Licht ein", language="de")
+    assert not speech(order).startswith("Aktualisiert"), speech(order)
+    await say(hass, "merk dir, eigentlich mag Ben lieber Tee", language="de")
+    assert "Eigentlich mag Ben lieber Tee." in contents(store)
+
+
 @pytest.fixture(scope="module")
 def e5() -> MultilingualEmbedder:
     """The real multilingual-e5-small a German home gets, loaded once."""

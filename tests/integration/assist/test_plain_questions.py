@@ -235,3 +235,38 @@ async def test_home_assistants_own_answers_stay_its_own(
     ):
         result = await ask(hass, question, "de", user=user_anna)
         assert answered_by(result) != MEMORY, (question, speech(result))
+
+
+@pytest.fixture
+def german_home(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """The review s21 German home: areas, a kitchen light in the Küche."""
+    areas = ar.async_get(hass)
+    for area in ("Küche", "Flur", "Garage", "Wohnzimmer", "Carport"):
+        areas.async_create(area)
+    expose(hass, "light.kuechenlicht", "Küchenlicht", "off")
+    hass.config.language = "de"
+
+
+@pytest.mark.usefixtures("german_home")
+async def test_when_the_bins_go_out_is_memorys_beside_an_unknown_area(
+    hass: HomeAssistant, user_anna: MockUser
+) -> None:
+    """ "Wann geht der Müll raus?" got "Kein Bereich mit dem Namen Müll
+    raus vorhanden" (review s21): memory's; Home Assistant's commands and
+    questions with an area, a light and the time stay its own."""
+    await ask(hass, "merk dir, der Müll geht am Dienstagabend raus", "de")
+    answer = await ask(hass, "Wann geht der Müll raus?", "de", user=user_anna)
+    assert answered_by(answer) == MEMORY, speech(answer)
+    assert "Dienstagabend" in speech(answer), speech(answer)
+    for question in (
+        "schalte das Licht in der Küche ein",
+        "ist das Licht in der Küche an",
+        "wie spät ist es",
+        "wann geht das Licht in der Küche an",
+    ):
+        result = await ask(hass, question, "de", user=user_anna)
+        assert answered_by(result) != MEMORY, (question, speech(result))

@@ -400,3 +400,37 @@ async def test_who_is_allergic_in_german_is_memorys(
     expose(hass, "person.anna", "Anna", "home")
     home = await ask(hass, "wer ist zu Hause", "de")
     assert answered_by(home) == "HassGetState", speech(home)
+
+
+@pytest.mark.parametrize(
+    ("asked", "said"),
+    [
+        ("Wovor hat Anna Angst?", "Wespen"),
+        ("Wovor hat anna Angst?", "Wespen"),
+        ("Hat Anna vor etwas Angst?", "Wespen"),
+        ("Wovor fürchtet sich Anna?", "Wespen"),
+        ("Wovor haben die Kinder Angst?", "Gewitter"),
+        ("Wovor habe ich Angst?", ""),
+        ("Ist Mia gegen etwas allergisch?", "Katzen"),
+    ],
+)
+async def test_what_someone_is_afraid_of_in_german_is_memorys(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    asked: str,
+    said: str,
+) -> None:
+    """ "Wovor hat Anna Angst?" got "nicht verstanden", "Wovor haben die
+    Kinder Angst?" "Kein Bereich mit dem Namen Kinder Angst", "Hat Anna vor
+    etwas Angst?" "Hat Anna vor existiert nicht" (review s21): memory's."""
+    hass.config.language = "de"
+    for told in (
+        "merk dir, dass Anna Angst vor Wespen hat",
+        "merk dir, dass die Kinder Angst vor Gewitter haben",
+        "merk dir, dass Mia gegen Katzen allergisch ist",
+    ):
+        await ask(hass, told, "de")
+    answer = await ask(hass, asked, "de")
+    assert answered_by(answer) == "HomeMemoryQuestion", speech(answer)
+    assert said in speech(answer), speech(answer)

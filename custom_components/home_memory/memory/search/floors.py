@@ -17,7 +17,6 @@ spiders"): a memory relating that word, or one of its family, to another
 from __future__ import annotations
 
 from functools import cache
-from itertools import pairwise
 import re
 from typing import TYPE_CHECKING
 
@@ -42,6 +41,12 @@ if TYPE_CHECKING:
 # verb) that matches by meaning, on the shared scale (search/retrieval.py's
 # TOPIC_IN_WINDOW_MIN_SIMILARITY; measured there).
 BESIDE_NAMES_MIN_SIMILARITY = 0.2
+# The similarity of a question's related thing alone ("latex") to a memory
+# relating another that says it otherwise (measured, MiniLM / multilingual-e5:
+# "peanuts" / "Mia is allergic to nuts" 0.44 / -, "rubber" / "… latex" 0.27,
+# "Erdnüsse" / "Mia ist allergisch gegen Nüsse." - / 0.46, "Blütenstaub" /
+# "… Pollen." - / 0.35; other things 0.07-0.21 / 0.08-0.24).
+RELATED_THING_MIN_SIMILARITY = 0.25
 _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 # The fewest letters a word and a form of it share (`_says_a_form_of`).
 _FORM_LETTERS = 3
@@ -97,6 +102,13 @@ def beside_names(
         others |= _the_asker_s_own(
             candidates, query, passing, people, (caller, asker), known, language
         )
+    others |= _another_s_relation(
+        candidates,
+        query,
+        [r for r in passing if r not in others],
+        (known, asker, own),
+        language,
+    )
     asked = _asked_besides(query, names, asker, stopwords, reads)
     if asked is None:
         return set(passing) - others if others else None
@@ -151,6 +163,64 @@ def _the_asker_s_own(
         for rowid, text in candidates.private_texts(bare, caller.user_id).items()
         if says_own(text, language)
     }
+
+
+def _another_s_relation(
+    candidates: CandidateQueries,
+    query: str,
+    passing: list[int],
+    asking: tuple[Collection[str], str | None, bool],
+    language: str | None,
+) -> set[int]:
+    """Of `passing`, the memories relating a word of the question's family
+    by a relation preposition ("allergisch gegen", "afraid of") whose first
+    word is another's name, where the question asks it of a known person or
+    of the asker (`asking`: everyone memories are about, the asker, whether
+    the question speaks of them): Ben's "Wogegen bin ich allergisch?" is
+    not "Mia ist allergisch gegen Nüsse." (review s21; Mia is no one's
+    person, and German capitalises every noun). A first word that asks
+    nothing ("The", "Die"), the first person or the asked one's name may
+    be anyone's."""
+    known, asker, own = asking
+    everyone = {*known, asker} if asker else set(known)
+    asked = {folded_words(p) for p in named_people(query, everyone)}
+    if asker is not None and own:
+        asked.add(folded_words(asker))
+    if not asked or not passing:
+        return set()
+    tables = [statement_words(other) for other in languages_to_try(language)]
+    prepositions = frozenset().union(*(t.relation_prepositions for t in tables))
+    fillers = frozenset().union(*(t.relation_fillers for t in tables))
+    anyone = frozenset().union(
+        *(
+            t.first_person | search_stopwords(other)
+            for t, other in zip(tables, languages_to_try(language), strict=True)
+        )
+    )
+    asked_words = set().union(*asked)
+    # As a question's relation: a word that asks nothing relates nothing.
+    nothing = frozenset().union(*(t.light_verbs for t in tables)) | asking_nothing(
+        language
+    )
+    terms = search_terms(query, asking_nothing(language))
+    languages = family_languages(query, language)
+    found: set[int] = set()
+    for rowid, text in candidates.contents(passing).items():
+        tokens = _TOKEN.findall(text.casefold())
+        if not tokens or tokens[0] in anyone or tokens[0] in asked_words:
+            continue
+        relating = [
+            head
+            for i, word in enumerate(tokens)
+            if word in prepositions
+            and (head := _related_word(tokens[:i], fillers))
+            and head not in nothing
+        ]
+        if any(word in terms for word in relating) or related_terms(
+            terms, " ".join(relating), languages
+        ):
+            found.add(rowid)
+    return found
 
 
 def _naming_in_text(
@@ -327,17 +397,20 @@ def partly_named(
 def asked_relations(query: str, language: str | None) -> list[tuple[str, list[str]]]:
     """Each word `query` relates to a thing by one of the language's
     relation prepositions, and that thing's words up to the next one:
-    ("allergic", ["latex"]) for "is anyone allergic to latex"; none where
-    nothing follows ("what is Anna afraid of") or the word asks nothing
-    ("what do we have to pay", "what did you say about")."""
+    ("allergic", ["latex"]) for "is anyone allergic to latex", ("fürchtet",
+    ["spinnen"]) for "Fürchtet sich jemand vor Spinnen?" (past the
+    language's `relation_fillers`); none where nothing follows ("what is
+    Anna afraid of") or the word asks nothing ("what do we have to pay",
+    "what did you say about")."""
     tables = [statement_words(other) for other in languages_to_try(language)]
     prepositions = frozenset().union(*(t.relation_prepositions for t in tables))
+    fillers = frozenset().union(*(t.relation_fillers for t in tables))
     light_verbs = frozenset().union(*(t.light_verbs for t in tables))
     stopwords = asking_nothing(language) | asking_nothing(language, liking=True)
     tokens = _TOKEN.findall(query.casefold())
     found: list[tuple[str, list[str]]] = []
     for i, token in enumerate(tokens):
-        head = tokens[i - 1] if i else ""
+        head = _related_word(tokens[:i], fillers)
         if token not in prepositions or not head or head in stopwords | light_verbs:
             continue
         rest = tokens[i + 1 :]
@@ -350,34 +423,48 @@ def asked_relations(query: str, language: str | None) -> list[tuple[str, list[st
     return found
 
 
+def _related_word(before: list[str], fillers: frozenset[str]) -> str:
+    """The last of `before` that is none of `fillers` ("fürchtet" of
+    "fürchtet sich jemand"; "" for none)."""
+    return next((word for word in reversed(before) if word not in fillers), "")
+
+
 def other_objects(
     candidates: CandidateQueries,
     query: str,
     rowids: Collection[int],
     *,
     language: str | None,
+    embed: Callable[[str], npt.NDArray[np.float32] | None] | None = None,
 ) -> set[int]:
     """Of `rowids`, the memories relating a word the question relates to a
     thing (`asked_relations`), or one of its family (text/word_forms.py),
     by one of those prepositions, but holding no word of that thing:
     "Anna is allergic to penicillin" for "is anyone allergic to latex",
     "Mia is scared of dogs" for "who is afraid of spiders" (final review
-    s19; docs/engine.md: such relations hold many values)."""
+    s19; docs/engine.md: such relations hold many values). With `embed`,
+    one whose similarity to the asked thing alone reaches
+    RELATED_THING_MIN_SIMILARITY says it otherwise ("nuts" for "peanuts"):
+    the whole question's is no guide, its relation is the same ("allergisch
+    gegen Latex" / "… gegen Pollen": 0.65 with multilingual-e5, review s21)."""
     relations = asked_relations(query, language)
     if not rowids or not relations:
         return set()
     tables = [statement_words(other) for other in languages_to_try(language)]
     prepositions = frozenset().union(*(t.relation_prepositions for t in tables))
+    fillers = frozenset().union(*(t.relation_fillers for t in tables))
     languages = family_languages(query, language)
-    other: set[int] = set()
+    other: dict[int, list[str]] = {}
     # The texts at once (a floor's few rows), read in Python: a match list
     # of each word of the thing would cost more (a common word's, 2-3 ms).
     for rowid, text in candidates.contents(list(rowids)).items():
         tokens = _TOKEN.findall(text.casefold())
         relating = " ".join(
-            word for word, after in pairwise(tokens) if after in prepositions
+            _related_word(tokens[:i], fillers)
+            for i, word in enumerate(tokens)
+            if word in prepositions
         )
-        if not relating:
+        if not relating.strip():
             continue
         held = set(tokens)
         for head, thing in relations:
@@ -386,8 +473,22 @@ def other_objects(
             ) and not (
                 held.intersection(thing) or related_terms(thing, text, languages)
             ):
-                other.add(rowid)
-    return other
+                other.setdefault(rowid, []).append(" ".join(thing))
+    if embed is None or not other:
+        return set(other)
+    # The few things asked, one model run each.
+    vectors = {asked: embed(asked) for things in other.values() for asked in things}
+    similar: set[int] = set()
+    for asked, vector in vectors.items():
+        if vector is None:
+            continue
+        rows = [rowid for rowid, things in other.items() if asked in things]
+        similar.update(
+            rowid
+            for rowid, value in candidates.similarities(vector, rows).items()
+            if value >= RELATED_THING_MIN_SIMILARITY
+        )
+    return set(other) - similar
 
 
 def _says_a_form_of(terms: list[str], text: str) -> bool:
@@ -419,6 +520,30 @@ def _where_asked(
     where = {run[0] for run in runs} | placed_words(text, stopwords, places)
     asked = [term for term in terms if term not in stopwords and term not in where]
     return where if asked else set()
+
+
+def not_whole(
+    candidates: CandidateQueries,
+    query: str,
+    similarity: Mapping[int, float | None],
+    asker: str | None,
+    *,
+    language: str | None,
+    passing: tuple[float, float],
+    embed: Callable[[str], npt.NDArray[np.float32] | None],
+) -> set[int]:
+    """Of the memories kept (with their `similarity`), those holding only
+    part of a thing the question names, or only where it is, unless their
+    meaning alone passes the floor (`partly_named`, `by_meaning` with the
+    vector weight and floor `passing`), and those relating another thing
+    than the question's, unless that thing alone is like it in meaning
+    (`other_objects`)."""
+    partly = partly_named(candidates, query, list(similarity), asker, language=language)
+    similar = by_meaning(
+        {rowid: similarity[rowid] for rowid in partly}, partly, *passing
+    )
+    other = other_objects(candidates, query, similarity, language=language, embed=embed)
+    return (partly - similar) | other
 
 
 def by_meaning(

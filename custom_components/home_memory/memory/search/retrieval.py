@@ -34,9 +34,7 @@ from .floors import (
     asking_nothing,
     beside_names,
     besides_names_text,
-    by_meaning,
-    other_objects,
-    partly_named,
+    not_whole,
 )
 from .needs import never_needs_memory
 from .people import named_people
@@ -635,20 +633,20 @@ class Retriever:
         asker: str | None,
     ) -> dict[int, Relevance]:
         """`kept` without the memories holding only part of a thing the
-        question names by several words, or only where it is, unless their
-        meaning alone passes the floor (search/floors.py's `partly_named`)."""
+        question names by several words, or only where it is, or relating
+        another thing (search/floors.py's `not_whole`)."""
         if not self._reads(query):
             return kept
-        partly = partly_named(
-            self._candidates, query, list(kept), asker, language=self.config.language
-        ) | other_objects(self._candidates, query, kept, language=self.config.language)
-        similar = by_meaning(
-            {rowid: kept[rowid].similarity for rowid in partly},
-            partly,
-            self._fusion_weights()[0],
-            min_relevance,
+        dropped = not_whole(
+            self._candidates,
+            query,
+            {rowid: relevance.similarity for rowid, relevance in kept.items()},
+            asker,
+            language=self.config.language,
+            passing=(self._fusion_weights()[0], min_relevance),
+            embed=self.store.embed_query,
         )
-        return {r: v for r, v in kept.items() if r not in partly or r in similar}
+        return {r: v for r, v in kept.items() if r not in dropped}
 
     def _reads(self, text: str) -> bool:
         """Whether the model reads the language of `text`, told by its

@@ -83,6 +83,18 @@ class _Table:
     pro_forms: re.Pattern[str] | None = None
     # A command to the home said first ("unlock the bike lock, …").
     commands: re.Pattern[str] | None = None
+    # A leading word the verb follows ("eigentlich geht der Müll …"), and
+    # what the fronted statement's subject and verb may be (`_fronted`).
+    fronted: re.Pattern[str] | None = None
+    fronted_words: _FrontedWords | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _FrontedWords:
+    not_verbs: frozenset[str]
+    not_with: frozenset[str]
+    pronouns: frozenset[str]
+    articles: frozenset[str]
 
 
 def _read(path: Path) -> _Table:
@@ -123,6 +135,22 @@ def _read(path: Path) -> _Table:
         commands=re.compile(rf"^\W*(?:{_alternatives(table['commands'])})\b", flags)
         if table.get("commands")
         else None,
+        fronted=re.compile(
+            rf"^\s*(?:{_alternatives(table['leading_fronted'])})\s+", flags
+        )
+        if table.get("leading_fronted")
+        else None,
+        fronted_words=_FrontedWords(
+            *(
+                frozenset(word.casefold() for word in table.get(key, ()))
+                for key in (
+                    "fronted_not_verbs",
+                    "fronted_not_with",
+                    "subject_pronouns",
+                    "subject_articles",
+                )
+            )
+        ),
     )
 
 
@@ -164,6 +192,66 @@ def read_correction(text: str, language: str | None) -> Correction:
     return Correction(
         statement.strip(), True, ahead, old=old_value.strip(), as_said=said.strip()
     )
+
+
+# A finite verb as spoken: lower-case letters (German nouns are capitalised).
+_VERB: Final = re.compile(r"^[^\W\d_A-ZÄÖÜ][^\W\d_]*$")
+# The fewest words after the leading one: a verb, a subject, what is said of it.
+_FRONTED_WORDS: Final = 3
+# The adjectives a subject's article may have before its noun, at most.
+_MAX_ADJECTIVES: Final = 2
+
+
+def set_off_fronted(text: str, language: str | None) -> str:
+    """`text`, said alone to the assistant, as the correction it says where
+    its leading word is one its verb follows: "eigentlich geht der Müll am
+    Mittwochabend raus" as "eigentlich: der Müll geht am Mittwochabend
+    raus" (review s21); else as it is. Only then: "merk dir, eigentlich mag
+    Ben lieber Tee" is told as said."""
+    table = _table(language)
+    lead = table.fronted.match(text) if table.fronted is not None else None
+    if lead is None or (fronted := _fronted(table, text[lead.end() :])) is None:
+        return text
+    return f"{text[: lead.end()].strip()}: {fronted}"
+
+
+def _fronted(table: _Table, rest: str) -> str | None:
+    """What follows a leading word its verb follows, subject first ("geht
+    der Müll am Mittwochabend raus": "der Müll geht am Mittwochabend
+    raus"); None where it is not plainly one: no verb, a verb that says
+    what did not happen ("wollte"), a contrast ("aber"), a command, or no
+    subject before something more."""
+    words = table.fronted_words
+    if words is None:
+        return None
+    tokens = rest.split()
+    if (
+        len(tokens) < _FRONTED_WORDS
+        or not _VERB.match(tokens[0])
+        or tokens[0].casefold() in words.not_verbs
+        or any(token.casefold().strip(",.") in words.not_with for token in tokens)
+        or (table.commands is not None and table.commands.match(tokens[0]))
+    ):
+        return None
+    end = _subject_end(tokens, words)
+    if end is None or end >= len(tokens):
+        return None
+    return " ".join([*tokens[1:end], tokens[0], *tokens[end:]])
+
+
+def _subject_end(tokens: list[str], words: _FrontedWords) -> int | None:
+    """The index after the subject that follows the verb `tokens[0]`: a
+    pronoun, a capitalised word (a name), or an article with at most
+    _MAX_ADJECTIVES adjectives and a capitalised noun."""
+    first = tokens[1]
+    if first.casefold() in words.pronouns or first[:1].isupper():
+        return 2
+    if first.casefold() not in words.articles:
+        return None
+    for i in range(2, min(len(tokens), 3 + _MAX_ADJECTIVES)):
+        if tokens[i][:1].isupper():
+            return i + 1
+    return None
 
 
 def commands(text: str, language: str | None) -> bool:

@@ -58,7 +58,9 @@ class StatementWords:
     list does. additive: words that say a statement adds ("also", "as
     well", "auch"). relation_prepositions: prepositions that relate a word
     to one of many things ("allergic to", "afraid of", "allergisch
-    gegen"); time_prepositions: ones that start a time ("until", "um");
+    gegen"); relation_fillers: words that may stand between the related
+    word and its preposition ("fürchtet sich vor", "hat jemand Angst vor");
+    time_prepositions: ones that start a time ("until", "um");
     with the places they cut what follows the verb into phrases. times:
     words that name a day or a time ("Friday", "tomorrow", "Freitag"): a
     day and a place of one subject are two things.
@@ -113,6 +115,7 @@ class StatementWords:
     search_stop: frozenset[str] = frozenset()
     additive: tuple[str, ...] = ()
     relation_prepositions: frozenset[str] = frozenset()
+    relation_fillers: frozenset[str] = frozenset()
     time_prepositions: frozenset[str] = frozenset()
     times: frozenset[str] = frozenset()
     general_asks: frozenset[str] = frozenset()
@@ -181,6 +184,9 @@ def _read_words(path: Path) -> StatementWords:
         participle=table.get("participle"),
         relation_prepositions=frozenset(
             word.casefold() for word in table.get("relation_prepositions", ())
+        ),
+        relation_fillers=frozenset(
+            word.casefold() for word in table.get("relation_fillers", ())
         ),
         time_prepositions=frozenset(
             word.casefold() for word in table.get("time_prepositions", ())
