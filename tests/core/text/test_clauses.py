@@ -72,6 +72,14 @@ GERMAN = ClauseWords(
         ),
         ("die Wohnung 3 im Erdgeschoss liegt", "die Wohnung 3 liegt im Erdgeschoss"),
         ("der Tresorcode 4711 ist", "der Tresorcode ist 4711"),
+        # Nor one the verb says before what it replaces (review s21 F6:
+        # "Bens Fahrradschloss-Code 7788 ist statt 5566.").
+        (
+            "mein Fahrradschloss-Code 7788 statt 5566 ist",
+            "mein Fahrradschloss-Code ist 7788 statt 5566",
+        ),
+        ("der Tresorcode 9999 statt 4455 ist", "der Tresorcode ist 9999 statt 4455"),
+        ("der Torcode 4321 anstatt 1234 ist", "der Torcode ist 4321 anstatt 1234"),
         # What is replaced after the verb stays after it (final review s18:
         # "Der Ersatzschlüssel roten unter dem grünen Blumentopf liegt statt
         # unter dem.").

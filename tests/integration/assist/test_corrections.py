@@ -974,6 +974,41 @@ async def test_a_german_correction_after_the_verb_corrects(
     assert contents(store) == {"Der Ersatzschlüssel liegt unter dem blauen Blumentopf."}
 
 
+async def test_a_german_code_before_statt_in_a_dass_clause_corrects(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+    user_ben: MockUser,
+) -> None:
+    """Review s21 F6: "…, dass mein Fahrradschloss-Code 7788 statt 5566 ist"
+    was stored beside the old code as "Bens Fahrradschloss-Code 7788 ist
+    statt 5566.": the number before "statt" was read as the code's name."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to("2026-12-01T17:00:00+00:00")
+    store = await german_home_with_e5(hass, mock_config_entry, e5)
+    await say(
+        hass,
+        "merk dir, dass mein Fahrradschloss-Code 5566 ist",
+        language="de",
+        user=user_ben,
+    )
+    assert contents(store) == {"Bens Fahrradschloss-Code ist 5566."}
+    answer = speech(
+        await say(
+            hass,
+            "merk dir, dass mein Fahrradschloss-Code 7788 statt 5566 ist",
+            language="de",
+            user=user_ben,
+        )
+    )
+    assert answer == GERMAN.say(
+        "updated", content="Bens Fahrradschloss-Code ist 7788", was="5566"
+    )
+    assert contents(store) == {"Bens Fahrradschloss-Code ist 7788."}
+
+
 async def test_a_correction_of_the_pot_keeps_where_the_pot_stands(
     hass: HomeAssistant,
     agent_entry: MockConfigEntry,

@@ -125,11 +125,13 @@ def _phrase_end(tokens: list[str], start: int, last: int, words: ClauseWords) ->
         run += 1
     # A number naming the noun ("der Bus Nummer 12 am Rathaus", "die Wohnung
     # 3"), not one counting what follows ("der Zug 5 Minuten Verspätung
-    # hat") nor one the verb says ("der Tresorcode 4711 ist").
+    # hat") nor one the verb says ("der Tresorcode 4711 ist", "… 7788 statt
+    # 5566 ist": review s21 F6).
     if (
         run + 1 < last
         and _NUMBER.fullmatch(tokens[run]) is not None
         and not _capitalised(tokens[run + 1])
+        and tokens[run + 1].casefold() not in words.instead
     ):
         run += 1
     return run if run < last else end
