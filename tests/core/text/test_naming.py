@@ -226,6 +226,16 @@ def test_a_german_verb_before_ich_after_a_time_or_place(said: str, stored: str) 
         ("ich versteckte den Schlüssel", "de", "Ben versteckte den Schlüssel."),
         ("ich reparierte das Gartentor", "de", "Ben reparierte das Gartentor."),
         ("ich arbeitete bis acht", "de", "Ben arbeitete bis acht."),
+        # Review s21 F5: "Ich fütterte die Katze, als Ben weg war." was
+        # stored for the household; a regular past by its ending.
+        (
+            "ich fütterte die Katze, als Anna weg war",
+            "de",
+            "Ben fütterte die Katze, als Anna weg war.",
+        ),
+        ("Gestern fütterte ich die Katze", "de", "Gestern fütterte Ben die Katze"),
+        ("ich sammelte Pilze", "de", "Ben sammelte Pilze."),
+        ("ich änderte das Passwort", "de", "Ben änderte das Passwort."),
     ],
 )  # fmt: skip
 def test_a_past_the_same_in_every_person_names_the_teller(
@@ -242,6 +252,8 @@ def test_a_past_the_same_in_every_person_names_the_teller(
         # ("reparierte", "arbeitete"): "ich starte" is "Ben startet".
         ("ich starte den Motor", "de"),
         ("ich teste die Heizung", "de"),
+        ("ich bewerte das Hotel", "de"),
+        ("heute bewerte ich das Hotel", "de"),
         # The object first: "Tom sah Ben" would say Tom saw him.
         ("Tom sah ich gestern", "de"),
     ],

@@ -124,6 +124,9 @@ def _read(path: Path) -> _Table:
     verb_words = _words(list(table["verbs"]))
     # "Gestern ging ich": a past the same in every person may come first too.
     verb_first_words = _words([*table["verbs"], *table.get("unchanged_verbs", ())])
+    if endings := table.get("unchanged_verb_endings"):
+        # "Gestern fütterte ich": a regular past by its ending (review s21 F5).
+        verb_first_words += rf"|[^\W\d_]+(?:{_words(endings)})"
     subject_verb = rf"{_BEFORE}(?P<subject>{subjects})(?:"
     if joined:
         subject_verb += rf"(?P<joined>{_words(list(table['joined_verbs']))})|"
@@ -366,14 +369,7 @@ def _named(text: str, name: str, table: _Table) -> str | None:
             return f"{name} {table.joined_verbs[_key(joined)]}"
         verb = match.group("verb")
         agreed = table.verbs.get(_key(verb))
-        folded = verb.casefold()
-        if agreed is None and (
-            _key(verb) in table.unchanged_verbs
-            or (
-                folded.endswith(table.unchanged_verb_endings)
-                and not folded.endswith(table.not_past_endings)
-            )
-        ):
+        if agreed is None and _unchanged(_key(verb), table.unchanged_verbs, table):
             agreed = verb  # "I parked", "I bought" -> "Anna parked", "… bought"
         return None if agreed is None else f"{name} {agreed}"
 
@@ -500,7 +496,9 @@ def _agreed(
             unagreed = True
             return match.group()
         verb = match.group("verb")
-        agreed = verbs.get(_key(verb), verb if _key(verb) in unchanged else None)
+        agreed = verbs.get(
+            _key(verb), verb if _unchanged(_key(verb), unchanged, table) else None
+        )
         if agreed is None:
             unagreed = True
             return match.group()
@@ -511,6 +509,15 @@ def _agreed(
         text = table.verb_subject.sub(verb_subject, text)
     text = table.subject_verb.sub(subject_verb, text)
     return None if unagreed else text
+
+
+def _unchanged(verb: str, unchanged: frozenset[str], table: _Table) -> bool:
+    """A past the same in every person: listed ("ging", "bought") or by its
+    ending ("parked", "fütterte"), not one only a present has ("bewerte")."""
+    return verb in unchanged or (
+        verb.endswith(table.unchanged_verb_endings)
+        and not verb.endswith(table.not_past_endings)
+    )
 
 
 def _inverted_after_a_lead(before: str, table: _Table) -> bool:
