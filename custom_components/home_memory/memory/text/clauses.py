@@ -56,6 +56,10 @@ class ClauseWords:
     # names someone who acts (`agents`: "… und die Kinder gespielt haben").
     have: frozenset[str] = frozenset()
     agents: frozenset[str] = frozenset()
+    # Nouns a form of "haben" takes without an article ("Angst", "Hunger",
+    # "Geburtstag"): after a name, the name's object ("Mia Angst vor Hunden
+    # hat" -> "Mia hat Angst vor Hunden"), not its second name.
+    have_objects: frozenset[str] = frozenset()
     # Prefixes a finite verb leaves at the clause's end when it moves
     # ("anruft" -> "ruft … an"), and verbs that only look so ("antwortet").
     separable: tuple[str, ...] = ()
@@ -113,6 +117,11 @@ def _phrase_end(tokens: list[str], start: int, last: int, words: ClauseWords) ->
         if word not in words.titles and end < last and _capitalised(tokens[end]):
             if _possessive(word) and end + 1 < last:
                 return end + 1  # "Annas Eltern", "Bens Fahrrad"
+            if (
+                tokens[end].casefold() in words.have_objects
+                and tokens[last].casefold() in words.have
+            ):
+                return end  # "Mia Angst vor Hunden hat" (review s21 F5)
             # "Anna Schmidt" or "Ben Kaffee", "Oma Gerda" or "Opa Geburtstag":
             # a name or a name and its object, which no word here tells apart,
             # but before time words with something after them ("Oma Hilde
