@@ -266,6 +266,31 @@ def test_a_present_or_an_object_first_is_no_past_to_name(
     assert told_by(said, "Ben", language) is None
 
 
+# Review s21 F5: Ben's own "Ben und ich haben die Serie angefangen" was
+# "Ben und Ben haben …" ("Ben and Ben started the series").
+@pytest.mark.parametrize(
+    ("said", "language", "stored"),
+    [
+        ("Ben und ich haben die Serie gesehen", "de", "Ben hat die Serie gesehen"),
+        ("ich und Ben sind gestern gelaufen", "de", "Ben ist gestern gelaufen."),
+        ("Ben and I started the series", "en", "Ben started the series"),
+        ("Ben and I are going to Hamburg", "en", "Ben is going to Hamburg"),
+        # A verb not to be told of one: nothing named, never "Ben und Ben".
+        ("Ben und ich spielen Tennis", "de", "Ben und ich spielen Tennis"),
+        ("Ben and I like pizza", "en", "Ben and we like pizza"),
+    ],
+)  # fmt: skip
+def test_the_teller_beside_their_own_name_is_one_person(
+    said: str, language: str, stored: str
+) -> None:
+    """ "Ben und ich", said by Ben, is Ben, and the verb is told of one
+    (a capitalised sentence keeps its end as written)."""
+    told = as_statement(said, told_by="Ben", by_person=True, language=language)
+    assert told == stored
+    assert "Ben und Ben" not in told
+    assert "Ben and Ben" not in told
+
+
 # Final review s19 #8: Anna's "Ben und ich haben gestern Abend den Film
 # angefangen" kept "ich", which Ben would hear as himself.
 @pytest.mark.parametrize(
