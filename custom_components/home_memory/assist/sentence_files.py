@@ -362,6 +362,7 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
             instead=lower(words, "clause_instead"),
             have=lower(words, "clause_have"),
             agents=lower(words, "clause_agents"),
+            have_objects=lower(words, "clause_have_objects"),
             separable=tuple(
                 sorted(lower(words, "clause_separable"), key=len, reverse=True)
             ),

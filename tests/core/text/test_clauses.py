@@ -35,6 +35,7 @@ GERMAN = ClauseWords(
     instead=frozenset(_WORDS["clause_instead"]),
     have=frozenset(_WORDS["clause_have"]),
     agents=frozenset(_WORDS["clause_agents"]),
+    have_objects=frozenset(_WORDS["clause_have_objects"]),
     separable=tuple(sorted(_WORDS["clause_separable"], key=len, reverse=True)),
     inseparable=frozenset(_WORDS["clause_inseparable"]),
     subordinate=frozenset(_WORDS["clause_subordinate"]),
@@ -63,6 +64,14 @@ GERMAN = ClauseWords(
             "Frau Müller hat am Sonntag Geburtstag",
         ),
         ("Oma am Sonntag Geburtstag hat", "Oma hat am Sonntag Geburtstag"),
+        # A noun "haben" takes after a name is its object (review s21 F5:
+        # stored verb-final "Mia Angst vor Hunden hat.").
+        ("Mia Angst vor Hunden hat", "Mia hat Angst vor Hunden"),
+        ("Opa Angst vor der Höhe hat", "Opa hat Angst vor der Höhe"),
+        ("Opa Geburtstag im März hat", "Opa hat Geburtstag im März"),
+        ("Anna Hunger hat", "Anna hat Hunger"),
+        # Another noun stays as said: a name or a name and its object.
+        ("Ben Kaffee im Schrank hat", "Ben Kaffee im Schrank hat"),
         ("Anna und Ben am Samstag kommen", "Anna und Ben kommen am Samstag"),
         ("die Tasche der Oma im Flur steht", "die Tasche der Oma steht im Flur"),
         # A number naming its noun goes with it; one counting the next not.
@@ -72,6 +81,14 @@ GERMAN = ClauseWords(
         ),
         ("die Wohnung 3 im Erdgeschoss liegt", "die Wohnung 3 liegt im Erdgeschoss"),
         ("der Tresorcode 4711 ist", "der Tresorcode ist 4711"),
+        # Nor one the verb says before what it replaces (review s21 F6:
+        # "Bens Fahrradschloss-Code 7788 ist statt 5566.").
+        (
+            "mein Fahrradschloss-Code 7788 statt 5566 ist",
+            "mein Fahrradschloss-Code ist 7788 statt 5566",
+        ),
+        ("der Tresorcode 9999 statt 4455 ist", "der Tresorcode ist 9999 statt 4455"),
+        ("der Torcode 4321 anstatt 1234 ist", "der Torcode ist 4321 anstatt 1234"),
         # What is replaced after the verb stays after it (final review s18:
         # "Der Ersatzschlüssel roten unter dem grünen Blumentopf liegt statt
         # unter dem.").
@@ -373,9 +390,9 @@ def test_two_clauses_of_one_person(clause: str, statement: str) -> None:
         "Noah Dinosaurier liebt und Brokkoli nicht ausstehen kann",
         "der schlüssel im flur liegt",  # no noun to find the subject by
         # Two capitalised words: a name, or a name and its object (new-user
-        # review s15: "Ben Kaffee trinkt ohne Zucker", "Opa Geburtstag hat …").
+        # review s15: "Ben Kaffee trinkt ohne Zucker"); a noun "haben" takes
+        # ("Opa Geburtstag im März hat") moves since review s21.
         "Ben Kaffee ohne Zucker trinkt",
-        "Opa Geburtstag im März hat",
         "Anna Schmidt morgen kommt",
         "das stimmt",
         "liegt",

@@ -226,6 +226,16 @@ def test_a_german_verb_before_ich_after_a_time_or_place(said: str, stored: str) 
         ("ich versteckte den Schlüssel", "de", "Ben versteckte den Schlüssel."),
         ("ich reparierte das Gartentor", "de", "Ben reparierte das Gartentor."),
         ("ich arbeitete bis acht", "de", "Ben arbeitete bis acht."),
+        # Review s21 F5: "Ich fütterte die Katze, als Ben weg war." was
+        # stored for the household; a regular past by its ending.
+        (
+            "ich fütterte die Katze, als Anna weg war",
+            "de",
+            "Ben fütterte die Katze, als Anna weg war.",
+        ),
+        ("Gestern fütterte ich die Katze", "de", "Gestern fütterte Ben die Katze"),
+        ("ich sammelte Pilze", "de", "Ben sammelte Pilze."),
+        ("ich änderte das Passwort", "de", "Ben änderte das Passwort."),
     ],
 )  # fmt: skip
 def test_a_past_the_same_in_every_person_names_the_teller(
@@ -242,6 +252,8 @@ def test_a_past_the_same_in_every_person_names_the_teller(
         # ("reparierte", "arbeitete"): "ich starte" is "Ben startet".
         ("ich starte den Motor", "de"),
         ("ich teste die Heizung", "de"),
+        ("ich bewerte das Hotel", "de"),
+        ("heute bewerte ich das Hotel", "de"),
         # The object first: "Tom sah Ben" would say Tom saw him.
         ("Tom sah ich gestern", "de"),
     ],
@@ -252,6 +264,31 @@ def test_a_present_or_an_object_first_is_no_past_to_name(
     """A verb that only looks like a past, or a past after its object,
     names nobody."""
     assert told_by(said, "Ben", language) is None
+
+
+# Review s21 F5: Ben's own "Ben und ich haben die Serie angefangen" was
+# "Ben und Ben haben …" ("Ben and Ben started the series").
+@pytest.mark.parametrize(
+    ("said", "language", "stored"),
+    [
+        ("Ben und ich haben die Serie gesehen", "de", "Ben hat die Serie gesehen"),
+        ("ich und Ben sind gestern gelaufen", "de", "Ben ist gestern gelaufen."),
+        ("Ben and I started the series", "en", "Ben started the series"),
+        ("Ben and I are going to Hamburg", "en", "Ben is going to Hamburg"),
+        # A verb not to be told of one: nothing named, never "Ben und Ben".
+        ("Ben und ich spielen Tennis", "de", "Ben und ich spielen Tennis"),
+        ("Ben and I like pizza", "en", "Ben and we like pizza"),
+    ],
+)  # fmt: skip
+def test_the_teller_beside_their_own_name_is_one_person(
+    said: str, language: str, stored: str
+) -> None:
+    """ "Ben und ich", said by Ben, is Ben, and the verb is told of one
+    (a capitalised sentence keeps its end as written)."""
+    told = as_statement(said, told_by="Ben", by_person=True, language=language)
+    assert told == stored
+    assert "Ben und Ben" not in told
+    assert "Ben and Ben" not in told
 
 
 # Final review s19 #8: Anna's "Ben und ich haben gestern Abend den Film

@@ -1589,3 +1589,56 @@ def test_a_german_past_of_two_participles_is_two_deeds(
 ) -> None:
     """An auxiliary's past ending in another participle is another deed."""
     assert relate(old, new, similarity, language="de") is relation
+
+
+@pytest.mark.parametrize("similarity", [0.7, 0.9])
+@pytest.mark.parametrize(
+    ("old", "new", "relation"),
+    [
+        # Review s21 F2: the second deed of the day replaced the first.
+        (
+            "Ben ging am Donnerstag, 26. November in die Stadt.",
+            "Ben ging am Donnerstag, 26. November einkaufen.",
+            Relation.SEPARATE,
+        ),
+        (
+            "Ben ging am Donnerstag, 26. November in die Stadt.",
+            (
+                "Ben ging am Donnerstag, 26. November einkaufen, weil der "
+                "Kühlschrank leer war."
+            ),
+            Relation.SEPARATE,
+        ),
+        (
+            "Ben ist am Donnerstag, 26. November in die Stadt gegangen.",
+            "Ben ist am Donnerstag, 26. November einkaufen gegangen.",
+            Relation.SEPARATE,
+        ),
+        # The same deed told better, at another hour, or said to change.
+        (
+            "Ben ging am Donnerstag, 26. November einkaufen.",
+            (
+                "Ben ging am Donnerstag, 26. November einkaufen, weil der "
+                "Kühlschrank leer war."
+            ),
+            Relation.CORRECTION,
+        ),
+        (
+            "Der Klempner kommt am Mittwoch um 10 Uhr.",
+            "Der Klempner kommt am Mittwoch um 11 Uhr.",
+            Relation.CORRECTION,
+        ),
+        (
+            "Ben ging am Donnerstag in die Stadt.",
+            "Ben ging am Donnerstag eigentlich einkaufen.",
+            Relation.CORRECTION,
+        ),
+    ],
+)
+def test_two_german_deeds_of_one_occasion_are_two_events(
+    old: str, new: str, relation: Relation, similarity: float
+) -> None:
+    """Two dated events (the store's `slot_floor` None) of one subject that
+    each say what the other does not are two deeds, in the Präteritum and
+    the Perfekt of one participle alike."""
+    assert relate(old, new, similarity, slot_floor=None, language="de") is relation

@@ -908,6 +908,40 @@ async def test_two_german_chores_of_one_day_are_two_memories(
     assert len(contents(store)) == 2, contents(store)
 
 
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("in die Stadt ging", "einkaufen ging"),
+        ("in die Stadt ging", "einkaufen ging, weil der Kühlschrank leer war"),
+        ("in die Stadt gegangen bin", "einkaufen gegangen bin"),
+    ],
+)
+async def test_two_german_deeds_of_yesterday_are_two_memories(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+    user_ben: MockUser,
+    first: str,
+    second: str,
+) -> None:
+    """Review s21 F2: Ben's "…, dass ich gestern einkaufen ging" after "…
+    in die Stadt ging" was "Aktualisiert: … (vorher: in die Stadt)" and the
+    town was lost; nothing in it says it corrects."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to("2026-11-27T18:30:00+00:00")  # Friday 27 November, 19:30
+    store = await german_home_with_e5(hass, mock_config_entry, e5)
+    for said in (first, second):
+        told = f"merk dir, dass ich gestern {said}"
+        answer = speech(await say(hass, told, language="de", user=user_ben))
+        assert not answer.startswith("Aktualisiert"), (told, answer)
+    kept = contents(store)
+    assert len(kept) == 2, kept
+    assert any("Stadt" in text for text in kept), kept
+    assert any("einkaufen" in text for text in kept), kept
+
+
 async def test_another_persons_correction_names_the_old_value_by_one(
     hass: HomeAssistant,
     agent_entry: MockConfigEntry,
@@ -974,6 +1008,41 @@ async def test_a_german_correction_after_the_verb_corrects(
         )
         assert answer.startswith("Aktualisiert: Der Ersatzschlüssel liegt"), answer
     assert contents(store) == {"Der Ersatzschlüssel liegt unter dem blauen Blumentopf."}
+
+
+async def test_a_german_code_before_statt_in_a_dass_clause_corrects(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+    user_ben: MockUser,
+) -> None:
+    """Review s21 F6: "…, dass mein Fahrradschloss-Code 7788 statt 5566 ist"
+    was stored beside the old code as "Bens Fahrradschloss-Code 7788 ist
+    statt 5566.": the number before "statt" was read as the code's name."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to("2026-12-01T17:00:00+00:00")
+    store = await german_home_with_e5(hass, mock_config_entry, e5)
+    await say(
+        hass,
+        "merk dir, dass mein Fahrradschloss-Code 5566 ist",
+        language="de",
+        user=user_ben,
+    )
+    assert contents(store) == {"Bens Fahrradschloss-Code ist 5566."}
+    answer = speech(
+        await say(
+            hass,
+            "merk dir, dass mein Fahrradschloss-Code 7788 statt 5566 ist",
+            language="de",
+            user=user_ben,
+        )
+    )
+    assert answer == GERMAN.say(
+        "updated", content="Bens Fahrradschloss-Code ist 7788", was="5566"
+    )
+    assert contents(store) == {"Bens Fahrradschloss-Code ist 7788."}
 
 
 async def test_a_correction_of_the_pot_keeps_where_the_pot_stands(

@@ -333,3 +333,31 @@ async def test_a_past_and_a_plural_subject_name_their_teller(
         "Ben und Anna haben den Film angefangen.",
         "Ben went to the dentist.",
     ]
+
+
+async def test_german_clauses_keep_neither_ich_nor_verb_last(
+    hass: HomeAssistant, user_anna: MockUser, user_ben: MockUser
+) -> None:
+    """Review s21 F5: Anna's "…, dass ich die Katze fütterte, als Ben weg
+    war" was stored for the household as "Ich fütterte …", "…, dass Mia
+    Angst vor Hunden hat" verb-final, and Ben's "…, dass Ben und ich die
+    Serie angefangen haben" as "Ben und Ben …" (English "Ben and Ben")."""
+    hass.states.async_set(
+        "person.ben", "home", {"user_id": user_ben.id, "friendly_name": "Ben"}
+    )
+    hass.states.async_set(
+        "person.anna", "home", {"user_id": user_anna.id, "friendly_name": "Anna"}
+    )
+    for user, said in (
+        (user_anna, "merk dir, dass ich die Katze fütterte, als Ben weg war"),
+        (user_anna, "merk dir, dass Mia Angst vor Hunden hat"),
+        (user_ben, "merk dir, dass Ben und ich die Serie angefangen haben"),
+    ):
+        await speech(hass, user, said, "de")
+    await speech(hass, user_ben, "remember that Ben and I started the book")
+    assert sorted(await contents(hass, user_ben)) == [
+        "Anna fütterte die Katze, als Ben weg war.",
+        "Ben hat die Serie angefangen.",
+        "Ben started the book.",
+        "Mia hat Angst vor Hunden.",
+    ]

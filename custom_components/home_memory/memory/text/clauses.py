@@ -56,6 +56,10 @@ class ClauseWords:
     # names someone who acts (`agents`: "… und die Kinder gespielt haben").
     have: frozenset[str] = frozenset()
     agents: frozenset[str] = frozenset()
+    # Nouns a form of "haben" takes without an article ("Angst", "Hunger",
+    # "Geburtstag"): after a name, the name's object ("Mia Angst vor Hunden
+    # hat" -> "Mia hat Angst vor Hunden"), not its second name.
+    have_objects: frozenset[str] = frozenset()
     # Prefixes a finite verb leaves at the clause's end when it moves
     # ("anruft" -> "ruft … an"), and verbs that only look so ("antwortet").
     separable: tuple[str, ...] = ()
@@ -111,13 +115,7 @@ def _phrase_end(tokens: list[str], start: int, last: int, words: ClauseWords) ->
         if not _capitalised(tokens[start]):
             return end
         if word not in words.titles and end < last and _capitalised(tokens[end]):
-            if _possessive(word) and end + 1 < last:
-                return end + 1  # "Annas Eltern", "Bens Fahrrad"
-            # "Anna Schmidt" or "Ben Kaffee", "Oma Gerda" or "Opa Geburtstag":
-            # a name or a name and its object, which no word here tells apart,
-            # but before time words with something after them ("Oma Hilde
-            # nächsten Sonntag 90 wird": the subject comes before the time).
-            return (_name_before_time(tokens, last, words) if start == 0 else 0) or -1
+            return _two_capitalised(tokens, start, last, words)
     # A name of several words after a title or a noun ("Frau Müller", "unser
     # Nachbar Herr Schmidt"), whole, if words remain before the verb.
     run = end
@@ -125,14 +123,35 @@ def _phrase_end(tokens: list[str], start: int, last: int, words: ClauseWords) ->
         run += 1
     # A number naming the noun ("der Bus Nummer 12 am Rathaus", "die Wohnung
     # 3"), not one counting what follows ("der Zug 5 Minuten Verspätung
-    # hat") nor one the verb says ("der Tresorcode 4711 ist").
+    # hat") nor one the verb says ("der Tresorcode 4711 ist", "… 7788 statt
+    # 5566 ist": review s21 F6).
     if (
         run + 1 < last
         and _NUMBER.fullmatch(tokens[run]) is not None
         and not _capitalised(tokens[run + 1])
+        and tokens[run + 1].casefold() not in words.instead
     ):
         run += 1
     return run if run < last else end
+
+
+def _two_capitalised(
+    tokens: list[str], start: int, last: int, words: ClauseWords
+) -> int:
+    """Index after the phrase of two capitalised words at `start`, or -1."""
+    end = start + 1
+    if _possessive(tokens[start].casefold()) and end + 1 < last:
+        return end + 1  # "Annas Eltern", "Bens Fahrrad"
+    if (
+        tokens[end].casefold() in words.have_objects
+        and tokens[last].casefold() in words.have
+    ):
+        return end  # "Mia Angst vor Hunden hat" (review s21 F5)
+    # "Anna Schmidt" or "Ben Kaffee", "Oma Gerda" or "Opa Geburtstag": a
+    # name or a name and its object, which no word here tells apart, but
+    # before time words with something after them ("Oma Hilde nächsten
+    # Sonntag 90 wird": the subject comes before the time).
+    return (_name_before_time(tokens, last, words) if start == 0 else 0) or -1
 
 
 def _time_end(tokens: list[str], last: int, words: ClauseWords, first: int = 0) -> int:

@@ -101,6 +101,9 @@ class _Coordination:
     determiners: frozenset[str]
     # What may come just before "Ben and I have" for it to open its clause.
     clause_leads: frozenset[str]
+    # A plural verb told of one ("haben" -> "hat"): "Ben und ich haben",
+    # said by Ben, is "Ben hat" (review s21 F5: it was "Ben und Ben").
+    singular_verbs: Mapping[str, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +127,9 @@ def _read(path: Path) -> _Table:
     verb_words = _words(list(table["verbs"]))
     # "Gestern ging ich": a past the same in every person may come first too.
     verb_first_words = _words([*table["verbs"], *table.get("unchanged_verbs", ())])
+    if endings := table.get("unchanged_verb_endings"):
+        # "Gestern fütterte ich": a regular past by its ending (review s21 F5).
+        verb_first_words += rf"|[^\W\d_]+(?:{_words(endings)})"
     subject_verb = rf"{_BEFORE}(?P<subject>{subjects})(?:"
     if joined:
         subject_verb += rf"(?P<joined>{_words(list(table['joined_verbs']))})|"
@@ -230,6 +236,9 @@ def _read_coordination(
         plural_endings=tuple(words["plural_endings"]),
         determiners=frozenset(_key(w) for w in words["determiners"]),
         clause_leads=frozenset(_key(w) for w in words["clause_leads"]),
+        singular_verbs={
+            _key(verb): one for verb, one in words["singular_verbs"].items()
+        },
     )
 
 
@@ -366,19 +375,15 @@ def _named(text: str, name: str, table: _Table) -> str | None:
             return f"{name} {table.joined_verbs[_key(joined)]}"
         verb = match.group("verb")
         agreed = table.verbs.get(_key(verb))
-        folded = verb.casefold()
-        if agreed is None and (
-            _key(verb) in table.unchanged_verbs
-            or (
-                folded.endswith(table.unchanged_verb_endings)
-                and not folded.endswith(table.not_past_endings)
-            )
-        ):
+        if agreed is None and _unchanged(_key(verb), table.unchanged_verbs, table):
             agreed = verb  # "I parked", "I bought" -> "Anna parked", "… bought"
         return None if agreed is None else f"{name} {agreed}"
 
+    coordinated = _coordinated(_objects_named(text, name, table), name, table)
+    if coordinated is None:
+        return None
     agreed = _agreed(
-        _coordinated(_objects_named(text, name, table), name, table),
+        coordinated,
         table,
         name,
         table.verbs,
@@ -417,7 +422,7 @@ _CLAUSE_ENDS: Final = ",;:!?"
 _WORD: Final = re.compile(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?")
 
 
-def _coordinated(text: str, name: str, table: _Table) -> str:
+def _coordinated(text: str, name: str, table: _Table) -> str | None:
     """The speaker of a plural subject told as `name`, its verb kept ("Ben
     and I are" -> "Ben and Anna are", "ich und Ben haben" -> "Anna und Ben
     haben", "haben Ben und ich den Film" -> "… Ben und Anna …"). Where "and
@@ -453,6 +458,9 @@ def _coordinated(text: str, name: str, table: _Table) -> str:
         return found[-1] in words.clause_leads or plural(found[-1]) is True
 
     def told(match: re.Match[str], follows: str, before: str) -> str:
+        if _key(match.group("other")) == _key(name):
+            # The teller names themself beside "I": only `_alone` tells it.
+            return match.group()
         after = _WORD.match(follows.lstrip())
         verb = plural(after.group()) if after else False
         earlier = _WORD.findall(before)
@@ -468,8 +476,35 @@ def _coordinated(text: str, name: str, table: _Table) -> str:
         start, end = (i - match.start() for i in match.span("subject"))
         return match.group()[:start] + name + match.group()[end:]
 
+    alone = _alone(text, name, table, words)
+    if alone is None:
+        return None
+    text = alone
     text = words.before.sub(lambda m: told(m, text[m.end() :], text[: m.start()]), text)
     return words.after.sub(lambda m: told(m, text[m.end() :], text[: m.start()]), text)
+
+
+def _alone(text: str, name: str, table: _Table, words: _Coordination) -> str | None:
+    """ "Ben und ich haben", said by Ben, as "Ben hat" (and "Ben and I
+    started" as "Ben started"): one person, the verb told of one
+    (`singular_verbs`, or a past the same in every person). Where the verb
+    cannot be, None: nothing is named (never "Ben und Ben")."""
+    for pattern in (words.before, words.after):
+        for match in reversed(list(pattern.finditer(text))):
+            if _key(match.group("other")) != _key(name):
+                continue
+            verb = _WORD.match(text, match.end() + 1)
+            if verb is None or text[match.end() : verb.start()] != " ":
+                return None
+            key = _key(verb.group())
+            one = words.singular_verbs.get(key) or (
+                verb.group() if _unchanged(key, table.unchanged_verbs, table) else None
+            )
+            if one is None:
+                return None
+            said = f"{name} {_like(verb.group(), one)}"
+            text = text[: match.start()] + said + text[verb.end() :]
+    return text
 
 
 def _agreed(
@@ -500,7 +535,9 @@ def _agreed(
             unagreed = True
             return match.group()
         verb = match.group("verb")
-        agreed = verbs.get(_key(verb), verb if _key(verb) in unchanged else None)
+        agreed = verbs.get(
+            _key(verb), verb if _unchanged(_key(verb), unchanged, table) else None
+        )
         if agreed is None:
             unagreed = True
             return match.group()
@@ -511,6 +548,15 @@ def _agreed(
         text = table.verb_subject.sub(verb_subject, text)
     text = table.subject_verb.sub(subject_verb, text)
     return None if unagreed else text
+
+
+def _unchanged(verb: str, unchanged: frozenset[str], table: _Table) -> bool:
+    """A past the same in every person: listed ("ging", "bought") or by its
+    ending ("parked", "fütterte"), not one only a present has ("bewerte")."""
+    return verb in unchanged or (
+        verb.endswith(table.unchanged_verb_endings)
+        and not verb.endswith(table.not_past_endings)
+    )
 
 
 def _inverted_after_a_lead(before: str, table: _Table) -> bool:

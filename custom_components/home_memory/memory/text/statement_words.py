@@ -231,6 +231,18 @@ def statement_words(language: str | None) -> StatementWords:
     return _WORDS.get(base, _WORDS[FALLBACK_LANGUAGE])
 
 
+def stem(word: str) -> str:
+    """A word without its plural "s" ("keys" -> "key"; "glass" stays)."""
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def one_of(word: str, group: frozenset[str]) -> bool:
+    """Whether the word, or its `stem`, is one of `group`."""
+    return word in group or stem(word) in group
+
+
 def shipped_languages() -> tuple[str, ...]:
     """The languages with statement words ("de", "en", …)."""
     return tuple(_WORDS)

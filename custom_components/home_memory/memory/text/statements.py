@@ -21,7 +21,13 @@ import re
 from typing import TYPE_CHECKING, Final
 
 from . import naming
-from .statement_words import StatementWords, statement_words
+from .deeds import Deed, other_deed, two_participles
+from .statement_words import (
+    StatementWords,
+    one_of as _one_of,
+    statement_words,
+    stem as _stem,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -256,12 +262,6 @@ def _same_stem(first: str, second: str) -> bool:
     return short == long or (len(short) >= _MIN_SHARED_STEM and long.startswith(short))
 
 
-def _stem(word: str) -> str:
-    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
-        return word[:-1]
-    return word
-
-
 def _code_like(raw: str, shouted: bool) -> bool:
     """True for a token whose letter case is part of it: "AbC123", "wLAN7".
 
@@ -450,10 +450,6 @@ class _Slot:
     subject: tuple[str, ...]
     kind: str
     value: tuple[str, ...]
-
-
-def _one_of(word: str, group: frozenset[str]) -> bool:
-    return word in group or _stem(word) in group
 
 
 def _names_a_slot(subject: tuple[str, ...], words: StatementWords) -> bool:
@@ -855,11 +851,17 @@ def relate(  # noqa: PLR0911 - one return per rule
         # a negation of something else, and both are true.
         return Relation.SEPARATE
     if not negated and (
-        _adds(before, after, words) or _two_deeds(old, new, before, after, words)
+        _adds(before, after, words)
+        or two_participles(_deed(old, before), _deed(new, after), words)
+        or (
+            slot_floor is None
+            and other_deed(_deed(old, before), _deed(new, after), words)
+        )
     ):
         # "Mila is also allergic to bee stings", "Noah is allergic to
         # penicillin" after "... to peanuts": another true fact; "Ben hat
-        # heute den Wasserhahn repariert" / "… den Zaun gestrichen": two deeds.
+        # heute den Wasserhahn repariert" / "… den Zaun gestrichen", "Ben
+        # ging gestern in die Stadt" / "… einkaufen": two deeds.
         return Relation.SEPARATE
     if negated or one_statement:
         return Relation.CORRECTION
@@ -888,20 +890,15 @@ def relate(  # noqa: PLR0911 - one return per rule
     return Relation.CORRECTION
 
 
-def _two_deeds(
-    old: str, new: str, before: _Words, after: _Words, words: StatementWords
-) -> bool:
-    """Whether each is an auxiliary's past ending in its own participle: two
-    things done, whatever else they share (a German day's second chore
-    replaced its first, new-user review s18)."""
-    if words.participle is None or not (
-        before.verb in words.auxiliaries and after.verb in words.auxiliaries
-    ):
-        return False
-    ends = [_TOKEN.findall(text.casefold())[-1:] for text in (old, new)]
-    return (
-        all(end and re.match(words.participle, end[0]) for end in ends)
-        and ends[0] != ends[1]
+def _deed(text: str, analysis: _Words) -> Deed:
+    """What `text.deeds` reads of a statement."""
+    return Deed(
+        text,
+        analysis.verb,
+        analysis.sequence[: analysis.subject_size],
+        analysis.sequence[analysis.said_from :],
+        analysis.details,
+        analysis.changes,
     )
 
 
