@@ -190,6 +190,14 @@ def _another_s_relation(
         return set()
     tables = [statement_words(other) for other in languages_to_try(language)]
     prepositions = frozenset().union(*(t.relation_prepositions for t in tables))
+    # The question relates something: a preposition of them, or German's
+    # "wo(r)" + one ("wogegen", "wovor"). Most questions read no row here.
+    said = _TOKEN.findall(query.casefold())
+    if not any(
+        word in prepositions or word[2:] in prepositions or word[3:] in prepositions
+        for word in said
+    ):
+        return set()
     fillers = frozenset().union(*(t.relation_fillers for t in tables))
     anyone = frozenset().union(
         *(
@@ -206,8 +214,12 @@ def _another_s_relation(
     languages = family_languages(query, language)
     found: set[int] = set()
     for rowid, text in candidates.contents(passing).items():
-        tokens = _TOKEN.findall(text.casefold())
-        if not tokens or tokens[0] in anyone or tokens[0] in asked_words:
+        folded = text.casefold()
+        first = _TOKEN.search(folded)
+        if first is None or first[0] in anyone or first[0] in asked_words:
+            continue
+        tokens = _TOKEN.findall(folded)
+        if prepositions.isdisjoint(tokens):
             continue
         relating = [
             head
@@ -381,9 +393,12 @@ def partly_named(
         languages = family_languages(query, language)
         related = {term: set(rows) for term, rows in holding.items()}
         texts = candidates.contents(sorted(partly | {r for r, _ in other_things}))
-        for rowid, text in texts.items():
-            for term in related_terms(topic, text, languages):
-                related.setdefault(term, set()).add(rowid)
+        # Which words have a relative in any of the rows first (most have
+        # none): one look, not one a row.
+        if texts and (kin := related_terms(topic, " ".join(texts.values()), languages)):
+            for rowid, text in texts.items():
+                for term in related_terms(sorted(kin), text, languages):
+                    related.setdefault(term, set()).add(rowid)
         if partly and related != holding:
             partly = lacking(related)
         partly |= {
