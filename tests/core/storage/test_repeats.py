@@ -13,6 +13,7 @@ from custom_components.home_memory.memory.common.values import (
     CreateAction,
     MemoryFilter,
     MemoryKind,
+    MemoryPatch,
     NewMemory,
     Reading,
     Visibility,
@@ -685,6 +686,31 @@ def test_a_statement_that_corrects_nothing_is_stored_as_said(
     assert store.create(told, ALICE).action is CreateAction.REINFORCED
     contents = {m.content for m in store.list_memories(HOUSE).items}
     assert said.content in contents
+
+
+def test_a_correction_told_again_after_it_was_made_repeats(
+    store: MemoryStore,
+) -> None:
+    """ "… on Wednesday evening, not Tuesday" once the memory was corrected
+    from Tuesday: what it says now, told again (review s21: it was a second
+    correction, "(was: evening)", keeping "not Tuesday")."""
+    made = store.create(new_memory("The bins go out on Tuesday evening"), ALICE)
+    store.update(
+        made.memory.id,
+        MemoryPatch(content="The bins go out on Wednesday evening"),
+        ALICE,
+    )
+    told = new_memory(
+        "The bins go out on Wednesday evening",
+        corrects=True,
+        replaces="Tuesday",
+        as_said=Reading(content="The bins go out on Wednesday evening, not Tuesday"),
+    )
+    again = store.create(told, ALICE)
+    assert again.action is CreateAction.REINFORCED
+    assert {m.content for m in store.list_memories(HOUSE).items} == {
+        "The bins go out on Wednesday evening"
+    }
 
 
 def test_a_told_correction_updates_another_persons_household_memory(

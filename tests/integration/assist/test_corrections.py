@@ -112,6 +112,25 @@ async def test_a_new_value_said_by_voice_replaces_the_old_one(
     assert speech(recall) == "The wifi password is alpha."
 
 
+async def test_a_correction_said_again_is_told_again(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+) -> None:
+    """ "… on Wednesday evening, not Tuesday" after that correction was a
+    second one: "Updated: … not Tuesday (was: evening)", and the memory
+    kept "not Tuesday" (review s21 F12). It says what the memory says."""
+    store = init_integration.runtime_data.store
+    await say(hass, "remember that the bins go out on Tuesday evening", user=user_anna)
+    await say(hass, "actually the bins go out on Wednesday evening", user=user_anna)
+    again = await say(
+        hass, "the bins go out on Wednesday evening, not Tuesday", user=user_anna
+    )
+    assert speech(again) == ENGLISH.say("already_known")
+    assert contents(store) == {"The bins go out on Wednesday evening."}
+
+
 async def test_a_new_place_said_by_voice_replaces_the_old_one(
     hass: HomeAssistant,
     agent_entry: MockConfigEntry,

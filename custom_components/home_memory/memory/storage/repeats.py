@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import UTC, datetime
+import json
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -374,11 +375,36 @@ class Repeats:
             if other_day and not moved:
                 continue
             language = item.language or self.config.language
+            relation = relate(
+                row[3],
+                item.content,
+                similarity,
+                floor=self.config.correction_min_similarity,
+                paraphrase=self.config.dedup_threshold,
+                # Two events in two places both happened: only a fact's
+                # slot takes a new value.
+                slot_floor=None
+                if _dated(item, row[5])
+                else self.config.slot_change_min_similarity,
+                language=language,
+            )
             # "… due in March instead of April" corrects only a memory that
             # says April: the car insurance's number is another thing.
             if item.replaces is not None and not holds_old(
                 row[3], item.replaces, language
             ):
+                # Unless it says what the memory says since that very
+                # correction ("… on Wednesday evening, not Tuesday" after
+                # "actually … Wednesday evening"): told again, not a second
+                # one (review s21). "…, not amoxicillin" of a memory that
+                # never said amoxicillin is still stored as said.
+                if (
+                    own
+                    and relation is Relation.REPEAT
+                    and (row[0], row[1]) == _holders(item)[0]
+                    and _held_before(conn, rowid, item.replaces, language)
+                ):
+                    return rowid, similarity, relation
                 continue
             if (
                 item.corrects
@@ -405,19 +431,6 @@ class Repeats:
                 # (the `update` action lets him too), but only when none
                 # of his own is corrected.
                 told[own] = (rowid, similarity, Relation.CORRECTION)
-            relation = relate(
-                row[3],
-                item.content,
-                similarity,
-                floor=self.config.correction_min_similarity,
-                paraphrase=self.config.dedup_threshold,
-                # Two events in two places both happened: only a fact's
-                # slot takes a new value.
-                slot_floor=None
-                if _dated(item, row[5])
-                else self.config.slot_change_min_similarity,
-                language=language,
-            )
             if not own:
                 # A repeat or a slot's new value stays the teller's own; the
                 # household that already says so needs no correction.
@@ -705,3 +718,15 @@ def _corrected(
         name for name in ("emotion", "location") if getattr(item, name) is None
     )
     return patch, cleared
+
+
+def _held_before(
+    conn: sqlite3.Connection, rowid: int, old: str, language: str | None
+) -> bool:
+    """Whether an earlier version of the memory held the `old` value."""
+    return any(
+        holds_old(str(json.loads(snapshot).get("content", "")), old, language)
+        for (snapshot,) in conn.execute(
+            "SELECT snapshot FROM memory_versions WHERE memory_rowid = ?", (rowid,)
+        )
+    )
