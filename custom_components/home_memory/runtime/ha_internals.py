@@ -373,15 +373,18 @@ def answer_where_unmatched(
     (`_no_acting_on_questions`: one of memory's, or one `asks_only` says
     asks for no action, "why did the TV turn on"). `recognize` also gets
     Home Assistant's own unmatched result (None when no sentence fit), to
-    see what it did not know. A user's own custom
-    sentence keeps its own answer. The returned
-    callable unwraps it. None (and one warning) when the agent is not there
-    or either step has another shape: questions then stay Home Assistant's.
+    see what it did not know; the same where the built-in agent's only
+    reading names something Assist may not use (`_only_unexposed`: "is Ben
+    allergic to anything"). A user's own custom sentence keeps its own
+    answer. The returned callable unwraps both. None (and one warning) when
+    the agent is not there or either step has another shape: questions
+    then stay Home Assistant's.
     """
     from homeassistant.components.conversation.agent_manager import (
         get_agent_manager,
     )
     from homeassistant.components.conversation.const import (
+        HOME_ASSISTANT_AGENT,
         METADATA_CUSTOM_SENTENCE,
     )
     from homeassistant.helpers.intent import IntentResponse, IntentResponseType
@@ -438,15 +441,60 @@ def answer_where_unmatched(
             return response
         return await process(ours, user_input, chat_log)
 
+    async def process_result(
+        result: RecognizeResult | None,
+        user_input: ConversationInput,
+        chat_log: ChatLog,
+        *args: Any,
+        **kwargs: Any,
+    ) -> Any:
+        response = await process(result, user_input, chat_log, *args, **kwargs)
+        if (
+            args
+            or kwargs  # 2026.11's local try for another agent (prefer local)
+            or user_input.agent_id != HOME_ASSISTANT_AGENT
+            or not _only_unexposed(result, response)
+        ):
+            return response
+        ours = recognize(user_input, result)
+        return response if ours is None else await process(ours, user_input, chat_log)
+
     setattr(agent, _FALLBACK, fallback)
+    setattr(agent, _PROCESS_RESULT, process_result)
 
     def unwrap() -> None:
         if vars(agent).get(_FALLBACK) is fallback:
             delattr(agent, _FALLBACK)
+        if vars(agent).get(_PROCESS_RESULT) is process_result:
+            delattr(agent, _PROCESS_RESULT)
         if unguard is not None:
             unguard()
 
     return unwrap
+
+
+def _only_unexposed(result: RecognizeResult | None, response: Any) -> bool:
+    """Whether Home Assistant's reading matched every name, yet its answer
+    is that no target fits: "is Ben allergic to anything" read as Ben's
+    state, Ben a person Assist may not use ("Sorry, Ben is not exposed").
+    A user's own sentence keeps its own error."""
+    from homeassistant.components.conversation.const import (
+        METADATA_CUSTOM_SENTENCE,
+    )
+    from homeassistant.helpers.intent import (
+        IntentResponse,
+        IntentResponseErrorCode,
+        IntentResponseType,
+    )
+
+    return (
+        result is not None
+        and not result.unmatched_entities
+        and not (result.intent_metadata or {}).get(METADATA_CUSTOM_SENTENCE)
+        and isinstance(response, IntentResponse)
+        and response.response_type is IntentResponseType.ERROR
+        and response.error_code is IntentResponseErrorCode.NO_VALID_TARGETS
+    )
 
 
 def _no_acting_on_questions(

@@ -499,6 +499,76 @@ async def test_a_question_is_offered_only_where_the_builtin_agent_apologises(
     assert await said("where is the spare key") != "from the probe"
 
 
+async def test_a_question_is_offered_where_the_builtin_agent_names_the_unexposed(
+    hass: HomeAssistant,
+) -> None:
+    """Home Assistant read "where is Ben" as its own, Ben a person Assist
+    may not use, and answered "Ben is not exposed" without asking its
+    gazetteer: ours is offered there too, only on the built-in agent's own
+    turn (another agent's local try keeps its "no match", review s21 F16)."""
+    from hassil import Intents, recognize_best
+    from homeassistant.helpers import chat_session
+
+    agent = await _builtin_agent(hass)
+    ours = Intents.from_dict(
+        {
+            "language": "en",
+            "intents": {"ProbeQuestion": {"data": [{"sentences": ["where is {q}"]}]}},
+            "lists": {"q": {"wildcard": True}},
+        }
+    )
+
+    class Probe(intent.IntentHandler):
+        intent_type = "ProbeQuestion"
+
+        async def async_handle(
+            self, intent_obj: intent.Intent
+        ) -> intent.IntentResponse:
+            response = intent_obj.create_response()
+            response.async_set_speech("from the probe")
+            return response
+
+    intent.async_register(hass, Probe())
+    hass.states.async_set("person.ben", "home", {"friendly_name": "Ben"})
+
+    async def said(text: str) -> str:
+        result = await conversation.async_converse(
+            hass, text, None, Context(), "en", conversation.HOME_ASSISTANT_AGENT
+        )
+        return str(result.response.speech["plain"]["speech"])
+
+    before = await said("where is Ben")
+    assert before != "from the probe"
+    assert "Ben" in before  # "Sorry, Ben is not exposed"
+    unwrap = ha_internals.answer_where_unmatched(
+        hass,
+        lambda user_input, _: recognize_best(user_input.text, ours),
+        lambda *_: True,
+    )
+    assert unwrap is not None
+    assert await said("where is Ben") == "from the probe"
+    assert await said("is Ben home") == before.replace("where is", "is")
+
+    user_input = conversation.ConversationInput(
+        text="where is Ben",
+        context=Context(),
+        conversation_id=None,
+        device_id=None,
+        satellite_id=None,
+        language="en",
+        agent_id="conversation.some_llm",
+    )
+    with (
+        chat_session.async_get_chat_session(
+            hass, None, **chat_session_kwargs(Context())
+        ) as session,
+        conversation.async_get_chat_log(hass, session, user_input) as chat_log,
+    ):
+        assert await agent.async_handle_intents(user_input, chat_log) is None
+    unwrap()
+    assert await said("where is Ben") == before
+
+
 async def test_a_changed_builtin_agent_leaves_questions_to_it(
     hass: HomeAssistant, caplog: pytest.LogCaptureFixture
 ) -> None:
