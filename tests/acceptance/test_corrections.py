@@ -202,3 +202,36 @@ def test_a_correction_names_its_old_value_and_keeps_what_corrects_nothing(
     assert not any(
         "orrigiere" in text for text in _contents(household, anna, "Yoricks Tonne")
     )
+
+
+def test_two_people_correcting_the_same_old_value_leave_the_newest(
+    household: Household,
+) -> None:
+    """Anna moves the compost bin from Monday to Tuesday morning; Ben, told
+    of Monday too, moves it to Friday morning: his correction replaces
+    Anna's, saying what it replaced, and no "instead of Monday" is kept
+    (review s21 F13: a second memory, or one keeping "instead of …")."""
+    wait_for_the_model(household)
+    anna, ben = household.anna, household.ben
+    _said(household, anna, "remember that the compost bin goes out on Monday morning")
+    moved = _said(
+        household,
+        anna,
+        "remember that the compost bin goes out on Tuesday morning "
+        "instead of Monday morning",
+    )
+    assert moved.startswith("Updated"), moved
+    again = _said(
+        household,
+        ben,
+        "remember that the compost bin goes out on Friday morning "
+        "instead of Monday morning",
+    )
+    assert again.startswith("Updated"), again
+    assert "Tuesday" in again  # what it replaced
+    found = [
+        text
+        for text in _contents(household, ben, "compost bin")
+        if "compost" in text.casefold()
+    ]
+    assert found == ["The compost bin goes out on Friday morning."], found

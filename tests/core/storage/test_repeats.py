@@ -916,3 +916,40 @@ def test_a_bare_actually_never_rewrites_anothers_memory(store: MemoryStore) -> N
     assert store.get(number.memory.id, ALICE).content == (
         "The car insurance number is KX-778"
     )
+
+
+@pytest.mark.parametrize("second_teller", ["alice", "bob"])
+def test_a_second_correction_of_the_same_old_value_corrects_again(
+    store: MemoryStore, second_teller: str
+) -> None:
+    """Anna's "… on Wednesday evening instead of Tuesday evening", then (a
+    moment later, or at the same moment: one writer) her own or Ben's "… on
+    Thursday evening instead of Tuesday evening": the memory said Tuesday
+    before, so the newest value replaces Wednesday. It was a second memory
+    beside the first, or the first kept "instead of Tuesday evening"
+    (review s21 F13)."""
+    made = store.create(
+        new_memory("The bins go out on Tuesday evening", owner="alice"), ALICE
+    )
+    first = store.create(
+        told_instead(
+            "The bins go out on Wednesday evening", "Tuesday evening", owner="alice"
+        ),
+        ALICE,
+    )
+    assert first.action is CreateAction.UPDATED
+    caller = ALICE if second_teller == "alice" else BOB
+    second = store.create(
+        told_instead(
+            "The bins go out on Thursday evening", "Tuesday evening", second_teller
+        ),
+        caller,
+    )
+    assert second.action is CreateAction.UPDATED
+    assert second.memory.id == made.memory.id
+    assert second.previous == "The bins go out on Wednesday evening"
+    assert [m.content for m in store.list_memories(HOUSE).items] == [
+        "The bins go out on Thursday evening"
+    ]
+    history = [old["content"] for old in store.history(made.memory.id, ALICE)]
+    assert "The bins go out on Wednesday evening" in history

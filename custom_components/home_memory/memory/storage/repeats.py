@@ -393,16 +393,9 @@ class Repeats:
             if item.replaces is not None and not holds_old(
                 row[3], item.replaces, language
             ):
-                # Unless it says what the memory says since that very
-                # correction ("… on Wednesday evening, not Tuesday" after
-                # "actually … Wednesday evening"): told again, not a second
-                # one (review s21). "…, not amoxicillin" of a memory that
-                # never said amoxicillin is still stored as said.
-                if (
-                    own
-                    and relation is Relation.REPEAT
-                    and (row[0], row[1]) == _holders(item)[0]
-                    and _held_before(conn, rowid, item.replaces, language)
+                # Unless an earlier version said it (`_again`).
+                if _again(
+                    conn, (rowid, similarity, row), item, language, relation, told, own
                 ):
                     return rowid, similarity, relation
                 continue
@@ -718,6 +711,41 @@ def _corrected(
         name for name in ("emotion", "location") if getattr(item, name) is None
     )
     return patch, cleared
+
+
+def _again(
+    conn: sqlite3.Connection,
+    candidate: tuple[int, float, sqlite3.Row | tuple[object, ...]],
+    item: NewMemory,
+    language: str | None,
+    relation: Relation,
+    told: dict[bool, tuple[int, float, Relation]],
+    own: bool,
+) -> bool:
+    """Whether a statement naming an old value the memory no longer holds,
+    but an earlier version of it did, repeats it (a correction again goes
+    into `told`, the teller's own first): told again what it says
+    since that correction ("… on Wednesday evening, not Tuesday" after
+    "actually … Wednesday evening"), a repeat (review s21 F12); another new
+    value of the same thing (Ben's "… Thursday evening instead of Tuesday
+    evening" just after Anna's "… Wednesday … instead of Tuesday …"), a
+    correction again, not a second memory nor one keeping "instead of
+    Tuesday" (F13). "…, not amoxicillin" of a memory that never said
+    amoxicillin: neither, stored as said. `candidate`: its rowid,
+    similarity and row (owner, visibility, tier, content, …)."""
+    rowid, similarity, row = candidate
+    if item.replaces is None or not _held_before(conn, rowid, item.replaces, language):
+        return False
+    if own and relation is Relation.REPEAT and (row[0], row[1]) == _holders(item)[0]:
+        return True
+    if (
+        item.corrects
+        and own not in told
+        and similarity >= EXPLICIT_CORRECTION_MIN_SIMILARITY
+        and same_thing(str(row[3]), item.content, language, item.replaces)
+    ):
+        told[own] = (rowid, similarity, Relation.CORRECTION)
+    return False
 
 
 def _held_before(
