@@ -73,6 +73,11 @@ class ModelProfile:
     # The languages whose words the model reads (base tags; None: any). A
     # similarity to words it cannot read says nothing about their topic.
     languages: frozenset[str] | None = None
+    # The similarity one word of a question alone (the verb of "who washed
+    # the car") needs to a memory that says it otherwise: a lone word sits
+    # lower on a model's scale than a question does (search/floors.py's
+    # `other_deeds`; docs/retrieval-quality.md, "Session 22").
+    word_floor: float = 0.2
 
     def fusion_weights(
         self, vector_weight: float, keyword_weight: float
@@ -154,6 +159,11 @@ MULTILINGUAL_E5: Final = ModelProfile(
     # 1. Dezember um 8 Uhr") at 0.40-0.66 on the household map, over the
     # floors; 0.25 let the piano tuner's (0.57) through (docs/languages.md).
     search_margin=0.2,
+    # English deeds' verbs alone: "buy" / "Ben bought a new drill" 0.22,
+    # "washed" / "Ben cleaned the car" 0.18, "broke" / "Mia knocked over
+    # the vase" 0.13; another deed 0.07-0.11 (MiniLM: 0.27 / 0.34 / 0.14,
+    # another 0.00-0.18).
+    word_floor=0.115,
 )
 
 _PROFILES: Final = {p.model_id: p for p in (IDENTITY, MULTILINGUAL_E5)}

@@ -11,14 +11,15 @@ meaning alone (`partly_named`): "Ben's bike lock code" is another code,
 "Ben wants to paint the hallway" another thing where "the hallway light" is;
 so is a thing a question relates a word to ("allergic to latex", "afraid of
 spiders"): a memory relating that word, or one of its family, to another
-("allergic to penicillin", "scared of dogs") is another fact (`other_objects`).
+("allergic to penicillin", "scared of dogs") is another fact (`other_objects`),
+and another deed no answer to "who washed the car" (`other_deeds`).
 """
 
 from __future__ import annotations
 
 from functools import cache
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..text.fts_query import placed_words, search_stopwords, search_terms, word_runs
 from ..text.naming import says_own
@@ -506,6 +507,103 @@ def other_objects(
     return set(other) - similar
 
 
+class AskedDeed(NamedTuple):
+    """What a question asks someone did: the verb ("washed") and the thing
+    it was done to, if named ("car"; empty for "what did Ben buy")."""
+
+    verb: str
+    thing: tuple[str, ...]
+
+
+def asked_deed(query: str, language: str | None) -> AskedDeed | None:
+    """The deed a question asks who did or what someone did
+    (statements.<language>.json `deed_questions`): "washed" the "car" of
+    "who washed the car", "buy" of "what did Ben buy for the garage",
+    "gewaschen" the "auto" of "Wer hat das Auto gewaschen?"; None for any
+    other question, or one whose verb asks no deed of its own ("what did
+    Ben say", `deeds_not_asked`). The thing is the first run of words in
+    its place, past articles and times; none where a preposition comes
+    first ("for the garage": where, or for whom, not what)."""
+    text = query.strip()
+    text = text[:1].lower() + text[1:]
+    stopwords = asking_nothing(language)
+    for table in (statement_words(other) for other in languages_to_try(language)):
+        for pattern in table.deed_questions:
+            found = pattern.search(text)
+            if found is None:
+                continue
+            verb = found.group("verb").casefold()
+            if verb in table.deeds_not_asked:
+                return None
+            thing: list[str] = []
+            for word in _TOKEN.findall(found.group("thing").casefold()):
+                if not thing and (word in table.name_openers or word in table.times):
+                    continue
+                if word in stopwords or word in table.times or word == verb:
+                    break
+                thing.append(word)
+            return AskedDeed(verb, tuple(thing))
+    return None
+
+
+def other_deeds(
+    candidates: CandidateQueries,
+    query: str,
+    rowids: Collection[int],
+    *,
+    language: str | None,
+    embed: Callable[[str], npt.NDArray[np.float32] | None] | None = None,
+    word_floor: float = 0.2,
+) -> set[int]:
+    """Of `rowids`, the memories that say no form of the deed a question
+    asks (`asked_deed`), nor a word of its family (text/word_forms.py), nor
+    one like it in meaning, or none of the thing it was done to: "Ben
+    repaired the garage door" for "what did Ben buy for the garage", "The
+    car needs new tyres" for "who washed the car", "Ben cleaned the car"
+    for "who cleaned the carport" (review s21 F7). The whole question's
+    meaning is no guide: the people and things it shares make the wrong
+    deed as like it (0.68) as the right one (0.65); the verb alone against
+    the memory is, from `word_floor` (the model profile's), and the thing
+    alone, from RELATED_THING_MIN_SIMILARITY (docs/retrieval-quality.md)."""
+    deed = asked_deed(query, language)
+    if deed is None or not rowids:
+        return set()
+    languages = family_languages(query, language)
+    texts = candidates.contents(list(rowids))
+    lacking = {
+        deed.verb: [
+            rowid
+            for rowid, text in texts.items()
+            if not _says_a_form_of([deed.verb], text)
+            and not related_terms([deed.verb], text, languages)
+        ],
+        " ".join(deed.thing): [
+            rowid
+            for rowid, text in texts.items()
+            if deed.thing and not _holds_a_word(deed.thing, text, languages)
+        ],
+    }
+    bars = {
+        deed.verb: word_floor,
+        " ".join(deed.thing): RELATED_THING_MIN_SIMILARITY,
+    }
+    other: set[int] = set()
+    for asked, rows in lacking.items():
+        vector = None if embed is None or not rows else embed(asked)
+        alike = {} if vector is None else candidates.similarities(vector, rows)
+        other.update(row for row in rows if alike.get(row, 0.0) < bars[asked])
+    return other
+
+
+def _holds_a_word(words: Collection[str], text: str, languages: list[str]) -> bool:
+    """Whether `text` says one of `words`, as it is, in the plural, or by a
+    word of its family ("car" is not "carport")."""
+    held = set(folded_words(text))
+    return any(
+        word in held or f"{word}s" in held or f"{word}es" in held for word in words
+    ) or bool(related_terms(words, text, languages))
+
+
 def _says_a_form_of(terms: list[str], text: str) -> bool:
     """Whether a word of `text` starts a term or a term starts it, each of
     at least three letters ("hid" / "hidden", "broke" / "broken")."""
@@ -546,6 +644,7 @@ def not_whole(
     language: str | None,
     passing: tuple[float, float],
     embed: Callable[[str], npt.NDArray[np.float32] | None],
+    word_floor: float,
 ) -> set[int]:
     """Of the memories kept (with their `similarity`), those holding only
     part of a thing the question names, or only where it is, unless their
@@ -558,7 +657,15 @@ def not_whole(
         {rowid: similarity[rowid] for rowid in partly}, partly, *passing
     )
     other = other_objects(candidates, query, similarity, language=language, embed=embed)
-    return (partly - similar) | other
+    deeds = other_deeds(
+        candidates,
+        query,
+        similarity,
+        language=language,
+        embed=embed,
+        word_floor=word_floor,
+    )
+    return (partly - similar) | other | deeds
 
 
 def by_meaning(

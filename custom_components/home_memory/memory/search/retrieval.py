@@ -645,6 +645,9 @@ class Retriever:
             language=self.config.language,
             passing=(self._fusion_weights()[0], min_relevance),
             embed=self.store.embed_query,
+            word_floor=profile_for(
+                getattr(self.store.embedder, "model_id", None)
+            ).word_floor,
         )
         return {r: v for r, v in kept.items() if r not in dropped}
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 import json
 from pathlib import Path
+import re
 from typing import TYPE_CHECKING, Any, Final
 
 from ..common.languages import base_language
@@ -73,7 +74,11 @@ class StatementWords:
     of several words follows ("the", "my": "my locker code"; none in a
     compounding language, whose things are one word); light_verbs:
     verbs that name no topic ("need", "have"): a memory sharing only them
-    with a question shares no topic (search/floors.py).
+    with a question shares no topic (search/floors.py). deed_questions:
+    patterns of a question asking who did a deed or what someone did, its
+    verb the group `verb` ("who washed the car", "what did Ben buy", "Wer
+    hat das Auto gewaschen"); deeds_not_asked: verbs that ask no deed of
+    their own there ("what did Ben say", "who has been", "gemacht").
     single_objects: words that give the object one value ("prefers tea"
     after "prefers coffee", "trinkt lieber Tee"); change_words: words that say a new
     value replaces the old one ("now", "instead", "jetzt");
@@ -122,6 +127,8 @@ class StatementWords:
     liking_asks: frozenset[str] = frozenset()
     name_openers: frozenset[str] = frozenset()
     light_verbs: frozenset[str] = frozenset()
+    deed_questions: tuple[re.Pattern[str], ...] = ()
+    deeds_not_asked: frozenset[str] = frozenset()
     single_objects: tuple[str, ...] = ()
     relation_words: frozenset[str] = frozenset()
     change_words: tuple[str, ...] = ()
@@ -177,6 +184,12 @@ def _read_words(path: Path) -> StatementWords:
         ),
         light_verbs=frozenset(
             word.casefold() for word in table.get("light_verbs", ())
+        ),
+        deed_questions=tuple(
+            re.compile(pattern) for pattern in table.get("deed_questions", ())
+        ),
+        deeds_not_asked=frozenset(
+            word.casefold() for word in table.get("deeds_not_asked", ())
         ),
         auxiliaries=frozenset(
             word.casefold() for word in table.get("auxiliaries", ())

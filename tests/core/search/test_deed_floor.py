@@ -1,0 +1,133 @@
+"""A question asking who did a deed, or what someone did, is answered only by
+a memory of that deed (search/floors.py's `other_deeds`; review s21 F7).
+
+"what did Ben buy for the garage" was answered with "Ben repaired the garage
+door", "who washed the car" with "The car needs new tyres", "what did Anna
+buy" with "Ben and Anna started the film". A memory saying the deed in other
+words still answers ("Ben bought a new drill", "Anna phoned the plumber").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from custom_components.home_memory.memory.common.values import NewMemory
+from custom_components.home_memory.memory.search.floors import AskedDeed, asked_deed
+from custom_components.home_memory.memory.search.retrieval import Retriever
+from custom_components.home_memory.memory.store import MemoryStore
+
+from ..conftest import ALICE, BOB, ManualClock
+from .test_floors import _answers
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from pathlib import Path
+
+    from custom_components.home_memory.memory.embedding.embedder import Embedder
+
+# Review s21's second English home, and deeds told in other words.
+DEEDS = (
+    "The spare key is in the kitchen drawer",
+    "Ben hid a telescope in the carport",
+    "Ben repaired the garage door on Monday 23 November",
+    "The car needs new tyres",
+    "Ben and Anna started the film",
+    "Ben cleaned the car on Saturday",
+    "Ben cleaned the windows",
+    "Ben bought a new drill",
+    "Anna phoned the plumber about the leak",
+    "Ben made lasagne for dinner",
+    "Mia made a chocolate cake",
+    "Ben hoovered the living room",
+    "We went to see Grandma in Hamburg",
+    "Anna booked the flights to Lisbon",
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "deed"),
+    [
+        ("who washed the car", AskedDeed("washed", ("car",))),
+        (
+            "Who has cleaned the kitchen window?",
+            AskedDeed("cleaned", ("kitchen", "window")),
+        ),
+        ("what did Ben buy for the garage", AskedDeed("buy", ())),
+        ("what did Uncle Felix repair yesterday", AskedDeed("repair", ())),
+        ("who cleaned the car yesterday", AskedDeed("cleaned", ("car",))),
+        ("who took the kids to the zoo", AskedDeed("took", ("kids",))),
+        # No deed of their own, or no deed asked.
+        ("what did Ben say about the garage", None),
+        ("what did we decide about the sofa", None),
+        ("who is afraid of spiders", None),
+        ("who was at the door", None),
+        ("what did Ben and Anna watch", None),
+        ("when did Anna come home", None),
+        ("what did the kids eat", None),
+        ("where is the spare key", None),
+    ],
+)
+def test_the_asked_deed_is_read_from_the_question(
+    query: str, deed: AskedDeed | None
+) -> None:
+    """The verb, and the thing it was done to where one follows it."""
+    assert asked_deed(query, "en") == deed
+
+
+def _home(path: Path, embedder: Embedder) -> Retriever:
+    store = MemoryStore(path, embedder=embedder, clock=ManualClock())
+    for text in DEEDS:
+        store.create(NewMemory(content=text), ALICE)
+    return Retriever(store)
+
+
+@pytest.fixture(params=["minilm", "multilingual"])
+def deeds(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Retriever]:
+    """The deeds, told by Anna, with each model (English home)."""
+    retriever = _home(tmp_path / "memory.db", request.getfixturevalue(request.param))
+    yield retriever
+    retriever.store.close()
+
+
+@pytest.mark.parametrize(
+    ("query", "wrong"),
+    [
+        ("what did Ben buy for the garage", "Ben repaired the garage door"),
+        ("who washed the car", "The car needs new tyres"),
+        ("who sold the car", "The car needs new tyres"),
+        ("who sold the car", "Ben cleaned the car"),
+        ("what did Anna buy", "Ben and Anna started the film"),
+        ("who left the garage door open", "Ben repaired the garage door"),
+        ("who painted the garage", "Ben repaired the garage door"),
+        ("who took the telescope", "Ben hid a telescope"),
+        ("who cleaned the carport", "Ben cleaned the car"),
+        ("who cleaned the carport", "Ben hid a telescope"),
+        ("who cleaned the car", "Ben cleaned the windows"),
+    ],
+)
+def test_another_deed_is_no_answer(deeds: Retriever, query: str, wrong: str) -> None:
+    """A memory of another deed, or of the deed done to another thing."""
+    said = _answers(deeds, query, BOB, "Ben")
+    assert not any(text.startswith(wrong) for text in said), said
+
+
+@pytest.mark.parametrize(
+    ("query", "right"),
+    [
+        ("what did Ben buy", "Ben bought a new drill"),
+        ("who washed the car", "Ben cleaned the car on Saturday"),
+        ("who called the plumber", "Anna phoned the plumber about the leak"),
+        ("who baked a cake", "Mia made a chocolate cake"),
+        ("who vacuumed the living room", "Ben hoovered the living room"),
+        ("who visited Grandma", "We went to see Grandma in Hamburg"),
+        ("who booked the flights", "Anna booked the flights to Lisbon"),
+        ("what did Ben fix", "Ben repaired the garage door on Monday 23 November"),
+    ],
+)
+def test_the_deed_told_in_other_words_still_answers(
+    deeds: Retriever, query: str, right: str
+) -> None:
+    """Its own verb's form, a word of its family, or like it in meaning."""
+    assert right in _answers(deeds, query, BOB, "Ben")
