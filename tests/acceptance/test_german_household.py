@@ -488,3 +488,21 @@ def test_every_verb_of_a_dass_clause_comes_second(
     assert told == "Okay, das merke ich mir.", told
     found = [m["content"] for m in _memories(german_home, said.split(", dass ")[1])]
     assert any(re.fullmatch(stored, text) for text in found), found
+
+
+def test_what_someone_bought_is_not_all_they_did(german_home: Household) -> None:
+    """ "Was hat Ben gekauft?" listed Ben's other deeds beside the one he
+    bought (review s21 F7 in German): the memory saying "gekauft" shows
+    the others to be other deeds. (The Hochbeet and the Kompost are this
+    test's.)"""
+    for fact in (
+        "Merk dir, dass Ben ein neues Hochbeet gebaut hat",
+        "Merk dir, dass Ben den Kompost umgesetzt hat",
+        "Merk dir, dass Ben einen Rasenmäher gekauft hat",
+    ):
+        said, _ = _say(german_home, fact)
+        assert said == "Okay, das merke ich mir.", said
+    bought, _ = _say(german_home, "Was hat Ben gekauft?")
+    assert "Rasenmäher" in bought, bought
+    assert "Hochbeet" not in bought, bought
+    assert "Kompost" not in bought, bought

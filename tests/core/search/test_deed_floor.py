@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from custom_components.home_memory.memory.common.config import EngineConfig
 from custom_components.home_memory.memory.common.values import NewMemory
 from custom_components.home_memory.memory.search.floors import AskedDeed, asked_deed
 from custom_components.home_memory.memory.search.retrieval import Retriever
@@ -131,3 +132,70 @@ def test_the_deed_told_in_other_words_still_answers(
 ) -> None:
     """Its own verb's form, a word of its family, or like it in meaning."""
     assert right in _answers(deeds, query, BOB, "Ben")
+
+
+@pytest.mark.parametrize(
+    ("query", "deed"),
+    [
+        ("Wer hat das Auto gewaschen?", AskedDeed("gewaschen", ("auto",), False)),
+        (
+            "Wer hat gestern den Müll rausgebracht?",
+            AskedDeed("rausgebracht", ("müll",), False),
+        ),
+        ("Was hat Ben für die Garage gekauft?", AskedDeed("gekauft", (), False)),
+        ("Was hat Oma Rosa repariert?", AskedDeed("repariert", (), False)),
+        ("Was hat Ben gesagt?", None),
+        ("Wer hat die Vase kaputt gemacht?", None),
+        ("Wann hat Anna den Klempner angerufen?", None),
+    ],
+)
+def test_the_asked_deed_is_read_from_a_german_question(
+    query: str, deed: AskedDeed | None
+) -> None:
+    """The participle, last; its thing past the article; no deed for what
+    was said or a light verb. A participle alone is no guide by meaning."""
+    assert asked_deed(query, "de") == deed
+
+
+GERMAN_DEEDS = (
+    "Ben hat das Garagentor am Montag repariert.",
+    "Das Auto braucht neue Reifen.",
+    "Ben hat das Auto am Samstag geputzt.",
+    "Ben hat den Rasen gemäht.",
+    "Ben hat eine neue Bohrmaschine gekauft.",
+    "Anna hat die Flüge nach Lissabon gebucht.",
+    "Anna hat den Klempner angerufen.",
+)
+
+
+@pytest.fixture
+def german_deeds(tmp_path: Path, multilingual: Embedder) -> Iterator[Retriever]:
+    """The deeds in a German home (multilingual-e5), told by Anna."""
+    store = MemoryStore(
+        tmp_path / "memory.db",
+        embedder=multilingual,
+        clock=ManualClock(),
+        config=EngineConfig(language="de"),
+    )
+    for text in GERMAN_DEEDS:
+        store.create(NewMemory(content=text), ALICE)
+    yield Retriever(store)
+    store.close()
+
+
+def test_a_german_deed_said_by_one_memory_rules_out_the_others(
+    german_deeds: Retriever,
+) -> None:
+    """ "Was hat Ben gekauft?" listed his mowing and the garage door; the
+    memory saying "gekauft" shows them to be other deeds. Where none says
+    the asked participle ("gewaschen"), none is ruled out by it: a German
+    participle alone is no guide by meaning ("geputzt" answers)."""
+    assert _answers(german_deeds, "Was hat Ben gekauft?", BOB, "Ben") == {
+        "Ben hat eine neue Bohrmaschine gekauft."
+    }
+    assert _answers(german_deeds, "Was hat Ben repariert?", BOB, "Ben") == {
+        "Ben hat das Garagentor am Montag repariert."
+    }
+    assert "Ben hat das Auto am Samstag geputzt." in _answers(
+        german_deeds, "Wer hat das Auto gewaschen?", BOB, "Ben"
+    )

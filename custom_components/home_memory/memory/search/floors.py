@@ -513,6 +513,8 @@ class AskedDeed(NamedTuple):
 
     verb: str
     thing: tuple[str, ...]
+    # Whether the verb alone is a guide by meaning (statements' table).
+    by_meaning: bool = True
 
 
 def asked_deed(query: str, language: str | None) -> AskedDeed | None:
@@ -537,12 +539,12 @@ def asked_deed(query: str, language: str | None) -> AskedDeed | None:
                 return None
             thing: list[str] = []
             for word in _TOKEN.findall(found.group("thing").casefold()):
-                if not thing and (word in table.name_openers or word in table.times):
+                if not thing and (word in table.deed_openers or word in table.times):
                     continue
                 if word in stopwords or word in table.times or word == verb:
                     break
                 thing.append(word)
-            return AskedDeed(verb, tuple(thing))
+            return AskedDeed(verb, tuple(thing), table.deeds_by_meaning)
     return None
 
 
@@ -564,19 +566,25 @@ def other_deeds(
     meaning is no guide: the people and things it shares make the wrong
     deed as like it (0.68) as the right one (0.65); the verb alone against
     the memory is, from `word_floor` (the model profile's), and the thing
-    alone, from RELATED_THING_MIN_SIMILARITY (docs/retrieval-quality.md)."""
+    alone, from RELATED_THING_MIN_SIMILARITY (docs/retrieval-quality.md).
+    Where the verb alone is no guide (a German participle), a memory
+    lacking it is another deed only where another memory says it."""
     deed = asked_deed(query, language)
     if deed is None or not rowids:
         return set()
     languages = family_languages(query, language)
     texts = candidates.contents(list(rowids))
+    unsaid = [
+        rowid
+        for rowid, text in texts.items()
+        if not _says_a_form_of([deed.verb], text)
+        and not related_terms([deed.verb], text, languages)
+    ]
+    # Where the verb alone is no guide (a German participle), only a deed
+    # some memory says by its words shows the others to be other deeds.
+    saying = deed.by_meaning or len(unsaid) < len(texts)
     lacking = {
-        deed.verb: [
-            rowid
-            for rowid, text in texts.items()
-            if not _says_a_form_of([deed.verb], text)
-            and not related_terms([deed.verb], text, languages)
-        ],
+        deed.verb: unsaid if saying else [],
         " ".join(deed.thing): [
             rowid
             for rowid, text in texts.items()
@@ -589,7 +597,8 @@ def other_deeds(
     }
     other: set[int] = set()
     for asked, rows in lacking.items():
-        vector = None if embed is None or not rows else embed(asked)
+        judged = deed.by_meaning or asked != deed.verb
+        vector = None if embed is None or not rows or not judged else embed(asked)
         alike = {} if vector is None else candidates.similarities(vector, rows)
         other.update(row for row in rows if alike.get(row, 0.0) < bars[asked])
     return other

@@ -78,7 +78,10 @@ class StatementWords:
     patterns of a question asking who did a deed or what someone did, its
     verb the group `verb` ("who washed the car", "what did Ben buy", "Wer
     hat das Auto gewaschen"); deeds_not_asked: verbs that ask no deed of
-    their own there ("what did Ben say", "who has been", "gemacht").
+    their own there ("what did Ben say", "who has been", "gemacht");
+    deed_openers: the words a deed's thing follows ("das Auto"; the name
+    openers where none are given); deeds_by_meaning: whether a verb alone
+    is a guide to a memory's deed by meaning (not a German participle).
     single_objects: words that give the object one value ("prefers tea"
     after "prefers coffee", "trinkt lieber Tee"); change_words: words that say a new
     value replaces the old one ("now", "instead", "jetzt");
@@ -129,6 +132,8 @@ class StatementWords:
     light_verbs: frozenset[str] = frozenset()
     deed_questions: tuple[re.Pattern[str], ...] = ()
     deeds_not_asked: frozenset[str] = frozenset()
+    deed_openers: frozenset[str] = frozenset()
+    deeds_by_meaning: bool = True
     single_objects: tuple[str, ...] = ()
     relation_words: frozenset[str] = frozenset()
     change_words: tuple[str, ...] = ()
@@ -191,6 +196,11 @@ def _read_words(path: Path) -> StatementWords:
         deeds_not_asked=frozenset(
             word.casefold() for word in table.get("deeds_not_asked", ())
         ),
+        deed_openers=frozenset(
+            word.casefold()
+            for word in table.get("deed_openers", table.get("name_openers", ()))
+        ),
+        deeds_by_meaning=bool(table.get("deeds_by_meaning", True)),
         auxiliaries=frozenset(
             word.casefold() for word in table.get("auxiliaries", ())
         ),
