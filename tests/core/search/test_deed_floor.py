@@ -9,12 +9,13 @@ words still answers ("Ben bought a new drill", "Anna phoned the plumber").
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import pytest
 
 from custom_components.home_memory.memory.common.config import EngineConfig
-from custom_components.home_memory.memory.common.values import NewMemory
+from custom_components.home_memory.memory.common.values import MemoryFilter, NewMemory
 from custom_components.home_memory.memory.search.floors import AskedDeed, asked_deed
 from custom_components.home_memory.memory.search.retrieval import Retriever
 from custom_components.home_memory.memory.store import MemoryStore
@@ -59,6 +60,10 @@ DEEDS = (
         ("what did Uncle Felix repair yesterday", AskedDeed("repair", ())),
         ("who cleaned the car yesterday", AskedDeed("cleaned", ("car",))),
         ("who took the kids to the zoo", AskedDeed("took", ("kids",))),
+        # A past state: the thing alone.
+        ("was the heating on today", AskedDeed("", ("heating",))),
+        ("was the TV on on Thursday", AskedDeed("", ("tv",))),
+        ("were the garage door open last night", AskedDeed("", ("garage", "door"))),
         # No deed of their own, or no deed asked.
         ("what did Ben say about the garage", None),
         ("what did we decide about the sofa", None),
@@ -145,6 +150,7 @@ def test_the_deed_told_in_other_words_still_answers(
         ("Was hat Ben für die Garage gekauft?", AskedDeed("gekauft", (), False)),
         ("Was hat Oma Rosa repariert?", AskedDeed("repariert", (), False)),
         ("Was hat Ben gesagt?", None),
+        ("war der Fernseher am Donnerstag an", AskedDeed("", ("fernseher",), False)),
         ("Wer hat die Vase kaputt gemacht?", None),
         ("Wann hat Anna den Klempner angerufen?", None),
     ],
@@ -199,3 +205,42 @@ def test_a_german_deed_said_by_one_memory_rules_out_the_others(
     assert "Ben hat das Auto am Samstag geputzt." in _answers(
         german_deeds, "Wer hat das Auto gewaschen?", BOB, "Ben"
     )
+
+
+def test_a_past_state_is_answered_by_that_things_memory(
+    tmp_path: Path, minilm: Embedder
+) -> None:
+    """ "was the heating on today" heard the TV's memory of the day, the one
+    in the window (MiniLM 0.29 over the window's 0.2); the heating's own
+    answers."""
+    clock = ManualClock()
+    store = MemoryStore(tmp_path / "memory.db", embedder=minilm, clock=clock)
+    an_hour_ago = datetime.fromtimestamp(clock() - 3600, UTC)
+    store.create(
+        NewMemory(content="The TV was turned on at 19:00.", happened_at=an_hour_ago),
+        ALICE,
+    )
+    retriever = Retriever(store)
+    today = MemoryFilter(happened_after=datetime.fromtimestamp(clock() - 36_000, UTC))
+
+    def said(query: str) -> set[str]:
+        page = retriever.start_progressive(
+            query,
+            BOB,
+            today,
+            min_relevance=retriever.config.context_min_relevance,
+            topic_in_window=True,
+            asker="Ben",
+        )
+        return {item.memory.content for item in page.items}
+
+    try:
+        assert said("was the heating on today") == set()
+        assert said("was the TV on today") == {"The TV was turned on at 19:00."}
+        store.create(
+            NewMemory(content="The heating came on at 6:00.", happened_at=an_hour_ago),
+            ALICE,
+        )
+        assert said("was the heating on today") == {"The heating came on at 6:00."}
+    finally:
+        store.close()

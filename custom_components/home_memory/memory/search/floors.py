@@ -509,7 +509,9 @@ def other_objects(
 
 class AskedDeed(NamedTuple):
     """What a question asks someone did: the verb ("washed") and the thing
-    it was done to, if named ("car"; empty for "what did Ben buy")."""
+    it was done to, if named ("car"; empty for "what did Ben buy"); or,
+    with no verb, the thing whose past state it asks ("was the heating
+    on today")."""
 
     verb: str
     thing: tuple[str, ...]
@@ -534,7 +536,7 @@ def asked_deed(query: str, language: str | None) -> AskedDeed | None:
             found = pattern.search(text)
             if found is None:
                 continue
-            verb = found.group("verb").casefold()
+            verb = (found.groupdict().get("verb") or "").casefold()
             if verb in table.deeds_not_asked:
                 return None
             thing: list[str] = []
@@ -577,7 +579,8 @@ def other_deeds(
     unsaid = [
         rowid
         for rowid, text in texts.items()
-        if not _says_a_form_of([deed.verb], text)
+        if deed.verb
+        and not _says_a_form_of([deed.verb], text)
         and not related_terms([deed.verb], text, languages)
     ]
     # Where the verb alone is no guide (a German participle), only a deed
