@@ -11,10 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import partial
-import re
 from typing import TYPE_CHECKING, Any, ClassVar, Final, override
 
-from hassil.models import MatchEntity, UnmatchedTextEntity
 from homeassistant.helpers import entity_registry as er, intent
 import probatio as vol
 
@@ -34,14 +32,10 @@ from ..runtime.ha_internals import answer_where_unmatched
 from .arguments import CONTENT, MAX_QUERY_CHARS, QUERY
 from .call import CallScope, async_scope
 from .errors import ToolError, explain
-from .home_names import async_known_names, normalized
 from .intent_words import IntentWords
 from .prompts import prompt_words
+from .questions import QUESTION, asks_only, question_recognizer
 from .sentence_files import (
-    NAMES_A_TIME,
-    NAMES_NOTHING_KNOWN,
-    ONLY_UNKNOWN_NAME,
-    UNKNOWN_PLACE_TOO,
     SentenceFiles,
     Wording,
     load_sentence_files,
@@ -72,9 +66,6 @@ INTENT_CONFIRM: Final = "HomeMemoryConfirm"
 INTENT_DENY: Final = "HomeMemoryDeny"
 INTENT_CORRECT: Final = "HomeMemoryCorrect"
 INTENT_UNDO: Final = "HomeMemoryUndo"
-
-# The slot a question's whole text is handed to its intent in.
-QUESTION: Final = "question"
 
 
 def _spoken(text: str) -> str:
@@ -826,143 +817,6 @@ def _trigger_callback(
     return _on_sentence
 
 
-def _bare(words: Wording, name: str) -> str:
-    """`name` without article, case or punctuation ("WLAN-Passwort")."""
-    return " ".join(re.sub(r"[\W_]+", " ", words.without_article(name)).split())
-
-
-def _unknown_to_home_assistant(
-    words: Wording,
-    subject: MatchEntity | None,
-    theirs: RecognizeResult | None,
-    *,
-    place_too: bool = False,
-) -> bool:
-    """Whether Home Assistant found no sentence, or one whose unknown name is
-    the whole subject ("wifi password"), not a part of it (the area "kitchen"
-    in "the temperature in the kitchen": a question it understood); with
-    `place_too`, or one with an unknown area or floor within the subject
-    ("Müll raus" in "geht der Müll raus")."""
-    if theirs is None:
-        return True
-    if subject is None:
-        return False
-    asked = _bare(words, subject.text or str(subject.value))
-    unknown = [
-        entity
-        for entity in theirs.unmatched_entities_list
-        if isinstance(entity, UnmatchedTextEntity)
-    ]
-    if any(_bare(words, entity.text) == asked for entity in unknown):
-        return True
-    # Its failed reading ("Wann geht" a name, "Müll raus" an area, no
-    # domain) said "no area called Müll raus": nothing it understood.
-    return place_too and any(
-        entity.name in _PLACES and f" {_bare(words, entity.text)} " in f" {asked} "
-        for entity in unknown
-    )
-
-
-# The slots of Home Assistant's sentences that name a place.
-_PLACES: Final = frozenset({"area", "floor"})
-
-
-def _names_a_known_thing(text: str, names: set[str]) -> bool:
-    """Whether a name Home Assistant knows (normalized) is among the words
-    of `text`."""
-    said = f" {normalized(re.sub(r'[^\w\s-]+', ' ', text))} "
-    return any(f" {name} " in said for name in names)
-
-
-# How much of a question is matched against the question sentences.
-_QUESTION_PROBE: Final = MAX_QUERY_CHARS + 200
-
-
-def _left_to_home_assistant(
-    hass: HomeAssistant,
-    words: Wording,
-    result: RecognizeResult,
-    theirs: RecognizeResult | None,
-    text: str,
-) -> bool:
-    """Whether our question `result` is one Home Assistant should answer
-    (or apologise for): it asks the date or the time, its subject is a
-    name it knows, or a mark of the
-    sentence (`ONLY_UNKNOWN_NAME`, `NAMES_NOTHING_KNOWN`, `NAMES_A_TIME`)
-    is not met."""
-    if words.asks_the_clock(text):
-        return True  # "welches Datum ist heute in der Küche", as in English
-    subject = result.entities.get("query")
-    said = None if subject is None else str(subject.text or subject.value)
-    if said is not None and words.without_article(said) in async_known_names(hass):
-        return True  # about something Home Assistant knows by that name
-    metadata = result.intent_metadata or {}
-    if metadata.get(ONLY_UNKNOWN_NAME) and not (
-        _unknown_to_home_assistant(
-            words, subject, theirs, place_too=bool(metadata.get(UNKNOWN_PLACE_TOO))
-        )
-    ):
-        return True  # "what is the temperature in the kitchen": theirs
-    if metadata.get(NAMES_NOTHING_KNOWN) and _names_a_known_thing(
-        text, async_known_names(hass)
-    ):
-        return True  # "wann geht die Sonne unter", the sun exposed
-    # "what was on the TV": no time asked about.
-    return bool(metadata.get(NAMES_A_TIME)) and not (
-        said is not None and when.is_time(hass, said, words.language)
-    )
-
-
-def _question_recognizer(
-    hass: HomeAssistant, files: SentenceFiles
-) -> Callable[[ConversationInput, RecognizeResult | None], RecognizeResult | None]:
-    """The question a conversation input asks, in its language, if any.
-
-    Only a language with a sentence file has questions (no English questions
-    in a German conversation); a question whose subject (the {query}: "the
-    garage" in "where is the garage", not Anna in "what is Anna's phone
-    number") is a name Home Assistant knows (an exposed entity, its device,
-    an area or a floor) is left to Home Assistant. The whole text rides
-    along in the `question` slot: that is what is looked up.
-    """
-
-    def recognize(
-        user_input: ConversationInput, theirs: RecognizeResult | None
-    ) -> RecognizeResult | None:
-        words = files.wording_for(user_input.language or hass.config.language)
-        if words is None:
-            return None
-        # Matched on at most a little more than a query may hold: this runs
-        # on the event loop, and matching grows with the text; a longer
-        # question still reaches the handler, which says the limit.
-        probe = user_input.text[:_QUESTION_PROBE]
-        if (result := words.question(probe) or words.correction(probe)) is None:
-            return None
-        if _left_to_home_assistant(hass, words, result, theirs, user_input.text):
-            return None
-        question = MatchEntity(
-            name=QUESTION, value=user_input.text, text=user_input.text
-        )
-        result.entities[QUESTION] = question
-        result.entities_list.append(question)
-        return result
-
-    return recognize
-
-
-def _asks_only(
-    hass: HomeAssistant, files: SentenceFiles
-) -> Callable[[ConversationInput], bool]:
-    """Whether a conversation input is a question that asks for no action
-    (sentence words' `question_only`), in its language."""
-
-    def asks_only(user_input: ConversationInput) -> bool:
-        words = files.wording_for(user_input.language or hass.config.language)
-        return words is not None and words.asks_only(user_input.text)
-
-    return asks_only
-
-
 async def async_setup_intents(
     hass: HomeAssistant, entry: HomeMemoryConfigEntry
 ) -> None:
@@ -992,7 +846,7 @@ async def async_setup_intents(
     for language in {hass.config.language, *files.wordings}:
         await hass.async_add_executor_job(own.load, language)
     unwrap = answer_where_unmatched(
-        hass, _question_recognizer(hass, files), own.used_in, _asks_only(hass, files)
+        hass, question_recognizer(hass, files), own.used_in, asks_only(hass, files)
     )
     if unwrap is not None:
         entry.async_on_unload(unwrap)

@@ -88,7 +88,16 @@ async def test_what_memory_does_not_hold_is_not_known(
 
 
 @pytest.mark.parametrize(
-    "asked", ["is Ben home", "is Anna at home", "is the TV on", "what's on the TV"]
+    "asked",
+    [
+        "is Ben home",
+        "is Anna at home",
+        "is the TV on",
+        "what's on the TV",
+        # Memory held no place of theirs, and said the fear (review s22).
+        "where is Anna",
+        "where is Ben",
+    ],
 )
 async def test_home_assistants_own_questions_keep_its_answer(
     hass: HomeAssistant, household: MockUser, asked: str

@@ -1,0 +1,194 @@
+"""Which questions are memory's and which stay Home Assistant's.
+
+A question the built-in agent could not answer is offered to memory's
+sentences (`runtime/ha_internals.answer_where_unmatched`); here it is
+recognised in the conversation's language and left to Home Assistant where
+its subject is a name Home Assistant knows, where a sentence's mark is not
+met, or where Home Assistant's own reading asked of the very thing it has.
+
+In more words: docs/home-assistant.md, "Questions where Home Assistant has
+no answer".
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Final
+
+from hassil.models import MatchEntity, UnmatchedTextEntity
+
+from ..operations import when
+from .arguments import MAX_QUERY_CHARS
+from .home_names import async_known_names, normalized
+from .sentence_files import (
+    NAMES_A_TIME,
+    NAMES_NOTHING_KNOWN,
+    ONLY_UNKNOWN_NAME,
+    UNKNOWN_PLACE_TOO,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from hassil.recognize import RecognizeResult
+    from homeassistant.components.conversation import ConversationInput
+    from homeassistant.core import HomeAssistant
+
+    from .sentence_files import SentenceFiles, Wording
+
+# The slot a question's whole text is handed to its intent in.
+QUESTION: Final = "question"
+
+
+def _bare(words: Wording, name: str) -> str:
+    """`name` without article, case or punctuation ("WLAN-Passwort")."""
+    return " ".join(re.sub(r"[\W_]+", " ", words.without_article(name)).split())
+
+
+def _unknown_to_home_assistant(
+    words: Wording,
+    subject: MatchEntity | None,
+    theirs: RecognizeResult | None,
+    *,
+    place_too: bool = False,
+) -> bool:
+    """Whether Home Assistant found no sentence, or one whose unknown name is
+    the whole subject ("wifi password"), not a part of it (the area "kitchen"
+    in "the temperature in the kitchen": a question it understood); with
+    `place_too`, or one with an unknown area or floor within the subject
+    ("Müll raus" in "geht der Müll raus")."""
+    if theirs is None:
+        return True
+    if subject is None:
+        return False
+    asked = _bare(words, subject.text or str(subject.value))
+    unknown = [
+        entity
+        for entity in theirs.unmatched_entities_list
+        if isinstance(entity, UnmatchedTextEntity)
+    ]
+    if any(_bare(words, entity.text) == asked for entity in unknown):
+        return True
+    # Its failed reading ("Wann geht" a name, "Müll raus" an area, no
+    # domain) said "no area called Müll raus": nothing it understood.
+    return place_too and any(
+        entity.name in _PLACES and f" {_bare(words, entity.text)} " in f" {asked} "
+        for entity in unknown
+    )
+
+
+def _theirs_by_name(words: Wording, said: str, theirs: RecognizeResult | None) -> bool:
+    """Whether Home Assistant's reading matched every name, one of them the
+    whole subject of our question: "where is Anna" asks of the person Anna
+    it has (not exposed: "Sorry, Anna is not exposed"; review s22: memory
+    said "Anna is afraid of spiders"), where "is Ben allergic to anything"
+    asks a thing of Ben it has no answer for."""
+    if theirs is None or theirs.unmatched_entities:
+        return False
+    asked = _bare(words, said)
+    return any(
+        _bare(words, str(entity.text or entity.value)) == asked
+        for entity in theirs.entities_list
+    )
+
+
+# The slots of Home Assistant's sentences that name a place.
+_PLACES: Final = frozenset({"area", "floor"})
+
+
+def _names_a_known_thing(text: str, names: set[str]) -> bool:
+    """Whether a name Home Assistant knows (normalized) is among the words
+    of `text`."""
+    said = f" {normalized(re.sub(r'[^\w\s-]+', ' ', text))} "
+    return any(f" {name} " in said for name in names)
+
+
+# How much of a question is matched against the question sentences.
+_QUESTION_PROBE: Final = MAX_QUERY_CHARS + 200
+
+
+def _left_to_home_assistant(
+    hass: HomeAssistant,
+    words: Wording,
+    result: RecognizeResult,
+    theirs: RecognizeResult | None,
+    text: str,
+) -> bool:
+    """Whether our question `result` is one Home Assistant should answer
+    (or apologise for): it asks the date or the time, its subject is a
+    name it knows, or a mark of the
+    sentence (`ONLY_UNKNOWN_NAME`, `NAMES_NOTHING_KNOWN`, `NAMES_A_TIME`)
+    is not met."""
+    if words.asks_the_clock(text):
+        return True  # "welches Datum ist heute in der Küche", as in English
+    subject = result.entities.get("query")
+    said = None if subject is None else str(subject.text or subject.value)
+    if said is not None and words.without_article(said) in async_known_names(hass):
+        return True  # about something Home Assistant knows by that name
+    if said is not None and _theirs_by_name(words, said, theirs):
+        return True  # "where is Anna", Anna a person Assist may not use
+    metadata = result.intent_metadata or {}
+    if metadata.get(ONLY_UNKNOWN_NAME) and not (
+        _unknown_to_home_assistant(
+            words, subject, theirs, place_too=bool(metadata.get(UNKNOWN_PLACE_TOO))
+        )
+    ):
+        return True  # "what is the temperature in the kitchen": theirs
+    if metadata.get(NAMES_NOTHING_KNOWN) and _names_a_known_thing(
+        text, async_known_names(hass)
+    ):
+        return True  # "wann geht die Sonne unter", the sun exposed
+    # "what was on the TV": no time asked about.
+    return bool(metadata.get(NAMES_A_TIME)) and not (
+        said is not None and when.is_time(hass, said, words.language)
+    )
+
+
+def question_recognizer(
+    hass: HomeAssistant, files: SentenceFiles
+) -> Callable[[ConversationInput, RecognizeResult | None], RecognizeResult | None]:
+    """The question a conversation input asks, in its language, if any.
+
+    Only a language with a sentence file has questions (no English questions
+    in a German conversation); a question whose subject (the {query}: "the
+    garage" in "where is the garage", not Anna in "what is Anna's phone
+    number") is a name Home Assistant knows (an exposed entity, its device,
+    an area or a floor) is left to Home Assistant. The whole text rides
+    along in the `question` slot: that is what is looked up.
+    """
+
+    def recognize(
+        user_input: ConversationInput, theirs: RecognizeResult | None
+    ) -> RecognizeResult | None:
+        words = files.wording_for(user_input.language or hass.config.language)
+        if words is None:
+            return None
+        # Matched on at most a little more than a query may hold: this runs
+        # on the event loop, and matching grows with the text; a longer
+        # question still reaches the handler, which says the limit.
+        probe = user_input.text[:_QUESTION_PROBE]
+        if (result := words.question(probe) or words.correction(probe)) is None:
+            return None
+        if _left_to_home_assistant(hass, words, result, theirs, user_input.text):
+            return None
+        question = MatchEntity(
+            name=QUESTION, value=user_input.text, text=user_input.text
+        )
+        result.entities[QUESTION] = question
+        result.entities_list.append(question)
+        return result
+
+    return recognize
+
+
+def asks_only(
+    hass: HomeAssistant, files: SentenceFiles
+) -> Callable[[ConversationInput], bool]:
+    """Whether a conversation input is a question that asks for no action
+    (sentence words' `question_only`), in its language."""
+
+    def asks_only(user_input: ConversationInput) -> bool:
+        words = files.wording_for(user_input.language or hass.config.language)
+        return words is not None and words.asks_only(user_input.text)
+
+    return asks_only
