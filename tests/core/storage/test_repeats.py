@@ -953,3 +953,71 @@ def test_a_second_correction_of_the_same_old_value_corrects_again(
     ]
     history = [old["content"] for old in store.history(made.memory.id, ALICE)]
     assert "The bins go out on Wednesday evening" in history
+
+
+def test_a_household_correction_of_a_first_person_private_fact_stays_private(
+    tmp_path: Path, clock: ManualClock, minilm: Embedder
+) -> None:
+    """Alice's private "My therapy is on Tuesday.", then her household
+    "actually my therapy is on Friday, not Tuesday" (told as "Alice's …"):
+    her private memory is corrected in private. It was a household memory
+    Bob heard, "… Friday, not Tuesday.", the private one unchanged (review
+    s22 F7; MiniLM: the two texts' similarity decides they are one fact)."""
+    store = MemoryStore(tmp_path / "memory.db", embedder=minilm, clock=clock)
+    private = store.create(
+        new_memory(
+            "My therapy is on Tuesday.", owner="alice", visibility=Visibility.PRIVATE
+        ),
+        ALICE,
+    )
+    told = store.create(
+        new_memory(
+            "Alice's therapy is on Friday.",
+            owner="alice",
+            speaker_name="Alice",
+            people=("Alice",),
+            corrects=True,
+            replaces="Tuesday",
+            as_said=Reading(content="Alice's therapy is on Friday, not Tuesday."),
+        ),
+        ALICE,
+    )
+    assert told.action is CreateAction.UPDATED
+    assert told.memory.id == private.memory.id
+    assert told.memory.visibility is Visibility.PRIVATE
+    assert "Friday" in told.memory.content
+    assert store.list_memories(BOB, MemoryFilter()).total == 0
+    store.close()
+
+
+def test_a_private_past_is_no_old_value_for_another_teller(store: MemoryStore) -> None:
+    """Alice's private "The gift for Bob cost 300 euros", made the household's
+    "The gift for Bob is a watch": Bob's "…, not 300 euros" finds no value he
+    could see, and is stored as said (attacker review s22 F6: it updated
+    hers, telling him the private figure had been there). Alice's own is
+    her memory's past."""
+    made = store.create(
+        new_memory(
+            "The gift for Bob cost 300 euros",
+            owner="alice",
+            visibility=Visibility.PRIVATE,
+        ),
+        ALICE,
+    )
+    store.update(
+        made.memory.id,
+        MemoryPatch(
+            content="The gift for Bob is a watch", visibility=Visibility.HOUSEHOLD
+        ),
+        ALICE,
+    )
+    bobs = store.create(
+        told_instead("The gift for Bob is a watch", "300 euros", owner="bob"), BOB
+    )
+    assert bobs.action is CreateAction.CREATED
+    assert store.get(made.memory.id, ALICE).content == "The gift for Bob is a watch"
+    annas = store.create(
+        told_instead("The gift for Bob is a watch", "300 euros", owner="alice"),
+        ALICE,
+    )
+    assert annas.memory.id == made.memory.id

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -47,6 +47,7 @@ from ..text.corrections import (
     says_moved,
 )
 from ..text.fts_query import and_expression
+from ..text.naming import says_own, told_by
 from ..text.statements import Relation, relate, subject_words
 from ..text.validation import (
     MAX_CONTENT_CHARS,
@@ -375,6 +376,7 @@ class Repeats:
             if other_day and not moved:
                 continue
             language = item.language or self.config.language
+            row = _in_tellers_words(row, item, language)
             relation = relate(
                 row[3],
                 item.content,
@@ -713,6 +715,27 @@ def _corrected(
     return patch, cleared
 
 
+def _in_tellers_words(
+    row: sqlite3.Row | tuple[Any, ...], item: NewMemory, language: str | None
+) -> tuple[Any, ...]:
+    """`row` (owner, visibility, tier, content, …) with its content told by
+    the statement's teller where it is their own private memory in the
+    first person: Anna's household "Anna's therapy is on Friday, not
+    Tuesday" is the fact her private "My therapy is on Tuesday." tells, and
+    corrects it in private (review s22: it was a household memory Ben
+    heard, the private one unchanged)."""
+    row = tuple(row)
+    if not (
+        item.speaker_name
+        and row[0] == item.owner
+        and row[1] == Visibility.PRIVATE
+        and says_own(str(row[3]), language)
+    ):
+        return row
+    told = told_by(str(row[3]), item.speaker_name, language)
+    return row if told is None else (*row[:3], told, *row[4:])
+
+
 def _again(
     conn: sqlite3.Connection,
     candidate: tuple[int, float, sqlite3.Row | tuple[object, ...]],
@@ -734,7 +757,9 @@ def _again(
     amoxicillin: neither, stored as said. `candidate`: its rowid,
     similarity and row (owner, visibility, tier, content, …)."""
     rowid, similarity, row = candidate
-    if item.replaces is None or not _held_before(conn, rowid, item.replaces, language):
+    if item.replaces is None or not _held_before(
+        conn, rowid, item.replaces, language, owner=row[0] == item.owner
+    ):
         return False
     if own and relation is Relation.REPEAT and (row[0], row[1]) == _holders(item)[0]:
         return True
@@ -749,12 +774,22 @@ def _again(
 
 
 def _held_before(
-    conn: sqlite3.Connection, rowid: int, old: str, language: str | None
+    conn: sqlite3.Connection,
+    rowid: int,
+    old: str,
+    language: str | None,
+    *,
+    owner: bool,
 ) -> bool:
-    """Whether an earlier version of the memory held the `old` value."""
-    return any(
-        holds_old(str(json.loads(snapshot).get("content", "")), old, language)
-        for (snapshot,) in conn.execute(
-            "SELECT snapshot FROM memory_versions WHERE memory_rowid = ?", (rowid,)
-        )
-    )
+    """Whether an earlier version of the memory the teller may see held the
+    `old` value: a private one only for its `owner` (as the history shows
+    it, storage/versions.py): Ben's "…, not 300 euros" must not find the
+    value of a version of Anna's he never saw (attacker review s22 F6)."""
+    for (text,) in conn.execute(
+        "SELECT snapshot FROM memory_versions WHERE memory_rowid = ?", (rowid,)
+    ):
+        snapshot = json.loads(text)
+        seen = owner or snapshot.get("visibility") == str(Visibility.HOUSEHOLD)
+        if seen and holds_old(str(snapshot.get("content", "")), old, language):
+            return True
+    return False
