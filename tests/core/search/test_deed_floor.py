@@ -45,6 +45,8 @@ DEEDS = (
     "Ben hoovered the living room",
     "We went to see Grandma in Hamburg",
     "Anna booked the flights to Lisbon",
+    "Ben called the electrician about the leak",
+    "Ben gave Anna a watch",
 )
 
 
@@ -66,6 +68,7 @@ DEEDS = (
         ("were the garage door open last night", AskedDeed("", ("garage", "door"))),
         # No deed of their own, or no deed asked.
         ("what did Ben say about the garage", None),
+        ("who has my car keys", None),
         ("what did we decide about the sofa", None),
         ("who is afraid of spiders", None),
         ("who was at the door", None),
@@ -130,6 +133,10 @@ def test_another_deed_is_no_answer(deeds: Retriever, query: str, wrong: str) -> 
         ("who visited Grandma", "We went to see Grandma in Hamburg"),
         ("who booked the flights", "Anna booked the flights to Lisbon"),
         ("what did Ben fix", "Ben repaired the garage door on Monday 23 November"),
+        # An irregular verb's forms, and call / phone / rang (attacker s22).
+        ("who phoned the electrician", "Ben called the electrician about the leak"),
+        ("who rang the electrician", "Ben called the electrician about the leak"),
+        ("what did Ben give Anna", "Ben gave Anna a watch"),
     ],
 )
 def test_the_deed_told_in_other_words_still_answers(

@@ -553,3 +553,40 @@ def test_another_s_relation_is_no_answer_about_the_asker(
         }
     finally:
         store.close()
+
+
+@pytest.mark.parametrize(
+    ("query", "caller", "asker", "answer"),
+    [
+        ("is Ben allergic to anything", ALICE, "Anna", None),
+        ("is Anna allergic to anything", BOB, "Ben", None),
+        ("what is Anna allergic to", BOB, "Ben", None),
+        ("am I allergic to anything", ALICE, "Anna", "I am allergic to latex."),
+        ("what am I allergic to", BOB, "Ben", "I am allergic to nuts."),
+    ],
+)
+def test_the_askers_own_fact_is_no_answer_about_someone_no_memory_is_about(
+    tmp_path: Path,
+    clock: ManualClock,
+    minilm: Embedder,
+    query: str,
+    caller: Caller,
+    asker: str,
+    answer: str | None,
+) -> None:
+    """Anna's "is Ben allergic to anything", no memory about Ben: her own
+    private "I am allergic to latex" was the answer, "You are allergic to
+    latex." (attacker review s22 F4). The capitalised subject names him."""
+    store = MemoryStore(tmp_path / "memory.db", embedder=minilm, clock=clock)
+    for text, owner, teller in (
+        ("I am allergic to latex.", "alice", ALICE),
+        ("I am allergic to nuts.", "bob", BOB),
+    ):
+        store.create(
+            NewMemory(content=text, owner=owner, visibility=Visibility.PRIVATE), teller
+        )
+    try:
+        said = _answers(Retriever(store), query, caller, asker)
+        assert said == ({answer} if answer else set())
+    finally:
+        store.close()

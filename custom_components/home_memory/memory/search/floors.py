@@ -154,6 +154,10 @@ def _the_asker_s_own(
     "what is Ben afraid of" is not her own fear (review s21)."""
     caller, asker = asking
     named = named_people(query, {*known, *(p for v in people.values() for p in v)})
+    # One no memory is about yet, named where a question's subject stands
+    # ("is Ben allergic to anything": Anna's "I am allergic to latex" was
+    # the answer, attacker review s22 F4).
+    named |= _asked_subject(query.strip(), language)
     if not named or caller.user_id is None:
         return set()
     if asker is not None and folded_words(asker) in {folded_words(p) for p in named}:
@@ -164,6 +168,17 @@ def _the_asker_s_own(
         for rowid, text in candidates.private_texts(bare, caller.user_id).items()
         if says_own(text, language)
     }
+
+
+def _asked_subject(query: str, language: str | None) -> frozenset[str]:
+    """The name a question asks of by its capital where its subject stands
+    (statements' `asked_subject`: "Ben" of "is Ben allergic to anything")."""
+    text = query[:1].lower() + query[1:]
+    for table in (statement_words(other) for other in languages_to_try(language)):
+        found = table.asked_subject.match(text) if table.asked_subject else None
+        if found is not None:
+            return frozenset({found.group("name")})
+    return frozenset()
 
 
 def _another_s_relation(

@@ -82,6 +82,8 @@ class StatementWords:
     deed_openers: the words a deed's thing follows ("das Auto"; the name
     openers where none are given); deeds_by_meaning: whether a verb alone
     is a guide to a memory's deed by meaning (not a German participle).
+    asked_subject: where a question's subject is a name by its capital
+    ("is Ben allergic to anything"), in a language that capitalises names.
     single_objects: words that give the object one value ("prefers tea"
     after "prefers coffee", "trinkt lieber Tee"); change_words: words that say a new
     value replaces the old one ("now", "instead", "jetzt");
@@ -133,6 +135,7 @@ class StatementWords:
     deed_questions: tuple[re.Pattern[str], ...] = ()
     deeds_not_asked: frozenset[str] = frozenset()
     deed_openers: frozenset[str] = frozenset()
+    asked_subject: re.Pattern[str] | None = None
     deeds_by_meaning: bool = True
     single_objects: tuple[str, ...] = ()
     relation_words: frozenset[str] = frozenset()
@@ -201,6 +204,9 @@ def _read_words(path: Path) -> StatementWords:
             for word in table.get("deed_openers", table.get("name_openers", ()))
         ),
         deeds_by_meaning=bool(table.get("deeds_by_meaning", True)),
+        asked_subject=re.compile(table["asked_subject"])
+        if table.get("asked_subject")
+        else None,
         auxiliaries=frozenset(
             word.casefold() for word in table.get("auxiliaries", ())
         ),
