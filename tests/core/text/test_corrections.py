@@ -154,7 +154,7 @@ def test_the_same_thing_is_told_by_its_subject() -> None:
         ("en", "actually the plumber is coming on Wednesday, not Tuesday",
          "Tuesday", "the plumber is coming on Wednesday, not Tuesday"),
         ("en", "we use the side door instead of the front door when it snows",
-         "the front door when it snows",
+         "the front door",
          "we use the side door instead of the front door when it snows"),
         ("de", "korrigiere: der Klempner kommt am Mittwoch statt am Dienstag",
          "am Dienstag", "der Klempner kommt am Mittwoch statt am Dienstag"),
@@ -189,6 +189,16 @@ def test_the_old_value_is_named_and_the_statement_kept_as_said(
         # A last word no verb table knows is the old value's.
         ("Ben zahlt mit Karte statt in bar.", "Ben zahlt mit Karte.", "in bar"),
         ("Ben trinkt Kaffee statt Tee.", "Ben trinkt Kaffee.", "Tee"),
+        # What the clause says after the old value stays (review s22: it
+        # was cut, "Mia geht am Donnerstag.").
+        ("Mia geht am Donnerstag statt am Freitag zum Zahnarzt",
+         "Mia geht am Donnerstag zum Zahnarzt", "am Freitag"),
+        ("Der Müll geht am Mittwochabend statt am Dienstagabend raus",
+         "Der Müll geht am Mittwochabend raus", "am Dienstagabend"),
+        ("Das Altpapier wird am Montag statt am Freitag abgeholt",
+         "Das Altpapier wird am Montag abgeholt", "am Freitag"),
+        ("der Schlüssel liegt unter dem grünen Topf statt unter dem roten",
+         "der Schlüssel liegt unter dem grünen Topf", "unter dem roten"),
     ],
 )  # fmt: skip
 def test_a_german_old_value_leaves_the_clause_its_verb(
@@ -370,3 +380,34 @@ def test_a_correction_keeps_what_follows_the_value(
     one" after "… in the blue flower pot by the garage" lost "by the
     garage" though nothing said it changed."""
     assert kept_rest(old, new, replaces, language) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "statement", "old"),
+    [
+        ("the party is on Saturday instead of Sunday at 6 pm",
+         "the party is on Saturday at 6 pm", "Sunday"),
+        ("Mia has swimming on Thursday instead of Friday after school",
+         "Mia has swimming on Thursday after school", "Friday"),
+        ("the vet is at 3 pm instead of 2 pm tomorrow",
+         "the vet is at 3 pm tomorrow", "2 pm"),
+        ("the bins go out on Wednesday evening instead of Tuesday evening",
+         "the bins go out on Wednesday evening", "Tuesday evening"),
+    ],
+)  # fmt: skip
+def test_what_the_statement_says_after_the_old_value_stays(
+    said: str, statement: str, old: str
+) -> None:
+    """Review s22: "… on Saturday instead of Sunday at 6 pm" was stored
+    "… on Saturday.", its time lost."""
+    read = read_correction(said, "en")
+    assert (read.statement, read.old, read.corrects) == (statement, old, True)
+
+
+@pytest.mark.parametrize("old", ["e", "the", "a", "of"])
+def test_instead_of_nothing_corrects_nothing(old: str) -> None:
+    """ "… instead of e" / "… instead of the" overwrote a memory with them
+    (attacker review s22 F8): no value, no correction; stored as said."""
+    said = f"the bins go out on Monday evening instead of {old}"
+    read = read_correction(said, "en")
+    assert (read.statement, read.old, read.corrects) == (said, None, False)

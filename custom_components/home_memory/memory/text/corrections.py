@@ -79,6 +79,13 @@ class _Table:
     verb_last: bool
     # A time of day a day's correction keeps ("at 10 am", "um 10 Uhr").
     clock: re.Pattern[str] | None
+    # Words that, after the old value's first word, start what the
+    # statement says besides it ("… instead of Sunday at 6 pm").
+    old_value_ends: frozenset[str] = frozenset()
+    # A verb-last language's particles that close a clause ("raus"), and
+    # the words after which a lower-case word is an adjective ("der roten").
+    verb_particles: frozenset[str] = frozenset()
+    before_adjectives: frozenset[str] = frozenset()
     # Words standing for the new value's noun in the old one ("the red one").
     pro_forms: re.Pattern[str] | None = None
     # A command to the home said first ("unlock the bike lock, …").
@@ -129,6 +136,15 @@ def _read(path: Path) -> _Table:
         moved=re.compile(rf"\b(?:{_alternatives(table['moved'])})\b", flags),
         verb_last=bool(table.get("verb_last")),
         clock=re.compile(table["clock"], flags) if table.get("clock") else None,
+        old_value_ends=frozenset(
+            word.casefold() for word in table.get("old_value_ends", ())
+        ),
+        verb_particles=frozenset(
+            word.casefold() for word in table.get("verb_particles", ())
+        ),
+        before_adjectives=frozenset(
+            word.casefold() for word in table.get("before_adjectives", ())
+        ),
         pro_forms=re.compile(rf"\b(?:{_alternatives(table['pro_forms'])})\b", flags)
         if table.get("pro_forms")
         else None,
@@ -178,9 +194,16 @@ def read_correction(text: str, language: str | None) -> Correction:
     if (lead := table.leading.match(statement)) and _words(statement[lead.end() :]):
         statement, corrects = statement[lead.end() :], True
     said, old_value = statement, None
-    if (old := table.instead_of.search(statement)) and _words(statement[: old.start()]):
-        old_value, verb = _final_verb(table, old["old"], language)
-        statement = _joined(statement[: old.start()], verb + statement[old.end() :])
+    if (
+        (old := table.instead_of.search(statement))
+        and _words(statement[: old.start()])
+        and _names_a_value(old["old"], language)
+    ):
+        value, rest = _value_and_rest(table, old["old"], language)
+        old_value, verb = _final_verb(table, value, language)
+        statement = _joined(
+            statement[: old.start()], verb + rest + statement[old.end() :]
+        )
     elif (old := _not_old(table, statement)) and _words(statement[: old.start()]):
         old_value = old["old"]
         statement = _joined(statement[: old.start()], old["end"])
@@ -374,6 +397,45 @@ def _final_verb(table: _Table, old: str, language: str | None) -> tuple[str, str
         and last in known.pivots - known.negations
     ):
         return value, f" {last}"
+    return old, ""
+
+
+def _names_a_value(old: str, language: str | None) -> bool:
+    """Whether "instead of …" names something: a number, or a word of two
+    letters or more that is no function word ("instead of e", "instead of
+    the" overwrote a memory with them, attacker review s22 F8)."""
+    stop = statement_words(language).stop
+    return any(
+        word.isdigit() or (len(word) > 1 and word.casefold() not in stop)
+        for word in re.findall(r"[^\W_]+", old)
+    )
+
+
+def _value_and_rest(table: _Table, old: str, language: str | None) -> tuple[str, str]:
+    """The old value of "instead of …" and what the clause says after it:
+    ("Sunday", " at 6 pm") of "Sunday at 6 pm", ("am Freitag", " zum
+    Zahnarzt"); the whole where no word of `old_value_ends` follows its
+    first word. Cut to the clause's end, "… on Saturday instead of Sunday
+    at 6 pm" was stored "… on Saturday." (review s22)."""
+    words = list(re.finditer(r"\S+", old))
+    for word in words[1:]:
+        if word[0].casefold().strip("\"'") in table.old_value_ends:
+            return old[: word.start()].rstrip(), " " + old[word.start() :]
+    # German's clause ends on its particle or participle ("statt am
+    # Dienstagabend raus", "statt am Freitag abgeholt"), not on an
+    # adjective ("statt der roten") nor a word of the value ("statt in bar").
+    if table.verb_last and len(words) > 2:
+        last, before = words[-1][0], words[-2][0].casefold()
+        participle = statement_words(language).participle
+        if (
+            _VERB.match(last)
+            and before not in table.before_adjectives
+            and (
+                last.casefold() in table.verb_particles
+                or (participle is not None and re.match(participle, last))
+            )
+        ):
+            return old[: words[-1].start()].rstrip(), " " + last
     return old, ""
 
 
