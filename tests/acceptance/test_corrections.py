@@ -235,3 +235,31 @@ def test_two_people_correcting_the_same_old_value_leave_the_newest(
         if "compost" in text.casefold()
     ]
     assert found == ["The compost bin goes out on Friday morning."], found
+
+
+def test_a_correction_keeps_what_follows_the_old_value(household: Household) -> None:
+    """ "… on Thursday instead of Friday after school" was stored "… on
+    Thursday.", "after school" lost (review s22); German too. (Otto's
+    judo and Ottos Zahnarzt are this test's.)"""
+    wait_for_the_model(household)
+    anna = household.anna
+    _said(household, anna, "remember that Otto has judo on Friday after school")
+    moved = _said(
+        household,
+        anna,
+        "remember that Otto has judo on Thursday instead of Friday after school",
+    )
+    assert moved.startswith("Updated"), moved
+    judo = [t for t in _contents(household, anna, "Otto judo") if "judo" in t]
+    assert judo == ["Otto has judo on Thursday after school."], judo
+    _said(household, anna, "Merk dir, dass Otto am Freitag zum Zahnarzt geht", "de")
+    _said(
+        household,
+        anna,
+        "Merk dir, dass Otto am Donnerstag statt am Freitag zum Zahnarzt geht",
+        "de",
+    )
+    dentist = [
+        t for t in _contents(household, anna, "Otto Zahnarzt") if "Zahnarzt" in t
+    ]
+    assert dentist == ["Otto geht am Donnerstag zum Zahnarzt."], dentist
