@@ -51,6 +51,8 @@ RELATED_THING_MIN_SIMILARITY = 0.25
 _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 # The fewest letters a word and a form of it share (`_says_a_form_of`).
 _FORM_LETTERS = 3
+# The fewest letters a compound's last part has (`_holds_a_word`).
+_COMPOUND_PART = 4
 
 
 @cache
@@ -623,11 +625,16 @@ def other_deeds(
 
 
 def _holds_a_word(words: Collection[str], text: str, languages: list[str]) -> bool:
-    """Whether `text` says one of `words`, as it is, in the plural, or by a
-    word of its family ("car" is not "carport")."""
+    """Whether `text` says one of `words`, as it is, in the plural, as the
+    last part of a compound ("Schokoladenkuchen" says "Kuchen"; review
+    s22), or by a word of its family ("car" is not "carport")."""
     held = set(folded_words(text))
     return any(
-        word in held or f"{word}s" in held or f"{word}es" in held for word in words
+        word in held
+        or f"{word}s" in held
+        or f"{word}es" in held
+        or (len(word) >= _COMPOUND_PART and any(h.endswith(word) for h in held))
+        for word in words
     ) or bool(related_terms(words, text, languages))
 
 
