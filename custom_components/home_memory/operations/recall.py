@@ -10,6 +10,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ..memory.common.values import MemoryFilter
+from ..memory.text.naming import speaks_of_speaker
 from . import when
 from .access import Access, require
 from .errors import async_engine
@@ -36,6 +37,12 @@ async def async_recall(
     unless the question has a topic besides its time (`Question.floor`).
     """
     require(scope.actor, Access.READ)
+    # The asker's "my car" is theirs: "Anna's car".
+    teller = await async_teller_name(scope.hass, scope.actor.caller.user_id)
+    if teller is not None and _only_the_asker(query):
+        # "what do you know about me": about Ben, who asks (review s22: "I
+        # don't remember anything about me").
+        query = teller
     asked = await when.async_question(
         scope.hass,
         query,
@@ -52,10 +59,15 @@ async def async_recall(
             min_relevance=asked.floor(min_relevance),
             newest_first=asked.newest_first,
             topic_in_window=asked.topic_in_window,
-            # The asker's "my car" is theirs: "Anna's car".
-            asker=await async_teller_name(scope.hass, scope.actor.caller.user_id),
+            asker=teller,
         ),
     )
+
+
+def _only_the_asker(query: str) -> bool:
+    """Whether `query` is one word for the one who asks ("me", "mich")."""
+    words = query.strip(" \t?.!,").split()
+    return len(words) == 1 and speaks_of_speaker(words[0])
 
 
 async def async_recall_more(scope: OperationScope, cursor: str) -> ProgressivePage:

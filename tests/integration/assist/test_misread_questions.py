@@ -138,3 +138,30 @@ async def test_another_agents_local_try_keeps_its_question(
         assert (
             await conversation.async_handle_intents(hass, user_input, chat_log) is None
         )
+
+
+async def test_what_is_known_about_me_is_about_the_asker(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+    user_ben: MockUser,
+) -> None:
+    """ "what do you know about me": "I don't remember anything about me."
+    though memories named the asker; "Was weißt du über mich?" answered
+    with Mia's (review s22 F6)."""
+    for told in (
+        "remember that Ben's bike lock code is 4711",
+        "remember that Mia goes to the dentist on Thursday",
+    ):
+        assert speech(await ask(hass, told, user=user_anna)) == ENGLISH.say(
+            "remembered"
+        )
+    for asked, language in (
+        ("what do you know about me", "en"),
+        ("what do you remember about me", "en"),
+        ("Was weißt du über mich?", "de"),
+    ):
+        said = speech(await ask(hass, asked, language, user=user_ben))
+        assert "4711" in said, (asked, said)
+        assert "dentist" not in said, (asked, said)

@@ -284,6 +284,13 @@ def says_own(text: str, language: str | None = None) -> bool:
     return any(table.first_person.search(text) for table in _tables(language))
 
 
+def speaks_of_speaker(word: str) -> bool:
+    """Whether one word speaks of its speaker in any language's table ("me",
+    "mich", "mir"): "what do you know about me" asks about the asker, in
+    whichever language the household asks."""
+    return any(table.first_person.search(word) for table in _TABLES.values())
+
+
 def named_by_telling(name: str | None, told: str, said: str) -> bool:
     """Whether telling `said` as `told` put the teller's `name` into it
     ("my bike" -> "Anna's bike"): the name then joins the memory's people,
