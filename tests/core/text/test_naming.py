@@ -25,6 +25,7 @@ from custom_components.home_memory.memory.text.naming import (
     names_a_person,
     possessive,
     says_own,
+    speaks_of_speaker,
     told_by,
 )
 from custom_components.home_memory.memory.text.statements import as_statement
@@ -525,3 +526,15 @@ def test_a_name_the_telling_put_in_joins_the_people() -> None:
     assert not named_by_telling("Anna", "Anna's bike is blue.", "Anna's bike is blue")
     assert not named_by_telling(None, "Our bike is blue.", "my bike is blue")
     assert not named_by_telling("Anna", "Our bike is blue.", "my bike is blue")
+
+
+@pytest.mark.parametrize(
+    ("word", "speaker"),
+    [("me", True), ("myself", True), ("mich", True), ("mir", True), ("Ben", False),
+     ("him", False), ("uns", False), ("the", False)],
+)  # fmt: skip
+def test_one_word_speaks_of_the_speaker_in_any_language(
+    word: str, speaker: bool
+) -> None:
+    """ "what do you know about me", "Was weißt du über mich?" (review s22)."""
+    assert speaks_of_speaker(word) is speaker
