@@ -136,15 +136,9 @@ def _read(path: Path) -> _Table:
         moved=re.compile(rf"\b(?:{_alternatives(table['moved'])})\b", flags),
         verb_last=bool(table.get("verb_last")),
         clock=re.compile(table["clock"], flags) if table.get("clock") else None,
-        old_value_ends=frozenset(
-            word.casefold() for word in table.get("old_value_ends", ())
-        ),
-        verb_particles=frozenset(
-            word.casefold() for word in table.get("verb_particles", ())
-        ),
-        before_adjectives=frozenset(
-            word.casefold() for word in table.get("before_adjectives", ())
-        ),
+        old_value_ends=_folded(table, "old_value_ends"),
+        verb_particles=_folded(table, "verb_particles"),
+        before_adjectives=_folded(table, "before_adjectives"),
         pro_forms=re.compile(rf"\b(?:{_alternatives(table['pro_forms'])})\b", flags)
         if table.get("pro_forms")
         else None,
@@ -168,6 +162,11 @@ def _read(path: Path) -> _Table:
             )
         ),
     )
+
+
+def _folded(table: dict[str, Any], key: str) -> frozenset[str]:
+    """A word list of the table, case-folded (none where it has none)."""
+    return frozenset(word.casefold() for word in table.get(key, ()))
 
 
 # Every language's table, read when the module is imported.
