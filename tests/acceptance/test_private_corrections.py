@@ -86,17 +86,19 @@ def test_told_corrections_that_update_no_household_memory(
 def test_a_correction_of_a_private_fact_told_plainly_stays_private(
     household: Household,
 ) -> None:
-    """Anna's private "my physio is on Tuesday", then her plain "actually my
-    physio is on Friday, not Tuesday": her private memory is corrected, and
+    """Anna's private "my therapy is on Tuesday", then her plain "actually my
+    therapy is on Friday, not Tuesday": her private memory is corrected, and
     Ben hears nothing of it (attacker review s22 F7: a household memory
-    "Anna's physio is on Friday, not Tuesday." that Ben saw)."""
+    "Anna's therapy is on Friday, not Tuesday." that Ben saw)."""
     wait_for_the_model(household)
     anna, ben = household.anna, household.ben
-    _turn(household, anna, "remember privately that my physio is on Tuesday")
-    told = _turn(household, anna, "actually my physio is on Friday, not Tuesday")
+    _turn(household, anna, "remember privately that my therapy is on Tuesday")
+    told = _turn(household, anna, "actually my therapy is on Friday, not Tuesday")
     assert told.startswith("Updated"), told
-    annas = {k: v for k, v in _seen(household, anna, "physio").items() if "physio" in k}
+    annas = {
+        k: v for k, v in _seen(household, anna, "therapy").items() if "therapy" in k
+    }
     assert any("Friday" in text for text in annas), annas
     assert not any("Tuesday" in text for text in annas), annas
     assert set(annas.values()) == {"private"}, annas
-    assert not any("physio" in text for text in _seen(household, ben, "physio"))
+    assert not any("therapy" in text for text in _seen(household, ben, "therapy"))
