@@ -624,6 +624,35 @@ def other_deeds(
     return other
 
 
+def nowhere(
+    candidates: CandidateQueries,
+    query: str,
+    rowids: Collection[int],
+    language: str | None,
+) -> set[int]:
+    """Of `rowids`, the memories that say no place nor a way to one, where
+    the question asks where (statements' `where_questions`, `where_words`):
+    "Mia made a chocolate cake." for "where is Mia", "Ben is allergic to
+    penicillin." for "where is Ben" (reviews s22). "Mia is at school",
+    "Ben went to Paris", "Der Schlüssel liegt unter dem Topf" say one."""
+    tables = [statement_words(other) for other in languages_to_try(language)]
+    text = query.strip()
+    places = frozenset().union(
+        *(
+            t.where_words
+            for t in tables
+            if t.where_questions and t.where_questions.match(text)
+        )
+    )
+    if not places or not rowids:
+        return set()
+    return {
+        rowid
+        for rowid, said in candidates.contents(list(rowids)).items()
+        if places.isdisjoint(folded_words(said))
+    }
+
+
 def _holds_a_word(words: Collection[str], text: str, languages: list[str]) -> bool:
     """Whether `text` says one of `words`, as it is, in the plural, as the
     last part of a compound ("Schokoladenkuchen" says "Kuchen"; review
@@ -699,7 +728,12 @@ def not_whole(
         embed=embed,
         word_floor=word_floor,
     )
-    return (partly - similar) | other | deeds
+    return (
+        (partly - similar)
+        | other
+        | deeds
+        | nowhere(candidates, query, similarity, language)
+    )
 
 
 def by_meaning(

@@ -84,6 +84,8 @@ class StatementWords:
     is a guide to a memory's deed by meaning (not a German participle).
     asked_subject: where a question's subject is a name by its capital
     ("is Ben allergic to anything"), in a language that capitalises names.
+    where_questions: a question asking where; where_words: the words a
+    memory says a place or a way to one by ("in", "went", "liegt", …).
     single_objects: words that give the object one value ("prefers tea"
     after "prefers coffee", "trinkt lieber Tee"); change_words: words that say a new
     value replaces the old one ("now", "instead", "jetzt");
@@ -136,6 +138,8 @@ class StatementWords:
     deeds_not_asked: frozenset[str] = frozenset()
     deed_openers: frozenset[str] = frozenset()
     asked_subject: re.Pattern[str] | None = None
+    where_questions: re.Pattern[str] | None = None
+    where_words: frozenset[str] = frozenset()
     deeds_by_meaning: bool = True
     single_objects: tuple[str, ...] = ()
     relation_words: frozenset[str] = frozenset()
@@ -204,6 +208,12 @@ def _read_words(path: Path) -> StatementWords:
             for word in table.get("deed_openers", table.get("name_openers", ()))
         ),
         deeds_by_meaning=bool(table.get("deeds_by_meaning", True)),
+        where_questions=re.compile(table["where_questions"], re.IGNORECASE)
+        if table.get("where_questions")
+        else None,
+        where_words=frozenset(
+            word.casefold() for word in table.get("where_words", ())
+        ),
         asked_subject=re.compile(table["asked_subject"])
         if table.get("asked_subject")
         else None,
