@@ -391,6 +391,8 @@ def test_a_correction_keeps_what_follows_the_value(
          "Mia has swimming on Thursday after school", "Friday"),
         ("the vet is at 3 pm instead of 2 pm tomorrow",
          "the vet is at 3 pm tomorrow", "2 pm"),
+        ("the meeting is at 9 am instead of 10 am in the office",
+         "the meeting is at 9 am in the office", "10 am"),
         ("the bins go out on Wednesday evening instead of Tuesday evening",
          "the bins go out on Wednesday evening", "Tuesday evening"),
     ],
