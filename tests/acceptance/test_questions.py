@@ -66,11 +66,11 @@ def test_a_person_or_area_by_that_name_and_commands_stay_home_assistants(
 ) -> None:
     """Memory answers until Home Assistant has something by that name."""
     hass, token = household.hass, household.anna.token
-    assert said(ask(household, "remember that the workshop smells of sawdust")) == (
+    assert said(ask(household, "remember that the workshop is behind the barn")) == (
         REMEMBERED
     )
     assert said(ask(household, "remember that Anna is at choir practice")) == REMEMBERED
-    assert "sawdust" in said(ask(household, "where is the workshop"))
+    assert "barn" in said(ask(household, "where is the workshop"))
 
     hass.ws_command(token, "config/area_registry/create", name="Workshop")
     hass.ws_command(
@@ -81,7 +81,7 @@ def test_a_person_or_area_by_that_name_and_commands_stay_home_assistants(
         should_expose=True,
     )
     workshop = said(ask(household, "where is the workshop"))
-    assert "sawdust" not in workshop
+    assert "barn" not in workshop
     anna = said(ask(household, "where is Anna"))
     assert "choir" not in anna
     assert "Anna" in anna

@@ -70,7 +70,9 @@ DEEDS = (
         ("what did Ben say about the garage", None),
         ("who has my car keys", None),
         ("what did we decide about the sofa", None),
-        ("who is afraid of spiders", None),
+        ("who is afraid of spiders", AskedDeed("afraid", ("spiders",), False, True)),
+        ("what is Anna allergic to", AskedDeed("allergic", (), False, True)),
+        ("is Ben allergic to anything", AskedDeed("allergic", (), False, True)),
         ("who was at the door", None),
         ("what did Ben and Anna watch", None),
         ("when did Anna come home", None),
@@ -254,5 +256,40 @@ def test_a_past_state_is_answered_by_that_things_memory(
             ALICE,
         )
         assert said("was the heating on today") == {"The heating came on at 6:00."}
+    finally:
+        store.close()
+
+
+RELATIONS = (
+    ("Anna is afraid of spiders", ("Anna",)),
+    ("Ben is allergic to peanuts", ("Ben",)),
+    ("Mia has a nut allergy", ("Mia",)),
+    ("Grandpa fears heights", ("Grandpa",)),
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        ("what is Anna allergic to", None),
+        ("is Anna allergic to anything", None),
+        ("what is Anna afraid of", "Anna is afraid of spiders"),
+        ("what is Ben scared of", None),
+        ("is Mia allergic to anything", "Mia has a nut allergy"),
+        ("what is Grandpa afraid of", "Grandpa fears heights"),
+    ],
+)
+def test_a_relation_asked_is_answered_by_that_relation(
+    tmp_path: Path, minilm: Embedder, query: str, answer: str | None
+) -> None:
+    """Ben's "what is Anna allergic to" heard "Anna is afraid of spiders"
+    (recheck s22): a memory of another relation is no answer; one of the
+    same in another word of its family ("fears", "allergy") is."""
+    store = MemoryStore(tmp_path / "memory.db", embedder=minilm, clock=ManualClock())
+    for text, people in RELATIONS:
+        store.create(NewMemory(content=text, people=people), ALICE)
+    try:
+        said = _answers(Retriever(store), query, BOB, "Ben")
+        assert said == ({answer} if answer else set())
     finally:
         store.close()

@@ -534,6 +534,8 @@ class AskedDeed(NamedTuple):
     thing: tuple[str, ...]
     # Whether the verb alone is a guide by meaning (statements' table).
     by_meaning: bool = True
+    # A relation ("allergic to"): only its words, or its family's, say it.
+    relation: bool = False
 
 
 def asked_deed(query: str, language: str | None) -> AskedDeed | None:
@@ -553,9 +555,10 @@ def asked_deed(query: str, language: str | None) -> AskedDeed | None:
             found = pattern.search(text)
             if found is None:
                 continue
-            verb = (found.groupdict().get("verb") or "").casefold()
+            groups = found.groupdict()
+            verb = (groups.get("verb") or groups.get("relation") or "").casefold()
             if verb in table.deeds_not_asked:
-                return None
+                continue  # "who is …": perhaps a relation ("afraid of")
             thing: list[str] = []
             for word in _TOKEN.findall(found.group("thing").casefold()):
                 if not thing and (word in table.deed_openers or word in table.times):
@@ -563,7 +566,11 @@ def asked_deed(query: str, language: str | None) -> AskedDeed | None:
                 if word in stopwords or word in table.times or word == verb:
                     break
                 thing.append(word)
-            return AskedDeed(verb, tuple(thing), table.deeds_by_meaning)
+            # A relation's word alone ("allergic") is near another's in
+            # meaning ("… afraid of spiders" 0.27): only words tell them apart.
+            relation = "relation" in groups
+            by_meaning = table.deeds_by_meaning and not relation
+            return AskedDeed(verb, tuple(thing), by_meaning, relation)
     return None
 
 
@@ -587,7 +594,9 @@ def other_deeds(
     the memory is, from `word_floor` (the model profile's), and the thing
     alone, from RELATED_THING_MIN_SIMILARITY (docs/retrieval-quality.md).
     Where the verb alone is no guide (a German participle), a memory
-    lacking it is another deed only where another memory says it."""
+    lacking it is another deed only where another memory says it; a
+    relation asked ("what is Anna allergic to") is said by its words or
+    its family's alone ("allergic" is 0.27 from "… afraid of spiders")."""
     deed = asked_deed(query, language)
     if deed is None or not rowids:
         return set()
@@ -602,7 +611,7 @@ def other_deeds(
     ]
     # Where the verb alone is no guide (a German participle), only a deed
     # some memory says by its words shows the others to be other deeds.
-    saying = deed.by_meaning or len(unsaid) < len(texts)
+    saying = deed.by_meaning or deed.relation or len(unsaid) < len(texts)
     lacking = {
         deed.verb: unsaid if saying else [],
         " ".join(deed.thing): [
