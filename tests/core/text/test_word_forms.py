@@ -93,7 +93,12 @@ def test_a_words_synonyms_are_looked_for_too() -> None:
     assert word_forms("en").mates("scared") == [
         "afraid",
         "fear",
+        "fearful",
         "fears",
         "frighten",
+        "petrif",
         "phobia",
+        "scare",
+        "scary",
+        "terrif",
     ]

@@ -309,7 +309,7 @@ async def test_memory_text_cannot_forge_prompt_lines(
     result = await async_turn_context(
         hass,
         data,
-        "where is the spare key pot",
+        "what about the spare key pot",
         Caller(user_id=user_anna.id),
         ask_proposals=False,
     )
