@@ -161,6 +161,9 @@ async def test_what_is_known_about_me_is_about_the_asker(
         ("what do you know about me", "en"),
         ("what do you remember about me", "en"),
         ("Was weißt du über mich?", "de"),
+        ("tell me what you know about me", "en"),
+        ("what can you tell me about me", "en"),
+        ("Sag mir, was du über mich weißt", "de"),
     ):
         said = speech(await ask(hass, asked, language, user=user_ben))
         assert "4711" in said, (asked, said)
