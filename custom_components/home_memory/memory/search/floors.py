@@ -612,24 +612,26 @@ def other_deeds(
     # Where the verb alone is no guide (a German participle), only a deed
     # some memory says by its words shows the others to be other deeds.
     saying = deed.by_meaning or deed.relation or len(unsaid) < len(texts)
-    lacking = {
-        deed.verb: unsaid if saying else [],
-        " ".join(deed.thing): [
-            rowid
-            for rowid, text in texts.items()
-            if deed.thing and not _holds_a_word(deed.thing, text, languages)
-        ],
-    }
-    bars = {
-        deed.verb: word_floor,
-        " ".join(deed.thing): RELATED_THING_MIN_SIMILARITY,
-    }
+    # (what is asked alone, the rows lacking it, whether its meaning may
+    # rescue them, and from which similarity).
+    lacking = (
+        (deed.verb, unsaid if saying else [], deed.by_meaning, word_floor),
+        (
+            " ".join(deed.thing),
+            [
+                rowid
+                for rowid, text in texts.items()
+                if deed.thing and not _holds_a_word(deed.thing, text, languages)
+            ],
+            True,
+            RELATED_THING_MIN_SIMILARITY,
+        ),
+    )
     other: set[int] = set()
-    for asked, rows in lacking.items():
-        judged = deed.by_meaning or asked != deed.verb
+    for asked, rows, judged, bar in lacking:
         vector = None if embed is None or not rows or not judged else embed(asked)
         alike = {} if vector is None else candidates.similarities(vector, rows)
-        other.update(row for row in rows if alike.get(row, 0.0) < bars[asked])
+        other.update(row for row in rows if alike.get(row, 0.0) < bar)
     return other
 
 
