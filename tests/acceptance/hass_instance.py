@@ -24,6 +24,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 import json
 import os
 from pathlib import Path
@@ -38,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 import urllib.error
 import urllib.parse
 import urllib.request
+from zoneinfo import ZoneInfo
 
 import aiohttp
 
@@ -49,13 +51,68 @@ VENV_BIN = Path(sys.executable).parent
 MODEL_DIR = REPO / ".models" / "all-MiniLM-L6-v2"
 CLIENT_ID = "http://127.0.0.1/"
 
+# Homes the acceptance household may live in, one for about every hour of
+# offset. None shares New York's offset: a panel test opens a browser there
+# and expects the page to name its zone, as it does away from home.
+HOME_ZONES = (
+    "Europe/Berlin",
+    "Pacific/Pago_Pago",
+    "Pacific/Honolulu",
+    "America/Anchorage",
+    "America/Los_Angeles",
+    "America/Denver",
+    "America/Halifax",
+    "America/Sao_Paulo",
+    "Atlantic/South_Georgia",
+    "Atlantic/Azores",
+    "Europe/London",
+    "Europe/Athens",
+    "Europe/Moscow",
+    "Asia/Dubai",
+    "Asia/Karachi",
+    "Asia/Dhaka",
+    "Asia/Bangkok",
+    "Asia/Shanghai",
+    "Asia/Tokyo",
+    "Australia/Brisbane",
+    "Pacific/Noumea",
+    "Pacific/Auckland",
+    "Pacific/Kiritimati",
+)
+
+
+def home_zone(now: datetime) -> str:
+    """The acceptance home's time zone for a run starting at `now`.
+
+    Berlin's while its day has hours to go; otherwise a zone where it is now
+    about noon. A run that crossed midnight at home failed (CI, stop 35): a
+    test told memories at 23:58, another asked "what happened on Saturday"
+    at 00:03 with "Saturday" worked out before midnight, and heard those
+    instead of its own. Every run's "today" is one day, whatever the hour.
+    """
+    local = now.astimezone(ZoneInfo(HOME_ZONES[0]))
+    if 5 <= local.hour < 20:
+        return HOME_ZONES[0]
+    new_york = now.astimezone(ZoneInfo("America/New_York")).utcoffset()
+
+    def from_noon(zone: str) -> float:
+        there = now.astimezone(ZoneInfo(zone))
+        if there.utcoffset() == new_york:
+            return 24.0
+        return abs(there.hour + there.minute / 60 - 12)
+
+    return min(HOME_ZONES, key=from_noon)
+
+
+HOME_ZONE = home_zone(datetime.now(UTC))
+
 # What every instance loads besides Home Memory: a few entities to act on and
 # observe, the built-in agent, and the panels the browser tests open.
 BASE_CONFIGURATION = """\
 homeassistant:
   name: Acceptance Home
   unit_system: metric
-  time_zone: Europe/Berlin
+  time_zone: {home_zone}
   country: DE
   language: en
   latitude: 52.52
@@ -111,7 +168,7 @@ template:
         turn_off:
           action: input_boolean.turn_off
           target: {entity_id: input_boolean.tv_power}
-"""
+""".replace("{home_zone}", HOME_ZONE)
 
 
 class HassError(RuntimeError):

@@ -101,7 +101,7 @@ def browse(
     language picker stores it), for this browser only: nothing on the server
     changes, so the shared household stays English for the other tests.
     `timezone_id` is the browser's clock (the machine's when None); the home's
-    is Europe/Berlin.
+    is `HOME_ZONE` (Europe/Berlin by day there).
     """
     if not Path(CHROMIUM).exists():
         if browser_optional():

@@ -8,10 +8,13 @@ checked over the websocket API. Screenshots go to .cache/acceptance/panel_*.
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime
 import re
 from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo
 
 from .conftest import wait_for_the_model
+from .hass_instance import HOME_ZONE
 from .test_browser import browse
 
 if TYPE_CHECKING:
@@ -545,8 +548,8 @@ def test_a_long_memory_is_three_lines_and_times_say_a_zone_not_the_homes(
 ) -> None:
     """A 5,000-character memory takes three lines in the list and is whole on
     its page; with the profile's default time zone ("local") in a browser in
-    New York, the page's times say their zone, since memories tell Berlin's
-    time; a browser in Berlin shows them bare."""
+    New York, the page's times say their zone, since memories tell the
+    home's time; a browser at home shows them bare."""
     anna = household.anna
     long_text = (
         "The camping stove and its gas cartridges sit on the top cellar shelf. " * 75
@@ -583,9 +586,9 @@ def test_a_long_memory_is_three_lines_and_times_say_a_zone_not_the_homes(
         return scenario
 
     browse(household, "/memory", look("new_york"), timezone_id="America/New_York")
-    browse(household, "/memory", look("berlin"), timezone_id="Europe/Berlin")
+    browse(household, "/memory", look("home"), timezone_id=HOME_ZONE)
     assert re.search(r"\d\s?[AP]M\s(EST|GMT-5)$", remembered["new_york"]), remembered
-    assert re.search(r"\d\s?[AP]M$", remembered["berlin"]), remembered
+    assert re.search(r"\d\s?[AP]M$", remembered["home"]), remembered
 
 
 def test_a_correction_by_voice_reads_as_one_and_names_its_speaker(
@@ -651,7 +654,7 @@ def test_a_row_says_when_it_happened_not_when_it_was_told(
         await page.screenshot(path=screenshots / "panel_row_happened.png")
         assert "Mar 14, 2025" in said, said
 
-    browse(household, "/memory", scenario, timezone_id="Europe/Berlin")
+    browse(household, "/memory", scenario, timezone_id=HOME_ZONE)
 
 
 def test_a_span_told_in_words_is_its_days_in_the_panel(
@@ -659,9 +662,12 @@ def test_a_span_told_in_words_is_its_days_in_the_panel(
 ) -> None:
     """`happened_at` "from 3 to 5 October 2025" (and German "vom 3. bis 5.
     Oktober 2025" in this English home) is stored as those days, midnight to
-    midnight in Berlin, and the list shows them as days in English and in
+    midnight at home, and the list shows them as days in English and in
     German, not as midnights."""
     anna = household.anna
+    home = ZoneInfo(HOME_ZONE)
+    first = datetime(2025, 10, 3, tzinfo=home).astimezone(UTC)
+    after = datetime(2025, 10, 6, tzinfo=home).astimezone(UTC)
     for content, said in (
         ("We stayed at the lake house with the Bauers.", "from 3 to 5 October 2025"),
         ("Oma war bei uns zu Besuch.", "vom 3. bis 5. Oktober 2025"),
@@ -673,8 +679,8 @@ def test_a_span_told_in_words_is_its_days_in_the_panel(
             token=anna.token,
         ).ok()
         stored = body["service_response"]["memory"]
-        assert stored["happened_at"].startswith("2025-10-02T22:00:00"), stored
-        assert stored["happened_until"].startswith("2025-10-05T22:00:00"), stored
+        assert datetime.fromisoformat(stored["happened_at"]) == first, stored
+        assert datetime.fromisoformat(stored["happened_until"]) == after, stored
     shown: dict[str, str] = {}
 
     def look(language: str) -> Callable[[Page], Awaitable[None]]:
@@ -688,8 +694,8 @@ def test_a_span_told_in_words_is_its_days_in_the_panel(
 
         return scenario
 
-    browse(household, "/memory", look("en"), timezone_id="Europe/Berlin")
-    browse(household, "/memory", look("de"), timezone_id="Europe/Berlin", language="de")
+    browse(household, "/memory", look("en"), timezone_id=HOME_ZONE)
+    browse(household, "/memory", look("de"), timezone_id=HOME_ZONE, language="de")
     assert re.fullmatch(
         r"Oct 3\s?\u2013\s?5, 2025", shown["en lake house with the Bauers"]
     )
