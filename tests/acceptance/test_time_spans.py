@@ -139,3 +139,104 @@ def test_a_question_by_day_of_the_month_reaches_memory(household: Household) -> 
     assert "ironing board" in speech or speech == (
         "I don't know; I don't remember anything about that."
     ), speech
+
+
+ORDINAL_WORDS = (
+    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+    "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth",
+    "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth",
+    "twentieth", "twenty-first", "twenty-second", "twenty-third",
+    "twenty-fourth", "twenty-fifth", "twenty-sixth", "twenty-seventh",
+    "twenty-eighth", "twenty-ninth", "thirtieth", "thirty-first",
+)  # fmt: skip
+GERMAN_ORDINAL_WORDS = (
+    "ersten", "zweiten", "dritten", "vierten", "fünften", "sechsten", "siebten",
+    "achten", "neunten", "zehnten", "elften", "zwölften", "dreizehnten",
+    "vierzehnten", "fünfzehnten", "sechzehnten", "siebzehnten", "achtzehnten",
+    "neunzehnten", "zwanzigsten", "einundzwanzigsten", "zweiundzwanzigsten",
+    "dreiundzwanzigsten", "vierundzwanzigsten", "fünfundzwanzigsten",
+    "sechsundzwanzigsten", "siebenundzwanzigsten", "achtundzwanzigsten",
+    "neunundzwanzigsten", "dreißigsten", "einunddreißigsten",
+)  # fmt: skip
+
+
+def test_weeks_later_asked_as_a_voice_asks(household: Household) -> None:
+    """Review s23 (a month of a household's memories, asked weeks later):
+    "when did the glazier come" and "what happened at the planetarium" were
+    "I don't know" with the memory stored; "the ninth of <month>" (speech
+    to text writes the word) read other days; "the week of the 16th" was
+    that day alone; "three weeks ago on Tuesday" was the hull of both, 15
+    things. Each now reads its memory."""
+    today, zone = _today(household)
+    anna = household.anna
+    glazier = today - timedelta(days=19)
+    remember_event(
+        household.hass,
+        anna,
+        "The glazier came and replaced the cracked skylight.",
+        _noon(glazier, zone),
+    )
+    remember_event(
+        household.hass,
+        anna,
+        "We watched a show about Saturn at the planetarium.",
+        _noon(today - timedelta(days=12), zone),
+    )
+    said_day = today - timedelta(days=52)
+    remember_event(
+        household.hass, anna, "We varnished the old sledge.", _noon(said_day, zone)
+    )
+    monday = today - timedelta(days=today.weekday() + 35)
+    remember_event(
+        household.hass,
+        anna,
+        "We repotted the lemon tree.",
+        _noon(monday + timedelta(days=3), zone),
+    )
+    tuesday = today - timedelta(days=today.weekday() + 21 - 1)
+    remember_event(
+        household.hass, anna, "We tuned the old piano.", _noon(tuesday, zone)
+    )
+    month = said_day.strftime("%B")
+    german_month = GERMAN_MONTHS[said_day.month - 1]
+    for question, language, answer in (
+        ("when did the glazier come", "en", "skylight"),
+        ("what happened at the planetarium", "en", "Saturn"),
+        (
+            f"what did we do on the {ORDINAL_WORDS[said_day.day - 1]} of {month}",
+            "en",
+            "sledge",
+        ),
+        (
+            (
+                f"was haben wir am {GERMAN_ORDINAL_WORDS[said_day.day - 1]} "
+                f"{german_month} gemacht"
+            ),
+            "de",
+            "sledge",
+        ),
+        (
+            (
+                f"what did we do in the week of the {_ordinal(monday.day)} of "
+                f"{monday.strftime('%B')}"
+            ),
+            "en",
+            "lemon tree",
+        ),
+        (
+            (
+                f"was haben wir in der Woche vom {monday.day}. "
+                f"{GERMAN_MONTHS[monday.month - 1]} gemacht"
+            ),
+            "de",
+            "lemon tree",
+        ),
+        ("what happened three weeks ago on Tuesday", "en", "piano"),
+    ):
+        speech = _ask(household, question, language)
+        assert answer in speech, (question, speech)
+    # That Tuesday alone: none of the other weeks' (the day before and
+    # after may hold the glazier's).
+    speech = _ask(household, "what happened three weeks ago on Tuesday")
+    for other in ("Saturn", "sledge", "lemon tree", "skylight"):
+        assert other not in speech, speech

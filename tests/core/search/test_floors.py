@@ -590,3 +590,38 @@ def test_the_askers_own_fact_is_no_answer_about_someone_no_memory_is_about(
         assert said == ({answer} if answer else set())
     finally:
         store.close()
+
+
+VISITS = (
+    "The plumber came and fixed the leaking pipe under the bathroom sink.",
+    "The electrician installed a new outdoor light by the garage.",
+    "We watched the new Pixar movie at the cinema.",
+    "The washing machine broke down and flooded the laundry room.",
+    "Ben wants to paint the hallway sage green.",
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        ("when did the plumber come", VISITS[0]),
+        ("when did the electrician come", VISITS[1]),
+        ("what happened at the cinema", VISITS[2]),
+        ("when did the washing machine break", VISITS[3]),
+    ],
+)
+def test_coming_and_happening_name_no_thing(
+    tmp_path: Path, clock: ManualClock, minilm: Embedder, query: str, answer: str
+) -> None:
+    """ "when did the plumber come" and "what happened at the cinema" were
+    "I don't know" with the memory stored (review s23, relevance 0.70 at no
+    floor): "come" and "happened" were read as the thing asked besides
+    "plumber" and "cinema", which the memories hold alone (statements'
+    `coming_verbs` and `light_verbs`)."""
+    store = MemoryStore(tmp_path / "memory.db", embedder=minilm, clock=clock)
+    try:
+        for text in VISITS:
+            store.create(NewMemory(content=text), ALICE)
+        assert _answers(Retriever(store), query, ALICE, "Anna") == {answer}
+    finally:
+        store.close()

@@ -323,6 +323,9 @@ def test_a_weekday_given_with_a_date_picks_the_year_it_fell_on() -> None:
         "guten Morgen",
         "we walk the dog every Monday",
         "Wo ist der Ersatzschlüssel?",
+        "the first time we met",
+        "did Ben do a second march",
+        "who came first",
     ],
 )
 def test_no_time_words_no_window(text: str) -> None:
@@ -966,3 +969,86 @@ def test_a_span_that_would_leave_its_week_is_no_time(text: str, language: str) -
     week" was 16 November to 1 December (15 days, into the future); a span
     whose week qualifies both ends is inside that week or none."""
     assert read_when(text, now=SUNDAY, language=language) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "first", "after"),
+    [
+        ("what did we do on the first of February", "en", 1, 2),
+        ("what happened on the fifth of February", "en", 5, 6),
+        ("what happened on the twenty-first of February", "en", 21, 22),
+        ("what happened on the twenty first of February", "en", 21, 22),
+        ("from the first to the third of February", "en", 1, 4),
+        ("Was haben wir am ersten Februar gemacht?", "de", 1, 2),
+        ("Was war am einundzwanzigsten Februar?", "de", 21, 22),
+        ("Was war vom ersten bis dritten Februar?", "de", 1, 4),
+    ],
+)
+def test_a_day_of_the_month_said_as_a_word_is_that_day(
+    text: str, language: str, first: int, after: int
+) -> None:
+    """Speech to text writes "the first of November", "am ersten November":
+    those asked in words read other days' memories (review s23 H2)."""
+    window = read_question(text, now=WEDNESDAY, language=language).window
+    assert window is not None, text
+    assert (window.start, window.end) == (
+        _local(f"2026-02-{first:02}"),
+        _local(f"2026-02-{after:02}"),
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we lit the first Advent candle on Sunday",
+        "Ben built a snowman with the kids on Sunday",
+        "we swept the garage on Sunday",
+    ],
+)
+def test_an_irregular_past_names_the_last_weekday(text: str) -> None:
+    """ "We lit the first Advent candle on Sunday" was stored as told today,
+    "on Sunday" kept as a habit: "lit" was not read as the past (review
+    s23 T1). Said on Wednesday 4 March, it is Sunday 1 March."""
+    window = read_statement(text, now=WEDNESDAY, language="en")
+    assert window is not None, text
+    assert (window.start, window.end) == (_local("2026-03-01"), _local("2026-03-02"))
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("what did we do the week of February 18", "en"),
+        ("what did we do in the week of the 18th of February", "en"),
+        ("what did we do during the week of Wednesday the 18th", "en"),
+        ("Was haben wir in der Woche vom 18. Februar gemacht?", "de"),
+        ("Was war in der Woche vom 18.2.2026?", "de"),
+    ],
+)
+def test_the_week_of_a_date_is_its_monday_to_sunday(text: str, language: str) -> None:
+    """ "The week of November 16" was the day 16 November: five of the
+    week's seven memories were not read (review s23 H3)."""
+    reading = read_question(text, now=WEDNESDAY, language=language)
+    assert reading.window is not None, text
+    assert (reading.window.start, reading.window.end) == (
+        _local("2026-02-16"),
+        _local("2026-02-23"),
+    )
+    assert "week" not in reading.rest.casefold()
+    assert "woche" not in reading.rest.casefold()
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("what happened two weeks ago on Tuesday", "en"),
+        ("what happened on Tuesday two weeks ago", "en"),
+        ("Was ist vor zwei Wochen am Dienstag passiert?", "de"),
+    ],
+)
+def test_a_weekday_weeks_ago_is_that_weeks_day(text: str, language: str) -> None:
+    """ "Two weeks ago on Tuesday" was the hull of both readings, that
+    week's Monday to yesterday, and said 15 things (review s23 M8); it is
+    the Tuesday of that week."""
+    window = read_question(text, now=WEDNESDAY, language=language).window
+    assert window is not None, text
+    assert (window.start, window.end) == (_local("2026-02-17"), _local("2026-02-18"))

@@ -32,7 +32,11 @@ RELATIVE = [
     ("en", "Anna will visit in two days", "Anna will visit on Monday 30 November"),
     ("en", "We moved in three days ago", "We moved in on Wednesday 25 November"),
     ("en", "Ben starts school next week",
-     "Ben starts school from Monday 30 November to Sunday 6 December"),
+     "Ben starts school in the week of Monday 30 November"),
+    ("en", "Two weeks ago we had a flat tyre",
+     "In the week of Monday 9 November we had a flat tyre"),
+    ("de", "Wir waren vor zwei Wochen im Schwimmbad",
+     "Wir waren in der Woche vom Montag, 9. November im Schwimmbad"),
     ("en", "Anna will fly from Monday to Wednesday",
      "Anna will fly from Monday 30 November to Wednesday 2 December"),
     # Weekdays with their week are days of that week (review s16).

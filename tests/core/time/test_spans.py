@@ -11,6 +11,7 @@ from custom_components.home_memory.memory.time.expressions import read_question
 from custom_components.home_memory.memory.time.spans import (
     LAST_WEEK,
     third_of,
+    week_around,
     week_of_month,
     weekend_around,
     weekend_of_month,
@@ -158,3 +159,11 @@ def test_a_month_without_that_weekend_names_no_time() -> None:
     )
     assert reading.window is None
     assert reading.impossible
+
+
+@pytest.mark.parametrize(
+    "day", [date(2026, 11, 16), date(2026, 11, 18), date(2026, 11, 22)]
+)
+def test_the_week_a_day_is_in_runs_monday_to_sunday(day: date) -> None:
+    """Monday 16 to Sunday 22 November 2026, whichever of its days is named."""
+    assert week_around(day) == (date(2026, 11, 16), date(2026, 11, 23))

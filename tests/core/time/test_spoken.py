@@ -89,7 +89,20 @@ def test_years_no_household_lives_in_are_not_plausible(text: str) -> None:
             _at(2026, 11, 16),
             _at(2026, 11, 23),
             "de",
-            "von Montag, 16. November bis Sonntag, 22. November",
+            "in der Woche vom Montag, 16. November",
+        ),
+        # A week is said as one ("two weeks ago" is no week-long event, s23).
+        (
+            _at(2026, 11, 16),
+            _at(2026, 11, 23),
+            "en",
+            "in the week of Monday 16 November",
+        ),
+        (
+            _at(2026, 11, 17),
+            _at(2026, 11, 24),
+            "en",
+            "from Tuesday 17 November to Monday 23 November",
         ),
         # A span over days with a clock: "until", never "until on"/"bis am".
         (

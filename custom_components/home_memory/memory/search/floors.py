@@ -331,6 +331,7 @@ def partly_named(
     tables = [statement_words(other) for other in languages_to_try(language)]
     openers = frozenset().union(*(table.name_openers for table in tables))
     light_verbs = frozenset().union(*(table.light_verbs for table in tables))
+    coming = frozenset().union(*(table.coming_verbs for table in tables))
     places = frozenset().union(*(table.places for table in tables))
     stopwords = asking_nothing(language) | asking_nothing(language, liking=True)
 
@@ -341,7 +342,10 @@ def partly_named(
         lights = [term for term in terms if term in light_verbs]
         asks = bool(lights) and len(lights) < len(terms)
         runs = word_runs(text, stopwords | light_verbs, openers)
-        where = _where_asked(text, runs, terms, stopwords | light_verbs, places)
+        # Who came is no place ("when did the plumber come"): a memory of
+        # the plumber need not say "came" ("… installed a new light").
+        asking = stopwords | light_verbs | coming
+        where = _where_asked(text, runs, terms, asking, places)
         return runs, terms, lights * asks, where
 
     # Without its names a question has no run, place or light verb it lacks

@@ -15,7 +15,13 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .dates import day_of_recent_month, nearest_date, valid_date
 from .phrases import FALLBACK, phrases, table_language
-from .spans import third_of, week_of_month, weekend_around, weekend_of_month
+from .spans import (
+    third_of,
+    week_around,
+    week_of_month,
+    weekend_around,
+    weekend_of_month,
+)
 from .tense import own_clause, says_yearly, tells_arrangement, tells_future, tells_past
 
 if TYPE_CHECKING:
@@ -470,7 +476,8 @@ def _ranges(folded: str, found: list[_Found], table: _Table) -> list[_Found]:
 
 def _in_week(folded: str, found: list[_Found]) -> list[_Found]:
     """Weekdays said with their week ("from Friday to Monday last week",
-    "Tuesday last week", "letzte Woche von Montag bis Mittwoch") become one
+    "Tuesday last week", "letzte Woche von Montag bis Mittwoch", "two weeks
+    ago on Tuesday", "vor zwei Wochen am Dienstag") become one
     "week_days": days of that week, never the hull of both readings (review
     s16: "from Friday to Monday last week" was 15 days, into the future)."""
     joined: list[_Found] = []
@@ -480,7 +487,7 @@ def _in_week(folded: str, found: list[_Found]) -> list[_Found]:
         if pair is None or folded[pair[0].end : pair[1].start].strip(" ,"):
             joined.append(item)
             continue
-        weeks = [one for one in pair if one.kind == "week"]
+        weeks = [one for one in pair if one.kind == "week" or _weeks_ago(one)]
         days = [one for one in pair if _plain_weekdays(one)]
         if len(weeks) != 1 or len(days) != 1:
             joined.append(item)
@@ -494,6 +501,12 @@ def _in_week(folded: str, found: list[_Found]) -> list[_Found]:
             item.language,
         )
     return joined
+
+
+def _weeks_ago(item: _Found) -> bool:
+    """ "Two weeks ago", "vor zwei Wochen": a week, as "last week" is."""
+    units = _compiled(item.language).units
+    return item.kind == "ago" and units.get(item.groups.get("unit", "")) == "week"
 
 
 def _plain_weekdays(item: _Found) -> bool:
@@ -553,6 +566,8 @@ class _Table:
     thirds: dict[str, str]
     # "first", "zweiten", "last": which week of a month (`week_ordinals`).
     week_ordinals: dict[str, int]
+    # "first", "ersten": a day of the month said as a word (`day_words`).
+    day_words: dict[str, int]
     # The words that join two expressions as a span; None without them.
     range: _RangeWords | None = None
 
@@ -572,6 +587,15 @@ def _compiled(language: str) -> _Table:
     parts = {w: part for part, names in data["parts"].items() for w in names}
     thirds = {w: third for third, names in data["thirds"].items() for w in names}
     week_ordinals = {str(k): int(v) for k, v in data["week_ordinals"].items()}
+    # A day of the month as said aloud ("the first of November", "am
+    # ersten November"): speech to text writes the word, not "1st".
+    day_words = {str(k): int(v) for k, v in data.get("day_words", {}).items()}
+    spoken_days = _alternatives(day_words) or "(?!)"
+
+    def day_pattern(key: str) -> str:
+        pattern: str = data.get(key, data["day"])
+        return pattern.replace("{day_words}", spoken_days)
+
     places = {
         "weekday": f"(?P<weekday>{_alternatives(weekdays)})",
         "month": f"(?P<month>{_alternatives(months)})",
@@ -584,8 +608,9 @@ def _compiled(language: str) -> _Table:
         "week_ordinal": f"(?P<week_ordinal>{_alternatives(week_ordinals)})",
         "year": "(?P<year>\\d{4})",
         "day": data["day"],
+        "day_named": day_pattern("day_named"),
         "day_ordinal": data["day_ordinal"],
-        "first_day": data["first_day"],
+        "first_day": day_pattern("first_day"),
     }
     rules = []
     for rule in data["rules"]:
@@ -610,6 +635,7 @@ def _compiled(language: str) -> _Table:
         parts,
         thirds,
         week_ordinals,
+        day_words,
         _RangeWords.of(words) if words else None,
     )
 
@@ -685,7 +711,7 @@ def _resolve_weekday(item: _Found, now: datetime, future: bool | None) -> Window
 def _resolve_date(item: _Found, now: datetime, future: bool | None) -> Window | None:
     table = _compiled(item.language)
     groups = item.groups
-    day_number = int(groups["day"])
+    day_number = _day_number(groups["day"], table)
     today = now.date()
     if "month" in groups:
         month: int | None = table.months[groups["month"]]
@@ -713,6 +739,11 @@ def _resolve_date(item: _Found, now: datetime, future: bool | None) -> Window | 
     if item.options.get("night_before"):
         day -= timedelta(days=1)
     return _day_window(day, _part(item), now)
+
+
+def _day_number(said: str, table: _Table) -> int:
+    """The day of the month a `day` group says, in digits or as a word."""
+    return table.day_words[said] if said in table.day_words else int(said)
 
 
 def _number(item: _Found) -> int:
@@ -780,7 +811,8 @@ def _resolve_days(item: _Found, now: datetime, future: bool | None) -> Window | 
     if start is None:
         return None
     first = start.start.date()
-    last = valid_date(first.year, first.month, int(item.groups["day"]))
+    table = _compiled(item.language)
+    last = valid_date(first.year, first.month, _day_number(item.groups["day"], table))
     if last is None or last < first:
         return None
     return Window(start.start, _at(last, 24, now))
@@ -809,7 +841,10 @@ def _resolve_week_days(
     """Weekdays of the week said with them ("Tuesday last week": that
     Tuesday); a span that would leave the week ("from Friday to Monday last
     week") is no time rather than longer than asked."""
-    week = _resolve_week(item.options["week"], now, future)
+    said = item.options["week"]
+    week = _RESOLVERS[said.kind](said, now, future)
+    if week is None:
+        return None
     monday = week.start.date()
     days = item.options["days"]
     windows = [
@@ -919,7 +954,8 @@ def _resolve(item: _Found, now: datetime, future: bool | None) -> Window | None:
     "Ende") narrow a month or a week to a third of it, "the first week of"
     ("die erste … woche") a month to its days 1-7, "the first weekend of"
     to its first Saturday and Sunday, "the weekend of" a date to the
-    weekend it is in or nearest (spans.py)."""
+    weekend it is in or nearest, "the week of" a date to its week
+    (spans.py)."""
     window = _RESOLVERS[item.kind](item, now, future)
     if window is None:
         return None
@@ -935,6 +971,8 @@ def _resolve(item: _Found, now: datetime, future: bool | None) -> Window | None:
         first, after = week
     elif item.options.get("weekend"):
         first, after = weekend_around(first)  # "the weekend of the 7th"
+    elif item.options.get("whole_week"):
+        first, after = week_around(first)  # "the week of the 16th"
     else:
         return window
     return Window(_at(first, 0, now), _at(after, 0, now))

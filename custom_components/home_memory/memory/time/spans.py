@@ -3,8 +3,9 @@
 "Early November" is 1-10 November, "late last week" Friday to Sunday, "the
 second week of November" / "die zweite Novemberwoche" 8-14 November, "the
 last week of October" 25-31 October, "the first weekend of November" the
-weekend of its first Saturday and "the weekend of the 7th" the weekend that
-day is in or nearest. Pure date arithmetic: the window a time expression
+weekend of its first Saturday, "the weekend of the 7th" the weekend that
+day is in or nearest and "the week of the 16th" the week (Monday to Sunday)
+it is in. Pure date arithmetic: the window a time expression
 names is narrowed here (`expressions._resolve`).
 
 In more words: docs/time.md, "A third of a month or week", "A week of a
@@ -62,6 +63,13 @@ def weekend_around(day: date) -> tuple[date, date]:
     if weekday == 6:
         return _weekend(day - timedelta(days=1))
     return _weekend(day + timedelta(days=SATURDAY - weekday))
+
+
+def week_around(day: date) -> tuple[date, date]:
+    """The week (Monday to the Monday after) `day` is in: "the week of 16
+    November", "die Woche vom 16. November"."""
+    monday = day - timedelta(days=day.weekday())
+    return monday, monday + timedelta(days=_WEEK_DAYS)
 
 
 def weekend_of_month(

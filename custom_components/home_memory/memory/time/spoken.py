@@ -15,6 +15,7 @@ nothing (""), never an error.
 from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
+from functools import partial
 from typing import Any, Final
 
 from .expressions import PART_HOURS
@@ -152,7 +153,8 @@ def _whole_days(
     relative: bool = True,
 ) -> str | None:
     """Days from midnight to midnight, as time words named them ("in
-    October", "from Saturday 28 February to Sunday 1 March"); None for
+    October", "in the week of Monday 16 November", "from Saturday 28
+    February to Sunday 1 March"); None for
     other spans. A clock at midnight would say "around midnight" twice."""
     if any((start.hour, start.minute, start.second, end.hour, end.minute, end.second)):
         return None
@@ -166,12 +168,14 @@ def _whole_days(
         return str(table[key]).format(
             month=table["month_names"][first.month - 1], year=first.year
         )
+    said = partial(day_words, part="day", plain=True, relative=relative)
+    if first.weekday() == 0 and after - first == timedelta(days=7) and "week" in table:
+        # "Two weeks ago", "last week": a week, not seven days of it ("from
+        # Monday … to Sunday …" told a flat tyre as lasting a week, s23).
+        return str(table["week"]).format(day=said(start, now, language))
     last = datetime.combine(after - timedelta(days=1), time(12), tzinfo=start.tzinfo)
     return str(table["days"]).format(
-        day=day_words(start, now, language, part="day", plain=True, relative=relative),
-        until_day=day_words(
-            last, now, language, part="day", plain=True, relative=relative
-        ),
+        day=said(start, now, language), until_day=said(last, now, language)
     )
 
 
