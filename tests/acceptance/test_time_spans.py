@@ -201,6 +201,11 @@ def test_weeks_later_asked_as_a_voice_asks(household: Household) -> None:
     german_month = GERMAN_MONTHS[said_day.month - 1]
     for question, language, answer in (
         ("when did the glazier come", "en", "skylight"),
+        (
+            f"what did we do on {month} {ORDINAL_WORDS[said_day.day - 1]}",
+            "en",
+            "sledge",
+        ),
         ("what happened at the planetarium", "en", "Saturn"),
         (
             f"what did we do on the {ORDINAL_WORDS[said_day.day - 1]} of {month}",

@@ -1052,3 +1052,15 @@ def test_a_weekday_weeks_ago_is_that_weeks_day(text: str, language: str) -> None
     window = read_question(text, now=WEDNESDAY, language=language).window
     assert window is not None, text
     assert (window.start, window.end) == (_local("2026-02-17"), _local("2026-02-18"))
+
+
+def test_a_month_then_its_day_as_a_word_is_that_day() -> None:
+    """ "On November first" (recheck s23 R4: it read the Advent candle, by
+    "first"); "May first aid kit" stays no date without "on"; "the
+    thirty-second of November" is no day, not the second (A2)."""
+    for text in ("what happened on February first", "we did it on February first"):
+        window = read_question(text, now=WEDNESDAY, language="en").window
+        assert window is not None, text
+        assert window.start == _local("2026-02-01")
+    for text in ("where is the May first aid kit", "the thirty-second of February"):
+        assert read_question(text, now=WEDNESDAY, language="en").window is None

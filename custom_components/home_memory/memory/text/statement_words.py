@@ -75,8 +75,8 @@ class StatementWords:
     compounding language, whose things are one word); light_verbs:
     verbs that name no topic ("need", "have"): a memory sharing only them
     with a question shares no topic (search/floors.py); coming_verbs:
-    verbs of someone coming ("when did the plumber come"), no thing of
-    their own beside who came. deed_questions:
+    verbs of someone coming ("when did the plumber come"): a past deed of
+    who came tells it (search/floors.py). deed_questions:
     patterns of a question asking who did a deed or what someone did, its
     verb the group `verb` ("who washed the car", "what did Ben buy", "Wer
     hat das Auto gewaschen"); deeds_not_asked: verbs that ask no deed of

@@ -590,12 +590,11 @@ def _compiled(language: str) -> _Table:
     # A day of the month as said aloud ("the first of November", "am
     # ersten November"): speech to text writes the word, not "1st".
     day_words = {str(k): int(v) for k, v in data.get("day_words", {}).items()}
-    spoken_days = _alternatives(day_words) or "(?!)"
-
-    def day_pattern(key: str) -> str:
-        pattern: str = data.get(key, data["day"])
-        return pattern.replace("{day_words}", spoken_days)
-
+    said = _alternatives(day_words) or "(?!)"
+    days = {
+        key: str(data.get(key, data["day"])).replace("{day_words}", said)
+        for key in ("day_named", "day_spoken", "first_day")
+    }
     places = {
         "weekday": f"(?P<weekday>{_alternatives(weekdays)})",
         "month": f"(?P<month>{_alternatives(months)})",
@@ -608,9 +607,10 @@ def _compiled(language: str) -> _Table:
         "week_ordinal": f"(?P<week_ordinal>{_alternatives(week_ordinals)})",
         "year": "(?P<year>\\d{4})",
         "day": data["day"],
-        "day_named": day_pattern("day_named"),
+        "day_named": days["day_named"],
+        "day_spoken": days["day_spoken"],
         "day_ordinal": data["day_ordinal"],
-        "first_day": day_pattern("first_day"),
+        "first_day": days["first_day"],
     }
     rules = []
     for rule in data["rules"]:
