@@ -26,7 +26,6 @@ from ..text.naming import says_own
 from ..text.statement_words import statement_words
 from ..text.word_forms import related_terms
 from ..time.phrases import languages_to_try
-from ..time.tense import tells_past
 from .families import family_languages
 from .people import about_others, named_people, without_names, words as folded_words
 
@@ -131,19 +130,17 @@ def beside_names(
     ]
     pending.extend(_naming_in_text(candidates, named, passing, matched | others))
     matched.update(r for r in passing if r not in others and r not in pending)
-    if _only_coming(terms, language):
-        # "when did Grandma come": a past deed of hers tells it, not her
-        # phone number (similarity 0.2 to "when did come"; recheck s23 R2).
-        who = {word for person in named for word in folded_words(person)}
-        tables = [statement_words(other) for other in languages_to_try(language)]
-        openers = frozenset().union(*(table.name_openers for table in tables))
+    if pending and topic:
+        # A word of the family says the word ("Ben came over" for "when did
+        # Ben come", review s23), as at the run floor (`partly_named`).
+        languages = family_languages(query, language)
+        texts = candidates.contents(pending)
         matched.update(
             rowid
-            for rowid, text in candidates.contents(pending).items()
-            if _says_a_form_of(terms, text)
-            or _did_as_subject(text, who, openers, language)
+            for rowid, text in texts.items()
+            if related_terms(topic, text, languages)
         )
-        return matched - others
+        pending = [rowid for rowid in pending if rowid not in matched]
     rest_vector = embed(rest) if pending else None
     if rest_vector is not None:
         matched.update(
@@ -399,15 +396,10 @@ def partly_named(
             wanting = placed.difference(*(holding.get(term, set()) for term in others))
             # An irregular form says the word too ("hid" for "what is hidden
             # in the carport"), which no stemmer joins: read the few rows.
-            # Asked only when someone came, a past deed of theirs tells it
-            # ("The electrician installed a new light" for "when did the
-            # electrician come"; not "The kids share the big bedroom").
-            came = _only_coming(others, language)
             partly |= {
                 rowid
                 for rowid, text in candidates.contents(sorted(wanting)).items()
                 if not _says_a_form_of(others, text)
-                and not (came and _did_as_subject(text, where, openers, language))
             }
         if lights:
             light: set[int] = set().union(*(holding.get(t, set()) for t in lights))
@@ -707,23 +699,6 @@ def _says_a_form_of(terms: list[str], text: str) -> bool:
         if len(word) >= _FORM_LETTERS
         for term in long_terms
     )
-
-
-def _only_coming(terms: list[str], language: str | None) -> bool:
-    """Whether every word asked is a verb of coming (`coming_verbs`)."""
-    tables = [statement_words(other) for other in languages_to_try(language)]
-    coming = frozenset().union(*(table.coming_verbs for table in tables))
-    return bool(terms) and coming.issuperset(terms)
-
-
-def _did_as_subject(
-    text: str, who: Collection[str], openers: frozenset[str], language: str | None
-) -> bool:
-    """Whether `text` tells in the past what one of `who` did, as its
-    subject: its first word past an opener is theirs ("The plumber fixed
-    the pipe"), and a past tense is said (time/tense.py)."""
-    words = [word for word in _TOKEN.findall(text.casefold()) if word not in openers]
-    return bool(words) and words[0] in who and tells_past(text, text, language or "en")
 
 
 def _where_asked(
