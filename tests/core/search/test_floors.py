@@ -28,7 +28,7 @@ from custom_components.home_memory.memory.store import MemoryStore
 from ..conftest import ALICE, BOB, ManualClock
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Sequence
+    from collections.abc import Callable, Iterator, Sequence
     from pathlib import Path
 
     import numpy as np
@@ -602,6 +602,30 @@ VISITS = (
     "We carved pumpkins with the kids for Halloween.",
     "The kids bought ice cream at the harbour.",
 )
+VISITORS = (
+    ("Ben is allergic to cats.", ("Ben",)),
+    ("Ben bought a new bike helmet.", ("Ben",)),
+    ("Ben came over with a cake on Sunday.", ("Ben",)),
+)
+
+
+@pytest.fixture
+def told(
+    tmp_path: Path, clock: ManualClock, minilm: Embedder
+) -> Iterator[Callable[[Sequence[tuple[str, tuple[str, ...]]]], Retriever]]:
+    """A home (MiniLM) told the given memories, with their people, by Anna."""
+    stores: list[MemoryStore] = []
+
+    def home(memories: Sequence[tuple[str, tuple[str, ...]]]) -> Retriever:
+        store = MemoryStore(tmp_path / "memory.db", embedder=minilm, clock=clock)
+        stores.append(store)
+        for text, people in memories:
+            store.create(NewMemory(content=text, people=people), ALICE)
+        return Retriever(store)
+
+    yield home
+    for store in stores:
+        store.close()
 
 
 @pytest.mark.parametrize(
@@ -613,64 +637,39 @@ VISITS = (
     ],
 )
 def test_coming_and_happening_name_no_thing(
-    tmp_path: Path, clock: ManualClock, minilm: Embedder, query: str, answer: str
+    told: Callable[[Sequence[tuple[str, tuple[str, ...]]]], Retriever],
+    query: str,
+    answer: str,
 ) -> None:
     """ "when did the plumber come" and "what happened at the cinema" were
     "I don't know" with the memory stored (review s23, relevance 0.70 at no
     floor): "come" and "happened" were read as the thing asked besides
     "plumber" and "cinema", which the memories hold alone. "happened" is a
     light verb; "came" is of the family of "come" (word_forms.en.json)."""
-    store = MemoryStore(tmp_path / "memory.db", embedder=minilm, clock=clock)
-    try:
-        for text in VISITS:
-            store.create(NewMemory(content=text), ALICE)
-        assert _answers(Retriever(store), query, ALICE, "Anna") == {answer}
-    finally:
-        store.close()
+    home = told([(text, ()) for text in VISITS])
+    assert _answers(home, query, ALICE, "Anna") == {answer}
 
 
 @pytest.mark.parametrize(
     "query", ["when did the kids come", "when did the kids arrive"]
 )
 def test_who_came_is_not_all_that_is_known_of_them(
-    tmp_path: Path, clock: ManualClock, minilm: Embedder, query: str
+    told: Callable[[Sequence[tuple[str, tuple[str, ...]]]], Retriever], query: str
 ) -> None:
     """What the kids share, a day out with them, what they bought: none
     tells that they came (recheck s23 R1: the first fix let every memory
     of the kids answer "when did the kids come")."""
-    store = MemoryStore(tmp_path / "memory.db", embedder=minilm, clock=clock)
-    try:
-        for text in VISITS:
-            store.create(NewMemory(content=text), ALICE)
-        assert _answers(Retriever(store), query, ALICE, "Anna") == set()
-    finally:
-        store.close()
+    home = told([(text, ()) for text in VISITS])
+    assert _answers(home, query, ALICE, "Anna") == set()
 
 
-VISITORS = (
-    ("Ben is allergic to cats.", ("Ben",)),
-    ("Ben bought a new bike helmet.", ("Ben",)),
-    ("Ben came over with a cake on Sunday.", ("Ben",)),
-)
-
-
-@pytest.mark.parametrize(
-    ("query", "answer"),
-    [
-        ("when did Ben come", "Ben came over with a cake on Sunday."),
-        ("when did Ben arrive", "Ben came over with a cake on Sunday."),
-    ],
-)
+@pytest.mark.parametrize("query", ["when did Ben come", "when did Ben arrive"])
 def test_a_named_visitor_came_where_the_memory_says_so(
-    tmp_path: Path, clock: ManualClock, minilm: Embedder, query: str, answer: str
+    told: Callable[[Sequence[tuple[str, tuple[str, ...]]]], Retriever], query: str
 ) -> None:
     """ "when did Ben come" was "I don't know" with "Ben came over …" told:
     beside his name only "come" is asked, and "came" is of its family; his
     other deeds are no visit (recheck s23 N1: a first fix read them all)."""
-    store = MemoryStore(tmp_path / "memory.db", embedder=minilm, clock=clock)
-    try:
-        for text, people in VISITORS:
-            store.create(NewMemory(content=text, people=people), ALICE)
-        assert _answers(Retriever(store), query, ALICE, "Anna") == {answer}
-    finally:
-        store.close()
+    assert _answers(told(VISITORS), query, ALICE, "Anna") == {
+        "Ben came over with a cake on Sunday."
+    }
