@@ -9,7 +9,7 @@ words, a remembered statement's time and a memory's time in words here.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 import functools
 from functools import partial
 from typing import TYPE_CHECKING, overload
@@ -39,7 +39,7 @@ from ..runtime.clock import ha_now
 from .errors import InvalidRequestError
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Mapping, Sequence
 
     from homeassistant.core import HomeAssistant
 
@@ -332,7 +332,10 @@ class OwnTimes:
     """What memories' texts say of their own time (keys of the texts):
     `said`, they say when ("The bins go out on Tuesday", "Anna hat am 5.
     Mai Geburtstag"), so a "when" question is answered by their words, not
-    by when they were told; `done`, they tell of something done ("I
+    by when they were told; for a memory with a time of its own, only while
+    its words still point at that day ("The babysitter looked after the kids
+    on Saturday evening", asked two weeks later, needs its date, review
+    s23 V1); `done`, they tell of something done ("I
     watered the plants", "ich habe den Rasen gemäht"), so told without a
     time their telling is about when. A fact or a habit ("Mia is allergic
     to cats", "the bins go out every Thursday") is neither."""
@@ -341,17 +344,31 @@ class OwnTimes:
     done: frozenset[str]
 
 
-def own_times(texts: dict[str, str], now: datetime, words: str) -> OwnTimes:
+def own_times(
+    texts: dict[str, str],
+    now: datetime,
+    words: str,
+    happened: Mapping[str, datetime] | None = None,
+) -> OwnTimes:
     """`OwnTimes` of the texts, read as a question is (any time words, a
-    habit's too), in any language a question may be read in. Blocking
+    habit's too), in any language a question may be read in. `happened`:
+    when the memories of those keys with a time of their own happened; their
+    words say it only where, read today, they name that day. Blocking
     (regular expressions): call it off the event loop."""
     languages = languages_to_try(words)
+    happened = happened or {}
+
+    def says_when(key: str, text: str) -> bool:
+        window = read_question(text, now=now, language=words).window
+        if window is None or key not in happened:
+            return window is not None
+        day = happened[key].astimezone(now.tzinfo).date()
+        first = window.start.astimezone(now.tzinfo).date()
+        last = (window.end - timedelta(microseconds=1)).astimezone(now.tzinfo).date()
+        return first <= day <= last
+
     return OwnTimes(
-        said=frozenset(
-            key
-            for key, text in texts.items()
-            if read_question(text, now=now, language=words).window is not None
-        ),
+        said=frozenset(key for key, text in texts.items() if says_when(key, text)),
         done=frozenset(
             key
             for key, text in texts.items()
@@ -369,6 +386,12 @@ async def async_own_times(
         {memory.id: memory.content for memory in memories},
         household_now(hass),
         spoken_language or language(hass),
+        {
+            memory.id: memory.happened_at
+            for memory in memories
+            if abs(memory.happened_at.timestamp() - memory.created_at.timestamp())
+            > TOLD_AT_ITS_TIME_SECONDS
+        },
     )
 
 

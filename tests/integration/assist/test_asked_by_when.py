@@ -274,3 +274,48 @@ async def test_a_habit_with_a_bare_weekday_is_no_deed_of_the_day_it_was_told(
     said = await _said(hass, hass_admin_user, "what did we do last Tuesday")
     assert "gutters" in said, said
     assert "bins" not in said, said
+
+
+@pytest.mark.parametrize(
+    ("content", "at", "heard"),
+    [
+        # Two Saturdays before: "on Saturday" now names another day.
+        (
+            "The babysitter looked after the kids on Saturday evening.",
+            "2026-11-14T19:00:00",
+            "On Saturday 14 November",
+        ),
+        (
+            "Grandma Hilde stayed with us over the weekend.",
+            "2026-11-07T12:00:00",
+            "On Saturday 7 November",
+        ),
+        # The last Saturday: its words still say when, and are the answer.
+        (
+            "The babysitter looked after the kids on Saturday evening.",
+            "2026-11-21T19:00:00",
+            "The babysitter looked after the kids on Saturday evening.",
+        ),
+    ],
+)
+async def test_a_when_answer_says_the_day_its_own_words_no_longer_name(
+    hass: HomeAssistant, household: MockUser, content: str, at: str, heard: str
+) -> None:
+    """Review s23 (V1): "when did the babysitter come", asked weeks after
+    "The babysitter looked after the kids on Saturday evening." was told with
+    its date, was answered with the text alone; "on Saturday" no longer
+    says which. A memory's words answer "when" only while, read today, they
+    name the day it happened."""
+    await call(
+        hass,
+        "remember",
+        {"content": content, "happened_at": f"{at}+01:00", "kind": "event"},
+        user=household,
+    )
+    question = (
+        "when did the babysitter look after the kids"
+        if "babysitter" in content
+        else "when did Grandma Hilde stay with us"
+    )
+    said = await _said(hass, household, question)
+    assert said.startswith(heard), said
