@@ -1064,3 +1064,32 @@ def test_a_month_then_its_day_as_a_word_is_that_day() -> None:
         assert window.start == _local("2026-02-01")
     for text in ("where is the May first aid kit", "the thirty-second of February"):
         assert read_question(text, now=WEDNESDAY, language="en").window is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what did we do February first",
+        "what happened February the first?",
+        "what happened on February the first",
+        "we raked the leaves February first.",
+        "what did we do on Sunday February the first",
+    ],
+)
+def test_a_month_then_its_day_as_a_word_needs_no_on_at_the_end(text: str) -> None:
+    """Speech to text drops "on": "what did we do November first" and "…
+    on November the first" were no dates and read "Emma finished first"
+    (recheck2 s23). Without "on" the day ends the sentence, so "the May
+    first aid kit" and "in May first" stay what they were."""
+    window = read_question(text, now=WEDNESDAY, language="en").window
+    assert window is not None, text
+    assert (window.start, window.end) == (_local("2026-02-01"), _local("2026-02-02"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["where is the May first aid kit?", "the May first aid kit is in the car"],
+)
+def test_a_month_and_a_word_inside_a_sentence_is_no_date(text: str) -> None:
+    """The day as a word without "on" is a date only at the sentence end."""
+    assert read_question(text, now=WEDNESDAY, language="en").window is None
