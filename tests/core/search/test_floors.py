@@ -673,3 +673,43 @@ def test_a_named_visitor_came_where_the_memory_says_so(
     assert _answers(told(VISITORS), query, ALICE, "Anna") == {
         "Ben came over with a cake on Sunday."
     }
+
+
+RELATIVES = (
+    "Grandma Rosa knits wool socks for the whole family every winter.",
+    "Grandma Rosa's plum cake recipe is in the blue folder in the kitchen.",
+    "Grandma Rosa's phone number is on the fridge.",
+    "We picked Grandma Rosa up at the station.",
+    "Grandma Hilde's phone number is on the fridge.",
+    "Uncle Tom's wife is called Sabine.",
+    "Uncle Tom popped in for coffee.",
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "answers"),
+    [
+        ("when did Grandma Rosa come", set()),
+        ("when did Grandma Rosa arrive", {RELATIVES[3]}),
+        ("when did Grandma Hilde come", set()),
+        ("when did Uncle Tom come", {RELATIVES[6]}),
+        ("when did Sabine arrive", set()),
+        ("what is Grandma Rosa's phone number", {RELATIVES[2]}),
+        ("what does Grandma Rosa knit", {RELATIVES[0]}),
+        ("where is Grandma Rosa's recipe", {RELATIVES[1]}),
+        ("who is Uncle Tom's wife", {RELATIVES[5]}),
+    ],
+)
+def test_a_name_said_by_its_capitals_is_a_name_without_its_people(
+    told: Callable[[Sequence[tuple[str, tuple[str, ...]]]], Retriever],
+    query: str,
+    answers: set[str],
+) -> None:
+    """Told without their people (voice, `remember` without `people`), as
+    households tell of relatives: "when did Grandma Rosa come" was answered
+    with her phone number, socks and cake recipe, and "what is Grandma
+    Rosa's phone number" with Grandma Hilde's too (rechecks s23, R2). A
+    capitalised name is a name: its memories must match what else is asked,
+    and another of its kind ("Grandma Hilde") is someone else."""
+    home = told([(text, ()) for text in RELATIVES])
+    assert _answers(home, query, ALICE, "Anna") == answers

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from custom_components.home_memory.memory.search.people import (
+    capitalised_runs,
     named_people,
     without_names,
     words,
@@ -65,3 +66,26 @@ def test_a_query_without_its_names(query: str, rest: str | None) -> None:
     """The names come out whole, with their genitive ("Anna's", German
     "Annas"); a query that names no one gives None."""
     assert without_names(query, ["Anna", "Ben", "Grandma Rosa"]) == rest
+
+
+@pytest.mark.parametrize(
+    ("text", "from_first", "runs"),
+    [
+        ("when did Grandma Rosa come", False, ["Grandma Rosa"]),
+        ("what is Grandma Rosa's phone number", False, ["Grandma Rosa"]),
+        ("did I see Ben and Anna", False, ["Ben", "Anna"]),
+        ("When did  Ben  Smith come", False, ["Ben Smith"]),
+        ("when did Uncle Tom-Peter visit", False, ["Uncle Tom", "Peter"]),
+        ("Grandma Hilde's phone number", False, ["Hilde"]),
+        ("Grandma Hilde's phone number", True, ["Grandma Hilde"]),
+        ("when did the kids come", False, []),
+        ("what is Anna's bank PIN", False, ["Anna"]),
+        ("who turned on the TV", False, []),
+    ],
+)
+def test_names_said_by_their_capitals(
+    text: str, from_first: bool, runs: list[str]
+) -> None:
+    """Runs of capitalised words apart by spaces alone; the first word only
+    where asked (a memory's text); "I" is no name."""
+    assert capitalised_runs(text, from_first=from_first) == runs

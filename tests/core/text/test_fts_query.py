@@ -17,6 +17,7 @@ from custom_components.home_memory.memory.text.fts_query import (
     match_expression,
     or_expression,
     placed_words,
+    plainly_english,
     search_terms,
     word_runs,
 )
@@ -185,3 +186,22 @@ def test_placed_words_follow_a_place_word(text: str, placed: set[str]) -> None:
     is; a function word after its first word, or a comma, ends it."""
     places = frozenset({"in", "on"})
     assert placed_words(text, STOPWORDS, places) == placed
+
+
+@pytest.mark.parametrize(
+    ("text", "english"),
+    [
+        ("when did Grandma Rosa come", True),
+        ("what is Grandma Rosa's phone number", True),
+        ("Was ist Bens Lieblingsfarbe?", False),
+        ("Darf Ben Nüsse essen?", False),
+        ("Wovor fürchtet sich Anna?", False),
+        ("Grandma Rosa?", False),
+    ],
+)
+def test_plainly_english_needs_a_word_only_english_has(
+    text: str, english: bool
+) -> None:
+    """Only a function word of English alone says a text is English: a
+    German question's capitalised nouns are no names (search/floors.py)."""
+    assert plainly_english(text) is english

@@ -21,13 +21,25 @@ from functools import cache
 import re
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..text.fts_query import placed_words, search_stopwords, search_terms, word_runs
+from ..text.fts_query import (
+    placed_words,
+    plainly_english,
+    search_stopwords,
+    search_terms,
+    word_runs,
+)
 from ..text.naming import says_own
 from ..text.statement_words import statement_words
 from ..text.word_forms import related_terms
 from ..time.phrases import languages_to_try
 from .families import family_languages
-from .people import about_others, named_people, without_names, words as folded_words
+from .people import (
+    about_others,
+    capitalised_runs,
+    named_people,
+    without_names,
+    words as folded_words,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection, Mapping
@@ -97,9 +109,11 @@ def beside_names(
     ("Anna loves dark chocolate", not "Anna is allergic to penicillin",
     final review s18). `embed` None: a search that embeds nothing."""
     people = candidates.people_of(passing)
-    names = {p for found in people.values() for p in found}
-    own = asker is not None and says_own(query, language)
     known = candidates.everyone()
+    names = {p for found in people.values() for p in found}
+    said = _said_names(query, {*known, *([asker] if asker else [])})
+    names |= said
+    own = asker is not None and says_own(query, language)
     others = about_others(query, people, asker if own else None, known=known)
     if not own:
         others |= _the_asker_s_own(
@@ -111,6 +125,9 @@ def beside_names(
         [r for r in passing if r not in others],
         (known, asker, own),
         language,
+    )
+    others |= _another_of_the_name(
+        candidates, said, [r for r in passing if r not in others]
     )
     asked = _asked_besides(query, names, asker, stopwords, reads)
     if asked is None:
@@ -151,6 +168,39 @@ def beside_names(
             if similarity >= BESIDE_NAMES_MIN_SIMILARITY
         )
     return matched - others
+
+
+def _said_names(query: str, known: Collection[str]) -> set[str]:
+    """The names `query` says by their capitals that are no known person's
+    (people.capitalised_runs), where it is plainly English, which
+    capitalises only names (German capitalises every noun): "Grandma Rosa",
+    told without her people, is a name whose memories must match what else
+    is asked (recheck s23 R2: her phone number answered "when did Grandma
+    Rosa come")."""
+    if not plainly_english(query):
+        return set()
+    taken = set().union(*(folded_words(p) for p in named_people(query, known)))
+    return {run for run in capitalised_runs(query) if not folded_words(run) <= taken}
+
+
+def _another_of_the_name(
+    candidates: CandidateQueries, said: set[str], passing: list[int]
+) -> set[int]:
+    """Of `passing`, the memories naming, by its capitals, another of a name
+    the question says in several words and not that one: "Grandma Hilde's
+    phone number" is no answer about Grandma Rosa (recheck2 s23)."""
+    labels = [label for run in said if len(label := folded_words(run)) > 1]
+    if not labels or not passing:
+        return set()
+    found = set()
+    for rowid, text in candidates.contents(passing).items():
+        held = folded_words(text)
+        runs = [folded_words(run) for run in capitalised_runs(text, from_first=True)]
+        if any(
+            not label <= held and any(run & label for run in runs) for label in labels
+        ):
+            found.add(rowid)
+    return found
 
 
 def _the_asker_s_own(
@@ -299,10 +349,13 @@ def besides_names_text(
     reads: Callable[[str], bool],
 ) -> str | None:
     """What `beside_names` will likely ask the model for: `query` without
-    the names it says of everyone memories are about, so the question's own
-    model run embeds it too (None: nothing to embed). A guess: where the
-    floor asks for another text, it is embedded then."""
-    asked = _asked_besides(query, set(candidates.everyone()), asker, stopwords, reads)
+    the names it says of everyone memories are about and by their capitals
+    (`_said_names`), so the question's own model run embeds it too (None:
+    nothing to embed). A guess: where the floor asks for another text, it
+    is embedded then."""
+    known = set(candidates.everyone())
+    said = _said_names(query, {*known, *([asker] if asker else [])})
+    asked = _asked_besides(query, known | said, asker, stopwords, reads)
     return asked[0] if asked is not None else None
 
 

@@ -97,3 +97,31 @@ def about_others(
         for rowid, found in people.items()
         if found and not any(words(person) in named for person in found)
     }
+
+
+def _is_titled(word: str) -> bool:
+    """A name's word: a capital, then small letters ("Rosa"; not "I", "PIN",
+    "TV", "INV")."""
+    return len(word) > 1 and word[0].isupper() and word[1:].islower()
+
+
+def capitalised_runs(query: str, *, from_first: bool = False) -> list[str]:
+    """The runs of capitalised words after `query`'s first word ("Grandma
+    Rosa" of "when did Grandma Rosa come"), each of words apart by spaces
+    alone: in a language that capitalises only names, the names it says,
+    whether or not memories are about them (told without their people).
+    "I", "PIN" and "TV" are no names. `from_first`: the first word too (a
+    memory's text, whose first word's capital may be its name's)."""
+    runs: list[list[str]] = []
+    end = -1
+    for number, found in enumerate(_WORD.finditer(query)):
+        word = found.group()
+        if (number == 0 and not from_first) or not _is_titled(word):
+            end = -1
+            continue
+        if end >= 0 and query[end : found.start()].isspace():
+            runs[-1].append(word)
+        else:
+            runs.append([word])
+        end = found.end()
+    return [" ".join(run) for run in runs]

@@ -68,6 +68,20 @@ def asked_language(text: str) -> str | None:
     return None
 
 
+def plainly_english(text: str) -> bool:
+    """Whether `text` says an English function word no other shipped
+    language has, and none of theirs: "when did Grandma Rosa come", not
+    "Was ist Bens Lieblingsfarbe?" ("was" is both, "ist" German's) nor
+    "Darf Ben Nüsse essen?" (no function word of English)."""
+    tokens = set(_TOKEN.findall(text.casefold()))
+    others: set[str] = set()
+    for language in shipped_languages():
+        words = statement_words(language)
+        if words is not statement_words(None):
+            others |= words.stop | words.search_stop
+    return bool(tokens & (STOPWORDS - others)) and not tokens & (others - STOPWORDS)
+
+
 def asked_in(text: str, stopwords: frozenset[str]) -> frozenset[str]:
     """`stopwords`, and another language's where `text` is asked in it
     (`asked_language`): a German question in an English home ("wogegen bin
