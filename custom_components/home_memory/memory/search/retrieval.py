@@ -26,9 +26,7 @@ from ..text.fts_query import asked_language
 from ..text.naming import says_own
 from ..text.quoting import data_block, quote
 from ..text.validation import readable
-from ..time.expressions import speaks_of_past
-from ..time.phrases import languages_to_try, table_language
-from ..time.tense import names_a_bare_weekday, says_habit
+from ..time.phrases import table_language
 from .families import family_matches
 from .floors import (
     asking_nothing,
@@ -38,6 +36,7 @@ from .floors import (
 )
 from .needs import never_needs_memory
 from .people import named_people
+from .windows import habits, reaching_out
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
@@ -67,7 +66,6 @@ NEWEST_FIRST_POOL = 4
 TOPIC_IN_WINDOW_MIN_SIMILARITY = 0.2
 # Kinds of memory that tell a habit, not a deed, when told with no time of
 # their own.
-_HABIT_KINDS = frozenset({"routine", "preference"})
 CONTEXT_HEADER = "Relevant background:"
 MAX_CURSORS = 256
 
@@ -385,6 +383,14 @@ class Retriever:
         )
         if flt.window_done and ranking.rowids:
             ranking = self._without_habits(ranking)
+        if flt.happened_after and flt.happened_before and len(ranking) > 1:
+            # The window's own events first (search/windows.py).
+            longer = reaching_out(
+                candidates, ranking.rowids, flt.happened_after, flt.happened_before
+            )
+            ranking = ranking.taken(
+                sorted(range(len(ranking)), key=lambda i: ranking.rowids[i] in longer)
+            )
         return self._newest_first(ranking) if newest_first else ranking
 
     def _newest_first(self, ranking: _Ranking) -> _Ranking:
@@ -410,29 +416,15 @@ class Retriever:
         return ranking.taken(order)
 
     def _without_habits(self, ranking: _Ranking) -> _Ranking:
-        """ "What did we do last weekend": a habit told in the window ("we
-        go swimming every Saturday", told that Saturday; a routine or
-        preference told with no time of its own) was not done then, nor
-        was a fact told then that tells of nothing done ("My locker code is
-        77", final review s18), so they are left out where anything else is
-        there, and are the answer only where nothing else is (docs/time.md,
-        "A habit is no deed")."""
-        told = self._candidates.told_texts(ranking.rowids)
-        languages = languages_to_try(self.config.language)
-        habits = {
-            rowid
-            for rowid, (text, kind) in told.items()
-            if kind in _HABIT_KINDS
-            or any(
-                says_habit(text, language) or names_a_bare_weekday(text, language)
-                for language in languages
-            )
-            or not any(speaks_of_past(text, language) for language in languages)
-        }
-        if not habits or len(habits) == len(ranking):
+        """ "What did we do last weekend": a habit told in the window is
+        left out where anything else is there, and is the answer only where
+        nothing else is (search/windows.py, docs/time.md "A habit is no
+        deed")."""
+        found = habits(self._candidates, ranking.rowids, self.config.language)
+        if not found or len(found) == len(ranking):
             return ranking
         return ranking.taken(
-            [i for i, rowid in enumerate(ranking.rowids) if rowid not in habits]
+            [i for i, rowid in enumerate(ranking.rowids) if rowid not in found]
         )
 
     def _materialize(

@@ -591,6 +591,20 @@ class CandidateQueries:
             ).fetchall()
         return {int(rowid): float(at) for rowid, at in rows}
 
+    def spans(self, rowids: Sequence[int]) -> dict[int, tuple[float, float]]:
+        """When each of these memories' events that last a while began and
+        ended (unix seconds); those with no `happened_until` are left out."""
+        if not rowids:
+            return {}
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT rowid, happened_at, happened_until FROM memories WHERE "
+                f"rowid IN ({','.join('?' * len(rowids))}) "
+                "AND happened_until IS NOT NULL",
+                list(rowids),
+            ).fetchall()
+        return {int(rowid): (float(at), float(until)) for rowid, at, until in rows}
+
     def similarities(
         self, query: npt.NDArray[np.float32], rowids: Sequence[int]
     ) -> dict[int, float]:

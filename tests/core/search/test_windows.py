@@ -1,0 +1,118 @@
+"""What a time window reads first and leaves out (search/windows.py)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
+
+from custom_components.home_memory.memory.common.values import (
+    MemoryFilter,
+    MemoryKind,
+    NewMemory,
+)
+from custom_components.home_memory.memory.search.retrieval import Retriever
+from custom_components.home_memory.memory.search.windows import habits, reaching_out
+
+from ..conftest import ALICE, rowid_of
+
+if TYPE_CHECKING:
+    from custom_components.home_memory.memory.store import MemoryStore
+
+# Tuesday 10 June 2025, the day asked (the clock stands on 15 June).
+DAY = datetime(2025, 6, 10, tzinfo=UTC)
+NEXT_DAY = DAY + timedelta(days=1)
+
+
+def _told(
+    store: MemoryStore,
+    content: str,
+    at: datetime,
+    until: datetime | None = None,
+    kind: MemoryKind = MemoryKind.EVENT,
+) -> int:
+    memory = store.create(
+        NewMemory(content=content, kind=kind, happened_at=at, happened_until=until),
+        ALICE,
+    )
+    return rowid_of(store, memory.memory.id)
+
+
+def test_an_event_longer_than_the_window_reaches_out(store: MemoryStore) -> None:
+    """A week-long event and a weekend overlap the day but are not known
+    to be of it; a point, a span inside it, and a night shift from the
+    evening before (no longer than the day) are."""
+    inside = _told(store, "The washing machine flooded.", DAY + timedelta(hours=9))
+    morning = _told(
+        store,
+        "We cleaned the cellar.",
+        DAY + timedelta(hours=8),
+        DAY + timedelta(hours=11),
+    )
+    week = _told(
+        store,
+        "We had a flat tyre.",
+        DAY - timedelta(days=1),
+        DAY + timedelta(days=6),
+    )
+    night = _told(
+        store,
+        "Ben worked a night shift.",
+        DAY - timedelta(hours=2),
+        DAY + timedelta(hours=6),
+    )
+    weekend = _told(store, "We camped at the lake.", DAY, DAY + timedelta(days=2))
+    assert reaching_out(
+        store.candidates, [inside, morning, week, night, weekend], DAY, NEXT_DAY
+    ) == {week, weekend}
+
+
+def test_the_days_own_event_is_read_before_the_week_around_it(
+    store: MemoryStore,
+) -> None:
+    """Review s23 R3: "what happened two weeks ago on Tuesday" read the
+    week-long "we were at the swimming pool" first and the flood of that
+    Tuesday after it; the day's own memory comes first, the longer one
+    still follows."""
+    week = _told(
+        store,
+        "We were at the swimming pool that week.",
+        DAY - timedelta(days=1),
+        DAY + timedelta(days=6),
+    )
+    day = _told(store, "The laundry room flooded.", DAY + timedelta(hours=9))
+    retriever = Retriever(store)
+    window = MemoryFilter(happened_after=DAY, happened_before=NEXT_DAY)
+    page = retriever.search(
+        "were we at the swimming pool", ALICE, window, min_relevance=0.0
+    )
+    ranked = [rowid_of(store, item.memory.id) for item in page.items]
+    assert ranked == [day, week]
+    whole = MemoryFilter(
+        happened_after=DAY - timedelta(days=1), happened_before=DAY + timedelta(days=6)
+    )
+    page = retriever.search(
+        "were we at the swimming pool", ALICE, whole, min_relevance=0.0
+    )
+    first = page.items[0].memory
+    assert rowid_of(store, first.id) == week
+
+
+def test_a_habit_or_fact_told_in_the_window_is_no_deed(store: MemoryStore) -> None:
+    """Told with no time of its own: a routine, a bare weekday, a fact are
+    habits of the window; a deed in the past is not."""
+    told = {
+        text: rowid_of(
+            store, store.create(NewMemory(content=text, kind=kind), ALICE).memory.id
+        )
+        for text, kind in (
+            ("We go swimming every Saturday.", MemoryKind.ROUTINE),
+            ("The bins go out on Tuesday.", MemoryKind.FACT),
+            ("My locker code is 77.", MemoryKind.FACT),
+            ("We repainted the rabbit hutch.", MemoryKind.EVENT),
+        )
+    }
+    assert habits(store.candidates, list(told.values()), "en") == {
+        told["We go swimming every Saturday."],
+        told["The bins go out on Tuesday."],
+        told["My locker code is 77."],
+    }
