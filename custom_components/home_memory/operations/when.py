@@ -359,7 +359,17 @@ def own_times(
     happened = happened or {}
 
     def says_when(key: str, text: str) -> bool:
-        window = read_question(text, now=now, language=words).window
+        # In the first language that reads a time in it: a German memory in
+        # an English answer says its day too ("Wir waren am Sonntag, 29.
+        # November auf dem Weihnachtsmarkt", review s23 L4).
+        window = next(
+            (
+                found
+                for other in languages
+                if (found := read_question(text, now=now, language=other).window)
+            ),
+            None,
+        )
         if window is None or key not in happened:
             return window is not None
         day = happened[key].astimezone(now.tzinfo).date()

@@ -277,45 +277,56 @@ async def test_a_habit_with_a_bare_weekday_is_no_deed_of_the_day_it_was_told(
 
 
 @pytest.mark.parametrize(
-    ("content", "at", "heard"),
+    ("content", "at", "question", "heard"),
     [
         # Two Saturdays before: "on Saturday" now names another day.
         (
             "The babysitter looked after the kids on Saturday evening.",
             "2026-11-14T19:00:00",
+            "when did the babysitter look after the kids",
             "On Saturday 14 November",
         ),
         (
             "Grandma Hilde stayed with us over the weekend.",
             "2026-11-07T12:00:00",
+            "when did Grandma Hilde stay with us",
             "On Saturday 7 November",
         ),
         # The last Saturday: its words still say when, and are the answer.
         (
             "The babysitter looked after the kids on Saturday evening.",
             "2026-11-21T19:00:00",
+            "when did the babysitter look after the kids",
             "The babysitter looked after the kids on Saturday evening.",
+        ),
+        # A German memory in an English answer says its day too (s23 L4).
+        (
+            "Wir waren am Samstag, 14. November auf dem Weihnachtsmarkt.",
+            "2026-11-14T16:00:00",
+            "when were we at the Weihnachtsmarkt",
+            "Wir waren am Samstag, 14. November auf dem Weihnachtsmarkt.",
         ),
     ],
 )
 async def test_a_when_answer_says_the_day_its_own_words_no_longer_name(
-    hass: HomeAssistant, household: MockUser, content: str, at: str, heard: str
+    hass: HomeAssistant,
+    household: MockUser,
+    content: str,
+    at: str,
+    question: str,
+    heard: str,
 ) -> None:
     """Review s23 (V1): "when did the babysitter come", asked weeks after
     "The babysitter looked after the kids on Saturday evening." was told with
     its date, was answered with the text alone; "on Saturday" no longer
     says which. A memory's words answer "when" only while, read today, they
-    name the day it happened."""
+    name the day it happened; in any language ("On Saturday 14 November:
+    Wir waren am Samstag, 14. November …" said the day twice, L4)."""
     await call(
         hass,
         "remember",
         {"content": content, "happened_at": f"{at}+01:00", "kind": "event"},
         user=household,
-    )
-    question = (
-        "when did the babysitter look after the kids"
-        if "babysitter" in content
-        else "when did Grandma Hilde stay with us"
     )
     said = await _said(hass, household, question)
     assert said.startswith(heard), said
