@@ -689,11 +689,8 @@ RELATIVES = (
 @pytest.mark.parametrize(
     ("query", "answers"),
     [
-        ("when did Grandma Rosa come", set()),
         ("when did Grandma Rosa arrive", {RELATIVES[3]}),
-        ("when did Grandma Hilde come", set()),
         ("when did Uncle Tom come", {RELATIVES[6]}),
-        ("when did Sabine arrive", set()),
         ("what is Grandma Rosa's phone number", {RELATIVES[2]}),
         ("what does Grandma Rosa knit", {RELATIVES[0]}),
         ("where is Grandma Rosa's recipe", {RELATIVES[1]}),
@@ -713,3 +710,26 @@ def test_a_name_said_by_its_capitals_is_a_name_without_its_people(
     and another of its kind ("Grandma Hilde") is someone else."""
     home = told([(text, ()) for text in RELATIVES])
     assert _answers(home, query, ALICE, "Anna") == answers
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "not_read"),
+    [
+        ("when did Grandma Rosa come", RELATIVES[3], RELATIVES[4]),
+        ("when did Grandma Hilde come", RELATIVES[4], RELATIVES[2]),
+        ("when did Sabine arrive", RELATIVES[5], RELATIVES[6]),
+    ],
+)
+def test_a_name_said_by_its_capitals_leaves_out_nothing_where_nothing_answers(
+    told: Callable[[Sequence[tuple[str, tuple[str, ...]]]], Retriever],
+    query: str,
+    answer: str,
+    not_read: str,
+) -> None:
+    """Where no memory naming the name matches what else is asked, none is
+    left out: "We picked Grandma Rosa up at the station" is a visit only by
+    a meaning MiniLM does not give the name-less "when did come", and "I
+    don't know" would lose it. Another of the name's kind stays out."""
+    said = _answers(told([(text, ()) for text in RELATIVES]), query, ALICE, "Anna")
+    assert answer in said
+    assert not_read not in said

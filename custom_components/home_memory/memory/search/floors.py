@@ -167,7 +167,13 @@ def beside_names(
             ).items()
             if similarity >= BESIDE_NAMES_MIN_SIMILARITY
         )
-    return matched - others
+    kept = matched - others
+    # A name said only by its capitals narrows where a memory naming it
+    # answers the rest; where none does, none is left out: "when did we last
+    # see Grandma Ingrid" would lose "We visited Grandma Ingrid" with her
+    # phone number (the name-less "when did we last see" is near neither).
+    saying = set(_naming_in_text(candidates, said & named, passing, others))
+    return kept | saying if saying.isdisjoint(kept) else kept
 
 
 def _said_names(query: str, known: Collection[str]) -> set[str]:
