@@ -614,6 +614,40 @@ def test_the_last_time_is_the_newest_match_beyond_the_best_few(
     assert page.items[0].memory.id == newest.memory.id
 
 
+def test_the_last_time_is_an_occasion_not_a_decision(store: MemoryStore) -> None:
+    """Review s23 M3: "when did we last see grandma" read "We decided to
+    spend Christmas at Grandma Ingrid's", told after the visit, first. A
+    decision tells of no occasion: the visit comes first, the decision
+    after it."""
+    visit_day = datetime(2025, 6, 1, 15, tzinfo=UTC)
+    visit = store.create(
+        NewMemory(
+            content="We visited Grandma Ingrid and had cake in her garden.",
+            kind=MemoryKind.EVENT,
+            happened_at=visit_day,
+        ),
+        HOUSE,
+    )
+    decided = store.create(
+        NewMemory(
+            content="We decided to spend Christmas at Grandma Ingrid's.",
+            kind=MemoryKind.DECISION,
+            happened_at=visit_day + timedelta(days=10),
+        ),
+        HOUSE,
+    )
+    page = Retriever(store).search(
+        "when did we last see Grandma Ingrid",
+        HOUSE,
+        newest_first=True,
+        min_relevance=0.0,
+    )
+    assert [item.memory.id for item in page.items] == [
+        visit.memory.id,
+        decided.memory.id,
+    ]
+
+
 def test_a_topic_in_its_window_passes_under_the_floor_only_when_asked(
     store: MemoryStore,
 ) -> None:

@@ -52,6 +52,8 @@ CURSOR_TTL_SECONDS = 15 * 60
 # "When did ... last": memories at least this share of the best relevance
 # are answers, ordered by when they happened (docs/time.md)...
 NEWEST_FIRST_SHARE = 0.75
+# Kinds that tell of no occasion, whatever time they were told.
+_NO_OCCASION = frozenset({"decision", "preference", "routine", "project", "person"})
 # ... among this many times the usual candidates.
 NEWEST_FIRST_POOL = 4
 # A question with a topic besides its time words ("the interview on
@@ -398,7 +400,9 @@ class Retriever:
         (NEWEST_FIRST_SHARE of its relevance, among NEWEST_FIRST_POOL times
         the usual candidates: a long memory that names the washing machine
         among five other things is about it too, though its embedding is
-        diluted), the latest event first; the others after them, by score."""
+        diluted), the latest event first; the others after them, by score.
+        A decision, preference or routine follows them: it tells of no
+        occasion ("We decided on Christmas at Grandma's", review s23 M3)."""
         if not ranking.rowids:
             return ranking
         # Each memory's own match (not what its day's thread lent it: a
@@ -410,7 +414,13 @@ class Retriever:
             for i, relevance in enumerate(ranking.relevance)
             if relevance.own >= NEWEST_FIRST_SHARE * best
         ]
-        answers.sort(key=lambda i: -happened.get(ranking.rowids[i], 0.0))
+        kinds = self._candidates.kinds([ranking.rowids[i] for i in answers])
+        answers.sort(
+            key=lambda i: (
+                kinds.get(ranking.rowids[i]) in _NO_OCCASION,
+                -happened.get(ranking.rowids[i], 0.0),
+            )
+        )
         chosen = set(answers)
         order = answers + [i for i in range(len(ranking)) if i not in chosen]
         return ranking.taken(order)

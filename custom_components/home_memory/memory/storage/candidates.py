@@ -591,6 +591,18 @@ class CandidateQueries:
             ).fetchall()
         return {int(rowid): float(at) for rowid, at in rows}
 
+    def kinds(self, rowids: Sequence[int]) -> dict[int, str]:
+        """The kind of each of these memories ("event", "decision", …)."""
+        if not rowids:
+            return {}
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT rowid, kind FROM memories WHERE rowid IN "
+                f"({','.join('?' * len(rowids))})",
+                list(rowids),
+            ).fetchall()
+        return {int(rowid): str(kind) for rowid, kind in rows}
+
     def spans(self, rowids: Sequence[int]) -> dict[int, tuple[float, float]]:
         """When each of these memories' events that last a while began and
         ended (unix seconds); those with no `happened_until` are left out."""
