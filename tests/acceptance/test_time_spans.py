@@ -245,3 +245,42 @@ def test_weeks_later_asked_as_a_voice_asks(household: Household) -> None:
     speech = _ask(household, "what happened three weeks ago on Tuesday")
     for other in ("Saturn", "sledge", "lemon tree", "skylight"):
         assert other not in speech, speech
+
+
+def test_a_relative_told_without_people_and_a_day_said_long_ago(
+    household: Household,
+) -> None:
+    """Rechecks s23: "what is Auntie Wilma's phone number" read Auntie
+    Hedwig's too (both told without people: R2); "when did we fetch Auntie
+    Wilma", told "on Saturday" with its date weeks ago, was said without
+    its date (V1); "what did we do <Month> <ordinal word>" without "on" was
+    no date (speech to text drops it). Each now reads what it asks."""
+    today, zone = _today(household)
+    anna = household.anna
+    for content in (
+        "Auntie Wilma's phone number is pinned by the cellar door.",
+        "Auntie Hedwig's phone number is pinned by the cellar door.",
+    ):
+        service(household.hass, anna, "remember", content=content)
+    saturday = today - timedelta(days=(today.weekday() - 5) % 7 + 14)
+    remember_event(
+        household.hass,
+        anna,
+        "We fetched Auntie Wilma from the airport on Saturday.",
+        _noon(saturday, zone),
+    )
+    said_day = today - timedelta(days=47)
+    remember_event(
+        household.hass, anna, "We oiled the squeaky attic hatch.", _noon(said_day, zone)
+    )
+    speech = _ask(household, "what is Auntie Wilma's phone number")
+    assert "Wilma" in speech, speech
+    assert "Hedwig" not in speech, speech
+    speech = _ask(household, "when did we fetch Auntie Wilma")
+    assert "airport" in speech, speech
+    assert f"{saturday.day} {saturday.strftime('%B')}" in speech, speech
+    month = said_day.strftime("%B")
+    speech = _ask(
+        household, f"what did we do {month} {ORDINAL_WORDS[said_day.day - 1]}"
+    )
+    assert "attic hatch" in speech, speech
