@@ -24,14 +24,13 @@ from ..memory.common.values import (
 from ..memory.text.fts_query import search_stopwords, search_terms
 from ..memory.text.validation import has_words
 from ..memory.time.expressions import (
-    TimeReading,
-    Window,
     looks_ahead,
     read_question,
     read_when,
     speaks_of_past,
 )
 from ..memory.time.phrases import languages_to_try, phrases, table_language
+from ..memory.time.readings import TimeReading, Window
 from ..memory.time.restating import Restated, restate
 from ..memory.time.spoken import say_when
 from ..memory.time.tense import asks_about_telling

@@ -15,12 +15,14 @@ from dataclasses import dataclass
 import re
 from typing import TYPE_CHECKING
 
-from .expressions import Window, read_statement_reading
+from .expressions import read_statement_reading
 from .phrases import phrases
 from .spoken import say_when
 
 if TYPE_CHECKING:
     from datetime import datetime
+
+    from .readings import Window
 
 
 @dataclass(frozen=True, slots=True)
