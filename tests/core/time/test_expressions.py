@@ -1093,3 +1093,29 @@ def test_a_month_then_its_day_as_a_word_needs_no_on_at_the_end(text: str) -> Non
 def test_a_month_and_a_word_inside_a_sentence_is_no_date(text: str) -> None:
     """The day as a word without "on" is a date only at the sentence end."""
     assert read_question(text, now=WEDNESDAY, language="en").window is None
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "first", "last"),
+    [
+        ("what happened two weeks ago on Tuesday and Wednesday", "en", 17, 18),
+        ("what happened two weeks ago on Tuesday, Wednesday and Friday", "en", 17, 20),
+        ("what happened two weeks ago on Tuesday on Friday", "en", 17, 20),
+        ("what did we do last week on Monday and Tuesday", "en", 23, 24),
+        ("Was ist vor zwei Wochen am Dienstag und Mittwoch passiert?", "de", 17, 18),
+    ],
+)
+def test_more_weekdays_said_with_their_week_are_that_weeks(
+    text: str, language: str, first: int, last: int
+) -> None:
+    """Recheck s23 A3: "two weeks ago on Tuesday and Wednesday" ran to
+    today (its Wednesday read as this week's), "… on Tuesday on Friday" to
+    the last Friday. Every weekday said after the week's is of that week:
+    from the first to the last of them."""
+    now = datetime(2026, 12, 2, 19, tzinfo=BERLIN)
+    window = read_question(text, now=now, language=language).window
+    assert window is not None, text
+    assert (window.start, window.end) == (
+        datetime(2026, 11, first, tzinfo=BERLIN),
+        datetime(2026, 11, last + 1, tzinfo=BERLIN),
+    )

@@ -403,6 +403,15 @@ def _in_week(folded: str, found: list[_Found]) -> list[_Found]:
     joined: list[_Found] = []
     for item in found:
         last = joined[-1] if joined else None
+        if last is not None and _another_day_of(folded, last, item):
+            # "two weeks ago on Tuesday and Wednesday": that week's (s23 A3).
+            days = last.options["days"]
+            parts = (*days.options.get("parts", (days,)), item)
+            days = replace(days, options={**days.options, "parts": parts})
+            joined[-1] = replace(
+                last, end=item.end, options={**last.options, "days": days}
+            )
+            continue
         pair = (last, item) if last is not None else None
         if pair is None or folded[pair[0].end : pair[1].start].strip(" ,"):
             joined.append(item)
@@ -421,6 +430,21 @@ def _in_week(folded: str, found: list[_Found]) -> list[_Found]:
             item.language,
         )
     return joined
+
+
+def _another_day_of(folded: str, week: _Found, item: _Found) -> bool:
+    """Whether `item` is a plain weekday after weekdays said with their week,
+    with nothing but "and" ("und") or a comma between."""
+    gap, words = (
+        folded[week.end : item.start].strip(" ,"),
+        _compiled(item.language).range,
+    )
+    return (
+        week.kind == "week_days"
+        and item.kind == "weekday"
+        and _plain_weekdays(item)
+        and (not gap or (words is not None and words.and_.fullmatch(gap) is not None))
+    )
 
 
 def _weeks_ago(item: _Found) -> bool:
