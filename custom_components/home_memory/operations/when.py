@@ -171,7 +171,16 @@ def question_at(
             window_from_words=True,
         )
     if reading.window is None or given:
-        return Question(query, flt, newest_first=reading.newest_first)
+        # "When did Uncle Tom come": a plan told is no answer where a deed is.
+        deed = any(
+            speaks_of_past(text, other) and not asks_about_telling(text, other)
+            for other in languages_to_try(words)
+        )
+        return Question(
+            query,
+            replace(flt, deed_asked=deed and not given),
+            newest_first=reading.newest_first,
+        )
     after, before = reading.window.start, reading.window.end
     if reading.past and after < now < before:
         # "What did we do at the weekend?" on Saturday evening: what has
@@ -348,12 +357,15 @@ def own_times(
     now: datetime,
     words: str,
     happened: Mapping[str, datetime] | None = None,
+    spoken: Mapping[str, str] | None = None,
 ) -> OwnTimes:
     """`OwnTimes` of the texts, read as a question is (any time words, a
     habit's too), in any language a question may be read in. `happened`:
     when the memories of those keys with a time of their own happened; their
-    words say it only where, read today, they name that day. Blocking
-    (regular expressions): call it off the event loop."""
+    words say it only where, read today, they name that day. `spoken`: the
+    part of a long text said aloud (its summary), which must hold the time
+    words: "… at the Italian restaurant on the evening of…" says no day
+    (review s24 H4). Blocking (regular expressions): off the event loop."""
     languages = languages_to_try(words)
     happened = happened or {}
 
@@ -377,7 +389,11 @@ def own_times(
         return first <= day <= last
 
     return OwnTimes(
-        said=frozenset(key for key, text in texts.items() if says_when(key, text)),
+        said=frozenset(
+            key
+            for key, text in texts.items()
+            if says_when(key, (spoken or {}).get(key, text))
+        ),
         done=frozenset(
             key
             for key, text in texts.items()
@@ -401,6 +417,7 @@ async def async_own_times(
             if abs(memory.happened_at.timestamp() - memory.created_at.timestamp())
             > TOLD_AT_ITS_TIME_SECONDS
         },
+        {memory.id: memory.summary for memory in memories if memory.summary},
     )
 
 

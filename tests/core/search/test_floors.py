@@ -733,3 +733,23 @@ def test_a_name_said_by_its_capitals_leaves_out_nothing_where_nothing_answers(
     said = _answers(told([(text, ()) for text in RELATIVES]), query, ALICE, "Anna")
     assert answer in said
     assert not_read not in said
+
+
+CHILDREN = (
+    ("Leo had a fever so Anna kept him home from kindergarten.", ("Anna",)),
+    ("We went to the zoo and Leo loved the penguins.", ()),
+    ("Ben bought winter boots for the kids.", ("Ben", "Emma", "Leo")),
+    ("Anna is allergic to penicillin.", ("Anna",)),
+)
+
+
+@pytest.mark.parametrize("query", ["when was Leo sick", "when did Leo have a fever"])
+def test_a_memory_naming_the_asked_in_its_text_is_about_them(
+    told: Callable[[Sequence[tuple[str, tuple[str, ...]]]], Retriever], query: str
+) -> None:
+    """Review s24 H1: once Leo was among another memory's people, "when was
+    Leo sick" was "I don't know": the fever, whose people are Anna's (her
+    "I kept him home"), counted as about others only. Its text names Leo."""
+    said = _answers(told(CHILDREN), query, ALICE, "Anna")
+    assert CHILDREN[0][0] in said
+    assert CHILDREN[3][0] not in said

@@ -11,7 +11,11 @@ from custom_components.home_memory.memory.common.values import (
     NewMemory,
 )
 from custom_components.home_memory.memory.search.retrieval import Retriever
-from custom_components.home_memory.memory.search.windows import habits, reaching_out
+from custom_components.home_memory.memory.search.windows import (
+    habits,
+    reaching_out,
+    reading_order,
+)
 
 from ..conftest import ALICE, rowid_of
 
@@ -116,3 +120,26 @@ def test_a_habit_or_fact_told_in_the_window_is_no_deed(store: MemoryStore) -> No
         told["The bins go out on Tuesday."],
         told["My locker code is 77."],
     }
+
+
+def test_a_deed_asked_reads_deeds_first_and_no_plan_beside_them(
+    store: MemoryStore,
+) -> None:
+    """Review s24 H2: "when did Uncle Tom come" read "Uncle Tom called and
+    he's coming to visit at Christmas" and not his visit. A plan is no
+    answer to when something was done where a deed is there, and the deeds
+    come before the facts."""
+    fact = _told(store, "Uncle Tom's wife is called Sabine.", DAY, kind=MemoryKind.FACT)
+    call = _told(store, "Uncle Tom called and he's coming to visit at Christmas.", DAY)
+    visit = _told(store, "Uncle Tom helped Ben fix the garden fence.", DAY)
+    asked = MemoryFilter(deed_asked=True)
+    rowids = [fact, call, visit]
+    assert [
+        rowids[i] for i in reading_order(store.candidates, rowids, asked, "en")
+    ] == [
+        visit,
+        fact,
+    ]
+    # Where nothing tells a deed, the plan is the answer; unasked, all stay.
+    assert reading_order(store.candidates, [fact, call], asked, "en") == [0, 1]
+    assert reading_order(store.candidates, rowids, MemoryFilter(), "en") == [0, 1, 2]

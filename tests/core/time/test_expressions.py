@@ -9,6 +9,7 @@ import pytest
 
 from custom_components.home_memory.memory.time.expressions import (
     MAX_READ_CHARS,
+    looks_ahead,
     read_question,
     read_statement,
     read_when,
@@ -1119,3 +1120,19 @@ def test_more_weekdays_said_with_their_week_are_that_weeks(
         datetime(2026, 11, first, tzinfo=BERLIN),
         datetime(2026, 11, last + 1, tzinfo=BERLIN),
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Uncle Tom called and he's coming to visit at Christmas.",
+        "Uncle Tom called and he\u2019s coming to visit at Christmas.",
+        "The kids said they're coming on Sunday.",
+    ],
+)
+def test_coming_after_a_short_is_or_are_is_a_plan(text: str) -> None:
+    """Review s24 H2: "he's coming to visit" was a deed (its "called") and
+    answered "when did Uncle Tom come"; "'s coming" and "'re coming" are
+    the future as "is coming" is."""
+    assert looks_ahead(text, "en")
+    assert not speaks_of_past(text, "en")

@@ -299,6 +299,17 @@ async def test_a_habit_with_a_bare_weekday_is_no_deed_of_the_day_it_was_told(
             "when did the babysitter look after the kids",
             "The babysitter looked after the kids on Saturday evening.",
         ),
+        # Its day said where a long memory's spoken part is cut (s24 H4).
+        (
+            (
+                "We celebrated Grandma Rosa and Grandpa Walter's fortieth wedding "
+                "anniversary with the whole family at the Italian restaurant on "
+                "Saturday 14 November."
+            ),
+            "2026-11-14T19:00:00",
+            "when did we celebrate the anniversary",
+            "On Saturday 14 November",
+        ),
         # A German memory in an English answer says its day too (s23 L4).
         (
             "Wir waren am Samstag, 14. November auf dem Weihnachtsmarkt.",

@@ -715,6 +715,29 @@ def test_a_past_question_asks_what_was_done(question: str, done: bool) -> None:
     assert asked.filter.window_done is done, question
 
 
+@pytest.mark.parametrize(
+    ("question", "deed"),
+    [
+        ("when did Uncle Tom come", True),
+        ("what did Ben buy", True),
+        ("wann hat Ben das Fahrrad repariert", True),
+        # A plan asked about, or what was said: no deed asked.
+        ("when is Uncle Tom coming", False),
+        ("when did I mention the snorkel", False),
+        ("where is the spare key", False),
+    ],
+)
+def test_a_past_question_without_a_window_asks_for_deeds(
+    question: str, deed: bool
+) -> None:
+    """Review s24 H2: "when did Uncle Tom come" asks for a deed, which a
+    plan told ("he's coming to visit at Christmas") is not; no window."""
+    now = datetime(2026, 3, 4, 8, 30, tzinfo=UTC)
+    asked = when.question_at(question, MemoryFilter(), now, "en")
+    assert not asked.window_from_words, question
+    assert asked.filter.deed_asked is deed, question
+
+
 @pytest.mark.usefixtures("days")
 async def test_a_german_question_in_the_perfect_hears_no_habit(
     hass: HomeAssistant, hass_admin_user: MockUser

@@ -466,6 +466,10 @@ class MemoryFilter:
     # a habit told in it ("we go swimming every Saturday") answers only
     # where nothing else does (retrieval's `_without_habits`).
     window_done: bool = False
+    # The question asks when or what was done, with no window ("when did
+    # Uncle Tom come"): deeds first, and a plan told is no answer where a
+    # deed is there (search/windows.py `reading_order`).
+    deed_asked: bool = False
     tiers: tuple[Tier, ...] = (Tier.ACTIVE,)
     include_expired: bool = False
     origins: tuple[Origin, ...] = ()

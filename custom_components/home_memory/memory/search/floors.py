@@ -40,6 +40,7 @@ from .people import (
     without_names,
     words as folded_words,
 )
+from .windows import plans
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection, Mapping
@@ -115,6 +116,7 @@ def beside_names(
     names |= said
     own = asker is not None and says_own(query, language)
     others = about_others(query, people, asker if own else None, known=known)
+    others -= _naming_the_asked(candidates, query, others, known)
     if not own:
         others |= _the_asker_s_own(
             candidates, query, passing, people, (caller, asker), known, language
@@ -173,7 +175,11 @@ def beside_names(
     # see Grandma Ingrid" would lose "We visited Grandma Ingrid" with her
     # phone number (the name-less "when did we last see" is near neither).
     saying = set(_naming_in_text(candidates, said & named, passing, others))
-    return kept | saying if saying.isdisjoint(kept) else kept
+    answering = saying & kept
+    if answering and flt.deed_asked:
+        # A plan answers no "when did Uncle Tom come" (review s24 H2).
+        answering -= plans(candidates, sorted(answering), language)
+    return kept if answering else kept | saying
 
 
 def _said_names(query: str, known: Collection[str]) -> set[str]:
@@ -187,6 +193,26 @@ def _said_names(query: str, known: Collection[str]) -> set[str]:
         return set()
     taken = set().union(*(folded_words(p) for p in named_people(query, known)))
     return {run for run in capitalised_runs(query) if not folded_words(run) <= taken}
+
+
+def _naming_the_asked(
+    candidates: CandidateQueries,
+    query: str,
+    rowids: set[int],
+    known: Collection[str],
+) -> set[int]:
+    """Of `rowids`, those whose text names a person the question names:
+    "Leo had a fever so Anna kept him home", whose people are Anna (her
+    "I"), is about Leo too (review s24 H1: "when was Leo sick" was "I
+    don't know" once Leo was among another memory's people)."""
+    labels = [folded_words(person) for person in named_people(query, known)]
+    if not labels or not rowids:
+        return set()
+    return {
+        rowid
+        for rowid, text in candidates.contents(sorted(rowids)).items()
+        if any(label <= folded_words(text) for label in labels)
+    }
 
 
 def _another_of_the_name(

@@ -36,7 +36,7 @@ from .floors import (
 )
 from .needs import never_needs_memory
 from .people import named_people
-from .windows import habits, reaching_out
+from .windows import reading_order
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
@@ -383,15 +383,11 @@ class Retriever:
         ranking = self._score(
             candidates.score_fields(list(kept)), kept, self.store.now()
         )
-        if flt.window_done and ranking.rowids:
-            ranking = self._without_habits(ranking)
-        if flt.happened_after and flt.happened_before and len(ranking) > 1:
-            # The window's own events first (search/windows.py).
-            longer = reaching_out(
-                candidates, ranking.rowids, flt.happened_after, flt.happened_before
-            )
+        if len(ranking) > 1:
+            # No habit for "what did we do last weekend", no plan for "when
+            # did Uncle Tom come", the window's own events first (windows.py).
             ranking = ranking.taken(
-                sorted(range(len(ranking)), key=lambda i: ranking.rowids[i] in longer)
+                reading_order(candidates, ranking.rowids, flt, self.config.language)
             )
         return self._newest_first(ranking) if newest_first else ranking
 
@@ -424,18 +420,6 @@ class Retriever:
         chosen = set(answers)
         order = answers + [i for i in range(len(ranking)) if i not in chosen]
         return ranking.taken(order)
-
-    def _without_habits(self, ranking: _Ranking) -> _Ranking:
-        """ "What did we do last weekend": a habit told in the window is
-        left out where anything else is there, and is the answer only where
-        nothing else is (search/windows.py, docs/time.md "A habit is no
-        deed")."""
-        found = habits(self._candidates, ranking.rowids, self.config.language)
-        if not found or len(found) == len(ranking):
-            return ranking
-        return ranking.taken(
-            [i for i, rowid in enumerate(ranking.rowids) if rowid not in found]
-        )
 
     def _materialize(
         self, ranking: _Ranking, start: int, stop: int

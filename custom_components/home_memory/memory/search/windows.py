@@ -1,29 +1,102 @@
-"""What a question's time window reads first, and what it leaves out.
+"""What a question about time reads first, and what it leaves out.
 
 A window asks what happened in it. A habit told in it ("we go swimming
-every Saturday", told that Saturday) was not done then (`habits`); an event
-that lasted longer than the window and reaches beyond it ("in the week of
-Monday 16 November we had a flat tyre" for "what happened on Tuesday the
-17th") may have been on another of its days, so the window's own memories
-come first (`reaching_out`). docs/time.md, "A habit is no deed" and "A
-longer event after the day's own".
+every Saturday", told that Saturday) was not done then (`habits`); a plan
+is no answer to when something was done where a deed is there
+(`deeds_and_plans`); an event that lasted longer than the window and
+reaches beyond it ("in the week of Monday 16 November we had a flat tyre"
+for "what happened on Tuesday the 17th") may have been on another of its
+days, so the window's own memories come first (`reaching_out`).
+docs/time.md, "A habit is no deed", "A plan is no deed" and "A longer
+event after the day's own".
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..time.expressions import speaks_of_past
+from ..time.expressions import looks_ahead, speaks_of_past
 from ..time.phrases import languages_to_try
 from ..time.tense import names_a_bare_weekday, says_habit
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
     from datetime import datetime
 
+    from ..common.values import MemoryFilter
     from ..storage.candidates import CandidateQueries
 
 _HABIT_KINDS = frozenset({"routine", "preference"})
+
+
+def reading_order(
+    candidates: CandidateQueries,
+    rowids: Sequence[int],
+    flt: MemoryFilter,
+    language: str | None,
+) -> list[int]:
+    """The places of `rowids` (ranked) to read, in order: without habits
+    where the window asks what was done and anything else is there
+    (`MemoryFilter.window_done`); where the question asks when or what was
+    done (`deed_asked`), the deeds first and no plan beside them; the
+    window's own memories before longer events reaching out of it."""
+    left_out: set[int] = set()
+    if flt.window_done:
+        found = habits(candidates, rowids, language)
+        left_out = found if len(found) < len(rowids) else set()
+    deeds: set[int] = set()
+    if flt.deed_asked:
+        deeds, planned = deeds_and_plans(candidates, rowids, language)
+        left_out |= planned if deeds else set()
+    longer = (
+        reaching_out(candidates, rowids, flt.happened_after, flt.happened_before)
+        if flt.happened_after and flt.happened_before
+        else set()
+    )
+    if len(left_out) == len(rowids):
+        left_out = set()
+    kept = [i for i, rowid in enumerate(rowids) if rowid not in left_out]
+    return sorted(
+        kept,
+        key=lambda i: (bool(deeds) and rowids[i] not in deeds, rowids[i] in longer),
+    )
+
+
+def deeds_and_plans(
+    candidates: CandidateQueries, rowids: Sequence[int], language: str | None
+) -> tuple[set[int], set[int]]:
+    """Of `rowids`, those telling of something done and those of a plan
+    ("Uncle Tom called and he's coming to visit at Christmas": the future,
+    in any language). "When did Uncle Tom come" is answered by the visit,
+    then what names him; the call only where nothing tells a deed (review
+    s24 H2: the call answered, the visit was unread)."""
+    languages = languages_to_try(language)
+    texts = candidates.contents(rowids)
+    planned = plans(candidates, rowids, language, texts)
+    done = {
+        rowid
+        for rowid, text in texts.items()
+        if rowid not in planned
+        and any(speaks_of_past(text, other) for other in languages)
+    }
+    return done, planned
+
+
+def plans(
+    candidates: CandidateQueries,
+    rowids: Sequence[int],
+    language: str | None,
+    texts: Mapping[int, str] | None = None,
+) -> set[int]:
+    """Of `rowids`, those telling of the future in any language ("he's
+    coming to visit at Christmas"); `texts`: their contents, read already."""
+    texts = candidates.contents(rowids) if texts is None else texts
+    languages = languages_to_try(language)
+    return {
+        rowid
+        for rowid, text in texts.items()
+        if any(looks_ahead(text, other) for other in languages)
+    }
 
 
 def habits(
