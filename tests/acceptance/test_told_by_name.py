@@ -149,3 +149,30 @@ def test_a_private_memory_anna_shares_names_her(household: Household) -> None:
     )
     assert found["memories"][0]["content"] == "Anna's diary lock code is 1234."
     assert found["memories"][0]["people"] == ["Anna"]
+
+
+def test_who_was_ill_and_who_came_are_what_was_told(household: Household) -> None:
+    """Review s24, by voice as a family tells it. H1: once Pip was among
+    another memory's people, "when did Pip have a cough" was "I don't know":
+    the cough, told with Anna's "I", had her as its people. H2: "when did
+    Uncle Bertram come" read his call ("he's coming to visit at Christmas")
+    and not his visit."""
+    anna = household.anna
+    body = household.hass.call_service(
+        DOMAIN,
+        "remember",
+        {"content": "Ben bought wellies for the kids.", "people": ["Ben", "Pip"]},
+        token=anna.token,
+    ).ok()
+    assert body["service_response"]["memory"]["people"]
+    for told in (
+        "remember that Pip had a cough so I kept him home from school today",
+        "remember that Uncle Bertram visited today and helped Ben fix the garden gate",
+        "remember that Uncle Bertram called and he's coming to visit at Christmas",
+    ):
+        assert "remember" in _say(household, anna, told).casefold(), told
+    said = _say(household, anna, "when did Pip have a cough")
+    assert "cough" in said, said
+    said = _say(household, anna, "when did Uncle Bertram come")
+    assert "garden gate" in said, said
+    assert "Christmas" not in said, said
