@@ -9,7 +9,7 @@ words, a remembered statement's time and a memory's time in words here.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, time, timedelta
 import functools
 from functools import partial
 from typing import TYPE_CHECKING, overload
@@ -423,12 +423,26 @@ async def async_own_times(
 
 def spoken(hass: HomeAssistant, memory: Memory) -> str:
     """When the memory's event happened, in the household's words."""
-    return say_when(
-        memory.happened_at,
-        memory.happened_until,
-        now=household_now(hass),
-        language=language(hass),
+    return describer(hass)(memory)
+
+
+def _said_span(memory: Memory, now: datetime) -> tuple[datetime, datetime | None]:
+    """The span to say of `memory`: its event's; for one told with no time
+    of its own, the day it was told, not the hour: "We had lunch at Oma
+    Hilde's", told at seven in the evening, was said "On Sunday 8 November,
+    around seven" (review s24 M3)."""
+    told = (
+        str(memory.source) != "observed"
+        and (memory.happened_until or memory.happened_at) <= memory.happened_at
+        and abs(memory.happened_at.timestamp() - memory.created_at.timestamp())
+        < TOLD_AT_ITS_TIME_SECONDS
     )
+    if not told:
+        return memory.happened_at, memory.happened_until
+    day = datetime.combine(
+        memory.happened_at.astimezone(now.tzinfo).date(), time(), now.tzinfo
+    )
+    return day, datetime.combine(day.date() + timedelta(days=1), time(), now.tzinfo)
 
 
 def describer(
@@ -439,8 +453,7 @@ def describer(
     now, words = household_now(hass), spoken_language or language(hass)
 
     def describe(memory: Memory) -> str:
-        return say_when(
-            memory.happened_at, memory.happened_until, now=now, language=words
-        )
+        start, end = _said_span(memory, now)
+        return say_when(start, end, now=now, language=words)
 
     return describe

@@ -341,3 +341,28 @@ async def test_a_when_answer_says_the_day_its_own_words_no_longer_name(
     )
     said = await _said(hass, household, question)
     assert said.startswith(heard), said
+
+
+async def test_a_memory_told_without_its_time_is_said_by_its_day(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    hass_admin_user: MockUser,
+) -> None:
+    """Review s24 M3: "we had lunch at Oma Hilde's", told on Sunday at
+    seven in the evening, was said "On Sunday 22 November, around seven:
+    …"; lunch is not at seven. Its time is its telling: the day is said,
+    not the hour."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to("2026-11-22T18:00:00+00:00")  # Sunday, 19:00 in Berlin
+    told = await ask(
+        hass, "remember that we had lunch at Oma Hilde's", user=hass_admin_user
+    )
+    assert "remember" in speech(told)
+    freezer.move_to("2026-11-26T14:00:00+00:00")  # Thursday 26 November
+    said = await _said(hass, hass_admin_user, "when did we have lunch at Oma Hilde's")
+    when, _, memory = said.partition(": ")
+    assert "Sunday" in when, said
+    assert "around" not in when, said
+    assert "lunch" in memory, said

@@ -184,9 +184,10 @@ async def test_assist_only_agent_gets_cached_context_next_turn(
         conversation_id=first.conversation_id,
     )
     assert CACHED_HEADER in agent.prompts[-1]
-    # Dated as a turn's own background dates it (new-user review s16, #12).
+    # Dated as a turn's own background dates it (new-user review s16, #12):
+    # told with no time of its own, by its day (review s24 M3).
     (line,) = [ln for ln in agent.prompts[-1].splitlines() if "Miso" in ln]
-    assert line.startswith("- (this evening")
+    assert line.startswith("- (today)")
     assert line.endswith(') "The cat is called Miso and loves tuna"')
     await hass.async_block_till_done()
     # A timer request gets no background, even cached.
