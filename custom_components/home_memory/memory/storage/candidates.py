@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -581,41 +581,34 @@ class CandidateQueries:
 
     def happened_at(self, rowids: Sequence[int]) -> dict[int, float]:
         """When each of these memories' events began (unix seconds)."""
-        if not rowids:
-            return {}
-        with self._read() as conn:
-            rows = conn.execute(
-                "SELECT rowid, happened_at FROM memories WHERE rowid IN "
-                f"({','.join('?' * len(rowids))})",
-                list(rowids),
-            ).fetchall()
+        rows = self._columns(rowids, "happened_at")
         return {int(rowid): float(at) for rowid, at in rows}
 
     def kinds(self, rowids: Sequence[int]) -> dict[int, str]:
         """The kind of each of these memories ("event", "decision", …)."""
-        if not rowids:
-            return {}
-        with self._read() as conn:
-            rows = conn.execute(
-                "SELECT rowid, kind FROM memories WHERE rowid IN "
-                f"({','.join('?' * len(rowids))})",
-                list(rowids),
-            ).fetchall()
-        return {int(rowid): str(kind) for rowid, kind in rows}
+        return {int(rowid): str(kind) for rowid, kind in self._columns(rowids, "kind")}
 
     def spans(self, rowids: Sequence[int]) -> dict[int, tuple[float, float]]:
         """When each of these memories' events that last a while began and
         ended (unix seconds); those with no `happened_until` are left out."""
+        rows = self._columns(rowids, "happened_at, happened_until")
+        return {
+            int(rowid): (float(at), float(until))
+            for rowid, at, until in rows
+            if until is not None
+        }
+
+    def _columns(self, rowids: Sequence[int], columns: str) -> list[tuple[Any, ...]]:
+        """The rowid and `columns` (names written here, never given) of each
+        of these memories."""
         if not rowids:
-            return {}
+            return []
         with self._read() as conn:
-            rows = conn.execute(
-                "SELECT rowid, happened_at, happened_until FROM memories WHERE "
-                f"rowid IN ({','.join('?' * len(rowids))}) "
-                "AND happened_until IS NOT NULL",
+            return conn.execute(
+                f"SELECT rowid, {columns} FROM memories WHERE rowid IN "
+                f"({','.join('?' * len(rowids))})",
                 list(rowids),
             ).fetchall()
-        return {int(rowid): (float(at), float(until)) for rowid, at, until in rows}
 
     def similarities(
         self, query: npt.NDArray[np.float32], rowids: Sequence[int]
