@@ -7,7 +7,9 @@ import pytest
 
 from custom_components.home_memory.memory.search.people import (
     capitalised_runs,
+    mostly_titled,
     named_people,
+    spelled_words,
     without_names,
     words,
 )
@@ -89,3 +91,23 @@ def test_names_said_by_their_capitals(
     """Runs of capitalised words apart by spaces alone; the first word only
     where asked (a memory's text); "I" is no name."""
     assert capitalised_runs(text, from_first=from_first) == runs
+
+
+@pytest.mark.parametrize(
+    ("text", "titled"),
+    [
+        ("When Did We Go To The Zoo", True),
+        ("When Was The Plumber Here?", True),
+        ("when did Grandma Rosa come", False),
+        ("when did Uncle Tom and Aunt Helga come", False),
+        ("What is the Wi-Fi password", False),
+    ],
+)
+def test_a_title_is_mostly_capitals(text: str, titled: bool) -> None:
+    """More than half of the words capitalised: a title, not names."""
+    assert mostly_titled(text) is titled
+
+
+def test_words_as_spelled_without_accents() -> None:
+    """In order, folded, without accents: speech to text writes "Zoe"."""
+    assert spelled_words("Grandma Zoë's Café") == ["grandma", "zoe", "s", "cafe"]

@@ -36,7 +36,9 @@ from .families import family_languages
 from .people import (
     about_others,
     capitalised_runs,
+    mostly_titled,
     named_people,
+    spelled_words,
     without_names,
     words as folded_words,
 )
@@ -185,11 +187,12 @@ def beside_names(
 def _said_names(query: str, known: Collection[str]) -> set[str]:
     """The names `query` says by their capitals that are no known person's
     (people.capitalised_runs), where it is plainly English, which
-    capitalises only names (German capitalises every noun): "Grandma Rosa",
-    told without her people, is a name whose memories must match what else
-    is asked (recheck s23 R2: her phone number answered "when did Grandma
-    Rosa come")."""
-    if not plainly_english(query):
+    capitalises only names (German capitalises every noun), and not a
+    title whose every word has a capital: "Grandma Rosa", told without her
+    people, is a name whose memories must match what else is asked
+    (recheck s23 R2: her phone number answered "when did Grandma Rosa
+    come")."""
+    if not plainly_english(query) or mostly_titled(query):
         return set()
     taken = set().union(*(folded_words(p) for p in named_people(query, known)))
     return {run for run in capitalised_runs(query) if not folded_words(run) <= taken}
@@ -219,20 +222,36 @@ def _another_of_the_name(
     candidates: CandidateQueries, said: set[str], passing: list[int]
 ) -> set[int]:
     """Of `passing`, the memories naming, by its capitals, another of a name
-    the question says in several words and not that one: "Grandma Hilde's
-    phone number" is no answer about Grandma Rosa (recheck2 s23)."""
-    labels = [label for run in said if len(label := folded_words(run)) > 1]
+    the question says in several words: "Grandma Hilde's phone number" is
+    no answer about Grandma Rosa (recheck2 s23). Another is the name's
+    first word followed by other words, not a part of the name ("Rosa
+    brought a plum cake", "Grandma came over"), the name in another
+    language ("Onkel Tom") or spelled without its accents ("Zoe": recheck
+    s24 N3, N4)."""
+    labels = [label for run in said if len(label := spelled_words(run)) > 1]
     if not labels or not passing:
         return set()
     found = set()
     for rowid, text in candidates.contents(passing).items():
-        held = folded_words(text)
-        runs = [folded_words(run) for run in capitalised_runs(text, from_first=True)]
+        held = set(spelled_words(text))
+        runs = [spelled_words(run) for run in capitalised_runs(text, from_first=True)]
         if any(
-            not label <= held and any(run & label for run in runs) for label in labels
+            not held.issuperset(label) and _another_of(label, run)
+            for label in labels
+            for run in runs
         ):
             found.add(rowid)
     return found
+
+
+def _another_of(label: list[str], run: list[str]) -> bool:
+    """Whether `run` says `label`'s first word and then other words than
+    `label`'s ("Grandma Hilde" of "Grandma Rosa")."""
+    for start, word in enumerate(run):
+        rest = run[start + 1 : start + len(label)]
+        if word == label[0] and rest and rest != label[1 : 1 + len(rest)]:
+            return True
+    return False
 
 
 def _the_asker_s_own(

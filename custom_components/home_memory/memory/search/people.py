@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 import re
 from typing import TYPE_CHECKING
+import unicodedata
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
@@ -103,6 +104,21 @@ def _is_titled(word: str) -> bool:
     """A name's word: a capital, then small letters ("Rosa"; not "I", "PIN",
     "TV", "INV")."""
     return len(word) > 1 and word[0].isupper() and word[1:].islower()
+
+
+def mostly_titled(text: str) -> bool:
+    """Whether more than half of `text`'s words are capitalised: a title
+    ("When Did We Go To The Zoo"), whose capitals say no names (recheck s24
+    N2: the whole question was one name and nothing answered)."""
+    found = _WORD.findall(text)
+    return 2 * sum(map(_is_titled, found)) > len(found)
+
+
+def spelled_words(text: str) -> list[str]:
+    """`text`'s words in order, case-folded and without their accents:
+    "Zoë" as speech to text writes it, "zoe"."""
+    bare = unicodedata.normalize("NFKD", text.casefold())
+    return _WORD.findall("".join(c for c in bare if not unicodedata.combining(c)))
 
 
 def capitalised_runs(query: str, *, from_first: bool = False) -> list[str]:
