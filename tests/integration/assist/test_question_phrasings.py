@@ -340,7 +340,9 @@ async def test_everyday_questions_home_assistant_cannot_answer_are_memorys(
     any" (read as a person's state), "tell me about Noah" "no device called
     about Noah", "does anyone have pet allergies" "I don't know what action
     to take", and "where do we hide the extra key", "how fast was Anna's
-    half marathon", "what did Ben fix" "Sorry, I couldn't understand that".
+    half marathon", "what did Ben fix", "what did Uncle Tom help with" and
+    "where did we get the apple pie recipe" "Sorry, I couldn't understand
+    that".
     Each is memory's; "who is home" and "where is Anna" with a person stay
     Home Assistant's."""
     for told in (
@@ -349,6 +351,8 @@ async def test_everyday_questions_home_assistant_cannot_answer_are_memorys(
         "remember that the extra key is hidden under the doormat",
         "remember that Anna ran the city half marathon in 2 hours 5 minutes",
         "remember that Ben fixed the flat tyre on Mia's bike",
+        "remember that Uncle Tom helped us paint the fence",
+        "remember that we got the apple pie recipe from Oma Hilde",
     ):
         await ask(hass, told)
     # A trigger (Home Assistant answers these itself otherwise): no intent.
@@ -368,6 +372,9 @@ async def test_everyday_questions_home_assistant_cannot_answer_are_memorys(
         ("where do we hide the extra key", "doormat"),
         ("how fast was Anna's half marathon", "2 hours 5 minutes"),
         ("what did Ben fix", "flat tyre"),
+        # Review s24 M5: "Sorry, I couldn't understand that".
+        ("what did Uncle Tom help with", "fence"),
+        ("where did we get the apple pie recipe", "Oma Hilde"),
     ):
         answer = await ask(hass, asked)
         assert answered_by(answer) == "HomeMemoryQuestion", (asked, speech(answer))
@@ -397,6 +404,19 @@ async def test_who_is_allergic_in_german_is_memorys(
     ):
         answer = await ask(hass, asked, "de")
         assert "Mia" in speech(answer), (asked, speech(answer))
+    # Review s24 M5.
+    for told in (
+        "merk dir, dass Onkel Tom uns beim Zaunstreichen geholfen hat",
+        "merk dir, dass wir das Apfelkuchenrezept von Oma Hilde haben",
+    ):
+        await ask(hass, told, "de")
+    for asked, said in (
+        ("Wobei hat Onkel Tom geholfen?", "Zaun"),
+        ("Woher haben wir das Apfelkuchenrezept?", "Oma Hilde"),
+    ):
+        answer = await ask(hass, asked, "de")
+        assert answered_by(answer) == "HomeMemoryQuestion", (asked, speech(answer))
+        assert said in speech(answer), (asked, speech(answer))
     expose(hass, "person.anna", "Anna", "home")
     home = await ask(hass, "wer ist zu Hause", "de")
     assert answered_by(home) == "HassGetState", speech(home)
