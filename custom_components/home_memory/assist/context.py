@@ -24,6 +24,7 @@ from ..memory.search.needs import never_needs_memory
 from ..memory.search.retrieval import ContextResult, context_line, estimate_tokens
 from ..memory.text.asking import asking_share
 from ..memory.text.quoting import data_block, quote
+from ..memory.text.validation import MAX_CONTENT_CHARS
 from ..memory.time.spoken import day_words
 from ..operations import when
 from ..operations.persons import async_teller_name
@@ -57,6 +58,9 @@ ASKING_SHARE: Final = 0.5
 # Past messages are quoted up to this many tokens in all, each shortened.
 PAST_MESSAGES_TOKEN_BUDGET: Final = 300
 PAST_MESSAGE_MAX_CHARS: Final = 300
+# A turn longer than the longest memory is not looked up: no background is
+# searched for it, nothing of ours reads it (an attack sent 10 MB).
+CONTEXT_MAX_CHARS: Final = MAX_CONTENT_CHARS
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,10 +71,12 @@ class TurnContext(ContextResult):
 
 
 def wants_context(data: HomeMemoryData, utterance: str | None) -> bool:
-    """False when context is off, there is no utterance, or it never needs one."""
+    """False when context is off, there is no utterance, it is longer than
+    CONTEXT_MAX_CHARS, or it never needs one."""
     return (
         data.options.context_enabled
         and bool(utterance and utterance.strip())
+        and len(utterance or "") <= CONTEXT_MAX_CHARS
         and not never_needs_memory(utterance or "")
     )
 

@@ -163,13 +163,13 @@ def question_recognizer(
         words = files.wording_for(user_input.language or hass.config.language)
         if words is None:
             return None
-        # Matched on at most a little more than a query may hold: this runs
-        # on the event loop, and matching grows with the text; a longer
+        # Matched and judged on at most a little more than a query may hold:
+        # this runs on the event loop, and both grow with the text; a longer
         # question still reaches the handler, which says the limit.
         probe = user_input.text[:_QUESTION_PROBE]
         if (result := words.question(probe) or words.correction(probe)) is None:
             return None
-        if _left_to_home_assistant(hass, words, result, theirs, user_input.text):
+        if _left_to_home_assistant(hass, words, result, theirs, probe):
             return None
         question = MatchEntity(
             name=QUESTION, value=user_input.text, text=user_input.text

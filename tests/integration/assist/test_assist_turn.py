@@ -14,6 +14,7 @@ import pytest
 
 from custom_components.home_memory.assist.context import (
     CACHED_HEADER,
+    CONTEXT_MAX_CHARS,
     async_turn_context,
 )
 from custom_components.home_memory.assist.intents import INTENT_REMEMBER
@@ -111,6 +112,27 @@ async def test_home_memory_api_first_turn_context(
     await say(hass, "turn on the kitchen lights", agent_id=agent_entry.entry_id)
     assert "Relevant background:" not in agent.prompts[-1]
     await say(hass, "set a timer for the cat food", agent_id=agent_entry.entry_id)
+    assert "Relevant background:" not in agent.prompts[-1]
+
+
+async def test_a_turn_too_long_to_look_up_gets_no_search(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """A turn longer than the longest memory is searched for nothing: the
+    longest one still is (an attack sent 10 MB through an agent's turn)."""
+    agent = use_agent(hass, agent_entry, [DOMAIN])
+    await remember(hass, "The cat is called Miso and loves tuna")
+    question = "what is my cat called? "
+    retriever = init_integration.runtime_data.retriever
+    longest = question + "x" * (CONTEXT_MAX_CHARS - len(question))
+    with patch.object(retriever, "context", wraps=retriever.context) as searched:
+        await say(hass, longest, agent_id=agent_entry.entry_id)
+        searches = searched.call_count
+        assert searches >= 1
+        await say(hass, longest + "x", agent_id=agent_entry.entry_id)
+        assert searched.call_count == searches
     assert "Relevant background:" not in agent.prompts[-1]
 
 

@@ -20,6 +20,7 @@ from homeassistant.helpers import area_registry as ar, intent
 from homeassistant.helpers.chat_session import async_get_chat_session
 import pytest
 
+from custom_components.home_memory.assist import questions
 from custom_components.home_memory.assist.arguments import MAX_QUERY_CHARS
 from custom_components.home_memory.assist.intents import error_speech
 from custom_components.home_memory.assist.sentence_files import (
@@ -626,6 +627,26 @@ async def test_a_long_question_is_matched_on_its_start_only(
     assert matched.call_count >= 1
     assert all(
         len(call.args[1]) <= MAX_QUERY_CHARS + 200 for call in matched.call_args_list
+    )
+
+
+async def test_a_long_question_is_judged_on_its_start_only(
+    hass: HomeAssistant, facts: HomeMemoryConfigEntry
+) -> None:
+    """Whether a question is Home Assistant's ("wann geht die Sonne unter",
+    the sun known) is also decided on the event loop: only on the start the
+    sentences matched, however long the text (an attack sent 10 MB)."""
+    hass.config.language = "de"
+    expose(hass, "sun.sun", "Sonne", "above_horizon")
+    with patch.object(
+        questions, "_names_a_known_thing", side_effect=questions._names_a_known_thing
+    ) as judged:
+        result = await ask(hass, "wann geht Noah " + "zum Schwimmen " * 1_500, "de")
+    assert answered_by(result) == "HomeMemoryQuestion"
+    assert speech(result) == GERMAN.say("query_too_long", limit=MAX_QUERY_CHARS)
+    assert judged.call_count >= 1
+    assert all(
+        len(call.args[0]) <= MAX_QUERY_CHARS + 200 for call in judged.call_args_list
     )
 
 
