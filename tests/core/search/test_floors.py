@@ -632,6 +632,10 @@ def told(
     ("query", "answer"),
     [
         ("when did the plumber come", VISITS[0]),
+        # Review s24 H3: one who comes to work in the home came where the
+        # memory says only what they did there.
+        ("when did the electrician come", VISITS[1]),
+        ("when did the electrician visit", VISITS[1]),
         ("what happened at the cinema", VISITS[2]),
         ("when did the washing machine break", VISITS[3]),
     ],
@@ -648,6 +652,22 @@ def test_coming_and_happening_name_no_thing(
     light verb; "came" is of the family of "come" (word_forms.en.json)."""
     home = told([(text, ()) for text in VISITS])
     assert _answers(home, query, ALICE, "Anna") == {answer}
+
+
+def test_one_who_comes_to_work_came_where_they_are_the_subject(
+    told: Callable[[Sequence[tuple[str, tuple[str, ...]]]], Retriever],
+) -> None:
+    """Review s24 H3: the electrician's deed in the home tells he came; Ben
+    phoning him does not."""
+    home = told(
+        [
+            ("The electrician replaced the broken light switch in the hallway.", ()),
+            ("Ben phoned the electrician about the wiring.", ("Ben",)),
+        ]
+    )
+    assert _answers(home, "when did the electrician come", ALICE, "Anna") == {
+        "The electrician replaced the broken light switch in the hallway."
+    }
 
 
 @pytest.mark.parametrize(

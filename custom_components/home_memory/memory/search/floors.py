@@ -68,6 +68,9 @@ _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 _FORM_LETTERS = 3
 # The fewest letters a compound's last part has (`_holds_a_word`).
 _COMPOUND_PART = 4
+# A memory's first words, where its subject stands ("The chimney sweep",
+# "Our new electrician"; not "Ben called the electrician").
+_SUBJECT_WORDS = 3
 
 
 @cache
@@ -447,6 +450,8 @@ def partly_named(
     openers = frozenset().union(*(table.name_openers for table in tables))
     light_verbs = frozenset().union(*(table.light_verbs for table in tables))
     places = frozenset().union(*(table.places for table in tables))
+    coming = frozenset().union(*(table.coming for table in tables))
+    visitors = frozenset().union(*(table.visitors for table in tables))
     stopwords = asking_nothing(language) | asking_nothing(language, liking=True)
 
     def parts(
@@ -532,6 +537,20 @@ def partly_named(
             for rowid, text in texts.items():
                 for term in related_terms(sorted(kin), text, languages):
                     related.setdefault(term, set()).add(rowid)
+        # One who comes to work in the home came where they did the work:
+        # "The electrician replaced the light switch" for "when did the
+        # electrician come" (review s24 H3); not "Ben bought a helmet", nor
+        # "Ben called the electrician", whose subject is another.
+        for run in runs:
+            for visitor in visitors.intersection(run):
+                doing = {
+                    rowid
+                    for rowid in holding.get(visitor, ())
+                    if rowid in texts
+                    and visitor in spelled_words(texts[rowid])[:_SUBJECT_WORDS]
+                }
+                for verb in coming.intersection(run):
+                    related.setdefault(verb, set()).update(doing)
         if partly and related != holding:
             partly = lacking(related)
         partly |= {

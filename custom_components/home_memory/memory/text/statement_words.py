@@ -74,7 +74,10 @@ class StatementWords:
     of several words follows ("the", "my": "my locker code"; none in a
     compounding language, whose things are one word); light_verbs:
     verbs that name no topic ("need", "have"): a memory sharing only them
-    with a question shares no topic (search/floors.py). deed_questions:
+    with a question shares no topic (search/floors.py). coming: verbs
+    asking whether someone came ("come", "visit"); visitors: those who come
+    to a home to work there ("electrician", "Klempner"), whose deed there
+    tells that they came (review s24 H3). deed_questions:
     patterns of a question asking who did a deed or what someone did, its
     verb the group `verb` ("who washed the car", "what did Ben buy", "Wer
     hat das Auto gewaschen"); deeds_not_asked: verbs that ask no deed of
@@ -134,6 +137,8 @@ class StatementWords:
     liking_asks: frozenset[str] = frozenset()
     name_openers: frozenset[str] = frozenset()
     light_verbs: frozenset[str] = frozenset()
+    coming: frozenset[str] = frozenset()
+    visitors: frozenset[str] = frozenset()
     deed_questions: tuple[re.Pattern[str], ...] = ()
     deeds_not_asked: frozenset[str] = frozenset()
     deed_openers: frozenset[str] = frozenset()
@@ -197,6 +202,8 @@ def _read_words(path: Path) -> StatementWords:
         light_verbs=frozenset(
             word.casefold() for word in table.get("light_verbs", ())
         ),
+        coming=frozenset(word.casefold() for word in table.get("coming", ())),
+        visitors=frozenset(word.casefold() for word in table.get("visitors", ())),
         deed_questions=tuple(
             re.compile(pattern) for pattern in table.get("deed_questions", ())
         ),
