@@ -61,9 +61,7 @@ def test_help_and_where_from_are_memorys_and_march_is_no_date(
     _say(household, anna, "remember that Uncle Fred helped us mend the garden trellis")
     _say(household, anna, "remember that we got the trellis paint from the neighbours")
     assert "trellis" in _say(household, ben, "what did Uncle Fred help with")
-    assert "neighbours" in _say(
-        household, ben, "where did we get the trellis paint"
-    )
+    assert "neighbours" in _say(household, ben, "where did we get the trellis paint")
     _say(household, anna, "remember that Noah gets to march first in the school parade")
     found = household.hass.ws_command(
         anna.token, "home_memory/search", query="school parade", limit=3
