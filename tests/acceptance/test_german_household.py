@@ -506,3 +506,32 @@ def test_what_someone_bought_is_not_all_they_did(german_home: Household) -> None
     assert "Rasenmäher" in bought, bought
     assert "Hochbeet" not in bought, bought
     assert "Kompost" not in bought, bought
+
+
+def test_two_things_of_one_day_by_voice_are_two_memories(
+    german_home: Household,
+) -> None:
+    """HIGH defect: "Merk dir, dass wir letzten Sonntag auf dem
+    Weihnachtsmarkt waren" after Sunday's "… den Adventskranz gebunden
+    haben" answered "Aktualisiert: …" and the wreath was gone. Two things
+    of one day are two memories; the outing told with its town is the same
+    outing, corrected. (The Adventskranz, the Weihnachtsmarkt and Köln are
+    this test's.)"""
+    day = "vorgestern"
+    wreath = f"Merk dir, dass wir {day} den Adventskranz gebunden haben"
+    said, _ = _say(german_home, wreath)
+    assert said == "Okay, das merke ich mir.", said
+    market = f"Merk dir, dass wir {day} auf dem Weihnachtsmarkt waren"
+    said, _ = _say(german_home, market)
+    assert said == "Okay, das merke ich mir.", said
+    told = [
+        m["content"]
+        for m in _memories(german_home, "Adventskranz Weihnachtsmarkt")
+        if re.search("Adventskranz|Weihnachtsmarkt", m["content"])
+    ]
+    assert any("Adventskranz gebunden" in text for text in told), told
+    assert any("Weihnachtsmarkt." in text for text in told), told
+    town = f"Merk dir, dass wir {day} auf dem Weihnachtsmarkt in Köln waren"
+    said, _ = _say(german_home, town)
+    assert said.startswith("Aktualisiert:"), said
+    assert "Adventskranz" not in said, said

@@ -16,6 +16,7 @@ from custom_components.home_memory.memory.common.values import (
     Source,
     Visibility,
     WeightClass,
+    both_begun,
     default_weight_class,
     opens_a_conversation,
     origin_of,
@@ -161,3 +162,15 @@ def test_a_filter_needs_sql_when_it_narrows_beyond_the_defaults() -> None:
     assert not MemoryFilter(created_after=None).needs_sql()
     assert MemoryFilter(created_after=datetime(2026, 1, 1, tzinfo=UTC)).needs_sql()
     assert MemoryFilter(created_before=datetime(2026, 1, 1, tzinfo=UTC)).needs_sql()
+
+
+def test_two_occasions_have_begun_when_both_started_before_the_telling() -> None:
+    """Sunday's wreath and Sunday's market, told on Wednesday (or on Sunday
+    afternoon): both begun; a plan for a day to come has not."""
+    sunday = (1_764_370_800.0, 1_764_457_140.0)  # Sunday 29 November, all day
+    wednesday = sunday[0] + 3 * 86_400 + 15 * 3600
+    assert both_begun(sunday, sunday, wednesday)
+    assert both_begun(sunday, sunday, sunday[0] + 16 * 3600)
+    tuesday = (sunday[0] + 2 * 86_400, sunday[1] + 2 * 86_400)
+    assert not both_begun(sunday, tuesday, sunday[0] + 16 * 3600)
+    assert not both_begun(tuesday, sunday, sunday[0] + 16 * 3600)

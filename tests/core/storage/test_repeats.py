@@ -1025,3 +1025,75 @@ def test_a_private_past_is_no_old_value_for_another_teller(store: MemoryStore) -
         ALICE,
     )
     assert annas.memory.id == made.memory.id
+
+
+@pytest.mark.parametrize(
+    ("model", "language", "wreath", "market"),
+    [
+        (
+            "multilingual",
+            "de",
+            "Wir haben am Sonntag, 29. November den Adventskranz gebunden.",
+            "Wir waren am Sonntag, 29. November auf dem Weihnachtsmarkt.",
+        ),
+        (
+            "minilm",
+            "de",
+            "Wir haben am Sonntag, 29. November den Adventskranz gebunden.",
+            "Wir waren am Sonntag, 29. November auf dem Weihnachtsmarkt.",
+        ),
+        (
+            "multilingual",
+            "en",
+            "We were at the zoo on Sunday 29 November.",
+            "We were at the Christmas market on Sunday 29 November.",
+        ),
+    ],
+)
+def test_two_things_done_on_one_day_told_days_apart_are_two(
+    tmp_path: Path,
+    clock: ManualClock,
+    request: pytest.FixtureRequest,
+    model: str,
+    language: str,
+    wreath: str,
+    market: str,
+) -> None:
+    """HIGH defect: the wreath bound on Sunday, then on Wednesday "we were
+    at the Christmas market last Sunday": "Aktualisiert: …", the wreath
+    gone. Both happened that day; the same outing told better still
+    corrects, and a plan told at another place still moves."""
+    store = MemoryStore(
+        tmp_path / "m.db",
+        embedder=request.getfixturevalue(model),
+        clock=clock,
+        config=EngineConfig(language=language),
+    )
+    sunday = datetime.fromtimestamp(clock(), UTC).replace(hour=0, minute=0)
+
+    def told(text: str, day: datetime = sunday) -> NewMemory:
+        return NewMemory(
+            content=text,
+            happened_at=day,
+            happened_until=day + timedelta(hours=23, minutes=59),
+        )
+
+    try:
+        first = store.create(told(wreath), HOUSE)
+        clock.advance(days=3)
+        second = store.create(told(market), HOUSE)
+        assert second.action is CreateAction.CREATED, second.similarity
+        assert {m.content for m in store.list_memories(HOUSE).items} == {
+            wreath,
+            market,
+        }
+        with_grandma = " mit Oma." if language == "de" else " with Grandma."
+        better = market.removesuffix(".") + with_grandma
+        again = store.create(told(better), HOUSE)
+        assert (again.action, again.memory.id) == (
+            CreateAction.UPDATED,
+            second.memory.id,
+        )
+        assert store.get(first.memory.id, HOUSE).content == wreath
+    finally:
+        store.close()

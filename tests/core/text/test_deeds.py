@@ -112,3 +112,68 @@ def test_two_participles_of_an_auxiliary_are_two_deeds() -> None:
     assert two_participles(tap, fence, GERMAN)
     assert not two_participles(tap, tap, GERMAN)
     assert not two_participles(TOWN, SHOPPING, GERMAN)
+
+
+WREATH = Deed(
+    "Wir haben am Sonntag, 29. November den Adventskranz gebunden.",
+    "haben",
+    (),
+    ("sonntag", "29", "november", "adventskranz", "gebunden"),
+    frozenset({"sonntag", "29", "november"}),
+    False,
+)
+MARKET = Deed(
+    "Wir waren am Sonntag, 29. November auf dem Weihnachtsmarkt.",
+    "waren",
+    (),
+    ("sonntag", "29", "november", "auf", "weihnachtsmarkt"),
+    frozenset({"sonntag", "29", "november"}),
+    False,
+)
+
+
+def test_what_a_subject_was_or_had_on_a_day_begun_is_a_deed() -> None:
+    """HIGH defect: "… auf dem Weihnachtsmarkt waren" replaced "… den
+    Adventskranz gebunden haben" of the same Sunday. Of an occasion that
+    has begun, where the subject was and how it was are things that
+    happened; of a plan, a copula is no deed (the place may have moved)."""
+    assert other_deed(WREATH, MARKET, GERMAN, begun=True)
+    assert other_deed(MARKET, WREATH, GERMAN, begun=True)
+    assert not other_deed(WREATH, MARKET, GERMAN)
+    sick = ben("Ben war am Donnerstag krank.", "war", (*DAY, "krank"))
+    football = ben("Ben war am Donnerstag beim Fußball.", "war", (*DAY, "fußball"))
+    fever = ben("Ben hatte am Donnerstag Fieber.", "hatte", (*DAY, "fieber"))
+    assert other_deed(sick, football, GERMAN, begun=True)
+    assert other_deed(sick, fever, GERMAN, begun=True)
+    # A name is a name, whenever it was given.
+    named = ben("Ben heißt am Donnerstag Benni.", "heisst", (*DAY, "benni"))
+    renamed = ben("Ben heißt am Donnerstag Benno.", "heisst", (*DAY, "benno"))
+    assert not other_deed(named, renamed, GERMAN, begun=True)
+
+
+@pytest.mark.parametrize(
+    "new",
+    [
+        # A place added: the same outing told better.
+        Deed(
+            "Wir waren am Sonntag, 29. November auf dem Weihnachtsmarkt in Köln.",
+            "waren",
+            (),
+            ("sonntag", "29", "november", "auf", "weihnachtsmarkt", "in", "köln"),
+            frozenset({"sonntag", "29", "november"}),
+            False,
+        ),
+        # Said to change.
+        Deed(
+            "Eigentlich waren wir am Sonntag, 29. November im Zoo.",
+            "waren",
+            (),
+            ("eigentlich", "sonntag", "29", "november", "im", "zoo"),
+            frozenset({"sonntag", "29", "november"}),
+            True,
+        ),
+    ],
+)
+def test_an_outing_told_better_or_said_to_change_is_no_other_deed(new: Deed) -> None:
+    """Begun or not, only two things done, neither said to change, are two."""
+    assert not other_deed(MARKET, new, GERMAN, begun=True)

@@ -1642,3 +1642,129 @@ def test_two_german_deeds_of_one_occasion_are_two_events(
     each say what the other does not are two deeds, in the Präteritum and
     the Perfekt of one participle alike."""
     assert relate(old, new, similarity, slot_floor=None, language="de") is relation
+
+
+@pytest.mark.parametrize("similarity", [0.7, 0.8, 0.9])
+@pytest.mark.parametrize(
+    ("language", "old", "new"),
+    [
+        # HIGH defect: the Christmas market replaced the advent wreath.
+        (
+            "de",
+            "Wir haben am Sonntag, 29. November den Adventskranz gebunden.",
+            "Wir waren am Sonntag, 29. November auf dem Weihnachtsmarkt.",
+        ),
+        (
+            "de",
+            "Wir waren am Sonntag, 29. November im Zoo.",
+            "Wir waren am Sonntag, 29. November auf dem Weihnachtsmarkt.",
+        ),
+        (
+            "de",
+            "Ben war am Sonntag, 29. November krank.",
+            "Ben war am Sonntag, 29. November beim Fußball.",
+        ),
+        (
+            "de",
+            "Ben hatte am Sonntag, 29. November Fieber.",
+            "Ben hatte am Sonntag, 29. November Halsschmerzen.",
+        ),
+        (
+            "de",
+            "Anna hat am Sonntag, 29. November Oma besucht.",
+            "Anna war am Sonntag, 29. November im Kino.",
+        ),
+        (
+            "de",
+            "Ben ist am Sonntag, 29. November krank.",
+            "Ben ist am Sonntag, 29. November beim Fußball.",
+        ),
+        (
+            "en",
+            "We were at the zoo on Sunday 29 November.",
+            "We were at the Christmas market on Sunday 29 November.",
+        ),
+        (
+            "en",
+            "We made the advent wreath on Sunday 29 November.",
+            "We were at the Christmas market on Sunday 29 November.",
+        ),
+        (
+            "en",
+            "Ben was sick on Sunday 29 November.",
+            "Ben was at the doctor on Sunday 29 November.",
+        ),
+    ],
+)
+def test_two_things_of_a_day_begun_are_two_events(
+    language: str, old: str, new: str, similarity: float
+) -> None:
+    """Of an occasion both tell as begun (`begun`), what else the subject
+    did, had or where it was that day is another event, whatever the verb."""
+    assert (
+        relate(old, new, similarity, slot_floor=None, language=language, begun=True)
+        is Relation.SEPARATE
+    )
+
+
+@pytest.mark.parametrize("similarity", [0.7, 0.9])
+@pytest.mark.parametrize(
+    ("language", "old", "new"),
+    [
+        # The same outing told better, or said to change, or negated.
+        (
+            "de",
+            "Wir waren am Sonntag, 29. November auf dem Weihnachtsmarkt.",
+            "Wir waren am Sonntag, 29. November auf dem Weihnachtsmarkt in Köln.",
+        ),
+        (
+            "de",
+            "Wir waren am Sonntag, 29. November auf dem Weihnachtsmarkt.",
+            "Nein, eigentlich waren wir am Sonntag, 29. November im Zoo.",
+        ),
+        (
+            "de",
+            "Wir waren am Sonntag, 29. November auf dem Weihnachtsmarkt.",
+            (
+                "Wir waren am Sonntag, 29. November nicht auf dem "
+                "Weihnachtsmarkt, sondern im Zoo."
+            ),
+        ),
+        (
+            "de",
+            "Der Klempner kam am Sonntag, 29. November um 15 Uhr.",
+            "Der Klempner kam am Sonntag, 29. November um 16 Uhr.",
+        ),
+        (
+            "en",
+            "We were at the Christmas market on Sunday 29 November.",
+            "We were not at the Christmas market but at the zoo on Sunday 29 November.",
+        ),
+        (
+            "en",
+            "We were at the Christmas market on Sunday 29 November.",
+            "Actually we were at the zoo on Sunday 29 November.",
+        ),
+    ],
+)
+def test_the_same_thing_of_a_day_begun_still_corrects(
+    language: str, old: str, new: str, similarity: float
+) -> None:
+    """A place or a reason added, a change word, a negation or another hour:
+    the same event, corrected."""
+    assert (
+        relate(old, new, similarity, slot_floor=None, language=language, begun=True)
+        is Relation.CORRECTION
+    )
+
+
+def test_a_plan_told_again_at_another_place_moves() -> None:
+    """Not begun (a plan), a copula's other place is the plan moved."""
+    old = "Der Elternabend ist am Dienstag, 1. Dezember in der Aula."
+    new = "Der Elternabend ist am Dienstag, 1. Dezember im Musikraum."
+    assert relate(old, new, 0.8, slot_floor=None, language="de") is (
+        Relation.CORRECTION
+    )
+    assert relate(old, new, 0.8, slot_floor=None, language="de", begun=True) is (
+        Relation.SEPARATE
+    )

@@ -82,6 +82,16 @@ def other_occasion(first: tuple[float, float], second: tuple[float, float]) -> b
     return apart and max(first[0], second[0]) >= min(first[1], second[1])
 
 
+def both_begun(
+    first: tuple[float, float], second: tuple[float, float], told_at: float
+) -> bool:
+    """Whether two event times had both begun when the later statement was
+    told (`told_at`): two things that happened or are happening, no plan.
+    What a subject did or was on such an occasion is one of its deeds
+    (`statements.relate`'s `begun`)."""
+    return max(first[0], second[0]) <= told_at
+
+
 # How a memory names another it took over (consolidation) among its sources.
 PROVENANCE_PREFIX: Final = "memory:"
 # How an observed memory names the events it was told from.

@@ -31,6 +31,7 @@ from ..common.values import (
     MemoryPatch,
     Source,
     WeightClass,
+    both_begun,
     other_occasion,
 )
 from ..embedding.profiles import profile_for
@@ -588,6 +589,7 @@ class Consolidator:
         details ("Bus number 12 / 47 stops at the town hall", "locker number
         14 / 22": created as two, kept as two)."""
         config = self.store.config
+        dated = _dated(older) or _dated(newer)
         return (
             relate(
                 older.content,
@@ -597,10 +599,11 @@ class Consolidator:
                 paraphrase=config.dedup_threshold,
                 # Two events in two places both happened: only a fact's slot
                 # takes a new value.
-                slot_floor=None
-                if _dated(older) or _dated(newer)
-                else config.slot_change_min_similarity,
+                slot_floor=None if dated else config.slot_change_min_similarity,
                 language=config.language,
+                # As create read them when the newer was told.
+                begun=dated
+                and both_begun(older.happened, newer.happened, newer.created_at),
             )
             is Relation.SEPARATE
         )

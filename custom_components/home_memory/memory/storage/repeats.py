@@ -34,6 +34,7 @@ from ..common.values import (
     Telling,
     Visibility,
     WeightClass,
+    both_begun,
     other_occasion,
 )
 from ..embedding.profiles import profile_for
@@ -413,6 +414,7 @@ class Repeats:
                 continue
             language = item.language or self.config.language
             row = _in_tellers_words(row, item, language)
+            dated = _dated(item, row[5])
             relation = relate(
                 row[3],
                 item.content,
@@ -421,10 +423,12 @@ class Repeats:
                 paraphrase=self.config.dedup_threshold,
                 # Two events in two places both happened: only a fact's
                 # slot takes a new value.
-                slot_floor=None
-                if _dated(item, row[5])
-                else self.config.slot_change_min_similarity,
+                slot_floor=None if dated else self.config.slot_change_min_similarity,
                 language=language,
+                # What else was done or was so that day is another event.
+                begun=dated
+                and row[6] is not None
+                and both_begun(_event_time(item, now), (row[6], row[7]), now),
             )
             # "… due in March instead of April" corrects only a memory that
             # says April: the car insurance's number is another thing.

@@ -4,7 +4,8 @@
 correction: "Ben hat heute den Wasserhahn repariert" / "… den Zaun
 gestrichen" (another participle, new-user review s18) and, for two events
 of one occasion, "Ben ging gestern in die Stadt" / "… einkaufen" (review
-s21 F2) both happened; nothing in the second says it corrects the first.
+s21 F2) or, once it has begun, "… den Adventskranz gebunden" / "… auf dem
+Weihnachtsmarkt waren" both happened; nothing in the second corrects.
 The rules in full are in docs/engine.md ("The rules, exactly"). Plain
 Python, no Home Assistant imports.
 """
@@ -56,12 +57,18 @@ def two_participles(before: Deed, after: Deed, words: StatementWords) -> bool:
     return None not in ends and ends[0] != ends[1]
 
 
-def _a_deed(statement: Deed, words: StatementWords) -> bool:
+def _a_deed(statement: Deed, words: StatementWords, begun: bool) -> bool:
     """A verb that is no copula, place or name verb ("ging", "fütterte"),
-    or an auxiliary's past ending in a participle ("ist … gegangen")."""
+    or an auxiliary's past ending in a participle ("ist … gegangen"). Of an
+    occasion that has begun (`begun`), any verb but a name verb: where the
+    subject was, what it had or how it was that day is what happened
+    ("wir waren auf dem Weihnachtsmarkt", "Ben hatte Fieber", "Ben is
+    sick today"), as much as what it did."""
     verb = statement.verb
     if verb is None:
         return False
+    if begun:
+        return not one_of(verb, words.naming)
     if verb in words.auxiliaries:
         return _participle_end(statement.text, words) is not None
     return not any(
@@ -81,16 +88,21 @@ def _what_was_done(statement: Deed, words: StatementWords) -> set[str]:
     }
 
 
-def other_deed(before: Deed, after: Deed, words: StatementWords) -> bool:
+def other_deed(
+    before: Deed, after: Deed, words: StatementWords, *, begun: bool = False
+) -> bool:
     """Whether two events of one occasion of the same subject are each a
     deed that says what the other does not: "Ben ging am Donnerstag in die
     Stadt" / "… einkaufen", "Ben ist … in die Stadt gegangen" / "…
-    einkaufen gegangen". A new day or hour is the same deed moved, a reason
-    added the same deed told better, and a change word ("eigentlich",
+    einkaufen gegangen", and of an occasion both tell as begun (`begun`),
+    "Wir haben am Sonntag den Adventskranz gebunden" / "Wir waren am
+    Sonntag auf dem Weihnachtsmarkt" (a HIGH defect: the market replaced
+    the wreath). A new day or hour is the same deed moved, a reason or a
+    place added the same deed told better, and a change word ("eigentlich",
     "stattdessen") makes it a correction."""
     if after.changes or before.subject != after.subject:
         return False
-    if not (_a_deed(before, words) and _a_deed(after, words)):
+    if not (_a_deed(before, words, begun) and _a_deed(after, words, begun)):
         return False
     done, doing = _what_was_done(before, words), _what_was_done(after, words)
     return bool(done - doing and doing - done)

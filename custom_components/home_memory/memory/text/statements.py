@@ -791,6 +791,7 @@ def relate(  # noqa: PLR0911 - one return per rule
     paraphrase: float = PARAPHRASE_MIN_SIMILARITY,
     slot_floor: float | None = SLOT_CHANGE_MIN_SIMILARITY,
     language: str | None = None,
+    begun: bool = False,
 ) -> Relation:
     """Whether `new` repeats, corrects or is separate from `old`, both read
     with `language`'s words (statements.<language>.json).
@@ -800,7 +801,9 @@ def relate(  # noqa: PLR0911 - one return per rule
     its words say it is one. A negation of other words ("... not in the
     kitchen" after "... in the bathroom") is separate. `slot_floor` None:
     no slots (two events in two places both happened) and negation only
-    from `floor`.
+    from `floor`. `begun`: both tell of an occasion that had begun when
+    `new` was told (no plan), so whatever either says its subject did or
+    was there is a deed (`deeds.other_deed`): another one is another event.
     """
     if old.casefold() == new.casefold() and _codes(old) == _codes(new):
         return Relation.REPEAT
@@ -855,13 +858,15 @@ def relate(  # noqa: PLR0911 - one return per rule
         or two_participles(_deed(old, before), _deed(new, after), words)
         or (
             slot_floor is None
-            and other_deed(_deed(old, before), _deed(new, after), words)
+            and other_deed(_deed(old, before), _deed(new, after), words, begun=begun)
         )
     ):
         # "Mila is also allergic to bee stings", "Noah is allergic to
         # penicillin" after "... to peanuts": another true fact; "Ben hat
         # heute den Wasserhahn repariert" / "… den Zaun gestrichen", "Ben
-        # ging gestern in die Stadt" / "… einkaufen": two deeds.
+        # ging gestern in die Stadt" / "… einkaufen", "Wir haben am Sonntag
+        # den Adventskranz gebunden" / "Wir waren am Sonntag auf dem
+        # Weihnachtsmarkt": two deeds.
         return Relation.SEPARATE
     if negated or one_statement:
         return Relation.CORRECTION
