@@ -1145,3 +1145,59 @@ def test_coming_after_a_short_is_or_are_is_a_plan(text: str) -> None:
     the future as "is coming" is."""
     assert looks_ahead(text, "en")
     assert not speaks_of_past(text, "en")
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "day"),
+    [
+        ("what did we do on Halloween", "en", "2025-10-31"),
+        ("what happened on Halloween?", "en", "2025-10-31"),
+        ("what did we do Halloween", "en", "2025-10-31"),
+        ("what did we do on Christmas Eve", "en", "2025-12-24"),
+        ("what did we do at Christmas?", "en", "2025-12-25"),
+        ("what happened on New Year's Eve", "en", "2025-12-31"),
+        ("what did we do on Valentine's Day", "en", "2026-02-14"),
+        ("Was haben wir an Halloween gemacht?", "de", "2025-10-31"),
+        ("Was war an Heiligabend?", "de", "2025-12-24"),
+        ("Was war am ersten Weihnachtsfeiertag?", "de", "2025-12-25"),
+        ("Was haben wir an Silvester gemacht?", "de", "2025-12-31"),
+        ("Was war an Weihnachten?", "de", "2025-12-25"),
+    ],
+)
+def test_a_named_day_of_the_year_is_that_day(
+    text: str, language: str, day: str
+) -> None:
+    """ "what did we do on Halloween" was no date, and the trick-or-treating
+    of 31 October not in the first four (review s24 M4)."""
+    window = read_question(text, now=WEDNESDAY, language=language).window
+    assert window is not None, text
+    assert window.start == _local(day)
+    assert window.end == _local(day) + timedelta(days=1)
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("when was the Halloween party", "en"),
+        ("where are the Christmas lights", "en"),
+        ("we went to the Christmas market", "en"),
+        ("what did we buy for the Halloween", "en"),
+        ("Wann war der Weihnachtsmarkt?", "de"),
+        ("Wo sind die Weihnachtskugeln?", "de"),
+    ],
+)
+def test_a_named_day_s_thing_is_no_date(text: str, language: str) -> None:
+    """A thing named after the day ("the Halloween party", "the Christmas
+    market") may be on another day: no window."""
+    assert read_question(text, now=WEDNESDAY, language=language).window is None
+
+
+def test_a_statement_on_a_named_day_is_stored_for_it() -> None:
+    """Told afterwards, the day it names."""
+    window = read_statement(
+        "the kids went trick or treating on Halloween",
+        now=_local("2025-11-02", 19),
+        language="en",
+    )
+    assert window is not None
+    assert window.start == _local("2025-10-31")

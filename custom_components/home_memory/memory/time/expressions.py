@@ -655,12 +655,19 @@ def _resolve_weekday(item: _Found, now: datetime, future: bool | None) -> Window
 def _resolve_date(item: _Found, now: datetime, future: bool | None) -> Window | None:
     table = _compiled(item.language)
     groups = item.groups
-    day_number = _day_number(groups["day"], table)
+    # A day of the year by its name ("on Halloween", "an Heiligabend"): the
+    # rule's options give its month and day.
+    if "day" in groups:
+        day_number = _day_number(groups["day"], table)
+    else:
+        day_number = int(item.options["day"])
     today = now.date()
     if "month" in groups:
         month: int | None = table.months[groups["month"]]
     elif "month_number" in groups:
         month = int(groups["month_number"])
+    elif "month" in item.options:
+        month = int(item.options["month"])
     else:
         month = None
     if not 1 <= day_number <= 31 or (month is not None and not 1 <= month <= 12):
