@@ -59,6 +59,7 @@ async def async_recall(
             min_relevance=asked.floor(min_relevance),
             newest_first=asked.newest_first,
             topic_in_window=asked.topic_in_window,
+            in_time_order=asked.in_time_order,
             asker=teller,
         ),
     )

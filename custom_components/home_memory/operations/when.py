@@ -46,6 +46,9 @@ if TYPE_CHECKING:
 
 # Kinds whose "on Monday" is a habit, not a day: their time is when told.
 _HABITS = (MemoryKind.ROUTINE, MemoryKind.PREFERENCE)
+# The longest window a question of time alone is read out in the order
+# things happened: a week and its edges; a month reads its likeliest.
+TIME_ORDER_LONGEST = timedelta(days=8)
 
 
 def household_now(hass: HomeAssistant) -> datetime:
@@ -79,6 +82,9 @@ class Question:
     # interview on Tuesday", "was hat Anna gekauft"), not only "what
     # happened".
     topic: bool = False
+    # Beside its time words it asks nothing at all ("what did we do last
+    # week"), in any language the model reads or not.
+    time_only: bool = False
 
     @overload
     def floor(self, usual: float) -> float: ...
@@ -90,6 +96,21 @@ class Question:
         keeps `usual` (None: the retriever's), under which a topic in the
         window may still match (`topic_in_window`)."""
         return 0.0 if self.window_from_words and not self.topic else usual
+
+    @property
+    def in_time_order(self) -> bool:
+        """Whether its answers are read out in the order they happened: a
+        question of a few days alone ("what did we do the week of November
+        16" began with Tuesday, Thursday, Sunday, then Monday; review s24
+        L4). Its ranking stays the likeliest first; each page is in time."""
+        after, before = self.filter.happened_after, self.filter.happened_before
+        return (
+            self.window_from_words
+            and self.time_only
+            and after is not None
+            and before is not None
+            and before - after <= TIME_ORDER_LONGEST
+        )
 
     @property
     def topic_in_window(self) -> bool:
@@ -207,6 +228,7 @@ def question_at(
         window_from_words=True,
         topic=_has_topic(reading.rest, words)
         and (model_reads is None or table_language(read_in) in model_reads),
+        time_only=not _has_topic(reading.rest, words),
     )
 
 

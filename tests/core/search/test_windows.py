@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -13,6 +14,7 @@ from custom_components.home_memory.memory.common.values import (
 from custom_components.home_memory.memory.search.retrieval import Retriever
 from custom_components.home_memory.memory.search.windows import (
     habits,
+    pages_in_time,
     reaching_out,
     reading_order,
 )
@@ -143,3 +145,21 @@ def test_a_deed_asked_reads_deeds_first_and_no_plan_beside_them(
     # Where nothing tells a deed, the plan is the answer; unasked, all stay.
     assert reading_order(store.candidates, [fact, call], asked, "en") == [0, 1]
     assert reading_order(store.candidates, rowids, MemoryFilter(), "en") == [0, 1, 2]
+
+
+def test_each_page_is_read_in_the_order_it_happened() -> None:
+    """The likeliest page first, each page's memories by when they began."""
+
+    @dataclass(frozen=True)
+    class Entry:
+        memory_id: str
+
+    ranked = [Entry(name) for name in ("thu", "mon", "sun", "tue", "wed")]
+    began = {"mon": 1.0, "tue": 2.0, "wed": 3.0, "thu": 4.0, "sun": 7.0}
+    assert [e.memory_id for e in pages_in_time(ranked, 3, began)] == [
+        "mon",
+        "thu",
+        "sun",
+        "tue",
+        "wed",
+    ]

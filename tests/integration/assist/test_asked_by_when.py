@@ -9,6 +9,7 @@ they ask. Asked on Thursday 26 November 2026, 15:00 in Berlin.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import pytest
@@ -366,3 +367,37 @@ async def test_a_memory_told_without_its_time_is_said_by_its_day(
     assert "Sunday" in when, said
     assert "around" not in when, said
     assert "lunch" in memory, said
+
+
+@pytest.mark.parametrize(
+    ("question", "language"),
+    [
+        ("what did we do the week of November 16", "en"),
+        ("what did we do last week", "en"),
+        ("was haben wir letzte Woche gemacht", "de"),
+    ],
+)
+async def test_a_week_asked_alone_is_read_day_by_day(
+    hass: HomeAssistant, household: MockUser, question: str, language: str
+) -> None:
+    """Review s24 L4: "what did we do the week of November 16" began with
+    Tuesday, Thursday, Sunday, then Monday (the likeliest first). A few
+    days asked alone are read in the order they happened."""
+    week = (
+        ("We visited the planetarium.", "2026-11-19T12:00:00"),
+        ("We cleaned the gutters.", "2026-11-16T12:00:00"),
+        ("We went to the flea market.", "2026-11-22T12:00:00"),
+        ("We baked bread with the kids.", "2026-11-17T12:00:00"),
+    )
+    for content, at in week:
+        await call(
+            hass,
+            "remember",
+            {"content": content, "happened_at": f"{at}+01:00", "kind": "event"},
+            user=household,
+        )
+    said = await _said(hass, household, question, language)
+    # The page read out (three), in the order of their days.
+    days = [int(day) for day in re.findall(r"(\d{1,2})\.? November", said)]
+    assert len(days) == 3, said
+    assert days == sorted(days), said

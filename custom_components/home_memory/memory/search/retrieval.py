@@ -36,7 +36,7 @@ from .floors import (
 )
 from .needs import never_needs_memory
 from .people import named_people
-from .windows import reading_order
+from .windows import pages_in_time, reading_order
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
@@ -858,10 +858,12 @@ class Retriever:
         min_relevance: float | None = None,
         newest_first: bool = False,
         topic_in_window: bool = False,
+        in_time_order: bool = False,
         asker: str | None = None,
     ) -> ProgressivePage:
         """First batch of a search the user narrows conversationally
-        (`asker`: see `_ranked`)."""
+        (`asker`: see `_ranked`); `in_time_order`: each page read in the
+        order its memories happened (a few days asked alone)."""
         ranking = self._ranked(
             query,
             caller,
@@ -880,6 +882,10 @@ class Retriever:
             for i, rowid in enumerate(ranking.rowids)
             if rowid in ids
         ]
+        if in_time_order:
+            began = self._candidates.happened_at(ranking.rowids)
+            at = {ids[rowid]: began[rowid] for rowid in began if rowid in ids}
+            entries = pages_in_time(entries, self.config.page_size, at)
         cursor = _Cursor(caller.user_id, entries, 0, self.store.now())
         token = secrets.token_urlsafe(9)
         with self._cursor_lock:

@@ -13,7 +13,7 @@ event after the day's own".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ..time.expressions import looks_ahead, speaks_of_past
 from ..time.phrases import languages_to_try
@@ -136,3 +136,25 @@ def reaching_out(
         for rowid, (at, until) in candidates.spans(rowids).items()
         if (at < start or until > end) and until - at > end - start
     }
+
+
+class _Identified(Protocol):
+    @property
+    def memory_id(self) -> str: ...
+
+
+def pages_in_time[T: _Identified](
+    entries: Sequence[T], size: int, began: Mapping[str, float]
+) -> list[T]:
+    """`entries` (the likeliest first) with each page of `size` in the
+    order its memories happened (`began`, by memory id): the few read out
+    are the likeliest, said in time ("what did we do last week" began with
+    Tuesday, Thursday, Sunday, then Monday; review s24 L4)."""
+    return [
+        entry
+        for start in range(0, len(entries), size)
+        for entry in sorted(
+            entries[start : start + size],
+            key=lambda entry: began.get(entry.memory_id, 0.0),
+        )
+    ]
