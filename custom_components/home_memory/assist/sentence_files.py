@@ -369,6 +369,17 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
             inseparable=lower(words, "clause_inseparable"),
             subordinate=lower(words, "clause_subordinate"),
             relative=lower(words, "clause_relative"),
+            kin=lower(words, "clause_kin"),
+            no_object=lower(words, "clause_no_object"),
+            plural_endings=tuple(lower(words, "clause_plural_endings")),
+            plural_verbs=lower(words, "clause_plural_verbs"),
+            plural_subjects=lower(words, "clause_plural_subjects"),
+            singular_subjects=lower(words, "clause_singular_subjects"),
+            first_person=lower(words, "clause_first_person"),
+            not_first_person_endings=tuple(
+                lower(words, "clause_not_first_person_endings")
+            ),
+            participle_prefixes=tuple(lower(words, "clause_participle_prefixes")),
             times=partial(time_spans, language=language),
         ),
     )

@@ -59,6 +59,26 @@ TOLD = [
         "Merk dir, dass vor zwei Tagen Oma zu Besuch war.",
         "Am Donnerstag, 26. November war Oma zu Besuch.",
     ),
+    # Two clauses, each verb second before "heute" is the date (household
+    # review, HA 2026.11: "Wir am Sonntag, 1. November im Zoo waren und Leo
+    # die Pinguine geliebt hat." was stored). Sunday 1 November, 18:00.
+    (
+        "2026-11-01T17:00:00+00:00",
+        "Merk dir, dass wir heute im Zoo waren und Leo die Pinguine geliebt hat.",
+        "Wir waren am Sonntag, 1. November im Zoo und Leo hat die Pinguine geliebt.",
+    ),
+    # Tuesday 17 November, 20:00.
+    (
+        "2026-11-17T19:00:00+00:00",
+        (
+            "Merk dir, dass die Waschmaschine heute kaputt gegangen ist und die"
+            " Waschküche überschwemmt hat."
+        ),
+        (
+            "Die Waschmaschine ist am Dienstag, 17. November kaputt gegangen und"
+            " hat die Waschküche überschwemmt."
+        ),
+    ),
     # The time inside the clause stays where it was said.
     (
         "2026-11-28T09:00:00+00:00",

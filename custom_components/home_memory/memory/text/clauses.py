@@ -5,6 +5,9 @@ first phrase ("Der Ersatzschlüssel liegt unter dem blauen Blumentopf."), with
 a language's words as data; anything not plainly one such clause is kept as said.
 Time words that open the clause are one phrase, whole ("heute Abend waren die
 Müllers da", not "heute waren Abend …"), as the caller's time table finds them.
+Two clauses joined by "und" each get theirs when the second shares the
+first's subject or, by the verbs' number, has its own ("wir waren im Zoo und
+Leo hat …").
 
 In more words: docs/languages.md, "`memory/text/clauses.py`".
 """
@@ -69,6 +72,24 @@ class ClauseWords:
     # kept as said, the clause before it gets its verb second.
     subordinate: frozenset[str] = frozenset()
     relative: frozenset[str] = frozenset()
+    # Kinship words before a name ("Oma Rosa", "Onkel Tom"): one name where
+    # the clause tells it is no object ("Oma Kuchen gebacken hat" may be).
+    kin: frozenset[str] = frozenset()
+    # Finite verbs that take no object ("ist", "liegt", "hängt"): a kinship
+    # word, a name's genitive and a noun before one are one phrase.
+    no_object: frozenset[str] = frozenset()
+    # A finite verb's number: plural by these endings or forms ("waren",
+    # "sind"), else singular; subjects whose number is known ("wir", "ich").
+    plural_endings: tuple[str, ...] = ()
+    plural_verbs: frozenset[str] = frozenset()
+    plural_subjects: frozenset[str] = frozenset()
+    singular_subjects: frozenset[str] = frozenset()
+    # The first person singular, whose verb never ends so in the present
+    # ("ich … war und Emma hingefallen ist": "ist" is no "ich"'s).
+    first_person: frozenset[str] = frozenset()
+    not_first_person_endings: tuple[str, ...] = ()
+    # Prefixes of participles without "ge" ("verloren", "überschwemmt").
+    participle_prefixes: tuple[str, ...] = ()
     # Where a text says time words (start, end): the language's time table
     # (memory/time `time_spans`), so "heute Abend", "letzten Montag" and "am
     # Wochenende" open a clause as one phrase; None: none are looked for.
@@ -142,6 +163,10 @@ def _two_capitalised(
     end = start + 1
     if _possessive(tokens[start].casefold()) and end + 1 < last:
         return end + 1  # "Annas Eltern", "Bens Fahrrad"
+    if tokens[start].casefold() in words.kin and (
+        named := _kin_name(tokens, start, last, words)
+    ):
+        return named
     if (
         tokens[end].casefold() in words.have_objects
         and tokens[last].casefold() in words.have
@@ -152,6 +177,45 @@ def _two_capitalised(
     # before time words with something after them ("Oma Hilde nächsten
     # Sonntag 90 wird": the subject comes before the time).
     return (_name_before_time(tokens, last, words) if start == 0 else 0) or -1
+
+
+def _kin_name(tokens: list[str], start: int, last: int, words: ClauseWords) -> int:
+    """Index after a kinship word, its name and what makes them one phrase,
+    or 0: a name's genitive and its noun before a verb that takes no object
+    ("Oma Rosas Telefonnummer am Kühlschrank hängt": no "Oma hängt Rosas
+    …"), or a name joined to another before a plural verb ("Oma Rosa und
+    Opa Walter … waren": "Oma" alone would take "war")."""
+    name, verb = start + 1, _clause_verb(tokens, start, last, words)
+    if _possessive(tokens[name].casefold()):
+        noun = name + 1
+        if (
+            noun < last
+            and _capitalised(tokens[noun])
+            and verb.casefold() in words.no_object
+        ):
+            return noun + 1
+        return 0
+    if tokens[name].casefold() in words.have_objects or not _plural(verb, words):
+        return 0
+    joined = (start > 0 and tokens[start - 1].casefold() in words.joining) or (
+        name + 1 < last and tokens[name + 1].casefold() in words.joining
+    )
+    return name + 1 if joined else 0
+
+
+def _clause_verb(tokens: list[str], start: int, last: int, words: ClauseWords) -> str:
+    """The verb that ends the clause a phrase at `start` opens: the one
+    before the first "und" that follows a verb, else the last word."""
+    for i in range(start + 2, last):
+        if tokens[i].casefold() in words.joining and _VERB.match(tokens[i - 1]):
+            return tokens[i - 1]
+    return tokens[last]
+
+
+def _plural(verb: str, words: ClauseWords) -> bool:
+    """Whether a finite verb is plural ("waren", "sind"; "war", "hat" not)."""
+    folded = verb.casefold()
+    return folded in words.plural_verbs or folded.endswith(words.plural_endings)
 
 
 def _time_end(tokens: list[str], last: int, words: ClauseWords, first: int = 0) -> int:
@@ -279,6 +343,8 @@ def _moved(tokens: list[str], words: ClauseWords) -> list[str] | None:
     end = _first_phrase(tokens, last, words)
     if end < 0 or end > last:
         return None
+    if tokens[end].casefold() in words.joining:
+        return None  # "Anna und Ben Schmidt …": the names are not read whole
     if end == last:
         # The verb is second already ("Oma anruft"): only its prefix moves.
         verb, prefix = _separated(tokens[last], words)
@@ -291,11 +357,75 @@ def _moved(tokens: list[str], words: ClauseWords) -> list[str] | None:
         if tokens[i].casefold() in words.joining
         and not (_capitalised(tokens[i - 1]) or tokens[i - 1][:1].isdigit())
     ]
-    if not joins or _participles_share_a_verb(tokens, joins):
+    if not joins or _participles_share_a_verb(tokens, joins, words):
         verb, prefix = _separated(tokens[last], words)
         return [*tokens[:end], verb, *tokens[end:last], *prefix]
     # None: two clauses ("... liegt und die Tür offen ist").
-    return _shared_subject(tokens, end, joins, words)
+    own = _own_subjects(tokens, end, joins, words)
+    return own if own is not None else _shared_subject(tokens, end, joins, words)
+
+
+def _own_subjects(
+    tokens: list[str], end: int, joins: list[int], words: ClauseWords
+) -> list[str] | None:
+    """Two verb-final clauses each with its verb second when the second's
+    verb cannot be the first subject's ("wir im Zoo waren und Leo die
+    Pinguine geliebt hat": "hat" is no "wir"'s, so "Leo hat …"), or None.
+    The first subject's number must be known ("wir", "ich", a name, names
+    joined) and agree with the first verb (else that is no finite verb:
+    "ich Kuchen essen und … will")."""
+    if len(joins) != 1:
+        return None
+    join, last = joins[0], len(tokens) - 1
+    first_verb, second = tokens[join - 1], tokens[join + 1 :]
+    if join - 1 <= end or len(second) < 2 or second[0].casefold() in words.objects:
+        return None
+    subject = tokens[:end]
+    plural = _subject_plural(subject, words)
+    first_person = len(subject) == 1 and subject[0].casefold() in words.first_person
+    if (
+        plural is None
+        or _plural(first_verb, words) != plural
+        or (
+            first_person
+            and first_verb.casefold().endswith(words.not_first_person_endings)
+        )
+    ):
+        return None
+    verb = tokens[last].casefold()
+    if _plural(verb, words) == plural and not (
+        first_person and verb.endswith(words.not_first_person_endings)
+    ):
+        return None
+    first, rest = _moved(tokens[:join], words), _moved(second, words)
+    return None if first is None or rest is None else [*first, tokens[join], *rest]
+
+
+def _subject_plural(subject: list[str], words: ClauseWords) -> bool | None:
+    """Whether a clause's first phrase is plural ("wir", "Anna und Ben"),
+    singular ("ich", "Leo", "Onkel Tom"), or None when not known ("die
+    Kinder", "der Klempner", time words)."""
+    folded = [token.casefold() for token in subject]
+    if len(folded) == 1 and folded[0] in words.plural_subjects:
+        return True
+    if len(folded) == 1 and folded[0] in words.singular_subjects:
+        return False
+    if not subject or not all(
+        _capitalised(token) or word in words.joining
+        for token, word in zip(subject, folded, strict=True)
+    ):
+        return None
+    if any(word in words.joining for word in folded):
+        return True
+    if len(folded) == 1 or (
+        len(folded) == _TITLED_NAME and folded[0] in words.kin | words.titles
+    ):
+        return False
+    return None
+
+
+# A name after a title or a kinship word ("Frau Müller", "Onkel Tom").
+_TITLED_NAME: Final = 2
 
 
 # What is left of a separable verb must be a verb of a few letters at least
@@ -342,26 +472,56 @@ def _object_before_participle(second: list[str], verb: str, words: ClauseWords) 
     of "haben" ("die Elefanten gefüttert haben"): the phrase is the
     participle's object, the subject the first clause's, unless its noun
     names someone who acts ("die Kinder gespielt haben", `agents`) or the
-    perfect takes "sein" ("die Kinder mitgekommen sind")."""
+    perfect takes "sein" ("die Kinder mitgekommen sind"). Phrases with a
+    preposition may follow the noun ("die Spüle in der Küche repariert
+    haben"); another noun phrase may be a subject ("die Sonne den ganzen
+    Tag …") and keeps the clause as said."""
     if verb.casefold() not in words.have or second[0].casefold() not in (
         words.determiners
     ):
         return False
     nouns = [i for i, token in enumerate(second) if _capitalised(token)]
     return (
-        len(nouns) == 1
-        and nouns[0] == len(second) - 2
+        bool(nouns)
         and second[nouns[0]].casefold() not in words.agents
-        and _PARTICIPLE.match(second[-1]) is not None
+        and _participle(second[-1], words)
+        and _only_prepositional(second, nouns[0], words)
     )
 
 
-_PARTICIPLE: Final = re.compile(
-    r"^(?:\w*ge\w+(?:t|en)|\w+iert|(?:be|er|ver|zer|ent|emp)\w+(?:t|en))$"
-)
+def _only_prepositional(second: list[str], noun: int, words: ClauseWords) -> bool:
+    """Whether what follows the noun at `noun` up to the clause's last word
+    is only phrases with a preposition and lower-case words ("in der Küche",
+    "heute"): each article and noun after a lower-case word no article."""
+    for i in range(noun + 1, len(second) - 1):
+        before, token = second[i - 1], second[i]
+        if token.casefold() in words.determiners and (
+            _capitalised(before) or before.casefold() in words.determiners
+        ):
+            return False
+        if _capitalised(token) and _capitalised(before):
+            return False
+    return True
 
 
-def _participles_share_a_verb(tokens: list[str], joins: list[int]) -> bool:
+_PARTICIPLE: Final = re.compile(r"^(?:\w*ge\w+(?:t|en)|\w+iert)$")
+
+
+def _participle(word: str, words: ClauseWords) -> bool:
+    """Whether `word` looks like a past participle ("gefüttert", "repariert";
+    "verloren", "überschwemmt": an inseparable prefix, `participle_prefixes`)."""
+    if _PARTICIPLE.match(word) is not None:
+        return True
+    folded = word.casefold()
+    return folded.endswith(("t", "en")) and any(
+        folded.startswith(prefix) and len(folded) > len(prefix) + 2
+        for prefix in words.participle_prefixes
+    )
+
+
+def _participles_share_a_verb(
+    tokens: list[str], joins: list[int], words: ClauseWords
+) -> bool:
     """Two participles joined under one finite verb ("den Rasen gemäht und
     die Hecke geschnitten habe"): one clause, its verb moves as one."""
     last = len(tokens) - 1
@@ -370,8 +530,8 @@ def _participles_share_a_verb(tokens: list[str], joins: list[int]) -> bool:
     join = joins[0]
     return bool(
         join + 1 < last - 1
-        and _PARTICIPLE.match(tokens[join - 1])
-        and _PARTICIPLE.match(tokens[last - 1])
+        and _participle(tokens[join - 1], words)
+        and _participle(tokens[last - 1], words)
     )
 
 
