@@ -45,9 +45,14 @@ def test_who_came_to_work_and_relatives_asked_as_typed(household: Household) -> 
             asked,
             answer,
         )
-    crumble = _say(household, anna, "when did Granny Edith bring the rhubarb crumble")
-    assert "Edith brought a rhubarb crumble" in crumble, crumble
-    assert "Mabel" not in crumble, crumble
+    for asked in (
+        "when did Granny Edith bring the rhubarb crumble",
+        # As speech to text writes it: no title (review s25).
+        "What did Granny Edith bring?",
+    ):
+        crumble = _say(household, anna, asked)
+        assert "Edith brought a rhubarb crumble" in crumble, crumble
+        assert "Mabel" not in crumble, crumble
 
 
 def test_help_and_where_from_are_memorys_and_march_is_no_date(

@@ -31,6 +31,7 @@ from ..text.fts_query import (
 from ..text.naming import says_own
 from ..text.statement_words import statement_words
 from ..text.word_forms import related_terms
+from ..time.expressions import time_spans
 from ..time.phrases import languages_to_try
 from .families import family_languages
 from .people import (
@@ -546,8 +547,7 @@ def partly_named(
                 doing = {
                     rowid
                     for rowid in holding.get(visitor, ())
-                    if rowid in texts
-                    and visitor in spelled_words(texts[rowid])[:_SUBJECT_WORDS]
+                    if rowid in texts and _acts(visitor, texts[rowid], language)
                 }
                 for verb in coming.intersection(run):
                     related.setdefault(verb, set()).update(doing)
@@ -822,6 +822,28 @@ def _says_a_form_of(terms: list[str], text: str) -> bool:
         if len(word) >= _FORM_LETTERS
         for term in long_terms
     )
+
+
+def _acts(visitor: str, text: str, language: str | None) -> bool:
+    """Whether `visitor` is `text`'s subject: among its first words, a day
+    said before it aside ("On Monday 16 November the plumber bled the
+    radiators"), and not another's thing ("The plumber's invoice was 180
+    euros"; review s25)."""
+    spans = sorted(
+        {
+            span
+            for other in languages_to_try(language)
+            for span in time_spans(text, other)
+        }
+    )
+    kept, end = [], 0
+    for start, stop in spans:
+        if start >= end:
+            kept.append(text[end:start])
+            end = stop
+    said = spelled_words(" ".join([*kept, text[end:]]))
+    place = said.index(visitor) if visitor in said[:_SUBJECT_WORDS] else None
+    return place is not None and said[place + 1 : place + 2] != ["s"]
 
 
 def _where_asked(

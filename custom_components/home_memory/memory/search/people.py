@@ -16,6 +16,8 @@ import re
 from typing import TYPE_CHECKING
 import unicodedata
 
+from ..text.fts_query import STOPWORDS
+
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
 
@@ -107,11 +109,16 @@ def _is_titled(word: str) -> bool:
 
 
 def mostly_titled(text: str) -> bool:
-    """Whether more than half of `text`'s words are capitalised: a title
-    ("When Did We Go To The Zoo"), whose capitals say no names (recheck s24
-    N2: the whole question was one name and nothing answered)."""
-    found = _WORD.findall(text)
-    return 2 * sum(map(_is_titled, found)) > len(found)
+    """Whether `text` is written as a title: more than half the words after
+    its first capitalised, a function word among them ("When Did We Go To
+    The Zoo"), whose capitals say no names (recheck s24 N2: the whole
+    question was one name and nothing answered). "When did Grandma Rosa
+    come" is no title (review s25: its names were no longer read)."""
+    found = _WORD.findall(text)[1:]
+    titled = [word for word in found if _is_titled(word)]
+    return 2 * len(titled) > len(found) and any(
+        word.casefold() in STOPWORDS for word in titled
+    )
 
 
 def spelled_words(text: str) -> list[str]:
