@@ -1096,6 +1096,9 @@ def test_a_month_then_its_day_as_a_word_needs_no_on_at_the_end(text: str) -> Non
         "our band will march second.",
         "we march first",
         "which kid should march first?",
+        # Review s25: a noun or name before the verb.
+        "the little kids march first",
+        "Leo and Emma march second.",
     ],
 )
 def test_a_month_and_a_word_inside_a_sentence_is_no_date(text: str) -> None:
@@ -1201,3 +1204,15 @@ def test_a_statement_on_a_named_day_is_stored_for_it() -> None:
     )
     assert window is not None
     assert window.start == _local("2025-10-31")
+
+
+def test_a_month_that_is_a_verb_too_is_one_by_its_capital() -> None:
+    """ "March first" as speech to text writes the month is 1 March; "march
+    first" written small is the verb (review s25)."""
+    window = read_question("what did we do March first", now=WEDNESDAY, language="en")
+    assert window.window is not None
+    assert window.window.start == _local("2026-03-01")
+    assert (
+        read_question("the kids march first", now=WEDNESDAY, language="en").window
+        is None
+    )
