@@ -49,6 +49,8 @@ def test_who_came_to_work_and_relatives_asked_as_typed(household: Household) -> 
         "when did Granny Edith bring the rhubarb crumble",
         # As speech to text writes it: no title (review s25).
         "What did Granny Edith bring?",
+        # A title names its runs without function words (recheck s25).
+        "What Did Granny Edith Bring",
     ):
         crumble = _say(household, anna, asked)
         assert "Edith brought a rhubarb crumble" in crumble, crumble

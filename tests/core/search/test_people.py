@@ -10,6 +10,7 @@ from custom_components.home_memory.memory.search.people import (
     mostly_titled,
     named_people,
     spelled_words,
+    title_names,
     without_names,
     words,
 )
@@ -115,3 +116,20 @@ def test_a_title_is_mostly_capitals(text: str, titled: bool) -> None:
 def test_words_as_spelled_without_accents() -> None:
     """In order, folded, without accents: speech to text writes "Zoe"."""
     assert spelled_words("Grandma Zoë's Café") == ["grandma", "zoe", "s", "cafe"]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("What Is Grandma Rosa's Phone Number", ["Grandma Rosa", "Phone Number"]),
+        ("When Did Grandma Rosa Come", ["Grandma Rosa Come"]),
+        ("When Did We Go To The Zoo", []),
+        ("When Was The Plumber Here", []),
+    ],
+)
+def test_a_title_names_its_runs_without_function_words(
+    text: str, names: list[str]
+) -> None:
+    """Of a title, runs of several capitalised words that are no function
+    words: single words may be any noun."""
+    assert title_names(text) == names

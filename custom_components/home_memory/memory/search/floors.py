@@ -40,6 +40,7 @@ from .people import (
     mostly_titled,
     named_people,
     spelled_words,
+    title_names,
     without_names,
     words as folded_words,
 )
@@ -191,15 +192,17 @@ def beside_names(
 def _said_names(query: str, known: Collection[str]) -> set[str]:
     """The names `query` says by their capitals that are no known person's
     (people.capitalised_runs), where it is plainly English, which
-    capitalises only names (German capitalises every noun), and not a
-    title whose every word has a capital: "Grandma Rosa", told without her
+    capitalises only names (German capitalises every noun); of a title,
+    its runs of several words without function words (`title_names`):
+    "Grandma Rosa", told without her
     people, is a name whose memories must match what else is asked
     (recheck s23 R2: her phone number answered "when did Grandma Rosa
     come")."""
-    if not plainly_english(query) or mostly_titled(query):
+    if not plainly_english(query):
         return set()
     taken = set().union(*(folded_words(p) for p in named_people(query, known)))
-    return {run for run in capitalised_runs(query) if not folded_words(run) <= taken}
+    runs = title_names(query) if mostly_titled(query) else capitalised_runs(query)
+    return {run for run in runs if not folded_words(run) <= taken}
 
 
 def _naming_the_asked(

@@ -121,6 +121,29 @@ def mostly_titled(text: str) -> bool:
     )
 
 
+def title_names(text: str) -> list[str]:
+    """The names a title says (`mostly_titled`): its runs of two or more
+    capitalised words that are no function words ("Grandma Rosa", "Phone
+    Number" of "What Is Grandma Rosa's Phone Number"; recheck s25: a title
+    said no names, and Grandma Hilde's number answered)."""
+    return [
+        " ".join(run)
+        for found in capitalised_runs(text)
+        for run in _split_at_function_words(found.split())
+        if len(run) > 1
+    ]
+
+
+def _split_at_function_words(words: list[str]) -> list[list[str]]:
+    runs: list[list[str]] = [[]]
+    for word in words:
+        if word.casefold() in STOPWORDS:
+            runs.append([])
+        else:
+            runs[-1].append(word)
+    return runs
+
+
 def spelled_words(text: str) -> list[str]:
     """`text`'s words in order, case-folded and without their accents:
     "Zoë" as speech to text writes it, "zoe"."""
