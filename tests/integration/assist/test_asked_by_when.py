@@ -57,14 +57,21 @@ async def household(
     )
     assert "remember" in speech(told)
     freezer.move_to("2026-11-26T14:00:00+00:00")
-    for content, at in EVENTS:
+    await _remember_events(hass, hass_admin_user, EVENTS)
+    return hass_admin_user
+
+
+async def _remember_events(
+    hass: HomeAssistant, user: MockUser, events: tuple[tuple[str, str], ...]
+) -> None:
+    """Each event (text, Berlin wall-clock time) told as happened then."""
+    for content, at in events:
         await call(
             hass,
             "remember",
             {"content": content, "happened_at": f"{at}+01:00", "kind": "event"},
-            user=hass_admin_user,
+            user=user,
         )
-    return hass_admin_user
 
 
 async def _said(
@@ -389,13 +396,7 @@ async def test_a_week_asked_alone_is_read_day_by_day(
         ("We went to the flea market.", "2026-11-22T12:00:00"),
         ("We baked bread with the kids.", "2026-11-17T12:00:00"),
     )
-    for content, at in week:
-        await call(
-            hass,
-            "remember",
-            {"content": content, "happened_at": f"{at}+01:00", "kind": "event"},
-            user=household,
-        )
+    await _remember_events(hass, household, week)
     said = await _said(hass, household, question, language)
     # The page read out (three), in the order of their days.
     days = [int(day) for day in re.findall(r"(\d{1,2})\.? November", said)]
