@@ -83,6 +83,11 @@ def test_corrections_in_everyday_words_are_applied_and_dated(
     assert asked.casefold().count("gutter cleaner") == 1, asked
     assert f"gutter cleaner is coming on {w2}" not in asked, asked
     assert f"gutter cleaner is coming on {w3}" not in asked, asked
+    # Review s25: a "no" said first was Home Assistant's "no area called".
+    refused = _turn(
+        household, f"no, actually the gutter cleaner is coming on {w5}, not {w4}"
+    )
+    assert refused.startswith(f"Updated: The gutter cleaner is coming on {d5}"), refused
 
     _turn(household, "remember that the boiler inspection will be on " + w2)
     moved = _turn(household, f"remember that the boiler inspection moved to {w5}")

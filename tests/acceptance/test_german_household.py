@@ -265,6 +265,22 @@ def test_german_corrections_and_what_is_questions_by_voice(
     hass.call_service(DOMAIN, "forget", {"ids": sorted(ids)}, token=token).ok()
 
 
+def test_a_correction_said_after_nein_is_applied(german_home: Household) -> None:
+    """ "Nein, eigentlich …" corrects as "eigentlich …" does (review s25:
+    it was Home Assistant's "Kein Bereich …")."""
+    hass, token = german_home.hass, german_home.anna.token
+    _say(german_home, "Merk dir, dass der Dachbodenschlüssel in der Schublade liegt")
+    said, _ = _say(german_home, "Nein, eigentlich liegt der Dachbodenschlüssel im Flur")
+    assert said.startswith("Aktualisiert: Der Dachbodenschlüssel liegt im Flur"), said
+    [kept] = [
+        m
+        for m in _memories(german_home, "Dachbodenschlüssel")
+        if "Dachbodenschlüssel" in m["content"]
+    ]
+    assert kept["content"] == "Der Dachbodenschlüssel liegt im Flur."
+    hass.call_service(DOMAIN, "forget", {"ids": [kept["id"]]}, token=token).ok()
+
+
 def test_a_question_in_the_perfect_is_about_what_happened(
     german_home: Household,
 ) -> None:

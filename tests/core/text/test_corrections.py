@@ -31,6 +31,11 @@ CORRECTIONS = [
      "the plumber is coming on Wednesday", False),
     ("en", "Actually, the plumber is coming on Wednesday, not Tuesday.",
      "the plumber is coming on Wednesday.", False),
+    # Review s25: a "no" before the leading word was HA's "no area called".
+    ("en", "no, actually the plumber is coming on Wednesday, not Tuesday",
+     "the plumber is coming on Wednesday", False),
+    ("en", "No actually, the plumber is coming on Wednesday",
+     "the plumber is coming on Wednesday", False),
     ("en", "correction: the bins go out on Thursday",
      "the bins go out on Thursday", False),
     ("en", "the dentist appointment moved to Friday",
@@ -47,6 +52,8 @@ CORRECTIONS = [
     ("en", "the school play now takes place on Friday",
      "the school play now takes place on Friday", True),
     ("de", "eigentlich: der Klempner kommt am Mittwoch, nicht am Dienstag",
+     "der Klempner kommt am Mittwoch", False),
+    ("de", "Nein, eigentlich: der Klempner kommt am Mittwoch",
      "der Klempner kommt am Mittwoch", False),
     ("de", "korrigiere: der Klempner kommt am Mittwoch statt am Dienstag",
      "der Klempner kommt am Mittwoch", False),
@@ -74,6 +81,10 @@ def test_a_correction_in_everyday_words_is_read(
         "sorry I forgot to buy milk",
         "I meant to call Grandma",
         "instead of Tuesday",
+        # A "no" alone opens no correction ("no" answers "shall I forget …?").
+        "no, the plumber is coming on Wednesday",
+        "no actually",
+        "nobody actually likes the plumber",
         "the kids may not watch TV after 8 pm, not even on Fridays or on any other day",
     ],
 )
@@ -117,6 +128,11 @@ def test_a_german_eigentlich_counts_only_set_off() -> None:
             "eigentlich: ich bin gegen Latex allergisch",
         ),
         ("Eigentlich mag Ben lieber Tee", "Eigentlich: Ben mag lieber Tee"),
+        (
+            "Nein, eigentlich kommt der Klempner am Mittwoch",
+            "Nein, eigentlich: der Klempner kommt am Mittwoch",
+        ),
+        ("nein eigentlich geht der Müll raus", "nein eigentlich: der Müll geht raus"),
         # As said: what did not happen, a contrast, a command, no subject.
         ("eigentlich wollte Ben heute kommen", None),
         ("eigentlich ist der Schlüssel im Flur, aber er fehlt", None),

@@ -107,11 +107,18 @@ class _FrontedWords:
 def _read(path: Path) -> _Table:
     table: dict[str, Any] = json.loads(path.read_text("utf-8"))
     flags = re.IGNORECASE | re.UNICODE
+    # A "no" said before the leading word ("no, actually …", "nein,
+    # eigentlich …"): the leading word still opens the correction.
+    refused = (
+        rf"(?:(?:{_alternatives(table['refusals'])})(?:\s*[{_SET_OFF}]+\s*|\s+))?"
+        if table.get("refusals")
+        else ""
+    )
     return _Table(
         # "actually …", "eigentlich: …" (set off: "Eigentlich mag Ben Tee"
         # is a statement of its own, its verb after "eigentlich").
         leading=re.compile(
-            rf"^\s*(?:(?:{_alternatives(table['leading'])})"
+            rf"^\s*{refused}(?:(?:{_alternatives(table['leading'])})"
             rf"(?:\s*[{_SET_OFF}]+\s*|\s+)"
             rf"|(?:{_alternatives(table['leading_set_off'])})\s*[{_SET_OFF}]+\s*)",
             flags,
@@ -146,7 +153,7 @@ def _read(path: Path) -> _Table:
         if table.get("commands")
         else None,
         fronted=re.compile(
-            rf"^\s*(?:{_alternatives(table['leading_fronted'])})\s+", flags
+            rf"^\s*{refused}(?:{_alternatives(table['leading_fronted'])})\s+", flags
         )
         if table.get("leading_fronted")
         else None,
