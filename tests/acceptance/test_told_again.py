@@ -113,6 +113,8 @@ def test_a_remembered_question_keeps_its_mark_and_thread(
 
 
 _ITEM = re.compile(r"(\d+): ([^:.]+): ")
+# A listing's items, whole: "2: Today, around ten: Mia's snorkel is blue."
+_LISTED = re.compile(r"(\d+): (.*?)(?= \d+: | And (?:one|\d+) more\.|$)")
 
 
 def test_more_after_a_when_question_stays_dated(household: Household) -> None:
@@ -130,6 +132,11 @@ def test_more_after_a_when_question_stays_dated(household: Household) -> None:
     assert [number for number, _ in dated] == ["1", "2", "3"]
     more = _said(_turn(household, "more"))
     assert [number for number, _ in _ITEM.findall(more)] == ["4"], more
+    # Review s25: "number two" after the listing was "nothing to choose
+    # from"; it is the second, said as listed, and "more"'s fourth after it.
+    listed = dict(_LISTED.findall(f"{answer} {more}"))
+    assert _said(_turn(household, "number two")) == listed["2"], listed
+    assert _said(_turn(household, "the fourth one")) == listed["4"], listed
 
 
 def test_a_second_true_fact_is_kept_beside_the_first(household: Household) -> None:

@@ -43,13 +43,13 @@ from .sentence_files import (
 from .tools import async_remember, async_resolve
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
     from hassil.recognize import RecognizeResult
     from homeassistant.components.conversation import ConversationInput
     from homeassistant.core import HomeAssistant
 
-    from ..memory.common.values import Memory
+    from ..memory.common.values import Memory, ScoredMemory
     from ..memory.search.retrieval import ProgressivePage
     from ..runtime.conversation_state import ConversationState
     from ..runtime.data import HomeMemoryConfigEntry
@@ -239,6 +239,7 @@ def _cancel_waiting_forget(scope: CallScope) -> None:
     own, scope.state.voice_token = scope.state.voice_token, None
     voice.voice_token = None
     voice.voice_choices = ()
+    voice.recall_listed = 0
     if own is not None:
         scope.data.conversations.take_pending(voice, own)
 
@@ -367,13 +368,14 @@ async def _async_recall_speech(
     voice.recall_dated = always_when
     voice.recall_telling = telling
     voice.recall_undated = never_when
+    voice.recall_listed = page.numbers[-1] if len(page.items) > 1 else 0
     if not page.items:
         return nothing
     describe = when.describer(scope.hass, words.language)
     dated = replace(
         await _dated_ids(
             scope,
-            page,
+            page.items,
             words,
             always_when=always_when,
             telling=telling,
@@ -413,30 +415,30 @@ class _Dating:
 
 async def _dated_ids(
     scope: CallScope,
-    page: ProgressivePage,
+    items: Sequence[ScoredMemory],
     words: Wording,
     *,
     always_when: bool,
     telling: bool = False,
     never_when: bool = False,
 ) -> _Dating:
-    """How the page's memories are dated (`_Dating`): one rule for an
+    """How the listed memories are dated (`_Dating`): one rule for an
     answer and the "more" after it. What the home observed keeps its
     time, which says more than the weekday its text names; after a "where"
     question (`never_when`) none is dated: "where is the spare key" was
     answered "On Wednesday 11 November, around seven: The spare key is
     under the red flower pot." (new-user review)."""
     if never_when:
-        return _Dating(own=frozenset(item.memory.id for item in page.items))
+        return _Dating(own=frozenset(item.memory.id for item in items))
     told = [
         item.memory
-        for item in page.items
+        for item in items
         if str(item.memory.source) != "observed"
         and (always_when or when.worth_saying(item.memory))
     ]
     if not told:
         return _Dating(
-            always=frozenset(item.memory.id for item in page.items)
+            always=frozenset(item.memory.id for item in items)
             if always_when
             else frozenset()
         )
@@ -445,7 +447,7 @@ async def _dated_ids(
         return _Dating(own=read.said)
     if telling:
         # "When did I mention the snorkel?": each telling is the answer.
-        every = frozenset(item.memory.id for item in page.items)
+        every = frozenset(item.memory.id for item in items)
         return _Dating(always=every - read.said, own=read.said)
     # After "when …": a memory with a time of its own (an event, what the
     # home observed, a statement about another time), or one that tells of
@@ -453,7 +455,7 @@ async def _dated_ids(
     # Not a fact or habit whose time is only its telling: "when do the bins
     # go out" was answered "Tonight, around half past one: The bins go out
     # every Thursday evening." (new-user review).
-    timed = {item.memory.id for item in page.items if when.worth_saying(item.memory)}
+    timed = {item.memory.id for item in items if when.worth_saying(item.memory)}
     return _Dating(always=frozenset(timed | read.done) - read.said, own=read.said)
 
 
@@ -592,7 +594,7 @@ class MoreIntentHandler(_MemoryIntentHandler):
             return words.say("more_done")
         dated = await _dated_ids(
             scope,
-            page,
+            page.items,
             words,
             always_when=voice.recall_dated,
             telling=voice.recall_telling,
@@ -600,6 +602,7 @@ class MoreIntentHandler(_MemoryIntentHandler):
         )
         # Read to the one who asks "more": their own memory is "Your …".
         dated = replace(dated, listener=scope.speaker.caller.user_id)
+        voice.recall_listed = max(voice.recall_listed, page.numbers[-1])
         return _listing(
             page, words, when.describer(scope.hass, words.language), dated=dated
         )
@@ -686,9 +689,11 @@ class PickIntentHandler(_MemoryIntentHandler):
     ) -> str:
         voice = _voice_state(scope)
         choices = voice.voice_choices
+        number: int = slots["number"]["value"]
+        if not choices and voice.recall_listed and voice.recall_cursor is not None:
+            return await _async_listed_again(scope, voice, number, words)
         if not choices:
             return words.say("nothing_to_pick")
-        number: int = slots["number"]["value"]
         if number > len(choices):
             return words.say("no_such_number", number=number, count=len(choices))
         scope.require_write()
@@ -697,6 +702,34 @@ class PickIntentHandler(_MemoryIntentHandler):
         resolved = await async_resolve(scope, memory_id=choices[number - 1])
         assert resolved.memory is not None
         return _ask_to_forget(scope, resolved.memory, words)
+
+
+async def _async_listed_again(
+    scope: CallScope, voice: ConversationState, number: int, words: Wording
+) -> str:
+    """ "Number two" after a recall's listing: that memory, dated as the
+    listing dated it (review s25: it was "There is nothing to choose
+    from"). Re-read now: one forgotten or made private since is not said."""
+    assert voice.recall_cursor is not None
+    if number > voice.recall_listed:
+        return words.say("no_such_number", number=number, count=voice.recall_listed)
+    item = await recall.async_recall_pick(scope.ops, voice.recall_cursor, number)
+    if item is None:
+        return words.say("listed_gone", number=number)
+    scope.state.last_memory_id = item.memory.id
+    dated = await _dated_ids(
+        scope,
+        [item],
+        words,
+        always_when=voice.recall_dated,
+        telling=voice.recall_telling,
+        never_when=voice.recall_undated,
+    )
+    dated = replace(
+        dated, language=words.language, listener=scope.speaker.caller.user_id
+    )
+    describe = when.describer(scope.hass, words.language)
+    return _dated(describe, item.memory, words, dating=dated)
 
 
 class ConfirmIntentHandler(_MemoryIntentHandler):

@@ -75,6 +75,9 @@ class ConversationState:
     recall_telling: bool = False
     # ... or asked "where": no item is dated.
     recall_undated: bool = False
+    # The highest number a spoken recall listed ("1: … 2: …", and "more"),
+    # for "number two" after it; 0 when it listed none.
+    recall_listed: int = 0
     pending: dict[str, PendingForget] = field(default_factory=dict)
     # The token the voice flow ("forget ..." then "yes") waits on.
     voice_token: str | None = None

@@ -733,6 +733,48 @@ async def test_builtin_agent_tells_more(
     assert speech(result) == "That is all I remember about that."
 
 
+async def test_a_number_after_a_recall_says_that_memory(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+) -> None:
+    """ "Number two" after "I remember 5 things … 1: … 2: …" says the second
+    (review s25: "There is nothing to choose from"); a number not yet
+    listed is not said, and a memory forgotten since is not read out."""
+    store = init_integration.runtime_data.store
+    for number in range(5):
+        await say(hass, f"remember that garden bed {number} needs water")
+    listed = speech(
+        await say(hass, "what do you remember about garden bed water", user=user_anna)
+    )
+    assert listed.endswith("And 2 more."), listed
+    second = listed.split(" 2: ")[1].split(" 3: ")[0]
+    assert speech(await say(hass, "number two", user=user_anna)) == second
+    assert speech(await say(hass, "the second one", user=user_anna)) == second
+    result = await say(hass, "number four", user=user_anna)
+    assert speech(result) == "There is no number 4; I listed 3."
+    more = speech(await say(hass, "more", user=user_anna))
+    fourth = more.split("4: ")[1].split(" 5: ")[0]
+    assert speech(await say(hass, "the fourth one", user=user_anna)) == fourth
+    [gone] = [
+        m
+        for m in store.list_memories(SYSTEM, MemoryFilter()).items
+        if m.content == fourth
+    ]
+    store.soft_delete(SYSTEM, ids=[gone.id])
+    result = await say(hass, "number 4", user=user_anna)
+    assert speech(result) == (
+        "Number 4 is no longer among the memories I can tell you."
+    )
+    # A forget's listing is what a number picks from after it.
+    await say(hass, "forget garden bed water", user=user_anna)
+    result = await say(hass, "number 4", user=user_anna)
+    assert speech(result).startswith("There is no number 4; I listed "), speech(
+        result
+    )
+
+
 async def test_builtin_agent_forget_by_number(
     hass: HomeAssistant,
     agent_entry: MockConfigEntry,
@@ -751,7 +793,7 @@ async def test_builtin_agent_forget_by_number(
     assert said.startswith("A few memories match. 1: ")
     second = said.split(" 2: ")[1].split(".")[0]
     result = await say(hass, "number 5", user=user_anna)
-    assert speech(result) == "Sorry, I couldn't understand that"
+    assert speech(result) == "There is no number 5; I listed 2."
     result = await say(hass, "the second one", user=user_anna)
     assert speech(result) == f"Do you want me to forget: '{second}'?"
     done = await say(hass, "yes", user=user_anna)
