@@ -36,6 +36,7 @@ from .floors import (
 )
 from .needs import never_needs_memory
 from .people import named_people
+from .standing_out import stand_out_floor, wordless_floor
 from .windows import pages_in_time, reading_order
 
 if TYPE_CHECKING:
@@ -351,12 +352,17 @@ class Retriever:
                 fused.setdefault(rowid, Relevance(0.0, None, None, own=0.0))
         if self.config.person_weight > 0 and fused:
             fused = self._about_named_people(query, fused, asker)
-        floor = self._stand_out_floor(vector, min_relevance)
+        margin = self._search_margin()
+        floor = stand_out_floor(margin, vector, min_relevance)
+        wordless = wordless_floor(margin, vector, keyword, floor)
         passing = [
             rowid
             for rowid, rel in fused.items()
             if rel.own >= min_relevance
-            and (rel.similarity is None or rel.similarity >= floor)
+            and (
+                rel.similarity is None
+                or rel.similarity >= (floor if rel.keyword is not None else wordless)
+            )
         ]
         besides = None
         if min_relevance > 0:  # A word of the query's family passes (families.py).
@@ -448,15 +454,10 @@ class Retriever:
         embedder = self.store.embedder
         return profile_for(embedder.model_id).languages if embedder else None
 
-    def _stand_out_floor(self, vector: dict[int, float], min_relevance: float) -> float:
-        """The similarity a memory needs to pass a relevance floor: within the
-        model profile's `search_margin` of the query's best (any, without a
-        margin, a floor or a similarity; embedding/profiles.py)."""
+    def _search_margin(self) -> float | None:
+        """The model profile's stand-out margin (standing_out.py)."""
         embedder = self.store.embedder
-        margin = profile_for(embedder.model_id if embedder else None).search_margin
-        if margin is None or min_relevance <= 0 or not vector:
-            return -math.inf
-        return max(vector.values()) - margin
+        return profile_for(embedder.model_id if embedder else None).search_margin
 
     def _fusion_weights(self) -> tuple[float, float]:
         # The model's profile sets the split (embedding/profiles.py).

@@ -1,0 +1,51 @@
+"""The similarity a memory needs to stand out among a question's matches.
+
+A model that brings every text of a question's shape near ("wann kommt …"
+puts every dated visit close to "wann ist der Zahnarzttermin") has a
+stand-out margin in its profile (embedding/profiles.py): where a relevance
+floor applies, a memory passes only within that margin of the query's best
+similarity, and one that shares no word with the question within half of
+it when the best match shares the question's words. Measurements:
+docs/languages.md, "Standing out".
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Final
+
+# Where the question's best match by meaning shares its words, a memory
+# sharing none must come within this share of the model's margin of it.
+WORDLESS_MARGIN_SHARE: Final = 0.5
+
+
+def stand_out_floor(
+    margin: float | None, vector: dict[int, float], min_relevance: float
+) -> float:
+    """The similarity a memory needs to pass a relevance floor: within
+    `margin` of the query's best (any, without a margin, a floor or a
+    similarity)."""
+    if margin is None or min_relevance <= 0 or not vector:
+        return -math.inf
+    return max(vector.values()) - margin
+
+
+def wordless_floor(
+    margin: float | None,
+    vector: dict[int, float],
+    keyword: dict[int, float],
+    floor: float,
+) -> float:
+    """The similarity a memory that shares no word with the question needs
+    (`floor` for one that does): where the best match by meaning is also a
+    keyword match, within WORDLESS_MARGIN_SHARE of `margin` of it. The
+    piano tuner's and the plumber's dated visits come near "wann ist der
+    Zahnarzttermin" by its shape; with the appointment there, they are not
+    its answer. Where the answer has none of the question's words to show
+    ("Wo finde ich einen zweiten Hausschlüssel?"), `floor` alone decides."""
+    if margin is None or floor == -math.inf or not vector:
+        return floor
+    best = max(vector, key=vector.__getitem__)
+    if best not in keyword:
+        return floor
+    return max(floor, vector[best] - margin * WORDLESS_MARGIN_SHARE)
