@@ -894,3 +894,9 @@ async def test_builtin_agent_counts_one_left_in_each_language(
     )
     assert german.startswith("Ich erinnere mich an 4 Dinge dazu."), german
     assert german.endswith("Und noch eines."), german
+    # "Nummer zwei" says the second again; the fourth is not yet listed.
+    second = german.split(" 2: ")[1].split(" 3: ")[0]
+    assert speech(await say(hass, "nummer zwei", language="de")) == second
+    assert speech(await say(hass, "die vierte", language="de")) == (
+        "Es gibt keine Nummer 4; ich habe 3 genannt."
+    )
