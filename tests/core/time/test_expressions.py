@@ -460,6 +460,49 @@ def test_a_habit_names_no_day() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("At the weekend we always have a long breakfast.", "en"),
+        ("We usually go swimming at the weekend.", "en"),
+        ("Am Wochenende schlafen wir immer aus.", "de"),
+        ("Wir schlafen am Wochenende normalerweise aus.", "de"),
+        ("Am Montag kommt immer die Putzhilfe.", "de"),
+        ("Im Dezember fahren wir immer Ski.", "de"),
+        ("Am Morgen trinkt Ben immer Espresso.", "de"),
+    ],
+)
+def test_a_habits_weekend_weekday_or_month_is_no_day(text: str, language: str) -> None:
+    """A habit's words ("always", "immer", "normalerweise") make its weekend,
+    weekday or month no one day, though the present tense reads as a plan
+    (review s25: German weekly routines were stored on one date)."""
+    assert read_statement(text, now=WEDNESDAY, language=language) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Am Wochenende waren wir im Zoo.", "de"),
+        ("Next weekend we always visit grandma.", "en"),
+        ("Last weekend we always had pizza.", "en"),
+        ("Am Montag kommt die Putzhilfe.", "de"),
+        ("Wir gehen morgen immer noch schwimmen.", "de"),
+    ],
+)
+def test_one_weekend_or_day_stays_one(text: str, language: str) -> None:
+    """The past, "next"/"last", no habit word, or "immer noch" (still): one day."""
+    assert read_statement(text, now=WEDNESDAY, language=language) is not None
+
+
+def test_am_morgen_is_the_morning_not_tomorrow() -> None:
+    """ "Am Morgen" is in the morning; "morgen" alone, "morgen früh" is
+    tomorrow (review s25: "Am Morgen war Ben müde" was stored for tomorrow)."""
+    for said in ("Am Morgen war Ben müde.", "An dem Morgen war es kalt."):
+        assert read_statement(said, now=WEDNESDAY, language="de") is None, said
+    assert _span("morgen früh kommt der Bäcker", "de")[0] == "2026-03-05 05:00"
+    assert _span("morgen kommt Oma", "de") == ("2026-03-05 00:00", "2026-03-06 00:00")
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "When did we leave for the weekend away?",

@@ -23,7 +23,14 @@ from .spans import (
     weekend_around,
     weekend_of_month,
 )
-from .tense import own_clause, says_yearly, tells_arrangement, tells_future, tells_past
+from .tense import (
+    own_clause,
+    says_habit,
+    says_yearly,
+    tells_arrangement,
+    tells_future,
+    tells_past,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -171,12 +178,21 @@ def _reading(
         or tells_future(told, said, language)
         or (not past and tells_arrangement(said, language))
     )
-    if statement and not future and not past:
+    # "Am Montag kommt immer die Putzhilfe", "we always sleep in at the
+    # weekend": a habit's words make its weekday, weekend or month no one
+    # day, though the present tense reads as a plan (review s25).
+    habit = statement and not past and says_habit(said, language)
+    if statement and ((not future and not past) or habit):
         # "The bins go out on Tuesday", "Anna's birthday is on 3 March": a
         # weekday, a month or a yearly date in the present tense is a habit,
         # not a day; "the car goes to the garage on 7 December" is that day.
         yearly = says_yearly(said, language)
-        found = [item for item in found if not _habitual(item, yearly=yearly)]
+        found = [
+            item
+            for item in found
+            if not _habitual(item, yearly=yearly)
+            and not (habit and _a_habits_weekend(item))
+        ]
     if statement:
         # "Coming up", "demnächst": a plan (a future word), no window.
         found = [item for item in found if item.kind != "coming"]
@@ -321,6 +337,14 @@ def _habitual(item: _Found, *, yearly: bool) -> bool:
         return False
     has_month = "month" in item.groups or "month_number" in item.groups
     return yearly or not has_month
+
+
+def _a_habits_weekend(item: _Found) -> bool:
+    """ "At the weekend" without "this", "next" or "last": every weekend,
+    where the statement tells a habit."""
+    return item.kind == "weekend" and not (
+        {"this", "next"} & item.groups.keys() or item.groups.get("qual")
+    )
 
 
 # -- finding the words ---------------------------------------------------------------
