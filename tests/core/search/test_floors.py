@@ -774,6 +774,22 @@ def test_a_name_said_by_its_capitals_leaves_out_nothing_where_nothing_answers(
     assert not_read not in said
 
 
+def test_where_nothing_naming_the_name_answers_another_s_deed_is_no_answer(
+    told: Callable[[Sequence[tuple[str, tuple[str, ...]]]], Retriever],
+) -> None:
+    """Review s25 R2: "what did Grandma Rosa help with" read Uncle Tom's
+    help with the fence: it answers the rest of the question, but names
+    neither her nor a word of her name. What names her stays readable."""
+    fence = "Uncle Tom helped Ben fix the fence."
+    doll = "Grandma came over and fixed Emma's doll."
+    home = told([*((text, ()) for text in RELATIVES), (fence, ("Ben",)), (doll, ())])
+    assert fence not in _answers(home, "what did Grandma Rosa help with", ALICE, "Anna")
+    assert _answers(home, "when did Grandma Rosa fix Emma's doll", ALICE, "Anna") == {
+        doll
+    }
+    assert fence in _answers(home, "what did Uncle Tom help with", ALICE, "Anna")
+
+
 KIN = (
     "Rosa brought a plum cake for the Advent coffee.",
     "Grandma came over and fixed Emma's doll.",

@@ -770,9 +770,7 @@ async def test_a_number_after_a_recall_says_that_memory(
     # A forget's listing is what a number picks from after it.
     await say(hass, "forget garden bed water", user=user_anna)
     result = await say(hass, "number 4", user=user_anna)
-    assert speech(result).startswith("There is no number 4; I listed "), speech(
-        result
-    )
+    assert speech(result).startswith("There is no number 4; I listed "), speech(result)
 
 
 async def test_builtin_agent_forget_by_number(

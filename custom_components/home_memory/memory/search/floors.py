@@ -186,7 +186,21 @@ def beside_names(
     if answering and flt.deed_asked:
         # A plan answers no "when did Uncle Tom come" (review s24 H2).
         answering -= plans(candidates, sorted(answering), language)
-    return kept if answering else kept | saying
+    if answering or not saying:
+        return kept
+    # None naming it answers the rest: what names it, a word of it ("Grandma
+    # came over and fixed Emma's doll") or a person asked beside it, not
+    # what only answers the rest ("what did Grandma Rosa help with" read
+    # Uncle Tom's help with the fence; review s25 R2).
+    beside = named - said
+    parts = frozenset().union(*(folded_words(name) for name in said & named))
+    texts = candidates.contents(sorted(kept - saying))
+    return saying | {
+        rowid
+        for rowid, text in texts.items()
+        if not beside.isdisjoint(people.get(rowid, ()))
+        or not parts.isdisjoint(folded_words(text))
+    }
 
 
 def _said_names(query: str, known: Collection[str]) -> set[str]:
