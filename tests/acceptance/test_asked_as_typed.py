@@ -45,6 +45,12 @@ def test_who_came_to_work_and_relatives_asked_as_typed(household: Household) -> 
             asked,
             answer,
         )
+    # Being here is coming; Ben's call is no visit (review s25).
+    _say(household, anna, "remember that Ben phoned the locksmith about a spare key")
+    for asked in ("when was the locksmith here", "has the locksmith been"):
+        answer = _say(household, anna, asked)
+        assert "locksmith replaced the lock on the shed door" in answer, answer
+        assert "phoned" not in answer, (asked, answer)
     for asked in (
         "when did Granny Edith bring the rhubarb crumble",
         # As speech to text writes it: no title (review s25).

@@ -54,6 +54,7 @@ if TYPE_CHECKING:
 
     from ..common.values import Caller, MemoryFilter
     from ..storage.candidates import CandidateQueries
+    from ..text.statement_words import StatementWords
 
 # The similarity to what a question asks besides its names (or to its liking
 # verb) that matches by meaning, on the shared scale (search/retrieval.py's
@@ -482,6 +483,7 @@ def partly_named(
         where = _where_asked(text, runs, terms, stopwords | light_verbs, places)
         return runs, terms, lights * asks, where
 
+    query = _presence_as_coming(query, tables, visitors, coming)
     # Without its names a question has no run, place or light verb it lacks
     # with them: most searches read nothing more.
     runs, _, lights, where = parts(query)
@@ -576,6 +578,27 @@ def partly_named(
             if not any(rowid in related.get(word, ()) for word in run)
         }
     return partly
+
+
+def _presence_as_coming(
+    query: str,
+    tables: list[StatementWords],
+    visitors: frozenset[str],
+    coming: frozenset[str],
+) -> str:
+    """ "when was the electrician here", "has the plumber been", "Wann war
+    der Elektriker hier?" as asking whether one who comes to work came
+    ("… come"): "Ben phoned the electrician" was read for them, being no
+    visit (review s25). Only where a visitor is asked and no coming verb."""
+    words = set(_TOKEN.findall(query.casefold()))
+    if visitors.isdisjoint(words) or not coming.isdisjoint(words):
+        return query
+    for table in tables:
+        if table.presence is not None and table.coming_word:
+            said = table.presence.sub(table.coming_word, query, count=1)
+            if said != query:
+                return said
+    return query
 
 
 def asked_relations(query: str, language: str | None) -> list[tuple[str, list[str]]]:
@@ -917,7 +940,41 @@ def not_whole(
         | other
         | deeds
         | nowhere(candidates, query, similarity, language)
+        | contacted(candidates, query, list(similarity), language)
     )
+
+
+def contacted(
+    candidates: CandidateQueries,
+    query: str,
+    rowids: list[int],
+    language: str | None,
+) -> set[int]:
+    """Of `rowids`, for a question whether one who comes to work came ("when
+    did the locksmith come", "was he here"), the memories that tell of
+    reaching them ("Ben phoned the locksmith about a spare key"), not of
+    their coming, whatever their meaning: MiniLM puts that call at the
+    visit's side (review s25)."""
+    tables = [statement_words(other) for other in languages_to_try(language)]
+    visitors = frozenset().union(*(table.visitors for table in tables))
+    coming = frozenset().union(*(table.coming for table in tables))
+    asked = set(
+        _TOKEN.findall(_presence_as_coming(query, tables, visitors, coming).casefold())
+    )
+    asked_visitors = visitors & asked
+    if not rowids or not asked_visitors or coming.isdisjoint(asked):
+        return set()
+    contacting = frozenset().union(*(table.contacting for table in tables))
+    return {
+        rowid
+        for rowid, text in candidates.contents(rowids).items()
+        if not contacting.isdisjoint(words := set(spelled_words(text)))
+        and coming.isdisjoint(words)
+        and any(
+            visitor in words and not _acts(visitor, text, language)
+            for visitor in asked_visitors
+        )
+    }
 
 
 def by_meaning(

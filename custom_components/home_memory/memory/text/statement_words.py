@@ -77,7 +77,11 @@ class StatementWords:
     with a question shares no topic (search/floors.py). coming: verbs
     asking whether someone came ("come", "visit"); visitors: those who come
     to a home to work there ("electrician", "Klempner"), whose deed there
-    tells that they came (review s24 H3). deed_questions:
+    tells that they came (review s24 H3); presence: how a question asks
+    that one was here ("when was the electrician here", "has the plumber
+    been"), read as asking the first of `coming` (review s25); contacting:
+    verbs of reaching one by phone or mail ("phoned", "angerufen"), which
+    tell no visit of theirs. deed_questions:
     patterns of a question asking who did a deed or what someone did, its
     verb the group `verb` ("who washed the car", "what did Ben buy", "Wer
     hat das Auto gewaschen"); deeds_not_asked: verbs that ask no deed of
@@ -139,6 +143,9 @@ class StatementWords:
     light_verbs: frozenset[str] = frozenset()
     coming: frozenset[str] = frozenset()
     visitors: frozenset[str] = frozenset()
+    presence: re.Pattern[str] | None = None
+    coming_word: str = ""
+    contacting: frozenset[str] = frozenset()
     deed_questions: tuple[re.Pattern[str], ...] = ()
     deeds_not_asked: frozenset[str] = frozenset()
     deed_openers: frozenset[str] = frozenset()
@@ -204,6 +211,13 @@ def _read_words(path: Path) -> StatementWords:
         ),
         coming=frozenset(word.casefold() for word in table.get("coming", ())),
         visitors=frozenset(word.casefold() for word in table.get("visitors", ())),
+        presence=re.compile(table["presence"], re.IGNORECASE)
+        if table.get("presence")
+        else None,
+        coming_word=str(next(iter(table.get("coming", ())), "")).casefold(),
+        contacting=frozenset(
+            word.casefold() for word in table.get("contacting", ())
+        ),
         deed_questions=tuple(
             re.compile(pattern) for pattern in table.get("deed_questions", ())
         ),
