@@ -469,6 +469,11 @@ def test_a_habit_names_no_day() -> None:
         ("Am Montag kommt immer die Putzhilfe.", "de"),
         ("Im Dezember fahren wir immer Ski.", "de"),
         ("Am Morgen trinkt Ben immer Espresso.", "de"),
+        ("At the weekend, we always sleep in.", "en"),
+        # In the past too (review s26 H3: dated last weekend, today).
+        ("We always went swimming at the weekend when the kids were small.", "en"),
+        ("The cleaner always came on Monday.", "en"),
+        ("Früher sind wir am Wochenende immer gewandert.", "de"),
     ],
 )
 def test_a_habits_weekend_weekday_or_month_is_no_day(text: str, language: str) -> None:
@@ -486,10 +491,17 @@ def test_a_habits_weekend_weekday_or_month_is_no_day(text: str, language: str) -
         ("Last weekend we always had pizza.", "en"),
         ("Am Montag kommt die Putzhilfe.", "de"),
         ("Wir gehen morgen immer noch schwimmen.", "de"),
+        # A habit said in another clause, or "as always" (review s26 H2:
+        # the plan lost its date).
+        ("Grandma is coming at the weekend, she always brings cake.", "en"),
+        ("As always we are having the barbecue on Saturday.", "en"),
+        ("Oma kommt am Wochenende, sie bringt immer Kuchen mit.", "de"),
+        ("On Saturday we went swimming, as always.", "en"),
     ],
 )
 def test_one_weekend_or_day_stays_one(text: str, language: str) -> None:
-    """The past, "next"/"last", no habit word, or "immer noch" (still): one day."""
+    """The past, "next"/"last", no habit word in the time's clause, "as
+    always", or "immer noch" (still): one day."""
     assert read_statement(text, now=WEDNESDAY, language=language) is not None
 
 

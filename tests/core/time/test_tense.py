@@ -92,6 +92,10 @@ def test_the_time_words_are_read_in_their_own_clause() -> None:
         ("We went swimming on Saturday.", "en", False),
         ("We baked an apple pie.", "en", False),
         ("Die Heizung ist immer noch kaputt.", "de", False),  # "still"
+        # "As always": this time as every time, one day (review s26 H2).
+        ("As always we are having the barbecue on Saturday.", "en", False),
+        ("Wie immer grillen wir am Samstag.", "de", False),
+        ("As always, Ben always burns the sausages.", "en", True),
     ],
 )
 def test_a_habit_is_told_by_its_words(text: str, language: str, habit: bool) -> None:

@@ -178,20 +178,24 @@ def _reading(
         or tells_future(told, said, language)
         or (not past and tells_arrangement(said, language))
     )
-    # "Am Montag kommt immer die Putzhilfe", "we always sleep in at the
-    # weekend": a habit's words make its weekday, weekend or month no one
-    # day, though the present tense reads as a plan (review s25).
-    habit = statement and not past and says_habit(said, language)
-    if statement and ((not future and not past) or habit):
+    if statement:
         # "The bins go out on Tuesday", "Anna's birthday is on 3 March": a
         # weekday, a month or a yearly date in the present tense is a habit,
         # not a day; "the car goes to the garage on 7 December" is that day.
+        # "Am Montag kommt immer die Putzhilfe", "we always went swimming
+        # at the weekend": a habit's words in the time's own clause make it
+        # no one day in any tense (review s25; not "…, she always brings
+        # cake", s26).
         yearly = says_yearly(said, language)
+        plain = not future and not past
         found = [
             item
             for item in found
-            if not _habitual(item, yearly=yearly)
-            and not (habit and _a_habits_weekend(item))
+            if not (plain and _habitual(item, yearly=yearly))
+            and not (
+                (_habitual(item, yearly=yearly) or _a_habits_weekend(item))
+                and _in_a_habits_clause(text, item, language)
+            )
         ]
     if statement:
         # "Coming up", "demnächst": a plan (a future word), no window.
@@ -337,6 +341,27 @@ def _habitual(item: _Found, *, yearly: bool) -> bool:
         return False
     has_month = "month" in item.groups or "month_number" in item.groups
     return yearly or not has_month
+
+
+# What sets a clause apart inside a sentence.
+_CLAUSE_BREAK: Final = re.compile(r"[,;:]")
+# A clause with fewer words besides its time words ("At the weekend, we
+# always sleep in") is read with the one after it.
+_SHORT_CLAUSE: Final = 2
+
+
+def _in_a_habits_clause(text: str, item: _Found, language: str) -> bool:
+    """Whether the clause `item` is said in tells a habit (`says_habit`)."""
+    breaks = [m.start() for m in _CLAUSE_BREAK.finditer(text)]
+    start = max((b + 1 for b in breaks if b < item.start), default=0)
+    after = [b for b in breaks if b >= item.end]
+    end = after[0] if after else len(text)
+    rest = text[start : item.start] + text[item.end : end]
+    if len(re.findall(r"\w+", rest)) < _SHORT_CLAUSE and len(after) > 1:
+        end = after[1]
+    elif len(re.findall(r"\w+", rest)) < _SHORT_CLAUSE and after:
+        end = len(text)
+    return says_habit(text[start:end], language)
 
 
 def _a_habits_weekend(item: _Found) -> bool:

@@ -55,8 +55,13 @@ def says_habit(text: str, language: str) -> bool:
     """Whether a text tells what is done again and again ("we go swimming
     every Saturday", "Noah has piano on Tuesdays", "wir gehen samstags
     schwimmen"; the table's `habit_pattern`): no one day's doing."""
-    pattern = phrases(language).get("habit_pattern")
-    return isinstance(pattern, str) and re.search(pattern, text.casefold()) is not None
+    table = phrases(language)
+    pattern, aside = table.get("habit_pattern"), table.get("habit_aside")
+    folded = text.casefold()
+    if isinstance(aside, str):
+        # "As always we are having the barbecue on Saturday": one day.
+        folded = re.sub(aside, " ", folded)
+    return isinstance(pattern, str) and re.search(pattern, folded) is not None
 
 
 def names_a_bare_weekday(text: str, language: str) -> bool:
