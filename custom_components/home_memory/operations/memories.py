@@ -402,7 +402,7 @@ async def async_remember(
         expires_at=request.expires_at,
         happened_at=None if window is None else window.start,
         happened_until=None if window is None else window.end,
-        corrects=said.corrects,
+        corrects=said.corrects and not said.adds,
         replaces=said.old,
         as_said=None if as_said is None else _reading(as_said),
         as_plan=None if plan is None or plan.window is None else _reading(plan),

@@ -36,6 +36,9 @@ CORRECTIONS = [
      "the plumber is coming on Wednesday", False),
     ("en", "No actually, the plumber is coming on Wednesday",
      "the plumber is coming on Wednesday", False),
+    # Review s26 M3: said again and again, it was Home Assistant's.
+    ("en", "no no no, actually the plumber is coming on Wednesday",
+     "the plumber is coming on Wednesday", False),
     ("en", "correction: the bins go out on Thursday",
      "the bins go out on Thursday", False),
     ("en", "the dentist appointment moved to Friday",
@@ -69,6 +72,25 @@ def test_a_correction_in_everyday_words_is_read(
     """The old value's words are left out; a moved time is a coming one."""
     read = read_correction(said, language)
     assert (read.statement, read.corrects, read.ahead) == (statement, True, ahead)
+
+
+@pytest.mark.parametrize(
+    ("said", "language", "adds"),
+    [
+        ("no, actually Noah is also allergic to bees", "en", True),
+        ("nope, actually Emma likes raspberries as well", "en", True),
+        ("Nein, eigentlich: Noah ist auch gegen Bienen allergisch", "de", True),
+        ("actually Noah is allergic to bees", "en", False),
+        ("Noah is allergic to bees instead of wasps", "en", False),
+    ],
+)
+def test_an_added_fact_after_actually_adds(
+    said: str, language: str, adds: bool
+) -> None:
+    """Review s26 H1: "actually … also …" replaced the fact it adds to."""
+    read = read_correction(said, language)
+    assert read.corrects
+    assert read.adds is adds
 
 
 @pytest.mark.parametrize(

@@ -112,6 +112,26 @@ async def test_a_new_value_said_by_voice_replaces_the_old_one(
     assert speech(recall) == "The wifi password is alpha."
 
 
+async def test_an_added_fact_after_no_actually_is_kept_beside_the_first(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+) -> None:
+    """Review s26 H1: "no, actually Noah is also allergic to bees" replaced
+    the wasps; with "also" it adds to them."""
+    store = init_integration.runtime_data.store
+    await say(hass, "remember that Noah is allergic to wasps", user=user_anna)
+    added = await say(
+        hass, "no, actually Noah is also allergic to bees", user=user_anna
+    )
+    assert speech(added) == ENGLISH.say("remembered")
+    assert contents(store) == {
+        "Noah is allergic to wasps.",
+        "Noah is also allergic to bees.",
+    }
+
+
 async def test_a_correction_said_again_is_told_again(
     hass: HomeAssistant,
     agent_entry: MockConfigEntry,

@@ -59,6 +59,10 @@ class Correction:
     ahead: bool = False
     old: str | None = None
     as_said: str | None = None
+    # Said by its leading word alone and with an additive word ("actually
+    # Noah is also allergic to bees"): a statement beside the one before,
+    # which it must not replace (review s26 H1).
+    adds: bool = False
 
 
 def _alternatives(words: list[str]) -> str:
@@ -107,10 +111,10 @@ class _FrontedWords:
 def _read(path: Path) -> _Table:
     table: dict[str, Any] = json.loads(path.read_text("utf-8"))
     flags = re.IGNORECASE | re.UNICODE
-    # A "no" said before the leading word ("no, actually …", "nein,
-    # eigentlich …"): the leading word still opens the correction.
+    # A "no" said before the leading word ("no, actually …", "no no no,
+    # actually …", "nein, eigentlich …"): the leading word still opens it.
     refused = (
-        rf"(?:(?:{_alternatives(table['refusals'])})(?:\s*[{_SET_OFF}]+\s*|\s+))?"
+        rf"(?:(?:{_alternatives(table['refusals'])})(?:\s*[{_SET_OFF}]+\s*|\s+))*"
         if table.get("refusals")
         else ""
     )
@@ -217,10 +221,17 @@ def read_correction(text: str, language: str | None) -> Correction:
         statement, corrects = statement[: old.start()] + old["end"], True
     ahead = table.moved.search(statement) is not None
     if old_value is None:
-        return Correction(statement.strip(), corrects or ahead, ahead)
+        adds = corrects and not ahead and _adds(statement, language)
+        return Correction(statement.strip(), corrects or ahead, ahead, adds=adds)
     return Correction(
         statement.strip(), True, ahead, old=old_value.strip(), as_said=said.strip()
     )
+
+
+def _adds(statement: str, language: str | None) -> bool:
+    """Whether `statement` says an additive word ("also", "as well", "auch")."""
+    said = f" {' '.join(re.findall(r'[^\W_]+', statement.casefold()))} "
+    return any(f" {word} " in said for word in statement_words(language).additive)
 
 
 # A finite verb as spoken: lower-case letters (German nouns are capitalised).
