@@ -54,6 +54,7 @@ what happened on February 26th | en | 2026-02-26 00:00 | 2026-02-27 00:00
 Was ist am 26. Februar passiert? | de | 2026-02-26 00:00 | 2026-02-27 00:00
 Was war am Freitagabend in der Küche? | de | 2026-02-27 17:00 | 2026-02-27 23:00
 what happened the day before yesterday | en | 2026-03-02 00:00 | 2026-03-03 00:00
+what is on the day after tomorrow | en | 2026-03-06 00:00 | 2026-03-07 00:00
 what happened in the last two days | en | 2026-03-02 09:30 | 2026-03-04 09:30
 what happened on the weekend | en | 2026-02-28 00:00 | 2026-03-02 00:00
 Was war am Wochenende? | de | 2026-02-28 00:00 | 2026-03-02 00:00
@@ -503,6 +504,15 @@ def test_one_weekend_or_day_stays_one(text: str, language: str) -> None:
     """The past, "next"/"last", no habit word in the time's clause, "as
     always", or "immer noch" (still): one day."""
     assert read_statement(text, now=WEDNESDAY, language=language) is not None
+
+
+def test_the_day_after_tomorrow_is_not_tomorrow() -> None:
+    """Review s26 H4: "the day after tomorrow" was read as "tomorrow"."""
+    told = read_statement(
+        "the plumber is coming the day after tomorrow", now=WEDNESDAY, language="en"
+    )
+    assert told is not None
+    assert told.start.date().isoformat() == "2026-03-06"
 
 
 def test_am_morgen_is_the_morning_not_tomorrow() -> None:
