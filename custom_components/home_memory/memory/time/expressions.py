@@ -24,8 +24,8 @@ from .spans import (
     weekend_of_month,
 )
 from .tense import (
+    habit_in_clause,
     own_clause,
-    says_habit,
     says_yearly,
     tells_arrangement,
     tells_future,
@@ -194,7 +194,7 @@ def _reading(
             if not (plain and _habitual(item, yearly=yearly))
             and not (
                 (_habitual(item, yearly=yearly) or _a_habits_weekend(item))
-                and _in_a_habits_clause(text, item, language)
+                and habit_in_clause(text, item.start, item.end, language)
             )
         ]
     if statement:
@@ -341,27 +341,6 @@ def _habitual(item: _Found, *, yearly: bool) -> bool:
         return False
     has_month = "month" in item.groups or "month_number" in item.groups
     return yearly or not has_month
-
-
-# What sets a clause apart inside a sentence.
-_CLAUSE_BREAK: Final = re.compile(r"[,;:]")
-# A clause with fewer words besides its time words ("At the weekend, we
-# always sleep in") is read with the one after it.
-_SHORT_CLAUSE: Final = 2
-
-
-def _in_a_habits_clause(text: str, item: _Found, language: str) -> bool:
-    """Whether the clause `item` is said in tells a habit (`says_habit`)."""
-    breaks = [m.start() for m in _CLAUSE_BREAK.finditer(text)]
-    start = max((b + 1 for b in breaks if b < item.start), default=0)
-    after = [b for b in breaks if b >= item.end]
-    end = after[0] if after else len(text)
-    rest = text[start : item.start] + text[item.end : end]
-    if len(re.findall(r"\w+", rest)) < _SHORT_CLAUSE and len(after) > 1:
-        end = after[1]
-    elif len(re.findall(r"\w+", rest)) < _SHORT_CLAUSE and after:
-        end = len(text)
-    return says_habit(text[start:end], language)
 
 
 def _a_habits_weekend(item: _Found) -> bool:

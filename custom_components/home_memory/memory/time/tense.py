@@ -64,6 +64,26 @@ def says_habit(text: str, language: str) -> bool:
     return isinstance(pattern, str) and re.search(pattern, folded) is not None
 
 
+# What sets a clause apart inside a sentence.
+_CLAUSE_BREAK: Final = re.compile(r"[,;:]")
+# A clause with fewer words besides its time words ("At the weekend, we
+# always sleep in") is read with the one after it.
+_SHORT_CLAUSE: Final = 2
+
+
+def habit_in_clause(text: str, start: int, end: int, language: str) -> bool:
+    """Whether the clause the time words `text[start:end]` are said in tells
+    a habit (`says_habit`): "Grandma is coming at the weekend, she always
+    brings cake" does not (review s26 H2)."""
+    breaks = [m.start() for m in _CLAUSE_BREAK.finditer(text)]
+    first = max((b + 1 for b in breaks if b < start), default=0)
+    after = [b for b in breaks if b >= end]
+    last = after[0] if after else len(text)
+    if len(re.findall(r"\w+", text[first:start] + text[end:last])) < _SHORT_CLAUSE:
+        last = after[1] if len(after) > 1 else len(text)
+    return says_habit(text[first:last], language)
+
+
 def names_a_bare_weekday(text: str, language: str) -> bool:
     """Whether a stored text names a weekday with no date ("the bins go out
     on Wednesday", "am Mittwoch"; the table's `bare_weekday_pattern`): a
