@@ -60,6 +60,14 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.usefixtures("mock_load_model")
 
 
+@pytest.fixture(autouse=True)
+def _midday(freezer: FrozenDateTimeFactory) -> None:
+    """Every test starts at noon, before Home Memory is set up: the nightly
+    maintenance (03:00 in the test zone, 11:00 UTC) ran inside a test that
+    started at 10:35 UTC and asked the AI task once more (CI, session 26)."""
+    freezer.move_to("2026-03-04T20:00:00+00:00")
+
+
 @pytest.fixture
 def mock_config_entry() -> MockConfigEntry:
     """Capture on, ask first, the fake AI Task entity."""
