@@ -205,3 +205,22 @@ def test_plainly_english_needs_a_word_only_english_has(
     """Only a function word of English alone says a text is English: a
     German question's capitalised nouns are no names (search/floors.py)."""
     assert plainly_english(text) is english
+
+
+@pytest.mark.parametrize(
+    ("text", "english", "language"),
+    [
+        ("when did Grandma Rosa come", True, None),
+        ("wogegen bin ich allergisch", False, "de"),
+        ("Darf Ben Nüsse essen?", False, None),
+    ],
+)
+def test_a_long_text_is_read_as_a_short_one(
+    text: str, english: bool, language: str | None
+) -> None:
+    """A question's reading is kept and a long paste's is not: both say
+    the same (a text past the kept length is padded with spaces)."""
+    long = text + " " * 400
+    for said in (text, text, long, long):
+        assert plainly_english(said) is english
+        assert asked_language(said) == language

@@ -7,6 +7,7 @@ import pytest
 from custom_components.home_memory.memory.text.word_forms import (
     prefixes,
     related_terms,
+    text_words,
     word_forms,
 )
 
@@ -102,3 +103,16 @@ def test_a_words_synonyms_are_looked_for_too() -> None:
         "scary",
         "terrif",
     ]
+
+
+def test_a_memorys_words_read_again_find_the_same_family() -> None:
+    """A memory's words and stems are kept between searches; a text read
+    again, or given as a list, finds what it found the first time."""
+    text = "Anna is allergic to penicillin"
+    first = related_terms(["allergies", "penicillin"], text, ["en"])
+    assert related_terms(["allergies", "penicillin"], text, ["en"]) == first
+    assert first == {"allergies"}
+    forms = word_forms("en")
+    assert forms.relatives(["allergies"], list(text_words(text))) == {"allergies"}
+    assert text_words(text) == frozenset({"anna", "is", "allergic", "to", "penicillin"})
+    assert text_words(text + " " * 700) == text_words(text)

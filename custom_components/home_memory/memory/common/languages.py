@@ -7,7 +7,11 @@ observed phrases, names) picks the same language for the same tag.
 
 from __future__ import annotations
 
+from functools import lru_cache
 
+
+@lru_cache(maxsize=256)
 def base_language(language: str | None, fallback: str) -> str:
-    """The lower-case base of `language` ("de-CH" -> "de"), `fallback` if none."""
+    """The lower-case base of `language` ("de-CH" -> "de"), `fallback` if none
+    (kept: every word table asks for each of its many words)."""
     return (language or fallback).replace("_", "-").split("-")[0].casefold()

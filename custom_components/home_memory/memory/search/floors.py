@@ -855,12 +855,17 @@ def _holds_a_word(words: Collection[str], text: str, languages: list[str]) -> bo
 def _says_a_form_of(terms: list[str], text: str) -> bool:
     """Whether a word of `text` starts a term or a term starts it, each of
     at least three letters ("hid" / "hidden", "broke" / "broken")."""
-    long_terms = [term for term in terms if len(term) >= _FORM_LETTERS]
-    return any(
-        term.startswith(word) or word.startswith(term)
-        for word in folded_words(text)
-        if len(word) >= _FORM_LETTERS
-        for term in long_terms
+    long_terms = tuple(term for term in terms if len(term) >= _FORM_LETTERS)
+    if not long_terms:
+        return False
+    # A word a term starts with is one of the term's beginnings; a word
+    # starting with a term is matched by str.startswith's tuple form.
+    beginnings = {
+        term[:end] for term in long_terms for end in range(_FORM_LETTERS, len(term) + 1)
+    }
+    said = folded_words(text)
+    return not beginnings.isdisjoint(said) or any(
+        word.startswith(long_terms) for word in said if len(word) >= _FORM_LETTERS
     )
 
 

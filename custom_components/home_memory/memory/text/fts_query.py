@@ -9,6 +9,7 @@ to BM25), and the rest are OR-ed.
 
 from __future__ import annotations
 
+from functools import lru_cache
 import re
 
 from .statement_words import shipped_languages, statement_words
@@ -54,16 +55,19 @@ def asked_language(text: str) -> str | None:
     "wogegen bin ich allergisch" is German, "where is the recycling bin"
     stays English ("bin"), and so does "was ist Annas PIN" (only "ist").
     English's function words are every home's (a German home asks in
-    English too), so English is what is left.
+    English too), so English is what is left. (A question's answer is kept:
+    one search asks it of the same text several times.)
     """
+    if len(text) <= _KEPT_LENGTH:
+        return _kept_asked_language(text)
+    return _asked_language(text)
+
+
+def _asked_language(text: str) -> str | None:
     tokens = set(_TOKEN.findall(text.casefold()))
-    for language in shipped_languages():
-        words = statement_words(language)
-        if words is statement_words(None):
-            continue
-        theirs = words.stop | words.search_stop
-        own = len(tokens & (theirs - STOPWORDS))
-        if own >= 2 and own > len(tokens & (STOPWORDS - theirs)):
+    for language, theirs_alone, english_alone in _function_words():
+        own = len(tokens & theirs_alone)
+        if own >= 2 and own > len(tokens & english_alone):
             return language
     return None
 
@@ -73,13 +77,37 @@ def plainly_english(text: str) -> bool:
     language has, and none of theirs: "when did Grandma Rosa come", not
     "Was ist Bens Lieblingsfarbe?" ("was" is both, "ist" German's) nor
     "Darf Ben Nüsse essen?" (no function word of English)."""
+    if len(text) <= _KEPT_LENGTH:
+        return _kept_plainly_english(text)
+    return _plainly_english(text)
+
+
+def _plainly_english(text: str) -> bool:
     tokens = set(_TOKEN.findall(text.casefold()))
-    others: set[str] = set()
+    others = _function_words()
+    theirs = frozenset().union(*(theirs_alone for _, theirs_alone, _ in others))
+    english = STOPWORDS.intersection(*(english_alone for _, _, english_alone in others))
+    return bool(tokens & english) and not tokens & theirs
+
+
+@lru_cache(maxsize=1)
+def _function_words() -> tuple[tuple[str, frozenset[str], frozenset[str]], ...]:
+    """Each shipped language other than English, with its function words
+    English lacks and English's it lacks (the tables are read once)."""
+    found = []
     for language in shipped_languages():
         words = statement_words(language)
-        if words is not statement_words(None):
-            others |= words.stop | words.search_stop
-    return bool(tokens & (STOPWORDS - others)) and not tokens & (others - STOPWORDS)
+        if words is statement_words(None):
+            continue
+        theirs = words.stop | words.search_stop
+        found.append((language, theirs - STOPWORDS, STOPWORDS - theirs))
+    return tuple(found)
+
+
+# The longest text whose language is kept (a question, not a 10 MB paste).
+_KEPT_LENGTH = 300
+_kept_asked_language = lru_cache(maxsize=1024)(_asked_language)
+_kept_plainly_english = lru_cache(maxsize=1024)(_plainly_english)
 
 
 def asked_in(text: str, stopwords: frozenset[str]) -> frozenset[str]:

@@ -15,6 +15,7 @@ channel found nothing; it never changes a ranking (docs/retrieval-quality.md,
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 import json
 from pathlib import Path
 import re
@@ -29,6 +30,10 @@ _FOLDER: Final = Path(__file__).parent
 _FALLBACK: Final = "en"
 _TOKEN: Final = re.compile(r"[^\W_]+", re.UNICODE)
 _STEMS_KEPT: Final = 20_000
+# The longest text whose words are kept: a memory's text comes back search
+# after search, and a search asks of one text for several floors.
+_TEXT_KEPT_LENGTH: Final = 600
+_TEXTS_KEPT: Final = 8192
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +54,9 @@ class WordForms:
         default_factory=dict, init=False, compare=False, repr=False
     )
     _stem_groups: dict[str, tuple[frozenset[str], ...]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
+    _stemmed: dict[frozenset[str], tuple[dict[str, str], frozenset[str]]] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
 
@@ -85,8 +93,7 @@ class WordForms:
         """The `terms` that a word of `words` (of a memory) other than the
         term itself is of one family with, or a synonym of (all folded).
         Each word is stemmed once: a memory's words are met by every term."""
-        stems = {word: self._stem(word) for word in words}
-        every = set(stems.values())
+        stems, every = self._stems_of(words)
         found: set[str] = set()
         for term in terms:
             stem = self._stem(term)
@@ -111,6 +118,22 @@ class WordForms:
             ):
                 found.add(term)
         return found
+
+    def _stems_of(
+        self, words: Collection[str]
+    ) -> tuple[dict[str, str], frozenset[str]]:
+        """Each of `words` with its stem, and the stems (a frozenset's kept:
+        a memory's words, met again by each floor and search)."""
+        if not isinstance(words, frozenset):
+            stems = {word: self._stem(word) for word in words}
+            return stems, frozenset(stems.values())
+        kept = self._stemmed.get(words)
+        if kept is None:
+            if len(self._stemmed) >= _TEXTS_KEPT:
+                self._stemmed.clear()
+            stems = {word: self._stem(word) for word in words}
+            kept = self._stemmed[words] = (stems, frozenset(stems.values()))
+        return kept
 
     def _groups(self, stem: str) -> tuple[frozenset[str], ...]:
         """The synonym groups `stem` is in (kept, as `_stem`)."""
@@ -186,7 +209,7 @@ def related_terms(
 ) -> set[str]:
     """The `terms` (folded query words) that a word of `text` is of one
     family with, in any of `languages`, other than the term itself."""
-    words = set(_TOKEN.findall(text.casefold()))
+    words = text_words(text)
     found: set[str] = set()
     for forms in (word_forms(language) for language in languages):
         left = [term for term in terms if term not in found]
@@ -194,3 +217,17 @@ def related_terms(
             break
         found |= forms.relatives(left, words)
     return found
+
+
+def text_words(text: str) -> frozenset[str]:
+    """The case-folded words of `text` (a memory's, short ones kept)."""
+    if len(text) <= _TEXT_KEPT_LENGTH:
+        return _kept_words(text)
+    return _words(text)
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(_TOKEN.findall(text.casefold()))
+
+
+_kept_words = lru_cache(maxsize=_TEXTS_KEPT)(_words)
