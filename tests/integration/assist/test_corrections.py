@@ -1307,3 +1307,50 @@ async def test_a_german_correction_of_the_pot_keeps_where_the_pot_stands(
     }
     where = await say(hass, "Wo liegt der Ersatzschlüssel?", language="de")
     assert "grünen Blumentopf an der Garage" in speech(where), speech(where)
+
+
+async def test_a_time_said_not_to_be_is_not_the_corrected_date(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Review s27: "Nein, eigentlich kommt der Tierarzt übermorgen, nicht
+    morgen" kept "nicht am Dienstag, 1. Dezember" and was dated to it, the
+    day the teller said "nicht". It replaces "… morgen", dated übermorgen."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to("2026-11-30T10:00:00+00:00")
+    store = await german_home_with_e5(hass, mock_config_entry, e5)
+    for told, corrected in (
+        ("der Tierarzt morgen kommt", "Nein, eigentlich kommt der Tierarzt"),
+        ("der Maler morgen kommt", "Eigentlich kommt der Maler"),
+    ):
+        await say(hass, f"Merk dir, dass {told}", language="de")
+        answer = await say(hass, f"{corrected} übermorgen, nicht morgen", language="de")
+        assert speech(answer).startswith("Aktualisiert"), speech(answer)
+    assert sorted((m.content, day(m)) for m in active(store)) == [
+        ("Der Maler kommt am Mittwoch, 2. Dezember.", "2026-12-02"),
+        ("Der Tierarzt kommt am Mittwoch, 2. Dezember.", "2026-12-02"),
+    ]
+
+
+async def test_the_day_after_tomorrow_not_tomorrow_corrects_tomorrow(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Review s27: the English one as the German, dated the day after."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(hass, "remember that the vet is coming tomorrow")
+    await assert_updated(
+        hass,
+        "actually the vet is coming the day after tomorrow, not tomorrow",
+        "The vet is coming on Monday 30 November",
+        "on Sunday 29 November",
+    )
+    [memory] = active(store)
+    assert memory.content == "The vet is coming on Monday 30 November."
+    assert day(memory) == "2026-11-30"

@@ -78,6 +78,8 @@ class _Table:
     instead_of: re.Pattern[str]
     not_old: re.Pattern[str]
     instead: re.Pattern[str]
+    # What says the old value follows ("…, not", "… instead of").
+    named_old: re.Pattern[str]
     moved: re.Pattern[str]
     # The clause's verb may follow the old value ("statt am Donnerstag ist").
     verb_last: bool
@@ -142,6 +144,10 @@ def _read(path: Path) -> _Table:
         ),
         instead=re.compile(
             rf"\s*,?\s*\b(?:{_alternatives(table['instead'])})\b\s*(?P<end>[.!?]*)\s*$",
+            flags,
+        ),
+        named_old=re.compile(
+            rf"\s*,?\s*(?:{_alternatives([*table['not'], *table['instead_of']])})\s+",
             flags,
         ),
         moved=re.compile(rf"\b(?:{_alternatives(table['moved'])})\b", flags),
@@ -470,6 +476,24 @@ def _not_old(table: _Table, statement: str) -> re.Match[str] | None:
     if old is not None and len(old["old"].split()) <= _MAX_OLD_WORDS:
         return old
     return None
+
+
+def dated_old(statement: str, as_said: str, language: str | None) -> str | None:
+    """The old value as `as_said` names it after `statement` (both with
+    their times said as dates): "on Tuesday 1 December" of "… on Wednesday
+    2 December, not on Tuesday 1 December", for a memory stored with its
+    date ("… tomorrow" told yesterday) that holds it so; None where
+    `as_said` does not go on from `statement` with ", not …"/"instead of …"."""
+    head = statement.rstrip().rstrip(".!?")
+    if not head or not as_said.startswith(head):
+        return None
+    table = _table(language)
+    tail = as_said[len(head) :]
+    named = table.named_old.match(tail)
+    if named is None:
+        return None
+    old = tail[named.end() :].strip().rstrip(".!?").strip()
+    return old or None
 
 
 def holds_old(text: str, old: str, language: str | None) -> bool:
