@@ -34,6 +34,7 @@ from custom_components.home_memory.memory.embedding.multilingual import (
     MultilingualEmbedder,
     load_multilingual_embedder,
 )
+from custom_components.home_memory.memory.text.validation import MAX_CONTENT_CHARS
 
 from ...bathroom_things import BATHROOM_DE
 from ..conftest import call, setup_entry
@@ -1354,3 +1355,45 @@ async def test_the_day_after_tomorrow_not_tomorrow_corrects_tomorrow(
     [memory] = active(store)
     assert memory.content == "The vet is coming on Monday 30 November."
     assert day(memory) == "2026-11-30"
+
+
+@pytest.mark.parametrize(
+    ("language", "told", "said"),
+    [
+        (
+            "en",
+            "remember that the window cleaner is coming on Friday",
+            "no, actually the window cleaner is coming on Wednesday "
+            + "and then " * 1200
+            + "not Friday",
+        ),
+        (
+            "de",
+            "Merk dir, dass der Fensterputzer am Freitag kommt",
+            "Nein, eigentlich kommt der Fensterputzer am Mittwoch "
+            + "und dann " * 1200
+            + "nicht am Freitag",
+        ),
+    ],
+    ids=["en", "de"],
+)
+async def test_a_correction_too_long_to_keep_whole_changes_nothing(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    language: str,
+    told: str,
+    said: str,
+) -> None:
+    """Review s27: a 10 kB correction was read on its first 1,200
+    characters and stored cut mid-word. It is refused as an over-long
+    "remember that …" is, and the memory stays as it was."""
+    hass.config.language = language
+    await setup_entry(hass, mock_config_entry)
+    store = mock_config_entry.runtime_data.store
+    await say(hass, told, language=language)
+    before = contents(store)
+    answer = await say(hass, said, language=language)
+    words = load_sentence_files().wording(language)
+    assert speech(answer) == words.say("content_too_long", limit=MAX_CONTENT_CHARS)
+    assert contents(store) == before
