@@ -11,6 +11,7 @@ import pytest
 
 from custom_components.home_memory.memory.text.corrections import (
     commands,
+    correction_opening,
     dated_old,
     holds_old,
     kept_clock,
@@ -491,3 +492,21 @@ def test_the_old_value_is_read_as_dated(
         told = "Der Tierarzt kommt am Dienstag, 1. Dezember."
         assert holds_old(told, old, language)
         assert not holds_old(told, "morgen", language)
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "opening"),
+    [
+        ("no, actually remember that Ben likes coffee", "en", "no, actually "),
+        ("Nein, eigentlich merk dir, dass Ben Kaffee mag", "de", "Nein, eigentlich "),
+        ("Eigentlich, merk dir, dass Ben Kaffee mag", "de", "Eigentlich, "),
+        ("actually", "en", ""),
+        ("remember that Ben likes coffee", "en", ""),
+    ],
+)
+def test_the_words_that_open_a_correction_end_before_what_follows(
+    text: str, language: str, opening: str
+) -> None:
+    """Review s27: what follows them may be a "remember that …" sentence,
+    read by its own sentences (assist/sentence_files.py)."""
+    assert text[: correction_opening(text, language)] == opening

@@ -1397,3 +1397,46 @@ async def test_a_correction_too_long_to_keep_whole_changes_nothing(
     words = load_sentence_files().wording(language)
     assert speech(answer) == words.say("content_too_long", limit=MAX_CONTENT_CHARS)
     assert contents(store) == before
+
+
+async def test_a_remember_command_after_actually_is_left_out(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Review s27: "no, actually remember that the window cleaner is coming
+    on Saturday" stored "Remember that the window cleaner …"; the command
+    is left out as a plain "remember that …" leaves it."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(hass, "remember that the window cleaner is coming on Friday")
+    await assert_updated(
+        hass,
+        "no, actually remember that the window cleaner is coming on Saturday",
+        "The window cleaner is coming on Saturday 28 November",
+        "on Friday 4 December",
+    )
+    assert contents(store) == {"The window cleaner is coming on Saturday 28 November."}
+
+
+async def test_a_german_merk_dir_after_eigentlich_is_left_out(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+) -> None:
+    """Review s27: "Nein, eigentlich merk dir, dass …" was not understood;
+    it corrects, told as "merk dir, dass …" tells it (verb second)."""
+    hass.config.language = "de"
+    await setup_entry(hass, mock_config_entry)
+    store = mock_config_entry.runtime_data.store
+    await say(hass, "Merk dir, dass das WLAN-Passwort Sonne ist", language="de")
+    answer = await say(
+        hass,
+        "Nein, eigentlich merk dir, dass das WLAN-Passwort Mond ist",
+        language="de",
+    )
+    assert speech(answer) == GERMAN.say(
+        "updated", content="Das WLAN-Passwort ist Mond", was="Sonne"
+    ), speech(answer)
+    assert contents(store) == {"Das WLAN-Passwort ist Mond."}

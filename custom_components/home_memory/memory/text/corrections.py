@@ -202,6 +202,16 @@ def _words(text: str) -> bool:
     return re.search(r"\w", text) is not None
 
 
+def correction_opening(text: str, language: str | None) -> int:
+    """Where the words that open a correction end ("no, actually ",
+    "Nein, eigentlich "), with no more said after them; 0 where none do."""
+    table = _table(language)
+    for pattern in (table.leading, table.fronted):
+        if pattern is not None and (lead := pattern.match(text)):
+            return lead.end() if _words(text[lead.end() :]) else 0
+    return 0
+
+
 def read_correction(text: str, language: str | None) -> Correction:
     """`text` as the statement it tells, and whether it says it corrects."""
     table = _table(language)
