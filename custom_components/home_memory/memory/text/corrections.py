@@ -24,7 +24,7 @@ import re
 from typing import Any, Final
 
 from ..common.languages import base_language
-from .statement_words import statement_words
+from .statement_words import says_any, statement_words
 from .statements import missing_words, subject_words
 
 # The least similarity (the shared statement scale) of a memory a statement
@@ -246,8 +246,8 @@ def read_correction(text: str, language: str | None) -> Correction:
 
 def _adds(statement: str, language: str | None) -> bool:
     """Whether `statement` says an additive word ("also", "as well", "auch")."""
-    said = f" {' '.join(re.findall(r'[^\W_]+', statement.casefold()))} "
-    return any(f" {word} " in said for word in statement_words(language).additive)
+    said = re.findall(r"[^\W_]+", statement.casefold())
+    return says_any(said, statement_words(language).additive)
 
 
 # A finite verb as spoken: lower-case letters (German nouns are capitalised).
