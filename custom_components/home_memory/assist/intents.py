@@ -36,6 +36,7 @@ from .intent_words import IntentWords
 from .prompts import prompt_words
 from .questions import QUESTION, asks_only, question_recognizer
 from .sentence_files import (
+    REMEMBER_INTENT,
     SentenceFiles,
     Wording,
     load_sentence_files,
@@ -55,7 +56,7 @@ if TYPE_CHECKING:
     from ..runtime.data import HomeMemoryConfigEntry
     from .sentence_files import Trigger
 
-INTENT_REMEMBER: Final = "HomeMemoryRemember"
+INTENT_REMEMBER: Final = REMEMBER_INTENT
 INTENT_REMEMBER_PRIVATE: Final = "HomeMemoryRememberPrivate"
 INTENT_RECALL: Final = "HomeMemoryRecall"
 INTENT_FORGET: Final = "HomeMemoryForget"

@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 
 # The slot a question's whole text is handed to its intent in.
 QUESTION: Final = "question"
+# A correction sentence's slot: what is told ("{content}").
+CONTENT: Final = "content"
 
 
 def _bare(words: Wording, name: str) -> str:
@@ -144,6 +146,21 @@ def _left_to_home_assistant(
     )
 
 
+def _told_whole(result: RecognizeResult, text: str) -> None:
+    """A correction's {content} as said, not the probe it was matched on:
+    one longer than a memory holds is refused by its handler
+    (`content_too_long`), never stored cut mid-word at the probe's end
+    (review s27: a 10 kB correction replaced the memory with 1,200
+    characters of it)."""
+    if len(text) <= _QUESTION_PROBE or (said := result.entities.get(CONTENT)) is None:
+        return
+    whole = MatchEntity(name=CONTENT, value=text, text=text)
+    result.entities[CONTENT] = whole
+    result.entities_list[:] = [
+        whole if entity is said else entity for entity in result.entities_list
+    ]
+
+
 def question_recognizer(
     hass: HomeAssistant, files: SentenceFiles
 ) -> Callable[[ConversationInput, RecognizeResult | None], RecognizeResult | None]:
@@ -167,8 +184,10 @@ def question_recognizer(
         # this runs on the event loop, and both grow with the text; a longer
         # question still reaches the handler, which says the limit.
         probe = user_input.text[:_QUESTION_PROBE]
-        if (result := words.question(probe) or words.correction(probe)) is None:
-            return None
+        if (result := words.question(probe)) is None:
+            if (result := words.correction(probe)) is None:
+                return None
+            _told_whole(result, user_input.text)
         if _left_to_home_assistant(hass, words, result, theirs, probe):
             return None
         question = MatchEntity(

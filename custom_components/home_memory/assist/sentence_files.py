@@ -19,7 +19,12 @@ from typing import TYPE_CHECKING, Any, Final
 from hassil import Intents, recognize_best
 
 from ..memory.text.clauses import ClauseWords, verb_second
-from ..memory.text.corrections import commands, read_correction, set_off_fronted
+from ..memory.text.corrections import (
+    commands,
+    correction_opening,
+    read_correction,
+    set_off_fronted,
+)
 from ..memory.text.statements import subject_words
 from ..memory.time.expressions import time_spans
 from ..operations.private_words import (
@@ -36,6 +41,11 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
 
     from hassil.recognize import RecognizeResult
+
+# What may set a correction's opening words off (",", ":").
+_SET_OFF: Final = ",:;- "
+# The intent of "remember that …" (its sentences' {content} is what is told).
+REMEMBER_INTENT: Final = "HomeMemoryRemember"
 
 # A question sentence so marked ("what is the {query}") is ours only where
 # Home Assistant read the whole subject as a name it does not know.
@@ -177,8 +187,27 @@ class Wording:
 
     def as_correction(self, content: str) -> str:
         """`content` of a correction sentence as the correction it says
-        ("eigentlich geht der Müll …": "eigentlich: der Müll geht …")."""
-        return set_off_fronted(content, self.language)
+        ("eigentlich geht der Müll …": "eigentlich: der Müll geht …"; a
+        remember command after its opening word left out: `_unwrapped`)."""
+        return set_off_fronted(self._unwrapped(content), self.language)
+
+    def _unwrapped(self, text: str) -> str:
+        """`text` with a "remember that …" after a correction's opening
+        words told as that sentence tells it, by its own sentences: "no,
+        actually remember that the window cleaner …" as "no, actually: the
+        window cleaner …", "Nein, eigentlich merk dir, dass Ben Kaffee mag"
+        as "Nein, eigentlich: Ben mag Kaffee" (review s27: "Remember that"
+        was stored, the German not understood); else `text`."""
+        end = correction_opening(text, self.language)
+        if not end or self.requests is None:
+            return text
+        rest = text[end:]
+        found = recognize_best(rest, self.requests, language=self.language)
+        content = None if found is None else found.entities.get("content")
+        if found is None or found.intent.name != REMEMBER_INTENT or content is None:
+            return text
+        told = self.statement(rest, str(content.value))
+        return f"{text[:end].rstrip().rstrip(_SET_OFF)}: {told}"
 
     def without_article(self, name: str) -> str:
         """`name` as Home Assistant may know it: no article, case or spacing."""
@@ -206,10 +235,11 @@ class Wording:
         memory/text/corrections.py reads the words) and is a statement with
         a subject ("turn on the light instead of the fan" is none), not a
         command to the home ("unlock the bike lock, the code is …")."""
-        told = read_correction(set_off_fronted(text, self.language), self.language)
+        said = self._unwrapped(text)
+        told = read_correction(set_off_fronted(said, self.language), self.language)
         if self.corrections is None or not told.corrects:
             return None
-        if commands(text, self.language):
+        if commands(said, self.language):
             return None
         if not told.ahead and not subject_words(told.statement, self.language):
             return None

@@ -28,6 +28,7 @@ from ..memory.common.values import (
     WeightClass,
 )
 from ..memory.text.corrections import (
+    dated_old,
     holds_old,
     kept_rest,
     kept_subject,
@@ -404,6 +405,10 @@ async def async_remember(
         happened_until=None if window is None else window.end,
         corrects=said.corrects and not said.adds,
         replaces=said.old,
+        # "…, not tomorrow" of a memory stored "… on Tuesday 1 December".
+        replaces_dated=None
+        if as_said is None
+        else dated_old(told.text, as_said.text, language),
         as_said=None if as_said is None else _reading(as_said),
         as_plan=None if plan is None or plan.window is None else _reading(plan),
         language=language,

@@ -11,6 +11,8 @@ import pytest
 
 from custom_components.home_memory.memory.text.corrections import (
     commands,
+    correction_opening,
+    dated_old,
     holds_old,
     kept_clock,
     kept_rest,
@@ -451,3 +453,60 @@ def test_instead_of_nothing_corrects_nothing(old: str) -> None:
     said = f"the bins go out on Monday evening instead of {old}"
     read = read_correction(said, "en")
     assert (read.statement, read.old, read.corrects) == (said, None, False)
+
+
+@pytest.mark.parametrize(
+    ("statement", "as_said", "language", "old"),
+    [
+        (
+            "Der Tierarzt kommt am Mittwoch, 2. Dezember",
+            (
+                "Der Tierarzt kommt am Mittwoch, 2. Dezember, nicht am Dienstag, "
+                "1. Dezember"
+            ),
+            "de",
+            "am Dienstag, 1. Dezember",
+        ),
+        (
+            "the vet is coming on Wednesday 2 December",
+            "the vet is coming on Wednesday 2 December, not on Tuesday 1 December.",
+            "en",
+            "on Tuesday 1 December",
+        ),
+        (
+            "the party is on Saturday",
+            "the party is on Saturday instead of Sunday",
+            "en",
+            "Sunday",
+        ),
+        ("the bins go out on Thursday", "the cat is black", "en", None),
+    ],
+)
+def test_the_old_value_is_read_as_dated(
+    statement: str, as_said: str, language: str, old: str | None
+) -> None:
+    """Review s27: "… übermorgen, nicht morgen" named "morgen", which no
+    memory stored with its date says; the dated memory holds it dated."""
+    assert dated_old(statement, as_said, language) == old
+    if old is not None and language == "de":
+        told = "Der Tierarzt kommt am Dienstag, 1. Dezember."
+        assert holds_old(told, old, language)
+        assert not holds_old(told, "morgen", language)
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "opening"),
+    [
+        ("no, actually remember that Ben likes coffee", "en", "no, actually "),
+        ("Nein, eigentlich merk dir, dass Ben Kaffee mag", "de", "Nein, eigentlich "),
+        ("Eigentlich, merk dir, dass Ben Kaffee mag", "de", "Eigentlich, "),
+        ("actually", "en", ""),
+        ("remember that Ben likes coffee", "en", ""),
+    ],
+)
+def test_the_words_that_open_a_correction_end_before_what_follows(
+    text: str, language: str, opening: str
+) -> None:
+    """Review s27: what follows them may be a "remember that …" sentence,
+    read by its own sentences (assist/sentence_files.py)."""
+    assert text[: correction_opening(text, language)] == opening

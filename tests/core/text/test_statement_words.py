@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from custom_components.home_memory.memory.text.statement_words import (
+    says_any,
     statement_words,
 )
 
@@ -25,3 +26,13 @@ def test_words_are_read_case_folded_with_the_tellers_first_person() -> None:
     assert {"i", "we"} <= statement_words("en").first_person
     assert "verein" in german.memberships
     assert statement_words("en").verb_endings == ("ing",)
+
+
+def test_a_phrase_is_said_as_whole_words() -> None:
+    """The one check of an additive word statements.py and corrections.py
+    share: "as well" in order, "also" not inside "alsoran"."""
+    additive = statement_words("en").additive
+    assert says_any(["noah", "is", "allergic", "as", "well"], additive)
+    assert not says_any(["well", "as", "noah"], additive)
+    assert not says_any(["alsoran"], additive)
+    assert says_any(["ben", "mag", "auch", "tee"], statement_words("de").additive)

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
 import pytest
 
+from custom_components.home_memory.memory.time.restating import restate
 from custom_components.home_memory.memory.time.tense import (
     asks_about_telling,
     names_a_bare_weekday,
@@ -130,3 +134,28 @@ def test_a_weekday_without_its_date_is_told_apart(
     """A weekday told of one day is stored with its date; one without is a
     habit where the memory is dated to its telling (final review s17)."""
     assert names_a_bare_weekday(text, language) is bare
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "day"),
+    [
+        ("Der Tierarzt kommt übermorgen, nicht morgen", "de", 2),
+        ("Eigentlich kommt der Maler am Mittwoch, nicht am Dienstag", "de", 2),
+        ("Der Maler kommt am Mittwoch statt am Dienstag", "de", 2),
+        ("the vet is coming the day after tomorrow, not tomorrow", "en", 2),
+        ("the plumber is coming on Wednesday, not on Tuesday", "en", 2),
+        ("the plumber is coming on Wednesday instead of Tuesday", "en", 2),
+        # Said alone, a time said not to be is still the only one named.
+        ("the plumber is coming tomorrow", "en", 1),
+    ],
+)
+def test_a_time_said_not_to_be_is_no_date_of_the_statement(
+    text: str, language: str, day: int
+) -> None:
+    """Review s27: "…, nicht morgen" dated the memory to tomorrow, the day
+    the teller said "not"; it is restated, but the date is the other one."""
+    now = datetime(2026, 11, 30, 11, 0, tzinfo=ZoneInfo("Europe/Berlin"))
+    told = restate(text, now=now, language=language)
+    assert told.window is not None
+    assert told.window.start.date() == date(2026, 12, day), told.text
+    assert told.window.end.date() == date(2026, 12, day + 1), told.text

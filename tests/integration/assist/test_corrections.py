@@ -34,6 +34,7 @@ from custom_components.home_memory.memory.embedding.multilingual import (
     MultilingualEmbedder,
     load_multilingual_embedder,
 )
+from custom_components.home_memory.memory.text.validation import MAX_CONTENT_CHARS
 
 from ...bathroom_things import BATHROOM_DE
 from ..conftest import call, setup_entry
@@ -1307,3 +1308,135 @@ async def test_a_german_correction_of_the_pot_keeps_where_the_pot_stands(
     }
     where = await say(hass, "Wo liegt der Ersatzschlüssel?", language="de")
     assert "grünen Blumentopf an der Garage" in speech(where), speech(where)
+
+
+async def test_a_time_said_not_to_be_is_not_the_corrected_date(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Review s27: "Nein, eigentlich kommt der Tierarzt übermorgen, nicht
+    morgen" kept "nicht am Dienstag, 1. Dezember" and was dated to it, the
+    day the teller said "nicht". It replaces "… morgen", dated übermorgen."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to("2026-11-30T10:00:00+00:00")
+    store = await german_home_with_e5(hass, mock_config_entry, e5)
+    for told, corrected in (
+        ("der Tierarzt morgen kommt", "Nein, eigentlich kommt der Tierarzt"),
+        ("der Maler morgen kommt", "Eigentlich kommt der Maler"),
+    ):
+        await say(hass, f"Merk dir, dass {told}", language="de")
+        answer = await say(hass, f"{corrected} übermorgen, nicht morgen", language="de")
+        assert speech(answer).startswith("Aktualisiert"), speech(answer)
+    assert sorted((m.content, day(m)) for m in active(store)) == [
+        ("Der Maler kommt am Mittwoch, 2. Dezember.", "2026-12-02"),
+        ("Der Tierarzt kommt am Mittwoch, 2. Dezember.", "2026-12-02"),
+    ]
+
+
+async def test_the_day_after_tomorrow_not_tomorrow_corrects_tomorrow(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Review s27: the English one as the German, dated the day after."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(hass, "remember that the vet is coming tomorrow")
+    await assert_updated(
+        hass,
+        "actually the vet is coming the day after tomorrow, not tomorrow",
+        "The vet is coming on Monday 30 November",
+        "on Sunday 29 November",
+    )
+    [memory] = active(store)
+    assert memory.content == "The vet is coming on Monday 30 November."
+    assert day(memory) == "2026-11-30"
+
+
+@pytest.mark.parametrize(
+    ("language", "told", "said"),
+    [
+        (
+            "en",
+            "remember that the window cleaner is coming on Friday",
+            "no, actually the window cleaner is coming on Wednesday "
+            + "and then " * 1200
+            + "not Friday",
+        ),
+        (
+            "de",
+            "Merk dir, dass der Fensterputzer am Freitag kommt",
+            "Nein, eigentlich kommt der Fensterputzer am Mittwoch "
+            + "und dann " * 1200
+            + "nicht am Freitag",
+        ),
+    ],
+    ids=["en", "de"],
+)
+async def test_a_correction_too_long_to_keep_whole_changes_nothing(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    language: str,
+    told: str,
+    said: str,
+) -> None:
+    """Review s27: a 10 kB correction was read on its first 1,200
+    characters and stored cut mid-word. It is refused as an over-long
+    "remember that …" is, and the memory stays as it was."""
+    hass.config.language = language
+    await setup_entry(hass, mock_config_entry)
+    store = mock_config_entry.runtime_data.store
+    await say(hass, told, language=language)
+    before = contents(store)
+    answer = await say(hass, said, language=language)
+    words = load_sentence_files().wording(language)
+    assert speech(answer) == words.say("content_too_long", limit=MAX_CONTENT_CHARS)
+    assert contents(store) == before
+
+
+async def test_a_remember_command_after_actually_is_left_out(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Review s27: "no, actually remember that the window cleaner is coming
+    on Saturday" stored "Remember that the window cleaner …"; the command
+    is left out as a plain "remember that …" leaves it."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(hass, "remember that the window cleaner is coming on Friday")
+    await assert_updated(
+        hass,
+        "no, actually remember that the window cleaner is coming on Saturday",
+        "The window cleaner is coming on Saturday 28 November",
+        "on Friday 4 December",
+    )
+    assert contents(store) == {"The window cleaner is coming on Saturday 28 November."}
+
+
+async def test_a_german_merk_dir_after_eigentlich_is_left_out(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+) -> None:
+    """Review s27: "Nein, eigentlich merk dir, dass …" was not understood;
+    it corrects, told as "merk dir, dass …" tells it (verb second)."""
+    hass.config.language = "de"
+    await setup_entry(hass, mock_config_entry)
+    store = mock_config_entry.runtime_data.store
+    await say(hass, "Merk dir, dass das WLAN-Passwort Sonne ist", language="de")
+    answer = await say(
+        hass,
+        "Nein, eigentlich merk dir, dass das WLAN-Passwort Mond ist",
+        language="de",
+    )
+    assert speech(answer) == GERMAN.say(
+        "updated", content="Das WLAN-Passwort ist Mond", was="Sonne"
+    ), speech(answer)
+    assert contents(store) == {"Das WLAN-Passwort ist Mond."}

@@ -341,6 +341,9 @@ class NewMemory:
     # memory that holds it is corrected; with none, `as_said` (the old
     # value's words kept) is the statement, told as any other.
     replaces: str | None = None
+    # The old value as a dated memory says it ("on Tuesday 1 December" of
+    # "…, not tomorrow"): a memory that holds it holds the old value too.
+    replaces_dated: str | None = None
     as_said: Reading | None = None
     # The statement read as a plan (a weekday as the coming one): what it
     # stores when it corrects a memory that is still to come.

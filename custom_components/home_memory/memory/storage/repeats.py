@@ -432,9 +432,7 @@ class Repeats:
             )
             # "… due in March instead of April" corrects only a memory that
             # says April: the car insurance's number is another thing.
-            if item.replaces is not None and not holds_old(
-                row[3], item.replaces, language
-            ):
+            if item.replaces is not None and not _holds(row[3], item, language):
                 # Unless an earlier version said it (`_again`).
                 if _again(
                     conn, (rowid, similarity, row), item, language, relation, told, own
@@ -798,7 +796,7 @@ def _again(
     similarity and row (owner, visibility, tier, content, …)."""
     rowid, similarity, row = candidate
     if item.replaces is None or not _held_before(
-        conn, rowid, item.replaces, language, owner=row[0] == item.owner
+        conn, rowid, item, language, owner=row[0] == item.owner
     ):
         return False
     if own and relation is Relation.REPEAT and (row[0], row[1]) == _holders(item)[0]:
@@ -816,20 +814,31 @@ def _again(
 def _held_before(
     conn: sqlite3.Connection,
     rowid: int,
-    old: str,
+    item: NewMemory,
     language: str | None,
     *,
     owner: bool,
 ) -> bool:
     """Whether an earlier version of the memory the teller may see held the
-    `old` value: a private one only for its `owner` (as the history shows
-    it, storage/versions.py): Ben's "…, not 300 euros" must not find the
-    value of a version of Anna's he never saw (attacker review s22 F6)."""
+    old value `item` names: a private one only for its `owner` (as the
+    history shows it, storage/versions.py): Ben's "…, not 300 euros" must
+    not find the value of a version of Anna's he never saw (attacker
+    review s22 F6)."""
     for (text,) in conn.execute(
         "SELECT snapshot FROM memory_versions WHERE memory_rowid = ?", (rowid,)
     ):
         snapshot = json.loads(text)
         seen = owner or snapshot.get("visibility") == str(Visibility.HOUSEHOLD)
-        if seen and holds_old(str(snapshot.get("content", "")), old, language):
+        if seen and _holds(str(snapshot.get("content", "")), item, language):
             return True
     return False
+
+
+def _holds(text: str, item: NewMemory, language: str | None) -> bool:
+    """Whether `text` holds the old value `item` names, as said ("Tuesday")
+    or dated ("on Tuesday 1 December" of "tomorrow": "… the day after
+    tomorrow, not tomorrow" corrects "… on Tuesday 1 December", review s27)."""
+    return any(
+        old is not None and holds_old(text, old, language)
+        for old in (item.replaces, item.replaces_dated)
+    )

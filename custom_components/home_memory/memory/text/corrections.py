@@ -24,7 +24,7 @@ import re
 from typing import Any, Final
 
 from ..common.languages import base_language
-from .statement_words import statement_words
+from .statement_words import says_any, statement_words
 from .statements import missing_words, subject_words
 
 # The least similarity (the shared statement scale) of a memory a statement
@@ -78,6 +78,8 @@ class _Table:
     instead_of: re.Pattern[str]
     not_old: re.Pattern[str]
     instead: re.Pattern[str]
+    # What says the old value follows ("…, not", "… instead of").
+    named_old: re.Pattern[str]
     moved: re.Pattern[str]
     # The clause's verb may follow the old value ("statt am Donnerstag ist").
     verb_last: bool
@@ -144,6 +146,10 @@ def _read(path: Path) -> _Table:
             rf"\s*,?\s*\b(?:{_alternatives(table['instead'])})\b\s*(?P<end>[.!?]*)\s*$",
             flags,
         ),
+        named_old=re.compile(
+            rf"\s*,?\s*(?:{_alternatives([*table['not'], *table['instead_of']])})\s+",
+            flags,
+        ),
         moved=re.compile(rf"\b(?:{_alternatives(table['moved'])})\b", flags),
         verb_last=bool(table.get("verb_last")),
         clock=re.compile(table["clock"], flags) if table.get("clock") else None,
@@ -196,6 +202,16 @@ def _words(text: str) -> bool:
     return re.search(r"\w", text) is not None
 
 
+def correction_opening(text: str, language: str | None) -> int:
+    """Where the words that open a correction end ("no, actually ",
+    "Nein, eigentlich "), with no more said after them; 0 where none do."""
+    table = _table(language)
+    for pattern in (table.leading, table.fronted):
+        if pattern is not None and (lead := pattern.match(text)):
+            return lead.end() if _words(text[lead.end() :]) else 0
+    return 0
+
+
 def read_correction(text: str, language: str | None) -> Correction:
     """`text` as the statement it tells, and whether it says it corrects."""
     table = _table(language)
@@ -230,8 +246,8 @@ def read_correction(text: str, language: str | None) -> Correction:
 
 def _adds(statement: str, language: str | None) -> bool:
     """Whether `statement` says an additive word ("also", "as well", "auch")."""
-    said = f" {' '.join(re.findall(r'[^\W_]+', statement.casefold()))} "
-    return any(f" {word} " in said for word in statement_words(language).additive)
+    said = re.findall(r"[^\W_]+", statement.casefold())
+    return says_any(said, statement_words(language).additive)
 
 
 # A finite verb as spoken: lower-case letters (German nouns are capitalised).
@@ -470,6 +486,24 @@ def _not_old(table: _Table, statement: str) -> re.Match[str] | None:
     if old is not None and len(old["old"].split()) <= _MAX_OLD_WORDS:
         return old
     return None
+
+
+def dated_old(statement: str, as_said: str, language: str | None) -> str | None:
+    """The old value as `as_said` names it after `statement` (both with
+    their times said as dates): "on Tuesday 1 December" of "… on Wednesday
+    2 December, not on Tuesday 1 December", for a memory stored with its
+    date ("… tomorrow" told yesterday) that holds it so; None where
+    `as_said` does not go on from `statement` with ", not …"/"instead of …"."""
+    head = statement.rstrip().rstrip(".!?")
+    if not head or not as_said.startswith(head):
+        return None
+    table = _table(language)
+    tail = as_said[len(head) :]
+    named = table.named_old.match(tail)
+    if named is None:
+        return None
+    old = tail[named.end() :].strip().rstrip(".!?").strip()
+    return old or None
 
 
 def holds_old(text: str, old: str, language: str | None) -> bool:

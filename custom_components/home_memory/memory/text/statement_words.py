@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ..common.languages import base_language
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Iterable, Mapping, Sequence
 
 _FOLDER: Final = Path(__file__).parent
 FALLBACK_LANGUAGE: Final = "en"
@@ -296,6 +296,13 @@ def stem(word: str) -> str:
     if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
         return word[:-1]
     return word
+
+
+def says_any(folded: Sequence[str], phrases: Iterable[str]) -> bool:
+    """Whether the case-folded words `folded` say one of `phrases` ("also",
+    "as well"): shared by statements.py and corrections.py (additive words)."""
+    said = f" {' '.join(folded)} "
+    return any(f" {phrase} " in said for phrase in phrases)
 
 
 def one_of(word: str, group: frozenset[str]) -> bool:

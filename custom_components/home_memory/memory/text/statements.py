@@ -25,6 +25,7 @@ from .deeds import Deed, other_deed, two_participles
 from .statement_words import (
     StatementWords,
     one_of as _one_of,
+    says_any,
     statement_words,
     stem as _stem,
 )
@@ -377,9 +378,9 @@ def _analyse(text: str, words: StatementWords) -> _Words:
         len(subject or ()),
         said_from,
         tuple(tuple(phrase) for phrase in phrases),
-        _says_any(folded, words.additive),
-        _says_any(folded, words.change_words),
-        _says_any(folded, words.single_objects),
+        says_any(folded, words.additive),
+        says_any(folded, words.change_words),
+        says_any(folded, words.single_objects),
         lead,
         frozenset(named),
     )
@@ -425,12 +426,6 @@ def _verb_form(word: str, words: StatementWords) -> bool:
         word.endswith(ending) and len(word) > len(ending) + 2
         for ending in words.verb_endings
     )
-
-
-def _says_any(folded: list[str], phrases: tuple[str, ...]) -> bool:
-    """Whether the words say one of `phrases` ("also", "as well")."""
-    said = f" {' '.join(folded)} "
-    return any(f" {phrase} " in said for phrase in phrases)
 
 
 def subject_words(text: str, language: str | None = None) -> tuple[str, ...]:

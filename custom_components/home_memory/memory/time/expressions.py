@@ -26,6 +26,7 @@ from .spans import (
 from .tense import (
     habit_in_clause,
     own_clause,
+    said_window,
     says_yearly,
     tells_arrangement,
     tells_future,
@@ -227,6 +228,8 @@ def _reading(
             )
         else:
             unresolved = True
+    if statement and times:
+        window = said_window(text, times)  # not "…, not tomorrow"
     if statement and window is None:
         newest = False
     return TimeReading(

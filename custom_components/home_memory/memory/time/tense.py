@@ -12,9 +12,14 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from .phrases import phrases
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from .readings import SaidTime, Window
 
 
 def says_yearly(said: str, language: str) -> bool:
@@ -82,6 +87,28 @@ def habit_in_clause(text: str, start: int, end: int, language: str) -> bool:
     if len(re.findall(r"\w+", text[first:start] + text[end:last])) < _SHORT_CLAUSE:
         last = after[1] if len(after) > 1 else len(text)
     return says_habit(text[first:last], language)
+
+
+def said_window(text: str, times: Sequence[SaidTime]) -> Window | None:
+    """The window of a statement's `times` (each resolved, in `text`),
+    without those said not to be its time ("… the day after tomorrow, not
+    tomorrow", "… übermorgen, nicht morgen", "… instead of Tuesday"; the
+    table's `negated_before`), unless every one is: "not tomorrow" was
+    the memory's date (review s27). None where `times` is empty."""
+    said = [
+        time.window for time in times if not _negated(text[: time.start], time.language)
+    ] or [time.window for time in times]
+    return functools.reduce(lambda a, b: a.hull(b), said) if said else None
+
+
+def _negated(before: str, language: str) -> bool:
+    pattern = phrases(language).get("negated_before")
+    return isinstance(pattern, str) and _compiled(pattern).search(before) is not None
+
+
+@functools.cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
 
 
 def names_a_bare_weekday(text: str, language: str) -> bool:
