@@ -490,6 +490,16 @@ _DAY = r"am [A-Z][a-z]+, \d{1,2}\. [A-ZÄ][a-zä]+"
             "Merk dir, dass der Dachdecker morgen kommt und die Regenrinne abdichtet",
             rf"Der Dachdecker kommt {_DAY} und dichtet die Regenrinne ab\.",
         ),
+        # Said with the verb second already, kept as said (review s27: "Am
+        # hungrig am Dienstag, 1. Dezember war die Katze sehr.").
+        (
+            "Merk dir, dass am Morgen war die Katze sehr hungrig",
+            r"Am Morgen war die Katze sehr hungrig\.",
+        ),
+        (
+            "Merk dir, dass am Wochenende schlafen wir meistens lange",
+            r"Am Wochenende schlafen wir meistens lange\.",
+        ),
     ],
 )
 def test_every_verb_of_a_dass_clause_comes_second(

@@ -5,7 +5,7 @@ conversation, its turn and its time (websocket `home_memory/get`), the first
 kept in its history; a question remembered keeps its "?" and its
 conversation's thread; "more" after a "when" question says when, as the
 answer before it did. (The household is shared: the snorkel, kayak paddle,
-pressure washer and garden bench are this file's alone.)
+pressure washer, garden bench and crawl space are this file's alone.)
 """
 
 from __future__ import annotations
@@ -137,6 +137,30 @@ def test_more_after_a_when_question_stays_dated(household: Household) -> None:
     listed = dict(_LISTED.findall(f"{answer} {more}"))
     assert _said(_turn(household, "number two")) == listed["2"], listed
     assert _said(_turn(household, "the fourth one")) == listed["4"], listed
+
+
+def test_a_declined_forget_leaves_nothing_to_pick(household: Household) -> None:
+    """ "No" after a forget's "A few memories match. 1: … 3: …" declines its
+    choices: "number three" has nothing to choose from and nothing is
+    forgotten (review s27: it asked "Do you want me to forget: '…'?")."""
+    wait_for_the_model(household)
+    for fact in (
+        "remember that the crawl space has the old lamp",
+        "remember that the crawl space has the winter tyres",
+        "remember that the crawl space has the photo albums",
+    ):
+        _turn(household, fact)
+    listed = _said(_turn(household, "forget the crawl space"))
+    assert listed.startswith("A few memories match."), listed
+    assert " 3: " in listed, listed
+    assert _said(_turn(household, "no")) == "Okay."
+    picked = _said(_turn(household, "number three"))
+    assert picked == "There is nothing to choose from.", picked
+    found = household.hass.ws_command(
+        household.anna.token, "home_memory/search", query="crawl space", limit=5
+    )
+    kept = [m for m in found["memories"] if "crawl space" in m["content"]]
+    assert len(kept) == 3, kept
 
 
 def test_a_second_true_fact_is_kept_beside_the_first(household: Household) -> None:

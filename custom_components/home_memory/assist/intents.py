@@ -782,7 +782,11 @@ class UndoForgetIntentHandler(_MemoryIntentHandler):
 
 
 class DenyIntentHandler(_MemoryIntentHandler):
-    """ "No" after "Do you want me to forget ...?"."""
+    """ "No" after "Do you want me to forget ...?", or after a forget's
+    "A few memories match. 1: …": that choice is declined too, so a number
+    after it picks from a recall's listing, if one is still there, or has
+    nothing to choose from (review s27: "number three" still asked "Do you
+    want me to forget …?")."""
 
     intent_type = INTENT_DENY
     description = "Keeps a memory the user was asked to forget"
@@ -792,6 +796,7 @@ class DenyIntentHandler(_MemoryIntentHandler):
         self, scope: CallScope, slots: dict[str, Any], words: Wording, said: str
     ) -> str:
         voice, token = _take_voice_token(scope)
+        voice.voice_choices = ()
         if token is None:
             return words.say("kept_nothing_pending")
         scope.data.conversations.take_pending(voice, token)

@@ -410,6 +410,12 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
                 lower(words, "clause_not_first_person_endings")
             ),
             participle_prefixes=tuple(lower(words, "clause_participle_prefixes")),
+            contracted=lower(words, "clause_contracted"),
+            finite=lower(words, "clause_finite"),
+            finite_endings=tuple(lower(words, "clause_finite_endings")),
+            subjects=lower(words, "clause_subjects"),
+            not_verbs=lower(words, "clause_not_verbs"),
+            not_verb_endings=tuple(lower(words, "clause_not_verb_endings")),
             times=partial(time_spans, language=language),
         ),
     )

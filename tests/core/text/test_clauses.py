@@ -11,11 +11,16 @@ import yaml
 from custom_components.home_memory.memory.text.clauses import ClauseWords, verb_second
 from custom_components.home_memory.memory.time.expressions import time_spans
 
-_WORDS = yaml.safe_load(
+_SAID = yaml.safe_load(
     (
         Path(__file__).parents[3] / "custom_components/home_memory/sentences/de.yaml"
     ).read_text("utf-8")
 )["words"]
+# Case-folded, as the integration reads them ("draußen" is "draussen").
+_WORDS = {
+    key: [word.casefold() for word in value] if isinstance(value, list) else value
+    for key, value in _SAID.items()
+}
 # The German words, as the sentence file gives them.
 GERMAN = ClauseWords(
     **{
@@ -49,6 +54,12 @@ GERMAN = ClauseWords(
     first_person=frozenset(_WORDS["clause_first_person"]),
     not_first_person_endings=tuple(_WORDS["clause_not_first_person_endings"]),
     participle_prefixes=tuple(_WORDS["clause_participle_prefixes"]),
+    contracted=frozenset(_WORDS["clause_contracted"]),
+    finite=frozenset(_WORDS["clause_finite"]),
+    finite_endings=tuple(_WORDS["clause_finite_endings"]),
+    subjects=frozenset(_WORDS["clause_subjects"]),
+    not_verbs=frozenset(_WORDS["clause_not_verbs"]),
+    not_verb_endings=tuple(_WORDS["clause_not_verb_endings"]),
     times=partial(time_spans, language="de"),
 )
 
@@ -297,6 +308,18 @@ GERMAN = ClauseWords(
             ),
         ),
         ("Anna und Opa Walter heute da waren", "Anna und Opa Walter waren heute da"),
+        # A preposition with its article ("am", "im") and the noun after it
+        # are one phrase: "am war Morgen …" was the result (review s27).
+        (
+            "am Morgen die Katze sehr hungrig war",
+            "am Morgen war die Katze sehr hungrig",
+        ),
+        ("im Keller das Licht brennt", "im Keller brennt das Licht"),
+        # The written order (verb last) still moves (review s27).
+        (
+            "die Katze am Morgen sehr hungrig war",
+            "die Katze war am Morgen sehr hungrig",
+        ),
     ],
 )
 def test_the_verb_moves_after_the_first_phrase(clause: str, statement: str) -> None:
@@ -555,3 +578,27 @@ def test_what_is_not_plainly_one_clause_is_kept(clause: str) -> None:
 def test_without_words_only_a_plain_first_word_opens() -> None:
     """No determiners known: the first word is the first phrase."""
     assert verb_second("morgen Anna kommt", ClauseWords()) == "morgen kommt Anna"
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        # A finite verb second already (review s27: "Am hungrig am Dienstag,
+        # 1. Dezember war die Katze sehr." and "Am Wochenende lange schlafen
+        # wir meistens." were stored).
+        "am Morgen war die Katze sehr hungrig",
+        "am Wochenende schlafen wir meistens lange",
+        "die Katze war sehr hungrig",
+        "heute hat Anna den Schlüssel",
+        "morgen kann der Klempner kommen",
+        "am Sonntag gehen wir ins Kino",
+        # A last word that is no verb: an adverb, an adjective, a prefix.
+        "Leo spielt am Nachmittag draußen",
+        "die Kinder spielen im Garten sehr friedlich",
+        "wir kommen morgen mit",
+    ],
+)
+def test_a_clause_said_with_its_verb_second_is_kept(clause: str) -> None:
+    """Spoken German often keeps the verb second after "dass": that clause
+    is a statement as said, and its last word is no verb to move."""
+    assert verb_second(clause, GERMAN) == clause

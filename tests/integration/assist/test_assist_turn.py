@@ -809,6 +809,86 @@ async def test_builtin_agent_forget_by_number(
     assert speech(result) == NOTHING_TO_PICK
 
 
+@pytest.mark.parametrize(
+    ("language", "lines", "forget", "no", "third", "second"),
+    [
+        (
+            "en",
+            (
+                "remember that the attic has the old lamp",
+                "remember that the attic has the winter tyres",
+                "remember that the attic has the photo albums",
+            ),
+            "forget the attic",
+            "no",
+            "number three",
+            "number two",
+        ),
+        (
+            "de",
+            (
+                "merk dir, auf dem Dachboden steht die alte Lampe",
+                "merk dir, auf dem Dachboden liegen die Winterreifen",
+                "merk dir, auf dem Dachboden stehen die Fotoalben",
+            ),
+            # The store reads English here: "den" would be a word unmatched.
+            "vergiss Dachboden",
+            "nein",
+            "nummer drei",
+            "nummer zwei",
+        ),
+    ],
+)
+async def test_a_declined_forget_leaves_nothing_to_pick(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+    language: str,
+    lines: tuple[str, ...],
+    forget: str,
+    no: str,
+    third: str,
+    second: str,
+) -> None:
+    """ "No" after a forget's "A few memories match. 1: … 3: …" declines its
+    choices: "number three" then has nothing to choose from, and forgets
+    nothing (review s27: it asked "Do you want me to forget: '…'?"). A
+    recall's listing before a "no" is still what a number picks from."""
+    wording = load_sentence_files().wording(language)
+    store = init_integration.runtime_data.store
+    for line in lines:
+        await say(hass, line, user=user_anna, language=language)
+    listed = speech(await say(hass, forget, user=user_anna, language=language))
+    assert " 3: " in listed, listed
+    assert speech(await say(hass, no, user=user_anna, language=language)) == (
+        wording.say("kept_nothing_pending")
+    )
+    result = await say(hass, third, user=user_anna, language=language)
+    assert speech(result) == wording.say("nothing_to_pick")
+    assert speech(
+        await say(
+            hass, "yes" if language == "en" else "ja", user=user_anna, language=language
+        )
+    ) == (wording.say("nothing_pending"))
+    assert len(store.list_memories(SYSTEM, MemoryFilter()).items) == len(lines)
+    # After a recall's listing, "no" leaves that listing to pick from.
+    recalled = speech(
+        await say(
+            hass,
+            "what do you remember about the attic"
+            if language == "en"
+            else "was weißt du über den Dachboden",
+            user=user_anna,
+            language=language,
+        )
+    )
+    assert " 2: " in recalled, recalled
+    await say(hass, no, user=user_anna, language=language)
+    picked = speech(await say(hass, second, user=user_anna, language=language))
+    assert picked == recalled.split(" 2: ")[1].split(" 3: ")[0], (recalled, picked)
+
+
 async def test_builtin_agent_keeps_what_the_matcher_drops(
     hass: HomeAssistant,
     agent_entry: MockConfigEntry,

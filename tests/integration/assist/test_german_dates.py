@@ -85,6 +85,32 @@ TOLD = [
         "Merk dir, dass die Nachbarn gestern Abend gegrillt haben.",
         "Die Nachbarn haben am Freitagabend, 27. November gegrillt.",
     ),
+    # Spoken with the verb second after "dass", kept as said: "am Morgen"
+    # is no "morgen" (tomorrow), the weekend a habit's, not a date (review
+    # s27: "Am hungrig am Dienstag, 1. Dezember war die Katze sehr." and
+    # "Am Wochenende lange schlafen wir meistens." were stored). Monday 30
+    # November, 10:00.
+    (
+        "2026-11-30T09:00:00+00:00",
+        "Merk dir, dass am Morgen war die Katze sehr hungrig.",
+        "Am Morgen war die Katze sehr hungrig.",
+    ),
+    (
+        "2026-11-30T09:00:00+00:00",
+        "Merk dir, dass am Wochenende schlafen wir meistens lange.",
+        "Am Wochenende schlafen wir meistens lange.",
+    ),
+    # Written, verb last, as before.
+    (
+        "2026-11-30T09:00:00+00:00",
+        "Merk dir, dass die Katze am Morgen sehr hungrig war.",
+        "Die Katze war am Morgen sehr hungrig.",
+    ),
+    (
+        "2026-11-30T09:00:00+00:00",
+        "Merk dir, dass am Morgen die Katze sehr hungrig war.",
+        "Am Morgen war die Katze sehr hungrig.",
+    ),
 ]
 
 

@@ -90,6 +90,20 @@ class ClauseWords:
     not_first_person_endings: tuple[str, ...] = ()
     # Prefixes of participles without "ge" ("verloren", "überschwemmt").
     participle_prefixes: tuple[str, ...] = ()
+    # A preposition and an article in one word ("am", "im", "beim"): a noun
+    # follows, one phrase ("am Morgen", "im Keller").
+    contracted: frozenset[str] = frozenset()
+    # Spoken German may keep the verb second after "dass" ("dass am Morgen
+    # war die Katze hungrig"): such a clause is kept as said. Its sign is a
+    # finite verb second (`finite`: "war", "hat", "kann"; or a word ending
+    # so, `finite_endings`, before a subject pronoun, `subjects`: "schlafen
+    # wir"), or a last word that is no verb (`not_verbs`, `not_verb_endings`:
+    # "lange", "hungrig"; a separable prefix: "… kommt morgen mit").
+    finite: frozenset[str] = frozenset()
+    finite_endings: tuple[str, ...] = ()
+    subjects: frozenset[str] = frozenset()
+    not_verbs: frozenset[str] = frozenset()
+    not_verb_endings: tuple[str, ...] = ()
     # Where a text says time words (start, end): the language's time table
     # (memory/time `time_spans`), so "heute Abend", "letzten Montag" and "am
     # Wochenende" open a clause as one phrase; None: none are looked for.
@@ -123,7 +137,7 @@ def _phrase_end(tokens: list[str], start: int, last: int, words: ClauseWords) ->
     word = tokens[start].casefold()
     if word in words.pronouns:
         return start + 1
-    if word in words.determiners:
+    if word in words.determiners or word in words.contracted:
         # Adjectives, then the (capitalised) noun, before the verb.
         end = start + 1
         while end < last and not _capitalised(tokens[end]):
@@ -338,10 +352,10 @@ def _set_off(
 def _moved(tokens: list[str], words: ClauseWords) -> list[str] | None:
     """A verb-final clause's words with the verb second, or None."""
     last = len(tokens) - 1
-    if last < 1 or not _VERB.match(tokens[last]):
+    if last < 1 or not _VERB.match(tokens[last]) or _no_verb(tokens[last], words):
         return None
     end = _first_phrase(tokens, last, words)
-    if end < 0 or end > last:
+    if end < 0 or end > last or _verb_second_already(tokens, end, words):
         return None
     if tokens[end].casefold() in words.joining:
         return None  # "Anna und Ben Schmidt …": the names are not read whole
@@ -363,6 +377,34 @@ def _moved(tokens: list[str], words: ClauseWords) -> list[str] | None:
     # None: two clauses ("... liegt und die Tür offen ist").
     own = _own_subjects(tokens, end, joins, words)
     return own if own is not None else _shared_subject(tokens, end, joins, words)
+
+
+def _no_verb(word: str, words: ClauseWords) -> bool:
+    """Whether a clause's last word is plainly no finite verb ("lange",
+    "hungrig", "mit"): the clause was said with its verb second."""
+    folded = word.casefold()
+    return (
+        folded in words.not_verbs
+        or folded in words.separable
+        or folded.endswith(words.not_verb_endings)
+    )
+
+
+def _verb_second_already(tokens: list[str], end: int, words: ClauseWords) -> bool:
+    """Whether the word after the first phrase (at `end`) is a finite verb,
+    as spoken German may say it after "dass" ("am Morgen war die Katze …",
+    "am Wochenende schlafen wir …"): the clause is then a statement as
+    said, and moving its last word would break it (review s27)."""
+    if end >= len(tokens) - 1 or not _VERB.match(tokens[end]):
+        return False
+    word = tokens[end].casefold()
+    if word in words.finite:
+        return True
+    return (
+        word not in words.pronouns | words.determiners | words.contracted
+        and word.endswith(words.finite_endings)
+        and tokens[end + 1].casefold() in words.subjects
+    )
 
 
 def _own_subjects(
