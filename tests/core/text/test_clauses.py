@@ -602,3 +602,13 @@ def test_a_clause_said_with_its_verb_second_is_kept(clause: str) -> None:
     """Spoken German often keeps the verb second after "dass": that clause
     is a statement as said, and its last word is no verb to move."""
     assert verb_second(clause, GERMAN) == clause
+
+
+def test_a_joined_part_ending_in_a_time_word_still_moves_the_verb() -> None:
+    """Review s27 M2: "Oma heute anruft und nicht morgen" ends in a word
+    that is no verb, but that word ends the joined part: the verb still
+    moves (as before "no verb last" was looked for)."""
+    assert verb_second("Oma heute anruft und nicht morgen", GERMAN) != (
+        "Oma heute anruft und nicht morgen"
+    )
+    assert verb_second("Oma heute anruft", GERMAN) == "Oma ruft heute an"

@@ -352,7 +352,11 @@ def _set_off(
 def _moved(tokens: list[str], words: ClauseWords) -> list[str] | None:
     """A verb-final clause's words with the verb second, or None."""
     last = len(tokens) - 1
-    if last < 1 or not _VERB.match(tokens[last]) or _no_verb(tokens[last], words):
+    if (
+        last < 1
+        or not _VERB.match(tokens[last])
+        or (_no_verb(tokens[last], words) and not _joined(tokens, words))
+    ):
         return None
     end = _first_phrase(tokens, last, words)
     if end < 0 or end > last or _verb_second_already(tokens, end, words):
@@ -388,6 +392,12 @@ def _no_verb(word: str, words: ClauseWords) -> bool:
         or folded in words.separable
         or folded.endswith(words.not_verb_endings)
     )
+
+
+def _joined(tokens: list[str], words: ClauseWords) -> bool:
+    """Whether a clause joins parts ("Oma heute anruft und nicht morgen"):
+    its last word may end the joined part, not the verb's (review s27 M2)."""
+    return any(token.casefold() in words.joining for token in tokens[1:-1])
 
 
 def _verb_second_already(tokens: list[str], end: int, words: ClauseWords) -> bool:
