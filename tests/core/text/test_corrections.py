@@ -480,6 +480,19 @@ def test_instead_of_nothing_corrects_nothing(old: str) -> None:
             "Sunday",
         ),
         ("the bins go out on Thursday", "the cat is black", "en", None),
+        # Review s27 H1: the statement names its day without a date.
+        (
+            "the piano lesson is on Saturday",
+            "the piano lesson is on Saturday 28 November, not on Sunday 29 November.",
+            "en",
+            "on Sunday 29 November",
+        ),
+        (
+            "Anna's yoga class is on Friday",
+            "my yoga class is on Friday 4 December, not on Tuesday 1 December.",
+            "en",
+            "on Tuesday 1 December",
+        ),
     ],
 )
 def test_the_old_value_is_read_as_dated(

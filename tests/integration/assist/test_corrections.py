@@ -1440,3 +1440,54 @@ async def test_a_german_merk_dir_after_eigentlich_is_left_out(
         "updated", content="Das WLAN-Passwort ist Mond", was="Sonne"
     ), speech(answer)
     assert contents(store) == {"Das WLAN-Passwort ist Mond."}
+
+
+@pytest.mark.parametrize(
+    ("told", "said", "content", "was", "on"),
+    [
+        (
+            "remember that the piano lesson is tomorrow",
+            "no, actually the piano lesson is on Saturday, not tomorrow",
+            "The piano lesson is on Saturday 28 November",
+            "on Sunday 29 November",
+            "2026-11-28",
+        ),
+        (
+            "remember that the piano lesson is tomorrow",
+            "no, actually the piano lesson is today, not tomorrow",
+            "The piano lesson is on Saturday 28 November",
+            "on Sunday 29 November",
+            "2026-11-28",
+        ),
+        (
+            "remember that the piano lesson is tomorrow",
+            "no, actually the piano lesson is on Wednesday, not tomorrow",
+            "The piano lesson is on Wednesday 2 December",
+            "on Sunday 29 November",
+            "2026-12-02",
+        ),
+    ],
+    ids=["today-by-weekday", "today", "another-weekday"],
+)
+async def test_today_said_by_its_weekday_instead_of_tomorrow_corrects(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+    told: str,
+    said: str,
+    content: str,
+    was: str,
+    on: str,
+) -> None:
+    """Review s27 H1: on a Saturday, "no, actually the piano lesson is on
+    Saturday, not tomorrow" stored a second memory beside "… on Sunday 29
+    November" (and a private one's correction was stored for everyone).
+    It corrects it, dated today."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(hass, told)
+    await assert_updated(hass, said, content, was)
+    [memory] = active(store)
+    assert memory.content == f"{content}."
+    assert day(memory) == on

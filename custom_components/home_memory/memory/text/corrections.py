@@ -492,17 +492,19 @@ def dated_old(statement: str, as_said: str, language: str | None) -> str | None:
     """The old value as `as_said` names it after `statement` (both with
     their times said as dates): "on Tuesday 1 December" of "… on Wednesday
     2 December, not on Tuesday 1 December", for a memory stored with its
-    date ("… tomorrow" told yesterday) that holds it so; None where
-    `as_said` does not go on from `statement` with ", not …"/"instead of …"."""
+    date ("… tomorrow" told yesterday) that holds it so. `statement` may
+    name its own day without a date ("… is on Saturday", a habit's words;
+    review s27 H1); the old value is what follows the last ", not …" or
+    "instead of …". None where `as_said` says none."""
     head = statement.rstrip().rstrip(".!?")
-    if not head or not as_said.startswith(head):
+    if not head:
         return None
     table = _table(language)
-    tail = as_said[len(head) :]
-    named = table.named_old.match(tail)
-    if named is None:
+    start = len(head) if as_said.startswith(head) else 0
+    found = [m for m in table.named_old.finditer(as_said, start) if m.start() > 0]
+    if not found:
         return None
-    old = tail[named.end() :].strip().rstrip(".!?").strip()
+    old = as_said[found[-1].end() :].strip().rstrip(".!?").strip()
     return old or None
 
 
