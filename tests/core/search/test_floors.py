@@ -826,6 +826,31 @@ def test_where_nothing_naming_the_name_answers_another_s_deed_is_no_answer(
     assert fence in _answers(home, "what did Uncle Tom help with", ALICE, "Anna")
 
 
+def test_where_the_home_names_the_name_but_none_passes_another_s_deed_is_no_answer(
+    told: Callable[[Sequence[tuple[str, tuple[str, ...]]]], Retriever],
+) -> None:
+    """Review s26 M2: "what did Grandma Rosa bake", where the home names her
+    but none of her memories bakes, read Mia's cookies and "Rosa's neighbour
+    baked a cake". Neither is hers: "I don't know". Her neighbour's cake is
+    what "what did Grandma Rosa's neighbour bake" asks, and a name the home
+    names nowhere leaves out nothing, as before."""
+    cookies = "Mia baked cookies for the school fair."
+    neighbour = "Rosa's neighbour baked a cake for Emma."
+    home = told(
+        [
+            ("Grandma Rosa lives in Leipzig.", ()),
+            ("Grandma Rosa likes crossword puzzles.", ()),
+            (cookies, ("Mia",)),
+            (neighbour, ()),
+        ]
+    )
+    assert _answers(home, "what did Grandma Rosa bake", ALICE, "Anna") == set()
+    assert neighbour in _answers(
+        home, "what did Grandma Rosa's neighbour bake", ALICE, "Anna"
+    )
+    assert cookies in _answers(home, "what did Grandpa Joe bake", ALICE, "Anna")
+
+
 KIN = (
     "Rosa brought a plum cake for the Advent coffee.",
     "Grandma came over and fixed Emma's doll.",

@@ -11,6 +11,7 @@ from custom_components.home_memory.memory.search.people import (
     named_people,
     spelled_words,
     title_names,
+    unpossessed_words,
     without_names,
     words,
 )
@@ -133,3 +134,18 @@ def test_a_title_names_its_runs_without_function_words(
     """Of a title, runs of several capitalised words that are no function
     words: single words may be any noun."""
     assert title_names(text) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "without"),
+    [
+        ("Rosa's neighbour baked a cake for Emma.", {"rosa"}),
+        ("Rosa\u2019s neighbour baked a cake.", {"rosa"}),
+        ("Rosa baked Rosa's favourite cake.", set()),
+        ("Grandma Rosa baked a cake.", set()),
+    ],
+)
+def test_an_owners_word_is_no_doers(text: str, without: set[str]) -> None:
+    """A word said only as another's owner ("Rosa's neighbour") is left
+    out of what a text says of its doers; said alone too, it stays."""
+    assert unpossessed_words(text) == words(text) - without

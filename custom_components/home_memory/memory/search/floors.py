@@ -38,9 +38,12 @@ from .people import (
     about_others,
     capitalised_runs,
     mostly_titled,
+    named_at_home,
     named_people,
+    naming_in_text,
     spelled_words,
     title_names,
+    unpossessed_words,
     without_names,
     words as folded_words,
 )
@@ -155,7 +158,7 @@ def beside_names(
         for rowid in passing
         if rowid not in matched | others and not named.isdisjoint(people.get(rowid, ()))
     ]
-    pending.extend(_naming_in_text(candidates, named, passing, matched | others))
+    pending.extend(naming_in_text(candidates, named, passing, matched | others))
     matched.update(r for r in passing if r not in others and r not in pending)
     if pending and topic:
         # A word of the family says the word ("Ben came over" for "when did
@@ -182,25 +185,34 @@ def beside_names(
     # answers the rest; where none does, none is left out: "when did we last
     # see Grandma Ingrid" would lose "We visited Grandma Ingrid" with her
     # phone number (the name-less "when did we last see" is near neither).
-    saying = set(_naming_in_text(candidates, said & named, passing, others))
+    saying = set(naming_in_text(candidates, said & named, passing, others))
     answering = saying & kept
     if answering and flt.deed_asked:
         # A plan answers no "when did Uncle Tom come" (review s24 H2).
         answering -= plans(candidates, sorted(answering), language)
-    if answering or not saying:
+    if answering:
         return kept
-    # None naming it answers the rest: what names it, a word of it ("Grandma
-    # came over and fixed Emma's doll") or a person asked beside it, not
-    # what only answers the rest ("what did Grandma Rosa help with" read
-    # Uncle Tom's help with the fence; review s25 R2).
+    if not saying and not named_at_home(candidates, said & named, caller, pool):
+        return kept  # A run of capitals the home names nowhere may be no name.
+    # None naming it answers the rest, or none naming it passed though the
+    # home names it: what names it, a word of it ("Grandma came over and
+    # fixed Emma's doll") or a person asked beside it, not what only answers
+    # the rest ("what did Grandma Rosa help with" read Uncle Tom's help with
+    # the fence, review s25 R2; "what did Grandma Rosa bake", Mia's cookies
+    # and "Rosa's neighbour baked a cake", review s26 M2).
     beside = named - said
     parts = frozenset().union(*(folded_words(name) for name in said & named))
+    # A name the question says as an owner asks of another ("what did
+    # Grandma Rosa's neighbour bake"): then "Rosa's" names her too.
+    owned = not parts <= unpossessed_words(query)
     texts = candidates.contents(sorted(kept - saying))
     return saying | {
         rowid
         for rowid, text in texts.items()
         if not beside.isdisjoint(people.get(rowid, ()))
-        or not parts.isdisjoint(folded_words(text))
+        or not parts.isdisjoint(
+            folded_words(text) if owned else unpossessed_words(text)
+        )
     }
 
 
@@ -385,32 +397,6 @@ def _another_s_relation(
         ):
             found.add(rowid)
     return found
-
-
-def _naming_in_text(
-    candidates: CandidateQueries,
-    named: set[str],
-    passing: list[int],
-    decided: set[int],
-) -> list[int]:
-    """Of `passing` but for those `decided`, the memories not about any of
-    the `named` people but naming one in their text ("Anna's surprise
-    party is on Friday", told by Anna herself): the name is all they match
-    of "what is Anna afraid of" too (final review s19)."""
-    if not named:
-        return []
-    people = candidates.people_of(passing)
-    rest = [
-        rowid
-        for rowid in passing
-        if rowid not in decided and named.isdisjoint(people.get(rowid, ()))
-    ]
-    labels = [folded_words(person) for person in named]
-    return [
-        rowid
-        for rowid, text in candidates.contents(rest).items()
-        if any(label <= folded_words(text) for label in labels)
-    ]
 
 
 def besides_names_text(

@@ -16,12 +16,18 @@ import re
 from typing import TYPE_CHECKING
 import unicodedata
 
+from ..common.values import MemoryFilter
 from ..text.fts_query import STOPWORDS
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
 
+    from ..common.values import Caller
+    from ..storage.candidates import CandidateQueries
+
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
+# A word said as an owner, its "'s" after it ("Rosa's neighbour").
+_POSSESSIVE = re.compile(r"([^\W_]+)['\u2019]s\b", re.UNICODE)
 # The longest text whose words are kept (a question, a name).
 _KEPT_LENGTH = 300
 
@@ -171,3 +177,54 @@ def capitalised_runs(query: str, *, from_first: bool = False) -> list[str]:
             runs.append([word])
         end = found.end()
     return [" ".join(run) for run in runs]
+
+
+def naming_in_text(
+    candidates: CandidateQueries,
+    named: set[str],
+    passing: list[int],
+    decided: set[int],
+) -> list[int]:
+    """Of `passing` but for those `decided`, the memories not about any of
+    the `named` people but naming one in their text ("Anna's surprise
+    party is on Friday", told by Anna herself): the name is all they match
+    of "what is Anna afraid of" too (final review s19)."""
+    if not named:
+        return []
+    people = candidates.people_of(passing)
+    rest = [
+        rowid
+        for rowid in passing
+        if rowid not in decided and named.isdisjoint(people.get(rowid, ()))
+    ]
+    labels = [words(person) for person in named]
+    return [
+        rowid
+        for rowid, text in candidates.contents(rest).items()
+        if any(label <= words(text) for label in labels)
+    ]
+
+
+def named_at_home(
+    candidates: CandidateQueries, names: set[str], caller: Caller, pool: int
+) -> bool:
+    """Whether a memory `caller` may see names one of `names` whole, at any
+    time: then the name is a name, though no memory naming it passed."""
+    for name in names:
+        label = words(name)
+        hits = candidates.keyword_hits(name, caller, MemoryFilter(), pool)
+        texts = candidates.contents([rowid for rowid, _ in hits.best])
+        if any(label <= words(text) for text in texts.values()):
+            return True
+    return False
+
+
+def unpossessed_words(text: str) -> frozenset[str]:
+    """The folded words of `text` but for those said only as another's owner
+    ("Rosa's neighbour baked a cake": the neighbour baked it, not Rosa)."""
+    said = words(text)
+    owners = {word.casefold() for word in _POSSESSIVE.findall(text)}
+    if not owners:
+        return said
+    alone = {word.casefold() for word in _WORD.findall(_POSSESSIVE.sub(" ", text))}
+    return said - (owners - alone)
