@@ -198,6 +198,13 @@ def test_the_same_thing_is_told_by_its_subject() -> None:
          "we use the side door instead of the front door when it snows"),
         ("de", "korrigiere: der Klempner kommt am Mittwoch statt am Dienstag",
          "am Dienstag", "der Klempner kommt am Mittwoch statt am Dienstag"),
+        # Review s27: a "no," answering, not the statement's ("No, the …").
+        ("en", "no, the dentist appointment is next Monday, not Wednesday",
+         "Wednesday", "the dentist appointment is next Monday, not Wednesday"),
+        ("de", "Nein, der Elektriker kommt am Donnerstag, nicht am Mittwoch",
+         "am Mittwoch", "der Elektriker kommt am Donnerstag, nicht am Mittwoch"),
+        ("en", "No smoking in the house, not even on the balcony",
+         "even on the balcony", "No smoking in the house, not even on the balcony"),
     ],
 )  # fmt: skip
 def test_the_old_value_is_named_and_the_statement_kept_as_said(

@@ -75,6 +75,9 @@ def _alternatives(words: list[str]) -> str:
 @dataclass(frozen=True, slots=True)
 class _Table:
     leading: re.Pattern[str]
+    # "no, …" set off before a statement that names its old value ("no, the
+    # dentist is on Monday, not Wednesday"): an answer, not the statement's.
+    refused: re.Pattern[str] | None
     instead_of: re.Pattern[str]
     not_old: re.Pattern[str]
     instead: re.Pattern[str]
@@ -121,6 +124,12 @@ def _read(path: Path) -> _Table:
         else ""
     )
     return _Table(
+        refused=re.compile(
+            rf"^\s*(?:(?:{_alternatives(table['refusals'])})\s*[{_SET_OFF}]+\s*)+",
+            flags,
+        )
+        if table.get("refusals")
+        else None,
         # "actually …", "eigentlich: …" (set off: "Eigentlich mag Ben Tee"
         # is a statement of its own, its verb after "eigentlich").
         leading=re.compile(
@@ -239,6 +248,9 @@ def read_correction(text: str, language: str | None) -> Correction:
     if old_value is None:
         adds = corrects and not ahead and _adds(statement, language)
         return Correction(statement.strip(), corrects or ahead, ahead, adds=adds)
+    if not corrects and table.refused and (no := table.refused.match(statement)):
+        # "No, the dentist … on Monday 7 December" was stored (review s27).
+        statement, said = statement[no.end() :], said[no.end() :]
     return Correction(
         statement.strip(), True, ahead, old=old_value.strip(), as_said=said.strip()
     )
