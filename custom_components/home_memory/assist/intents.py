@@ -300,8 +300,10 @@ class RememberIntentHandler(_MemoryIntentHandler):
         )
 
     def _statement(self, words: Wording, said: str, content: str) -> str:
-        """What is told, as a statement."""
-        return words.statement(said, content)
+        """What is told, as a statement (a command said again inside it
+        left out: `Wording.told`)."""
+        told = words.statement(said, content)
+        return words.told(told) or told
 
 
 class RememberPrivateIntentHandler(RememberIntentHandler):

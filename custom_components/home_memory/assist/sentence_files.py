@@ -46,6 +46,10 @@ if TYPE_CHECKING:
 _SET_OFF: Final = ",:;- "
 # The intent of "remember that …" (its sentences' {content} is what is told).
 REMEMBER_INTENT: Final = "HomeMemoryRemember"
+# How often a "remember that" inside what is told is read, and the longest
+# text read for one (hassil's matching runs on the event loop).
+_COMMANDS_READ: Final = 3
+_COMMAND_TEXT: Final = 1200
 
 # A question sentence so marked ("what is the {query}") is ours only where
 # Home Assistant read the whole subject as a name it does not know.
@@ -202,12 +206,27 @@ class Wording:
         if not end or self.requests is None:
             return text
         rest = text[end:]
-        found = recognize_best(rest, self.requests, language=self.language)
-        content = None if found is None else found.entities.get("content")
-        if found is None or found.intent.name != REMEMBER_INTENT or content is None:
+        told = self.told(rest)
+        if told is None:
             return text
-        told = self.statement(rest, str(content.value))
         return f"{text[:end].rstrip().rstrip(_SET_OFF)}: {told}"
+
+    def told(self, said: str) -> str | None:
+        """What a "remember that …" sentence tells, as a statement, however
+        often the command is said ("remember that remember that the door
+        code is 55": review s27 stored "Remember that the door code …");
+        None where `said` is no such sentence."""
+        told = None
+        for _ in range(_COMMANDS_READ):
+            if self.requests is None or len(said) > _COMMAND_TEXT:
+                break
+            found = recognize_best(said, self.requests, language=self.language)
+            content = None if found is None else found.entities.get("content")
+            if found is None or found.intent.name != REMEMBER_INTENT or not content:
+                break
+            told = self.statement(said, str(content.value))
+            said = told
+        return told
 
     def without_article(self, name: str) -> str:
         """`name` as Home Assistant may know it: no article, case or spacing."""

@@ -1491,3 +1491,41 @@ async def test_today_said_by_its_weekday_instead_of_tomorrow_corrects(
     [memory] = active(store)
     assert memory.content == f"{content}."
     assert day(memory) == on
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "stored"),
+    [
+        (
+            "en",
+            "remember that remember that the door code is 55",
+            "The door code is 55.",
+        ),
+        (
+            "en",
+            "no, actually remember that remember that the wifi password is hunter2",
+            "The wifi password is hunter2.",
+        ),
+        (
+            "de",
+            "Merk dir, dass merk dir, dass der WLAN-Schlüssel geheim ist",
+            "Der WLAN-Schlüssel ist geheim.",
+        ),
+    ],
+    ids=["en", "en-correction", "de"],
+)
+async def test_a_remember_command_said_twice_is_left_out(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    language: str,
+    said: str,
+    stored: str,
+) -> None:
+    """Review s27: "remember that remember that the door code is 55" stored
+    "Remember that the door code is 55."; the command is read again."""
+    hass.config.language = language
+    await setup_entry(hass, mock_config_entry)
+    store = mock_config_entry.runtime_data.store
+    await say(hass, said, language=language)
+    assert contents(store) == {stored}
