@@ -1,7 +1,8 @@
 """Told corrections that update no household memory, to a real Home
 Assistant's built-in agent (final review s18 #5, attacker review s18b L6
-and L8). (The household is shared: the tyre pump, the tandem lock and
-Carl's farewell dinner are this file's.)
+and L8). (The household is shared: the tyre pump, the tandem lock,
+Carl's farewell dinner, the physio appointment and the cello lesson are
+this file's.)
 
 - Ben's private "… behind the green bin instead of the red one, don't
   tell Anna" is his, stored without "instead of the red one", and he
@@ -14,9 +15,12 @@ Carl's farewell dinner are this file's.)
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo
 
 from .conftest import wait_for_the_model
+from .hass_instance import HOME_ZONE
 
 if TYPE_CHECKING:
     from .conftest import Household
@@ -102,3 +106,35 @@ def test_a_correction_of_a_private_fact_told_plainly_stays_private(
     assert not any("Tuesday" in text for text in annas), annas
     assert set(annas.values()) == {"private"}, annas
     assert not any("therapy" in text for text in _seen(household, ben, "therapy"))
+
+
+def test_today_by_its_weekday_instead_of_tomorrow_corrects_and_stays_private(
+    household: Household,
+) -> None:
+    """Review s27 H1: said on a Monday, "no, actually my physio appointment
+    is on Monday, not tomorrow" over Anna's private "my physio appointment
+    is tomorrow" was stored beside it, for the household. It corrects hers,
+    dated today and still private; a household memory corrects as well."""
+    wait_for_the_model(household)
+    anna, ben = household.anna, household.ben
+    today = datetime.now(ZoneInfo(HOME_ZONE))
+    weekday, date = today.strftime("%A"), f"{today.day} {today:%B}"
+    _turn(household, anna, "remember privately that my physio appointment is tomorrow")
+    told = _turn(
+        household,
+        anna,
+        f"no, actually my physio appointment is on {weekday}, not tomorrow",
+    )
+    assert told.startswith("Updated"), told
+    annas = {k: v for k, v in _seen(household, anna, "physio").items() if "physio" in k}
+    assert annas == {f"Anna's physio appointment is on {weekday} {date}.": "private"}, (
+        annas
+    )
+    assert not any("physio" in text for text in _seen(household, ben, "physio"))
+    _turn(household, anna, "remember that the cello lesson is tomorrow")
+    told = _turn(
+        household, anna, f"no, actually the cello lesson is on {weekday}, not tomorrow"
+    )
+    assert told.startswith("Updated"), told
+    lessons = [k for k in _seen(household, ben, "cello lesson") if "cello" in k]
+    assert lessons == [f"The cello lesson is on {weekday} {date}."], lessons
