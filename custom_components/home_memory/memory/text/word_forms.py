@@ -19,6 +19,7 @@ from functools import lru_cache
 import json
 from pathlib import Path
 import re
+import sys
 from typing import TYPE_CHECKING, Final
 
 from ..common.languages import base_language
@@ -33,7 +34,7 @@ _STEMS_KEPT: Final = 20_000
 # The longest text whose words are kept: a memory's text comes back search
 # after search, and a search asks of one text for several floors.
 _TEXT_KEPT_LENGTH: Final = 600
-_TEXTS_KEPT: Final = 8192
+_TEXTS_KEPT: Final = 2048
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,7 +228,8 @@ def text_words(text: str) -> frozenset[str]:
 
 
 def _words(text: str) -> frozenset[str]:
-    return frozenset(_TOKEN.findall(text.casefold()))
+    # Interned: the same few thousand words fill every kept text's set.
+    return frozenset(map(sys.intern, _TOKEN.findall(text.casefold())))
 
 
 _kept_words = lru_cache(maxsize=_TEXTS_KEPT)(_words)
