@@ -144,6 +144,12 @@ def test_every_told_source_is_stored_as_a_sentence_but_not_others(
         ),
         ("Anna likes coffee.", "Anna doesn't like coffee.", "Anna likes coffee"),
         ("The code is 1.", "The code is 1. It opens the gate.", "The code is 1"),
+        # Its last word begun and the new one going on (review s27: "w").
+        (
+            "The kayak is stored near the w.",
+            "The kayak is stored near the water by the old pier.",
+            "The kayak is stored near the w",
+        ),
         # A place both end with is not what changed (month review s19 F7).
         (
             "The spare key is in the blue flower pot by the garage.",

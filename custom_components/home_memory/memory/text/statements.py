@@ -948,7 +948,14 @@ def changed_part(old: str, new: str, language: str | None = None) -> str:
         and old_words[shared].casefold() == new_words[shared].casefold()
     ):
         shared += 1
-    if shared < _MIN_SHARED_WORDS or shared == len(old_words):
+    rest = " ".join(old_words[shared:]).rstrip(" .!?\u2026").casefold()
+    if (
+        shared < _MIN_SHARED_WORDS
+        or shared == len(old_words)
+        or " ".join(new_words[shared:]).casefold().startswith(rest)
+    ):
+        # Nothing of it changed, but `new` goes on (review s27: a longer
+        # telling was "Updated: … (was: w)", the old text's last word begun).
         return old.rstrip(" .!?\u2026")
     words = statement_words(language)
     if (
