@@ -612,3 +612,21 @@ def test_a_joined_part_ending_in_a_time_word_still_moves_the_verb() -> None:
         "Oma heute anruft und nicht morgen"
     )
     assert verb_second("Oma heute anruft", GERMAN) == "Oma ruft heute an"
+
+
+@pytest.mark.parametrize(
+    ("clause", "statement"),
+    [
+        (
+            "Mia gestern ihr Fahrrad repariert hat",
+            "Mia hat gestern ihr Fahrrad repariert",
+        ),
+        ("Ben morgen sein Auto abholt", "Ben holt morgen sein Auto ab"),
+    ],
+)
+def test_a_time_word_before_a_pronoun_is_no_finite_verb(
+    clause: str, statement: str
+) -> None:
+    """Review s27b M1: "gestern ihr" read as a verb and its subject ("schlafen
+    wir"), so the verb-last clause was kept as said."""
+    assert verb_second(clause, GERMAN) == statement

@@ -412,6 +412,7 @@ def _verb_second_already(tokens: list[str], end: int, words: ClauseWords) -> boo
         return True
     return (
         word not in words.pronouns | words.determiners | words.contracted
+        and word not in words.not_verbs  # "Mia gestern ihr Fahrrad …" (s27b)
         and word.endswith(words.finite_endings)
         and tokens[end + 1].casefold() in words.subjects
     )
