@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Final
 
 from hassil.models import MatchEntity, UnmatchedTextEntity
 
+from ..memory.text.corrections import correction_opening
 from ..operations import when
 from .arguments import MAX_QUERY_CHARS
 from .home_names import async_known_names, normalized
@@ -184,15 +185,22 @@ def question_recognizer(
         # this runs on the event loop, and both grow with the text; a longer
         # question still reaches the handler, which says the limit.
         probe = user_input.text[:_QUESTION_PROBE]
+        # "no, actually what is the gate code": the question after the
+        # words that open a correction (review s27b: it was stored).
+        # A correction first: German fronts its verb ("Nein, eigentlich
+        # kommt der Tierarzt übermorgen"), which alone reads as a question.
+        opening = 0
         if (result := words.question(probe)) is None:
-            if (result := words.correction(probe)) is None:
+            if (result := words.correction(probe)) is not None:
+                _told_whole(result, user_input.text)
+            elif opening := correction_opening(probe, words.language):
+                result = words.question(probe[opening:])
+            if result is None:
                 return None
-            _told_whole(result, user_input.text)
-        if _left_to_home_assistant(hass, words, result, theirs, probe):
+        if _left_to_home_assistant(hass, words, result, theirs, probe[opening:]):
             return None
-        question = MatchEntity(
-            name=QUESTION, value=user_input.text, text=user_input.text
-        )
+        asked = user_input.text[opening:]
+        question = MatchEntity(name=QUESTION, value=asked, text=asked)
         result.entities[QUESTION] = question
         result.entities_list.append(question)
         return result

@@ -258,8 +258,8 @@ class Wording:
         told = read_correction(set_off_fronted(said, self.language), self.language)
         if self.corrections is None or not told.corrects:
             return None
-        if commands(said, self.language):
-            return None
+        if commands(said, self.language) or self.question(told.statement):
+            return None  # A command to the home; a question is no memory.
         if not told.ahead and not subject_words(told.statement, self.language):
             return None
         return recognize_best(text, self.corrections, language=self.language)

@@ -1529,3 +1529,40 @@ async def test_a_remember_command_said_twice_is_left_out(
     store = mock_config_entry.runtime_data.store
     await say(hass, said, language=language)
     assert contents(store) == {stored}
+
+
+@pytest.mark.parametrize(
+    ("language", "told", "asked"),
+    [
+        (
+            "en",
+            "remember that the gate code is 9191",
+            "no, actually what is the gate code",
+        ),
+        (
+            "de",
+            "Merk dir, dass der Torcode 9191 ist",
+            "Nein, eigentlich, was ist der Torcode",
+        ),
+    ],
+    ids=["en", "de"],
+)
+async def test_a_question_after_actually_is_asked_not_stored(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    language: str,
+    told: str,
+    asked: str,
+) -> None:
+    """Review s27b M5: "no, actually what is the gate code" stored "What is
+    the gate code." as a memory, which later answers beside the code. It is
+    the question it asks, answered, and nothing is stored."""
+    hass.config.language = language
+    await setup_entry(hass, mock_config_entry)
+    store = mock_config_entry.runtime_data.store
+    await say(hass, told, language=language)
+    before = contents(store)
+    answer = await say(hass, asked, language=language)
+    assert "9191" in speech(answer), speech(answer)
+    assert contents(store) == before
