@@ -487,6 +487,16 @@ async def english_home_with_minilm(
     return store
 
 
+async def home_speaking(
+    hass: HomeAssistant, entry: MockConfigEntry, language: str
+) -> MemoryStore:
+    """A home set up in `language` (the stub model); its store."""
+    hass.config.language = language
+    await setup_entry(hass, entry)
+    store: MemoryStore = entry.runtime_data.store
+    return store
+
+
 async def assert_updated(
     hass: HomeAssistant, said: str, content: str, was: str
 ) -> None:
@@ -1388,9 +1398,7 @@ async def test_a_correction_too_long_to_keep_whole_changes_nothing(
     """Review s27: a 10 kB correction was read on its first 1,200
     characters and stored cut mid-word. It is refused as an over-long
     "remember that …" is, and the memory stays as it was."""
-    hass.config.language = language
-    await setup_entry(hass, mock_config_entry)
-    store = mock_config_entry.runtime_data.store
+    store = await home_speaking(hass, mock_config_entry, language)
     await say(hass, told, language=language)
     before = contents(store)
     answer = await say(hass, said, language=language)
@@ -1524,9 +1532,7 @@ async def test_a_remember_command_said_twice_is_left_out(
 ) -> None:
     """Review s27: "remember that remember that the door code is 55" stored
     "Remember that the door code is 55."; the command is read again."""
-    hass.config.language = language
-    await setup_entry(hass, mock_config_entry)
-    store = mock_config_entry.runtime_data.store
+    store = await home_speaking(hass, mock_config_entry, language)
     await say(hass, said, language=language)
     assert contents(store) == {stored}
 
@@ -1558,9 +1564,7 @@ async def test_a_question_after_actually_is_asked_not_stored(
     """Review s27b M5: "no, actually what is the gate code" stored "What is
     the gate code." as a memory, which later answers beside the code. It is
     the question it asks, answered, and nothing is stored."""
-    hass.config.language = language
-    await setup_entry(hass, mock_config_entry)
-    store = mock_config_entry.runtime_data.store
+    store = await home_speaking(hass, mock_config_entry, language)
     await say(hass, told, language=language)
     before = contents(store)
     answer = await say(hass, asked, language=language)
