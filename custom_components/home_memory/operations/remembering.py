@@ -13,6 +13,7 @@ from homeassistant.core import HomeAssistant, callback
 
 from ..memory.common.values import CreateAction, Visibility
 from ..memory.text.statements import changed_part
+from ..memory.text.validation import summarize
 from .events import async_memories_changed
 
 if TYPE_CHECKING:
@@ -24,6 +25,14 @@ if TYPE_CHECKING:
 
 def _bare(text: str) -> str:
     return text.rstrip(" .!?\u2026")
+
+
+def _heard(text: str) -> str:
+    """A memory's text as an answer says it: a long one by its beginning,
+    cut with "…" (a 8,000-character correction was read out whole; review
+    s27), a short one whole, without its closing punctuation."""
+    short = summarize(text)
+    return short if short != text and short.endswith("\u2026") else _bare(short)
 
 
 @callback
@@ -74,11 +83,13 @@ def outcome_speech(
         return reinforced
     if result.action is CreateAction.UPDATED and result.previous is not None:
         was = changed_part(result.previous, result.memory.content, language)
-        return updated.format_map({"content": _bare(result.memory.content), "was": was})
+        return updated.format_map(
+            {"content": _heard(result.memory.content), "was": _heard(was)}
+        )
     if result.memory.visibility is Visibility.PRIVATE:
         if household_says is not None and result.household_says is not None:
             hint = household_says.format_map(
-                {"household": _bare(result.household_says)}
+                {"household": _heard(result.household_says)}
             )
             return f"{created_private} {hint}"
         return created_private

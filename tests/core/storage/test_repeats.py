@@ -1097,3 +1097,66 @@ def test_two_things_done_on_one_day_told_days_apart_are_two(
         assert store.get(first.memory.id, HOUSE).content == wreath
     finally:
         store.close()
+
+
+_LOFT = (
+    " beside the old green wheelbarrow, under the blue tarpaulin we bought at"
+    " the hardware store last spring, next to the box of garden tools"
+)
+
+
+@pytest.mark.parametrize(
+    ("opening", "length"),
+    [
+        ("The sailboat is stored in the loft", 1000),
+        ("The sailboat is stored in the loft", 3000),
+        ("The sailboat is stored in the loft now. We moved it", 1500),
+    ],
+)
+def test_a_long_correction_corrects_what_its_beginning_names(
+    tmp_path: Path, clock: ManualClock, minilm: Embedder, opening: str, length: int
+) -> None:
+    """ "no, actually the sailboat is stored in the loft beside …" told at a
+    thousand characters and more corrects "The sailboat is stored in the
+    barn.": its beginning says what it corrects. It was a second memory
+    beside the old one (review s27 M4; MiniLM's vector of the whole text
+    is near no short memory)."""
+    store = MemoryStore(tmp_path / "memory.db", embedder=minilm, clock=clock)
+    barn = store.create(
+        new_memory("The sailboat is stored in the barn.", owner="alice"), ALICE
+    )
+    kayak = store.create(
+        new_memory("The kayak hangs in the garage.", owner="alice"), ALICE
+    )
+    text = opening
+    while len(text) < length:
+        text += _LOFT
+    text = text[:length].rsplit(" ", 1)[0] + "."
+    told = store.create(new_memory(text, owner="alice", corrects=True), ALICE)
+    assert told.action is CreateAction.UPDATED
+    assert told.memory.id == barn.memory.id
+    assert told.previous == "The sailboat is stored in the barn."
+    contents = {m.content for m in store.list_memories(HOUSE).items}
+    assert contents == {text, kayak.memory.content}
+    store.close()
+
+
+def test_a_long_correction_of_another_thing_corrects_nothing(
+    tmp_path: Path, clock: ManualClock, minilm: Embedder
+) -> None:
+    """Its beginning names the kayak, not the sailboat: a new memory, the
+    sailboat's unchanged."""
+    store = MemoryStore(tmp_path / "memory.db", embedder=minilm, clock=clock)
+    store.create(
+        new_memory("The sailboat is stored in the barn.", owner="alice"), ALICE
+    )
+    text = "The kayak is stored in the loft"
+    while len(text) < 1200:
+        text += _LOFT
+    told = store.create(new_memory(text + ".", owner="alice", corrects=True), ALICE)
+    assert told.action is CreateAction.CREATED
+    assert {m.content for m in store.list_memories(HOUSE).items} == {
+        "The sailboat is stored in the barn.",
+        text + ".",
+    }
+    store.close()

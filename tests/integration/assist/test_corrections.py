@@ -1570,3 +1570,30 @@ async def test_a_question_after_actually_is_asked_not_stored(
     answer = await say(hass, asked, language=language)
     assert "9191" in speech(answer), speech(answer)
     assert contents(store) == before
+
+
+async def test_a_long_correction_updates_and_is_answered_by_its_beginning(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Review s27 M4: a correction of a thousand characters and more was
+    a second memory beside the sailboat's barn (MiniLM's vector of the
+    whole is near no short memory), and an 8,000-character one's answer
+    read it out whole. It updates the memory, and the answer says its
+    beginning, cut with "…"."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(hass, "remember that the sailboat is stored in the barn")
+    told = "the sailboat is stored in the loft" + (
+        " beside the old green wheelbarrow, under the blue tarpaulin we bought"
+        " at the hardware store last spring, next to the box of garden tools"
+    ) * 20
+    answer = speech(await say(hass, f"no, actually {told}"))
+    assert answer.startswith("Updated: The sailboat is stored in the loft beside")
+    assert "\u2026 (was: " in answer
+    assert len(answer) < 300
+    (memory,) = active(store)
+    assert memory.content.startswith("The sailboat is stored in the loft beside")
+    assert len(memory.content) > 2000

@@ -75,6 +75,9 @@ _MATCH_CANDIDATES = 8
 # The newest memories whose words hold the subject's, looked at for the
 # second comparison (bounds its cost for a subject told of very often).
 _SUBJECT_ROWS = 64
+# A correction longer than this is also compared by its beginning (its
+# summary: text/validation.summarize).
+_HEAD_CHARS = 300
 
 # A rowid and its vector's similarity to the new statement.
 type Candidates = dict[int, float]
@@ -120,31 +123,62 @@ class Repeats:
         explicit = among
         among = among or _holders(item)
         candidates: Candidates = {}
-        for holder in among:
-            if vector is not None:
-                allowed = self._holder_rowids(conn, holder, holders)
-                candidates.update(
-                    self._indexed_similar(conn, holder, vector, allowed, now)
+        for probe in self._probes(item, vector):
+            for rowid, similarity in self._similar(
+                conn, item, probe, fresh, holders, (among, explicit), now
+            ).items():
+                candidates[rowid] = max(similarity, candidates.get(rowid, similarity))
+        if vector is None:
+            for holder in among:
+                self._add_same_text(conn, item, holder, candidates)
+        others = explicit is None and _reaches_others(item)
+        return self._closest_relation(conn, item, candidates, now, among, others)
+
+    def _probes(
+        self, item: NewMemory, vector: npt.NDArray[np.float32] | None
+    ) -> list[npt.NDArray[np.float32]]:
+        """The vectors a statement is compared by: its own and, for a
+        correction longer than `_HEAD_CHARS`, its beginning's (summary),
+        which says what it corrects. A thousand characters after "The
+        sailboat is stored in the loft" hide "The sailboat is stored in the
+        barn." from MiniLM (review s27 M4: the correction was a second
+        memory beside the old one)."""
+        if vector is None:
+            return []
+        long = item.corrects and len(item.content) > _HEAD_CHARS
+        embedded = self._copies.embed([summarize(item.content)]) if long else None
+        return [vector] if embedded is None else [vector, embedded[0]]
+
+    def _similar(
+        self,
+        conn: sqlite3.Connection,
+        item: NewMemory,
+        vector: npt.NDArray[np.float32],
+        fresh: Unindexed,
+        holders: dict[Holder, npt.NDArray[np.int64]],
+        among: tuple[tuple[Holder, ...], tuple[Holder, ...] | None],
+        now: float,
+    ) -> Candidates:
+        """The memories of `among[0]` (and, on a first look, `among[1]`
+        None, of others) alike to `vector` and the same text."""
+        own, explicit = among
+        candidates: Candidates = {}
+        for holder in own:
+            allowed = self._holder_rowids(conn, holder, holders)
+            candidates.update(self._indexed_similar(conn, holder, vector, allowed, now))
+            candidates.update(
+                self._indexed_similar(
+                    conn, holder, vector, self._same_subject(conn, item, allowed), now
                 )
-                candidates.update(
-                    self._indexed_similar(
-                        conn,
-                        holder,
-                        vector,
-                        self._same_subject(conn, item, allowed),
-                        now,
-                    )
-                )
-                self._add_unindexed_similar(candidates, holder, vector, fresh)
+            )
+            self._add_unindexed_similar(candidates, holder, vector, fresh)
             self._add_same_text(conn, item, holder, candidates)
         # Only a first look reaches other people's memories: the teller's
         # other copy of a fact (`other_holders`) is theirs alone.
-        others = explicit is None and _reaches_others(item)
-        if vector is not None and others:
+        if explicit is None and _reaches_others(item):
             self._add_others_similar(conn, item, vector, fresh, candidates, now)
-        if vector is not None:
-            self._as_told_alike(conn, item, vector, candidates)
-        return self._closest_relation(conn, item, candidates, now, among, others)
+        self._as_told_alike(conn, item, vector, candidates)
+        return candidates
 
     def _as_told_alike(
         self,
