@@ -26,7 +26,11 @@ from ..memory.text.said import as_said
 from ..memory.text.statements import with_sentence_end
 from ..memory.text.validation import MAX_CONTENT_CHARS, has_words
 from ..operations import choosing, memories, recall, when
-from ..operations.errors import ForgetChangedError, OperationError
+from ..operations.errors import (
+    ForgetChangedError,
+    OperationError,
+    SearchExpiredError,
+)
 from ..operations.remembering import outcome_speech
 from ..runtime.ha_internals import answer_where_unmatched
 from .arguments import CONTENT, MAX_QUERY_CHARS, QUERY
@@ -716,7 +720,11 @@ async def _async_listed_again(
     assert voice.recall_cursor is not None
     if number > voice.recall_listed:
         return words.say("no_such_number", number=number, count=voice.recall_listed)
-    item = await recall.async_recall_pick(scope.ops, voice.recall_cursor, number)
+    try:
+        item = await recall.async_recall_pick(scope.ops, voice.recall_cursor, number)
+    except SearchExpiredError:
+        # The listing lapsed, not the memory (review s26 L2).
+        return words.say("nothing_to_pick")
     if item is None:
         return words.say("listed_gone", number=number)
     scope.state.last_memory_id = item.memory.id

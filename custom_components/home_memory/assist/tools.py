@@ -30,7 +30,11 @@ from ..memory.common.values import (
 )
 from ..memory.text.quoting import flatten
 from ..operations import choosing, memories, proposals, recall, requests, when
-from ..operations.errors import ForgetChangedError, OperationError
+from ..operations.errors import (
+    ForgetChangedError,
+    OperationError,
+    SearchExpiredError,
+)
 from ..operations.remembering import outcome_data, outcome_speech
 from ..operations.schemas import shown
 from .arguments import (
@@ -396,7 +400,10 @@ class RecallTool(MemoryTool):
                 raise _failed(scope.hass, "no_search")
             if "pick" in args:
                 number = args["pick"]
-                item = await recall.async_recall_pick(scope.ops, cursor, number)
+                try:
+                    item = await recall.async_recall_pick(scope.ops, cursor, number)
+                except SearchExpiredError:
+                    raise _failed(scope.hass, "search_expired") from None
                 if item is None:
                     raise _failed(scope.hass, "no_such_result", number=number)
                 scope.state.last_memory_id = item.memory.id

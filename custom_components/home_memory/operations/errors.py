@@ -26,6 +26,7 @@ from ..const import DOMAIN
 from ..memory.common.errors import (
     ImportFileError,
     InvalidMemoryError,
+    ListingExpiredError,
     MemoryChangedError,
     MemoryEngineError,
     MemoryNotFoundError,
@@ -88,6 +89,15 @@ class UnavailableError(OperationError):
 
 class EngineFailureError(OperationError):
     """The engine or its database file failed; `error` says how."""
+
+
+class SearchExpiredError(NotFoundError):
+    """The search a follow-up ("number two") continues has lapsed, made
+    room for the person's newer ones, or is another person's."""
+
+    def __init__(self) -> None:
+        """Translated as `search_expired`."""
+        super().__init__("search_expired")
 
 
 class ForgetChangedError(ConflictError):
@@ -162,6 +172,8 @@ def from_engine(  # noqa: PLR0911, PLR0912 - one case per error named
             return err
         case MemoryNotFoundError():
             return NotFoundError("memory_not_found", id=err.memory_id)
+        case ListingExpiredError():
+            return SearchExpiredError()
         case ProposalNotFoundError():
             return NotFoundError("proposal_not_found", id=err.proposal_id)
         case VisibilityChangeForbiddenError():

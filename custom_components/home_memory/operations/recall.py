@@ -83,7 +83,8 @@ async def async_recall_more(scope: OperationScope, cursor: str) -> ProgressivePa
 async def async_recall_pick(
     scope: OperationScope, cursor: str, number: int
 ) -> ScoredMemory | None:
-    """Result `number` (1-based) of a recall, re-read now; None if gone."""
+    """Result `number` (1-based) of a recall, re-read now; None if gone;
+    ListingExpiredError when the recall itself is gone."""
     require(scope.actor, Access.READ)
     return await async_engine(
         scope.hass,

@@ -6,10 +6,11 @@ one"), pending forget confirmations (token -> memories) and the context
 retrieved for the latest utterance (served to Assist on the next turn).
 
 Everything is bounded and expires: a conversation is dropped after
-`CONVERSATION_TTL` seconds without use or when more than `MAX_CONVERSATIONS`
-are kept; a confirmation lapses after `CONFIRMATION_TTL` seconds. A state is
-bound to the speaker who created it: another speaker on the same conversation
-id starts from a clean state, so nothing of one person leaks to another.
+`CONVERSATION_TTL` seconds without use, when more than `MAX_CONVERSATIONS`
+are kept, or as its speaker's oldest past `MAX_CONVERSATIONS_PER_SPEAKER`; a
+confirmation lapses after `CONFIRMATION_TTL` seconds. A state is bound to
+the speaker who created it: another speaker on the same conversation id
+starts from a clean state, so nothing of one person leaks to another.
 """
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ if TYPE_CHECKING:
 
 CONVERSATION_TTL: Final = 30 * 60
 MAX_CONVERSATIONS: Final = 256
+# One speaker's conversations never push out another's: past this many, a
+# new one takes the place of that speaker's oldest (review s26 L2: Ben's 265
+# recalls wiped Anna's listing and the "yes" her forget waited for).
+MAX_CONVERSATIONS_PER_SPEAKER: Final = 32
 CONFIRMATION_TTL: Final = 5 * 60
 MAX_PENDING_PER_CONVERSATION: Final = 4
 
@@ -119,6 +124,8 @@ class ConversationStates:
         self._expire(now)
         state = self._states.get(key)
         if state is None or state.speaker != speaker:
+            if state is None:
+                self._make_room(speaker)
             state = ConversationState(speaker=speaker, touched=now)
             self._states[key] = state
         state.touched = now
@@ -197,6 +204,12 @@ class ConversationStates:
     def _drop_lapsed(state: ConversationState, now: float) -> None:
         for token in [t for t, p in state.pending.items() if p.expires <= now]:
             del state.pending[token]
+
+    def _make_room(self, speaker: str) -> None:
+        """Drop `speaker`'s least recently used states past their share."""
+        theirs = [key for key, st in self._states.items() if st.speaker == speaker]
+        for key in theirs[: max(0, len(theirs) - MAX_CONVERSATIONS_PER_SPEAKER + 1)]:
+            del self._states[key]
 
     def _expire(self, now: float) -> None:
         while self._states:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from custom_components.home_memory.memory.common.config import EngineConfig
+from custom_components.home_memory.memory.common.errors import ListingExpiredError
 from custom_components.home_memory.memory.common.values import (
     Caller,
     MemoryFilter,
@@ -21,6 +22,8 @@ from custom_components.home_memory.memory.common.values import (
 from custom_components.home_memory.memory.scoring import decay
 from custom_components.home_memory.memory.search.needs import never_needs_memory
 from custom_components.home_memory.memory.search.retrieval import (
+    MAX_CURSORS,
+    MAX_CURSORS_PER_PERSON,
     Retriever,
     estimate_tokens,
     fuse,
@@ -314,8 +317,38 @@ def test_progressive_search_pages_three_at_a_time(companies: Retriever) -> None:
     assert picked.memory.id == second.items[0].memory.id
     # Another user cannot continue someone's search.
     assert companies.more(first.cursor, BOB).items == []
-    assert companies.pick(first.cursor, 1, BOB) is None
-    assert companies.pick("unknown", 1, HOUSE) is None
+    with pytest.raises(ListingExpiredError):
+        companies.pick(first.cursor, 1, BOB)
+    with pytest.raises(ListingExpiredError):
+        companies.pick("unknown", 1, HOUSE)
+    assert companies.pick(first.cursor, first.total + 1, HOUSE) is None
+
+
+def test_one_persons_searches_never_push_out_anothers_listing(
+    companies: Retriever,
+) -> None:
+    """Review s26 L2: Bob's 265 searches dropped Alice's listing, so her
+    "more" and "number one" found nothing. A person's searches past their
+    share take the place of their own oldest."""
+    alice = companies.start_progressive("contract payment invoice project", ALICE)
+    assert alice.cursor is not None
+    bobs = [
+        companies.start_progressive("contract payment", BOB).cursor
+        for _ in range(MAX_CURSORS + 9)
+    ]
+    assert companies.more(alice.cursor, ALICE).position == 3
+    assert companies.pick(alice.cursor, 1, ALICE) is not None
+    # Bob keeps his newest MAX_CURSORS_PER_PERSON.
+    kept = [token for token in bobs if continues(companies, token, BOB)]
+    assert kept == bobs[-MAX_CURSORS_PER_PERSON:]
+
+
+def continues(retriever: Retriever, token: str | None, caller: Caller) -> bool:
+    """Whether `caller`'s search `token` still continues."""
+    try:
+        return token is not None and retriever.pick(token, 1, caller) is not None
+    except ListingExpiredError:
+        return False
 
 
 def test_privacy_in_search_and_context(minilm_store: MemoryStore) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 import re
 import threading
 from typing import TYPE_CHECKING, Any
@@ -28,6 +29,7 @@ from custom_components.home_memory.memory.common.values import (
     Tier,
     Visibility,
 )
+from custom_components.home_memory.memory.search.retrieval import CURSOR_TTL_SECONDS
 from custom_components.home_memory.runtime.conversation_state import CONFIRMATION_TTL
 
 from ..conftest import call
@@ -771,6 +773,32 @@ async def test_a_number_after_a_recall_says_that_memory(
     await say(hass, "forget garden bed water", user=user_anna)
     result = await say(hass, "number 4", user=user_anna)
     assert speech(result).startswith("There is no number 4; I listed "), speech(result)
+
+
+async def test_a_number_after_a_lapsed_listing_has_nothing_to_choose(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Review s26 L2: a quarter of an hour after a listing, "number two"
+    said the memory was "no longer among the memories I can tell you"
+    though only the listing had lapsed; there is nothing to choose from."""
+    freezer.move_to("2026-11-28T18:00:00+00:00")
+    for number in range(4):
+        await say(hass, f"remember that garden bed {number} needs water")
+    listed = speech(
+        await say(hass, "what do you remember about garden bed water", user=user_anna)
+    )
+    assert " 2: " in listed
+    freezer.tick(timedelta(seconds=CURSOR_TTL_SECONDS + 60))
+    result = await say(hass, "number two", user=user_anna)
+    assert speech(result) == NOTHING_TO_PICK
+    assert (
+        init_integration.runtime_data.store.list_memories(SYSTEM, MemoryFilter()).total
+        == 4
+    )
 
 
 async def test_builtin_agent_forget_by_number(

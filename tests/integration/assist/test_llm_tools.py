@@ -31,6 +31,7 @@ from custom_components.home_memory.runtime.conversation_state import (
     CONFIRMATION_TTL,
     CONVERSATION_TTL,
     MAX_CONVERSATIONS,
+    MAX_CONVERSATIONS_PER_SPEAKER,
     MAX_PENDING_PER_CONVERSATION,
     ConversationStates,
 )
@@ -705,7 +706,7 @@ async def test_conversation_states_are_bounded() -> None:
     assert states.get("c0", "ben").last_memory_id is None
     assert states.peek("c0", "anna") is None
     for index in range(MAX_CONVERSATIONS + 5):
-        states.get(f"c{index}", "anna")
+        states.get(f"c{index}", f"speaker{index % 16}")
     assert len(states) == MAX_CONVERSATIONS
     state = states.get("c-new", "anna")
     tokens = [
@@ -720,6 +721,22 @@ async def test_conversation_states_are_bounded() -> None:
     states.get("x", "anna")
     states.clear()
     assert len(states) == 0
+
+
+async def test_one_speakers_conversations_never_push_out_anothers() -> None:
+    """Review s26 L2: Ben's 265 recalls in a few seconds wiped Anna's
+    listing ("number one": "There is nothing to choose from"). Each
+    speaker keeps their own newest MAX_CONVERSATIONS_PER_SPEAKER."""
+    states = ConversationStates(clock=lambda: 0.0)
+    states.get("anna-kitchen", "anna").recall_listed = 3
+    for index in range(MAX_CONVERSATIONS + 9):
+        states.get(f"ben{index}", "ben")
+    anna = states.peek("anna-kitchen", "anna")
+    assert anna is not None
+    assert anna.recall_listed == 3
+    assert len(states) == MAX_CONVERSATIONS_PER_SPEAKER + 1
+    assert states.peek(f"ben{MAX_CONVERSATIONS + 8}", "ben") is not None
+    assert states.peek("ben0", "ben") is None
 
 
 async def test_context_disabled_gives_no_background(

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pytest
+
 from custom_components.home_memory.memory.common.values import (
     Caller,
     MemoryPatch,
@@ -11,6 +13,7 @@ from custom_components.home_memory.memory.common.values import (
 )
 from custom_components.home_memory.operations import memories, recall
 from custom_components.home_memory.operations.access import Actor
+from custom_components.home_memory.operations.errors import SearchExpiredError
 
 from .conftest import scope_of
 
@@ -63,7 +66,7 @@ async def test_a_pick_rereads_the_memory_and_is_the_caller_s_only(
     hass: HomeAssistant, init_integration: HomeMemoryConfigEntry
 ) -> None:
     """ "Number two" is the second result, as it is now; another person's
-    cursor gives them nothing; a result made private since is gone."""
+    cursor is no search of theirs; a result made private since is gone."""
     anna = scope_of(hass, init_integration, Actor(Caller(user_id="anna")))
     ben = scope_of(hass, init_integration, Actor(Caller(user_id="ben")))
     await _remember(ben, *BIKES)
@@ -74,7 +77,8 @@ async def test_a_pick_rereads_the_memory_and_is_the_caller_s_only(
     picked = await recall.async_recall_pick(anna, page.cursor, 2)
     assert picked is not None
     assert picked.memory.id == second.id
-    assert await recall.async_recall_pick(ben, page.cursor, 2) is None
+    with pytest.raises(SearchExpiredError):
+        await recall.async_recall_pick(ben, page.cursor, 2)
     assert await recall.async_recall_pick(anna, page.cursor, 99) is None
 
     await memories.async_update(

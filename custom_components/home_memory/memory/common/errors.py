@@ -58,6 +58,11 @@ class VisibilityChangeForbiddenError(MemoryEngineError):
         self.memory_id = memory_id
 
 
+class ListingExpiredError(MemoryEngineError):
+    """The search a follow-up continues is gone: it lapsed, made room for
+    the person's newer ones, or is another person's."""
+
+
 class NothingToUndoError(MemoryEngineError):
     """The memory has no earlier version."""
 

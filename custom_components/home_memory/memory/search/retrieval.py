@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
+from ..common.errors import ListingExpiredError
 from ..common.values import Caller, Memory, MemoryFilter, Page, ScoredMemory, Tier
 from ..embedding.profiles import profile_for
 from ..scoring import decay
@@ -71,6 +72,10 @@ TOPIC_IN_WINDOW_MIN_SIMILARITY = 0.2
 # their own.
 CONTEXT_HEADER = "Relevant background:"
 MAX_CURSORS = 256
+# One person's searches never push out another's "more" or "number two":
+# past this many, a new one takes the place of that person's oldest (review
+# s26 L2: Ben's 265 recalls wiped Anna's listing).
+MAX_CURSORS_PER_PERSON = 32
 
 
 def context_line(memory: Memory, when: Callable[[Memory], str] | None = None) -> str:
@@ -891,6 +896,7 @@ class Retriever:
         token = secrets.token_urlsafe(9)
         with self._cursor_lock:
             self._expire_cursors()
+            self._make_room(caller.user_id)
             self._cursors[token] = cursor
         return self._next_page(token, cursor, caller)
 
@@ -905,10 +911,15 @@ class Retriever:
         """Item `number` (1-based, counted over the whole list) of a search.
 
         None when there is no such number, or when that memory is no longer
-        active and visible to `caller` (re-read now, never from the search).
+        active and visible to `caller` (re-read now, never from the search);
+        ListingExpiredError when the search itself is gone (not `caller`'s,
+        lapsed or made room for), so no one hears a memory was forgotten
+        when only the listing was.
         """
         cursor = self._cursor(token, caller)
-        if cursor is None or not 1 <= number <= len(cursor.entries):
+        if cursor is None:
+            raise ListingExpiredError(token)
+        if not 1 <= number <= len(cursor.entries):
             return None
         entry = cursor.entries[number - 1]
         return self._live([entry], caller).get(entry.memory_id)
@@ -974,6 +985,12 @@ class Retriever:
                 and len(self._cursors) < MAX_CURSORS
             ):
                 break
+            del self._cursors[token]
+
+    def _make_room(self, owner: str | None) -> None:
+        """Drop `owner`'s oldest cursors past their share (under the lock)."""
+        theirs = [token for token, c in self._cursors.items() if c.owner == owner]
+        for token in theirs[: max(0, len(theirs) - MAX_CURSORS_PER_PERSON + 1)]:
             del self._cursors[token]
 
     def with_config(self, config: EngineConfig) -> Retriever:
