@@ -759,6 +759,8 @@ async def test_a_number_after_a_recall_says_that_memory(
     more = speech(await say(hass, "more", user=user_anna))
     fourth = more.split("4: ")[1].split(" 5: ")[0]
     assert speech(await say(hass, "the fourth one", user=user_anna)) == fourth
+    # Said as the bare number, as "1" to "3" are (review s26 L4).
+    assert speech(await say(hass, "4", user=user_anna)) == fourth
     [gone] = [
         m
         for m in store.list_memories(SYSTEM, MemoryFilter()).items
@@ -1004,5 +1006,8 @@ async def test_builtin_agent_counts_one_left_in_each_language(
     second = german.split(" 2: ")[1].split(" 3: ")[0]
     assert speech(await say(hass, "nummer zwei", language="de")) == second
     assert speech(await say(hass, "die vierte", language="de")) == (
+        "Es gibt keine Nummer 4; ich habe 3 genannt."
+    )
+    assert speech(await say(hass, "4", language="de")) == (
         "Es gibt keine Nummer 4; ich habe 3 genannt."
     )
