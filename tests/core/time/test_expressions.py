@@ -286,6 +286,34 @@ def test_a_time_that_is_none_is_said_to_be_impossible(
         assert reading.said
 
 
+@pytest.mark.parametrize(
+    ("question", "language", "start", "end"),
+    [
+        ("what did the plumber fix last year", "en", "2025-01-01", "2026-01-01"),
+        ("what did we do in the year before last", "en", "2024-01-01", "2025-01-01"),
+        ("what is planned for next year", "en", "2027-01-01", "2028-01-01"),
+        ("what did we buy this year", "en", "2026-01-01", "2027-01-01"),
+        (
+            "was hat der Klempner letztes Jahr repariert",
+            "de",
+            "2025-01-01",
+            "2026-01-01",
+        ),
+        ("was war im vorigen Jahr", "de", "2025-01-01", "2026-01-01"),
+        ("was haben wir dieses Jahr gekauft", "de", "2026-01-01", "2027-01-01"),
+    ],
+)
+def test_a_year_named_from_today_is_all_of_it(
+    question: str, language: str, start: str, end: str
+) -> None:
+    """ "Last year" asked on 2 January 2026 is all of 2025 (review s26 L4:
+    it was no time at all)."""
+    assert _span(question, language, _local("2026-01-02", 12)) == (
+        f"{start} 00:00",
+        f"{end} 00:00",
+    )
+
+
 def test_month_ends_and_leap_days() -> None:
     """1 March: last month is February (28 days); 29 February is a leap year's."""
     first = _local("2026-03-01", 12)

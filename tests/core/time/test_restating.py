@@ -67,6 +67,22 @@ RELATIVE = [
      "In der Nacht auf Samstag, 28. November hat es geregnet"),
     ("de", "Oma kommt nächstes Wochenende",
      "Oma kommt von Samstag, 5. Dezember bis Sonntag, 6. Dezember"),
+    # A year named from the telling is its number (review s26 L4: "letztes
+    # Jahr" was no time, so the sink repaired then was "Heute").
+    ("en", "The plumber fixed the sink last year",
+     "The plumber fixed the sink in 2025"),
+    ("en", "The roof was replaced the year before last",
+     "The roof was replaced in 2024"),
+    ("en", "We will repaint the fence next year", "We will repaint the fence in 2027"),
+    ("en", "This year the garden did well", "In 2026 the garden did well"),
+    ("de", "Der Klempner hat letztes Jahr das Waschbecken repariert",
+     "Der Klempner hat im Jahr 2025 das Waschbecken repariert"),
+    ("de", "Im vergangenen Jahr waren wir in Italien",
+     "Im Jahr 2025 waren wir in Italien"),
+    ("de", "Das Dach wurde vorletztes Jahr erneuert",
+     "Das Dach wurde im Jahr 2024 erneuert"),
+    ("de", "Wir streichen nächstes Jahr den Zaun",
+     "Wir streichen im Jahr 2027 den Zaun"),
 ]  # fmt: skip
 
 
@@ -101,6 +117,9 @@ AS_SAID = [
     ("en", "We met on Friday the 20th"),
     ("de", "Wir haben uns am Freitag, den 20. getroffen"),
     ("de", "Am Freitag, den 20. haben wir gegrillt"),
+    # An owner's year and a year up to now are no year's number.
+    ("en", "Last year's Christmas party was fun"),
+    ("en", "Over the last year we saved a lot"),
 ]
 
 

@@ -10,11 +10,13 @@ import pytest
 from custom_components.home_memory.memory.time.expressions import read_question
 from custom_components.home_memory.memory.time.spans import (
     LAST_WEEK,
+    month_days,
     third_of,
     week_around,
     week_of_month,
     weekend_around,
     weekend_of_month,
+    year_days,
 )
 
 NOVEMBER = (date(2026, 11, 1), date(2026, 12, 1))
@@ -167,3 +169,29 @@ def test_a_month_without_that_weekend_names_no_time() -> None:
 def test_the_week_a_day_is_in_runs_monday_to_sunday(day: date) -> None:
     """Monday 16 to Sunday 22 November 2026, whichever of its days is named."""
     assert week_around(day) == (date(2026, 11, 16), date(2026, 11, 23))
+
+
+@pytest.mark.parametrize(
+    ("offset", "month", "first", "after"),
+    [
+        (0, None, date(2026, 11, 1), date(2026, 12, 1)),
+        (1, None, date(2026, 12, 1), date(2027, 1, 1)),
+        (2, None, date(2027, 1, 1), date(2027, 2, 1)),
+        (-11, None, date(2025, 12, 1), date(2026, 1, 1)),
+        (0, 2, date(2026, 2, 1), date(2026, 3, 1)),
+        (-12, 12, date(2025, 12, 1), date(2026, 1, 1)),
+    ],
+)
+def test_a_month_is_its_first_day_to_the_next_months(
+    offset: int, month: int | None, first: date, after: date
+) -> None:
+    """Months counted from 30 November 2026 run over the year's end."""
+    assert month_days(date(2026, 11, 30), offset, month) == (first, after)
+
+
+def test_a_year_is_its_first_of_january_to_the_next() -> None:
+    """ "Last year", "this year", "the year before last" told in 2026."""
+    today = date(2026, 11, 30)
+    assert year_days(today, -1) == (date(2025, 1, 1), date(2026, 1, 1))
+    assert year_days(today, 0) == (date(2026, 1, 1), date(2027, 1, 1))
+    assert year_days(today, -2) == (date(2024, 1, 1), date(2025, 1, 1))

@@ -79,6 +79,9 @@ def test_years_no_household_lives_in_are_not_plausible(text: str) -> None:
         (_at(2026, 10, 1), _at(2026, 11, 1), "en", "in October"),
         (_at(2026, 10, 1), _at(2026, 11, 1), "de", "im Oktober"),
         (_at(2025, 12, 1), _at(2026, 1, 1), "en", "in December 2025"),
+        # A whole year ("last year" told in 2026): no days of it.
+        (_at(2025, 1, 1), _at(2026, 1, 1), "en", "in 2025"),
+        (_at(2025, 1, 1), _at(2026, 1, 1), "de", "im Jahr 2025"),
         (
             _at(2026, 11, 21),
             _at(2026, 11, 23),

@@ -14,6 +14,7 @@ fixed with its hour.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -133,3 +134,38 @@ async def test_a_german_time_word_opening_the_clause_becomes_a_date_before_the_v
     store = mock_config_entry.runtime_data.store
     memories = store.list_memories(SYSTEM, MemoryFilter()).items
     assert [m.content for m in memories] == [stored]
+
+
+async def test_a_repair_of_last_year_is_answered_in_its_year_not_today(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Review s26 L4: "Der Klempner hat letztes Jahr das Waschbecken
+    repariert" was stored undated, so "Wann war der Klempner da" answered
+    "Heute: …". It is stored and answered in 2025, and a question about
+    this year does not find it."""
+    hass.config.language = "de"
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to("2026-11-30T09:00:00+00:00")
+    await setup_entry(hass, mock_config_entry)
+    await say(
+        hass,
+        "Merk dir, dass der Klempner letztes Jahr das Waschbecken repariert hat",
+        language="de",
+    )
+    store = mock_config_entry.runtime_data.store
+    [memory] = store.list_memories(SYSTEM, MemoryFilter()).items
+    assert memory.content == "Der Klempner hat im Jahr 2025 das Waschbecken repariert."
+    assert memory.happened_at.astimezone(ZoneInfo("Europe/Berlin")).year == 2025
+    answer = await say(
+        hass, "Was hat der Klempner letztes Jahr repariert", language="de"
+    )
+    spoken = answer.response.speech["plain"]["speech"]
+    assert "Waschbecken" in spoken, spoken
+    assert "Heute" not in spoken, spoken
+    answer = await say(
+        hass, "Was hat der Klempner dieses Jahr repariert", language="de"
+    )
+    assert "Waschbecken" not in answer.response.speech["plain"]["speech"]

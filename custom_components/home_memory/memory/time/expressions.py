@@ -17,11 +17,13 @@ from .dates import day_of_recent_month, nearest_date, valid_date
 from .phrases import FALLBACK, phrases, table_language
 from .readings import SaidTime, TimeReading, Window
 from .spans import (
+    month_days,
     third_of,
     week_around,
     week_of_month,
     weekend_around,
     weekend_of_month,
+    year_days,
 )
 from .tense import (
     habit_in_clause,
@@ -871,14 +873,14 @@ def _resolve_week(item: _Found, now: datetime, future: bool | None) -> Window:
 
 
 def _month_window(now: datetime, offset: int, month: int | None = None) -> Window:
-    index = now.year * 12 + (now.month if month is None else month) - 1 + offset
-    year, month0 = divmod(index, 12)
-    first = date(year, month0 + 1, 1)
-    after = date(year + (month0 + 1) // 12, (month0 + 1) % 12 + 1, 1)
+    first, after = month_days(now.date(), offset, month)
     return Window(_at(first, 0, now), _at(after, 0, now))
 
 
 def _resolve_month(item: _Found, now: datetime, future: bool | None) -> Window:
+    if "years" in item.options:  # "last year", "letztes Jahr": all of it
+        first, after = year_days(now.date(), int(item.options["years"]))
+        return Window(_at(first, 0, now), _at(after, 0, now))
     return _month_window(now, int(item.options["offset"]))
 
 

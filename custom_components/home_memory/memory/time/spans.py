@@ -1,4 +1,5 @@
-"""Part of a month or a week: its thirds, a month's weeks and weekends, as days.
+"""Months and years, and part of a month or a week (its thirds, a month's
+weeks and weekends), as days.
 
 "Early November" is 1-10 November, "late last week" Friday to Sunday, "the
 second week of November" / "die zweite Novemberwoche" 8-14 November, "the
@@ -28,6 +29,21 @@ _MONTH_THIRDS: Final = {"early": (0, 10), "mid": (10, 20), "late": (20, 31)}
 _WEEK_DAYS: Final = 7
 # The ordinal that names a month's last week ("the last week of October").
 LAST_WEEK: Final = -1
+
+
+def month_days(today: date, offset: int, month: int | None = None) -> tuple[date, date]:
+    """The month `offset` months from `today`'s (or from `month` of its
+    year), as its first day and the first day of the month after."""
+    index = today.year * 12 + (today.month if month is None else month) - 1 + offset
+    year, month0 = divmod(index, 12)
+    after = date(year + (month0 + 1) // 12, (month0 + 1) % 12 + 1, 1)
+    return date(year, month0 + 1, 1), after
+
+
+def year_days(today: date, offset: int) -> tuple[date, date]:
+    """The year `offset` years from `today`'s ("last year" -1), as its
+    1 January and the next year's."""
+    return date(today.year + offset, 1, 1), date(today.year + offset + 1, 1, 1)
 
 
 def third_of(first: date, after: date, third: str) -> tuple[date, date]:

@@ -163,6 +163,10 @@ def _whole_days(
         return None
     table = phrases(language)["spoken"]
     next_month = date(first.year + first.month // 12, first.month % 12 + 1, 1)
+    if (first.month, first.day) == (1, 1) and after == first.replace(
+        year=first.year + 1
+    ):
+        return str(table["year"]).format(year=first.year)  # "in 2025"
     if first.day == 1 and after == next_month:
         key = "month" if first.year == now.year else "month_with_year"
         return str(table[key]).format(
