@@ -83,6 +83,11 @@ RELATIVE = [
      "Das Dach wurde im Jahr 2024 erneuert"),
     ("de", "Wir streichen nächstes Jahr den Zaun",
      "Wir streichen im Jahr 2027 den Zaun"),
+    ("en", "We moved here a year ago", "We moved here in 2025"),
+    ("en", "Anna graduates in two years", "Anna graduates in 2028"),
+    ("de", "Vor zwei Jahren haben wir geheiratet",
+     "Im Jahr 2024 haben wir geheiratet"),
+    ("de", "In zwei Jahren zieht Anna aus", "Im Jahr 2028 zieht Anna aus"),
 ]  # fmt: skip
 
 
@@ -120,6 +125,10 @@ AS_SAID = [
     # An owner's year and a year up to now are no year's number.
     ("en", "Last year's Christmas party was fun"),
     ("en", "Over the last year we saved a lot"),
+    # A year said by its number is said as it was.
+    ("en", "In the year 2019 we married"),
+    ("en", "In 2024, we went to Spain"),
+    ("de", "Im Jahre 2019 haben wir geheiratet"),
 ]
 
 
@@ -127,6 +136,30 @@ AS_SAID = [
 def test_dates_habits_and_other_words_stay_as_said(language: str, said: str) -> None:
     """A date, a month, a habit, a span up to now keep the words said."""
     assert restate(said, now=NOW, language=language).text == said
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "year"),
+    [
+        ("en", "In 2024, we went to Spain", 2024),
+        ("en", "We married in the year 2019", 2019),
+        ("en", "Over the last year we saved a lot", None),
+        ("de", "Im Jahr 2024 waren wir in Spanien", 2024),
+        ("en", "We will fly in 9999", None),
+    ],
+)
+def test_a_year_said_by_its_number_is_the_statement_s_time(
+    language: str, said: str, year: int | None
+) -> None:
+    """ "In 2024" is all of 2024; "over the last year" the year up to now;
+    a year past the calendar no time."""
+    window = restate(said, now=NOW, language=language).window
+    if year is None:
+        assert window is None or window.end.year == NOW.year
+        return
+    assert window is not None
+    assert (window.start.year, window.start.month, window.start.day) == (year, 1, 1)
+    assert (window.end.year, window.end.month, window.end.day) == (year + 1, 1, 1)
 
 
 def test_the_window_is_the_statement_s_time() -> None:

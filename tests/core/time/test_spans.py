@@ -10,6 +10,7 @@ import pytest
 from custom_components.home_memory.memory.time.expressions import read_question
 from custom_components.home_memory.memory.time.spans import (
     LAST_WEEK,
+    counted_days,
     month_days,
     third_of,
     week_around,
@@ -190,8 +191,42 @@ def test_a_month_is_its_first_day_to_the_next_months(
 
 
 def test_a_year_is_its_first_of_january_to_the_next() -> None:
-    """ "Last year", "this year", "the year before last" told in 2026."""
+    """ "In 2025"; a year the calendar cannot hold is none."""
+    assert year_days(2025) == (date(2025, 1, 1), date(2026, 1, 1))
+    assert year_days(9998) == (date(9998, 1, 1), date(9999, 1, 1))
+    assert year_days(9999) is None
+    assert year_days(0) is None
+
+
+@pytest.mark.parametrize(
+    ("count", "unit", "whole_week", "first", "after"),
+    [
+        (-2, "day", True, date(2026, 11, 28), date(2026, 11, 29)),
+        (3, "day", False, date(2026, 12, 3), date(2026, 12, 4)),
+        (-1, "week", True, date(2026, 11, 23), date(2026, 11, 30)),
+        (1, "week", False, date(2026, 12, 7), date(2026, 12, 8)),
+        (-2, "month", True, date(2026, 9, 1), date(2026, 10, 1)),
+        (2, "month", False, date(2027, 1, 1), date(2027, 2, 1)),
+        (-1, "year", True, date(2025, 1, 1), date(2026, 1, 1)),
+        (2, "year", False, date(2028, 1, 1), date(2029, 1, 1)),
+    ],
+)
+def test_counted_units_are_that_day_week_month_or_year(
+    count: int, unit: str, whole_week: bool, first: date, after: date
+) -> None:
+    """From Monday 30 November 2026: "two days ago", "in three days", "a
+    week ago" (that week), "in a week" (that day), "two months ago", "in
+    two months", "a year ago", "in two years"."""
     today = date(2026, 11, 30)
-    assert year_days(today, -1) == (date(2025, 1, 1), date(2026, 1, 1))
-    assert year_days(today, 0) == (date(2026, 1, 1), date(2027, 1, 1))
-    assert year_days(today, -2) == (date(2024, 1, 1), date(2025, 1, 1))
+    assert counted_days(today, count, unit, whole_week=whole_week) == (first, after)
+
+
+def test_counted_units_stop_at_a_century() -> None:
+    """ "A thousand years ago" and 40,000 days are no time a home keeps."""
+    today = date(2026, 11, 30)
+    assert counted_days(today, -101, "year", whole_week=True) is None
+    assert counted_days(today, 40_000, "day", whole_week=False) is None
+    assert counted_days(today, -100, "year", whole_week=True) == (
+        date(1926, 1, 1),
+        date(1927, 1, 1),
+    )

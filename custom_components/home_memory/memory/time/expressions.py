@@ -17,6 +17,8 @@ from .dates import day_of_recent_month, nearest_date, valid_date
 from .phrases import FALLBACK, phrases, table_language
 from .readings import SaidTime, TimeReading, Window
 from .spans import (
+    UNIT_DAYS,
+    counted_days,
     month_days,
     third_of,
     week_around,
@@ -46,7 +48,6 @@ PART_HOURS: Final[dict[str, tuple[int, int]]] = {
     "evening": (17, 23),
     "night": (21, 30),
 }
-_UNIT_DAYS: Final = {"day": 1, "week": 7, "month": 30}
 # A question or text longer than this is read only up to here: time words
 # sit near the question's start or end, never megabytes in.
 MAX_READ_CHARS: Final = 2_000
@@ -280,7 +281,7 @@ def _relative(item: _Found) -> bool:
         return any(_relative(part) for part in item.options["parts"])
     if item.kind in ("ago", "later"):
         return _compiled(item.language).units[item.groups["unit"]] != "hour"
-    return item.kind in _RELATIVE_KINDS
+    return item.kind in _RELATIVE_KINDS and "year" not in item.groups  # "in 2024"
 
 
 # Qualifiers that name the last one: "last Tuesday" is that day, no habit's.
@@ -753,36 +754,26 @@ def _number(item: _Found) -> int:
 
 
 def _resolve_ago(item: _Found, now: datetime, future: bool | None) -> Window | None:
-    count = _number(item)
-    unit = _compiled(item.language).units[item.groups["unit"]]
-    if unit == "hour":
-        middle = now - timedelta(hours=count)
-        return Window(middle - timedelta(hours=1), middle + timedelta(hours=1))
-    if unit == "month":
-        return _month_window(now, -count)
-    days = count * _UNIT_DAYS[unit]
-    if days > 36_500:
-        return None
-    day = now.date() - timedelta(days=days)
-    if unit == "week":
-        return _week_window(day, now)
-    return _day_window(day, None, now)
+    """ "Two days ago", "vor einem Jahr": that day, week, month or year (an
+    hour: around then)."""
+    return _counted(item, now, -_number(item), whole_week=True)
 
 
 def _resolve_later(item: _Found, now: datetime, future: bool | None) -> Window | None:
     """ "In two days", "in einer Woche": that day (an hour: around then; a
-    month: that month)."""
-    count = _number(item)
+    month, a year: all of it)."""
+    return _counted(item, now, _number(item), whole_week=False)
+
+
+def _counted(
+    item: _Found, now: datetime, count: int, *, whole_week: bool
+) -> Window | None:
     unit = _compiled(item.language).units[item.groups["unit"]]
     if unit == "hour":
         middle = now + timedelta(hours=count)
         return Window(middle - timedelta(hours=1), middle + timedelta(hours=1))
-    if unit == "month":
-        return _month_window(now, count)
-    days = count * _UNIT_DAYS[unit]
-    if days > 36_500:
-        return None
-    return _day_window(now.date() + timedelta(days=days), None, now)
+    days = counted_days(now.date(), count, unit, whole_week=whole_week)
+    return None if days is None else Window(_at(days[0], 0, now), _at(days[1], 0, now))
 
 
 def _resolve_recent(item: _Found, now: datetime, future: bool | None) -> Window | None:
@@ -791,7 +782,7 @@ def _resolve_recent(item: _Found, now: datetime, future: bool | None) -> Window 
     span = (
         timedelta(hours=count)
         if unit == "hour"
-        else timedelta(days=count * _UNIT_DAYS[unit])
+        else timedelta(days=count * UNIT_DAYS[unit])
     )
     if span > timedelta(days=36_500):
         return None
@@ -877,10 +868,13 @@ def _month_window(now: datetime, offset: int, month: int | None = None) -> Windo
     return Window(_at(first, 0, now), _at(after, 0, now))
 
 
-def _resolve_month(item: _Found, now: datetime, future: bool | None) -> Window:
-    if "years" in item.options:  # "last year", "letztes Jahr": all of it
-        first, after = year_days(now.date(), int(item.options["years"]))
-        return Window(_at(first, 0, now), _at(after, 0, now))
+def _resolve_month(item: _Found, now: datetime, future: bool | None) -> Window | None:
+    if "years" in item.options:  # "last year", "im Jahr 2024": all of it
+        year = int(item.groups.get("year") or now.year) + int(item.options["years"])
+        days = year_days(year)
+        return (
+            None if days is None else Window(_at(days[0], 0, now), _at(days[1], 0, now))
+        )
     return _month_window(now, int(item.options["offset"]))
 
 

@@ -19,6 +19,11 @@ from datetime import date, timedelta
 from typing import Final
 
 SATURDAY: Final = 5
+# Days a unit of time words spans, about ("in the last two months").
+UNIT_DAYS: Final = {"day": 1, "week": 7, "month": 30, "year": 365}
+# Time words count no further than this many years.
+_CENTURY: Final = 100
+_LAST_YEAR: Final = 9998
 
 # The days of a week each third spans, Monday 0 (they share a day: "late
 # last week" holds Friday, so does "mid").
@@ -40,10 +45,34 @@ def month_days(today: date, offset: int, month: int | None = None) -> tuple[date
     return date(year, month0 + 1, 1), after
 
 
-def year_days(today: date, offset: int) -> tuple[date, date]:
-    """The year `offset` years from `today`'s ("last year" -1), as its
-    1 January and the next year's."""
-    return date(today.year + offset, 1, 1), date(today.year + offset + 1, 1, 1)
+def year_days(year: int) -> tuple[date, date] | None:
+    """A year ("in 2024", "last year"), as its 1 January and the next
+    year's; None for one the calendar cannot hold."""
+    if not 1 <= year <= _LAST_YEAR:
+        return None
+    return date(year, 1, 1), date(year + 1, 1, 1)
+
+
+def counted_days(
+    today: date, count: int, unit: str, *, whole_week: bool
+) -> tuple[date, date] | None:
+    """The day, week, month or year `count` such units from `today` (back
+    when negative: "two weeks ago" -2, "in three days" 3), as its first day
+    and the day after its last; a week is the day a week on, unless
+    `whole_week` ("in a week" is that day, "a week ago" that week). None
+    past a century."""
+    if unit == "month":
+        return month_days(today, count)
+    if unit == "year":
+        return year_days(today.year + count) if abs(count) <= _CENTURY else None
+    days = count * UNIT_DAYS[unit]
+    if abs(days) > _CENTURY * UNIT_DAYS["year"]:
+        return None
+    day = today + timedelta(days=days)
+    if unit == "week" and whole_week:
+        monday = day - timedelta(days=day.weekday())
+        return monday, monday + timedelta(days=_WEEK_DAYS)
+    return day, day + timedelta(days=1)
 
 
 def third_of(first: date, after: date, third: str) -> tuple[date, date]:
