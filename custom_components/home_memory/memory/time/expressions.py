@@ -31,6 +31,7 @@ from .tense import (
     tells_arrangement,
     tells_future,
     tells_past,
+    without_negated,
 )
 
 if TYPE_CHECKING:
@@ -169,6 +170,7 @@ def _reading(
     # Tense is read without the time words ("evening" is no "-ing", a German
     # participle ends its clause once "am Samstag" is gone), in their clause.
     told = own_clause(text, [(f.start, f.end) for f in found])
+    told, contrast = without_negated(told, [(f.start, f.end) for f in found], language)
     said = _without(told, found)
     past = (behind and not ahead) or tells_past(told, said, language)
     # A question looks ahead as a statement does ("what will we do on
@@ -178,6 +180,7 @@ def _reading(
         or any(item.kind == "coming" for item in found)
         or tells_future(told, said, language)
         or (not past and tells_arrangement(said, language))
+        or (statement and contrast and not past)
     )
     if statement:
         # "The bins go out on Tuesday", "Anna's birthday is on 3 March": a
