@@ -111,6 +111,39 @@ TOLD = [
         "Merk dir, dass am Morgen die Katze sehr hungrig war.",
         "Am Morgen war die Katze sehr hungrig.",
     ),
+    # A part that says what is not so follows the moved verb, and the day
+    # set against another is the coming one (review s27b M8).
+    (
+        "2026-11-30T09:00:00+00:00",
+        "Merk dir, dass der Nachbar am Freitag kommt und nicht am Donnerstag",
+        (
+            "Der Nachbar kommt am Freitag, 4. Dezember und nicht am Donnerstag, 3."
+            " Dezember."
+        ),
+    ),
+    (
+        "2026-11-30T09:00:00+00:00",
+        "Merk dir, dass der Postbote am Freitag klingelt und nicht am Donnerstag",
+        (
+            "Der Postbote klingelt am Freitag, 4. Dezember und nicht am Donnerstag, 3."
+            " Dezember."
+        ),
+    ),
+    (
+        "2026-11-30T09:00:00+00:00",
+        "Merk dir, dass der Elektriker nicht morgen, sondern am Freitag kommt",
+        (
+            "Der Elektriker kommt nicht am Dienstag, 1. Dezember, sondern am"
+            " Freitag, 4. Dezember."
+        ),
+    ),
+    # A correction's fronted verb follows a name's genitive and its noun
+    # ("Annas ist Yogakurs …" was stored: review s27b M7).
+    (
+        "2026-11-30T09:00:00+00:00",
+        "Nein, eigentlich ist Annas Yogakurs am Freitag, nicht morgen",
+        ("Annas Yogakurs ist am Freitag, 4. Dezember, nicht am Dienstag, 1. Dezember."),
+    ),
 ]
 
 
