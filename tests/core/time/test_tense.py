@@ -200,3 +200,34 @@ def test_a_weekday_said_alone_in_the_present_is_still_a_habit() -> None:
         restate("Der Postbote klingelt am Freitag.", now=now, language="de").window
         is None
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Unsere Katze läuft nachts gerne draußen herum.",
+        "Die Kinder schlafen am Wochenende gerne lange.",
+        "Am Wochenende schlafen die Kinder meistens lange.",
+    ],
+)
+def test_a_habits_words_in_the_written_order_date_nothing(text: str) -> None:
+    """Review s27 M3: "nachts" (every night) was last night, "am Wochenende
+    … gerne" last weekend; they tell a habit, as "meistens" did."""
+    now = datetime(2026, 11, 30, 11, 0, tzinfo=ZoneInfo("Europe/Berlin"))
+    assert restate(text, now=now, language="de").window is None
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("Letzte Nacht hat der Hund gebellt.", 29),
+        ("In der Nacht hat es geregnet.", 29),
+        ("Der Handwerker kommt nächste Woche wieder.", 37),
+    ],
+)
+def test_one_night_or_week_is_still_dated(text: str, day: int) -> None:
+    """Only a habit's own word ("nachts") is every night."""
+    now = datetime(2026, 11, 30, 11, 0, tzinfo=ZoneInfo("Europe/Berlin"))
+    told = restate(text, now=now, language="de")
+    assert told.window is not None, text
+    assert told.window.start.date() == date(2026, 11, 1) + timedelta(days=day - 1)

@@ -137,6 +137,23 @@ TOLD = [
             " Freitag, 4. Dezember."
         ),
     ),
+    # Separable verbs leave their prefix last; "nachts" and "gerne" tell a
+    # habit, no night or weekend (review s27 M3).
+    (
+        "2026-11-30T09:00:00+00:00",
+        "Merk dir, dass unsere Katze nachts gerne draußen herumläuft",
+        "Unsere Katze läuft nachts gerne draußen herum.",
+    ),
+    (
+        "2026-11-30T09:00:00+00:00",
+        "Merk dir, dass der Handwerker nächste Woche wiederkommt",
+        "Der Handwerker kommt in der Woche vom Montag, 7. Dezember wieder.",
+    ),
+    (
+        "2026-11-30T09:00:00+00:00",
+        "Merk dir, dass die Kinder am Wochenende gerne lange schlafen",
+        "Die Kinder schlafen am Wochenende gerne lange.",
+    ),
     # A correction's fronted verb follows a name's genitive and its noun
     # ("Annas ist Yogakurs …" was stored: review s27b M7).
     (

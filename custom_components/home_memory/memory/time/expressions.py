@@ -27,6 +27,7 @@ from .tense import (
     habit_in_clause,
     own_clause,
     said_window,
+    says_habit,
     says_yearly,
     tells_arrangement,
     tells_future,
@@ -197,7 +198,7 @@ def _reading(
             for item in found
             if not (plain and _habitual(item, yearly=yearly))
             and not (
-                (_habitual(item, yearly=yearly) or _a_habits_weekend(item))
+                (_habitual(item, yearly=yearly) or _a_habits_time(item, text))
                 and habit_in_clause(text, item.start, item.end, language)
             )
         ]
@@ -349,12 +350,13 @@ def _habitual(item: _Found, *, yearly: bool) -> bool:
     return yearly or not has_month
 
 
-def _a_habits_weekend(item: _Found) -> bool:
-    """ "At the weekend" without "this", "next" or "last": every weekend,
-    where the statement tells a habit."""
-    return item.kind == "weekend" and not (
-        {"this", "next"} & item.groups.keys() or item.groups.get("qual")
-    )
+def _a_habits_time(item: _Found, text: str) -> bool:
+    """ "At the weekend" without "this", "next" or "last", or a habit's own
+    word ("nachts", s27 M3): every one, where the statement tells a habit."""
+    return (
+        item.kind == "weekend"
+        and not ({"this", "next"} & item.groups.keys() or item.groups.get("qual"))
+    ) or says_habit(text[item.start : item.end], item.language)
 
 
 # -- finding the words ---------------------------------------------------------------
