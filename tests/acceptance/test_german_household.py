@@ -561,3 +561,51 @@ def test_two_things_of_one_day_by_voice_are_two_memories(
     said, _ = _say(german_home, town)
     assert said.startswith("Aktualisiert:"), said
     assert "Adventskranz" not in said, said
+
+
+def test_german_clauses_keep_their_verb_second_and_a_habit_undated(
+    german_home: Household,
+) -> None:
+    """Reviews s27 M3 and s27b M7, M8, M2 by voice: a "dass" clause ending
+    "… und nicht am Donnerstag" or "…, sondern am Freitag kommt" gets its
+    verb second; a separable verb leaves its prefix last; "nachts" and
+    "gerne" tell a habit (no date); a correction's "ist" follows "Annas
+    Yogakurs"; "Was hat Oma Rosa gebacken" is not her neighbour's cake."""
+    said = {
+        "Merk dir, dass der Nachbar am Freitag kommt und nicht am Donnerstag": (
+            "Der Nachbar kommt am Freitag"
+        ),
+        "Merk dir, dass der Elektriker nicht morgen, sondern am Freitag kommt": (
+            "Der Elektriker kommt nicht am"
+        ),
+        "Merk dir, dass unsere Katze nachts gerne draußen herumläuft": (
+            "Unsere Katze läuft nachts gerne draußen herum."
+        ),
+        "Merk dir, dass die Kinder am Wochenende gerne lange schlafen": (
+            "Die Kinder schlafen am Wochenende gerne lange."
+        ),
+        "Merk dir, dass der Handwerker nächste Woche wiederkommt": (
+            "Der Handwerker kommt in der Woche vom"
+        ),
+        "Nein, eigentlich ist Annas Yogakurs am Freitag, nicht morgen": (
+            "Annas Yogakurs ist am Freitag"
+        ),
+    }
+    for text, stored in said.items():
+        _say(german_home, text)
+        subject = " ".join(stored.split()[:2])
+        found = [
+            m["content"]
+            for m in _memories(german_home, subject)
+            if m["content"].startswith(subject)
+        ]
+        assert any(content.startswith(stored) for content in found), (text, found)
+    for text in (
+        "Merk dir, dass Oma Rosa in Neapel wohnt",
+        "Merk dir, dass Mia Plätzchen für das Schulfest gebacken hat",
+        "Merk dir, dass Rosas Nachbarin einen Zitronenkuchen gebacken hat",
+    ):
+        _say(german_home, text)
+    answer, _ = _say(german_home, "Was hat Oma Rosa gebacken")
+    assert "Nachbarin" not in answer, answer
+    assert "Plätzchen" not in answer, answer

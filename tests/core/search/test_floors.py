@@ -924,3 +924,35 @@ def test_a_memory_naming_the_asked_in_its_text_is_about_them(
     said = _answers(told(CHILDREN), query, ALICE, "Anna")
     assert CHILDREN[0][0] in said
     assert CHILDREN[3][0] not in said
+
+
+def test_a_german_genitive_of_a_name_the_home_knows_is_no_doer(
+    tmp_path: Path, clock: ManualClock, multilingual: Embedder
+) -> None:
+    """Review s27b M2: "Was hat Oma Rosa gebacken" read "Rosas Nachbarin hat
+    einen Zitronenkuchen gebacken": "Rosas" (German genitive, no
+    apostrophe) is Rosa as an owner, not the baker. Her neighbour's cake
+    is what "Was hat Oma Rosas Nachbarin gebacken" asks."""
+    cookies = "Mia hat Plätzchen für das Schulfest gebacken."
+    neighbour = "Rosas Nachbarin hat einen Zitronenkuchen gebacken."
+    store = MemoryStore(
+        tmp_path / "memory.db",
+        embedder=multilingual,
+        clock=clock,
+        config=EngineConfig(language="de"),
+    )
+    try:
+        store.create(NewMemory(content="Oma Rosa wohnt in Neapel."), ALICE)
+        store.create(NewMemory(content=cookies), ALICE)
+        store.create(NewMemory(content=neighbour), ALICE)
+        retriever = Retriever(store)
+        # Her home in Naples is near "Was hat gebacken" by e5's meaning
+        # (0.21): it may be read; Mia's cookies and the neighbour's cake not.
+        assert _answers(retriever, "Was hat Oma Rosa gebacken", ALICE, "Anna") <= {
+            "Oma Rosa wohnt in Neapel."
+        }
+        assert neighbour in _answers(
+            retriever, "Was hat Oma Rosas Nachbarin gebacken", ALICE, "Anna"
+        )
+    finally:
+        store.close()

@@ -7,14 +7,18 @@ import pytest
 
 from custom_components.home_memory.memory.search.people import (
     capitalised_runs,
+    kin_names,
     mostly_titled,
     named_people,
+    only_owned,
+    owner_words,
     spelled_words,
     title_names,
     unpossessed_words,
     without_names,
     words,
 )
+from custom_components.home_memory.memory.text.statement_words import statement_words
 
 
 @pytest.mark.parametrize(
@@ -149,3 +153,30 @@ def test_an_owners_word_is_no_doers(text: str, without: set[str]) -> None:
     """A word said only as another's owner ("Rosa's neighbour") is left
     out of what a text says of its doers; said alone too, it stays."""
     assert unpossessed_words(text) == words(text) - without
+
+
+def test_a_kinship_word_says_a_german_name_and_its_genitive_the_owner() -> None:
+    """Review s27b M2: German capitalises every noun, so only a name after
+    a kinship word is read as said ("Oma Rosa"); "Oma Rosas Nachbarin"
+    says Rosa as owner where the home knows "Oma Rosa", and "Rosas
+    Nachbarin hat … gebacken" says Rosa only as an owner. English, with no
+    genitive of its own beside "'s", reads as before."""
+    german, english = statement_words("de"), statement_words("en")
+    knows = {"Oma Rosa"}.__contains__
+    assert kin_names("Was hat Oma Rosa gebacken", german, knows) == {"Oma Rosa"}
+    assert kin_names("Was hat Oma Rosas Nachbarin gebacken", german, knows) == {
+        "Oma Rosa"
+    }
+    assert kin_names(
+        "Was hat Oma Rosas Nachbarin gebacken", german, set().__contains__
+    ) == {"Oma Rosas"}
+    assert kin_names("what did Grandma Rosa bake", english, knows) == set()
+    parts = frozenset({"oma", "rosa"})
+    neighbour = "Rosas Nachbarin hat einen Zitronenkuchen gebacken."
+    assert "rosa" in owner_words(neighbour, parts, german.genitive)
+    assert only_owned(neighbour, parts, german)
+    assert not only_owned("Oma Rosa hat Kuchen gebacken.", parts, german)
+    assert only_owned("Rosa's neighbour baked a cake.", frozenset({"rosa"}), english)
+    assert owner_words("Rosas cake", frozenset({"rosa"}), english.genitive) == words(
+        "Rosas cake"
+    )

@@ -630,3 +630,60 @@ def test_a_time_word_before_a_pronoun_is_no_finite_verb(
     """Review s27b M1: "gestern ihr" read as a verb and its subject ("schlafen
     wir"), so the verb-last clause was kept as said."""
     assert verb_second(clause, GERMAN) == statement
+
+
+@pytest.mark.parametrize(
+    ("clause", "statement"),
+    [
+        (
+            "der Nachbar am Freitag kommt und nicht am Donnerstag",
+            "der Nachbar kommt am Freitag und nicht am Donnerstag",
+        ),
+        (
+            "der Postbote am Freitag klingelt und nicht am Donnerstag",
+            "der Postbote klingelt am Freitag und nicht am Donnerstag",
+        ),
+        (
+            "Oma heute anruft und nicht morgen",
+            "Oma ruft heute an und nicht morgen",
+        ),
+        (
+            "der Elektriker nicht morgen, sondern am Freitag kommt",
+            "der Elektriker kommt nicht morgen, sondern am Freitag",
+        ),
+    ],
+)
+def test_a_part_that_says_what_is_not_so_follows_the_moved_verb(
+    clause: str, statement: str
+) -> None:
+    """Review s27b M8: "… kommt und nicht am Donnerstag" and "… nicht
+    morgen, sondern am Freitag kommt" end in no verb, or set a part off
+    after a time word: the clause's verb still moves, the part follows it."""
+    assert verb_second(clause, GERMAN) == statement
+
+
+@pytest.mark.parametrize(
+    ("clause", "statement"),
+    [
+        (
+            "unsere Katze nachts gerne draußen herumläuft",
+            "unsere Katze läuft nachts gerne draußen herum",
+        ),
+        (
+            "der Handwerker nächste Woche wiederkommt",
+            "der Handwerker kommt nächste Woche wieder",
+        ),
+        ("der Hund die Treppe hochläuft", "der Hund läuft die Treppe hoch"),
+        # Inseparable verbs stay whole.
+        ("der Lehrer die Aufgabe wiederholt", "der Lehrer wiederholt die Aufgabe"),
+        ("Anna das Buch versteht", "Anna versteht das Buch"),
+        ("Ben ein Paket bekommt", "Ben bekommt ein Paket"),
+        ("Oma eine Geschichte erzählt", "Oma erzählt eine Geschichte"),
+        ("die Gäste bei uns übernachten", "die Gäste übernachten bei uns"),
+    ],
+)
+def test_a_separable_verb_leaves_its_prefix_last(clause: str, statement: str) -> None:
+    """Review s27 M3: "herumläuft", "wiederkommt" moved whole ("Unsere Katze
+    herumläuft …"); their prefixes (`clause_separable`) stay last, and a
+    verb that only looks so ("wiederholt", `clause_inseparable`) moves whole."""
+    assert verb_second(clause, GERMAN) == statement

@@ -157,6 +157,21 @@ def test_a_german_eigentlich_counts_only_set_off() -> None:
             "Nein, eigentlich: der Klempner kommt am Mittwoch",
         ),
         ("nein eigentlich geht der Müll raus", "nein eigentlich: der Müll geht raus"),
+        # A name's genitive and its noun are one subject (review s27b M7).
+        (
+            "Nein, eigentlich ist Annas Yogakurs am Freitag, nicht morgen",
+            "Nein, eigentlich: Annas Yogakurs ist am Freitag, nicht morgen",
+        ),
+        (
+            "eigentlich kommt Rosas Nachbarin am Freitag",
+            "eigentlich: Rosas Nachbarin kommt am Freitag",
+        ),
+        # Not before a verb that takes an object, nor a name in "-ss".
+        (
+            "eigentlich hat Jonas Geburtstag am Freitag",
+            "eigentlich: Jonas hat Geburtstag am Freitag",
+        ),
+        ("eigentlich ist Klaus müde", "eigentlich: Klaus ist müde"),
         # As said: what did not happen, a contrast, a command, no subject.
         ("eigentlich wollte Ben heute kommen", None),
         ("eigentlich ist der Schlüssel im Flur, aber er fehlt", None),

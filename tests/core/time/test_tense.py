@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -159,3 +159,75 @@ def test_a_time_said_not_to_be_is_no_date_of_the_statement(
     assert told.window is not None
     assert told.window.start.date() == date(2026, 12, day), told.text
     assert told.window.end.date() == date(2026, 12, day + 1), told.text
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "day"),
+    [
+        # A day set against another is one occasion, ahead when not told
+        # in the past (a plain "klingelt am Freitag" alone is a habit).
+        ("Der Postbote klingelt am Freitag und nicht am Donnerstag.", "de", 4),
+        ("Der Nachbar kommt am Freitag und nicht am Donnerstag.", "de", 4),
+        # Told in the past: the last Friday ("und nicht …" ends no perfect).
+        ("Der Postbote hat am Freitag geklingelt und nicht am Donnerstag.", "de", -3),
+        ("Der Postbote ist am Freitag gekommen und nicht am Donnerstag.", "de", -3),
+        ("the postman rang on Friday and not on Thursday", "en", -3),
+    ],
+)
+def test_a_day_set_against_another_is_one_occasion(
+    text: str, language: str, day: int
+) -> None:
+    """Review s27b M8: "der Postbote klingelt am Freitag und nicht am
+    Donnerstag" was undated (a habit), "… ist am Freitag gekommen und nicht
+    am Donnerstag" dated to the coming Friday (the "und nicht" hid the
+    perfect). The words that say "not" are no part of the statement's tense."""
+    now = datetime(2026, 11, 30, 11, 0, tzinfo=ZoneInfo("Europe/Berlin"))
+    told = restate(text, now=now, language=language)
+    assert told.window is not None, told.text
+    assert told.window.start.date() == date(2026, 11, 30) + timedelta(days=day)
+
+
+def test_a_weekday_said_alone_in_the_present_is_still_a_habit() -> None:
+    """Only a day set against another is one occasion, in German; English
+    keeps "the bins go out on Friday and not on Wednesday" a habit."""
+    now = datetime(2026, 11, 30, 11, 0, tzinfo=ZoneInfo("Europe/Berlin"))
+    for text in (
+        "the bins go out on Friday and not on Wednesday",
+        "the bins go out on Friday instead of Wednesday",
+    ):
+        assert restate(text, now=now, language="en").window is None, text
+    assert (
+        restate("Der Postbote klingelt am Freitag.", now=now, language="de").window
+        is None
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Unsere Katze läuft nachts gerne draußen herum.",
+        "Die Kinder schlafen am Wochenende gerne lange.",
+        "Am Wochenende schlafen die Kinder meistens lange.",
+    ],
+)
+def test_a_habits_words_in_the_written_order_date_nothing(text: str) -> None:
+    """Review s27 M3: "nachts" (every night) was last night, "am Wochenende
+    … gerne" last weekend; they tell a habit, as "meistens" did."""
+    now = datetime(2026, 11, 30, 11, 0, tzinfo=ZoneInfo("Europe/Berlin"))
+    assert restate(text, now=now, language="de").window is None
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("Letzte Nacht hat der Hund gebellt.", 29),
+        ("In der Nacht hat es geregnet.", 29),
+        ("Der Handwerker kommt nächste Woche wieder.", 37),
+    ],
+)
+def test_one_night_or_week_is_still_dated(text: str, day: int) -> None:
+    """Only a habit's own word ("nachts") is every night."""
+    now = datetime(2026, 11, 30, 11, 0, tzinfo=ZoneInfo("Europe/Berlin"))
+    told = restate(text, now=now, language="de")
+    assert told.window is not None, text
+    assert told.window.start.date() == date(2026, 11, 1) + timedelta(days=day - 1)

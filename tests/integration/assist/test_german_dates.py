@@ -112,6 +112,56 @@ TOLD = [
         "Merk dir, dass am Morgen die Katze sehr hungrig war.",
         "Am Morgen war die Katze sehr hungrig.",
     ),
+    # A part that says what is not so follows the moved verb, and the day
+    # set against another is the coming one (review s27b M8).
+    (
+        "2026-11-30T09:00:00+00:00",
+        "Merk dir, dass der Nachbar am Freitag kommt und nicht am Donnerstag",
+        (
+            "Der Nachbar kommt am Freitag, 4. Dezember und nicht am Donnerstag, 3."
+            " Dezember."
+        ),
+    ),
+    (
+        "2026-11-30T09:00:00+00:00",
+        "Merk dir, dass der Postbote am Freitag klingelt und nicht am Donnerstag",
+        (
+            "Der Postbote klingelt am Freitag, 4. Dezember und nicht am Donnerstag, 3."
+            " Dezember."
+        ),
+    ),
+    (
+        "2026-11-30T09:00:00+00:00",
+        "Merk dir, dass der Elektriker nicht morgen, sondern am Freitag kommt",
+        (
+            "Der Elektriker kommt nicht am Dienstag, 1. Dezember, sondern am"
+            " Freitag, 4. Dezember."
+        ),
+    ),
+    # Separable verbs leave their prefix last; "nachts" and "gerne" tell a
+    # habit, no night or weekend (review s27 M3).
+    (
+        "2026-11-30T09:00:00+00:00",
+        "Merk dir, dass unsere Katze nachts gerne draußen herumläuft",
+        "Unsere Katze läuft nachts gerne draußen herum.",
+    ),
+    (
+        "2026-11-30T09:00:00+00:00",
+        "Merk dir, dass der Handwerker nächste Woche wiederkommt",
+        "Der Handwerker kommt in der Woche vom Montag, 7. Dezember wieder.",
+    ),
+    (
+        "2026-11-30T09:00:00+00:00",
+        "Merk dir, dass die Kinder am Wochenende gerne lange schlafen",
+        "Die Kinder schlafen am Wochenende gerne lange.",
+    ),
+    # A correction's fronted verb follows a name's genitive and its noun
+    # ("Annas ist Yogakurs …" was stored: review s27b M7).
+    (
+        "2026-11-30T09:00:00+00:00",
+        "Nein, eigentlich ist Annas Yogakurs am Freitag, nicht morgen",
+        ("Annas Yogakurs ist am Freitag, 4. Dezember, nicht am Dienstag, 1. Dezember."),
+    ),
 ]
 
 

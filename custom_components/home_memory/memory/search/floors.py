@@ -37,10 +37,13 @@ from .families import family_languages
 from .people import (
     about_others,
     capitalised_runs,
+    kin_names,
     mostly_titled,
     named_at_home,
     named_people,
     naming_in_text,
+    only_owned,
+    owner_words,
     spelled_words,
     title_names,
     unpossessed_words,
@@ -123,7 +126,10 @@ def beside_names(
     people = candidates.people_of(passing)
     known = candidates.everyone()
     names = {p for found in people.values() for p in found}
-    said = _said_names(query, {*known, *([asker] if asker else [])})
+    table, said = statement_words(language), _said_names(query, {*known, asker or ""})
+    said = said or kin_names(
+        query, table, lambda n: named_at_home(candidates, {n}, caller, pool)
+    )
     names |= said
     own = asker is not None and says_own(query, language)
     others = about_others(query, people, asker if own else None, known=known)
@@ -190,8 +196,13 @@ def beside_names(
     if answering and flt.deed_asked:
         # A plan answers no "when did Uncle Tom come" (review s24 H2).
         answering -= plans(candidates, sorted(answering), language)
-    if answering:
-        return kept
+    parts = frozenset().union(*(folded_words(name) for name in said & named))
+    # A name the question says as an owner asks of another ("what did
+    # Grandma Rosa's neighbour bake"): then "Rosa's" names her too.
+    owned = not parts <= unpossessed_words(query)
+    if answering:  # but not what says the name only as an owner (s27b M2)
+        texts = {} if owned else candidates.contents(sorted(kept - saying))
+        return kept - {r for r, t in texts.items() if only_owned(t, parts, table)}
     if not saying and not named_at_home(candidates, said & named, caller, pool):
         return kept  # A run of capitals the home names nowhere may be no name.
     # None naming it answers the rest, or none naming it passed though the
@@ -201,17 +212,15 @@ def beside_names(
     # the fence, review s25 R2; "what did Grandma Rosa bake", Mia's cookies
     # and "Rosa's neighbour baked a cake", review s26 M2).
     beside = named - said
-    parts = frozenset().union(*(folded_words(name) for name in said & named))
-    # A name the question says as an owner asks of another ("what did
-    # Grandma Rosa's neighbour bake"): then "Rosa's" names her too.
-    owned = not parts <= unpossessed_words(query)
     texts = candidates.contents(sorted(kept - saying))
     return saying | {
         rowid
         for rowid, text in texts.items()
         if not beside.isdisjoint(people.get(rowid, ()))
         or not parts.isdisjoint(
-            folded_words(text) if owned else unpossessed_words(text)
+            owner_words(text, parts, table.genitive)
+            if owned
+            else unpossessed_words(text)
         )
     }
 

@@ -20,10 +20,11 @@ from ..common.values import MemoryFilter
 from ..text.fts_query import STOPWORDS
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping
+    from collections.abc import Callable, Iterable, Mapping
 
     from ..common.values import Caller
     from ..storage.candidates import CandidateQueries
+    from ..text.statement_words import StatementWords
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 # A word said as an owner, its "'s" after it ("Rosa's neighbour").
@@ -228,3 +229,54 @@ def unpossessed_words(text: str) -> frozenset[str]:
         return said
     alone = {word.casefold() for word in _WORD.findall(_POSSESSIVE.sub(" ", text))}
     return said - (owners - alone)
+
+
+def kin_names(
+    query: str, table: StatementWords, known: Callable[[str], bool]
+) -> set[str]:
+    """The names a question in a language that capitalises every noun says
+    after a kinship word (the table's `kin`: "Oma Rosa" of "Was hat Oma
+    Rosa gebacken");
+    a name in its genitive before a noun ("Oma Rosas Nachbarin") as the
+    name, where the home `known`s the name so ("Rosa": review s27b M2)."""
+    said, kin, genitive = _WORD.findall(query), table.kin, table.genitive
+    names: set[str] = set()
+    for i, word in enumerate(said[:-1]):
+        name = said[i + 1]
+        if word.casefold() not in kin or not _is_titled(name):
+            continue
+        stem = name[: -len(genitive)] if genitive else ""
+        if (
+            stem
+            and name.endswith(genitive)
+            and i + 2 < len(said)
+            and said[i + 2][:1].isupper()
+            and known(f"{word} {stem}")
+        ):
+            name = stem
+        names.add(f"{word} {name}")
+    return names
+
+
+def owner_words(text: str, parts: frozenset[str], genitive: str) -> frozenset[str]:
+    """The folded words of `text`, a name's genitive without an apostrophe
+    ("Rosas Nachbarin", German `genitive` "s") read as the name too where
+    the name is one of `parts`: "Was hat Oma Rosas Nachbarin gebacken"
+    asks of Rosa's neighbour (review s27b M2)."""
+    said = words(text)
+    if not genitive:
+        return said
+    return said | {
+        word[: -len(genitive)]
+        for word in said
+        if word.endswith(genitive) and word[: -len(genitive)] in parts
+    }
+
+
+def only_owned(text: str, parts: frozenset[str], table: StatementWords) -> bool:
+    """Whether `text` says a word of the name `parts` only as another's
+    owner ("Rosa's neighbour baked a cake", "Rosas Nachbarin hat …
+    gebacken"): it tells of the neighbour, not of Rosa (review s27b M2)."""
+    return not parts.isdisjoint(
+        owner_words(text, parts, table.genitive)
+    ) and parts.isdisjoint(unpossessed_words(text))

@@ -320,6 +320,8 @@ def _verb_second(clause: str, words: ClauseWords) -> str:
     if commas and (told := _around_subordinate(text, commas, words)) is not None:
         return told + ending
     split = _set_off(text, commas, words)
+    if split is not None and not commas:
+        split = _not_joined(text, words) or split
     moved = None if split is None else _moved(split[0].split(" "), words)
     if split is None or moved is None:
         return clause
@@ -347,6 +349,26 @@ def _set_off(
             return None
         return text[: commas[0]], "," + text[commas[0] + 1 :]
     return None if commas else (text, "")
+
+
+def _not_joined(text: str, words: ClauseWords) -> tuple[str, str] | None:
+    """The clause and a part joined after its verb that says what is not
+    so ("der Nachbar am Freitag kommt und nicht am Donnerstag"): that part
+    has no verb of its own and follows the statement as said (review s27b
+    M8); None when the clause ends with no such part."""
+    tokens = text.split(" ")
+    last = len(tokens) - 1
+    if _VERB.match(tokens[last]) and not _no_verb(tokens[last], words):
+        return None  # the clause's verb is last ("… und nicht mehr da ist")
+    for i in range(last - 1, 1, -1):
+        if (
+            tokens[i].casefold() in words.joining
+            and tokens[i + 1].casefold() in words.set_off
+            and _VERB.match(tokens[i - 1])
+            and not _no_verb(tokens[i - 1], words)
+        ):
+            return " ".join(tokens[:i]), " " + " ".join(tokens[i:])
+    return None
 
 
 def _moved(tokens: list[str], words: ClauseWords) -> list[str] | None:
@@ -514,7 +536,7 @@ def _verb_after(text: str, comma: int, words: ClauseWords) -> bool:
         before
         and len(after) >= 2
         and after[0].casefold() in words.infinitive | words.set_off
-        and not _VERB.match(before[-1])
+        and (not _VERB.match(before[-1]) or _no_verb(before[-1], words))
         and _VERB.match(after[-1])
         and after[-2].casefold() not in words.to_infinitive
     )

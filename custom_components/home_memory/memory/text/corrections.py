@@ -111,6 +111,11 @@ class _FrontedWords:
     not_with: frozenset[str]
     pronouns: frozenset[str]
     articles: frozenset[str]
+    # A name's genitive before its noun ("Annas Yogakurs", "Klaus'
+    # Fahrrad"), one subject before a verb that takes no object ("ist").
+    genitive_endings: tuple[str, ...] = ()
+    not_genitive_endings: tuple[str, ...] = ()
+    no_object: frozenset[str] = frozenset()
 
 
 def _read(path: Path) -> _Table:
@@ -177,15 +182,13 @@ def _read(path: Path) -> _Table:
         if table.get("leading_fronted")
         else None,
         fronted_words=_FrontedWords(
-            *(
-                frozenset(word.casefold() for word in table.get(key, ()))
-                for key in (
-                    "fronted_not_verbs",
-                    "fronted_not_with",
-                    "subject_pronouns",
-                    "subject_articles",
-                )
-            )
+            not_verbs=_folded(table, "fronted_not_verbs"),
+            not_with=_folded(table, "fronted_not_with"),
+            pronouns=_folded(table, "subject_pronouns"),
+            articles=_folded(table, "subject_articles"),
+            genitive_endings=tuple(table.get("subject_genitive_endings", ())),
+            not_genitive_endings=tuple(table.get("subject_not_genitive_endings", ())),
+            no_object=_folded(table, "fronted_no_object"),
         ),
     )
 
@@ -302,9 +305,33 @@ def _fronted(table: _Table, rest: str) -> str | None:
     ):
         return None
     end = _subject_end(tokens, words)
+    if end == _NAME_END and _genitive(tokens, words):
+        end += 1  # "ist Annas Yogakurs am Freitag" (review s27b M7)
     if end is None or end >= len(tokens):
         return None
     return " ".join([*tokens[1:end], tokens[0], *tokens[end:]])
+
+
+# The index after a subject of one word after the fronted verb.
+_NAME_END: Final = 2
+
+
+def _genitive(tokens: list[str], words: _FrontedWords) -> bool:
+    """Whether the subject after the fronted verb is a name's genitive and
+    its noun ("ist Annas Yogakurs am Freitag", "Rosas Kuchen"), before a
+    verb that takes no object, so "Annas" is no subject alone ("Annas ist
+    Yogakurs …" was stored). "hat Jonas Geburtstag" keeps "Jonas" alone."""
+    name = tokens[1]
+    folded = name.casefold()
+    return (
+        len(tokens) > _NAME_END + 1
+        and name[:1].isupper()
+        and tokens[2][:1].isupper()
+        and tokens[0].casefold() in words.no_object
+        and len(folded) > _NAME_END
+        and folded.endswith(words.genitive_endings)
+        and not folded.endswith(words.not_genitive_endings)
+    )
 
 
 def _subject_end(tokens: list[str], words: _FrontedWords) -> int | None:

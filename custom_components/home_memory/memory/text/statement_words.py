@@ -143,6 +143,11 @@ class StatementWords:
     light_verbs: frozenset[str] = frozenset()
     coming: frozenset[str] = frozenset()
     visitors: frozenset[str] = frozenset()
+    # A language that capitalises every noun: the kinship words a name
+    # follows ("Oma Rosa"), and a name's genitive ending ("Rosas"), read by
+    # the name floor (search/people.py `kin_names`, `owner_words`).
+    kin: frozenset[str] = frozenset()
+    genitive: str = ""
     presence: re.Pattern[str] | None = None
     coming_word: str = ""
     contacting: frozenset[str] = frozenset()
@@ -211,6 +216,8 @@ def _read_words(path: Path) -> StatementWords:
         ),
         coming=frozenset(word.casefold() for word in table.get("coming", ())),
         visitors=frozenset(word.casefold() for word in table.get("visitors", ())),
+        kin=frozenset(word.casefold() for word in table.get("kin", ())),
+        genitive=str(table.get("genitive", "")),
         presence=re.compile(table["presence"], re.IGNORECASE)
         if table.get("presence")
         else None,

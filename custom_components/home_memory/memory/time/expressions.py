@@ -31,10 +31,12 @@ from .tense import (
     habit_in_clause,
     own_clause,
     said_window,
+    says_habit,
     says_yearly,
     tells_arrangement,
     tells_future,
     tells_past,
+    without_negated,
 )
 
 if TYPE_CHECKING:
@@ -172,6 +174,7 @@ def _reading(
     # Tense is read without the time words ("evening" is no "-ing", a German
     # participle ends its clause once "am Samstag" is gone), in their clause.
     told = own_clause(text, [(f.start, f.end) for f in found])
+    told, contrast = without_negated(told, [(f.start, f.end) for f in found], language)
     said = _without(told, found)
     past = (behind and not ahead) or tells_past(told, said, language)
     # A question looks ahead as a statement does ("what will we do on
@@ -181,6 +184,7 @@ def _reading(
         or any(item.kind == "coming" for item in found)
         or tells_future(told, said, language)
         or (not past and tells_arrangement(said, language))
+        or (statement and contrast and not past)
     )
     if statement:
         # "The bins go out on Tuesday", "Anna's birthday is on 3 March": a
@@ -197,7 +201,7 @@ def _reading(
             for item in found
             if not (plain and _habitual(item, yearly=yearly))
             and not (
-                (_habitual(item, yearly=yearly) or _a_habits_weekend(item))
+                (_habitual(item, yearly=yearly) or _a_habits_time(item, text))
                 and habit_in_clause(text, item.start, item.end, language)
             )
         ]
@@ -349,12 +353,13 @@ def _habitual(item: _Found, *, yearly: bool) -> bool:
     return yearly or not has_month
 
 
-def _a_habits_weekend(item: _Found) -> bool:
-    """ "At the weekend" without "this", "next" or "last": every weekend,
-    where the statement tells a habit."""
-    return item.kind == "weekend" and not (
-        {"this", "next"} & item.groups.keys() or item.groups.get("qual")
-    )
+def _a_habits_time(item: _Found, text: str) -> bool:
+    """ "At the weekend" without "this", "next" or "last", or a habit's own
+    word ("nachts", s27 M3): every one, where the statement tells a habit."""
+    return (
+        item.kind == "weekend"
+        and not ({"this", "next"} & item.groups.keys() or item.groups.get("qual"))
+    ) or says_habit(text[item.start : item.end], item.language)
 
 
 # -- finding the words ---------------------------------------------------------------

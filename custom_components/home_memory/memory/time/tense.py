@@ -101,6 +101,26 @@ def said_window(text: str, times: Sequence[SaidTime]) -> Window | None:
     return functools.reduce(lambda a, b: a.hull(b), said) if said else None
 
 
+def without_negated(
+    text: str, spans: Sequence[tuple[int, int]], language: str
+) -> tuple[str, bool]:
+    """`text` with each time said not to be its time blanked with the words
+    that say so ("… geklingelt und nicht am Donnerstag"; positions kept:
+    they tell no tense), and whether one was, beside another time, where
+    the language reads one day set against another in the present as a
+    plan ahead (the table's `contrast_ahead`: "der Postbote klingelt am
+    Freitag und nicht am Donnerstag", review s27b M8; English keeps "the
+    bins go out on Wednesday instead of Tuesday" a habit)."""
+    table = phrases(language)
+    pattern = table.get("negated_before")
+    contrast = False
+    for start, end in spans if len(spans) > 1 and isinstance(pattern, str) else ():
+        if (found := _compiled(pattern).search(text, 0, start)) is not None:
+            text = text[: found.start()] + " " * (end - found.start()) + text[end:]
+            contrast = table.get("contrast_ahead") is True
+    return text, contrast
+
+
 def _negated(before: str, language: str) -> bool:
     pattern = phrases(language).get("negated_before")
     return isinstance(pattern, str) and _compiled(pattern).search(before) is not None
