@@ -20,10 +20,12 @@ from custom_components.home_memory.memory.common.values import (
     WeightClass,
 )
 from custom_components.home_memory.memory.scoring import decay
-from custom_components.home_memory.memory.search.needs import never_needs_memory
-from custom_components.home_memory.memory.search.retrieval import (
+from custom_components.home_memory.memory.search.cursors import (
     MAX_CURSORS,
     MAX_CURSORS_PER_PERSON,
+)
+from custom_components.home_memory.memory.search.needs import never_needs_memory
+from custom_components.home_memory.memory.search.retrieval import (
     Retriever,
     estimate_tokens,
     fuse,

@@ -29,7 +29,7 @@ from custom_components.home_memory.memory.common.values import (
     Tier,
     Visibility,
 )
-from custom_components.home_memory.memory.search.retrieval import CURSOR_TTL_SECONDS
+from custom_components.home_memory.memory.search.cursors import CURSOR_TTL_SECONDS
 from custom_components.home_memory.runtime.conversation_state import CONFIRMATION_TTL
 
 from ..conftest import call

@@ -1586,10 +1586,14 @@ async def test_a_long_correction_updates_and_is_answered_by_its_beginning(
     beginning, cut with "…"."""
     store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
     await say(hass, "remember that the sailboat is stored in the barn")
-    told = "the sailboat is stored in the loft" + (
-        " beside the old green wheelbarrow, under the blue tarpaulin we bought"
-        " at the hardware store last spring, next to the box of garden tools"
-    ) * 20
+    told = (
+        "the sailboat is stored in the loft"
+        + (
+            " beside the old green wheelbarrow, under the blue tarpaulin we bought"
+            " at the hardware store last spring, next to the box of garden tools"
+        )
+        * 20
+    )
     answer = speech(await say(hass, f"no, actually {told}"))
     assert answer.startswith("Updated: The sailboat is stored in the loft beside")
     assert "\u2026 (was: " in answer

@@ -9,11 +9,8 @@ and nothing at all for requests that never need memory.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 import math
-import secrets
-import threading
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -28,6 +25,7 @@ from ..text.naming import says_own
 from ..text.quoting import data_block, quote
 from ..text.validation import readable
 from ..time.phrases import table_language
+from .cursors import Cursors
 from .families import family_matches
 from .floors import (
     asking_nothing,
@@ -50,7 +48,6 @@ if TYPE_CHECKING:
     from ..storage.candidates import KeywordHits
     from ..store import MemoryStore
 
-CURSOR_TTL_SECONDS = 15 * 60
 # "When did ... last": memories at least this share of the best relevance
 # are answers, ordered by when they happened (docs/time.md)...
 NEWEST_FIRST_SHARE = 0.75
@@ -71,11 +68,6 @@ TOPIC_IN_WINDOW_MIN_SIMILARITY = 0.2
 # Kinds of memory that tell a habit, not a deed, when told with no time of
 # their own.
 CONTEXT_HEADER = "Relevant background:"
-MAX_CURSORS = 256
-# One person's searches never push out another's "more" or "number two":
-# past this many, a new one takes the place of that person's oldest (review
-# s26 L2: Ben's 265 recalls wiped Anna's listing).
-MAX_CURSORS_PER_PERSON = 32
 
 
 def context_line(memory: Memory, when: Callable[[Memory], str] | None = None) -> str:
@@ -278,8 +270,7 @@ class Retriever:
         # fetching the results and recording access.
         self._candidates = store.candidates
         self.config = config or store.config
-        self._cursors: OrderedDict[str, _Cursor] = OrderedDict()
-        self._cursor_lock = threading.Lock()
+        self._cursors = Cursors[_Cursor](store.now)
 
     # -- ranking ----------------------------------------------------------------
 
@@ -893,16 +884,11 @@ class Retriever:
             at = {ids[rowid]: began[rowid] for rowid in began if rowid in ids}
             entries = pages_in_time(entries, self.config.page_size, at)
         cursor = _Cursor(caller.user_id, entries, 0, self.store.now())
-        token = secrets.token_urlsafe(9)
-        with self._cursor_lock:
-            self._expire_cursors()
-            self._make_room(caller.user_id)
-            self._cursors[token] = cursor
-        return self._next_page(token, cursor, caller)
+        return self._next_page(self._cursors.add(cursor), cursor, caller)
 
     def more(self, token: str, caller: Caller) -> ProgressivePage:
         """The next batch of a progressive search; an unknown cursor gives none."""
-        cursor = self._cursor(token, caller)
+        cursor = self._cursors.get(token, caller.user_id)
         if cursor is None:
             return ProgressivePage([], 0, 0, None, has_more=False)
         return self._next_page(token, cursor, caller)
@@ -916,7 +902,7 @@ class Retriever:
         lapsed or made room for), so no one hears a memory was forgotten
         when only the listing was.
         """
-        cursor = self._cursor(token, caller)
+        cursor = self._cursors.get(token, caller.user_id)
         if cursor is None:
             raise ListingExpiredError(token)
         if not 1 <= number <= len(cursor.entries):
@@ -937,14 +923,6 @@ class Retriever:
                 continue
             live[entry.memory_id] = entry.scores.of(memory)
         return live
-
-    def _cursor(self, token: str, caller: Caller) -> _Cursor | None:
-        with self._cursor_lock:
-            self._expire_cursors()
-            cursor = self._cursors.get(token)
-        if cursor is None or cursor.owner != caller.user_id:
-            return None
-        return cursor
 
     def _next_page(
         self, token: str, cursor: _Cursor, caller: Caller
@@ -974,24 +952,6 @@ class Retriever:
             has_more=cursor.position < len(cursor.entries),
             numbers=numbers,
         )
-
-    def _expire_cursors(self) -> None:
-        # The store's clock: "a quarter of an hour" is the household's time.
-        now = self.store.now()
-        while self._cursors:
-            token, oldest = next(iter(self._cursors.items()))
-            if (
-                now - oldest.created < CURSOR_TTL_SECONDS
-                and len(self._cursors) < MAX_CURSORS
-            ):
-                break
-            del self._cursors[token]
-
-    def _make_room(self, owner: str | None) -> None:
-        """Drop `owner`'s oldest cursors past their share (under the lock)."""
-        theirs = [token for token, c in self._cursors.items() if c.owner == owner]
-        for token in theirs[: max(0, len(theirs) - MAX_CURSORS_PER_PERSON + 1)]:
-            del self._cursors[token]
 
     def with_config(self, config: EngineConfig) -> Retriever:
         """A retriever over the same store with other parameters."""
