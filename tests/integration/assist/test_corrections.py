@@ -1570,3 +1570,65 @@ async def test_a_question_after_actually_is_asked_not_stored(
     answer = await say(hass, asked, language=language)
     assert "9191" in speech(answer), speech(answer)
     assert contents(store) == before
+
+
+async def test_a_day_said_not_to_be_never_dates_the_correction(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Review s27b M4: "… is not coming tomorrow but on Friday" was dated
+    tomorrow, and "… not tomorrow, not Wednesday, not Thursday" was dated
+    tomorrow, days the teller said are not the day. The first is dated
+    Friday; the second names no day of its own and is dated to none."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(hass, "remember that the painter is coming tomorrow")
+    await say(hass, "no, actually the painter is not coming tomorrow but on Friday")
+    [painter] = active(store)
+    assert day(painter) == "2026-12-04", painter.content
+    await say(hass, "remember that the cleaner is coming on Monday")
+    answer = await say(
+        hass,
+        "no, actually the cleaner is coming not tomorrow, not Wednesday, not Monday",
+    )
+    assert speech(answer).startswith("Updated"), speech(answer)
+    [cleaner] = [m for m in active(store) if "cleaner" in m.content]
+    # Dated to its telling, as a statement that names no day is.
+    assert day(cleaner) == "2026-11-28", cleaner.content
+    assert "tomorrow" not in cleaner.content
+
+
+async def test_a_german_day_said_not_to_be_never_dates_the_correction(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Review s27b M4, German: "… nicht morgen, nicht am Mittwoch, nicht am
+    Donnerstag" was dated tomorrow; it names no day of its own. "… morgen
+    nicht, sondern am Freitag" is dated Friday."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to("2026-11-30T10:00:00+00:00")
+    store = await german_home_with_e5(hass, mock_config_entry, e5)
+    await say(hass, "Merk dir, dass der Kurier am Donnerstag kommt", language="de")
+    answer = await say(
+        hass,
+        "Nein, eigentlich kommt der Kurier nicht morgen, nicht am Mittwoch, "
+        "nicht am Donnerstag",
+        language="de",
+    )
+    assert speech(answer).startswith("Aktualisiert"), speech(answer)
+    [courier] = active(store)
+    # Dated to its telling, as a statement that names no day is.
+    assert day(courier) == "2026-11-30", courier.content
+    assert "morgen" not in courier.content
+    await say(
+        hass,
+        "Nein, eigentlich kommt der Kurier morgen nicht, sondern am Freitag",
+        language="de",
+    )
+    [courier] = active(store)
+    assert day(courier) == "2026-12-04", courier.content
