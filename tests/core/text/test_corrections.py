@@ -530,3 +530,62 @@ def test_the_words_that_open_a_correction_end_before_what_follows(
     """Review s27: what follows them may be a "remember that …" sentence,
     read by its own sentences (assist/sentence_files.py)."""
     assert text[: correction_opening(text, language)] == opening
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "statement", "old", "parts"),
+    [
+        ("en", "no, actually the school trip is on Thursday and not tomorrow",
+         "the school trip is on Thursday", "tomorrow", 1),
+        ("en", ("no, actually the courier is coming on Thursday, not tomorrow, "
+         "not Wednesday"), "the courier is coming on Thursday", "tomorrow", 2),
+        ("en", "actually the bins go out on Friday, not tomorrow and not on Monday.",
+         "the bins go out on Friday.", "tomorrow", 2),
+        ("de", "Eigentlich ist der Schwimmkurs am Montag und nicht morgen",
+         "der Schwimmkurs ist am Montag", "morgen", 1),
+        ("de", ("Nein, eigentlich kommt der Gärtner am Freitag, nicht morgen und "
+         "nicht am Mittwoch"), "der Gärtner kommt am Freitag", "morgen", 2),
+    ],
+)  # fmt: skip
+def test_every_old_value_named_in_a_row_is_left_out(
+    language: str, said: str, statement: str, old: str, parts: int
+) -> None:
+    """Review s27b LOW: "… on Thursday and not tomorrow" and "…, not
+    tomorrow, not Wednesday" kept their "not" parts in the statement that
+    replaces the old memory; each is left out, the first is the old value."""
+    read = read_correction(set_off_fronted(said, language), language)
+    assert (read.statement, read.old, read.old_parts) == (statement, old, parts)
+    assert read.corrects
+
+
+@pytest.mark.parametrize(
+    ("statement", "as_said", "language", "parts", "old"),
+    [
+        (
+            "the courier is coming on Thursday 3 December",
+            (
+                "the courier is coming on Thursday 3 December, not on Tuesday 1 "
+                "December, not on Wednesday 2 December"
+            ),
+            "en",
+            2,
+            "on Tuesday 1 December",
+        ),
+        (
+            "der Gärtner kommt am Freitag",
+            (
+                "der Gärtner kommt am Freitag, 4. Dezember, nicht am Dienstag, "
+                "1. Dezember und nicht am Mittwoch, 2. Dezember"
+            ),
+            "de",
+            2,
+            "am Dienstag, 1. Dezember",
+        ),
+    ],
+)
+def test_the_first_of_several_old_values_is_read_as_dated(
+    statement: str, as_said: str, language: str, parts: int, old: str
+) -> None:
+    """Review s27b LOW: of ", not tomorrow, not Wednesday" the memory stored
+    "… on Tuesday 1 December" holds the first, tomorrow, as dated."""
+    assert dated_old(statement, as_said, language, parts) == old

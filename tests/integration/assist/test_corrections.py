@@ -1632,3 +1632,47 @@ async def test_a_german_day_said_not_to_be_never_dates_the_correction(
     )
     [courier] = active(store)
     assert day(courier) == "2026-12-04", courier.content
+
+
+@pytest.mark.parametrize(
+    ("told", "said", "content", "on"),
+    [
+        (
+            "remember that the school trip is tomorrow",
+            "no, actually the school trip is on Thursday and not tomorrow",
+            "The school trip is on Thursday 3 December.",
+            "2026-12-03",
+        ),
+        (
+            "remember that the courier is coming tomorrow",
+            (
+                "no, actually the courier is coming on Thursday, not tomorrow, "
+                "not Wednesday"
+            ),
+            "The courier is coming on Thursday 3 December.",
+            "2026-12-03",
+        ),
+    ],
+    ids=["and-not", "not-twice"],
+)
+async def test_every_day_ruled_out_is_left_out_of_the_correction(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+    told: str,
+    said: str,
+    content: str,
+    on: str,
+) -> None:
+    """Review s27b LOW: "… and not tomorrow" and "…, not tomorrow, not
+    Wednesday" kept "and not on Sunday 29 November" and both "not" parts in
+    the memory they replaced; it says only its day."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(hass, told)
+    answer = await say(hass, said)
+    assert speech(answer).startswith("Updated"), speech(answer)
+    [memory] = active(store)
+    assert memory.content == content
+    assert day(memory) == on

@@ -63,6 +63,9 @@ class Correction:
     # Noah is also allergic to bees"): a statement beside the one before,
     # which it must not replace (review s26 H1).
     adds: bool = False
+    # How many old values are named in a row (", not tomorrow, not
+    # Wednesday": 2); `old` is the first.
+    old_parts: int = 1
 
 
 def _alternatives(words: list[str]) -> str:
@@ -80,6 +83,8 @@ class _Table:
     refused: re.Pattern[str] | None
     instead_of: re.Pattern[str]
     not_old: re.Pattern[str]
+    # One ", not …" / "and not …" of several in a row.
+    not_part: re.Pattern[str]
     instead: re.Pattern[str]
     # What says the old value follows ("…, not", "… instead of").
     named_old: re.Pattern[str]
@@ -145,12 +150,14 @@ def _read(path: Path) -> _Table:
             rf"(?P<old>\w[^,.;:!?]*)",
             flags,
         ),
-        # ", not Tuesday" closing the statement.
+        # ", not Tuesday" closing the statement, or " and not Tuesday", and
+        # any more said after it (", not tomorrow, not Wednesday").
         not_old=re.compile(
-            rf"\s*,\s*(?:{_alternatives(table['not'])})\s+"
-            rf"(?P<old>[^,.;:!?]+?)\s*(?P<end>[.!?]*)\s*$",
+            rf"{_not_said(table)}(?P<old>[^,.;:!?]+?)"
+            rf"(?P<more>(?:{_not_said(table)}[^,.;:!?]+?)*)\s*(?P<end>[.!?]*)\s*$",
             flags,
         ),
+        not_part=re.compile(_not_said(table), flags),
         instead=re.compile(
             rf"\s*,?\s*\b(?:{_alternatives(table['instead'])})\b\s*(?P<end>[.!?]*)\s*$",
             flags,
@@ -187,6 +194,17 @@ def _read(path: Path) -> _Table:
                 )
             )
         ),
+    )
+
+
+def _not_said(table: dict[str, Any]) -> str:
+    """What says an old value follows: ", not", ", and not", " and not"
+    (the table's `not`, after a comma, or its `not_joined`)."""
+    joined = table.get("not_joined") or []
+    return (
+        rf"(?:\s*,\s*(?:{_alternatives(table['not'])})"
+        + (rf"|\s+(?:{_alternatives(joined)})" if joined else "")
+        + r")\s+"
     )
 
 
@@ -228,7 +246,7 @@ def read_correction(text: str, language: str | None) -> Correction:
     corrects = False
     if (lead := table.leading.match(statement)) and _words(statement[lead.end() :]):
         statement, corrects = statement[lead.end() :], True
-    said, old_value = statement, None
+    said, old_value, parts = statement, None, 1
     if (
         (old := table.instead_of.search(statement))
         and _words(statement[: old.start()])
@@ -241,6 +259,7 @@ def read_correction(text: str, language: str | None) -> Correction:
         )
     elif (old := _not_old(table, statement)) and _words(statement[: old.start()]):
         old_value = old["old"]
+        parts = 1 + len(table.not_part.findall(old["more"]))
         statement = _joined(statement[: old.start()], old["end"])
     elif (old := table.instead.search(statement)) and _words(statement[: old.start()]):
         statement, corrects = statement[: old.start()] + old["end"], True
@@ -252,7 +271,12 @@ def read_correction(text: str, language: str | None) -> Correction:
         # "No, the dentist … on Monday 7 December" was stored (review s27).
         statement, said = statement[no.end() :], said[no.end() :]
     return Correction(
-        statement.strip(), True, ahead, old=old_value.strip(), as_said=said.strip()
+        statement.strip(),
+        True,
+        ahead,
+        old=old_value.strip(),
+        as_said=said.strip(),
+        old_parts=parts,
     )
 
 
@@ -500,14 +524,17 @@ def _not_old(table: _Table, statement: str) -> re.Match[str] | None:
     return None
 
 
-def dated_old(statement: str, as_said: str, language: str | None) -> str | None:
+def dated_old(
+    statement: str, as_said: str, language: str | None, parts: int = 1
+) -> str | None:
     """The old value as `as_said` names it after `statement` (both with
     their times said as dates): "on Tuesday 1 December" of "… on Wednesday
     2 December, not on Tuesday 1 December", for a memory stored with its
     date ("… tomorrow" told yesterday) that holds it so. `statement` may
     name its own day without a date ("… is on Saturday", a habit's words;
-    review s27 H1); the old value is what follows the last ", not …" or
-    "instead of …". None where `as_said` says none."""
+    review s27 H1); the old value is what follows the first of the `parts`
+    last ", not …" or "instead of …" (", not tomorrow, not Wednesday":
+    tomorrow). None where `as_said` says none."""
     head = statement.rstrip().rstrip(".!?")
     if not head:
         return None
@@ -516,7 +543,9 @@ def dated_old(statement: str, as_said: str, language: str | None) -> str | None:
     found = [m for m in table.named_old.finditer(as_said, start) if m.start() > 0]
     if not found:
         return None
-    old = as_said[found[-1].end() :].strip().rstrip(".!?").strip()
+    first = found[-min(parts, len(found))]
+    end = next((m.start() for m in found if m.start() > first.start()), len(as_said))
+    old = as_said[first.end() : end].strip().rstrip(".!?").strip()
     return old or None
 
 
