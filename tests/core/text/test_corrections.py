@@ -589,3 +589,43 @@ def test_the_first_of_several_old_values_is_read_as_dated(
     """Review s27b LOW: of ", not tomorrow, not Wednesday" the memory stored
     "… on Tuesday 1 December" holds the first, tomorrow, as dated."""
     assert dated_old(statement, as_said, language, parts) == old
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "statement"),
+    [
+        ("en", "no, actually the plumber is coming, not tomorrow",
+         "the plumber is coming, but not tomorrow"),
+        ("en", "actually the plumber is coming, not tomorrow, not on Wednesday.",
+         "the plumber is coming, but not tomorrow, not on Wednesday."),
+        ("de", "Nein, eigentlich kommt der Maler, nicht morgen",
+         "der Maler kommt, aber nicht morgen"),
+        # A "not" said already: as said.
+        ("en", "no, actually the cleaner is coming not tomorrow, not Wednesday",
+         "the cleaner is coming not tomorrow, not Wednesday"),
+        # Another time, or no time ruled out: the "not" part is the old value.
+        ("en", "no, actually the plumber is coming on Friday, not tomorrow",
+         "the plumber is coming on Friday"),
+        ("en", "no, actually the gate code is 9191, not 9090", "the gate code is 9191"),
+        ("en", "no, actually Ben is allergic to penicillin, not amoxicillin",
+         "Ben is allergic to penicillin"),
+    ],
+)  # fmt: skip
+def test_a_time_ruled_out_with_no_other_keeps_its_not(
+    language: str, said: str, statement: str
+) -> None:
+    """Review s27b LOW: "no, actually the plumber is coming, not tomorrow"
+    stored "The plumber is coming.", its "not tomorrow" lost; it still
+    corrects the memory that holds tomorrow."""
+    read = read_correction(set_off_fronted(said, language), language)
+    assert read.statement == statement
+    assert read.corrects
+
+
+def test_a_german_verb_said_first_goes_after_the_comma() -> None:
+    """Review s27b LOW: "Nein, eigentlich kommt der Maler, nicht morgen" was
+    stored "Der Maler, kommt nicht …", a comma before its verb."""
+    said = "Nein, eigentlich kommt der Maler, nicht morgen"
+    assert (
+        set_off_fronted(said, "de") == "Nein, eigentlich: der Maler kommt, nicht morgen"
+    )

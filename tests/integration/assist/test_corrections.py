@@ -1676,3 +1676,45 @@ async def test_every_day_ruled_out_is_left_out_of_the_correction(
     [memory] = active(store)
     assert memory.content == content
     assert day(memory) == on
+
+
+async def test_a_day_ruled_out_with_no_other_is_kept_in_the_correction(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Review s27b LOW: "no, actually the plumber is coming, not tomorrow"
+    replaced the memory with "The plumber is coming.", its "not tomorrow"
+    lost. It says the day ruled out, which dates nothing."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(hass, "remember that the plumber is coming tomorrow")
+    answer = await say(hass, "no, actually the plumber is coming, not tomorrow")
+    assert speech(answer).startswith("Updated"), speech(answer)
+    [memory] = active(store)
+    assert memory.content == "The plumber is coming, but not on Sunday 29 November."
+    assert day(memory) == "2026-11-28"
+
+
+async def test_a_german_day_ruled_out_with_no_other_is_kept_in_the_correction(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Review s27b LOW: "Nein, eigentlich kommt der Maler, nicht morgen" was
+    stored "Der Maler, kommt nicht am Dienstag, 1. Dezember." (a comma
+    before its verb)."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to("2026-11-30T10:00:00+00:00")
+    store = await german_home_with_e5(hass, mock_config_entry, e5)
+    await say(hass, "Merk dir, dass der Maler morgen kommt", language="de")
+    answer = await say(
+        hass, "Nein, eigentlich kommt der Maler, nicht morgen", language="de"
+    )
+    assert speech(answer).startswith("Aktualisiert"), speech(answer)
+    [memory] = active(store)
+    assert memory.content == "Der Maler kommt, aber nicht am Dienstag, 1. Dezember."
+    assert day(memory) == "2026-11-30"

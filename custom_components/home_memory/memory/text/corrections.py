@@ -85,6 +85,9 @@ class _Table:
     not_old: re.Pattern[str]
     # One ", not …" / "and not …" of several in a row.
     not_part: re.Pattern[str]
+    # ", but not": a time ruled out where no other is said (`_ruled_out`).
+    not_kept: str | None
+    negation_words: frozenset[str]
     instead: re.Pattern[str]
     # What says the old value follows ("…, not", "… instead of").
     named_old: re.Pattern[str]
@@ -158,6 +161,8 @@ def _read(path: Path) -> _Table:
             flags,
         ),
         not_part=re.compile(_not_said(table), flags),
+        not_kept=table.get("not_kept"),
+        negation_words=_folded(table, "negation_words"),
         instead=re.compile(
             rf"\s*,?\s*\b(?:{_alternatives(table['instead'])})\b\s*(?P<end>[.!?]*)\s*$",
             flags,
@@ -260,7 +265,9 @@ def read_correction(text: str, language: str | None) -> Correction:
     elif (old := _not_old(table, statement)) and _words(statement[: old.start()]):
         old_value = old["old"]
         parts = 1 + len(table.not_part.findall(old["more"]))
-        statement = _joined(statement[: old.start()], old["end"])
+        statement = _ruled_out(table, statement, old, language) or _joined(
+            statement[: old.start()], old["end"]
+        )
     elif (old := table.instead.search(statement)) and _words(statement[: old.start()]):
         statement, corrects = statement[: old.start()] + old["end"], True
     ahead = table.moved.search(statement) is not None
@@ -278,6 +285,32 @@ def read_correction(text: str, language: str | None) -> Correction:
         as_said=said.strip(),
         old_parts=parts,
     )
+
+
+def _ruled_out(
+    table: _Table, statement: str, old: re.Match[str], language: str | None
+) -> str | None:
+    """The statement to store where the old value is a time and what is
+    said before it names no time of its own: what it says is that time
+    ruled out, which is kept ("the plumber is coming, not tomorrow": "the
+    plumber is coming, but not tomorrow"; `not_kept`), as said where it
+    says a "not" already ("… coming not tomorrow, not Wednesday"). None
+    where another time is said: it is the new value (review s27b LOW:
+    "The plumber is coming." was stored, its "not tomorrow" lost)."""
+    times = statement_words(language).times
+    if table.not_kept is None or not any(
+        word.casefold() in times for word in _TOKEN.findall(old["old"])
+    ):
+        return None
+    head = statement[: old.start()]
+    words = [word.casefold() for word in _TOKEN.findall(head)]
+    for at, word in enumerate(words):
+        said = word in times or any(c.isdigit() for c in word)
+        if said and not set(words[max(0, at - 2) : at]) & table.negation_words:
+            return None  # a time of its own: the new value
+    if set(words) & table.negation_words:
+        return statement
+    return f"{head}, {table.not_kept} {old['old']}{old['more']}{old['end']}"
 
 
 def _adds(statement: str, language: str | None) -> bool:
@@ -328,7 +361,15 @@ def _fronted(table: _Table, rest: str) -> str | None:
     end = _subject_end(tokens, words)
     if end is None or end >= len(tokens):
         return None
-    return " ".join([*tokens[1:end], tokens[0], *tokens[end:]])
+    # What sets the subject off follows the verb ("kommt der Maler, nicht
+    # morgen": "der Maler kommt, nicht …"; it was "der Maler, kommt …").
+    subject = tokens[1:end]
+    last = subject[-1].rstrip(_SET_OFF)
+    if last:
+        subject[-1], verb = last, tokens[0] + subject[-1][len(last) :]
+    else:
+        verb = tokens[0]
+    return " ".join([*subject, verb, *tokens[end:]])
 
 
 def _subject_end(tokens: list[str], words: _FrontedWords) -> int | None:
@@ -539,7 +580,9 @@ def dated_old(
     if not head:
         return None
     table = _table(language)
-    start = len(head) if as_said.startswith(head) else 0
+    # The statement as said ("… not tomorrow, not Wednesday"): from its start.
+    rest = as_said[len(head) :].strip(" .!?")
+    start = len(head) if as_said.startswith(head) and rest else 0
     found = [m for m in table.named_old.finditer(as_said, start) if m.start() > 0]
     if not found:
         return None
