@@ -629,3 +629,35 @@ def test_a_german_verb_said_first_goes_after_the_comma() -> None:
     assert (
         set_off_fronted(said, "de") == "Nein, eigentlich: der Maler kommt, nicht morgen"
     )
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "statement", "old", "as_said"),
+    [
+        ("en", "no, actually not on Wednesday, the nanny is coming on Friday",
+         "the nanny is coming on Friday", "on Wednesday",
+         "the nanny is coming on Friday, not on Wednesday"),
+        ("de", "Nein, eigentlich nicht morgen, die Putzfrau kommt am Freitag.",
+         "die Putzfrau kommt am Freitag.", "morgen",
+         "die Putzfrau kommt am Freitag, nicht morgen."),
+        ("en", "no no, the tennis match is on Saturday, not Thursday",
+         "the tennis match is on Saturday", "Thursday",
+         "the tennis match is on Saturday, not Thursday"),
+    ],
+)  # fmt: skip
+def test_an_old_value_said_first_or_after_no_no_is_read(
+    language: str, said: str, statement: str, old: str, as_said: str
+) -> None:
+    """Review s27b M6: these were no corrections our sentences matched
+    (the old value said first; "no no," kept before the statement), and
+    Home Assistant's intent answered "no area called …"."""
+    read = read_correction(set_off_fronted(said, language), language)
+    assert (read.statement, read.old, read.as_said) == (statement, old, as_said)
+    assert read.corrects
+
+
+def test_not_said_first_without_opening_words_is_no_correction() -> None:
+    """Said plainly, "not on Wednesday, …" is a statement as said."""
+    said = "not on Wednesday, the nanny is coming on Friday"
+    read = read_correction(said, "en")
+    assert (read.statement, read.corrects, read.old) == (said, False, None)

@@ -1718,3 +1718,78 @@ async def test_a_german_day_ruled_out_with_no_other_is_kept_in_the_correction(
     [memory] = active(store)
     assert memory.content == "Der Maler kommt, aber nicht am Dienstag, 1. Dezember."
     assert day(memory) == "2026-11-30"
+
+
+@pytest.mark.parametrize(
+    ("told", "said", "content", "on"),
+    [
+        (
+            "remember that the book club meets tomorrow",
+            "no, actually the book club meets on Wednesday, not tomorrow",
+            "The book club meets on Wednesday 2 December.",
+            "2026-12-02",
+        ),
+        (
+            "remember that the tennis match is on Thursday",
+            "no no, the tennis match is on Saturday, not Thursday",
+            # Told as a habit's words, as the memory it corrects was.
+            "The tennis match is on Saturday.",
+            None,
+        ),
+        (
+            "remember that the nanny is coming on Wednesday",
+            "no, actually not on Wednesday, the nanny is coming on Friday",
+            "The nanny is coming on Friday 4 December.",
+            "2026-12-04",
+        ),
+    ],
+    ids=["meets", "no-no", "not-first"],
+)
+async def test_a_correction_home_assistant_misread_updates_the_memory(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+    told: str,
+    said: str,
+    content: str,
+    on: str | None,
+) -> None:
+    """Review s27b M6: Home Assistant's own intent took these ("Sorry, I am
+    not aware of any area called Wednesday not tomorrow") and the memory
+    stayed as it was: our correction sentence did not match them ("meets"
+    no verb it knew, "no no," kept, the old value said first)."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(hass, told)
+    answer = await say(hass, said)
+    assert speech(answer).startswith("Updated"), speech(answer)
+    [memory] = active(store)
+    assert memory.content == content
+    if on is not None:
+        assert day(memory) == on
+
+
+async def test_a_german_correction_with_its_old_day_first_updates_the_memory(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Review s27b M6: "Nein, eigentlich nicht morgen, die Putzfrau kommt am
+    Freitag" got "Kein Bereich mit dem Namen Putzfrau kommt am Freitag
+    vorhanden"; it corrects the memory."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to("2026-11-30T10:00:00+00:00")
+    store = await german_home_with_e5(hass, mock_config_entry, e5)
+    await say(hass, "Merk dir, dass die Putzfrau morgen kommt", language="de")
+    answer = await say(
+        hass,
+        "Nein, eigentlich nicht morgen, die Putzfrau kommt am Freitag",
+        language="de",
+    )
+    assert speech(answer).startswith("Aktualisiert"), speech(answer)
+    [memory] = active(store)
+    assert memory.content == "Die Putzfrau kommt am Freitag, 4. Dezember."
+    assert day(memory) == "2026-12-04"

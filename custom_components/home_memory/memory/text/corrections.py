@@ -85,6 +85,8 @@ class _Table:
     not_old: re.Pattern[str]
     # One ", not …" / "and not …" of several in a row.
     not_part: re.Pattern[str]
+    # "not on Wednesday, …" said first after the opening words.
+    not_first: re.Pattern[str] | None
     # ", but not": a time ruled out where no other is said (`_ruled_out`).
     not_kept: str | None
     negation_words: frozenset[str]
@@ -132,8 +134,9 @@ def _read(path: Path) -> _Table:
         else ""
     )
     return _Table(
+        # "no, …", "no no, …" (review s27b M6: "no no," was kept).
         refused=re.compile(
-            rf"^\s*(?:(?:{_alternatives(table['refusals'])})\s*[{_SET_OFF}]+\s*)+",
+            rf"^\s*{refused}(?:{_alternatives(table['refusals'])})\s*[{_SET_OFF}]+\s*",
             flags,
         )
         if table.get("refusals")
@@ -161,6 +164,13 @@ def _read(path: Path) -> _Table:
             flags,
         ),
         not_part=re.compile(_not_said(table), flags),
+        not_first=re.compile(
+            rf"(?:{_alternatives(table['not_first'])})\s+"
+            rf"(?P<old>[^,.;:!?\s][^,.;:!?]*?)\s*[,;:\u2013\u2014]\s*(?=\w)",
+            flags,
+        )
+        if table.get("not_first")
+        else None,
         not_kept=table.get("not_kept"),
         negation_words=_folded(table, "negation_words"),
         instead=re.compile(
@@ -251,6 +261,8 @@ def read_correction(text: str, language: str | None) -> Correction:
     corrects = False
     if (lead := table.leading.match(statement)) and _words(statement[lead.end() :]):
         statement, corrects = statement[lead.end() :], True
+    if (first := _not_first(table, statement, corrects)) is not None:
+        return first
     said, old_value, parts = statement, None, 1
     if (
         (old := table.instead_of.search(statement))
@@ -284,6 +296,36 @@ def read_correction(text: str, language: str | None) -> Correction:
         old=old_value.strip(),
         as_said=said.strip(),
         old_parts=parts,
+    )
+
+
+def _not_first(table: _Table, statement: str, opened: bool) -> Correction | None:
+    """A correction that names its old value first, set off, after its
+    opening words: "no, actually not on Wednesday, the nanny is coming on
+    Friday", "Nein, eigentlich nicht morgen, die Putzfrau kommt …" (a
+    German "eigentlich" needs no comma before it here). The statement
+    after it, as said with ", not …" after it (`as_said`); None where it
+    is not said so (review s27b M6: Home Assistant's intent answered
+    "no area called …" and the memory stayed as it was)."""
+    start = 0
+    if not opened:
+        lead = table.fronted.match(statement) if table.fronted is not None else None
+        if lead is None:
+            return None
+        start = lead.end()
+    if table.not_first is None or not (old := table.not_first.match(statement, start)):
+        return None
+    rest = statement[old.end() :].strip()
+    if len(old["old"].split()) > _MAX_OLD_WORDS or len(rest.split()) < _FRONTED_WORDS:
+        return None
+    body = rest.rstrip(".!? ")
+    said = f"{body}, {old[0][: old.start('old') - old.start()].strip()} {old['old']}"
+    return Correction(
+        rest,
+        True,
+        table.moved.search(rest) is not None,
+        old=old["old"].strip(),
+        as_said=said + rest[len(body) :],
     )
 
 
