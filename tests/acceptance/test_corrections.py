@@ -268,3 +268,64 @@ def test_a_correction_keeps_what_follows_the_old_value(household: Household) -> 
         t for t in _contents(household, anna, "Otto Zahnarzt") if "Zahnarzt" in t
     ]
     assert dentist == ["Otto geht am Donnerstag zum Zahnarzt."], dentist
+
+
+GERMAN_WEEKDAYS = (
+    "Montag",
+    "Dienstag",
+    "Mittwoch",
+    "Donnerstag",
+    "Freitag",
+    "Samstag",
+    "Sonntag",
+)
+
+
+def test_corrections_home_assistant_misread_update_the_memory(
+    household: Household,
+) -> None:
+    """Review s27b M6 (both versions): "… meets on Wednesday, not tomorrow",
+    "no no, …", "no, actually not on Wednesday, the nanny is …" and "Nein,
+    eigentlich nicht morgen, die Putzfrau kommt …" got Home Assistant's
+    "no area called …" and the memory stayed as it was. Each updates it.
+    (The chess club, the badminton match, the au pair and the
+    Haushaltshilfe are this test's.)"""
+    wait_for_the_model(household)
+    hass, anna = household.hass, household.anna
+    config = hass.request("GET", "/api/config", token=anna.token).ok()
+    today = datetime.now(ZoneInfo(config["time_zone"])).date()
+    (w2, _), (w3, d3), (w4, d4) = (
+        _day(today + timedelta(days=days)) for days in (2, 3, 4)
+    )
+    _said(household, anna, "remember that the chess club meets tomorrow")
+    meets = _said(
+        household, anna, f"no, actually the chess club meets on {w3}, not tomorrow"
+    )
+    assert meets.startswith(f"Updated: The chess club meets on {d3} (was: "), meets
+
+    _said(household, anna, f"remember that the badminton match is on {w2}")
+    no_no = _said(household, anna, f"no no, the badminton match is on {w4}, not {w2}")
+    assert no_no.startswith(f"Updated: The badminton match is on {w4}"), no_no
+
+    _said(household, anna, f"remember that the au pair is coming on {w2}")
+    first = _said(
+        household, anna, f"no, actually not on {w2}, the au pair is coming on {w4}"
+    )
+    assert first.startswith(f"Updated: The au pair is coming on {d4} (was: "), first
+
+    day = today + timedelta(days=4)
+    german = f"{GERMAN_WEEKDAYS[day.weekday()]}"
+    _said(household, anna, "Merk dir, dass die Haushaltshilfe morgen kommt", "de")
+    putzt = _said(
+        household,
+        anna,
+        f"Nein, eigentlich nicht morgen, die Haushaltshilfe kommt am {german}",
+        "de",
+    )
+    assert putzt.startswith(
+        f"Aktualisiert: Die Haushaltshilfe kommt am {german}, {day.day}. "
+    ), putzt
+    found = [
+        t for t in _contents(household, anna, "Haushaltshilfe") if "Haushalts" in t
+    ]
+    assert len(found) == 1, found

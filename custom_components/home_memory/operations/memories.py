@@ -408,7 +408,7 @@ async def async_remember(
         # "…, not tomorrow" of a memory stored "… on Tuesday 1 December".
         replaces_dated=None
         if as_said is None
-        else dated_old(told.text, as_said.text, language),
+        else dated_old(told.text, as_said.text, language, said.old_parts),
         as_said=None if as_said is None else _reading(as_said),
         as_plan=None if plan is None or plan.window is None else _reading(plan),
         language=language,

@@ -304,7 +304,7 @@ def happened(
         except OverflowError, ValueError:
             return Restated(content, None)
         # A year the text names that no household lives in is no time.
-        if named.window is None or not named.window.is_plausible():
+        if named.window is not None and not named.window.is_plausible():
             return Restated(content, None)
         return named
     if not window.is_plausible():

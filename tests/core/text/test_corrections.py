@@ -545,3 +545,134 @@ def test_the_words_that_open_a_correction_end_before_what_follows(
     """Review s27: what follows them may be a "remember that …" sentence,
     read by its own sentences (assist/sentence_files.py)."""
     assert text[: correction_opening(text, language)] == opening
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "statement", "old", "parts"),
+    [
+        ("en", "no, actually the school trip is on Thursday and not tomorrow",
+         "the school trip is on Thursday", "tomorrow", 1),
+        ("en", ("no, actually the courier is coming on Thursday, not tomorrow, "
+         "not Wednesday"), "the courier is coming on Thursday", "tomorrow", 2),
+        ("en", "actually the bins go out on Friday, not tomorrow and not on Monday.",
+         "the bins go out on Friday.", "tomorrow", 2),
+        ("de", "Eigentlich ist der Schwimmkurs am Montag und nicht morgen",
+         "der Schwimmkurs ist am Montag", "morgen", 1),
+        ("de", ("Nein, eigentlich kommt der Gärtner am Freitag, nicht morgen und "
+         "nicht am Mittwoch"), "der Gärtner kommt am Freitag", "morgen", 2),
+    ],
+)  # fmt: skip
+def test_every_old_value_named_in_a_row_is_left_out(
+    language: str, said: str, statement: str, old: str, parts: int
+) -> None:
+    """Review s27b LOW: "… on Thursday and not tomorrow" and "…, not
+    tomorrow, not Wednesday" kept their "not" parts in the statement that
+    replaces the old memory; each is left out, the first is the old value."""
+    read = read_correction(set_off_fronted(said, language), language)
+    assert (read.statement, read.old, read.old_parts) == (statement, old, parts)
+    assert read.corrects
+
+
+@pytest.mark.parametrize(
+    ("statement", "as_said", "language", "parts", "old"),
+    [
+        (
+            "the courier is coming on Thursday 3 December",
+            (
+                "the courier is coming on Thursday 3 December, not on Tuesday 1 "
+                "December, not on Wednesday 2 December"
+            ),
+            "en",
+            2,
+            "on Tuesday 1 December",
+        ),
+        (
+            "der Gärtner kommt am Freitag",
+            (
+                "der Gärtner kommt am Freitag, 4. Dezember, nicht am Dienstag, "
+                "1. Dezember und nicht am Mittwoch, 2. Dezember"
+            ),
+            "de",
+            2,
+            "am Dienstag, 1. Dezember",
+        ),
+    ],
+)
+def test_the_first_of_several_old_values_is_read_as_dated(
+    statement: str, as_said: str, language: str, parts: int, old: str
+) -> None:
+    """Review s27b LOW: of ", not tomorrow, not Wednesday" the memory stored
+    "… on Tuesday 1 December" holds the first, tomorrow, as dated."""
+    assert dated_old(statement, as_said, language, parts) == old
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "statement"),
+    [
+        ("en", "no, actually the plumber is coming, not tomorrow",
+         "the plumber is coming, but not tomorrow"),
+        ("en", "actually the plumber is coming, not tomorrow, not on Wednesday.",
+         "the plumber is coming, but not tomorrow, not on Wednesday."),
+        ("de", "Nein, eigentlich kommt der Maler, nicht morgen",
+         "der Maler kommt, aber nicht morgen"),
+        # A "not" said already: as said.
+        ("en", "no, actually the cleaner is coming not tomorrow, not Wednesday",
+         "the cleaner is coming not tomorrow, not Wednesday"),
+        # Another time, or no time ruled out: the "not" part is the old value.
+        ("en", "no, actually the plumber is coming on Friday, not tomorrow",
+         "the plumber is coming on Friday"),
+        ("en", "no, actually the gate code is 9191, not 9090", "the gate code is 9191"),
+        ("en", "no, actually Ben is allergic to penicillin, not amoxicillin",
+         "Ben is allergic to penicillin"),
+    ],
+)  # fmt: skip
+def test_a_time_ruled_out_with_no_other_keeps_its_not(
+    language: str, said: str, statement: str
+) -> None:
+    """Review s27b LOW: "no, actually the plumber is coming, not tomorrow"
+    stored "The plumber is coming.", its "not tomorrow" lost; it still
+    corrects the memory that holds tomorrow."""
+    read = read_correction(set_off_fronted(said, language), language)
+    assert read.statement == statement
+    assert read.corrects
+
+
+def test_a_german_verb_said_first_goes_after_the_comma() -> None:
+    """Review s27b LOW: "Nein, eigentlich kommt der Maler, nicht morgen" was
+    stored "Der Maler, kommt nicht …", a comma before its verb."""
+    said = "Nein, eigentlich kommt der Maler, nicht morgen"
+    assert (
+        set_off_fronted(said, "de") == "Nein, eigentlich: der Maler kommt, nicht morgen"
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "statement", "old", "as_said"),
+    [
+        ("en", "no, actually not on Wednesday, the nanny is coming on Friday",
+         "the nanny is coming on Friday", "on Wednesday",
+         "the nanny is coming on Friday, not on Wednesday"),
+        ("de", "Nein, eigentlich nicht morgen, die Putzfrau kommt am Freitag.",
+         "die Putzfrau kommt am Freitag.", "morgen",
+         "die Putzfrau kommt am Freitag, nicht morgen."),
+        ("en", "no no, the tennis match is on Saturday, not Thursday",
+         "the tennis match is on Saturday", "Thursday",
+         "the tennis match is on Saturday, not Thursday"),
+    ],
+)  # fmt: skip
+def test_an_old_value_said_first_or_after_no_no_is_read(
+    language: str, said: str, statement: str, old: str, as_said: str
+) -> None:
+    """Review s27b M6: these were no corrections our sentences matched
+    (the old value said first; "no no," kept before the statement), and
+    Home Assistant's intent answered "no area called …"."""
+    read = read_correction(set_off_fronted(said, language), language)
+    assert (read.statement, read.old, read.as_said) == (statement, old, as_said)
+    assert read.corrects
+
+
+def test_not_said_first_without_opening_words_is_no_correction() -> None:
+    """Said plainly, "not on Wednesday, …" is a statement as said."""
+    said = "not on Wednesday, the nanny is coming on Friday"
+    read = read_correction(said, "en")
+    assert (read.statement, read.corrects, read.old) == (said, False, None)

@@ -1774,3 +1774,10 @@ def test_a_plan_told_again_at_another_place_moves() -> None:
     assert relate(old, new, 0.8, slot_floor=None, language="de", begun=True) is (
         Relation.SEPARATE
     )
+
+
+def test_a_club_that_meets_has_a_subject() -> None:
+    """Review s27b M6: "the book club meets on Wednesday" had no verb the
+    tables knew, so no subject, and its correction was no sentence of ours
+    (Home Assistant answered "no area called Wednesday not tomorrow")."""
+    assert subject_words("the book club meets on Wednesday", "en") == ("book", "club")

@@ -231,3 +231,64 @@ def test_one_night_or_week_is_still_dated(text: str, day: int) -> None:
     told = restate(text, now=now, language="de")
     assert told.window is not None, text
     assert told.window.start.date() == date(2026, 11, 1) + timedelta(days=day - 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "day"),
+    [
+        ("the painter is not coming tomorrow but on Friday", "en", 4),
+        ("the painter isn't coming tomorrow, but on Friday", "en", 4),
+        ("Der Maler kommt morgen nicht, sondern am Freitag", "de", 4),
+        ("Der Maler kommt nicht morgen, sondern am Freitag", "de", 4),
+        # "but" with no "not" before it rules nothing out.
+        ("the painter is coming tomorrow but not on Friday", "en", 1),
+    ],
+)
+def test_a_time_said_not_to_be_before_but_is_no_date(
+    text: str, language: str, day: int
+) -> None:
+    """Review s27b M4: "the painter is not coming tomorrow but on Friday"
+    was dated tomorrow, the day it says is not the day."""
+    now = datetime(2026, 11, 30, 11, 0, tzinfo=ZoneInfo("Europe/Berlin"))
+    told = restate(text, now=now, language=language)
+    assert told.window is not None, told.text
+    assert told.window.start.date() == date(2026, 12, day), told.text
+    assert told.window.end.date() == date(2026, 12, day + 1), told.text
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "restated"),
+    [
+        (
+            "the cleaner is coming not tomorrow, not Wednesday, not Thursday",
+            "en",
+            (
+                "the cleaner is coming not on Tuesday 1 December, not on Wednesday "
+                "2 December, not on Thursday 3 December"
+            ),
+        ),
+        (
+            "der Kurier kommt nicht morgen, nicht am Mittwoch, nicht am Donnerstag",
+            "de",
+            (
+                "der Kurier kommt nicht am Dienstag, 1. Dezember, nicht am Mittwoch, "
+                "2. Dezember, nicht am Donnerstag, 3. Dezember"
+            ),
+        ),
+        (
+            "the plumber is not coming, not tomorrow",
+            "en",
+            "the plumber is not coming, not on Tuesday 1 December",
+        ),
+    ],
+)
+def test_days_only_ruled_out_date_nothing_but_are_restated(
+    text: str, language: str, restated: str
+) -> None:
+    """Review s27b M4: a day only ever said not to be dated the memory (the
+    first one ruled out); it names no day, but its days are still said as
+    dates (a "tomorrow" stored would mean another day when read later)."""
+    now = datetime(2026, 11, 30, 11, 0, tzinfo=ZoneInfo("Europe/Berlin"))
+    told = restate(text, now=now, language=language)
+    assert told.window is None, told.window
+    assert told.text == restated

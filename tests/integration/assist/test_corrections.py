@@ -1601,3 +1601,226 @@ async def test_a_long_correction_updates_and_is_answered_by_its_beginning(
     (memory,) = active(store)
     assert memory.content.startswith("The sailboat is stored in the loft beside")
     assert len(memory.content) > 2000
+
+
+async def test_a_day_said_not_to_be_never_dates_the_correction(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Review s27b M4: "… is not coming tomorrow but on Friday" was dated
+    tomorrow, and "… not tomorrow, not Wednesday, not Thursday" was dated
+    tomorrow, days the teller said are not the day. The first is dated
+    Friday; the second names no day of its own and is dated to none."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(hass, "remember that the painter is coming tomorrow")
+    await say(hass, "no, actually the painter is not coming tomorrow but on Friday")
+    [painter] = active(store)
+    assert day(painter) == "2026-12-04", painter.content
+    await say(hass, "remember that the cleaner is coming on Monday")
+    answer = await say(
+        hass,
+        "no, actually the cleaner is coming not tomorrow, not Wednesday, not Monday",
+    )
+    assert speech(answer).startswith("Updated"), speech(answer)
+    [cleaner] = [m for m in active(store) if "cleaner" in m.content]
+    # Dated to its telling, as a statement that names no day is.
+    assert day(cleaner) == "2026-11-28", cleaner.content
+    assert "tomorrow" not in cleaner.content
+
+
+async def test_a_german_day_said_not_to_be_never_dates_the_correction(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Review s27b M4, German: "… nicht morgen, nicht am Mittwoch, nicht am
+    Donnerstag" was dated tomorrow; it names no day of its own. "… morgen
+    nicht, sondern am Freitag" is dated Friday."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to("2026-11-30T10:00:00+00:00")
+    store = await german_home_with_e5(hass, mock_config_entry, e5)
+    await say(hass, "Merk dir, dass der Kurier am Donnerstag kommt", language="de")
+    answer = await say(
+        hass,
+        "Nein, eigentlich kommt der Kurier nicht morgen, nicht am Mittwoch, "
+        "nicht am Donnerstag",
+        language="de",
+    )
+    assert speech(answer).startswith("Aktualisiert"), speech(answer)
+    [courier] = active(store)
+    # Dated to its telling, as a statement that names no day is.
+    assert day(courier) == "2026-11-30", courier.content
+    assert "morgen" not in courier.content
+    await say(
+        hass,
+        "Nein, eigentlich kommt der Kurier morgen nicht, sondern am Freitag",
+        language="de",
+    )
+    [courier] = active(store)
+    assert day(courier) == "2026-12-04", courier.content
+
+
+@pytest.mark.parametrize(
+    ("told", "said", "content", "on"),
+    [
+        (
+            "remember that the school trip is tomorrow",
+            "no, actually the school trip is on Thursday and not tomorrow",
+            "The school trip is on Thursday 3 December.",
+            "2026-12-03",
+        ),
+        (
+            "remember that the courier is coming tomorrow",
+            (
+                "no, actually the courier is coming on Thursday, not tomorrow, "
+                "not Wednesday"
+            ),
+            "The courier is coming on Thursday 3 December.",
+            "2026-12-03",
+        ),
+    ],
+    ids=["and-not", "not-twice"],
+)
+async def test_every_day_ruled_out_is_left_out_of_the_correction(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+    told: str,
+    said: str,
+    content: str,
+    on: str,
+) -> None:
+    """Review s27b LOW: "… and not tomorrow" and "…, not tomorrow, not
+    Wednesday" kept "and not on Sunday 29 November" and both "not" parts in
+    the memory they replaced; it says only its day."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(hass, told)
+    answer = await say(hass, said)
+    assert speech(answer).startswith("Updated"), speech(answer)
+    [memory] = active(store)
+    assert memory.content == content
+    assert day(memory) == on
+
+
+async def test_a_day_ruled_out_with_no_other_is_kept_in_the_correction(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Review s27b LOW: "no, actually the plumber is coming, not tomorrow"
+    replaced the memory with "The plumber is coming.", its "not tomorrow"
+    lost. It says the day ruled out, which dates nothing."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(hass, "remember that the plumber is coming tomorrow")
+    answer = await say(hass, "no, actually the plumber is coming, not tomorrow")
+    assert speech(answer).startswith("Updated"), speech(answer)
+    [memory] = active(store)
+    assert memory.content == "The plumber is coming, but not on Sunday 29 November."
+    assert day(memory) == "2026-11-28"
+
+
+async def test_a_german_day_ruled_out_with_no_other_is_kept_in_the_correction(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Review s27b LOW: "Nein, eigentlich kommt der Maler, nicht morgen" was
+    stored "Der Maler, kommt nicht am Dienstag, 1. Dezember." (a comma
+    before its verb)."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to("2026-11-30T10:00:00+00:00")
+    store = await german_home_with_e5(hass, mock_config_entry, e5)
+    await say(hass, "Merk dir, dass der Maler morgen kommt", language="de")
+    answer = await say(
+        hass, "Nein, eigentlich kommt der Maler, nicht morgen", language="de"
+    )
+    assert speech(answer).startswith("Aktualisiert"), speech(answer)
+    [memory] = active(store)
+    assert memory.content == "Der Maler kommt, aber nicht am Dienstag, 1. Dezember."
+    assert day(memory) == "2026-11-30"
+
+
+@pytest.mark.parametrize(
+    ("told", "said", "content", "on"),
+    [
+        (
+            "remember that the book club meets tomorrow",
+            "no, actually the book club meets on Wednesday, not tomorrow",
+            "The book club meets on Wednesday 2 December.",
+            "2026-12-02",
+        ),
+        (
+            "remember that the tennis match is on Thursday",
+            "no no, the tennis match is on Saturday, not Thursday",
+            # Told as a habit's words, as the memory it corrects was.
+            "The tennis match is on Saturday.",
+            None,
+        ),
+        (
+            "remember that the nanny is coming on Wednesday",
+            "no, actually not on Wednesday, the nanny is coming on Friday",
+            "The nanny is coming on Friday 4 December.",
+            "2026-12-04",
+        ),
+    ],
+    ids=["meets", "no-no", "not-first"],
+)
+async def test_a_correction_home_assistant_misread_updates_the_memory(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+    told: str,
+    said: str,
+    content: str,
+    on: str | None,
+) -> None:
+    """Review s27b M6: Home Assistant's own intent took these ("Sorry, I am
+    not aware of any area called Wednesday not tomorrow") and the memory
+    stayed as it was: our correction sentence did not match them ("meets"
+    no verb it knew, "no no," kept, the old value said first)."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(hass, told)
+    answer = await say(hass, said)
+    assert speech(answer).startswith("Updated"), speech(answer)
+    [memory] = active(store)
+    assert memory.content == content
+    if on is not None:
+        assert day(memory) == on
+
+
+async def test_a_german_correction_with_its_old_day_first_updates_the_memory(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Review s27b M6: "Nein, eigentlich nicht morgen, die Putzfrau kommt am
+    Freitag" got "Kein Bereich mit dem Namen Putzfrau kommt am Freitag
+    vorhanden"; it corrects the memory."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to("2026-11-30T10:00:00+00:00")
+    store = await german_home_with_e5(hass, mock_config_entry, e5)
+    await say(hass, "Merk dir, dass die Putzfrau morgen kommt", language="de")
+    answer = await say(
+        hass,
+        "Nein, eigentlich nicht morgen, die Putzfrau kommt am Freitag",
+        language="de",
+    )
+    assert speech(answer).startswith("Aktualisiert"), speech(answer)
+    [memory] = active(store)
+    assert memory.content == "Die Putzfrau kommt am Freitag, 4. Dezember."
+    assert day(memory) == "2026-12-04"

@@ -63,6 +63,9 @@ class Correction:
     # Noah is also allergic to bees"): a statement beside the one before,
     # which it must not replace (review s26 H1).
     adds: bool = False
+    # How many old values are named in a row (", not tomorrow, not
+    # Wednesday": 2); `old` is the first.
+    old_parts: int = 1
 
 
 def _alternatives(words: list[str]) -> str:
@@ -80,6 +83,13 @@ class _Table:
     refused: re.Pattern[str] | None
     instead_of: re.Pattern[str]
     not_old: re.Pattern[str]
+    # One ", not …" / "and not …" of several in a row.
+    not_part: re.Pattern[str]
+    # "not on Wednesday, …" said first after the opening words.
+    not_first: re.Pattern[str] | None
+    # ", but not": a time ruled out where no other is said (`_ruled_out`).
+    not_kept: str | None
+    negation_words: frozenset[str]
     instead: re.Pattern[str]
     # What says the old value follows ("…, not", "… instead of").
     named_old: re.Pattern[str]
@@ -129,8 +139,9 @@ def _read(path: Path) -> _Table:
         else ""
     )
     return _Table(
+        # "no, …", "no no, …" (review s27b M6: "no no," was kept).
         refused=re.compile(
-            rf"^\s*(?:(?:{_alternatives(table['refusals'])})\s*[{_SET_OFF}]+\s*)+",
+            rf"^\s*{refused}(?:{_alternatives(table['refusals'])})\s*[{_SET_OFF}]+\s*",
             flags,
         )
         if table.get("refusals")
@@ -150,12 +161,23 @@ def _read(path: Path) -> _Table:
             rf"(?P<old>\w[^,.;:!?]*)",
             flags,
         ),
-        # ", not Tuesday" closing the statement.
+        # ", not Tuesday" closing the statement, or " and not Tuesday", and
+        # any more said after it (", not tomorrow, not Wednesday").
         not_old=re.compile(
-            rf"\s*,\s*(?:{_alternatives(table['not'])})\s+"
-            rf"(?P<old>[^,.;:!?]+?)\s*(?P<end>[.!?]*)\s*$",
+            rf"{_not_said(table)}(?P<old>[^,.;:!?]+?)"
+            rf"(?P<more>(?:{_not_said(table)}[^,.;:!?]+?)*)\s*(?P<end>[.!?]*)\s*$",
             flags,
         ),
+        not_part=re.compile(_not_said(table), flags),
+        not_first=re.compile(
+            rf"(?:{_alternatives(table['not_first'])})\s+"
+            rf"(?P<old>[^,.;:!?\s][^,.;:!?]*?)\s*[,;:\u2013\u2014]\s*(?=\w)",
+            flags,
+        )
+        if table.get("not_first")
+        else None,
+        not_kept=table.get("not_kept"),
+        negation_words=_folded(table, "negation_words"),
         instead=re.compile(
             rf"\s*,?\s*\b(?:{_alternatives(table['instead'])})\b\s*(?P<end>[.!?]*)\s*$",
             flags,
@@ -190,6 +212,17 @@ def _read(path: Path) -> _Table:
             not_genitive_endings=tuple(table.get("subject_not_genitive_endings", ())),
             no_object=_folded(table, "fronted_no_object"),
         ),
+    )
+
+
+def _not_said(table: dict[str, Any]) -> str:
+    """What says an old value follows: ", not", ", and not", " and not"
+    (the table's `not`, after a comma, or its `not_joined`)."""
+    joined = table.get("not_joined") or []
+    return (
+        rf"(?:\s*,\s*(?:{_alternatives(table['not'])})"
+        + (rf"|\s+(?:{_alternatives(joined)})" if joined else "")
+        + r")\s+"
     )
 
 
@@ -231,7 +264,9 @@ def read_correction(text: str, language: str | None) -> Correction:
     corrects = False
     if (lead := table.leading.match(statement)) and _words(statement[lead.end() :]):
         statement, corrects = statement[lead.end() :], True
-    said, old_value = statement, None
+    if (first := _not_first(table, statement, corrects)) is not None:
+        return first
+    said, old_value, parts = statement, None, 1
     if (
         (old := table.instead_of.search(statement))
         and _words(statement[: old.start()])
@@ -244,7 +279,10 @@ def read_correction(text: str, language: str | None) -> Correction:
         )
     elif (old := _not_old(table, statement)) and _words(statement[: old.start()]):
         old_value = old["old"]
-        statement = _joined(statement[: old.start()], old["end"])
+        parts = 1 + len(table.not_part.findall(old["more"]))
+        statement = _ruled_out(table, statement, old, language) or _joined(
+            statement[: old.start()], old["end"]
+        )
     elif (old := table.instead.search(statement)) and _words(statement[: old.start()]):
         statement, corrects = statement[: old.start()] + old["end"], True
     ahead = table.moved.search(statement) is not None
@@ -255,8 +293,69 @@ def read_correction(text: str, language: str | None) -> Correction:
         # "No, the dentist … on Monday 7 December" was stored (review s27).
         statement, said = statement[no.end() :], said[no.end() :]
     return Correction(
-        statement.strip(), True, ahead, old=old_value.strip(), as_said=said.strip()
+        statement.strip(),
+        True,
+        ahead,
+        old=old_value.strip(),
+        as_said=said.strip(),
+        old_parts=parts,
     )
+
+
+def _not_first(table: _Table, statement: str, opened: bool) -> Correction | None:
+    """A correction that names its old value first, set off, after its
+    opening words: "no, actually not on Wednesday, the nanny is coming on
+    Friday", "Nein, eigentlich nicht morgen, die Putzfrau kommt …" (a
+    German "eigentlich" needs no comma before it here). The statement
+    after it, as said with ", not …" after it (`as_said`); None where it
+    is not said so (review s27b M6: Home Assistant's intent answered
+    "no area called …" and the memory stayed as it was)."""
+    start = 0
+    if not opened:
+        lead = table.fronted.match(statement) if table.fronted is not None else None
+        if lead is None:
+            return None
+        start = lead.end()
+    if table.not_first is None or not (old := table.not_first.match(statement, start)):
+        return None
+    rest = statement[old.end() :].strip()
+    if len(old["old"].split()) > _MAX_OLD_WORDS or len(rest.split()) < _FRONTED_WORDS:
+        return None
+    body = rest.rstrip(".!? ")
+    said = f"{body}, {old[0][: old.start('old') - old.start()].strip()} {old['old']}"
+    return Correction(
+        rest,
+        True,
+        table.moved.search(rest) is not None,
+        old=old["old"].strip(),
+        as_said=said + rest[len(body) :],
+    )
+
+
+def _ruled_out(
+    table: _Table, statement: str, old: re.Match[str], language: str | None
+) -> str | None:
+    """The statement to store where the old value is a time and what is
+    said before it names no time of its own: what it says is that time
+    ruled out, which is kept ("the plumber is coming, not tomorrow": "the
+    plumber is coming, but not tomorrow"; `not_kept`), as said where it
+    says a "not" already ("… coming not tomorrow, not Wednesday"). None
+    where another time is said: it is the new value (review s27b LOW:
+    "The plumber is coming." was stored, its "not tomorrow" lost)."""
+    times = statement_words(language).times
+    if table.not_kept is None or not any(
+        word.casefold() in times for word in _TOKEN.findall(old["old"])
+    ):
+        return None
+    head = statement[: old.start()]
+    words = [word.casefold() for word in _TOKEN.findall(head)]
+    for at, word in enumerate(words):
+        said = word in times or any(c.isdigit() for c in word)
+        if said and not set(words[max(0, at - 2) : at]) & table.negation_words:
+            return None  # a time of its own: the new value
+    if set(words) & table.negation_words:
+        return statement
+    return f"{head}, {table.not_kept} {old['old']}{old['more']}{old['end']}"
 
 
 def _adds(statement: str, language: str | None) -> bool:
@@ -309,7 +408,15 @@ def _fronted(table: _Table, rest: str) -> str | None:
         end += 1  # "ist Annas Yogakurs am Freitag" (review s27b M7)
     if end is None or end >= len(tokens):
         return None
-    return " ".join([*tokens[1:end], tokens[0], *tokens[end:]])
+    # What sets the subject off follows the verb ("kommt der Maler, nicht
+    # morgen": "der Maler kommt, nicht …"; it was "der Maler, kommt …").
+    subject = tokens[1:end]
+    last = subject[-1].rstrip(_SET_OFF)
+    if last:
+        subject[-1], verb = last, tokens[0] + subject[-1][len(last) :]
+    else:
+        verb = tokens[0]
+    return " ".join([*subject, verb, *tokens[end:]])
 
 
 # The index after a subject of one word after the fronted verb.
@@ -527,23 +634,30 @@ def _not_old(table: _Table, statement: str) -> re.Match[str] | None:
     return None
 
 
-def dated_old(statement: str, as_said: str, language: str | None) -> str | None:
+def dated_old(
+    statement: str, as_said: str, language: str | None, parts: int = 1
+) -> str | None:
     """The old value as `as_said` names it after `statement` (both with
     their times said as dates): "on Tuesday 1 December" of "… on Wednesday
     2 December, not on Tuesday 1 December", for a memory stored with its
     date ("… tomorrow" told yesterday) that holds it so. `statement` may
     name its own day without a date ("… is on Saturday", a habit's words;
-    review s27 H1); the old value is what follows the last ", not …" or
-    "instead of …". None where `as_said` says none."""
+    review s27 H1); the old value is what follows the first of the `parts`
+    last ", not …" or "instead of …" (", not tomorrow, not Wednesday":
+    tomorrow). None where `as_said` says none."""
     head = statement.rstrip().rstrip(".!?")
     if not head:
         return None
     table = _table(language)
-    start = len(head) if as_said.startswith(head) else 0
+    # The statement as said ("… not tomorrow, not Wednesday"): from its start.
+    rest = as_said[len(head) :].strip(" .!?")
+    start = len(head) if as_said.startswith(head) and rest else 0
     found = [m for m in table.named_old.finditer(as_said, start) if m.start() > 0]
     if not found:
         return None
-    old = as_said[found[-1].end() :].strip().rstrip(".!?").strip()
+    first = found[-min(parts, len(found))]
+    end = next((m.start() for m in found if m.start() > first.start()), len(as_said))
+    old = as_said[first.end() : end].strip().rstrip(".!?").strip()
     return old or None
 
 

@@ -40,7 +40,8 @@ def restate(
     the window the statement names (as `read_statement` reads it; `ahead`:
     as a plan, "the piano tuner comes on Wednesday" on the coming one)."""
     reading = read_statement_reading(text, now=now, language=language, ahead=ahead)
-    if reading.window is None:
+    if not reading.times:
+        # Times ruled out ("not tomorrow, not Wednesday") are restated too.
         return Restated(text, None)
     out = text
     for said in sorted(reading.times, key=lambda time: -time.start):

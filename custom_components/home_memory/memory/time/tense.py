@@ -92,12 +92,16 @@ def habit_in_clause(text: str, start: int, end: int, language: str) -> bool:
 def said_window(text: str, times: Sequence[SaidTime]) -> Window | None:
     """The window of a statement's `times` (each resolved, in `text`),
     without those said not to be its time ("… the day after tomorrow, not
-    tomorrow", "… übermorgen, nicht morgen", "… instead of Tuesday"; the
-    table's `negated_before`), unless every one is: "not tomorrow" was
-    the memory's date (review s27). None where `times` is empty."""
+    tomorrow", "… übermorgen, nicht morgen", "… instead of Tuesday", "…
+    is not coming tomorrow but on Friday"; `_negated`). None where
+    `times` is empty or every one is ruled out: "not tomorrow, not
+    Wednesday" names no day of its own (review s27b M4: it was dated to
+    the first day it ruled out)."""
     said = [
-        time.window for time in times if not _negated(text[: time.start], time.language)
-    ] or [time.window for time in times]
+        time.window
+        for time in times
+        if not _negated(text[: time.start], text[time.end :], time.language)
+    ]
     return functools.reduce(lambda a, b: a.hull(b), said) if said else None
 
 
@@ -121,9 +125,22 @@ def without_negated(
     return text, contrast
 
 
-def _negated(before: str, language: str) -> bool:
-    pattern = phrases(language).get("negated_before")
-    return isinstance(pattern, str) and _compiled(pattern).search(before) is not None
+def _negated(before: str, after: str, language: str) -> bool:
+    """Whether a time is said not to be the statement's: the table's
+    `negated_before` right before it (", not tomorrow"), or its
+    `negated_after` right after it ("… tomorrow but on Friday", "… morgen,
+    sondern …") with a `negated_after_needs` (a "not") in its clause
+    before it, where the table has one."""
+    table = phrases(language)
+    pattern = table.get("negated_before")
+    if isinstance(pattern, str) and _compiled(pattern).search(before):
+        return True
+    pattern, needs = table.get("negated_after"), table.get("negated_after_needs")
+    return (
+        isinstance(pattern, str)
+        and _compiled(pattern).search(after) is not None
+        and (not isinstance(needs, str) or _compiled(needs).search(before) is not None)
+    )
 
 
 @functools.cache
