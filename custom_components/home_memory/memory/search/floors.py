@@ -50,6 +50,7 @@ from .people import (
     without_names,
     words as folded_words,
 )
+from .standing_out import by_meaning
 from .windows import plans
 
 if TYPE_CHECKING:
@@ -192,14 +193,19 @@ def beside_names(
     # see Grandma Ingrid" would lose "We visited Grandma Ingrid" with her
     # phone number (the name-less "when did we last see" is near neither).
     saying = set(naming_in_text(candidates, said & named, passing, others))
+    parts = frozenset().union(*(folded_words(name) for name in said & named))
+    # A name the question says as an owner asks of another ("what did
+    # Grandma Rosa's neighbour bake"): then "Rosa's" names her too; else a
+    # memory saying it only so tells of another ("Rosa's neighbour baked a
+    # cake" for "what did Rosa bake", review s27b M3).
+    owned = not parts <= unpossessed_words(query)
+    if saying and not owned:
+        told = candidates.contents(sorted(saying))
+        saying -= {r for r, t in told.items() if only_owned(t, parts, table)}
     answering = saying & kept
     if answering and flt.deed_asked:
         # A plan answers no "when did Uncle Tom come" (review s24 H2).
         answering -= plans(candidates, sorted(answering), language)
-    parts = frozenset().union(*(folded_words(name) for name in said & named))
-    # A name the question says as an owner asks of another ("what did
-    # Grandma Rosa's neighbour bake"): then "Rosa's" names her too.
-    owned = not parts <= unpossessed_words(query)
     if answering:  # but not what says the name only as an owner (s27b M2)
         texts = {} if owned else candidates.contents(sorted(kept - saying))
         return kept - {r for r, t in texts.items() if only_owned(t, parts, table)}
@@ -974,21 +980,4 @@ def contacted(
             visitor in words and not _acts(visitor, text, language)
             for visitor in asked_visitors
         )
-    }
-
-
-def by_meaning(
-    similarity: Mapping[int, float | None],
-    rowids: Collection[int],
-    vector_weight: float,
-    min_relevance: float,
-) -> set[int]:
-    """Of `rowids`, those whose similarity alone (weighed as fusion weighs
-    it) reaches `min_relevance`; one without a similarity (no model, not
-    yet re-embedded) cannot be judged by meaning and counts as reaching it."""
-    return {
-        rowid
-        for rowid in rowids
-        if (value := similarity.get(rowid)) is None
-        or vector_weight * value >= min_relevance
     }

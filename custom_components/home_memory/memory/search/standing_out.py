@@ -6,13 +6,17 @@ stand-out margin in its profile (embedding/profiles.py): where a relevance
 floor applies, a memory passes only within that margin of the query's best
 similarity, and one that shares no word with the question within half of
 it when the best match shares the question's words. Measurements:
-docs/languages.md, "Standing out".
+docs/languages.md, "Standing out". `by_meaning`: what a memory's
+similarity alone lets pass a relevance floor.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from collections.abc import Collection, Mapping
 
 # Where the question's best match by meaning shares its words, a memory
 # sharing none must come within this share of the model's margin of it.
@@ -49,3 +53,20 @@ def wordless_floor(
     if best not in keyword:
         return floor
     return max(floor, vector[best] - margin * WORDLESS_MARGIN_SHARE)
+
+
+def by_meaning(
+    similarity: Mapping[int, float | None],
+    rowids: Collection[int],
+    vector_weight: float,
+    min_relevance: float,
+) -> set[int]:
+    """Of `rowids`, those whose similarity alone (weighed as fusion weighs
+    it) reaches `min_relevance`; one without a similarity (no model, not
+    yet re-embedded) cannot be judged by meaning and counts as reaching it."""
+    return {
+        rowid
+        for rowid in rowids
+        if (value := similarity.get(rowid)) is None
+        or vector_weight * value >= min_relevance
+    }
