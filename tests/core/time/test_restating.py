@@ -88,6 +88,9 @@ RELATIVE = [
     ("de", "Vor zwei Jahren haben wir geheiratet",
      "Im Jahr 2024 haben wir geheiratet"),
     ("de", "In zwei Jahren zieht Anna aus", "Im Jahr 2028 zieht Anna aus"),
+    # "gerne" tells a habit only in the present: this was one Wednesday.
+    ("de", "Am Mittwoch sind wir gerne ins Kino gegangen",
+     "Am Mittwoch, 25. November sind wir gerne ins Kino gegangen"),
 ]  # fmt: skip
 
 
@@ -129,6 +132,8 @@ AS_SAID = [
     ("en", "In the year 2019 we married"),
     ("en", "In 2024, we went to Spain"),
     ("de", "Im Jahre 2019 haben wir geheiratet"),
+    ("de", "Wir gehen am Samstag gerne ins Kino"),  # a habit
+    ("de", "Die Kinder schlafen am Wochenende gerne lange"),
 ]
 
 

@@ -202,7 +202,9 @@ def _reading(
             if not (plain and _habitual(item, yearly=yearly))
             and not (
                 (_habitual(item, yearly=yearly) or _a_habits_time(item, text))
-                and habit_in_clause(text, item.start, item.end, language)
+                and habit_in_clause(
+                    text, item.start, item.end, language, present=not past
+                )
             )
         ]
     if statement:

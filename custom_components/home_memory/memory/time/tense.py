@@ -56,17 +56,23 @@ _PARTS: Final = re.compile(r";|(?<!\d):|:(?!\d)")
 _LEAST_CLAUSE_WORDS: Final = 3
 
 
-def says_habit(text: str, language: str) -> bool:
+def says_habit(text: str, language: str, *, present: bool = False) -> bool:
     """Whether a text tells what is done again and again ("we go swimming
     every Saturday", "Noah has piano on Tuesdays", "wir gehen samstags
-    schwimmen"; the table's `habit_pattern`): no one day's doing."""
+    schwimmen"; the table's `habit_pattern`): no one day's doing. Told in
+    the `present` tense, the table's `present_habit_pattern` too ("die
+    Kinder schlafen am Wochenende gerne lange"; "am Samstag sind wir gerne
+    ins Kino gegangen" is that Saturday)."""
     table = phrases(language)
     pattern, aside = table.get("habit_pattern"), table.get("habit_aside")
     folded = text.casefold()
     if isinstance(aside, str):
         # "As always we are having the barbecue on Saturday": one day.
         folded = re.sub(aside, " ", folded)
-    return isinstance(pattern, str) and re.search(pattern, folded) is not None
+    patterns = [pattern, table.get("present_habit_pattern") if present else None]
+    return any(
+        isinstance(one, str) and re.search(one, folded) is not None for one in patterns
+    )
 
 
 # What sets a clause apart inside a sentence.
@@ -76,17 +82,20 @@ _CLAUSE_BREAK: Final = re.compile(r"[,;:]")
 _SHORT_CLAUSE: Final = 2
 
 
-def habit_in_clause(text: str, start: int, end: int, language: str) -> bool:
+def habit_in_clause(
+    text: str, start: int, end: int, language: str, *, present: bool = False
+) -> bool:
     """Whether the clause the time words `text[start:end]` are said in tells
-    a habit (`says_habit`): "Grandma is coming at the weekend, she always
-    brings cake" does not (review s26 H2)."""
+    a habit (`says_habit`, told in the `present` tense or not): "Grandma is
+    coming at the weekend, she always brings cake" does not (review s26
+    H2)."""
     breaks = [m.start() for m in _CLAUSE_BREAK.finditer(text)]
     first = max((b + 1 for b in breaks if b < start), default=0)
     after = [b for b in breaks if b >= end]
     last = after[0] if after else len(text)
     if len(re.findall(r"\w+", text[first:start] + text[end:last])) < _SHORT_CLAUSE:
         last = after[1] if len(after) > 1 else len(text)
-    return says_habit(text[first:last], language)
+    return says_habit(text[first:last], language, present=present)
 
 
 def said_window(text: str, times: Sequence[SaidTime]) -> Window | None:
