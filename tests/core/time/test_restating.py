@@ -88,6 +88,14 @@ RELATIVE = [
     ("de", "Vor zwei Jahren haben wir geheiratet",
      "Im Jahr 2024 haben wir geheiratet"),
     ("de", "In zwei Jahren zieht Anna aus", "Im Jahr 2028 zieht Anna aus"),
+    # A weekday set against a day named from today is that coming day, no
+    # habit (review s28 H1: it was left undated).
+    ("en", "The quiz night is on Thursday, not tomorrow",
+     "The quiz night is on Thursday 3 December, not on Sunday 29 November"),
+    ("en", "The parade is on Friday and not today",
+     "The parade is on Friday 4 December and not on Saturday 28 November"),
+    ("de", "Das Quiz ist am Donnerstag, nicht morgen",
+     "Das Quiz ist am Donnerstag, 3. Dezember, nicht am Sonntag, 29. November"),
     # "gerne" tells a habit only in the present: this was one Wednesday.
     ("de", "Am Mittwoch sind wir gerne ins Kino gegangen",
      "Am Mittwoch, 25. November sind wir gerne ins Kino gegangen"),
@@ -133,6 +141,7 @@ AS_SAID = [
     ("en", "In 2024, we went to Spain"),
     ("de", "Im Jahre 2019 haben wir geheiratet"),
     ("de", "Wir gehen am Samstag gerne ins Kino"),  # a habit
+    ("en", "The bins go out on Wednesday instead of Tuesday"),  # a habit moved
     ("de", "Die Kinder schlafen am Wochenende gerne lange"),
 ]
 

@@ -66,7 +66,7 @@ def test_a_day_that_comes_every_year(said: str, language: str, yearly: bool) -> 
 
 def _kept(text: str, words: str) -> str:
     start = text.index(words)
-    return own_clause(text, [(start, start + len(words))]).strip()
+    return own_clause(text, [(start, start + len(words), "weekday")]).strip()
 
 
 def test_the_time_words_are_read_in_their_own_clause() -> None:
@@ -82,7 +82,9 @@ def test_the_time_words_are_read_in_their_own_clause() -> None:
     # A clock's colon parts nothing.
     clock = "The plumber came at 10:30 on Monday"
     assert _kept(clock, "on Monday") == clock
-    assert len(own_clause(shift, [(shift.index("on W"), len(shift))])) == len(shift)
+    assert len(
+        own_clause(shift, [(shift.index("on W"), len(shift), "weekday")])
+    ) == len(shift)
 
 
 @pytest.mark.parametrize(

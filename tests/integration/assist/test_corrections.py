@@ -1824,3 +1824,23 @@ async def test_a_german_correction_with_its_old_day_first_updates_the_memory(
     [memory] = active(store)
     assert memory.content == "Die Putzfrau kommt am Freitag, 4. Dezember."
     assert day(memory) == "2026-12-04"
+
+
+async def test_a_weekday_said_instead_of_tomorrow_is_that_day(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Review s28 H1: "remember that the quiz night is on Thursday, not
+    tomorrow" (a Saturday) was stored "… on Thursday, not on Sunday 29
+    November." and dated when it was said, so no day's window held it. It
+    is the coming Thursday."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(hass, "remember that the quiz night is on Thursday, not tomorrow")
+    (memory,) = active(store)
+    assert memory.content == (
+        "The quiz night is on Thursday 3 December, not on Sunday 29 November."
+    )
+    assert day(memory) == "2026-12-03"

@@ -173,8 +173,8 @@ def _reading(
     language = found[0].language
     # Tense is read without the time words ("evening" is no "-ing", a German
     # participle ends its clause once "am Samstag" is gone), in their clause.
-    told = own_clause(text, [(f.start, f.end) for f in found])
-    told, contrast = without_negated(told, [(f.start, f.end) for f in found], language)
+    spans = [(f.start, f.end, f.kind) for f in found]
+    told, contrast = without_negated(own_clause(text, spans), spans, language)
     said = _without(told, found)
     past = (behind and not ahead) or tells_past(told, said, language)
     # A question looks ahead as a statement does ("what will we do on

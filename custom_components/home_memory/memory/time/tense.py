@@ -30,7 +30,7 @@ def says_yearly(said: str, language: str) -> bool:
     return isinstance(pattern, str) and re.search(pattern, said.casefold()) is not None
 
 
-def own_clause(text: str, spans: list[tuple[int, int]]) -> str:
+def own_clause(text: str, spans: Sequence[tuple[int, int, str]]) -> str:
     """`text` with only the clause that holds every span (the time words)
     kept, the rest blanked (positions unchanged), when a colon or semicolon
     parts it and that clause says more than its time: in "I changed the
@@ -38,13 +38,13 @@ def own_clause(text: str, spans: list[tuple[int, int]]) -> str:
     the present, a habit, not in the past of "changed" (new-user review
     s17). Otherwise `text`."""
     start = max(
-        (m.end() for m in _PARTS.finditer(text, 0, min(a for a, _ in spans))), default=0
+        (m.end() for m in _PARTS.finditer(text, 0, min(s[0] for s in spans))), default=0
     )
     end = next(
-        (m.start() for m in _PARTS.finditer(text, max(b for _, b in spans))), len(text)
+        (m.start() for m in _PARTS.finditer(text, max(s[1] for s in spans))), len(text)
     )
     words = _WORDS.findall(text[start:end]) if start or end < len(text) else []
-    timed = sum(len(_WORDS.findall(text[a:b])) for a, b in spans)
+    timed = sum(len(_WORDS.findall(text[a:b])) for a, b, _ in spans)
     if len(words) - timed < _LEAST_CLAUSE_WORDS:
         return text
     return " " * start + text[start:end] + " " * (len(text) - end)
@@ -115,22 +115,27 @@ def said_window(text: str, times: Sequence[SaidTime]) -> Window | None:
 
 
 def without_negated(
-    text: str, spans: Sequence[tuple[int, int]], language: str
+    text: str, spans: Sequence[tuple[int, int, str]], language: str
 ) -> tuple[str, bool]:
-    """`text` with each time said not to be its time blanked with the words
-    that say so ("… geklingelt und nicht am Donnerstag"; positions kept:
-    they tell no tense), and whether one was, beside another time, where
-    the language reads one day set against another in the present as a
-    plan ahead (the table's `contrast_ahead`: "der Postbote klingelt am
-    Freitag und nicht am Donnerstag", review s27b M8; English keeps "the
-    bins go out on Wednesday instead of Tuesday" a habit)."""
+    """`text` with each time (start, end, kind) said not to be its time
+    blanked with the words that say so ("… geklingelt und nicht am
+    Donnerstag"; positions kept: they tell no tense), and whether one was,
+    beside another time, so that the other is one day ahead, not a habit,
+    in the present: where it is a day named from today ("the quiz is on
+    Thursday, not tomorrow", review s28 H1), or where the language reads
+    any day set against another so (the table's `contrast_ahead`: "der
+    Postbote klingelt am Freitag und nicht am Donnerstag", review s27b M8;
+    English keeps "the bins go out on Wednesday instead of Tuesday" a
+    habit)."""
     table = phrases(language)
     pattern = table.get("negated_before")
     contrast = False
-    for start, end in spans if len(spans) > 1 and isinstance(pattern, str) else ():
+    for start, end, kind in (
+        spans if len(spans) > 1 and isinstance(pattern, str) else ()
+    ):
         if (found := _compiled(pattern).search(text, 0, start)) is not None:
             text = text[: found.start()] + " " * (end - found.start()) + text[end:]
-            contrast = table.get("contrast_ahead") is True
+            contrast |= kind == "day" or table.get("contrast_ahead") is True
     return text, contrast
 
 
