@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from custom_components.home_memory.memory.store import (
     summarize,
 )
@@ -17,6 +19,36 @@ def test_summarize_cuts_long_text_at_a_sentence_or_word() -> None:
     cut = summarize(no_stop)
     assert cut.endswith("…")
     assert len(cut) <= 120
+
+
+@pytest.mark.parametrize(
+    ("text", "summary"),
+    [
+        (
+            "Der Kaminkehrer kommt nicht am Dienstag, 1. Dezember, nicht am"
+            " Mittwoch, 2. Dezember, sondern in der Woche vom Montag, 7. Dezember.",
+            "Der Kaminkehrer kommt nicht am Dienstag, 1. Dezember, nicht am"
+            " Mittwoch, 2. Dezember, sondern in der Woche vom Montag\u2026",
+        ),
+        (
+            "The choir rehearsal is in the church hall of St. Mary's on the corner"
+            " of Elm Road and Bridge Street, behind the library and the old cinema.",
+            "The choir rehearsal is in the church hall of St. Mary's on the corner"
+            " of Elm Road and Bridge Street, behind the\u2026",
+        ),
+        (
+            "We saw Dr. Weber about the knee today. " + "word " * 30,
+            "We saw Dr. Weber about the knee today.",
+        ),
+    ],
+)
+def test_a_number_or_a_title_s_full_stop_ends_no_summary(
+    text: str, summary: str
+) -> None:
+    """Review s28 M1: "Aktualisiert: Der Kaminkehrer kommt nicht am
+    Dienstag, 1" and "… the church hall of St": a German date's and a
+    title's full stop were taken for the first sentence's end."""
+    assert summarize(text) == summary
 
 
 def test_a_soft_hyphen_is_left_out_of_what_is_stored() -> None:

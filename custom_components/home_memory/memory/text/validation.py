@@ -7,7 +7,7 @@ from enum import StrEnum
 import hashlib
 import math
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 import unicodedata
 
 from ..common.errors import InvalidMemoryError
@@ -295,12 +295,21 @@ def clean_importance(value: float) -> float:
     return float(check_number("importance", value, 0.0, 1.0))
 
 
+# What ends no sentence before a full stop: a number ("am Dienstag, 1.
+# Dezember") or a short title ("St. Mary's", "Dr. Weber", "Mrs. Jones").
+_NO_SENTENCE_END: Final = re.compile(r"(?:\b\d+|\b[A-Z][a-z]?|\bMrs|\b[a-z]\.[a-z])$")
+
+
 def summarize(content: str) -> str:
-    """A short summary: the text itself, or its first sentence cut at a word."""
+    """A short summary: the text itself, or its first sentence cut at a word
+    (a German date's or an abbreviation's full stop ends none: review s28
+    M1 heard "Der Kaminkehrer kommt nicht am Dienstag, 1")."""
     if len(content) <= SUMMARY_SOFT_LIMIT:
         return content
     for stop in (". ", "! ", "? ", "; "):
         cut = content.find(stop)
+        while stop == ". " and cut != -1 and _NO_SENTENCE_END.search(content, 0, cut):
+            cut = content.find(stop, cut + 1)
         if 20 <= cut < SUMMARY_SOFT_LIMIT:
             return content[: cut + 1]
     cut = content.rfind(" ", 0, SUMMARY_SOFT_LIMIT - 1)
