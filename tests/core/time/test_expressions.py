@@ -314,6 +314,21 @@ def test_a_year_named_from_today_is_all_of_it(
     )
 
 
+def test_nachts_asks_of_every_night_not_last_night() -> None:
+    """Review s28 M6: "Was macht die Katze nachts" read last night's window,
+    so "Die Katze kommt nachts oft heim" (a habit, undated) was not found;
+    "nachts" is every night, "letzte Nacht" the last one."""
+    now = _local("2026-11-30", 12)
+    assert (
+        read_question("Was macht die Katze nachts", now=now, language="de").window
+        is None
+    )
+    assert _span("Was war letzte Nacht los", "de", now) == (
+        "2026-11-29 21:00",
+        "2026-11-30 06:00",
+    )
+
+
 def test_month_ends_and_leap_days() -> None:
     """1 March: last month is February (28 days); 29 February is a leap year's."""
     first = _local("2026-03-01", 12)
