@@ -21,21 +21,21 @@ def test_summarize_cuts_long_text_at_a_sentence_or_word() -> None:
     assert len(cut) <= 120
 
 
+SWEEP = (
+    "Der Kaminkehrer kommt nicht am Dienstag, 1. Dezember, nicht am Mittwoch,"
+    " 2. Dezember, sondern in der Woche vom Montag"
+)
+CHOIR = (
+    "The choir rehearsal is in the church hall of St. Mary's on the corner of"
+    " Elm Road and Bridge Street, behind the"
+)
+
+
 @pytest.mark.parametrize(
     ("text", "summary"),
     [
-        (
-            "Der Kaminkehrer kommt nicht am Dienstag, 1. Dezember, nicht am"
-            " Mittwoch, 2. Dezember, sondern in der Woche vom Montag, 7. Dezember.",
-            "Der Kaminkehrer kommt nicht am Dienstag, 1. Dezember, nicht am"
-            " Mittwoch, 2. Dezember, sondern in der Woche vom Montag\u2026",
-        ),
-        (
-            "The choir rehearsal is in the church hall of St. Mary's on the corner"
-            " of Elm Road and Bridge Street, behind the library and the old cinema.",
-            "The choir rehearsal is in the church hall of St. Mary's on the corner"
-            " of Elm Road and Bridge Street, behind the\u2026",
-        ),
+        (f"{SWEEP}, 7. Dezember.", f"{SWEEP}\u2026"),
+        (f"{CHOIR} library and the old cinema.", f"{CHOIR}\u2026"),
         (
             "We saw Dr. Weber about the knee today. " + "word " * 30,
             "We saw Dr. Weber about the knee today.",

@@ -197,8 +197,10 @@ def _kin_name(tokens: list[str], start: int, last: int, words: ClauseWords) -> i
     """Index after a kinship word, its name and what makes them one phrase,
     or 0: a name's genitive and its noun before a verb that takes no object
     ("Oma Rosas Telefonnummer am Kühlschrank hängt": no "Oma hängt Rosas
-    …"), or a name joined to another before a plural verb ("Oma Rosa und
-    Opa Walter … waren": "Oma" alone would take "war")."""
+    …"), a name before a verb that takes no object ("Onkel Karl in Hamburg
+    wohnt": review s28 M5), or a name joined to another before a plural
+    verb ("Oma Rosa und Opa Walter … waren": "Oma" alone would take
+    "war")."""
     name, verb = start + 1, _clause_verb(tokens, start, last, words)
     if _possessive(tokens[name].casefold()):
         noun = name + 1
@@ -209,7 +211,11 @@ def _kin_name(tokens: list[str], start: int, last: int, words: ClauseWords) -> i
         ):
             return noun + 1
         return 0
-    if tokens[name].casefold() in words.have_objects or not _plural(verb, words):
+    if tokens[name].casefold() in words.have_objects:
+        return 0
+    if verb.casefold() in words.no_object and name + 1 < last:
+        return name + 1  # "Onkel Karl in Hamburg wohnt": no object to be
+    if not _plural(verb, words):
         return 0
     joined = (start > 0 and tokens[start - 1].casefold() in words.joining) or (
         name + 1 < last and tokens[name + 1].casefold() in words.joining
