@@ -13,7 +13,7 @@ from datetime import date, datetime, time, timedelta
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
-from .test_household import remember_event, service
+from .test_household import remember_event, search, service
 
 if TYPE_CHECKING:
     from .conftest import Household
@@ -284,3 +284,60 @@ def test_a_relative_told_without_people_and_a_day_said_long_ago(
         household, f"what did we do {month} {ORDINAL_WORDS[said_day.day - 1]}"
     )
     assert "attic hatch" in speech, speech
+
+
+def _stored(household: Household, query: str) -> dict[str, object]:
+    """The one memory a search for `query` finds first, as Anna sees it."""
+    found = search(household, household.anna, query)["memories"]
+    assert found, query
+    first: dict[str, object] = found[0]
+    return first
+
+
+def _local_day(item: dict[str, object], zone: ZoneInfo) -> date:
+    return datetime.fromisoformat(str(item["happened_at"])).astimezone(zone).date()
+
+
+def test_a_year_said_from_today_is_stored_and_asked_as_that_year(
+    household: Household,
+) -> None:
+    """Review s26 L4: "letztes Jahr" was no time, so a repair then was
+    answered "Heute". "Last year" and "letztes Jahr" are stored as the
+    year's number and asked as its window, in English and German."""
+    today, zone = _today(household)
+    last = today.year - 1
+    _ask(household, "remember that the stove fitter repaired the wood burner last year")
+    item = _stored(household, "stove fitter wood burner")
+    assert item["content"] == f"The stove fitter repaired the wood burner in {last}."
+    assert _local_day(item, zone) == date(last, 1, 1)
+    assert "wood burner" in _ask(
+        household, "what did the stove fitter repair last year"
+    )
+    assert "wood burner" not in _ask(
+        household, "what did the stove fitter repair this year"
+    )
+    _ask(
+        household,
+        "Merk dir, dass der Glaser letztes Jahr das Fenster getauscht hat",
+        "de",
+    )
+    item = _stored(household, "Glaser Fenster")
+    assert item["content"] == f"Der Glaser hat im Jahr {last} das Fenster getauscht."
+    assert "Fenster" in _ask(
+        household, "Was hat der Glaser letztes Jahr getauscht", "de"
+    )
+
+
+def test_a_weekday_said_instead_of_tomorrow_is_that_coming_day(
+    household: Household,
+) -> None:
+    """Review s28 H1: "remember that the quiz night is on Thursday, not
+    tomorrow" was stored undated (the moment it was said), so no day's
+    window held it. It is the coming such day."""
+    today, zone = _today(household)
+    day = today + timedelta(days=3)
+    weekday = day.strftime("%A")
+    _ask(household, f"remember that the pub quiz is on {weekday}, not tomorrow")
+    item = _stored(household, "pub quiz")
+    assert str(item["content"]).startswith(f"The pub quiz is on {weekday} {day.day} ")
+    assert _local_day(item, zone) == day
