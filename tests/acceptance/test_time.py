@@ -185,6 +185,22 @@ def test_a_relative_time_said_to_the_built_in_agent_is_stored_as_its_date(
     assert "next Tuesday" not in speech, speech
 
 
+def _listed(household: Household, question: str) -> str:
+    """What the built-in agent lists for `question`, "more" after "more":
+    the household is shared with the other files, whose plans may fall on
+    the same days (CI on 30 November: nine things on 5 December, the
+    orthodontist fourth)."""
+    hass, anna = household.hass, household.anna
+    said = [hass.speech(hass.conversation_process(question, token=anna.token))]
+    while "more." in said[-1] and len(said) < _MORE_TURNS:
+        said.append(hass.speech(hass.conversation_process("more", token=anna.token)))
+    return " ".join(said)
+
+
+# At most this many turns (a question and its "more"s) list a window.
+_MORE_TURNS = 8
+
+
 def test_a_date_without_a_year_said_to_the_built_in_agent_is_this_year_s(
     household: Household,
 ) -> None:
@@ -209,11 +225,7 @@ def test_a_date_without_a_year_said_to_the_built_in_agent_is_this_year_s(
     assert len(told) == 1, told
     at = datetime.fromisoformat(told[0]["happened_at"]).astimezone(zone)
     assert at.date() == day, told
-    speech = hass.speech(
-        hass.conversation_process(
-            f"what's happening on {day.day} {day.strftime('%B')}", token=anna.token
-        )
-    )
+    speech = _listed(household, f"what's happening on {day.day} {day.strftime('%B')}")
     assert "orthodontist" in speech, speech
     first = (today.replace(day=1) + timedelta(days=40)).replace(day=1)
     service(
@@ -224,7 +236,5 @@ def test_a_date_without_a_year_said_to_the_built_in_agent_is_this_year_s(
         happened_at=(first + timedelta(days=9)).isoformat(),
     )
     month = first.strftime("%B")
-    speech = hass.speech(
-        hass.conversation_process(f"what are we doing in {month}", token=anna.token)
-    )
+    speech = _listed(household, f"what are we doing in {month}")
     assert "chimney sweep" in speech, speech
