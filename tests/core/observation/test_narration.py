@@ -28,7 +28,7 @@ from custom_components.home_memory.memory.observation.segmentation import (
     ready_segments,
 )
 
-from .observation_factory import TZ, Events, local
+from .observation_factory import TZ, Events, local, night_with_a_bathroom_visit
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -307,6 +307,27 @@ def test_a_german_ordinary_day_has_no_closing() -> None:
         content = narrate(segment, persona="Jarvis", tz=TZ, language="de").content
         endings.add(content.partition("nach Hause.")[2])
     assert endings == {""}
+
+
+@pytest.mark.parametrize(
+    ("language", "asked"),
+    [("en", {"get up", "wake up"}), ("de", {"aufgestanden", "aufgewacht"})],
+)
+def test_a_morning_s_getting_up_is_tagged_with_the_words_it_is_asked_by(
+    language: str, asked: set[str]
+) -> None:
+    """The morning's getting up is told "woke up and got out of bed": "when
+    did Anna get up" shares no word with it but her name, which her day's
+    shorter memories say too (household replay: 13 of 14 asked ranked it
+    2nd to 5th). Its tags say it as it is asked; the night's going to bed
+    and getting up for the bathroom are not tagged so."""
+    evening, morning = ready_segments(
+        night_with_a_bathroom_visit().made, now=local(25, 12), tz=TZ, force=True
+    )
+    woke = narrate(morning, persona=PERSONA, tz=TZ, language=language)
+    night = narrate(evening, persona=PERSONA, tz=TZ, language=language)
+    assert asked <= set(woke.tags), woke.tags
+    assert asked.isdisjoint(night.tags), night.tags
 
 
 def test_a_segment_with_a_tv_turned_on_is_never_called_quiet() -> None:

@@ -118,6 +118,40 @@ def test_a_shared_light_verb_is_no_answer(home: Retriever) -> None:
     }
 
 
+def test_a_name_said_that_no_memory_is_about_is_no_thing_asked(
+    tmp_path: Path, clock: ManualClock, minilm: Embedder
+) -> None:
+    """ "When did Anna get up", where no memory is about Anna (a home
+    without presence tells "someone got up for the day", tagged "get up"):
+    her name is no other thing the question asks, so the memory sharing
+    "get" with it answers; "do we need milk" still finds no hedge
+    (household replay: it was left out as sharing only a light verb)."""
+    store = MemoryStore(tmp_path / "memory.db", embedder=minilm, clock=clock)
+    try:
+        store.create(
+            NewMemory(
+                content=(
+                    "It was Monday morning, and I noticed that someone probably "
+                    "got up for the day around seven. Also, someone used the "
+                    "bathroom door and the kitchen cupboard."
+                ),
+                tags=("morning", "get up", "wake up", "bathroom", "kitchen"),
+            ),
+            ALICE,
+        )
+        store.create(
+            NewMemory(content="The hedge between us and the neighbours needs cutting"),
+            ALICE,
+        )
+        home = Retriever(store)
+        assert [
+            text[:42] for text in _answers(home, "when did Anna get up", BOB, "Ben")
+        ] == ["It was Monday morning, and I noticed that "]
+        assert _answers(home, "do we need milk", BOB, "Ben") == set()
+    finally:
+        store.close()
+
+
 def test_what_someone_likes_is_a_liking(home: Retriever) -> None:
     """ "What does Anna like" listed her penicillin allergy (final review
     s18 item 6); "tell me about Anna" lists both."""

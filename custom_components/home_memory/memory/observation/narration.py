@@ -484,10 +484,17 @@ def narrate(
         for item in items
         if item.kind.startswith("meal:")
     ]
-    # So are the words people ask with ("come home", "leave") and the names
-    # of the machines that ran ("washing machine"): the tags are a short
-    # column, so a long memory's mention is found as well as a short one's.
-    kinds = {*tags, *(item.kind.partition(":")[2] for item in items)}
+    # So are the words people ask with ("come home", "leave"; "get up" for a
+    # morning's getting up, which the text tells as "woke up and got out of
+    # bed") and the names of the machines that ran ("washing machine"): the
+    # tags are a short column, so a long memory's mention is found as well
+    # as a short one's, and a day's other memories of the same person do
+    # not outrank it by their name alone.
+    kinds = {
+        *tags,
+        *(item.kind.partition(":")[2] for item in items),
+        *(item.kind for item in (lead, *others)),
+    }
     asked = [
         str(word)
         for kind, words in p["asked_tags"].items()

@@ -437,7 +437,7 @@ class _Teller:
             frozenset({first.entity_id}),
             0.4,
             (first.seq,),
-            "got_up",
+            "got_up:morning",
             str(self.p["someone"]),
         )
 
@@ -517,12 +517,12 @@ class _Teller:
                 index += 2
                 continue
             first, last = WAKE_HOURS
-            key = (
-                "got_up_morning"
-                if first <= local_time(event.at, self.tz).hour < last
-                else "got_up"
-            )
-            items.append(self._moment(event, key, Rank.BED, 0.35, "got_up"))
+            morning = first <= local_time(event.at, self.tz).hour < last
+            key = "got_up_morning" if morning else "got_up"
+            # The morning's getting up is what "when did Anna get up" asks
+            # (narration's asked words); one at three in the night is not.
+            kind = "got_up:morning" if morning else "got_up"
+            items.append(self._moment(event, key, Rank.BED, 0.35, kind))
             index += 1
         return items
 

@@ -492,9 +492,14 @@ def partly_named(
         return set()
     order = list(rowids)
     # A person's name is no part of a thing's name (the name floor reads
-    # it): "what did Ben repair" asks "repair" of Ben's memories.
+    # it): "what did Ben repair" asks "repair" of Ben's memories; so is one
+    # said by its capitals that no memory is about ("when did Anna get up",
+    # in a home that tells "someone got up": it shares only the light verb
+    # "get" with the question, and her name is not another thing asked).
     names = {p for found in candidates.people_of(order).values() for p in found}
-    rest = without_names(query, names | ({asker} if asker else set()))
+    rest = without_names(
+        query, names | _said_names(query, names) | ({asker} if asker else set())
+    )
     runs, terms, lights, where = parts(query if rest is None else rest)
     topic = [term for term in terms if term not in light_verbs]
     if not runs and not lights and not where:
