@@ -149,6 +149,17 @@ def test_the_time_words_leave_the_text_searched_for() -> None:
             "When was the washing machine used?",
         ),
         ("when did Ben last come home", "en", "when did Ben come home"),
+        # Any night, not last night's (household replay: "I don't know").
+        (
+            "When did Anna last get up in the night?",
+            "en",
+            "When did Anna get up in the night?",
+        ),
+        (
+            "when did Lena last wake up during the night",
+            "en",
+            "when did Lena wake up during the night",
+        ),
         ("the last time the front door opened", "en", "the front door opened"),
         ("Wann lief die Waschmaschine zuletzt?", "de", "Wann lief die Waschmaschine?"),
         (
@@ -175,6 +186,7 @@ def test_last_night_at_one_is_the_night_going_on_and_at_nine_the_one_past() -> N
     expected = ("2026-03-03 21:00", "2026-03-04 06:00")
     assert _span("what happened last night", "en", at_one) == expected
     assert _span("what happened last night", "en", at_nine) == expected
+    assert _span("did anyone get up in the night", "en", at_nine) == expected
     # "Tonight" at 01:00 is the night going on; at 20:00 the one to come.
     assert _span("what happens tonight", "en", at_one) == expected
     assert _span("tonight", "en", _local("2026-03-04", 20)) == (

@@ -210,6 +210,8 @@ def _reading(
     if statement:
         # "Coming up", "demnächst": a plan (a future word), no window.
         found = [item for item in found if item.kind != "coming"]
+    elif any(item.kind == "last_time" for item in found):  # "last … at night"
+        found = [item for item in found if not item.options.get("any_when_last")]
     # A question's "coming up" is a window only without other time words.
     timed = any(item.kind not in ("last_time", "coming") for item in found)
     window: Window | None = None
