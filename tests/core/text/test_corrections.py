@@ -697,6 +697,13 @@ def test_not_said_first_without_opening_words_is_no_correction() -> None:
         ("de", "wann kommt der Klempner", False),
         ("de", "haben wir den Zaun gestrichen", False),
         ("de", "wir den Zaun?", False),
+        # A thought or a wish, or too little to be a statement of its own.
+        ("en", "I meant turn on the kitchen light", False),
+        ("en", "I don't know the code", False),
+        ("en", "I think so", False),
+        ("de", "ich weiß es nicht", False),
+        ("de", "ich meinte das Licht in der Küche", False),
+        ("de", "der Klempner wollte am Freitag kommen", False),
     ],
 )  # fmt: skip
 def test_a_person_or_a_german_noun_said_first_is_a_subject(

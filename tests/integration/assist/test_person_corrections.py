@@ -194,3 +194,35 @@ async def test_a_question_after_the_opening_words_stays_a_question(
     answer = speech(await say(hass, asked, language=language))
     assert heard in answer, answer
     assert contents(store) == before
+
+
+@pytest.mark.parametrize(
+    ("language", "told", "said"),
+    [
+        ("en", "remember that the gate code is 9191",
+         "no, actually I meant the gate"),
+        ("en", "remember that the gate code is 9191",
+         "actually, I don't know the code"),
+        ("de", "Merk dir, dass der Torcode 9191 ist",
+         "Nein, eigentlich, ich weiß es nicht"),
+    ],
+    ids=["en-meant", "en-know", "de-weiss"],
+)  # fmt: skip
+async def test_a_thought_after_the_opening_words_stores_nothing(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    language: str,
+    told: str,
+    said: str,
+) -> None:
+    """A person said first is a correction's subject only before a verb
+    that says what is so: "I meant …", "ich weiß …" correct nothing and
+    are stored as nothing."""
+    hass.config.language = language
+    await setup_entry(hass, mock_config_entry)
+    store: MemoryStore = mock_config_entry.runtime_data.store
+    await say(hass, told, language=language)
+    before = contents(store)
+    await say(hass, said, language=language)
+    assert contents(store) == before

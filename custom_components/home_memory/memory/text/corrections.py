@@ -126,6 +126,9 @@ class _FrontedWords:
     genitive_endings: tuple[str, ...] = ()
     not_genitive_endings: tuple[str, ...] = ()
     no_object: frozenset[str] = frozenset()
+    # Not the verb after a subject said first (`says_subject`): a thought
+    # or a wish ("I meant", "ich weiß"), not what is so.
+    said_not_verbs: frozenset[str] = frozenset()
 
 
 def _read(path: Path) -> _Table:
@@ -211,6 +214,8 @@ def _read(path: Path) -> _Table:
             genitive_endings=tuple(table.get("subject_genitive_endings", ())),
             not_genitive_endings=tuple(table.get("subject_not_genitive_endings", ())),
             no_object=_folded(table, "fronted_no_object"),
+            said_not_verbs=_folded(table, "fronted_not_verbs")
+            | _folded(table, "subject_not_verbs"),
         ),
     )
 
@@ -461,16 +466,23 @@ def says_subject(statement: str, language: str | None) -> bool:
     tables need not know: a person's pronoun ("we painted the shed last
     year", "wir haben den Zaun gestrichen") or, where nouns are capitalised
     (`verb_last`), a name or an article's noun ("der Chor probt am
-    Donnerstag"), then a lower-case word. A question ("…?") says none.
-    Review s28 M2/M3: such a correction was no correction at all."""
+    Donnerstag"), then a lower-case word that says what is so, not a
+    thought or a wish ("I meant …"), and at least two content words. A
+    question ("…?") says none. Review s28 M2/M3: such a correction was no
+    correction at all."""
     table = _table(language)
     words = table.fronted_words
     tokens = statement.strip().split()
-    if words is None or len(tokens) < _FRONTED_WORDS or statement.rstrip()[-1] == "?":
+    if (
+        words is None
+        or len(tokens) < _FRONTED_WORDS
+        or statement.rstrip()[-1] == "?"
+        or len(missing_words(statement, "", language)) < _SUBJECT_CONTENT
+    ):
         return False
     first = tokens[0].strip(_SET_OFF).casefold()
     if first in words.pronouns:
-        return bool(_VERB.match(tokens[1]))
+        return _said_verb(tokens[1], words)
     if not table.verb_last:
         return False
     # The opening word is capitalised as a sentence's ("Der Chor …").
@@ -479,9 +491,19 @@ def says_subject(statement: str, language: str | None) -> bool:
     return (
         end is not None
         and end < len(said) + 1
-        and bool(_VERB.match(said[end - 1]))
         and said[end - 1].casefold() not in words.articles
+        and _said_verb(said[end - 1], words)
     )
+
+
+# The fewest content words of a statement `says_subject` reads: a verb and
+# what it says ("painted", "shed"), not "I don't know".
+_SUBJECT_CONTENT: Final = 2
+
+
+def _said_verb(word: str, words: _FrontedWords) -> bool:
+    """Whether `word` may be the verb after a subject said first."""
+    return bool(_VERB.match(word)) and word.casefold() not in words.said_not_verbs
 
 
 def commands(text: str, language: str | None) -> bool:
