@@ -281,6 +281,39 @@ def test_a_correction_said_after_nein_is_applied(german_home: Household) -> None
     hass.call_service(DOMAIN, "forget", {"ids": [kept["id"]]}, token=token).ok()
 
 
+def test_a_persons_deed_and_a_doubled_nein_correct(german_home: Household) -> None:
+    """Review s28 M2/M3 (both versions): "Nein, eigentlich haben wir den Zaun
+    letztes Jahr gestrichen, …" was answered as a question, and "Nein nein,
+    der Chor probt am Donnerstag, nicht morgen" got "Kein Bereich …"; each
+    updates its memory."""
+    hass, token = german_home.hass, german_home.anna.token
+    config = hass.request("GET", "/api/config", token=token).ok()
+    today = datetime.now(ZoneInfo(config["time_zone"])).date()
+    _say(german_home, "Merk dir, dass wir vorletztes Jahr den Zaun gestrichen haben")
+    said, _ = _say(
+        german_home,
+        "Nein, eigentlich haben wir den Zaun letztes Jahr gestrichen, "
+        "nicht vorletztes Jahr",
+    )
+    assert said.startswith("Aktualisiert: "), said
+    [fence] = [m for m in _memories(german_home, "Zaun") if "Zaun" in m["content"]]
+    assert f"{today.year - 1}" in fence["content"], fence["content"]
+    assert f"{today.year - 2}" not in fence["content"], fence["content"]
+    day = today + timedelta(days=3)
+    weekday = WOCHENTAGE[day.weekday()]
+    _say(german_home, "Merk dir, dass der Posaunenchor morgen probt")
+    said, _ = _say(
+        german_home, f"Nein nein, der Posaunenchor probt am {weekday}, nicht morgen"
+    )
+    assert said.startswith("Aktualisiert: "), said
+    [choir] = [
+        m for m in _memories(german_home, "Posaunenchor") if "Posaunen" in m["content"]
+    ]
+    assert f"{weekday}, {day.day}. " in choir["content"], choir["content"]
+    for memory in (fence, choir):
+        hass.call_service(DOMAIN, "forget", {"ids": [memory["id"]]}, token=token).ok()
+
+
 def test_a_question_in_the_perfect_is_about_what_happened(
     german_home: Household,
 ) -> None:
