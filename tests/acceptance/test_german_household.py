@@ -314,6 +314,33 @@ def test_a_persons_deed_and_a_doubled_nein_correct(german_home: Household) -> No
         hass.call_service(DOMAIN, "forget", {"ids": [memory["id"]]}, token=token).ok()
 
 
+def test_a_topic_of_last_year_is_answered_by_its_own_memory(
+    german_home: Household,
+) -> None:
+    """Review s28 M7 (both versions): "Was hat der Klempner letztes Jahr
+    repariert" listed "Wir haben im Jahr 2025 die Terrasse gestrichen"
+    beside the plumber's; the English only the plumber's. The year's
+    question with no topic still lists both."""
+    hass, token = german_home.hass, german_home.anna.token
+    _say(
+        german_home, "Merk dir, dass der Klempner letztes Jahr die Dusche repariert hat"
+    )
+    _say(german_home, "Merk dir, dass wir letztes Jahr die Terrasse gestrichen haben")
+    said, _ = _say(german_home, "Was hat der Klempner letztes Jahr repariert")
+    assert "Dusche" in said, said
+    assert "Terrasse" not in said, said
+    said, _ = _say(german_home, "Was haben wir letztes Jahr gemacht")
+    assert "Dusche" in said, said
+    assert "Terrasse" in said, said
+    told = [
+        m
+        for m in _memories(german_home, "Dusche Terrasse")
+        if "Dusche" in m["content"] or "Terrasse" in m["content"]
+    ]
+    for memory in told:
+        hass.call_service(DOMAIN, "forget", {"ids": [memory["id"]]}, token=token).ok()
+
+
 def test_a_question_in_the_perfect_is_about_what_happened(
     german_home: Household,
 ) -> None:
