@@ -329,3 +329,30 @@ def test_corrections_home_assistant_misread_update_the_memory(
         t for t in _contents(household, anna, "Haushaltshilfe") if "Haushalts" in t
     ]
     assert len(found) == 1, found
+
+
+def test_a_persons_deed_is_corrected_by_voice(household: Household) -> None:
+    """Review s28 M2 (both versions): "no, actually we painted the shed last
+    year, not the year before last" got "Sorry, I couldn't understand that"
+    and the memory kept its year; "no, actually I meant …" is no memory.
+    (The greenhouse is this test's.)"""
+    wait_for_the_model(household)
+    hass, anna = household.hass, household.anna
+    config = hass.request("GET", "/api/config", token=anna.token).ok()
+    year = datetime.now(ZoneInfo(config["time_zone"])).year
+    _said(
+        household, anna, "remember that we painted the greenhouse the year before last"
+    )
+    updated = _said(
+        household,
+        anna,
+        "no, actually we painted the greenhouse last year, not the year before last",
+    )
+    assert updated.startswith(
+        f"Updated: We painted the greenhouse in {year - 1} (was: "
+    ), updated
+    found = [t for t in _contents(household, anna, "greenhouse") if "greenhouse" in t]
+    assert found == [f"We painted the greenhouse in {year - 1}."], found
+    _said(household, anna, "no, actually I meant the greenhouse")
+    found = [t for t in _contents(household, anna, "greenhouse") if "greenhouse" in t]
+    assert found == [f"We painted the greenhouse in {year - 1}."], found

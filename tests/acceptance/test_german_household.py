@@ -281,6 +281,66 @@ def test_a_correction_said_after_nein_is_applied(german_home: Household) -> None
     hass.call_service(DOMAIN, "forget", {"ids": [kept["id"]]}, token=token).ok()
 
 
+def test_a_persons_deed_and_a_doubled_nein_correct(german_home: Household) -> None:
+    """Review s28 M2/M3 (both versions): "Nein, eigentlich haben wir den Zaun
+    letztes Jahr gestrichen, …" was answered as a question, and "Nein nein,
+    der Chor probt am Donnerstag, nicht morgen" got "Kein Bereich …"; each
+    updates its memory."""
+    hass, token = german_home.hass, german_home.anna.token
+    config = hass.request("GET", "/api/config", token=token).ok()
+    today = datetime.now(ZoneInfo(config["time_zone"])).date()
+    _say(german_home, "Merk dir, dass wir vorletztes Jahr den Zaun gestrichen haben")
+    said, _ = _say(
+        german_home,
+        "Nein, eigentlich haben wir den Zaun letztes Jahr gestrichen, "
+        "nicht vorletztes Jahr",
+    )
+    assert said.startswith("Aktualisiert: "), said
+    [fence] = [m for m in _memories(german_home, "Zaun") if "Zaun" in m["content"]]
+    assert f"{today.year - 1}" in fence["content"], fence["content"]
+    assert f"{today.year - 2}" not in fence["content"], fence["content"]
+    day = today + timedelta(days=3)
+    weekday = WOCHENTAGE[day.weekday()]
+    _say(german_home, "Merk dir, dass der Posaunenchor morgen probt")
+    said, _ = _say(
+        german_home, f"Nein nein, der Posaunenchor probt am {weekday}, nicht morgen"
+    )
+    assert said.startswith("Aktualisiert: "), said
+    [choir] = [
+        m for m in _memories(german_home, "Posaunenchor") if "Posaunen" in m["content"]
+    ]
+    assert f"{weekday}, {day.day}. " in choir["content"], choir["content"]
+    for memory in (fence, choir):
+        hass.call_service(DOMAIN, "forget", {"ids": [memory["id"]]}, token=token).ok()
+
+
+def test_a_topic_of_last_year_is_answered_by_its_own_memory(
+    german_home: Household,
+) -> None:
+    """Review s28 M7 (both versions): "Was hat der Klempner letztes Jahr
+    repariert" listed "Wir haben im Jahr 2025 die Terrasse gestrichen"
+    beside the plumber's; the English only the plumber's. The year's
+    question with no topic still lists both."""
+    hass, token = german_home.hass, german_home.anna.token
+    _say(
+        german_home, "Merk dir, dass der Klempner letztes Jahr die Dusche repariert hat"
+    )
+    _say(german_home, "Merk dir, dass wir letztes Jahr die Terrasse gestrichen haben")
+    said, _ = _say(german_home, "Was hat der Klempner letztes Jahr repariert")
+    assert "Dusche" in said, said
+    assert "Terrasse" not in said, said
+    said, _ = _say(german_home, "Was haben wir letztes Jahr gemacht")
+    assert "Dusche" in said, said
+    assert "Terrasse" in said, said
+    told = [
+        m
+        for m in _memories(german_home, "Dusche Terrasse")
+        if "Dusche" in m["content"] or "Terrasse" in m["content"]
+    ]
+    for memory in told:
+        hass.call_service(DOMAIN, "forget", {"ids": [memory["id"]]}, token=token).ok()
+
+
 def test_a_question_in_the_perfect_is_about_what_happened(
     german_home: Household,
 ) -> None:

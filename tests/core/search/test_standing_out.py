@@ -7,7 +7,9 @@ import math
 import pytest
 
 from custom_components.home_memory.memory.search.standing_out import (
+    TOPIC_MARGINS,
     stand_out_floor,
+    topic_floor,
     wordless_floor,
 )
 
@@ -56,3 +58,35 @@ def test_without_a_margin_nothing_changes() -> None:
     """MiniLM has no margin: the floor (none) stays."""
     assert wordless_floor(None, VECTOR, {DENTIST: 1.0}, -math.inf) == -math.inf
     assert wordless_floor(0.2, VECTOR, {DENTIST: 1.0}, -math.inf) == -math.inf
+
+
+# "Was hat der Klempner letztes Jahr repariert" inside 2025, on e5: the
+# plumber's shower (its words) and the terrace we painted (none of them).
+SHOWER, TERRACE = 1, 2
+YEAR = {SHOWER: 0.712, TERRACE: 0.205}
+
+
+def test_inside_a_window_a_wordless_memory_must_be_near_a_worded_best() -> None:
+    """Review s28 M7: the terrace (0.205, over the window's 0.2) was listed
+    beside the shower; where the best match shares the topic's words, one
+    that shares none needs TOPIC_MARGINS of the margin of it."""
+    least = topic_floor(0.2, YEAR, {SHOWER: 3.0}, 0.2)
+    assert least == pytest.approx(0.712 - 0.2 * TOPIC_MARGINS)
+    assert [m for m, s in YEAR.items() if s >= least] == [SHOWER]
+
+
+@pytest.mark.parametrize(
+    ("margin", "keyword"),
+    [
+        (None, {SHOWER: 3.0}),  # MiniLM: no margin
+        (0.2, {}),  # no word matched: a paraphrase may be the answer
+        (0.2, {TERRACE: 1.0}),  # the best by meaning shares no word
+    ],
+)
+def test_inside_a_window_the_least_similarity_stays_otherwise(
+    margin: float | None, keyword: dict[int, float]
+) -> None:
+    """ "did we do the laundry" / "the washing machine ran": where the
+    words found nothing better, the window's least similarity decides."""
+    assert topic_floor(margin, YEAR, keyword, 0.2) == 0.2
+    assert topic_floor(0.2, {}, keyword, 0.2) == 0.2

@@ -19,6 +19,7 @@ from custom_components.home_memory.memory.text.corrections import (
     kept_subject,
     read_correction,
     same_thing,
+    says_subject,
     set_off_fronted,
 )
 
@@ -676,3 +677,58 @@ def test_not_said_first_without_opening_words_is_no_correction() -> None:
     said = "not on Wednesday, the nanny is coming on Friday"
     read = read_correction(said, "en")
     assert (read.statement, read.corrects, read.old) == (said, False, None)
+
+
+@pytest.mark.parametrize(
+    ("language", "statement", "says"),
+    [
+        ("en", "we painted the shed last year", True),
+        ("en", "I fixed the gate on Sunday", True),
+        ("de", "wir haben den Zaun letztes Jahr gestrichen", True),
+        ("de", "der Chor probt am Donnerstag", True),
+        ("de", "Der Chor probt am Donnerstag", True),
+        ("de", "die neue Nachbarin backt am Sonntag", True),
+        ("de", "Ben hat den Zaun gestrichen", True),
+        # Questions, commands and a statement with no subject first.
+        ("en", "what is the gate code", False),
+        ("en", "we painted the shed?", False),
+        ("en", "the shed painted last year", False),
+        ("en", "turn on the light instead of the fan", False),
+        ("de", "wann kommt der Klempner", False),
+        ("de", "haben wir den Zaun gestrichen", False),
+        ("de", "wir den Zaun?", False),
+        # A thought or a wish, or too little to be a statement of its own.
+        ("en", "I meant turn on the kitchen light", False),
+        ("en", "I don't know the code", False),
+        ("en", "I think so", False),
+        ("de", "ich weiß es nicht", False),
+        ("de", "ich meinte das Licht in der Küche", False),
+        ("de", "der Klempner wollte am Freitag kommen", False),
+    ],
+)  # fmt: skip
+def test_a_person_or_a_german_noun_said_first_is_a_subject(
+    language: str, statement: str, *, says: bool
+) -> None:
+    """Review s28 M2/M3: a subject the statement tables cannot read without
+    a verb they know ("we painted", "der Chor probt") made no correction."""
+    assert says_subject(statement, language) is says
+
+
+def test_a_persons_deed_at_another_time_is_the_same_thing() -> None:
+    """Review s28 M2: "no, actually we painted the shed on Sunday" names
+    no old value and no verb the tables know; it tells of the same deed
+    as "We painted the shed in 2024" (its time alone differs), not of
+    another one, nor of the deed told without a time."""
+    shed = "We painted the shed in 2024."
+    assert same_thing(shed, "We painted the shed in 2025.", "en")
+    assert same_thing(shed, "We painted the shed on Sunday 29 November.", "en")
+    assert not same_thing(shed, "We painted the fence on Sunday 29 November.", "en")
+    assert not same_thing(shed, "We painted the shed.", "en")
+    assert not same_thing(shed, "We painted the shed with Ben in 2025.", "en")
+    fence = "Wir haben im Jahr 2024 den Zaun gestrichen."
+    assert same_thing(
+        fence, "Wir haben den Zaun am Sonntag, 29. November gestrichen.", "de"
+    )
+    assert not same_thing(
+        fence, "Wir haben den Zaun am Sonntag, 29. November repariert.", "de"
+    )

@@ -35,7 +35,7 @@ from .floors import (
 )
 from .needs import never_needs_memory
 from .people import named_people
-from .standing_out import stand_out_floor, wordless_floor
+from .standing_out import stand_out_floor, topic_floor, wordless_floor
 from .windows import pages_in_time, reading_order
 
 if TYPE_CHECKING:
@@ -99,11 +99,11 @@ class Relevance(NamedTuple):
     own: float = 0.0
 
 
-def _on_topic(relevance: Relevance) -> bool:
-    """A keyword hit, or a similarity that is about the question's topic."""
+def _on_topic(relevance: Relevance, least: float) -> bool:
+    """A keyword hit, or a similarity that is about the question's topic
+    (at least `least`: TOPIC_IN_WINDOW_MIN_SIMILARITY, or `topic_floor`)."""
     return relevance.keyword is not None or (
-        relevance.similarity is not None
-        and relevance.similarity >= TOPIC_IN_WINDOW_MIN_SIMILARITY
+        relevance.similarity is not None and relevance.similarity >= least
     )
 
 
@@ -377,7 +377,10 @@ class Retriever:
             if besides is None or rowid in besides
         }
         if topic_in_window:
-            kept.update((rowid, rel) for rowid, rel in fused.items() if _on_topic(rel))
+            least = topic_floor(margin, vector, keyword, TOPIC_IN_WINDOW_MIN_SIMILARITY)
+            kept.update(
+                (rowid, rel) for rowid, rel in fused.items() if _on_topic(rel, least)
+            )
         if min_relevance > 0 and kept:
             # Inside a window too: "did anyone turn on the kitchen light
             # today" is not the spare key in the kitchen drawer told today.

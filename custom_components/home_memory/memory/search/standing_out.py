@@ -5,7 +5,8 @@ puts every dated visit close to "wann ist der Zahnarzttermin") has a
 stand-out margin in its profile (embedding/profiles.py): where a relevance
 floor applies, a memory passes only within that margin of the query's best
 similarity, and one that shares no word with the question within half of
-it when the best match shares the question's words. Measurements:
+it when the best match shares the question's words (inside a time window,
+`topic_floor`: within two margins). Measurements:
 docs/languages.md, "Standing out". `by_meaning`: what a memory's
 similarity alone lets pass a relevance floor.
 """
@@ -21,6 +22,13 @@ if TYPE_CHECKING:
 # Where the question's best match by meaning shares its words, a memory
 # sharing none must come within this share of the model's margin of it.
 WORDLESS_MARGIN_SHARE: Final = 0.5
+# Inside a question's time window, a memory sharing none of its topic's
+# words may pass by meaning alone (retrieval.py, topic in window); where the
+# best match shares them, only within this many of the model's margins of
+# it. Measured with e5: "Was hat der Klempner repariert" / "Der Klempner
+# hat im Jahr 2025 die Dusche repariert" 0.71, "Wir haben im Jahr 2025 die
+# Terrasse gestrichen" 0.21 (review s28 M7: listed beside it).
+TOPIC_MARGINS: Final = 2.0
 
 
 def stand_out_floor(
@@ -53,6 +61,26 @@ def wordless_floor(
     if best not in keyword:
         return floor
     return max(floor, vector[best] - margin * WORDLESS_MARGIN_SHARE)
+
+
+def topic_floor(
+    margin: float | None,
+    vector: dict[int, float],
+    keyword: Mapping[int, float],
+    least: float,
+) -> float:
+    """The similarity a memory that shares no word with a question's topic
+    needs inside its window: `least`, or, where the best match by meaning
+    also shares the question's words and the model has a margin, within
+    TOPIC_MARGINS of that margin of it: the topic is found by its words,
+    and what is merely of the question's shape ("Was hat … gemacht") is
+    no paraphrase of it."""
+    if margin is None or not vector:
+        return least
+    best = max(vector, key=vector.__getitem__)
+    if best not in keyword:
+        return least
+    return max(least, vector[best] - margin * TOPIC_MARGINS)
 
 
 def by_meaning(

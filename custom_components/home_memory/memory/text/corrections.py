@@ -126,6 +126,9 @@ class _FrontedWords:
     genitive_endings: tuple[str, ...] = ()
     not_genitive_endings: tuple[str, ...] = ()
     no_object: frozenset[str] = frozenset()
+    # Not the verb after a subject said first (`says_subject`): a thought
+    # or a wish ("I meant", "ich weiß"), not what is so.
+    said_not_verbs: frozenset[str] = frozenset()
 
 
 def _read(path: Path) -> _Table:
@@ -211,6 +214,8 @@ def _read(path: Path) -> _Table:
             genitive_endings=tuple(table.get("subject_genitive_endings", ())),
             not_genitive_endings=tuple(table.get("subject_not_genitive_endings", ())),
             no_object=_folded(table, "fronted_no_object"),
+            said_not_verbs=_folded(table, "fronted_not_verbs")
+            | _folded(table, "subject_not_verbs"),
         ),
     )
 
@@ -456,6 +461,51 @@ def _subject_end(tokens: list[str], words: _FrontedWords) -> int | None:
     return None
 
 
+def says_subject(statement: str, language: str | None) -> bool:
+    """Whether `statement` opens with its subject and a verb the statement
+    tables need not know: a person's pronoun ("we painted the shed last
+    year", "wir haben den Zaun gestrichen") or, where nouns are capitalised
+    (`verb_last`), a name or an article's noun ("der Chor probt am
+    Donnerstag"), then a lower-case word that says what is so, not a
+    thought or a wish ("I meant …"), and at least two content words. A
+    question ("…?") says none. Review s28 M2/M3: such a correction was no
+    correction at all."""
+    table = _table(language)
+    words = table.fronted_words
+    tokens = statement.strip().split()
+    if (
+        words is None
+        or len(tokens) < _FRONTED_WORDS
+        or statement.rstrip()[-1] == "?"
+        or len(missing_words(statement, "", language)) < _SUBJECT_CONTENT
+    ):
+        return False
+    first = tokens[0].strip(_SET_OFF).casefold()
+    if first in words.pronouns:
+        return _said_verb(tokens[1], words)
+    if not table.verb_last:
+        return False
+    # The opening word is capitalised as a sentence's ("Der Chor …").
+    said = [first if first in words.articles else tokens[0], *tokens[1:]]
+    end = _subject_end(["", *said], words)
+    return (
+        end is not None
+        and end < len(said) + 1
+        and said[end - 1].casefold() not in words.articles
+        and _said_verb(said[end - 1], words)
+    )
+
+
+# The fewest content words of a statement `says_subject` reads: a verb and
+# what it says ("painted", "shed"), not "I don't know".
+_SUBJECT_CONTENT: Final = 2
+
+
+def _said_verb(word: str, words: _FrontedWords) -> bool:
+    """Whether `word` may be the verb after a subject said first."""
+    return bool(_VERB.match(word)) and word.casefold() not in words.said_not_verbs
+
+
 def commands(text: str, language: str | None) -> bool:
     """Whether `text` opens with a command to the home ("unlock the bike
     lock, the code is 7788 instead of 5566", "schalte …"): an imperative,
@@ -685,13 +735,16 @@ def same_thing(
     plumber" of "… is coming on Wednesday") is in `old`. With a verb the
     tables do not know ("the gym membership renews in June instead of
     April"), every word of `new` but as many as the old value it
-    `replaces` has."""
+    `replaces` has; said by a person with no old value ("we painted the
+    shed on Sunday"), the same deed at another time (`_same_deed`)."""
     subject = subject_words(new, language)
     if subject:
         phrase = " ".join(subject)
     else:
         # No verb the tables know ("moved"): the words before the change.
         moved = _table(language).moved.search(new)
+        if moved is None and replaces is None and says_subject(new, language):
+            return _same_deed(old, new, language)
         if moved is None:
             return replaces is not None and _all_but_the_value(
                 old, new, replaces, language
@@ -699,6 +752,30 @@ def same_thing(
         phrase = new[: moved.start()]
     return bool(missing_words(phrase, "", language)) and not missing_words(
         phrase, old, language
+    )
+
+
+def _same_deed(old: str, new: str, language: str | None) -> bool:
+    """Whether `new` says the deed `old` does at a time of its own: every
+    word of it but its time ("on Sunday 29 November", "in 2025") is in
+    `old`, at least two ("painted", "shed"), and some of its time is not
+    ("We painted the shed on Sunday 29 November" of "… in 2024"; review
+    s28 M2)."""
+    times = statement_words(language).times
+    tokens = [token.casefold() for token in _TOKEN.findall(new)]
+    timed = [
+        at
+        for at, token in enumerate(tokens)
+        if token in times or any(c.isdigit() for c in token)
+    ]
+    # A time word and the word before it ("on", "am", "in").
+    said_when = {tokens[at] for at in timed} | {tokens[at - 1] for at in timed if at}
+    when = missing_words(" ".join(said_when), "", language)
+    unsaid = missing_words(new, old, language)
+    return (
+        len(missing_words(new, "", language) - when) > 1
+        and not unsaid - when
+        and bool(unsaid & when)
     )
 
 

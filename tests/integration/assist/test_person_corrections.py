@@ -1,0 +1,228 @@
+"""Corrections whose subject is a person and whose verb no table knows.
+
+"no, actually we painted the shed last year, not the year before last" and
+"Nein, eigentlich haben wir den Zaun letztes Jahr gestrichen, nicht
+vorletztes Jahr" update the memory as the passive "the shed was painted …"
+does (review s28 M2: Home Assistant's "Sorry, I couldn't understand that",
+the German answered as a question), and so does a doubled "Nein nein" with
+an old value (M3); questions after the opening words stay questions.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+from unittest.mock import patch
+
+import pytest
+
+from custom_components.home_memory.memory.embedding.embedder import (
+    Embedder,
+    default_model_dir,
+    load_embedder,
+)
+from custom_components.home_memory.memory.embedding.multilingual import (
+    MultilingualEmbedder,
+    load_multilingual_embedder,
+)
+
+from ..conftest import setup_entry
+from ..fake_agents import say
+from .test_corrections import active, contents, english_home_with_minilm, speech
+
+if TYPE_CHECKING:
+    from freezegun.api import FrozenDateTimeFactory
+    from homeassistant.core import HomeAssistant
+    from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+    from custom_components.home_memory.memory.store import MemoryStore
+
+pytestmark = pytest.mark.usefixtures("mock_load_model")
+
+
+@pytest.fixture(scope="module")
+def e5() -> MultilingualEmbedder:
+    """The real multilingual-e5-small a German home gets, loaded once."""
+    return load_multilingual_embedder()
+
+
+@pytest.fixture(scope="module")
+def minilm() -> Embedder:
+    """The real all-MiniLM-L6-v2 an English home gets, loaded once."""
+    model_dir = default_model_dir()
+    assert model_dir is not None, "run scripts/setup to assemble the model folder"
+    return load_embedder(model_dir, verify=False)
+
+
+async def german_home(
+    hass: HomeAssistant,
+    entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+) -> MemoryStore:
+    """A German home with the real e5 on Monday 30 November 2026 in Berlin."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to("2026-11-30T15:00:00+00:00")
+    hass.config.language = "de"
+    with patch(
+        "custom_components.home_memory.runtime.model_loading.load_multilingual_model",
+        return_value=e5,
+    ):
+        await setup_entry(hass, entry)
+    store: MemoryStore = entry.runtime_data.store
+    return store
+
+
+@pytest.mark.parametrize(
+    ("said", "content"),
+    [
+        (
+            "no, actually we painted the shed last year, not the year before last",
+            "We painted the shed in 2025.",
+        ),
+        ("no, actually we painted the shed last year", "We painted the shed in 2025."),
+        ("no, actually we painted the shed on Sunday", "We painted the shed on Sunday"),
+    ],
+)
+async def test_a_persons_deed_corrected_by_voice_updates_the_memory(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+    said: str,
+    content: str,
+) -> None:
+    """Review s28 M2: "Sorry, I couldn't understand that", the memory
+    still 2024. It is updated, and the answer says so."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(hass, "remember that we painted the shed the year before last")
+    assert contents(store) == {"We painted the shed in 2024."}
+    answer = speech(await say(hass, said))
+    assert answer.startswith(f"Updated: {content.rstrip('.')}"), answer
+    [memory] = active(store)
+    assert memory.content.startswith(content), memory.content
+
+
+async def test_a_german_persons_deed_corrected_is_no_question(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Review s28 M2: "Nein, eigentlich haben wir den Zaun …" was answered
+    as the question "haben wir den Zaun …", the memory unchanged."""
+    store = await german_home(hass, mock_config_entry, e5, freezer)
+    told = "Merk dir, dass wir vorletztes Jahr den Zaun gestrichen haben"
+    await say(hass, told, language="de")
+    [before] = active(store)
+    assert "2024" in before.content, before.content
+    answer = speech(
+        await say(
+            hass,
+            "Nein, eigentlich haben wir den Zaun letztes Jahr gestrichen, "
+            "nicht vorletztes Jahr",
+            language="de",
+        )
+    )
+    assert answer.startswith("Aktualisiert:"), answer
+    [after] = active(store)
+    assert after.id == before.id
+    assert "2025" in after.content, after.content
+    assert "2024" not in after.content, after.content
+
+
+async def test_a_german_no_no_with_an_unknown_verb_corrects(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Review s28 M3: "Nein nein, der Chor probt am Donnerstag, nicht
+    morgen" got "Kein Bereich mit dem Namen Chor probt …"; as "no no, the
+    dentist is on Friday, not tomorrow" does, it corrects tomorrow's."""
+    store = await german_home(hass, mock_config_entry, e5, freezer)
+    await say(hass, "Merk dir, dass der Chor morgen probt", language="de")
+    answer = speech(
+        await say(
+            hass,
+            "Nein nein, der Chor probt am Donnerstag, nicht morgen",
+            language="de",
+        )
+    )
+    assert answer.startswith("Aktualisiert:"), answer
+    [memory] = active(store)
+    assert "Donnerstag, 3. Dezember" in memory.content, memory.content
+    assert "morgen" not in memory.content, memory.content
+
+
+@pytest.mark.parametrize(
+    ("language", "told", "asked", "heard"),
+    [
+        (
+            "en",
+            "remember that the plumber is coming on Friday",
+            "no, actually when is the plumber coming",
+            "Friday",
+        ),
+        (
+            "de",
+            "Merk dir, dass der Klempner am Freitag kommt",
+            "Nein, eigentlich, wann kommt der Klempner",
+            "Freitag",
+        ),
+    ],
+    ids=["en", "de"],
+)
+async def test_a_question_after_the_opening_words_stays_a_question(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    language: str,
+    told: str,
+    asked: str,
+    heard: str,
+) -> None:
+    """A person's statement corrects; a question after "no, actually" is
+    still answered, and nothing is stored."""
+    hass.config.language = language
+    await setup_entry(hass, mock_config_entry)
+    store: MemoryStore = mock_config_entry.runtime_data.store
+    await say(hass, told, language=language)
+    before = contents(store)
+    answer = speech(await say(hass, asked, language=language))
+    assert heard in answer, answer
+    assert contents(store) == before
+
+
+@pytest.mark.parametrize(
+    ("language", "told", "said"),
+    [
+        ("en", "remember that the gate code is 9191",
+         "no, actually I meant the gate"),
+        ("en", "remember that the gate code is 9191",
+         "actually, I don't know the code"),
+        ("de", "Merk dir, dass der Torcode 9191 ist",
+         "Nein, eigentlich, ich weiß es nicht"),
+    ],
+    ids=["en-meant", "en-know", "de-weiss"],
+)  # fmt: skip
+async def test_a_thought_after_the_opening_words_stores_nothing(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    language: str,
+    told: str,
+    said: str,
+) -> None:
+    """A person said first is a correction's subject only before a verb
+    that says what is so: "I meant …", "ich weiß …" correct nothing and
+    are stored as nothing."""
+    hass.config.language = language
+    await setup_entry(hass, mock_config_entry)
+    store: MemoryStore = mock_config_entry.runtime_data.store
+    await say(hass, told, language=language)
+    before = contents(store)
+    await say(hass, said, language=language)
+    assert contents(store) == before
