@@ -243,6 +243,9 @@ def test_the_kitchen_at_a_mealtime_is_probably_a_meal() -> None:
     german = narrate(segment, persona="Barnabee", tz=TZ, language="de")
     assert "wohl für das Frühstück" in german.content, german.content
     assert "Frühstück" in german.tags
+    # As it is asked: "Wann haben wir gefrühstückt?" shares no word with
+    # "Frühstück" in the keyword index (German household replay: 6th).
+    assert "gefrühstückt" in german.tags
     afternoon = Events()
     for made in events.made:
         afternoon.add(
