@@ -260,8 +260,14 @@ class Wording:
         told = read_correction(set_off_fronted(said, self.language), self.language)
         if self.corrections is None or not told.corrects:
             return None
-        if commands(said, self.language) or self.question(told.statement):
-            return None  # A command to the home; a question is no memory.
+        if (
+            commands(said, self.language)
+            or self.question(told.statement)
+            or told.statement.rstrip().endswith("?")
+        ):
+            # A command to the home; a question is no memory ("we painted
+            # the shed, didn't we?" replaced the shed's year; review s29 H1).
+            return None
         if not (
             told.ahead
             or subject_words(told.statement, self.language)

@@ -704,6 +704,17 @@ def test_not_said_first_without_opening_words_is_no_correction() -> None:
         ("de", "ich weiß es nicht", False),
         ("de", "ich meinte das Licht in der Küche", False),
         ("de", "der Klempner wollte am Freitag kommen", False),
+        # A denial, a hedge or hearsay (review s29 H2).
+        ("en", "we never painted anything", False),
+        ("en", "they said it's fine", False),
+        ("en", "I hope we painted the shed last year", False),
+        ("en", "we painted the gate last year, I think", False),
+        ("en", "we painted the gate last year, right", False),
+        ("en", "I was thinking of the shed", False),
+        ("de", "wir haben nie etwas gestrichen", False),
+        ("de", "sie haben gesagt, es ist in Ordnung", False),
+        ("de", "wir haben den Zaun letztes Jahr gestrichen, glaube ich", False),
+        ("de", "wir haben vielleicht den Zaun gestrichen", False),
     ],
 )  # fmt: skip
 def test_a_person_or_a_german_noun_said_first_is_a_subject(

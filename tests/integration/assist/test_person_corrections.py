@@ -226,3 +226,50 @@ async def test_a_thought_after_the_opening_words_stores_nothing(
     before = contents(store)
     await say(hass, said, language=language)
     assert contents(store) == before
+
+
+@pytest.mark.parametrize(
+    ("language", "told", "said"),
+    [
+        ("en", "remember that we painted the shed the year before last",
+         "no, actually we never painted anything"),
+        ("en", "remember that we painted the shed the year before last",
+         "no, actually they said it's fine"),
+        ("en", "remember that we painted the shed the year before last",
+         "no, actually I hope we painted the shed last year"),
+        ("en", "remember that we painted the shed the year before last",
+         "no, actually we painted the shed last year, I think"),
+        ("en", "remember that we painted the shed the year before last",
+         "no, actually we painted the shed last year, right"),
+        ("en", "remember that we painted the shed the year before last",
+         "no, actually we painted the shed, didn't we?"),
+        ("de", "Merk dir, dass wir vorletztes Jahr den Zaun gestrichen haben",
+         "Nein, eigentlich haben wir nie etwas gestrichen"),
+        ("de", "Merk dir, dass wir vorletztes Jahr den Zaun gestrichen haben",
+         "Nein, eigentlich haben sie gesagt, es ist in Ordnung"),
+        ("de", "Merk dir, dass wir vorletztes Jahr den Zaun gestrichen haben",
+         "Nein, eigentlich haben wir den Zaun letztes Jahr gestrichen, glaube ich"),
+    ],
+    ids=["en-never", "en-said", "en-hope", "en-i-think", "en-right",
+         "en-tag-question", "de-nie", "de-gesagt", "de-glaube-ich"],
+)  # fmt: skip
+async def test_a_doubt_or_a_denial_after_the_opening_words_changes_nothing(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    language: str,
+    told: str,
+    said: str,
+) -> None:
+    """A denial, a hedge or hearsay after "no, actually" is no correction:
+    the memory keeps its year and nothing is stored beside it (review s29
+    H2: "We never painted anything." and "We painted the gate in 2025,
+    Anna thinks." were new memories; H1: the tag question replaced the
+    shed's year with itself)."""
+    hass.config.language = language
+    await setup_entry(hass, mock_config_entry)
+    store: MemoryStore = mock_config_entry.runtime_data.store
+    await say(hass, told, language=language)
+    before = contents(store)
+    await say(hass, said, language=language)
+    assert contents(store) == before

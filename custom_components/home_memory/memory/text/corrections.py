@@ -129,6 +129,10 @@ class _FrontedWords:
     # Not the verb after a subject said first (`says_subject`): a thought
     # or a wish ("I meant", "ich weiß"), not what is so.
     said_not_verbs: frozenset[str] = frozenset()
+    # What makes a person's words no correction (`says_subject`): a
+    # denial ("we never painted anything") or a hedge ("…, I think",
+    # "…, right", "they said …"): doubt or hearsay, not what is so.
+    doubts: tuple[str, ...] = ()
 
 
 def _read(path: Path) -> _Table:
@@ -216,6 +220,7 @@ def _read(path: Path) -> _Table:
             no_object=_folded(table, "fronted_no_object"),
             said_not_verbs=_folded(table, "fronted_not_verbs")
             | _folded(table, "subject_not_verbs"),
+            doubts=tuple(word.casefold() for word in table.get("subject_doubts", ())),
         ),
     )
 
@@ -479,6 +484,8 @@ def says_subject(statement: str, language: str | None) -> bool:
         or statement.rstrip()[-1] == "?"
         or len(missing_words(statement, "", language)) < _SUBJECT_CONTENT
     ):
+        return False
+    if says_any(_TOKEN.findall(statement.casefold()), words.doubts):
         return False
     first = tokens[0].strip(_SET_OFF).casefold()
     if first in words.pronouns:
