@@ -217,6 +217,11 @@ def to_events(
         if info.domain == "person":
             # A person's own change is about them.
             person: str | None = name
+        elif info.domain == "binary_sensor":
+            # A sensor tells what it senses, not who reported it: a bed mat
+            # Anna's login set is no getting up of hers (review s29 H3). It
+            # is about the person whose bed or seat it is, or nobody.
+            person = seat_owner(info.domain, info.device_class, name, people)
         else:
             # Any other was caused by the person whose user the context names,
             # or is about the person whose bed or seat it is.

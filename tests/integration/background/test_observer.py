@@ -614,6 +614,38 @@ async def test_the_person_behind_a_change_comes_from_the_user(
     assert events[0].importance == 0.7
 
 
+async def test_a_sensor_is_about_whom_it_names_not_who_reported_it(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, mock_load_model: Any
+) -> None:
+    """A bed mat's state set by Anna's login (a script, the REST API) is
+    no getting up of hers: "Guest Room Bed" is about nobody, "Ben's Bed"
+    about Ben (review s29 H3: told as "Anna woke up and got out of bed"
+    minutes after she left the house)."""
+    anna = MockUser(name="Anna").add_to_hass(hass)
+    entry = await setup_house_entry(hass, freezer)
+    hass.states.async_set(
+        "person.anna", "not_home", {"friendly_name": "Anna", "user_id": anna.id}
+    )
+    hass.states.async_set("person.ben", "home", {"friendly_name": "Ben"})
+    for entity_id, name in (
+        ("binary_sensor.guest_room_bed", "Guest Room Bed"),
+        ("binary_sensor.ben_bed", "Ben's Bed"),
+    ):
+        attributes = {"friendly_name": name, "device_class": "occupancy"}
+        hass.states.async_set(entity_id, "on", attributes)
+        hass.states.async_set(
+            entity_id, "off", attributes, context=Context(user_id=anna.id)
+        )
+    observer = entry.runtime_data.observer
+    assert observer is not None
+    await observer.async_flush()
+    events, _ = await hass.async_add_executor_job(observer.buffer.oldest, 10)
+    assert {e.entity_id: e.person for e in events if "bed" in e.entity_id} == {
+        "binary_sensor.guest_room_bed": None,
+        "binary_sensor.ben_bed": "Ben",
+    }
+
+
 async def add_backlog(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, day: date
 ) -> None:
