@@ -187,6 +187,11 @@ def test_last_night_at_one_is_the_night_going_on_and_at_nine_the_one_past() -> N
     assert _span("what happened last night", "en", at_one) == expected
     assert _span("what happened last night", "en", at_nine) == expected
     assert _span("did anyone get up in the night", "en", at_nine) == expected
+    # With its day it is that day's night (review s29 H4).
+    assert _span("did anyone get up in the night on Monday", "en", at_nine) == (
+        "2026-03-02 21:00",
+        "2026-03-03 06:00",
+    )
     # "Tonight" at 01:00 is the night going on; at 20:00 the one to come.
     assert _span("what happens tonight", "en", at_one) == expected
     assert _span("tonight", "en", _local("2026-03-04", 20)) == (

@@ -39,6 +39,14 @@ RELATIVE = [
      "Wir waren in der Woche vom Montag, 9. November im Schwimmbad"),
     ("en", "Anna will fly from Monday to Wednesday",
      "Anna will fly from Monday 30 November to Wednesday 2 December"),
+    # A night with its day is that day's, not last night too (review s29 H4:
+    # "on the night of Sunday 29 November on Friday 27 November").
+    ("en", "Anna got up in the night on Friday to feed the cat",
+     "Anna got up on the night of Friday 27 November to feed the cat"),
+    ("en", "Anna got up in the night three days ago",
+     "Anna got up in the night on Wednesday 25 November"),
+    ("de", "Anna ist am Freitag in der Nacht aufgestanden",
+     "Anna ist am Freitag, 27. November in der Nacht aufgestanden"),
     # Weekdays with their week are days of that week (review s16).
     ("en", "We went to the lake on Tuesday last week",
      "We went to the lake on Tuesday 17 November"),

@@ -171,6 +171,8 @@ def _reading(
     behind: bool = False,
 ) -> TimeReading:
     language = found[0].language
+    if len(found) > 1:  # "last … in the night", "on Friday in the night": no last night
+        found = [item for item in found if not item.options.get("part_of_day")] or found
     # Tense is read without the time words ("evening" is no "-ing", a German
     # participle ends its clause once "am Samstag" is gone), in their clause.
     spans = [(f.start, f.end, f.kind) for f in found]
@@ -210,8 +212,6 @@ def _reading(
     if statement:
         # "Coming up", "demnächst": a plan (a future word), no window.
         found = [item for item in found if item.kind != "coming"]
-    elif any(item.kind == "last_time" for item in found):  # "last … at night"
-        found = [item for item in found if not item.options.get("any_when_last")]
     # A question's "coming up" is a window only without other time words.
     timed = any(item.kind not in ("last_time", "coming") for item in found)
     window: Window | None = None
