@@ -55,12 +55,9 @@ def wordless_floor(
     Zahnarzttermin" by its shape; with the appointment there, they are not
     its answer. Where the answer has none of the question's words to show
     ("Wo finde ich einen zweiten Hausschlüssel?"), `floor` alone decides."""
-    if margin is None or floor == -math.inf or not vector:
+    if floor == -math.inf:
         return floor
-    best = max(vector, key=vector.__getitem__)
-    if best not in keyword:
-        return floor
-    return max(floor, vector[best] - margin * WORDLESS_MARGIN_SHARE)
+    return _near_a_worded_best(margin, vector, keyword, floor, WORDLESS_MARGIN_SHARE)
 
 
 def topic_floor(
@@ -75,12 +72,25 @@ def topic_floor(
     TOPIC_MARGINS of that margin of it: the topic is found by its words,
     and what is merely of the question's shape ("Was hat … gemacht") is
     no paraphrase of it."""
+    return _near_a_worded_best(margin, vector, keyword, least, TOPIC_MARGINS)
+
+
+def _near_a_worded_best(
+    margin: float | None,
+    vector: Mapping[int, float],
+    keyword: Mapping[int, float],
+    floor: float,
+    margins: float,
+) -> float:
+    """`floor`, or, where the model has a `margin` and the best match by
+    meaning shares the question's words, within `margins` of that margin
+    of it."""
     if margin is None or not vector:
-        return least
+        return floor
     best = max(vector, key=vector.__getitem__)
     if best not in keyword:
-        return least
-    return max(least, vector[best] - margin * TOPIC_MARGINS)
+        return floor
+    return max(floor, vector[best] - margin * margins)
 
 
 def by_meaning(
