@@ -274,7 +274,9 @@ class Wording:
             # A person and a verb the tables do not know ("we painted the
             # shed last year"; review s28 M2: not understood, or German
             # "eigentlich haben wir …" answered as a question).
-            or says_subject(told.statement, self.language)
+            or says_subject(
+                told.statement, self.language, old_named=told.old is not None
+            )
         ):
             return None
         return recognize_best(text, self.corrections, language=self.language)

@@ -680,6 +680,26 @@ def test_not_said_first_without_opening_words_is_no_correction() -> None:
 
 
 @pytest.mark.parametrize(
+    ("statement", "old_named", "says"),
+    [
+        ("the band practises on Thursday", True, True),
+        ("the book club meets on Friday", True, True),
+        # Only with its old value named, and not a name or a plural noun.
+        ("the band practises on Thursday", False, False),
+        ("Ben mowed the lawn on Thursday", True, False),
+        ("the keys to the car", True, False),
+        ("the band's practice on Thursday", True, False),
+    ],
+)
+def test_an_english_noun_is_a_subject_only_with_its_old_value(
+    statement: str, *, old_named: bool, says: bool
+) -> None:
+    """Review s29 M1: "no no, the band practises on Thursday, not
+    tomorrow" made no correction in English (its verb no table knows)."""
+    assert says_subject(statement, "en", old_named=old_named) is says
+
+
+@pytest.mark.parametrize(
     ("language", "statement", "says"),
     [
         ("en", "we painted the shed last year", True),

@@ -103,6 +103,46 @@ async def test_a_persons_deed_corrected_by_voice_updates_the_memory(
     assert memory.content.startswith(content), memory.content
 
 
+@pytest.mark.parametrize(
+    ("told", "said", "content"),
+    [
+        (
+            "remember that the band practises tomorrow",
+            "no no, the band practises on Thursday, not tomorrow",
+            "The band practises on Thursday 3 December",
+        ),
+        (
+            "remember that the choir rehearses tomorrow",
+            "no, actually the choir rehearses on Friday, not tomorrow",
+            "The choir rehearses on Friday 4 December",
+        ),
+    ],
+    ids=["no-no-article", "article"],
+)
+async def test_an_english_noun_corrects_with_its_old_value(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+    told: str,
+    said: str,
+    content: str,
+) -> None:
+    """Review s29 M1: with a verb no table knows, an English subject said
+    by an article ("the band practises") made no correction ("Sorry, I am
+    not aware of any area called Thursday not tomorrow"); the German did.
+    Named with its old value, it corrects."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(hass, told)
+    [before] = active(store)
+    answer = speech(await say(hass, said))
+    assert answer.startswith(f"Updated: {content}"), (answer, contents(store))
+    [after] = active(store)
+    assert after.id == before.id
+    assert after.content.startswith(content), after.content
+
+
 async def test_a_german_persons_deed_corrected_is_no_question(
     hass: HomeAssistant,
     agent_entry: MockConfigEntry,

@@ -133,6 +133,10 @@ class _FrontedWords:
     # denial ("we never painted anything") or a hedge ("…, I think",
     # "…, right", "they said …"): doubt or hearsay, not what is so.
     doubts: tuple[str, ...] = ()
+    # Where nouns are not capitalised: the words a subject's noun follows
+    # ("the band practises …") and the endings its verb is told by.
+    noun_openers: frozenset[str] = frozenset()
+    verb_endings: tuple[str, ...] = ()
 
 
 def _read(path: Path) -> _Table:
@@ -221,6 +225,8 @@ def _read(path: Path) -> _Table:
             said_not_verbs=_folded(table, "fronted_not_verbs")
             | _folded(table, "subject_not_verbs"),
             doubts=tuple(word.casefold() for word in table.get("subject_doubts", ())),
+            noun_openers=_folded(table, "noun_subject_openers"),
+            verb_endings=tuple(table.get("noun_subject_verb_endings", ())),
         ),
     )
 
@@ -466,7 +472,9 @@ def _subject_end(tokens: list[str], words: _FrontedWords) -> int | None:
     return None
 
 
-def says_subject(statement: str, language: str | None) -> bool:
+def says_subject(
+    statement: str, language: str | None, *, old_named: bool = False
+) -> bool:
     """Whether `statement` opens with its subject and a verb the statement
     tables need not know: a person's pronoun ("we painted the shed last
     year", "wir haben den Zaun gestrichen") or, where nouns are capitalised
@@ -474,7 +482,10 @@ def says_subject(statement: str, language: str | None) -> bool:
     Donnerstag"), then a lower-case word that says what is so, not a
     thought or a wish ("I meant …"), and at least two content words. A
     question ("…?") says none. Review s28 M2/M3: such a correction was no
-    correction at all."""
+    correction at all. Where nouns are not capitalised, an article's noun
+    is a subject only in a correction that names its old value
+    (`old_named`: "no no, the band practises on Thursday, not tomorrow";
+    review s29 M1), its verb told by its ending (`_noun_subject`)."""
     table = _table(language)
     words = table.fronted_words
     tokens = statement.strip().split()
@@ -491,7 +502,7 @@ def says_subject(statement: str, language: str | None) -> bool:
     if first in words.pronouns:
         return _said_verb(tokens[1], words)
     if not table.verb_last:
-        return False
+        return old_named and _noun_subject(tokens, words)
     # The opening word is capitalised as a sentence's ("Der Chor …").
     said = [first if first in words.articles else tokens[0], *tokens[1:]]
     end = _subject_end(["", *said], words)
@@ -506,6 +517,28 @@ def says_subject(statement: str, language: str | None) -> bool:
 # The fewest content words of a statement `says_subject` reads: a verb and
 # what it says ("painted", "shed"), not "I don't know".
 _SUBJECT_CONTENT: Final = 2
+
+
+def _noun_subject(tokens: list[str], words: _FrontedWords) -> bool:
+    """Whether `tokens` open with an article's noun of one or two words
+    ("the band", "the book club"), then a verb by its ending ("practises",
+    "rehearsed"). Not a name: "Ben mowed the lawn on Thursday, not
+    yesterday" finds no memory dated yesterday to correct, and would be
+    stored beside it."""
+    said = [token.strip(_SET_OFF) for token in tokens]
+    if said[0].casefold() not in words.noun_openers:
+        return False
+    verb = next((at for at in (2, 3) if _ends_as_verb(said, at, words)), None)
+    return verb is not None and all(_VERB.match(noun) for noun in said[1:verb])
+
+
+def _ends_as_verb(said: list[str], at: int, words: _FrontedWords) -> bool:
+    word = said[at].casefold() if at < len(said) else ""
+    return (
+        word.endswith(words.verb_endings)
+        and word not in words.pronouns | words.noun_openers
+        and _said_verb(said[at], words)
+    )
 
 
 def _said_verb(word: str, words: _FrontedWords) -> bool:
