@@ -25,15 +25,6 @@ from custom_components.home_memory.memory.common.values import (
     MemoryFilter,
     Visibility,
 )
-from custom_components.home_memory.memory.embedding.embedder import (
-    Embedder,
-    default_model_dir,
-    load_embedder,
-)
-from custom_components.home_memory.memory.embedding.multilingual import (
-    MultilingualEmbedder,
-    load_multilingual_embedder,
-)
 from custom_components.home_memory.memory.text.validation import MAX_CONTENT_CHARS
 
 from ...bathroom_things import BATHROOM_DE
@@ -47,6 +38,12 @@ if TYPE_CHECKING:
     from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
     from custom_components.home_memory.memory.common.values import Memory
+    from custom_components.home_memory.memory.embedding.embedder import (
+        Embedder,
+    )
+    from custom_components.home_memory.memory.embedding.multilingual import (
+        MultilingualEmbedder,
+    )
     from custom_components.home_memory.memory.store import MemoryStore
     from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
 
@@ -247,12 +244,6 @@ async def test_a_german_eigentlich_with_its_verb_next_corrects(
     assert "Eigentlich mag Ben lieber Tee." in contents(store)
 
 
-@pytest.fixture(scope="module")
-def e5() -> MultilingualEmbedder:
-    """The real multilingual-e5-small a German home gets, loaded once."""
-    return load_multilingual_embedder()
-
-
 async def german_home_with_e5(
     hass: HomeAssistant, entry: MockConfigEntry, e5: MultilingualEmbedder
 ) -> MemoryStore:
@@ -407,14 +398,6 @@ async def test_an_english_key_that_lies_under_a_blue_pot_moves(
         was="under the blue flower pot",
     )
     assert contents(store) == {"The spare key is in the garage now."}
-
-
-@pytest.fixture(scope="module")
-def minilm() -> Embedder:
-    """The real all-MiniLM-L6-v2 an English home gets, loaded once."""
-    model_dir = default_model_dir()
-    assert model_dir is not None, "run scripts/setup to assemble the model folder"
-    return load_embedder(model_dir, verify=False)
 
 
 async def test_a_second_true_fact_of_one_subject_is_kept_beside_the_first(

@@ -11,46 +11,33 @@ an old value (M3); questions after the opening words stay questions.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
-from unittest.mock import patch
 
 import pytest
 
-from custom_components.home_memory.memory.embedding.embedder import (
-    Embedder,
-    default_model_dir,
-    load_embedder,
-)
-from custom_components.home_memory.memory.embedding.multilingual import (
-    MultilingualEmbedder,
-    load_multilingual_embedder,
-)
-
 from ..conftest import setup_entry
 from ..fake_agents import say
-from .test_corrections import active, contents, english_home_with_minilm, speech
+from .test_corrections import (
+    active,
+    contents,
+    english_home_with_minilm,
+    german_home_with_e5,
+    speech,
+)
 
 if TYPE_CHECKING:
     from freezegun.api import FrozenDateTimeFactory
     from homeassistant.core import HomeAssistant
     from pytest_homeassistant_custom_component.common import MockConfigEntry
 
+    from custom_components.home_memory.memory.embedding.embedder import (
+        Embedder,
+    )
+    from custom_components.home_memory.memory.embedding.multilingual import (
+        MultilingualEmbedder,
+    )
     from custom_components.home_memory.memory.store import MemoryStore
 
 pytestmark = pytest.mark.usefixtures("mock_load_model")
-
-
-@pytest.fixture(scope="module")
-def e5() -> MultilingualEmbedder:
-    """The real multilingual-e5-small a German home gets, loaded once."""
-    return load_multilingual_embedder()
-
-
-@pytest.fixture(scope="module")
-def minilm() -> Embedder:
-    """The real all-MiniLM-L6-v2 an English home gets, loaded once."""
-    model_dir = default_model_dir()
-    assert model_dir is not None, "run scripts/setup to assemble the model folder"
-    return load_embedder(model_dir, verify=False)
 
 
 async def german_home(
@@ -62,14 +49,7 @@ async def german_home(
     """A German home with the real e5 on Monday 30 November 2026 in Berlin."""
     await hass.config.async_update(time_zone="Europe/Berlin")
     freezer.move_to("2026-11-30T15:00:00+00:00")
-    hass.config.language = "de"
-    with patch(
-        "custom_components.home_memory.runtime.model_loading.load_multilingual_model",
-        return_value=e5,
-    ):
-        await setup_entry(hass, entry)
-    store: MemoryStore = entry.runtime_data.store
-    return store
+    return await german_home_with_e5(hass, entry, e5)
 
 
 @pytest.mark.parametrize(

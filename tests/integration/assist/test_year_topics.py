@@ -9,43 +9,24 @@ the year alone ("was haben wir letztes Jahr gemacht") still lists all.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
-from unittest.mock import patch
 
 import pytest
 
-from custom_components.home_memory.memory.embedding.embedder import (
-    Embedder,
-    default_model_dir,
-    load_embedder,
-)
-from custom_components.home_memory.memory.embedding.multilingual import (
-    MultilingualEmbedder,
-    load_multilingual_embedder,
-)
-
-from ..conftest import setup_entry
 from ..fake_agents import say
+from .test_corrections import english_home_with_minilm
+from .test_person_corrections import german_home
 
 if TYPE_CHECKING:
     from freezegun.api import FrozenDateTimeFactory
     from homeassistant.core import HomeAssistant
     from pytest_homeassistant_custom_component.common import MockConfigEntry
 
+    from custom_components.home_memory.memory.embedding.embedder import Embedder
+    from custom_components.home_memory.memory.embedding.multilingual import (
+        MultilingualEmbedder,
+    )
+
 pytestmark = pytest.mark.usefixtures("mock_load_model")
-
-
-@pytest.fixture(scope="module")
-def e5() -> MultilingualEmbedder:
-    """The real multilingual-e5-small a German home gets, loaded once."""
-    return load_multilingual_embedder()
-
-
-@pytest.fixture(scope="module")
-def minilm() -> Embedder:
-    """The real all-MiniLM-L6-v2 an English home gets, loaded once."""
-    model_dir = default_model_dir()
-    assert model_dir is not None, "run scripts/setup to assemble the model folder"
-    return load_embedder(model_dir, verify=False)
 
 
 GERMAN = (
@@ -66,14 +47,7 @@ async def test_a_german_topic_of_last_year_answers_only_its_memory(
     freezer: FrozenDateTimeFactory,
 ) -> None:
     """Review s28 M7: the terrace was listed beside the plumber's shower."""
-    await hass.config.async_update(time_zone="Europe/Berlin")
-    freezer.move_to("2026-11-30T15:00:00+00:00")
-    hass.config.language = "de"
-    with patch(
-        "custom_components.home_memory.runtime.model_loading.load_multilingual_model",
-        return_value=e5,
-    ):
-        await setup_entry(hass, mock_config_entry)
+    await german_home(hass, mock_config_entry, e5, freezer)
     for told in GERMAN:
         await say(hass, told, language="de")
     answer = await say(
@@ -96,13 +70,7 @@ async def test_an_english_topic_of_last_year_answers_only_its_memory(
     freezer: FrozenDateTimeFactory,
 ) -> None:
     """The English as the review found it: the plumber's alone."""
-    await hass.config.async_update(time_zone="Europe/Berlin")
-    freezer.move_to("2026-11-30T15:00:00+00:00")
-    with patch(
-        "custom_components.home_memory.runtime.model_loading.load_model",
-        return_value=minilm,
-    ):
-        await setup_entry(hass, mock_config_entry)
+    await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
     for told in ENGLISH:
         await say(hass, told)
     spoken = (await say(hass, "what did the plumber fix last year")).response.speech[
