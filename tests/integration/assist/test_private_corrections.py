@@ -19,10 +19,8 @@ from ..fake_agents import say
 from .test_corrections import (
     ENGLISH,
     GERMAN,
-    e5,
     english_home_with_minilm,
     german_home_with_e5,
-    minilm,
     speech,
 )
 
@@ -38,7 +36,6 @@ if TYPE_CHECKING:
     from custom_components.home_memory.memory.store import MemoryStore
 
 pytestmark = pytest.mark.usefixtures("mock_load_model")
-__all__ = ["e5", "minilm"]  # the module's real models, as fixtures
 
 
 def seen_by(store: MemoryStore, user: MockUser) -> dict[str, Visibility]:
