@@ -138,12 +138,14 @@ def seat_owner(
     if not (names_one_of("bed", name) or names_one_of("seat", name)):
         return None
     words = {word.casefold() for word in re.findall(r"[\w-]+", name)}
-    owners = [
+    # Two person entities of one name (onboarding's and one configured)
+    # are one person the mat names.
+    owners = {
         person
         for person in people
         if (folded := person.casefold()) in words or f"{folded}s" in words
-    ]
-    return owners[0] if len(owners) == 1 else None
+    }
+    return owners.pop() if len(owners) == 1 else None
 
 
 def meal_of(place: str, at: float, tz: tzinfo) -> str | None:
