@@ -27,7 +27,7 @@ from .test_corrections import (
 if TYPE_CHECKING:
     from freezegun.api import FrozenDateTimeFactory
     from homeassistant.core import HomeAssistant
-    from pytest_homeassistant_custom_component.common import MockConfigEntry
+    from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
     from custom_components.home_memory.memory.embedding.embedder import (
         Embedder,
@@ -121,6 +121,55 @@ async def test_an_english_noun_corrects_with_its_old_value(
     [after] = active(store)
     assert after.id == before.id
     assert after.content.startswith(content), after.content
+
+
+@pytest.mark.parametrize(
+    ("language", "told", "said", "new", "old"),
+    [
+        ("en", "remember that we repaired the fence the year before last",
+         "no, actually we repaired the fence last year", "2025", "2024"),
+        ("de", "Merk dir, dass wir vorletztes Jahr den Zaun repariert haben",
+         "Nein, eigentlich haben wir den Zaun letztes Jahr repariert", "2025",
+         "2024"),
+    ],
+    ids=["en", "de"],
+)  # fmt: skip
+async def test_the_households_deed_corrected_by_another_person_is_updated(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    user_anna: MockUser,
+    user_ben: MockUser,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    language: str,
+    told: str,
+    said: str,
+    new: str,
+    old: str,
+) -> None:
+    """Review s29 M2: Ben's "no, actually we repaired the fence last year"
+    of Anna's "we repaired the fence the year before last" was his own
+    memory beside hers ("Okay, I'll remember that"): the fence was both
+    years. What "we" did is the household's deed, Ben's as much as
+    Anna's: it is updated, as Anna's own correction would be, and stays
+    hers."""
+    if language == "de":
+        store = await german_home(
+            hass, mock_config_entry, request.getfixturevalue("e5"), freezer
+        )
+    else:
+        minilm = request.getfixturevalue("minilm")
+        store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(hass, told, language=language, user=user_anna)
+    [before] = active(store)
+    assert old in before.content, before.content
+    answer = speech(await say(hass, said, language=language, user=user_ben))
+    assert answer.startswith(("Updated:", "Aktualisiert:")), answer
+    [after] = active(store)
+    assert (after.id, after.owner) == (before.id, user_anna.id)
+    assert new in after.content, after.content
+    assert old not in after.content, after.content
 
 
 async def test_a_german_persons_deed_corrected_is_no_question(

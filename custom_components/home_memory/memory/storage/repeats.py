@@ -46,6 +46,7 @@ from ..text.corrections import (
     kept_subject,
     same_thing,
     says_moved,
+    says_subject,
 )
 from ..text.fts_query import and_expression
 from ..text.naming import says_own, told_by
@@ -486,6 +487,15 @@ class Repeats:
                     # "actually the car insurance is due in May" is no
                     # correction of Anna's insurance number).
                     or (not own and says_moved(item.content, language))
+                    # Or the same deed at another time: what "we" did is
+                    # the household's, Ben's as much as Anna's (review
+                    # s29 M2: his "no, actually we repaired the fence
+                    # last year" was a second memory beside hers).
+                    or (
+                        not own
+                        and item.replaces is None
+                        and says_subject(item.content, language)
+                    )
                 )
             ):
                 # "… instead of Tuesday": the most similar of the same thing.
