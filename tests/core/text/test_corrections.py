@@ -176,6 +176,12 @@ def test_a_german_eigentlich_counts_only_set_off() -> None:
         # As said: what did not happen, a contrast, a command, no subject.
         ("eigentlich wollte Ben heute kommen", None),
         ("eigentlich ist der Schlüssel im Flur, aber er fehlt", None),
+        ("eigentlich kommt der Maler, doch nicht morgen", None),
+        # "doch" before a negation is a particle: after all not (s28 M4).
+        (
+            "Nein, eigentlich kommt die Babysitterin doch nicht",
+            "Nein, eigentlich: die Babysitterin kommt doch nicht",
+        ),
         ("eigentlich schalte das Licht ein", None),
         ("eigentlich ist gut", None),
         ("eigentlich: der Klempner kommt am Mittwoch", None),

@@ -50,7 +50,7 @@ from ..text.corrections import (
 )
 from ..text.fts_query import and_expression
 from ..text.naming import says_own, told_by
-from ..text.statements import Relation, relate, subject_words
+from ..text.statements import Relation, negates, relate, subject_words
 from ..text.validation import (
     MAX_CONTENT_CHARS,
     MAX_LABELS,
@@ -477,7 +477,17 @@ class Repeats:
             if (
                 item.corrects
                 and own not in told
-                and similarity >= EXPLICIT_CORRECTION_MIN_SIMILARITY
+                and (
+                    similarity >= EXPLICIT_CORRECTION_MIN_SIMILARITY
+                    # "no, actually the tiler is not coming" says no to
+                    # its own words: e5 scores "Die Babysitterin kommt
+                    # nicht." 0.50 to "… kommt am Dienstag" (review s28
+                    # M4: a second memory beside the plan).
+                    or (
+                        similarity >= self.config.slot_change_min_similarity
+                        and negates(row[3], item.content, language)
+                    )
+                )
                 and same_thing(row[3], item.content, language, item.replaces)
                 and (
                     (row[0], row[1]) == _holders(item)[0]

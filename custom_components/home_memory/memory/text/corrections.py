@@ -137,6 +137,9 @@ class _FrontedWords:
     # ("the band practises …") and the endings its verb is told by.
     noun_openers: frozenset[str] = frozenset()
     verb_endings: tuple[str, ...] = ()
+    # A contrast word that is a particle before these ("kommt … doch
+    # nicht": after all not), no contrast of two clauses.
+    particle_before: frozenset[str] = frozenset()
 
 
 def _read(path: Path) -> _Table:
@@ -227,6 +230,7 @@ def _read(path: Path) -> _Table:
             doubts=tuple(word.casefold() for word in table.get("subject_doubts", ())),
             noun_openers=_folded(table, "noun_subject_openers"),
             verb_endings=tuple(table.get("noun_subject_verb_endings", ())),
+            particle_before=_folded(table, "fronted_particle_before"),
         ),
     )
 
@@ -415,7 +419,7 @@ def _fronted(table: _Table, rest: str) -> str | None:
         len(tokens) < _FRONTED_WORDS
         or not _VERB.match(tokens[0])
         or tokens[0].casefold() in words.not_verbs
-        or any(token.casefold().strip(",.") in words.not_with for token in tokens)
+        or _contrasts(tokens, words)
         or (table.commands is not None and table.commands.match(tokens[0]))
     ):
         return None
@@ -433,6 +437,25 @@ def _fronted(table: _Table, rest: str) -> str | None:
     else:
         verb = tokens[0]
     return " ".join([*subject, verb, *tokens[end:]])
+
+
+def _contrasts(tokens: list[str], words: _FrontedWords) -> bool:
+    """Whether a word of `tokens` sets what was meant against what is
+    ("eigentlich wollte Ben kommen, aber …"): a contrast word, unless it
+    is a particle: within a clause, before a word it is one before
+    ("eigentlich kommt die Babysitterin doch nicht": after all not; review
+    s28 M4 was answered as the question "kommt die Babysitterin doch
+    nicht"), not after a comma (", doch nicht morgen")."""
+    said = [token.casefold().strip(",.") for token in tokens]
+    return any(
+        word in words.not_with
+        and not (
+            0 < at < len(said) - 1
+            and not tokens[at - 1].endswith((",", ";", "."))
+            and said[at + 1] in words.particle_before
+        )
+        for at, word in enumerate(said)
+    )
 
 
 # The index after a subject of one word after the fronted verb.

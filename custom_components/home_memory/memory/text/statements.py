@@ -911,6 +911,21 @@ def adds(old: str, new: str, language: str | None = None) -> bool:
     return before.negated == after.negated and _adds(before, after, words)
 
 
+def negates(old: str, new: str, language: str | None = None) -> bool:
+    """True when `new` says no to what `old` says, with no word of its own:
+    "The tiler is not coming." of "The tiler is coming on Tuesday 1
+    December.", "Die Babysitterin kommt nicht." of "… kommt am Dienstag"
+    (a plan called off; the time the old one named is no longer so)."""
+    words = statement_words(language)
+    before, after = _analyse(old, words), _analyse(new, words)
+    return (
+        after.negated
+        and not before.negated
+        and bool(after.content)
+        and after.content <= before.content
+    )
+
+
 def contradicts(old: str, new: str, language: str | None = None) -> bool:
     """True when `new` negates `old` or swaps a detail of it for another
     (blue -> red, Tuesday -> Thursday, Mike -> Steve), whatever the wording
