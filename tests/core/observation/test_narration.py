@@ -330,6 +330,27 @@ def test_a_morning_s_getting_up_is_tagged_with_the_words_it_is_asked_by(
     assert asked.isdisjoint(night.tags), night.tags
 
 
+@pytest.mark.parametrize(
+    ("language", "asked"),
+    [
+        ("en", {"come home"}),
+        ("de", {"nach hause kommen", "nach hause gekommen", "heimgekommen"}),
+    ],
+)
+def test_an_arrival_is_tagged_as_it_is_asked_in_the_past(
+    language: str, asked: set[str]
+) -> None:
+    """German asks of an arrival in the participle ("Wann ist Lena zuletzt
+    nach Hause gekommen?"), which shares no word with "kommen": a long
+    memory of the latest arrival fell under the newest-first bar and the
+    one of the day before was answered (German household replay)."""
+    events = Events()
+    events.arrive(local(24, 15, 0), "Ben")
+    (segment,) = ready_segments(events.made, now=local(24, 16, 0), tz=TZ, force=True)
+    tags = narrate(segment, persona=PERSONA, tz=TZ, language=language).tags
+    assert asked <= {tag.casefold() for tag in tags}, tags
+
+
 def test_a_segment_with_a_tv_turned_on_is_never_called_quiet() -> None:
     """Whatever closing a segment draws, a TV that came on is not "quiet"."""
     for start in range(40):
