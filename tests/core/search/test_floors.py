@@ -25,7 +25,7 @@ from custom_components.home_memory.memory.search.floors import (
 from custom_components.home_memory.memory.search.retrieval import Retriever
 from custom_components.home_memory.memory.store import MemoryStore
 
-from ..conftest import ALICE, BOB, ManualClock
+from ..conftest import ALICE, BOB, HOUSE, ManualClock
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
@@ -1019,5 +1019,38 @@ def test_a_name_no_memory_is_about_asks_no_other_s_deed(
         assert _answers(home, "when did Anna wake up", BOB, "Ben") == {
             "Anna woke up and got out of bed around twenty past eight."
         }
+    finally:
+        store.close()
+
+
+def test_someone_asks_nothing_beside_what_they_did(
+    tmp_path: Path, clock: ManualClock, minilm: Embedder
+) -> None:
+    """ "When did someone last get up in the night" was "I don't know" while
+    Ben's night was told (review s29 M4): the run floor read "someone" as
+    the thing asked, so the memory holding only where it was ("night")
+    lacked it, and a morning where "someone used the kitchen" answered.
+    "Someone", "anyone" ask nothing besides what they did."""
+    store = MemoryStore(tmp_path / "memory.db", embedder=minilm, clock=clock)
+    night = "Ben got up on the night of Sunday 29 November to check the boiler."
+    try:
+        store.create(NewMemory(content=night, people=("Ben",)), BOB)
+        store.create(
+            NewMemory(
+                content=(
+                    "It was Sunday morning, and I noticed that Anna woke up and "
+                    "got out of bed around seven. Someone used the kitchen."
+                ),
+                people=("Anna",),
+                tags=("get up", "wake up", "morning", "presence"),
+            ),
+            HOUSE,
+        )
+        home = Retriever(store)
+        for query in (
+            "when did someone get up in the night",
+            "did anyone get up in the night",
+        ):
+            assert night in _answers(home, query, ALICE, "Anna"), query
     finally:
         store.close()
