@@ -7,7 +7,7 @@ action "My locker code is 4711": Ben finds and hears "Anna's …", Anna finds
 her helmet with "where is my bicycle helmet". Ben has no person: what he
 tells names him by his user's name. (The household is shared: the bicycle
 helmet, the locker code, the sledge, the cellar hatch, the roof box, the
-podiatrist and the rowing boat are this file's alone.)
+podiatrist, the rowing boat and the orchid are this file's alone.)
 """
 
 from __future__ import annotations
@@ -176,3 +176,20 @@ def test_who_was_ill_and_who_came_are_what_was_told(household: Household) -> Non
     said = _say(household, anna, "when did Uncle Bertram come")
     assert "garden gate" in said, said
     assert "Christmas" not in said, said
+
+
+def test_a_name_no_one_of_the_home_has_is_not_answered_about_another(
+    household: Household,
+) -> None:
+    """Review s29 M3: "when did Zoe wake up", Zoe no one of the home, was
+    answered with Anna's morning. Anna's repotting is hers: Ben asking when
+    Zoe repotted the orchid hears "I don't know", and Anna's own when he
+    asks of her."""
+    wait_for_the_model(household)
+    anna, ben = household.anna, household.ben
+    _say(household, anna, "remember that I repotted the orchid this morning")
+    told = "Anna repotted the orchid"
+    assert told in _say(household, ben, "when did Anna repot the orchid")
+    assert _say(household, ben, "when did Zoe repot the orchid") == (
+        "I don't know; I don't remember anything about that."
+    )

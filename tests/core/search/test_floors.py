@@ -25,7 +25,7 @@ from custom_components.home_memory.memory.search.floors import (
 from custom_components.home_memory.memory.search.retrieval import Retriever
 from custom_components.home_memory.memory.store import MemoryStore
 
-from ..conftest import ALICE, BOB, ManualClock
+from ..conftest import ALICE, BOB, HOUSE, ManualClock
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
@@ -866,8 +866,8 @@ def test_where_the_home_names_the_name_but_none_passes_another_s_deed_is_no_answ
     """Review s26 M2: "what did Grandma Rosa bake", where the home names her
     but none of her memories bakes, read Mia's cookies and "Rosa's neighbour
     baked a cake". Neither is hers: "I don't know". Her neighbour's cake is
-    what "what did Grandma Rosa's neighbour bake" asks, and a name the home
-    names nowhere leaves out nothing, as before."""
+    what "what did Grandma Rosa's neighbour bake" asks, and Mia's cookies
+    what "what did Mia bake" asks."""
     cookies = "Mia baked cookies for the school fair."
     neighbour = "Rosa's neighbour baked a cake for Emma."
     home = told(
@@ -882,7 +882,9 @@ def test_where_the_home_names_the_name_but_none_passes_another_s_deed_is_no_answ
     assert neighbour in _answers(
         home, "what did Grandma Rosa's neighbour bake", ALICE, "Anna"
     )
-    assert cookies in _answers(home, "what did Grandpa Joe bake", ALICE, "Anna")
+    # A name no memory is about asks of that one (review s29 M3): Mia's
+    # cookies are no answer about Grandpa Joe.
+    assert cookies not in _answers(home, "what did Grandpa Joe bake", ALICE, "Anna")
     # Her first name alone asks of her too (review s27b M3: it read both).
     assert _answers(home, "what did Rosa bake", ALICE, "Anna") == set()
     assert neighbour in _answers(home, "what did Rosa's neighbour bake", ALICE, "Anna")
@@ -992,5 +994,63 @@ def test_a_german_genitive_of_a_name_the_home_knows_is_no_doer(
         assert neighbour in _answers(
             retriever, "Was hat Oma Rosas Nachbarin gebacken", ALICE, "Anna"
         )
+    finally:
+        store.close()
+
+
+def test_a_name_no_memory_is_about_asks_no_other_s_deed(
+    tmp_path: Path, clock: ManualClock, minilm: Embedder
+) -> None:
+    """ "When did Zoe wake up", Zoe no one of the home, was answered with
+    Anna's morning, and "when did Zoe come home" with Ben's (review s29
+    M3): a name said where a question's subject stands asks of that one,
+    not of the others memories are about; "when did Anna wake up" still
+    finds hers."""
+    store = MemoryStore(tmp_path / "memory.db", embedder=minilm, clock=clock)
+    try:
+        for text, people in (
+            ("Anna woke up and got out of bed around twenty past eight.", ("Anna",)),
+            ("Ben came home around six.", ("Ben",)),
+        ):
+            store.create(NewMemory(content=text, people=people), ALICE)
+        home = Retriever(store)
+        assert _answers(home, "when did Zoe wake up", BOB, "Ben") == set()
+        assert _answers(home, "when did Zoe come home", BOB, "Ben") == set()
+        assert _answers(home, "when did Anna wake up", BOB, "Ben") == {
+            "Anna woke up and got out of bed around twenty past eight."
+        }
+    finally:
+        store.close()
+
+
+def test_someone_asks_nothing_beside_what_they_did(
+    tmp_path: Path, clock: ManualClock, minilm: Embedder
+) -> None:
+    """ "When did someone last get up in the night" was "I don't know" while
+    Ben's night was told (review s29 M4): the run floor read "someone" as
+    the thing asked, so the memory holding only where it was ("night")
+    lacked it, and a morning where "someone used the kitchen" answered.
+    "Someone", "anyone" ask nothing besides what they did."""
+    store = MemoryStore(tmp_path / "memory.db", embedder=minilm, clock=clock)
+    night = "Ben got up on the night of Sunday 29 November to check the boiler."
+    try:
+        store.create(NewMemory(content=night, people=("Ben",)), BOB)
+        store.create(
+            NewMemory(
+                content=(
+                    "It was Sunday morning, and I noticed that Anna woke up and "
+                    "got out of bed around seven. Someone used the kitchen."
+                ),
+                people=("Anna",),
+                tags=("get up", "wake up", "morning", "presence"),
+            ),
+            HOUSE,
+        )
+        home = Retriever(store)
+        for query in (
+            "when did someone get up in the night",
+            "did anyone get up in the night",
+        ):
+            assert night in _answers(home, query, ALICE, "Anna"), query
     finally:
         store.close()

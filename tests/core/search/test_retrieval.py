@@ -15,6 +15,7 @@ from custom_components.home_memory.memory.common.values import (
     MemoryFilter,
     MemoryKind,
     NewMemory,
+    Source,
     Tier,
     Visibility,
     WeightClass,
@@ -1047,3 +1048,62 @@ def test_who_repaired_the_tap_finds_it_by_its_word(household: Retriever) -> None
     assert "Ben fixed the dripping tap in the kitchen" in {
         m.memory.content for m in found
     }
+
+
+ANNA_S_MORNING = (
+    "It was Monday morning, and I could tell that Anna woke up around twenty "
+    "past eight. Also, the bedroom light was switched on."
+)
+
+
+def test_another_s_night_in_the_window_comes_after_the_asked_one_s(
+    minilm_store: MemoryStore,
+) -> None:
+    """ "Did Anna get up in the night" listed Ben's night first (review s29
+    M10): a topic in its window passes under the floor, and a told
+    memory's importance lifted his above an observation naming her (not
+    among its people, as a bed's may be, review s29 H3), which answers far
+    better (relevance 0.80 against 0.22). One about another than the
+    person the question names now comes after the rest; "did Ben get up"
+    still finds his first."""
+    night = datetime(2025, 6, 14, 23, tzinfo=UTC)  # the clock: 15 June 2025
+    minilm_store.create(
+        NewMemory(
+            content="Ben got up in the night to check the boiler.",
+            people=("Ben",),
+            importance=1.0,
+            happened_at=night,
+        ),
+        BOB,
+    )
+    minilm_store.create(
+        NewMemory(
+            content=ANNA_S_MORNING,
+            tags=("morning", "presence"),
+            importance=0.0,
+            source=Source.OBSERVED,
+            happened_at=night + timedelta(hours=7),
+        ),
+        HOUSE,
+    )
+    retriever = Retriever(minilm_store)
+    window = MemoryFilter(
+        happened_after=night - timedelta(hours=3),
+        happened_before=night + timedelta(hours=8),
+    )
+
+    def found(query: str) -> list[str]:
+        page = retriever.start_progressive(
+            query,
+            BOB,
+            window,
+            min_relevance=retriever.config.context_min_relevance,
+            topic_in_window=True,
+            asker="Ben",
+        )
+        return [item.memory.content for item in page.items]
+
+    anna = found("did Anna get up")
+    assert anna[0] == ANNA_S_MORNING
+    assert anna[-1] == "Ben got up in the night to check the boiler."
+    assert found("did Ben get up")[0] == "Ben got up in the night to check the boiler."

@@ -35,7 +35,6 @@ from ..time.expressions import time_spans
 from ..time.phrases import languages_to_try
 from .families import family_languages
 from .people import (
-    about_others,
     capitalised_runs,
     kin_names,
     mostly_titled,
@@ -43,6 +42,7 @@ from .people import (
     named_people,
     naming_in_text,
     only_owned,
+    others_than_asked,
     owner_words,
     spelled_words,
     title_names,
@@ -133,8 +133,7 @@ def beside_names(
     )
     names |= said
     own = asker is not None and says_own(query, language)
-    others = about_others(query, people, asker if own else None, known=known)
-    others -= _naming_the_asked(candidates, query, others, known)
+    others = about_others_asked(candidates, query, passing, asker, language)
     if not own:
         others |= _the_asker_s_own(
             candidates, query, passing, people, (caller, asker), known, language
@@ -247,24 +246,24 @@ def _said_names(query: str, known: Collection[str]) -> set[str]:
     return {run for run in runs if not folded_words(run) <= taken}
 
 
-def _naming_the_asked(
+def about_others_asked(
     candidates: CandidateQueries,
     query: str,
-    rowids: set[int],
-    known: Collection[str],
+    rowids: Collection[int],
+    asker: str | None,
+    language: str | None,
 ) -> set[int]:
-    """Of `rowids`, those whose text names a person the question names:
-    "Leo had a fever so Anna kept him home", whose people are Anna (her
-    "I"), is about Leo too (review s24 H1: "when was Leo sick" was "I
-    don't know" once Leo was among another memory's people)."""
-    labels = [folded_words(person) for person in named_people(query, known)]
-    if not labels or not rowids:
-        return set()
-    return {
-        rowid
-        for rowid, text in candidates.contents(sorted(rowids)).items()
-        if any(label <= folded_words(text) for label in labels)
-    }
+    """Of `rowids`, the memories about others than the people `query` asks
+    of (people.others_than_asked): those it names, the asker where it says
+    their "my", and a name no memory is about said where its subject
+    stands ("when did Zoe wake up" is not Anna's morning, review s29 M3; a
+    memory about no one may still be Zoe's)."""
+    known = set(candidates.everyone())
+    said = _said_names(query, {*known, asker or ""})
+    subject = {folded_words(name) for name in _asked_subject(query.strip(), language)}
+    known |= {run for run in said if folded_words(run.split()[0]) in subject}
+    own = asker is not None and says_own(query, language)
+    return others_than_asked(candidates, query, rowids, asker if own else None, known)
 
 
 def _another_of_the_name(

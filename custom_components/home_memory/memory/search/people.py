@@ -20,7 +20,7 @@ from ..common.values import MemoryFilter
 from ..text.fts_query import STOPWORDS
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Mapping
+    from collections.abc import Callable, Collection, Iterable, Mapping
 
     from ..common.values import Caller
     from ..storage.candidates import CandidateQueries
@@ -106,6 +106,33 @@ def about_others(
         rowid
         for rowid, found in people.items()
         if found and not any(words(person) in named for person in found)
+    }
+
+
+def others_than_asked(
+    candidates: CandidateQueries,
+    query: str,
+    rowids: Collection[int],
+    asker: str | None,
+    known: Collection[str],
+) -> set[int]:
+    """Of `rowids`, those `about_others` than the people `query` names (of
+    `known` too) and `asker`, but for those whose text names one it names:
+    "Leo had a fever so Anna kept him home", whose people are Anna (her
+    "I"), is about Leo too (review s24 H1: "when was Leo sick" was "I
+    don't know" once Leo was among another memory's people)."""
+    if not rowids:
+        return set()
+    others = about_others(
+        query, candidates.people_of(sorted(rowids)), asker, known=known
+    )
+    labels = [words(person) for person in named_people(query, known)]
+    if not labels or not others:
+        return others
+    return others - {
+        rowid
+        for rowid, text in candidates.contents(sorted(others)).items()
+        if any(label <= words(text) for label in labels)
     }
 
 

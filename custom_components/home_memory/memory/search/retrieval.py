@@ -28,6 +28,7 @@ from ..time.phrases import table_language
 from .cursors import Cursors
 from .families import family_matches
 from .floors import (
+    about_others_asked,
     asking_nothing,
     beside_names,
     besides_names_text,
@@ -360,7 +361,7 @@ class Retriever:
                 or rel.similarity >= (floor if rel.keyword is not None else wordless)
             )
         ]
-        besides = None
+        besides, others = None, set[int]()
         if min_relevance > 0:  # A word of the query's family passes (families.py).
             formed = family_matches(
                 self, query, caller, flt, passing, query_vector, floor, asker
@@ -378,8 +379,15 @@ class Retriever:
         }
         if topic_in_window:
             least = topic_floor(margin, vector, keyword, TOPIC_IN_WINDOW_MIN_SIMILARITY)
-            kept.update(
-                (rowid, rel) for rowid, rel in fused.items() if _on_topic(rel, least)
+            near = {
+                r for r, rel in fused.items() if r not in kept and _on_topic(rel, least)
+            }
+            kept.update((rowid, fused[rowid]) for rowid in near)
+            # About another than a person it names: after the rest ("did
+            # Anna get up in the night" read Ben's night first, review s29
+            # M10). Not by the asker's "we", which is everyone's.
+            others = about_others_asked(
+                candidates, query, near, None, self.config.language
             )
         if min_relevance > 0 and kept:
             # Inside a window too: "did anyone turn on the kitchen light
@@ -393,6 +401,10 @@ class Retriever:
             # did Uncle Tom come", the window's own events first (windows.py).
             ranking = ranking.taken(
                 reading_order(candidates, ranking.rowids, flt, self.config.language)
+            )
+        if others:
+            ranking = ranking.taken(
+                sorted(range(len(ranking)), key=lambda i: ranking.rowids[i] in others)
             )
         return self._newest_first(ranking) if newest_first else ranking
 
