@@ -13,6 +13,7 @@ from custom_components.home_memory.memory.search.people import (
     only_owned,
     owner_words,
     spelled_words,
+    telling_of_someone,
     title_names,
     unpossessed_words,
     without_names,
@@ -180,3 +181,43 @@ def test_a_kinship_word_says_a_german_name_and_its_genitive_the_owner() -> None:
     assert owner_words("Rosas cake", frozenset({"rosa"}), english.genitive) == words(
         "Rosas cake"
     )
+
+
+class _Texts:
+    """The one query `telling_of_someone` asks of the candidates."""
+
+    def __init__(self, texts: dict[int, str]) -> None:
+        self.texts = texts
+
+    def contents(self, rowids: list[int]) -> dict[int, str]:
+        return {rowid: self.texts[rowid] for rowid in rowids}
+
+
+@pytest.mark.parametrize(
+    ("language", "texts", "telling"),
+    [
+        (
+            "en",
+            {
+                1: "Anna came home. Later, someone was busy in the kitchen.",
+                2: "Anna went to bed around eleven.",
+                3: "Somebody left the house.",
+            },
+            {1, 3},
+        ),
+        (
+            "de",
+            {
+                1: "Anna kam nach Hause. Danach war jemand in der Küche.",
+                2: "Anna ging gegen elf ins Bett.",
+            },
+            {1},
+        ),
+    ],
+)
+def test_a_memory_telling_of_someone_unnamed_is_found(
+    language: str, texts: dict[int, str], telling: set[int]
+) -> None:
+    """ "Someone was busy in the kitchen" may be whoever is asked of: the
+    memory is not only about the people it names."""
+    assert telling_of_someone(_Texts(texts), list(texts), language) == telling  # type: ignore[arg-type]

@@ -18,6 +18,7 @@ import unicodedata
 
 from ..common.values import MemoryFilter
 from ..text.fts_query import STOPWORDS
+from ..text.statement_words import statement_words
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection, Iterable, Mapping
@@ -133,6 +134,24 @@ def others_than_asked(
         rowid
         for rowid, text in candidates.contents(sorted(others)).items()
         if any(label <= words(text) for label in labels)
+    }
+
+
+def telling_of_someone(
+    candidates: CandidateQueries, rowids: Collection[int], language: str | None
+) -> set[int]:
+    """Of `rowids`, those that tell of a person they cannot name ("someone
+    was busy in the kitchen, probably making dinner"): that one may be
+    whoever a question asks of, so the memory is not only about the people
+    it names (household replay: "when did Ben cook dinner" put the evening
+    Anna came home and someone cooked after that day's memories of Ben)."""
+    unnamed = statement_words(language).unnamed_people
+    if not rowids or not unnamed:
+        return set()
+    return {
+        rowid
+        for rowid, text in candidates.contents(sorted(rowids)).items()
+        if not unnamed.isdisjoint(words(text))
     }
 
 

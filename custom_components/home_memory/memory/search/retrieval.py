@@ -35,7 +35,7 @@ from .floors import (
     not_whole,
 )
 from .needs import never_needs_memory
-from .people import named_people
+from .people import named_people, telling_of_someone
 from .standing_out import stand_out_floor, topic_floor, wordless_floor
 from .windows import pages_in_time, reading_order
 
@@ -389,6 +389,7 @@ class Retriever:
             others = about_others_asked(
                 candidates, query, near, None, self.config.language
             )
+            others -= telling_of_someone(candidates, others, self.config.language)
         if min_relevance > 0 and kept:
             # Inside a window too: "did anyone turn on the kitchen light
             # today" is not the spare key in the kitchen drawer told today.

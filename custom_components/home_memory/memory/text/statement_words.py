@@ -66,6 +66,8 @@ class StatementWords:
     words that name a day or a time ("Friday", "tomorrow", "Freitag"): a
     day and a place of one subject are two things.
     auxiliaries, participle: see the fields.
+    unnamed_people: the words a memory tells of a person it cannot name
+    by ("someone", "jemand"): that one may be whoever is asked of.
     general_asks: a question's words that ask about a person in general
     ("what is Anna up to"): beside a name they are no topic of their own
     (search/floors.py's name floor). liking_asks: words that ask what a
@@ -138,6 +140,7 @@ class StatementWords:
     time_prepositions: frozenset[str] = frozenset()
     times: frozenset[str] = frozenset()
     general_asks: frozenset[str] = frozenset()
+    unnamed_people: frozenset[str] = frozenset()
     liking_asks: frozenset[str] = frozenset()
     name_openers: frozenset[str] = frozenset()
     light_verbs: frozenset[str] = frozenset()
@@ -204,6 +207,9 @@ def _read_words(path: Path) -> StatementWords:
         additive=tuple(word.casefold() for word in table.get("additive", ())),
         general_asks=frozenset(
             word.casefold() for word in table.get("general_asks", ())
+        ),
+        unnamed_people=frozenset(
+            word.casefold() for word in table.get("unnamed_people", ())
         ),
         liking_asks=frozenset(
             word.casefold() for word in table.get("liking_asks", ())
