@@ -5,6 +5,8 @@ through the built-in agent (review s29 M8).
 aufgestanden": Home Assistant has no sentence for them ("Entschuldigung,
 das habe ich nicht verstanden"); memory answers them from what it observed
 that night or morning. Asked on Monday 30 November 2026, 08:30 in Berlin.
+A question of a visitor nobody told of ("wann kommt der Schornsteinfeger")
+is "Das weiß ich nicht", not a memory near it in meaning.
 """
 
 from __future__ import annotations
@@ -14,13 +16,18 @@ from typing import TYPE_CHECKING
 import pytest
 
 from ..conftest import call
-from .test_questions import answered_by, ask, speech
+from .test_corrections import contents
+from .test_person_corrections import german_home
+from .test_questions import GERMAN, answered_by, ask, speech
 
 if TYPE_CHECKING:
     from freezegun.api import FrozenDateTimeFactory
     from homeassistant.core import HomeAssistant
     from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
+    from custom_components.home_memory.memory.embedding.multilingual import (
+        MultilingualEmbedder,
+    )
     from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
 
 pytestmark = pytest.mark.usefixtures("mock_load_model")
@@ -100,3 +107,33 @@ async def test_a_verb_first_question_of_the_night_or_morning_is_memorys(
     assert answered_by(result) == MEMORY, speech(result)
     if answer is not None:
         assert answer in speech(result), speech(result)
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "Nein, eigentlich, wann kommt der Schornsteinfeger",
+        "wann kommt der Schornsteinfeger",
+    ],
+)
+async def test_a_visitor_nobody_told_of_is_i_dont_know(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+    asked: str,
+) -> None:
+    """With the model a German home gets: "Das weiß ich nicht", not the
+    hedge e5 puts near any "wann kommt …" (review s29 M8); nothing stored."""
+    store = await german_home(hass, mock_config_entry, e5, freezer)
+    for told in (
+        "Merk dir, dass wir letztes Jahr die Hecke geschnitten haben",
+        "Merk dir, dass die Band am Freitag probt",
+    ):
+        await ask(hass, told, "de")
+    before = contents(store)
+    result = await ask(hass, asked, "de")
+    assert answered_by(result) == MEMORY, speech(result)
+    assert speech(result) == GERMAN.say("question_nothing"), speech(result)
+    assert contents(store) == before
