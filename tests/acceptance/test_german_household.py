@@ -669,3 +669,37 @@ def test_german_clauses_keep_their_verb_second_and_a_habit_undated(
     answer, _ = _say(german_home, "Was hat Oma Rosa gebacken")
     assert "Nachbarin" not in answer, answer
     assert "Plätzchen" not in answer, answer
+
+
+def test_a_verb_first_question_of_this_morning_is_answered(
+    german_home: Household,
+) -> None:
+    """ "Ist heute Morgen jemand aufgestanden" got "Entschuldigung, das habe
+    ich nicht verstanden" (review s29 M8): memory answers it from the
+    morning's getting up, told before now."""
+    hass, anna = german_home.hass, german_home.anna
+    config = hass.request("GET", "/api/config", token=anna.token).ok()
+    zone = ZoneInfo(config["time_zone"])
+    now = datetime.now(zone)
+    # The home's zone has its morning begun (hass_instance.home_zone).
+    moment = max(
+        datetime.combine(now.date(), time(5, 1), tzinfo=zone),
+        min(
+            datetime.combine(now.date(), time(7, 15), tzinfo=zone),
+            now - timedelta(minutes=2),
+        ),
+    )
+    if moment >= now:
+        pytest.skip("the home's morning has not begun yet")
+    remember_event(
+        hass,
+        anna,
+        "Ben wachte auf und stand auf, um Kaffee zu kochen.",
+        moment.isoformat(),
+    )
+    for asked in (
+        "Ist heute Morgen jemand aufgestanden",
+        "Ist Ben heute Morgen aufgestanden",
+    ):
+        said, _ = _say(german_home, asked)
+        assert "Kaffee" in said, (asked, said)

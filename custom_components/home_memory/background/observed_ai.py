@@ -35,6 +35,7 @@ from .ai_generation import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from datetime import tzinfo
 
     from homeassistant.core import HomeAssistant
@@ -94,14 +95,16 @@ class AiNarrator:
         hass: HomeAssistant,
         store: MemoryStore,
         options: HomeMemoryOptions,
-        tz: tzinfo,
+        zone: Callable[[], tzinfo],
         rules: SegmentationRules,
     ) -> None:
-        """Narrate into `store` (which also takes the segment's changes)."""
+        """Narrate into `store` (which also takes the segment's changes),
+        in the time zone `zone` gives at each segment (Home Assistant's
+        may change while it runs)."""
         self._hass = hass
         self._store = store
         self._options = options
-        self._tz = tz
+        self._zone = zone
         self._rules = rules
 
     async def async_remember(self, segment: Segment, entity_id: str) -> Memory | None:
@@ -110,14 +113,13 @@ class AiNarrator:
         """
         hass = self._hass
         persona = self._options.persona_name
-        outcome = await self._async_generate(segment, entity_id, persona)
+        tz = self._zone()
+        outcome = await self._async_generate(segment, entity_id, persona, tz)
         generated = outcome.value
         if generated is not None:
-            narration = from_generated(
-                segment, generated, tz=self._tz, rules=self._rules
-            )
+            narration = from_generated(segment, generated, tz=tz, rules=self._rules)
             memory = await hass.async_add_executor_job(
-                write_memory, self._store, segment, narration, self._tz
+                write_memory, self._store, segment, narration, tz
             )
         else:
             # The entity failed (network, rate limit, gone) or answered
@@ -137,7 +139,7 @@ class AiNarrator:
                     self._store,
                     segment,
                     persona,
-                    self._tz,
+                    tz,
                     self._rules,
                     language=hass.config.language,
                 )
@@ -147,9 +149,9 @@ class AiNarrator:
         return memory
 
     async def _async_generate(
-        self, segment: Segment, entity_id: str, persona: str
+        self, segment: Segment, entity_id: str, persona: str, tz: tzinfo
     ) -> Generation[GeneratedMemory]:
-        people = segment_people(segment, self._tz, self._rules)
+        people = segment_people(segment, tz, self._rules)
         return await async_generate_outcome(
             self._hass,
             task_name=TASK_NAME,
@@ -157,7 +159,7 @@ class AiNarrator:
             instructions=generation_instructions(
                 segment,
                 persona=persona,
-                tz=self._tz,
+                tz=tz,
                 rules=self._rules,
                 language=self._hass.config.language,
             ),

@@ -394,12 +394,13 @@ class HomeObserver:
         self.options = options
         self.rules = rules
         self.buffer = EventBuffer(store)
-        self.tz: tzinfo = dt_util.get_default_time_zone()
         self._signal = PendingSignal(hass)
         self.recorder = StateChangeRecorder(
             entity_decider(hass, options), self._signal.soon
         )
-        self._narrator = AiNarrator(hass, store, options, self.tz, rules)
+        self._narrator = AiNarrator(
+            hass, store, options, dt_util.get_default_time_zone, rules
+        )
         self.last_generated_at: float | None = None
         self._unsubscribe: list[Callable[[], None]] = []
         self._tick_task: asyncio.Task[None] | None = None
@@ -413,6 +414,14 @@ class HomeObserver:
         self._stored = PendingObservations()
         # Changes a flush has taken from the recorder and is writing.
         self._in_flight: list[PendingChange] = []
+
+    @property
+    def tz(self) -> tzinfo:
+        """Home Assistant's zone now: a zone changed while hass runs
+        (`config/core/update`) tells the next segment's time of day, not
+        the zone of the setup (review s29 M9: Berlin's "Monday evening" at
+        08:18 in the new zone)."""
+        return dt_util.get_default_time_zone()
 
     @callback
     def async_start(self) -> None:

@@ -7,6 +7,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from custom_components.home_memory.memory.time.expressions import read_question
 from custom_components.home_memory.memory.time.restating import restate
 from custom_components.home_memory.memory.time.tense import (
     asks_about_telling,
@@ -49,6 +50,29 @@ def test_the_future_and_an_arrangement_look_ahead() -> None:
     assert tells_arrangement("we are visiting Grandma", "en")
     assert not tells_future("We visit Grandma", "We visit Grandma", "en")
     assert not tells_arrangement("we visit Grandma", "en")
+
+
+@pytest.mark.parametrize(
+    ("text", "future"),
+    [
+        ("Ist heute Morgen jemand aufgestanden?", False),
+        ("Anna ist gestern Morgen früh aufgestanden", False),
+        ("Was haben wir am Morgen gemacht?", False),
+        ("Anna kommt morgen", True),
+        ("Wann kommt der Klempner, morgen früh?", True),
+    ],
+)
+def test_the_morning_is_no_tomorrow(text: str, future: bool) -> None:
+    """ "heute Morgen" (this morning) holds the word "morgen" (tomorrow):
+    it looked ahead, and "Ist heute Morgen jemand aufgestanden" found
+    nothing of the morning (review s29 M8)."""
+    assert tells_future(text, text, "de") is future
+    question = read_question(
+        text,
+        now=datetime(2026, 11, 30, 8, 30, tzinfo=ZoneInfo("Europe/Berlin")),
+        language="de",
+    )
+    assert question.ahead is future
 
 
 @pytest.mark.parametrize(

@@ -51,6 +51,7 @@ from .people import (
     words as folded_words,
 )
 from .standing_out import by_meaning
+from .visitors import unnamed_visitor
 from .windows import plans
 
 if TYPE_CHECKING:
@@ -931,7 +932,8 @@ def not_whole(
     meaning alone passes the floor (`partly_named`, `by_meaning` with the
     vector weight and floor `passing`), and those relating another thing
     than the question's, unless that thing alone is like it in meaning
-    (`other_objects`)."""
+    (`other_objects`), or naming none of the visitors it asks of
+    (visitors.py)."""
     partly = partly_named(candidates, query, list(similarity), asker, language=language)
     similar = by_meaning(
         {rowid: similarity[rowid] for rowid in partly}, partly, *passing
@@ -951,6 +953,7 @@ def not_whole(
         | deeds
         | nowhere(candidates, query, similarity, language)
         | contacted(candidates, query, list(similarity), language)
+        | unnamed_visitor(candidates, query, similarity, language)
     )
 
 

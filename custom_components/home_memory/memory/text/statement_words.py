@@ -79,7 +79,9 @@ class StatementWords:
     with a question shares no topic (search/floors.py). coming: verbs
     asking whether someone came ("come", "visit"); visitors: those who come
     to a home to work there ("electrician", "Klempner"), whose deed there
-    tells that they came (review s24 H3); presence: how a question asks
+    tells that they came (review s24 H3), visitors_any: those of them said
+    generally ("Handwerker"), whom any visitor's memory may answer
+    (search/visitors.py); presence: how a question asks
     that one was here ("when was the electrician here", "has the plumber
     been"), read as asking the first of `coming` (review s25); contacting:
     verbs of reaching one by phone or mail ("phoned", "angerufen"), which
@@ -146,6 +148,7 @@ class StatementWords:
     light_verbs: frozenset[str] = frozenset()
     coming: frozenset[str] = frozenset()
     visitors: frozenset[str] = frozenset()
+    visitors_any: frozenset[str] = frozenset()
     # A language that capitalises every noun: the kinship words a name
     # follows ("Oma Rosa"), and a name's genitive ending ("Rosas"), read by
     # the name floor (search/people.py `kin_names`, `owner_words`).
@@ -222,6 +225,9 @@ def _read_words(path: Path) -> StatementWords:
         ),
         coming=frozenset(word.casefold() for word in table.get("coming", ())),
         visitors=frozenset(word.casefold() for word in table.get("visitors", ())),
+        visitors_any=frozenset(
+            word.casefold() for word in table.get("visitors_any", ())
+        ),
         kin=frozenset(word.casefold() for word in table.get("kin", ())),
         genitive=str(table.get("genitive", "")),
         presence=re.compile(table["presence"], re.IGNORECASE)

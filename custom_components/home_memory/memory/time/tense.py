@@ -252,9 +252,13 @@ def tells_arrangement(text: str, language: str) -> bool:
 
 def tells_future(text: str, said: str, language: str) -> bool:
     """A future word of the table ("will", "wird"), or its `future_pattern`
-    over the text without its time words ("haben wir … vor")."""
+    over the text without its time words ("haben wir … vor"). Words of its
+    `not_future_pattern` are no future word ("heute Morgen" holds
+    "morgen", but is this morning)."""
     table = phrases(language)
     folded = text.casefold()
+    if isinstance(not_future := table.get("not_future_pattern"), str):
+        folded = re.sub(not_future, " ", folded)
     pattern = table.get("future_pattern")
     if isinstance(pattern, str) and re.search(pattern, said.casefold()):
         return True

@@ -1,0 +1,103 @@
+"""A question whether or when one who comes to work comes is answered by a
+memory that names them (search/visitors.py; review s29 M8: "wann kommt der
+Schornsteinfeger", with no chimney sweep remembered, was answered "Wir haben
+die Hecke im Jahr 2025 geschnitten", near in meaning to e5)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from custom_components.home_memory.memory.search.visitors import asked_visitors
+
+from ..conftest import BOB
+from .test_floors import _answers
+from .test_where_floor import _home
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from custom_components.home_memory.memory.embedding.embedder import Embedder
+
+GERMAN = (
+    ("Wir haben die Hecke im Jahr 2025 geschnitten.", ()),
+    ("Wir haben das Carport am Samstag, 28. November gebaut.", ()),
+    ("Die Band probt am Freitag, 4. Dezember.", ()),
+    ("Der Klempner kommt am Mittwoch.", ()),
+)
+ENGLISH = (
+    ("We cut the hedge in 2025.", ()),
+    ("We built the carport on Saturday 28 November.", ()),
+    ("The band practises on Friday 4 December.", ()),
+    ("The plumber is coming on Wednesday.", ()),
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        ("wann kommt der Schornsteinfeger", None),
+        ("Nein, eigentlich, wann kommt der Schornsteinfeger", None),
+        ("Kommt der Schornsteinfeger am Mittwoch?", None),
+        ("wann kommt der Klempner", "Der Klempner kommt am Mittwoch."),
+        # A tradesman said generally: the plumber's visit may be the one.
+        ("wann kommt der Handwerker", "Der Klempner kommt am Mittwoch."),
+    ],
+)
+def test_a_visitor_nobody_told_of_is_no_answer(
+    tmp_path: Path, multilingual: Embedder, query: str, answer: str | None
+) -> None:
+    """Nothing of the chimney sweep: nothing, not the hedge."""
+    home = _home(tmp_path / "memory.db", multilingual, GERMAN, "de")
+    try:
+        found = _answers(home, query, BOB, "Ben")
+        if answer is None:
+            assert found == set()
+        else:
+            assert answer in found
+    finally:
+        home.store.close()
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        ("when is the chimney sweep coming", None),
+        ("when is the plumber coming", "The plumber is coming on Wednesday."),
+    ],
+)
+def test_an_english_visitor_nobody_told_of_is_no_answer(
+    tmp_path: Path, minilm: Embedder, query: str, answer: str | None
+) -> None:
+    """The same in English (MiniLM)."""
+    home = _home(tmp_path / "memory.db", minilm, ENGLISH, "en")
+    try:
+        found = _answers(home, query, BOB, "Ben")
+        if answer is None:
+            assert found == set()
+        else:
+            assert answer in found
+    finally:
+        home.store.close()
+
+
+@pytest.mark.parametrize(
+    ("query", "language", "asked"),
+    [
+        ("wann kommt der Schornsteinfeger", "de", {"schornsteinfeger"}),
+        ("War der Elektriker hier?", "de", {"elektriker"}),
+        ("when is the chimney sweep coming", "en", {"sweep"}),
+        ("has the plumber been", "en", {"plumber"}),
+        # Asked generally, or not of a coming: no visitor to name.
+        ("wann kommt der Handwerker", "de", set()),
+        ("when is the technician coming", "en", set()),
+        ("was hat der Klempner repariert", "de", set()),
+        ("what did the plumber fix", "en", set()),
+    ],
+)
+def test_the_visitor_a_question_asks_of(
+    query: str, language: str, asked: set[str]
+) -> None:
+    """One who comes to work, asked whether or when they come or came."""
+    assert asked_visitors(query, language) == asked
