@@ -32,7 +32,7 @@ from ..memory.time.expressions import (
 from ..memory.time.phrases import languages_to_try, phrases, table_language
 from ..memory.time.readings import TimeReading, Window
 from ..memory.time.restating import Restated, restate
-from ..memory.time.spoken import say_when
+from ..memory.time.spoken import say_day, say_when
 from ..memory.time.tense import asks_about_telling
 from ..runtime.clock import ha_now
 from .errors import InvalidRequestError
@@ -476,6 +476,12 @@ def describer(
 
     def describe(memory: Memory) -> str:
         start, end = _said_span(memory, now)
+        if str(memory.source) == "observed":
+            # Its narration tells each moment ("got up around twenty past
+            # eight"): the day and its part alone, no second clock that
+            # rounds its start otherwise ("around a quarter past eight";
+            # review s29 L1).
+            return say_day(start, now=now, language=words)
         return say_when(start, end, now=now, language=words)
 
     return describe

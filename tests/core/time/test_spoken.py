@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from custom_components.home_memory.memory.time.expressions import read_when
-from custom_components.home_memory.memory.time.spoken import say_when
+from custom_components.home_memory.memory.time.spoken import say_day, say_when
 
 BERLIN = ZoneInfo("Europe/Berlin")
 # Saturday 28 November 2026, 10:00 in Berlin.
@@ -135,3 +135,21 @@ def test_whole_days_and_months_are_said_without_a_clock(
     ("in October"), not "on Thursday 1 October, around midnight, until on
     Sunday 1 November, around midnight" (new-user review)."""
     assert say_when(start, end, now=NOW, language=language) == said
+
+
+@pytest.mark.parametrize(
+    ("start", "language", "said"),
+    [
+        (_at(2026, 11, 28, 8, 13), "en", "this morning"),
+        (_at(2026, 11, 28, 8, 13), "de", "heute Morgen"),
+        (_at(2026, 11, 28, 2, 40), "en", "last night"),
+        (_at(2026, 11, 27, 18, 5), "de", "gestern Abend"),
+        (_at(2026, 11, 24, 18, 5), "en", "on Tuesday 24 November"),
+    ],
+)
+def test_a_day_is_said_with_its_part_and_no_clock(
+    start: datetime, language: str, said: str
+) -> None:
+    """What an observed memory's answer opens with: its narration tells
+    each moment (review s29 L1)."""
+    assert say_day(start, now=NOW, language=language) == said

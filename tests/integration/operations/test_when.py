@@ -20,6 +20,7 @@ from custom_components.home_memory.memory.common.values import (
     MemoryFilter,
     MemoryKind,
     NewMemory,
+    Source,
 )
 from custom_components.home_memory.operations import when
 
@@ -123,6 +124,35 @@ async def test_search_action_reads_the_question_s_time(
     assert last["memories"][0]["when"] == (
         "on Saturday 28 February, a little after seven"
     )
+
+
+@pytest.mark.usefixtures("days")
+async def test_an_observed_memory_is_said_by_its_day_and_part_alone(
+    hass: HomeAssistant,
+    hass_admin_user: MockUser,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """Its narration tells each moment: "this morning", not a second clock
+    that rounds the segment's start otherwise ("This morning, around a
+    quarter past eight: … Anna woke up around twenty past eight"; review
+    s29 L1)."""
+    text = (
+        "It was Wednesday morning, and I saw that Anna woke up around twenty "
+        "past eight."
+    )
+    await hass.async_add_executor_job(
+        init_integration.runtime_data.store.create,
+        NewMemory(
+            content=text,
+            source=Source.OBSERVED,
+            happened_at=datetime(2026, 3, 4, 7, 13, tzinfo=UTC),
+            happened_until=datetime(2026, 3, 4, 7, 40, tzinfo=UTC),
+        ),
+        SYSTEM,
+    )
+    found = await _search(hass, hass_admin_user, "when did Anna wake up")
+    [item] = [m for m in found["memories"] if m["content"] == text]
+    assert item["when"] == "this morning"
 
 
 @pytest.mark.usefixtures("days")

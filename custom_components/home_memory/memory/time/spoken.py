@@ -200,6 +200,16 @@ def say_when(
         return ""
 
 
+def say_day(start: datetime, *, now: datetime, language: str | None) -> str:
+    """The day and part of it `start` fell in, said from `now` ("this
+    morning", "on Tuesday evening"), no clock; "" for a time the calendar
+    cannot say (`say_when`)."""
+    try:
+        return day_words(start.astimezone(now.tzinfo), now, language)
+    except OverflowError, ValueError:
+        return ""
+
+
 def _said(
     start: datetime,
     end: datetime | None,
