@@ -18,6 +18,7 @@ from custom_components.home_memory.memory.text.corrections import (
     kept_rest,
     kept_subject,
     read_correction,
+    said_by_one_subject,
     same_thing,
     says_subject,
     set_off_fronted,
@@ -769,3 +770,24 @@ def test_a_persons_deed_at_another_time_is_the_same_thing() -> None:
     assert not same_thing(
         fence, "Wir haben den Zaun am Sonntag, 29. November repariert.", "de"
     )
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "language", "one"),
+    [
+        ("We repaired the fence in 2024.", "We repaired the fence in 2025.", "en",
+         True),
+        ("Wir haben den Zaun im Jahr 2024 repariert.",
+         "Wir haben den Zaun im Jahr 2025 repariert.", "de", True),
+        ("Anna fixed the gate latch in 2024.", "We fixed the gate latch in 2025.",
+         "en", False),
+        ("Anna hat im Jahr 2024 das Gartentor gestrichen.",
+         "Wir haben das Gartentor im Jahr 2025 gestrichen.", "de", False),
+        ("We never painted anything.", "We painted the shed in 2025.", "en", False),
+    ],
+)  # fmt: skip
+def test_two_statements_said_by_one_subject(
+    old: str, new: str, language: str, one: bool
+) -> None:
+    """Another person's "we" corrects only a deed "we" did (review s30 H1)."""
+    assert said_by_one_subject(old, new, language) is one

@@ -172,6 +172,51 @@ async def test_the_households_deed_corrected_by_another_person_is_updated(
     assert old not in after.content, after.content
 
 
+@pytest.mark.parametrize(
+    ("language", "told", "said"),
+    [
+        ("en", "remember that I fixed the gate latch the year before last",
+         "no, actually we fixed the gate latch last year"),
+        ("en", "remember that Ben's mother visited the year before last",
+         "no, actually we visited my mother last year"),
+        ("de", "Merk dir, dass ich vorletztes Jahr das Gartentor gestrichen habe",
+         "Nein, eigentlich haben wir das Gartentor letztes Jahr gestrichen"),
+    ],
+    ids=["en-her-deed", "en-another-event", "de-her-deed"],
+)  # fmt: skip
+async def test_another_persons_we_leaves_a_deed_said_otherwise_as_it_is(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    user_anna: MockUser,
+    user_ben: MockUser,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    language: str,
+    told: str,
+    said: str,
+) -> None:
+    """Review s30 H1: Ben's "no, actually we fixed the gate latch last year"
+    replaced Anna's "Anna fixed the gate latch in 2024." ("Updated: We
+    fixed …"), and "we visited my mother" Ben's mother's visit. What Anna
+    did is hers, and another subject is another event: hers stays as it
+    was, and Ben's words are his own memory."""
+    if language == "de":
+        store = await german_home(
+            hass, mock_config_entry, request.getfixturevalue("e5"), freezer
+        )
+    else:
+        minilm = request.getfixturevalue("minilm")
+        store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(hass, told, language=language, user=user_anna)
+    [before] = active(store)
+    answer = speech(await say(hass, said, language=language, user=user_ben))
+    assert not answer.startswith(("Updated:", "Aktualisiert:")), answer
+    kept = {m.id: (m.content, m.owner) for m in active(store)}
+    assert kept[before.id] == (before.content, user_anna.id)
+    assert len(kept) == 2, kept
+
+
 async def test_a_german_persons_deed_corrected_is_no_question(
     hass: HomeAssistant,
     agent_entry: MockConfigEntry,

@@ -44,9 +44,9 @@ from ..text.corrections import (
     kept_clock,
     kept_rest,
     kept_subject,
+    said_by_one_subject,
     same_thing,
     says_moved,
-    says_subject,
 )
 from ..text.fts_query import and_expression
 from ..text.naming import says_own, told_by
@@ -497,14 +497,16 @@ class Repeats:
                     # "actually the car insurance is due in May" is no
                     # correction of Anna's insurance number).
                     or (not own and says_moved(item.content, language))
-                    # Or the same deed at another time: what "we" did is
-                    # the household's, Ben's as much as Anna's (review
-                    # s29 M2: his "no, actually we repaired the fence
-                    # last year" was a second memory beside hers).
+                    # Or the same deed at another time, said by the same
+                    # subject: what "we" did is the household's, Ben's as
+                    # much as Anna's (review s29 M2: his "no, actually we
+                    # repaired the fence last year" was a second memory
+                    # beside hers); what Anna did is hers (review s30 H1:
+                    # "Anna fixed the gate latch" became "We fixed …").
                     or (
                         not own
                         and item.replaces is None
-                        and says_subject(item.content, language)
+                        and said_by_one_subject(row[3], item.content, language)
                     )
                 )
             ):

@@ -537,6 +537,21 @@ def says_subject(
     )
 
 
+def said_by_one_subject(old: str, new: str, language: str | None) -> bool:
+    """Whether `old` and `new` both open with their subject (`says_subject`)
+    and it is the same ("We repaired the fence in 2024." and "We repaired
+    the fence in 2025."; not "Anna fixed the gate latch …" and "We fixed
+    …": review s30 H1)."""
+    subjects = {
+        text.split(maxsplit=1)[0].casefold() for text in (old, new) if text.split()
+    }
+    return (
+        len(subjects) == 1
+        and says_subject(old, language)
+        and says_subject(new, language)
+    )
+
+
 # The fewest content words of a statement `says_subject` reads: a verb and
 # what it says ("painted", "shed"), not "I don't know".
 _SUBJECT_CONTENT: Final = 2
