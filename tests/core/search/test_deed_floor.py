@@ -221,6 +221,53 @@ def test_a_german_deed_said_by_one_memory_rules_out_the_others(
     )
 
 
+@pytest.mark.parametrize(
+    ("language", "told", "query", "answers"),
+    [
+        (
+            "en",
+            ("Ben bought a new roof box for the Passat on Saturday 28 November",
+             "Ben bought seeds for the greenhouse", "Ben bought a new drill",
+             "Ben repaired the greenhouse door"),
+            "what did Ben buy for the greenhouse",
+            {"Ben bought seeds for the greenhouse", "Ben bought a new drill"},
+        ),
+        (
+            "de",
+            ("Ben hat einen Dachträger für den Passat gekauft.",
+             "Ben hat Samen für das Gewächshaus gekauft.",
+             "Ben hat die Tür vom Gewächshaus repariert."),
+            "Was hat Ben für das Gewächshaus gekauft?",
+            {"Ben hat Samen für das Gewächshaus gekauft."},
+        ),
+    ],
+)  # fmt: skip
+def test_a_deed_for_another_purpose_is_no_answer(
+    tmp_path: Path,
+    request: pytest.FixtureRequest,
+    language: str,
+    told: tuple[str, ...],
+    query: str,
+    answers: set[str],
+) -> None:
+    """ "What did Ben buy for the greenhouse" was answered "Ben bought a new
+    roof box for the Passat" (acceptance household): bought for another
+    thing. One bought for it, or for nothing said, answers."""
+    model = "minilm" if language == "en" else "multilingual"
+    store = MemoryStore(
+        tmp_path / "memory.db",
+        embedder=request.getfixturevalue(model),
+        clock=ManualClock(),
+        config=EngineConfig(language=language),
+    )
+    try:
+        for text in told:
+            store.create(NewMemory(content=text), ALICE)
+        assert _answers(Retriever(store), query, BOB, "Ben") == answers
+    finally:
+        store.close()
+
+
 def test_a_past_state_is_answered_by_that_things_memory(
     tmp_path: Path, minilm: Embedder
 ) -> None:

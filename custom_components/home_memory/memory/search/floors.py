@@ -50,6 +50,7 @@ from .people import (
     without_names,
     words as folded_words,
 )
+from .purposes import other_purposes
 from .standing_out import by_meaning
 from .visitors import unnamed_visitor
 from .windows import plans
@@ -932,8 +933,8 @@ def not_whole(
     meaning alone passes the floor (`partly_named`, `by_meaning` with the
     vector weight and floor `passing`), and those relating another thing
     than the question's, unless that thing alone is like it in meaning
-    (`other_objects`), or naming none of the visitors it asks of
-    (visitors.py)."""
+    (`other_objects`), naming none of the visitors it asks of
+    (visitors.py), or another purpose than its deed's (purposes.py)."""
     partly = partly_named(candidates, query, list(similarity), asker, language=language)
     similar = by_meaning(
         {rowid: similarity[rowid] for rowid in partly}, partly, *passing
@@ -954,6 +955,14 @@ def not_whole(
         | nowhere(candidates, query, similarity, language)
         | contacted(candidates, query, list(similarity), language)
         | unnamed_visitor(candidates, query, similarity, language)
+        | other_purposes(
+            candidates,
+            query,
+            similarity,
+            language=language,
+            embed=embed,
+            bar=RELATED_THING_MIN_SIMILARITY,
+        )
     )
 
 

@@ -90,6 +90,8 @@ class StatementWords:
     verb the group `verb` ("who washed the car", "what did Ben buy", "Wer
     hat das Auto gewaschen"); deeds_not_asked: verbs that ask no deed of
     their own there ("what did Ben say", "who has been", "gemacht");
+    purpose_words: the words a deed's purpose follows ("for the
+    greenhouse", "für den Passat"; search/purposes.py).
     deed_openers: the words a deed's thing follows ("das Auto"; the name
     openers where none are given); deeds_by_meaning: whether a verb alone
     is a guide to a memory's deed by meaning (not a German participle).
@@ -160,6 +162,7 @@ class StatementWords:
     deed_questions: tuple[re.Pattern[str], ...] = ()
     deeds_not_asked: frozenset[str] = frozenset()
     deed_openers: frozenset[str] = frozenset()
+    purpose_words: frozenset[str] = frozenset()
     asked_subject: re.Pattern[str] | None = None
     where_questions: re.Pattern[str] | None = None
     where_words: frozenset[str] = frozenset()
@@ -246,6 +249,9 @@ def _read_words(path: Path) -> StatementWords:
         deed_openers=frozenset(
             word.casefold()
             for word in table.get("deed_openers", table.get("name_openers", ()))
+        ),
+        purpose_words=frozenset(
+            word.casefold() for word in table.get("purpose_words", ())
         ),
         deeds_by_meaning=bool(table.get("deeds_by_meaning", True)),
         where_questions=re.compile(table["where_questions"], re.IGNORECASE)
