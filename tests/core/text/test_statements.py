@@ -34,6 +34,7 @@ from custom_components.home_memory.memory.text.statements import (
     as_statement,
     changed_part,
     contradicts,
+    denies_another,
     missing_words,
     negates,
     relate,
@@ -590,6 +591,9 @@ def test_a_negation_of_other_words_corrects_nothing(
         ("The tiler is coming on Tuesday.", "The tiler is coming.", "en", False),
         ("The tiler is not coming.", "The tiler is not coming on Tuesday.", "en",
          False),
+        # Inflected: "coming" of "comes" (review s30 M2).
+        ("The gardener comes on Wednesday 2 December.",
+         "The gardener is not coming.", "en", True),
     ],
 )  # fmt: skip
 def test_a_statement_negated_without_words_of_its_own_says_no_to_it(
@@ -599,6 +603,25 @@ def test_a_statement_negated_without_words_of_its_own_says_no_to_it(
     to what the memory says, however little e5 scores the two alike
     (review s28 M4)."""
     assert negates(old, new, language) is said_no
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "denies"),
+    [
+        ("The window cleaner is coming on Tuesday 1 December.",
+         "The window cleaner is not coming on Friday 4 December.", True),
+        ("The window cleaner is coming on Tuesday 1 December.",
+         "The window cleaner is not coming.", False),
+        ("The window cleaner is not coming.",
+         "The window cleaner is not coming on Friday.", False),
+    ],
+)  # fmt: skip
+def test_a_no_with_words_of_its_own_denies_another_thing(
+    old: str, new: str, denies: bool
+) -> None:
+    """ "Not on Friday" says nothing of Tuesday (review s30 M4: the told
+    correction replaced the Tuesday plan)."""
+    assert denies_another(old, new, "en") is denies
 
 
 @pytest.mark.parametrize("similarity", [0.5, 0.7, 0.9])

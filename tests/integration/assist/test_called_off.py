@@ -19,9 +19,25 @@ from .test_person_corrections import german_home
 if TYPE_CHECKING:
     from freezegun.api import FrozenDateTimeFactory
     from homeassistant.core import HomeAssistant
-    from pytest_homeassistant_custom_component.common import MockConfigEntry
+    from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
+
+    from custom_components.home_memory.memory.store import MemoryStore
 
 pytestmark = pytest.mark.usefixtures("mock_load_model")
+
+
+async def _home(
+    hass: HomeAssistant,
+    entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    language: str,
+) -> MemoryStore:
+    """A German home with e5 or an English one with MiniLM, on a fixed day."""
+    if language == "de":
+        return await german_home(hass, entry, request.getfixturevalue("e5"), freezer)
+    minilm = request.getfixturevalue("minilm")
+    return await english_home_with_minilm(hass, entry, minilm, freezer)
 
 
 @pytest.mark.parametrize(
@@ -50,15 +66,67 @@ async def test_a_plan_called_off_updates_its_memory(
     content: str,
 ) -> None:
     """The plan's one memory now says it is off, and the answer says so."""
-    if language == "de":
-        e5 = request.getfixturevalue("e5")
-        store = await german_home(hass, mock_config_entry, e5, freezer)
-    else:
-        minilm = request.getfixturevalue("minilm")
-        store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    store = await _home(hass, mock_config_entry, freezer, request, language)
     await say(hass, told, language=language)
     [before] = active(store)
     answer = speech(await say(hass, said, language=language))
     assert answer.startswith(("Updated:", "Aktualisiert:")), answer
     [after] = active(store)
     assert (after.id, after.content) == (before.id, content)
+
+
+@pytest.mark.parametrize(
+    ("language", "told", "said", "content"),
+    [
+        ("en", "remember that the gardener comes on Wednesday",
+         "no, actually the gardener is not coming", "The gardener is not coming."),
+        ("de", "Merk dir, dass die Putzfrau übermorgen kommt",
+         "Nein, eigentlich kommt die Putzfrau nicht", "Die Putzfrau kommt nicht."),
+    ],
+    ids=["en", "de"],
+)  # fmt: skip
+async def test_another_person_calls_off_the_households_plan(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+    user_ben: MockUser,
+    language: str,
+    told: str,
+    said: str,
+    content: str,
+) -> None:
+    """Review s30 M2: Ben's "the gardener is not coming" of Anna's plan was
+    his own memory beside it. A household memory is everyone's to update:
+    hers now says no, and stays hers."""
+    store = await _home(hass, mock_config_entry, freezer, request, language)
+    await say(hass, told, language=language, user=user_anna)
+    [before] = active(store)
+    answer = speech(await say(hass, said, language=language, user=user_ben))
+    assert answer.startswith(("Updated:", "Aktualisiert:")), answer
+    [after] = active(store)
+    assert (after.id, after.content, after.owner) == (before.id, content, user_anna.id)
+
+
+async def test_a_plan_denied_on_another_day_stands(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+) -> None:
+    """Review s30 M4: "no, actually the window cleaner is not coming on
+    Friday" replaced "… is coming on Tuesday 1 December": the Tuesday visit
+    was lost. Not on Friday says nothing of Tuesday: both are kept."""
+    store = await _home(hass, mock_config_entry, freezer, request, "en")
+    await say(hass, "remember that the window cleaner is coming tomorrow")
+    [before] = active(store)
+    answer = speech(
+        await say(hass, "no, actually the window cleaner is not coming on Friday")
+    )
+    assert not answer.startswith("Updated:"), answer
+    kept = {m.id: m.content for m in active(store)}
+    assert kept[before.id] == before.content
+    assert len(kept) == 2, kept

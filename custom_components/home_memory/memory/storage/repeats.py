@@ -50,7 +50,13 @@ from ..text.corrections import (
 )
 from ..text.fts_query import and_expression
 from ..text.naming import says_own, told_by
-from ..text.statements import Relation, negates, relate, subject_words
+from ..text.statements import (
+    Relation,
+    denies_another,
+    negates,
+    relate,
+    subject_words,
+)
 from ..text.validation import (
     MAX_CONTENT_CHARS,
     MAX_LABELS,
@@ -489,6 +495,7 @@ class Repeats:
                     )
                 )
                 and same_thing(row[3], item.content, language, item.replaces)
+                and not denies_another(row[3], item.content, language)
                 and (
                     (row[0], row[1]) == _holders(item)[0]
                     or item.replaces is not None
@@ -497,6 +504,9 @@ class Repeats:
                     # "actually the car insurance is due in May" is no
                     # correction of Anna's insurance number).
                     or (not own and says_moved(item.content, language))
+                    # Or a plan called off in its own words: "the gardener
+                    # is not coming" of Anna's (review s30 M2).
+                    or (not own and negates(row[3], item.content, language))
                     # Or the same deed at another time, said by the same
                     # subject: what "we" did is the household's, Ben's as
                     # much as Anna's (review s29 M2: his "no, actually we

@@ -29,6 +29,7 @@ from .statement_words import (
     statement_words,
     stem as _stem,
 )
+from .word_forms import related_terms
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -922,7 +923,29 @@ def negates(old: str, new: str, language: str | None = None) -> bool:
         after.negated
         and not before.negated
         and bool(after.content)
-        and after.content <= before.content
+        and _said_in(after.content, before.content, language)
+    )
+
+
+def _said_in(words: frozenset[str], said: frozenset[str], language: str | None) -> bool:
+    """Whether every one of `words` is said in `said`, inflected or a word
+    of its family ("coming" in "come", text/word_forms.py)."""
+    unsaid = [w for w in words if not any(_same_stem(w, other) for other in said)]
+    return not unsaid or len(
+        related_terms(unsaid, " ".join(sorted(said)), [language or "en"])
+    ) == len(unsaid)
+
+
+def denies_another(old: str, new: str, language: str | None = None) -> bool:
+    """True when `new` says no with words `old` does not say: "The window
+    cleaner is not coming on Friday." of "… is coming on Tuesday": Tuesday
+    stands (review s30 M4: the told correction replaced the plan)."""
+    words = statement_words(language)
+    before, after = _analyse(old, words), _analyse(new, words)
+    return (
+        after.negated
+        and not before.negated
+        and not _said_in(after.content, before.content, language)
     )
 
 
