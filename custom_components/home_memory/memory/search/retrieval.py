@@ -361,7 +361,7 @@ class Retriever:
                 or rel.similarity >= (floor if rel.keyword is not None else wordless)
             )
         ]
-        besides, others = None, set[int]()
+        besides = None
         if min_relevance > 0:  # A word of the query's family passes (families.py).
             formed = family_matches(
                 self, query, caller, flt, passing, query_vector, floor, asker
@@ -382,14 +382,16 @@ class Retriever:
             near = {
                 r for r, rel in fused.items() if r not in kept and _on_topic(rel, least)
             }
-            kept.update((rowid, fused[rowid]) for rowid in near)
-            # About another than a person it names: after the rest ("did
-            # Anna get up in the night" read Ben's night first, review s29
-            # M10). Not by the asker's "we", which is everyone's.
+            # About another than a person it names: no answer, as the name
+            # floor rules it out above ("did Anna get up in the night" read
+            # Ben's night first, review s29 M10; "when did Zoe get up in the
+            # night", a name nobody has, everyone's, review s30 M1). Not by
+            # the asker's "we", which is everyone's.
             others = about_others_asked(
                 candidates, query, near, None, self.config.language
             )
             others -= telling_of_someone(candidates, others, self.config.language)
+            kept.update((rowid, fused[rowid]) for rowid in near - others)
         if min_relevance > 0 and kept:
             # Inside a window too: "did anyone turn on the kitchen light
             # today" is not the spare key in the kitchen drawer told today.
@@ -402,10 +404,6 @@ class Retriever:
             # did Uncle Tom come", the window's own events first (windows.py).
             ranking = ranking.taken(
                 reading_order(candidates, ranking.rowids, flt, self.config.language)
-            )
-        if others:
-            ranking = ranking.taken(
-                sorted(range(len(ranking)), key=lambda i: ranking.rowids[i] in others)
             )
         return self._newest_first(ranking) if newest_first else ranking
 
