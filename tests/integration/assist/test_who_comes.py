@@ -1,0 +1,52 @@
+"""Who comes, asked of the built-in agent: "is anyone coming this week".
+
+Home Assistant reads "is anyone coming this week" as a person's state and
+answers "No", "who is coming this week" "Not any"; "is the plumber coming"
+it does not understand (review s30 M8). Memory answers them from the plans
+it keeps.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from ..fake_agents import say
+from .test_corrections import english_home_with_minilm, speech
+
+if TYPE_CHECKING:
+    from freezegun.api import FrozenDateTimeFactory
+    from homeassistant.core import HomeAssistant
+    from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+    from custom_components.home_memory.memory.embedding.embedder import Embedder
+
+pytestmark = pytest.mark.usefixtures("mock_load_model")
+
+
+async def test_who_comes_is_answered_from_the_plans(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Saturday 28 November: the tiler comes on Tuesday 1 December, next
+    week; nobody is named for this one."""
+    await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    for fact in (
+        "remember that the tiler is coming on Tuesday",
+        "remember that the window cleaner is coming on Thursday",
+    ):
+        await say(hass, fact)
+    for asked in ("is anyone coming next week", "who is coming next week"):
+        answer = speech(await say(hass, asked))
+        assert "tiler" in answer, (asked, answer)
+        assert "window cleaner" in answer, (asked, answer)
+    answer = speech(await say(hass, "is the tiler coming"))
+    assert answer == "The tiler is coming on Tuesday 1 December.", answer
+    answer = speech(await say(hass, "is the plumber coming"))
+    assert answer == "I don't know; I don't remember anything about that.", answer
+    # A person's state stays Home Assistant's.
+    assert "tiler" not in speech(await say(hass, "is anyone home"))
