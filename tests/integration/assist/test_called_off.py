@@ -13,31 +13,15 @@ from typing import TYPE_CHECKING
 import pytest
 
 from ..fake_agents import say
-from .test_corrections import active, english_home_with_minilm, speech
-from .test_person_corrections import german_home
+from .test_corrections import active, speech
+from .test_person_corrections import home_in
 
 if TYPE_CHECKING:
     from freezegun.api import FrozenDateTimeFactory
     from homeassistant.core import HomeAssistant
     from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
-    from custom_components.home_memory.memory.store import MemoryStore
-
 pytestmark = pytest.mark.usefixtures("mock_load_model")
-
-
-async def _home(
-    hass: HomeAssistant,
-    entry: MockConfigEntry,
-    freezer: FrozenDateTimeFactory,
-    request: pytest.FixtureRequest,
-    language: str,
-) -> MemoryStore:
-    """A German home with e5 or an English one with MiniLM, on a fixed day."""
-    if language == "de":
-        return await german_home(hass, entry, request.getfixturevalue("e5"), freezer)
-    minilm = request.getfixturevalue("minilm")
-    return await english_home_with_minilm(hass, entry, minilm, freezer)
 
 
 @pytest.mark.parametrize(
@@ -66,7 +50,7 @@ async def test_a_plan_called_off_updates_its_memory(
     content: str,
 ) -> None:
     """The plan's one memory now says it is off, and the answer says so."""
-    store = await _home(hass, mock_config_entry, freezer, request, language)
+    store = await home_in(language, hass, mock_config_entry, freezer, request)
     await say(hass, told, language=language)
     [before] = active(store)
     answer = speech(await say(hass, said, language=language))
@@ -101,7 +85,7 @@ async def test_another_person_calls_off_the_households_plan(
     """Review s30 M2: Ben's "the gardener is not coming" of Anna's plan was
     his own memory beside it. A household memory is everyone's to update:
     hers now says no, and stays hers."""
-    store = await _home(hass, mock_config_entry, freezer, request, language)
+    store = await home_in(language, hass, mock_config_entry, freezer, request)
     await say(hass, told, language=language, user=user_anna)
     [before] = active(store)
     answer = speech(await say(hass, said, language=language, user=user_ben))
@@ -120,7 +104,7 @@ async def test_a_plan_denied_on_another_day_stands(
     """Review s30 M4: "no, actually the window cleaner is not coming on
     Friday" replaced "… is coming on Tuesday 1 December": the Tuesday visit
     was lost. Not on Friday says nothing of Tuesday: both are kept."""
-    store = await _home(hass, mock_config_entry, freezer, request, "en")
+    store = await home_in("en", hass, mock_config_entry, freezer, request)
     await say(hass, "remember that the window cleaner is coming tomorrow")
     [before] = active(store)
     answer = speech(

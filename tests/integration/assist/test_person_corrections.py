@@ -52,6 +52,21 @@ async def german_home(
     return await german_home_with_e5(hass, entry, e5)
 
 
+async def home_in(
+    language: str,
+    hass: HomeAssistant,
+    entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+) -> MemoryStore:
+    """A German home with the real e5 or an English one with MiniLM, on a
+    fixed day."""
+    if language == "de":
+        return await german_home(hass, entry, request.getfixturevalue("e5"), freezer)
+    minilm = request.getfixturevalue("minilm")
+    return await english_home_with_minilm(hass, entry, minilm, freezer)
+
+
 @pytest.mark.parametrize(
     ("said", "content"),
     [
@@ -154,13 +169,7 @@ async def test_the_households_deed_corrected_by_another_person_is_updated(
     years. What "we" did is the household's deed, Ben's as much as
     Anna's: it is updated, as Anna's own correction would be, and stays
     hers."""
-    if language == "de":
-        store = await german_home(
-            hass, mock_config_entry, request.getfixturevalue("e5"), freezer
-        )
-    else:
-        minilm = request.getfixturevalue("minilm")
-        store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    store = await home_in(language, hass, mock_config_entry, freezer, request)
     await say(hass, told, language=language, user=user_anna)
     [before] = active(store)
     assert old in before.content, before.content
@@ -201,13 +210,7 @@ async def test_another_persons_we_leaves_a_deed_said_otherwise_as_it_is(
     fixed …"), and "we visited my mother" Ben's mother's visit. What Anna
     did is hers, and another subject is another event: hers stays as it
     was, and Ben's words are his own memory."""
-    if language == "de":
-        store = await german_home(
-            hass, mock_config_entry, request.getfixturevalue("e5"), freezer
-        )
-    else:
-        minilm = request.getfixturevalue("minilm")
-        store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    store = await home_in(language, hass, mock_config_entry, freezer, request)
     await say(hass, told, language=language, user=user_anna)
     [before] = active(store)
     answer = speech(await say(hass, said, language=language, user=user_ben))
