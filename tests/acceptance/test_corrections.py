@@ -356,3 +356,31 @@ def test_a_persons_deed_is_corrected_by_voice(household: Household) -> None:
     _said(household, anna, "no, actually I meant the greenhouse")
     found = [t for t in _contents(household, anna, "greenhouse") if "greenhouse" in t]
     assert found == [f"We painted the greenhouse in {year - 1}."], found
+
+
+def test_another_person_corrects_the_households_deed_and_plan_not_anothers(
+    household: Household,
+) -> None:
+    """Review s29 M2 and s30 H1, M2 (both versions): Ben's "no, actually we
+    …" of Anna's "we" deed updates it, and his call-off of her plan does;
+    his "we" of what Anna did herself leaves hers as it was. (The
+    flagpole, the hammock and the tree surgeon are this test's.)"""
+    wait_for_the_model(household)
+    hass, anna, ben = household.hass, household.anna, household.ben
+    config = hass.request("GET", "/api/config", token=anna.token).ok()
+    year = datetime.now(ZoneInfo(config["time_zone"])).year
+    _said(household, anna, "remember that we painted the flagpole the year before last")
+    updated = _said(household, ben, "no, actually we painted the flagpole last year")
+    assert updated.startswith(f"Updated: We painted the flagpole in {year - 1}"), (
+        updated
+    )
+    _said(household, anna, "remember that I hung the hammock the year before last")
+    kept = _said(household, ben, "no, actually we hung the hammock last year")
+    assert not kept.startswith("Updated"), kept
+    hammock = [t for t in _contents(household, anna, "hammock") if "hammock" in t]
+    assert f"Anna hung the hammock in {year - 2}." in hammock, hammock
+    _said(household, anna, "remember that the tree surgeon comes on Friday")
+    off = _said(household, ben, "no, actually the tree surgeon is not coming")
+    assert off.startswith("Updated: The tree surgeon is not coming"), off
+    sweep = [t for t in _contents(household, anna, "tree surgeon") if "surgeon" in t]
+    assert sweep == ["The tree surgeon is not coming."], sweep
