@@ -27,6 +27,7 @@ if TYPE_CHECKING:
         ("What did Ben buy for Anna?", "en", ("anna",)),
         ("who bought flowers for the party", "en", ("party",)),
         ("Was hat Ben für das Gewächshaus gekauft?", "de", ("gewächshaus",)),
+        ("Was hat Ben fürs Gewächshaus gekauft?", "de", ("gewächshaus",)),
         # No purpose, or no deed asked.
         ("what did Ben buy", "en", ()),
         ("who washed the car", "en", ()),

@@ -38,6 +38,7 @@ from custom_components.home_memory.memory.text.statements import (
     missing_words,
     negates,
     relate,
+    says_coming,
     subject_words,
 )
 
@@ -1833,3 +1834,18 @@ def test_a_club_that_meets_has_a_subject() -> None:
     tables knew, so no subject, and its correction was no sentence of ours
     (Home Assistant answered "no area called Wednesday not tomorrow")."""
     assert subject_words("the book club meets on Wednesday", "en") == ("book", "club")
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "coming"),
+    [
+        ("The gardener is not coming.", "en", True),
+        ("Die Putzfrau kommt nicht.", "de", True),
+        ("Anna is not vegetarian.", "en", False),
+        ("Anna ist keine Vegetarierin.", "de", False),
+    ],
+)
+def test_a_coming_is_told_by_its_verb(text: str, language: str, coming: bool) -> None:
+    """A visit called off is another person's to call off; what is so of
+    Anna is hers (review s30b H1)."""
+    assert says_coming(text, language) is coming

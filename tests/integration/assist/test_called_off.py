@@ -114,3 +114,40 @@ async def test_a_plan_denied_on_another_day_stands(
     kept = {m.id: m.content for m in active(store)}
     assert kept[before.id] == before.content
     assert len(kept) == 2, kept
+
+
+@pytest.mark.parametrize(
+    ("language", "told", "said"),
+    [
+        ("en", "remember that I am vegetarian", "no, actually Anna is not vegetarian"),
+        ("en", "remember that I locked the shed",
+         "no, actually Anna did not lock the shed"),
+        ("de", "Merk dir, dass ich Vegetarierin bin",
+         "Nein, eigentlich ist Anna keine Vegetarierin"),
+    ],
+    ids=["en-is", "en-did", "de-ist"],
+)  # fmt: skip
+async def test_another_persons_no_leaves_what_is_so_or_was_done(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+    user_ben: MockUser,
+    language: str,
+    told: str,
+    said: str,
+) -> None:
+    """Review s30b H1: Ben's "no, actually Anna is not vegetarian" replaced
+    Anna's own "Anna is vegetarian." ("Updated: …"). Only a plan still to
+    come is another person's to call off; what Anna says is so, or did,
+    stays hers, and Ben's words are his own memory."""
+    store = await home_in(language, hass, mock_config_entry, freezer, request)
+    await say(hass, told, language=language, user=user_anna)
+    [before] = active(store)
+    answer = speech(await say(hass, said, language=language, user=user_ben))
+    assert not answer.startswith(("Updated:", "Aktualisiert:")), answer
+    kept = {m.id: (m.content, m.owner) for m in active(store)}
+    assert kept[before.id] == (before.content, user_anna.id)
+    assert len(kept) == 2, kept

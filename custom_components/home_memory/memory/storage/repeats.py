@@ -55,6 +55,7 @@ from ..text.statements import (
     denies_another,
     negates,
     relate,
+    says_coming,
     subject_words,
 )
 from ..text.validation import (
@@ -504,9 +505,18 @@ class Repeats:
                     # "actually the car insurance is due in May" is no
                     # correction of Anna's insurance number).
                     or (not own and says_moved(item.content, language))
-                    # Or a plan called off in its own words: "the gardener
-                    # is not coming" of Anna's (review s30 M2).
-                    or (not own and negates(row[3], item.content, language))
+                    # Or a plan or a visit called off in its own words:
+                    # "the gardener is not coming" of Anna's (review s30
+                    # M2); never what is so or was done ("Anna is not
+                    # vegetarian" replaced hers, review s30b H1).
+                    or (
+                        not own
+                        and (
+                            _to_come(row[6], row[7], now)
+                            or says_coming(item.content, language)
+                        )
+                        and negates(row[3], item.content, language)
+                    )
                     # Or the same deed at another time, said by the same
                     # subject: what "we" did is the household's, Ben's as
                     # much as Anna's (review s29 M2: his "no, actually we
@@ -714,6 +724,13 @@ def _plans(item: NewMemory, existing: tuple[float, float], now: float) -> bool:
     """Whether the statement and the memory both tell of a time still to
     come: a plan told with another date may have moved (docs/time.md)."""
     return min(_event_time(item, now)[0], existing[0]) > now
+
+
+def _to_come(start: float | None, end: float | None, now: float) -> bool:
+    """Whether a memory's event (`start`, `end`) is still to come or under
+    way: a plan, not what is so or was done."""
+    last = end if end is not None else start
+    return last is not None and last > now
 
 
 def _dated(item: NewMemory, kind: str) -> bool:

@@ -936,6 +936,13 @@ def _said_in(words: frozenset[str], said: frozenset[str], language: str | None) 
     ) == len(unsaid)
 
 
+def says_coming(text: str, language: str | None = None) -> bool:
+    """Whether `text` tells of someone's coming or visit (the statement
+    tables' `coming`: "the gardener is not coming", "kommt nicht")."""
+    coming = statement_words(language).coming
+    return any(word.casefold() in coming for word in re.findall(r"\w+", text))
+
+
 def denies_another(old: str, new: str, language: str | None = None) -> bool:
     """True when `new` says no with words `old` does not say: "The window
     cleaner is not coming on Friday." of "… is coming on Tuesday": Tuesday
