@@ -36,8 +36,9 @@ from ..common.values import (
 )
 from ..embedding.profiles import profile_for
 from ..store import MemoryMerge
+from ..text.saying_no import contradicts
 from ..text.statement_words import statement_words
-from ..text.statements import Relation, adds, contradicts, relate
+from ..text.statements import Relation, adds, relate
 from ..text.validation import (
     MAX_LABELS,
     embedding_text,

@@ -50,14 +50,8 @@ from ..text.corrections import (
 )
 from ..text.fts_query import and_expression
 from ..text.naming import says_own, told_by
-from ..text.statements import (
-    Relation,
-    denies_another,
-    negates,
-    relate,
-    says_coming,
-    subject_words,
-)
+from ..text.saying_no import denies_another, negates, says_coming
+from ..text.statements import Relation, relate, subject_words
 from ..text.validation import (
     MAX_CONTENT_CHARS,
     MAX_LABELS,

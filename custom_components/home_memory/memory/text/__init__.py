@@ -8,11 +8,11 @@ correction). The store and everything above it use these.
 
 from .fts_query import match_expression, or_expression, search_terms
 from .quoting import data_block, flatten, quote
+from .saying_no import contradicts
 from .statements import (
     Relation,
     as_statement,
     changed_part,
-    contradicts,
     missing_words,
     relate,
 )

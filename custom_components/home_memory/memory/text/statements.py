@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import partial
 import re
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from . import naming
 from .deeds import Deed, other_deed, two_participles
@@ -29,7 +29,6 @@ from .statement_words import (
     statement_words,
     stem as _stem,
 )
-from .word_forms import related_terms
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -199,6 +198,14 @@ def outside_quotes(text: str, change: Callable[[str], str | None]) -> str | None
     return "".join(parts)
 
 
+class Said(NamedTuple):
+    """What a statement says (`said`): negation, content words, details."""
+
+    negated: bool
+    content: frozenset[str]
+    details: frozenset[str]
+
+
 @dataclass(frozen=True, slots=True)
 class _Words:
     # Content words in the order said ("Anna is older than Ben").
@@ -255,11 +262,12 @@ def missing_words(
     return frozenset(
         word
         for word in _analyse(description, words).content
-        if not any(_same_stem(word, other) for other in said)
+        if not any(same_stem(word, other) for other in said)
     )
 
 
-def _same_stem(first: str, second: str) -> bool:
+def same_stem(first: str, second: str) -> bool:
+    """Whether two words are one and its inflection ("service"/"serviced")."""
     short, long = sorted((first, second), key=len)
     return short == long or (len(short) >= _MIN_SHARED_STEM and long.startswith(short))
 
@@ -912,60 +920,10 @@ def adds(old: str, new: str, language: str | None = None) -> bool:
     return before.negated == after.negated and _adds(before, after, words)
 
 
-def negates(old: str, new: str, language: str | None = None) -> bool:
-    """True when `new` says no to what `old` says, with no word of its own:
-    "The tiler is not coming." of "The tiler is coming on Tuesday 1
-    December.", "Die Babysitterin kommt nicht." of "… kommt am Dienstag"
-    (a plan called off; the time the old one named is no longer so)."""
-    words = statement_words(language)
-    before, after = _analyse(old, words), _analyse(new, words)
-    return (
-        after.negated
-        and not before.negated
-        and bool(after.content)
-        and _said_in(after.content, before.content, language)
-    )
-
-
-def _said_in(words: frozenset[str], said: frozenset[str], language: str | None) -> bool:
-    """Whether every one of `words` is said in `said`, inflected or a word
-    of its family ("coming" in "come", text/word_forms.py)."""
-    unsaid = [w for w in words if not any(_same_stem(w, other) for other in said)]
-    return not unsaid or len(
-        related_terms(unsaid, " ".join(sorted(said)), [language or "en"])
-    ) == len(unsaid)
-
-
-def says_coming(text: str, language: str | None = None) -> bool:
-    """Whether `text` tells of someone's coming or visit (the statement
-    tables' `coming`: "the gardener is not coming", "kommt nicht")."""
-    coming = statement_words(language).coming
-    return any(word.casefold() in coming for word in re.findall(r"\w+", text))
-
-
-def denies_another(old: str, new: str, language: str | None = None) -> bool:
-    """True when `new` says no with words `old` does not say: "The window
-    cleaner is not coming on Friday." of "… is coming on Tuesday": Tuesday
-    stands (review s30 M4: the told correction replaced the plan)."""
-    words = statement_words(language)
-    before, after = _analyse(old, words), _analyse(new, words)
-    return (
-        after.negated
-        and not before.negated
-        and not _said_in(after.content, before.content, language)
-    )
-
-
-def contradicts(old: str, new: str, language: str | None = None) -> bool:
-    """True when `new` negates `old` or swaps a detail of it for another
-    (blue -> red, Tuesday -> Thursday, Mike -> Steve), whatever the wording
-    around. Consolidation uses it to let the newest of a merge survive.
-    """
-    words = statement_words(language)
-    before, after = _analyse(old, words), _analyse(new, words)
-    return before.negated != after.negated or bool(
-        before.details - after.details and after.details - before.details
-    )
+def said(text: str, language: str | None = None) -> Said:
+    """What `text` says as `relate` reads it (text/saying_no.py)."""
+    analysis = _analyse(text, statement_words(language))
+    return Said(analysis.negated, analysis.content, analysis.details)
 
 
 _MIN_SHARED_WORDS: Final = 2

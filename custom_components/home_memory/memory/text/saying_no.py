@@ -1,0 +1,76 @@
+"""What a statement says no to, read with `statements.said`.
+
+A told "no" may call a plan off ("The tiler is not coming." of "… is
+coming on Tuesday 1 December"), say no to another thing ("… not coming on
+Friday": Tuesday stands), or contradict a memory a merge keeps the newest
+of. Pure; the words are the statement tables'.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Final
+
+from .statement_words import statement_words
+from .statements import said, same_stem
+from .word_forms import related_terms
+
+if TYPE_CHECKING:
+    from collections.abc import Collection
+
+_WORD: Final = re.compile(r"\w+")
+
+
+def negates(old: str, new: str, language: str | None = None) -> bool:
+    """True when `new` says no to what `old` says, with no word of its own:
+    "The tiler is not coming." of "The tiler is coming on Tuesday 1
+    December.", "Die Babysitterin kommt nicht." of "… kommt am Dienstag"
+    (a plan called off; the time the old one named is no longer so)."""
+    before, after = said(old, language), said(new, language)
+    return (
+        after.negated
+        and not before.negated
+        and bool(after.content)
+        and _said_in(after.content, before.content, language)
+    )
+
+
+def denies_another(old: str, new: str, language: str | None = None) -> bool:
+    """True when `new` says no with words `old` does not say: "The window
+    cleaner is not coming on Friday." of "… is coming on Tuesday": Tuesday
+    stands (review s30 M4: the told correction replaced the plan)."""
+    before, after = said(old, language), said(new, language)
+    return (
+        after.negated
+        and not before.negated
+        and not _said_in(after.content, before.content, language)
+    )
+
+
+def contradicts(old: str, new: str, language: str | None = None) -> bool:
+    """True when `new` negates `old` or swaps a detail of it for another
+    (blue -> red, Tuesday -> Thursday, Mike -> Steve), whatever the wording
+    around. Consolidation uses it to let the newest of a merge survive.
+    """
+    before, after = said(old, language), said(new, language)
+    return before.negated != after.negated or bool(
+        before.details - after.details and after.details - before.details
+    )
+
+
+def says_coming(text: str, language: str | None = None) -> bool:
+    """Whether `text` tells of someone's coming or visit (the statement
+    tables' `coming`: "the gardener is not coming", "kommt nicht")."""
+    coming = statement_words(language).coming
+    return any(word.casefold() in coming for word in _WORD.findall(text))
+
+
+def _said_in(
+    words: Collection[str], told: Collection[str], language: str | None
+) -> bool:
+    """Whether every one of `words` is said in `told`, inflected or a word
+    of its family ("coming" in "come", text/word_forms.py)."""
+    unsaid = [w for w in words if not any(same_stem(w, other) for other in told)]
+    return not unsaid or len(
+        related_terms(unsaid, " ".join(sorted(told)), [language or "en"])
+    ) == len(unsaid)

@@ -1,0 +1,90 @@
+"""What a statement says no to (memory/text/saying_no.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from custom_components.home_memory.memory.text.saying_no import (
+    contradicts,
+    denies_another,
+    negates,
+    says_coming,
+)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "language", "said_no"),
+    [
+        ("The tiler is coming on Tuesday 1 December.", "The tiler is not coming.",
+         "en", True),
+        ("Die Babysitterin kommt am Dienstag, 1. Dezember.",
+         "Die Babysitterin kommt nicht.", "de", True),
+        ("Die Babysitterin kommt am Dienstag, 1. Dezember.",
+         "Die Babysitterin kommt doch nicht.", "de", True),
+        # Words of its own are another statement; no negation says no.
+        ("The tiler is coming on Tuesday.", "The tiler is not coming on Friday.",
+         "en", False),
+        ("The tiler is coming on Tuesday.", "The plumber is not coming.", "en",
+         False),
+        ("The tiler is coming on Tuesday.", "The tiler is coming.", "en", False),
+        ("The tiler is not coming.", "The tiler is not coming on Tuesday.", "en",
+         False),
+        # Inflected: "coming" of "comes" (review s30 M2).
+        ("The gardener comes on Wednesday 2 December.",
+         "The gardener is not coming.", "en", True),
+    ],
+)  # fmt: skip
+def test_a_statement_negated_without_words_of_its_own_says_no_to_it(
+    old: str, new: str, language: str, said_no: bool
+) -> None:
+    """A plan called off ("no, actually the tiler is not coming") says no
+    to what the memory says, however little e5 scores the two alike
+    (review s28 M4)."""
+    assert negates(old, new, language) is said_no
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "denies"),
+    [
+        ("The window cleaner is coming on Tuesday 1 December.",
+         "The window cleaner is not coming on Friday 4 December.", True),
+        ("The window cleaner is coming on Tuesday 1 December.",
+         "The window cleaner is not coming.", False),
+        ("The window cleaner is not coming.",
+         "The window cleaner is not coming on Friday.", False),
+    ],
+)  # fmt: skip
+def test_a_no_with_words_of_its_own_denies_another_thing(
+    old: str, new: str, denies: bool
+) -> None:
+    """ "Not on Friday" says nothing of Tuesday (review s30 M4: the told
+    correction replaced the Tuesday plan)."""
+    assert denies_another(old, new, "en") is denies
+
+
+def test_german_nouns_are_not_names() -> None:
+    """Every German noun is capitalised: only real details (days, colours,
+    numbers) make two merged German memories contradict."""
+    assert not contradicts(
+        "Die Katze heißt Miso.", "Die Katze Miso mag Thunfisch.", "de"
+    )
+    assert contradicts(
+        "Die Mülltonnen kommen am Dienstag raus.",
+        "Die Mülltonnen kommen am Donnerstag raus.",
+        "de",
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "coming"),
+    [
+        ("The gardener is not coming.", "en", True),
+        ("Die Putzfrau kommt nicht.", "de", True),
+        ("Anna is not vegetarian.", "en", False),
+        ("Anna ist keine Vegetarierin.", "de", False),
+    ],
+)
+def test_a_coming_is_told_by_its_verb(text: str, language: str, coming: bool) -> None:
+    """A visit called off is another person's to call off; what is so of
+    Anna is hers (review s30b H1)."""
+    assert says_coming(text, language) is coming
