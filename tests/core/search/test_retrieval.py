@@ -1106,6 +1106,4 @@ def test_another_s_night_in_the_window_is_no_answer_of_the_asked_one(
     assert found("did Anna get up") == [ANNA_S_MORNING]
     assert found("did Ben get up")[0] == "Ben got up in the night to check the boiler."
     # A name nobody has asks of nobody's night (review s30 M1).
-    assert "Ben got up in the night to check the boiler." not in found(
-        "did Zoe get up"
-    )
+    assert "Ben got up in the night to check the boiler." not in found("did Zoe get up")
