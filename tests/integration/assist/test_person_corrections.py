@@ -190,10 +190,16 @@ async def test_the_households_deed_corrected_by_another_person_is_updated(
          "no, actually we visited my mother last year"),
         ("de", "Merk dir, dass ich vorletztes Jahr das Gartentor gestrichen habe",
          "Nein, eigentlich haben wir das Gartentor letztes Jahr gestrichen"),
+        ("en", "remember that I am vegetarian", "no, actually Anna is not vegetarian"),
+        ("en", "remember that I locked the shed",
+         "no, actually Anna did not lock the shed"),
+        ("de", "Merk dir, dass ich Vegetarierin bin",
+         "Nein, eigentlich ist Anna keine Vegetarierin"),
     ],
-    ids=["en-her-deed", "en-another-event", "de-her-deed"],
+    ids=["en-her-deed", "en-another-event", "de-her-deed", "en-not-is",
+         "en-not-did", "de-nicht-ist"],
 )  # fmt: skip
-async def test_another_persons_we_leaves_a_deed_said_otherwise_as_it_is(
+async def test_another_persons_words_leave_what_anna_said_of_herself(
     hass: HomeAssistant,
     agent_entry: MockConfigEntry,
     mock_config_entry: MockConfigEntry,
@@ -207,8 +213,10 @@ async def test_another_persons_we_leaves_a_deed_said_otherwise_as_it_is(
 ) -> None:
     """Review s30 H1: Ben's "no, actually we fixed the gate latch last year"
     replaced Anna's "Anna fixed the gate latch in 2024." ("Updated: We
-    fixed …"), and "we visited my mother" Ben's mother's visit. What Anna
-    did is hers, and another subject is another event: hers stays as it
+    fixed …"), and "we visited my mother" Ben's mother's visit; s30b H1:
+    his "no, actually Anna is not vegetarian" her "Anna is vegetarian.".
+    What Anna did or says is so is hers (only a plan or a visit is his to
+    call off), and another subject is another event: hers stays as it
     was, and Ben's words are his own memory."""
     store = await home_in(language, hass, mock_config_entry, freezer, request)
     await say(hass, told, language=language, user=user_anna)
