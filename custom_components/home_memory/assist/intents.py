@@ -28,6 +28,7 @@ from ..memory.text.validation import MAX_CONTENT_CHARS, has_words
 from ..operations import choosing, memories, recall, when
 from ..operations.errors import (
     ForgetChangedError,
+    NotFoundError,
     OperationError,
     SearchExpiredError,
 )
@@ -136,7 +137,8 @@ class _MemoryIntentHandler(intent.IntentHandler):
             LOGGER.exception("Memory sentence %s failed", self.intent_type)
             response.async_set_error(failed, words.say("error_failed"))
             return response
-        response.async_set_speech(speech)
+        if speech is not None:  # None: nothing to say ("never mind")
+            response.async_set_speech(speech)
         if self.answers_question:
             response.response_type = intent.IntentResponseType.QUERY_ANSWER
         return response
@@ -158,7 +160,7 @@ class _MemoryIntentHandler(intent.IntentHandler):
 
     async def _async_speech(
         self, scope: CallScope, slots: dict[str, Any], words: Wording, said: str
-    ) -> str:
+    ) -> str | None:
         raise NotImplementedError
 
 
@@ -624,14 +626,26 @@ class ForgetIntentHandler(_QueryIntentHandler):
     @override
     async def _async_speech(
         self, scope: CallScope, slots: dict[str, Any], words: Wording, said: str
-    ) -> str:
+    ) -> str | None:
         scope.require_write()
         _cancel_waiting_forget(scope)
         query = slots["query"]["value"]
         if not has_words(query):
             return words.say("nothing_to_look_up")
-        if _spoken(query).casefold() in words.that_words:
-            resolved = await async_resolve(scope, that=True)
+        that = _spoken(query).casefold()
+        if that in words.that_words:
+            try:
+                resolved = await async_resolve(scope, that=True)
+            except NotFoundError as err:
+                # "vergiss es" is Home Assistant's German "never mind": with
+                # nothing talked about, it asks nothing and says nothing
+                # (review s30 L1: "Ich bin nicht sicher, welche Erinnerung").
+                if (
+                    err.translation_key == "nothing_recent"
+                    and that in words.never_mind_words
+                ):
+                    return None
+                raise
         else:
             resolved = await async_resolve(scope, query=query)
         if resolved.memory is None:
@@ -860,7 +874,9 @@ def _trigger_callback(
             LOGGER.debug("Memory sentence %r not handled: %s", user_input.text, err)
             language = user_input.language or hass.config.language
             return files.wording(language).say("not_handled")
-        speech: str = response.speech["plain"]["speech"]
+        # No speech ("never mind"): said as nothing, not Home Assistant's "Done".
+        plain: dict[str, Any] = response.speech.get("plain", {})
+        speech: str = plain.get("speech", "")
         return speech
 
     return _on_sentence

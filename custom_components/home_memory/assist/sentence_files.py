@@ -76,6 +76,8 @@ class Wording:
     language: str
     responses: Mapping[str, str]
     that_words: frozenset[str]
+    # Of those, the ones that say "never mind" where nothing was talked about.
+    never_mind_words: frozenset[str]
     # Questions that are memory's wherever no known name is their subject,
     # and those only where Home Assistant did not know the subject at all
     # (`ONLY_UNKNOWN_NAME`, "what is the {query}"): asked second.
@@ -375,6 +377,9 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
         language=language,
         responses=dict(data["responses"]),
         that_words=frozenset(word.casefold() for word in words["that"]),
+        never_mind_words=frozenset(
+            word.casefold() for word in words.get("never_mind", ())
+        ),
         requests=Intents.from_dict(
             {
                 "language": language,

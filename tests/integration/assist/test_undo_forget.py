@@ -121,3 +121,32 @@ async def test_who_forgot_it_may_restore_it_but_not_another_s_deletion(
     assert restored["restored"] == [mine]
     assert _tier_of(init_integration, "gate code") is Tier.ACTIVE
     assert _tier_of(init_integration, "shed code") is Tier.DELETED
+
+
+@pytest.mark.parametrize(
+    ("language", "tell", "forget_it", "yes"),
+    [
+        ("en", "remember that the shed code is 4455", "forget it", "yes"),
+        ("de", "merk dir, dass der Schuppencode 4455 ist", "vergiss es", "ja"),
+    ],
+)
+async def test_forget_it_with_nothing_talked_about_is_never_mind(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    language: str,
+    tell: str,
+    forget_it: str,
+    yes: str,
+) -> None:
+    """ "vergiss es" is Home Assistant's German "never mind" (review s30 L1):
+    in a conversation that talked of no memory it asks nothing and says
+    nothing (no "I'm not sure which memory you mean"), and a "yes" after it
+    forgets nothing; said right after a memory, it still asks about that one."""
+    await ask(hass, tell, language)
+    never_mind = await ask(hass, forget_it, language)
+    assert speech(never_mind) == ""
+    await ask(hass, yes, language, conversation_id=never_mind.conversation_id)
+    assert _tier_of(init_integration, "4455") is Tier.ACTIVE
+    told = await ask(hass, tell.replace("4455", "5566"), language)
+    asked = await ask(hass, forget_it, language, conversation_id=told.conversation_id)
+    assert "5566" in speech(asked), speech(asked)
