@@ -18,7 +18,7 @@ import probatio as vol
 
 from ..const import DOMAIN, LOGGER
 from ..memory.common.values import Visibility
-from ..memory.observation.phrases import lead_ins
+from ..memory.observation.phrases import lead_ins, without_opening
 from ..memory.text.addressing import to_the_teller
 from ..memory.text.answering import answering_part
 from ..memory.text.quoting import flatten
@@ -550,6 +550,10 @@ def _dated(
         told = to_the_teller(told)  # "My bank PIN …" to its teller: "Your …"
     if not said:
         return _sentence(told)
+    if str(memory.source) == "observed":
+        # The header says its day: "This morning: I saw that Anna woke up …",
+        # not "This morning: It was Tuesday morning, and I saw …".
+        told = without_opening(told, dating.language)
     return words.say(
         "dated_memory",
         when=f"{said[:1].upper()}{said[1:]}",

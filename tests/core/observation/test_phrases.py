@@ -12,6 +12,7 @@ from custom_components.home_memory.memory.observation.phrases import (
     lead_ins,
     names_one_of,
     phrases,
+    without_opening,
 )
 
 
@@ -85,3 +86,31 @@ def test_lead_ins_are_the_openings_of_a_narration_s_later_sentences() -> None:
     assert "Earlier, " in lead_ins("en")
     assert "Davor: " in lead_ins("de")
     assert all(said.strip() for said in lead_ins("de"))
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "told"),
+    [
+        (
+            "It was Tuesday morning, and I saw that Anna woke up. Before that, x.",
+            "en",
+            "I saw that Anna woke up. Before that, x.",
+        ),
+        (
+            "On Monday evening, I noticed that the TV was on.",
+            "en",
+            "I noticed that the TV was on.",
+        ),
+        ("In der Montagnacht bemerkte ich: Anna stand auf.", "de", "Anna stand auf."),
+        ("Am Dienstagmorgen fiel mir auf: Anna ging.", "de", "Anna ging."),
+        # Not a narration's opening: as it is.
+        ("Anna bought a drill on Monday evening.", "en", None),
+        ("On Friday, I saw that", "en", None),
+        ("It was cold. I saw that Anna left.", "en", None),
+    ],
+)
+def test_without_opening_leaves_out_the_narration_s_day(
+    text: str, language: str, told: str | None
+) -> None:
+    """What a spoken answer with its own day header says (review s30b L2)."""
+    assert without_opening(text, language) == (text if told is None else told)

@@ -11,9 +11,16 @@ is "Das weiß ich nicht", not a memory near it in meaning.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 import pytest
+
+from custom_components.home_memory.memory.common.values import (
+    SYSTEM,
+    NewMemory,
+    Source,
+)
 
 from ..conftest import call
 from .test_corrections import contents
@@ -137,3 +144,55 @@ async def test_a_visitor_nobody_told_of_is_i_dont_know(
     assert answered_by(result) == MEMORY, speech(result)
     assert speech(result) == GERMAN.say("question_nothing"), speech(result)
     assert contents(store) == before
+
+
+@pytest.mark.parametrize(
+    ("narration", "asked", "language", "said"),
+    [
+        (
+            (
+                "It was Monday morning, and I saw that Lotte woke up and got out "
+                "of bed around twenty past seven."
+            ),
+            "did Lotte get up this morning",
+            "en",
+            "This morning: I saw that Lotte woke up and got out of bed",
+        ),
+        (
+            (
+                "Am Montagmorgen fiel mir auf: Lotte wachte gegen zwanzig nach "
+                "sieben auf und stand auf."
+            ),
+            "Ist Lotte heute Morgen aufgestanden",
+            "de",
+            "Heute Morgen: Lotte wachte gegen zwanzig nach sieben auf",
+        ),
+    ],
+)
+async def test_an_observed_answer_says_its_day_once(
+    hass: HomeAssistant,
+    household: MockUser,
+    init_integration: HomeMemoryConfigEntry,
+    narration: str,
+    asked: str,
+    language: str,
+    said: str,
+) -> None:
+    """The answer's header says the day; the narration's own opening day is
+    left out ("This morning: It was Monday morning, and I saw …" said it
+    twice; review s30b L2)."""
+    await hass.async_add_executor_job(
+        init_integration.runtime_data.store.create,
+        NewMemory(
+            content=narration,
+            source=Source.OBSERVED,
+            happened_at=datetime.fromisoformat("2026-11-30T07:20:00+01:00"),
+            tags=("get up", "wake up", "aufgestanden", "aufgewacht"),
+        ),
+        SYSTEM,
+    )
+    result = await ask(hass, asked, language, user=household)
+    assert answered_by(result) == MEMORY, speech(result)
+    assert said in speech(result), speech(result)
+    assert "Monday morning" not in speech(result)
+    assert "Montagmorgen" not in speech(result)

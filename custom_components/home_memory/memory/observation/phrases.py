@@ -170,6 +170,34 @@ def lead_ins(language: str | None = DEFAULT_LANGUAGE) -> tuple[str, ...]:
     )
 
 
+def without_opening(text: str, language: str | None = DEFAULT_LANGUAGE) -> str:
+    """`text` without the day its narration opens with ("It was Tuesday
+    morning, and I saw that Anna woke up …" -> "I saw that Anna woke up
+    …"): an answer that says the day first would say it twice (review
+    s30b L2). Any other text as it is."""
+    for opening in _OPENINGS[language_of(language)]:
+        if (found := opening.match(text)) is not None and found["rest"].strip():
+            told = found["rest"]
+            return told[:1].upper() + told[1:]
+    return text
+
+
+def _openings(language: str) -> tuple[re.Pattern[str], ...]:
+    """A narration's openings ("It was {day}, and {lead}{clause}"), each
+    as a pattern whose `rest` is the lead and the clause."""
+    table = phrases(language)
+    leads = "|".join(re.escape(str(lead)) for lead in table["leads"])
+    patterns = []
+    for opening in table["openings"]:
+        head = str(opening).partition("{lead}{clause}")[0]
+        day = re.escape(head).replace(re.escape("{day}"), r"[^.:;!?]+?")
+        patterns.append(re.compile(f"{day}(?P<rest>(?:{leads}).+)", re.DOTALL))
+    return tuple(patterns)
+
+
+_OPENINGS: Final = {code: _openings(code) for code in LANGUAGES}
+
+
 def keywords() -> dict[str, tuple[str, ...]]:
     """Words that recognise beds, seats, outside doors and bathrooms."""
     return _KEYWORDS
