@@ -18,7 +18,7 @@ import probatio as vol
 
 from ..const import DOMAIN, LOGGER
 from ..memory.common.values import Visibility
-from ..memory.observation.phrases import lead_ins, without_opening
+from ..memory.observation.phrases import lead_ins, told_as, without_opening
 from ..memory.text.addressing import to_the_teller
 from ..memory.text.answering import answering_part
 from ..memory.text.quoting import flatten
@@ -545,6 +545,7 @@ def _dated(
         dating.asked,
         dating.language,
         lead_ins(dating.language),
+        told_as(dating.language),
     )
     if dating.listener is not None and memory.teller == dating.listener:
         told = to_the_teller(told)  # "My bank PIN …" to its teller: "Your …"

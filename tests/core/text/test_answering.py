@@ -86,3 +86,30 @@ def test_a_later_sentence_is_said_without_its_lead_in() -> None:
     assert answering_part(
         summarize(content), content, "when did the front door open", "en", ("On ",)
     ) == summarize(content)
+
+
+def test_a_moment_asked_by_its_tag_is_answered_by_the_sentence_telling_it() -> None:
+    """ "heimgekommen" is told "kam … nach Hause": the arrival, not the
+    departure said first (review s30 M6); without the words, the first."""
+    content = (
+        "Am Dienstagmorgen fiel mir auf: Anna ging gegen fünf vor halb acht "
+        "aus dem Haus. Etwa zur selben Zeit: Anna kam gegen halb acht nach Hause."
+    )
+    told = ((("heimgekommen", "nach Hause gekommen"), ("nach Hause",)),)
+    arrival = "Anna kam gegen halb acht nach Hause."
+    for asked, expected in (
+        ("Wann ist Anna zuletzt heimgekommen", arrival),
+        ("Wann ist Anna nach Hause gekommen", arrival),
+        ("Wann ist Anna aus dem Haus gegangen", summarize(content)),
+    ):
+        part = answering_part(
+            summarize(content), content, asked, "de", ("Etwa zur selben Zeit: ",), told
+        )
+        assert part == expected, asked
+    assert answering_part(
+        summarize(content),
+        content,
+        "Wann ist Anna zuletzt heimgekommen",
+        "de",
+        ("Etwa zur selben Zeit: ",),
+    ) == summarize(content)

@@ -37,19 +37,31 @@ def answering_part(
     question: str,
     language: str | None,
     lead_ins: Sequence[str] = (),
+    told_as: Sequence[tuple[Sequence[str], Sequence[str]]] = (),
 ) -> str:
     """`summary`, or the first sentence or clause of `content` that holds
     more of `question`'s content words (cut as a summary is), without a
-    lead-in of `lead_ins` it opens with."""
+    lead-in of `lead_ins` it opens with. `told_as`: words a question asks
+    a moment by ("heimgekommen") and the words a sentence tells it by ("nach
+    Hause"), each told counting as one word held."""
     if not question.strip() or summary == content:
         return summary
     asked = missing_words(question, "", language)
     if not asked:
         return summary
     others = _words(question)
+    folded = f" {' '.join(_WORDS.findall(question.casefold()))} "
+    telling = [
+        [f" {phrase.casefold()} " for phrase in told]
+        for tags, told in told_as
+        if any(f" {tag.casefold()} " in folded for tag in tags)
+    ]
 
     def held(text: str) -> tuple[int, int]:
         found = len(asked) - len(missing_words(question, text, language))
+        if telling:
+            said = f" {' '.join(_WORDS.findall(text.casefold()))} "
+            found += sum(any(told in said for told in kind) for kind in telling)
         return found, len(others & _words(text)) if found else 0
 
     best, most = summary, held(summary)
