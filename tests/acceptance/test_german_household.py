@@ -704,3 +704,52 @@ def test_a_verb_first_question_of_this_morning_is_answered(
     ):
         said, _ = _say(german_home, asked)
         assert "Kaffee" in said, (asked, said)
+
+
+def test_vergiss_es_with_nothing_talked_about_is_never_mind(
+    german_home: Household,
+) -> None:
+    """ "Vergiss es" is Home Assistant's German "never mind": in a new
+    conversation it asks nothing and says nothing (review s30 L1: "Ich bin
+    nicht sicher, welche Erinnerung du meinst"); said right after a memory,
+    it asks about that one."""
+    spoken, _ = _say(german_home, "Vergiss es")
+    assert spoken == ""
+    _, conversation = _say(german_home, "Merk dir, dass der Gartenschlosscode 8142 ist")
+    spoken, _ = _say(german_home, "Vergiss es", conversation)
+    assert "8142" in spoken, spoken
+    spoken, _ = _say(german_home, "nein", conversation)
+    kept = _memories(german_home, "Gartenschlosscode")
+    assert any("8142" in memory["content"] for memory in kept)
+
+
+def test_heimgekommen_is_answered_by_the_arrival(german_home: Household) -> None:
+    """Lotta leaves and comes home in one segment: "Wann ist Lotta zuletzt
+    heimgekommen" reads the arrival, not the departure said first (review
+    s30 M6)."""
+    hass, anna = german_home.hass, german_home.anna
+    person = {"friendly_name": "Lotta"}
+    for state in ("home", "not_home", "home"):
+        hass.request(
+            "POST",
+            "/api/states/person.lotta_heim",
+            token=anna.token,
+            json_body={"state": state, "attributes": person},
+        ).ok()
+    hass.call_service(DOMAIN, "close_segment", {}, token=anna.token).ok()
+    # The arrival is told "kam … nach Hause" or "war … wieder zu Hause".
+    arrived = re.compile(r"Lotta (?:kam|war) [^.]*(?:nach|wieder zu) Hause")
+
+    def told() -> list[str]:
+        body = hass.call_service(
+            DOMAIN, "list", {"kinds": ["observation"], "limit": 100}, token=anna.token
+        ).ok()
+        return [
+            m["content"]
+            for m in body["service_response"]["memories"]
+            if arrived.search(m["content"])
+        ]
+
+    hass.wait_for(lambda: bool(told()), what="Lotta's arrival", timeout=30)
+    spoken, _ = _say(german_home, "Wann ist Lotta zuletzt heimgekommen")
+    assert arrived.search(spoken), (spoken, told())

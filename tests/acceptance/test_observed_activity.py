@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from .test_household import service
+from .test_household import say, service
 
 if TYPE_CHECKING:
     from .conftest import Household
@@ -110,3 +110,36 @@ def test_a_front_door_while_someone_is_home_is_probably_a_visitor(
     assert door["people"] == [], door
     found = service(hass, anna, "search", query="When did we last have visitors?")
     assert found["memories"][0]["content"] == text
+
+
+_OPENING = re.compile(
+    r"\b(?:It was|On) (?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
+    r" (?:morning|afternoon|evening|night)\b"
+)
+
+
+def test_an_observed_answer_says_its_day_once(household: Household) -> None:
+    """Greta leaves the house; "when did Greta leave the house" by voice
+    says the day in its header alone ("This evening: I saw that Greta left
+    the house …"), not again in the narration's opening ("… It was Tuesday
+    evening, and I saw …"; review s30b L2)."""
+    hass, anna = household.hass, household.anna
+    person = {"friendly_name": "Greta"}
+    before = observed(household)
+    post_state(hass, anna, "person.greta_walk", "home", person)
+    post_state(hass, anna, "person.greta_walk", "not_home", person)
+    (departure,) = new_memories(household, before, "Greta's departure")
+    left = re.search(r"Greta (?:left|went out of) the house", departure)
+    assert left, departure
+    assert _OPENING.match(departure), departure
+    reply = say(household, anna, "when did Greta leave the house")
+    assert left.group() in reply, reply
+    assert not _OPENING.search(reply), reply
+
+
+def test_forget_it_with_nothing_talked_about_is_never_mind(
+    household: Household,
+) -> None:
+    """ "forget it" in a new conversation asks nothing and says nothing, as
+    Home Assistant's own "never mind" (review s30 L1)."""
+    assert say(household, household.ben, "forget it") == ""
