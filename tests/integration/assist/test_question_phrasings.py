@@ -351,6 +351,7 @@ async def test_everyday_questions_home_assistant_cannot_answer_are_memorys(
         "remember that the extra key is hidden under the doormat",
         "remember that Anna ran the city half marathon in 2 hours 5 minutes",
         "remember that Ben fixed the flat tyre on Mia's bike",
+        "remember that Ben bought seed trays for the greenhouse",
         "remember that Uncle Tom helped us paint the fence",
         "remember that we got the apple pie recipe from Oma Hilde",
     ):
@@ -372,6 +373,10 @@ async def test_everyday_questions_home_assistant_cannot_answer_are_memorys(
         ("where do we hide the extra key", "doormat"),
         ("how fast was Anna's half marathon", "2 hours 5 minutes"),
         ("what did Ben fix", "flat tyre"),
+        # Review s30b L1: "Sorry, I couldn't understand that".
+        ("what has Ben fixed", "flat tyre"),
+        ("what did Ben purchase", "seed trays"),
+        ("what has Ben bought for the greenhouse", "seed trays"),
         # Review s24 M5: "Sorry, I couldn't understand that".
         ("what did Uncle Tom help with", "fence"),
         ("where did we get the apple pie recipe", "Oma Hilde"),
@@ -407,11 +412,14 @@ async def test_who_is_allergic_in_german_is_memorys(
     # Review s24 M5.
     for told in (
         "merk dir, dass Onkel Tom uns beim Zaunstreichen geholfen hat",
+        "merk dir, dass Ben Anzuchtschalen für das Gewächshaus gekauft hat",
         "merk dir, dass wir das Apfelkuchenrezept von Oma Hilde haben",
     ):
         await ask(hass, told, "de")
     for asked, said in (
         ("Wobei hat Onkel Tom geholfen?", "Zaun"),
+        # Review s30b L1: „Kein Bereich mit dem Namen Gewächshaus besorgt“.
+        ("Was hat Ben für das Gewächshaus besorgt?", "Anzuchtschalen"),
         ("Woher haben wir das Apfelkuchenrezept?", "Oma Hilde"),
     ):
         answer = await ask(hass, asked, "de")
