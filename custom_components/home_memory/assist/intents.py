@@ -18,9 +18,10 @@ import probatio as vol
 
 from ..const import DOMAIN, LOGGER
 from ..memory.common.values import Visibility
-from ..memory.observation.phrases import lead_ins, told_as, without_opening
+from ..memory.observation.phrases import lead_ins, without_opening
 from ..memory.text.addressing import to_the_teller
 from ..memory.text.answering import answering_part
+from ..memory.text.moments import told_as
 from ..memory.text.quoting import flatten
 from ..memory.text.said import as_said
 from ..memory.text.statements import with_sentence_end

@@ -12,7 +12,6 @@ from custom_components.home_memory.memory.observation.phrases import (
     lead_ins,
     names_one_of,
     phrases,
-    told_as,
     without_opening,
 )
 
@@ -115,18 +114,3 @@ def test_without_opening_leaves_out_the_narration_s_day(
 ) -> None:
     """What a spoken answer with its own day header says (review s30b L2)."""
     assert without_opening(text, language) == (text if told is None else told)
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_told_as_pairs_asked_tags_with_the_narration_s_words(language: str) -> None:
-    """Each kind told: its asked tags, and words a scene of it says."""
-    table = phrases(language)
-    pairs = told_as(language)
-    assert pairs
-    scenes = " ".join(
-        " ".join(v) if isinstance(v, list) else v for v in table["scenes"].values()
-    )
-    for tags, told in pairs:
-        assert tags
-        assert told
-        assert any(words in scenes for words in told), told

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Final
 
 from ..common.values import MemoryKind, NewMemory, Source, Visibility, WeightClass
 from ..text.characters import visible_text
+from ..text.moments import asked_tags
 from ..text.quoting import data_block, quote
 from ..text.validation import summarize
 from .phrases import Phrases, phrases
@@ -496,8 +497,8 @@ def narrate(
         *(item.kind for item in (lead, *others)),
     }
     asked = [
-        str(word)
-        for kind, words in p["asked_tags"].items()
+        word
+        for kind, words in asked_tags(p.language).items()
         if kind in kinds
         for word in words
     ]

@@ -170,19 +170,6 @@ def lead_ins(language: str | None = DEFAULT_LANGUAGE) -> tuple[str, ...]:
     )
 
 
-def told_as(
-    language: str | None = DEFAULT_LANGUAGE,
-) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
-    """Of each kind of moment asked by its tags ("heimgekommen"), those tags
-    and the words its narration tells it by ("nach Hause"): the sentence
-    of a memory that answers a question asking so (text/answering.py)."""
-    table = phrases(language)
-    return tuple(
-        (tuple(table["asked_tags"][kind]), tuple(told))
-        for kind, told in table["told_as"].items()
-    )
-
-
 def without_opening(text: str, language: str | None = DEFAULT_LANGUAGE) -> str:
     """`text` without the day its narration opens with ("It was Tuesday
     morning, and I saw that Anna woke up …" -> "I saw that Anna woke up

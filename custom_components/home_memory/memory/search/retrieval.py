@@ -21,6 +21,7 @@ from ..embedding.profiles import profile_for
 from ..scoring import decay
 from ..text.asking import asking_share
 from ..text.fts_query import asked_language
+from ..text.moments import asked_elsewhere
 from ..text.naming import says_own
 from ..text.quoting import data_block, quote
 from ..text.validation import readable
@@ -331,7 +332,11 @@ class Retriever:
             if query_vector is not None
             else {}
         )
-        hits = candidates.keyword_hits(query, caller, flt, pool)
+        # A moment asked in another language's words is looked for by the
+        # household's too: its memories are tagged in the household's
+        # ("aufgestanden" in an English home: "get up"; text/moments.py).
+        elsewhere = asked_elsewhere(query, self.config.language)
+        hits = candidates.keyword_hits(" ".join((query, *elsewhere)), caller, flt, pool)
         keyword = dict(hits.best)
         if query_vector is not None:
             # Keyword hits the vector pass missed still get their true cosine.

@@ -1,0 +1,91 @@
+"""The moments the home tells (an arrival, a morning's getting up, a meal),
+by the words people ask for them and the words a narration tells them by.
+
+One table per language (moments.<language>.json): `asked`, the words people
+ask for a moment with ("heimgekommen", "get up"), which an observed memory
+of that kind carries as tags; `told`, the words its narration tells it by
+("nach Hause", "came home"), so that the sentence of a memory that tells it
+answers a question asking so (text/answering.py). A question asking in
+another language's words than the household's ("Wann ist Anna
+aufgestanden?" in an English home) is searched by the household's words for
+the same moment too (`asked_elsewhere`): the home's memories are tagged in
+its own language, which the English model does not join to German. Plain
+Python.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+import re
+from typing import Final
+
+from ..common.languages import base_language
+
+_HERE: Final = Path(__file__).parent
+_LANGUAGES: Final = ("en", "de")
+_FALLBACK: Final = "en"
+_WORDS: Final = re.compile(r"\w+")
+
+type Words = tuple[str, ...]
+
+
+def _read(language: str) -> tuple[dict[str, Words], dict[str, Words]]:
+    data = json.loads((_HERE / f"moments.{language}.json").read_text("utf-8"))
+    asked = {kind: tuple(words) for kind, words in data["asked"].items()}
+    told = {kind: tuple(words) for kind, words in data["told"].items()}
+    return asked, told
+
+
+# Read when the module is imported (Home Assistant imports an integration off
+# the event loop).
+_TABLES: Final = {language: _read(language) for language in _LANGUAGES}
+
+
+def _table(language: str | None) -> tuple[dict[str, Words], dict[str, Words]]:
+    code = base_language(language, _FALLBACK)
+    return _TABLES.get(code, _TABLES[_FALLBACK])
+
+
+def asked_tags(language: str | None) -> dict[str, Words]:
+    """Each kind of moment's words people ask for it with, in `language`
+    (English where it has no table): an observed memory's tags."""
+    return dict(_table(language)[0])
+
+
+def told_as(language: str | None) -> tuple[tuple[Words, Words], ...]:
+    """Of each kind told, the words it is asked by and the words its
+    narration tells it by ("heimgekommen", "nach Hause")."""
+    asked, told = _table(language)
+    return tuple((asked.get(kind, ()), words) for kind, words in told.items())
+
+
+def asked_elsewhere(query: str, language: str | None) -> Words:
+    """The household's words (`language`) for each moment `query` asks for
+    in another language's ("aufgestanden" in an English home: "get up",
+    "wake up"); none where it asks in the household's own."""
+    home = base_language(language, _FALLBACK)
+    home = home if home in _TABLES else _FALLBACK
+    said = f" {' '.join(_WORDS.findall(query.casefold()))} "
+    kinds: dict[str, bool] = {}
+    for other in _LANGUAGES:
+        if other == home:
+            continue
+        asked, told = _TABLES[other]
+        words = {
+            kind: {
+                word.casefold() for word in (*asked.get(kind, ()), *told.get(kind, ()))
+            }
+            for kind in (*asked, *told)
+        }
+        for kind, own in words.items():
+            found = {word for word in own if f" {word} " in said}
+            if found:
+                # A word of this kind alone ("Abendessen"), or one several
+                # share ("gekocht": lunch and dinner).
+                shared = set().union(*(w for k, w in words.items() if k != kind))
+                kinds[kind] = kinds.get(kind, False) or bool(found - shared)
+    if any(kinds.values()):
+        kinds = {kind: only for kind, only in kinds.items() if only}
+    ours = _TABLES[home][0]
+    return tuple(dict.fromkeys(word for kind in kinds for word in ours.get(kind, ())))

@@ -1,0 +1,57 @@
+"""The moments the home tells, by the words asked and told (text/moments.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from custom_components.home_memory.memory.text.moments import (
+    asked_elsewhere,
+    asked_tags,
+    told_as,
+)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_language_tells_the_same_kinds(language: str) -> None:
+    """Each table asks for the same moments, and tells what it tells by
+    words it is also asked for: an observed memory's tags, an answer's
+    sentence."""
+    assert set(asked_tags(language)) == set(asked_tags("en"))
+    for asked, told in told_as(language):
+        assert asked
+        assert told
+
+
+def test_a_language_without_a_table_is_english() -> None:
+    assert asked_tags("fr") == asked_tags("en")
+    assert asked_tags("de-CH") == asked_tags("de")
+
+
+@pytest.mark.parametrize(
+    ("query", "language", "words"),
+    [
+        # German in an English home: the home's tags for the same moment.
+        ("Wann ist Anna am Montag aufgestanden?", "en", ("get up", "wake up")),
+        ("Wann haben wir am Freitag gefrühstückt?", "en", ("breakfast",)),
+        ("Hatten wir am Freitag Besuch?", "en", ("visitors", "visit")),
+        ("Wann ist Anna nach Hause gekommen?", "en", ("come home", "arrive")),
+        ("Wann ist Anna aus dem Haus gegangen?", "en", ("leave",)),
+        # A word of one meal wins over one all meals share ("gekocht").
+        ("Wann hat Ben das Abendessen gekocht?", "en", ("dinner", "cook")),
+        ("Wer hat gekocht?", "en", ("lunch", "cook", "dinner")),
+        # English in a German home.
+        ("when did Anna get up", "de", asked_tags("de")["got_up:morning"]),
+        # In the household's own language: nothing more.
+        ("when did Anna get up", "en", ()),
+        ("Wann ist Anna aufgestanden?", "de", ()),
+        ("Wann ist Anna aufgestanden?", "de-AT", ()),
+        # Words inside other words are no moment ("Besucherparkplatz").
+        ("Wo ist der Besucherparkplatz?", "en", ()),
+        ("what is the capital of France", "en", ()),
+    ],
+)
+def test_asked_elsewhere_gives_the_household_s_words(
+    query: str, language: str, words: tuple[str, ...]
+) -> None:
+    """What the keyword search also looks for (search/retrieval.py)."""
+    assert asked_elsewhere(query, language) == words
