@@ -23,6 +23,7 @@ def test_every_language_tells_the_same_kinds(language: str) -> None:
 
 
 def test_a_language_without_a_table_is_english() -> None:
+    """French reads the English table; a region its language's."""
     assert asked_tags("fr") == asked_tags("en")
     assert asked_tags("de-CH") == asked_tags("de")
 
@@ -39,6 +40,10 @@ def test_a_language_without_a_table_is_english() -> None:
         # A word of one meal wins over one all meals share ("gekocht").
         ("Wann hat Ben das Abendessen gekocht?", "en", ("dinner", "cook")),
         ("Wer hat gekocht?", "en", ("lunch", "cook", "dinner")),
+        # The night's getting up is no morning's ("get up" tags mornings).
+        ("Wann ist Anna zuletzt nachts aufgestanden?", "en", ()),
+        ("Ist Anna in der Nacht aufgestanden?", "en", ()),
+        ("did Anna get up in the night", "de", ()),
         # English in a German home.
         ("when did Anna get up", "de", asked_tags("de")["got_up:morning"]),
         # In the household's own language: nothing more.

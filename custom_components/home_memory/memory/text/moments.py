@@ -37,9 +37,16 @@ def _read(language: str) -> tuple[dict[str, Words], dict[str, Words]]:
     return asked, told
 
 
+def _read_unless(language: str) -> dict[str, Words]:
+    data = json.loads((_HERE / f"moments.{language}.json").read_text("utf-8"))
+    return {kind: tuple(words) for kind, words in data["unless"].items()}
+
+
 # Read when the module is imported (Home Assistant imports an integration off
 # the event loop).
 _TABLES: Final = {language: _read(language) for language in _LANGUAGES}
+# Words that ask for another moment than a kind's own ("nachts" of getting up).
+_UNLESS: Final = {language: _read_unless(language) for language in _LANGUAGES}
 
 
 def _table(language: str | None) -> tuple[dict[str, Words], dict[str, Words]]:
@@ -63,7 +70,9 @@ def told_as(language: str | None) -> tuple[tuple[Words, Words], ...]:
 def asked_elsewhere(query: str, language: str | None) -> Words:
     """The household's words (`language`) for each moment `query` asks for
     in another language's ("aufgestanden" in an English home: "get up",
-    "wake up"); none where it asks in the household's own."""
+    "wake up"); none where it asks in the household's own, nor for a
+    kind the question says is another moment ("nachts aufgestanden" is no
+    morning's getting up)."""
     home = base_language(language, _FALLBACK)
     home = home if home in _TABLES else _FALLBACK
     said = f" {' '.join(_WORDS.findall(query.casefold()))} "
@@ -78,9 +87,12 @@ def asked_elsewhere(query: str, language: str | None) -> Words:
             }
             for kind in (*asked, *told)
         }
+        unless = _UNLESS[other]
         for kind, own in words.items():
             found = {word for word in own if f" {word} " in said}
-            if found:
+            if found and not any(
+                f" {word.casefold()} " in said for word in unless.get(kind, ())
+            ):
                 # A word of this kind alone ("Abendessen"), or one several
                 # share ("gekocht": lunch and dinner).
                 shared = set().union(*(w for k, w in words.items() if k != kind))
