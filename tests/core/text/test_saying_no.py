@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from custom_components.home_memory.memory.text.saying_no import (
+    calls_off,
     contradicts,
     denies_another,
     negates,
@@ -88,3 +89,31 @@ def test_a_coming_is_told_by_its_verb(text: str, language: str, coming: bool) ->
     """A visit called off is another person's to call off; what is so of
     Anna is hers (review s30b H1)."""
     assert says_coming(text, language) is coming
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "called_off"),
+    [
+        ("The masseuse is not coming.", "en", True),
+        ("The painter is not coming on Friday 4 December.", "en", True),
+        ("The chimney sweep isn't coming, sadly.", "en", True),
+        ("Der Maler kommt am Freitag nicht.", "de", True),
+        # A clause says who or when comes instead.
+        ("The tiler isn't coming on Wednesday, he is coming on Friday.", "en",
+         False),
+        ("The painter is not coming on Friday but on Saturday.", "en", False),
+        ("The tiler is coming on Friday, not on Wednesday.", "en", False),
+        ("Der Fliesenleger kommt nicht am Mittwoch, sondern am Freitag.", "de",
+         False),
+        ("Die Hebamme kommt doch nicht, aber der Arzt kommt.", "de", False),
+        # No coming, or no "no".
+        ("The nanny is coming on Saturday.", "en", False),
+        ("We are not going to the wedding.", "en", False),
+    ],
+)  # fmt: skip
+def test_a_call_off_says_only_that_someone_is_not_coming(
+    text: str, language: str, called_off: bool
+) -> None:
+    """Asked who comes, "The masseuse is not coming." is no answer beside
+    one who comes (review s30b M4); "…, he is coming on Friday" is one."""
+    assert calls_off(text, language) is called_off
