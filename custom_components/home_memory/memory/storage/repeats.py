@@ -50,7 +50,13 @@ from ..text.corrections import (
 )
 from ..text.fts_query import and_expression
 from ..text.naming import says_own, told_by
-from ..text.saying_no import denies_another, negates, says_coming
+from ..text.saying_no import (
+    calls_off,
+    denies_another,
+    moves_coming,
+    negates,
+    says_coming,
+)
 from ..text.statements import Relation, relate, subject_words
 from ..text.validation import (
     MAX_CONTENT_CHARS,
@@ -446,9 +452,13 @@ class Repeats:
                 item, row[5], (row[6], row[7]), now
             )
             moved = other_day and _plans(item, (row[6], row[7]), now)
-            if other_day and not moved:
-                continue
             language = item.language or self.config.language
+            # A plan moved ("… nicht am Mittwoch, sondern am Freitag") moves
+            # the plan, not a told "not on Friday" beside it (review s30b
+            # M2: that one was updated, the plan stood).
+            moving = item.corrects and moves_coming(item.content, language)
+            if (other_day and not moved) or (moving and calls_off(row[3], language)):
+                continue
             row = _in_tellers_words(row, item, language)
             dated = _dated(item, row[5])
             relation = relate(
@@ -490,7 +500,7 @@ class Repeats:
                     )
                 )
                 and same_thing(row[3], item.content, language, item.replaces)
-                and not denies_another(row[3], item.content, language)
+                and (moving or not denies_another(row[3], item.content, language))
                 and (
                     (row[0], row[1]) == _holders(item)[0]
                     or item.replaces is not None
@@ -509,7 +519,7 @@ class Repeats:
                             _to_come(row[6], row[7], now)
                             or says_coming(item.content, language)
                         )
-                        and negates(row[3], item.content, language)
+                        and (moving or negates(row[3], item.content, language))
                     )
                     # Or the same deed at another time, said by the same
                     # subject: what "we" did is the household's, Ben's as

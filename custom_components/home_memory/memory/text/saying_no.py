@@ -19,8 +19,9 @@ if TYPE_CHECKING:
     from collections.abc import Collection
 
 _WORD: Final = re.compile(r"\w+")
-# Where a statement's clauses part: a comma, a semicolon, a dash.
-_CLAUSE: Final = re.compile(r"[,;\u2013\u2014]|\s-\s")
+# Where a statement's clauses part: a comma (not a date's: "am Freitag, 4.
+# Dezember"), a semicolon, a dash.
+_CLAUSE: Final = re.compile(r",(?!\s*\d)|[;\u2013\u2014]|\s-\s")
 
 
 def negates(old: str, new: str, language: str | None = None) -> bool:
@@ -84,6 +85,19 @@ def calls_off(text: str, language: str | None = None) -> bool:
         if words[0] in instead or says_coming(clause, language):
             return False
     return True
+
+
+def moves_coming(text: str, language: str | None = None) -> bool:
+    """Whether `text` says one is not coming then, but when or who comes
+    instead ("The gardener is not coming on Thursday, he is coming on
+    Saturday.", "… kommt nicht am Mittwoch, sondern am Freitag."): a plan
+    moved, no call-off (`calls_off`) nor a denial of another day (review
+    s30b M2, M3)."""
+    return (
+        says_coming(text, language)
+        and said(text, language).negated
+        and not calls_off(text, language)
+    )
 
 
 def _clauses(text: str, instead: frozenset[str]) -> list[str]:
