@@ -183,6 +183,14 @@ def test_a_german_eigentlich_counts_only_set_off() -> None:
             "Nein, eigentlich kommt die Babysitterin doch nicht",
             "Nein, eigentlich: die Babysitterin kommt doch nicht",
         ),
+        # After a "Nein", a contrast in a clause of its own says what else
+        # is so (review s30 M5: it was answered as a question); without it,
+        # "eigentlich … aber" says what is usually so.
+        (
+            "Nein, eigentlich kommt die Hebamme doch nicht, aber der Arzt kommt",
+            "Nein, eigentlich: die Hebamme kommt doch nicht, aber der Arzt kommt",
+        ),
+        ("eigentlich kommt die Hebamme nicht, aber heute doch", None),
         ("eigentlich schalte das Licht ein", None),
         ("eigentlich ist gut", None),
         ("eigentlich: der Klempner kommt am Mittwoch", None),

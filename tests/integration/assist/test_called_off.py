@@ -197,3 +197,35 @@ async def test_another_person_moves_the_households_plan(
     assert after.happened_at is not None
     day = after.happened_at.astimezone(ZoneInfo("Europe/Berlin")).day
     assert day == (4 if language == "en" else 5), after.happened_at
+
+
+async def test_a_german_call_off_with_a_clause_of_its_own_is_no_question(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+) -> None:
+    """Review s30 M5: "Nein, eigentlich kommt die Hebamme doch nicht, aber
+    der Arzt kommt" was answered as a question ("Die Hebamme kommt am
+    Samstag …", a confirmation of the plan just called off) and nothing was
+    kept. The plan now says no; a question stays a question."""
+    store = await home_in("de", hass, mock_config_entry, freezer, request)
+    await say(hass, "Merk dir, dass die Hebamme am Samstag kommt", language="de")
+    [before] = active(store)
+    answer = speech(
+        await say(
+            hass,
+            "Nein, eigentlich kommt die Hebamme doch nicht, aber der Arzt kommt",
+            language="de",
+        )
+    )
+    assert answer.startswith("Aktualisiert:"), answer
+    [after] = active(store)
+    assert after.id == before.id
+    assert after.content.startswith("Die Hebamme kommt doch nicht"), after.content
+    assert "Arzt" in after.content, after.content
+    answer = speech(
+        await say(hass, "Eigentlich kommt die Hebamme doch nicht, oder?", language="de")
+    )
+    assert not answer.startswith("Aktualisiert:"), answer

@@ -415,17 +415,23 @@ def set_off_fronted(text: str, language: str | None) -> str:
     Ben lieber Tee" is told as said."""
     table = _table(language)
     lead = table.fronted.match(text) if table.fronted is not None else None
-    if lead is None or (fronted := _fronted(table, text[lead.end() :])) is None:
+    refused = table.refused is not None and table.refused.match(text) is not None
+    if (
+        lead is None
+        or (fronted := _fronted(table, text[lead.end() :], refused)) is None
+    ):
         return text
     return f"{text[: lead.end()].strip()}: {fronted}"
 
 
-def _fronted(table: _Table, rest: str) -> str | None:
+def _fronted(table: _Table, rest: str, refused: bool = False) -> str | None:
     """What follows a leading word its verb follows, subject first ("geht
     der Müll am Mittwochabend raus": "der Müll geht am Mittwochabend
     raus"); None where it is not plainly one: no verb, a verb that says
-    what did not happen ("wollte"), a contrast ("aber"), a command, or no
-    subject before something more."""
+    what did not happen ("wollte"), a contrast ("aber"; after a "Nein"
+    one in a clause of its own is what else is so: "Nein, eigentlich
+    kommt die Hebamme doch nicht, aber der Arzt kommt", review s30 M5), a
+    command, or no subject before something more."""
     words = table.fronted_words
     if words is None:
         return None
@@ -434,7 +440,7 @@ def _fronted(table: _Table, rest: str) -> str | None:
         len(tokens) < _FRONTED_WORDS
         or not _VERB.match(tokens[0])
         or tokens[0].casefold() in words.not_verbs
-        or _contrasts(tokens, words)
+        or _contrasts(tokens, words, refused)
         or (table.commands is not None and table.commands.match(tokens[0]))
     ):
         return None
@@ -454,13 +460,14 @@ def _fronted(table: _Table, rest: str) -> str | None:
     return " ".join([*subject, verb, *tokens[end:]])
 
 
-def _contrasts(tokens: list[str], words: _FrontedWords) -> bool:
+def _contrasts(tokens: list[str], words: _FrontedWords, refused: bool) -> bool:
     """Whether a word of `tokens` sets what was meant against what is
     ("eigentlich wollte Ben kommen, aber …"): a contrast word, unless it
     is a particle: within a clause, before a word it is one before
     ("eigentlich kommt die Babysitterin doch nicht": after all not; review
     s28 M4 was answered as the question "kommt die Babysitterin doch
-    nicht"), not after a comma (", doch nicht morgen")."""
+    nicht"), not after a comma (", doch nicht morgen"); after a "Nein"
+    (`refused`), none opening a clause after a comma."""
     said = [token.casefold().strip(",.") for token in tokens]
     return any(
         word in words.not_with
@@ -469,6 +476,7 @@ def _contrasts(tokens: list[str], words: _FrontedWords) -> bool:
             and not tokens[at - 1].endswith((",", ";", "."))
             and said[at + 1] in words.particle_before
         )
+        and not (refused and at > 0 and tokens[at - 1].endswith(","))
         for at, word in enumerate(said)
     )
 
