@@ -140,6 +140,7 @@ class Repeats:
             for holder in among:
                 self._add_same_text(conn, item, holder, candidates)
         others = explicit is None and _reaches_others(item)
+        candidates = _without_denials(conn, item, candidates, self.config.language)
         return self._closest_relation(conn, item, candidates, now, among, others)
 
     def _probes(
@@ -452,13 +453,10 @@ class Repeats:
                 item, row[5], (row[6], row[7]), now
             )
             moved = other_day and _plans(item, (row[6], row[7]), now)
-            language = item.language or self.config.language
-            # A plan moved ("… nicht am Mittwoch, sondern am Freitag") moves
-            # the plan, not a told "not on Friday" beside it (review s30b
-            # M2: that one was updated, the plan stood).
-            moving = item.corrects and moves_coming(item.content, language)
-            if (other_day and not moved) or (moving and calls_off(row[3], language)):
+            if other_day and not moved:
                 continue
+            language = item.language or self.config.language
+            moving = item.corrects and moves_coming(item.content, language)
             row = _in_tellers_words(row, item, language)
             dated = _dated(item, row[5])
             relation = relate(
@@ -929,3 +927,37 @@ def _holds(text: str, item: NewMemory, language: str | None) -> bool:
         old is not None and holds_old(text, old, language)
         for old in (item.replaces, item.replaces_dated)
     )
+
+
+def _without_denials(
+    conn: sqlite3.Connection,
+    item: NewMemory,
+    candidates: Candidates,
+    language: str | None,
+) -> Candidates:
+    """`candidates` without a told "not on Friday" (`saying_no.calls_off`)
+    where `item` moves a plan ("… nicht am Mittwoch, sondern am Freitag";
+    `moves_coming`) and a plan of the same thing is among them: that plan
+    is moved, not the denial beside it (review s30b M2: the denial was
+    updated and the plan stood). With no such plan, a denial may be it."""
+    language = item.language or language
+    if not candidates or not item.corrects or not moves_coming(item.content, language):
+        return candidates
+    texts = {
+        int(rowid): str(content)
+        for rowid, content in conn.execute(
+            "SELECT rowid, content FROM memories WHERE rowid IN "
+            f"({','.join('?' * len(candidates))})",
+            list(candidates),
+        )
+    }
+    denials = {rowid for rowid, text in texts.items() if calls_off(text, language)}
+    plans = any(
+        rowid not in denials
+        and says_coming(text, language)
+        and same_thing(text, item.content, language, item.replaces)
+        for rowid, text in texts.items()
+    )
+    if not denials or not plans:
+        return candidates
+    return {rowid: sim for rowid, sim in candidates.items() if rowid not in denials}
