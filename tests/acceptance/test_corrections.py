@@ -384,3 +384,32 @@ def test_another_person_corrects_the_households_deed_and_plan_not_anothers(
     assert off.startswith("Updated: The tree surgeon is not coming"), off
     sweep = [t for t in _contents(household, anna, "tree surgeon") if "surgeon" in t]
     assert sweep == ["The tree surgeon is not coming."], sweep
+
+
+def test_a_third_persons_deed_and_a_plan_called_off_are_corrections(
+    household: Household,
+) -> None:
+    """Review s30b M7 (both versions): "no, actually the neighbours …
+    last year", "no, actually we are not going to …" and "… isn't coming
+    anymore" were Home Assistant's "couldn't understand" or "not aware of
+    any device". Each updates the memory it corrects. (The gazebo, the
+    lute recital and the bagpipe tutor are this test's.)"""
+    wait_for_the_model(household)
+    hass, anna = household.hass, household.anna
+    config = hass.request("GET", "/api/config", token=anna.token).ok()
+    year = datetime.now(ZoneInfo(config["time_zone"])).year
+    _said(household, anna, "remember that the neighbours varnished the gazebo in 2023")
+    updated = _said(
+        household, anna, "no, actually the neighbours varnished the gazebo last year"
+    )
+    assert updated.startswith(
+        f"Updated: The neighbours varnished the gazebo in {year - 1}"
+    ), updated
+    _said(household, anna, "remember that we are going to the lute recital on Friday")
+    off = _said(household, anna, "no, actually we are not going to the lute recital")
+    assert off.startswith("Updated: We are not going to the lute recital"), off
+    _said(household, anna, "remember that the bagpipe tutor is coming on Saturday")
+    off = _said(household, anna, "the bagpipe tutor isn't coming anymore")
+    assert off.startswith("Updated: The bagpipe tutor isn't coming anymore"), off
+    tutor = [t for t in _contents(household, anna, "bagpipe tutor") if "bagpipe" in t]
+    assert tutor == ["The bagpipe tutor isn't coming anymore."], tutor

@@ -9,7 +9,11 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from custom_components.home_memory.memory.search.visitors import asked_visitors
+from custom_components.home_memory.memory.search.visitors import (
+    asked_visitors,
+    asks_anyone_coming,
+    visiting_as_coming,
+)
 
 from ..conftest import BOB
 from .test_floors import _answers
@@ -86,3 +90,25 @@ def test_the_visitor_a_question_asks_of(
 ) -> None:
     """One who comes to work, asked whether or when they come or came."""
     assert asked_visitors(query, language) == asked
+
+
+@pytest.mark.parametrize(
+    ("query", "language", "asked"),
+    [
+        ("is anybody visiting this weekend", "en",
+         "is anybody coming this weekend"),
+        ("who is visiting on Saturday", "en", "who is coming on Saturday"),
+        ("Besucht uns jemand am Samstag?", "de", "kommt uns jemand am Samstag?"),
+        # One named, or no visit asked: as said ("when did we visit Grandma").
+        ("when did we visit Grandma", "en", "when did we visit Grandma"),
+        ("is the tiler visiting on Friday", "en", "is the tiler visiting on Friday"),
+    ],
+)  # fmt: skip
+def test_a_question_of_who_visits_asks_who_comes(
+    query: str, language: str, asked: str
+) -> None:
+    """ "The nanny is coming on Saturday" answers "is anybody visiting this
+    weekend" as it does "is anyone coming this weekend" (review s30b M4:
+    "I don't know")."""
+    assert visiting_as_coming(query, language) == asked
+    assert asks_anyone_coming(query, language) is (query != asked)

@@ -183,6 +183,14 @@ def test_a_german_eigentlich_counts_only_set_off() -> None:
             "Nein, eigentlich kommt die Babysitterin doch nicht",
             "Nein, eigentlich: die Babysitterin kommt doch nicht",
         ),
+        # After a "Nein", a contrast in a clause of its own says what else
+        # is so (review s30 M5: it was answered as a question); without it,
+        # "eigentlich … aber" says what is usually so.
+        (
+            "Nein, eigentlich kommt die Hebamme doch nicht, aber der Arzt kommt",
+            "Nein, eigentlich: die Hebamme kommt doch nicht, aber der Arzt kommt",
+        ),
+        ("eigentlich kommt die Hebamme nicht, aber heute doch", None),
         ("eigentlich schalte das Licht ein", None),
         ("eigentlich ist gut", None),
         ("eigentlich: der Klempner kommt am Mittwoch", None),
@@ -742,6 +750,16 @@ def test_an_english_noun_is_a_subject_only_with_its_old_value(
         ("de", "sie haben gesagt, es ist in Ordnung", False),
         ("de", "wir haben den Zaun letztes Jahr gestrichen, glaube ich", False),
         ("de", "wir haben vielleicht den Zaun gestrichen", False),
+        # A noun or a name before a deed and its object; a plan called off
+        # (review s30b M7: Home Assistant's "couldn't understand").
+        ("en", "the neighbours painted the shed last year", True),
+        ("en", "my dad fixed the roof last year", True),
+        ("en", "Anna replaced the doorbell last year", True),
+        ("en", "we are not going to the wedding", True),
+        ("en", "we aren't coming on Sunday", True),
+        ("de", "wir gehen nicht zur Hochzeit", True),
+        ("de", "wir haben den Zaun nicht gestrichen", False),
+        ("en", "we did not paint the shed", False),
     ],
 )  # fmt: skip
 def test_a_person_or_a_german_noun_said_first_is_a_subject(
@@ -791,3 +809,13 @@ def test_two_statements_said_by_one_subject(
 ) -> None:
     """Another person's "we" corrects only a deed "we" did (review s30 H1)."""
     assert said_by_one_subject(old, new, language) is one
+
+
+def test_a_call_off_said_with_anymore_is_a_correction_kept_as_said() -> None:
+    """ "the nanny isn't coming anymore" tells a change with no opening
+    words (review s30b M7: Home Assistant's "not aware of any device"); its
+    "anymore" stays in what is stored."""
+    read = read_correction("the nanny isn't coming anymore", "en")
+    assert (read.statement, read.corrects) == ("the nanny isn't coming anymore", True)
+    read = read_correction("the nanny is coming on Saturday", "en")
+    assert read.corrects is False

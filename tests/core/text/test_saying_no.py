@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from custom_components.home_memory.memory.text.saying_no import (
+    calls_off,
     contradicts,
     denies_another,
+    moves_coming,
     negates,
     says_coming,
 )
@@ -88,3 +90,52 @@ def test_a_coming_is_told_by_its_verb(text: str, language: str, coming: bool) ->
     """A visit called off is another person's to call off; what is so of
     Anna is hers (review s30b H1)."""
     assert says_coming(text, language) is coming
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "called_off"),
+    [
+        ("The masseuse is not coming.", "en", True),
+        ("The painter is not coming on Friday 4 December.", "en", True),
+        ("The chimney sweep isn't coming, sadly.", "en", True),
+        ("Der Maler kommt am Freitag nicht.", "de", True),
+        ("Der Maler kommt am Freitag, 4. Dezember nicht.", "de", True),
+        # A clause says who or when comes instead.
+        ("The tiler isn't coming on Wednesday, he is coming on Friday.", "en",
+         False),
+        ("The painter is not coming on Friday but on Saturday.", "en", False),
+        ("The tiler is coming on Friday, not on Wednesday.", "en", False),
+        ("Der Fliesenleger kommt nicht am Mittwoch, sondern am Freitag.", "de",
+         False),
+        ("Die Hebamme kommt doch nicht, aber der Arzt kommt.", "de", False),
+        # No coming, or no "no".
+        ("The nanny is coming on Saturday.", "en", False),
+        ("We are not going to the wedding.", "en", False),
+    ],
+)  # fmt: skip
+def test_a_call_off_says_only_that_someone_is_not_coming(
+    text: str, language: str, called_off: bool
+) -> None:
+    """Asked who comes, "The masseuse is not coming." is no answer beside
+    one who comes (review s30b M4); "…, he is coming on Friday" is one."""
+    assert calls_off(text, language) is called_off
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "moved"),
+    [
+        (("The gardener is not coming on Thursday 3 December, he is coming on "
+         "Saturday 5 December."), "en", True),
+        (("Der Fliesenleger kommt nicht am Mittwoch, 2. Dezember, sondern am "
+         "Freitag, 4. Dezember."), "de", True),
+        ("The gardener is not coming on Thursday.", "en", False),
+        ("Der Fliesenleger kommt am Freitag, 4. Dezember nicht.", "de", False),
+        ("The gardener is coming on Saturday.", "en", False),
+    ],
+)  # fmt: skip
+def test_not_then_but_another_time_moves_a_plan(
+    text: str, language: str, moved: bool
+) -> None:
+    """Review s30b M2, M3: "… not on Thursday, he is coming on Saturday"
+    moves the plan; a told "not on Friday" beside it is no plan to move."""
+    assert moves_coming(text, language) is moved

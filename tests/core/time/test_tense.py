@@ -266,6 +266,9 @@ def test_one_night_or_week_is_still_dated(text: str, day: int) -> None:
         ("the painter isn't coming tomorrow, but on Friday", "en", 4),
         ("Der Maler kommt morgen nicht, sondern am Freitag", "de", 4),
         ("Der Maler kommt nicht morgen, sondern am Freitag", "de", 4),
+        # The day it comes said as a clause of its own (review s30b M3).
+        ("the gardener is not coming tomorrow, he is coming on Friday", "en", 4),
+        ("the gardener isn't coming tomorrow, she's coming on Friday", "en", 4),
         # "but" with no "not" before it rules nothing out.
         ("the painter is coming tomorrow but not on Friday", "en", 1),
     ],

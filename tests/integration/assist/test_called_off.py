@@ -9,6 +9,7 @@ with "doch nicht" it was answered as a question and nothing was kept).
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -114,3 +115,117 @@ async def test_a_plan_denied_on_another_day_stands(
     kept = {m.id: m.content for m in active(store)}
     assert kept[before.id] == before.content
     assert len(kept) == 2, kept
+
+
+@pytest.mark.parametrize(
+    ("language", "told", "denied", "said", "new"),
+    [
+        ("en", "remember that the piano tuner is coming on Wednesday",
+         "no, actually the piano tuner is not coming on Friday",
+         ("no, actually the piano tuner isn't coming on Wednesday, he is coming "
+         "on Saturday"), "Saturday"),
+        ("de", "Merk dir, dass der Klavierstimmer am Mittwoch kommt",
+         "Nein, eigentlich kommt der Klavierstimmer am Freitag nicht",
+         ("Nein, eigentlich kommt der Klavierstimmer nicht am Mittwoch, sondern "
+         "am Samstag"), "Samstag"),
+    ],
+    ids=["en", "de"],
+)  # fmt: skip
+async def test_a_plan_moved_after_a_denial_updates_the_plan(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    language: str,
+    told: str,
+    denied: str,
+    said: str,
+    new: str,
+) -> None:
+    """Review s30b M2: after "… not on Friday" (a memory of its own), the
+    next correction updated that denial, and the Wednesday plan stood. A
+    plan said not to be on its day but on another is the plan moved."""
+    store = await home_in(language, hass, mock_config_entry, freezer, request)
+    await say(hass, told, language=language)
+    [plan] = active(store)
+    await say(hass, denied, language=language)
+    [denial] = [m for m in active(store) if m.id != plan.id]
+    answer = speech(await say(hass, said, language=language))
+    assert answer.startswith(("Updated:", "Aktualisiert:")), answer
+    kept = {m.id: m.content for m in active(store)}
+    assert new in kept[plan.id], kept
+    assert kept[denial.id] == denial.content, kept
+
+
+@pytest.mark.parametrize(
+    ("language", "told", "said", "new"),
+    [
+        ("en", "remember that the piano tuner is coming on Thursday",
+         ("no, actually the piano tuner is not coming on Thursday, he is coming "
+         "on Friday"), "Friday 4 December"),
+        ("de", "Merk dir, dass der Klavierstimmer am Donnerstag kommt",
+         ("Nein, eigentlich kommt der Klavierstimmer nicht am Donnerstag, sondern "
+         "am Samstag"), "Samstag, 5. Dezember"),
+    ],
+    ids=["en", "de"],
+)  # fmt: skip
+async def test_another_person_moves_the_households_plan(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+    user_ben: MockUser,
+    language: str,
+    told: str,
+    said: str,
+    new: str,
+) -> None:
+    """Review s30b M3: Ben's "… not coming on Thursday, he is coming on
+    Saturday" of Anna's plan was a second memory beside it, dated the
+    Thursday. Her plan is moved, stays hers, and is dated the new day."""
+    store = await home_in(language, hass, mock_config_entry, freezer, request)
+    await say(hass, told, language=language, user=user_anna)
+    [before] = active(store)
+    answer = speech(await say(hass, said, language=language, user=user_ben))
+    assert answer.startswith(("Updated:", "Aktualisiert:")), answer
+    [after] = active(store)
+    assert (after.id, after.owner) == (before.id, user_anna.id)
+    assert new in after.content, after.content
+    assert after.happened_at is not None
+    day = after.happened_at.astimezone(ZoneInfo("Europe/Berlin")).day
+    assert day == (4 if language == "en" else 5), after.happened_at
+
+
+async def test_a_german_call_off_with_a_clause_of_its_own_is_no_question(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+) -> None:
+    """Review s30 M5: "Nein, eigentlich kommt die Hebamme doch nicht, aber
+    der Arzt kommt" was answered as a question ("Die Hebamme kommt am
+    Samstag …", a confirmation of the plan just called off) and nothing was
+    kept. The plan now says no; a question stays a question."""
+    store = await home_in("de", hass, mock_config_entry, freezer, request)
+    await say(hass, "Merk dir, dass die Hebamme am Samstag kommt", language="de")
+    [before] = active(store)
+    answer = speech(
+        await say(
+            hass,
+            "Nein, eigentlich kommt die Hebamme doch nicht, aber der Arzt kommt",
+            language="de",
+        )
+    )
+    assert answer.startswith("Aktualisiert:"), answer
+    [after] = active(store)
+    assert after.id == before.id
+    assert after.content.startswith("Die Hebamme kommt doch nicht"), after.content
+    assert "Arzt" in after.content, after.content
+    answer = speech(
+        await say(hass, "Eigentlich kommt die Hebamme doch nicht, oder?", language="de")
+    )
+    assert not answer.startswith("Aktualisiert:"), answer

@@ -50,3 +50,38 @@ async def test_who_comes_is_answered_from_the_plans(
     assert answer == "I don't know; I don't remember anything about that.", answer
     # A person's state stays Home Assistant's.
     assert "tiler" not in speech(await say(hass, "is anyone home"))
+
+
+async def test_who_comes_is_answered_by_who_comes_not_by_who_does_not(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Saturday 28 November: the piano tuner comes next Saturday, 5
+    December; the masseuse and the roofer are not coming. A question of
+    who comes is answered by the piano tuner, not the call-offs (review
+    s30b M4); "visiting" asks it as "coming" does; "is anyone coming
+    home" asks of the residents and stays Home Assistant's."""
+    await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    for fact in (
+        "remember that the piano tuner is coming next Saturday",
+        "remember that the masseuse is not coming",
+        "remember that the roofer is not coming on Friday",
+    ):
+        await say(hass, fact)
+    for asked in (
+        "who is coming",
+        "is anyone coming next week",
+        "is anybody visiting next weekend",
+        "is anyone visiting on Saturday next week",
+    ):
+        answer = speech(await say(hass, asked))
+        assert "piano tuner" in answer, (asked, answer)
+        assert "masseuse" not in answer, (asked, answer)
+        assert "roofer" not in answer, (asked, answer)
+    # Where only a call-off tells of the day, it is the answer.
+    answer = speech(await say(hass, "is anyone coming on Friday"))
+    assert "roofer" in answer, answer
+    assert "piano tuner" not in speech(await say(hass, "is anyone coming home"))

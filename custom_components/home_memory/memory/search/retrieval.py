@@ -38,6 +38,7 @@ from .floors import (
 from .needs import never_needs_memory
 from .people import named_people, telling_of_someone
 from .standing_out import stand_out_floor, topic_floor, wordless_floor
+from .visitors import visiting_as_coming
 from .windows import pages_in_time, reading_order
 
 if TYPE_CHECKING:
@@ -315,6 +316,7 @@ class Retriever:
         `keyword_only`: by words alone, as without a model (no embedding).
         """
         query = readable(query)  # text from anywhere; the model cannot take all
+        query = visiting_as_coming(query, self.config.language)
         flt = flt or MemoryFilter()
         pool = pool or self.config.candidate_pool
         if newest_first:
@@ -408,7 +410,9 @@ class Retriever:
             # No habit for "what did we do last weekend", no plan for "when
             # did Uncle Tom come", the window's own events first (windows.py).
             ranking = ranking.taken(
-                reading_order(candidates, ranking.rowids, flt, self.config.language)
+                reading_order(
+                    candidates, ranking.rowids, flt, self.config.language, query
+                )
             )
         return self._newest_first(ranking) if newest_first else ranking
 

@@ -8,7 +8,9 @@ the statement tables name (`visitors`: plumber, Schornsteinfeger …) asked
 whether or when they come or came (`coming`, `presence`), a memory that
 does not name them (as said, in the plural, as a compound's last part,
 or by a word of its family) is no answer. A visitor said generally
-(`visitors_any`: "Handwerker", "technician") may be any of them. Pure.
+(`visitors_any`: "Handwerker", "technician") may be any of them. Asked
+who comes, a memory that one is not coming is read after those who come
+(`called_off`). Pure.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Final
 
+from ..text.saying_no import calls_off, says_coming
 from ..text.statement_words import statement_words
 from ..text.word_forms import related_terms
 from ..time.phrases import languages_to_try
@@ -78,3 +81,55 @@ def _names(visitors: set[str], text: str, languages: list[str]) -> bool:
         )
         for visitor in visitors
     ) or bool(related_terms(visitors, text, languages))
+
+
+def called_off(
+    candidates: CandidateQueries,
+    query: str,
+    rowids: Collection[int],
+    language: str | None,
+) -> set[int]:
+    """Of `rowids`, for a question of who comes naming nobody
+    (`asks_anyone_coming`), the memories that only say someone is not
+    coming (text/saying_no.py `calls_off`: "The masseuse is not
+    coming."): no answer to who comes where another memory tells of one
+    who does (review s30b M4: they were listed as who comes). "Is the
+    painter coming on Friday" is answered by his call-off."""
+    languages = list(languages_to_try(language))
+    if not rowids or not asks_anyone_coming(query, language):
+        return set()
+    return {
+        rowid
+        for rowid, text in candidates.contents(list(rowids)).items()
+        if any(calls_off(text, other) for other in languages)
+    }
+
+
+def asks_anyone_coming(query: str, language: str | None) -> bool:
+    """Whether `query` asks who comes, naming nobody (`coming_anyone`: "who
+    is coming", "is anyone visiting this weekend", "kommt jemand")."""
+    said = set(_TOKEN.findall(query.casefold()))
+    return any(
+        says_coming(query, other)
+        and not said.isdisjoint(statement_words(other).coming_anyone)
+        for other in languages_to_try(language)
+    )
+
+
+def visiting_as_coming(query: str, language: str | None) -> str:
+    """`query` asking who comes, naming nobody, with its verb as a memory
+    of a plan says it (`coming_as`: "is anybody visiting this weekend" as
+    "… coming …"): "The nanny is coming on Saturday" shares no word with
+    "visiting" and was under the floor by meaning (review s30b M4: "I don't
+    know", where "is anyone coming this weekend" found her)."""
+    if not asks_anyone_coming(query, language):
+        return query
+    said = {
+        word: coming
+        for other in languages_to_try(language)
+        for word, coming in statement_words(other).coming_as.items()
+    }
+    if not said:
+        return query
+    pattern = rf"\b(?:{'|'.join(map(re.escape, said))})\b"
+    return re.sub(pattern, lambda m: said[m.group().casefold()], query, flags=re.I)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Protocol
 from ..time.expressions import looks_ahead, speaks_of_past
 from ..time.phrases import languages_to_try
 from ..time.tense import names_a_bare_weekday, says_habit
+from .visitors import called_off
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -34,16 +35,19 @@ def reading_order(
     rowids: Sequence[int],
     flt: MemoryFilter,
     language: str | None,
+    query: str = "",
 ) -> list[int]:
     """The places of `rowids` (ranked) to read, in order: without habits
     where the window asks what was done and anything else is there
     (`MemoryFilter.window_done`); where the question asks when or what was
-    done (`deed_asked`), the deeds first and no plan beside them; the
-    window's own memories before longer events reaching out of it."""
-    left_out: set[int] = set()
+    done (`deed_asked`), the deeds first and no plan beside them; asked
+    who comes (`query`), no call-off beside one who comes (visitors.py
+    `called_off`); the window's own memories before longer events
+    reaching out of it."""
+    left_out = called_off(candidates, query, rowids, language)
     if flt.window_done:
         found = habits(candidates, rowids, language)
-        left_out = found if len(found) < len(rowids) else set()
+        left_out |= found if len(found) < len(rowids) else set()
     deeds: set[int] = set()
     if flt.deed_asked:
         deeds, planned = deeds_and_plans(candidates, rowids, language)

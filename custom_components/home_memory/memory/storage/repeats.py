@@ -50,7 +50,13 @@ from ..text.corrections import (
 )
 from ..text.fts_query import and_expression
 from ..text.naming import says_own, told_by
-from ..text.saying_no import denies_another, negates, says_coming
+from ..text.saying_no import (
+    calls_off,
+    denies_another,
+    moves_coming,
+    negates,
+    says_coming,
+)
 from ..text.statements import Relation, relate, subject_words
 from ..text.validation import (
     MAX_CONTENT_CHARS,
@@ -134,6 +140,7 @@ class Repeats:
             for holder in among:
                 self._add_same_text(conn, item, holder, candidates)
         others = explicit is None and _reaches_others(item)
+        candidates = _without_denials(conn, item, candidates, self.config.language)
         return self._closest_relation(conn, item, candidates, now, among, others)
 
     def _probes(
@@ -449,6 +456,7 @@ class Repeats:
             if other_day and not moved:
                 continue
             language = item.language or self.config.language
+            moving = item.corrects and moves_coming(item.content, language)
             row = _in_tellers_words(row, item, language)
             dated = _dated(item, row[5])
             relation = relate(
@@ -490,7 +498,7 @@ class Repeats:
                     )
                 )
                 and same_thing(row[3], item.content, language, item.replaces)
-                and not denies_another(row[3], item.content, language)
+                and (moving or not denies_another(row[3], item.content, language))
                 and (
                     (row[0], row[1]) == _holders(item)[0]
                     or item.replaces is not None
@@ -509,7 +517,7 @@ class Repeats:
                             _to_come(row[6], row[7], now)
                             or says_coming(item.content, language)
                         )
-                        and negates(row[3], item.content, language)
+                        and (moving or negates(row[3], item.content, language))
                     )
                     # Or the same deed at another time, said by the same
                     # subject: what "we" did is the household's, Ben's as
@@ -919,3 +927,37 @@ def _holds(text: str, item: NewMemory, language: str | None) -> bool:
         old is not None and holds_old(text, old, language)
         for old in (item.replaces, item.replaces_dated)
     )
+
+
+def _without_denials(
+    conn: sqlite3.Connection,
+    item: NewMemory,
+    candidates: Candidates,
+    language: str | None,
+) -> Candidates:
+    """`candidates` without a told "not on Friday" (`saying_no.calls_off`)
+    where `item` moves a plan ("… nicht am Mittwoch, sondern am Freitag";
+    `moves_coming`) and a plan of the same thing is among them: that plan
+    is moved, not the denial beside it (review s30b M2: the denial was
+    updated and the plan stood). With no such plan, a denial may be it."""
+    language = item.language or language
+    if not candidates or not item.corrects or not moves_coming(item.content, language):
+        return candidates
+    texts = {
+        int(rowid): str(content)
+        for rowid, content in conn.execute(
+            "SELECT rowid, content FROM memories WHERE rowid IN "
+            f"({','.join('?' * len(candidates))})",
+            list(candidates),
+        )
+    }
+    denials = {rowid for rowid, text in texts.items() if calls_off(text, language)}
+    plans = any(
+        rowid not in denials
+        and says_coming(text, language)
+        and same_thing(text, item.content, language, item.replaces)
+        for rowid, text in texts.items()
+    )
+    if not denials or not plans:
+        return candidates
+    return {rowid: sim for rowid, sim in candidates.items() if rowid not in denials}

@@ -24,6 +24,7 @@ import re
 from typing import Any, Final
 
 from ..common.languages import base_language
+from .saying_no import negates
 from .statement_words import says_any, statement_words
 from .statements import missing_words, subject_words
 
@@ -113,6 +114,9 @@ class _Table:
     # what the fronted statement's subject and verb may be (`_fronted`).
     fronted: re.Pattern[str] | None = None
     fronted_words: _FrontedWords | None = None
+    # Said last, words that tell a change and are kept ("… isn't coming
+    # anymore").
+    changed: re.Pattern[str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +144,9 @@ class _FrontedWords:
     # A contrast word that is a particle before these ("kommt … doch
     # nicht": after all not), no contrast of two clauses.
     particle_before: frozenset[str] = frozenset()
+    # A person's plan called off ("we are not going to the wedding"), its
+    # "no" the group `no`: no denial of a deed or doubt.
+    calls_off: re.Pattern[str] | None = None
 
 
 def _read(path: Path) -> _Table:
@@ -217,6 +224,9 @@ def _read(path: Path) -> _Table:
         )
         if table.get("leading_fronted")
         else None,
+        changed=re.compile(rf"\b(?:{_alternatives(table['changed'])})\W*$", flags)
+        if table.get("changed")
+        else None,
         fronted_words=_FrontedWords(
             not_verbs=_folded(table, "fronted_not_verbs"),
             not_with=_folded(table, "fronted_not_with"),
@@ -231,6 +241,9 @@ def _read(path: Path) -> _Table:
             noun_openers=_folded(table, "noun_subject_openers"),
             verb_endings=tuple(table.get("noun_subject_verb_endings", ())),
             particle_before=_folded(table, "fronted_particle_before"),
+            calls_off=re.compile(table["subject_calls_off"], flags)
+            if table.get("subject_calls_off")
+            else None,
         ),
     )
 
@@ -305,6 +318,8 @@ def read_correction(text: str, language: str | None) -> Correction:
         )
     elif (old := table.instead.search(statement)) and _words(statement[: old.start()]):
         statement, corrects = statement[: old.start()] + old["end"], True
+    elif table.changed is not None and table.changed.search(statement):
+        corrects = True  # "the nanny isn't coming anymore" (review s30b M7)
     ahead = table.moved.search(statement) is not None
     if old_value is None:
         adds = corrects and not ahead and _adds(statement, language)
@@ -400,17 +415,23 @@ def set_off_fronted(text: str, language: str | None) -> str:
     Ben lieber Tee" is told as said."""
     table = _table(language)
     lead = table.fronted.match(text) if table.fronted is not None else None
-    if lead is None or (fronted := _fronted(table, text[lead.end() :])) is None:
+    refused = table.refused is not None and table.refused.match(text) is not None
+    if (
+        lead is None
+        or (fronted := _fronted(table, text[lead.end() :], refused)) is None
+    ):
         return text
     return f"{text[: lead.end()].strip()}: {fronted}"
 
 
-def _fronted(table: _Table, rest: str) -> str | None:
+def _fronted(table: _Table, rest: str, refused: bool = False) -> str | None:
     """What follows a leading word its verb follows, subject first ("geht
     der Müll am Mittwochabend raus": "der Müll geht am Mittwochabend
     raus"); None where it is not plainly one: no verb, a verb that says
-    what did not happen ("wollte"), a contrast ("aber"), a command, or no
-    subject before something more."""
+    what did not happen ("wollte"), a contrast ("aber"; after a "Nein"
+    one in a clause of its own is what else is so: "Nein, eigentlich
+    kommt die Hebamme doch nicht, aber der Arzt kommt", review s30 M5), a
+    command, or no subject before something more."""
     words = table.fronted_words
     if words is None:
         return None
@@ -419,7 +440,7 @@ def _fronted(table: _Table, rest: str) -> str | None:
         len(tokens) < _FRONTED_WORDS
         or not _VERB.match(tokens[0])
         or tokens[0].casefold() in words.not_verbs
-        or _contrasts(tokens, words)
+        or _contrasts(tokens, words, refused)
         or (table.commands is not None and table.commands.match(tokens[0]))
     ):
         return None
@@ -439,13 +460,14 @@ def _fronted(table: _Table, rest: str) -> str | None:
     return " ".join([*subject, verb, *tokens[end:]])
 
 
-def _contrasts(tokens: list[str], words: _FrontedWords) -> bool:
+def _contrasts(tokens: list[str], words: _FrontedWords, refused: bool) -> bool:
     """Whether a word of `tokens` sets what was meant against what is
     ("eigentlich wollte Ben kommen, aber …"): a contrast word, unless it
     is a particle: within a clause, before a word it is one before
     ("eigentlich kommt die Babysitterin doch nicht": after all not; review
     s28 M4 was answered as the question "kommt die Babysitterin doch
-    nicht"), not after a comma (", doch nicht morgen")."""
+    nicht"), not after a comma (", doch nicht morgen"); after a "Nein"
+    (`refused`), none opening a clause after a comma."""
     said = [token.casefold().strip(",.") for token in tokens]
     return any(
         word in words.not_with
@@ -454,6 +476,7 @@ def _contrasts(tokens: list[str], words: _FrontedWords) -> bool:
             and not tokens[at - 1].endswith((",", ";", "."))
             and said[at + 1] in words.particle_before
         )
+        and not (refused and at > 0 and tokens[at - 1].endswith(","))
         for at, word in enumerate(said)
     )
 
@@ -508,9 +531,16 @@ def says_subject(
     correction at all. Where nouns are not capitalised, an article's noun
     is a subject only in a correction that names its old value
     (`old_named`: "no no, the band practises on Thursday, not tomorrow";
-    review s29 M1), its verb told by its ending (`_noun_subject`)."""
+    review s29 M1), its verb told by its ending (`_noun_subject`); one that
+    names none may open with a noun or a name too ("no, actually the
+    neighbours painted the shed last year", "… Anna replaced the doorbell
+    …"; review s30b M7). A person's plan called off (`subject_calls_off`:
+    "we are not going to the wedding") is no denial."""
     table = _table(language)
     words = table.fronted_words
+    calls_off = words.calls_off if words is not None else None
+    if calls_off is not None and (off := calls_off.match(statement)):
+        statement = statement[: off.start("no")] + statement[off.end("no") :]
     tokens = statement.strip().split()
     if (
         words is None
@@ -525,7 +555,13 @@ def says_subject(
     if first in words.pronouns:
         return _said_verb(tokens[1], words)
     if not table.verb_last:
-        return old_named and _noun_subject(tokens, words)
+        # A name with an old value finds no memory of that value's day to
+        # correct ("Ben mowed the lawn on Thursday, not yesterday"); with
+        # none, a deed's object follows its verb ("… painted the shed",
+        # not "the band practises on Thursday").
+        if old_named:
+            return _noun_subject(tokens, words)
+        return _noun_subject(tokens, words, deed=True) or _name_subject(tokens, words)
     # The opening word is capitalised as a sentence's ("Der Chor …").
     said = [first if first in words.articles else tokens[0], *tokens[1:]]
     end = _subject_end(["", *said], words)
@@ -557,17 +593,41 @@ def said_by_one_subject(old: str, new: str, language: str | None) -> bool:
 _SUBJECT_CONTENT: Final = 2
 
 
-def _noun_subject(tokens: list[str], words: _FrontedWords) -> bool:
+def _noun_subject(
+    tokens: list[str], words: _FrontedWords, *, deed: bool = False
+) -> bool:
     """Whether `tokens` open with an article's noun of one or two words
     ("the band", "the book club"), then a verb by its ending ("practises",
-    "rehearsed"). Not a name: "Ben mowed the lawn on Thursday, not
-    yesterday" finds no memory dated yesterday to correct, and would be
-    stored beside it."""
+    "rehearsed"), and where `deed`, its object ("painted the shed"). Not
+    a name: "Ben mowed the lawn on Thursday, not yesterday" finds no
+    memory dated yesterday to correct, and would be stored beside it."""
     said = [token.strip(_SET_OFF) for token in tokens]
     if said[0].casefold() not in words.noun_openers:
         return False
     verb = next((at for at in (2, 3) if _ends_as_verb(said, at, words)), None)
-    return verb is not None and all(_VERB.match(noun) for noun in said[1:verb])
+    return (
+        verb is not None
+        and all(_VERB.match(noun) for noun in said[1:verb])
+        and (not deed or _object_after(said, verb, words))
+    )
+
+
+def _object_after(said: list[str], verb: int, words: _FrontedWords) -> bool:
+    """Whether the verb `said[verb]` is followed by its object's opener
+    ("painted the shed")."""
+    return verb + 1 < len(said) and said[verb + 1].casefold() in words.noun_openers
+
+
+def _name_subject(tokens: list[str], words: _FrontedWords) -> bool:
+    """Whether `tokens` open with a name (a capitalised word), a verb told
+    by its ending and its object ("Anna replaced the doorbell")."""
+    said = [token.strip(_SET_OFF) for token in tokens]
+    return (
+        said[0][:1].isupper()
+        and said[0].casefold() not in words.noun_openers
+        and _ends_as_verb(said, 1, words)
+        and _object_after(said, 1, words)
+    )
 
 
 def _ends_as_verb(said: list[str], at: int, words: _FrontedWords) -> bool:
@@ -814,7 +874,8 @@ def same_thing(
     tables do not know ("the gym membership renews in June instead of
     April"), every word of `new` but as many as the old value it
     `replaces` has; said by a person with no old value ("we painted the
-    shed on Sunday"), the same deed at another time (`_same_deed`)."""
+    shed on Sunday"), the same deed at another time (`_same_deed`) or
+    the same said no to (`saying_no.negates`)."""
     subject = subject_words(new, language)
     if subject:
         phrase = " ".join(subject)
@@ -822,7 +883,9 @@ def same_thing(
         # No verb the tables know ("moved"): the words before the change.
         moved = _table(language).moved.search(new)
         if moved is None and replaces is None and says_subject(new, language):
-            return _same_deed(old, new, language)
+            # Or the plan called off ("we are not going to the wedding";
+            # review s30b M7).
+            return _same_deed(old, new, language) or negates(old, new, language)
         if moved is None:
             return replaces is not None and _all_but_the_value(
                 old, new, replaces, language

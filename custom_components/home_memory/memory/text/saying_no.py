@@ -19,6 +19,9 @@ if TYPE_CHECKING:
     from collections.abc import Collection
 
 _WORD: Final = re.compile(r"\w+")
+# Where a statement's clauses part: a comma (not a date's: "am Freitag, 4.
+# Dezember"), a semicolon, a dash.
+_CLAUSE: Final = re.compile(r",(?!\s*\d)|[;\u2013\u2014]|\s-\s")
 
 
 def negates(old: str, new: str, language: str | None = None) -> bool:
@@ -63,6 +66,53 @@ def says_coming(text: str, language: str | None = None) -> bool:
     tables' `coming`: "the gardener is not coming", "kommt nicht")."""
     coming = statement_words(language).coming
     return any(word.casefold() in coming for word in _WORD.findall(text))
+
+
+def calls_off(text: str, language: str | None = None) -> bool:
+    """Whether `text` says only that someone is not coming ("The masseuse
+    is not coming.", "Der Maler kommt am Freitag nicht."): no clause of it
+    says one comes ("…, he is coming on Friday", "…, aber der Arzt kommt")
+    or opens with a word of who or when instead (`coming_instead`: "…, but
+    on Friday", "sondern am Freitag"). A question of who comes is answered
+    by those who come first (review s30b M4)."""
+    if not says_coming(text, language) or not said(text, language).negated:
+        return False
+    instead = statement_words(language).coming_instead
+    for clause in _clauses(text, instead):
+        words = [word.casefold() for word in _WORD.findall(clause)]
+        if not words or said(clause, language).negated:
+            continue
+        if words[0] in instead or says_coming(clause, language):
+            return False
+    return True
+
+
+def moves_coming(text: str, language: str | None = None) -> bool:
+    """Whether `text` says one is not coming then, but when or who comes
+    instead ("The gardener is not coming on Thursday, he is coming on
+    Saturday.", "… kommt nicht am Mittwoch, sondern am Freitag."): a plan
+    moved, no call-off (`calls_off`) nor a denial of another day (review
+    s30b M2, M3)."""
+    return (
+        says_coming(text, language)
+        and said(text, language).negated
+        and not calls_off(text, language)
+    )
+
+
+def _clauses(text: str, instead: frozenset[str]) -> list[str]:
+    """`text`'s clauses, parted by punctuation and before each of
+    `instead` ("… not on Friday but on Saturday")."""
+    clauses = []
+    for clause in _CLAUSE.split(text):
+        words = clause.split()
+        start = 0
+        for at, word in enumerate(words):
+            if at > start and word.casefold().strip(".,!?") in instead:
+                clauses.append(" ".join(words[start:at]))
+                start = at
+        clauses.append(" ".join(words[start:]))
+    return clauses
 
 
 def _said_in(

@@ -9,7 +9,7 @@ docs/languages.md. Plain Python, no Home Assistant imports.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 import json
 from pathlib import Path
 import re
@@ -79,7 +79,12 @@ class StatementWords:
     with a question shares no topic (search/floors.py). coming: verbs
     asking whether someone came ("come", "visit"); visitors: those who come
     to a home to work there ("electrician", "Klempner"), whose deed there
-    tells that they came (review s24 H3), visitors_any: those of them said
+    tells that they came (review s24 H3); coming_instead: words opening
+    a clause that says who or when comes instead of one said not to ("…
+    not on Wednesday, but on Friday", "sondern"); coming_anyone: words a
+    question of who comes asks by, naming nobody ("who", "anyone",
+    "jemand"); coming_as: a word such a question may ask by, and the one
+    a plan says it by ("visiting": "coming"), visitors_any: those of them said
     generally ("Handwerker"), whom any visitor's memory may answer
     (search/visitors.py); presence: how a question asks
     that one was here ("when was the electrician here", "has the plumber
@@ -158,6 +163,9 @@ class StatementWords:
     genitive: str = ""
     presence: re.Pattern[str] | None = None
     coming_word: str = ""
+    coming_instead: frozenset[str] = frozenset()
+    coming_anyone: frozenset[str] = frozenset()
+    coming_as: Mapping[str, str] = field(default_factory=dict)
     contacting: frozenset[str] = frozenset()
     deed_questions: tuple[re.Pattern[str], ...] = ()
     deeds_not_asked: frozenset[str] = frozenset()
@@ -237,6 +245,15 @@ def _read_words(path: Path) -> StatementWords:
         if table.get("presence")
         else None,
         coming_word=str(next(iter(table.get("coming", ())), "")).casefold(),
+        coming_instead=frozenset(
+            word.casefold() for word in table.get("coming_instead", ())
+        ),
+        coming_anyone=frozenset(
+            word.casefold() for word in table.get("coming_anyone", ())
+        ),
+        coming_as={
+            word.casefold(): said for word, said in table.get("coming_as", {}).items()
+        },
         contacting=frozenset(
             word.casefold() for word in table.get("contacting", ())
         ),
