@@ -11,10 +11,12 @@ from custom_components.home_memory.memory.search.people import (
     mostly_titled,
     named_people,
     only_owned,
+    others_than_asked,
     owner_words,
     spelled_words,
     telling_of_someone,
     title_names,
+    told_subject,
     unpossessed_words,
     without_names,
     words,
@@ -221,3 +223,67 @@ def test_a_memory_telling_of_someone_unnamed_is_found(
     """ "Someone was busy in the kitchen" may be whoever is asked of: the
     memory is not only about the people it names."""
     assert telling_of_someone(_Texts(texts), list(texts), language) == telling  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("Ben got up last night because the baby was crying.", "Ben"),
+        ("Ben ist letzte Nacht aufgestanden.", "Ben"),
+        ("Anna drove Ben to the station.", "Anna"),
+        ("Grandma Rosa brought a plum cake.", "Grandma Rosa"),
+        ("Zoë fed the cat.", "Zoe"),
+        ("Anna's car is in the garage.", None),
+        ("Annas Auto steht in der Garage.", None),
+        ("Last night Ben got up.", None),
+        ("Annabel called.", None),
+    ],
+)
+def test_a_told_memory_s_subject_is_the_name_it_opens_with(
+    text: str, subject: str | None
+) -> None:
+    """The household's name a told memory opens with is who it is about;
+    an owner is not ("Anna's car"), nor a name later in it."""
+    names = ("Anna", "Ben", "Zoe", "Grandma", "Grandma Rosa")
+    assert told_subject(text, names) == subject
+
+
+class _Told(_Texts):
+    """Memories stored without their people, in a home of Anna and Ben."""
+
+    household = frozenset({"Anna", "Ben"})
+
+    def people_of(self, rowids: list[int]) -> dict[int, list[str]]:
+        return {}
+
+    def everyone(self) -> frozenset[str]:
+        return frozenset()
+
+
+@pytest.mark.parametrize(
+    ("query", "others"),
+    [
+        ("did Anna get up in the night", {2}),
+        ("did Ben get up in the night", {1}),
+        # Named in the text, the second person is asked of too.
+        ("did Ben go to the station", {1}),
+        ("did Zoe get up in the night", {1, 2, 3}),
+        ("did anyone get up in the night", set()),
+    ],
+)
+def test_a_told_memory_without_people_is_about_its_subject(
+    query: str, others: set[int]
+) -> None:
+    """Told by voice, "Ben got up last night" is stored without its people,
+    yet is no answer to "did Anna get up in the night" (review s30b M1);
+    "Anna drove Ben to the station" is Ben's too."""
+    texts = {
+        1: "Anna got up last night to let the cat in.",
+        2: "Ben got up last night because the baby was crying.",
+        3: "Anna drove Ben to the station.",
+        4: "The baby cried at three.",
+    }
+    assert (
+        others_than_asked(_Told(texts), query, list(texts), None, {"Zoe"})  # type: ignore[arg-type]
+        == others
+    )

@@ -124,9 +124,9 @@ def others_than_asked(
     don't know" once Leo was among another memory's people)."""
     if not rowids:
         return set()
-    others = about_others(
-        query, candidates.people_of(sorted(rowids)), asker, known=known
-    )
+    known = {*known, *candidates.household}
+    people = told_people(candidates, rowids, known)
+    others = about_others(query, people, asker, known=known)
     labels = [words(person) for person in named_people(query, known)]
     if not labels or not others:
         return others
@@ -135,6 +135,42 @@ def others_than_asked(
         for rowid, text in candidates.contents(sorted(others)).items()
         if any(label <= words(text) for label in labels)
     }
+
+
+def told_people(
+    candidates: CandidateQueries, rowids: Collection[int], known: Collection[str]
+) -> dict[int, list[str]]:
+    """The people each of `rowids` is about: its own, else the name of
+    `known` (and of everyone memories are about) its text opens with as
+    its subject (`told_subject`). A memory told by voice is stored without
+    its people (review s30b M1: "remember that Ben got up last night …"
+    answered "did Anna get up in the night"); read from its text at
+    search time, those told before are about their subject too."""
+    people = candidates.people_of(sorted(rowids))
+    rest = [rowid for rowid in sorted(rowids) if rowid not in people]
+    if not rest:
+        return people
+    names = {*known, *candidates.everyone()}
+    for rowid, text in candidates.contents(rest).items():
+        if (subject := told_subject(text, names)) is not None:
+            people[rowid] = [subject]
+    return people
+
+
+def told_subject(text: str, names: Iterable[str]) -> str | None:
+    """The one of `names` `text` opens with as its subject ("Ben got up
+    last night …", "Ben ist letzte Nacht aufgestanden"), the longest where
+    several do ("Grandma Rosa", not "Grandma"); an owner is none ("Anna's
+    car is …", "Annas Auto …": the car is the subject). A second person
+    the text names ("Anna drove Ben …") is not its subject, but a question
+    of them still finds it by the name in its text (`others_than_asked`)."""
+    said = spelled_words(text[:_KEPT_LENGTH])
+    for name in sorted(names, key=lambda n: len(spelled_words(n)), reverse=True):
+        label = spelled_words(name)
+        if label and said[: len(label)] == label:
+            owner = said[len(label) : len(label) + 1] == ["s"]
+            return None if owner else name
+    return None
 
 
 def telling_of_someone(

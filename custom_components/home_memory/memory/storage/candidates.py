@@ -133,6 +133,10 @@ class CandidateQueries:
         self._everyone: tuple[int, frozenset[str]] = (-1, frozenset())
         # Each memory's people read so far, and the reader's data_version then.
         self._people: tuple[int, dict[int, tuple[str, ...]]] = (-1, {})
+        # The household's person names, as the home knows them (Home
+        # Assistant's persons; set by the integration): who a told memory
+        # that names its subject is about (search/people.py `told_subject`).
+        self.household: frozenset[str] = frozenset()
 
     def keyword_candidates(
         self, text: str, caller: Caller, flt: MemoryFilter, limit: int
