@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from custom_components.home_memory.memory.search.people import (
+    by_names_alone,
     capitalised_runs,
     kin_names,
     mostly_titled,
@@ -287,3 +288,37 @@ def test_a_told_memory_without_people_is_about_its_subject(
         others_than_asked(_Told(texts), query, list(texts), None, {"Zoe"})  # type: ignore[arg-type]
         == others
     )
+
+
+class _Holding:
+    """What `by_names_alone` asks: the query's words, and who holds them."""
+
+    def __init__(self, held: dict[str, set[int]]) -> None:
+        self.held = held
+
+    def query_terms(self, text: str) -> list[str]:
+        return [word for word in words(text) if word not in {"did", "get", "up"}]
+
+    def holding(self, terms: list[str], rowids: list[int]) -> dict[str, set[int]]:
+        return {term: self.held.get(term, set()) & set(rowids) for term in terms}
+
+
+@pytest.mark.parametrize(
+    ("query", "held", "scores"),
+    [
+        # Only the name is a keyword: every hit names Ben, none better.
+        ("did Ben get up", {}, {1: 2.0, 2: 2.0, 3: 2.0}),
+        # The one holding the deed's word keeps its score.
+        ("did Ben repaint", {"repaint": {3}}, {1: 2.0, 2: 2.0, 3: 2.5}),
+        # No name asked: as they were.
+        ("the boiler", {}, {1: 3.0, 2: 2.0, 3: 2.5}),
+    ],
+)
+def test_a_hit_only_by_the_asked_name_is_no_better_for_being_short(
+    query: str, held: dict[str, set[int]], scores: dict[int, float]
+) -> None:
+    """BM25 put "Ben made coffee" ahead of the longer memory telling his
+    getting up only by its length (CI, commit 9ce43dc)."""
+    keyword = {1: 3.0, 2: 2.0, 3: 2.5}
+    found = by_names_alone(_Holding(held), query, keyword, {"Ben", "Anna"})  # type: ignore[arg-type]
+    assert found == scores

@@ -157,6 +157,35 @@ def told_people(
     return people
 
 
+def by_names_alone(
+    candidates: CandidateQueries,
+    query: str,
+    keyword: dict[int, float],
+    known: Collection[str],
+) -> dict[int, float]:
+    """`keyword`'s scores, those of the memories that hold none of the
+    query's words but the names it says (of `known`) made one, the least
+    of them: naming Ben is all "Ben made coffee" shares with "did Ben get
+    up", and BM25 put such a short memory ahead of the longer one telling
+    his getting up only by its length; the meaning decides between them
+    (CI, commit 9ce43dc: "Ist Ben heute Morgen aufgestanden" listed his
+    other deeds of the morning first)."""
+    names = {word for person in named_people(query, known) for word in words(person)}
+    if not names or len(keyword) < 2:
+        return keyword
+    terms = candidates.query_terms(query)
+    rest = [term for term in terms if term.casefold() not in names]
+    if len(rest) == len(terms):
+        return keyword
+    held = candidates.holding(rest, list(keyword)) if rest else {}
+    saying = set().union(*held.values())
+    alone = [rowid for rowid in keyword if rowid not in saying]
+    if len(alone) < 2:
+        return keyword
+    least = min(keyword[rowid] for rowid in alone)
+    return {**keyword, **dict.fromkeys(alone, least)}
+
+
 def told_subject(text: str, names: Iterable[str]) -> str | None:
     """The one of `names` `text` opens with as its subject ("Ben got up
     last night …", "Ben ist letzte Nacht aufgestanden"), the longest where

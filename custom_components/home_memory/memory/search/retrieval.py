@@ -26,7 +26,7 @@ from ..text.quoting import data_block, quote
 from ..text.validation import readable
 from ..time.phrases import table_language
 from .cursors import Cursors
-from .families import family_matches
+from .families import family_matches, saying_first
 from .floors import (
     about_others_asked,
     asking_nothing,
@@ -35,7 +35,7 @@ from .floors import (
     not_whole,
 )
 from .needs import never_needs_memory
-from .people import named_people, telling_of_someone
+from .people import by_names_alone, named_people, telling_of_someone
 from .standing_out import stand_out_floor, topic_floor, wordless_floor
 from .windows import pages_in_time, reading_order
 
@@ -332,7 +332,8 @@ class Retriever:
             else {}
         )
         hits = candidates.keyword_hits(query, caller, flt, pool)
-        keyword = dict(hits.best)
+        known = {*candidates.everyone(), *candidates.household, asker or ""}
+        keyword = by_names_alone(candidates, query, dict(hits.best), known)
         if query_vector is not None:
             # Keyword hits the vector pass missed still get their true cosine.
             missing = [rowid for rowid in keyword if rowid not in vector]
@@ -404,6 +405,12 @@ class Retriever:
             # did Uncle Tom come", the window's own events first (windows.py).
             ranking = ranking.taken(
                 reading_order(candidates, ranking.rowids, flt, self.config.language)
+            )
+        if topic_in_window and len(ranking) > 1:  # the asked deed first
+            ranking = ranking.taken(
+                saying_first(
+                    candidates, query, ranking.rowids, known, self.config.language
+                )
             )
         return self._newest_first(ranking) if newest_first else ranking
 

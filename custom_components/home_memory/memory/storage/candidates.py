@@ -148,6 +148,10 @@ class CandidateQueries:
         """
         return self.keyword_hits(text, caller, flt, limit).best
 
+    def query_terms(self, text: str) -> list[str]:
+        """The words a keyword search of `text` looks for (`keyword_hits`)."""
+        return search_terms(text, asked_in(text, self._stopwords))
+
     def keyword_hits(
         self, text: str, caller: Caller, flt: MemoryFilter, limit: int
     ) -> KeywordHits:
@@ -158,7 +162,7 @@ class CandidateQueries:
         and the filter runs on the best rows a chunk at a time until `limit`
         pass it. Ties go to the older memory.
         """
-        terms = search_terms(text, asked_in(text, self._stopwords))
+        terms = self.query_terms(text)
         if not terms:
             return KeywordHits([], [])
         where, params = filter_sql(flt, caller, self._clock())
