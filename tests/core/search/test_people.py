@@ -322,3 +322,30 @@ def test_a_hit_only_by_the_asked_name_is_no_better_for_being_short(
     keyword = {1: 3.0, 2: 2.0, 3: 2.5}
     found = by_names_alone(_Holding(held), query, keyword, {"Ben", "Anna"})  # type: ignore[arg-type]
     assert found == scores
+
+
+@pytest.mark.parametrize(
+    ("query", "others"),
+    [
+        # Ben is what Anna bought for, not whom it asks of.
+        ("what did Anna buy for Ben", {1, 2, 3}),
+        ("Was hat Anna für Ben gekauft", {1, 2, 3}),
+        # Asked of Ben, his purchases answer.
+        ("what did Ben buy", set()),
+        # Said as an owner in the question too, the flowers answer it.
+        ("what was bought for Anna's birthday", {2, 3}),
+    ],
+)
+def test_a_deed_s_recipient_is_not_asked_of(query: str, others: set[int]) -> None:
+    """Ben's "what did Anna buy for Ben" listed Ben's own purchases, first
+    the flowers for Anna's birthday, which names her only as an owner
+    (review s30b M6)."""
+    texts = {
+        1: "Ben bought flowers for Anna's birthday.",
+        2: "Ben bought a cordless drill.",
+        3: "Ben bought drinks for the party.",
+    }
+    assert (
+        others_than_asked(_Told(texts), query, list(texts), None, set())  # type: ignore[arg-type]
+        == others
+    )

@@ -17,14 +17,14 @@ from custom_components.home_memory.memory.common.values import (
     Source,
 )
 
-from ..fake_agents import say
 from ..conftest import call
+from ..fake_agents import say
 from .test_corrections import english_home_with_minilm, german_home_with_e5, speech
 
 if TYPE_CHECKING:
     from freezegun.api import FrozenDateTimeFactory
     from homeassistant.core import HomeAssistant
-    from pytest_homeassistant_custom_component.common import MockConfigEntry
+    from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
     from custom_components.home_memory.memory.embedding.embedder import Embedder
     from custom_components.home_memory.memory.embedding.multilingual import (
@@ -96,3 +96,29 @@ async def test_ist_ben_aufgestanden_is_answered_by_his_getting_up_first(
         )
     answer = speech(await say(hass, "Ist Ben heute Morgen aufgestanden", language="de"))
     assert "Kaffee" in answer.split("2:")[0], answer
+
+
+async def test_what_anna_bought_for_ben_is_not_ben_s_own_shopping(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+    user_ben: MockUser,
+) -> None:
+    """Ben's "what did Anna buy for Ben" listed his own purchases (review
+    s30b M6): Ben is what she bought for, not whom it asks of."""
+    await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    for entity, name in (("person.anna", "Anna"), ("person.ben", "Ben")):
+        hass.states.async_set(entity, "home", {"friendly_name": name})
+    for told in (
+        "remember that Ben bought flowers for Anna's birthday",
+        "remember that Ben bought a cordless drill",
+        "remember that Ben bought drinks for the party",
+        "remember that Anna bought a scarf for Ben",
+    ):
+        await say(hass, told, user=user_ben)
+    answer = speech(await say(hass, "what did Anna buy for Ben", user=user_ben))
+    assert "scarf" in answer, answer
+    for own in ("flowers", "drill", "drinks"):
+        assert own not in answer, answer

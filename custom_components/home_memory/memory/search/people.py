@@ -19,6 +19,7 @@ import unicodedata
 from ..common.values import MemoryFilter
 from ..text.fts_query import STOPWORDS
 from ..text.statement_words import statement_words
+from .purposes import asked_purpose
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection, Iterable, Mapping
@@ -125,16 +126,34 @@ def others_than_asked(
     if not rowids:
         return set()
     known = {*known, *candidates.household}
+    query = without_recipients(query, known)
     people = told_people(candidates, rowids, known)
     others = about_others(query, people, asker, known=known)
     labels = [words(person) for person in named_people(query, known)]
     if not labels or not others:
         return others
+    # Not where it says them only as an owner ("Ben bought flowers for
+    # Anna's birthday" for "what did Anna buy"), unless the query does.
+    owned = not all(label <= unpossessed_words(query) for label in labels)
     return others - {
         rowid
         for rowid, text in candidates.contents(sorted(others)).items()
-        if any(label <= words(text) for label in labels)
+        if any(
+            label <= words(text) and (owned or label <= unpossessed_words(text))
+            for label in labels
+        )
     }
+
+
+def without_recipients(query: str, known: Collection[str]) -> str:
+    """`query` without the people it names as its deed's purpose ("what
+    did Anna buy for Ben", "Was hat Anna für Ben gekauft"): it asks what
+    Anna did, and Ben's own purchases are no answer (review s30b M6)."""
+    purpose = set(asked_purpose(query, None))
+    if not purpose:
+        return query
+    recipients = [p for p in named_people(query, known) if words(p) <= purpose]
+    return (without_names(query, recipients) or query) if recipients else query
 
 
 def told_people(
