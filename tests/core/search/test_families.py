@@ -250,7 +250,7 @@ class _Said:
 def test_the_asked_deed_is_read_before_the_person_s_other_deeds() -> None:
     """ "Ist Ben aufgestanden": his getting up ("stand … auf") before his
     other deeds of the morning, which name him too and read nearer to the
-    model (CI, commit 9ce43dc); a question naming no one is as ranked."""
+    model (CI, commit 9ce43dc); so "Ist jemand aufgestanden"."""
     texts = {
         1: "Ben hat den Kompost umgesetzt.",
         2: "Ben hat ein neues Hochbeet gebaut.",
@@ -264,7 +264,9 @@ def test_the_asked_deed_is_read_before_the_person_s_other_deeds() -> None:
         1,
     ]
     assert saying_first(said, "Ist jemand aufgestanden", ranked, {"Ben"}, "de") == [  # type: ignore[arg-type]
+        2,
         0,
         1,
-        2,
     ]
+    # A question whose every word is said by all: as ranked.
+    assert saying_first(said, "Ist Ben", ranked, {"Ben"}, "de") == [0, 1, 2]  # type: ignore[arg-type]

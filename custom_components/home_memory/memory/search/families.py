@@ -10,9 +10,8 @@ which ranks with no floor, never gets here;
 docs/retrieval-quality.md, "Word forms at the floor"). A word of the family
 says what is asked, not of whom: where the question names someone ("what is
 Anna afraid of"), the memory must name them too ("Mia is scared of dogs" is
-not Anna's fear, final review s19). Inside a window, of the memories
-a question naming someone finds, those saying its word are read first
-(`saying_first`).
+not Anna's fear, final review s19). Inside a window, of the memories a
+question finds, those saying its word are read first (`saying_first`).
 """
 
 from __future__ import annotations
@@ -178,13 +177,13 @@ def saying_first(
     """The places of `rowids` (ranked), those saying a word the question
     asks besides the people it names (of `known`) first, by the word or one
     of its family ("stand … auf" for "aufgestanden"): "Ist Ben heute Morgen
-    aufgestanden" is answered by his getting up, not by his other deeds of
-    the morning, which name him too and read nearer to the model (CI,
-    commit 9ce43dc)."""
+    aufgestanden" and "Ist heute Morgen jemand aufgestanden" are answered
+    by a getting up, not by Ben's other deeds of the morning, which read
+    nearer to the model (CI, commit 9ce43dc)."""
     places = list(range(len(rowids)))
     named = {word for person in named_people(query, known) for word in words(person)}
     rest = [term for term in candidates.query_terms(query) if term not in named]
-    if not named or not rest or len(rowids) < 2:
+    if not rest or len(rowids) < 2:
         return places
     saying = set().union(*candidates.holding(rest, rowids).values())
     languages = family_languages(query, language)

@@ -115,7 +115,11 @@ class WordForms:
         return found
 
     def _related(
-        self, term: str, stem: str, words: Collection[str], theirs: Collection[str]
+        self,
+        term: str,
+        stem: str,
+        words: Collection[str],
+        theirs: frozenset[str] | set[str],
     ) -> bool:
         """Whether `term` (its `stem`) is of one family with, or a synonym
         of, one of `words` (`theirs`: their stems but the term's own)."""
