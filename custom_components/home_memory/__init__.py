@@ -28,6 +28,7 @@ from .background.conversation_capture import (
     create_session_work,
 )
 from .background.departed_people import async_watch_departed
+from .background.household_people import async_watch_household
 from .background.maintenance import Maintenance
 from .background.observer import HomeObserver, async_start_observer
 from .const import DOMAIN, LOGGER
@@ -208,6 +209,7 @@ async def _async_start_features(
     async_start_session_work(hass, entry, background.sessions)
     async_watch_private_actions(hass, entry)
     await async_watch_departed(hass, entry)
+    async_watch_household(hass, entry)
     entry.async_on_unload(entry.runtime_data.conversations.clear)
     await async_register_panel(hass, entry)
 

@@ -704,6 +704,16 @@ def test_a_verb_first_question_of_this_morning_is_answered(
     ):
         said, _ = _say(german_home, asked)
         assert "Kaffee" in said, (asked, said)
+    # The shared home's Ben did more this morning: his getting up is read
+    # first all the same (CI, commit 9ce43dc).
+    remember_event(
+        hass,
+        anna,
+        "Ben wachte auf und stand auf, um den Hund auszuführen.",
+        moment.isoformat(),
+    )
+    said, _ = _say(german_home, "Ist Ben heute Morgen aufgestanden")
+    assert "Hund" in said.split("2:")[0], said
 
 
 def test_vergiss_es_with_nothing_talked_about_is_never_mind(

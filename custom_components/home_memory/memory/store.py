@@ -57,6 +57,8 @@ from .upkeep.merging import MemoryMerge, Merging
 from .upkeep.reembedding import Reembedding
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from .common.clock import Clock
     from .embedding.embedder import Embedder
 
@@ -300,3 +302,11 @@ class MemoryStore:
         """Switch models; memories are re-embedded by reembed_batch()."""
         self.reembedding.set_embedder(embedder)
         self.candidates.embedder = embedder
+
+    def set_household(self, names: Iterable[str]) -> None:
+        """The household's person names (Home Assistant's persons): a told
+        memory opening with one of them is about them (search/people.py
+        `told_people`), though stored without its people."""
+        self.candidates.household = frozenset(
+            name.strip() for name in names if name and name.strip()
+        )

@@ -16,6 +16,7 @@ from custom_components.home_memory.memory.search.families import (
     asked_names,
     family_languages,
     family_matches,
+    saying_first,
 )
 from custom_components.home_memory.memory.search.retrieval import Retriever
 from custom_components.home_memory.memory.store import MemoryStore
@@ -225,3 +226,47 @@ def test_asked_names_are_known_people_and_capitalised_words() -> None:
     assert asked_names("what is Mia afraid of", set(), "en") == [frozenset({"mia"})]
     assert asked_names("do I have any allergies", {"Anna"}, "en") == []
     assert asked_names("Wovor hat der Hund Angst?", set(), "de") == []
+
+
+class _Said:
+    """What `saying_first` asks of the candidates."""
+
+    def __init__(self, texts: dict[int, str]) -> None:
+        self.texts = texts
+
+    def query_terms(self, text: str) -> list[str]:
+        return [word for word in text.casefold().split() if word != "ist"]
+
+    def holding(self, terms: list[str], rowids: list[int]) -> dict[str, set[int]]:
+        return {
+            term: {r for r in rowids if term in self.texts[r].casefold().split()}
+            for term in terms
+        }
+
+    def contents(self, rowids: list[int]) -> dict[int, str]:
+        return {rowid: self.texts[rowid] for rowid in rowids}
+
+
+def test_the_asked_deed_is_read_before_the_person_s_other_deeds() -> None:
+    """ "Ist Ben aufgestanden": his getting up ("stand … auf") before his
+    other deeds of the morning, which name him too and read nearer to the
+    model (CI, commit 9ce43dc); so "Ist jemand aufgestanden"."""
+    texts = {
+        1: "Ben hat den Kompost umgesetzt.",
+        2: "Ben hat ein neues Hochbeet gebaut.",
+        3: "Ben wachte auf und stand auf, um Kaffee zu kochen.",
+    }
+    said = _Said(texts)
+    ranked = [1, 2, 3]
+    assert saying_first(said, "Ist Ben aufgestanden", ranked, {"Ben"}, "de") == [  # type: ignore[arg-type]
+        2,
+        0,
+        1,
+    ]
+    assert saying_first(said, "Ist jemand aufgestanden", ranked, {"Ben"}, "de") == [  # type: ignore[arg-type]
+        2,
+        0,
+        1,
+    ]
+    # A question whose every word is said by all: as ranked.
+    assert saying_first(said, "Ist Ben", ranked, {"Ben"}, "de") == [0, 1, 2]  # type: ignore[arg-type]

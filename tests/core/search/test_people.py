@@ -6,15 +6,18 @@ from __future__ import annotations
 import pytest
 
 from custom_components.home_memory.memory.search.people import (
+    by_names_alone,
     capitalised_runs,
     kin_names,
     mostly_titled,
     named_people,
     only_owned,
+    others_than_asked,
     owner_words,
     spelled_words,
     telling_of_someone,
     title_names,
+    told_subject,
     unpossessed_words,
     without_names,
     words,
@@ -221,3 +224,128 @@ def test_a_memory_telling_of_someone_unnamed_is_found(
     """ "Someone was busy in the kitchen" may be whoever is asked of: the
     memory is not only about the people it names."""
     assert telling_of_someone(_Texts(texts), list(texts), language) == telling  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("Ben got up last night because the baby was crying.", "Ben"),
+        ("Ben ist letzte Nacht aufgestanden.", "Ben"),
+        ("Anna drove Ben to the station.", "Anna"),
+        ("Grandma Rosa brought a plum cake.", "Grandma Rosa"),
+        ("Zoë fed the cat.", "Zoe"),
+        ("Anna's car is in the garage.", None),
+        ("Annas Auto steht in der Garage.", None),
+        ("Last night Ben got up.", None),
+        ("Annabel called.", None),
+    ],
+)
+def test_a_told_memory_s_subject_is_the_name_it_opens_with(
+    text: str, subject: str | None
+) -> None:
+    """The household's name a told memory opens with is who it is about;
+    an owner is not ("Anna's car"), nor a name later in it."""
+    names = ("Anna", "Ben", "Zoe", "Grandma", "Grandma Rosa")
+    assert told_subject(text, names) == subject
+
+
+class _Told(_Texts):
+    """Memories stored without their people, in a home of Anna and Ben."""
+
+    household = frozenset({"Anna", "Ben"})
+
+    def people_of(self, rowids: list[int]) -> dict[int, list[str]]:
+        return {}
+
+    def everyone(self) -> frozenset[str]:
+        return frozenset()
+
+
+@pytest.mark.parametrize(
+    ("query", "others"),
+    [
+        ("did Anna get up in the night", {2}),
+        ("did Ben get up in the night", {1}),
+        # Named in the text, the second person is asked of too.
+        ("did Ben go to the station", {1}),
+        ("did Zoe get up in the night", {1, 2, 3}),
+        ("did anyone get up in the night", set()),
+    ],
+)
+def test_a_told_memory_without_people_is_about_its_subject(
+    query: str, others: set[int]
+) -> None:
+    """Told by voice, "Ben got up last night" is stored without its people,
+    yet is no answer to "did Anna get up in the night" (review s30b M1);
+    "Anna drove Ben to the station" is Ben's too."""
+    texts = {
+        1: "Anna got up last night to let the cat in.",
+        2: "Ben got up last night because the baby was crying.",
+        3: "Anna drove Ben to the station.",
+        4: "The baby cried at three.",
+    }
+    assert (
+        others_than_asked(_Told(texts), query, list(texts), None, {"Zoe"})  # type: ignore[arg-type]
+        == others
+    )
+
+
+class _Holding:
+    """What `by_names_alone` asks: the query's words, and who holds them."""
+
+    def __init__(self, held: dict[str, set[int]]) -> None:
+        self.held = held
+
+    def query_terms(self, text: str) -> list[str]:
+        return [word for word in words(text) if word not in {"did", "get", "up"}]
+
+    def holding(self, terms: list[str], rowids: list[int]) -> dict[str, set[int]]:
+        return {term: self.held.get(term, set()) & set(rowids) for term in terms}
+
+
+@pytest.mark.parametrize(
+    ("query", "held", "scores"),
+    [
+        # Only the name is a keyword: every hit names Ben, none better.
+        ("did Ben get up", {}, {1: 2.0, 2: 2.0, 3: 2.0}),
+        # The one holding the deed's word keeps its score.
+        ("did Ben repaint", {"repaint": {3}}, {1: 2.0, 2: 2.0, 3: 2.5}),
+        # No name asked: as they were.
+        ("the boiler", {}, {1: 3.0, 2: 2.0, 3: 2.5}),
+    ],
+)
+def test_a_hit_only_by_the_asked_name_is_no_better_for_being_short(
+    query: str, held: dict[str, set[int]], scores: dict[int, float]
+) -> None:
+    """BM25 put "Ben made coffee" ahead of the longer memory telling his
+    getting up only by its length (CI, commit 9ce43dc)."""
+    keyword = {1: 3.0, 2: 2.0, 3: 2.5}
+    found = by_names_alone(_Holding(held), query, keyword, {"Ben", "Anna"})  # type: ignore[arg-type]
+    assert found == scores
+
+
+@pytest.mark.parametrize(
+    ("query", "others"),
+    [
+        # Ben is what Anna bought for, not whom it asks of.
+        ("what did Anna buy for Ben", {1, 2, 3}),
+        ("Was hat Anna für Ben gekauft", {1, 2, 3}),
+        # Asked of Ben, his purchases answer.
+        ("what did Ben buy", set()),
+        # Said as an owner in the question too, the flowers answer it.
+        ("what was bought for Anna's birthday", {2, 3}),
+    ],
+)
+def test_a_deed_s_recipient_is_not_asked_of(query: str, others: set[int]) -> None:
+    """Ben's "what did Anna buy for Ben" listed Ben's own purchases, first
+    the flowers for Anna's birthday, which names her only as an owner
+    (review s30b M6)."""
+    texts = {
+        1: "Ben bought flowers for Anna's birthday.",
+        2: "Ben bought a cordless drill.",
+        3: "Ben bought drinks for the party.",
+    }
+    assert (
+        others_than_asked(_Told(texts), query, list(texts), None, set())  # type: ignore[arg-type]
+        == others
+    )

@@ -1107,3 +1107,40 @@ def test_another_s_night_in_the_window_is_no_answer_of_the_asked_one(
     assert found("did Ben get up")[0] == "Ben got up in the night to check the boiler."
     # A name nobody has asks of nobody's night (review s30 M1).
     assert "Ben got up in the night to check the boiler." not in found("did Zoe get up")
+
+
+def test_a_told_night_without_people_is_no_answer_of_another(
+    minilm_store: MemoryStore,
+) -> None:
+    """Told by voice, a memory is stored without its people: "did Anna get
+    up in the night" listed Ben's night too, and "did Zoe get up last
+    night" both (review s30b M1). The household's name a memory opens with
+    is who it is about; "did Ben get up" still finds his."""
+    night = datetime(2025, 6, 14, 23, tzinfo=UTC)  # the clock: 15 June 2025
+    annas = "Anna got up last night to let the cat in."
+    bens = "Ben got up last night because the baby was crying."
+    for content in (annas, bens):
+        minilm_store.create(
+            NewMemory(content=content, importance=1.0, happened_at=night), BOB
+        )
+    minilm_store.set_household(["Anna", "Ben"])
+    retriever = Retriever(minilm_store)
+    window = MemoryFilter(
+        happened_after=night - timedelta(hours=3),
+        happened_before=night + timedelta(hours=8),
+    )
+
+    def found(query: str) -> list[str]:
+        page = retriever.start_progressive(
+            query,
+            BOB,
+            window,
+            min_relevance=retriever.config.context_min_relevance,
+            topic_in_window=True,
+            asker="Ben",
+        )
+        return [item.memory.content for item in page.items]
+
+    assert found("did Anna get up in the night") == [annas]
+    assert found("did Ben get up in the night") == [bens]
+    assert found("did Zoe get up last night") == []

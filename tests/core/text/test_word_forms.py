@@ -27,6 +27,10 @@ from custom_components.home_memory.memory.text.word_forms import (
         ("afraid", "Mia is scared of dogs", ["en"]),
         ("müll", "Die Tonne wird freitags geleert", ["de"]),
         ("angst", "Mia fürchtet sich vor Hunden", ["de"]),
+        # A separable verb's participle, its verb said apart (CI, 9ce43dc).
+        ("aufgestanden", "Ben wachte auf und stand auf.", ["de"]),
+        ("eingekauft", "Anna kaufte im Supermarkt ein.", ["de"]),
+        ("aufgewacht", "Lena wachte gegen sieben auf.", ["de"]),
     ],
 )
 def test_a_word_of_the_family_is_related(
@@ -53,6 +57,9 @@ def test_a_word_of_the_family_is_related(
         ("garbage", "Anna is allergic to penicillin", ["en"]),
         # Another language's synonyms are not this one's.
         ("garbage", "Die Tonne wird freitags geleert", ["de"]),
+        # The verb without its particle, or the particle without the verb.
+        ("aufgestanden", "Ben stand in der Küche.", ["de"]),
+        ("aufgestanden", "Ben räumte die Küche auf.", ["de"]),
     ],
 )
 def test_other_words_are_not(term: str, text: str, languages: list[str]) -> None:

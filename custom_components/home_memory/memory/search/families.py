@@ -5,12 +5,13 @@ penicillin" and MiniLM puts them at 0.33, under both floors (issue 21). Where
 a floor applies, a memory the keyword channel matched none of whose words,
 but which holds a word of one family with a word of the question
 (text/word_forms.py: allergies / allergic, Müll / Mülltonnen), passes with a
-similarity of at least `bar`. Its relevance is left as it is, so no ranking
-changes (LoCoMo, which ranks with no floor, never gets here;
+similarity of at least `bar`. Its relevance is left as it is (LoCoMo,
+which ranks with no floor, never gets here;
 docs/retrieval-quality.md, "Word forms at the floor"). A word of the family
 says what is asked, not of whom: where the question names someone ("what is
 Anna afraid of"), the memory must name them too ("Mia is scared of dogs" is
-not Anna's fear, final review s19).
+not Anna's fear, final review s19). Inside a window, of the memories a
+question finds, those saying its word are read first (`saying_first`).
 """
 
 from __future__ import annotations
@@ -31,13 +32,14 @@ from ..time.phrases import table_language
 from .people import named_people, words
 
 if TYPE_CHECKING:
-    from collections.abc import Collection, Mapping
+    from collections.abc import Collection, Mapping, Sequence
 
     import numpy as np
     import numpy.typing as npt
 
     from ..common.config import EngineConfig
     from ..common.values import Caller, MemoryFilter
+    from ..storage.candidates import CandidateQueries
     from ..store import MemoryStore
 
 
@@ -163,3 +165,28 @@ def naming_the_asked(
         return all(name <= held for name in names)
 
     return [rowid for rowid in rowids if names_all(rowid)]
+
+
+def saying_first(
+    candidates: CandidateQueries,
+    query: str,
+    rowids: Sequence[int],
+    known: Collection[str],
+    language: str | None,
+) -> list[int]:
+    """The places of `rowids` (ranked), those saying a word the question
+    asks besides the people it names (of `known`) first, by the word or one
+    of its family ("stand … auf" for "aufgestanden"): "Ist Ben heute Morgen
+    aufgestanden" and "Ist heute Morgen jemand aufgestanden" are answered
+    by a getting up, not by Ben's other deeds of the morning, which read
+    nearer to the model (CI, commit 9ce43dc)."""
+    places = list(range(len(rowids)))
+    named = {word for person in named_people(query, known) for word in words(person)}
+    rest = [term for term in candidates.query_terms(query) if term not in named]
+    if not rest or len(rowids) < 2:
+        return places
+    saying = set().union(*candidates.holding(rest, rowids).values())
+    languages = family_languages(query, language)
+    texts = candidates.contents([rowid for rowid in rowids if rowid not in saying])
+    saying |= {r for r, text in texts.items() if related_terms(rest, text, languages)}
+    return sorted(places, key=lambda i: rowids[i] not in saying)

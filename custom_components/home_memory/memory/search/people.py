@@ -19,6 +19,7 @@ import unicodedata
 from ..common.values import MemoryFilter
 from ..text.fts_query import STOPWORDS
 from ..text.statement_words import statement_words
+from .purposes import asked_purpose
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection, Iterable, Mapping
@@ -124,17 +125,100 @@ def others_than_asked(
     don't know" once Leo was among another memory's people)."""
     if not rowids:
         return set()
-    others = about_others(
-        query, candidates.people_of(sorted(rowids)), asker, known=known
-    )
+    known = {*known, *candidates.household}
+    query = without_recipients(query, known)
+    people = told_people(candidates, rowids, known)
+    others = about_others(query, people, asker, known=known)
     labels = [words(person) for person in named_people(query, known)]
     if not labels or not others:
         return others
+    # Not where it says them only as an owner ("Ben bought flowers for
+    # Anna's birthday" for "what did Anna buy"), unless the query does.
+    owned = not all(label <= unpossessed_words(query) for label in labels)
     return others - {
         rowid
         for rowid, text in candidates.contents(sorted(others)).items()
-        if any(label <= words(text) for label in labels)
+        if any(
+            label <= words(text) and (owned or label <= unpossessed_words(text))
+            for label in labels
+        )
     }
+
+
+def without_recipients(query: str, known: Collection[str]) -> str:
+    """`query` without the people it names as its deed's purpose ("what
+    did Anna buy for Ben", "Was hat Anna für Ben gekauft"): it asks what
+    Anna did, and Ben's own purchases are no answer (review s30b M6)."""
+    purpose = set(asked_purpose(query, None))
+    if not purpose:
+        return query
+    recipients = [p for p in named_people(query, known) if words(p) <= purpose]
+    return (without_names(query, recipients) or query) if recipients else query
+
+
+def told_people(
+    candidates: CandidateQueries, rowids: Collection[int], known: Collection[str]
+) -> dict[int, list[str]]:
+    """The people each of `rowids` is about: its own, else the name of
+    `known` (and of everyone memories are about) its text opens with as
+    its subject (`told_subject`). A memory told by voice is stored without
+    its people (review s30b M1: "remember that Ben got up last night …"
+    answered "did Anna get up in the night"); read from its text at
+    search time, those told before are about their subject too."""
+    people = candidates.people_of(sorted(rowids))
+    rest = [rowid for rowid in sorted(rowids) if rowid not in people]
+    if not rest:
+        return people
+    names = {*known, *candidates.everyone()}
+    for rowid, text in candidates.contents(rest).items():
+        if (subject := told_subject(text, names)) is not None:
+            people[rowid] = [subject]
+    return people
+
+
+def by_names_alone(
+    candidates: CandidateQueries,
+    query: str,
+    keyword: dict[int, float],
+    known: Collection[str],
+) -> dict[int, float]:
+    """`keyword`'s scores, those of the memories that hold none of the
+    query's words but the names it says (of `known`) made one, the least
+    of them: naming Ben is all "Ben made coffee" shares with "did Ben get
+    up", and BM25 put such a short memory ahead of the longer one telling
+    his getting up only by its length; the meaning decides between them
+    (CI, commit 9ce43dc: "Ist Ben heute Morgen aufgestanden" listed his
+    other deeds of the morning first)."""
+    names = {word for person in named_people(query, known) for word in words(person)}
+    if not names or len(keyword) < 2:
+        return keyword
+    terms = candidates.query_terms(query)
+    rest = [term for term in terms if term.casefold() not in names]
+    if len(rest) == len(terms):
+        return keyword
+    held = candidates.holding(rest, list(keyword)) if rest else {}
+    saying = set().union(*held.values())
+    alone = [rowid for rowid in keyword if rowid not in saying]
+    if len(alone) < 2:
+        return keyword
+    least = min(keyword[rowid] for rowid in alone)
+    return {**keyword, **dict.fromkeys(alone, least)}
+
+
+def told_subject(text: str, names: Iterable[str]) -> str | None:
+    """The one of `names` `text` opens with as its subject ("Ben got up
+    last night …", "Ben ist letzte Nacht aufgestanden"), the longest where
+    several do ("Grandma Rosa", not "Grandma"); an owner is none ("Anna's
+    car is …", "Annas Auto …": the car is the subject). A second person
+    the text names ("Anna drove Ben …") is not its subject, but a question
+    of them still finds it by the name in its text (`others_than_asked`)."""
+    said = spelled_words(text[:_KEPT_LENGTH])
+    for name in sorted(names, key=lambda n: len(spelled_words(n)), reverse=True):
+        label = spelled_words(name)
+        if label and said[: len(label)] == label:
+            owner = said[len(label) : len(label) + 1] == ["s"]
+            return None if owner else name
+    return None
 
 
 def telling_of_someone(

@@ -27,7 +27,7 @@ from ..text.quoting import data_block, quote
 from ..text.validation import readable
 from ..time.phrases import table_language
 from .cursors import Cursors
-from .families import family_matches
+from .families import family_matches, saying_first
 from .floors import (
     about_others_asked,
     asking_nothing,
@@ -36,7 +36,7 @@ from .floors import (
     not_whole,
 )
 from .needs import never_needs_memory
-from .people import named_people, telling_of_someone
+from .people import by_names_alone, named_people, telling_of_someone
 from .standing_out import stand_out_floor, topic_floor, wordless_floor
 from .visitors import visiting_as_coming
 from .windows import pages_in_time, reading_order
@@ -339,7 +339,8 @@ class Retriever:
         # ("aufgestanden" in an English home: "get up"; text/moments.py).
         elsewhere = asked_elsewhere(query, self.config.language)
         hits = candidates.keyword_hits(" ".join((query, *elsewhere)), caller, flt, pool)
-        keyword = dict(hits.best)
+        known = {*candidates.everyone(), *candidates.household, asker or ""}
+        keyword = by_names_alone(candidates, query, dict(hits.best), known)
         if query_vector is not None:
             # Keyword hits the vector pass missed still get their true cosine.
             missing = [rowid for rowid in keyword if rowid not in vector]
@@ -412,6 +413,12 @@ class Retriever:
             ranking = ranking.taken(
                 reading_order(
                     candidates, ranking.rowids, flt, self.config.language, query
+                )
+            )
+        if topic_in_window and len(ranking) > 1:  # the asked deed first
+            ranking = ranking.taken(
+                saying_first(
+                    candidates, query, ranking.rowids, known, self.config.language
                 )
             )
         return self._newest_first(ranking) if newest_first else ranking

@@ -133,6 +133,10 @@ class CandidateQueries:
         self._everyone: tuple[int, frozenset[str]] = (-1, frozenset())
         # Each memory's people read so far, and the reader's data_version then.
         self._people: tuple[int, dict[int, tuple[str, ...]]] = (-1, {})
+        # The household's person names, as the home knows them (Home
+        # Assistant's persons; set by the integration): who a told memory
+        # that names its subject is about (search/people.py `told_subject`).
+        self.household: frozenset[str] = frozenset()
 
     def keyword_candidates(
         self, text: str, caller: Caller, flt: MemoryFilter, limit: int
@@ -144,6 +148,10 @@ class CandidateQueries:
         """
         return self.keyword_hits(text, caller, flt, limit).best
 
+    def query_terms(self, text: str) -> list[str]:
+        """The words a keyword search of `text` looks for (`keyword_hits`)."""
+        return search_terms(text, asked_in(text, self._stopwords))
+
     def keyword_hits(
         self, text: str, caller: Caller, flt: MemoryFilter, limit: int
     ) -> KeywordHits:
@@ -154,7 +162,7 @@ class CandidateQueries:
         and the filter runs on the best rows a chunk at a time until `limit`
         pass it. Ties go to the older memory.
         """
-        terms = search_terms(text, asked_in(text, self._stopwords))
+        terms = self.query_terms(text)
         if not terms:
             return KeywordHits([], [])
         where, params = filter_sql(flt, caller, self._clock())

@@ -8,8 +8,11 @@ language's endings on the same stem (word_forms.<language>.json: allergies,
 allergic, allergy -> allerg; Allergien, allergisch -> allerg), or, in a
 compounding language, when the query word starts the memory's word (Müll /
 Mülltonnen). Retrieval lets such a memory pass a floor where the keyword
-channel found nothing; it never changes a ranking (docs/retrieval-quality.md,
-"Word forms at the floor"). Plain Python, no Home Assistant imports.
+channel found nothing; it changes no score (docs/retrieval-quality.md,
+"Word forms at the floor"), only, inside a window, which of a person's
+memories is read first (search/families.py `saying_first`). A separable
+verb's participle is of one family with the verb said apart ("aufgestanden",
+"stand … auf"). Plain Python, no Home Assistant imports.
 """
 
 from __future__ import annotations
@@ -51,6 +54,10 @@ class WordForms:
     # each group's stems, and what its words start with.
     synonyms: tuple[frozenset[str], ...] = ()
     synonym_roots: tuple[tuple[str, ...], ...] = ()
+    # A separable verb's particles and its participle's infix ("auf", "ge":
+    # "aufgestanden" is of one family with "stand … auf").
+    particles: tuple[str, ...] = ()
+    participle: str = ""
     _stems: dict[str, str] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
@@ -103,22 +110,47 @@ class WordForms:
                 if term in stems
                 else every
             )
-            if any(not theirs.isdisjoint(group) for group in self._groups(stem)) or (
-                len(term) >= self.min_stem
-                and (
-                    stem in theirs
-                    or (
-                        self.compounds
-                        and any(
-                            word.startswith(term)
-                            and len(word) - len(term) >= self.compound_rest
-                            for word in words
-                        )
-                    )
-                )
-            ):
+            if self._related(term, stem, words, theirs):
                 found.add(term)
         return found
+
+    def _related(
+        self,
+        term: str,
+        stem: str,
+        words: Collection[str],
+        theirs: frozenset[str] | set[str],
+    ) -> bool:
+        """Whether `term` (its `stem`) is of one family with, or a synonym
+        of, one of `words` (`theirs`: their stems but the term's own)."""
+        if any(not theirs.isdisjoint(group) for group in self._groups(stem)):
+            return True
+        if len(term) >= self.min_stem and (
+            stem in theirs
+            or (
+                self.compounds
+                and any(
+                    word.startswith(term)
+                    and len(word) - len(term) >= self.compound_rest
+                    for word in words
+                )
+            )
+        ):
+            return True
+        return self._separated(term, words, theirs)
+
+    def _separated(
+        self, term: str, words: Collection[str], stems: Collection[str]
+    ) -> bool:
+        """Whether `term` is a separable verb's participle whose verb the
+        words say apart from its particle ("aufgestanden": "stand" and
+        "auf" of "Ben wachte auf und stand auf"; CI, commit 9ce43dc)."""
+        for particle in self.particles:
+            start = particle + self.participle
+            rest = term[len(start) :]
+            if term.startswith(start) and len(rest) >= self.min_stem:
+                return particle in words and self._stem(rest) in stems
+        return False
 
     def _stems_of(
         self, words: Collection[str]
@@ -166,6 +198,10 @@ def _read(path: Path) -> WordForms:
         ),
         compounds=bool(table.get("compounds", False)),
         compound_rest=int(table.get("compound_rest", 3)),
+        particles=tuple(
+            sorted(table.get("separable_particles", ()), key=lambda p: -len(p))
+        ),
+        participle=str(table.get("participle_infix", "")),
     )
     groups = [[word.casefold() for word in group] for group in table["synonyms"]]
     return replace(
