@@ -337,10 +337,10 @@ class Retriever:
         # A moment asked in another language's words is looked for by the
         # household's too: its memories are tagged in the household's
         # ("aufgestanden" in an English home: "get up"; text/moments.py).
-        elsewhere = asked_elsewhere(query, self.config.language)
-        hits = candidates.keyword_hits(" ".join((query, *elsewhere)), caller, flt, pool)
+        searched = " ".join((query, *asked_elsewhere(query, self.config.language)))
+        hits = candidates.keyword_hits(searched, caller, flt, pool)
         known = {*candidates.everyone(), *candidates.household, asker or ""}
-        keyword = by_names_alone(candidates, query, dict(hits.best), known)
+        keyword = by_names_alone(candidates, searched, dict(hits.best), known)
         if query_vector is not None:
             # Keyword hits the vector pass missed still get their true cosine.
             missing = [rowid for rowid in keyword if rowid not in vector]
@@ -418,7 +418,7 @@ class Retriever:
         if topic_in_window and len(ranking) > 1:  # the asked deed first
             ranking = ranking.taken(
                 saying_first(
-                    candidates, query, ranking.rowids, known, self.config.language
+                    candidates, searched, ranking.rowids, known, self.config.language
                 )
             )
         return self._newest_first(ranking) if newest_first else ranking
