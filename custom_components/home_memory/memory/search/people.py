@@ -169,9 +169,9 @@ def told_people(
     rest = [rowid for rowid in sorted(rowids) if rowid not in people]
     if not rest:
         return people
-    names = {*known, *candidates.everyone()}
+    labels = _longest_first({*known, *candidates.everyone()})
     for rowid, text in candidates.contents(rest).items():
-        if (subject := told_subject(text, names)) is not None:
+        if (subject := _subject_of(text, labels)) is not None:
             people[rowid] = [subject]
     return people
 
@@ -212,10 +212,23 @@ def told_subject(text: str, names: Iterable[str]) -> str | None:
     car is …", "Annas Auto …": the car is the subject). A second person
     the text names ("Anna drove Ben …") is not its subject, but a question
     of them still finds it by the name in its text (`others_than_asked`)."""
+    return _subject_of(text, _longest_first(names))
+
+
+def _longest_first(names: Iterable[str]) -> list[tuple[list[str], str]]:
+    """Each of `names` (but those of no words) with its spelled words, the
+    longest first (in their order where as long): spelled once for all
+    the texts a search reads (`told_people`)."""
+    labels = [(label, name) for name in names if (label := spelled_words(name))]
+    labels.sort(key=lambda labelled: len(labelled[0]), reverse=True)
+    return labels
+
+
+def _subject_of(text: str, labels: list[tuple[list[str], str]]) -> str | None:
+    """`told_subject` of `text` among `_longest_first`'s `labels`."""
     said = spelled_words(text[:_KEPT_LENGTH])
-    for name in sorted(names, key=lambda n: len(spelled_words(n)), reverse=True):
-        label = spelled_words(name)
-        if label and said[: len(label)] == label:
+    for label, name in labels:
+        if said[: len(label)] == label:
             owner = said[len(label) : len(label) + 1] == ["s"]
             return None if owner else name
     return None
@@ -285,6 +298,8 @@ def spelled_words(text: str) -> list[str]:
     """`text`'s words in order, case-folded and without their accents:
     "Zoë" as speech to text writes it, "zoe"."""
     bare = unicodedata.normalize("NFKD", text.casefold())
+    if bare.isascii():
+        return _WORD.findall(bare)
     return _WORD.findall("".join(c for c in bare if not unicodedata.combining(c)))
 
 
