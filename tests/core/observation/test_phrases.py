@@ -103,6 +103,12 @@ def test_lead_ins_are_the_openings_of_a_narration_s_later_sentences() -> None:
         ),
         ("In der Montagnacht bemerkte ich: Anna stand auf.", "de", "Anna stand auf."),
         ("Am Dienstagmorgen fiel mir auf: Anna ging.", "de", "Anna ging."),
+        # An English home's narration read in a German conversation.
+        (
+            "It was Monday night, and I saw that Ben got up.",
+            "de",
+            "I saw that Ben got up.",
+        ),
         # Not a narration's opening: as it is.
         ("Anna bought a drill on Monday evening.", "en", None),
         ("On Friday, I saw that", "en", None),

@@ -122,3 +122,45 @@ async def test_what_anna_bought_for_ben_is_not_ben_s_own_shopping(
     assert "scarf" in answer, answer
     for own in ("flowers", "drill", "drinks"):
         assert own not in answer, answer
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "Ist Ben heute Morgen aufgestanden",
+        "Wann ist Ben heute Morgen aufgestanden",
+    ],
+)
+async def test_a_german_question_in_an_english_home_finds_the_tagged_moment(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+    asked: str,
+) -> None:
+    """An English home asked in German: its morning is told and tagged in
+    English ("get up", "wake up"), which MiniLM does not join to
+    "aufgestanden"; the keyword search asks those tags too, and a memory
+    holding them is no name-only hit (text/moments.py; the family replay's
+    German mornings were 2nd to 5th)."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    hass.states.async_set("person.ben", "home", {"friendly_name": "Ben"})
+    woke = "It was Saturday morning, and I saw that Ben woke up and got out of bed."
+    morning = [(woke, 7, ("Ben",), ("get up", "wake up", "morning"))]
+    morning += [(deed, hour, ("Ben",), ()) for deed, hour in DEEDS]
+    for content, hour, people, tags in morning:
+        store.create(
+            NewMemory(
+                content=content,
+                people=people,
+                tags=tags,
+                source=Source.OBSERVED,
+                importance=0.3,
+                happened_at=datetime(2026, 11, 28, hour, tzinfo=BERLIN),
+            ),
+            SYSTEM,
+        )
+    answer = speech(await say(hass, asked, language="de"))
+    assert "woke up" in answer.split("2:")[0], answer
+    assert "It was Saturday morning" not in answer, answer

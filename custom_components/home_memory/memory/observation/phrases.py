@@ -174,8 +174,12 @@ def without_opening(text: str, language: str | None = DEFAULT_LANGUAGE) -> str:
     """`text` without the day its narration opens with ("It was Tuesday
     morning, and I saw that Anna woke up …" -> "I saw that Anna woke up
     …"): an answer that says the day first would say it twice (review
-    s30b L2). Any other text as it is."""
-    for opening in _OPENINGS[language_of(language)]:
+    s30b L2). Every language's openings are tried, `language`'s first: an
+    English home's narration may be read in a German conversation. Any
+    other text as it is."""
+    first = language_of(language)
+    codes = (first, *(code for code in LANGUAGES if code != first))
+    for opening in (shape for code in codes for shape in _OPENINGS[code]):
         if (found := opening.match(text)) is not None and found["rest"].strip():
             told = found["rest"]
             return told[:1].upper() + told[1:]
