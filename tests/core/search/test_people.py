@@ -236,6 +236,9 @@ def test_a_memory_telling_of_someone_unnamed_is_found(
         ("Zoë fed the cat.", "Zoe"),
         ("Anna's car is in the garage.", None),
         ("Annas Auto steht in der Garage.", None),
+        # A person the name owns is another (review s31 M1).
+        ("Anna's mother got up last night.", "anna s mother"),
+        ("Annas Mutter ist aufgestanden.", "annas mutter"),
         ("Last night Ben got up.", None),
         ("Annabel called.", None),
     ],
@@ -244,7 +247,8 @@ def test_a_told_memory_s_subject_is_the_name_it_opens_with(
     text: str, subject: str | None
 ) -> None:
     """The household's name a told memory opens with is who it is about;
-    an owner is not ("Anna's car"), nor a name later in it."""
+    an owner is not ("Anna's car"; the mother "Anna's mother" is), nor a
+    name later in it."""
     names = ("Anna", "Ben", "Zoe", "Grandma", "Grandma Rosa")
     assert told_subject(text, names) == subject
 

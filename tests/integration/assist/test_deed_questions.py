@@ -164,3 +164,30 @@ async def test_a_german_question_in_an_english_home_finds_the_tagged_moment(
     answer = speech(await say(hass, asked, language="de"))
     assert "woke up" in answer.split("2:")[0], answer
     assert "It was Saturday morning" not in answer, answer
+
+
+async def test_a_night_told_of_someone_s_mother_is_not_the_person_s(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Told by voice: "Anna's mother got up last night" is her mother's
+    night, not Anna's: "did Anna get up last night" reads Anna's own first
+    and not her mother's (review s31 M1: the mother's came first); "Anna's
+    car" stays Anna's."""
+    await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    hass.states.async_set("person.anna", "home", {"friendly_name": "Anna"})
+    hass.states.async_set("person.ben", "home", {"friendly_name": "Ben"})
+    await hass.async_block_till_done()
+    for told in (
+        "remember that Anna woke up in the night to feed the baby",
+        "remember that Anna's mother got up last night to use the bathroom",
+        "remember that Ben was up at three last night because the dog was barking",
+    ):
+        await say(hass, told)
+    answer = speech(await say(hass, "did Anna get up last night"))
+    assert "feed the baby" in answer.split("2:")[0], answer
+    assert "mother" not in answer, answer
+    assert "dog" not in answer, answer

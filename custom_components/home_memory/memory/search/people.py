@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 import unicodedata
 
 from ..common.values import MemoryFilter
@@ -225,13 +225,37 @@ def _longest_first(names: Iterable[str]) -> list[tuple[list[str], str]]:
 
 
 def _subject_of(text: str, labels: list[tuple[list[str], str]]) -> str | None:
-    """`told_subject` of `text` among `_longest_first`'s `labels`."""
+    """`told_subject` of `text` among `_longest_first`'s `labels`; where
+    the name opens it as the owner of a person ("Anna's mother got up …",
+    "Annas Mutter …"), that person, another than the name's (review s31
+    M1: "did Anna get up last night" read her mother's night first); as
+    the owner of a thing ("Anna's car"), none."""
     said = spelled_words(text[:_KEPT_LENGTH])
     for label, name in labels:
-        if said[: len(label)] == label:
-            owner = said[len(label) : len(label) + 1] == ["s"]
-            return None if owner else name
+        size = len(label)
+        if said[:size] == label:
+            if said[size : size + 1] != ["s"]:
+                return name
+            owned = said[size + 1 : size + 2]
+            return " ".join(said[: size + 2]) if _a_person(owned) else None
+        if said[: size - 1] == label[:-1] and said[size - 1 : size] == [
+            f"{label[-1]}s"
+        ]:  # German genitive, "Annas Mutter"
+            owned = said[size : size + 1]
+            return " ".join(said[: size + 1]) if _a_person(owned) else None
     return None
+
+
+# The people a name may own ("mother", "Mutter"), in every language.
+_OWNED_PEOPLE: Final = frozenset().union(
+    *(statement_words(language).owned_people for language in ("en", "de"))
+)
+
+
+def _a_person(owned: list[str]) -> bool:
+    """Whether what a name owns is a person ("Anna's mother"), not a thing
+    ("Anna's car": hers, and an answer about her)."""
+    return bool(owned) and owned[0] in _OWNED_PEOPLE
 
 
 def telling_of_someone(

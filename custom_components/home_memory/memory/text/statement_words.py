@@ -68,6 +68,8 @@ class StatementWords:
     auxiliaries, participle: see the fields.
     unnamed_people: the words a memory tells of a person it cannot name
     by ("someone", "jemand"): that one may be whoever is asked of.
+    owned_people: the people a name owns ("Anna's mother", "Annas
+    Mutter"): a memory opening so is about another than the name's.
     general_asks: a question's words that ask about a person in general
     ("what is Anna up to"): beside a name they are no topic of their own
     (search/floors.py's name floor). liking_asks: words that ask what a
@@ -150,6 +152,7 @@ class StatementWords:
     times: frozenset[str] = frozenset()
     general_asks: frozenset[str] = frozenset()
     unnamed_people: frozenset[str] = frozenset()
+    owned_people: frozenset[str] = frozenset()
     liking_asks: frozenset[str] = frozenset()
     name_openers: frozenset[str] = frozenset()
     light_verbs: frozenset[str] = frozenset()
@@ -224,6 +227,9 @@ def _read_words(path: Path) -> StatementWords:
         ),
         unnamed_people=frozenset(
             word.casefold() for word in table.get("unnamed_people", ())
+        ),
+        owned_people=frozenset(
+            word.casefold() for word in table.get("owned_people", ())
         ),
         liking_asks=frozenset(
             word.casefold() for word in table.get("liking_asks", ())
