@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from custom_components.home_memory.memory.observation.phrases import lead_ins
 from custom_components.home_memory.memory.text.answering import answering_part
+from custom_components.home_memory.memory.text.moments import told_as
 from custom_components.home_memory.memory.text.validation import summarize
 
 EVENING = (
@@ -113,3 +115,21 @@ def test_a_moment_asked_by_its_tag_is_answered_by_the_sentence_telling_it() -> N
         "de",
         ("Etwa zur selben Zeit: ",),
     ) == summarize(content)
+
+
+def test_an_english_narration_asked_of_in_german_reads_its_arrival() -> None:
+    """An English home asked "Wann ist Anna heimgekommen?": the arrival
+    told "came home" answers it, without its lead-in (review s31 M3)."""
+    content = (
+        "On Tuesday morning, I noticed that Anna left the house around eight. "
+        "Around then, Anna came home around nine."
+    )
+    part = answering_part(
+        "On Tuesday morning, I noticed that Anna left the house around eight.",
+        content,
+        "Wann ist Anna heimgekommen?",
+        "de",
+        lead_ins("de"),
+        told_as("de"),
+    )
+    assert part == "Anna came home around nine."

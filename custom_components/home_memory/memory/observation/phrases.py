@@ -160,12 +160,16 @@ def phrases(language: str | None = DEFAULT_LANGUAGE) -> Phrases:
 
 def lead_ins(language: str | None = DEFAULT_LANGUAGE) -> tuple[str, ...]:
     """The words a narration's later sentences open with ("Before that, ",
-    "Davor: "): said alone, a sentence has nothing before it to refer to."""
-    table = phrases(language)
+    "Davor: "): said alone, a sentence has nothing before it to refer to.
+    `language`'s first, then every other language's: an English home's
+    narration may be read in a German conversation."""
+    first = language_of(language)
+    codes = (first, *(code for code in LANGUAGES if code != first))
     return tuple(
         said
+        for code in codes
         for key in ("also", "also_same_time", "also_before")
-        for said in table[key]
+        for said in phrases(code)[key]
         if str(said).strip()
     )
 

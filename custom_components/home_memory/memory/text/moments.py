@@ -62,9 +62,20 @@ def asked_tags(language: str | None) -> dict[str, Words]:
 
 def told_as(language: str | None) -> tuple[tuple[Words, Words], ...]:
     """Of each kind told, the words it is asked by and the words its
-    narration tells it by ("heimgekommen", "nach Hause")."""
-    asked, told = _table(language)
-    return tuple((asked.get(kind, ()), words) for kind, words in told.items())
+    narration tells it by ("heimgekommen", "nach Hause"), `language`'s
+    first, then every other table's: an English home's narration may be
+    asked of in German ("heimgekommen" is told "came home" there too)."""
+    first = base_language(language, _FALLBACK)
+    codes = [code for code in _LANGUAGES if code == first] or [_FALLBACK]
+    codes += [code for code in _LANGUAGES if code not in codes]
+    kinds = dict.fromkeys(kind for code in codes for kind in _TABLES[code][1])
+    return tuple(
+        (
+            tuple(w for code in codes for w in _TABLES[code][0].get(kind, ())),
+            tuple(w for code in codes for w in _TABLES[code][1].get(kind, ())),
+        )
+        for kind in kinds
+    )
 
 
 def asked_elsewhere(query: str, language: str | None) -> Words:
