@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pytest
@@ -1056,6 +1057,24 @@ ANNA_S_MORNING = (
 )
 
 
+def _found_in_night(retriever: Retriever, night: datetime, query: str) -> list[str]:
+    """What Ben, asking `query` of the night from `night` (from three hours
+    before to eight after), is read, in order."""
+    window = MemoryFilter(
+        happened_after=night - timedelta(hours=3),
+        happened_before=night + timedelta(hours=8),
+    )
+    page = retriever.start_progressive(
+        query,
+        BOB,
+        window,
+        min_relevance=retriever.config.context_min_relevance,
+        topic_in_window=True,
+        asker="Ben",
+    )
+    return [item.memory.content for item in page.items]
+
+
 def test_another_s_night_in_the_window_is_no_answer_of_the_asked_one(
     minilm_store: MemoryStore,
 ) -> None:
@@ -1086,22 +1105,7 @@ def test_another_s_night_in_the_window_is_no_answer_of_the_asked_one(
         ),
         HOUSE,
     )
-    retriever = Retriever(minilm_store)
-    window = MemoryFilter(
-        happened_after=night - timedelta(hours=3),
-        happened_before=night + timedelta(hours=8),
-    )
-
-    def found(query: str) -> list[str]:
-        page = retriever.start_progressive(
-            query,
-            BOB,
-            window,
-            min_relevance=retriever.config.context_min_relevance,
-            topic_in_window=True,
-            asker="Ben",
-        )
-        return [item.memory.content for item in page.items]
+    found = partial(_found_in_night, Retriever(minilm_store), night)
 
     assert found("did Anna get up") == [ANNA_S_MORNING]
     assert found("did Ben get up")[0] == "Ben got up in the night to check the boiler."
@@ -1124,22 +1128,7 @@ def test_a_told_night_without_people_is_no_answer_of_another(
             NewMemory(content=content, importance=1.0, happened_at=night), BOB
         )
     minilm_store.set_household(["Anna", "Ben"])
-    retriever = Retriever(minilm_store)
-    window = MemoryFilter(
-        happened_after=night - timedelta(hours=3),
-        happened_before=night + timedelta(hours=8),
-    )
-
-    def found(query: str) -> list[str]:
-        page = retriever.start_progressive(
-            query,
-            BOB,
-            window,
-            min_relevance=retriever.config.context_min_relevance,
-            topic_in_window=True,
-            asker="Ben",
-        )
-        return [item.memory.content for item in page.items]
+    found = partial(_found_in_night, Retriever(minilm_store), night)
 
     assert found("did Anna get up in the night") == [annas]
     assert found("did Ben get up in the night") == [bens]
