@@ -191,3 +191,27 @@ async def test_a_night_told_of_someone_s_mother_is_not_the_person_s(
     assert "feed the baby" in answer.split("2:")[0], answer
     assert "mother" not in answer, answer
     assert "dog" not in answer, answer
+
+
+async def test_what_ben_got_is_what_he_bought_in_german(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """ "Was hat Ben besorgt?" and "… eingekauft?" ask what he bought:
+    "besorgt" was no form of "gekauft" and Ben's night was read first, and
+    "eingekauft" missed the hose (review s31 M7)."""
+    freezer.move_to("2026-11-28T12:00:00+00:00")
+    await german_home_with_e5(hass, mock_config_entry, e5)
+    for told in (
+        "Merk dir, dass Ben einen Gartenschlauch für den Schrebergarten gekauft hat",
+        "Merk dir, dass Ben letzte Nacht wach war, weil der Hund bellte",
+        "Merk dir, dass Ben ein Buch für Anna gekauft hat",
+    ):
+        await say(hass, told, language="de")
+    for asked in ("Was hat Ben besorgt?", "Was hat Ben eingekauft?"):
+        answer = speech(await say(hass, asked, language="de"))
+        assert "Gartenschlauch" in answer, (asked, answer)
+        assert "Hund" not in answer, (asked, answer)
