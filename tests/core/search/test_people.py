@@ -332,12 +332,16 @@ def test_a_hit_only_by_the_asked_name_is_no_better_for_being_short(
     ("query", "others"),
     [
         # Ben is what Anna bought for, not whom it asks of.
-        ("what did Anna buy for Ben", {1, 2, 3}),
-        ("Was hat Anna für Ben gekauft", {1, 2, 3}),
+        ("what did Anna buy for Ben", {1, 2, 3, 4}),
+        ("Was hat Anna für Ben gekauft", {1, 2, 3, 4}),
         # Asked of Ben, his purchases answer.
         ("what did Ben buy", set()),
         # Said as an owner in the question too, the flowers answer it.
         ("what was bought for Anna's birthday", {2, 3}),
+        # Anna named only as what Ben's book was for (review s31 M2); not
+        # asked what she did, the book is about her too.
+        ("what did Anna buy", {1, 2, 3, 4}),
+        ("tell me about Anna", {1, 2, 3}),
     ],
 )
 def test_a_deed_s_recipient_is_not_asked_of(query: str, others: set[int]) -> None:
@@ -348,6 +352,7 @@ def test_a_deed_s_recipient_is_not_asked_of(query: str, others: set[int]) -> Non
         1: "Ben bought flowers for Anna's birthday.",
         2: "Ben bought a cordless drill.",
         3: "Ben bought drinks for the party.",
+        4: "Ben bought a book for Anna.",
     }
     assert (
         others_than_asked(_Told(texts), query, list(texts), None, set())  # type: ignore[arg-type]

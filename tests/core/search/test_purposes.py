@@ -8,6 +8,7 @@ import pytest
 
 from custom_components.home_memory.memory.search.purposes import (
     asked_purpose,
+    asks_a_deed,
     other_purposes,
     purpose_of,
 )
@@ -102,3 +103,19 @@ def test_a_deed_for_another_purpose_is_no_answer() -> None:
         bar=0.25,
     )
     assert other == {1, 2}
+
+
+@pytest.mark.parametrize(
+    ("query", "asks"),
+    [
+        ("what did Anna buy for Ben", True),
+        ("what did Anna buy", True),
+        ("Was hat Anna für Ben gekauft", True),
+        ("tell me about Anna", False),
+        ("where is the spare key", False),
+    ],
+)
+def test_asks_a_deed(query: str, asks: bool) -> None:
+    """A question asking what someone did (search/people.py reads a name
+    said as what a deed was for as no doer there)."""
+    assert asks_a_deed(query, None) is asks

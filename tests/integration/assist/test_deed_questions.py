@@ -116,11 +116,13 @@ async def test_what_anna_bought_for_ben_is_not_ben_s_own_shopping(
         "remember that Ben bought a cordless drill",
         "remember that Ben bought drinks for the party",
         "remember that Anna bought a scarf for Ben",
+        # Review s31 M2: naming Anna only as what it was for, this read first.
+        "remember that Ben bought a book for Anna",
     ):
         await say(hass, told, user=user_ben)
     answer = speech(await say(hass, "what did Anna buy for Ben", user=user_ben))
     assert "scarf" in answer, answer
-    for own in ("flowers", "drill", "drinks"):
+    for own in ("flowers", "drill", "drinks", "book"):
         assert own not in answer, answer
 
 

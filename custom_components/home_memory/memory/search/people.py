@@ -19,7 +19,7 @@ import unicodedata
 from ..common.values import MemoryFilter
 from ..text.fts_query import STOPWORDS
 from ..text.statement_words import statement_words
-from .purposes import asked_purpose
+from .purposes import asked_purpose, asks_a_deed, purpose_of
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection, Iterable, Mapping
@@ -133,16 +133,32 @@ def others_than_asked(
     if not labels or not others:
         return others
     # Not where it says them only as an owner ("Ben bought flowers for
-    # Anna's birthday" for "what did Anna buy"), unless the query does.
+    # Anna's birthday" for "what did Anna buy"), unless the query does, nor
+    # only as what a deed was for where the query asks who did it ("Ben
+    # bought a book for Anna" for "what did Anna buy for Ben", review s31
+    # M2; "tell me about Anna" still reads it).
     owned = not all(label <= unpossessed_words(query) for label in labels)
+    deed = asks_a_deed(query, None)
     return others - {
         rowid
         for rowid, text in candidates.contents(sorted(others)).items()
         if any(
-            label <= words(text) and (owned or label <= unpossessed_words(text))
+            label <= words(text)
+            and (owned or label <= unpossessed_words(text))
+            and not (deed and label <= _purpose_words(text))
             for label in labels
         )
     }
+
+
+def _purpose_words(text: str) -> frozenset[str]:
+    """The words a memory names as what its deed was for, in any language
+    ("anna" of "Ben bought a book for Anna"; search/purposes.py)."""
+    return frozenset(
+        word
+        for language in ("en", "de")
+        for word in purpose_of(text, statement_words(language))
+    )
 
 
 def without_recipients(query: str, known: Collection[str]) -> str:

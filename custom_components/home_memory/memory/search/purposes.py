@@ -44,6 +44,18 @@ def asked_purpose(query: str, language: str | None) -> tuple[str, ...]:
     return ()
 
 
+def asks_a_deed(query: str, language: str | None) -> bool:
+    """Whether `query` asks what someone did ("what did Anna buy", "Was
+    hat Anna gekauft"; the tables' `deed_questions`)."""
+    text = query.strip()
+    text = text[:1].lower() + text[1:]
+    return any(
+        pattern.search(text) is not None
+        for table in (statement_words(other) for other in languages_to_try(language))
+        for pattern in table.deed_questions
+    )
+
+
 def purpose_of(text: str, table: StatementWords) -> tuple[str, ...]:
     """The words after the first of `text`'s purpose words, past an article,
     up to a function or time word or a verb ("passat" of "… for the Passat
