@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from custom_components.home_memory.memory.embedding.multilingual import (
         MultilingualEmbedder,
     )
+    from custom_components.home_memory.memory.store import MemoryStore
 
 pytestmark = pytest.mark.usefixtures("mock_load_model")
 
@@ -42,6 +43,34 @@ DEEDS = (
 )
 
 
+def observe_bens_morning(
+    hass: HomeAssistant,
+    store: MemoryStore,
+    woke: str,
+    *,
+    people: tuple[str, ...],
+    tags: tuple[str, ...],
+) -> None:
+    """Saturday 28 November in Berlin, as the home observes it: Ben's waking
+    (`woke`, at seven, with the given people and tags) and his three other
+    deeds of the morning (`DEEDS`); Ben is a person of the home."""
+    hass.states.async_set("person.ben", "home", {"friendly_name": "Ben"})
+    morning = [(woke, 7, people, tags)]
+    morning += [(deed, hour, ("Ben",), ()) for deed, hour in DEEDS]
+    for content, hour, said_people, said_tags in morning:
+        store.create(
+            NewMemory(
+                content=content,
+                people=said_people,
+                tags=said_tags,
+                source=Source.OBSERVED,
+                importance=0.3,
+                happened_at=datetime(2026, 11, 28, hour, tzinfo=BERLIN),
+            ),
+            SYSTEM,
+        )
+
+
 async def test_did_ben_get_up_is_answered_by_his_getting_up_first(
     hass: HomeAssistant,
     agent_entry: MockConfigEntry,
@@ -52,19 +81,7 @@ async def test_did_ben_get_up_is_answered_by_his_getting_up_first(
     """Saturday 28 November, 18:00: Ben got up at seven (observed, a bed's
     memory, without its people) and did three other things after it."""
     store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
-    hass.states.async_set("person.ben", "home", {"friendly_name": "Ben"})
-    morning = [(GOT_UP, 7, ()), *((deed, hour, ("Ben",)) for deed, hour in DEEDS)]
-    for content, hour, people in morning:
-        store.create(
-            NewMemory(
-                content=content,
-                people=people,
-                source=Source.OBSERVED,
-                importance=0.3,
-                happened_at=datetime(2026, 11, 28, hour, tzinfo=BERLIN),
-            ),
-            SYSTEM,
-        )
+    observe_bens_morning(hass, store, GOT_UP, people=(), tags=())
     answer = speech(await say(hass, "did Ben get up this morning"))
     assert "got up around seven" in answer.split("2:")[0], answer
 
@@ -147,22 +164,9 @@ async def test_a_german_question_in_an_english_home_finds_the_tagged_moment(
     holding them is no name-only hit (text/moments.py; the family replay's
     German mornings were 2nd to 5th)."""
     store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
-    hass.states.async_set("person.ben", "home", {"friendly_name": "Ben"})
     woke = "It was Saturday morning, and I saw that Ben woke up and got out of bed."
-    morning = [(woke, 7, ("Ben",), ("get up", "wake up", "morning"))]
-    morning += [(deed, hour, ("Ben",), ()) for deed, hour in DEEDS]
-    for content, hour, people, tags in morning:
-        store.create(
-            NewMemory(
-                content=content,
-                people=people,
-                tags=tags,
-                source=Source.OBSERVED,
-                importance=0.3,
-                happened_at=datetime(2026, 11, 28, hour, tzinfo=BERLIN),
-            ),
-            SYSTEM,
-        )
+    tags = ("get up", "wake up", "morning")
+    observe_bens_morning(hass, store, woke, people=("Ben",), tags=tags)
     answer = speech(await say(hass, asked, language="de"))
     assert "woke up" in answer.split("2:")[0], answer
     assert "It was Saturday morning" not in answer, answer
