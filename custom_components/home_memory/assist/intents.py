@@ -399,6 +399,8 @@ async def _async_recall_speech(
         memory = page.items[0].memory
         scope.state.last_memory_id = memory.id
         return _dated(describe, memory, words, dating=dated)
+    # Several read out: "that" no longer means one said before them.
+    scope.state.last_memory_id = None
     return words.say(
         "recall_several",
         total=page.total,
@@ -634,22 +636,27 @@ class ForgetIntentHandler(_QueryIntentHandler):
         self, scope: CallScope, slots: dict[str, Any], words: Wording, said: str
     ) -> str | None:
         scope.require_write()
+        voice = _voice_state(scope)
+        listed, cursor = voice.recall_listed, voice.recall_cursor
         _cancel_waiting_forget(scope)
         query = slots["query"]["value"]
         if not has_words(query):
             return words.say("nothing_to_look_up")
-        that = _spoken(query).casefold()
+        that = words.without_forget_fillers(_spoken(query).casefold())
         if that in words.that_words:
             try:
                 resolved = await async_resolve(scope, that=True)
             except NotFoundError as err:
+                if err.translation_key != "nothing_recent":
+                    raise
+                # Several just read out: "it" is one of them (review s31 L2:
+                # the answer was silence).
+                if listed > 1 and cursor is not None:
+                    return await _async_which_listed(scope, cursor, listed, words)
                 # "vergiss es" is Home Assistant's German "never mind": with
                 # nothing talked about, it asks nothing and says nothing
                 # (review s30 L1: "Ich bin nicht sicher, welche Erinnerung").
-                if (
-                    err.translation_key == "nothing_recent"
-                    and that in words.never_mind_words
-                ):
+                if that in words.never_mind_words:
                     return None
                 raise
         else:
@@ -672,6 +679,26 @@ class ForgetIntentHandler(_QueryIntentHandler):
             )
             return words.say("several_match", listing=listed)
         return _ask_to_forget(scope, resolved.memory, words)
+
+
+async def _async_which_listed(
+    scope: CallScope, cursor: str, listed: int, words: Wording
+) -> str:
+    """ "Forget it" right after a recall read several memories out: the ones
+    it read become the choices ("number two" then asks to forget that one).
+    Ids only; each is re-read when picked."""
+    choices: list[str] = []
+    for number in range(1, listed + 1):
+        try:
+            item = await recall.async_recall_pick(scope.ops, cursor, number)
+        except SearchExpiredError:
+            break
+        if item is not None:
+            choices.append(item.memory.id)
+    if not choices:
+        return words.say("nothing_to_pick")
+    _voice_state(scope).voice_choices = tuple(choices)
+    return words.say("which_listed", count=len(choices))
 
 
 def _choice(

@@ -115,6 +115,9 @@ class Wording:
     # Every request to the memory ("remember that …", "forget …", "what do
     # you remember about …"), the questions above aside.
     requests: Intents | None = None
+    # Words said after "forget it" that are not the memory ("vergiss es
+    # einfach", "forget it please").
+    forget_fillers: frozenset[str] = frozenset()
 
     def asks_itself(self, said: str) -> bool:
         """Whether the request `said` is itself a question ("can you
@@ -165,6 +168,13 @@ class Wording:
             self.requests is not None
             and recognize_best(text, self.requests, language=self.language) is not None
         ) or self.question(text) is not None
+
+    def without_forget_fillers(self, said: str) -> str:
+        """`said` (casefolded) without the filler words at its end."""
+        spoken = said.split()
+        while len(spoken) > 1 and spoken[-1] in self.forget_fillers:
+            spoken.pop()
+        return " ".join(spoken)
 
     def say(self, key: str, **values: object) -> str:
         """The answer `key` with its {names} filled in (values are never parsed)."""
@@ -420,6 +430,7 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
         _question_opener=_opening(words, "question_openers"),
         _question_only=_opening(words, "question_only"),
         _asks_the_clock=_opening(words, "asks_the_clock"),
+        forget_fillers=lower(words, "forget_fillers"),
         _clause=ClauseWords(
             determiners=lower(words, "determiners"),
             pronouns=lower(words, "pronouns"),

@@ -150,3 +150,88 @@ async def test_forget_it_with_nothing_talked_about_is_never_mind(
     told = await ask(hass, tell.replace("4455", "5566"), language)
     asked = await ask(hass, forget_it, language, conversation_id=told.conversation_id)
     assert "5566" in speech(asked), speech(asked)
+
+
+@pytest.mark.parametrize(
+    ("language", "tell", "forget_it"),
+    [
+        ("en", "remember that the shed code is 4455", "never mind, forget it"),
+        ("en", "remember that the shed code is 4455", "forget it please"),
+        ("de", "merk dir, dass der Schuppencode 4455 ist", "Ach, vergiss es"),
+        ("de", "merk dir, dass der Schuppencode 4455 ist", "Schon gut, vergiss es"),
+        ("de", "merk dir, dass der Schuppencode 4455 ist", "Vergiss es einfach"),
+    ],
+)
+async def test_never_mind_said_around_forget_it(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    language: str,
+    tell: str,
+    forget_it: str,
+) -> None:
+    """ "Ach, vergiss es", "Vergiss es einfach", "never mind, forget it" are
+    "forget it" (review s31 L1: not understood, or "einfach" taken as the
+    memory): silent with nothing talked about, asking right after a memory."""
+    never_mind = await ask(hass, forget_it, language)
+    assert speech(never_mind) == ""
+    told = await ask(hass, tell, language)
+    asked = await ask(hass, forget_it, language, conversation_id=told.conversation_id)
+    assert "4455" in speech(asked), speech(asked)
+
+
+_REMEMBER = {"en": "remember that", "de": "merk dir, dass"}
+
+
+@pytest.mark.parametrize(
+    ("language", "asked", "forget_it", "which", "second", "yes"),
+    [
+        (
+            "en",
+            "what do you remember about the codes",
+            "forget it",
+            "Which of the 2 should I forget? Say its number.",
+            "number two",
+            "yes",
+        ),
+        (
+            "de",
+            "was weißt du über die Codes",
+            "vergiss es",
+            "Welche der 2 soll ich vergessen? Sag ihre Nummer.",
+            "Nummer zwei",
+            "ja",
+        ),
+    ],
+)
+async def test_forget_it_after_several_were_read_asks_which(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    language: str,
+    asked: str,
+    forget_it: str,
+    which: str,
+    second: str,
+    yes: str,
+) -> None:
+    """Two memories read out, then "forget it": it asks which of them (review
+    s31 L2: the answer was silence), and the number said is the one forgotten;
+    a memory told earlier in the conversation is no longer "it"."""
+    await call(hass, "remember", {"content": "The shed code is 4455."})
+    await call(hass, "remember", {"content": "The gate code is 7788."})
+    earlier = {"en": "the bins go out on Tuesday", "de": "der Müll Dienstag rausgeht"}
+    told = await ask(hass, f"{_REMEMBER[language]} {earlier[language]}", language)
+    conversation = told.conversation_id
+    listing = speech(await ask(hass, asked, language, conversation_id=conversation))
+    assert "2:" in listing, listing
+    assert "3:" not in listing, listing
+    assert earlier[language].split()[1] not in listing, listing
+    second_said = "4455" if listing.index("4455") > listing.index("7788") else "7788"
+    first_said = "7788" if second_said == "4455" else "4455"
+    answer = await ask(hass, forget_it, language, conversation_id=conversation)
+    assert speech(answer) == which
+    picked = await ask(hass, second, language, conversation_id=conversation)
+    assert second_said in speech(picked), speech(picked)
+    await ask(hass, yes, language, conversation_id=conversation)
+    assert _tier_of(init_integration, second_said) is Tier.DELETED
+    assert _tier_of(init_integration, first_said) is Tier.ACTIVE
+    assert _tier_of(init_integration, earlier[language].split()[1]) is Tier.ACTIVE
