@@ -63,3 +63,36 @@ def test_who_forgot_a_memory_brings_it_back_by_voice(household: Household) -> No
     back = _say(household, "undo that", ben, conversation)
     assert "8642" in _speech(back), _speech(back)
     assert "8642" in _speech(_say(household, "what is the pond pump code", ben))
+
+
+def test_forget_it_after_two_were_read_asks_which(household: Household) -> None:
+    """Two memories read out, then "forget it" (review s31 L2: silence): it
+    asks which, and "number two" then "yes" forgets the second one read."""
+    ben = household.ben.token
+    for told in (
+        "remember that the kayak padlock combination is 1357",
+        "remember that the canoe padlock combination is 2468",
+    ):
+        assert _speech(_say(household, told, ben)) == REMEMBERED
+    listed = _say(household, "what do you remember about the padlock combinations", ben)
+    conversation = listed["conversation_id"]
+    listing = _speech(listed)
+    assert listing.startswith("I remember 2 things"), listing
+    second = "1357" if listing.index("1357") > listing.index("2468") else "2468"
+    first = "2468" if second == "1357" else "1357"
+    which = _speech(_say(household, "forget it", ben, conversation))
+    assert which == "Which of the 2 should I forget? Say its number.", which
+    asked = _speech(_say(household, "number two", ben, conversation))
+    assert second in asked, asked
+    assert first not in asked, asked
+    done = _say(household, "yes", ben, conversation)
+    assert _speech(done) == "Okay, I've forgotten that."
+    left = _speech(_say(household, "what are the padlock combinations", ben))
+    assert first in left, left
+    assert second not in left, left
+
+
+def test_never_mind_around_forget_it_is_silent(household: Household) -> None:
+    """ "never mind, forget it" with nothing talked about says nothing, as
+    "forget it" does (review s31 L1: "Sorry, I couldn't understand that")."""
+    assert _speech(_say(household, "never mind, forget it", household.ben.token)) == ""
