@@ -637,7 +637,7 @@ class ForgetIntentHandler(_QueryIntentHandler):
     ) -> str | None:
         scope.require_write()
         voice = _voice_state(scope)
-        listed, cursor = voice.recall_listed, voice.recall_cursor
+        read_out, cursor = voice.recall_listed, voice.recall_cursor
         _cancel_waiting_forget(scope)
         query = slots["query"]["value"]
         if not has_words(query):
@@ -651,8 +651,8 @@ class ForgetIntentHandler(_QueryIntentHandler):
                     raise
                 # Several just read out: "it" is one of them (review s31 L2:
                 # the answer was silence).
-                if listed > 1 and cursor is not None:
-                    return await _async_which_listed(scope, cursor, listed, words)
+                if read_out > 1 and cursor is not None:
+                    return await _async_which_listed(scope, cursor, read_out, words)
                 # "vergiss es" is Home Assistant's German "never mind": with
                 # nothing talked about, it asks nothing and says nothing
                 # (review s30 L1: "Ich bin nicht sicher, welche Erinnerung").
