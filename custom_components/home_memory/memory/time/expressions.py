@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
-import functools
 import re
 from typing import TYPE_CHECKING, Any, Final
 
 from .dates import day_of_recent_month, nearest_date, valid_date
-from .phrases import FALLBACK, phrases, table_language
+from .phrases import FALLBACK, table_language
 from .readings import SaidTime, TimeReading, Window
 from .spans import (
     UNIT_DAYS,
@@ -27,6 +26,7 @@ from .spans import (
     weekend_of_month,
     year_days,
 )
+from .tables import TimeTable, compiled
 from .tense import (
     habit_in_clause,
     own_clause,
@@ -40,7 +40,7 @@ from .tense import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
+    from collections.abc import Callable
 
 # Local hours each part of the day spans (an end past 24 is the next day).
 PART_HOURS: Final[dict[str, tuple[int, int]]] = {
@@ -288,7 +288,7 @@ def _relative(item: _Found) -> bool:
     if item.kind == "range":
         return any(_relative(part) for part in item.options["parts"])
     if item.kind in ("ago", "later"):
-        return _compiled(item.language).units[item.groups["unit"]] != "hour"
+        return compiled(item.language).units[item.groups["unit"]] != "hour"
     return item.kind in _RELATIVE_KINDS and "year" not in item.groups  # "in 2024"
 
 
@@ -379,7 +379,7 @@ def _matches(text: str, language: str) -> list[_Found]:
     if len(folded) != len(text):
         return []
     candidates: list[_Found] = []
-    table = _compiled(language)
+    table = compiled(language)
     guard = table.not_after
     for order, (kind, pattern, options) in enumerate(table.rules):
         for match in pattern.finditer(folded):
@@ -421,7 +421,7 @@ def _a_verb_for_a_month(
     return month in verbs and text[match.start("month")].islower()
 
 
-def _ranges(folded: str, found: list[_Found], table: _Table) -> list[_Found]:
+def _ranges(folded: str, found: list[_Found], table: TimeTable) -> list[_Found]:
     """Two expressions joined as a span ("from Saturday 21 November to
     Sunday 22 November", "vom 30. September bis 2. Oktober", "between Monday
     and Wednesday") become one "range", its words from the opener ("from",
@@ -493,7 +493,7 @@ def _another_day_of(folded: str, week: _Found, item: _Found) -> bool:
     with nothing but "and" ("und") or a comma between."""
     gap, words = (
         folded[week.end : item.start].strip(" ,"),
-        _compiled(item.language).range,
+        compiled(item.language).range,
     )
     return (
         week.kind == "week_days"
@@ -505,7 +505,7 @@ def _another_day_of(folded: str, week: _Found, item: _Found) -> bool:
 
 def _weeks_ago(item: _Found) -> bool:
     """ "Two weeks ago", "vor zwei Wochen": a week, as "last week" is."""
-    units = _compiled(item.language).units
+    units = compiled(item.language).units
     return item.kind == "ago" and units.get(item.groups.get("unit", "")) == "week"
 
 
@@ -518,7 +518,7 @@ def _plain_weekdays(item: _Found) -> bool:
     ) and item.kind in ("weekday", "range")
 
 
-def _joins(folded: str, first: _Found, second: _Found, table: _Table) -> bool:
+def _joins(folded: str, first: _Found, second: _Found, table: TimeTable) -> bool:
     """Whether only a "to" ("bis") lies between two expressions, or an "and"
     ("und") after a "between" ("zwischen")."""
     words = table.range
@@ -531,112 +531,6 @@ def _joins(folded: str, first: _Found, second: _Found, table: _Table) -> bool:
     return (
         words.and_.fullmatch(gap) is not None
         and words.between.search(before) is not None
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class _RangeWords:
-    """The words that join two expressions as a span (a table's `range`)."""
-
-    opener: re.Pattern[str]  # "from", "vom": right before the first
-    to: re.Pattern[str]  # "to", "bis": alone between the two
-    between: re.Pattern[str]  # "between", "zwischen": before the first...
-    and_: re.Pattern[str]  # ... then "and", "und" between them
-
-    @classmethod
-    def of(cls, words: dict[str, str]) -> _RangeWords:
-        return cls(
-            re.compile(rf"(?<!\w)(?:{words['from']})\s*$"),
-            re.compile(rf"\s*(?:{words['to']})\s*"),
-            re.compile(rf"(?<!\w)(?:{words['between']})(?!\w)"),
-            re.compile(rf"\s*(?:{words['and']})\s*"),
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class _Table:
-    rules: list[tuple[str, re.Pattern[str], dict[str, Any]]]
-    not_after: re.Pattern[str] | None
-    weekdays: dict[str, int]
-    months: dict[str, int]
-    numbers: dict[str, int]
-    units: dict[str, str]
-    parts: dict[str, str]
-    # "early", "Anfang": which third of a month or week (`thirds`).
-    thirds: dict[str, str]
-    # "first", "zweiten", "last": which week of a month (`week_ordinals`).
-    week_ordinals: dict[str, int]
-    # "first", "ersten": a day of the month said as a word (`day_words`).
-    day_words: dict[str, int]
-    # The words that join two expressions as a span; None without them.
-    range: _RangeWords | None = None
-
-
-def _alternatives(words: Iterable[str]) -> str:
-    # Longest first, so "tues" never stops at "tue".
-    return "|".join(re.escape(w) for w in sorted(set(words), key=lambda w: -len(w)))
-
-
-@functools.lru_cache(maxsize=8)
-def _compiled(language: str) -> _Table:
-    data = phrases(language)
-    weekdays = {w: i for i, names in enumerate(data["weekdays"]) for w in names}
-    months = {w: i + 1 for i, names in enumerate(data["months"]) for w in names}
-    numbers = {str(k): int(v) for k, v in data["numbers"].items()}
-    units = {w: unit for unit, names in data["units"].items() for w in names}
-    parts = {w: part for part, names in data["parts"].items() for w in names}
-    thirds = {w: third for third, names in data["thirds"].items() for w in names}
-    week_ordinals = {str(k): int(v) for k, v in data["week_ordinals"].items()}
-    # A day of the month as said aloud ("the first of November", "am
-    # ersten November"): speech to text writes the word, not "1st".
-    day_words = {str(k): int(v) for k, v in data.get("day_words", {}).items()}
-    said = _alternatives(day_words) or "(?!)"
-    days = {
-        key: str(data.get(key, data["day"])).replace("{day_words}", said)
-        for key in ("day_named", "day_spoken", "first_day")
-    }
-    places = {
-        "weekday": f"(?P<weekday>{_alternatives(weekdays)})",
-        "month": f"(?P<month>{_alternatives(months)})",
-        # A month named a second time ("vom 31. Januar auf den 1. Februar").
-        "month_word": f"(?:{_alternatives(months)})",
-        "number": f"(?P<number>\\d{{1,3}}|{_alternatives(numbers)})",
-        "unit": f"(?P<unit>{_alternatives(units)})",
-        "part": f"(?P<part>{_alternatives(parts)})",
-        "third": f"(?P<third>{_alternatives(thirds)})",
-        "week_ordinal": f"(?P<week_ordinal>{_alternatives(week_ordinals)})",
-        "year": "(?P<year>\\d{4})",
-        "day": data["day"],
-        "day_named": days["day_named"],
-        "day_spoken": days["day_spoken"],
-        "day_ordinal": data["day_ordinal"],
-        "first_day": days["first_day"],
-    }
-    rules = []
-    for rule in data["rules"]:
-        kind, template = rule[0], rule[1]
-        options = rule[2] if len(rule) > 2 else {}
-        pattern = template.format_map(places)
-        rules.append((kind, re.compile(rf"(?<!\w)(?:{pattern})(?!\w)"), options))
-    guard_words = data.get("not_after") or []
-    not_after = (
-        re.compile(rf"\b(?:{_alternatives(guard_words)})\s+\S*\s*$")
-        if guard_words
-        else None
-    )
-    words = data.get("range")
-    return _Table(
-        rules,
-        not_after,
-        weekdays,
-        months,
-        numbers,
-        units,
-        parts,
-        thirds,
-        week_ordinals,
-        day_words,
-        _RangeWords.of(words) if words else None,
     )
 
 
@@ -659,7 +553,7 @@ def _day_window(day: date, part: str | None, now: datetime) -> Window:
 def _part(item: _Found) -> str | None:
     word = item.groups.get("part")
     if word is not None:
-        return _compiled(item.language).parts.get(word)
+        return compiled(item.language).parts.get(word)
     part = item.options.get("part")
     return str(part) if part is not None else None
 
@@ -687,7 +581,7 @@ def _resolve_this_night(item: _Found, now: datetime, future: bool | None) -> Win
 
 
 def _resolve_weekday(item: _Found, now: datetime, future: bool | None) -> Window:
-    wanted = _compiled(item.language).weekdays[item.groups["weekday"]]
+    wanted = compiled(item.language).weekdays[item.groups["weekday"]]
     today = now.date()
     qual = item.groups.get("qual", "")
     back = (today.weekday() - wanted) % 7
@@ -709,7 +603,7 @@ def _resolve_weekday(item: _Found, now: datetime, future: bool | None) -> Window
 
 
 def _resolve_date(item: _Found, now: datetime, future: bool | None) -> Window | None:
-    table = _compiled(item.language)
+    table = compiled(item.language)
     groups = item.groups
     # A day of the year by its name ("on Halloween", "an Heiligabend"): the
     # rule's options give its month and day.
@@ -748,7 +642,7 @@ def _resolve_date(item: _Found, now: datetime, future: bool | None) -> Window | 
     return _day_window(day, _part(item), now)
 
 
-def _day_number(said: str, table: _Table) -> int:
+def _day_number(said: str, table: TimeTable) -> int:
     """The day of the month a `day` group says, in digits or as a word."""
     return table.day_words[said] if said in table.day_words else int(said)
 
@@ -759,7 +653,7 @@ def _number(item: _Found) -> int:
         return int(item.options.get("number", 1))
     if word.isdigit():
         return int(word)
-    return _compiled(item.language).numbers[word]
+    return compiled(item.language).numbers[word]
 
 
 def _resolve_ago(item: _Found, now: datetime, future: bool | None) -> Window | None:
@@ -777,7 +671,7 @@ def _resolve_later(item: _Found, now: datetime, future: bool | None) -> Window |
 def _counted(
     item: _Found, now: datetime, count: int, *, whole_week: bool
 ) -> Window | None:
-    unit = _compiled(item.language).units[item.groups["unit"]]
+    unit = compiled(item.language).units[item.groups["unit"]]
     if unit == "hour":
         middle = now + timedelta(hours=count)
         return Window(middle - timedelta(hours=1), middle + timedelta(hours=1))
@@ -787,7 +681,7 @@ def _counted(
 
 def _resolve_recent(item: _Found, now: datetime, future: bool | None) -> Window | None:
     count = _number(item)
-    unit = _compiled(item.language).units[item.groups["unit"]]
+    unit = compiled(item.language).units[item.groups["unit"]]
     span = (
         timedelta(hours=count)
         if unit == "hour"
@@ -808,7 +702,7 @@ def _resolve_days(item: _Found, now: datetime, future: bool | None) -> Window | 
     if start is None:
         return None
     first = start.start.date()
-    table = _compiled(item.language)
+    table = compiled(item.language)
     last = valid_date(first.year, first.month, _day_number(item.groups["day"], table))
     if last is None or last < first:
         return None
@@ -854,7 +748,7 @@ def _resolve_week_days(
 
 
 def _weekday_of_week(item: _Found, monday: date, now: datetime) -> Window:
-    wanted = _compiled(item.language).weekdays[item.groups["weekday"]]
+    wanted = compiled(item.language).weekdays[item.groups["weekday"]]
     day = monday + timedelta(days=wanted)
     if item.options.get("night_before"):
         day -= timedelta(days=1)
@@ -890,7 +784,7 @@ def _resolve_month(item: _Found, now: datetime, future: bool | None) -> Window |
 def _resolve_month_name(
     item: _Found, now: datetime, future: bool | None
 ) -> Window | None:
-    month = _compiled(item.language).months[item.groups["month"]]
+    month = compiled(item.language).months[item.groups["month"]]
     if "year" in item.groups:
         year = int(item.groups["year"])
         if not 1 <= year <= 9998:
@@ -959,7 +853,7 @@ def _resolve(item: _Found, now: datetime, future: bool | None) -> Window | None:
     window = _RESOLVERS[item.kind](item, now, future)
     if window is None:
         return None
-    table = _compiled(item.language)
+    table = compiled(item.language)
     first, after = window.start.date(), window.end.date()
     if (third := item.groups.get("third")) is not None:
         first, after = third_of(first, after, table.thirds[third])
