@@ -84,6 +84,15 @@ what happened on 2026-02-26 | en | 2026-02-26 00:00 | 2026-02-27 00:00
 bed on the night of 4 February | en | 2026-02-04 21:00 | 2026-02-05 06:00
 in der Nacht vom 26. auf den 27. | de | 2026-02-26 21:00 | 2026-02-27 06:00
 in der Nacht vom 28. Februar auf den 1. März | de | 2026-02-28 21:00 | 2026-03-01 06:00
+what did we do last summer | en | 2025-06-01 00:00 | 2025-09-01 00:00
+what happened in late summer | en | 2025-08-01 00:00 | 2025-09-01 00:00
+what did we do last winter | en | 2025-12-01 00:00 | 2026-03-01 00:00
+what are we doing this spring | en | 2026-03-01 00:00 | 2026-06-01 00:00
+what did we do in the winter of 2024 | en | 2024-12-01 00:00 | 2025-03-01 00:00
+what did we plant last fall | en | 2025-09-01 00:00 | 2025-12-01 00:00
+Was haben wir letzten Sommer gemacht? | de | 2025-06-01 00:00 | 2025-09-01 00:00
+Was war im Herbst 2024? | de | 2024-09-01 00:00 | 2024-12-01 00:00
+Was haben wir Ende des Sommers gemacht? | de | 2025-08-01 00:00 | 2025-09-01 00:00
 """
 
 
@@ -388,6 +397,9 @@ def test_a_weekday_given_with_a_date_picks_the_year_it_fell_on() -> None:
         "the first time we met",
         "did Ben do a second march",
         "who came first",
+        "did the picture fall",
+        "where are the summer tyres",
+        "the spring of the garage door is broken",
     ],
 )
 def test_no_time_words_no_window(text: str) -> None:

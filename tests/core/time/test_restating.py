@@ -16,6 +16,13 @@ from custom_components.home_memory.memory.time.restating import restate
 NOW = datetime(2026, 11, 28, 10, 0, tzinfo=ZoneInfo("Europe/Berlin"))
 
 RELATIVE = [
+    # A season said from the telling is that season by its year (review s31
+    # L6: "last summer" kept, dated the telling).
+    ("en", "Ben's sister repainted the gate last summer",
+     "Ben's sister repainted the gate in summer 2026"),
+    ("en", "Last winter the pipes froze", "In winter 2025/26 the pipes froze"),
+    ("de", "Ben hat letzten Winter den Zaun gestrichen",
+     "Ben hat im Winter 2025/26 den Zaun gestrichen"),
     ("en", "Anna has a job interview next Tuesday",
      "Anna has a job interview on Tuesday 1 December"),
     ("en", "We went to the cinema last weekend",

@@ -153,3 +153,33 @@ def test_a_day_is_said_with_its_part_and_no_clock(
     """What an observed memory's answer opens with: its narration tells
     each moment (review s29 L1)."""
     assert say_day(start, now=NOW, language=language) == said
+
+
+@pytest.mark.parametrize(
+    ("zone", "start", "end", "language", "said"),
+    [
+        ("Europe/Berlin", (2026, 6, 1), (2026, 9, 1), "en", "in summer 2026"),
+        ("Europe/Berlin", (2025, 12, 1), (2026, 3, 1), "de", "im Winter 2025/26"),
+        ("Australia/Sydney", (2026, 6, 1), (2026, 9, 1), "en", "in winter 2026"),
+    ],
+)
+def test_a_whole_season_is_said_by_its_name_and_year(
+    zone: str,
+    start: tuple[int, int, int],
+    end: tuple[int, int, int],
+    language: str,
+    said: str,
+) -> None:
+    """Three whole months that are a season of the home's hemisphere."""
+    tz = ZoneInfo(zone)
+    now = NOW.astimezone(tz)
+    assert (
+        say_when(
+            datetime(*start, tzinfo=tz),
+            datetime(*end, tzinfo=tz),
+            now=now,
+            language=language,
+            relative=False,
+        )
+        == said
+    )

@@ -402,3 +402,23 @@ async def test_a_week_asked_alone_is_read_day_by_day(
     days = [int(day) for day in re.findall(r"(\d{1,2})\.? November", said)]
     assert len(days) == 3, said
     assert days == sorted(days), said
+
+
+async def test_a_season_told_is_found_by_the_season_asked(
+    hass: HomeAssistant, household: MockUser, freezer: FrozenDateTimeFactory
+) -> None:
+    """ "Last summer" told in September is stored as "in summer 2026" and
+    dated June to August (review s31 L6: kept as said, dated the telling);
+    asked in January, "last summer" is that summer and no autumn event."""
+    freezer.move_to("2026-09-13T10:00:00+00:00")
+    told = "remember that Ben's sister repainted the garden gate last summer"
+    assert "remember" in speech(await ask(hass, told, user=household))
+    freezer.move_to("2027-01-20T14:00:00+00:00")
+    summer = await _said(hass, household, "what did we do last summer")
+    assert "garden gate in summer 2026" in summer, summer
+    for autumn in ("bench", "hutch", "coffee", "worktop", "chimney"):
+        assert autumn not in summer, summer
+    sommer = await _said(hass, household, "Was haben wir letzten Sommer gemacht?", "de")
+    assert "garden gate" in sommer, sommer
+    winter = await _said(hass, household, "what did we do last winter")
+    assert "garden gate" not in winter, winter

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 from .dates import day_of_recent_month, nearest_date, valid_date
 from .phrases import FALLBACK, table_language
 from .readings import SaidTime, TimeReading, Window
+from .seasons import season_days
 from .spans import (
     UNIT_DAYS,
     counted_days,
@@ -275,6 +276,7 @@ _RELATIVE_KINDS: Final = frozenset(
         "weekend",
         "ago",
         "later",
+        "season",
     }
 )
 
@@ -349,8 +351,8 @@ def _habitual(item: _Found, *, yearly: bool) -> bool:
         return item.groups.get("qual", "") not in _ONE_DAY
     if "year" in item.groups:
         return False
-    if item.kind == "month_name":
-        return True
+    if item.kind in ("month_name", "season"):  # "in summer", not "last summer"
+        return not {"last", "this", "next"} & item.groups.keys()
     if item.kind not in ("date", "days"):
         return False
     has_month = "month" in item.groups or "month_number" in item.groups
@@ -804,6 +806,23 @@ def _resolve_month_name(
     return _month_window(now.replace(day=1), offset, month)
 
 
+def _resolve_season(item: _Found, now: datetime, future: bool | None) -> Window:
+    """ "Last summer", "im Winter 2024", "late autumn" (time/seasons.py)."""
+    table = compiled(item.language)
+    groups = item.groups
+    which = next((w for w in ("last", "this", "next") if w in groups), None)
+    third = groups.get("season_third")
+    first, after = season_days(
+        (table.seasons or {})[groups["season"]],
+        now=now,
+        which=which,
+        year=int(groups["year"]) if "year" in groups else None,
+        future=future,
+        third=None if third is None else table.thirds[third],
+    )
+    return Window(_at(first, 0, now), _at(after, 0, now))
+
+
 def _resolve_coming(item: _Found, now: datetime, future: bool | None) -> Window:
     """ "Coming up", "anstehend": from now, half a year ahead (as far as a
     date without its year is the nearest one)."""
@@ -891,4 +910,5 @@ _RESOLVERS: Final[
     "month_name": _resolve_month_name,
     "weekend": _resolve_weekend,
     "coming": _resolve_coming,
+    "season": _resolve_season,
 }

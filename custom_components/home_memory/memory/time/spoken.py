@@ -20,6 +20,7 @@ from typing import Any, Final
 
 from .expressions import PART_HOURS
 from .phrases import phrases
+from .seasons import season_of
 
 # A span shorter than this is told as a moment (its start).
 _SPAN: Final = timedelta(minutes=45)
@@ -145,6 +146,29 @@ def _window_part(start: datetime, end: datetime) -> str | None:
     return None
 
 
+def _named_span(
+    first: date, after: date, now: datetime, table: dict[str, Any]
+) -> str | None:
+    """The days [`first`, `after`) said by the year, month or season they
+    are ("in 2025", "in October", "in summer 2026", "im Winter 2025/26");
+    None for other days."""
+    next_month = date(first.year + first.month // 12, first.month % 12 + 1, 1)
+    if (first.month, first.day) == (1, 1) and after == first.replace(
+        year=first.year + 1
+    ):
+        return str(table["year"]).format(year=first.year)
+    if first.day == 1 and after == next_month:
+        key = "month" if first.year == now.year else "month_with_year"
+        return str(table[key]).format(
+            month=table["month_names"][first.month - 1], year=first.year
+        )
+    if (season := season_of(first, after, now.tzinfo)) is None:
+        return None
+    last = after - timedelta(days=1)
+    year = f"{first.year}" if last.year == first.year else f"{first.year}/{last:%y}"
+    return str(table["season"]).format(season=table["season_names"][season], year=year)
+
+
 def _whole_days(
     start: datetime,
     end: datetime,
@@ -162,16 +186,8 @@ def _whole_days(
     if after <= first:
         return None
     table = phrases(language)["spoken"]
-    next_month = date(first.year + first.month // 12, first.month % 12 + 1, 1)
-    if (first.month, first.day) == (1, 1) and after == first.replace(
-        year=first.year + 1
-    ):
-        return str(table["year"]).format(year=first.year)  # "in 2025"
-    if first.day == 1 and after == next_month:
-        key = "month" if first.year == now.year else "month_with_year"
-        return str(table[key]).format(
-            month=table["month_names"][first.month - 1], year=first.year
-        )
+    if (named := _named_span(first, after, now, table)) is not None:
+        return named
     said = partial(day_words, part="day", plain=True, relative=relative)
     if first.weekday() == 0 and after - first == timedelta(days=7) and "week" in table:
         # "Two weeks ago", "last week": a week, not seven days of it ("from

@@ -54,6 +54,8 @@ class TimeTable:
     day_words: dict[str, int]
     # The words that join two expressions as a span; None without them.
     range: RangeWords | None = None
+    # "summer", "Herbst": which season (`seasons`; time/seasons.py).
+    seasons: dict[str, str] | None = None
 
 
 def alternatives(words: Iterable[str]) -> str:
@@ -71,6 +73,7 @@ def compiled(language: str) -> TimeTable:
     parts = {w: part for part, names in data["parts"].items() for w in names}
     thirds = {w: third for third, names in data["thirds"].items() for w in names}
     week_ordinals = {str(k): int(v) for k, v in data["week_ordinals"].items()}
+    seasons = {w: season for season, names in data["seasons"].items() for w in names}
     # A day of the month as said aloud ("the first of November", "am
     # ersten November"): speech to text writes the word, not "1st".
     day_words = {str(k): int(v) for k, v in data.get("day_words", {}).items()}
@@ -88,6 +91,8 @@ def compiled(language: str) -> TimeTable:
         "unit": f"(?P<unit>{alternatives(units)})",
         "part": f"(?P<part>{alternatives(parts)})",
         "third": f"(?P<third>{alternatives(thirds)})",
+        "season": f"(?P<season>{alternatives(seasons)})",
+        "season_third": f"(?P<season_third>{alternatives(thirds)})",
         "week_ordinal": f"(?P<week_ordinal>{alternatives(week_ordinals)})",
         "year": "(?P<year>\\d{4})",
         "day": data["day"],
@@ -121,4 +126,5 @@ def compiled(language: str) -> TimeTable:
         week_ordinals,
         day_words,
         RangeWords.of(words) if words else None,
+        seasons,
     )
