@@ -345,3 +345,25 @@ def test_a_weekday_said_instead_of_tomorrow_is_that_coming_day(
     item = _stored(household, "pub quiz")
     assert str(item["content"]).startswith(f"The pub quiz is on {weekday} {day.day} ")
     assert _local_day(item, zone) == day
+
+
+def test_a_season_told_by_voice_is_the_season_asked(household: Household) -> None:
+    """ "… last autumn" is stored as "in autumn <year>" and dated then, so
+    "what did we do last autumn" finds it, and "last spring" does not
+    (review s31 L6: the words were kept, the telling's moment its date).
+    Told and asked at the same moment, so any day of the year holds."""
+    anna = household.anna
+    told = "remember that we re-tiled the greenhouse path last autumn"
+    assert "remember" in household.hass.speech(
+        household.hass.conversation_process(told, token=anna.token)
+    )
+    stored = [
+        memory["content"]
+        for memory in service(household.hass, anna, "list", limit=100)["memories"]
+        if "greenhouse path" in memory["content"]
+    ]
+    assert len(stored) == 1, stored
+    assert "last autumn" not in stored[0], stored
+    assert "in autumn 20" in stored[0], stored
+    assert "greenhouse path" in _ask(household, "what did we do last autumn")
+    assert "greenhouse path" not in _ask(household, "what did we do last spring")
