@@ -112,3 +112,12 @@ def test_which_season_some_days_are() -> None:
     assert season_of(date(2026, 6, 1), date(2026, 9, 1), SYDNEY) == "winter"
     assert season_of(date(2026, 6, 1), date(2026, 8, 31), BERLIN) is None
     assert season_of(date(2026, 7, 1), date(2026, 10, 1), BERLIN) is None
+
+
+def test_this_season_follows_the_tense_once_this_year_s_is_over() -> None:
+    """ "This summer", said in December: the coming one asked ahead, this
+    year's asked of the past or without a tense."""
+    asked = {"which": "this", "year": None, "now": FIRST_OF_DECEMBER}
+    assert season_days("summer", future=True, **asked)[0] == date(2027, 6, 1)
+    assert season_days("summer", future=False, **asked)[0] == date(2026, 6, 1)
+    assert season_days("summer", future=None, **asked)[0] == date(2026, 6, 1)

@@ -97,7 +97,8 @@ def season_days(
     third: str | None = None,
 ) -> tuple[date, date]:
     """The days of `season` as said: `which` "last" (the last one over),
-    "this" (the one going on, else the one beginning this year), "next" (the
+    "this" (the one going on, else the one beginning this year, unless the
+    tense `future` says it is the next or the last), "next" (the
     next to begin) or None (the one going on, else by tense the last or the
     next, else the nearer); `year`: the one beginning in it; `third`: its
     first, middle or last month."""
@@ -116,7 +117,14 @@ def season_days(
     elif going_on is not None:
         days = going_on
     elif which == "this":
+        # The one beginning this year, unless the tense says it is another:
+        # "we are going to Italy this summer", said in December, is next
+        # year's.
         days = _of_year(season, today.year, southern)
+        if future is True and days[1] <= today:
+            days = coming
+        elif future is False and days[0] > today:
+            days = over
     elif future is True:
         days = coming
     elif future is False:
