@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from custom_components.home_memory.memory.text import word_forms as word_forms_module
 from custom_components.home_memory.memory.text.word_forms import (
     prefixes,
     related_terms,
@@ -123,3 +126,22 @@ def test_a_memorys_words_read_again_find_the_same_family() -> None:
     assert forms.relatives(["allergies"], list(text_words(text))) == {"allergies"}
     assert text_words(text) == frozenset({"anna", "is", "allergic", "to", "penicillin"})
     assert text_words(text + " " * 700) == text_words(text)
+
+
+def test_a_full_store_of_stemmed_texts_forgets_only_its_oldest(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past its size the store of stemmed texts drops the oldest text, not
+    every text: refilling all of them at once made the garbage collector run
+    every few dozen searches (docs/retrieval-quality.md, session 32)."""
+    monkeypatch.setattr(word_forms_module, "_TEXTS_KEPT", 3)
+    forms = replace(word_forms("en"))  # its own, empty store
+    texts = [
+        "Anna is allergic to penicillin",
+        "Ben repairs bikes",
+        "The plumber comes on Tuesday",
+        "Mia is scared of dogs",
+    ]
+    found = [forms.relatives(["allergies"], text_words(text)) for text in texts]
+    assert found == [{"allergies"}, set(), set(), set()]
+    assert list(forms._stemmed) == [text_words(text) for text in texts[1:]]

@@ -163,7 +163,9 @@ class WordForms:
         kept = self._stemmed.get(words)
         if kept is None:
             if len(self._stemmed) >= _TEXTS_KEPT:
-                self._stemmed.clear()
+                # The oldest goes, not all: refilling 2,048 at once ran a
+                # garbage collection each time (docs/retrieval-quality.md).
+                del self._stemmed[next(iter(self._stemmed))]
             stems = {word: self._stem(word) for word in words}
             kept = self._stemmed[words] = (stems, frozenset(stems.values()))
         return kept
