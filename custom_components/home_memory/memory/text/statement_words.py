@@ -70,6 +70,8 @@ class StatementWords:
     by ("someone", "jemand"): that one may be whoever is asked of.
     owned_people: the people a name owns ("Anna's mother", "Annas
     Mutter"): a memory opening so is about another than the name's.
+    whole_household: the words a memory opens with for everyone or no one
+    ("Everyone", "Nobody"): capitalised, yet no other person's name.
     general_asks: a question's words that ask about a person in general
     ("what is Anna up to"): beside a name they are no topic of their own
     (search/floors.py's name floor). liking_asks: words that ask what a
@@ -153,6 +155,7 @@ class StatementWords:
     general_asks: frozenset[str] = frozenset()
     unnamed_people: frozenset[str] = frozenset()
     owned_people: frozenset[str] = frozenset()
+    whole_household: frozenset[str] = frozenset()
     liking_asks: frozenset[str] = frozenset()
     name_openers: frozenset[str] = frozenset()
     light_verbs: frozenset[str] = frozenset()
@@ -230,6 +233,9 @@ def _read_words(path: Path) -> StatementWords:
         ),
         owned_people=frozenset(
             word.casefold() for word in table.get("owned_people", ())
+        ),
+        whole_household=frozenset(
+            word.casefold() for word in table.get("whole_household", ())
         ),
         liking_asks=frozenset(
             word.casefold() for word in table.get("liking_asks", ())
