@@ -52,7 +52,7 @@ from .people import (
 )
 from .purposes import other_purposes
 from .standing_out import by_meaning
-from .visitors import unnamed_visitor
+from .visitors import telling_no_coming, unnamed_visitor
 from .windows import plans
 
 if TYPE_CHECKING:
@@ -933,8 +933,8 @@ def not_whole(
     meaning alone passes the floor (`partly_named`, `by_meaning` with the
     vector weight and floor `passing`), and those relating another thing
     than the question's, unless that thing alone is like it in meaning
-    (`other_objects`), naming none of the visitors it asks of
-    (visitors.py), or another purpose than its deed's (purposes.py)."""
+    (`other_objects`), naming none of the visitors it asks of or, asked
+    who comes, no coming (visitors.py), or another purpose (purposes.py)."""
     partly = partly_named(candidates, query, list(similarity), asker, language=language)
     similar = by_meaning(
         {rowid: similarity[rowid] for rowid in partly}, partly, *passing
@@ -955,6 +955,7 @@ def not_whole(
         | nowhere(candidates, query, similarity, language)
         | contacted(candidates, query, list(similarity), language)
         | unnamed_visitor(candidates, query, similarity, language)
+        | telling_no_coming(candidates, query, similarity, language)
         | other_purposes(
             candidates,
             query,
