@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from custom_components.home_memory.memory.search.people import (
+    asked_names,
     by_names_alone,
     capitalised_runs,
     kin_names,
@@ -14,6 +15,7 @@ from custom_components.home_memory.memory.search.people import (
     only_owned,
     others_than_asked,
     owner_words,
+    said_names,
     spelled_words,
     telling_of_someone,
     title_names,
@@ -377,3 +379,25 @@ def test_a_deed_s_recipient_is_not_asked_of(query: str, others: set[int]) -> Non
         others_than_asked(_Told(texts), query, list(texts), None, set())  # type: ignore[arg-type]
         == others
     )
+
+
+@pytest.mark.parametrize(
+    ("query", "said"),
+    [
+        ("Ist Max letzte Nacht aufgestanden?", {"Max"}),
+        ("Wann ist Max gekommen?", {"Max"}),
+        # Known, an article, a noun after the name: no name of its own.
+        ("Ist Ben letzte Nacht aufgestanden?", set()),
+        ("Ist der Maler gekommen?", set()),
+        ("Hat Ben Milch gekauft?", set()),
+        ("did Zoe get up last night", {"Zoe"}),
+    ],
+)
+def test_a_german_question_says_a_name_where_its_subject_stands(
+    query: str, said: set[str]
+) -> None:
+    """German capitalises every noun, so a name is read only where the
+    question's subject stands: "Ist Max letzte Nacht aufgestanden?" was
+    read as naming no one, and Ben's nights answered (review s31 M1)."""
+    assert said_names(query, {"Anna", "Ben"}) == said
+    assert asked_names("Ist Max letzte Nacht aufgestanden?") == {"Max"}

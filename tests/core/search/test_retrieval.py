@@ -1161,3 +1161,20 @@ def test_a_told_night_is_about_the_name_after_its_date_or_another_s(
     assert found("did Ben get up last night") == [bens]
     assert bens not in found("did Zoe get up last night")
     assert locked not in found("did Ben lock himself out last night")
+
+
+def test_a_german_question_of_an_unknown_name_is_not_answered_by_ben_s_night(
+    minilm_store: MemoryStore,
+) -> None:
+    """ "Ist Max letzte Nacht aufgestanden?" (Max no one's) listed Ben's
+    nights: German capitalises every noun, so "Max" was read as no name
+    (review s31 M1). A capitalised word where the subject stands is one;
+    "Ist Ben letzte Nacht aufgestanden?" still finds his."""
+    night = datetime(2025, 6, 14, 23, tzinfo=UTC)  # the clock: 15 June 2025
+    bens = "In der Nacht auf Sonntag, 15. Juni ist Ben aufgestanden."
+    minilm_store.create(NewMemory(content=bens, importance=1.0, happened_at=night), BOB)
+    minilm_store.set_household(["Anna", "Ben"])
+    found = partial(_found_in_night, Retriever(minilm_store), night)
+
+    assert found("Ist Ben letzte Nacht aufgestanden?") == [bens]
+    assert found("Ist Max letzte Nacht aufgestanden?") == []

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Final
 import unicodedata
 
 from ..common.values import MemoryFilter
-from ..text.fts_query import STOPWORDS
+from ..text.fts_query import STOPWORDS, plainly_english
 from ..text.statement_words import statement_words
 from ..time.phrases import phrases
 from ..time.spoken import opening_date
@@ -425,6 +425,38 @@ def capitalised_runs(query: str, *, from_first: bool = False) -> list[str]:
             runs.append([word])
         end = found.end()
     return [" ".join(run) for run in runs]
+
+
+def said_names(query: str, known: Collection[str]) -> set[str]:
+    """The names `query` says by their capitals that are no known person's
+    (`capitalised_runs`), where it is plainly English, which capitalises
+    only names; of a title, its runs of several words without function
+    words (`title_names`): "Grandma Rosa", told without her people, is a
+    name whose memories must match what else is asked (recheck s23 R2: her
+    phone number answered "when did Grandma Rosa come"). German capitalises
+    every noun: there, the name where the subject stands (`asked_names`)."""
+    taken = set().union(*(words(p) for p in named_people(query, known)))
+    if plainly_english(query):
+        runs = title_names(query) if mostly_titled(query) else capitalised_runs(query)
+    else:
+        runs = sorted(asked_names(query))
+    return {run for run in runs if not words(run) <= taken}
+
+
+def asked_names(query: str) -> frozenset[str]:
+    """The capitalised word a question says where its subject stands, in a
+    language that capitalises every noun (the statements' `asked_name`:
+    "Max" of "Ist Max letzte Nacht aufgestanden?", not "Ben" of "Hat Ben
+    Milch gekauft?"): "Max" was read as no name, and Ben's nights answered
+    (review s31 M1)."""
+    text = query.strip()
+    text = text[:1].lower() + text[1:]
+    return frozenset(
+        found.group("name")
+        for language in ("en", "de")
+        if (pattern := statement_words(language).asked_name) is not None
+        and (found := pattern.match(text)) is not None
+    )
 
 
 def naming_in_text(

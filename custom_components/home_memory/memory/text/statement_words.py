@@ -106,6 +106,8 @@ class StatementWords:
     is a guide to a memory's deed by meaning (not a German participle).
     asked_subject: where a question's subject is a name by its capital
     ("is Ben allergic to anything"), in a language that capitalises names.
+    asked_name: where a question's subject stands, a capitalised word, in
+    a language that capitalises every noun ("Ist Max … aufgestanden").
     where_questions: a question asking where; where_words: the words a
     memory says a place or a way to one by ("in", "went", "liegt", …).
     single_objects: words that give the object one value ("prefers tea"
@@ -178,6 +180,7 @@ class StatementWords:
     deed_openers: frozenset[str] = frozenset()
     purpose_words: frozenset[str] = frozenset()
     asked_subject: re.Pattern[str] | None = None
+    asked_name: re.Pattern[str] | None = None
     where_questions: re.Pattern[str] | None = None
     where_words: frozenset[str] = frozenset()
     deeds_by_meaning: bool = True
@@ -291,6 +294,9 @@ def _read_words(path: Path) -> StatementWords:
         ),
         asked_subject=re.compile(table["asked_subject"])
         if table.get("asked_subject")
+        else None,
+        asked_name=re.compile(table["asked_name"])
+        if table.get("asked_name")
         else None,
         auxiliaries=frozenset(
             word.casefold() for word in table.get("auxiliaries", ())
