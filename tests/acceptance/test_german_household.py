@@ -763,3 +763,19 @@ def test_heimgekommen_is_answered_by_the_arrival(german_home: Household) -> None
     hass.wait_for(lambda: bool(told()), what="Lotta's arrival", timeout=30)
     spoken, _ = _say(german_home, "Wann ist Lotta zuletzt heimgekommen")
     assert arrived.search(spoken), (spoken, told())
+
+
+def test_who_comes_in_german_is_answered_by_the_comings(
+    german_home: Household,
+) -> None:
+    """Review s31 M5: "Wer kommt?" listed Ben's getting up beside the
+    plans, and "Besucht uns morgen jemand?" was not understood. A memory
+    that tells of no coming is no answer where one tells of a coming."""
+    _say(german_home, "Merk dir, dass die Hebamme morgen kommt")
+    _say(german_home, "Merk dir, dass Ben heute um halb sechs aufgestanden ist")
+    for asked in ("Wer kommt?", "Besucht uns morgen jemand?"):
+        spoken, _ = _say(german_home, asked)
+        assert "kommt" in spoken, (asked, spoken)
+        assert "aufgestanden" not in spoken, (asked, spoken)
+    spoken, _ = _say(german_home, "Besucht uns morgen jemand?")
+    assert "Hebamme" in spoken, spoken

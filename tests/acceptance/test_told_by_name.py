@@ -7,7 +7,8 @@ action "My locker code is 4711": Ben finds and hears "Anna's …", Anna finds
 her helmet with "where is my bicycle helmet". Ben has no person: what he
 tells names him by his user's name. (The household is shared: the bicycle
 helmet, the locker code, the sledge, the cellar hatch, the roof box, the
-podiatrist, the rowing boat and the orchid are this file's alone.)
+podiatrist, the rowing boat, the orchid and the tortoise are this file's
+alone.)
 """
 
 from __future__ import annotations
@@ -194,3 +195,23 @@ def test_a_name_no_one_of_the_home_has_is_not_answered_about_another(
     # (about the household, which may be Zoe's) is no failure here; Anna's is.
     zoe = _say(household, ben, "when did Zoe repot the orchid")
     assert told not in zoe, zoe
+
+
+def test_a_told_night_is_about_the_name_after_its_date_not_another_s(
+    household: Household,
+) -> None:
+    """Review s31 M1: "last night Anna fed the tortoise" is stored "On the
+    night of … Anna fed the tortoise", and "Zoe fed the tortoise …" names
+    no one of the home: both were nobody's, so each answered the other's
+    question. The name after the date is who it is about; Zoe is someone
+    else."""
+    wait_for_the_model(household)
+    anna, ben = household.anna, household.ben
+    _say(household, ben, "remember that last night Anna fed the tortoise")
+    _say(household, ben, "remember that Zoe fed the tortoise last night")
+    annas = _say(household, ben, "did Anna feed the tortoise last night")
+    assert "Anna fed the tortoise" in annas, annas
+    assert "Zoe" not in annas, annas
+    zoes = _say(household, anna, "did Zoe feed the tortoise last night")
+    assert "Zoe fed the tortoise" in zoes, zoes
+    assert "Anna fed the tortoise" not in zoes, zoes

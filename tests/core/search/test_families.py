@@ -246,6 +246,33 @@ class _Said:
     def contents(self, rowids: list[int]) -> dict[int, str]:
         return {rowid: self.texts[rowid] for rowid in rowids}
 
+    def people_of(self, rowids: list[int]) -> dict[int, list[str]]:
+        return {}
+
+    def everyone(self) -> frozenset[str]:
+        return frozenset()
+
+
+def test_another_s_deed_is_not_read_before_the_asked_one_s_memory() -> None:
+    """ "Zoe got up …" says the asked deed, but is about another than Anna:
+    it is not lifted above her own night (review s31 M1), nor is "Anna's
+    mother …"; Anna's own getting up is."""
+    texts = {
+        1: "Anna was awake at three feeding the baby.",
+        2: "Zoe got up to get water.",
+        3: "Anna's mother got up at two.",
+        4: "Anna got up at six.",
+    }
+    said = _Said(texts)
+    assert saying_first(
+        said, "did Anna get up", [1, 2, 3, 4], {"Anna", "Ben"}, "en"
+    ) == [  # type: ignore[arg-type]
+        3,
+        0,
+        1,
+        2,
+    ]
+
 
 def test_the_asked_deed_is_read_before_the_person_s_other_deeds() -> None:
     """ "Ist Ben aufgestanden": his getting up ("stand … auf") before his

@@ -12,6 +12,7 @@ import pytest
 from custom_components.home_memory.memory.search.visitors import (
     asked_visitors,
     asks_anyone_coming,
+    telling_no_coming,
     visiting_as_coming,
 )
 
@@ -112,3 +113,43 @@ def test_a_question_of_who_visits_asks_who_comes(
     "I don't know")."""
     assert visiting_as_coming(query, language) == asked
     assert asks_anyone_coming(query, language) is (query != asked)
+
+
+class _Texts:
+    """What `telling_no_coming` reads of the candidates: their texts."""
+
+    def __init__(self, texts: dict[int, str]) -> None:
+        self.texts = texts
+
+    def contents(self, rowids: list[int]) -> dict[int, str]:
+        return {rowid: self.texts[rowid] for rowid in rowids}
+
+
+@pytest.mark.parametrize(
+    ("query", "language", "found"),
+    [
+        ("Wer kommt?", "de", {3}),
+        ("Wer kommt vorbei?", "de", {3}),
+        ("Besucht uns diese Woche jemand?", "de", {3}),
+        ("who is coming", "en", {3}),
+        # One named, or no coming asked: none left out here.
+        ("Kommt der Maler?", "de", set()),
+        ("Wann ist Ben aufgestanden?", "de", set()),
+    ],
+)
+def test_asked_who_comes_a_memory_of_no_coming_is_no_answer(
+    query: str, language: str, found: set[int]
+) -> None:
+    """ "Wer kommt?" listed "Ben ist am Dienstagmorgen aufgestanden" beside
+    the painter and the midwife, near by meaning (review s31 M5); one
+    naming a visitor stays though it says no coming ("The plumber will be
+    here on Friday")."""
+    texts = {
+        1: "Der Maler kommt am Freitag, 4. Dezember.",
+        2: "The plumber will be here on Friday.",
+        3: "Ben ist am Dienstagmorgen, 1. Dezember um halb sechs aufgestanden.",
+    }
+    assert telling_no_coming(_Texts(texts), query, list(texts), language) == found  # type: ignore[arg-type]
+    # Where nothing tells of a coming, nothing is left out.
+    alone = {3: texts[3]}
+    assert telling_no_coming(_Texts(alone), query, [3], language) == set()  # type: ignore[arg-type]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import TYPE_CHECKING
 
 from custom_components.home_memory.memory.common.values import (
@@ -145,6 +146,37 @@ def test_a_deed_asked_reads_deeds_first_and_no_plan_beside_them(
     # Where nothing tells a deed, the plan is the answer; unasked, all stay.
     assert reading_order(store.candidates, [fact, call], asked, "en") == [0, 1]
     assert reading_order(store.candidates, rowids, MemoryFilter(), "en") == [0, 1, 2]
+
+
+class _Texts:
+    """What `reading_order` reads of the candidates, asked of no window."""
+
+    def __init__(self, texts: dict[int, str]) -> None:
+        self.texts = texts
+
+    def contents(self, rowids: list[int]) -> dict[int, str]:
+        return {rowid: self.texts[rowid] for rowid in rowids}
+
+
+def test_asked_when_a_visitor_comes_their_call_off_is_read_after_the_plan() -> None:
+    """Review s31 M6: "when is the window cleaner coming" read "… is not
+    coming on Wednesday" before the moved plan that says when he comes.
+    The call-off is read after it, and alone it still answers."""
+    texts = _Texts(
+        {
+            1: "The window cleaner is not coming on Wednesday 2 December.",
+            2: (
+                "The window cleaner is not coming on Tuesday 1 December, he is "
+                "coming on Thursday 3 December."
+            ),
+        }
+    )
+    asked = "when is the window cleaner coming"
+    order = partial(reading_order, texts, flt=MemoryFilter(), language="en")
+    assert order([1, 2], query=asked) == [1, 0]  # type: ignore[arg-type]
+    assert order([1], query=asked) == [0]  # type: ignore[arg-type]
+    # Asked of nothing that comes, as ranked.
+    assert order([1, 2]) == [0, 1]  # type: ignore[arg-type]
 
 
 def test_each_page_is_read_in_the_order_it_happened() -> None:

@@ -9,7 +9,11 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from custom_components.home_memory.memory.time.expressions import read_when
-from custom_components.home_memory.memory.time.spoken import say_day, say_when
+from custom_components.home_memory.memory.time.spoken import (
+    opening_date,
+    say_day,
+    say_when,
+)
 
 BERLIN = ZoneInfo("Europe/Berlin")
 # Saturday 28 November 2026, 10:00 in Berlin.
@@ -183,3 +187,36 @@ def test_a_whole_season_is_said_by_its_name_and_year(
         )
         == said
     )
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize(
+    ("start", "end"),
+    [
+        (_at(2026, 11, 23, 23, 30), None),  # a night's clock
+        (_at(2026, 11, 23, 17), _at(2026, 11, 23, 23)),  # an evening
+        (_at(2026, 11, 23, 21), _at(2026, 11, 24, 6)),  # a night
+        (_at(2026, 11, 23, 5), _at(2026, 11, 23, 12)),  # a morning
+        (_at(2025, 11, 23), _at(2025, 11, 24)),  # a day of another year
+        (_at(2026, 11, 16), _at(2026, 11, 23)),  # a week
+        (_at(2026, 10, 1), _at(2026, 11, 1)),  # a month
+    ],
+)
+def test_a_date_said_for_storing_is_found_where_a_text_opens_with_it(
+    language: str, start: datetime, end: datetime | None
+) -> None:
+    """ "Last night Ben got up" is stored "On the night of Monday 23
+    November Ben got up": who it is about follows the date, which
+    `opening_date` finds whole, its language with it (review s31 M1)."""
+    said = say_when(start, end, now=NOW, language=language, relative=False)
+    text = f"{said[:1].upper()}{said[1:]} Ben got up."
+    assert opening_date(text) == (len(said) + 1, language)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Ben got up on Monday 23 November.", "On Monday Ben got up.", "Ondine called."],
+)
+def test_a_text_opening_otherwise_has_no_opening_date(text: str) -> None:
+    """A date later in the text, or a weekday alone, is no written date."""
+    assert opening_date(text) is None

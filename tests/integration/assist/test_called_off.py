@@ -170,3 +170,38 @@ async def test_a_german_call_off_with_a_clause_of_its_own_is_no_question(
         await say(hass, "Eigentlich kommt die Hebamme doch nicht, oder?", language="de")
     )
     assert not answer.startswith("Aktualisiert:"), answer
+
+
+async def test_when_a_moved_plan_s_visitor_comes_is_read_before_a_call_off(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+    user_ben: MockUser,
+) -> None:
+    """Review s31 M6: after "… not coming on Wednesday" (a memory of its
+    own) and the plan moved to Thursday, "when is the window cleaner
+    coming" read the call-off first. The plan that tells when he comes is
+    read first; the call-off after it."""
+    store = await home_in("en", hass, mock_config_entry, freezer, request)
+    told = "remember that the window cleaner is coming on Tuesday"
+    await say(hass, told, user=user_anna)
+    denied = "no, actually the window cleaner is not coming on Wednesday"
+    await say(hass, denied, user=user_anna)
+    moved = speech(
+        await say(
+            hass,
+            "no, actually the window cleaner is not coming on Tuesday, he is "
+            "coming on Thursday",
+            user=user_ben,
+        )
+    )
+    assert moved.startswith("Updated:"), moved
+    assert len(active(store)) == 2
+    asked = "when is the window cleaner coming"
+    answer = speech(await say(hass, asked, user=user_ben))
+    first = answer.split("2:")[0]
+    assert "Thursday" in first, answer
+    assert "Wednesday" in answer.split("2:")[-1], answer

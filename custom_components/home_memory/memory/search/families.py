@@ -29,7 +29,7 @@ from ..text.naming import says_own
 from ..text.statement_words import statement_words
 from ..text.word_forms import prefixes, related_terms
 from ..time.phrases import table_language
-from .people import named_people, words
+from .people import named_people, told_people, words
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Mapping, Sequence
@@ -179,9 +179,11 @@ def saying_first(
     of its family ("stand … auf" for "aufgestanden"): "Ist Ben heute Morgen
     aufgestanden" and "Ist heute Morgen jemand aufgestanden" are answered
     by a getting up, not by Ben's other deeds of the morning, which read
-    nearer to the model (CI, commit 9ce43dc)."""
+    nearer to the model (CI, commit 9ce43dc). A memory about another than
+    the person it names is not lifted (review s31 M1)."""
     places = list(range(len(rowids)))
-    named = {word for person in named_people(query, known) for word in words(person)}
+    asked = named_people(query, known)
+    named = {word for person in asked for word in words(person)}
     rest = [term for term in candidates.query_terms(query) if term not in named]
     if not rest or len(rowids) < 2:
         return places
@@ -189,4 +191,14 @@ def saying_first(
     languages = family_languages(query, language)
     texts = candidates.contents([rowid for rowid in rowids if rowid not in saying])
     saying |= {r for r, text in texts.items() if related_terms(rest, text, languages)}
+    if asked:
+        # Not above the asked one's own: "Zoe got up …" (its subject
+        # another, told_people) for "did Anna get up" (review s31 M1).
+        labels = {words(person) for person in asked}
+        people = told_people(candidates, list(saying), known)
+        saying -= {
+            rowid
+            for rowid, found in people.items()
+            if found and not any(words(person) in labels for person in found)
+        }
     return sorted(places, key=lambda i: rowids[i] not in saying)

@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..text.fts_query import (
     placed_words,
-    plainly_english,
     search_stopwords,
     search_terms,
     word_runs,
@@ -35,24 +34,24 @@ from ..time.expressions import time_spans
 from ..time.phrases import languages_to_try
 from .families import family_languages
 from .people import (
+    asked_names,
     capitalised_runs,
     kin_names,
-    mostly_titled,
     named_at_home,
     named_people,
     naming_in_text,
     only_owned,
     others_than_asked,
     owner_words,
+    said_names,
     spelled_words,
-    title_names,
     unpossessed_words,
     without_names,
     words as folded_words,
 )
 from .purposes import other_purposes
 from .standing_out import by_meaning
-from .visitors import unnamed_visitor
+from .visitors import telling_no_coming, unnamed_visitor
 from .windows import plans
 
 if TYPE_CHECKING:
@@ -129,7 +128,7 @@ def beside_names(
     people = candidates.people_of(passing)
     known = candidates.everyone()
     names = {p for found in people.values() for p in found}
-    table, said = statement_words(language), _said_names(query, {*known, asker or ""})
+    table, said = statement_words(language), said_names(query, {*known, asker or ""})
     said = said or kin_names(
         query, table, lambda n: named_at_home(candidates, {n}, caller, pool)
     )
@@ -232,22 +231,6 @@ def beside_names(
     }
 
 
-def _said_names(query: str, known: Collection[str]) -> set[str]:
-    """The names `query` says by their capitals that are no known person's
-    (people.capitalised_runs), where it is plainly English, which
-    capitalises only names (German capitalises every noun); of a title,
-    its runs of several words without function words (`title_names`):
-    "Grandma Rosa", told without her
-    people, is a name whose memories must match what else is asked
-    (recheck s23 R2: her phone number answered "when did Grandma Rosa
-    come")."""
-    if not plainly_english(query):
-        return set()
-    taken = set().union(*(folded_words(p) for p in named_people(query, known)))
-    runs = title_names(query) if mostly_titled(query) else capitalised_runs(query)
-    return {run for run in runs if not folded_words(run) <= taken}
-
-
 def about_others_asked(
     candidates: CandidateQueries,
     query: str,
@@ -259,10 +242,11 @@ def about_others_asked(
     of (people.others_than_asked): those it names, the asker where it says
     their "my", and a name no memory is about said where its subject
     stands ("when did Zoe wake up" is not Anna's morning, review s29 M3; a
-    memory about no one may still be Zoe's)."""
+    memory about no one may still be Zoe's; "Ist Max …", s31 M1)."""
     known = set(candidates.everyone())
-    said = _said_names(query, {*known, asker or ""})
-    subject = {folded_words(name) for name in _asked_subject(query.strip(), language)}
+    said = said_names(query, {*known, asker or ""})
+    asked = _asked_subject(query.strip(), language) | asked_names(query)
+    subject = {folded_words(name) for name in asked}
     known |= {run for run in said if folded_words(run.split()[0]) in subject}
     own = asker is not None and says_own(query, language)
     return others_than_asked(candidates, query, rowids, asker if own else None, known)
@@ -425,11 +409,11 @@ def besides_names_text(
 ) -> str | None:
     """What `beside_names` will likely ask the model for: `query` without
     the names it says of everyone memories are about and by their capitals
-    (`_said_names`), so the question's own model run embeds it too (None:
+    (`people.said_names`), so the question's own model run embeds it too (None:
     nothing to embed). A guess: where the floor asks for another text, it
     is embedded then."""
     known = set(candidates.everyone())
-    said = _said_names(query, {*known, *([asker] if asker else [])})
+    said = said_names(query, {*known, *([asker] if asker else [])})
     asked = _asked_besides(query, known | said, asker, stopwords, reads)
     return asked[0] if asked is not None else None
 
@@ -499,7 +483,7 @@ def partly_named(
     # "get" with the question, and her name is not another thing asked).
     names = {p for found in candidates.people_of(order).values() for p in found}
     rest = without_names(
-        query, names | _said_names(query, names) | ({asker} if asker else set())
+        query, names | said_names(query, names) | ({asker} if asker else set())
     )
     runs, terms, lights, where = parts(query if rest is None else rest)
     topic = [term for term in terms if term not in light_verbs]
@@ -933,8 +917,8 @@ def not_whole(
     meaning alone passes the floor (`partly_named`, `by_meaning` with the
     vector weight and floor `passing`), and those relating another thing
     than the question's, unless that thing alone is like it in meaning
-    (`other_objects`), naming none of the visitors it asks of
-    (visitors.py), or another purpose than its deed's (purposes.py)."""
+    (`other_objects`), naming none of the visitors it asks of or, asked
+    who comes, no coming (visitors.py), or another purpose (purposes.py)."""
     partly = partly_named(candidates, query, list(similarity), asker, language=language)
     similar = by_meaning(
         {rowid: similarity[rowid] for rowid in partly}, partly, *passing
@@ -955,6 +939,7 @@ def not_whole(
         | nowhere(candidates, query, similarity, language)
         | contacted(candidates, query, list(similarity), language)
         | unnamed_visitor(candidates, query, similarity, language)
+        | telling_no_coming(candidates, query, similarity, language)
         | other_purposes(
             candidates,
             query,

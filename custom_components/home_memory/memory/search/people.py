@@ -17,8 +17,10 @@ from typing import TYPE_CHECKING, Final
 import unicodedata
 
 from ..common.values import MemoryFilter
-from ..text.fts_query import STOPWORDS
+from ..text.fts_query import STOPWORDS, plainly_english
 from ..text.statement_words import statement_words
+from ..time.phrases import phrases
+from ..time.spoken import opening_date
 from .purposes import asked_purpose, asks_a_deed, purpose_of
 
 if TYPE_CHECKING:
@@ -241,12 +243,57 @@ def _longest_first(names: Iterable[str]) -> list[tuple[list[str], str]]:
 
 
 def _subject_of(text: str, labels: list[tuple[list[str], str]]) -> str | None:
-    """`told_subject` of `text` among `_longest_first`'s `labels`; where
-    the name opens it as the owner of a person ("Anna's mother got up …",
-    "Annas Mutter …"), that person, another than the name's (review s31
-    M1: "did Anna get up last night" read her mother's night first); as
-    the owner of a thing ("Anna's car"), none."""
-    said = spelled_words(text[:_KEPT_LENGTH])
+    """`told_subject` of `text` among `_longest_first`'s `labels`, after a
+    date the integration wrote first where it did ("On the night of Monday
+    30 November Ben got up …", "In der Nacht auf Dienstag, 1. Dezember ist
+    Ben aufgestanden", its verb before the name; review s31 M1)."""
+    opening = opening_date(text)
+    end, language = opening or (0, None)
+    said = spelled_words(text[end:_KEPT_LENGTH])
+    subject = _named_first(said, labels)
+    if subject is None and phrases(language)["spoken"].get("subject_after_verb"):
+        rest = text[end:].lstrip()
+        if opening and rest[:1].islower():  # the verb, a name's capital after it
+            subject = _named_first(said[1:], labels)
+    return subject or _another_name(text[end:_KEPT_LENGTH], labels)
+
+
+def _another_name(text: str, labels: list[tuple[list[str], str]]) -> str | None:
+    """The name no one of `labels` has that `text` opens with as a deed's
+    doer ("Zoe got up last night …": someone else's night, no answer to
+    "did Anna get up", review s31 M1), by an English verb: German
+    capitalises every noun ("Milch kam …"). Words for everyone
+    ("Everyone went …") and kin ("Grandma", "Dad") name no other."""
+    found = _WORD.findall(text)[:2]
+    if len(found) < 2 or not _is_titled(found[0]) or not found[1].islower():
+        return None
+    name = spelled_words(found[0])[0]
+    if (
+        name in _NOT_ANOTHER
+        or any(label[0] == name for label, _ in labels)
+        or not _a_deed_done(found[1])
+    ):
+        return None
+    return name
+
+
+def _a_deed_done(word: str) -> bool:
+    """Whether `word` is a verb of something done ("got", "called"; the
+    English time table's past words), not "was" or "had", which a thing
+    opens with as well ("Dinner was late")."""
+    table = phrases("en")
+    return word not in STOPWORDS and (
+        word in table["past_markers"]
+        or re.fullmatch(table["past_pattern"], word) is not None
+    )
+
+
+def _named_first(said: list[str], labels: list[tuple[list[str], str]]) -> str | None:
+    """The one of `labels` the words `said` open with; where the name opens
+    them as the owner of a person ("Anna's mother got up …", "Annas Mutter
+    …"), that person, another than the name's (review s31 M1: "did Anna get
+    up last night" read her mother's night first); as the owner of a thing
+    ("Anna's car"), none."""
     for label, name in labels:
         size = len(label)
         if said[:size] == label:
@@ -265,6 +312,21 @@ def _subject_of(text: str, labels: list[tuple[list[str], str]]) -> str | None:
 # The people a name may own ("mother", "Mutter"), in every language.
 _OWNED_PEOPLE: Final = frozenset().union(
     *(statement_words(language).owned_people for language in ("en", "de"))
+)
+
+
+# The words that open a memory with a capital but name no other person.
+_NOT_ANOTHER: Final = STOPWORDS.union(
+    *(
+        words
+        for table in (statement_words("en"),)
+        for words in (
+            table.unnamed_people,
+            table.owned_people,
+            table.whole_household,
+            table.kin,
+        )
+    )
 )
 
 
@@ -363,6 +425,38 @@ def capitalised_runs(query: str, *, from_first: bool = False) -> list[str]:
             runs.append([word])
         end = found.end()
     return [" ".join(run) for run in runs]
+
+
+def said_names(query: str, known: Collection[str]) -> set[str]:
+    """The names `query` says by their capitals that are no known person's
+    (`capitalised_runs`), where it is plainly English, which capitalises
+    only names; of a title, its runs of several words without function
+    words (`title_names`): "Grandma Rosa", told without her people, is a
+    name whose memories must match what else is asked (recheck s23 R2: her
+    phone number answered "when did Grandma Rosa come"). German capitalises
+    every noun: there, the name where the subject stands (`asked_names`)."""
+    taken = set().union(*(words(p) for p in named_people(query, known)))
+    if plainly_english(query):
+        runs = title_names(query) if mostly_titled(query) else capitalised_runs(query)
+    else:
+        runs = sorted(asked_names(query))
+    return {run for run in runs if not words(run) <= taken}
+
+
+def asked_names(query: str) -> frozenset[str]:
+    """The capitalised word a question says where its subject stands, in a
+    language that capitalises every noun (the statements' `asked_name`:
+    "Max" of "Ist Max letzte Nacht aufgestanden?", not "Ben" of "Hat Ben
+    Milch gekauft?"): "Max" was read as no name, and Ben's nights answered
+    (review s31 M1)."""
+    text = query.strip()
+    text = text[:1].lower() + text[1:]
+    return frozenset(
+        found.group("name")
+        for language in ("en", "de")
+        if (pattern := statement_words(language).asked_name) is not None
+        and (found := pattern.match(text)) is not None
+    )
 
 
 def naming_in_text(

@@ -10,7 +10,9 @@ does not name them (as said, in the plural, as a compound's last part,
 or by a word of its family) is no answer. A visitor said generally
 (`visitors_any`: "Handwerker", "technician") may be any of them. Asked
 who comes, a memory that one is not coming is read after those who come
-(`called_off`). Pure.
+(`called_off`), and one telling of no coming is none (`telling_no_coming`);
+asked of a named one, their call-off after their coming (`calling_off_asked`).
+Pure.
 """
 
 from __future__ import annotations
@@ -103,6 +105,53 @@ def called_off(
         for rowid, text in candidates.contents(list(rowids)).items()
         if any(calls_off(text, other) for other in languages)
     }
+
+
+def calling_off_asked(
+    candidates: CandidateQueries,
+    query: str,
+    rowids: Collection[int],
+    language: str | None,
+) -> set[int]:
+    """Of `rowids`, for a question whether or when a visitor it names comes
+    (`asked_visitors`), the memories that only call a coming off: read
+    after one telling when they come ("when is the window cleaner coming"
+    read "… is not coming on Wednesday" before "… is not coming on
+    Tuesday, he is coming on Thursday", review s31 M6). Not left out: where
+    it is all there is, the call-off answers."""
+    if not rowids or not asked_visitors(query, language):
+        return set()
+    languages = list(languages_to_try(language))
+    return {
+        rowid
+        for rowid, text in candidates.contents(list(rowids)).items()
+        if any(calls_off(text, other) for other in languages)
+    }
+
+
+def telling_no_coming(
+    candidates: CandidateQueries,
+    query: str,
+    rowids: Collection[int],
+    language: str | None,
+) -> set[int]:
+    """Of `rowids`, for a question of who comes naming nobody
+    (`asks_anyone_coming`), the memories that tell of no coming and name
+    no visitor ("Ben ist am Dienstagmorgen aufgestanden" for "Wer
+    kommt?", near it by meaning; review s31 M5), where another tells of
+    one: "The plumber will be here on Friday" names him and stays."""
+    if not rowids or not asks_anyone_coming(query, language):
+        return set()
+    languages = list(languages_to_try(language))
+    visitors = set().union(*(statement_words(other).visitors for other in languages))
+    texts = candidates.contents(list(rowids))
+    found = {
+        rowid
+        for rowid, text in texts.items()
+        if not any(says_coming(text, other) for other in languages)
+        and not _names(visitors, text, languages)
+    }
+    return found if len(found) < len(texts) else set()
 
 
 def asks_anyone_coming(query: str, language: str | None) -> bool:

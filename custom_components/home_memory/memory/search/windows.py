@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Protocol
 from ..time.expressions import looks_ahead, speaks_of_past
 from ..time.phrases import languages_to_try
 from ..time.tense import names_a_bare_weekday, says_habit
-from .visitors import called_off
+from .visitors import called_off, calling_off_asked, telling_no_coming
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -41,10 +41,12 @@ def reading_order(
     where the window asks what was done and anything else is there
     (`MemoryFilter.window_done`); where the question asks when or what was
     done (`deed_asked`), the deeds first and no plan beside them; asked
-    who comes (`query`), no call-off beside one who comes (visitors.py
-    `called_off`); the window's own memories before longer events
-    reaching out of it."""
+    who comes (`query`), no call-off nor other deed beside one who comes
+    (visitors.py `called_off`, `telling_no_coming`), and asked of one, their
+    call-off after their coming (`calling_off_asked`); the window's own
+    memories before longer events reaching out of it."""
     left_out = called_off(candidates, query, rowids, language)
+    left_out |= telling_no_coming(candidates, query, rowids, language)
     if flt.window_done:
         found = habits(candidates, rowids, language)
         left_out |= found if len(found) < len(rowids) else set()
@@ -60,9 +62,14 @@ def reading_order(
     if len(left_out) == len(rowids):
         left_out = set()
     kept = [i for i, rowid in enumerate(rowids) if rowid not in left_out]
+    later = calling_off_asked(candidates, query, [rowids[i] for i in kept], language)
     return sorted(
         kept,
-        key=lambda i: (bool(deeds) and rowids[i] not in deeds, rowids[i] in longer),
+        key=lambda i: (
+            rowids[i] in later,
+            bool(deeds) and rowids[i] not in deeds,
+            rowids[i] in longer,
+        ),
     )
 
 

@@ -70,6 +70,8 @@ class StatementWords:
     by ("someone", "jemand"): that one may be whoever is asked of.
     owned_people: the people a name owns ("Anna's mother", "Annas
     Mutter"): a memory opening so is about another than the name's.
+    whole_household: the words a memory opens with for everyone or no one
+    ("Everyone", "Nobody"): capitalised, yet no other person's name.
     general_asks: a question's words that ask about a person in general
     ("what is Anna up to"): beside a name they are no topic of their own
     (search/floors.py's name floor). liking_asks: words that ask what a
@@ -104,6 +106,8 @@ class StatementWords:
     is a guide to a memory's deed by meaning (not a German participle).
     asked_subject: where a question's subject is a name by its capital
     ("is Ben allergic to anything"), in a language that capitalises names.
+    asked_name: where a question's subject stands, a capitalised word, in
+    a language that capitalises every noun ("Ist Max … aufgestanden").
     where_questions: a question asking where; where_words: the words a
     memory says a place or a way to one by ("in", "went", "liegt", …).
     single_objects: words that give the object one value ("prefers tea"
@@ -153,6 +157,7 @@ class StatementWords:
     general_asks: frozenset[str] = frozenset()
     unnamed_people: frozenset[str] = frozenset()
     owned_people: frozenset[str] = frozenset()
+    whole_household: frozenset[str] = frozenset()
     liking_asks: frozenset[str] = frozenset()
     name_openers: frozenset[str] = frozenset()
     light_verbs: frozenset[str] = frozenset()
@@ -175,6 +180,7 @@ class StatementWords:
     deed_openers: frozenset[str] = frozenset()
     purpose_words: frozenset[str] = frozenset()
     asked_subject: re.Pattern[str] | None = None
+    asked_name: re.Pattern[str] | None = None
     where_questions: re.Pattern[str] | None = None
     where_words: frozenset[str] = frozenset()
     deeds_by_meaning: bool = True
@@ -231,6 +237,9 @@ def _read_words(path: Path) -> StatementWords:
         owned_people=frozenset(
             word.casefold() for word in table.get("owned_people", ())
         ),
+        whole_household=frozenset(
+            word.casefold() for word in table.get("whole_household", ())
+        ),
         liking_asks=frozenset(
             word.casefold() for word in table.get("liking_asks", ())
         ),
@@ -285,6 +294,9 @@ def _read_words(path: Path) -> StatementWords:
         ),
         asked_subject=re.compile(table["asked_subject"])
         if table.get("asked_subject")
+        else None,
+        asked_name=re.compile(table["asked_name"])
+        if table.get("asked_name")
         else None,
         auxiliaries=frozenset(
             word.casefold() for word in table.get("auxiliaries", ())

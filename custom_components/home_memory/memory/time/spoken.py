@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
 from functools import partial
+import re
 from typing import Any, Final
 
 from .expressions import PART_HOURS
-from .phrases import phrases
+from .phrases import languages_to_try, phrases
 from .seasons import season_of
 
 # A span shorter than this is told as a moment (its start).
@@ -259,3 +260,67 @@ def _said(
         until_day=day_words(until, now, language, plain=True, relative=relative),
         until=clock_words(until, language),
     )
+
+
+def opening_date(text: str) -> tuple[int, str] | None:
+    """Where a date this module writes for a stored statement ends when
+    `text` opens with one ("On the night of Monday 30 November, around
+    three", "In der Nacht auf Dienstag, 1. Dezember"), with its language;
+    None where it opens otherwise. "last night Ben got up" is stored so
+    (`restate`), and who it is about follows the date (review s31 M1)."""
+    for language, pattern in _OPENINGS.items():
+        if (found := pattern.match(text)) is not None:
+            return found.end(), language
+    return None
+
+
+_PLACEHOLDER: Final = re.compile(r"\{(\w+)\}")
+
+
+def _template_pattern(template: str, fills: dict[str, str]) -> str:
+    """A spoken template as a pattern: its words as written, each
+    placeholder the pattern `fills` gives it."""
+    parts = _PLACEHOLDER.split(template)
+    return "".join(
+        fills[part] if number % 2 else re.escape(part)
+        for number, part in enumerate(parts)
+    )
+
+
+def _opening(table: dict[str, Any]) -> re.Pattern[str]:
+    """The dates `day_words` and `_whole_days` write by date (not relative,
+    as `restate` stores them), a clock after them, at a text's start."""
+    names = "|".join(re.escape(str(name)) for name in table["weekday_names"])
+    months = "|".join(re.escape(str(name)) for name in table["month_names"])
+    plain = {"weekday": f"(?:{names})", "day": r"\d{1,2}", "month": f"(?:{months})"}
+    plain |= {"next_weekday": plain["weekday"], "year": r"\d{4}"}
+
+    def either(*keys: str, fills: dict[str, str] = plain) -> str:
+        # The longer form first: "Monday 30 November 2025", not its start.
+        said = (_template_pattern(str(table[key]), fills) for key in keys)
+        return "(?:" + "|".join(said) + ")"
+
+    dated = either("date_plain_with_year", "date_plain")
+    fills = plain | {"date": dated, "next_date": dated, "until_day": dated}
+    fills |= {"day_month": either("day_month_with_year", "day_month")}
+    days = {**fills, "day": dated}
+    said = [
+        either("date_with_year", "date"),
+        *(_template_pattern(str(part), fills) for part in table["date_parts"].values()),
+        either("month_with_year", "month", "year"),
+        *(either(key, fills=days) for key in ("week", "days") if key in table),
+    ]
+    word = r"[^\W\d_]+"
+    hour = dict.fromkeys(("h", "hp", "n", "np"), word)
+    clocks = sorted((str(said) for _, said in table["clock"]), key=len, reverse=True)
+    clock = "|".join(_template_pattern(said, hour) for said in clocks)
+    return re.compile(
+        rf"\s*(?:{'|'.join(said)})(?:,?\s+(?:{clock}))?(?![\w.])[\s,]*",
+        re.IGNORECASE,
+    )
+
+
+_OPENINGS: Final = {
+    language: _opening(phrases(language)["spoken"])
+    for language in languages_to_try(None)
+}

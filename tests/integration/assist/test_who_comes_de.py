@@ -1,0 +1,61 @@
+"""Who comes, asked in German of the built-in agent: "Wer kommt?".
+
+"Wer kommt?" and "Wer kommt vorbei?" listed Ben's getting up and Anna's
+leaving beside the plans of who comes, and "Besucht uns diese Woche
+jemand?" was not understood (review s31 M5); the English "who is coming"
+and "is anyone visiting this week" answer with the comings alone.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from ..fake_agents import say
+from .test_corrections import speech
+from .test_person_corrections import german_home
+
+if TYPE_CHECKING:
+    from freezegun.api import FrozenDateTimeFactory
+    from homeassistant.core import HomeAssistant
+    from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+    from custom_components.home_memory.memory.embedding.multilingual import (
+        MultilingualEmbedder,
+    )
+
+pytestmark = pytest.mark.usefixtures("mock_load_model")
+
+
+async def test_who_comes_in_german_is_answered_by_the_comings_alone(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Tuesday 1 December, 08:00: the painter comes on Friday, the midwife
+    on Thursday, the electrician not; Ben got up early this morning."""
+    await german_home(hass, mock_config_entry, e5, freezer)
+    freezer.move_to("2026-12-01T07:00:00+00:00")
+    for fact in (
+        "Merk dir, dass der Maler am Freitag kommt",
+        "Merk dir, dass die Hebamme am Donnerstag kommt",
+        "Merk dir, dass der Elektriker nicht kommt",
+        "Merk dir, dass Ben heute Morgen um halb sechs aufgestanden ist",
+        "Merk dir, dass Anna heute Morgen um sieben aufgebrochen ist",
+    ):
+        await say(hass, fact, language="de")
+    for asked in (
+        "Wer kommt?",
+        "Wer kommt vorbei?",
+        "Kommt diese Woche jemand?",
+        "Besucht uns diese Woche jemand?",
+    ):
+        answer = speech(await say(hass, asked, language="de"))
+        assert "Maler" in answer, (asked, answer)
+        assert "Hebamme" in answer, (asked, answer)
+        assert "Ben" not in answer, (asked, answer)
+        assert "Anna" not in answer, (asked, answer)
+        assert "Elektriker" not in answer, (asked, answer)
