@@ -61,3 +61,26 @@ async def test_a_topic_nobody_told_of_today_is_not_remembered_on_its_day(
             assert deed in answer, (asked, answer)
     answer = speech(await say(hass, "what do you know about the trailer on Tuesday"))
     assert answer == "Ben scrubbed the trailer.", answer
+
+
+async def test_a_moment_asked_in_german_in_an_english_home_is_not_the_whole_day(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """MiniLM reads no German, so "Hatten wir heute Besuch?" was taken as
+    a question of the day alone and listed its three deeds (review s31
+    M3). It asks a moment the household's tables name ("visitors"), found
+    by those words: none today, so it is not remembered. "Was war heute?"
+    asks the day alone and still lists it."""
+    await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    freezer.move_to("2026-12-01T08:00:00+00:00")
+    for fact in TODAY:
+        await say(hass, fact)
+    freezer.move_to("2026-12-01T11:00:00+00:00")
+    answer = speech(await say(hass, "Hatten wir heute Besuch?", language="de"))
+    assert answer == "Das weiß ich nicht; ich erinnere mich an nichts dazu.", answer
+    answer = speech(await say(hass, "Was war heute?", language="de"))
+    assert answer.startswith("Ich erinnere mich an 3 Dinge"), answer

@@ -397,7 +397,9 @@ class Retriever:
                 candidates, query, near, None, self.config.language
             )
             others -= telling_of_someone(candidates, others, self.config.language)
-            others |= of_the_day_alone(self.store, candidates, query, near, fused)
+            others |= of_the_day_alone(
+                self.store, candidates, query, near, fused, self._reads(query)
+            )
             kept.update((rowid, fused[rowid]) for rowid in near - others)
         if min_relevance > 0 and kept:
             # Inside a window too: "did anyone turn on the kitchen light

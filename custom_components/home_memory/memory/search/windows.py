@@ -158,6 +158,7 @@ def of_the_day_alone(
     query: str,
     near: Collection[int],
     matched: Mapping[int, _Matched],
+    reads: bool = True,
 ) -> set[int]:
     """Of `near` (a window's memories on a question's topic by meaning),
     those sharing no word of it that come no nearer it than to a question
@@ -165,12 +166,17 @@ def of_the_day_alone(
     question's language) by the model's `topic_lift` (embedding/profiles.py):
     their similarity is their day's, not the topic's. On a Tuesday, "what
     do you know about the interview on Tuesday" listed that day's deeds (CI,
-    1 December; docs/time.md)."""
+    1 December; docs/time.md). Where the model does not read the
+    question's language (not `reads`), every one: its similarity says
+    nothing ("Hatten wir heute Besuch?" in an English home listed the day,
+    review s31 M3)."""
     wordless = [
         rowid
         for rowid in near
         if matched[rowid].keyword is None and matched[rowid].similarity is not None
     ]
+    if not reads:
+        return set(wordless)
     embedder = store.embedder
     lift = profile_for(embedder.model_id).topic_lift if embedder else None
     if lift is None or not wordless:
