@@ -22,6 +22,7 @@ from ..memory.common.values import (
     MemoryKind,
 )
 from ..memory.text.fts_query import search_stopwords, search_terms
+from ..memory.text.moments import asked_elsewhere
 from ..memory.text.validation import has_words
 from ..memory.time.expressions import (
     looks_ahead,
@@ -172,7 +173,9 @@ def question_at(
     time words ("what happened yesterday evening") keeps its words for
     relevance and matches everything in the window, and so does one whose
     language the embedding model does not read (`model_reads`, None: any):
-    its topic cannot be told from a similarity. Blocking (regular
+    its topic cannot be told from a similarity, unless it asks a moment the
+    household's tables name (text/moments.py `asked_elsewhere`), which
+    its words find. Blocking (regular
     expressions over the text): call it off the event loop.
     """
     reading: TimeReading = read_question(text, now=now, language=words)
@@ -227,7 +230,13 @@ def question_at(
         newest_first=reading.newest_first,
         window_from_words=True,
         topic=_has_topic(reading.rest, words)
-        and (model_reads is None or table_language(read_in) in model_reads),
+        and (
+            model_reads is None
+            or table_language(read_in) in model_reads
+            # A moment the household's tables name ("Hatten wir heute
+            # Besuch?" in an English home: "visitor"), found by its words.
+            or bool(asked_elsewhere(text, words))
+        ),
         time_only=not _has_topic(reading.rest, words),
     )
 

@@ -15,12 +15,14 @@ from custom_components.home_memory.memory.common.values import (
 from custom_components.home_memory.memory.search.retrieval import Retriever
 from custom_components.home_memory.memory.search.windows import (
     habits,
+    of_the_day_alone,
     pages_in_time,
     reaching_out,
     reading_order,
 )
 
-from ..conftest import ALICE, rowid_of
+from ..conftest import ALICE, HOUSE, rowid_of
+from .test_retrieval import minilm_store  # noqa: F401 - the fixture
 
 if TYPE_CHECKING:
     from custom_components.home_memory.memory.store import MemoryStore
@@ -195,3 +197,51 @@ def test_each_page_is_read_in_the_order_it_happened() -> None:
         "tue",
         "wed",
     ]
+
+
+def test_a_memory_near_a_topic_only_as_its_day_is_not_about_it(
+    minilm_store: MemoryStore,  # noqa: F811 - the fixture
+) -> None:
+    """Inside the day asked, "the interview" comes near the day's chores
+    (MiniLM: "Ben scrubbed the trailer" 0.28) hardly more than "what
+    happened" does (0.25): no answer (CI on Tuesday 1 December). "The
+    laundry" comes far nearer the washing machine (0.56) than that
+    question (0.15): its answer, without a word of it."""
+    told = {
+        text: _told(minilm_store, text, DAY + timedelta(hours=9))
+        for text in (
+            "Ben scrubbed the trailer.",
+            "Ben emptied the dishwasher.",
+            "The washing machine ran in the utility room.",
+        )
+    }
+    window = MemoryFilter(happened_after=DAY, happened_before=NEXT_DAY)
+    retriever = Retriever(minilm_store)
+
+    def found(query: str) -> list[str]:
+        page = retriever.search(
+            query, HOUSE, window, min_relevance=0.35, topic_in_window=True
+        )
+        return [item.memory.content for item in page.items]
+
+    # Not the deeds; the washing machine is nearer (0.26, "what happened"
+    # 0.15: MiniLM's own noise).
+    assert not {"Ben scrubbed the trailer.", "Ben emptied the dishwasher."} & set(
+        found("the interview")
+    )
+    assert found("the laundry")[:1] == ["The washing machine ran in the utility room."]
+
+    @dataclass
+    class _Match:
+        similarity: float | None
+        keyword: float | None = None
+
+    trailer = told["Ben scrubbed the trailer."]
+    # By a word of the topic, or without a similarity to judge: not judged.
+    assert not of_the_day_alone(
+        minilm_store,
+        minilm_store.candidates,
+        "the trailer",
+        [trailer],
+        {trailer: _Match(0.53, keyword=1.0)},
+    )

@@ -78,6 +78,11 @@ class ModelProfile:
     # lower on a model's scale than a question does (search/floors.py's
     # `other_deeds`; docs/retrieval-quality.md, "Session 22").
     word_floor: float = 0.2
+    # Inside a question's time window, a memory sharing no word of its
+    # topic passes by meaning only this much nearer the topic than a
+    # question of time alone ("what happened"; None: not asked).
+    # search/windows.py `of_the_day_alone`, docs/time.md.
+    topic_lift: float | None = None
 
     def fusion_weights(
         self, vector_weight: float, keyword_weight: float
@@ -95,7 +100,15 @@ class ModelProfile:
 
 # all-MiniLM-L6-v2 is an English model: a German question and an English
 # memory about the same thing score like unrelated texts (docs/languages.md).
-IDENTITY: Final = ModelProfile(model_id=MODEL_ID, languages=frozenset({"en"}))
+# Its topic lift: "the interview" / "Ben scrubbed the trailer" 0.28, "what
+# happened" 0.25 (listed on its day, CI 1 December); "the laundry" / "the
+# washing machine ran" 0.56, 0.15. 0.1 cut the held-out home's "someone may
+# have come in or gone out" for "when did Anna leave" (0.03-0.09). e5 has
+# none: "was ist passiert" comes nearer every observed day (0.35-0.48) than
+# "Haben wir Wäsche gewaschen" does to the washing machine's (0.33).
+IDENTITY: Final = ModelProfile(
+    model_id=MODEL_ID, languages=frozenset({"en"}), topic_lift=0.05
+)
 
 # search: quantiles (50, 75, 90, 95, 99, 99.5, 99.9 %) of
 # both models' cosines over household-shaped pairs: the German set's 66

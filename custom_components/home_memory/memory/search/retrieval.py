@@ -39,7 +39,7 @@ from .needs import never_needs_memory
 from .people import by_names_alone, named_people, telling_of_someone
 from .standing_out import stand_out_floor, topic_floor, wordless_floor
 from .visitors import visiting_as_coming
-from .windows import pages_in_time, reading_order
+from .windows import of_the_day_alone, pages_in_time, reading_order
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
@@ -68,8 +68,6 @@ NEWEST_FIRST_POOL = 4
 # MiniLM, 0.22 e5; "laundry" / "the washing machine ran" 0.45), which the
 # usual floors (relevance 0.3, 0.35: a cosine of 0.5 or more) cut.
 TOPIC_IN_WINDOW_MIN_SIMILARITY = 0.2
-# Kinds of memory that tell a habit, not a deed, when told with no time of
-# their own.
 CONTEXT_HEADER = "Relevant background:"
 
 
@@ -399,6 +397,9 @@ class Retriever:
                 candidates, query, near, None, self.config.language
             )
             others -= telling_of_someone(candidates, others, self.config.language)
+            others |= of_the_day_alone(
+                self.store, candidates, query, near, fused, self._reads(query)
+            )
             kept.update((rowid, fused[rowid]) for rowid in near - others)
         if min_relevance > 0 and kept:
             # Inside a window too: "did anyone turn on the kitchen light

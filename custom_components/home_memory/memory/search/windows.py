@@ -15,17 +15,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from ..embedding.profiles import profile_for
+from ..text.fts_query import asked_language
 from ..time.expressions import looks_ahead, speaks_of_past
-from ..time.phrases import languages_to_try
+from ..time.phrases import languages_to_try, phrases
 from ..time.tense import names_a_bare_weekday, says_habit
 from .visitors import called_off, calling_off_asked, telling_no_coming
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+    from collections.abc import Collection, Mapping, Sequence
     from datetime import datetime
 
     from ..common.values import MemoryFilter
     from ..storage.candidates import CandidateQueries
+    from ..store import MemoryStore
 
 _HABIT_KINDS = frozenset({"routine", "preference"})
 
@@ -146,6 +149,54 @@ def reaching_out(
         rowid
         for rowid, (at, until) in candidates.spans(rowids).items()
         if (at < start or until > end) and until - at > end - start
+    }
+
+
+class _Matched(Protocol):
+    @property
+    def similarity(self) -> float | None: ...
+    @property
+    def keyword(self) -> float | None: ...
+
+
+def of_the_day_alone(
+    store: MemoryStore,
+    candidates: CandidateQueries,
+    query: str,
+    near: Collection[int],
+    matched: Mapping[int, _Matched],
+    reads: bool = True,
+) -> set[int]:
+    """Of `near` (a window's memories on a question's topic by meaning),
+    those sharing no word of it that come no nearer it than to a question
+    of time alone ("what happened", the time tables' `time_alone`, in the
+    question's language) by the model's `topic_lift` (embedding/profiles.py):
+    their similarity is their day's, not the topic's. On a Tuesday, "what
+    do you know about the interview on Tuesday" listed that day's deeds (CI,
+    1 December; docs/time.md). Where the model does not read the
+    question's language (not `reads`), every one: its similarity says
+    nothing ("Hatten wir heute Besuch?" in an English home listed the day,
+    review s31 M3)."""
+    wordless = [
+        rowid
+        for rowid in near
+        if matched[rowid].keyword is None and matched[rowid].similarity is not None
+    ]
+    if not reads:
+        return set(wordless)
+    embedder = store.embedder
+    lift = profile_for(embedder.model_id).topic_lift if embedder else None
+    if lift is None or not wordless:
+        return set()
+    asked = asked_language(query) or store.config.language
+    alone = store.embed_query(phrases(asked)["time_alone"])
+    if alone is None:
+        return set()
+    base = candidates.similarities(alone, wordless)
+    return {
+        rowid
+        for rowid in wordless
+        if rowid in base and (matched[rowid].similarity or 0.0) - base[rowid] < lift
     }
 
 
