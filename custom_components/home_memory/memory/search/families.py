@@ -25,9 +25,11 @@ from ..text.fts_query import (
     search_stopwords,
     search_terms,
 )
+from ..text.moments import asked_here
 from ..text.naming import says_own
 from ..text.statement_words import statement_words
 from ..text.word_forms import prefixes, related_terms
+from ..time.expressions import speaks_of_past
 from ..time.phrases import table_language
 from .people import named_people, told_people, words
 
@@ -165,6 +167,52 @@ def naming_the_asked(
         return all(name <= held for name in names)
 
     return [rowid for rowid in rowids if names_all(rowid)]
+
+
+def asked_first(
+    candidates: CandidateQueries,
+    query: str,
+    rowids: Sequence[int],
+    known: Collection[str],
+    language: str | None,
+    *,
+    in_window: bool,
+) -> list[int]:
+    """The places of `rowids` (ranked), what the question asks first: inside
+    a window, the memories saying its word (`saying_first`); else those an
+    observed moment's tags say are the moment it asks for ("Wann hat Anna
+    das Haus verlassen?" is her departure, not her getting up or return,
+    which read nearer; `tagged_first`)."""
+    if in_window:
+        return saying_first(candidates, query, rowids, known, language)
+    return tagged_first(candidates, query, rowids, known, language)
+
+
+def tagged_first(
+    candidates: CandidateQueries,
+    query: str,
+    rowids: Sequence[int],
+    known: Collection[str],
+    language: str | None,
+) -> list[int]:
+    """The places of `rowids` (ranked), those tagged with the household's
+    words of the moment `query` asks for first (text/moments.py), of
+    another than the person it names not; asked of the past only."""
+    places = list(range(len(rowids)))
+    asked = {word.casefold() for word in asked_here(query, language)}
+    # Asked of the past only: "when do we leave for the airport" is the
+    # plan, not the last departure the home saw.
+    if not asked or len(rowids) < 2 or not speaks_of_past(query, language):
+        return places
+    tagged = {r for r, tag in candidates.tags_of(rowids) if tag.casefold() in asked}
+    if named := {words(person) for person in named_people(query, known)}:
+        people = candidates.people_of(list(tagged))
+        tagged = {
+            rowid
+            for rowid in tagged
+            if any(words(person) in named for person in people.get(rowid, ()))
+        }
+    return sorted(places, key=lambda i: rowids[i] not in tagged)
 
 
 def saying_first(

@@ -27,7 +27,7 @@ from ..text.quoting import data_block, quote
 from ..text.validation import readable
 from ..time.phrases import table_language
 from .cursors import Cursors
-from .families import family_matches, saying_first
+from .families import asked_first, family_matches
 from .floors import (
     about_others_asked,
     asking_nothing,
@@ -416,12 +416,13 @@ class Retriever:
                     candidates, ranking.rowids, flt, self.config.language, query
                 )
             )
-        if topic_in_window and len(ranking) > 1:  # the asked deed first
+        if len(ranking) > 1:  # the asked deed or moment first
             ranking = ranking.taken(
-                saying_first(
-                    candidates, searched, ranking.rowids, known, self.config.language
+                asked_first(
+                    candidates, searched, ranking.rowids, known, self.config.language,
+                    in_window=topic_in_window,
                 )
-            )
+            )  # fmt: skip
         return self._newest_first(ranking) if newest_first else ranking
 
     def _newest_first(self, ranking: _Ranking) -> _Ranking:

@@ -415,6 +415,20 @@ class CandidateQueries:
                 )
         return found
 
+    def tags_of(self, rowids: Sequence[int]) -> list[tuple[int, str]]:
+        """Each tag of these memories, with its memory's rowid."""
+        if not rowids:
+            return []
+        with self._read() as conn:
+            return [
+                (int(rowid), str(tag))
+                for rowid, tag in conn.execute(
+                    "SELECT memory_rowid, tag FROM memory_tags WHERE memory_rowid "
+                    f"IN ({','.join('?' * len(rowids))})",
+                    list(rowids),
+                )
+            ]
+
     def everyone(self) -> frozenset[str]:
         """Every person a memory is about, read again only after a write
         (SQLite's data_version): what a question may name, known before

@@ -78,6 +78,25 @@ def told_as(language: str | None) -> tuple[tuple[Words, Words], ...]:
     )
 
 
+def asked_here(query: str, language: str | None) -> Words:
+    """The household's words (`language`) for each moment `query` asks for
+    in them ("das Haus verlassen", "come home"), none for a kind the
+    question says is another moment: the tags an observed memory of that
+    moment carries."""
+    home = base_language(language, _FALLBACK)
+    home = home if home in _TABLES else _FALLBACK
+    said = f" {' '.join(_WORDS.findall(query.casefold()))} "
+    asked = _TABLES[home][0]
+    unless = _UNLESS[home]
+    return tuple(
+        word
+        for kind, words in asked.items()
+        if not any(f" {w.casefold()} " in said for w in unless.get(kind, ()))
+        and any(f" {w.casefold()} " in said for w in words)
+        for word in words
+    )
+
+
 def asked_elsewhere(query: str, language: str | None) -> Words:
     """The household's words (`language`) for each moment `query` asks for
     in another language's ("aufgestanden" in an English home: "get up",
