@@ -304,3 +304,18 @@ def test_people_of_is_read_again_after_a_write(store: MemoryStore) -> None:
     }
     store.hard_delete(ALICE, ids=[anna.memory.id])
     assert store.candidates.people_of([first, second]) == {second: ["mia"]}
+
+
+def test_tags_of_are_each_memory_s_tags(store: MemoryStore) -> None:
+    """The tags an observed moment carries, by memory (search/families.py
+    reads them to put the moment asked first)."""
+    left = store.create(
+        new_memory("Anna left the house", tags=("leave", "presence")), ALICE
+    )
+    bare = store.create(new_memory("The plants need water"), ALICE)
+    first, second = rowid_of(store, left.memory.id), rowid_of(store, bare.memory.id)
+    assert sorted(store.candidates.tags_of([first, second])) == [
+        (first, "leave"),
+        (first, "presence"),
+    ]
+    assert store.candidates.tags_of([]) == []

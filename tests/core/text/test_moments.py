@@ -6,6 +6,7 @@ import pytest
 
 from custom_components.home_memory.memory.text.moments import (
     asked_elsewhere,
+    asked_here,
     asked_tags,
     told_as,
 )
@@ -36,7 +37,7 @@ def test_a_language_without_a_table_is_english() -> None:
         ("Wann haben wir am Freitag gefrühstückt?", "en", ("breakfast",)),
         ("Hatten wir am Freitag Besuch?", "en", ("visitors", "visit")),
         ("Wann ist Anna nach Hause gekommen?", "en", ("come home", "arrive")),
-        ("Wann ist Anna aus dem Haus gegangen?", "en", ("leave",)),
+        ("Wann ist Anna aus dem Haus gegangen?", "en", ("leave", "go out", "head out")),
         # A word of one meal wins over one all meals share ("gekocht").
         ("Wann hat Ben das Abendessen gekocht?", "en", ("dinner", "cook")),
         ("Wer hat gekocht?", "en", ("lunch", "cook", "dinner")),
@@ -60,3 +61,31 @@ def test_asked_elsewhere_gives_the_household_s_words(
 ) -> None:
     """What the keyword search also looks for (search/retrieval.py)."""
     assert asked_elsewhere(query, language) == words
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "words"),
+    [
+        (
+            "Wann ist Anna weggegangen?",
+            "de",
+            (
+                "das Haus verlassen",
+                "aus dem Haus gegangen",
+                "weggegangen",
+                "losgegangen",
+                "aufgebrochen",
+            ),
+        ),
+        ("when did Anna come home", "en", ("come home", "arrive")),
+        # A night is no morning's getting up.
+        ("did anyone get up in the night", "en", ()),
+        ("Wann ist Anna nach Hause gekommen?", "en", ()),
+    ],
+)
+def test_asked_here_gives_the_words_of_the_moment_asked(
+    question: str, language: str, words: tuple[str, ...]
+) -> None:
+    """The household's own words for a moment asked in them: the tags its
+    observed memories carry (search/families.py `tagged_first`)."""
+    assert asked_here(question, language) == words
