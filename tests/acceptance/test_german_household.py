@@ -779,3 +779,39 @@ def test_who_comes_in_german_is_answered_by_the_comings(
         assert "aufgestanden" not in spoken, (asked, spoken)
     spoken, _ = _say(german_home, "Besucht uns morgen jemand?")
     assert "Hebamme" in spoken, spoken
+
+
+def test_losgegangen_is_answered_by_the_departure(german_home: Household) -> None:
+    """Jonas leaves, then comes home, two segments: "Wann ist Jonas
+    losgegangen?" reads the departure first, not the return (session 32:
+    outside a day's window, nothing lifted the moment asked)."""
+    hass, anna = german_home.hass, german_home.anna
+    person = {"friendly_name": "Jonas"}
+    left = re.compile(r"Jonas (?:brach|verließ|ging)[^.]*(?:auf|Haus)")
+
+    def observed() -> list[str]:
+        body = hass.call_service(
+            DOMAIN, "list", {"kinds": ["observation"], "limit": 100}, token=anna.token
+        ).ok()
+        return [
+            m["content"]
+            for m in body["service_response"]["memories"]
+            if "Jonas" in m["content"]
+        ]
+
+    for states in (("home", "not_home"), ("home",)):
+        before = len(observed())
+        for state in states:
+            hass.request(
+                "POST",
+                "/api/states/person.jonas_weg",
+                token=anna.token,
+                json_body={"state": state, "attributes": person},
+            ).ok()
+        hass.call_service(DOMAIN, "close_segment", {}, token=anna.token).ok()
+        hass.wait_for(
+            lambda seen=before: len(observed()) > seen, what="Jonas", timeout=30
+        )
+    assert any(left.search(text) for text in observed()), observed()
+    spoken, _ = _say(german_home, "Wann ist Jonas losgegangen?")
+    assert left.search(spoken.split("2:")[0]), (spoken, observed())
