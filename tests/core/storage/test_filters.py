@@ -217,3 +217,33 @@ def test_a_window_also_holds_habits_and_plans_that_name_its_day(
         happened_after=window.happened_after, happened_before=window.happened_before
     )
     assert {m.id for m in store.list_memories(BOB, plain).items} == {inside}
+
+
+def test_a_span_far_longer_than_the_window_is_no_answer_to_it(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """A memory dated a season ("in winter 2026/27") overlaps every day of
+    it, but did not happen on the day asked (review s32 M1); a weekend's
+    answers a day of it, a season a month of it (SPAN_PER_WINDOW)."""
+    now = clock.value
+    day = 86_400.0
+
+    def at(seconds: float) -> datetime:
+        return datetime.fromtimestamp(seconds, UTC)
+
+    def make(content: str, start: float, days: float) -> str:
+        told = NewMemory(
+            content=content,
+            happened_at=at(start),
+            happened_until=at(start + days * day),
+        )
+        return store.create(told, HOUSE).memory.id
+
+    season = make("We are redecorating the hall in winter.", now - 10 * day, 90)
+    weekend = make("We cleared out the attic at the weekend.", now - 1.5 * day, 2)
+    today = MemoryFilter(happened_after=at(now - day), happened_before=at(now))
+    listed = {m.id for m in store.list_memories(HOUSE, today).items}
+    assert listed == {weekend}
+    month = MemoryFilter(happened_after=at(now - 30 * day), happened_before=at(now))
+    listed = {m.id for m in store.list_memories(HOUSE, month).items}
+    assert listed == {season, weekend}

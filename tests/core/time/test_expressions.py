@@ -93,6 +93,7 @@ what did we plant last fall | en | 2025-09-01 00:00 | 2025-12-01 00:00
 Was haben wir letzten Sommer gemacht? | de | 2025-06-01 00:00 | 2025-09-01 00:00
 Was war im Herbst 2024? | de | 2024-09-01 00:00 | 2024-12-01 00:00
 Was haben wir Ende des Sommers gemacht? | de | 2025-08-01 00:00 | 2025-09-01 00:00
+Was haben wir Ende des Herbstes gemacht? | de | 2025-11-01 00:00 | 2025-12-01 00:00
 """
 
 

@@ -160,6 +160,12 @@ async def test_forget_it_with_nothing_talked_about_is_never_mind(
         ("de", "merk dir, dass der Schuppencode 4455 ist", "Ach, vergiss es"),
         ("de", "merk dir, dass der Schuppencode 4455 ist", "Schon gut, vergiss es"),
         ("de", "merk dir, dass der Schuppencode 4455 ist", "Vergiss es einfach"),
+        # Review s32 M4: silence, the memory kept.
+        ("en", "remember that the shed code is 4455", "ok forget it"),
+        ("en", "remember that the shed code is 4455", "actually, forget it"),
+        ("en", "remember that the shed code is 4455", "oh, just forget it"),
+        ("en", "remember that the shed code is 4455", "no wait, forget it"),
+        ("de", "merk dir, dass der Schuppencode 4455 ist", "Nein warte, vergiss es"),
     ],
 )
 async def test_never_mind_said_around_forget_it(

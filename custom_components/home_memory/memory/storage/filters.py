@@ -7,7 +7,7 @@ reads the `memories` table under the alias `m`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..common.values import IMPORTED_SOURCES, TOLD_AT_ITS_TIME_SECONDS, Origin
 from ..text.fts_query import or_expression, search_terms
@@ -74,6 +74,11 @@ def filter_sql(flt: MemoryFilter, caller: Caller, now: float) -> tuple[str, list
     return " AND ".join(clauses), params
 
 
+# How many times a window's length a memory's span may be and still answer
+# it: a weekend for a day, a month for a week, a season for a month.
+SPAN_PER_WINDOW: Final = 4
+
+
 def _windows(flt: MemoryFilter, clauses: list[str], params: list[Any]) -> None:
     """Write time, then event time: a memory's span overlaps [after, before).
 
@@ -95,6 +100,15 @@ def _windows(flt: MemoryFilter, clauses: list[str], params: list[Any]) -> None:
     if flt.happened_before is not None:
         window.append("m.happened_at < ?")
         window_params.append(to_timestamp(flt.happened_before))
+    if flt.happened_after is not None and flt.happened_before is not None:
+        # A span far longer than the window is no answer to it: "in winter
+        # 2026/27" did not happen "today" (review s32 M1).
+        asked = flt.happened_before - flt.happened_after
+        longest = SPAN_PER_WINDOW * asked.total_seconds()
+        window.append(
+            "(m.happened_until IS NULL OR m.happened_until - m.happened_at <= ?)"
+        )
+        window_params.append(longest)
     terms = [term for word in flt.window_or_naming for term in search_terms(word)]
     if window and terms:
         # Or its text names the day asked about and its own time is no other
