@@ -77,6 +77,9 @@ def filter_sql(flt: MemoryFilter, caller: Caller, now: float) -> tuple[str, list
 # How many times a window's length a memory's span may be and still answer
 # it: a weekend for a day, a month for a week, a season for a month.
 SPAN_PER_WINDOW: Final = 4
+# ... and a day always answers a window of it (25 hours: across a change of
+# the clocks): "yesterday we took the car to the garage" was yesterday evening.
+A_DAY_AT_MOST: Final = 25 * 3600
 
 
 def _windows(flt: MemoryFilter, clauses: list[str], params: list[Any]) -> None:
@@ -104,7 +107,7 @@ def _windows(flt: MemoryFilter, clauses: list[str], params: list[Any]) -> None:
         # A span far longer than the window is no answer to it: "in winter
         # 2026/27" did not happen "today" (review s32 M1).
         asked = flt.happened_before - flt.happened_after
-        longest = SPAN_PER_WINDOW * asked.total_seconds()
+        longest = max(SPAN_PER_WINDOW * asked.total_seconds(), A_DAY_AT_MOST)
         window.append(
             "(m.happened_until IS NULL OR m.happened_until - m.happened_at <= ?)"
         )
