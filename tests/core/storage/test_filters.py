@@ -223,7 +223,7 @@ def test_a_span_far_longer_than_the_window_is_no_answer_to_it(
     store: MemoryStore, clock: ManualClock
 ) -> None:
     """A memory dated a season ("in winter 2026/27") overlaps every day of
-    it, but did not happen on the day asked (review s32 M1); a weekend's
+    it, but did not happen on the day asked (review s32 M1); a week's
     answers a day of it, a season a month of it (SPAN_PER_WINDOW)."""
     now = clock.value
     day = 86_400.0
@@ -240,7 +240,7 @@ def test_a_span_far_longer_than_the_window_is_no_answer_to_it(
         return store.create(told, HOUSE).memory.id
 
     season = make("We are redecorating the hall in winter.", now - 10 * day, 90)
-    weekend = make("We cleared out the attic at the weekend.", now - 1.5 * day, 2)
+    weekend = make("We cleared out the attic that week.", now - 3.5 * day, 7)
     today = MemoryFilter(happened_after=at(now - day), happened_before=at(now))
     listed = {m.id for m in store.list_memories(HOUSE, today).items}
     assert listed == {weekend}

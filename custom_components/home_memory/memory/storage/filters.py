@@ -75,8 +75,10 @@ def filter_sql(flt: MemoryFilter, caller: Caller, now: float) -> tuple[str, list
 
 
 # How many times a window's length a memory's span may be and still answer
-# it: a weekend for a day, a month for a week, a season for a month.
-SPAN_PER_WINDOW: Final = 4
+# it: a week for a day of it ("were we at the swimming pool on Tuesday",
+# review s23 R3), a month for a week, a season for a month; no season for a
+# day, no year for a week.
+SPAN_PER_WINDOW: Final = 8
 # ... and a day always answers a window of it (25 hours: across a change of
 # the clocks): "yesterday we took the car to the garage" was yesterday evening.
 A_DAY_AT_MOST: Final = 25 * 3600
