@@ -139,3 +139,15 @@ def test_not_then_but_another_time_moves_a_plan(
     """Review s30b M2, M3: "… not on Thursday, he is coming on Saturday"
     moves the plan; a told "not on Friday" beside it is no plan to move."""
     assert moves_coming(text, language) is moved
+
+
+def test_a_moved_plan_says_when_one_comes_not_no() -> None:
+    """Review s32 H1: a moved plan says when one comes, so another day's
+    no is no update of it, and a call-off still calls it off."""
+    moved = (
+        "The chimney sweep is not coming on Thursday 3 December, he is coming "
+        "on Friday 4 December."
+    )
+    other_day = "The chimney sweep is not coming on Monday 7 December."
+    assert denies_another(moved, other_day, "en")
+    assert negates(moved, "The chimney sweep is not coming.", "en")

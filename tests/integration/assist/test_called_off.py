@@ -205,3 +205,45 @@ async def test_when_a_moved_plan_s_visitor_comes_is_read_before_a_call_off(
     first = answer.split("2:")[0]
     assert "Thursday" in first, answer
     assert "Wednesday" in answer.split("2:")[-1], answer
+
+
+@pytest.mark.parametrize(
+    ("language", "told", "moved", "other", "new"),
+    [
+        ("en", "remember that the chimney sweep is coming on Thursday",
+         ("no, actually the chimney sweep is not coming on Thursday, he is coming "
+          "on Friday"),
+         "remember that the chimney sweep is not coming on Monday", "Friday"),
+        ("de", "Merk dir, dass der Schornsteinfeger am Donnerstag kommt",
+         ("Nein, eigentlich kommt der Schornsteinfeger nicht am Donnerstag, "
+          "sondern am Freitag"),
+         "Merk dir, dass der Schornsteinfeger am Montag nicht kommt", "Freitag"),
+    ],
+    ids=["en", "de"],
+)  # fmt: skip
+async def test_a_moved_plan_is_not_overwritten_by_another_day_s_no(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+    user_ben: MockUser,
+    language: str,
+    told: str,
+    moved: str,
+    other: str,
+    new: str,
+) -> None:
+    """Review s32 H1: Ben moved Anna's plan to Friday; Anna's later "… is
+    not coming on Monday" updated it, and the Friday was gone. The moved
+    plan says when he comes; another day's no is a memory of its own."""
+    store = await home_in(language, hass, mock_config_entry, freezer, request)
+    await say(hass, told, language=language, user=user_anna)
+    answer = speech(await say(hass, moved, language=language, user=user_ben))
+    assert answer.startswith(("Updated:", "Aktualisiert:")), answer
+    [plan] = active(store)
+    await say(hass, other, language=language, user=user_anna)
+    kept = {m.id: m.content for m in active(store)}
+    assert len(kept) == 2, kept
+    assert new in kept[plan.id], kept

@@ -453,9 +453,9 @@ class Repeats:
                 item, row[5], (row[6], row[7]), now
             )
             moved = other_day and _plans(item, (row[6], row[7]), now)
-            if other_day and not moved:
-                continue
             language = item.language or self.config.language
+            if (other_day and not moved) or _another_days_no(row[3], item, language):
+                continue
             moving = item.corrects and moves_coming(item.content, language)
             row = _in_tellers_words(row, item, language)
             dated = _dated(item, row[5])
@@ -720,6 +720,14 @@ def _other_day(
     if not _dated(item, kind):
         return False
     return other_occasion(_event_time(item, now), existing)
+
+
+def _another_days_no(old: str, item: NewMemory, language: str) -> bool:
+    """Whether `item` says no to another day than the one a moved plan
+    (`old`: "… is not coming on Thursday, he is coming on Friday") names:
+    a memory of its own, never the plan's update (review s32 H1: "… is not
+    coming on Monday" replaced it, and the Friday was gone)."""
+    return moves_coming(old, language) and denies_another(old, item.content, language)
 
 
 def _plans(item: NewMemory, existing: tuple[float, float], now: float) -> bool:

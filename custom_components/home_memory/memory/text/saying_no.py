@@ -32,7 +32,7 @@ def negates(old: str, new: str, language: str | None = None) -> bool:
     before, after = said(old, language), said(new, language)
     return (
         after.negated
-        and not before.negated
+        and not _says_no(old, before.negated, language)
         and bool(after.content)
         and _said_in(after.content, before.content, language)
     )
@@ -45,9 +45,17 @@ def denies_another(old: str, new: str, language: str | None = None) -> bool:
     before, after = said(old, language), said(new, language)
     return (
         after.negated
-        and not before.negated
+        and not _says_no(old, before.negated, language)
         and not _said_in(after.content, before.content, language)
     )
+
+
+def _says_no(text: str, negated: bool, language: str | None) -> bool:
+    """Whether `text` (read `negated`) says no: a moved plan ("… is not
+    coming on Thursday, he is coming on Friday") says when one comes, so
+    another day's no is a memory of its own, not its update (review s32
+    H1: "… is not coming on Monday" replaced it, and the Friday was gone)."""
+    return negated and not moves_coming(text, language)
 
 
 def contradicts(old: str, new: str, language: str | None = None) -> bool:
