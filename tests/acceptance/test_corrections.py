@@ -413,3 +413,27 @@ def test_a_third_persons_deed_and_a_plan_called_off_are_corrections(
     assert off.startswith("Updated: The bagpipe tutor isn't coming anymore"), off
     tutor = [t for t in _contents(household, anna, "bagpipe tutor") if "bagpipe" in t]
     assert tutor == ["The bagpipe tutor isn't coming anymore."], tutor
+
+
+def test_another_days_no_leaves_a_moved_plan_standing(household: Household) -> None:
+    """Review s32 H1: Ben moved Anna's plan to Friday; her later "… is not
+    coming on Monday" replaced it, and the Friday was gone. It is now a
+    memory of its own, and the plan still says Friday. (The piano restorer
+    is this test's.)"""
+    wait_for_the_model(household)
+    anna, ben = household.anna, household.ben
+    _said(household, anna, "remember that the piano restorer is coming on Thursday")
+    moved = _said(
+        household,
+        ben,
+        "no, actually the piano restorer is not coming on Thursday, "
+        "he is coming on Friday",
+    )
+    assert moved.startswith("Updated:"), moved
+    other = _said(
+        household, anna, "remember that the piano restorer is not coming on Monday"
+    )
+    assert not other.startswith("Updated"), other
+    told = [t for t in _contents(household, anna, "piano restorer") if "restorer" in t]
+    assert len(told) == 2, told
+    assert any("Friday" in text for text in told), told
