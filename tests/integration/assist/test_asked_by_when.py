@@ -422,3 +422,26 @@ async def test_a_season_told_is_found_by_the_season_asked(
     assert "garden gate" in sommer, sommer
     winter = await _said(hass, household, "what did we do last winter")
     assert "garden gate" not in winter, winter
+
+
+async def test_a_season_is_no_answer_to_a_day_of_it(
+    hass: HomeAssistant, household: MockUser, freezer: FrozenDateTimeFactory
+) -> None:
+    """Review s32 M1: on the first day of winter, "what did we do today"
+    read "We are redecorating the hall in winter 2026/27" first, and
+    "what happened yesterday" autumn's new job. A season did not happen on
+    the day asked; asked of the season, it is the answer."""
+    freezer.move_to("2026-12-01T10:00:00+00:00")
+    for told in (
+        "remember that we are redecorating the hall this winter",
+        "remember that Ben got a new job this autumn",
+        "remember that we descaled the kettle this morning",
+    ):
+        assert "remember" in speech(await ask(hass, told, user=household))
+    today = await _said(hass, household, "what did we do today")
+    assert "kettle" in today, today
+    assert "hall" not in today, today
+    yesterday = await _said(hass, household, "what happened yesterday")
+    assert "job" not in yesterday, yesterday
+    winter = await _said(hass, household, "what are we doing this winter")
+    assert "hall" in winter, winter
