@@ -64,6 +64,14 @@ def _memories(home: Household, query: str) -> list[dict[str, Any]]:
     return list(body["service_response"]["memories"])
 
 
+def _observed(home: Household) -> list[str]:
+    """Every observed memory's text, as Anna lists them."""
+    body = home.hass.call_service(
+        DOMAIN, "list", {"kinds": ["observation"], "limit": 100}, token=home.anna.token
+    ).ok()
+    return [m["content"] for m in body["service_response"]["memories"]]
+
+
 def _say(home: Household, text: str, conversation_id: str | None = None) -> Any:
     """One German turn with the built-in agent: (speech, conversation id)."""
     result = home.hass.conversation_process(
@@ -751,14 +759,7 @@ def test_heimgekommen_is_answered_by_the_arrival(german_home: Household) -> None
     arrived = re.compile(r"Lotta (?:kam|war) [^.]*(?:nach|wieder zu) Hause")
 
     def told() -> list[str]:
-        body = hass.call_service(
-            DOMAIN, "list", {"kinds": ["observation"], "limit": 100}, token=anna.token
-        ).ok()
-        return [
-            m["content"]
-            for m in body["service_response"]["memories"]
-            if arrived.search(m["content"])
-        ]
+        return [t for t in _observed(german_home) if arrived.search(t)]
 
     hass.wait_for(lambda: bool(told()), what="Lotta's arrival", timeout=30)
     spoken, _ = _say(german_home, "Wann ist Lotta zuletzt heimgekommen")
@@ -790,14 +791,7 @@ def test_losgegangen_is_answered_by_the_departure(german_home: Household) -> Non
     left = re.compile(r"Jonas (?:brach|verließ|ging)[^.]*(?:auf|Haus)")
 
     def observed() -> list[str]:
-        body = hass.call_service(
-            DOMAIN, "list", {"kinds": ["observation"], "limit": 100}, token=anna.token
-        ).ok()
-        return [
-            m["content"]
-            for m in body["service_response"]["memories"]
-            if "Jonas" in m["content"]
-        ]
+        return [text for text in _observed(german_home) if "Jonas" in text]
 
     for states in (("home", "not_home"), ("home",)):
         before = len(observed())

@@ -97,14 +97,9 @@ def called_off(
     coming."): no answer to who comes where another memory tells of one
     who does (review s30b M4: they were listed as who comes). "Is the
     painter coming on Friday" is answered by his call-off."""
-    languages = list(languages_to_try(language))
     if not rowids or not asks_anyone_coming(query, language):
         return set()
-    return {
-        rowid
-        for rowid, text in candidates.contents(list(rowids)).items()
-        if any(calls_off(text, other) for other in languages)
-    }
+    return _calling_off(candidates, rowids, language)
 
 
 def calling_off_asked(
@@ -121,6 +116,14 @@ def calling_off_asked(
     it is all there is, the call-off answers."""
     if not rowids or not asked_visitors(query, language):
         return set()
+    return _calling_off(candidates, rowids, language)
+
+
+def _calling_off(
+    candidates: CandidateQueries, rowids: Collection[int], language: str | None
+) -> set[int]:
+    """Of `rowids`, the memories that only call a coming off, in any
+    language the household may speak (text/saying_no.py `calls_off`)."""
     languages = list(languages_to_try(language))
     return {
         rowid
