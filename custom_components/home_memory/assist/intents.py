@@ -638,6 +638,10 @@ class ForgetIntentHandler(_QueryIntentHandler):
         scope.require_write()
         voice = _voice_state(scope)
         read_out, cursor = voice.recall_listed, voice.recall_cursor
+        if cursor != scope.state.recall_cursor:
+            # Read out in another conversation: a new one's "forget it" is
+            # never mind (CI: "Vergiss es" asked which of another's three).
+            read_out = 0
         _cancel_waiting_forget(scope)
         query = slots["query"]["value"]
         if not has_words(query):

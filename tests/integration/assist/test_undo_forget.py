@@ -241,3 +241,16 @@ async def test_forget_it_after_several_were_read_asks_which(
     assert _tier_of(init_integration, second_said) is Tier.DELETED
     assert _tier_of(init_integration, first_said) is Tier.ACTIVE
     assert _tier_of(init_integration, earlier[language].split()[1]) is Tier.ACTIVE
+
+
+async def test_forget_it_in_a_new_conversation_after_a_listing_is_never_mind(
+    hass: HomeAssistant, init_integration: HomeMemoryConfigEntry
+) -> None:
+    """Several read out in one conversation; "forget it" in a new one asks
+    nothing (CI of session 32: "Vergiss es" asked which of another
+    conversation's three)."""
+    await call(hass, "remember", {"content": "The shed code is 4455."})
+    await call(hass, "remember", {"content": "The gate code is 7788."})
+    listing = speech(await ask(hass, "what do you remember about the codes"))
+    assert "2:" in listing, listing
+    assert speech(await ask(hass, "forget it")) == ""
