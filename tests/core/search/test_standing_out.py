@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import pytest
 
 from custom_components.home_memory.memory.search.standing_out import (
     TOPIC_MARGINS,
+    over_the_floors,
     stand_out_floor,
     topic_floor,
     wordless_floor,
@@ -90,3 +92,25 @@ def test_inside_a_window_the_least_similarity_stays_otherwise(
     words found nothing better, the window's least similarity decides."""
     assert topic_floor(margin, YEAR, keyword, 0.2) == 0.2
     assert topic_floor(0.2, {}, keyword, 0.2) == 0.2
+
+
+class _Relevance(NamedTuple):
+    own: float
+    similarity: float | None
+    keyword: float | None
+
+
+def test_over_the_floors_by_relevance_similarity_and_what_is_said() -> None:
+    """Each candidate needs its own relevance and the floor for its kind
+    (sharing a word or not); one answering by what it says needs only
+    its own relevance (a coming asked of, review s32 L8)."""
+    fused = {
+        1: _Relevance(0.7, 0.66, 1.0),  # near the best, sharing words
+        2: _Relevance(0.5, 0.45, 1.0),  # sharing words, under the floor
+        3: _Relevance(0.5, 0.55, None),  # no word, under the wordless floor
+        4: _Relevance(0.2, 0.7, 1.0),  # under its own relevance
+        5: _Relevance(0.4, None, 1.0),  # words alone: no similarity
+    }
+    assert over_the_floors(fused, 0.35, (0.5, 0.6), ()) == [1, 5]
+    assert over_the_floors(fused, 0.35, (0.5, 0.6), {2, 3, 4}) == [1, 2, 3, 5]
+    assert over_the_floors(fused, 0.35, (-math.inf, -math.inf), ()) == [1, 2, 3, 5]

@@ -12,6 +12,7 @@ import pytest
 from custom_components.home_memory.memory.search.visitors import (
     asked_visitors,
     asks_anyone_coming,
+    comings_told,
     telling_no_coming,
     visiting_as_coming,
 )
@@ -153,3 +154,29 @@ def test_asked_who_comes_a_memory_of_no_coming_is_no_answer(
     # Where nothing tells of a coming, nothing is left out.
     alone = {3: texts[3]}
     assert telling_no_coming(_Texts(alone), query, [3], language) == set()  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("query", "language", "found"),
+    [
+        ("Wer kommt?", "de", {1, 4}),
+        ("Kommt jemand?", "de", {1, 4}),
+        ("who is coming", "en", {1, 4}),
+        # One named, or no coming asked: none answers by what it says.
+        ("Kommt der Maler?", "de", set()),
+        ("Wann ist Ben aufgestanden?", "de", set()),
+    ],
+)
+def test_asked_who_comes_each_telling_of_a_coming_answers(
+    query: str, language: str, found: set[int]
+) -> None:
+    """ "Wer kommt?" did not read "Die Masseurin kommt am Samstag", under
+    the floor of the best by meaning (review s32 L8): a memory telling of
+    a coming answers a question of who comes by what it says."""
+    texts = {
+        1: "Der Maler kommt am Freitag, 4. Dezember.",
+        2: "Ben ist am Dienstagmorgen, 1. Dezember um halb sechs aufgestanden.",
+        3: "Wir haben die Hecke im Jahr 2025 geschnitten.",
+        4: "The masseuse is coming on Saturday.",
+    }
+    assert comings_told(_Texts(texts), query, list(texts), language) == found  # type: ignore[arg-type]

@@ -19,7 +19,7 @@ from .test_person_corrections import german_home
 if TYPE_CHECKING:
     from freezegun.api import FrozenDateTimeFactory
     from homeassistant.core import HomeAssistant
-    from pytest_homeassistant_custom_component.common import MockConfigEntry
+    from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
     from custom_components.home_memory.memory.embedding.multilingual import (
         MultilingualEmbedder,
@@ -65,3 +65,34 @@ async def test_who_comes_in_german_is_answered_by_the_comings_alone(
     first_two = answer.split("3:")[0]
     assert "Maler" in first_two, answer
     assert "Hebamme" in first_two, answer
+
+
+async def test_every_one_who_comes_is_read_however_far_by_meaning(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    user_ben: MockUser,
+) -> None:
+    """ "Wer kommt?" read the plumber and the gardener and not Anna's own
+    masseuse, while "Wer kommt denn?" read all three (review s32 L8): her
+    similarity to the question was under the floor of the best. Her plan
+    is private: Ben does not hear it."""
+    await german_home(hass, mock_config_entry, e5, freezer)
+    freezer.move_to("2026-12-01T07:00:00+00:00")
+    for fact, user in (
+        ("Merk dir, dass der Klempner am Freitag kommt", user_ben),
+        ("Merk dir, dass der Gärtner am Donnerstag kommt", user_ben),
+        ("Merk dir privat, dass die Masseurin am Samstag kommt", user_anna),
+    ):
+        await say(hass, fact, language="de", user=user)
+    for asked in ("Wer kommt?", "Wer kommt denn?", "Kommt jemand?"):
+        answer = speech(await say(hass, asked, language="de", user=user_anna))
+        for visitor in ("Klempner", "Gärtner", "Masseurin"):
+            assert visitor in answer, (asked, answer)
+    answer = speech(await say(hass, "Wer kommt?", language="de", user=user_ben))
+    assert "Klempner" in answer, answer
+    assert "Gärtner" in answer, answer
+    assert "Masseurin" not in answer, answer

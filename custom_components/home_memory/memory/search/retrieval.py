@@ -37,8 +37,13 @@ from .floors import (
 )
 from .needs import never_needs_memory
 from .people import by_names_alone, named_people, telling_of_someone
-from .standing_out import stand_out_floor, topic_floor, wordless_floor
-from .visitors import visiting_as_coming
+from .standing_out import (
+    over_the_floors,
+    stand_out_floor,
+    topic_floor,
+    wordless_floor,
+)
+from .visitors import comings_told, visiting_as_coming
 from .windows import of_the_day_alone, pages_in_time, reading_order
 
 if TYPE_CHECKING:
@@ -357,16 +362,12 @@ class Retriever:
             fused = self._about_named_people(query, fused, asker)
         margin = self._search_margin()
         floor = stand_out_floor(margin, vector, min_relevance)
-        wordless = wordless_floor(margin, vector, keyword, floor)
-        passing = [
-            rowid
-            for rowid, rel in fused.items()
-            if rel.own >= min_relevance
-            and (
-                rel.similarity is None
-                or rel.similarity >= (floor if rel.keyword is not None else wordless)
-            )
-        ]
+        passing = over_the_floors(
+            fused,
+            min_relevance,
+            (floor, wordless_floor(margin, vector, keyword, floor)),
+            comings_told(candidates, query, fused, self.config.language),
+        )
         besides = None
         if min_relevance > 0:  # A word of the query's family passes (families.py).
             formed = family_matches(
@@ -484,8 +485,7 @@ class Retriever:
 
     def _search_margin(self) -> float | None:
         """The model profile's stand-out margin (standing_out.py)."""
-        embedder = self.store.embedder
-        return profile_for(embedder.model_id if embedder else None).search_margin
+        return profile_for(getattr(self.store.embedder, "model_id", None)).search_margin
 
     def _fusion_weights(self) -> tuple[float, float]:
         # The model's profile sets the split (embedding/profiles.py).

@@ -14,7 +14,7 @@ similarity alone lets pass a relevance floor.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Protocol
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Mapping
@@ -29,6 +29,39 @@ WORDLESS_MARGIN_SHARE: Final = 0.5
 # hat im Jahr 2025 die Dusche repariert" 0.71, "Wir haben im Jahr 2025 die
 # Terrasse gestrichen" 0.21 (review s28 M7: listed beside it).
 TOPIC_MARGINS: Final = 2.0
+
+
+class _Matched(Protocol):
+    @property
+    def own(self) -> float: ...
+    @property
+    def similarity(self) -> float | None: ...
+    @property
+    def keyword(self) -> float | None: ...
+
+
+def over_the_floors(
+    fused: Mapping[int, _Matched],
+    min_relevance: float,
+    floors: tuple[float, float],
+    answering: Collection[int],
+) -> list[int]:
+    """The candidates over a relevance floor: `min_relevance` of their
+    own, and a similarity of at least `floors`' first where they share a
+    word with the question (`stand_out_floor`), its second where not
+    (`wordless_floor`). `answering`: those answering by what they say
+    (visitors.py `comings_told`), whatever their similarity."""
+    worded, wordless = floors
+    return [
+        rowid
+        for rowid, rel in fused.items()
+        if rel.own >= min_relevance
+        and (
+            rel.similarity is None
+            or rowid in answering
+            or rel.similarity >= (worded if rel.keyword is not None else wordless)
+        )
+    ]
 
 
 def stand_out_floor(

@@ -132,6 +132,29 @@ def _calling_off(
     }
 
 
+def comings_told(
+    candidates: CandidateQueries,
+    query: str,
+    rowids: Collection[int],
+    language: str | None,
+) -> set[int]:
+    """Of `rowids` (a search's candidates), for a question of who comes
+    naming nobody (`asks_anyone_coming`), those that tell of
+    a coming: each answers it by what it says, however far its visitor is
+    from the question by meaning. "Wer kommt?" read the plumber and the
+    gardener and not "Die Masseurin kommt am Samstag", under the floor of
+    the best by meaning, while "Wer kommt denn?" read all three (review
+    s32 L8). A call-off is read after them (`called_off`)."""
+    if not rowids or not asks_anyone_coming(query, language):
+        return set()
+    languages = list(languages_to_try(language))
+    return {
+        rowid
+        for rowid, text in candidates.contents(list(rowids)).items()
+        if any(says_coming(text, other) for other in languages)
+    }
+
+
 def telling_no_coming(
     candidates: CandidateQueries,
     query: str,
