@@ -8,9 +8,11 @@ retrieved for the latest utterance (served to Assist on the next turn).
 Everything is bounded and expires: a conversation is dropped after
 `CONVERSATION_TTL` seconds without use, when more than `MAX_CONVERSATIONS`
 are kept, or as its speaker's oldest past `MAX_CONVERSATIONS_PER_SPEAKER`; a
-confirmation lapses after `CONFIRMATION_TTL` seconds. A state is bound to
-the speaker who created it: another speaker on the same conversation id
-starts from a clean state, so nothing of one person leaks to another.
+confirmation lapses after `CONFIRMATION_TTL` seconds. A state is each
+speaker's own: another speaker on the same conversation id has a state of
+their own, so nothing of one person leaks to another, and their turns leave
+the first one's listing and waiting "yes" as they were (review s32 L3: Ben's
+"number one" in Anna's conversation emptied her listing).
 """
 
 from __future__ import annotations
@@ -103,7 +105,8 @@ class ConversationStates:
     def __init__(self, clock: Callable[[], float]) -> None:
         """Start empty; `clock` gives seconds (the store's, Home Assistant's time)."""
         self._clock = clock
-        self._states: OrderedDict[str, ConversationState] = OrderedDict()
+        # By (conversation id, speaker).
+        self._states: OrderedDict[tuple[str, str], ConversationState] = OrderedDict()
         # Bumped whenever memories change: a retrieval started before a change
         # must not cache what it found (context.async_refresh_cache).
         self.generation = 0
@@ -119,17 +122,16 @@ class ConversationStates:
         return len(self._states)
 
     def get(self, key: str, speaker: str) -> ConversationState:
-        """The state of `key` for `speaker`, fresh if none or someone else's."""
+        """The state of `key` for `speaker`, fresh if they have none there."""
         now = self._clock()
         self._expire(now)
-        state = self._states.get(key)
-        if state is None or state.speaker != speaker:
-            if state is None:
-                self._make_room(speaker)
+        state = self._states.get((key, speaker))
+        if state is None:
+            self._make_room(speaker)
             state = ConversationState(speaker=speaker, touched=now)
-            self._states[key] = state
+            self._states[key, speaker] = state
         state.touched = now
-        self._states.move_to_end(key)
+        self._states.move_to_end((key, speaker))
         while len(self._states) > MAX_CONVERSATIONS:
             self._states.popitem(last=False)
         return state
@@ -137,8 +139,7 @@ class ConversationStates:
     def peek(self, key: str, speaker: str) -> ConversationState | None:
         """The live state of `key` if it belongs to `speaker` (no update)."""
         self._expire(self._clock())
-        state = self._states.get(key)
-        return state if state is not None and state.speaker == speaker else None
+        return self._states.get((key, speaker))
 
     def add_pending(
         self,

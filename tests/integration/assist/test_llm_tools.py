@@ -702,9 +702,12 @@ async def test_conversation_states_are_bounded() -> None:
     states = ConversationStates(clock=lambda: now[0])
     first = states.get("c0", "anna")
     first.last_memory_id = "m1"
-    # Another speaker on the same id starts clean.
+    # Another speaker on the same id has a state of their own, and the
+    # first one's stays hers (review s32 L3).
     assert states.get("c0", "ben").last_memory_id is None
-    assert states.peek("c0", "anna") is None
+    kept = states.peek("c0", "anna")
+    assert kept is not None
+    assert kept.last_memory_id == "m1"
     for index in range(MAX_CONVERSATIONS + 5):
         states.get(f"c{index}", f"speaker{index % 16}")
     assert len(states) == MAX_CONVERSATIONS

@@ -254,3 +254,34 @@ async def test_forget_it_in_a_new_conversation_after_a_listing_is_never_mind(
     listing = speech(await ask(hass, "what do you remember about the codes"))
     assert "2:" in listing, listing
     assert speech(await ask(hass, "forget it")) == ""
+
+
+async def test_another_persons_turn_leaves_a_listing_as_it_was(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+    user_ben: MockUser,
+) -> None:
+    """Anna hears two memories; Ben's "forget it" and "number one" in her
+    conversation choose nothing, and her own "forget it" then still asks
+    which of her two (review s32 L3: his turns emptied her listing)."""
+    for code in ("The shed code is 4455", "The gate code is 7788"):
+        await ask(hass, f"remember that {code.lower()}", user=user_anna)
+    listing = await ask(hass, "what do you remember about the codes", user=user_anna)
+    conversation = listing.conversation_id
+    assert "2:" in speech(listing), speech(listing)
+    for said in ("forget it", "number one"):
+        his = await ask(hass, said, user=user_ben, conversation_id=conversation)
+        assert "4455" not in speech(his), speech(his)
+        assert "7788" not in speech(his), speech(his)
+    which = await ask(hass, "forget it", user=user_anna, conversation_id=conversation)
+    assert speech(which) == "Which of the 2 should I forget? Say its number."
+    picked = await ask(hass, "number one", user=user_anna, conversation_id=conversation)
+    first = (
+        "4455"
+        if speech(listing).index("4455") < speech(listing).index("7788")
+        else "7788"
+    )
+    assert first in speech(picked), speech(picked)
+    await ask(hass, "yes", user=user_anna, conversation_id=conversation)
+    assert _tier_of(init_integration, first) is Tier.DELETED
