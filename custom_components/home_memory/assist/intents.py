@@ -755,9 +755,14 @@ class PickIntentHandler(_MemoryIntentHandler):
         if number > len(choices):
             return words.say("no_such_number", number=number, count=len(choices))
         scope.require_write()
+        # Re-read: a memory forgotten or made private since is not offered,
+        # and says so; the others stay to choose from (review s32 L2: "I
+        # don't remember anything like that", and the choices were gone).
+        try:
+            resolved = await async_resolve(scope, memory_id=choices[number - 1])
+        except NotFoundError:
+            return words.say("listed_gone", number=number)
         _cancel_waiting_forget(scope)
-        # Re-read: a memory forgotten or made private since is not offered.
-        resolved = await async_resolve(scope, memory_id=choices[number - 1])
         assert resolved.memory is not None
         return _ask_to_forget(scope, resolved.memory, words)
 

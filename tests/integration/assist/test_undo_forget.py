@@ -285,3 +285,32 @@ async def test_another_persons_turn_leaves_a_listing_as_it_was(
     assert first in speech(picked), speech(picked)
     await ask(hass, "yes", user=user_anna, conversation_id=conversation)
     assert _tier_of(init_integration, first) is Tier.DELETED
+
+
+async def test_a_number_forgotten_meanwhile_is_said_to_be_gone(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+    user_ben: MockUser,
+) -> None:
+    """Anna asks which to forget of two; Ben forgets her first meanwhile.
+    Her "number one" says it is gone (review s32 L2: "I don't remember
+    anything like that"), and her "number two" still asks about hers."""
+    for code in ("The shed code is 4455", "The gate code is 7788"):
+        await ask(hass, f"remember that {code.lower()}", user=user_anna)
+    listing = await ask(hass, "what do you remember about the codes", user=user_anna)
+    conversation, listed = listing.conversation_id, speech(listing)
+    first, second = sorted(("4455", "7788"), key=listed.index)
+    which = await ask(hass, "forget it", user=user_anna, conversation_id=conversation)
+    assert speech(which) == "Which of the 2 should I forget? Say its number."
+    store = init_integration.runtime_data.store
+    [gone] = [
+        memory.id
+        for memory in store.list_memories(SYSTEM, MemoryFilter()).items
+        if first in memory.content
+    ]
+    await call(hass, "forget", {"ids": [gone]}, user=user_ben)
+    picked = await ask(hass, "number one", user=user_anna, conversation_id=conversation)
+    assert speech(picked) == "Number 1 is no longer among the memories I can tell you."
+    picked = await ask(hass, "number two", user=user_anna, conversation_id=conversation)
+    assert second in speech(picked), speech(picked)
