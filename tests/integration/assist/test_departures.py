@@ -90,3 +90,56 @@ async def test_a_departure_asked_in_everyday_words_reads_the_departure(
     await _observed_morning(hass, mock_config_entry, e5, freezer)
     answer = speech(await say(hass, asked, language="de"))
     assert "brach" in answer.split("2:")[0], answer
+
+
+# Anna's Monday and Tuesday, observed: the departure of Monday is her last;
+# her getting up and return on Tuesday came later.
+LATER = (
+    ("Am Montagmorgen fiel mir auf: Anna brach gegen acht auf.", 30, 8,
+     "departure"),
+    ("Am Dienstagmorgen sah ich: Anna wachte gegen sieben auf und stand auf.",
+     1, 7, "got_up:morning"),
+    ("Am Dienstagmorgen fiel mir auf: Anna kam gegen zehn nach Hause.", 1, 10,
+     "arrival"),
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "Wann ist Anna zuletzt aus dem Haus gegangen?",
+        "Wann hat Anna zuletzt das Haus verlassen?",
+        "Wann ist Anna das letzte Mal weggegangen?",
+    ],
+)
+async def test_the_last_departure_is_the_last_of_the_departures(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+    asked: str,
+) -> None:
+    """Asked when Anna last left, the departure is read before the later
+    moments of other kinds ("the last time" read the newest of the
+    relevant first, and the asked moment's tags were not looked at)."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to("2026-12-01T11:00:00+00:00")
+    store = await german_home_with_e5(hass, mock_config_entry, e5)
+    hass.states.async_set("person.anna", "home", {"friendly_name": "Anna"})
+    tags = asked_tags("de")
+    for content, day, hour, kind in LATER:
+        month = 11 if day == 30 else 12
+        store.create(
+            NewMemory(
+                content=content,
+                people=("Anna",),
+                tags=(*tags[kind], "presence"),
+                source=Source.OBSERVED,
+                importance=0.3,
+                happened_at=datetime(2026, month, day, hour, tzinfo=BERLIN),
+            ),
+            SYSTEM,
+        )
+    answer = speech(await say(hass, asked, language="de"))
+    assert "brach" in answer.split("2:")[0], answer

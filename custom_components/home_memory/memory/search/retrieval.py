@@ -272,8 +272,7 @@ class Retriever:
     def __init__(self, store: MemoryStore, config: EngineConfig | None = None) -> None:
         """Retrieve from `store` with the store's config unless told otherwise."""
         self.store = store
-        # The candidate reads; the store is left for embedding the query,
-        # fetching the results and recording access.
+        # The candidate reads (the store embeds, fetches and records access).
         self._candidates = store.candidates
         self.config = config or store.config
         self._cursors = Cursors[_Cursor](store.now)
@@ -417,14 +416,16 @@ class Retriever:
                     candidates, ranking.rowids, flt, self.config.language, query
                 )
             )
-        if len(ranking) > 1:  # the asked deed or moment first
+        # The asked deed or moment first, its last time first (review s33 R1).
+        ranking = self._newest_first(ranking) if newest_first else ranking
+        if len(ranking) > 1:
             ranking = ranking.taken(
                 asked_first(
                     candidates, searched, ranking.rowids, known, self.config.language,
                     in_window=topic_in_window,
                 )
             )  # fmt: skip
-        return self._newest_first(ranking) if newest_first else ranking
+        return ranking
 
     def _newest_first(self, ranking: _Ranking) -> _Ranking:
         """ "The last time ...": of the memories about as relevant as the best
