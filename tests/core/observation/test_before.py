@@ -60,6 +60,37 @@ def test_an_arrival_says_how_long_the_person_was_away(store: MemoryStore) -> Non
         assert check(german, told, tz=TZ, language=language) == []
 
 
+def test_several_back_together_say_they_were_away_in_the_plural(
+    store: MemoryStore,
+) -> None:
+    """Anna and Ben out on Saturday and back together on Sunday: "Anna und
+    Ben kamen … nach Hause und waren zuvor … weg gewesen" (the verbs were
+    singular), every number still true to what was observed."""
+    events = Events()
+    events.leave(local(28, 9, 30), "Anna")
+    events.leave(local(28, 9, 31), "Ben")
+    assert tell(store, raw(events), local(28, 12)) != []
+    back = Events()
+    back.arrive(local(29, 18, 15), "Anna")
+    back.arrive(local(29, 18, 16), "Ben")
+    buffer = EventBuffer(store)
+    store_events(buffer, raw(back), TZ)
+    drained = drain(store, buffer, local(29, 20), TZ, DEFAULT_RULES, "B", force=True)
+    (memory,) = drained.memories
+    came = memory.content.replace("got home", "came home")
+    assert "Anna and Ben came home" in came, memory.content
+    told = buffer.told(memory, SYSTEM)
+    arrivals = [e for e in told if e.new_state == "home"]
+    departures = {e.entity_id: e for e in events.made}
+    (segment,) = ready_segments(arrivals, now=local(29, 20), tz=TZ, force=True)
+    german = narrate(
+        segment, persona="B", tz=TZ, language="de", before=Before(people=departures)
+    ).content
+    assert "Anna und Ben kamen " in german or "Anna und Ben waren " in german, german
+    assert " und waren zuvor übers Wochenende " in german, german
+    assert check(german, [*departures.values(), *arrivals], tz=TZ, language="de") == []
+
+
 def test_nobody_seems_home_only_when_nothing_changed_since_the_door_closed(
     store: MemoryStore,
 ) -> None:

@@ -183,3 +183,23 @@ def test_a_tv_left_on_into_the_night_is_worth_a_memory() -> None:
     assert not worth_telling(late)
     (watched,) = _evening((local(26, 21, 0), tv, "on", "off"), now=local(26, 22, 10, 1))
     assert worth_telling(watched)
+
+
+def test_several_people_coming_or_going_together_take_the_plural_verb() -> None:
+    """ "Anna, Ben und Lena ging … aus dem Haus": a German group's verb is
+    plural (household replay of session 33); one person's stays singular,
+    and English has one form for both."""
+    out, back, alone = Events(), Events(), Events()
+    out.leave(local(24, 9, 0), "Anna")
+    out.leave(local(24, 9, 1), "Ben")
+    back.arrive(local(24, 17, 0), "Anna")
+    back.arrive(local(24, 17, 1), "Ben")
+    alone.arrive(local(24, 17, 0), "Anna")
+    [left] = _told(_segment(out), "de")
+    assert left.text.startswith(("Anna und Ben gingen ", "Anna und Ben brachen ")), left
+    [came] = _told(_segment(back), "de")
+    assert came.text.startswith(("Anna und Ben kamen ", "Anna und Ben waren ")), came
+    [one] = _told(_segment(alone), "de")
+    assert one.text.startswith(("Anna kam ", "Anna war ")), one
+    [english] = _told(_segment(out), "en")
+    assert english.text.startswith("Anna and Ben "), english

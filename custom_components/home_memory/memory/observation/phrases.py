@@ -52,9 +52,14 @@ class Phrases:
         value = self.table[key]
         return value if isinstance(value, str) else str(rng.choice(value))
 
-    def scene(self, key: str, rng: random.Random, **values: str) -> str:
-        """A scene sentence ("{who} came home {time}"), filled in."""
-        value = self.table["scenes"][key]
+    def scene(
+        self, key: str, rng: random.Random, *, plural: bool = False, **values: str
+    ) -> str:
+        """A scene sentence ("{who} came home {time}"), filled in; `plural`:
+        of several people, in the verb forms `scenes_plural` gives where the
+        language has its own ("Anna und Ben kamen", not "kam")."""
+        forms = self.table.get("scenes_plural", {}) if plural else {}
+        value = forms.get(key, self.table["scenes"][key])
         template = value if isinstance(value, str) else str(rng.choice(value))
         return template.format(**values)
 

@@ -296,7 +296,8 @@ class _Teller:
         for group in groups:
             first = group[0]
             arrived = presence_change(first) is Presence.ARRIVED
-            who = self.p.join(list(dict.fromkeys(event.name for event in group)))
+            names = list(dict.fromkeys(event.name for event in group))
+            who, plural = self.p.join(names), len(names) > 1
             near = [d for d in doors if abs(d.at - first.at) <= DOOR_WITH_PERSON_S]
             door_ids = {d.entity_id for d in near}
             if len(door_ids) == 1:
@@ -305,6 +306,7 @@ class _Teller:
                 text = self.p.scene(
                     key,
                     self.rng,
+                    plural=plural,
                     who=who,
                     door=self.the(near[0].name),
                     time=self.at(first.at),
@@ -312,11 +314,14 @@ class _Teller:
                 seqs = tuple(e.seq for e in (*group, *near))
             else:
                 key = "arrived" if arrived else "left"
-                text = self.p.scene(key, self.rng, who=who, time=self.at(first.at))
+                text = self.p.scene(
+                    key, self.rng, plural=plural, who=who, time=self.at(first.at)
+                )
                 seqs = tuple(e.seq for e in group)
             since = self._away_since(group, events, before) if arrived else None
             if since is not None:
-                text += str(self.p["away_since"]).format(
+                away = "away_since_plural" if plural else "away_since"
+                text += str(self.p.table.get(away, self.p["away_since"])).format(
                     over=self.over_weekend(since.at, first.at),
                     duration=self.p.duration(first.at - since.at),
                     since=self.since_when(since.at, first.at),
