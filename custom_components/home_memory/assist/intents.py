@@ -27,6 +27,7 @@ from ..memory.text.redating import redating
 from ..memory.text.said import as_said
 from ..memory.text.statements import with_sentence_end
 from ..memory.text.validation import MAX_CONTENT_CHARS, has_words
+from ..memory.time.expressions import time_spans
 from ..operations import choosing, memories, recall, when
 from ..operations.errors import (
     ForgetChangedError,
@@ -335,7 +336,7 @@ class CorrectIntentHandler(RememberIntentHandler):
         self, scope: CallScope, slots: dict[str, Any], words: Wording, said: str
     ) -> str:
         """ "no, actually it was last spring": the last memory re-dated."""
-        if (time_words := redating(said, words.language)) is not None:
+        if (time_words := redating(said, words.language, time_spans)) is not None:
             _cancel_waiting_forget(scope)
             return await async_redate(scope, time_words, words)
         return await super()._async_speech(scope, slots, words, said)

@@ -269,7 +269,7 @@ class Wording:
         a subject ("turn on the light instead of the fan" is none; "we" of
         "we painted the shed" is one), not a
         command to the home ("unlock the bike lock, the code is …")."""
-        if self.corrections is not None and redating(text, self.language):
+        if self.corrections is not None and redating(text, self.language, time_spans):
             # Only a time, of the memory just talked about (review s32 M7).
             return recognize_best(text, self.corrections, language=self.language)
         said = self._unwrapped(text)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from custom_components.home_memory.memory.text.redating import redated, redating
+from custom_components.home_memory.memory.time.expressions import time_spans
 
 
 @pytest.mark.parametrize(
@@ -31,7 +32,7 @@ def test_a_correction_saying_only_a_time_gives_its_time_words(
 ) -> None:
     """Review s32 M7: "no, actually it was last spring" names no deed, so
     no memory was found by its words; its time words re-date "it"."""
-    assert redating(text, language) == time_words
+    assert redating(text, language, time_spans) == time_words
 
 
 @pytest.mark.parametrize(
@@ -63,4 +64,4 @@ def test_the_new_time_takes_the_old_one_s_place(
 ) -> None:
     """The memory's own time words are replaced, or the new ones added
     before its end: the text is then dated as a statement is."""
-    assert redated(content, time_words, language) == new
+    assert redated(content, time_words, language, time_spans) == new

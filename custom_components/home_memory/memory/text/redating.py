@@ -8,7 +8,10 @@ found by its words (review s32 M7: "Sorry, I couldn't understand that").
 and a time, after a correction's opening or a refusal set off), and
 `redated` puts them into the memory's text in place of its own time, so the
 memory is told again as a statement would be. The words are in
-corrections.<language>.json (`redating_*`). Plain Python, no Home Assistant.
+corrections.<language>.json (`redating_*`); where time words stand is
+given by the caller (time/expressions.time_spans: text and time are one
+layer of the engine, neither imports the other). Plain Python, no Home
+Assistant.
 """
 
 from __future__ import annotations
@@ -19,11 +22,16 @@ from itertools import pairwise
 import json
 from pathlib import Path
 import re
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ..common.languages import base_language
-from ..time.expressions import time_spans
 from .corrections import correction_opening
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    # Where a text says time words (start, end), in a language.
+    type TimeSpans = Callable[[str, str | None], tuple[tuple[int, int], ...]]
 
 _FOLDER: Final = Path(__file__).parent
 _FALLBACK: Final = "en"
@@ -61,7 +69,7 @@ def _words(language: str | None) -> _Words:
     )
 
 
-def redating(text: str, language: str | None) -> str | None:
+def redating(text: str, language: str | None, time_spans: TimeSpans) -> str | None:
     """The time words of a correction that says only when the memory just
     talked about was ("no, actually it was last spring": "last spring";
     "Nein, das war am Dienstag": "am Dienstag"); None where `text` says
@@ -89,7 +97,9 @@ def redating(text: str, language: str | None) -> str | None:
     return text[start:end] if set(told) & words.verbs else None
 
 
-def redated(content: str, time_words: str, language: str | None) -> str:
+def redated(
+    content: str, time_words: str, language: str | None, time_spans: TimeSpans
+) -> str:
     """`content` with `time_words` in place of the time it says (its other
     time words left out), or after it where it says none: "We fixed the
     gutter in summer 2026." and "last spring" are "We fixed the gutter last
