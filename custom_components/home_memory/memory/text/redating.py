@@ -17,7 +17,6 @@ Assistant.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import pairwise
 import json
 from pathlib import Path
@@ -50,12 +49,7 @@ class _Words:
     refusals: frozenset[str]
 
 
-@lru_cache(maxsize=4)
-def _words(language: str | None) -> _Words:
-    base = base_language(language, _FALLBACK)
-    path = _FOLDER / f"corrections.{base}.json"
-    if not path.exists():
-        path = _FOLDER / f"corrections.{_FALLBACK}.json"
+def _read(path: Path) -> _Words:
     table = json.loads(path.read_text("utf-8"))
 
     def folded(key: str) -> frozenset[str]:
@@ -67,6 +61,18 @@ def _words(language: str | None) -> _Words:
         fillers=folded("redating_fillers"),
         refusals=folded("refusals"),
     )
+
+
+# Every language's words, read when the module is imported (Home Assistant
+# imports it off the event loop; a file read on it is a blocking call).
+_TABLES: Final[dict[str, _Words]] = {
+    path.name.split(".")[1]: _read(path)
+    for path in sorted(_FOLDER.glob("corrections.*.json"))
+}
+
+
+def _words(language: str | None) -> _Words:
+    return _TABLES.get(base_language(language, _FALLBACK), _TABLES[_FALLBACK])
 
 
 def redating(text: str, language: str | None, time_spans: TimeSpans) -> str | None:
