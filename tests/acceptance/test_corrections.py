@@ -468,3 +468,22 @@ def test_it_was_another_time_re_dates_the_memory_just_told(
     kept = [t for t in _contents(household, anna, "weathervane") if "weathervane" in t]
     assert len(kept) == 1, kept
     assert "in spring" in kept[0], kept
+
+
+def test_a_name_s_deed_of_no_verb_ending_is_corrected_by_another(
+    household: Household,
+) -> None:
+    """Review s31 M4 / s32 M7: Ben's "no, actually Anna went to the clinic
+    last spring" was Home Assistant's "not aware of any device called no
+    actually Anna went". It corrects Anna's household memory. (The
+    podiatrist is this test's.)"""
+    wait_for_the_model(household)
+    anna, ben = household.anna, household.ben
+    _said(household, anna, "remember that Anna went to the podiatrist last summer")
+    updated = _said(
+        household, ben, "no, actually Anna went to the podiatrist last spring"
+    )
+    assert updated.startswith("Updated: Anna went to the podiatrist in spring"), updated
+    told = [t for t in _contents(household, anna, "podiatrist") if "podiatrist" in t]
+    assert len(told) == 1, told
+    assert "in spring" in told[0], told
