@@ -437,3 +437,53 @@ def test_another_days_no_leaves_a_moved_plan_standing(household: Household) -> N
     told = [t for t in _contents(household, anna, "piano restorer") if "restorer" in t]
     assert len(told) == 2, told
     assert any("Friday" in text for text in told), told
+
+
+def test_it_was_another_time_re_dates_the_memory_just_told(
+    household: Household,
+) -> None:
+    """Review s32 M7: Anna's "no, actually it was last spring" right after
+    "remember that we fixed the … last summer" was "Sorry, I couldn't
+    understand that". It re-dates that memory and says so as a named
+    correction does; Ben saying it in her conversation changes nothing.
+    (The weathervane is this test's.)"""
+    wait_for_the_model(household)
+    hass, anna, ben = household.hass, household.anna, household.ben
+    told = hass.conversation_process(
+        "remember that we fixed the weathervane last summer", token=anna.token
+    )
+    conversation = told.get("conversation_id")
+
+    def said(user: Any, text: str) -> str:
+        result = hass.conversation_process(
+            text, token=user.token, conversation_id=conversation
+        )
+        return str(hass.speech(result))
+
+    annas = said(anna, "no, actually it was last spring")
+    assert annas.startswith("Updated: We fixed the weathervane in spring"), annas
+    assert "(was: in summer" in annas, annas
+    bens = said(ben, "no, actually it was last autumn")
+    assert not bens.startswith("Updated"), bens
+    kept = [t for t in _contents(household, anna, "weathervane") if "weathervane" in t]
+    assert len(kept) == 1, kept
+    assert "in spring" in kept[0], kept
+
+
+def test_a_name_s_deed_of_no_verb_ending_is_corrected_by_another(
+    household: Household,
+) -> None:
+    """Review s31 M4 / s32 M7: Ben's "no, actually Anna went to the clinic
+    last spring" was Home Assistant's "not aware of any device called no
+    actually Anna went". It corrects Anna's household memory. (The
+    podiatrist is this test's.)"""
+    wait_for_the_model(household)
+    anna, ben = household.anna, household.ben
+    _said(household, anna, "remember that Anna went to the podiatrist last summer")
+    updated = _said(
+        household, ben, "no, actually Anna went to the podiatrist last spring"
+    )
+    assert updated.startswith("Updated: Anna went to the podiatrist in spring"), updated
+    told = [t for t in _contents(household, anna, "podiatrist") if "podiatrist" in t]
+    assert len(told) == 1, told
+    assert "in spring" in told[0], told

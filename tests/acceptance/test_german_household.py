@@ -812,3 +812,40 @@ def test_losgegangen_is_answered_by_the_departure(german_home: Household) -> Non
     assert any(left.search(text) for text in observed()), observed()
     spoken, _ = _say(german_home, "Wann ist Jonas losgegangen?")
     assert left.search(spoken.split("2:")[0]), (spoken, observed())
+
+
+def test_a_name_s_night_is_no_answer_of_another_name(german_home: Household) -> None:
+    """Review s32 M2: with "Zoe ist letzte Nacht aufgestanden" told (Zoe no
+    one of the household), "Ist Max letzte Nacht aufgestanden?" read "Zoe
+    ist … aufgestanden", and Anna's question listed it too. A capitalised
+    word before its auxiliary and participle, of no family the German
+    tables know, is someone's name: Zoe's night answers Zoe alone."""
+    _say(german_home, "Merk dir, dass Zoe letzte Nacht aufgestanden ist")
+    for name in ("Max", "Anna"):
+        spoken, _ = _say(german_home, f"Ist {name} letzte Nacht aufgestanden?")
+        assert "Zoe" not in spoken, (name, spoken)
+    spoken, _ = _say(german_home, "Ist Zoe letzte Nacht aufgestanden?")
+    assert "Zoe ist" in spoken, spoken
+
+
+def test_das_war_another_time_re_dates_the_memory_just_told(
+    german_home: Household,
+) -> None:
+    """Review s32 M7: "Nein, eigentlich war das letzten Frühling" right
+    after a memory of last summer re-dates it (the birdhouse is this
+    test's)."""
+    _, conversation = _say(
+        german_home, "Merk dir, dass wir letzten Sommer das Vogelhaus gestrichen haben"
+    )
+    spoken, _ = _say(
+        german_home, "Nein, eigentlich war das letzten Frühling", conversation
+    )
+    assert spoken.startswith("Aktualisiert:"), spoken
+    told = [
+        m["content"]
+        for m in _memories(german_home, "Vogelhaus")
+        if "Vogelhaus" in m["content"]
+    ]
+    assert len(told) == 1, told
+    assert "Frühling" in told[0], told
+    assert "Sommer" not in told[0], told

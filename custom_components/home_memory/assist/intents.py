@@ -23,9 +23,11 @@ from ..memory.text.addressing import to_the_teller
 from ..memory.text.answering import answering_part
 from ..memory.text.moments import told_as
 from ..memory.text.quoting import flatten
+from ..memory.text.redating import redating
 from ..memory.text.said import as_said
 from ..memory.text.statements import with_sentence_end
 from ..memory.text.validation import MAX_CONTENT_CHARS, has_words
+from ..memory.time.expressions import time_spans
 from ..operations import choosing, memories, recall, when
 from ..operations.errors import (
     ForgetChangedError,
@@ -41,6 +43,7 @@ from .errors import ToolError, explain
 from .intent_words import IntentWords
 from .prompts import prompt_words
 from .questions import QUESTION, asks_only, question_recognizer
+from .redating import async_redate
 from .sentence_files import (
     REMEMBER_INTENT,
     SentenceFiles,
@@ -327,6 +330,16 @@ class CorrectIntentHandler(RememberIntentHandler):
 
     intent_type = INTENT_CORRECT
     description = "Corrects what the memory holds, as the user says it"
+
+    @override
+    async def _async_speech(
+        self, scope: CallScope, slots: dict[str, Any], words: Wording, said: str
+    ) -> str:
+        """ "no, actually it was last spring": the last memory re-dated."""
+        if (time_words := redating(said, words.language, time_spans)) is not None:
+            _cancel_waiting_forget(scope)
+            return await async_redate(scope, time_words, words)
+        return await super()._async_speech(scope, slots, words, said)
 
     @override
     def _statement(self, words: Wording, said: str, content: str) -> str:

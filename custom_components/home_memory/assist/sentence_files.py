@@ -26,6 +26,7 @@ from ..memory.text.corrections import (
     says_subject,
     set_off_fronted,
 )
+from ..memory.text.redating import redating
 from ..memory.text.statements import subject_words
 from ..memory.time.expressions import time_spans
 from ..operations.private_words import (
@@ -268,6 +269,9 @@ class Wording:
         a subject ("turn on the light instead of the fan" is none; "we" of
         "we painted the shed" is one), not a
         command to the home ("unlock the bike lock, the code is …")."""
+        if self.corrections is not None and redating(text, self.language, time_spans):
+            # Only a time, of the memory just talked about (review s32 M7).
+            return recognize_best(text, self.corrections, language=self.language)
         said = self._unwrapped(text)
         told = read_correction(set_off_fronted(said, self.language), self.language)
         if self.corrections is None or not told.corrects:

@@ -82,9 +82,8 @@ def outcome_speech(
     if result.action is CreateAction.REINFORCED:
         return reinforced
     if result.action is CreateAction.UPDATED and result.previous is not None:
-        was = changed_part(result.previous, result.memory.content, language)
-        return updated.format_map(
-            {"content": _heard(result.memory.content), "was": _heard(was)}
+        return updated_speech(
+            result.previous, result.memory.content, updated=updated, language=language
         )
     if result.memory.visibility is Visibility.PRIVATE:
         if household_says is not None and result.household_says is not None:
@@ -94,3 +93,17 @@ def outcome_speech(
             return f"{created_private} {hint}"
         return created_private
     return created
+
+
+def updated_speech(
+    previous: str,
+    content: str,
+    *,
+    updated: str = "Updated: {content} (was: {was}).",
+    language: str | None = None,
+) -> str:
+    """`updated` of a memory whose text was `previous` and is `content`:
+    {was} the part that changed (`language`'s words find it), as a
+    correction and a spoken re-dating say it."""
+    was = changed_part(previous, content, language)
+    return updated.format_map({"content": _heard(content), "was": _heard(was)})

@@ -260,6 +260,17 @@ def test_a_memory_telling_of_someone_unnamed_is_found(
         ("Dad fixed the tap.", None),
         ("Dinner was late.", None),
         ("Milch kam nicht.", None),
+        # German: a capitalised word, its auxiliary and a participle, of
+        # no family the German tables know (review s32 M2).
+        ("Zoe ist in der Nacht auf Dienstag, 1. Dezember aufgestanden.", "zoe"),
+        ("In der Nacht auf Dienstag, 1. Dezember ist Zoe aufgestanden.", "zoe"),
+        ("Besuch ist gekommen.", None),
+        ("Oma ist gekommen.", None),
+        ("Mama ist gegangen.", None),
+        ("Handwerker sind gekommen.", None),
+        ("Der Elektriker kommt nicht mehr.", None),
+        ("Milch ist alle.", None),
+        ("Frühstück war um acht.", None),
     ],
 )
 def test_a_told_memory_s_subject_is_the_name_it_opens_with(

@@ -1178,3 +1178,26 @@ def test_a_german_question_of_an_unknown_name_is_not_answered_by_ben_s_night(
 
     assert found("Ist Ben letzte Nacht aufgestanden?") == [bens]
     assert found("Ist Max letzte Nacht aufgestanden?") == []
+
+
+def test_a_german_question_of_a_name_is_not_answered_by_another_name_s_night(
+    minilm_store: MemoryStore,
+) -> None:
+    """ "Zoe ist … aufgestanden" (Zoe no one of the household) answered "Ist
+    Max letzte Nacht aufgestanden?" and came second for Anna: in German a
+    capital is no name, so it was nobody's (review s32 M2). Before an
+    auxiliary and a participle, of no family the German tables know, it is
+    someone else's; "Besuch ist gekommen" still is nobody's."""
+    night = datetime(2025, 6, 14, 23, tzinfo=UTC)  # the clock: 15 June 2025
+    zoes = "Zoe ist in der Nacht auf Sonntag, 15. Juni aufgestanden."
+    annas = "Anna ist in der Nacht auf Sonntag, 15. Juni aufgestanden."
+    for content in (zoes, annas):
+        minilm_store.create(
+            NewMemory(content=content, importance=1.0, happened_at=night), BOB
+        )
+    minilm_store.set_household(["Anna", "Ben"])
+    found = partial(_found_in_night, Retriever(minilm_store), night)
+
+    assert found("Ist Max letzte Nacht aufgestanden?") == []
+    assert found("Ist Zoe letzte Nacht aufgestanden?")[0] == zoes
+    assert found("Ist Anna letzte Nacht aufgestanden?") == [annas]

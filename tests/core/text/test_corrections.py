@@ -755,6 +755,10 @@ def test_an_english_noun_is_a_subject_only_with_its_old_value(
         ("en", "the neighbours painted the shed last year", True),
         ("en", "my dad fixed the roof last year", True),
         ("en", "Anna replaced the doorbell last year", True),
+        # A past of no ending, its object after "to" (review s31 M4).
+        ("en", "Anna went to the clinic last spring", True),
+        ("en", "Ben took the car to the garage last spring", True),
+        ("en", "Anna went home", False),
         ("en", "we are not going to the wedding", True),
         ("en", "we aren't coming on Sunday", True),
         ("de", "wir gehen nicht zur Hochzeit", True),

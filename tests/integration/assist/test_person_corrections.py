@@ -439,3 +439,44 @@ async def test_a_command_or_the_homes_own_question_after_actually_stores_nothing
     before = contents(store)
     await say(hass, said)
     assert contents(store) == before
+
+
+@pytest.mark.parametrize(
+    ("told", "said", "content"),
+    [
+        (
+            "remember that Anna went to the clinic last summer",
+            "no, actually Anna went to the clinic last spring",
+            "Anna went to the clinic in spring 2026",
+        ),
+        (
+            "remember that Ben took the car to the garage last summer",
+            "no, actually Ben took the car to the garage last spring",
+            "Ben took the car to the garage in spring 2026",
+        ),
+    ],
+)
+async def test_a_named_persons_deed_without_a_verb_ending_corrects(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    user_ben: MockUser,
+    told: str,
+    said: str,
+    content: str,
+) -> None:
+    """Review s31 M4, s32 M7: Ben's "no, actually Anna went to the clinic
+    last spring" was Home Assistant's "not aware of any device called no
+    actually Anna went": "went" and "took" have no ending that says a verb.
+    A name and a deed the time table knows is a person's statement, and it
+    corrects Anna's household memory."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(hass, told, user=user_anna)
+    [before] = active(store)
+    answer = speech(await say(hass, said, user=user_ben))
+    assert answer.startswith(f"Updated: {content}"), (answer, contents(store))
+    [after] = active(store)
+    assert after.id == before.id

@@ -11,6 +11,7 @@ out: what else it asks about, which a memory must match to pass a floor.
 
 from __future__ import annotations
 
+from dataclasses import fields
 from functools import lru_cache
 import re
 from typing import TYPE_CHECKING, Final
@@ -19,6 +20,7 @@ import unicodedata
 from ..common.values import MemoryFilter
 from ..text.fts_query import STOPWORDS, plainly_english
 from ..text.statement_words import statement_words
+from ..text.word_forms import word_forms
 from ..time.phrases import phrases
 from ..time.spoken import opening_date
 from .purposes import asked_purpose, asks_a_deed, purpose_of
@@ -255,26 +257,92 @@ def _subject_of(text: str, labels: list[tuple[list[str], str]]) -> str | None:
         rest = text[end:].lstrip()
         if opening and rest[:1].islower():  # the verb, a name's capital after it
             subject = _named_first(said[1:], labels)
-    return subject or _another_name(text[end:_KEPT_LENGTH], labels)
+    return subject or _another_name(text[end:_KEPT_LENGTH], labels, after=bool(end))
 
 
-def _another_name(text: str, labels: list[tuple[list[str], str]]) -> str | None:
+def _another_name(
+    text: str, labels: list[tuple[list[str], str]], *, after: bool = False
+) -> str | None:
     """The name no one of `labels` has that `text` opens with as a deed's
     doer ("Zoe got up last night …": someone else's night, no answer to
-    "did Anna get up", review s31 M1), by an English verb: German
-    capitalises every noun ("Milch kam …"). Words for everyone
-    ("Everyone went …") and kin ("Grandma", "Dad") name no other."""
-    found = _WORD.findall(text)[:2]
-    if len(found) < 2 or not _is_titled(found[0]) or not found[1].islower():
+    "did Anna get up", review s31 M1), by an English verb, or in German
+    (`_german_doer`). Words for everyone ("Everyone went …") and kin
+    ("Grandma", "Dad") name no other. `after`: `text` follows a date the
+    integration wrote first."""
+    found = _WORD.findall(text)[:_GERMAN_CLAUSE]
+    if len(found) < 2:
         return None
-    name = spelled_words(found[0])[0]
-    if (
-        name in _NOT_ANOTHER
-        or any(label[0] == name for label, _ in labels)
-        or not _a_deed_done(found[1])
-    ):
+    name: str | None = None
+    if _is_titled(found[0]) and found[1].islower() and _a_deed_done(found[1]):
+        name = spelled_words(found[0])[0]
+        name = None if name in _NOT_ANOTHER else name
+    else:
+        name = _german_doer(found, after)
+    if name is None or any(label[0] == name for label, _ in labels):
         return None
     return name
+
+
+# The words a German told deed is read in: its doer, auxiliary and participle.
+_GERMAN_CLAUSE: Final = 12
+
+
+def _german_doer(found: list[str], after: bool) -> str | None:
+    """The capitalised word a German told deed has where its subject stands
+    ("Zoe ist letzte Nacht aufgestanden", after the integration's date "…
+    ist Zoe aufgestanden"), its auxiliary beside it and a participle after
+    (statements.de.json), where the language's word lists know no word of
+    its family (`_known_in_german`): German capitalises every noun, so
+    "Besuch ist gekommen", "Oma ist gekommen", "Milch ist alle" name no one
+    (review s32 M2: "Zoe ist …" answered "Ist Max letzte Nacht
+    aufgestanden?")."""
+    table = statement_words("de")
+    if table.participle is None:
+        return None
+    first, second = found[0], found[1]
+    if _is_titled(first) and second.casefold() in table.auxiliaries:
+        doer, rest = first, found[2:]
+    elif after and first.casefold() in table.auxiliaries and _is_titled(second):
+        doer, rest = second, found[2:]
+    else:
+        return None
+    if not any(
+        word.islower() and re.fullmatch(table.participle, word) for word in rest
+    ):
+        return None
+    name = spelled_words(doer)[0]
+    return None if _known_in_german(name) else name
+
+
+@lru_cache(maxsize=1)
+def _german_stems() -> frozenset[str]:
+    """The stems of every word the German statement table lists (and its
+    word families' synonyms): the model of German the text layer has."""
+    table, forms = statement_words("de"), word_forms("de")
+    listed: set[str] = set()
+    for field in fields(table):
+        value = getattr(table, field.name)
+        if isinstance(value, frozenset):
+            listed.update(word for word in value if isinstance(word, str))
+    stems = {forms.stem(word) for word in listed}
+    return frozenset(stems.union(*forms.synonyms))
+
+
+def _known_in_german(name: str) -> bool:
+    """Whether `name` is a word the German tables know, by its family
+    ("Besuch" of "besuchen"), or one for kin, the household or a visitor:
+    a noun, no other person's name."""
+    table = statement_words("de")
+    return (
+        name in STOPWORDS
+        or name in table.stop
+        or name in table.kin
+        or name in table.owned_people
+        or name in table.whole_household
+        or name in table.unnamed_people
+        or name in table.visitors
+        or word_forms("de").stem(name) in _german_stems()
+    )
 
 
 def _a_deed_done(word: str) -> bool:

@@ -141,6 +141,8 @@ class _FrontedWords:
     # ("the band practises …") and the endings its verb is told by.
     noun_openers: frozenset[str] = frozenset()
     verb_endings: tuple[str, ...] = ()
+    name_verbs: frozenset[str] = frozenset()
+    name_objects: frozenset[str] = frozenset()
     # A contrast word that is a particle before these ("kommt … doch
     # nicht": after all not), no contrast of two clauses.
     particle_before: frozenset[str] = frozenset()
@@ -240,6 +242,8 @@ def _read(path: Path) -> _Table:
             doubts=tuple(word.casefold() for word in table.get("subject_doubts", ())),
             noun_openers=_folded(table, "noun_subject_openers"),
             verb_endings=tuple(table.get("noun_subject_verb_endings", ())),
+            name_verbs=_folded(table, "name_subject_verbs"),
+            name_objects=_folded(table, "name_subject_objects"),
             particle_before=_folded(table, "fronted_particle_before"),
             calls_off=re.compile(table["subject_calls_off"], flags)
             if table.get("subject_calls_off")
@@ -619,14 +623,14 @@ def _object_after(said: list[str], verb: int, words: _FrontedWords) -> bool:
 
 
 def _name_subject(tokens: list[str], words: _FrontedWords) -> bool:
-    """Whether `tokens` open with a name (a capitalised word), a verb told
-    by its ending and its object ("Anna replaced the doorbell")."""
+    """Whether `tokens` open with a name, a verb told by its ending or a past
+    of no ending, and its object ("Anna went to the clinic"; review s31 M4)."""
     said = [token.strip(_SET_OFF) for token in tokens]
     return (
         said[0][:1].isupper()
         and said[0].casefold() not in words.noun_openers
-        and _ends_as_verb(said, 1, words)
-        and _object_after(said, 1, words)
+        and (_ends_as_verb(said, 1, words) or said[1].casefold() in words.name_verbs)
+        and (_object_after(said, 1, words) or said[2].casefold() in words.name_objects)
     )
 
 

@@ -1,0 +1,124 @@
+"""A correction that says only when "it" was: the memory just talked about,
+re-dated.
+
+"remember that we fixed the gutter last summer", then "no, actually it was
+last spring": the correction names no deed, only its time, so no memory is
+found by its words (review s32 M7: "Sorry, I couldn't understand that").
+`redating` reads the time words of such a correction (its pronoun, its verb
+and a time, after a correction's opening or a refusal set off), and
+`redated` puts them into the memory's text in place of its own time, so the
+memory is told again as a statement would be. The words are in
+corrections.<language>.json (`redating_*`); where time words stand is
+given by the caller (time/expressions.time_spans: text and time are one
+layer of the engine, neither imports the other). Plain Python, no Home
+Assistant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import pairwise
+import json
+from pathlib import Path
+import re
+from typing import TYPE_CHECKING, Final
+
+from ..common.languages import base_language
+from .corrections import correction_opening
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    # Where a text says time words (start, end), in a language.
+    type TimeSpans = Callable[[str, str | None], tuple[tuple[int, int], ...]]
+
+_FOLDER: Final = Path(__file__).parent
+_FALLBACK: Final = "en"
+_WORD: Final = re.compile(r"[^\W_]+", re.UNICODE)
+# What may close a memory's sentence (kept after the new time words).
+_END: Final = ".!?\u2026"
+
+
+@dataclass(frozen=True, slots=True)
+class _Words:
+    """A language's words of a re-dating (corrections.<language>.json)."""
+
+    subjects: frozenset[str]
+    verbs: frozenset[str]
+    fillers: frozenset[str]
+    refusals: frozenset[str]
+
+
+def _read(path: Path) -> _Words:
+    table = json.loads(path.read_text("utf-8"))
+
+    def folded(key: str) -> frozenset[str]:
+        return frozenset(word.casefold() for word in table.get(key, ()))
+
+    return _Words(
+        subjects=folded("redating_subjects"),
+        verbs=folded("redating_verbs"),
+        fillers=folded("redating_fillers"),
+        refusals=folded("refusals"),
+    )
+
+
+# Every language's words, read when the module is imported (Home Assistant
+# imports it off the event loop; a file read on it is a blocking call).
+_TABLES: Final[dict[str, _Words]] = {
+    path.name.split(".")[1]: _read(path)
+    for path in sorted(_FOLDER.glob("corrections.*.json"))
+}
+
+
+def _words(language: str | None) -> _Words:
+    return _TABLES.get(base_language(language, _FALLBACK), _TABLES[_FALLBACK])
+
+
+def redating(text: str, language: str | None, time_spans: TimeSpans) -> str | None:
+    """The time words of a correction that says only when the memory just
+    talked about was ("no, actually it was last spring": "last spring";
+    "Nein, das war am Dienstag": "am Dienstag"); None where `text` says
+    more (a deed, a second time, a question) or opens with no correction's
+    words nor a refusal ("it was last spring" alone may answer anything)."""
+    words = _words(language)
+    text = text.strip()
+    if not words.subjects or text.endswith("?"):
+        return None
+    spans = time_spans(text, language)
+    if not spans:
+        return None
+    start, end = spans[0][0], spans[-1][1]
+    if _WORD.search(text[end:]) or any(
+        _WORD.search(text[before:after]) for (_, before), (after, _) in pairwise(spans)
+    ):
+        return None  # more after the time, or words between its parts
+    said = [word.casefold() for word in _WORD.findall(text[:start])]
+    opened = correction_opening(text, language) > 0 or (
+        bool(said) and said[0] in words.refusals
+    )
+    told = [word for word in said if word not in words.fillers]
+    if not opened or len(told) != 2 or len(set(told) & words.subjects) != 1:
+        return None
+    return text[start:end] if set(told) & words.verbs else None
+
+
+def redated(
+    content: str, time_words: str, language: str | None, time_spans: TimeSpans
+) -> str:
+    """`content` with `time_words` in place of the time it says (its other
+    time words left out), or after it where it says none: "We fixed the
+    gutter in summer 2026." and "last spring" are "We fixed the gutter last
+    spring.", which is then dated as a statement is."""
+    spans = time_spans(content, language)
+    if not spans:
+        body = content.rstrip()
+        kept = body.rstrip(_END)
+        return f"{kept} {time_words}{body[len(kept) :]}"
+    parts = [content[: spans[0][0]], time_words]
+    for number, (_, end) in enumerate(spans):
+        following = spans[number + 1][0] if number + 1 < len(spans) else None
+        parts.append(content[end:following])
+    new = " ".join("".join(parts).split())
+    new = re.sub(r"\s+([,.!?;:\u2026])", r"\1", new)
+    return new[:1].upper() + new[1:] if spans[0][0] == 0 else new

@@ -1,0 +1,67 @@
+"""A correction that says only when "it" was, and the memory re-dated."""
+
+from __future__ import annotations
+
+import pytest
+
+from custom_components.home_memory.memory.text.redating import redated, redating
+from custom_components.home_memory.memory.time.expressions import time_spans
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "time_words"),
+    [
+        ("no, actually it was last spring", "en", "last spring"),
+        ("no, it was on Tuesday", "en", "on Tuesday"),
+        ("actually that was yesterday", "en", "yesterday"),
+        ("Nein, eigentlich war das letzten Frühling", "de", "letzten Frühling"),
+        ("Nein, das war am Dienstag", "de", "am Dienstag"),
+        # No correction's words nor a refusal: "it" may be anything.
+        ("it was last spring", "en", None),
+        # A deed, a person, a second time, a question: no mere re-dating.
+        ("no, actually Anna went to the clinic last spring", "en", None),
+        ("no, actually we fixed it last spring", "en", None),
+        ("no, it was Ben last spring", "en", None),
+        ("no, it was on Tuesday, not Monday", "en", None),
+        ("no, actually it was last spring?", "en", None),
+        ("no, actually it was broken", "en", None),
+    ],
+)
+def test_a_correction_saying_only_a_time_gives_its_time_words(
+    text: str, language: str, time_words: str | None
+) -> None:
+    """Review s32 M7: "no, actually it was last spring" names no deed, so
+    no memory was found by its words; its time words re-date "it"."""
+    assert redating(text, language, time_spans) == time_words
+
+
+@pytest.mark.parametrize(
+    ("content", "time_words", "language", "new"),
+    [
+        (
+            "We fixed the gutter in summer 2026.",
+            "last spring",
+            "en",
+            "We fixed the gutter last spring.",
+        ),
+        (
+            "On the night of Monday 30 November Ben got up.",
+            "yesterday",
+            "en",
+            "Yesterday Ben got up.",
+        ),
+        (
+            "Wir haben die Regenrinne im Sommer 2026 repariert.",
+            "letzten Frühling",
+            "de",
+            "Wir haben die Regenrinne letzten Frühling repariert.",
+        ),
+        ("Ben fixed the tap.", "on Tuesday", "en", "Ben fixed the tap on Tuesday."),
+    ],
+)
+def test_the_new_time_takes_the_old_one_s_place(
+    content: str, time_words: str, language: str, new: str
+) -> None:
+    """The memory's own time words are replaced, or the new ones added
+    before its end: the text is then dated as a statement is."""
+    assert redated(content, time_words, language, time_spans) == new

@@ -1,0 +1,129 @@
+"""A spoken correction that says only when "it" was re-dates the memory
+just talked about (review s32 M7: "no, actually it was last spring" was
+"Sorry, I couldn't understand that")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from ..fake_agents import say
+from .test_corrections import active, english_home_with_minilm, speech
+from .test_person_corrections import german_home
+
+if TYPE_CHECKING:
+    from freezegun.api import FrozenDateTimeFactory
+    from homeassistant.core import HomeAssistant
+    from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
+
+    from custom_components.home_memory.memory.embedding.embedder import Embedder
+    from custom_components.home_memory.memory.embedding.multilingual import (
+        MultilingualEmbedder,
+    )
+
+pytestmark = pytest.mark.usefixtures("mock_load_model")
+
+
+@pytest.mark.parametrize(
+    ("said", "answer"),
+    [
+        (
+            "no, actually it was last spring",
+            "Updated: We fixed the gutter in spring 2026 (was: in summer 2026).",
+        ),
+        ("no, it was on Tuesday", "Updated: We fixed the gutter on Tuesday"),
+        ("actually that was yesterday", "Updated: We fixed the gutter on Friday"),
+    ],
+)
+async def test_it_was_another_time_re_dates_the_last_memory(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    said: str,
+    answer: str,
+) -> None:
+    """Said on Saturday 28 November 2026 in the conversation that told it:
+    the memory is told again at the new time, and the answer says so as a
+    named correction does."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    told = await say(
+        hass, "remember that we fixed the gutter last summer", user=user_anna
+    )
+    [before] = active(store)
+    assert before.content == "We fixed the gutter in summer 2026."
+    result = await say(hass, said, conversation_id=told.conversation_id, user=user_anna)
+    assert speech(result).startswith(answer), speech(result)
+    [after] = active(store)
+    assert after.id == before.id
+    assert after.content.startswith(answer.removeprefix("Updated: ").split(" (")[0])
+    assert after.happened_at is not None
+    assert before.happened_at is not None
+    assert after.happened_at != before.happened_at
+
+
+async def test_another_speaker_s_it_was_changes_nothing(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    user_ben: MockUser,
+) -> None:
+    """Ben's "no, actually it was last spring" in Anna's conversation has
+    no "it" of his: her memory stays as told; in a new conversation with
+    nothing talked about, the same."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    told = await say(
+        hass, "remember that we fixed the gutter last summer", user=user_anna
+    )
+    [before] = active(store)
+    said = "no, actually it was last spring"
+    result = await say(hass, said, conversation_id=told.conversation_id, user=user_ben)
+    assert not speech(result).startswith("Updated"), speech(result)
+    result = await say(hass, said, user=user_anna)
+    assert not speech(result).startswith("Updated"), speech(result)
+    [after] = active(store)
+    assert (after.content, after.version) == (before.content, before.version)
+
+
+@pytest.mark.parametrize(
+    ("said", "content"),
+    [
+        ("Nein, eigentlich war das letzten Frühling", "im Frühling 2026"),
+        ("Nein, das war am Dienstag", "am Dienstag"),
+    ],
+)
+async def test_a_german_it_was_another_time_re_dates_the_last_memory(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    said: str,
+    content: str,
+) -> None:
+    """ "Nein, eigentlich war das letzten Frühling" re-dates the Regenrinne
+    told last summer (Monday 30 November 2026)."""
+    store = await german_home(hass, mock_config_entry, e5, freezer)
+    told = await say(
+        hass,
+        "Merk dir, dass wir letzten Sommer die Regenrinne repariert haben",
+        user=user_anna,
+        language="de",
+    )
+    [before] = active(store)
+    assert "Sommer 2026" in before.content, before.content
+    result = await say(
+        hass, said, conversation_id=told.conversation_id, user=user_anna, language="de"
+    )
+    assert speech(result).startswith("Aktualisiert:"), speech(result)
+    [after] = active(store)
+    assert after.id == before.id
+    assert content in after.content, after.content
+    assert "Sommer" not in after.content, after.content
