@@ -180,12 +180,27 @@ def asks_about_telling(text: str, language: str) -> bool:
     return any(re.search(rf"\b{re.escape(word)}\b", folded) for word in words)
 
 
+@functools.cache
+def _lower_case_pasts(language: str) -> re.Pattern[str] | None:
+    """The table's simple pasts read only as written in lower case
+    (`past_verbs`): German writes a noun capitalised, so "stand" is a
+    verb where "der Stand" is none."""
+    verbs = phrases(language).get("past_verbs")
+    if not verbs:
+        return None
+    alternatives = "|".join(re.escape(verb) for verb in sorted(verbs, key=len))
+    return re.compile(rf"\b(?:{alternatives})\b")
+
+
 def tells_past(text: str, said: str, language: str) -> bool:
-    """A past-tense word of the table ("did", "war"), the English "-ed", or
-    a perfect tense (`said`: the text without its time words). An "-ed"
-    after a present "is"/"are" says a state ("the bank is closed on
-    Monday": a habit, `present_state_pattern`)."""
+    """A past-tense word of the table ("did", "war"; a German simple past
+    such as "wachte", "stand" in lower case, `past_verbs`), the English
+    "-ed", or a perfect tense (`said`: the text without its time words).
+    An "-ed" after a present "is"/"are" says a state ("the bank is closed
+    on Monday": a habit, `present_state_pattern`)."""
     table = phrases(language)
+    if (verbs := _lower_case_pasts(language)) and verbs.search(text):
+        return True
     folded = text.casefold()
     if state := table.get("present_state_pattern"):
         folded = re.sub(state, " ", folded)
