@@ -183,13 +183,16 @@ def asks_about_telling(text: str, language: str) -> bool:
 @functools.cache
 def _lower_case_pasts(language: str) -> re.Pattern[str] | None:
     """The table's simple pasts read only as written in lower case
-    (`past_verbs`): German writes a noun capitalised, so "stand" is a
-    verb where "der Stand" is none."""
-    verbs = phrases(language).get("past_verbs")
+    (`past_verbs`, and `past_verb_pattern`: "stand … auf"): German writes
+    a noun capitalised, so "griff" is a verb where "der Griff" is none."""
+    table = phrases(language)
+    verbs = table.get("past_verbs")
     if not verbs:
         return None
-    alternatives = "|".join(re.escape(verb) for verb in sorted(verbs, key=len))
-    return re.compile(rf"\b(?:{alternatives})\b")
+    alternatives = [rf"\b(?:{'|'.join(re.escape(verb) for verb in verbs)})\b"]
+    if pattern := table.get("past_verb_pattern"):
+        alternatives.append(pattern)
+    return re.compile("|".join(alternatives))
 
 
 def tells_past(text: str, said: str, language: str) -> bool:
