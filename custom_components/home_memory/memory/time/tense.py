@@ -197,7 +197,7 @@ def _lower_case_pasts(language: str) -> re.Pattern[str] | None:
 
 def tells_past(text: str, said: str, language: str) -> bool:
     """A past-tense word of the table ("did", "war"; a German simple past
-    such as "wachte", "stand" in lower case, `past_verbs`), the English
+    such as "wachte", "stand … auf" in lower case, `past_verbs`), the English
     "-ed", or a perfect tense (`said`: the text without its time words).
     An "-ed" after a present "is"/"are" says a state ("the bank is closed
     on Monday": a habit, `present_state_pattern`)."""
