@@ -32,6 +32,16 @@ from custom_components.home_memory.memory.time.tense import (
         ("Was haben wir zu erledigen", "de", False),  # "zu": no participle
         ("Der Laden hat geöffnet", "de", False),  # a state
         ("Anna kommt morgen", "de", False),
+        # The simple past of a separable verb (CI of session 32: it was
+        # read as no past, so a morning's getting up was a habit).
+        ("Lotte wachte auf und stand auf, um Kaffee zu kochen.", "de", True),
+        ("Lotte steht um sechs auf", "de", False),
+        ("Lotte stand um sechs auf", "de", True),
+        # Every table reads every text: no English word is a German past.
+        ("We stand in line at half past seven", "de", False),
+        # Capitalised, the same letters are a noun: "das Schloss", "der Griff".
+        ("Das Schloss klemmt", "de", False),
+        ("Der Griff ist locker", "de", False),
     ],
 )
 def test_the_past_is_told_by_its_words_and_shapes(

@@ -180,12 +180,30 @@ def asks_about_telling(text: str, language: str) -> bool:
     return any(re.search(rf"\b{re.escape(word)}\b", folded) for word in words)
 
 
-def tells_past(text: str, said: str, language: str) -> bool:
-    """A past-tense word of the table ("did", "war"), the English "-ed", or
-    a perfect tense (`said`: the text without its time words). An "-ed"
-    after a present "is"/"are" says a state ("the bank is closed on
-    Monday": a habit, `present_state_pattern`)."""
+@functools.cache
+def _lower_case_pasts(language: str) -> re.Pattern[str] | None:
+    """The table's simple pasts read only as written in lower case
+    (`past_verbs`, and `past_verb_pattern`: "stand … auf"): German writes
+    a noun capitalised, so "griff" is a verb where "der Griff" is none."""
     table = phrases(language)
+    verbs = table.get("past_verbs")
+    if not verbs:
+        return None
+    alternatives = [rf"\b(?:{'|'.join(re.escape(verb) for verb in verbs)})\b"]
+    if pattern := table.get("past_verb_pattern"):
+        alternatives.append(pattern)
+    return re.compile("|".join(alternatives))
+
+
+def tells_past(text: str, said: str, language: str) -> bool:
+    """A past-tense word of the table ("did", "war"; a German simple past
+    such as "wachte", "stand … auf" in lower case, `past_verbs`), the English
+    "-ed", or a perfect tense (`said`: the text without its time words).
+    An "-ed" after a present "is"/"are" says a state ("the bank is closed
+    on Monday": a habit, `present_state_pattern`)."""
+    table = phrases(language)
+    if (verbs := _lower_case_pasts(language)) and verbs.search(text):
+        return True
     folded = text.casefold()
     if state := table.get("present_state_pattern"):
         folded = re.sub(state, " ", folded)
