@@ -99,3 +99,30 @@ def test_never_mind_around_forget_it_is_silent(household: Household) -> None:
     """ "never mind, forget it" with nothing talked about says nothing, as
     "forget it" does (review s31 L1: "Sorry, I couldn't understand that")."""
     assert _speech(_say(household, "never mind, forget it", household.ben.token)) == ""
+
+
+def test_another_persons_turn_leaves_bens_listing(household: Household) -> None:
+    """Ben hears his two memories read out; Anna's "number one" and "forget
+    it" in his conversation choose nothing of his, and his own "forget it"
+    then still asks which (review s32 L3: another person's turn emptied the
+    listing). (The shared household may list other codes too.)"""
+    ben, anna = household.ben.token, household.anna.token
+    for told in (
+        "remember that the rowing machine lock code is 4826",
+        "remember that the treadmill lock code is 5937",
+    ):
+        assert _speech(_say(household, told, ben)) == REMEMBERED
+    listed = _say(household, "what do you remember about the machine lock codes", ben)
+    conversation = listed["conversation_id"]
+    listing = _speech(listed)
+    rowing = re.search(r"(\d+): [^:]*4826", listing)
+    assert rowing is not None, listing
+    assert "5937" in listing, listing
+    for said in ("number one", "forget it"):
+        hers = _speech(_say(household, said, anna, conversation))
+        assert "4826" not in hers, hers
+        assert "5937" not in hers, hers
+    which = _speech(_say(household, "forget it", ben, conversation))
+    assert which.startswith("Which of the "), which
+    asked = _speech(_say(household, f"number {rowing.group(1)}", ben, conversation))
+    assert "4826" in asked, asked
