@@ -767,6 +767,30 @@ def test_losgegangen_is_answered_by_the_departure(german_home: Household) -> Non
     assert left.search(spoken.split("2:")[0]), (spoken, observed())
 
 
+def test_two_leaving_together_take_the_plural_verb(german_home: Household) -> None:
+    """Greta and Hugo leave together, then come home together: the home
+    writes "Greta und Hugo gingen … aus dem Haus" and "… kamen … nach Hause"
+    (the verbs were singular: "Anna, Ben und Lena ging …"; household replay
+    of session 33)."""
+    hass, anna = german_home.hass, german_home.anna
+    pair = re.compile(r"(?:Greta und Hugo|Hugo und Greta) (\w+)")
+
+    def observed() -> list[str]:
+        return [text for text in _observed(german_home) if pair.search(text)]
+
+    for states in (("home", "not_home"), ("home",)):
+        before = len(observed())
+        _person_states(german_home, "person.greta_paar", "Greta", states)
+        _person_states(german_home, "person.hugo_paar", "Hugo", states)
+        hass.call_service(DOMAIN, "close_segment", {}, token=anna.token).ok()
+        hass.wait_for(
+            lambda seen=before: len(observed()) > seen, what="the pair", timeout=30
+        )
+    verbs = {match.group(1) for text in observed() for match in pair.finditer(text)}
+    assert verbs, observed()
+    assert verbs <= {"gingen", "brachen", "kamen", "waren"}, observed()
+
+
 def test_a_name_s_night_is_no_answer_of_another_name(german_home: Household) -> None:
     """Review s32 M2: with "Zoe ist letzte Nacht aufgestanden" told (Zoe no
     one of the household), "Ist Max letzte Nacht aufgestanden?" read "Zoe
