@@ -12,6 +12,7 @@ import pytest
 from custom_components.home_memory.memory.search.visitors import (
     asked_visitors,
     asks_anyone_coming,
+    came_already,
     comings_told,
     telling_no_coming,
     visiting_as_coming,
@@ -180,3 +181,29 @@ def test_asked_who_comes_each_telling_of_a_coming_answers(
         4: "The masseuse is coming on Saturday.",
     }
     assert comings_told(_Texts(texts), query, list(texts), language) == found  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("query", "language", "found"),
+    [
+        ("Wer kommt?", "de", {2, 3}),
+        ("who is coming", "en", {2, 3}),
+        # Asked of the past, or of one named: nothing is over.
+        ("Wer kam gestern?", "de", set()),
+        ("Kommt der Maler?", "de", set()),
+    ],
+)
+def test_asked_who_comes_a_coming_that_is_over_is_no_answer(
+    query: str, language: str, found: set[int]
+) -> None:
+    """ "Wer kommt?" read "Die Post kam am Dienstagmorgen" and "Besuch ist
+    am Montag gekommen" beside the painter's plan (review s33 M1)."""
+    texts = {
+        1: "Der Maler kommt am Freitag, 4. Dezember.",
+        2: "Die Post kam am Dienstagmorgen, 1. Dezember.",
+        3: "Besuch ist am Montag, 30. November gekommen.",
+    }
+    assert came_already(_Texts(texts), query, list(texts), language) == found  # type: ignore[arg-type]
+    # Where every one is over, none is left out.
+    over = {2: texts[2], 3: texts[3]}
+    assert came_already(_Texts(over), query, [2, 3], language) == set()  # type: ignore[arg-type]

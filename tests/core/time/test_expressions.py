@@ -908,6 +908,19 @@ def test_an_irregular_past_tells_of_something_done() -> None:
     assert fed.start == _local("2026-03-03")
 
 
+def test_a_perfect_with_a_written_date_tells_of_something_done() -> None:
+    """ "Besuch ist am Montag, 30. November gekommen": the comma of the
+    date the integration writes ended the perfect's clause before its
+    participle, so it was no past (review s33 M1: listed for "Wer
+    kommt?"); its plan, "kommt am Freitag, 4. Dezember", looks ahead."""
+    assert speaks_of_past("Besuch ist am Montag, 30. November gekommen.", "de")
+    assert speaks_of_past(
+        "Wir haben am Samstag, 28. November das Carport gebaut.", "de"
+    )
+    assert not speaks_of_past("Der Maler kommt am Freitag, 4. Dezember.", "de")
+    assert looks_ahead("Wir besuchen am Samstag, 5. Dezember Oma.", "de")
+
+
 # Thursday 26 November 2026, 19:00 in Berlin (new-user review, session 16).
 THURSDAY = datetime(2026, 11, 26, 19, 0, tzinfo=BERLIN)
 # Saturday 28 November 2026: a weekend is going on.

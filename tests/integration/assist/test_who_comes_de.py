@@ -79,19 +79,25 @@ async def test_every_one_who_comes_is_read_however_far_by_meaning(
     """ "Wer kommt?" read the plumber and the gardener and not Anna's own
     masseuse, while "Wer kommt denn?" read all three (review s32 L8): her
     similarity to the question was under the floor of the best. Her plan
-    is private: Ben does not hear it."""
+    is private: Ben does not hear it. Comings that are over are no answer
+    (review s33 M1: "Die Post kam …", "Besuch ist … gekommen")."""
     await german_home(hass, mock_config_entry, e5, freezer)
     freezer.move_to("2026-12-01T07:00:00+00:00")
     for fact, user in (
         ("Merk dir, dass der Klempner am Freitag kommt", user_ben),
         ("Merk dir, dass der Gärtner am Donnerstag kommt", user_ben),
         ("Merk dir privat, dass die Masseurin am Samstag kommt", user_anna),
+        # Comings that are over: no answer to who comes (review s33 M1).
+        ("Merk dir, dass die Post heute Morgen kam", user_ben),
+        ("Merk dir, dass gestern Besuch gekommen ist", user_ben),
     ):
         await say(hass, fact, language="de", user=user)
     for asked in ("Wer kommt?", "Wer kommt denn?", "Kommt jemand?"):
         answer = speech(await say(hass, asked, language="de", user=user_anna))
         for visitor in ("Klempner", "Gärtner", "Masseurin"):
             assert visitor in answer, (asked, answer)
+        # The three who come, and no fourth after them.
+        assert "an 3 Dinge" in answer, (asked, answer)
     answer = speech(await say(hass, "Wer kommt?", language="de", user=user_ben))
     assert "Klempner" in answer, answer
     assert "Gärtner" in answer, answer

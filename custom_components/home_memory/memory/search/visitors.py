@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Final
 from ..text.saying_no import calls_off, says_coming
 from ..text.statement_words import statement_words
 from ..text.word_forms import related_terms
+from ..time.expressions import speaks_of_past
 from ..time.phrases import languages_to_try
 from .people import spelled_words
 
@@ -153,6 +154,30 @@ def comings_told(
         for rowid, text in candidates.contents(list(rowids)).items()
         if any(says_coming(text, other) for other in languages)
     }
+
+
+def came_already(
+    candidates: CandidateQueries,
+    query: str,
+    rowids: Collection[int],
+    language: str | None,
+) -> set[int]:
+    """Of `rowids`, for a question of who comes naming nobody and not
+    asked of the past ("Wer kommt?", not "Wer kam gestern?"), the memories
+    of a coming that is over ("Die Post kam am Dienstagmorgen", "Besuch ist
+    am Montag gekommen"; review s33 M1), where another tells of one ahead."""
+    if not rowids or not asks_anyone_coming(query, language):
+        return set()
+    languages = list(languages_to_try(language))
+    if any(speaks_of_past(query, other) for other in languages):
+        return set()
+    texts = candidates.contents(list(rowids))
+    over = {
+        rowid
+        for rowid, text in texts.items()
+        if any(speaks_of_past(text, other) for other in languages)
+    }
+    return over if len(over) < len(texts) else set()
 
 
 def telling_no_coming(

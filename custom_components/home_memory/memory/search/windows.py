@@ -20,7 +20,12 @@ from ..text.fts_query import asked_language
 from ..time.expressions import looks_ahead, speaks_of_past
 from ..time.phrases import languages_to_try, phrases
 from ..time.tense import names_a_bare_weekday, says_habit
-from .visitors import called_off, calling_off_asked, telling_no_coming
+from .visitors import (
+    called_off,
+    calling_off_asked,
+    came_already,
+    telling_no_coming,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Mapping, Sequence
@@ -44,12 +49,14 @@ def reading_order(
     where the window asks what was done and anything else is there
     (`MemoryFilter.window_done`); where the question asks when or what was
     done (`deed_asked`), the deeds first and no plan beside them; asked
-    who comes (`query`), no call-off nor other deed beside one who comes
-    (visitors.py `called_off`, `telling_no_coming`), and asked of one, their
+    who comes (`query`), no call-off, other deed or coming that is over
+    beside one who comes (visitors.py `called_off`, `telling_no_coming`,
+    `came_already`), and asked of one, their
     call-off after their coming (`calling_off_asked`); the window's own
     memories before longer events reaching out of it."""
     left_out = called_off(candidates, query, rowids, language)
     left_out |= telling_no_coming(candidates, query, rowids, language)
+    left_out |= came_already(candidates, query, rowids, language)
     if flt.window_done:
         found = habits(candidates, rowids, language)
         left_out |= found if len(found) < len(rowids) else set()
