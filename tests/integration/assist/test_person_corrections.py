@@ -146,8 +146,11 @@ async def test_an_english_noun_corrects_with_its_old_value(
         ("de", "Merk dir, dass wir vorletztes Jahr den Zaun repariert haben",
          "Nein, eigentlich haben wir den Zaun letztes Jahr repariert", "2025",
          "2024"),
+        # Anna's own visit, another time: the same deed (review s33 H1).
+        ("de", "Merk dir, dass Anna vorletztes Jahr beim Zahnarzt war",
+         "Nein, eigentlich war Anna letztes Jahr beim Zahnarzt", "2025", "2024"),
     ],
-    ids=["en", "de"],
+    ids=["en", "de", "de-her-visit"],
 )  # fmt: skip
 async def test_the_households_deed_corrected_by_another_person_is_updated(
     hass: HomeAssistant,
@@ -195,9 +198,14 @@ async def test_the_households_deed_corrected_by_another_person_is_updated(
          "no, actually Anna did not lock the shed"),
         ("de", "Merk dir, dass ich Vegetarierin bin",
          "Nein, eigentlich ist Anna keine Vegetarierin"),
+        # Review s33 H1: another place is another visit, not the dentist's.
+        ("de", "Merk dir, dass Anna letzten Sommer beim Zahnarzt war",
+         "Nein, eigentlich war Anna letzten Frühling in der Klinik"),
+        ("en", "remember that Anna was at the dentist last summer",
+         "no, actually Anna was at the clinic last spring"),
     ],
     ids=["en-her-deed", "en-another-event", "de-her-deed", "en-not-is",
-         "en-not-did", "de-nicht-ist"],
+         "en-not-did", "de-nicht-ist", "de-another-place", "en-another-place"],
 )  # fmt: skip
 async def test_another_persons_words_leave_what_anna_said_of_herself(
     hass: HomeAssistant,

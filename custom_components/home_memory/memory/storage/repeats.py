@@ -45,6 +45,7 @@ from ..text.corrections import (
     kept_rest,
     kept_subject,
     said_by_one_subject,
+    same_deed,
     same_thing,
     says_moved,
 )
@@ -525,10 +526,17 @@ class Repeats:
                     # repaired the fence last year" was a second memory
                     # beside hers); what Anna did is hers (review s30 H1:
                     # "Anna fixed the gate latch" became "We fixed …").
+                    # Not another deed of theirs: Ben's "Nein, eigentlich war
+                    # Anna letzten Frühling in der Klinik" overwrote her
+                    # dentist's visit (review s33 H1).
                     or (
                         not own
                         and item.replaces is None
                         and said_by_one_subject(row[3], item.content, language)
+                        and (
+                            same_deed(row[3], item.content, language)
+                            or negates(row[3], item.content, language)
+                        )
                     )
                 )
             ):

@@ -878,7 +878,7 @@ def same_thing(
     tables do not know ("the gym membership renews in June instead of
     April"), every word of `new` but as many as the old value it
     `replaces` has; said by a person with no old value ("we painted the
-    shed on Sunday"), the same deed at another time (`_same_deed`) or
+    shed on Sunday"), the same deed at another time (`same_deed`) or
     the same said no to (`saying_no.negates`)."""
     subject = subject_words(new, language)
     if subject:
@@ -889,7 +889,7 @@ def same_thing(
         if moved is None and replaces is None and says_subject(new, language):
             # Or the plan called off ("we are not going to the wedding";
             # review s30b M7).
-            return _same_deed(old, new, language) or negates(old, new, language)
+            return same_deed(old, new, language) or negates(old, new, language)
         if moved is None:
             return replaces is not None and _all_but_the_value(
                 old, new, replaces, language
@@ -900,7 +900,7 @@ def same_thing(
     )
 
 
-def _same_deed(old: str, new: str, language: str | None) -> bool:
+def same_deed(old: str, new: str, language: str | None) -> bool:
     """Whether `new` says the deed `old` does at a time of its own: every
     word of it but its time ("on Sunday 29 November", "in 2025") is in
     `old`, at least two ("painted", "shed"), and some of its time is not
