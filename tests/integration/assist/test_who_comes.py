@@ -76,6 +76,8 @@ async def test_who_comes_is_answered_by_who_comes_not_by_who_does_not(
         "is anyone coming next week",
         "is anybody visiting next weekend",
         "is anyone visiting on Saturday next week",
+        # Home Assistant's "No" (review s33 M3).
+        "Is anyone visiting us next week?",
     ):
         answer = speech(await say(hass, asked))
         assert "piano tuner" in answer, (asked, answer)
