@@ -9,6 +9,7 @@ import pytest
 
 from custom_components.home_memory.memory.time.expressions import (
     MAX_READ_CHARS,
+    day_parts,
     looks_ahead,
     read_question,
     read_statement,
@@ -1357,3 +1358,10 @@ def test_a_month_that_is_a_verb_too_is_one_by_its_capital() -> None:
         read_question("the kids march first", now=WEDNESDAY, language="en").window
         is None
     )
+
+
+def test_day_parts_say_one_day_and_where_its_part_is() -> None:
+    """Where each time expression is, whether it is one day, and its part."""
+    assert day_parts("We met on Friday afternoon.", "en") == ((7, 26, True, (17, 26)),)
+    assert day_parts("We met last week.", "en") == ((7, 16, False, None),)
+    assert day_parts("Wir waren gestern Abend da.", "de") == ((10, 23, True, (18, 23)),)
