@@ -134,17 +134,19 @@ async def test_a_german_it_was_another_time_re_dates_the_last_memory(
 
 
 @pytest.mark.parametrize(
-    ("told", "said", "content"),
+    ("told", "said", "content", "hour"),
     [
         (
             "remember that the plumber came on Friday afternoon",
             "no, it was on Tuesday",
             ("afternoon", "Tuesday 24 November"),
+            12,
         ),
         (
             "remember that the plumber came on Friday at 3",
             "no, it was on Tuesday",
             ("at 3", "Tuesday 24 November"),
+            0,  # a clock time is kept in its text, not read
         ),
     ],
 )
@@ -158,9 +160,12 @@ async def test_a_new_day_keeps_the_time_of_day(
     told: str,
     said: str,
     content: tuple[str, str],
+    hour: int,
 ) -> None:
     """ "no, it was on Tuesday" corrects the day the plumber came, not the
-    afternoon nor the "at 3" told with it (Saturday 28 November 2026)."""
+    afternoon nor the "at 3" told with it (Saturday 28 November 2026); the
+    afternoon is dated as its afternoon, as it was before (its written
+    "on the afternoon of …" was read as the whole day)."""
     store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
     result = await say(hass, told, user=user_anna)
     [before] = active(store)
@@ -171,7 +176,8 @@ async def test_a_new_day_keeps_the_time_of_day(
     # Told again on Tuesday 24 November: its date moved too.
     assert after.happened_at is not None
     assert before.happened_at != after.happened_at
-    assert after.happened_at.astimezone(BERLIN).date() == date(2026, 11, 24)
+    local = after.happened_at.astimezone(BERLIN)
+    assert (local.date(), local.hour) == (date(2026, 11, 24), hour), local
 
 
 async def test_a_german_new_day_keeps_the_time_of_day(
