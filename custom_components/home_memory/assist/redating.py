@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..memory.common.values import MemoryPatch
 from ..memory.text.redating import redated
-from ..memory.time.expressions import time_spans
+from ..memory.time.expressions import day_parts, time_spans
 from ..operations import memories
 from ..operations.remembering import updated_speech
 from .tools import async_resolve
@@ -35,7 +35,7 @@ async def async_redate(scope: CallScope, time_words: str, words: Wording) -> str
     memory = (await async_resolve(scope, that=True)).memory
     if memory is None:  # "it" is one memory; never a choice, but said so
         return words.say("error_nothing_recent")
-    content = redated(memory.content, time_words, words.language, time_spans)
+    content = redated(memory.content, time_words, words.language, time_spans, day_parts)
     outcome = await memories.async_update(
         scope.ops,
         memories.UpdateRequest(

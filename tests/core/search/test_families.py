@@ -297,3 +297,18 @@ def test_the_asked_deed_is_read_before_the_person_s_other_deeds() -> None:
     ]
     # A question whose every word is said by all: as ranked.
     assert saying_first(said, "Ist Ben", ranked, {"Ben"}, "de") == [0, 1, 2]  # type: ignore[arg-type]
+
+
+def test_a_deed_told_of_several_is_read_first_for_each_of_them() -> None:
+    """ "Anna and Ben went out for a walk" is Ben's walk too: "did Ben go
+    out" reads it before his getting up that night (review s32 L7; it was
+    Anna's alone, so not lifted)."""
+    texts = {
+        1: "Ben got up to close the window on the night of Monday 30 November.",
+        2: "Anna and Ben went out for a walk on the night of Monday 30 November.",
+    }
+    said = _Said(texts)
+    assert saying_first(said, "did Ben go out", [1, 2], {"Anna", "Ben"}, "en") == [  # type: ignore[arg-type]
+        1,
+        0,
+    ]

@@ -19,6 +19,7 @@ from custom_components.home_memory.memory.search.people import (
     spelled_words,
     telling_of_someone,
     title_names,
+    told_people,
     told_subject,
     unpossessed_words,
     without_names,
@@ -324,6 +325,31 @@ def test_a_told_memory_without_people_is_about_its_subject(
         others_than_asked(_Told(texts), query, list(texts), None, {"Zoe"})  # type: ignore[arg-type]
         == others
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "people"),
+    [
+        ("Anna and Ben went out for a walk last night.", ["Anna", "Ben"]),
+        (
+            "On the night of Monday 30 November Anna and Ben went out for a walk.",
+            ["Anna", "Ben"],
+        ),
+        ("Anna, Ben und Lena sind spazieren gegangen.", ["Anna", "Ben", "Lena"]),
+        # A second name that is no part of the subject is not its doer.
+        ("Anna drove Ben to the station.", ["Anna"]),
+        ("Anna and the dog went out.", ["Anna"]),
+        ("Anna, Ben's sister, went out.", ["Anna"]),
+    ],
+)
+def test_names_joined_into_one_subject_are_each_its_doer(
+    text: str, people: list[str]
+) -> None:
+    """ "Anna and Ben went out …", told by voice without its people, is
+    Ben's walk too (review s32 L7: only Anna's, so "did Ben go out last
+    night" read his getting up first)."""
+    told = _Told({1: text})
+    assert told_people(told, [1], {"Anna", "Ben", "Lena"}) == {1: people}  # type: ignore[arg-type]
 
 
 class _Holding:

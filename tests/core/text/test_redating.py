@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from custom_components.home_memory.memory.text.redating import redated, redating
-from custom_components.home_memory.memory.time.expressions import time_spans
+from custom_components.home_memory.memory.time.expressions import day_parts, time_spans
 
 
 @pytest.mark.parametrize(
@@ -65,3 +65,74 @@ def test_the_new_time_takes_the_old_one_s_place(
     """The memory's own time words are replaced, or the new ones added
     before its end: the text is then dated as a statement is."""
     assert redated(content, time_words, language, time_spans) == new
+
+
+@pytest.mark.parametrize(
+    ("content", "time_words", "language", "new"),
+    [
+        # A day for a day: the part of it the memory said stays.
+        (
+            "The plumber came on Friday afternoon.",
+            "on Tuesday",
+            "en",
+            "The plumber came on Tuesday afternoon.",
+        ),
+        (
+            "Yesterday evening the plumber came.",
+            "on Tuesday",
+            "en",
+            "On Tuesday evening the plumber came.",
+        ),
+        (
+            "Der Klempner kam am Freitagnachmittag.",
+            "am Dienstag",
+            "de",
+            "Der Klempner kam am Dienstagnachmittag.",
+        ),
+        (
+            "Gestern Abend kam der Klempner.",
+            "am Dienstag",
+            "de",
+            "Am Dienstag Abend kam der Klempner.",
+        ),
+        # The punctuation between the old times goes with them.
+        (
+            "Der Klempner ist am Freitagnachmittag, 27. November gekommen.",
+            "am Dienstag",
+            "de",
+            "Der Klempner ist am Dienstagnachmittag gekommen.",
+        ),
+        # A clock time is no time expression: it stays.
+        (
+            "The plumber came on Friday at 3.",
+            "on Tuesday",
+            "en",
+            "The plumber came on Tuesday at 3.",
+        ),
+        (
+            "Der Klempner kam am Freitag um 15 Uhr.",
+            "am Dienstag",
+            "de",
+            "Der Klempner kam am Dienstag um 15 Uhr.",
+        ),
+        # A correction naming its own part, or no one day: as it says.
+        (
+            "The plumber came on Friday afternoon.",
+            "yesterday evening",
+            "en",
+            "The plumber came yesterday evening.",
+        ),
+        (
+            "The plumber came on Friday afternoon.",
+            "last spring",
+            "en",
+            "The plumber came last spring.",
+        ),
+    ],
+)
+def test_a_correction_keeps_what_it_does_not_correct(
+    content: str, time_words: str, language: str, new: str
+) -> None:
+    """ "no, it was on Tuesday" of "the plumber came on Friday afternoon"
+    corrects the day, not the afternoon; "at 3" is kept as well."""
+    assert redated(content, time_words, language, time_spans, day_parts) == new

@@ -115,6 +115,20 @@ def test_a_words_synonyms_are_looked_for_too() -> None:
     ]
 
 
+def test_an_irregular_verb_s_forms_are_one_family() -> None:
+    """Inside a window "did Ben go out" is answered by "Ben went out"
+    (review s32 L7), not by "Ben got up" or "the goat"."""
+    text = "Anna and Ben went out for a walk."
+    assert related_terms(["go"], text, ["en"], deeds=True) == {"go"}
+    got_up = "Ben got up to close the window."
+    assert related_terms(["go"], got_up, ["en"], deeds=True) == set()
+    assert related_terms(["go"], "The goat is good.", ["en"], deeds=True) == set()
+    # Too common a verb to pass a floor by ("where did we go for a walk"
+    # is no "Ben went to Paris"): no family there, nor a prefix to look for.
+    assert related_terms(["go"], text, ["en"]) == set()
+    assert prefixes(["go"], ["en"]) == []
+
+
 def test_a_memorys_words_read_again_find_the_same_family() -> None:
     """A memory's words and stems are kept between searches; a text read
     again, or given as a list, finds what it found the first time."""

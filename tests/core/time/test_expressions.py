@@ -9,6 +9,7 @@ import pytest
 
 from custom_components.home_memory.memory.time.expressions import (
     MAX_READ_CHARS,
+    day_parts,
     looks_ahead,
     read_question,
     read_statement,
@@ -1370,3 +1371,36 @@ def test_a_month_that_is_a_verb_too_is_one_by_its_capital() -> None:
         read_question("the kids march first", now=WEDNESDAY, language="en").window
         is None
     )
+
+
+def test_day_parts_say_one_day_and_where_its_part_is() -> None:
+    """Where each time expression is, whether it is one day, and its part."""
+    assert day_parts("We met on Friday afternoon.", "en") == ((7, 26, True, (17, 26)),)
+    assert day_parts("We met last week.", "en") == ((7, 16, False, None),)
+    assert day_parts("Wir waren gestern Abend da.", "de") == ((10, 23, True, (18, 23)),)
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        (
+            "The plumber came on the afternoon of Friday 27 November.",
+            datetime(2026, 11, 27, 12, tzinfo=BERLIN),
+            datetime(2026, 11, 27, 18, tzinfo=BERLIN),
+        ),
+        (
+            "We met on the morning of 3 November 2025.",
+            datetime(2025, 11, 3, 5, tzinfo=BERLIN),
+            datetime(2025, 11, 3, 12, tzinfo=BERLIN),
+        ),
+    ],
+)
+def test_a_part_of_a_date_as_the_integration_writes_it(
+    text: str, start: datetime, end: datetime
+) -> None:
+    """ "on the afternoon of Friday 27 November" (spoken.json `date_parts`)
+    is that afternoon when the text is read again, as after an edit; it
+    was the whole day (session 33)."""
+    window = read_statement(text, now=SATURDAY, language="en")
+    assert window is not None
+    assert (window.start, window.end) == (start, end)

@@ -4,7 +4,9 @@ just talked about (review s32 M7: "no, actually it was last spring" was
 
 from __future__ import annotations
 
+from datetime import date
 from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -23,6 +25,8 @@ if TYPE_CHECKING:
     )
 
 pytestmark = pytest.mark.usefixtures("mock_load_model")
+
+BERLIN = ZoneInfo("Europe/Berlin")
 
 
 @pytest.mark.parametrize(
@@ -127,3 +131,85 @@ async def test_a_german_it_was_another_time_re_dates_the_last_memory(
     assert after.id == before.id
     assert content in after.content, after.content
     assert "Sommer" not in after.content, after.content
+
+
+@pytest.mark.parametrize(
+    ("told", "said", "content", "hour"),
+    [
+        (
+            "remember that the plumber came on Friday afternoon",
+            "no, it was on Tuesday",
+            ("afternoon", "Tuesday 24 November"),
+            12,
+        ),
+        (
+            "remember that the plumber came on Friday at 3",
+            "no, it was on Tuesday",
+            ("at 3", "Tuesday 24 November"),
+            0,  # a clock time is kept in its text, not read
+        ),
+    ],
+)
+async def test_a_new_day_keeps_the_time_of_day(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    told: str,
+    said: str,
+    content: tuple[str, str],
+    hour: int,
+) -> None:
+    """ "no, it was on Tuesday" corrects the day the plumber came, not the
+    afternoon nor the "at 3" told with it (Saturday 28 November 2026); the
+    afternoon is dated as its afternoon, as it was before (its written
+    "on the afternoon of …" was read as the whole day)."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    result = await say(hass, told, user=user_anna)
+    [before] = active(store)
+    await say(hass, said, conversation_id=result.conversation_id, user=user_anna)
+    [after] = active(store)
+    assert all(words in after.content for words in content), after.content
+    assert "Friday" not in after.content, after.content
+    # Told again on Tuesday 24 November: its date moved too.
+    assert after.happened_at is not None
+    assert before.happened_at != after.happened_at
+    local = after.happened_at.astimezone(BERLIN)
+    assert (local.date(), local.hour) == (date(2026, 11, 24), hour), local
+
+
+async def test_a_german_new_day_keeps_the_time_of_day(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+) -> None:
+    """ "Nein, das war am Dienstag" keeps the Nachmittag of the plumber's
+    Friday (Monday 30 November 2026)."""
+    store = await german_home(hass, mock_config_entry, e5, freezer)
+    told = await say(
+        hass,
+        "Merk dir, dass der Klempner am Freitagnachmittag gekommen ist",
+        user=user_anna,
+        language="de",
+    )
+    [before] = active(store)
+    await say(
+        hass,
+        "Nein, das war am Dienstag",
+        conversation_id=told.conversation_id,
+        user=user_anna,
+        language="de",
+    )
+    [after] = active(store)
+    assert "Dienstag" in after.content, after.content
+    assert "nachmittag" in after.content.casefold(), after.content
+    assert "Freitag" not in after.content, after.content
+    # Dated as told again: Tuesday 24 November's afternoon, not the Friday.
+    assert after.happened_at is not None, after
+    assert after.happened_at.isoformat() == "2026-11-24T11:00:00+00:00", after
+    assert before.happened_at != after.happened_at

@@ -228,7 +228,8 @@ def saying_first(
     aufgestanden" and "Ist heute Morgen jemand aufgestanden" are answered
     by a getting up, not by Ben's other deeds of the morning, which read
     nearer to the model (CI, commit 9ce43dc). A memory about another than
-    the person it names is not lifted (review s31 M1)."""
+    the person it names is not lifted (review s31 M1). A common verb's
+    forms count here, not at a floor ("go" / "went", review s32 L7)."""
     places = list(range(len(rowids)))
     asked = named_people(query, known)
     named = {word for person in asked for word in words(person)}
@@ -238,7 +239,11 @@ def saying_first(
     saying = set().union(*candidates.holding(rest, rowids).values())
     languages = family_languages(query, language)
     texts = candidates.contents([rowid for rowid in rowids if rowid not in saying])
-    saying |= {r for r, text in texts.items() if related_terms(rest, text, languages)}
+    saying |= {
+        r
+        for r, text in texts.items()
+        if related_terms(rest, text, languages, deeds=True)
+    }
     if asked:
         # Not above the asked one's own: "Zoe got up …" (its subject
         # another, told_people) for "did Anna get up" (review s31 M1).

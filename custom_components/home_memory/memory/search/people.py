@@ -19,6 +19,7 @@ import unicodedata
 
 from ..common.values import MemoryFilter
 from ..text.fts_query import STOPWORDS, plainly_english
+from ..text.naming import name_joins
 from ..text.statement_words import statement_words
 from ..text.word_forms import word_forms
 from ..time.phrases import phrases
@@ -192,8 +193,35 @@ def told_people(
     labels = _longest_first({*known, *candidates.everyone()})
     for rowid, text in candidates.contents(rest).items():
         if (subject := _subject_of(text, labels)) is not None:
-            people[rowid] = [subject]
+            people[rowid] = [subject, *_joined_to(text, subject, labels)]
     return people
+
+
+def _joined_to(
+    text: str, subject: str, labels: list[tuple[list[str], str]]
+) -> list[str]:
+    """The names of `labels` joined to `subject` where `text` first says it
+    ("Anna and Ben went out …", "Anna, Ben und Lena …"; text/naming.py
+    `name_joins`): one plural subject, each of them did it (review s32
+    L7: "did Ben go out last night" read his getting up before the walk
+    he and Anna took, which was Anna's alone)."""
+    said = spelled_words(text[:_KEPT_LENGTH])
+    own = next((label for label, name in labels if name == subject), None)
+    if own is None:
+        return []  # "Anna's mother": no name of its own
+    starts = (i for i in range(len(said)) if said[i : i + len(own)] == own)
+    if (at := next(starts, None)) is None:
+        return []
+    at += len(own)
+    joined: list[str] = []
+    while True:
+        if at < len(said) and said[at] in _JOINS:
+            at += 1
+        found = next((f for f in labels if said[at : at + len(f[0])] == f[0]), None)
+        if found is None or said[at + len(found[0]) :][:1] == ["s"]:
+            return joined  # no name, or an owner ("Anna, Ben's sister, …")
+        joined.append(found[1])
+        at += len(found[0])
 
 
 def by_names_alone(
@@ -377,6 +405,8 @@ def _named_first(said: list[str], labels: list[tuple[list[str], str]]) -> str | 
     return None
 
 
+# The words that join names into one subject, in every language.
+_JOINS: Final = name_joins()
 # The people a name may own ("mother", "Mutter"), in every language.
 _OWNED_PEOPLE: Final = frozenset().union(
     *(statement_words(language).owned_people for language in ("en", "de"))

@@ -93,6 +93,7 @@ class _Coordination:
 
     before: re.Pattern[str]  # "Ben and I"
     after: re.Pattern[str]  # "ich und Ben"
+    joins: frozenset[str]  # "and", "und"
     plural_verbs: frozenset[str]
     # English: a verb's base form ("have", "like") is its plural too.
     base_is_plural: bool
@@ -230,6 +231,7 @@ def _read_coordination(
             + _AFTER,
             re.IGNORECASE,
         ),
+        joins=frozenset(_key(w) for w in words["joins"]),
         plural_verbs=frozenset(_key(w) for w in words["plural_verbs"]),
         base_is_plural=bool(words["base_is_plural"]),
         singular_only=frozenset(_key(w) for w in words["singular_only"]),
@@ -282,6 +284,15 @@ def says_own(text: str, language: str | None = None) -> bool:
     """Whether `text` speaks of its speaker in the first person ("where is
     my car", "wo ist mein Auto"): a question that asks about the asker."""
     return any(table.first_person.search(text) for table in _tables(language))
+
+
+def name_joins() -> frozenset[str]:
+    """The words that join names into one subject in any language's table
+    ("Anna and Ben went out", "Anna und Ben sind spazieren gegangen"),
+    folded: a memory told by voice is about each of them."""
+    return frozenset().union(
+        *(t.coordination.joins for t in _TABLES.values() if t.coordination)
+    )
 
 
 def speaks_of_speaker(word: str) -> bool:

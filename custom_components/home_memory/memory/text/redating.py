@@ -31,6 +31,11 @@ if TYPE_CHECKING:
 
     # Where a text says time words (start, end), in a language.
     type TimeSpans = Callable[[str, str | None], tuple[tuple[int, int], ...]]
+    # Each time expression (start, end), whether it names one day, and
+    # where it says a part of the day (time/expressions.py `day_parts`).
+    type DayParts = Callable[
+        [str, str | None], tuple[tuple[int, int, bool, tuple[int, int] | None], ...]
+    ]
 
 _FOLDER: Final = Path(__file__).parent
 _FALLBACK: Final = "en"
@@ -104,12 +109,22 @@ def redating(text: str, language: str | None, time_spans: TimeSpans) -> str | No
 
 
 def redated(
-    content: str, time_words: str, language: str | None, time_spans: TimeSpans
+    content: str,
+    time_words: str,
+    language: str | None,
+    time_spans: TimeSpans,
+    day_parts: DayParts | None = None,
 ) -> str:
     """`content` with `time_words` in place of the time it says (its other
     time words left out), or after it where it says none: "We fixed the
     gutter in summer 2026." and "last spring" are "We fixed the gutter last
-    spring.", which is then dated as a statement is."""
+    spring.", which is then dated as a statement is. What the correction
+    does not correct is kept: a clock time is no time expression ("at 3"
+    stays), and a correction naming only a day keeps the part of the day
+    the memory said ("on Friday afternoon", "on Tuesday": "on Tuesday
+    afternoon"; `day_parts`, given by the caller)."""
+    if day_parts is not None:
+        time_words = _with_kept_part(content, time_words, language, day_parts)
     spans = time_spans(content, language)
     if not spans:
         body = content.rstrip()
@@ -118,7 +133,29 @@ def redated(
     parts = [content[: spans[0][0]], time_words]
     for number, (_, end) in enumerate(spans):
         following = spans[number + 1][0] if number + 1 < len(spans) else None
-        parts.append(content[end:following])
+        between = content[end:following]
+        # Only punctuation between two times ("am Freitagnachmittag, 27.
+        # November") goes with them: "am Dienstag, gekommen" read no tense,
+        # so the memory kept its old day.
+        parts.append(between if following is None or _WORD.search(between) else " ")
     new = " ".join("".join(parts).split())
     new = re.sub(r"\s+([,.!?;:\u2026])", r"\1", new)
     return new[:1].upper() + new[1:] if spans[0][0] == 0 else new
+
+
+def _with_kept_part(
+    content: str, time_words: str, language: str | None, day_parts: DayParts
+) -> str:
+    """`time_words` with the part of the day `content` says added, where
+    both name one day and only `content` a part of it ("on Tuesday" and
+    "…on Friday afternoon…": "on Tuesday afternoon"; "am Dienstag" and
+    "am Freitagnachmittag": "am Dienstagnachmittag", joined as it was)."""
+    said = day_parts(time_words, language)
+    if len(said) != 1 or not said[0][2] or said[0][3] is not None:
+        return time_words
+    for _, _, one_day, part in day_parts(content, language):
+        if one_day and part is not None:
+            start, end = part
+            joined = start > 0 and content[start - 1].isalnum()
+            return f"{time_words}{'' if joined else ' '}{content[start:end]}"
+    return time_words

@@ -54,6 +54,9 @@ class WordForms:
     # each group's stems, and what its words start with.
     synonyms: tuple[frozenset[str], ...] = ()
     synonym_roots: tuple[tuple[str, ...], ...] = ()
+    # A common verb's irregular forms (go / went), one family only where
+    # asked for (`relatives`' `deeds`): they pass no floor.
+    deed_forms: tuple[frozenset[str], ...] = ()
     # A separable verb's particles and its participle's infix ("auf", "ge":
     # "aufgestanden" is of one family with "stand … auf").
     particles: tuple[str, ...] = ()
@@ -97,10 +100,13 @@ class WordForms:
                 return word[: -len(suffix)]
         return word
 
-    def relatives(self, terms: Iterable[str], words: Collection[str]) -> set[str]:
+    def relatives(
+        self, terms: Iterable[str], words: Collection[str], *, deeds: bool = False
+    ) -> set[str]:
         """The `terms` that a word of `words` (of a memory) other than the
-        term itself is of one family with, or a synonym of (all folded).
-        Each word is stemmed once: a memory's words are met by every term."""
+        term itself is of one family with, or a synonym of (all folded);
+        with `deeds`, or a form of one verb (`deed_forms`). Each word is
+        stemmed once: a memory's words are met by every term."""
         stems, every = self._stems_of(words)
         found: set[str] = set()
         for term in terms:
@@ -110,7 +116,13 @@ class WordForms:
                 if term in stems
                 else every
             )
-            if self._related(term, stem, words, theirs):
+            if self._related(term, stem, words, theirs) or (
+                deeds
+                and any(
+                    stem in group and not theirs.isdisjoint(group)
+                    for group in self.deed_forms
+                )
+            ):
                 found.add(term)
         return found
 
@@ -210,6 +222,10 @@ def _read(path: Path) -> WordForms:
         forms,
         synonyms=tuple(frozenset(map(forms.stem, group)) for group in groups),
         synonym_roots=tuple(tuple(map(forms.root, group)) for group in groups),
+        deed_forms=tuple(
+            frozenset(forms.stem(word.casefold()) for word in group)
+            for group in table.get("deed_forms", ())
+        ),
     )
 
 
@@ -244,17 +260,22 @@ def prefixes(
 
 
 def related_terms(
-    terms: Iterable[str], text: str, languages: Sequence[str]
+    terms: Iterable[str],
+    text: str,
+    languages: Sequence[str],
+    *,
+    deeds: bool = False,
 ) -> set[str]:
     """The `terms` (folded query words) that a word of `text` is of one
-    family with, in any of `languages`, other than the term itself."""
+    family with, in any of `languages`, other than the term itself; with
+    `deeds`, a common verb's forms too (go / went: `WordForms.deed_forms`)."""
     words = text_words(text)
     found: set[str] = set()
     for forms in (word_forms(language) for language in languages):
         left = [term for term in terms if term not in found]
         if not left:
             break
-        found |= forms.relatives(left, words)
+        found |= forms.relatives(left, words, deeds=deeds)
     return found
 
 

@@ -122,6 +122,28 @@ def time_spans(text: str, language: str | None) -> tuple[tuple[int, int], ...]:
     return tuple((item.start, item.end) for item in found)
 
 
+def day_parts(
+    text: str, language: str | None
+) -> tuple[tuple[int, int, bool, tuple[int, int] | None], ...]:
+    """Each time expression of `text` (start, end, as `time_spans`), whether
+    it names one day ("on Friday", "yesterday", "on 3 March"; not a week,
+    month or season), and where it says a part of that day ("afternoon" of
+    "on Friday afternoon", "Abend" of "gestern Abend"), None where it says
+    none: a correction naming only the day keeps the part (text/redating.py)."""
+    text = text[:MAX_READ_CHARS]
+    folded = text.casefold()
+    folded = folded if len(folded) == len(text) else text.lower()
+    found = []
+    for item in _matches(text, table_language(language)):
+        part = item.groups.get("part")
+        at = folded.rfind(part, item.start, item.end) if part else -1
+        place = (at, at + len(part)) if part and at >= 0 else None
+        found.append((item.start, item.end, item.kind in _ONE_DAY_KINDS, place))
+    return tuple(found)
+
+
+# The kinds of expression that name one day.
+_ONE_DAY_KINDS: Final = frozenset({"weekday", "day", "date"})
 _WORD: Final = re.compile(r"\w", re.UNICODE)
 
 
