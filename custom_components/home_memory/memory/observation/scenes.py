@@ -300,24 +300,16 @@ class _Teller:
             who, plural = self.p.join(names), len(names) > 1
             near = [d for d in doors if abs(d.at - first.at) <= DOOR_WITH_PERSON_S]
             door_ids = {d.entity_id for d in near}
+            said = {"who": who, "time": self.at(first.at)}
             if len(door_ids) == 1:
                 used_doors |= door_ids
                 key = "arrived_door" if arrived else "left_door"
-                text = self.p.scene(
-                    key,
-                    self.rng,
-                    plural=plural,
-                    who=who,
-                    door=self.the(near[0].name),
-                    time=self.at(first.at),
-                )
+                said["door"] = self.the(near[0].name)
                 seqs = tuple(e.seq for e in (*group, *near))
             else:
                 key = "arrived" if arrived else "left"
-                text = self.p.scene(
-                    key, self.rng, plural=plural, who=who, time=self.at(first.at)
-                )
                 seqs = tuple(e.seq for e in group)
+            text = self.p.scene(key, self.rng, plural=plural, **said)
             since = self._away_since(group, events, before) if arrived else None
             if since is not None:
                 away = "away_since_plural" if plural else "away_since"
