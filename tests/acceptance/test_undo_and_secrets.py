@@ -71,21 +71,18 @@ def test_forget_it_after_two_were_read_asks_which(household: Household) -> None:
     which, and the number said then "yes" forgets that one. (The shared
     household may list other locks too; the kayak's number is read.)"""
     ben = household.ben.token
-    for told in (
-        "remember that the kayak padlock combination is 1357",
-        "remember that the canoe padlock combination is 2468",
-    ):
-        assert _speech(_say(household, told, ben)) == REMEMBERED
-    listed = _say(household, "what do you remember about the padlock combinations", ben)
-    conversation = listed["conversation_id"]
-    listing = _speech(listed)
-    kayak = re.search(r"(\d+): [^:]*1357", listing)
-    assert kayak is not None, listing
-    assert "2468" in listing, listing
+    conversation, kayak = _two_listed(
+        household,
+        (
+            "the kayak padlock combination is 1357",
+            "the canoe padlock combination is 2468",
+        ),
+        "what do you remember about the padlock combinations",
+    )
     which = _speech(_say(household, "forget it", ben, conversation))
     assert which.startswith("Which of the "), which
     assert which.endswith(" should I forget? Say its number."), which
-    asked = _speech(_say(household, f"number {kayak.group(1)}", ben, conversation))
+    asked = _speech(_say(household, f"number {kayak}", ben, conversation))
     assert "1357" in asked, asked
     assert "2468" not in asked, asked
     done = _say(household, "yes", ben, conversation)
@@ -107,22 +104,33 @@ def test_another_persons_turn_leaves_bens_listing(household: Household) -> None:
     then still asks which (review s32 L3: another person's turn emptied the
     listing). (The shared household may list other codes too.)"""
     ben, anna = household.ben.token, household.anna.token
-    for told in (
-        "remember that the rowing machine lock code is 4826",
-        "remember that the treadmill lock code is 5937",
-    ):
-        assert _speech(_say(household, told, ben)) == REMEMBERED
-    listed = _say(household, "what do you remember about the machine lock codes", ben)
-    conversation = listed["conversation_id"]
-    listing = _speech(listed)
-    rowing = re.search(r"(\d+): [^:]*4826", listing)
-    assert rowing is not None, listing
-    assert "5937" in listing, listing
+    conversation, rowing = _two_listed(
+        household,
+        ("the rowing machine lock code is 4826", "the treadmill lock code is 5937"),
+        "what do you remember about the machine lock codes",
+    )
     for said in ("number one", "forget it"):
         hers = _speech(_say(household, said, anna, conversation))
         assert "4826" not in hers, hers
         assert "5937" not in hers, hers
     which = _speech(_say(household, "forget it", ben, conversation))
     assert which.startswith("Which of the "), which
-    asked = _speech(_say(household, f"number {rowing.group(1)}", ben, conversation))
+    asked = _speech(_say(household, f"number {rowing}", ben, conversation))
     assert "4826" in asked, asked
+
+
+def _two_listed(
+    household: Household, told: tuple[str, str], asked: str
+) -> tuple[str, str]:
+    """Ben tells two memories ending in their codes and hears them listed
+    by `asked`: the conversation, and the number the first was read at
+    (the shared household may list others too)."""
+    ben = household.ben.token
+    for fact in told:
+        assert _speech(_say(household, f"remember that {fact}", ben)) == REMEMBERED
+    listed = _say(household, asked, ben)
+    listing = _speech(listed)
+    first = re.search(rf"(\d+): [^:]*{told[0].split()[-1]}", listing)
+    assert first is not None, listing
+    assert told[1].split()[-1] in listing, listing
+    return str(listed["conversation_id"]), first.group(1)

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from custom_components.home_memory.memory.embedding.multilingual import (
         MultilingualEmbedder,
     )
+    from custom_components.home_memory.memory.store import MemoryStore
 
 pytestmark = pytest.mark.usefixtures("mock_load_model")
 
@@ -54,8 +55,20 @@ async def _observed_morning(
     freezer.move_to("2026-12-01T11:00:00+00:00")
     store = await german_home_with_e5(hass, entry, e5)
     hass.states.async_set("person.anna", "home", {"friendly_name": "Anna"})
+    _observe(
+        store,
+        [
+            (content, datetime(2026, 12, 1, hour, tzinfo=BERLIN), kind)
+            for content, hour, kind in OBSERVED
+        ],
+    )
+
+
+def _observe(store: MemoryStore, moments: list[tuple[str, datetime, str]]) -> None:
+    """Anna's observed moments (text, when, kind), tagged with the German
+    words a question asks them by."""
     tags = asked_tags("de")
-    for content, hour, kind in OBSERVED:
+    for content, at, kind in moments:
         store.create(
             NewMemory(
                 content=content,
@@ -63,7 +76,7 @@ async def _observed_morning(
                 tags=(*tags[kind], "presence"),
                 source=Source.OBSERVED,
                 importance=0.3,
-                happened_at=datetime(2026, 12, 1, hour, tzinfo=BERLIN),
+                happened_at=at,
             ),
             SYSTEM,
         )
@@ -127,19 +140,16 @@ async def test_the_last_departure_is_the_last_of_the_departures(
     freezer.move_to("2026-12-01T11:00:00+00:00")
     store = await german_home_with_e5(hass, mock_config_entry, e5)
     hass.states.async_set("person.anna", "home", {"friendly_name": "Anna"})
-    tags = asked_tags("de")
-    for content, day, hour, kind in LATER:
-        month = 11 if day == 30 else 12
-        store.create(
-            NewMemory(
-                content=content,
-                people=("Anna",),
-                tags=(*tags[kind], "presence"),
-                source=Source.OBSERVED,
-                importance=0.3,
-                happened_at=datetime(2026, month, day, hour, tzinfo=BERLIN),
-            ),
-            SYSTEM,
-        )
+    _observe(
+        store,
+        [
+            (
+                content,
+                datetime(2026, 11 if day == 30 else 12, day, hour, tzinfo=BERLIN),
+                kind,
+            )
+            for content, day, hour, kind in LATER
+        ],
+    )
     answer = speech(await say(hass, asked, language="de"))
     assert "brach" in answer.split("2:")[0], answer

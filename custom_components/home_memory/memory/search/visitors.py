@@ -28,7 +28,7 @@ from ..time.phrases import languages_to_try
 from .people import spelled_words
 
 if TYPE_CHECKING:
-    from collections.abc import Collection
+    from collections.abc import Callable, Collection
 
     from ..storage.candidates import CandidateQueries
 
@@ -125,11 +125,22 @@ def _calling_off(
 ) -> set[int]:
     """Of `rowids`, the memories that only call a coming off, in any
     language the household may speak (text/saying_no.py `calls_off`)."""
+    return _saying(candidates, rowids, language, calls_off)
+
+
+def _saying(
+    candidates: CandidateQueries,
+    rowids: Collection[int],
+    language: str | None,
+    says: Callable[[str, str | None], bool],
+) -> set[int]:
+    """Of `rowids`, the memories whose text `says` it in any language the
+    household may speak."""
     languages = list(languages_to_try(language))
     return {
         rowid
         for rowid, text in candidates.contents(list(rowids)).items()
-        if any(calls_off(text, other) for other in languages)
+        if any(says(text, other) for other in languages)
     }
 
 
@@ -148,12 +159,7 @@ def comings_told(
     s32 L8). A call-off is read after them (`called_off`)."""
     if not rowids or not asks_anyone_coming(query, language):
         return set()
-    languages = list(languages_to_try(language))
-    return {
-        rowid
-        for rowid, text in candidates.contents(list(rowids)).items()
-        if any(says_coming(text, other) for other in languages)
-    }
+    return _saying(candidates, rowids, language, says_coming)
 
 
 def came_already(
@@ -168,16 +174,10 @@ def came_already(
     am Montag gekommen"; review s33 M1), where another tells of one ahead."""
     if not rowids or not asks_anyone_coming(query, language):
         return set()
-    languages = list(languages_to_try(language))
-    if any(speaks_of_past(query, other) for other in languages):
+    if any(speaks_of_past(query, other) for other in languages_to_try(language)):
         return set()
-    texts = candidates.contents(list(rowids))
-    over = {
-        rowid
-        for rowid, text in texts.items()
-        if any(speaks_of_past(text, other) for other in languages)
-    }
-    return over if len(over) < len(texts) else set()
+    over = _saying(candidates, rowids, language, speaks_of_past)
+    return over if len(over) < len(set(rowids)) else set()
 
 
 def telling_no_coming(
