@@ -476,14 +476,18 @@ def test_a_name_s_deed_of_no_verb_ending_is_corrected_by_another(
     """Review s31 M4 / s32 M7: Ben's "no, actually Anna went to the clinic
     last spring" was Home Assistant's "not aware of any device called no
     actually Anna went". It corrects Anna's household memory. (The
-    podiatrist is this test's.)"""
+    acupuncturist is this test's: the podiatrist is test_told_by_name.py's.)"""
     wait_for_the_model(household)
     anna, ben = household.anna, household.ben
-    _said(household, anna, "remember that Anna went to the podiatrist last summer")
+    _said(household, anna, "remember that Anna went to the acupuncturist last summer")
     updated = _said(
-        household, ben, "no, actually Anna went to the podiatrist last spring"
+        household, ben, "no, actually Anna went to the acupuncturist last spring"
     )
-    assert updated.startswith("Updated: Anna went to the podiatrist in spring"), updated
-    told = [t for t in _contents(household, anna, "podiatrist") if "podiatrist" in t]
+    assert updated.startswith("Updated: Anna went to the acupuncturist in spring"), (
+        updated
+    )
+    told = [
+        t for t in _contents(household, anna, "acupuncturist") if "acupuncturist" in t
+    ]
     assert len(told) == 1, told
     assert "in spring" in told[0], told

@@ -104,9 +104,9 @@ def test_another_persons_turn_leaves_bens_listing(household: Household) -> None:
     then still asks which (review s32 L3: another person's turn emptied the
     listing). (The shared household may list other codes too.)"""
     ben, anna = household.ben.token, household.anna.token
-    conversation, rowing = _two_listed(
+    conversation, trainer = _two_listed(
         household,
-        ("the rowing machine lock code is 4826", "the treadmill lock code is 5937"),
+        ("the cross trainer lock code is 4826", "the treadmill lock code is 5937"),
         "what do you remember about the machine lock codes",
     )
     for said in ("number one", "forget it"):
@@ -115,7 +115,7 @@ def test_another_persons_turn_leaves_bens_listing(household: Household) -> None:
         assert "5937" not in hers, hers
     which = _speech(_say(household, "forget it", ben, conversation))
     assert which.startswith("Which of the "), which
-    asked = _speech(_say(household, f"number {rowing}", ben, conversation))
+    asked = _speech(_say(household, f"number {trainer}", ben, conversation))
     assert "4826" in asked, asked
 
 
