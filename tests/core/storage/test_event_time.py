@@ -198,3 +198,35 @@ def test_a_whole_day_ends_where_the_next_begins(store: MemoryStore) -> None:
         "The alarm went off at midnight.",
         "Yesterday we took the car to the garage.",
     ]
+
+
+def test_a_part_of_the_day_holds_a_span_with_a_real_share_inside(
+    store: MemoryStore,
+) -> None:
+    """The night (21:00 to 06:00): a morning from 05:45 to 07:30 overlaps its last
+    quarter hour and is not of it (under PART_OF_DAY_MIN_SHARE inside); an
+    evening into it, a moment in it, a span holding it, a day dated whole
+    are. Asked of the whole day, the morning is of it."""
+    day = datetime(2026, 11, 29, tzinfo=UTC)
+    spans = {
+        "Morning.": (
+            day + timedelta(hours=29, minutes=45),
+            day + timedelta(hours=31.5),
+        ),
+        "Evening.": (day + timedelta(hours=19), day + timedelta(hours=22)),
+        "Moment.": (day + timedelta(hours=26), day + timedelta(hours=26)),
+        "Holding.": (day + timedelta(hours=20), day + timedelta(hours=32)),
+        "Whole day.": (day, day + timedelta(days=1)),
+    }
+    for content, (at, until) in spans.items():
+        store.create(
+            NewMemory(content=content, happened_at=at, happened_until=until), SYSTEM
+        )
+
+    def within(after: datetime, before: datetime) -> list[str]:
+        window = MemoryFilter(happened_after=after, happened_before=before)
+        return sorted(m.content for m in store.list_memories(SYSTEM, window).items)
+
+    night = (day + timedelta(hours=21), day + timedelta(hours=30))
+    assert within(*night) == ["Evening.", "Holding.", "Moment.", "Whole day."]
+    assert "Morning." in within(day + timedelta(days=1), day + timedelta(days=2))

@@ -196,3 +196,36 @@ async def test_an_observed_answer_says_its_day_once(
     assert said in speech(result), speech(result)
     assert "Monday morning" not in speech(result)
     assert "Montagmorgen" not in speech(result)
+
+
+@pytest.mark.parametrize(
+    ("asked", "language"),
+    [
+        ("Ist Anna letzte Nacht aufgestanden?", "de"),
+        ("did Anna get up last night", "en"),
+    ],
+)
+async def test_a_morning_over_the_nights_last_minutes_is_not_the_night(
+    hass: HomeAssistant,
+    household: MockUser,
+    init_integration: HomeMemoryConfigEntry,
+    asked: str,
+    language: str,
+) -> None:
+    """Anna's morning observed from 05:45 to 07:30 overlaps the night's last
+    quarter hour (it ends at 06:00) but is no answer to whether she got up
+    in the night (review s35): too little of it lies inside."""
+    await hass.async_add_executor_job(
+        init_integration.runtime_data.store.create,
+        NewMemory(
+            content="Anna stand früh auf und machte in der Küche Frühstück.",
+            source=Source.OBSERVED,
+            segment_start=datetime.fromisoformat("2026-11-30T05:45:00+01:00"),
+            segment_end=datetime.fromisoformat("2026-11-30T07:30:00+01:00"),
+            tags=("get up", "aufgestanden", "aufstehen"),
+        ),
+        SYSTEM,
+    )
+    result = await ask(hass, asked, language, user=household)
+    assert answered_by(result) == MEMORY, speech(result)
+    assert "Frühstück" not in speech(result), speech(result)

@@ -82,6 +82,28 @@ SPAN_PER_WINDOW: Final = 8
 # ... and a day always answers a window of it (25 hours: across a change of
 # the clocks): "yesterday we took the car to the garage" was yesterday evening.
 A_DAY_AT_MOST: Final = 25 * 3600
+# A window this long or shorter is a part of a day (the night, 21:00 to
+# 06:00, is the longest; an hour more across a change of the clocks) ...
+A_PART_OF_DAY_AT_MOST: Final = 12 * 3600
+# ... which a span of a few hours answers only with this share of it inside,
+# or holding the whole part: Anna's morning from 05:50 to 07:30 overlaps
+# the night's last ten minutes but is no answer to "did Anna get up last
+# night" (review s35). A moment inside answers it.
+PART_OF_DAY_MIN_SHARE: Final = 0.2
+# A span this long or longer is dated to a day (across a change of the
+# clocks, 23 hours), not to a time of it: it may have been in any part of
+# it ("yesterday we took the car to the garage", asked of yesterday evening).
+DATED_TO_A_DAY: Final = 23 * 3600
+
+
+# A span in a part of the day: a moment, a span dated to a whole day, one
+# holding the whole part, or one with PART_OF_DAY_MIN_SHARE of it inside.
+_IN_THE_PART_OF_DAY: Final = (
+    "(m.happened_until IS NULL OR m.happened_until - m.happened_at >= ?"
+    " OR (m.happened_at <= ? AND m.happened_until >= ?)"
+    " OR min(m.happened_until, ?) - max(m.happened_at, ?)"
+    " >= ? * (m.happened_until - m.happened_at))"
+)
 
 
 def _windows(flt: MemoryFilter, clauses: list[str], params: list[Any]) -> None:
@@ -114,6 +136,13 @@ def _windows(flt: MemoryFilter, clauses: list[str], params: list[Any]) -> None:
             "(m.happened_until IS NULL OR m.happened_until - m.happened_at <= ?)"
         )
         window_params.append(longest)
+        if asked.total_seconds() <= A_PART_OF_DAY_AT_MOST:
+            window.append(_IN_THE_PART_OF_DAY)
+            start = to_timestamp(flt.happened_after)
+            end = to_timestamp(flt.happened_before)
+            window_params.extend(
+                [DATED_TO_A_DAY, start, end, end, start, PART_OF_DAY_MIN_SHARE]
+            )
     terms = [term for word in flt.window_or_naming for term in search_terms(word)]
     if window and terms:
         # Or its text names the day asked about and its own time is no other
