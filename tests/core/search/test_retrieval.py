@@ -26,11 +26,11 @@ from custom_components.home_memory.memory.search.cursors import (
     MAX_CURSORS,
     MAX_CURSORS_PER_PERSON,
 )
+from custom_components.home_memory.memory.search.fusion import fuse
 from custom_components.home_memory.memory.search.needs import never_needs_memory
 from custom_components.home_memory.memory.search.retrieval import (
     Retriever,
     estimate_tokens,
-    fuse,
 )
 from custom_components.home_memory.memory.store import MemoryStore
 

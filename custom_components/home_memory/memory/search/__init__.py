@@ -5,15 +5,9 @@
 progressive pages.
 """
 
+from .fusion import Relevance, fuse
 from .needs import never_needs_memory
-from .retrieval import (
-    ContextResult,
-    ProgressivePage,
-    Relevance,
-    Retriever,
-    estimate_tokens,
-    fuse,
-)
+from .retrieval import ContextResult, ProgressivePage, Retriever, estimate_tokens
 
 __all__ = [
     "ContextResult",
