@@ -26,7 +26,6 @@ from custom_components.home_memory.memory.search.cursors import (
     MAX_CURSORS,
     MAX_CURSORS_PER_PERSON,
 )
-from custom_components.home_memory.memory.search.fusion import fuse
 from custom_components.home_memory.memory.search.needs import never_needs_memory
 from custom_components.home_memory.memory.search.retrieval import (
     Retriever,
@@ -425,20 +424,6 @@ def test_keyword_only_mode_still_searches(tmp_path: Path, clock: ManualClock) ->
         assert page.items[0].similarity is None
     finally:
         store.close()
-
-
-def test_fuse_weights_cosine_and_normalised_bm25() -> None:
-    """Fusion weights cosine and normalised BM25 as configured; a memory with
-    no vector of the model (3: not yet re-embedded) has its BM25 alone.
-    """
-    fused = fuse(
-        {1: 0.5, 2: 0.2}, {2: 8.0, 3: 4.0}, vector_weight=0.6, keyword_weight=0.4
-    )
-    assert fused[1].relevance == pytest.approx(0.3)
-    assert fused[2].relevance == pytest.approx(0.6 * 0.2 + 0.4)
-    assert fused[3].relevance == pytest.approx(0.5)
-    keyword_only = fuse({}, {3: 4.0}, vector_weight=0.6, keyword_weight=0.4)
-    assert keyword_only[3].relevance == 1.0
 
 
 def test_weights_are_configurable(store: MemoryStore) -> None:
