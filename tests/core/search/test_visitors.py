@@ -14,6 +14,7 @@ from custom_components.home_memory.memory.search.visitors import (
     asks_anyone_coming,
     came_already,
     comings_told,
+    other_roles,
     telling_no_coming,
     visiting_as_coming,
 )
@@ -207,3 +208,38 @@ def test_asked_who_comes_a_coming_that_is_over_is_no_answer(
     # Where every one is over, none is left out.
     over = {2: texts[2], 3: texts[3]}
     assert came_already(_Texts(over), query, [2, 3], language) == set()  # type: ignore[arg-type]
+
+
+ROLES = {
+    1: "The plumber is coming today.",
+    2: "The dentist came this morning.",
+    3: "Der Klempner kommt heute.",
+    4: "Die Zahnärztin war heute Vormittag da.",
+    5: "The handyman is coming today.",
+    6: "Anna went shopping today.",
+}
+
+
+@pytest.mark.parametrize(
+    ("query", "language", "found"),
+    [
+        ("did the dentist come today", "en", {1, 3, 5}),
+        ("when is the dentist coming today", "en", {1, 3, 5}),
+        ("Kommt heute der Zahnarzt?", "de", {1, 3, 5}),
+        ("Kommt heute die Zahnärztin?", "de", {1, 3, 5}),
+        # A visitor asked: a tradesman said generally may be them.
+        ("did the plumber come today", "en", {2, 4}),
+        ("Kommt heute der Klempner?", "de", {2, 4}),
+        # No trade named, or one said generally: none left out.
+        ("who is coming today", "en", set()),
+        ("Kommt heute ein Handwerker?", "de", set()),
+    ],
+)
+def test_a_day_naming_another_trade_than_asked_is_no_answer(
+    query: str, language: str, found: set[int]
+) -> None:
+    """Review s35: "did the dentist come today" read "the plumber is coming
+    today". A memory naming another trade and not the asked one is left
+    out; one naming no trade ("Anna went shopping") is for the other floors."""
+    texts = _Texts(ROLES)
+    assert other_roles(texts, query, list(ROLES), language) == found  # type: ignore[arg-type]

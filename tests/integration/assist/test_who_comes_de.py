@@ -102,3 +102,26 @@ async def test_every_one_who_comes_is_read_however_far_by_meaning(
     assert "Klempner" in answer, answer
     assert "Gärtner" in answer, answer
     assert "Masseurin" not in answer, answer
+
+
+async def test_a_trade_asked_of_a_day_is_not_another_trade_of_it(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Tuesday 1 December: the roofer comes today. "Kommt heute der
+    Kieferorthopäde?" is not answered by him (review s35); asked of him,
+    he is."""
+    await german_home(hass, mock_config_entry, e5, freezer)
+    freezer.move_to("2026-12-01T07:00:00+00:00")
+    await say(hass, "Merk dir, dass der Dachdecker heute kommt", language="de")
+    for asked in (
+        "Kommt heute der Kieferorthopäde?",
+        "Wann kommt heute der Kieferorthopäde?",
+    ):
+        answer = speech(await say(hass, asked, language="de"))
+        assert "Dachdecker" not in answer, (asked, answer)
+    answer = speech(await say(hass, "Wann kommt heute der Dachdecker?", language="de"))
+    assert "Dachdecker" in answer, answer

@@ -44,7 +44,7 @@ from .standing_out import (
     topic_floor,
     wordless_floor,
 )
-from .visitors import comings_told, visiting_as_coming
+from .visitors import comings_told, other_roles, visiting_as_coming
 from .windows import of_the_day_alone, pages_in_time, reading_order
 
 if TYPE_CHECKING:
@@ -346,7 +346,13 @@ class Retriever:
         if min_relevance > 0 and kept:
             # Inside a window too: "did anyone turn on the kitchen light
             # today" is not the spare key in the kitchen drawer told today.
-            kept = self._whole_names(query, kept, min_relevance, asker)
+            kept = self._whole_names(
+                query,
+                kept,
+                min_relevance,
+                asker,
+                in_window=bool(flt.happened_after or flt.happened_before),
+            )
         ranking = self._score(
             candidates.score_fields(list(kept)), kept, self.store.now()
         )
@@ -589,24 +595,30 @@ class Retriever:
         kept: dict[int, Relevance],
         min_relevance: float,
         asker: str | None,
+        in_window: bool = False,
     ) -> dict[int, Relevance]:
         """`kept` without the memories holding only part of a thing the
         question names by several words, or only where it is, or relating
-        another thing (search/floors.py's `not_whole`)."""
-        if not self._reads(query):
-            return kept
-        dropped = not_whole(
-            self._candidates,
-            query,
-            {rowid: relevance.similarity for rowid, relevance in kept.items()},
-            asker,
-            language=self.config.language,
-            passing=(self._fusion_weights()[0], min_relevance),
-            embed=self.store.embed_query,
-            word_floor=profile_for(
-                getattr(self.store.embedder, "model_id", None)
-            ).word_floor,
+        another thing (search/floors.py's `not_whole`); `in_window`, those
+        naming another trade than asked ("did the dentist come today": not
+        the plumber coming today; visitors.py `other_roles`)."""
+        language = self.config.language
+        dropped = (
+            other_roles(self._candidates, query, kept, language) if in_window else set()
         )
+        if self._reads(query):
+            dropped |= not_whole(
+                self._candidates,
+                query,
+                {rowid: relevance.similarity for rowid, relevance in kept.items()},
+                asker,
+                language=language,
+                passing=(self._fusion_weights()[0], min_relevance),
+                embed=self.store.embed_query,
+                word_floor=profile_for(
+                    getattr(self.store.embedder, "model_id", None)
+                ).word_floor,
+            )
         return {r: v for r, v in kept.items() if r not in dropped}
 
     def _reads(self, text: str) -> bool:

@@ -233,3 +233,50 @@ def visiting_as_coming(query: str, language: str | None) -> str:
         return query
     pattern = rf"\b(?:{'|'.join(map(re.escape, said))})\b"
     return re.sub(pattern, lambda m: said[m.group().casefold()], query, flags=re.I)
+
+
+def other_roles(
+    candidates: CandidateQueries,
+    query: str,
+    rowids: Collection[int],
+    language: str | None,
+) -> set[int]:
+    """Of `rowids`, for a question naming a trade or calling (the tables'
+    `visitors` and `roles`, not one said generally), the memories naming
+    another and not the asked one, in any language: "did the dentist come
+    today" is not answered by "the plumber is coming today" (review s35).
+    One said generally ("Handwerker") may be any visitor asked of."""
+    languages = list(languages_to_try(language))
+    tables = [statement_words(other) for other in languages]
+    general = set().union(*(table.visitors_any for table in tables))
+    trades = {
+        word: table.roles.get(word, word)
+        for table in tables
+        for word in (*table.visitors, *table.roles)
+        if word not in general
+    }
+    asked = {word for word in _TOKEN.findall(query.casefold()) if word in trades}
+    if not asked or not rowids:
+        return set()
+    asked_trades = {trades[word] for word in asked}
+    visitors = set().union(*(table.visitors for table in tables))
+    others = {word for word, trade in trades.items() if trade not in asked_trades}
+    if not asked <= visitors:
+        others |= general
+    return {
+        rowid
+        for rowid, text in candidates.contents(list(rowids)).items()
+        if (named := _named_roles(trades.keys() | general, text)) & others
+        and not {trades.get(word) for word in named} & asked_trades
+        and not _names(asked, text, languages)
+    }
+
+
+def _named_roles(roles: Collection[str], text: str) -> set[str]:
+    """The `roles` `text` names, as said or in the plural."""
+    said = set(spelled_words(text)) | set(_TOKEN.findall(text.casefold()))
+    return {
+        role
+        for role in roles
+        if role in said or f"{role}s" in said or f"{role}n" in said
+    }

@@ -90,7 +90,11 @@ class StatementWords:
     "jemand"); coming_as: a word such a question may ask by, and the one
     a plan says it by ("visiting": "coming"), visitors_any: those of them said
     generally ("Handwerker"), whom any visitor's memory may answer
-    (search/visitors.py); presence: how a question asks
+    (search/visitors.py); roles: trades and callings, visitors or not,
+    each with the one trade it names in every language ("Zahnärztin":
+    "dentist"; a visitor not listed names its own): a memory of a day
+    naming another than the asked one is no answer (visitors.py
+    `other_roles`); presence: how a question asks
     that one was here ("when was the electrician here", "has the plumber
     been"), read as asking the first of `coming` (review s25); contacting:
     verbs of reaching one by phone or mail ("phoned", "angerufen"), which
@@ -164,6 +168,7 @@ class StatementWords:
     coming: frozenset[str] = frozenset()
     visitors: frozenset[str] = frozenset()
     visitors_any: frozenset[str] = frozenset()
+    roles: Mapping[str, str] = field(default_factory=dict)
     # A language that capitalises every noun: the kinship words a name
     # follows ("Oma Rosa"), and a name's genitive ending ("Rosas"), read by
     # the name floor (search/people.py `kin_names`, `owner_words`).
@@ -254,6 +259,9 @@ def _read_words(path: Path) -> StatementWords:
         visitors_any=frozenset(
             word.casefold() for word in table.get("visitors_any", ())
         ),
+        roles={
+            word.casefold(): trade for word, trade in table.get("roles", {}).items()
+        },
         kin=frozenset(word.casefold() for word in table.get("kin", ())),
         genitive=str(table.get("genitive", "")),
         presence=re.compile(table["presence"], re.IGNORECASE)
