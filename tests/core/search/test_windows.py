@@ -245,3 +245,26 @@ def test_a_memory_near_a_topic_only_as_its_day_is_not_about_it(
         [trailer],
         {trailer: _Match(0.53, keyword=1.0)},
     )
+
+
+def test_read_in_time_the_days_own_event_comes_before_the_week_around_it(
+    store: MemoryStore,
+) -> None:
+    """Review s35: "what happened on Tuesday", read in the order things
+    happened, began with the week-long event (begun on Monday) before that
+    Tuesday's own flood; the window's own memories come first in time,
+    the longer ones reaching out of it after them."""
+    week = _told(
+        store,
+        "We were at the swimming pool that week.",
+        DAY - timedelta(days=1),
+        DAY + timedelta(days=6),
+    )
+    day = _told(store, "The laundry room flooded.", DAY + timedelta(hours=9))
+    evening = _told(store, "We ate pizza.", DAY + timedelta(hours=19))
+    window = MemoryFilter(happened_after=DAY, happened_before=NEXT_DAY)
+    page = Retriever(store).start_progressive(
+        "what happened", ALICE, window, min_relevance=0.0, in_time_order=True
+    )
+    read = [rowid_of(store, item.memory.id) for item in page.items]
+    assert read == [day, evening, week]

@@ -45,7 +45,12 @@ from .standing_out import (
     wordless_floor,
 )
 from .visitors import comings_told, other_roles, visiting_as_coming
-from .windows import of_the_day_alone, pages_in_time, reading_order
+from .windows import (
+    of_the_day_alone,
+    pages_in_time,
+    reaching_out_of,
+    reading_order,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
@@ -869,7 +874,10 @@ class Retriever:
         if in_time_order:
             began = self._candidates.happened_at(ranking.rowids)
             at = {ids[rowid]: began[rowid] for rowid in began if rowid in ids}
-            entries = pages_in_time(entries, self.config.page_size, at)
+            longer = reaching_out_of(self._candidates, ranking.rowids, flt)
+            entries = pages_in_time(
+                entries, self.config.page_size, at, {ids[r] for r in longer if r in ids}
+            )
         cursor = _Cursor(caller.user_id, entries, 0, self.store.now())
         return self._next_page(self._cursors.add(cursor), cursor, caller)
 

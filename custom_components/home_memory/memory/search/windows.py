@@ -213,17 +213,35 @@ class _Identified(Protocol):
 
 
 def pages_in_time[T: _Identified](
-    entries: Sequence[T], size: int, began: Mapping[str, float]
+    entries: Sequence[T],
+    size: int,
+    began: Mapping[str, float],
+    reaching: Collection[str] = (),
 ) -> list[T]:
     """`entries` (the likeliest first) with each page of `size` in the
     order its memories happened (`began`, by memory id): the few read out
     are the likeliest, said in time ("what did we do last week" began with
-    Tuesday, Thursday, Sunday, then Monday; review s24 L4)."""
+    Tuesday, Thursday, Sunday, then Monday; review s24 L4). Those
+    `reaching` out of the window (`reaching_out`) follow the window's own:
+    the week around Tuesday began on Monday, but Tuesday's own flood is
+    read first (review s35)."""
     return [
         entry
         for start in range(0, len(entries), size)
         for entry in sorted(
             entries[start : start + size],
-            key=lambda entry: began.get(entry.memory_id, 0.0),
+            key=lambda entry: (
+                entry.memory_id in reaching,
+                began.get(entry.memory_id, 0.0),
+            ),
         )
     ]
+
+
+def reaching_out_of(
+    candidates: CandidateQueries, rowids: Sequence[int], flt: MemoryFilter | None
+) -> set[int]:
+    """`reaching_out` of `flt`'s window; none without a whole window."""
+    if flt is None or flt.happened_after is None or flt.happened_before is None:
+        return set()
+    return reaching_out(candidates, rowids, flt.happened_after, flt.happened_before)
