@@ -243,3 +243,26 @@ def test_a_day_naming_another_trade_than_asked_is_no_answer(
     out; one naming no trade ("Anna went shopping") is for the other floors."""
     texts = _Texts(ROLES)
     assert other_roles(texts, query, list(ROLES), language) == found  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("query", "language"),
+    [
+        ("Bekommen wir diese Woche Besuch?", "de"),
+        ("Hatten wir heute Besuch?", "de"),
+        ("did we have visitors today", "en"),
+    ],
+)
+def test_a_visit_asked_of_is_a_coming(query: str, language: str) -> None:
+    """Review s35: "Besuch" was no word of coming, so "Bekommen wir diese
+    Woche Besuch?" read the day's deeds beside the plans. Asked of a visit,
+    naming nobody, it asks who comes, and a memory of a visit tells of one
+    ("Wir hatten gestern Besuch von Oma Rosa"); one of no coming is none."""
+    assert asks_anyone_coming(query, language)
+    texts = {
+        1: "Wir hatten gestern Besuch von Oma Rosa.",
+        2: "Ben ist am Dienstagmorgen, 1. Dezember um halb sechs aufgestanden.",
+        3: "Our visitors from Leeds arrived on Sunday.",
+    }
+    assert comings_told(_Texts(texts), query, list(texts), language) == {1, 3}  # type: ignore[arg-type]
+    assert telling_no_coming(_Texts(texts), query, list(texts), language) == {2}  # type: ignore[arg-type]
