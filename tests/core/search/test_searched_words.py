@@ -31,7 +31,9 @@ def test_a_question_in_another_language_is_searched_by_the_household_words(
     """The question's own words first, then the household's for what it
     asks; nothing added where it asks in the household's own."""
     searched = searched_words(query, language)
-    assert searched.startswith(query)
-    extra = set(searched[len(query) :].split())
+    assert searched.text.startswith(query)
+    extra = set(searched.text[len(query) :].split())
     assert added <= extra
     assert bool(extra) is bool(added)
+    # Each coming answers alone where who comes is asked in the other one.
+    assert searched.coming_elsewhere is (bool(added) and "up" not in added)
