@@ -828,6 +828,19 @@ def test_das_war_another_time_re_dates_the_memory_just_told(
     assert "Sommer" not in told[0], told
 
 
+def test_who_got_up_is_asked_of_memory_not_of_the_people(
+    german_home: Household,
+) -> None:
+    """Review s35 M3: "Wer ist heute Morgen aufgestanden?" was Home
+    Assistant's "Keins", its people's state: the trigger for it named a
+    rule (`<went>`) Home Assistant's triggers do not have. Ilse is this
+    test's; yesterday keeps it off the clock of this morning."""
+    _say(german_home, "Merk dir, dass Ilse gestern um sechs aufgestanden ist")
+    spoken, _ = _say(german_home, "Wer ist gestern aufgestanden?")
+    assert "Ilse" in spoken, spoken
+    assert "aufgestanden" in spoken, spoken
+
+
 def test_a_verb_first_question_of_this_morning_is_answered(
     german_home: Household,
 ) -> None:

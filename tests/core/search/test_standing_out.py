@@ -103,7 +103,9 @@ class _Relevance(NamedTuple):
 def test_over_the_floors_by_relevance_similarity_and_what_is_said() -> None:
     """Each candidate needs its own relevance and the floor for its kind
     (sharing a word or not); one answering by what it says needs only
-    its own relevance (a coming asked of, review s32 L8)."""
+    its own relevance (a coming asked of, review s32 L8), and not even that
+    where it answers alone ("Wer kommt?" in an English home, near no plan
+    by meaning nor by "coming", a word most of them say; review s35 M2)."""
     fused = {
         1: _Relevance(0.7, 0.66, 1.0),  # near the best, sharing words
         2: _Relevance(0.5, 0.45, 1.0),  # sharing words, under the floor
@@ -113,4 +115,11 @@ def test_over_the_floors_by_relevance_similarity_and_what_is_said() -> None:
     }
     assert over_the_floors(fused, 0.35, (0.5, 0.6), ()) == [1, 5]
     assert over_the_floors(fused, 0.35, (0.5, 0.6), {2, 3, 4}) == [1, 2, 3, 5]
+    alone = over_the_floors(fused, 0.35, (0.5, 0.6), {2, 3, 4}, answering_alone=True)
+    assert alone == [1, 2, 3, 4, 5]
+    assert over_the_floors(fused, 0.35, (0.5, 0.6), {4}, answering_alone=True) == [
+        1,
+        4,
+        5,
+    ]
     assert over_the_floors(fused, 0.35, (-math.inf, -math.inf), ()) == [1, 2, 3, 5]

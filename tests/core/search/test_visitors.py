@@ -13,6 +13,7 @@ from custom_components.home_memory.memory.search.visitors import (
     asked_visitors,
     asks_anyone_coming,
     came_already,
+    coming_in_household_words,
     comings_told,
     other_roles,
     telling_no_coming,
@@ -266,3 +267,70 @@ def test_a_visit_asked_of_is_a_coming(query: str, language: str) -> None:
     }
     assert comings_told(_Texts(texts), query, list(texts), language) == {1, 3}  # type: ignore[arg-type]
     assert telling_no_coming(_Texts(texts), query, list(texts), language) == {2}  # type: ignore[arg-type]
+
+
+GERMAN_COMINGS = (
+    ("Der Klempner kommt am Freitag, 4. Dezember.", ()),
+    ("Der Schornsteinfeger kommt am Donnerstag, 3. Dezember.", ()),
+    ("Die Hebamme kommt am Mittwoch, 2. Dezember vorbei.", ()),
+    ("Ben ist am Dienstagmorgen, 1. Dezember um halb sechs aufgestanden.", ()),
+)
+ENGLISH_COMINGS = (
+    ("The tiler is coming on Tuesday 1 December.", ()),
+    ("The window cleaner is coming on Thursday 3 December.", ()),
+    ("The piano tuner will visit on Friday 4 December.", ()),
+    ("We cut the hedge in 2025.", ()),
+)
+
+
+@pytest.mark.parametrize(
+    ("language", "query", "comings"),
+    [
+        ("de", "who is coming", {0, 1, 2}),
+        ("de", "is anyone coming", {0, 1, 2}),
+        ("en", "Wer kommt?", {0, 1, 2}),
+        ("en", "Kommt jemand?", {0, 1, 2}),
+    ],
+)
+def test_asked_who_comes_in_another_language_every_coming_answers(
+    tmp_path: Path,
+    request: pytest.FixtureRequest,
+    language: str,
+    query: str,
+    comings: set[int],
+) -> None:
+    """ "who is coming" in a German home read the plumber alone, "Wer
+    kommt?" in an English home nothing (review s35 M2): the household's
+    words of coming are searched beside the question's (e5 in German,
+    MiniLM in English)."""
+    model, told = (
+        ("multilingual", GERMAN_COMINGS)
+        if language == "de"
+        else ("minilm", ENGLISH_COMINGS)
+    )
+    home = _home(tmp_path / "memory.db", request.getfixturevalue(model), told, language)
+    try:
+        assert _answers(home, query, BOB, "Ben") == {told[i][0] for i in comings}
+    finally:
+        home.store.close()
+
+
+@pytest.mark.parametrize(
+    ("query", "language", "words"),
+    [
+        ("who is coming", "de", "gekommen kam kamen kommen kommt"),
+        ("Wer kommt?", "en", "came come comes coming"),
+        # Asked in the household's own words, or of one named: none.
+        ("Wer kommt?", "de", ""),
+        ("who is coming", "en", ""),
+        ("is the plumber coming", "de", ""),
+    ],
+)
+def test_asked_who_comes_in_another_language_the_household_words_are_searched(
+    query: str, language: str, words: str
+) -> None:
+    """The household's words of coming, for a question of who comes in
+    another language's."""
+    searched = set(coming_in_household_words(query, language))
+    assert set(words.split()) <= searched
+    assert bool(searched) is bool(words)

@@ -21,7 +21,6 @@ from ..embedding.profiles import profile_for
 from ..scoring import decay
 from ..text.asking import asking_share
 from ..text.fts_query import asked_language
-from ..text.moments import asked_elsewhere
 from ..text.naming import says_own
 from ..text.quoting import data_block, quote
 from ..text.validation import readable
@@ -38,6 +37,7 @@ from .floors import (
 from .fusion import Relevance, fuse, on_topic
 from .needs import never_needs_memory
 from .people import by_names_alone, named_people, telling_of_someone
+from .searched_words import searched_words
 from .standing_out import (
     over_the_floors,
     stand_out_floor,
@@ -283,10 +283,8 @@ class Retriever:
             if query_vector is not None
             else {}
         )
-        # A moment asked in another language's words is looked for by the
-        # household's too: its memories are tagged in the household's
-        # ("aufgestanden" in an English home: "get up"; text/moments.py).
-        searched = " ".join((query, *asked_elsewhere(query, self.config.language)))
+        # Asked in another language: the household's words too (searched_words.py).
+        searched, coming_elsewhere = searched_words(query, self.config.language)
         hits = candidates.keyword_hits(searched, caller, flt, pool)
         known = {*candidates.everyone(), *candidates.household, asker or ""}
         keyword = by_names_alone(candidates, searched, dict(hits.best), known)
@@ -313,6 +311,7 @@ class Retriever:
             min_relevance,
             (floor, wordless_floor(margin, vector, keyword, floor)),
             comings_told(candidates, query, fused, self.config.language),
+            answering_alone=coming_elsewhere,
         )
         besides = None
         if min_relevance > 0:  # A word of the query's family passes (families.py).

@@ -45,21 +45,29 @@ def over_the_floors(
     min_relevance: float,
     floors: tuple[float, float],
     answering: Collection[int],
+    *,
+    answering_alone: bool = False,
 ) -> list[int]:
     """The candidates over a relevance floor: `min_relevance` of their
     own, and a similarity of at least `floors`' first where they share a
     word with the question (`stand_out_floor`), its second where not
     (`wordless_floor`). `answering`: those answering by what they say
-    (visitors.py `comings_told`), whatever their similarity."""
+    (visitors.py `comings_told`), whatever their similarity; with
+    `answering_alone`, whatever their relevance too: "Wer kommt?" in an
+    English home is near no plan by MiniLM's meaning, and "coming", said by
+    most of them, weighs nothing by its words (review s35 M2)."""
     worded, wordless = floors
     return [
         rowid
         for rowid, rel in fused.items()
-        if rel.own >= min_relevance
-        and (
-            rel.similarity is None
-            or rowid in answering
-            or rel.similarity >= (worded if rel.keyword is not None else wordless)
+        if (answering_alone and rowid in answering)
+        or (
+            rel.own >= min_relevance
+            and (
+                rel.similarity is None
+                or rowid in answering
+                or rel.similarity >= (worded if rel.keyword is not None else wordless)
+            )
         )
     ]
 

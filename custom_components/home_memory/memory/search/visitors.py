@@ -216,6 +216,22 @@ def asks_anyone_coming(query: str, language: str | None) -> bool:
     )
 
 
+def coming_in_household_words(query: str, language: str | None) -> tuple[str, ...]:
+    """For a question of who comes naming nobody (`asks_anyone_coming`) said
+    in another language than the household's (`language`), the household's
+    words of coming (`coming`), to be searched beside the question's: "who
+    is coming" in a German home found no "kommt" by its words and read the
+    plumber alone; "Wer kommt?" in an English home, no "coming" and "Das
+    weiß ich nicht" (review s35 M2). None where the question says a word
+    of coming of the household's own language."""
+    if not asks_anyone_coming(query, language):
+        return ()
+    home = languages_to_try(language)[0]
+    if says_coming(query, home):
+        return ()
+    return tuple(sorted(statement_words(home).coming))
+
+
 def visiting_as_coming(query: str, language: str | None) -> str:
     """`query` asking who comes, naming nobody, with its verb as a memory
     of a plan says it (`coming_as`: "is anybody visiting this weekend" as
