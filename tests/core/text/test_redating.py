@@ -16,6 +16,15 @@ from custom_components.home_memory.memory.time.expressions import day_parts, tim
         ("actually that was yesterday", "en", "yesterday"),
         ("Nein, eigentlich war das letzten Frühling", "de", "letzten Frühling"),
         ("Nein, das war am Dienstag", "de", "am Dienstag"),
+        # The opening's own words and a refusal besides "no" (review s35).
+        ("no wait, it was two days ago", "en", "two days ago"),
+        ("nope, it was Sunday", "en", "Sunday"),
+        ("no, it was last Christmas", "en", "last Christmas"),
+        ("Nee, es war Sonntag", "de", "Sonntag"),
+        ("Nein warte, es war vorgestern", "de", "vorgestern"),
+        ("Nein, es war letztes Weihnachten", "de", "letztes Weihnachten"),
+        ("nope, it was Ben on Sunday", "en", None),
+        ("Nee, es war Ben am Sonntag", "de", None),
         # No correction's words nor a refusal: "it" may be anything.
         ("it was last spring", "en", None),
         # A deed, a person, a second time, a question: no mere re-dating.

@@ -38,6 +38,13 @@ BERLIN = ZoneInfo("Europe/Berlin")
         ),
         ("no, it was on Tuesday", "Updated: We fixed the gutter on Tuesday"),
         ("actually that was yesterday", "Updated: We fixed the gutter on Friday"),
+        # Review s35: not understood before.
+        ("no wait, it was two days ago", "Updated: We fixed the gutter on Thursday"),
+        ("nope, it was Sunday", "Updated: We fixed the gutter on Sunday"),
+        (
+            "no, it was last Christmas",
+            "Updated: We fixed the gutter on Thursday 25 December 2025",
+        ),
     ],
 )
 async def test_it_was_another_time_re_dates_the_last_memory(
@@ -100,6 +107,10 @@ async def test_another_speaker_s_it_was_changes_nothing(
     [
         ("Nein, eigentlich war das letzten Frühling", "im Frühling 2026"),
         ("Nein, das war am Dienstag", "am Dienstag"),
+        # Review s35: not understood before.
+        ("Nee, es war Sonntag", "Sonntag"),
+        ("Nein warte, es war vorgestern", "Samstag"),
+        ("Nein, es war letztes Weihnachten", "Donnerstag, 25. Dezember 2025"),
     ],
 )
 async def test_a_german_it_was_another_time_re_dates_the_last_memory(

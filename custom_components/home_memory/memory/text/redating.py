@@ -98,11 +98,14 @@ def redating(text: str, language: str | None, time_spans: TimeSpans) -> str | No
         _WORD.search(text[before:after]) for (_, before), (after, _) in pairwise(spans)
     ):
         return None  # more after the time, or words between its parts
-    said = [word.casefold() for word in _WORD.findall(text[:start])]
-    opened = correction_opening(text, language) > 0 or (
-        bool(said) and said[0] in words.refusals
-    )
-    told = [word for word in said if word not in words.fillers]
+    # The opening's own words ("no wait, ", "Nein warte, ") and a refusal
+    # ("nope, ", "Nee, ") are no part of what is told (review s35: "no
+    # wait, it was two days ago" and "Nee, es war Sonntag" were not read).
+    opening = correction_opening(text, language)
+    said = [word.casefold() for word in _WORD.findall(text[opening:start])]
+    refused = not opening and bool(said) and said[0] in words.refusals
+    told = [word for word in said[int(refused) :] if word not in words.fillers]
+    opened = opening > 0 or refused
     if not opened or len(told) != 2 or len(set(told) & words.subjects) != 1:
         return None
     return text[start:end] if set(told) & words.verbs else None
