@@ -224,3 +224,50 @@ async def test_a_german_new_day_keeps_the_time_of_day(
     assert after.happened_at is not None, after
     assert after.happened_at.isoformat() == "2026-11-24T11:00:00+00:00", after
     assert before.happened_at != after.happened_at
+
+
+@pytest.mark.parametrize(
+    ("language", "told", "said", "answer"),
+    [
+        (
+            "en",
+            "remember that we went to the zoo on Thursday",
+            "no, it was tomorrow",
+            "That was told as done",
+        ),
+        (
+            "de",
+            "Merk dir, dass wir am Donnerstag im Zoo waren",
+            "Nein, es war morgen",
+            "Das wurde als erledigt erzählt",
+        ),
+    ],
+)
+async def test_a_deed_is_not_re_dated_ahead_of_now(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    language: str,
+    told: str,
+    said: str,
+    answer: str,
+) -> None:
+    """Review s35: "no, it was tomorrow" of a zoo visit told as done moved
+    it into the future; it changes nothing, and the answer says why."""
+    store = await german_home(hass, mock_config_entry, e5, freezer)
+    result = await say(hass, told, user=user_anna, language=language)
+    [before] = active(store)
+    result = await say(
+        hass,
+        said,
+        conversation_id=result.conversation_id,
+        user=user_anna,
+        language=language,
+    )
+    assert speech(result).startswith(answer), speech(result)
+    [after] = active(store)
+    assert (after.content, after.version) == (before.content, before.version)
+    assert after.happened_at == before.happened_at
