@@ -167,6 +167,11 @@ def test_a_german_eigentlich_counts_only_set_off() -> None:
             "eigentlich kommt Rosas Nachbarin am Freitag",
             "eigentlich: Rosas Nachbarin kommt am Freitag",
         ),
+        # A past of no object too (review s35: "Annas kam Mutter …").
+        (
+            "Nein, eigentlich kam Annas Mutter am Sonntag",
+            "Nein, eigentlich: Annas Mutter kam am Sonntag",
+        ),
         # Not before a verb that takes an object, nor a name in "-ss".
         (
             "eigentlich hat Jonas Geburtstag am Freitag",
@@ -734,6 +739,12 @@ def test_an_english_noun_is_a_subject_only_with_its_old_value(
         ("en", "Anna went to the clinic last spring", True),
         ("en", "Ben took the car to the garage last spring", True),
         ("en", "Anna went home", False),
+        # A name's possessive and its noun are the subject (review s35).
+        ("en", "Anna's mother came on Sunday", True),
+        ("en", "Anna\u2019s old car broke down yesterday", True),
+        ("en", "Anna's mother", False),
+        ("en", "Anna's mother came", False),
+        ("en", "Anna's Mother Came on Sunday", False),
         ("en", "we are not going to the wedding", True),
         ("en", "we aren't coming on Sunday", True),
         ("de", "wir gehen nicht zur Hochzeit", True),

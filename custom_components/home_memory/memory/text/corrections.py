@@ -624,13 +624,28 @@ def _object_after(said: list[str], verb: int, words: _FrontedWords) -> bool:
 
 def _name_subject(tokens: list[str], words: _FrontedWords) -> bool:
     """Whether `tokens` open with a name, a verb told by its ending or a past
-    of no ending, and its object ("Anna went to the clinic"; review s31 M4)."""
+    of no ending, and its object ("Anna went to the clinic"; review s31 M4);
+    or with a name's possessive and its noun, that verb and more ("Anna's
+    mother came on Sunday": the phrase is the subject; review s35)."""
     said = [token.strip(_SET_OFF) for token in tokens]
-    return (
-        said[0][:1].isupper()
-        and said[0].casefold() not in words.noun_openers
-        and (_ends_as_verb(said, 1, words) or said[1].casefold() in words.name_verbs)
-        and (_object_after(said, 1, words) or said[2].casefold() in words.name_objects)
+    if not said[0][:1].isupper() or said[0].casefold() in words.noun_openers:
+        return False
+    if said[0].casefold().endswith(words.genitive_endings):
+        verb = next((at for at in (2, 3) if _name_verb(said, at, words)), None)
+        return (
+            verb is not None
+            and verb + 1 < len(said)
+            and all(_VERB.match(noun) for noun in said[1:verb])
+        )
+    return _name_verb(said, 1, words) and (
+        _object_after(said, 1, words) or said[2].casefold() in words.name_objects
+    )
+
+
+def _name_verb(said: list[str], at: int, words: _FrontedWords) -> bool:
+    """Whether `said[at]` is a verb told by its ending or a past of none."""
+    return _ends_as_verb(said, at, words) or (
+        at < len(said) and said[at].casefold() in words.name_verbs
     )
 
 
