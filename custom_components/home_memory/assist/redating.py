@@ -7,7 +7,10 @@ The memory is the conversation's "it", as "forget it" finds it
 speaker in this conversation has none, so nothing changes; review s32 M7).
 Its text is told again with the new time words in place of its own
 (memory/text/redating.py) and written as an edit, which dates it as a
-statement is dated and refuses a speaker who may not change it.
+statement is dated and refuses a speaker who may not change it. A deed
+told as done is not moved ahead of the telling ("no, it was tomorrow" of
+"we went to the zoo on Saturday": nothing changes, and the answer says so;
+review s35).
 """
 
 from __future__ import annotations
@@ -16,9 +19,15 @@ from typing import TYPE_CHECKING
 
 from ..memory.common.values import MemoryPatch
 from ..memory.text.redating import redated
-from ..memory.time.expressions import day_parts, time_spans
+from ..memory.time.expressions import (
+    day_parts,
+    read_statement,
+    speaks_of_past,
+    time_spans,
+)
 from ..operations import memories
 from ..operations.remembering import updated_speech
+from ..operations.when import household_now
 from .tools import async_resolve
 
 if TYPE_CHECKING:
@@ -36,6 +45,8 @@ async def async_redate(scope: CallScope, time_words: str, words: Wording) -> str
     if memory is None:  # "it" is one memory; never a choice, but said so
         return words.say("error_nothing_recent")
     content = redated(memory.content, time_words, words.language, time_spans, day_parts)
+    if _done_then_ahead(memory.content, content, scope, words.language):
+        return words.say("redated_ahead", time=time_words)
     outcome = await memories.async_update(
         scope.ops,
         memories.UpdateRequest(
@@ -53,3 +64,16 @@ async def async_redate(scope: CallScope, time_words: str, words: Wording) -> str
         updated=words.responses["updated"],
         language=words.language,
     )
+
+
+def _done_then_ahead(
+    content: str, new: str, scope: CallScope, language: str | None
+) -> bool:
+    """Whether `content` tells a deed done and `new`, its re-dated text,
+    names a time after now ("We went to the zoo on Saturday." and "…
+    tomorrow."): a deed cannot be still to come, so no re-date."""
+    if not speaks_of_past(content, language):
+        return False
+    now = household_now(scope.hass)
+    window = read_statement(new, now=now, language=language)
+    return window is not None and window.start > now

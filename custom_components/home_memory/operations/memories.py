@@ -31,9 +31,9 @@ from ..memory.text.corrections import (
     dated_old,
     holds_old,
     kept_rest,
-    kept_subject,
     read_correction,
 )
+from ..memory.text.kept_subject import kept_subject
 from ..memory.text.naming import named_by_telling
 from ..memory.text.statements import as_statement
 from ..memory.text.validation import MAX_CONTENT_CHARS, merged_labels

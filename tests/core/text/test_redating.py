@@ -16,6 +16,21 @@ from custom_components.home_memory.memory.time.expressions import day_parts, tim
         ("actually that was yesterday", "en", "yesterday"),
         ("Nein, eigentlich war das letzten Frühling", "de", "letzten Frühling"),
         ("Nein, das war am Dienstag", "de", "am Dienstag"),
+        # The opening's own words and a refusal besides "no" (review s35).
+        ("no wait, it was two days ago", "en", "two days ago"),
+        ("nope, it was Sunday", "en", "Sunday"),
+        ("no, it was last Christmas", "en", "last Christmas"),
+        ("Nee, es war Sonntag", "de", "Sonntag"),
+        ("Nein warte, es war vorgestern", "de", "vorgestern"),
+        ("Nein, es war letztes Weihnachten", "de", "letztes Weihnachten"),
+        # A clock time or a part of the day alone (review s35).
+        ("no, it was at 5", "en", "at 5"),
+        ("no, it was in the afternoon", "en", "in the afternoon"),
+        ("Nein, es war um 5", "de", "um 5"),
+        ("Nein, es war am Nachmittag", "de", "am Nachmittag"),
+        ("no, it was at 5 with Ben", "en", None),
+        ("nope, it was Ben on Sunday", "en", None),
+        ("Nee, es war Ben am Sonntag", "de", None),
         # No correction's words nor a refusal: "it" may be anything.
         ("it was last spring", "en", None),
         # A deed, a person, a second time, a question: no mere re-dating.
@@ -135,4 +150,49 @@ def test_a_correction_keeps_what_it_does_not_correct(
 ) -> None:
     """ "no, it was on Tuesday" of "the plumber came on Friday afternoon"
     corrects the day, not the afternoon; "at 3" is kept as well."""
+    assert redated(content, time_words, language, time_spans, day_parts) == new
+
+
+@pytest.mark.parametrize(
+    ("content", "time_words", "language", "new"),
+    [
+        (
+            "We went to the zoo on Saturday 28 November.",
+            "in the afternoon",
+            "en",
+            "We went to the zoo on Saturday 28 November in the afternoon.",
+        ),
+        (
+            "The plumber came on the afternoon of Friday 27 November.",
+            "in the morning",
+            "en",
+            "The plumber came on the morning of Friday 27 November.",
+        ),
+        (
+            "The plumber came on Friday 27 November at 3.",
+            "at 5 pm",
+            "en",
+            "The plumber came on Friday 27 November at 5 pm.",
+        ),
+        (
+            "Wir waren am Samstag, 28. November im Zoo.",
+            "am Nachmittag",
+            "de",
+            "Wir waren am Samstag, 28. November am Nachmittag im Zoo.",
+        ),
+        (
+            "Der Klempner kam am Freitagnachmittag, 27. November.",
+            "am Morgen",
+            "de",
+            "Der Klempner kam am Freitagmorgen, 27. November.",
+        ),
+        # No one day to narrow: as it was.
+        ("We fixed the tap.", "in the morning", "en", "We fixed the tap."),
+    ],
+)
+def test_a_clock_time_or_part_of_the_day_keeps_the_day(
+    content: str, time_words: str, language: str, new: str
+) -> None:
+    """Review s35: "no, it was at 5", "no, it was in the afternoon" were not
+    understood; they narrow the memory's day, not replace it."""
     assert redated(content, time_words, language, time_spans, day_parts) == new

@@ -1404,3 +1404,38 @@ def test_a_part_of_a_date_as_the_integration_writes_it(
     window = read_statement(text, now=SATURDAY, language="en")
     assert window is not None
     assert (window.start, window.end) == (start, end)
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "day"),
+    [
+        ("We went to the zoo last Christmas.", "en", "2025-12-25"),
+        ("We went skating last Christmas Eve.", "en", "2025-12-24"),
+        ("We had fondue last New Year's Eve.", "en", "2025-12-31"),
+        ("We booked the cabin for next Christmas.", "en", "2026-12-25"),
+        ("Wir waren letztes Weihnachten im Zoo.", "de", "2025-12-25"),
+        ("Letzten Heiligabend haben wir gesungen.", "de", "2025-12-24"),
+        ("Wir haben letztes Silvester Fondue gegessen.", "de", "2025-12-31"),
+    ],
+)
+def test_a_named_day_said_last_or_next_is_that_one(
+    text: str, language: str, day: str
+) -> None:
+    """ "last Christmas", "letztes Weihnachten" were no date (review s35):
+    the past one, whatever the tense says; "next Christmas" the coming one
+    though the booking was told in the past tense."""
+    window = read_statement(
+        text, now=datetime(2026, 12, 2, 10, tzinfo=BERLIN), language=language
+    )
+    assert window is not None, text
+    assert window.start == _local(day)
+    assert window.end == _local(day) + timedelta(days=1)
+
+
+@pytest.mark.parametrize(
+    "text", ["the last Christmas market was fun", "we loved the last Christmas tree"]
+)
+def test_a_last_named_day_s_thing_is_no_date(text: str) -> None:
+    """ "the last Christmas market" is a thing, not last year's 25th."""
+    now = datetime(2026, 12, 2, 10, tzinfo=BERLIN)
+    assert read_statement(text, now=now, language="en") is None

@@ -23,6 +23,11 @@ RELATIVE = [
     ("en", "Last winter the pipes froze", "In winter 2025/26 the pipes froze"),
     ("de", "Ben hat letzten Winter den Zaun gestrichen",
      "Ben hat im Winter 2025/26 den Zaun gestrichen"),
+    # A named day said "last" or "next" (review s35): its date, with its year.
+    ("en", "We fixed the gutter last Christmas",
+     "We fixed the gutter on Thursday 25 December 2025"),
+    ("de", "Wir haben letztes Weihnachten die Regenrinne repariert",
+     "Wir haben am Donnerstag, 25. Dezember 2025 die Regenrinne repariert"),
     ("en", "Anna has a job interview next Tuesday",
      "Anna has a job interview on Tuesday 1 December"),
     ("en", "We went to the cinema last weekend",

@@ -488,3 +488,46 @@ async def test_a_named_persons_deed_without_a_verb_ending_corrects(
     assert answer.startswith(f"Updated: {content}"), (answer, contents(store))
     [after] = active(store)
     assert after.id == before.id
+
+
+@pytest.mark.parametrize(
+    ("language", "told", "said", "content"),
+    [
+        (
+            "en",
+            "remember that Anna's mother came on Saturday",
+            "no, actually Anna's mother came on Sunday",
+            "Anna's mother came on Sunday",
+        ),
+        (
+            "de",
+            "Merk dir, dass Annas Mutter am Samstag gekommen ist",
+            "Nein, eigentlich kam Annas Mutter am Sonntag",
+            "Annas Mutter kam am Sonntag",
+        ),
+    ],
+)
+async def test_a_name_s_possessive_phrase_is_the_subject_of_a_correction(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    language: str,
+    told: str,
+    said: str,
+    content: str,
+) -> None:
+    """Review s35: "no, actually Anna's mother came on Sunday" went to Home
+    Assistant, and German "kam Annas Mutter" was told "Annas kam Mutter":
+    the name's possessive and its noun are the subject, and the mother's
+    visit is corrected (Monday 30 November 2026)."""
+    store = await german_home(hass, mock_config_entry, e5, freezer)
+    await say(hass, told, user=user_anna, language=language)
+    [before] = active(store)
+    answer = speech(await say(hass, said, user=user_anna, language=language))
+    assert answer.startswith(("Updated:", "Aktualisiert:")), (answer, contents(store))
+    [after] = active(store)
+    assert after.id == before.id
+    assert after.content.startswith(content), after.content

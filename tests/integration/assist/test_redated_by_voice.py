@@ -38,6 +38,13 @@ BERLIN = ZoneInfo("Europe/Berlin")
         ),
         ("no, it was on Tuesday", "Updated: We fixed the gutter on Tuesday"),
         ("actually that was yesterday", "Updated: We fixed the gutter on Friday"),
+        # Review s35: not understood before.
+        ("no wait, it was two days ago", "Updated: We fixed the gutter on Thursday"),
+        ("nope, it was Sunday", "Updated: We fixed the gutter on Sunday"),
+        (
+            "no, it was last Christmas",
+            "Updated: We fixed the gutter on Thursday 25 December 2025",
+        ),
     ],
 )
 async def test_it_was_another_time_re_dates_the_last_memory(
@@ -100,6 +107,10 @@ async def test_another_speaker_s_it_was_changes_nothing(
     [
         ("Nein, eigentlich war das letzten Frühling", "im Frühling 2026"),
         ("Nein, das war am Dienstag", "am Dienstag"),
+        # Review s35: not understood before.
+        ("Nee, es war Sonntag", "Sonntag"),
+        ("Nein warte, es war vorgestern", "Samstag"),
+        ("Nein, es war letztes Weihnachten", "Donnerstag, 25. Dezember 2025"),
     ],
 )
 async def test_a_german_it_was_another_time_re_dates_the_last_memory(
@@ -213,3 +224,116 @@ async def test_a_german_new_day_keeps_the_time_of_day(
     assert after.happened_at is not None, after
     assert after.happened_at.isoformat() == "2026-11-24T11:00:00+00:00", after
     assert before.happened_at != after.happened_at
+
+
+@pytest.mark.parametrize(
+    ("language", "told", "said", "answer"),
+    [
+        (
+            "en",
+            "remember that we went to the zoo on Thursday",
+            "no, it was tomorrow",
+            "That was told as done",
+        ),
+        (
+            "de",
+            "Merk dir, dass wir am Donnerstag im Zoo waren",
+            "Nein, es war morgen",
+            "Das wurde als erledigt erzählt",
+        ),
+    ],
+)
+async def test_a_deed_is_not_re_dated_ahead_of_now(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    language: str,
+    told: str,
+    said: str,
+    answer: str,
+) -> None:
+    """Review s35: "no, it was tomorrow" of a zoo visit told as done moved
+    it into the future; it changes nothing, and the answer says why."""
+    store = await german_home(hass, mock_config_entry, e5, freezer)
+    result = await say(hass, told, user=user_anna, language=language)
+    [before] = active(store)
+    result = await say(
+        hass,
+        said,
+        conversation_id=result.conversation_id,
+        user=user_anna,
+        language=language,
+    )
+    assert speech(result).startswith(answer), speech(result)
+    [after] = active(store)
+    assert (after.content, after.version) == (before.content, before.version)
+    assert after.happened_at == before.happened_at
+
+
+@pytest.mark.parametrize(
+    ("language", "told", "said", "content", "hours"),
+    [
+        (
+            "en",
+            "remember that we went to the zoo on Saturday",
+            "no, it was in the afternoon",
+            "in the afternoon",
+            (12, 18),
+        ),
+        (
+            "en",
+            "remember that we went to the zoo on Saturday",
+            "no, it was at 5",
+            "at 5",
+            None,
+        ),
+        (
+            "de",
+            "Merk dir, dass wir am Samstag im Zoo waren",
+            "Nein, es war am Nachmittag",
+            "am Nachmittag",
+            (12, 18),
+        ),
+    ],
+)
+async def test_a_clock_time_or_part_of_the_day_narrows_the_day(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    language: str,
+    told: str,
+    said: str,
+    content: str,
+    hours: tuple[int, int] | None,
+) -> None:
+    """Review s35: "no, it was in the afternoon" and "no, it was at 5" were
+    not understood. Told on Monday 30 November 2026, the zoo stays on
+    Saturday 28 November; a part of the day narrows its time (a clock time
+    is kept in its text, as a statement's is)."""
+    store = await german_home(hass, mock_config_entry, e5, freezer)
+    result = await say(hass, told, user=user_anna, language=language)
+    [before] = active(store)
+    result = await say(
+        hass,
+        said,
+        conversation_id=result.conversation_id,
+        user=user_anna,
+        language=language,
+    )
+    assert speech(result).startswith(("Updated:", "Aktualisiert:")), speech(result)
+    [after] = active(store)
+    assert after.id == before.id
+    assert content in after.content, after.content
+    assert after.happened_at is not None
+    local = after.happened_at.astimezone(BERLIN)
+    assert local.date() == date(2026, 11, 28), local
+    if hours is not None:
+        assert after.happened_until is not None, after
+        span = (local.hour, after.happened_until.astimezone(BERLIN).hour)
+        assert span == hours, span

@@ -43,13 +43,13 @@ from ..text.corrections import (
     holds_old,
     kept_clock,
     kept_rest,
-    kept_subject,
     said_by_one_subject,
     same_deed,
     same_thing,
     says_moved,
 )
 from ..text.fts_query import and_expression
+from ..text.kept_subject import kept_subject
 from ..text.naming import says_own, told_by
 from ..text.saying_no import (
     calls_off,
@@ -583,7 +583,7 @@ class Repeats:
         dated as a plan where that memory lies ahead (`_dated_as`), and
         told by the words that memory tells its subject by ("The dentist
         appointment moved to Friday" of "the appointment moved to Friday",
-        text/corrections.kept_subject; its vector then embedded anew), and
+        text/kept_subject.py; its vector then embedded anew), and
         with what that memory says after the value the statement replaces
         ("… green flower pot by the garage", corrections.kept_rest)."""
         existing = self._rows.fetch_one(conn, rowid)

@@ -624,13 +624,28 @@ def _object_after(said: list[str], verb: int, words: _FrontedWords) -> bool:
 
 def _name_subject(tokens: list[str], words: _FrontedWords) -> bool:
     """Whether `tokens` open with a name, a verb told by its ending or a past
-    of no ending, and its object ("Anna went to the clinic"; review s31 M4)."""
+    of no ending, and its object ("Anna went to the clinic"; review s31 M4);
+    or with a name's possessive and its noun, that verb and more ("Anna's
+    mother came on Sunday": the phrase is the subject; review s35)."""
     said = [token.strip(_SET_OFF) for token in tokens]
-    return (
-        said[0][:1].isupper()
-        and said[0].casefold() not in words.noun_openers
-        and (_ends_as_verb(said, 1, words) or said[1].casefold() in words.name_verbs)
-        and (_object_after(said, 1, words) or said[2].casefold() in words.name_objects)
+    if not said[0][:1].isupper() or said[0].casefold() in words.noun_openers:
+        return False
+    if said[0].casefold().endswith(words.genitive_endings):
+        verb = next((at for at in (2, 3) if _name_verb(said, at, words)), None)
+        return (
+            verb is not None
+            and verb + 1 < len(said)
+            and all(_VERB.match(noun) for noun in said[1:verb])
+        )
+    return _name_verb(said, 1, words) and (
+        _object_after(said, 1, words) or said[2].casefold() in words.name_objects
+    )
+
+
+def _name_verb(said: list[str], at: int, words: _FrontedWords) -> bool:
+    """Whether `said[at]` is a verb told by its ending or a past of none."""
+    return _ends_as_verb(said, at, words) or (
+        at < len(said) and said[at].casefold() in words.name_verbs
     )
 
 
@@ -752,7 +767,13 @@ def _timed(words: list[str], language: str | None) -> bool:
 def says_moved(text: str, language: str | None) -> bool:
     """Whether `text` says its time moved ("… moved to Friday", "verschoben
     auf Freitag")."""
-    return _table(language).moved.search(text) is not None
+    return moved_at(text, language) is not None
+
+
+def moved_at(text: str, language: str | None) -> int | None:
+    """Where `text` says its time moved ("… moved to Friday"), or None."""
+    moved = _table(language).moved.search(text)
+    return None if moved is None else moved.start()
 
 
 def _final_verb(table: _Table, old: str, language: str | None) -> tuple[str, str]:
@@ -935,66 +956,5 @@ def _all_but_the_value(old: str, new: str, replaces: str, language: str | None) 
 _TOKEN: Final = re.compile(r"[^\W_][\w'\u2019-]*", re.UNICODE)
 
 
-def kept_subject(old: str, new: str, language: str | None) -> str:
-    """`new` with the words `old` tells its subject by: "The appointment
-    moved to Friday" correcting "The dentist appointment is on Thursday …"
-    is "The dentist appointment moved to Friday" (the correction replaces
-    the memory; "dentist" would be lost). Only lower-case content words
-    right before the subject's last word are taken, and only where `new`
-    says none of its own there, and only from `old`'s subject ("Anna is
-    older than Ben" tells nothing of "Ben" by "older than")."""
-    head = _subject_head(new, language)
-    told = subject_words(old, language)
-    if head is None or not told or not _same(told[-1], head):
-        return new
-    said = list(_TOKEN.finditer(new))
-    at = next((i for i, t in enumerate(said) if _same(t[0], head)), None)
-    before = list(_TOKEN.finditer(old))
-    there = next((i for i, t in enumerate(before) if _same(t[0], head)), None)
-    if at is None or there is None or (at and _content(said[at - 1][0], language)):
-        return new
-    first = there
-    while (
-        first > 0
-        and not old[before[first - 1].end() : before[first].start()].strip()
-        and _modifier(before[first - 1][0], language)
-    ):
-        first -= 1
-    words = [t[0] for t in before[first:there]]
-    if not words:
-        return new
-    start = said[at].start()
-    return f"{new[:start]}{' '.join(words)} {new[start:]}"
-
-
-def _subject_head(new: str, language: str | None) -> str | None:
-    """The last word of `new`'s subject ("appointment"), if it is known."""
-    subject = subject_words(new, language)
-    if subject:
-        return subject[-1]
-    moved = _table(language).moved.search(new)
-    if moved is None:
-        return None
-    words = [t[0] for t in _TOKEN.finditer(new[: moved.start()])]
-    content = [word for word in words if _content(word, language)]
-    return content[-1].casefold() if content else None
-
-
-def _same(word: str, head: str) -> bool:
-    folded = word.casefold()
-    return head in (folded, folded.removesuffix("s"))
-
-
 def _content(word: str, language: str | None) -> bool:
     return bool(missing_words(word, "", language))
-
-
-def _modifier(word: str, language: str | None) -> bool:
-    """A word that tells a thing apart ("dentist" of "dentist
-    appointment"): lower case (no name, no German noun), no possessive."""
-    return (
-        word[:1].islower()
-        and "'" not in word
-        and "\u2019" not in word
-        and _content(word, language)
-    )

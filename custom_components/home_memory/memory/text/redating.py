@@ -52,6 +52,9 @@ class _Words:
     verbs: frozenset[str]
     fillers: frozenset[str]
     refusals: frozenset[str]
+    # A clock time or a part of the day alone ("at 5", "in the afternoon"),
+    # its groups `clock` and `part`: it narrows the memory's day.
+    narrowing: re.Pattern[str] | None
 
 
 def _read(path: Path) -> _Words:
@@ -65,6 +68,11 @@ def _read(path: Path) -> _Words:
         verbs=folded("redating_verbs"),
         fillers=folded("redating_fillers"),
         refusals=folded("refusals"),
+        narrowing=(
+            re.compile(table["redating_narrowing"], re.IGNORECASE)
+            if "redating_narrowing" in table
+            else None
+        ),
     )
 
 
@@ -90,7 +98,7 @@ def redating(text: str, language: str | None, time_spans: TimeSpans) -> str | No
     text = text.strip()
     if not words.subjects or text.endswith("?"):
         return None
-    spans = time_spans(text, language)
+    spans = time_spans(text, language) or _narrowing_span(text, words)
     if not spans:
         return None
     start, end = spans[0][0], spans[-1][1]
@@ -98,11 +106,14 @@ def redating(text: str, language: str | None, time_spans: TimeSpans) -> str | No
         _WORD.search(text[before:after]) for (_, before), (after, _) in pairwise(spans)
     ):
         return None  # more after the time, or words between its parts
-    said = [word.casefold() for word in _WORD.findall(text[:start])]
-    opened = correction_opening(text, language) > 0 or (
-        bool(said) and said[0] in words.refusals
-    )
-    told = [word for word in said if word not in words.fillers]
+    # The opening's own words ("no wait, ", "Nein warte, ") and a refusal
+    # ("nope, ", "Nee, ") are no part of what is told (review s35: "no
+    # wait, it was two days ago" and "Nee, es war Sonntag" were not read).
+    opening = correction_opening(text, language)
+    said = [word.casefold() for word in _WORD.findall(text[opening:start])]
+    refused = not opening and bool(said) and said[0] in words.refusals
+    told = [word for word in said[int(refused) :] if word not in words.fillers]
+    opened = opening > 0 or refused
     if not opened or len(told) != 2 or len(set(told) & words.subjects) != 1:
         return None
     return text[start:end] if set(told) & words.verbs else None
@@ -122,7 +133,13 @@ def redated(
     does not correct is kept: a clock time is no time expression ("at 3"
     stays), and a correction naming only a day keeps the part of the day
     the memory said ("on Friday afternoon", "on Tuesday": "on Tuesday
-    afternoon"; `day_parts`, given by the caller)."""
+    afternoon"; `day_parts`, given by the caller). A clock time or a part
+    of the day alone ("at 5", "in the afternoon") narrows the memory's day
+    (`_narrowed`)."""
+    narrowing = _words(language).narrowing
+    said = None if narrowing is None else narrowing.fullmatch(time_words.strip())
+    if day_parts is not None and said is not None:
+        return _narrowed(content, said, language, day_parts)
     if day_parts is not None:
         time_words = _with_kept_part(content, time_words, language, day_parts)
     spans = time_spans(content, language)
@@ -159,3 +176,44 @@ def _with_kept_part(
             joined = start > 0 and content[start - 1].isalnum()
             return f"{time_words}{'' if joined else ' '}{content[start:end]}"
     return time_words
+
+
+def _narrowing_span(text: str, words: _Words) -> tuple[tuple[int, int], ...]:
+    """Where `text` ends with a clock time or a part of the day alone ("no,
+    it was at 5", "Nein, es war am Nachmittag"), which the time tables do
+    not read as a time of their own."""
+    if words.narrowing is None:
+        return ()
+    body = text.rstrip(_END + " ")
+    for start in (match.start() for match in _WORD.finditer(body)):
+        if words.narrowing.fullmatch(body[start:]) is not None:
+            return ((start, len(body)),)
+    return ()
+
+
+def _narrowed(
+    content: str, said: re.Match[str], language: str | None, day_parts: DayParts
+) -> str:
+    """`content` with the clock time or part of the day `said` in place of
+    its own, on the one day it names ("We went to the zoo on Saturday 28
+    November." and "in the afternoon": "… on Saturday 28 November in the
+    afternoon."; "on Friday afternoon" and "in the morning": "on Friday
+    morning"); as it is where it names no one day (review s35: "no, it was
+    at 5" was not understood)."""
+    days = [found for found in day_parts(content, language) if found[2]]
+    if not days:
+        return content
+    end = days[-1][1]
+    parted = [found[3] for found in days if found[3] is not None]
+    if said["part"] is not None and parted:
+        start, stop = parted[-1]
+        word = said["part"]
+        joined = start > 0 and content[start - 1].isalnum()
+        word = word.casefold() if joined or content[start].islower() else word
+        return f"{content[:start]}{word}{content[stop:]}"
+    if said["clock"] is not None:
+        # The memory's own clock time after its day ("… at 3"): replaced.
+        for old in said.re.finditer(content, end):
+            if old["clock"] is not None and not content[old.start() - 1].isalnum():
+                return f"{content[: old.start()]}{said[0]}{content[old.end() :]}"
+    return f"{content[:end]} {said[0]}{content[end:]}"

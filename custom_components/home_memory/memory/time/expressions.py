@@ -323,6 +323,8 @@ def _relative(item: _Found) -> bool:
         return any(_relative(part) for part in item.options["parts"])
     if item.kind in ("ago", "later"):
         return compiled(item.language).units[item.groups["unit"]] != "hour"
+    if item.options.get("past") or item.options.get("coming"):
+        return True  # "last Christmas": said as its date, with its year
     return item.kind in _RELATIVE_KINDS and "year" not in item.groups  # "in 2024"
 
 
@@ -666,7 +668,7 @@ def _resolve_date(item: _Found, now: datetime, future: bool | None) -> Window | 
             today,
             month,
             day_number,
-            future,
+            _said_way(item, future),
             None if weekday is None else table.weekdays[weekday],
         )
     if day is None:
@@ -674,6 +676,15 @@ def _resolve_date(item: _Found, now: datetime, future: bool | None) -> Window | 
     if item.options.get("night_before"):
         day -= timedelta(days=1)
     return _day_window(day, _part(item), now)
+
+
+def _said_way(item: _Found, future: bool | None) -> bool | None:
+    """Whether a day of the year is the coming one: as its words say it
+    ("last Christmas", "letztes Weihnachten": the past one, whatever the
+    tense; "next Halloween": the coming one), else as `future` says."""
+    if item.options.get("past"):
+        return False
+    return True if item.options.get("coming") else future
 
 
 def _day_number(said: str, table: TimeTable) -> int:
