@@ -324,6 +324,10 @@ def test_asked_who_comes_in_another_language_every_coming_answers(
         ("Wer kommt?", "de", ""),
         ("who is coming", "en", ""),
         ("is the plumber coming", "de", ""),
+        # Asked of the past: none (the plans' words read every "came home").
+        ("Wann hatten wir zuletzt Besuch?", "en", ""),
+        ("Wer war am Sonntag zu Besuch?", "en", ""),
+        ("who came yesterday", "de", ""),
     ],
 )
 def test_asked_who_comes_in_another_language_the_household_words_are_searched(

@@ -223,8 +223,12 @@ def coming_in_household_words(query: str, language: str | None) -> tuple[str, ..
     is coming" in a German home found no "kommt" by its words and read the
     plumber alone; "Wer kommt?" in an English home, no "coming" and "Das
     weiß ich nicht" (review s35 M2). None where the question says a word
-    of coming of the household's own language."""
-    if not asks_anyone_coming(query, language):
+    of coming of the household's own language, and none for a question of
+    the past: "Wann hatten wir zuletzt Besuch?" in an English home then read
+    every "came home" and lost Sunday's visitor (household replay, s35)."""
+    if not asks_anyone_coming(query, language) or any(
+        speaks_of_past(query, other) for other in languages_to_try(language)
+    ):
         return ()
     home = languages_to_try(language)[0]
     if says_coming(query, home):
