@@ -24,6 +24,7 @@ from ..common.values import (
     WeightClass,
 )
 from ..text.validation import from_timestamp, label_key
+from . import text_generation
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -151,6 +152,7 @@ class MemoryRows:
         tags: Sequence[str],
         people: Sequence[str],
     ) -> None:
+        text_generation.raise_(conn)
         conn.execute("DELETE FROM memories_fts WHERE rowid = ?", (rowid,))
         conn.execute(
             "INSERT INTO memories_fts (rowid, content, summary, tags, people) "

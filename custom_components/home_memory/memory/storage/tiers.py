@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from ..common.errors import InvalidMemoryError, MemoryChangedError
 from ..common.values import SYSTEM, Caller, Memory, Tier
 from ..text.validation import label_key
+from . import text_generation
 from .rows import COLUMNS
 
 if TYPE_CHECKING:
@@ -209,6 +210,8 @@ class Tiers:
 
     @staticmethod
     def purge_rows(conn: sqlite3.Connection, rowids: Sequence[int]) -> None:
+        if rowids:
+            text_generation.raise_(conn)
         for rowid in rowids:
             conn.execute("DELETE FROM memories_fts WHERE rowid = ?", (rowid,))
             # Vectors, labels and versions go by ON DELETE CASCADE.
