@@ -9,12 +9,21 @@ import pytest
 
 from custom_components.home_memory.memory.time.expressions import (
     MAX_READ_CHARS,
+    _said,
     day_parts,
     looks_ahead,
     read_question,
     read_statement,
     read_when,
     speaks_of_past,
+)
+from custom_components.home_memory.memory.time.phrases import table_language
+from custom_components.home_memory.memory.time.tense import (
+    may_tell_perfect,
+    tells_future,
+    tells_past,
+    tells_past_by_words,
+    tells_perfect,
 )
 
 BERLIN = ZoneInfo("Europe/Berlin")
@@ -920,6 +929,38 @@ def test_a_perfect_with_a_written_date_tells_of_something_done() -> None:
     )
     assert not speaks_of_past("Der Maler kommt am Freitag, 4. Dezember.", "de")
     assert looks_ahead("Wir besuchen am Samstag, 5. Dezember Oma.", "de")
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Besuch ist am Montag, 30. November gekommen.", "de"),
+        ("Wir haben am Samstag, 28. November das Carport gebaut.", "de"),
+        ("Der Maler kommt am Freitag, 4. Dezember.", "de"),
+        ("Anna hat gestern den Kuchen gebacken, morgen wird sie ihn essen.", "de"),
+        ("Die Post kam am Dienstagmorgen.", "de"),
+        ("Der Laden hat am Sonntag geöffnet.", "de"),
+        ("Wir haben nächste Woche viel vor.", "de"),
+        ("Ben fed the cat on Tuesday.", "en"),
+        ("The plumber is coming on Friday, 4 December.", "en"),
+        ("We planned to go on Saturday, and we will.", "en"),
+        ("The bank is closed on Monday.", "en"),
+        ("Anna has finished the book this morning.", "en"),
+        ("Mia ist am Montag, 30. November angekommen.", "en"),
+    ],
+)
+def test_the_past_is_read_the_same_with_its_time_words_read_only_when_needed(
+    text: str, language: str
+) -> None:
+    """`speaks_of_past` takes the time words out only where a perfect may
+    hide behind them (an auxiliary is there) or a future word must be
+    weighed: its answer is the full reading's, for every table."""
+    lang = table_language(language)
+    said = _said(text, lang)
+    full = tells_past(text, said, lang) and not tells_future(text, said, lang)
+    assert speaks_of_past(text, language) is full
+    if not tells_past_by_words(text, lang) and not may_tell_perfect(text, lang):
+        assert not tells_perfect(said, lang)
 
 
 # Thursday 26 November 2026, 19:00 in Berlin (new-user review, session 16).

@@ -174,10 +174,16 @@ def came_already(
     am Montag gekommen"; review s33 M1), where another tells of one ahead."""
     if not rowids or not asks_anyone_coming(query, language):
         return set()
-    if any(speaks_of_past(query, other) for other in languages_to_try(language)):
+    if _asked_of_the_past(query, language):
         return set()
     over = _saying(candidates, rowids, language, speaks_of_past)
     return over if len(over) < len(set(rowids)) else set()
+
+
+def _asked_of_the_past(query: str, language: str | None) -> bool:
+    """Whether `query` asks of the past in any language the household may
+    speak ("Wer kam gestern?", "who came yesterday")."""
+    return any(speaks_of_past(query, other) for other in languages_to_try(language))
 
 
 def telling_no_coming(
@@ -226,9 +232,7 @@ def coming_in_household_words(query: str, language: str | None) -> tuple[str, ..
     of coming of the household's own language, and none for a question of
     the past: "Wann hatten wir zuletzt Besuch?" in an English home then read
     every "came home" and lost Sunday's visitor (household replay, s35)."""
-    if not asks_anyone_coming(query, language) or any(
-        speaks_of_past(query, other) for other in languages_to_try(language)
-    ):
+    if not asks_anyone_coming(query, language) or _asked_of_the_past(query, language):
         return ()
     home = languages_to_try(language)[0]
     if says_coming(query, home):

@@ -30,6 +30,7 @@ from .spans import (
 from .tables import TimeTable, compiled
 from .tense import (
     habit_in_clause,
+    may_tell_perfect,
     own_clause,
     said_window,
     says_habit,
@@ -37,6 +38,8 @@ from .tense import (
     tells_arrangement,
     tells_future,
     tells_past,
+    tells_past_by_words,
+    tells_perfect,
     without_negated,
 )
 
@@ -163,8 +166,12 @@ def speaks_of_past(text: str, language: str | None) -> bool:
     with; a future word wins ("we planned to go")."""
     lang = table_language(language)
     text = text[:MAX_READ_CHARS]
+    if tells_past_by_words(text, lang):
+        return not tells_future(text, _said(text, lang), lang)
+    if not may_tell_perfect(text, lang):
+        return False  # no past word, no auxiliary: the time words need no reading
     said = _said(text, lang)
-    return tells_past(text, said, lang) and not tells_future(text, said, lang)
+    return tells_perfect(said, lang) and not tells_future(text, said, lang)
 
 
 def _said(text: str, language: str) -> str:

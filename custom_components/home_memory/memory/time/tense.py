@@ -201,6 +201,12 @@ def tells_past(text: str, said: str, language: str) -> bool:
     "-ed", or a perfect tense (`said`: the text without its time words).
     An "-ed" after a present "is"/"are" says a state ("the bank is closed
     on Monday": a habit, `present_state_pattern`)."""
+    return tells_past_by_words(text, language) or tells_perfect(said, language)
+
+
+def tells_past_by_words(text: str, language: str) -> bool:
+    """`tells_past` but for the perfect: its words alone, read without
+    taking the time words out (cheap)."""
     table = phrases(language)
     if (verbs := _lower_case_pasts(language)) and verbs.search(text):
         return True
@@ -210,12 +216,37 @@ def tells_past(text: str, said: str, language: str) -> bool:
     pattern = table.get("past_pattern")
     if pattern and re.search(pattern, folded):
         return True
-    if any(re.search(rf"\b{re.escape(m)}\b", folded) for m in table["past_markers"]):
-        return True
-    perfect = table.get("perfect")
+    markers = _any_word(tuple(table["past_markers"]))
+    return markers is not None and markers.search(folded) is not None
+
+
+def tells_perfect(said: str, language: str) -> bool:
+    """A perfect tense in `said` (a text without its time words): an
+    auxiliary and a participle ending a clause (`_is_perfect`)."""
+    perfect = phrases(language).get("perfect")
     return perfect is not None and any(
         _is_perfect(clause, perfect) for clause in _CLAUSE_END.split(said)
     )
+
+
+def may_tell_perfect(text: str, language: str) -> bool:
+    """Whether `text` holds an auxiliary of the perfect at all: without one
+    no clause of it, with or without its time words, is a perfect (taking
+    the time words out adds no word), so they need not be read."""
+    perfect = phrases(language).get("perfect")
+    if perfect is None:
+        return False
+    auxiliaries = frozenset(perfect["auxiliaries"])
+    return any(word.casefold() in auxiliaries for word in _WORDS.findall(text))
+
+
+@functools.cache
+def _any_word(words: tuple[str, ...]) -> re.Pattern[str] | None:
+    """One pattern for any of `words` as a whole word (a table's markers:
+    one search, not one compiled pattern each)."""
+    if not words:
+        return None
+    return re.compile(rf"\b(?:{'|'.join(map(re.escape, words))})\b")
 
 
 _CLAUSE_END: Final = re.compile(r"[.?!;,:]")
@@ -277,8 +308,8 @@ def tells_future(text: str, said: str, language: str) -> bool:
     folded = text.casefold()
     if isinstance(not_future := table.get("not_future_pattern"), str):
         folded = re.sub(not_future, " ", folded)
-    pattern = table.get("future_pattern")
-    if isinstance(pattern, str) and re.search(pattern, said.casefold()):
+    markers = _any_word(tuple(table["future_markers"]))
+    if markers is not None and markers.search(folded):
         return True
-    markers = table["future_markers"]
-    return any(re.search(rf"\b{re.escape(m)}\b", folded) for m in markers)
+    pattern = table.get("future_pattern")
+    return isinstance(pattern, str) and re.search(pattern, said.casefold()) is not None
