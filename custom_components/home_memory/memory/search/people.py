@@ -190,11 +190,48 @@ def told_people(
     rest = [rowid for rowid in sorted(rowids) if rowid not in people]
     if not rest:
         return people
-    labels = _longest_first({*known, *candidates.everyone()})
+    subjects = _subjects_among(frozenset({*known, *candidates.everyone()}))
     for rowid, text in candidates.contents(rest).items():
-        if (subject := _subject_of(text, labels)) is not None:
-            people[rowid] = [subject, *_joined_to(text, subject, labels)]
+        if (told := subjects.told(text)) is not None:
+            people[rowid] = list(told)
     return people
+
+
+class _Subjects:
+    """Whom each text is told of, among one set of names (`told_people`):
+    the subject and the names joined to it, read once for each text, as
+    the same candidates come back question after question."""
+
+    __slots__ = ("_labels", "_told")
+
+    def __init__(self, names: frozenset[str]) -> None:
+        self._labels = _longest_first(names)
+        self._told: dict[str, tuple[str, ...] | None] = {}
+
+    def told(self, text: str) -> tuple[str, ...] | None:
+        if text in self._told:
+            return self._told[text]
+        if len(self._told) >= _SUBJECTS_KEPT:
+            del self._told[next(iter(self._told))]  # the oldest
+        subject = _subject_of(text, self._labels)
+        found = (
+            None
+            if subject is None
+            else (subject, *_joined_to(text, subject, self._labels))
+        )
+        self._told[text] = found
+        return found
+
+
+# Texts whose subject is kept, for each of the few latest sets of names.
+_SUBJECTS_KEPT: Final = 4_096
+
+
+@lru_cache(maxsize=4)
+def _subjects_among(names: frozenset[str]) -> _Subjects:
+    """The subject reader for one set of names (the household's and the
+    memories' people: it changes only when they do)."""
+    return _Subjects(names)
 
 
 def _joined_to(
