@@ -70,12 +70,16 @@ def test_the_future_and_an_arrangement_look_ahead() -> None:
         ("Was haben wir am Morgen gemacht?", False),
         ("Anna kommt morgen", True),
         ("Wann kommt der Klempner, morgen früh?", True),
+        # Written apart, as speech to text often writes it: Friday's morning.
+        ("Was war am Freitag morgen?", False),
+        ("Wer kam Sonntag morgen?", False),
     ],
 )
 def test_the_morning_is_no_tomorrow(text: str, future: bool) -> None:
     """ "heute Morgen" (this morning) holds the word "morgen" (tomorrow):
     it looked ahead, and "Ist heute Morgen jemand aufgestanden" found
-    nothing of the morning (review s29 M8)."""
+    nothing of the morning (review s29 M8). So does "am Freitag morgen":
+    "Was war am Freitag morgen?" read the coming Friday."""
     assert tells_future(text, text, "de") is future
     question = read_question(
         text,
