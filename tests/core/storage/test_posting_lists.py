@@ -36,9 +36,11 @@ def test_a_word_is_read_once_until_the_text_changes(store: MemoryStore) -> None:
     holding = store.candidates.holding
 
     found, queries = _fts_queries(store, lambda: holding(["kettle"], rowids))
-    assert found == {"kettle": {rowids[0]}} and queries == 1
+    assert found == {"kettle": {rowids[0]}}
+    assert queries == 1
     found, queries = _fts_queries(store, lambda: holding(["kettle"], rowids))
-    assert found == {"kettle": {rowids[0]}} and queries == 0
+    assert found == {"kettle": {rowids[0]}}
+    assert queries == 0
     # An access count changes no text: still kept.
     store.record_access(rowids, ALICE, "search")
     _, queries = _fts_queries(store, lambda: holding(["kettle"], rowids))
@@ -46,7 +48,8 @@ def test_a_word_is_read_once_until_the_text_changes(store: MemoryStore) -> None:
 
     store.update(lamp.memory.id, MemoryPatch(content="The kettle in the hall"), ALICE)
     found, queries = _fts_queries(store, lambda: holding(["kettle"], rowids))
-    assert found == {"kettle": set(rowids)} and queries == 1
+    assert found == {"kettle": set(rowids)}
+    assert queries == 1
 
     third = store.create(new_memory("A new kettle arrived"), ALICE)
     rowids.append(rowid_of(store, third.memory.id))

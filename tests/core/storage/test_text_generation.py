@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pytest
+
 from custom_components.home_memory.memory.common.values import MemoryPatch
 from custom_components.home_memory.memory.storage import text_generation
 
@@ -42,10 +44,12 @@ def test_a_change_rolled_back_raises_nothing(store: MemoryStore) -> None:
     """Raised in the same transaction as the change: a rollback takes both."""
     store.create(new_memory("The bins go out on Tuesday"), ALICE)
     before = _generation(store)
-    try:
+
+    def raise_and_abandon() -> None:
         with store.transaction() as conn:
             text_generation.raise_(conn)
             raise RuntimeError("abandoned")
-    except RuntimeError:
-        pass
+
+    with pytest.raises(RuntimeError):
+        raise_and_abandon()
     assert _generation(store) == before

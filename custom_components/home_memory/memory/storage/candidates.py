@@ -28,6 +28,7 @@ from ..scoring.score_table import SCORE_COLUMNS, ScoreColumns, ScoreTable
 from ..text.asking import QUESTION_MARKS
 from ..text.fts_query import STOPWORDS, asked_in, or_expression, search_terms
 from .filters import filter_sql
+from .kept_texts import KeptTexts
 from .posting_lists import PostingLists
 
 if TYPE_CHECKING:
@@ -138,6 +139,7 @@ class CandidateQueries:
         # that names its subject is about (search/people.py `told_subject`).
         self.household: frozenset[str] = frozenset()
         self._posting_lists = PostingLists()
+        self._kept_texts = KeptTexts()
 
     def keyword_candidates(
         self, text: str, caller: Caller, flt: MemoryFilter, limit: int
@@ -342,8 +344,12 @@ class CandidateQueries:
         return self._contents(rowids, _HOLDS_QUESTION_MARK)
 
     def contents(self, rowids: Sequence[int]) -> dict[int, str]:
-        """The text of each of these memories (a floor's few rows)."""
-        return self._contents(rowids, "1")
+        """The text of each of these memories (a floor's few rows), kept
+        until the index changes (kept_texts.py)."""
+        if not rowids:
+            return {}
+        with self._read() as conn:
+            return self._kept_texts.texts(conn, rowids)
 
     def private_texts(self, rowids: Sequence[int], owner: str) -> dict[int, str]:
         """The text of each of these memories private to `owner` (told in
