@@ -12,6 +12,7 @@ from custom_components.home_memory.memory.common.values import (
     SYSTEM,
     WeightClass,
 )
+from custom_components.home_memory.memory.observation.before import Before
 from custom_components.home_memory.memory.observation.drain import (
     drain,
     store_events,
@@ -128,6 +129,48 @@ def test_a_lone_front_door_is_a_possible_arrival_or_departure() -> None:
     )
     assert narration.importance >= 0.4
     assert narration.weight_class is WeightClass.OBSERVATION
+
+
+def test_a_door_where_nobody_is_tracked_is_tagged_a_possible_coming_or_going() -> None:
+    """Household replay s36: in a home without person trackers the front
+    door is the only sign of anyone's arrival or departure, yet its memory
+    said neither "come home" nor "leave" ("someone may have come in or gone
+    out"), and "when did Anna leave the house on Wednesday" found nothing.
+    Tagged with the words people ask both with; followed by quiet, the
+    departure's alone, as its text tells it. Where the home sees its people
+    come and go, a door alone is no household member's: no such tags."""
+    door = {"name": "Front Door", "device_class": "door", "area": "Hallway"}
+    fridge = {"name": "Fridge Door", "device_class": "door", "area": "Kitchen"}
+    events = Events()
+    events.add(local(24, 17, 50), "binary_sensor.front_door", "on", "off", **door)
+    events.add(local(24, 17, 50, 9), "binary_sensor.front_door", "off", "on", **door)
+    events.add(local(24, 17, 55), "binary_sensor.fridge", "on", "off", **fridge)
+    events.add(local(24, 17, 55, 30), "binary_sensor.fridge", "off", "on", **fridge)
+    (segment,) = ready_segments(events.made, now=local(24, 20), tz=TZ, force=True)
+    tags = narrate(segment, persona="Barnabee", tz=TZ).tags
+    assert {"come home", "arrive", "leave", "go out"} <= set(tags), tags
+    tracked = Before(tracked=True)
+    tags = narrate(segment, persona="Barnabee", tz=TZ, before=tracked).tags
+    assert not {"come home", "leave"} & set(tags), tags
+    quiet = Events()
+    quiet.add(local(24, 7, 50), "binary_sensor.fridge", "on", "off", **fridge)
+    quiet.add(local(24, 8, 5), "binary_sensor.front_door", "on", "off", **door)
+    quiet.add(local(24, 8, 5, 9), "binary_sensor.front_door", "off", "on", **door)
+    (segment,) = ready_segments(quiet.made, now=local(24, 9), tz=TZ)
+    assert segment.closed_by is BreakReason.QUIET
+    tags = narrate(segment, persona="Barnabee", tz=TZ).tags
+    assert "leave" in tags, tags
+    assert "come home" not in tags, tags
+    # Into a home where nothing had moved for hours: someone came home.
+    earlier = Events()
+    earlier.add(local(24, 8, 5), "binary_sensor.front_door", "on", "off", **door)
+    earlier.add(local(24, 8, 5, 9), "binary_sensor.front_door", "off", "on", **door)
+    (segment,) = ready_segments(events.made, now=local(24, 20), tz=TZ, force=True)
+    empty = Before(last=earlier.made[-1])
+    narration = narrate(segment, persona="Barnabee", tz=TZ, before=empty)
+    assert "nothing had moved at home" in narration.content, narration.content
+    assert "come home" in narration.tags, narration.tags
+    assert "leave" not in narration.tags, narration.tags
 
 
 def test_the_main_thing_leads() -> None:
