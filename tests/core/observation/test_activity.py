@@ -221,6 +221,35 @@ def test_a_night_in_german() -> None:
     assert "someone" not in content
 
 
+def test_getting_up_in_the_night_carries_the_words_it_is_asked_by() -> None:
+    """Household replay s36: "when did Anna last get up in the night" read
+    a morning's getting up first and the latest night's visit fifth: no tag
+    said which memories are a getting up in the night. A bed mat's night
+    and a bathroom visit in the small hours (a home without a mat) carry
+    the words it is asked by, in the home's language; a morning does not."""
+    events = night_with_a_bathroom_visit()
+    events.made = [event for event in events.made if event.at < local(25, 8)]
+    (segment,) = ready_segments(events.made, now=local(26, 0), tz=TZ, force=True)
+    assert "up in the night" in narrate(segment, persona="B", tz=TZ).tags
+    german = narrate(segment, persona="B", tz=TZ, language="de").tags
+    assert "nachts auf" in german, german
+    door = {"name": "Bathroom Door", "device_class": "door", "area": "Bathroom"}
+    contacts = Events()
+    contacts.add(local(25, 3, 2), "binary_sensor.bath_door", "on", "off", **door)
+    contacts.add(local(25, 3, 2, 5), "binary_sensor.bath_door", "off", "on", **door)
+    contacts.add(local(25, 3, 8), "binary_sensor.bath_door", "on", "off", **door)
+    contacts.add(local(25, 3, 8, 5), "binary_sensor.bath_door", "off", "on", **door)
+    (segment,) = ready_segments(contacts.made, now=local(26, 0), tz=TZ, force=True)
+    narration = narrate(segment, persona="B", tz=TZ)
+    assert "up at night for the bathroom" in narration.content, narration.content
+    assert "up in the night" in narration.tags, narration.tags
+    morning = Events()
+    morning.add(local(25, 8, 2), "binary_sensor.bath_door", "on", "off", **door)
+    morning.add(local(25, 8, 2, 5), "binary_sensor.bath_door", "off", "on", **door)
+    (segment,) = ready_segments(morning.made, now=local(26, 0), tz=TZ, force=True)
+    assert "up in the night" not in narrate(segment, persona="B", tz=TZ).tags
+
+
 def test_a_bed_or_seat_named_after_a_person_is_about_them() -> None:
     """ "Anna's Bed Occupancy", "Annas Bett", "Bed Anna" are Anna's; a room
     door named after her, a bed of two names or of nobody are no one's."""

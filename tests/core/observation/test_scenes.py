@@ -56,7 +56,7 @@ def test_a_night_in_bed_is_told_as_what_someone_did() -> None:
     assert [(item.kind, item.text) for item in items] == [
         ("bed", "someone went to bed around ten past eleven"),
         (
-            "up_at_night",
+            "up_at_night:night_up",
             (
                 "someone was up at night for the bathroom around three "
                 "for about seven minutes"

@@ -87,6 +87,7 @@ DAY_START_QUIET_S: Final = 3 * 60 * 60
 TOGETHER_S: Final = 5 * 60
 DOOR_WITH_PERSON_S: Final = 10 * 60
 _GOING: Final = {True: "door:departure", False: "door:arrival+departure"}  # unseen
+NIGHT_UP, NIGHT_BATHROOM = "up_at_night:night_up", "bathroom:night_up"  # moments
 
 
 class Rank:
@@ -513,7 +514,7 @@ class _Teller:
                         entities,
                         0.4,
                         (event.seq, back.seq, *(visit.seqs if visit else ())),
-                        "up_at_night",
+                        NIGHT_UP,
                         self.the(event.name),
                     )
                 )
@@ -618,7 +619,7 @@ class _Teller:
                     text = self.p.scene(
                         "bathroom_night", self.rng, who=someone, time=self.at(start)
                     )
-                    kind = "bathroom"
+                    kind = NIGHT_BATHROOM
                 elif end - start >= BUSY_MIN_S and not any(
                     is_activity_sensor(e.domain, e.device_class) for e in span
                 ):
@@ -660,7 +661,7 @@ class _Teller:
                 meal = meal_of(place, start, self.tz)
                 if (
                     meal
-                    and kind != "bathroom"
+                    and kind != NIGHT_BATHROOM
                     and (end - start >= MEAL_MIN_S or len(things) >= 2)
                 ):
                     # Said as a likelihood: the sensors show the kitchen in
@@ -921,14 +922,14 @@ def told_items(
         else:
             left.append(event)
     places = teller.places(room, max((e.at for e in events), default=0.0))
-    bathroom = [item for item in places if item.kind == "bathroom"]
+    bathroom = [item for item in places if item.kind == NIGHT_BATHROOM]
     for bed_events in beds.values():
         items += teller.bed(bed_events, bathroom)
     if not beds and (first := _day_start(events, before, tz)) is not None:
         items.append(teller.day_started(first))
     for seat_events in seats.values():
         items += teller.seat(seat_events)
-    items += [item for item in places if item.kind != "bathroom" or item in bathroom]
+    items += [i for i in places if i.kind != NIGHT_BATHROOM or i in bathroom]
     items += [teller.other(activity) for activity in compress(left, rules)]
     return items
 
