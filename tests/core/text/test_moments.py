@@ -11,7 +11,6 @@ from custom_components.home_memory.memory.text.moments import (
     told_as,
 )
 
-
 NIGHT_EN = ("up in the night", "up at night", "up during the night")
 
 
