@@ -12,6 +12,7 @@ from custom_components.home_memory.memory.common.values import (
     SYSTEM,
     WeightClass,
 )
+from custom_components.home_memory.memory.observation.before import Before
 from custom_components.home_memory.memory.observation.drain import (
     drain,
     store_events,
@@ -130,6 +131,48 @@ def test_a_lone_front_door_is_a_possible_arrival_or_departure() -> None:
     assert narration.weight_class is WeightClass.OBSERVATION
 
 
+def test_a_door_where_nobody_is_tracked_is_tagged_a_possible_coming_or_going() -> None:
+    """Household replay s36: in a home without person trackers the front
+    door is the only sign of anyone's arrival or departure, yet its memory
+    said neither "come home" nor "leave" ("someone may have come in or gone
+    out"), and "when did Anna leave the house on Wednesday" found nothing.
+    Tagged with the words people ask both with; followed by quiet, the
+    departure's alone, as its text tells it. Where the home sees its people
+    come and go, a door alone is no household member's: no such tags."""
+    door = {"name": "Front Door", "device_class": "door", "area": "Hallway"}
+    fridge = {"name": "Fridge Door", "device_class": "door", "area": "Kitchen"}
+    events = Events()
+    events.add(local(24, 17, 50), "binary_sensor.front_door", "on", "off", **door)
+    events.add(local(24, 17, 50, 9), "binary_sensor.front_door", "off", "on", **door)
+    events.add(local(24, 17, 55), "binary_sensor.fridge", "on", "off", **fridge)
+    events.add(local(24, 17, 55, 30), "binary_sensor.fridge", "off", "on", **fridge)
+    (segment,) = ready_segments(events.made, now=local(24, 20), tz=TZ, force=True)
+    tags = narrate(segment, persona="Barnabee", tz=TZ).tags
+    assert {"come home", "arrive", "leave", "go out"} <= set(tags), tags
+    tracked = Before(tracked=True)
+    tags = narrate(segment, persona="Barnabee", tz=TZ, before=tracked).tags
+    assert not {"come home", "leave"} & set(tags), tags
+    quiet = Events()
+    quiet.add(local(24, 7, 50), "binary_sensor.fridge", "on", "off", **fridge)
+    quiet.add(local(24, 8, 5), "binary_sensor.front_door", "on", "off", **door)
+    quiet.add(local(24, 8, 5, 9), "binary_sensor.front_door", "off", "on", **door)
+    (segment,) = ready_segments(quiet.made, now=local(24, 9), tz=TZ)
+    assert segment.closed_by is BreakReason.QUIET
+    tags = narrate(segment, persona="Barnabee", tz=TZ).tags
+    assert "leave" in tags, tags
+    assert "come home" not in tags, tags
+    # Into a home where nothing had moved for hours: someone came home.
+    earlier = Events()
+    earlier.add(local(24, 8, 5), "binary_sensor.front_door", "on", "off", **door)
+    earlier.add(local(24, 8, 5, 9), "binary_sensor.front_door", "off", "on", **door)
+    (segment,) = ready_segments(events.made, now=local(24, 20), tz=TZ, force=True)
+    empty = Before(last=earlier.made[-1])
+    narration = narrate(segment, persona="Barnabee", tz=TZ, before=empty)
+    assert "nothing had moved at home" in narration.content, narration.content
+    assert "come home" in narration.tags, narration.tags
+    assert "leave" not in narration.tags, narration.tags
+
+
 def test_the_main_thing_leads() -> None:
     """Getting up leads, before the lights that came on earlier; a departure
     is not buried in "smaller things": what is left out is counted truly."""
@@ -176,6 +219,35 @@ def test_a_night_in_german() -> None:
     assert check(content, segment.events, tz=TZ, language="de") == []
     assert " the " not in content
     assert "someone" not in content
+
+
+def test_getting_up_in_the_night_carries_the_words_it_is_asked_by() -> None:
+    """Household replay s36: "when did Anna last get up in the night" read
+    a morning's getting up first and the latest night's visit fifth: no tag
+    said which memories are a getting up in the night. A bed mat's night
+    and a bathroom visit in the small hours (a home without a mat) carry
+    the words it is asked by, in the home's language; a morning does not."""
+    events = night_with_a_bathroom_visit()
+    events.made = [event for event in events.made if event.at < local(25, 8)]
+    (segment,) = ready_segments(events.made, now=local(26, 0), tz=TZ, force=True)
+    assert "up in the night" in narrate(segment, persona="B", tz=TZ).tags
+    german = narrate(segment, persona="B", tz=TZ, language="de").tags
+    assert "nachts auf" in german, german
+    door = {"name": "Bathroom Door", "device_class": "door", "area": "Bathroom"}
+    contacts = Events()
+    contacts.add(local(25, 3, 2), "binary_sensor.bath_door", "on", "off", **door)
+    contacts.add(local(25, 3, 2, 5), "binary_sensor.bath_door", "off", "on", **door)
+    contacts.add(local(25, 3, 8), "binary_sensor.bath_door", "on", "off", **door)
+    contacts.add(local(25, 3, 8, 5), "binary_sensor.bath_door", "off", "on", **door)
+    (segment,) = ready_segments(contacts.made, now=local(26, 0), tz=TZ, force=True)
+    narration = narrate(segment, persona="B", tz=TZ)
+    assert "up at night for the bathroom" in narration.content, narration.content
+    assert "up in the night" in narration.tags, narration.tags
+    morning = Events()
+    morning.add(local(25, 8, 2), "binary_sensor.bath_door", "on", "off", **door)
+    morning.add(local(25, 8, 2, 5), "binary_sensor.bath_door", "off", "on", **door)
+    (segment,) = ready_segments(morning.made, now=local(26, 0), tz=TZ, force=True)
+    assert "up in the night" not in narrate(segment, persona="B", tz=TZ).tags
 
 
 def test_a_bed_or_seat_named_after_a_person_is_about_them() -> None:

@@ -122,6 +122,30 @@ def test_nobody_seems_home_only_when_nothing_changed_since_the_door_closed(
     assert "nobody" not in content, content
 
 
+def test_a_home_empty_over_a_weekend_says_everyone_was_away(
+    store: MemoryStore,
+) -> None:
+    """Household replay s36: in a contacts-only home the front door closed
+    on Saturday morning and opened on Sunday evening; the memory said
+    nobody seemed to have been home, and "when did we leave for the weekend
+    away" found nothing (a tracked home says "after being away over the
+    weekend"). A night and more without any change is everyone away, over
+    the weekend when it spans one."""
+    door = {"name": "Front Door", "device_class": "door", "area": "Hallway"}
+    out = Events()
+    out.add(local(28, 10, 20), "binary_sensor.front_door", "on", "off", **door)
+    out.add(local(28, 10, 20, 9), "binary_sensor.front_door", "off", "on", **door)
+    assert tell(store, raw(out), local(28, 12)) != []
+    back = Events()
+    back.add(local(29, 18, 30), "binary_sensor.front_door", "on", "off", **door)
+    back.add(local(29, 18, 30, 9), "binary_sensor.front_door", "off", "on", **door)
+    (content,) = tell(store, raw(back), local(29, 20))
+    assert (
+        "since Saturday morning around twenty past ten, so everyone seems to "
+        "have been away over the weekend until then"
+    ) in content, content
+
+
 def test_the_first_change_of_a_morning_after_a_quiet_night_is_getting_up(
     store: MemoryStore,
 ) -> None:

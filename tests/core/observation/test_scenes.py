@@ -56,7 +56,7 @@ def test_a_night_in_bed_is_told_as_what_someone_did() -> None:
     assert [(item.kind, item.text) for item in items] == [
         ("bed", "someone went to bed around ten past eleven"),
         (
-            "up_at_night",
+            "up_at_night:night_up",
             (
                 "someone was up at night for the bathroom around three "
                 "for about seven minutes"
@@ -85,7 +85,9 @@ def test_a_room_is_busy_only_for_a_while() -> None:
 
 def test_an_outside_door_alone_is_worth_telling_a_light_is_not() -> None:
     """Someone may have come or gone through the front door (told in the
-    home's language); a lone light switch is not worth a memory."""
+    home's language; where nobody is seen coming or going, its kind says it
+    may be an arrival or a departure); a lone light switch is not worth a
+    memory."""
     door = Events()
     door.add(
         local(24, 10), "binary_sensor.front_door", "on", "off",
@@ -94,7 +96,10 @@ def test_an_outside_door_alone_is_worth_telling_a_light_is_not() -> None:
     segment = _segment(door)
     assert worth_telling(segment)
     assert [(item.kind, item.text) for item in _told(segment, "de")] == [
-        ("door", "„Front Door“ ging gegen zehn auf und blieb offen")
+        (
+            "door:arrival+departure",
+            "„Front Door“ ging gegen zehn auf und blieb offen",
+        )
     ]
     light = Events()
     light.add(local(24, 10), "light.kitchen", "on", "off", name="Kitchen Light")

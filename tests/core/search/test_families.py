@@ -17,6 +17,7 @@ from custom_components.home_memory.memory.search.families import (
     family_languages,
     family_matches,
     saying_first,
+    tagged_first,
 )
 from custom_components.home_memory.memory.search.retrieval import Retriever
 from custom_components.home_memory.memory.store import MemoryStore
@@ -311,4 +312,55 @@ def test_a_deed_told_of_several_is_read_first_for_each_of_them() -> None:
     assert saying_first(said, "did Ben go out", [1, 2], {"Anna", "Ben"}, "en") == [  # type: ignore[arg-type]
         1,
         0,
+    ]
+
+
+class _Tagged:
+    """What `tagged_first` asks of the candidates."""
+
+    def __init__(
+        self,
+        tags: dict[int, tuple[str, ...]],
+        at: dict[int, float],
+        people: dict[int, list[str]] | None = None,
+    ) -> None:
+        self.tags, self.at, self.people = tags, at, people or {}
+
+    def tags_of(self, rowids: list[int]) -> list[tuple[int, str]]:
+        return [(r, tag) for r in rowids for tag in self.tags.get(r, ())]
+
+    def people_of(self, rowids: list[int]) -> dict[int, list[str]]:
+        return {r: self.people[r] for r in rowids if r in self.people}
+
+    def happened_at(self, rowids: list[int]) -> dict[int, float]:
+        return {r: self.at[r] for r in rowids}
+
+
+def test_the_last_time_of_one_the_home_names_nowhere_is_the_latest_tagged() -> None:
+    """Household replay s36: "when did Anna last come home" in a home that
+    tracks nobody: every front door's memory is tagged a possible coming,
+    none names Anna; the latest comes first, not the one read nearest."""
+    tags = {1: ("come home",), 2: ("come home", "leave"), 3: ("come home",), 4: ()}
+    at = {1: 100.0, 2: 300.0, 3: 200.0, 4: 400.0}
+    ranked = [1, 3, 4, 2]
+    query = "When did Anna come home?"
+    doors = _Tagged(tags, at)
+    assert tagged_first(doors, query, ranked, {"Ben"}, "en", latest=True) == [  # type: ignore[arg-type]
+        3,
+        1,
+        0,
+        2,
+    ]
+    # Not asked for the last time: the tagged first, as ranked.
+    assert tagged_first(doors, query, ranked, {"Ben"}, "en") == [0, 1, 3, 2]  # type: ignore[arg-type]
+    # Of a person the home tells of, a memory tagged so may tell of another's
+    # coming beside theirs ("Lena came home" in the night Anna went to bed):
+    # the order by relevance stands.
+    people = {1: ["Anna"], 2: ["Anna", "Lena"], 3: ["Anna"]}
+    told = _Tagged(tags, at, people)
+    assert tagged_first(told, query, ranked, {"Anna"}, "en", latest=True) == [  # type: ignore[arg-type]
+        0,
+        1,
+        3,
+        2,
     ]

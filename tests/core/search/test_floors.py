@@ -891,6 +891,24 @@ def test_where_the_home_names_the_name_but_none_passes_another_s_deed_is_no_answ
     assert cookies in _answers(home, "what did Mia bake", ALICE, "Anna")
 
 
+def test_a_name_said_only_as_an_owner_is_no_person_the_home_tells_of(
+    told: Callable[[Sequence[tuple[str, tuple[str, ...]]]], Retriever],
+) -> None:
+    """Household replay s36: in a home that tracks nobody, "someone used
+    Lena's room door" names Lena only as her room's owner, and "when did
+    Lena come home" found nothing, as if the home told of Lena and of none
+    of her comings. As for a name it says nowhere ("when did Anna come
+    home"), a memory of someone coming answers."""
+    door = (
+        "On Saturday night the front door opened and closed around a quarter "
+        "to one, so someone may have come in or gone out."
+    )
+    room = "On Saturday evening someone used Lena's room door around eight."
+    home = told([(door, ()), (room, ())])
+    assert door in _answers(home, "when did Anna come home", ALICE, "Ben")
+    assert door in _answers(home, "when did Lena come home", ALICE, "Ben")
+
+
 KIN = (
     "Rosa brought a plum cake for the Advent coffee.",
     "Grandma came over and fixed Emma's doll.",

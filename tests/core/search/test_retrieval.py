@@ -1186,3 +1186,46 @@ def test_a_german_question_of_a_name_is_not_answered_by_another_name_s_night(
     assert found("Ist Max letzte Nacht aufgestanden?") == []
     assert found("Ist Zoe letzte Nacht aufgestanden?")[0] == zoes
     assert found("Ist Anna letzte Nacht aufgestanden?") == [annas]
+
+
+def test_the_last_coming_of_one_the_home_names_nowhere_is_the_latest_tagged(
+    minilm_store: MemoryStore,
+) -> None:
+    """Household replay s36: in a home that tracks nobody, "when did Anna
+    last come home" read Friday afternoon's front door first and never
+    Friday evening's: each is tagged a coming by what the observer saw, but
+    the afternoon's "nothing had moved at home" read nearer. The latest
+    memory tagged with the asked moment comes first."""
+    first = datetime(2026, 3, 2, 15, tzinfo=UTC)
+    empty = (
+        "On {} afternoon, the front door opened and closed around four, so "
+        "someone may have come in or gone out; nothing had moved at home for "
+        "about seven hours."
+    )
+    for day, weekday in enumerate(("Monday", "Tuesday", "Wednesday", "Thursday")):
+        minilm_store.create(
+            NewMemory(
+                content=empty.format(weekday),
+                kind=MemoryKind.OBSERVATION,
+                tags=("come home", "arrive", "afternoon", "doors"),
+                happened_at=first + timedelta(days=day),
+            ),
+            HOUSE,
+        )
+    latest = minilm_store.create(
+        NewMemory(
+            content=(
+                "On Thursday evening, the front door was opened twice from "
+                "about six, so people may have come in or gone out, or visited. "
+                "Someone used the fridge door in the kitchen."
+            ),
+            kind=MemoryKind.OBSERVATION,
+            tags=("come home", "arrive", "leave", "go out", "evening", "doors"),
+            happened_at=first + timedelta(days=3, hours=3),
+        ),
+        HOUSE,
+    )
+    page = Retriever(minilm_store).search(
+        "When did Anna come home?", HOUSE, newest_first=True, asker="Ben"
+    )
+    assert page.items[0].memory.id == latest.memory.id

@@ -11,6 +11,8 @@ from custom_components.home_memory.memory.text.moments import (
     told_as,
 )
 
+NIGHT_EN = ("up in the night", "up at night", "up during the night")
+
 
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_every_language_tells_the_same_kinds(language: str) -> None:
@@ -41,10 +43,13 @@ def test_a_language_without_a_table_is_english() -> None:
         # A word of one meal wins over one all meals share ("gekocht").
         ("Wann hat Ben das Abendessen gekocht?", "en", ("dinner", "cook")),
         ("Wer hat gekocht?", "en", ("lunch", "cook", "dinner")),
-        # The night's getting up is no morning's ("get up" tags mornings).
+        # The night's getting up is no morning's ("get up" tags mornings):
+        # its own moment (household replay s36), whose German words say no
+        # "aufgestanden" (a night's tag then lifted it for the morning's).
         ("Wann ist Anna zuletzt nachts aufgestanden?", "en", ()),
+        ("Wann war Anna zuletzt nachts auf?", "en", NIGHT_EN),
         ("Ist Anna in der Nacht aufgestanden?", "en", ()),
-        ("did Anna get up in the night", "de", ()),
+        ("did Anna get up in the night", "de", ("nachts auf", "nachts wach")),
         # English in a German home.
         ("when did Anna get up", "de", asked_tags("de")["got_up:morning"]),
         # In the household's own language: nothing more.
@@ -78,8 +83,8 @@ def test_asked_elsewhere_gives_the_household_s_words(
             ),
         ),
         ("when did Anna come home", "en", ("come home", "arrive")),
-        # A night is no morning's getting up.
-        ("did anyone get up in the night", "en", ()),
+        # A night is no morning's getting up: its own moment.
+        ("did anyone get up in the night", "en", NIGHT_EN),
         ("Wann ist Anna nach Hause gekommen?", "en", ()),
     ],
 )

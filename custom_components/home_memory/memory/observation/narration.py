@@ -490,10 +490,17 @@ def narrate(
     # bed") and the names of the machines that ran ("washing machine"): the
     # tags are a short column, so a long memory's mention is found as well
     # as a short one's, and a day's other memories of the same person do
-    # not outrank it by their name alone.
+    # not outrank it by their name alone. An outside door in a home that
+    # sees nobody come or go is the only sign of anyone's arrival or
+    # departure: its kind names the moments it may be ("door:arrival+
+    # departure", scenes.py), and "when did Anna come home" finds it.
     kinds = {
         *tags,
-        *(item.kind.partition(":")[2] for item in items),
+        *(
+            moment
+            for item in items
+            for moment in item.kind.partition(":")[2].split("+")
+        ),
         *(item.kind for item in (lead, *others)),
     }
     asked = [

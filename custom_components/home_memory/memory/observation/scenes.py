@@ -86,6 +86,8 @@ DAY_START_QUIET_S: Final = 3 * 60 * 60
 # People arriving together, and a door with them.
 TOGETHER_S: Final = 5 * 60
 DOOR_WITH_PERSON_S: Final = 10 * 60
+_GOING: Final = {True: "door:departure", False: "door:arrival+departure"}  # unseen
+NIGHT_UP, NIGHT_BATHROOM = "up_at_night:night_up", "bathroom:night_up"  # moments
 
 
 class Rank:
@@ -248,12 +250,9 @@ class _Teller:
         first, last = local_time(start, self.tz), local_time(end, self.tz)
         nights = (last.date() - first.date()).days
         weekend = first.weekday() >= 4 and last.weekday() in {5, 6, 0}
-        long_enough = end - start >= WEEKEND_AWAY_S
-        return (
-            str(self.p["over_weekend"])
-            if weekend and long_enough and 1 <= nights <= 3
-            else ""
-        )
+        if weekend and end - start >= WEEKEND_AWAY_S and 1 <= nights <= 3:
+            return str(self.p["over_weekend"])
+        return ""
 
     def until(self, at: float) -> str:
         return str(self.p["until_time"]).format(clock=self.clock(at))
@@ -374,14 +373,15 @@ class _Teller:
         quiet_after: bool = False,
         empty_since: ObservedEvent | None = None,
         visitor: bool = False,
+        untracked: bool = False,
     ) -> Told:
         """An outside door on its own: someone may have come or gone; with
-        nothing after it but quiet (`quiet_after`), someone probably left the house;
-        after a home in which nothing changed since this door closed
-        (`empty_since`), nobody seems to have been home until then; opened
-        and closed once while someone was at home and nobody of the household
-        (whose comings and goings are seen) came or went (`visitor`),
-        probably someone let a visitor in."""
+        nothing after it but quiet (`quiet_after`), someone probably left the
+        house; after a home in which nothing changed since this door closed
+        (`empty_since`), nobody seems to have been home until then; opened and
+        closed once while someone was at home and nobody of the household
+        (whose comings and goings are seen) came or went (`visitor`), probably
+        a visitor; with comings unseen (`untracked`), kind: what it may be."""
         first = events[0]
         opens = [e for e in events if e.new_state in {"on", "open"}]
         door = self.the(events[-1].name)
@@ -406,10 +406,15 @@ class _Teller:
             text_key = f"door_once{out}{visitor_key}"
             text = self.p.scene(text_key, self.rng, door=door, time=self.at(start.at))
         seqs = tuple(e.seq for e in events)
-        if empty_since is not None:
-            text += str(self.p["empty_since"]).format(
+        kind = "door:visitor" if "_visitor" in text_key else "door"
+        if untracked:  # moments.<language>.json's kinds, "+" between them
+            kind = "door:arrival" if empty_since else _GOING[bool(out)]
+        if empty_since is not None:  # a night and more: everyone was away
+            away = first.at - empty_since.at >= WEEKEND_AWAY_S
+            text += str(self.p["empty_since_away" if away else "empty_since"]).format(
                 duration=self.p.duration(first.at - empty_since.at),
                 since=self.since_when(empty_since.at, first.at),
+                over=self.over_weekend(empty_since.at, first.at),
             )
             seqs = (empty_since.seq, *seqs)
         return Told(
@@ -420,7 +425,7 @@ class _Teller:
             frozenset({first.entity_id}),
             max(0.4, *(e.importance for e in events)),
             seqs,
-            "door:visitor" if "_visitor" in text_key else "door",
+            kind,
             door,
             () if empty_since is None else (empty_since,),
         )
@@ -509,7 +514,7 @@ class _Teller:
                         entities,
                         0.4,
                         (event.seq, back.seq, *(visit.seqs if visit else ())),
-                        "up_at_night",
+                        NIGHT_UP,
                         self.the(event.name),
                     )
                 )
@@ -614,7 +619,7 @@ class _Teller:
                     text = self.p.scene(
                         "bathroom_night", self.rng, who=someone, time=self.at(start)
                     )
-                    kind = "bathroom"
+                    kind = NIGHT_BATHROOM
                 elif end - start >= BUSY_MIN_S and not any(
                     is_activity_sensor(e.domain, e.device_class) for e in span
                 ):
@@ -656,7 +661,7 @@ class _Teller:
                 meal = meal_of(place, start, self.tz)
                 if (
                     meal
-                    and kind != "bathroom"
+                    and kind != NIGHT_BATHROOM
                     and (end - start >= MEAL_MIN_S or len(things) >= 2)
                 ):
                     # Said as a likelihood: the sensors show the kitchen in
@@ -869,8 +874,7 @@ def told_items(
 
     `quiet_after`: the segment closed because nothing followed for a while
     (an outside door that was its last change was probably someone leaving).
-    `before`: what happened before the segment (before.py).
-    """
+    `before`: what happened before the segment (before.py)."""
     teller = _Teller(phrases, tz, rng, people, rules)
     presence = [e for e in events if presence_change(e) is not None]
     rest = [e for e in events if presence_change(e) is None]
@@ -895,6 +899,7 @@ def told_items(
             quiet_after=quiet_after and door_events[-1].at > last_other,
             empty_since=empty if door_events[0] is events[0] else None,
             visitor=_visitor_likely(door_events, presence, before),
+            untracked=not presence and (before is None or not before.tracked),
         )
         for door_events in by_door.values()
     ]
@@ -917,14 +922,14 @@ def told_items(
         else:
             left.append(event)
     places = teller.places(room, max((e.at for e in events), default=0.0))
-    bathroom = [item for item in places if item.kind == "bathroom"]
+    bathroom = [item for item in places if item.kind == NIGHT_BATHROOM]
     for bed_events in beds.values():
         items += teller.bed(bed_events, bathroom)
     if not beds and (first := _day_start(events, before, tz)) is not None:
         items.append(teller.day_started(first))
     for seat_events in seats.values():
         items += teller.seat(seat_events)
-    items += [item for item in places if item.kind != "bathroom" or item in bathroom]
+    items += [i for i in places if i.kind != NIGHT_BATHROOM or i in bathroom]
     items += [teller.other(activity) for activity in compress(left, rules)]
     return items
 

@@ -177,15 +177,17 @@ def asked_first(
     language: str | None,
     *,
     in_window: bool,
+    latest: bool = False,
 ) -> list[int]:
     """The places of `rowids` (ranked), what the question asks first: inside
     a window, the memories saying its word (`saying_first`); else those an
     observed moment's tags say are the moment it asks for ("Wann hat Anna
     das Haus verlassen?" is her departure, not her getting up or return,
-    which read nearer; `tagged_first`)."""
+    which read nearer; `tagged_first`), the latest first where it asks
+    for the last time (`latest`)."""
     if in_window:
         return saying_first(candidates, query, rowids, known, language)
-    return tagged_first(candidates, query, rowids, known, language)
+    return tagged_first(candidates, query, rowids, known, language, latest=latest)
 
 
 def tagged_first(
@@ -194,10 +196,19 @@ def tagged_first(
     rowids: Sequence[int],
     known: Collection[str],
     language: str | None,
+    *,
+    latest: bool = False,
 ) -> list[int]:
     """The places of `rowids` (ranked), those tagged with the household's
     words of the moment `query` asks for first (text/moments.py), of
-    another than the person it names not; asked of the past only."""
+    another than the person it names not; asked of the past only. Asked
+    for the last time (`latest`: "when did Anna last come home") of nobody
+    the home tells of by name, the latest of them first: each is that
+    moment by what the home saw, however near its words read (a front
+    door's memory, the only sign of a coming in a home that tracks nobody,
+    read Friday afternoon's before Friday evening's; household replay,
+    s36). Of a person it tells of, a memory tagged so may tell of another's
+    coming beside theirs: the order by relevance stands."""
     places = list(range(len(rowids)))
     asked = {word.casefold() for word in asked_here(query, language)}
     # Asked of the past only: "when do we leave for the airport" is the
@@ -212,6 +223,15 @@ def tagged_first(
             for rowid in tagged
             if any(words(person) in named for person in people.get(rowid, ()))
         }
+    if latest and tagged and not named:
+        happened = candidates.happened_at(sorted(tagged))
+        return sorted(
+            places,
+            key=lambda i: (
+                rowids[i] not in tagged,
+                -happened.get(rowids[i], 0.0) if rowids[i] in tagged else 0.0,
+            ),
+        )
     return sorted(places, key=lambda i: rowids[i] not in tagged)
 
 

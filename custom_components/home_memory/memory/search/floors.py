@@ -209,7 +209,9 @@ def beside_names(
     if answering:  # but not what says the name only as an owner (s27b M2)
         texts = {} if owned else candidates.contents(sorted(kept - saying))
         return kept - {r for r, t in texts.items() if only_owned(t, parts, table)}
-    if not saying and not named_at_home(candidates, said & named, caller, pool):
+    if not saying and not named_at_home(
+        candidates, said & named, caller, pool, owned=table
+    ):
         return kept  # A run of capitals the home names nowhere may be no name.
     # None naming it answers the rest, or none naming it passed though the
     # home names it: what names it, a word of it ("Grandma came over and

@@ -621,15 +621,28 @@ def naming_in_text(
 
 
 def named_at_home(
-    candidates: CandidateQueries, names: set[str], caller: Caller, pool: int
+    candidates: CandidateQueries,
+    names: set[str],
+    caller: Caller,
+    pool: int,
+    owned: StatementWords | None = None,
 ) -> bool:
     """Whether a memory `caller` may see names one of `names` whole, at any
-    time: then the name is a name, though no memory naming it passed."""
+    time: then the name is a name, though no memory naming it passed. With
+    `owned` (the statement table), a memory saying it only as another's
+    owner does not count ("someone used Lena's room door" tells of her room,
+    not of her: in a home that tracks nobody, "when did Lena last come home"
+    found nothing, as if the home told of Lena and of none of her comings;
+    household replay, s36)."""
     for name in names:
         label = words(name)
         hits = candidates.keyword_hits(name, caller, MemoryFilter(), pool)
         texts = candidates.contents([rowid for rowid, _ in hits.best])
-        if any(label <= words(text) for text in texts.values()):
+        if any(
+            label <= words(text)
+            and (owned is None or not only_owned(text, label, owned))
+            for text in texts.values()
+        ):
             return True
     return False
 

@@ -374,7 +374,7 @@ class Retriever:
             ranking = ranking.taken(
                 asked_first(
                     candidates, searched, ranking.rowids, known, self.config.language,
-                    in_window=topic_in_window,
+                    in_window=topic_in_window, latest=newest_first,
                 )
             )  # fmt: skip
         return ranking
