@@ -102,6 +102,11 @@ def redating(text: str, language: str | None, time_spans: TimeSpans) -> str | No
     if not spans:
         return None
     start, end = spans[0][0], spans[-1][1]
+    # A clock time or a part of the day after the day ("yesterday at 5",
+    # "gestern um 5"; review s36 #6: it fell to Home Assistant's areas).
+    rest = text[end:].rstrip(_END + " ")
+    if words.narrowing is not None and words.narrowing.fullmatch(rest.strip()):
+        end += len(rest)
     if _WORD.search(text[end:]) or any(
         _WORD.search(text[before:after]) for (_, before), (after, _) in pairwise(spans)
     ):
@@ -117,6 +122,13 @@ def redating(text: str, language: str | None, time_spans: TimeSpans) -> str | No
     if not opened or len(told) != 2 or len(set(told) & words.subjects) != 1:
         return None
     return text[start:end] if set(told) & words.verbs else None
+
+
+def narrows(time_words: str, language: str | None) -> bool:
+    """Whether `time_words` are a clock time or a part of the day alone
+    ("at 5", "in the afternoon", "am Nachmittag"), which narrow a day."""
+    narrowing = _words(language).narrowing
+    return narrowing is not None and narrowing.fullmatch(time_words.strip()) is not None
 
 
 def redated(
