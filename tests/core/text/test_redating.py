@@ -82,6 +82,22 @@ def test_a_correction_saying_only_a_time_gives_its_time_words(
             "Wir haben die Regenrinne letzten Frühling repariert.",
         ),
         ("Ben fixed the tap.", "on Tuesday", "en", "Ben fixed the tap on Tuesday."),
+        # German: after the auxiliary in second place, not after the
+        # participle (review s36 #5: "Ben hat die Fenster geputzt am Montag").
+        (
+            "Ben hat die Fenster geputzt.",
+            "am Montag",
+            "de",
+            "Ben hat am Montag die Fenster geputzt.",
+        ),
+        (
+            "Die Kinder von Anna haben gespielt.",
+            "gestern",
+            "de",
+            "Die Kinder von Anna haben gestern gespielt.",
+        ),
+        ("Ben hat gekocht.", "gestern", "de", "Ben hat gestern gekocht."),
+        ("Der Klempner kommt.", "morgen", "de", "Der Klempner kommt morgen."),
     ],
 )
 def test_the_new_time_takes_the_old_one_s_place(

@@ -457,3 +457,48 @@ async def test_a_clock_time_after_a_day_or_without_one_is_stored(
     assert all(words in after.content for words in content), after.content
     day = 29 if "29" in content[0] else 30
     assert after.happened_at.astimezone(BERLIN).day == day, after.happened_at
+
+
+async def test_a_german_re_dated_deed_says_its_day_before_the_participle(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+) -> None:
+    """Review s36 #5: "Ben hat die Fenster geputzt am Montag, 30. November";
+    German puts the day after the auxiliary (Monday 30 November 2026), and
+    the deed told again is kept beside it (it overwrote it)."""
+    store = await german_home(hass, mock_config_entry, e5, freezer)
+    told = await say(
+        hass,
+        "Merk dir, dass Ben die Fenster geputzt hat",
+        user=user_anna,
+        language="de",
+    )
+    result = await say(
+        hass,
+        "Nein warte, das war am Samstag",
+        conversation_id=told.conversation_id,
+        user=user_anna,
+        language="de",
+    )
+    assert speech(result).startswith(
+        "Aktualisiert: Ben hat am Samstag, 28. November die Fenster geputzt"
+    ), speech(result)
+    [after] = active(store)
+    assert after.content == "Ben hat am Samstag, 28. November die Fenster geputzt."
+    # Told again today: a second deed beside Saturday's, not Saturday's
+    # overwritten (its day was lost).
+    await say(
+        hass,
+        "Merk dir, dass Ben die Fenster geputzt hat",
+        user=user_anna,
+        language="de",
+    )
+    contents = sorted(memory.content for memory in active(store))
+    assert contents == [
+        "Ben hat am Samstag, 28. November die Fenster geputzt.",
+        "Ben hat die Fenster geputzt.",
+    ], contents
