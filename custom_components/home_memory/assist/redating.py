@@ -20,9 +20,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..memory.common.values import MemoryPatch
+from ..memory.time.spoken import say_when
 from ..operations import memories
 from ..operations.errors import InvalidRequestError
 from ..operations.remembering import updated_speech
+from ..operations.when import household_now
 from .tools import async_resolve
 
 if TYPE_CHECKING:
@@ -61,6 +63,18 @@ async def async_redate(scope: CallScope, time_words: str, words: Wording) -> str
     scope.state.last_memory_id = outcome.memory.id
     if not outcome.changed:
         return words.say("already_known")
+    if outcome.memory.content == memory.content:
+        # Moved, its text as it was (time words said in another language
+        # than its text's: review s36 #17 spliced them in): the new time.
+        moved = outcome.memory
+        until = (
+            None if moved.happened_until == moved.happened_at else moved.happened_until
+        )
+        now = household_now(scope.hass)
+        when_said = say_when(
+            moved.happened_at, until, now=now, language=words.language, relative=False
+        )
+        return words.say("redated_moved", memory=moved.content, time=when_said)
     return updated_speech(
         memory.content,
         outcome.memory.content,

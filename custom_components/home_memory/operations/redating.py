@@ -92,7 +92,7 @@ def _told_at(
     if (
         isinstance(given, str)
         and not _is_moment(given)
-        and (spoken or time_spans(content, language))
+        and (time_spans(content, language) or (spoken and _told_in(content, language)))
     ):
         given = given.strip()
         text = redated(content, given, language, time_spans, day_parts)
@@ -146,3 +146,11 @@ def _said(hass: HomeAssistant, window: Window, language: str) -> str:
     end = None if window.end == window.start else window.end
     now = when.household_now(hass)
     return say_when(window.start, end, now=now, language=language, relative=False)
+
+
+def _told_in(content: str, language: str) -> bool:
+    """Whether `content` tells a deed or a plan in `language`: only then are
+    time words said in it put into its text ("Nein warte, das war
+    vorgestern" of "Ben cleaned the oven." spliced "am Samstag, 28.
+    November" into the English text; review s36 #17)."""
+    return speaks_of_past(content, language) or looks_ahead(content, language)

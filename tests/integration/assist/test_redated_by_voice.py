@@ -502,3 +502,62 @@ async def test_a_german_re_dated_deed_says_its_day_before_the_participle(
         "Ben hat am Samstag, 28. November die Fenster geputzt.",
         "Ben hat die Fenster geputzt.",
     ], contents
+
+
+@pytest.mark.parametrize(
+    ("told_in", "told", "said_in", "said", "answer"),
+    [
+        (
+            "en",
+            "remember that Ben cleaned the oven",
+            "de",
+            "Nein warte, das war am Samstag",
+            "Aktualisiert: Ben cleaned the oven. Das war jetzt am Samstag, 28. Nov",
+        ),
+        (
+            "en",
+            "remember that Ben cleaned the oven",
+            "de",
+            "Nein warte, das war vorgestern",
+            "Aktualisiert: Ben cleaned the oven. Das war jetzt am Samstag, 28. Nov",
+        ),
+        (
+            "de",
+            "Merk dir, dass Ben den Ofen geputzt hat",
+            "en",
+            "no wait, it was on Saturday",
+            "Updated: Ben hat den Ofen geputzt. It is now on Saturday 28 November",
+        ),
+    ],
+)
+async def test_a_re_dating_in_another_language_moves_the_day_not_the_words(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    told_in: str,
+    told: str,
+    said_in: str,
+    said: str,
+    answer: str,
+) -> None:
+    """Review s36 #17: "Nein warte, das war am Montag" of an English memory
+    stored "Ben cleaned the oven am Montag." on the day it was told. Its
+    day moves (Saturday 28 November 2026), its text stays in its own
+    language, and the answer says the new day."""
+    store = await german_home(hass, mock_config_entry, e5, freezer)
+    result = await say(hass, told, user=user_anna, language=told_in)
+    [before] = active(store)
+    result = await say(
+        hass,
+        said,
+        conversation_id=result.conversation_id,
+        user=user_anna,
+        language=said_in,
+    )
+    assert speech(result).startswith(answer), speech(result)
+    [after] = active(store)
+    assert after.content == before.content
+    assert after.happened_at.astimezone(BERLIN).date() == date(2026, 11, 28)
