@@ -6,11 +6,13 @@ The memory is the conversation's "it", as "forget it" finds it
 (`choosing.async_resolve`, the speaker's own conversation state: another
 speaker in this conversation has none, so nothing changes; review s32 M7).
 Its text is told again with the new time words in place of its own
-(memory/text/redating.py) and written as an edit, which dates it as a
+(memory/text/redating.py) and written as an edit through the re-dating
+every surface shares (operations/redating.py), which dates it as a
 statement is dated and refuses a speaker who may not change it. A deed
-told as done is not moved ahead of the telling ("no, it was tomorrow" of
-"we went to the zoo on Saturday": nothing changes, and the answer says so;
-review s35).
+told as done is not moved ahead of the telling, nor a plan behind it ("no,
+it was tomorrow" of "we went to the zoo on Saturday", "no wait, it was
+yesterday" of "the window cleaner is coming on Friday": nothing changes,
+and the answer says so; reviews s35, s36 #13).
 """
 
 from __future__ import annotations
@@ -18,14 +20,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..memory.common.values import MemoryPatch
-from ..memory.text.redating import redated
-from ..memory.time.expressions import (
-    day_parts,
-    read_statement,
-    speaks_of_past,
-    time_spans,
-)
+from ..memory.time.spoken import say_when
 from ..operations import memories
+from ..operations.errors import InvalidRequestError
 from ..operations.remembering import updated_speech
 from ..operations.when import household_now
 from .tools import async_resolve
@@ -33,6 +30,9 @@ from .tools import async_resolve
 if TYPE_CHECKING:
     from .call import CallScope
     from .sentence_files import Wording
+
+# Refusals of a re-dating (operations/redating.py), said with the time words.
+_REFUSED = frozenset({"redated_ahead", "redated_behind"})
 
 
 async def async_redate(scope: CallScope, time_words: str, words: Wording) -> str:
@@ -44,36 +44,40 @@ async def async_redate(scope: CallScope, time_words: str, words: Wording) -> str
     memory = (await async_resolve(scope, that=True)).memory
     if memory is None:  # "it" is one memory; never a choice, but said so
         return words.say("error_nothing_recent")
-    content = redated(memory.content, time_words, words.language, time_spans, day_parts)
-    if _done_then_ahead(memory.content, content, scope, words.language):
-        return words.say("redated_ahead", time=time_words)
-    outcome = await memories.async_update(
-        scope.ops,
-        memories.UpdateRequest(
-            memory.id,
-            MemoryPatch(content=content, expected_version=memory.version),
-            language=scope.language,
-        ),
-    )
+    try:
+        # The one re-dating of every surface (operations/redating.py).
+        outcome = await memories.async_update(
+            scope.ops,
+            memories.UpdateRequest(
+                memory.id,
+                MemoryPatch(expected_version=memory.version),
+                happened_at=time_words,
+                language=scope.language,
+                spoken=True,
+            ),
+        )
+    except InvalidRequestError as err:
+        if err.translation_key not in _REFUSED:
+            raise
+        return words.say(err.translation_key, time=time_words)
     scope.state.last_memory_id = outcome.memory.id
     if not outcome.changed:
         return words.say("already_known")
+    if outcome.memory.content == memory.content:
+        # Moved, its text as it was (time words said in another language
+        # than its text's: review s36 #17 spliced them in): the new time.
+        moved = outcome.memory
+        until = (
+            None if moved.happened_until == moved.happened_at else moved.happened_until
+        )
+        now = household_now(scope.hass)
+        when_said = say_when(
+            moved.happened_at, until, now=now, language=words.language, relative=False
+        )
+        return words.say("redated_moved", memory=moved.content, time=when_said)
     return updated_speech(
         memory.content,
         outcome.memory.content,
         updated=words.responses["updated"],
         language=words.language,
     )
-
-
-def _done_then_ahead(
-    content: str, new: str, scope: CallScope, language: str | None
-) -> bool:
-    """Whether `content` tells a deed done and `new`, its re-dated text,
-    names a time after now ("We went to the zoo on Saturday." and "…
-    tomorrow."): a deed cannot be still to come, so no re-date."""
-    if not speaks_of_past(content, language):
-        return False
-    now = household_now(scope.hass)
-    window = read_statement(new, now=now, language=language)
-    return window is not None and window.start > now

@@ -37,7 +37,7 @@ from ..memory.text.kept_subject import kept_subject
 from ..memory.text.naming import named_by_telling
 from ..memory.text.statements import as_statement
 from ..memory.text.validation import MAX_CONTENT_CHARS, merged_labels
-from . import when
+from . import redating, when
 from .access import (
     Access,
     Actor,
@@ -136,6 +136,9 @@ class UpdateRequest:
     happened_at: datetime | str | None = None
     language: str | None = None
     read_text: bool = True
+    # A spoken re-dating ("no wait, it was yesterday"): the time is told in
+    # the text even where it names none (operations/redating.py).
+    spoken: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -458,7 +461,7 @@ async def async_update(scope: OperationScope, request: UpdateRequest) -> UpdateO
         if reads_text and patch.content is not None and request.read_text:
             told = _as_told(scope, current, replace(request, patch=patch))
         elif reads_text:
-            told = _moved_in_time(scope, current, patch, request.happened_at)
+            told = _moved_in_time(scope, current, patch, request)
         _check_not_anothers_told(store, current, told, caller)
         seen.append(current)
         return told
@@ -600,13 +603,24 @@ def _moved_in_time(
     scope: OperationScope,
     current: Memory,
     patch: MemoryPatch,
-    given: datetime | str | None,
+    request: UpdateRequest,
 ) -> MemoryPatch:
     """An edit's event time, as `remember` derives it (operations/when.py):
-    the time given, else the time the new text names ("… on Wednesday 2
-    December at 8"; its relative words said as dates), else the memory's
-    own stays. New-user review: an edited date left the event on the old
-    day."""
+    the time given, its text's time words moved with it (operations/
+    redating.py, as the voice's "no wait, it was yesterday"), else the time
+    the new text names ("… on Wednesday 2 December at 8"; its relative
+    words said as dates), else the memory's own stays. New-user review: an
+    edited date left the event on the old day."""
+    given = request.happened_at
+    if given is not None and patch.content is None:
+        return redating.moved(
+            scope.hass,
+            current,
+            patch,
+            given,
+            request.language,
+            spoken=request.spoken,
+        )
     content = patch.content if patch.content is not None else current.content
     if given is None and content == current.content:
         return patch

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from custom_components.home_memory.memory.text.redating import redated, redating
+from custom_components.home_memory.memory.text.redating import (
+    narrows,
+    redated,
+    redating,
+)
 from custom_components.home_memory.memory.time.expressions import day_parts, time_spans
 
 
@@ -29,6 +33,12 @@ from custom_components.home_memory.memory.time.expressions import day_parts, tim
         ("Nein, es war um 5", "de", "um 5"),
         ("Nein, es war am Nachmittag", "de", "am Nachmittag"),
         ("no, it was at 5 with Ben", "en", None),
+        # A clock time or a part of the day after the day (review s36 #6:
+        # it fell to Home Assistant, "not aware of any area called 5").
+        ("no, it was yesterday at 5", "en", "yesterday at 5"),
+        ("no, it was on Monday in the afternoon.", "en", "on Monday in the afternoon"),
+        ("Nein, das war gestern um 5", "de", "gestern um 5"),
+        ("no, it was yesterday at 5 with Ben", "en", None),
         ("nope, it was Ben on Sunday", "en", None),
         ("Nee, es war Ben am Sonntag", "de", None),
         # No correction's words nor a refusal: "it" may be anything.
@@ -72,6 +82,22 @@ def test_a_correction_saying_only_a_time_gives_its_time_words(
             "Wir haben die Regenrinne letzten Frühling repariert.",
         ),
         ("Ben fixed the tap.", "on Tuesday", "en", "Ben fixed the tap on Tuesday."),
+        # German: after the auxiliary in second place, not after the
+        # participle (review s36 #5: "Ben hat die Fenster geputzt am Montag").
+        (
+            "Ben hat die Fenster geputzt.",
+            "am Montag",
+            "de",
+            "Ben hat am Montag die Fenster geputzt.",
+        ),
+        (
+            "Die Kinder von Anna haben gespielt.",
+            "gestern",
+            "de",
+            "Die Kinder von Anna haben gestern gespielt.",
+        ),
+        ("Ben hat gekocht.", "gestern", "de", "Ben hat gestern gekocht."),
+        ("Der Klempner kommt.", "morgen", "de", "Der Klempner kommt morgen."),
     ],
 )
 def test_the_new_time_takes_the_old_one_s_place(
@@ -196,3 +222,21 @@ def test_a_clock_time_or_part_of_the_day_keeps_the_day(
     """Review s35: "no, it was at 5", "no, it was in the afternoon" were not
     understood; they narrow the memory's day, not replace it."""
     assert redated(content, time_words, language, time_spans, day_parts) == new
+
+
+@pytest.mark.parametrize(
+    ("time_words", "language", "expected"),
+    [
+        ("at 3", "en", True),
+        ("in the afternoon", "en", True),
+        ("um 3", "de", True),
+        ("yesterday at 3", "en", False),
+        ("yesterday", "en", False),
+    ],
+)
+def test_a_clock_time_or_part_of_the_day_alone_narrows(
+    time_words: str, language: str, expected: bool
+) -> None:
+    """Only a clock time or a part of the day alone narrows a day (a memory
+    told with no day takes the day it happened: operations/redating.py)."""
+    assert narrows(time_words, language) is expected

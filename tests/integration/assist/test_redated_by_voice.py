@@ -337,3 +337,227 @@ async def test_a_clock_time_or_part_of_the_day_narrows_the_day(
         assert after.happened_until is not None, after
         span = (local.hour, after.happened_until.astimezone(BERLIN).hour)
         assert span == hours, span
+
+
+@pytest.mark.parametrize(
+    ("language", "told", "said", "answer"),
+    [
+        (
+            "en",
+            "remember that the window cleaner is coming on Friday",
+            "no wait, it was yesterday",
+            "That was told as still to come, so it cannot have been yesterday",
+        ),
+        (
+            "de",
+            "Merk dir, dass der Fensterputzer am Freitag kommt",
+            "Nein warte, das war gestern",
+            "Das wurde als geplant erzählt, es kann nicht gestern gewesen sein",
+        ),
+    ],
+)
+async def test_a_plan_is_not_re_dated_into_the_past(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    language: str,
+    told: str,
+    said: str,
+    answer: str,
+) -> None:
+    """Review s36 #13: "no wait, it was yesterday" of a plan stored "The
+    window cleaner is coming on Sunday 29 November" (told on Monday 30
+    November): a plan still to come in the past. It changes nothing, and
+    the answer says why and what to tell instead."""
+    store = await german_home(hass, mock_config_entry, e5, freezer)
+    result = await say(hass, told, user=user_anna, language=language)
+    [before] = active(store)
+    result = await say(
+        hass,
+        said,
+        conversation_id=result.conversation_id,
+        user=user_anna,
+        language=language,
+    )
+    assert speech(result).startswith(answer), speech(result)
+    [after] = active(store)
+    assert (after.content, after.version) == (before.content, before.version)
+    assert after.happened_at == before.happened_at
+
+
+@pytest.mark.parametrize(
+    ("language", "told", "said", "content"),
+    [
+        (
+            "en",
+            "remember that Ben fed the dog",
+            "no, it was yesterday at 5",
+            ("Sunday 29 November", "at 5"),
+        ),
+        (
+            "de",
+            "Merk dir, dass Ben den Hund gefüttert hat",
+            "Nein, das war gestern um 5",
+            ("29. November", "um 5"),
+        ),
+        # Told with no day: the day of its telling, now said, with the time
+        # (it answered "I already knew that", and nothing was stored).
+        (
+            "en",
+            "remember that I paid the gas bill",
+            "no, it was at 3",
+            ("Monday 30 November", "at 3"),
+        ),
+        (
+            "de",
+            "Merk dir, dass ich die Wasserrechnung bezahlt habe",
+            "Nein, es war um 3",
+            ("30. November", "um 3"),
+        ),
+        (
+            "en",
+            "remember that Ben washed the car",
+            "no, it was in the afternoon",
+            ("Monday 30 November", "afternoon"),
+        ),
+    ],
+)
+async def test_a_clock_time_after_a_day_or_without_one_is_stored(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    language: str,
+    told: str,
+    said: str,
+    content: tuple[str, ...],
+) -> None:
+    """Review s36 #6: "no, it was yesterday at 5" fell to Home Assistant
+    ("not aware of any area called 5"), and "no, it was at 3" of a memory
+    told without a day answered "I already knew that" with nothing stored.
+    Said on Monday 30 November 2026 at 16:00."""
+    store = await german_home(hass, mock_config_entry, e5, freezer)
+    result = await say(hass, told, user=user_anna, language=language)
+    [before] = active(store)
+    result = await say(
+        hass,
+        said,
+        conversation_id=result.conversation_id,
+        user=user_anna,
+        language=language,
+    )
+    assert speech(result).startswith(("Updated:", "Aktualisiert:")), speech(result)
+    [after] = active(store)
+    assert after.id == before.id
+    assert all(words in after.content for words in content), after.content
+    day = 29 if "29" in content[0] else 30
+    assert after.happened_at.astimezone(BERLIN).day == day, after.happened_at
+
+
+async def test_a_german_re_dated_deed_says_its_day_before_the_participle(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+) -> None:
+    """Review s36 #5: "Ben hat die Fenster geputzt am Montag, 30. November";
+    German puts the day after the auxiliary (Monday 30 November 2026), and
+    the deed told again is kept beside it (it overwrote it)."""
+    store = await german_home(hass, mock_config_entry, e5, freezer)
+    told = await say(
+        hass,
+        "Merk dir, dass Ben die Fenster geputzt hat",
+        user=user_anna,
+        language="de",
+    )
+    result = await say(
+        hass,
+        "Nein warte, das war am Samstag",
+        conversation_id=told.conversation_id,
+        user=user_anna,
+        language="de",
+    )
+    assert speech(result).startswith(
+        "Aktualisiert: Ben hat am Samstag, 28. November die Fenster geputzt"
+    ), speech(result)
+    [after] = active(store)
+    assert after.content == "Ben hat am Samstag, 28. November die Fenster geputzt."
+    # Told again today: a second deed beside Saturday's, not Saturday's
+    # overwritten (its day was lost).
+    await say(
+        hass,
+        "Merk dir, dass Ben die Fenster geputzt hat",
+        user=user_anna,
+        language="de",
+    )
+    contents = sorted(memory.content for memory in active(store))
+    assert contents == [
+        "Ben hat am Samstag, 28. November die Fenster geputzt.",
+        "Ben hat die Fenster geputzt.",
+    ], contents
+
+
+@pytest.mark.parametrize(
+    ("told_in", "told", "said_in", "said", "answer"),
+    [
+        (
+            "en",
+            "remember that Ben cleaned the oven",
+            "de",
+            "Nein warte, das war am Samstag",
+            "Aktualisiert: Ben cleaned the oven. Das war jetzt am Samstag, 28. Nov",
+        ),
+        (
+            "en",
+            "remember that Ben cleaned the oven",
+            "de",
+            "Nein warte, das war vorgestern",
+            "Aktualisiert: Ben cleaned the oven. Das war jetzt am Samstag, 28. Nov",
+        ),
+        (
+            "de",
+            "Merk dir, dass Ben den Ofen geputzt hat",
+            "en",
+            "no wait, it was on Saturday",
+            "Updated: Ben hat den Ofen geputzt. It is now on Saturday 28 November",
+        ),
+    ],
+)
+async def test_a_re_dating_in_another_language_moves_the_day_not_the_words(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    told_in: str,
+    told: str,
+    said_in: str,
+    said: str,
+    answer: str,
+) -> None:
+    """Review s36 #17: "Nein warte, das war am Montag" of an English memory
+    stored "Ben cleaned the oven am Montag." on the day it was told. Its
+    day moves (Saturday 28 November 2026), its text stays in its own
+    language, and the answer says the new day."""
+    store = await german_home(hass, mock_config_entry, e5, freezer)
+    result = await say(hass, told, user=user_anna, language=told_in)
+    [before] = active(store)
+    result = await say(
+        hass,
+        said,
+        conversation_id=result.conversation_id,
+        user=user_anna,
+        language=said_in,
+    )
+    assert speech(result).startswith(answer), speech(result)
+    [after] = active(store)
+    assert after.content == before.content
+    assert after.happened_at.astimezone(BERLIN).date() == date(2026, 11, 28)

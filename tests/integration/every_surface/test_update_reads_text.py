@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.usefixtures("init_integration")
 
 SURFACES = ["action", "websocket", "tool"]
+BERLIN = ZoneInfo("Europe/Berlin")
 
 
 @pytest.fixture(autouse=True)
@@ -231,3 +232,76 @@ async def test_the_remember_action_reads_privacy_words_too(
     assert err.value.translation_key == "private_needs_owner"
     everyone = await call(hass, "list", {"limit": 50}, user=user_anna)
     assert all("safe code" not in m["content"] for m in everyone["memories"])
+
+
+async def moved(
+    hass: HomeAssistant,
+    hass_ws_client: WebSocketGenerator,
+    surface: str,
+    user: MockUser,
+    memory_id: str,
+    happened_at: str,
+) -> tuple[str, str] | str:
+    """Move `memory_id` to `happened_at` on `surface` as `user`: its text
+    and Berlin day, or the error's translation key (tool: its message)."""
+    if surface == "action":
+        try:
+            await call(
+                hass, "update", {"id": memory_id, "happened_at": happened_at}, user=user
+            )
+        except HomeAssistantError as err:
+            return str(err.translation_key)
+    elif surface == "websocket":
+        client = Client(await hass_ws_client(hass, await user_token(hass, user)))
+        answer = await client.answer(
+            "update", memory_id=memory_id, happened_at=happened_at
+        )
+        if not answer["success"]:
+            return str(answer["error"]["translation_key"])
+    else:
+        instance = await llm.async_get_api(
+            hass,
+            DOMAIN,
+            llm.LLMContext("test", Context(user_id=user.id), "en", None, None),
+        )
+        result = await instance.async_call_tool(
+            llm.ToolInput(
+                "update_memory", {"id": memory_id, "happened_at": happened_at}
+            )
+        )
+        if result.error:
+            return str(result.data["message"])
+    got = (await call(hass, "get", {"id": memory_id}, user=user))["memory"]
+    day = datetime.fromisoformat(got["happened_at"]).astimezone(BERLIN).date()
+    return got["content"], day.isoformat()
+
+
+@pytest.mark.parametrize("surface", SURFACES)
+async def test_a_new_time_is_told_in_the_text_and_not_ahead_of_a_deed(
+    hass: HomeAssistant,
+    hass_ws_client: WebSocketGenerator,
+    hass_admin_user: MockUser,
+    surface: str,
+) -> None:
+    """Review s36 #16: `happened_at` "last Friday" left "The gardener came
+    on Saturday 28 November." in the text ("On Friday 27 November: The
+    gardener came on Saturday 28 November."), and "tomorrow" stored a deed
+    done in the future; the voice did neither. Said on Monday 30 November."""
+    memory_id = await told(
+        hass, hass_admin_user, "The gardener came on Saturday 28 November."
+    )
+    assert await moved(
+        hass, hass_ws_client, surface, hass_admin_user, memory_id, "last Friday"
+    ) == ("The gardener came on Friday 27 November.", "2026-11-27")
+    refused = await moved(
+        hass, hass_ws_client, surface, hass_admin_user, memory_id, "tomorrow"
+    )
+    if surface == "tool":
+        assert refused == (
+            "That memory tells a deed as done; it cannot be moved to tomorrow,"
+            " after now. Nothing was changed; tell the user."
+        )
+    else:
+        assert refused == "redated_ahead"
+    got = (await call(hass, "get", {"id": memory_id}, user=hass_admin_user))["memory"]
+    assert got["content"] == "The gardener came on Friday 27 November."

@@ -52,6 +52,9 @@ class _Words:
     verbs: frozenset[str]
     fillers: frozenset[str]
     refusals: frozenset[str]
+    # The auxiliary in second place new time words follow in a text that
+    # names none ("Ben hat am Montag die Fenster geputzt"); none: at its end.
+    after: frozenset[str]
     # A clock time or a part of the day alone ("at 5", "in the afternoon"),
     # its groups `clock` and `part`: it narrows the memory's day.
     narrowing: re.Pattern[str] | None
@@ -68,6 +71,7 @@ def _read(path: Path) -> _Words:
         verbs=folded("redating_verbs"),
         fillers=folded("redating_fillers"),
         refusals=folded("refusals"),
+        after=folded("redating_after"),
         narrowing=(
             re.compile(table["redating_narrowing"], re.IGNORECASE)
             if "redating_narrowing" in table
@@ -102,6 +106,11 @@ def redating(text: str, language: str | None, time_spans: TimeSpans) -> str | No
     if not spans:
         return None
     start, end = spans[0][0], spans[-1][1]
+    # A clock time or a part of the day after the day ("yesterday at 5",
+    # "gestern um 5"; review s36 #6: it fell to Home Assistant's areas).
+    rest = text[end:].rstrip(_END + " ")
+    if words.narrowing is not None and words.narrowing.fullmatch(rest.strip()):
+        end += len(rest)
     if _WORD.search(text[end:]) or any(
         _WORD.search(text[before:after]) for (_, before), (after, _) in pairwise(spans)
     ):
@@ -117,6 +126,13 @@ def redating(text: str, language: str | None, time_spans: TimeSpans) -> str | No
     if not opened or len(told) != 2 or len(set(told) & words.subjects) != 1:
         return None
     return text[start:end] if set(told) & words.verbs else None
+
+
+def narrows(time_words: str, language: str | None) -> bool:
+    """Whether `time_words` are a clock time or a part of the day alone
+    ("at 5", "in the afternoon", "am Nachmittag"), which narrow a day."""
+    narrowing = _words(language).narrowing
+    return narrowing is not None and narrowing.fullmatch(time_words.strip()) is not None
 
 
 def redated(
@@ -144,9 +160,7 @@ def redated(
         time_words = _with_kept_part(content, time_words, language, day_parts)
     spans = time_spans(content, language)
     if not spans:
-        body = content.rstrip()
-        kept = body.rstrip(_END)
-        return f"{kept} {time_words}{body[len(kept) :]}"
+        return _with_time(content, time_words, _words(language).after)
     parts = [content[: spans[0][0]], time_words]
     for number, (_, end) in enumerate(spans):
         following = spans[number + 1][0] if number + 1 < len(spans) else None
@@ -158,6 +172,20 @@ def redated(
     new = " ".join("".join(parts).split())
     new = re.sub(r"\s+([,.!?;:\u2026])", r"\1", new)
     return new[:1].upper() + new[1:] if spans[0][0] == 0 else new
+
+
+def _with_time(content: str, time_words: str, after: frozenset[str]) -> str:
+    """`content`, which names no time, with `time_words`: after its
+    auxiliary in second place where the language puts them there ("Ben hat
+    die Fenster geputzt." and "am Montag": "Ben hat am Montag die Fenster
+    geputzt."; review s36 #5: "… geputzt am Montag"), else at its end."""
+    body = content.rstrip()
+    kept = body.rstrip(_END)
+    words = list(_WORD.finditer(kept))
+    for word in words[1:5]:
+        if word.group().casefold() in after and word is not words[-1]:
+            return f"{content[: word.end()]} {time_words}{content[word.end() :]}"
+    return f"{kept} {time_words}{body[len(kept) :]}"
 
 
 def _with_kept_part(

@@ -1,0 +1,156 @@
+"""A memory moved to another time: its text's own time words follow, and a
+deed done is not moved ahead of now nor a plan behind it.
+
+One operation for every surface: the voice's "no wait, it was yesterday",
+the `update` action's, the LLM tool's and the panel's `happened_at` (review
+s36 #16: those kept the old date in the text, "On Friday 27 November: The
+gardener came on Monday 30 November.", and let a done deed move into the
+future; #13: "no wait, it was yesterday" made a plan a past plan).
+`async_update` (operations/memories.py) calls `moved` for a new time with
+no new text; the voice says time words, read in the memory's text as a
+statement's are (memory/text/redating.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from ..memory.text.redating import narrows, redated
+from ..memory.time.expressions import (
+    day_parts,
+    looks_ahead,
+    speaks_of_past,
+    time_spans,
+)
+from ..memory.time.spoken import day_words, say_when
+from . import when
+from .errors import InvalidRequestError
+
+if TYPE_CHECKING:
+    from homeassistant.core import HomeAssistant
+
+    from ..memory.common.values import Memory, MemoryPatch
+    from ..memory.time.readings import Window
+
+
+def moved(
+    hass: HomeAssistant,
+    current: Memory,
+    patch: MemoryPatch,
+    given: datetime | str,
+    language: str | None,
+    *,
+    spoken: bool = False,
+) -> MemoryPatch:
+    """`patch` with `current` moved to `given` (a moment or time words): the
+    text's time words said as the new time ("The gardener came on Monday 30
+    November." and "last Friday": "… on Friday 27 November."; "at 5", "in
+    the afternoon": its day narrowed), the event time the new one.
+
+    A text that names no time keeps its words (the field holds the time),
+    unless the time is `spoken` ("no wait, it was yesterday": told again,
+    "We fixed the gutter yesterday.").
+
+    InvalidRequestError `redated_ahead` for a deed told as done moved after
+    now, `redated_behind` for a plan moved before today ("time": the words).
+    """
+    words_of = when.statement_language(hass, language)
+    content = current.content if patch.content is None else patch.content
+    text, window = _told_at(
+        hass,
+        current,
+        replace(patch, content=content, kind=patch.kind or current.kind),
+        given,
+        words_of,
+        spoken=spoken,
+    )
+    said = given if isinstance(given, str) else _said(hass, window, words_of)
+    _check_direction(hass, content, window, said, words_of)
+    return replace(patch, content=text, happened=(window.start, window.end))
+
+
+def _told_at(
+    hass: HomeAssistant,
+    current: Memory,
+    edit: MemoryPatch,
+    given: datetime | str,
+    language: str,
+    *,
+    spoken: bool,
+) -> tuple[str, Window]:
+    """The text and event time of `edit`'s content moved to `given`. Time words the
+    text can hold ("yesterday", "at 5") are put in its own time's place and
+    read as a statement is; any other time (a moment, "2026-11-27 08:30") is
+    read as given and said in the text by date, where it names a time.
+    A clock time or part of the day for a text that names no day ("I paid
+    the gas bill" and "at 3") is on the day it happened, now said (review
+    s36 #6: "I already knew that", and nothing was stored)."""
+    content, kind = str(edit.content), edit.kind or current.kind
+    now = when.household_now(hass)
+    if (
+        isinstance(given, str)
+        and not _is_moment(given)
+        and (time_spans(content, language) or (spoken and _told_in(content, language)))
+    ):
+        given = given.strip()
+        text = redated(content, given, language, time_spans, day_parts)
+        if text == content and narrows(given, language):
+            local = current.happened_at.astimezone(now.tzinfo)
+            day = day_words(local, now, language, part="day", relative=False)
+            dated = redated(content, day, language, time_spans)
+            text = redated(dated, given, language, time_spans, day_parts)
+        if text != content:
+            told = when.happened(hass, None, text, kind, said_in=language)
+            if told.window is not None:
+                return told.text, told.window
+    told = when.happened(hass, given, content, kind, said_in=language)
+    window = told.window
+    if window is None:  # pragma: no cover - a given time always names one
+        raise InvalidRequestError("not_a_time")
+    if not time_spans(content, language):
+        return content, window
+    words = _said(hass, window, language)
+    if not words:
+        return content, window
+    return redated(content, words, language, time_spans), window
+
+
+def _check_direction(
+    hass: HomeAssistant, content: str, window: Window, said: str, language: str
+) -> None:
+    """A deed told as done is not moved after now ("we went to the zoo" and
+    "tomorrow"), nor a plan before today ("the window cleaner is coming"
+    and "yesterday": told as still to come, it did not come yet)."""
+    now = when.household_now(hass)
+    if window.start > now and speaks_of_past(content, language):
+        raise InvalidRequestError("redated_ahead", time=said)
+    if window.end <= now and looks_ahead(content, language):
+        raise InvalidRequestError("redated_behind", time=said)
+
+
+def _is_moment(given: str) -> bool:
+    """Whether `given` is a calendar date or moment ("2026-11-27 08:30"),
+    said in the text by date, not as it is written."""
+    try:
+        datetime.fromisoformat(given.strip())
+    except ValueError:
+        return False
+    return True
+
+
+def _said(hass: HomeAssistant, window: Window, language: str) -> str:
+    """`window` said by date ("on Friday 27 November, around half past
+    eight"), as a text tells it."""
+    end = None if window.end == window.start else window.end
+    now = when.household_now(hass)
+    return say_when(window.start, end, now=now, language=language, relative=False)
+
+
+def _told_in(content: str, language: str) -> bool:
+    """Whether `content` tells a deed or a plan in `language`: only then are
+    time words said in it put into its text ("Nein warte, das war
+    vorgestern" of "Ben cleaned the oven." spliced "am Samstag, 28.
+    November" into the English text; review s36 #17)."""
+    return speaks_of_past(content, language) or looks_ahead(content, language)

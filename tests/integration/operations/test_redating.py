@@ -1,0 +1,161 @@
+"""operations/redating.py: a memory moved to another time by `happened_at`
+(the action's, the LLM tool's, the panel's `update`) tells the new time in
+its text, as the voice's "no wait, it was …" does, and a deed done is not
+moved after now nor a plan before it (review s36 #13, #16)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from custom_components.home_memory.memory.common.values import Caller, MemoryPatch
+from custom_components.home_memory.operations import memories
+from custom_components.home_memory.operations.access import Actor
+from custom_components.home_memory.operations.errors import InvalidRequestError
+
+from .conftest import scope_of
+
+if TYPE_CHECKING:
+    from freezegun.api import FrozenDateTimeFactory
+    from homeassistant.core import HomeAssistant
+    from pytest_homeassistant_custom_component.common import MockUser
+
+    from custom_components.home_memory.operations.memories import OperationScope
+    from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
+
+BERLIN = ZoneInfo("Europe/Berlin")
+
+
+async def _on_wednesday(
+    hass: HomeAssistant,
+    entry: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    user: MockUser,
+) -> OperationScope:
+    """Anna's scope on Wednesday 2 December 2026, 07:00 in Berlin."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to("2026-12-02T06:00:00+00:00")
+    return scope_of(hass, entry, Actor(Caller(user_id=user.id)))
+
+
+@pytest.mark.parametrize(
+    ("given", "content", "day"),
+    [
+        ("yesterday", "The gardener came on Tuesday 1 December.", 1),
+        ("last Friday", "The gardener came on Friday 27 November.", 27),
+        (
+            datetime(2026, 11, 27, 8, 30, tzinfo=BERLIN),
+            "Friday 27 November, around half past eight",
+            27,
+        ),
+    ],
+)
+async def test_a_new_time_is_told_in_the_text(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    given: str | datetime,
+    content: str,
+    day: int,
+) -> None:
+    """ "The gardener came on Monday 30 November." moved to yesterday is
+    "… on Tuesday 1 December.", not "On Tuesday 1 December: The gardener
+    came on Monday 30 November." (review s36 #16)."""
+    scope = await _on_wednesday(hass, init_integration, freezer, user_anna)
+    created = await memories.async_remember(
+        scope, memories.RememberRequest("The gardener came on Monday 30 November.")
+    )
+    outcome = await memories.async_update(
+        scope,
+        memories.UpdateRequest(created.memory.id, MemoryPatch(), happened_at=given),
+    )
+    assert content in outcome.memory.content, outcome.memory.content
+    assert "Monday" not in outcome.memory.content
+    assert outcome.memory.happened_at.astimezone(BERLIN).day == day
+
+
+async def test_a_text_without_a_time_keeps_its_words(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+) -> None:
+    """A memory that says no time is moved, its text as it was."""
+    scope = await _on_wednesday(hass, init_integration, freezer, user_anna)
+    created = await memories.async_remember(
+        scope, memories.RememberRequest("The gardener cut the hedge.")
+    )
+    moved = datetime(2026, 11, 27, 8, 30, tzinfo=BERLIN)
+    outcome = await memories.async_update(
+        scope,
+        memories.UpdateRequest(created.memory.id, MemoryPatch(), happened_at=moved),
+    )
+    assert outcome.memory.content == "The gardener cut the hedge."
+    assert outcome.memory.happened_at == moved
+
+
+@pytest.mark.parametrize(
+    ("told", "given", "key"),
+    [
+        ("The gardener came on Monday 30 November.", "tomorrow", "redated_ahead"),
+        (
+            "The gardener came on Monday 30 November.",
+            datetime(2026, 12, 3, 9, 0, tzinfo=BERLIN),
+            "redated_ahead",
+        ),
+        ("The window cleaner is coming on Friday.", "yesterday", "redated_behind"),
+    ],
+)
+async def test_a_deed_is_not_moved_ahead_nor_a_plan_behind(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    told: str,
+    given: str | datetime,
+    key: str,
+) -> None:
+    """A deed told as done moved to tomorrow, a plan moved to yesterday:
+    refused with a translated error, nothing written (review s36 #13, #16:
+    the tool stored a "came" deed on Thursday 3 December)."""
+    scope = await _on_wednesday(hass, init_integration, freezer, user_anna)
+    created = await memories.async_remember(scope, memories.RememberRequest(told))
+    with pytest.raises(InvalidRequestError) as err:
+        await memories.async_update(
+            scope,
+            memories.UpdateRequest(created.memory.id, MemoryPatch(), happened_at=given),
+        )
+    assert err.value.translation_key == key
+    [kept] = memories.memories_by_id(
+        init_integration.runtime_data.store, [created.memory.id]
+    )
+    assert (kept.version, kept.content) == (
+        created.memory.version,
+        created.memory.content,
+    )
+
+
+async def test_a_calendar_date_is_said_by_date_in_the_text(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+) -> None:
+    """ "2026-11-27" given for a text that names a day is said as the day,
+    never written into the text as it was given."""
+    scope = await _on_wednesday(hass, init_integration, freezer, user_anna)
+    created = await memories.async_remember(
+        scope, memories.RememberRequest("The gardener came on Monday 30 November.")
+    )
+    outcome = await memories.async_update(
+        scope,
+        memories.UpdateRequest(
+            created.memory.id, MemoryPatch(), happened_at="2026-11-27"
+        ),
+    )
+    assert outcome.memory.content == "The gardener came on Friday 27 November."
+    assert outcome.memory.happened_at.astimezone(BERLIN).day == 27
