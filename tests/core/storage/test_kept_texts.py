@@ -8,22 +8,17 @@ from typing import TYPE_CHECKING
 from custom_components.home_memory.memory.common.values import MemoryPatch
 from custom_components.home_memory.memory.storage.kept_texts import KeptTexts
 
-from ..conftest import ALICE, new_memory, rowid_of
+from ..conftest import ALICE, new_memory, reader_statements, rowid_of
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from custom_components.home_memory.memory.store import MemoryStore
 
 
-def _reads(store: MemoryStore, call: object) -> tuple[object, int]:
+def _reads(store: MemoryStore, call: Callable[[], object]) -> tuple[object, int]:
     """Run `call()`, counting the reader's statements that read texts."""
-    seen: list[str] = []
-    with store.read() as conn:
-        conn.set_trace_callback(seen.append)
-    try:
-        result = call()  # type: ignore[operator]
-    finally:
-        with store.read() as conn:
-            conn.set_trace_callback(None)
+    result, seen = reader_statements(store, call)
     return result, sum("SELECT rowid, content" in statement for statement in seen)
 
 
@@ -40,7 +35,7 @@ def test_texts_are_read_once_until_one_changes(store: MemoryStore) -> None:
         a: "The kettle is descaled monthly",
         b: "The lamp in the hall flickers",
     }
-    assert list(texts) == [a, b]  # type: ignore[call-overload]
+    assert list(texts) == [a, b]
     assert reads == 1
     _, reads = _reads(store, lambda: contents([a, b]))
     assert reads == 0

@@ -8,22 +8,17 @@ from typing import TYPE_CHECKING
 from custom_components.home_memory.memory.common.values import MemoryPatch
 from custom_components.home_memory.memory.storage.posting_lists import PostingLists
 
-from ..conftest import ALICE, new_memory, rowid_of
+from ..conftest import ALICE, new_memory, reader_statements, rowid_of
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from custom_components.home_memory.memory.store import MemoryStore
 
 
-def _fts_queries(store: MemoryStore, call: object) -> tuple[object, int]:
-    """Run `call()` on the store's reader, counting its MATCH queries."""
-    seen: list[str] = []
-    with store.read() as conn:
-        conn.set_trace_callback(seen.append)
-    try:
-        result = call()  # type: ignore[operator]
-    finally:
-        with store.read() as conn:
-            conn.set_trace_callback(None)
+def _fts_queries(store: MemoryStore, call: Callable[[], object]) -> tuple[object, int]:
+    """Run `call()`, counting the reader's statements holding 'MATCH'."""
+    result, seen = reader_statements(store, call)
     return result, sum("MATCH" in statement for statement in seen)
 
 
