@@ -27,6 +27,8 @@ from .test_where_floor import _home
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from custom_components.home_memory.memory.embedding.embedder import Embedder
+
 
 GERMAN = (
     ("Wir haben die Hecke im Jahr 2025 geschnitten.", ()),
@@ -320,9 +322,11 @@ def test_asked_who_comes_in_another_language_every_coming_answers(
     [
         ("who is coming", "de", "gekommen kam kamen kommen kommt"),
         ("Wer kommt?", "en", "came come comes coming"),
-        # Asked in the household's own words, or of one named: none.
-        ("Wer kommt?", "de", ""),
-        ("who is coming", "en", ""),
+        # In the household's own words: those it does not say (review s36
+        # finding 1: "is visiting" shared no word with "who is coming").
+        ("Wer kommt?", "de", "besuch besucht vorbei"),
+        ("who is coming", "en", "visiting visit came"),
+        # Asked of one named: none.
         ("is the plumber coming", "de", ""),
         # Asked of the past: none (the plans' words read every "came home").
         ("Wann hatten wir zuletzt Besuch?", "en", ""),
@@ -338,3 +342,35 @@ def test_asked_who_comes_in_another_language_the_household_words_are_searched(
     searched = set(coming_in_household_words(query, language))
     assert set(words.split()) <= searched
     assert bool(searched) is bool(words)
+    assert not searched & set(query.casefold().replace("?", "").split())
+
+
+VISITING = (
+    ("Grandma is visiting from Saturday 5 December to Sunday 6 December.", ()),
+    ("Our aunt is visiting on Sunday 6 December.", ()),
+    ("Peter is coming on Saturday 5 December.", ()),
+    ("We cut the hedge in 2025.", ()),
+)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Who is coming?",
+        "Is anyone coming?",
+        "Who is visiting?",
+        "Is anybody visiting?",
+    ],
+)
+def test_asked_who_comes_a_visit_answers_as_a_coming_does(
+    tmp_path: Path, minilm: Embedder, query: str
+) -> None:
+    """Review s36 finding 1: "Who is coming?" in an English home read
+    "Peter is coming" and not Grandma or the aunt "visiting", which share
+    no word with it and are far from it by meaning; "Wer kommt?" read all
+    three. Every word of coming is searched, and each coming answers."""
+    home = _home(tmp_path / "memory.db", minilm, VISITING, "en")
+    try:
+        assert _answers(home, query, BOB, "Ben") == {text for text, _ in VISITING[:3]}
+    finally:
+        home.store.close()

@@ -284,7 +284,7 @@ class Retriever:
             else {}
         )
         # Asked in another language: the household's words too (searched_words.py).
-        searched, coming_elsewhere = searched_words(query, self.config.language)
+        searched, coming_asked = searched_words(query, self.config.language)
         hits = candidates.keyword_hits(searched, caller, flt, pool)
         known = {*candidates.everyone(), *candidates.household, asker or ""}
         keyword = by_names_alone(candidates, searched, dict(hits.best), known)
@@ -311,7 +311,7 @@ class Retriever:
             min_relevance,
             (floor, wordless_floor(margin, vector, keyword, floor)),
             comings_told(candidates, query, fused, self.config.language),
-            answering_alone=coming_elsewhere,
+            answering_alone=coming_asked,
         )
         besides = None
         if min_relevance > 0:  # A word of the query's family passes (families.py).

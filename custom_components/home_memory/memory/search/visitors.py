@@ -223,21 +223,25 @@ def asks_anyone_coming(query: str, language: str | None) -> bool:
 
 
 def coming_in_household_words(query: str, language: str | None) -> tuple[str, ...]:
-    """For a question of who comes naming nobody (`asks_anyone_coming`) said
-    in another language than the household's (`language`), the household's
-    words of coming (`coming`), to be searched beside the question's: "who
+    """For a question of who comes naming nobody (`asks_anyone_coming`),
+    not of the past, the household's (`language`) words of coming
+    (`coming`) it does not say, to be searched beside the question's, and
+    each memory telling of a coming answers it (searched_words.py): "who
     is coming" in a German home found no "kommt" by its words and read the
     plumber alone; "Wer kommt?" in an English home, no "coming" and "Das
-    weiß ich nicht" (review s35 M2). None where the question says a word
-    of coming of the household's own language, and none for a question of
-    the past: "Wann hatten wir zuletzt Besuch?" in an English home then read
-    every "came home" and lost Sunday's visitor (household replay, s35)."""
+    weiß ich nicht" (review s35 M2); and in the household's own words,
+    "Who is coming this weekend?" read "Peter is coming on Saturday" and
+    not "Grandma is visiting from Saturday 5 December to Sunday 6
+    December", which shares no word with it and is far by meaning (review
+    s36 finding 1), where "Wer kommt am Wochenende?" read both. None for a
+    question of the past: "Wann hatten wir zuletzt Besuch?" in an English
+    home then read every "came home" and lost Sunday's visitor (household
+    replay, s35)."""
     if not asks_anyone_coming(query, language) or _asked_of_the_past(query, language):
         return ()
+    said = set(_TOKEN.findall(query.casefold()))
     home = languages_to_try(language)[0]
-    if says_coming(query, home):
-        return ()
-    return tuple(sorted(statement_words(home).coming))
+    return tuple(sorted(statement_words(home).coming - said))
 
 
 def visiting_as_coming(query: str, language: str | None) -> str:
