@@ -17,6 +17,7 @@ from custom_components.home_memory.memory.search.visitors import (
     asked_visitors,
     asks_anyone_coming,
     came_already,
+    coming_forms_asked,
     coming_in_household_words,
     comings_over,
     comings_told,
@@ -454,6 +455,25 @@ def test_asked_who_comes_in_another_language_the_household_words_are_searched(
     assert set(words.split()) <= searched
     assert bool(searched) is bool(words)
     assert not searched & set(query.casefold().replace("?", "").split())
+
+
+@pytest.mark.parametrize(
+    ("query", "language", "forms"),
+    [
+        ("Did anyone come yesterday morning?", "en", ("came",)),
+        ("did anybody come today", "en", ("came",)),
+        # Past already, not asked of the past, or of one named: none.
+        ("Who came yesterday?", "en", ()),
+        ("Who is coming?", "en", ()),
+        ("Did the plumber come yesterday?", "en", ()),
+    ],
+)
+def test_asked_who_came_the_past_forms_of_its_word_of_coming_are_searched(
+    query: str, language: str, forms: tuple[str, ...]
+) -> None:
+    """Review s36 finding 8: "Did anyone come yesterday morning?" did not
+    find "the plumber came yesterday morning"; no "coming", so no plan."""
+    assert coming_forms_asked(query, language) == forms
 
 
 VISITING = (

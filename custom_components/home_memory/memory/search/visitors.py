@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Final
 
 from ..text.saying_no import calls_off, says_coming
 from ..text.statement_words import statement_words
-from ..text.word_forms import related_terms
+from ..text.word_forms import related_terms, word_forms
 from ..time.expressions import speaks_of_past
 from ..time.phrases import languages_to_try
 from .people import spelled_words
@@ -324,6 +324,28 @@ def coming_in_household_words(query: str, language: str | None) -> tuple[str, ..
     said = set(_TOKEN.findall(query.casefold()))
     home = languages_to_try(language)[0]
     return tuple(sorted(statement_words(home).coming - said))
+
+
+def coming_forms_asked(query: str, language: str | None) -> tuple[str, ...]:
+    """For a question of who came, naming nobody and asked of the past
+    ("Did anyone come yesterday morning?"), the other forms of its words of
+    coming in the household's word forms (`synonyms`) that tell of the past
+    ("came" for "come"; no "coming": a past question gets no plan):
+    "the plumber came yesterday morning" shared no word with it and was
+    far from it by meaning, while "Who came yesterday morning?" read it
+    (review s36 finding 8). Not every word of coming, as for who comes
+    (`coming_in_household_words`): asked of the past, those read every
+    "came home"."""
+    if not asks_anyone_coming(query, language) or not _asked_of_the_past(
+        query, language
+    ):
+        return ()
+    home = languages_to_try(language)[0]
+    forms = word_forms(home)
+    coming = statement_words(home).coming
+    said = {word for word in _TOKEN.findall(query.casefold()) if word in coming}
+    mates = {mate for word in said for mate in forms.mates(word)} - said
+    return tuple(sorted(mate for mate in mates if speaks_of_past(mate, home)))
 
 
 def visiting_as_coming(query: str, language: str | None) -> str:
