@@ -5,15 +5,21 @@ die Hecke im Jahr 2025 geschnitten", near in meaning to e5)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from datetime import UTC, datetime
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
 
+import numpy as np
 import pytest
 
+from custom_components.home_memory.memory.common.values import MemoryFilter
 from custom_components.home_memory.memory.search.visitors import (
     asked_visitors,
     asks_anyone_coming,
     came_already,
+    coming_forms_asked,
     coming_in_household_words,
+    comings_over,
     comings_told,
     other_roles,
     telling_no_coming,
@@ -26,6 +32,8 @@ from .test_where_floor import _home
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+    from custom_components.home_memory.memory.embedding.embedder import Embedder
 
 
 GERMAN = (
@@ -211,6 +219,112 @@ def test_asked_who_comes_a_coming_that_is_over_is_no_answer(
     assert came_already(_Texts(over), query, [2, 3], language) == set()  # type: ignore[arg-type]
 
 
+DAY = 86_400.0
+# Wednesday 2 December 2026, 00:00 in Berlin (23:00 UTC the day before).
+WEDNESDAY = 1_796_166_000.0
+
+
+class _Timed(_Texts):
+    """What `comings_over` reads of the candidates: texts, event times and
+    when each was told."""
+
+    def __init__(
+        self, texts: dict[int, str], times: dict[int, tuple[float, float | None]]
+    ) -> None:
+        super().__init__(texts)
+        self.times = times
+
+    def happened_at(self, rowids: list[int]) -> dict[int, float]:
+        return {rowid: self.times[rowid][0] for rowid in rowids}
+
+    def spans(self, rowids: list[int]) -> dict[int, tuple[float, float]]:
+        return {
+            rowid: (at, until)
+            for rowid in rowids
+            if (until := self.times[rowid][1]) is not None
+            for at in (self.times[rowid][0],)
+        }
+
+    def score_fields(self, rowids: list[int]) -> SimpleNamespace:
+        # Each told on Wednesday 2 December at 09:00, a moment told then
+        # included.
+        told = WEDNESDAY + 9 * 3600
+        return SimpleNamespace(
+            rowids=np.array(rowids), created_at=np.full(len(rowids), told)
+        )
+
+
+COMINGS_TIMED = {
+    # Saturday 5 to Sunday 6 December, by days.
+    1: ("Grandma is visiting from Saturday 5 December to Sunday 6 December.",
+        (WEDNESDAY + 3 * DAY, WEDNESDAY + 5 * DAY)),
+    2: ("Peter is coming on Saturday 5 December.",
+        (WEDNESDAY + 3 * DAY, WEDNESDAY + 4 * DAY)),
+    # At 3 pm on Friday 4 December, a moment.
+    3: ("The plumber comes on Friday 4 December at 3 pm.",
+        (WEDNESDAY + 2 * DAY + 15 * 3600, None)),
+    # Told with no time of its own but its telling.
+    4: ("The tiler is coming.", (WEDNESDAY + 9 * 3600, None)),
+    5: ("Ben got up at six.", (WEDNESDAY + 6 * 3600, None)),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("query", "language", "days", "found"),
+    [
+        # Before and on the days: nothing is over.
+        ("Who is coming?", "en", 0, set()),
+        ("Who is coming?", "en", 3.5, set()),
+        # Monday 7 December: the weekend's and Friday's comings are over.
+        ("Who is coming?", "en", 5.5, {1, 2, 3}),
+        ("Wer kommt?", "en", 5.5, {1, 2, 3}),
+        ("Is anyone visiting?", "en", 5.5, {1, 2, 3}),
+        # Sunday 6 December, noon: Grandma's last day; Peter's Saturday is
+        # over, and Friday's moment, a day after it (on Saturday at noon
+        # it was not yet: today is not known without the time zone).
+        ("Who is coming?", "en", 4.5, {2, 3}),
+        # Weeks later: asked of the past or of one named, nothing is left
+        # out here; the tiler's telling is no time of his coming.
+        ("Who came?", "en", 24, set()),
+        ("Is Peter coming?", "en", 24, set()),
+    ],
+)
+def test_asked_who_comes_a_coming_before_today_is_over(
+    query: str, language: str, days: float, found: set[int]
+) -> None:
+    """Review s36 finding 2: on 26 December "Who is coming?" read "Peter is
+    coming on Saturday 5 December". A coming whose event time is before
+    today is over, however it is worded."""
+    texts = {rowid: text for rowid, (text, _) in COMINGS_TIMED.items()}
+    times = {rowid: time for rowid, (_, time) in COMINGS_TIMED.items()}
+    now = WEDNESDAY + days * DAY
+    candidates: Any = _Timed(texts, times)  # what comings_over reads of them
+    rowids = [1, 2, 3, 4]
+    assert (
+        comings_over(candidates, query, rowids, MemoryFilter(), language, now) == found
+    )
+
+
+def test_where_every_coming_is_over_nobody_is_known_to_come() -> None:
+    """All over: none of them, nor what tells of no coming, answers; asked
+    with a window, its own memories do (windows.py)."""
+    texts = {rowid: text for rowid, (text, _) in COMINGS_TIMED.items()}
+    times = {rowid: time for rowid, (_, time) in COMINGS_TIMED.items()}
+    candidates: Any = _Timed(texts, times)  # what comings_over reads of them
+    now = WEDNESDAY + 24 * DAY
+    over = comings_over(
+        candidates, "Who is coming?", [1, 2, 3, 5], MemoryFilter(), "en", now
+    )
+    assert over == {1, 2, 3, 5}
+    window = MemoryFilter(
+        happened_after=datetime.fromtimestamp(WEDNESDAY + 3 * DAY, UTC),
+        happened_before=datetime.fromtimestamp(WEDNESDAY + 5 * DAY, UTC),
+    )
+    assert (
+        comings_over(candidates, "Who is coming?", [1, 2], window, "en", now) == set()
+    )
+
+
 ROLES = {
     1: "The plumber is coming today.",
     2: "The dentist came this morning.",
@@ -320,9 +434,11 @@ def test_asked_who_comes_in_another_language_every_coming_answers(
     [
         ("who is coming", "de", "gekommen kam kamen kommen kommt"),
         ("Wer kommt?", "en", "came come comes coming"),
-        # Asked in the household's own words, or of one named: none.
-        ("Wer kommt?", "de", ""),
-        ("who is coming", "en", ""),
+        # In the household's own words: those it does not say (review s36
+        # finding 1: "is visiting" shared no word with "who is coming").
+        ("Wer kommt?", "de", "besuch besucht vorbei"),
+        ("who is coming", "en", "visiting visit came"),
+        # Asked of one named: none.
         ("is the plumber coming", "de", ""),
         # Asked of the past: none (the plans' words read every "came home").
         ("Wann hatten wir zuletzt Besuch?", "en", ""),
@@ -338,3 +454,54 @@ def test_asked_who_comes_in_another_language_the_household_words_are_searched(
     searched = set(coming_in_household_words(query, language))
     assert set(words.split()) <= searched
     assert bool(searched) is bool(words)
+    assert not searched & set(query.casefold().replace("?", "").split())
+
+
+@pytest.mark.parametrize(
+    ("query", "language", "forms"),
+    [
+        ("Did anyone come yesterday morning?", "en", ("came",)),
+        ("did anybody come today", "en", ("came",)),
+        # Past already, not asked of the past, or of one named: none.
+        ("Who came yesterday?", "en", ()),
+        ("Who is coming?", "en", ()),
+        ("Did the plumber come yesterday?", "en", ()),
+    ],
+)
+def test_asked_who_came_the_past_forms_of_its_word_of_coming_are_searched(
+    query: str, language: str, forms: tuple[str, ...]
+) -> None:
+    """Review s36 finding 8: "Did anyone come yesterday morning?" did not
+    find "the plumber came yesterday morning"; no "coming", so no plan."""
+    assert coming_forms_asked(query, language) == forms
+
+
+VISITING = (
+    ("Grandma is visiting from Saturday 5 December to Sunday 6 December.", ()),
+    ("Our aunt is visiting on Sunday 6 December.", ()),
+    ("Peter is coming on Saturday 5 December.", ()),
+    ("We cut the hedge in 2025.", ()),
+)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Who is coming?",
+        "Is anyone coming?",
+        "Who is visiting?",
+        "Is anybody visiting?",
+    ],
+)
+def test_asked_who_comes_a_visit_answers_as_a_coming_does(
+    tmp_path: Path, minilm: Embedder, query: str
+) -> None:
+    """Review s36 finding 1: "Who is coming?" in an English home read
+    "Peter is coming" and not Grandma or the aunt "visiting", which share
+    no word with it and are far from it by meaning; "Wer kommt?" read all
+    three. Every word of coming is searched, and each coming answers."""
+    home = _home(tmp_path / "memory.db", minilm, VISITING, "en")
+    try:
+        assert _answers(home, query, BOB, "Ben") == {text for text, _ in VISITING[:3]}
+    finally:
+        home.store.close()

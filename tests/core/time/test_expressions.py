@@ -128,6 +128,10 @@ is the meeting on Friday | en | 2026-03-06 00:00 | 2026-03-07 00:00
 Was haben wir dieses Wochenende vor? | de | 2026-03-07 00:00 | 2026-03-09 00:00
 Was wird am Samstag gemacht? | de | 2026-03-07 00:00 | 2026-03-08 00:00
 Besucht uns am Samstag jemand? | de | 2026-03-07 00:00 | 2026-03-08 00:00
+Wer besucht uns am Wochenende? | de | 2026-03-07 00:00 | 2026-03-09 00:00
+Bekommen wir am Wochenende Besuch? | de | 2026-03-07 00:00 | 2026-03-09 00:00
+Kriegen wir am Samstag Besuch? | de | 2026-03-07 00:00 | 2026-03-08 00:00
+Wer war am Wochenende zu Besuch? | de | 2026-02-28 00:00 | 2026-03-02 00:00
 Hat uns am Samstag jemand besucht? | de | 2026-02-28 00:00 | 2026-03-01 00:00
 Was haben wir am Samstag gemacht? | de | 2026-02-28 00:00 | 2026-03-01 00:00
 what did we do this weekend | en | 2026-02-28 00:00 | 2026-03-02 00:00
@@ -145,7 +149,8 @@ def test_a_question_about_what_is_coming_looks_ahead(
     question: str, language: str, start: str, end: str
 ) -> None:
     """A question that speaks of the future ("will", "are we doing", "vor",
-    "Besucht uns … jemand", review s31 M5), and "this weekend" on a
+    "Besucht uns … jemand", review s31 M5; "Wer besucht uns", "Bekommen
+    wir … Besuch", review s36 finding 4), and "this weekend" on a
     weekday, asks about the coming day; one in the past tense, or with no
     tense, about the last ("evening" or "anything" is no "-ing" of an
     arrangement)."""

@@ -44,7 +44,12 @@ from .standing_out import (
     topic_floor,
     wordless_floor,
 )
-from .visitors import comings_told, other_roles, visiting_as_coming
+from .visitors import (
+    comings_told,
+    other_roles,
+    visiting_as_coming,
+    without_comings_over,
+)
 from .windows import (
     of_the_day_alone,
     pages_in_time,
@@ -283,8 +288,9 @@ class Retriever:
             if query_vector is not None
             else {}
         )
-        # Asked in another language: the household's words too (searched_words.py).
-        searched, coming_elsewhere = searched_words(query, self.config.language)
+        # Asked in another language, or who comes: the household's words too
+        # (searched_words.py).
+        searched, coming_asked = searched_words(query, self.config.language)
         hits = candidates.keyword_hits(searched, caller, flt, pool)
         known = {*candidates.everyone(), *candidates.household, asker or ""}
         keyword = by_names_alone(candidates, searched, dict(hits.best), known)
@@ -311,7 +317,7 @@ class Retriever:
             min_relevance,
             (floor, wordless_floor(margin, vector, keyword, floor)),
             comings_told(candidates, query, fused, self.config.language),
-            answering_alone=coming_elsewhere,
+            answering_alone=coming_asked,
         )
         besides = None
         if min_relevance > 0:  # A word of the query's family passes (families.py).
@@ -357,9 +363,7 @@ class Retriever:
                 asker,
                 in_window=bool(flt.happened_after or flt.happened_before),
             )
-        ranking = self._score(
-            candidates.score_fields(list(kept)), kept, self.store.now()
-        )
+        ranking = self._score_kept(query, kept, flt)
         if len(ranking) > 1:
             # No habit for "what did we do last weekend", no plan for "when
             # did Uncle Tom come", the window's own events first (windows.py).
@@ -661,6 +665,17 @@ class Retriever:
             else relevance
             for rowid, relevance in fused.items()
         }
+
+    def _score_kept(
+        self, query: str, kept: dict[int, Relevance], flt: MemoryFilter
+    ) -> _Ranking:
+        """`kept` scored now, without a coming that is over where who comes
+        is asked (review s36 finding 2; visitors.py `comings_over`)."""
+        now = self.store.now()
+        kept = without_comings_over(
+            self._candidates, query, kept, flt, self.config.language, now
+        )
+        return self._score(self._candidates.score_fields(list(kept)), kept, now)
 
     def _score(
         self, columns: ScoreColumns, relevance: dict[int, Relevance], now: float

@@ -3,8 +3,12 @@
 A question asked in another language than the household's is looked for by
 the household's words too, as its memories are told and tagged in those:
 a moment ("aufgestanden" in an English home: "get up"; text/moments.py
-`asked_elsewhere`) and a coming asked of anyone ("who is coming" in a German
-home: "kommt"; visitors.py `coming_in_household_words`, review s35 M2).
+`asked_elsewhere`). A coming asked of anyone is looked for by every word of
+coming of the household's it does not say ("who is coming" in a German
+home: "kommt", review s35 M2; in an English one: "visiting", review s36
+finding 1; visitors.py `coming_in_household_words`); asked of the past, by
+the other forms of its own ("came" for "Did anyone come yesterday?",
+review s36 finding 8; `coming_forms_asked`).
 Pure.
 """
 
@@ -13,7 +17,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..text.moments import asked_elsewhere
-from .visitors import coming_in_household_words
+from .visitors import coming_forms_asked, coming_in_household_words
 
 
 class Searched(NamedTuple):
@@ -21,17 +25,19 @@ class Searched(NamedTuple):
 
     # The question's words, then the household's for what it asks.
     text: str
-    # Whether it asks who comes in another language than the household's:
-    # each memory telling of a coming answers whatever its relevance, as
-    # neither the model nor the words may weigh it (standing_out.py
-    # `over_the_floors`).
-    coming_elsewhere: bool
+    # Whether it asks who comes, naming nobody, not of the past: each
+    # memory telling of a coming answers whatever its relevance, as neither
+    # the model nor the words may weigh it ("Grandma is visiting" for "who
+    # is coming"; standing_out.py `over_the_floors`).
+    coming_asked: bool
 
 
 def searched_words(query: str, language: str | None) -> Searched:
     """`query` with the household's (`language`) words for what it asks in
-    another language's."""
+    another language's, and its words of coming for who comes."""
     coming = coming_in_household_words(query, language)
+    came = coming_forms_asked(query, language)
     return Searched(
-        " ".join((query, *asked_elsewhere(query, language), *coming)), bool(coming)
+        " ".join((query, *asked_elsewhere(query, language), *coming, *came)),
+        bool(coming),
     )

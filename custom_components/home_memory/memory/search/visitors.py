@@ -22,20 +22,25 @@ from typing import TYPE_CHECKING, Final
 
 from ..text.saying_no import calls_off, says_coming
 from ..text.statement_words import statement_words
-from ..text.word_forms import related_terms
+from ..text.word_forms import related_terms, word_forms
 from ..time.expressions import speaks_of_past
 from ..time.phrases import languages_to_try
 from .people import spelled_words
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Collection
+    from collections.abc import Callable, Collection, Mapping
 
+    from ..common.values import MemoryFilter
     from ..storage.candidates import CandidateQueries
 
 _TOKEN: Final = re.compile(r"[^\W_]+", re.UNICODE)
 # A visitor this long or longer is found as a compound's last part
 # ("Bezirksschornsteinfeger" names the "Schornsteinfeger").
 _COMPOUND_PART: Final = 4
+# A day (unix seconds); a span this many whole, give or take an hour (a
+# change of summer time), is dated by days and ends at a midnight.
+_A_DAY: Final = 86400.0
+_AN_HOUR: Final = 3600.0
 
 
 def asked_visitors(query: str, language: str | None) -> set[str]:
@@ -199,16 +204,93 @@ def telling_no_coming(
     one: "The plumber will be here on Friday" names him and stays."""
     if not rowids or not asks_anyone_coming(query, language):
         return set()
+    found = _no_coming(candidates, rowids, language)
+    return found if len(found) < len(set(rowids)) else set()
+
+
+def _no_coming(
+    candidates: CandidateQueries, rowids: Collection[int], language: str | None
+) -> set[int]:
+    """Of `rowids`, the memories that tell of no coming and name no
+    visitor, in any language the household may speak."""
     languages = list(languages_to_try(language))
     visitors = set().union(*(statement_words(other).visitors for other in languages))
-    texts = candidates.contents(list(rowids))
-    found = {
+    return {
         rowid
-        for rowid, text in texts.items()
+        for rowid, text in candidates.contents(list(rowids)).items()
         if not any(says_coming(text, other) for other in languages)
         and not _names(visitors, text, languages)
     }
-    return found if len(found) < len(texts) else set()
+
+
+def comings_over(
+    candidates: CandidateQueries,
+    query: str,
+    rowids: Collection[int],
+    flt: MemoryFilter,
+    language: str | None,
+    now: float,
+) -> set[int]:
+    """Of `rowids`, for a question of who comes naming nobody, asked
+    without a window and not of the past ("Who is coming?", "Wer kommt?"),
+    the memories of a coming whose event time lies before today, however
+    they are worded ("Peter is coming on Saturday 5 December", asked on 26
+    December; review s36 finding 2), and where one is and none ahead is
+    left, those telling of no coming (`telling_no_coming`): nobody comes
+    that is known of. Today is not known here without the household's
+    time zone: a coming dated by whole days ends at a midnight and is over
+    from it; a moment or shorter span, a day after it (one from yesterday
+    evening may stay until then). A memory with no time of its own but its
+    telling ("The plumber is coming.") is not known to be over."""
+    if not rowids or flt.happened_after is not None or flt.happened_before is not None:
+        return set()
+    if not asks_anyone_coming(query, language) or _asked_of_the_past(query, language):
+        return set()
+    comings = sorted(_saying(candidates, rowids, language, says_coming))
+    spans = candidates.spans(comings)
+    began = candidates.happened_at(comings)
+    columns = candidates.score_fields(comings)
+    told = dict(zip(columns.rowids.tolist(), columns.created_at.tolist(), strict=True))
+    over = {
+        rowid
+        for rowid in comings
+        if _over(began.get(rowid), spans.get(rowid), told.get(rowid), now)
+    }
+    if over and len(over) == len(comings):
+        over |= _no_coming(candidates, rowids, language)
+    return over
+
+
+def without_comings_over[Kept](
+    candidates: CandidateQueries,
+    query: str,
+    kept: Mapping[int, Kept],
+    flt: MemoryFilter,
+    language: str | None,
+    now: float,
+) -> dict[int, Kept]:
+    """`kept` (a search's matches) without `comings_over`."""
+    over = comings_over(candidates, query, kept, flt, language, now) if kept else ()
+    return {rowid: match for rowid, match in kept.items() if rowid not in over}
+
+
+def _over(
+    began: float | None,
+    span: tuple[float, float] | None,
+    told: float | None,
+    now: float,
+) -> bool:
+    """Whether an event that `began`, lasting `span` where it has one and
+    `told` then, lies before the day of `now` (`comings_over`)."""
+    if span is not None and span[1] > span[0]:
+        at, until = span
+        days = round((until - at) / _A_DAY)
+        if days >= 1 and abs(until - at - days * _A_DAY) <= _AN_HOUR:
+            return until <= now
+        return until < now - _A_DAY
+    if began is None or (told is not None and abs(began - told) < _AN_HOUR):
+        return False
+    return began < now - _A_DAY
 
 
 def asks_anyone_coming(query: str, language: str | None) -> bool:
@@ -223,21 +305,47 @@ def asks_anyone_coming(query: str, language: str | None) -> bool:
 
 
 def coming_in_household_words(query: str, language: str | None) -> tuple[str, ...]:
-    """For a question of who comes naming nobody (`asks_anyone_coming`) said
-    in another language than the household's (`language`), the household's
-    words of coming (`coming`), to be searched beside the question's: "who
+    """For a question of who comes naming nobody (`asks_anyone_coming`),
+    not of the past, the household's (`language`) words of coming
+    (`coming`) it does not say, to be searched beside the question's, and
+    each memory telling of a coming answers it (searched_words.py): "who
     is coming" in a German home found no "kommt" by its words and read the
     plumber alone; "Wer kommt?" in an English home, no "coming" and "Das
-    weiß ich nicht" (review s35 M2). None where the question says a word
-    of coming of the household's own language, and none for a question of
-    the past: "Wann hatten wir zuletzt Besuch?" in an English home then read
-    every "came home" and lost Sunday's visitor (household replay, s35)."""
+    weiß ich nicht" (review s35 M2); and in the household's own words,
+    "Who is coming this weekend?" read "Peter is coming on Saturday" and
+    not "Grandma is visiting from Saturday 5 December to Sunday 6
+    December", which shares no word with it and is far by meaning (review
+    s36 finding 1), where "Wer kommt am Wochenende?" read both. None for a
+    question of the past: "Wann hatten wir zuletzt Besuch?" in an English
+    home then read every "came home" and lost Sunday's visitor (household
+    replay, s35)."""
     if not asks_anyone_coming(query, language) or _asked_of_the_past(query, language):
         return ()
+    said = set(_TOKEN.findall(query.casefold()))
     home = languages_to_try(language)[0]
-    if says_coming(query, home):
+    return tuple(sorted(statement_words(home).coming - said))
+
+
+def coming_forms_asked(query: str, language: str | None) -> tuple[str, ...]:
+    """For a question of who came, naming nobody and asked of the past
+    ("Did anyone come yesterday morning?"), the other forms of its words of
+    coming in the household's word forms (`synonyms`) that tell of the past
+    ("came" for "come"; no "coming": a past question gets no plan):
+    "the plumber came yesterday morning" shared no word with it and was
+    far from it by meaning, while "Who came yesterday morning?" read it
+    (review s36 finding 8). Not every word of coming, as for who comes
+    (`coming_in_household_words`): asked of the past, those read every
+    "came home"."""
+    if not asks_anyone_coming(query, language) or not _asked_of_the_past(
+        query, language
+    ):
         return ()
-    return tuple(sorted(statement_words(home).coming))
+    home = languages_to_try(language)[0]
+    forms = word_forms(home)
+    coming = statement_words(home).coming
+    said = {word for word in _TOKEN.findall(query.casefold()) if word in coming}
+    mates = {mate for word in said for mate in forms.mates(word)} - said
+    return tuple(sorted(mate for mate in mates if speaks_of_past(mate, home)))
 
 
 def visiting_as_coming(query: str, language: str | None) -> str:
