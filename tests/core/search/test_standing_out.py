@@ -123,3 +123,6 @@ def test_over_the_floors_by_relevance_similarity_and_what_is_said() -> None:
         5,
     ]
     assert over_the_floors(fused, 0.35, (-math.inf, -math.inf), ()) == [1, 2, 3, 5]
+    # A visit told as over, for who came: whatever its relevance, beside
+    # those answering on their own (review s36 finding 3).
+    assert over_the_floors(fused, 0.35, (0.5, 0.6), {2}, told={4}) == [1, 2, 4, 5]

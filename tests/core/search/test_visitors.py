@@ -12,7 +12,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pytest
 
-from custom_components.home_memory.memory.common.values import MemoryFilter
+from custom_components.home_memory.memory.common.values import (
+    MemoryFilter,
+    MemoryKind,
+    NewMemory,
+)
 from custom_components.home_memory.memory.search.visitors import (
     asked_visitors,
     asks_anyone_coming,
@@ -24,9 +28,10 @@ from custom_components.home_memory.memory.search.visitors import (
     other_roles,
     telling_no_coming,
     visiting_as_coming,
+    visits_told,
 )
 
-from ..conftest import BOB
+from ..conftest import BOB, rowid_of
 from .test_floors import _answers
 from .test_where_floor import _home
 
@@ -34,6 +39,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from custom_components.home_memory.memory.embedding.embedder import Embedder
+    from custom_components.home_memory.memory.store import MemoryStore
 
 
 GERMAN = (
@@ -505,3 +511,30 @@ def test_asked_who_comes_a_visit_answers_as_a_coming_does(
         assert _answers(home, query, BOB, "Ben") == {text for text, _ in VISITING[:3]}
     finally:
         home.store.close()
+
+
+def test_a_visit_told_as_over_answers_who_came(store: MemoryStore) -> None:
+    """Asked who came, of the past, a told memory saying the household's
+    word of a visit over answers; an observed one saying it (the door
+    narration's "… or visited") does not, nor does any for who comes next
+    (review s36 finding 3)."""
+    texts = (
+        ("Our parents visited us on Sunday 29 November.", MemoryKind.EVENT),
+        ("Grandma is visiting from Saturday 5 December.", MemoryKind.EVENT),
+        (
+            (
+                "On Friday evening, I saw that the front door was opened twice, "
+                "so people may have come in or gone out, or visited."
+            ),
+            MemoryKind.OBSERVATION,
+        ),
+    )
+    rowids = [
+        rowid_of(store, store.create(NewMemory(content=text, kind=kind), BOB).memory.id)
+        for text, kind in texts
+    ]
+    candidates = store.candidates
+    asked = "When did we last have visitors?"
+    assert visits_told(candidates, asked, rowids, "en") == {rowids[0]}
+    assert visits_told(candidates, "Who is coming?", rowids, "en") == set()
+    assert visits_told(candidates, "Wer kam am Sonntag?", rowids, "de") == {rowids[0]}

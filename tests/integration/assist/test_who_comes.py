@@ -169,3 +169,28 @@ async def test_did_anyone_come_is_answered_by_who_came(
         answer = speech(await say(hass, asked))
         assert "plumber" in answer, (asked, answer)
         assert "Peter" not in answer, (asked, answer)
+
+
+async def test_who_came_is_answered_by_a_visit(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Wednesday 2 December: Anna's parents visited on Sunday, Grandma
+    visits this weekend. "When did we last have visitors?" was "I don't
+    know" in the household's own language, while the German question found
+    the visit (review s36 finding 3): "visitors" is not "visited" to the
+    keyword search, and a past question gets no plan."""
+    await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    freezer.move_to("2026-12-02T08:00:00+00:00")
+    for fact in (
+        "Remember that my parents visited us on Sunday",
+        "Remember that Grandma is visiting this weekend",
+    ):
+        await say(hass, fact)
+    for asked in ("When did we last have visitors?", "Who visited us on Sunday?"):
+        answer = speech(await say(hass, asked))
+        assert "parents" in answer, (asked, answer)
+        assert "Grandma" not in answer, (asked, answer)

@@ -48,6 +48,7 @@ from .visitors import (
     comings_told,
     other_roles,
     visiting_as_coming,
+    visits_told,
     without_comings_over,
 )
 from .windows import (
@@ -318,6 +319,7 @@ class Retriever:
             (floor, wordless_floor(margin, vector, keyword, floor)),
             comings_told(candidates, query, fused, self.config.language),
             answering_alone=coming_asked,
+            told=visits_told(candidates, query, fused, self.config.language),
         )
         besides = None
         if min_relevance > 0:  # A word of the query's family passes (families.py).

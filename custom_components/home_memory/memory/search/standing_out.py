@@ -47,6 +47,7 @@ def over_the_floors(
     answering: Collection[int],
     *,
     answering_alone: bool = False,
+    told: Collection[int] = (),
 ) -> list[int]:
     """The candidates over a relevance floor: `min_relevance` of their
     own, and a similarity of at least `floors`' first where they share a
@@ -55,12 +56,15 @@ def over_the_floors(
     (visitors.py `comings_told`), whatever their similarity; with
     `answering_alone`, whatever their relevance too: "Wer kommt?" in an
     English home is near no plan by MiniLM's meaning, and "coming", said by
-    most of them, weighs nothing by its words (review s35 M2)."""
+    most of them, weighs nothing by its words (review s35 M2). `told`:
+    those that answer by what they say whatever their relevance, as well
+    (visitors.py `visits_told`: a visit told as over, for who came)."""
     worded, wordless = floors
     return [
         rowid
         for rowid, rel in fused.items()
-        if (answering_alone and rowid in answering)
+        if rowid in told
+        or (answering_alone and rowid in answering)
         or (
             rel.own >= min_relevance
             and (

@@ -167,6 +167,42 @@ def comings_told(
     return _saying(candidates, rowids, language, says_coming)
 
 
+def visits_told(
+    candidates: CandidateQueries,
+    query: str,
+    rowids: Collection[int],
+    language: str | None,
+) -> set[int]:
+    """Of `rowids`, for a question of who came naming nobody, asked of the
+    past ("When did we last have visitors?", "Wann hatten wir zuletzt
+    Besuch?"), the told memories of a visit over, by the household's words
+    of one (`visited`: "Our parents visited us on Sunday"): each answers it
+    by what it says, whatever its relevance. It shares no word with the
+    question and is far from it by meaning: "I don't know" (review s36
+    finding 3). Told, not observed: the home's own door narration says
+    "… or visited" of any door, and searched for the word it read before
+    the visitor's door in a home that tracks nobody."""
+    if not rowids or not asks_anyone_coming(query, language):
+        return set()
+    if not _asked_of_the_past(query, language):
+        return set()
+    visited = set().union(
+        *(statement_words(other).visited for other in languages_to_try(language))
+    )
+    ordered = sorted(rowids)
+    kinds = candidates.kinds(ordered)
+    return {
+        rowid
+        for rowid, text in candidates.contents(ordered).items()
+        if kinds.get(rowid) != _OBSERVED
+        and not visited.isdisjoint(_TOKEN.findall(text.casefold()))
+    }
+
+
+# The kind of what the home observed (common/values.py MemoryKind).
+_OBSERVED: Final = "observation"
+
+
 def came_already(
     candidates: CandidateQueries,
     query: str,

@@ -88,7 +88,9 @@ class StatementWords:
     not on Wednesday, but on Friday", "sondern"); coming_anyone: words a
     question of who comes asks by, naming nobody ("who", "anyone",
     "jemand"); coming_as: a word such a question may ask by, and the one
-    a plan says it by ("visiting": "coming"), visitors_any: those of them said
+    a plan says it by ("visiting": "coming"); visited: a visit told as
+    over ("visited", "besucht"), which answers who came (a return home
+    never says it); visitors_any: those of them said
     generally ("Handwerker"), whom any visitor's memory may answer
     (search/visitors.py); roles: trades and callings, visitors or not,
     each with the one trade it names in every language ("Zahnärztin":
@@ -179,6 +181,7 @@ class StatementWords:
     coming_instead: frozenset[str] = frozenset()
     coming_anyone: frozenset[str] = frozenset()
     coming_as: Mapping[str, str] = field(default_factory=dict)
+    visited: frozenset[str] = frozenset()
     contacting: frozenset[str] = frozenset()
     deed_questions: tuple[re.Pattern[str], ...] = ()
     deeds_not_asked: frozenset[str] = frozenset()
@@ -277,6 +280,7 @@ def _read_words(path: Path) -> StatementWords:
         coming_as={
             word.casefold(): said for word, said in table.get("coming_as", {}).items()
         },
+        visited=frozenset(word.casefold() for word in table.get("visited", ())),
         contacting=frozenset(
             word.casefold() for word in table.get("contacting", ())
         ),
