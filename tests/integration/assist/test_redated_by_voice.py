@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from custom_components.home_memory.memory.embedding.multilingual import (
         MultilingualEmbedder,
     )
+    from custom_components.home_memory.memory.store import MemoryStore
 
 pytestmark = pytest.mark.usefixtures("mock_load_model")
 
@@ -258,19 +259,9 @@ async def test_a_deed_is_not_re_dated_ahead_of_now(
     """Review s35: "no, it was tomorrow" of a zoo visit told as done moved
     it into the future; it changes nothing, and the answer says why."""
     store = await german_home(hass, mock_config_entry, e5, freezer)
-    result = await say(hass, told, user=user_anna, language=language)
-    [before] = active(store)
-    result = await say(
-        hass,
-        said,
-        conversation_id=result.conversation_id,
-        user=user_anna,
-        language=language,
+    await _refused_changes_nothing(
+        hass, store, user_anna, language, (told, said), answer
     )
-    assert speech(result).startswith(answer), speech(result)
-    [after] = active(store)
-    assert (after.content, after.version) == (before.content, before.version)
-    assert after.happened_at == before.happened_at
 
 
 @pytest.mark.parametrize(
@@ -373,19 +364,9 @@ async def test_a_plan_is_not_re_dated_into_the_past(
     November): a plan still to come in the past. It changes nothing, and
     the answer says why and what to tell instead."""
     store = await german_home(hass, mock_config_entry, e5, freezer)
-    result = await say(hass, told, user=user_anna, language=language)
-    [before] = active(store)
-    result = await say(
-        hass,
-        said,
-        conversation_id=result.conversation_id,
-        user=user_anna,
-        language=language,
+    await _refused_changes_nothing(
+        hass, store, user_anna, language, (told, said), answer
     )
-    assert speech(result).startswith(answer), speech(result)
-    [after] = active(store)
-    assert (after.content, after.version) == (before.content, before.version)
-    assert after.happened_at == before.happened_at
 
 
 @pytest.mark.parametrize(
@@ -561,3 +542,30 @@ async def test_a_re_dating_in_another_language_moves_the_day_not_the_words(
     [after] = active(store)
     assert after.content == before.content
     assert after.happened_at.astimezone(BERLIN).date() == date(2026, 11, 28)
+
+
+async def _refused_changes_nothing(
+    hass: HomeAssistant,
+    store: MemoryStore,
+    user: MockUser,
+    language: str,
+    said: tuple[str, str],
+    answer: str,
+) -> None:
+    """Tell the first of `said`, then re-date it by the second in the same
+    conversation: the answer opens with `answer` and the memory is as it
+    was (its text, version and time)."""
+    told, redating = said
+    result = await say(hass, told, user=user, language=language)
+    [before] = active(store)
+    result = await say(
+        hass,
+        redating,
+        conversation_id=result.conversation_id,
+        user=user,
+        language=language,
+    )
+    assert speech(result).startswith(answer), speech(result)
+    [after] = active(store)
+    assert (after.content, after.version) == (before.content, before.version)
+    assert after.happened_at == before.happened_at
