@@ -25,6 +25,7 @@ from .operations import (
     exchange,
     memories,
     proposals,
+    reasons,
     requests,
     set_aside,
     when,
@@ -102,13 +103,16 @@ type _Run = Callable[[OperationScope, _Data], Awaitable[ServiceResponse]]
 type _Handler = Callable[[ServiceCall], Coroutine[Any, Any, ServiceResponse]]
 
 
-def service_error(err: OperationError) -> HomeAssistantError:
+def service_error(
+    err: OperationError, hass: HomeAssistant | None = None
+) -> HomeAssistantError:
     """The action error for an operation error (the one mapping of actions).
 
     Engine failures and features that are not running are Home Assistant
     errors; everything else is the caller's to fix (ServiceValidationError).
     An entry that is not loaded is reported in Home Assistant's own words
-    (the cause `loaded_data` kept).
+    (the cause `loaded_data` kept). A refused value's reason and field are
+    said in Home Assistant's language (operations/reasons.py).
     """
     if isinstance(err.__cause__, HomeAssistantError):
         return err.__cause__
@@ -120,7 +124,7 @@ def service_error(err: OperationError) -> HomeAssistantError:
     return kind(
         translation_domain=DOMAIN,
         translation_key=err.translation_key,
-        translation_placeholders=dict(err.placeholders) or None,
+        translation_placeholders=reasons.worded(hass, err) or None,
     )
 
 
@@ -135,7 +139,7 @@ def _action(access: Access, run: _Run) -> _Handler:
             )
             return await run(scope, call.data)
         except OperationError as err:
-            raise service_error(err) from err
+            raise service_error(err, call.hass) from err
 
     return handle
 
@@ -390,7 +394,7 @@ async def _erase_set_aside(call: ServiceCall) -> ServiceResponse:
             call.hass, actor, confirmed=requests.erase_confirmed(call.data)
         )
     except OperationError as err:
-        raise service_error(err) from err
+        raise service_error(err, call.hass) from err
     names: list[JsonValueType] = list(erased)
     return {"erased": names}
 

@@ -61,7 +61,7 @@ from .memory.common.values import (
     WeightClass,
 )
 from .memory.transfer.serialization import history_dicts, log_entry_dict, memory_to_dict
-from .operations import browse, requests
+from .operations import browse, reasons, requests
 from .operations.access import Access, async_get_actor, may_write, shown_in_tier
 from .operations.errors import (
     ConflictError,
@@ -215,7 +215,8 @@ def _send_error(connection: ActiveConnection, msg_id: int, err: Exception) -> No
     """Send an error in Home Assistant's form, with its translated message."""
     if isinstance(err, OperationError):
         key = err.translation_key
-        placeholders = {k: shown(v) for k, v in err.placeholders.items()}
+        worded = reasons.worded(connection.hass, err)
+        placeholders = {k: shown(v) for k, v in worded.items()}
         code = _KEY_CODES.get(key) or next(
             (code for kind, code in _CODES if isinstance(err, kind)),
             ERR_HOME_ASSISTANT_ERROR,

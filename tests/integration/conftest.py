@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+import json
+from pathlib import Path
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 from unittest.mock import patch
 
 from homeassistant.auth.const import GROUP_ID_USER
@@ -29,7 +31,6 @@ from .ws_client import Client, user_token
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator, Sequence
-    from pathlib import Path
     from unittest.mock import MagicMock
 
     from freezegun.api import FrozenDateTimeFactory
@@ -252,3 +253,24 @@ async def ben(
 async def admin(hass_ws_client: WebSocketGenerator) -> Client:
     """An administrator's websocket connection (not Anna)."""
     return Client(await hass_ws_client())
+
+
+STRINGS: Final = json.loads(
+    (
+        Path(__file__).parents[2] / "custom_components" / DOMAIN / "strings.json"
+    ).read_text(encoding="utf-8")
+)
+
+
+def named(path: str) -> str:
+    """How a refused field's path ("tags.0") is named in an error: as the
+    actions' forms name the field ("Tags"); the panel's own fields as they are."""
+    field = path.split(".", maxsplit=1)[0]
+    return next(
+        (
+            str(action["fields"][field]["name"])
+            for action in STRINGS["services"].values()
+            if field in action.get("fields", {})
+        ),
+        field,
+    )

@@ -18,7 +18,7 @@ from custom_components.home_memory.memory.store import (
 )
 from custom_components.home_memory.operations.schemas import ServiceSchema
 
-from .conftest import call
+from .conftest import call, named
 
 if TYPE_CHECKING:
     from freezegun.api import FrozenDateTimeFactory
@@ -171,7 +171,7 @@ async def test_remember_refuses_text_without_a_letter_or_digit(
         await call(hass, "remember", {"content": content}, user=hass_admin_user)
     assert err.value.translation_key == "invalid_memory"
     assert err.value.translation_placeholders is not None
-    assert err.value.translation_placeholders["field"] == "content"
+    assert err.value.translation_placeholders["field"] == named("content")
     assert await all_memories(hass, hass_admin_user) == []
     stored = await remember(hass, hass_admin_user, content="The gate code is 77")
     with pytest.raises(ServiceValidationError):
@@ -238,8 +238,8 @@ async def test_remember_rejects_bad_input(
     assert err.value.translation_domain == DOMAIN
     assert err.value.translation_key == "invalid_field"
     assert err.value.translation_placeholders is not None
-    assert err.value.translation_placeholders["field"] == field
-    assert str(err.value).startswith(f"Invalid value for {field}:")
+    assert err.value.translation_placeholders["field"] == named(field)
+    assert str(err.value).startswith(f"Invalid value for {named(field)}:")
     assert await all_memories(hass, hass_admin_user) == []
 
 
@@ -418,7 +418,7 @@ async def test_search_rejects_bad_input(
     with pytest.raises(ServiceValidationError) as err:
         await call(hass, "search", data, user=hass_admin_user)
     assert err.value.translation_placeholders == {
-        "field": field,
+        "field": named(field),
         "error": err.value.translation_placeholders["error"],  # type: ignore[index]
     }
 
@@ -645,7 +645,7 @@ async def test_list_rejects_bad_input(
     with pytest.raises(ServiceValidationError) as err:
         await call(hass, "list", data, user=hass_admin_user)
     assert err.value.translation_placeholders is not None
-    assert err.value.translation_placeholders["field"] == field
+    assert err.value.translation_placeholders["field"] == named(field)
 
 
 # -- update and forget ---------------------------------------------------------------
@@ -990,8 +990,8 @@ async def test_engine_validation_is_reported(
         await remember(hass, hass_admin_user, content="anything")
     assert err.value.translation_key == "invalid_memory"
     assert err.value.translation_placeholders == {
-        "field": "people",
-        "error": "people: too many",
+        "field": "People",
+        "error": "is not valid",
     }
 
 

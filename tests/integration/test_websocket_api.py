@@ -26,7 +26,7 @@ from custom_components.home_memory.operations.proposals import (
 )
 from custom_components.home_memory.websocket_api import decode_cursor, encode_cursor
 
-from .conftest import call
+from .conftest import call, named
 from .ws_client import Client, user_token
 
 if TYPE_CHECKING:
@@ -1082,9 +1082,7 @@ async def test_bad_fields_are_translated_errors_and_write_nothing(
     error = await anna.error(command, **fields)
     assert error["code"] == "invalid_format"
     assert error["translation_key"] == "invalid_field"
-    assert error["translation_placeholders"]["field"].startswith(
-        field.split(".", maxsplit=1)[0]
-    )
+    assert error["translation_placeholders"]["field"] == named(field)
     assert len(error["message"]) < 600
     got = await anna.ok("get", memory_id=memory["id"])
     assert got["memory"]["content"] == "A memory that must stay as it is"
@@ -1150,7 +1148,7 @@ async def test_megabytes_of_text_are_a_translated_error(
     memory = await remember(hass, user_anna, "Unchanged by hostile text")
     big = await anna.error("update", memory_id=memory["id"], content="x" * 3_000_000)
     assert big["translation_key"] == "invalid_field"
-    assert big["translation_placeholders"]["field"] == "content"
+    assert big["translation_placeholders"]["field"] == named("content")
     assert len(big["message"]) < 600
     got = await anna.ok("get", memory_id=memory["id"])
     assert got["memory"]["version"] == memory["version"]

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any, Final
 
 import probatio as vol
 
+from ..memory.common.errors import Problem
 from ..memory.common.values import MemoryKind, Visibility
 from ..memory.store import MAX_CONTENT_CHARS, MAX_LABEL_CHARS
-from ..operations.schemas import MOMENT, checked_number, checked_text
+from ..operations.schemas import MOMENT, Refused, checked_number, checked_text
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -58,7 +59,12 @@ def exactly_one(*keys: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
 
     def check(value: dict[str, Any]) -> dict[str, Any]:
         if sum(key in value for key in keys) != 1:
-            raise vol.Invalid(f"give exactly one of {', '.join(keys)}")
+            listed = ", ".join(keys)
+            raise Refused(
+                Problem(
+                    "exactly_one", f"give exactly one of {listed}", {"keys": listed}
+                )
+            )
         return value
 
     return check

@@ -7,9 +7,10 @@ speech (`intents.error_speech`).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ..const import LOGGER
+from ..operations import reasons
 from ..operations.errors import (
     ConflictError,
     EngineFailureError,
@@ -20,6 +21,9 @@ from ..operations.errors import (
     UnavailableError,
 )
 from .prompts import ENGLISH, PromptWords
+
+if TYPE_CHECKING:
+    from homeassistant.core import HomeAssistant
 
 
 class ToolError(Exception):
@@ -32,12 +36,13 @@ class ToolError(Exception):
         self.message = message
 
 
-# Keys whose `error` placeholder is the engine's reason for refusing a memory.
-_ENGINE_REFUSED: Final = frozenset({"invalid_memory", "private_needs_owner"})
-
-# translation key -> the code the model is told; the message is the key's in
-# prompts.<language>.json ("errors").
+# translation key -> the code the model is told (any other key is its own
+# code). The message is the key's in prompts.<language>.json ("errors")
+# where the model needs its own instruction; else the action's
+# (strings.json "exceptions", operations/reasons.py), said alike.
 _EXPLAINED: Final[dict[str, str]] = {
+    "invalid_memory": "invalid_arguments",
+    "invalid_field": "invalid_arguments",
     "not_loaded": "memory_unavailable",
     "memory_not_found": "not_found",
     "no_match": "not_found",
@@ -57,7 +62,8 @@ _EXPLAINED: Final[dict[str, str]] = {
 }
 
 
-# What is said for a key not listed above, by the kind of error ("by_kind").
+# What is said for a key with no message of its own, by the kind of error
+# ("by_kind").
 _BY_KIND: Final[tuple[tuple[type[OperationError], str], ...]] = (
     (NotFoundError, "not_found"),
     (InvalidRequestError, "invalid"),
@@ -67,18 +73,33 @@ _BY_KIND: Final[tuple[tuple[type[OperationError], str], ...]] = (
     (EngineFailureError, "engine_failure"),
 )
 
+# Kinds whose action message says exactly what is wrong with the request
+# (which field and why, which id): the model is told it as the action does.
+_SAID_AS_ACTION: Final = (InvalidRequestError, NotFoundError)
 
-def explain(err: OperationError, words: PromptWords = ENGLISH) -> ToolError:
+
+def explain(
+    err: OperationError,
+    words: PromptWords = ENGLISH,
+    hass: HomeAssistant | None = None,
+) -> ToolError:
     """The code and sentence Assist gives for an operation error, in `words`'
-    language."""
+    language: the model's own instruction where prompts.<language>.json
+    has one, else what the action says of it (in Home Assistant's language,
+    the one `words` are chosen by: tools speak in it), else by its kind."""
     if isinstance(err, EngineFailureError):
         LOGGER.warning("Memory could not do that: %s", err.placeholders["error"])
-    if err.translation_key in _ENGINE_REFUSED and "error" in err.placeholders:
-        # The engine refused the memory: its reason is the message.
-        return ToolError("invalid_arguments", err.placeholders["error"])
-    if (code := _EXPLAINED.get(err.translation_key)) is not None:
-        return ToolError(
-            code, words.say("errors", err.translation_key, **err.placeholders)
-        )
-    key = next(key for kind, key in _BY_KIND if isinstance(err, kind))
-    return ToolError(err.translation_key, str(words.table["errors"]["by_kind"][key]))
+    key = err.translation_key
+    code = _EXPLAINED.get(key, key)
+    if key == "private_needs_owner" and err.problem is not None:
+        # The engine refused: the memory (not the caller) has no owner.
+        return ToolError("invalid_arguments", reasons.reason(hass, err.problem))
+    if key in words.table["errors"]:
+        return ToolError(code, words.say("errors", key, **err.placeholders))
+    if isinstance(err, _SAID_AS_ACTION):
+        # An LLM tool's argument keeps its name: the model calls it so.
+        worded = reasons.worded(hass, err, name_fields=False)
+        if (said := reasons.message(hass, key, worded)) is not None:
+            return ToolError(code, said)
+    kind = next(key for kind, key in _BY_KIND if isinstance(err, kind))
+    return ToolError(code, str(words.table["errors"]["by_kind"][kind]))

@@ -28,7 +28,7 @@ from ..memory.text.said import as_said
 from ..memory.text.statements import with_sentence_end
 from ..memory.text.validation import MAX_CONTENT_CHARS, has_words
 from ..memory.time.expressions import time_spans
-from ..operations import choosing, memories, recall, when
+from ..operations import choosing, memories, reasons, recall, when
 from ..operations.errors import (
     ForgetChangedError,
     NotFoundError,
@@ -134,7 +134,7 @@ class _MemoryIntentHandler(intent.IntentHandler):
                 scope, slots, words, intent_obj.text_input or ""
             )
         except (OperationError, ToolError) as err:
-            response.async_set_error(failed, error_speech(err, words))
+            response.async_set_error(failed, error_speech(err, words, intent_obj.hass))
             return response
         except Exception:  # noqa: BLE001 - logged with its traceback
             # As with the LLM tools: a failure is spoken, never raised.
@@ -193,32 +193,47 @@ _SPOKEN_ERRORS: Final = frozenset(
     }
 )
 
+# A refusal's reason (Problem.code) -> the answer that says it
+# (`refused_<answer>`), where it is not its own.
+_REFUSED_AS: Final = {
+    "not_text": "unreadable",
+    "nul": "unreadable",
+    "not_unicode": "unreadable",
+    "hidden": "unreadable",
+    "no_words": "empty",
+}
 
-# Operation errors that carry the engine's reason for refusing a memory.
-_REFUSED: Final = frozenset({"invalid_memory"})
 
-
-def error_speech(err: OperationError | ToolError, words: Wording) -> str:
+def error_speech(
+    err: OperationError | ToolError, words: Wording, hass: HomeAssistant | None = None
+) -> str:
     """What is said when a sentence fails (the one mapping of the sentences).
 
     The engine's refusal of a memory is said by its reason's answer
-    (`refused_<reason>`, else `refused_other`) in the conversation's
-    language, never as the engine's English message alone.
+    (`refused_<reason>`, else `refused_other` with the reason in words, in
+    the conversation's language); anything else by the action's message.
     """
-    if isinstance(err, OperationError) and err.translation_key == "private_needs_owner":
+    if isinstance(err, ToolError):
+        code, message = err.code, err.message
+    elif err.translation_key == "private_needs_owner":
         return words.say("private_needs_user")
-    if isinstance(err, OperationError) and err.translation_key in _REFUSED:
-        key = f"refused_{err.reason}"
+    elif err.translation_key == "invalid_memory" and err.problem is not None:
+        problem = err.problem
+        key = f"refused_{_REFUSED_AS.get(problem.code, problem.code)}"
         if key in words.responses:
-            return words.say(key, **err.reason_values)
-        return words.say("refused_other", message=err.placeholders.get("error", ""))
-    if isinstance(err, OperationError):
-        err = explain(err, prompt_words(words.language))
-    if err.code == "private_needs_user":
+            return words.say(key, **problem.values)
+        said = reasons.reason(hass, problem, words.language)
+        return words.say("refused_other", message=said)
+    else:
+        code = explain(err, prompt_words(words.language), hass).code
+        worded = reasons.worded(hass, err, words.language)
+        action = reasons.message(hass, err.translation_key, worded, words.language)
+        message = words.say("error_failed") if action is None else action
+    if code == "private_needs_user":
         return words.say("private_needs_user")
-    if err.code in _SPOKEN_ERRORS:
-        return words.say(f"error_{err.code}")
-    return words.say("error_other", message=err.message)
+    if code in _SPOKEN_ERRORS:
+        return words.say(f"error_{code}")
+    return words.say("error_other", message=message)
 
 
 def _take_voice_token(scope: CallScope) -> tuple[ConversationState, str | None]:

@@ -36,7 +36,7 @@ from ..operations.errors import (
     SearchExpiredError,
 )
 from ..operations.remembering import outcome_data, outcome_speech
-from ..operations.schemas import shown
+from ..operations.schemas import invalid_field
 from .arguments import (
     CONTENT,
     EXPIRES_IN_DAYS,
@@ -76,11 +76,13 @@ def error_result(code: str, message: str) -> ha_llm.ToolResult:
 
 
 def tool_error(
-    err: OperationError | ToolError, words: PromptWords = ENGLISH
+    err: OperationError | ToolError,
+    words: PromptWords = ENGLISH,
+    hass: HomeAssistant | None = None,
 ) -> ha_llm.ToolResult:
     """The error result for a failed call (the one mapping of the tools)."""
     if isinstance(err, OperationError):
-        err = explain(err, words)
+        err = explain(err, words, hass)
     return error_result(err.code, err.message)
 
 
@@ -246,22 +248,23 @@ class MemoryTool(ha_llm.Tool):
         tool_input: ha_llm.ToolInput,
         llm_context: ha_llm.LLMContext,
     ) -> ha_llm.ToolResult:
+        words = household_words(hass)
         try:
             args = self.parameters(tool_input.tool_args)
         except vol.Invalid as err:
-            return error_result("invalid_arguments", shown(err))
-        words = household_words(hass)
+            # Which argument and why, as the action says it (review s37).
+            return tool_error(invalid_field(err), words, hass)
         try:
             scope = await async_scope(
                 hass, llm_context.context, llm_context.device_id, llm_context.language
             )
         except OperationError as err:
-            return tool_error(err, words)
+            return tool_error(err, words, hass)
         since = await scope.log_position()
         try:
             result = await self._async_run(scope, args)
         except (OperationError, ToolError) as err:
-            failed = tool_error(err, words)
+            failed = tool_error(err, words, hass)
             await scope.log(
                 f"tool_{self.base_name}",
                 {"platform": llm_context.platform, "outcome": failed.data["error"]},

@@ -16,7 +16,6 @@ names the three once, here.
 from __future__ import annotations
 
 import sqlite3
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
 from homeassistant.auth.permissions.const import POLICY_CONTROL
@@ -31,12 +30,13 @@ from ..memory.common.errors import (
     MemoryEngineError,
     MemoryNotFoundError,
     NothingToUndoError,
+    Problem,
     ProposalNotFoundError,
     VisibilityChangeForbiddenError,
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Callable, Mapping
+    from collections.abc import Awaitable, Callable
 
     from homeassistant.core import Context, HomeAssistant
 
@@ -49,11 +49,10 @@ ENGINE_FAILURES: Final = (MemoryEngineError, sqlite3.Error, OSError)
 class OperationError(Exception):
     """An operation could not be done; nothing was written."""
 
-    # The engine's reason for refusing, as a code with its values
-    # (InvalidMemoryError.problem): a surface that speaks says it in its
-    # language instead of the engine's English message.
-    reason: str | None = None
-    reason_values: Mapping[str, str] = MappingProxyType({})
+    # Why a value was refused (its field is the `field` placeholder, its
+    # English message `error`): every surface says it in the household's
+    # language (operations/reasons.py), never as the English message.
+    problem: Problem | None = None
 
     def __init__(self, translation_key: str, **placeholders: str) -> None:
         """Carry the strings.json key and the values its message names."""
@@ -154,6 +153,15 @@ class AdminRequiredError(_TranslatedUnauthorized):
     translation_key_name = "admin_required"
 
 
+def refused(key: str, field: str, problem: Problem) -> InvalidRequestError:
+    """A request refused for `problem` of `field` (`invalid_memory`,
+    `invalid_field`): its placeholders `field` and `error`, said in words
+    by operations/reasons.py."""
+    err = InvalidRequestError(key, field=field, error=problem.message)
+    err.problem = problem
+    return err
+
+
 def engine_failure(err: BaseException) -> EngineFailureError:
     """The operation error for an engine or storage failure."""
     return EngineFailureError("engine_error", error=str(err))
@@ -180,13 +188,17 @@ def from_engine(  # noqa: PLR0911, PLR0912 - one case per error named
             return ForbiddenError("visibility_owner_only", id=err.memory_id)
         case InvalidMemoryError() if err.field == "visibility":
             # The engine's reason (e.g. the memory has no owner) rides along.
-            return InvalidRequestError("private_needs_owner", error=str(err))
-        case InvalidMemoryError():
-            refused = InvalidRequestError(
-                "invalid_memory", field=err.field, error=str(err)
+            return refused(
+                "private_needs_owner",
+                err.field,
+                Problem(err.problem, err.message, err.values),
             )
-            refused.reason, refused.reason_values = err.problem, err.values
-            return refused
+        case InvalidMemoryError():
+            return refused(
+                "invalid_memory",
+                err.field,
+                Problem(err.problem, err.message, err.values),
+            )
         case MemoryChangedError():
             return ConflictError("memory_changed", id=err.memory_id)
         case NothingToUndoError():

@@ -17,6 +17,7 @@ from homeassistant.util import dt as dt_util
 import probatio
 
 from ..const import DOMAIN
+from ..memory.common.errors import Problem
 from ..memory.common.values import MemoryKind, Origin, Tier, Visibility, WeightClass
 from ..memory.store import (
     MAX_CONTENT_CHARS,
@@ -24,7 +25,9 @@ from ..memory.store import (
     MAX_LABELS,
     MAX_SUMMARY_CHARS,
 )
-from ..memory.text.validation import number_problem, text_problem
+from ..memory.text.validation import EMPTY_PROBLEM, number_problem, text_problem
+from .errors import InvalidRequestError, refused
+from .reasons import current_hass, worded
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -95,6 +98,54 @@ def shown(text: object) -> str:
     return value.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
+class Refused(probatio.Invalid):
+    """A value refused for `problem`, which every surface says in the
+    household's language (operations/reasons.py)."""
+
+    def __init__(self, problem: Problem, path: list[Any] | None = None) -> None:
+        """Refuse for `problem` (its English message for logs)."""
+        super().__init__(problem.message, path)
+        self.problem = problem
+
+
+# probatio's own refusals, by kind; any other is "invalid".
+_PROBATIO_PROBLEMS: Final[tuple[tuple[type[probatio.Invalid], Problem], ...]] = (
+    (probatio.RequiredFieldInvalid, Problem("missing", "is missing")),
+    (probatio.InInvalid, Problem("not_allowed", "is not one of the allowed values")),
+    (probatio.LengthInvalid, Problem("wrong_length", "has too many entries")),
+    (probatio.RangeInvalid, Problem("not_allowed", "is not one of the allowed values")),
+    *(
+        (kind, Problem("wrong_type", "has the wrong type"))
+        for kind in (
+            probatio.TypeInvalid,
+            probatio.DictInvalid,
+            probatio.SequenceTypeInvalid,
+        )
+    ),
+)
+
+
+def problem_of(err: probatio.Invalid) -> Problem:
+    """Why `err` refused a value (the first of several): ours say it, and
+    probatio's are told by their kind ("required key not provided": missing)."""
+    if isinstance(err, probatio.MultipleInvalid) and err.errors:
+        err = err.errors[0]
+    if isinstance(err, Refused):
+        return err.problem
+    return next(
+        (problem for kind, problem in _PROBATIO_PROBLEMS if isinstance(err, kind)),
+        Problem("invalid", str(err.error_message)),
+    )
+
+
+def invalid_field(err: probatio.Invalid) -> InvalidRequestError:
+    """The request error `invalid_field` for `err`: the field (its first
+    name) and why, the one reading of a refused value for the actions, the
+    panel and the LLM tools' arguments."""
+    field = str(err.path[0]) if err.path else "data"
+    return refused("invalid_field", field, problem_of(err))
+
+
 class ServiceSchema(probatio.Schema):
     """A schema whose failures are translated ServiceValidationErrors."""
 
@@ -118,13 +169,13 @@ class ServiceSchema(probatio.Schema):
                 raise ServiceValidationError(
                     translation_domain=DOMAIN, translation_key="expiry_set_and_cleared"
                 ) from err
-            field = ".".join(str(part) for part in err.path) or "data"
+            refused = invalid_field(err)
             raise ServiceValidationError(
                 translation_domain=DOMAIN,
-                translation_key="invalid_field",
+                translation_key=refused.translation_key,
                 translation_placeholders={
-                    "field": shown(field),
-                    "error": shown(err.error_message),
+                    name: shown(value)
+                    for name, value in worded(current_hass(), refused).items()
                 },
             ) from err
 
@@ -171,10 +222,10 @@ def checked_text(
 
     def check(value: Any) -> str:
         if (problem := text_problem(value, max_chars, multiline=multiline)) is not None:
-            raise probatio.Invalid(problem)
+            raise Refused(problem)
         value = value.strip()
         if len(value) < min_chars:
-            raise probatio.Invalid("must not be empty")
+            raise Refused(EMPTY_PROBLEM)
         return str(value)
 
     return check
@@ -195,7 +246,7 @@ def checked_number(
             value = int(value)
         problem = number_problem(value, minimum, maximum, integer=integer)
         if problem is not None:
-            raise probatio.Invalid(problem)
+            raise Refused(problem)
         # Checked before the conversion: float() of a huge int would overflow.
         return value if integer else float(value)
 
@@ -250,24 +301,28 @@ def _moment(value: Any) -> datetime:
     # Checked before Home Assistant's parser sees it: its C parser (ciso8601)
     # crashes the whole process on a lone surrogate.
     if isinstance(value, str) and text_problem(value, _MAX_MOMENT_CHARS) is not None:
-        raise probatio.Invalid("must be a date or a date and time")
+        raise Refused(_NOT_A_MOMENT)
     try:
         moment = cv.datetime(value)
     except probatio.Invalid:
-        moment = datetime.combine(cv.date(value), time.min)
+        try:
+            moment = datetime.combine(cv.date(value), time.min)
+        except probatio.Invalid:
+            raise Refused(_NOT_A_MOMENT) from None
     try:
         return dt_util.as_utc(moment)
     except OverflowError:
         # Year 1 or 9999 moved across the time zone leaves the calendar.
-        raise probatio.Invalid("is out of range") from None
+        raise Refused(Problem("moment_out_of_range", "is out of range")) from None
 
 
 _MAX_MOMENT_CHARS = 64
+_NOT_A_MOMENT: Final = Problem("not_a_moment", "must be a date or a date and time")
 
 
 def _future(value: datetime) -> datetime:
     if value <= dt_util.utcnow():
-        raise probatio.Invalid("must be in the future")
+        raise Refused(Problem("not_in_future", "must be in the future"))
     return value
 
 
@@ -286,7 +341,9 @@ def _moment_or_words(value: Any) -> datetime | str:
     if isinstance(value, str) and _DATE_ONLY.fullmatch(value.strip()):
         return value.strip()
     if isinstance(value, str) and text_problem(value, _MAX_MOMENT_CHARS) is not None:
-        raise probatio.Invalid("must be a date and time or time words")
+        raise Refused(
+            Problem("not_time_words", "must be a date and time or time words")
+        )
     try:
         moment: datetime = cv.datetime(value)
     except probatio.Invalid:
@@ -547,8 +604,13 @@ def _versions_of_forgotten(data: dict[str, Any]) -> dict[str, Any]:
     """
     stray = set(data.get(ATTR_EXPECTED_VERSIONS, {})) - set(data[ATTR_MEMORY_IDS])
     if stray:
-        raise probatio.Invalid(
-            f"names a memory not being forgotten: {sorted(stray)[0]}",
+        stray_id = sorted(stray)[0]
+        raise Refused(
+            Problem(
+                "not_forgotten",
+                f"names a memory not being forgotten: {stray_id}",
+                {"id": shown(stray_id)},
+            ),
             path=[ATTR_EXPECTED_VERSIONS],
         )
     return data

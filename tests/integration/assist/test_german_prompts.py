@@ -161,7 +161,7 @@ async def test_tools_describe_and_answer_in_german(
     unknown = await _call(instance, "update_memory", id="nope", content="x")
     assert unknown == {
         "error": "not_found",
-        "message": "Diese Erinnerung gibt es nicht.",
+        "message": "Es gibt keine Erinnerung mit der ID nope, die du sehen kannst.",
     }
     expired = await _call(instance, "forget", confirmation_token="nope")
     assert expired["message"] == GERMAN.say("errors", "invalid_token")

@@ -6,6 +6,25 @@ also ValueErrors, as the code that validates such input expects.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+
+class Problem(NamedTuple):
+    """Why a value is refused: the reason's `code`, its `values` (numbers,
+    choices) and the English `message` for logs.
+
+    Surfaces say it in the household's language by the code (the
+    translations' "problems", operations/reasons.py), never by the message.
+    """
+
+    code: str
+    message: str
+    values: Mapping[str, str] = MappingProxyType({})
+
 
 class MemoryEngineError(Exception):
     """Base class of the engine's errors."""
@@ -14,24 +33,27 @@ class MemoryEngineError(Exception):
 class InvalidMemoryError(MemoryEngineError):
     """Input that cannot be stored; `field` names what is wrong.
 
-    The message is English, for logs and English surfaces; `problem` names
-    the reason as a code ("too_long", "hidden", ... or "invalid") and
-    `values` its numbers, so a surface can say it in the household's
-    language (the sentences' `refused_<problem>` answers).
+    The message is English, for logs; `problem` names the reason as a code
+    (a `Problem`'s: "too_long", "hidden", ... or "invalid") and `values` its
+    numbers, so a surface says it in the household's language (the
+    translations' "problems", the sentences' `refused_<problem>` answers).
     """
 
     def __init__(
         self,
         field: str,
-        message: str,
+        message: str | Problem,
         *,
         problem: str = "invalid",
-        values: dict[str, str] | None = None,
+        values: Mapping[str, str] | None = None,
     ) -> None:
+        if isinstance(message, Problem):
+            problem, values, message = message.code, message.values, message.message
         super().__init__(f"{field}: {message}")
         self.field = field
+        self.message = message
         self.problem = problem
-        self.values = values or {}
+        self.values: Mapping[str, str] = values or {}
 
 
 class MemoryNotFoundError(MemoryEngineError):

@@ -227,7 +227,9 @@ class Versions:
         if patch.happened is not None:
             start, end = (to_timestamp(moment) for moment in patch.happened)
             if start is None or end is None or end < start:
-                raise InvalidMemoryError("happened_at", "ends before it starts")
+                raise InvalidMemoryError(
+                    "happened_at", "ends before it starts", problem="ends_before_start"
+                )
         return replace(
             patch,
             content=None
@@ -281,7 +283,9 @@ class Versions:
         `cleared` (emotion, location), which become None.
         """
         if patch.visibility is Visibility.PRIVATE and current.owner is None:
-            raise InvalidMemoryError("visibility", "a private memory needs an owner")
+            raise InvalidMemoryError(
+                "visibility", "a private memory needs an owner", problem="needs_owner"
+            )
         rowid = int(
             conn.execute(
                 "SELECT rowid FROM memories WHERE id = ?", (current.id,)

@@ -178,7 +178,9 @@ class Writing:
         )
         visibility = clean_enum("visibility", Visibility, new.visibility)
         if visibility is Visibility.PRIVATE and not new.owner:
-            raise InvalidMemoryError("visibility", "a private memory needs an owner")
+            raise InvalidMemoryError(
+                "visibility", "a private memory needs an owner", problem="needs_owner"
+            )
         if new.id is not None:
             clean_text("id", new.id, MAX_LABEL_CHARS)
         for name in (
@@ -194,7 +196,9 @@ class Writing:
             and new.happened_until is not None
             and new.happened_until < new.happened_at
         ):
-            raise InvalidMemoryError("happened_until", "is before happened_at")
+            raise InvalidMemoryError(
+                "happened_until", "is before happened_at", problem="ends_before_start"
+            )
         return replace(
             new,
             content=content,

@@ -7,10 +7,11 @@ from enum import StrEnum
 import hashlib
 import math
 import re
+import sys
 from typing import TYPE_CHECKING, Any, Final
 import unicodedata
 
-from ..common.errors import InvalidMemoryError
+from ..common.errors import InvalidMemoryError, Problem
 from .characters import has_hidden
 
 if TYPE_CHECKING:
@@ -22,7 +23,10 @@ MAX_LABELS = 50
 MAX_LABEL_CHARS = 100
 SUMMARY_SOFT_LIMIT = 120
 SOFT_HYPHEN = "\u00ad"
-HIDDEN_PROBLEM = "must not contain control or invisible characters"
+HIDDEN_PROBLEM: Final = Problem(
+    "hidden", "must not contain control or invisible characters"
+)
+EMPTY_PROBLEM: Final = Problem("empty", "must not be empty")
 
 
 def jsonable(value: Any) -> Any:
@@ -38,7 +42,9 @@ def to_timestamp(value: datetime | None) -> float | None:
     if value is None:
         return None
     if value.tzinfo is None:
-        raise InvalidMemoryError("datetime", "must be timezone-aware")
+        raise InvalidMemoryError(
+            "datetime", Problem("needs_time_zone", "must be timezone-aware")
+        )
     return value.timestamp()
 
 
@@ -62,7 +68,7 @@ _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 def text_problem(
     value: object, max_chars: int, *, multiline: bool = False
-) -> str | None:
+) -> Problem | None:
     """What makes `value` unacceptable as text, or None when it is fine.
 
     The one check every surface applies to text from outside (actions, LLM
@@ -74,16 +80,22 @@ def text_problem(
     text may hold tab, newline and carriage return.
     """
     if not isinstance(value, str):
-        return "must be text"
+        return Problem("not_text", "must be text")
     if len(value) > max_chars:
-        return f"is longer than {max_chars} characters"
+        return _too_long(max_chars)
     if "\x00" in value:
-        return "must not contain NUL characters"
+        return Problem("nul", "must not contain NUL characters")
     if _LONE_SURROGATE.search(value):
-        return "must be valid Unicode text"
+        return Problem("not_unicode", "must be valid Unicode text")
     if has_hidden(value, multiline=multiline):
         return HIDDEN_PROBLEM
     return None
+
+
+def _too_long(limit: int) -> Problem:
+    return Problem(
+        "too_long", f"is longer than {limit} characters", {"limit": str(limit)}
+    )
 
 
 def readable(text: str) -> str:
@@ -97,28 +109,35 @@ def readable(text: str) -> str:
 
 def number_problem(
     value: object, minimum: float, maximum: float, *, integer: bool = False
-) -> str | None:
+) -> Problem | None:
     """What makes `value` unacceptable as a bounded number, or None.
 
     True and False are not numbers here, nor NaN or infinity; integers are
     compared exactly, so a huge one is refused rather than overflowing.
     """
+    whole = Problem("not_whole", "must be a whole number")
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return "must be a whole number" if integer else "must be a number"
+        return whole if integer else Problem("not_a_number", "must be a number")
     if integer and not isinstance(value, int):
-        return "must be a whole number"
+        return whole
     if isinstance(value, float) and not math.isfinite(value):
-        return "must be a finite number"
+        return Problem("not_finite", "must be a finite number")
     if not minimum <= value <= maximum:
-        return f"must be between {_bound(minimum)} and {_bound(maximum)}"
+        low, high = _bound(minimum), _bound(maximum)
+        return Problem(
+            "out_of_range",
+            f"must be between {low} and {high}",
+            {"minimum": low, "maximum": high},
+        )
     return None
 
 
 def _bound(value: float) -> str:
-    """A bound as people read it: 1,000,000 and 2,147,483,647, not 1e+06."""
+    """A bound as people of any language read it: 1000000, not 1e+06 (no
+    grouping: "8,000" reads as eight in German)."""
     if float(value).is_integer():
-        return f"{int(value):,}"
-    return f"{value:,}"
+        return str(int(value))
+    return str(value)
 
 
 def check_text(
@@ -135,7 +154,7 @@ def check_text(
     assert isinstance(value, str)
     value = value.strip()
     if not value and not allow_empty:
-        raise InvalidMemoryError(field, "must not be empty")
+        raise InvalidMemoryError(field, EMPTY_PROBLEM)
     return value
 
 
@@ -151,32 +170,18 @@ def check_number(
 
 
 def clean_text(field: str, value: str, limit: int, *, allow_empty: bool = False) -> str:
-    if not isinstance(value, str):
-        raise InvalidMemoryError(field, "must be text", problem="unreadable")
-    if "\x00" in value:
-        raise InvalidMemoryError(
-            field, "must not contain NUL characters", problem="unreadable"
-        )
-    if _LONE_SURROGATE.search(value):
-        # Every write passes here: SQLite could not encode it.
-        raise InvalidMemoryError(
-            field, "must be valid Unicode text", problem="unreadable"
-        )
-    if has_hidden(value, multiline=True):
-        # The engine's own writes too (observations, proposals, merges).
-        raise InvalidMemoryError(field, HIDDEN_PROBLEM, problem="unreadable")
+    # Every write passes here (the engine's own too: observations,
+    # proposals, merges): a lone surrogate SQLite could not encode, hidden
+    # characters. The length is checked after trimming, below.
+    if (problem := text_problem(value, sys.maxsize, multiline=True)) is not None:
+        raise InvalidMemoryError(field, problem)
     # A soft hyphen inside a word only says where it may break: left in,
     # "b\u00adins" would look like "bins" and never be found as it (review s21).
     value = value.replace(SOFT_HYPHEN, "").strip()
     if not value and not allow_empty:
-        raise InvalidMemoryError(field, "must not be empty", problem="empty")
+        raise InvalidMemoryError(field, EMPTY_PROBLEM)
     if len(value) > limit:
-        raise InvalidMemoryError(
-            field,
-            f"is longer than {limit} characters",
-            problem="too_long",
-            values={"limit": str(limit)},
-        )
+        raise InvalidMemoryError(field, _too_long(limit))
     return value
 
 
@@ -209,7 +214,7 @@ def clean_content(field: str, value: str, limit: int) -> str:
     value = clean_text(field, value, limit)
     if not has_words(value):
         raise InvalidMemoryError(
-            field, "must contain at least one letter or digit", problem="empty"
+            field, Problem("no_words", "must contain at least one letter or digit")
         )
     return value
 
@@ -248,8 +253,19 @@ def clean_labels(field: str, values: Iterable[str]) -> tuple[str, ...]:
         else:
             cleaned.setdefault(label, label)
     if len(cleaned) > MAX_LABELS:
-        raise InvalidMemoryError(field, f"has more than {MAX_LABELS} entries")
+        raise InvalidMemoryError(field, too_many(MAX_LABELS))
     return tuple(cleaned.values())
+
+
+def too_many(limit: int) -> Problem:
+    """A list longer than `limit` entries."""
+    return Problem("too_many", f"has more than {limit} entries", {"limit": str(limit)})
+
+
+def one_of(choices: Iterable[str]) -> Problem:
+    """A value that is none of `choices` (codes, said as they are)."""
+    listed = ", ".join(choices)
+    return Problem("not_one_of", f"must be one of {listed}", {"choices": listed})
 
 
 def merged_labels(*groups: Iterable[str]) -> tuple[str, ...]:
@@ -266,8 +282,9 @@ def clean_enum[E: StrEnum](field: str, cls: type[E], value: object) -> E:
     try:
         return cls(str(value))
     except ValueError:
-        choices = ", ".join(member.value for member in cls)
-        raise InvalidMemoryError(field, f"must be one of {choices}") from None
+        raise InvalidMemoryError(
+            field, one_of(member.value for member in cls)
+        ) from None
 
 
 _SPECIFIC = re.compile(r"\w*\d\w*")

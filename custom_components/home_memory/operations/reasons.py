@@ -1,0 +1,125 @@
+"""Why a request was refused, in the household's language, from one source.
+
+A `Problem` (memory/common/errors.py) names a refusal's reason by a code;
+its words are the translations' "problems" (strings.json,
+translations/<language>.json), the one source every surface says a reason
+from: an action's and the panel's translated error (`invalid_field`,
+`invalid_memory`) and an LLM tool's error result (review s37: a German
+home read "Ungültiger Wert für content: must not be empty", and a tool
+said only "required key not provided @ data['content']"). A field is named
+as the action's form names it (services.<action>.fields.<field>.name).
+
+The words are Home Assistant's cached translations (loaded with the
+integration for its language): read on the event loop, no I/O.
+"""
+
+from __future__ import annotations
+
+from contextlib import suppress
+from typing import TYPE_CHECKING, Final
+
+from homeassistant.core import HomeAssistant, async_get_hass_or_none, callback
+from homeassistant.helpers.translation import async_get_cached_translations
+
+from ..const import DOMAIN
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from ..memory.common.errors import Problem
+    from .errors import OperationError
+
+PROBLEMS: Final = "problems"
+# What is said of a reason the translations do not name.
+_ANY_PROBLEM: Final = "invalid"
+
+
+def _language(hass: HomeAssistant, language: str | None) -> str:
+    return language or hass.config.language
+
+
+def _filled(template: str, values: Mapping[str, str]) -> str:
+    with suppress(KeyError, IndexError, ValueError):
+        return template.format(**values)
+    return template
+
+
+@callback
+def reason(
+    hass: HomeAssistant | None, problem: Problem, language: str | None = None
+) -> str:
+    """`problem` said in `language` (None: Home Assistant's), e.g. "darf nicht
+    leer sein"; its English message where no Home Assistant runs."""
+    if hass is None:
+        return problem.message
+    strings = async_get_cached_translations(
+        hass, _language(hass, language), PROBLEMS, DOMAIN
+    )
+    prefix = f"component.{DOMAIN}.{PROBLEMS}."
+    template = strings.get(prefix + problem.code) or strings.get(prefix + _ANY_PROBLEM)
+    if not template:  # translations not loaded (yet): the English message
+        return problem.message
+    return _filled(template, problem.values)
+
+
+@callback
+def field_name(
+    hass: HomeAssistant | None, field: str, language: str | None = None
+) -> str:
+    """`field` as the actions' forms name it in `language` ("Inhalt" for
+    content); the field itself where no action takes it (the panel's own)."""
+    if hass is None:
+        return field
+    strings = async_get_cached_translations(
+        hass, _language(hass, language), "services", DOMAIN
+    )
+    suffix = f".fields.{field}.name"
+    return next((name for key, name in strings.items() if key.endswith(suffix)), field)
+
+
+@callback
+def worded(
+    hass: HomeAssistant | None,
+    err: OperationError,
+    language: str | None = None,
+    *,
+    name_fields: bool = True,
+) -> dict[str, str]:
+    """The placeholders of `err` with its reason (and field) in words.
+
+    `name_fields`: the field as a form names it; else as given (an LLM
+    tool's argument, which the model calls by its name).
+    """
+    values = dict(err.placeholders)
+    if err.problem is not None:
+        values["error"] = reason(hass, err.problem, language)
+        if name_fields and "field" in values:
+            values["field"] = field_name(hass, values["field"], language)
+    return values
+
+
+@callback
+def message(
+    hass: HomeAssistant | None,
+    key: str,
+    placeholders: Mapping[str, str],
+    language: str | None = None,
+) -> str | None:
+    """The translated message of exception `key` (strings.json
+    "exceptions") in `language`, filled; None when there is none."""
+    if hass is None:
+        return None
+    strings = async_get_cached_translations(
+        hass, _language(hass, language), "exceptions", DOMAIN
+    )
+    template = strings.get(f"component.{DOMAIN}.exceptions.{key}.message")
+    if not template:
+        return None
+    return _filled(template, placeholders)
+
+
+@callback
+def current_hass() -> HomeAssistant | None:
+    """The running Home Assistant, for a check that is not handed it (an
+    action's schema, run by Home Assistant on the event loop)."""
+    return async_get_hass_or_none()

@@ -1,0 +1,191 @@
+"""operations/reasons.py: a refusal's reason in the household's language, from
+one source for the actions and the LLM tools.
+
+Review s37: in a German home an action's error read "Ungültiger Wert für
+content: must not be empty" (the field and the reason English), and an LLM
+tool called with bad arguments answered "required key not provided @
+data['content']" or a bare "That cannot be done as asked" where the action
+said exactly what was wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+import re
+from typing import TYPE_CHECKING, Any
+
+from homeassistant.core import Context
+from homeassistant.exceptions import ServiceValidationError
+from homeassistant.helpers import llm
+import pytest
+
+from custom_components.home_memory.const import DOMAIN
+from custom_components.home_memory.memory.store import MAX_CONTENT_CHARS
+
+from ..conftest import call
+
+if TYPE_CHECKING:
+    from homeassistant.core import HomeAssistant
+    from pytest_homeassistant_custom_component.common import MockUser
+
+    from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
+
+PACKAGE = Path(__file__).parents[3] / "custom_components" / DOMAIN
+GERMAN = json.loads((PACKAGE / "translations" / "de.json").read_text("utf-8"))
+ENGLISH = json.loads((PACKAGE / "translations" / "en.json").read_text("utf-8"))
+
+
+@pytest.fixture
+def german(hass: HomeAssistant) -> None:
+    """Home Assistant speaks German (set before the entry loads its words)."""
+    hass.config.language = "de"
+
+
+def _german_message(err: ServiceValidationError) -> str:
+    """What the German frontend shows: de.json's message, filled in."""
+    template = GERMAN["exceptions"][err.translation_key]["message"]
+    return str(template).format(**(err.translation_placeholders or {}))
+
+
+def _english_reasons() -> list[str]:
+    """Each English reason's words (without its placeholders)."""
+    return [
+        part.strip()
+        for text in ENGLISH["problems"].values()
+        for part in re.split(r"\{\w+\}", text)
+        if len(part.strip()) > 3
+    ]
+
+
+async def _refused(hass: HomeAssistant, user: MockUser, data: dict[str, Any]) -> str:
+    with pytest.raises(ServiceValidationError) as err:
+        await call(hass, "remember", data, user=user)
+    message = _german_message(err.value)
+    for english in _english_reasons():
+        assert english not in message, message
+    return message
+
+
+async def test_a_german_action_error_is_german_throughout(
+    hass: HomeAssistant,
+    german: None,
+    init_integration: HomeMemoryConfigEntry,
+    hass_admin_user: MockUser,
+) -> None:
+    """Empty, too long, no words, a bad date: the field is named as the
+    German form names it and the reason is German (translations' "problems")."""
+    assert await _refused(hass, hass_admin_user, {"content": "  "}) == (
+        "Ungültiger Wert für Inhalt: darf nicht leer sein."
+    )
+    assert await _refused(
+        hass, hass_admin_user, {"content": "x" * (MAX_CONTENT_CHARS + 1)}
+    ) == (f"Ungültiger Wert für Inhalt: ist länger als {MAX_CONTENT_CHARS} Zeichen.")
+    assert await _refused(hass, hass_admin_user, {}) == (
+        "Ungültiger Wert für Inhalt: fehlt."
+    )
+    assert await _refused(
+        hass, hass_admin_user, {"content": "ok", "expires_at": "morgen"}
+    ) == (
+        "Ungültiger Wert für Läuft ab am: muss ein Datum oder ein Datum mit "
+        "Uhrzeit sein."
+    )
+    # Refused by the engine, not the form: "..." says nothing.
+    assert await _refused(hass, hass_admin_user, {"content": "..."}) == (
+        "Die Erinnerung kann nicht gespeichert werden: Inhalt muss mindestens "
+        "einen Buchstaben oder eine Ziffer enthalten."
+    )
+    listed = await call(hass, "list", {}, user=hass_admin_user)
+    assert listed["memories"] == []
+
+
+async def test_an_english_action_error_stays_english(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    hass_admin_user: MockUser,
+) -> None:
+    """The same refusal in an English home."""
+    with pytest.raises(ServiceValidationError) as err:
+        await call(hass, "remember", {"content": " "}, user=hass_admin_user)
+    assert str(err.value) == "Invalid value for Content: must not be empty"
+
+
+async def _tool(hass: HomeAssistant, tool: str, **args: Any) -> llm.ToolResult:
+    api = await llm.async_get_api(
+        hass, DOMAIN, llm.LLMContext("test", Context(), "de", None, None)
+    )
+    return await api.async_call_tool(llm.ToolInput(tool_name=tool, tool_args=args))
+
+
+async def test_a_german_tool_says_what_is_wrong_as_the_action_does(
+    hass: HomeAssistant,
+    german: None,
+    init_integration: HomeMemoryConfigEntry,
+    hass_admin_user: MockUser,
+) -> None:
+    """Missing text, a wrong type, empty text, an unknown id, a time no one
+    can read: an error result (never raised) saying which argument and why,
+    in German, with the action's own reason (one source); the argument keeps
+    its name, as the model calls it."""
+    cases: list[tuple[str, dict[str, Any], str, str]] = [
+        ("remember", {}, "invalid_arguments", "Ungültiger Wert für content: fehlt."),
+        (
+            "remember",
+            {"content": 5},
+            "invalid_arguments",
+            "Ungültiger Wert für content: hat den falschen Typ.",
+        ),
+        (
+            "remember",
+            {"content": " "},
+            "invalid_arguments",
+            "Ungültiger Wert für content: darf nicht leer sein.",
+        ),
+        (
+            "remember",
+            {"content": "..."},
+            "invalid_arguments",
+            (
+                "Die Erinnerung kann nicht gespeichert werden: content muss "
+                "mindestens einen Buchstaben oder eine Ziffer enthalten."
+            ),
+        ),
+        (
+            "update_memory",
+            {"id": "nope", "content": "Neu"},
+            "not_found",
+            "Es gibt keine Erinnerung mit der ID nope, die du sehen kannst.",
+        ),
+        (
+            "remember",
+            {"content": "Wir waren im Zoo", "happened_at": "2026-13-45"},
+            "not_a_time",
+            GERMAN["exceptions"]["not_a_time"]["message"],
+        ),
+    ]
+    for tool, args, code, message in cases:
+        result = await _tool(hass, tool, **args)
+        assert result.error, args
+        assert result.data == {"error": code, "message": message}, args
+    # The action says the same reason, in the same words.
+    with pytest.raises(ServiceValidationError) as err:
+        await call(hass, "remember", {"content": " "}, user=hass_admin_user)
+    assert err.value.translation_placeholders is not None
+    assert err.value.translation_placeholders["error"] == "darf nicht leer sein"
+    # Nothing was written by any of them.
+    listed = await call(hass, "list", {}, user=hass_admin_user)
+    assert listed["memories"] == []
+
+
+def test_every_reason_is_said_in_every_language() -> None:
+    """Each reason code the code refuses with has words in strings.json and
+    every translation, with the same placeholders."""
+    used: set[str] = set()
+    for path in PACKAGE.rglob("*.py"):
+        text = path.read_text("utf-8")
+        used |= set(re.findall(r'Problem\(\s*"([a-z_]+)"', text))
+        used |= set(re.findall(r'problem="([a-z_]+)"', text))
+    assert {"empty", "too_long", "missing", "needs_owner"} <= used
+    strings = json.loads((PACKAGE / "strings.json").read_text("utf-8"))
+    for tree in (strings, ENGLISH, GERMAN):
+        assert used <= set(tree["problems"]), sorted(used - set(tree["problems"]))
