@@ -30,6 +30,7 @@ from ..memory.text.validation import MAX_CONTENT_CHARS, has_words
 from ..memory.time.expressions import time_spans
 from ..operations import choosing, memories, reasons, recall, when
 from ..operations.errors import (
+    ConflictError,
     ForgetChangedError,
     NotFoundError,
     OperationError,
@@ -190,6 +191,7 @@ _SPOKEN_ERRORS: Final = frozenset(
         "nothing_recent",
         "invalid_token",
         "private_needs_user",
+        "not_owner",
     }
 )
 
@@ -209,14 +211,15 @@ def error_speech(
 ) -> str:
     """What is said when a sentence fails (the one mapping of the sentences).
 
-    The engine's refusal of a memory is said by its reason's answer
-    (`refused_<reason>`, else `refused_other` with the reason in words, in
-    the conversation's language); anything else by the action's message.
+    Said to a person, in the conversation's language: the sentence files'
+    answers, never the words an LLM is told (review s37: the loser of two
+    corrections at once heard "Ask the user again"). The engine's refusal of
+    a memory is said by its reason's answer (`refused_<reason>`, else
+    `refused_other` with the reason in words); a change that lost a race by
+    `error_conflict`; anything else by the action's message.
     """
     if isinstance(err, ToolError):
         code, message = err.code, err.message
-    elif err.translation_key == "private_needs_owner":
-        return words.say("private_needs_user")
     elif err.translation_key == "invalid_memory" and err.problem is not None:
         problem = err.problem
         key = f"refused_{_REFUSED_AS.get(problem.code, problem.code)}"
@@ -224,8 +227,17 @@ def error_speech(
             return words.say(key, **problem.values)
         said = reasons.reason(hass, problem, words.language)
         return words.say("refused_other", message=said)
+    elif isinstance(err, ConflictError):
+        return words.say("error_conflict")
     else:
-        code = explain(err, prompt_words(words.language), hass).code
+        # No owner for a private memory: said as a private memory without a
+        # known speaker is (the engine's or the request's).
+        private = err.translation_key == "private_needs_owner"
+        code = (
+            "private_needs_user"
+            if private
+            else explain(err, prompt_words(words.language), hass).code
+        )
         worded = reasons.worded(hass, err, words.language)
         action = reasons.message(hass, err.translation_key, worded, words.language)
         message = words.say("error_failed") if action is None else action

@@ -5,14 +5,18 @@ just talked about (review s32 M7: "no, actually it was last spring" was
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+from unittest.mock import patch
 from zoneinfo import ZoneInfo
 
 import pytest
 
+from custom_components.home_memory.assist import redating
+
+from ..conftest import call
 from ..fake_agents import say
 from .test_corrections import active, english_home_with_minilm, speech
-from .test_person_corrections import german_home
+from .test_person_corrections import german_home, home_in
 
 if TYPE_CHECKING:
     from freezegun.api import FrozenDateTimeFactory
@@ -569,3 +573,71 @@ async def _refused_changes_nothing(
     [after] = active(store)
     assert (after.content, after.version) == (before.content, before.version)
     assert after.happened_at == before.happened_at
+
+
+@pytest.mark.parametrize(
+    ("language", "told", "said", "answer"),
+    [
+        (
+            "en",
+            "remember that we fixed the gutter last summer",
+            "no, it was Sunday",
+            (
+                "That memory was changed just now, so I left it as it is. "
+                "Please tell me again."
+            ),
+        ),
+        (
+            "de",
+            "Merk dir, dass wir letzten Sommer die Regenrinne repariert haben",
+            "Nein, es war Sonntag",
+            (
+                "Diese Erinnerung wurde gerade eben geändert, deshalb habe ich sie "
+                "gelassen, wie sie ist. Sag es mir bitte noch einmal."
+            ),
+        ),
+    ],
+)
+async def test_the_loser_of_two_corrections_at_once_hears_a_sentence_for_a_person(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+    language: str,
+    told: str,
+    said: str,
+    answer: str,
+) -> None:
+    """Two "no, it was Sunday" at once for the same memory: the one that
+    lands second finds it changed and changes nothing; its speaker hears,
+    in their language, that it was just changed and to say it again, not
+    the words an LLM is told ("Ask the user again"; review s37)."""
+    store = await home_in(language, hass, mock_config_entry, freezer, request)
+    first = await say(hass, told, user=user_anna, language=language)
+    [before] = active(store)
+    resolve = redating.async_resolve
+
+    async def other_correction_lands_first(*args: Any, **kwargs: Any) -> Any:
+        found = await resolve(*args, **kwargs)
+        await call(
+            hass,
+            "update",
+            {"id": before.id, "content": before.content.replace("2026", "2025")},
+            user=user_anna,
+        )
+        return found
+
+    with patch.object(redating, "async_resolve", other_correction_lands_first):
+        result = await say(
+            hass,
+            said,
+            conversation_id=first.conversation_id,
+            user=user_anna,
+            language=language,
+        )
+    assert speech(result) == answer
+    [after] = active(store)
+    assert after.version == before.version + 1  # only the other correction
+    assert "2025" in after.content, after.content
