@@ -36,6 +36,7 @@ from homeassistant.helpers.selector import (
     TextSelector,
     TimeSelector,
 )
+from homeassistant.helpers.translation import async_get_translations
 import probatio
 
 from .const import (
@@ -110,6 +111,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from datetime import datetime
 
+    from homeassistant.core import HomeAssistant
+
     from .runtime.data import HomeMemoryConfigEntry
 
 _DOMAIN_NAME = re.compile(r"^[a-z0-9_]+$")
@@ -158,7 +161,24 @@ def _optional(key: str) -> probatio.Marker:
 _PERSONA_NAME_FIELD = {
     probatio.Required(CONF_PERSONA_NAME, default=DEFAULT_PERSONA_NAME): TextSelector()
 }
-USER_SCHEMA = probatio.Schema(_PERSONA_NAME_FIELD)
+
+
+def _user_schema(persona_name: str) -> probatio.Schema:
+    """The first form: the persona's name, `persona_name` unless changed."""
+    return probatio.Schema(
+        {probatio.Required(CONF_PERSONA_NAME, default=persona_name): TextSelector()}
+    )
+
+
+async def _async_default_persona_name(hass: HomeAssistant) -> str:
+    """The name a new assistant starts with, in Home Assistant's language
+    ("Assistent" in German; the translations' "names"): a German setup
+    offered the English "Assistant" (review s37)."""
+    strings = await async_get_translations(
+        hass, hass.config.language, "names", [DOMAIN]
+    )
+    return strings.get(f"component.{DOMAIN}.names.assistant") or DEFAULT_PERSONA_NAME
+
 
 _WEIGHT = _number(0, 1, 0.01, slider=True)
 _DAYS = _number(1, 3650, 1, "d")
@@ -456,13 +476,17 @@ class HomeMemoryConfigFlow(ConfigFlow, domain=DOMAIN):
                 if not await self._model_dir_usable():
                     return await self.async_step_download()
                 return await self.async_step_finish()
+        if user_input is None:
+            self._persona_name = await _async_default_persona_name(self.hass)
         suggested = user_input
         if suggested is None and self._restore and self._restored_options:
             # The persona the restored memories knew, for the person to keep.
             suggested = self._restored_options.get(SECTION_PERSONA)
         return self.async_show_form(
             step_id="user",
-            data_schema=self.add_suggested_values_to_schema(USER_SCHEMA, suggested),
+            data_schema=self.add_suggested_values_to_schema(
+                _user_schema(self._persona_name), suggested
+            ),
             errors=errors,
         )
 

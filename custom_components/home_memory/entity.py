@@ -5,16 +5,31 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from homeassistant.helpers.device_registry import DeviceEntryType, DeviceInfo
+from homeassistant.helpers.translation import async_get_cached_translations
 from homeassistant.helpers.update_coordinator import CoordinatorEntity
 
 from .const import DEFAULT_TITLE, DOMAIN
 
 if TYPE_CHECKING:
     from homeassistant.config_entries import ConfigEntry
+    from homeassistant.core import HomeAssistant
     from homeassistant.helpers.entity import EntityDescription
     from homeassistant.helpers.update_coordinator import DataUpdateCoordinator
 
     from .runtime.stats import MemoryStats
+
+
+# The service device's name (strings.json "device"), as Home Assistant names
+# devices in its language.
+DEVICE_KEY = "memory"
+
+
+def _model(hass: HomeAssistant) -> str:
+    """What the device is, in Home Assistant's language (the translations'
+    "names", loaded with the integration): a German device page read "Long-term
+    memory for Assist" (review s37). The manufacturer is the product's name."""
+    strings = async_get_cached_translations(hass, hass.config.language, "names", DOMAIN)
+    return strings.get(f"component.{DOMAIN}.names.device_model") or DEFAULT_TITLE
 
 
 class HomeMemoryEntity(CoordinatorEntity["DataUpdateCoordinator[MemoryStats]"]):
@@ -36,7 +51,7 @@ class HomeMemoryEntity(CoordinatorEntity["DataUpdateCoordinator[MemoryStats]"]):
         self._attr_device_info = DeviceInfo(
             identifiers={(DOMAIN, entry_id)},
             entry_type=DeviceEntryType.SERVICE,
-            name=DEFAULT_TITLE,
+            translation_key=DEVICE_KEY,
             manufacturer=DEFAULT_TITLE,
-            model="Long-term memory for Assist",
+            model=_model(coordinator.hass),
         )

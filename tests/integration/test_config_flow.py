@@ -22,7 +22,7 @@ from custom_components.home_memory.memory.common.config import ScoringWeights
 from custom_components.home_memory.memory.embedding.embedder import default_model_dir
 from custom_components.home_memory.runtime.options import HomeMemoryOptions
 
-from .conftest import wait_for_model
+from .conftest import setup_entry, wait_for_model
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -117,6 +117,33 @@ async def test_user_step_creates_entry_with_defaults(hass: HomeAssistant) -> Non
     await wait_for_model(entry)
     assert entry.state is ConfigEntryState.LOADED
     assert entry.runtime_data.options == HomeMemoryOptions()
+
+
+async def test_a_german_setup_offers_a_german_assistant_name(
+    hass: HomeAssistant,
+) -> None:
+    """The name the form offers follows Home Assistant's language (review
+    s37: a German setup offered "Assistant"); kept, it is stored."""
+    hass.config.language = "de"
+    result = await hass.config_entries.flow.async_init(
+        DOMAIN, context={"source": SOURCE_USER}
+    )
+    [field] = result["data_schema"].schema
+    assert field == CONF_PERSONA_NAME
+    assert field.default() == "Assistent"
+    result = await hass.config_entries.flow.async_configure(result["flow_id"], {})
+    assert result["options"] == {SECTION_PERSONA: {CONF_PERSONA_NAME: "Assistent"}}
+    await hass.async_block_till_done()
+    await wait_for_model(result["result"])
+
+
+async def test_an_entry_keeps_its_stored_name_in_a_german_home(
+    hass: HomeAssistant, mock_config_entry: MockConfigEntry
+) -> None:
+    """An entry made with "Assistant" keeps it when Home Assistant speaks German."""
+    hass.config.language = "de"
+    await setup_entry(hass, mock_config_entry)
+    assert mock_config_entry.runtime_data.options.persona_name == "Assistant"
 
 
 def test_a_stored_persona_name_that_is_not_one_line_falls_back() -> None:

@@ -26,7 +26,7 @@ from custom_components.home_memory.const import (
 from custom_components.home_memory.memory.store import MemoryEngineError
 from custom_components.home_memory.operations.events import async_memories_changed
 
-from .conftest import call, wait_for_model
+from .conftest import call, setup_entry, wait_for_model
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
@@ -64,6 +64,10 @@ async def test_device_and_entities(
     assert device is not None
     assert device.entry_type is DeviceEntryType.SERVICE
     assert device.name == "Home Memory"
+    assert (device.manufacturer, device.model) == (
+        "Home Memory",
+        "Long-term memory for Assist",
+    )
     entries = er.async_entries_for_config_entry(
         entity_registry, init_integration.entry_id
     )
@@ -81,6 +85,31 @@ async def test_device_and_entities(
     # Rarely interesting: off until the user turns it on.
     assert by_id[SIZE].disabled_by is er.RegistryEntryDisabler.INTEGRATION
     assert hass.states.get(SIZE) is None
+
+
+@pytest.mark.usefixtures("mock_load_model")
+async def test_a_german_home_s_device_page_is_german(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    device_registry: dr.DeviceRegistry,
+    entity_registry: er.EntityRegistry,
+) -> None:
+    """The device says what it is in Home Assistant's language (review s37:
+    "Long-term memory for Assist" on a German device page); its name is the
+    product's, translated by its key; its sensors stay on it."""
+    hass.config.language = "de"
+    await setup_entry(hass, mock_config_entry)
+    device = device_registry.async_get_device_by_identifier(
+        (DOMAIN, mock_config_entry.entry_id), mock_config_entry.entry_id
+    )
+    assert device is not None
+    assert device.model == "Langzeitgedächtnis für Assist"
+    assert (device.name, device.manufacturer) == ("Home Memory", "Home Memory")
+    entries = er.async_entries_for_config_entry(
+        entity_registry, mock_config_entry.entry_id
+    )
+    assert len(entries) == 5
+    assert {entry.device_id for entry in entries} == {device.id}
 
 
 async def test_values_follow_remember_and_forget(
