@@ -53,6 +53,8 @@ class OperationError(Exception):
     # English message `error`): every surface says it in the household's
     # language (operations/reasons.py), never as the English message.
     problem: Problem | None = None
+    # An import file's bad lines: (line number, field, why), said alike.
+    lines: tuple[tuple[int, str, Problem], ...] = ()
 
     def __init__(self, translation_key: str, **placeholders: str) -> None:
         """Carry the strings.json key and the values its message names."""
@@ -191,22 +193,24 @@ def from_engine(  # noqa: PLR0911, PLR0912 - one case per error named
             return refused(
                 "private_needs_owner",
                 err.field,
-                Problem(err.problem, err.message, err.values),
+                err.reason,
             )
         case InvalidMemoryError():
             return refused(
                 "invalid_memory",
                 err.field,
-                Problem(err.problem, err.message, err.values),
+                err.reason,
             )
         case MemoryChangedError():
             return ConflictError("memory_changed", id=err.memory_id)
         case NothingToUndoError():
             return InvalidRequestError("nothing_to_undo", id=str(err.args[0]))
         case ImportFileError():
-            return InvalidRequestError(
+            bad_file = InvalidRequestError(
                 "import_file_invalid", errors="; ".join(err.errors[:5])
             )
+            bad_file.lines = err.lines[:5]
+            return bad_file
         case PathOutsideConfigError():
             return InvalidRequestError("path_outside_config", path=str(err))
         case ImportFileMissingError():

@@ -22,14 +22,16 @@ from homeassistant.core import HomeAssistant, async_get_hass_or_none, callback
 from homeassistant.helpers.translation import async_get_cached_translations
 
 from ..const import DOMAIN
+from ..memory.common.errors import Problem
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from ..memory.common.errors import Problem
     from .errors import OperationError
 
 PROBLEMS: Final = "problems"
+# The field of a reason about an import file's line as a whole.
+WHOLE_LINE: Final = "line"
 # What is said of a reason the translations do not name.
 _ANY_PROBLEM: Final = "invalid"
 
@@ -91,11 +93,46 @@ def worded(
     tool's argument, which the model calls by its name).
     """
     values = dict(err.placeholders)
+    if err.lines:
+        values["errors"] = "; ".join(
+            _in_line(hass, number, field, problem, language, name_fields=name_fields)
+            for number, field, problem in err.lines
+        )
     if err.problem is not None:
         values["error"] = reason(hass, err.problem, language)
         if name_fields and "field" in values:
             values["field"] = field_name(hass, values["field"], language)
     return values
+
+
+def _in_line(
+    hass: HomeAssistant | None,
+    number: int,
+    field: str,
+    problem: Problem,
+    language: str | None,
+    *,
+    name_fields: bool,
+) -> str:
+    """One bad line of a file: "Zeile 3: Inhalt fehlt", "Zeile 4 ist kein
+    gültiges JSON" (the line as a whole)."""
+    if field == WHOLE_LINE:
+        whole = Problem(
+            "line_is",
+            f"line {number} {problem.message}",
+            {"number": str(number), "error": reason(hass, problem, language)},
+        )
+        return reason(hass, whole, language)
+    line = Problem(
+        "in_line",
+        f"line {number}: {field}: {problem.message}",
+        {
+            "number": str(number),
+            "field": field_name(hass, field, language) if name_fields else field,
+            "error": reason(hass, problem, language),
+        },
+    )
+    return reason(hass, line, language)
 
 
 @callback

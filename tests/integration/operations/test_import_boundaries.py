@@ -11,7 +11,7 @@ from homeassistant.exceptions import ServiceValidationError
 from hypothesis import given, settings, strategies as st
 import pytest
 
-from ..conftest import call
+from ..conftest import call, named
 from .test_ai_memory_import import build_ai_memory
 
 if TYPE_CHECKING:
@@ -154,7 +154,7 @@ async def test_import_checks_every_field(
     with pytest.raises(ServiceValidationError) as err:
         await _import_text(hass, config_dir, line, hass_admin_user)
     assert err.value.translation_key == "import_file_invalid"
-    assert field in err.value.translation_placeholders["errors"]
+    assert named(field) in err.value.translation_placeholders["errors"]
     assert await _everything(hass, hass_admin_user) == []
 
 

@@ -24,6 +24,7 @@ from custom_components.home_memory.const import DOMAIN
 from custom_components.home_memory.memory.store import MAX_CONTENT_CHARS
 
 from ..conftest import call
+from .test_import_boundaries import _import_text
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
@@ -189,3 +190,40 @@ def test_every_reason_is_said_in_every_language() -> None:
     strings = json.loads((PACKAGE / "strings.json").read_text("utf-8"))
     for tree in (strings, ENGLISH, GERMAN):
         assert used <= set(tree["problems"]), sorted(used - set(tree["problems"]))
+
+
+async def test_a_german_import_names_its_bad_lines_in_german(
+    hass: HomeAssistant,
+    german: None,
+    init_integration: HomeMemoryConfigEntry,
+    hass_admin_user: MockUser,
+    config_dir: Path,
+) -> None:
+    """An import file's bad lines, said as the other reasons are: "Zeile 2:
+    Art muss einer dieser Werte sein: …" (it read "line 2: kind: must be one
+    of fact, …" in a German home)."""
+    text = "\n".join(
+        [
+            json.dumps({"id": "a", "content": "Eine gute Zeile"}),
+            json.dumps({"id": "b", "content": "x", "kind": "Klatsch"}),
+            json.dumps({"id": "c"}),
+            "{nicht json",
+        ]
+    )
+    with pytest.raises(ServiceValidationError) as err:
+        await _import_text(hass, config_dir, text, hass_admin_user)
+    assert err.value.translation_key == "import_file_invalid"
+    assert err.value.translation_placeholders is not None
+    lines = err.value.translation_placeholders["errors"].split("; ")
+    kind = GERMAN["services"]["remember"]["fields"]["kind"]["name"]
+    content = GERMAN["services"]["remember"]["fields"]["content"]["name"]
+    assert lines[0].startswith(f"Zeile 2: {kind} muss einer dieser Werte sein: fact")
+    assert lines[1:] == [
+        f"Zeile 3: {content} fehlt",
+        "Zeile 4 ist kein gültiges JSON",
+    ]
+    message = _german_message(err.value)
+    for english in _english_reasons():
+        assert english not in message, message
+    listed = await call(hass, "list", {}, user=hass_admin_user)
+    assert listed["memories"] == []

@@ -10,7 +10,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Mapping, Sequence
 
 
 class Problem(NamedTuple):
@@ -55,6 +55,11 @@ class InvalidMemoryError(MemoryEngineError):
         self.problem = problem
         self.values: Mapping[str, str] = values or {}
 
+    @property
+    def reason(self) -> Problem:
+        """Why, as a surface says it: the code, its values, the message."""
+        return Problem(self.problem, self.message, self.values)
+
 
 class MemoryNotFoundError(MemoryEngineError):
     """No memory with that id is visible to the caller."""
@@ -94,11 +99,20 @@ class DatabaseCorruptError(MemoryEngineError):
 
 
 class ImportFileError(MemoryEngineError):
-    """An import file has bad lines; nothing was imported."""
+    """An import file has bad lines; nothing was imported.
 
-    def __init__(self, errors: list[str]) -> None:
+    `errors` says each in English (for logs); `lines` names each as (line
+    number, field, Problem), for a surface to say in its language.
+    """
+
+    def __init__(
+        self,
+        errors: list[str],
+        lines: Sequence[tuple[int, str, Problem]] = (),
+    ) -> None:
         super().__init__("; ".join(errors[:5]))
         self.errors = errors
+        self.lines = tuple(lines)
 
 
 class SchemaTooNewError(MemoryEngineError):

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 import json
 from typing import IO, TYPE_CHECKING, Any
 
-from ..common.errors import ImportFileError, InvalidMemoryError
+from ..common.errors import ImportFileError, InvalidMemoryError, Problem
 from ..common.values import Caller, NewMemory, Visibility
 from ..storage.connections import storage_errors
 from ..storage.rows import COLUMNS
@@ -124,6 +124,7 @@ class ExportImport:
             raise InvalidMemoryError("keep_owners", "is for admins only")
         records: list[tuple[NewMemory, dict[str, Any]]] = []
         errors: list[str] = []
+        bad_lines: list[tuple[int, str, Problem]] = []
         skipped_private = 0
         for number, line in enumerate(lines, 1):
             if not line.strip():
@@ -145,10 +146,11 @@ class ExportImport:
                 # The messages name the field, never the value (see
                 # serialization.py): a file's contents must not be echoed.
                 errors.append(f"line {number}: {err}")
+                bad_lines.append((number, err.field, err.reason))
                 if len(errors) >= MAX_IMPORT_ERRORS:
                     break
         if errors:
-            raise ImportFileError(errors)
+            raise ImportFileError(errors, bad_lines)
         validated = records
         with self._db.read() as conn:
             existing = {row[0] for row in conn.execute("SELECT id FROM memories")}

@@ -10,7 +10,7 @@ from datetime import datetime
 import json
 from typing import TYPE_CHECKING, Any
 
-from ..common.errors import InvalidMemoryError
+from ..common.errors import InvalidMemoryError, Problem
 from ..common.values import (
     Memory,
     MemoryKind,
@@ -30,6 +30,7 @@ from ..text.validation import (
     clean_enum,
     jsonable,
     to_timestamp,
+    too_many,
 )
 
 if TYPE_CHECKING:
@@ -80,9 +81,14 @@ _MAX_NESTING = 8
 def parse_line(line: str) -> dict[str, Any]:
     """One line of an export as a JSON object; errors never quote the line."""
     if len(line) > MAX_LINE_CHARS:
-        raise InvalidMemoryError("line", f"is longer than {MAX_LINE_CHARS} characters")
+        raise InvalidMemoryError(
+            "line",
+            f"is longer than {MAX_LINE_CHARS} characters",
+            problem="too_long",
+            values={"limit": str(MAX_LINE_CHARS)},
+        )
     if _nesting(line) > _MAX_NESTING:
-        raise InvalidMemoryError("line", "is nested too deeply")
+        raise InvalidMemoryError("line", "is nested too deeply", problem="too_deep")
     try:
         data = json.loads(line, parse_constant=_no_constant)
     except (ValueError, RecursionError) as err:
@@ -91,9 +97,10 @@ def parse_line(line: str) -> dict[str, Any]:
         raise InvalidMemoryError(
             "line",
             "is not valid JSON" + (f" (column {where})" if where else ""),
+            problem="not_json",
         ) from None
     if not isinstance(data, dict):
-        raise InvalidMemoryError("line", "must be a JSON object")
+        raise InvalidMemoryError("line", "must be a JSON object", problem="not_object")
     return data
 
 
@@ -125,9 +132,9 @@ def _labels(data: dict[str, Any], name: str) -> tuple[str, ...]:
     if values is None:
         return ()
     if not isinstance(values, list):
-        raise InvalidMemoryError(name, "must be a list of texts")
+        raise InvalidMemoryError(name, "must be a list of texts", problem="not_texts")
     if len(values) > MAX_LABELS:
-        raise InvalidMemoryError(name, f"has more than {MAX_LABELS} entries")
+        raise InvalidMemoryError(name, too_many(MAX_LABELS))
     return tuple(check_text(name, value, MAX_LABEL_CHARS) for value in values)
 
 
@@ -136,21 +143,24 @@ def _time(data: dict[str, Any], name: str) -> datetime | None:
     if value is None:
         return None
     if not isinstance(value, str) or len(value) > _MAX_TIME_CHARS:
-        raise InvalidMemoryError(name, "must be an ISO 8601 date and time")
+        raise InvalidMemoryError(name, _NOT_ISO)
     try:
         parsed = datetime.fromisoformat(value)
     except ValueError:
-        raise InvalidMemoryError(name, "must be an ISO 8601 date and time") from None
+        raise InvalidMemoryError(name, _NOT_ISO) from None
     if parsed.tzinfo is None:
-        raise InvalidMemoryError(name, "has no time zone")
+        raise InvalidMemoryError(name, "has no time zone", problem="needs_time_zone")
     try:
         parsed.timestamp()
     except OverflowError, ValueError, OSError:
-        raise InvalidMemoryError(name, "is out of range") from None
+        raise InvalidMemoryError(
+            name, "is out of range", problem="moment_out_of_range"
+        ) from None
     return parsed
 
 
 _MULTILINE = frozenset({"content", "summary"})
+_NOT_ISO = Problem("not_iso_moment", "must be an ISO 8601 date and time")
 _MAX_TIME_CHARS = 64
 
 
@@ -161,11 +171,11 @@ def memory_from_dict(data: dict[str, Any]) -> tuple[NewMemory, dict[str, Any]]:
     and never quote its value (the file may hold anything).
     """
     if not isinstance(data, dict):
-        raise InvalidMemoryError("line", "must be a JSON object")
+        raise InvalidMemoryError("line", "must be a JSON object", problem="not_object")
     if data.get("id") is None:
-        raise InvalidMemoryError("id", "is missing")
+        raise InvalidMemoryError("id", "is missing", problem="missing")
     if data.get("content") is None:
-        raise InvalidMemoryError("content", "is missing")
+        raise InvalidMemoryError("content", "is missing", problem="missing")
     weight_class = data.get("weight_class")
     new = NewMemory(
         id=_text(data, "id", MAX_LABEL_CHARS),
@@ -204,7 +214,9 @@ def memory_from_dict(data: dict[str, Any]) -> tuple[NewMemory, dict[str, Any]]:
         and new.happened_until is not None
         and new.happened_until < new.happened_at
     ):
-        raise InvalidMemoryError("happened_until", "is before happened_at")
+        raise InvalidMemoryError(
+            "happened_until", "is before happened_at", problem="ends_before_start"
+        )
     extra: dict[str, Any] = {}
     for name in _TIME_FIELDS:
         if (moment := _time(data, name)) is not None:
