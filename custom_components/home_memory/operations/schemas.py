@@ -111,6 +111,7 @@ class Refused(probatio.Invalid):
 # probatio's own refusals, by kind; any other is "invalid".
 _PROBATIO_PROBLEMS: Final[tuple[tuple[type[probatio.Invalid], Problem], ...]] = (
     (probatio.RequiredFieldInvalid, Problem("missing", "is missing")),
+    (probatio.ExtraKeysInvalid, Problem("not_expected", "is not expected here")),
     (probatio.InInvalid, Problem("not_allowed", "is not one of the allowed values")),
     (probatio.LengthInvalid, Problem("wrong_length", "has too many entries")),
     (probatio.RangeInvalid, Problem("not_allowed", "is not one of the allowed values")),

@@ -124,12 +124,18 @@ async def test_a_german_tool_says_what_is_wrong_as_the_action_does(
     init_integration: HomeMemoryConfigEntry,
     hass_admin_user: MockUser,
 ) -> None:
-    """Missing text, a wrong type, empty text, an unknown id, a time no one
-    can read: an error result (never raised) saying which argument and why,
-    in German, with the action's own reason (one source); the argument keeps
-    its name, as the model calls it."""
+    """Missing text, an argument it does not take, a wrong type, empty
+    text, an unknown id, a time no one can read: an error result (never
+    raised) saying which argument and why, in German, with the action's own
+    reason (one source); the argument keeps its name, as the model calls it."""
     cases: list[tuple[str, dict[str, Any], str, str]] = [
         ("remember", {}, "invalid_arguments", "Ungültiger Wert für content: fehlt."),
+        (
+            "remember",
+            {"content": "Der Schlüssel liegt im Flur", "text": "x"},
+            "invalid_arguments",
+            "Ungültiger Wert für text: wird hier nicht erwartet.",
+        ),
         (
             "remember",
             {"content": 5},
