@@ -194,3 +194,36 @@ async def test_who_came_is_answered_by_a_visit(
         answer = speech(await say(hass, asked))
         assert "parents" in answer, (asked, answer)
         assert "Grandma" not in answer, (asked, answer)
+
+
+async def test_a_day_s_visits_asked_later_in_the_week_answer_in_any_word(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Sunday 29 November: Grandma visited; on Wednesday, the neighbours
+    are told to have come by on Sunday. "Who came on Sunday?" left Grandma
+    out, "Who visited us on Sunday?" the neighbours (review s36 defect 1:
+    "I don't know" where one was all there was): each was another deed by
+    its word."""
+    await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    freezer.move_to("2026-11-29T15:00:00+00:00")
+    for fact in (
+        "Remember that Grandma visited us today",
+        "Remember that we baked a cake",
+    ):
+        await say(hass, fact)
+    freezer.move_to("2026-12-02T08:00:00+00:00")
+    await say(hass, "Remember that our neighbours came by on Sunday")
+    for asked in (
+        "Who came on Sunday?",
+        "Who visited us on Sunday?",
+        "Who visited on Sunday?",
+        "Did anyone come on Sunday?",
+    ):
+        answer = speech(await say(hass, asked))
+        assert "Grandma" in answer, (asked, answer)
+        assert "neighbours" in answer, (asked, answer)
+        assert "cake" not in answer, (asked, answer)

@@ -199,6 +199,19 @@ def visits_told(
     }
 
 
+def tells_coming_asked(verb: str, text: str, languages: Collection[str]) -> bool:
+    """Whether `verb`, the deed a question asks (floors.py `other_deeds`),
+    is a word of coming (`coming`) and `text` tells of a coming in any of
+    `languages`: one word of coming answers another's question. "Who came
+    on Sunday?" left out "Grandma visited us on Sunday" as another deed,
+    and "Who visited us on Sunday?" "Our neighbours came by" (review s36:
+    "I don't know" of a day's visit asked later in the week)."""
+    tables = [statement_words(other) for other in languages]
+    return any(verb in table.coming for table in tables) and any(
+        says_coming(text, other) for other in languages
+    )
+
+
 # The kind of what the home observed (common/values.py MemoryKind).
 _OBSERVED: Final = "observation"
 
