@@ -227,3 +227,40 @@ async def test_a_day_s_visits_asked_later_in_the_week_answer_in_any_word(
         assert "Grandma" in answer, (asked, answer)
         assert "neighbours" in answer, (asked, answer)
         assert "cake" not in answer, (asked, answer)
+
+
+async def test_weeks_later_one_named_is_not_coming_on_a_day_that_is_over(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Wednesday 2 December: Peter comes on Friday, the gardener on
+    Thursday. On 26 December "Is Peter coming?" still read "Peter is coming
+    on Friday 4 December" as ahead (review s36 defect 2): asked whether or
+    when one named comes, a coming that is over is no answer; a new one
+    is, and asked of the past, the old one still."""
+    await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    freezer.move_to("2026-12-02T08:00:00+00:00")
+    for fact in (
+        "Remember that Peter is coming on Friday",
+        "Remember that the gardener is coming on Thursday",
+    ):
+        await say(hass, fact)
+    assert "Peter" in speech(await say(hass, "Is Peter coming?"))
+    freezer.move_to("2026-12-26T08:00:00+00:00")
+    for asked in (
+        "Is Peter coming?",
+        "When is Peter coming?",
+        "Is the gardener coming?",
+    ):
+        answer = speech(await say(hass, asked))
+        assert "4 December" not in answer, (asked, answer)
+        assert "3 December" not in answer, (asked, answer)
+    answer = speech(await say(hass, "When did Peter come?"))
+    assert "Peter" in answer, answer
+    await say(hass, "Remember that Peter is coming on Monday")
+    answer = speech(await say(hass, "When is Peter coming?"))
+    assert "28 December" in answer, answer
+    assert "4 December" not in answer, answer

@@ -187,3 +187,25 @@ async def test_a_visit_asked_of_the_weekend_ahead_is_not_last_weekend_s(
     answer = speech(await say(hass, "Wer war am Wochenende zu Besuch?", language="de"))
     assert "Eltern" in answer, answer
     assert "Oma" not in answer, answer
+
+
+async def test_weeks_later_one_named_is_not_coming_on_a_day_that_is_over(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Mittwoch, 2. Dezember: Peter kommt am Freitag. Am 26. Dezember las
+    "Kommt Peter?" noch "Peter kommt am Freitag, 4. Dezember" (review s36
+    defect 2): ein Kommen, das vorbei ist, antwortet nicht, wer kommt."""
+    await german_home(hass, mock_config_entry, e5, freezer)
+    freezer.move_to("2026-12-02T08:00:00+00:00")
+    await say(hass, "Merk dir, dass Peter am Freitag kommt", language="de")
+    assert "Peter" in speech(await say(hass, "Kommt Peter?", language="de"))
+    freezer.move_to("2026-12-26T08:00:00+00:00")
+    for asked in ("Kommt Peter?", "Wann kommt Peter?"):
+        answer = speech(await say(hass, asked, language="de"))
+        assert "4. Dezember" not in answer, (asked, answer)
+    answer = speech(await say(hass, "Wann ist Peter gekommen?", language="de"))
+    assert "Peter" in answer, answer

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Final
 from ..text.saying_no import calls_off, says_coming
 from ..text.statement_words import statement_words
 from ..text.word_forms import related_terms, word_forms
-from ..time.expressions import speaks_of_past
+from ..time.expressions import looks_ahead, speaks_of_past
 from ..time.phrases import languages_to_try
 from .people import spelled_words
 
@@ -280,8 +280,11 @@ def comings_over(
     language: str | None,
     now: float,
 ) -> set[int]:
-    """Of `rowids`, for a question of who comes naming nobody, asked
-    without a window and not of the past ("Who is coming?", "Wer kommt?"),
+    """Of `rowids`, for a question of who comes, asked without a window
+    and not of the past ("Who is coming?", "Wer kommt?"), or whether or
+    when one named comes, looking ahead ("Is Peter coming?", "Wann kommt
+    der Klempner?": weeks after his Friday, it read "Peter is coming on
+    Friday 4 December", review s36 defect 2; not "Has the plumber come?"),
     the memories of a coming whose event time lies before today, however
     they are worded ("Peter is coming on Saturday 5 December", asked on 26
     December; review s36 finding 2), and where one is and none ahead is
@@ -293,7 +296,7 @@ def comings_over(
     telling ("The plumber is coming.") is not known to be over."""
     if not rowids or flt.happened_after is not None or flt.happened_before is not None:
         return set()
-    if not asks_anyone_coming(query, language) or _asked_of_the_past(query, language):
+    if not _asks_ahead(query, language):
         return set()
     comings = sorted(_saying(candidates, rowids, language, says_coming))
     spans = candidates.spans(comings)
@@ -308,6 +311,17 @@ def comings_over(
     if over and len(over) == len(comings):
         over |= _no_coming(candidates, rowids, language)
     return over
+
+
+def _asks_ahead(query: str, language: str | None) -> bool:
+    """Whether `query` asks who comes, not of the past, or whether or when
+    one comes, looking ahead (`comings_over`)."""
+    if _asked_of_the_past(query, language):
+        return False
+    return asks_anyone_coming(query, language) or any(
+        says_coming(query, other) and looks_ahead(query, other)
+        for other in languages_to_try(language)
+    )
 
 
 def without_comings_over[Kept](
