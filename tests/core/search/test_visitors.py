@@ -27,6 +27,7 @@ from custom_components.home_memory.memory.search.visitors import (
     comings_over,
     comings_told,
     other_roles,
+    plans_of_no_day,
     telling_no_coming,
     tells_coming_asked,
     visiting_as_coming,
@@ -587,3 +588,44 @@ def test_asked_who_came_any_word_of_coming_tells_the_deed(
     assert found == other
     assert tells_coming_asked("came", SUNDAY[1], ["en"])
     assert not tells_coming_asked("baked", SUNDAY[1], ["en"])
+
+
+PLANS_TOLD = {
+    # Told on Wednesday 2 December at 09:00, with no time but that.
+    1: ("The roofer is coming.", (WEDNESDAY + 9 * 3600, None)),
+    2: ("Der Dachdecker kommt.", (WEDNESDAY + 9 * 3600, None)),
+    # Dated in the window: Thursday 3 December, by the day.
+    3: ("The plumber is coming on Thursday 3 December.",
+        (WEDNESDAY + DAY, WEDNESDAY + 2 * DAY)),
+    4: ("The glazier came on Wednesday 2 December.", (WEDNESDAY + 9 * 3600, None)),
+}  # fmt: skip
+THAT_WEEK = MemoryFilter(
+    happened_after=datetime.fromtimestamp(WEDNESDAY - 2 * DAY, UTC),
+    happened_before=datetime.fromtimestamp(WEDNESDAY + 5 * DAY, UTC),
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "language", "window", "found"),
+    [
+        ("Did the roofer come?", "en", THAT_WEEK, {1, 2}),
+        ("Who came?", "en", THAT_WEEK, {1, 2}),
+        ("Hatten wir Besuch?", "de", THAT_WEEK, {1, 2}),
+        ("Ist der Dachdecker gekommen?", "de", THAT_WEEK, {1, 2}),
+        # No window, not of the past, or no coming asked: none.
+        ("Did the roofer come?", "en", MemoryFilter(), set()),
+        ("Who is coming?", "en", THAT_WEEK, set()),
+        ("What did we eat?", "en", THAT_WEEK, set()),
+    ],
+)
+def test_asked_of_a_past_window_a_plan_of_no_day_is_no_answer(
+    query: str, language: str, window: MemoryFilter, found: set[int]
+) -> None:
+    """Review s36 defect 3: "Did the roofer come last week?" read "The
+    roofer is coming.", told last week with no day, and "Hatten wir letzte
+    Woche Besuch?" "Der Dachdecker kommt."; the plumber's plan dated in the
+    window is of it."""
+    texts = {rowid: text for rowid, (text, _) in PLANS_TOLD.items()}
+    times = {rowid: time for rowid, (_, time) in PLANS_TOLD.items()}
+    candidates: Any = _Timed(texts, times)  # what plans_of_no_day reads
+    assert plans_of_no_day(candidates, query, list(texts), window, language) == found

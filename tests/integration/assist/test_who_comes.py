@@ -264,3 +264,31 @@ async def test_weeks_later_one_named_is_not_coming_on_a_day_that_is_over(
     answer = speech(await say(hass, "When is Peter coming?"))
     assert "28 December" in answer, answer
     assert "4 December" not in answer, answer
+
+
+async def test_a_plan_of_no_day_told_last_week_is_no_answer_to_who_came(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Thursday 26 November: the roofer is coming (no day said), the
+    glazier came. On Wednesday "Did the roofer come last week?" read "The
+    roofer is coming." (review s36 defect 3): a plan told in the window
+    with no day of its own is no answer to its past."""
+    await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    freezer.move_to("2026-11-26T08:00:00+00:00")
+    for fact in (
+        "Remember that the roofer is coming",
+        "Remember that the glazier came today",
+    ):
+        await say(hass, fact)
+    freezer.move_to("2026-12-02T08:00:00+00:00")
+    answer = speech(await say(hass, "Did the roofer come last week?"))
+    assert "roofer" not in answer, answer
+    answer = speech(await say(hass, "Did anyone come last week?"))
+    assert "glazier" in answer, answer
+    assert "roofer" not in answer, answer
+    # Asked who comes, it is still ahead.
+    assert "roofer" in speech(await say(hass, "Who is coming?"))

@@ -209,3 +209,27 @@ async def test_weeks_later_one_named_is_not_coming_on_a_day_that_is_over(
         assert "4. Dezember" not in answer, (asked, answer)
     answer = speech(await say(hass, "Wann ist Peter gekommen?", language="de"))
     assert "Peter" in answer, answer
+
+
+async def test_a_plan_of_no_day_told_last_week_is_no_answer_to_who_came(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Donnerstag, 26. November: der Dachdecker kommt (ohne Tag). Am
+    Mittwoch las "Hatten wir letzte Woche Besuch?" "Der Dachdecker kommt."
+    (review s36 defect 3): ein Plan ohne eigenen Tag ist keine Antwort auf
+    die Vergangenheit seines Fensters."""
+    await german_home(hass, mock_config_entry, e5, freezer)
+    freezer.move_to("2026-11-26T08:00:00+00:00")
+    await say(hass, "Merk dir, dass der Dachdecker kommt", language="de")
+    freezer.move_to("2026-12-02T08:00:00+00:00")
+    for asked in (
+        "Hatten wir letzte Woche Besuch?",
+        "Kam letzte Woche der Dachdecker?",
+    ):
+        answer = speech(await say(hass, asked, language="de"))
+        assert "Dachdecker kommt" not in answer, (asked, answer)
+    assert "Dachdecker" in speech(await say(hass, "Wer kommt?", language="de"))

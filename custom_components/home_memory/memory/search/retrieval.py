@@ -49,7 +49,7 @@ from .visitors import (
     other_roles,
     visiting_as_coming,
     visits_told,
-    without_comings_over,
+    without_comings_not_asked,
 )
 from .windows import (
     of_the_day_alone,
@@ -672,9 +672,10 @@ class Retriever:
         self, query: str, kept: dict[int, Relevance], flt: MemoryFilter
     ) -> _Ranking:
         """`kept` scored now, without a coming that is over where who comes
-        is asked (review s36 finding 2; visitors.py `comings_over`)."""
+        is asked (review s36 finding 2; visitors.py `comings_over`) nor a
+        plan of no day for a past window's (`plans_of_no_day`)."""
         now = self.store.now()
-        kept = without_comings_over(
+        kept = without_comings_not_asked(
             self._candidates, query, kept, flt, self.config.language, now
         )
         return self._score(self._candidates.score_fields(list(kept)), kept, now)

@@ -324,7 +324,47 @@ def _asks_ahead(query: str, language: str | None) -> bool:
     )
 
 
-def without_comings_over[Kept](
+def plans_of_no_day(
+    candidates: CandidateQueries,
+    query: str,
+    rowids: Collection[int],
+    flt: MemoryFilter,
+    language: str | None,
+) -> set[int]:
+    """Of `rowids`, for a question of a coming asked of the past in a
+    window ("Did the roofer come last week?", "Hatten wir letzte Woche
+    Besuch?"), the plans with no time of their own but their telling ("The
+    roofer is coming.", told last Thursday): their coming is after it, on a
+    day not known to be of the window, and they answered as if it was
+    (review s36 defect 3). A plan dated in the window is of it."""
+    if not rowids or (flt.happened_after is None and flt.happened_before is None):
+        return set()
+    languages = languages_to_try(language)
+    if not _asked_of_the_past(query, language) or not any(
+        says_coming(query, other) for other in languages
+    ):
+        return set()
+    ahead = sorted(_saying(candidates, rowids, language, looks_ahead))
+    began = candidates.happened_at(ahead)
+    spans = candidates.spans(ahead)
+    columns = candidates.score_fields(ahead)
+    told = dict(zip(columns.rowids.tolist(), columns.created_at.tolist(), strict=True))
+    return {
+        rowid
+        for rowid in ahead
+        if not _lasting(spans.get(rowid))
+        and (at := began.get(rowid)) is not None
+        and (said := told.get(rowid)) is not None
+        and abs(at - said) < _AN_HOUR
+    }
+
+
+def _lasting(span: tuple[float, float] | None) -> bool:
+    """Whether `span` is one, longer than a moment."""
+    return span is not None and span[1] > span[0]
+
+
+def without_comings_not_asked[Kept](
     candidates: CandidateQueries,
     query: str,
     kept: Mapping[int, Kept],
@@ -332,9 +372,14 @@ def without_comings_over[Kept](
     language: str | None,
     now: float,
 ) -> dict[int, Kept]:
-    """`kept` (a search's matches) without `comings_over`."""
-    over = comings_over(candidates, query, kept, flt, language, now) if kept else ()
-    return {rowid: match for rowid, match in kept.items() if rowid not in over}
+    """`kept` (a search's matches) without `comings_over` and
+    `plans_of_no_day`: whatever else is left, they answer no question
+    of a coming of another time."""
+    if not kept:
+        return dict(kept)
+    left_out = comings_over(candidates, query, kept, flt, language, now)
+    left_out |= plans_of_no_day(candidates, query, kept, flt, language)
+    return {rowid: match for rowid, match in kept.items() if rowid not in left_out}
 
 
 def _over(
