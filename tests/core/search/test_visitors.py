@@ -24,6 +24,7 @@ from custom_components.home_memory.memory.search.visitors import (
     came_already,
     coming_forms_asked,
     coming_in_household_words,
+    comings_home,
     comings_over,
     comings_told,
     other_roles,
@@ -629,3 +630,36 @@ def test_asked_of_a_past_window_a_plan_of_no_day_is_no_answer(
     times = {rowid: time for rowid, (_, time) in PLANS_TOLD.items()}
     candidates: Any = _Timed(texts, times)  # what plans_of_no_day reads
     assert plans_of_no_day(candidates, query, list(texts), window, language) == found
+
+
+HOMECOMINGS = {
+    1: "This morning I saw that Ben came home around seven.",
+    2: "Heute Morgen fiel mir auf: Anna kam gegen sieben nach Hause.",
+    3: "Anna is coming home at six.",
+    4: "Our neighbours came by on Sunday.",
+    5: "Oma hat uns heute besucht.",
+    6: "Grandma came to our home on Sunday.",
+}
+
+
+@pytest.mark.parametrize(
+    ("query", "language", "found"),
+    [
+        ("Did we have visitors today?", "en", {1, 2, 3}),
+        ("Who visited today?", "en", {1, 2, 3}),
+        ("Who is coming?", "en", {1, 2, 3}),
+        ("Wer war heute zu Besuch?", "de", {1, 2, 3}),
+        ("Hatten wir heute Besuch?", "de", {1, 2, 3}),
+        # Asked of coming home, or of one named: none left out here.
+        ("Is anyone coming home?", "en", set()),
+        ("Wer ist heute nach Hause gekommen?", "de", set()),
+        ("When did Ben come home?", "en", set()),
+    ],
+)
+def test_a_resident_coming_home_is_no_visitor(
+    query: str, language: str, found: set[int]
+) -> None:
+    """Review s36 defect 5: "Wer war heute zu Besuch?" read "Anna kam gegen
+    sieben nach Hause", "Did we have visitors today?" Ben's return."""
+    texts: Any = _Texts(HOMECOMINGS)  # what comings_home reads
+    assert comings_home(texts, query, list(HOMECOMINGS), language) == found

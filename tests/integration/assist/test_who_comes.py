@@ -8,9 +8,18 @@ it keeps.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
 
 import pytest
+
+from custom_components.home_memory.memory.common.values import (
+    SYSTEM,
+    NewMemory,
+    Source,
+)
+from custom_components.home_memory.memory.text.moments import asked_tags
 
 from ..fake_agents import say
 from .test_corrections import english_home_with_minilm, speech
@@ -292,3 +301,37 @@ async def test_a_plan_of_no_day_told_last_week_is_no_answer_to_who_came(
     assert "roofer" not in answer, answer
     # Asked who comes, it is still ahead.
     assert "roofer" in speech(await say(hass, "Who is coming?"))
+
+
+async def test_a_resident_coming_home_is_no_visitor(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Wednesday 2 December: the home saw Ben come home this morning. "Did
+    we have visitors today?" answered with his return (review s36 defect
+    5); asked of his coming home, it answers."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    freezer.move_to("2026-12-02T09:00:00+00:00")
+    store.create(
+        NewMemory(
+            content="This morning I saw that Ben came home around seven.",
+            people=("Ben",),
+            tags=(*asked_tags("en")["arrival"], "presence"),
+            source=Source.OBSERVED,
+            importance=0.3,
+            happened_at=datetime(2026, 12, 2, 7, tzinfo=ZoneInfo("Europe/Berlin")),
+        ),
+        SYSTEM,
+    )
+    for asked in ("Did we have visitors today?", "Did anyone visit us today?"):
+        answer = speech(await say(hass, asked))
+        assert "Ben" not in answer, (asked, answer)
+    await say(hass, "Remember that Grandma visited us this morning")
+    answer = speech(await say(hass, "Did we have visitors today?"))
+    assert "Grandma" in answer, answer
+    assert "Ben" not in answer, answer
+    answer = speech(await say(hass, "When did Ben come home?"))
+    assert "Ben" in answer, answer

@@ -8,9 +8,18 @@ and "is anyone visiting this week" answer with the comings alone.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
 
 import pytest
+
+from custom_components.home_memory.memory.common.values import (
+    SYSTEM,
+    NewMemory,
+    Source,
+)
+from custom_components.home_memory.memory.text.moments import asked_tags
 
 from ..fake_agents import say
 from .test_corrections import speech
@@ -233,3 +242,34 @@ async def test_a_plan_of_no_day_told_last_week_is_no_answer_to_who_came(
         answer = speech(await say(hass, asked, language="de"))
         assert "Dachdecker kommt" not in answer, (asked, answer)
     assert "Dachdecker" in speech(await say(hass, "Wer kommt?", language="de"))
+
+
+async def test_a_resident_coming_home_is_no_visitor(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Mittwoch, 2. Dezember: das Haus sah Anna heute Morgen heimkommen.
+    "Wer war heute zu Besuch?" antwortete mit ihrer Heimkehr (review s36
+    defect 5); wer nach ihrer Heimkehr fragt, liest sie."""
+    store = await german_home(hass, mock_config_entry, e5, freezer)
+    freezer.move_to("2026-12-02T09:00:00+00:00")
+    store.create(
+        NewMemory(
+            content="Heute Morgen fiel mir auf: Anna kam gegen sieben nach Hause.",
+            people=("Anna",),
+            tags=(*asked_tags("de")["arrival"], "presence"),
+            source=Source.OBSERVED,
+            importance=0.3,
+            happened_at=datetime(2026, 12, 2, 7, tzinfo=ZoneInfo("Europe/Berlin")),
+        ),
+        SYSTEM,
+    )
+    for asked in ("Wer war heute zu Besuch?", "Hatten wir heute Besuch?"):
+        answer = speech(await say(hass, asked, language="de"))
+        assert "Anna" not in answer, (asked, answer)
+    asked = "Wann ist Anna nach Hause gekommen?"
+    answer = speech(await say(hass, asked, language="de"))
+    assert "Anna" in answer, answer

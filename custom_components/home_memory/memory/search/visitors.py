@@ -359,6 +359,34 @@ def plans_of_no_day(
     }
 
 
+def comings_home(
+    candidates: CandidateQueries,
+    query: str,
+    rowids: Collection[int],
+    language: str | None,
+) -> set[int]:
+    """Of `rowids`, for a question of who comes or came naming nobody, and
+    not of coming home ("Wer war heute zu Besuch?", "Did we have visitors
+    today?"; not "Is anyone coming home?"), the memories of a return home
+    (`coming_home`: "Anna kam gegen sieben nach Hause", "Ben came home
+    around seven"): a resident coming home is no visitor, and was the
+    answer (review s36 defect 5), even where nothing else is."""
+    if not rowids or not asks_anyone_coming(query, language):
+        return set()
+    homes = [
+        found
+        for other in languages_to_try(language)
+        if (found := statement_words(other).coming_home) is not None
+    ]
+    if not homes or any(home.search(query) for home in homes):
+        return set()
+    return {
+        rowid
+        for rowid, text in candidates.contents(sorted(rowids)).items()
+        if any(home.search(text) for home in homes)
+    }
+
+
 def _lasting(span: tuple[float, float] | None) -> bool:
     """Whether `span` is one, longer than a moment."""
     return span is not None and span[1] > span[0]
@@ -372,13 +400,14 @@ def without_comings_not_asked[Kept](
     language: str | None,
     now: float,
 ) -> dict[int, Kept]:
-    """`kept` (a search's matches) without `comings_over` and
-    `plans_of_no_day`: whatever else is left, they answer no question
-    of a coming of another time."""
+    """`kept` (a search's matches) without `comings_over`,
+    `plans_of_no_day` and `comings_home`: whatever else is left, they
+    answer no question of a visitor's coming, or of another time."""
     if not kept:
         return dict(kept)
     left_out = comings_over(candidates, query, kept, flt, language, now)
     left_out |= plans_of_no_day(candidates, query, kept, flt, language)
+    left_out |= comings_home(candidates, query, kept, language)
     return {rowid: match for rowid, match in kept.items() if rowid not in left_out}
 
 
