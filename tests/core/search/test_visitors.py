@@ -639,6 +639,12 @@ HOMECOMINGS = {
     4: "Our neighbours came by on Sunday.",
     5: "Oma hat uns heute besucht.",
     6: "Grandma came to our home on Sunday.",
+    # A narration going on after the return may hold a visit: it stays.
+    7: (
+        "It was Friday evening, and I saw that Ben came home through the "
+        "front door around half past seven. Also, someone sat down on the "
+        "couch around twenty-five to eight."
+    ),
 }
 
 

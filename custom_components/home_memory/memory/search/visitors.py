@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from ..storage.candidates import CandidateQueries
 
 _TOKEN: Final = re.compile(r"[^\W_]+", re.UNICODE)
+# A sentence's end and another after it.
+_NEXT_SENTENCE: Final = re.compile(r"[.!?]\s+\S")
 # A visitor this long or longer is found as a compound's last part
 # ("Bezirksschornsteinfeger" names the "Schornsteinfeger").
 _COMPOUND_PART: Final = 4
@@ -370,7 +372,10 @@ def comings_home(
     today?"; not "Is anyone coming home?"), the memories of a return home
     (`coming_home`: "Anna kam gegen sieben nach Hause", "Ben came home
     around seven"): a resident coming home is no visitor, and was the
-    answer (review s36 defect 5), even where nothing else is."""
+    answer (review s36 defect 5), even where nothing else is. Only a
+    memory of one sentence: a narration going on (the couch, the kettle
+    after the door) may hold a visit the home did not tell apart from the
+    return, and answered the household replay's Friday visitors."""
     if not rowids or not asks_anyone_coming(query, language):
         return set()
     homes = [
@@ -384,6 +389,7 @@ def comings_home(
         rowid
         for rowid, text in candidates.contents(sorted(rowids)).items()
         if any(home.search(text) for home in homes)
+        and _NEXT_SENTENCE.search(text) is None
     }
 
 
