@@ -335,3 +335,32 @@ async def test_a_resident_coming_home_is_no_visitor(
     assert "Ben" not in answer, answer
     answer = speech(await say(hass, "When did Ben come home?"))
     assert "Ben" in answer, answer
+
+
+async def test_are_we_having_visitors_looks_ahead_to_the_weekend(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Wednesday 2 December: Grandma visits this weekend, Anna's parents
+    visited on Sunday. "Are we having visitors this weekend?" was "Sorry, I
+    couldn't understand that" where "Bekommen wir am Wochenende Besuch?"
+    read Oma (review s36 defect 4): a question of the sentence tables now,
+    answered by the weekend ahead."""
+    await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    freezer.move_to("2026-12-02T08:00:00+00:00")
+    for fact in (
+        "Remember that Grandma is visiting this weekend",
+        "Remember that my parents visited us on Sunday",
+    ):
+        await say(hass, fact)
+    for asked in (
+        "Are we having visitors this weekend?",
+        "Are we expecting visitors this weekend?",
+        "Will we have visitors this weekend?",
+    ):
+        answer = speech(await say(hass, asked))
+        assert "Grandma" in answer, (asked, answer)
+        assert "parents" not in answer, (asked, answer)
