@@ -27,10 +27,12 @@ from custom_components.home_memory.memory.search.visitors import (
     comings_home,
     comings_over,
     comings_told,
+    naming_asked_trade,
     other_roles,
     plans_of_no_day,
     telling_no_coming,
     tells_coming_asked,
+    trade_in_household_words,
     visiting_as_coming,
     visits_told,
 )
@@ -669,3 +671,55 @@ def test_a_resident_coming_home_is_no_visitor(
     sieben nach Hause", "Did we have visitors today?" Ben's return."""
     texts: Any = _Texts(HOMECOMINGS)  # what comings_home reads
     assert comings_home(texts, query, list(HOMECOMINGS), language) == found
+
+
+@pytest.mark.parametrize(
+    ("query", "language", "words"),
+    [
+        ("Wann kommt der Klempner?", "en", ("plumber",)),
+        ("Kommt der Schornsteinfeger?", "en", ("chimneysweep", "sweep")),
+        ("When is the plumber coming?", "de", ("klempner", "klempnerin")),
+        ("Did the gardener come?", "de", ("gärtner", "gärtnerin")),
+        # In the household's own words, said generally, or no coming: none.
+        ("When is the plumber coming?", "en", ()),
+        ("Wann kommt der Klempner?", "de", ()),
+        ("Wann kommt der Handwerker?", "en", ()),
+        ("Was hat der Klempner repariert?", "en", ()),
+    ],
+)
+def test_a_visitor_asked_in_another_language_is_searched_by_the_household_s_word(
+    query: str, language: str, words: tuple[str, ...]
+) -> None:
+    """Review s36 defect 6: "Wann kommt der Klempner?" in an English home
+    found nothing (no memory says "Klempner", MiniLM reads no German)."""
+    assert trade_in_household_words(query, language) == words
+
+
+TRADES = {
+    1: "Die Gärtnerin ist am Montag, 30. November gekommen.",
+    2: "Der Schornsteinfeger kommt am Donnerstag, 3. Dezember.",
+    3: "The plumber is coming on Friday 4 December.",
+    4: "Der Klempner kommt am Freitag, 4. Dezember.",
+}
+
+
+@pytest.mark.parametrize(
+    ("query", "language", "found"),
+    [
+        ("When did the gardener come?", "de", {1}),
+        ("When is the chimney sweep coming?", "de", {2}),
+        ("Is the plumber coming?", "de", {4}),
+        ("Wann kommt der Klempner?", "en", {3}),
+        # No visitor asked: none.
+        ("Who is coming?", "de", set()),
+    ],
+)
+def test_a_visitor_named_by_their_trade_s_word_in_another_language_is_named(
+    query: str, language: str, found: set[int]
+) -> None:
+    """Review s36 defect 6: in a German home, "When did the gardener
+    come?" left out "Die Gärtnerin ist am Montag gekommen" as about another
+    thing (floors.py `partly_named`), "Is the plumber coming on Friday?"
+    the Klempner as naming no plumber (`unnamed_visitor`)."""
+    texts: Any = _Texts(TRADES)  # what naming_asked_trade reads
+    assert naming_asked_trade(texts, query, list(TRADES), language) == found

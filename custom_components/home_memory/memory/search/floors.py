@@ -51,7 +51,12 @@ from .people import (
 )
 from .purposes import other_purposes
 from .standing_out import by_meaning
-from .visitors import telling_no_coming, tells_coming_asked, unnamed_visitor
+from .visitors import (
+    naming_asked_trade,
+    telling_no_coming,
+    tells_coming_asked,
+    unnamed_visitor,
+)
 from .windows import plans
 
 if TYPE_CHECKING:
@@ -941,6 +946,8 @@ def not_whole(
         embed=embed,
         word_floor=word_floor,
     )
+    # "Gärtnerin" names the asked "gardener" (visitors.py, s36 defect 6).
+    partly -= naming_asked_trade(candidates, query, partly, language)
     return (
         (partly - similar)
         | other
