@@ -76,3 +76,57 @@ async def test_who_comes_in_german_reads_every_coming_of_an_english_home(
         answer = speech(await say(hass, asked, language="de"))
         for visitor in ("tiler", "window cleaner", "piano tuner"):
             assert visitor in answer, (asked, answer)
+
+
+async def test_a_trade_asked_in_german_is_the_english_home_s_trade(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Wednesday 2 December in an English home: the plumber comes on
+    Friday. "Wann kommt der Klempner?" was "Das weiß ich nicht" (no memory
+    says "Klempner", MiniLM reads no German), and "Kommt der Elektriker am
+    Freitag?" read the plumber's Friday, listed by no relevance (review s36
+    defect 6)."""
+    await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    freezer.move_to("2026-12-02T08:00:00+00:00")
+    await say(hass, "Remember that the plumber is coming on Friday")
+    for asked in ("Wann kommt der Klempner?", "Kommt der Klempner am Freitag?"):
+        answer = speech(await say(hass, asked, language="de"))
+        assert "plumber" in answer, (asked, answer)
+    answer = speech(await say(hass, "Kommt der Elektriker am Freitag?", language="de"))
+    assert "plumber" not in answer, answer
+
+
+async def test_a_trade_asked_in_english_is_the_german_home_s_trade(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Wednesday 2 December in a German home: the plumber comes on Friday,
+    the chimney sweep on Thursday, the gardener came on Monday. Asked in
+    English, each was "I don't know": "Klempner" names no "plumber" to the
+    visitor floor, "Gärtnerin" no "gardener" to the thing floor (review
+    s36 defect 6)."""
+    await german_home(hass, mock_config_entry, e5, freezer)
+    freezer.move_to("2026-12-02T08:00:00+00:00")
+    for fact in (
+        "Merk dir, dass der Klempner am Freitag kommt",
+        "Merk dir, dass der Schornsteinfeger am Donnerstag kommt",
+        "Merk dir, dass die Gärtnerin am Montag gekommen ist",
+    ):
+        await say(hass, fact, language="de")
+    for asked, trade in (
+        ("Is the plumber coming on Friday?", "Klempner"),
+        ("When is the plumber coming?", "Klempner"),
+        ("When is the chimney sweep coming?", "Schornsteinfeger"),
+        ("When did the gardener come?", "Gärtnerin"),
+    ):
+        answer = speech(await say(hass, asked, language="en"))
+        assert trade in answer, (asked, answer)
+    answer = speech(await say(hass, "Is the electrician coming on Friday?"))
+    assert "Klempner" not in answer, answer

@@ -8,9 +8,18 @@ and "is anyone visiting this week" answer with the comings alone.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
 
 import pytest
+
+from custom_components.home_memory.memory.common.values import (
+    SYSTEM,
+    NewMemory,
+    Source,
+)
+from custom_components.home_memory.memory.text.moments import asked_tags
 
 from ..fake_agents import say
 from .test_corrections import speech
@@ -187,3 +196,80 @@ async def test_a_visit_asked_of_the_weekend_ahead_is_not_last_weekend_s(
     answer = speech(await say(hass, "Wer war am Wochenende zu Besuch?", language="de"))
     assert "Eltern" in answer, answer
     assert "Oma" not in answer, answer
+
+
+async def test_weeks_later_one_named_is_not_coming_on_a_day_that_is_over(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Mittwoch, 2. Dezember: Peter kommt am Freitag. Am 26. Dezember las
+    "Kommt Peter?" noch "Peter kommt am Freitag, 4. Dezember" (review s36
+    defect 2): ein Kommen, das vorbei ist, antwortet nicht, wer kommt."""
+    await german_home(hass, mock_config_entry, e5, freezer)
+    freezer.move_to("2026-12-02T08:00:00+00:00")
+    await say(hass, "Merk dir, dass Peter am Freitag kommt", language="de")
+    assert "Peter" in speech(await say(hass, "Kommt Peter?", language="de"))
+    freezer.move_to("2026-12-26T08:00:00+00:00")
+    for asked in ("Kommt Peter?", "Wann kommt Peter?"):
+        answer = speech(await say(hass, asked, language="de"))
+        assert "4. Dezember" not in answer, (asked, answer)
+    answer = speech(await say(hass, "Wann ist Peter gekommen?", language="de"))
+    assert "Peter" in answer, answer
+
+
+async def test_a_plan_of_no_day_told_last_week_is_no_answer_to_who_came(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Donnerstag, 26. November: der Dachdecker kommt (ohne Tag). Am
+    Mittwoch las "Hatten wir letzte Woche Besuch?" "Der Dachdecker kommt."
+    (review s36 defect 3): ein Plan ohne eigenen Tag ist keine Antwort auf
+    die Vergangenheit seines Fensters."""
+    await german_home(hass, mock_config_entry, e5, freezer)
+    freezer.move_to("2026-11-26T08:00:00+00:00")
+    await say(hass, "Merk dir, dass der Dachdecker kommt", language="de")
+    freezer.move_to("2026-12-02T08:00:00+00:00")
+    for asked in (
+        "Hatten wir letzte Woche Besuch?",
+        "Kam letzte Woche der Dachdecker?",
+    ):
+        answer = speech(await say(hass, asked, language="de"))
+        assert "Dachdecker kommt" not in answer, (asked, answer)
+    assert "Dachdecker" in speech(await say(hass, "Wer kommt?", language="de"))
+
+
+async def test_a_resident_coming_home_is_no_visitor(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Mittwoch, 2. Dezember: das Haus sah Anna heute Morgen heimkommen.
+    "Wer war heute zu Besuch?" antwortete mit ihrer Heimkehr (review s36
+    defect 5); wer nach ihrer Heimkehr fragt, liest sie."""
+    store = await german_home(hass, mock_config_entry, e5, freezer)
+    freezer.move_to("2026-12-02T09:00:00+00:00")
+    store.create(
+        NewMemory(
+            content="Heute Morgen fiel mir auf: Anna kam gegen sieben nach Hause.",
+            people=("Anna",),
+            tags=(*asked_tags("de")["arrival"], "presence"),
+            source=Source.OBSERVED,
+            importance=0.3,
+            happened_at=datetime(2026, 12, 2, 7, tzinfo=ZoneInfo("Europe/Berlin")),
+        ),
+        SYSTEM,
+    )
+    for asked in ("Wer war heute zu Besuch?", "Hatten wir heute Besuch?"):
+        answer = speech(await say(hass, asked, language="de"))
+        assert "Anna" not in answer, (asked, answer)
+    asked = "Wann ist Anna nach Hause gekommen?"
+    answer = speech(await say(hass, asked, language="de"))
+    assert "Anna" in answer, answer

@@ -51,7 +51,12 @@ from .people import (
 )
 from .purposes import other_purposes
 from .standing_out import by_meaning
-from .visitors import telling_no_coming, unnamed_visitor
+from .visitors import (
+    naming_asked_trade,
+    telling_no_coming,
+    tells_coming_asked,
+    unnamed_visitor,
+)
 from .windows import plans
 
 if TYPE_CHECKING:
@@ -769,10 +774,15 @@ def other_deeds(
         return set()
     languages = family_languages(query, language)
     texts = candidates.contents(list(rowids))
+    # A coming asked: any telling of one answers, whoever it was to.
+    comings = {
+        r for r, t in texts.items() if tells_coming_asked(deed.verb, t, languages)
+    }
     unsaid = [
         rowid
         for rowid, text in texts.items()
-        if deed.verb
+        if rowid not in comings
+        and deed.verb
         and not _says_a_form_of([deed.verb], text)
         and not related_terms([deed.verb], text, languages)
     ]
@@ -788,7 +798,9 @@ def other_deeds(
             [
                 rowid
                 for rowid, text in texts.items()
-                if deed.thing and not _holds_a_word(deed.thing, text, languages)
+                if deed.thing
+                and rowid not in comings
+                and not _holds_a_word(deed.thing, text, languages)
             ],
             True,
             RELATED_THING_MIN_SIMILARITY,
@@ -934,6 +946,8 @@ def not_whole(
         embed=embed,
         word_floor=word_floor,
     )
+    # "Gärtnerin" names the asked "gardener" (visitors.py, s36 defect 6).
+    partly -= naming_asked_trade(candidates, query, partly, language)
     return (
         (partly - similar)
         | other

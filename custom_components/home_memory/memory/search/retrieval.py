@@ -46,10 +46,9 @@ from .standing_out import (
 )
 from .visitors import (
     comings_told,
-    other_roles,
     visiting_as_coming,
     visits_told,
-    without_comings_over,
+    without_comings_not_asked,
 )
 from .windows import (
     of_the_day_alone,
@@ -358,13 +357,7 @@ class Retriever:
         if min_relevance > 0 and kept:
             # Inside a window too: "did anyone turn on the kitchen light
             # today" is not the spare key in the kitchen drawer told today.
-            kept = self._whole_names(
-                query,
-                kept,
-                min_relevance,
-                asker,
-                in_window=bool(flt.happened_after or flt.happened_before),
-            )
+            kept = self._whole_names(query, kept, min_relevance, asker)
         ranking = self._score_kept(query, kept, flt)
         if len(ranking) > 1:
             # No habit for "what did we do last weekend", no plan for "when
@@ -605,17 +598,12 @@ class Retriever:
         kept: dict[int, Relevance],
         min_relevance: float,
         asker: str | None,
-        in_window: bool = False,
     ) -> dict[int, Relevance]:
         """`kept` without the memories holding only part of a thing the
         question names by several words, or only where it is, or relating
-        another thing (search/floors.py's `not_whole`); `in_window`, those
-        naming another trade than asked ("did the dentist come today": not
-        the plumber coming today; visitors.py `other_roles`)."""
+        another thing (search/floors.py's `not_whole`)."""
         language = self.config.language
-        dropped = (
-            other_roles(self._candidates, query, kept, language) if in_window else set()
-        )
+        dropped: set[int] = set()
         if self._reads(query):
             dropped |= not_whole(
                 self._candidates,
@@ -672,9 +660,12 @@ class Retriever:
         self, query: str, kept: dict[int, Relevance], flt: MemoryFilter
     ) -> _Ranking:
         """`kept` scored now, without a coming that is over where who comes
-        is asked (review s36 finding 2; visitors.py `comings_over`)."""
+        is asked (review s36 finding 2; visitors.py `comings_over`), a plan
+        of no day for a past window's (`plans_of_no_day`), a return home
+        for a visit (`comings_home`) or, in a window, another trade than
+        the asked one (`other_roles`)."""
         now = self.store.now()
-        kept = without_comings_over(
+        kept = without_comings_not_asked(
             self._candidates, query, kept, flt, self.config.language, now
         )
         return self._score(self._candidates.score_fields(list(kept)), kept, now)

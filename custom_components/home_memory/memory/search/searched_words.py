@@ -8,7 +8,9 @@ coming of the household's it does not say ("who is coming" in a German
 home: "kommt", review s35 M2; in an English one: "visiting", review s36
 finding 1; visitors.py `coming_in_household_words`); asked of the past, by
 the other forms of its own ("came" for "Did anyone come yesterday?",
-review s36 finding 8; `coming_forms_asked`).
+review s36 finding 8; `coming_forms_asked`). A visitor asked of in another
+language, by the household's words for their trade ("plumber" for
+"Klempner", review s36 defect 6; `trade_in_household_words`).
 Pure.
 """
 
@@ -17,7 +19,11 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..text.moments import asked_elsewhere
-from .visitors import coming_forms_asked, coming_in_household_words
+from .visitors import (
+    coming_forms_asked,
+    coming_in_household_words,
+    trade_in_household_words,
+)
 
 
 class Searched(NamedTuple):
@@ -37,7 +43,8 @@ def searched_words(query: str, language: str | None) -> Searched:
     another language's, and its words of coming for who comes."""
     coming = coming_in_household_words(query, language)
     came = coming_forms_asked(query, language)
+    trade = trade_in_household_words(query, language)
     return Searched(
-        " ".join((query, *asked_elsewhere(query, language), *coming, *came)),
+        " ".join((query, *asked_elsewhere(query, language), *coming, *came, *trade)),
         bool(coming),
     )

@@ -90,7 +90,8 @@ class StatementWords:
     "jemand"); coming_as: a word such a question may ask by, and the one
     a plan says it by ("visiting": "coming"); visited: a visit told as
     over ("visited", "besucht"), which answers who came (a return home
-    never says it); visitors_any: those of them said
+    never says it); coming_home: a return home, the household's ("came
+    home", "nach Hause"), no visit; visitors_any: those of them said
     generally ("Handwerker"), whom any visitor's memory may answer
     (search/visitors.py); roles: trades and callings, visitors or not,
     each with the one trade it names in every language ("Zahnärztin":
@@ -182,6 +183,7 @@ class StatementWords:
     coming_anyone: frozenset[str] = frozenset()
     coming_as: Mapping[str, str] = field(default_factory=dict)
     visited: frozenset[str] = frozenset()
+    coming_home: re.Pattern[str] | None = None
     contacting: frozenset[str] = frozenset()
     deed_questions: tuple[re.Pattern[str], ...] = ()
     deeds_not_asked: frozenset[str] = frozenset()
@@ -281,6 +283,9 @@ def _read_words(path: Path) -> StatementWords:
             word.casefold(): said for word, said in table.get("coming_as", {}).items()
         },
         visited=frozenset(word.casefold() for word in table.get("visited", ())),
+        coming_home=re.compile(table["coming_home"], re.IGNORECASE)
+        if table.get("coming_home")
+        else None,
         contacting=frozenset(
             word.casefold() for word in table.get("contacting", ())
         ),
