@@ -17,13 +17,16 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from ..memory.text.fts_query import asked_language, plainly_english
 from ..memory.text.redating import narrows, redated
 from ..memory.time.expressions import (
     day_parts,
     looks_ahead,
+    not_yet_begun,
     speaks_of_past,
     time_spans,
 )
+from ..memory.time.phrases import languages_to_try, table_language
 from ..memory.time.spoken import day_words, say_when
 from . import when
 from .errors import InvalidRequestError
@@ -58,16 +61,20 @@ def moved(
     """
     words_of = when.statement_language(hass, language)
     content = current.content if patch.content is None else patch.content
+    # Its own time words are said in the text's language, never in another
+    # (review s37 #20, #25: "Ben hat on Thursday 3 December …").
+    own = text_language(content, words_of)
     text, window = _told_at(
         hass,
         current,
         replace(patch, content=content, kind=patch.kind or current.kind),
         given,
         words_of,
+        own,
         spoken=spoken,
     )
     said = given if isinstance(given, str) else _said(hass, window, words_of)
-    _check_direction(hass, content, window, said, words_of)
+    _check_direction(hass, content, window, said, own, given_in=words_of)
     return replace(patch, content=text, happened=(window.start, window.end))
 
 
@@ -77,6 +84,7 @@ def _told_at(
     edit: MemoryPatch,
     given: datetime | str,
     language: str,
+    own: str,
     *,
     spoken: bool,
 ) -> tuple[str, Window]:
@@ -86,48 +94,91 @@ def _told_at(
     read as given and said in the text by date, where it names a time.
     A clock time or part of the day for a text that names no day ("I paid
     the gas bill" and "at 3") is on the day it happened, now said (review
-    s36 #6: "I already knew that", and nothing was stored)."""
+    s36 #6: "I already knew that", and nothing was stored). `language`:
+    the words given are said in it (or any other); `own`: the text's, in
+    which its time words are read and said; words of another language are
+    said by date in the text's (review s37 #18: a German "vorgestern" of
+    "… on Wednesday 2 December" left that day in the text)."""
     content, kind = str(edit.content), edit.kind or current.kind
     now = when.household_now(hass)
     if (
         isinstance(given, str)
         and not _is_moment(given)
-        and (time_spans(content, language) or (spoken and _told_in(content, language)))
+        and _words_in(given, own)
+        and (time_spans(content, own) or (spoken and _told_in(content, own)))
     ):
         given = given.strip()
-        text = redated(content, given, language, time_spans, day_parts)
-        if text == content and narrows(given, language):
+        text = redated(content, given, own, time_spans, day_parts)
+        if text == content and narrows(given, own):
             local = current.happened_at.astimezone(now.tzinfo)
-            day = day_words(local, now, language, part="day", relative=False)
-            dated = redated(content, day, language, time_spans)
-            text = redated(dated, given, language, time_spans, day_parts)
+            day = day_words(local, now, own, part="day", relative=False)
+            dated = redated(content, day, own, time_spans)
+            text = redated(dated, given, own, time_spans, day_parts)
         if text != content:
-            told = when.happened(hass, None, text, kind, said_in=language)
+            told = when.happened(hass, None, text, kind, said_in=own)
             if told.window is not None:
                 return told.text, told.window
     told = when.happened(hass, given, content, kind, said_in=language)
     window = told.window
     if window is None:  # pragma: no cover - a given time always names one
         raise InvalidRequestError("not_a_time")
-    if not time_spans(content, language):
+    if not time_spans(content, own):
         return content, window
-    words = _said(hass, window, language)
+    words = _said(hass, window, own)
     if not words:
         return content, window
-    return redated(content, words, language, time_spans), window
+    return redated(content, words, own, time_spans), window
 
 
 def _check_direction(
-    hass: HomeAssistant, content: str, window: Window, said: str, language: str
+    hass: HomeAssistant,
+    content: str,
+    window: Window,
+    said: str,
+    own: str,
+    *,
+    given_in: str,
 ) -> None:
     """A deed told as done is not moved after now ("we went to the zoo" and
-    "tomorrow"), nor a plan before today ("the window cleaner is coming"
-    and "yesterday": told as still to come, it did not come yet)."""
+    "tomorrow"; "in an hour", "this evening" at 14:00: words that count
+    from now, whatever the tense, review s37 #15), nor a plan before today
+    ("the window cleaner is coming" and "yesterday": told as still to come,
+    it did not come yet). Its tense is read in its own language `own`
+    (review s37 #25: an English observation went to tomorrow in a German
+    home); the words given in `given_in` or any other."""
     now = when.household_now(hass)
-    if window.start > now and speaks_of_past(content, language):
+    if speaks_of_past(content, own) and (
+        window.start > now
+        or any(
+            not_yet_begun(said, now=now, language=words)
+            for words in languages_to_try(given_in)
+        )
+    ):
         raise InvalidRequestError("redated_ahead", time=said)
-    if window.end <= now and looks_ahead(content, language):
+    if window.end <= now and looks_ahead(content, own):
         raise InvalidRequestError("redated_behind", time=said)
+
+
+def text_language(content: str, language: str) -> str:
+    """The language `content` is written in: the one whose function words
+    it says (a German text in an English conversation), else the first in
+    which it tells a deed or a plan, else `language` (the conversation's or
+    the household's)."""
+    asked = asked_language(content)
+    if asked is not None:
+        return table_language(asked)
+    if plainly_english(content):
+        return table_language("en")
+    for words in languages_to_try(language):
+        if _told_in(content, words):
+            return words
+    return table_language(language)
+
+
+def _words_in(given: str, language: str) -> bool:
+    """Whether `given` says its time in `language`'s own table ("yesterday
+    at 5"), or a clock time or part of the day in it ("am Nachmittag")."""
+    return narrows(given, language) or bool(time_spans(given, language))
 
 
 def _is_moment(given: str) -> bool:

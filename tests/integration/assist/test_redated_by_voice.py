@@ -242,6 +242,33 @@ async def test_a_german_new_day_keeps_the_time_of_day(
             "Nein, es war morgen",
             "Das wurde als erledigt erzählt",
         ),
+        # Review s37 #15 (said at 16:00): words counting from now, whatever
+        # the tense; "this evening" was yesterday's evening, "in an hour"
+        # stored "Anna vacuumed the hall in an hour".
+        (
+            "en",
+            "remember that Anna vacuumed the hall this morning",
+            "no wait, it was in an hour",
+            "That was told as done",
+        ),
+        (
+            "en",
+            "remember that Ben emptied the dishwasher this morning",
+            "no, it was this evening",
+            "That was told as done",
+        ),
+        (
+            "en",
+            "remember that Ben took out the trash this morning",
+            "no, it was tonight",
+            "That was told as done",
+        ),
+        (
+            "de",
+            "Merk dir, dass Ben heute früh die Spülmaschine ausgeräumt hat",
+            "Nein, das war heute Abend",
+            "Das wurde als erledigt erzählt",
+        ),
     ],
 )
 async def test_a_deed_is_not_re_dated_ahead_of_now(
@@ -262,6 +289,57 @@ async def test_a_deed_is_not_re_dated_ahead_of_now(
     await _refused_changes_nothing(
         hass, store, user_anna, language, (told, said), answer
     )
+
+
+@pytest.mark.parametrize(
+    ("told", "evening_first"),
+    [
+        ("Merk dir, dass Ben heute die Blätter gerecht hat", True),
+        ("Merk dir, dass Ben heute früh die Fenster geputzt hat", False),
+        ("Merk dir, dass Anna gestern Abend gekocht hat", False),
+    ],
+)
+async def test_a_german_deed_with_its_part_of_the_day_is_not_moved_ahead(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    told: str,
+    evening_first: bool,
+) -> None:
+    """Review s37 #23: "am Dienstagabend, 1. Dezember" (the engine's own
+    words) was read as two times, so the deed read as no past and
+    "Nein, das war morgen" moved it to "am Donnerstagabend, 3. Dezember".
+    After "Nein warte, das war gestern Abend" (the text's words replaced
+    by the evening's), "Nein, das war übermorgen" changes nothing."""
+    store = await german_home(hass, mock_config_entry, e5, freezer)
+    result = await say(hass, told, user=user_anna, language="de")
+    if evening_first:
+        result = await say(
+            hass,
+            "Nein warte, das war gestern Abend",
+            conversation_id=result.conversation_id,
+            user=user_anna,
+            language="de",
+        )
+        assert speech(result).startswith("Aktualisiert:"), speech(result)
+    [before] = active(store)
+    assert any(
+        day in before.content for day in ("abend, 29. Nov", "morgen, 30. Nov")
+    ), before.content
+    result = await say(
+        hass,
+        "Nein, das war übermorgen",
+        conversation_id=result.conversation_id,
+        user=user_anna,
+        language="de",
+    )
+    assert speech(result).startswith("Das wurde als erledigt erzählt"), speech(result)
+    [after] = active(store)
+    assert (after.content, after.version) == (before.content, before.version)
+    assert after.happened_at == before.happened_at
 
 
 @pytest.mark.parametrize(
