@@ -364,13 +364,15 @@ async def async_remember(
     said = read_correction(request.content, language)
 
     def dated(text: str) -> Restated:
+        # Read in the text's own language (review s37 #19: a German deed
+        # told in an English conversation was stored undated).
         return when.happened(
             scope.hass,
             request.happened_at,
             text,
             request.kind,
             ahead=said.ahead,
-            said_in=language,
+            said_in=when.text_language(text, language),
         )
 
     told = dated(said.statement)

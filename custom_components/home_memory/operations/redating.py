@@ -17,7 +17,6 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from ..memory.text.fts_query import asked_language, plainly_english
 from ..memory.text.redating import narrows, redated
 from ..memory.time.expressions import (
     day_parts,
@@ -26,7 +25,7 @@ from ..memory.time.expressions import (
     speaks_of_past,
     time_spans,
 )
-from ..memory.time.phrases import languages_to_try, table_language
+from ..memory.time.phrases import languages_to_try
 from ..memory.time.spoken import day_words, say_when
 from . import when
 from .errors import InvalidRequestError
@@ -63,7 +62,7 @@ def moved(
     content = current.content if patch.content is None else patch.content
     # Its own time words are said in the text's language, never in another
     # (review s37 #20, #25: "Ben hat on Thursday 3 December …").
-    own = text_language(content, words_of)
+    own = when.text_language(content, words_of)
     text, window = _told_at(
         hass,
         current,
@@ -157,22 +156,6 @@ def _check_direction(
         raise InvalidRequestError("redated_ahead", time=said)
     if window.end <= now and looks_ahead(content, own):
         raise InvalidRequestError("redated_behind", time=said)
-
-
-def text_language(content: str, language: str) -> str:
-    """The language `content` is written in: the one whose function words
-    it says (a German text in an English conversation), else the first in
-    which it tells a deed or a plan, else `language` (the conversation's or
-    the household's)."""
-    asked = asked_language(content)
-    if asked is not None:
-        return table_language(asked)
-    if plainly_english(content):
-        return table_language("en")
-    for words in languages_to_try(language):
-        if _told_in(content, words):
-            return words
-    return table_language(language)
 
 
 def _words_in(given: str, language: str) -> bool:
