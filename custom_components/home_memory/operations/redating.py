@@ -73,7 +73,10 @@ def moved(
         spoken=spoken,
     )
     said = given if isinstance(given, str) else _said(hass, window, words_of)
-    _check_direction(hass, content, window, said, own, given_in=words_of)
+    # Not told as done, and still ahead ("The dentist appointment is on
+    # Thursday 3 December"): a plan, as "is coming" is (review s37 #4).
+    ahead = current.happened_at > when.household_now(hass)
+    _check_direction(hass, content, window, said, own, given_in=words_of, planned=ahead)
     return replace(patch, content=text, happened=(window.start, window.end))
 
 
@@ -137,6 +140,7 @@ def _check_direction(
     own: str,
     *,
     given_in: str,
+    planned: bool = False,
 ) -> None:
     """A deed told as done is not moved after now ("we went to the zoo" and
     "tomorrow"; "in an hour", "this evening" at 14:00: words that count
@@ -144,7 +148,9 @@ def _check_direction(
     ("the window cleaner is coming" and "yesterday": told as still to come,
     it did not come yet). Its tense is read in its own language `own`
     (review s37 #25: an English observation went to tomorrow in a German
-    home); the words given in `given_in` or any other."""
+    home); the words given in `given_in` or any other. `planned`: its time
+    lies ahead, so a text told in no tense is a plan too ("the dentist
+    appointment is tomorrow", review s37 #4)."""
     now = when.household_now(hass)
     if speaks_of_past(content, own) and (
         window.start > now
@@ -154,7 +160,9 @@ def _check_direction(
         )
     ):
         raise InvalidRequestError("redated_ahead", time=said)
-    if window.end <= now and looks_ahead(content, own):
+    if window.end <= now and (
+        looks_ahead(content, own) or (planned and not speaks_of_past(content, own))
+    ):
         raise InvalidRequestError("redated_behind", time=said)
 
 

@@ -423,6 +423,19 @@ async def test_a_clock_time_or_part_of_the_day_narrows_the_day(
             "Nein warte, das war gestern",
             "Das wurde als geplant erzählt, es kann nicht gestern gewesen sein",
         ),
+        # Review s37 #4: a plan told with "is" went to the past.
+        (
+            "en",
+            "remember that the dentist appointment is tomorrow",
+            "no wait, it was yesterday",
+            "That was told as still to come, so it cannot have been yesterday",
+        ),
+        (
+            "de",
+            "Merk dir, dass der Zahnarzttermin morgen ist",
+            "Nein warte, das war gestern",
+            "Das wurde als geplant erzählt, es kann nicht gestern gewesen sein",
+        ),
     ],
 )
 async def test_a_plan_is_not_re_dated_into_the_past(
