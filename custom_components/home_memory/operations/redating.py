@@ -14,10 +14,10 @@ statement's are (memory/text/redating.py).
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, time
 from typing import TYPE_CHECKING
 
-from ..memory.text.redating import narrows, redated
+from ..memory.text.redating import clock_of, narrows, redated
 from ..memory.time.expressions import (
     day_parts,
     looks_ahead,
@@ -156,6 +156,7 @@ def _check_direction(
         window.start > now
         or any(
             not_yet_begun(said, now=now, language=words)
+            or _clock_ahead(said, window, now, words)
             for words in languages_to_try(given_in)
         )
     ):
@@ -170,6 +171,16 @@ def _words_in(given: str, language: str) -> bool:
     """Whether `given` says its time in `language`'s own table ("yesterday
     at 5"), or a clock time or part of the day in it ("am Nachmittag")."""
     return narrows(given, language) or bool(time_spans(given, language))
+
+
+def _clock_ahead(said: str, window: Window, now: datetime, language: str) -> bool:
+    """Whether a clock time alone ("at 8 pm", "um 20 Uhr") on the day the
+    memory is moved to is still ahead of now (review s37 #15)."""
+    clock = clock_of(said, language)
+    if clock is None:
+        return False
+    day = window.start.astimezone(now.tzinfo).date()
+    return datetime.combine(day, time(*clock), now.tzinfo) > now
 
 
 def _is_moment(given: str) -> bool:

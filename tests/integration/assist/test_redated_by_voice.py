@@ -269,6 +269,19 @@ async def test_a_german_new_day_keeps_the_time_of_day(
             "Nein, das war heute Abend",
             "Das wurde als erledigt erzählt",
         ),
+        # A clock time still ahead on the memory's day (today).
+        (
+            "en",
+            "remember that Anna ironed the shirts today",
+            "no, it was at 8 pm",
+            "That was told as done",
+        ),
+        (
+            "de",
+            "Merk dir, dass Anna heute die Hemden gebügelt hat",
+            "Nein, das war um 20 Uhr",
+            "Das wurde als erledigt erzählt",
+        ),
     ],
 )
 async def test_a_deed_is_not_re_dated_ahead_of_now(
