@@ -648,6 +648,56 @@ async def test_a_re_dating_in_another_language_moves_the_day_not_the_words(
     assert after.happened_at.astimezone(BERLIN).date() == date(2026, 11, 28)
 
 
+@pytest.mark.parametrize(
+    ("told_in", "told", "said_in", "said", "content"),
+    [
+        (
+            "en",
+            "remember that Ben cleaned the windows today",
+            "de",
+            "Nein warte, das war vorgestern",
+            "Ben cleaned the windows on Saturday 28 November.",
+        ),
+        (
+            "de",
+            "Merk dir, dass Anna heute den Kuchen gebacken hat",
+            "en",
+            "no wait, it was yesterday evening",
+            "Anna hat am Sonntagabend, 29. November den Kuchen gebacken.",
+        ),
+    ],
+)
+async def test_a_re_dating_in_another_language_says_the_new_day_in_the_text(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    told_in: str,
+    told: str,
+    said_in: str,
+    said: str,
+    content: str,
+) -> None:
+    """Review s37 #18: "Nein warte, das war vorgestern" of "Ben cleaned the
+    windows on Monday 30 November." moved its day and kept the old one in
+    its text ("On Saturday 28 November: Ben cleaned the windows on Monday
+    30 November."). The text's own date is said anew, in its language."""
+    store = await german_home(hass, mock_config_entry, e5, freezer)
+    result = await say(hass, told, user=user_anna, language=told_in)
+    result = await say(
+        hass,
+        said,
+        conversation_id=result.conversation_id,
+        user=user_anna,
+        language=said_in,
+    )
+    assert speech(result).startswith(("Updated:", "Aktualisiert:")), speech(result)
+    [after] = active(store)
+    assert after.content == content
+
+
 async def _refused_changes_nothing(
     hass: HomeAssistant,
     store: MemoryStore,
