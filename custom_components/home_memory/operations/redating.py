@@ -26,6 +26,8 @@ from ..memory.time.expressions import (
     time_spans,
 )
 from ..memory.time.phrases import languages_to_try
+from ..memory.time.readings import Window
+from ..memory.time.restating import Restated
 from ..memory.time.spoken import day_words, say_when
 from . import when
 from .errors import InvalidRequestError
@@ -34,7 +36,7 @@ if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
 
     from ..memory.common.values import Memory, MemoryPatch
-    from ..memory.time.readings import Window
+    from .memories import UpdateRequest
 
 
 def moved(
@@ -78,6 +80,32 @@ def moved(
     ahead = current.happened_at > when.household_now(hass)
     _check_direction(hass, content, window, said, own, given_in=words_of, planned=ahead)
     return replace(patch, content=text, happened=(window.start, window.end))
+
+
+def told_at(
+    hass: HomeAssistant, current: Memory, patch: MemoryPatch, request: UpdateRequest
+) -> Restated:
+    """`patch`'s new text moved to `request`'s time given (`moved`): its
+    time words said as that time, refused as `moved` refuses."""
+    given = request.happened_at
+    if given is None:  # pragma: no cover - only called with a time given
+        raise InvalidRequestError("not_a_time")
+    edit = moved(hass, current, patch, given, request.language)
+    happened = edit.happened
+    window = None if happened is None else Window(happened[0], happened[1])
+    return Restated(str(edit.content), window)
+
+
+def check_not_ahead(
+    hass: HomeAssistant, content: str, window: Window | None, language: str | None
+) -> None:
+    """A new text telling a deed done after now ("Anna watered the plants
+    tomorrow") is refused as that time given alone is (`redated_ahead`)."""
+    if window is None or window.start <= when.household_now(hass):
+        return
+    own = when.text_language(content, when.statement_language(hass, language))
+    if speaks_of_past(content, own):
+        raise InvalidRequestError("redated_ahead", time=_said(hass, window, own))
 
 
 def _told_at(

@@ -359,3 +359,36 @@ async def _as_it_is(hass: HomeAssistant, memory_id: str) -> tuple[Any, ...]:
     return tuple(
         got[name] for name in ("content", "version", "happened_at", "happened_until")
     )
+
+
+async def test_a_new_text_follows_the_time_given_and_tells_no_deed_ahead(
+    hass: HomeAssistant,
+    hass_ws_client: WebSocketGenerator,
+    hass_admin_user: MockUser,
+) -> None:
+    """Review s37 #16 (websocket, Monday 30 November): content "… on
+    Saturday" with happened_at "yesterday" stored a text saying Saturday on
+    Sunday's date, and content "… tomorrow" stored a deed done in the
+    future. The time given moves the new text's own words; a deed told
+    done ahead of now is refused, nothing written."""
+    memory_id = await told(hass, hass_admin_user, "Ben mowed the lawn today")
+    client = Client(await hass_ws_client(hass, await user_token(hass, hass_admin_user)))
+    answer = await client.answer(
+        "update",
+        memory_id=memory_id,
+        content="Ben mowed the lawn on Saturday",
+        happened_at="yesterday",
+    )
+    assert answer["success"], answer
+    memory = answer["result"]["memory"]
+    assert "Sunday 29 November" in memory["content"], memory["content"]
+    assert "Saturday" not in memory["content"], memory["content"]
+    day = datetime.fromisoformat(memory["happened_at"]).astimezone(BERLIN).date()
+    assert day == date(2026, 11, 29)
+    before = await _as_it_is(hass, memory_id)
+    answer = await client.answer(
+        "update", memory_id=memory_id, content="Ben mowed the lawn tomorrow"
+    )
+    assert not answer["success"], answer
+    assert answer["error"]["translation_key"] == "redated_ahead"
+    assert await _as_it_is(hass, memory_id) == before
