@@ -35,7 +35,7 @@ from .errors import InvalidRequestError
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
 
-    from ..memory.common.values import Memory, MemoryPatch
+    from ..memory.common.values import Memory, MemoryKind, MemoryPatch
     from .memories import UpdateRequest
 
 
@@ -148,7 +148,13 @@ def _told_at(
             told = when.happened(hass, None, text, kind, said_in=own)
             if told.window is not None:
                 return told.text, told.window
-    told = when.happened(hass, given, content, kind, said_in=language)
+    try:
+        told = when.happened(hass, given, content, kind, said_in=language)
+    except InvalidRequestError as err:
+        # "on Monday at 8 pm" of a text in another language: its day, read
+        # as its own language reads a statement (review s37 #18: "That
+        # cannot be done as asked").
+        told = _read_elsewhere(hass, given, content, kind, own, err)
     window = told.window
     if window is None:  # pragma: no cover - a given time always names one
         raise InvalidRequestError("not_a_time")
@@ -158,6 +164,27 @@ def _told_at(
     if not words:
         return content, window
     return redated(content, words, own, time_spans), window
+
+
+def _read_elsewhere(
+    hass: HomeAssistant,
+    given: datetime | str,
+    content: str,
+    kind: MemoryKind,
+    own: str,
+    err: InvalidRequestError,
+) -> Restated:
+    """Time words no reader takes alone ("on Monday at 8 pm": a clock time
+    beside a day), in another language than the text's `own`: their day
+    ("on Monday", for `content` as it tells it), or `err` raised."""
+    if isinstance(given, str) and not _is_moment(given):
+        for words in languages_to_try(own):
+            spans = time_spans(given, words)
+            if words == own or not spans:
+                continue
+            said = " ".join(given[start:end] for start, end in spans)
+            return when.happened(hass, said, content, kind, said_in=words)
+    raise err
 
 
 def _check_direction(

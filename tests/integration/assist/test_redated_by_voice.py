@@ -665,6 +665,14 @@ async def test_a_re_dating_in_another_language_moves_the_day_not_the_words(
             "no wait, it was yesterday evening",
             "Anna hat am Sonntagabend, 29. November den Kuchen gebacken.",
         ),
+        # A clock time beside the day: "That cannot be done as asked".
+        (
+            "de",
+            "Merk dir, dass Anna heute den Kuchen gebacken hat",
+            "en",
+            "no, it was on Saturday at 8 pm",
+            "Anna hat am Samstag, 28. November den Kuchen gebacken.",
+        ),
     ],
 )
 async def test_a_re_dating_in_another_language_says_the_new_day_in_the_text(
