@@ -364,13 +364,15 @@ async def async_remember(
     said = read_correction(request.content, language)
 
     def dated(text: str) -> Restated:
+        # Read in the text's own language (review s37 #19: a German deed
+        # told in an English conversation was stored undated).
         return when.happened(
             scope.hass,
             request.happened_at,
             text,
             request.kind,
             ahead=said.ahead,
-            said_in=language,
+            said_in=when.text_language(text, language),
         )
 
     told = dated(said.statement)
@@ -535,14 +537,25 @@ def _as_told(
         if statement == said.statement:  # the old value it names is held
             kept = kept_rest(current.content, kept, said.old, language)
         statement = kept if len(kept) <= MAX_CONTENT_CHARS else statement
-    told = when.happened(
-        scope.hass,
-        request.happened_at,
-        statement,
-        patch.kind or current.kind,
-        ahead=said.ahead,
-        said_in=language,
-    )
+    if request.happened_at is None:
+        told = when.happened(
+            scope.hass,
+            None,
+            statement,
+            patch.kind or current.kind,
+            ahead=said.ahead,
+            said_in=language,
+        )
+        # "Anna watered the plants tomorrow": refused as "tomorrow" given
+        # alone is (review s37 #16).
+        redating.check_not_ahead(scope.hass, told.text, told.window, language)
+    else:
+        # The time given moves the text's own time words with it, as a
+        # re-dating does (review s37 #16: "… on Sunday" stayed beside a
+        # Tuesday).
+        told = redating.told_at(
+            scope.hass, current, replace(patch, content=statement), request
+        )
     name = None if visibility is Visibility.PRIVATE else patch.speaker_name
     text = as_statement(
         told.text,

@@ -14,16 +14,20 @@ statement's are (memory/text/redating.py).
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, time
 from typing import TYPE_CHECKING
 
-from ..memory.text.redating import narrows, redated
+from ..memory.text.redating import clock_of, narrows, redated
 from ..memory.time.expressions import (
     day_parts,
     looks_ahead,
+    not_yet_begun,
     speaks_of_past,
     time_spans,
 )
+from ..memory.time.phrases import languages_to_try
+from ..memory.time.readings import Window
+from ..memory.time.restating import Restated
 from ..memory.time.spoken import day_words, say_when
 from . import when
 from .errors import InvalidRequestError
@@ -31,8 +35,8 @@ from .errors import InvalidRequestError
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
 
-    from ..memory.common.values import Memory, MemoryPatch
-    from ..memory.time.readings import Window
+    from ..memory.common.values import Memory, MemoryKind, MemoryPatch
+    from .memories import UpdateRequest
 
 
 def moved(
@@ -58,17 +62,50 @@ def moved(
     """
     words_of = when.statement_language(hass, language)
     content = current.content if patch.content is None else patch.content
+    # Its own time words are said in the text's language, never in another
+    # (review s37 #20, #25: "Ben hat on Thursday 3 December …").
+    own = when.text_language(content, words_of)
     text, window = _told_at(
         hass,
         current,
         replace(patch, content=content, kind=patch.kind or current.kind),
         given,
         words_of,
+        own,
         spoken=spoken,
     )
     said = given if isinstance(given, str) else _said(hass, window, words_of)
-    _check_direction(hass, content, window, said, words_of)
+    # Not told as done, and still ahead ("The dentist appointment is on
+    # Thursday 3 December"): a plan, as "is coming" is (review s37 #4).
+    ahead = current.happened_at > when.household_now(hass)
+    _check_direction(hass, content, window, said, own, given_in=words_of, planned=ahead)
     return replace(patch, content=text, happened=(window.start, window.end))
+
+
+def told_at(
+    hass: HomeAssistant, current: Memory, patch: MemoryPatch, request: UpdateRequest
+) -> Restated:
+    """`patch`'s new text moved to `request`'s time given (`moved`): its
+    time words said as that time, refused as `moved` refuses."""
+    given = request.happened_at
+    if given is None:  # pragma: no cover - only called with a time given
+        raise InvalidRequestError("not_a_time")
+    edit = moved(hass, current, patch, given, request.language)
+    happened = edit.happened
+    window = None if happened is None else Window(happened[0], happened[1])
+    return Restated(str(edit.content), window)
+
+
+def check_not_ahead(
+    hass: HomeAssistant, content: str, window: Window | None, language: str | None
+) -> None:
+    """A new text telling a deed done after now ("Anna watered the plants
+    tomorrow") is refused as that time given alone is (`redated_ahead`)."""
+    if window is None or window.start <= when.household_now(hass):
+        return
+    own = when.text_language(content, when.statement_language(hass, language))
+    if speaks_of_past(content, own):
+        raise InvalidRequestError("redated_ahead", time=_said(hass, window, own))
 
 
 def _told_at(
@@ -77,6 +114,7 @@ def _told_at(
     edit: MemoryPatch,
     given: datetime | str,
     language: str,
+    own: str,
     *,
     spoken: bool,
 ) -> tuple[str, Window]:
@@ -86,48 +124,118 @@ def _told_at(
     read as given and said in the text by date, where it names a time.
     A clock time or part of the day for a text that names no day ("I paid
     the gas bill" and "at 3") is on the day it happened, now said (review
-    s36 #6: "I already knew that", and nothing was stored)."""
+    s36 #6: "I already knew that", and nothing was stored). `language`:
+    the words given are said in it (or any other); `own`: the text's, in
+    which its time words are read and said; words of another language are
+    said by date in the text's (review s37 #18: a German "vorgestern" of
+    "… on Wednesday 2 December" left that day in the text)."""
     content, kind = str(edit.content), edit.kind or current.kind
     now = when.household_now(hass)
     if (
         isinstance(given, str)
         and not _is_moment(given)
-        and (time_spans(content, language) or (spoken and _told_in(content, language)))
+        and _words_in(given, own)
+        and (time_spans(content, own) or (spoken and _told_in(content, own)))
     ):
         given = given.strip()
-        text = redated(content, given, language, time_spans, day_parts)
-        if text == content and narrows(given, language):
+        text = redated(content, given, own, time_spans, day_parts)
+        if text == content and narrows(given, own):
             local = current.happened_at.astimezone(now.tzinfo)
-            day = day_words(local, now, language, part="day", relative=False)
-            dated = redated(content, day, language, time_spans)
-            text = redated(dated, given, language, time_spans, day_parts)
+            day = day_words(local, now, own, part="day", relative=False)
+            dated = redated(content, day, own, time_spans)
+            text = redated(dated, given, own, time_spans, day_parts)
         if text != content:
-            told = when.happened(hass, None, text, kind, said_in=language)
+            told = when.happened(hass, None, text, kind, said_in=own)
             if told.window is not None:
                 return told.text, told.window
-    told = when.happened(hass, given, content, kind, said_in=language)
+    try:
+        told = when.happened(hass, given, content, kind, said_in=language)
+    except InvalidRequestError as err:
+        # "on Monday at 8 pm" of a text in another language: its day, read
+        # as its own language reads a statement (review s37 #18: "That
+        # cannot be done as asked").
+        told = _read_elsewhere(hass, given, content, kind, own, err)
     window = told.window
     if window is None:  # pragma: no cover - a given time always names one
         raise InvalidRequestError("not_a_time")
-    if not time_spans(content, language):
+    if not time_spans(content, own):
         return content, window
-    words = _said(hass, window, language)
+    words = _said(hass, window, own)
     if not words:
         return content, window
-    return redated(content, words, language, time_spans), window
+    return redated(content, words, own, time_spans), window
+
+
+def _read_elsewhere(
+    hass: HomeAssistant,
+    given: datetime | str,
+    content: str,
+    kind: MemoryKind,
+    own: str,
+    err: InvalidRequestError,
+) -> Restated:
+    """Time words no reader takes alone ("on Monday at 8 pm": a clock time
+    beside a day), in another language than the text's `own`: their day
+    ("on Monday", for `content` as it tells it), or `err` raised."""
+    if isinstance(given, str) and not _is_moment(given):
+        for words in languages_to_try(own):
+            spans = time_spans(given, words)
+            if words == own or not spans:
+                continue
+            said = " ".join(given[start:end] for start, end in spans)
+            return when.happened(hass, said, content, kind, said_in=words)
+    raise err
 
 
 def _check_direction(
-    hass: HomeAssistant, content: str, window: Window, said: str, language: str
+    hass: HomeAssistant,
+    content: str,
+    window: Window,
+    said: str,
+    own: str,
+    *,
+    given_in: str,
+    planned: bool = False,
 ) -> None:
     """A deed told as done is not moved after now ("we went to the zoo" and
-    "tomorrow"), nor a plan before today ("the window cleaner is coming"
-    and "yesterday": told as still to come, it did not come yet)."""
+    "tomorrow"; "in an hour", "this evening" at 14:00: words that count
+    from now, whatever the tense, review s37 #15), nor a plan before today
+    ("the window cleaner is coming" and "yesterday": told as still to come,
+    it did not come yet). Its tense is read in its own language `own`
+    (review s37 #25: an English observation went to tomorrow in a German
+    home); the words given in `given_in` or any other. `planned`: its time
+    lies ahead, so a text told in no tense is a plan too ("the dentist
+    appointment is tomorrow", review s37 #4)."""
     now = when.household_now(hass)
-    if window.start > now and speaks_of_past(content, language):
+    if speaks_of_past(content, own) and (
+        window.start > now
+        or any(
+            not_yet_begun(said, now=now, language=words)
+            or _clock_ahead(said, window, now, words)
+            for words in languages_to_try(given_in)
+        )
+    ):
         raise InvalidRequestError("redated_ahead", time=said)
-    if window.end <= now and looks_ahead(content, language):
+    if window.end <= now and (
+        looks_ahead(content, own) or (planned and not speaks_of_past(content, own))
+    ):
         raise InvalidRequestError("redated_behind", time=said)
+
+
+def _words_in(given: str, language: str) -> bool:
+    """Whether `given` says its time in `language`'s own table ("yesterday
+    at 5"), or a clock time or part of the day in it ("am Nachmittag")."""
+    return narrows(given, language) or bool(time_spans(given, language))
+
+
+def _clock_ahead(said: str, window: Window, now: datetime, language: str) -> bool:
+    """Whether a clock time alone ("at 8 pm", "um 20 Uhr") on the day the
+    memory is moved to is still ahead of now (review s37 #15)."""
+    clock = clock_of(said, language)
+    if clock is None:
+        return False
+    day = window.start.astimezone(now.tzinfo).date()
+    return datetime.combine(day, time(*clock), now.tzinfo) > now
 
 
 def _is_moment(given: str) -> bool:

@@ -21,7 +21,12 @@ from ..memory.common.values import (
     MemoryFilter,
     MemoryKind,
 )
-from ..memory.text.fts_query import search_stopwords, search_terms
+from ..memory.text.fts_query import (
+    asked_language,
+    plainly_english,
+    search_stopwords,
+    search_terms,
+)
 from ..memory.text.moments import asked_elsewhere
 from ..memory.text.validation import has_words
 from ..memory.time.expressions import (
@@ -68,6 +73,25 @@ def statement_language(hass: HomeAssistant, spoken: str | None) -> str:
     surface knows it (a sentence, an LLM tool), else the household's. A
     German "korrigiere: …" in an English home is German."""
     return spoken or language(hass)
+
+
+def text_language(content: str, language: str) -> str:
+    """The language `content` is written in: the one whose function words
+    it says (a German text in an English conversation), else the first in
+    which it tells a deed or a plan, else `language` (the conversation's or
+    the household's). Its time words are read and said in it (review s37
+    #19: "Anna hat gestern die Küche geputzt" told in an English
+    conversation was stored undated; #20, #25: English words were written
+    into German texts)."""
+    asked = asked_language(content)
+    if asked is not None:
+        return table_language(asked)
+    if plainly_english(content):
+        return table_language("en")
+    for words in languages_to_try(language):
+        if speaks_of_past(content, words) or looks_ahead(content, words):
+            return words
+    return table_language(language)
 
 
 @dataclass(frozen=True, slots=True)

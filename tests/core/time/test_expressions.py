@@ -12,6 +12,7 @@ from custom_components.home_memory.memory.time.expressions import (
     _said,
     day_parts,
     looks_ahead,
+    not_yet_begun,
     read_question,
     read_statement,
     read_when,
@@ -1485,3 +1486,42 @@ def test_a_last_named_day_s_thing_is_no_date(text: str) -> None:
     """ "the last Christmas market" is a thing, not last year's 25th."""
     now = datetime(2026, 12, 2, 10, tzinfo=BERLIN)
     assert read_statement(text, now=now, language="en") is None
+
+
+@pytest.mark.parametrize(
+    ("words", "language", "ahead"),
+    [
+        ("in an hour", "en", True),
+        ("this evening", "en", True),
+        ("tonight", "en", True),
+        ("tomorrow", "en", True),
+        ("today", "en", False),
+        ("this morning", "en", False),
+        ("an hour ago", "en", False),
+        ("on Friday", "en", False),
+        ("in einer Stunde", "de", True),
+        ("heute Abend", "de", True),
+        ("gestern Abend", "de", False),
+    ],
+)
+def test_words_from_now_say_whether_their_time_has_begun(
+    words: str, language: str, ahead: bool
+) -> None:
+    """Wednesday 2 December 2026, 14:17 in Berlin: "in an hour" and "this
+    evening" have not begun, whatever the tense (review s37 #15: a done
+    deed's "this evening" was yesterday's)."""
+    now = datetime(2026, 12, 2, 14, 17, 5, 300, tzinfo=BERLIN)
+    assert not_yet_begun(words, now=now, language=language) is ahead
+
+
+def test_a_german_day_with_its_part_of_the_day_is_one_date() -> None:
+    """ "am Dienstagabend, 1. Dezember", as the engine writes it, is one
+    time and the perfect around it a deed (review s37 #23: two times, and
+    no past)."""
+    text = "Ben hat am Dienstagabend, 1. Dezember die Blätter gerecht"
+    now = datetime(2026, 12, 2, 14, 0, tzinfo=BERLIN)
+    assert [(start, end) for start, end, _, _ in day_parts(text, "de")] == [(8, 37)]
+    assert speaks_of_past(text, "de")
+    window = read_statement(text, now=now, language="de")
+    assert window is not None
+    assert (window.start.day, window.start.hour, window.end.hour) == (1, 17, 23)

@@ -246,6 +246,46 @@ async def test_a_german_new_day_keeps_the_time_of_day(
             "Nein, es war morgen",
             "Das wurde als erledigt erzählt",
         ),
+        # Review s37 #15 (said at 16:00): words counting from now, whatever
+        # the tense; "this evening" was yesterday's evening, "in an hour"
+        # stored "Anna vacuumed the hall in an hour".
+        (
+            "en",
+            "remember that Anna vacuumed the hall this morning",
+            "no wait, it was in an hour",
+            "That was told as done",
+        ),
+        (
+            "en",
+            "remember that Ben emptied the dishwasher this morning",
+            "no, it was this evening",
+            "That was told as done",
+        ),
+        (
+            "en",
+            "remember that Ben took out the trash this morning",
+            "no, it was tonight",
+            "That was told as done",
+        ),
+        (
+            "de",
+            "Merk dir, dass Ben heute früh die Spülmaschine ausgeräumt hat",
+            "Nein, das war heute Abend",
+            "Das wurde als erledigt erzählt",
+        ),
+        # A clock time still ahead on the memory's day (today).
+        (
+            "en",
+            "remember that Anna ironed the shirts today",
+            "no, it was at 8 pm",
+            "That was told as done",
+        ),
+        (
+            "de",
+            "Merk dir, dass Anna heute die Hemden gebügelt hat",
+            "Nein, das war um 20 Uhr",
+            "Das wurde als erledigt erzählt",
+        ),
     ],
 )
 async def test_a_deed_is_not_re_dated_ahead_of_now(
@@ -266,6 +306,57 @@ async def test_a_deed_is_not_re_dated_ahead_of_now(
     await _refused_changes_nothing(
         hass, store, user_anna, language, (told, said), answer
     )
+
+
+@pytest.mark.parametrize(
+    ("told", "evening_first"),
+    [
+        ("Merk dir, dass Ben heute die Blätter gerecht hat", True),
+        ("Merk dir, dass Ben heute früh die Fenster geputzt hat", False),
+        ("Merk dir, dass Anna gestern Abend gekocht hat", False),
+    ],
+)
+async def test_a_german_deed_with_its_part_of_the_day_is_not_moved_ahead(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    told: str,
+    evening_first: bool,
+) -> None:
+    """Review s37 #23: "am Dienstagabend, 1. Dezember" (the engine's own
+    words) was read as two times, so the deed read as no past and
+    "Nein, das war morgen" moved it to "am Donnerstagabend, 3. Dezember".
+    After "Nein warte, das war gestern Abend" (the text's words replaced
+    by the evening's), "Nein, das war übermorgen" changes nothing."""
+    store = await german_home(hass, mock_config_entry, e5, freezer)
+    result = await say(hass, told, user=user_anna, language="de")
+    if evening_first:
+        result = await say(
+            hass,
+            "Nein warte, das war gestern Abend",
+            conversation_id=result.conversation_id,
+            user=user_anna,
+            language="de",
+        )
+        assert speech(result).startswith("Aktualisiert:"), speech(result)
+    [before] = active(store)
+    assert any(
+        day in before.content for day in ("abend, 29. Nov", "morgen, 30. Nov")
+    ), before.content
+    result = await say(
+        hass,
+        "Nein, das war übermorgen",
+        conversation_id=result.conversation_id,
+        user=user_anna,
+        language="de",
+    )
+    assert speech(result).startswith("Das wurde als erledigt erzählt"), speech(result)
+    [after] = active(store)
+    assert (after.content, after.version) == (before.content, before.version)
+    assert after.happened_at == before.happened_at
 
 
 @pytest.mark.parametrize(
@@ -346,6 +437,19 @@ async def test_a_clock_time_or_part_of_the_day_narrows_the_day(
         (
             "de",
             "Merk dir, dass der Fensterputzer am Freitag kommt",
+            "Nein warte, das war gestern",
+            "Das wurde als geplant erzählt, es kann nicht gestern gewesen sein",
+        ),
+        # Review s37 #4: a plan told with "is" went to the past.
+        (
+            "en",
+            "remember that the dentist appointment is tomorrow",
+            "no wait, it was yesterday",
+            "That was told as still to come, so it cannot have been yesterday",
+        ),
+        (
+            "de",
+            "Merk dir, dass der Zahnarzttermin morgen ist",
             "Nein warte, das war gestern",
             "Das wurde als geplant erzählt, es kann nicht gestern gewesen sein",
         ),
@@ -546,6 +650,64 @@ async def test_a_re_dating_in_another_language_moves_the_day_not_the_words(
     [after] = active(store)
     assert after.content == before.content
     assert after.happened_at.astimezone(BERLIN).date() == date(2026, 11, 28)
+
+
+@pytest.mark.parametrize(
+    ("told_in", "told", "said_in", "said", "content"),
+    [
+        (
+            "en",
+            "remember that Ben cleaned the windows today",
+            "de",
+            "Nein warte, das war vorgestern",
+            "Ben cleaned the windows on Saturday 28 November.",
+        ),
+        (
+            "de",
+            "Merk dir, dass Anna heute den Kuchen gebacken hat",
+            "en",
+            "no wait, it was yesterday evening",
+            "Anna hat am Sonntagabend, 29. November den Kuchen gebacken.",
+        ),
+        # A clock time beside the day: "That cannot be done as asked".
+        (
+            "de",
+            "Merk dir, dass Anna heute den Kuchen gebacken hat",
+            "en",
+            "no, it was on Saturday at 8 pm",
+            "Anna hat am Samstag, 28. November den Kuchen gebacken.",
+        ),
+    ],
+)
+async def test_a_re_dating_in_another_language_says_the_new_day_in_the_text(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    told_in: str,
+    told: str,
+    said_in: str,
+    said: str,
+    content: str,
+) -> None:
+    """Review s37 #18: "Nein warte, das war vorgestern" of "Ben cleaned the
+    windows on Monday 30 November." moved its day and kept the old one in
+    its text ("On Saturday 28 November: Ben cleaned the windows on Monday
+    30 November."). The text's own date is said anew, in its language."""
+    store = await german_home(hass, mock_config_entry, e5, freezer)
+    result = await say(hass, told, user=user_anna, language=told_in)
+    result = await say(
+        hass,
+        said,
+        conversation_id=result.conversation_id,
+        user=user_anna,
+        language=said_in,
+    )
+    assert speech(result).startswith(("Updated:", "Aktualisiert:")), speech(result)
+    [after] = active(store)
+    assert after.content == content
 
 
 async def _refused_changes_nothing(

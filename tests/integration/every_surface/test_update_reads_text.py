@@ -241,9 +241,11 @@ async def moved(
     user: MockUser,
     memory_id: str,
     happened_at: str,
+    language: str = "en",
 ) -> tuple[str, str] | str:
-    """Move `memory_id` to `happened_at` on `surface` as `user`: its text
-    and Berlin day, or the error's translation key (tool: its message)."""
+    """Move `memory_id` to `happened_at` on `surface` as `user` (the tool's
+    conversation in `language`): its text and Berlin day, or the error's
+    translation key (tool: its message)."""
     if surface == "action":
         try:
             await call(
@@ -262,7 +264,7 @@ async def moved(
         instance = await llm.async_get_api(
             hass,
             DOMAIN,
-            llm.LLMContext("test", Context(user_id=user.id), "en", None, None),
+            llm.LLMContext("test", Context(user_id=user.id), language, None, None),
         )
         result = await instance.async_call_tool(
             llm.ToolInput(
@@ -305,3 +307,88 @@ async def test_a_new_time_is_told_in_the_text_and_not_ahead_of_a_deed(
         assert refused == "redated_ahead"
     got = (await call(hass, "get", {"id": memory_id}, user=hass_admin_user))["memory"]
     assert got["content"] == "The gardener came on Friday 27 November."
+
+
+@pytest.mark.parametrize("surface", SURFACES)
+@pytest.mark.parametrize("language", ["de", "en"])
+async def test_a_german_deed_is_moved_in_german_and_never_ahead(
+    hass: HomeAssistant,
+    hass_ws_client: WebSocketGenerator,
+    hass_admin_user: MockUser,
+    surface: str,
+    language: str,
+) -> None:
+    """Review s37 #20, #25 (a German home, Monday 30 November 09:00):
+    "in einer Stunde" and "tomorrow" moved a deed told as done ahead of
+    now, and "two days ago" wrote "Ben hat on Saturday 28 November …"
+    into the German text; the English deed in the same home went to
+    tomorrow. The text's own words follow in its own language, whatever
+    the tool's conversation speaks, and neither deed moves ahead."""
+    await hass.config.async_update(language="de")
+    await hass.async_block_till_done()  # the entry reloads in German
+    german = await told(
+        hass, hass_admin_user, "Ben hat gestern den Dachboden aufgeräumt"
+    )
+    english = await told(hass, hass_admin_user, "Anna cleaned the garage yesterday")
+    for memory_id, ahead in (
+        (german, "in einer Stunde"),
+        (german, "tomorrow"),
+        (german, "heute Abend"),
+        (english, "morgen"),
+        (english, "in an hour"),
+    ):
+        before = await _as_it_is(hass, memory_id)
+        refused = await moved(
+            hass, hass_ws_client, surface, hass_admin_user, memory_id, ahead, language
+        )
+        assert isinstance(refused, str), (ahead, refused)
+        if surface != "tool":
+            assert refused == "redated_ahead", (ahead, refused)
+        assert await _as_it_is(hass, memory_id) == before, ahead
+    assert await moved(
+        hass, hass_ws_client, surface, hass_admin_user, german, "two days ago", language
+    ) == ("Ben hat am Samstag, 28. November den Dachboden aufgeräumt", "2026-11-28")
+    assert await moved(
+        hass, hass_ws_client, surface, hass_admin_user, english, "vorgestern", language
+    ) == ("Anna cleaned the garage on Saturday 28 November", "2026-11-28")
+
+
+async def _as_it_is(hass: HomeAssistant, memory_id: str) -> tuple[Any, ...]:
+    """A memory's text, version and time."""
+    got = (await call(hass, "get", {"id": memory_id}))["memory"]
+    return tuple(
+        got[name] for name in ("content", "version", "happened_at", "happened_until")
+    )
+
+
+async def test_a_new_text_follows_the_time_given_and_tells_no_deed_ahead(
+    hass: HomeAssistant,
+    hass_ws_client: WebSocketGenerator,
+    hass_admin_user: MockUser,
+) -> None:
+    """Review s37 #16 (websocket, Monday 30 November): content "… on
+    Saturday" with happened_at "yesterday" stored a text saying Saturday on
+    Sunday's date, and content "… tomorrow" stored a deed done in the
+    future. The time given moves the new text's own words; a deed told
+    done ahead of now is refused, nothing written."""
+    memory_id = await told(hass, hass_admin_user, "Ben mowed the lawn today")
+    client = Client(await hass_ws_client(hass, await user_token(hass, hass_admin_user)))
+    answer = await client.answer(
+        "update",
+        memory_id=memory_id,
+        content="Ben mowed the lawn on Saturday",
+        happened_at="yesterday",
+    )
+    assert answer["success"], answer
+    memory = answer["result"]["memory"]
+    assert "Sunday 29 November" in memory["content"], memory["content"]
+    assert "Saturday" not in memory["content"], memory["content"]
+    day = datetime.fromisoformat(memory["happened_at"]).astimezone(BERLIN).date()
+    assert day == date(2026, 11, 29)
+    before = await _as_it_is(hass, memory_id)
+    answer = await client.answer(
+        "update", memory_id=memory_id, content="Ben mowed the lawn tomorrow"
+    )
+    assert not answer["success"], answer
+    assert answer["error"]["translation_key"] == "redated_ahead"
+    assert await _as_it_is(hass, memory_id) == before

@@ -776,7 +776,11 @@ async def test_a_german_question_in_the_perfect_hears_no_habit(
     the habit that names Samstag stays out (it was read as present tense
     and joined the answer); "Was haben wir am Samstag vor?" is a plan."""
     habit = "Am Samstag kommt die Putzfrau."
-    await call(hass, "remember", {"content": habit}, user=hass_admin_user)
+    # A routine: read in German (review s37 #19), the bare sentence is the
+    # coming Saturday, as in a German home.
+    await call(
+        hass, "remember", {"content": habit, "kind": "routine"}, user=hass_admin_user
+    )
     done = await _search(hass, hass_admin_user, "Was haben wir am Samstag gemacht?")
     assert _texts(done["memories"]) == [
         "The washing machine ran in the bathroom again."
@@ -1020,6 +1024,59 @@ async def test_a_german_statement_s_relative_time_is_stored_as_its_date(
         "Wir haben am Freitagabend, 27. November Pizza gegessen",
         "Der Müll wird dienstags abgeholt",
     ]
+
+
+async def test_a_german_statement_is_read_in_german_on_every_surface(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    hass_admin_user: MockUser,
+) -> None:
+    """Review s37 #19: "Anna hat gestern die Küche geputzt" by the action,
+    or "Ben hat am Montag das Auto gewaschen" by the tool in an English
+    conversation, was stored as said with the moment told (its words read
+    in English only); then "morgen" moved the done deed ahead of now. Read
+    in its own language (Wednesday 2 December 2026, 14:00 in Berlin), it
+    is dated, and tomorrow is refused, nothing changed."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to("2026-12-02T13:00:00+00:00")
+    action = await call(
+        hass,
+        "remember",
+        {"content": "Anna hat gestern die Küche geputzt"},
+        user=hass_admin_user,
+    )
+    by_tool = await tool(
+        hass,
+        "remember",
+        {"content": "Ben hat am Montag das Auto gewaschen"},
+        user=hass_admin_user,
+    )
+    assert "error" not in by_tool.data, by_tool.data
+    told = [
+        (await call(hass, "get", {"id": memory_id}, user=hass_admin_user))["memory"]
+        for memory_id in (action["memory"]["id"], by_tool.data["id"])
+    ]
+    assert [
+        (
+            memory["content"],
+            datetime.fromisoformat(memory["happened_at"]).astimezone(BERLIN).day,
+        )
+        for memory in told
+    ] == [
+        ("Anna hat am Dienstag, 1. Dezember die Küche geputzt", 1),
+        ("Ben hat am Montag, 30. November das Auto gewaschen", 30),
+    ]
+    with pytest.raises(ServiceValidationError) as err:
+        await call(
+            hass,
+            "update",
+            {"id": told[0]["id"], "happened_at": "morgen"},
+            user=hass_admin_user,
+        )
+    assert err.value.translation_key == "redated_ahead"
+    kept = await call(hass, "get", {"id": told[0]["id"]}, user=hass_admin_user)
+    assert kept["memory"]["version"] == told[0]["version"]
 
 
 # The new-user review's night: Sunday 29 November 2026, 01:37 in Berlin.

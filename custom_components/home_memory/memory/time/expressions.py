@@ -119,6 +119,31 @@ def read_when(
     return reading.window
 
 
+def not_yet_begun(text: str, *, now: datetime, language: str | None) -> bool:
+    """Whether time words given alone, in `language`'s table, count from now
+    to a time not begun ("in an hour", "tomorrow", "this evening" or
+    "tonight" at 14:00), read whatever the tense: a deed told as done is
+    not moved there (review s37 #15: read as done, "this evening" was
+    yesterday's, and "in an hour" began at now)."""
+    text = text[:MAX_READ_CHARS]
+    found = _matches(text, table_language(language))
+    if not found or _WORD.search(_without(text, found)):
+        return False
+    now = now.replace(microsecond=0)
+    for item in found:
+        if item.kind not in _FROM_NOW:
+            continue
+        window = _resolve(item, now, None)
+        if window is not None and window.start >= now:
+            return True
+    return False
+
+
+# The kinds whose words count from the moment they are said, whatever the
+# tense: "today", "tomorrow", "this evening", "tonight", "in an hour".
+_FROM_NOW: Final = frozenset({"day", "this_night", "later"})
+
+
 def time_spans(text: str, language: str | None) -> tuple[tuple[int, int], ...]:
     """Where `text` says time words (start, end), by its language's table."""
     found = _matches(text[:MAX_READ_CHARS], table_language(language))
