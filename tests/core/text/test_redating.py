@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from custom_components.home_memory.memory.text.redating import (
+    REDATING_MAX_CHARS,
     narrows,
     redated,
     redating,
@@ -240,3 +241,21 @@ def test_a_clock_time_or_part_of_the_day_alone_narrows(
     """Only a clock time or a part of the day alone narrows a day (a memory
     told with no day takes the day it happened: operations/redating.py)."""
     assert narrows(time_words, language) is expected
+
+
+def test_a_long_text_is_no_redating_and_is_not_read() -> None:
+    """A re-dating is a short correction: a longer text (an attack sent
+    1 MB through Assist) is none, and its time words are never looked for;
+    blanks around a short one do not count."""
+    read: list[int] = []
+
+    def spans(text: str, language: str | None) -> tuple[tuple[int, int], ...]:
+        read.append(len(text))
+        return time_spans(text, language)
+
+    said = "no, it was at 5"
+    assert redating("a. " * 350_000 + said, "en", spans) is None
+    assert redating(said + " with Ben" * (REDATING_MAX_CHARS // 9), "en", spans) is None
+    assert read == []
+    assert redating(f"{' ' * 1_000_000}{said}\n", "en", spans) == "at 5"
+    assert read == [len(said)]
