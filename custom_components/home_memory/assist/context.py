@@ -24,13 +24,13 @@ from ..memory.search.needs import never_needs_memory
 from ..memory.search.retrieval import ContextResult, context_line, estimate_tokens
 from ..memory.text.asking import asking_share
 from ..memory.text.quoting import data_block, quote
-from ..memory.text.validation import MAX_CONTENT_CHARS
 from ..memory.time.spoken import day_words
 from ..operations import when
 from ..operations.persons import async_teller_name
 from ..operations.proposals import offers_for, session_store
 from ..runtime.clock import ha_now
 from ..runtime.conversation_state import CachedContext
+from .arguments import MAX_QUERY_CHARS
 from .chat import async_current_turn
 from .prompts import ENGLISH, PromptWords, household_words
 from .sentence_files import load_sentence_files
@@ -58,9 +58,11 @@ ASKING_SHARE: Final = 0.5
 # Past messages are quoted up to this many tokens in all, each shortened.
 PAST_MESSAGES_TOKEN_BUDGET: Final = 300
 PAST_MESSAGE_MAX_CHARS: Final = 300
-# A turn longer than the longest memory is not looked up: no background is
-# searched for it, nothing of ours reads it (an attack sent 10 MB).
-CONTEXT_MAX_CHARS: Final = MAX_CONTENT_CHARS
+# A turn is searched by its end, at most this many characters (as much as a
+# question a tool or sentence may ask): a voice utterance is short, and a
+# longer turn (text pasted into a chat) asks at its end. No search or time
+# reading of ours reads more of a turn, however long (docs/architecture.md).
+CONTEXT_QUERY_CHARS: Final = MAX_QUERY_CHARS
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,15 +72,28 @@ class TurnContext(ContextResult):
     past_messages: tuple[PastMessage, ...] = ()
 
 
+def searched_words(utterance: str) -> str:
+    """The end of `utterance` a turn's background is searched for: its last
+    CONTEXT_QUERY_CHARS characters, from the first word that starts within
+    them (no word read cut); a shorter utterance whole."""
+    if len(utterance) <= CONTEXT_QUERY_CHARS:
+        return utterance
+    tail = utterance[-CONTEXT_QUERY_CHARS:]
+    if not utterance[-CONTEXT_QUERY_CHARS - 1].isspace():
+        tail = _AFTER_FIRST_SPACE.sub("", tail, count=1)
+    return tail.strip()
+
+
+_AFTER_FIRST_SPACE: Final = re.compile(r"^\S*\s+")
+
+
 def wants_context(data: HomeMemoryData, utterance: str | None) -> bool:
-    """False when context is off, there is no utterance, it is longer than
-    CONTEXT_MAX_CHARS, or it never needs one."""
-    return (
-        data.options.context_enabled
-        and bool(utterance and utterance.strip())
-        and len(utterance or "") <= CONTEXT_MAX_CHARS
-        and not never_needs_memory(utterance or "")
-    )
+    """False when context is off, the utterance has no words in its searched
+    end (`searched_words`), or it never needs one."""
+    if not data.options.context_enabled or not utterance:
+        return False
+    searched = searched_words(utterance)
+    return bool(searched.strip()) and not never_needs_memory(searched)
 
 
 def _retrieve(
@@ -276,6 +291,8 @@ async def async_turn_context(
     if not wants_context(data, utterance):
         return None
     assert utterance is not None
+    # Everything below reads only the turn's end (CONTEXT_QUERY_CHARS).
+    utterance = searched_words(utterance)
     if conversation_id is None and (turn := async_current_turn()) is not None:
         conversation_id = turn.conversation_id
     words = household_words(hass)
@@ -442,6 +459,8 @@ async def async_refresh_cache(
             None
             if text is None or result is None
             else CachedContext(
-                utterance, text, tuple(item.memory.id for item in result.memories)
+                searched_words(utterance),
+                text,
+                tuple(item.memory.id for item in result.memories),
             )
         )

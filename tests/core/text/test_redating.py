@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from custom_components.home_memory.memory.text.redating import (
+    REDATING_MAX_CHARS,
     clock_of,
     narrows,
     redated,
@@ -262,3 +263,21 @@ def test_a_clock_time_alone_says_its_hour(
     to a time still ahead today (review s37 #15); without am/pm the
     earliest."""
     assert clock_of(words, language) == clock
+
+
+def test_a_long_text_is_no_redating_and_is_not_read() -> None:
+    """A re-dating is a short correction: a longer text (an attack sent
+    1 MB through Assist) is none, and its time words are never looked for;
+    blanks around a short one do not count."""
+    read: list[int] = []
+
+    def spans(text: str, language: str | None) -> tuple[tuple[int, int], ...]:
+        read.append(len(text))
+        return time_spans(text, language)
+
+    said = "no, it was at 5"
+    assert redating("a. " * 350_000 + said, "en", spans) is None
+    assert redating(said + " with Ben" * (REDATING_MAX_CHARS // 9), "en", spans) is None
+    assert read == []
+    assert redating(f"{' ' * 1_000_000}{said}\n", "en", spans) == "at 5"
+    assert read == [len(said)]

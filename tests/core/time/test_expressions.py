@@ -842,8 +842,42 @@ def test_a_date_without_a_year_is_the_nearest_its_tense_allows(
     "moved" is past), else the date is trusted."""
     window = read_statement(statement, now=SUNDAY, language=language)
     assert window is not None, statement
-    assert window.start == _local(day), statement
-    assert window.end == _local(day) + timedelta(days=1)
+    # Within that day ("at 10 am" is its hour: test_a_clock_time_…).
+    assert _local(day) <= window.start < window.end, statement
+    assert window.end <= _local(day) + timedelta(days=1)
+
+
+# statement | language | start (2026, Berlin) | hours (told at SUNDAY)
+CLOCK_TIMES_WITH_A_DAY = """
+The plumber comes tomorrow at 5 pm | en | 11-30 17:00 | 1
+The plumber comes tomorrow at 17:00 | en | 11-30 17:00 | 1
+Anna has a dentist appointment on Thursday 3 December at 10 am | en | 12-03 10:00 | 1
+we had dinner on Friday at 7.30 p.m. | en | 11-27 19:30 | 1
+Der Klempner kommt morgen um 17 Uhr | de | 11-30 17:00 | 1
+Morgen um 17 Uhr kommt der Klempner | de | 11-30 17:00 | 1
+Der Klempner kommt morgen um 9:30 Uhr | de | 11-30 09:30 | 1
+The plumber comes tomorrow at 5 | en | 11-30 00:00 | 24
+the dentist appointment moved to Friday 4 December at 9 | en | 12-04 00:00 | 24
+Der Klempner kommt morgen um 5 Uhr | de | 11-30 00:00 | 24
+The plumber comes tomorrow and stays until 5 pm | en | 11-30 00:00 | 24
+"""
+
+
+@pytest.mark.parametrize(
+    ("statement", "language", "start", "hours"), _table(CLOCK_TIMES_WITH_A_DAY)
+)
+def test_a_clock_time_with_a_day_is_that_hour(
+    statement: str, language: str, start: str, hours: str
+) -> None:
+    """ "The plumber comes tomorrow at 5 pm" was stored as the whole day, so
+    "is anyone coming tomorrow evening" met it as a whole-day memory: a
+    clock time right after the one day is its hour. Only an unambiguous
+    one: "at 5", "um 5 Uhr" may be morning or afternoon and stay the day."""
+    window = read_statement(statement, now=SUNDAY, language=language)
+    assert window is not None, statement
+    at = datetime.fromisoformat(f"2026-{start}").replace(tzinfo=BERLIN)
+    told = (at, at + timedelta(hours=int(hours)))
+    assert (window.start, window.end) == told, statement
 
 
 def test_a_yearly_day_or_a_day_of_the_month_is_still_a_habit() -> None:

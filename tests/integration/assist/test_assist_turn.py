@@ -15,8 +15,9 @@ import pytest
 
 from custom_components.home_memory.assist.context import (
     CACHED_HEADER,
-    CONTEXT_MAX_CHARS,
+    CONTEXT_QUERY_CHARS,
     async_turn_context,
+    searched_words,
 )
 from custom_components.home_memory.assist.intents import INTENT_REMEMBER
 from custom_components.home_memory.assist.prompts import ENGLISH as ENGLISH_PROMPTS
@@ -30,6 +31,7 @@ from custom_components.home_memory.memory.common.values import (
     Visibility,
 )
 from custom_components.home_memory.memory.search.cursors import CURSOR_TTL_SECONDS
+from custom_components.home_memory.operations.proposals import session_store
 from custom_components.home_memory.runtime.conversation_state import CONFIRMATION_TTL
 
 from ..conftest import call
@@ -117,25 +119,52 @@ async def test_home_memory_api_first_turn_context(
     assert "Relevant background:" not in agent.prompts[-1]
 
 
-async def test_a_turn_too_long_to_look_up_gets_no_search(
+async def test_a_long_turn_is_searched_by_its_end_only(
     hass: HomeAssistant,
     agent_entry: MockConfigEntry,
     init_integration: HomeMemoryConfigEntry,
 ) -> None:
-    """A turn longer than the longest memory is searched for nothing: the
-    longest one still is (an attack sent 10 MB through an agent's turn)."""
+    """A 1 MB turn gets the background its last words ask for, and no search
+    reads more than CONTEXT_QUERY_CHARS of it (an attack sent 1 MB; before,
+    a turn over 8,000 characters got no background, one under was read
+    whole by every search)."""
     agent = use_agent(hass, agent_entry, [DOMAIN])
     await remember(hass, "The cat is called Miso and loves tuna")
-    question = "what is my cat called? "
+    question = "what is my cat called?"
+    pasted = "Notes on what the cat is called and loves, word by word. " * 18_000
     retriever = init_integration.runtime_data.retriever
-    longest = question + "x" * (CONTEXT_MAX_CHARS - len(question))
-    with patch.object(retriever, "context", wraps=retriever.context) as searched:
-        await say(hass, longest, agent_id=agent_entry.entry_id)
-        searches = searched.call_count
-        assert searches >= 1
-        await say(hass, longest + "x", agent_id=agent_entry.entry_id)
-        assert searched.call_count == searches
-    assert "Relevant background:" not in agent.prompts[-1]
+    sessions = session_store(init_integration.runtime_data)
+    with (
+        patch.object(retriever, "context", wraps=retriever.context) as searched,
+        patch.object(
+            type(sessions),
+            "relevant_messages",
+            autospec=True,
+            side_effect=type(sessions).relevant_messages,
+        ) as past,
+    ):
+        await say(hass, pasted + question, agent_id=agent_entry.entry_id)
+    assert len(pasted) > 1_000_000
+    assert searched.call_count >= 1
+    for call_args in (*searched.call_args_list, *past.call_args_list):
+        query = next(arg for arg in call_args.args if isinstance(arg, str))
+        assert len(query) <= CONTEXT_QUERY_CHARS
+        assert query.endswith(question)
+        # Cut where a word starts, not inside one.
+        assert (pasted + question).endswith(f" {query}")
+    assert past.call_count >= 1
+    assert "Miso" in agent.prompts[-1]
+
+
+def test_searched_words_are_the_end_from_a_word() -> None:
+    """A short utterance whole; a long one's last words, none cut."""
+    assert searched_words("where is the key") == "where is the key"
+    long = "ab " * 400 + "where is the key"
+    end = searched_words(long)
+    assert len(end) <= CONTEXT_QUERY_CHARS
+    assert end.startswith("ab ab")
+    assert end.endswith("ab where is the key")
+    assert searched_words("x" * 5_000) == "x" * CONTEXT_QUERY_CHARS
 
 
 async def test_private_context_stays_private(

@@ -8,14 +8,16 @@ it keeps.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
+from homeassistant.util import dt as dt_util
 import pytest
 
 from custom_components.home_memory.memory.common.values import (
     SYSTEM,
+    MemoryFilter,
     NewMemory,
     Source,
 )
@@ -364,3 +366,29 @@ async def test_are_we_having_visitors_looks_ahead_to_the_weekend(
         answer = speech(await say(hass, asked))
         assert "Grandma" in answer, (asked, answer)
         assert "parents" not in answer, (asked, answer)
+
+
+async def test_a_plan_told_with_its_hour_is_kept_at_that_hour(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """ "The plumber comes tomorrow at 5 pm" was kept as the whole of
+    tomorrow: it is that evening's hour, met by "tomorrow evening" and not
+    by "tomorrow morning"."""
+    await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    await say(hass, "remember that the plumber comes tomorrow at 5 pm")
+    (memory,) = mock_config_entry.runtime_data.store.list_memories(
+        SYSTEM, MemoryFilter()
+    ).items
+    zone = dt_util.get_time_zone(hass.config.time_zone)
+    start, end = (
+        at.astimezone(zone) for at in (memory.happened_at, memory.happened_until)
+    )
+    assert (start.hour, end - start) == (17, timedelta(hours=1)), memory
+    answer = speech(await say(hass, "is anyone coming tomorrow evening"))
+    assert "plumber" in answer, answer
+    answer = speech(await say(hass, "is anyone coming tomorrow morning"))
+    assert "plumber" not in answer, answer

@@ -42,6 +42,10 @@ _FALLBACK: Final = "en"
 _WORD: Final = re.compile(r"[^\W_]+", re.UNICODE)
 # What may close a memory's sentence (kept after the new time words).
 _END: Final = ".!?\u2026"
+# A re-dating says a pronoun, a verb and a time after a few opening words
+# ("Nein, eigentlich war das am Dienstag, dem 14. Oktober um 17:30 Uhr"): a
+# longer text is none, and is not read (an attack sent 1 MB).
+REDATING_MAX_CHARS: Final = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +111,7 @@ def redating(text: str, language: str | None, time_spans: TimeSpans) -> str | No
     words nor a refusal ("it was last spring" alone may answer anything)."""
     words = _words(language)
     text = text.strip()
-    if not words.subjects or text.endswith("?"):
+    if not words.subjects or text.endswith("?") or len(text) > REDATING_MAX_CHARS:
         return None
     spans = time_spans(text, language) or _narrowing_span(text, words)
     if not spans:
@@ -235,8 +239,10 @@ def _narrowing_span(text: str, words: _Words) -> tuple[tuple[int, int], ...]:
     if words.narrowing is None:
         return ()
     body = text.rstrip(_END + " ")
+    # Tried from each word's start in place: a copy of the rest for each
+    # word made a long text's reading quadratic (1 MB: 6 s).
     for start in (match.start() for match in _WORD.finditer(body)):
-        if words.narrowing.fullmatch(body[start:]) is not None:
+        if words.narrowing.fullmatch(body, start) is not None:
             return ((start, len(body)),)
     return ()
 

@@ -29,6 +29,7 @@ from .spans import (
 )
 from .tables import TimeTable, compiled
 from .tense import (
+    at_the_clock,
     habit_in_clause,
     may_tell_perfect,
     own_clause,
@@ -306,6 +307,8 @@ def _reading(
             unresolved = True
     if statement and times:
         window = said_window(text, times)  # not "…, not tomorrow"
+        if window is not None and len(times) == 1:
+            window = at_the_clock(text, times[0], window)  # "… at 5 pm"
     if statement and window is None:
         newest = False
     return TimeReading(
