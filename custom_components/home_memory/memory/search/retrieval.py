@@ -51,6 +51,7 @@ from .standing_out import (
 )
 from .visitors import (
     comings_told,
+    no_coming_told,
     other_roles,
     visiting_as_coming,
     visits_told,
@@ -354,11 +355,14 @@ class Retriever:
             # floor rules it out above ("did Anna get up in the night" read
             # Ben's night first, review s29 M10; "when did Zoe get up in the
             # night", a name nobody has, everyone's, review s30 M1). Not by
-            # the asker's "we", which is everyone's.
+            # the asker's "we", which is everyone's. Asked who came, no deed
+            # that tells of no coming ("Ist gestern früh jemand gekommen?").
             others = about_others_asked(
                 candidates, query, near, None, self.config.language
             )
-            others -= telling_of_someone(candidates, others, self.config.language)
+            others = (
+                others - telling_of_someone(candidates, others, self.config.language)
+            ) | no_coming_told(candidates, query, near, self.config.language)
             others |= of_the_day_alone(
                 self.store, candidates, query, near, fused, self._reads(query)
             )
