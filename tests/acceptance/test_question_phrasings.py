@@ -93,6 +93,29 @@ def test_where_s_and_hab(household: Household) -> None:
     assert "Handschuhfach" in spoken, spoken
 
 
+def test_who_someone_is_and_where_a_thing_stands(household: Household) -> None:
+    """Review s37 findings 28 and 24: "Who is the vet?" / "Wer ist unser
+    Tierarzt?" were Home Assistant's "Not any" / "Keins" (its people's
+    state), "Wo steht die Gießkanne?" its "Kein Bereich mit dem Namen
+    Gießkanne vorhanden"; "who is home" stays its own."""
+    told = ask(household, "Please remember that the dog's vet is Dr. Hahn")
+    assert answer(told)[0] == "Okay, I'll remember that."
+    for question in ("Who is the vet?", "Who is the dog's vet?"):
+        spoken, _ = answer(ask(household, question))
+        assert "Hahn" in spoken, (question, spoken)
+    told = ask(household, "Merk dir, dass unser Tierarzt Dr. Hahn heißt", "de")
+    assert answer(told)[0] == "Okay, das merke ich mir."
+    spoken, _ = answer(ask(household, "Wer ist unser Tierarzt?", "de"))
+    assert "Hahn" in spoken, spoken
+    told = ask(household, "Merk dir, dass die Gießkanne in der Garage steht", "de")
+    assert answer(told)[0] == "Okay, das merke ich mir."
+    for question in ("Wo steht die Gießkanne?", "Wo finde ich die Gießkanne?"):
+        spoken, _ = answer(ask(household, question, "de"))
+        assert "Garage" in spoken, (question, spoken)
+    home = ask(household, "who is home")["response"]
+    assert "Hahn" not in home["speech"]["plain"]["speech"], home
+
+
 def test_a_persons_habits_likes_and_skills(household: Household) -> None:
     """ "what does Noah play", "does the plumber come on Tuesday", "what is
     Ben good at", "Was trinkt Lukas am liebsten": answered from memory, in

@@ -19,6 +19,7 @@ from hassil.models import MatchEntity, UnmatchedTextEntity
 
 from ..memory.text.corrections import correction_opening
 from ..operations import when
+from ..runtime.ha_internals import asks_who_is_in
 from .arguments import MAX_QUERY_CHARS
 from .home_names import async_known_names, normalized
 from .sentence_files import (
@@ -106,6 +107,24 @@ def _names_a_known_thing(text: str, names: set[str]) -> bool:
     return any(f" {name} " in said for name in names)
 
 
+def _somewhere_one_can_be(
+    hass: HomeAssistant, words: Wording, theirs: RecognizeResult | None
+) -> bool:
+    """Whether Home Assistant read the question as who of the household is
+    in a place a person can be in: home or away (the `presence` words), a
+    zone, a person's state or a name it knows ("who is in the kitchen").
+    "who is the vet" is no such place: Home Assistant's "Not any" is no
+    answer (review s37 finding 28)."""
+    if (place := asks_who_is_in(theirs)) is None:
+        return False
+    bare = normalized(_bare(words, place))
+    if bare in words.presence or bare in async_known_names(hass):
+        return True
+    zones = {normalized(zone.name) for zone in hass.states.async_all("zone")}
+    states = {normalized(person.state) for person in hass.states.async_all("person")}
+    return bare in zones or bare in states
+
+
 # How much of a question is matched against the question sentences.
 _QUESTION_PROBE: Final = MAX_QUERY_CHARS + 200
 
@@ -118,12 +137,14 @@ def _left_to_home_assistant(
     text: str,
 ) -> bool:
     """Whether our question `result` is one Home Assistant should answer
-    (or apologise for): it asks the date or the time, its subject is a
-    name it knows, or a mark of the
+    (or apologise for): it asks the date or the time, who is somewhere a
+    person can be, its subject is a name it knows, or a mark of the
     sentence (`ONLY_UNKNOWN_NAME`, `NAMES_NOTHING_KNOWN`, `NAMES_A_TIME`)
     is not met."""
-    if words.asks_the_clock(text):
-        return True  # "welches Datum ist heute in der Küche", as in English
+    if words.asks_the_clock(text) or _somewhere_one_can_be(hass, words, theirs):
+        # "welches Datum ist heute in der Küche", as in English; "who is
+        # home", even where nobody is.
+        return True
     subject = result.entities.get("query")
     said = None if subject is None else str(subject.text or subject.value)
     if said is not None and words.without_article(said) in async_known_names(hass):

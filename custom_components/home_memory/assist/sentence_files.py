@@ -122,6 +122,9 @@ class Wording:
     # Words said after "forget it" that are not the memory ("vergiss es
     # einfach", "forget it please").
     forget_fillers: frozenset[str] = frozenset()
+    # Where a person of the household may be ("home", "zu hause"): "who is
+    # home" is Home Assistant's even where nobody is.
+    presence: frozenset[str] = frozenset()
 
     def asks_itself(self, said: str) -> bool:
         """Whether the request `said` is itself a question ("can you
@@ -438,6 +441,7 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
         _question_only=_opening(words, "question_only"),
         _asks_the_clock=_opening(words, "asks_the_clock"),
         forget_fillers=lower(words, "forget_fillers"),
+        presence=lower(words, "presence"),
         _clause=ClauseWords(
             determiners=lower(words, "determiners"),
             pronouns=lower(words, "pronouns"),

@@ -375,7 +375,9 @@ def answer_where_unmatched(
     Home Assistant's own unmatched result (None when no sentence fit), to
     see what it did not know; the same where the built-in agent's only
     reading names something Assist may not use (`_only_unexposed`: "is Ben
-    allergic to anything"). A user's own custom sentence keeps its own
+    allergic to anything"), or who of the household is in a place nobody
+    is (`_nobody_there`: "who is the vet", "Not any"). A user's own custom
+    sentence keeps its own
     answer. The returned callable unwraps both. None (and one warning) when
     the agent is not there or either step has another shape: questions
     then stay Home Assistant's.
@@ -453,7 +455,9 @@ def answer_where_unmatched(
             args
             or kwargs  # 2026.11's local try for another agent (prefer local)
             or user_input.agent_id != HOME_ASSISTANT_AGENT
-            or not _only_unexposed(result, response)
+            or not (
+                _only_unexposed(result, response) or _nobody_there(result, response)
+            )
         ):
             return response
         ours = recognize(user_input, result)
@@ -494,6 +498,51 @@ def _only_unexposed(result: RecognizeResult | None, response: Any) -> bool:
         and isinstance(response, IntentResponse)
         and response.response_type is IntentResponseType.ERROR
         and response.error_code is IntentResponseErrorCode.NO_VALID_TARGETS
+    )
+
+
+# Home Assistant's reading of "who is [in] {zone:state}": which person
+# entities are in that state.
+_GET_STATE: Final = "HassGetState"
+_STATE_SLOT: Final = "state"
+_DOMAIN_SLOT: Final = "domain"
+_PERSON: Final = "person"
+# Its answer to "who is …" (not "is anyone …": "is anyone coming home").
+_WHICH: Final = "which"
+
+
+def asks_who_is_in(result: RecognizeResult | None) -> str | None:
+    """The place Home Assistant read a question as asking who of the household
+    is in ("vet" in "who is the vet", its wildcard `{zone:state}`), None
+    where it read it otherwise ("is anyone coming home": whether anyone is)."""
+    if result is None or result.intent.name != _GET_STATE or result.response != _WHICH:
+        return None
+    domain = result.entities.get(_DOMAIN_SLOT)
+    place = result.entities.get(_STATE_SLOT)
+    if domain is None or domain.value != _PERSON or place is None:
+        return None
+    return str(place.text or place.value)
+
+
+def _nobody_there(result: RecognizeResult | None, response: Any) -> bool:
+    """Whether Home Assistant read a question as who of the household is in
+    a place, and nobody is: "who is the vet" was "Not any" (review s37
+    finding 28). Whether that place is one a person can be in at all ("who
+    is home") is `recognize`'s to judge. A user's own sentence keeps its
+    own answer."""
+    from homeassistant.components.conversation.const import (
+        METADATA_CUSTOM_SENTENCE,
+    )
+    from homeassistant.helpers.intent import IntentResponse, IntentResponseType
+
+    return (
+        asks_who_is_in(result) is not None
+        and result is not None
+        and not result.unmatched_entities
+        and not (result.intent_metadata or {}).get(METADATA_CUSTOM_SENTENCE)
+        and isinstance(response, IntentResponse)
+        and response.response_type is IntentResponseType.QUERY_ANSWER
+        and not response.matched_states
     )
 
 

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from custom_components.home_memory.memory.observation.phrases import lead_ins
-from custom_components.home_memory.memory.text.answering import answering_part
+from custom_components.home_memory.memory.text.answering import (
+    SPOKEN_LIMIT,
+    answering_part,
+    heard,
+)
 from custom_components.home_memory.memory.text.moments import told_as
 from custom_components.home_memory.memory.text.validation import summarize
 
@@ -26,23 +30,50 @@ def test_the_part_that_holds_the_question_s_words_is_said() -> None:
 
 def test_the_summary_stays_where_it_answers_or_nothing_does_better() -> None:
     """A question the summary answers as well, one of no content words, a
-    memory that is its own summary: the summary."""
+    memory that is its own summary: the summary, said whole where it was cut
+    (review s37 finding 9: "… so someone may have…" was spoken)."""
     summary = summarize(EVENING)
-    assert answering_part(summary, EVENING, "when did the front door open", "en") == (
-        summary
+    assert summary.endswith("\u2026")
+    whole = (
+        "On Saturday evening, I noticed that the front door opened and closed "
+        "around eight, so someone may have come in or gone out;"
     )
-    assert answering_part(summary, EVENING, "what happened", "en") == summary
-    assert answering_part(summary, EVENING, "", "en") == summary
+    assert answering_part(summary, EVENING, "when did the front door open", "en") == (
+        whole
+    )
+    assert answering_part(summary, EVENING, "what happened", "en") == whole
+    assert answering_part(summary, EVENING, "", "en") == whole
     short = "The spare key is under the red flower pot."
     assert answering_part(short, short, "where is the TV remote", "en") == short
 
 
-def test_a_long_answering_part_is_cut_as_a_summary_is() -> None:
-    """The part said is never longer than a summary may be."""
+def test_a_long_answering_part_is_said_whole_up_to_a_limit() -> None:
+    """A sentence is said whole; only one longer than about twenty seconds
+    of speech is cut, at a word."""
+    opened = "The front door opened at eight. "
+    content = opened + "The TV was on and " * 8 + "it was loud."
+    part = answering_part(summarize(content), content, "was the TV loud", "en")
+    assert part == content.removeprefix(opened)
     content = "The door opened. " + "The TV was on and " * 20 + "it was loud."
     part = answering_part(summarize(content), content, "was the TV loud", "en")
-    assert part == summarize(part)
+    assert len(part) <= SPOKEN_LIMIT
+    assert part.endswith("\u2026")
     assert "TV" in part
+
+
+def test_a_summary_cut_mid_sentence_is_heard_whole() -> None:
+    """The cut summary of an observation: its whole first sentence, not the
+    rest of the memory; a summary of its own or a whole one stays."""
+    content = (
+        "On Wednesday afternoon, I could tell that the front door opened and "
+        "closed around ten past two, so someone may have come in or gone out, "
+        "or let a visitor in. An ordinary afternoon."
+    )
+    assert heard(summarize(content), content) == content.removesuffix(
+        " An ordinary afternoon."
+    )
+    assert heard("Front door, Wednesday…", content) == "Front door, Wednesday…"
+    assert heard("The key is blue.", "The key is blue.") == "The key is blue."
 
 
 def test_of_two_parts_the_one_that_says_the_asked_state_is_said() -> None:

@@ -693,7 +693,8 @@ async def test_builtin_agent_speaks_each_memory_on_one_line(
     agent_entry: MockConfigEntry,
     init_integration: HomeMemoryConfigEntry,
 ) -> None:
-    """Recall reads no line breaks and never says "…." after a cut summary."""
+    """Recall reads no line breaks and never says "…." after a cut sentence
+    (one longer than a spoken answer says whole)."""
     await hass.services.async_call(
         DOMAIN,
         "remember",
@@ -701,7 +702,7 @@ async def test_builtin_agent_speaks_each_memory_on_one_line(
         blocking=True,
         return_response=True,
     )
-    long = "The garage shelf holds " + "very old paint cans and " * 8 + "brushes"
+    long = "The garage shelf holds " + "very old paint cans and " * 16 + "brushes"
     await hass.services.async_call(
         DOMAIN, "remember", {"content": long}, blocking=True, return_response=True
     )

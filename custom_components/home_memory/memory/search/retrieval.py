@@ -36,7 +36,12 @@ from .floors import (
 )
 from .fusion import Relevance, fuse, on_topic
 from .needs import never_needs_memory
-from .people import by_names_alone, named_people, telling_of_someone
+from .people import (
+    by_names_alone,
+    holding_the_one_word,
+    named_people,
+    telling_of_someone,
+)
 from .searched_words import searched_words
 from .standing_out import (
     over_the_floors,
@@ -46,6 +51,7 @@ from .standing_out import (
 )
 from .visitors import (
     comings_told,
+    no_coming_told,
     visiting_as_coming,
     visits_told,
     without_comings_not_asked,
@@ -318,7 +324,10 @@ class Retriever:
             (floor, wordless_floor(margin, vector, keyword, floor)),
             comings_told(candidates, query, fused, self.config.language),
             answering_alone=coming_asked,
-            told=visits_told(candidates, query, fused, self.config.language),
+            told={
+                *visits_told(candidates, query, fused, self.config.language),
+                *holding_the_one_word(candidates, searched, keyword),
+            },
         )
         besides = None
         if min_relevance > 0:  # A word of the query's family passes (families.py).
@@ -345,11 +354,14 @@ class Retriever:
             # floor rules it out above ("did Anna get up in the night" read
             # Ben's night first, review s29 M10; "when did Zoe get up in the
             # night", a name nobody has, everyone's, review s30 M1). Not by
-            # the asker's "we", which is everyone's.
+            # the asker's "we", which is everyone's. Asked who came, no deed
+            # that tells of no coming ("Ist gestern früh jemand gekommen?").
             others = about_others_asked(
                 candidates, query, near, None, self.config.language
             )
-            others -= telling_of_someone(candidates, others, self.config.language)
+            others = (
+                others - telling_of_someone(candidates, others, self.config.language)
+            ) | no_coming_told(candidates, query, near, self.config.language)
             others |= of_the_day_alone(
                 self.store, candidates, query, near, fused, self._reads(query)
             )

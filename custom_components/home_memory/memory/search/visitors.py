@@ -273,6 +273,35 @@ def tells_coming_asked(verb: str, text: str, languages: Collection[str]) -> bool
     )
 
 
+def no_coming_told(
+    candidates: CandidateQueries,
+    query: str,
+    rowids: Collection[int],
+    language: str | None,
+) -> set[int]:
+    """Of `rowids` (a window's memories sharing no word of the question's
+    topic), for a question of who comes or came naming nobody, the told
+    ones that tell of no coming and no visit: "Ist gestern früh jemand
+    gekommen?" read "Anna hat am Dienstag das Fahrrad repariert", near
+    enough by e5's meaning (review s37 finding 17). The home's own
+    observations stay: a door tells of one."""
+    if not rowids or not asks_anyone_coming(query, language):
+        return set()
+    visited = set().union(
+        *(statement_words(other).visited for other in languages_to_try(language))
+    )
+    ordered = sorted(rowids)
+    kinds = candidates.kinds(ordered)
+    coming = _saying(candidates, ordered, language, says_coming)
+    return {
+        rowid
+        for rowid, text in candidates.contents(ordered).items()
+        if kinds.get(rowid) != _OBSERVED
+        and rowid not in coming
+        and visited.isdisjoint(_TOKEN.findall(text.casefold()))
+    }
+
+
 # The kind of what the home observed (common/values.py MemoryKind).
 _OBSERVED: Final = "observation"
 

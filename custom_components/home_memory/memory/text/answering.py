@@ -17,10 +17,13 @@ import re
 from typing import TYPE_CHECKING, Final
 
 from .statements import missing_words
-from .validation import SUMMARY_SOFT_LIMIT, summarize
+from .validation import first_sentence
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
+
+# The most of one sentence a spoken answer says whole (about 20 seconds).
+SPOKEN_LIMIT: Final = 300
 
 # Sentences and clauses a memory's text is read in.
 _PARTS: Final = re.compile(r"(?<=[.!?;])\s+")
@@ -31,6 +34,15 @@ def _words(text: str) -> set[str]:
     return set(_WORDS.findall(text.casefold()))
 
 
+def heard(summary: str, content: str) -> str:
+    """`summary`, or where it was cut mid-sentence, the whole sentence of
+    `content` it was cut from: a spoken answer ends where a sentence does
+    (review s37 finding 9 heard "… so someone may have…")."""
+    if summary.endswith("\u2026") and content.startswith(summary[:-1]):
+        return first_sentence(content, SPOKEN_LIMIT)
+    return summary
+
+
 def answering_part(
     summary: str,
     content: str,
@@ -39,11 +51,12 @@ def answering_part(
     lead_ins: Sequence[str] = (),
     told_as: Sequence[tuple[Sequence[str], Sequence[str]]] = (),
 ) -> str:
-    """`summary`, or the first sentence or clause of `content` that holds
-    more of `question`'s content words (cut as a summary is), without a
+    """`summary` (whole, `heard`), or the first sentence or clause of
+    `content` that holds more of `question`'s content words, without a
     lead-in of `lead_ins` it opens with. `told_as`: words a question asks
     a moment by ("heimgekommen") and the words a sentence tells it by ("nach
     Hause"), each told counting as one word held."""
+    summary = heard(summary, content)
     if not question.strip() or summary == content:
         return summary
     asked = missing_words(question, "", language)
@@ -75,4 +88,4 @@ def answering_part(
                 best = best[len(lead_in) :].lstrip()
                 break
     best = best[:1].upper() + best[1:]
-    return best if len(best) <= SUMMARY_SOFT_LIMIT else summarize(best)
+    return best if len(best) <= SPOKEN_LIMIT else first_sentence(best, SPOKEN_LIMIT)

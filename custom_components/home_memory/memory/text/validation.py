@@ -323,14 +323,23 @@ def summarize(content: str) -> str:
     M1 heard "Der Kaminkehrer kommt nicht am Dienstag, 1")."""
     if len(content) <= SUMMARY_SOFT_LIMIT:
         return content
+    return first_sentence(content, SUMMARY_SOFT_LIMIT)
+
+
+def first_sentence(content: str, limit: int) -> str:
+    """The first sentence of `content` (or clause, ended by ";") shorter than
+    `limit`, else `content` itself up to `limit`, else its start cut at a
+    word with "…"."""
     for stop in (". ", "! ", "? ", "; "):
         cut = content.find(stop)
         while stop == ". " and cut != -1 and _NO_SENTENCE_END.search(content, 0, cut):
             cut = content.find(stop, cut + 1)
-        if 20 <= cut < SUMMARY_SOFT_LIMIT:
+        if 20 <= cut < limit:
             return content[: cut + 1]
-    cut = content.rfind(" ", 0, SUMMARY_SOFT_LIMIT - 1)
-    return content[: cut if cut > 40 else SUMMARY_SOFT_LIMIT - 1].rstrip(",;: ") + "…"
+    if len(content) <= limit:
+        return content
+    cut = content.rfind(" ", 0, limit - 1)
+    return content[: cut if cut > 40 else limit - 1].rstrip(",;: ") + "…"
 
 
 def embedding_text(summary: str, content: str) -> str:
