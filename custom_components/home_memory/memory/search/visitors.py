@@ -389,10 +389,7 @@ def comings_over(
     if not _asks_ahead(query, language):
         return set()
     comings = sorted(_saying(candidates, rowids, language, says_coming))
-    spans = candidates.spans(comings)
-    began = candidates.happened_at(comings)
-    columns = candidates.score_fields(comings)
-    told = dict(zip(columns.rowids.tolist(), columns.created_at.tolist(), strict=True))
+    began, spans, told = _times(candidates, comings)
     over = {
         rowid
         for rowid in comings
@@ -401,6 +398,16 @@ def comings_over(
     if over and len(over) == len(comings):
         over |= _no_coming(candidates, rowids, language)
     return over
+
+
+def _times(
+    candidates: CandidateQueries, rowids: list[int]
+) -> tuple[dict[int, float], dict[int, tuple[float, float]], dict[int, float]]:
+    """Of `rowids`, when each began, its span where it has one, and when it
+    was told: what tells a coming over or a plan of no day of its own."""
+    columns = candidates.score_fields(rowids)
+    told = dict(zip(columns.rowids.tolist(), columns.created_at.tolist(), strict=True))
+    return candidates.happened_at(rowids), candidates.spans(rowids), told
 
 
 def _asks_ahead(query: str, language: str | None) -> bool:
@@ -435,10 +442,7 @@ def plans_of_no_day(
     ):
         return set()
     ahead = sorted(_saying(candidates, rowids, language, looks_ahead))
-    began = candidates.happened_at(ahead)
-    spans = candidates.spans(ahead)
-    columns = candidates.score_fields(ahead)
-    told = dict(zip(columns.rowids.tolist(), columns.created_at.tolist(), strict=True))
+    began, spans, told = _times(candidates, ahead)
     return {
         rowid
         for rowid in ahead
