@@ -107,9 +107,11 @@ def test_who_someone_is_and_where_a_thing_stands(household: Household) -> None:
     assert answer(told)[0] == "Okay, das merke ich mir."
     spoken, _ = answer(ask(household, "Wer ist unser Tierarzt?", "de"))
     assert "Hahn" in spoken, spoken
-    told = ask(household, "Merk dir, dass die Gießkanne in der Garage steht", "de")
+    # Not the watering can: test_questions.py tells where that is, in the
+    # same household, and must not hear it corrected.
+    told = ask(household, "Merk dir, dass die Trittleiter in der Garage steht", "de")
     assert answer(told)[0] == "Okay, das merke ich mir."
-    for question in ("Wo steht die Gießkanne?", "Wo finde ich die Gießkanne?"):
+    for question in ("Wo steht die Trittleiter?", "Wo finde ich die Trittleiter?"):
         spoken, _ = answer(ask(household, question, "de"))
         assert "Garage" in spoken, (question, spoken)
     home = ask(household, "who is home")["response"]
