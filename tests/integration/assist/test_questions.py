@@ -547,13 +547,12 @@ async def test_the_engines_refusal_is_said_in_the_conversations_language(
 
 def test_a_refusal_without_a_known_reason_is_still_said_in_german() -> None:
     """A reason without an answer of its own: German says it cannot keep
-    that (no English engine text); English keeps the engine's message."""
+    that (no English engine text); English says the engine's reason, not
+    the raw field name a person never hears elsewhere (operations/reasons.py)."""
     refused = from_engine(InvalidMemoryError("happened_until", "is before it"))
     assert error_speech(refused, GERMAN) == GERMAN.say("refused_other")
     assert "happened_until" not in GERMAN.say("refused_other")
-    assert error_speech(refused, ENGLISH) == (
-        "Sorry, that did not work: happened_until: is before it"
-    )
+    assert error_speech(refused, ENGLISH) == "Sorry, that did not work: is before it"
     owner = from_engine(InvalidMemoryError("visibility", "needs an owner"))
     assert error_speech(owner, GERMAN) == GERMAN.say("private_needs_user")
 
