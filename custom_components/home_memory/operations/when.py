@@ -86,11 +86,14 @@ def text_language(content: str, language: str) -> str:
     asked = asked_language(content)
     if asked is not None:
         return table_language(asked)
-    if plainly_english(content):
-        return table_language("en")
+    # The languages' own deeds and plans before the plain-English guess,
+    # which takes any text of plain letters ("Peter kommt am Samstag" was
+    # read as English and stored undated in a German home).
     for words in languages_to_try(language):
         if speaks_of_past(content, words) or looks_ahead(content, words):
             return words
+    if plainly_english(content):
+        return table_language("en")
     return table_language(language)
 
 
