@@ -554,7 +554,11 @@ def _as_told(
         # re-dating does (review s37 #16: "… on Sunday" stayed beside a
         # Tuesday).
         told = redating.told_at(
-            scope.hass, current, replace(patch, content=statement), request
+            scope.hass,
+            current,
+            replace(patch, content=statement),
+            request.happened_at,
+            request.language,
         )
     name = None if visibility is Visibility.PRIVATE else patch.speaker_name
     text = as_statement(

@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
 
     from ..memory.common.values import Memory, MemoryKind, MemoryPatch
-    from .memories import UpdateRequest
 
 
 def moved(
@@ -83,14 +82,17 @@ def moved(
 
 
 def told_at(
-    hass: HomeAssistant, current: Memory, patch: MemoryPatch, request: UpdateRequest
+    hass: HomeAssistant,
+    current: Memory,
+    patch: MemoryPatch,
+    given: datetime | str | None,
+    language: str | None,
 ) -> Restated:
-    """`patch`'s new text moved to `request`'s time given (`moved`): its
+    """`patch`'s new text moved to the time `given` with it (`moved`): its
     time words said as that time, refused as `moved` refuses."""
-    given = request.happened_at
     if given is None:  # pragma: no cover - only called with a time given
         raise InvalidRequestError("not_a_time")
-    edit = moved(hass, current, patch, given, request.language)
+    edit = moved(hass, current, patch, given, language)
     happened = edit.happened
     window = None if happened is None else Window(happened[0], happened[1])
     return Restated(str(edit.content), window)
