@@ -290,21 +290,6 @@ def by_names_alone(
     return {**keyword, **dict.fromkeys(alone, least)}
 
 
-def holding_the_one_word(
-    candidates: CandidateQueries, query: str, keyword: Mapping[int, float]
-) -> set[int]:
-    """Of the keyword hits of a query of one word ("Anna", "anna", "Tom"),
-    those that hold it: asked by a name alone, every memory naming it is
-    an answer, whatever language it was written in. In a German home the
-    multilingual model put "Anna repaired the bike" too far below "Anna
-    hat den Müll rausgebracht" to pass the stand-out floor, and "anna"
-    nearer than "Anna" (review s37 finding 10)."""
-    terms = candidates.query_terms(query)
-    if len(terms) != 1 or not keyword:
-        return set()
-    return candidates.holding(terms, list(keyword)).get(terms[0], set())
-
-
 def told_subject(text: str, names: Iterable[str]) -> str | None:
     """The one of `names` `text` opens with as its subject ("Ben got up
     last night …", "Ben ist letzte Nacht aufgestanden"), the longest where

@@ -36,12 +36,7 @@ from .floors import (
 )
 from .fusion import Relevance, fuse, on_topic
 from .needs import never_needs_memory
-from .people import (
-    by_names_alone,
-    holding_the_one_word,
-    named_people,
-    telling_of_someone,
-)
+from .people import by_names_alone, named_people, telling_of_someone
 from .searched_words import searched_words
 from .standing_out import (
     over_the_floors,
@@ -324,10 +319,7 @@ class Retriever:
             (floor, wordless_floor(margin, vector, keyword, floor)),
             comings_told(candidates, query, fused, self.config.language),
             answering_alone=coming_asked,
-            told={
-                *visits_told(candidates, query, fused, self.config.language),
-                *holding_the_one_word(candidates, searched, keyword),
-            },
+            told=visits_told(candidates, query, fused, self.config.language),
         )
         besides = None
         if min_relevance > 0:  # A word of the query's family passes (families.py).
