@@ -189,13 +189,19 @@ async def test_a_visit_asked_of_the_weekend_ahead_is_not_last_weekend_s(
         "Bekommen wir am Wochenende Besuch?",
         "Kriegen wir am Wochenende Besuch?",
         "Wer besucht uns am Wochenende?",
+        # Review s37 finding 22: "haben … Besuch" read last weekend.
+        "Haben wir am Wochenende Besuch?",
     ):
         answer = speech(await say(hass, asked, language="de"))
         assert "Oma" in answer, (asked, answer)
         assert "Eltern" not in answer, (asked, answer)
-    answer = speech(await say(hass, "Wer war am Wochenende zu Besuch?", language="de"))
-    assert "Eltern" in answer, answer
-    assert "Oma" not in answer, answer
+    for asked in (
+        "Wer war am Wochenende zu Besuch?",
+        "Haben wir am Wochenende Besuch gehabt?",
+    ):
+        answer = speech(await say(hass, asked, language="de"))
+        assert "Eltern" in answer, (asked, answer)
+        assert "Oma" not in answer, (asked, answer)
 
 
 async def test_weeks_later_one_named_is_not_coming_on_a_day_that_is_over(
@@ -273,3 +279,36 @@ async def test_a_resident_coming_home_is_no_visitor(
     asked = "Wann ist Anna nach Hause gekommen?"
     answer = speech(await say(hass, asked, language="de"))
     assert "Anna" in answer, answer
+
+
+async def test_who_visited_us_last_is_the_latest_visit_told_weeks_later(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Mittwoch, 2. Dezember: Peter war gestern zu Besuch, Oma und Opa am
+    Sonntag, die Nachbarn letzte Woche. Am 20. Dezember las "Wer hat uns
+    zuletzt besucht?" nichts (das Partizip las sich als "Wer hat uns
+    kommt?", jeder Besuch war vorbei), und danach Oma und Opa vor Peter
+    (review s37 finding 21): der letzte Besuch zuerst, wie er gesagt ist."""
+    await german_home(hass, mock_config_entry, e5, freezer)
+    freezer.move_to("2026-12-02T09:00:00+00:00")
+    for fact in (
+        "Merk dir, dass Peter gestern zu Besuch war",
+        "Merk dir, dass Oma und Opa uns am Sonntag besucht haben",
+        "Merk dir, dass die Nachbarn uns letzte Woche besucht haben",
+    ):
+        await say(hass, fact, language="de")
+    freezer.move_to("2026-12-20T09:00:00+00:00")
+    for asked in (
+        "Wer hat uns zuletzt besucht?",
+        "Wann hat uns zuletzt jemand besucht?",
+        "Wann hatten wir zuletzt Besuch?",
+        "Wer war zuletzt zu Besuch?",
+    ):
+        answer = speech(await say(hass, asked, language="de"))
+        assert "Peter" in answer, (asked, answer)
+        assert answer.index("Peter") < answer.index("Oma"), (asked, answer)
+        assert answer.index("Oma") < answer.index("Nachbarn"), (asked, answer)

@@ -48,6 +48,7 @@ from .visitors import (
     comings_told,
     no_coming_told,
     visiting_as_coming,
+    visits_by_their_time,
     visits_told,
     without_comings_not_asked,
 )
@@ -372,7 +373,7 @@ class Retriever:
                 )
             )
         # The asked deed or moment first, its last time first (review s33 R1).
-        ranking = self._newest_first(ranking) if newest_first else ranking
+        ranking = self._newest_first(ranking, query) if newest_first else ranking
         if len(ranking) > 1:
             ranking = ranking.taken(
                 asked_first(
@@ -382,24 +383,30 @@ class Retriever:
             )  # fmt: skip
         return ranking
 
-    def _newest_first(self, ranking: _Ranking) -> _Ranking:
+    def _newest_first(self, ranking: _Ranking, query: str) -> _Ranking:
         """ "The last time ...": of the memories about as relevant as the best
         (NEWEST_FIRST_SHARE of its relevance, among NEWEST_FIRST_POOL times
         the usual candidates: a long memory that names the washing machine
         among five other things is about it too, though its embedding is
         diluted), the latest event first; the others after them, by score.
         A decision, preference or routine follows them: it tells of no
-        occasion ("We decided on Christmas at Grandma's", review s23 M3)."""
+        occasion ("We decided on Christmas at Grandma's", review s23 M3).
+        A visit told, asked who came last, is an answer whatever its
+        relevance (visitors.py `visits_by_their_time`)."""
         if not ranking.rowids:
             return ranking
         # Each memory's own match (not what its day's thread lent it: a
         # memory of a busy day would set a bar its quieter days never reach).
         best = max(r.own for r in ranking.relevance)
+        by_time = visits_by_their_time(
+            self._candidates, query, ranking.rowids, self.config.language
+        )
         happened = self._candidates.happened_at(ranking.rowids)
         answers = [
             i
             for i, relevance in enumerate(ranking.relevance)
             if relevance.own >= NEWEST_FIRST_SHARE * best
+            or ranking.rowids[i] in by_time
         ]
         kinds = self._candidates.kinds([ranking.rowids[i] for i in answers])
         answers.sort(

@@ -260,6 +260,30 @@ def visits_told(
     }
 
 
+def visits_by_their_time(
+    candidates: CandidateQueries,
+    query: str,
+    rowids: Collection[int],
+    language: str | None,
+) -> set[int]:
+    """Of `rowids`, for who came asked of the past naming nobody ("Wer hat
+    uns zuletzt besucht?"), the told memories of a coming or a visit: the
+    last of them is the answer by its time, however near each one's words
+    are to the question's ("Peter war gestern zu Besuch" fell under the
+    share of the best that "Oma und Opa haben uns besucht" set, and the
+    older visit was read first; review s37 finding 21). Told, not
+    observed, as `visits_told`."""
+    if not rowids or not asks_anyone_coming(query, language):
+        return set()
+    if not _asked_of_the_past(query, language):
+        return set()
+    kinds = candidates.kinds(sorted(rowids))
+    told = [rowid for rowid in rowids if kinds.get(rowid) != _OBSERVED]
+    return _saying(candidates, told, language, says_coming) | visits_told(
+        candidates, query, told, language
+    )
+
+
 def tells_coming_asked(verb: str, text: str, languages: Collection[str]) -> bool:
     """Whether `verb`, the deed a question asks (floors.py `other_deeds`),
     is a word of coming (`coming`) and `text` tells of a coming in any of
@@ -593,8 +617,11 @@ def visiting_as_coming(query: str, language: str | None) -> str:
     of a plan says it (`coming_as`: "is anybody visiting this weekend" as
     "… coming …"): "The nanny is coming on Saturday" shares no word with
     "visiting" and was under the floor by meaning (review s30b M4: "I don't
-    know", where "is anyone coming this weekend" found her)."""
-    if not asks_anyone_coming(query, language):
+    know", where "is anyone coming this weekend" found her). Not asked of
+    the past: "Wer hat uns zuletzt besucht?" holds the participle, and read
+    as "Wer hat uns kommt?" it asked ahead, so every visit told was over
+    (review s37 finding 21)."""
+    if not asks_anyone_coming(query, language) or _asked_of_the_past(query, language):
         return query
     said = {
         word: coming
