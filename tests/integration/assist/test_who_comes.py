@@ -207,6 +207,41 @@ async def test_who_came_is_answered_by_a_visit(
         assert "Grandma" not in answer, (asked, answer)
 
 
+async def test_the_last_visit_told_in_any_word_is_the_last_visitor(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Wednesday 2 December: Peter came to visit on Sunday, the Müllers
+    visited yesterday, Lisa came to visit today; the chimney sweep comes
+    on Thursday. "When did we last have visitors?" and "Who visited us
+    most recently?" left Lisa out (her "came to visit" was under the
+    floor), and "Who was the last to visit?" named the chimney sweep first
+    (review s38 findings 2, 3): the last visit told as over comes first,
+    in whatever words it was told."""
+    await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    freezer.move_to("2026-12-02T09:00:00+00:00")
+    for fact in (
+        "Remember that Peter came to visit on Sunday",
+        "Remember that the Müllers visited us yesterday",
+        "Remember that Lisa came to visit today",
+        "Remember that the chimney sweep comes on Thursday",
+    ):
+        await say(hass, fact)
+    for asked in (
+        "When did we last have visitors?",
+        "Who visited us most recently?",
+        "Who was the last to visit?",
+        "Who came last?",
+    ):
+        answer = speech(await say(hass, asked))
+        assert "Lisa" in answer, (asked, answer)
+        assert answer.index("Lisa") < answer.index("Müllers"), (asked, answer)
+        assert "chimney" not in answer.split("Müllers")[0], (asked, answer)
+
+
 async def test_a_day_s_visits_asked_later_in_the_week_answer_in_any_word(
     hass: HomeAssistant,
     agent_entry: MockConfigEntry,

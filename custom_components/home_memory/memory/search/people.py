@@ -32,12 +32,17 @@ if TYPE_CHECKING:
     from ..common.values import Caller
     from ..storage.candidates import CandidateQueries
     from ..text.statement_words import StatementWords
+    from .fusion import Relevance
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 # A word said as an owner, its "'s" after it ("Rosa's neighbour").
 _POSSESSIVE = re.compile(r"([^\W_]+)['\u2019]s\b", re.UNICODE)
 # The longest text whose words are kept (a question, a name).
 _KEPT_LENGTH = 300
+# How relevant a memory holding the one word of a query is at least
+# (`holding_the_one_word`): over the recall's floor (0.35), under a strict
+# caller's.
+ONE_WORD_RELEVANCE: Final = 0.5
 
 
 def words(text: str) -> frozenset[str]:
@@ -288,6 +293,34 @@ def by_names_alone(
         return keyword
     least = min(keyword[rowid] for rowid in alone)
     return {**keyword, **dict.fromkeys(alone, least)}
+
+
+def holding_the_one_word(
+    candidates: CandidateQueries,
+    query: str,
+    keyword: Mapping[int, float],
+    fused: dict[int, Relevance],
+) -> set[int]:
+    """Of the keyword hits of a query of one word ("Anna", "anna", "Tom"),
+    those that hold it, each made at least ONE_WORD_RELEVANCE relevant in
+    `fused`: asked by a name alone, every memory naming it is an answer,
+    whatever language it was written in. In a German home the
+    multilingual model put "Tom repaired the car" (own relevance 0.33)
+    under the recall's floor (0.35) and the stand-out floor, beside "Anna
+    hat den Müll rausgebracht", and "anna" nearer than "Anna" (review s37
+    finding 10). Half relevant, not whole: a caller's strict
+    `min_relevance` still decides (the first fix let them past 1.0)."""
+    terms = candidates.query_terms(query)
+    if len(terms) != 1 or not keyword:
+        return set()
+    holding = candidates.holding(terms, list(keyword)).get(terms[0], set())
+    for rowid in holding & fused.keys():
+        rel = fused[rowid]
+        fused[rowid] = rel._replace(
+            relevance=max(rel.relevance, ONE_WORD_RELEVANCE),
+            own=max(rel.own, ONE_WORD_RELEVANCE),
+        )
+    return holding
 
 
 def told_subject(text: str, names: Iterable[str]) -> str | None:

@@ -36,7 +36,12 @@ from .floors import (
 )
 from .fusion import Relevance, fuse, on_topic
 from .needs import never_needs_memory
-from .people import by_names_alone, named_people, telling_of_someone
+from .people import (
+    by_names_alone,
+    holding_the_one_word,
+    named_people,
+    telling_of_someone,
+)
 from .searched_words import searched_words
 from .standing_out import (
     over_the_floors,
@@ -49,7 +54,6 @@ from .visitors import (
     no_coming_told,
     visiting_as_coming,
     visits_by_their_time,
-    visits_told,
     without_comings_not_asked,
 )
 from .windows import (
@@ -271,8 +275,8 @@ class Retriever:
         person's name; their "my" names them (`_about_named_people`).
         `keyword_only`: by words alone, as without a model (no embedding).
         """
-        query = readable(query)  # text from anywhere; the model cannot take all
-        query = visiting_as_coming(query, self.config.language)
+        # Text from anywhere (the model cannot take all), a visit as a coming.
+        query = visiting_as_coming(readable(query), self.config.language)
         flt = flt or MemoryFilter()
         pool = pool or self.config.candidate_pool
         if newest_first:
@@ -312,15 +316,16 @@ class Retriever:
                 fused.setdefault(rowid, Relevance(0.0, None, None, own=0.0))
         if self.config.person_weight > 0 and fused:
             fused = self._about_named_people(query, fused, asker)
+        named = holding_the_one_word(candidates, searched, keyword, fused)
         margin = self._search_margin()
         floor = stand_out_floor(margin, vector, min_relevance)
         passing = over_the_floors(
             fused,
             min_relevance,
             (floor, wordless_floor(margin, vector, keyword, floor)),
-            comings_told(candidates, query, fused, self.config.language),
+            {*comings_told(candidates, query, fused, self.config.language), *named},
             answering_alone=coming_asked,
-            told=visits_told(candidates, query, fused, self.config.language),
+            told=visits_by_their_time(candidates, query, fused, self.config.language),
         )
         besides = None
         if min_relevance > 0:  # A word of the query's family passes (families.py).
@@ -391,8 +396,9 @@ class Retriever:
         diluted), the latest event first; the others after them, by score.
         A decision, preference or routine follows them: it tells of no
         occasion ("We decided on Christmas at Grandma's", review s23 M3).
-        A visit told, asked who came last, is an answer whatever its
-        relevance (visitors.py `visits_by_their_time`)."""
+        A visit told as over, asked who came last, is an answer whatever
+        its relevance, and before a plan that also answers by its words
+        (visitors.py `visits_by_their_time`)."""
         if not ranking.rowids:
             return ranking
         # Each memory's own match (not what its day's thread lent it: a
@@ -411,6 +417,7 @@ class Retriever:
         kinds = self._candidates.kinds([ranking.rowids[i] for i in answers])
         answers.sort(
             key=lambda i: (
+                bool(by_time) and ranking.rowids[i] not in by_time,
                 kinds.get(ranking.rowids[i]) in _NO_OCCASION,
                 -happened.get(ranking.rowids[i], 0.0),
             )

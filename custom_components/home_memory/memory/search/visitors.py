@@ -272,16 +272,21 @@ def visits_by_their_time(
     are to the question's ("Peter war gestern zu Besuch" fell under the
     share of the best that "Oma und Opa haben uns besucht" set, and the
     older visit was read first; review s37 finding 21). Told, not
-    observed, as `visits_told`."""
+    observed, as `visits_told`; told as over, not a plan, which tells of
+    no visit yet ("The chimney sweep comes on Thursday" was the answer,
+    review s38 finding 3). Each passes the floors as well: "Lisa came to
+    visit today" was under them for "When did we last have visitors?"
+    (review s38 finding 2)."""
     if not rowids or not asks_anyone_coming(query, language):
         return set()
     if not _asked_of_the_past(query, language):
         return set()
     kinds = candidates.kinds(sorted(rowids))
     told = [rowid for rowid in rowids if kinds.get(rowid) != _OBSERVED]
-    return _saying(candidates, told, language, says_coming) | visits_told(
+    visits = _saying(candidates, told, language, says_coming) | visits_told(
         candidates, query, told, language
     )
+    return _saying(candidates, visits, language, speaks_of_past)
 
 
 def tells_coming_asked(verb: str, text: str, languages: Collection[str]) -> bool:
@@ -617,11 +622,12 @@ def visiting_as_coming(query: str, language: str | None) -> str:
     of a plan says it (`coming_as`: "is anybody visiting this weekend" as
     "… coming …"): "The nanny is coming on Saturday" shares no word with
     "visiting" and was under the floor by meaning (review s30b M4: "I don't
-    know", where "is anyone coming this weekend" found her). Not asked of
-    the past: "Wer hat uns zuletzt besucht?" holds the participle, and read
-    as "Wer hat uns kommt?" it asked ahead, so every visit told was over
-    (review s37 finding 21)."""
-    if not asks_anyone_coming(query, language) or _asked_of_the_past(query, language):
+    know", where "is anyone coming this weekend" found her). Not where the
+    question would lose its past: "Wer hat uns zuletzt besucht?" holds the
+    participle, and read as "Wer hat uns kommt?" it asked ahead, so every
+    visit told was over (review s37 finding 21); "Did anyone visit us"
+    stays past as "Did anyone come us"."""
+    if not asks_anyone_coming(query, language):
         return query
     said = {
         word: coming
@@ -631,7 +637,10 @@ def visiting_as_coming(query: str, language: str | None) -> str:
     if not said:
         return query
     pattern = rf"\b(?:{'|'.join(map(re.escape, said))})\b"
-    return re.sub(pattern, lambda m: said[m.group().casefold()], query, flags=re.I)
+    coming = re.sub(pattern, lambda m: said[m.group().casefold()], query, flags=re.I)
+    if coming != query and _asked_of_the_past(query, language):
+        return coming if _asked_of_the_past(coming, language) else query
+    return coming
 
 
 def other_roles(
