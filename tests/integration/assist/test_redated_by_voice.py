@@ -50,6 +50,10 @@ BERLIN = ZoneInfo("Europe/Berlin")
             "no, it was last Christmas",
             "Updated: We fixed the gutter on Thursday 25 December 2025",
         ),
+        # Review s38 #5: the time alone was "no area called Tuesday".
+        ("no, on Tuesday", "Updated: We fixed the gutter on Tuesday"),
+        ("no, actually on Tuesday", "Updated: We fixed the gutter on Tuesday"),
+        ("actually Tuesday", "Updated: We fixed the gutter on Tuesday"),
     ],
 )
 async def test_it_was_another_time_re_dates_the_last_memory(
@@ -116,6 +120,9 @@ async def test_another_speaker_s_it_was_changes_nothing(
         ("Nee, es war Sonntag", "Sonntag"),
         ("Nein warte, es war vorgestern", "Samstag"),
         ("Nein, es war letztes Weihnachten", "Donnerstag, 25. Dezember 2025"),
+        # Review s38 #5: "Kein Bereich mit dem Namen Dienstag".
+        ("Nein, eigentlich am Dienstag", "am Dienstag"),
+        ("Nein, am Dienstag", "am Dienstag"),
     ],
 )
 async def test_a_german_it_was_another_time_re_dates_the_last_memory(

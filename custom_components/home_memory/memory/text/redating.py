@@ -108,7 +108,8 @@ def redating(text: str, language: str | None, time_spans: TimeSpans) -> str | No
     talked about was ("no, actually it was last spring": "last spring";
     "Nein, das war am Dienstag": "am Dienstag"); None where `text` says
     more (a deed, a second time, a question) or opens with no correction's
-    words nor a refusal ("it was last spring" alone may answer anything)."""
+    words nor a refusal ("it was last spring" alone may answer anything).
+    After them, the time alone is one too ("no, on Friday")."""
     words = _words(language)
     text = text.strip()
     if not words.subjects or text.endswith("?") or len(text) > REDATING_MAX_CHARS:
@@ -134,6 +135,11 @@ def redating(text: str, language: str | None, time_spans: TimeSpans) -> str | No
     refused = not opening and bool(said) and said[0] in words.refusals
     told = [word for word in said[int(refused) :] if word not in words.fillers]
     opened = opening > 0 or refused
+    if opened and not told:
+        # The time alone after the opening ("no, on Friday", "Nein,
+        # eigentlich am Freitag"; review s38 #5: Home Assistant's "no area
+        # called Friday").
+        return text[start:end]
     if not opened or len(told) != 2 or len(set(told) & words.subjects) != 1:
         return None
     return text[start:end] if set(told) & words.verbs else None
