@@ -70,3 +70,25 @@ async def test_who_someone_is_is_answered_from_memory(
             question,
             speech(result),
         )
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+async def test_who_someone_is_is_found_when_asked_in_the_other_language(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    language: str,
+) -> None:
+    """The vet told in the home's language, asked of in the other's: "Wer
+    ist unser Tierarzt?" in an English home and "Who is the vet?" in a
+    German one were "I don't know" (review s38 #10): the home's word for
+    the trade is searched beside the question's."""
+    await home_in(language, hass, mock_config_entry, freezer, request)
+    told = _ASKED[language][0]
+    other = "de" if language == "en" else "en"
+    await say(hass, told, language=language)
+    for question in _ASKED[other][1][:2]:
+        answer = speech(await say(hass, question, language=other))
+        assert "Hahn" in answer, (question, answer)

@@ -122,15 +122,18 @@ def naming_asked_trade(
 
 
 def trade_in_household_words(query: str, language: str | None) -> tuple[str, ...]:
-    """For a question whether or when a visitor comes, naming them in
-    another language than the household's ("Wann kommt der Klempner?" in an
-    English home), the household's words for their trade ("plumber"), to
-    be searched beside the question's: none of its memories says
-    "Klempner", and a model reading no German finds nothing by meaning
-    ("Das weiß ich nicht"; review s36 defect 6)."""
-    asked = asked_visitors(query, language)
-    home = languages_to_try(language)[0]
-    table = statement_words(home)
+    """For a question naming a visitor or a trade in another language than
+    the household's ("Wann kommt der Klempner?", "Wer ist unser Tierarzt?"
+    in an English home), the household's words for their trade ("plumber",
+    "vet"), to be searched beside the question's: none of its memories
+    says "Klempner", and a model reading no German finds nothing by
+    meaning ("Das weiß ich nicht"; review s36 defect 6, review s38 #10)."""
+    tables = [statement_words(other) for other in languages_to_try(language)]
+    said = set(_TOKEN.findall(query.casefold()))
+    asked = set().union(*(table.visitors | table.roles.keys() for table in tables))
+    asked &= said
+    asked -= set().union(*(table.visitors_any for table in tables))
+    table = tables[0]
     if not asked or asked <= table.visitors | table.roles.keys():
         return ()
     words = same_trade(asked, languages_to_try(language))
