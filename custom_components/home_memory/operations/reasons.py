@@ -1,13 +1,14 @@
 """Why a request was refused, in the household's language, from one source.
 
 A `Problem` (memory/common/errors.py) names a refusal's reason by a code;
-its words are the translations' "problems" (strings.json,
-translations/<language>.json), the one source every surface says a reason
-from: an action's and the panel's translated error (`invalid_field`,
-`invalid_memory`) and an LLM tool's error result (review s37: a German
-home read "Ungültiger Wert für content: must not be empty", and a tool
-said only "required key not provided @ data['content']"). A field is named
-as the action's form names it (services.<action>.fields.<field>.name).
+its words are the translations' "common" problem_<code> (strings.json,
+translations/<language>.json; hassfest takes no top-level section of our
+own), the one source every surface says a reason from: an action's and the
+panel's translated error (`invalid_field`, `invalid_memory`) and an LLM
+tool's error result (review s37: a German home read "Ungültiger Wert für
+content: must not be empty", and a tool said only "required key not
+provided @ data['content']"). A field is named as the action's form names
+it (services.<action>.fields.<field>.name).
 
 The words are Home Assistant's cached translations (loaded with the
 integration for its language): read on the event loop, no I/O.
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Final
 from homeassistant.core import HomeAssistant, async_get_hass_or_none, callback
 from homeassistant.helpers.translation import async_get_cached_translations
 
-from ..const import DOMAIN
+from ..const import DOMAIN, TRANSLATIONS_COMMON
 from ..memory.common.errors import Problem
 
 if TYPE_CHECKING:
@@ -29,7 +30,8 @@ if TYPE_CHECKING:
 
     from .errors import OperationError
 
-PROBLEMS: Final = "problems"
+# A reason's words: the translations' "common" problem_<code>.
+PROBLEM_PREFIX: Final = f"component.{DOMAIN}.{TRANSLATIONS_COMMON}.problem_"
 # The field of a reason about an import file's line as a whole.
 WHOLE_LINE: Final = "line"
 # What is said of a reason the translations do not name.
@@ -55,10 +57,11 @@ def reason(
     if hass is None:
         return problem.message
     strings = async_get_cached_translations(
-        hass, _language(hass, language), PROBLEMS, DOMAIN
+        hass, _language(hass, language), TRANSLATIONS_COMMON, DOMAIN
     )
-    prefix = f"component.{DOMAIN}.{PROBLEMS}."
-    template = strings.get(prefix + problem.code) or strings.get(prefix + _ANY_PROBLEM)
+    template = strings.get(PROBLEM_PREFIX + problem.code) or strings.get(
+        PROBLEM_PREFIX + _ANY_PROBLEM
+    )
     if not template:  # translations not loaded (yet): the English message
         return problem.message
     return _filled(template, problem.values)

@@ -53,7 +53,8 @@ def _english_reasons() -> list[str]:
     """Each English reason's words (without its placeholders)."""
     return [
         part.strip()
-        for text in ENGLISH["problems"].values()
+        for key, text in ENGLISH["common"].items()
+        if key.startswith("problem_")
         for part in re.split(r"\{\w+\}", text)
         if len(part.strip()) > 3
     ]
@@ -75,7 +76,7 @@ async def test_a_german_action_error_is_german_throughout(
     hass_admin_user: MockUser,
 ) -> None:
     """Empty, too long, no words, a bad date: the field is named as the
-    German form names it and the reason is German (translations' "problems")."""
+    German form names it and the reason is German (translations' problem_<code>)."""
     assert await _refused(hass, hass_admin_user, {"content": "  "}) == (
         "Ungültiger Wert für Inhalt: darf nicht leer sein."
     )
@@ -195,7 +196,12 @@ def test_every_reason_is_said_in_every_language() -> None:
     assert {"empty", "too_long", "missing", "needs_owner"} <= used
     strings = json.loads((PACKAGE / "strings.json").read_text("utf-8"))
     for tree in (strings, ENGLISH, GERMAN):
-        assert used <= set(tree["problems"]), sorted(used - set(tree["problems"]))
+        said = {
+            key.removeprefix("problem_")
+            for key in tree["common"]
+            if key.startswith("problem_")
+        }
+        assert used <= said, sorted(used - said)
 
 
 async def test_a_german_import_names_its_bad_lines_in_german(
