@@ -34,8 +34,11 @@ if TYPE_CHECKING:
 PROBLEM_PREFIX: Final = f"component.{DOMAIN}.{TRANSLATIONS_COMMON}.problem_"
 # The field of a reason about an import file's line as a whole.
 WHOLE_LINE: Final = "line"
-# What is said of a reason the translations do not name.
+# What is said of a reason the translations do not name: its English
+# message as the detail ("ist ungültig (invalid boolean value maybe)"), or,
+# without one, only that it is not valid.
 _ANY_PROBLEM: Final = "invalid"
+_ANY_PROBLEM_BECAUSE: Final = "invalid_because"
 
 
 def _language(hass: HomeAssistant, language: str | None) -> str:
@@ -53,18 +56,31 @@ def reason(
     hass: HomeAssistant | None, problem: Problem, language: str | None = None
 ) -> str:
     """`problem` said in `language` (None: Home Assistant's), e.g. "darf nicht
-    leer sein"; its English message where no Home Assistant runs."""
+    leer sein"; its English message where no Home Assistant runs.
+
+    A reason without words of its own (an engine's or a validator's not
+    named in the translations) keeps its English message as the detail:
+    "is not valid" alone said nothing of what to fix (review s38).
+    """
     if hass is None:
         return problem.message
     strings = async_get_cached_translations(
         hass, _language(hass, language), TRANSLATIONS_COMMON, DOMAIN
     )
-    template = strings.get(PROBLEM_PREFIX + problem.code) or strings.get(
-        PROBLEM_PREFIX + _ANY_PROBLEM
+    values: Mapping[str, str] = problem.values
+    template = (
+        strings.get(PROBLEM_PREFIX + problem.code)
+        if problem.code != _ANY_PROBLEM
+        else None
     )
+    if not template and problem.message:
+        template = strings.get(PROBLEM_PREFIX + _ANY_PROBLEM_BECAUSE)
+        values = {"detail": problem.message}
+    elif not template:
+        template = strings.get(PROBLEM_PREFIX + _ANY_PROBLEM)
     if not template:  # translations not loaded (yet): the English message
         return problem.message
-    return _filled(template, problem.values)
+    return _filled(template, values)
 
 
 @callback

@@ -21,12 +21,22 @@ from homeassistant.helpers import llm
 import pytest
 
 from custom_components.home_memory.const import DOMAIN
+from custom_components.home_memory.memory.common.errors import InvalidMemoryError
+from custom_components.home_memory.memory.common.values import (
+    Caller,
+    MemoryPatch,
+    NewMemory,
+)
 from custom_components.home_memory.memory.store import MAX_CONTENT_CHARS
+from custom_components.home_memory.operations.errors import from_engine
+from custom_components.home_memory.services import service_error
 
-from ..conftest import call
+from ..conftest import call, setup_entry
 from .test_import_boundaries import _import_text
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from homeassistant.core import HomeAssistant
     from pytest_homeassistant_custom_component.common import MockUser
 
@@ -239,3 +249,118 @@ async def test_a_german_import_names_its_bad_lines_in_german(
         assert english not in message, message
     listed = await call(hass, "list", {}, user=hass_admin_user)
     assert listed["memories"] == []
+
+
+# The engine's own refusals (review s38 finding 9: each read "… is not
+# valid"), in English (Home Assistant drops the final stop) and in German.
+ENGINE_REFUSALS: dict[str, tuple[str, str]] = {
+    "already_exists": (
+        "The memory cannot be stored: Memory ID is already taken: keys",
+        (
+            "Die Erinnerung kann nicht gespeichert werden: Erinnerungs-ID ist "
+            "bereits vergeben: keys."
+        ),
+    ),
+    "no_ids": (
+        ("The memory cannot be stored: Memory IDs names no memory: give IDs or tags"),
+        (
+            "Die Erinnerung kann nicht gespeichert werden: Erinnerungs-IDs nennt "
+            "keine Erinnerung: gib IDs oder Tags an."
+        ),
+    ),
+    "nothing": (
+        "Give at least one field to change",
+        "Gib mindestens ein Feld an, das geändert werden soll.",
+    ),
+    "offset": (
+        "The memory cannot be stored: Offset must be at least 0",
+        (
+            "Die Erinnerung kann nicht gespeichert werden: Versatz muss mindestens 0 "
+            "sein."
+        ),
+    ),
+    "limit": (
+        "The memory cannot be stored: Limit must be between 1 and 500",
+        (
+            "Die Erinnerung kann nicht gespeichert werden: Anzahl muss zwischen 1 "
+            "und 500 liegen."
+        ),
+    ),
+}
+
+
+def _engine_refusals(
+    entry: HomeMemoryConfigEntry, caller: Caller
+) -> dict[str, Callable[[], object]]:
+    store = entry.runtime_data.store
+    store.create(NewMemory(content="The keys hang in the hall", id="keys"), caller)
+    return {
+        "already_exists": lambda: store.create(
+            NewMemory(content="The bike is in the shed", id="keys"), caller
+        ),
+        "no_ids": lambda: store.soft_delete(caller),
+        "nothing": lambda: store.update("keys", MemoryPatch(), caller),
+        "offset": lambda: store.list_memories(caller, offset=-1),
+        "limit": lambda: store.list_memories(caller, limit=501),
+    }
+
+
+def _said(err: ServiceValidationError, language: str) -> str:
+    """What the frontend shows in `language`."""
+    return str(err) if language == "en" else _german_message(err)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+async def test_an_engine_refusal_says_why_in_the_home_s_language(
+    hass: HomeAssistant,
+    mock_config_entry: HomeMemoryConfigEntry,
+    mock_load_model: Any,
+    hass_admin_user: MockUser,
+    language: str,
+) -> None:
+    """An id taken, a forget naming nothing, an update changing nothing, a
+    page out of range: the action
+    error says what is wrong, in English and in German (each said only "is
+    not valid", also in English: the reason had no code of its own)."""
+    hass.config.language = language
+    await setup_entry(hass, mock_config_entry)
+    caller = Caller(user_id=hass_admin_user.id)
+    said: dict[str, str] = {}
+    for name, refusal in _engine_refusals(mock_config_entry, caller).items():
+        with pytest.raises(InvalidMemoryError) as err:
+            refusal()
+        error = service_error(from_engine(err.value), hass)
+        assert isinstance(error, ServiceValidationError)
+        said[name] = _said(error, language)
+    column = 0 if language == "en" else 1
+    assert said == {name: texts[column] for name, texts in ENGINE_REFUSALS.items()}
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "Invalid value for Confirm: invalid boolean value maybe"),
+        (
+            "de",
+            (
+                "Ungültiger Wert für Bestätigen: ist ungültig (invalid boolean "
+                "value maybe)."
+            ),
+        ),
+    ],
+)
+async def test_a_reason_without_words_of_its_own_keeps_its_detail(
+    hass: HomeAssistant,
+    mock_config_entry: HomeMemoryConfigEntry,
+    mock_load_model: Any,
+    hass_admin_user: MockUser,
+    language: str,
+    expected: str,
+) -> None:
+    """A validator's refusal the translations do not name (Home Assistant's
+    boolean) keeps its message: it read "is not valid" and no more."""
+    hass.config.language = language
+    await setup_entry(hass, mock_config_entry)
+    with pytest.raises(ServiceValidationError) as err:
+        await call(hass, "erase_set_aside", {"confirm": "maybe"}, user=hass_admin_user)
+    assert _said(err.value, language) == expected
