@@ -25,7 +25,17 @@ from ..memory.store import (
     MAX_LABELS,
     MAX_SUMMARY_CHARS,
 )
-from ..memory.text.validation import EMPTY_PROBLEM, number_problem, text_problem
+from ..memory.text.validation import (
+    EMPTY_PROBLEM,
+    at_least,
+    at_most,
+    less_than,
+    more_than,
+    number_problem,
+    text_problem,
+    too_few,
+    too_many,
+)
 from .errors import InvalidRequestError, refused
 from .reasons import current_hass, worded
 
@@ -108,15 +118,15 @@ class Refused(probatio.Invalid):
         self.problem = problem
 
 
-# probatio's own refusals, by kind; any other is "invalid".
+_WRONG_TYPE: Final = Problem("wrong_type", "has the wrong type")
+# probatio's own refusals, by kind; a length or a range by its bound
+# (`_bounded`); any other is "invalid", with probatio's message.
 _PROBATIO_PROBLEMS: Final[tuple[tuple[type[probatio.Invalid], Problem], ...]] = (
     (probatio.RequiredFieldInvalid, Problem("missing", "is missing")),
     (probatio.ExtraKeysInvalid, Problem("not_expected", "is not expected here")),
     (probatio.InInvalid, Problem("not_allowed", "is not one of the allowed values")),
-    (probatio.LengthInvalid, Problem("wrong_length", "has too many entries")),
-    (probatio.RangeInvalid, Problem("not_allowed", "is not one of the allowed values")),
     *(
-        (kind, Problem("wrong_type", "has the wrong type"))
+        (kind, _WRONG_TYPE)
         for kind in (
             probatio.TypeInvalid,
             probatio.DictInvalid,
@@ -124,6 +134,32 @@ _PROBATIO_PROBLEMS: Final[tuple[tuple[type[probatio.Invalid], Problem], ...]] = 
         )
     ),
 )
+# probatio's translation keys of a bound missed, and the reason each names
+# (review s38: `Length(min=1)` said "has too many entries", a range "is not
+# one of the allowed values").
+_BOUNDS: Final[dict[str, tuple[str, Callable[[Any], Problem]]]] = {
+    "length_min": (
+        "min",
+        lambda limit: EMPTY_PROBLEM if limit == 1 else too_few(limit),
+    ),
+    "length_max": ("max", too_many),
+    "range_min": ("min", at_least),
+    "range_min_exclusive": ("min", more_than),
+    "range_max": ("max", at_most),
+    "range_max_exclusive": ("max", less_than),
+}
+
+
+def _bounded(err: probatio.Invalid) -> Problem | None:
+    """The bound a length or a range missed, as a reason with its limit; a
+    value without a length or not comparable has the wrong type."""
+    if not isinstance(err, probatio.LengthInvalid | probatio.RangeInvalid):
+        return None
+    bound, problem = _BOUNDS.get(err.translation_key or "", ("", None))
+    limit = (err.placeholders or {}).get(bound)
+    if problem is None or not isinstance(limit, int | float):
+        return _WRONG_TYPE
+    return problem(limit)
 
 
 def problem_of(err: probatio.Invalid) -> Problem:
@@ -133,6 +169,8 @@ def problem_of(err: probatio.Invalid) -> Problem:
         err = err.errors[0]
     if isinstance(err, Refused):
         return err.problem
+    if (bounded := _bounded(err)) is not None:
+        return bounded
     return next(
         (problem for kind, problem in _PROBATIO_PROBLEMS if isinstance(err, kind)),
         Problem("invalid", str(err.error_message)),

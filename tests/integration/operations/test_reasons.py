@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from homeassistant.core import Context
 from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import llm
+import probatio
 import pytest
 
 from custom_components.home_memory.const import DOMAIN
@@ -28,7 +29,9 @@ from custom_components.home_memory.memory.common.values import (
     NewMemory,
 )
 from custom_components.home_memory.memory.store import MAX_CONTENT_CHARS
+from custom_components.home_memory.operations import reasons
 from custom_components.home_memory.operations.errors import from_engine
+from custom_components.home_memory.operations.schemas import problem_of
 from custom_components.home_memory.services import service_error
 
 from ..conftest import call, setup_entry
@@ -364,3 +367,76 @@ async def test_a_reason_without_words_of_its_own_keeps_its_detail(
     with pytest.raises(ServiceValidationError) as err:
         await call(hass, "erase_set_aside", {"confirm": "maybe"}, user=hass_admin_user)
     assert _said(err.value, language) == expected
+
+
+@pytest.mark.parametrize(
+    ("language", "empty", "too_many"),
+    [
+        (
+            "en",
+            "Invalid value for Memory IDs: must not be empty",
+            "Invalid value for Memory IDs: has more than 500 entries",
+        ),
+        (
+            "de",
+            "Ungültiger Wert für Erinnerungs-IDs: darf nicht leer sein.",
+            "Ungültiger Wert für Erinnerungs-IDs: hat mehr als 500 Einträge.",
+        ),
+    ],
+)
+async def test_a_list_too_short_or_too_long_says_which(
+    hass: HomeAssistant,
+    mock_config_entry: HomeMemoryConfigEntry,
+    mock_load_model: Any,
+    hass_admin_user: MockUser,
+    language: str,
+    empty: str,
+    too_many: str,
+) -> None:
+    """`forget` with no ids said "has too many entries" (review s38 finding
+    8): an empty list must not be empty, a long one names its limit."""
+    hass.config.language = language
+    await setup_entry(hass, mock_config_entry)
+    said = []
+    for ids in ([], [f"m{number}" for number in range(501)]):
+        with pytest.raises(ServiceValidationError) as err:
+            await call(hass, "forget", {"ids": ids}, user=hass_admin_user)
+        said.append(_said(err.value, language))
+    assert said == [empty, too_many]
+
+
+async def test_a_tool_s_list_and_number_bounds_are_named_in_german(
+    hass: HomeAssistant,
+    german: None,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """An LLM tool's list over its length names the limit; a number under or
+    over a range says the bound it missed (it read "is not one of the
+    allowed values")."""
+    result = await _tool(
+        hass,
+        "remember",
+        content="Der Schlüssel liegt im Flur",
+        tags=[f"t{number}" for number in range(11)],
+    )
+    assert result.data == {
+        "error": "invalid_arguments",
+        "message": "Ungültiger Wert für tags: hat mehr als 10 Einträge.",
+    }
+    number = probatio.Schema({"number": probatio.All(int, probatio.Range(1, 9))})
+    picked = probatio.Schema(
+        {"share": probatio.Range(min=0, max=0.5, min_included=False)}
+    )
+    said = []
+    for schema, value in ((number, {"number": 0}), (number, {"number": 10})):
+        with pytest.raises(probatio.Invalid) as err:
+            schema(value)
+        said.append(reasons.reason(hass, problem_of(err.value)))
+    with pytest.raises(probatio.Invalid) as err:
+        picked({"share": 0})
+    said.append(reasons.reason(hass, problem_of(err.value)))
+    assert said == [
+        "muss mindestens 1 sein",
+        "darf höchstens 9 sein",
+        "muss größer als 0 sein",
+    ]

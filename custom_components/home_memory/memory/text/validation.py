@@ -158,6 +158,18 @@ def at_most(maximum: float) -> Problem:
     return Problem("at_most", f"must be at most {high}", {"maximum": high})
 
 
+def more_than(minimum: float) -> Problem:
+    """A number not above `minimum`, which it must exceed."""
+    low = _bound(minimum)
+    return Problem("more_than", f"must be more than {low}", {"minimum": low})
+
+
+def less_than(maximum: float) -> Problem:
+    """A number not below `maximum`, which it must stay under."""
+    high = _bound(maximum)
+    return Problem("less_than", f"must be less than {high}", {"maximum": high})
+
+
 def already_exists(memory_id: str) -> Problem:
     """A new memory's id that another memory has."""
     return Problem("already_exists", f"{memory_id!r} already exists", {"id": memory_id})
@@ -301,6 +313,12 @@ def clean_labels(field: str, values: Iterable[str]) -> tuple[str, ...]:
 def too_many(limit: int) -> Problem:
     """A list longer than `limit` entries."""
     return Problem("too_many", f"has more than {limit} entries", {"limit": str(limit)})
+
+
+def too_few(limit: int) -> Problem:
+    """A list shorter than `limit` entries (more than one: a list that must
+    not be empty is EMPTY_PROBLEM)."""
+    return Problem("too_few", f"has fewer than {limit} entries", {"limit": str(limit)})
 
 
 def one_of(choices: Iterable[str]) -> Problem:
