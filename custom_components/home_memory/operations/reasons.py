@@ -17,6 +17,7 @@ integration for its language): read on the event loop, no I/O.
 from __future__ import annotations
 
 from contextlib import suppress
+import re
 from typing import TYPE_CHECKING, Final
 
 from homeassistant.core import HomeAssistant, async_get_hass_or_none, callback
@@ -39,6 +40,12 @@ WHOLE_LINE: Final = "line"
 # without one, only that it is not valid.
 _ANY_PROBLEM: Final = "invalid"
 _ANY_PROBLEM_BECAUSE: Final = "invalid_because"
+# A reason's values that are numbers (memory/text/validation.py writes them
+# "0.05"), said with the language's decimal separator (translations' common
+# decimal_separator: German writes 0,05).
+_NUMBERS: Final = frozenset({"minimum", "maximum", "limit"})
+_DECIMAL: Final = re.compile(r"-?\d+\.\d+")
+_SEPARATOR: Final = f"component.{DOMAIN}.{TRANSLATIONS_COMMON}.decimal_separator"
 
 
 def _language(hass: HomeAssistant, language: str | None) -> str:
@@ -67,7 +74,7 @@ def reason(
     strings = async_get_cached_translations(
         hass, _language(hass, language), TRANSLATIONS_COMMON, DOMAIN
     )
-    values: Mapping[str, str] = problem.values
+    values = _numbers_in(problem.values, strings.get(_SEPARATOR) or ".")
     template = (
         strings.get(PROBLEM_PREFIX + problem.code)
         if problem.code != _ANY_PROBLEM
@@ -81,6 +88,18 @@ def reason(
     if not template:  # translations not loaded (yet): the English message
         return problem.message
     return _filled(template, values)
+
+
+def _numbers_in(values: Mapping[str, str], separator: str) -> Mapping[str, str]:
+    """`values` with their decimal numbers written with `separator`."""
+    if separator == ".":
+        return values
+    return {
+        name: value.replace(".", separator)
+        if name in _NUMBERS and _DECIMAL.fullmatch(value)
+        else value
+        for name, value in values.items()
+    }
 
 
 @callback

@@ -29,6 +29,10 @@ from custom_components.home_memory.memory.common.values import (
     NewMemory,
 )
 from custom_components.home_memory.memory.store import MAX_CONTENT_CHARS
+from custom_components.home_memory.memory.text.validation import (
+    already_exists,
+    number_problem,
+)
 from custom_components.home_memory.operations import reasons
 from custom_components.home_memory.operations.errors import from_engine
 from custom_components.home_memory.operations.schemas import problem_of
@@ -440,3 +444,40 @@ async def test_a_tool_s_list_and_number_bounds_are_named_in_german(
         "darf höchstens 9 sein",
         "muss größer als 0 sein",
     ]
+
+
+@pytest.mark.parametrize(
+    ("language", "between", "under", "taken"),
+    [
+        ("en", "must be between 0.05 and 0.95", "must be less than 0.5", "1.5"),
+        (
+            "de",
+            "muss zwischen 0,05 und 0,95 liegen",
+            "muss kleiner als 0,5 sein",
+            "1.5",
+        ),
+    ],
+)
+async def test_a_bound_is_written_as_the_language_writes_numbers(
+    hass: HomeAssistant,
+    mock_config_entry: HomeMemoryConfigEntry,
+    mock_load_model: Any,
+    language: str,
+    between: str,
+    under: str,
+    taken: str,
+) -> None:
+    """German writes 0,05 (review s38 finding 13: "muss zwischen 0.05 und
+    0.95 liegen"); an id that looks like a number stays as it is."""
+    hass.config.language = language
+    await setup_entry(hass, mock_config_entry)
+    ranged = number_problem(0.01, 0.05, 0.95)
+    assert ranged is not None
+    share = probatio.Schema({"share": probatio.Range(max=0.5, max_included=False)})
+    with pytest.raises(probatio.Invalid) as err:
+        share({"share": 0.5})
+    assert [
+        reasons.reason(hass, ranged),
+        reasons.reason(hass, problem_of(err.value)),
+        reasons.reason(hass, already_exists("1.5")).rpartition(" ")[2],
+    ] == [between, under, taken]
