@@ -8,7 +8,9 @@ panel's translated error (`invalid_field`, `invalid_memory`) and an LLM
 tool's error result (review s37: a German home read "Ungültiger Wert für
 content: must not be empty", and a tool said only "required key not
 provided @ data['content']"). A field is named as the action's form names
-it (services.<action>.fields.<field>.name).
+it (services.<action>.fields.<field>.name), else by the translations'
+"common" field_<field> (the engine's own: happened_until, line, …), else as
+every action's form names it alike.
 
 The words are Home Assistant's cached translations (loaded with the
 integration for its language): read on the event loop, no I/O.
@@ -17,6 +19,7 @@ integration for its language): read on the event loop, no I/O.
 from __future__ import annotations
 
 from contextlib import suppress
+from functools import partial
 import re
 from typing import TYPE_CHECKING, Final
 
@@ -27,7 +30,7 @@ from ..const import DOMAIN, TRANSLATIONS_COMMON
 from ..memory.common.errors import Problem
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Mapping
 
     from .errors import OperationError
 
@@ -104,17 +107,30 @@ def _numbers_in(values: Mapping[str, str], separator: str) -> Mapping[str, str]:
 
 @callback
 def field_name(
-    hass: HomeAssistant | None, field: str, language: str | None = None
+    hass: HomeAssistant | None,
+    field: str,
+    language: str | None = None,
+    *,
+    action: str | None = None,
 ) -> str:
-    """`field` as the actions' forms name it in `language` ("Inhalt" for
-    content); the field itself where no action takes it (the panel's own)."""
+    """`field` named in `language` ("Inhalt" for content): as `action`'s form
+    names it ("ids" is "Memory IDs" in forget, "Proposal IDs" in
+    confirm_proposals); else as the translations' common field_<field>
+    names it (a field of the engine's or several actions'); else as the
+    actions' forms all name it; else the field itself (the panel's own)."""
     if hass is None:
         return field
-    strings = async_get_cached_translations(
-        hass, _language(hass, language), "services", DOMAIN
-    )
+    language = _language(hass, language)
+    services = async_get_cached_translations(hass, language, "services", DOMAIN)
+    prefix = f"component.{DOMAIN}.services."
     suffix = f".fields.{field}.name"
-    return next((name for key, name in strings.items() if key.endswith(suffix)), field)
+    if action is not None and (named := services.get(prefix + action + suffix)):
+        return named
+    common = async_get_cached_translations(hass, language, TRANSLATIONS_COMMON, DOMAIN)
+    if named := common.get(f"component.{DOMAIN}.{TRANSLATIONS_COMMON}.field_{field}"):
+        return named
+    names = {name for key, name in services.items() if key.endswith(suffix)}
+    return names.pop() if len(names) == 1 else field
 
 
 @callback
@@ -124,22 +140,29 @@ def worded(
     language: str | None = None,
     *,
     name_fields: bool = True,
+    action: str | None = None,
 ) -> dict[str, str]:
     """The placeholders of `err` with its reason (and field) in words.
 
-    `name_fields`: the field as a form names it; else as given (an LLM
-    tool's argument, which the model calls by its name).
+    `name_fields`: the field as a form names it (`action`'s, when an
+    action was called); else as given (an LLM tool's argument, which the
+    model calls by its name).
     """
     values = dict(err.placeholders)
+    named = (
+        partial(field_name, hass, language=language, action=action)
+        if name_fields
+        else None
+    )
     if err.lines:
         values["errors"] = "; ".join(
-            _in_line(hass, number, field, problem, language, name_fields=name_fields)
+            _in_line(hass, number, field, problem, language, named)
             for number, field, problem in err.lines
         )
     if err.problem is not None:
         values["error"] = reason(hass, err.problem, language)
-        if name_fields and "field" in values:
-            values["field"] = field_name(hass, values["field"], language)
+        if named is not None and "field" in values:
+            values["field"] = named(values["field"])
     return values
 
 
@@ -149,8 +172,7 @@ def _in_line(
     field: str,
     problem: Problem,
     language: str | None,
-    *,
-    name_fields: bool,
+    named: Callable[[str], str] | None,
 ) -> str:
     """One bad line of a file: "Zeile 3: Inhalt fehlt", "Zeile 4 ist kein
     gültiges JSON" (the line as a whole)."""
@@ -166,7 +188,7 @@ def _in_line(
         f"line {number}: {field}: {problem.message}",
         {
             "number": str(number),
-            "field": field_name(hass, field, language) if name_fields else field,
+            "field": field if named is None else named(field),
             "error": reason(hass, problem, language),
         },
     )

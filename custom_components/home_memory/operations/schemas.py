@@ -7,9 +7,10 @@ so nothing is written on bad input and the user learns which field to fix.
 
 from __future__ import annotations
 
+import copy
 from datetime import date, datetime, time
 import re
-from typing import TYPE_CHECKING, Any, Final, override
+from typing import TYPE_CHECKING, Any, Final, Self, override
 
 from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import config_validation as cv
@@ -188,6 +189,17 @@ def invalid_field(err: probatio.Invalid) -> InvalidRequestError:
 class ServiceSchema(probatio.Schema):
     """A schema whose failures are translated ServiceValidationErrors."""
 
+    # The action whose form names a refused field (None: the panel's).
+    action: str | None = None
+
+    def for_action(self, action: str) -> Self:
+        """This schema as `action` checks its data: a refused field is
+        named as that action's form names it (one schema serves forget and
+        purge; "ids" are memory ids there, proposal ids in another)."""
+        named = copy.copy(self)
+        named.action = action
+        return named
+
     @override
     def __call__(self, data: Any, **kwargs: Any) -> Any:
         try:
@@ -214,7 +226,9 @@ class ServiceSchema(probatio.Schema):
                 translation_key=refused.translation_key,
                 translation_placeholders={
                     name: shown(value)
-                    for name, value in worded(current_hass(), refused).items()
+                    for name, value in worded(
+                        current_hass(), refused, action=self.action
+                    ).items()
                 },
             ) from err
 

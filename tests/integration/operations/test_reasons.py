@@ -269,10 +269,10 @@ ENGINE_REFUSALS: dict[str, tuple[str, str]] = {
         ),
     ),
     "no_ids": (
-        ("The memory cannot be stored: Memory IDs names no memory: give IDs or tags"),
+        "The memory cannot be stored: IDs must name memories by ID or by tag",
         (
-            "Die Erinnerung kann nicht gespeichert werden: Erinnerungs-IDs nennt "
-            "keine Erinnerung: gib IDs oder Tags an."
+            "Die Erinnerung kann nicht gespeichert werden: IDs muss Erinnerungen "
+            "per ID oder per Tag nennen."
         ),
     ),
     "nothing": (
@@ -481,3 +481,57 @@ async def test_a_bound_is_written_as_the_language_writes_numbers(
         reasons.reason(hass, problem_of(err.value)),
         reasons.reason(hass, already_exists("1.5")).rpartition(" ")[2],
     ] == [between, under, taken]
+
+
+@pytest.mark.parametrize(
+    ("language", "memories", "proposals", "line"),
+    [
+        (
+            "en",
+            "Invalid value for Memory IDs: must not be empty",
+            "Invalid value for Proposal IDs: must not be empty",
+            "line 1: Happened until ends before it starts",
+        ),
+        (
+            "de",
+            "Ungültiger Wert für Erinnerungs-IDs: darf nicht leer sein.",
+            "Ungültiger Wert für Vorschlags-IDs: darf nicht leer sein.",
+            "Zeile 1: Geschehen bis endet, bevor es beginnt",
+        ),
+    ],
+)
+async def test_a_field_is_named_by_the_action_s_own_form(
+    hass: HomeAssistant,
+    mock_config_entry: HomeMemoryConfigEntry,
+    mock_load_model: Any,
+    hass_admin_user: MockUser,
+    config_dir: Path,
+    language: str,
+    memories: str,
+    proposals: str,
+    line: str,
+) -> None:
+    """`ids` are memory ids in forget and proposal ids in confirm_proposals
+    (review s38 finding 14: the first action's name was taken for both); a
+    field only the engine knows is named too ("happened_until" stayed raw in
+    German)."""
+    hass.config.language = language
+    await setup_entry(hass, mock_config_entry)
+    said = []
+    for action in ("forget", "confirm_proposals"):
+        with pytest.raises(ServiceValidationError) as err:
+            await call(hass, action, {"ids": []}, user=hass_admin_user)
+        said.append(_said(err.value, language))
+    assert said == [memories, proposals]
+    text = json.dumps(
+        {
+            "id": "a",
+            "content": "Wir waren im Zoo",
+            "happened_at": "2026-12-02T10:00:00+00:00",
+            "happened_until": "2026-12-01T10:00:00+00:00",
+        }
+    )
+    with pytest.raises(ServiceValidationError) as err:
+        await _import_text(hass, config_dir, text, hass_admin_user)
+    assert err.value.translation_placeholders is not None
+    assert err.value.translation_placeholders["errors"] == line
