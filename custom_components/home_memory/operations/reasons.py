@@ -1,19 +1,16 @@
 """Why a request was refused, in the household's language, from one source.
 
 A `Problem` (memory/common/errors.py) names a refusal's reason by a code;
-its words are the translations' "common" problem_<code> (strings.json,
-translations/<language>.json; hassfest takes no top-level section of our
-own), the one source every surface says a reason from: an action's and the
-panel's translated error (`invalid_field`, `invalid_memory`) and an LLM
-tool's error result (review s37: a German home read "Ungültiger Wert für
-content: must not be empty", and a tool said only "required key not
-provided @ data['content']"). A field is named as the action's form names
-it (services.<action>.fields.<field>.name), else by the translations'
-"common" field_<field> (the engine's own: happened_until, line, …), else as
-every action's form names it alike.
+its words are the translations' "common" problem_<code> (hassfest takes no
+top-level section of our own), the one source every surface says a reason
+from: an action's and the panel's translated error (`invalid_field`,
+`invalid_memory`) and an LLM tool's error result (review s37). A field is
+named as the called action's form names it, else by the translations'
+common field_<field> (the engine's own), else as all actions' forms do.
 
 The words are Home Assistant's cached translations (loaded with the
-integration for its language): read on the event loop, no I/O.
+integration for its language, and for the sentences' languages by
+`async_load_languages` at setup): read on the event loop, no I/O.
 """
 
 from __future__ import annotations
@@ -24,13 +21,16 @@ import re
 from typing import TYPE_CHECKING, Final
 
 from homeassistant.core import HomeAssistant, async_get_hass_or_none, callback
-from homeassistant.helpers.translation import async_get_cached_translations
+from homeassistant.helpers.translation import (
+    async_get_cached_translations,
+    async_get_translations,
+)
 
 from ..const import DOMAIN, TRANSLATIONS_COMMON
 from ..memory.common.errors import Problem
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
+    from collections.abc import Callable, Iterable, Mapping
 
     from .errors import OperationError
 
@@ -213,6 +213,16 @@ def message(
     if not template:
         return None
     return _filled(template, placeholders)
+
+
+async def async_load_languages(hass: HomeAssistant, languages: Iterable[str]) -> None:
+    """Load the translations of `languages` (the sentences'), as Home
+    Assistant loads only its own language's: a sentence's refusal is said
+    in its language, and `reason` and `message` read only what is cached
+    (review s38: a German sentence in an English home was German only
+    after a German frontend had asked for the words)."""
+    for language in languages:
+        await async_get_translations(hass, language, TRANSLATIONS_COMMON, [DOMAIN])
 
 
 @callback

@@ -21,6 +21,8 @@ from homeassistant.helpers import llm
 import probatio
 import pytest
 
+from custom_components.home_memory.assist.intents import error_speech
+from custom_components.home_memory.assist.sentence_files import load_sentence_files
 from custom_components.home_memory.const import DOMAIN
 from custom_components.home_memory.memory.common.errors import InvalidMemoryError
 from custom_components.home_memory.memory.common.values import (
@@ -30,11 +32,12 @@ from custom_components.home_memory.memory.common.values import (
 )
 from custom_components.home_memory.memory.store import MAX_CONTENT_CHARS
 from custom_components.home_memory.memory.text.validation import (
+    EMPTY_PROBLEM,
     already_exists,
     number_problem,
 )
 from custom_components.home_memory.operations import reasons
-from custom_components.home_memory.operations.errors import from_engine
+from custom_components.home_memory.operations.errors import from_engine, refused
 from custom_components.home_memory.operations.schemas import problem_of
 from custom_components.home_memory.services import service_error
 
@@ -535,3 +538,18 @@ async def test_a_field_is_named_by_the_action_s_own_form(
         await _import_text(hass, config_dir, text, hass_admin_user)
     assert err.value.translation_placeholders is not None
     assert err.value.translation_placeholders["errors"] == line
+
+
+async def test_a_german_sentence_s_reason_is_german_in_an_english_home(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+) -> None:
+    """In an English home, a German sentence's refusal says its reason in
+    German whatever else has run since startup: the sentence languages'
+    translations are loaded with the entry (review s38 finding 10: only a
+    German frontend had put them in the cache)."""
+    assert hass.config.language == "en"
+    words = (await hass.async_add_executor_job(load_sentence_files)).wording("de")
+    err = refused("invalid_field", "content", EMPTY_PROBLEM)
+    said = error_speech(err, words, hass)
+    assert "Ungültiger Wert für Inhalt: darf nicht leer sein" in said, said
