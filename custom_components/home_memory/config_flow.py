@@ -89,6 +89,7 @@ from .const import (
     SECTION_SCORING,
     SECTION_SPEAKERS,
     SUGGESTED_OBSERVED_DOMAINS,
+    TRANSLATIONS_COMMON,
     EmbeddingModelChoice,
     ExtractionMode,
 )
@@ -172,12 +173,13 @@ def _user_schema(persona_name: str) -> probatio.Schema:
 
 async def _async_default_persona_name(hass: HomeAssistant) -> str:
     """The name a new assistant starts with, in Home Assistant's language
-    ("Assistent" in German; the translations' "names"): a German setup
+    ("Assistent" in German; the translations' "common" name_assistant): a German setup
     offered the English "Assistant" (review s37)."""
     strings = await async_get_translations(
-        hass, hass.config.language, "names", [DOMAIN]
+        hass, hass.config.language, TRANSLATIONS_COMMON, [DOMAIN]
     )
-    return strings.get(f"component.{DOMAIN}.names.assistant") or DEFAULT_PERSONA_NAME
+    key = f"component.{DOMAIN}.{TRANSLATIONS_COMMON}.name_assistant"
+    return strings.get(key) or DEFAULT_PERSONA_NAME
 
 
 _WEIGHT = _number(0, 1, 0.01, slider=True)

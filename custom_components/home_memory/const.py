@@ -123,6 +123,11 @@ CONF_CONSOLIDATION_THRESHOLD: Final = "consolidation_threshold"
 # repeated here so that the options do not import the engine.
 DEFAULT_CONSOLIDATION_THRESHOLD: Final = 0.88
 
+# The translations' section of the integration's own words (hassfest takes
+# no other top-level section for them): a reason's "problem_<code>", a field's
+# "field_<name>", a name's "name_<what>".
+TRANSLATIONS_COMMON: Final = "common"
+
 SECTION_PANEL: Final = "panel"
 # Whether only administrators see the Memory sidebar panel.
 CONF_PANEL_ADMIN_ONLY: Final = "panel_admin_only"

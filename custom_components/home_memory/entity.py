@@ -8,7 +8,7 @@ from homeassistant.helpers.device_registry import DeviceEntryType, DeviceInfo
 from homeassistant.helpers.translation import async_get_cached_translations
 from homeassistant.helpers.update_coordinator import CoordinatorEntity
 
-from .const import DEFAULT_TITLE, DOMAIN
+from .const import DEFAULT_TITLE, DOMAIN, TRANSLATIONS_COMMON
 
 if TYPE_CHECKING:
     from homeassistant.config_entries import ConfigEntry
@@ -26,10 +26,14 @@ DEVICE_KEY = "memory"
 
 def _model(hass: HomeAssistant) -> str:
     """What the device is, in Home Assistant's language (the translations'
-    "names", loaded with the integration): a German device page read "Long-term
-    memory for Assist" (review s37). The manufacturer is the product's name."""
-    strings = async_get_cached_translations(hass, hass.config.language, "names", DOMAIN)
-    return strings.get(f"component.{DOMAIN}.names.device_model") or DEFAULT_TITLE
+    "common" name_device_model, loaded with the integration): a German
+    device page read "Long-term memory for Assist" (review s37). The
+    manufacturer is the product's name."""
+    strings = async_get_cached_translations(
+        hass, hass.config.language, TRANSLATIONS_COMMON, DOMAIN
+    )
+    key = f"component.{DOMAIN}.{TRANSLATIONS_COMMON}.name_device_model"
+    return strings.get(key) or DEFAULT_TITLE
 
 
 class HomeMemoryEntity(CoordinatorEntity["DataUpdateCoordinator[MemoryStats]"]):

@@ -104,7 +104,7 @@ type _Handler = Callable[[ServiceCall], Coroutine[Any, Any, ServiceResponse]]
 
 
 def service_error(
-    err: OperationError, hass: HomeAssistant | None = None
+    err: OperationError, hass: HomeAssistant | None = None, action: str | None = None
 ) -> HomeAssistantError:
     """The action error for an operation error (the one mapping of actions).
 
@@ -112,7 +112,8 @@ def service_error(
     errors; everything else is the caller's to fix (ServiceValidationError).
     An entry that is not loaded is reported in Home Assistant's own words
     (the cause `loaded_data` kept). A refused value's reason and field are
-    said in Home Assistant's language (operations/reasons.py).
+    said in Home Assistant's language (operations/reasons.py), the field as
+    `action`'s form names it.
     """
     if isinstance(err.__cause__, HomeAssistantError):
         return err.__cause__
@@ -124,7 +125,7 @@ def service_error(
     return kind(
         translation_domain=DOMAIN,
         translation_key=err.translation_key,
-        translation_placeholders=reasons.worded(hass, err) or None,
+        translation_placeholders=reasons.worded(hass, err, action=action) or None,
     )
 
 
@@ -139,7 +140,7 @@ def _action(access: Access, run: _Run) -> _Handler:
             )
             return await run(scope, call.data)
         except OperationError as err:
-            raise service_error(err, call.hass) from err
+            raise service_error(err, call.hass, call.service) from err
 
     return handle
 
@@ -394,7 +395,7 @@ async def _erase_set_aside(call: ServiceCall) -> ServiceResponse:
             call.hass, actor, confirmed=requests.erase_confirmed(call.data)
         )
     except OperationError as err:
-        raise service_error(err, call.hass) from err
+        raise service_error(err, call.hass, call.service) from err
     names: list[JsonValueType] = list(erased)
     return {"erased": names}
 
@@ -510,6 +511,6 @@ def async_setup_services(hass: HomeAssistant) -> None:
             DOMAIN,
             name,
             handler,
-            schema=schema,
+            schema=schema.for_action(name),
             supports_response=supports_response,
         )

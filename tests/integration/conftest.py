@@ -262,15 +262,20 @@ STRINGS: Final = json.loads(
 )
 
 
-def named(path: str) -> str:
+def named(path: str, action: str | None = None) -> str:
     """How a refused field's path ("tags.0") is named in an error: as the
-    actions' forms name the field ("Tags"); the panel's own fields as they are."""
+    called action's form names the field; else as the translations' common
+    field_<field> (the engine's own, "line 1: Version …"); else as all the
+    actions' forms name it ("Tags"); the panel's own fields as they are."""
     field = path.split(".", maxsplit=1)[0]
-    return next(
-        (
-            str(action["fields"][field]["name"])
-            for action in STRINGS["services"].values()
-            if field in action.get("fields", {})
-        ),
-        field,
-    )
+    services = STRINGS["services"]
+    if action is not None and field in services[action].get("fields", {}):
+        return str(services[action]["fields"][field]["name"])
+    if (common := STRINGS["common"].get(f"field_{field}")) is not None:
+        return str(common)
+    names = {
+        str(one["fields"][field]["name"])
+        for one in services.values()
+        if field in one.get("fields", {})
+    }
+    return names.pop() if len(names) == 1 else field

@@ -969,6 +969,7 @@ async def async_setup_intents(
 ) -> None:
     """Register the intents, sentences and questions while the entry is loaded."""
     files = await hass.async_add_executor_job(load_sentence_files)
+    await reasons.async_load_languages(hass, files.wordings)
     for handler in HANDLERS:
         intent.async_register(hass, handler(files))
         entry.async_on_unload(partial(intent.async_remove, hass, handler.intent_type))

@@ -34,6 +34,7 @@ from ..memory.common.errors import (
     ProposalNotFoundError,
     VisibilityChangeForbiddenError,
 )
+from ..memory.text.validation import NOTHING_TO_CHANGE
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
@@ -195,6 +196,9 @@ def from_engine(  # noqa: PLR0911, PLR0912 - one case per error named
                 err.field,
                 err.reason,
             )
+        case InvalidMemoryError() if err.problem == NOTHING_TO_CHANGE.code:
+            # An edit whose words change nothing, said as an empty update is.
+            return InvalidRequestError("nothing_to_change")
         case InvalidMemoryError():
             return refused(
                 "invalid_memory",

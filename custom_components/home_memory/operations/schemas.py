@@ -7,9 +7,10 @@ so nothing is written on bad input and the user learns which field to fix.
 
 from __future__ import annotations
 
+import copy
 from datetime import date, datetime, time
 import re
-from typing import TYPE_CHECKING, Any, Final, override
+from typing import TYPE_CHECKING, Any, Final, Self, override
 
 from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import config_validation as cv
@@ -25,7 +26,17 @@ from ..memory.store import (
     MAX_LABELS,
     MAX_SUMMARY_CHARS,
 )
-from ..memory.text.validation import EMPTY_PROBLEM, number_problem, text_problem
+from ..memory.text.validation import (
+    EMPTY_PROBLEM,
+    at_least,
+    at_most,
+    less_than,
+    more_than,
+    number_problem,
+    text_problem,
+    too_few,
+    too_many,
+)
 from .errors import InvalidRequestError, refused
 from .reasons import current_hass, worded
 
@@ -108,15 +119,15 @@ class Refused(probatio.Invalid):
         self.problem = problem
 
 
-# probatio's own refusals, by kind; any other is "invalid".
+_WRONG_TYPE: Final = Problem("wrong_type", "has the wrong type")
+# probatio's own refusals, by kind; a length or a range by its bound
+# (`_bounded`); any other is "invalid", with probatio's message.
 _PROBATIO_PROBLEMS: Final[tuple[tuple[type[probatio.Invalid], Problem], ...]] = (
     (probatio.RequiredFieldInvalid, Problem("missing", "is missing")),
     (probatio.ExtraKeysInvalid, Problem("not_expected", "is not expected here")),
     (probatio.InInvalid, Problem("not_allowed", "is not one of the allowed values")),
-    (probatio.LengthInvalid, Problem("wrong_length", "has too many entries")),
-    (probatio.RangeInvalid, Problem("not_allowed", "is not one of the allowed values")),
     *(
-        (kind, Problem("wrong_type", "has the wrong type"))
+        (kind, _WRONG_TYPE)
         for kind in (
             probatio.TypeInvalid,
             probatio.DictInvalid,
@@ -124,6 +135,32 @@ _PROBATIO_PROBLEMS: Final[tuple[tuple[type[probatio.Invalid], Problem], ...]] = 
         )
     ),
 )
+# probatio's translation keys of a bound missed, and the reason each names
+# (review s38: `Length(min=1)` said "has too many entries", a range "is not
+# one of the allowed values").
+_BOUNDS: Final[dict[str, tuple[str, Callable[[Any], Problem]]]] = {
+    "length_min": (
+        "min",
+        lambda limit: EMPTY_PROBLEM if limit == 1 else too_few(limit),
+    ),
+    "length_max": ("max", too_many),
+    "range_min": ("min", at_least),
+    "range_min_exclusive": ("min", more_than),
+    "range_max": ("max", at_most),
+    "range_max_exclusive": ("max", less_than),
+}
+
+
+def _bounded(err: probatio.Invalid) -> Problem | None:
+    """The bound a length or a range missed, as a reason with its limit; a
+    value without a length or not comparable has the wrong type."""
+    if not isinstance(err, probatio.LengthInvalid | probatio.RangeInvalid):
+        return None
+    bound, problem = _BOUNDS.get(err.translation_key or "", ("", None))
+    limit = (err.placeholders or {}).get(bound)
+    if problem is None or not isinstance(limit, int | float):
+        return _WRONG_TYPE
+    return problem(limit)
 
 
 def problem_of(err: probatio.Invalid) -> Problem:
@@ -133,6 +170,8 @@ def problem_of(err: probatio.Invalid) -> Problem:
         err = err.errors[0]
     if isinstance(err, Refused):
         return err.problem
+    if (bounded := _bounded(err)) is not None:
+        return bounded
     return next(
         (problem for kind, problem in _PROBATIO_PROBLEMS if isinstance(err, kind)),
         Problem("invalid", str(err.error_message)),
@@ -149,6 +188,17 @@ def invalid_field(err: probatio.Invalid) -> InvalidRequestError:
 
 class ServiceSchema(probatio.Schema):
     """A schema whose failures are translated ServiceValidationErrors."""
+
+    # The action whose form names a refused field (None: the panel's).
+    action: str | None = None
+
+    def for_action(self, action: str) -> Self:
+        """This schema as `action` checks its data: a refused field is
+        named as that action's form names it (one schema serves forget and
+        purge; "ids" are memory ids there, proposal ids in another)."""
+        named = copy.copy(self)
+        named.action = action
+        return named
 
     @override
     def __call__(self, data: Any, **kwargs: Any) -> Any:
@@ -176,7 +226,9 @@ class ServiceSchema(probatio.Schema):
                 translation_key=refused.translation_key,
                 translation_placeholders={
                     name: shown(value)
-                    for name, value in worded(current_hass(), refused).items()
+                    for name, value in worded(
+                        current_hass(), refused, action=self.action
+                    ).items()
                 },
             ) from err
 

@@ -18,7 +18,7 @@ class Problem(NamedTuple):
     choices) and the English `message` for logs.
 
     Surfaces say it in the household's language by the code (the
-    translations' "problems", operations/reasons.py), never by the message.
+    translations' "common" problem_<code>, operations/reasons.py), never by the message.
     """
 
     code: str
@@ -36,7 +36,7 @@ class InvalidMemoryError(MemoryEngineError):
     The message is English, for logs; `problem` names the reason as a code
     (a `Problem`'s: "too_long", "hidden", ... or "invalid") and `values` its
     numbers, so a surface says it in the household's language (the
-    translations' "problems", the sentences' `refused_<problem>` answers).
+    translations' problem_<code>, the sentences' `refused_<problem>` answers).
     """
 
     def __init__(

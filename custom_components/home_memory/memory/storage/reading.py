@@ -21,7 +21,7 @@ from ..common.values import (
     Tier,
     Visibility,
 )
-from ..text.validation import label_key
+from ..text.validation import POSITION_OR_OFFSET, check_page, label_key
 from .filters import filter_sql
 from .rows import COLUMNS
 from .schema import schema_version
@@ -213,10 +213,9 @@ class Reading:
         what the first does. The filter and the caller apply to every page.
         """
         flt = flt or MemoryFilter()
-        if offset < 0 or not 1 <= limit <= 500:
-            raise InvalidMemoryError("limit", "offset >= 0 and limit 1-500")
+        check_page("offset", offset, limit, 500)
         if after is not None and offset:
-            raise InvalidMemoryError("after", "pages by position or by offset")
+            raise InvalidMemoryError("after", POSITION_OR_OFFSET)
         where, params = filter_sql(flt, caller, self.now())
         page_where, page_params = where, params
         if after is not None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..common.errors import InvalidMemoryError, MemoryChangedError
 from ..common.values import SYSTEM, Caller, Memory, Tier
-from ..text.validation import label_key
+from ..text.validation import BY_ID_OR_TAG, label_key
 from . import text_generation
 from .rows import COLUMNS
 
@@ -89,7 +89,7 @@ class Tiers:
         id), MemoryChangedError names it and nothing is deleted.
         """
         if not ids and not tags:
-            raise InvalidMemoryError("ids", "name memories by id or by tag")
+            raise InvalidMemoryError("ids", BY_ID_OR_TAG)
         now = self.now()
         with self._db.transaction() as conn:
             targets = self._select_targets(conn, caller, ids, tags, Tier.ACTIVE)
@@ -156,7 +156,7 @@ class Tiers:
         destroy the memory just brought back. `check` as for `restore`.
         """
         if not ids and not tags:
-            raise InvalidMemoryError("ids", "name memories by id or by tag")
+            raise InvalidMemoryError("ids", BY_ID_OR_TAG)
         with self._db.transaction() as conn:
             targets = self._select_targets(conn, caller, ids, tags, None)
             if check is not None:

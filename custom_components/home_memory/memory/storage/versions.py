@@ -34,6 +34,7 @@ from ..text.statements import shared_by
 from ..text.validation import (
     MAX_CONTENT_CHARS,
     MAX_SUMMARY_CHARS,
+    NOTHING_TO_CHANGE,
     clean_content,
     clean_enum,
     clean_importance,
@@ -156,11 +157,11 @@ class Versions:
         last writer wins; attacker review s18b).
         """
         if told is None and patch.is_empty():
-            raise InvalidMemoryError("patch", "nothing to change")
+            raise InvalidMemoryError("patch", NOTHING_TO_CHANGE)
         with self._db.read() as conn:
             _, current = self._rows.rowid_for(conn, memory_id, caller)
         if told is not None and (patch := told(current)).is_empty():
-            raise InvalidMemoryError("patch", "nothing to change")
+            raise InvalidMemoryError("patch", NOTHING_TO_CHANGE)
         patch = self.validate_patch(patch)
         # Embedded before the writer lock (embedding is slow), for the text
         # as it was read; checked again under the lock below.

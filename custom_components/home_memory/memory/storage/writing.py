@@ -34,6 +34,8 @@ from ..text.validation import (
     MAX_CONTENT_CHARS,
     MAX_LABEL_CHARS,
     MAX_SUMMARY_CHARS,
+    VECTORS_MISMATCH,
+    already_exists,
     clean_content,
     clean_enum,
     clean_importance,
@@ -305,7 +307,7 @@ class Writing:
             len(cleaned),
             self._copies.dimensions,
         ):
-            raise InvalidMemoryError("vectors", "do not match the items or the model")
+            raise InvalidMemoryError("vectors", VECTORS_MISMATCH)
         return vectors
 
     def _said_vectors(
@@ -485,7 +487,7 @@ class Writing:
         """
         memory_id = item.id or secrets.token_hex(6)
         if conn.execute("SELECT 1 FROM memories WHERE id = ?", (memory_id,)).fetchone():
-            raise InvalidMemoryError("id", f"{memory_id!r} already exists")
+            raise InvalidMemoryError("id", already_exists(memory_id))
         values = self._new_row(memory_id, item, now)
         if times:
             values.update(times)

@@ -27,6 +27,20 @@ HIDDEN_PROBLEM: Final = Problem(
     "hidden", "must not contain control or invisible characters"
 )
 EMPTY_PROBLEM: Final = Problem("empty", "must not be empty")
+# An update that changes nothing (no field given, or the words told change
+# nothing).
+NOTHING_TO_CHANGE: Final = Problem("nothing_to_change", "nothing to change")
+# A forget or purge that names no memory.
+BY_ID_OR_TAG: Final = Problem("by_id_or_tag", "name memories by id or by tag")
+# A page asked for by a position and an offset at once.
+POSITION_OR_OFFSET: Final = Problem(
+    "position_or_offset", "pages by position or by offset, not both"
+)
+ADMINS_ONLY: Final = Problem("admins_only", "is for admins only")
+# Vectors handed in that do not fit the memories or the embedding model.
+VECTORS_MISMATCH: Final = Problem(
+    "vectors_mismatch", "do not match the items or the model"
+)
 
 
 def jsonable(value: Any) -> Any:
@@ -132,9 +146,48 @@ def number_problem(
     return None
 
 
+def at_least(minimum: float) -> Problem:
+    """A number below `minimum`."""
+    low = _bound(minimum)
+    return Problem("at_least", f"must be at least {low}", {"minimum": low})
+
+
+def at_most(maximum: float) -> Problem:
+    """A number above `maximum`."""
+    high = _bound(maximum)
+    return Problem("at_most", f"must be at most {high}", {"maximum": high})
+
+
+def more_than(minimum: float) -> Problem:
+    """A number not above `minimum`, which it must exceed."""
+    low = _bound(minimum)
+    return Problem("more_than", f"must be more than {low}", {"minimum": low})
+
+
+def less_than(maximum: float) -> Problem:
+    """A number not below `maximum`, which it must stay under."""
+    high = _bound(maximum)
+    return Problem("less_than", f"must be less than {high}", {"maximum": high})
+
+
+def already_exists(memory_id: str) -> Problem:
+    """A new memory's id that another memory has."""
+    return Problem("already_exists", f"{memory_id!r} already exists", {"id": memory_id})
+
+
+def check_page(start_field: str, start: int, limit: int, maximum: int) -> None:
+    """A page's start (not before the first) and size (1 to `maximum`), or
+    InvalidMemoryError naming the one that is wrong."""
+    if start < 0:
+        raise InvalidMemoryError(start_field, at_least(0))
+    check_number("limit", limit, 1, maximum, integer=True)
+
+
 def _bound(value: float) -> str:
-    """A bound as people of any language read it: 1000000, not 1e+06 (no
-    grouping: "8,000" reads as eight in German)."""
+    """A bound as digits, 1000000 rather than 1e+06, with "." before any
+    decimals and no grouping ("8,000" reads as eight in German): a surface
+    writes the decimal point as the household's language does
+    (operations/reasons.py)."""
     if float(value).is_integer():
         return str(int(value))
     return str(value)
@@ -260,6 +313,12 @@ def clean_labels(field: str, values: Iterable[str]) -> tuple[str, ...]:
 def too_many(limit: int) -> Problem:
     """A list longer than `limit` entries."""
     return Problem("too_many", f"has more than {limit} entries", {"limit": str(limit)})
+
+
+def too_few(limit: int) -> Problem:
+    """A list shorter than `limit` entries (more than one: a list that must
+    not be empty is EMPTY_PROBLEM)."""
+    return Problem("too_few", f"has fewer than {limit} entries", {"limit": str(limit)})
 
 
 def one_of(choices: Iterable[str]) -> Problem:

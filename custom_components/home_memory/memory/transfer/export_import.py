@@ -14,7 +14,7 @@ from ..common.errors import ImportFileError, InvalidMemoryError, Problem
 from ..common.values import Caller, NewMemory, Visibility
 from ..storage.connections import storage_errors
 from ..storage.rows import COLUMNS
-from ..text.validation import embedding_text
+from ..text.validation import ADMINS_ONLY, check_page, embedding_text
 from .serialization import memory_from_dict, memory_to_dict, parse_line
 
 if TYPE_CHECKING:
@@ -85,8 +85,7 @@ class ExportImport:
         Returns the lines and where the next page starts (None: the last page).
         Each page is one read; a memory added meanwhile is in a later page.
         """
-        if not 1 <= limit <= 10_000 or after < 0:
-            raise InvalidMemoryError("limit", "after >= 0 and limit 1-10000")
+        check_page("after", after, limit, 10_000)
         tier = "" if all_tiers else "AND tier = 'active' "
         with self._db.read() as conn:
             rows = conn.execute(
@@ -121,7 +120,7 @@ class ExportImport:
         export keeps the owners the file names (`keep_owners`).
         """
         if keep_owners and not caller.is_admin:
-            raise InvalidMemoryError("keep_owners", "is for admins only")
+            raise InvalidMemoryError("keep_owners", ADMINS_ONLY)
         records: list[tuple[NewMemory, dict[str, Any]]] = []
         errors: list[str] = []
         bad_lines: list[tuple[int, str, Problem]] = []
