@@ -17,7 +17,7 @@ from custom_components.home_memory.memory.common.values import (
     MemoryKind,
     NewMemory,
 )
-from custom_components.home_memory.memory.search.floors import other_deeds
+from custom_components.home_memory.memory.search.deed_floor import other_deeds
 from custom_components.home_memory.memory.search.visitors import (
     asked_visitors,
     asks_anyone_coming,

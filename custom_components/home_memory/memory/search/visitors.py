@@ -285,7 +285,7 @@ def visits_by_their_time(
 
 
 def tells_coming_asked(verb: str, text: str, languages: Collection[str]) -> bool:
-    """Whether `verb`, the deed a question asks (floors.py `other_deeds`),
+    """Whether `verb`, the deed a question asks (deed_floor.py `other_deeds`),
     is a word of coming (`coming`) and `text` tells of a coming in any of
     `languages`: one word of coming answers another's question. "Who came
     on Sunday?" left out "Grandma visited us on Sunday" as another deed,
