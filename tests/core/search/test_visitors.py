@@ -574,6 +574,9 @@ SUNDAY = {
         ("Wer ist gekommen?", "de", set()),
         # Another deed asked: a coming is none of it.
         ("Who baked?", "en", {1, 2}),
+        # Another thing visited than the household: no visit of ours is
+        # one to it (review s38 M4).
+        ("Who visited the museum?", "en", {1, 2, 3}),
     ],
 )
 def test_asked_who_came_any_word_of_coming_tells_the_deed(

@@ -117,10 +117,16 @@ def other_deeds(
         return set()
     languages = family_languages(query, language)
     texts = candidates.contents(list(rowids))
-    # A coming asked: any telling of one answers, whoever it was to.
+    # A coming asked: any telling of one answers its verb, whoever it was
+    # to; its thing only where that is the household ("who visited us"):
+    # "Peter came on Sunday" is no visit to the museum (review s38 M4).
     comings = {
         r for r, t in texts.items() if tells_coming_asked(deed.verb, t, languages)
     }
+    household = frozenset().union(
+        *(statement_words(other).first_person for other in languages_to_try(language))
+    )
+    coming_to_us = comings if household.issuperset(deed.thing) else set()
     unsaid = [
         rowid
         for rowid, text in texts.items()
@@ -142,7 +148,7 @@ def other_deeds(
                 rowid
                 for rowid, text in texts.items()
                 if deed.thing
-                and rowid not in comings
+                and rowid not in coming_to_us
                 and not _holds_a_word(deed.thing, text, languages)
             ],
             True,
