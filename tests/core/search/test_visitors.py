@@ -35,6 +35,7 @@ from custom_components.home_memory.memory.search.visitors import (
     trade_in_household_words,
     visiting_as_coming,
     visits_told,
+    without_comings_not_asked,
 )
 
 from ..conftest import BOB, rowid_of
@@ -726,3 +727,26 @@ def test_a_visitor_named_by_their_trade_s_word_in_another_language_is_named(
     the Klempner as naming no plumber (`unnamed_visitor`)."""
     texts: Any = _Texts(TRADES)  # what naming_asked_trade reads
     assert naming_asked_trade(texts, query, list(TRADES), language) == found
+
+
+VACUUM = {
+    1: "We bought the Dyson vacuum on Tuesday, as the electrician advised.",
+    2: "The plumber is coming on Tuesday.",
+}
+
+
+def test_another_trade_is_left_out_only_of_a_coming_asked() -> None:
+    """Review s38 finding 19: "Did we buy the vacuum cleaner last week?"
+    left out that week's memories naming another trade than "cleaner";
+    "Did the cleaner come last week?" still leaves them out."""
+    candidates: Any = _Timed(
+        VACUUM, {1: (WEDNESDAY - DAY, None), 2: (WEDNESDAY - DAY, None)}
+    )
+    kept = dict.fromkeys(VACUUM, 1.0)
+    asked = "Did we buy the vacuum cleaner last week?"
+    now = WEDNESDAY + 7 * DAY
+    left = without_comings_not_asked(candidates, asked, kept, THAT_WEEK, "en", now)
+    assert set(left) == {1, 2}
+    asked = "Did the cleaner come last week?"
+    left = without_comings_not_asked(candidates, asked, kept, THAT_WEEK, "en", now)
+    assert 1 not in left

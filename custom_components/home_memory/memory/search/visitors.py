@@ -523,19 +523,37 @@ def without_comings_not_asked[Kept](
     now: float,
 ) -> dict[int, Kept]:
     """`kept` (a search's matches) without `comings_over`,
-    `plans_of_no_day`, `comings_home` and, in a window, `other_roles`:
-    whatever else is left, they answer no question of a visitor's coming,
-    or of another time. Each whatever the search's floor: "Kommt der
-    Elektriker am Freitag?" in an English home, a day's memories listed by
-    no relevance (MiniLM reads no German), read the plumber's Friday."""
+    `plans_of_no_day`, `comings_home` and, in a window asking of a coming
+    or a visit, `other_roles`: whatever else is left, they answer no
+    question of a visitor's coming, or of another time. Each whatever the
+    search's floor: "Kommt der Elektriker am Freitag?" in an English home,
+    a day's memories listed by no relevance (MiniLM reads no German), read
+    the plumber's Friday. A question of no coming keeps another trade's
+    memories: "Did we buy the vacuum cleaner last week?" is of no cleaner
+    (review s38 finding 19)."""
     if not kept:
         return dict(kept)
     left_out = comings_over(candidates, query, kept, flt, language, now)
     left_out |= plans_of_no_day(candidates, query, kept, flt, language)
     left_out |= comings_home(candidates, query, kept, language)
-    if flt.happened_after is not None or flt.happened_before is not None:
+    windowed = flt.happened_after is not None or flt.happened_before is not None
+    if windowed and _asks_of_a_coming(query, language):
         left_out |= other_roles(candidates, query, kept, language)
     return {rowid: match for rowid, match in kept.items() if rowid not in left_out}
+
+
+def _asks_of_a_coming(query: str, language: str | None) -> bool:
+    """Whether `query` asks of a coming or a visit, in any language the
+    household may speak: by a word of coming ("did the dentist come",
+    "Hatten wir Besuch") or of one's presence ("was the plumber here")."""
+    return any(
+        says_coming(query, other)
+        or (
+            (presence := statement_words(other).presence) is not None
+            and presence.search(query) is not None
+        )
+        for other in languages_to_try(language)
+    )
 
 
 def _over(
