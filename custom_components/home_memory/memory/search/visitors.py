@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Final
 
 from ..text.saying_no import calls_off, says_coming
 from ..text.statement_words import statement_words
+from ..text.validation import one_sentence
 from ..text.word_forms import related_terms, word_forms
 from ..time.expressions import looks_ahead, speaks_of_past
 from ..time.phrases import languages_to_try
@@ -34,8 +35,6 @@ if TYPE_CHECKING:
     from ..storage.candidates import CandidateQueries
 
 _TOKEN: Final = re.compile(r"[^\W_]+", re.UNICODE)
-# A sentence's end and another after it.
-_NEXT_SENTENCE: Final = re.compile(r"[.!?]\s+\S")
 # A visitor this long or longer is found as a compound's last part
 # ("Bezirksschornsteinfeger" names the "Schornsteinfeger").
 _COMPOUND_PART: Final = 4
@@ -242,21 +241,20 @@ def visits_told(
     question and is far from it by meaning: "I don't know" (review s36
     finding 3). Told, not observed: the home's own door narration says
     "… or visited" of any door, and searched for the word it read before
-    the visitor's door in a home that tracks nobody."""
+    the visitor's door in a home that tracks nobody. A visit told in other
+    words answers too (`_tells_visit`: "Grandma was here on Sunday" for
+    "Who came on Sunday?", review s38 finding 5)."""
     if not rowids or not asks_anyone_coming(query, language):
         return set()
     if not _asked_of_the_past(query, language):
         return set()
-    visited = set().union(
-        *(statement_words(other).visited for other in languages_to_try(language))
-    )
+    languages = list(languages_to_try(language))
     ordered = sorted(rowids)
     kinds = candidates.kinds(ordered)
     return {
         rowid
         for rowid, text in candidates.contents(ordered).items()
-        if kinds.get(rowid) != _OBSERVED
-        and not visited.isdisjoint(_TOKEN.findall(text.casefold()))
+        if kinds.get(rowid) != _OBSERVED and _tells_visit(text, languages)
     }
 
 
@@ -290,10 +288,13 @@ def tells_coming_asked(verb: str, text: str, languages: Collection[str]) -> bool
     `languages`: one word of coming answers another's question. "Who came
     on Sunday?" left out "Grandma visited us on Sunday" as another deed,
     and "Who visited us on Sunday?" "Our neighbours came by" (review s36:
-    "I don't know" of a day's visit asked later in the week)."""
+    "I don't know" of a day's visit asked later in the week); nor "Grandma
+    was here on Sunday", a visit told in other words (`_tells_visit`,
+    review s38 finding 5)."""
     tables = [statement_words(other) for other in languages]
-    return any(verb in table.coming for table in tables) and any(
-        says_coming(text, other) for other in languages
+    return any(verb in table.coming for table in tables) and (
+        any(says_coming(text, other) for other in languages)
+        or _tells_visit(text, languages)
     )
 
 
@@ -308,22 +309,45 @@ def no_coming_told(
     ones that tell of no coming and no visit: "Ist gestern früh jemand
     gekommen?" read "Anna hat am Dienstag das Fahrrad repariert", near
     enough by e5's meaning (review s37 finding 17). The home's own
-    observations stay: a door tells of one."""
+    observations stay: a door tells of one. So does a visit told in other
+    words (`_tells_visit`: "Grandma was here on Sunday", "Oma war am
+    Sonntag da"), or one naming a visitor or trade ("The plumber fixed the
+    boiler"; review s38 finding 5)."""
     if not rowids or not asks_anyone_coming(query, language):
         return set()
-    visited = set().union(
-        *(statement_words(other).visited for other in languages_to_try(language))
-    )
+    languages = list(languages_to_try(language))
     ordered = sorted(rowids)
     kinds = candidates.kinds(ordered)
     coming = _saying(candidates, ordered, language, says_coming)
+    trades = _trades(languages)
     return {
         rowid
         for rowid, text in candidates.contents(ordered).items()
         if kinds.get(rowid) != _OBSERVED
         and rowid not in coming
-        and visited.isdisjoint(_TOKEN.findall(text.casefold()))
+        and not _tells_visit(text, languages)
+        and not _names(trades, text, languages)
     }
+
+
+def _tells_visit(text: str, languages: Collection[str]) -> bool:
+    """Whether `text` tells of a visit over, by a word of one (`visited`:
+    "visited", "besucht") or in other words (`visit_told`: "was here",
+    "had guests", "war … da"), in any of `languages`."""
+    said = set(_TOKEN.findall(text.casefold()))
+    tables = [statement_words(other) for other in languages]
+    return any(
+        not table.visited.isdisjoint(said)
+        or (table.visit_told is not None and table.visit_told.search(text) is not None)
+        for table in tables
+    )
+
+
+def _trades(languages: Collection[str]) -> set[str]:
+    """Every word of `languages`' tables for one who comes to work or a
+    trade or calling (`visitors`, `roles`)."""
+    tables = [statement_words(other) for other in languages]
+    return {word for table in tables for word in (*table.visitors, *table.roles)}
 
 
 # The kind of what the home observed (common/values.py MemoryKind).
@@ -374,14 +398,17 @@ def telling_no_coming(
 def _no_coming(
     candidates: CandidateQueries, rowids: Collection[int], language: str | None
 ) -> set[int]:
-    """Of `rowids`, the memories that tell of no coming and name no
-    visitor, in any language the household may speak."""
+    """Of `rowids`, the memories that tell of no coming nor a visit in
+    other words (`_tells_visit`: "Opa war am Sonntag da", review s38
+    finding 5) and name no visitor, in any language the household may
+    speak."""
     languages = list(languages_to_try(language))
     visitors = set().union(*(statement_words(other).visitors for other in languages))
     return {
         rowid
         for rowid, text in candidates.contents(list(rowids)).items()
         if not any(says_coming(text, other) for other in languages)
+        and not _tells_visit(text, languages)
         and not _names(visitors, text, languages)
     }
 
@@ -491,22 +518,46 @@ def comings_home(
     answer (review s36 defect 5), even where nothing else is. Only a
     memory of one sentence: a narration going on (the couch, the kettle
     after the door) may hold a visit the home did not tell apart from the
-    return, and answered the household replay's Friday visitors."""
+    return, and answered the household replay's Friday visitors (a
+    date's or an abbreviation's full stop ends no sentence: "Dr. Meier",
+    "at 7 p.m."; text/validation.py `one_sentence`). Nor one that tells
+    a visit beside the return (`_visit_beside`: "Grandma visited us on
+    Sunday and flew back home on Monday", review s38 finding 1)."""
     if not rowids or not asks_anyone_coming(query, language):
         return set()
+    languages = list(languages_to_try(language))
     homes = [
-        found
-        for other in languages_to_try(language)
-        if (found := statement_words(other).coming_home) is not None
+        pattern
+        for other in languages
+        if (pattern := statement_words(other).coming_home) is not None
     ]
     if not homes or any(home.search(query) for home in homes):
         return set()
-    return {
-        rowid
-        for rowid, text in candidates.contents(sorted(rowids)).items()
-        if any(home.search(text) for home in homes)
-        and _NEXT_SENTENCE.search(text) is None
-    }
+    trades = _trades(languages)
+    returns: set[int] = set()
+    for rowid, text in candidates.contents(sorted(rowids)).items():
+        rest = text
+        for home in homes:
+            rest = home.sub(" ", rest)
+        if (
+            rest != text
+            and one_sentence(text)
+            and not _visit_beside(rest, text, trades, languages)
+        ):
+            returns.add(rowid)
+    return returns
+
+
+def _visit_beside(rest: str, text: str, trades: set[str], languages: list[str]) -> bool:
+    """Whether `text`, telling of a return home, tells of a visit too: by a
+    word of one (`_tells_visit`), naming one who comes to work or a trade
+    (`_trades`), or by a word of coming besides the return's own (`rest`:
+    the text without it; "Anna came home and Grandma arrived")."""
+    return (
+        _tells_visit(text, languages)
+        or _names(trades, text, languages)
+        or any(says_coming(rest, other) for other in languages)
+    )
 
 
 def _lasting(span: tuple[float, float] | None) -> bool:
