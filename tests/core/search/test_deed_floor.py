@@ -1,5 +1,5 @@
 """A question asking who did a deed, or what someone did, is answered only by
-a memory of that deed (search/floors.py's `other_deeds`; review s21 F7).
+a memory of that deed (search/deed_floor.py's `other_deeds`; review s21 F7).
 
 "what did Ben buy for the garage" was answered with "Ben repaired the garage
 door", "who washed the car" with "The car needs new tyres", "what did Anna
@@ -16,7 +16,7 @@ import pytest
 
 from custom_components.home_memory.memory.common.config import EngineConfig
 from custom_components.home_memory.memory.common.values import MemoryFilter, NewMemory
-from custom_components.home_memory.memory.search.floors import AskedDeed, asked_deed
+from custom_components.home_memory.memory.search.deed_floor import AskedDeed, asked_deed
 from custom_components.home_memory.memory.search.retrieval import Retriever
 from custom_components.home_memory.memory.store import MemoryStore
 

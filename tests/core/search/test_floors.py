@@ -17,12 +17,12 @@ from custom_components.home_memory.memory.common.values import (
 )
 from custom_components.home_memory.memory.search.floors import (
     asked_relations,
-    asking_nothing,
     by_meaning,
     other_objects,
     partly_named,
 )
 from custom_components.home_memory.memory.search.retrieval import Retriever
+from custom_components.home_memory.memory.search.searched_words import asking_nothing
 from custom_components.home_memory.memory.store import MemoryStore
 
 from ..conftest import ALICE, BOB, HOUSE, ManualClock

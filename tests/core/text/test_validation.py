@@ -7,7 +7,10 @@ import pytest
 from custom_components.home_memory.memory.store import (
     summarize,
 )
-from custom_components.home_memory.memory.text.validation import clean_content
+from custom_components.home_memory.memory.text.validation import (
+    clean_content,
+    one_sentence,
+)
 
 
 def test_summarize_cuts_long_text_at_a_sentence_or_word() -> None:
@@ -60,3 +63,20 @@ def test_a_soft_hyphen_is_left_out_of_what_is_stored() -> None:
     assert clean_content("content", "Donau\u00addampf\u00adschiff", 100) == (
         "Donaudampfschiff"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "one"),
+    [
+        ("Ben came home at 7 p.m. and made tea.", True),
+        ("Dr. Meier kam nach Hause.", True),
+        ("Anna kam am Sonntag, 29. November nach Hause.", True),
+        ("Ben came home around seven. Also, someone sat down.", False),
+        ("Ben came home!  Then tea.", False),
+        ("Is Ben home?\nYes.", False),
+    ],
+)
+def test_an_abbreviation_or_a_date_ends_no_sentence(text: str, one: bool) -> None:
+    """Review s38 finding 15: "p.m." and "Dr." counted as a sentence's end
+    for visitors.py's one-sentence returns home."""
+    assert one_sentence(text) is one

@@ -12,14 +12,13 @@ meaning alone (`partly_named`): "Ben's bike lock code" is another code,
 so is a thing a question relates a word to ("allergic to latex", "afraid of
 spiders"): a memory relating that word, or one of its family, to another
 ("allergic to penicillin", "scared of dogs") is another fact (`other_objects`),
-and another deed no answer to "who washed the car" (`other_deeds`).
+and another deed no answer to "who washed the car" (deed_floor.py).
 """
 
 from __future__ import annotations
 
-from functools import cache
 import re
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from ..text.fts_query import (
     placed_words,
@@ -32,6 +31,7 @@ from ..text.statement_words import statement_words
 from ..text.word_forms import related_terms
 from ..time.expressions import time_spans
 from ..time.phrases import languages_to_try
+from .deed_floor import other_deeds, says_a_form_of
 from .families import family_languages
 from .people import (
     asked_names,
@@ -50,13 +50,9 @@ from .people import (
     words as folded_words,
 )
 from .purposes import other_purposes
-from .standing_out import by_meaning
-from .visitors import (
-    naming_asked_trade,
-    telling_no_coming,
-    tells_coming_asked,
-    unnamed_visitor,
-)
+from .searched_words import asking_nothing
+from .standing_out import RELATED_THING_MIN_SIMILARITY, by_meaning
+from .visitors import naming_asked_trade, telling_no_coming, unnamed_visitor
 from .windows import plans
 
 if TYPE_CHECKING:
@@ -73,36 +69,10 @@ if TYPE_CHECKING:
 # verb) that matches by meaning, on the shared scale (search/retrieval.py's
 # TOPIC_IN_WINDOW_MIN_SIMILARITY; measured there).
 BESIDE_NAMES_MIN_SIMILARITY = 0.2
-# The similarity of a question's related thing alone ("latex") to a memory
-# relating another that says it otherwise (measured, MiniLM / multilingual-e5:
-# "peanuts" / "Mia is allergic to nuts" 0.44 / -, "rubber" / "… latex" 0.27,
-# "Erdnüsse" / "Mia ist allergisch gegen Nüsse." - / 0.46, "Blütenstaub" /
-# "… Pollen." - / 0.35; other things 0.07-0.21 / 0.08-0.24).
-RELATED_THING_MIN_SIMILARITY = 0.25
 _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
-# The fewest letters a word and a form of it share (`_says_a_form_of`).
-_FORM_LETTERS = 3
-# The fewest letters a compound's last part has (`_holds_a_word`).
-_COMPOUND_PART = 4
 # A memory's first words, where its subject stands ("The chimney sweep",
 # "Our new electrician"; not "Ben called the electrician").
 _SUBJECT_WORDS = 3
-
-
-@cache
-def asking_nothing(language: str | None, *, liking: bool = False) -> frozenset[str]:
-    """Words that ask nothing beside a name ("what is Anna up to" asks what
-    "tell me about Anna" does), in every language asked in; `liking`: the
-    words that ask what a person likes instead."""
-    found: set[str] = set()
-    for other in languages_to_try(language):
-        words = statement_words(other)
-        found |= (
-            words.liking_asks
-            if liking
-            else search_stopwords(other) | words.general_asks
-        )
-    return frozenset(found)
 
 
 def beside_names(
@@ -526,7 +496,7 @@ def partly_named(
             partly |= {
                 rowid
                 for rowid, text in candidates.contents(sorted(wanting)).items()
-                if not _says_a_form_of(others, text)
+                if not says_a_form_of(others, text)
             }
         if lights:
             light: set[int] = set().union(*(holding.get(t, set()) for t in lights))
@@ -696,124 +666,6 @@ def other_objects(
     return set(other) - similar
 
 
-class AskedDeed(NamedTuple):
-    """What a question asks someone did: the verb ("washed") and the thing
-    it was done to, if named ("car"; empty for "what did Ben buy"); or,
-    with no verb, the thing whose past state it asks ("was the heating
-    on today")."""
-
-    verb: str
-    thing: tuple[str, ...]
-    # Whether the verb alone is a guide by meaning (statements' table).
-    by_meaning: bool = True
-    # A relation ("allergic to"): only its words, or its family's, say it.
-    relation: bool = False
-
-
-def asked_deed(query: str, language: str | None) -> AskedDeed | None:
-    """The deed a question asks who did or what someone did
-    (statements.<language>.json `deed_questions`): "washed" the "car" of
-    "who washed the car", "buy" of "what did Ben buy for the garage",
-    "gewaschen" the "auto" of "Wer hat das Auto gewaschen?"; None for any
-    other question, or one whose verb asks no deed of its own ("what did
-    Ben say", `deeds_not_asked`). The thing is the first run of words in
-    its place, past articles and times; none where a preposition comes
-    first ("for the garage": where, or for whom, not what)."""
-    text = query.strip()
-    text = text[:1].lower() + text[1:]
-    stopwords = asking_nothing(language)
-    for table in (statement_words(other) for other in languages_to_try(language)):
-        for pattern in table.deed_questions:
-            found = pattern.search(text)
-            if found is None:
-                continue
-            groups = found.groupdict()
-            verb = (groups.get("verb") or groups.get("relation") or "").casefold()
-            if verb in table.deeds_not_asked:
-                continue  # "who is …": perhaps a relation ("afraid of")
-            thing: list[str] = []
-            for word in _TOKEN.findall(found.group("thing").casefold()):
-                if not thing and (word in table.deed_openers or word in table.times):
-                    continue
-                if word in stopwords or word in table.times or word == verb:
-                    break
-                thing.append(word)
-            # A relation's word alone ("allergic") is near another's in
-            # meaning ("… afraid of spiders" 0.27): only words tell them apart.
-            relation = "relation" in groups
-            by_meaning = table.deeds_by_meaning and not relation
-            return AskedDeed(verb, tuple(thing), by_meaning, relation)
-    return None
-
-
-def other_deeds(
-    candidates: CandidateQueries,
-    query: str,
-    rowids: Collection[int],
-    *,
-    language: str | None,
-    embed: Callable[[str], npt.NDArray[np.float32] | None] | None = None,
-    word_floor: float = 0.2,
-) -> set[int]:
-    """Of `rowids`, the memories that say no form of the deed a question
-    asks (`asked_deed`), nor a word of its family (text/word_forms.py), nor
-    one like it in meaning, or none of the thing it was done to: "Ben
-    repaired the garage door" for "what did Ben buy for the garage", "The
-    car needs new tyres" for "who washed the car", "Ben cleaned the car"
-    for "who cleaned the carport" (review s21 F7). The whole question's
-    meaning is no guide: the people and things it shares make the wrong
-    deed as like it (0.68) as the right one (0.65); the verb alone against
-    the memory is, from `word_floor` (the model profile's), and the thing
-    alone, from RELATED_THING_MIN_SIMILARITY (docs/retrieval-quality.md).
-    Where the verb alone is no guide (a German participle), a memory
-    lacking it is another deed only where another memory says it; a
-    relation asked ("what is Anna allergic to") is said by its words or
-    its family's alone ("allergic" is 0.27 from "… afraid of spiders")."""
-    deed = asked_deed(query, language)
-    if deed is None or not rowids:
-        return set()
-    languages = family_languages(query, language)
-    texts = candidates.contents(list(rowids))
-    # A coming asked: any telling of one answers, whoever it was to.
-    comings = {
-        r for r, t in texts.items() if tells_coming_asked(deed.verb, t, languages)
-    }
-    unsaid = [
-        rowid
-        for rowid, text in texts.items()
-        if rowid not in comings
-        and deed.verb
-        and not _says_a_form_of([deed.verb], text)
-        and not related_terms([deed.verb], text, languages)
-    ]
-    # Where the verb alone is no guide (a German participle), only a deed
-    # some memory says by its words shows the others to be other deeds.
-    saying = deed.by_meaning or deed.relation or len(unsaid) < len(texts)
-    # (what is asked alone, the rows lacking it, whether its meaning may
-    # rescue them, and from which similarity).
-    lacking = (
-        (deed.verb, unsaid if saying else [], deed.by_meaning, word_floor),
-        (
-            " ".join(deed.thing),
-            [
-                rowid
-                for rowid, text in texts.items()
-                if deed.thing
-                and rowid not in comings
-                and not _holds_a_word(deed.thing, text, languages)
-            ],
-            True,
-            RELATED_THING_MIN_SIMILARITY,
-        ),
-    )
-    other: set[int] = set()
-    for asked, rows, judged, bar in lacking:
-        vector = None if embed is None or not rows or not judged else embed(asked)
-        alike = {} if vector is None else candidates.similarities(vector, rows)
-        other.update(row for row in rows if alike.get(row, 0.0) < bar)
-    return other
-
-
 def nowhere(
     candidates: CandidateQueries,
     query: str,
@@ -841,37 +693,6 @@ def nowhere(
         for rowid, said in candidates.contents(list(rowids)).items()
         if places.isdisjoint(folded_words(said))
     }
-
-
-def _holds_a_word(words: Collection[str], text: str, languages: list[str]) -> bool:
-    """Whether `text` says one of `words`, as it is, in the plural, as the
-    last part of a compound ("Schokoladenkuchen" says "Kuchen"; review
-    s22), or by a word of its family ("car" is not "carport")."""
-    held = set(folded_words(text))
-    return any(
-        word in held
-        or f"{word}s" in held
-        or f"{word}es" in held
-        or (len(word) >= _COMPOUND_PART and any(h.endswith(word) for h in held))
-        for word in words
-    ) or bool(related_terms(words, text, languages))
-
-
-def _says_a_form_of(terms: list[str], text: str) -> bool:
-    """Whether a word of `text` starts a term or a term starts it, each of
-    at least three letters ("hid" / "hidden", "broke" / "broken")."""
-    long_terms = tuple(term for term in terms if len(term) >= _FORM_LETTERS)
-    if not long_terms:
-        return False
-    # A word a term starts with is one of the term's beginnings; a word
-    # starting with a term is matched by str.startswith's tuple form.
-    beginnings = {
-        term[:end] for term in long_terms for end in range(_FORM_LETTERS, len(term) + 1)
-    }
-    said = folded_words(text)
-    return not beginnings.isdisjoint(said) or any(
-        word.startswith(long_terms) for word in said if len(word) >= _FORM_LETTERS
-    )
 
 
 def _acts(visitor: str, text: str, language: str | None) -> bool:

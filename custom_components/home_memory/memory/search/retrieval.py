@@ -29,7 +29,6 @@ from .cursors import Cursors
 from .families import asked_first, family_matches
 from .floors import (
     about_others_asked,
-    asking_nothing,
     beside_names,
     besides_names_text,
     not_whole,
@@ -42,7 +41,7 @@ from .people import (
     named_people,
     telling_of_someone,
 )
-from .searched_words import searched_words
+from .searched_words import asking_nothing, searched_words
 from .standing_out import (
     over_the_floors,
     stand_out_floor,

@@ -11,14 +11,19 @@ the other forms of its own ("came" for "Did anyone come yesterday?",
 review s36 finding 8; `coming_forms_asked`). A visitor asked of in another
 language, by the household's words for their trade ("plumber" for
 "Klempner", review s36 defect 6; `trade_in_household_words`).
+`asking_nothing`: the words a question asks nothing by beside a name.
 Pure.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
+from ..text.fts_query import search_stopwords
 from ..text.moments import asked_elsewhere
+from ..text.statement_words import statement_words
+from ..time.phrases import languages_to_try
 from .visitors import (
     coming_forms_asked,
     coming_in_household_words,
@@ -48,3 +53,19 @@ def searched_words(query: str, language: str | None) -> Searched:
         " ".join((query, *asked_elsewhere(query, language), *coming, *came, *trade)),
         bool(coming),
     )
+
+
+@cache
+def asking_nothing(language: str | None, *, liking: bool = False) -> frozenset[str]:
+    """Words that ask nothing beside a name ("what is Anna up to" asks what
+    "tell me about Anna" does), in every language asked in; `liking`: the
+    words that ask what a person likes instead."""
+    found: set[str] = set()
+    for other in languages_to_try(language):
+        words = statement_words(other)
+        found |= (
+            words.liking_asks
+            if liking
+            else search_stopwords(other) | words.general_asks
+        )
+    return frozenset(found)

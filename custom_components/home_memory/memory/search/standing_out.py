@@ -29,6 +29,13 @@ WORDLESS_MARGIN_SHARE: Final = 0.5
 # hat im Jahr 2025 die Dusche repariert" 0.71, "Wir haben im Jahr 2025 die
 # Terrasse gestrichen" 0.21 (review s28 M7: listed beside it).
 TOPIC_MARGINS: Final = 2.0
+# The similarity of a question's related thing alone ("latex") to a memory
+# relating another that says it otherwise (measured, MiniLM / multilingual-e5:
+# "peanuts" / "Mia is allergic to nuts" 0.44 / -, "rubber" / "… latex" 0.27,
+# "Erdnüsse" / "Mia ist allergisch gegen Nüsse." - / 0.46, "Blütenstaub" /
+# "… Pollen." - / 0.35; other things 0.07-0.21 / 0.08-0.24); a deed's thing
+# alone is held to it too (deed_floor.py).
+RELATED_THING_MIN_SIMILARITY: Final = 0.25
 
 
 class _Matched(Protocol):

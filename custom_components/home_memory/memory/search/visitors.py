@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Final
 
 from ..text.saying_no import calls_off, says_coming
 from ..text.statement_words import statement_words
+from ..text.validation import one_sentence
 from ..text.word_forms import related_terms, word_forms
 from ..time.expressions import looks_ahead, speaks_of_past
 from ..time.phrases import languages_to_try
@@ -34,8 +35,6 @@ if TYPE_CHECKING:
     from ..storage.candidates import CandidateQueries
 
 _TOKEN: Final = re.compile(r"[^\W_]+", re.UNICODE)
-# A sentence's end and another after it.
-_NEXT_SENTENCE: Final = re.compile(r"[.!?]\s+\S")
 # A visitor this long or longer is found as a compound's last part
 # ("Bezirksschornsteinfeger" names the "Schornsteinfeger").
 _COMPOUND_PART: Final = 4
@@ -245,21 +244,20 @@ def visits_told(
     question and is far from it by meaning: "I don't know" (review s36
     finding 3). Told, not observed: the home's own door narration says
     "… or visited" of any door, and searched for the word it read before
-    the visitor's door in a home that tracks nobody."""
+    the visitor's door in a home that tracks nobody. A visit told in other
+    words answers too (`_tells_visit`: "Grandma was here on Sunday" for
+    "Who came on Sunday?", review s38 finding 5)."""
     if not rowids or not asks_anyone_coming(query, language):
         return set()
     if not _asked_of_the_past(query, language):
         return set()
-    visited = set().union(
-        *(statement_words(other).visited for other in languages_to_try(language))
-    )
+    languages = list(languages_to_try(language))
     ordered = sorted(rowids)
     kinds = candidates.kinds(ordered)
     return {
         rowid
         for rowid, text in candidates.contents(ordered).items()
-        if kinds.get(rowid) != _OBSERVED
-        and not visited.isdisjoint(_TOKEN.findall(text.casefold()))
+        if kinds.get(rowid) != _OBSERVED and _tells_visit(text, languages)
     }
 
 
@@ -293,15 +291,18 @@ def visits_by_their_time(
 
 
 def tells_coming_asked(verb: str, text: str, languages: Collection[str]) -> bool:
-    """Whether `verb`, the deed a question asks (floors.py `other_deeds`),
+    """Whether `verb`, the deed a question asks (deed_floor.py `other_deeds`),
     is a word of coming (`coming`) and `text` tells of a coming in any of
     `languages`: one word of coming answers another's question. "Who came
     on Sunday?" left out "Grandma visited us on Sunday" as another deed,
     and "Who visited us on Sunday?" "Our neighbours came by" (review s36:
-    "I don't know" of a day's visit asked later in the week)."""
+    "I don't know" of a day's visit asked later in the week); nor "Grandma
+    was here on Sunday", a visit told in other words (`_tells_visit`,
+    review s38 finding 5)."""
     tables = [statement_words(other) for other in languages]
-    return any(verb in table.coming for table in tables) and any(
-        says_coming(text, other) for other in languages
+    return any(verb in table.coming for table in tables) and (
+        any(says_coming(text, other) for other in languages)
+        or _tells_visit(text, languages)
     )
 
 
@@ -316,22 +317,45 @@ def no_coming_told(
     ones that tell of no coming and no visit: "Ist gestern früh jemand
     gekommen?" read "Anna hat am Dienstag das Fahrrad repariert", near
     enough by e5's meaning (review s37 finding 17). The home's own
-    observations stay: a door tells of one."""
+    observations stay: a door tells of one. So does a visit told in other
+    words (`_tells_visit`: "Grandma was here on Sunday", "Oma war am
+    Sonntag da"), or one naming a visitor or trade ("The plumber fixed the
+    boiler"; review s38 finding 5)."""
     if not rowids or not asks_anyone_coming(query, language):
         return set()
-    visited = set().union(
-        *(statement_words(other).visited for other in languages_to_try(language))
-    )
+    languages = list(languages_to_try(language))
     ordered = sorted(rowids)
     kinds = candidates.kinds(ordered)
     coming = _saying(candidates, ordered, language, says_coming)
+    trades = _trades(languages)
     return {
         rowid
         for rowid, text in candidates.contents(ordered).items()
         if kinds.get(rowid) != _OBSERVED
         and rowid not in coming
-        and visited.isdisjoint(_TOKEN.findall(text.casefold()))
+        and not _tells_visit(text, languages)
+        and not _names(trades, text, languages)
     }
+
+
+def _tells_visit(text: str, languages: Collection[str]) -> bool:
+    """Whether `text` tells of a visit over, by a word of one (`visited`:
+    "visited", "besucht") or in other words (`visit_told`: "was here",
+    "had guests", "war … da"), in any of `languages`."""
+    said = set(_TOKEN.findall(text.casefold()))
+    tables = [statement_words(other) for other in languages]
+    return any(
+        not table.visited.isdisjoint(said)
+        or (table.visit_told is not None and table.visit_told.search(text) is not None)
+        for table in tables
+    )
+
+
+def _trades(languages: Collection[str]) -> set[str]:
+    """Every word of `languages`' tables for one who comes to work or a
+    trade or calling (`visitors`, `roles`)."""
+    tables = [statement_words(other) for other in languages]
+    return {word for table in tables for word in (*table.visitors, *table.roles)}
 
 
 # The kind of what the home observed (common/values.py MemoryKind).
@@ -382,14 +406,17 @@ def telling_no_coming(
 def _no_coming(
     candidates: CandidateQueries, rowids: Collection[int], language: str | None
 ) -> set[int]:
-    """Of `rowids`, the memories that tell of no coming and name no
-    visitor, in any language the household may speak."""
+    """Of `rowids`, the memories that tell of no coming nor a visit in
+    other words (`_tells_visit`: "Opa war am Sonntag da", review s38
+    finding 5) and name no visitor, in any language the household may
+    speak."""
     languages = list(languages_to_try(language))
     visitors = set().union(*(statement_words(other).visitors for other in languages))
     return {
         rowid
         for rowid, text in candidates.contents(list(rowids)).items()
         if not any(says_coming(text, other) for other in languages)
+        and not _tells_visit(text, languages)
         and not _names(visitors, text, languages)
     }
 
@@ -499,22 +526,46 @@ def comings_home(
     answer (review s36 defect 5), even where nothing else is. Only a
     memory of one sentence: a narration going on (the couch, the kettle
     after the door) may hold a visit the home did not tell apart from the
-    return, and answered the household replay's Friday visitors."""
+    return, and answered the household replay's Friday visitors (a
+    date's or an abbreviation's full stop ends no sentence: "Dr. Meier",
+    "at 7 p.m."; text/validation.py `one_sentence`). Nor one that tells
+    a visit beside the return (`_visit_beside`: "Grandma visited us on
+    Sunday and flew back home on Monday", review s38 finding 1)."""
     if not rowids or not asks_anyone_coming(query, language):
         return set()
+    languages = list(languages_to_try(language))
     homes = [
-        found
-        for other in languages_to_try(language)
-        if (found := statement_words(other).coming_home) is not None
+        pattern
+        for other in languages
+        if (pattern := statement_words(other).coming_home) is not None
     ]
     if not homes or any(home.search(query) for home in homes):
         return set()
-    return {
-        rowid
-        for rowid, text in candidates.contents(sorted(rowids)).items()
-        if any(home.search(text) for home in homes)
-        and _NEXT_SENTENCE.search(text) is None
-    }
+    trades = _trades(languages)
+    returns: set[int] = set()
+    for rowid, text in candidates.contents(sorted(rowids)).items():
+        rest = text
+        for home in homes:
+            rest = home.sub(" ", rest)
+        if (
+            rest != text
+            and one_sentence(text)
+            and not _visit_beside(rest, text, trades, languages)
+        ):
+            returns.add(rowid)
+    return returns
+
+
+def _visit_beside(rest: str, text: str, trades: set[str], languages: list[str]) -> bool:
+    """Whether `text`, telling of a return home, tells of a visit too: by a
+    word of one (`_tells_visit`), naming one who comes to work or a trade
+    (`_trades`), or by a word of coming besides the return's own (`rest`:
+    the text without it; "Anna came home and Grandma arrived")."""
+    return (
+        _tells_visit(text, languages)
+        or _names(trades, text, languages)
+        or any(says_coming(rest, other) for other in languages)
+    )
 
 
 def _lasting(span: tuple[float, float] | None) -> bool:
@@ -531,19 +582,37 @@ def without_comings_not_asked[Kept](
     now: float,
 ) -> dict[int, Kept]:
     """`kept` (a search's matches) without `comings_over`,
-    `plans_of_no_day`, `comings_home` and, in a window, `other_roles`:
-    whatever else is left, they answer no question of a visitor's coming,
-    or of another time. Each whatever the search's floor: "Kommt der
-    Elektriker am Freitag?" in an English home, a day's memories listed by
-    no relevance (MiniLM reads no German), read the plumber's Friday."""
+    `plans_of_no_day`, `comings_home` and, in a window asking of a coming
+    or a visit, `other_roles`: whatever else is left, they answer no
+    question of a visitor's coming, or of another time. Each whatever the
+    search's floor: "Kommt der Elektriker am Freitag?" in an English home,
+    a day's memories listed by no relevance (MiniLM reads no German), read
+    the plumber's Friday. A question of no coming keeps another trade's
+    memories: "Did we buy the vacuum cleaner last week?" is of no cleaner
+    (review s38 finding 19)."""
     if not kept:
         return dict(kept)
     left_out = comings_over(candidates, query, kept, flt, language, now)
     left_out |= plans_of_no_day(candidates, query, kept, flt, language)
     left_out |= comings_home(candidates, query, kept, language)
-    if flt.happened_after is not None or flt.happened_before is not None:
+    windowed = flt.happened_after is not None or flt.happened_before is not None
+    if windowed and _asks_of_a_coming(query, language):
         left_out |= other_roles(candidates, query, kept, language)
     return {rowid: match for rowid, match in kept.items() if rowid not in left_out}
+
+
+def _asks_of_a_coming(query: str, language: str | None) -> bool:
+    """Whether `query` asks of a coming or a visit, in any language the
+    household may speak: by a word of coming ("did the dentist come",
+    "Hatten wir Besuch") or of one's presence ("was the plumber here")."""
+    return any(
+        says_coming(query, other)
+        or (
+            (presence := statement_words(other).presence) is not None
+            and presence.search(query) is not None
+        )
+        for other in languages_to_try(language)
+    )
 
 
 def _over(

@@ -91,7 +91,9 @@ class StatementWords:
     a plan says it by ("visiting": "coming"); visited: a visit told as
     over ("visited", "besucht"), which answers who came (a return home
     never says it); coming_home: a return home, the household's ("came
-    home", "nach Hause"), no visit; visitors_any: those of them said
+    home", "kam … nach Hause"), no visit; visit_told: a visit told as
+    over in other words ("was here", "had guests", "war … da");
+    visitors_any: those of them said
     generally ("Handwerker"), whom any visitor's memory may answer
     (search/visitors.py); roles: trades and callings, visitors or not,
     each with the one trade it names in every language ("Zahnärztin":
@@ -184,6 +186,7 @@ class StatementWords:
     coming_as: Mapping[str, str] = field(default_factory=dict)
     visited: frozenset[str] = frozenset()
     coming_home: re.Pattern[str] | None = None
+    visit_told: re.Pattern[str] | None = None
     contacting: frozenset[str] = frozenset()
     deed_questions: tuple[re.Pattern[str], ...] = ()
     deeds_not_asked: frozenset[str] = frozenset()
@@ -285,6 +288,9 @@ def _read_words(path: Path) -> StatementWords:
         visited=frozenset(word.casefold() for word in table.get("visited", ())),
         coming_home=re.compile(table["coming_home"], re.IGNORECASE)
         if table.get("coming_home")
+        else None,
+        visit_told=re.compile(table["visit_told"], re.IGNORECASE)
+        if table.get("visit_told")
         else None,
         contacting=frozenset(
             word.casefold() for word in table.get("contacting", ())

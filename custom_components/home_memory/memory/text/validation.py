@@ -390,15 +390,29 @@ def first_sentence(content: str, limit: int) -> str:
     `limit`, else `content` itself up to `limit`, else its start cut at a
     word with "…"."""
     for stop in (". ", "! ", "? ", "; "):
-        cut = content.find(stop)
-        while stop == ". " and cut != -1 and _NO_SENTENCE_END.search(content, 0, cut):
-            cut = content.find(stop, cut + 1)
+        cut = sentence_stop(content, stop)
         if 20 <= cut < limit:
             return content[: cut + 1]
     if len(content) <= limit:
         return content
     cut = content.rfind(" ", 0, limit - 1)
     return content[: cut if cut > 40 else limit - 1].rstrip(",;: ") + "…"
+
+
+def sentence_stop(content: str, stop: str) -> int:
+    """Where `stop` (". ", "! ", "? ", "; ") first ends a sentence of
+    `content`, -1 for nowhere: a German date's or an abbreviation's full
+    stop ends none ("am 1. Dezember", "Dr. Meier", "at 7 p.m. and")."""
+    cut = content.find(stop)
+    while stop == ". " and cut != -1 and _NO_SENTENCE_END.search(content, 0, cut):
+        cut = content.find(stop, cut + 1)
+    return cut
+
+
+def one_sentence(content: str) -> bool:
+    """Whether `content` is one sentence (`sentence_stop`)."""
+    said = " ".join(content.split())
+    return all(sentence_stop(said, stop) == -1 for stop in (". ", "! ", "? "))
 
 
 def embedding_text(summary: str, content: str) -> str:
