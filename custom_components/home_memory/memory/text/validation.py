@@ -146,28 +146,31 @@ def number_problem(
     return None
 
 
+def _limit(code: str, said: str, key: str, limit: float) -> Problem:
+    """A number on the wrong side of one `limit`, said as `said` ("must be
+    at least"), the limit under `key` for the translated reason."""
+    bound = _bound(limit)
+    return Problem(code, f"{said} {bound}", {key: bound})
+
+
 def at_least(minimum: float) -> Problem:
     """A number below `minimum`."""
-    low = _bound(minimum)
-    return Problem("at_least", f"must be at least {low}", {"minimum": low})
+    return _limit("at_least", "must be at least", "minimum", minimum)
 
 
 def at_most(maximum: float) -> Problem:
     """A number above `maximum`."""
-    high = _bound(maximum)
-    return Problem("at_most", f"must be at most {high}", {"maximum": high})
+    return _limit("at_most", "must be at most", "maximum", maximum)
 
 
 def more_than(minimum: float) -> Problem:
     """A number not above `minimum`, which it must exceed."""
-    low = _bound(minimum)
-    return Problem("more_than", f"must be more than {low}", {"minimum": low})
+    return _limit("more_than", "must be more than", "minimum", minimum)
 
 
 def less_than(maximum: float) -> Problem:
     """A number not below `maximum`, which it must stay under."""
-    high = _bound(maximum)
-    return Problem("less_than", f"must be less than {high}", {"maximum": high})
+    return _limit("less_than", "must be less than", "maximum", maximum)
 
 
 def already_exists(memory_id: str) -> Problem:
