@@ -159,3 +159,53 @@ async def test_a_calendar_date_is_said_by_date_in_the_text(
     )
     assert outcome.memory.content == "The gardener came on Friday 27 November."
     assert outcome.memory.happened_at.astimezone(BERLIN).day == 27
+
+
+@pytest.mark.parametrize(
+    ("told", "content", "given", "text", "day"),
+    [
+        # "moved to" looks ahead: this Friday, its text kept as told (review
+        # s38 #2: last Friday, "… moved to on Friday 27 November").
+        (
+            "Dentist appointment on Tuesday 1 December.",
+            "The dentist appointment moved to Friday.",
+            "Friday",
+            "The dentist appointment moved to Friday 4 December.",
+            4,
+        ),
+        # The old memory was still ahead, the new text tells a deed done:
+        # not a plan (review s38 #12: refused as "told as still to come").
+        (
+            "Car service on Friday 4 December.",
+            "Car service.",
+            "last Friday",
+            "Car service.",
+            27,
+        ),
+    ],
+)
+async def test_a_new_text_with_a_time_is_read_as_told(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    told: str,
+    content: str,
+    given: str,
+    text: str,
+    day: int,
+) -> None:
+    """An update with a new text and time words reads them as its text
+    tells them: "moved to Friday" is the coming Friday; a deed done in a
+    memory that was ahead is no plan."""
+    scope = await _on_wednesday(hass, init_integration, freezer, user_anna)
+    created = await memories.async_remember(scope, memories.RememberRequest(told))
+    outcome = await memories.async_update(
+        scope,
+        memories.UpdateRequest(
+            created.memory.id, MemoryPatch(content=content), happened_at=given
+        ),
+    )
+    assert outcome.memory.content == text
+    happened = outcome.memory.happened_at.astimezone(BERLIN)
+    assert (happened.month, happened.day) == (12 if day < 15 else 11, day)
