@@ -17,7 +17,8 @@ from dataclasses import replace
 from datetime import datetime, time
 from typing import TYPE_CHECKING
 
-from ..memory.text.redating import clock_of, narrows, redated
+from ..memory.text.redating import narrows, redated
+from ..memory.time.clock import clock_of
 from ..memory.time.expressions import (
     day_parts,
     looks_ahead,

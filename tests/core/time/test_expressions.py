@@ -859,6 +859,13 @@ The plumber comes tomorrow at 5 | en | 11-30 00:00 | 24
 the dentist appointment moved to Friday 4 December at 9 | en | 12-04 00:00 | 24
 Der Klempner kommt morgen um 5 Uhr | de | 11-30 00:00 | 24
 The plumber comes tomorrow and stays until 5 pm | en | 11-30 00:00 | 24
+The plumber comes tomorrow at around 3 pm | en | 11-30 15:00 | 1
+Oma kommt morgen um 14 Uhr 30 | de | 11-30 14:30 | 1
+Peter is coming on Saturday at 14 Main Street | en | 12-05 00:00 | 24
+Ben comes home today at 8 pm | en | 11-29 20:00 | 1
+Ben came home today at 1:30 am | en | 11-29 01:30 | 1
+Ben fixed the gutter today at 8 pm | en | 11-29 00:00 | 24
+Ben hat heute um 20 Uhr die Regenrinne repariert | de | 11-29 00:00 | 24
 """
 
 
@@ -871,7 +878,10 @@ def test_a_clock_time_with_a_day_is_that_hour(
     """ "The plumber comes tomorrow at 5 pm" was stored as the whole day, so
     "is anyone coming tomorrow evening" met it as a whole-day memory: a
     clock time right after the one day is its hour. Only an unambiguous
-    one: "at 5", "um 5 Uhr" may be morning or afternoon and stay the day."""
+    one: "at 5", "um 5 Uhr" may be morning or afternoon and stay the day.
+    A deed told as done is never after now: "… fixed the gutter today at 8
+    pm" at 01:37 is the whole day (review s38 #3); a house number is no
+    clock time, German minutes after "Uhr" are kept (#11)."""
     window = read_statement(statement, now=SUNDAY, language=language)
     assert window is not None, statement
     at = datetime.fromisoformat(f"2026-{start}").replace(tzinfo=BERLIN)

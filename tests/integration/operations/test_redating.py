@@ -209,3 +209,27 @@ async def test_a_new_text_with_a_time_is_read_as_told(
     assert outcome.memory.content == text
     happened = outcome.memory.happened_at.astimezone(BERLIN)
     assert (happened.month, happened.day) == (12 if day < 15 else 11, day)
+
+
+async def test_a_deed_moved_to_12_am_is_at_midnight(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+) -> None:
+    """ "no wait, it was at 12 am" at 10:00 is midnight, as a statement
+    reads it, not noon still ahead (review s38 #6: refused as told as
+    done)."""
+    scope = await _on_wednesday(hass, init_integration, freezer, user_anna)
+    freezer.move_to("2026-12-02T09:00:00+00:00")
+    created = await memories.async_remember(
+        scope, memories.RememberRequest("Ben fed the cat today.")
+    )
+    outcome = await memories.async_update(
+        scope,
+        memories.UpdateRequest(
+            created.memory.id, MemoryPatch(), happened_at="at 12 am", spoken=True
+        ),
+    )
+    happened = outcome.memory.happened_at.astimezone(BERLIN)
+    assert (happened.day, happened.hour) == (2, 0), outcome.memory.content

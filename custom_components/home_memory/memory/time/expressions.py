@@ -308,7 +308,10 @@ def _reading(
     if statement and times:
         window = said_window(text, times)  # not "…, not tomorrow"
         if window is not None and len(times) == 1:
-            window = at_the_clock(text, times[0], window)  # "… at 5 pm"
+            # "… at 5 pm"; never after now for a deed done.
+            window = at_the_clock(
+                text, times[0], window, now=now, past=past and not future
+            )
     if statement and window is None:
         newest = False
     return TimeReading(
