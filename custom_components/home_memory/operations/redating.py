@@ -18,7 +18,7 @@ from datetime import datetime, time
 from typing import TYPE_CHECKING
 
 from ..memory.text.redating import narrows, redated
-from ..memory.time.clock import clock_of
+from ..memory.time.clock import clock_at, clock_of, on_the_day
 from ..memory.time.expressions import (
     day_parts,
     looks_ahead,
@@ -206,14 +206,20 @@ def _read_elsewhere(
 ) -> Restated:
     """Time words no reader takes alone ("on Monday at 8 pm": a clock time
     beside a day), in another language than the text's `own`: their day
-    ("on Monday", for `content` as it tells it), or `err` raised."""
+    ("on Monday", for `content` as it tells it), narrowed by the clock time
+    after it as a statement's is (review s38 #7: the whole Monday, though
+    "at 8 pm" was said back), or `err` raised."""
     if isinstance(given, str) and not _is_moment(given):
         for words in languages_to_try(own):
             spans = time_spans(given, words)
             if words == own or not spans:
                 continue
             said = " ".join(given[start:end] for start, end in spans)
-            return when.happened(hass, said, content, kind, ahead=ahead, said_in=words)
+            told = when.happened(hass, said, content, kind, ahead=ahead, said_in=words)
+            if told.window is None:  # pragma: no cover - a time given names one
+                return told
+            clock = clock_at(given, words, spans[-1][1])
+            return Restated(told.text, on_the_day(told.window, clock))
     raise err
 
 

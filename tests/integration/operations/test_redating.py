@@ -233,3 +233,33 @@ async def test_a_deed_moved_to_12_am_is_at_midnight(
     )
     happened = outcome.memory.happened_at.astimezone(BERLIN)
     assert (happened.day, happened.hour) == (2, 0), outcome.memory.content
+
+
+@pytest.mark.parametrize(
+    ("told", "given", "day"),
+    [
+        ("Ben hat die Katze gefüttert.", "on Monday at 8 pm", 30),
+        ("Ben fed the cat.", "am Sonntag um 20 Uhr", 29),
+    ],
+)
+async def test_a_time_in_another_language_keeps_its_clock_time(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    told: str,
+    given: str,
+    day: int,
+) -> None:
+    """Time words in another language than the text's are read with their
+    clock time: the hour said back is the hour stored (review s38 #7: the
+    whole day)."""
+    scope = await _on_wednesday(hass, init_integration, freezer, user_anna)
+    created = await memories.async_remember(scope, memories.RememberRequest(told))
+    outcome = await memories.async_update(
+        scope,
+        memories.UpdateRequest(created.memory.id, MemoryPatch(), happened_at=given),
+    )
+    start = outcome.memory.happened_at.astimezone(BERLIN)
+    end = outcome.memory.happened_until.astimezone(BERLIN)
+    assert (start.day, start.hour, end.hour) == (day, 20, 21)
