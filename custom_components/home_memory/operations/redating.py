@@ -18,7 +18,7 @@ from datetime import datetime, time
 from typing import TYPE_CHECKING
 
 from ..memory.text.redating import narrows, redated
-from ..memory.time.clock import clock_at, clock_of, on_the_day
+from ..memory.time.clock import Clock, clock_at, clock_of, on_the_day
 from ..memory.time.expressions import (
     day_parts,
     looks_ahead,
@@ -176,22 +176,27 @@ def _told_at(
             told = when.happened(hass, None, text, kind, ahead=ahead, said_in=own)
             if told.window is not None:
                 return told.text, told.window
+    clock = None
     try:
         told = when.happened(hass, given, content, kind, ahead=ahead, said_in=language)
     except InvalidRequestError as err:
         # "on Monday at 8 pm" of a text in another language: its day, read
         # as its own language reads a statement (review s37 #18: "That
-        # cannot be done as asked").
-        told = _read_elsewhere(hass, given, content, kind, own, err, ahead=ahead)
+        # cannot be done as asked"), and its clock time.
+        told, clock = _read_elsewhere(hass, given, content, kind, own, err, ahead=ahead)
     window = told.window
     if window is None:  # pragma: no cover - a given time always names one
         raise InvalidRequestError("not_a_time")
+    # Stored at its hour (review s38 #7: the whole day, though the hour was
+    # said back); the text says its day, its clock words being another
+    # language's.
+    hour = on_the_day(window, clock)
     if not time_spans(content, own):
-        return content, window
+        return content, hour
     words = _said(hass, window, own)
     if not words:
-        return content, window
-    return redated(content, words, own, time_spans), window
+        return content, hour
+    return redated(content, words, own, time_spans), hour
 
 
 def _read_elsewhere(
@@ -203,12 +208,11 @@ def _read_elsewhere(
     err: InvalidRequestError,
     *,
     ahead: bool,
-) -> Restated:
+) -> tuple[Restated, Clock | None]:
     """Time words no reader takes alone ("on Monday at 8 pm": a clock time
     beside a day), in another language than the text's `own`: their day
-    ("on Monday", for `content` as it tells it), narrowed by the clock time
-    after it as a statement's is (review s38 #7: the whole Monday, though
-    "at 8 pm" was said back), or `err` raised."""
+    ("on Monday", for `content` as it tells it) and the clock time said
+    after it ("at 8 pm"), or `err` raised."""
     if isinstance(given, str) and not _is_moment(given):
         for words in languages_to_try(own):
             spans = time_spans(given, words)
@@ -216,10 +220,7 @@ def _read_elsewhere(
                 continue
             said = " ".join(given[start:end] for start, end in spans)
             told = when.happened(hass, said, content, kind, ahead=ahead, said_in=words)
-            if told.window is None:  # pragma: no cover - a time given names one
-                return told
-            clock = clock_at(given, words, spans[-1][1])
-            return Restated(told.text, on_the_day(told.window, clock))
+            return told, clock_at(given, words, spans[-1][1])
     raise err
 
 
