@@ -1568,3 +1568,35 @@ def test_a_german_day_with_its_part_of_the_day_is_one_date() -> None:
     window = read_statement(text, now=now, language="de")
     assert window is not None
     assert (window.start.day, window.start.hour, window.end.hour) == (1, 17, 23)
+
+
+# statement | language | day (Berlin, told at SUNDAY; "-": no day, a habit)
+ONE_EVENT_ON_ITS_DAY = """
+The school concert is on Friday | en | 2026-12-04
+The party's on Saturday | en | 2026-12-05
+Emma's recital is on Thursday | en | 2026-12-03
+Das Schulkonzert ist am Freitag | de | 2026-12-04
+Am Samstag ist die Hochzeit | de | 2026-12-05
+Piano lesson is on Tuesday | en | -
+The school concert is always on Friday | en | -
+The bins go out on Tuesday | en | -
+Das Schulkonzert ist immer am Freitag | de | -
+"""
+
+
+@pytest.mark.parametrize(("statement", "language", "day"), _table(ONE_EVENT_ON_ITS_DAY))
+def test_one_event_told_in_the_present_is_on_its_coming_day(
+    statement: str, language: str, day: str
+) -> None:
+    """ "Remember that the school concert is on Friday" was stored with no
+    day, as "the bins go out on Tuesday" (a habit) is (review s37 #5): one
+    event said with "is" is on the coming day; "always" keeps a habit."""
+    window = read_statement(statement, now=SUNDAY, language=language)
+    if day == "-":
+        assert window is None, statement
+        return
+    assert window is not None, statement
+    assert (window.start, window.end) == (
+        _local(day),
+        _local(day) + timedelta(days=1),
+    ), statement

@@ -315,6 +315,15 @@ def tells_arrangement(text: str, language: str) -> bool:
     return isinstance(pattern, str) and re.search(pattern, text.casefold()) is not None
 
 
+def tells_one_event(said: str, language: str) -> bool:
+    """Whether a statement, without its time words, tells one event with
+    "is" ("the school concert is", "das Schulkonzert ist"; the table's
+    `event_day_pattern`): a weekday said with it is that event's coming
+    day, not a habit as "the bins go out on Tuesday" (review s37 #5)."""
+    pattern = phrases(language).get("event_day_pattern")
+    return isinstance(pattern, str) and re.search(pattern, said.casefold()) is not None
+
+
 def tells_future(text: str, said: str, language: str) -> bool:
     """A future word of the table ("will", "wird"), or its `future_pattern`
     over the text without its time words ("haben wir … vor"). Words of its
