@@ -559,6 +559,7 @@ def _as_told(
             replace(patch, content=statement),
             request.happened_at,
             request.language,
+            ahead=said.ahead,
         )
     name = None if visibility is Visibility.PRIVATE else patch.speaker_name
     text = as_statement(

@@ -17,7 +17,8 @@ from dataclasses import replace
 from datetime import datetime, time
 from typing import TYPE_CHECKING
 
-from ..memory.text.redating import clock_of, narrows, redated
+from ..memory.text.redating import narrows, redated
+from ..memory.time.clock import Clock, clock_at, clock_of, on_the_day
 from ..memory.time.expressions import (
     day_parts,
     looks_ahead,
@@ -46,6 +47,7 @@ def moved(
     language: str | None,
     *,
     spoken: bool = False,
+    ahead: bool = False,
 ) -> MemoryPatch:
     """`patch` with `current` moved to `given` (a moment or time words): the
     text's time words said as the new time ("The gardener came on Monday 30
@@ -58,6 +60,8 @@ def moved(
 
     InvalidRequestError `redated_ahead` for a deed told as done moved after
     now, `redated_behind` for a plan moved before today ("time": the words).
+    `ahead`: the text tells a plan by its words ("… moved to Friday", a
+    correction's `ahead`): its time words look ahead, and it is no deed.
     """
     words_of = when.statement_language(hass, language)
     content = current.content if patch.content is None else patch.content
@@ -72,12 +76,26 @@ def moved(
         words_of,
         own,
         spoken=spoken,
+        ahead=ahead,
     )
     said = given if isinstance(given, str) else _said(hass, window, words_of)
-    # Not told as done, and still ahead ("The dentist appointment is on
-    # Thursday 3 December"): a plan, as "is coming" is (review s37 #4).
-    ahead = current.happened_at > when.household_now(hass)
-    _check_direction(hass, content, window, said, own, given_in=words_of, planned=ahead)
+    # Its own text, not told as done, and still ahead ("The dentist
+    # appointment is on Thursday 3 December"): a plan, as "is coming" is
+    # (review s37 #4). A new text is read alone: "Car service." of a memory
+    # stored ahead is no plan (review s38 #12).
+    planned = content == current.content and current.happened_at > when.household_now(
+        hass
+    )
+    _check_direction(
+        hass,
+        content,
+        window,
+        said,
+        own,
+        given_in=words_of,
+        planned=planned,
+        ahead=ahead,
+    )
     return replace(patch, content=text, happened=(window.start, window.end))
 
 
@@ -87,12 +105,16 @@ def told_at(
     patch: MemoryPatch,
     given: datetime | str | None,
     language: str | None,
+    *,
+    ahead: bool = False,
 ) -> Restated:
     """`patch`'s new text moved to the time `given` with it (`moved`): its
-    time words said as that time, refused as `moved` refuses."""
+    time words said as that time, refused as `moved` refuses. `ahead`: the
+    text tells a plan by its words ("… moved to Friday": this Friday; review
+    s38 #2)."""
     if given is None:  # pragma: no cover - only called with a time given
         raise InvalidRequestError("not_a_time")
-    edit = moved(hass, current, patch, given, language)
+    edit = moved(hass, current, patch, given, language, ahead=ahead)
     happened = edit.happened
     window = None if happened is None else Window(happened[0], happened[1])
     return Restated(str(edit.content), window)
@@ -119,6 +141,7 @@ def _told_at(
     own: str,
     *,
     spoken: bool,
+    ahead: bool,
 ) -> tuple[str, Window]:
     """The text and event time of `edit`'s content moved to `given`. Time words the
     text can hold ("yesterday", "at 5") are put in its own time's place and
@@ -130,7 +153,10 @@ def _told_at(
     the words given are said in it (or any other); `own`: the text's, in
     which its time words are read and said; words of another language are
     said by date in the text's (review s37 #18: a German "vorgestern" of
-    "… on Wednesday 2 December" left that day in the text)."""
+    "… on Wednesday 2 December" left that day in the text). Words the text
+    already says ("… moved to Friday" and "Friday") are read in it, as a
+    statement's are (review s38 #2: "… moved to on Friday 27 November").
+    `ahead`: the text's time words look ahead."""
     content, kind = str(edit.content), edit.kind or current.kind
     now = when.household_now(hass)
     if (
@@ -146,26 +172,31 @@ def _told_at(
             day = day_words(local, now, own, part="day", relative=False)
             dated = redated(content, day, own, time_spans)
             text = redated(dated, given, own, time_spans, day_parts)
-        if text != content:
-            told = when.happened(hass, None, text, kind, said_in=own)
+        if text != content or not narrows(given, own):
+            told = when.happened(hass, None, text, kind, ahead=ahead, said_in=own)
             if told.window is not None:
                 return told.text, told.window
+    clock = None
     try:
-        told = when.happened(hass, given, content, kind, said_in=language)
+        told = when.happened(hass, given, content, kind, ahead=ahead, said_in=language)
     except InvalidRequestError as err:
         # "on Monday at 8 pm" of a text in another language: its day, read
         # as its own language reads a statement (review s37 #18: "That
-        # cannot be done as asked").
-        told = _read_elsewhere(hass, given, content, kind, own, err)
+        # cannot be done as asked"), and its clock time.
+        told, clock = _read_elsewhere(hass, given, content, kind, own, err, ahead=ahead)
     window = told.window
     if window is None:  # pragma: no cover - a given time always names one
         raise InvalidRequestError("not_a_time")
+    # Stored at its hour (review s38 #7: the whole day, though the hour was
+    # said back); the text says its day, its clock words being another
+    # language's.
+    hour = on_the_day(window, clock)
     if not time_spans(content, own):
-        return content, window
+        return content, hour
     words = _said(hass, window, own)
     if not words:
-        return content, window
-    return redated(content, words, own, time_spans), window
+        return content, hour
+    return redated(content, words, own, time_spans), hour
 
 
 def _read_elsewhere(
@@ -175,17 +206,21 @@ def _read_elsewhere(
     kind: MemoryKind,
     own: str,
     err: InvalidRequestError,
-) -> Restated:
+    *,
+    ahead: bool,
+) -> tuple[Restated, Clock | None]:
     """Time words no reader takes alone ("on Monday at 8 pm": a clock time
     beside a day), in another language than the text's `own`: their day
-    ("on Monday", for `content` as it tells it), or `err` raised."""
+    ("on Monday", for `content` as it tells it) and the clock time said
+    after it ("at 8 pm"), or `err` raised."""
     if isinstance(given, str) and not _is_moment(given):
         for words in languages_to_try(own):
             spans = time_spans(given, words)
             if words == own or not spans:
                 continue
             said = " ".join(given[start:end] for start, end in spans)
-            return when.happened(hass, said, content, kind, said_in=words)
+            told = when.happened(hass, said, content, kind, ahead=ahead, said_in=words)
+            return told, clock_at(given, words, spans[-1][1])
     raise err
 
 
@@ -198,6 +233,7 @@ def _check_direction(
     *,
     given_in: str,
     planned: bool = False,
+    ahead: bool = False,
 ) -> None:
     """A deed told as done is not moved after now ("we went to the zoo" and
     "tomorrow"; "in an hour", "this evening" at 14:00: words that count
@@ -207,9 +243,11 @@ def _check_direction(
     (review s37 #25: an English observation went to tomorrow in a German
     home); the words given in `given_in` or any other. `planned`: its time
     lies ahead, so a text told in no tense is a plan too ("the dentist
-    appointment is tomorrow", review s37 #4)."""
+    appointment is tomorrow", review s37 #4). `ahead`: its words tell a
+    plan ("… moved to Friday"), never a deed done."""
     now = when.household_now(hass)
-    if speaks_of_past(content, own) and (
+    done = not ahead and speaks_of_past(content, own)
+    if done and (
         window.start > now
         or any(
             not_yet_begun(said, now=now, language=words)
@@ -219,7 +257,7 @@ def _check_direction(
     ):
         raise InvalidRequestError("redated_ahead", time=said)
     if window.end <= now and (
-        looks_ahead(content, own) or (planned and not speaks_of_past(content, own))
+        ahead or looks_ahead(content, own) or (planned and not done)
     ):
         raise InvalidRequestError("redated_behind", time=said)
 

@@ -6,7 +6,6 @@ import pytest
 
 from custom_components.home_memory.memory.text.redating import (
     REDATING_MAX_CHARS,
-    clock_of,
     narrows,
     redated,
     redating,
@@ -242,27 +241,6 @@ def test_a_clock_time_or_part_of_the_day_alone_narrows(
     """Only a clock time or a part of the day alone narrows a day (a memory
     told with no day takes the day it happened: operations/redating.py)."""
     assert narrows(time_words, language) is expected
-
-
-@pytest.mark.parametrize(
-    ("words", "language", "clock"),
-    [
-        ("at 8 pm", "en", (20, 0)),
-        ("at 5:30 p.m.", "en", (17, 30)),
-        ("at 8", "en", (8, 0)),
-        ("um 20 Uhr", "de", (20, 0)),
-        ("um 5.30", "de", (5, 30)),
-        ("in the evening", "en", None),
-        ("at 25", "en", None),
-    ],
-)
-def test_a_clock_time_alone_says_its_hour(
-    words: str, language: str, clock: tuple[int, int] | None
-) -> None:
-    """ "no, it was at 8 pm": the hour it says, so a deed done is not moved
-    to a time still ahead today (review s37 #15); without am/pm the
-    earliest."""
-    assert clock_of(words, language) == clock
 
 
 def test_a_long_text_is_no_redating_and_is_not_read() -> None:

@@ -816,7 +816,6 @@ SUNDAY = datetime(2026, 11, 29, 1, 37, tzinfo=BERLIN)
 DATES_WITHOUT_A_YEAR = """
 the dentist appointment moved to Friday 4 December at 9 | en | 2026-12-04
 der Zahnarzttermin wurde auf Freitag, 4. Dezember um 9 Uhr verschoben | de | 2026-12-04
-Anna has a dentist appointment on Thursday 3 December at 10 am | en | 2026-12-03
 Anna hat am Donnerstag, 3. Dezember um 10 Uhr einen Zahnarzttermin | de | 2026-12-03
 Noah has a check-up on December 12th | en | 2026-12-12
 the car goes to the garage on 7 December | en | 2026-12-07
@@ -842,9 +841,9 @@ def test_a_date_without_a_year_is_the_nearest_its_tense_allows(
     "moved" is past), else the date is trusted."""
     window = read_statement(statement, now=SUNDAY, language=language)
     assert window is not None, statement
-    # Within that day ("at 10 am" is its hour: test_a_clock_time_…).
-    assert _local(day) <= window.start < window.end, statement
-    assert window.end <= _local(day) + timedelta(days=1)
+    # The whole day ("at 10 am" is its hour: CLOCK_TIMES_WITH_A_DAY).
+    assert window.start == _local(day), statement
+    assert window.end == _local(day) + timedelta(days=1)
 
 
 # statement | language | start (2026, Berlin) | hours (told at SUNDAY)
@@ -860,6 +859,13 @@ The plumber comes tomorrow at 5 | en | 11-30 00:00 | 24
 the dentist appointment moved to Friday 4 December at 9 | en | 12-04 00:00 | 24
 Der Klempner kommt morgen um 5 Uhr | de | 11-30 00:00 | 24
 The plumber comes tomorrow and stays until 5 pm | en | 11-30 00:00 | 24
+The plumber comes tomorrow at around 3 pm | en | 11-30 15:00 | 1
+Oma kommt morgen um 14 Uhr 30 | de | 11-30 14:30 | 1
+Peter is coming on Saturday at 14 Main Street | en | 12-05 00:00 | 24
+Ben comes home today at 8 pm | en | 11-29 20:00 | 1
+Ben came home today at 1:30 am | en | 11-29 01:30 | 1
+Ben fixed the gutter today at 8 pm | en | 11-29 00:00 | 24
+Ben hat heute um 20 Uhr die Regenrinne repariert | de | 11-29 00:00 | 24
 """
 
 
@@ -872,7 +878,10 @@ def test_a_clock_time_with_a_day_is_that_hour(
     """ "The plumber comes tomorrow at 5 pm" was stored as the whole day, so
     "is anyone coming tomorrow evening" met it as a whole-day memory: a
     clock time right after the one day is its hour. Only an unambiguous
-    one: "at 5", "um 5 Uhr" may be morning or afternoon and stay the day."""
+    one: "at 5", "um 5 Uhr" may be morning or afternoon and stay the day.
+    A deed told as done is never after now: "… fixed the gutter today at 8
+    pm" at 01:37 is the whole day (review s38 #3); a house number is no
+    clock time, German minutes after "Uhr" are kept (#11)."""
     window = read_statement(statement, now=SUNDAY, language=language)
     assert window is not None, statement
     at = datetime.fromisoformat(f"2026-{start}").replace(tzinfo=BERLIN)
@@ -1559,3 +1568,35 @@ def test_a_german_day_with_its_part_of_the_day_is_one_date() -> None:
     window = read_statement(text, now=now, language="de")
     assert window is not None
     assert (window.start.day, window.start.hour, window.end.hour) == (1, 17, 23)
+
+
+# statement | language | day (Berlin, told at SUNDAY; "-": no day, a habit)
+ONE_EVENT_ON_ITS_DAY = """
+The school concert is on Friday | en | 2026-12-04
+The party's on Saturday | en | 2026-12-05
+Emma's recital is on Thursday | en | 2026-12-03
+Das Schulkonzert ist am Freitag | de | 2026-12-04
+Am Samstag ist die Hochzeit | de | 2026-12-05
+Piano lesson is on Tuesday | en | -
+The school concert is always on Friday | en | -
+The bins go out on Tuesday | en | -
+Das Schulkonzert ist immer am Freitag | de | -
+"""
+
+
+@pytest.mark.parametrize(("statement", "language", "day"), _table(ONE_EVENT_ON_ITS_DAY))
+def test_one_event_told_in_the_present_is_on_its_coming_day(
+    statement: str, language: str, day: str
+) -> None:
+    """ "Remember that the school concert is on Friday" was stored with no
+    day, as "the bins go out on Tuesday" (a habit) is (review s37 #5): one
+    event said with "is" is on the coming day; "always" keeps a habit."""
+    window = read_statement(statement, now=SUNDAY, language=language)
+    if day == "-":
+        assert window is None, statement
+        return
+    assert window is not None, statement
+    assert (window.start, window.end) == (
+        _local(day),
+        _local(day) + timedelta(days=1),
+    ), statement

@@ -1746,9 +1746,10 @@ async def test_a_german_day_ruled_out_with_no_other_is_kept_in_the_correction(
         (
             "remember that the tennis match is on Thursday",
             "no no, the tennis match is on Saturday, not Thursday",
-            # Told as a habit's words, as the memory it corrects was.
-            "The tennis match is on Saturday.",
-            None,
+            # One event's day, the coming one: today, a Saturday (review
+            # s37 #5: told as a habit's words, with no day).
+            "The tennis match is on Saturday 28 November.",
+            "2026-11-28",
         ),
         (
             "remember that the nanny is coming on Wednesday",

@@ -159,3 +159,107 @@ async def test_a_calendar_date_is_said_by_date_in_the_text(
     )
     assert outcome.memory.content == "The gardener came on Friday 27 November."
     assert outcome.memory.happened_at.astimezone(BERLIN).day == 27
+
+
+@pytest.mark.parametrize(
+    ("told", "content", "given", "text", "day"),
+    [
+        # "moved to" looks ahead: this Friday, its text kept as told (review
+        # s38 #2: last Friday, "… moved to on Friday 27 November").
+        (
+            "Dentist appointment on Tuesday 1 December.",
+            "The dentist appointment moved to Friday.",
+            "Friday",
+            "The dentist appointment moved to Friday 4 December.",
+            4,
+        ),
+        # The old memory was still ahead, the new text tells a deed done:
+        # not a plan (review s38 #12: refused as "told as still to come").
+        (
+            "Car service on Friday 4 December.",
+            "Car service.",
+            "last Friday",
+            "Car service.",
+            27,
+        ),
+    ],
+)
+async def test_a_new_text_with_a_time_is_read_as_told(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    told: str,
+    content: str,
+    given: str,
+    text: str,
+    day: int,
+) -> None:
+    """An update with a new text and time words reads them as its text
+    tells them: "moved to Friday" is the coming Friday; a deed done in a
+    memory that was ahead is no plan."""
+    scope = await _on_wednesday(hass, init_integration, freezer, user_anna)
+    created = await memories.async_remember(scope, memories.RememberRequest(told))
+    outcome = await memories.async_update(
+        scope,
+        memories.UpdateRequest(
+            created.memory.id, MemoryPatch(content=content), happened_at=given
+        ),
+    )
+    assert outcome.memory.content == text
+    happened = outcome.memory.happened_at.astimezone(BERLIN)
+    assert (happened.month, happened.day) == (12 if day < 15 else 11, day)
+
+
+async def test_a_deed_moved_to_12_am_is_at_midnight(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+) -> None:
+    """ "no wait, it was at 12 am" at 10:00 is midnight, as a statement
+    reads it, not noon still ahead (review s38 #6: refused as told as
+    done)."""
+    scope = await _on_wednesday(hass, init_integration, freezer, user_anna)
+    freezer.move_to("2026-12-02T09:00:00+00:00")
+    created = await memories.async_remember(
+        scope, memories.RememberRequest("Ben fed the cat today.")
+    )
+    outcome = await memories.async_update(
+        scope,
+        memories.UpdateRequest(
+            created.memory.id, MemoryPatch(), happened_at="at 12 am", spoken=True
+        ),
+    )
+    happened = outcome.memory.happened_at.astimezone(BERLIN)
+    assert (happened.day, happened.hour) == (2, 0), outcome.memory.content
+
+
+@pytest.mark.parametrize(
+    ("told", "given", "day"),
+    [
+        ("Ben hat die Katze gefüttert.", "on Monday at 8 pm", 30),
+        ("Ben fed the cat.", "am Sonntag um 20 Uhr", 29),
+    ],
+)
+async def test_a_time_in_another_language_keeps_its_clock_time(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    told: str,
+    given: str,
+    day: int,
+) -> None:
+    """Time words in another language than the text's are read with their
+    clock time: the hour said back is the hour stored (review s38 #7: the
+    whole day)."""
+    scope = await _on_wednesday(hass, init_integration, freezer, user_anna)
+    created = await memories.async_remember(scope, memories.RememberRequest(told))
+    outcome = await memories.async_update(
+        scope,
+        memories.UpdateRequest(created.memory.id, MemoryPatch(), happened_at=given),
+    )
+    start = outcome.memory.happened_at.astimezone(BERLIN)
+    end = outcome.memory.happened_until.astimezone(BERLIN)
+    assert (start.day, start.hour, end.hour) == (day, 20, 21)

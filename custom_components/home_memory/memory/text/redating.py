@@ -62,8 +62,6 @@ class _Words:
     # A clock time or a part of the day alone ("at 5", "in the afternoon"),
     # its groups `clock` and `part`: it narrows the memory's day.
     narrowing: re.Pattern[str] | None
-    # Its clock time ("at 8 pm"): groups `hour`, `minute`, `pm`.
-    clock: re.Pattern[str] | None
 
 
 def _read(path: Path) -> _Words:
@@ -81,11 +79,6 @@ def _read(path: Path) -> _Words:
         narrowing=(
             re.compile(table["redating_narrowing"], re.IGNORECASE)
             if "redating_narrowing" in table
-            else None
-        ),
-        clock=(
-            re.compile(table["redating_clock"], re.IGNORECASE)
-            if "redating_clock" in table
             else None
         ),
     )
@@ -150,21 +143,6 @@ def narrows(time_words: str, language: str | None) -> bool:
     ("at 5", "in the afternoon", "am Nachmittag"), which narrow a day."""
     narrowing = _words(language).narrowing
     return narrowing is not None and narrowing.fullmatch(time_words.strip()) is not None
-
-
-def clock_of(time_words: str, language: str | None) -> tuple[int, int] | None:
-    """The hour and minute a clock time alone says ("at 8 pm": 20:00; "um
-    5.30": 5:30; without am/pm the earliest), None for any other words."""
-    clock = _words(language).clock
-    said = None if clock is None else clock.fullmatch(time_words.strip())
-    if said is None:
-        return None
-    hour, minute = int(said["hour"]), int(said["minute"] or 0)
-    if said.groupdict().get("pm") and hour < 12:
-        hour += 12
-    if hour > 23 or minute > 59:
-        return None
-    return hour, minute
 
 
 def redated(

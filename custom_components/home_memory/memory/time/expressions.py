@@ -38,6 +38,7 @@ from .tense import (
     says_yearly,
     tells_arrangement,
     tells_future,
+    tells_one_event,
     tells_past,
     tells_past_by_words,
     tells_perfect,
@@ -263,6 +264,10 @@ def _reading(
         # no one day in any tense (review s25; not "…, she always brings
         # cake", s26).
         yearly = says_yearly(said, language)
+        # "The school concert is on Friday": its coming day (review s37 #5).
+        future |= tells_one_event(said, language) and any(
+            _habitual(item, yearly=yearly) for item in found
+        )
         plain = not future and not past
         found = [
             item
@@ -307,8 +312,10 @@ def _reading(
             unresolved = True
     if statement and times:
         window = said_window(text, times)  # not "…, not tomorrow"
-        if window is not None and len(times) == 1:
-            window = at_the_clock(text, times[0], window)  # "… at 5 pm"
+        if window is not None and len(times) == 1:  # "… at 5 pm"
+            window = at_the_clock(
+                text, times[0], window, now=now, past=past and not future
+            )
     if statement and window is None:
         newest = False
     return TimeReading(

@@ -10,18 +10,18 @@ In more words: docs/time.md.
 
 from __future__ import annotations
 
-from datetime import time, timedelta
 import functools
 import re
 from typing import TYPE_CHECKING, Any, Final
 
+from .clock import clock_at, on_the_day
 from .phrases import phrases
-from .readings import Window
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from datetime import datetime
 
-    from .readings import SaidTime
+    from .readings import SaidTime, Window
 
 
 def says_yearly(said: str, language: str) -> bool:
@@ -116,34 +116,18 @@ def said_window(text: str, times: Sequence[SaidTime]) -> Window | None:
     return functools.reduce(lambda a, b: a.hull(b), said) if said else None
 
 
-def at_the_clock(text: str, said: SaidTime, window: Window) -> Window:
+def at_the_clock(
+    text: str, said: SaidTime, window: Window, *, now: datetime, past: bool
+) -> Window:
     """`window` narrowed to the hour a clock time right after `said` names,
     where `window` is that one day ("tomorrow at 5 pm", "morgen um 17 Uhr":
-    17:00 to 18:00, not the whole day); the table's `clock_after_day`. Only
-    an unambiguous time: with am/pm, from 13 o'clock, or with minutes in
-    German; "at 5" alone stays the day."""
-    pattern = phrases(said.language).get("clock_after_day")
-    start, end = window.start, window.end
-    if (
-        not isinstance(pattern, str)
-        or start.time() != time(0)
-        or end.time() != time(0)
-        or end.date() != start.date() + timedelta(days=1)
-        or (found := _compiled(pattern).match(text, said.end)) is None
-    ):
-        return window
-    hour, minute = int(found["hour"]), int(found["minute"] or 0)
-    half = (found.groupdict().get("half") or "").casefold().replace(".", "")
-    if half == "pm" and hour < 12:
-        hour += 12
-    elif half == "am" and hour == 12:
-        hour = 0
-    elif not half and hour < 13 and not (found["minute"] and said.language == "de"):
-        return window
-    if hour > 23 or minute > 59:
-        return window
-    at = start.replace(hour=hour, minute=minute)
-    return Window(at, at + timedelta(hours=1))
+    17:00 to 18:00, not the whole day); clock.py reads it by the table's
+    `clock_time`. Only an unambiguous time: with am/pm, from 13 o'clock, or
+    with minutes in German; "at 5" alone stays the day. A deed told as done
+    (`past`) is never after `now`: "Ben fixed the gutter today at 8 pm" at
+    14:00 keeps the whole day (review s38 #3: it was stored 20:00-21:00)."""
+    narrowed = on_the_day(window, clock_at(text, said.language, said.end))
+    return window if past and narrowed.start > now else narrowed
 
 
 def without_negated(
@@ -329,6 +313,15 @@ def tells_arrangement(text: str, language: str) -> bool:
     pattern."""
     pattern = phrases(language).get("arrangement_pattern")
     return isinstance(pattern, str) and re.search(pattern, text.casefold()) is not None
+
+
+def tells_one_event(said: str, language: str) -> bool:
+    """Whether a statement, without its time words, tells one event with
+    "is" ("the school concert is", "das Schulkonzert ist"; the table's
+    `event_day_pattern`): a weekday said with it is that event's coming
+    day, not a habit as "the bins go out on Tuesday" (review s37 #5)."""
+    pattern = phrases(language).get("event_day_pattern")
+    return isinstance(pattern, str) and re.search(pattern, said.casefold()) is not None
 
 
 def tells_future(text: str, said: str, language: str) -> bool:
