@@ -140,9 +140,9 @@ HOUSEHOLD = Visibility.HOUSEHOLD
             PRIVATE,
         ),
         (
-            "remember that the party is on Saturday, keep it a secret",
+            "remember that the party is in the garden, keep it a secret",
             "en",
-            "The party is on Saturday.",
+            "The party is in the garden.",
             PRIVATE,
         ),
         (
