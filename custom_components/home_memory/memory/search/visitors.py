@@ -300,10 +300,13 @@ def tells_coming_asked(verb: str, text: str, languages: Collection[str]) -> bool
     was here on Sunday", a visit told in other words (`_tells_visit`,
     review s38 finding 5)."""
     tables = [statement_words(other) for other in languages]
-    return any(verb in table.coming for table in tables) and (
-        any(says_coming(text, other) for other in languages)
-        or _tells_visit(text, languages)
-    )
+    if not any(verb in table.coming for table in tables):
+        return False
+    # The memory in its own language, whichever the question's: "Who
+    # visited us?" in an English home left out "Oma hat uns am Sonntag
+    # besucht" as another deed (review s39 #1).
+    read = languages_to_try(next(iter(languages), None))
+    return any(says_coming(text, other) for other in read) or _tells_visit(text, read)
 
 
 def no_coming_told(

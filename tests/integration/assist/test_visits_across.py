@@ -1,0 +1,98 @@
+"""Who visited last, and who holds a trade, asked in a home's language of
+memories told in the other (review s39): "Wer hat uns zuletzt besucht?"
+missed "Grandma visited us on Sunday"; "Wer ist der Zahnarzt?" missed "Our
+dentist is Dr. Weber", and "Wer ist der Tierarzt?" named the dentist."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from custom_components.home_memory.memory.common.values import NewMemory
+
+from ...core.conftest import BOB
+from ..fake_agents import say
+from .test_corrections import english_home_with_minilm, speech
+from .test_person_corrections import german_home
+
+if TYPE_CHECKING:
+    from freezegun.api import FrozenDateTimeFactory
+    from homeassistant.core import HomeAssistant
+    from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+    from custom_components.home_memory.memory.embedding.embedder import Embedder
+    from custom_components.home_memory.memory.embedding.multilingual import (
+        MultilingualEmbedder,
+    )
+    from custom_components.home_memory.memory.store import MemoryStore
+
+pytestmark = pytest.mark.usefixtures("mock_load_model")
+
+
+def _told(store: MemoryStore, text: str, day: int) -> None:
+    """`text`, told by the household, of `day` November 2026 in Berlin (as
+    a memory told in the other language than the home's is stored)."""
+    store.create(
+        NewMemory(
+            content=text,
+            happened_at=datetime(2026, 11, day, 12, tzinfo=ZoneInfo("Europe/Berlin")),
+        ),
+        BOB,
+    )
+
+
+@pytest.mark.parametrize(
+    "visit", ["Grandma visited us on Sunday.", "Grandma was here on Sunday."]
+)
+async def test_german_home_who_visited_last_reads_a_visit_told_in_english(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+    visit: str,
+) -> None:
+    """Mittwoch, 2. Dezember: Grandma visited us on Sunday (told in
+    English), Peter am Freitag; wir haben am Montag einen Kuchen gebacken."""
+    store = await german_home(hass, mock_config_entry, e5, freezer)
+    freezer.move_to("2026-12-02T08:00:00+00:00")
+    _told(store, visit, 29)
+    _told(store, "Peter hat uns am Freitag besucht.", 27)
+    await say(
+        hass, "Merk dir, dass wir am Montag einen Kuchen gebacken haben", language="de"
+    )
+    freezer.move_to("2026-12-10T08:00:00+00:00")
+    for asked in ("Wer hat uns zuletzt besucht?", "Wann hatten wir zuletzt Besuch?"):
+        answer = speech(await say(hass, asked, language="de"))
+        assert "Grandma" in answer, (asked, answer)
+        assert answer.index("Grandma") < answer.index("Peter"), (asked, answer)
+        assert "Kuchen" not in answer, (asked, answer)
+
+
+@pytest.mark.parametrize(
+    "visit", ["Oma hat uns am Sonntag besucht.", "Oma war am Sonntag da."]
+)
+async def test_english_home_who_visited_last_reads_a_visit_told_in_german(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+    visit: str,
+) -> None:
+    """Wednesday 2 December: Oma hat uns am Sonntag besucht (told in
+    German), Peter on Friday; we baked a cake on Monday."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    freezer.move_to("2026-12-02T08:00:00+00:00")
+    _told(store, visit, 29)
+    _told(store, "Peter visited us on Friday.", 27)
+    await say(hass, "Remember that we baked a cake on Monday")
+    freezer.move_to("2026-12-10T08:00:00+00:00")
+    for asked in ("Who visited us most recently?", "When did we last have visitors?"):
+        answer = speech(await say(hass, asked))
+        assert "Oma" in answer, (asked, answer)
+        assert answer.index("Oma") < answer.index("Peter"), (asked, answer)
+        assert "cake" not in answer, (asked, answer)
