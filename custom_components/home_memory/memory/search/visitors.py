@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
     from ..common.values import MemoryFilter
     from ..storage.candidates import CandidateQueries
+    from ..text.statement_words import StatementWords
 
 _TOKEN: Final = re.compile(r"[^\W_]+", re.UNICODE)
 # A visitor this long or longer is found as a compound's last part
@@ -42,6 +43,8 @@ _COMPOUND_PART: Final = 4
 # change of summer time), is dated by days and ends at a midnight.
 _A_DAY: Final = 86400.0
 _AN_HOUR: Final = 3600.0
+# Plural endings of a person word ("neighbours", "Nachbarn", "Gästen").
+_PLURALS: Final = ("s", "n", "en", "e")
 
 
 def asked_visitors(query: str, language: str | None) -> set[str]:
@@ -347,11 +350,52 @@ def _tells_visit(text: str, languages: Collection[str]) -> bool:
     "had guests", "war … da"), in any of `languages`."""
     said = set(_TOKEN.findall(text.casefold()))
     tables = [statement_words(other) for other in languages]
+    if any(not table.visited.isdisjoint(said) for table in tables):
+        return True
     return any(
-        not table.visited.isdisjoint(said)
-        or (table.visit_told is not None and table.visit_told.search(text) is not None)
+        _a_person_told(text[: found.start()].rsplit(".", 1)[-1] + found.group(), tables)
         for table in tables
+        if table.visit_told is not None
+        for found in table.visit_told.finditer(text)
     )
+
+
+def _a_person_told(clause: str, tables: list[StatementWords]) -> bool:
+    """Whether `clause` (a sentence up to the end of its `visit_told`)
+    tells of a person there: a name, a person word (`owned_people`, `kin`,
+    `visit_people`: "guests") or a trade (`visitors`, `roles`), in the
+    plural too. "The keys were here yesterday" tells of no visit, as "Die
+    Schlüssel waren gestern da" (review s39 #2): a thing being somewhere
+    is none; "Peter was here", "Oma war da", "We had guests" are."""
+    people = frozenset().union(
+        *(
+            table.owned_people
+            | table.kin
+            | table.visit_people
+            | table.visitors
+            | table.roles.keys()
+            for table in tables
+        )
+    )
+    unnamed = frozenset().union(
+        *(
+            table.thing_openers | table.stop | table.times | table.coming
+            for table in tables
+        )
+    )
+    openers = frozenset().union(*(table.thing_openers for table in tables))
+    before = ""
+    for word in _TOKEN.findall(clause):
+        folded = word.casefold()
+        if folded in people or any(
+            folded.endswith(ending) and folded[: -len(ending)] in people
+            for ending in _PLURALS
+        ):
+            return True
+        if word[0].isupper() and folded not in unnamed and before not in openers:
+            return True
+        before = folded
+    return False
 
 
 def _trades(languages: Collection[str]) -> set[str]:
