@@ -96,3 +96,61 @@ async def test_english_home_who_visited_last_reads_a_visit_told_in_german(
         assert "Oma" in answer, (asked, answer)
         assert answer.index("Oma") < answer.index("Peter"), (asked, answer)
         assert "cake" not in answer, (asked, answer)
+
+
+async def test_german_home_asks_a_trade_told_in_english(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Told in English: our dentist is Dr. Weber, the plumber Mr. Kowalski,
+    the vet Dr. Schmidt. "Wer ist der Zahnarzt?" and "Wer ist unser
+    Klempner?" found nothing, "Wer ist der Tierarzt?" named the dentist."""
+    store = await german_home(hass, mock_config_entry, e5, freezer)
+    for fact in (
+        "Our dentist is Dr. Weber.",
+        "The plumber is Mr. Kowalski.",
+        "Our vet is Dr. Schmidt.",
+    ):
+        _told(store, fact, 27)
+    freezer.move_to("2026-12-10T08:00:00+00:00")
+    for asked, name, others in (
+        ("Wer ist der Zahnarzt?", "Weber", ("Kowalski", "Schmidt")),
+        ("Wer ist unser Zahnarzt?", "Weber", ("Kowalski", "Schmidt")),
+        ("Wer ist unser Klempner?", "Kowalski", ("Weber", "Schmidt")),
+        ("Wer ist der Tierarzt?", "Schmidt", ("Weber", "Kowalski")),
+    ):
+        answer = speech(await say(hass, asked, language="de"))
+        assert name in answer, (asked, answer)
+        for other in others:
+            assert other not in answer, (asked, answer)
+
+
+async def test_english_home_asks_a_trade_told_in_german(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Told in German: unser Zahnarzt ist Dr. Weber, der Klempner Herr
+    Kowalski, die Tierärztin Frau Dr. Schmidt."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    for fact in (
+        "Unser Zahnarzt ist Dr. Weber.",
+        "Der Klempner ist Herr Kowalski.",
+        "Unsere Tierärztin ist Frau Dr. Schmidt.",
+    ):
+        _told(store, fact, 27)
+    freezer.move_to("2026-12-10T08:00:00+00:00")
+    for asked, name, others in (
+        ("Who is our dentist?", "Weber", ("Kowalski", "Schmidt")),
+        ("Who is the plumber?", "Kowalski", ("Weber", "Schmidt")),
+        ("Who is our vet?", "Schmidt", ("Weber", "Kowalski")),
+    ):
+        answer = speech(await say(hass, asked))
+        assert name in answer, (asked, answer)
+        for other in others:
+            assert other not in answer, (asked, answer)

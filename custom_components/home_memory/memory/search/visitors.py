@@ -26,7 +26,7 @@ from ..text.validation import one_sentence
 from ..text.word_forms import related_terms, word_forms
 from ..time.expressions import looks_ahead, speaks_of_past
 from ..time.phrases import languages_to_try
-from .people import spelled_words
+from .people import one_trade, spelled_words
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection, Mapping
@@ -124,23 +124,23 @@ def naming_asked_trade(
 
 
 def trade_in_household_words(query: str, language: str | None) -> tuple[str, ...]:
-    """For a question naming a visitor or a trade in another language than
-    the household's ("Wann kommt der Klempner?", "Wer ist unser Tierarzt?"
-    in an English home), the household's words for their trade ("plumber",
-    "vet"), to be searched beside the question's: none of its memories
-    says "Klempner", and a model reading no German finds nothing by
-    meaning ("Das weiß ich nicht"; review s36 defect 6, review s38 #10)."""
-    tables = [statement_words(other) for other in languages_to_try(language)]
+    """For a question naming a visitor or a trade ("Wann kommt der
+    Klempner?", "Wer ist unser Tierarzt?"), every language's words for
+    their trade it does not say ("plumber", "vet"), to be searched beside
+    the question's: in an English home none of its memories says
+    "Klempner", and a model reading no German finds nothing by meaning
+    ("Das weiß ich nicht"; review s36 defect 6, review s38 #10); nor, in a
+    German home, did "Wer ist der Zahnarzt?" find "Our dentist is Dr.
+    Weber", told in English (review s39 #3)."""
+    languages = languages_to_try(language)
+    tables = [statement_words(other) for other in languages]
     said = set(_TOKEN.findall(query.casefold()))
+    general = set().union(*(table.visitors_any for table in tables))
     asked = set().union(*(table.visitors | table.roles.keys() for table in tables))
-    asked &= said
-    asked -= set().union(*(table.visitors_any for table in tables))
-    table = tables[0]
-    if not asked or asked <= table.visitors | table.roles.keys():
+    asked = (asked & said) - general
+    if not asked:
         return ()
-    words = same_trade(asked, languages_to_try(language))
-    ours = table.visitors | table.roles.keys()
-    return tuple(sorted(words & ours - asked - table.visitors_any))
+    return tuple(sorted(same_trade(asked, languages) - asked - general))
 
 
 def _names(visitors: set[str], text: str, languages: list[str]) -> bool:
@@ -797,6 +797,22 @@ def other_roles(
         and not {trades.get(word) for word in named} & asked_trades
         and not _names(asked, text, languages)
     }
+
+
+def other_trades_than_asked(
+    candidates: CandidateQueries,
+    query: str,
+    rowids: Collection[int],
+    language: str | None,
+) -> set[int]:
+    """Of `rowids`, for a question asking of a trade or calling alone (its
+    searched words all the trade's, people.py `one_trade`: "Wer ist der
+    Tierarzt?", "Who is our dentist?"), the memories naming another and
+    not it (`other_roles`): "Our dentist is Dr. Weber" was near enough to
+    "Wer ist der Tierarzt?" by meaning, and the answer (review s39 #3)."""
+    if not rowids or not one_trade(candidates.query_terms(query)):
+        return set()
+    return other_roles(candidates, query, rowids, language)
 
 
 def _named_roles(roles: Collection[str], text: str) -> set[str]:
