@@ -31,6 +31,7 @@ from custom_components.home_memory.memory.search.visitors import (
     no_coming_told,
     other_roles,
     other_trades_than_asked,
+    plans_of_a_visit,
     plans_of_no_day,
     telling_no_coming,
     tells_coming_asked,
@@ -882,3 +883,35 @@ def test_asked_of_a_trade_alone_another_trade_is_no_answer(
     assert other_trades_than_asked(candidates, query, list(HOLDERS), language) == (
         others
     )
+
+
+PLANS_AND_VISITS = {
+    1: "Grandma visited us on Monday 23 November.",
+    2: "Peter is coming on Saturday 28 November.",
+    3: "Anna kommt am Freitag, 27. November.",
+    4: "Oma war am Sonntag, 22. November da.",
+    5: "We baked a cake on Sunday 22 November.",
+    6: "Anna will visit us on Friday 27 November.",
+}
+
+
+@pytest.mark.parametrize(
+    ("query", "language", "planned"),
+    [
+        ("Did anyone visit us last week?", "en", {2, 3, 6}),
+        ("Wer kam letzte Woche?", "de", {2, 3, 6}),
+        ("Hatten wir letzte Woche Besuch?", "de", {2, 3, 6}),
+        # Who comes, asked ahead: a plan is its answer.
+        ("Who is coming?", "en", set()),
+        ("Wer kommt?", "de", set()),
+    ],
+)
+def test_a_plan_is_no_visit_told_as_over(
+    query: str, language: str, planned: set[int]
+) -> None:
+    """Review s39 #4: "Peter is coming on Saturday", told last week, was
+    read first for "Did anyone visit us last week?", as a visit that
+    happened; it is a plan, read after the visits told as over."""
+    candidates: Any = _Told(PLANS_AND_VISITS)
+    found = plans_of_a_visit(candidates, query, list(PLANS_AND_VISITS), language)
+    assert found == planned

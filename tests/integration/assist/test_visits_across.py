@@ -154,3 +154,65 @@ async def test_english_home_asks_a_trade_told_in_german(
         assert name in answer, (asked, answer)
         for other in others:
             assert other not in answer, (asked, answer)
+
+
+async def test_a_plan_whose_day_is_over_is_no_visit_that_happened(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Tuesday 24 November: Grandma visited us yesterday; Peter is coming on
+    Saturday, Anna will visit on Friday. Asked on 2 December whether anyone
+    visited last week, Peter's plan was read first, as a visit that
+    happened (review s39 #4, s38 review #6): we do not know it did."""
+    await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    freezer.move_to("2026-11-24T08:00:00+00:00")
+    for fact in (
+        "Remember that Grandma visited us yesterday",
+        "Remember that Peter is coming on Saturday",
+        "Remember that Anna will visit us on Friday",
+    ):
+        await say(hass, fact)
+    freezer.move_to("2026-12-02T08:00:00+00:00")
+    for asked in (
+        "Did anyone visit us last week?",
+        "Who visited us last week?",
+        "Who visited us?",
+        "Who visited us most recently?",
+    ):
+        answer = speech(await say(hass, asked))
+        assert "Grandma" in answer, (asked, answer)
+        for plan in ("Peter", "Anna"):
+            if plan in answer:
+                assert answer.index("Grandma") < answer.index(plan), (asked, answer)
+
+
+async def test_a_german_plan_whose_day_is_over_is_no_visit_that_happened(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Dienstag, 24. November: Oma hat uns gestern besucht, Anna kommt am
+    Freitag. Am 2. Dezember las "Wer kam letzte Woche?" Annas Plan zuerst."""
+    await german_home(hass, mock_config_entry, e5, freezer)
+    freezer.move_to("2026-11-24T08:00:00+00:00")
+    for fact in (
+        "Merk dir, dass Oma uns gestern besucht hat",
+        "Merk dir, dass Anna am Freitag kommt",
+    ):
+        await say(hass, fact, language="de")
+    freezer.move_to("2026-12-02T08:00:00+00:00")
+    for asked in (
+        "Wer kam letzte Woche?",
+        "Hatten wir letzte Woche Besuch?",
+        "Wer hat uns letzte Woche besucht?",
+        "Wann hatten wir zuletzt Besuch?",
+    ):
+        answer = speech(await say(hass, asked, language="de"))
+        assert "Oma" in answer, (asked, answer)
+        if "Anna" in answer:
+            assert answer.index("Oma") < answer.index("Anna"), (asked, answer)

@@ -293,6 +293,38 @@ def visits_by_their_time(
     return _saying(candidates, visits, language, speaks_of_past)
 
 
+def plans_of_a_visit(
+    candidates: CandidateQueries,
+    query: str,
+    rowids: Collection[int],
+    language: str | None,
+) -> set[int]:
+    """Of `rowids`, for who came asked of the past naming nobody ("Did
+    anyone visit us last week?", "Wer kam letzte Woche?"), the told
+    memories of a coming not told as over: a plan ("Peter is coming on
+    Saturday", told last week), whose day may be over, is not known to
+    have happened. Read after the visits told as over (windows.py
+    `reading_order`): it was read first, as a visit that happened (review
+    s39 #4, s38 review #6)."""
+    if not rowids or not asks_anyone_coming(query, language):
+        return set()
+    if not _asked_of_the_past(query, language):
+        return set()
+    languages = list(languages_to_try(language))
+    ordered = sorted(rowids)
+    kinds = candidates.kinds(ordered)
+    comings = {
+        rowid
+        for rowid, text in candidates.contents(ordered).items()
+        if kinds.get(rowid) != _OBSERVED
+        and (
+            any(says_coming(text, other) for other in languages)
+            or _tells_visit(text, languages)
+        )
+    }
+    return comings - _saying(candidates, comings, language, speaks_of_past)
+
+
 def tells_coming_asked(verb: str, text: str, languages: Collection[str]) -> bool:
     """Whether `verb`, the deed a question asks (deed_floor.py `other_deeds`),
     is a word of coming (`coming`) and `text` tells of a coming in any of
