@@ -11,7 +11,12 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from custom_components.home_memory.memory.common.values import NewMemory
+from custom_components.home_memory.memory.common.values import (
+    SYSTEM,
+    MemoryKind,
+    NewMemory,
+    Source,
+)
 
 from ...core.conftest import BOB
 from ..fake_agents import say
@@ -216,3 +221,51 @@ async def test_a_german_plan_whose_day_is_over_is_no_visit_that_happened(
         assert "Oma" in answer, (asked, answer)
         if "Anna" in answer:
             assert answer.index("Oma") < answer.index("Anna"), (asked, answer)
+
+
+DOOR = (
+    "On Wednesday afternoon, I could tell that the front door opened and closed "
+    "around ten past two, so someone may have come in or gone out, or let a "
+    "visitor in."
+)
+
+
+async def test_in_a_door_only_home_a_person_s_leaving_is_the_door(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    minilm: Embedder,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """A home that sees nobody come or go: the front door on Wednesday
+    afternoon; Anna's chores told later that week. "When did Anna last leave?"
+    read her chores (review s37 #8): the door is the only sign of it."""
+    store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
+    for entity, name in (("person.anna", "Anna"), ("person.ben", "Ben")):
+        hass.states.async_set(entity, "home", {"friendly_name": name})
+    freezer.move_to("2026-11-27T08:00:00+00:00")
+    for fact in (
+        "Remember that Anna cleaned the bathroom yesterday",
+        "Remember that Anna watered the plants this morning",
+        "Remember that Anna took out the bins this morning",
+    ):
+        await say(hass, fact)
+    store.create(
+        NewMemory(
+            content=DOOR,
+            tags=("come home", "arrive", "leave", "go out", "head out", "doors"),
+            source=Source.OBSERVED,
+            kind=MemoryKind.OBSERVATION,
+            importance=0.3,
+            happened_at=datetime(
+                2026, 11, 25, 14, 10, tzinfo=ZoneInfo("Europe/Berlin")
+            ),
+        ),
+        SYSTEM,
+    )
+    freezer.move_to("2026-11-28T08:00:00+00:00")
+    for asked in ("When did Anna last leave?", "When did Anna last leave the house?"):
+        answer = speech(await say(hass, asked))
+        assert "front door" in answer, (asked, answer)
+        if "bathroom" in answer:
+            assert answer.index("front door") < answer.index("bathroom"), answer
