@@ -364,3 +364,30 @@ def test_the_last_time_of_one_the_home_names_nowhere_is_the_latest_tagged() -> N
         3,
         2,
     ]
+
+
+def test_of_one_known_and_named_nowhere_the_tagged_of_nobody_come_first() -> None:
+    """Review s37 #8: in a home that tracks nobody, "When did Anna last
+    leave?" read her chores (naming her, tagged no leaving) before the
+    front door's memories, tagged a possible leaving and naming nobody:
+    they are the only sign of it. Where a tagged memory names her, those
+    of nobody are not lifted."""
+    tags = {1: (), 2: ("leave",), 3: (), 4: ("leave",)}
+    at = {1: 400.0, 2: 100.0, 3: 300.0, 4: 200.0}
+    ranked = [1, 3, 2, 4]
+    query = "When did Anna last leave?"
+    chores = {1: ["Anna"], 3: ["Anna"]}
+    doors = _Tagged(tags, at, chores)
+    assert tagged_first(doors, query, ranked, {"Anna"}, "en", latest=True) == [  # type: ignore[arg-type]
+        2,
+        3,
+        0,
+        1,
+    ]
+    tracked = _Tagged(tags, at, {**chores, 4: ["Anna"]})
+    assert tagged_first(tracked, query, ranked, {"Anna"}, "en", latest=True) == [  # type: ignore[arg-type]
+        3,
+        0,
+        1,
+        2,
+    ]

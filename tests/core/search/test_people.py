@@ -12,6 +12,7 @@ from custom_components.home_memory.memory.search.people import (
     kin_names,
     mostly_titled,
     named_people,
+    one_trade,
     only_owned,
     others_than_asked,
     owner_words,
@@ -453,3 +454,23 @@ def test_a_german_question_says_a_name_where_its_subject_stands(
     read as naming no one, and Ben's nights answered (review s31 M1)."""
     assert said_names(query, {"Anna", "Ben"}) == said
     assert asked_names("Ist Max letzte Nacht aufgestanden?") == {"Max"}
+
+
+@pytest.mark.parametrize(
+    ("words", "one"),
+    [
+        (["zahnarzt", "dentist", "zahnärztin"], True),
+        (["klempner", "plumber", "klempnerin"], True),
+        (["vet"], True),
+        (["zahnarzt", "vet"], False),
+        (["plumber", "boiler"], False),
+        (["anna"], False),
+    ],
+)
+def test_a_trade_s_words_in_every_language_are_one_word(
+    words: list[str], one: bool
+) -> None:
+    """Review s39 #3: "Wer ist unser Klempner?" is searched as "klempner
+    plumber klempnerin", one thing asked: each memory holding one of them
+    is held to hold the question's one word (`holding_the_one_word`)."""
+    assert one_trade(words) is one

@@ -208,7 +208,9 @@ def tagged_first(
     door's memory, the only sign of a coming in a home that tracks nobody,
     read Friday afternoon's before Friday evening's; household replay,
     s36). Of a person it tells of, a memory tagged so may tell of another's
-    coming beside theirs: the order by relevance stands."""
+    coming beside theirs: the order by relevance stands. Of a person no
+    tagged memory tells of, those of nobody (a door in a home that tracks
+    nobody) first: they are the only sign of it (review s37 #8)."""
     places = list(range(len(rowids)))
     asked = {word.casefold() for word in asked_here(query, language)}
     # Asked of the past only: "when do we leave for the airport" is the
@@ -218,11 +220,16 @@ def tagged_first(
     tagged = {r for r, tag in candidates.tags_of(rowids) if tag.casefold() in asked}
     if named := {words(person) for person in named_people(query, known)}:
         people = candidates.people_of(list(tagged))
-        tagged = {
+        theirs = {
             rowid
             for rowid in tagged
             if any(words(person) in named for person in people.get(rowid, ()))
         }
+        # Where the home tells nobody's moment by name (a door, in a home
+        # that tracks nobody), the moment of no one is the only sign of
+        # theirs: "When did Anna last leave?" read her chores before the
+        # front door (review s37 #8).
+        tagged = theirs or {rowid for rowid in tagged if not people.get(rowid)}
     if latest and tagged and not named:
         happened = candidates.happened_at(sorted(tagged))
         return sorted(

@@ -52,7 +52,12 @@ from .people import (
 from .purposes import other_purposes
 from .searched_words import asking_nothing
 from .standing_out import RELATED_THING_MIN_SIMILARITY, by_meaning
-from .visitors import naming_asked_trade, telling_no_coming, unnamed_visitor
+from .visitors import (
+    naming_asked_trade,
+    other_trades_than_asked,
+    telling_no_coming,
+    unnamed_visitor,
+)
 from .windows import plans
 
 if TYPE_CHECKING:
@@ -776,6 +781,7 @@ def not_whole(
         | nowhere(candidates, query, similarity, language)
         | contacted(candidates, query, list(similarity), language)
         | unnamed_visitor(candidates, query, similarity, language)
+        | other_trades_than_asked(candidates, query, similarity, language)
         | telling_no_coming(candidates, query, similarity, language)
         | other_purposes(
             candidates,

@@ -22,7 +22,7 @@ from ..text.fts_query import STOPWORDS, plainly_english
 from ..text.naming import name_joins
 from ..text.statement_words import statement_words
 from ..text.word_forms import word_forms
-from ..time.phrases import phrases
+from ..time.phrases import languages_to_try, phrases
 from ..time.spoken import opening_date
 from .purposes import asked_purpose, asks_a_deed, purpose_of
 
@@ -311,9 +311,10 @@ def holding_the_one_word(
     finding 10). Half relevant, not whole: a caller's strict
     `min_relevance` still decides (the first fix let them past 1.0)."""
     terms = candidates.query_terms(query)
-    if len(terms) != 1 or not keyword:
+    if not (len(terms) == 1 or one_trade(terms)) or not keyword:
         return set()
-    holding = candidates.holding(terms, list(keyword)).get(terms[0], set())
+    held = candidates.holding(terms, list(keyword))
+    holding = set().union(*(held.get(term, set()) for term in terms))
     for rowid in holding & fused.keys():
         rel = fused[rowid]
         fused[rowid] = rel._replace(
@@ -321,6 +322,26 @@ def holding_the_one_word(
             own=max(rel.own, ONE_WORD_RELEVANCE),
         )
     return holding
+
+
+def one_trade(words: Collection[str]) -> bool:
+    """Whether `words` are all words of one trade or calling,
+    in any language (`roles`, a visitor not listed names its own): "Wer ist
+    der Zahnarzt?" searched as "zahnarzt dentist" asks one thing, as "Wer
+    ist der Zahnarzt?" alone did (`holding_the_one_word`)."""
+    tables = [statement_words(other) for other in languages_to_try(None)]
+    trades = {
+        table.roles.get(word, word)
+        for word in words
+        for table in tables
+        if word in table.roles or word in table.visitors
+    }
+    known = {
+        word
+        for word in words
+        if any(word in table.roles or word in table.visitors for table in tables)
+    }
+    return bool(known) and len(known) == len(set(words)) and len(trades) == 1
 
 
 def told_subject(text: str, names: Iterable[str]) -> str | None:

@@ -24,6 +24,7 @@ from .visitors import (
     called_off,
     calling_off_asked,
     came_already,
+    plans_of_a_visit,
     telling_no_coming,
 )
 
@@ -52,7 +53,8 @@ def reading_order(
     who comes (`query`), no call-off, other deed or coming that is over
     beside one who comes (visitors.py `called_off`, `telling_no_coming`,
     `came_already`), and asked of one, their
-    call-off after their coming (`calling_off_asked`); the window's own
+    call-off after their coming (`calling_off_asked`); asked who came, a
+    plan after the visits told as over (`plans_of_a_visit`); the window's own
     memories before longer events reaching out of it."""
     left_out = called_off(candidates, query, rowids, language)
     left_out |= telling_no_coming(candidates, query, rowids, language)
@@ -73,10 +75,12 @@ def reading_order(
         left_out = set()
     kept = [i for i, rowid in enumerate(rowids) if rowid not in left_out]
     later = calling_off_asked(candidates, query, [rowids[i] for i in kept], language)
+    planned = plans_of_a_visit(candidates, query, [rowids[i] for i in kept], language)
     return sorted(
         kept,
         key=lambda i: (
             rowids[i] in later,
+            rowids[i] in planned,
             bool(deeds) and rowids[i] not in deeds,
             rowids[i] in longer,
         ),

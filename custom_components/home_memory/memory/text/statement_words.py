@@ -93,6 +93,10 @@ class StatementWords:
     never says it); coming_home: a return home, the household's ("came
     home", "kam … nach Hause"), no visit; visit_told: a visit told as
     over in other words ("was here", "had guests", "war … da");
+    visit_people: who besides a name, a person word or a trade may be told
+    as visiting by it ("guests", "Gäste"), and thing_openers: the words
+    opening a thing's name ("the", "das"): "The keys were here" is no
+    visit (search/visitors.py `_tells_visit`);
     visitors_any: those of them said
     generally ("Handwerker"), whom any visitor's memory may answer
     (search/visitors.py); roles: trades and callings, visitors or not,
@@ -187,6 +191,8 @@ class StatementWords:
     visited: frozenset[str] = frozenset()
     coming_home: re.Pattern[str] | None = None
     visit_told: re.Pattern[str] | None = None
+    visit_people: frozenset[str] = frozenset()
+    thing_openers: frozenset[str] = frozenset()
     contacting: frozenset[str] = frozenset()
     deed_questions: tuple[re.Pattern[str], ...] = ()
     deeds_not_asked: frozenset[str] = frozenset()
@@ -292,6 +298,12 @@ def _read_words(path: Path) -> StatementWords:
         visit_told=re.compile(table["visit_told"], re.IGNORECASE)
         if table.get("visit_told")
         else None,
+        visit_people=frozenset(
+            word.casefold() for word in table.get("visit_people", ())
+        ),
+        thing_openers=frozenset(
+            word.casefold() for word in table.get("thing_openers", ())
+        ),
         contacting=frozenset(
             word.casefold() for word in table.get("contacting", ())
         ),
