@@ -52,7 +52,7 @@ def _resources(language: str = "en") -> dict[str, str]:
             else:
                 flat[f"{prefix}{name}"] = value
 
-    walk(strings["panel"], "component.home_memory.panel.")
+    walk(strings["config_panel"], "component.home_memory.config_panel.")
     walk(strings["exceptions"], "component.home_memory.exceptions.")
     return flat
 

@@ -291,11 +291,11 @@ async def test_unknown_field_is_named_with_the_accepted_ones(
     message = str(err.value)
     if accepted is None:
         assert err.value.translation_key == "unknown_field_none_taken"
-        assert message.startswith(f"Unknown field '{unknown}': this takes no fields")
+        assert message.startswith(f"Unknown field “{unknown}”: this takes no fields")
     else:
         assert err.value.translation_key == "unknown_field"
         assert message.startswith(
-            f"Unknown field '{unknown}': the fields are {accepted}"
+            f"Unknown field “{unknown}”: the fields are {accepted}"
         ), message
     assert "not a valid option" not in message
     assert await all_memories(hass, hass_admin_user) == []

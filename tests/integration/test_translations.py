@@ -187,61 +187,114 @@ HASSFEST_SECTIONS = frozenset(
         "common",
     }
 )
-# Sections of our own that hassfest does not take yet (review s38 finding 18:
-# the panel's words and the set-aside notice still wait for a place).
-NOT_YET_MOVED = frozenset({"panel", "notifications"})
-# hassfest's `common`: slug keys, each a string without outer spaces or a
-# placeholder in single quotes.
+# hassfest's keys in `config_panel` (any depth): lower-case words joined by
+# single `_` or `-`; in `common`: slugs, one level.
+TRANSLATION_KEY = re.compile(r"^(?!.+[_-]{2})(?![_-])[a-z0-9-_]+(?<![_-])$")
 SLUG = re.compile(r"[a-z0-9_]+")
+# What hassfest refuses in any translated string: markup, a placeholder in
+# single quotes, a placeholder that is no identifier, a URL.
+HTML = re.compile(r"<[a-z].*?>", re.IGNORECASE)
 QUOTED_PLACEHOLDER = re.compile(r"'\{\w+\}'")
+ANY_PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+URL = re.compile(r"((ftp|ftps|https?|mqtts?|socket|socks5)://|www\.)\S", re.IGNORECASE)
+
+
+def hassfest_refusals(tree: dict[str, Any]) -> list[str]:
+    """What hassfest's check of an integration's strings would refuse in
+    `tree`: a top-level section it does not know, a `common` that is not
+    flat slugs, a `config_panel` key it does not take, and any string it
+    does not take as a translation."""
+    refused = [f"section {name}" for name in sorted(set(tree) - HASSFEST_SECTIONS)]
+    refused += [
+        f"common.{key}"
+        for key, text in tree.get("common", {}).items()
+        if not SLUG.fullmatch(key) or not isinstance(text, str)
+    ]
+    refused += [
+        f"config_panel key {path}"
+        for path in _leaves(tree.get("config_panel", {}), "config_panel.")
+        if not all(TRANSLATION_KEY.match(part) for part in path.split(".")[1:])
+    ]
+    for path, text in _leaves(tree).items():
+        if (
+            not isinstance(text, str)
+            or text != text.strip()
+            or HTML.search(text)
+            or QUOTED_PLACEHOLDER.search(text)
+            or URL.search(text)
+            or any(not name.isidentifier() for name in ANY_PLACEHOLDER.findall(text))
+        ):
+            refused.append(f"string {path}")
+    return refused
 
 
 @pytest.mark.parametrize("path", [ENGLISH, *OTHERS], ids=lambda path: path.stem)
 def test_our_own_words_sit_in_sections_hassfest_takes(path: Path) -> None:
-    """The reasons, names and field names are `common` strings, as hassfest
-    takes them: top-level "problems" and "names" would fail its check of
-    the integration (review s38 finding 18)."""
+    """The reasons, names and field names are `common` strings, the panel's
+    words `config_panel` (the section for an integration's own panel), as
+    hassfest takes them: top-level "problems", "panel" or "notifications"
+    would fail its check of the integration (review s38 finding 18)."""
     tree = _load(path)
-    assert set(tree) - HASSFEST_SECTIONS - NOT_YET_MOVED == set()
-    common = tree["common"]
-    assert any(key.startswith("problem_") for key in common)
-    bad = [
-        key
-        for key, text in common.items()
-        if not SLUG.fullmatch(key)
-        or not isinstance(text, str)
-        or text != text.strip()
-        or QUOTED_PLACEHOLDER.search(text)
+    assert any(key.startswith("problem_") for key in tree["common"])
+    assert "title" in tree["config_panel"]
+    assert hassfest_refusals(tree) == []
+
+
+def test_the_hassfest_check_refuses_what_hassfest_refuses() -> None:
+    """Each kind of refusal is found (else the check above could not fail)."""
+    tree = _load(ENGLISH)
+    tree["panel"] = tree.pop("config_panel")
+    tree["notifications"] = {"set_aside": {"title": "Kept"}}
+    tree["common"]["Not-A-Slug"] = "x"
+    tree["common"]["nested"] = {"a": "b"}
+    tree["panel"]["bad__key"] = "x"
+    tree["config_panel"] = {"Upper": "x", "ok": {"_bad": "y"}}
+    tree["exceptions"]["spaced"] = {"message": " Leading space"}
+    tree["exceptions"]["marked"] = {"message": "A <b>bold</b> word"}
+    tree["exceptions"]["quoted"] = {"message": "Named '{name}'"}
+    tree["exceptions"]["linked"] = {"message": "See https://example.org"}
+    tree["exceptions"]["odd"] = {"message": "Count {1st}"}
+    assert hassfest_refusals(tree) == [
+        "section notifications",
+        "section panel",
+        "common.Not-A-Slug",
+        "common.nested",
+        "config_panel key config_panel.Upper",
+        "config_panel key config_panel.ok._bad",
+        "string exceptions.spaced.message",
+        "string exceptions.marked.message",
+        "string exceptions.quoted.message",
+        "string exceptions.linked.message",
+        "string exceptions.odd.message",
     ]
-    assert bad == []
 
 
 def test_the_checks_catch_a_broken_translation() -> None:
     """A dropped, stray or flattened key and a lost placeholder are all found."""
     english = _load(ENGLISH)
     broken = _load(TRANSLATIONS / "de.json")
-    del broken["panel"]["list"]["count"]
-    broken["panel"]["list"]["extra"] = "Zusätzlich"
-    broken["panel"]["day_type"] = "Werktag"
-    broken["panel"]["memory"]["version"] = "Version"
-    broken["panel"]["memory"]["used"]["other"] = "{n}-mal"
+    del broken["config_panel"]["list"]["count"]
+    broken["config_panel"]["list"]["extra"] = "Zusätzlich"
+    broken["config_panel"]["day_type"] = "Werktag"
+    broken["config_panel"]["memory"]["version"] = "Version"
+    broken["config_panel"]["memory"]["used"]["other"] = "{n}-mal"
     # A form English does not need is no difference; a stray one is.
-    broken["panel"]["memory"]["from_event_ids"]["few"] = "{count} Änderungen"
-    broken["panel"]["memory"]["from_event_ids"]["lots"] = "{count} Änderungen"
+    broken["config_panel"]["memory"]["from_event_ids"]["few"] = "{count} Änderungen"
+    broken["config_panel"]["memory"]["from_event_ids"]["lots"] = "{count} Änderungen"
     assert key_differences(english, broken) == [
-        "extra panel.day_type",
-        "extra panel.list.extra",
-        "extra panel.memory.from_event_ids.lots",
-        "missing panel.day_type.weekday",
-        "missing panel.day_type.weekend",
-        "missing panel.list.count.one",
-        "missing panel.list.count.other",
-        "missing section panel.day_type",
-        "missing section panel.list.count",
+        "extra config_panel.day_type",
+        "extra config_panel.list.extra",
+        "extra config_panel.memory.from_event_ids.lots",
+        "missing config_panel.day_type.weekday",
+        "missing config_panel.day_type.weekend",
+        "missing config_panel.list.count.one",
+        "missing config_panel.list.count.other",
+        "missing section config_panel.day_type",
+        "missing section config_panel.list.count",
     ]
     assert placeholder_differences(english, broken) == [
-        "panel.memory.version: ['version'] != []",
-        "panel.memory.used.other: [] != ['n']",
+        "config_panel.memory.version: ['version'] != []",
+        "config_panel.memory.used.other: [] != ['n']",
     ]
 
 
@@ -257,8 +310,8 @@ async def test_home_assistant_serves_the_german_panel_strings(
     answers: dict[str, dict[str, str]] = {}
     # English first: HA checks a language's placeholders against the English.
     for language, category in [
-        *(("en", category) for category in ("panel", "exceptions", "services")),
-        *(("de", category) for category in ("panel", "exceptions", "services")),
+        *(("en", category) for category in ("config_panel", "exceptions", "services")),
+        *(("de", category) for category in ("config_panel", "exceptions", "services")),
     ]:
         await client.send_json_auto_id(
             {
@@ -278,18 +331,23 @@ async def test_home_assistant_serves_the_german_panel_strings(
         and record.levelno >= logging.WARNING
     ] == []
     prefix = f"component.{DOMAIN}"
-    assert answers["panel"][f"{prefix}.panel.title"] == "Gedächtnis"
-    assert answers["panel"][f"{prefix}.panel.list.search_label"] == (
+    assert answers["config_panel"][f"{prefix}.config_panel.title"] == "Gedächtnis"
+    assert answers["config_panel"][f"{prefix}.config_panel.list.search_label"] == (
         "Erinnerungen durchsuchen"
     )
-    assert answers["panel"][f"{prefix}.panel.list.count.one"] == "{count} Erinnerung"
+    assert (
+        answers["config_panel"][f"{prefix}.config_panel.list.count.one"]
+        == "{count} Erinnerung"
+    )
     assert answers["exceptions"][f"{prefix}.exceptions.admin_required.message"] == (
         "Nur ein Administrator kann diese Aktion verwenden."
     )
     assert answers["services"][f"{prefix}.services.remember.name"] == "Merken"
     # Every panel string arrives, none falls back to English.
-    german = _leaves(_load(TRANSLATIONS / "de.json")["panel"], f"{prefix}.panel.")
-    assert answers["panel"] == german
+    german = _leaves(
+        _load(TRANSLATIONS / "de.json")["config_panel"], f"{prefix}.config_panel."
+    )
+    assert answers["config_panel"] == german
 
 
 @pytest.mark.usefixtures("mock_load_model")

@@ -1099,7 +1099,7 @@ async def test_an_unknown_field_is_named_with_the_accepted_ones(
     assert error["code"] == "invalid_format"
     assert error["translation_key"] == "unknown_field"
     assert error["message"].startswith(
-        "Unknown field 'text': the fields are memory_id, expected_version, content,"
+        "Unknown field “text”: the fields are memory_id, expected_version, content,"
     ), error
     error = await anna.error("proposals", surprise=1)
     assert error["translation_key"] == "unknown_field_none_taken"

@@ -86,13 +86,13 @@ async def async_set_aside(
         moved_to,
     )
     strings = await async_get_translations(
-        hass, hass.config.language, "notifications", [DOMAIN]
+        hass, hass.config.language, "common", [DOMAIN]
     )
-    prefix = f"component.{DOMAIN}.notifications.set_aside"
+    prefix = f"component.{DOMAIN}.common.set_aside_notice"
     persistent_notification.async_create(
         hass,
-        strings.get(f"{prefix}.message", "{path}").replace("{path}", str(moved_to)),
-        title=strings.get(f"{prefix}.title"),
+        strings.get(f"{prefix}_message", "{path}").replace("{path}", str(moved_to)),
+        title=strings.get(f"{prefix}_title"),
         notification_id=NOTIFICATION_ID,
     )
     return moved_to

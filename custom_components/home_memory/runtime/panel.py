@@ -35,6 +35,9 @@ if TYPE_CHECKING:
 BUNDLE_PATH: Final = Path(__file__).parents[1] / "frontend" / PANEL_BUNDLE
 _SERVED: Final = f"{DOMAIN}_panel_served"
 DEFAULT_TITLE: Final = "Memory"
+# The panel's words in strings.json: `config_panel`, the section hassfest
+# takes for an integration's own panel (a section of our own would fail it).
+PANEL_SECTION: Final = "config_panel"
 
 
 def bundle_version(path: Path = BUNDLE_PATH) -> str:
@@ -90,6 +93,6 @@ def _async_remove_panel(hass: HomeAssistant, entry_id: str) -> None:
 async def _async_title(hass: HomeAssistant) -> str:
     """The sidebar title in the server's language (the sidebar shows it as given)."""
     strings = await async_get_translations(
-        hass, hass.config.language, "panel", [DOMAIN]
+        hass, hass.config.language, PANEL_SECTION, [DOMAIN]
     )
-    return strings.get(f"component.{DOMAIN}.panel.title", DEFAULT_TITLE)
+    return strings.get(f"component.{DOMAIN}.{PANEL_SECTION}.title", DEFAULT_TITLE)

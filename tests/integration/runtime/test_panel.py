@@ -61,7 +61,7 @@ async def with_frontend(hass: HomeAssistant) -> None:
 
 def _panel_strings() -> dict[str, object]:
     strings = json.loads((BUNDLE_PATH.parents[1] / "strings.json").read_text("utf-8"))
-    panel: dict[str, object] = strings["panel"]
+    panel: dict[str, object] = strings["config_panel"]
     return panel
 
 
@@ -223,8 +223,8 @@ def _translate(language: str, cases: list[tuple[str, dict[str, object]]]) -> lis
         )
     )
     resources = {
-        f"component.home_memory.panel.{key}": text
-        for key, text in _flat(shipped["panel"]).items()
+        f"component.home_memory.config_panel.{key}": text
+        for key, text in _flat(shipped["config_panel"]).items()
     }
     script = _TRANSLATE % json.dumps((SOURCES / "i18n.js").as_uri())
     done = subprocess.run(
@@ -313,5 +313,5 @@ def test_panel_strings_are_shipped_in_english() -> None:
     shipped = json.loads(
         (BUNDLE_PATH.parents[1] / "translations" / "en.json").read_text("utf-8")
     )
-    assert shipped["panel"] == _panel_strings()
-    assert shipped["panel"]["title"] == "Memory"
+    assert shipped["config_panel"] == _panel_strings()
+    assert shipped["config_panel"]["title"] == "Memory"

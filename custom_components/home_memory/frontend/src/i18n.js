@@ -1,9 +1,10 @@
 // The panel's words come from the integration's translations (strings.json,
-// category "panel"), fetched over the websocket like Home Assistant's own
+// category "config_panel", the section hassfest takes for an integration's
+// own panel), fetched over the websocket like Home Assistant's own
 // panels fetch an integration's strings. A missing key shows itself, so a gap
 // is visible instead of silently blank.
 
-const PREFIX = "component.home_memory.panel.";
+const PREFIX = "component.home_memory.config_panel.";
 
 export async function loadStrings(hass) {
   // The panel's words, and the integration's error messages (to say what
@@ -16,7 +17,7 @@ export async function loadStrings(hass) {
       integration: ["home_memory"],
     });
   const [panel, exceptions] = await Promise.all([
-    fetch("panel"),
+    fetch("config_panel"),
     fetch("exceptions").catch(() => ({ resources: {} })),
   ]);
   return { ...exceptions.resources, ...panel.resources };
