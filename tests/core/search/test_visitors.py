@@ -17,6 +17,7 @@ from custom_components.home_memory.memory.common.values import (
     MemoryKind,
     NewMemory,
 )
+from custom_components.home_memory.memory.search import visitors
 from custom_components.home_memory.memory.search.deed_floor import other_deeds
 from custom_components.home_memory.memory.search.visitors import (
     asked_visitors,
@@ -45,6 +46,7 @@ from custom_components.home_memory.memory.text.fts_query import (
     search_stopwords,
     search_terms,
 )
+from custom_components.home_memory.memory.time.expressions import speaks_of_past
 
 from ..conftest import BOB, rowid_of
 from .test_floors import _answers
@@ -915,3 +917,20 @@ def test_a_plan_is_no_visit_told_as_over(
     candidates: Any = _Told(PLANS_AND_VISITS)
     found = plans_of_a_visit(candidates, query, list(PLANS_AND_VISITS), language)
     assert found == planned
+
+
+def test_what_a_text_says_is_kept_only_for_a_usual_length() -> None:
+    """A memory's reading is kept (the same memories come back search after
+    search) and answers as the reader does; a text past the kept length is
+    read each time, so a long text is never held by the cache."""
+    told = "Grandma came to see us on Sunday."
+    before = visitors._kept_saying.cache_info()
+    assert visitors._says(speaks_of_past, told, "en") is speaks_of_past(told, "en")
+    assert visitors._says(speaks_of_past, told, "en") is True
+    after = visitors._kept_saying.cache_info()
+    assert after.hits > before.hits
+    long_text = "Grandma came to see us. " * 200
+    assert len(long_text) > visitors._KEPT_TEXT_LENGTH
+    misses = after.misses
+    assert visitors._says(speaks_of_past, long_text, "en") is True
+    assert visitors._kept_saying.cache_info().misses == misses
