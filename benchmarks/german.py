@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from pathlib import Path
 import tempfile
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
+from custom_components.home_memory.memory.common.config import EngineConfig
 from custom_components.home_memory.memory.common.values import (
     SYSTEM,
     MemoryKind,
@@ -71,3 +72,58 @@ def score(embedder: Embedder | None, facts: FactLanguage) -> dict[str, float]:
             store.close()
     n = len(QUESTIONS)
     return {"hit1": hits1 / n, "hit5": hits5 / n, "mrr": reciprocal / n}
+
+
+# The floors a person meets: the search action's and the spoken answer's
+# (EngineConfig search_min_relevance, context_min_relevance).
+FLOORS: Final = (0.3, 0.35)
+
+
+def found_over_floors(
+    embedder: Embedder | None, facts: FactLanguage
+) -> dict[str, float]:
+    """hit@1 and the share of questions whose fact is found at all, over
+    each of FLOORS, in a German household (language de): an answer under
+    the floor is not heard, however well it ranks (docs/languages.md, "Two
+    languages in one home")."""
+    column = 1 if facts == "de" else 2
+    figures: dict[str, float] = {}
+    with tempfile.TemporaryDirectory(prefix="bench-german-floors-") as scratch:
+        store = MemoryStore(
+            Path(scratch) / "german.db",
+            embedder=embedder,
+            clock=lambda: FIXED_NOW,
+            config=EngineConfig(language="de"),
+        )
+        try:
+            store.create_many(
+                [
+                    NewMemory(
+                        id=fact[0],
+                        content=fact[column],
+                        kind=MemoryKind.FACT,
+                        source=Source.EXPLICIT,
+                    )
+                    for fact in FACTS
+                ],
+                SYSTEM,
+                dedup=False,
+            )
+            retriever = Retriever(store, store.config)
+            for floor in FLOORS:
+                first = found = 0
+                for question, key in QUESTIONS:
+                    ranked = [
+                        s.memory.id
+                        for s in retriever.rank(
+                            question, SYSTEM, pool=len(FACTS), min_relevance=floor
+                        )
+                    ]
+                    first += ranked[:1] == [key]
+                    found += key in ranked
+                name = f"{floor:g}".replace(".", "")
+                figures[f"hit1_floor{name}"] = first / len(QUESTIONS)
+                figures[f"found_floor{name}"] = found / len(QUESTIONS)
+        finally:
+            store.close()
+    return figures

@@ -242,6 +242,9 @@ class _Run:
             for facts in ("de", "en"):
                 for metric, value in german.score(embedder, facts).items():
                     self.results.put(f"german_{facts}_{metric}{suffix}", value)
+                over = german.found_over_floors(embedder, facts)
+                for metric, value in over.items():
+                    self.results.put(f"german_{facts}_{metric}{suffix}", value)
 
     def prepare_corpus(self) -> None:
         """The synthetic corpus, its vectors (cached) and the query vectors."""

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from benchmarks import DEFAULT_BENCH_DATA, __main__ as cli, data, locomo, report
+from benchmarks import DEFAULT_BENCH_DATA, __main__ as cli, data, german, locomo, report
 from benchmarks.timing import Latency
 from custom_components.home_memory.memory.common.values import (
     OBSERVED_THREAD_PREFIX,
@@ -194,3 +194,19 @@ def test_latency_percentiles_are_nearest_rank() -> None:
     """Latency percentiles use the nearest-rank method."""
     latency = Latency(tuple(float(v) for v in range(100, 0, -1)))
     assert (latency.p50, latency.p95, latency.percentile(100)) == (50.0, 95.0, 100.0)
+
+
+def test_the_german_set_is_scored_over_the_floors_a_person_meets() -> None:
+    """hit@1 and found over the search and spoken floors, per floor; with
+    no model (words alone) a German question still finds some German
+    facts, and found is never below hit@1."""
+    figures = german.found_over_floors(None, "de")
+    assert set(figures) == {
+        "hit1_floor03",
+        "found_floor03",
+        "hit1_floor035",
+        "found_floor035",
+    }
+    assert 0 < figures["found_floor03"] <= 1
+    for floor in ("03", "035"):
+        assert figures[f"hit1_floor{floor}"] <= figures[f"found_floor{floor}"]

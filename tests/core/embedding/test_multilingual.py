@@ -238,3 +238,48 @@ def test_switching_models_keeps_every_memory_findable(
                 assert german in _top(store, question, limit=2), question
     finally:
         store.close()
+
+
+# English questions a German home asks of what it told in German (new-user
+# review s39: both answered "I don't know" over the floors).
+ASKED_IN_ENGLISH = (
+    ("What is Anna allergic to?", "Anna ist allergisch gegen Erdnüsse."),
+    ("When is the garbage collected?", "Der Müll wird dienstags abgeholt."),
+    ("Where are the passports?", HOUSEHOLD[3][0]),
+)
+
+
+# German questions whose English fact e5 puts near enough by meaning
+# (cross-language paraphrases sit lower: "Wann ist Müllabfuhr?" / "The bins
+# go out …" stays at 0.15, docs/languages.md).
+ASKED_IN_GERMAN = (HOUSEHOLD[2], HOUSEHOLD[4], HOUSEHOLD[5])
+
+
+@pytest.mark.parametrize("floor", [0.3, 0.35])
+def test_a_question_in_another_language_finds_its_fact_over_the_floors(
+    tmp_path: Path, clock: ManualClock, multilingual: MultilingualEmbedder, floor: float
+) -> None:
+    """A German question finds its English fact, and an English question
+    its German one, over the search (0.3) and spoken (0.35) floors: a pair
+    in two languages is read on its own map (profiles.py `across`), and a
+    relation's word in the other language ("allergisch") is no other deed.
+    Before, only "Hat Anna Geschwister?" passed 0.3, none 0.35."""
+    (tmp_path / "en").mkdir()
+    store = _store(tmp_path / "en", clock, multilingual)
+    try:
+        store.create_many([NewMemory(content=h[1]) for h in HOUSEHOLD], HOUSE)
+        for household in ASKED_IN_GERMAN:
+            found = _top(store, household[2], min_relevance=floor)
+            assert found == [household[1]], household[2]
+    finally:
+        store.close()
+    (tmp_path / "de").mkdir()
+    store = _store(tmp_path / "de", clock, multilingual)
+    try:
+        german = [h[0] for h in HOUSEHOLD] + [fact for _, fact in ASKED_IN_ENGLISH[:2]]
+        store.create_many([NewMemory(content=text) for text in german], HOUSE)
+        for question, fact in ASKED_IN_ENGLISH:
+            assert _top(store, question, min_relevance=floor)[:1] == [fact], question
+        assert _top(store, "Who directed the film?", min_relevance=floor) == []
+    finally:
+        store.close()

@@ -78,3 +78,19 @@ def test_a_map_refuses_points_that_would_not_be_monotone() -> None:
     identity = SimilarityMap()
     values = np.array([-0.5, 0.25], dtype=np.float32)
     assert identity(values) is values
+
+
+def test_a_pair_in_two_languages_is_read_on_its_own_map() -> None:
+    """e5's `across` map lifts a German question and its English fact to
+    where the same pair in German sits; the inverse of a map gives back
+    the cosine; MiniLM, which reads one language, has none."""
+    search = MULTILINGUAL_E5.search
+    for cosine in (0.5, 0.7, 0.8, 0.86, 0.95):
+        assert search.inverse(search(cosine)) == pytest.approx(cosine, abs=1e-6)
+    # The 90th percentile of the German set's DE->EN pairs reads as that of
+    # its DE->DE pairs (0.264 on the shared scale), not as 0.079.
+    shared = search(0.757)
+    assert shared < 0.1
+    assert MULTILINGUAL_E5.across_languages(shared) == pytest.approx(0.264, abs=1e-3)
+    assert IDENTITY.across is None
+    assert IDENTITY.across_languages(0.4) == 0.4

@@ -19,6 +19,7 @@ from custom_components.home_memory.memory.text.fts_query import (
     placed_words,
     plainly_english,
     search_terms,
+    told_language,
     word_runs,
 )
 
@@ -224,3 +225,27 @@ def test_a_long_text_is_read_as_a_short_one(
     for said in (text, text, long, long):
         assert plainly_english(said) is english
         assert asked_language(said) == language
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Anna ist allergisch gegen Erdnüsse.", "de"),
+        ("Der Müll wird dienstags abgeholt.", "de"),
+        ("Our dentist is Dr. Weber.", "en"),
+        ("What is Anna allergic to?", "en"),
+        # "am", "in": German words of place too, no English.
+        ("Anna hört beim Kochen am liebsten Jazz.", None),
+        ("Annas Schwester Julia wohnt in Hamburg.", None),
+        # More of English's than of German's ("die").
+        ("The die is in the box", "en"),
+        # No function word.
+        ("Test C", None),
+    ],
+)
+def test_a_text_is_told_in_the_language_of_its_function_words(
+    text: str, language: str | None
+) -> None:
+    """The language a memory or question is told in, or none where its
+    function words do not say (search/other_language.py reads it)."""
+    assert told_language(text) == language

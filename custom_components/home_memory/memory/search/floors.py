@@ -751,14 +751,19 @@ def not_whole(
     passing: tuple[float, float],
     embed: Callable[[str], npt.NDArray[np.float32] | None],
     word_floor: float,
+    otherwise: Collection[int] = (),
 ) -> set[int]:
     """Of the memories kept (with their `similarity`), those holding only
     part of a thing the question names, or only where it is, unless their
     meaning alone passes the floor (`partly_named`, `by_meaning` with the
     vector weight and floor `passing`), and those relating another thing
     than the question's, unless that thing alone is like it in meaning
-    (`other_objects`), naming none of the visitors it asks of or, asked
-    who comes, no coming (visitors.py), or another purpose (purposes.py)."""
+    (`other_objects`), or another deed (deed_floor.py), naming none of the
+    visitors it asks of or, asked who comes, no coming (visitors.py), or
+    another purpose (purposes.py). Those told in another language than
+    the question (`otherwise`, search/other_language.py) cannot hold its
+    words: the floors that look for them leave them to their meaning
+    ("What is Anna allergic to?", "Anna ist allergisch gegen Erdnüsse")."""
     partly = partly_named(candidates, query, list(similarity), asker, language=language)
     similar = by_meaning(
         {rowid: similarity[rowid] for rowid in partly}, partly, *passing
@@ -775,9 +780,7 @@ def not_whole(
     # "Gärtnerin" names the asked "gardener" (visitors.py, s36 defect 6).
     partly -= naming_asked_trade(candidates, query, partly, language)
     return (
-        (partly - similar)
-        | other
-        | deeds
+        ((partly - similar) | other | deeds).difference(otherwise)
         | nowhere(candidates, query, similarity, language)
         | contacted(candidates, query, list(similarity), language)
         | unnamed_visitor(candidates, query, similarity, language)

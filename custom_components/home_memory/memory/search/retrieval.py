@@ -17,7 +17,7 @@ import numpy as np
 
 from ..common.errors import ListingExpiredError
 from ..common.values import Caller, Memory, MemoryFilter, Page, ScoredMemory, Tier
-from ..embedding.profiles import profile_for
+from ..embedding.profiles import ModelProfile, profile_for
 from ..scoring import decay
 from ..text.asking import asking_share
 from ..text.fts_query import asked_language
@@ -35,6 +35,7 @@ from .floors import (
 )
 from .fusion import Relevance, fuse, on_topic
 from .needs import never_needs_memory
+from .other_language import across_languages, told_otherwise
 from .people import (
     by_names_alone,
     holding_the_one_word,
@@ -300,9 +301,7 @@ class Retriever:
         known = {*candidates.everyone(), *candidates.household, asker or ""}
         keyword = by_names_alone(candidates, searched, dict(hits.best), known)
         if query_vector is not None:
-            # Keyword hits the vector pass missed still get their true cosine.
-            missing = [rowid for rowid in keyword if rowid not in vector]
-            vector.update(candidates.similarities(query_vector, missing))
+            self._similarities(query, query_vector, vector, keyword)
         fused = self._fuse(vector, keyword)
         if self.config.thread_neighbour_weight > 0 and fused:
             fused = self._with_thread_neighbours(
@@ -449,17 +448,31 @@ class Retriever:
     @property
     def model_languages(self) -> frozenset[str] | None:
         """The languages the embedding model reads (None: any, or no model)."""
-        embedder = self.store.embedder
-        return profile_for(embedder.model_id).languages if embedder else None
+        return self._embedder_profile().languages if self.store.embedder else None
+
+    def _similarities(
+        self,
+        query: str,
+        query_vector: npt.NDArray[np.float32],
+        vector: dict[int, float],
+        keyword: dict[int, float],
+    ) -> None:
+        """Keyword hits the vector pass missed get their true cosine; a
+        memory in another language is read as such a pair."""
+        missing = [rowid for rowid in keyword if rowid not in vector]
+        vector.update(self._candidates.similarities(query_vector, missing))
+        across_languages(self._candidates, query, vector, self._embedder_profile())
+
+    def _embedder_profile(self) -> ModelProfile:
+        return profile_for(getattr(self.store.embedder, "model_id", None))
 
     def _search_margin(self) -> float | None:
         """The model profile's stand-out margin (standing_out.py)."""
-        return profile_for(getattr(self.store.embedder, "model_id", None)).search_margin
+        return self._embedder_profile().search_margin
 
     def _fusion_weights(self) -> tuple[float, float]:
         # The model's profile sets the split (embedding/profiles.py).
-        embedder = self.store.embedder
-        return profile_for(embedder.model_id if embedder else None).fusion_weights(
+        return self._embedder_profile().fusion_weights(
             self.config.vector_weight, self.config.keyword_weight
         )
 
@@ -630,9 +643,10 @@ class Retriever:
                 language=language,
                 passing=(self._fusion_weights()[0], min_relevance),
                 embed=self.store.embed_query,
-                word_floor=profile_for(
-                    getattr(self.store.embedder, "model_id", None)
-                ).word_floor,
+                word_floor=self._embedder_profile().word_floor,
+                otherwise=told_otherwise(
+                    self._candidates, query, kept, self.model_languages
+                ),
             )
         return {r: v for r, v in kept.items() if r not in dropped}
 

@@ -72,6 +72,33 @@ def _asked_language(text: str) -> str | None:
     return None
 
 
+def told_language(text: str) -> str | None:
+    """The shipped language `text` is told in, by the function words only
+    it has: more of one other language's than of English's ("Anna ist
+    allergisch gegen Erdnüsse": "ist"), or more of English's than of any
+    other's ("Our dentist is Dr. Weber"); None for a tie. An English
+    function word that is another language's word of place ("am", "an",
+    "in": statements.<language>.json `places`) tells no English ("Anna
+    hört beim Kochen am liebsten Jazz")."""
+    if len(text) <= _KEPT_LENGTH:
+        return _kept_told_language(text)
+    return _told_language(text)
+
+
+def _told_language(text: str) -> str | None:
+    tokens = set(_TOKEN.findall(text.casefold()))
+    english = 0
+    found: list[tuple[int, str]] = []
+    for language, theirs_alone, english_alone in _function_words():
+        places = statement_words(language).places
+        english = max(english, len(tokens & english_alone - places))
+        found.append((len(tokens & theirs_alone), language))
+    theirs, language = max(found, default=(0, ""))
+    if theirs and theirs > english:
+        return language
+    return "en" if english > theirs else None
+
+
 def plainly_english(text: str) -> bool:
     """Whether `text` says an English function word no other shipped
     language has, and none of theirs: "when did Grandma Rosa come", not
@@ -108,6 +135,7 @@ def _function_words() -> tuple[tuple[str, frozenset[str], frozenset[str]], ...]:
 _KEPT_LENGTH = 300
 _kept_asked_language = lru_cache(maxsize=1024)(_asked_language)
 _kept_plainly_english = lru_cache(maxsize=1024)(_plainly_english)
+_kept_told_language = lru_cache(maxsize=4096)(_told_language)
 
 
 def asked_in(text: str, stopwords: frozenset[str]) -> frozenset[str]:

@@ -1,0 +1,60 @@
+"""The memories told in another language than the question is asked in.
+
+A German question and an English memory share no words, so a floor that
+looks for the question's words in a memory (a deed's verb, a relation's
+word, the thing it names: floors.py `not_whole`) says nothing about such a
+memory, and a multilingual model puts such a pair lower in its band than
+the same pair in one language (embedding/profiles.py `across`). A text's
+language is told by its function words (text/fts_query.py); a text too
+short to tell is in none, and so never "another". Pure.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..text.fts_query import told_language
+
+if TYPE_CHECKING:
+    from collections.abc import Collection
+
+    from ..embedding.profiles import ModelProfile
+    from ..storage.candidates import CandidateQueries
+
+
+def told_otherwise(
+    candidates: CandidateQueries,
+    query: str,
+    rowids: Collection[int],
+    reads: frozenset[str] | None,
+) -> set[int]:
+    """Of `rowids`, the memories told in another language than `query`,
+    both of which the model reads (`reads`, base tags; None: any): a model
+    that reads only one of them says nothing of the pair by meaning."""
+    if not rowids or (reads is not None and len(reads) < 2):
+        return set()  # a model of one language reads no pair in two
+    asked = told_language(query)
+    if asked is None or (reads is not None and asked not in reads):
+        return set()
+    return {
+        rowid
+        for rowid, text in candidates.contents(list(rowids)).items()
+        if (told := told_language(text)) is not None
+        and told != asked
+        and (reads is None or told in reads)
+    }
+
+
+def across_languages(
+    candidates: CandidateQueries,
+    query: str,
+    vector: dict[int, float],
+    profile: ModelProfile,
+) -> None:
+    """Each memory of `vector` told in another language than `query` has
+    its similarity read as such a pair (the profile's `across` map), where
+    the model has a map for them."""
+    if profile.across is None or not vector:
+        return
+    for rowid in told_otherwise(candidates, query, vector, profile.languages):
+        vector[rowid] = profile.across_languages(vector[rowid])
