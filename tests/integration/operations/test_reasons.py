@@ -112,6 +112,15 @@ async def test_a_german_action_error_is_german_throughout(
         "Ungültiger Wert für Läuft ab am: muss ein Datum oder ein Datum mit "
         "Uhrzeit sein."
     )
+    # A day past its month's end: no English words of Home Assistant's
+    # parser in it (review s39: "ist ungültig (not a valid value: day 30
+    # must be in range 1..28 …)").
+    assert await _refused(
+        hass, hass_admin_user, {"content": "ok", "expires_at": "2027-02-30 00:00:00"}
+    ) == (
+        "Ungültiger Wert für Läuft ab am: muss ein Datum oder ein Datum mit "
+        "Uhrzeit sein."
+    )
     # Refused by the engine, not the form: "..." says nothing.
     assert await _refused(hass, hass_admin_user, {"content": "..."}) == (
         "Die Erinnerung kann nicht gespeichert werden: Inhalt muss mindestens "
