@@ -359,7 +359,7 @@ def _moment(value: Any) -> datetime:
         moment = cv.datetime(value)
     # A day past its month's end ("2026-02-30 00:00:00") escapes Home
     # Assistant's parser as a ValueError with English words (review s39).
-    except (probatio.Invalid, ValueError):
+    except probatio.Invalid, ValueError:
         try:
             moment = datetime.combine(cv.date(value), time.min)
         except probatio.Invalid:
@@ -401,7 +401,7 @@ def _moment_or_words(value: Any) -> datetime | str:
         )
     try:
         moment: datetime = cv.datetime(value)
-    except (probatio.Invalid, ValueError):
+    except probatio.Invalid, ValueError:
         return str(checked_text(_MAX_MOMENT_CHARS)(value))
     if moment.tzinfo is None:
         return moment.replace(tzinfo=dt_util.get_default_time_zone())
