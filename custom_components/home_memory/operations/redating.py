@@ -121,11 +121,17 @@ def told_at(
 
 
 def check_not_ahead(
-    hass: HomeAssistant, content: str, window: Window | None, language: str | None
+    hass: HomeAssistant,
+    content: str,
+    window: Window | None,
+    language: str | None,
+    *,
+    ahead: bool = False,
 ) -> None:
     """A new text telling a deed done after now ("Anna watered the plants
-    tomorrow") is refused as that time given alone is (`redated_ahead`)."""
-    if window is None or window.start <= when.household_now(hass):
+    tomorrow") is refused as that time given alone is (`redated_ahead`).
+    `ahead`: its words tell a plan ("… moved to Friday"), never a deed."""
+    if ahead or window is None or window.start <= when.household_now(hass):
         return
     own = when.text_language(content, when.statement_language(hass, language))
     if speaks_of_past(content, own):

@@ -263,3 +263,69 @@ async def test_a_time_in_another_language_keeps_its_clock_time(
     start = outcome.memory.happened_at.astimezone(BERLIN)
     end = outcome.memory.happened_until.astimezone(BERLIN)
     assert (start.day, start.hour, end.hour) == (day, 20, 21)
+
+
+@pytest.mark.parametrize(
+    ("home", "told", "content", "given", "text"),
+    [
+        # An English text in a German home: its "moved to" read in English
+        # (s39 #1: last Friday, in the past).
+        (
+            "de",
+            "Dentist appointment on Tuesday 1 December.",
+            "The dentist appointment moved to Friday.",
+            "Friday",
+            "The dentist appointment moved to Friday 4 December.",
+        ),
+        # The mirror: a German text in an English home (s39 #1: refused).
+        (
+            "en",
+            "Der Zahnarzttermin ist am Dienstag, 1. Dezember.",
+            "Der Zahnarzttermin ist auf Freitag verschoben.",
+            "Freitag",
+            "Der Zahnarzttermin ist auf Freitag, 4. Dezember verschoben.",
+        ),
+        (
+            "de",
+            "Dentist appointment on Tuesday 1 December.",
+            "The dentist appointment moved to Friday.",
+            None,
+            "The dentist appointment moved to Friday 4 December.",
+        ),
+        (
+            "en",
+            "Der Zahnarzttermin ist am Dienstag, 1. Dezember.",
+            "Der Zahnarzttermin ist auf Freitag verschoben.",
+            None,
+            "Der Zahnarzttermin ist auf Freitag, 4. Dezember verschoben.",
+        ),
+    ],
+)
+async def test_a_moved_plan_is_read_in_its_own_language(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    home: str,
+    told: str,
+    content: str,
+    given: str | None,
+    text: str,
+) -> None:
+    """ "… moved to Friday" is a plan ahead in its own language, whatever
+    the home's: the coming Friday, not the last one (review s39 #1), with
+    the day given or in its words alone."""
+    await hass.config.async_update(language=home)
+    await hass.async_block_till_done()  # the entry reloads in its language
+    scope = await _on_wednesday(hass, init_integration, freezer, user_anna)
+    created = await memories.async_remember(scope, memories.RememberRequest(told))
+    outcome = await memories.async_update(
+        scope,
+        memories.UpdateRequest(
+            created.memory.id, MemoryPatch(content=content), happened_at=given
+        ),
+    )
+    happened = outcome.memory.happened_at.astimezone(BERLIN)
+    assert (happened.month, happened.day) == (12, 4), outcome.memory.content
+    assert outcome.memory.content == text
+
