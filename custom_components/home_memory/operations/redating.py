@@ -17,6 +17,7 @@ from dataclasses import replace
 from datetime import datetime, time
 from typing import TYPE_CHECKING
 
+from ..memory.text.corrections import tells_moved
 from ..memory.text.redating import narrows, redated
 from ..memory.time.clock import Clock, clock_at, clock_of, on_the_day
 from ..memory.time.expressions import (
@@ -28,7 +29,7 @@ from ..memory.time.expressions import (
 )
 from ..memory.time.phrases import languages_to_try
 from ..memory.time.readings import Window
-from ..memory.time.restating import Restated
+from ..memory.time.restating import Restated, fitted
 from ..memory.time.spoken import day_words, say_when
 from . import when
 from .errors import InvalidRequestError
@@ -68,6 +69,9 @@ def moved(
     # Its own time words are said in the text's language, never in another
     # (review s37 #20, #25: "Ben hat on Thursday 3 December …").
     own = when.text_language(content, words_of)
+    # "… moved to Friday 4 December" is a plan however often it is moved
+    # (review s39 #2: its "moved" read as a deed done).
+    ahead = ahead or tells_moved(content, own)
     text, window = _told_at(
         hass,
         current,
@@ -172,6 +176,8 @@ def _told_at(
         and (time_spans(content, own) or (spoken and _told_in(content, own)))
     ):
         given = given.strip()
+        if not narrows(given, own):
+            given = _fitted(content, given, own)
         text = redated(content, given, own, time_spans, day_parts)
         if text == content and narrows(given, own):
             local = current.happened_at.astimezone(now.tzinfo)
@@ -202,7 +208,15 @@ def _told_at(
     words = _said(hass, window, own)
     if not words:
         return content, hour
-    return redated(content, words, own, time_spans), hour
+    return redated(content, _fitted(content, words, own), own, time_spans), hour
+
+
+def _fitted(content: str, words: str, language: str) -> str:
+    """Date words to put in place of `content`'s own time, fitted to the
+    preposition before it ("… auf Freitag verschoben" and "am Freitag, 11.
+    Dezember": "auf Freitag, 11. Dezember", review s39 #2)."""
+    spans = time_spans(content, language)
+    return fitted(words, content[: spans[0][0]], language) if spans else words
 
 
 def _read_elsewhere(

@@ -329,3 +329,139 @@ async def test_a_moved_plan_is_read_in_its_own_language(
     assert (happened.month, happened.day) == (12, 4), outcome.memory.content
     assert outcome.memory.content == text
 
+
+@pytest.mark.parametrize(
+    ("home", "told", "content", "first", "again", "text"),
+    [
+        (
+            "en",
+            "Dentist appointment on Tuesday 1 December.",
+            "The dentist appointment moved to Friday.",
+            "Friday",
+            "next Friday",
+            "The dentist appointment moved to Friday 4 December.",
+        ),
+        (
+            "de",
+            "Der Zahnarzttermin ist am Dienstag, 1. Dezember.",
+            "Der Zahnarzttermin ist auf Freitag verschoben.",
+            "Freitag",
+            "nächsten Freitag",
+            "Der Zahnarzttermin ist auf Freitag, 4. Dezember verschoben.",
+        ),
+    ],
+)
+async def test_a_moved_plan_stays_a_plan(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    home: str,
+    told: str,
+    content: str,
+    first: str,
+    again: str,
+    text: str,
+) -> None:
+    """A plan "moved to Friday" is still a plan: moved again to "Friday" it
+    stays on the coming one, "next Friday" is not refused as a deed done
+    ahead, and last Friday is refused as a plan behind (review s39 #2)."""
+    await hass.config.async_update(language=home)
+    await hass.async_block_till_done()  # the entry reloads in its language
+    scope = await _on_wednesday(hass, init_integration, freezer, user_anna)
+    created = await memories.async_remember(scope, memories.RememberRequest(told))
+    memory_id = created.memory.id
+    await memories.async_update(
+        scope,
+        memories.UpdateRequest(
+            memory_id, MemoryPatch(content=content), happened_at=first
+        ),
+    )
+    same = await memories.async_update(
+        scope, memories.UpdateRequest(memory_id, MemoryPatch(), happened_at=first)
+    )
+    happened = same.memory.happened_at.astimezone(BERLIN)
+    assert (happened.month, happened.day) == (12, 4), same.memory.content
+    # "next Friday" on a Wednesday is the coming one, as a statement's.
+    later = await memories.async_update(
+        scope, memories.UpdateRequest(memory_id, MemoryPatch(), happened_at=again)
+    )
+    happened = later.memory.happened_at.astimezone(BERLIN)
+    assert (happened.month, happened.day) == (12, 4), later.memory.content
+    assert later.memory.content == text
+    with pytest.raises(InvalidRequestError) as err:
+        await memories.async_update(
+            scope,
+            memories.UpdateRequest(
+                memory_id, MemoryPatch(), happened_at="2026-11-27"
+            ),
+        )
+    assert err.value.translation_key == "redated_behind"
+
+
+@pytest.mark.parametrize(
+    ("home", "told", "given", "text"),
+    [
+        # Said in the text by date after its own preposition: "auf Freitag,
+        # 11. Dezember", never "auf am Freitag, …" (review s39 #2).
+        (
+            "de",
+            "Der Zahnarzttermin ist auf Freitag, 4. Dezember verschoben.",
+            datetime(2026, 12, 11, 9, 0, tzinfo=BERLIN),
+            "Der Zahnarzttermin ist auf Freitagmorgen, 11. Dezember",
+        ),
+        (
+            "de",
+            "Der Zahnarzttermin ist auf Freitag, 4. Dezember verschoben.",
+            "Friday 11 December",
+            "Der Zahnarzttermin ist auf Freitag, 11. Dezember verschoben.",
+        ),
+        (
+            "de",
+            "Der Zahnarzttermin ist auf Freitag, 4. Dezember verschoben.",
+            "am Freitag, 11. Dezember",
+            "Der Zahnarzttermin ist auf Freitag, 11. Dezember verschoben.",
+        ),
+        (
+            "en",
+            "Der Zahnarzttermin wurde auf Freitag, 4. Dezember verlegt.",
+            "2026-12-11",
+            "Der Zahnarzttermin wurde auf Freitag, 11. Dezember verlegt.",
+        ),
+        (
+            "en",
+            "The dentist appointment moved to Friday 4 December.",
+            "Freitag, 11. Dezember",
+            "The dentist appointment moved to Friday 11 December.",
+        ),
+        (
+            "en",
+            "The dentist appointment moved to Friday 4 December.",
+            "on Friday 11 December",
+            "The dentist appointment moved to Friday 11 December.",
+        ),
+    ],
+)
+async def test_a_moved_day_fits_its_preposition(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    home: str,
+    told: str,
+    given: str | datetime,
+    text: str,
+) -> None:
+    """The date words written into a text fit the preposition already
+    there (review s39 #2: "auf am Freitag, 27. November")."""
+    await hass.config.async_update(language=home)
+    await hass.async_block_till_done()  # the entry reloads in its language
+    scope = await _on_wednesday(hass, init_integration, freezer, user_anna)
+    created = await memories.async_remember(scope, memories.RememberRequest(told))
+    outcome = await memories.async_update(
+        scope,
+        memories.UpdateRequest(created.memory.id, MemoryPatch(), happened_at=given),
+    )
+    assert outcome.memory.content.startswith(text), outcome.memory.content
+    happened = outcome.memory.happened_at.astimezone(BERLIN)
+    assert (happened.month, happened.day) == (12, 11)
