@@ -392,9 +392,7 @@ async def test_a_moved_plan_stays_a_plan(
     with pytest.raises(InvalidRequestError) as err:
         await memories.async_update(
             scope,
-            memories.UpdateRequest(
-                memory_id, MemoryPatch(), happened_at="2026-11-27"
-            ),
+            memories.UpdateRequest(memory_id, MemoryPatch(), happened_at="2026-11-27"),
         )
     assert err.value.translation_key == "redated_behind"
 
@@ -465,3 +463,60 @@ async def test_a_moved_day_fits_its_preposition(
     assert outcome.memory.content.startswith(text), outcome.memory.content
     happened = outcome.memory.happened_at.astimezone(BERLIN)
     assert (happened.month, happened.day) == (12, 11)
+
+
+@pytest.mark.parametrize(
+    ("told", "given"),
+    [
+        ("We repainted the shed.", "next week"),
+        ("We repainted the shed.", "tomorrow"),
+        ("We repainted the shed.", datetime(2026, 12, 3, 9, 0, tzinfo=BERLIN)),
+        ("Wir haben den Schuppen gestrichen.", "nächste Woche"),
+    ],
+)
+async def test_a_deed_told_as_done_is_not_remembered_ahead(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    told: str,
+    given: str | datetime,
+) -> None:
+    """A deed told as done with a time after now is refused at remember as
+    at update, by the one check (review s39 #3: stored in the future), and
+    nothing is stored."""
+    scope = await _on_wednesday(hass, init_integration, freezer, user_anna)
+    with pytest.raises(InvalidRequestError) as err:
+        await memories.async_remember(
+            scope, memories.RememberRequest(told, happened_at=given)
+        )
+    assert err.value.translation_key == "redated_ahead"
+    listed = await memories.async_list(scope, memories.ListRequest())
+    assert listed.memories == []
+
+
+@pytest.mark.parametrize(
+    ("told", "given", "day"),
+    [
+        # Told as done, its time now or before: stored as told.
+        ("We repainted the shed.", "yesterday", 1),
+        # A plan, or a deed whose time is its object's: ahead as told.
+        ("I booked a table for tomorrow.", None, 3),
+        ("We will repaint the shed.", "tomorrow", 3),
+    ],
+)
+async def test_a_deed_or_plan_is_remembered_at_its_time(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    told: str,
+    given: str | None,
+    day: int,
+) -> None:
+    """What the check leaves: a deed done before now, a plan ahead."""
+    scope = await _on_wednesday(hass, init_integration, freezer, user_anna)
+    created = await memories.async_remember(
+        scope, memories.RememberRequest(told, happened_at=given)
+    )
+    assert created.memory.happened_at.astimezone(BERLIN).day == day
