@@ -377,14 +377,12 @@ async def async_remember(
         )
 
     told = dated(said.statement)
-    if request.happened_at is not None:
-        # "We repainted the shed" and "next week": a deed told as done is
-        # not stored after now, refused as update refuses it (review s39
-        # #3). A text's own time words are read by its tense rules: a
-        # future word makes it a plan ("I booked a table for tomorrow").
-        redating.check_not_ahead(
-            scope.hass, told.text, told.window, language, ahead=said.ahead
-        )
+    # "We repainted the shed next week", or "… the shed" and "next week": a
+    # deed told as done is not stored after now, refused as update refuses
+    # a new text (review s39 #3).
+    redating.check_not_ahead(
+        scope.hass, told.text, told.window, language, ahead=said.ahead
+    )
     window = told.window
     plan = (
         None

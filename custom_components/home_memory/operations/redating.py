@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime, time
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Final
 
 from ..memory.text.corrections import tells_moved
 from ..memory.text.redating import narrows, redated
@@ -29,7 +30,7 @@ from ..memory.time.expressions import (
 )
 from ..memory.time.phrases import languages_to_try
 from ..memory.time.readings import Window
-from ..memory.time.restating import Restated, fitted
+from ..memory.time.restating import Restated, after_date_word, fitted
 from ..memory.time.spoken import day_words, say_when
 from . import when
 from .errors import InvalidRequestError
@@ -38,6 +39,12 @@ if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
 
     from ..memory.common.values import Memory, MemoryKind, MemoryPatch
+
+# What parts a statement's clauses ("I ordered the sofa, it arrives …").
+_CLAUSE: Final = re.compile(r"[,;:]")
+# A date after "for" and up to two words of its noun ("for the concert next
+# Friday") is the object's time, not the deed's.
+_OBJECT_WORDS: Final = 3
 
 
 def moved(
@@ -134,12 +141,39 @@ def check_not_ahead(
 ) -> None:
     """A new text telling a deed done after now ("Anna watered the plants
     tomorrow") is refused as that time given alone is (`redated_ahead`).
-    `ahead`: its words tell a plan ("… moved to Friday"), never a deed."""
+    `ahead`: its words tell a plan ("… moved to Friday"), never a deed.
+
+    The one check of a statement told with its time, at remember as at
+    update (review s39 #3: "We repainted the shed next week" was stored in
+    the future). A time its text says is the deed's unless it follows a
+    word a date follows bare ("I booked a table for Thursday 3 December":
+    the table's) or stands in a clause not told as done ("I ordered the
+    sofa, it arrives on Thursday 3 December")."""
     if ahead or window is None or window.start <= when.household_now(hass):
         return
     own = when.text_language(content, when.statement_language(hass, language))
-    if speaks_of_past(content, own):
+    if speaks_of_past(content, own) and _deeds_time(content, own):
         raise InvalidRequestError("redated_ahead", time=_said(hass, window, own))
+
+
+def _deeds_time(content: str, language: str) -> bool:
+    """Whether the time of `content`, told as done, is its deed's: given
+    apart from it (it says none), or said in a clause told as done, not
+    after a word a date follows bare nor that word's noun ("for tomorrow",
+    "for the concert next Friday", "für morgen")."""
+    spans = time_spans(content, language)
+    for start, end in spans:
+        if after_date_word(content[:start], language, within=_OBJECT_WORDS):
+            continue
+        begins = max(
+            (found.end() for found in _CLAUSE.finditer(content, 0, start)), default=0
+        )
+        ends = next(
+            (found.start() for found in _CLAUSE.finditer(content, end)), len(content)
+        )
+        if speaks_of_past(content[begins:ends], language):
+            return True
+    return not spans
 
 
 def _told_at(

@@ -468,6 +468,10 @@ async def test_a_moved_day_fits_its_preposition(
 @pytest.mark.parametrize(
     ("told", "given"),
     [
+        # Its own time words: the deed's time, after now (review s39 #3).
+        ("We repainted the shed next week.", None),
+        ("Anna watered the plants tomorrow.", None),
+        ("Wir haben nächste Woche den Schuppen gestrichen.", None),
         ("We repainted the shed.", "next week"),
         ("We repainted the shed.", "tomorrow"),
         ("We repainted the shed.", datetime(2026, 12, 3, 9, 0, tzinfo=BERLIN)),
@@ -480,7 +484,7 @@ async def test_a_deed_told_as_done_is_not_remembered_ahead(
     freezer: FrozenDateTimeFactory,
     user_anna: MockUser,
     told: str,
-    given: str | datetime,
+    given: str | datetime | None,
 ) -> None:
     """A deed told as done with a time after now is refused at remember as
     at update, by the one check (review s39 #3: stored in the future), and
@@ -502,7 +506,11 @@ async def test_a_deed_told_as_done_is_not_remembered_ahead(
         ("We repainted the shed.", "yesterday", 1),
         # A plan, or a deed whose time is its object's: ahead as told.
         ("I booked a table for tomorrow.", None, 3),
+        ("Ich habe für morgen einen Tisch reserviert.", None, 3),
         ("We will repaint the shed.", "tomorrow", 3),
+        ("We bought tickets for the concert next Friday.", None, 4),
+        # The time in a clause of its own, not told as done.
+        ("I ordered the sofa, it arrives tomorrow.", None, 3),
     ],
 )
 async def test_a_deed_or_plan_is_remembered_at_its_time(
@@ -520,3 +528,32 @@ async def test_a_deed_or_plan_is_remembered_at_its_time(
         scope, memories.RememberRequest(told, happened_at=given)
     )
     assert created.memory.happened_at.astimezone(BERLIN).day == day
+
+
+@pytest.mark.parametrize(
+    ("content", "day"),
+    [
+        ("I booked a table for tomorrow.", 3),
+        ("I ordered the sofa, it arrives tomorrow.", 3),
+    ],
+)
+async def test_a_new_text_whose_time_is_not_its_deeds_is_kept_ahead(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    content: str,
+    day: int,
+) -> None:
+    """An update's new text is checked as remember checks it: a time after
+    "for" or in a clause not told as done is no deed's (review s39 #3:
+    update refused "I booked a table for tomorrow" as a deed ahead)."""
+    scope = await _on_wednesday(hass, init_integration, freezer, user_anna)
+    created = await memories.async_remember(
+        scope, memories.RememberRequest("The table is booked.")
+    )
+    outcome = await memories.async_update(
+        scope,
+        memories.UpdateRequest(created.memory.id, MemoryPatch(content=content)),
+    )
+    assert outcome.memory.happened_at.astimezone(BERLIN).day == day

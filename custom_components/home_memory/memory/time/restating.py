@@ -85,7 +85,7 @@ def fitted(words: str, before: str, language: str | None) -> str:
         re.search(rf"(?<!\w){re.escape(first)}\s*$", before, re.I)
         or (
             first in _date_prepositions(table_language(language))
-            and _after_preposition(before, language)
+            and after_date_word(before, language)
         )
     ):
         return rest
@@ -125,10 +125,12 @@ def _starts_sentence(before: str) -> bool:
     return re.search(r"(?:^|[.!?:]\s)\s*$", before) is not None
 
 
-def _after_preposition(before: str, language: str | None) -> bool:
-    """Whether `before` ends with a word a date follows bare ("to",
-    "until", "auf": the table's `date_after`)."""
-    last = re.search(r"(\w+)\s*$", before)
-    return last is not None and last.group(1).casefold() in phrases(language).get(
-        "date_after", ()
+def after_date_word(before: str, language: str | None, within: int = 1) -> bool:
+    """Whether one of the last `within` words of `before` is a word a date
+    follows bare ("to", "until", "auf": the table's `date_after`; within 3:
+    "for the concert")."""
+    last = re.search(rf"(?:\w+\s+){{0,{within - 1}}}\w+\s*$", before[-200:])
+    date_after = phrases(language).get("date_after", ())
+    return last is not None and any(
+        word.casefold() in date_after for word in re.findall(r"\w+", last.group())
     )
