@@ -557,3 +557,38 @@ async def test_a_new_text_whose_time_is_not_its_deeds_is_kept_ahead(
         memories.UpdateRequest(created.memory.id, MemoryPatch(content=content)),
     )
     assert outcome.memory.happened_at.astimezone(BERLIN).day == day
+
+
+@pytest.mark.parametrize(
+    ("home", "told", "text"),
+    [
+        (
+            "de",
+            "The dentist appointment moved to Friday.",
+            "The dentist appointment moved to Friday 4 December.",
+        ),
+        (
+            "en",
+            "Der Zahnarzttermin ist auf Freitag verschoben.",
+            "Der Zahnarzttermin ist auf Freitag, 4. Dezember verschoben.",
+        ),
+    ],
+)
+async def test_a_moved_plan_is_remembered_in_its_own_language(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    home: str,
+    told: str,
+    text: str,
+) -> None:
+    """ "… moved to Friday" told to remember is the coming Friday in its own
+    language, whatever the home's (review s39 #1)."""
+    await hass.config.async_update(language=home)
+    await hass.async_block_till_done()  # the entry reloads in its language
+    scope = await _on_wednesday(hass, init_integration, freezer, user_anna)
+    created = await memories.async_remember(scope, memories.RememberRequest(told))
+    happened = created.memory.happened_at.astimezone(BERLIN)
+    assert (happened.month, happened.day) == (12, 4), created.memory.content
+    assert created.memory.content == text
