@@ -32,6 +32,7 @@ from ..memory.time.phrases import languages_to_try
 from ..memory.time.readings import Window
 from ..memory.time.restating import Restated, after_date_word, fitted
 from ..memory.time.spoken import day_words, say_when
+from ..memory.time.tables import counts_on_from_now
 from . import when
 from .errors import InvalidRequestError
 
@@ -148,7 +149,8 @@ def check_not_ahead(
     the future). A time its text says is the deed's unless it follows a
     word a date follows bare ("I booked a table for Thursday 3 December":
     the table's) or stands in a clause not told as done ("I ordered the
-    sofa, it arrives on Thursday 3 December")."""
+    sofa, it arrives on Thursday 3 December") or counts on from now ("Anna
+    ran the half marathon in 2 hours" says how long it took)."""
     if ahead or window is None or window.start <= when.household_now(hass):
         return
     own = when.text_language(content, when.statement_language(hass, language))
@@ -160,10 +162,13 @@ def _deeds_time(content: str, language: str) -> bool:
     """Whether the time of `content`, told as done, is its deed's: given
     apart from it (it says none), or said in a clause told as done, not
     after a word a date follows bare nor that word's noun ("for tomorrow",
-    "for the concert next Friday", "für morgen")."""
+    "for the concert next Friday", "für morgen"), and not counted on from
+    now ("in 2 hours": how long it took)."""
     spans = time_spans(content, language)
     for start, end in spans:
-        if after_date_word(content[:start], language, within=_OBJECT_WORDS):
+        if after_date_word(
+            content[:start], language, within=_OBJECT_WORDS
+        ) or counts_on_from_now(content[start:end], language):
             continue
         begins = max(
             (found.end() for found in _CLAUSE.finditer(content, 0, start)), default=0

@@ -509,6 +509,8 @@ async def test_a_deed_told_as_done_is_not_remembered_ahead(
         ("Ich habe für morgen einen Tisch reserviert.", None, 3),
         ("We will repaint the shed.", "tomorrow", 3),
         ("We bought tickets for the concert next Friday.", None, 4),
+        # How long it took, not a time from now.
+        ("Anna ran the half marathon in 2 hours 5 minutes.", None, 2),
         # The time in a clause of its own, not told as done.
         ("I ordered the sofa, it arrives tomorrow.", None, 3),
     ],
