@@ -77,9 +77,12 @@ def moved(
     # Its own time words are said in the text's language, never in another
     # (review s37 #20, #25: "Ben hat on Thursday 3 December …").
     own = when.text_language(content, words_of)
-    # "… moved to Friday 4 December" is a plan however often it is moved
-    # (review s39 #2: its "moved" read as a deed done).
-    ahead = ahead or tells_moved(content, own)
+    # "… moved to Friday 4 December", still ahead, is a plan however often
+    # it is moved (review s39 #2: its "moved" read as a deed done); "We
+    # moved to Berlin in 2025" is a deed.
+    ahead = ahead or (
+        tells_moved(content, own) and current.happened_at > when.household_now(hass)
+    )
     text, window = _told_at(
         hass,
         current,

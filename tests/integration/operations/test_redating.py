@@ -594,3 +594,25 @@ async def test_a_moved_plan_is_remembered_in_its_own_language(
     happened = created.memory.happened_at.astimezone(BERLIN)
     assert (happened.month, happened.day) == (12, 4), created.memory.content
     assert created.memory.content == text
+
+
+async def test_a_deed_told_with_moved_is_redated_as_a_deed(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+) -> None:
+    """ "We moved to Berlin" says "moved to" of a deed done: moved to
+    another past day it is no plan refused as behind (review s39 #2 makes
+    only a moved time still ahead a plan)."""
+    scope = await _on_wednesday(hass, init_integration, freezer, user_anna)
+    created = await memories.async_remember(
+        scope, memories.RememberRequest("We moved to Berlin on Monday 30 November.")
+    )
+    outcome = await memories.async_update(
+        scope,
+        memories.UpdateRequest(
+            created.memory.id, MemoryPatch(), happened_at="last Friday"
+        ),
+    )
+    assert outcome.memory.content == "We moved to Berlin on Friday 27 November."
