@@ -28,6 +28,7 @@ from ..memory.common.values import (
     WeightClass,
 )
 from ..memory.text.corrections import (
+    Correction,
     dated_old,
     holds_old,
     kept_rest,
@@ -361,7 +362,7 @@ async def async_remember(
         request = replace(request, content=content, visibility=Visibility.PRIVATE)
     check_private(scope.actor, request.visibility)
     # "… instead of Tuesday", "moved to Friday": a correction in its words.
-    said = read_correction(request.content, language)
+    said, _ = _read_told(request.content, language)
 
     def dated(text: str) -> Restated:
         # Read in the text's own language (review s37 #19: a German deed
@@ -376,6 +377,12 @@ async def async_remember(
         )
 
     told = dated(said.statement)
+    # "We repainted the shed next week", or "… the shed" and "next week": a
+    # deed told as done is not stored after now, refused as update refuses
+    # a new text (review s39 #3).
+    redating.check_not_ahead(
+        scope.hass, told.text, told.window, language, ahead=said.ahead
+    )
     window = told.window
     plan = (
         None
@@ -423,6 +430,17 @@ async def async_remember(
     )
     async_announce(scope.hass, result, scope.context)
     return result
+
+
+def _read_told(content: str, language: str) -> tuple[Correction, str]:
+    """`content` as the statement it tells and whether it corrects one or
+    moves a plan ahead ("… moved to Friday", "… auf Freitag verschoben"),
+    read in its own language, as its time words are (when.text_language),
+    whatever the conversation's or the home's (`language`): an English
+    "moved to Friday" in a German home was read as a deed, and went to
+    last Friday (review s39 #1). With that language."""
+    own = when.text_language(content, language)
+    return read_correction(content, own), own
 
 
 def _reading(told: Restated) -> Reading:
@@ -523,19 +541,19 @@ def _as_told(
     if private:
         _check_kept_private(scope, current)
         visibility = Visibility.PRIVATE
-    said = read_correction(content, language)
+    said, own = _read_told(content, language)
     statement = said.statement
     if (
         said.old is not None
         and said.as_said is not None
-        and not holds_old(current.content, said.old, language)
+        and not holds_old(current.content, said.old, own)
     ):
         # "… instead of Tuesday" of a memory that never said Tuesday: as said.
         statement = said.as_said
     if said.corrects:
-        kept = kept_subject(current.content, statement, language)
+        kept = kept_subject(current.content, statement, own)
         if statement == said.statement:  # the old value it names is held
-            kept = kept_rest(current.content, kept, said.old, language)
+            kept = kept_rest(current.content, kept, said.old, own)
         statement = kept if len(kept) <= MAX_CONTENT_CHARS else statement
     if request.happened_at is None:
         told = when.happened(
@@ -544,11 +562,13 @@ def _as_told(
             statement,
             patch.kind or current.kind,
             ahead=said.ahead,
-            said_in=language,
+            said_in=own,
         )
         # "Anna watered the plants tomorrow": refused as "tomorrow" given
-        # alone is (review s37 #16).
-        redating.check_not_ahead(scope.hass, told.text, told.window, language)
+        # alone is (review s37 #16); "… moved to Friday" is no deed.
+        redating.check_not_ahead(
+            scope.hass, told.text, told.window, language, ahead=said.ahead
+        )
     else:
         # The time given moves the text's own time words with it, as a
         # re-dating does (review s37 #16: "… on Sunday" stayed beside a

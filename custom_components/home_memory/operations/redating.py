@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime, time
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Final
 
+from ..memory.text.corrections import tells_moved
 from ..memory.text.redating import narrows, redated
 from ..memory.time.clock import Clock, clock_at, clock_of, on_the_day
 from ..memory.time.expressions import (
@@ -28,8 +30,9 @@ from ..memory.time.expressions import (
 )
 from ..memory.time.phrases import languages_to_try
 from ..memory.time.readings import Window
-from ..memory.time.restating import Restated
+from ..memory.time.restating import Restated, after_date_word, fitted
 from ..memory.time.spoken import day_words, say_when
+from ..memory.time.tables import counts_on_from_now
 from . import when
 from .errors import InvalidRequestError
 
@@ -37,6 +40,12 @@ if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
 
     from ..memory.common.values import Memory, MemoryKind, MemoryPatch
+
+# What parts a statement's clauses ("I ordered the sofa, it arrives …").
+_CLAUSE: Final = re.compile(r"[,;:]")
+# A date after "for" and up to two words of its noun ("for the concert next
+# Friday") is the object's time, not the deed's.
+_OBJECT_WORDS: Final = 3
 
 
 def moved(
@@ -68,6 +77,12 @@ def moved(
     # Its own time words are said in the text's language, never in another
     # (review s37 #20, #25: "Ben hat on Thursday 3 December …").
     own = when.text_language(content, words_of)
+    # "… moved to Friday 4 December", still ahead, is a plan however often
+    # it is moved (review s39 #2: its "moved" read as a deed done); "We
+    # moved to Berlin in 2025" is a deed.
+    ahead = ahead or (
+        tells_moved(content, own) and current.happened_at > when.household_now(hass)
+    )
     text, window = _told_at(
         hass,
         current,
@@ -121,15 +136,52 @@ def told_at(
 
 
 def check_not_ahead(
-    hass: HomeAssistant, content: str, window: Window | None, language: str | None
+    hass: HomeAssistant,
+    content: str,
+    window: Window | None,
+    language: str | None,
+    *,
+    ahead: bool = False,
 ) -> None:
     """A new text telling a deed done after now ("Anna watered the plants
-    tomorrow") is refused as that time given alone is (`redated_ahead`)."""
-    if window is None or window.start <= when.household_now(hass):
+    tomorrow") is refused as that time given alone is (`redated_ahead`).
+    `ahead`: its words tell a plan ("… moved to Friday"), never a deed.
+
+    The one check of a statement told with its time, at remember as at
+    update (review s39 #3: "We repainted the shed next week" was stored in
+    the future). A time its text says is the deed's unless it follows a
+    word a date follows bare ("I booked a table for Thursday 3 December":
+    the table's) or stands in a clause not told as done ("I ordered the
+    sofa, it arrives on Thursday 3 December") or counts on from now ("Anna
+    ran the half marathon in 2 hours" says how long it took)."""
+    if ahead or window is None or window.start <= when.household_now(hass):
         return
     own = when.text_language(content, when.statement_language(hass, language))
-    if speaks_of_past(content, own):
+    if speaks_of_past(content, own) and _deeds_time(content, own):
         raise InvalidRequestError("redated_ahead", time=_said(hass, window, own))
+
+
+def _deeds_time(content: str, language: str) -> bool:
+    """Whether the time of `content`, told as done, is its deed's: given
+    apart from it (it says none), or said in a clause told as done, not
+    after a word a date follows bare nor that word's noun ("for tomorrow",
+    "for the concert next Friday", "für morgen"), and not counted on from
+    now ("in 2 hours": how long it took)."""
+    spans = time_spans(content, language)
+    for start, end in spans:
+        if after_date_word(
+            content[:start], language, within=_OBJECT_WORDS
+        ) or counts_on_from_now(content[start:end], language):
+            continue
+        begins = max(
+            (found.end() for found in _CLAUSE.finditer(content, 0, start)), default=0
+        )
+        ends = next(
+            (found.start() for found in _CLAUSE.finditer(content, end)), len(content)
+        )
+        if speaks_of_past(content[begins:ends], language):
+            return True
+    return not spans
 
 
 def _told_at(
@@ -166,6 +218,8 @@ def _told_at(
         and (time_spans(content, own) or (spoken and _told_in(content, own)))
     ):
         given = given.strip()
+        if not narrows(given, own):
+            given = _fitted(content, given, own)
         text = redated(content, given, own, time_spans, day_parts)
         if text == content and narrows(given, own):
             local = current.happened_at.astimezone(now.tzinfo)
@@ -196,7 +250,15 @@ def _told_at(
     words = _said(hass, window, own)
     if not words:
         return content, hour
-    return redated(content, words, own, time_spans), hour
+    return redated(content, _fitted(content, words, own), own, time_spans), hour
+
+
+def _fitted(content: str, words: str, language: str) -> str:
+    """Date words to put in place of `content`'s own time, fitted to the
+    preposition before it ("… auf Freitag verschoben" and "am Freitag, 11.
+    Dezember": "auf Freitag, 11. Dezember", review s39 #2)."""
+    spans = time_spans(content, language)
+    return fitted(words, content[: spans[0][0]], language) if spans else words
 
 
 def _read_elsewhere(

@@ -11,7 +11,11 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from custom_components.home_memory.memory.time.restating import restate
+from custom_components.home_memory.memory.time.restating import (
+    after_date_word,
+    fitted,
+    restate,
+)
 
 NOW = datetime(2026, 11, 28, 10, 0, tzinfo=ZoneInfo("Europe/Berlin"))
 
@@ -276,3 +280,42 @@ def test_tonight_told_in_the_past_tense(hour: int, day: int, part: str) -> None:
     assert window is not None
     first = {"evening": 17, "night": 21}[part]
     assert window.start == datetime(2026, 12, day, first, tzinfo=BERLIN)
+
+
+@pytest.mark.parametrize(
+    ("language", "words", "before", "said"),
+    [
+        # The preposition already there takes the date bare (review s39 #2:
+        # "auf am Freitag, 27. November", "moved to on Friday …").
+        (
+            "de",
+            "am Freitag, 11. Dezember",
+            "Der Termin ist auf ",
+            "Freitag, 11. Dezember",
+        ),
+        ("en", "on Friday 11 December", "The dentist moved to ", "Friday 11 December"),
+        ("en", "on Tuesday 1 December", "It is on ", "Tuesday 1 December"),
+        # Elsewhere, and time words as said, keep their first word.
+        (
+            "de",
+            "am Freitag, 11. Dezember",
+            "Der Termin ist ",
+            "am Freitag, 11. Dezember",
+        ),
+        ("en", "next Friday", "The dentist moved to ", "next Friday"),
+    ],
+)
+def test_date_words_fit_the_preposition_before_them(
+    language: str, words: str, before: str, said: str
+) -> None:
+    """A date said into a text after its own preposition drops its own."""
+    assert fitted(words, before, language) == said
+
+
+def test_a_date_word_may_stand_a_few_words_back() -> None:
+    """ "for the concert" before a date: its object's time (review s39 #3)."""
+    before = "We bought tickets for the concert "
+    assert not after_date_word(before, "en")
+    assert after_date_word(before, "en", within=3)
+    assert not after_date_word("We repainted the shed ", "en", within=3)
+    assert after_date_word("Wir haben Karten für das Konzert ", "de", within=3)

@@ -263,3 +263,356 @@ async def test_a_time_in_another_language_keeps_its_clock_time(
     start = outcome.memory.happened_at.astimezone(BERLIN)
     end = outcome.memory.happened_until.astimezone(BERLIN)
     assert (start.day, start.hour, end.hour) == (day, 20, 21)
+
+
+@pytest.mark.parametrize(
+    ("home", "told", "content", "given", "text"),
+    [
+        # An English text in a German home: its "moved to" read in English
+        # (s39 #1: last Friday, in the past).
+        (
+            "de",
+            "Dentist appointment on Tuesday 1 December.",
+            "The dentist appointment moved to Friday.",
+            "Friday",
+            "The dentist appointment moved to Friday 4 December.",
+        ),
+        # The mirror: a German text in an English home (s39 #1: refused).
+        (
+            "en",
+            "Der Zahnarzttermin ist am Dienstag, 1. Dezember.",
+            "Der Zahnarzttermin ist auf Freitag verschoben.",
+            "Freitag",
+            "Der Zahnarzttermin ist auf Freitag, 4. Dezember verschoben.",
+        ),
+        (
+            "de",
+            "Dentist appointment on Tuesday 1 December.",
+            "The dentist appointment moved to Friday.",
+            None,
+            "The dentist appointment moved to Friday 4 December.",
+        ),
+        (
+            "en",
+            "Der Zahnarzttermin ist am Dienstag, 1. Dezember.",
+            "Der Zahnarzttermin ist auf Freitag verschoben.",
+            None,
+            "Der Zahnarzttermin ist auf Freitag, 4. Dezember verschoben.",
+        ),
+    ],
+)
+async def test_a_moved_plan_is_read_in_its_own_language(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    home: str,
+    told: str,
+    content: str,
+    given: str | None,
+    text: str,
+) -> None:
+    """ "… moved to Friday" is a plan ahead in its own language, whatever
+    the home's: the coming Friday, not the last one (review s39 #1), with
+    the day given or in its words alone."""
+    await hass.config.async_update(language=home)
+    await hass.async_block_till_done()  # the entry reloads in its language
+    scope = await _on_wednesday(hass, init_integration, freezer, user_anna)
+    created = await memories.async_remember(scope, memories.RememberRequest(told))
+    outcome = await memories.async_update(
+        scope,
+        memories.UpdateRequest(
+            created.memory.id, MemoryPatch(content=content), happened_at=given
+        ),
+    )
+    happened = outcome.memory.happened_at.astimezone(BERLIN)
+    assert (happened.month, happened.day) == (12, 4), outcome.memory.content
+    assert outcome.memory.content == text
+
+
+@pytest.mark.parametrize(
+    ("home", "told", "content", "first", "again", "text"),
+    [
+        (
+            "en",
+            "Dentist appointment on Tuesday 1 December.",
+            "The dentist appointment moved to Friday.",
+            "Friday",
+            "next Friday",
+            "The dentist appointment moved to Friday 4 December.",
+        ),
+        (
+            "de",
+            "Der Zahnarzttermin ist am Dienstag, 1. Dezember.",
+            "Der Zahnarzttermin ist auf Freitag verschoben.",
+            "Freitag",
+            "nächsten Freitag",
+            "Der Zahnarzttermin ist auf Freitag, 4. Dezember verschoben.",
+        ),
+    ],
+)
+async def test_a_moved_plan_stays_a_plan(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    home: str,
+    told: str,
+    content: str,
+    first: str,
+    again: str,
+    text: str,
+) -> None:
+    """A plan "moved to Friday" is still a plan: moved again to "Friday" it
+    stays on the coming one, "next Friday" is not refused as a deed done
+    ahead, and last Friday is refused as a plan behind (review s39 #2)."""
+    await hass.config.async_update(language=home)
+    await hass.async_block_till_done()  # the entry reloads in its language
+    scope = await _on_wednesday(hass, init_integration, freezer, user_anna)
+    created = await memories.async_remember(scope, memories.RememberRequest(told))
+    memory_id = created.memory.id
+    await memories.async_update(
+        scope,
+        memories.UpdateRequest(
+            memory_id, MemoryPatch(content=content), happened_at=first
+        ),
+    )
+    same = await memories.async_update(
+        scope, memories.UpdateRequest(memory_id, MemoryPatch(), happened_at=first)
+    )
+    happened = same.memory.happened_at.astimezone(BERLIN)
+    assert (happened.month, happened.day) == (12, 4), same.memory.content
+    # "next Friday" on a Wednesday is the coming one, as a statement's.
+    later = await memories.async_update(
+        scope, memories.UpdateRequest(memory_id, MemoryPatch(), happened_at=again)
+    )
+    happened = later.memory.happened_at.astimezone(BERLIN)
+    assert (happened.month, happened.day) == (12, 4), later.memory.content
+    assert later.memory.content == text
+    with pytest.raises(InvalidRequestError) as err:
+        await memories.async_update(
+            scope,
+            memories.UpdateRequest(memory_id, MemoryPatch(), happened_at="2026-11-27"),
+        )
+    assert err.value.translation_key == "redated_behind"
+
+
+@pytest.mark.parametrize(
+    ("home", "told", "given", "text"),
+    [
+        # Said in the text by date after its own preposition: "auf Freitag,
+        # 11. Dezember", never "auf am Freitag, …" (review s39 #2).
+        (
+            "de",
+            "Der Zahnarzttermin ist auf Freitag, 4. Dezember verschoben.",
+            datetime(2026, 12, 11, 9, 0, tzinfo=BERLIN),
+            "Der Zahnarzttermin ist auf Freitagmorgen, 11. Dezember",
+        ),
+        (
+            "de",
+            "Der Zahnarzttermin ist auf Freitag, 4. Dezember verschoben.",
+            "Friday 11 December",
+            "Der Zahnarzttermin ist auf Freitag, 11. Dezember verschoben.",
+        ),
+        (
+            "de",
+            "Der Zahnarzttermin ist auf Freitag, 4. Dezember verschoben.",
+            "am Freitag, 11. Dezember",
+            "Der Zahnarzttermin ist auf Freitag, 11. Dezember verschoben.",
+        ),
+        (
+            "en",
+            "Der Zahnarzttermin wurde auf Freitag, 4. Dezember verlegt.",
+            "2026-12-11",
+            "Der Zahnarzttermin wurde auf Freitag, 11. Dezember verlegt.",
+        ),
+        (
+            "en",
+            "The dentist appointment moved to Friday 4 December.",
+            "Freitag, 11. Dezember",
+            "The dentist appointment moved to Friday 11 December.",
+        ),
+        (
+            "en",
+            "The dentist appointment moved to Friday 4 December.",
+            "on Friday 11 December",
+            "The dentist appointment moved to Friday 11 December.",
+        ),
+    ],
+)
+async def test_a_moved_day_fits_its_preposition(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    home: str,
+    told: str,
+    given: str | datetime,
+    text: str,
+) -> None:
+    """The date words written into a text fit the preposition already
+    there (review s39 #2: "auf am Freitag, 27. November")."""
+    await hass.config.async_update(language=home)
+    await hass.async_block_till_done()  # the entry reloads in its language
+    scope = await _on_wednesday(hass, init_integration, freezer, user_anna)
+    created = await memories.async_remember(scope, memories.RememberRequest(told))
+    outcome = await memories.async_update(
+        scope,
+        memories.UpdateRequest(created.memory.id, MemoryPatch(), happened_at=given),
+    )
+    assert outcome.memory.content.startswith(text), outcome.memory.content
+    happened = outcome.memory.happened_at.astimezone(BERLIN)
+    assert (happened.month, happened.day) == (12, 11)
+
+
+@pytest.mark.parametrize(
+    ("told", "given"),
+    [
+        # Its own time words: the deed's time, after now (review s39 #3).
+        ("We repainted the shed next week.", None),
+        ("Anna watered the plants tomorrow.", None),
+        ("Wir haben nächste Woche den Schuppen gestrichen.", None),
+        ("We repainted the shed.", "next week"),
+        ("We repainted the shed.", "tomorrow"),
+        ("We repainted the shed.", datetime(2026, 12, 3, 9, 0, tzinfo=BERLIN)),
+        ("Wir haben den Schuppen gestrichen.", "nächste Woche"),
+    ],
+)
+async def test_a_deed_told_as_done_is_not_remembered_ahead(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    told: str,
+    given: str | datetime | None,
+) -> None:
+    """A deed told as done with a time after now is refused at remember as
+    at update, by the one check (review s39 #3: stored in the future), and
+    nothing is stored."""
+    scope = await _on_wednesday(hass, init_integration, freezer, user_anna)
+    with pytest.raises(InvalidRequestError) as err:
+        await memories.async_remember(
+            scope, memories.RememberRequest(told, happened_at=given)
+        )
+    assert err.value.translation_key == "redated_ahead"
+    listed = await memories.async_list(scope, memories.ListRequest())
+    assert listed.memories == []
+
+
+@pytest.mark.parametrize(
+    ("told", "given", "day"),
+    [
+        # Told as done, its time now or before: stored as told.
+        ("We repainted the shed.", "yesterday", 1),
+        # A plan, or a deed whose time is its object's: ahead as told.
+        ("I booked a table for tomorrow.", None, 3),
+        ("Ich habe für morgen einen Tisch reserviert.", None, 3),
+        ("We will repaint the shed.", "tomorrow", 3),
+        ("We bought tickets for the concert next Friday.", None, 4),
+        # How long it took, not a time from now.
+        ("Anna ran the half marathon in 2 hours 5 minutes.", None, 2),
+        # The time in a clause of its own, not told as done.
+        ("I ordered the sofa, it arrives tomorrow.", None, 3),
+    ],
+)
+async def test_a_deed_or_plan_is_remembered_at_its_time(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    told: str,
+    given: str | None,
+    day: int,
+) -> None:
+    """What the check leaves: a deed done before now, a plan ahead."""
+    scope = await _on_wednesday(hass, init_integration, freezer, user_anna)
+    created = await memories.async_remember(
+        scope, memories.RememberRequest(told, happened_at=given)
+    )
+    assert created.memory.happened_at.astimezone(BERLIN).day == day
+
+
+@pytest.mark.parametrize(
+    ("content", "day"),
+    [
+        ("I booked a table for tomorrow.", 3),
+        ("I ordered the sofa, it arrives tomorrow.", 3),
+    ],
+)
+async def test_a_new_text_whose_time_is_not_its_deeds_is_kept_ahead(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    content: str,
+    day: int,
+) -> None:
+    """An update's new text is checked as remember checks it: a time after
+    "for" or in a clause not told as done is no deed's (review s39 #3:
+    update refused "I booked a table for tomorrow" as a deed ahead)."""
+    scope = await _on_wednesday(hass, init_integration, freezer, user_anna)
+    created = await memories.async_remember(
+        scope, memories.RememberRequest("The table is booked.")
+    )
+    outcome = await memories.async_update(
+        scope,
+        memories.UpdateRequest(created.memory.id, MemoryPatch(content=content)),
+    )
+    assert outcome.memory.happened_at.astimezone(BERLIN).day == day
+
+
+@pytest.mark.parametrize(
+    ("home", "told", "text"),
+    [
+        (
+            "de",
+            "The dentist appointment moved to Friday.",
+            "The dentist appointment moved to Friday 4 December.",
+        ),
+        (
+            "en",
+            "Der Zahnarzttermin ist auf Freitag verschoben.",
+            "Der Zahnarzttermin ist auf Freitag, 4. Dezember verschoben.",
+        ),
+    ],
+)
+async def test_a_moved_plan_is_remembered_in_its_own_language(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    home: str,
+    told: str,
+    text: str,
+) -> None:
+    """ "… moved to Friday" told to remember is the coming Friday in its own
+    language, whatever the home's (review s39 #1)."""
+    await hass.config.async_update(language=home)
+    await hass.async_block_till_done()  # the entry reloads in its language
+    scope = await _on_wednesday(hass, init_integration, freezer, user_anna)
+    created = await memories.async_remember(scope, memories.RememberRequest(told))
+    happened = created.memory.happened_at.astimezone(BERLIN)
+    assert (happened.month, happened.day) == (12, 4), created.memory.content
+    assert created.memory.content == text
+
+
+async def test_a_deed_told_with_moved_is_redated_as_a_deed(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+) -> None:
+    """ "We moved to Berlin" says "moved to" of a deed done: moved to
+    another past day it is no plan refused as behind (review s39 #2 makes
+    only a moved time still ahead a plan)."""
+    scope = await _on_wednesday(hass, init_integration, freezer, user_anna)
+    created = await memories.async_remember(
+        scope, memories.RememberRequest("We moved to Berlin on Monday 30 November.")
+    )
+    outcome = await memories.async_update(
+        scope,
+        memories.UpdateRequest(
+            created.memory.id, MemoryPatch(), happened_at="last Friday"
+        ),
+    )
+    assert outcome.memory.content == "We moved to Berlin on Friday 27 November."

@@ -294,6 +294,14 @@ def correction_opening(text: str, language: str | None) -> int:
     return 0
 
 
+def tells_moved(text: str, language: str | None) -> bool:
+    """Whether `text` tells a time moved ("The dentist appointment moved to
+    Friday 4 December", "… auf Freitag verschoben"): a plan still, however
+    often it is moved again (review s39 #2: its "moved" was read as a deed
+    done, and "Friday" went to the last one)."""
+    return _table(language).moved.search(text) is not None
+
+
 def read_correction(text: str, language: str | None) -> Correction:
     """`text` as the statement it tells, and whether it says it corrects."""
     table = _table(language)
@@ -324,7 +332,7 @@ def read_correction(text: str, language: str | None) -> Correction:
         statement, corrects = statement[: old.start()] + old["end"], True
     elif table.changed is not None and table.changed.search(statement):
         corrects = True  # "the nanny isn't coming anymore" (review s30b M7)
-    ahead = table.moved.search(statement) is not None
+    ahead = tells_moved(statement, language)
     if old_value is None:
         adds = corrects and not ahead and _adds(statement, language)
         return Correction(statement.strip(), corrects or ahead, ahead, adds=adds)

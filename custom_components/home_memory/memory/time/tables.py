@@ -128,3 +128,15 @@ def compiled(language: str) -> TimeTable:
         RangeWords.of(words) if words else None,
         seasons,
     )
+
+
+def counts_on_from_now(words: str, language: str) -> bool:
+    """Whether time words are a span counted on from now, in `language`'s
+    table ("in 2 hours", "in drei Tagen": its `later` rules). Said of a deed
+    told as done they tell how long it took ("ran the half marathon in 2
+    hours 5 minutes"), never a time ahead."""
+    folded = words.strip().casefold()
+    return any(
+        kind == "later" and pattern.fullmatch(folded) is not None
+        for kind, pattern, _ in compiled(language).rules
+    )
