@@ -10,6 +10,7 @@ asks in German, or whose home writes English observations).
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
 import tempfile
 from typing import TYPE_CHECKING, Final, Literal
@@ -27,18 +28,26 @@ from custom_components.home_memory.memory.store import MemoryStore
 from .german_facts import FACTS, QUESTIONS
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from custom_components.home_memory.memory.embedding.embedder import Embedder
 
 type FactLanguage = Literal["de", "en"]
 FIXED_NOW = 1_700_000_000.0
 
 
-def score(embedder: Embedder | None, facts: FactLanguage) -> dict[str, float]:
-    """hit@1, hit@5 and MRR of the German questions against `facts`."""
+@contextmanager
+def _facts_retriever(
+    embedder: Embedder | None, facts: FactLanguage, config: EngineConfig | None = None
+) -> Iterator[Retriever]:
+    """A retriever over a fresh store holding the set's facts in `facts`."""
     column = 1 if facts == "de" else 2
     with tempfile.TemporaryDirectory(prefix="bench-german-") as scratch:
         store = MemoryStore(
-            Path(scratch) / "german.db", embedder=embedder, clock=lambda: FIXED_NOW
+            Path(scratch) / "german.db",
+            embedder=embedder,
+            clock=lambda: FIXED_NOW,
+            config=config,
         )
         try:
             store.create_many(
@@ -54,22 +63,30 @@ def score(embedder: Embedder | None, facts: FactLanguage) -> dict[str, float]:
                 SYSTEM,
                 dedup=False,
             )
-            retriever = Retriever(store, store.config)
-            hits1 = hits5 = reciprocal = 0.0
-            for question, key in QUESTIONS:
-                ranked = [
-                    s.memory.id
-                    for s in retriever.rank(
-                        question, SYSTEM, pool=len(FACTS), min_relevance=0.0
-                    )
-                ]
-                if key in ranked:
-                    rank = ranked.index(key) + 1
-                    hits1 += rank == 1
-                    hits5 += rank <= 5
-                    reciprocal += 1.0 / rank
+            yield Retriever(store, store.config)
         finally:
             store.close()
+
+
+def _ranked(retriever: Retriever, question: str, floor: float) -> list[str]:
+    """The facts' keys `question` finds over `floor`, best first."""
+    return [
+        s.memory.id
+        for s in retriever.rank(question, SYSTEM, pool=len(FACTS), min_relevance=floor)
+    ]
+
+
+def score(embedder: Embedder | None, facts: FactLanguage) -> dict[str, float]:
+    """hit@1, hit@5 and MRR of the German questions against `facts`."""
+    hits1 = hits5 = reciprocal = 0.0
+    with _facts_retriever(embedder, facts) as retriever:
+        for question, key in QUESTIONS:
+            ranked = _ranked(retriever, question, 0.0)
+            if key in ranked:
+                rank = ranked.index(key) + 1
+                hits1 += rank == 1
+                hits5 += rank <= 5
+                reciprocal += 1.0 / rank
     n = len(QUESTIONS)
     return {"hit1": hits1 / n, "hit5": hits5 / n, "mrr": reciprocal / n}
 
@@ -86,44 +103,15 @@ def found_over_floors(
     each of FLOORS, in a German household (language de): an answer under
     the floor is not heard, however well it ranks (docs/languages.md, "Two
     languages in one home")."""
-    column = 1 if facts == "de" else 2
     figures: dict[str, float] = {}
-    with tempfile.TemporaryDirectory(prefix="bench-german-floors-") as scratch:
-        store = MemoryStore(
-            Path(scratch) / "german.db",
-            embedder=embedder,
-            clock=lambda: FIXED_NOW,
-            config=EngineConfig(language="de"),
-        )
-        try:
-            store.create_many(
-                [
-                    NewMemory(
-                        id=fact[0],
-                        content=fact[column],
-                        kind=MemoryKind.FACT,
-                        source=Source.EXPLICIT,
-                    )
-                    for fact in FACTS
-                ],
-                SYSTEM,
-                dedup=False,
-            )
-            retriever = Retriever(store, store.config)
-            for floor in FLOORS:
-                first = found = 0
-                for question, key in QUESTIONS:
-                    ranked = [
-                        s.memory.id
-                        for s in retriever.rank(
-                            question, SYSTEM, pool=len(FACTS), min_relevance=floor
-                        )
-                    ]
-                    first += ranked[:1] == [key]
-                    found += key in ranked
-                name = f"{floor:g}".replace(".", "")
-                figures[f"hit1_floor{name}"] = first / len(QUESTIONS)
-                figures[f"found_floor{name}"] = found / len(QUESTIONS)
-        finally:
-            store.close()
+    with _facts_retriever(embedder, facts, EngineConfig(language="de")) as retriever:
+        for floor in FLOORS:
+            first = found = 0
+            for question, key in QUESTIONS:
+                ranked = _ranked(retriever, question, floor)
+                first += ranked[:1] == [key]
+                found += key in ranked
+            name = f"{floor:g}".replace(".", "")
+            figures[f"hit1_floor{name}"] = first / len(QUESTIONS)
+            figures[f"found_floor{name}"] = found / len(QUESTIONS)
     return figures

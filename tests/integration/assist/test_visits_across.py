@@ -114,23 +114,18 @@ async def test_german_home_asks_a_trade_told_in_english(
     the vet Dr. Schmidt. "Wer ist der Zahnarzt?" and "Wer ist unser
     Klempner?" found nothing, "Wer ist der Tierarzt?" named the dentist."""
     store = await german_home(hass, mock_config_entry, e5, freezer)
-    for fact in (
+    told = (
         "Our dentist is Dr. Weber.",
         "The plumber is Mr. Kowalski.",
         "Our vet is Dr. Schmidt.",
-    ):
-        _told(store, fact, 27)
-    freezer.move_to("2026-12-10T08:00:00+00:00")
-    for asked, name, others in (
-        ("Wer ist der Zahnarzt?", "Weber", ("Kowalski", "Schmidt")),
-        ("Wer ist unser Zahnarzt?", "Weber", ("Kowalski", "Schmidt")),
-        ("Wer ist unser Klempner?", "Kowalski", ("Weber", "Schmidt")),
-        ("Wer ist der Tierarzt?", "Schmidt", ("Weber", "Kowalski")),
-    ):
-        answer = speech(await say(hass, asked, language="de"))
-        assert name in answer, (asked, answer)
-        for other in others:
-            assert other not in answer, (asked, answer)
+    )
+    asked = (
+        ("Wer ist der Zahnarzt?", "Weber"),
+        ("Wer ist unser Zahnarzt?", "Weber"),
+        ("Wer ist unser Klempner?", "Kowalski"),
+        ("Wer ist der Tierarzt?", "Schmidt"),
+    )
+    await _each_trade_names_its_own(hass, store, freezer, told, asked, "de")
 
 
 async def test_english_home_asks_a_trade_told_in_german(
@@ -143,22 +138,38 @@ async def test_english_home_asks_a_trade_told_in_german(
     """Told in German: unser Zahnarzt ist Dr. Weber, der Klempner Herr
     Kowalski, die Tierärztin Frau Dr. Schmidt."""
     store = await english_home_with_minilm(hass, mock_config_entry, minilm, freezer)
-    for fact in (
+    told = (
         "Unser Zahnarzt ist Dr. Weber.",
         "Der Klempner ist Herr Kowalski.",
         "Unsere Tierärztin ist Frau Dr. Schmidt.",
-    ):
+    )
+    asked = (
+        ("Who is our dentist?", "Weber"),
+        ("Who is the plumber?", "Kowalski"),
+        ("Who is our vet?", "Schmidt"),
+    )
+    await _each_trade_names_its_own(hass, store, freezer, told, asked, "en")
+
+
+async def _each_trade_names_its_own(
+    hass: HomeAssistant,
+    store: MemoryStore,
+    freezer: FrozenDateTimeFactory,
+    told: tuple[str, ...],
+    asked: tuple[tuple[str, str], ...],
+    language: str,
+) -> None:
+    """`told` on 27 November; on 10 December each question of `asked`
+    names its own (the name given) and no other of the three."""
+    for fact in told:
         _told(store, fact, 27)
     freezer.move_to("2026-12-10T08:00:00+00:00")
-    for asked, name, others in (
-        ("Who is our dentist?", "Weber", ("Kowalski", "Schmidt")),
-        ("Who is the plumber?", "Kowalski", ("Weber", "Schmidt")),
-        ("Who is our vet?", "Schmidt", ("Weber", "Kowalski")),
-    ):
-        answer = speech(await say(hass, asked))
-        assert name in answer, (asked, answer)
-        for other in others:
-            assert other not in answer, (asked, answer)
+    names = {name for _, name in asked}
+    for question, name in asked:
+        answer = speech(await say(hass, question, language=language))
+        assert name in answer, (question, answer)
+        for other in names - {name}:
+            assert other not in answer, (question, answer)
 
 
 async def test_a_plan_whose_day_is_over_is_no_visit_that_happened(

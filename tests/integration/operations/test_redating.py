@@ -23,7 +23,10 @@ if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
     from pytest_homeassistant_custom_component.common import MockUser
 
-    from custom_components.home_memory.operations.memories import OperationScope
+    from custom_components.home_memory.operations.memories import (
+        OperationScope,
+        UpdateOutcome,
+    )
     from custom_components.home_memory.runtime.data import HomeMemoryConfigEntry
 
 BERLIN = ZoneInfo("Europe/Berlin")
@@ -39,6 +42,20 @@ async def _on_wednesday(
     await hass.config.async_update(time_zone="Europe/Berlin")
     freezer.move_to("2026-12-02T06:00:00+00:00")
     return scope_of(hass, entry, Actor(Caller(user_id=user.id)))
+
+
+async def _told_then_dated(
+    scope: OperationScope, told: str, happened_at: str, *, spoken: bool = False
+) -> UpdateOutcome:
+    """`told` remembered, then updated to have happened `happened_at`
+    (`spoken`: the time as said by voice)."""
+    created = await memories.async_remember(scope, memories.RememberRequest(told))
+    return await memories.async_update(
+        scope,
+        memories.UpdateRequest(
+            created.memory.id, MemoryPatch(), happened_at=happened_at, spoken=spoken
+        ),
+    )
 
 
 @pytest.mark.parametrize(
@@ -148,14 +165,8 @@ async def test_a_calendar_date_is_said_by_date_in_the_text(
     """ "2026-11-27" given for a text that names a day is said as the day,
     never written into the text as it was given."""
     scope = await _on_wednesday(hass, init_integration, freezer, user_anna)
-    created = await memories.async_remember(
-        scope, memories.RememberRequest("The gardener came on Monday 30 November.")
-    )
-    outcome = await memories.async_update(
-        scope,
-        memories.UpdateRequest(
-            created.memory.id, MemoryPatch(), happened_at="2026-11-27"
-        ),
+    outcome = await _told_then_dated(
+        scope, "The gardener came on Monday 30 November.", "2026-11-27"
     )
     assert outcome.memory.content == "The gardener came on Friday 27 November."
     assert outcome.memory.happened_at.astimezone(BERLIN).day == 27
@@ -222,14 +233,8 @@ async def test_a_deed_moved_to_12_am_is_at_midnight(
     done)."""
     scope = await _on_wednesday(hass, init_integration, freezer, user_anna)
     freezer.move_to("2026-12-02T09:00:00+00:00")
-    created = await memories.async_remember(
-        scope, memories.RememberRequest("Ben fed the cat today.")
-    )
-    outcome = await memories.async_update(
-        scope,
-        memories.UpdateRequest(
-            created.memory.id, MemoryPatch(), happened_at="at 12 am", spoken=True
-        ),
+    outcome = await _told_then_dated(
+        scope, "Ben fed the cat today.", "at 12 am", spoken=True
     )
     happened = outcome.memory.happened_at.astimezone(BERLIN)
     assert (happened.day, happened.hour) == (2, 0), outcome.memory.content
@@ -606,13 +611,7 @@ async def test_a_deed_told_with_moved_is_redated_as_a_deed(
     another past day it is no plan refused as behind (review s39 #2 makes
     only a moved time still ahead a plan)."""
     scope = await _on_wednesday(hass, init_integration, freezer, user_anna)
-    created = await memories.async_remember(
-        scope, memories.RememberRequest("We moved to Berlin on Monday 30 November.")
-    )
-    outcome = await memories.async_update(
-        scope,
-        memories.UpdateRequest(
-            created.memory.id, MemoryPatch(), happened_at="last Friday"
-        ),
+    outcome = await _told_then_dated(
+        scope, "We moved to Berlin on Monday 30 November.", "last Friday"
     )
     assert outcome.memory.content == "We moved to Berlin on Friday 27 November."
