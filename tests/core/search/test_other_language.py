@@ -53,18 +53,25 @@ def test_memories_told_in_another_language_than_the_question(
     )
 
 
-def test_only_a_pair_in_two_languages_is_read_on_the_across_map(
+def test_only_a_german_question_s_english_memory_is_read_on_the_across_map(
     store: MemoryStore,
 ) -> None:
-    """The German memory of an English question moves to the across map;
-    the English one and an undecided one keep their similarity; a profile
-    without the map changes nothing."""
+    """Asked in German, the English memory moves to the across map; the
+    German one and one too short to tell keep their similarity; asked in
+    English, none moves (the map was fitted the other way round, and lifted
+    unrelated German memories, re-test s39 D1); a profile without the map
+    changes nothing."""
     german, english, short = _rows(store)
-    vector = {german: 0.08, english: 0.08, short: 0.08}
-    across_languages(store.candidates, "What is Anna allergic to?", vector, IDENTITY)
-    assert vector == {german: 0.08, english: 0.08, short: 0.08}
+    start = {german: 0.08, english: 0.08, short: 0.08}
+    vector = dict(start)
+    across_languages(store.candidates, "Wer ist unser Zahnarzt?", vector, IDENTITY)
+    assert vector == start
     across_languages(
         store.candidates, "What is Anna allergic to?", vector, MULTILINGUAL_E5
     )
-    assert vector[german] > 0.2
-    assert vector[english] == vector[short] == 0.08
+    assert vector == start
+    across_languages(
+        store.candidates, "Wer ist unser Zahnarzt?", vector, MULTILINGUAL_E5
+    )
+    assert vector[english] > 0.2
+    assert vector[german] == vector[short] == 0.08

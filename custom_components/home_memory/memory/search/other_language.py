@@ -11,7 +11,8 @@ short to tell is in none, and so never "another". Pure.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Final
 
 from ..text.fts_query import told_language
 
@@ -20,6 +21,11 @@ if TYPE_CHECKING:
 
     from ..embedding.profiles import ModelProfile
     from ..storage.candidates import CandidateQueries
+
+_ENGLISH: Final = "en"
+# The fewest words of a memory whose similarity is read on the `across` map.
+ACROSS_LEAST_WORDS: Final = 4
+_WORD: Final = re.compile(r"[^\W_]+")
 
 
 def told_otherwise(
@@ -51,10 +57,21 @@ def across_languages(
     vector: dict[int, float],
     profile: ModelProfile,
 ) -> None:
-    """Each memory of `vector` told in another language than `query` has
-    its similarity read as such a pair (the profile's `across` map), where
-    the model has a map for them."""
+    """Each English memory of `vector` asked of in another language has its
+    similarity read as such a pair (the profile's `across` map), where the
+    model has a map for them. Only that way round, the way it was fitted
+    (a German question, an English fact): an English question's German
+    memories sit otherwise in e5's band, and the map lifted unrelated ones
+    over the answer ("Who is our plumber?" read "Oma Erika hat uns
+    besucht", re-test s39 D1). Only a memory of at least ACROSS_LEAST_WORDS
+    words: "A." or "Yes it is" say no language by their function words."""
     if profile.across is None or not vector:
         return
-    for rowid in told_otherwise(candidates, query, vector, profile.languages):
-        vector[rowid] = profile.across_languages(vector[rowid])
+    asked = told_language(query)
+    if asked is None or asked == _ENGLISH:
+        return
+    for rowid, text in candidates.contents(list(vector)).items():
+        if len(_WORD.findall(text)) >= ACROSS_LEAST_WORDS and (
+            told_language(text) == _ENGLISH
+        ):
+            vector[rowid] = profile.across_languages(vector[rowid])

@@ -72,31 +72,31 @@ def _asked_language(text: str) -> str | None:
     return None
 
 
-def told_language(text: str) -> str | None:
+def told_language(text: str, least: int = 1) -> str | None:
     """The shipped language `text` is told in, by the function words only
     it has: more of one other language's than of English's ("Anna ist
     allergisch gegen Erdnüsse": "ist"), or more of English's than of any
     other's ("Our dentist is Dr. Weber"); None for a tie. An English
     function word that is another language's word of place ("am", "an",
     "in": statements.<language>.json `places`) tells no English ("Anna
-    hört beim Kochen am liebsten Jazz")."""
+    hört beim Kochen am liebsten Jazz"). `least`: the fewest function
+    words of the language that tell it (one: "Anna ist allergisch …")."""
     if len(text) <= _KEPT_LENGTH:
-        return _kept_told_language(text)
-    return _told_language(text)
+        return _kept_told_language(text, least)
+    return _told_language(text, least)
 
 
-def _told_language(text: str) -> str | None:
+def _told_language(text: str, least: int) -> str | None:
     tokens = set(_TOKEN.findall(text.casefold()))
     english = 0
     found: list[tuple[int, str]] = []
     for language, theirs_alone, english_alone in _function_words():
-        places = statement_words(language).places
-        english = max(english, len(tokens & english_alone - places))
+        english = max(english, len(tokens & english_alone))
         found.append((len(tokens & theirs_alone), language))
     theirs, language = max(found, default=(0, ""))
-    if theirs and theirs > english:
+    if theirs >= least and theirs > english:
         return language
-    return "en" if english > theirs else None
+    return "en" if english >= least and english > theirs else None
 
 
 def plainly_english(text: str) -> bool:
@@ -120,14 +120,16 @@ def _plainly_english(text: str) -> bool:
 @lru_cache(maxsize=1)
 def _function_words() -> tuple[tuple[str, frozenset[str], frozenset[str]], ...]:
     """Each shipped language other than English, with its function words
-    English lacks and English's it lacks (the tables are read once)."""
+    English lacks and English's it lacks, nor says as a word of place
+    ("am", "an", "in": German's `places`; "Otto geht am Donnerstag statt
+    am Freitag zum Zahnarzt" is no English). The tables are read once."""
     found = []
     for language in shipped_languages():
         words = statement_words(language)
         if words is statement_words(None):
             continue
         theirs = words.stop | words.search_stop
-        found.append((language, theirs - STOPWORDS, STOPWORDS - theirs))
+        found.append((language, theirs - STOPWORDS, STOPWORDS - theirs - words.places))
     return tuple(found)
 
 
