@@ -29,6 +29,7 @@ from ..memory.text.fts_query import (
 )
 from ..memory.text.moments import asked_elsewhere
 from ..memory.text.validation import has_words
+from ..memory.time.asked_clock import at_the_asked_clock
 from ..memory.time.expressions import (
     looks_ahead,
     read_question,
@@ -211,6 +212,16 @@ def question_at(
         if reading.window is not None or reading.newest_first or reading.impossible:
             break
         reading, read_in = read_question(text, now=now, language=other), other
+    # "What happened yesterday at 7 pm?": the hours around it, not the day.
+    reading = at_the_asked_clock(
+        text,
+        reading,
+        now=now,
+        languages=[read_in, *languages_to_try(words)],
+        past=lambda said: any(
+            speaks_of_past(said, other) for other in languages_to_try(words)
+        ),
+    )
     query = reading.rest if has_words(reading.rest) else text
     given = flt.happened_after is not None or flt.happened_before is not None
     if reading.impossible and not given:

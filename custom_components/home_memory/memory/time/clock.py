@@ -20,6 +20,8 @@ from typing import Final
 from .phrases import phrases
 from .readings import Window
 
+# A clock time's first word starts a word ("at 7", not "wh|at 7").
+_WORD_START: Final = r"(?<!\w)"
 # Noon's and midnight's hour on a 12-hour clock ("12 am" is 0:00).
 _HALF_DAY: Final = 12
 _LAST_HOUR: Final = 23
@@ -48,6 +50,20 @@ def clock_at(text: str, language: str, start: int = 0) -> Clock | None:
         return None
     said = _compiled(pattern).match(text, start)
     return None if said is None else _clock(said)
+
+
+def clock_in(text: str, language: str) -> tuple[int, Clock] | None:
+    """The first clock time said anywhere in `text` as a word of its own
+    ("what happened yesterday| at 7 pm", "wer kam gestern| gegen 18 Uhr"),
+    with where its words start; "what 7" says no "at 7". None where none is."""
+    pattern = phrases(language).get("clock_time")
+    if not isinstance(pattern, str):
+        return None
+    for said in _compiled(_WORD_START + pattern).finditer(text):
+        clock = _clock(said)
+        if clock is not None:
+            return said.start(), clock
+    return None
 
 
 def clock_of(time_words: str, language: str | None) -> tuple[int, int] | None:

@@ -1,0 +1,180 @@
+"""A question's clock time narrows its day to the hours around it (asked_clock.py)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from custom_components.home_memory.memory.time.asked_clock import (
+    ASKED_CLOCK_SLACK,
+    at_the_asked_clock,
+)
+from custom_components.home_memory.memory.time.expressions import (
+    read_question,
+    speaks_of_past,
+)
+
+BERLIN = ZoneInfo("Europe/Berlin")
+# Wednesday 18 November 2026, 20:00.
+NOW = datetime(2026, 11, 18, 20, 0, tzinfo=BERLIN)
+
+
+def _asked(
+    text: str, language: str = "en"
+) -> tuple[str, datetime | None, datetime | None]:
+    reading = read_question(text, now=NOW, language=language)
+    read = at_the_asked_clock(
+        text,
+        reading,
+        now=NOW,
+        languages=[language],
+        past=lambda said: speaks_of_past(said, language),
+    )
+    window = read.window
+    return (
+        read.rest,
+        None if window is None else window.start,
+        None if window is None else window.end,
+    )
+
+
+def _at(day: int, hour: int, minute: int = 0) -> datetime:
+    return datetime(2026, 11, day, hour, minute, tzinfo=BERLIN)
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "rest", "start", "end"),
+    [
+        (
+            "What happened yesterday at 7 pm?",
+            "en",
+            "What happened?",
+            _at(17, 18),
+            _at(17, 20),
+        ),
+        (
+            "What happened at 7 pm yesterday?",
+            "en",
+            "What happened?",
+            _at(17, 18),
+            _at(17, 20),
+        ),
+        (
+            "What happened on Monday at 14:30?",
+            "en",
+            "What happened?",
+            _at(16, 13, 30),
+            _at(16, 15, 30),
+        ),
+        # The part of the day says which 7 it is, and bounds the hours.
+        (
+            "What happened this evening at 7?",
+            "en",
+            "What happened?",
+            _at(18, 18),
+            _at(18, 20),
+        ),
+        (
+            "What happened this morning at 5 am?",
+            "en",
+            "What happened?",
+            _at(18, 5),
+            _at(18, 6),
+        ),
+        ("Was war gestern um 19 Uhr?", "de", "Was war?", _at(17, 18), _at(17, 20)),
+        (
+            "Wer kam gestern gegen 18 Uhr nach Hause?",
+            "de",
+            "Wer kam nach Hause?",
+            _at(17, 17),
+            _at(17, 19),
+        ),
+        ("Was war heute Morgen um 7?", "de", "Was war?", _at(18, 6), _at(18, 8)),
+        # A clock time alone in the past: the last one (today's 3 pm, but
+        # yesterday's 9 pm at 8 pm).
+        (
+            "Who rang the doorbell at 3 pm?",
+            "en",
+            "Who rang the doorbell?",
+            _at(18, 14),
+            _at(18, 16),
+        ),
+        (
+            "Who rang the doorbell at 9 pm?",
+            "en",
+            "Who rang the doorbell?",
+            _at(17, 20),
+            _at(17, 22),
+        ),
+        (
+            "Wer hat um 15:30 Uhr geklingelt?",
+            "de",
+            "Wer hat geklingelt?",
+            _at(18, 14, 30),
+            _at(18, 16, 30),
+        ),
+    ],
+)
+def test_a_clock_time_narrows_its_day(
+    question: str, language: str, rest: str, start: datetime, end: datetime
+) -> None:
+    """A day (or part of one) and a clock time: the hour either side of it."""
+    assert _asked(question, language) == (rest, start, end)
+
+
+@pytest.mark.parametrize(
+    ("question", "language"),
+    [
+        # A habit's time, no day of its own.
+        ("What does Anna do at 7 pm?", "en"),
+        ("Was macht Anna um 19 Uhr?", "de"),
+        # A house number, and "what 7" is no "at 7".
+        ("Who lived at 14 Main Street yesterday?", "en"),
+        ("What 7 things happened yesterday?", "en"),
+        # An hour alone may be either in a past question too.
+        ("Who rang the doorbell at 9?", "en"),
+    ],
+)
+def test_what_says_no_one_clock_time_keeps_its_reading(
+    question: str, language: str
+) -> None:
+    """A habit's time, a house number, an hour alone: the reading as it was."""
+    reading = read_question(question, now=NOW, language=language)
+    assert _asked(question, language) == (
+        reading.rest,
+        None if reading.window is None else reading.window.start,
+        None if reading.window is None else reading.window.end,
+    )
+
+
+def test_morning_or_evening_keeps_the_day_but_is_no_topic() -> None:
+    """An hour "around 6" may be morning or evening: the day stays, the words go."""
+    assert _asked("Who came home yesterday around 6?") == (
+        "Who came home?",
+        _at(17, 0),
+        _at(18, 0),
+    )
+
+
+def test_the_hours_around_a_time_are_the_slack_either_side() -> None:
+    """Two hours: ASKED_CLOCK_SLACK before and after."""
+    _, start, end = _asked("What happened yesterday at 11 am?")
+    assert start is not None
+    assert end is not None
+    assert end - start == 2 * ASKED_CLOCK_SLACK == timedelta(hours=2)
+
+
+def test_a_clock_change_night_keeps_the_wall_clock() -> None:
+    """Sunday 25 October 2026 has 25 hours in Berlin: "at 7 pm" is 19:00
+    on its wall clock."""
+    now = datetime(2026, 10, 26, 9, 0, tzinfo=BERLIN)
+    text = "What happened yesterday at 7 pm?"
+    reading = read_question(text, now=now, language="en")
+    read = at_the_asked_clock(
+        text, reading, now=now, languages=["en"], past=lambda _said: True
+    )
+    assert read.window is not None
+    assert (read.window.start.hour, read.window.end.hour) == (18, 20)
+    assert read.window.start.date().isoformat() == "2026-10-25"

@@ -1,0 +1,73 @@
+"""A question's clock time on every surface: the hours around it, not the day.
+
+Tuesday 3 March 2026 (Berlin) had pasta cooked at 18:20 and the dishwasher
+at 21:40; asked on Wednesday 4 March at 09:30 (test_when.py's `days`)
+through the search action, the recall tool and the built-in agent, in
+English and German.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from ..assist.test_llm_tools import tool
+from ..conftest import call
+from ..fake_agents import say
+from .test_when import DISHES, PASTA, days  # noqa: F401  (the fixture)
+
+if TYPE_CHECKING:
+    from homeassistant.core import HomeAssistant
+    from pytest_homeassistant_custom_component.common import MockUser
+
+pytestmark = pytest.mark.usefixtures("mock_load_model", "days")
+
+
+@pytest.mark.parametrize(
+    ("question", "found"),
+    [
+        ("What happened yesterday at 6 pm?", PASTA),
+        ("What happened yesterday at 10 pm?", DISHES),
+        ("What happened yesterday evening at 6?", PASTA),
+        ("Was ist gestern um 22 Uhr passiert?", DISHES),
+        ("Was war gestern gegen 18:30 Uhr?", PASTA),
+    ],
+)
+async def test_the_search_action_reads_the_hours_asked(
+    hass: HomeAssistant, hass_admin_user: MockUser, question: str, found: str
+) -> None:
+    """Only what happened around the hour asked, in English and German."""
+    answer = await call(hass, "search", {"query": question}, user=hass_admin_user)
+    assert [m["content"] for m in answer["memories"]] == [found]
+
+
+async def test_the_whole_evening_still_holds_both(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """No clock time, or one that may be morning or evening: the day part
+    or day decides, as before."""
+    for question in (
+        "What happened yesterday evening?",
+        "What happened yesterday at 6?",
+    ):
+        answer = await call(hass, "search", {"query": question}, user=hass_admin_user)
+        assert {PASTA, DISHES} <= {m["content"] for m in answer["memories"]}, question
+
+
+async def test_an_llm_tool_and_the_built_in_agent_hear_the_hour_asked(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """The recall tool and a spoken question read the hour as the action does."""
+    result = await tool(
+        hass,
+        "recall",
+        {"query": "what happened yesterday at 10 pm"},
+        user=hass_admin_user,
+    )
+    assert [m["text"] for m in result.data["memories"]] == [DISHES]
+    spoken = (
+        await say(hass, "what happened yesterday at 6 pm", user=hass_admin_user)
+    ).response.speech["plain"]["speech"]
+    assert "Anna cooked pasta" in spoken, spoken
+    assert "dishwasher" not in spoken, spoken
