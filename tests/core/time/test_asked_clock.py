@@ -178,3 +178,45 @@ def test_a_clock_change_night_keeps_the_wall_clock() -> None:
     assert read.window is not None
     assert (read.window.start.hour, read.window.end.hour) == (18, 20)
     assert read.window.start.date().isoformat() == "2026-10-25"
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "start", "end"),
+    [
+        ("What happened between 2 and 4 pm yesterday?", "en", _at(17, 14), _at(17, 16)),
+        (
+            "What happened yesterday between 11 and 1 pm?",
+            "en",
+            _at(17, 11),
+            _at(17, 13),
+        ),
+        ("What happened yesterday after 9 pm?", "en", _at(17, 21), _at(18, 0)),
+        ("What happened yesterday before 8 am?", "en", _at(17, 0), _at(17, 8)),
+        ("Was war gestern zwischen 18 und 20 Uhr?", "de", _at(17, 18), _at(17, 20)),
+        ("Was war gestern nach 21 Uhr?", "de", _at(17, 21), _at(18, 0)),
+        # Morning or evening: the day stays.
+        ("Was war gestern zwischen 6 und 8 Uhr?", "de", _at(17, 0), _at(18, 0)),
+    ],
+)
+def test_a_span_or_bound_of_clock_times_narrows_its_day(
+    question: str, language: str, start: datetime, end: datetime
+) -> None:
+    """Between two clock times, after or before one: those hours alone."""
+    rest, got_start, got_end = _asked(question, language)
+    assert (got_start, got_end) == (start, end)
+    assert not any(ch.isdigit() for ch in rest), rest
+
+
+@pytest.mark.parametrize(
+    ("question", "language"),
+    [
+        ("Who came from 3 to 5 people yesterday?", "en"),
+        ("Was war vor 3 Tagen?", "de"),
+    ],
+)
+def test_numbers_that_are_no_clock_span_stay_the_question_s(
+    question: str, language: str
+) -> None:
+    """A span must say it is of the clock (am/pm, o'clock, minutes, "Uhr")."""
+    reading = read_question(question, now=NOW, language=language)
+    assert _asked(question, language)[0] == reading.rest

@@ -1,38 +1,61 @@
-"""The clock time a question asks at: its day narrowed to the hours around it.
+"""The clock time a question asks at: its day narrowed to the hours it names.
 
 "What happened yesterday at 7 pm?", "Wer kam gestern gegen 18 Uhr nach
-Hause?", "Who rang the doorbell at 3 pm?": the day's window alone lets any
-of its events answer (a home writes dozens a day), so the window becomes
-the hour either side of the time said (ASKED_CLOCK_SLACK: a door opened at
-18:40 is what "at 7 pm" means), inside the day or part of day the question
-names. An hour that may be morning or evening ("at 7") narrows only where
-the part of the day decides ("this evening at 7": 19:00); a clock time
-alone does only in a question of the past ("who rang at 3 pm": the last
-3 pm), never a habit's ("what does Anna do at 7 pm"). Statements read
-their clock time in tense.py (`at_the_clock`); both read it with clock.py.
-Pure.
+Hause?", "What happened between 2 and 4 pm yesterday?", "Was war gestern
+nach 21 Uhr?": the day's window alone lets any of its events answer (a home
+writes dozens a day). A clock time ("at", the table's `clock_time`, read by
+clock.py as a statement's is) becomes the hour either side of it
+(ASKED_CLOCK_SLACK: a door opened at 18:40 is what "at 7 pm" means); a span
+or a bound (the table's `clock_spans`: between, after, before) becomes
+those hours. Always inside the day or part of day the question names, and
+only where that leaves one reading: "this evening at 7" is 19:00, but
+"yesterday at 6" may be morning or evening, so the day stays (its clock
+words are no topic either way). Without a day, a question of the past
+reads the last 24 hours ("who rang at 3 pm": the last 3 pm), never a
+habit's time ("what does Anna do at 7 pm"). Pure.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
+import functools
 import re
 from typing import TYPE_CHECKING, Final
 
-from .clock import Clock, clock_in
+from .clock import clock_in
+from .phrases import phrases
 from .readings import TimeReading, Window
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-# How far either side of the time asked an event still answers it.
+# How far either side of the time asked at an event still answers it.
 ASKED_CLOCK_SLACK: Final = timedelta(hours=1)
 # A question's clock time is near its start or end (as expressions.py's).
 _READ_CHARS: Final = 2_000
 # The longest window a clock time narrows: one day (and a clock change).
 _ONE_DAY: Final = timedelta(hours=25)
+# What a past question without a day reads its clock time in.
+_LAST_DAY: Final = timedelta(days=1)
 _HALF_DAY: Final = 12
+_LAST_HOUR: Final = 23
+_LAST_MINUTE: Final = 59
+# A clock time's first word starts a word ("at 7", not "wh|at 7").
+_WORD_START: Final = r"(?<!\w)"
+
+
+@dataclass(frozen=True, slots=True)
+class _Asked:
+    """Clock words found in a text: where, their kind ("at", "between",
+    "after", "before"), and the times of day each end may be (two where
+    the words may mean morning or evening)."""
+
+    start: int
+    end: int
+    kind: str
+    first: tuple[time, ...]
+    second: tuple[time, ...] = ()
 
 
 def at_the_asked_clock(
@@ -44,89 +67,141 @@ def at_the_asked_clock(
     past: Callable[[str], bool],
 ) -> TimeReading:
     """`reading` (of `text`) with its window narrowed to the clock time
-    `text` asks at, read by the first of `languages`' tables that finds
-    one, and that time's words out of its rest; `reading` itself where no
-    clock time narrows it. `past`: the question speaks of the past (a
-    clock time alone then means the last such time before `now`)."""
-    if reading.impossible:
+    `text` asks about, read by the first of `languages`' tables that finds
+    one, and that time's words out of its rest; `reading` itself where
+    none is. `past`: whether a text (the question without its clock words:
+    "um 15:30 Uhr" hid the perfect of "Wer hat … geklingelt") speaks of the
+    past, where no day is said."""
+    if reading.impossible or reading.newest_first:
         return reading
-    language, clock = next(
+    language, asked = next(
         (
-            (language, found[1])
+            (language, found)
             for language in languages
-            if (found := clock_in(text[:_READ_CHARS], language)) is not None
+            if (found := _asked_in(text[:_READ_CHARS], language)) is not None
         ),
         ("", None),
     )
-    if clock is None:
+    if asked is None:
         return reading
-    if reading.window is None:
-        if (
-            not clock.sure
-            or reading.newest_first
-            or not (reading.past or past(_without_clock(text, language)))
-        ):
-            return reading
-        at = _last_before(now, clock)
-        narrowed = Window(at - ASKED_CLOCK_SLACK, at + ASKED_CLOCK_SLACK)
+    rest = _without_asked(reading.rest, language)
+    window = reading.window
+    if window is None:
+        if not (reading.past or past(_without_asked(text, language))):
+            return reading  # a habit's time: "what does Anna do at 7 pm"
+        window = Window(now - _LAST_DAY, now)
         reading = replace(reading, past=True)
-    else:
-        window = reading.window
-        at_or_none = _the_one_inside(window, clock)
-        if at_or_none is None:
-            # "Yesterday at 6": morning or evening, the day decides; "at 6"
-            # is no topic to search the day for.
-            return replace(reading, rest=_without_clock(reading.rest, language))
-        narrowed = Window(
-            max(window.start, at_or_none - ASKED_CLOCK_SLACK),
-            min(window.end, at_or_none + ASKED_CLOCK_SLACK),
-        )
-    return replace(
-        reading, window=narrowed, rest=_without_clock(reading.rest, language)
+    narrowed = _narrowed(window, asked)
+    if narrowed is None:
+        # Morning or evening, the day decides ("yesterday at 6"); its clock
+        # words are no topic to search the day for.
+        return replace(reading, rest=rest) if reading.window is not None else reading
+    return replace(reading, window=narrowed, rest=rest)
+
+
+def _narrowed(window: Window, asked: _Asked) -> Window | None:
+    """`window` (a day or less) narrowed to what `asked` says, where it
+    leaves one reading; None where it leaves none or two."""
+    if window.end - window.start > _ONE_DAY:
+        return None
+    firsts = _moments(window, asked.first)
+    if asked.kind == "between":
+        pairs = [
+            (start, end)
+            for start in firsts
+            for end in _moments(window, asked.second, closed=True)
+            if start < end
+        ]
+        shortest = min((end - start for start, end in pairs), default=None)
+        pairs = [pair for pair in pairs if pair[1] - pair[0] == shortest]
+        return Window(*pairs[0]) if len(pairs) == 1 else None
+    if len(firsts) != 1:
+        return None
+    [at] = firsts
+    if asked.kind == "after":
+        return Window(at, window.end)
+    if asked.kind == "before":
+        return Window(window.start, at)
+    return Window(
+        max(window.start, at - ASKED_CLOCK_SLACK),
+        min(window.end, at + ASKED_CLOCK_SLACK),
     )
 
 
-def _last_before(now: datetime, clock: Clock) -> datetime:
-    """The last time it was `clock` o'clock, up to `now`."""
-    today = _on(now.date(), clock.hour, clock.minute, now)
-    if today <= now:
-        return today
-    return _on(now.date() - timedelta(days=1), clock.hour, clock.minute, now)
-
-
-def _the_one_inside(window: Window, clock: Clock) -> datetime | None:
-    """The one moment inside `window` (a day or less) the clock time can
-    be; None where there is none, or two ("today at 7": morning or
-    evening)."""
-    if window.end - window.start > _ONE_DAY:
-        return None
-    hours = [clock.hour]
-    if not clock.sure and clock.hour < _HALF_DAY:
-        hours.append(clock.hour + _HALF_DAY)
-    day, moments = window.start.date(), list[datetime]()
-    while (start := _on(day, 0, 0, window.start)) < window.end:
-        moments.extend(
+def _moments(
+    window: Window, times: tuple[time, ...], *, closed: bool = False
+) -> list[datetime]:
+    """Each moment inside `window` (its end too, `closed`) at one of
+    `times`, on the wall clock of the window's time zone."""
+    day: date = window.start.date()
+    found: list[datetime] = []
+    while _on(day, time(0), window.start) < window.end:
+        found.extend(
             at
-            for hour in hours
-            if window.start
-            <= (at := start.replace(hour=hour, minute=clock.minute))
-            < window.end
+            for at in (_on(day, clock, window.start) for clock in times)
+            if window.start <= at and (at <= window.end if closed else at < window.end)
         )
         day += timedelta(days=1)
-    return moments[0] if len(moments) == 1 else None
+    return sorted(set(found))
 
 
-def _on(day: date, hour: int, minute: int, zoned: datetime) -> datetime:
-    """`day` at `hour`:`minute` in `zoned`'s time zone."""
-    return datetime.combine(day, time(hour, minute), tzinfo=zoned.tzinfo)
+def _on(day: date, clock: time, zoned: datetime) -> datetime:
+    """`day` at `clock` in `zoned`'s time zone."""
+    return datetime.combine(day, clock, tzinfo=zoned.tzinfo)
 
 
-def _without_clock(rest: str, language: str) -> str:
-    """`rest` without its clock time's words ("what happened at 7 pm?" ->
-    "what happened?"), spaces and punctuation tidied."""
-    found = clock_in(rest, language)
+def _asked_in(text: str, language: str) -> _Asked | None:
+    """The first clock span or bound (`clock_spans`), else clock time,
+    `text` says in `language`'s table."""
+    for kind, pattern in _spans(language):
+        for said in pattern.finditer(text):
+            first = _times(said, "")
+            second = _times(said, "2") if kind == "between" else ()
+            if first and (second or kind != "between"):
+                return _Asked(said.start(), said.end(), kind, first, second)
+    found = clock_in(text, language)
     if found is None:
-        return rest
+        return None
     start, clock = found
-    text = re.sub(r"\s+", " ", rest[:start] + " " + rest[clock.end :]).strip()
-    return re.sub(r"\s+([?!.,;:])", r"\1", text)
+    times = [time(clock.hour, clock.minute)]
+    if not clock.sure and clock.hour < _HALF_DAY:
+        times.append(time(clock.hour + _HALF_DAY, clock.minute))
+    return _Asked(start, clock.end, "at", tuple(times))
+
+
+def _times(said: re.Match[str], end: str) -> tuple[time, ...]:
+    """The times of day one end of a span may be (groups `hour`, `minute`,
+    `am`, `pm`, with `end`'s suffix): one with am/pm or an hour from 13,
+    else morning and evening; none for no time ("at 14 pm")."""
+    groups = said.groupdict()
+    hour, minute = int(groups[f"hour{end}"]), int(groups.get(f"minute{end}") or 0)
+    am, pm = bool(groups.get(f"am{end}")), bool(groups.get(f"pm{end}"))
+    if (am or pm) and not 1 <= hour <= _HALF_DAY:
+        return ()
+    if hour > _LAST_HOUR or minute > _LAST_MINUTE:
+        return ()
+    if am or pm:
+        return (time(hour % _HALF_DAY + (_HALF_DAY if pm else 0), minute),)
+    if hour == 0 or hour >= _HALF_DAY:
+        return (time(hour, minute),)
+    return (time(hour, minute), time(hour + _HALF_DAY, minute))
+
+
+@functools.cache
+def _spans(language: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """The table's clock spans and bounds, compiled: (kind, pattern)."""
+    table = phrases(language).get("clock_spans", [])
+    return tuple(
+        (kind, re.compile(_WORD_START + pattern, re.IGNORECASE))
+        for kind, pattern in table
+    )
+
+
+def _without_asked(text: str, language: str) -> str:
+    """`text` without its clock words ("what happened at 7 pm?" -> "what
+    happened?"), spaces and punctuation tidied."""
+    asked = _asked_in(text, language)
+    if asked is None:
+        return text
+    rest = re.sub(r"\s+", " ", text[: asked.start] + " " + text[asked.end :]).strip()
+    return re.sub(r"\s+([?!.,;:])", r"\1", rest)
