@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..memory.common.values import MemoryFilter
 from ..memory.text.naming import speaks_of_speaker
-from . import when
+from . import told, when
 from .access import Access, require
 from .errors import async_engine
 from .persons import async_teller_name
@@ -43,12 +43,32 @@ async def async_recall(
         # "what do you know about me": about Ben, who asks (review s22: "I
         # don't remember anything about me").
         query = teller
+    # "What did I tell you today": the asker's tellings, by when told.
+    telling = await told.async_telling(scope.hass, query, scope.actor.caller.user_id)
     asked = await when.async_question(
         scope.hass,
-        query,
+        telling.query if telling is not None else query,
         flt or MemoryFilter(),
         scope.data.retriever.model_languages,
     )
+    if telling is None:
+        return await _async_start(scope, asked, min_relevance, teller)
+    by_teller = told.in_telling_time(asked, telling)
+    page = await _async_start(scope, by_teller, min_relevance, teller)
+    if page.items or told.has_window(asked) or telling.teller is None:
+        return page
+    # "What did Anna say about the car", and Anna told nothing of it: what
+    # is known of the car (review s39 #6).
+    return await _async_start(scope, asked, min_relevance, teller)
+
+
+async def _async_start(
+    scope: OperationScope,
+    asked: when.Question,
+    min_relevance: float | None,
+    teller: str | None,
+) -> ProgressivePage:
+    """The first page of `asked`, `teller` the asker's name."""
     return await async_engine(
         scope.hass,
         partial(
