@@ -24,9 +24,7 @@ if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
     from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-    from custom_components.home_memory.memory.embedding.multilingual import (
-        MultilingualEmbedder,
-    )
+    from custom_components.home_memory.memory.embedding.embedder import Embedder
 
 pytestmark = pytest.mark.usefixtures("mock_load_model")
 
@@ -84,11 +82,12 @@ SHOWN = {
 async def _household(
     hass: HomeAssistant,
     entry: MockConfigEntry,
-    e5: MultilingualEmbedder,
+    request: pytest.FixtureRequest,
     freezer: FrozenDateTimeFactory,
     language: str,
 ) -> tuple[MockUser, MockUser]:
-    """Anna and Ben (each a person) on Tuesday 1 December 2026 in Berlin:
+    """Anna and Ben (each a person) on Tuesday 1 December 2026 in Berlin,
+    with the model the home's language gets (e5, MiniLM):
     Anna told one thing yesterday, three and a private one this morning,
     Ben one and a private one; now it is noon."""
     hass.config.language = language
@@ -104,14 +103,15 @@ async def _household(
             {"user_id": user.id, "friendly_name": name},
         )
     freezer.move_to("2026-11-30T09:00:00+00:00")
+    model: Embedder = request.getfixturevalue("e5" if language == "de" else "minilm")
     with (
         patch(
             "custom_components.home_memory.runtime.model_loading.load_multilingual_model",
-            return_value=e5,
+            return_value=model,
         ),
         patch(
             "custom_components.home_memory.runtime.model_loading.load_model",
-            return_value=e5,
+            return_value=model,
         ),
     ):
         await setup_entry(hass, entry)
@@ -160,14 +160,14 @@ async def test_what_i_told_today_is_mine_told_today(
     hass: HomeAssistant,
     agent_entry: MockConfigEntry,
     mock_config_entry: MockConfigEntry,
-    e5: MultilingualEmbedder,
+    request: pytest.FixtureRequest,
     freezer: FrozenDateTimeFactory,
     language: str,
     asked: str,
 ) -> None:
     """Anna hears her three of today (Saturday's Peter too) and nothing of
     yesterday's, nothing of Ben's; her own private one is hers to hear."""
-    anna, _ben = await _household(hass, mock_config_entry, e5, freezer, language)
+    anna, _ben = await _household(hass, mock_config_entry, request, freezer, language)
     answer = await _all_of(hass, asked, anna, language)
     shown = SHOWN[language]
     for thing in shown["anna"]:
@@ -189,14 +189,14 @@ async def test_what_anna_told_today_is_hers_but_not_her_private(
     hass: HomeAssistant,
     agent_entry: MockConfigEntry,
     mock_config_entry: MockConfigEntry,
-    e5: MultilingualEmbedder,
+    request: pytest.FixtureRequest,
     freezer: FrozenDateTimeFactory,
     language: str,
     asked: str,
 ) -> None:
     """Ben asks what Anna told today: her three, not her private one, not
     his own, not yesterday's."""
-    _anna, ben = await _household(hass, mock_config_entry, e5, freezer, language)
+    _anna, ben = await _household(hass, mock_config_entry, request, freezer, language)
     answer = await _all_of(hass, asked, ben, language)
     shown = SHOWN[language]
     for thing in shown["anna"]:

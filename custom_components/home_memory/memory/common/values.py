@@ -493,6 +493,18 @@ class MemoryFilter:
     # of one told by an action): "what did I tell you today".
     teller: str | None = None
 
+    def has_window(self) -> bool:
+        """Whether it asks a time: when things happened or were told."""
+        return any(
+            moment is not None
+            for moment in (
+                self.happened_after,
+                self.happened_before,
+                self.created_after,
+                self.created_before,
+            )
+        )
+
     def needs_sql(self) -> bool:
         """True when the filter narrows beyond visibility, tier and expiry."""
         return bool(

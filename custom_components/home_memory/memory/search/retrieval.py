@@ -307,18 +307,9 @@ class Retriever:
             fused = self._with_thread_neighbours(
                 hits, query_vector, caller, flt, vector, keyword, fused
             )
-        if any(
-            moment is not None
-            for moment in (
-                flt.happened_after,
-                flt.happened_before,
-                flt.created_after,
-                flt.created_before,
-            )
-        ):
+        if flt.has_window():
             # A time window: what happened (or was told) then is a candidate,
-            # however few words it shares with the question ("what happened
-            # yesterday", "what did I tell you today").
+            # however few words it shares ("what did I tell you today").
             for rowid in candidates.window_candidates(caller, flt, pool):
                 fused.setdefault(rowid, Relevance(0.0, None, None, own=0.0))
         if self.config.person_weight > 0 and fused:
