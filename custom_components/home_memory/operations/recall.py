@@ -6,6 +6,7 @@ and sentences page through it here. Nothing is written, nothing is fired.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -28,8 +29,13 @@ async def async_recall(
     flt: MemoryFilter | None = None,
     *,
     min_relevance: float | None = None,
+    said: str | None = None,
 ) -> ProgressivePage:
     """The first page of a search above the relevance floor, with its cursor.
+
+    `said`: the whole question `query` was taken from (a sentence's
+    `{query}`), whose teller chooses whose tellings answer ("what did I say
+    about {query}", operations/told.py); else `query`'s own.
 
     The query's time words choose the window and order (operations/when.py).
     `min_relevance` replaces the search floor (an answer said aloud takes the
@@ -44,7 +50,11 @@ async def async_recall(
         # don't remember anything about me").
         query = teller
     # "What did I tell you today": the asker's tellings, by when told.
-    telling = await told.async_telling(scope.hass, query, scope.actor.caller.user_id)
+    telling = await told.async_telling(
+        scope.hass, said or query, scope.actor.caller.user_id
+    )
+    if telling is not None and said is not None:
+        telling = replace(telling, query=query)
     asked = await when.async_question(
         scope.hass,
         telling.query if telling is not None else query,

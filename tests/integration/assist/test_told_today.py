@@ -203,3 +203,44 @@ async def test_what_anna_told_today_is_hers_but_not_her_private(
         assert thing in answer, (asked, answer)
     for other in ("yesterday", "anna_private", "ben", "ben_private"):
         assert shown[other] not in answer, (asked, other, answer)
+
+
+BIKES = {
+    "de": (
+        "Merk dir, dass das blaue Fahrrad in der Garage steht",
+        "Merk dir, dass das rote Fahrrad einen Platten hat",
+        (
+            "Was habe ich über das Fahrrad gesagt?",
+            "Was hat Anna über das Fahrrad gesagt?",
+        ),
+        ("Garage", "Platten"),
+    ),
+    "en": (
+        "remember that the blue bike is in the garage",
+        "remember that the red bike has a flat tyre",
+        ("What did I say about the bike?", "What did Anna say about the bike?"),
+        ("garage", "flat tyre"),
+    ),
+}
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+async def test_what_someone_said_about_a_topic_is_what_they_told(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    request: pytest.FixtureRequest,
+    freezer: FrozenDateTimeFactory,
+    language: str,
+) -> None:
+    """Anna told of the blue bike, Ben of the red one: "what did I say about
+    the bike" is Anna's to Anna, and so is "what did Anna say" to Ben
+    (review s39 #6: the topic alone answered with both)."""
+    anna, ben = await _household(hass, mock_config_entry, request, freezer, language)
+    annas, bens, (mine, hers), (shown, other) = BIKES[language]
+    await say(hass, annas, user=anna, language=language)
+    await say(hass, bens, user=ben, language=language)
+    for asker, asked in ((anna, mine), (ben, hers)):
+        answer = speech(await say(hass, asked, user=asker, language=language))
+        assert shown in answer, (asked, answer)
+        assert other not in answer, (asked, answer)
