@@ -9,7 +9,7 @@ In more words: docs/architecture.md, "`assist/intents.py`".
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Final, override
 
@@ -40,6 +40,7 @@ from ..operations.remembering import outcome_speech
 from ..runtime.ha_internals import answer_where_unmatched
 from .arguments import CONTENT, MAX_QUERY_CHARS, QUERY
 from .call import CallScope, async_scope
+from .dating import Dating, async_dated_ids
 from .errors import ToolError, explain
 from .intent_words import IntentWords
 from .prompts import prompt_words
@@ -54,13 +55,13 @@ from .sentence_files import (
 from .tools import async_remember, async_resolve
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable
 
     from hassil.recognize import RecognizeResult
     from homeassistant.components.conversation import ConversationInput
     from homeassistant.core import HomeAssistant
 
-    from ..memory.common.values import Memory, ScoredMemory
+    from ..memory.common.values import Memory
     from ..memory.search.retrieval import ProgressivePage
     from ..runtime.conversation_state import ConversationState
     from ..runtime.data import HomeMemoryConfigEntry
@@ -397,18 +398,21 @@ async def _async_recall_speech(
     always_when: bool = False,
     telling: bool = False,
     never_when: bool = False,
+    said: str | None = None,
 ) -> str:
     """Look `query` up and say what was found (`nothing` when nothing was);
     `always_when`: each memory is said with when it happened (a "when"
     question), not only events and what the home observed; `telling`: the
     question asks when something was said, so facts are dated too;
-    `never_when`: none is (a "where" question asks for a place)."""
+    `never_when`: none is (a "where" question asks for a place); `said`:
+    the sentence `query` is of ("what did I say about {query}": mine)."""
     _cancel_waiting_forget(scope)
     # Said aloud as the answer: as sure as the background of an LLM's turn.
     page = await recall.async_recall(
         scope.ops,
         query,
         min_relevance=scope.ops.data.options.context_min_relevance,
+        said=said,
     )
     scope.state.recall_cursor = page.cursor
     # "More" may come in a new conversation, as "yes" does; it goes on as
@@ -423,7 +427,7 @@ async def _async_recall_speech(
         return nothing
     describe = when.describer(scope.hass, words.language)
     dated = replace(
-        await _dated_ids(
+        await async_dated_ids(
             scope,
             page.items,
             words,
@@ -448,69 +452,6 @@ async def _async_recall_speech(
     )
 
 
-@dataclass(frozen=True, slots=True)
-class _Dating:
-    """Which of a page's memories are said with when they happened in any
-    case (`always`: after a "when" question) and which never, because their
-    own words say when (`own`: "the bins go out on Tuesday", "The
-    electrician will come on Tuesday 10 March")."""
-
-    always: frozenset[str] = frozenset()
-    own: frozenset[str] = frozenset()
-    # The question answered: a long memory says the part that answers it
-    # (memory/text/answering.py), and its language.
-    asked: str = ""
-    language: str | None = None
-    # Who hears it: a memory they told is said to them ("Your bank PIN …").
-    listener: str | None = None
-
-
-async def _dated_ids(
-    scope: CallScope,
-    items: Sequence[ScoredMemory],
-    words: Wording,
-    *,
-    always_when: bool,
-    telling: bool = False,
-    never_when: bool = False,
-) -> _Dating:
-    """How the listed memories are dated (`_Dating`): one rule for an
-    answer and the "more" after it. What the home observed keeps its
-    time, which says more than the weekday its text names; after a "where"
-    question (`never_when`) none is dated: "where is the spare key" was
-    answered "On Wednesday 11 November, around seven: The spare key is
-    under the red flower pot." (new-user review)."""
-    if never_when:
-        return _Dating(own=frozenset(item.memory.id for item in items))
-    told = [
-        item.memory
-        for item in items
-        if str(item.memory.source) != "observed"
-        and (always_when or when.worth_saying(item.memory))
-    ]
-    if not told:
-        return _Dating(
-            always=frozenset(item.memory.id for item in items)
-            if always_when
-            else frozenset()
-        )
-    read = await when.async_own_times(scope.hass, told, words.language)
-    if not always_when:
-        return _Dating(own=read.said)
-    if telling:
-        # "When did I mention the snorkel?": each telling is the answer.
-        every = frozenset(item.memory.id for item in items)
-        return _Dating(always=every - read.said, own=read.said)
-    # After "when …": a memory with a time of its own (an event, what the
-    # home observed, a statement about another time), or one that tells of
-    # something done ("I watered the plants"), whose telling is about when.
-    # Not a fact or habit whose time is only its telling: "when do the bins
-    # go out" was answered "Tonight, around half past one: The bins go out
-    # every Thursday evening." (new-user review).
-    timed = {item.memory.id for item in items if when.worth_saying(item.memory)}
-    return _Dating(always=frozenset(timed | read.done) - read.said, own=read.said)
-
-
 class RecallIntentHandler(_QueryIntentHandler):
     """ "What do you remember about ..." """
 
@@ -527,7 +468,7 @@ class RecallIntentHandler(_QueryIntentHandler):
             _cancel_waiting_forget(scope)
             return words.say("nothing_to_look_up")
         nothing = words.say("recall_nothing", query=_spoken(query))
-        return await _async_recall_speech(scope, query, words, nothing)
+        return await _async_recall_speech(scope, query, words, nothing, said=said)
 
 
 class QuestionIntentHandler(_MemoryIntentHandler):
@@ -572,12 +513,12 @@ def _dated(
     memory: Memory,
     words: Wording,
     *,
-    dating: _Dating | None = None,
+    dating: Dating | None = None,
 ) -> str:
     """A memory said with when it happened where that matters (an event, an
     observation, or the question asked when), unless its own words say it:
     "Yesterday evening, a little after six: ..."."""
-    dating = dating or _Dating()
+    dating = dating or Dating()
     wanted = memory.id in dating.always or (
         memory.id not in dating.own and when.worth_saying(memory)
     )
@@ -610,7 +551,7 @@ def _listing(
     words: Wording,
     describe: Callable[[Memory], str],
     *,
-    dated: _Dating | None = None,
+    dated: Dating | None = None,
 ) -> str:
     """The page's memories by number, and how many are left for "more",
     each dated as `dated` says (`_dated`)."""
@@ -649,7 +590,7 @@ class MoreIntentHandler(_MemoryIntentHandler):
             return words.say("more_expired")
         if not page.items:
             return words.say("more_done")
-        dated = await _dated_ids(
+        dated = await async_dated_ids(
             scope,
             page.items,
             words,
@@ -824,7 +765,7 @@ async def _async_listed_again(
     if item is None:
         return words.say("listed_gone", number=number)
     scope.state.last_memory_id = item.memory.id
-    dated = await _dated_ids(
+    dated = await async_dated_ids(
         scope,
         [item],
         words,

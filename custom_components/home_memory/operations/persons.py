@@ -49,3 +49,21 @@ async def async_teller_name(hass: HomeAssistant, user_id: str | None) -> str | N
         return None
     name = " ".join((user.name or "").split())
     return name if names_a_person(name, language) else None
+
+
+async def async_people(hass: HomeAssistant) -> dict[str, str]:
+    """Each name a household member is told by (normalized: case and spacing
+    aside) and their user id: the people linked to a user, then the users
+    with a name of a person but no person (`async_teller_name`)."""
+    found: dict[str, str] = {}
+    for state in hass.states.async_all(PERSON_DOMAIN):
+        user_id = state.attributes.get(ATTR_USER_ID)
+        if isinstance(user_id, str) and (name := " ".join(state.name.split())):
+            found.setdefault(name.casefold(), user_id)
+    for user in await hass.auth.async_get_users():
+        if user.system_generated or not user.is_active or user.id in found.values():
+            continue
+        name = " ".join((user.name or "").split())
+        if names_a_person(name, hass.config.language):
+            found.setdefault(name.casefold(), user.id)
+    return found

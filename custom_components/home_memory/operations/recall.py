@@ -6,12 +6,13 @@ and sentences page through it here. Nothing is written, nothing is fired.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
 from ..memory.common.values import MemoryFilter
 from ..memory.text.naming import speaks_of_speaker
-from . import when
+from . import told, when
 from .access import Access, require
 from .errors import async_engine
 from .persons import async_teller_name
@@ -28,8 +29,13 @@ async def async_recall(
     flt: MemoryFilter | None = None,
     *,
     min_relevance: float | None = None,
+    said: str | None = None,
 ) -> ProgressivePage:
     """The first page of a search above the relevance floor, with its cursor.
+
+    `said`: the whole question `query` was taken from (a sentence's
+    `{query}`), whose teller chooses whose tellings answer ("what did I say
+    about {query}", operations/told.py); else `query`'s own.
 
     The query's time words choose the window and order (operations/when.py).
     `min_relevance` replaces the search floor (an answer said aloud takes the
@@ -43,12 +49,36 @@ async def async_recall(
         # "what do you know about me": about Ben, who asks (review s22: "I
         # don't remember anything about me").
         query = teller
+    # "What did I tell you today": the asker's tellings, by when told.
+    telling = await told.async_telling(
+        scope.hass, said or query, scope.actor.caller.user_id
+    )
+    if telling is not None and said is not None:
+        telling = replace(telling, query=query)
     asked = await when.async_question(
         scope.hass,
-        query,
+        telling.query if telling is not None else query,
         flt or MemoryFilter(),
         scope.data.retriever.model_languages,
     )
+    if telling is None:
+        return await _async_start(scope, asked, min_relevance, teller)
+    by_teller = told.in_telling_time(asked, telling)
+    page = await _async_start(scope, by_teller, min_relevance, teller)
+    if page.items or told.has_window(asked) or telling.teller is None:
+        return page
+    # "What did Anna say about the car", and Anna told nothing of it: what
+    # is known of the car (review s39 #6).
+    return await _async_start(scope, asked, min_relevance, teller)
+
+
+async def _async_start(
+    scope: OperationScope,
+    asked: when.Question,
+    min_relevance: float | None,
+    teller: str | None,
+) -> ProgressivePage:
+    """The first page of `asked`, `teller` the asker's name."""
     return await async_engine(
         scope.hass,
         partial(

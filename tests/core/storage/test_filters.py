@@ -15,12 +15,14 @@ from custom_components.home_memory.memory.common.values import (
     Visibility,
     origin_of,
 )
+from custom_components.home_memory.memory.search.retrieval import Retriever
 from custom_components.home_memory.memory.storage.filters import filter_sql
+from custom_components.home_memory.memory.store import MemoryStore
 
 from ..conftest import ALICE, BOB, HOUSE, ManualClock, new_memory
 
 if TYPE_CHECKING:
-    from custom_components.home_memory.memory.store import MemoryStore
+    from pathlib import Path
 
 ANNA = Caller("anna")
 
@@ -247,3 +249,59 @@ def test_a_span_far_longer_than_the_window_is_no_answer_to_it(
     month = MemoryFilter(happened_after=at(now - 30 * day), happened_before=at(now))
     listed = {m.id for m in store.list_memories(HOUSE, month).items}
     assert listed == {season, weekend}
+
+
+def test_teller_keeps_what_one_person_told(store: MemoryStore) -> None:
+    """MemoryFilter.teller: said by them in a conversation (their speaker),
+    or told by their action (they own it, nobody spoke it); not another's,
+    not what the home observed, not a household memory of no teller."""
+    said = store.create(
+        new_memory("The spare key is under the pot", speaker="alice", owner="alice"),
+        ALICE,
+    ).memory
+    by_action = store.create(
+        new_memory("The cookies are in the blue tin", owner="alice"), ALICE
+    ).memory
+    store.create(
+        new_memory("The bikes are in the shed", speaker="bob", owner="bob"), BOB
+    )
+    store.create(new_memory("The hall light is new"), HOUSE)
+    store.create(
+        new_memory("Alice came home", source=Source.OBSERVED, owner="alice"), HOUSE
+    )
+    told = store.list_memories(BOB, MemoryFilter(teller="alice")).items
+    assert sorted(m.id for m in told) == sorted([said.id, by_action.id])
+    assert all(m.teller == "alice" for m in told)
+
+
+def test_a_told_window_finds_what_was_told_then_whatever_it_is_about(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    """A window on when memories were told (created) makes them candidates
+    of a search however few words they share with it, as an event window
+    does: "what did I tell you today" finds a plan told today for Saturday,
+    with no model to say how near it is too (by words alone)."""
+    store = MemoryStore(tmp_path / "memory.db", embedder=None, clock=clock)
+    retriever = Retriever(store)
+    yesterday = store.create(
+        new_memory("The watering can is in the cellar", speaker="alice"), ALICE
+    ).memory
+    clock.advance(days=1)
+    today = datetime.fromtimestamp(clock.value, UTC)
+    saturday = store.create(
+        new_memory(
+            "Peter comes on Saturday",
+            speaker="alice",
+            happened_at=today + timedelta(days=4),
+        ),
+        ALICE,
+    ).memory
+    flt = MemoryFilter(
+        teller="alice",
+        created_after=today - timedelta(hours=1),
+        created_before=today + timedelta(hours=1),
+    )
+    found = retriever.search("what did I tell you", ALICE, flt, min_relevance=0)
+    assert [item.memory.id for item in found.items] == [saturday.id]
+    assert yesterday.id not in [item.memory.id for item in found.items]
+    store.close()

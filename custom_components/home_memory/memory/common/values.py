@@ -489,6 +489,21 @@ class MemoryFilter:
     # Only this user's private memories (a non-admin's deleted and archived
     # tiers); with `visibility` household it matches nothing.
     private_of: str | None = None
+    # Only what this user told (`Memory.teller`: its speaker, or the owner
+    # of one told by an action): "what did I tell you today".
+    teller: str | None = None
+
+    def has_window(self) -> bool:
+        """Whether it asks a time: when things happened or were told."""
+        return any(
+            moment is not None
+            for moment in (
+                self.happened_after,
+                self.happened_before,
+                self.created_after,
+                self.created_before,
+            )
+        )
 
     def needs_sql(self) -> bool:
         """True when the filter narrows beyond visibility, tier and expiry."""
@@ -506,6 +521,7 @@ class MemoryFilter:
             or self.happened_before is not None
             or bool(self.origins)
             or self.private_of is not None
+            or self.teller is not None
         )
 
 

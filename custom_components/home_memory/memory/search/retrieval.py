@@ -307,9 +307,9 @@ class Retriever:
             fused = self._with_thread_neighbours(
                 hits, query_vector, caller, flt, vector, keyword, fused
             )
-        if flt.happened_after is not None or flt.happened_before is not None:
-            # A time window: what happened then is a candidate, however few
-            # words it shares with the question ("what happened yesterday").
+        if flt.has_window():
+            # A time window: what happened (or was told) then is a candidate,
+            # however few words it shares ("what did I tell you today").
             for rowid in candidates.window_candidates(caller, flt, pool):
                 fused.setdefault(rowid, Relevance(0.0, None, None, own=0.0))
         if self.config.person_weight > 0 and fused:

@@ -63,6 +63,13 @@ def filter_sql(flt: MemoryFilter, caller: Caller, now: float) -> tuple[str, list
     if flt.private_of is not None:
         clauses.append("(m.visibility = 'private' AND m.owner = ?)")
         params.append(flt.private_of)
+    if flt.teller is not None:
+        # Memory.teller: its speaker; told by an action, its owner.
+        clauses.append(
+            "(m.speaker = ? OR (m.speaker IS NULL AND m.source = 'explicit'"
+            " AND m.owner = ?))"
+        )
+        params.extend([flt.teller, flt.teller])
     if flt.min_importance is not None:
         clauses.append("m.importance >= ?")
         params.append(flt.min_importance)

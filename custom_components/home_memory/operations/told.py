@@ -1,0 +1,92 @@
+"""What someone told: "what did I tell you today", "was hat Anna heute
+gesagt", "what did Anna say about the car".
+
+Such a question names its teller (memory/time/told_by.py): the asker ("I",
+"ich"), the household ("we", "wir") or a person. Its time words are when
+things were told, not when they happen: "Am Samstag kommt Peter", told
+today, was told today (re-test s40 D2). Only the teller's own tellings
+answer, never what the home observed; privacy as everywhere (the asker
+never hears another's private memory: the store's visibility rule). Asked
+with no time ("what did Anna say about the car"), the teller's tellings
+come first and the topic alone answers where the teller told none of it
+(review s39 #6). One path for every language and surface (`recall`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from ..memory.common.values import Origin
+from ..memory.time.told_by import Teller, read_told_by
+from . import when
+from .persons import async_people
+
+if TYPE_CHECKING:
+    from homeassistant.core import HomeAssistant
+
+    from .when import Question
+
+# What a person tells: everything but what the home observed.
+_TOLD_ORIGINS = tuple(origin for origin in Origin if origin is not Origin.OBSERVED)
+
+
+@dataclass(frozen=True, slots=True)
+class Telling:
+    """A question of what was told: `teller`, the user whose tellings
+    answer it (None: anyone's, "what did we tell you", or an asker with no
+    user); `query`, the question without the teller's name."""
+
+    teller: str | None
+    query: str
+
+
+async def async_telling(
+    hass: HomeAssistant, text: str, asker: str | None
+) -> Telling | None:
+    """The telling `text` asks of, if any, `asker` being the asking user's
+    id; None when it asks none, or names nobody of the household."""
+    people = await async_people(hass)
+    read = await hass.async_add_executor_job(
+        read_told_by, text, when.language(hass), tuple(people)
+    )
+    if read is None:
+        return None
+    if read.teller is Teller.ASKER:
+        return Telling(asker, text)
+    if read.teller is Teller.HOUSEHOLD or read.name is None:
+        return Telling(None, text)
+    return Telling(people[" ".join(read.name.split()).casefold()], read.without_name)
+
+
+def in_telling_time(asked: Question, telling: Telling) -> Question:
+    """The question as a telling: its window on when memories were told
+    (created), not when they happened; only `telling.teller`'s, none the
+    home observed."""
+    flt = replace(
+        asked.filter,
+        teller=telling.teller,
+        origins=asked.filter.origins or _TOLD_ORIGINS,
+    )
+    if not has_window(asked):
+        return replace(asked, filter=flt)
+    return replace(
+        asked,
+        filter=replace(
+            flt,
+            created_after=flt.happened_after,
+            created_before=flt.happened_before,
+            happened_after=None,
+            happened_before=None,
+            window_or_naming=(),
+            window_done=False,
+        ),
+    )
+
+
+def has_window(asked: Question) -> bool:
+    """Whether the question's words named a time ("today")."""
+    flt = asked.filter
+    return asked.window_from_words and (
+        flt.happened_after is not None or flt.happened_before is not None
+    )
