@@ -30,7 +30,6 @@ from ..memory.text.validation import MAX_CONTENT_CHARS, has_words
 from ..memory.time.expressions import time_spans
 from ..operations import choosing, memories, reasons, recall, when
 from ..operations.errors import (
-    ConflictError,
     ForgetChangedError,
     NotFoundError,
     OperationError,
@@ -40,9 +39,9 @@ from ..operations.remembering import outcome_speech
 from ..runtime.ha_internals import answer_where_unmatched
 from .arguments import CONTENT, MAX_QUERY_CHARS, QUERY
 from .call import CallScope, async_scope
-from .errors import ToolError, explain
+from .error_speech import error_speech
+from .errors import ToolError
 from .intent_words import IntentWords
-from .prompts import prompt_words
 from .questions import QUESTION, asks_only, question_recognizer
 from .redating import async_redate
 from .sentence_files import (
@@ -180,72 +179,6 @@ def _voice_state(scope: CallScope) -> ConversationState:
     """
     key = scope.speaker.key
     return scope.data.conversations.get(f"voice:{key}:{scope.device_id or ''}", key)
-
-
-# Error codes with an answer of their own in the sentence files.
-_SPOKEN_ERRORS: Final = frozenset(
-    {
-        "memory_unavailable",
-        "read_only_user",
-        "not_found",
-        "nothing_recent",
-        "invalid_token",
-        "private_needs_user",
-        "not_owner",
-    }
-)
-
-# A refusal's reason (Problem.code) -> the answer that says it
-# (`refused_<answer>`), where it is not its own.
-_REFUSED_AS: Final = {
-    "not_text": "unreadable",
-    "nul": "unreadable",
-    "not_unicode": "unreadable",
-    "hidden": "unreadable",
-    "no_words": "empty",
-}
-
-
-def error_speech(
-    err: OperationError | ToolError, words: Wording, hass: HomeAssistant | None = None
-) -> str:
-    """What is said when a sentence fails (the one mapping of the sentences).
-
-    Said to a person, in the conversation's language: the sentence files'
-    answers, never the words an LLM is told (review s37: the loser of two
-    corrections at once heard "Ask the user again"). The engine's refusal of
-    a memory is said by its reason's answer (`refused_<reason>`, else
-    `refused_other` with the reason in words); a change that lost a race by
-    `error_conflict`; anything else by the action's message.
-    """
-    if isinstance(err, ToolError):
-        code, message = err.code, err.message
-    elif err.translation_key == "invalid_memory" and err.problem is not None:
-        problem = err.problem
-        key = f"refused_{_REFUSED_AS.get(problem.code, problem.code)}"
-        if key in words.responses:
-            return words.say(key, **problem.values)
-        said = reasons.reason(hass, problem, words.language)
-        return words.say("refused_other", message=said)
-    elif isinstance(err, ConflictError):
-        return words.say("error_conflict")
-    else:
-        # No owner for a private memory: said as a private memory without a
-        # known speaker is (the engine's or the request's).
-        private = err.translation_key == "private_needs_owner"
-        code = (
-            "private_needs_user"
-            if private
-            else explain(err, prompt_words(words.language), hass).code
-        )
-        worded = reasons.worded(hass, err, words.language)
-        action = reasons.message(hass, err.translation_key, worded, words.language)
-        message = words.say("error_failed") if action is None else action
-    if code == "private_needs_user":
-        return words.say("private_needs_user")
-    if code in _SPOKEN_ERRORS:
-        return words.say(f"error_{code}")
-    return words.say("error_other", message=message)
 
 
 def _take_voice_token(scope: CallScope) -> tuple[ConversationState, str | None]:
