@@ -42,7 +42,7 @@ from .call import CallScope, async_scope
 from .error_speech import error_speech
 from .errors import ToolError
 from .intent_words import IntentWords
-from .questions import QUESTION, asks_only, question_recognizer
+from .questions import QUESTION, asks_only, question_recognizer, told_of
 from .redating import async_redate
 from .sentence_files import (
     REMEMBER_INTENT,
@@ -927,7 +927,11 @@ async def async_setup_intents(
     for language in {hass.config.language, *files.wordings}:
         await hass.async_add_executor_job(own.load, language)
     unwrap = answer_where_unmatched(
-        hass, question_recognizer(hass, files), own.used_in, asks_only(hass, files)
+        hass,
+        question_recognizer(hass, files),
+        own.used_in,
+        asks_only(hass, files),
+        told_of(hass),
     )
     if unwrap is not None:
         entry.async_on_unload(unwrap)

@@ -20,6 +20,7 @@ from hassil import Intents, recognize_best
 
 from ..memory.text.clauses import ClauseWords, verb_second
 from ..memory.text.corrections import (
+    after_no,
     commands,
     correction_opening,
     read_correction,
@@ -212,8 +213,11 @@ class Wording:
     def as_correction(self, content: str) -> str:
         """`content` of a correction sentence as the correction it says
         ("eigentlich geht der Müll …": "eigentlich: der Müll geht …"; a
-        remember command after its opening word left out: `_unwrapped`)."""
-        return set_off_fronted(self._unwrapped(content), self.language)
+        remember command after its opening word left out: `_unwrapped`; one
+        said after a bare "no" opened as a correction: `said_after_no`)."""
+        said = set_off_fronted(self._unwrapped(content), self.language)
+        found = after_no(said, self.language)
+        return said if found is None else found[1]
 
     def _unwrapped(self, text: str) -> str:
         """`text` with a "remember that …" after a correction's opening
@@ -302,6 +306,26 @@ class Wording:
         ):
             return None
         return recognize_best(text, self.corrections, language=self.language)
+
+    def said_after_no(self, text: str) -> tuple[RecognizeResult, str] | None:
+        """`text` as a correction sentence where it is a statement with a
+        subject said after a bare "no" ("Nein, die Taschenlampe liegt im
+        Flur"; memory/text/corrections.after_no), and that statement: a
+        correction only where a memory tells of its subject (questions.py
+        asks the store); None where it is no such statement, or a command or
+        a question."""
+        if self.corrections is None or (found := after_no(text, self.language)) is None:
+            return None
+        statement = found[0]
+        if (
+            commands(statement, self.language)
+            or self.question(statement)
+            or statement.rstrip().endswith("?")
+            or not subject_words(statement, self.language)
+        ):
+            return None
+        result = recognize_best(text, self.corrections, language=self.language)
+        return None if result is None else (result, statement)
 
     def _owner_is_article(self, result: RecognizeResult) -> bool:
         owner = result.entities.get(OWNER)
