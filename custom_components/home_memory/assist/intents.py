@@ -14,6 +14,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Final, override
 
 from homeassistant.helpers import entity_registry as er, intent
+from homeassistant.util import dt as dt_util
 import probatio as vol
 
 from ..const import DOMAIN, LOGGER
@@ -525,6 +526,9 @@ def _dated(
     )
     if dating.listener is not None and memory.teller == dating.listener:
         told = to_the_teller(told)  # "My bank PIN …" to its teller: "Your …"
+    if when.plan_over(memory, dt_util.utcnow(), words.language):
+        # "Peter kommt am Samstag", its Saturday over (review s40 #3).
+        return words.say("past_plan", when=describe(memory), memory=_sentence(told))
     if not said:
         return _sentence(told)
     if str(memory.source) == "observed":
