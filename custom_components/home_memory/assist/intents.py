@@ -273,7 +273,7 @@ class RememberIntentHandler(_MemoryIntentHandler):
     def _statement(self, words: Wording, said: str, content: str) -> str:
         """What is told, as a statement (a command said again inside it
         left out: `Wording.told`)."""
-        told = words.statement(said, content)
+        told = self.files.statement(words, said, content)
         return words.told(told) or told
 
 

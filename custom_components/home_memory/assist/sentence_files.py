@@ -39,6 +39,7 @@ from ..operations.private_words import (
     matching_language,
     private_words,
 )
+from ..operations.when import text_language
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
@@ -360,6 +361,18 @@ class SentenceFiles:
         """Whether `text` opens as a question in any language it has
         sentences for (`Wording.opens_question`)."""
         return any(wording.opens_question(text) for wording in self.wordings.values())
+
+    def statement(self, words: Wording, said: str, content: str) -> str:
+        """`content` as a statement (`Wording.statement`), read in the
+        language it is said in where that is not `words`' own: "Merk dir,
+        dass Oma uns am Sonntag besucht hat" in an English conversation is
+        "Oma hat uns am Sonntag besucht" (review s40 #4: the clause was kept
+        with its verb last)."""
+        told = words.statement(said, content)
+        own = self.wording_for(text_language(content, words.language))
+        if told != content or own is None or own is words:
+            return told
+        return own.statement(said, content)
 
     def wording(self, language: str | None) -> Wording:
         """The wording for `language` ("de-CH" takes "de"), else English."""
