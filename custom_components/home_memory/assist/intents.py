@@ -527,8 +527,11 @@ def _dated(
     if dating.listener is not None and memory.teller == dating.listener:
         told = to_the_teller(told)  # "My bank PIN …" to its teller: "Your …"
     if when.plan_over(memory, dt_util.utcnow(), words.language):
-        # "Peter kommt am Samstag", its Saturday over (review s40 #3).
-        return words.say("past_plan", when=describe(memory), memory=_sentence(told))
+        # "Peter kommt am Samstag", its Saturday over (review s40 #3); when,
+        # unless its own words say it.
+        if not said:
+            return words.say("past_plan_said", memory=_sentence(told))
+        return words.say("past_plan", when=said, memory=_sentence(told))
     if not said:
         return _sentence(told)
     if str(memory.source) == "observed":
