@@ -331,6 +331,27 @@ def test_corrections_home_assistant_misread_update_the_memory(
     assert len(found) == 1, found
 
 
+def test_a_statement_after_a_bare_no_corrects_a_memory_of_its_subject(
+    household: Household,
+) -> None:
+    """Review s40 #1 (both versions): "No, the head torch is in the hall"
+    after "… in the kitchen drawer" got Home Assistant's "not aware of any
+    area called hall". With a memory of the head torch it updates it; the
+    ukulele, of which nothing is held, stays Home Assistant's. (The head
+    torch and the ukulele are this test's.)"""
+    wait_for_the_model(household)
+    anna = household.anna
+    _said(household, anna, "remember that the head torch is in the kitchen drawer")
+    said = _said(household, anna, "No, the head torch is in the hall.")
+    assert said.startswith("Updated: The head torch is in the hall (was: "), said
+    found = [t for t in _contents(household, anna, "head torch") if "torch" in t]
+    assert found == ["The head torch is in the hall."], found
+    other = _said(household, anna, "No, the ukulele is in the hall.")
+    assert not other.startswith("Updated"), other
+    assert not other.startswith("Okay"), other
+    assert not [t for t in _contents(household, anna, "ukulele") if "ukulele" in t]
+
+
 def test_a_persons_deed_is_corrected_by_voice(household: Household) -> None:
     """Review s28 M2 (both versions): "no, actually we painted the shed last
     year, not the year before last" got "Sorry, I couldn't understand that"

@@ -302,6 +302,31 @@ def test_a_correction_said_after_nein_is_applied(german_home: Household) -> None
     hass.call_service(DOMAIN, "forget", {"ids": [kept["id"]]}, token=token).ok()
 
 
+def test_a_statement_after_a_bare_nein_corrects_a_memory_of_its_subject(
+    german_home: Household,
+) -> None:
+    """Review s40 #1 (both versions): "Nein, die Taschenlampe liegt im Flur"
+    after "Merk dir, die Taschenlampe liegt in der Küche" got "Kein Bereich
+    mit dem Namen …". With a memory of the torch it updates it; the
+    Gießkanne, of which nothing is held, stays Home Assistant's."""
+    hass, token = german_home.hass, german_home.anna.token
+    _say(german_home, "Merk dir, die Taschenlampe liegt in der Küche.")
+    said, _ = _say(german_home, "Nein, die Taschenlampe liegt im Flur.")
+    assert said.startswith("Aktualisiert: Die Taschenlampe liegt im Flur"), said
+    [kept] = [
+        m
+        for m in _memories(german_home, "Taschenlampe")
+        if "Taschenlampe" in m["content"]
+    ]
+    assert kept["content"] == "Die Taschenlampe liegt im Flur."
+    other, _ = _say(german_home, "Nein, die Gießkanne liegt im Flur.")
+    assert not other.startswith(("Aktualisiert", "Okay")), other
+    assert not [
+        m for m in _memories(german_home, "Gießkanne") if "Gießkanne" in m["content"]
+    ]
+    hass.call_service(DOMAIN, "forget", {"ids": [kept["id"]]}, token=token).ok()
+
+
 def test_a_persons_deed_and_a_doubled_nein_correct(german_home: Household) -> None:
     """Review s28 M2/M3 (both versions): "Nein, eigentlich haben wir den Zaun
     letztes Jahr gestrichen, …" was answered as a question, and "Nein nein,

@@ -14,6 +14,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Final, override
 
 from homeassistant.helpers import entity_registry as er, intent
+from homeassistant.util import dt as dt_util
 import probatio as vol
 
 from ..const import DOMAIN, LOGGER
@@ -30,7 +31,6 @@ from ..memory.text.validation import MAX_CONTENT_CHARS, has_words
 from ..memory.time.expressions import time_spans
 from ..operations import choosing, memories, reasons, recall, when
 from ..operations.errors import (
-    ConflictError,
     ForgetChangedError,
     NotFoundError,
     OperationError,
@@ -41,10 +41,10 @@ from ..runtime.ha_internals import answer_where_unmatched
 from .arguments import CONTENT, MAX_QUERY_CHARS, QUERY
 from .call import CallScope, async_scope
 from .dating import Dating, async_dated_ids
-from .errors import ToolError, explain
+from .error_speech import error_speech
+from .errors import ToolError
 from .intent_words import IntentWords
-from .prompts import prompt_words
-from .questions import QUESTION, asks_only, question_recognizer
+from .questions import QUESTION, asks_only, question_recognizer, told_of
 from .redating import async_redate
 from .sentence_files import (
     REMEMBER_INTENT,
@@ -183,72 +183,6 @@ def _voice_state(scope: CallScope) -> ConversationState:
     return scope.data.conversations.get(f"voice:{key}:{scope.device_id or ''}", key)
 
 
-# Error codes with an answer of their own in the sentence files.
-_SPOKEN_ERRORS: Final = frozenset(
-    {
-        "memory_unavailable",
-        "read_only_user",
-        "not_found",
-        "nothing_recent",
-        "invalid_token",
-        "private_needs_user",
-        "not_owner",
-    }
-)
-
-# A refusal's reason (Problem.code) -> the answer that says it
-# (`refused_<answer>`), where it is not its own.
-_REFUSED_AS: Final = {
-    "not_text": "unreadable",
-    "nul": "unreadable",
-    "not_unicode": "unreadable",
-    "hidden": "unreadable",
-    "no_words": "empty",
-}
-
-
-def error_speech(
-    err: OperationError | ToolError, words: Wording, hass: HomeAssistant | None = None
-) -> str:
-    """What is said when a sentence fails (the one mapping of the sentences).
-
-    Said to a person, in the conversation's language: the sentence files'
-    answers, never the words an LLM is told (review s37: the loser of two
-    corrections at once heard "Ask the user again"). The engine's refusal of
-    a memory is said by its reason's answer (`refused_<reason>`, else
-    `refused_other` with the reason in words); a change that lost a race by
-    `error_conflict`; anything else by the action's message.
-    """
-    if isinstance(err, ToolError):
-        code, message = err.code, err.message
-    elif err.translation_key == "invalid_memory" and err.problem is not None:
-        problem = err.problem
-        key = f"refused_{_REFUSED_AS.get(problem.code, problem.code)}"
-        if key in words.responses:
-            return words.say(key, **problem.values)
-        said = reasons.reason(hass, problem, words.language)
-        return words.say("refused_other", message=said)
-    elif isinstance(err, ConflictError):
-        return words.say("error_conflict")
-    else:
-        # No owner for a private memory: said as a private memory without a
-        # known speaker is (the engine's or the request's).
-        private = err.translation_key == "private_needs_owner"
-        code = (
-            "private_needs_user"
-            if private
-            else explain(err, prompt_words(words.language), hass).code
-        )
-        worded = reasons.worded(hass, err, words.language)
-        action = reasons.message(hass, err.translation_key, worded, words.language)
-        message = words.say("error_failed") if action is None else action
-    if code == "private_needs_user":
-        return words.say("private_needs_user")
-    if code in _SPOKEN_ERRORS:
-        return words.say(f"error_{code}")
-    return words.say("error_other", message=message)
-
-
 def _take_voice_token(scope: CallScope) -> tuple[ConversationState, str | None]:
     """The voice state and the forget token a "yes" or "no" answers (now
     taken): the question this conversation asked, if it asked one, even
@@ -340,7 +274,7 @@ class RememberIntentHandler(_MemoryIntentHandler):
     def _statement(self, words: Wording, said: str, content: str) -> str:
         """What is told, as a statement (a command said again inside it
         left out: `Wording.told`)."""
-        told = words.statement(said, content)
+        told = self.files.statement(words, said, content)
         return words.told(told) or told
 
 
@@ -533,6 +467,12 @@ def _dated(
     )
     if dating.listener is not None and memory.teller == dating.listener:
         told = to_the_teller(told)  # "My bank PIN …" to its teller: "Your …"
+    if when.plan_over(memory, dt_util.utcnow(), words.language):
+        # "Peter kommt am Samstag", its Saturday over (review s40 #3); when,
+        # unless its own words say it.
+        if not said:
+            return words.say("past_plan_said", memory=_sentence(told))
+        return words.say("past_plan", when=said, memory=_sentence(told))
     if not said:
         return _sentence(told)
     if str(memory.source) == "observed":
@@ -935,7 +875,11 @@ async def async_setup_intents(
     for language in {hass.config.language, *files.wordings}:
         await hass.async_add_executor_job(own.load, language)
     unwrap = answer_where_unmatched(
-        hass, question_recognizer(hass, files), own.used_in, asks_only(hass, files)
+        hass,
+        question_recognizer(hass, files),
+        own.used_in,
+        asks_only(hass, files),
+        told_of(hass),
     )
     if unwrap is not None:
         entry.async_on_unload(unwrap)

@@ -19,8 +19,11 @@ from hassil.models import MatchEntity, UnmatchedTextEntity
 
 from ..memory.text.corrections import correction_opening
 from ..operations import when
+from ..operations.errors import OperationError
+from ..operations.told_of import async_tells_of
 from ..runtime.ha_internals import asks_who_is_in
 from .arguments import MAX_QUERY_CHARS
+from .call import async_scope
 from .home_names import async_known_names, normalized
 from .sentence_files import (
     NAMES_A_TIME,
@@ -30,7 +33,7 @@ from .sentence_files import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Awaitable, Callable
 
     from hassil.recognize import RecognizeResult
     from homeassistant.components.conversation import ConversationInput
@@ -42,6 +45,9 @@ if TYPE_CHECKING:
 QUESTION: Final = "question"
 # A correction sentence's slot: what is told ("{content}").
 CONTENT: Final = "content"
+# The mark of a correction said after a bare "no": the statement whose
+# subject a memory must tell of (`told_of`).
+SAID_AFTER_NO: Final = "home_memory_said_after_no"
 
 
 def _bare(words: Wording, name: str) -> str:
@@ -214,6 +220,12 @@ def question_recognizer(
         if (result := words.question(probe)) is None:
             if (result := words.correction(probe)) is not None:
                 _told_whole(result, user_input.text)
+            elif (after_no := words.said_after_no(probe)) is not None:
+                result, statement = after_no
+                # Ours only where a memory tells of its subject (`told_of`).
+                metadata = {**(result.intent_metadata or {}), SAID_AFTER_NO: statement}
+                result.intent_metadata = metadata
+                _told_whole(result, user_input.text)
             elif opening := correction_opening(probe, words.language):
                 result = words.question(probe[opening:])
             if result is None:
@@ -227,6 +239,30 @@ def question_recognizer(
         return result
 
     return recognize
+
+
+def told_of(
+    hass: HomeAssistant,
+) -> Callable[[ConversationInput, RecognizeResult], Awaitable[bool]]:
+    """Whether a recognised sentence is memory's to answer: a statement said
+    after a bare "no" ("Nein, die Taschenlampe liegt im Flur") only where a
+    memory the speaker may see tells of its subject (review s40 #1: Home
+    Assistant's "Kein Bereich …" before; without one the "no" may answer a
+    question, and Home Assistant keeps it); any other, always."""
+
+    async def told_of(user_input: ConversationInput, result: RecognizeResult) -> bool:
+        statement = (result.intent_metadata or {}).get(SAID_AFTER_NO)
+        if statement is None:
+            return True
+        try:
+            scope = await async_scope(
+                hass, user_input.context, user_input.device_id, user_input.language
+            )
+            return await async_tells_of(scope.ops, statement, user_input.language)
+        except OperationError:
+            return False  # not loaded, or not the speaker's to read
+
+    return told_of
 
 
 def asks_only(

@@ -20,6 +20,7 @@ from hassil import Intents, recognize_best
 
 from ..memory.text.clauses import ClauseWords, verb_second
 from ..memory.text.corrections import (
+    after_no,
     commands,
     correction_opening,
     read_correction,
@@ -38,6 +39,7 @@ from ..operations.private_words import (
     matching_language,
     private_words,
 )
+from ..operations.when import text_language
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
@@ -212,8 +214,11 @@ class Wording:
     def as_correction(self, content: str) -> str:
         """`content` of a correction sentence as the correction it says
         ("eigentlich geht der Müll …": "eigentlich: der Müll geht …"; a
-        remember command after its opening word left out: `_unwrapped`)."""
-        return set_off_fronted(self._unwrapped(content), self.language)
+        remember command after its opening word left out: `_unwrapped`; one
+        said after a bare "no" opened as a correction: `said_after_no`)."""
+        said = set_off_fronted(self._unwrapped(content), self.language)
+        found = after_no(said, self.language)
+        return said if found is None else found[1]
 
     def _unwrapped(self, text: str) -> str:
         """`text` with a "remember that …" after a correction's opening
@@ -303,6 +308,26 @@ class Wording:
             return None
         return recognize_best(text, self.corrections, language=self.language)
 
+    def said_after_no(self, text: str) -> tuple[RecognizeResult, str] | None:
+        """`text` as a correction sentence where it is a statement with a
+        subject said after a bare "no" ("Nein, die Taschenlampe liegt im
+        Flur"; memory/text/corrections.after_no), and that statement: a
+        correction only where a memory tells of its subject (questions.py
+        asks the store); None where it is no such statement, or a command or
+        a question."""
+        if self.corrections is None or (found := after_no(text, self.language)) is None:
+            return None
+        statement = found[0]
+        if (
+            commands(statement, self.language)
+            or self.question(statement)
+            or statement.rstrip().endswith("?")
+            or not subject_words(statement, self.language)
+        ):
+            return None
+        result = recognize_best(text, self.corrections, language=self.language)
+        return None if result is None else (result, statement)
+
     def _owner_is_article(self, result: RecognizeResult) -> bool:
         owner = result.entities.get(OWNER)
         if owner is None:
@@ -336,6 +361,18 @@ class SentenceFiles:
         """Whether `text` opens as a question in any language it has
         sentences for (`Wording.opens_question`)."""
         return any(wording.opens_question(text) for wording in self.wordings.values())
+
+    def statement(self, words: Wording, said: str, content: str) -> str:
+        """`content` as a statement (`Wording.statement`), read in the
+        language it is said in where that is not `words`' own: "Merk dir,
+        dass Oma uns am Sonntag besucht hat" in an English conversation is
+        "Oma hat uns am Sonntag besucht" (review s40 #4: the clause was kept
+        with its verb last)."""
+        told = words.statement(said, content)
+        own = self.wording_for(text_language(content, words.language))
+        if told != content or own is None or own is words:
+            return told
+        return own.statement(said, content)
 
     def wording(self, language: str | None) -> Wording:
         """The wording for `language` ("de-CH" takes "de"), else English."""

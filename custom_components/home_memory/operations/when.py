@@ -404,6 +404,21 @@ def worth_saying(memory: Memory) -> bool:
     )
 
 
+def plan_over(memory: Memory, now: datetime, language: str) -> bool:
+    """Whether `memory` was told as a plan, its time after its telling, and
+    that time is over (review s40 #3: "Peter kommt am Samstag" asked about
+    on the Monday after was said as still coming). Not what the home
+    observed, nor a text told again in the past ("Peter ist am Samstag
+    gekommen"), read in its own language."""
+    return (
+        str(memory.source) != "observed"
+        and memory.happened_at.timestamp() - memory.created_at.timestamp()
+        > TOLD_AT_ITS_TIME_SECONDS
+        and max(memory.happened_until, memory.happened_at) <= now
+        and not speaks_of_past(memory.content, text_language(memory.content, language))
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class OwnTimes:
     """What memories' texts say of their own time (keys of the texts):

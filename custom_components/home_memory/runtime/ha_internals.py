@@ -21,7 +21,7 @@ from homeassistant.core import Context
 from ..const import LOGGER
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Mapping
+    from collections.abc import Awaitable, Callable, Iterable, Mapping
     from datetime import datetime
 
     from hassil.recognize import RecognizeResult
@@ -355,6 +355,8 @@ def answer_where_unmatched(
     ],
     used_in: Callable[[str | None, str, str], bool],
     asks_only: Callable[[ConversationInput], bool] | None = None,
+    confirm: Callable[[ConversationInput, RecognizeResult], Awaitable[bool]]
+    | None = None,
 ) -> Callable[[], None] | None:
     """Let `recognize` offer a sentence where the built-in agent has no answer.
 
@@ -376,8 +378,9 @@ def answer_where_unmatched(
     see what it did not know; the same where the built-in agent's only
     reading names something Assist may not use (`_only_unexposed`: "is Ben
     allergic to anything"), or who of the household is in a place nobody
-    is (`_nobody_there`: "who is the vet", "Not any"). A user's own custom
-    sentence keeps its own
+    is (`_nobody_there`: "who is the vet", "Not any"). A result `confirm`
+    refuses is none ("Nein, die Taschenlampe …" without a memory of the
+    torch). A user's own custom sentence keeps its own
     answer. The returned callable unwraps both. None (and one warning) when
     the agent is not there or either step has another shape: questions
     then stay Home Assistant's.
@@ -414,6 +417,8 @@ def answer_where_unmatched(
         **kwargs: Any,
     ) -> Any:
         ours = recognize(user_input, hassil_result)
+        if ours is not None and confirm is not None:
+            ours = ours if await confirm(user_input, ours) else None
         asking = _ASKING.set(
             ours is not None or (asks_only is not None and asks_only(user_input))
         )
@@ -461,6 +466,8 @@ def answer_where_unmatched(
         ):
             return response
         ours = recognize(user_input, result)
+        if ours is not None and confirm is not None:
+            ours = ours if await confirm(user_input, ours) else None
         return response if ours is None else await process(ours, user_input, chat_log)
 
     setattr(agent, _FALLBACK, fallback)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from custom_components.home_memory.memory.text.corrections import (
+    after_no,
     commands,
     correction_opening,
     dated_old,
@@ -809,3 +810,46 @@ def test_a_call_off_said_with_anymore_is_a_correction_kept_as_said() -> None:
     assert (read.statement, read.corrects) == ("the nanny isn't coming anymore", True)
     read = read_correction("the nanny is coming on Saturday", "en")
     assert read.corrects is False
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "expected"),
+    [
+        (
+            "Nein, die Taschenlampe liegt im Flur.",
+            "de",
+            (
+                "die Taschenlampe liegt im Flur.",
+                "Nein, eigentlich: die Taschenlampe liegt im Flur.",
+            ),
+        ),
+        (
+            "No, the torch is in the hall.",
+            "en",
+            ("the torch is in the hall.", "No, actually the torch is in the hall."),
+        ),
+        (
+            "no no, the torch is in the hall",
+            "en",
+            ("the torch is in the hall", "no no, actually the torch is in the hall"),
+        ),
+        # A correction's own words follow the "no": read as they are.
+        ("Nein, eigentlich liegt die Taschenlampe im Flur", "de", None),
+        ("no, actually the torch is in the hall", "en", None),
+        ("no, the dentist is on Monday, not Wednesday", "en", None),
+        # No "no" set off first, or nothing after it.
+        ("Die Taschenlampe liegt im Flur", "de", None),
+        ("Nein,", "de", None),
+    ],
+)
+def test_a_statement_after_a_bare_no_is_opened_as_a_correction(
+    text: str, language: str, expected: tuple[str, str] | None
+) -> None:
+    """Review s40 #1: "Nein, die Taschenlampe liegt im Flur" is told as
+    "Nein, eigentlich: …" where a memory of the torch is held (the sentence
+    layer asks); the statement is what that memory is looked up by."""
+    assert after_no(text, language) == expected
+    if expected is not None:
+        said = read_correction(expected[1], language)
+        assert said.corrects
+        assert said.statement == expected[0]

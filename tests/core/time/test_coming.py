@@ -80,3 +80,27 @@ def test_a_statement_of_something_coming_up_names_no_time() -> None:
     )
     assert saturday is not None
     assert saturday.start.date().isoformat() == "2026-12-05"
+
+
+@pytest.mark.parametrize(
+    ("statement", "day"),
+    [
+        # A visit said in the present: the coming Saturday (review s40 #2:
+        # "besucht" is also the participle, and the visit was read as past).
+        ("Peter besucht uns am Samstag", "2026-12-05"),
+        ("Am Samstag besucht uns Peter", "2026-12-05"),
+        ("Oma und Opa besuchen uns am Sonntag", "2026-12-06"),
+        # Told as done: the last Saturday.
+        ("Peter hat uns am Samstag besucht", "2026-11-28"),
+        ("Peter besuchte uns am Samstag", "2026-11-28"),
+        # A habit stays no one day.
+        ("Oma besucht uns jeden Sonntag", None),
+        ("Oma besucht uns sonntags", None),
+    ],
+)
+def test_a_visit_in_the_present_is_its_coming_day(
+    statement: str, day: str | None
+) -> None:
+    """On Wednesday 2 December, the visit's day is the one it is told in."""
+    window = read_statement(statement, now=NOW, language="de")
+    assert (None if window is None else window.start.date().isoformat()) == day

@@ -117,6 +117,8 @@ class _Table:
     # Said last, words that tell a change and are kept ("… isn't coming
     # anymore").
     changed: re.Pattern[str] | None = None
+    # What opens a statement said after a "no" as a correction (`after_no`).
+    after_no_opens: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +231,7 @@ def _read(path: Path) -> _Table:
         changed=re.compile(rf"\b(?:{_alternatives(table['changed'])})\W*$", flags)
         if table.get("changed")
         else None,
+        after_no_opens=table.get("after_no_opens"),
         fronted_words=_FrontedWords(
             not_verbs=_folded(table, "fronted_not_verbs"),
             not_with=_folded(table, "fronted_not_with"),
@@ -292,6 +295,25 @@ def correction_opening(text: str, language: str | None) -> int:
         if pattern is not None and (lead := pattern.match(text)):
             return lead.end() if _words(text[lead.end() :]) else 0
     return 0
+
+
+def after_no(text: str, language: str | None) -> tuple[str, str] | None:
+    """The statement said after a "no" set off that opens no correction
+    itself ("Nein, die Taschenlampe liegt im Flur": "die Taschenlampe liegt
+    im Flur"), and the text opened as a correction ("Nein, eigentlich: die
+    Taschenlampe …", the table's `after_no_opens`); None where no "no" is
+    set off first, or where a correction's words follow it."""
+    table = _table(language)
+    if (
+        table.refused is None
+        or table.after_no_opens is None
+        or read_correction(text, language).corrects
+        or any(p is not None and p.match(text) for p in (table.leading, table.fronted))
+        or (no := table.refused.match(text)) is None
+        or not _words(statement := text[no.end() :])
+    ):
+        return None
+    return statement, f"{text[: no.end()]}{table.after_no_opens} {statement}"
 
 
 def tells_moved(text: str, language: str | None) -> bool:
