@@ -2,7 +2,7 @@
 
 `explain` is the one reading of an OperationError for Assist: the LLM tools
 turn it into an error result (`tools.error_result`), the sentences into
-speech (`intents.error_speech`).
+speech (`refusals.error_speech`).
 """
 
 from __future__ import annotations
