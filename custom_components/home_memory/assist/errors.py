@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from homeassistant.helpers.intent import IntentResponseErrorCode
+
 from ..const import LOGGER
 from ..operations import reasons
 from ..operations.errors import (
@@ -34,6 +36,21 @@ class ToolError(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
+
+
+class RefusedError(Exception):
+    """A request a sentence does not do: `speech` says why, `code` is the
+    error response's (nothing to act on: `no_valid_targets`)."""
+
+    def __init__(
+        self,
+        speech: str,
+        code: IntentResponseErrorCode = IntentResponseErrorCode.FAILED_TO_HANDLE,
+    ) -> None:
+        """Carry what is said and the response's error code."""
+        super().__init__(speech)
+        self.speech = speech
+        self.code = code
 
 
 # translation key -> the code the model is told (any other key is its own

@@ -43,11 +43,11 @@ from ..runtime.ha_internals import (
 )
 from .arguments import CONTENT, MAX_QUERY_CHARS, QUERY
 from .call import CallScope, async_scope
-from .errors import ToolError
+from .errors import RefusedError, ToolError
 from .intent_words import IntentWords
 from .questions import QUESTION, asks_only, question_recognizer
 from .redating import async_redate
-from .refusals import RefusedError, error_code, error_speech
+from .refusals import error_code, error_speech
 from .sentence_files import (
     REMEMBER_INTENT,
     SentenceFiles,

@@ -27,7 +27,7 @@ from ..operations import memories
 from ..operations.errors import InvalidRequestError
 from ..operations.remembering import updated_speech
 from ..operations.when import household_now
-from .refusals import RefusedError
+from .errors import RefusedError
 from .tools import async_resolve
 
 if TYPE_CHECKING:

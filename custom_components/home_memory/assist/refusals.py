@@ -10,8 +10,8 @@ that finds nothing ("I don't remember anything about that") is an answer,
 not a refusal.
 
 `error_speech` is the one mapping of an operation's error to speech;
-`RefusedError` is a refusal a handler says itself ("There is nothing waiting
-for a yes").
+`RefusedError` (errors.py) is a refusal a handler says itself ("There is
+nothing waiting for a yes").
 """
 
 from __future__ import annotations
@@ -55,21 +55,6 @@ _REFUSED_AS: Final = {
 
 # Tool codes that say nothing was found to act on (as NotFoundError does).
 _NOTHING_FOUND: Final = frozenset({"not_found", "nothing_recent"})
-
-
-class RefusedError(Exception):
-    """A request a sentence does not do: `speech` says why, `code` is the
-    error response's (nothing to act on: `no_valid_targets`)."""
-
-    def __init__(
-        self,
-        speech: str,
-        code: IntentResponseErrorCode = IntentResponseErrorCode.FAILED_TO_HANDLE,
-    ) -> None:
-        """Carry what is said and the response's error code."""
-        super().__init__(speech)
-        self.speech = speech
-        self.code = code
 
 
 def error_code(err: OperationError | ToolError) -> IntentResponseErrorCode:
