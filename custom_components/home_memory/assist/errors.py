@@ -112,7 +112,9 @@ def explain(
         # The engine refused: the memory (not the caller) has no owner.
         return ToolError("invalid_arguments", reasons.reason(hass, err.problem))
     if key in words.table["errors"]:
-        return ToolError(code, words.say("errors", key, **err.placeholders))
+        # Its time by date in the words' language, as the model is told it.
+        worded = reasons.worded(hass, err, words.language, name_fields=False)
+        return ToolError(code, words.say("errors", key, **worded))
     if isinstance(err, _SAID_AS_ACTION):
         # An LLM tool's argument keeps its name: the model calls it so.
         worded = reasons.worded(hass, err, name_fields=False)
