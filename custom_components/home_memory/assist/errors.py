@@ -67,6 +67,7 @@ _EXPLAINED: Final[dict[str, str]] = {
     "nothing_named": "invalid_arguments",
     "nothing_to_change": "invalid_arguments",
     "redated_ahead": "invalid_arguments",
+    "impossible_date": "invalid_arguments",
     "redated_behind": "invalid_arguments",
     "visibility_owner_only": "not_owner",
     "private_words_not_owner": "not_owner",
