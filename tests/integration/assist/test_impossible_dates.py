@@ -9,8 +9,6 @@ from typing import TYPE_CHECKING
 from homeassistant.exceptions import ServiceValidationError
 import pytest
 
-from custom_components.home_memory.memory.time.impossible import impossible_date
-
 from ..conftest import call
 from ..fake_agents import say
 from .test_corrections import active, speech
@@ -26,26 +24,6 @@ if TYPE_CHECKING:
     )
 
 pytestmark = pytest.mark.usefixtures("mock_load_model")
-
-
-@pytest.mark.parametrize(
-    ("text", "language", "said"),
-    [
-        ("the party is on 30 February", "en", "on 30 February"),
-        ("the party is on February 30th", "en", "on February 30th"),
-        ("the party is on 29 February 2027", "en", "on 29 February 2027"),
-        ("die Party ist am 31. April", "de", "am 31. April"),
-        ("die Party ist am 30.02.2027", "de", "am 30.02.2027"),
-        ("the party is on 29 February", "en", None),
-        ("the party is on 31 December", "en", None),
-        ("die Party ist am 31. März", "de", None),
-    ],
-)
-def test_a_date_its_month_does_not_have_is_found(
-    text: str, language: str, said: str | None
-) -> None:
-    """29 February without a year is a leap year's day."""
-    assert impossible_date(text, language) == said
 
 
 @pytest.mark.parametrize(
