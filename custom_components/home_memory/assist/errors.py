@@ -2,12 +2,14 @@
 
 `explain` is the one reading of an OperationError for Assist: the LLM tools
 turn it into an error result (`tools.error_result`), the sentences into
-speech (`error_speech.error_speech`).
+speech (`refusals.error_speech`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
+
+from homeassistant.helpers.intent import IntentResponseErrorCode
 
 from ..const import LOGGER
 from ..operations import reasons
@@ -36,6 +38,21 @@ class ToolError(Exception):
         self.message = message
 
 
+class RefusedError(Exception):
+    """A request a sentence does not do: `speech` says why, `code` is the
+    error response's (nothing to act on: `no_valid_targets`)."""
+
+    def __init__(
+        self,
+        speech: str,
+        code: IntentResponseErrorCode = IntentResponseErrorCode.FAILED_TO_HANDLE,
+    ) -> None:
+        """Carry what is said and the response's error code."""
+        super().__init__(speech)
+        self.speech = speech
+        self.code = code
+
+
 # translation key -> the code the model is told (any other key is its own
 # code). The message is the key's in prompts.<language>.json ("errors")
 # where the model needs its own instruction; else the action's
@@ -50,6 +67,7 @@ _EXPLAINED: Final[dict[str, str]] = {
     "nothing_named": "invalid_arguments",
     "nothing_to_change": "invalid_arguments",
     "redated_ahead": "invalid_arguments",
+    "impossible_date": "invalid_arguments",
     "redated_behind": "invalid_arguments",
     "visibility_owner_only": "not_owner",
     "private_words_not_owner": "not_owner",
@@ -95,7 +113,9 @@ def explain(
         # The engine refused: the memory (not the caller) has no owner.
         return ToolError("invalid_arguments", reasons.reason(hass, err.problem))
     if key in words.table["errors"]:
-        return ToolError(code, words.say("errors", key, **err.placeholders))
+        # Its time by date in the words' language, as the model is told it.
+        worded = reasons.worded(hass, err, words.language, name_fields=False)
+        return ToolError(code, words.say("errors", key, **worded))
     if isinstance(err, _SAID_AS_ACTION):
         # An LLM tool's argument keeps its name: the model calls it so.
         worded = reasons.worded(hass, err, name_fields=False)

@@ -37,15 +37,19 @@ from ..operations.errors import (
     SearchExpiredError,
 )
 from ..operations.remembering import outcome_speech
-from ..runtime.ha_internals import answer_where_unmatched
+from ..runtime.ha_internals import (
+    answer_triggers_as_handled,
+    answer_where_unmatched,
+    trigger_answered,
+)
 from .arguments import CONTENT, MAX_QUERY_CHARS, QUERY
 from .call import CallScope, async_scope
 from .dating import Dating, async_dated_ids
-from .error_speech import error_speech
-from .errors import ToolError
+from .errors import RefusedError, ToolError
 from .intent_words import IntentWords
 from .questions import QUESTION, asks_only, question_recognizer, told_of
 from .redating import async_redate
+from .refusals import error_code, error_speech
 from .sentence_files import (
     REMEMBER_INTENT,
     SentenceFiles,
@@ -78,6 +82,8 @@ INTENT_CONFIRM: Final = "HomeMemoryConfirm"
 INTENT_DENY: Final = "HomeMemoryDeny"
 INTENT_CORRECT: Final = "HomeMemoryCorrect"
 INTENT_UNDO: Final = "HomeMemoryUndo"
+# A refusal whose memory is no longer there to act on.
+_GONE: Final = intent.IntentResponseErrorCode.NO_VALID_TARGETS
 
 
 def _spoken(text: str) -> str:
@@ -136,7 +142,11 @@ class _MemoryIntentHandler(intent.IntentHandler):
                 scope, slots, words, intent_obj.text_input or ""
             )
         except (OperationError, ToolError) as err:
-            response.async_set_error(failed, error_speech(err, words, intent_obj.hass))
+            said = error_speech(err, words, intent_obj.hass)
+            response.async_set_error(error_code(err), said)
+            return response
+        except RefusedError as refused:  # not done, and said why (review s40 D5)
+            response.async_set_error(refused.code, refused.speech)
             return response
         except Exception:  # noqa: BLE001 - logged with its traceback
             # As with the LLM tools: a failure is spoken, never raised.
@@ -255,7 +265,7 @@ class RememberIntentHandler(_MemoryIntentHandler):
         if len(ended := with_sentence_end(content)) <= MAX_CONTENT_CHARS:
             content = ended
         if private and scope.speaker.caller.user_id is None:
-            return words.say("private_needs_user")
+            raise RefusedError(words.say("private_needs_user"))
         result = await async_remember(
             scope,
             content,
@@ -400,7 +410,7 @@ class RecallIntentHandler(_QueryIntentHandler):
         query = slots["query"]["value"]
         if not has_words(query):
             _cancel_waiting_forget(scope)
-            return words.say("nothing_to_look_up")
+            raise RefusedError(words.say("nothing_to_look_up"))
         nothing = words.say("recall_nothing", query=_spoken(query))
         return await _async_recall_speech(scope, query, words, nothing, said=said)
 
@@ -527,7 +537,7 @@ class MoreIntentHandler(_MemoryIntentHandler):
         page = await recall.async_recall_more(scope.ops, cursor)
         if page.cursor is None:
             voice.recall_cursor = None
-            return words.say("more_expired")
+            raise RefusedError(words.say("more_expired"))
         if not page.items:
             return words.say("more_done")
         dated = await async_dated_ids(
@@ -566,7 +576,7 @@ class ForgetIntentHandler(_QueryIntentHandler):
         _cancel_waiting_forget(scope)
         query = slots["query"]["value"]
         if not has_words(query):
-            return words.say("nothing_to_look_up")
+            raise RefusedError(words.say("nothing_to_look_up"))
         that = words.without_forget_fillers(_spoken(query).casefold())
         if that in words.that_words:
             try:
@@ -621,7 +631,7 @@ async def _async_which_listed(
         if item is not None:
             choices.append(item.memory.id)
     if not choices:
-        return words.say("nothing_to_pick")
+        raise RefusedError(words.say("nothing_to_pick"))
     _voice_state(scope).voice_choices = tuple(choices)
     return words.say("which_listed", count=len(choices))
 
@@ -672,9 +682,11 @@ class PickIntentHandler(_MemoryIntentHandler):
         if not choices and voice.recall_listed and voice.recall_cursor is not None:
             return await _async_listed_again(scope, voice, number, words)
         if not choices:
-            return words.say("nothing_to_pick")
+            raise RefusedError(words.say("nothing_to_pick"))
         if number > len(choices):
-            return words.say("no_such_number", number=number, count=len(choices))
+            raise RefusedError(
+                words.say("no_such_number", number=number, count=len(choices))
+            )
         scope.require_write()
         # Re-read: a memory forgotten or made private since is not offered,
         # and says so; the others stay to choose from (review s32 L2: "I
@@ -682,7 +694,7 @@ class PickIntentHandler(_MemoryIntentHandler):
         try:
             resolved = await async_resolve(scope, memory_id=choices[number - 1])
         except NotFoundError:
-            return words.say("listed_gone", number=number)
+            raise RefusedError(words.say("listed_gone", number=number), _GONE) from None
         _cancel_waiting_forget(scope)
         assert resolved.memory is not None
         return _ask_to_forget(scope, resolved.memory, words)
@@ -696,14 +708,16 @@ async def _async_listed_again(
     from"). Re-read now: one forgotten or made private since is not said."""
     assert voice.recall_cursor is not None
     if number > voice.recall_listed:
-        return words.say("no_such_number", number=number, count=voice.recall_listed)
+        raise RefusedError(
+            words.say("no_such_number", number=number, count=voice.recall_listed)
+        )
     try:
         item = await recall.async_recall_pick(scope.ops, voice.recall_cursor, number)
     except SearchExpiredError:
         # The listing lapsed, not the memory (review s26 L2).
-        return words.say("nothing_to_pick")
+        raise RefusedError(words.say("nothing_to_pick")) from None
     if item is None:
-        return words.say("listed_gone", number=number)
+        raise RefusedError(words.say("listed_gone", number=number), _GONE)
     scope.state.last_memory_id = item.memory.id
     dated = await async_dated_ids(
         scope,
@@ -732,7 +746,7 @@ class ConfirmIntentHandler(_MemoryIntentHandler):
     ) -> str:
         voice, token = _take_voice_token(scope)
         if token is None:
-            return words.say("nothing_pending")
+            raise RefusedError(words.say("nothing_pending"))
         scope.require_write()
         try:
             forgotten = await choosing.async_confirm_forget(
@@ -760,11 +774,11 @@ class UndoForgetIntentHandler(_MemoryIntentHandler):
         voice = _voice_state(scope)
         ids, voice.last_forgotten = voice.last_forgotten, ()
         if not ids:
-            return words.say("nothing_to_undo")
+            raise RefusedError(words.say("nothing_to_undo"))
         scope.require_write()
         restored = await memories.async_restore(scope.ops, ids)
         if not restored:
-            return words.say("nothing_to_undo")
+            raise RefusedError(words.say("nothing_to_undo"))
         return words.say("restored", memory=_spoken(restored[0].summary))
 
 
@@ -837,6 +851,9 @@ def _trigger_callback(
             LOGGER.debug("Memory sentence %r not handled: %s", user_input.text, err)
             language = user_input.language or hass.config.language
             return files.wording(language).say("not_handled")
+        # Its kind (an error, an answer) is the turn's, not Home Assistant's
+        # "action done" for any trigger (review s40 D5).
+        trigger_answered(response)
         # No speech ("never mind"): said as nothing, not Home Assistant's "Done".
         plain: dict[str, Any] = response.speech.get("plain", {})
         speech: str = plain.get("speech", "")
@@ -883,3 +900,5 @@ async def async_setup_intents(
     )
     if unwrap is not None:
         entry.async_on_unload(unwrap)
+    if (unwrap_kinds := answer_triggers_as_handled(hass)) is not None:
+        entry.async_on_unload(unwrap_kinds)

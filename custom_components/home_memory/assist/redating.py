@@ -17,7 +17,9 @@ and the answer says so; reviews s35, s36 #13).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
+
+from homeassistant.helpers.intent import IntentResponseErrorCode
 
 from ..memory.common.values import MemoryPatch
 from ..memory.time.spoken import say_when
@@ -25,12 +27,14 @@ from ..operations import memories
 from ..operations.errors import InvalidRequestError
 from ..operations.remembering import updated_speech
 from ..operations.when import household_now
+from .errors import RefusedError
 from .tools import async_resolve
 
 if TYPE_CHECKING:
     from .call import CallScope
     from .sentence_files import Wording
 
+NO_VALID_TARGETS: Final = IntentResponseErrorCode.NO_VALID_TARGETS
 # Refusals of a re-dating (operations/redating.py), said with the time words.
 _REFUSED = frozenset({"redated_ahead", "redated_behind"})
 
@@ -39,11 +43,12 @@ async def async_redate(scope: CallScope, time_words: str, words: Wording) -> str
     """Re-date the conversation's last memory to `time_words`, and say so
     as a correction says it ("Updated: We fixed the gutter in spring 2026
     (was: in summer 2026)."); "I already knew that" where nothing changes.
-    NotFoundError `nothing_recent` where nothing was talked about."""
+    NotFoundError `nothing_recent` where nothing was talked about; RefusedError
+    where the new time is refused (a deed moved ahead, a plan behind)."""
     scope.require_write()
     memory = (await async_resolve(scope, that=True)).memory
     if memory is None:  # "it" is one memory; never a choice, but said so
-        return words.say("error_nothing_recent")
+        raise RefusedError(words.say("error_nothing_recent"), NO_VALID_TARGETS)
     try:
         # The one re-dating of every surface (operations/redating.py).
         outcome = await memories.async_update(
@@ -59,7 +64,8 @@ async def async_redate(scope: CallScope, time_words: str, words: Wording) -> str
     except InvalidRequestError as err:
         if err.translation_key not in _REFUSED:
             raise
-        return words.say(err.translation_key, time=time_words)
+        # Not done, and said why: an error response (review s40 D5).
+        raise RefusedError(words.say(err.translation_key, time=time_words)) from err
     scope.state.last_memory_id = outcome.memory.id
     if not outcome.changed:
         return words.say("already_known")

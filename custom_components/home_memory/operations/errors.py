@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from homeassistant.core import Context, HomeAssistant
 
     from ..memory.common.values import Memory
+    from ..memory.time.readings import Window
 
 # Failures of the engine or its file that an operation reports as they are.
 ENGINE_FAILURES: Final = (MemoryEngineError, sqlite3.Error, OSError)
@@ -56,6 +57,11 @@ class OperationError(Exception):
     problem: Problem | None = None
     # An import file's bad lines: (line number, field, why), said alike.
     lines: tuple[tuple[int, str, Problem], ...] = ()
+    # The time its `time` placeholder says by date: each surface says it in
+    # its listener's language (operations/reasons.py), never in the
+    # memory text's (review s40 D4: "… nicht in the week of Monday 7
+    # December sein"). Time words someone said are quoted as said.
+    window: Window | None = None
 
     def __init__(self, translation_key: str, **placeholders: str) -> None:
         """Carry the strings.json key and the values its message names."""

@@ -38,6 +38,7 @@ from ..memory.text.kept_subject import kept_subject
 from ..memory.text.naming import named_by_telling
 from ..memory.text.statements import as_statement
 from ..memory.text.validation import MAX_CONTENT_CHARS, merged_labels
+from ..memory.time.impossible import impossible_date
 from . import redating, when
 from .access import (
     Access,
@@ -438,8 +439,13 @@ def _read_told(content: str, language: str) -> tuple[Correction, str]:
     read in its own language, as its time words are (when.text_language),
     whatever the conversation's or the home's (`language`): an English
     "moved to Friday" in a German home was read as a deed, and went to
-    last Friday (review s39 #1). With that language."""
+    last Friday (review s39 #1). With that language.
+
+    A date no calendar has ("… on 30 February", "am 31. April") is refused,
+    nothing written (review s40 #9: stored as said, undated)."""
     own = when.text_language(content, language)
+    if (date := impossible_date(content, own)) is not None:
+        raise InvalidRequestError("impossible_date", date=date)
     return read_correction(content, own), own
 
 

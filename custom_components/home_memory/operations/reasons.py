@@ -28,6 +28,7 @@ from homeassistant.helpers.translation import (
 
 from ..const import DOMAIN, TRANSLATIONS_COMMON
 from ..memory.common.errors import Problem
+from . import when
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping
@@ -142,13 +143,17 @@ def worded(
     name_fields: bool = True,
     action: str | None = None,
 ) -> dict[str, str]:
-    """The placeholders of `err` with its reason (and field) in words.
+    """The placeholders of `err` with its reason (and field) in words, and
+    a time it says by date said in `language` (review s40 D4: a German
+    home heard "… nicht in the week of Monday 7 December sein").
 
     `name_fields`: the field as a form names it (`action`'s, when an
     action was called); else as given (an LLM tool's argument, which the
     model calls by its name).
     """
     values = dict(err.placeholders)
+    if err.window is not None and hass is not None:
+        values["time"] = when.said_by_date(hass, err.window, _language(hass, language))
     named = (
         partial(field_name, hass, language=language, action=action)
         if name_fields

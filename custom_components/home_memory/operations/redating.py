@@ -31,7 +31,7 @@ from ..memory.time.expressions import (
 from ..memory.time.phrases import languages_to_try
 from ..memory.time.readings import Window
 from ..memory.time.restating import Restated, after_date_word, fitted
-from ..memory.time.spoken import day_words, say_when
+from ..memory.time.spoken import day_words
 from ..memory.time.tables import counts_on_from_now
 from . import when
 from .errors import InvalidRequestError
@@ -93,7 +93,9 @@ def moved(
         spoken=spoken,
         ahead=ahead,
     )
-    said = given if isinstance(given, str) else _said(hass, window, words_of)
+    said = (
+        given if isinstance(given, str) else when.said_by_date(hass, window, words_of)
+    )
     # Its own text, not told as done, and still ahead ("The dentist
     # appointment is on Thursday 3 December"): a plan, as "is coming" is
     # (review s37 #4). A new text is read alone: "Car service." of a memory
@@ -110,6 +112,7 @@ def moved(
         given_in=words_of,
         planned=planned,
         ahead=ahead,
+        by_date=not isinstance(given, str),
     )
     return replace(patch, content=text, happened=(window.start, window.end))
 
@@ -156,9 +159,11 @@ def check_not_ahead(
     ran the half marathon in 2 hours" says how long it took)."""
     if ahead or window is None or window.start <= when.household_now(hass):
         return
-    own = when.text_language(content, when.statement_language(hass, language))
+    words_of = when.statement_language(hass, language)
+    own = when.text_language(content, words_of)
     if speaks_of_past(content, own) and _deeds_time(content, own):
-        raise InvalidRequestError("redated_ahead", time=_said(hass, window, own))
+        # Its time said to the listener, not in the text's language.
+        raise _refused("redated_ahead", hass, window, words_of)
 
 
 def _deeds_time(content: str, language: str) -> bool:
@@ -247,7 +252,7 @@ def _told_at(
     hour = on_the_day(window, clock)
     if not time_spans(content, own):
         return content, hour
-    words = _said(hass, window, own)
+    words = when.said_by_date(hass, window, own)
     if not words:
         return content, hour
     return redated(content, _fitted(content, words, own), own, time_spans), hour
@@ -296,6 +301,7 @@ def _check_direction(
     given_in: str,
     planned: bool = False,
     ahead: bool = False,
+    by_date: bool = False,
 ) -> None:
     """A deed told as done is not moved after now ("we went to the zoo" and
     "tomorrow"; "in an hour", "this evening" at 14:00: words that count
@@ -306,7 +312,8 @@ def _check_direction(
     home); the words given in `given_in` or any other. `planned`: its time
     lies ahead, so a text told in no tense is a plan too ("the dentist
     appointment is tomorrow", review s37 #4). `ahead`: its words tell a
-    plan ("… moved to Friday"), never a deed done."""
+    plan ("… moved to Friday"), never a deed done. `by_date`: `said` is
+    `window` said by date (in `given_in`), not words someone said."""
     now = when.household_now(hass)
     done = not ahead and speaks_of_past(content, own)
     if done and (
@@ -317,11 +324,31 @@ def _check_direction(
             for words in languages_to_try(given_in)
         )
     ):
-        raise InvalidRequestError("redated_ahead", time=said)
+        raise _refused("redated_ahead", hass, window, given_in, said, by_date=by_date)
     if window.end <= now and (
         ahead or looks_ahead(content, own) or (planned and not done)
     ):
-        raise InvalidRequestError("redated_behind", time=said)
+        raise _refused("redated_behind", hass, window, given_in, said, by_date=by_date)
+
+
+def _refused(
+    key: str,
+    hass: HomeAssistant,
+    window: Window,
+    language: str,
+    said: str | None = None,
+    *,
+    by_date: bool = True,
+) -> InvalidRequestError:
+    """A re-dating refused (`key`), its `time` the words said or `window`
+    by date in `language`; by date, each surface says it again in its
+    listener's language (OperationError.window)."""
+    err = InvalidRequestError(
+        key, time=said or when.said_by_date(hass, window, language)
+    )
+    if by_date:
+        err.window = window
+    return err
 
 
 def _words_in(given: str, language: str) -> bool:
@@ -348,14 +375,6 @@ def _is_moment(given: str) -> bool:
     except ValueError:
         return False
     return True
-
-
-def _said(hass: HomeAssistant, window: Window, language: str) -> str:
-    """`window` said by date ("on Friday 27 November, around half past
-    eight"), as a text tells it."""
-    end = None if window.end == window.start else window.end
-    now = when.household_now(hass)
-    return say_when(window.start, end, now=now, language=language, relative=False)
 
 
 def _told_in(content: str, language: str) -> bool:

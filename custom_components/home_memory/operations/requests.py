@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import probatio
 
+from ..memory.common.errors import Problem
 from ..memory.common.values import (
     MemoryFilter,
     MemoryKind,
@@ -23,7 +24,7 @@ from ..memory.common.values import (
     Visibility,
     WeightClass,
 )
-from .errors import InvalidRequestError
+from .errors import InvalidRequestError, refused
 from .memories import RememberRequest, SelectRequest, UpdateRequest
 from .schemas import (
     ATTR_CLASSES,
@@ -180,13 +181,31 @@ def update_request(
     )
 
 
+# The windows a filter takes: (its start's field, its end's).
+_WINDOWS: Final = (
+    (ATTR_CREATED_AFTER, ATTR_CREATED_BEFORE),
+    (ATTR_HAPPENED_AFTER, ATTR_HAPPENED_BEFORE),
+)
+_AFTER_THE_END: Final = Problem(
+    "after_the_end",
+    "is later than the end of the time window, so nothing can lie between them",
+)
+
+
 def memory_filter(data: Mapping[str, Any]) -> MemoryFilter:
     """The rows a list, search or export chooses; a missing field means any.
 
     `tier` names one tier; the deleted and archived tiers hold expired
-    memories too, so there expired ones are included.
+    memories too, so there expired ones are included. A window whose start
+    is later than its end is refused (`invalid_field` of its start), on
+    every surface: it chose nothing, and said nothing of why (review s40
+    #10).
     """
     fields = _fields(data)
+    for after, before in _WINDOWS:
+        start, end = fields.get(after), fields.get(before)
+        if start is not None and end is not None and start > end:
+            raise refused("invalid_field", after, _AFTER_THE_END)
     tier: dict[str, Any] = {}
     if ATTR_TIER in fields:
         tier = {

@@ -69,6 +69,19 @@ def language(hass: HomeAssistant) -> str:
     return hass.config.language or "en"
 
 
+def said_by_date(hass: HomeAssistant, window: Window, language: str | None) -> str:
+    """`window` said by date ("on Friday 27 November, around half past
+    eight"), as a text tells it, in `language` (None: the household's)."""
+    end = None if window.end == window.start else window.end
+    return say_when(
+        window.start,
+        end,
+        now=household_now(hass),
+        language=statement_language(hass, language),
+        relative=False,
+    )
+
+
 def statement_language(hass: HomeAssistant, spoken: str | None) -> str:
     """The language a statement is read in: the conversation's, where the
     surface knows it (a sentence, an LLM tool), else the household's. A

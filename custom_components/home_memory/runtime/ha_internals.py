@@ -484,6 +484,99 @@ def answer_where_unmatched(
     return unwrap
 
 
+# The built-in agent's answer to a message (a sentence trigger's included).
+_HANDLE_MESSAGE: Final = "_async_handle_message"
+_HANDLE_MESSAGE_PARAMETERS: Final = ("user_input", "chat_log")
+# The responses memory's sentence triggers gave in the turn being answered
+# (None outside one): a list the trigger's task fills, shared by the copy of
+# this context the built-in agent runs it in.
+_TRIGGER_RESPONSES: ContextVar[list[IntentResponse] | None] = ContextVar(
+    "home_memory_trigger_responses", default=None
+)
+
+
+def trigger_answered(response: IntentResponse) -> None:
+    """Keep what a memory sentence trigger's intent answered, for the
+    turn's response (`answer_triggers_as_handled`)."""
+    responses = _TRIGGER_RESPONSES.get()
+    if responses is not None:
+        responses.append(response)
+
+
+def answer_triggers_as_handled(hass: HomeAssistant) -> Callable[[], None] | None:
+    """Let a memory sentence's response be of the kind its intent gave.
+
+    The built-in agent answers a sentence trigger with its text only, as an
+    action done (`_async_handle_message(user_input, chat_log)` makes the
+    response): a refusal ("That was told as done, so it cannot be
+    tomorrow") came back as `action_done` (review s40 D5). Wrapped on the
+    one agent instance: where the turn's speech is that of a response a
+    memory trigger kept (`trigger_answered`), the turn's response takes its
+    kind: an error with its code, or a query answer. The returned callable
+    unwraps it; None (and one warning) when the agent is not there or the
+    step has another shape: the response stays an action done.
+    """
+    from homeassistant.components.conversation.agent_manager import (
+        get_agent_manager,
+    )
+
+    agent = get_agent_manager(hass).default_agent
+    if agent is None:
+        return None
+    original = getattr(agent, _HANDLE_MESSAGE, None)
+    if not _takes(original, _HANDLE_MESSAGE_PARAMETERS):
+        _changed(f"built-in agent's DefaultAgent.{_HANDLE_MESSAGE}", original)
+        return None
+    assert original is not None
+
+    async def handle_message(
+        user_input: ConversationInput, chat_log: ChatLog, *args: Any, **kwargs: Any
+    ) -> Any:
+        responses: list[IntentResponse] = []
+        kept = _TRIGGER_RESPONSES.set(responses)
+        try:
+            result = await original(user_input, chat_log, *args, **kwargs)
+        finally:
+            _TRIGGER_RESPONSES.reset(kept)
+        _take_kind(getattr(result, "response", None), responses)
+        return result
+
+    setattr(agent, _HANDLE_MESSAGE, handle_message)
+
+    def unwrap() -> None:
+        if vars(agent).get(_HANDLE_MESSAGE) is handle_message:
+            delattr(agent, _HANDLE_MESSAGE)
+
+    return unwrap
+
+
+def _take_kind(response: object, answers: list[IntentResponse]) -> None:
+    """Give `response` (the built-in agent's action done) the kind of the
+    trigger's answer it says: an error (its code) or a query answer."""
+    from homeassistant.helpers.intent import IntentResponse, IntentResponseType
+
+    if (
+        not isinstance(response, IntentResponse)
+        or response.response_type is not IntentResponseType.ACTION_DONE
+    ):
+        return
+    speech = response.speech.get("plain", {}).get("speech")
+    answer = next(
+        (
+            answer
+            for answer in answers
+            if answer.speech.get("plain", {}).get("speech") == speech
+        ),
+        None,
+    )
+    if answer is None:
+        return
+    if answer.response_type is IntentResponseType.ERROR and answer.error_code:
+        response.async_set_error(answer.error_code, str(speech))
+    elif answer.response_type is IntentResponseType.QUERY_ANSWER:
+        response.response_type = IntentResponseType.QUERY_ANSWER
+
+
 def _only_unexposed(result: RecognizeResult | None, response: Any) -> bool:
     """Whether Home Assistant's reading matched every name, yet its answer
     is that no target fits: "is Ben allergic to anything" read as Ben's

@@ -724,9 +724,9 @@ async def test_builtin_agent_says_what_is_too_long(
     assert speech(result) == (
         "That is too long to remember; I can keep up to 8000 characters."
     )
-    # The built-in agent's sentence triggers answer with text only (HA's
-    # trigger API), so its response stays action_done; the intent itself,
-    # as a custom sentence or a script calls it, is an error response.
+    # An error response, as the built-in agent returns it (review s40 D5)
+    # and as the intent itself does (a custom sentence or a script).
+    assert result.response.response_type is intent.IntentResponseType.ERROR
     handled = await intent.async_handle(
         hass,
         DOMAIN,

@@ -22,7 +22,7 @@ import pytest
 
 from custom_components.home_memory.assist import questions
 from custom_components.home_memory.assist.arguments import MAX_QUERY_CHARS
-from custom_components.home_memory.assist.intents import error_speech
+from custom_components.home_memory.assist.refusals import error_speech
 from custom_components.home_memory.assist.sentence_files import (
     ONLY_UNKNOWN_NAME,
     OWNER,

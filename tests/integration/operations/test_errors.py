@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from homeassistant.exceptions import ServiceValidationError
 import pytest
 
-from custom_components.home_memory.assist.intents import error_speech
+from custom_components.home_memory.assist.refusals import error_speech
 from custom_components.home_memory.assist.sentence_files import load_sentence_files
 from custom_components.home_memory.assist.tools import tool_error
 from custom_components.home_memory.const import DOMAIN

@@ -21,7 +21,7 @@ from homeassistant.helpers import llm
 import probatio
 import pytest
 
-from custom_components.home_memory.assist.intents import error_speech
+from custom_components.home_memory.assist.refusals import error_speech
 from custom_components.home_memory.assist.sentence_files import load_sentence_files
 from custom_components.home_memory.const import DOMAIN
 from custom_components.home_memory.memory.common.errors import InvalidMemoryError

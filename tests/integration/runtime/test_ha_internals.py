@@ -608,3 +608,61 @@ async def test_a_changed_gazetteer_step_leaves_the_questions_wrapped(
     assert "_async_process_frames" in warning
     unwrap()
     assert agent._async_process_frames is renamed
+
+
+async def test_the_builtin_agent_has_the_step_trigger_kinds_wrap(
+    hass: HomeAssistant,
+) -> None:
+    """Its message step exists with the parameters used; a trigger's answer
+    kept in the turn gives the turn's response its kind, and unwrapping
+    leaves Home Assistant's action done."""
+    agent = await _builtin_agent(hass)
+    assert ha_internals._takes(
+        agent._async_handle_message, ha_internals._HANDLE_MESSAGE_PARAMETERS
+    )
+    refusal = "There is nothing waiting for a yes."
+
+    async def refuse(user_input: ConversationInput, result: Any) -> str | None:
+        answer = intent.IntentResponse(language="en")
+        answer.async_set_error(intent.IntentResponseErrorCode.FAILED_TO_HANDLE, refusal)
+        ha_internals.trigger_answered(answer)
+        return refusal
+
+    from homeassistant.components.conversation.agent_manager import (
+        get_agent_manager,
+    )
+
+    manager = get_agent_manager(hass)
+    manager.register_trigger(sentences=["yes please"], trigger_callback=refuse)
+
+    async def said() -> intent.IntentResponse:
+        result = await conversation.async_converse(
+            hass, "yes please", None, Context(), language="en"
+        )
+        assert result.response.speech["plain"]["speech"] == refusal
+        return result.response
+
+    unwrap = ha_internals.answer_triggers_as_handled(hass)
+    assert unwrap is not None
+    response = await said()
+    assert response.response_type is intent.IntentResponseType.ERROR
+    assert response.error_code is intent.IntentResponseErrorCode.FAILED_TO_HANDLE
+    unwrap()
+    response = await said()
+    assert response.response_type is intent.IntentResponseType.ACTION_DONE
+
+
+async def test_a_changed_message_step_leaves_triggers_action_done(
+    hass: HomeAssistant, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Another shape of the wrapped step: no wrap, one warning."""
+    agent = await _builtin_agent(hass)
+
+    async def renamed(text: str) -> None:
+        return None
+
+    agent._async_handle_message = renamed
+    assert ha_internals.answer_triggers_as_handled(hass) is None
+    assert ha_internals.answer_triggers_as_handled(hass) is None
+    [warning] = warnings_of(caplog)
+    assert "_async_handle_message" in warning

@@ -1,15 +1,27 @@
-"""What a memory sentence says when it fails, in the conversation's language.
+"""What a memory sentence says when it does not do what was asked, and
+that it did not.
 
-The one mapping of the sentences (`error_speech`); the LLM tools say theirs
-through `errors.explain` too (tools.error_result).
+A refusal is an error response, as Home Assistant's own intents give one
+(`IntentResponse.async_set_error`): its `response_type` is `error`, its
+code says why (`error_code`), and its speech is the sentence files' answer
+in the conversation's language (review s40 D5: "That was told as done, so
+it cannot be tomorrow" came back as `action_done`). An answer to a question
+that finds nothing ("I don't remember anything about that") is an answer,
+not a refusal.
+
+`error_speech` is the one mapping of an operation's error to speech;
+`RefusedError` (errors.py) is a refusal a handler says itself ("There is
+nothing waiting for a yes").
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from homeassistant.helpers.intent import IntentResponseErrorCode
+
 from ..operations import reasons
-from ..operations.errors import ConflictError, OperationError
+from ..operations.errors import ConflictError, NotFoundError, OperationError
 from .errors import ToolError, explain
 from .prompts import prompt_words
 
@@ -40,6 +52,21 @@ _REFUSED_AS: Final = {
     "hidden": "unreadable",
     "no_words": "empty",
 }
+
+# Tool codes that say nothing was found to act on (as NotFoundError does).
+_NOTHING_FOUND: Final = frozenset({"not_found", "nothing_recent"})
+
+
+def error_code(err: OperationError | ToolError) -> IntentResponseErrorCode:
+    """The error response's code for a failed operation: what it names is
+    not there (no memory matches, none was talked about) is no valid
+    target, as Home Assistant's intents say of a name no entity has; any
+    other refusal or failure is a failure to handle."""
+    if isinstance(err, NotFoundError) or (
+        isinstance(err, ToolError) and err.code in _NOTHING_FOUND
+    ):
+        return IntentResponseErrorCode.NO_VALID_TARGETS
+    return IntentResponseErrorCode.FAILED_TO_HANDLE
 
 
 def error_speech(
