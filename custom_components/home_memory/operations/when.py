@@ -231,9 +231,7 @@ def question_at(
         reading,
         now=now,
         languages=[read_in, *languages_to_try(words)],
-        past=lambda said: any(
-            speaks_of_past(said, other) for other in languages_to_try(words)
-        ),
+        past=speaks_of_past,
     )
     query = reading.rest if has_words(reading.rest) else text
     given = flt.happened_after is not None or flt.happened_before is not None

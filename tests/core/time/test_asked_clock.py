@@ -24,13 +24,16 @@ NOW = datetime(2026, 11, 18, 20, 0, tzinfo=BERLIN)
 def _asked(
     text: str, language: str = "en"
 ) -> tuple[str, datetime | None, datetime | None]:
-    reading = read_question(text, now=NOW, language=language)
+    """The rest and window of `text` asked in `language` ("en+de": the
+    English table first, then the German, as in an English home)."""
+    languages = language.split("+")
+    reading = read_question(text, now=NOW, language=languages[0])
     read = at_the_asked_clock(
         text,
         reading,
         now=NOW,
-        languages=[language],
-        past=lambda said: speaks_of_past(said, language),
+        languages=languages,
+        past=speaks_of_past,
     )
     window = read.window
     return (
@@ -130,6 +133,8 @@ def test_a_clock_time_narrows_its_day(
         # A habit's time, no day of its own.
         ("What does Anna do at 7 pm?", "en"),
         ("Was macht Anna um 19 Uhr?", "de"),
+        # Read in English too ("was" is English's past): still a habit.
+        ("Was macht Anna jeden Tag um 19 Uhr?", "en+de"),
         # A house number, and "what 7" is no "at 7".
         ("Who lived at 14 Main Street yesterday?", "en"),
         ("What 7 things happened yesterday?", "en"),
@@ -141,7 +146,9 @@ def test_what_says_no_one_clock_time_keeps_its_reading(
     question: str, language: str
 ) -> None:
     """A habit's time, a house number, an hour alone: the reading as it was."""
-    reading = read_question(question, now=NOW, language=language)
+    reading = read_question(
+        question, now=NOW, language=language.split("+", maxsplit=1)[0]
+    )
     assert _asked(question, language) == (
         reading.rest,
         None if reading.window is None else reading.window.start,

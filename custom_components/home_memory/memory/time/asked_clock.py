@@ -64,14 +64,16 @@ def at_the_asked_clock(
     *,
     now: datetime,
     languages: Sequence[str],
-    past: Callable[[str], bool],
+    past: Callable[[str, str], bool],
 ) -> TimeReading:
     """`reading` (of `text`) with its window narrowed to the clock time
     `text` asks about, read by the first of `languages`' tables that finds
     one, and that time's words out of its rest; `reading` itself where
     none is. `past`: whether a text (the question without its clock words:
     "um 15:30 Uhr" hid the perfect of "Wer hat … geklingelt") speaks of the
-    past, where no day is said."""
+    past in a language, where no day is said: in the language whose table
+    read the clock time alone (English reads German "Was macht Anna um 19
+    Uhr?" as past: "was"; live review s40 MED-1)."""
     if reading.impossible or reading.newest_first:
         return reading
     language, asked = next(
@@ -87,7 +89,7 @@ def at_the_asked_clock(
     rest = _without_asked(reading.rest, language)
     window = reading.window
     if window is None:
-        if not (reading.past or past(_without_asked(text, language))):
+        if not (reading.past or past(_without_asked(text, language), language)):
             return reading  # a habit's time: "what does Anna do at 7 pm"
         window = Window(now - _LAST_DAY, now)
         reading = replace(reading, past=True)
