@@ -62,7 +62,7 @@ MAX_READ_CHARS: Final = 2_000
 
 
 @dataclass(frozen=True, slots=True)
-class _Found:
+class Found:
     start: int
     end: int
     kind: str
@@ -128,7 +128,7 @@ def not_yet_begun(text: str, *, now: datetime, language: str | None) -> bool:
     not moved there (review s37 #15: read as done, "this evening" was
     yesterday's, and "in an hour" began at now)."""
     text = text[:MAX_READ_CHARS]
-    found = _matches(text, table_language(language))
+    found = matches(text, table_language(language))
     if not found or _WORD.search(_without(text, found)):
         return False
     now = now.replace(microsecond=0)
@@ -148,7 +148,7 @@ _FROM_NOW: Final = frozenset({"day", "this_night", "later"})
 
 def time_spans(text: str, language: str | None) -> tuple[tuple[int, int], ...]:
     """Where `text` says time words (start, end), by its language's table."""
-    found = _matches(text[:MAX_READ_CHARS], table_language(language))
+    found = matches(text[:MAX_READ_CHARS], table_language(language))
     return tuple((item.start, item.end) for item in found)
 
 
@@ -164,7 +164,7 @@ def day_parts(
     folded = text.casefold()
     folded = folded if len(folded) == len(text) else text.lower()
     found = []
-    for item in _matches(text, table_language(language)):
+    for item in matches(text, table_language(language)):
         part = item.groups.get("part")
         at = folded.rfind(part, item.start, item.end) if part else -1
         place = (at, at + len(part)) if part and at >= 0 else None
@@ -205,7 +205,7 @@ def _said(text: str, language: str) -> str:
     """`text` without its time words, as tense is read (`_reading`): "Besuch
     ist am Montag, 30. November gekommen" is a perfect once the date's comma
     no longer ends its clause (review s33 M1: it was no past)."""
-    found = _matches(text, language)
+    found = matches(text, language)
     return _without(text, found) if found else text
 
 
@@ -222,7 +222,7 @@ def _read(
         raise ValueError("now must be aware (the household's time zone)")
     text = text[:MAX_READ_CHARS]
     for lang in dict.fromkeys((table_language(language), FALLBACK)):
-        found = _matches(text, lang)
+        found = matches(text, lang)
         if found:
             return _reading(text, found, now, statement, ahead=ahead, behind=behind)
     return TimeReading(None, newest_first=False, rest=_tidy(text))
@@ -230,7 +230,7 @@ def _read(
 
 def _reading(
     text: str,
-    found: list[_Found],
+    found: list[Found],
     now: datetime,
     statement: bool,
     *,
@@ -355,7 +355,7 @@ _RELATIVE_KINDS: Final = frozenset(
 )
 
 
-def _relative(item: _Found) -> bool:
+def _relative(item: Found) -> bool:
     """Whether the words name their time only from the telling ("tomorrow",
     "next Tuesday", "vor zwei Tagen"; a weekday without its date, once it
     is a day and no habit). Not a date, a month's name, "in the last two
@@ -377,12 +377,12 @@ _LAST: Final = frozenset(
 )  # fmt: skip
 
 
-def _parts(found: list[_Found]) -> list[_Found]:
+def _parts(found: list[Found]) -> list[Found]:
     """The expressions found, a range ("from Monday to Wednesday") as its two."""
     return [part for item in found for part in item.options.get("parts", (item,))]
 
 
-def _named_word(item: _Found, text: str) -> str | None:
+def _named_word(item: Found, text: str) -> str | None:
     """The word of a weekday, month or weekend as said ("tuesday"), if any."""
     if item.kind == "weekday":
         return item.groups["weekday"]
@@ -393,7 +393,7 @@ def _named_word(item: _Found, text: str) -> str | None:
     return None
 
 
-def _without(text: str, found: list[_Found]) -> str:
+def _without(text: str, found: list[Found]) -> str:
     """`text` with the time words found blanked out."""
     rest = text
     for item in sorted(found, key=lambda f: -f.start):
@@ -414,7 +414,7 @@ _ONE_DAY: Final = frozenset(
 )  # fmt: skip
 
 
-def _habitual(item: _Found, *, yearly: bool) -> bool:
+def _habitual(item: Found, *, yearly: bool) -> bool:
     """A weekday, a day of the month or a month a habit may name ("on
     Tuesday", "on the 1st", "in May"), and a date when the statement says a
     yearly day ("Anna's birthday is on 3 March": `yearly`); a range when
@@ -435,7 +435,7 @@ def _habitual(item: _Found, *, yearly: bool) -> bool:
     return yearly or not has_month
 
 
-def _a_habits_time(item: _Found, text: str) -> bool:
+def _a_habits_time(item: Found, text: str) -> bool:
     """ "At the weekend" without "this", "next" or "last", or a habit's own
     word ("nachts", s27 M3): every one, where the statement tells a habit."""
     return (
@@ -447,7 +447,7 @@ def _a_habits_time(item: _Found, text: str) -> bool:
 # -- finding the words ---------------------------------------------------------------
 
 
-def _matches(text: str, language: str) -> list[_Found]:
+def matches(text: str, language: str) -> list[Found]:
     """The time expressions in `text`: longest first wins, no overlaps."""
     folded = text.casefold()
     if len(folded) != len(text):
@@ -456,7 +456,7 @@ def _matches(text: str, language: str) -> list[_Found]:
         folded = text.lower()
     if len(folded) != len(text):
         return []
-    candidates: list[_Found] = []
+    candidates: list[Found] = []
     table = compiled(language)
     guard = table.not_after
     for order, (kind, pattern, options) in enumerate(table.rules):
@@ -469,7 +469,7 @@ def _matches(text: str, language: str) -> list[_Found]:
                 continue
             groups = {k: v for k, v in match.groupdict().items() if v is not None}
             candidates.append(
-                _Found(
+                Found(
                     match.start(),
                     match.end(),
                     kind,
@@ -479,7 +479,7 @@ def _matches(text: str, language: str) -> list[_Found]:
                 )
             )
     candidates.sort(key=lambda f: (-(f.end - f.start), int(f.groups["order"]), f.start))
-    chosen: list[_Found] = []
+    chosen: list[Found] = []
     for item in candidates:
         if all(item.end <= c.start or item.start >= c.end for c in chosen):
             chosen.append(item)
@@ -499,14 +499,14 @@ def _a_verb_for_a_month(
     return month in verbs and text[match.start("month")].islower()
 
 
-def _ranges(folded: str, found: list[_Found], table: TimeTable) -> list[_Found]:
+def _ranges(folded: str, found: list[Found], table: TimeTable) -> list[Found]:
     """Two expressions joined as a span ("from Saturday 21 November to
     Sunday 22 November", "vom 30. September bis 2. Oktober", "between Monday
     and Wednesday") become one "range", its words from the opener ("from",
     "vom") to the second's end; the table's `range` says the words."""
     if table.range is None:
         return found
-    joined: list[_Found] = []
+    joined: list[Found] = []
     for item in found:
         last = joined[-1] if joined else None
         if (
@@ -517,7 +517,7 @@ def _ranges(folded: str, found: list[_Found], table: TimeTable) -> list[_Found]:
             joined.append(item)
             continue
         opener = table.range.opener.search(folded, 0, last.start)
-        joined[-1] = _Found(
+        joined[-1] = Found(
             opener.start() if opener else last.start,
             item.end,
             "range",
@@ -528,13 +528,13 @@ def _ranges(folded: str, found: list[_Found], table: TimeTable) -> list[_Found]:
     return joined
 
 
-def _in_week(folded: str, found: list[_Found]) -> list[_Found]:
+def _in_week(folded: str, found: list[Found]) -> list[Found]:
     """Weekdays said with their week ("from Friday to Monday last week",
     "Tuesday last week", "letzte Woche von Montag bis Mittwoch", "two weeks
     ago on Tuesday", "vor zwei Wochen am Dienstag") become one
     "week_days": days of that week, never the hull of both readings (review
     s16: "from Friday to Monday last week" was 15 days, into the future)."""
-    joined: list[_Found] = []
+    joined: list[Found] = []
     for item in found:
         last = joined[-1] if joined else None
         if last is not None and _another_day_of(folded, last, item):
@@ -555,7 +555,7 @@ def _in_week(folded: str, found: list[_Found]) -> list[_Found]:
         if len(weeks) != 1 or len(days) != 1:
             joined.append(item)
             continue
-        joined[-1] = _Found(
+        joined[-1] = Found(
             pair[0].start,
             pair[1].end,
             "week_days",
@@ -566,7 +566,7 @@ def _in_week(folded: str, found: list[_Found]) -> list[_Found]:
     return joined
 
 
-def _another_day_of(folded: str, week: _Found, item: _Found) -> bool:
+def _another_day_of(folded: str, week: Found, item: Found) -> bool:
     """Whether `item` is a plain weekday after weekdays said with their week,
     with nothing but "and" ("und") or a comma between."""
     gap, words = (
@@ -581,13 +581,13 @@ def _another_day_of(folded: str, week: _Found, item: _Found) -> bool:
     )
 
 
-def _weeks_ago(item: _Found) -> bool:
+def _weeks_ago(item: Found) -> bool:
     """ "Two weeks ago", "vor zwei Wochen": a week, as "last week" is."""
     units = compiled(item.language).units
     return item.kind == "ago" and units.get(item.groups.get("unit", "")) == "week"
 
 
-def _plain_weekdays(item: _Found) -> bool:
+def _plain_weekdays(item: Found) -> bool:
     """A weekday, or a span of two, without a word of its own that says
     which ("Tuesday", "from Monday to Wednesday"; not "next Tuesday")."""
     return all(
@@ -596,7 +596,7 @@ def _plain_weekdays(item: _Found) -> bool:
     ) and item.kind in ("weekday", "range")
 
 
-def _joins(folded: str, first: _Found, second: _Found, table: TimeTable) -> bool:
+def _joins(folded: str, first: Found, second: Found, table: TimeTable) -> bool:
     """Whether only a "to" ("bis") lies between two expressions, or an "and"
     ("und") after a "between" ("zwischen")."""
     words = table.range
@@ -628,7 +628,7 @@ def _day_window(day: date, part: str | None, now: datetime) -> Window:
     return Window(_at(day, first, now), _at(day, last, now))
 
 
-def _part(item: _Found) -> str | None:
+def _part(item: Found) -> str | None:
     word = item.groups.get("part")
     if word is not None:
         return compiled(item.language).parts.get(word)
@@ -636,7 +636,7 @@ def _part(item: _Found) -> str | None:
     return str(part) if part is not None else None
 
 
-def _resolve_day(item: _Found, now: datetime, future: bool | None) -> Window:
+def _resolve_day(item: Found, now: datetime, future: bool | None) -> Window:
     offset = int(item.options["offset"])
     part = _part(item)
     window = _day_window(now.date() + timedelta(days=offset), part, now)
@@ -646,11 +646,11 @@ def _resolve_day(item: _Found, now: datetime, future: bool | None) -> Window:
     return window
 
 
-def _resolve_night(item: _Found, now: datetime, future: bool | None) -> Window:
+def _resolve_night(item: Found, now: datetime, future: bool | None) -> Window:
     return _day_window(now.date() + timedelta(days=-1), "night", now)
 
 
-def _resolve_this_night(item: _Found, now: datetime, future: bool | None) -> Window:
+def _resolve_this_night(item: Found, now: datetime, future: bool | None) -> Window:
     told = future is False and now.hour < PART_HOURS["night"][0]  # "it rained"
     if told and item.options.get("evening") and now.hour >= PART_HOURS["evening"][0]:
         return _day_window(now.date(), "evening", now)  # "we ate out tonight" at 19
@@ -658,7 +658,7 @@ def _resolve_this_night(item: _Found, now: datetime, future: bool | None) -> Win
     return _day_window(now.date() - timedelta(days=1 if past else 0), "night", now)
 
 
-def _resolve_weekday(item: _Found, now: datetime, future: bool | None) -> Window:
+def _resolve_weekday(item: Found, now: datetime, future: bool | None) -> Window:
     wanted = compiled(item.language).weekdays[item.groups["weekday"]]
     today = now.date()
     qual = item.groups.get("qual", "")
@@ -680,13 +680,13 @@ def _resolve_weekday(item: _Found, now: datetime, future: bool | None) -> Window
     return _day_window(day, _part(item), now)
 
 
-def _resolve_date(item: _Found, now: datetime, future: bool | None) -> Window | None:
+def _resolve_date(item: Found, now: datetime, future: bool | None) -> Window | None:
     table = compiled(item.language)
     groups = item.groups
     # A day of the year by its name ("on Halloween", "an Heiligabend"): the
     # rule's options give its month and day.
     if "day" in groups:
-        day_number = _day_number(groups["day"], table)
+        day_number = day_said(groups["day"], table)
     else:
         day_number = int(item.options["day"])
     today = now.date()
@@ -720,7 +720,7 @@ def _resolve_date(item: _Found, now: datetime, future: bool | None) -> Window | 
     return _day_window(day, _part(item), now)
 
 
-def _said_way(item: _Found, future: bool | None) -> bool | None:
+def _said_way(item: Found, future: bool | None) -> bool | None:
     """Whether a day of the year is the coming one: as its words say it
     ("last Christmas", "letztes Weihnachten": the past one, whatever the
     tense; "next Halloween": the coming one), else as `future` says."""
@@ -729,12 +729,12 @@ def _said_way(item: _Found, future: bool | None) -> bool | None:
     return True if item.options.get("coming") else future
 
 
-def _day_number(said: str, table: TimeTable) -> int:
+def day_said(said: str, table: TimeTable) -> int:
     """The day of the month a `day` group says, in digits or as a word."""
     return table.day_words[said] if said in table.day_words else int(said)
 
 
-def _number(item: _Found) -> int:
+def _number(item: Found) -> int:
     word = item.groups.get("number")
     if word is None:
         return int(item.options.get("number", 1))
@@ -743,20 +743,20 @@ def _number(item: _Found) -> int:
     return compiled(item.language).numbers[word]
 
 
-def _resolve_ago(item: _Found, now: datetime, future: bool | None) -> Window | None:
+def _resolve_ago(item: Found, now: datetime, future: bool | None) -> Window | None:
     """ "Two days ago", "vor einem Jahr": that day, week, month or year (an
     hour: around then)."""
     return _counted(item, now, -_number(item), whole_week=True)
 
 
-def _resolve_later(item: _Found, now: datetime, future: bool | None) -> Window | None:
+def _resolve_later(item: Found, now: datetime, future: bool | None) -> Window | None:
     """ "In two days", "in einer Woche": that day (an hour: around then; a
     month, a year: all of it)."""
     return _counted(item, now, _number(item), whole_week=False)
 
 
 def _counted(
-    item: _Found, now: datetime, count: int, *, whole_week: bool
+    item: Found, now: datetime, count: int, *, whole_week: bool
 ) -> Window | None:
     unit = compiled(item.language).units[item.groups["unit"]]
     if unit == "hour":
@@ -766,7 +766,7 @@ def _counted(
     return None if days is None else Window(_at(days[0], 0, now), _at(days[1], 0, now))
 
 
-def _resolve_recent(item: _Found, now: datetime, future: bool | None) -> Window | None:
+def _resolve_recent(item: Found, now: datetime, future: bool | None) -> Window | None:
     count = _number(item)
     unit = compiled(item.language).units[item.groups["unit"]]
     span = (
@@ -779,7 +779,7 @@ def _resolve_recent(item: _Found, now: datetime, future: bool | None) -> Window 
     return Window(now - span, now + timedelta(seconds=1))
 
 
-def _resolve_days(item: _Found, now: datetime, future: bool | None) -> Window | None:
+def _resolve_days(item: Found, now: datetime, future: bool | None) -> Window | None:
     """Days of one month ("from 3 to 5 October", "vom 3. bis 5. Oktober"):
     the first day resolved as a date is (the last such span that has begun,
     the next one ahead); the last day after it in the same month."""
@@ -790,13 +790,13 @@ def _resolve_days(item: _Found, now: datetime, future: bool | None) -> Window | 
         return None
     first = start.start.date()
     table = compiled(item.language)
-    last = valid_date(first.year, first.month, _day_number(item.groups["day"], table))
+    last = valid_date(first.year, first.month, day_said(item.groups["day"], table))
     if last is None or last < first:
         return None
     return Window(start.start, _at(last, 24, now))
 
 
-def _resolve_range(item: _Found, now: datetime, future: bool | None) -> Window | None:
+def _resolve_range(item: Found, now: datetime, future: bool | None) -> Window | None:
     """From the first expression's start to the second's end. A second that
     resolves before the first ("from Monday to Wednesday" on a Tuesday,
     "from 28 December to 2 January" on New Year's Day) is the next one
@@ -814,7 +814,7 @@ def _resolve_range(item: _Found, now: datetime, future: bool | None) -> Window |
 
 
 def _resolve_week_days(
-    item: _Found, now: datetime, future: bool | None
+    item: Found, now: datetime, future: bool | None
 ) -> Window | None:
     """Weekdays of the week said with them ("Tuesday last week": that
     Tuesday); a span that would leave the week ("from Friday to Monday last
@@ -834,7 +834,7 @@ def _resolve_week_days(
     return Window(windows[0].start, windows[-1].end)
 
 
-def _weekday_of_week(item: _Found, monday: date, now: datetime) -> Window:
+def _weekday_of_week(item: Found, monday: date, now: datetime) -> Window:
     wanted = compiled(item.language).weekdays[item.groups["weekday"]]
     day = monday + timedelta(days=wanted)
     if item.options.get("night_before"):
@@ -847,7 +847,7 @@ def _week_window(day: date, now: datetime) -> Window:
     return Window(_at(monday, 0, now), _at(monday + timedelta(days=7), 0, now))
 
 
-def _resolve_week(item: _Found, now: datetime, future: bool | None) -> Window:
+def _resolve_week(item: Found, now: datetime, future: bool | None) -> Window:
     return _week_window(
         now.date() + timedelta(days=7 * int(item.options["offset"])), now
     )
@@ -858,7 +858,7 @@ def _month_window(now: datetime, offset: int, month: int | None = None) -> Windo
     return Window(_at(first, 0, now), _at(after, 0, now))
 
 
-def _resolve_month(item: _Found, now: datetime, future: bool | None) -> Window | None:
+def _resolve_month(item: Found, now: datetime, future: bool | None) -> Window | None:
     if "years" in item.options:  # "last year", "im Jahr 2024": all of it
         year = int(item.groups.get("year") or now.year) + int(item.options["years"])
         days = year_days(year)
@@ -869,7 +869,7 @@ def _resolve_month(item: _Found, now: datetime, future: bool | None) -> Window |
 
 
 def _resolve_month_name(
-    item: _Found, now: datetime, future: bool | None
+    item: Found, now: datetime, future: bool | None
 ) -> Window | None:
     month = compiled(item.language).months[item.groups["month"]]
     if "year" in item.groups:
@@ -891,7 +891,7 @@ def _resolve_month_name(
     return _month_window(now.replace(day=1), offset, month)
 
 
-def _resolve_season(item: _Found, now: datetime, future: bool | None) -> Window:
+def _resolve_season(item: Found, now: datetime, future: bool | None) -> Window:
     """ "Last summer", "im Winter 2024", "late autumn" (time/seasons.py)."""
     table = compiled(item.language)
     groups = item.groups
@@ -908,7 +908,7 @@ def _resolve_season(item: _Found, now: datetime, future: bool | None) -> Window:
     return Window(_at(first, 0, now), _at(after, 0, now))
 
 
-def _resolve_coming(item: _Found, now: datetime, future: bool | None) -> Window:
+def _resolve_coming(item: Found, now: datetime, future: bool | None) -> Window:
     """ "Coming up", "anstehend": from now, half a year ahead (as far as a
     date without its year is the nearest one)."""
     return Window(now, now + timedelta(days=COMING_DAYS))
@@ -918,7 +918,7 @@ def _resolve_coming(item: _Found, now: datetime, future: bool | None) -> Window:
 COMING_DAYS: Final = 183
 
 
-def _weekends_back(item: _Found) -> int:
+def _weekends_back(item: Found) -> int:
     """How many weekends before the last one: "the weekend before last",
     "vorletztes Wochenende" 1 (`weeks_back`), "three weekends ago" 2; 0
     for another weekend."""
@@ -927,7 +927,7 @@ def _weekends_back(item: _Found) -> int:
     return int(item.options.get("weeks_back", 0))
 
 
-def _resolve_weekend(item: _Found, now: datetime, future: bool | None) -> Window:
+def _resolve_weekend(item: Found, now: datetime, future: bool | None) -> Window:
     today = now.date()
     saturday = today - timedelta(days=(today.weekday() - 5) % 7)
     last = bool(item.groups.get("qual")) or "number" in item.groups
@@ -947,7 +947,7 @@ def _weekend_of(saturday: date, now: datetime) -> Window:
     return Window(_at(saturday, 0, now), _at(saturday + timedelta(days=2), 0, now))
 
 
-def _resolve(item: _Found, now: datetime, future: bool | None) -> Window | None:
+def _resolve(item: Found, now: datetime, future: bool | None) -> Window | None:
     """The window `item` names; "early", "mid", "late" ("Anfang", "Mitte",
     "Ende") narrow a month or a week to a third of it, "the first week of"
     ("die erste … woche") a month to its days 1-7, "the first weekend of"
@@ -977,7 +977,7 @@ def _resolve(item: _Found, now: datetime, future: bool | None) -> Window | None:
 
 
 _RESOLVERS: Final[
-    dict[str, Callable[[_Found, datetime, bool | None], Window | None]]
+    dict[str, Callable[[Found, datetime, bool | None], Window | None]]
 ] = {
     "day": _resolve_day,
     "night": _resolve_night,

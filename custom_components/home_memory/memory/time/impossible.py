@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Final
 
 from .dates import valid_date
-from .expressions import _day_number, _matches
+from .expressions import day_said, matches
 from .tables import compiled
 
 # A leap year: a day and month without a year is possible if it has it.
@@ -24,7 +24,7 @@ def impossible_date(text: str, language: str) -> str | None:
     """The words of the first date in `text` (read in `language`) whose
     month has no such day ("on 30 February"), None if it says none."""
     table = compiled(language)
-    for found in _matches(text, language):
+    for found in matches(text, language):
         groups = found.groups
         if found.kind != "date" or "day" not in groups:
             continue
@@ -34,7 +34,7 @@ def impossible_date(text: str, language: str) -> str | None:
             month = int(groups["month_number"])
         else:
             continue
-        day = _day_number(groups["day"], table)
+        day = day_said(groups["day"], table)
         year = int(groups["year"]) if "year" in groups else _LEAP_YEAR
         if not 1 <= month <= 12 or not 1 <= day <= 31:
             return text[found.start : found.end]
