@@ -79,6 +79,14 @@ def _unknown_to_home_assistant(
     ]
     if any(_bare(words, entity.text) == asked for entity in unknown):
         return True
+    # Its reading took the question's own opening into a name ("Wann müssen
+    # die Bibliotheksbücher" of "… zurück", a mower sent back to its dock)
+    # and missed no place: it read no question, and knew no name. ("Was war
+    # die Temperatur" in the unknown area "Küche" stays its own.)
+    if any(words.asks_only(entity.text) for entity in unknown) and not any(
+        entity.name in _PLACES for entity in unknown
+    ):
+        return True
     # Its failed reading ("Wann geht" a name, "Müll raus" an area, no
     # domain) said "no area called Müll raus": nothing it understood.
     return place_too and any(
