@@ -107,6 +107,11 @@ def home(
             "until when are the library books due",
             "10 December",
         ),
+        (
+            "remember that the boiler was serviced on 20 November",
+            "how long ago was the boiler serviced",
+            "20 November",
+        ),
     ],
 )
 async def test_plain_english_questions_are_memorys(
@@ -172,6 +177,11 @@ async def test_plain_english_questions_are_memorys(
             "merk dir, das Rasenmähermesser muss geschärft werden",
             "Was muss geschärft werden?",
             "Rasenmähermesser",
+        ),
+        (
+            "merk dir, die Heizung wurde am 20. November gewartet",
+            "Wie lange ist es her, dass die Heizung gewartet wurde?",
+            "20. November",
         ),
     ],
 )
