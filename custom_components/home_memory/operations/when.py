@@ -39,6 +39,7 @@ from ..memory.time.expressions import (
 from ..memory.time.phrases import languages_to_try, phrases, table_language
 from ..memory.time.readings import TimeReading, Window
 from ..memory.time.restating import Restated, restate
+from ..memory.time.since import since_then
 from ..memory.time.spoken import say_day, say_when
 from ..memory.time.tense import asks_about_telling
 from ..runtime.clock import ha_now
@@ -232,6 +233,10 @@ def question_at(
         now=now,
         languages=[read_in, *languages_to_try(words)],
         past=speaks_of_past,
+    )
+    # "What happened since Monday?": from Monday up to now.
+    reading = since_then(
+        text, reading, now=now, languages=[read_in, *languages_to_try(words)]
     )
     query = reading.rest if has_words(reading.rest) else text
     given = flt.happened_after is not None or flt.happened_before is not None
