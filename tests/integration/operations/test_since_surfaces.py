@@ -72,3 +72,25 @@ async def test_an_llm_tool_and_the_built_in_agent_hear_since(
     ).response.speech["plain"]["speech"]
     assert "pasta" in gesprochen, gesprochen
     assert "film" not in gesprochen, gesprochen
+
+
+@pytest.mark.parametrize(
+    ("asked", "language"),
+    [
+        ("What's new since yesterday?", "en"),
+        ("Anything new since yesterday?", "en"),
+        ("Was gibt es seit gestern Neues?", "de"),
+        ("Gibt es seit gestern etwas Neues?", "de"),
+    ],
+)
+async def test_what_is_new_since_is_memorys(
+    hass: HomeAssistant, hass_admin_user: MockUser, asked: str, language: str
+) -> None:
+    """ "What's new since yesterday" was "not aware of any device called new
+    since yesterday" (session 41): yesterday's and today's, not Monday's."""
+    spoken = (
+        await say(hass, asked, user=hass_admin_user, language=language)
+    ).response.speech["plain"]["speech"]
+    for said in ("pasta", "dishwasher", "coffee"):
+        assert said in spoken, spoken
+    assert "film" not in spoken, spoken
