@@ -227,3 +227,48 @@ def test_numbers_that_are_no_clock_span_stay_the_question_s(
     """A span must say it is of the clock (am/pm, o'clock, minutes, "Uhr")."""
     reading = read_question(question, now=NOW, language=language)
     assert _asked(question, language)[0] == reading.rest
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "start", "end"),
+    [
+        # An end before the start: the span wraps past midnight.
+        (
+            "What happened between 11 pm and 1 am yesterday?",
+            "en",
+            _at(17, 23),
+            _at(18, 1),
+        ),
+        ("Was war gestern zwischen 23 und 1 Uhr?", "de", _at(17, 23), _at(18, 1)),
+        (
+            "Was war am Montag von 22:30 bis 0:30?",
+            "de",
+            _at(16, 22, 30),
+            _at(17, 0, 30),
+        ),
+        # Said the wrong way round: read as said, overnight (never the day).
+        (
+            "What happened yesterday between 4 pm and 2 pm?",
+            "en",
+            _at(17, 16),
+            _at(18, 14),
+        ),
+        # The same time twice is that time.
+        ("Was war gestern zwischen 23 und 23 Uhr?", "de", _at(17, 22), _at(18, 0)),
+        # One reading inside the day still wins ("between 11 and 1 o'clock":
+        # late morning to lunch, not 23:00 to 01:00).
+        (
+            "What happened yesterday between 11 and 1 o'clock?",
+            "en",
+            _at(17, 11),
+            _at(17, 13),
+        ),
+    ],
+)
+def test_a_span_whose_end_comes_first_wraps_past_midnight(
+    question: str, language: str, start: datetime, end: datetime
+) -> None:
+    """Live review s40 LOW-3: these kept the whole day."""
+    rest, got_start, got_end = _asked(question, language)
+    assert (got_start, got_end) == (start, end)
+    assert not any(ch.isdigit() for ch in rest), rest
