@@ -131,3 +131,47 @@ async def test_the_built_in_agent_hears_a_span_past_midnight(
     assert "cat flap" in spoken, spoken
     assert "pasta" not in spoken, spoken
     assert "dishwasher" not in spoken, spoken
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "found", "not_found"),
+    [
+        ("what happened yesterday at six in the evening", "en", "pasta", "dishwasher"),
+        (
+            "what happened yesterday at half past nine in the evening",
+            "en",
+            "dishwasher",
+            "pasta",
+        ),
+        ("was war gestern um sechs Uhr abends", "de", "pasta", "dishwasher"),
+        ("was war gestern um halb zehn abends", "de", "dishwasher", "pasta"),
+    ],
+)
+async def test_the_built_in_agent_hears_an_hour_said_in_words(
+    hass: HomeAssistant,
+    hass_admin_user: MockUser,
+    question: str,
+    language: str,
+    found: str,
+    not_found: str,
+) -> None:
+    """Speech to text writes "six", "halb zehn": the hours around it, in
+    English and German, not the whole of Tuesday."""
+    spoken = (
+        await say(hass, question, user=hass_admin_user, language=language)
+    ).response.speech["plain"]["speech"]
+    assert found in spoken, spoken
+    assert not_found not in spoken, spoken
+
+
+async def test_an_hour_in_words_with_a_whole_day_still_holds_both(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """ "yesterday at six", "gestern um Viertel nach sechs": morning or
+    evening, the day stays."""
+    for question in (
+        "What happened yesterday at six?",
+        "Was war gestern um Viertel nach sechs?",
+    ):
+        answer = await call(hass, "search", {"query": question}, user=hass_admin_user)
+        assert {PASTA, DISHES} <= {m["content"] for m in answer["memories"]}, question
