@@ -1,21 +1,16 @@
 """The clock time a question asks at: its day narrowed to the hours it names.
 
 "What happened yesterday at 7 pm?", "Wer kam gestern gegen 18 Uhr nach
-Hause?", "What happened between 2 and 4 pm yesterday?", "Was war gestern
-nach 21 Uhr?": the day's window alone lets any of its events answer (a home
-writes dozens a day). A clock time ("at", the table's `clock_time`, read by
-clock.py as a statement's is) becomes the hour either side of it
-(ASKED_CLOCK_SLACK: a door opened at 18:40 is what "at 7 pm" means); a span
-or a bound (the table's `clock_spans`: between, after, before) becomes
-those hours; a span whose end comes first wraps past midnight ("between 11
-pm and 1 am": 23:00 to 01:00 the next day). Always from inside the day
-or part of day the question names, and only where that leaves one reading:
-"this evening at 7" is 19:00, but "yesterday at 6" may be morning or
-evening, so the day stays (its clock words are no topic either way).
-Without a day, a question of the past reads the last 24 hours ("who rang
-at 3 pm": the last 3 pm), never a habit's time ("what does Anna do at 7
-pm"). Pure.
-"""
+Hause?", "between 2 and 4 pm yesterday", "gestern nach 21 Uhr": the day's
+window alone lets any of its events answer (a home writes dozens a day). A
+clock time (the table's `clock_time`, read by clock.py as a statement's
+is) becomes the hour either side of it (ASKED_CLOCK_SLACK); a span or a
+bound (`clock_spans`) those hours, past midnight where its end comes first
+("between 11 pm and 1 am"). Always from inside the day or part of day
+asked, and only where that leaves one reading: "this evening at 7" is
+19:00, "yesterday at 6" keeps the day (its clock words are no topic).
+Without a day, a question of the past reads the last 24 hours, never a
+habit's time ("what does Anna do at 7 pm"). docs/time.md. Pure."""
 
 from __future__ import annotations
 
