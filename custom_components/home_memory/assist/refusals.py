@@ -79,8 +79,12 @@ def error_speech(
     corrections at once heard "Ask the user again"). The engine's refusal of
     a memory is said by its reason's answer (`refused_<reason>`, else
     `refused_other` with the reason in words); a change that lost a race by
-    `error_conflict`; anything else by the action's message.
+    `error_conflict`; a refusal with a sentence of its own by it
+    (`error_<translation_key>`: a time refused); anything else by the
+    action's message.
     """
+    # A refusal with a sentence of its own (error_<translation_key>): its values.
+    own: dict[str, str] | None = None
     if isinstance(err, ToolError):
         code, message = err.code, err.message
     elif err.translation_key == "invalid_memory" and err.problem is not None:
@@ -93,6 +97,7 @@ def error_speech(
     elif isinstance(err, ConflictError):
         return words.say("error_conflict")
     else:
+        worded = reasons.worded(hass, err, words.language)
         # No owner for a private memory: said as a private memory without a
         # known speaker is (the engine's or the request's).
         private = err.translation_key == "private_needs_owner"
@@ -101,11 +106,15 @@ def error_speech(
             if private
             else explain(err, prompt_words(words.language), hass).code
         )
-        worded = reasons.worded(hass, err, words.language)
+        if f"error_{err.translation_key}" in words.responses:
+            # A refusal with a sentence of its own: said as one, not the
+            # action's message that opens with its field's name ("Happened:
+            # this was told as done …"; live review s40 LOW-5).
+            code, own = err.translation_key, worded
         action = reasons.message(hass, err.translation_key, worded, words.language)
         message = words.say("error_failed") if action is None else action
     if code == "private_needs_user":
         return words.say("private_needs_user")
-    if code in _SPOKEN_ERRORS:
-        return words.say(f"error_{code}")
+    if own is not None or code in _SPOKEN_ERRORS:
+        return words.say(f"error_{code}", **(own or {}))
     return words.say("error_other", message=message)

@@ -227,3 +227,121 @@ def test_numbers_that_are_no_clock_span_stay_the_question_s(
     """A span must say it is of the clock (am/pm, o'clock, minutes, "Uhr")."""
     reading = read_question(question, now=NOW, language=language)
     assert _asked(question, language)[0] == reading.rest
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "start", "end"),
+    [
+        # An end before the start: the span wraps past midnight.
+        (
+            "What happened between 11 pm and 1 am yesterday?",
+            "en",
+            _at(17, 23),
+            _at(18, 1),
+        ),
+        ("Was war gestern zwischen 23 und 1 Uhr?", "de", _at(17, 23), _at(18, 1)),
+        (
+            "Was war am Montag von 22:30 bis 0:30?",
+            "de",
+            _at(16, 22, 30),
+            _at(17, 0, 30),
+        ),
+        # Said the wrong way round: read as said, overnight (never the day).
+        (
+            "What happened yesterday between 4 pm and 2 pm?",
+            "en",
+            _at(17, 16),
+            _at(18, 14),
+        ),
+        # The same time twice is that time.
+        ("Was war gestern zwischen 23 und 23 Uhr?", "de", _at(17, 22), _at(18, 0)),
+        # One reading inside the day still wins ("between 11 and 1 o'clock":
+        # late morning to lunch, not 23:00 to 01:00).
+        (
+            "What happened yesterday between 11 and 1 o'clock?",
+            "en",
+            _at(17, 11),
+            _at(17, 13),
+        ),
+    ],
+)
+def test_a_span_whose_end_comes_first_wraps_past_midnight(
+    question: str, language: str, start: datetime, end: datetime
+) -> None:
+    """Live review s40 LOW-3: these kept the whole day."""
+    rest, got_start, got_end = _asked(question, language)
+    assert (got_start, got_end) == (start, end)
+    assert not any(ch.isdigit() for ch in rest), rest
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "start", "end"),
+    [
+        (
+            "What happened yesterday at seven in the evening?",
+            "en",
+            _at(17, 18),
+            _at(17, 20),
+        ),
+        (
+            "What happened this evening at half past six?",
+            "en",
+            _at(18, 17, 30),
+            _at(18, 19, 30),
+        ),
+        ("Was war gestern um sieben Uhr abends?", "de", _at(17, 18), _at(17, 20)),
+        (
+            "Wer hat gestern um halb sieben abends geklingelt?",
+            "de",
+            _at(17, 17, 30),
+            _at(17, 19, 30),
+        ),
+        (
+            "Was war heute Abend um Viertel nach acht?",
+            "de",
+            _at(18, 19, 15),
+            _at(18, 21, 15),
+        ),
+        ("Was war gestern Abend um sieben?", "de", _at(17, 18), _at(17, 20)),
+    ],
+)
+def test_an_hour_said_in_words_narrows_its_day(
+    question: str, language: str, start: datetime, end: datetime
+) -> None:
+    """Speech to text writes "seven", "halb sieben": the hours around it too."""
+    rest, got_start, got_end = _asked(question, language)
+    assert (got_start, got_end) == (start, end)
+    assert not any(
+        word in rest.lower()
+        for word in ("seven", "sieben", "acht", "evening", "abends")
+    ), rest
+
+
+@pytest.mark.parametrize(
+    ("question", "language"),
+    [
+        # Morning or evening, with a whole day: the day stays.
+        ("What happened yesterday at six?", "en"),
+        ("What happened yesterday at half past six?", "en"),
+        ("Was war gestern um Viertel nach acht?", "de"),
+        # A habit's time.
+        ("What does Anna do at seven?", "en"),
+        ("What does Anna do at seven in the evening?", "en"),
+        ("Was macht Anna um sieben Uhr abends?", "de"),
+        # Counts, not clocks.
+        ("Was war in den letzten sieben Tagen?", "de"),
+        ("Did about seven people come this evening?", "en"),
+        ("Who lived at seven Main Street yesterday?", "en"),
+        ("Was war gestern vor sieben Tagen?", "de"),
+    ],
+)
+def test_an_hour_in_words_that_says_no_one_time_keeps_the_window(
+    question: str, language: str
+) -> None:
+    """The session-40 guards hold for hours said in words."""
+    reading = read_question(question, now=NOW, language=language)
+    _, start, end = _asked(question, language)
+    assert (start, end) == (
+        None if reading.window is None else reading.window.start,
+        None if reading.window is None else reading.window.end,
+    )

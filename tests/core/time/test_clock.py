@@ -61,3 +61,41 @@ def test_a_clock_time_after_a_day_says_whether_it_is_sure(
     day = text.index(" ") if "," not in text else text.index(",")
     said = clock_at(text, language, day)
     assert (None if said is None else (said.hour, said.minute, said.sure)) == clock
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "clock"),
+    [
+        # Hours and minutes in words, minutes before the hour, and a part
+        # of the day after it that says which half (session 41).
+        ("tomorrow at seven", "en", (7, 0, False)),
+        ("tomorrow at seven in the evening", "en", (19, 0, True)),
+        ("tomorrow at 7 in the evening", "en", (19, 0, True)),
+        ("tomorrow at half past six", "en", (6, 30, False)),
+        ("tomorrow at a quarter to eight in the evening", "en", (19, 45, True)),
+        ("tomorrow at seven thirty in the morning", "en", (7, 30, True)),
+        ("tomorrow at twelve o'clock", "en", (12, 0, False)),
+        ("morgen um sieben Uhr abends", "de", (19, 0, True)),
+        ("morgen um halb sieben", "de", (6, 30, False)),
+        ("morgen um halb sieben abends", "de", (18, 30, True)),
+        ("morgen um Viertel nach acht", "de", (8, 15, False)),
+        ("morgen um Viertel vor acht abends", "de", (19, 45, True)),
+        ("morgen um halb eins", "de", (0, 30, False)),
+        ("morgen um sieben Uhr dreißig", "de", (7, 30, True)),
+        ("morgen um 19 Uhr abends", "de", (19, 0, True)),
+        ("morgen um 19 Uhr morgens", "de", None),
+        # A count, not a clock.
+        ("tomorrow at seven Main Street", "en", None),
+        ("tomorrow about seven people", "en", None),
+        ("tomorrow at one point", "en", None),
+        ("morgen um sieben Tage", "de", None),
+        ("morgen gegen ein paar", "de", None),
+    ],
+)
+def test_a_clock_time_said_in_words(
+    text: str, language: str, clock: tuple[int, int, bool] | None
+) -> None:
+    """ "at seven in the evening", "um halb sieben abends": the time-table's
+    `clock_words` read into the hour and minute."""
+    said = clock_at(text, language, text.index(" "))
+    assert (None if said is None else (said.hour, said.minute, said.sure)) == clock

@@ -197,3 +197,42 @@ async def test_the_rest_api_returns_the_error_response(
     assert response["data"] == {"code": NO_TARGETS}, response
     said = response["speech"]["plain"]["speech"]
     assert said == "An so etwas erinnere ich mich nicht.", said
+
+
+@pytest.mark.parametrize(
+    ("language", "told", "answer"),
+    [
+        (
+            "en",
+            "remember that we repainted the shed next week",
+            "That was told as done, so it cannot be ",
+        ),
+        (
+            "de",
+            "Merk dir, dass wir nächste Woche den Schuppen gestrichen haben",
+            "Das wurde als erledigt erzählt, es kann nicht ",
+        ),
+    ],
+)
+async def test_a_refused_time_is_said_without_a_field_label(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    e5: MultilingualEmbedder,
+    freezer: FrozenDateTimeFactory,
+    user_anna: MockUser,
+    language: str,
+    told: str,
+    answer: str,
+) -> None:
+    """A deed told done next week, remembered by voice: refused in a
+    sentence, not the action's message with its field's name ("Sorry, that
+    did not work: Happened: this was told as done …"; live review s40
+    LOW-5); nothing is stored."""
+    store = await german_home(hass, mock_config_entry, e5, freezer)
+    result = await say(hass, told, user=user_anna, language=language)
+    assert_refused(result, FAILED, answer)
+    said = speech(result)
+    for label in ("Happened", "Geschehen", "happened_", ":"):
+        assert label not in said, said
+    assert active(store) == []

@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING
 import pytest
 
 from ..assist.test_llm_tools import tool
-from ..conftest import call
+from ..conftest import call, remember_on_a_wednesday
 from ..fake_agents import say
 from .test_when import DISHES, PASTA, days  # noqa: F401  (the fixture)
 
 if TYPE_CHECKING:
+    from freezegun.api import FrozenDateTimeFactory
     from homeassistant.core import HomeAssistant
     from pytest_homeassistant_custom_component.common import MockUser
 
@@ -71,3 +72,106 @@ async def test_an_llm_tool_and_the_built_in_agent_hear_the_hour_asked(
     ).response.speech["plain"]["speech"]
     assert "Anna cooked pasta" in spoken, spoken
     assert "dishwasher" not in spoken, spoken
+
+
+# Late on Tuesday and after midnight (Berlin wall clock), beside the day's.
+DOOR = "The front door opened in the hallway."
+CAT = "The cat came in through the cat flap."
+NIGHT = (
+    (DOOR, "2026-03-03T23:30:00"),
+    (CAT, "2026-03-04T00:40:00"),
+)
+
+
+@pytest.fixture
+async def night(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    hass_admin_user: MockUser,
+    days: None,  # noqa: F811  (the fixture, set up first)
+) -> None:
+    """Tuesday's late events beside `days`, told on Wednesday morning."""
+    await remember_on_a_wednesday(hass, freezer, hass_admin_user, NIGHT)
+
+
+@pytest.mark.usefixtures("night")
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What happened between 11 pm and 1 am yesterday?",
+        "Was war gestern zwischen 23 und 1 Uhr?",
+        "What happened last night between 11 pm and 1 am?",
+    ],
+)
+async def test_a_span_past_midnight_reads_into_the_next_day(
+    hass: HomeAssistant, hass_admin_user: MockUser, question: str
+) -> None:
+    """An end before the start wraps past midnight: 23:00 to 01:00, not the
+    whole of Tuesday (live review s40 LOW-3)."""
+    answer = await call(hass, "search", {"query": question}, user=hass_admin_user)
+    assert {m["content"] for m in answer["memories"]} == {DOOR, CAT}
+
+
+@pytest.mark.usefixtures("night")
+@pytest.mark.parametrize(
+    ("question", "language"),
+    [
+        ("what happened between 11 pm and 1 am yesterday", "en"),
+        ("was war gestern zwischen 23 und 1 Uhr", "de"),
+    ],
+)
+async def test_the_built_in_agent_hears_a_span_past_midnight(
+    hass: HomeAssistant, hass_admin_user: MockUser, question: str, language: str
+) -> None:
+    """Spoken, in English and German: the night's two, not the evening's."""
+    spoken = (
+        await say(hass, question, user=hass_admin_user, language=language)
+    ).response.speech["plain"]["speech"]
+    assert "front door" in spoken, spoken
+    assert "cat flap" in spoken, spoken
+    assert "pasta" not in spoken, spoken
+    assert "dishwasher" not in spoken, spoken
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "found", "not_found"),
+    [
+        ("what happened yesterday at six in the evening", "en", "pasta", "dishwasher"),
+        (
+            "what happened yesterday at half past nine in the evening",
+            "en",
+            "dishwasher",
+            "pasta",
+        ),
+        ("was war gestern um sechs Uhr abends", "de", "pasta", "dishwasher"),
+        ("was war gestern um halb zehn abends", "de", "dishwasher", "pasta"),
+    ],
+)
+async def test_the_built_in_agent_hears_an_hour_said_in_words(
+    hass: HomeAssistant,
+    hass_admin_user: MockUser,
+    question: str,
+    language: str,
+    found: str,
+    not_found: str,
+) -> None:
+    """Speech to text writes "six", "halb zehn": the hours around it, in
+    English and German, not the whole of Tuesday."""
+    spoken = (
+        await say(hass, question, user=hass_admin_user, language=language)
+    ).response.speech["plain"]["speech"]
+    assert found in spoken, spoken
+    assert not_found not in spoken, spoken
+
+
+async def test_an_hour_in_words_with_a_whole_day_still_holds_both(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """ "yesterday at six", "gestern um Viertel nach sechs": morning or
+    evening, the day stays."""
+    for question in (
+        "What happened yesterday at six?",
+        "Was war gestern um Viertel nach sechs?",
+    ):
+        answer = await call(hass, "search", {"query": question}, user=hass_admin_user)
+        assert {PASTA, DISHES} <= {m["content"] for m in answer["memories"]}, question

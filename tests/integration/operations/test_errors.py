@@ -21,6 +21,7 @@ from custom_components.home_memory.memory.common.values import (
 from custom_components.home_memory.operations import (
     errors,
     memories,
+    reasons,
 )
 from custom_components.home_memory.operations.access import Actor
 from custom_components.home_memory.operations.errors import (
@@ -122,3 +123,27 @@ async def test_engine_errors_become_operation_errors(
         await memories.async_get(scope, memories.GetRequest("nope"))
     assert err.value.translation_key == "memory_not_found"
     assert err.value.placeholders == {"id": "nope"}
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize(
+    "key", ["not_a_time", "redated_ahead", "redated_behind", "time_out_of_range"]
+)
+async def test_a_refused_time_is_spoken_without_a_field_label(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    key: str,
+    language: str,
+) -> None:
+    """The action's message opens with its field's name ("Happened: …",
+    "Geschehen: …"); spoken, a refused time is a sentence of its own (live
+    review s40 LOW-5), with its time."""
+    await reasons.async_load_languages(hass, [language])
+    said = error_speech(
+        InvalidRequestError(key, time="tomorrow"),
+        load_sentence_files().wording(language),
+        hass,
+    )
+    for label in ("Happened", "Geschehen", "happened_", ":"):
+        assert label not in said, said
+    assert ("tomorrow" in said) == key.startswith("redated"), said

@@ -1,19 +1,16 @@
 """The clock time a question asks at: its day narrowed to the hours it names.
 
 "What happened yesterday at 7 pm?", "Wer kam gestern gegen 18 Uhr nach
-Hause?", "What happened between 2 and 4 pm yesterday?", "Was war gestern
-nach 21 Uhr?": the day's window alone lets any of its events answer (a home
-writes dozens a day). A clock time ("at", the table's `clock_time`, read by
-clock.py as a statement's is) becomes the hour either side of it
-(ASKED_CLOCK_SLACK: a door opened at 18:40 is what "at 7 pm" means); a span
-or a bound (the table's `clock_spans`: between, after, before) becomes
-those hours. Always inside the day or part of day the question names, and
-only where that leaves one reading: "this evening at 7" is 19:00, but
-"yesterday at 6" may be morning or evening, so the day stays (its clock
-words are no topic either way). Without a day, a question of the past
-reads the last 24 hours ("who rang at 3 pm": the last 3 pm), never a
-habit's time ("what does Anna do at 7 pm"). Pure.
-"""
+Hause?", "between 2 and 4 pm yesterday", "gestern nach 21 Uhr": the day's
+window alone lets any of its events answer (a home writes dozens a day). A
+clock time (the table's `clock_time`, read by clock.py as a statement's
+is) becomes the hour either side of it (ASKED_CLOCK_SLACK); a span or a
+bound (`clock_spans`) those hours, past midnight where its end comes first
+("between 11 pm and 1 am"). Always from inside the day or part of day
+asked, and only where that leaves one reading: "this evening at 7" is
+19:00, "yesterday at 6" keeps the day (its clock words are no topic).
+Without a day, a question of the past reads the last 24 hours, never a
+habit's time ("what does Anna do at 7 pm"). docs/time.md. Pure."""
 
 from __future__ import annotations
 
@@ -106,6 +103,9 @@ def _narrowed(window: Window, asked: _Asked) -> Window | None:
     leaves one reading; None where it leaves none or two."""
     if window.end - window.start > _ONE_DAY:
         return None
+    if asked.kind == "between" and asked.first == asked.second:
+        # "zwischen 23 und 23 Uhr": no span, that time.
+        asked = replace(asked, kind="at", second=())
     firsts = _moments(window, asked.first)
     if asked.kind == "between":
         pairs = [
@@ -113,6 +113,14 @@ def _narrowed(window: Window, asked: _Asked) -> Window | None:
             for start in firsts
             for end in _moments(window, asked.second, closed=True)
             if start < end
+        ] or [
+            # None inside it: the span wraps past midnight ("between 11 pm
+            # and 1 am yesterday": 23:00 to 01:00 the next day; "between 4
+            # pm and 2 pm" too: the words say where it starts and ends).
+            (start, _next(start, end))
+            for start in firsts
+            for end in asked.second
+            if end != start.time()
         ]
         shortest = min((end - start for start, end in pairs), default=None)
         pairs = [pair for pair in pairs if pair[1] - pair[0] == shortest]
@@ -145,6 +153,13 @@ def _moments(
         )
         day += timedelta(days=1)
     return sorted(set(found))
+
+
+def _next(start: datetime, clock: time) -> datetime:
+    """The first moment after `start` at `clock`: its day's, else the next
+    day's, on the wall clock of its time zone."""
+    at = _on(start.date(), clock, start)
+    return at if at > start else _on(start.date() + timedelta(days=1), clock, start)
 
 
 def _on(day: date, clock: time, zoned: datetime) -> datetime:
