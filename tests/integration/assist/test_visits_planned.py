@@ -222,3 +222,36 @@ async def test_when_one_comes_after_the_plan_s_day_is_the_plan_that_was(
     for question in asked:
         answer = speech(await say(hass, question, language=language, user=user_anna))
         assert answer == words.say("past_plan_said", memory=memory), (question, answer)
+
+
+async def test_an_english_visit_in_the_simple_present_is_a_coming_one(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+) -> None:
+    """On Monday 30 November "Peter visits us on Saturday" was an undated
+    habit (review s41 #2), where German "Peter besucht uns am Samstag" is
+    the coming Saturday: so is the English, and "comes over"; "on
+    Saturdays", "every Saturday" stay a habit, the past the last one."""
+    store = await home_in("en", hass, mock_config_entry, freezer, request)
+    freezer.move_to(MONDAY)
+    for told in (
+        "Remember that Peter visits us on Saturday",
+        "Remember that Klara comes over on Saturday",
+        "Remember that Oma is visiting us on Sunday",
+        "Remember that Ben visits us on Saturdays",
+        "Remember that Lena visits us every Sunday",
+        "Remember that Max visited us on Saturday",
+    ):
+        await say(hass, told, language="en", user=user_anna)
+    assert contents(store) == {
+        "Peter visits us on Saturday 5 December.",
+        "Klara comes over on Saturday 5 December.",
+        "Oma is visiting us on Sunday 6 December.",
+        "Ben visits us on Saturdays.",
+        "Lena visits us every Sunday.",
+        "Max visited us on Saturday 28 November.",
+    }
