@@ -223,10 +223,8 @@ async def test_weeks_later_one_named_is_not_coming_on_a_day_that_is_over(
     freezer.move_to("2026-12-26T08:00:00+00:00")
     for asked in ("Kommt Peter?", "Wann kommt Peter?"):
         answer = speech(await say(hass, asked, language="de"))
-        assert answer == ("Das war so geplant: Peter kommt am Freitag, 4. Dezember."), (
-            asked,
-            answer,
-        )
+        planned = "Das war so geplant: Peter kommt am Freitag, 4. Dezember."
+        assert answer == planned, (asked, answer)
     answer = speech(await say(hass, "Wann ist Peter gekommen?", language="de"))
     assert "Peter" in answer, answer
 
