@@ -127,9 +127,7 @@ def test_today_by_its_weekday_instead_of_tomorrow_corrects_and_stays_private(
     )
     assert told.startswith("Updated"), told
     annas = {k: v for k, v in _seen(household, anna, "physio").items() if "physio" in k}
-    assert annas == {f"Anna's physio appointment is on {weekday} {date}.": "private"}, (
-        annas
-    )
+    assert annas == {f"My physio appointment is on {weekday} {date}.": "private"}, annas
     assert not any("physio" in text for text in _seen(household, ben, "physio"))
     _turn(household, anna, "remember that the cello lesson is tomorrow")
     told = _turn(

@@ -53,13 +53,18 @@ def test_the_past_is_told_by_its_words_and_shapes(
 
 def test_the_future_and_an_arrangement_look_ahead() -> None:
     """'will' and 'haben … vor' are the future; 'we are visiting' an
-    arrangement; a plain present is neither."""
+    arrangement, and a visit in the plain present ('we visit Grandma',
+    'Peter comes over', as German 'besuchen wir'; review s41 #2), which
+    is no future; another plain present is neither."""
     assert tells_future("We will visit Grandma", "We will visit Grandma", "en")
     said = "Was haben wir vor?"
     assert tells_future(said, said, "de")
     assert tells_arrangement("we are visiting Grandma", "en")
     assert not tells_future("We visit Grandma", "We visit Grandma", "en")
-    assert not tells_arrangement("we visit Grandma", "en")
+    assert tells_arrangement("we visit grandma", "en")
+    assert tells_arrangement("peter comes over", "en")
+    assert not tells_arrangement("we call grandma", "en")
+    assert not tells_arrangement("peter comes home", "en")
 
 
 @pytest.mark.parametrize(

@@ -121,3 +121,66 @@ async def test_someone_elses_private_memory_opens_no_correction(
     [after] = store.list_memories(Caller(user_id=user_anna.id), MemoryFilter()).items
     assert after.content == before.content
     assert list(store.list_memories(SYSTEM, MemoryFilter()).items) == []
+
+
+@pytest.mark.parametrize(
+    ("language", "told", "corrected", "answer", "kept"),
+    [
+        (
+            "en",
+            "remember privately that my passport is in the desk drawer",
+            "No, my passport is in the safe",
+            ENGLISH.say(
+                "updated", content="My passport is in the safe", was="the desk drawer"
+            ),
+            "My passport is in the safe.",
+        ),
+        (
+            "de",
+            "Merk dir privat, dass mein Reisepass in der Schreibtischschublade ist",
+            "Nein, mein Reisepass ist im Tresor",
+            GERMAN.say(
+                "updated",
+                content="Mein Reisepass ist im Tresor",
+                was="in der Schreibtischschublade",
+            ),
+            "Mein Reisepass ist im Tresor.",
+        ),
+        (
+            "en",
+            "remember privately that my physio appointment is tomorrow",
+            "no, actually my physio appointment is on Monday, not tomorrow",
+            ENGLISH.say(
+                "updated",
+                content="My physio appointment is on Monday 30 November",
+                was="on Tuesday 1 December",
+            ),
+            "My physio appointment is on Monday 30 November.",
+        ),
+    ],
+)
+async def test_one_s_own_private_memory_is_corrected_in_one_s_own_words(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+    language: str,
+    told: str,
+    corrected: str,
+    answer: str,
+    kept: str,
+) -> None:
+    """Anna's private "my passport …", corrected by her "no, my passport
+    …", read "Anna's passport …" (review s41 #3): a private memory keeps
+    the first person it was told in, as a private remember stores it; so
+    does one corrected to another day (its plan's reading)."""
+    store = await home_in(language, hass, mock_config_entry, freezer, request)
+    freezer.move_to("2026-11-30T09:00:00+00:00")  # a Monday
+    await say(hass, told, language=language, user=user_anna)
+    said = speech(await say(hass, corrected, language=language, user=user_anna))
+    assert said == answer, said
+    [memory] = store.list_memories(Caller(user_id=user_anna.id), MemoryFilter()).items
+    assert memory.content == kept
+    assert str(memory.visibility) == "private"

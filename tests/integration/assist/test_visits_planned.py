@@ -168,3 +168,90 @@ async def test_a_past_plan_whose_words_name_no_time_is_said_with_it(
     assert asked.startswith(ENGLISH.say("past_plan", when="", memory="")[:16]), asked
     assert asked.endswith(": Ben's piano recital."), asked
     assert "5 December" in asked, asked
+
+
+@pytest.mark.parametrize(
+    ("language", "told", "asked", "memory"),
+    [
+        (
+            "de",
+            "Merk dir, Peter besucht uns am Samstag",
+            ("Wann kommt Peter?", "Kommt Peter noch?"),
+            "Peter besucht uns am Samstag, 5. Dezember.",
+        ),
+        (
+            "en",
+            "Remember that Peter is coming on Saturday",
+            ("When is Peter coming?", "Is Peter still coming?"),
+            "Peter is coming on Saturday 5 December.",
+        ),
+    ],
+)
+async def test_when_one_comes_after_the_plan_s_day_is_the_plan_that_was(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+    language: str,
+    told: str,
+    asked: tuple[str, ...],
+    memory: str,
+) -> None:
+    """Told on Monday 30 November for Saturday: asked on Saturday evening,
+    the plan; on the Monday after, "Das weiß ich nicht" (review s41 #1):
+    the plan that was, by its date. Another's coming that is over is no
+    answer beside it."""
+    store = await home_in(language, hass, mock_config_entry, freezer, request)
+    freezer.move_to(MONDAY)
+    await say(hass, told, language=language, user=user_anna)
+    other = (
+        "Merk dir, der Gärtner kommt am Freitag"
+        if language == "de"
+        else "Remember that the gardener is coming on Friday"
+    )
+    await say(hass, other, language=language, user=user_anna)
+    assert memory in contents(store)
+    words = GERMAN if language == "de" else ENGLISH
+    freezer.move_to("2026-12-05T19:30:00+00:00")
+    for question in asked:
+        answer = speech(await say(hass, question, language=language, user=user_anna))
+        assert answer == memory, (question, answer)
+    freezer.move_to("2026-12-07T10:00:00+00:00")
+    for question in asked:
+        answer = speech(await say(hass, question, language=language, user=user_anna))
+        assert answer == words.say("past_plan_said", memory=memory), (question, answer)
+
+
+async def test_an_english_visit_in_the_simple_present_is_a_coming_one(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+) -> None:
+    """On Monday 30 November "Peter visits us on Saturday" was an undated
+    habit (review s41 #2), where German "Peter besucht uns am Samstag" is
+    the coming Saturday: so is the English, and "comes over"; "on
+    Saturdays", "every Saturday" stay a habit, the past the last one."""
+    store = await home_in("en", hass, mock_config_entry, freezer, request)
+    freezer.move_to(MONDAY)
+    for told in (
+        "Remember that Peter visits us on Saturday",
+        "Remember that Klara comes over on Saturday",
+        "Remember that Oma is visiting us on Sunday",
+        "Remember that Ben visits us on Saturdays",
+        "Remember that Lena visits us every Sunday",
+        "Remember that Max visited us on Saturday",
+    ):
+        await say(hass, told, language="en", user=user_anna)
+    assert contents(store) == {
+        "Peter visits us on Saturday 5 December.",
+        "Klara comes over on Saturday 5 December.",
+        "Oma is visiting us on Sunday 6 December.",
+        "Ben visits us on Saturdays.",
+        "Lena visits us every Sunday.",
+        "Max visited us on Saturday 28 November.",
+    }

@@ -322,6 +322,10 @@ class NewMemory:
     # The speaker's name (their person's): a household memory tells their
     # first person with it ("my car" -> "Anna's car", text/naming.py).
     speaker_name: str | None = None
+    # Its text in the teller's first person, where the household's names
+    # them ("My passport is in the safe."): what corrects their own private
+    # first-person memory (storage/repeats.py `as_correction`).
+    own_words: str | None = None
     owner: str | None = None
     visibility: Visibility = Visibility.HOUSEHOLD
     segment_start: datetime | None = None
@@ -362,6 +366,8 @@ class Reading:
     content: str
     happened_at: datetime | None = None
     happened_until: datetime | None = None
+    # In the teller's first person (NewMemory.own_words).
+    own_words: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

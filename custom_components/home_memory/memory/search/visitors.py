@@ -21,6 +21,7 @@ from functools import lru_cache
 import re
 from typing import TYPE_CHECKING, Final
 
+from ..text.fts_query import search_stopwords, search_terms
 from ..text.saying_no import calls_off, says_coming
 from ..text.statement_words import statement_words
 from ..text.validation import one_sentence
@@ -545,7 +546,9 @@ def comings_over(
     time zone: a coming dated by whole days ends at a midnight and is over
     from it; a moment or shorter span, a day after it (one from yesterday
     evening may stay until then). A memory with no time of its own but its
-    telling ("The plumber is coming.") is not known to be over."""
+    telling ("The plumber is coming.") is not known to be over. Asked of
+    one named with none of theirs ahead, theirs that are over stay, said
+    as plans that were (`_naming_asked`)."""
     if not rowids or flt.happened_after is not None or flt.happened_before is not None:
         return set()
     if not _asks_ahead(query, language):
@@ -558,8 +561,34 @@ def comings_over(
         if _over(began.get(rowid), spans.get(rowid), told.get(rowid), now)
     }
     if over and len(over) == len(comings):
+        if not asks_anyone_coming(query, language):
+            return over - _naming_asked(candidates, query, over, language)
         over |= _no_coming(candidates, rowids, language)
     return over
+
+
+def _naming_asked(
+    candidates: CandidateQueries,
+    query: str,
+    rowids: Collection[int],
+    language: str | None,
+) -> set[int]:
+    """Of `rowids` (comings that are over, none ahead), for a question of
+    one named ("Wann kommt Peter?"), the ones saying what it asks beside
+    its words of coming and function words: they are said as plans that
+    were ("Das war so geplant: Peter besucht uns am Samstag, 5.
+    Dezember."), where "I don't know" answered the Monday after (review
+    s41 #1); another's coming that is over stays no answer."""
+    languages = list(languages_to_try(language))
+    coming = set().union(*(statement_words(other).coming for other in languages))
+    asked = set(search_terms(query, search_stopwords(language))) - coming
+    if not asked:
+        return set()
+    return {
+        rowid
+        for rowid, text in candidates.contents(list(rowids)).items()
+        if _names(asked, text, languages)
+    }
 
 
 def _times(

@@ -585,10 +585,17 @@ class Repeats:
         appointment moved to Friday" of "the appointment moved to Friday",
         text/kept_subject.py; its vector then embedded anew), and
         with what that memory says after the value the statement replaces
-        ("… green flower pot by the garage", corrections.kept_rest)."""
+        ("… green flower pot by the garage", corrections.kept_rest); of the
+        teller's own private memory in the first person, in theirs ("My
+        passport is in the safe.", not "Anna's …"; review s41 #3)."""
         existing = self._rows.fetch_one(conn, rowid)
         item = _dated_as(existing, item, now)
         language = item.language or self.config.language
+        said = item.content
+        if item.own_words and _tellers_own(
+            existing.owner, existing.visibility, existing.content, item, language
+        ):
+            item = replace(item, content=item.own_words)
         subject = kept_subject(existing.content, item.content, language)
         told = kept_clock(
             existing.content,
@@ -596,11 +603,11 @@ class Repeats:
             item.replaces,
             language,
         )
-        if told == item.content or len(told) > MAX_CONTENT_CHARS:
+        if len(told) > MAX_CONTENT_CHARS:
+            told = item.content
+        if told == said:
             return item, vector
-        summary = (
-            summarize(told) if item.summary == summarize(item.content) else item.summary
-        )
+        summary = summarize(told) if item.summary == summarize(said) else item.summary
         item = replace(item, content=told, summary=summary)
         if vector is None:
             return item, vector
@@ -717,6 +724,7 @@ def _dated_as(existing: Memory, item: NewMemory, now: float) -> NewMemory:
         summary=plan.content if item.summary == item.content else item.summary,
         happened_at=plan.happened_at,
         happened_until=plan.happened_until,
+        own_words=plan.own_words,
     )
 
 
@@ -854,6 +862,19 @@ def _corrected(
     return patch, cleared
 
 
+def _tellers_own(
+    owner: object, visibility: object, text: str, item: NewMemory, language: str | None
+) -> bool:
+    """Whether a memory (`owner`, `visibility`, `text`) is the statement's
+    teller's own private one, in the first person."""
+    return bool(
+        item.speaker_name
+        and owner == item.owner
+        and visibility == Visibility.PRIVATE
+        and says_own(text, language)
+    )
+
+
 def _in_tellers_words(
     row: sqlite3.Row | tuple[Any, ...], item: NewMemory, language: str | None
 ) -> tuple[Any, ...]:
@@ -864,14 +885,10 @@ def _in_tellers_words(
     corrects it in private (review s22: it was a household memory Ben
     heard, the private one unchanged)."""
     row = tuple(row)
-    if not (
-        item.speaker_name
-        and row[0] == item.owner
-        and row[1] == Visibility.PRIVATE
-        and says_own(str(row[3]), language)
-    ):
+    name = item.speaker_name
+    if not name or not _tellers_own(row[0], row[1], str(row[3]), item, language):
         return row
-    told = told_by(str(row[3]), item.speaker_name, language)
+    told = told_by(str(row[3]), name, language)
     return row if told is None else (*row[:3], told, *row[4:])
 
 

@@ -55,6 +55,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from ..common.values import Reading
     from .connections import StoreConnections
     from .in_memory import Holder, InMemoryCopies
     from .operation_log import OperationLog
@@ -94,10 +95,21 @@ def _as_told(item: NewMemory, language: str) -> NewMemory:
     if len(told) > MAX_CONTENT_CHARS >= len(item.content.strip()):
         # A full stop added at the limit would refuse what the caller may send.
         return item
-    plan, said = (
-        None if reading is None else replace(reading, content=tell(reading.content))
-        for reading in (item.as_plan, item.as_said)
-    )
+
+    def own_words(told: str, text: str) -> str | None:
+        # In the first person, where the household's text names the teller.
+        own = tell(text, private=True) if name else None
+        return own if own != told and len(own or "") <= MAX_CONTENT_CHARS else None
+
+    def told_reading(reading: Reading | None) -> Reading | None:
+        if reading is None:
+            return None
+        content = tell(reading.content)
+        return replace(
+            reading, content=content, own_words=own_words(content, reading.content)
+        )
+
+    plan, said = told_reading(item.as_plan), told_reading(item.as_said)
     if plan is not None and len(plan.content) > MAX_CONTENT_CHARS:
         plan = None
     if said is not None and len(said.content) > MAX_CONTENT_CHARS:
@@ -105,7 +117,14 @@ def _as_told(item: NewMemory, language: str) -> NewMemory:
     people = item.people
     if name and named_by_telling(name, told, item.content):
         people = (*people, name)
-    return replace(item, content=told, people=people, as_plan=plan, as_said=said)
+    return replace(
+        item,
+        content=told,
+        people=people,
+        as_plan=plan,
+        as_said=said,
+        own_words=own_words(told, item.content),
+    )
 
 
 def _as_said(item: NewMemory) -> NewMemory | None:
@@ -118,6 +137,7 @@ def _as_said(item: NewMemory) -> NewMemory | None:
     return replace(
         item,
         content=said.content,
+        own_words=said.own_words,
         happened_at=said.happened_at,
         happened_until=said.happened_until,
         corrects=False,
