@@ -9,7 +9,9 @@ answer, never what the home observed; privacy as everywhere (the asker
 never hears another's private memory: the store's visibility rule). Asked
 with no time ("what did Anna say about the car"), the teller's tellings
 come first and the topic alone answers where the teller told none of it
-(review s39 #6). One path for every language and surface (`recall`).
+(review s39 #6). Asked only the time, the day's tellings come in the order
+told (the filter's `in_order_told`, which the retriever honours). One path
+for every language and surface (`recall`).
 """
 
 from __future__ import annotations
@@ -62,7 +64,10 @@ async def async_telling(
 def in_telling_time(asked: Question, telling: Telling) -> Question:
     """The question as a telling: its window on when memories were told
     (created), not when they happened; only `telling.teller`'s, none the
-    home observed."""
+    home observed. Asked nothing but the time ("what did I tell you
+    today"), its answers come in the order they were told, oldest first, a
+    recap of the day (review s41 MED-2); with a topic ("what did Anna say
+    about the car today"), the likeliest first."""
     flt = replace(
         asked.filter,
         teller=telling.teller,
@@ -80,6 +85,7 @@ def in_telling_time(asked: Question, telling: Telling) -> Question:
             happened_before=None,
             window_or_naming=(),
             window_done=False,
+            in_order_told=asked.time_only,
         ),
     )
 

@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from custom_components.home_memory.memory.common.values import (
+    MemoryFilter,
     MemoryKind,
     NewMemory,
 )
@@ -16,6 +17,8 @@ from ..conftest import HOUSE
 
 if TYPE_CHECKING:
     from custom_components.home_memory.memory.store import MemoryStore
+
+    from ..conftest import ManualClock
 
 
 def test_the_last_time_is_the_newest_match_beyond_the_best_few(
@@ -81,3 +84,39 @@ def test_the_last_time_is_an_occasion_not_a_decision(store: MemoryStore) -> None
         visit.memory.id,
         decided.memory.id,
     ]
+
+
+def test_what_was_told_comes_in_the_order_told_however_often_asked(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """Review s41 MED-2: "what did I tell you today" came back by relevance
+    to words that name no topic, and in another order at each ask (each
+    ask's access counted). Asked in the order told, every surface of the
+    retriever lists the day's tellings oldest first, the same each time."""
+    start = clock()
+    told = [
+        "The spare key is under the flower pot",
+        "The cookies are in the blue tin",
+        "I told you the plumber comes, you told me to tell you",
+        "Peter is coming on Saturday",
+    ]
+    for text in told:
+        store.create(NewMemory(content=text), HOUSE)
+        clock.advance(seconds=60)
+    clock.advance(seconds=7200)
+    asked = "What did I tell you?"
+    window = MemoryFilter(
+        created_after=datetime.fromtimestamp(start, UTC),
+        created_before=datetime.fromtimestamp(clock(), UTC),
+    )
+    retriever = Retriever(store)
+    by_relevance = retriever.search(asked, HOUSE, window, min_relevance=0.0)
+    assert [s.memory.content for s in by_relevance.items] != told
+    in_order = replace(window, in_order_told=True)
+    for _ in range(3):  # each search counts an access
+        page = retriever.search(asked, HOUSE, in_order, min_relevance=0.0)
+        assert [s.memory.content for s in page.items] == told
+    listed = retriever.start_progressive(asked, HOUSE, in_order, min_relevance=0.0)
+    assert [s.memory.content for s in listed.items] == told[:3]
+    context = retriever.context(asked, HOUSE, flt=in_order, min_relevance=0.0)
+    assert [s.memory.content for s in context.memories] == told[: len(context.memories)]

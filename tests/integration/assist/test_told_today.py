@@ -205,6 +205,38 @@ async def test_what_anna_told_today_is_hers_but_not_her_private(
         assert shown[other] not in answer, (asked, other, answer)
 
 
+@pytest.mark.parametrize(
+    ("language", "asked", "asker"),
+    [
+        ("de", "Was habe ich dir heute erzählt?", "anna"),
+        ("de", "Was hat Anna heute gesagt?", "ben"),
+        ("en", "What did I tell you today?", "anna"),
+        ("en", "What did Anna tell you today?", "ben"),
+    ],
+)
+async def test_what_was_told_today_comes_in_the_order_told(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    request: pytest.FixtureRequest,
+    freezer: FrozenDateTimeFactory,
+    language: str,
+    asked: str,
+    asker: str,
+) -> None:
+    """Review s41 MED-2: the day's tellings came back by relevance, and in
+    another order at each ask. Told the spare key, the cookies, then
+    Peter's Saturday: said in that order, and the same when asked again."""
+    anna, ben = await _household(hass, mock_config_entry, request, freezer, language)
+    user = anna if asker == "anna" else ben
+    first = speech(await say(hass, asked, user=user, language=language))
+    places = [first.find(thing) for thing in SHOWN[language]["anna"]]
+    assert -1 not in places, (asked, first)
+    assert places == sorted(places), (asked, first)
+    again = speech(await say(hass, asked, user=user, language=language))
+    assert again == first
+
+
 BIKES = {
     "de": (
         "Merk dir, dass das blaue Fahrrad in der Garage steht",

@@ -4,12 +4,17 @@ its teller where a topic is (review s39 #6)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import pytest
 
-from custom_components.home_memory.memory.common.values import Caller, Visibility
-from custom_components.home_memory.operations import memories, recall
+from custom_components.home_memory.memory.common.values import (
+    Caller,
+    MemoryFilter,
+    Visibility,
+)
+from custom_components.home_memory.operations import memories, recall, told, when
 from custom_components.home_memory.operations.access import Actor
 
 from .conftest import scope_of
@@ -109,3 +114,27 @@ async def test_what_i_told_today_is_by_when_it_was_told(
     assert "Peter" in annas
     for other in ("watering can", "diary", "bikes", "present"):
         assert other not in annas, annas
+
+
+@pytest.mark.parametrize(
+    ("language", "asked", "in_order_told"),
+    [
+        ("en", "What did I tell you today?", True),
+        ("en", "What did I say this morning?", True),
+        ("en", "What did I say about the car today?", False),
+        ("en", "What did I say about the car?", False),
+        ("de", "Was habe ich dir heute erzählt?", True),
+        ("de", "Was habe ich heute über das Auto gesagt?", False),
+        ("de", "Was habe ich über das Auto gesagt?", False),
+    ],
+)
+def test_only_a_time_alone_is_listed_in_the_order_told(
+    language: str, asked: str, in_order_told: bool
+) -> None:
+    """Review s41 MED-2: the day's tellings in the order told; with a topic
+    ("what did I say about the car today") the likeliest first, as without
+    a time."""
+    now = datetime(2026, 12, 1, 11, tzinfo=UTC)
+    question = when.question_at(asked, MemoryFilter(), now, language)
+    telling = told.in_telling_time(question, told.Telling("anna", asked))
+    assert telling.filter.in_order_told is in_order_told

@@ -1,7 +1,8 @@
 """Orders a ranking takes besides the best score first.
 
 "When did ... last": the asked deed or moment, its last time first
-(docs/time.md, "The last time").
+(docs/time.md, "The last time"). "What did I tell you today": what was
+told, in the order it was told (operations/told.py).
 """
 
 from __future__ import annotations
@@ -59,3 +60,20 @@ def newest_first(
     chosen = set(answers)
     order = answers + [i for i in range(len(ranking)) if i not in chosen]
     return ranking.taken(order)
+
+
+def in_order_told(candidates: CandidateQueries, ranking: Ranking) -> Ranking:
+    """`ranking` in the order its memories were told, oldest first: "what
+    did I tell you today" is a recap of the day, read as it was told ("the
+    spare key, then the cookies, then Peter on Saturday"), and the same
+    list however often it is asked (by relevance to words that name no
+    topic, and with each ask's access counted, it came back in another
+    order each time: live review s41 MED-2). Told in the same second: in
+    the order stored."""
+    told = candidates.told_at(ranking.rowids)
+    return ranking.taken(
+        sorted(
+            range(len(ranking)),
+            key=lambda i: (told.get(ranking.rowids[i], 0.0), ranking.rowids[i]),
+        )
+    )

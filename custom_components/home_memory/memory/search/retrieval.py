@@ -33,7 +33,7 @@ from .floors import (
 )
 from .fusion import Relevance, fuse, on_topic
 from .needs import never_needs_memory
-from .orders import NEWEST_FIRST_POOL, newest_first as by_newest
+from .orders import NEWEST_FIRST_POOL, in_order_told, newest_first as by_newest
 from .other_language import across_languages, told_otherwise
 from .people import (
     by_names_alone,
@@ -310,7 +310,8 @@ class Retriever:
                     in_window=topic_in_window, latest=newest_first,
                 )
             )  # fmt: skip
-        return ranking
+        # Asked in the order told ("what did I tell you today"): that order.
+        return in_order_told(candidates, ranking) if flt.in_order_told else ranking
 
     def _materialize(
         self, ranking: Ranking, start: int, stop: int
