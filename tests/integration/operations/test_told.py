@@ -82,8 +82,15 @@ async def test_what_someone_said_about_a_topic_is_theirs_first(
     assert await _found(ben, "what did I say about the bike") == [
         "The red bike has a flat tyre"
     ]
-    # Nobody but Ben told of the wifi: the topic alone.
+    # Nobody but Ben told of the wifi: the topic alone, said as not Anna's
+    # (review s41 LOW-6).
     assert "router" in " ".join(await _found(anna, "what did I say about the wifi"))
+    untold = await recall.async_recalled(anna, "what did I say about the wifi")
+    assert untold.untold == "anna"
+    untold = await recall.async_recalled(ben, "what did Anna say about the wifi")
+    assert untold.untold == "anna"
+    told = await recall.async_recalled(ben, "what did Anna say about the bike")
+    assert told.untold is None
 
 
 @pytest.mark.usefixtures("people")
