@@ -6,7 +6,7 @@ and sentences page through it here. Nothing is written, nothing is fired.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -78,28 +78,23 @@ async def async_recalled(
         # don't remember anything about me").
         query = teller
     # "What did I tell you today": the asker's tellings, by when told.
-    telling = await told.async_telling(
-        scope.hass, said or query, scope.actor.caller.user_id
-    )
-    if telling is not None and said is not None:
-        telling = replace(telling, query=query)
-    asked = await when.async_question(
+    asked = await told.async_asked(
         scope.hass,
-        telling.query if telling is not None else query,
+        query,
         flt or MemoryFilter(),
+        scope.actor.caller.user_id,
         scope.data.retriever.model_languages,
+        said=said,
     )
-    if telling is None:
-        return Recalled(await _async_start(scope, asked, min_relevance, teller))
-    by_teller = told.in_telling_time(asked, telling)
-    page = await _async_start(scope, by_teller, min_relevance, teller)
-    if page.items or told.has_window(asked) or telling.teller is None:
-        return Recalled(page)
+    *first, last = asked.tries
+    for question in first:
+        page = await _async_start(scope, question, min_relevance, teller)
+        if page.items:
+            return Recalled(page)
     # "What did Anna say about the car", and Anna told nothing of it: what
     # is known of the car (review s39 #6), not said as hers.
-    return Recalled(
-        await _async_start(scope, asked, min_relevance, teller), telling.teller
-    )
+    page = await _async_start(scope, last, min_relevance, teller)
+    return Recalled(page, asked.untold if first else None)
 
 
 async def _async_start(

@@ -145,3 +145,41 @@ def test_only_a_time_alone_is_listed_in_the_order_told(
     question = when.question_at(asked, MemoryFilter(), now, language)
     telling = told.in_telling_time(question, told.Telling("anna", asked))
     assert telling.filter.in_order_told is in_order_told
+
+
+@pytest.mark.usefixtures("people")
+async def test_the_search_service_reads_a_telling_as_recall_does(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """The search action and the panel's search ask as the sentences do
+    (review s41 MED-2, every surface): "what did I tell you today" is the
+    asker's tellings of today in the order told, the same at every ask;
+    "what did Anna say about the wifi", which only Ben told, the topic
+    alone."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    anna = _scope(hass, init_integration, "anna")
+    ben = _scope(hass, init_integration, "ben")
+    freezer.move_to("2026-11-30T09:00:00+00:00")
+    await _tell(anna, "The watering can is in the cellar")
+    freezer.move_to("2026-12-01T07:00:00+00:00")
+    told_today = [
+        "The spare key is under the flower pot",
+        "The plumber said to tell you what to tell the neighbour",
+        "Peter comes on Saturday",
+    ]
+    for text in told_today:
+        await _tell(anna, text)
+        freezer.tick(60)
+    await _tell(ben, "The wifi password is on the router")
+    freezer.move_to("2026-12-01T11:00:00+00:00")
+    for _ in range(2):
+        found = await memories.async_search(
+            anna, memories.SearchRequest("What did I tell you today?")
+        )
+        assert [item.memory.content for item in found.items] == told_today
+    found = await memories.async_search(
+        ben, memories.SearchRequest("what did Anna say about the wifi")
+    )
+    assert "router" in found.items[0].memory.content
