@@ -36,6 +36,7 @@ from ..operations.errors import (
     OperationError,
     SearchExpiredError,
 )
+from ..operations.persons import async_teller_name
 from ..operations.remembering import outcome_speech
 from ..runtime.ha_internals import (
     answer_triggers_as_handled,
@@ -352,12 +353,13 @@ async def _async_recall_speech(
     the sentence `query` is of ("what did I say about {query}": mine)."""
     _cancel_waiting_forget(scope)
     # Said aloud as the answer: as sure as the background of an LLM's turn.
-    page = await recall.async_recall(
+    recalled = await recall.async_recalled(
         scope.ops,
         query,
         min_relevance=scope.ops.data.options.context_min_relevance,
         said=said,
     )
+    page = recalled.page
     scope.state.recall_cursor = page.cursor
     # "More" may come in a new conversation, as "yes" does; it goes on as
     # this answer does (dated after a "when" question).
@@ -383,17 +385,36 @@ async def _async_recall_speech(
         language=words.language,
         listener=scope.speaker.caller.user_id,
     )
+    # Whose tellings were asked, where they told none of it: "Anna didn't
+    # tell me about that, but I know: ..." (review s41 LOW-6).
+    untold = await _async_untold(scope, recalled.untold)
     if len(page.items) == 1:
         memory = page.items[0].memory
         scope.state.last_memory_id = memory.id
-        return _dated(describe, memory, words, dating=dated)
+        answer = _dated(describe, memory, words, dating=dated)
+        if untold is None:
+            return answer
+        return words.say(f"untold_one{untold[0]}", name=untold[1], memory=answer)
     # Several read out: "that" no longer means one said before them.
     scope.state.last_memory_id = None
     return words.say(
-        "recall_several",
+        "recall_several" if untold is None else f"untold_several{untold[0]}",
         total=page.total,
         listing=_listing(page, words, describe, dated=dated),
+        name="" if untold is None else untold[1],
     )
+
+
+async def _async_untold(scope: CallScope, untold: str | None) -> tuple[str, str] | None:
+    """How an answer names `untold`, the user who told none of it: the
+    suffix of its response ("_you" for the one who asks, "" for another)
+    and their name; None when there is none to name."""
+    if untold is None:
+        return None
+    if untold == scope.speaker.caller.user_id:
+        return ("_you", "")
+    name = await async_teller_name(scope.hass, untold)
+    return None if name is None else ("", name)
 
 
 class RecallIntentHandler(_QueryIntentHandler):

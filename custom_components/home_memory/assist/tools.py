@@ -441,12 +441,16 @@ class RecallTool(MemoryTool):
                 "happened_before": args.get("happened_before"),
             }
         )
-        page = await recall.async_recall(scope.ops, args["query"], flt)
-        scope.state.recall_cursor = page.cursor
-        return self._page(scope, page)
+        recalled = await recall.async_recalled(scope.ops, args["query"], flt)
+        scope.state.recall_cursor = recalled.page.cursor
+        return self._page(scope, recalled.page, untold=recalled.untold is not None)
 
     @staticmethod
-    def _page(scope: CallScope, page: ProgressivePage) -> ha_llm.ToolResult:
+    def _page(
+        scope: CallScope, page: ProgressivePage, *, untold: bool = False
+    ) -> ha_llm.ToolResult:
+        """The page as the LLM reads it; `untold`: the person whose tellings
+        were asked told none of it (operations/recall.py `Recalled`)."""
         words = household_words(scope.hass)
         if not page.items:
             message = words.say(
@@ -476,6 +480,10 @@ class RecallTool(MemoryTool):
                 "results", "say_with_more" if page.has_more else "say"
             ),
         }
+        if untold:
+            # "What did Anna say about the bike": Anna told none of it (review
+            # s41 LOW-6).
+            data["untold"] = words.say("results", "untold")
         return ha_llm.ToolResult(data=data)
 
 

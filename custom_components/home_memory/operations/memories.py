@@ -39,7 +39,7 @@ from ..memory.text.naming import named_by_telling
 from ..memory.text.statements import as_statement
 from ..memory.text.validation import MAX_CONTENT_CHARS, merged_labels
 from ..memory.time.impossible import impossible_date
-from . import redating, when
+from . import redating, told, when
 from .access import (
     Access,
     Actor,
@@ -838,40 +838,56 @@ async def async_list(scope: OperationScope, request: ListRequest) -> ListResult:
 
 
 async def async_search(scope: OperationScope, request: SearchRequest) -> SearchResult:
-    """Hybrid search as Assist uses it, above the relevance floor."""
+    """Hybrid search as Assist uses it, above the relevance floor; a question
+    of what someone told ("what did I tell you today") as recall reads it
+    (operations/told.py `async_asked`)."""
     require(scope.actor, Access.READ)
     flt = tier_filter(scope.actor, request.filter)
     data = scope.data
-    asked = (
-        await when.async_question(
-            scope.hass, request.query, flt, data.retriever.model_languages
-        )
+    tries = (
+        (
+            await told.async_asked(
+                scope.hass,
+                request.query,
+                flt,
+                scope.actor.caller.user_id,
+                data.retriever.model_languages,
+            )
+        ).tries
         if request.read_time
-        else when.Question(request.query, flt)
+        else (when.Question(request.query, flt),)
     )
-    floor = request.min_relevance
-    if floor is None:
+    # The asker's "my car" is theirs: "Anna's car".
+    asker = await async_teller_name(scope.hass, scope.actor.caller.user_id)
+    for asked in tries:
         # Everything in the window the question names is an answer, unless
         # the question has a topic besides its time (`Question.floor`).
-        floor = asked.floor(data.retriever.config.search_min_relevance)
-    with data.latency.measure("search"):
-        page = await async_engine(
-            scope.hass,
-            partial(
-                data.retriever.search,
-                asked.query,
-                scope.actor.caller,
-                asked.filter,
-                limit=request.limit,
-                offset=request.offset,
-                min_relevance=floor,
-                record_access=request.record_access,
-                newest_first=asked.newest_first,
-                topic_in_window=asked.topic_in_window,
-                # The asker's "my car" is theirs: "Anna's car".
-                asker=await async_teller_name(scope.hass, scope.actor.caller.user_id),
-            ),
+        floor = (
+            asked.floor(data.retriever.config.search_min_relevance)
+            if request.min_relevance is None
+            else request.min_relevance
         )
+        with data.latency.measure("search"):
+            page = await async_engine(
+                scope.hass,
+                partial(
+                    data.retriever.search,
+                    asked.query,
+                    scope.actor.caller,
+                    asked.filter,
+                    limit=request.limit,
+                    offset=request.offset,
+                    min_relevance=floor,
+                    record_access=request.record_access,
+                    newest_first=asked.newest_first,
+                    topic_in_window=asked.topic_in_window,
+                    asker=asker,
+                ),
+            )
+        # "What did Anna say about the car", and Anna told none of it: the
+        # topic alone (the next try).
+        if page.total:
+            break
     return SearchResult(
         list(page.items),
         page.total,

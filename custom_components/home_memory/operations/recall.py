@@ -6,7 +6,7 @@ and sentences page through it here. Nothing is written, nothing is fired.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -23,6 +23,17 @@ if TYPE_CHECKING:
     from .memories import OperationScope
 
 
+@dataclass(frozen=True, slots=True)
+class Recalled:
+    """The first page of a recall; `untold`, the user whose tellings were
+    asked ("what did Anna say about the bike") where they told none of it
+    and the topic alone answers (its answer must not say they said it:
+    review s41 LOW-6); else None."""
+
+    page: ProgressivePage
+    untold: str | None = None
+
+
 async def async_recall(
     scope: OperationScope,
     query: str,
@@ -31,7 +42,24 @@ async def async_recall(
     min_relevance: float | None = None,
     said: str | None = None,
 ) -> ProgressivePage:
-    """The first page of a search above the relevance floor, with its cursor.
+    """The first page of a search above the relevance floor, with its cursor
+    (`async_recalled`'s page)."""
+    recalled = await async_recalled(
+        scope, query, flt, min_relevance=min_relevance, said=said
+    )
+    return recalled.page
+
+
+async def async_recalled(
+    scope: OperationScope,
+    query: str,
+    flt: MemoryFilter | None = None,
+    *,
+    min_relevance: float | None = None,
+    said: str | None = None,
+) -> Recalled:
+    """The first page of a search above the relevance floor, with its cursor,
+    and whose tellings it is not where they were asked (`Recalled`).
 
     `said`: the whole question `query` was taken from (a sentence's
     `{query}`), whose teller chooses whose tellings answer ("what did I say
@@ -50,26 +78,23 @@ async def async_recall(
         # don't remember anything about me").
         query = teller
     # "What did I tell you today": the asker's tellings, by when told.
-    telling = await told.async_telling(
-        scope.hass, said or query, scope.actor.caller.user_id
-    )
-    if telling is not None and said is not None:
-        telling = replace(telling, query=query)
-    asked = await when.async_question(
+    asked = await told.async_asked(
         scope.hass,
-        telling.query if telling is not None else query,
+        query,
         flt or MemoryFilter(),
+        scope.actor.caller.user_id,
         scope.data.retriever.model_languages,
+        said=said,
     )
-    if telling is None:
-        return await _async_start(scope, asked, min_relevance, teller)
-    by_teller = told.in_telling_time(asked, telling)
-    page = await _async_start(scope, by_teller, min_relevance, teller)
-    if page.items or told.has_window(asked) or telling.teller is None:
-        return page
+    *first, last = asked.tries
+    for question in first:
+        page = await _async_start(scope, question, min_relevance, teller)
+        if page.items:
+            return Recalled(page)
     # "What did Anna say about the car", and Anna told nothing of it: what
-    # is known of the car (review s39 #6).
-    return await _async_start(scope, asked, min_relevance, teller)
+    # is known of the car (review s39 #6), not said as hers.
+    page = await _async_start(scope, last, min_relevance, teller)
+    return Recalled(page, asked.untold if first else None)
 
 
 async def _async_start(

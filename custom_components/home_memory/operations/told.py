@@ -9,7 +9,10 @@ answer, never what the home observed; privacy as everywhere (the asker
 never hears another's private memory: the store's visibility rule). Asked
 with no time ("what did Anna say about the car"), the teller's tellings
 come first and the topic alone answers where the teller told none of it
-(review s39 #6). One path for every language and surface (`recall`).
+(review s39 #6), said as not theirs (`Asked.untold`, review s41 LOW-6).
+Asked only the time, the day's tellings come in the order told (the
+filter's `in_order_told`, which the retriever honours). One path for every
+language and surface (`async_asked`: recall, search).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from .persons import async_people
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
 
+    from ..memory.common.values import MemoryFilter
     from .when import Question
 
 # What a person tells: everything but what the home observed.
@@ -59,10 +63,53 @@ async def async_telling(
     return Telling(people[" ".join(read.name.split()).casefold()], read.without_name)
 
 
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """A question as its tellings read it: `tries`, the questions to put in
+    turn, the first with an answer answering; `untold`, the teller whose
+    tellings the first asks, where a later one (the topic alone) answers:
+    its answer is not theirs (review s41 LOW-6)."""
+
+    tries: tuple[Question, ...]
+    untold: str | None = None
+
+
+async def async_asked(
+    hass: HomeAssistant,
+    query: str,
+    flt: MemoryFilter,
+    asker: str | None,
+    model_reads: frozenset[str] | None,
+    *,
+    said: str | None = None,
+) -> Asked:
+    """`query` as asked (operations/when.py), by `asker` (a user id), read
+    for a teller: "what did I tell you today" is the asker's tellings of
+    today, in the order told; "what did Anna say about the car", Anna's
+    first, then the topic alone (review s39 #6). `said`: the whole question
+    `query` was taken from (a sentence's `{query}`), whose teller it is.
+    For every surface that reads a question (recall, search)."""
+    telling = await async_telling(hass, said or query, asker)
+    if telling is not None and said is not None:
+        telling = replace(telling, query=query)
+    asked = await when.async_question(
+        hass, telling.query if telling is not None else query, flt, model_reads
+    )
+    if telling is None:
+        return Asked((asked,))
+    by_teller = in_telling_time(asked, telling)
+    if has_window(asked) or telling.teller is None:
+        return Asked((by_teller,))
+    return Asked((by_teller, asked), telling.teller)
+
+
 def in_telling_time(asked: Question, telling: Telling) -> Question:
     """The question as a telling: its window on when memories were told
     (created), not when they happened; only `telling.teller`'s, none the
-    home observed."""
+    home observed. Asked nothing but the time ("what did I tell you
+    today"), its answers come in the order they were told, oldest first, a
+    recap of the day (review s41 MED-2); with a topic ("what did Anna say
+    about the car today"), the likeliest first."""
     flt = replace(
         asked.filter,
         teller=telling.teller,
@@ -80,6 +127,7 @@ def in_telling_time(asked: Question, telling: Telling) -> Question:
             happened_before=None,
             window_or_naming=(),
             window_done=False,
+            in_order_told=asked.time_only,
         ),
     )
 

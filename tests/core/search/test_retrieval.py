@@ -1,4 +1,5 @@
-"""Hybrid retrieval, composite scoring, context and progressive narrowing."""
+"""Hybrid retrieval, context and progressive narrowing (the composite score:
+test_ranking.py; thread neighbours: test_threads.py; orders: test_orders.py)."""
 
 from __future__ import annotations
 
@@ -19,9 +20,7 @@ from custom_components.home_memory.memory.common.values import (
     Source,
     Tier,
     Visibility,
-    WeightClass,
 )
-from custom_components.home_memory.memory.scoring import decay
 from custom_components.home_memory.memory.search.cursors import (
     MAX_CURSORS,
     MAX_CURSORS_PER_PERSON,
@@ -37,7 +36,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
     from pathlib import Path
 
-    from custom_components.home_memory.memory.common.values import Memory, ScoredMemory
+    from custom_components.home_memory.memory.common.values import Memory
     from custom_components.home_memory.memory.embedding.embedder import Embedder
 
     from .conftest import ManualClock
@@ -207,78 +206,6 @@ def test_a_turns_background_is_seen_but_not_counted_as_used(
     assert companies.store.get(item.memory.id, HOUSE).access_count == 1
 
 
-def _composite(item: ScoredMemory, config: EngineConfig, now: float) -> float:
-    """The composite score, recomputed from the memory's own fields."""
-    memory = item.memory
-    accessed = memory.last_accessed_at or memory.created_at
-    days_idle = (now - accessed.timestamp()) / decay.SECONDS_PER_DAY
-    days_old = (now - memory.created_at.timestamp()) / decay.SECONDS_PER_DAY
-    w = config.weights
-    half_life, floor = config.base_half_life_days, config.decay_floor
-    return (
-        w.relevance * item.relevance
-        + w.importance
-        * memory.importance
-        * memory.weight_class.retrieval_weight
-        * decay.decay_factor(
-            days_idle,
-            memory.weight_class,
-            base_half_life_days=half_life,
-            floor=floor,
-        )
-        + w.recency
-        * decay.recency(days_old, base_half_life_days=half_life, floor=floor)
-        + w.access * decay.access_bonus(memory.access_count)
-    )
-
-
-def test_scores_are_the_composite_of_each_memorys_fields(
-    store: MemoryStore, clock: ManualClock
-) -> None:
-    """Active memories are scored from memory, other tiers from the file: alike."""
-    classes = list(WeightClass)
-    for i in range(10):
-        store.create(
-            NewMemory(
-                content=f"Boiler {i} had its service visit with notes {i * 7}",
-                importance=0.1 * (i + 1) - 0.05,
-                weight_class=classes[i % len(classes)],
-            ),
-            HOUSE,
-        )
-        clock.advance(days=3)
-    retriever = Retriever(store)
-    retriever.search("boiler service", HOUSE, limit=4)  # some are accessed once
-    clock.advance(days=10)
-    active = retriever.rank("boiler service visit", HOUSE)
-    assert len(active) == 10
-    assert {s.memory.access_count for s in active} == {0, 1}
-    for item in active:
-        assert item.score == pytest.approx(_composite(item, store.config, clock()))
-    store.soft_delete(HOUSE, ids=[s.memory.id for s in active[:5]])
-    everything = retriever.rank(
-        "boiler service visit", ADMIN, MemoryFilter(tiers=tuple(Tier))
-    )
-    assert {s.memory.tier for s in everything} == {Tier.ACTIVE, Tier.DELETED}
-    for item in everything:
-        assert item.score == pytest.approx(_composite(item, store.config, clock()))
-    assert [s.score for s in everything] == sorted(
-        (s.score for s in everything), reverse=True
-    )
-
-
-def test_an_access_counts_in_the_very_next_ranking(store: MemoryStore) -> None:
-    """An access raises the memory's score in the very next ranking."""
-    store.create(NewMemory(content="the spare key is under the blue pot"), HOUSE)
-    retriever = Retriever(store)
-    [before] = retriever.rank("spare key", HOUSE)
-    assert before.access_bonus == decay.access_bonus(0)
-    retriever.search("spare key", HOUSE, limit=1)
-    [after] = retriever.rank("spare key", HOUSE)
-    assert after.access_bonus == decay.access_bonus(1)
-    assert after.score > before.score
-
-
 def test_context_fetches_only_the_memories_it_reads(
     store: MemoryStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -385,32 +312,6 @@ def test_filters_narrow_search(companies: Retriever) -> None:
     assert [s.memory.content for s in page.items] == ["TestCorp sent a fruit basket"]
 
 
-def test_importance_breaks_ties_between_equally_relevant(
-    store: MemoryStore, clock: ManualClock
-) -> None:
-    """Between equally relevant memories the more important ranks first."""
-    low = store.create(NewMemory(content="garage door code", importance=0.1), HOUSE)
-    high = store.create(
-        NewMemory(content="garage door code", importance=0.9, owner="x"), HOUSE
-    )
-    ranked = Retriever(store).rank("garage door code", HOUSE)
-    assert [s.memory.id for s in ranked] == [high.memory.id, low.memory.id]
-
-
-def test_decay_lowers_old_unused_memories(
-    store: MemoryStore, clock: ManualClock
-) -> None:
-    """An old unused memory ranks below a new one of the same text."""
-    old = store.create(NewMemory(content="pool filter cleaning"), HOUSE)
-    clock.advance(days=120)
-    new = store.create(NewMemory(content="pool filter cleaning", owner="x"), HOUSE)
-    ranked = Retriever(store).rank("pool filter cleaning", HOUSE)
-    assert ranked[0].memory.id == new.memory.id
-    assert ranked[1].decay < ranked[0].decay
-    assert ranked[1].recency < ranked[0].recency
-    assert old.memory.id == ranked[1].memory.id
-
-
 def test_keyword_only_mode_still_searches(tmp_path: Path, clock: ManualClock) -> None:
     """Without an embedder search still finds memories by keyword."""
     store = MemoryStore(tmp_path / "kw.db", clock=clock)
@@ -424,153 +325,6 @@ def test_keyword_only_mode_still_searches(tmp_path: Path, clock: ManualClock) ->
         assert page.items[0].similarity is None
     finally:
         store.close()
-
-
-def test_weights_are_configurable(store: MemoryStore) -> None:
-    """With only relevance weighted, the score equals the relevance."""
-    from custom_components.home_memory.memory.common.config import ScoringWeights
-
-    store.create(NewMemory(content="tea kettle descaling", importance=1.0), HOUSE)
-    only_relevance = Retriever(
-        store,
-        EngineConfig(
-            weights=ScoringWeights(relevance=1, importance=0, recency=0, access=0)
-        ),
-    )
-    [item] = only_relevance.rank("tea kettle descaling", HOUSE)
-    assert item.score == pytest.approx(item.relevance)
-
-
-def test_an_answer_borrows_relevance_from_its_question(
-    minilm_store: MemoryStore,
-) -> None:
-    """An answer in a thread is found through the question before it."""
-    turns = [
-        "Anna: Did you go anywhere nice for the holidays?",
-        "Ben: We finally went hiking in the Dolomites with the kids.",
-        "Anna: What was the best part of the trip?",
-        "Ben: Honestly? Sleeping in that little hut, no question.",
-        "Anna: I need to fix the leaking tap in the bathroom.",
-        "Ben: The plumber is coming on Thursday morning.",
-    ]
-    minilm_store.create_many(
-        [NewMemory(content=t, thread="chat-1") for t in turns], HOUSE, dedup=False
-    )
-    for distractor in (
-        "Ben's best friend went on a business trip to Oslo",
-        "The best part of the cake is the icing, says Ben",
-        "Ben planned a school trip for the kids",
-    ):
-        minilm_store.create(NewMemory(content=distractor), HOUSE)
-    with_threads = Retriever(minilm_store)
-    without = Retriever(minilm_store, EngineConfig(thread_neighbour_weight=0))
-    question = "What was the best part of Ben's trip?"
-    answer = turns[3]
-    rank_with = [s.memory.content for s in with_threads.rank(question, HOUSE)]
-    rank_without = [s.memory.content for s in without.rank(question, HOUSE)]
-    assert rank_with.index(answer) < rank_without.index(answer), rank_without
-    assert rank_with.index(answer) <= 2, rank_with
-    # A neighbour's relevance never lifts a memory over the context threshold.
-    context = with_threads.context("Is the plumber booked?", HOUSE, min_relevance=0.3)
-    assert "Dolomites" not in context.text
-
-
-def test_a_neighbour_taken_in_keeps_its_own_keyword_match(store: MemoryStore) -> None:
-    """A thread neighbour outside the candidates joins with its true BM25,
-    scored with the search's own words (as if it had been a candidate)."""
-    store.create_many(
-        [
-            NewMemory(content="Kettle descaling: kettle descaling done", thread="t"),
-            NewMemory(content="The old kettle lives in the attic cupboard", thread="t"),
-            NewMemory(content="Descaling vinegar for the coffee machine"),
-        ],
-        HOUSE,
-        dedup=False,
-    )
-    neighbour = "The old kettle lives in the attic cupboard"
-    alone = Retriever(store, EngineConfig(thread_neighbour_weight=0))
-    assert neighbour not in [
-        s.memory.content for s in alone.rank("kettle descaling", HOUSE, pool=1)
-    ]
-    ranked = {
-        s.memory.content: s
-        for s in Retriever(store).rank("kettle descaling", HOUSE, pool=1)
-    }
-    full = {s.memory.content: s for s in alone.rank("kettle descaling", HOUSE)}
-    score = ranked[neighbour].keyword_score
-    assert score is not None
-    assert score > 0
-    assert score == pytest.approx(full[neighbour].keyword_score)
-
-
-def test_every_candidate_borrows_from_a_neighbour_that_is_a_candidate(
-    store: MemoryStore,
-) -> None:
-    """Only the best candidates bring their neighbours in, but a weaker
-    candidate next to one of them borrows from it as well (LoCoMo dev R@5
-    0.693 -> 0.718, docs/retrieval-quality.md)."""
-    best = "Fence paint: sage green fence paint for the garden fence"
-    weaker = "The paint brushes are on the shelf in the shed"
-    store.create_many(
-        [
-            NewMemory(content=best, thread="t"),
-            NewMemory(content=weaker, thread="t"),
-            NewMemory(content="Paint thinner goes to the recycling centre"),
-        ],
-        HOUSE,
-        dedup=False,
-    )
-    query = "fence paint"
-    own = {
-        s.memory.content: s.relevance
-        for s in Retriever(store, EngineConfig(thread_neighbour_weight=0)).rank(
-            query, HOUSE
-        )
-    }
-    one_seed = Retriever(store, EngineConfig(thread_neighbour_seeds=1))
-    ranked = {s.memory.content: s.relevance for s in one_seed.rank(query, HOUSE)}
-    assert own[best] > own[weaker] > 0
-    assert ranked[weaker] == pytest.approx(own[weaker] + 0.4 * own[best])
-    assert ranked[best] == pytest.approx(own[best] + 0.4 * own[weaker])
-
-
-def test_the_answer_comes_before_the_question_that_echoes_the_query(
-    minilm_store: MemoryStore,
-) -> None:
-    """A question in a thread holds no answer: the memory after it leads.
-
-    The query repeats the question's words, not the answer's, so by its own
-    relevance the question comes first (text/asking.py).
-    """
-    question = "Anna: What are you excited about in the adoption process?"
-    answer = "Ben: Making a family for kids who need one. It will be tough."
-    minilm_store.create_many(
-        [
-            NewMemory(content="Anna: The weather was lovely today.", thread="c"),
-            NewMemory(content=question, thread="c"),
-            NewMemory(content=answer, thread="c"),
-            NewMemory(content="Anna: I bought new running shoes.", thread="c"),
-        ],
-        HOUSE,
-        dedup=False,
-    )
-    asked = "What is Ben excited about in the adoption process?"
-    ranked = Retriever(minilm_store).rank(asked, HOUSE)
-    assert [s.memory.content for s in ranked[:2]] == [answer, question]
-    # Ordering only: the question's own match is what a floor compares, and
-    # it is the best match there is.
-    context = Retriever(minilm_store).context(asked, HOUSE, min_relevance=0.3)
-    assert "adoption process?" in context.text
-    # Each half on its own: the answer borrows all of the question's
-    # relevance, and the question keeps 1 - 0.4 x its asking share.
-    lending_only = Retriever(minilm_store, EngineConfig(question_discount=0)).rank(
-        asked, HOUSE
-    )
-    assert lending_only[0].memory.content == answer
-    undiscounted = {s.memory.content: s.relevance for s in lending_only}
-    discounted = {s.memory.content: s.relevance for s in ranked}
-    assert discounted[question] == pytest.approx(undiscounted[question] * 0.6)
-    assert discounted[answer] == pytest.approx(undiscounted[answer])
 
 
 def test_a_memory_about_the_person_asked_about_comes_first(
@@ -602,71 +356,6 @@ def test_a_memory_about_the_person_asked_about_comes_first(
     other = "What does one do to unwind?"
     assert [s.memory.content for s in person_centred.rank(other, HOUSE)] == [
         s.memory.content for s in plain.rank(other, HOUSE)
-    ]
-
-
-def test_the_last_time_is_the_newest_match_beyond_the_best_few(
-    store: MemoryStore,
-) -> None:
-    """ "When was the washing machine last used?": the newest memory that is
-    about it comes first, though it tells more than the washing machine (its
-    match is diluted below the best few candidates)."""
-    first = datetime(2026, 2, 2, 10, tzinfo=UTC)
-    for day in range(8):
-        store.create(
-            NewMemory(
-                content="The washing machine started running.",
-                kind=MemoryKind.EVENT,
-                happened_at=first + timedelta(days=day),
-                happened_until=first + timedelta(days=day, hours=2),
-            ),
-            HOUSE,
-        )
-    newest = store.create(
-        NewMemory(
-            content=("Ben got up, and the washing machine started running."),
-            kind=MemoryKind.EVENT,
-            happened_at=first + timedelta(days=20),
-            happened_until=first + timedelta(days=20, hours=2),
-        ),
-        HOUSE,
-    )
-    narrow = Retriever(store, replace(store.config, candidate_pool=4))
-    page = narrow.search("When was the washing machine used?", HOUSE, newest_first=True)
-    assert page.items[0].memory.id == newest.memory.id
-
-
-def test_the_last_time_is_an_occasion_not_a_decision(store: MemoryStore) -> None:
-    """Review s23 M3: "when did we last see grandma" read "We decided to
-    spend Christmas at Grandma Ingrid's", told after the visit, first. A
-    decision tells of no occasion: the visit comes first, the decision
-    after it."""
-    visit_day = datetime(2025, 6, 1, 15, tzinfo=UTC)
-    visit = store.create(
-        NewMemory(
-            content="We visited Grandma Ingrid and had cake in her garden.",
-            kind=MemoryKind.EVENT,
-            happened_at=visit_day,
-        ),
-        HOUSE,
-    )
-    decided = store.create(
-        NewMemory(
-            content="We decided to spend Christmas at Grandma Ingrid's.",
-            kind=MemoryKind.DECISION,
-            happened_at=visit_day + timedelta(days=10),
-        ),
-        HOUSE,
-    )
-    page = Retriever(store).search(
-        "when did we last see Grandma Ingrid",
-        HOUSE,
-        newest_first=True,
-        min_relevance=0.0,
-    )
-    assert [item.memory.id for item in page.items] == [
-        visit.memory.id,
-        decided.memory.id,
     ]
 
 

@@ -270,6 +270,33 @@ async def test_remember_and_recall_progressively(
     assert "pick=its number" in keys.data["message"]
 
 
+async def test_recall_says_the_asker_told_none_of_it(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+    user_ben: MockUser,
+) -> None:
+    """Review s41 LOW-6: "what did I say about the wifi", which only Ben
+    told: the topic alone answers, and the LLM reads that Anna told none
+    of it; what she told, it reads as hers."""
+    await tool(
+        hass, "remember", {"content": "The wifi code is on the router"}, user=user_ben
+    )
+    await tool(
+        hass, "remember", {"content": "The blue bike is in the garage"}, user=user_anna
+    )
+    untold = await tool(
+        hass, "recall", {"query": "what did I say about the wifi"}, user=user_anna
+    )
+    assert "router" in untold.data["memories"][0]["text"]
+    assert untold.data["untold"].startswith("The person asked about told none")
+    told = await tool(
+        hass, "recall", {"query": "what did I say about the bike"}, user=user_anna
+    )
+    assert "garage" in told.data["memories"][0]["text"]
+    assert "untold" not in told.data
+
+
 async def test_recall_cursor_errors(
     hass: HomeAssistant, init_integration: HomeMemoryConfigEntry
 ) -> None:

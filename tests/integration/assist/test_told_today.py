@@ -205,6 +205,38 @@ async def test_what_anna_told_today_is_hers_but_not_her_private(
         assert shown[other] not in answer, (asked, other, answer)
 
 
+@pytest.mark.parametrize(
+    ("language", "asked", "asker"),
+    [
+        ("de", "Was habe ich dir heute erzählt?", "anna"),
+        ("de", "Was hat Anna heute gesagt?", "ben"),
+        ("en", "What did I tell you today?", "anna"),
+        ("en", "What did Anna tell you today?", "ben"),
+    ],
+)
+async def test_what_was_told_today_comes_in_the_order_told(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    request: pytest.FixtureRequest,
+    freezer: FrozenDateTimeFactory,
+    language: str,
+    asked: str,
+    asker: str,
+) -> None:
+    """Review s41 MED-2: the day's tellings came back by relevance, and in
+    another order at each ask. Told the spare key, the cookies, then
+    Peter's Saturday: said in that order, and the same when asked again."""
+    anna, ben = await _household(hass, mock_config_entry, request, freezer, language)
+    user = anna if asker == "anna" else ben
+    first = speech(await say(hass, asked, user=user, language=language))
+    places = [first.find(thing) for thing in SHOWN[language]["anna"]]
+    assert -1 not in places, (asked, first)
+    assert places == sorted(places), (asked, first)
+    again = speech(await say(hass, asked, user=user, language=language))
+    assert again == first
+
+
 BIKES = {
     "de": (
         "Merk dir, dass das blaue Fahrrad in der Garage steht",
@@ -244,3 +276,52 @@ async def test_what_someone_said_about_a_topic_is_what_they_told(
         answer = speech(await say(hass, asked, user=asker, language=language))
         assert shown in answer, (asked, answer)
         assert other not in answer, (asked, answer)
+
+
+WIFI = {
+    "de": (
+        "Merk dir, dass das WLAN-Passwort am Router klebt",
+        "Was hat Anna über das WLAN-Passwort gesagt?",
+        "Was habe ich über das WLAN-Passwort gesagt?",
+        "Anna hat mir davon nichts erzählt, aber ich weiß: ",
+        "Du hast mir davon nichts erzählt, aber ich weiß: ",
+        "Router",
+    ),
+    "en": (
+        "remember that the wifi password is on the router",
+        "What did Anna say about the wifi password?",
+        "What did I say about the wifi password?",
+        "Anna didn't tell me about that, but I know: ",
+        "You didn't tell me about that, but I know: ",
+        "router",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+async def test_what_someone_did_not_tell_is_not_said_as_theirs(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    request: pytest.FixtureRequest,
+    freezer: FrozenDateTimeFactory,
+    language: str,
+) -> None:
+    """Review s41 LOW-6: only Ben told of the wifi password; asked what
+    Anna said of it, the topic alone answers, said as what the home knows,
+    not as Anna's words; to Anna asking what she said, as hers to hear
+    that she did not. Where she told it, her telling is said as it was."""
+    anna, ben = await _household(hass, mock_config_entry, request, freezer, language)
+    bens, hers, mine, not_hers, not_mine, shown = WIFI[language]
+    await say(hass, bens, user=ben, language=language)
+    answer = speech(await say(hass, hers, user=ben, language=language))
+    assert answer.startswith(not_hers), answer
+    assert shown in answer, answer
+    answer = speech(await say(hass, mine, user=anna, language=language))
+    assert answer.startswith(not_mine), answer
+    assert shown in answer, answer
+    bike, _, (_, asked), (told, _) = BIKES[language]
+    await say(hass, bike, user=anna, language=language)
+    answer = speech(await say(hass, asked, user=ben, language=language))
+    assert told in answer, answer
+    assert not answer.startswith(not_hers), answer

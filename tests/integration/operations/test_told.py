@@ -4,12 +4,17 @@ its teller where a topic is (review s39 #6)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import pytest
 
-from custom_components.home_memory.memory.common.values import Caller, Visibility
-from custom_components.home_memory.operations import memories, recall
+from custom_components.home_memory.memory.common.values import (
+    Caller,
+    MemoryFilter,
+    Visibility,
+)
+from custom_components.home_memory.operations import memories, recall, told, when
 from custom_components.home_memory.operations.access import Actor
 
 from .conftest import scope_of
@@ -77,8 +82,15 @@ async def test_what_someone_said_about_a_topic_is_theirs_first(
     assert await _found(ben, "what did I say about the bike") == [
         "The red bike has a flat tyre"
     ]
-    # Nobody but Ben told of the wifi: the topic alone.
+    # Nobody but Ben told of the wifi: the topic alone, said as not Anna's
+    # (review s41 LOW-6).
     assert "router" in " ".join(await _found(anna, "what did I say about the wifi"))
+    untold = await recall.async_recalled(anna, "what did I say about the wifi")
+    assert untold.untold == "anna"
+    untold = await recall.async_recalled(ben, "what did Anna say about the wifi")
+    assert untold.untold == "anna"
+    told = await recall.async_recalled(ben, "what did Anna say about the bike")
+    assert told.untold is None
 
 
 @pytest.mark.usefixtures("people")
@@ -109,3 +121,65 @@ async def test_what_i_told_today_is_by_when_it_was_told(
     assert "Peter" in annas
     for other in ("watering can", "diary", "bikes", "present"):
         assert other not in annas, annas
+
+
+@pytest.mark.parametrize(
+    ("language", "asked", "in_order_told"),
+    [
+        ("en", "What did I tell you today?", True),
+        ("en", "What did I say this morning?", True),
+        ("en", "What did I say about the car today?", False),
+        ("en", "What did I say about the car?", False),
+        ("de", "Was habe ich dir heute erzählt?", True),
+        ("de", "Was habe ich heute über das Auto gesagt?", False),
+        ("de", "Was habe ich über das Auto gesagt?", False),
+    ],
+)
+def test_only_a_time_alone_is_listed_in_the_order_told(
+    language: str, asked: str, in_order_told: bool
+) -> None:
+    """Review s41 MED-2: the day's tellings in the order told; with a topic
+    ("what did I say about the car today") the likeliest first, as without
+    a time."""
+    now = datetime(2026, 12, 1, 11, tzinfo=UTC)
+    question = when.question_at(asked, MemoryFilter(), now, language)
+    telling = told.in_telling_time(question, told.Telling("anna", asked))
+    assert telling.filter.in_order_told is in_order_told
+
+
+@pytest.mark.usefixtures("people")
+async def test_the_search_service_reads_a_telling_as_recall_does(
+    hass: HomeAssistant,
+    init_integration: HomeMemoryConfigEntry,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """The search action and the panel's search ask as the sentences do
+    (review s41 MED-2, every surface): "what did I tell you today" is the
+    asker's tellings of today in the order told, the same at every ask;
+    "what did Anna say about the wifi", which only Ben told, the topic
+    alone."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    anna = _scope(hass, init_integration, "anna")
+    ben = _scope(hass, init_integration, "ben")
+    freezer.move_to("2026-11-30T09:00:00+00:00")
+    await _tell(anna, "The watering can is in the cellar")
+    freezer.move_to("2026-12-01T07:00:00+00:00")
+    told_today = [
+        "The spare key is under the flower pot",
+        "The plumber said to tell you what to tell the neighbour",
+        "Peter comes on Saturday",
+    ]
+    for text in told_today:
+        await _tell(anna, text)
+        freezer.tick(60)
+    await _tell(ben, "The wifi password is on the router")
+    freezer.move_to("2026-12-01T11:00:00+00:00")
+    for _ in range(2):
+        found = await memories.async_search(
+            anna, memories.SearchRequest("What did I tell you today?")
+        )
+        assert [item.memory.content for item in found.items] == told_today
+    found = await memories.async_search(
+        ben, memories.SearchRequest("what did Anna say about the wifi")
+    )
+    assert "router" in found.items[0].memory.content

@@ -498,6 +498,11 @@ class MemoryFilter:
     # Only what this user told (`Memory.teller`: its speaker, or the owner
     # of one told by an action): "what did I tell you today".
     teller: str | None = None
+    # Not a restriction but an order: the results in the order they were
+    # told (created, oldest first), not by relevance; the same list for the
+    # same question, however often asked ("what did I tell you today", a
+    # recap of the day; search/orders.py `in_order_told`).
+    in_order_told: bool = False
 
     def has_window(self) -> bool:
         """Whether it asks a time: when things happened or were told."""

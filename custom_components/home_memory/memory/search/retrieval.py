@@ -1,25 +1,23 @@
 """Hybrid retrieval: vector and keyword candidates, fused, then scored.
 
-Relevance fuses the two signals (fusion.py `fuse`); the composite score then weighs
+Relevance fuses the two signals (fusion.py `fuse`), memories borrow from
+their thread's neighbours (threads.py); the composite score then weighs
 relevance against importance x class weight x decay, recency and access
-frequency (docs/architecture.md, "Hybrid relevance"). Context retrieval for a
-prompt is the strict variant: few memories, a token budget, a relevance floor,
-and nothing at all for requests that never need memory.
+frequency (ranking.py; docs/architecture.md, "Hybrid relevance"), and an
+asked order may rearrange it (orders.py). Context retrieval for a prompt is
+the strict variant: few memories, a token budget, a relevance floor, and
+nothing at all for requests that never need memory.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 import math
-from typing import TYPE_CHECKING, NamedTuple
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ..common.errors import ListingExpiredError
 from ..common.values import Caller, Memory, MemoryFilter, Page, ScoredMemory, Tier
 from ..embedding.profiles import ModelProfile, profile_for
-from ..scoring import decay
-from ..text.asking import asking_share
 from ..text.fts_query import asked_language
 from ..text.naming import says_own
 from ..text.quoting import data_block, quote
@@ -35,6 +33,7 @@ from .floors import (
 )
 from .fusion import Relevance, fuse, on_topic
 from .needs import never_needs_memory
+from .orders import NEWEST_FIRST_POOL, in_order_told, newest_first as by_newest
 from .other_language import across_languages, told_otherwise
 from .people import (
     by_names_alone,
@@ -42,6 +41,7 @@ from .people import (
     named_people,
     telling_of_someone,
 )
+from .ranking import Ranking, Scores, composite
 from .searched_words import asking_nothing, searched_words
 from .standing_out import (
     over_the_floors,
@@ -49,6 +49,7 @@ from .standing_out import (
     topic_floor,
     wordless_floor,
 )
+from .threads import with_thread_neighbours
 from .visitors import (
     comings_told,
     no_coming_told,
@@ -66,20 +67,12 @@ from .windows import (
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
 
+    import numpy as np
     import numpy.typing as npt
 
     from ..common.config import EngineConfig
-    from ..scoring.score_table import ScoreColumns
-    from ..storage.candidates import KeywordHits
     from ..store import MemoryStore
 
-# "When did ... last": memories at least this share of the best relevance
-# are answers, ordered by when they happened (docs/time.md)...
-NEWEST_FIRST_SHARE = 0.75
-# Kinds that tell of no occasion, whatever time they were told.
-_NO_OCCASION = frozenset({"decision", "preference", "routine", "project", "person"})
-# ... among this many times the usual candidates.
-NEWEST_FIRST_POOL = 4
 # A question with a topic besides its time words ("the interview on
 # Tuesday"): inside its window a memory answers from this similarity (on
 # the shared scale, so for every model), or with a word of the topic, or
@@ -105,78 +98,6 @@ def context_line(memory: Memory, when: Callable[[Memory], str] | None = None) ->
 def estimate_tokens(text: str) -> int:
     """Rough token count (MiniLM/GPT-style tokenizers: about 4 characters a token)."""
     return max(1, math.ceil(len(text) / 4))
-
-
-class _Scores(NamedTuple):
-    """The parts of one result's score, as a ScoredMemory carries them.
-
-    The one way a ranked candidate becomes a result: a page of a search
-    straight away, a progressive search's cursor later, from its id.
-    """
-
-    score: float
-    relevance: float
-    similarity: float | None
-    keyword_score: float | None
-    decay: float
-    recency: float
-    access_bonus: float
-
-    def of(self, memory: Memory) -> ScoredMemory:
-        """`memory` with these scores."""
-        return ScoredMemory(
-            memory=memory,
-            score=self.score,
-            relevance=self.relevance,
-            similarity=self.similarity,
-            keyword_score=self.keyword_score,
-            decay=self.decay,
-            recency=self.recency,
-            access_bonus=self.access_bonus,
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class _Ranking:
-    """Scored candidates, best first, before their memories are fetched.
-
-    One list per part of the score, all in rank order.
-    """
-
-    rowids: list[int]
-    relevance: list[Relevance]
-    score: list[float]
-    decay: list[float]
-    recency: list[float]
-    access_bonus: list[float]
-
-    def __len__(self) -> int:
-        """Candidates ranked."""
-        return len(self.rowids)
-
-    def taken(self, order: Sequence[int]) -> _Ranking:
-        """The candidates in places `order`, in that order."""
-        return _Ranking(
-            rowids=[self.rowids[i] for i in order],
-            relevance=[self.relevance[i] for i in order],
-            score=[self.score[i] for i in order],
-            decay=[self.decay[i] for i in order],
-            recency=[self.recency[i] for i in order],
-            access_bonus=[self.access_bonus[i] for i in order],
-        )
-
-    def scores(self, i: int) -> _Scores:
-        """The score parts of the candidate in place `i`."""
-        relevance = self.relevance[i]
-        return _Scores(
-            score=self.score[i],
-            relevance=relevance.relevance,
-            similarity=relevance.similarity,
-            keyword_score=relevance.keyword,
-            decay=self.decay[i],
-            recency=self.recency[i],
-            access_bonus=self.access_bonus[i],
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,7 +131,7 @@ class _Entry:
     """One result of a search as a cursor keeps it: an id and scores, no text."""
 
     memory_id: str
-    scores: _Scores
+    scores: Scores
 
 
 @dataclass(slots=True)
@@ -264,7 +185,7 @@ class Retriever:
         topic_in_window: bool = False,
         asker: str | None = None,
         keyword_only: bool = False,
-    ) -> _Ranking:
+    ) -> Ranking:
         """Candidates scored from a few columns, best first, not yet fetched.
 
         `newest_first`: the best matches by the time they happened, latest
@@ -304,9 +225,10 @@ class Retriever:
             self._similarities(query, query_vector, vector, keyword)
         fused = self._fuse(vector, keyword)
         if self.config.thread_neighbour_weight > 0 and fused:
-            fused = self._with_thread_neighbours(
-                hits, query_vector, caller, flt, vector, keyword, fused
-            )
+            fused = with_thread_neighbours(
+                candidates, self.config, self._fusion_weights(),
+                hits, query_vector, caller, flt, vector, keyword, fused,
+            )  # fmt: skip
         if flt.has_window():
             # A time window: what happened (or was told) then is a candidate,
             # however few words it shares ("what did I tell you today").
@@ -376,7 +298,11 @@ class Retriever:
                 )
             )
         # The asked deed or moment first, its last time first (review s33 R1).
-        ranking = self._newest_first(ranking, query) if newest_first else ranking
+        ranking = (
+            by_newest(candidates, ranking, query, self.config.language)
+            if newest_first
+            else ranking
+        )
         if len(ranking) > 1:
             ranking = ranking.taken(
                 asked_first(
@@ -384,48 +310,11 @@ class Retriever:
                     in_window=topic_in_window, latest=newest_first,
                 )
             )  # fmt: skip
-        return ranking
-
-    def _newest_first(self, ranking: _Ranking, query: str) -> _Ranking:
-        """ "The last time ...": of the memories about as relevant as the best
-        (NEWEST_FIRST_SHARE of its relevance, among NEWEST_FIRST_POOL times
-        the usual candidates: a long memory that names the washing machine
-        among five other things is about it too, though its embedding is
-        diluted), the latest event first; the others after them, by score.
-        A decision, preference or routine follows them: it tells of no
-        occasion ("We decided on Christmas at Grandma's", review s23 M3).
-        A visit told as over, asked who came last, is an answer whatever
-        its relevance, and before a plan that also answers by its words
-        (visitors.py `visits_by_their_time`)."""
-        if not ranking.rowids:
-            return ranking
-        # Each memory's own match (not what its day's thread lent it: a
-        # memory of a busy day would set a bar its quieter days never reach).
-        best = max(r.own for r in ranking.relevance)
-        by_time = visits_by_their_time(
-            self._candidates, query, ranking.rowids, self.config.language
-        )
-        happened = self._candidates.happened_at(ranking.rowids)
-        answers = [
-            i
-            for i, relevance in enumerate(ranking.relevance)
-            if relevance.own >= NEWEST_FIRST_SHARE * best
-            or ranking.rowids[i] in by_time
-        ]
-        kinds = self._candidates.kinds([ranking.rowids[i] for i in answers])
-        answers.sort(
-            key=lambda i: (
-                bool(by_time) and ranking.rowids[i] not in by_time,
-                kinds.get(ranking.rowids[i]) in _NO_OCCASION,
-                -happened.get(ranking.rowids[i], 0.0),
-            )
-        )
-        chosen = set(answers)
-        order = answers + [i for i in range(len(ranking)) if i not in chosen]
-        return ranking.taken(order)
+        # Asked in the order told ("what did I tell you today"): that order.
+        return in_order_told(candidates, ranking) if flt.in_order_told else ranking
 
     def _materialize(
-        self, ranking: _Ranking, start: int, stop: int
+        self, ranking: Ranking, start: int, stop: int
     ) -> list[ScoredMemory]:
         """Fetch the full memories of ranked candidates start..stop, in order."""
         memories = self.store.fetch(ranking.rowids[start:stop])
@@ -435,7 +324,7 @@ class Retriever:
             if rowid in memories
         ]
 
-    def _in_order(self, ranking: _Ranking) -> Iterator[ScoredMemory]:
+    def _in_order(self, ranking: Ranking) -> Iterator[ScoredMemory]:
         """The ranked memories best first, fetched a few at a time.
 
         Context retrieval usually stops after a handful of the ~80
@@ -483,100 +372,6 @@ class Retriever:
         return fuse(
             vector, keyword, vector_weight=vector_weight, keyword_weight=keyword_weight
         )
-
-    def _with_thread_neighbours(
-        self,
-        hits: KeywordHits,
-        query_vector: npt.NDArray[np.float32] | None,
-        caller: Caller,
-        flt: MemoryFilter,
-        vector: dict[int, float],
-        keyword: dict[int, float],
-        fused: dict[int, Relevance],
-    ) -> dict[int, Relevance]:
-        """Let memories borrow relevance from their neighbours in a thread.
-
-        In a conversation the answer often shares no words with the question
-        asked just before it: the question matches, the answer is what the
-        user needs. Neighbours of the best candidates join the pool with their
-        own true scores (their BM25 from the keyword search's matches), then
-        each memory, candidate or newcomer, gains `thread_neighbour_weight` x
-        its best neighbour's relevance.
-        """
-        candidates = self._candidates
-        ranked = sorted(fused, key=lambda r: -fused[r].relevance)
-        seeds = self.config.thread_neighbour_seeds
-        # The best candidates bring their neighbours in; every candidate
-        # borrows from a neighbour that is a candidate too.
-        links = candidates.thread_links(
-            ranked[:seeds], caller, flt, fused.keys(), shallow=ranked[seeds:]
-        )
-        extra = sorted(links.keys() - fused.keys())
-        if extra:
-            best_keyword = max(keyword.values(), default=0.0)
-            if query_vector is not None:
-                vector.update(candidates.similarities(query_vector, extra))
-            keyword.update(hits.scores(extra))
-            vector_weight, keyword_weight = self._fusion_weights()
-            if max(keyword.values(), default=0.0) == best_keyword:
-                # The candidates' scores stand: only the newcomers are fused
-                # (on the same keyword scale, so with the same values).
-                fused = {
-                    **fused,
-                    **fuse(
-                        {r: vector[r] for r in extra if r in vector},
-                        {r: keyword[r] for r in extra if r in keyword},
-                        vector_weight=vector_weight,
-                        keyword_weight=keyword_weight,
-                        best_keyword=best_keyword,
-                    ),
-                }
-            else:
-                fused = fuse(
-                    vector,
-                    keyword,
-                    vector_weight=vector_weight,
-                    keyword_weight=keyword_weight,
-                )
-        weight = self.config.thread_neighbour_weight
-        asks = self._asking(links, fused)
-        smoothed = dict(fused)
-        for rowid, (before, after) in links.items():
-            if (own := fused.get(rowid)) is None:
-                continue
-            borrowed = weight * max(
-                (fused[n].relevance for n in (before, after) if n in fused),
-                default=0.0,
-            )
-            if before in fused and (share := asks.get(before, 0.0)) > 0:
-                # The memory after a question answers it: it borrows up to
-                # all of the question's relevance.
-                borrowed += (1.0 - weight) * share * fused[before].relevance
-            smoothed[rowid] = own._replace(relevance=own.relevance + borrowed)
-        discount = self.config.question_discount
-        for rowid, share in asks.items():
-            if share > 0 and (relevance := smoothed.get(rowid)) is not None:
-                # A question holds no answer of its own; the floors still
-                # compare its own relevance.
-                smoothed[rowid] = relevance._replace(
-                    relevance=relevance.relevance * (1.0 - discount * share)
-                )
-        return smoothed
-
-    def _asking(
-        self,
-        links: dict[int, tuple[int | None, int | None]],
-        fused: dict[int, Relevance],
-    ) -> dict[int, float]:
-        """How much each linked candidate and the one before it asks.
-
-        Only those that ask at all (text/asking.py).
-        """
-        rowids = {r for r in links if r in fused}
-        rowids.update(b for b, _ in links.values() if b is not None and b in fused)
-        texts = self._candidates.questioning_texts(sorted(rowids))
-        shares = {rowid: asking_share(text) for rowid, text in texts.items()}
-        return {rowid: share for rowid, share in shares.items() if share > 0}
 
     def _embed_query(
         self, query: str, asker: str | None, min_relevance: float
@@ -689,7 +484,7 @@ class Retriever:
 
     def _score_kept(
         self, query: str, kept: dict[int, Relevance], flt: MemoryFilter
-    ) -> _Ranking:
+    ) -> Ranking:
         """`kept` scored now, without a coming that is over where who comes
         is asked (review s36 finding 2; visitors.py `comings_over`), a plan
         of no day for a past window's (`plans_of_no_day`), a return home
@@ -699,55 +494,8 @@ class Retriever:
         kept = without_comings_not_asked(
             self._candidates, query, kept, flt, self.config.language, now
         )
-        return self._score(self._candidates.score_fields(list(kept)), kept, now)
-
-    def _score(
-        self, columns: ScoreColumns, relevance: dict[int, Relevance], now: float
-    ) -> _Ranking:
-        """The composite score of every candidate at once, best first."""
-        cfg = self.config
-        weights = cfg.weights
-        rowids = columns.rowids.tolist()
-        relevances = [relevance[rowid] for rowid in rowids]
-        own = np.fromiter((r.relevance for r in relevances), np.float64, len(rowids))
-        decay_values = decay.decay_factors(
-            (now - columns.idle_since) / decay.SECONDS_PER_DAY,
-            columns.retention_multiplier,
-            base_half_life_days=cfg.base_half_life_days,
-            floor=cfg.decay_floor,
-        )
-        recency_values = decay.recencies(
-            (now - columns.created_at) / decay.SECONDS_PER_DAY,
-            base_half_life_days=cfg.base_half_life_days,
-            floor=cfg.decay_floor,
-        )
-        bonuses = decay.access_bonuses(columns.access_count)
-        scores = (
-            weights.relevance * own
-            + weights.importance
-            * columns.importance
-            * columns.retrieval_weight
-            * decay_values
-            + weights.recency * recency_values
-            + weights.access * bonuses
-        ).tolist()
-        ids = columns.ids
-        order = sorted(
-            range(len(rowids)),
-            key=lambda i: (-scores[i], -relevances[i].relevance, ids[i]),
-        )
-        decays, recent, bonus = (
-            decay_values.tolist(),
-            recency_values.tolist(),
-            bonuses.tolist(),
-        )
-        return _Ranking(
-            rowids=[rowids[i] for i in order],
-            relevance=[relevances[i] for i in order],
-            score=[scores[i] for i in order],
-            decay=[decays[i] for i in order],
-            recency=[recent[i] for i in order],
-            access_bonus=[bonus[i] for i in order],
+        return composite(
+            self._candidates.score_fields(list(kept)), kept, now, self.config
         )
 
     def _touch(

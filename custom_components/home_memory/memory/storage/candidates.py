@@ -603,6 +603,11 @@ class CandidateQueries:
         rows = self._columns(rowids, "happened_at")
         return {int(rowid): float(at) for rowid, at in rows}
 
+    def told_at(self, rowids: Sequence[int]) -> dict[int, float]:
+        """When each of these memories was told (created; unix seconds)."""
+        rows = self._columns(rowids, "created_at")
+        return {int(rowid): float(at) for rowid, at in rows}
+
     def kinds(self, rowids: Sequence[int]) -> dict[int, str]:
         """The kind of each of these memories ("event", "decision", …)."""
         return {int(rowid): str(kind) for rowid, kind in self._columns(rowids, "kind")}

@@ -1,0 +1,122 @@
+"""Orders a ranking takes besides the best score first (search/orders.py)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
+
+from custom_components.home_memory.memory.common.values import (
+    MemoryFilter,
+    MemoryKind,
+    NewMemory,
+)
+from custom_components.home_memory.memory.search.retrieval import Retriever
+
+from ..conftest import HOUSE
+
+if TYPE_CHECKING:
+    from custom_components.home_memory.memory.store import MemoryStore
+
+    from ..conftest import ManualClock
+
+
+def test_the_last_time_is_the_newest_match_beyond_the_best_few(
+    store: MemoryStore,
+) -> None:
+    """ "When was the washing machine last used?": the newest memory that is
+    about it comes first, though it tells more than the washing machine (its
+    match is diluted below the best few candidates)."""
+    first = datetime(2026, 2, 2, 10, tzinfo=UTC)
+    for day in range(8):
+        store.create(
+            NewMemory(
+                content="The washing machine started running.",
+                kind=MemoryKind.EVENT,
+                happened_at=first + timedelta(days=day),
+                happened_until=first + timedelta(days=day, hours=2),
+            ),
+            HOUSE,
+        )
+    newest = store.create(
+        NewMemory(
+            content=("Ben got up, and the washing machine started running."),
+            kind=MemoryKind.EVENT,
+            happened_at=first + timedelta(days=20),
+            happened_until=first + timedelta(days=20, hours=2),
+        ),
+        HOUSE,
+    )
+    narrow = Retriever(store, replace(store.config, candidate_pool=4))
+    page = narrow.search("When was the washing machine used?", HOUSE, newest_first=True)
+    assert page.items[0].memory.id == newest.memory.id
+
+
+def test_the_last_time_is_an_occasion_not_a_decision(store: MemoryStore) -> None:
+    """Review s23 M3: "when did we last see grandma" read "We decided to
+    spend Christmas at Grandma Ingrid's", told after the visit, first. A
+    decision tells of no occasion: the visit comes first, the decision
+    after it."""
+    visit_day = datetime(2025, 6, 1, 15, tzinfo=UTC)
+    visit = store.create(
+        NewMemory(
+            content="We visited Grandma Ingrid and had cake in her garden.",
+            kind=MemoryKind.EVENT,
+            happened_at=visit_day,
+        ),
+        HOUSE,
+    )
+    decided = store.create(
+        NewMemory(
+            content="We decided to spend Christmas at Grandma Ingrid's.",
+            kind=MemoryKind.DECISION,
+            happened_at=visit_day + timedelta(days=10),
+        ),
+        HOUSE,
+    )
+    page = Retriever(store).search(
+        "when did we last see Grandma Ingrid",
+        HOUSE,
+        newest_first=True,
+        min_relevance=0.0,
+    )
+    assert [item.memory.id for item in page.items] == [
+        visit.memory.id,
+        decided.memory.id,
+    ]
+
+
+def test_what_was_told_comes_in_the_order_told_however_often_asked(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """Review s41 MED-2: "what did I tell you today" came back by relevance
+    to words that name no topic, and in another order at each ask (each
+    ask's access counted). Asked in the order told, every surface of the
+    retriever lists the day's tellings oldest first, the same each time."""
+    start = clock()
+    told = [
+        "The spare key is under the flower pot",
+        "The cookies are in the blue tin",
+        "I told you the plumber comes, you told me to tell you",
+        "Peter is coming on Saturday",
+    ]
+    for text in told:
+        store.create(NewMemory(content=text), HOUSE)
+        clock.advance(seconds=60)
+    clock.advance(seconds=7200)
+    asked = "What did I tell you?"
+    window = MemoryFilter(
+        created_after=datetime.fromtimestamp(start, UTC),
+        created_before=datetime.fromtimestamp(clock(), UTC),
+    )
+    retriever = Retriever(store)
+    by_relevance = retriever.search(asked, HOUSE, window, min_relevance=0.0)
+    assert [s.memory.content for s in by_relevance.items] != told
+    in_order = replace(window, in_order_told=True)
+    for _ in range(3):  # each search counts an access
+        page = retriever.search(asked, HOUSE, in_order, min_relevance=0.0)
+        assert [s.memory.content for s in page.items] == told
+    listed = retriever.start_progressive(asked, HOUSE, in_order, min_relevance=0.0)
+    assert [s.memory.content for s in listed.items] == told[:3]
+    context = retriever.context(asked, HOUSE, flt=in_order, min_relevance=0.0)
+    assert [s.memory.content for s in context.memories] == told[: len(context.memories)]
