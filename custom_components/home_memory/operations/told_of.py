@@ -16,10 +16,11 @@ from functools import partial
 from typing import TYPE_CHECKING, Final
 
 from ..memory.common.values import MemoryFilter
-from ..memory.text.statements import same_stem, subject_words
+from ..memory.text.statements import same_stem, shared_by, subject_words
 from . import when
 from .access import Access, require
 from .errors import async_engine
+from .persons import async_teller_name
 
 if TYPE_CHECKING:
     from ..memory.common.values import Caller
@@ -39,29 +40,45 @@ async def async_tells_of(
     require(scope.actor, Access.READ)
     spoken = when.statement_language(scope.hass, language)
     own = when.text_language(statement, spoken)
-    subject = subject_words(statement, own)
-    if not subject:
+    # "No, my passport is in the safe": the speaker's own memory keeps "my"
+    # (a private one), the household's says "Anna's passport" (session 41).
+    subjects = [subject_words(statement, own)]
+    name = await async_teller_name(scope.hass, scope.actor.caller.user_id)
+    if name:
+        subjects.append(subject_words(shared_by(statement, name, own), own))
+    subjects = [subject for subject in dict.fromkeys(subjects) if subject]
+    if not subjects:
         return False
     return await async_engine(
         scope.hass,
-        partial(_tells_of, scope.data.store, scope.actor.caller, subject, spoken),
+        partial(
+            _tells_of, scope.data.store, scope.actor.caller, tuple(subjects), spoken
+        ),
     )
 
 
 def _tells_of(
-    store: MemoryStore, caller: Caller, subject: tuple[str, ...], language: str
+    store: MemoryStore,
+    caller: Caller,
+    subjects: tuple[tuple[str, ...], ...],
+    language: str,
 ) -> bool:
-    found = store.candidates.keyword_candidates(
-        " ".join(subject), caller, MemoryFilter(), _READ
-    )
-    memories = store.fetch([rowid for rowid, _ in found])
-    return any(
-        _same(
-            subject,
-            subject_words(memory.content, when.text_language(memory.content, language)),
+    for subject in subjects:
+        found = store.candidates.keyword_candidates(
+            " ".join(subject), caller, MemoryFilter(), _READ
         )
-        for memory in memories.values()
-    )
+        memories = store.fetch([rowid for rowid, _ in found])
+        if any(
+            _same(
+                subject,
+                subject_words(
+                    memory.content, when.text_language(memory.content, language)
+                ),
+            )
+            for memory in memories.values()
+        ):
+            return True
+    return False
 
 
 def _same(said: tuple[str, ...], held: tuple[str, ...]) -> bool:

@@ -184,3 +184,47 @@ async def test_one_s_own_private_memory_is_corrected_in_one_s_own_words(
     [memory] = store.list_memories(Caller(user_id=user_anna.id), MemoryFilter()).items
     assert memory.content == kept
     assert str(memory.visibility) == "private"
+
+
+@pytest.mark.parametrize(
+    ("language", "told", "corrected", "kept"),
+    [
+        (
+            "en",
+            "remember that my passport is in the desk drawer",
+            "No, my passport is in the safe",
+            "Anna's passport is in the safe.",
+        ),
+        (
+            "de",
+            "Merk dir, dass mein Reisepass in der Schreibtischschublade ist",
+            "Nein, mein Reisepass ist im Tresor",
+            "Annas Reisepass ist im Tresor.",
+        ),
+    ],
+)
+async def test_one_s_own_household_memory_is_corrected_by_my(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+    user_ben: MockUser,
+    language: str,
+    told: str,
+    corrected: str,
+    kept: str,
+) -> None:
+    """Anna's "my passport …", kept for the household as "Anna's passport
+    …": her "no, my passport …" corrects it (session 41: "Sorry, I am not
+    aware of any area called safe"); Ben's "no, my passport …" is his own
+    passport, no correction of hers."""
+    store = await home_in(language, hass, mock_config_entry, freezer, request)
+    await say(hass, told, language=language, user=user_anna)
+    said = speech(await say(hass, corrected, language=language, user=user_anna))
+    home_words = GERMAN if language == "de" else ENGLISH
+    assert said.startswith(home_words.responses["updated"].split(":")[0]), said
+    assert contents(store) == {kept}
+    await say(hass, corrected, language=language, user=user_ben)
+    assert kept in contents(store)
