@@ -116,6 +116,15 @@ def in_telling_time(asked: Question, telling: Telling) -> Question:
         origins=asked.filter.origins or _TOLD_ORIGINS,
     )
     if not has_window(asked):
+        if asked.newest_first and asked.time_only:
+            # "What did I tell you last?", "Was hat Anna zuletzt gesagt?":
+            # every telling of theirs is an answer (the floor of a time
+            # alone), the last told first (session 41: "I don't know").
+            return replace(
+                asked,
+                filter=replace(flt, in_order_told=True),
+                window_from_words=True,
+            )
         return replace(asked, filter=flt)
     return replace(
         asked,

@@ -258,6 +258,8 @@ def question_at(
             query,
             replace(flt, deed_asked=deed and not given),
             newest_first=reading.newest_first,
+            # "What did I tell you last?": the last of everything, no topic.
+            time_only=reading.newest_first and not _has_topic(reading.rest, words),
         )
     after, before = reading.window.start, reading.window.end
     if reading.past and after < now < before:

@@ -120,3 +120,26 @@ def test_what_was_told_comes_in_the_order_told_however_often_asked(
     assert [s.memory.content for s in listed.items] == told[:3]
     context = retriever.context(asked, HOUSE, flt=in_order, min_relevance=0.0)
     assert [s.memory.content for s in context.memories] == told[: len(context.memories)]
+
+
+def test_the_last_told_comes_first_when_asked_newest_first(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    """ "What did I tell you last?" (session 41): in the order told, the
+    last told first, whatever their happened times."""
+    told = [
+        "The spare key is under the flower pot",
+        "The cookies are in the blue tin",
+        "Peter is coming on Saturday",
+    ]
+    for text in told:
+        store.create(NewMemory(content=text), HOUSE)
+        clock.advance(seconds=60)
+    page = Retriever(store).search(
+        "What did I tell you?",
+        HOUSE,
+        MemoryFilter(in_order_told=True),
+        min_relevance=0.0,
+        newest_first=True,
+    )
+    assert [s.memory.content for s in page.items] == told[::-1]

@@ -237,6 +237,45 @@ async def test_what_was_told_today_comes_in_the_order_told(
     assert again == first
 
 
+@pytest.mark.parametrize(
+    ("language", "asked", "asker"),
+    [
+        ("de", "Was habe ich dir zuletzt erzählt?", "anna"),
+        ("de", "Was war das Letzte, was ich dir erzählt habe?", "anna"),
+        ("de", "Was hat Anna zuletzt gesagt?", "ben"),
+        ("en", "What did I tell you last?", "anna"),
+        ("en", "What was the last thing I told you?", "anna"),
+        ("en", "What did Anna tell you last?", "ben"),
+    ],
+)
+async def test_the_last_thing_told_comes_first(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    request: pytest.FixtureRequest,
+    freezer: FrozenDateTimeFactory,
+    language: str,
+    asked: str,
+    asker: str,
+) -> None:
+    """ "What did I tell you last?" was "I don't know" (session 41): the
+    teller's tellings, the last told first. Anna hears her private diary
+    (told last) first; Ben hears Anna's Saturday Peter first, never her
+    diary, and neither hears Ben's own."""
+    anna, ben = await _household(hass, mock_config_entry, request, freezer, language)
+    user = anna if asker == "anna" else ben
+    answer = speech(await say(hass, asked, user=user, language=language))
+    shown = SHOWN[language]
+    spare_key, _cookies, peter = shown["anna"]
+    if asker == "anna":
+        assert 0 <= answer.find(shown["anna_private"]) < answer.find(peter), answer
+    else:
+        assert shown["anna_private"] not in answer, answer
+        assert 0 <= answer.find(peter) < answer.find(spare_key), answer
+    assert shown["ben"] not in answer, answer
+    assert shown["ben_private"] not in answer, answer
+
+
 BIKES = {
     "de": (
         "Merk dir, dass das blaue Fahrrad in der Garage steht",

@@ -62,18 +62,22 @@ def newest_first(
     return ranking.taken(order)
 
 
-def in_order_told(candidates: CandidateQueries, ranking: Ranking) -> Ranking:
+def in_order_told(
+    candidates: CandidateQueries, ranking: Ranking, *, newest: bool = False
+) -> Ranking:
     """`ranking` in the order its memories were told, oldest first: "what
     did I tell you today" is a recap of the day, read as it was told ("the
     spare key, then the cookies, then Peter on Saturday"), and the same
     list however often it is asked (by relevance to words that name no
     topic, and with each ask's access counted, it came back in another
     order each time: live review s41 MED-2). Told in the same second: in
-    the order stored."""
+    the order stored. `newest`: the last told first ("what did I tell
+    you last", session 41)."""
     told = candidates.told_at(ranking.rowids)
     return ranking.taken(
         sorted(
             range(len(ranking)),
             key=lambda i: (told.get(ranking.rowids[i], 0.0), ranking.rowids[i]),
+            reverse=newest,
         )
     )

@@ -310,8 +310,13 @@ class Retriever:
                     in_window=topic_in_window, latest=newest_first,
                 )
             )  # fmt: skip
-        # Asked in the order told ("what did I tell you today"): that order.
-        return in_order_told(candidates, ranking) if flt.in_order_told else ranking
+        # Asked in the order told ("what did I tell you today"): that order;
+        # asked for the last told ("what did I tell you last"): newest first.
+        return (
+            in_order_told(candidates, ranking, newest=newest_first)
+            if flt.in_order_told
+            else ranking
+        )
 
     def _materialize(
         self, ranking: Ranking, start: int, stop: int
