@@ -228,3 +228,56 @@ async def test_one_s_own_household_memory_is_corrected_by_my(
     assert contents(store) == {kept}
     await say(hass, corrected, language=language, user=user_ben)
     assert kept in contents(store)
+
+
+@pytest.mark.parametrize(
+    ("language", "told", "again", "asked", "secret"),
+    [
+        (
+            "en",
+            "remember privately that my pin is 4321",
+            "actually, my pin is 4321",
+            "What is Anna's pin?",
+            "4321",
+        ),
+        (
+            "en",
+            "remember privately that my phone is in the desk drawer",
+            "No, my phone is in the desk drawer",
+            "Where is Anna's phone?",
+            "desk drawer",
+        ),
+        (
+            "de",
+            "Merk dir privat, dass mein Handy in der Schublade liegt",
+            "Nein, mein Handy liegt in der Schublade",
+            "Wo ist Annas Handy?",
+            "Schublade",
+        ),
+    ],
+)
+async def test_a_correction_that_changes_nothing_keeps_a_private_memory_private(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+    user_ben: MockUser,
+    language: str,
+    told: str,
+    again: str,
+    asked: str,
+    secret: str,
+) -> None:
+    """Anna's private pin, "corrected" to what it already says, was stored
+    again for the household and Ben heard it (live review s41 HIGH-1): it
+    is her private memory told again, and Ben hears nothing of it."""
+    store = await home_in(language, hass, mock_config_entry, freezer, request)
+    await say(hass, told, language=language, user=user_anna)
+    await say(hass, again, language=language, user=user_anna)
+    assert list(store.list_memories(SYSTEM, MemoryFilter()).items) == []
+    [own] = store.list_memories(Caller(user_id=user_anna.id), MemoryFilter()).items
+    assert str(own.visibility) == "private"
+    ben = speech(await say(hass, asked, language=language, user=user_ben))
+    assert secret not in ben, ben

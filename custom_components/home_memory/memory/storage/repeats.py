@@ -561,10 +561,12 @@ class Repeats:
                 # it ("... am Mittwoch" after "... am Montag") make it one.
                 continue
             if relation is Relation.REPEAT:
-                if (row[0], row[1]) != _holders(item)[0]:
+                if (row[0], row[1]) != _holders(item)[0] and not item.corrects:
                     # The same words told to the household are its own
                     # memory beside the private one (a repeat is no change
-                    # to keep private; `forget` tells the two apart).
+                    # to keep private; `forget` tells the two apart), but
+                    # not a correction ("actually, my pin is …" of a private
+                    # pin): that repeats it in private (review s41 HIGH-1).
                     continue
                 return rowid, similarity, relation
             if relation is Relation.CORRECTION and correction is None:
