@@ -85,6 +85,9 @@ class PrivateWords:
     _kept: re.Pattern[str] | None
     # Said first, private and kept ("Don't tell Anna about the party …").
     _kept_first: re.Pattern[str] | None
+    # Said first in a later sentence of the same text ("… under the mat.
+    # remember privately that my code is 1234"): private, as said.
+    _inner: re.Pattern[str] | None = None
 
     def split(self, content: str) -> tuple[bool, str]:
         """Whether `content` starts or ends with a private marker, and content
@@ -117,8 +120,11 @@ class PrivateWords:
                 return True, _LEFT_OVER.sub("", before)
         if any(
             kept is not None and kept.search(content)
-            for kept in (self._kept, self._kept_first)
+            for kept in (self._kept, self._kept_first, self._inner)
         ):
+            # A later sentence told privately ("…. remember privately that
+            # my code is 1234") keeps it all to its teller: the household
+            # heard Anna's code (live review s41).
             return True, content
         return False, content
 
@@ -210,6 +216,11 @@ def private_words(words: Mapping[str, Any]) -> PrivateWords:
         )
         if kept_first
         else None,
+        _inner=re.compile(
+            rf"[.!?;\n]\s*(?:[^\W\d_]+\s+){{0,3}}"
+            rf"(?:{alternatives(words['private'])})\b[\s,]*(?:{leading})\b",
+            re.IGNORECASE,
+        ),
     )
 
 

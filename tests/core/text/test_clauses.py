@@ -70,6 +70,17 @@ GERMAN = ClauseWords(
         # A kinship word and a name before a verb without an object are
         # one subject (review s28 M5: kept verb-last).
         ("Onkel Karl in Hamburg wohnt", "Onkel Karl wohnt in Hamburg"),
+        # A count is part of its noun's phrase (live review s41: "Zwanzig
+        # waren Leute auf der Gartenparty.").
+        (
+            "zwanzig Leute auf der Gartenparty waren",
+            "zwanzig Leute waren auf der Gartenparty",
+        ),
+        (
+            "viele Nachbarn beim Fest geholfen haben",
+            "viele Nachbarn haben beim Fest geholfen",
+        ),
+        ("beide Kinder Windpocken haben", "beide Kinder haben Windpocken"),
         ("Onkel Karl bei der Post arbeitet", "Onkel Karl arbeitet bei der Post"),
         ("Oma Gerda im Krankenhaus ist", "Oma Gerda ist im Krankenhaus"),
         (

@@ -112,6 +112,18 @@ def home(
             "how long ago was the boiler serviced",
             "20 November",
         ),
+        # Live review s41: "not aware of any device called How many people
+        # came", "… called up with the lawn mower".
+        (
+            "remember that twenty people came to the garden party",
+            "how many people came to the garden party",
+            "Twenty people",
+        ),
+        (
+            "remember that the lawn mower blade needs sharpening",
+            "what's up with the lawn mower",
+            "needs sharpening",
+        ),
     ],
 )
 async def test_plain_english_questions_are_memorys(
@@ -182,6 +194,13 @@ async def test_plain_english_questions_are_memorys(
             "merk dir, die Heizung wurde am 20. November gewartet",
             "Wie lange ist es her, dass die Heizung gewartet wurde?",
             "20. November",
+        ),
+        # Live review s41: "Kein Bereich mit dem Namen Gartenparty"; the
+        # count stays with its noun ("Zwanzig waren Leute …" before).
+        (
+            "merk dir, dass zwanzig Leute auf der Gartenparty waren",
+            "Wie viele Leute waren auf der Gartenparty?",
+            "Zwanzig Leute waren auf der Gartenparty",
         ),
     ],
 )

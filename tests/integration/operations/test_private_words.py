@@ -26,6 +26,33 @@ from custom_components.home_memory.operations.private_words import (
         ("de-CH", "der Code ist 44 - nur für mich", True, "der Code ist 44"),
         ("fr", "the code is 12, keep it private", True, "the code is 12"),
         (None, "the code is 12 (private)", True, "the code is 12"),
+        # A later sentence told privately keeps it all to its teller (live
+        # review s41: the household heard the second sentence's code).
+        (
+            "en",
+            "the bike is in the shed. remember privately that my code is 1234",
+            True,
+            "the bike is in the shed. remember privately that my code is 1234",
+        ),
+        (
+            "en",
+            "the key is under the mat.\nplease remember privately that Ben owns it",
+            True,
+            "the key is under the mat.\nplease remember privately that Ben owns it",
+        ),
+        (
+            "de",
+            "der Schlüssel liegt unter der Matte. Merk dir privat, dass mein Code 1234 ist",
+            True,
+            "der Schlüssel liegt unter der Matte. Merk dir privat, dass mein Code 1234 ist",
+        ),
+        # Not a sentence that only says something was done privately.
+        (
+            "en",
+            "we met privately. That was nice",
+            False,
+            "we met privately. That was nice",
+        ),
     ],
 )
 def test_private_words_are_read_in_the_language_and_cut_off(
