@@ -42,9 +42,9 @@ from custom_components.home_memory.operations.private_words import (
         ),
         (
             "de",
-            "der Schlüssel liegt unter der Matte. Merk dir privat, dass mein Code 12 ist",
+            "der Schlüssel liegt im Flur. Merk dir privat, dass mein Code 12 ist",
             True,
-            "der Schlüssel liegt unter der Matte. Merk dir privat, dass mein Code 12 ist",
+            "der Schlüssel liegt im Flur. Merk dir privat, dass mein Code 12 ist",
         ),
         # Not a sentence that only says something was done privately.
         (
