@@ -85,8 +85,9 @@ class PrivateWords:
     _kept: re.Pattern[str] | None
     # Said first, private and kept ("Don't tell Anna about the party …").
     _kept_first: re.Pattern[str] | None
-    # Said first in a later sentence of the same text ("… under the mat.
-    # remember privately that my code is 1234"): private, as said.
+    # Said first in a later sentence or joined part of the same text ("…
+    # under the mat. remember privately that my code is 1234", "… and
+    # privately that …"): private, as said.
     _inner: re.Pattern[str] | None = None
 
     def split(self, content: str) -> tuple[bool, str]:
@@ -217,7 +218,8 @@ def private_words(words: Mapping[str, Any]) -> PrivateWords:
         if kept_first
         else None,
         _inner=re.compile(
-            rf"[.!?;\n]\s*(?:[^\W\d_]+\s+){{0,3}}"
+            rf"(?:[.!?;,\n]{rf'|\s(?:{joining})' if joining else ''})"
+            rf"\s*(?:[^\W\d_]+\s+){{0,3}}"
             rf"(?:{alternatives(words['private'])})\b[\s,]*(?:{leading})\b",
             re.IGNORECASE,
         ),

@@ -46,6 +46,25 @@ from custom_components.home_memory.operations.private_words import (
             True,
             "der Schlüssel liegt im Flur. Merk dir privat, dass mein Code 12 ist",
         ),
+        # Or a part joined by "and" (re-check s41: the household heard it).
+        (
+            "en",
+            "the kettle is in the cupboard and remember privately that my pin is 1",
+            True,
+            "the kettle is in the cupboard and remember privately that my pin is 1",
+        ),
+        (
+            "en",
+            "the broom is in the hall and privately that my code is 6060",
+            True,
+            "the broom is in the hall and privately that my code is 6060",
+        ),
+        (
+            "de",
+            "der Besen steht im Flur und merk dir privat, dass mein Code 6 ist",
+            True,
+            "der Besen steht im Flur und merk dir privat, dass mein Code 6 ist",
+        ),
         # Not a sentence that only says something was done privately.
         (
             "en",
