@@ -25,6 +25,7 @@ import concurrent.futures
 import contextlib
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from http import HTTPStatus
 import json
 import os
 from pathlib import Path
@@ -622,6 +623,13 @@ class HassInstance:
         self.wait_for(
             lambda: self.entry_state(token, entry_id) == "loaded",
             what="the Home Memory entry to load",
+        )
+        # Home Assistant registers an integration's diagnostics a moment after
+        # its entry is loaded; until then they are a 404 (a busy CI run of
+        # session 41 met it in the German home's first request).
+        self.wait_for(
+            lambda: self.diagnostics(token, entry_id).status != HTTPStatus.NOT_FOUND,
+            what="the Home Memory diagnostics",
         )
         return entry_id
 
