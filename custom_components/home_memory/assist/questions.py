@@ -241,6 +241,10 @@ def question_recognizer(
         if _left_to_home_assistant(hass, words, result, theirs, probe[opening:]):
             return None
         asked = user_input.text[opening:]
+        if (unsaid := result.entities.get("query")) is not None and not unsaid.text:
+            # A {query} the sentence file sets is the question looked up:
+            # "What's new?" asks "what happened since yesterday" (session 42).
+            asked = str(unsaid.value)
         question = MatchEntity(name=QUESTION, value=asked, text=asked)
         result.entities[QUESTION] = question
         result.entities_list.append(question)

@@ -94,3 +94,27 @@ async def test_what_is_new_since_is_memorys(
     for said in ("pasta", "dishwasher", "coffee"):
         assert said in spoken, spoken
     assert "film" not in spoken, spoken
+
+
+@pytest.mark.parametrize(
+    ("asked", "language"),
+    [
+        ("What's new?", "en"),
+        ("Anything new?", "en"),
+        ("Is there anything new at home?", "en"),
+        ("Was gibt es Neues?", "de"),
+        ("Gibt es was Neues?", "de"),
+        ("Was ist zu Hause neu?", "de"),
+    ],
+)
+async def test_what_is_new_without_a_time_is_since_yesterday(
+    hass: HomeAssistant, hass_admin_user: MockUser, asked: str, language: str
+) -> None:
+    """ "What's new?" named no time and was Home Assistant's "Sorry, I
+    couldn't understand that" (session 42): it reads since yesterday."""
+    spoken = (
+        await say(hass, asked, user=hass_admin_user, language=language)
+    ).response.speech["plain"]["speech"]
+    for said in ("pasta", "dishwasher", "coffee"):
+        assert said in spoken, spoken
+    assert "film" not in spoken, spoken
