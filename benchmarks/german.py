@@ -76,18 +76,24 @@ def _ranked(retriever: Retriever, question: str, floor: float) -> list[str]:
     ]
 
 
-def score(embedder: Embedder | None, facts: FactLanguage) -> dict[str, float]:
-    """hit@1, hit@5 and MRR of the German questions against `facts`."""
+type Questions = tuple[tuple[str, str], ...]
+
+
+def score(
+    embedder: Embedder | None, facts: FactLanguage, questions: Questions = QUESTIONS
+) -> dict[str, float]:
+    """hit@1, hit@5 and MRR of `questions` (the German ones unless given)
+    against `facts`."""
     hits1 = hits5 = reciprocal = 0.0
     with _facts_retriever(embedder, facts) as retriever:
-        for question, key in QUESTIONS:
+        for question, key in questions:
             ranked = _ranked(retriever, question, 0.0)
             if key in ranked:
                 rank = ranked.index(key) + 1
                 hits1 += rank == 1
                 hits5 += rank <= 5
                 reciprocal += 1.0 / rank
-    n = len(QUESTIONS)
+    n = len(questions)
     return {"hit1": hits1 / n, "hit5": hits5 / n, "mrr": reciprocal / n}
 
 
@@ -97,21 +103,25 @@ FLOORS: Final = (0.3, 0.35)
 
 
 def found_over_floors(
-    embedder: Embedder | None, facts: FactLanguage
+    embedder: Embedder | None,
+    facts: FactLanguage,
+    questions: Questions = QUESTIONS,
+    household: str = "de",
 ) -> dict[str, float]:
-    """hit@1 and the share of questions whose fact is found at all, over
-    each of FLOORS, in a German household (language de): an answer under
-    the floor is not heard, however well it ranks (docs/languages.md, "Two
-    languages in one home")."""
+    """hit@1 and the share of `questions` whose fact is found at all, over
+    each of FLOORS, in a household speaking `household` (German unless
+    given): an answer under the floor is not heard, however well it ranks
+    (docs/languages.md, "Two languages in one home")."""
     figures: dict[str, float] = {}
-    with _facts_retriever(embedder, facts, EngineConfig(language="de")) as retriever:
+    config = EngineConfig(language=household)
+    with _facts_retriever(embedder, facts, config) as retriever:
         for floor in FLOORS:
             first = found = 0
-            for question, key in QUESTIONS:
+            for question, key in questions:
                 ranked = _ranked(retriever, question, floor)
                 first += ranked[:1] == [key]
                 found += key in ranked
             name = f"{floor:g}".replace(".", "")
-            figures[f"hit1_floor{name}"] = first / len(QUESTIONS)
-            figures[f"found_floor{name}"] = found / len(QUESTIONS)
+            figures[f"hit1_floor{name}"] = first / len(questions)
+            figures[f"found_floor{name}"] = found / len(questions)
     return figures

@@ -25,6 +25,7 @@ from custom_components.home_memory.memory.vectors.vector_index import VectorInde
 
 from . import CACHE_DIR, DEFAULT_BENCH_DATA, german, locomo, peers, speed
 from .data import CORPUS_SEED, CORPUS_VERSION, CorpusItem, corpus, questions
+from .english_questions import QUESTIONS_EN
 from .ha_setup import run_ha_setup
 from .panel import run_panel
 from .realhass import run_realhass
@@ -71,7 +72,7 @@ _ORDER = (
     "ha_setup_", "ha_hybrid_ready_", "listener_", "events_per_s_", "narration_",
     "consolidation_", "retention_", "assist_turn", "hass_rss_", "panel_",
     "recall_", "chroma_recall_", "chroma_insert_", "sqlitevec_insert_", "locomo_dev_",
-    "german_", "household_",
+    "german_", "english_", "household_",
 )  # fmt: skip
 # The second model, measured beside the default one (figures end in this).
 MULTILINGUAL = "_multilingual"
@@ -234,7 +235,7 @@ class _Run:
 
     def german(self) -> None:
         """The German household set, per model, same and cross language."""
-        log("German household set: 45 facts, 66 questions, per model")
+        log("German household set: 45 facts; 66 German, 54 English questions")
         for embedder, suffix in (
             (self.embedder, "_minilm"),
             (self.multilingual, MULTILINGUAL),
@@ -245,6 +246,16 @@ class _Run:
                 over = german.found_over_floors(embedder, facts)
                 for metric, value in over.items():
                     self.results.put(f"german_{facts}_{metric}{suffix}", value)
+            # The same facts asked in English in other words (session 42):
+            # an English home, and an English question in a German one.
+            for metric, value in german.score(embedder, "en", QUESTIONS_EN).items():
+                self.results.put(f"english_en_{metric}{suffix}", value)
+            for facts, household in (("en", "en"), ("de", "de")):
+                over = german.found_over_floors(
+                    embedder, facts, QUESTIONS_EN, household
+                )
+                for metric, value in over.items():
+                    self.results.put(f"english_{facts}_{metric}{suffix}", value)
 
     def prepare_corpus(self) -> None:
         """The synthetic corpus, its vectors (cached) and the query vectors."""

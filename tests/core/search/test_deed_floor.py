@@ -340,3 +340,27 @@ def test_a_relation_asked_is_answered_by_that_relation(
         assert said == ({answer} if answer else set())
     finally:
         store.close()
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["is Ben allowed to eat nuts", "Is Ben permitted to have peanuts?"],
+)
+def test_a_permission_asked_is_no_relation(
+    tmp_path: Path, minilm: Embedder, query: str
+) -> None:
+    """ "Is Ben allowed to eat nuts?" read "allowed" as a relation, like
+    "allergic to", that "Ben is allergic to peanuts" does not say, and the
+    deed floor dropped the one answer at every floor (session 42's English
+    household paraphrases). Whether one may is asked of the thing, not of
+    a relation's word."""
+    assert asked_deed(query, "en") is None
+    store = MemoryStore(tmp_path / "memory.db", embedder=minilm, clock=ManualClock())
+    for text, people in RELATIONS:
+        store.create(NewMemory(content=text, people=people), ALICE)
+    try:
+        assert "Ben is allergic to peanuts" in _answers(
+            Retriever(store), query, BOB, "Anna"
+        )
+    finally:
+        store.close()
