@@ -152,6 +152,31 @@ def test_a_name_said_that_no_memory_is_about_is_no_thing_asked(
         store.close()
 
 
+def test_a_pet_named_and_held_is_what_the_memory_is_about(
+    tmp_path: Path, clock: ManualClock, minilm: Embedder
+) -> None:
+    """ "When does Minka get fed?" found nothing (session 42's English
+    household paraphrases): Minka is no person, so her name left the
+    question, and "Minka the cat gets half a tin of food …" held only the
+    light verb "get" of the rest. A memory holding the name said answers;
+    one holding neither it nor the rest still does not."""
+    store = MemoryStore(tmp_path / "memory.db", embedder=minilm, clock=clock)
+    try:
+        for text in (
+            "Minka the cat gets half a tin of food every morning and evening.",
+            "Ben gets the bus to school at half past seven.",
+            "The hedge between us and the neighbours needs cutting",
+        ):
+            store.create(NewMemory(content=text), ALICE)
+        home = Retriever(store)
+        assert _answers(home, "When does Minka get fed?", BOB, "Ben") == {
+            "Minka the cat gets half a tin of food every morning and evening."
+        }
+        assert _answers(home, "When does Bello get fed?", BOB, "Ben") == set()
+    finally:
+        store.close()
+
+
 def test_what_someone_likes_is_a_liking(home: Retriever) -> None:
     """ "What does Anna like" listed her penicillin allergy (final review
     s18 item 6); "tell me about Anna" lists both."""

@@ -505,7 +505,12 @@ def partly_named(
             }
         if lights:
             light: set[int] = set().union(*(holding.get(t, set()) for t in lights))
-            partly |= light.difference(*(holding.get(term, set()) for term in topic))
+            partly |= light.difference(
+                _holding_said_names(
+                    candidates, said_names(query, names), stopwords, order
+                ),
+                *(holding.get(term, set()) for term in topic),
+            )
         return partly
 
     partly = lacking(holding)
@@ -551,6 +556,22 @@ def partly_named(
             if not any(rowid in related.get(word, ()) for word in run)
         }
     return partly
+
+
+def _holding_said_names(
+    candidates: CandidateQueries,
+    said: Collection[str],
+    stopwords: frozenset[str],
+    rowids: list[int],
+) -> set[int]:
+    """Of `rowids`, those holding a word of a name no person has that the
+    question says: that is what they are about ("Minka the cat gets half a
+    tin …" for "when does Minka get fed", whose light verb "get" was all
+    it held of the question without her name; session 42)."""
+    words = sorted(set(search_terms(" ".join(said), stopwords)))
+    if not words:
+        return set()
+    return set().union(*candidates.holding(words, rowids).values())
 
 
 def _presence_as_coming(
