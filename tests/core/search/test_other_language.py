@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pytest
+
 from custom_components.home_memory.memory.common.values import Caller, NewMemory
 from custom_components.home_memory.memory.embedding.profiles import (
     IDENTITY,
@@ -53,25 +55,37 @@ def test_memories_told_in_another_language_than_the_question(
     )
 
 
-def test_only_a_german_question_s_english_memory_is_read_on_the_across_map(
+def test_each_pair_of_languages_is_read_on_its_own_map(
     store: MemoryStore,
 ) -> None:
     """Asked in German, the English memory moves to the across map; the
-    German one and one too short to tell keep their similarity; asked in
-    English, none moves (the map was fitted the other way round, and lifted
-    unrelated German memories, re-test s39 D1); a profile without the map
-    changes nothing."""
+    German one and one too short to tell keep their similarity. Asked in
+    English (session 42), the English memory moves to the `english` map
+    and the German one to `english_across`, each lifted to where e5 puts
+    the same pair in German; one too short to tell is in the question's
+    language. A question that tells none is in the household's language;
+    a profile without maps changes nothing."""
     german, english, short = _rows(store)
     start = {german: 0.08, english: 0.08, short: 0.08}
     vector = dict(start)
     across_languages(store.candidates, "Wer ist unser Zahnarzt?", vector, IDENTITY)
     assert vector == start
     across_languages(
-        store.candidates, "What is Anna allergic to?", vector, MULTILINGUAL_E5
-    )
-    assert vector == start
-    across_languages(
         store.candidates, "Wer ist unser Zahnarzt?", vector, MULTILINGUAL_E5
     )
     assert vector[english] > 0.2
     assert vector[german] == vector[short] == 0.08
+    cosine = MULTILINGUAL_E5.search.inverse(0.08)
+    for asked in ("What is Anna allergic to?", "Zahnarzt?"):
+        vector = dict(start)
+        across_languages(
+            store.candidates, asked, vector, MULTILINGUAL_E5, household="en-GB"
+        )
+        assert MULTILINGUAL_E5.english is not None
+        assert MULTILINGUAL_E5.english_across is not None
+        assert vector[english] == pytest.approx(MULTILINGUAL_E5.english(cosine))
+        assert vector[short] == vector[english] > 0.08
+        assert vector[german] == pytest.approx(MULTILINGUAL_E5.english_across(cosine))
+    vector = dict(start)
+    across_languages(store.candidates, "Zahnarzt?", vector, MULTILINGUAL_E5)
+    assert vector == start  # no household language given: none told

@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from ..embedding.profiles import ModelProfile
     from ..storage.candidates import CandidateQueries
 
-_ENGLISH: Final = "en"
 # The fewest words of a memory whose similarity is read on the `across` map.
 ACROSS_LEAST_WORDS: Final = 4
 _WORD: Final = re.compile(r"[^\W_]+")
@@ -56,22 +55,30 @@ def across_languages(
     query: str,
     vector: dict[int, float],
     profile: ModelProfile,
+    household: str | None = None,
 ) -> None:
-    """Each English memory of `vector` asked of in another language has its
-    similarity read as such a pair (the profile's `across` map), where the
-    model has a map for them. Only that way round, the way it was fitted
-    (a German question, an English fact): an English question's German
-    memories sit otherwise in e5's band, and the map lifted unrelated ones
-    over the answer ("Who is our plumber?" read "Oma Erika hat uns
-    besucht", re-test s39 D1). Only a memory of at least ACROSS_LEAST_WORDS
-    words: "A." or "Yes it is" say no language by their function words."""
-    if profile.across is None or not vector:
+    """Each memory of `vector` whose pair with the question has a map of its
+    own in the profile (`ModelProfile.pair_map`) has its similarity read on
+    it: a German question's English memory (`across`), an English
+    question's English or German memory (`english`, `english_across`), each
+    fitted on its own pairs. A question that tells no language by its
+    function words is in the `household`'s (base tag); a memory of fewer
+    than ACROSS_LEAST_WORDS words, or that tells none, in the question's:
+    "A." or "Yes it is" say no language, and all of one question's
+    memories of a language stay on one map, in the order of their cosines.
+    The `across` map read the other way round lifted unrelated German
+    memories over the answer ("Who is our plumber?" read "Oma Erika hat
+    uns besucht", re-test s39 D1)."""
+    if not profile.reads_pairs or not vector:
         return
-    asked = told_language(query)
-    if asked is None or asked == _ENGLISH:
+    asked = told_language(query) or (household or "").split("-")[0].casefold()
+    if not asked:
         return
     for rowid, text in candidates.contents(list(vector)).items():
-        if len(_WORD.findall(text)) >= ACROSS_LEAST_WORDS and (
-            told_language(text) == _ENGLISH
-        ):
-            vector[rowid] = profile.across_languages(vector[rowid])
+        told = (
+            told_language(text)
+            if len(_WORD.findall(text)) >= ACROSS_LEAST_WORDS
+            else None
+        )
+        pair = profile.pair_map(asked, told or asked)
+        vector[rowid] = profile.on_map(vector[rowid], pair)
