@@ -150,6 +150,8 @@ class Question:
         return (
             self.window_from_words
             and self.time_only
+            # Asked at a clock time: nearest it first (`nearest_to`).
+            and not self.filter.nearest_to
             and after is not None
             and before is not None
             and before - after <= TIME_ORDER_LONGEST
@@ -282,6 +284,9 @@ def question_at(
             # "What did we do last weekend?": a habit told then is no deed;
             # "what did we talk about" asks for what was told.
             window_done=reading.past and not asks_about_telling(text, read_in),
+            # "What happened yesterday at 7 pm?", nothing asked but the
+            # time: what happened nearest it first (live review s42 LOW-8).
+            nearest_to=() if _has_topic(reading.rest, words) else reading.asked_at,
         ),
         newest_first=reading.newest_first,
         window_from_words=True,

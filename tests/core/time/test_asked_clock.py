@@ -345,3 +345,54 @@ def test_an_hour_in_words_that_says_no_one_time_keeps_the_window(
         None if reading.window is None else reading.window.start,
         None if reading.window is None else reading.window.end,
     )
+
+
+def _asked_at(text: str, language: str = "en") -> tuple[datetime, ...]:
+    """The moments `text` asks at, read as `_asked` reads it."""
+    languages = language.split("+")
+    reading = read_question(text, now=NOW, language=languages[0])
+    return at_the_asked_clock(
+        text, reading, now=NOW, languages=languages, past=speaks_of_past
+    ).asked_at
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "moments"),
+    [
+        # Morning or evening (live review s42): both, the day kept.
+        (
+            "Was war gestern um Viertel nach acht?",
+            "de",
+            (_at(17, 8, 15), _at(17, 20, 15)),
+        ),
+        (
+            "What happened yesterday at quarter past eight?",
+            "en",
+            (_at(17, 8, 15), _at(17, 20, 15)),
+        ),
+        ("Was war gestern um 8?", "de", (_at(17, 8), _at(17, 20))),
+        ("What happened yesterday at 8?", "en", (_at(17, 8), _at(17, 20))),
+        # One time: it (LOW-8).
+        ("What happened yesterday at 7 pm?", "en", (_at(17, 19),)),
+        ("Was war gestern um sieben Uhr abends?", "de", (_at(17, 19),)),
+        # A span or a bound asks no one moment.
+        ("What happened yesterday between 6 and 8 pm?", "en", ()),
+        ("Was war gestern nach 21 Uhr?", "de", ()),
+        # Habits, counts and house numbers ask none.
+        ("What does Anna do at seven?", "en", ()),
+        ("What does Anna do at 7 pm?", "en", ()),
+        ("Was war in den letzten sieben Tagen?", "de", ()),
+        ("Did about seven people come yesterday?", "en", ()),
+        ("Who lived at seven Main Street yesterday?", "en", ()),
+        ("Who lived at 14 Main Street yesterday?", "en", ()),
+        ("Was war gestern vor sieben Tagen?", "de", ()),
+    ],
+)
+def test_the_moments_asked_at_are_either_reading_of_an_hour(
+    question: str, language: str, moments: tuple[datetime, ...]
+) -> None:
+    """An hour that may be morning or evening asks at both, so what happened
+    nearest either answers first, not the day in its order (the 20:15 event
+    hidden behind the morning's); a sure one asks at it; no clock time, a
+    habit, a count or a house number asks at none."""
+    assert _asked_at(question, language) == moments

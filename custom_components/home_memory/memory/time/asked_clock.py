@@ -92,10 +92,23 @@ def at_the_asked_clock(
         reading = replace(reading, past=True)
     narrowed = _narrowed(window, asked)
     if narrowed is None:
-        # Morning or evening, the day decides ("yesterday at 6"); its clock
-        # words are no topic to search the day for.
-        return replace(reading, rest=rest) if reading.window is not None else reading
-    return replace(reading, window=narrowed, rest=rest)
+        if reading.window is None:
+            return reading
+        # Morning or evening ("yesterday at 6", "gestern um Viertel nach
+        # acht"): the day stays, what happened nearest either time first
+        # (live review s42); its clock words are no topic to search it for.
+        return replace(reading, rest=rest, asked_at=_asked_at(window, asked))
+    return replace(
+        reading, window=narrowed, rest=rest, asked_at=_asked_at(narrowed, asked)
+    )
+
+
+def _asked_at(window: Window, asked: _Asked) -> tuple[datetime, ...]:
+    """The moments in `window` a clock time asks at ("at 7 pm": 19:00;
+    "at 8" in a whole day: 08:00 and 20:00); none for a span or a bound."""
+    if asked.kind != "at" or window.end - window.start > _ONE_DAY:
+        return ()
+    return tuple(_moments(window, asked.first))
 
 
 def _narrowed(window: Window, asked: _Asked) -> Window | None:
