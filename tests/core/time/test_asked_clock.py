@@ -396,3 +396,68 @@ def test_the_moments_asked_at_are_either_reading_of_an_hour(
     hidden behind the morning's); a sure one asks at it; no clock time, a
     habit, a count or a house number asks at none."""
     assert _asked_at(question, language) == moments
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "start", "end"),
+    [
+        (
+            "Was war gestern zwischen sieben und neun Uhr abends?",
+            "de",
+            _at(17, 19),
+            _at(17, 21),
+        ),
+        (
+            "What happened yesterday between seven and nine in the evening?",
+            "en",
+            _at(17, 19),
+            _at(17, 21),
+        ),
+        ("Was war gestern nach acht Uhr abends?", "de", _at(17, 20), _at(18, 0)),
+        ("Was war gestern vor sieben Uhr morgens?", "de", _at(17, 0), _at(17, 7)),
+        (
+            "What happened yesterday after eight in the evening?",
+            "en",
+            _at(17, 20),
+            _at(18, 0),
+        ),
+        (
+            "What happened yesterday before seven in the morning?",
+            "en",
+            _at(17, 0),
+            _at(17, 7),
+        ),
+        ("What happened yesterday after ten o'clock?", "en", _at(17, 0), _at(18, 0)),
+        # A clock time's own "nach", "vor" is no bound: 20:15, 19:55.
+        (
+            "Was war gestern um Viertel nach acht Uhr abends?",
+            "de",
+            _at(17, 19, 15),
+            _at(17, 21, 15),
+        ),
+        # Morning or evening, both ends: the day stays.
+        ("Was war gestern zwischen sieben und neun Uhr?", "de", _at(17, 0), _at(18, 0)),
+        # Counts, not clocks.
+        ("Was war gestern vor sieben Tagen?", "de", _at(11, 0), _at(18, 0)),
+        (
+            "Did between seven and nine people come yesterday?",
+            "en",
+            _at(17, 0),
+            _at(18, 0),
+        ),
+        (
+            "Was hat Anna nach acht Stunden gestern gemacht?",
+            "de",
+            _at(17, 0),
+            _at(18, 0),
+        ),
+    ],
+)
+def test_a_span_or_bound_said_in_words_narrows_like_its_digits(
+    question: str, language: str, start: datetime, end: datetime
+) -> None:
+    """Live review s42: speech to text writes "zwischen sieben und neun Uhr
+    abends", "after eight in the evening"; they read as "zwischen 19 und 21
+    Uhr", "after 8 pm" do (the words in the tables' `clock_spans`)."""
+    _, asked_start, asked_end = _asked(question, language)
+    assert (asked_start, asked_end) == (start, end)

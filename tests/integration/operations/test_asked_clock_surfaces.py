@@ -264,3 +264,51 @@ async def test_the_built_in_agent_says_the_nearest_first(
     ).response.speech["plain"]["speech"]
     assert "postman" in spoken, spoken
     assert "pasta" not in spoken.split("postman")[0], spoken
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "found", "not_found"),
+    [
+        (
+            "what happened yesterday between six and eight in the evening",
+            "en",
+            "pasta",
+            "dishwasher",
+        ),
+        (
+            "what happened yesterday after eight in the evening",
+            "en",
+            "dishwasher",
+            "pasta",
+        ),
+        (
+            "what happened yesterday before seven in the evening",
+            "en",
+            "pasta",
+            "dishwasher",
+        ),
+        (
+            "was war gestern zwischen sechs und acht Uhr abends",
+            "de",
+            "pasta",
+            "dishwasher",
+        ),
+        ("was war gestern nach acht Uhr abends", "de", "dishwasher", "pasta"),
+        ("was war gestern vor sieben Uhr abends", "de", "pasta", "dishwasher"),
+    ],
+)
+async def test_the_built_in_agent_hears_a_span_or_bound_said_in_words(
+    hass: HomeAssistant,
+    hass_admin_user: MockUser,
+    question: str,
+    language: str,
+    found: str,
+    not_found: str,
+) -> None:
+    """Live review s42: a span or bound in words narrows as its digits do,
+    spoken in English and German."""
+    spoken = (
+        await say(hass, question, user=hass_admin_user, language=language)
+    ).response.speech["plain"]["speech"]
+    assert found in spoken, spoken
+    assert not_found not in spoken, spoken
