@@ -30,6 +30,7 @@ from ..memory.text.fts_query import (
 from ..memory.text.moments import asked_elsewhere
 from ..memory.text.validation import has_words
 from ..memory.time.asked_clock import at_the_asked_clock
+from ..memory.time.elapsed import said_elapsed
 from ..memory.time.expressions import (
     looks_ahead,
     read_question,
@@ -568,5 +569,29 @@ def describer(
             # review s29 L1).
             return say_day(start, now=now, language=words)
         return say_when(start, end, now=now, language=words)
+
+    return describe
+
+
+def ago_describer(
+    hass: HomeAssistant, spoken_language: str | None = None
+) -> Callable[[Memory], tuple[str, str] | None]:
+    """For a "how long ago" answer: how long ago each memory happened
+    ("3 weeks", "3 Wochen"; from its end, where it lasted) and its time by
+    date ("on Thursday 12 November"), in `spoken_language` (a
+    conversation's) or else the household's; None for one still to come
+    (its time said as usual). Now read once."""
+    now, words = household_now(hass), spoken_language or language(hass)
+
+    def describe(memory: Memory) -> tuple[str, str] | None:
+        start, end = _said_span(memory, now)
+        ago = said_elapsed(
+            max(memory.happened_at, memory.happened_until or memory.happened_at),
+            now,
+            words,
+        )
+        if ago is None:
+            return None
+        return ago, say_when(start, end, now=now, language=words, relative=False)
 
     return describe
