@@ -42,3 +42,13 @@ def test_the_largest_unit_that_fits_counted_down(
 def test_what_is_still_to_come_is_no_time_gone_by() -> None:
     """A plan ahead has no "ago"."""
     assert said_elapsed(NOW + timedelta(days=2), NOW, "en") is None
+
+
+def test_days_are_calendar_days_on_the_wall_clock() -> None:
+    """Serviced at noon three weeks ago, asked in the morning: 3 weeks, not
+    2 (20 days and 21 hours); last night at 23:00, asked at 08:00: hours."""
+    morning = NOW.replace(hour=9)
+    assert said_elapsed(NOW - timedelta(days=21), morning, "en") == "3 weeks"
+    assert said_elapsed(NOW - timedelta(days=21), morning, "de") == "3 Wochen"
+    night = morning.replace(hour=8) - timedelta(hours=9)
+    assert said_elapsed(night, morning.replace(hour=8), "en") == "9 hours"

@@ -16,38 +16,37 @@ from typing import Final
 
 from .phrases import phrases
 
-# Each unit and the shortest time said in it (minutes below an hour, hours
-# below a day, days below two weeks, weeks below two months, months below a
-# year, years after).
-_UNITS: Final = (
-    ("year", timedelta(days=365)),
-    ("month", timedelta(days=60)),
-    ("week", timedelta(days=14)),
-    ("day", timedelta(days=1)),
-    ("hour", timedelta(hours=1)),
-    ("minute", timedelta()),
+# Days and more, in calendar days: each unit, the fewest days said in it
+# (days below two weeks, weeks below two months, months below a year) and
+# its length, counting it down.
+_DAY_UNITS: Final = (
+    ("year", 365, 365),
+    ("month", 60, 30),
+    ("week", 14, 7),
+    ("day", 1, 1),
 )
-# How long each unit is, counting it down.
-_LENGTHS: Final = {
-    "year": timedelta(days=365),
-    "month": timedelta(days=30),
-    "week": timedelta(days=7),
-    "day": timedelta(days=1),
-    "hour": timedelta(hours=1),
-    "minute": timedelta(minutes=1),
-}
+_DAY: Final = timedelta(days=1)
+_HOUR: Final = timedelta(hours=1)
+_MINUTE: Final = timedelta(minutes=1)
 
 
 def said_elapsed(since: datetime, now: datetime, language: str | None) -> str | None:
     """How long it is from `since` to `now` ("3 weeks", "einen Tag"), in
-    `language`'s words; None where `since` is still to come."""
+    `language`'s words: below a day in minutes or hours, else in the
+    calendar days between them on `now`'s wall clock (serviced at noon
+    three weeks ago is "3 weeks" in the morning too); None where `since` is
+    still to come."""
     if since > now:
         return None
     gone = now - since
     words = phrases(language)["spoken"]["elapsed"]
-    for unit, shortest in _UNITS:
-        if gone >= shortest:
-            count = max(1, gone // _LENGTHS[unit])
-            one, many = words[unit]
-            return str(one if count == 1 else many).format(n=count)
-    return None
+    if gone < _HOUR:
+        unit, count = "minute", max(1, gone // _MINUTE)
+    elif gone < _DAY:
+        unit, count = "hour", gone // _HOUR
+    else:
+        days = max(1, (now.date() - since.astimezone(now.tzinfo).date()).days)
+        unit, length = next((u, n) for u, fewest, n in _DAY_UNITS if days >= fewest)
+        count = days // length
+    one, many = words[unit]
+    return str(one if count == 1 else many).format(n=count)
