@@ -120,3 +120,27 @@ def test_where_someone_lives_is_memorys(household: Household) -> None:
     where = _ask(household, "where is Anna")
     assert "Anna" in where, where
     assert "Leipzig" not in where, where
+
+
+def test_how_long_ago_says_the_weeks_gone_by(household: Household) -> None:
+    """ "How long ago …", "Wie lange ist es her, dass …": the weeks gone by,
+    then the date (live review s42: the date alone), in English and German."""
+    today, zone = _today(household)
+    weeks_ago = _noon(today - timedelta(days=21), zone)
+    anna = household.anna
+    remember_event(
+        household.hass, anna, "Ben bled the radiators in the attic.", weeks_ago
+    )
+    remember_event(
+        household.hass, anna, "Die Dachrinne am Gartenhaus wurde gereinigt.", weeks_ago
+    )
+    speech = _ask(household, "how long ago did Ben bleed the radiators in the attic")
+    assert speech.startswith("That was 3 weeks ago ("), speech
+    assert "radiators" in speech, speech
+    speech = _ask(
+        household,
+        "Wie lange ist es her, dass die Dachrinne am Gartenhaus gereinigt wurde?",
+        "de",
+    )
+    assert speech.startswith("Das ist 3 Wochen her ("), speech
+    assert "Dachrinne" in speech, speech

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 from ..operations import when
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
-    from ..memory.common.values import ScoredMemory
+    from ..memory.common.values import Memory, ScoredMemory
     from .call import CallScope
     from .sentence_files import Wording
 
@@ -32,6 +32,9 @@ class Dating:
     language: str | None = None
     # Who hears it: a memory they told is said to them ("Your bank PIN …").
     listener: str | None = None
+    # After "how long ago …": how long ago each memory happened and its
+    # date (operations/when.py `ago_describer`); None for any other question.
+    ago: Callable[[Memory], tuple[str, str] | None] | None = None
 
 
 async def async_dated_ids(

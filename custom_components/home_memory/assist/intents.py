@@ -343,13 +343,16 @@ async def _async_recall_speech(
     always_when: bool = False,
     telling: bool = False,
     never_when: bool = False,
+    ago: bool = False,
     said: str | None = None,
 ) -> str:
     """Look `query` up and say what was found (`nothing` when nothing was);
     `always_when`: each memory is said with when it happened (a "when"
     question), not only events and what the home observed; `telling`: the
     question asks when something was said, so facts are dated too;
-    `never_when`: none is (a "where" question asks for a place); `said`:
+    `never_when`: none is (a "where" question asks for a place); `ago`:
+    each dated memory is said with how long ago it was (a "how long ago"
+    question, live review s42); `said`:
     the sentence `query` is of ("what did I say about {query}": mine)."""
     _cancel_waiting_forget(scope)
     # Said aloud as the answer: as sure as the background of an LLM's turn.
@@ -384,6 +387,7 @@ async def _async_recall_speech(
         asked=query,
         language=words.language,
         listener=scope.speaker.caller.user_id,
+        ago=when.ago_describer(scope.hass, words.language) if ago else None,
     )
     # Whose tellings were asked, where they told none of it: "Anna didn't
     # tell me about that, but I know: ..." (review s41 LOW-6).
@@ -470,6 +474,7 @@ class QuestionIntentHandler(_MemoryIntentHandler):
             always_when=words.asks_when(question),
             telling=words.asks_telling(question),
             never_when=words.asks_where(question),
+            ago=words.asks_ago(question),
         )
 
 
@@ -504,12 +509,22 @@ def _dated(
         if not said:
             return words.say("past_plan_said", memory=_sentence(told))
         return words.say("past_plan", when=said, memory=_sentence(told))
-    if not said:
+    ago = None if dating.ago is None else dating.ago(memory)
+    if not said and (ago is None or memory.id not in dating.own):
         return _sentence(told)
-    if str(memory.source) == "observed":
+    if said and str(memory.source) == "observed":
         # The header says its day: "This morning: I saw that Anna woke up …",
         # not "This morning: It was Tuesday morning, and I saw …".
         told = without_opening(told, dating.language)
+    if ago is not None:
+        # "How long ago was the boiler serviced?": "That was 3 weeks ago
+        # (on Thursday 12 November): …" (live review s42).
+        return words.say(
+            "ago_memory" if said else "ago_memory_said",
+            ago=ago[0],
+            when=ago[1],
+            memory=_sentence(told),
+        )
     return words.say(
         "dated_memory",
         when=f"{said[:1].upper()}{said[1:]}",

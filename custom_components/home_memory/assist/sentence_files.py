@@ -102,6 +102,9 @@ class Wording:
     # How a question about a time starts ("when", "wann"): its answer says
     # when, whatever the memory's kind.
     _asks_when: re.Pattern[str] | None = None
+    # How a question of how long ago starts ("how long ago", "wie lange ist
+    # es her"): its answer says the time gone by and the date.
+    _asks_ago: re.Pattern[str] | None = None
     # How a question about a place starts ("where", "wo"): its answer is
     # the place, never dated.
     _asks_where: re.Pattern[str] | None = None
@@ -138,6 +141,10 @@ class Wording:
     def asks_when(self, question: str) -> bool:
         """Whether `question` asks when something happened or is."""
         return self._asks_when is not None and bool(self._asks_when.match(question))
+
+    def asks_ago(self, question: str) -> bool:
+        """Whether `question` asks how long ago something happened."""
+        return self._asks_ago is not None and bool(self._asks_ago.match(question))
 
     def asks_where(self, question: str) -> bool:
         """Whether `question` asks where something is or was."""
@@ -467,6 +474,7 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
         if verb_last
         else None,
         _asks_when=_asking(words, "asks_when"),
+        _asks_ago=_asking(words, "asks_ago"),
         _asks_where=_asking(words, "asks_where"),
         _asks_telling=re.compile(
             rf"\b(?:{alternatives(words['asks_telling'])})\b", re.IGNORECASE

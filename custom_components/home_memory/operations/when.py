@@ -30,6 +30,7 @@ from ..memory.text.fts_query import (
 from ..memory.text.moments import asked_elsewhere
 from ..memory.text.validation import has_words
 from ..memory.time.asked_clock import at_the_asked_clock
+from ..memory.time.elapsed import said_elapsed
 from ..memory.time.expressions import (
     looks_ahead,
     read_question,
@@ -150,6 +151,8 @@ class Question:
         return (
             self.window_from_words
             and self.time_only
+            # Asked at a clock time: nearest it first (`nearest_to`).
+            and not self.filter.nearest_to
             and after is not None
             and before is not None
             and before - after <= TIME_ORDER_LONGEST
@@ -282,6 +285,9 @@ def question_at(
             # "What did we do last weekend?": a habit told then is no deed;
             # "what did we talk about" asks for what was told.
             window_done=reading.past and not asks_about_telling(text, read_in),
+            # "What happened yesterday at 7 pm?", nothing asked but the
+            # time: what happened nearest it first (live review s42 LOW-8).
+            nearest_to=() if _has_topic(reading.rest, words) else reading.asked_at,
         ),
         newest_first=reading.newest_first,
         window_from_words=True,
@@ -563,5 +569,29 @@ def describer(
             # review s29 L1).
             return say_day(start, now=now, language=words)
         return say_when(start, end, now=now, language=words)
+
+    return describe
+
+
+def ago_describer(
+    hass: HomeAssistant, spoken_language: str | None = None
+) -> Callable[[Memory], tuple[str, str] | None]:
+    """For a "how long ago" answer: how long ago each memory happened
+    ("3 weeks", "3 Wochen"; from its end, where it lasted) and its time by
+    date ("on Thursday 12 November"), in `spoken_language` (a
+    conversation's) or else the household's; None for one still to come
+    (its time said as usual). Now read once."""
+    now, words = household_now(hass), spoken_language or language(hass)
+
+    def describe(memory: Memory) -> tuple[str, str] | None:
+        start, end = _said_span(memory, now)
+        ago = said_elapsed(
+            max(memory.happened_at, memory.happened_until or memory.happened_at),
+            now,
+            words,
+        )
+        if ago is None:
+            return None
+        return ago, say_when(start, end, now=now, language=words, relative=False)
 
     return describe

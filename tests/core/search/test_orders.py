@@ -143,3 +143,66 @@ def test_the_last_told_comes_first_when_asked_newest_first(
         newest_first=True,
     )
     assert [s.memory.content for s in page.items] == told[::-1]
+
+
+def test_what_happened_nearest_the_asked_time_comes_first(
+    store: MemoryStore,
+) -> None:
+    """Live review s42 LOW-8: "what happened yesterday at 7 pm" (18:00 to
+    20:00) listed the 18:10 event before the 19:05 one. Asked nearest
+    19:00, every surface of the retriever lists the 19:05 first (after
+    the dishwasher running through 19:00); with two
+    moments (morning or evening, "gestern um acht") the one nearest
+    either; an event lasting through the moment is at it."""
+    day = datetime(2026, 3, 3, tzinfo=UTC)
+    told = {
+        "The cat came in through the cat flap.": (18, 10, None),
+        "The postman rang the doorbell.": (19, 5, None),
+        "The dishwasher ran in the kitchen.": (
+            18,
+            30,
+            day + timedelta(hours=19, minutes=30),
+        ),
+    }
+    for text, (hour, minute, until) in told.items():
+        store.create(
+            NewMemory(
+                content=text,
+                kind=MemoryKind.EVENT,
+                happened_at=day + timedelta(hours=hour, minutes=minute),
+                happened_until=until,
+            ),
+            HOUSE,
+        )
+    evening = MemoryFilter(
+        happened_after=day + timedelta(hours=18),
+        happened_before=day + timedelta(hours=20),
+        nearest_to=(day + timedelta(hours=19),),
+    )
+    nearest = [
+        "The dishwasher ran in the kitchen.",
+        "The postman rang the doorbell.",
+        "The cat came in through the cat flap.",
+    ]
+    retriever = Retriever(store)
+    asked = "What happened?"
+    page = retriever.search(asked, HOUSE, evening, min_relevance=0.0)
+    assert [s.memory.content for s in page.items] == nearest
+    listed = retriever.start_progressive(asked, HOUSE, evening, min_relevance=0.0)
+    assert [s.memory.content for s in listed.items] == nearest[:3]
+    context = retriever.context(asked, HOUSE, flt=evening, min_relevance=0.0)
+    assert [s.memory.content for s in context.memories] == nearest[
+        : len(context.memories)
+    ]
+    # Morning or evening: 06:10 or 18:10, the cat first.
+    either = replace(
+        evening,
+        happened_after=day,
+        happened_before=day + timedelta(days=1),
+        nearest_to=(
+            day + timedelta(hours=6, minutes=10),
+            day + timedelta(hours=18, minutes=10),
+        ),
+    )
+    page = retriever.search(asked, HOUSE, either, min_relevance=0.0)
+    assert page.items[0].memory.content == "The cat came in through the cat flap."

@@ -345,3 +345,119 @@ def test_an_hour_in_words_that_says_no_one_time_keeps_the_window(
         None if reading.window is None else reading.window.start,
         None if reading.window is None else reading.window.end,
     )
+
+
+def _asked_at(text: str, language: str = "en") -> tuple[datetime, ...]:
+    """The moments `text` asks at, read as `_asked` reads it."""
+    languages = language.split("+")
+    reading = read_question(text, now=NOW, language=languages[0])
+    return at_the_asked_clock(
+        text, reading, now=NOW, languages=languages, past=speaks_of_past
+    ).asked_at
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "moments"),
+    [
+        # Morning or evening (live review s42): both, the day kept.
+        (
+            "Was war gestern um Viertel nach acht?",
+            "de",
+            (_at(17, 8, 15), _at(17, 20, 15)),
+        ),
+        (
+            "What happened yesterday at quarter past eight?",
+            "en",
+            (_at(17, 8, 15), _at(17, 20, 15)),
+        ),
+        ("Was war gestern um 8?", "de", (_at(17, 8), _at(17, 20))),
+        ("What happened yesterday at 8?", "en", (_at(17, 8), _at(17, 20))),
+        # One time: it (LOW-8).
+        ("What happened yesterday at 7 pm?", "en", (_at(17, 19),)),
+        ("Was war gestern um sieben Uhr abends?", "de", (_at(17, 19),)),
+        # A span or a bound asks no one moment.
+        ("What happened yesterday between 6 and 8 pm?", "en", ()),
+        ("Was war gestern nach 21 Uhr?", "de", ()),
+        # Habits, counts and house numbers ask none.
+        ("What does Anna do at seven?", "en", ()),
+        ("What does Anna do at 7 pm?", "en", ()),
+        ("Was war in den letzten sieben Tagen?", "de", ()),
+        ("Did about seven people come yesterday?", "en", ()),
+        ("Who lived at seven Main Street yesterday?", "en", ()),
+        ("Who lived at 14 Main Street yesterday?", "en", ()),
+        ("Was war gestern vor sieben Tagen?", "de", ()),
+    ],
+)
+def test_the_moments_asked_at_are_either_reading_of_an_hour(
+    question: str, language: str, moments: tuple[datetime, ...]
+) -> None:
+    """An hour that may be morning or evening asks at both, so what happened
+    nearest either answers first, not the day in its order (the 20:15 event
+    hidden behind the morning's); a sure one asks at it; no clock time, a
+    habit, a count or a house number asks at none."""
+    assert _asked_at(question, language) == moments
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "start", "end"),
+    [
+        (
+            "Was war gestern zwischen sieben und neun Uhr abends?",
+            "de",
+            _at(17, 19),
+            _at(17, 21),
+        ),
+        (
+            "What happened yesterday between seven and nine in the evening?",
+            "en",
+            _at(17, 19),
+            _at(17, 21),
+        ),
+        ("Was war gestern nach acht Uhr abends?", "de", _at(17, 20), _at(18, 0)),
+        ("Was war gestern vor sieben Uhr morgens?", "de", _at(17, 0), _at(17, 7)),
+        (
+            "What happened yesterday after eight in the evening?",
+            "en",
+            _at(17, 20),
+            _at(18, 0),
+        ),
+        (
+            "What happened yesterday before seven in the morning?",
+            "en",
+            _at(17, 0),
+            _at(17, 7),
+        ),
+        ("What happened yesterday after ten o'clock?", "en", _at(17, 0), _at(18, 0)),
+        # A clock time's own "nach", "vor" is no bound: 20:15, 19:55.
+        (
+            "Was war gestern um Viertel nach acht Uhr abends?",
+            "de",
+            _at(17, 19, 15),
+            _at(17, 21, 15),
+        ),
+        # Morning or evening, both ends: the day stays.
+        ("Was war gestern zwischen sieben und neun Uhr?", "de", _at(17, 0), _at(18, 0)),
+        # Counts, not clocks.
+        ("Was war gestern vor sieben Tagen?", "de", _at(11, 0), _at(18, 0)),
+        (
+            "Did between seven and nine people come yesterday?",
+            "en",
+            _at(17, 0),
+            _at(18, 0),
+        ),
+        (
+            "Was hat Anna nach acht Stunden gestern gemacht?",
+            "de",
+            _at(17, 0),
+            _at(18, 0),
+        ),
+    ],
+)
+def test_a_span_or_bound_said_in_words_narrows_like_its_digits(
+    question: str, language: str, start: datetime, end: datetime
+) -> None:
+    """Live review s42: speech to text writes "zwischen sieben und neun Uhr
+    abends", "after eight in the evening"; they read as "zwischen 19 und 21
+    Uhr", "after 8 pm" do (the words in the tables' `clock_spans`)."""
+    _, asked_start, asked_end = _asked(question, language)
+    assert (asked_start, asked_end) == (start, end)

@@ -127,3 +127,19 @@ def test_since_when_names_no_time() -> None:
     """ "Since when …" asks a time; it names none to read from."""
     assert _asked("Since when has the heating been broken?", "en")[1:] == (None, None)
     assert _asked("Seit wann ist die Heizung kaputt?", "de")[1:] == (None, None)
+
+
+def test_since_a_clock_time_asks_at_no_moment() -> None:
+    """ "Since yesterday at 7 pm" is a span up to now, read in its order, not
+    what happened nearest 19:00 first (session 42's `asked_at`)."""
+    text = "What happened since yesterday at 7 pm?"
+    languages = ["en", "de"]
+    reading = at_the_asked_clock(
+        text,
+        read_question(text, now=NOW, language="en"),
+        now=NOW,
+        languages=languages,
+        past=speaks_of_past,
+    )
+    assert reading.asked_at == (_at(12, 2, 19),)
+    assert since_then(text, reading, now=NOW, languages=languages).asked_at == ()

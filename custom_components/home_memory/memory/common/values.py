@@ -503,6 +503,11 @@ class MemoryFilter:
     # same question, however often asked ("what did I tell you today", a
     # recap of the day; search/orders.py `in_order_told`).
     in_order_told: bool = False
+    # Not a restriction but an order: the results nearest these moments
+    # first (what happened closest to the clock time asked: "what happened
+    # yesterday at 7 pm", 19:05 before 18:10; "gestern um acht", morning or
+    # evening; search/orders.py `nearest_first`).
+    nearest_to: tuple[datetime, ...] = ()
 
     def has_window(self) -> bool:
         """Whether it asks a time: when things happened or were told."""

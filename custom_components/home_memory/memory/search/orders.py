@@ -2,7 +2,8 @@
 
 "When did ... last": the asked deed or moment, its last time first
 (docs/time.md, "The last time"). "What did I tell you today": what was
-told, in the order it was told (operations/told.py).
+told, in the order it was told (operations/told.py). "What happened
+yesterday at 7 pm": what happened nearest it first (docs/time.md).
 """
 
 from __future__ import annotations
@@ -12,6 +13,9 @@ from typing import TYPE_CHECKING
 from .visitors import visits_by_their_time
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from datetime import datetime
+
     from ..storage.candidates import CandidateQueries
     from .ranking import Ranking
 
@@ -81,3 +85,26 @@ def in_order_told(
             reverse=newest,
         )
     )
+
+
+def nearest_first(
+    candidates: CandidateQueries, ranking: Ranking, moments: Sequence[datetime]
+) -> Ranking:
+    """`ranking` with what happened nearest one of `moments` first: "what
+    happened yesterday at 7 pm" lists the 19:05 event before the 18:10 one
+    (live review s42 LOW-8); "gestern um Viertel nach acht", morning or
+    evening, the 20:15 event before the day's others. An event that lasts
+    through a moment is at it; equally near, in the ranking's order."""
+    if not moments or len(ranking) < 2:
+        return ranking
+    began = candidates.happened_at(ranking.rowids)
+    lasted = candidates.spans(ranking.rowids)
+    asked = [moment.timestamp() for moment in moments]
+
+    def distance(i: int) -> float:
+        rowid = ranking.rowids[i]
+        start, end = lasted.get(rowid, (began.get(rowid, 0.0),) * 2)
+        end = max(start, end)
+        return min(max(start - at, at - end, 0.0) for at in asked)
+
+    return ranking.taken(sorted(range(len(ranking)), key=lambda i: (distance(i), i)))

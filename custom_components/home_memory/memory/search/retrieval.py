@@ -33,7 +33,12 @@ from .floors import (
 )
 from .fusion import Relevance, fuse, on_topic
 from .needs import never_needs_memory
-from .orders import NEWEST_FIRST_POOL, in_order_told, newest_first as by_newest
+from .orders import (
+    NEWEST_FIRST_POOL,
+    in_order_told,
+    nearest_first,
+    newest_first as by_newest,
+)
 from .other_language import across_languages, told_otherwise
 from .people import (
     by_names_alone,
@@ -310,6 +315,9 @@ class Retriever:
                     in_window=topic_in_window, latest=newest_first,
                 )
             )  # fmt: skip
+        # Asked at a clock time alone ("what happened yesterday at 7 pm"):
+        # what happened nearest it first.
+        ranking = nearest_first(candidates, ranking, flt.nearest_to)
         # Asked in the order told ("what did I tell you today"): that order;
         # asked for the last told ("what did I tell you last"): newest first.
         return (

@@ -1,14 +1,16 @@
 """The clock time a question asks at: its day narrowed to the hours it names.
 
 "What happened yesterday at 7 pm?", "Wer kam gestern gegen 18 Uhr nach
-Hause?", "between 2 and 4 pm yesterday", "gestern nach 21 Uhr": the day's
+Hause?", "between 2 and 4 pm yesterday", "gestern nach 21 Uhr", "zwischen
+sieben und neun Uhr abends": the day's
 window alone lets any of its events answer (a home writes dozens a day). A
 clock time (the table's `clock_time`, read by clock.py as a statement's
 is) becomes the hour either side of it (ASKED_CLOCK_SLACK); a span or a
 bound (`clock_spans`) those hours, past midnight where its end comes first
 ("between 11 pm and 1 am"). Always from inside the day or part of day
 asked, and only where that leaves one reading: "this evening at 7" is
-19:00, "yesterday at 6" keeps the day (its clock words are no topic).
+19:00, "yesterday at 6" keeps the day (its clock words are no topic),
+asking at both 06:00 and 18:00 (`TimeReading.asked_at`: nearest first).
 Without a day, a question of the past reads the last 24 hours, never a
 habit's time ("what does Anna do at 7 pm"). docs/time.md. Pure."""
 
@@ -20,7 +22,7 @@ import functools
 import re
 from typing import TYPE_CHECKING, Final
 
-from .clock import clock_in
+from .clock import clock_in, hour_said, with_clock_words
 from .phrases import phrases
 from .readings import TimeReading, Window
 
@@ -92,10 +94,23 @@ def at_the_asked_clock(
         reading = replace(reading, past=True)
     narrowed = _narrowed(window, asked)
     if narrowed is None:
-        # Morning or evening, the day decides ("yesterday at 6"); its clock
-        # words are no topic to search the day for.
-        return replace(reading, rest=rest) if reading.window is not None else reading
-    return replace(reading, window=narrowed, rest=rest)
+        if reading.window is None:
+            return reading
+        # Morning or evening ("yesterday at 6", "gestern um Viertel nach
+        # acht"): the day stays, what happened nearest either time first
+        # (live review s42); its clock words are no topic to search it for.
+        return replace(reading, rest=rest, asked_at=_asked_at(window, asked))
+    return replace(
+        reading, window=narrowed, rest=rest, asked_at=_asked_at(narrowed, asked)
+    )
+
+
+def _asked_at(window: Window, asked: _Asked) -> tuple[datetime, ...]:
+    """The moments in `window` a clock time asks at ("at 7 pm": 19:00;
+    "at 8" in a whole day: 08:00 and 20:00); none for a span or a bound."""
+    if asked.kind != "at" or window.end - window.start > _ONE_DAY:
+        return ()
+    return tuple(_moments(window, asked.first))
 
 
 def _narrowed(window: Window, asked: _Asked) -> Window | None:
@@ -170,13 +185,17 @@ def _on(day: date, clock: time, zoned: datetime) -> datetime:
 def _asked_in(text: str, language: str) -> _Asked | None:
     """The first clock span or bound (`clock_spans`), else clock time,
     `text` says in `language`'s table."""
+    found = clock_in(text, language)
     for kind, pattern in _spans(language):
         for said in pattern.finditer(text):
-            first = _times(said, "")
-            second = _times(said, "2") if kind == "between" else ()
+            if found is not None and found[0] < said.start() < found[1].end:
+                # "um Viertel nach acht Uhr abends", "um fünf vor acht Uhr":
+                # the clock time's own words, no bound.
+                continue
+            first = _times(said, "", language, half=kind != "between")
+            second = _times(said, "2", language) if kind == "between" else ()
             if first and (second or kind != "between"):
                 return _Asked(said.start(), said.end(), kind, first, second)
-    found = clock_in(text, language)
     if found is None:
         return None
     start, clock = found
@@ -186,18 +205,29 @@ def _asked_in(text: str, language: str) -> _Asked | None:
     return _Asked(start, clock.end, "at", tuple(times))
 
 
-def _times(said: re.Match[str], end: str) -> tuple[time, ...]:
+def _times(
+    said: re.Match[str], end: str, language: str, *, half: bool = True
+) -> tuple[time, ...]:
     """The times of day one end of a span may be (groups `hour`, `minute`,
-    `am`, `pm`, with `end`'s suffix): one with am/pm or an hour from 13,
-    else morning and evening; none for no time ("at 14 pm")."""
+    `am`, `pm`, with `end`'s suffix; the hour in digits or words): one with
+    am/pm, an hour from 13 or, where `half`, the part of the day said after
+    the span (groups `later`, `earlier`: "between seven and nine in the
+    evening" says it of its end, whose shortest span then picks the
+    start), else morning and evening; none for no time ("at 14 pm")."""
     groups = said.groupdict()
-    hour, minute = int(groups[f"hour{end}"]), int(groups.get(f"minute{end}") or 0)
+    hour = hour_said(groups[f"hour{end}"], language)
+    minute = int(groups.get(f"minute{end}") or 0)
     am, pm = bool(groups.get(f"am{end}")), bool(groups.get(f"pm{end}"))
-    if (am or pm) and not 1 <= hour <= _HALF_DAY:
+    later = half and bool(groups.get("later"))
+    earlier = half and bool(groups.get("earlier"))
+    if hour is None or ((am or pm or earlier) and not 1 <= hour <= _HALF_DAY):
         return ()
     if hour > _LAST_HOUR or minute > _LAST_MINUTE:
         return ()
-    if am or pm:
+    if later and hour < _HALF_DAY:
+        # "after eight in the evening", "nach acht Uhr abends": 20:00.
+        pm = True
+    if am or pm or earlier:
         return (time(hour % _HALF_DAY + (_HALF_DAY if pm else 0), minute),)
     if hour == 0 or hour >= _HALF_DAY:
         return (time(hour, minute),)
@@ -209,7 +239,12 @@ def _spans(language: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
     """The table's clock spans and bounds, compiled: (kind, pattern)."""
     table = phrases(language).get("clock_spans", [])
     return tuple(
-        (kind, re.compile(_WORD_START + pattern, re.IGNORECASE))
+        (
+            kind,
+            re.compile(
+                _WORD_START + with_clock_words(pattern, language), re.IGNORECASE
+            ),
+        )
         for kind, pattern in table
     )
 

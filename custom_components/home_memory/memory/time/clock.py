@@ -172,16 +172,25 @@ def _words(language: str | None) -> dict[str, dict[str, int]]:
     return found
 
 
+def hour_said(said: str, language: str | None) -> int | None:
+    """The hour `said` in digits or the table's hour words ("seven", "neun");
+    None for other words."""
+    return _number(said, _words(language))
+
+
 @functools.cache
 def _pattern(language: str | None) -> str | None:
-    """The table's `clock_time` with its {placeholders} filled from its
-    `clock_words` (a placeholder without words matches nothing); None
+    """The table's `clock_time` with its {placeholders} filled; None
     without one."""
-    table = phrases(language)
-    pattern = table.get("clock_time")
-    if not isinstance(pattern, str):
-        return None
-    words = table.get("clock_words", {})
+    pattern = phrases(language).get("clock_time")
+    return with_clock_words(pattern, language) if isinstance(pattern, str) else None
+
+
+def with_clock_words(pattern: str, language: str | None) -> str:
+    """`pattern` with its {placeholders} filled from the table's
+    `clock_words` (a placeholder without words matches nothing): a clock
+    time's and a clock span's (asked_clock.py) alike."""
+    words = phrases(language).get("clock_words", {})
     for placeholder, kind in _PLACEHOLDERS.items():
         said = words.get(kind, ())
         pattern = pattern.replace(

@@ -93,3 +93,7 @@ class TimeReading:
     # Each expression resolved, in the text's order (a statement's relative
     # words are said as dates when it is stored: restating.py).
     times: tuple[SaidTime, ...] = ()
+    # The clock times the text asks at ("yesterday at 7 pm": 19:00; "gestern
+    # um Viertel nach acht": 08:15 and 20:15, morning or evening): what
+    # happened nearest them answers first (asked_clock.py).
+    asked_at: tuple[datetime, ...] = ()

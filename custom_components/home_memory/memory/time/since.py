@@ -37,7 +37,9 @@ def since_then(
     if reading.window is None or reading.newest_first or len(reading.times) != 1:
         return reading
     [said] = reading.times
-    start = reading.window.start  # narrowed to a clock time asked, if one was
+    # Narrowed to a clock time asked, if one was: from it, in time order
+    # (not what happened nearest it first: `asked_at` goes).
+    start = reading.window.start
     if start >= now:
         return reading  # "since tomorrow": no span up to now
     before = text[: said.start]
@@ -49,7 +51,7 @@ def since_then(
             rest = _SPACE_BEFORE_MARK.sub(
                 r"\1", " ".join(words_pattern.sub(" ", reading.rest).split())
             )
-            return replace(reading, window=Window(start, now), rest=rest)
+            return replace(reading, window=Window(start, now), rest=rest, asked_at=())
     return reading
 
 
