@@ -21,6 +21,7 @@ import pytest
 from .test_questions import GERMAN, answered_by, ask, expose, speech
 
 if TYPE_CHECKING:
+    from freezegun.api import FrozenDateTimeFactory
     from homeassistant.core import HomeAssistant
     from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
@@ -127,11 +128,18 @@ def home(
     ],
 )
 async def test_plain_english_questions_are_memorys(
-    hass: HomeAssistant, user_anna: MockUser, told: str, asked: str, said: str
+    hass: HomeAssistant,
+    user_anna: MockUser,
+    freezer: FrozenDateTimeFactory,
+    told: str,
+    asked: str,
+    said: str,
 ) -> None:
     """A wish for something, a duty, what is kept somewhere: memory's answer,
     the Garage, Hallway and Kitchen areas Home Assistant has
-    notwithstanding."""
+    notwithstanding. On Thursday 3 December 2026: the boiler's 20 November
+    is past and the library's 10 December to come, whatever today is."""
+    freezer.move_to("2026-12-03T11:00:00+00:00")
     await ask(hass, told, user=user_anna)
     answer = await ask(hass, asked, user=user_anna)
     assert answered_by(answer) == MEMORY, speech(answer)
@@ -205,11 +213,18 @@ async def test_plain_english_questions_are_memorys(
     ],
 )
 async def test_plain_german_questions_are_memorys(
-    hass: HomeAssistant, user_anna: MockUser, told: str, asked: str, said: str
+    hass: HomeAssistant,
+    user_anna: MockUser,
+    freezer: FrozenDateTimeFactory,
+    told: str,
+    asked: str,
+    said: str,
 ) -> None:
     """ "wann" with a verb in the past (also one whose particle comes last),
     "weißt du noch, wann …", what one must do, what is kept somewhere:
-    memory's, in German, with a Haustür Home Assistant has."""
+    memory's, in German, with a Haustür Home Assistant has (on Thursday 3
+    December 2026, as in English)."""
+    freezer.move_to("2026-12-03T11:00:00+00:00")
     hass.config.language = "de"
     await ask(hass, told, "de", user=user_anna)
     answer = await ask(hass, asked, "de", user=user_anna)
