@@ -55,24 +55,26 @@ def across_languages(
     query: str,
     vector: dict[int, float],
     profile: ModelProfile,
-    household: str | None = None,
 ) -> None:
     """Each memory of `vector` whose pair with the question has a map of its
     own in the profile (`ModelProfile.pair_map`) has its similarity read on
     it: a German question's English memory (`across`), an English
     question's English or German memory (`english`, `english_across`), each
     fitted on its own pairs. A question that tells no language by its
-    function words is in the `household`'s (base tag); a memory of fewer
-    than ACROSS_LEAST_WORDS words, or that tells none, in the question's:
-    "A." or "Yes it is" say no language, and all of one question's
-    memories of a language stay on one map, in the order of their cosines.
+    function words ("Tom") is read on the `search` map: a name alone is in
+    no language, and the gap between two languages' pairs is not its own
+    (a strict floor let "Tom repaired the car" past 0.6 as half relevant).
+    A memory of fewer than ACROSS_LEAST_WORDS words, or that tells none, is
+    in the question's: "A." or "Yes it is" say no language, and all of one
+    question's memories of a language stay on one map, in the order of
+    their cosines.
     The `across` map read the other way round lifted unrelated German
     memories over the answer ("Who is our plumber?" read "Oma Erika hat
     uns besucht", re-test s39 D1)."""
     if not profile.reads_pairs or not vector:
         return
-    asked = told_language(query) or (household or "").split("-")[0].casefold()
-    if not asked:
+    asked = told_language(query)
+    if asked is None:
         return
     for rowid, text in candidates.contents(list(vector)).items():
         told = (

@@ -363,13 +363,7 @@ class Retriever:
         memory in another language is read as such a pair."""
         missing = [rowid for rowid in keyword if rowid not in vector]
         vector.update(self._candidates.similarities(query_vector, missing))
-        across_languages(
-            self._candidates,
-            query,
-            vector,
-            self._embedder_profile(),
-            self.config.language,
-        )
+        across_languages(self._candidates, query, vector, self._embedder_profile())
 
     def _embedder_profile(self) -> ModelProfile:
         return profile_for(getattr(self.store.embedder, "model_id", None))
