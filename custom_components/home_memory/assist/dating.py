@@ -32,6 +32,9 @@ class Dating:
     language: str | None = None
     # Who hears it: a memory they told is said to them ("Your bank PIN …").
     listener: str | None = None
+    # ... and their name: a memory about them by name is said to them
+    # ("Anna's birthday …" to Anna: "Your birthday …").
+    listener_name: str | None = None
 
 
 async def async_dated_ids(
