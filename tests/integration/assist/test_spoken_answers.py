@@ -220,3 +220,40 @@ async def test_anothers_secret_is_unknown_like_anything_unknown(
     else."""
     _anna, ben = await _annas_day(hass, mock_config_entry, request, freezer, language)
     assert speech(await say(hass, asked, user=ben, language=language)) == answer
+
+
+@pytest.mark.parametrize(
+    ("language", "asked", "opening"),
+    [
+        (
+            "en",
+            "What did I tell you last?",
+            "The last thing you told me is a private note of yours. Before that: ",
+        ),
+        (
+            "de",
+            "Was habe ich dir zuletzt erzählt?",
+            (
+                "Das Letzte, was du mir erzählt hast, ist eine private Notiz "
+                "von dir. Davor: "
+            ),
+        ),
+    ],
+)
+async def test_a_secret_told_last_is_said_as_a_private_note(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    request: pytest.FixtureRequest,
+    freezer: FrozenDateTimeFactory,
+    language: str,
+    asked: str,
+    opening: str,
+) -> None:
+    """Anna's last telling is her private gate code: the answer says the
+    last thing was a private note of hers, then what came before it."""
+    anna, _ben = await _annas_day(hass, mock_config_entry, request, freezer, language)
+    await say(hass, ANNAS[language][0], user=anna, language=language)
+    answer = speech(await say(hass, asked, user=anna, language=language))
+    assert answer.startswith(opening), answer
+    assert "4711" not in answer, answer
