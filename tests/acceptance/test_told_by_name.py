@@ -39,13 +39,16 @@ def _remember(home: Household, user: User, content: str) -> dict[str, Any]:
 
 def test_what_anna_tells_about_her_things_names_her(household: Household) -> None:
     """Ben hears whose helmet and locker code it is; Anna still finds hers
-    with "my"; the action's written sentence is named too."""
+    with "my", said to her as hers ("Your …", session 42); the action's
+    written sentence is named too."""
     wait_for_the_model(household)
     anna, ben = household.anna, household.ben
     _say(household, anna, "remember that my bicycle helmet is in the hallway cupboard")
     told = "Anna's bicycle helmet is in the hallway cupboard"
     assert told in _say(household, ben, "where is Anna's bicycle helmet")
-    assert told in _say(household, anna, "where is my bicycle helmet")
+    assert "Your bicycle helmet is in the hallway cupboard" in _say(
+        household, anna, "where is my bicycle helmet"
+    )
     assert _remember(household, anna, "My locker code is 4711")["content"] == (
         "Anna's locker code is 4711"
     )

@@ -32,6 +32,9 @@ class Dating:
     language: str | None = None
     # Who hears it: a memory they told is said to them ("Your bank PIN …").
     listener: str | None = None
+    # ... and their name: a memory about them by name is said to them
+    # ("Anna's birthday …" to Anna: "Your birthday …").
+    listener_name: str | None = None
     # After "how long ago …": how long ago each memory happened and its
     # date (operations/when.py `ago_describer`); None for any other question.
     ago: Callable[[Memory], tuple[str, str] | None] | None = None

@@ -14,16 +14,11 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Final, override
 
 from homeassistant.helpers import entity_registry as er, intent
-from homeassistant.util import dt as dt_util
 import probatio as vol
 
 from ..const import DOMAIN, LOGGER
 from ..memory.common.values import Visibility
-from ..memory.observation.phrases import lead_ins, without_opening
-from ..memory.text.addressing import to_the_teller
-from ..memory.text.answering import answering_part
-from ..memory.text.moments import told_as
-from ..memory.text.quoting import flatten
+from ..memory.text.naming import possessive
 from ..memory.text.redating import redating
 from ..memory.text.said import as_said
 from ..memory.text.statements import with_sentence_end
@@ -42,6 +37,15 @@ from ..runtime.ha_internals import (
     answer_triggers_as_handled,
     answer_where_unmatched,
     trigger_answered,
+)
+from .answers import (
+    Whose,
+    dated as _dated,
+    kept_back,
+    last_told,
+    listing,
+    private_notes,
+    spoken,
 )
 from .arguments import CONTENT, MAX_QUERY_CHARS, QUERY
 from .call import CallScope, async_scope
@@ -67,7 +71,6 @@ if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
 
     from ..memory.common.values import Memory
-    from ..memory.search.retrieval import ProgressivePage
     from ..runtime.conversation_state import ConversationState
     from ..runtime.data import HomeMemoryConfigEntry
     from .sentence_files import Trigger
@@ -85,22 +88,6 @@ INTENT_CORRECT: Final = "HomeMemoryCorrect"
 INTENT_UNDO: Final = "HomeMemoryUndo"
 # A refusal whose memory is no longer there to act on.
 _GONE: Final = intent.IntentResponseErrorCode.NO_VALID_TARGETS
-
-
-def _spoken(text: str) -> str:
-    """A memory's text for speech: one line, without its closing punctuation
-    (a part of it ends with its ";" or "," too: "… auf und wieder zu;")."""
-    return flatten(text).rstrip(" .!?;,:")
-
-
-def _sentence(text: str) -> str:
-    """A memory's text for speech as one sentence: one line, one full stop.
-
-    A summary cut with "…" keeps it alone ("unlock the…", never "…."); a line
-    break in a memory is read as a space, not as a new line of the answer.
-    """
-    spoken = _spoken(text)
-    return spoken if spoken.endswith("\u2026") else f"{spoken}."
 
 
 class _MemoryIntentHandler(intent.IntentHandler):
@@ -179,6 +166,20 @@ class _MemoryIntentHandler(intent.IntentHandler):
         self, scope: CallScope, slots: dict[str, Any], words: Wording, said: str
     ) -> str | None:
         raise NotImplementedError
+
+
+def _nothing_known(slots: dict[str, Any], words: Wording, question: str) -> str:
+    """What a question with no answer says: "I don't know Anna's gate code."
+    where it asks for someone's thing ("what is Anna's gate code"), as for
+    anything unknown (another's private memory is never said to be there);
+    else "I don't know"."""
+    owner, thing = slots.get("owner"), slots.get("query")
+    if owner is not None and thing is not None:
+        owned = f"{possessive(str(owner['value']), words.language)} {thing['value']}"
+        asked = " ".join(question.replace("\u2019", "'").split()).casefold()
+        if owned.casefold() in asked:
+            return words.say("question_nothing_owned", thing=spoken(owned))
+    return words.say("question_nothing")
 
 
 def _voice_state(scope: CallScope) -> ConversationState:
@@ -372,53 +373,74 @@ async def _async_recall_speech(
     voice.recall_telling = telling
     voice.recall_undated = never_when
     voice.recall_listed = page.numbers[-1] if len(page.items) > 1 else 0
+    voice.recall_roundup = recalled.roundup
     if not page.items:
         return nothing
     describe = when.describer(scope.hass, words.language)
-    dated = replace(
-        await async_dated_ids(
-            scope,
-            page.items,
-            words,
-            always_when=always_when,
-            telling=telling,
-            never_when=never_when,
+    dated = await _async_listening(
+        scope,
+        replace(
+            await async_dated_ids(
+                scope,
+                page.items,
+                words,
+                always_when=always_when,
+                telling=telling,
+                never_when=never_when,
+            ),
+            asked=query,
+            language=words.language,
+            ago=when.ago_describer(scope.hass, words.language) if ago else None,
         ),
-        asked=query,
-        language=words.language,
-        listener=scope.speaker.caller.user_id,
-        ago=when.ago_describer(scope.hass, words.language) if ago else None,
     )
+    # A roundup said aloud keeps the asker's private secrets back.
+    kept = kept_back(page.items, recalled.roundup)
+    if recalled.last_told is not None and (
+        whose := await _async_whose(scope, recalled.last_told)
+    ):
+        # "What did I tell you last?": "The last thing you told me: …".
+        scope.state.last_memory_id = None
+        voice.recall_listed = page.numbers[-1]
+        return last_told(page, words, describe, whose, dating=dated, kept=kept)
     # Whose tellings were asked, where they told none of it: "Anna didn't
     # tell me about that, but I know: ..." (review s41 LOW-6).
-    untold = await _async_untold(scope, recalled.untold)
+    untold = await _async_whose(scope, recalled.untold)
     if len(page.items) == 1:
         memory = page.items[0].memory
+        if memory.id in kept:
+            return private_notes(words, 1)
         scope.state.last_memory_id = memory.id
         answer = _dated(describe, memory, words, dating=dated)
         if untold is None:
             return answer
-        return words.say(f"untold_one{untold[0]}", name=untold[1], memory=answer)
+        return words.say(f"untold_one{untold.suffix}", name=untold.name, memory=answer)
     # Several read out: "that" no longer means one said before them.
     scope.state.last_memory_id = None
     return words.say(
-        "recall_several" if untold is None else f"untold_several{untold[0]}",
+        "recall_several" if untold is None else f"untold_several{untold.suffix}",
         total=page.total,
-        listing=_listing(page, words, describe, dated=dated),
-        name="" if untold is None else untold[1],
+        listing=listing(page, words, describe, dating=dated, kept=kept),
+        name="" if untold is None else untold.name,
     )
 
 
-async def _async_untold(scope: CallScope, untold: str | None) -> tuple[str, str] | None:
-    """How an answer names `untold`, the user who told none of it: the
-    suffix of its response ("_you" for the one who asks, "" for another)
-    and their name; None when there is none to name."""
-    if untold is None:
+async def _async_listening(scope: CallScope, dating: Dating) -> Dating:
+    """`dating` for the one who asks: their own memory is "Your …", and
+    so is one of them by name ("Anna's birthday" to Anna)."""
+    user = scope.speaker.caller.user_id
+    name = None if user is None else await async_teller_name(scope.hass, user)
+    return replace(dating, listener=user, listener_name=name)
+
+
+async def _async_whose(scope: CallScope, user: str | None) -> Whose | None:
+    """How an answer names `user` as a teller ("_you" for the one who
+    asks); None when there is none to name."""
+    if user is None:
         return None
-    if untold == scope.speaker.caller.user_id:
-        return ("_you", "")
-    name = await async_teller_name(scope.hass, untold)
-    return None if name is None else ("", name)
+    if user == scope.speaker.caller.user_id:
+        return Whose("_you", "")
+    name = await async_teller_name(scope.hass, user)
+    return None if name is None else Whose("", name)
 
 
 class RecallIntentHandler(_QueryIntentHandler):
@@ -436,7 +458,7 @@ class RecallIntentHandler(_QueryIntentHandler):
         if not has_words(query):
             _cancel_waiting_forget(scope)
             raise RefusedError(words.say("nothing_to_look_up"))
-        nothing = words.say("recall_nothing", query=_spoken(query))
+        nothing = words.say("recall_nothing", query=spoken(query))
         return await _async_recall_speech(scope, query, words, nothing, said=said)
 
 
@@ -465,7 +487,7 @@ class QuestionIntentHandler(_MemoryIntentHandler):
         self, scope: CallScope, slots: dict[str, Any], words: Wording, said: str
     ) -> str:
         question = slots[QUESTION]["value"]
-        nothing = words.say("question_nothing")
+        nothing = _nothing_known(slots, words, question)
         return await _async_recall_speech(
             scope,
             question,
@@ -476,84 +498,6 @@ class QuestionIntentHandler(_MemoryIntentHandler):
             never_when=words.asks_where(question),
             ago=words.asks_ago(question),
         )
-
-
-def _dated(
-    describe: Callable[[Memory], str],
-    memory: Memory,
-    words: Wording,
-    *,
-    dating: Dating | None = None,
-) -> str:
-    """A memory said with when it happened where that matters (an event, an
-    observation, or the question asked when), unless its own words say it:
-    "Yesterday evening, a little after six: ..."."""
-    dating = dating or Dating()
-    wanted = memory.id in dating.always or (
-        memory.id not in dating.own and when.worth_saying(memory)
-    )
-    said = describe(memory) if wanted else ""
-    told = answering_part(
-        memory.summary,
-        memory.content,
-        dating.asked,
-        dating.language,
-        lead_ins(dating.language),
-        told_as(dating.language),
-    )
-    if dating.listener is not None and memory.teller == dating.listener:
-        told = to_the_teller(told)  # "My bank PIN …" to its teller: "Your …"
-    if when.plan_over(memory, dt_util.utcnow(), words.language):
-        # "Peter kommt am Samstag", its Saturday over (review s40 #3); when,
-        # unless its own words say it.
-        if not said:
-            return words.say("past_plan_said", memory=_sentence(told))
-        return words.say("past_plan", when=said, memory=_sentence(told))
-    ago = None if dating.ago is None else dating.ago(memory)
-    if not said and (ago is None or memory.id not in dating.own):
-        return _sentence(told)
-    if said and str(memory.source) == "observed":
-        # The header says its day: "This morning: I saw that Anna woke up …",
-        # not "This morning: It was Tuesday morning, and I saw …".
-        told = without_opening(told, dating.language)
-    if ago is not None:
-        # "How long ago was the boiler serviced?": "That was 3 weeks ago
-        # (on Thursday 12 November): …" (live review s42).
-        return words.say(
-            "ago_memory" if said else "ago_memory_said",
-            ago=ago[0],
-            when=ago[1],
-            memory=_sentence(told),
-        )
-    return words.say(
-        "dated_memory",
-        when=f"{said[:1].upper()}{said[1:]}",
-        memory=_sentence(told),
-    )
-
-
-def _listing(
-    page: ProgressivePage,
-    words: Wording,
-    describe: Callable[[Memory], str],
-    *,
-    dated: Dating | None = None,
-) -> str:
-    """The page's memories by number, and how many are left for "more",
-    each dated as `dated` says (`_dated`)."""
-    speech = " ".join(
-        words.say(
-            "listing_item",
-            number=number,
-            memory=_dated(describe, item.memory, words, dating=dated),
-        )
-        for number, item in zip(page.numbers, page.items, strict=True)
-    )
-    if page.has_more and (rest := page.total - page.numbers[-1]) > 0:
-        # One left is said apart: German counts "ein weiteres", not "1 weitere".
-        key = "listing_more_one" if rest == 1 else "listing_more"
-        speech += " " + words.say(key, rest=rest)
-    return speech
 
 
 class MoreIntentHandler(_MemoryIntentHandler):
@@ -585,10 +529,14 @@ class MoreIntentHandler(_MemoryIntentHandler):
             never_when=voice.recall_undated,
         )
         # Read to the one who asks "more": their own memory is "Your …".
-        dated = replace(dated, listener=scope.speaker.caller.user_id)
+        dated = await _async_listening(scope, dated)
         voice.recall_listed = max(voice.recall_listed, page.numbers[-1])
-        return _listing(
-            page, words, when.describer(scope.hass, words.language), dated=dated
+        return listing(
+            page,
+            words,
+            when.describer(scope.hass, words.language),
+            dating=dated,
+            kept=kept_back(page.items, voice.recall_roundup),
         )
 
 
@@ -613,7 +561,7 @@ class ForgetIntentHandler(_QueryIntentHandler):
         query = slots["query"]["value"]
         if not has_words(query):
             raise RefusedError(words.say("nothing_to_look_up"))
-        that = words.without_forget_fillers(_spoken(query).casefold())
+        that = words.without_forget_fillers(spoken(query).casefold())
         if that in words.that_words:
             try:
                 resolved = await async_resolve(scope, that=True)
@@ -680,7 +628,7 @@ def _choice(
 ) -> str:
     """A candidate as a listing says it: its words, and what tells it from
     another with the same words ("(just for you)", when it happened)."""
-    text = _spoken(memory.summary)
+    text = spoken(memory.summary)
     if apart.visibility is not None:
         text = words.say(f"choice_{apart.visibility}", memory=text)
     text = text if text.endswith("\u2026") else f"{text}."
@@ -693,7 +641,7 @@ def _ask_to_forget(scope: CallScope, memory: Memory, words: Wording) -> str:
     voice = _voice_state(scope)
     token = choosing.async_request_forget(scope.ops, scope.state, memory, voice)
     voice.voice_token = scope.state.voice_token = token
-    return words.say("ask_forget", memory=_spoken(memory.summary))
+    return words.say("ask_forget", memory=spoken(memory.summary))
 
 
 class PickIntentHandler(_MemoryIntentHandler):
@@ -763,9 +711,7 @@ async def _async_listed_again(
         telling=voice.recall_telling,
         never_when=voice.recall_undated,
     )
-    dated = replace(
-        dated, language=words.language, listener=scope.speaker.caller.user_id
-    )
+    dated = await _async_listening(scope, replace(dated, language=words.language))
     describe = when.describer(scope.hass, words.language)
     return _dated(describe, item.memory, words, dating=dated)
 
@@ -791,7 +737,7 @@ class ConfirmIntentHandler(_MemoryIntentHandler):
         except ForgetChangedError as err:
             # Corrected since the question: ask again about what it says now.
             voice.voice_token = scope.state.voice_token = err.token
-            return words.say("changed_since", memory=_spoken(err.memory.summary))
+            return words.say("changed_since", memory=spoken(err.memory.summary))
         voice.last_forgotten = tuple(memory.id for memory in forgotten)
         return words.say("forgotten")
 
@@ -815,7 +761,7 @@ class UndoForgetIntentHandler(_MemoryIntentHandler):
         restored = await memories.async_restore(scope.ops, ids)
         if not restored:
             raise RefusedError(words.say("nothing_to_undo"))
-        return words.say("restored", memory=_spoken(restored[0].summary))
+        return words.say("restored", memory=spoken(restored[0].summary))
 
 
 class DenyIntentHandler(_MemoryIntentHandler):

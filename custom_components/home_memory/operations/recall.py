@@ -32,6 +32,12 @@ class Recalled:
 
     page: ProgressivePage
     untold: str | None = None
+    # Asked only a time, no topic ("what's new since yesterday", "what did
+    # I tell you today"): a roundup, which a voice answer reads to the
+    # room (assist/answers.py keeps the asker's private secrets back).
+    roundup: bool = False
+    # The user whose last tellings answer ("what did I tell you last").
+    last_told: str | None = None
 
 
 async def async_recall(
@@ -90,11 +96,13 @@ async def async_recalled(
     for question in first:
         page = await _async_start(scope, question, min_relevance, teller)
         if page.items:
-            return Recalled(page)
+            return Recalled(page, None, question.time_only, asked.last_of)
     # "What did Anna say about the car", and Anna told nothing of it: what
     # is known of the car (review s39 #6), not said as hers.
     page = await _async_start(scope, last, min_relevance, teller)
-    return Recalled(page, asked.untold if first else None)
+    if first:
+        return Recalled(page, asked.untold, last.time_only)
+    return Recalled(page, None, last.time_only, asked.last_of)
 
 
 async def _async_start(

@@ -72,6 +72,9 @@ class Asked:
 
     tries: tuple[Question, ...]
     untold: str | None = None
+    # The teller whose last tellings the first asks ("what did I tell you
+    # last"): its answer says so ("The last thing you told me: ...").
+    last_of: str | None = None
 
 
 async def async_asked(
@@ -98,9 +101,10 @@ async def async_asked(
     if telling is None:
         return Asked((asked,))
     by_teller = in_telling_time(asked, telling)
+    last_of = telling.teller if _asks_last(asked) else None
     if has_window(asked) or telling.teller is None:
-        return Asked((by_teller,))
-    return Asked((by_teller, asked), telling.teller)
+        return Asked((by_teller,), last_of=last_of)
+    return Asked((by_teller, asked), telling.teller, last_of)
 
 
 def in_telling_time(asked: Question, telling: Telling) -> Question:
@@ -116,7 +120,7 @@ def in_telling_time(asked: Question, telling: Telling) -> Question:
         origins=asked.filter.origins or _TOLD_ORIGINS,
     )
     if not has_window(asked):
-        if asked.newest_first and asked.time_only:
+        if _asks_last(asked):
             # "What did I tell you last?", "Was hat Anna zuletzt gesagt?":
             # every telling of theirs is an answer (the floor of a time
             # alone), the last told first (session 41: "I don't know").
@@ -139,6 +143,12 @@ def in_telling_time(asked: Question, telling: Telling) -> Question:
             in_order_told=asked.time_only,
         ),
     )
+
+
+def _asks_last(asked: Question) -> bool:
+    """Whether the question asks only for the last told ("what did I tell
+    you last", "was hat Anna zuletzt gesagt"): no window, the newest first."""
+    return not has_window(asked) and asked.newest_first and asked.time_only
 
 
 def has_window(asked: Question) -> bool:

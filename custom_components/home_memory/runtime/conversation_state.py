@@ -85,6 +85,9 @@ class ConversationState:
     # The highest number a spoken recall listed ("1: … 2: …", and "more"),
     # for "number two" after it; 0 when it listed none.
     recall_listed: int = 0
+    # The recall was a roundup (a time alone): "more" keeps the asker's
+    # private secrets back too (assist/answers.py).
+    recall_roundup: bool = False
     pending: dict[str, PendingForget] = field(default_factory=dict)
     # The token the voice flow ("forget ..." then "yes") waits on.
     voice_token: str | None = None

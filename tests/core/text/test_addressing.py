@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from custom_components.home_memory.memory.text.addressing import to_the_teller
+from custom_components.home_memory.memory.text.addressing import (
+    to_the_named,
+    to_the_teller,
+)
 
 
 @pytest.mark.parametrize(
@@ -45,3 +48,31 @@ from custom_components.home_memory.memory.text.addressing import to_the_teller
 def test_the_first_person_is_said_to_the_teller(told: str, said: str) -> None:
     """Possessives and "I am"/"ich bin" turn; a half-changed text does not."""
     assert to_the_teller(told) == said
+
+
+@pytest.mark.parametrize(
+    ("told", "said"),
+    [
+        ("Anna's birthday is on 3 March.", "Your birthday is on 3 March."),
+        ("The keys are in Anna's bag.", "The keys are in your bag."),
+        ("Anna is at the dentist until noon.", "You are at the dentist until noon."),
+        ("Anna likes green tea.", "You like green tea."),
+        # Another's name, another verb, a longer name: as told.
+        ("Ben and Anna are out.", "Ben and Anna are out."),
+        ("Annabel's cat is asleep.", "Annabel's cat is asleep."),
+        ("Annas Geburtstag ist am 3. März.", "Dein Geburtstag ist am 3. März."),
+        ("Annas Tasche ist im Auto.", "Deine Tasche ist im Auto."),
+        ("Annas Telefonnummer ist 123.", "Deine Telefonnummer ist 123."),
+        ("Annas Schuhe sind im Flur.", "Deine Schuhe sind im Flur."),
+        ("Annas Name steht am Klingelschild.", "Dein Name steht am Klingelschild."),
+        ("Anna ist beim Zahnarzt.", "Du bist beim Zahnarzt."),
+        ("Am Montag hat Anna Geburtstag.", "Am Montag hast du Geburtstag."),
+        ('Ben said "Anna\'s key is lost".', 'Ben said "Anna\'s key is lost".'),
+    ],
+)
+def test_a_memory_about_the_listener_by_name_is_said_to_them(
+    told: str, said: str
+) -> None:
+    """ "Annas Geburtstag ist …" beside "Dein Pass …" to Anna (session 42):
+    her name's possessive and her name as a subject are "your"/"du"."""
+    assert to_the_named(told, "Anna") == said

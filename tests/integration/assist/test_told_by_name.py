@@ -86,7 +86,8 @@ async def test_said_to_the_builtin_agent_the_memory_names_its_teller(
     hass: HomeAssistant, user_anna: MockUser, user_ben: MockUser
 ) -> None:
     """Ben hears whose car it is; each finds their own with "my car" (their
-    name is among its people), and "Anna's car" finds Anna's for Ben."""
+    name is among its people; said to its owner as "your", session 42),
+    and "Anna's car" finds Anna's for Ben."""
     hass.states.async_set(
         "person.ben", "home", {"user_id": user_ben.id, "friendly_name": "Ben"}
     )
@@ -98,9 +99,12 @@ async def test_said_to_the_builtin_agent_the_memory_names_its_teller(
         "Anna's car is in the garage.",
         "Ben's car is in the driveway.",
     ]
-    cars = ("Anna's car is in the garage", "Ben's car is in the driveway")
-    assert first_of(await speech(hass, user_anna, "where is my car"), *cars) == cars[0]
-    assert first_of(await speech(hass, user_ben, "where is my car"), *cars) == cars[1]
+    annas = ("Your car is in the garage", "Ben's car is in the driveway")
+    assert (
+        first_of(await speech(hass, user_anna, "where is my car"), *annas) == (annas[0])
+    )
+    bens = ("Anna's car is in the garage", "Your car is in the driveway")
+    assert first_of(await speech(hass, user_ben, "where is my car"), *bens) == bens[1]
     assert "Anna's car is in the garage" in await speech(
         hass, user_ben, "where is Anna's car"
     )

@@ -87,7 +87,8 @@ async def test_a_persons_name_alone_answers_no_question(
 ) -> None:
     """Ben's "what's Anna's bank PIN" (her PIN private to her) is not
     answered with her dentist appointment or gutters: a memory must match
-    what the question asks besides her name (new-user review)."""
+    what the question asks besides her name (new-user review), and is
+    answered as any unknown thing, naming what was asked (session 42)."""
     await setup_entry(hass, mock_config_entry)
     for content, people in (
         ("Anna cleaned out the gutters", ["Anna"]),
@@ -106,7 +107,7 @@ async def test_a_persons_name_alone_answers_no_question(
     )
     result = await say(hass, "what's Anna's bank PIN", user=user_ben)
     assert result.response.speech["plain"]["speech"] == (
-        "I don't know; I don't remember anything about that."
+        "I don't know Anna's bank PIN."
     )
     # Asked in German in this English home (attack review s18b L1): "ist"
     # alone makes no German question, so the model still reads "PIN".

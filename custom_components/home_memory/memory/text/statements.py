@@ -284,7 +284,7 @@ def _code_like(raw: str, shouted: bool) -> bool:
     return not shouted and any(ch.isupper() for ch in raw[1:])
 
 
-def _codes(text: str) -> list[str]:
+def codes(text: str) -> list[str]:
     shouted = not any(ch.islower() for ch in text)
     return [m.group() for m in _TOKEN.finditer(text) if _code_like(m.group(), shouted)]
 
@@ -809,7 +809,7 @@ def relate(  # noqa: PLR0911 - one return per rule
     `new` was told (no plan), so whatever either says its subject did or
     was there is a deed (`deeds.other_deed`): another one is another event.
     """
-    if old.casefold() == new.casefold() and _codes(old) == _codes(new):
+    if old.casefold() == new.casefold() and codes(old) == codes(new):
         return Relation.REPEAT
     if similarity < min(floor, floor if slot_floor is None else slot_floor):
         return Relation.SEPARATE

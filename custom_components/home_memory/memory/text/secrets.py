@@ -1,0 +1,51 @@
+"""Whether a memory's text holds a secret: a code, a PIN, a password.
+
+A roundup said aloud ("what's new since yesterday", "what did I tell you
+today") does not read the asker's own private secrets to the room a voice
+satellite is heard in (assist/answers.py); asked about the topic itself
+("what is my gate code") its owner still hears it. A text holds a secret
+where it names one (secrets.<language>.json: "code", "PIN", "password";
+"Torcode", "WLAN-Passwort" by their last part) or holds a code-like value,
+letters with digits at least five long ("AbC123", not
+"10am": statements.py `codes`). Every language's
+words are read: a memory may be in another language than the question.
+Plain Python.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+import re
+from typing import Final
+
+from .statements import codes
+
+_HERE: Final = Path(__file__).parent
+_LANGUAGES: Final = ("en", "de")
+_WORD: Final = re.compile(r"[^\W\d_]+")
+# A code-like value as long as a code is ("AbC12"), not "10am" or "5G".
+_SHORTEST_CODE: Final = 5
+
+
+def _read() -> tuple[frozenset[str], tuple[str, ...]]:
+    words: set[str] = set()
+    endings: set[str] = set()
+    for language in _LANGUAGES:
+        data = json.loads((_HERE / f"secrets.{language}.json").read_text("utf-8"))
+        words.update(word.casefold() for word in data["words"])
+        endings.update(ending.casefold() for ending in data["endings"])
+    return frozenset(words), tuple(sorted(endings))
+
+
+# Read when the module is imported (off the event loop).
+_WORDS, _ENDINGS = _read()
+
+
+def holds_secret(text: str) -> bool:
+    """Whether `text` names a secret or holds a code-like value."""
+    for match in _WORD.finditer(text):
+        word = match.group().casefold()
+        if word in _WORDS or word.endswith(_ENDINGS):
+            return True
+    return any(len(code) >= _SHORTEST_CODE for code in codes(text))

@@ -1,0 +1,32 @@
+"""Which memory texts hold a secret a roundup does not read aloud."""
+
+from __future__ import annotations
+
+import pytest
+
+from custom_components.home_memory.memory.text.secrets import holds_secret
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("My gate code is 4711.", True),
+        ("My bank PIN is 8642.", True),
+        ("The wifi password is on the router.", True),
+        ("Mein Torcode ist 4711.", True),
+        ("Meine Bank-PIN ist 1234.", True),
+        ("Das WLAN-Passwort klebt am Router.", True),
+        ("Mein Kennwort ist geheim.", True),
+        # A code-like value with no word for it.
+        ("Wifi: HomeNet5G", True),
+        ("My diary is in the nightstand.", False),
+        ("The present is hidden in the wardrobe.", False),
+        ("The dentist is at 10am.", False),
+        ("Sein Spin ist gut.", False),
+        ("Peter kommt am 5. Dezember.", False),
+    ],
+)
+def test_a_secret_is_a_code_pin_or_password(text: str, secret: bool) -> None:
+    """Its words in either language, a compound by its last part
+    ("Torcode"), or a value of letters with digits at least five long."""
+    assert holds_secret(text) is secret
