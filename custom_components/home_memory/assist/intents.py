@@ -277,6 +277,7 @@ class RememberIntentHandler(_MemoryIntentHandler):
             created=words.say("remembered"),
             created_private=words.say("remembered_private"),
             reinforced=words.say("already_known"),
+            reinforced_private=words.say("already_known_private"),
             updated=words.responses["updated"],
             language=words.language,
             household_says=words.responses["household_says"],

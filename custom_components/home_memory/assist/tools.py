@@ -353,6 +353,7 @@ class RememberTool(MemoryTool):
                     created=words.say("results", "remembered"),
                     created_private=words.say("results", "remembered_private"),
                     reinforced=words.say("results", "already_known"),
+                    reinforced_private=words.say("results", "already_known_private"),
                     updated=words.table["results"]["updated"],
                     language=words.language,
                 ),

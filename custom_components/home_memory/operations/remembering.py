@@ -64,6 +64,7 @@ def outcome_speech(
     created: str = "Okay, I'll remember that.",
     created_private: str = "Okay, I'll remember that, just for you.",
     reinforced: str = "I already knew that.",
+    reinforced_private: str | None = None,
     updated: str = "Updated: {content} (was: {was}).",
     language: str | None = None,
     household_says: str | None = None,
@@ -77,9 +78,14 @@ def outcome_speech(
     `language`'s words find where the old text differs). A private
     statement that names the old value of a household memory it leaves as
     it is adds `household_says`, {household} filled in ("The household's
-    memory still says: …").
+    memory still says: …"). A statement that repeats its teller's private
+    memory (told privately or not) says it stays theirs
+    (`reinforced_private`): told without "privately", the teller must hear
+    that nobody else will (live review s42).
     """
     if result.action is CreateAction.REINFORCED:
+        if reinforced_private and result.memory.visibility is Visibility.PRIVATE:
+            return reinforced_private
         return reinforced
     if result.action is CreateAction.UPDATED and result.previous is not None:
         return updated_speech(
