@@ -15,6 +15,7 @@ from custom_components.home_memory.memory.text.restated import says_again
         ("en", "Alice's gate code is 3333.", "Alice's Gate Code is  3333!", True),
         ("en", "Alice's gate code is 3333.", "alice's gate code is 3333", True),
         ("en", "Alice's gate code is 3333.", "Alice's gate code is 3334.", False),
+        ("en", "Alice's gate code is 3333.", "Alice's ga\u00adte code is 3333", True),
         ("en", "The wifi password is AbC123.", "The wifi password is abc123.", False),
         ("en", "The wifi password is XYZW.", "The wifi password is xyzw.", False),
         ("de", "Alices Torcode ist 3333.", "Alices TORCODE ist 3333.", True),

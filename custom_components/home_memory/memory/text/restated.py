@@ -12,6 +12,7 @@ No Home Assistant imports.
 
 from __future__ import annotations
 
+from .characters import without_invisible
 from .statements import TOKEN, codes, subject_words
 
 
@@ -22,7 +23,8 @@ def _words(text: str) -> list[str]:
 def says_again(old: str, new: str, language: str | None = None) -> bool:
     """Whether `new` has `old`'s words, letter case, spacing and punctuation
     aside, and the same codes outside their subject (`language`'s words
-    find it)."""
+    find it). Characters drawn as nothing ("ga\u00adte") are no letters."""
+    old, new = without_invisible(old), without_invisible(new)
     if _words(old) != _words(new):
         return False
     subject = {
