@@ -136,3 +136,44 @@ def test_today_by_its_weekday_instead_of_tomorrow_corrects_and_stays_private(
     assert told.startswith("Updated"), told
     lessons = [k for k in _seen(household, ben, "cello lesson") if "cello" in k]
     assert lessons == [f"The cello lesson is on {weekday} {date}."], lessons
+
+
+def test_a_private_fact_told_again_and_a_later_private_part_stay_private(
+    household: Household,
+) -> None:
+    """Live review s42: Anna's private "my garden gate code is 5151" told
+    again without "privately" (in capitals too) was a household copy Ben
+    heard; "… Remember privately that my locker code is 8282." was one
+    private memory holding both sentences and "remember privately". Her
+    code stays hers alone, and the first sentence is the household's."""
+    wait_for_the_model(household)
+    anna, ben = household.anna, household.ben
+    _turn(household, anna, "remember privately that my garden gate code is 5151")
+    for again in (
+        "remember that my garden gate code is 5151",
+        "Actually, my GARDEN GATE CODE is 5151",
+    ):
+        told = _turn(household, anna, again)
+        assert told == "I already know that, and I keep it just for you.", told
+    annas = _seen(household, anna, "garden gate code")
+    assert {k: v for k, v in annas.items() if "5151" in k} == {
+        "My garden gate code is 5151.": "private"
+    }
+    assert not [k for k in _seen(household, ben, "garden gate code") if "5151" in k]
+    told = _turn(
+        household,
+        anna,
+        "remember that the wheelbarrow is in the greenhouse. Remember privately "
+        "that my locker code is 8282.",
+    )
+    assert told == (
+        "Okay, I'll remember the first part for everyone, and the part you told "
+        "privately just for you."
+    ), told
+    assert _seen(household, ben, "wheelbarrow").get(
+        "The wheelbarrow is in the greenhouse."
+    ) == ("household")
+    assert not [k for k in _seen(household, ben, "locker code") if "8282" in k]
+    assert _seen(household, anna, "locker code").get("My locker code is 8282.") == (
+        "private"
+    )

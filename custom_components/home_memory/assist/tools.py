@@ -354,6 +354,7 @@ class RememberTool(MemoryTool):
                     created_private=words.say("results", "remembered_private"),
                     reinforced=words.say("results", "already_known"),
                     reinforced_private=words.say("results", "already_known_private"),
+                    remembered_apart=words.say("results", "remembered_apart"),
                     updated=words.table["results"]["updated"],
                     language=words.language,
                 ),
