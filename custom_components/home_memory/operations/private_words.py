@@ -144,11 +144,9 @@ class PrivateWords:
         if separator in PART_ENDS:
             before += separator
             said = said[:1].upper() + said[1:]
-        whole = (
-            f"{before} {said}"
-            if separator in PART_ENDS
-            else (f"{before}{separator.rstrip()} {said}")
-        )
+        # Kept together: "… in the cupboard and my pin is 1".
+        joined = "" if separator in PART_ENDS else separator.rstrip()
+        whole = f"{before}{joined} {said}"
         told = match.group("told").split()
         others = [word for word in told if word.casefold() not in self._commands]
         if others or not _has_words(before) or self.split(before)[0]:
@@ -184,7 +182,10 @@ class PrivateWords:
         private, rest = self._split(without_invisible(content), apart=apart)
         return (True, rest) if private else (False, content)
 
-    def _split(self, content: str, *, apart: bool) -> tuple[bool, str]:  # noqa: PLR0911
+    def _split(  # noqa: PLR0911 - one return per place the words are said
+        self, content: str, *, apart: bool
+    ) -> tuple[bool, str]:
+        """`split` of `content` read as it shows."""
         if (match := self._first.match(content)) is not None:
             return True, content[match.end() :]
         if (match := self._after.search(content)) is not None:
