@@ -655,9 +655,11 @@ class Repeats:
         existing = self._rows.fetch_one(conn, rowid)
         # A correction that says what the memory says ("actually, my pin is
         # 4321, keep it private" of that pin) changes nothing: a repeat, not
-        # "Updated: X (was: X)" (live review s42).
-        correction = (
-            relation is Relation.CORRECTION and item.content != existing.content
+        # "Updated: X (was: X)" (live review s42); told of another time, it
+        # moves the memory.
+        correction = relation is Relation.CORRECTION and (
+            item.content != existing.content
+            or item.happened_at not in (None, existing.happened_at)
         )
         action = CreateAction.UPDATED if correction else CreateAction.REINFORCED
         patch = _accumulated(existing, item)
