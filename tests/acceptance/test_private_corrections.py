@@ -1,8 +1,9 @@
 """Told corrections that update no household memory, to a real Home
 Assistant's built-in agent (final review s18 #5, attacker review s18b L6
 and L8). (The household is shared: the tyre pump, the tandem lock,
-Carl's farewell dinner, the physio appointment and the cello lesson are
-this file's.)
+Carl's farewell dinner, the physio appointment, the cello lesson, the
+bicycle vault code, the wheelbarrow and the kayak padlock code are this
+file's.)
 
 - Ben's private "… behind the green bin instead of the red one, don't
   tell Anna" is his, stored without "instead of the red one", and he
@@ -136,3 +137,44 @@ def test_today_by_its_weekday_instead_of_tomorrow_corrects_and_stays_private(
     assert told.startswith("Updated"), told
     lessons = [k for k in _seen(household, ben, "cello lesson") if "cello" in k]
     assert lessons == [f"The cello lesson is on {weekday} {date}."], lessons
+
+
+def test_a_private_fact_told_again_and_a_later_private_part_stay_private(
+    household: Household,
+) -> None:
+    """Live review s42: Anna's private "my bicycle vault code is 5151" told
+    again without "privately" (in capitals too) was a household copy Ben
+    heard; "… Remember privately that my kayak padlock code is 8282." was one
+    private memory holding both sentences and "remember privately". Her
+    code stays hers alone, and the first sentence is the household's."""
+    wait_for_the_model(household)
+    anna, ben = household.anna, household.ben
+    _turn(household, anna, "remember privately that my bicycle vault code is 5151")
+    for again in (
+        "remember that my bicycle vault code is 5151",
+        "Actually, my BICYCLE VAULT CODE is 5151",
+    ):
+        told = _turn(household, anna, again)
+        assert told == "I already know that, and I keep it just for you.", told
+    annas = _seen(household, anna, "bicycle vault code")
+    assert {k: v for k, v in annas.items() if "5151" in k} == {
+        "My bicycle vault code is 5151.": "private"
+    }
+    assert not [k for k in _seen(household, ben, "bicycle vault code") if "5151" in k]
+    told = _turn(
+        household,
+        anna,
+        "remember that the wheelbarrow is behind the compost heap. Remember privately "
+        "that my kayak padlock code is 8282.",
+    )
+    assert told == (
+        "Okay, I'll remember the first part for everyone, and the part you told "
+        "privately just for you."
+    ), told
+    assert _seen(household, ben, "wheelbarrow").get(
+        "The wheelbarrow is behind the compost heap."
+    ) == ("household")
+    assert not [k for k in _seen(household, ben, "kayak padlock code") if "8282" in k]
+    assert _seen(household, anna, "kayak padlock code").get(
+        "My kayak padlock code is 8282."
+    ) == ("private")

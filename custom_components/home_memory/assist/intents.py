@@ -32,6 +32,7 @@ from ..operations.errors import (
     SearchExpiredError,
 )
 from ..operations.persons import async_teller_name
+from ..operations.private_words import PART_ENDS
 from ..operations.remembering import outcome_speech
 from ..runtime.ha_internals import (
     answer_triggers_as_handled,
@@ -261,7 +262,17 @@ class RememberIntentHandler(_MemoryIntentHandler):
         if not has_words(words.without_leading(content)):
             return words.say("what_to_remember")
         # "merk dir, dass der Schlüssel im Flur liegt": a statement, verb second.
-        content = self._statement(words, said, content)
+        later = words.private_words.later_part(content)
+        if later is not None and later.before is not None:
+            # "…. Merk dir privat, dass …": remembering keeps the later part
+            # apart (operations/private_words.py); what comes before is a
+            # statement of its own ("Das Rad privat im Schuppen steht." was
+            # one clause of the two, live review s42).
+            before = with_sentence_end(self._statement(words, said, later.before))
+            end = "" if before[-1:] in PART_ENDS else "."
+            content = f"{before}{end} {later.rest}"
+        else:
+            content = self._statement(words, said, content)
         # The matcher never hears a sentence's end: "Ben fixed the light."
         # is a sentence again (a written one is kept as written elsewhere).
         if len(ended := with_sentence_end(content)) <= MAX_CONTENT_CHARS:
@@ -278,6 +289,8 @@ class RememberIntentHandler(_MemoryIntentHandler):
             created=words.say("remembered"),
             created_private=words.say("remembered_private"),
             reinforced=words.say("already_known"),
+            reinforced_private=words.say("already_known_private"),
+            remembered_apart=words.say("remembered_apart"),
             updated=words.responses["updated"],
             language=words.language,
             household_says=words.responses["household_says"],

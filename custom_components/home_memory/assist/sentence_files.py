@@ -12,7 +12,7 @@ English where there is no file for it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import cache
 import re
 from typing import TYPE_CHECKING, Any, Final
 
@@ -34,6 +34,7 @@ from ..operations.private_words import (
     FALLBACK_LANGUAGE,
     PrivateWords,
     alternatives,
+    clause_words,
     load_sentence_data,
     lower,
     matching_language,
@@ -198,8 +199,10 @@ class Wording:
 
     def private_split(self, content: str) -> tuple[bool, str]:
         """Whether `content` starts or ends with a private marker, and content
-        without it (operations/private_words.py, `PrivateWords.split`)."""
-        return self.private_words.split(content)
+        without it (operations/private_words.py, `PrivateWords.split`); a
+        later part told privately and told apart is left as said: remembering
+        keeps the two apart (operations/memories.async_remember)."""
+        return self.private_words.split(content, apart=True)
 
     def without_leading(self, content: str) -> str:
         """`content` without a leading "that" ("remember that that ...")."""
@@ -463,7 +466,7 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
         )
         if data.get("corrections")
         else None,
-        private_words=private_words(words),
+        private_words=private_words(words, language),
         _leading=re.compile(rf"^\W*(?:{leading})\b", re.IGNORECASE),
         _article=re.compile(rf"^(?:{alternatives(words['articles'])})\s+"),
         _articles=lower(words, "articles"),
@@ -487,45 +490,7 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
         _asks_the_clock=_opening(words, "asks_the_clock"),
         forget_fillers=lower(words, "forget_fillers"),
         presence=lower(words, "presence"),
-        _clause=ClauseWords(
-            determiners=lower(words, "determiners"),
-            pronouns=lower(words, "pronouns"),
-            attaching=lower(words, "attaching"),
-            joining=lower(words, "joining"),
-            infinitive=lower(words, "infinitive"),
-            titles=lower(words, "titles"),
-            objects=lower(words, "objects"),
-            set_off=lower(words, "set_off"),
-            to_infinitive=lower(words, "to_infinitive"),
-            instead=lower(words, "clause_instead"),
-            have=lower(words, "clause_have"),
-            agents=lower(words, "clause_agents"),
-            have_objects=lower(words, "clause_have_objects"),
-            separable=tuple(
-                sorted(lower(words, "clause_separable"), key=len, reverse=True)
-            ),
-            inseparable=lower(words, "clause_inseparable"),
-            subordinate=lower(words, "clause_subordinate"),
-            relative=lower(words, "clause_relative"),
-            kin=lower(words, "clause_kin"),
-            no_object=lower(words, "clause_no_object"),
-            plural_endings=tuple(lower(words, "clause_plural_endings")),
-            plural_verbs=lower(words, "clause_plural_verbs"),
-            plural_subjects=lower(words, "clause_plural_subjects"),
-            singular_subjects=lower(words, "clause_singular_subjects"),
-            first_person=lower(words, "clause_first_person"),
-            not_first_person_endings=tuple(
-                lower(words, "clause_not_first_person_endings")
-            ),
-            participle_prefixes=tuple(lower(words, "clause_participle_prefixes")),
-            contracted=lower(words, "clause_contracted"),
-            finite=lower(words, "clause_finite"),
-            finite_endings=tuple(lower(words, "clause_finite_endings")),
-            subjects=lower(words, "clause_subjects"),
-            not_verbs=lower(words, "clause_not_verbs"),
-            not_verb_endings=tuple(lower(words, "clause_not_verb_endings")),
-            times=partial(time_spans, language=language),
-        ),
+        _clause=clause_words(words, language),
     )
 
 

@@ -353,6 +353,8 @@ class RememberTool(MemoryTool):
                     created=words.say("results", "remembered"),
                     created_private=words.say("results", "remembered_private"),
                     reinforced=words.say("results", "already_known"),
+                    reinforced_private=words.say("results", "already_known_private"),
+                    remembered_apart=words.say("results", "remembered_apart"),
                     updated=words.table["results"]["updated"],
                     language=words.language,
                 ),

@@ -59,7 +59,7 @@ from .errors import (
 )
 from .events import async_memories_changed
 from .persons import async_teller_name
-from .private_words import says_only_private, split_private
+from .private_words import says_only_private, split_private, told_apart
 from .remembering import async_announce
 
 if TYPE_CHECKING:
@@ -357,8 +357,16 @@ async def async_remember(
     # "…, keep it private", "just for me": the teller's own, whatever the
     # surface (the action stored them for everyone, attack review s17).
     private, content = await scope.hass.async_add_executor_job(
-        split_private, request.content, language
+        partial(split_private, request.content, language, apart=True)
     )
+    if not private and (
+        later := await scope.hass.async_add_executor_job(
+            told_apart, request.content, language
+        )
+    ):
+        return await _async_remember_apart(
+            scope, request, later.before or "", later.said
+        )
     if private:
         request = replace(request, content=content, visibility=Visibility.PRIVATE)
     check_private(scope.actor, request.visibility)
@@ -431,6 +439,24 @@ async def async_remember(
     )
     async_announce(scope.hass, result, scope.context)
     return result
+
+
+async def _async_remember_apart(
+    scope: OperationScope, request: RememberRequest, before: str, said: str
+) -> CreateResult:
+    """ "The bike is in the shed. Remember privately that my code is 1234.":
+    the part before for the household as it was told (`request`'s
+    visibility), the later part privately, each as a statement without the
+    words that said so (live review s42: the whole was one private memory
+    holding "Remember privately that"); the private part's result with the
+    other's (`CreateResult.shared`). Refused before anything is stored
+    where nobody it could be private to speaks."""
+    check_private(scope.actor, Visibility.PRIVATE)
+    shared = await async_remember(scope, replace(request, content=before))
+    private = await async_remember(
+        scope, replace(request, content=said, visibility=Visibility.PRIVATE)
+    )
+    return replace(private, shared=shared)
 
 
 def _read_told(content: str, language: str) -> tuple[Correction, str]:

@@ -11,12 +11,16 @@ read here and shared with the sentences (assist/sentence_files.py).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 import re
 from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.util.yaml import load_yaml_dict
+
+from ..memory.text.characters import without_invisible
+from ..memory.text.clauses import ClauseWords, verb_second
+from ..memory.time.expressions import time_spans
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
@@ -37,6 +41,9 @@ _SOMEONE_WORDS: Final = r"[^\W\d_][\w'\u2019.-]*(?:\s+[^\W\d_][\w'\u2019.-]*){0,
 _SET_OFF_LAST: Final = (
     rf"(?:\s*[,;:.!?(\[]|\s+[{_DASHES}]+|\s*[\u2013\u2014]+|\s*-{{2,}})\s*"
 )
+# The sentence ends that set a later part told privately off ("…. Remember
+# privately that …"): what comes before keeps its own.
+PART_ENDS: Final = ".!?"
 # A statement before an update's text, to read that text as an aside.
 _STAND_IN: Final = "It is so"
 # What is left of that setting off once the private words are cut out.
@@ -64,6 +71,23 @@ def _phrases(words: Iterable[str], someone: str = _SOMEONE_WORDS) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class LaterPart:
+    """A later part of a text told privately (`PrivateWords.later_part`)."""
+
+    # What is said before it, for the household; None: not told apart, all
+    # of it is private (`said`).
+    before: str | None
+    # The part told privately, as a statement without the words that say so.
+    said: str
+    # The text from the words that say so on, as said ("Merk dir privat,
+    # dass mein Code 1234 ist"): what follows `before` told apart.
+    rest: str
+    # All of it, as one statement without the words that say so ("the
+    # kettle is in the cupboard and my pin is 1"): kept together, private.
+    whole: str
+
+
+@dataclass(frozen=True, slots=True)
 class PrivateWords:
     """One language's words that make a memory private, as patterns."""
 
@@ -87,12 +111,60 @@ class PrivateWords:
     _kept_first: re.Pattern[str] | None
     # Said first in a later sentence or joined part of the same text ("…
     # under the mat. remember privately that my code is 1234", "… and
-    # privately that …"): private, as said.
+    # privately that …"): that part private (`later_part`).
     _inner: re.Pattern[str] | None = None
+    # The words that may say it before "privately" ("remember", "und merk
+    # dir"): a later part told so is told apart from what comes before.
+    _commands: frozenset[str] = frozenset()
+    # A language whose "that" puts the verb last ("dass"): its clause words.
+    _clause: ClauseWords | None = None
 
-    def split(self, content: str) -> tuple[bool, str]:
+    def later_part(self, content: str) -> LaterPart | None:
+        """A later sentence or joined part of `content` told privately ("….
+        Remember privately that my code is 1234", "… und merk dir privat,
+        dass mein Code 1234 ist"), told apart from what comes before it;
+        None where there is none.
+
+        Told apart only when only command words come before "privately"
+        and what comes before it is a statement of its own that keeps
+        nothing private; else all of it is private (`LaterPart.before`
+        None), said without the private word (live review s42: the
+        household's part was hidden with it, and "remember privately that"
+        was stored with it). Characters drawn as nothing inside the words
+        ("priva\u00adtely") hide none of them.
+        """
+        content = without_invisible(content)
+        if self._inner is None or (match := self._inner.search(content)) is None:
+            return None
+        said = content[match.end() :].strip()
+        if self._clause is not None:
+            said = verb_second(said, self._clause)
+        separator = match.group("separator")
+        before = content[: match.start()].rstrip()
+        if separator in PART_ENDS:
+            before += separator
+            said = said[:1].upper() + said[1:]
+        # Kept together: "… in the cupboard and my pin is 1".
+        joined = "" if separator in PART_ENDS else separator.rstrip()
+        whole = f"{before}{joined} {said}"
+        told = match.group("told").split()
+        others = [word for word in told if word.casefold() not in self._commands]
+        if others or not _has_words(before) or self.split(before)[0]:
+            # "…. Ben told me privately that …": all of it, as said without
+            # "privately".
+            kept = content[: match.start("told")] + " ".join(others)
+            rest = content[match.end("private") if others else match.end() :]
+            kept = f"{kept.rstrip()} {rest.lstrip()}".strip()
+            return LaterPart(None, kept, kept, kept)
+        return LaterPart(
+            before, said[:1].upper() + said[1:], content[match.start("told") :], whole
+        )
+
+    def split(self, content: str, *, apart: bool = False) -> tuple[bool, str]:
         """Whether `content` starts or ends with a private marker, and content
-        without it.
+        without it; `apart`: a later part told privately and told apart from
+        what comes before it (`later_part`) is left as said, for the caller
+        to keep the two apart (operations/memories.async_remember).
 
         "remember privately that my PIN is 4711" must never become a household
         memory "Privately that our PIN is 4711." that everyone hears. An aside
@@ -103,7 +175,17 @@ class PrivateWords:
         say it is kept from someone but cannot be cut off without losing
         what is remembered ("the party is a secret from Mia") make it
         private and stay: hidden from the household is the lesser harm.
+        Characters drawn as nothing inside the words ("priva\u00adtely",
+        "just for\u200c me") hide none of them (live review s42: a soft
+        hyphen stored the code for everyone).
         """
+        private, rest = self._split(without_invisible(content), apart=apart)
+        return (True, rest) if private else (False, content)
+
+    def _split(  # noqa: PLR0911 - one return per place the words are said
+        self, content: str, *, apart: bool
+    ) -> tuple[bool, str]:
+        """`split` of `content` read as it shows."""
         if (match := self._first.match(content)) is not None:
             return True, content[match.end() :]
         if (match := self._after.search(content)) is not None:
@@ -121,12 +203,17 @@ class PrivateWords:
                 return True, _LEFT_OVER.sub("", before)
         if any(
             kept is not None and kept.search(content)
-            for kept in (self._kept, self._kept_first, self._inner)
+            for kept in (self._kept, self._kept_first)
         ):
-            # A later sentence told privately ("…. remember privately that
-            # my code is 1234") keeps it all to its teller: the household
-            # heard Anna's code (live review s41).
             return True, content
+        if (later := self.later_part(content)) is not None:
+            # A later sentence told privately ("…. remember privately that
+            # my code is 1234") keeps it all to its teller where it is not
+            # told apart (`later_part`; operations/memories.async_remember
+            # does): the household heard Anna's code (live review s41).
+            if apart and later.before is not None:
+                return False, content
+            return True, later.whole
         return False, content
 
 
@@ -143,8 +230,8 @@ def _said_last(aside: str, last: str, tag: str, joining: str) -> str:
     return said
 
 
-def private_words(words: Mapping[str, Any]) -> PrivateWords:
-    """The patterns of a sentence file's `words`."""
+def private_words(words: Mapping[str, Any], language: str) -> PrivateWords:
+    """The patterns of a sentence file's `words` (in `language`)."""
     leading = alternatives(words["leading"])
     aside = alternatives(words["private_aside"])
     # Where an aside may also go unset ("remember that between us my PIN
@@ -218,11 +305,60 @@ def private_words(words: Mapping[str, Any]) -> PrivateWords:
         if kept_first
         else None,
         _inner=re.compile(
-            rf"(?:[.!?;,\n]{rf'|\s(?:{joining})' if joining else ''})"
-            rf"\s*(?:[^\W\d_]+\s+){{0,3}}"
-            rf"(?:{alternatives(words['private'])})\b[\s,]*(?:{leading})\b",
+            rf"(?P<separator>[{PART_ENDS};,\n]"
+            rf"{rf'|\s(?:{joining})' if joining else ''})"
+            rf"\s*(?P<told>(?:[^\W\d_]+\s+){{0,3}})"
+            rf"(?P<private>{alternatives(words['private'])})\b[\s,]*(?:{leading})\b",
             re.IGNORECASE,
         ),
+        _commands=lower(words, "private_commands"),
+        _clause=clause_words(words, language) if words.get("verb_last_after") else None,
+    )
+
+
+def _has_words(text: str) -> bool:
+    return any(char.isalnum() for char in text)
+
+
+def clause_words(words: Mapping[str, Any], language: str) -> ClauseWords:
+    """A sentence file's words for a clause said after "dass"
+    (memory/text/clauses.py)."""
+    return ClauseWords(
+        determiners=lower(words, "determiners"),
+        pronouns=lower(words, "pronouns"),
+        attaching=lower(words, "attaching"),
+        joining=lower(words, "joining"),
+        infinitive=lower(words, "infinitive"),
+        titles=lower(words, "titles"),
+        objects=lower(words, "objects"),
+        set_off=lower(words, "set_off"),
+        to_infinitive=lower(words, "to_infinitive"),
+        instead=lower(words, "clause_instead"),
+        have=lower(words, "clause_have"),
+        agents=lower(words, "clause_agents"),
+        have_objects=lower(words, "clause_have_objects"),
+        separable=tuple(
+            sorted(lower(words, "clause_separable"), key=len, reverse=True)
+        ),
+        inseparable=lower(words, "clause_inseparable"),
+        subordinate=lower(words, "clause_subordinate"),
+        relative=lower(words, "clause_relative"),
+        kin=lower(words, "clause_kin"),
+        no_object=lower(words, "clause_no_object"),
+        plural_endings=tuple(lower(words, "clause_plural_endings")),
+        plural_verbs=lower(words, "clause_plural_verbs"),
+        plural_subjects=lower(words, "clause_plural_subjects"),
+        singular_subjects=lower(words, "clause_singular_subjects"),
+        first_person=lower(words, "clause_first_person"),
+        not_first_person_endings=tuple(lower(words, "clause_not_first_person_endings")),
+        participle_prefixes=tuple(lower(words, "clause_participle_prefixes")),
+        contracted=lower(words, "clause_contracted"),
+        finite=lower(words, "clause_finite"),
+        finite_endings=tuple(lower(words, "clause_finite_endings")),
+        subjects=lower(words, "clause_subjects"),
+        not_verbs=lower(words, "clause_not_verbs"),
+        not_verb_endings=tuple(lower(words, "clause_not_verb_endings")),
+        times=partial(time_spans, language=language),
     )
 
 
@@ -239,7 +375,7 @@ def load_sentence_data() -> dict[str, dict[str, Any]]:
 @cache
 def _by_language() -> dict[str, PrivateWords]:
     return {
-        language: private_words(data["words"])
+        language: private_words(data["words"], language)
         for language, data in load_sentence_data().items()
     }
 
@@ -262,19 +398,37 @@ def load_private_words(language: str | None) -> PrivateWords:
     return by_language[matching_language(by_language, language) or FALLBACK_LANGUAGE]
 
 
-def split_private(content: str, language: str | None) -> tuple[bool, str]:
+def _in_each_language(language: str | None) -> list[PrivateWords]:
+    """`language`'s words first, then every other shipped language's."""
+    by_language = _by_language()
+    first = matching_language(by_language, language) or FALLBACK_LANGUAGE
+    return [by_language[name] for name in (first, *sorted(set(by_language) - {first}))]
+
+
+def split_private(
+    content: str, language: str | None, *, apart: bool = False
+) -> tuple[bool, str]:
     """Whether `content` keeps itself to its teller, and content without the
     words that say so: in `language`'s words first, then in every other
     shipped language's, so a German "…, das bleibt unter uns" told in an
     English home is not stored for everyone (attack review s18) (blocking
-    the first time: run it in the executor)."""
-    by_language = _by_language()
-    first = matching_language(by_language, language) or FALLBACK_LANGUAGE
-    for name in (first, *sorted(set(by_language) - {first})):
-        private, rest = by_language[name].split(content)
+    the first time: run it in the executor). `apart`: as `PrivateWords.split`."""
+    for words in _in_each_language(language):
+        private, rest = words.split(content, apart=apart)
         if private:
             return True, rest
     return False, content
+
+
+def told_apart(content: str, language: str | None) -> LaterPart | None:
+    """A later part of `content` told privately, told apart from what comes
+    before it (`PrivateWords.later_part`), in `language`'s words first;
+    None where there is none to tell apart (blocking the first time: run it
+    in the executor)."""
+    for words in _in_each_language(language):
+        if (later := words.later_part(content)) is not None:
+            return later if later.before is not None else None
+    return None
 
 
 def says_only_private(content: str, language: str | None) -> bool:

@@ -55,6 +55,12 @@ def outcome_data(result: CreateResult) -> dict[str, JsonValueType]:
         data["previous"] = result.previous
     if result.household_says is not None:
         data["household_says"] = result.household_says
+    if result.shared is not None:
+        # The part said before the one told privately, the household's.
+        data["household_part"] = {
+            "id": result.shared.memory.id,
+            "action": str(result.shared.action),
+        }
     return data
 
 
@@ -64,9 +70,11 @@ def outcome_speech(
     created: str = "Okay, I'll remember that.",
     created_private: str = "Okay, I'll remember that, just for you.",
     reinforced: str = "I already knew that.",
+    reinforced_private: str | None = None,
     updated: str = "Updated: {content} (was: {was}).",
     language: str | None = None,
     household_says: str | None = None,
+    remembered_apart: str | None = None,
 ) -> str:
     """One sentence saying what happened (the voice answer, the tool message).
 
@@ -77,10 +85,17 @@ def outcome_speech(
     `language`'s words find where the old text differs). A private
     statement that names the old value of a household memory it leaves as
     it is adds `household_says`, {household} filled in ("The household's
-    memory still says: …").
+    memory still says: …"). A statement that repeats its teller's private
+    memory (told privately or not) says it stays theirs
+    (`reinforced_private`): told without "privately", the teller must hear
+    that nobody else will (live review s42). A message whose later part was
+    told privately and kept apart says so (`remembered_apart`).
     """
+    if result.shared is not None and remembered_apart is not None:
+        return remembered_apart
     if result.action is CreateAction.REINFORCED:
-        return reinforced
+        private = result.memory.visibility is Visibility.PRIVATE
+        return reinforced_private if reinforced_private and private else reinforced
     if result.action is CreateAction.UPDATED and result.previous is not None:
         return updated_speech(
             result.previous, result.memory.content, updated=updated, language=language

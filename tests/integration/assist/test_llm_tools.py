@@ -569,8 +569,9 @@ async def test_forget_two_steps(
     choice = await tool(hass, "forget", {"query": "red paint"}, user=user_anna)
     assert choice.data["needs_choice"] is True
     assert "confirmation_token" not in choice.data
-    # Two that read the same, one private: the candidates say who sees each.
-    for visibility in ("private", "household"):
+    # Two that read the same, one private: the candidates say who sees each
+    # (the household's first: told again, a private one stays the one).
+    for visibility in ("household", "private"):
         await tool(
             hass,
             "remember",

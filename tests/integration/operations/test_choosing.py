@@ -154,7 +154,9 @@ async def test_candidates_that_read_alike_are_told_apart(
     words are told apart by when they happened; one alone needs nothing."""
     scope = scope_of(hass, init_integration, Actor(Caller(user_id="u1")))
     text = "The safe code is 1234"
-    for visibility in (Visibility.PRIVATE, Visibility.HOUSEHOLD):
+    # The household's first: told again, a private one stays the one (live
+    # review s42).
+    for visibility in (Visibility.HOUSEHOLD, Visibility.PRIVATE):
         await memories.async_remember(
             scope, memories.RememberRequest(text, visibility=visibility)
         )

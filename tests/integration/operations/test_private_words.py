@@ -27,43 +27,45 @@ from custom_components.home_memory.operations.private_words import (
         ("fr", "the code is 12, keep it private", True, "the code is 12"),
         (None, "the code is 12 (private)", True, "the code is 12"),
         # A later sentence told privately keeps it all to its teller (live
-        # review s41: the household heard the second sentence's code).
+        # review s41: the household heard the second sentence's code), as
+        # one statement without the words that said so (live review s42;
+        # remembering tells the two apart: `later_part`).
         (
             "en",
             "the bike is in the shed. remember privately that my code is 1234",
             True,
-            "the bike is in the shed. remember privately that my code is 1234",
+            "the bike is in the shed. My code is 1234",
         ),
         (
             "en",
             "the key is under the mat.\nplease remember privately that Ben owns it",
             True,
-            "the key is under the mat.\nplease remember privately that Ben owns it",
+            "the key is under the mat. Ben owns it",
         ),
         (
             "de",
             "der Schlüssel liegt im Flur. Merk dir privat, dass mein Code 12 ist",
             True,
-            "der Schlüssel liegt im Flur. Merk dir privat, dass mein Code 12 ist",
+            "der Schlüssel liegt im Flur. Mein Code ist 12",
         ),
         # Or a part joined by "and" (re-check s41: the household heard it).
         (
             "en",
             "the kettle is in the cupboard and remember privately that my pin is 1",
             True,
-            "the kettle is in the cupboard and remember privately that my pin is 1",
+            "the kettle is in the cupboard and my pin is 1",
         ),
         (
             "en",
             "the broom is in the hall and privately that my code is 6060",
             True,
-            "the broom is in the hall and privately that my code is 6060",
+            "the broom is in the hall and my code is 6060",
         ),
         (
             "de",
             "der Besen steht im Flur und merk dir privat, dass mein Code 6 ist",
             True,
-            "der Besen steht im Flur und merk dir privat, dass mein Code 6 ist",
+            "der Besen steht im Flur und mein Code ist 6",
         ),
         # Not a sentence that only says something was done privately.
         (
@@ -80,6 +82,89 @@ def test_private_words_are_read_in_the_language_and_cut_off(
     """A language's words make it private and are left out; a language
     without a sentence file reads English; statements stay as said."""
     assert load_private_words(language).split(said) == (private, kept)
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "before", "private"),
+    [
+        (
+            "en",
+            "The bike is in the shed. Remember privately that my code is 1234.",
+            "The bike is in the shed.",
+            "My code is 1234.",
+        ),
+        (
+            "en",
+            "the bike is in the shed and please remember privately that my code is 1",
+            "the bike is in the shed",
+            "My code is 1",
+        ),
+        (
+            "en",
+            "the key is under the mat.\nremember priva\u00adtely that Ben owns it",
+            "the key is under the mat.",
+            "Ben owns it",
+        ),
+        (
+            "de",
+            "Das Rad steht im Schuppen. Merk dir privat, dass mein Code 1234 ist.",
+            "Das Rad steht im Schuppen.",
+            "Mein Code ist 1234.",
+        ),
+        (
+            "de",
+            "Das Rad steht im Schuppen und merk dir privat, dass mein Code 1234 ist.",
+            "Das Rad steht im Schuppen",
+            "Mein Code ist 1234.",
+        ),
+        # Not told apart for certain: all of it private, without "privately".
+        (
+            "en",
+            "The bike is in the shed. Ben told me privately that his code is 12.",
+            None,
+            "The bike is in the shed. Ben told me that his code is 12.",
+        ),
+        (
+            "en",
+            "The bike is in the shed, just for me. Remember privately that it's blue",
+            None,
+            "The bike is in the shed, just for me. it's blue",
+        ),
+    ],
+)
+def test_a_later_part_told_privately_is_told_apart(
+    language: str, said: str, before: str | None, private: str
+) -> None:
+    """Live review s42: "… . Remember privately that my code is 1234." was
+    one private memory holding both, "remember privately that" and all
+    (German: "Das Rad privat im Schuppen steht. …"). What comes before is
+    the household's, the later part private, each without the words that
+    said so; where only command words come before "privately" and what
+    comes before keeps nothing private, else all of it is private."""
+    later = load_private_words(language).later_part(said)
+    assert later is not None
+    assert (later.before, later.said if before else later.whole) == (before, private)
+    assert load_private_words(language).split(said)[0] is True
+    assert load_private_words(language).split(said, apart=True)[0] is (before is None)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "priva\u00adtely that my code is 1234",
+        "my code is 1234, keep it priva\u200cte",
+        "my code is 1234, just for\u200d me",
+        "my code is 1234 (\u200eprivate)",
+    ],
+)
+def test_characters_drawn_as_nothing_hide_no_private_word(said: str) -> None:
+    """A soft hyphen, a non-joiner, a joiner or a direction mark inside the
+    words (which validation lets through) stored the code for everyone:
+    the words are read as they show."""
+    private, rest = split_private(said, "en")
+    assert private, said
+    assert "1234" in rest
+    assert "priva" not in rest.casefold()
 
 
 def test_the_sentences_read_the_same_words() -> None:

@@ -458,6 +458,9 @@ class CreateResult:
     # CREATED (private): what the household memory the private statement
     # would have corrected still says (storage/writing.py `_household_says`).
     household_says: str | None = None
+    # A message whose later part was told privately: what became of the
+    # part before it, the household's (operations/memories.async_remember).
+    shared: CreateResult | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -50,7 +50,6 @@ from ..text.corrections import (
 )
 from ..text.fts_query import and_expression
 from ..text.kept_subject import kept_subject
-from ..text.naming import says_own, told_by
 from ..text.saying_no import (
     calls_off,
     denies_another,
@@ -66,6 +65,12 @@ from ..text.validation import (
     merged_labels,
     summarize,
     to_timestamp,
+)
+from .tellers_own import (
+    in_tellers_words,
+    repeats_own_private,
+    said_again_privately,
+    tellers_own,
 )
 
 if TYPE_CHECKING:
@@ -140,6 +145,10 @@ class Repeats:
         if vector is None:
             for holder in among:
                 self._add_same_text(conn, item, holder, candidates)
+        if explicit is None:
+            language = item.language or self.config.language
+            for rowid in said_again_privately(conn, item, language):
+                candidates[rowid] = 1.0
         others = explicit is None and _reaches_others(item)
         candidates = _without_denials(conn, item, candidates, self.config.language)
         return self._closest_relation(conn, item, candidates, now, among, others)
@@ -198,7 +207,7 @@ class Repeats:
         candidates: Candidates,
     ) -> None:
         """The teller's own private first-person memories among `candidates`
-        compared as told in their name (`_in_tellers_words`): "My therapy is
+        compared as told in their name (`in_tellers_words`): "My therapy is
         on Tuesday." and Anna's "Anna's therapy is on Friday" sit at 0.55
         (MiniLM), under the told-correction floor, as "Anna's therapy is on
         Tuesday." they sit at 0.96 (review s22)."""
@@ -214,7 +223,7 @@ class Repeats:
         told = {
             int(rowid): text
             for rowid, *row in rows
-            if (text := _in_tellers_words(tuple(row), item, language)[3]) != row[3]
+            if (text := in_tellers_words(tuple(row), item, language)[3]) != row[3]
         }
         embedded = self._copies.embed(list(told.values())) if told else None
         if embedded is None:
@@ -458,7 +467,7 @@ class Repeats:
             if (other_day and not moved) or _another_days_no(row[3], item, language):
                 continue
             moving = item.corrects and moves_coming(item.content, language)
-            row = _in_tellers_words(row, item, language)
+            row = in_tellers_words(row, item, language)
             dated = _dated(item, row[5])
             relation = relate(
                 row[3],
@@ -560,15 +569,14 @@ class Repeats:
                 # Besuch" on the 24th and the 31st); only its words moving
                 # it ("... am Mittwoch" after "... am Montag") make it one.
                 continue
-            if relation is Relation.REPEAT:
-                if (row[0], row[1]) != _holders(item)[0] and not item.corrects:
-                    # The same words told to the household are its own
-                    # memory beside the private one (a repeat is no change
-                    # to keep private; `forget` tells the two apart), but
-                    # not a correction ("actually, my pin is …" of a private
-                    # pin): that repeats it in private (review s41 HIGH-1).
-                    continue
-                return rowid, similarity, relation
+            if relation is Relation.REPEAT or repeats_own_private(
+                row, item, relation, language
+            ):
+                # The teller's own private memory told again for the
+                # household, "actually" or not, repeats it in private: its
+                # household copy was Ben's to hear (review s41 HIGH-1, s42
+                # MED-1; storage/tellers_own.py).
+                return rowid, similarity, Relation.REPEAT
             if relation is Relation.CORRECTION and correction is None:
                 correction = (rowid, similarity, relation)
         return correction or told.get(True) or (None if known else told.get(False))
@@ -594,7 +602,7 @@ class Repeats:
         item = _dated_as(existing, item, now)
         language = item.language or self.config.language
         said = item.content
-        if item.own_words and _tellers_own(
+        if item.own_words and tellers_own(
             existing.owner, existing.visibility, existing.content, item, language
         ):
             item = replace(item, content=item.own_words)
@@ -645,7 +653,14 @@ class Repeats:
         memory's life, nor lets it lapse before the newest telling says.
         """
         existing = self._rows.fetch_one(conn, rowid)
-        correction = relation is Relation.CORRECTION
+        # A correction that says what the memory says ("actually, my pin is
+        # 4321, keep it private" of that pin) changes nothing: a repeat, not
+        # "Updated: X (was: X)" (live review s42); told of another time, it
+        # moves the memory.
+        correction = relation is Relation.CORRECTION and (
+            item.content != existing.content
+            or item.happened_at not in (None, existing.happened_at)
+        )
         action = CreateAction.UPDATED if correction else CreateAction.REINFORCED
         patch = _accumulated(existing, item)
         cleared: frozenset[str] = frozenset()
@@ -862,36 +877,6 @@ def _corrected(
         name for name in ("emotion", "location") if getattr(item, name) is None
     )
     return patch, cleared
-
-
-def _tellers_own(
-    owner: object, visibility: object, text: str, item: NewMemory, language: str | None
-) -> bool:
-    """Whether a memory (`owner`, `visibility`, `text`) is the statement's
-    teller's own private one, in the first person."""
-    return bool(
-        item.speaker_name
-        and owner == item.owner
-        and visibility == Visibility.PRIVATE
-        and says_own(text, language)
-    )
-
-
-def _in_tellers_words(
-    row: sqlite3.Row | tuple[Any, ...], item: NewMemory, language: str | None
-) -> tuple[Any, ...]:
-    """`row` (owner, visibility, tier, content, …) with its content told by
-    the statement's teller where it is their own private memory in the
-    first person: Anna's household "Anna's therapy is on Friday, not
-    Tuesday" is the fact her private "My therapy is on Tuesday." tells, and
-    corrects it in private (review s22: it was a household memory Ben
-    heard, the private one unchanged)."""
-    row = tuple(row)
-    name = item.speaker_name
-    if not name or not _tellers_own(row[0], row[1], str(row[3]), item, language):
-        return row
-    told = told_by(str(row[3]), name, language)
-    return row if told is None else (*row[:3], told, *row[4:])
 
 
 def _again(

@@ -141,3 +141,17 @@ def visible_text(text: str) -> str:
     entity named with an icon or a stray joiner), which validation would
     otherwise refuse."""
     return " ".join(without_hidden(text).split())
+
+
+def without_invisible(text: str) -> str:
+    """`text` without the characters drawn as nothing that text may hold
+    (a soft hyphen or non-joiner inside a word, a direction mark, a joiner,
+    a variation selector): words read as they show ("priva\u00adtely" is
+    "privately": live review s42, its private words were not read)."""
+    if text.isascii():
+        return text
+    return "".join(
+        char
+        for char in text
+        if unicodedata.category(char) != "Cf" and not is_variation_selector(char)
+    )

@@ -55,7 +55,7 @@ class Relation(StrEnum):
     SEPARATE = "separate"
 
 
-_TOKEN = re.compile(r"[^\W_]+")
+TOKEN = re.compile(r"[^\W_]+")
 _MIN_PREFIXED: Final = 4
 # After a leading "No": punctuation (or nothing) makes it an answer.
 _ANSWER = re.compile(r"\s*(?:[,.;:!?\u2013\u2014-]|$)")
@@ -130,7 +130,7 @@ def as_statement(
     tidy = _LEADING_THAT.sub("", tidy) or tidy
     if named is None and not private:
         tidy = outside_quotes(tidy, partial(_as_household, language=language)) or tidy
-    first = _TOKEN.match(tidy)
+    first = TOKEN.match(tidy)
     if first is None or not _code_like(first.group(), shouted=False):
         tidy = tidy[0].upper() + tidy[1:]  # but "iPhone", "abc123" stay as said
     return with_sentence_end(tidy)
@@ -286,7 +286,7 @@ def _code_like(raw: str, shouted: bool) -> bool:
 
 def codes(text: str) -> list[str]:
     shouted = not any(ch.islower() for ch in text)
-    return [m.group() for m in _TOKEN.finditer(text) if _code_like(m.group(), shouted)]
+    return [m.group() for m in TOKEN.finditer(text) if _code_like(m.group(), shouted)]
 
 
 def _predicate(head: str, details: set[str], words: StatementWords) -> str:
@@ -319,7 +319,7 @@ def _analyse(text: str, words: StatementWords) -> _Words:
     folded: list[str] = []
     lead: tuple[str, ...] = ()
     named: set[str] = set()
-    for position, match in enumerate(_TOKEN.finditer(spelled)):
+    for position, match in enumerate(TOKEN.finditer(spelled)):
         raw = match.group()
         word = raw.casefold()
         folded.append(word)

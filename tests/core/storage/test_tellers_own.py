@@ -1,0 +1,148 @@
+"""A person's private memory told again without "privately": it folds into
+that memory and stays private (live review s42 MED-1: the household copy
+was Ben's to hear), whatever the letter case, spacing or punctuation; a
+code's letters still count. Another person's same words are their own."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from custom_components.home_memory.memory.common.values import (
+    Caller,
+    CreateAction,
+    MemoryFilter,
+    Visibility,
+)
+from custom_components.home_memory.memory.store import MemoryStore
+
+from ..conftest import ALICE, BOB, HOUSE, new_memory
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from custom_components.home_memory.memory.embedding.embedder import Embedder
+    from custom_components.home_memory.memory.embedding.multilingual import (
+        MultilingualEmbedder,
+    )
+
+    from ..conftest import ManualClock
+
+
+@pytest.mark.parametrize(
+    ("language", "private", "again"),
+    [
+        ("en", "My gate code is 3333.", "Alice's gate code is 3333."),
+        ("en", "My gate code is 3333.", "Alice's GATE CODE is 3333."),
+        ("en", "My gate code is 3333.", "alice's gate code is   3333!"),
+        ("de", "Mein Torcode ist 3333.", "Alice' TORCODE ist 3333."),
+    ],
+)
+def test_a_private_memory_told_again_for_the_household_stays_private(
+    tmp_path: Path,
+    clock: ManualClock,
+    request: pytest.FixtureRequest,
+    language: str,
+    private: str,
+    again: str,
+) -> None:
+    """Alice's private "My gate code is 3333." told again in her name, as
+    a household statement says it: a repeat of that memory, private, and
+    no household memory Bob hears; told privately again, one memory too
+    (it was a second private copy beside it)."""
+    embedder: Embedder | MultilingualEmbedder = request.getfixturevalue(
+        "multilingual" if language == "de" else "minilm"
+    )
+    store = MemoryStore(tmp_path / "memory.db", embedder=embedder, clock=clock)
+    first = store.create(
+        new_memory(
+            private,
+            owner="alice",
+            visibility=Visibility.PRIVATE,
+            speaker_name="Alice",
+            language=language,
+        ),
+        ALICE,
+    )
+    told = store.create(
+        new_memory(again, owner="alice", speaker_name="Alice", language=language),
+        ALICE,
+    )
+    assert told.action is CreateAction.REINFORCED
+    assert told.memory.id == first.memory.id
+    assert told.memory.visibility is Visibility.PRIVATE
+    assert told.memory.content == private
+    assert store.list_memories(HOUSE, MemoryFilter()).total == 0
+    assert store.list_memories(BOB, MemoryFilter()).total == 0
+    privately = store.create(
+        new_memory(
+            private,
+            owner="alice",
+            visibility=Visibility.PRIVATE,
+            speaker_name="Alice",
+            language=language,
+        ),
+        ALICE,
+    )
+    assert privately.action is CreateAction.REINFORCED
+    assert [m.id for m in store.list_memories(ALICE, MemoryFilter()).items] == [
+        first.memory.id
+    ]
+
+
+def test_another_persons_same_words_are_their_own(
+    tmp_path: Path, clock: ManualClock, minilm: Embedder
+) -> None:
+    """Bob's "Bob's gate code is 3333." (or "Alice's …") is his statement,
+    stored for the household as he told it: never folded into Alice's
+    private memory, whose existence he never learns."""
+    store = MemoryStore(tmp_path / "memory.db", embedder=minilm, clock=clock)
+    store.create(
+        new_memory(
+            "My gate code is 3333.",
+            owner="alice",
+            visibility=Visibility.PRIVATE,
+            speaker_name="Alice",
+        ),
+        ALICE,
+    )
+    told = store.create(
+        new_memory("Alice's gate code is 3333.", owner="bob", speaker_name="Bob"),
+        BOB,
+    )
+    assert told.action is CreateAction.CREATED
+    assert told.memory.owner == "bob"
+    assert told.memory.visibility is Visibility.HOUSEHOLD
+    seen = store.list_memories(Caller(user_id="bob"), MemoryFilter()).items
+    assert [m.content for m in seen] == ["Alice's gate code is 3333."]
+
+
+def test_told_again_is_found_by_its_words_without_vectors(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    """Without vectors (keyword-only mode, or vectors far apart: e5 reads
+    "TORCODE" as other words than "Torcode") the private memory told again
+    is found by its words, and stays private."""
+    store = MemoryStore(tmp_path / "memory.db", embedder=None, clock=clock)
+    first = store.create(
+        new_memory(
+            "Mein Torcode ist 3333.",
+            owner="alice",
+            visibility=Visibility.PRIVATE,
+            speaker_name="Anna",
+            language="de",
+        ),
+        ALICE,
+    )
+    told = store.create(
+        new_memory(
+            "Annas TORCODE  ist 3333!",
+            owner="alice",
+            speaker_name="Anna",
+            language="de",
+        ),
+        ALICE,
+    )
+    assert (told.action, told.memory.id) == (CreateAction.REINFORCED, first.memory.id)
+    assert store.list_memories(HOUSE, MemoryFilter()).total == 0

@@ -1,0 +1,250 @@
+"""A message whose later part is told privately, through the built-in
+agent, the LLM tool and the remember action (live review s42: "The bike is
+in the shed. Remember privately that my code is 1234." was one private
+memory holding both, "Remember privately that" and all; the German was
+stored "Das Rad privat im Schuppen steht. …"). The part before is the
+household's, the later part private, each a clean statement."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from homeassistant.core import Context
+from homeassistant.exceptions import HomeAssistantError
+from homeassistant.helpers import llm
+from homeassistant.setup import async_setup_component
+import pytest
+
+from custom_components.home_memory.const import DOMAIN
+from custom_components.home_memory.memory.common.values import (
+    SYSTEM,
+    Caller,
+    MemoryFilter,
+)
+
+from ..conftest import call
+from ..fake_agents import say
+from .test_corrections import ENGLISH, GERMAN, speech
+from .test_person_corrections import home_in
+
+if TYPE_CHECKING:
+    from freezegun.api import FrozenDateTimeFactory
+    from homeassistant.core import HomeAssistant
+    from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
+
+    from custom_components.home_memory.memory.store import MemoryStore
+
+pytestmark = pytest.mark.usefixtures("mock_load_model")
+
+BIKE_EN = ("The bike is in the shed.", "My code is 1234.")
+BIKE_DE = ("Das Rad steht im Schuppen.", "Mein Code ist 1234.")
+
+
+def seen(store: MemoryStore, user: MockUser | None) -> dict[str, str]:
+    """What `user` (None: the household) sees, and who sees each."""
+    caller = SYSTEM if user is None else Caller(user_id=user.id)
+    items = store.list_memories(caller, MemoryFilter()).items
+    return {m.content: str(m.visibility) for m in items}
+
+
+async def ben_hears(hass: HomeAssistant, user_ben: MockUser, language: str) -> str:
+    """All Ben is told asking for Anna's code: by voice, the recall tool
+    and the search action."""
+    assert await async_setup_component(hass, "llm", {})
+    question = "Was ist Annas Code?" if language == "de" else "What is Anna's code?"
+    spoken = speech(await say(hass, question, language=language, user=user_ben))
+    api = await llm.async_get_api(hass, DOMAIN, _context(user_ben, language))
+    recalled = await api.async_call_tool(
+        llm.ToolInput(tool_name="recall", tool_args={"query": question})
+    )
+    found: Any = await call(hass, "search", {"query": question}, user=user_ben)
+    return f"{spoken} {recalled.data} {found}"
+
+
+def _context(user: MockUser, language: str) -> llm.LLMContext:
+    return llm.LLMContext(
+        platform="test",
+        context=Context(user_id=user.id),
+        language=language,
+        assistant="conversation",
+        device_id=None,
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "kept"),
+    [
+        (
+            "en",
+            (
+                "remember that the bike is in the shed. Remember privately that my "
+                "code is 1234."
+            ),
+            BIKE_EN,
+        ),
+        (
+            "en",
+            (
+                "remember that the bike is in the shed and remember privately that my "
+                "code is 1234"
+            ),
+            BIKE_EN,
+        ),
+        (
+            "de",
+            (
+                "Merk dir, dass das Rad im Schuppen steht. Merk dir privat, dass mein "
+                "Code 1234 ist."
+            ),
+            BIKE_DE,
+        ),
+        (
+            "de",
+            (
+                "Merk dir, dass das Rad im Schuppen steht und merk dir privat, dass "
+                "mein Code 1234 ist"
+            ),
+            BIKE_DE,
+        ),
+    ],
+)
+async def test_the_built_in_agent_tells_a_later_private_part_apart(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+    user_ben: MockUser,
+    language: str,
+    said: str,
+    kept: tuple[str, str],
+) -> None:
+    """The household's part for everyone, the code for Anna alone, and she
+    hears which is which; Ben hears nothing of the code."""
+    store = await home_in(language, hass, mock_config_entry, freezer, request)
+    answer = speech(await say(hass, said, language=language, user=user_anna))
+    words = GERMAN if language == "de" else ENGLISH
+    assert answer == words.say("remembered_apart")
+    household, private = kept
+    assert seen(store, None) == {household: "household"}
+    assert seen(store, user_anna) == {household: "household", private: "private"}
+    assert "1234" not in await ben_hears(hass, user_ben, language)
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "kept"),
+    [
+        (
+            "en",
+            "The bike is in the shed. Remember privately that my code is 1234.",
+            BIKE_EN,
+        ),
+        (
+            "de",
+            "Das Rad steht im Schuppen. Merk dir privat, dass mein Code 1234 ist.",
+            BIKE_DE,
+        ),
+        # Hostile: a line break, a soft hyphen inside "privately", a
+        # direction mark.
+        (
+            "en",
+            (
+                "The bike is in the shed.\nplease remember priva\u00adtely that my "
+                "code is 1234."
+            ),
+            BIKE_EN,
+        ),
+        (
+            "de",
+            (
+                "Das Rad steht im Schuppen. Merk dir pri\u200cvat, dass mein Code "
+                "1234 ist."
+            ),
+            BIKE_DE,
+        ),
+    ],
+)
+async def test_the_action_and_the_tool_tell_a_later_private_part_apart(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+    user_ben: MockUser,
+    language: str,
+    said: str,
+    kept: tuple[str, str],
+) -> None:
+    """The remember action stores the two apart (its response names the
+    household's part too); the LLM tool as well, told so."""
+    store = await home_in(language, hass, mock_config_entry, freezer, request)
+    household, private = kept
+    response = await call(hass, "remember", {"content": said}, user=user_anna)
+    assert response["household_part"]["action"] == "created"
+    assert seen(store, None) == {household: "household"}
+    assert seen(store, user_anna) == {household: "household", private: "private"}
+    assert "1234" not in await ben_hears(hass, user_ben, language)
+    api = await llm.async_get_api(hass, DOMAIN, _context(user_anna, language))
+    told = await api.async_call_tool(
+        llm.ToolInput(tool_name="remember", tool_args={"content": said})
+    )
+    assert told.data["visibility"] == "private"
+    assert told.data["result"] == "reinforced"
+    assert told.data["household_part"]["action"] == "reinforced"
+    assert seen(store, user_anna) == {household: "household", private: "private"}
+
+
+async def test_four_at_once_and_no_speaker(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+    user_ben: MockUser,
+) -> None:
+    """Four such messages at once keep each code to its teller; with nobody
+    it could be private to, nothing is stored, not even the household's
+    part."""
+    store = await home_in("en", hass, mock_config_entry, freezer, request)
+    await asyncio.gather(
+        *(
+            call(
+                hass,
+                "remember",
+                {
+                    "content": f"The {thing} is in the shed. Remember privately "
+                    f"that my {thing} code is {code}."
+                },
+                user=user,
+            )
+            for thing, code, user in (
+                ("bike", 1111, user_anna),
+                ("kayak", 2222, user_anna),
+                ("trailer", 3333, user_ben),
+                ("ladder", 4444, user_ben),
+            )
+        )
+    )
+    assert set(seen(store, None)) == {
+        f"The {thing} is in the shed."
+        for thing in ("bike", "kayak", "trailer", "ladder")
+    }
+    assert {k for k, v in seen(store, user_anna).items() if v == "private"} == {
+        "My bike code is 1111.",
+        "My kayak code is 2222.",
+    }
+    assert {k for k, v in seen(store, user_ben).items() if v == "private"} == {
+        "My trailer code is 3333.",
+        "My ladder code is 4444.",
+    }
+    with pytest.raises(HomeAssistantError):
+        await call(
+            hass,
+            "remember",
+            {"content": "The oar is in the hall. Remember privately that my pin is 9."},
+        )
+    assert not [text for text in seen(store, None) if "oar" in text]
