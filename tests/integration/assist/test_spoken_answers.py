@@ -38,6 +38,10 @@ ANNAS = {
         "Merk dir, dass mein Pass in der Schreibtischschublade liegt",
     ),
 }
+LAST_SECRET = {
+    "en": "remember privately that my bike lock code is 9090",
+    "de": "Merk dir privat, dass mein Fahrradschlosscode 9090 ist",
+}
 NOTE = {"en": "And 1 private note of yours.", "de": "Und 1 private Notiz von dir."}
 
 
@@ -250,10 +254,13 @@ async def test_a_secret_told_last_is_said_as_a_private_note(
     asked: str,
     opening: str,
 ) -> None:
-    """Anna's last telling is her private gate code: the answer says the
-    last thing was a private note of hers, then what came before it."""
+    """Anna's last telling is her private bike lock code: the answer says
+    the last thing was a private note of hers, then what came before it.
+    (Her gate code told again would be no new telling: it folds into the
+    private memory she told first.)"""
     anna, _ben = await _annas_day(hass, mock_config_entry, request, freezer, language)
-    await say(hass, ANNAS[language][0], user=anna, language=language)
+    await say(hass, LAST_SECRET[language], user=anna, language=language)
     answer = speech(await say(hass, asked, user=anna, language=language))
     assert answer.startswith(opening), answer
     assert "4711" not in answer, answer
+    assert "9090" not in answer, answer
