@@ -263,6 +263,9 @@ def private_words(words: Mapping[str, Any], language: str) -> PrivateWords:
     last_clause = _phrases(
         phrase for phrase in bare if phrase.casefold() not in said_of
     )
+    # "… in the hall remember privately that …": a command starts a part
+    # (the line break before it made a space by Home Assistant's matching).
+    verbs = alternatives(words.get("private_command_verbs", ()))
     # "…, just for me please": a polite word after them goes with them.
     polite = (
         rf"(?:[\s,]+(?:{_phrases(words['private_polite'])}))*"
@@ -306,7 +309,8 @@ def private_words(words: Mapping[str, Any], language: str) -> PrivateWords:
         else None,
         _inner=re.compile(
             rf"(?P<separator>[{PART_ENDS};,\n]"
-            rf"{rf'|\s(?:{joining})' if joining else ''})"
+            rf"{rf'|\s(?:{joining})' if joining else ''}"
+            rf"{rf'|\s(?=(?:{verbs})\s)' if verbs else ''})"
             rf"\s*(?P<told>(?:[^\W\d_]+\s+){{0,3}})"
             rf"(?P<private>{alternatives(words['private'])})\b[\s,]*(?:{leading})\b",
             re.IGNORECASE,

@@ -107,6 +107,24 @@ def _context(user: MockUser, language: str) -> llm.LLMContext:
             ),
             BIKE_DE,
         ),
+        # A line break and no full stop between them (live review s42 H1:
+        # the household heard "… remember privately that Ben's locker code").
+        (
+            "en",
+            (
+                "remember that the bike is in the shed\n"
+                "remember privately that my code is 1234"
+            ),
+            BIKE_EN,
+        ),
+        (
+            "de",
+            (
+                "Merk dir, das Rad steht im Schuppen\n"
+                "merk dir privat, dass mein Code 1234 ist"
+            ),
+            BIKE_DE,
+        ),
     ],
 )
 async def test_the_built_in_agent_tells_a_later_private_part_apart(
