@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, time, timedelta
 import functools
 from functools import partial
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING, Final, overload
 
 from homeassistant.util import dt as dt_util
 
@@ -58,6 +58,8 @@ _HABITS = (MemoryKind.ROUTINE, MemoryKind.PREFERENCE)
 # The longest window a question of time alone is read out in the order
 # things happened: a week and its edges; a month reads its likeliest.
 TIME_ORDER_LONGEST = timedelta(days=8)
+# The longest a memory lasts that "how long ago" counts from its start.
+_ONE_DAY: Final = timedelta(days=1)
 
 
 def household_now(hass: HomeAssistant) -> datetime:
@@ -585,11 +587,12 @@ def ago_describer(
 
     def describe(memory: Memory) -> tuple[str, str] | None:
         start, end = _said_span(memory, now)
-        ago = said_elapsed(
-            max(memory.happened_at, memory.happened_until or memory.happened_at),
-            now,
-            words,
-        )
+        began = memory.happened_at
+        until = max(began, memory.happened_until or began)
+        # A day told by its date (until its next midnight) is as long ago as
+        # that day, not its end: 12 November is 3 weeks before 3 December,
+        # yesterday a day, not 18 hours (live review s42 M1).
+        ago = said_elapsed(until if until - began > _ONE_DAY else began, now, words)
         if ago is None:
             return None
         return ago, say_when(start, end, now=now, language=words, relative=False)

@@ -206,3 +206,43 @@ def test_what_happened_nearest_the_asked_time_comes_first(
     )
     page = retriever.search(asked, HOUSE, either, min_relevance=0.0)
     assert page.items[0].memory.content == "The cat came in through the cat flap."
+
+
+def test_a_day_told_by_its_date_is_not_at_the_asked_hour(store: MemoryStore) -> None:
+    """Live review s42 M2: "what happened yesterday at 7 pm" said "1:
+    Yesterday: The gutter was cleaned." before the dog's walk at 19:05: a
+    day told by its date lasts through 19:00 but says nothing of it. It
+    comes after what happened near the hour; a short event lasting through
+    it still comes first."""
+    day = datetime(2026, 3, 3, tzinfo=UTC)
+    for text, start, until in (
+        ("The gutter was cleaned.", day, day + timedelta(days=1)),
+        ("Anna took the dog for a walk.", day + timedelta(hours=19, minutes=5), None),
+        (
+            "The dishwasher ran in the kitchen.",
+            day + timedelta(hours=18, minutes=30),
+            day + timedelta(hours=19, minutes=30),
+        ),
+        ("The cat came in.", day + timedelta(hours=16), None),
+    ):
+        store.create(
+            NewMemory(
+                content=text,
+                kind=MemoryKind.EVENT,
+                happened_at=start,
+                happened_until=until,
+            ),
+            HOUSE,
+        )
+    asked = MemoryFilter(
+        happened_after=day,
+        happened_before=day + timedelta(days=1),
+        nearest_to=(day + timedelta(hours=19),),
+    )
+    page = Retriever(store).search("What happened?", HOUSE, asked, min_relevance=0.0)
+    assert [s.memory.content for s in page.items] == [
+        "The dishwasher ran in the kitchen.",
+        "Anna took the dog for a walk.",
+        "The cat came in.",
+        "The gutter was cleaned.",
+    ]

@@ -98,3 +98,44 @@ async def test_when_still_says_the_date_alone(
     )
     assert "12 November" in spoken, spoken
     assert "ago" not in spoken, spoken
+
+
+@pytest.mark.parametrize(
+    ("day", "asked", "language", "said"),
+    [
+        ("2026-11-12", "how long ago was the boiler serviced", "en", "3 weeks ago"),
+        (
+            "2026-11-12",
+            "Wie lange ist es her, dass der Kessel gewartet wurde?",
+            "de",
+            "Das ist 3 Wochen her",
+        ),
+        ("2026-12-02", "how long ago was the boiler serviced", "en", "a day ago"),
+    ],
+)
+async def test_a_day_told_by_its_date_is_as_long_ago_as_that_day(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    hass_admin_user: MockUser,
+    day: str,
+    asked: str,
+    language: str,
+    said: str,
+) -> None:
+    """A day given by its date lasts until its next midnight: counted from
+    that end, 12 November was "2 weeks" before 3 December and yesterday
+    "18 hours" (live review s42 M1)."""
+    await hass.config.async_update(time_zone="Europe/Berlin")
+    freezer.move_to(ASKED)
+    told = (
+        "Der Kessel wurde gewartet." if language == "de" else "The boiler was serviced."
+    )
+    await call(
+        hass,
+        "remember",
+        {"content": told, "happened_at": day, "kind": "event"},
+        user=hass_admin_user,
+    )
+    answer = await say(hass, asked, user=hass_admin_user, language=language)
+    spoken = str(answer.response.speech["plain"]["speech"])
+    assert said in spoken, spoken

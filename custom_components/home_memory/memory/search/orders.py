@@ -8,7 +8,7 @@ yesterday at 7 pm": what happened nearest it first (docs/time.md).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .visitors import visits_by_their_time
 
@@ -87,6 +87,10 @@ def in_order_told(
     )
 
 
+# Seconds an event may last and still be at each moment it lasts through.
+LONG_SPAN: Final = 3 * 3600.0
+
+
 def nearest_first(
     candidates: CandidateQueries, ranking: Ranking, moments: Sequence[datetime]
 ) -> Ranking:
@@ -94,7 +98,10 @@ def nearest_first(
     happened yesterday at 7 pm" lists the 19:05 event before the 18:10 one
     (live review s42 LOW-8); "gestern um Viertel nach acht", morning or
     evening, the 20:15 event before the day's others. An event that lasts
-    through a moment is at it; equally near, in the ranking's order."""
+    through a moment is at it, unless it lasts longer than LONG_SPAN: then
+    it is half its length away (a day told by its date, "yesterday: the
+    gutter was cleaned", came before the 19:05 event; live review s42 M2).
+    Equally near, in the ranking's order."""
     if not moments or len(ranking) < 2:
         return ranking
     began = candidates.happened_at(ranking.rowids)
@@ -105,6 +112,7 @@ def nearest_first(
         rowid = ranking.rowids[i]
         start, end = lasted.get(rowid, (began.get(rowid, 0.0),) * 2)
         end = max(start, end)
-        return min(max(start - at, at - end, 0.0) for at in asked)
+        inside = (end - start) / 2 if end - start > LONG_SPAN else 0.0
+        return min(max(start - at, at - end, inside) for at in asked)
 
     return ranking.taken(sorted(range(len(ranking)), key=lambda i: (distance(i), i)))
