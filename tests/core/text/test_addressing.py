@@ -65,6 +65,11 @@ def test_the_first_person_is_said_to_the_teller(told: str, said: str) -> None:
         ("Annas Telefonnummer ist 123.", "Deine Telefonnummer ist 123."),
         ("Annas Schuhe sind im Flur.", "Deine Schuhe sind im Flur."),
         ("Annas Name steht am Klingelschild.", "Dein Name steht am Klingelschild."),
+        # A compound's last part says its gender: "Code" (live review s42 M3:
+        # "Deine Torcode ist 1234"); "Legende" stays feminine.
+        ("Annas Torcode ist 1234.", "Dein Torcode ist 1234."),
+        ("Annas Spitzname ist Mausi.", "Dein Spitzname ist Mausi."),
+        ("Annas Legende lebt.", "Deine Legende lebt."),
         ("Anna ist beim Zahnarzt.", "Du bist beim Zahnarzt."),
         ("Am Montag hat Anna Geburtstag.", "Am Montag hast du Geburtstag."),
         ('Ben said "Anna\'s key is lost".', 'Ben said "Anna\'s key is lost".'),

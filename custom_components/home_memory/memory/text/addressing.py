@@ -94,6 +94,8 @@ class _Named:
     plural_verbs: frozenset[str]
     feminine_endings: tuple[str, ...]
     not_feminine: frozenset[str]
+    # Last parts of a compound that is never feminine ("Torcode", "Vorname").
+    not_feminine_endings: tuple[str, ...]
 
 
 def _read_named() -> tuple[_Named, ...]:
@@ -113,6 +115,9 @@ def _read_named() -> tuple[_Named, ...]:
                 plural_verbs=frozenset(w.casefold() for w in named["plural_verbs"]),
                 feminine_endings=tuple(w.casefold() for w in named["feminine_endings"]),
                 not_feminine=frozenset(w.casefold() for w in named["not_feminine"]),
+                not_feminine_endings=tuple(
+                    w.casefold() for w in named.get("not_feminine_endings", ())
+                ),
             )
         )
     return tuple(found)
@@ -162,7 +167,9 @@ def _possessive_said(text: str, name: str, table: _Named) -> str:
     noun = start.group(2).casefold().rsplit("-", 1)[-1]
     verb = (start.group(3) or "").casefold()
     feminine = verb in table.plural_verbs or (
-        noun not in table.not_feminine and noun.endswith(table.feminine_endings)
+        noun not in table.not_feminine
+        and not noun.endswith(table.not_feminine_endings)
+        and noun.endswith(table.feminine_endings)
     )
     word = table.feminine if feminine else table.possessive
     head = start.group(1) + word[:1].upper() + word[1:]
