@@ -34,7 +34,9 @@ MEMORY = "HomeMemoryQuestion"
 ALLERGY = "remember that Ben is allergic to peanuts"
 ALLERGY_DE = "Merk dir, Ben ist allergisch gegen Erdnüsse"
 KEY = "remember that The spare key is under the blue flower pot next to the front door"
-KEY_DE = "Merk dir, der Ersatzschlüssel liegt unter dem blauen Blumentopf neben der Haustür"
+KEY_DE = (
+    "Merk dir, der Ersatzschlüssel liegt unter dem blauen Blumentopf neben der Haustür"
+)
 
 
 @pytest.fixture
