@@ -121,7 +121,7 @@ def test_what_someone_may_eat_and_where_to_find_a_thing(
     key?" got Home Assistant's errors; memory's answers now (with names and
     a key no other test of the shared household tells of)."""
     for fact, language in (
-        ("remember that Quentin is allergic to peanuts", "en"),
+        ("remember that Ottilie is allergic to hazelnuts", "en"),
         (
             "remember that The spare shed key is under the terracotta pot "
             "next to the back gate",
@@ -135,11 +135,11 @@ def test_what_someone_may_eat_and_where_to_find_a_thing(
     ):
         assert said(ask(household, fact, language)) in (REMEMBERED, GEMERKT)
     for question, language, expected in (
-        ("Is Quentin allowed to eat nuts?", "en", "peanuts"),
-        ("Can Quentin eat nuts?", "en", "peanuts"),
-        ("Does Quentin have any allergies?", "en", "peanuts"),
-        ("Darf Quentin Nüsse essen?", "de", "peanuts"),
-        ("Hat Quentin Allergien?", "de", "peanuts"),
+        ("Is Ottilie allowed to eat nuts?", "en", "hazelnuts"),
+        ("Can Ottilie eat nuts?", "en", "hazelnuts"),
+        ("Does Ottilie have any allergies?", "en", "hazelnuts"),
+        ("Darf Ottilie Nüsse essen?", "de", "hazelnuts"),
+        ("Hat Ottilie Allergien?", "de", "hazelnuts"),
         ("Where can I find the spare shed key?", "en", "terracotta pot"),
         ("Where can I find a second shed key?", "en", "terracotta pot"),
         ("Wo finde ich den Schuppenschlüssel?", "de", "Terrakottatopf"),
