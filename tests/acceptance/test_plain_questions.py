@@ -20,6 +20,12 @@ if TYPE_CHECKING:
 
 REMEMBERED = "Okay, I'll remember that."
 GEMERKT = "Okay, das merke ich mir."
+SHED_KEY = (
+    "remember that The spare shed key is under the terracotta pot next to the back gate"
+)
+SCHUPPENSCHLUESSEL = (
+    "Merk dir, der Schuppenschlüssel liegt unter dem Terrakottatopf neben dem Gartentor"
+)
 
 
 def ask(
@@ -122,16 +128,8 @@ def test_what_someone_may_eat_and_where_to_find_a_thing(
     a key no other test of the shared household tells of)."""
     for fact, language in (
         ("remember that Ottilie is allergic to hazelnuts", "en"),
-        (
-            "remember that The spare shed key is under the terracotta pot "
-            "next to the back gate",
-            "en",
-        ),
-        (
-            "Merk dir, der Schuppenschlüssel liegt unter dem Terrakottatopf "
-            "neben dem Gartentor",
-            "de",
-        ),
+        (SHED_KEY, "en"),
+        (SCHUPPENSCHLUESSEL, "de"),
     ):
         assert said(ask(household, fact, language)) in (REMEMBERED, GEMERKT)
     for question, language, expected in (
