@@ -20,6 +20,12 @@ if TYPE_CHECKING:
 
 REMEMBERED = "Okay, I'll remember that."
 GEMERKT = "Okay, das merke ich mir."
+SHED_KEY = (
+    "remember that The spare shed key is under the terracotta pot next to the back gate"
+)
+SCHUPPENSCHLUESSEL = (
+    "Merk dir, der Schuppenschlüssel liegt unter dem Terrakottatopf neben dem Gartentor"
+)
 
 
 def ask(
@@ -111,3 +117,31 @@ def test_home_assistants_own_answers_beside_them_stay_its_own(
     assert lights["response"]["response_type"] == "query_answer"
     assert "telescope" not in said(lights)
     assert "duck-egg" not in said(lights)
+
+
+def test_what_someone_may_eat_and_where_to_find_a_thing(
+    household: Household,
+) -> None:
+    """Live review s42: "Is Ben allowed to eat nuts?", "Does Ben have any
+    allergies?", "Hat Ben Allergien?" and "Where can I find a second house
+    key?" got Home Assistant's errors; memory's answers now (with names and
+    a key no other test of the shared household tells of)."""
+    for fact, language in (
+        ("remember that Ottilie is allergic to hazelnuts", "en"),
+        (SHED_KEY, "en"),
+        (SCHUPPENSCHLUESSEL, "de"),
+    ):
+        assert said(ask(household, fact, language)) in (REMEMBERED, GEMERKT)
+    for question, language, expected in (
+        ("Is Ottilie allowed to eat nuts?", "en", "hazelnuts"),
+        ("Can Ottilie eat nuts?", "en", "hazelnuts"),
+        ("Does Ottilie have any allergies?", "en", "hazelnuts"),
+        ("Darf Ottilie Nüsse essen?", "de", "hazelnuts"),
+        ("Hat Ottilie Allergien?", "de", "hazelnuts"),
+        ("Where can I find the spare shed key?", "en", "terracotta pot"),
+        ("Where can I find a second shed key?", "en", "terracotta pot"),
+        ("Wo finde ich den Schuppenschlüssel?", "de", "Terrakottatopf"),
+    ):
+        result = ask(household, question, language)
+        assert expected in said(result), (question, said(result))
+        assert result["response"]["response_type"] == "query_answer", question
