@@ -113,6 +113,8 @@ class PrivateWords:
     # under the mat. remember privately that my code is 1234", "… and
     # privately that …"): that part private (`later_part`).
     _inner: re.Pattern[str] | None = None
+    # Said anywhere a rule above does not read them: all of it private.
+    _anywhere: re.Pattern[str] | None = None
     # The words that may say it before "privately" ("remember", "und merk
     # dir"): a later part told so is told apart from what comes before.
     _commands: frozenset[str] = frozenset()
@@ -214,6 +216,10 @@ class PrivateWords:
             if apart and later.before is not None:
                 return False, content
             return True, later.whole
+        if self._anywhere is not None and self._anywhere.search(content):
+            # "… hall privately remember that my code is 2013", "… keep this
+            # private: …": no rule reads where, so all of it, as said.
+            return True, content
         return False, content
 
 
@@ -315,9 +321,28 @@ def private_words(words: Mapping[str, Any], language: str) -> PrivateWords:
             rf"(?P<private>{alternatives(words['private'])})\b[\s,]*(?:{leading})\b",
             re.IGNORECASE,
         ),
+        _anywhere=_beside_a_command(
+            words["private_anywhere"], words.get("private_anywhere_verbs", ())
+        )
+        if words.get("private_anywhere")
+        else None,
         _commands=lower(words, "private_commands"),
         _clause=clause_words(words, language) if words.get("verb_last_after") else None,
     )
+
+
+def _beside_a_command(private: Iterable[str], verbs: Iterable[str]) -> re.Pattern[str]:
+    """Private words right before or after a command ("privately remember",
+    "Privately, remember", "remember in private", "keep this private", "merk
+    dir privat") or before a colon ("Privately: …"), anywhere in a text."""
+    said, told = alternatives(private), alternatives(verbs)
+    beside = (
+        rf"|(?<![\w-])(?:{told})\s+(?:\w+\s+)?(?:{said})(?![\w-])"
+        rf"|(?<![\w-])(?:{said})[\s,]+(?:{told})(?![\w-])"
+        if told
+        else ""
+    )
+    return re.compile(rf"(?<![\w-])(?:{said})\s*:{beside}", re.IGNORECASE)
 
 
 def _has_words(text: str) -> bool:

@@ -266,3 +266,42 @@ async def test_four_at_once_and_no_speaker(
             {"content": "The oar is in the hall. Remember privately that my pin is 9."},
         )
     assert not [text for text in seen(store, None) if "oar" in text]
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            "en",
+            (
+                "remember that the cup is in the hall\n"
+                "privately remember that my code is 1234"
+            ),
+        ),
+        (
+            "en",
+            "remember that the cup is in the hall\nkeep this private: my code is 1234",
+        ),
+        ("en", "remember that the cup is in the hall. Privately: my code is 1234"),
+        ("de", "Merk dir, die Tasse ist im Flur\nprivat: mein Code ist 1234"),
+    ],
+)
+async def test_private_words_beside_a_command_keep_it_all_from_the_household(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+    user_ben: MockUser,
+    language: str,
+    said: str,
+) -> None:
+    """Live re-check s42 (HIGH): said so through the built-in agent, the
+    whole message was the household's and the other person heard the
+    code. Now it is all Anna's; Ben hears nothing of it."""
+    store = await home_in(language, hass, mock_config_entry, freezer, request)
+    await say(hass, said, language=language, user=user_anna)
+    assert not any("1234" in text for text in seen(store, None))
+    assert any("1234" in text for text in seen(store, user_anna))
+    assert "1234" not in await ben_hears(hass, user_ben, language)

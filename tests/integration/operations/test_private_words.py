@@ -85,6 +85,41 @@ def test_private_words_are_read_in_the_language_and_cut_off(
 
 
 @pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "the cup is in the hall privately remember that my code is 2013"),
+        ("en", "the cup is in the hall\nremember privately my code is 2030"),
+        ("en", "the cup is in the hall\nPrivately, remember that my code is 2031"),
+        ("en", "the cup is in the hall.\nRemember privately: my code is 2032"),
+        ("en", "the cup is in the hall. Privately: my code is 2004"),
+        ("en", "the cup is in the hall - remember privately my code is 2005"),
+        ("en", "the cup is in the hall\nkeep this private: my code is 2006"),
+        ("en", "the cup is in the hall\nremember in private that my code is 2010"),
+        ("de", "die Tasse ist im Flur\nprivat: mein Code ist 2020"),
+        ("de", "die Tasse ist im Flur privat merken: mein Code ist 2021"),
+    ],
+)
+def test_private_words_beside_a_command_anywhere_keep_it_all(
+    language: str, said: str
+) -> None:
+    """Live re-check s42 (HIGH): each of these was the household's, and
+    Anna heard Ben's code ("The cup is in the hall privately remember that
+    Ben's code is 2013"). Private words next to a command or before a
+    colon, where no rule reads them, keep the whole message private."""
+    private, _kept = load_private_words(language).split(said)
+    assert private, said
+
+
+def test_in_private_said_first_is_private() -> None:
+    """ "remember in private that my pin is 3002" was stored for the
+    household as "In private that Ben's pin is 3002." (live re-check s42)."""
+    assert load_private_words("en").split("in private that my pin is 3002") == (
+        True,
+        "my pin is 3002",
+    )
+
+
+@pytest.mark.parametrize(
     ("language", "said", "before", "private"),
     [
         (
