@@ -429,8 +429,9 @@ async def _async_recall_speech(
         return words.say(f"untold_one{untold.suffix}", name=untold.name, memory=answer)
     # Several read out: "that" no longer means one said before them.
     scope.state.last_memory_id = None
+    several = "roundup_several" if recalled.roundup else "recall_several"
     return words.say(
-        "recall_several" if untold is None else f"untold_several{untold.suffix}",
+        several if untold is None else f"untold_several{untold.suffix}",
         total=page.total,
         listing=listing(page, words, describe, dating=dated, kept=kept),
         name="" if untold is None else untold.name,

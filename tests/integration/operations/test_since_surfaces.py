@@ -111,10 +111,14 @@ async def test_what_is_new_without_a_time_is_since_yesterday(
     hass: HomeAssistant, hass_admin_user: MockUser, asked: str, language: str
 ) -> None:
     """ "What's new?" named no time and was Home Assistant's "Sorry, I
-    couldn't understand that" (session 42): it reads since yesterday."""
+    couldn't understand that" (session 42): it reads since yesterday, and
+    opens as a roundup, not as "… things about that" ("dazu") of a topic."""
     spoken = (
         await say(hass, asked, user=hass_admin_user, language=language)
     ).response.speech["plain"]["speech"]
+    assert spoken.startswith(
+        {"en": "I remember 3 things. ", "de": "Ich erinnere mich an 3 Dinge. "}[language]
+    ), spoken
     for said in ("pasta", "dishwasher", "coffee"):
         assert said in spoken, spoken
     assert "film" not in spoken, spoken
