@@ -72,6 +72,13 @@ def test_the_first_person_is_said_to_the_teller(told: str, said: str) -> None:
         ("Annas Legende lebt.", "Deine Legende lebt."),
         ("Anna ist beim Zahnarzt.", "Du bist beim Zahnarzt."),
         ("Am Montag hat Anna Geburtstag.", "Am Montag hast du Geburtstag."),
+        # Her name said as a name stays one (s42 LOW: "Dein Vorname bist du").
+        ("Annas Vorname ist Anna.", "Dein Vorname ist Anna."),
+        ("Der Spitzname der Katze war Anna.", "Der Spitzname der Katze war Anna."),
+        (
+            "Sie mag ihren Namen. Morgen hat Anna frei.",
+            "Sie mag ihren Namen. Morgen hast du frei.",
+        ),
         ('Ben said "Anna\'s key is lost".', 'Ben said "Anna\'s key is lost".'),
     ],
 )

@@ -117,7 +117,9 @@ async def test_what_is_new_without_a_time_is_since_yesterday(
         await say(hass, asked, user=hass_admin_user, language=language)
     ).response.speech["plain"]["speech"]
     assert spoken.startswith(
-        {"en": "I remember 3 things. ", "de": "Ich erinnere mich an 3 Dinge. "}[language]
+        {"en": "I remember 3 things. ", "de": "Ich erinnere mich an 3 Dinge. "}[
+            language
+        ]
     ), spoken
     for said in ("pasta", "dishwasher", "coffee"):
         assert said in spoken, spoken

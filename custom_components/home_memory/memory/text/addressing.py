@@ -96,6 +96,9 @@ class _Named:
     not_feminine: frozenset[str]
     # Last parts of a compound that is never feminine ("Torcode", "Vorname").
     not_feminine_endings: tuple[str, ...]
+    # Words whose noun is a name: the listener's name after them, beyond an
+    # inverted verb, is said as a name ("Dein Vorname ist Anna").
+    name_words: tuple[str, ...]
 
 
 def _read_named() -> tuple[_Named, ...]:
@@ -118,6 +121,7 @@ def _read_named() -> tuple[_Named, ...]:
                 not_feminine_endings=tuple(
                     w.casefold() for w in named.get("not_feminine_endings", ())
                 ),
+                name_words=tuple(w.casefold() for w in named.get("name_words", ())),
             )
         )
     return tuple(found)
@@ -196,8 +200,21 @@ def _subject_said(text: str, name: str, table: _Named) -> str:
         )
 
         def inverted(match: re.Match[str]) -> str:
+            if _names_a_name(text[: match.start()], table):
+                return match.group(0)
             verb = table.inverted[match.group(1).casefold()]
             return f"{_cased(verb, text, match.start())} {table.subject}"
 
         text = pattern.sub(inverted, text)
     return text
+
+
+def _names_a_name(before: str, table: _Named) -> bool:
+    """Whether the sentence before an inverted verb says a name ("Annas
+    Vorname ist Anna", "Der Spitzname des Hundes war Anna"): the name after
+    the verb is then a name, not the listener ("Dein Vorname bist du")."""
+    sentence = re.split(r"[.!?:;]\s", before)[-1]
+    return any(
+        word.casefold().endswith(table.name_words)
+        for word in re.findall(r"[\w-]+", sentence)
+    )
