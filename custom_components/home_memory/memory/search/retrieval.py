@@ -445,7 +445,12 @@ class Retriever:
         language = self.config.language
         asker, caller = asking
         dropped = not_the_owners(
-            self._candidates, query, kept, (asker, caller.user_id), language
+            self._candidates,
+            query,
+            kept,
+            (asker, caller.user_id),
+            language,
+            self.store.embed_query,
         )
         if self._reads(query):
             dropped |= not_whole(

@@ -26,9 +26,13 @@ from ..text.statement_words import statement_words
 from ..text.word_forms import related_terms
 from ..time.phrases import languages_to_try
 from .families import family_languages
+from .standing_out import RELATED_THING_MIN_SIMILARITY
 
 if TYPE_CHECKING:
-    from collections.abc import Collection
+    from collections.abc import Callable, Collection
+
+    import numpy as np
+    import numpy.typing as npt
 
     from ..storage.candidates import CandidateQueries
 
@@ -41,6 +45,8 @@ _THING_WORDS = 3
 _OWNER_BEFORE = 3
 # The shortest compound part read as a thing's head ("Code" of "Torcode").
 _SHORTEST_HEAD = 4
+# The shortest first part of an asked compound read as a word ("Pass").
+_SHORTEST_PART = 3
 # A head's plural ("codes", "Codes", "Schlüsseln").
 _PLURAL_ENDINGS = ("s", "es", "n", "en", "e")
 _DIGITS = re.compile(r"\d+")
@@ -57,6 +63,8 @@ class AskedThing(NamedTuple):
     head: str
     # The words before the head ("gate" of "gate code"), folded.
     modifiers: frozenset[str]
+    # The thing as asked ("gate code"), what its meaning is read by.
+    said: str
 
 
 def _names(known: Collection[str]) -> dict[str, str]:
@@ -115,8 +123,9 @@ def asked_thing(
             if not asker:
                 return None
             owner = _names([asker]).popitem()[0]
-        thing = [token.casefold() for token in tokens[start + 1 :]]
-        return AskedThing(owner, thing[-1], frozenset(thing[:-1]))
+        said = tokens[start + 1 :]
+        thing = [token.casefold() for token in said]
+        return AskedThing(owner, thing[-1], frozenset(thing[:-1]), " ".join(said))
     return None
 
 
@@ -173,6 +182,7 @@ def not_the_owners(
     rowids: Collection[int],
     asking: tuple[str | None, str | None],
     language: str | None,
+    embed: Callable[[str], npt.NDArray[np.float32] | None],
 ) -> set[int]:
     """Of `rowids`, the memories that are no answer to a question for one
     person's thing (`asked_thing`): holding no word of its head, or saying
@@ -192,13 +202,18 @@ def not_the_owners(
     languages = family_languages(query, language)
     dropped: set[int] = set()
     owned: dict[int, str | None] = {}
+    headless: list[int] = []
     for rowid, text in texts.items():
         tokens = _TOKEN.findall(text)
         folded = [_APOSTROPHE_S.sub("", t).casefold() for t in tokens]
         at = next((i for i, w in enumerate(folded) if _holds_head(w, asked.head)), None)
         if at is None:
-            if not related_terms([asked.head], text, languages):
-                dropped.add(rowid)
+            if related_terms([asked.head], text, languages):
+                continue
+            if any(_a_modifier(word, asked) for word in folded):
+                dropped.add(rowid)  # "the bikes" for "bike code", "Pass"
+            else:
+                headless.append(rowid)
             continue
         if _another_thing(folded, at, asked, stopwords):
             dropped.add(rowid)
@@ -211,7 +226,40 @@ def not_the_owners(
         owned[rowid] = owner
     if asked.owner == own_name:
         dropped |= _told_again(texts, owned, private, asked.owner)
-    return dropped
+    return dropped | _unlike(candidates, headless, asked.said, embed)
+
+
+def _a_modifier(word: str, asked: AskedThing) -> bool:
+    """Whether a memory's folded `word` says only what modifies the asked
+    head: a word before it ("bikes" of "bike code") or its compound's
+    first part ("pass" of "passwort")."""
+    if any(word in (m, *(m + e for e in _PLURAL_ENDINGS)) for m in asked.modifiers):
+        return True
+    return len(word) >= _SHORTEST_PART and asked.head.startswith(word)
+
+
+def _unlike(
+    candidates: CandidateQueries,
+    rowids: list[int],
+    thing: str,
+    embed: Callable[[str], npt.NDArray[np.float32] | None],
+) -> set[int]:
+    """Of `rowids` (holding no word of the asked thing), those its meaning
+    alone is not like (RELATED_THING_MIN_SIMILARITY, as a related thing's:
+    "Beruf" / "Anna arbeitet als Krankenschwester" 0.48 with e5, "gate code"
+    / "Anna's birthday is on 3 March" 0.01 with MiniLM); with no model,
+    all of them."""
+    if not rowids:
+        return set()
+    vector = embed(thing)
+    if vector is None:
+        return set(rowids)
+    similar = candidates.similarities(vector, rowids)
+    return {
+        rowid
+        for rowid in rowids
+        if similar.get(rowid, 0.0) < RELATED_THING_MIN_SIMILARITY
+    }
 
 
 def _told_again(
