@@ -62,6 +62,7 @@ from .visitors import (
     visits_by_their_time,
     without_comings_not_asked,
 )
+from .whose import not_the_owners
 from .windows import (
     of_the_day_alone,
     pages_in_time,
@@ -292,7 +293,7 @@ class Retriever:
         if min_relevance > 0 and kept:
             # Inside a window too: "did anyone turn on the kitchen light
             # today" is not the spare key in the kitchen drawer told today.
-            kept = self._whole_names(query, kept, min_relevance, asker)
+            kept = self._whole_names(query, kept, min_relevance, (asker, caller))
         ranking = self._score_kept(query, kept, flt)
         if len(ranking) > 1:
             # No habit for "what did we do last weekend", no plan for "when
@@ -435,13 +436,22 @@ class Retriever:
         query: str,
         kept: dict[int, Relevance],
         min_relevance: float,
-        asker: str | None,
+        asking: tuple[str | None, Caller],
     ) -> dict[int, Relevance]:
         """`kept` without the memories holding only part of a thing the
         question names by several words, or only where it is, or relating
-        another thing (search/floors.py's `not_whole`)."""
+        another thing (search/floors.py's `not_whole`), nor, asked for a
+        person's thing, another's or what lacks the thing (whose.py)."""
         language = self.config.language
-        dropped: set[int] = set()
+        asker, caller = asking
+        dropped = not_the_owners(
+            self._candidates,
+            query,
+            kept,
+            (asker, caller.user_id),
+            language,
+            self.store.embed_query,
+        )
         if self._reads(query):
             dropped |= not_whole(
                 self._candidates,

@@ -286,6 +286,13 @@ def says_own(text: str, language: str | None = None) -> bool:
     return any(table.first_person.search(text) for table in _tables(language))
 
 
+def teller_s_own(word: str) -> bool:
+    """Whether one word is the teller's possessive in any language's table
+    ("my", "meinen"): whose a thing is, said so, in whichever language the
+    household tells it (Ben's German note in an English home)."""
+    return any(table.possessives.fullmatch(word) for table in _TABLES.values())
+
+
 def name_joins() -> frozenset[str]:
     """The words that join names into one subject in any language's table
     ("Anna and Ben went out", "Anna und Ben sind spazieren gegangen"),
