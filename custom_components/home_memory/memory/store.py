@@ -39,7 +39,7 @@ from .storage.rows import MemoryRows
 from .storage.tiers import Tiers
 from .storage.versions import Versions
 from .storage.writing import Writing
-from .text.fts_query import search_stopwords
+from .text.fts_query import generic_nouns, search_stopwords
 from .text.validation import (
     MAX_CONTENT_CHARS,
     MAX_LABEL_CHARS,
@@ -182,6 +182,7 @@ class MemoryStore:
             embedder=embedder,
             sqlite_vec_version=connections.sqlite_vec_version,
             stopwords=search_stopwords(connections.config.language),
+            generic=generic_nouns(connections.config.language),
         )
         self._expose_methods(connections, copies, log, versions)
 

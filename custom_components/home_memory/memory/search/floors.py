@@ -436,7 +436,11 @@ def partly_named(
     tables = [statement_words(other) for other in languages_to_try(language)]
     openers = frozenset().union(*(table.name_openers for table in tables))
     light_verbs = frozenset().union(*(table.light_verbs for table in tables))
-    places = frozenset().union(*(table.places for table in tables))
+    # Where a thing is, and the place words that may finish a verb instead.
+    places, particles = (
+        frozenset().union(*(table.places for table in tables)),
+        frozenset().union(*(table.verb_particles for table in tables)),
+    )
     coming = frozenset().union(*(table.coming for table in tables))
     visitors = frozenset().union(*(table.visitors for table in tables))
     stopwords = asking_nothing(language) | asking_nothing(language, liking=True)
@@ -448,7 +452,9 @@ def partly_named(
         lights = [term for term in terms if term in light_verbs]
         asks = bool(lights) and len(lights) < len(terms)
         runs = word_runs(text, stopwords | light_verbs, openers)
-        where = _where_asked(text, runs, terms, stopwords | light_verbs, places)
+        where = _where_asked(
+            text, runs, terms, stopwords | light_verbs, places, particles, openers
+        )
         return runs, terms, lights * asks, where
 
     query = _presence_as_coming(query, tables, visitors, coming)
@@ -596,20 +602,26 @@ def _presence_as_coming(
 
 
 def asked_relations(query: str, language: str | None) -> list[tuple[str, list[str]]]:
+    """Each word `query` relates to a thing, and that thing's words
+    (`_relations`)."""
+    return [(head, thing) for head, _, thing in _relations(query, language)]
+
+
+def _relations(query: str, language: str | None) -> list[tuple[str, str, list[str]]]:
     """Each word `query` relates to a thing by one of the language's
     relation prepositions, and that thing's words up to the next one:
     ("allergic", ["latex"]) for "is anyone allergic to latex", ("fürchtet",
     ["spinnen"]) for "Fürchtet sich jemand vor Spinnen?" (past the
     language's `relation_fillers`); none where nothing follows ("what is
     Anna afraid of") or the word asks nothing ("what do we have to pay",
-    "what did you say about")."""
+    "what did you say about"), with the preposition between them."""
     tables = [statement_words(other) for other in languages_to_try(language)]
     prepositions = frozenset().union(*(t.relation_prepositions for t in tables))
     fillers = frozenset().union(*(t.relation_fillers for t in tables))
     light_verbs = frozenset().union(*(t.light_verbs for t in tables))
     stopwords = asking_nothing(language) | asking_nothing(language, liking=True)
     tokens = _TOKEN.findall(query.casefold())
-    found: list[tuple[str, list[str]]] = []
+    found: list[tuple[str, str, list[str]]] = []
     for i, token in enumerate(tokens):
         head = _related_word(tokens[:i], fillers)
         if token not in prepositions or not head or head in stopwords | light_verbs:
@@ -620,7 +632,7 @@ def asked_relations(query: str, language: str | None) -> list[tuple[str, list[st
             word for word in rest[: ends[0] if ends else None] if word not in stopwords
         ]
         if thing and head not in prepositions:
-            found.append((head, thing))
+            found.append((head, token, thing))
     return found
 
 
@@ -648,7 +660,7 @@ def other_objects(
     RELATED_THING_MIN_SIMILARITY says it otherwise ("nuts" for "peanuts"):
     the whole question's is no guide, its relation is the same ("allergisch
     gegen Latex" / "… gegen Pollen": 0.65 with multilingual-e5, review s21)."""
-    relations = asked_relations(query, language)
+    relations = _relations(query, language)
     if not rowids or not relations:
         return set()
     tables = [statement_words(other) for other in languages_to_try(language)]
@@ -660,17 +672,20 @@ def other_objects(
     # of each word of the thing would cost more (a common word's, 2-3 ms).
     for rowid, text in candidates.contents(list(rowids)).items():
         tokens = _TOKEN.findall(text.casefold())
-        relating = " ".join(
-            _related_word(tokens[:i], fillers)
-            for i, word in enumerate(tokens)
-            if word in prepositions
-        )
-        if not relating.strip():
-            continue
+        # Each word the memory relates, by its preposition: one relating it
+        # by another relates it in another sense ("… has a key for
+        # emergencies" is no "key to our house"; session 43).
+        relating: dict[str, list[str]] = {}
+        for i, word in enumerate(tokens):
+            if word in prepositions:
+                relating.setdefault(word, []).append(_related_word(tokens[:i], fillers))
         held = set(tokens)
-        for head, thing in relations:
+        for head, preposition, thing in relations:
+            related = " ".join(relating.get(preposition, ()))
+            if not related.strip():
+                continue
             if (
-                head in relating.split() or related_terms([head], relating, languages)
+                head in related.split() or related_terms([head], related, languages)
             ) and not (
                 held.intersection(thing) or related_terms(thing, text, languages)
             ):
@@ -749,6 +764,8 @@ def _where_asked(
     terms: list[str],
     stopwords: frozenset[str],
     places: frozenset[str],
+    particles: frozenset[str] = frozenset(),
+    openers: frozenset[str] = frozenset(),
 ) -> set[str]:
     """The words that say where the thing asked about is: the first word of
     a run ("the hallway light") and those after a place word ("the light in
@@ -757,7 +774,9 @@ def _where_asked(
     kitchen"). A memory holding only them is about another thing there
     ("Ben wants to paint the hallway" for "when did the hallway light go
     on", similarity 0.32, under the floor by meaning; final review s19)."""
-    where = {run[0] for run in runs} | placed_words(text, stopwords, places)
+    where = {run[0] for run in runs} | placed_words(
+        text, stopwords, places, particles, openers
+    )
     asked = [term for term in terms if term not in stopwords and term not in where]
     return where if asked else set()
 

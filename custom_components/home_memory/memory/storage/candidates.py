@@ -26,7 +26,13 @@ from ..common.values import (
 from ..embedding.profiles import profile_for
 from ..scoring.score_table import SCORE_COLUMNS, ScoreColumns, ScoreTable
 from ..text.asking import QUESTION_MARKS
-from ..text.fts_query import STOPWORDS, asked_in, or_expression, search_terms
+from ..text.fts_query import (
+    STOPWORDS,
+    asked_in,
+    or_expression,
+    search_terms,
+    topic_terms,
+)
 from .filters import filter_sql
 from .kept_texts import KeptTexts
 from .posting_lists import PostingLists
@@ -112,6 +118,7 @@ class CandidateQueries:
         embedder: Embedder | None,
         sqlite_vec_version: str | None,
         stopwords: frozenset[str] = STOPWORDS,
+        generic: frozenset[str] = frozenset(),
     ) -> None:
         """Read through `read` (one read transaction per call).
 
@@ -123,6 +130,8 @@ class CandidateQueries:
         self._clock = clock
         # The words no keyword search looks for (the household's language).
         self._stopwords = stopwords
+        # The nouns it looks for only where nothing else is asked.
+        self._generic = generic
         self._index = index
         self._scores = scores
         self._groups_of = groups_of
@@ -153,7 +162,8 @@ class CandidateQueries:
 
     def query_terms(self, text: str) -> list[str]:
         """The words a keyword search of `text` looks for (`keyword_hits`)."""
-        return search_terms(text, asked_in(text, self._stopwords))
+        terms = search_terms(text, asked_in(text, self._stopwords))
+        return topic_terms(terms, text, self._generic)
 
     def keyword_hits(
         self, text: str, caller: Caller, flt: MemoryFilter, limit: int

@@ -21,13 +21,13 @@ _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 _STOPWORD_TEXT = """
 a about above after again against all am an and any are as at be because
 been before being below between both but by can could did do does doing down
-during each few for from further had has have having he her here hers
+during each entire few for from further had has have having he her here hers
 herself him himself his how i if in into is it its itself just let me more
 most my myself no nor not now of off on once only or other our ours
 ourselves out over own same she should so some such than that the their
 theirs them themselves then there these they this those through to too under
-until up very was we were what when where which while who whom why will with
-would you your yours yourself yourselves s t ll re ve d m o y don doesn didn
+until up very was we were what when where which while who whole whom why will
+with would you your yours yourself yourselves s t ll re ve d m o y don doesn didn
 isn wasn weren aren won couldn shouldn wouldn hasn haven hadn tell know
 remember say said anything something thing things
 """
@@ -149,6 +149,25 @@ def asked_in(text: str, stopwords: frozenset[str]) -> frozenset[str]:
     return stopwords if language is None else stopwords | search_stopwords(language)
 
 
+def generic_nouns(language: str | None) -> frozenset[str]:
+    """The nouns that name no topic of their own ("day", "time"; statement
+    words' `generic_nouns`), English's and the household language's, as
+    `search_stopwords`."""
+    return statement_words(None).generic_nouns | statement_words(language).generic_nouns
+
+
+def topic_terms(terms: list[str], text: str, generic: frozenset[str]) -> list[str]:
+    """`terms` of `text` without its nouns of `generic` (and the asked
+    language's, `asked_language`) where another word is left: "when is
+    garbage day" is looked for by "garbage", not "day", which matched
+    "… on school days" first (session 43); "what day" by "day"."""
+    language = asked_language(text)
+    if language is not None:
+        generic = generic | statement_words(language).generic_nouns
+    topic = [term for term in terms if term not in generic]
+    return topic or terms
+
+
 def search_terms(text: str, stopwords: frozenset[str] = STOPWORDS) -> list[str]:
     """The distinct content words of `text`, lower-cased, in order."""
     seen: dict[str, None] = {}
@@ -197,27 +216,45 @@ def word_runs(
 
 
 def placed_words(
-    text: str, stopwords: frozenset[str], places: frozenset[str]
+    text: str,
+    stopwords: frozenset[str],
+    places: frozenset[str],
+    particles: frozenset[str] = frozenset(),
+    openers: frozenset[str] = frozenset(),
 ) -> frozenset[str]:
     """The content words of each phrase after one of `places` ("the light
     in the kitchen": kitchen; "im Flur": flur), lower-cased: where the thing
     asked about is, not the thing. A function word after the phrase's first
-    content word, or a punctuation mark, ends the phrase."""
+    content word, or a punctuation mark, ends the phrase. One of `particles`
+    right after a word no opener (`openers`: "the", "my") names as a thing
+    finishes that word's verb ("how do I shut off the water": the water is
+    what is shut off, not where a thing is; session 43)."""
     placed: set[str] = set()
     opened = taken = False
     end = 0
+    # The two words before this one: (token, content word?).
+    before: list[str] = ["", ""]
     for match in _TOKEN.finditer(text):
         token = match.group().casefold()
         if not _JOINED.fullmatch(text[end : match.start()]):
             opened = False
+            before = ["", ""]
         end = match.end()
-        if token in places:
+        verb = (
+            token in particles
+            and before[1] != ""
+            and before[1] not in stopwords
+            and before[0] not in openers
+            and (before[0] == "" or before[0] in stopwords)
+        )
+        if token in places and not verb:
             opened, taken = True, False
-        elif token in stopwords:
+        elif token in stopwords or verb:
             opened = opened and not taken
         elif opened:
             placed.add(token)
             taken = True
+        before = [before[1], token]
     return frozenset(placed)
 
 

@@ -80,7 +80,12 @@ class StatementWords:
     of several words follows ("the", "my": "my locker code"; none in a
     compounding language, whose things are one word); light_verbs:
     verbs that name no topic ("need", "have"): a memory sharing only them
-    with a question shares no topic (search/floors.py). coming: verbs
+    with a question shares no topic (search/floors.py). verb_particles:
+    place words that also finish a verb ("shut off the water"), no place
+    right after a verb (text/fts_query.py `placed_words`). generic_nouns:
+    nouns that name no topic of their own ("day", "time"): a keyword search
+    looks for them only where a question says nothing else
+    (storage/candidates.py `query_terms`). coming: verbs
     asking whether someone came ("come", "visit"); visitors: those who come
     to a home to work there ("electrician", "Klempner"), whose deed there
     tells that they came (review s24 H3); coming_instead: words opening
@@ -174,6 +179,8 @@ class StatementWords:
     liking_asks: frozenset[str] = frozenset()
     name_openers: frozenset[str] = frozenset()
     light_verbs: frozenset[str] = frozenset()
+    verb_particles: frozenset[str] = frozenset()
+    generic_nouns: frozenset[str] = frozenset()
     coming: frozenset[str] = frozenset()
     visitors: frozenset[str] = frozenset()
     visitors_any: frozenset[str] = frozenset()
@@ -267,6 +274,12 @@ def _read_words(path: Path) -> StatementWords:
         ),
         light_verbs=frozenset(
             word.casefold() for word in table.get("light_verbs", ())
+        ),
+        verb_particles=frozenset(
+            word.casefold() for word in table.get("verb_particles", ())
+        ),
+        generic_nouns=frozenset(
+            word.casefold() for word in table.get("generic_nouns", ())
         ),
         coming=frozenset(word.casefold() for word in table.get("coming", ())),
         visitors=frozenset(word.casefold() for word in table.get("visitors", ())),
