@@ -168,8 +168,8 @@ def test_a_private_fact_told_again_and_a_later_private_part_stay_private(
         "that my kayak padlock code is 8282.",
     )
     assert told == (
-        "Okay, I'll remember the first part for everyone, and the part you told "
-        "privately just for you."
+        "Okay, I'll remember the part you told privately just for you, and the "
+        "rest for everyone."
     ), told
     assert _seen(household, ben, "wheelbarrow").get(
         "The wheelbarrow is behind the compost heap."

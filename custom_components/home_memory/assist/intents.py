@@ -18,6 +18,7 @@ import probatio as vol
 
 from ..const import DOMAIN, LOGGER
 from ..memory.common.values import Visibility
+from ..memory.text.characters import without_invisible
 from ..memory.text.naming import possessive
 from ..memory.text.redating import redating
 from ..memory.text.said import as_said
@@ -32,7 +33,7 @@ from ..operations.errors import (
     SearchExpiredError,
 )
 from ..operations.persons import async_teller_name
-from ..operations.private_words import PART_ENDS
+from ..operations.private_words import PART_ENDS, told_after
 from ..operations.remembering import outcome_speech
 from ..runtime.ha_internals import (
     answer_triggers_as_handled,
@@ -213,6 +214,22 @@ def _take_voice_token(scope: CallScope) -> tuple[ConversationState, str | None]:
     return voice, token
 
 
+def _shared_after(words: Wording, said: str, content: str) -> tuple[str, str] | None:
+    """The private first part of `content` (the words heard) and the
+    household's later part as said, where `said` (the message as typed,
+    its line breaks kept) tells one after a command at a line's or a
+    sentence's start (operations/private_words.py `told_after`)."""
+    shared = told_after(said, words.language, private=True)
+    if shared is None:
+        return None
+    # The matcher never hears the message's end ("…steht." heard "…steht").
+    tail = " ".join(shared.rest.split()).rstrip(PART_ENDS)
+    heard = " ".join(without_invisible(content).split()).rstrip(PART_ENDS)
+    if not heard.endswith(tail) or not (head := heard[: -len(tail)].strip()):
+        return None
+    return head, shared.rest
+
+
 def _cancel_waiting_forget(scope: CallScope) -> None:
     """Drop the confirmation a forget is waiting on: a new request replaces it.
 
@@ -263,7 +280,13 @@ class RememberIntentHandler(_MemoryIntentHandler):
             return words.say("what_to_remember")
         # "merk dir, dass der Schlüssel im Flur liegt": a statement, verb second.
         later = words.private_words.later_part(content)
-        if later is not None and later.before is not None:
+        shared = _shared_after(words, said, content) if private else None
+        if shared is not None:
+            # "… 6666\nremember that the bucket …": the line break the
+            # matcher made a space, for remembering to keep the later part
+            # the household's (operations/private_words.py `told_after`).
+            content = f"{self._statement(words, said, shared[0])}\n{shared[1]}"
+        elif later is not None and later.before is not None:
             # "…. Merk dir privat, dass …": remembering keeps the later part
             # apart (operations/private_words.py); what comes before is a
             # statement of its own ("Das Rad privat im Schuppen steht." was

@@ -8,6 +8,7 @@ household's, the later part private, each a clean statement."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import TYPE_CHECKING, Any
 
 from homeassistant.core import Context
@@ -305,3 +306,152 @@ async def test_private_words_beside_a_command_keep_it_all_from_the_household(
     assert not any("1234" in text for text in seen(store, None))
     assert any("1234" in text for text in seen(store, user_anna))
     assert "1234" not in await ben_hears(hass, user_ben, language)
+
+
+BUCKET_EN = ("My locker code is 6666.", "The bucket is in the shed.")
+BUCKET_DE = ("Mein Spindcode ist 6666.", "Der Eimer steht im Schuppen.")
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "kept"),
+    [
+        (
+            "en",
+            (
+                "remember privately that my locker code is 6666\n"
+                "remember that the bucket is in the shed"
+            ),
+            BUCKET_EN,
+        ),
+        (
+            "en",
+            (
+                "remember privately that my locker code is 6666. Remember that the "
+                "bucket is in the shed."
+            ),
+            BUCKET_EN,
+        ),
+        # Hostile: a line separator (the agent's matcher reads it as a
+        # line break), CRLF, a soft hyphen inside "privately".
+        (
+            "en",
+            (
+                "remember privately that my locker code is 6666\u2028"
+                "remember that the bucket is in the shed"
+            ),
+            BUCKET_EN,
+        ),
+        (
+            "en",
+            (
+                "remember priva\u00adtely that my locker code is 6666\r\n"
+                "please remember that the bucket is in the shed"
+            ),
+            BUCKET_EN,
+        ),
+        (
+            "de",
+            (
+                "merk dir privat, dass mein Spindcode 6666 ist\n"
+                "merk dir, dass der Eimer im Schuppen steht"
+            ),
+            BUCKET_DE,
+        ),
+        (
+            "de",
+            (
+                "Merk dir privat, dass mein Spindcode 6666 ist. Merk dir, dass der "
+                "Eimer im Schuppen steht."
+            ),
+            BUCKET_DE,
+        ),
+    ],
+)
+async def test_a_household_part_after_a_private_one_is_the_households(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+    user_ben: MockUser,
+    language: str,
+    said: str,
+    kept: tuple[str, str],
+) -> None:
+    """Live review s43 #2: a private first part, then a command at a line's
+    or sentence's start: the code for Anna alone, the bucket for everyone
+    (it was kept private with the code); the tool tells them apart too."""
+    store = await home_in(language, hass, mock_config_entry, freezer, request)
+    answer = speech(await say(hass, said, language=language, user=user_anna))
+    words = GERMAN if language == "de" else ENGLISH
+    assert answer == words.say("remembered_apart")
+    private, household = kept
+    assert seen(store, None) == {household: "household"}
+    assert seen(store, user_anna) == {household: "household", private: "private"}
+    assert "6666" not in await ben_hears(hass, user_ben, language)
+    if "\u2028" in said:
+        return  # a memory's text never holds one: the tool refuses it
+    api = await llm.async_get_api(hass, DOMAIN, _context(user_anna, language))
+    told = await api.async_call_tool(
+        llm.ToolInput(tool_name="remember", tool_args={"content": said})
+    )
+    assert told.data["visibility"] == "private"
+    assert told.data["household_part"]["action"] == "reinforced"
+    assert seen(store, None) == {household: "household"}
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        # No line break nor sentence end before the command: not certain.
+        (
+            "en",
+            (
+                "privately remember that my locker code is 6666 remember that the "
+                "bucket is in the shed"
+            ),
+        ),
+        # The later part says the code again.
+        (
+            "en",
+            (
+                "remember privately that my locker code is 6666. Remember that 6666 "
+                "opens the blue locker."
+            ),
+        ),
+        # Characters refused in a memory: nothing is stored.
+        (
+            "en",
+            (
+                "remember priva\u200dtely that my locker code is 6666\n"
+                "remember that the bucket is in the shed"
+            ),
+        ),
+        # The later part is told privately too.
+        (
+            "de",
+            (
+                "Merk dir privat, dass mein Spindcode 6666 ist\n"
+                "merk dir privat, dass der Eimer im Schuppen steht"
+            ),
+        ),
+    ],
+)
+async def test_a_later_part_not_told_apart_for_certain_stays_private(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+    language: str,
+    said: str,
+) -> None:
+    """Where the split is not certain, nothing is the household's."""
+    store = await home_in(language, hass, mock_config_entry, freezer, request)
+    await say(hass, said, language=language, user=user_anna)
+    with contextlib.suppress(HomeAssistantError):
+        await call(hass, "remember", {"content": said}, user=user_anna)
+    assert seen(store, None) == {}
+    assert set(seen(store, user_anna).values()) <= {"private"}
