@@ -79,6 +79,7 @@ if TYPE_CHECKING:
 
 INTENT_REMEMBER: Final = REMEMBER_INTENT
 INTENT_REMEMBER_PRIVATE: Final = "HomeMemoryRememberPrivate"
+INTENT_REMEMBER_LATER: Final = "HomeMemoryRememberLater"
 INTENT_RECALL: Final = "HomeMemoryRecall"
 INTENT_FORGET: Final = "HomeMemoryForget"
 INTENT_MORE: Final = "HomeMemoryMore"
@@ -274,7 +275,7 @@ class RememberIntentHandler(_MemoryIntentHandler):
             said, slots["content"]["value"], asks=not words.asks_itself(said)
         )
         private, content = words.private_split(heard)
-        private = private or self.private
+        private = private or self._kept_private(words, content)
         # "remember that ..." captures "that": nothing to remember.
         if not has_words(words.without_leading(content)):
             return words.say("what_to_remember")
@@ -319,6 +320,11 @@ class RememberIntentHandler(_MemoryIntentHandler):
             household_says=words.responses["household_says"],
         )
 
+    def _kept_private(self, words: Wording, content: str) -> bool:
+        """Whether all of `content` is private whatever its words say."""
+        del words, content
+        return self.private
+
     def _statement(self, words: Wording, said: str, content: str) -> str:
         """What is told, as a statement (a command said again inside it
         left out: `Wording.told`)."""
@@ -332,6 +338,36 @@ class RememberPrivateIntentHandler(RememberIntentHandler):
     intent_type = INTENT_REMEMBER_PRIVATE
     description = "Remembers what the user says, private to the user"
     private: ClassVar[bool] = True
+
+
+class RememberLaterIntentHandler(RememberIntentHandler):
+    """ "The bike is in the shed. Remember privately that my code is 1234.":
+    the whole message, its later part told privately (live review s43 #3:
+    Home Assistant claimed it, "no area called shed"). Where that part is
+    not told apart from the one before, all of it is private."""
+
+    intent_type = INTENT_REMEMBER_LATER
+    description = "Remembers a message whose later part is told privately"
+
+    @property
+    @override
+    def slot_schema(self) -> dict[Any, Any]:
+        """The part before and the part told privately."""
+        return {vol.Required("before"): CONTENT, vol.Required("content"): CONTENT}
+
+    @override
+    async def _async_speech(
+        self, scope: CallScope, slots: dict[str, Any], words: Wording, said: str
+    ) -> str:
+        whole = " ".join(said.split())
+        return await super()._async_speech(
+            scope, {**slots, "content": {"value": whole}}, words, said
+        )
+
+    @override
+    def _kept_private(self, words: Wording, content: str) -> bool:
+        later = words.private_words.later_part(content)
+        return later is None or later.before is None
 
 
 class CorrectIntentHandler(RememberIntentHandler):
@@ -825,6 +861,7 @@ class DenyIntentHandler(_MemoryIntentHandler):
 HANDLERS: Final = (
     RememberIntentHandler,
     RememberPrivateIntentHandler,
+    RememberLaterIntentHandler,
     CorrectIntentHandler,
     RecallIntentHandler,
     QuestionIntentHandler,
@@ -848,6 +885,10 @@ def _trigger_callback(
             for name, entity in result.entities.items()
         }
         slots.update({name: {"value": value} for name, value in trigger.slots.items()})
+        if trigger.intent_type == INTENT_REMEMBER_LATER and files.opens_remembering(
+            user_input.text
+        ):
+            return None  # "remember that …. Remember privately …": theirs
         if trigger.intent_type == INTENT_QUESTION:
             # A question's whole text is what is looked up.
             slots[QUESTION] = {"value": user_input.text, "text": user_input.text}

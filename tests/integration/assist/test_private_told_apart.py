@@ -17,6 +17,7 @@ from homeassistant.helpers import llm
 from homeassistant.setup import async_setup_component
 import pytest
 
+from custom_components.home_memory.assist.sentence_files import load_sentence_files
 from custom_components.home_memory.const import DOMAIN
 from custom_components.home_memory.memory.common.values import (
     SYSTEM,
@@ -455,3 +456,120 @@ async def test_a_later_part_not_told_apart_for_certain_stays_private(
         await call(hass, "remember", {"content": said}, user=user_anna)
     assert seen(store, None) == {}
     assert set(seen(store, user_anna).values()) <= {"private"}
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "kept"),
+    [
+        (
+            "en",
+            "The bike is in the shed. Remember privately that my code is 1234.",
+            BIKE_EN,
+        ),
+        (
+            "en",
+            "The bike is in the shed. Please remember privately that my code is 1234",
+            BIKE_EN,
+        ),
+        (
+            "de",
+            "Das Rad steht im Schuppen. Merk dir privat, dass mein Code 1234 ist.",
+            BIKE_DE,
+        ),
+        # Hostile: CRLF.
+        (
+            "en",
+            "The bike is in the shed.\r\nremember privately that my code is 1234",
+            BIKE_EN,
+        ),
+    ],
+)
+async def test_the_built_in_agent_takes_a_message_whose_later_part_is_private(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+    user_ben: MockUser,
+    language: str,
+    said: str,
+    kept: tuple[str, str],
+) -> None:
+    """Live review s43 #3: no sentence led with "remember", so Home
+    Assistant answered "no area called shed"; now the household's part is
+    everyone's, the code Anna's alone."""
+    store = await home_in(language, hass, mock_config_entry, freezer, request)
+    answer = speech(await say(hass, said, language=language, user=user_anna))
+    words = GERMAN if language == "de" else ENGLISH
+    assert answer == words.say("remembered_apart")
+    household, private = kept
+    assert seen(store, None) == {household: "household"}
+    assert seen(store, user_anna) == {household: "household", private: "private"}
+    assert "1234" not in await ben_hears(hass, user_ben, language)
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "The light is in the kitchen. Turn it on."),
+        ("en", "The bike is in the shed. Remember that my code is 1234."),
+        ("de", "Das Licht ist in der Küche. Schalte es ein."),
+    ],
+)
+async def test_other_messages_stay_home_assistants(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+    language: str,
+    said: str,
+) -> None:
+    """Without a remember verb beside a private word, nothing is stored."""
+    store = await home_in(language, hass, mock_config_entry, freezer, request)
+    await say(hass, said, language=language, user=user_anna)
+    assert seen(store, user_anna) == {}
+
+
+async def test_remember_first_then_privately_is_stored_once(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+) -> None:
+    """ "remember that …. Remember privately …" may match the later
+    sentences too: those stand aside (Home Assistant stops at the first
+    trigger matched twice, so this also holds without), each part is
+    stored once."""
+    store = await home_in("en", hass, mock_config_entry, freezer, request)
+    said = (
+        "remember that the bike is in the shed. Remember privately that my code "
+        "is 1234."
+    )
+    answer = speech(await say(hass, said, user=user_anna))
+    assert answer == ENGLISH.say("remembered_apart")
+    assert seen(store, user_anna) == {BIKE_EN[0]: "household", BIKE_EN[1]: "private"}
+    told = [entry.operation for entry in store.log.log_entries()]
+    assert told == ["create", "create"], told
+
+
+@pytest.mark.parametrize(
+    ("said", "opens"),
+    [
+        ("remember that the bike is in the shed. Remember privately that my pin", True),
+        ("privately remember that the bike is in the shed", True),
+        ("Merk dir, dass das Rad im Schuppen steht. Merk dir privat, dass", True),
+        ("The bike is in the shed. Remember privately that my code is 1234", False),
+        ("Das Rad steht im Schuppen. Merk dir privat, dass mein Code 1 ist", False),
+    ],
+)
+def test_the_later_sentences_stand_aside_for_a_message_that_opens_remembering(
+    said: str, opens: bool
+) -> None:
+    """What the later sentences' trigger leaves to "remember that …", in
+    either language whatever the conversation's."""
+    assert load_sentence_files().opens_remembering(said) is opens
