@@ -774,6 +774,10 @@ async def _async_listed_again(
         raise RefusedError(words.say("nothing_to_pick")) from None
     if item is None:
         raise RefusedError(words.say("listed_gone", number=number), _GONE)
+    if kept_back([item], voice.recall_roundup):
+        # The roundup held it back: no number reads it to the room (live
+        # review s43 #4); asked for in words, its owner hears it.
+        raise RefusedError(words.say("private_kept_number", number=number))
     scope.state.last_memory_id = item.memory.id
     dated = await async_dated_ids(
         scope,
