@@ -92,6 +92,56 @@ async def test_a_roundup_keeps_the_askers_secret_back(
 
 
 @pytest.mark.parametrize(
+    ("language", "told", "secret", "asked"),
+    [
+        (
+            "en",
+            "remember privately that the alarm disarm word is pelican",
+            "pelican",
+            "What did I tell you today?",
+        ),
+        (
+            "en",
+            "remember privately that my safe combination is left 3 right 7",
+            "right 7",
+            "What's new since yesterday?",
+        ),
+        (
+            "de",
+            "Merk dir privat, dass das Passwort fürs WLAN Sonnenblume lautet",
+            "Sonnenblume",
+            "Was habe ich dir heute erzählt?",
+        ),
+        (
+            "de",
+            "Merk dir privat, dass unser Losungswort Pelikan ist",
+            "Pelikan",
+            "Was gibt es seit gestern Neues?",
+        ),
+    ],
+)
+async def test_a_roundup_keeps_a_secret_told_in_words_back(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    request: pytest.FixtureRequest,
+    freezer: FrozenDateTimeFactory,
+    language: str,
+    told: str,
+    secret: str,
+    asked: str,
+) -> None:
+    """Live review s43 #5: a secret whose value is a word ("the alarm
+    disarm word is pelican") was read to the room in a roundup."""
+    anna, _ben = await _annas_day(hass, mock_config_entry, request, freezer, language)
+    await say(hass, told, user=anna, language=language)
+    freezer.tick(60)
+    answer = await _all_of(hass, asked, anna, language)
+    assert secret not in answer, answer
+    assert ("private" in answer) or ("privat" in answer), answer
+
+
+@pytest.mark.parametrize(
     ("language", "asked", "number"),
     [
         ("en", "What's new since yesterday?", "number {}"),
