@@ -445,6 +445,8 @@ class Writing:
             item.owner is None
             or item.visibility != Visibility.PRIVATE
             or kept.memory.visibility is not Visibility.PRIVATE
+            # Told so by its teller: never a conversation's extraction.
+            or str(item.source) != str(Source.EXPLICIT)
         ):
             return []
         language = item.language or self.config.language
