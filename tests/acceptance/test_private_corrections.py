@@ -2,7 +2,8 @@
 Assistant's built-in agent (final review s18 #5, attacker review s18b L6
 and L8). (The household is shared: the tyre pump, the tandem lock,
 Carl's farewell dinner, the physio appointment, the cello lesson, the
-bicycle vault code, the wheelbarrow and the kayak padlock code are this
+bicycle vault code, the wheelbarrow and the kayak padlock code, the
+canoe pin, the trowel, the locker code, the sledge and its code are this
 file's.)
 
 - Ben's private "… behind the green bin instead of the red one, don't
@@ -168,8 +169,8 @@ def test_a_private_fact_told_again_and_a_later_private_part_stay_private(
         "that my kayak padlock code is 8282.",
     )
     assert told == (
-        "Okay, I'll remember the first part for everyone, and the part you told "
-        "privately just for you."
+        "Okay, I'll remember the part you told privately just for you, and the "
+        "rest for everyone."
     ), told
     assert _seen(household, ben, "wheelbarrow").get(
         "The wheelbarrow is behind the compost heap."
@@ -177,4 +178,61 @@ def test_a_private_fact_told_again_and_a_later_private_part_stay_private(
     assert not [k for k in _seen(household, ben, "kayak padlock code") if "8282" in k]
     assert _seen(household, anna, "kayak padlock code").get(
         "My kayak padlock code is 8282."
+    ) == ("private")
+
+
+CANOE_PIN = "7531"
+LOCKER_CODE = "6464"
+SLEDGE_CODE = "5353"
+
+
+def test_told_privately_after_or_beside_a_household_part(
+    household: Household,
+) -> None:
+    """Live review s43 #1-#3 on a real built-in agent: Anna's household
+    fact told again privately is hers alone; a household line after a
+    private one is the household's; a message whose later sentence is
+    told privately is Home Memory's, not "no area called attic"."""
+    wait_for_the_model(household)
+    anna, ben = household.anna, household.ben
+
+    _turn(household, anna, f"remember that my canoe pin is {CANOE_PIN}")
+    _turn(household, anna, f"remember privately that my canoe pin is {CANOE_PIN}")
+    assert {
+        k: v for k, v in _seen(household, anna, "canoe pin").items() if CANOE_PIN in k
+    } == {f"My canoe pin is {CANOE_PIN}.": "private"}
+    assert not [k for k in _seen(household, ben, "canoe pin") if CANOE_PIN in k]
+    assert CANOE_PIN not in _turn(household, ben, "What is Anna's canoe pin?")
+
+    told = _turn(
+        household,
+        anna,
+        f"remember privately that my locker code is {LOCKER_CODE}\n"
+        "remember that the trowel is in the greenhouse",
+    )
+    assert told == (
+        "Okay, I'll remember the part you told privately just for you, and the "
+        "rest for everyone."
+    ), told
+    assert _seen(household, ben, "trowel").get("The trowel is in the greenhouse.") == (
+        "household"
+    )
+    assert not [k for k in _seen(household, ben, "locker code") if LOCKER_CODE in k]
+
+    told = _turn(
+        household,
+        anna,
+        f"The sledge is in the attic. Remember privately that my sledge code is "
+        f"{SLEDGE_CODE}.",
+    )
+    assert told == (
+        "Okay, I'll remember the part you told privately just for you, and the "
+        "rest for everyone."
+    ), told
+    assert _seen(household, ben, "sledge").get("The sledge is in the attic.") == (
+        "household"
+    )
+    assert not [k for k in _seen(household, ben, "sledge code") if SLEDGE_CODE in k]
+    assert _seen(household, anna, "sledge code").get(
+        f"My sledge code is {SLEDGE_CODE}."
     ) == ("private")

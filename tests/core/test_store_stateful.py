@@ -441,6 +441,22 @@ class StoreMachine(RuleBasedStateMachine):
                 and other_occasion((now, now), (m.created_at, m.created_at))
             )
         }
+        if not candidates and owner is not None and not private:
+            # The teller's own private memory told again for the household
+            # folds into it (live review s42 MED-1; storage/tellers_own.py).
+            candidates = {
+                m.id
+                for m in self.model.values()
+                if m.tier is Tier.ACTIVE
+                and m.unexpired(now)
+                and m.content == text
+                and m.owner == owner
+                and m.visibility is Visibility.PRIVATE
+                and not (
+                    (kind[0] in DATED_KINDS or m.kind in DATED_KINDS)
+                    and other_occasion((now, now), (m.created_at, m.created_at))
+                )
+            }
         same_scope = [
             m
             for m in self.model.values()
@@ -508,6 +524,19 @@ class StoreMachine(RuleBasedStateMachine):
                 target.importance = new_importance
                 target.expires_at = new_expiry
             target.touch(now)
+        if private:
+            # The teller's own household copy of a fact told privately goes
+            # to the deleted tier (review s43 #1; storage/writing.py).
+            for m in self.model.values():
+                if (
+                    m.tier is Tier.ACTIVE
+                    and m.owner == owner
+                    and m.visibility is Visibility.HOUSEHOLD
+                    and m.content == text
+                ):
+                    m.tier = Tier.DELETED
+                    m.deleted_at = now
+                    m.deleted_by = caller.actor
         self._assert_same(result.memory, self.model[result.memory.id], "create result")
 
     def _describe(self, memory_id: str) -> str:

@@ -5,9 +5,9 @@ A voice satellite is heard by the room. A roundup (a question of a time
 alone, no topic: "what's new since yesterday", "what did I tell you
 today") does not read the asker's own private secrets aloud
 (memory/text/secrets.py: a code, a PIN, a password); it says how many it
-kept back ("And 1 private note of yours."), and their numbers stay
-theirs, so "number three" still reads one to its owner. Asked about the
-topic ("what is my gate code"), the owner hears it. The LLM tools return
+kept back ("And 1 private note of yours."); "number three" after it
+does not read one either (live review s43 #4). Asked about the topic
+("what is my gate code"), the owner hears it. The LLM tools return
 what the asker may see, private memories marked private, as every surface
 does: the model is the asker's.
 

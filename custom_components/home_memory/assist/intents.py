@@ -18,6 +18,7 @@ import probatio as vol
 
 from ..const import DOMAIN, LOGGER
 from ..memory.common.values import Visibility
+from ..memory.text.characters import without_invisible
 from ..memory.text.naming import possessive
 from ..memory.text.redating import redating
 from ..memory.text.said import as_said
@@ -32,7 +33,7 @@ from ..operations.errors import (
     SearchExpiredError,
 )
 from ..operations.persons import async_teller_name
-from ..operations.private_words import PART_ENDS
+from ..operations.private_words import PART_ENDS, told_after
 from ..operations.remembering import outcome_speech
 from ..runtime.ha_internals import (
     answer_triggers_as_handled,
@@ -78,6 +79,7 @@ if TYPE_CHECKING:
 
 INTENT_REMEMBER: Final = REMEMBER_INTENT
 INTENT_REMEMBER_PRIVATE: Final = "HomeMemoryRememberPrivate"
+INTENT_REMEMBER_LATER: Final = "HomeMemoryRememberLater"
 INTENT_RECALL: Final = "HomeMemoryRecall"
 INTENT_FORGET: Final = "HomeMemoryForget"
 INTENT_MORE: Final = "HomeMemoryMore"
@@ -213,6 +215,22 @@ def _take_voice_token(scope: CallScope) -> tuple[ConversationState, str | None]:
     return voice, token
 
 
+def _shared_after(words: Wording, said: str, content: str) -> tuple[str, str] | None:
+    """The private first part of `content` (the words heard) and the
+    household's later part as said, where `said` (the message as typed,
+    its line breaks kept) tells one after a command at a line's or a
+    sentence's start (operations/private_words.py `told_after`)."""
+    shared = told_after(said, words.language, private=True)
+    if shared is None:
+        return None
+    # The matcher never hears the message's end ("…steht." heard "…steht").
+    tail = " ".join(shared.rest.split()).rstrip(PART_ENDS)
+    heard = " ".join(without_invisible(content).split()).rstrip(PART_ENDS)
+    if not heard.endswith(tail) or not (head := heard[: -len(tail)].strip()):
+        return None
+    return head, shared.rest
+
+
 def _cancel_waiting_forget(scope: CallScope) -> None:
     """Drop the confirmation a forget is waiting on: a new request replaces it.
 
@@ -257,13 +275,19 @@ class RememberIntentHandler(_MemoryIntentHandler):
             said, slots["content"]["value"], asks=not words.asks_itself(said)
         )
         private, content = words.private_split(heard)
-        private = private or self.private
+        private = private or self._kept_private(words, content)
         # "remember that ..." captures "that": nothing to remember.
         if not has_words(words.without_leading(content)):
             return words.say("what_to_remember")
         # "merk dir, dass der Schlüssel im Flur liegt": a statement, verb second.
         later = words.private_words.later_part(content)
-        if later is not None and later.before is not None:
+        shared = _shared_after(words, said, content) if private else None
+        if shared is not None:
+            # "… 6666\nremember that the bucket …": the line break the
+            # matcher made a space, for remembering to keep the later part
+            # the household's (operations/private_words.py `told_after`).
+            content = f"{self._statement(words, said, shared[0])}\n{shared[1]}"
+        elif later is not None and later.before is not None:
             # "…. Merk dir privat, dass …": remembering keeps the later part
             # apart (operations/private_words.py); what comes before is a
             # statement of its own ("Das Rad privat im Schuppen steht." was
@@ -296,6 +320,11 @@ class RememberIntentHandler(_MemoryIntentHandler):
             household_says=words.responses["household_says"],
         )
 
+    def _kept_private(self, words: Wording, content: str) -> bool:
+        """Whether all of `content` is private whatever its words say."""
+        del words, content
+        return self.private
+
     def _statement(self, words: Wording, said: str, content: str) -> str:
         """What is told, as a statement (a command said again inside it
         left out: `Wording.told`)."""
@@ -309,6 +338,36 @@ class RememberPrivateIntentHandler(RememberIntentHandler):
     intent_type = INTENT_REMEMBER_PRIVATE
     description = "Remembers what the user says, private to the user"
     private: ClassVar[bool] = True
+
+
+class RememberLaterIntentHandler(RememberIntentHandler):
+    """ "The bike is in the shed. Remember privately that my code is 1234.":
+    the whole message, its later part told privately (live review s43 #3:
+    Home Assistant claimed it, "no area called shed"). Where that part is
+    not told apart from the one before, all of it is private."""
+
+    intent_type = INTENT_REMEMBER_LATER
+    description = "Remembers a message whose later part is told privately"
+
+    @property
+    @override
+    def slot_schema(self) -> dict[Any, Any]:
+        """The part before and the part told privately."""
+        return {vol.Required("before"): CONTENT, vol.Required("content"): CONTENT}
+
+    @override
+    async def _async_speech(
+        self, scope: CallScope, slots: dict[str, Any], words: Wording, said: str
+    ) -> str:
+        whole = " ".join(said.split())
+        return await super()._async_speech(
+            scope, {**slots, "content": {"value": whole}}, words, said
+        )
+
+    @override
+    def _kept_private(self, words: Wording, content: str) -> bool:
+        later = words.private_words.later_part(content)
+        return later is None or later.before is None
 
 
 class CorrectIntentHandler(RememberIntentHandler):
@@ -716,6 +775,10 @@ async def _async_listed_again(
         raise RefusedError(words.say("nothing_to_pick")) from None
     if item is None:
         raise RefusedError(words.say("listed_gone", number=number), _GONE)
+    if kept_back([item], voice.recall_roundup):
+        # The roundup held it back: no number reads it to the room (live
+        # review s43 #4); asked for in words, its owner hears it.
+        raise RefusedError(words.say("private_kept_number", number=number))
     scope.state.last_memory_id = item.memory.id
     dated = await async_dated_ids(
         scope,
@@ -803,6 +866,7 @@ class DenyIntentHandler(_MemoryIntentHandler):
 HANDLERS: Final = (
     RememberIntentHandler,
     RememberPrivateIntentHandler,
+    RememberLaterIntentHandler,
     CorrectIntentHandler,
     RecallIntentHandler,
     QuestionIntentHandler,
@@ -826,6 +890,10 @@ def _trigger_callback(
             for name, entity in result.entities.items()
         }
         slots.update({name: {"value": value} for name, value in trigger.slots.items()})
+        if trigger.intent_type == INTENT_REMEMBER_LATER and files.opens_remembering(
+            user_input.text
+        ):
+            return None  # "remember that …. Remember privately …": theirs
         if trigger.intent_type == INTENT_QUESTION:
             # A question's whole text is what is looked up.
             slots[QUESTION] = {"value": user_input.text, "text": user_input.text}

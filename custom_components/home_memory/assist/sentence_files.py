@@ -125,6 +125,9 @@ class Wording:
     # Every request to the memory ("remember that …", "forget …", "what do
     # you remember about …"), the questions above aside.
     requests: Intents | None = None
+    # "remember (privately) that …" said first (HomeMemoryRemember and
+    # HomeMemoryRememberPrivate): `opens_remembering`.
+    remembering: Intents | None = None
     # Words said after "forget it" that are not the memory ("vergiss es
     # einfach", "forget it please").
     forget_fillers: frozenset[str] = frozenset()
@@ -185,6 +188,15 @@ class Wording:
             self.requests is not None
             and recognize_best(text, self.requests, language=self.language) is not None
         ) or self.question(text) is not None
+
+    def opens_remembering(self, text: str) -> bool:
+        """Whether `text` is "remember (privately) that …" from its start:
+        those sentences take a later part told privately themselves."""
+        return (
+            self.remembering is not None
+            and recognize_best(text, self.remembering, language=self.language)
+            is not None
+        )
 
     def without_forget_fillers(self, said: str) -> str:
         """`said` (casefolded) without the filler words at its end."""
@@ -367,6 +379,11 @@ class SentenceFiles:
         in any language it has sentences for (a household may speak two)."""
         return any(wording.is_request(text) for wording in self.wordings.values())
 
+    def opens_remembering(self, text: str) -> bool:
+        """Whether `text` is "remember (privately) that …" from its start in
+        any language it has sentences for (`Wording.opens_remembering`)."""
+        return any(w.opens_remembering(text) for w in self.wordings.values())
+
     def opens_question(self, text: str) -> bool:
         """Whether `text` opens as a question in any language it has
         sentences for (`Wording.opens_question`)."""
@@ -436,6 +453,10 @@ def _opening(words: Mapping[str, Any], kind: str) -> re.Pattern[str] | None:
     return re.compile(rf"^\W*(?:{alternatives(words[kind])})\b", re.IGNORECASE)
 
 
+# The sentences that remember from the message's start.
+_REMEMBERING: Final = ("HomeMemoryRemember", "HomeMemoryRememberPrivate")
+
+
 def _wording(language: str, data: Mapping[str, Any]) -> Wording:
     words = data["words"]
     leading = alternatives(words["leading"])
@@ -451,6 +472,18 @@ def _wording(language: str, data: Mapping[str, Any]) -> Wording:
             {
                 "language": language,
                 "intents": data["intents"],
+                "lists": data["lists"],
+                "expansion_rules": data.get("expansion_rules", {}),
+            }
+        ),
+        remembering=Intents.from_dict(
+            {
+                "language": language,
+                "intents": {
+                    name: data["intents"][name]
+                    for name in _REMEMBERING
+                    if name in data["intents"]
+                },
                 "lists": data["lists"],
                 "expansion_rules": data.get("expansion_rules", {}),
             }

@@ -59,7 +59,7 @@ from .errors import (
 )
 from .events import async_memories_changed
 from .persons import async_teller_name
-from .private_words import says_only_private, split_private, told_apart
+from .private_words import says_only_private, split_private, told_after, told_apart
 from .remembering import async_announce
 
 if TYPE_CHECKING:
@@ -356,6 +356,15 @@ async def async_remember(
     language = when.statement_language(scope.hass, request.language)
     # "…, keep it private", "just for me": the teller's own, whatever the
     # surface (the action stored them for everyone, attack review s17).
+    # "remember privately that my code is 6666\nremember that the bucket is
+    # in the shed": the later part is the household's (live review s43 #2).
+    private = request.visibility == Visibility.PRIVATE
+    if shared := await scope.hass.async_add_executor_job(
+        partial(told_after, request.content, language, private=private)
+    ):
+        return await _async_remember_apart(
+            scope, request, shared.said, shared.before, private_first=True
+        )
     private, content = await scope.hass.async_add_executor_job(
         partial(split_private, request.content, language, apart=True)
     )
@@ -442,17 +451,28 @@ async def async_remember(
 
 
 async def _async_remember_apart(
-    scope: OperationScope, request: RememberRequest, before: str, said: str
+    scope: OperationScope,
+    request: RememberRequest,
+    before: str,
+    said: str,
+    *,
+    private_first: bool = False,
 ) -> CreateResult:
     """ "The bike is in the shed. Remember privately that my code is 1234.":
-    the part before for the household as it was told (`request`'s
-    visibility), the later part privately, each as a statement without the
-    words that said so (live review s42: the whole was one private memory
-    holding "Remember privately that"); the private part's result with the
-    other's (`CreateResult.shared`). Refused before anything is stored
-    where nobody it could be private to speaks."""
+    the household's part (`before`) as told (`request`'s visibility; the
+    household's where it came after the private part, `private_first`,
+    review s43 #2), the part told privately (`said`) privately, each as a
+    statement without the words that said so (live review s42); the
+    private part's result with the other's (`CreateResult.shared`).
+    Refused before anything is stored where nobody it could be private
+    to speaks."""
     check_private(scope.actor, Visibility.PRIVATE)
-    shared = await async_remember(scope, replace(request, content=before))
+    shared = await async_remember(
+        scope,
+        replace(request, content=before, visibility=Visibility.HOUSEHOLD)
+        if private_first
+        else replace(request, content=before),
+    )
     private = await async_remember(
         scope, replace(request, content=said, visibility=Visibility.PRIVATE)
     )

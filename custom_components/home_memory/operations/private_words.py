@@ -46,6 +46,8 @@ _SET_OFF_LAST: Final = (
 PART_ENDS: Final = ".!?"
 # A statement before an update's text, to read that text as an aside.
 _STAND_IN: Final = "It is so"
+# A word with a digit in it: a code or a number ("6666", "AB12").
+_WITH_DIGITS: Final = re.compile(r"\w*\d\w*")
 # What is left of that setting off once the private words are cut out.
 _LEFT_OVER: Final = re.compile(rf"[\s,;:(\[{_DASHES}]+$")
 
@@ -88,6 +90,19 @@ class LaterPart:
 
 
 @dataclass(frozen=True, slots=True)
+class LaterShared:
+    """A later part of a text told privately that is the household's
+    (`PrivateWords.shared_after`)."""
+
+    # What is said before it, private.
+    before: str
+    # The household's part, as a statement without the command.
+    said: str
+    # The text from the command on, as said ("remember that the bucket …").
+    rest: str
+
+
+@dataclass(frozen=True, slots=True)
 class PrivateWords:
     """One language's words that make a memory private, as patterns."""
 
@@ -120,6 +135,40 @@ class PrivateWords:
     _commands: frozenset[str] = frozenset()
     # A language whose "that" puts the verb last ("dass"): its clause words.
     _clause: ClauseWords | None = None
+    # A command said at a line's or sentence's start after a part told
+    # privately ("…6666\nremember that the bucket …"): `shared_after`.
+    _shared: re.Pattern[str] | None = None
+    # The words that make it a command ("remember", "merk").
+    _verbs: frozenset[str] = frozenset()
+
+    def shared_after(self, content: str) -> LaterShared | None:
+        """The household's later part of `content` whose first part is
+        told privately ("remember privately that my locker code is 6666\n
+        remember that the bucket is in the shed"): a command verb at the
+        start of a line or of a sentence after it, then "that" or a comma
+        or colon (live review s43 #2: the household's part was kept
+        private with the code). None where that is not certain: no such
+        command, nothing before or after it, private words in the later
+        part, or a code of the first part said in it again ("…. Remember
+        that it is 6666 for the blue locker"). Characters drawn as nothing
+        hide no word."""
+        content = without_invisible(content)
+        if self._shared is None:
+            return None
+        for match in self._shared.finditer(content):
+            told = match.group("told").replace(",", " ").casefold().split()
+            if not any(word in self._verbs for word in told):
+                continue
+            before = content[: match.start("told")].strip()
+            said = content[match.end() :].strip()
+            if not _has_words(before) or not _has_words(said):
+                return None
+            if self._clause is not None:
+                said = verb_second(said, self._clause)
+            return LaterShared(
+                before, said[:1].upper() + said[1:], content[match.start("told") :]
+            )
+        return None
 
     def later_part(self, content: str) -> LaterPart | None:
         """A later sentence or joined part of `content` told privately ("….
@@ -328,6 +377,27 @@ def private_words(words: Mapping[str, Any], language: str) -> PrivateWords:
         else None,
         _commands=lower(words, "private_commands"),
         _clause=clause_words(words, language) if words.get("verb_last_after") else None,
+        _shared=_command_starts(words.get("private_commands", ()), words["leading"])
+        if verbs
+        else None,
+        _verbs=lower(words, "private_command_verbs"),
+    )
+
+
+# What starts a line or a sentence: a line break of any kind (CRLF, U+2028)
+# or a sentence's end before a space.
+_LINE_BREAKS: Final = "\n\r\v\f\x85\u2028\u2029"
+
+
+def _command_starts(commands: Iterable[str], leading: Iterable[str]) -> re.Pattern[str]:
+    """Command words at a line's or a sentence's start, then "that" or a
+    comma or colon ("\nremember that", ". Merk dir, dass", "\nnote: ")."""
+    said = alternatives(commands)
+    return re.compile(
+        rf"(?:[{PART_ENDS}][ \t]+|[ \t]*[{_LINE_BREAKS}]\s*)"
+        rf"(?P<told>(?:{said})\b(?:[\s,]*(?:{said})\b){{0,3}})"
+        rf"(?:[\s,]+(?:{alternatives(leading)})\b|\s*[,:])\s*",
+        re.IGNORECASE,
     )
 
 
@@ -458,6 +528,33 @@ def told_apart(content: str, language: str | None) -> LaterPart | None:
         if (later := words.later_part(content)) is not None:
             return later if later.before is not None else None
     return None
+
+
+def told_after(
+    content: str, language: str | None, *, private: bool
+) -> LaterShared | None:
+    """The household's later part of `content` whose first part is told
+    privately (by its words, or `private`: the request says so), told apart
+    (`PrivateWords.shared_after`); None where there is none or it is not
+    certain, so all of it stays private: the later part keeps nothing
+    private and says none of the first part's codes (blocking the first
+    time: run it in the executor)."""
+    for words in _in_each_language(language):
+        if (shared := words.shared_after(content)) is None:
+            continue
+        if not (private or split_private(shared.before, language)[0]):
+            return None
+        if split_private(shared.rest, language)[0] or _shares_a_code(shared):
+            return None
+        return shared
+    return None
+
+
+def _shares_a_code(shared: LaterShared) -> bool:
+    """Whether the later part says a code or number of the first part
+    (any word with a digit: "6666", "AB12")."""
+    first = {code.casefold() for code in _WITH_DIGITS.findall(shared.before)}
+    return any(code.casefold() in first for code in _WITH_DIGITS.findall(shared.rest))
 
 
 def says_only_private(content: str, language: str | None) -> bool:

@@ -250,7 +250,8 @@ def test_rows_not_yet_indexed_are_matched_by_owner_too(store: MemoryStore) -> No
 
 
 def test_duplicates_of_other_owners_are_kept_apart(store: MemoryStore) -> None:
-    """Duplicates of other owners or visibility are stored separately."""
+    """Duplicates of other owners are stored separately; the teller's own
+    household copy told again privately is hers alone (review s43 #1)."""
     store.create(new_memory("I take the bus to work", owner="alice"), ALICE)
     other = store.create(new_memory("I take the bus to work", owner="bob"), BOB)
     private = store.create(
@@ -261,9 +262,14 @@ def test_duplicates_of_other_owners_are_kept_apart(store: MemoryStore) -> None:
     )
     assert other.action is CreateAction.CREATED
     assert private.action is CreateAction.CREATED
-    assert (
-        store.list_memories(ADMIN, MemoryFilter()).total == 2
-    )  # admin cannot see alice's private
+    # The admin sees Bob's, not Alice's: her household copy went private.
+    assert [m.owner for m in store.list_memories(ADMIN, MemoryFilter()).items] == [
+        "bob"
+    ]
+    assert {m.id for m in store.list_memories(ALICE, MemoryFilter()).items} == {
+        private.memory.id,
+        other.memory.id,
+    }
 
 
 def test_a_household_statement_corrects_its_tellers_private_memory_in_private(

@@ -146,3 +146,73 @@ def test_told_again_is_found_by_its_words_without_vectors(
     )
     assert (told.action, told.memory.id) == (CreateAction.REINFORCED, first.memory.id)
     assert store.list_memories(HOUSE, MemoryFilter()).total == 0
+
+
+@pytest.mark.parametrize(
+    ("language", "household", "private"),
+    [
+        ("en", "Alice's bank pin is 2468.", "My bank pin is 2468."),
+        ("en", "Alice's bank pin is 2468.", "my BANK PIN is 2468!"),
+        ("de", "Alice' Bank-PIN ist 2468.", "Meine Bank-PIN ist 2468."),
+    ],
+)
+def test_a_household_memory_told_again_privately_is_taken_private(
+    tmp_path: Path,
+    clock: ManualClock,
+    request: pytest.FixtureRequest,
+    language: str,
+    household: str,
+    private: str,
+) -> None:
+    """Alice's household "Alice's bank pin is 2468." told again privately:
+    one memory, hers alone; the household copy is deleted (restorable),
+    the log names the private memory it went to, and Bob sees nothing
+    (live review s43 #1: the household copy stayed for Bob to hear)."""
+    embedder: Embedder | MultilingualEmbedder = request.getfixturevalue(
+        "multilingual" if language == "de" else "minilm"
+    )
+    store = MemoryStore(tmp_path / "memory.db", embedder=embedder, clock=clock)
+    first = store.create(
+        new_memory(household, owner="alice", speaker_name="Alice", language=language),
+        ALICE,
+    )
+    told = store.create(
+        new_memory(
+            private,
+            owner="alice",
+            visibility=Visibility.PRIVATE,
+            speaker_name="Alice",
+            language=language,
+        ),
+        ALICE,
+    )
+    assert told.memory.visibility is Visibility.PRIVATE
+    assert store.list_memories(BOB, MemoryFilter()).total == 0
+    assert store.list_memories(HOUSE, MemoryFilter()).total == 0
+    assert [m.id for m in store.list_memories(ALICE, MemoryFilter()).items] == [
+        told.memory.id
+    ]
+    assert store.tiers.restore(ALICE, ids=[first.memory.id]) == [first.memory.id]
+
+
+def test_another_persons_household_memory_is_not_taken_private(
+    tmp_path: Path, clock: ManualClock, minilm: Embedder
+) -> None:
+    """Bob's household "Alice's bank pin is 2468." stays his: Alice's
+    private telling of it is her own memory beside it."""
+    store = MemoryStore(tmp_path / "memory.db", embedder=minilm, clock=clock)
+    bobs = store.create(
+        new_memory("Alice's bank pin is 2468.", owner="bob", speaker_name="Bob"), BOB
+    )
+    told = store.create(
+        new_memory(
+            "My bank pin is 2468.",
+            owner="alice",
+            visibility=Visibility.PRIVATE,
+            speaker_name="Alice",
+        ),
+        ALICE,
+    )
+    assert told.action is CreateAction.CREATED
+    seen = store.list_memories(BOB, MemoryFilter()).items
+    assert [m.id for m in seen] == [bobs.memory.id]

@@ -17,6 +17,18 @@ from custom_components.home_memory.memory.text.secrets import holds_secret
         ("Meine Bank-PIN ist 1234.", True),
         ("Das WLAN-Passwort klebt am Router.", True),
         ("Mein Kennwort ist geheim.", True),
+        # A secret told in words (live review s43 #5).
+        ("The alarm disarm word is pelican.", True),
+        ("The alarm disarm-word is pelican.", True),
+        ("My safe combination is left 3 right 7.", True),
+        ("Das Passwort fürs WLAN lautet Sonnenblume.", True),
+        ("Das Losungswort ist Pelikan.", True),
+        ("The safe word is banana.", True),
+        ("Unser Codewort ist Apfelkuchen.", True),
+        # Names a code and tells none: held back all the same (harmless).
+        ("The garage code is on the fridge.", True),
+        ("Die Antwort ist nein.", False),
+        ("Mein Sprichwort ist gut.", False),
         # A code-like value with no word for it.
         ("Wifi: HomeNet5G", True),
         ("My diary is in the nightstand.", False),

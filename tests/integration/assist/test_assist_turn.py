@@ -983,15 +983,17 @@ async def test_builtin_agent_tells_alike_memories_apart_when_asking_which(
     agent_entry: MockConfigEntry,
     init_integration: HomeMemoryConfigEntry,
     user_anna: MockUser,
+    user_ben: MockUser,
 ) -> None:
     """Anna's private "the safe code is 1234" and the household's: "forget the
     safe code" lists them with who sees each, in English and German, and the
     number picked forgets that one only."""
     store = init_integration.runtime_data.store
     anna = Caller(user_id=user_anna.id)
-    # The household's first: told again without "privately", a private
-    # memory stays the one memory (live review s42).
-    await say(hass, "remember that the safe code is 1234", user=user_anna)
+    # The household's first, Ben's: told again without "privately", a
+    # private memory stays the one memory (live review s42), and Anna's own
+    # household copy told again privately is hers alone (review s43 #1).
+    await say(hass, "remember that the safe code is 1234", user=user_ben)
     await say(hass, "remember privately that the safe code is 1234", user=user_anna)
     listed = speech(await say(hass, "forget the safe code", user=user_anna))
     assert listed.startswith("A few memories match. 1: "), listed

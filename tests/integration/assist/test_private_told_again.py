@@ -246,3 +246,115 @@ async def test_a_private_restatement_that_changes_nothing_is_no_update(
     words = GERMAN if language == "de" else ENGLISH
     assert answer == words.say("already_known_private")
     assert own(store, user_anna) == [(private, Visibility.PRIVATE)]
+
+
+# (language, told for the household, told privately, Ben's question)
+TAKEN_PRIVATE = [
+    (
+        "en",
+        "remember that my bank pin is 2468",
+        "remember privately that my bank pin is 2468",
+        "What is Anna's bank pin?",
+    ),
+    (
+        "de",
+        "Merk dir, dass meine Bank-PIN 2468 ist",
+        "Merk dir privat, dass meine Bank-PIN 2468 ist",
+        "Was ist Annas Bank-PIN?",
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "shared", "told", "asked"), TAKEN_PRIVATE)
+async def test_a_household_memory_told_again_privately_becomes_private(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+    user_ben: MockUser,
+    language: str,
+    shared: str,
+    told: str,
+    asked: str,
+) -> None:
+    """Anna's household fact told again privately is one memory, hers
+    alone: Ben hears neither the pin nor of the memory (live review s43
+    #1: the household copy stayed, and Ben heard it)."""
+    store = await home_in(language, hass, mock_config_entry, freezer, request)
+    await say(hass, shared, language=language, user=user_anna)
+    await say(hass, told, language=language, user=user_anna)
+    assert list(store.list_memories(SYSTEM, MemoryFilter()).items) == []
+    [(_, visibility)] = own(store, user_anna)
+    assert visibility is Visibility.PRIVATE
+    assert "2468" not in await ben_asks(hass, user_ben, asked)
+
+
+@pytest.mark.parametrize(("language", "shared", "told", "asked"), TAKEN_PRIVATE)
+async def test_told_for_the_household_and_privately_at_once_is_one_private_memory(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+    user_ben: MockUser,
+    language: str,
+    shared: str,
+    told: str,
+    asked: str,
+) -> None:
+    """Both tellings (and the household one twice more, by the tool and
+    the action) at once end as told one after the other: the writer
+    decides, not the order."""
+    store = await home_in(language, hass, mock_config_entry, freezer, request)
+    assert await async_setup_component(hass, "llm", {})
+    api = await llm.async_get_api(
+        hass,
+        DOMAIN,
+        llm.LLMContext(
+            platform="test",
+            context=Context(user_id=user_anna.id),
+            language=language,
+            assistant="conversation",
+            device_id=None,
+        ),
+    )
+    content = "meine Bank-PIN ist 2468" if language == "de" else "my bank pin is 2468"
+    await asyncio.gather(
+        say(hass, told, language=language, user=user_anna),
+        say(hass, shared, language=language, user=user_anna),
+        api.async_call_tool(
+            llm.ToolInput(tool_name="remember", tool_args={"content": content})
+        ),
+        call(
+            hass,
+            "remember",
+            {"content": content, "visibility": "household"},
+            user=user_anna,
+        ),
+    )
+    assert list(store.list_memories(SYSTEM, MemoryFilter()).items) == []
+    [(_, visibility)] = own(store, user_anna)
+    assert visibility is Visibility.PRIVATE
+    assert "2468" not in await ben_asks(hass, user_ben, asked)
+
+
+async def test_another_persons_household_memory_stays_theirs(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+    user_ben: MockUser,
+) -> None:
+    """Ben's household "Anna's bank pin is 2468" is his telling: Anna's
+    private one is hers beside it, and Ben still hears what he told,
+    nothing of hers."""
+    store = await home_in("en", hass, mock_config_entry, freezer, request)
+    await say(hass, "remember that Anna's bank pin is 2468", user=user_ben)
+    await say(hass, "remember privately that my bank pin is 2468", user=user_anna)
+    assert own(store, user_ben) == [("Anna's bank pin is 2468.", Visibility.HOUSEHOLD)]
+    assert ("My bank pin is 2468.", Visibility.PRIVATE) in own(store, user_anna)

@@ -8,6 +8,7 @@ household's, the later part private, each a clean statement."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import TYPE_CHECKING, Any
 
 from homeassistant.core import Context
@@ -16,6 +17,7 @@ from homeassistant.helpers import llm
 from homeassistant.setup import async_setup_component
 import pytest
 
+from custom_components.home_memory.assist.sentence_files import load_sentence_files
 from custom_components.home_memory.const import DOMAIN
 from custom_components.home_memory.memory.common.values import (
     SYSTEM,
@@ -305,3 +307,269 @@ async def test_private_words_beside_a_command_keep_it_all_from_the_household(
     assert not any("1234" in text for text in seen(store, None))
     assert any("1234" in text for text in seen(store, user_anna))
     assert "1234" not in await ben_hears(hass, user_ben, language)
+
+
+BUCKET_EN = ("My locker code is 6666.", "The bucket is in the shed.")
+BUCKET_DE = ("Mein Spindcode ist 6666.", "Der Eimer steht im Schuppen.")
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "kept"),
+    [
+        (
+            "en",
+            (
+                "remember privately that my locker code is 6666\n"
+                "remember that the bucket is in the shed"
+            ),
+            BUCKET_EN,
+        ),
+        (
+            "en",
+            (
+                "remember privately that my locker code is 6666. Remember that the "
+                "bucket is in the shed."
+            ),
+            BUCKET_EN,
+        ),
+        # Hostile: a line separator (the agent's matcher reads it as a
+        # line break), CRLF, a soft hyphen inside "privately".
+        (
+            "en",
+            (
+                "remember privately that my locker code is 6666\u2028"
+                "remember that the bucket is in the shed"
+            ),
+            BUCKET_EN,
+        ),
+        (
+            "en",
+            (
+                "remember priva\u00adtely that my locker code is 6666\r\n"
+                "please remember that the bucket is in the shed"
+            ),
+            BUCKET_EN,
+        ),
+        (
+            "de",
+            (
+                "merk dir privat, dass mein Spindcode 6666 ist\n"
+                "merk dir, dass der Eimer im Schuppen steht"
+            ),
+            BUCKET_DE,
+        ),
+        (
+            "de",
+            (
+                "Merk dir privat, dass mein Spindcode 6666 ist. Merk dir, dass der "
+                "Eimer im Schuppen steht."
+            ),
+            BUCKET_DE,
+        ),
+    ],
+)
+async def test_a_household_part_after_a_private_one_is_the_households(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+    user_ben: MockUser,
+    language: str,
+    said: str,
+    kept: tuple[str, str],
+) -> None:
+    """Live review s43 #2: a private first part, then a command at a line's
+    or sentence's start: the code for Anna alone, the bucket for everyone
+    (it was kept private with the code); the tool tells them apart too."""
+    store = await home_in(language, hass, mock_config_entry, freezer, request)
+    answer = speech(await say(hass, said, language=language, user=user_anna))
+    words = GERMAN if language == "de" else ENGLISH
+    assert answer == words.say("remembered_apart")
+    private, household = kept
+    assert seen(store, None) == {household: "household"}
+    assert seen(store, user_anna) == {household: "household", private: "private"}
+    assert "6666" not in await ben_hears(hass, user_ben, language)
+    if "\u2028" in said:
+        return  # a memory's text never holds one: the tool refuses it
+    api = await llm.async_get_api(hass, DOMAIN, _context(user_anna, language))
+    told = await api.async_call_tool(
+        llm.ToolInput(tool_name="remember", tool_args={"content": said})
+    )
+    assert told.data["visibility"] == "private"
+    assert told.data["household_part"]["action"] == "reinforced"
+    assert seen(store, None) == {household: "household"}
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        # No line break nor sentence end before the command: not certain.
+        (
+            "en",
+            (
+                "privately remember that my locker code is 6666 remember that the "
+                "bucket is in the shed"
+            ),
+        ),
+        # The later part says the code again.
+        (
+            "en",
+            (
+                "remember privately that my locker code is 6666. Remember that 6666 "
+                "opens the blue locker."
+            ),
+        ),
+        # Characters refused in a memory: nothing is stored.
+        (
+            "en",
+            (
+                "remember priva\u200dtely that my locker code is 6666\n"
+                "remember that the bucket is in the shed"
+            ),
+        ),
+        # The later part is told privately too.
+        (
+            "de",
+            (
+                "Merk dir privat, dass mein Spindcode 6666 ist\n"
+                "merk dir privat, dass der Eimer im Schuppen steht"
+            ),
+        ),
+    ],
+)
+async def test_a_later_part_not_told_apart_for_certain_stays_private(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+    language: str,
+    said: str,
+) -> None:
+    """Where the split is not certain, nothing is the household's."""
+    store = await home_in(language, hass, mock_config_entry, freezer, request)
+    await say(hass, said, language=language, user=user_anna)
+    with contextlib.suppress(HomeAssistantError):
+        await call(hass, "remember", {"content": said}, user=user_anna)
+    assert seen(store, None) == {}
+    assert set(seen(store, user_anna).values()) <= {"private"}
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "kept"),
+    [
+        (
+            "en",
+            "The bike is in the shed. Remember privately that my code is 1234.",
+            BIKE_EN,
+        ),
+        (
+            "en",
+            "The bike is in the shed. Please remember privately that my code is 1234",
+            BIKE_EN,
+        ),
+        (
+            "de",
+            "Das Rad steht im Schuppen. Merk dir privat, dass mein Code 1234 ist.",
+            BIKE_DE,
+        ),
+        # Hostile: CRLF.
+        (
+            "en",
+            "The bike is in the shed.\r\nremember privately that my code is 1234",
+            BIKE_EN,
+        ),
+    ],
+)
+async def test_the_built_in_agent_takes_a_message_whose_later_part_is_private(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+    user_ben: MockUser,
+    language: str,
+    said: str,
+    kept: tuple[str, str],
+) -> None:
+    """Live review s43 #3: no sentence led with "remember", so Home
+    Assistant answered "no area called shed"; now the household's part is
+    everyone's, the code Anna's alone."""
+    store = await home_in(language, hass, mock_config_entry, freezer, request)
+    answer = speech(await say(hass, said, language=language, user=user_anna))
+    words = GERMAN if language == "de" else ENGLISH
+    assert answer == words.say("remembered_apart")
+    household, private = kept
+    assert seen(store, None) == {household: "household"}
+    assert seen(store, user_anna) == {household: "household", private: "private"}
+    assert "1234" not in await ben_hears(hass, user_ben, language)
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "The light is in the kitchen. Turn it on."),
+        ("en", "The bike is in the shed. Remember that my code is 1234."),
+        ("de", "Das Licht ist in der Küche. Schalte es ein."),
+    ],
+)
+async def test_other_messages_stay_home_assistants(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+    language: str,
+    said: str,
+) -> None:
+    """Without a remember verb beside a private word, nothing is stored."""
+    store = await home_in(language, hass, mock_config_entry, freezer, request)
+    await say(hass, said, language=language, user=user_anna)
+    assert seen(store, user_anna) == {}
+
+
+async def test_remember_first_then_privately_is_stored_once(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+) -> None:
+    """ "remember that …. Remember privately …" may match the later
+    sentences too: those stand aside (Home Assistant stops at the first
+    trigger matched twice, so this also holds without), each part is
+    stored once."""
+    store = await home_in("en", hass, mock_config_entry, freezer, request)
+    said = (
+        "remember that the bike is in the shed. Remember privately that my code "
+        "is 1234."
+    )
+    answer = speech(await say(hass, said, user=user_anna))
+    assert answer == ENGLISH.say("remembered_apart")
+    assert seen(store, user_anna) == {BIKE_EN[0]: "household", BIKE_EN[1]: "private"}
+    told = [entry.operation for entry in store.log.log_entries()]
+    assert told == ["create", "create"], told
+
+
+@pytest.mark.parametrize(
+    ("said", "opens"),
+    [
+        ("remember that the bike is in the shed. Remember privately that my pin", True),
+        ("privately remember that the bike is in the shed", True),
+        ("Merk dir, dass das Rad im Schuppen steht. Merk dir privat, dass", True),
+        ("The bike is in the shed. Remember privately that my code is 1234", False),
+        ("Das Rad steht im Schuppen. Merk dir privat, dass mein Code 1 ist", False),
+    ],
+)
+def test_the_later_sentences_stand_aside_for_a_message_that_opens_remembering(
+    said: str, opens: bool
+) -> None:
+    """What the later sentences' trigger leaves to "remember that …", in
+    either language whatever the conversation's."""
+    assert load_sentence_files().opens_remembering(said) is opens

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from ..fake_agents import say
-from .test_corrections import speech
+from .test_corrections import ENGLISH, GERMAN, speech
 from .test_told_today import _all_of, _household
 
 if TYPE_CHECKING:
@@ -89,6 +89,92 @@ async def test_a_roundup_keeps_the_askers_secret_back(
     assert ("Pass" if language == "de" else "passport") in answer, answer
     direct = "What is my gate code?" if language == "en" else "Wie ist mein Torcode?"
     assert "4711" in speech(await say(hass, direct, user=anna, language=language))
+
+
+@pytest.mark.parametrize(
+    ("language", "told", "secret", "asked"),
+    [
+        (
+            "en",
+            "remember privately that the alarm disarm word is pelican",
+            "pelican",
+            "What did I tell you today?",
+        ),
+        (
+            "en",
+            "remember privately that my safe combination is left 3 right 7",
+            "right 7",
+            "What's new since yesterday?",
+        ),
+        (
+            "de",
+            "Merk dir privat, dass das Passwort fürs WLAN Sonnenblume lautet",
+            "Sonnenblume",
+            "Was habe ich dir heute erzählt?",
+        ),
+        (
+            "de",
+            "Merk dir privat, dass unser Losungswort Pelikan ist",
+            "Pelikan",
+            "Was gibt es seit gestern Neues?",
+        ),
+    ],
+)
+async def test_a_roundup_keeps_a_secret_told_in_words_back(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    request: pytest.FixtureRequest,
+    freezer: FrozenDateTimeFactory,
+    language: str,
+    told: str,
+    secret: str,
+    asked: str,
+) -> None:
+    """Live review s43 #5: a secret whose value is a word ("the alarm
+    disarm word is pelican") was read to the room in a roundup."""
+    anna, _ben = await _annas_day(hass, mock_config_entry, request, freezer, language)
+    await say(hass, told, user=anna, language=language)
+    freezer.tick(60)
+    answer = await _all_of(hass, asked, anna, language)
+    assert secret not in answer, answer
+    assert ("private" in answer) or ("privat" in answer), answer
+
+
+@pytest.mark.parametrize(
+    ("language", "asked", "number"),
+    [
+        ("en", "What's new since yesterday?", "number {}"),
+        ("de", "Was habe ich dir heute erzählt?", "Nummer {}"),
+    ],
+)
+async def test_no_number_reads_what_a_roundup_kept_back(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    request: pytest.FixtureRequest,
+    freezer: FrozenDateTimeFactory,
+    language: str,
+    asked: str,
+    number: str,
+) -> None:
+    """Live review s43 #4: "number 1" after a roundup read the gate code it
+    had kept back; now that number says it is a private note, and the
+    others are read as before."""
+    anna, _ben = await _annas_day(hass, mock_config_entry, request, freezer, language)
+    heard = await _all_of(hass, asked, anna, language)
+    assert NOTE[language] in heard, heard
+    said = [
+        speech(await say(hass, number.format(n), user=anna, language=language))
+        for n in range(1, 10)
+    ]
+    assert not [answer for answer in said if "4711" in answer], said
+    words = GERMAN if language == "de" else ENGLISH
+    kept = [n for n, answer in enumerate(said, 1) if "private" in answer]
+    assert [said[n - 1] for n in kept] == [
+        words.say("private_kept_number", number=n) for n in kept
+    ]
+    assert len(kept) == 1, said
 
 
 @pytest.mark.parametrize(

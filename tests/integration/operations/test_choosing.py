@@ -154,11 +154,16 @@ async def test_candidates_that_read_alike_are_told_apart(
     words are told apart by when they happened; one alone needs nothing."""
     scope = scope_of(hass, init_integration, Actor(Caller(user_id="u1")))
     text = "The safe code is 1234"
-    # The household's first: told again, a private one stays the one (live
-    # review s42).
-    for visibility in (Visibility.HOUSEHOLD, Visibility.PRIVATE):
+    # The household's first, another's: told again, a private one stays the
+    # one (live review s42), and the teller's own household copy told again
+    # privately is theirs alone (review s43 #1).
+    other = scope_of(hass, init_integration, Actor(Caller(user_id="u2")))
+    for teller, visibility in (
+        (other, Visibility.HOUSEHOLD),
+        (scope, Visibility.PRIVATE),
+    ):
         await memories.async_remember(
-            scope, memories.RememberRequest(text, visibility=visibility)
+            teller, memories.RememberRequest(text, visibility=visibility)
         )
     await _remember(scope, "The safe is behind the painting")
     for day in ("2026-11-20T19:00:00+01:00", "2026-11-22T19:00:00+01:00"):

@@ -119,3 +119,39 @@ def said_again_privately(
         for row in rows
         if says_again(in_tellers_words(row, item, language)[3], item.content, language)
     ]
+
+
+def household_copies(
+    conn: sqlite3.Connection, item: NewMemory, language: str | None
+) -> list[int]:
+    """The teller's own active household memories the statement, told
+    privately, says again in other letter case, spacing or punctuation,
+    in their name or as said ("Anna's bank pin is 2468." of her private
+    "My bank pin is 2468."): one fact is one memory, now private (live
+    review s43 #1: the household copy stayed, and Ben heard it). Another
+    person's household memory of the same words is theirs, never taken."""
+    if item.owner is None or item.visibility != Visibility.PRIVATE:
+        return []
+    name = item.speaker_name or ""
+    named = told_by(item.content, name, language) if name else None
+    said = [text for text in dict.fromkeys((item.content, named)) if text]
+    # The words each way of saying it holds ("bank", "pin", "2468"; not
+    # "my" nor "Anna's").
+    held = [
+        {match.group().casefold() for match in TOKEN.finditer(text)} for text in said
+    ]
+    terms = sorted(word for word in set.intersection(*held) if len(word) > 1)
+    if not terms:
+        return []
+    rows = conn.execute(
+        "SELECT content, rowid FROM memories "
+        "WHERE owner = ? AND visibility = ? AND tier = 'active' AND rowid IN "
+        "(SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? "
+        "ORDER BY rowid DESC LIMIT ?)",
+        (item.owner, str(Visibility.HOUSEHOLD), and_expression(terms), _ROWS),
+    ).fetchall()
+    return [
+        int(row[1])
+        for row in rows
+        if any(says_again(str(row[0]), text, language) for text in said)
+    ]

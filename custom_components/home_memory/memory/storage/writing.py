@@ -47,6 +47,7 @@ from ..text.validation import (
     summarize,
     to_timestamp,
 )
+from .tellers_own import household_copies
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -409,12 +410,74 @@ class Writing:
             if also is not None:
                 rowids.append(also[0])
                 result = replace(result, also=(also[1].memory,))
+        if dedup:
+            rowids.extend(
+                self._take_private(conn, told, result, caller, now, (fresh, holders))
+            )
         if vector is not None and result.action is not CreateAction.REINFORCED:
             # Whose memory it is: a correction may have reached the
             # teller's private one or another person's household memory.
             memory = result.memory
             fresh[rowid] = ((memory.owner, str(memory.visibility)), vector)
         return rowids, result
+
+    def _take_private(
+        self,
+        conn: sqlite3.Connection,
+        told: tuple[NewMemory, npt.NDArray[np.float32] | None],
+        kept: CreateResult,
+        caller: Caller,
+        now: float,
+        compared: tuple[Unindexed, dict[Holder, npt.NDArray[np.int64]]],
+    ) -> list[int]:
+        """The teller's own household copies of a fact told privately, moved
+        to the deleted tier beside the private memory `kept` (the audit log
+        names it; restore brings a copy back); their rows.
+
+        Anna's "my bank pin is 2468" for the household, then told privately,
+        is one memory, hers alone: the household copy was Ben's to hear
+        (live review s43 #1). Decided in the writer's transaction, so two
+        tellings at once end as told one after the other. Only her own:
+        Ben's household memory of the same words is his (he told it).
+        """
+        item, vector = told
+        if (
+            item.owner is None
+            or item.visibility != Visibility.PRIVATE
+            or kept.memory.visibility is not Visibility.PRIVATE
+            # Told so by its teller: never a conversation's extraction.
+            or str(item.source) != str(Source.EXPLICIT)
+        ):
+            return []
+        language = item.language or self.config.language
+        rowids = set(household_copies(conn, item, language))
+        household: Holder = (item.owner, str(Visibility.HOUSEHOLD))
+        shared = replace(item, visibility=Visibility.HOUSEHOLD)
+        match = self._repeats.find_match(
+            conn, shared, vector, *compared, among=(household,)
+        )
+        if match is not None and match[2] is Relation.REPEAT:
+            rowids.add(match[0])
+        taken = []
+        for rowid in sorted(rowids):
+            memory = self._rows.fetch_one(conn, rowid)
+            if (memory.owner, str(memory.visibility)) != household:
+                continue
+            conn.execute(
+                "UPDATE memories SET tier = 'deleted', deleted_at = ?, "
+                "deleted_by = ? WHERE rowid = ? AND tier = 'active'",
+                (now, caller.actor, rowid),
+            )
+            self._log.record(
+                conn,
+                "delete",
+                memory.id,
+                caller,
+                memory.content,
+                {"taken_private": kept.memory.id},
+            )
+            taken.append(rowid)
+        return taken
 
     def _household_says(
         self,

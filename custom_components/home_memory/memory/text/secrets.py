@@ -5,7 +5,8 @@ today") does not read the asker's own private secrets to the room a voice
 satellite is heard in (assist/answers.py); asked about the topic itself
 ("what is my gate code") its owner still hears it. A text holds a secret
 where it names one (secrets.<language>.json: "code", "PIN", "password";
-"Torcode", "WLAN-Passwort" by their last part) or holds a code-like value,
+"Torcode", "WLAN-Passwort" by their last part; "disarm word", "code word"
+as phrases, whatever word or words its value is) or holds a code-like value,
 letters with digits at least five long ("AbC123", not
 "10am": statements.py `codes`). Every language's
 words are read: a memory may be in another language than the question.
@@ -19,6 +20,7 @@ from pathlib import Path
 import re
 from typing import Final
 
+from .characters import without_invisible
 from .statements import codes
 
 _HERE: Final = Path(__file__).parent
@@ -28,24 +30,39 @@ _WORD: Final = re.compile(r"[^\W\d_]+")
 _SHORTEST_CODE: Final = 5
 
 
-def _read() -> tuple[frozenset[str], tuple[str, ...]]:
+def _read() -> tuple[frozenset[str], tuple[str, ...], re.Pattern[str]]:
     words: set[str] = set()
     endings: set[str] = set()
+    phrases: set[str] = set()
     for language in _LANGUAGES:
         data = json.loads((_HERE / f"secrets.{language}.json").read_text("utf-8"))
         words.update(word.casefold() for word in data["words"])
         endings.update(ending.casefold() for ending in data["endings"])
-    return frozenset(words), tuple(sorted(endings))
+        phrases.update(phrase.casefold() for phrase in data.get("phrases", ()))
+    # "disarm word", "code-word", "secret  word": any spacing or a hyphen.
+    said = "|".join(
+        r"[\s-]+".join(re.escape(part) for part in phrase.split())
+        for phrase in sorted(phrases, key=len, reverse=True)
+    )
+    return (
+        frozenset(words),
+        tuple(sorted(endings)),
+        re.compile(rf"(?<!\w)(?:{said})(?!\w)", re.IGNORECASE),
+    )
 
 
 # Read when the module is imported (off the event loop).
-_WORDS, _ENDINGS = _read()
+_WORDS, _ENDINGS, _PHRASES = _read()
 
 
 def holds_secret(text: str) -> bool:
-    """Whether `text` names a secret or holds a code-like value."""
+    """Whether `text` names a secret (a word or a phrase: "disarm word") or
+    holds a code-like value."""
+    text = without_invisible(text)
     for match in _WORD.finditer(text):
         word = match.group().casefold()
         if word in _WORDS or word.endswith(_ENDINGS):
             return True
+    if _PHRASES.search(text):
+        return True
     return any(len(code) >= _SHORTEST_CODE for code in codes(text))
