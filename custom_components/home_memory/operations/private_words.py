@@ -20,6 +20,7 @@ from homeassistant.util.yaml import load_yaml_dict
 
 from ..memory.text.characters import without_invisible
 from ..memory.text.clauses import ClauseWords, verb_second
+from ..memory.text.secrets import holds_secret
 from ..memory.time.expressions import time_spans
 
 if TYPE_CHECKING:
@@ -140,6 +141,12 @@ class PrivateWords:
     _shared: re.Pattern[str] | None = None
     # The words that make it a command ("remember", "merk").
     _verbs: frozenset[str] = frozenset()
+    # Said last with nothing setting them off ("… my pin is 3101
+    # privately"): an adverb of `private_adverbs_last` always (left out
+    # after a secret, else kept: "Anna met Ben in private"), a tag of
+    # `private_tag` where what comes before tells a secret ("… 3113 ist
+    # privat"; "the road is private" stays a statement).
+    _bare_last: re.Pattern[str] | None = None
 
     def shared_after(self, content: str) -> LaterShared | None:
         """The household's later part of `content` whose first part is
@@ -252,6 +259,8 @@ class PrivateWords:
             last = before.split()[-1:]
             if last and last[0].casefold() not in self._last_not_after:
                 return True, _LEFT_OVER.sub("", before)
+        if (bare := self._bare_said_last(content)) is not None:
+            return True, bare
         if any(
             kept is not None and kept.search(content)
             for kept in (self._kept, self._kept_first)
@@ -270,6 +279,27 @@ class PrivateWords:
             # private: …": no rule reads where, so all of it, as said.
             return True, content
         return False, content
+
+    def _bare_said_last(self, content: str) -> str | None:
+        """What is kept of `content` made private by a private adverb or
+        tag said last with nothing setting it off (`_bare_last`), else None.
+
+        Live review s43 H1: "remember that my shed pin is 3101 privately"
+        was the household's, "privately" and all. After a secret the words
+        are left out; an adverb that may say how it happened ("Anna met Ben
+        in private") stays in the text where no secret is told.
+        """
+        if self._bare_last is None or (
+            (match := self._bare_last.search(content)) is None
+        ):
+            return None
+        before = content[: match.start()]
+        last = before.split()[-1:]
+        if not last or last[0].casefold() in self._last_not_after:
+            return None
+        if holds_secret(before):
+            return _LEFT_OVER.sub("", before)
+        return content if match.group("adverb") is not None else None
 
 
 def _said_last(aside: str, last: str, tag: str, joining: str) -> str:
@@ -381,7 +411,21 @@ def private_words(words: Mapping[str, Any], language: str) -> PrivateWords:
         if verbs
         else None,
         _verbs=lower(words, "private_command_verbs"),
+        _bare_last=_said_bare_last(words.get("private_adverbs_last", ()), tag, polite),
     )
+
+
+def _said_bare_last(
+    adverbs: Iterable[str], tag: str, polite: str
+) -> re.Pattern[str] | None:
+    """A private adverb or tag said last with nothing setting it off."""
+    adverb = _phrases(adverbs)
+    said = "|".join(
+        filter(None, (adverb and rf"(?P<adverb>{adverb})", tag and rf"(?:{tag})"))
+    )
+    if not said:
+        return None
+    return re.compile(rf"\s(?:{said}){polite}[\W_]*$", re.IGNORECASE)
 
 
 # What starts a line or a sentence: a line break of any kind (CRLF, U+2028)

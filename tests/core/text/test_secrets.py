@@ -42,3 +42,22 @@ def test_a_secret_is_a_code_pin_or_password(text: str, secret: bool) -> None:
     """Its words in either language, a compound by its last part
     ("Torcode"), or a value of letters with digits at least five long."""
     assert holds_secret(text) is secret
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("The gate word is otter.", True),
+        ("The door key word is lynx.", True),
+        ("The alarm word is flamingo.", True),
+        ("Das Torwort ist Otter.", True),
+        ("Das Alarm-Wort lautet Flamingo.", True),
+        ("Die Antwort ist 42.", False),
+        ("Words are cheap.", False),
+        ("The bins go out on Tuesday.", False),
+    ],
+)
+def test_a_word_named_by_what_it_opens_is_a_secret(text: str, secret: bool) -> None:
+    """Live review s43 M1: a roundup read Ben's own private "The gate word
+    is otter." aloud; only listed phrases ("disarm word") were held back."""
+    assert holds_secret(text) is secret

@@ -309,6 +309,44 @@ async def test_private_words_beside_a_command_keep_it_all_from_the_household(
     assert "1234" not in await ben_hears(hass, user_ben, language)
 
 
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "remember that my shed pin is 1234 privately"),
+        ("en", "remember that my loft pin is 1234 in private"),
+        (
+            "en",
+            (
+                "remember that the tape is in the shed\n"
+                "remember that my pin is 1234 privately"
+            ),
+        ),
+        ("de", "Merk dir, dass mein Kellercode 1234 ist privat"),
+    ],
+)
+async def test_private_words_said_last_unset_keep_it_from_the_household(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    mock_config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    request: pytest.FixtureRequest,
+    user_anna: MockUser,
+    user_ben: MockUser,
+    language: str,
+    said: str,
+) -> None:
+    """Live review s43 H1: with no comma before "privately", the code was
+    the household's ("Anna's shed pin is 3101 privately.") and Ben heard
+    it by voice. Now it is Anna's alone, without the private word."""
+    store = await home_in(language, hass, mock_config_entry, freezer, request)
+    await say(hass, said, language=language, user=user_anna)
+    assert not any("1234" in text for text in seen(store, None))
+    mine = [text for text in seen(store, user_anna) if "1234" in text]
+    assert mine, seen(store, user_anna)
+    assert not any("privat" in text.casefold() for text in mine), mine
+    assert "1234" not in await ben_hears(hass, user_ben, language)
+
+
 BUCKET_EN = ("My locker code is 6666.", "The bucket is in the shed.")
 BUCKET_DE = ("Mein Spindcode ist 6666.", "Der Eimer steht im Schuppen.")
 

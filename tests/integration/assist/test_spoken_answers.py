@@ -118,6 +118,19 @@ async def test_a_roundup_keeps_the_askers_secret_back(
             "Pelikan",
             "Was gibt es seit gestern Neues?",
         ),
+        # Live review s43 M1: a word named by what it opens.
+        (
+            "en",
+            "remember privately that the gate word is otter",
+            "otter",
+            "What did I tell you today?",
+        ),
+        (
+            "de",
+            "Merk dir privat, dass das Alarmwort Flamingo ist",
+            "Flamingo",
+            "Was habe ich dir heute erzählt?",
+        ),
     ],
 )
 async def test_a_roundup_keeps_a_secret_told_in_words_back(

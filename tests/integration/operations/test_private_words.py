@@ -363,3 +363,28 @@ def test_talk_of_a_surprise_or_secret_stays_household(language: str, said: str) 
 def test_statements_that_open_with_telling_stay_household(said: str) -> None:
     """ "Don't tell lies" names nobody; telling someone is no privacy."""
     assert split_private(said, "en") == (False, said)
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "private", "kept"),
+    [
+        ("en", "my shed pin is 3101 privately", True, "my shed pin is 3101"),
+        ("en", "my loft pin is 3106 in private", True, "my loft pin is 3106"),
+        ("en", "my code is 1234 private", True, "my code is 1234"),
+        ("en", "Anna met Ben in private", True, "Anna met Ben in private"),
+        ("de", "mein Kellercode 3113 ist privat", True, "mein Kellercode 3113"),
+        ("de", "mein Code ist 4455 im Vertrauen", True, "mein Code ist 4455"),
+        # A statement: what is private is what is remembered.
+        ("en", "the road is private", False, "the road is private"),
+        ("en", "the gate code is private", False, "the gate code is private"),
+        ("en", "the meeting is in private", False, "the meeting is in private"),
+        ("de", "die Straße ist privat", False, "die Straße ist privat"),
+    ],
+)
+def test_private_words_said_last_unset_keep_a_secret_private(
+    language: str, said: str, private: bool, kept: str
+) -> None:
+    """Live review s43 H1: "remember that my shed pin is 3101 privately"
+    (no comma) was the household's, "privately" and all, and Ben heard it.
+    An adverb said last makes it private; a tag does after a secret."""
+    assert split_private(said, language) == (private, kept)

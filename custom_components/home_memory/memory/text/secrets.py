@@ -30,15 +30,20 @@ _WORD: Final = re.compile(r"[^\W\d_]+")
 _SHORTEST_CODE: Final = 5
 
 
-def _read() -> tuple[frozenset[str], tuple[str, ...], re.Pattern[str]]:
+def _read() -> tuple[
+    frozenset[str], tuple[str, ...], re.Pattern[str], tuple[re.Pattern[str], ...]
+]:
     words: set[str] = set()
     endings: set[str] = set()
     phrases: set[str] = set()
+    named: list[re.Pattern[str]] = []
     for language in _LANGUAGES:
         data = json.loads((_HERE / f"secrets.{language}.json").read_text("utf-8"))
         words.update(word.casefold() for word in data["words"])
         endings.update(ending.casefold() for ending in data["endings"])
         phrases.update(phrase.casefold() for phrase in data.get("phrases", ()))
+        if (said := data.get("named_words")) is not None:
+            named.append(_named_word(said))
     # "disarm word", "code-word", "secret  word": any spacing or a hyphen.
     said = "|".join(
         r"[\s-]+".join(re.escape(part) for part in phrase.split())
@@ -48,11 +53,26 @@ def _read() -> tuple[frozenset[str], tuple[str, ...], re.Pattern[str]]:
         frozenset(words),
         tuple(sorted(endings)),
         re.compile(rf"(?<!\w)(?:{said})(?!\w)", re.IGNORECASE),
+        tuple(named),
+    )
+
+
+def _named_word(said: dict[str, list[str]]) -> re.Pattern[str]:
+    """A word named by what it opens, before its value ("the gate word is
+    otter", "das Torwort ist Otter", "das Alarm-Wort lautet …"), not one of
+    `not` ("die Antwort ist 42")."""
+    heads = "|".join(re.escape(head) for head in said["heads"])
+    copulas = "|".join(re.escape(copula) for copula in said["copulas"])
+    others = "|".join(re.escape(word) for word in said.get("not", ()))
+    unless = rf"(?!(?:{others})\b)" if others else ""
+    return re.compile(
+        rf"(?<![\w-]){unless}[^\W\d_]+(?:[\s-]+|-?)(?:{heads})\s+(?:{copulas})\s+\S",
+        re.IGNORECASE,
     )
 
 
 # Read when the module is imported (off the event loop).
-_WORDS, _ENDINGS, _PHRASES = _read()
+_WORDS, _ENDINGS, _PHRASES, _NAMED_WORDS = _read()
 
 
 def holds_secret(text: str) -> bool:
@@ -63,6 +83,6 @@ def holds_secret(text: str) -> bool:
         word = match.group().casefold()
         if word in _WORDS or word.endswith(_ENDINGS):
             return True
-    if _PHRASES.search(text):
+    if _PHRASES.search(text) or any(named.search(text) for named in _NAMED_WORDS):
         return True
     return any(len(code) >= _SHORTEST_CODE for code in codes(text))
