@@ -39,12 +39,22 @@ def _heard(text: str) -> str:
 def async_announce(
     hass: HomeAssistant, result: CreateResult, context: Context | None
 ) -> None:
-    """Fire the memory event for what create did."""
+    """Fire the memory event for what create did; a household copy its
+    teller took private is forgotten for everyone who saw it (live review
+    s43 M2: Ben's open memory browser kept showing the code)."""
     if result.action is CreateAction.CREATED:
-        async_memories_changed(hass, created=[result.memory], context=context)
+        async_memories_changed(
+            hass,
+            created=[result.memory],
+            forgotten=result.taken_private,
+            context=context,
+        )
     else:  # a correction or a repeat of an existing memory
         async_memories_changed(
-            hass, updated=[result.memory, *result.also], context=context
+            hass,
+            updated=[result.memory, *result.also],
+            forgotten=result.taken_private,
+            context=context,
         )
 
 

@@ -12,16 +12,23 @@ from typing import TYPE_CHECKING, Any
 
 from homeassistant.core import Context
 from homeassistant.helpers import llm
+from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.setup import async_setup_component
 import pytest
+from pytest_homeassistant_custom_component.common import async_capture_events
 
-from custom_components.home_memory.const import DOMAIN
+from custom_components.home_memory.const import (
+    DOMAIN,
+    EVENT_MEMORY_FORGOTTEN,
+    SIGNAL_MEMORY_CHANGES,
+)
 from custom_components.home_memory.memory.common.values import (
     SYSTEM,
     Caller,
     MemoryFilter,
     Visibility,
 )
+from custom_components.home_memory.operations.events import ChangeKind, MemoryChange
 
 from ..conftest import call
 from ..fake_agents import say
@@ -284,11 +291,21 @@ async def test_a_household_memory_told_again_privately_becomes_private(
     #1: the household copy stayed, and Ben heard it)."""
     store = await home_in(language, hass, mock_config_entry, freezer, request)
     await say(hass, shared, language=language, user=user_anna)
+    [household] = store.list_memories(SYSTEM, MemoryFilter()).items
+    forgotten_events = async_capture_events(hass, EVENT_MEMORY_FORGOTTEN)
+    changes: list[MemoryChange] = []
+    async_dispatcher_connect(hass, SIGNAL_MEMORY_CHANGES, changes.extend)
     await say(hass, told, language=language, user=user_anna)
     assert list(store.list_memories(SYSTEM, MemoryFilter()).items) == []
     [(_, visibility)] = own(store, user_anna)
     assert visibility is Visibility.PRIVATE
     assert "2468" not in await ben_asks(hass, user_ben, asked)
+    # Live review s43 M2: no event said the household copy went, so Ben's
+    # open memory browser kept showing the pin.
+    assert [event.data["memory_id"] for event in forgotten_events] == [household.id]
+    assert [
+        change.memory.id for change in changes if change.kind is ChangeKind.FORGOTTEN
+    ] == [household.id]
 
 
 @pytest.mark.parametrize(("language", "shared", "told", "asked"), TAKEN_PRIVATE)

@@ -461,6 +461,9 @@ class CreateResult:
     # A message whose later part was told privately: what became of the
     # part before it, the household's (operations/memories.async_remember).
     shared: CreateResult | None = None
+    # A private telling of the teller's own household memory: that memory,
+    # now in the deleted tier (storage/writing.py `_take_private`).
+    taken_private: tuple[Memory, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

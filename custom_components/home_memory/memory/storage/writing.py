@@ -410,9 +410,15 @@ class Writing:
             if also is not None:
                 rowids.append(also[0])
                 result = replace(result, also=(also[1].memory,))
-        if dedup:
-            rowids.extend(
-                self._take_private(conn, told, result, caller, now, (fresh, holders))
+        if dedup and (
+            taken := self._take_private(
+                conn, told, result, caller, now, (fresh, holders)
+            )
+        ):
+            rowids.extend(taken)
+            result = replace(
+                result,
+                taken_private=tuple(self._rows.fetch_one(conn, row) for row in taken),
             )
         if vector is not None and result.action is not CreateAction.REINFORCED:
             # Whose memory it is: a correction may have reached the
