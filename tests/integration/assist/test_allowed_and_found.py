@@ -34,6 +34,8 @@ MEMORY = "HomeMemoryQuestion"
 ALLERGY = "remember that Ben is allergic to peanuts"
 ALLERGY_DE = "Merk dir, Ben ist allergisch gegen Erdnüsse"
 KEY = "remember that The spare key is under the blue flower pot next to the front door"
+VALVE = "remember that the main water valve is under the kitchen sink"
+VALVE_DE = "Merk dir, der Haupthahn fürs Wasser ist unter der Spüle"
 KEY_DE = (
     "Merk dir, der Ersatzschlüssel liegt unter dem blauen Blumentopf neben der Haustür"
 )
@@ -69,6 +71,9 @@ def home(
         (ALLERGY, "Does Ben have any allergies?", "allergic to peanuts"),
         (KEY, "Where can I find the spare key?", "blue flower pot"),
         (KEY, "where do we find a spare key", "blue flower pot"),
+        # Live review s43 M3: "Sorry, I couldn't understand that".
+        (VALVE, "How do I shut off the water for the whole house?", "kitchen sink"),
+        (VALVE, "How can we turn off the water?", "kitchen sink"),
     ],
 )
 async def test_english_questions_are_memorys(
@@ -91,6 +96,8 @@ async def test_english_questions_are_memorys(
         (ALLERGY_DE, "Hat Ben Allergien?", "allergisch gegen Erdnüsse"),
         (KEY_DE, "Wo finde ich den Ersatzschlüssel?", "blauen Blumentopf"),
         (KEY_DE, "Wo kann ich den Ersatzschlüssel finden?", "blauen Blumentopf"),
+        (VALVE_DE, "Wie stelle ich das Wasser fürs ganze Haus ab?", "Spüle"),
+        (VALVE_DE, "Wie kann man das Wasser abdrehen?", "Spüle"),
     ],
 )
 async def test_german_questions_are_memorys(
