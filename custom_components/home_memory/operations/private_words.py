@@ -147,6 +147,8 @@ class PrivateWords:
     # `private_tag` where what comes before tells a secret ("… 3113 ist
     # privat"; "the road is private" stays a statement).
     _bare_last: re.Pattern[str] | None = None
+    # Said anywhere in a text that tells a secret (`private_beside_secret`).
+    _beside_secret: re.Pattern[str] | None = None
 
     def shared_after(self, content: str) -> LaterShared | None:
         """The household's later part of `content` whose first part is
@@ -218,7 +220,9 @@ class PrivateWords:
             before, said[:1].upper() + said[1:], content[match.start("told") :], whole
         )
 
-    def split(self, content: str, *, apart: bool = False) -> tuple[bool, str]:
+    def split(
+        self, content: str, *, apart: bool = False, beside_secret: bool = True
+    ) -> tuple[bool, str]:
         """Whether `content` starts or ends with a private marker, and content
         without it; `apart`: a later part told privately and told apart from
         what comes before it (`later_part`) is left as said, for the caller
@@ -237,11 +241,13 @@ class PrivateWords:
         "just for\u200c me") hide none of them (live review s42: a soft
         hyphen stored the code for everyone).
         """
-        private, rest = self._split(without_invisible(content), apart=apart)
+        private, rest = self._split(
+            without_invisible(content), apart=apart, beside_secret=beside_secret
+        )
         return (True, rest) if private else (False, content)
 
     def _split(  # noqa: PLR0911 - one return per place the words are said
-        self, content: str, *, apart: bool
+        self, content: str, *, apart: bool, beside_secret: bool
     ) -> tuple[bool, str]:
         """`split` of `content` read as it shows."""
         if (match := self._first.match(content)) is not None:
@@ -278,6 +284,16 @@ class PrivateWords:
             # "… hall privately remember that my code is 2013", "… keep this
             # private: …": no rule reads where, so all of it, as said.
             return True, content
+        if (
+            beside_secret
+            and self._beside_secret is not None
+            and self._beside_secret.search(content)
+            and holds_secret(content)
+        ):
+            # A secret told with a private word anywhere ("my pin privately
+            # is 4013", "my secret pin is 4034", "… 4004 ist im Vertrauen"):
+            # all of it, as said (live re-check s43 H1, H2).
+            return True, content
         return False, content
 
     def _bare_said_last(self, content: str) -> str | None:
@@ -298,6 +314,11 @@ class PrivateWords:
         if not last or last[0].casefold() in self._last_not_after:
             return None
         if holds_secret(before):
+            # A verb the tag opens with stays ("… 3113 ist privat" is
+            # "… 3113 ist", not "… 3113"; live re-check s43 M4).
+            opens = match.group().split()[:1]
+            if opens and opens[0].casefold() in self._last_not_after:
+                before = f"{before.rstrip()} {opens[0]}"
             return _LEFT_OVER.sub("", before)
         return content if match.group("adverb") is not None else None
 
@@ -412,6 +433,12 @@ def private_words(words: Mapping[str, Any], language: str) -> PrivateWords:
         else None,
         _verbs=lower(words, "private_command_verbs"),
         _bare_last=_said_bare_last(words.get("private_adverbs_last", ()), tag, polite),
+        _beside_secret=re.compile(
+            rf"(?<!\w)(?:{_phrases(words['private_beside_secret'])})(?!\w)",
+            re.IGNORECASE,
+        )
+        if words.get("private_beside_secret")
+        else None,
     )
 
 
@@ -556,10 +583,15 @@ def split_private(
     shipped language's, so a German "…, das bleibt unter uns" told in an
     English home is not stored for everyone (attack review s18) (blocking
     the first time: run it in the executor). `apart`: as `PrivateWords.split`."""
-    for words in _in_each_language(language):
-        private, rest = words.split(content, apart=apart)
-        if private:
-            return True, rest
+    # A private word beside a secret keeps it all as said: read last, after
+    # every language's words that cut themselves off ("…, keep it private").
+    for beside_secret in (False, True):
+        for words in _in_each_language(language):
+            private, rest = words.split(
+                content, apart=apart, beside_secret=beside_secret
+            )
+            if private:
+                return True, rest
     return False, content
 
 

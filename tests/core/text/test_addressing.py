@@ -57,6 +57,10 @@ def test_the_first_person_is_said_to_the_teller(told: str, said: str) -> None:
         ("The keys are in Anna's bag.", "The keys are in your bag."),
         ("Anna is at the dentist until noon.", "You are at the dentist until noon."),
         ("Anna likes green tea.", "You like green tea."),
+        # Live review s43 L6: Ben heard "Ben walks the dog every evening."
+        ("Anna walks the dog every evening.", "You walk the dog every evening."),
+        ("Anna can swim.", "You can swim."),
+        ("Anna füttert die Katze.", "Du fütterst die Katze."),
         # Another's name, another verb, a longer name: as told.
         ("Ben and Anna are out.", "Ben and Anna are out."),
         ("Annabel's cat is asleep.", "Annabel's cat is asleep."),

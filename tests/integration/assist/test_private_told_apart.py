@@ -322,6 +322,10 @@ async def test_private_words_beside_a_command_keep_it_all_from_the_household(
             ),
         ),
         ("de", "Merk dir, dass mein Kellercode 1234 ist privat"),
+        # Live re-check s43 H1/H2: a private word inside, beside a secret.
+        ("en", "remember that my pin privately is 1234"),
+        ("en", "remember that my secret pin is 1234"),
+        ("de", "Merk dir, dass mein Spindcode 1234 ist im Vertrauen"),
     ],
 )
 async def test_private_words_said_last_unset_keep_it_from_the_household(
@@ -343,7 +347,8 @@ async def test_private_words_said_last_unset_keep_it_from_the_household(
     assert not any("1234" in text for text in seen(store, None))
     mine = [text for text in seen(store, user_anna) if "1234" in text]
     assert mine, seen(store, user_anna)
-    assert not any("privat" in text.casefold() for text in mine), mine
+    if said.endswith(("privately", "in private", "privat")):
+        assert not any("privat" in text.casefold() for text in mine), mine
     assert "1234" not in await ben_hears(hass, user_ben, language)
 
 

@@ -372,11 +372,41 @@ def test_statements_that_open_with_telling_stay_household(said: str) -> None:
         ("en", "my loft pin is 3106 in private", True, "my loft pin is 3106"),
         ("en", "my code is 1234 private", True, "my code is 1234"),
         ("en", "Anna met Ben in private", True, "Anna met Ben in private"),
-        ("de", "mein Kellercode 3113 ist privat", True, "mein Kellercode 3113"),
+        ("de", "mein Kellercode 3113 ist privat", True, "mein Kellercode 3113 ist"),
+        ("en", "my rug pin is 4021 in secret", True, "my rug pin is 4021"),
+        # Live re-check s43 H1/H2: a secret with a private word anywhere.
+        ("en", "my pin privately is 4013", True, "my pin privately is 4013"),
+        (
+            "en",
+            "my lid pin, privately, is 4030",
+            True,
+            "my lid pin, privately, is 4030",
+        ),
+        ("en", "my secret pin is 4034", True, "my secret pin is 4034"),
+        (
+            "de",
+            "mein Bootcode 4024 ist vertraulich",
+            True,
+            "mein Bootcode 4024 ist vertraulich",
+        ),
+        (
+            "de",
+            "mein Spindcode 4004 ist im Vertrauen",
+            True,
+            "mein Spindcode 4004 ist im Vertrauen",
+        ),
+        ("de", "mein Code 4050 ist unter uns", True, "mein Code 4050 ist unter uns"),
+        (
+            "en",
+            "Ben's secret santa present is a scarf",
+            False,
+            "Ben's secret santa present is a scarf",
+        ),
         ("de", "mein Code ist 4455 im Vertrauen", True, "mein Code ist 4455"),
         # A statement: what is private is what is remembered.
         ("en", "the road is private", False, "the road is private"),
-        ("en", "the gate code is private", False, "the gate code is private"),
+        # A secret beside a private word: private, as said.
+        ("en", "the gate code is private", True, "the gate code is private"),
         ("en", "the meeting is in private", False, "the meeting is in private"),
         ("de", "die Straße ist privat", False, "die Straße ist privat"),
     ],
