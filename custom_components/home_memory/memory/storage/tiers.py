@@ -13,6 +13,7 @@ from ..common.values import SYSTEM, Caller, Memory, Tier
 from ..text.validation import BY_ID_OR_TAG, label_key
 from . import text_generation
 from .rows import COLUMNS
+from .soft_delete import to_deleted_tier
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
@@ -97,12 +98,7 @@ class Tiers:
                 if versions is not None and versions.get(memory.id) != memory.version:
                     raise MemoryChangedError(memory.id)
             for rowid, memory in targets:
-                conn.execute(
-                    "UPDATE memories SET tier = 'deleted', deleted_at = ?, "
-                    "deleted_by = ? WHERE rowid = ?",
-                    (now, caller.actor, rowid),
-                )
-                self._log.record(conn, "delete", memory.id, caller, memory.content)
+                to_deleted_tier(conn, self._log, rowid, memory, caller, now)
         self._copies.refresh([rowid for rowid, _ in targets])
         return [memory.id for _, memory in targets]
 

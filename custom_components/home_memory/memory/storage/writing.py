@@ -47,6 +47,7 @@ from ..text.validation import (
     summarize,
     to_timestamp,
 )
+from .soft_delete import to_deleted_tier
 from .tellers_own import household_copies
 
 if TYPE_CHECKING:
@@ -469,20 +470,17 @@ class Writing:
             memory = self._rows.fetch_one(conn, rowid)
             if (memory.owner, str(memory.visibility)) != household:
                 continue
-            conn.execute(
-                "UPDATE memories SET tier = 'deleted', deleted_at = ?, "
-                "deleted_by = ? WHERE rowid = ? AND tier = 'active'",
-                (now, caller.actor, rowid),
-            )
-            self._log.record(
+            if to_deleted_tier(
                 conn,
-                "delete",
-                memory.id,
+                self._log,
+                rowid,
+                memory,
                 caller,
-                memory.content,
-                {"taken_private": kept.memory.id},
-            )
-            taken.append(rowid)
+                now,
+                details={"taken_private": kept.memory.id},
+                only_active=True,
+            ):
+                taken.append(rowid)
         return taken
 
     def _household_says(

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..common.values import Caller, MemoryPatch, Tier
 from ..storage.rows import COLUMNS
+from ..storage.soft_delete import to_deleted_tier
 from ..text.validation import clean_labels, to_timestamp
 
 if TYPE_CHECKING:
@@ -204,17 +205,14 @@ class Merging:
         deleted_by: str,
     ) -> int:
         """Move one absorbed memory to the deleted tier and log it; its rowid."""
-        conn.execute(
-            "UPDATE memories SET tier = 'deleted', deleted_at = ?, "
-            "deleted_by = ? WHERE rowid = ?",
-            (now, deleted_by, rowid),
-        )
-        self._log.record(
+        to_deleted_tier(
             conn,
-            "delete",
-            memory.id,
+            self._log,
+            rowid,
+            memory,
             caller,
-            memory.content,
-            {"reason": merge.operation, "into": merge.survivor_id},
+            now,
+            deleted_by=deleted_by,
+            details={"reason": merge.operation, "into": merge.survivor_id},
         )
         return rowid
