@@ -383,6 +383,16 @@ def test_statements_that_open_with_telling_stay_household(said: str) -> None:
             "my lid pin, privately, is 4030",
         ),
         ("en", "my secret pin is 4034", True, "my secret pin is 4034"),
+        # Live re-check s43 (second): more ways to say it.
+        ("en", "my tent pin is 6112, hush", True, "my tent pin is 6112, hush"),
+        ("en", "my personal pin is 4106", True, "my personal pin is 4106"),
+        (
+            "de",
+            "mein Torcode 5113 ist, nicht weitersagen",
+            True,
+            "mein Torcode 5113 ist, nicht weitersagen",
+        ),
+        ("en", "my personal trainer is Tom", False, "my personal trainer is Tom"),
         (
             "de",
             "mein Bootcode 4024 ist vertraulich",
