@@ -3,7 +3,7 @@ Assistant's built-in agent (final review s18 #5, attacker review s18b L6
 and L8). (The household is shared: the tyre pump, the tandem lock,
 Carl's farewell dinner, the physio appointment, the cello lesson, the
 bicycle vault code, the wheelbarrow and the kayak padlock code, the
-canoe pin, the trowel, the locker code, the sledge and its code are this
+canoe pin, the trowel, the tackle box code, the easel and its lock code are this
 file's.)
 
 - Ben's private "… behind the green bin instead of the red one, don't
@@ -182,8 +182,8 @@ def test_a_private_fact_told_again_and_a_later_private_part_stay_private(
 
 
 CANOE_PIN = "7531"
-LOCKER_CODE = "6464"
-SLEDGE_CODE = "5353"
+TACKLE_BOX_CODE = "6464"
+EASEL_CODE = "5353"
 
 
 def test_told_privately_after_or_beside_a_household_part(
@@ -207,32 +207,34 @@ def test_told_privately_after_or_beside_a_household_part(
     told = _turn(
         household,
         anna,
-        f"remember privately that my locker code is {LOCKER_CODE}\n"
-        "remember that the trowel is in the greenhouse",
+        f"remember privately that my tackle box code is {TACKLE_BOX_CODE}\n"
+        "remember that the trowel is in the wicker basket",
     )
     assert told == (
         "Okay, I'll remember the part you told privately just for you, and the "
         "rest for everyone."
     ), told
-    assert _seen(household, ben, "trowel").get("The trowel is in the greenhouse.") == (
-        "household"
-    )
-    assert not [k for k in _seen(household, ben, "locker code") if LOCKER_CODE in k]
+    assert _seen(household, ben, "trowel").get(
+        "The trowel is in the wicker basket."
+    ) == ("household")
+    assert not [
+        k for k in _seen(household, ben, "tackle box code") if TACKLE_BOX_CODE in k
+    ]
 
     told = _turn(
         household,
         anna,
-        f"The sledge is in the attic. Remember privately that my sledge code is "
-        f"{SLEDGE_CODE}.",
+        f"The easel is in the attic. Remember privately that my easel lock code is "
+        f"{EASEL_CODE}.",
     )
     assert told == (
         "Okay, I'll remember the part you told privately just for you, and the "
         "rest for everyone."
     ), told
-    assert _seen(household, ben, "sledge").get("The sledge is in the attic.") == (
+    assert _seen(household, ben, "easel").get("The easel is in the attic.") == (
         "household"
     )
-    assert not [k for k in _seen(household, ben, "sledge code") if SLEDGE_CODE in k]
-    assert _seen(household, anna, "sledge code").get(
-        f"My sledge code is {SLEDGE_CODE}."
+    assert not [k for k in _seen(household, ben, "easel lock code") if EASEL_CODE in k]
+    assert _seen(household, anna, "easel lock code").get(
+        f"My easel lock code is {EASEL_CODE}."
     ) == ("private")
