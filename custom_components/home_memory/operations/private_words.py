@@ -156,8 +156,8 @@ class PrivateWords:
     _beside_secret: re.Pattern[str] | None = None
     # A bare adverb said last that may say how a deed was done (`private_
     # deed_adverbs`, "… was held privately"), the deeds (`private_deeds`)
-    # and the words no deed is described across (a place: "… is under the
-    # mat privately").
+    # and the words no deed is described across (a place or a copula: "…
+    # is under the mat privately", "my meeting notes are hidden privately").
     _deed_adverbs: frozenset[str] = frozenset()
     _deeds: frozenset[str] = frozenset()
     _not_across: frozenset[str] = frozenset()
@@ -353,6 +353,8 @@ class PrivateWords:
         if " ".join(adverb.casefold().split()) not in self._deed_adverbs:
             return False
         sentence = re.split(rf"[{PART_ENDS};:\n]", before)[-1]
+        # From the adverb back to the deed; a copula before it is the
+        # statement's verb ("my meeting notes are …": no deed).
         for word in reversed(_WORD.findall(sentence)):
             folded = word.casefold()
             if folded in self._deeds:
@@ -409,7 +411,7 @@ def private_words(words: Mapping[str, Any], language: str) -> PrivateWords:
     """The patterns of a sentence file's `words` (in `language`)."""
     leading = alternatives(words["leading"])
     aside = alternatives(words["private_aside"])
-    places = statement_words(language).places
+    statement = statement_words(language)
     # Where an aside may also go unset ("remember that between us my PIN
     # is …"): not before these words ("between us and the neighbours").
     unset = (
@@ -513,7 +515,8 @@ def private_words(words: Mapping[str, Any], language: str) -> PrivateWords:
             " ".join(adverb.split()) for adverb in lower(words, "private_deed_adverbs")
         ),
         _deeds=lower(words, "private_deeds"),
-        _not_across=places - lower(words, "private_deed_across"),
+        _not_across=(statement.places | statement.copulas)
+        - lower(words, "private_deed_across"),
         _adjectives=lower(words, "private_adjectives"),
         _adjective_after=lower(words, "articles") | lower(words, "leading"),
         _not_a_noun=lower(words, "private_adjective_not_before"),

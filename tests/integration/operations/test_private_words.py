@@ -473,6 +473,11 @@ def test_private_words_of_the_world_are_no_wish(language: str, said: str) -> Non
             "the spare key is under the mat privately",
         ),
         ("en", "Ben keeps his diary in private", "Ben keeps his diary in private"),
+        (
+            "en",
+            "my meeting notes are hidden privately",
+            "my meeting notes are hidden privately",
+        ),
         ("en", "Ben sold the car in secret", "Ben sold the car in secret"),
         # A secret: private whatever the verb.
         (
