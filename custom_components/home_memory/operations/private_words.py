@@ -21,6 +21,7 @@ from homeassistant.util.yaml import load_yaml_dict
 from ..memory.text.characters import without_invisible
 from ..memory.text.clauses import ClauseWords, verb_second
 from ..memory.text.secrets import holds_secret
+from ..memory.text.statement_words import statement_words
 from ..memory.time.expressions import time_spans
 
 if TYPE_CHECKING:
@@ -51,6 +52,10 @@ _STAND_IN: Final = "It is so"
 _WITH_DIGITS: Final = re.compile(r"\w*\d\w*")
 # What is left of that setting off once the private words are cut out.
 _LEFT_OVER: Final = re.compile(rf"[\s,;:(\[{_DASHES}]+$")
+# A word as said ("Anna's", "met").
+_WORD: Final = re.compile(r"[^\W\d_][\w'\u2019-]*")
+# The word after a private word, with only spaces before it.
+_NEXT_WORD: Final = re.compile(r"[ \t]+([^\W\d_][\w'\u2019-]*)")
 
 
 def alternatives(words: Iterable[str]) -> str:
@@ -149,6 +154,19 @@ class PrivateWords:
     _bare_last: re.Pattern[str] | None = None
     # Said anywhere in a text that tells a secret (`private_beside_secret`).
     _beside_secret: re.Pattern[str] | None = None
+    # A bare adverb said last that may say how a deed was done (`private_
+    # deed_adverbs`, "… was held privately"), the deeds (`private_deeds`)
+    # and the words no deed is described across (a place or a copula: "…
+    # is under the mat privately", "my meeting notes are hidden privately").
+    _deed_adverbs: frozenset[str] = frozenset()
+    _deeds: frozenset[str] = frozenset()
+    _not_across: frozenset[str] = frozenset()
+    # A private word beside a command that is an adjective of a noun after
+    # these words ("remember the private road …"; `private_adjectives`),
+    # unless the word after it is one of `_not_a_noun`.
+    _adjectives: frozenset[str] = frozenset()
+    _adjective_after: frozenset[str] = frozenset()
+    _not_a_noun: frozenset[str] = frozenset()
 
     def shared_after(self, content: str) -> LaterShared | None:
         """The household's later part of `content` whose first part is
@@ -280,7 +298,7 @@ class PrivateWords:
             if apart and later.before is not None:
                 return False, content
             return True, later.whole
-        if self._anywhere is not None and self._anywhere.search(content):
+        if self._beside_a_command(content):
             # "… hall privately remember that my code is 2013", "… keep this
             # private: …": no rule reads where, so all of it, as said.
             return True, content
@@ -320,7 +338,60 @@ class PrivateWords:
             if opens and opens[0].casefold() in self._last_not_after:
                 before = f"{before.rstrip()} {opens[0]}"
             return _LEFT_OVER.sub("", before)
-        return content if match.group("adverb") is not None else None
+        adverb = match.group("adverb")
+        if adverb is None or self._describes_a_deed(before, adverb):
+            return None
+        return content
+
+    def _describes_a_deed(self, before: str, adverb: str) -> bool:
+        """Whether a bare adverb said last after `before`, no secret told,
+        says how a deed of its sentence was done ("The party was held
+        privately", "Anna met Ben in private"): a statement about the world
+        for the household, not a wish (live review s44). A place word
+        between the deed and the adverb ("the presents are hidden in the
+        attic privately") leaves it a wish: kept private, the lesser harm."""
+        if " ".join(adverb.casefold().split()) not in self._deed_adverbs:
+            return False
+        sentence = re.split(rf"[{PART_ENDS};:\n]", before)[-1]
+        # From the adverb back to the deed; a copula before it is the
+        # statement's verb ("my meeting notes are …": no deed).
+        for word in reversed(_WORD.findall(sentence)):
+            folded = word.casefold()
+            if folded in self._deeds:
+                return True
+            if folded in self._not_across:
+                return False
+        return False
+
+    def _beside_a_command(self, content: str) -> bool:
+        """Whether private words are said beside a command or before a
+        colon anywhere in `content` (`_anywhere`), not as an adjective of
+        a noun ("remember the private road is closed", "remember that
+        private roads need a permit": what is remembered; live review s44)."""
+        if self._anywhere is None:
+            return False
+        return any(
+            not self._names_a_thing(content, match)
+            for match in self._anywhere.finditer(content)
+        )
+
+    def _names_a_thing(self, content: str, match: re.Match[str]) -> bool:
+        """Whether the private word of `match` is an adjective of the noun
+        after it: after an article, "that" or right after the command, and
+        before a word in lower case that goes on no wish ("keep that
+        private please", "keep it private Ben doesn't know")."""
+        word = match.groupdict().get("word")
+        if word is None or word.casefold() not in self._adjectives:
+            return False
+        between = (match.groupdict().get("between") or "").strip().casefold()
+        if between and between not in self._adjective_after:
+            return False
+        after = _NEXT_WORD.match(content, match.end())
+        return (
+            after is not None
+            and after.group(1).islower()
+            and after.group(1).casefold() not in self._not_a_noun
+        )
 
 
 def _said_last(aside: str, last: str, tag: str, joining: str) -> str:
@@ -340,6 +411,7 @@ def private_words(words: Mapping[str, Any], language: str) -> PrivateWords:
     """The patterns of a sentence file's `words` (in `language`)."""
     leading = alternatives(words["leading"])
     aside = alternatives(words["private_aside"])
+    statement = statement_words(language)
     # Where an aside may also go unset ("remember that between us my PIN
     # is …"): not before these words ("between us and the neighbours").
     unset = (
@@ -421,7 +493,7 @@ def private_words(words: Mapping[str, Any], language: str) -> PrivateWords:
             rf"(?P<private>{alternatives(words['private'])})\b[\s,]*(?:{leading})\b",
             re.IGNORECASE,
         ),
-        _anywhere=_beside_a_command(
+        _anywhere=_said_beside_a_command(
             words["private_anywhere"], words.get("private_anywhere_verbs", ())
         )
         if words.get("private_anywhere")
@@ -439,6 +511,15 @@ def private_words(words: Mapping[str, Any], language: str) -> PrivateWords:
         )
         if words.get("private_beside_secret")
         else None,
+        _deed_adverbs=frozenset(
+            " ".join(adverb.split()) for adverb in lower(words, "private_deed_adverbs")
+        ),
+        _deeds=lower(words, "private_deeds"),
+        _not_across=(statement.places | statement.copulas)
+        - lower(words, "private_deed_across"),
+        _adjectives=lower(words, "private_adjectives"),
+        _adjective_after=lower(words, "articles") | lower(words, "leading"),
+        _not_a_noun=lower(words, "private_adjective_not_before"),
     )
 
 
@@ -472,13 +553,15 @@ def _command_starts(commands: Iterable[str], leading: Iterable[str]) -> re.Patte
     )
 
 
-def _beside_a_command(private: Iterable[str], verbs: Iterable[str]) -> re.Pattern[str]:
+def _said_beside_a_command(
+    private: Iterable[str], verbs: Iterable[str]
+) -> re.Pattern[str]:
     """Private words right before or after a command ("privately remember",
     "Privately, remember", "remember in private", "keep this private", "merk
     dir privat") or before a colon ("Privately: …"), anywhere in a text."""
     said, told = alternatives(private), alternatives(verbs)
     beside = (
-        rf"|(?<![\w-])(?:{told})\s+(?:\w+\s+)?(?:{said})(?![\w-])"
+        rf"|(?<![\w-])(?:{told})\s+(?P<between>\w+\s+)?(?P<word>{said})(?![\w-])"
         rf"|(?<![\w-])(?:{said})[\s,]+(?:{told})(?![\w-])"
         if told
         else ""

@@ -216,3 +216,79 @@ def test_another_persons_household_memory_is_not_taken_private(
     assert told.action is CreateAction.CREATED
     seen = store.list_memories(BOB, MemoryFilter()).items
     assert [m.id for m in seen] == [bobs.memory.id]
+
+
+@pytest.mark.parametrize(
+    ("language", "household", "private", "bobs"),
+    [
+        (
+            "en",
+            "My personal pin is 4106.",
+            "My personal pin is 5199.",
+            "My personal pin is 7777.",
+        ),
+        (
+            "de",
+            "Meine persönliche PIN ist 4106.",
+            "Meine persönliche PIN ist 5199.",
+            "Meine persönliche PIN ist 7777.",
+        ),
+    ],
+)
+def test_a_private_new_value_takes_the_tellers_stale_household_copy(
+    tmp_path: Path,
+    clock: ManualClock,
+    request: pytest.FixtureRequest,
+    language: str,
+    household: str,
+    private: str,
+    bobs: str,
+) -> None:
+    """Alice's household "My personal pin is 4106.", then her private "My
+    personal pin is 5199.": the stale household copy goes to the deleted
+    tier (logged with the private memory it went to, restorable), so Bob
+    no longer hears 4106 (live review s44). Bob's own household pin and
+    what Alice told of Ben's pin stay the household's."""
+    embedder: Embedder | MultilingualEmbedder = request.getfixturevalue(
+        "multilingual" if language == "de" else "minilm"
+    )
+    store = MemoryStore(tmp_path / "memory.db", embedder=embedder, clock=clock)
+    bens = (
+        "Ben's personal pin is 1111."
+        if language == "en"
+        else ("Bens persönliche PIN ist 1111.")
+    )
+    kept = [
+        store.create(
+            new_memory(bens, owner="alice", speaker_name="Alice", language=language),
+            ALICE,
+        ).memory.id,
+        store.create(
+            new_memory(bobs, owner="bob", speaker_name="Bob", language=language), BOB
+        ).memory.id,
+    ]
+    first = store.create(
+        new_memory(household, owner="alice", speaker_name="Alice", language=language),
+        ALICE,
+    )
+    told = store.create(
+        new_memory(
+            private,
+            owner="alice",
+            visibility=Visibility.PRIVATE,
+            speaker_name="Alice",
+            language=language,
+        ),
+        ALICE,
+    )
+    assert told.action is CreateAction.CREATED
+    assert told.memory.visibility is Visibility.PRIVATE
+    assert [m.id for m in told.taken_private] == [first.memory.id]
+    seen = store.list_memories(BOB, MemoryFilter()).items
+    assert sorted(m.id for m in seen) == sorted(kept)
+    assert not [m for m in seen if "4106" in m.content]
+    deleted = store.log_entries(memory_id=first.memory.id)[0]
+    assert deleted.operation == "delete"
+    assert deleted.details == {"taken_private": told.memory.id}
+    assert store.tiers.restore(ALICE, ids=[first.memory.id]) == [first.memory.id]
+    assert "4106" in store.get(first.memory.id, BOB).content

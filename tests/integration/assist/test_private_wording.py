@@ -304,6 +304,33 @@ HOUSEHOLD = Visibility.HOUSEHOLD
             HOUSEHOLD,
         ),
         ("merk dir, dass der Weg zum See privat ist", "de", None, HOUSEHOLD),
+        # How a deed was done, and a private thing: what is remembered, for
+        # the household (live review s44: "… held privately" was private).
+        ("remember that the party was held privately", "en", None, HOUSEHOLD),
+        ("remember that Ben sold his old car privately", "en", None, HOUSEHOLD),
+        ("remember that we hosted the dinner privately", "en", None, HOUSEHOLD),
+        ("remember that Anna met the lawyer in private", "en", None, HOUSEHOLD),
+        ("remember that the school is run privately", "en", None, HOUSEHOLD),
+        ("remember the private road is closed on Sundays", "en", None, HOUSEHOLD),
+        ("remember that we keep the private road clear", "en", None, HOUSEHOLD),
+        ("remember that we store the private files in the loft", "en", None, HOUSEHOLD),
+        ("merk dir, dass die Party privat stattfand", "de", None, HOUSEHOLD),
+        ("merk dir, dass die Feier privat war", "de", None, HOUSEHOLD),
+        ("merk dir, dass das Haus privat verkauft wurde", "de", None, HOUSEHOLD),
+        # Said after a place, no deed to describe: a wish, kept private.
+        (
+            "remember that the presents are hidden in the attic privately",
+            "en",
+            None,
+            PRIVATE,
+        ),
+        ("remember that the spare key is under the mat privately", "en", None, PRIVATE),
+        (
+            "remember that the party is in the garden, keep that private please",
+            "en",
+            "The party is in the garden.",
+            PRIVATE,
+        ),
         # What is remembered may end in such words: "… is just for me".
         ("remember that the last piece of cake is just for me", "en", None, HOUSEHOLD),
         ("remember that I don't tell lies", "en", None, HOUSEHOLD),
@@ -351,3 +378,27 @@ async def test_private_wording_keeps_the_memory_to_the_speaker(
         assert memory.content == stored
     household = store.list_memories(Caller(None), MemoryFilter()).items
     assert len(household) == (0 if private else 1)
+
+
+@pytest.mark.parametrize(
+    ("asked", "language"),
+    [
+        ("Is the road private?", "en"),
+        ("Was the party held privately?", "en"),
+        ("Ist die Straße privat?", "de"),
+        ("Fand die Party privat statt?", "de"),
+    ],
+)
+async def test_a_question_with_a_private_word_stores_nothing(
+    hass: HomeAssistant,
+    agent_entry: MockConfigEntry,
+    init_integration: HomeMemoryConfigEntry,
+    user_anna: MockUser,
+    asked: str,
+    language: str,
+) -> None:
+    """A question that says "private" asks; it keeps nothing, for anyone
+    (live review s44)."""
+    store = init_integration.runtime_data.store
+    await ask(hass, asked, language, user=user_anna)
+    assert store.list_memories(Caller(user_id=user_anna.id), MemoryFilter()).total == 0

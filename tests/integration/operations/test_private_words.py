@@ -371,7 +371,7 @@ def test_statements_that_open_with_telling_stay_household(said: str) -> None:
         ("en", "my shed pin is 3101 privately", True, "my shed pin is 3101"),
         ("en", "my loft pin is 3106 in private", True, "my loft pin is 3106"),
         ("en", "my code is 1234 private", True, "my code is 1234"),
-        ("en", "Anna met Ben in private", True, "Anna met Ben in private"),
+        ("en", "Anna met Ben in private", False, "Anna met Ben in private"),
         ("de", "mein Kellercode 3113 ist privat", True, "mein Kellercode 3113 ist"),
         ("en", "my rug pin is 4021 in secret", True, "my rug pin is 4021"),
         # Live re-check s43 H1/H2: a secret with a private word anywhere.
@@ -428,3 +428,75 @@ def test_private_words_said_last_unset_keep_a_secret_private(
     (no comma) was the household's, "privately" and all, and Ben heard it.
     An adverb said last makes it private; a tag does after a secret."""
     assert split_private(said, language) == (private, kept)
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "The party was held privately"),
+        ("en", "the house was sold privately"),
+        ("en", "We hosted the dinner privately"),
+        ("en", "Grandma was buried privately"),
+        ("en", "Anna spoke with Ben privately"),
+        ("en", "Is the road private?"),
+        ("en", "a private road runs behind the house"),
+        ("en", "the party was private"),
+        ("en", "remember the private road is closed on Sundays"),
+        ("en", "remember that private roads need a permit"),
+        ("en", "we keep the private road clear in winter"),
+        ("de", "Die Party fand privat statt"),
+        ("de", "Ist die Straße privat?"),
+        ("de", "Das Haus wurde privat verkauft"),
+        ("de", "Anna traf Ben unter vier Augen"),
+        ("de", "Merk dir die private Straße hinter dem Haus"),
+    ],
+)
+def test_private_words_of_the_world_are_no_wish(language: str, said: str) -> None:
+    """Live review s44: "privately" saying how a deed was done, and
+    "private" naming a thing, are what is remembered, for the household;
+    a question asks."""
+    assert split_private(said, language) == (False, said)
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "kept"),
+    [
+        # After a place, or with no deed to describe: a wish.
+        (
+            "en",
+            "the presents are hidden in the attic privately",
+            "the presents are hidden in the attic privately",
+        ),
+        (
+            "en",
+            "the spare key is under the mat privately",
+            "the spare key is under the mat privately",
+        ),
+        ("en", "Ben keeps his diary in private", "Ben keeps his diary in private"),
+        (
+            "en",
+            "my meeting notes are hidden privately",
+            "my meeting notes are hidden privately",
+        ),
+        ("en", "Ben sold the car in secret", "Ben sold the car in secret"),
+        # A secret: private whatever the verb.
+        (
+            "en",
+            "the pin we were sold is 4321 privately",
+            "the pin we were sold is 4321",
+        ),
+        # Beside a command, not naming a thing.
+        ("en", "keep that private please: the cake is in the oven", None),
+        ("en", "the bike is in the shed, keep it private from Ben", None),
+        ("en", "remember private Ben must not hear the bike is in the shed", None),
+        ("de", "Anna traf Ben insgeheim", "Anna traf Ben insgeheim"),
+    ],
+)
+def test_private_words_said_as_a_wish_stay_private(
+    language: str, said: str, kept: str | None
+) -> None:
+    """The wishes the rule above must not lose."""
+    private, rest = split_private(said, language)
+    assert private
+    if kept is not None:
+        assert rest == kept

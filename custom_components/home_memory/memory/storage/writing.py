@@ -28,7 +28,7 @@ from ..common.values import (
     default_weight_class,
 )
 from ..scoring import decay
-from ..text.naming import named_by_telling
+from ..text.naming import named_by_telling, says_own, told_by
 from ..text.statements import Relation, as_statement
 from ..text.validation import (
     MAX_CONTENT_CHARS,
@@ -417,9 +417,15 @@ class Writing:
             )
         ):
             rowids.extend(taken)
+            gone = tuple(self._rows.fetch_one(conn, row) for row in taken)
             result = replace(
                 result,
-                taken_private=tuple(self._rows.fetch_one(conn, row) for row in taken),
+                taken_private=gone,
+                # What a household memory taken private said is no longer
+                # the household's to say.
+                household_says=None
+                if result.household_says in {memory.content for memory in gone}
+                else result.household_says,
             )
         if vector is not None and result.action is not CreateAction.REINFORCED:
             # Whose memory it is: a correction may have reached the
@@ -465,6 +471,10 @@ class Writing:
         )
         if match is not None and match[2] is Relation.REPEAT:
             rowids.add(match[0])
+        elif (
+            changed := self._changed_copy(conn, item, compared, household)
+        ) is not None:
+            rowids.add(changed)
         taken = []
         for rowid in sorted(rowids):
             memory = self._rows.fetch_one(conn, rowid)
@@ -482,6 +492,49 @@ class Writing:
             ):
                 taken.append(rowid)
         return taken
+
+    def _changed_copy(
+        self,
+        conn: sqlite3.Connection,
+        item: NewMemory,
+        compared: tuple[Unindexed, dict[Holder, npt.NDArray[np.int64]]],
+        household: Holder,
+    ) -> int | None:
+        """The teller's own household memory of their own thing that a
+        private telling of it in the first person gives a new value, its
+        row; None where there is none.
+
+        Anna's household "My personal pin is 4106" (stored "Anna's personal
+        pin is 4106."), then her private "my personal pin is 5199": Ben
+        still heard the stale 4106 (live review s44). Compared as told in
+        her name, with the correction rule (`statements.relate`: the same
+        thing, a new value), among her own household memories only: Ben's
+        pin, or what Ben told, is never reached.
+        """
+        language = item.language or self.config.language
+        name = item.speaker_name
+        if not name or not says_own(item.content, language):
+            return None
+        named = told_by(item.content, name, language)
+        if named is None or named == item.content:
+            return None
+        embedded = self._copies.embed([embedding_text(summarize(named), named)])
+        shared = replace(
+            item,
+            content=named,
+            summary=summarize(named),
+            visibility=Visibility.HOUSEHOLD,
+        )
+        match = self._repeats.find_match(
+            conn,
+            shared,
+            None if embedded is None else embedded[0],
+            *compared,
+            among=(household,),
+        )
+        if match is None or match[2] is not Relation.CORRECTION:
+            return None
+        return match[0]
 
     def _household_says(
         self,
