@@ -137,8 +137,12 @@ class WordForms:
         theirs: frozenset[str] | set[str],
     ) -> bool:
         """Whether `term` (its `stem`) is of one family with, or a synonym
-        of, one of `words` (`theirs`: their stems but the term's own)."""
-        if any(not theirs.isdisjoint(group) for group in self._groups(stem)):
+        of, one of `words` (`theirs`: their stems but the term's own).
+        Asked of each term for each candidate's text (some 40 texts a
+        question): most stems are in no synonym group, and a language
+        without separable verbs has no participle to look for."""
+        groups = self._groups(stem)
+        if groups and any(not theirs.isdisjoint(group) for group in groups):
             return True
         if len(term) >= self.min_stem and (
             stem in theirs
@@ -152,7 +156,7 @@ class WordForms:
             )
         ):
             return True
-        return self._separated(term, words, theirs)
+        return bool(self.particles) and self._separated(term, words, theirs)
 
     def _separated(
         self, term: str, words: Collection[str], stems: Collection[str]
