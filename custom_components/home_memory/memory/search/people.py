@@ -55,7 +55,8 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(_WORD.findall(text.casefold()))
 
 
-_short_words = lru_cache(maxsize=4096)(_words)
+# As many as word_forms keeps: the same memories' texts come back.
+_short_words = lru_cache(maxsize=8192)(_words)
 
 
 def named_people(query: str, people: Iterable[str]) -> frozenset[str]:
