@@ -67,4 +67,25 @@ QUESTIONS_EN: Final[tuple[tuple[str, str], ...]] = (
     ("Who is Dr. Weber?", "dentist"),
     ("When does Minka get fed?", "cat_food"),
     ("When do we pay the insurance?", "insurance"),
+    # Session 45 (a live review's misses): "after dinner" is the evening.
+    ("What does Ben do in the evening?", "dog_walk"),
+    ("Does Anna have a sister?", "anna_sister"),
+)
+
+# Questions no fact answers (session 45): each should find nothing at the
+# floors, however many words it shares with a fact ("shut off" with the
+# water valve, "meter" with the electricity meter, "Anna" with hers).
+NEGATIVES_EN: Final[tuple[str, ...]] = (
+    "How do I shut off the gas?",
+    "How do I turn off the gas?",
+    "Where is the gas meter?",
+    "Who is our plumber?",
+    "Does Anna play tennis?",
+    "Does Anna have a brother?",
+    "What is Ben's favourite colour?",
+    "Where do we keep the ladder?",
+    "When is the chimney swept?",
+    "What's the code for the garage door?",
+    "Who cuts Anna's hair?",
+    "When does the library close?",
 )

@@ -125,3 +125,21 @@ def found_over_floors(
             figures[f"hit1_floor{name}"] = first / len(questions)
             figures[f"found_floor{name}"] = found / len(questions)
     return figures
+
+
+def false_finds(
+    embedder: Embedder | None,
+    facts: FactLanguage,
+    negatives: tuple[str, ...],
+    household: str = "de",
+) -> dict[str, float]:
+    """The share of `negatives` (questions no fact answers) that list any
+    fact over each of FLOORS: each is a wrong answer heard (session 45)."""
+    figures: dict[str, float] = {}
+    config = EngineConfig(language=household)
+    with _facts_retriever(embedder, facts, config) as retriever:
+        for floor in FLOORS:
+            found = sum(bool(_ranked(retriever, q, floor)) for q in negatives)
+            name = f"{floor:g}".replace(".", "")
+            figures[f"negatives_found_floor{name}"] = found / len(negatives)
+    return figures

@@ -311,3 +311,21 @@ QUESTIONS: Final[tuple[tuple[str, str], ...]] = (
     ("Wann bezahlen wir die Versicherung?", "insurance"),
     ("Welcher Hund geht nach dem Essen spazieren?", "dog_walk"),
 )
+
+# German questions no fact answers (session 45): each should find nothing
+# at the floors ("abdrehen" with the water's main tap, "Zähler" with the
+# electricity meter, "Anna" with hers).
+NEGATIVES: Final[tuple[str, ...]] = (
+    "Wie drehe ich das Gas ab?",
+    "Wie kann ich das Gas abdrehen?",
+    "Wo ist der Gaszähler?",
+    "Wer ist unser Klempner?",
+    "Spielt Anna Tennis?",
+    "Hat Anna einen Bruder?",
+    "Was ist Bens Lieblingsfarbe?",
+    "Wo steht die Leiter?",
+    "Wann kommt der Schornsteinfeger?",
+    "Wie lautet der Code für das Garagentor?",
+    "Wer schneidet Anna die Haare?",
+    "Wann schließt die Bücherei?",
+)

@@ -25,7 +25,8 @@ from custom_components.home_memory.memory.vectors.vector_index import VectorInde
 
 from . import CACHE_DIR, DEFAULT_BENCH_DATA, german, locomo, peers, speed
 from .data import CORPUS_SEED, CORPUS_VERSION, CorpusItem, corpus, questions
-from .english_questions import QUESTIONS_EN
+from .english_questions import NEGATIVES_EN, QUESTIONS_EN
+from .german_facts import NEGATIVES
 from .ha_setup import run_ha_setup
 from .panel import run_panel
 from .realhass import run_realhass
@@ -235,7 +236,7 @@ class _Run:
 
     def german(self) -> None:
         """The German household set, per model, same and cross language."""
-        log("German household set: 45 facts; 66 German, 54 English questions")
+        log("German household set: 45 facts; 66 German, 56 English questions")
         for embedder, suffix in (
             (self.embedder, "_minilm"),
             (self.multilingual, MULTILINGUAL),
@@ -256,6 +257,12 @@ class _Run:
                 )
                 for metric, value in over.items():
                     self.results.put(f"english_{facts}_{metric}{suffix}", value)
+            # Questions no fact answers: how many hear a wrong one (s45).
+            for facts, negatives in (("en", NEGATIVES_EN), ("de", NEGATIVES)):
+                wrong = german.false_finds(embedder, facts, negatives, facts)
+                for metric, value in wrong.items():
+                    prefix = "english" if facts == "en" else "german"
+                    self.results.put(f"{prefix}_{facts}_{metric}{suffix}", value)
 
     def prepare_corpus(self) -> None:
         """The synthetic corpus, its vectors (cached) and the query vectors."""

@@ -54,6 +54,10 @@ class AskedDeed(NamedTuple):
     # A light verb's particle after its thing ("takes the dog out"): the
     # verb names no deed alone, the phrase does (`phrase`).
     particle: str = ""
+    # Asked how to do something to it ("how do I shut off the gas"): the
+    # thing is all the question asks, and only its words, its family's
+    # or its synonyms' say it (session 45).
+    named: bool = False
 
     def phrase(self) -> str:
         """What is asked done, as a guide by meaning: the verb, or a light
@@ -91,7 +95,13 @@ def asked_deed(query: str, language: str | None) -> AskedDeed | None:
             for word in _TOKEN.findall(found.group("thing").casefold()):
                 if not thing and (word in table.deed_openers or word in table.times):
                     continue
-                if word in stopwords or word in table.times or word == verb:
+                # A place ends the thing ("das Wasser im ganzen Haus").
+                if (
+                    word in stopwords
+                    or word in table.times
+                    or word == verb
+                    or (thing and word in table.places)
+                ):
                     after = word
                     break
                 thing.append(word)
@@ -101,7 +111,8 @@ def asked_deed(query: str, language: str | None) -> AskedDeed | None:
             # meaning ("… afraid of spiders" 0.27): only words tell them apart.
             relation = "relation" in groups
             by_meaning = table.deeds_by_meaning and not relation
-            return AskedDeed(verb, tuple(thing), by_meaning, relation, particle)
+            named = "how" in groups
+            return AskedDeed(verb, tuple(thing), by_meaning, relation, particle, named)
     return None
 
 
@@ -167,7 +178,10 @@ def other_deeds(
                 and rowid not in coming_to_us
                 and not _holds_a_word(deed.thing, text, languages)
             ],
-            True,
+            # A how-to's thing alone is no guide by meaning: on e5 "gas" is
+            # 0.26 from "To shut off the water, turn the red valve …", and
+            # "heating" 0.43; the verb they share made the memory alike.
+            not deed.named,
             RELATED_THING_MIN_SIMILARITY,
         ),
     )

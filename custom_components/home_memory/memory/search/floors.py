@@ -43,6 +43,8 @@ from .people import (
     only_owned,
     others_than_asked,
     owner_words,
+    owning_asked,
+    people_asked,
     said_names,
     spelled_words,
     unpossessed_words,
@@ -179,16 +181,23 @@ def beside_names(
     # memory saying it only so tells of another ("Rosa's neighbour baked a
     # cake" for "what did Rosa bake", review s27b M3).
     owned = not parts <= unpossessed_words(query)
+    # A person the question asks the name has ("Does Anna have any
+    # siblings?"): a memory saying the name as theirs answers it.
+    kin = people_asked(query)
+
+    def another_s(text: str) -> bool:
+        return only_owned(text, parts, table) and not owning_asked(text, kin)
+
     if saying and not owned:
         told = candidates.contents(sorted(saying))
-        saying -= {r for r, t in told.items() if only_owned(t, parts, table)}
+        saying -= {r for r, t in told.items() if another_s(t)}
     answering = saying & kept
     if answering and flt.deed_asked:
         # A plan answers no "when did Uncle Tom come" (review s24 H2).
         answering -= plans(candidates, sorted(answering), language)
     if answering:  # but not what says the name only as an owner (s27b M2)
         texts = {} if owned else candidates.contents(sorted(kept - saying))
-        return kept - {r for r, t in texts.items() if only_owned(t, parts, table)}
+        return kept - {r for r, t in texts.items() if another_s(t)}
     if not saying and not named_at_home(
         candidates, said & named, caller, pool, owned=table
     ):
@@ -207,7 +216,7 @@ def beside_names(
         if not beside.isdisjoint(people.get(rowid, ()))
         or not parts.isdisjoint(
             owner_words(text, parts, table.genitive)
-            if owned
+            if owned or owning_asked(text, kin)
             else unpossessed_words(text)
         )
     }

@@ -150,6 +150,7 @@ def others_than_asked(
     # M2; "tell me about Anna" still reads it).
     owned = not all(label <= unpossessed_words(query) for label in labels)
     deed = asks_a_deed(query, None)
+    kin = people_asked(query)
     return others - {
         rowid
         for rowid, text in candidates.contents(sorted(others)).items()
@@ -159,7 +160,38 @@ def others_than_asked(
             and not (deed and label <= _purpose_words(text))
             for label in labels
         )
+        or any(_owns_asked(text, label, kin) for label in labels)
     }
+
+
+def people_asked(query: str) -> frozenset[str]:
+    """The person words `query` says of someone's ("Does Anna have a
+    sister?": sister), a word for several as the ones it names
+    ("siblings": brother, sister), in any language (statements'
+    `owned_people`, `people_groups`)."""
+    said = words(query)
+    found: set[str] = set(said & _OWNED_PEOPLE)
+    for language in ("en", "de"):
+        for group, members in statement_words(language).people_groups.items():
+            if group in said:
+                found |= members
+    return frozenset(found)
+
+
+def _owns_asked(text: str, label: frozenset[str], kin: frozenset[str]) -> bool:
+    """Whether `text` says the name `label` only as the owner of a person
+    the question asks of (`owning_asked`)."""
+    return owning_asked(text, kin) and any(
+        only_owned(text, label, statement_words(language)) for language in ("en", "de")
+    )
+
+
+def owning_asked(text: str, kin: frozenset[str]) -> bool:
+    """Whether `text` says a person the question asks someone has
+    (`people_asked`): "Anna's sister Julia lives in Hamburg" answers "Does
+    Anna have any siblings?" though it names Anna as an owner only
+    (session 45); "Anna's neighbour …" does not."""
+    return not kin.isdisjoint(words(text))
 
 
 def _purpose_words(text: str) -> frozenset[str]:

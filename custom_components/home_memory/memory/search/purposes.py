@@ -39,8 +39,11 @@ def asked_purpose(query: str, language: str | None) -> tuple[str, ...]:
     for table in (statement_words(other) for other in languages_to_try(language)):
         for pattern in table.deed_questions:
             found = pattern.search(text)
-            if found is not None and found.groupdict().get("thing") is not None:
-                return purpose_of(found.group("thing"), table)
+            # A how-to's "for" asks no deed's purpose: "How do I shut off
+            # the water for the whole house?" (session 45).
+            groups = {} if found is None else found.groupdict()
+            if groups.get("thing") is not None and "how" not in groups:
+                return purpose_of(groups["thing"], table)
     return ()
 
 

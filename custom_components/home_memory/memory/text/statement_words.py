@@ -69,7 +69,9 @@ class StatementWords:
     unnamed_people: the words a memory tells of a person it cannot name
     by ("someone", "jemand"): that one may be whoever is asked of.
     owned_people: the people a name owns ("Anna's mother", "Annas
-    Mutter"): a memory opening so is about another than the name's.
+    Mutter"): a memory opening so is about another than the name's;
+    people_groups: a word for several of them and the ones it names
+    ("siblings": brother, sister).
     whole_household: the words a memory opens with for everyone or no one
     ("Everyone", "Nobody"): capitalised, yet no other person's name.
     general_asks: a question's words that ask about a person in general
@@ -175,6 +177,7 @@ class StatementWords:
     general_asks: frozenset[str] = frozenset()
     unnamed_people: frozenset[str] = frozenset()
     owned_people: frozenset[str] = frozenset()
+    people_groups: Mapping[str, frozenset[str]] = field(default_factory=dict)
     whole_household: frozenset[str] = frozenset()
     liking_asks: frozenset[str] = frozenset()
     name_openers: frozenset[str] = frozenset()
@@ -263,6 +266,10 @@ def _read_words(path: Path) -> StatementWords:
         owned_people=frozenset(
             word.casefold() for word in table.get("owned_people", ())
         ),
+        people_groups={
+            group.casefold(): frozenset(word.casefold() for word in members)
+            for group, members in table.get("people_groups", {}).items()
+        },
         whole_household=frozenset(
             word.casefold() for word in table.get("whole_household", ())
         ),
