@@ -36,6 +36,16 @@ from custom_components.home_memory.memory.text.secrets import holds_secret
         ("The dentist is at 10am.", False),
         ("Sein Spin ist gut.", False),
         ("Peter kommt am 5. Dezember.", False),
+        # A lock beside the number it opens with (live review s45 M4).
+        ("Your bike lock is 5858.", True),
+        ("The safe opens with 7-3-9-1.", True),
+        ("The padlock on the shed: 0 4 2 7", True),
+        ("Mein Fahrradschloss ist 5858.", True),
+        ("Der Tresor geht mit 7-3-9-1 auf.", True),
+        ("My bike lock is in the shed.", False),
+        ("The lock costs 12.50 euros.", False),
+        ("My locker is number 42.", False),
+        ("The bins go out on Tuesday evening 12 3.", False),
     ],
 )
 def test_a_secret_is_a_code_pin_or_password(text: str, secret: bool) -> None:

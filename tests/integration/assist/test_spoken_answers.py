@@ -131,6 +131,25 @@ async def test_a_roundup_keeps_the_askers_secret_back(
             "Flamingo",
             "Was habe ich dir heute erzählt?",
         ),
+        # Live review s45 M4: a lock and the number it opens with.
+        (
+            "en",
+            "remember privately that my bike lock is 5858",
+            "5858",
+            "What did I tell you today?",
+        ),
+        (
+            "en",
+            "remember privately that the safe opens with 7-3-9-1",
+            "7-3-9-1",
+            "What's new since yesterday?",
+        ),
+        (
+            "de",
+            "Merk dir privat, dass mein Fahrradschloss 5858 ist",
+            "5858",
+            "Was habe ich dir heute erzählt?",
+        ),
     ],
 )
 async def test_a_roundup_keeps_a_secret_told_in_words_back(
