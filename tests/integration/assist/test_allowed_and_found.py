@@ -36,6 +36,8 @@ ALLERGY_DE = "Merk dir, Ben ist allergisch gegen Erdnüsse"
 KEY = "remember that The spare key is under the blue flower pot next to the front door"
 VALVE = "remember that the main water valve is under the kitchen sink"
 VALVE_DE = "Merk dir, der Haupthahn fürs Wasser ist unter der Spüle"
+SISTER = "remember that Anna's sister Julia lives in Hamburg"
+SISTER_DE = "Merk dir, dass Annas Schwester Julia in Hamburg wohnt"
 KEY_DE = (
     "Merk dir, der Ersatzschlüssel liegt unter dem blauen Blumentopf neben der Haustür"
 )
@@ -74,6 +76,10 @@ def home(
         # Live review s43 M3: "Sorry, I couldn't understand that".
         (VALVE, "How do I shut off the water for the whole house?", "kitchen sink"),
         (VALVE, "How can we turn off the water?", "kitchen sink"),
+        # Live review s45 M3: "Sorry, I couldn't understand that".
+        (SISTER, "Does Anna have any siblings?", "Julia"),
+        (SISTER, "Does Anna have a sister?", "Julia"),
+        (SISTER, "Has Anna got any siblings?", "Julia"),
     ],
 )
 async def test_english_questions_are_memorys(
@@ -98,6 +104,8 @@ async def test_english_questions_are_memorys(
         (KEY_DE, "Wo kann ich den Ersatzschlüssel finden?", "blauen Blumentopf"),
         (VALVE_DE, "Wie stelle ich das Wasser fürs ganze Haus ab?", "Spüle"),
         (VALVE_DE, "Wie kann man das Wasser abdrehen?", "Spüle"),
+        (SISTER_DE, "Hat Anna Geschwister?", "Julia"),
+        (SISTER_DE, "Hat Anna eine Schwester?", "Julia"),
     ],
 )
 async def test_german_questions_are_memorys(
